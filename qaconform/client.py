@@ -1,0 +1,368 @@
+"""HTTP client for a target: one session per account, bounded in time and size, recording for reproduction.
+
+Why not plain ``requests``: a target we did not write may answer one byte a second, send a gzip bomb, redirect
+credentials to another host or never end its body. Every call here ends within ``timeout_s`` (plus one read
+timeout), holds at most ``max_response_bytes`` in memory, follows redirects only on the same origin, and
+records a redacted copy of the exchange with a copy-paste ``curl`` so that a failing test can show it.
+"""
+
+from __future__ import annotations
+
+import json as jsonlib
+import shlex
+import time
+import zlib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlencode, urljoin, urlsplit
+
+import requests
+
+from qaconform.profile import Profile
+
+REDACTED = "<redacted>"
+_BODY_KEEP = 4000  # characters of a body kept in a recorded exchange
+
+
+class TargetError(AssertionError):
+    """The target answered something the kit cannot use (not JSON, too big, too slow, a foreign redirect).
+
+    It is an AssertionError on purpose: it is the target's fault, so a test that meets it *fails*; it is not an
+    error of the kit.
+    """
+
+
+class TargetUnreachable(Exception):
+    """No HTTP answer at all (refused, DNS, TLS, timeout before the status line)."""
+
+
+@dataclass
+class Exchange:
+    """A redacted request/response pair, kept for the report and the curl line."""
+
+    role: str
+    method: str
+    url: str
+    status: int | None
+    request_headers: dict[str, str]
+    request_body: str | None
+    response_headers: dict[str, str]
+    response_body: str
+    elapsed_ms: float
+    curl: str
+    operation: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(vars(self))
+
+
+@dataclass
+class Recorder:
+    """Collects exchanges for the test that is running; the pytest plugin reads and resets it per test."""
+
+    secrets: set[str] = field(default_factory=set)
+    exchanges: list[Exchange] = field(default_factory=list)
+    keep: int = 30
+    total: int = 0
+
+    def redact(self, text: str) -> str:
+        for s in self.secrets:
+            if s and len(s) >= 3:
+                text = text.replace(s, REDACTED)
+        return text
+
+    def add(self, ex: Exchange) -> None:
+        self.total += 1
+        self.exchanges.append(ex)
+        if len(self.exchanges) > self.keep:
+            del self.exchanges[0]
+
+    def take(self) -> list[Exchange]:
+        out, self.exchanges = self.exchanges, []
+        return out
+
+
+class ApiResponse:
+    """A finished response: status, headers, the (capped) body, and helpers that fail with clear messages."""
+
+    def __init__(self, status: int, headers: dict[str, str], content: bytes, url: str, exchange: Exchange) -> None:
+        self.status = status
+        self.headers = headers
+        self.content = content
+        self.url = url
+        self.exchange = exchange
+
+    @property
+    def status_code(self) -> int:
+        return self.status
+
+    @property
+    def text(self) -> str:
+        return self.content.decode("utf-8", errors="replace")
+
+    @property
+    def content_type(self) -> str:
+        return self.headers.get("content-type", "")
+
+    @property
+    def curl(self) -> str:
+        return self.exchange.curl
+
+    def json(self) -> Any:
+        """The body as JSON, or a TargetError that shows what came instead."""
+        try:
+            return jsonlib.loads(self.content)
+        except (ValueError, UnicodeDecodeError):
+            snippet = self.text[:200].replace("\n", " ")
+            raise TargetError(
+                f"{self.exchange.method} {self.url} answered {self.status} with a body that is not JSON "
+                f"(Content-Type {self.content_type or 'missing'}): {snippet!r}\nReproduce with: {self.curl}"
+            ) from None
+
+    def describe(self) -> str:
+        """One paragraph for an assertion message: what was asked, what came back, how to reproduce."""
+        body = self.text[:600]
+        return (
+            f"{self.exchange.method} {self.url} -> {self.status} ({self.content_type or 'no Content-Type'})\n"
+            f"body: {body}\nReproduce with: {self.curl}"
+        )
+
+    def __repr__(self) -> str:
+        return f"<ApiResponse {self.status} {self.exchange.method} {self.url}>"
+
+
+def _curl(role: str, method: str, url: str, headers: dict[str, str], body: str | None, authed: bool) -> str:
+    parts = ["curl", "-sS", "-i", "-X", method]
+    if authed:
+        parts += ["-u", '"$USER:$PASSWORD"']
+    for k, v in headers.items():
+        if k.lower() in ("authorization", "user-agent", "accept-encoding", "connection", "content-length"):
+            continue
+        parts += ["-H", shlex.quote(f"{k}: {v}")]
+    if body is not None:
+        parts += ["--data-binary", shlex.quote(body)]
+    parts.append(shlex.quote(url))
+    line = " ".join(parts)
+    return f"{line}   # as {role}" if authed else line
+
+
+class ApiClient:
+    """Calls the target as one account (or anonymously). Paths are relative to ``{base_url}/services/v2``."""
+
+    def __init__(
+        self,
+        profile: Profile,
+        role: str,
+        username: str | None,
+        password: str | None,
+        recorder: Recorder | None = None,
+        user_id: int | None = None,
+    ) -> None:
+        self.profile = profile
+        self.role = role
+        self.username = username
+        self.user_id = user_id
+        self._password = password
+        self.recorder = recorder if recorder is not None else Recorder()
+        if password:
+            self.recorder.secrets.add(password)
+        self.http = requests.Session()
+        self.http.trust_env = False  # never route credentials through an environment proxy
+        self.http.verify = profile.verify_tls
+        self.http.headers.update(
+            {"Accept": "application/json", "User-Agent": "qaconform", "Accept-Encoding": "gzip, deflate"}
+        )
+        if username is not None and password is not None:
+            self.http.auth = (username, password)
+
+    def __repr__(self) -> str:
+        return f"<ApiClient {self.role} {self.username or '(anonymous)'}>"
+
+    def url(self, path: str) -> str:
+        if path.startswith("http://") or path.startswith("https://"):
+            return path
+        return self.profile.api_root + "/" + path.lstrip("/")
+
+    def close(self) -> None:
+        self.http.close()
+
+    def get(self, path: str, **kw: Any) -> ApiResponse:
+        return self.request("GET", path, **kw)
+
+    def post(self, path: str, **kw: Any) -> ApiResponse:
+        return self.request("POST", path, **kw)
+
+    def put(self, path: str, **kw: Any) -> ApiResponse:
+        return self.request("PUT", path, **kw)
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        *,
+        params: dict[str, Any] | Iterable[tuple[str, Any]] | None = None,
+        json: Any = None,
+        data: bytes | str | dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
+        operation: str | None = None,
+    ) -> ApiResponse:
+        """Send one request and return the finished response. Raises TargetUnreachable or TargetError."""
+        url = self.url(path)
+        if params:
+            items = list(params.items()) if isinstance(params, dict) else list(params)
+            q = urlencode([(k, _param(v)) for k, v in items if v is not None])
+            url = url + ("&" if "?" in url else "?") + q if q else url
+        hdrs = dict(headers or {})
+        body: bytes | None = None
+        if json is not None:
+            body = jsonlib.dumps(json).encode()
+            hdrs.setdefault("Content-Type", "application/json")
+        elif isinstance(data, dict):
+            body = urlencode(data).encode()
+            hdrs.setdefault("Content-Type", "application/x-www-form-urlencoded")
+        elif isinstance(data, str):
+            body = data.encode()
+        elif isinstance(data, bytes):
+            body = data
+        started = time.monotonic()
+        deadline = started + self.profile.timeout_s
+        status: int | None = None
+        resp_headers: dict[str, str] = {}
+        content = b""
+        try:
+            for _hop in range(6):
+                status, resp_headers, content, final_url = self._send_once(method, url, hdrs, body, deadline)
+                if status in (301, 302, 303, 307, 308) and "location" in resp_headers:
+                    target = urljoin(url, resp_headers["location"])
+                    if _origin(target) != _origin(url):
+                        break  # never carry credentials to another host: stop and show the redirect
+                    url = target
+                    if status == 303:
+                        method, body = "GET", None
+                    continue
+                break
+            else:
+                raise TargetError(f"{method} {self.url(path)}: more than 5 redirects (a redirect loop?)")
+        except TargetError:
+            self._record(method, url, hdrs, body, None, {}, b"", started, operation)
+            raise
+        ex = self._record(method, url, hdrs, body, status, resp_headers, content, started, operation)
+        return ApiResponse(status or 0, resp_headers, content, url, ex)
+
+    def _send_once(
+        self, method: str, url: str, hdrs: dict[str, str], body: bytes | None, deadline: float
+    ) -> tuple[int, dict[str, str], bytes, str]:
+        remaining = max(0.5, deadline - time.monotonic())
+        try:
+            r = self.http.request(
+                method, url, data=body, headers=hdrs, timeout=(min(remaining, 10.0), remaining),
+                allow_redirects=False, stream=True,
+            )
+        except requests.exceptions.SSLError as exc:
+            raise TargetUnreachable(
+                f"TLS to {urlsplit(url).netloc} failed ({_short(exc)}); for a self-signed staging certificate "
+                "set verify_tls = false in the profile"
+            ) from None
+        except (requests.exceptions.ConnectionError, requests.exceptions.Timeout) as exc:
+            raise TargetUnreachable(f"{method} {url}: no answer ({_short(exc)})") from None
+        except requests.exceptions.RequestException as exc:
+            raise TargetError(f"{method} {url}: the answer is not valid HTTP ({_short(exc)})") from None
+        try:
+            headers = {k.lower(): v for k, v in r.headers.items()}
+            raw = self._read_capped(r, url, deadline)
+            content = _decode(raw, headers.get("content-encoding", ""), self.profile.max_response_bytes, url)
+            return r.status_code, headers, content, url
+        finally:
+            r.close()
+
+    def _read_capped(self, r: requests.Response, url: str, deadline: float) -> bytes:
+        cap = self.profile.max_response_bytes
+        chunks: list[bytes] = []
+        size = 0
+        try:
+            while True:
+                if time.monotonic() > deadline:
+                    raise TargetError(
+                        f"{url}: the response body did not end within timeout_s={self.profile.timeout_s}s "
+                        f"({size} bytes received)"
+                    )
+                chunk = r.raw.read1(65536, decode_content=False)
+                if not chunk:
+                    break
+                size += len(chunk)
+                if size > cap:
+                    raise TargetError(f"{url}: response body larger than max_response_bytes={cap}; not read further")
+                chunks.append(chunk)
+        except TargetError:
+            raise
+        except Exception as exc:  # urllib3 protocol errors, read timeouts, wrong Content-Length
+            raise TargetError(f"{url}: the response body could not be read ({_short(exc)})") from None
+        return b"".join(chunks)
+
+    def _record(
+        self,
+        method: str,
+        url: str,
+        hdrs: dict[str, str],
+        body: bytes | None,
+        status: int | None,
+        resp_headers: dict[str, str],
+        content: bytes,
+        started: float,
+        operation: str | None,
+    ) -> Exchange:
+        rec = self.recorder
+        authed = self.http.auth is not None
+        req_headers = {"Accept": str(self.http.headers.get("Accept")), **hdrs}
+        if authed:
+            req_headers["Authorization"] = REDACTED
+        body_text = None if body is None else rec.redact(body.decode("utf-8", errors="replace"))
+        shown_url = rec.redact(url)
+        ex = Exchange(
+            role=self.role,
+            method=method,
+            url=shown_url,
+            status=status,
+            request_headers={k: rec.redact(v) for k, v in req_headers.items()},
+            request_body=None if body_text is None else body_text[:_BODY_KEEP],
+            response_headers={k: rec.redact(v) for k, v in resp_headers.items() if k != "set-cookie"},
+            response_body=rec.redact(content[:_BODY_KEEP].decode("utf-8", errors="replace")),
+            elapsed_ms=round((time.monotonic() - started) * 1000, 2),
+            curl=_curl(self.role, method, shown_url, hdrs, body_text, authed),
+            operation=operation,
+        )
+        rec.add(ex)
+        return ex
+
+
+def _param(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v)
+
+
+def _origin(url: str) -> tuple[str, str]:
+    p = urlsplit(url)
+    return p.scheme, p.netloc.lower()
+
+
+def _short(exc: BaseException) -> str:
+    text = str(exc) or type(exc).__name__
+    return text if len(text) < 200 else text[:200] + "..."
+
+
+def _decode(raw: bytes, encoding: str, cap: int, url: str) -> bytes:
+    """Undo Content-Encoding with an output cap, so a gzip bomb cannot fill memory."""
+    enc = encoding.strip().lower()
+    if enc not in ("gzip", "deflate", "x-gzip"):
+        return raw
+    wbits = 16 + zlib.MAX_WBITS if "gzip" in enc else zlib.MAX_WBITS
+    d = zlib.decompressobj(wbits)
+    try:
+        out = d.decompress(raw, cap + 1)
+    except zlib.error as exc:
+        raise TargetError(f"{url}: Content-Encoding {enc} but the body does not decompress ({exc})") from None
+    if len(out) > cap or d.unconsumed_tail:
+        raise TargetError(f"{url}: decompressed body larger than max_response_bytes={cap} (a compression bomb?)")
+    return out

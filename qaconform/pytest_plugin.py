@@ -1,0 +1,490 @@
+"""The pytest side of qaconform: target selection, rule markers, observations, created ids, results file.
+
+Loaded by the root conftest.py. Rule ids come from markers (``@pytest.mark.rule("COMMENT-4")``) and are checked
+against spec/rules.yaml at collection, so coverage by rule is a query over the results, not a list kept by hand.
+The results file (``--qaconform-results PATH``) is what ``qaconform.report`` turns into junit/json/html.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import platform
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from qaconform.client import ApiClient, Recorder, TargetError, TargetUnreachable
+from qaconform.profile import ROLES, Profile, ProfileError, load_profile
+
+AREAS = ("comments", "permissions", "gdpr", "actions", "paging", "contract", "destructive", "observation",
+         "properties", "writes")
+EXIT_PROFILE = 2
+EXIT_UNREACHABLE = 3
+_PROP = "qaconform."
+
+
+# ----------------------------------------------------------------------------------------------------------
+# options
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    g = parser.getgroup("qaconform", "Community Q&A conformance")
+    g.addoption("--profile", dest="qc_profile", default=os.environ.get("QACONFORM_PROFILE"),
+                help="target profile TOML (env QACONFORM_PROFILE); without it the embedded reference server runs")
+    g.addoption("--base-url", dest="qc_base_url", default=os.environ.get("QACONFORM_BASE_URL"),
+                help="override the profile's base_url")
+    g.addoption("--rule", dest="qc_rules", action="append", default=[],
+                help="run only tests that check this rule id (repeatable; a prefix ending in * matches many)")
+    g.addoption("--qaconform-results", dest="qc_results", default=None,
+                help="write per-test results with rule ids, observations and exchanges to this JSON file")
+    g.addoption("--read-only", dest="qc_read_only", action="store_true",
+                help="run only tests that do not write to the target")
+    g.addoption("--run-tag", dest="qc_run_tag", default=os.environ.get("QACONFORM_RUN_TAG"),
+                help="tag put in the body of everything the run creates (default: a random qc-xxxxxxxx)")
+    g.addoption("--reference-size", dest="qc_ref_size", default="small",
+                help="size of the embedded reference server's dataset when no profile is given")
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the target
+
+@dataclass
+class Target:
+    """The profile in use and, when the kit started it, the reference server behind it."""
+
+    profile: Profile
+    recorder: Recorder
+    started_reference: bool = False
+    clients: dict[str, ApiClient] = field(default_factory=dict)
+
+
+class _TargetHolder:
+    """Starts (once, lazily) the reference server when no profile is given, and stops it at the end."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        self.target: Target | None = None
+        self._stack = contextlib.ExitStack()
+        self.error: str | None = None
+
+    def get(self) -> Target:
+        if self.target is not None:
+            return self.target
+        if self.error:
+            pytest.exit(self.error, returncode=EXIT_PROFILE)
+        path = self.config.getoption("qc_profile")
+        started = False
+        if not path:
+            from qaconform.reference import ReferenceServer  # imported lazily: a real target never needs it
+
+            size_opt = self.config.getoption("qc_ref_size")
+            size: str | int = int(size_opt) if str(size_opt).isdigit() else size_opt
+            srv = self._stack.enter_context(ReferenceServer(size=size))
+            path = str(srv.profile_path)
+            started = True
+        try:
+            profile = load_profile(path)
+        except ProfileError as exc:
+            self.error = str(exc)
+            pytest.exit(str(exc), returncode=EXIT_PROFILE)
+        base_url = self.config.getoption("qc_base_url")
+        if base_url:
+            from dataclasses import replace
+            profile = replace(profile, base_url=base_url.rstrip("/"))
+        recorder = Recorder(secrets=set(profile.passwords()))
+        self.target = Target(profile=profile, recorder=recorder, started_reference=started)
+        self._preflight(self.target)
+        return self.target
+
+    def _preflight(self, target: Target) -> None:
+        """Fail the whole run with one message when the target is unreachable or a credential is wrong."""
+        p = target.profile
+        anon = ApiClient(p, "anonymous", None, None, target.recorder)
+        try:
+            anon.get("question.json", params={"pageSize": 1})
+        except TargetUnreachable as exc:
+            pytest.exit(f"target {p.base_url} is unreachable: {exc}. Is the server running? Check base_url in "
+                        f"{p.path}.", returncode=EXIT_UNREACHABLE)
+        except TargetError:
+            pass  # it answered; what it answered is for the suites to judge
+        for role in ROLES:
+            acc = p.accounts[role]
+            c = ApiClient(p, role, acc.username, acc.password, target.recorder)
+            try:
+                r = c.get("user/retrieveAllExperts.json", params={"pageSize": 1})
+            except TargetUnreachable as exc:
+                pytest.exit(f"target {p.base_url} stopped answering: {exc}", returncode=EXIT_UNREACHABLE)
+            except TargetError:
+                continue
+            if r.status == 401:
+                pytest.exit(f"profile {p.path}: [accounts.{role}] username {acc.username!r} is refused by the "
+                            f"target (401 on the expert list, which every account may read); check its password",
+                            returncode=EXIT_PROFILE)
+        target.recorder.take()
+
+    def close(self) -> None:
+        if self.target:
+            for c in self.target.clients.values():
+                c.close()
+        self._stack.close()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config._qc_holder = _TargetHolder(config)  # type: ignore[attr-defined]
+    config._qc_results = []  # type: ignore[attr-defined]
+    config._qc_started = time.time()  # type: ignore[attr-defined]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    holder = getattr(config, "_qc_holder", None)
+    if holder:
+        holder.close()
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    path = config.getoption("qc_profile")
+    if path:
+        return [f"qaconform target: profile {path}" + (f" (base_url {config.getoption('qc_base_url')})"
+                                                         if config.getoption("qc_base_url") else "")]
+    return ["qaconform target: embedded reference server (started on 127.0.0.1 at first use, fresh database)"]
+
+
+# ----------------------------------------------------------------------------------------------------------
+# collection: rule markers
+
+def _rule_ids(item: pytest.Item) -> list[str]:
+    ids: list[str] = []
+    for m in item.iter_markers("rule"):
+        ids.extend(str(a) for a in m.args)
+    return ids
+
+
+def _in_suites(item: pytest.Item) -> bool:
+    return "suites" in Path(str(item.fspath)).parts
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    problems: list[str] = []
+    if not any(_rule_ids(i) or _in_suites(i) for i in items):
+        return  # the kit's own tests: no rule markers to check, no contract needed
+    from qaconform.contract import load_contract
+
+    known = set(load_contract().rules)
+    for item in items:
+        ids = _rule_ids(item)
+        if _in_suites(item) and not ids:
+            problems.append(f"{item.nodeid}: has no @pytest.mark.rule(...) marker")
+        for rid in ids:
+            if known and rid not in known:
+                problems.append(f"{item.nodeid}: rule {rid!r} is not in spec/rules.yaml")
+    if problems:
+        raise pytest.UsageError("rule markers are wrong:\n  " + "\n  ".join(problems[:30]))
+    wanted = config.getoption("qc_rules")
+    if wanted:
+        keep, drop = [], []
+        for item in items:
+            ids = _rule_ids(item)
+            hit = any(rid == w or (w.endswith("*") and rid.startswith(w[:-1])) for rid in ids for w in wanted)
+            (keep if hit else drop).append(item)
+        if drop:
+            config.hook.pytest_deselected(items=drop)
+        items[:] = keep
+
+
+# ----------------------------------------------------------------------------------------------------------
+# fixtures
+
+def _target(request: pytest.FixtureRequest) -> Target:
+    holder: _TargetHolder = request.config._qc_holder  # type: ignore[attr-defined]
+    return holder.get()
+
+
+@pytest.fixture(scope="session")
+def qc_target(request: pytest.FixtureRequest) -> Target:
+    return _target(request)
+
+
+@pytest.fixture(scope="session")
+def profile(qc_target: Target) -> Profile:
+    return qc_target.profile
+
+
+@pytest.fixture(scope="session")
+def api(qc_target: Target) -> dict[str, ApiClient]:
+    """ApiClient per role, plus 'anonymous' and 'wrong_password' (member's username, a wrong password)."""
+    p, rec = qc_target.profile, qc_target.recorder
+    if not qc_target.clients:
+        for role in ROLES:
+            a = p.accounts[role]
+            qc_target.clients[role] = ApiClient(p, role, a.username, a.password, rec, user_id=a.id)
+        qc_target.clients["anonymous"] = ApiClient(p, "anonymous", None, None, rec)
+        wrong = "qc-wrong-" + uuid.uuid4().hex[:8]
+        qc_target.clients["wrong_password"] = ApiClient(p, "wrong_password", p.accounts["member"].username, wrong, rec)
+    return qc_target.clients
+
+
+@pytest.fixture(scope="session")
+def admin(api: dict[str, ApiClient]) -> ApiClient:
+    return api["admin"]
+
+
+@pytest.fixture(scope="session")
+def moderator(api: dict[str, ApiClient]) -> ApiClient:
+    return api["moderator"]
+
+
+@pytest.fixture(scope="session")
+def member(api: dict[str, ApiClient]) -> ApiClient:
+    return api["member"]
+
+
+@pytest.fixture(scope="session")
+def novice(api: dict[str, ApiClient]) -> ApiClient:
+    return api["novice"]
+
+
+@pytest.fixture(scope="session")
+def anonymous(api: dict[str, ApiClient]) -> ApiClient:
+    return api["anonymous"]
+
+
+@pytest.fixture(scope="session")
+def contract() -> Any:
+    from qaconform.contract import load_contract
+
+    return load_contract()
+
+
+@pytest.fixture(scope="session")
+def run_tag(request: pytest.FixtureRequest) -> str:
+    tag = request.config.getoption("qc_run_tag")
+    if not tag:
+        tag = "qc-" + uuid.uuid4().hex[:8]
+        request.config.option.qc_run_tag = tag
+    return str(tag)
+
+
+@pytest.fixture(scope="session")
+def user_ids(api: dict[str, ApiClient]) -> dict[str, int]:
+    """Role -> user id: from the profile, else discovered through the expert lists."""
+    ids: dict[str, int] = {r: c.user_id for r, c in api.items() if c.user_id is not None}
+    missing = {api[r].username: r for r in ROLES if r not in ids}
+    for path in ("user/retrieveAllExperts.json", "user/retrieveEarnedExperts.json"):
+        page = 1
+        while missing and page <= 20:
+            r = api["admin"].get(path, params={"page": page, "pageSize": 50})
+            if r.status != 200:
+                break
+            items = r.json().get("list") or []
+            for u in items:
+                if isinstance(u, dict) and u.get("username") in missing and isinstance(u.get("id"), int):
+                    ids[missing.pop(u["username"])] = u["id"]
+            if len(items) < 50:
+                break
+            page += 1
+    for role in list(ids):
+        if role in api:
+            api[role].user_id = ids[role]
+    return ids
+
+
+@pytest.fixture
+def require_fixture(profile: Profile) -> Callable[[str], Any]:
+    """``require_fixture("wiki_node_id")`` returns the id or skips with the reason the report shows."""
+
+    def need(name: str) -> Any:
+        value = getattr(profile.fixtures, name, None)
+        if value is None:
+            pytest.skip(f"fixture {name} not in profile")
+        return value
+
+    return need
+
+
+@pytest.fixture
+def observe(request: pytest.FixtureRequest) -> Callable[..., None]:
+    """Record what the target does where the description is silent. Never fails the test."""
+
+    def record(rule_id: str, **facts: Any) -> None:
+        request.node.user_properties.append((_PROP + "observation", {"rule": rule_id, "facts": _jsonable(facts)}))
+
+    return record
+
+
+class CreatedRegistry:
+    """Everything the run created on the target, listed in the report (and used by safety checks)."""
+
+    def __init__(self) -> None:
+        self.items: list[dict[str, Any]] = []
+        self._node: pytest.Item | None = None
+
+    def add(self, kind: str, id: Any, by: str) -> None:
+        entry = {"kind": kind, "id": id, "by": by, "test": self._node.nodeid if self._node else None}
+        self.items.append(entry)
+        if self._node is not None:
+            self._node.user_properties.append((_PROP + "created", entry))
+
+
+@pytest.fixture(scope="session")
+def created() -> CreatedRegistry:
+    return CreatedRegistry()
+
+
+@pytest.fixture(autouse=True)
+def _qaconform_item_context(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Per suite test: version gate, safety gate, created-id attribution, and a fresh exchange recorder."""
+    item = request.node
+    ids = _rule_ids(item)
+    if not ids and not _in_suites(item):
+        yield
+        return
+    target = _target(request)
+    p = target.profile
+    if p.service_version:
+        from qaconform.contract import load_contract
+
+        rules = load_contract().rules
+        late = [r for r in ids if r in rules and not p.supports(rules[r].since)]
+        if late and len(late) == len(ids):
+            r0 = rules[late[0]]
+            pytest.skip(f"disabled by configuration: {r0.id} was added in {r0.since}, "
+                        f"the target runs {p.service_version}")
+    if item.get_closest_marker("destructive") and not p.safety.destructive:
+        pytest.skip("not allowed by safety: the profile has [safety] destructive = false")
+    if item.get_closest_marker("writes") and request.config.getoption("qc_read_only"):
+        pytest.skip("not allowed by safety: --read-only")
+    target.recorder.take()
+    if "created" in request.fixturenames:
+        reg: CreatedRegistry = request.getfixturevalue("created")
+        reg._node = item
+    yield
+
+
+# ----------------------------------------------------------------------------------------------------------
+# results
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    outcome = yield
+    report: pytest.TestReport = outcome.get_result()
+    if call.when == "setup":
+        report.user_properties.append((_PROP + "rules", _rule_ids(item)))
+    if report.failed:
+        kind = "error"
+        if call.excinfo is not None and call.excinfo.errisinstance(AssertionError):
+            kind = "failed"  # the target broke a rule (TargetError is an AssertionError too)
+        report.user_properties.append((_PROP + "kind", kind))
+        holder: _TargetHolder = item.config._qc_holder  # type: ignore[attr-defined]
+        if holder.target is not None:
+            exchanges = [e.as_dict() for e in holder.target.recorder.exchanges[-8:]]
+            report.user_properties.append((_PROP + "exchanges", exchanges))
+
+
+def _props(report: pytest.TestReport, name: str) -> list[Any]:
+    return [v for k, v in report.user_properties if k == _PROP + name]
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    config = _CONFIG.get("config")
+    if config is None:
+        return
+    results: list[dict[str, Any]] = config._qc_results  # type: ignore[attr-defined]
+    rules = next(iter(_props(report, "rules")), [])
+    entry: dict[str, Any] | None = None
+    if report.when == "setup" and (report.failed or report.skipped):
+        entry = {"outcome": "skipped" if report.skipped else _first(_props(report, "kind"), "error")}
+    elif report.when == "call":
+        entry = {"outcome": "passed" if report.passed else (
+            "skipped" if report.skipped else _first(_props(report, "kind"), "error"))}
+    elif report.when == "teardown" and report.failed:
+        entry = {"outcome": "error"}
+    if entry is None:
+        return
+    observations = _props(report, "observation")
+    if entry["outcome"] == "passed" and observations:
+        entry["outcome"] = "observed"
+    entry.update(
+        nodeid=report.nodeid,
+        when=report.when,
+        rules=rules,
+        areas=[k for k in AREAS if k in report.keywords],
+        duration=round(report.duration, 4),
+        message=_message(report),
+        longrepr=str(report.longrepr)[-4000:] if report.failed else None,
+        exchanges=next(iter(_props(report, "exchanges")), []),
+        observations=observations,
+        created=_props(report, "created"),
+    )
+    results.append(entry)
+
+
+def _first(values: list[Any], default: Any) -> Any:
+    return values[0] if values else default
+
+
+def _message(report: pytest.TestReport) -> str | None:
+    if report.skipped and isinstance(report.longrepr, tuple):
+        return str(report.longrepr[2]).removeprefix("Skipped: ")
+    if report.failed:
+        crash = getattr(report.longrepr, "reprcrash", None)
+        if crash is not None:
+            return str(crash.message)[:2000]
+        return str(report.longrepr)[-500:]
+    return None
+
+
+_CONFIG: dict[str, pytest.Config] = {}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    _CONFIG["config"] = session.config
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    config = session.config
+    path = config.getoption("qc_results")
+    if not path or hasattr(config, "workerinput"):
+        return
+    holder: _TargetHolder = config._qc_holder  # type: ignore[attr-defined]
+    target = holder.target.profile.redacted() if holder.target else None
+    payload = {
+        "run_tag": config.getoption("qc_run_tag"),
+        "started": datetime.fromtimestamp(config._qc_started, UTC).isoformat(),  # type: ignore[attr-defined]
+        "finished": datetime.now(UTC).isoformat(),
+        "exitstatus": int(exitstatus),
+        "target": target,
+        "reference": bool(holder.target and holder.target.started_reference),
+        "versions": _versions(),
+        "tests": config._qc_results,  # type: ignore[attr-defined]
+    }
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(payload, indent=1, default=str)
+    if holder.target:
+        text = holder.target.recorder.redact(text)
+    Path(path).write_text(text)
+
+
+def _versions() -> dict[str, str]:
+    from importlib import metadata
+
+    out = {"python": platform.python_version()}
+    for dist in ("qaconform", "pytest", "schemathesis", "hypothesis", "requests", "jsonschema"):
+        with contextlib.suppress(metadata.PackageNotFoundError):
+            out[dist] = metadata.version(dist)
+    return out
+
+
+def _jsonable(value: Any) -> Any:
+    try:
+        json.dumps(value)
+        return value
+    except TypeError:
+        return json.loads(json.dumps(value, default=repr))

@@ -1,0 +1,117 @@
+"""The profile loader accepts the documented profile and rejects each kind of bad one with a clear message."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from qaconform.profile import ProfileError, load_profile
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {"QA_ADMIN_PASSWORD": "pa", "QA_MODERATOR_PASSWORD": "pm", "QA_MEMBER_PASSWORD": "pme", "QA_NOVICE_PASSWORD": "pn"}
+
+GOOD = """
+base_url = "http://127.0.0.1:8080"
+service_version = "2.16.0"
+[accounts.admin]
+username = "admin"
+password = "secret-a"
+id = 1
+[accounts.moderator]
+username = "mod"
+password = "secret-m"
+[accounts.member]
+username = "member"
+password_env = "MEMBER_PW"
+[accounts.novice]
+username = "novice"
+password = "secret-n"
+[fixtures]
+question_id = 10
+space_id = 1
+[safety]
+destructive = true
+"""
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    p = tmp_path / "target.toml"
+    p.write_text(text)
+    return p
+
+
+def test_example_profile_loads_with_passwords_from_the_environment() -> None:
+    prof = load_profile(ROOT / "target.example.toml", env=ENV)
+    assert prof.accounts["member"].password == "pme"
+    assert prof.fixtures.issue_tracker == "tracker"
+    assert prof.api_root == "https://qa.staging.example.com/services/v2"
+
+
+def test_good_profile_loads_and_password_is_not_in_repr_or_redacted(tmp_path: Path) -> None:
+    prof = load_profile(write(tmp_path, GOOD), env={"MEMBER_PW": "from-env"})
+    assert prof.accounts["member"].password == "from-env"
+    assert prof.accounts["admin"].id == 1
+    assert prof.safety.destructive is True
+    assert prof.visibility.to_original_poster == "op"
+    text = repr(prof) + repr(prof.redacted())
+    for secret in ("secret-a", "secret-m", "from-env", "secret-n"):
+        assert secret not in text
+
+
+def test_version_gate_compares_numerically(tmp_path: Path) -> None:
+    prof = load_profile(write(tmp_path, GOOD.replace('"2.16.0"', '"2.9.1"')), env={"MEMBER_PW": "x"})
+    assert prof.supports("1.6.3")
+    assert not prof.supports("2.16.0")
+
+
+@pytest.mark.parametrize(
+    ("edit", "expected"),
+    [
+        (lambda t: t.replace('base_url = "http://127.0.0.1:8080"\n', ""), "is missing 'base_url'"),
+        (lambda t: t.replace('"http://127.0.0.1:8080"', '"ftp://x"'), "'base_url' must be an http(s) URL"),
+        (lambda t: t.replace('"http://127.0.0.1:8080"', "8080"), "'base_url' must be str"),
+        (lambda t: t.replace('username = "mod"\n', ""), "[accounts.moderator] is missing 'username'"),
+        (lambda t: t.replace('password = "secret-n"\n', ""), "[accounts.novice] is missing 'password' (or 'password_env')"),
+        (lambda t: t.replace("id = 1\n", 'id = "one"\n'), "[accounts.admin] 'id' must be int"),
+        (lambda t: t.replace("[accounts.novice]", "[accounts.guest]"), "[accounts.guest] is not a known role"),
+        (lambda t: t.replace("question_id = 10\n", ""), "[fixtures] is missing 'question_id'"),
+        (lambda t: t.replace("question_id = 10", "question_id = true"), "'question_id' must be int"),
+        (lambda t: t.replace("destructive = true", 'destructive = "yes"'), "'destructive' must be bool"),
+        (lambda t: t.replace('service_version = "2.16.0"', 'service_version = "latest"'), "'service_version' must look like"),
+        (lambda t: "foo = 1\n" + t, "'foo' is not a profile key"),
+        (lambda t: t + "\nfoo = 1\n", "[safety] 'foo' is not a safety key"),
+        (lambda t: t + "\n[fixtures.extra]\n", "'extra' is not a fixture key"),
+        (lambda t: t.replace("[fixtures]", "[fixture]"), "'fixture' is not a profile key"),
+        (lambda t: t.split("[fixtures]")[0], "[fixtures] is missing"),
+        (lambda t: t.replace("[accounts.admin]", "[accounts.admin]\nusername2 = 1"), "'username2' is not an account key"),
+    ],
+)
+def test_bad_profile_is_rejected_naming_file_and_key(tmp_path: Path, edit, expected: str) -> None:  # type: ignore[no-untyped-def]
+    path = write(tmp_path, edit(GOOD))
+    with pytest.raises(ProfileError) as err:
+        load_profile(path, env={"MEMBER_PW": "x"})
+    assert str(path) in str(err.value)
+    assert expected in str(err.value)
+
+
+def test_unset_password_env_names_the_variable(tmp_path: Path) -> None:
+    with pytest.raises(ProfileError, match="MEMBER_PW, which is not set"):
+        load_profile(write(tmp_path, GOOD), env={})
+
+
+def test_missing_unreadable_and_invalid_files(tmp_path: Path) -> None:
+    with pytest.raises(ProfileError, match="file not found"):
+        load_profile(tmp_path / "nope.toml")
+    with pytest.raises(ProfileError, match="is a directory"):
+        load_profile(tmp_path)
+    bad = write(tmp_path, "base_url = [unclosed")
+    with pytest.raises(ProfileError, match="is not valid TOML"):
+        load_profile(bad)
+    if os.geteuid() != 0:  # root reads any file, so the permission case only exists for other users
+        locked = tmp_path / "locked.toml"
+        locked.write_text(GOOD)
+        locked.chmod(0)
+        with pytest.raises(ProfileError, match="cannot be read"):
+            load_profile(locked)
