@@ -1,0 +1,93 @@
+"""Invariants of responses that the description implies, as plain functions returning problems.
+
+One place for them: the hand-written suites assert them, the schemathesis checks in suites/properties call them,
+and the load harness can reuse the cheap ones. Each function returns a list of human-readable problems (empty
+when the response holds), so callers decide whether a problem is a failure or an observation.
+
+Nothing here may be stricter than the real responses in ../shared/samples: a follower list shows page 0 and no
+sorts; answerCount need not equal len(answers); totalCount 0 may come with pageCount 0 or 1.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Any
+
+DATE_KEYS = ("creationDate", "modificationDate", "lastActiveDate", "followDate")
+MIN_MILLIS = 10**11  # 1973-03-03 in ms; any epoch in seconds of this century is below it
+
+
+def is_json_content_type(value: str) -> bool:
+    main = value.split(";")[0].strip().lower()
+    return main == "application/json" or (main.startswith("application/") and main.endswith("+json"))
+
+
+def envelope_problems(body: Any, *, page: int | None = None, page_size: int | None = None) -> list[str]:
+    """The paged list envelope's own consistency: listCount, pageCount, echoes of page and pageSize."""
+    if not isinstance(body, dict):
+        return [f"a list response must be the paged envelope object, got {type(body).__name__}"]
+    problems: list[str] = []
+    items = body.get("list")
+    if not isinstance(items, list):
+        return ["envelope has no 'list' array"]
+    for key in ("page", "pageSize", "pageCount", "listCount", "totalCount"):
+        if not isinstance(body.get(key), int) or isinstance(body.get(key), bool):
+            problems.append(f"envelope field {key!r} must be an integer, got {body.get(key)!r}")
+    if problems:
+        return problems
+    if body["listCount"] != len(items):
+        problems.append(f"listCount is {body['listCount']} but the page holds {len(items)} items")
+    size, total = body["pageSize"], body["totalCount"]
+    if size > 0:
+        expected = math.ceil(total / size)
+        allowed = {expected, 1} if total == 0 else {expected}
+        if body["pageCount"] not in allowed:
+            problems.append(f"pageCount is {body['pageCount']} but ceil(totalCount {total} / pageSize {size}) "
+                            f"is {expected}")
+        if len(items) > size:
+            problems.append(f"the page holds {len(items)} items, more than pageSize {size}")
+    if len(items) > total:
+        problems.append(f"the page holds {len(items)} items, more than totalCount {total}")
+    if page is not None and body["page"] != page:
+        problems.append(f"page {page} was asked for, the envelope says page {body['page']}")
+    if page_size is not None and body["pageSize"] != page_size:
+        problems.append(f"pageSize {page_size} was asked for, the envelope says pageSize {body['pageSize']}")
+    return problems
+
+
+def projection_problems(items: Iterable[Any], fields: Iterable[str]) -> list[str]:
+    """includeOnly=a,b limits each returned item to those fields."""
+    allowed = set(fields)
+    problems = []
+    for i, item in enumerate(items):
+        if not isinstance(item, dict):
+            problems.append(f"list[{i}] is not an object")
+            continue
+        extra = sorted(set(item) - allowed)
+        if extra:
+            problems.append(f"list[{i}] carries {extra} although includeOnly={','.join(sorted(allowed))}")
+    return problems[:5]
+
+
+def millis_problems(value: Any, path: str = "$") -> list[str]:
+    """Dates documented as epoch milliseconds must be integers in milliseconds, not seconds."""
+    problems: list[str] = []
+    if isinstance(value, dict):
+        for k, v in value.items():
+            p = f"{path}.{k}"
+            if k in DATE_KEYS and v is not None:
+                if not isinstance(v, int) or isinstance(v, bool):
+                    problems.append(f"{p} must be an integer of epoch milliseconds, got {v!r}")
+                elif v < MIN_MILLIS:
+                    problems.append(f"{p} = {v} looks like seconds, not milliseconds")
+            else:
+                problems.extend(millis_problems(v, p))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            problems.extend(millis_problems(v, f"{path}[{i}]"))
+    return problems[:5]
+
+
+def ids_of(items: Iterable[Any]) -> list[Any]:
+    return [it.get("id") for it in items if isinstance(it, dict)]

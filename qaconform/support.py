@@ -1,0 +1,89 @@
+"""Helpers the suites share: create content under the profile's fixtures, read lists to the end, find ids.
+
+Every write goes through here so that everything the run creates is tagged with the run tag in its body and
+registered (the report lists it), and so that a target that answers 201 without a usable id fails clearly.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Protocol
+
+from qaconform.client import ApiClient, ApiResponse
+
+_TRAILING_ID = re.compile(r"/(\d+)(?:\.json)?/?(?:\?.*)?$")
+
+
+class Registry(Protocol):
+    def add(self, kind: str, id: Any, by: str) -> None: ...
+
+
+def new_id(resp: ApiResponse) -> int:
+    """The id of what a 201 created: the body's id (a string for answers), else the Location header's last number."""
+    try:
+        body = resp.json()
+    except AssertionError:
+        body = None
+    if isinstance(body, dict) and str(body.get("id", "")).isdigit():
+        return int(body["id"])
+    m = _TRAILING_ID.search(resp.headers.get("location", ""))
+    if m:
+        return int(m.group(1))
+    raise AssertionError(f"a 201 gave no id in its body nor in its Location header\n{resp.describe()}")
+
+
+def post_answer(client: ApiClient, question_id: int, tag: str, created: Registry | None = None,
+                text: str = "answer", **params: Any) -> ApiResponse:
+    """POST an answer tagged with the run tag; registers it when created."""
+    body = {"body": f"<p>{text} [{tag}]</p>"}
+    resp = client.post(f"question/{question_id}/answer.json", json=body, params=params or None,
+                       operation="postAnswer")
+    if resp.status == 201 and created is not None:
+        created.add("answer", new_id(resp), client.role)
+    return resp
+
+
+def post_comment(client: ApiClient, node_id: int, tag: str, created: Registry | None = None, text: str = "comment",
+                 visibility: str | None = None, recipients: list[int] | None = None,
+                 params: dict[str, Any] | None = None) -> ApiResponse:
+    """POST a comment (with privacy fields when given) tagged with the run tag; registers it when created."""
+    body: dict[str, Any] = {"body": f"{text} [{tag}]"}
+    if visibility is not None:
+        body["visibility"] = visibility
+    if recipients is not None:
+        body["recipients"] = [{"id": r} for r in recipients]
+    resp = client.post(f"node/{node_id}/comment.json", json=body, params=params, operation="postComment")
+    if resp.status == 201 and created is not None:
+        created.add("comment", new_id(resp), client.role)
+    return resp
+
+
+def list_all(client: ApiClient, path: str, params: dict[str, Any] | None = None, page_size: int = 50,
+             max_pages: int = 40, first_page: int = 1) -> list[dict[str, Any]]:
+    """Every item of a paged list, page by page (bounded); fails if a page is not a 200 envelope."""
+    out: list[dict[str, Any]] = []
+    for page in range(first_page, first_page + max_pages):
+        resp = client.get(path, params={**(params or {}), "page": page, "pageSize": page_size})
+        assert resp.status == 200, f"listing {path} page {page} as {client.role}\n{resp.describe()}"
+        body = resp.json()
+        assert isinstance(body, dict) and isinstance(body.get("list"), list), (
+            f"{path} is not a paged envelope\n{resp.describe()}")
+        items = body["list"]
+        out.extend(i for i in items if isinstance(i, dict))
+        total = body.get("totalCount")
+        if not items or len(items) < page_size or (isinstance(total, int) and len(out) >= total):
+            break
+    return out
+
+
+def comment_ids_seen(client: ApiClient, answer_id: int) -> set[int]:
+    """Ids of the comments under an answer that this caller is shown by the comment list (operation 18)."""
+    items = list_all(client, f"answer/{answer_id}/comment.json")
+    return {int(i["id"]) for i in items if str(i.get("id", "")).isdigit()}
+
+
+def find_item(items: list[dict[str, Any]], node_id: int) -> dict[str, Any] | None:
+    for it in items:
+        if str(it.get("id")) == str(node_id):
+            return it
+    return None

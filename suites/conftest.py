@@ -1,0 +1,38 @@
+"""Fixtures the suites share. The target is known only through the profile (architecture rule 3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from qaconform.client import ApiClient
+from qaconform.profile import Profile, Visibility
+from qaconform.support import new_id, post_answer
+
+
+@pytest.fixture(scope="session")
+def question_id(profile: Profile) -> int:
+    return profile.fixtures.question_id
+
+
+@pytest.fixture(scope="session")
+def vis(profile: Profile) -> Visibility:
+    """Wire values of the visibility options for this target."""
+    return profile.visibility
+
+
+@pytest.fixture(scope="session")
+def shared_answer(api: dict[str, ApiClient], question_id: int, run_tag: str, created: Any) -> int:
+    """One answer by member under the fixture question, shared by read-mostly tests of a session."""
+    resp = post_answer(api["member"], question_id, run_tag, created, text="shared answer")
+    assert resp.status == 201, f"member could not post an answer to the fixture question\n{resp.describe()}"
+    return new_id(resp)
+
+
+@pytest.fixture
+def fresh_answer(member: ApiClient, question_id: int, run_tag: str, created: Any) -> int:
+    """A new answer by member under the fixture question, for tests that change what is under it."""
+    resp = post_answer(member, question_id, run_tag, created)
+    assert resp.status == 201, f"member could not post an answer to the fixture question\n{resp.describe()}"
+    return new_id(resp)
