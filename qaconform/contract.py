@@ -1,0 +1,370 @@
+"""The contract as data: spec/ loaded once, for the suites, the report and the load harness.
+
+Hard rule 1 of the architecture says spec/ is the single source of the contract, so nothing else re-types a
+field list: a suite asks ``contract.validate("question-list.json", body)`` and a report asks
+``contract.rule("COMMENT-4")``. Loading is cached because every test uses the same files and compiling the
+validators is the expensive part.
+
+The reference server never imports this module (architecture rule 2).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+from referencing import Registry, Resource
+
+SPEC_DIR_ENV = "QACONFORM_SPEC_DIR"
+"""Environment variable that points at a spec/ directory when the package is installed away from its checkout."""
+
+API_PREFIX = "/services/v2"
+_HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
+_MAX_MESSAGE = 300
+
+
+class ContractError(Exception):
+    """spec/ cannot be used as asked. The message names the file or id and what to do."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One normative statement of spec/rules.yaml."""
+
+    id: str
+    level: str
+    area: str
+    operations: tuple[str, ...]
+    since: str | None
+    summary: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """A parameter of an operation, with the OpenAPI ``$ref``s already followed."""
+
+    name: str
+    location: str
+    required: bool
+    schema: Mapping[str, Any]
+    changes_shape: bool = False
+    """True when the parameter changes the response shape (``x-qaconform-changes-shape``); generated tests omit it."""
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One of the 19 operations of spec/openapi.yaml."""
+
+    operation_id: str
+    method: str
+    path: str
+    """The full OpenAPI path, starting with /services/v2."""
+    tags: tuple[str, ...] = ()
+    summary: str = ""
+    parameters: tuple[Parameter, ...] = ()
+    responses: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Status ("200", "401" ...) -> schema file names referenced by its content (empty when no body is documented)."""
+    anonymous_allowed: bool = False
+    """True when the operation's security admits a call without credentials (``security: [{}, ...]``)."""
+
+    @property
+    def api_path(self) -> str:
+        """The path under /services/v2, as ApiClient and the load tests name it."""
+        return self.path[len(API_PREFIX) :] if self.path.startswith(API_PREFIX) else self.path
+
+    @property
+    def statuses(self) -> tuple[str, ...]:
+        return tuple(self.responses)
+
+    def response_schema(self, status: int | str) -> str | None:
+        """The schema name documented for ``status`` (the first one, for application/json), or None."""
+        names = self.responses.get(str(status), ())
+        return names[0] if names else None
+
+    def parameter(self, name: str) -> Parameter:
+        for p in self.parameters:
+            if p.name == name:
+                return p
+        known = ", ".join(p.name for p in self.parameters) or "none"
+        raise ContractError(f"operation {self.operation_id} has no parameter {name!r} (known: {known})")
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= _MAX_MESSAGE else text[: _MAX_MESSAGE - 3] + "..."
+
+
+def _describe(error: ValidationError) -> str:
+    """One line per error: the JSON path of the offending value, then why; for anyOf/oneOf the closest branch."""
+    message = error.message
+    if error.context:
+        closest = best_match(error.context)
+        message = f"{message} (closest: {closest.json_path}: {closest.message})"
+    return _clip(f"{error.json_path}: {message}")
+
+
+class Contract:
+    """spec/ as objects: schemas by file name, rules by id, operations by operationId."""
+
+    def __init__(self, spec_dir: Path) -> None:
+        self.spec_dir = spec_dir
+        self.schemas_dir = spec_dir / "schemas"
+        self.openapi_path = spec_dir / "openapi.yaml"
+        self.rules_path = spec_dir / "rules.yaml"
+        self._schemas = self._load_schemas()
+        self._registry: Registry = Registry().with_resources(
+            (name, Resource.from_contents(doc)) for name, doc in self._schemas.items()
+        )
+        self._validators: dict[str, Draft202012Validator] = {}
+        self.openapi: dict[str, Any] = self._load_yaml(self.openapi_path, required=True)
+        self.operations: dict[str, Operation] = self._load_operations()
+        self.rules: dict[str, Rule] = self._load_rules()
+
+    def __repr__(self) -> str:
+        return (
+            f"Contract({str(self.spec_dir)!r}, schemas={len(self._schemas)}, operations={len(self.operations)}, "
+            f"rules={len(self.rules)})"
+        )
+
+    # ---- schemas -------------------------------------------------------------------------------------------
+
+    @property
+    def schema_names(self) -> tuple[str, ...]:
+        return tuple(sorted(self._schemas))
+
+    def schema(self, name: str) -> dict[str, Any]:
+        """The parsed schema file ``name`` ("node.json"; the ".json" may be left out)."""
+        return self._schemas[self._schema_key(name)]
+
+    def validator(self, name: str) -> Draft202012Validator:
+        key = self._schema_key(name)
+        if key not in self._validators:
+            self._validators[key] = Draft202012Validator(self._schemas[key], registry=self._registry)
+        return self._validators[key]
+
+    def validate(self, schema_name: str, instance: Any) -> list[str]:
+        """Human-readable errors (``$.list[0].creationDate: ...``), sorted by path; empty when valid."""
+        errors = sorted(self.validator(schema_name).iter_errors(instance), key=lambda e: [str(p) for p in e.path])
+        return [_describe(e) for e in errors]
+
+    def assert_valid(self, schema_name: str, instance: Any, what: str = "") -> None:
+        """Raise AssertionError listing every violation of ``schema_name`` (``what`` says whose body it was)."""
+        errors = self.validate(schema_name, instance)
+        if errors:
+            subject = what or "instance"
+            shown = "\n  ".join(errors[:20])
+            more = f"\n  ... and {len(errors) - 20} more" if len(errors) > 20 else ""
+            raise AssertionError(
+                f"{subject} does not match {self._schema_key(schema_name)} ({len(errors)} error(s)):\n  {shown}{more}"
+            )
+
+    def _schema_key(self, name: str) -> str:
+        key = name if name.endswith(".json") else f"{name}.json"
+        if key not in self._schemas:
+            raise ContractError(f"no schema {name!r} in {self.schemas_dir}; known: {', '.join(self.schema_names)}")
+        return key
+
+    def _load_schemas(self) -> dict[str, dict[str, Any]]:
+        if not self.schemas_dir.is_dir():
+            raise ContractError(f"{self.schemas_dir} is missing; point {SPEC_DIR_ENV} at the kit's spec/ directory")
+        schemas: dict[str, dict[str, Any]] = {}
+        for path in sorted(self.schemas_dir.glob("*.json")):
+            try:
+                doc = json.loads(path.read_text(encoding="utf-8"))
+            except json.JSONDecodeError as exc:
+                raise ContractError(f"{path} is not valid JSON ({exc}); fix the syntax there") from None
+            if not isinstance(doc, dict):
+                raise ContractError(f"{path} must hold a JSON object (a schema)")
+            # Schemas reference each other by file name ($id "node.json"), so the $id must be the file name.
+            if doc.get("$id") != path.name:
+                raise ContractError(f"{path}: $id is {doc.get('$id')!r}; set it to {path.name!r}")
+            schemas[path.name] = doc
+        if not schemas:
+            raise ContractError(f"{self.schemas_dir} holds no *.json schema")
+        return schemas
+
+    # ---- openapi -------------------------------------------------------------------------------------------
+
+    @staticmethod
+    def _load_yaml(path: Path, required: bool) -> dict[str, Any]:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            if required:
+                raise ContractError(f"{path} is missing; point {SPEC_DIR_ENV} at the kit's spec/ directory") from None
+            return {}
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as exc:
+            raise ContractError(f"{path} is not valid YAML ({exc}); fix the syntax there") from None
+        if not isinstance(data, dict):
+            raise ContractError(f"{path} must hold a YAML mapping at the top level")
+        return data
+
+    def _deref(self, node: Any) -> Any:
+        """Follow a local ``#/components/...`` $ref (parameters, responses); other refs are left alone."""
+        seen = 0
+        while isinstance(node, dict) and isinstance(node.get("$ref"), str) and node["$ref"].startswith("#/"):
+            target: Any = self.openapi
+            for part in node["$ref"][2:].split("/"):
+                if not isinstance(target, dict) or part not in target:
+                    raise ContractError(f"{self.openapi_path}: $ref {node['$ref']} does not resolve")
+                target = target[part]
+            node = target
+            seen += 1
+            if seen > 10:
+                raise ContractError(f"{self.openapi_path}: $ref cycle at {node!r}")
+        return node
+
+    @staticmethod
+    def _schema_refs(schema: Any) -> list[str]:
+        """File names of every schemas/*.json $ref inside a response schema (anyOf branches included)."""
+        found: list[str] = []
+
+        def walk(node: Any) -> None:
+            if isinstance(node, dict):
+                ref = node.get("$ref")
+                if isinstance(ref, str) and not ref.startswith("#") and ref.split("#")[0].endswith(".json"):
+                    found.append(ref.split("#")[0].rsplit("/", 1)[-1])
+                for value in node.values():
+                    walk(value)
+            elif isinstance(node, list):
+                for value in node:
+                    walk(value)
+
+        walk(schema)
+        return found
+
+    def _load_operations(self) -> dict[str, Operation]:
+        operations: dict[str, Operation] = {}
+        for path, item in (self.openapi.get("paths") or {}).items():
+            shared = [self._deref(p) for p in item.get("parameters", [])]
+            for method in _HTTP_METHODS:
+                if method not in item:
+                    continue
+                op = item[method]
+                op_id = op.get("operationId")
+                if not op_id:
+                    raise ContractError(f"{self.openapi_path}: {method.upper()} {path} has no operationId; add one")
+                if op_id in operations:
+                    raise ContractError(f"{self.openapi_path}: operationId {op_id} is used twice; make it unique")
+                params = []
+                for raw in shared + [self._deref(p) for p in op.get("parameters", [])]:
+                    params.append(
+                        Parameter(
+                            name=raw["name"],
+                            location=raw["in"],
+                            required=bool(raw.get("required", False)),
+                            schema=raw.get("schema", {}),
+                            changes_shape=bool(raw.get("x-qaconform-changes-shape", False)),
+                        )
+                    )
+                responses: dict[str, tuple[str, ...]] = {}
+                for status, resp in (op.get("responses") or {}).items():
+                    resp = self._deref(resp)
+                    content = resp.get("content") or {}
+                    # application/json first: it is the body the suites validate.
+                    ordered = sorted(content.items(), key=lambda kv: kv[0] != "application/json")
+                    names: list[str] = []
+                    for _media, media_obj in ordered:
+                        for name in self._schema_refs(media_obj.get("schema")):
+                            if name not in names:
+                                names.append(name)
+                    responses[str(status)] = tuple(names)
+                security = op.get("security", self.openapi.get("security", []))
+                operations[op_id] = Operation(
+                    operation_id=op_id,
+                    method=method.upper(),
+                    path=path,
+                    tags=tuple(op.get("tags", [])),
+                    summary=op.get("summary", ""),
+                    parameters=tuple(params),
+                    responses=responses,
+                    anonymous_allowed=not security or any(req == {} for req in security),
+                )
+        return operations
+
+    def operation(self, operation_id: str) -> Operation:
+        try:
+            return self.operations[operation_id]
+        except KeyError:
+            known = ", ".join(sorted(self.operations))
+            raise ContractError(f"no operation {operation_id!r} in {self.openapi_path} (known: {known})") from None
+
+    # ---- rules ---------------------------------------------------------------------------------------------
+
+    def _load_rules(self) -> dict[str, Rule]:
+        data = self._load_yaml(self.rules_path, required=False)
+        raw_rules = data.get("rules") or []
+        if not isinstance(raw_rules, list):
+            raise ContractError(f"{self.rules_path}: 'rules' must be a list of rule mappings")
+        rules: dict[str, Rule] = {}
+        for index, raw in enumerate(raw_rules):
+            where = f"{self.rules_path}: rules[{index}]"
+            if not isinstance(raw, dict):
+                raise ContractError(f"{where} must be a mapping with id, level, area, operations, summary, source")
+            missing = [k for k in ("id", "level", "area", "operations", "summary") if not raw.get(k)]
+            if missing:
+                raise ContractError(f"{where} ({raw.get('id', 'no id')}) is missing {', '.join(missing)}")
+            rule_id = str(raw["id"])
+            if rule_id in rules:
+                raise ContractError(f"{where}: id {rule_id} is used twice; rule ids must be unique")
+            ops = raw["operations"]
+            ops_t = (ops,) if isinstance(ops, str) else tuple(str(o) for o in ops)
+            since = raw.get("since")
+            rules[rule_id] = Rule(
+                id=rule_id,
+                level=str(raw["level"]),
+                area=str(raw["area"]),
+                operations=ops_t,
+                since=None if since is None else str(since),
+                summary=str(raw["summary"]),
+                source=str(raw.get("source", "")),
+            )
+        return rules
+
+    def rule(self, rule_id: str) -> Rule:
+        """The rule ``rule_id``; ContractError (saying where to add it) when spec/rules.yaml lacks it."""
+        try:
+            return self.rules[rule_id]
+        except KeyError:
+            if not self.rules_path.exists():
+                raise ContractError(f"unknown rule {rule_id!r}: {self.rules_path} does not exist yet") from None
+            raise ContractError(f"unknown rule {rule_id!r}: add it to {self.rules_path} or fix the id") from None
+
+    def rules_for(self, operation_id: str) -> list[Rule]:
+        return [r for r in self.rules.values() if operation_id in r.operations]
+
+
+def default_spec_dir() -> Path:
+    """Where spec/ is: $QACONFORM_SPEC_DIR, else next to the package (a checkout), else ./spec."""
+    env = os.environ.get(SPEC_DIR_ENV)
+    if env:
+        return Path(env).resolve()
+    candidates: Iterable[Path] = (Path(__file__).resolve().parents[1] / "spec", Path.cwd() / "spec")
+    for candidate in candidates:
+        if (candidate / "openapi.yaml").is_file():
+            return candidate
+    raise ContractError(
+        f"cannot find spec/ (looked next to the qaconform package and in {Path.cwd()}); "
+        f"set {SPEC_DIR_ENV} to the kit's spec/ directory"
+    )
+
+
+@cache
+def _load(spec_dir: Path) -> Contract:
+    return Contract(spec_dir)
+
+
+def load_contract(spec_dir: str | os.PathLike[str] | None = None) -> Contract:
+    """The Contract for ``spec_dir`` (default: :func:`default_spec_dir`), loaded once per directory."""
+    path = default_spec_dir() if spec_dir is None else Path(spec_dir).resolve()
+    return _load(path)
