@@ -53,7 +53,7 @@ def main(argv: Sequence[str] | None = None) -> int:
               file=sys.stderr)
         return exitcodes.KIT_ERROR
     module = importlib.import_module(COMMANDS[args.command][0])
-    run = getattr(module, "main", None) or getattr(module, "run_serve")
+    run = getattr(module, "main", None) or module.run_serve
     try:
         return int(run(args) or 0)
     except KeyboardInterrupt:

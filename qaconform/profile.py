@@ -270,7 +270,7 @@ def profile_from_dict(data: dict[str, Any], path: str = "<profile>", env: dict[s
         fx_values[key] = v
     tracker = r.get(fx, "issue_tracker", str, "[fixtures]", False)
     if tracker is not None and not re.fullmatch(r"[A-Za-z0-9_-]+", tracker):
-        raise r.fail("[fixtures] 'issue_tracker'", f"must be one path segment (letters, digits, - or _), not {tracker!r}")
+        raise r.fail("[fixtures] 'issue_tracker'", f"must be one path segment (letters, digits, -, _), not {tracker!r}")
     fixtures = Fixtures(issue_tracker=tracker, **fx_values)
 
     vis_t = r.table(data, "visibility", False)

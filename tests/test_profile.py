@@ -10,7 +10,8 @@ import pytest
 from qaconform.profile import ProfileError, load_profile
 
 ROOT = Path(__file__).resolve().parents[1]
-ENV = {"QA_ADMIN_PASSWORD": "pa", "QA_MODERATOR_PASSWORD": "pm", "QA_MEMBER_PASSWORD": "pme", "QA_NOVICE_PASSWORD": "pn"}
+ENV = {"QA_ADMIN_PASSWORD": "pa", "QA_MODERATOR_PASSWORD": "pm",
+       "QA_MEMBER_PASSWORD": "pme", "QA_NOVICE_PASSWORD": "pn"}
 
 GOOD = """
 base_url = "http://127.0.0.1:8080"
@@ -73,19 +74,22 @@ def test_version_gate_compares_numerically(tmp_path: Path) -> None:
         (lambda t: t.replace('"http://127.0.0.1:8080"', '"ftp://x"'), "'base_url' must be an http(s) URL"),
         (lambda t: t.replace('"http://127.0.0.1:8080"', "8080"), "'base_url' must be str"),
         (lambda t: t.replace('username = "mod"\n', ""), "[accounts.moderator] is missing 'username'"),
-        (lambda t: t.replace('password = "secret-n"\n', ""), "[accounts.novice] is missing 'password' (or 'password_env')"),
+        (lambda t: t.replace('password = "secret-n"\n', ""),
+         "[accounts.novice] is missing 'password' (or 'password_env')"),
         (lambda t: t.replace("id = 1\n", 'id = "one"\n'), "[accounts.admin] 'id' must be int"),
         (lambda t: t.replace("[accounts.novice]", "[accounts.guest]"), "[accounts.guest] is not a known role"),
         (lambda t: t.replace("question_id = 10\n", ""), "[fixtures] is missing 'question_id'"),
         (lambda t: t.replace("question_id = 10", "question_id = true"), "'question_id' must be int"),
         (lambda t: t.replace("destructive = true", 'destructive = "yes"'), "'destructive' must be bool"),
-        (lambda t: t.replace('service_version = "2.16.0"', 'service_version = "latest"'), "'service_version' must look like"),
+        (lambda t: t.replace('service_version = "2.16.0"', 'service_version = "latest"'),
+         "'service_version' must look like"),
         (lambda t: "foo = 1\n" + t, "'foo' is not a profile key"),
         (lambda t: t + "\nfoo = 1\n", "[safety] 'foo' is not a safety key"),
         (lambda t: t + "\n[fixtures.extra]\n", "'extra' is not a fixture key"),
         (lambda t: t.replace("[fixtures]", "[fixture]"), "'fixture' is not a profile key"),
         (lambda t: t.split("[fixtures]")[0], "[fixtures] is missing"),
-        (lambda t: t.replace("[accounts.admin]", "[accounts.admin]\nusername2 = 1"), "'username2' is not an account key"),
+        (lambda t: t.replace("[accounts.admin]", "[accounts.admin]\nusername2 = 1"),
+         "'username2' is not an account key"),
     ],
 )
 def test_bad_profile_is_rejected_naming_file_and_key(tmp_path: Path, edit, expected: str) -> None:  # type: ignore[no-untyped-def]
