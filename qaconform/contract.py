@@ -102,12 +102,20 @@ def _clip(text: str) -> str:
     return text if len(text) <= _MAX_MESSAGE else text[: _MAX_MESSAGE - 3] + "..."
 
 
+def _shorten_instance(error: ValidationError) -> str:
+    """The error message with a long instance repr cut down, so that the reason stays readable."""
+    shown = repr(error.instance)
+    if len(shown) <= 80 or shown not in error.message:
+        return error.message
+    return error.message.replace(shown, shown[:60] + " ..." + shown[-1], 1)
+
+
 def _describe(error: ValidationError) -> str:
     """One line per error: the JSON path of the offending value, then why; for anyOf/oneOf the closest branch."""
-    message = error.message
+    message = _shorten_instance(error)
     if error.context:
         closest = best_match(error.context)
-        message = f"{message} (closest: {closest.json_path}: {closest.message})"
+        message = f"{message} (closest: {closest.json_path}: {_shorten_instance(closest)})"
     return _clip(f"{error.json_path}: {message}")
 
 
