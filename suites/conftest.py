@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import base64
+import fcntl
+import hashlib
+import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from qaconform.client import ApiClient
+from qaconform.client import ApiClient, ApiResponse, Exchange
 from qaconform.profile import Profile, Visibility
 from qaconform.support import new_id, post_answer
 
@@ -45,26 +50,56 @@ def _one_shot(profile: Profile, name: str) -> int:
     return int(value)
 
 
+def _once_per_target(request: pytest.FixtureRequest, profile: Profile, key: str,
+                     make: Callable[[], ApiResponse]) -> ApiResponse:
+    """Run ``make`` once per run AND target, even across pytest-xdist workers.
+
+    Session fixtures are per worker; on a shared target a one-shot call made by two workers would find the node
+    consumed. Workers of one run share a lock file keyed by the run and the target's base_url (with no profile every
+    worker starts its own reference server, so the keys differ and each worker makes its own call).
+    """
+    worker = getattr(request.config, "workerinput", None)
+    if worker is None:
+        return make()
+    digest = hashlib.sha256(f"{profile.base_url}|{key}".encode()).hexdigest()[:16]
+    root = request.getfixturevalue("tmp_path_factory").getbasetemp().parent
+    path = root / f"qc-once-{worker['testrunuid']}-{digest}.json"
+    with open(path.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if path.exists():
+            saved = json.loads(path.read_text())
+            return ApiResponse(saved["status"], saved["headers"], base64.b64decode(saved["content"]), saved["url"],
+                               Exchange(**saved["exchange"]))
+        resp = make()
+        path.write_text(json.dumps({"status": resp.status, "headers": resp.headers, "url": resp.url,
+                                    "content": base64.b64encode(resp.content).decode(),
+                                    "exchange": resp.exchange.as_dict()}))
+        return resp
+
+
 @pytest.fixture(scope="session")
-def unfavorite_once(api: dict[str, ApiClient], profile: Profile) -> Any:
+def unfavorite_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile) -> ApiResponse:
     """member unfavorites favorite_node_id ONCE per run; every suite reads this one response.
 
     A favorite can be removed only once and the interface cannot create one, so a second call anywhere in the run
     would meet a node that is no longer a favorite (see /work/briefs/coordination.md).
     """
     node = _one_shot(profile, "favorite_node_id")
-    return api["member"].put(f"node/{node}/unmarkfavorite.json", operation="unmarkFavorite")
+    return _once_per_target(request, profile, f"unmarkfavorite {node}", lambda: api["member"].put(
+        f"node/{node}/unmarkfavorite.json", operation="unmarkFavorite"))
 
 
 @pytest.fixture(scope="session")
-def cancelwiki_own_once(api: dict[str, ApiClient], profile: Profile) -> Any:
+def cancelwiki_own_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile) -> ApiResponse:
     """member unwikifies its own member_wiki_node_id ONCE per run (one-shot: the node is no longer wiki after)."""
     node = _one_shot(profile, "member_wiki_node_id")
-    return api["member"].put(f"node/{node}/cancelwiki.json", operation="cancelWiki")
+    return _once_per_target(request, profile, f"cancelwiki member {node}", lambda: api["member"].put(
+        f"node/{node}/cancelwiki.json", operation="cancelWiki"))
 
 
 @pytest.fixture(scope="session")
-def cancelwiki_once(api: dict[str, ApiClient], profile: Profile) -> Any:
+def cancelwiki_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile) -> ApiResponse:
     """moderator (Mark as community wiki) unwikifies wiki_node_id ONCE per run (one-shot, like the others)."""
     node = _one_shot(profile, "wiki_node_id")
-    return api["moderator"].put(f"node/{node}/cancelwiki.json", operation="cancelWiki")
+    return _once_per_target(request, profile, f"cancelwiki moderator {node}", lambda: api["moderator"].put(
+        f"node/{node}/cancelwiki.json", operation="cancelWiki"))
