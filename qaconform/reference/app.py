@@ -1,0 +1,435 @@
+"""The Starlette application: one route per operation of the description, all under /services/v2.
+
+Handlers are ``async`` and call SQLite directly: the single connection is used only from the event loop thread,
+so requests are serialised without locks and a write is visible to the next request at once.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from . import auth, faults
+from .auth import Authenticator, BadCredentials, Caller, StoredUser
+from .db import QUESTION_SORT_COLUMNS, Database
+from .errors import ApiError, bad_request, denied, not_found, unauthorized
+from .listing import QUESTION_SORTS, Paging, envelope, parse_paging
+from .render import Renderer
+from .visibility import Visibility
+
+JSON_TYPE = "application/json;charset=UTF-8"
+PREFIX = "/services/v2"
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    data = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return Response(data, status_code=status, headers=headers, media_type=JSON_TYPE)
+
+
+HTML_401 = """<!DOCTYPE html>
+<html><head><title>HTTP Status 401 - Bad credentials</title></head>
+<body><h1>HTTP Status 401 - Bad credentials</h1><hr/>
+<p><b>type</b> Status report</p><p><b>message</b> Bad credentials</p>
+<p><b>description</b> This request requires HTTP authentication.</p><hr/></body></html>
+"""
+
+
+def _wants_html(request: Request) -> bool:
+    accept = request.headers.get("accept", "").lower()
+    return "text/html" in accept and "application/json" not in accept
+
+
+def parse_id(raw: str, what: str) -> int:
+    """Path ids are positive integers; anything else names no resource (404)."""
+    if raw.isascii() and raw.isdigit() and len(raw) < 19:
+        return int(raw)
+    raise not_found(f"{what} {raw[:40]!r} does not exist; ids are positive integers")
+
+
+def parse_bool(query: Any, name: str, default: bool) -> bool:
+    raw = query.get(name)
+    if raw is None or raw == "":
+        return default
+    low = raw.lower()
+    if low in ("true", "1"):
+        return True
+    if low in ("false", "0"):
+        return False
+    raise bad_request(f"'{name}' must be true or false, not {raw[:40]!r}")
+
+
+class Service:
+    """State shared by the handlers: database, authenticator, visibility rules, renderer, settings."""
+
+    def __init__(self, db: Database, page_size: int, tracker: str = "tracker") -> None:
+        self.db = db
+        self.page_size = page_size
+        self.tracker = tracker
+        self.authenticator = Authenticator(self._stored_users())
+        denied_spaces: dict[str, set[int]] = {}
+        for r in db.all("SELECT space_id, role FROM space_denied"):
+            denied_spaces.setdefault(r["role"], set()).add(r["space_id"])
+        self.visibility = Visibility({k: frozenset(v) for k, v in denied_spaces.items()})
+        self.render = Renderer(db, self.visibility)
+
+    def _stored_users(self) -> dict[str, StoredUser]:
+        groups: dict[int, set[int]] = {}
+        for r in self.db.all("SELECT user_id, group_id FROM user_groups"):
+            groups.setdefault(r["user_id"], set()).add(r["group_id"])
+        return {
+            r["username"]: StoredUser(
+                r["id"], r["username"], r["role"], r["password_hash"], frozenset(groups.get(r["id"], ()))
+            )
+            for r in self.db.all("SELECT id, username, role, password_hash FROM users WHERE password_hash IS NOT NULL")
+        }
+
+    # --- helpers ----------------------------------------------------------------------------------------
+    def caller(self, request: Request) -> Caller:
+        try:
+            return self.authenticator.caller(request.headers.get("authorization"))
+        except BadCredentials:
+            raise unauthorized() from None
+
+    @staticmethod
+    def require(caller: Caller, *permissions: str) -> None:
+        if not caller.can(*permissions):
+            raise denied(caller.anonymous)
+
+    def visible_node(self, caller: Caller, node_id: int, kinds: tuple[str, ...] | None = None) -> sqlite3.Row:
+        """The node if it exists and the caller may see it; 404 otherwise (never reveal hidden nodes)."""
+        clause, params = self.visibility.clause(caller, "n")
+        row = self.db.one(f"SELECT n.* FROM nodes n WHERE n.id = ? AND {clause}", [node_id, *params])
+        if row is None or (kinds is not None and row["type"] not in kinds):
+            kind = "/".join(kinds) if kinds else "node"
+            raise not_found(f"{kind} {node_id} does not exist or is not visible to you")
+        return row
+
+    def user_exists(self, user_id: int) -> bool:
+        return self.db.one("SELECT 1 FROM users WHERE id = ?", (user_id,)) is not None
+
+    def node_page(
+        self,
+        request: Request,
+        caller: Caller,
+        where: list[str],
+        params: list[Any],
+        order: str,
+        paging: Paging,
+        sort: str,
+        sorts: tuple[str, ...] | None,
+    ) -> Response:
+        w = " AND ".join(where)
+        total = self.db.count(f"SELECT COUNT(*) FROM nodes n WHERE {w}", tuple(params))
+        ids = [
+            r[0]
+            for r in self.db.all(
+                f"SELECT n.id FROM nodes n WHERE {w} ORDER BY {order} LIMIT ? OFFSET ?",
+                [*params, paging.size, paging.offset],
+            )
+        ]
+        items = self.render.nodes_json(self.render.nodes_by_ids(ids), caller)
+        return json_response(envelope(items, total, paging, sort, request.query_params, sorts))
+
+    @staticmethod
+    def question_order(query: Any, default: str = "active") -> tuple[str, str]:
+        sort = query.get("sort") or default
+        if sort not in QUESTION_SORT_COLUMNS:
+            sort = default
+        column, direction = QUESTION_SORT_COLUMNS[sort]
+        return sort, f"n.{column} {direction}, n.id DESC"
+
+    # --- 3 List questions -------------------------------------------------------------------------------
+    async def list_questions(self, request: Request) -> Response:
+        caller = self.caller(request)
+        self.require(caller, auth.VIEW_QUESTIONS_LIST)
+        q = request.query_params
+        paging = parse_paging(q, self.page_size)
+        sort, order = self.question_order(q)
+        clause, params = self.visibility.clause(caller, "n", comments=False)
+        where = ["n.type = 'question'", clause]
+        space_raw = q.get("spaceId")
+        if space_raw:
+            try:
+                space_id = int(space_raw)
+            except ValueError:
+                raise bad_request(f"'spaceId' must be an integer, not {space_raw[:40]!r}") from None
+            where.append("n.space_id = ?")
+            params.append(space_id)
+        text = q.get("q")
+        if text:
+            pattern = "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+            where.append("(n.title LIKE ? ESCAPE '\\' OR n.body LIKE ? ESCAPE '\\')")
+            params += [pattern, pattern]
+        topics_raw = q.get("topics")
+        if topics_raw:
+            names = [t.strip() for t in topics_raw.split(",") if t.strip()]
+            ids = [int(t) for t in names if t.isdigit()]
+            where.append(
+                "EXISTS (SELECT 1 FROM node_topics nt JOIN topics t ON t.id = nt.topic_id WHERE nt.node_id = n.id"
+                f" AND (t.id IN ({','.join('?' * len(ids)) or 'NULL'})"
+                f" OR t.name IN ({','.join('?' * len(names)) or 'NULL'})))"
+            )
+            params += [*ids, *names]
+        if parse_bool(q, "unanswered", False):
+            where.append("n.answer_count = 0")
+        return self.node_page(request, caller, where, params, order, paging, sort, QUESTION_SORTS)
+
+    # --- 4 and 15 A user's answers / questions ---------------------------------------------------------
+    async def list_user_answers(self, request: Request) -> Response:
+        caller = self.caller(request)
+        self.require(caller, auth.VIEW_QUESTIONS_LIST, auth.VIEW_ANSWERS)
+        return self._user_nodes(request, caller, "answer", None)
+
+    async def list_user_questions(self, request: Request) -> Response:
+        caller = self.caller(request)
+        self.require(caller, auth.VIEW_QUESTIONS_LIST)
+        return self._user_nodes(request, caller, "question", QUESTION_SORTS)
+
+    def _user_nodes(self, request: Request, caller: Caller, kind: str, sorts: tuple[str, ...] | None) -> Response:
+        user_id = parse_id(request.path_params["user_id"], "user")
+        if not self.user_exists(user_id):
+            raise not_found(f"user {user_id} does not exist")
+        q = request.query_params
+        paging = parse_paging(q, self.page_size)
+        sort, order = self.question_order(q)
+        clause, params = self.visibility.clause(caller, "n", comments=False)
+        where = ["n.author_id = ?", "n.type = ?", clause]
+        return self.node_page(request, caller, where, [user_id, kind, *params], order, paging, sort, sorts)
+
+    # --- 5 and 6 Experts --------------------------------------------------------------------------------
+    EXPERT_SORTS = {
+        "reputation": "reputation DESC, id DESC",
+        "default": "reputation DESC, id DESC",
+        "username": "username ASC, id ASC",
+        "realname": "realname IS NULL, realname ASC, id ASC",
+        "recent": "creation_date DESC, id DESC",
+        "oldest": "creation_date ASC, id ASC",
+    }
+    ACTIVE_EXPERT_REPUTATION = 100
+
+    async def list_active_experts(self, request: Request) -> Response:
+        return self._experts(
+            request,
+            "reputation >= ? AND active = 1 AND suspended = 0 AND deactivated = 0",
+            [self.ACTIVE_EXPERT_REPUTATION],
+        )
+
+    async def list_earned_experts(self, request: Request) -> Response:
+        return self._experts(request, "earned_expert = 1", [])
+
+    def _experts(self, request: Request, where: str, params: list[Any]) -> Response:
+        try:
+            caller = self.caller(request)
+            if caller.anonymous or not caller.can(auth.USE_API, auth.VIEW_PROFILE):
+                raise denied(caller.anonymous)
+        except ApiError as exc:
+            if exc.status == 401 and _wants_html(request):
+                return Response(HTML_401, 401, headers=exc.headers, media_type="text/html;charset=UTF-8")
+            raise
+        q = request.query_params
+        paging = parse_paging(q, self.page_size)
+        sort = q.get("sort") or "reputation"
+        if sort not in self.EXPERT_SORTS:
+            raise bad_request(f"'sort' must be one of {', '.join(self.EXPERT_SORTS)}, not {sort[:40]!r}")
+        total = self.db.count(f"SELECT COUNT(*) FROM users WHERE {where}", tuple(params))
+        rows = self.db.all(
+            f"SELECT * FROM users WHERE {where} ORDER BY {self.EXPERT_SORTS[sort]} LIMIT ? OFFSET ?",
+            [*params, paging.size, paging.offset],
+        )
+        shown = "reputation" if sort == "default" else sort
+        return json_response(envelope(self.render.users_json(rows), total, paging, shown, q))
+
+    # --- 9 Spaces ---------------------------------------------------------------------------------------
+    NAMED_SORTS = {
+        "name": "name ASC, id ASC",
+        "newest": "creation_date DESC, id DESC",
+        "oldest": "creation_date ASC, id ASC",
+    }
+
+    async def list_spaces(self, request: Request) -> Response:
+        caller = self.caller(request)
+        self.require(caller, auth.USE_SITE)
+        q = request.query_params
+        paging = parse_paging(q, self.page_size)
+        sort = q.get("sort") if q.get("sort") in self.NAMED_SORTS else "name"
+        if not caller.can(auth.VIEW_QUESTIONS_LIST):
+            where = "0"
+        else:
+            hidden = self.visibility.spaces_hidden_from(caller)
+            where = f"id NOT IN ({','.join(str(s) for s in sorted(hidden))})" if hidden else "1"
+        total = self.db.count(f"SELECT COUNT(*) FROM spaces WHERE {where}", ())
+        rows = self.db.all(
+            f"SELECT * FROM spaces WHERE {where} ORDER BY {self.NAMED_SORTS[str(sort)]} LIMIT ? OFFSET ?",
+            [paging.size, paging.offset],
+        )
+        return json_response(envelope([self.render.space_json(r) for r in rows], total, paging, str(sort), q))
+
+    # --- 14 Topics --------------------------------------------------------------------------------------
+    TOPIC_SORTS = {
+        "popularity": "used_count DESC, id DESC",
+        "name": "name ASC, id ASC",
+        "newest": "creation_date DESC, id DESC",
+        "oldest": "creation_date ASC, id ASC",
+    }
+
+    async def list_topics(self, request: Request) -> Response:
+        caller = self.caller(request)
+        self.require(caller, auth.VIEW_USERS_LIST)
+        q = request.query_params
+        paging = parse_paging(q, self.page_size)
+        sort = str(q.get("sort")) if q.get("sort") in self.TOPIC_SORTS else "popularity"
+        where, params = "1", []
+        if q.get("q"):
+            where = "instr(lower(name), lower(?)) > 0"
+            params = [q["q"]]
+        total = self.db.count(f"SELECT COUNT(*) FROM topics WHERE {where}", tuple(params))
+        rows = self.db.all(
+            f"SELECT * FROM topics WHERE {where} ORDER BY {self.TOPIC_SORTS[sort]} LIMIT ? OFFSET ?",
+            [*params, paging.size, paging.offset],
+        )
+        return json_response(envelope(self.render.topics_json(rows), total, paging, sort, q))
+
+    # --- 16 Followers -----------------------------------------------------------------------------------
+    async def list_followers(self, request: Request) -> Response:
+        caller = self.caller(request)
+        self.require(caller, auth.VIEW_USERS_LIST)
+        node = self.visible_node(caller, parse_id(request.path_params["node_id"], "node"))
+        q = request.query_params
+        paging = parse_paging(q, self.page_size, default_page=0)
+        details = parse_bool(q, "details", False)
+        only_active = parse_bool(q, "active", True)
+        where = "f.node_id = ?" + (" AND f.active = 1" if only_active else "")
+        total = self.db.count(f"SELECT COUNT(*) FROM follows f WHERE {where}", (node["id"],))
+        rels = self.db.all(
+            f"SELECT f.* FROM follows f WHERE {where} ORDER BY f.follow_date DESC, f.user_id DESC LIMIT ? OFFSET ?",
+            [node["id"], paging.size, paging.offset],
+        )
+        users = self.render.users_by_id(r["user_id"] for r in rels)
+        user_items = self.render.users_json([users[r["user_id"]] for r in rels])
+        if details:
+            items = [
+                {
+                    "user": u,
+                    "node": {"id": node["id"], "type": node["type"]},
+                    "active": bool(r["active"]),
+                    "followDate": r["follow_date"],
+                }
+                for r, u in zip(rels, user_items, strict=True)
+            ]
+        else:
+            items = user_items
+        return json_response(envelope(items, total, paging, "", q))
+
+    # --- 17 Groups --------------------------------------------------------------------------------------
+    async def list_groups(self, request: Request) -> Response:
+        caller = self.caller(request)
+        if not (faults.is_on("groups-allowed-without-permission") and not caller.anonymous):
+            self.require(caller, auth.EDIT_USERS_AND_GROUPS)
+        q = request.query_params
+        paging = parse_paging(q, self.page_size)
+        sort = str(q.get("sort")) if q.get("sort") in self.NAMED_SORTS else "name"
+        total = self.db.count("SELECT COUNT(*) FROM groups", ())
+        rows = self.db.all(
+            f"SELECT * FROM groups ORDER BY {self.NAMED_SORTS[sort]} LIMIT ? OFFSET ?", [paging.size, paging.offset]
+        )
+        return json_response(envelope([self.render.group_json(r) for r in rows], total, paging, sort, q))
+
+    # --- 18 Comments of an answer -----------------------------------------------------------------------
+    COMMENT_DEFAULT_SORT = "oldest"
+
+    async def list_answer_comments(self, request: Request) -> Response:
+        caller = self.caller(request)
+        self.require(caller, auth.VIEW_ANSWERS, auth.VIEW_QUESTION_PAGE)
+        answer = self.visible_node(caller, parse_id(request.path_params["answer_id"], "answer"), ("answer",))
+        q = request.query_params
+        paging = parse_paging(q, self.page_size)
+        sort = q.get("sort") or self.COMMENT_DEFAULT_SORT
+        if sort in QUESTION_SORT_COLUMNS:
+            column, direction = QUESTION_SORT_COLUMNS[sort]
+            order = f"n.{column} {direction}, n.id DESC"
+        else:
+            sort, order = self.COMMENT_DEFAULT_SORT, "n.creation_date ASC, n.id ASC"
+        leak = faults.is_on("comment-private-leaks-in-answer-list")
+        clause, params = self.visibility.clause(caller, "n", comments=not leak)
+        where = ["n.answer_id = ?", "n.type = 'comment'", clause]
+        return self.node_page(request, caller, where, [answer["id"], *params], order, paging, sort, QUESTION_SORTS)
+
+    # --- 19 Issue types ---------------------------------------------------------------------------------
+    async def list_issue_types(self, request: Request) -> Response:
+        caller = self.caller(request)
+        self.require(caller, auth.USE_API)
+        if request.path_params["tracker"] != self.tracker:
+            raise not_found(
+                f"no issue tracker is set up under {request.path_params['tracker'][:40]!r};"
+                f" this site uses {self.tracker!r}"
+            )
+        return json_response(
+            [{"name": r["name"]} for r in self.db.all("SELECT name FROM issue_types ORDER BY position")]
+        )
+
+
+def _guard(handler: Handler) -> Handler:
+    """Turns ApiError into its JSON response; any other exception is a 500 with a JSON body, never a traceback."""
+
+    async def guarded(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except ApiError as exc:
+            return json_response(exc.body, exc.status, exc.headers)
+
+    guarded.__name__ = handler.__name__
+    return guarded
+
+
+def create_app(db: Database, page_size: int = 15, tracker: str = "tracker") -> Starlette:
+    from .writes import Writes
+
+    svc = Service(db, page_size, tracker)
+    w = Writes(svc)
+    table: list[tuple[str, str, Handler]] = [
+        ("POST", "/node/{node_id}/comment.json", w.post_comment),
+        ("POST", "/jobs/gdpr/schedule.json", w.schedule_gdpr_job),
+        ("GET", "/question.json", svc.list_questions),
+        ("GET", "/user/retrieveAllExperts.json", svc.list_active_experts),
+        ("GET", "/user/retrieveEarnedExperts.json", svc.list_earned_experts),
+        ("GET", "/user/{user_id}/answer.json", svc.list_user_answers),
+        ("POST", "/question/{question_id}/answer.json", w.post_answer),
+        ("GET", "/users/gdpr/{user_id}/content.json", w.list_user_content),
+        ("GET", "/space.json", svc.list_spaces),
+        ("PUT", "/node/{node_id}/unmarkfavorite.json", w.unmark_favorite),
+        ("PUT", "/node/{node_id}/cancelwiki.json", w.cancel_wiki),
+        ("PUT", "/node/{node_id}/sendToMod.json", w.send_to_moderation),
+        ("PUT", "/node/{node_id}/lock.json", w.lock),
+        ("GET", "/topic.json", svc.list_topics),
+        ("GET", "/user/{user_id}/question.json", svc.list_user_questions),
+        ("GET", "/node/{node_id}/followers.json", svc.list_followers),
+        ("GET", "/group.json", svc.list_groups),
+        ("GET", "/answer/{answer_id}/comment.json", svc.list_answer_comments),
+        ("GET", "/{tracker}/issuetype.json", svc.list_issue_types),
+    ]
+    routes = [Route(PREFIX + path, _guard(handler), methods=[method]) for method, path, handler in table]
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        status = getattr(exc, "status_code", 500)
+        if status == 404:
+            hint = "" if request.url.path.endswith(".json") else "; every path ends in .json"
+            return json_response({"error": f"no operation at {request.url.path[:200]}{hint}"}, 404)
+        if status == 405:
+            return json_response({"error": f"{request.method} is not allowed on {request.url.path[:200]}"}, 405)
+        return json_response({"error": str(getattr(exc, "detail", "error"))}, status)
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        return json_response({"error": f"internal error ({type(exc).__name__}); see the server log"}, 500)
+
+    app = Starlette(routes=routes, exception_handlers={HTTPException: http_error, Exception: server_error})
+    app.state.service = svc
+    return app

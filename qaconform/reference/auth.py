@@ -1,0 +1,192 @@
+"""Who is calling and what they may do.
+
+Roles are sets of the permission names of the interface description, exactly as target-profile.md gives the four
+accounts, so that a suite reading the profile can predict every answer. Passwords are stored as salted PBKDF2
+hashes; successful and failed verifications are cached by a SHA-256 of the Authorization header so a request does
+not pay the hash cost each time (the stored passwords never change while the server runs).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import hmac
+import os
+from dataclasses import dataclass, field
+
+from . import faults
+
+# Anonymous Roles
+VIEW_QUESTIONS_LIST = "View the questions list"
+VIEW_ANSWERS = "View answers in the question page"
+VIEW_QUESTION_PAGE = "View the question page"
+VIEW_PROFILE = "View User's Profile"
+VIEW_USERS_LIST = "View users list"
+USE_SITE = "Use site"
+# Standard Roles and Other Standard Roles
+COMMENT = "Comment"
+ANSWER = "Answer questions"
+PUBLISH_ANSWER = "Publish answer"
+MARK_FAVORITE = "Mark as favorite"
+USE_PRIVATE_COMMENTS = "Use Private Comments"
+PRIVATE_TO_OP = "Send private comments to original poster"
+PRIVATE_TO_MODS = "Send private comments to moderators"
+PRIVATE_TO_GROUPS = "Send private comments to own groups"
+CONVERT_OWN_TO_WIKI = "Convert own posts to community wiki"
+LOCK_OWN = "Lock comments on own posts"
+# Moderation Roles
+MARK_WIKI = "Mark as community wiki"
+SEND_TO_MODERATION = "Send already published question to moderation"
+LOCK_ANY = "Lock comments on posts"
+VIEW_MODERATION_QUEUE = "View the moderation queue"
+# Site Administration Roles
+EDIT_USERS_AND_GROUPS = "Edit users and groups"
+MANAGE_DATA_PROTECTION = "Manage data protection"
+# API
+USE_API = "USE API"
+
+ANONYMOUS_ROLES = frozenset(
+    {VIEW_QUESTIONS_LIST, VIEW_ANSWERS, VIEW_QUESTION_PAGE, VIEW_PROFILE, VIEW_USERS_LIST, USE_SITE}
+)
+STANDARD_ROLES = frozenset(
+    {
+        COMMENT,
+        ANSWER,
+        PUBLISH_ANSWER,
+        MARK_FAVORITE,
+        USE_PRIVATE_COMMENTS,
+        PRIVATE_TO_OP,
+        PRIVATE_TO_MODS,
+        PRIVATE_TO_GROUPS,
+        CONVERT_OWN_TO_WIKI,
+        LOCK_OWN,
+    }
+)
+MODERATION_ROLES = frozenset({MARK_WIKI, SEND_TO_MODERATION, LOCK_ANY, VIEW_MODERATION_QUEUE})
+SITE_ADMINISTRATION_ROLES = frozenset({EDIT_USERS_AND_GROUPS, MANAGE_DATA_PROTECTION})
+
+ROLE_PERMISSIONS: dict[str, frozenset[str]] = {
+    "admin": ANONYMOUS_ROLES | STANDARD_ROLES | MODERATION_ROLES | SITE_ADMINISTRATION_ROLES | {USE_API},
+    "moderator": ANONYMOUS_ROLES | STANDARD_ROLES | MODERATION_ROLES | {USE_API},
+    "member": ANONYMOUS_ROLES | (STANDARD_ROLES - {PRIVATE_TO_GROUPS}) | {USE_API},
+    "novice": ANONYMOUS_ROLES | {COMMENT, ANSWER, USE_API},
+    "user": ANONYMOUS_ROLES | (STANDARD_ROLES - {PRIVATE_TO_GROUPS}) | {USE_API},
+    "anonymous": ANONYMOUS_ROLES,
+}
+"""Permission set of each role. "user" is the role of the generated demo users."""
+
+PRIVATE_OPTION_PERMISSION: dict[str, str] = {"op": PRIVATE_TO_OP, "mod": PRIVATE_TO_MODS, "group": PRIVATE_TO_GROUPS}
+"""Permission each private visibility option needs on top of Use Private Comments."""
+
+PBKDF2_ITERATIONS = 20_000
+
+
+def hash_password(password: str, salt: bytes | None = None) -> str:
+    """Salted PBKDF2-SHA256, stored as ``iterations$salt_hex$hash_hex``."""
+    salt = os.urandom(16) if salt is None else salt
+    digest = hashlib.pbkdf2_hmac("sha256", password.encode(), salt, PBKDF2_ITERATIONS)
+    return f"{PBKDF2_ITERATIONS}${salt.hex()}${digest.hex()}"
+
+
+def verify_password(password: str, stored: str | None) -> bool:
+    if not stored:
+        return False
+    try:
+        iterations_s, salt_hex, hash_hex = stored.split("$")
+        digest = hashlib.pbkdf2_hmac("sha256", password.encode(), bytes.fromhex(salt_hex), int(iterations_s))
+    except ValueError:
+        return False
+    return hmac.compare_digest(digest.hex(), hash_hex)
+
+
+@dataclass(frozen=True)
+class Caller:
+    """The acting user of one request (id -1 for anonymous)."""
+
+    id: int
+    username: str
+    role: str
+    permissions: frozenset[str]
+    group_ids: frozenset[int] = field(default_factory=frozenset)
+
+    @property
+    def anonymous(self) -> bool:
+        return self.id < 0
+
+    @property
+    def sees_moderation(self) -> bool:
+        """Holders of a Moderation Roles permission see the moderation queue and comments "to moderators"."""
+        return bool(self.permissions & MODERATION_ROLES)
+
+    def can(self, *permissions: str) -> bool:
+        return all(p in self.permissions for p in permissions)
+
+
+ANONYMOUS = Caller(id=-1, username="", role="anonymous", permissions=ROLE_PERMISSIONS["anonymous"])
+
+
+class BadCredentials(Exception):
+    """The Authorization header names no known user, or the password is wrong."""
+
+
+@dataclass(frozen=True)
+class StoredUser:
+    id: int
+    username: str
+    role: str
+    password_hash: str | None
+    group_ids: frozenset[int]
+
+
+class Authenticator:
+    """Resolves an Authorization header to a Caller, caching by a SHA-256 of the header."""
+
+    MAX_CACHE = 10_000
+
+    def __init__(self, lookup: dict[str, StoredUser]) -> None:
+        self._users = lookup
+        self._cache: dict[bytes, Caller | None] = {}
+
+    def caller(self, header: str | None) -> Caller:
+        if not header:
+            return ANONYMOUS
+        key = hashlib.sha256(header.encode("utf-8", "surrogateescape")).digest()
+        if key in self._cache:
+            cached = self._cache[key]
+            if cached is None:
+                raise BadCredentials()
+            return cached
+        result = self._verify(header)
+        if len(self._cache) >= self.MAX_CACHE:
+            self._cache.clear()
+        self._cache[key] = result
+        if result is None:
+            raise BadCredentials()
+        return result
+
+    def _verify(self, header: str) -> Caller | None:
+        scheme, _, token = header.partition(" ")
+        if scheme.lower() != "basic" or not token.strip():
+            return None
+        try:
+            decoded = base64.b64decode(token.strip(), validate=True).decode("utf-8")
+        except (binascii.Error, UnicodeDecodeError, ValueError):
+            return None
+        username, sep, password = decoded.partition(":")
+        if not sep:
+            return None
+        user = self._users.get(username)
+        if user is None:
+            return None
+        if not verify_password(password, user.password_hash) and not (
+            faults.is_on("wrong-password-accepted") and user.password_hash
+        ):
+            return None
+        return Caller(
+            id=user.id,
+            username=user.username,
+            role=user.role,
+            permissions=ROLE_PERMISSIONS[user.role],
+            group_ids=user.group_ids,
+        )

@@ -1,0 +1,62 @@
+"""Command line of the reference server: ``qaconform serve`` and ``python -m qaconform.reference``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from . import faults
+from .seed import parse_size
+
+
+def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8080, help="port; 0 picks a free one (default 8080)")
+    parser.add_argument("--db", default=":memory:", help="SQLite file, reused if already seeded (default :memory:)")
+    parser.add_argument("--size", default="small", help="'small' (a few dozen nodes) or a node count up to 1000000")
+    parser.add_argument("--page-size", type=int, default=15, help="default pageSize of every list (default 15)")
+    parser.add_argument("--profile-out", default=None, help="write a target profile describing this server here")
+    parser.add_argument(
+        "--fault",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="switch on a planted bug (repeatable); see --list-faults",
+    )
+    parser.add_argument("--list-faults", action="store_true", help="print the known faults and exit")
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    if args.list_faults:
+        print(faults.describe())
+        return 0
+    try:
+        parse_size(args.size)
+        faults.activate(args.fault)
+    except ValueError as exc:
+        print(f"qaconform serve: {exc}", file=sys.stderr)
+        return 2
+    if args.page_size < 1:
+        print(f"qaconform serve: --page-size must be 1 or more, not {args.page_size}", file=sys.stderr)
+        return 2
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"warning: listening on {args.host}: the demo accounts' passwords are in the profile", file=sys.stderr)
+    from .server import serve
+
+    try:
+        return serve(args.host, args.port, args.db, args.size, args.page_size, args.profile_out, args.fault)
+    except OSError as exc:
+        print(
+            f"qaconform serve: cannot listen on {args.host}:{args.port} ({exc.strerror}); pick another --port"
+            " or 0 for a free one",
+            file=sys.stderr,
+        )
+        return 3
+    except KeyboardInterrupt:
+        return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m qaconform.reference", description="qaconform reference server")
+    add_serve_arguments(parser)
+    return run_serve(parser.parse_args(argv))

@@ -1,0 +1,167 @@
+"""SQLite storage of the reference server: schema, indexes and the connection wrapper.
+
+One connection, used only from the event loop thread, so requests are serialised without locks. Every list's
+filter and sort has an index (partial indexes on ``type``), so page 1000 of a million nodes is an index walk, not
+a sort. Counts of a list are cached until the next write: ``totalCount`` of the busy lists costs one dict lookup.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS groups (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL, description TEXT,
+    creation_date INTEGER NOT NULL, modification_date INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS users (
+    id INTEGER PRIMARY KEY, username TEXT NOT NULL UNIQUE, realname TEXT, email TEXT,
+    password_hash TEXT, role TEXT NOT NULL, reputation INTEGER NOT NULL DEFAULT 0,
+    gold INTEGER NOT NULL DEFAULT 0, silver INTEGER NOT NULL DEFAULT 0, bronze INTEGER NOT NULL DEFAULT 0,
+    earned_expert INTEGER NOT NULL DEFAULT 0, active INTEGER NOT NULL DEFAULT 1,
+    suspended INTEGER NOT NULL DEFAULT 0, deactivated INTEGER NOT NULL DEFAULT 0,
+    post_count INTEGER NOT NULL DEFAULT 0, follower_count INTEGER NOT NULL DEFAULT 0,
+    follow_count INTEGER NOT NULL DEFAULT 0, user_follow_count INTEGER NOT NULL DEFAULT 0,
+    creation_date INTEGER NOT NULL, modification_date INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS user_groups (
+    user_id INTEGER NOT NULL, group_id INTEGER NOT NULL, PRIMARY KEY (user_id, group_id)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS spaces (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL, prefix TEXT NOT NULL, locale TEXT, parent_id INTEGER,
+    active INTEGER NOT NULL DEFAULT 1, creation_date INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS space_denied (
+    space_id INTEGER NOT NULL, role TEXT NOT NULL, PRIMARY KEY (space_id, role)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS topics (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, author_id INTEGER NOT NULL,
+    creation_date INTEGER NOT NULL, used_count INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS nodes (
+    id INTEGER PRIMARY KEY, type TEXT NOT NULL, parent_id INTEGER, question_id INTEGER, answer_id INTEGER,
+    space_id INTEGER NOT NULL, author_id INTEGER NOT NULL, title TEXT, body TEXT NOT NULL,
+    creation_date INTEGER NOT NULL, last_active_date INTEGER NOT NULL, last_active_user_id INTEGER NOT NULL,
+    score INTEGER NOT NULL DEFAULT 0, up_votes INTEGER NOT NULL DEFAULT 0, down_votes INTEGER NOT NULL DEFAULT 0,
+    view_count INTEGER NOT NULL DEFAULT 0, answer_count INTEGER NOT NULL DEFAULT 0,
+    comment_count INTEGER NOT NULL DEFAULT 0, favorite_count INTEGER NOT NULL DEFAULT 0,
+    follower_count INTEGER NOT NULL DEFAULT 0, report_count INTEGER NOT NULL DEFAULT 0,
+    hot INTEGER NOT NULL DEFAULT 0, depth INTEGER NOT NULL DEFAULT 0,
+    wiki INTEGER NOT NULL DEFAULT 0, marked INTEGER NOT NULL DEFAULT 0, closed INTEGER NOT NULL DEFAULT 0,
+    locked INTEGER NOT NULL DEFAULT 0, in_moderation INTEGER NOT NULL DEFAULT 0,
+    visibility TEXT NOT NULL DEFAULT 'full', slug TEXT);
+CREATE TABLE IF NOT EXISTS comment_recipients (
+    comment_id INTEGER NOT NULL, user_id INTEGER NOT NULL, PRIMARY KEY (comment_id, user_id)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS node_topics (
+    node_id INTEGER NOT NULL, topic_id INTEGER NOT NULL, PRIMARY KEY (node_id, topic_id)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS favorites (
+    user_id INTEGER NOT NULL, node_id INTEGER NOT NULL, action_id INTEGER NOT NULL,
+    PRIMARY KEY (user_id, node_id)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS follows (
+    node_id INTEGER NOT NULL, user_id INTEGER NOT NULL, active INTEGER NOT NULL, follow_date INTEGER NOT NULL,
+    PRIMARY KEY (node_id, user_id)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS actions (
+    id INTEGER PRIMARY KEY, verb TEXT NOT NULL, user_id INTEGER NOT NULL, real_user_id INTEGER,
+    node_id INTEGER NOT NULL, ip TEXT NOT NULL, action_date INTEGER NOT NULL, canceled INTEGER NOT NULL DEFAULT 0,
+    canceled_by INTEGER, canceled_date INTEGER, extra TEXT, private INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS csv_files (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS jobs (
+    id INTEGER PRIMARY KEY, type TEXT NOT NULL, schedule_minute INTEGER NOT NULL UNIQUE, request TEXT NOT NULL,
+    created_by INTEGER NOT NULL, creation_date INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS issue_types (position INTEGER PRIMARY KEY, name TEXT NOT NULL);
+"""
+
+QUESTION_SORT_COLUMNS: dict[str, tuple[str, str]] = {
+    "active": ("last_active_date", "DESC"),
+    "newest": ("creation_date", "DESC"),
+    "hottest": ("hot", "DESC"),
+    "votes": ("score", "DESC"),
+    "viewCount": ("view_count", "DESC"),
+    "usedCount": ("view_count", "DESC"),
+    "answerCount": ("answer_count", "DESC"),
+    "answerCountAsc": ("answer_count", "ASC"),
+    "commentCount": ("comment_count", "DESC"),
+    "favoriteCount": ("favorite_count", "DESC"),
+    "followers": ("follower_count", "DESC"),
+    "reportCount": ("report_count", "DESC"),
+}
+"""The 12 sort names of question and comment lists and the node column each orders by (tie-break: id DESC).
+usedCount has no meaning for a question in the description; it orders like viewCount."""
+
+
+def _index_ddl() -> list[str]:
+    ddl = []
+    for name, (column, direction) in QUESTION_SORT_COLUMNS.items():
+        if name == "usedCount":
+            continue
+        ddl.append(
+            f"CREATE INDEX IF NOT EXISTS ix_q_{column}_{direction.lower()} ON nodes({column} {direction}, id DESC)"
+            " WHERE type = 'question'"
+        )
+    ddl += [
+        "CREATE INDEX IF NOT EXISTS ix_q_space_active ON nodes(space_id, last_active_date DESC, id DESC)"
+        " WHERE type = 'question'",
+        "CREATE INDEX IF NOT EXISTS ix_nodes_author ON nodes(author_id, type, last_active_date DESC, id DESC)",
+        "CREATE INDEX IF NOT EXISTS ix_nodes_parent ON nodes(parent_id, id)",
+        "CREATE INDEX IF NOT EXISTS ix_nodes_answer ON nodes(answer_id, creation_date, id) WHERE answer_id IS NOT NULL",
+        "CREATE INDEX IF NOT EXISTS ix_nodes_question ON nodes(question_id)",
+        "CREATE INDEX IF NOT EXISTS ix_node_topics_topic ON node_topics(topic_id)",
+        "CREATE INDEX IF NOT EXISTS ix_follows_node ON follows(node_id, active, follow_date DESC, user_id DESC)",
+        "CREATE INDEX IF NOT EXISTS ix_users_reputation ON users(reputation DESC, id DESC)",
+        "CREATE INDEX IF NOT EXISTS ix_user_groups_group ON user_groups(group_id, user_id)",
+        "CREATE INDEX IF NOT EXISTS ix_topics_used ON topics(used_count DESC, id DESC)",
+        "CREATE INDEX IF NOT EXISTS ix_actions_user ON actions(user_id, action_date DESC)",
+    ]
+    return ddl
+
+
+class Database:
+    """The connection plus a write counter that invalidates cached list counts."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self.conn.row_factory = sqlite3.Row
+        if path != ":memory:":
+            self.conn.execute("PRAGMA journal_mode=WAL")
+            self.conn.execute("PRAGMA synchronous=NORMAL")
+        self.conn.execute("PRAGMA temp_store=MEMORY")
+        self.conn.execute("PRAGMA cache_size=-200000")
+        self.conn.executescript(SCHEMA)
+        self._counts: dict[tuple[str, tuple[Any, ...]], int] = {}
+
+    def create_indexes(self) -> None:
+        """Created after bulk seeding: building an index once is much faster than maintaining it per insert."""
+        for ddl in _index_ddl():
+            self.conn.execute(ddl)
+        self.conn.execute("ANALYZE")
+
+    def is_seeded(self) -> bool:
+        return self.conn.execute("SELECT 1 FROM meta WHERE key = 'seeded'").fetchone() is not None
+
+    def meta(self, key: str) -> str | None:
+        row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_meta(self, key: str, value: str) -> None:
+        self.conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
+
+    def all(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> list[sqlite3.Row]:
+        return self.conn.execute(sql, params).fetchall()
+
+    def one(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> sqlite3.Row | None:
+        row: sqlite3.Row | None = self.conn.execute(sql, params).fetchone()
+        return row
+
+    def count(self, sql: str, params: tuple[Any, ...]) -> int:
+        """A cached ``SELECT COUNT(*)``; the cache is dropped by :meth:`wrote`."""
+        key = (sql, params)
+        cached = self._counts.get(key)
+        if cached is None:
+            cached = int(self.conn.execute(sql, params).fetchone()[0])
+            if len(self._counts) > 5000:
+                self._counts.clear()
+            self._counts[key] = cached
+        return cached
+
+    def wrote(self) -> None:
+        self._counts.clear()
+
+    def close(self) -> None:
+        self.conn.close()

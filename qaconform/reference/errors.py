@@ -1,0 +1,49 @@
+"""Error bodies of the reference server and the exception that carries them to the response.
+
+Two body shapes exist on real servers: ``{"errors": {"message": ...}}`` for permission failures (401 and 403) and
+``{"error": ...}`` for everything else (400, 404, 409, 413, 415, 422).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+PERMISSION_MESSAGE = "You don't have permission to do this action.\nPlease login as another user"
+
+
+class ApiError(Exception):
+    """Raised anywhere in a handler; turned into a JSON response with this status and body."""
+
+    def __init__(self, status: int, body: dict[str, Any], headers: dict[str, str] | None = None) -> None:
+        super().__init__(f"{status} {body}")
+        self.status = status
+        self.body = body
+        self.headers = headers or {}
+
+
+WWW_AUTHENTICATE = {"WWW-Authenticate": 'Basic realm="qaconform reference"'}
+
+
+def unauthorized() -> ApiError:
+    return ApiError(401, {"errors": {"message": PERMISSION_MESSAGE}}, WWW_AUTHENTICATE)
+
+
+def forbidden() -> ApiError:
+    return ApiError(403, {"errors": {"message": PERMISSION_MESSAGE}})
+
+
+def denied(anonymous: bool) -> ApiError:
+    """401 for a caller who did not log in (logging in might help), 403 for one who did."""
+    return unauthorized() if anonymous else forbidden()
+
+
+def bad_request(message: str) -> ApiError:
+    return ApiError(400, {"error": message})
+
+
+def not_found(message: str) -> ApiError:
+    return ApiError(404, {"error": message})
+
+
+def conflict(message: str) -> ApiError:
+    return ApiError(409, {"error": message})

@@ -1,0 +1,110 @@
+"""The paged list envelope, paging parameters and projection (include, exclude, includeOnly).
+
+Decisions where the description is silent: page 0 means the first page (the follower list's default), a page past
+the end is an empty list, pageSize above 1000 is capped at 1000, and a pageSize of 0 or less or a non-integer page
+or pageSize is a 400.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from . import faults
+from .errors import bad_request
+
+MAX_PAGE_SIZE = 1000
+QUESTION_SORTS: tuple[str, ...] = (
+    "active",
+    "newest",
+    "hottest",
+    "votes",
+    "viewCount",
+    "usedCount",
+    "answerCount",
+    "answerCountAsc",
+    "commentCount",
+    "favoriteCount",
+    "followers",
+    "reportCount",
+)
+
+
+@dataclass(frozen=True)
+class Paging:
+    page: int
+    size: int
+
+    @property
+    def offset(self) -> int:
+        return max(self.page - 1, 0) * self.size
+
+
+def _int_param(query: Mapping[str, str], name: str) -> int | None:
+    raw = query.get(name)
+    if raw is None or raw == "":
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise bad_request(f"'{name}' must be an integer, not {raw[:40]!r}") from None
+
+
+def parse_paging(query: Mapping[str, str], default_size: int, default_page: int = 1) -> Paging:
+    page = _int_param(query, "page")
+    size = _int_param(query, "pageSize")
+    if page is None:
+        page = default_page
+    if page < 0:
+        raise bad_request(f"'page' must be 0 or more, not {page}")
+    if size is None:
+        size = default_size
+    if size <= 0:
+        raise bad_request(f"'pageSize' must be 1 or more, not {size}")
+    return Paging(page=page, size=min(size, MAX_PAGE_SIZE))
+
+
+def _fields(query: Mapping[str, str], name: str) -> list[str] | None:
+    raw = query.get(name)
+    if raw is None:
+        return None
+    return [f.strip() for f in raw.split(",") if f.strip()]
+
+
+def project(items: list[dict[str, Any]], query: Mapping[str, str]) -> list[dict[str, Any]]:
+    """includeOnly keeps only the named fields; exclude removes them; unknown names are ignored."""
+    only = _fields(query, "includeOnly")
+    exclude = _fields(query, "exclude")
+    if only:
+        keep = set(only)
+        items = [{k: v for k, v in item.items() if k in keep} for item in items]
+    if exclude:
+        drop = set(exclude)
+        items = [{k: v for k, v in item.items() if k not in drop} for item in items]
+    return items
+
+
+def envelope(
+    items: list[dict[str, Any]],
+    total: int,
+    paging: Paging,
+    sort: str,
+    query: Mapping[str, str],
+    sorts: tuple[str, ...] | None = None,
+) -> dict[str, Any]:
+    items = project(items, query)
+    list_count = len(items) + 1 if faults.is_on("envelope-listcount-wrong") else len(items)
+    out: dict[str, Any] = {
+        "name": "",
+        "sort": sort,
+        "page": paging.page,
+        "pageSize": paging.size,
+        "pageCount": -(-total // paging.size) if total else 0,
+        "listCount": list_count,
+        "totalCount": total,
+    }
+    if sorts is not None:
+        out["sorts"] = list(sorts)
+    out["list"] = items
+    return out

@@ -1,0 +1,321 @@
+"""Rows to the JSON resources of the description (Node, User, Group, Topic, Space, Action record).
+
+Related data of a page (authors, topics, visible children, recipients) is loaded in one query per kind for the
+whole page, so a page costs a fixed number of queries whatever its size.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from .auth import Caller
+from .db import Database
+from .visibility import Visibility
+
+
+def _dt(ms: int) -> datetime:
+    return datetime.fromtimestamp(ms / 1000, tz=UTC)
+
+
+def formatted(ms: int) -> str:
+    """``MM/DD/YYYY hh:mm AM``, the creationDateFormatted pattern (UTC)."""
+    return _dt(ms).strftime("%m/%d/%Y %I:%M %p")
+
+
+def action_date(ms: int) -> str:
+    """``YYYY-MM-DD HH:MM:SS.S``."""
+    d = _dt(ms)
+    return f"{d:%Y-%m-%d %H:%M:%S}.{d.microsecond // 100_000}"
+
+
+def textual_date(ms: int) -> str:
+    """``Wed Feb 06 15:01:00 UTC 2019``."""
+    return _dt(ms).strftime("%a %b %d %H:%M:%S UTC %Y")
+
+
+def avatar(email: str | None, uid: int) -> str:
+    digest = hashlib.sha256((email or str(uid)).encode()).hexdigest()
+    return f"https://secure.gravatar.com/avatar/{digest[:32]}?d=identicon&r=PG"
+
+
+def _in(ids: Iterable[int]) -> str:
+    return ",".join(str(int(i)) for i in ids)
+
+
+class Renderer:
+    def __init__(self, db: Database, visibility: Visibility) -> None:
+        self.db = db
+        self.visibility = visibility
+        self.space_parent: dict[int, int | None] = {
+            r["id"]: r["parent_id"] for r in db.all("SELECT id, parent_id FROM spaces")
+        }
+
+    # --- users -------------------------------------------------------------------------------------------
+    def users_by_id(self, ids: Iterable[int]) -> dict[int, sqlite3.Row]:
+        wanted = set(ids)
+        if not wanted:
+            return {}
+        return {r["id"]: r for r in self.db.all(f"SELECT * FROM users WHERE id IN ({_in(wanted)})")}
+
+    def author_json(self, u: sqlite3.Row | None, uid: int) -> dict[str, Any]:
+        if u is None:
+            return {"id": uid, "username": "$$ANON_USER$$", "reputation": 0}
+        out: dict[str, Any] = {"id": u["id"], "username": u["username"], "reputation": u["reputation"]}
+        if u["realname"] is not None:
+            out["realname"] = u["realname"]
+        out["avatar"] = avatar(u["email"], u["id"])
+        return out
+
+    def action_user_json(self, u: sqlite3.Row) -> dict[str, Any]:
+        return {"id": u["id"], "username": u["username"], "avatarUrl": avatar(u["email"], u["id"])}
+
+    def user_groups(self, ids: Iterable[int]) -> dict[int, list[dict[str, Any]]]:
+        wanted = set(ids)
+        out: dict[int, list[dict[str, Any]]] = {i: [] for i in wanted}
+        if not wanted:
+            return out
+        rows = self.db.all(
+            "SELECT ug.user_id, g.* FROM user_groups ug JOIN groups g ON g.id = ug.group_id"
+            f" WHERE ug.user_id IN ({_in(wanted)}) ORDER BY g.id"
+        )
+        for r in rows:
+            out[r["user_id"]].append(
+                {
+                    "id": str(r["id"]),
+                    "creationDate": r["creation_date"],
+                    "creationDateFormatted": formatted(r["creation_date"]),
+                    "modificationDate": r["modification_date"],
+                    "name": r["name"],
+                }
+            )
+        return out
+
+    def users_json(self, rows: Sequence[sqlite3.Row]) -> list[dict[str, Any]]:
+        groups = self.user_groups(r["id"] for r in rows)
+        return [self.user_json(r, groups[r["id"]]) for r in rows]
+
+    @staticmethod
+    def user_json(u: sqlite3.Row, groups: list[dict[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": u["id"],
+            "type": "user",
+            "creationDate": u["creation_date"],
+            "creationDateFormatted": formatted(u["creation_date"]),
+            "modificationDate": u["modification_date"],
+            "username": u["username"],
+        }
+        if u["realname"] is not None:
+            out["realname"] = u["realname"]
+        out.update(
+            {
+                "slug": u["username"].lower(),
+                "gold": u["gold"],
+                "silver": u["silver"],
+                "bronze": u["bronze"],
+                "reputation": u["reputation"],
+                "moderator": u["role"] in ("admin", "moderator"),
+                "superuser": u["role"] == "admin",
+                "avatar": avatar(u["email"], u["id"]),
+                "postCount": u["post_count"],
+                "followerCount": u["follower_count"],
+                "followCount": u["follow_count"],
+                "userFollowCount": u["user_follow_count"],
+                "active": bool(u["active"]),
+                "suspended": bool(u["suspended"]),
+                "deactivated": bool(u["deactivated"]),
+                "groups": groups,
+            }
+        )
+        return out
+
+    # --- groups, spaces, topics --------------------------------------------------------------------------
+    @staticmethod
+    def group_json(g: sqlite3.Row) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": g["id"],
+            "type": "group",
+            "creationDate": g["creation_date"],
+            "creationDateFormatted": formatted(g["creation_date"]),
+            "modificationDate": g["modification_date"],
+            "name": g["name"],
+        }
+        if g["description"] is not None:
+            out["description"] = g["description"]
+        return out
+
+    @staticmethod
+    def space_json(s: sqlite3.Row) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": s["id"], "type": "space", "name": s["name"], "prefix": s["prefix"]}
+        if s["locale"] is not None:
+            out["locale"] = s["locale"]
+        out["creationDate"] = s["creation_date"]
+        out["active"] = bool(s["active"])
+        out["parentId"] = s["parent_id"] if s["parent_id"] is not None else -1
+        return out
+
+    def topics_json(self, rows: Sequence[sqlite3.Row]) -> list[dict[str, Any]]:
+        authors = self.users_by_id(r["author_id"] for r in rows)
+        return [self.topic_json(r, authors.get(r["author_id"])) for r in rows]
+
+    def topic_json(self, t: sqlite3.Row, author: sqlite3.Row | None) -> dict[str, Any]:
+        return {
+            "id": t["id"],
+            "creationDate": t["creation_date"],
+            "creationDateFormatted": formatted(t["creation_date"]),
+            "name": t["name"],
+            "author": self.author_json(author, t["author_id"]),
+            "usedCount": t["used_count"],
+            "getImmediateChildren": [],
+            "getParents": [],
+        }
+
+    # --- nodes ------------------------------------------------------------------------------------------
+    def nodes_by_ids(self, ids: Sequence[int]) -> list[sqlite3.Row]:
+        """Rows in the order of ``ids``."""
+        if not ids:
+            return []
+        rows = {r["id"]: r for r in self.db.all(f"SELECT * FROM nodes WHERE id IN ({_in(ids)})")}
+        return [rows[i] for i in ids if i in rows]
+
+    def nodes_json(self, rows: Sequence[sqlite3.Row], caller: Caller) -> list[dict[str, Any]]:
+        if not rows:
+            return []
+        ids = [r["id"] for r in rows]
+        authors = self.users_by_id(r["author_id"] for r in rows)
+        clause, params = self.visibility.clause(caller, "n")
+        children: dict[int, list[tuple[int, str]]] = {i: [] for i in ids}
+        for c in self.db.all(
+            f"SELECT n.id, n.type, n.parent_id FROM nodes n WHERE n.parent_id IN ({_in(ids)}) AND {clause}"
+            " ORDER BY n.id",
+            params,
+        ):
+            children[c["parent_id"]].append((c["id"], c["type"]))
+        topics: dict[int, list[dict[str, Any]]] = {i: [] for i in ids}
+        question_ids = [r["id"] for r in rows if r["type"] == "question"]
+        if question_ids:
+            trows = self.db.all(
+                "SELECT nt.node_id, t.* FROM node_topics nt JOIN topics t ON t.id = nt.topic_id"
+                f" WHERE nt.node_id IN ({_in(question_ids)}) ORDER BY t.id"
+            )
+            tauthors = self.users_by_id(t["author_id"] for t in trows)
+            for t in trows:
+                topics[t["node_id"]].append(self.topic_json(t, tauthors.get(t["author_id"])))
+        recipients: dict[int, list[dict[str, Any]]] = {}
+        private_ids = [r["id"] for r in rows if r["visibility"] == "recipients"]
+        if private_ids:
+            for rr in self.db.all(
+                "SELECT comment_id, user_id FROM comment_recipients"
+                f" WHERE comment_id IN ({_in(private_ids)}) ORDER BY user_id"
+            ):
+                recipients.setdefault(rr["comment_id"], []).append({"id": rr["user_id"]})
+        return [
+            self.node_json(
+                r, authors.get(r["author_id"]), children[r["id"]], topics[r["id"]], recipients.get(r["id"], [])
+            )
+            for r in rows
+        ]
+
+    def node_json(
+        self,
+        n: sqlite3.Row,
+        author: sqlite3.Row | None,
+        children: list[tuple[int, str]],
+        topics: list[dict[str, Any]],
+        recipients: list[dict[str, Any]],
+    ) -> dict[str, Any]:
+        kind = n["type"]
+        space = n["space_id"]
+        parent_space = self.space_parent.get(space)
+        containers = [parent_space, space] if parent_space else [space]
+        states = []
+        if n["closed"]:
+            states.append("closed")
+        if n["marked"] and kind == "question":
+            states.append("accepted")
+        out: dict[str, Any] = {
+            "id": n["id"],
+            "type": kind,
+            "creationDate": n["creation_date"],
+            "creationDateFormatted": formatted(n["creation_date"]),
+        }
+        if kind == "question":
+            out["title"] = n["title"]
+        out.update(
+            {
+                "body": n["body"],
+                "bodyAsHTML": n["body"],
+                "author": self.author_json(author, n["author_id"]),
+                "lastEditedAction": n["id"],
+                "activeRevisionId": n["id"],
+                "revisionIds": [n["id"]],
+                "lastActiveUserId": n["last_active_user_id"],
+                "lastActiveDate": n["last_active_date"],
+            }
+        )
+        if kind != "question":
+            out["parentId"] = n["parent_id"]
+            out["originalParentId"] = n["parent_id"]
+        out.update(
+            {
+                "attachments": [],
+                "childrenIds": [c[0] for c in children],
+                "commentIds": [c[0] for c in children if c[1] == "comment"],
+                "marked": bool(n["marked"]),
+                "topics": topics,
+            }
+        )
+        if kind == "question":
+            out["primaryContainerId"] = space
+        out["containerIds"] = containers
+        if kind == "question":
+            out["slug"] = n["slug"]
+        out.update(
+            {
+                "wiki": bool(n["wiki"]),
+                "score": n["score"],
+                "depth": n["depth"],
+                "viewCount": n["view_count"],
+                "upVoteCount": n["up_votes"],
+                "downVoteCount": n["down_votes"],
+                "reportCount": n["report_count"],
+                "nodeStates": states,
+            }
+        )
+        if kind == "question":
+            out["answers"] = [c[0] for c in children if c[1] == "answer"]
+            out["answerCount"] = n["answer_count"]
+        if kind == "comment":
+            out["visibility"] = n["visibility"]
+            out["recipients"] = recipients
+        return out
+
+    # --- actions ----------------------------------------------------------------------------------------
+    def action_json(self, a: sqlite3.Row, node_type: str) -> dict[str, Any]:
+        ids = {a["user_id"]} | ({a["real_user_id"]} if a["real_user_id"] else set())
+        if a["canceled_by"]:
+            ids.add(a["canceled_by"])
+        users = self.users_by_id(ids)
+        out: dict[str, Any] = {
+            "id": a["id"],
+            "ip": a["ip"],
+            "user": self.action_user_json(users[a["user_id"]]),
+        }
+        if a["real_user_id"]:
+            out["realUser"] = self.action_user_json(users[a["real_user_id"]])
+        out.update({"actionDate": action_date(a["action_date"]), "canceled": bool(a["canceled"])})
+        if a["canceled"]:
+            out["canceledByUser"] = self.action_user_json(users[a["canceled_by"]])
+            out["canceledDate"] = textual_date(a["canceled_date"])
+        out.update(
+            {
+                "extra": a["extra"],
+                "private": bool(a["private"]),
+                "verb": a["verb"],
+                "node": {"id": a["node_id"], "type": node_type},
+            }
+        )
+        return out

@@ -1,0 +1,611 @@
+"""Deterministic demo data, sized by a number of nodes.
+
+The same size always gives the same database (a fixed random seed), so a failure seen once can be seen again.
+A fixed part holds everything the target profile points at (fixture question, wiki nodes, favorite, hidden space,
+private comments of every kind, followers, a CSV upload); a generated part scales questions, answers and comments
+up to the requested number of nodes. Rows are built in memory and inserted with executemany before the indexes
+exist, which keeps a million nodes well under a minute.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from .auth import hash_password
+from .db import Database
+
+SMALL_SIZE = 60
+"""Number of nodes of the "small" size: a few dozen, fast to start."""
+
+MAX_SIZE = 1_000_000
+BASE_MS = 1_546_300_800_000  # 2019-01-01T00:00:00Z
+DAY_MS = 86_400_000
+
+
+@dataclass(frozen=True)
+class DemoAccount:
+    role: str
+    id: int
+    username: str
+    password: str
+    realname: str
+
+
+ACCOUNTS: tuple[DemoAccount, ...] = (
+    DemoAccount("admin", 1, "admin", "ref-admin-pw", "Ada Admin"),
+    DemoAccount("moderator", 2, "moderator", "ref-moderator-pw", "Moe Moderator"),
+    DemoAccount("member", 3, "member", "ref-member-pw", "Mia Member"),
+    DemoAccount("novice", 4, "novice", "ref-novice-pw", "Ned Novice"),
+)
+"""Demo credentials of a loopback-only server; written into the profile the server writes."""
+
+GDPR_USER = DemoAccount("user", 5, "gdpr-target", "ref-gdpr-pw", "Gail Target")
+ISSUE_TRACKER = "tracker"
+
+GROUPS = (
+    (1, "Users", "Everyone else"),
+    (2, "Team A", "Member and moderator"),
+    (3, "Admins", None),
+    (4, "Newcomers", "Accounts still learning the ropes"),
+)
+USER_GROUPS = {1: (3,), 2: (2,), 3: (2,), 4: (4,), 5: (1,)}
+SPACES = (
+    (1, "General", "general", "en", None),
+    (2, "Products", "products", "en", None),
+    (3, "Staff Room", "staff", "en", None),
+    (4, "Product Help", "product-help", None, 2),
+)
+SPACE_PARENT = {4: 2}
+HIDDEN_SPACE_ID = 3
+FIXTURE_SPACE_ID = 1
+TOPIC_NAMES = ("api", "billing", "install", "security", "performance", "ui", "mobile", "search", "export", "admin")
+ISSUE_TYPES = ("Bug", "Task", "Story", "Epic", "Bug")
+CSV_FILE_ID = 7
+
+
+@dataclass(frozen=True)
+class SeedFixtures:
+    """Ids the profile's [fixtures] table points at."""
+
+    question_id: int
+    space_id: int
+    member_wiki_node_id: int
+    wiki_node_id: int
+    favorite_node_id: int
+    hidden_space_id: int
+    gdpr_csv_file_id: int
+    answer_id: int
+    issue_tracker: str = ISSUE_TRACKER
+
+
+NODE_COLUMNS = (
+    "id, type, parent_id, question_id, answer_id, space_id, author_id, title, body, creation_date, last_active_date,"
+    " last_active_user_id, score, up_votes, down_votes, view_count, answer_count, comment_count, favorite_count,"
+    " follower_count, report_count, hot, depth, wiki, marked, closed, locked, in_moderation, visibility, slug"
+)
+_NODE_INSERT = f"INSERT INTO nodes({NODE_COLUMNS}) VALUES ({', '.join('?' * 30)})"
+
+
+def slugify(title: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "question"
+
+
+def stored_fixtures(db: Database) -> SeedFixtures:
+    """The fixtures of a database seeded earlier (a reused --db file)."""
+    raw = db.meta("fixtures")
+    if raw is None:
+        raise ValueError(f"database {db.path} has no seeded fixtures; delete it or pass a new --db path")
+    return SeedFixtures(**json.loads(raw))
+
+
+def parse_size(value: str | int) -> int:
+    """``small`` or a node count between 1 and a million."""
+    if isinstance(value, int):
+        n = value
+    elif value == "small":
+        return SMALL_SIZE
+    else:
+        try:
+            n = int(value)
+        except ValueError:
+            raise ValueError(f"size must be 'small' or a number of nodes, not {value!r}") from None
+    if not 1 <= n <= MAX_SIZE:
+        raise ValueError(f"size must be between 1 and {MAX_SIZE:,} nodes, not {n}")
+    return n
+
+
+class _Builder:
+    """Collects rows in memory; node counters are filled in before a question's row is appended."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.next_id = 1
+        self.next_action = 1
+        self.clock = BASE_MS
+        self.nodes: list[tuple[Any, ...]] = []
+        self.recipients: list[tuple[int, int]] = []
+        self.node_topics: list[tuple[int, int]] = []
+        self.follows: list[tuple[int, int, int, int]] = []
+        self.favorites: list[tuple[int, int, int]] = []
+        self.actions: list[tuple[Any, ...]] = []
+
+    def tick(self) -> int:
+        self.clock += self.rng.randint(30_000, 300_000)
+        return self.clock
+
+    def new_id(self) -> int:
+        self.next_id += 1
+        return self.next_id - 1
+
+    def action(self, verb: str, user_id: int, node_id: int, date: int, private: int = 0) -> int:
+        aid = self.next_action
+        self.next_action += 1
+        self.actions.append((aid, verb, user_id, None, node_id, "127.0.0.1", date, 0, None, None, None, private))
+        return aid
+
+    def question(
+        self,
+        qid: int,
+        space: int,
+        author: int,
+        title: str,
+        *,
+        children: list[tuple[Any, ...]],
+        topics: tuple[int, ...],
+        wiki: int = 0,
+        marked: int = 0,
+        favorites: int = 0,
+        followers: int = 0,
+        date: int | None = None,
+        views: int = 0,
+        score: int = 0,
+        in_moderation: int = 0,
+    ) -> None:
+        created = date if date is not None else self.tick()
+        answers = sum(1 for c in children if c[1] == "answer" and c[27] == 0)
+        comments = sum(1 for c in children if c[1] == "comment" and c[2] == qid)
+        last = max([created] + [c[9] for c in children])
+        last_user = author
+        for c in children:
+            if c[9] == last:
+                last_user = c[6]
+        hot = answers * 3 + comments + max(score, 0) * 2 + views // 10
+        body = f"<p>{title} (details for question {qid})</p>"
+        self.nodes.append(
+            (
+                qid,
+                "question",
+                None,
+                qid,
+                None,
+                space,
+                author,
+                title,
+                body,
+                created,
+                last,
+                last_user,
+                score,
+                max(score, 0),
+                0,
+                views,
+                answers,
+                comments,
+                favorites,
+                followers,
+                0,
+                hot,
+                0,
+                wiki,
+                marked,
+                0,
+                0,
+                in_moderation,
+                "full",
+                slugify(title),
+            )
+        )
+        self.nodes.extend(children)
+        for t in topics:
+            self.node_topics.append((qid, t))
+
+    def child(
+        self,
+        kind: str,
+        parent: int,
+        question: int,
+        answer: int | None,
+        space: int,
+        author: int,
+        body: str,
+        *,
+        date: int,
+        depth: int,
+        marked: int = 0,
+        visibility: str = "full",
+        in_moderation: int = 0,
+        score: int = 0,
+    ) -> tuple[Any, ...]:
+        nid = self.new_id()
+        return (
+            nid,
+            kind,
+            parent,
+            question,
+            answer,
+            space,
+            author,
+            None,
+            body,
+            date,
+            date,
+            author,
+            score,
+            max(score, 0),
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            depth,
+            0,
+            marked,
+            0,
+            0,
+            in_moderation,
+            visibility,
+            None,
+        )
+
+
+def seed(db: Database, size: int, rng_seed: int = 20190221) -> SeedFixtures:
+    """Fill an empty database with ``size`` nodes (at least the fixed part) and build the indexes."""
+    rng = random.Random(rng_seed)
+    b = _Builder(rng)
+    conn = db.conn
+    conn.execute("BEGIN")
+    n_extra_users = max(15, size // 400)
+    _seed_people(db, rng, n_extra_users)
+    user_ids = list(range(1, 6 + n_extra_users))
+    n_topics = max(len(TOPIC_NAMES), size // 5000)
+    topic_ids = list(range(1, n_topics + 1))
+    fixtures = _seed_fixed(b)
+    _seed_generated(b, size, user_ids, topic_ids)
+    conn.executemany(_NODE_INSERT, b.nodes)
+    conn.executemany("INSERT INTO comment_recipients(comment_id, user_id) VALUES (?, ?)", b.recipients)
+    conn.executemany("INSERT OR IGNORE INTO node_topics(node_id, topic_id) VALUES (?, ?)", b.node_topics)
+    conn.executemany(
+        "INSERT OR IGNORE INTO follows(node_id, user_id, active, follow_date) VALUES (?, ?, ?, ?)", b.follows
+    )
+    conn.executemany("INSERT INTO favorites(user_id, node_id, action_id) VALUES (?, ?, ?)", b.favorites)
+    conn.executemany(
+        "INSERT INTO actions(id, verb, user_id, real_user_id, node_id, ip, action_date, canceled, canceled_by,"
+        " canceled_date, extra, private) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        b.actions,
+    )
+    _seed_topics(db, rng, n_topics, b.node_topics)
+    conn.execute(
+        "UPDATE users SET post_count = (SELECT COUNT(*) FROM nodes WHERE nodes.author_id = users.id)"
+        if size <= 20_000
+        else "UPDATE users SET post_count = 0"
+    )
+    if size > 20_000:
+        counts: dict[int, int] = {}
+        for row in b.nodes:
+            counts[row[6]] = counts.get(row[6], 0) + 1
+        conn.executemany("UPDATE users SET post_count = ? WHERE id = ?", [(v, k) for k, v in counts.items()])
+    conn.execute("INSERT INTO csv_files(id, name) VALUES (?, ?)", (CSV_FILE_ID, "users-to-anonymize.csv"))
+    conn.executemany("INSERT INTO issue_types(position, name) VALUES (?, ?)", list(enumerate(ISSUE_TYPES)))
+    db.set_meta("seeded", str(size))
+    db.set_meta("fixtures", json.dumps(asdict(fixtures)))
+    conn.execute("COMMIT")
+    db.create_indexes()
+    return fixtures
+
+
+def _seed_people(db: Database, rng: random.Random, n_extra: int) -> None:
+    conn = db.conn
+    conn.executemany(
+        "INSERT INTO groups(id, name, description, creation_date, modification_date) VALUES (?, ?, ?, ?, ?)",
+        [
+            (gid, name, desc, BASE_MS - 400 * DAY_MS + gid * DAY_MS, BASE_MS - 100 * DAY_MS + gid * DAY_MS)
+            for gid, name, desc in GROUPS
+        ],
+    )
+    rows = []
+    for i, acc in enumerate((*ACCOUNTS, GDPR_USER)):
+        rep = (5000, 2500, 800, 3)[i] if i < 4 else 40
+        rows.append(
+            (
+                acc.id,
+                acc.username,
+                acc.realname,
+                f"{acc.username}@example.invalid",
+                hash_password(acc.password),
+                acc.role,
+                rep,
+                i % 3,
+                i,
+                2 * i,
+                int(i in (1, 2)),
+                BASE_MS - (300 - i) * DAY_MS,
+            )
+        )
+    for k in range(n_extra):
+        uid = 6 + k
+        rep = int(rng.paretovariate(1.2) * 20)
+        realname = None if k % 5 == 0 else ("" if k % 7 == 0 else f"Demo User {uid}")
+        rows.append(
+            (
+                uid,
+                f"user{uid}",
+                realname,
+                f"user{uid}@example.invalid",
+                None,
+                "user",
+                rep,
+                rep // 2000,
+                rep // 500,
+                rep // 100,
+                int(rng.random() < 0.2),
+                BASE_MS - rng.randint(1, 299) * DAY_MS,
+            )
+        )
+    conn.executemany(
+        "INSERT INTO users(id, username, realname, email, password_hash, role, reputation, gold, silver, bronze,"
+        " earned_expert, creation_date, modification_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(*r, r[-1] + DAY_MS) for r in rows],
+    )
+    memberships = [(uid, gid) for uid, gids in USER_GROUPS.items() for gid in gids]
+    memberships += [(6 + k, 1) for k in range(n_extra)]
+    conn.executemany("INSERT INTO user_groups(user_id, group_id) VALUES (?, ?)", memberships)
+    conn.executemany(
+        "INSERT INTO spaces(id, name, prefix, locale, parent_id, active, creation_date) VALUES (?, ?, ?, ?, ?, 1, ?)",
+        [(*s, BASE_MS - 200 * DAY_MS + s[0] * DAY_MS) for s in SPACES],
+    )
+    conn.execute("INSERT INTO space_denied(space_id, role) VALUES (?, 'novice')", (HIDDEN_SPACE_ID,))
+
+
+def _seed_topics(db: Database, rng: random.Random, n_topics: int, node_topics: list[tuple[int, int]]) -> None:
+    used: dict[int, int] = {}
+    for _, t in node_topics:
+        used[t] = used.get(t, 0) + 1
+    rows = []
+    for tid in range(1, n_topics + 1):
+        name = TOPIC_NAMES[tid - 1] if tid <= len(TOPIC_NAMES) else f"topic-{tid}"
+        rows.append((tid, name, 1 + (tid % 5), BASE_MS - 150 * DAY_MS + tid * 3_600_000, used.get(tid, 0)))
+    db.conn.executemany(
+        "INSERT INTO topics(id, name, author_id, creation_date, used_count) VALUES (?, ?, ?, ?, ?)", rows
+    )
+
+
+def _seed_fixed(b: _Builder) -> SeedFixtures:
+    """The nodes the profile's fixtures point at, with every kind of private comment on the fixture answer."""
+    admin, moderator, member, novice, target = 1, 2, 3, 4, 5
+    # Fixture question, authored by novice (so "to original poster" differs from "to moderators").
+    q1 = b.new_id()
+    a1_date = b.tick()
+    a1 = b.child(
+        "answer",
+        q1,
+        q1,
+        None,
+        1,
+        member,
+        "<p>Use the reset link on the login page.</p>",
+        date=a1_date,
+        depth=1,
+        marked=1,
+        score=3,
+    )
+    a2 = b.child(
+        "answer",
+        q1,
+        q1,
+        None,
+        1,
+        moderator,
+        "<p>An administrator can reset it too.</p>",
+        date=b.tick(),
+        depth=1,
+        score=1,
+    )
+    a1_id = a1[0]
+
+    def comment(parent: int, author: int, body: str, visibility: str = "full", depth: int = 2) -> tuple[Any, ...]:
+        return b.child("comment", parent, q1, a1_id, 1, author, body, date=b.tick(), depth=depth, visibility=visibility)
+
+    c1 = comment(a1_id, moderator, "<p>Public comment by moderator.</p>")
+    c2 = comment(a1_id, admin, "<p>Private to member, by admin.</p>", "recipients")
+    b.recipients.append((c2[0], member))
+    c3 = comment(c2[0], member, "<p>Reply to a private comment: inherits its recipients.</p>", "recipients", 3)
+    b.recipients.append((c3[0], member))
+    c4 = comment(a1_id, member, "<p>To the original poster, by member.</p>", "op")
+    c5 = comment(a1_id, member, "<p>To moderators, by member.</p>", "mod")
+    c6 = comment(a1_id, moderator, "<p>To own groups (Team A), by moderator.</p>", "group")
+    c7 = comment(c1[0], novice, "<p>Public reply by novice.</p>", "full", 3)
+    qc = b.child("comment", q1, q1, None, 1, admin, "<p>Public comment on the question.</p>", date=b.tick(), depth=1)
+    b.question(
+        q1,
+        FIXTURE_SPACE_ID,
+        novice,
+        "How do I reset my password?",
+        children=[a1, a2, c1, c2, c3, c4, c5, c6, c7, qc],
+        topics=(1, 4),
+        marked=1,
+        followers=3,
+        date=a1_date - 3_600_000,
+        views=120,
+        score=4,
+    )
+    for uid, active in ((member, 1), (moderator, 1), (admin, 0), (target, 1)):
+        b.follows.append((q1, uid, active, a1_date + uid * 1000))
+
+    # Community-wiki questions: one by member, one by admin.
+    q2 = b.new_id()
+    b.question(q2, 1, member, "Community notes on installing the desktop client", children=[], topics=(3,), wiki=1)
+    b.action("wikified", member, q2, b.clock)
+    q3 = b.new_id()
+    b.question(q3, 2, admin, "Product glossary (community wiki)", children=[], topics=(10,), wiki=1)
+    b.action("wikified", admin, q3, b.clock)
+    # A question member and admin marked as favorite, in the child space.
+    q4 = b.new_id()
+    b.question(q4, 4, moderator, "Which export formats are supported?", children=[], topics=(9,), favorites=2)
+    for uid in (member, admin):
+        b.favorites.append((uid, q4, b.action("favorited", uid, q4, b.clock + uid)))
+    # A question in the space novice may not list, answered by member and admin.
+    q5 = b.new_id()
+    h1 = b.child(
+        "answer", q5, q5, None, HIDDEN_SPACE_ID, member, "<p>Staff-only answer by member.</p>", date=b.tick(), depth=1
+    )
+    h2 = b.child(
+        "answer", q5, q5, None, HIDDEN_SPACE_ID, admin, "<p>Staff-only answer by admin.</p>", date=b.tick(), depth=1
+    )
+    b.question(q5, HIDDEN_SPACE_ID, member, "Staff rota for the release week", children=[h1, h2], topics=(10,))
+    # An unanswered question by member with a novice answer waiting in moderation.
+    q6 = b.new_id()
+    m1 = b.child(
+        "answer",
+        q6,
+        q6,
+        None,
+        1,
+        novice,
+        "<p>Novice answer in moderation.</p>",
+        date=b.tick(),
+        depth=1,
+        in_moderation=1,
+    )
+    b.question(q6, 1, member, "Is there a dark mode?", children=[m1], topics=(6,))
+    q7 = b.new_id()
+    t1 = b.child(
+        "answer", q7, q7, None, 2, target, "<p>An answer by the data-protection target.</p>", date=b.tick(), depth=1
+    )
+    b.question(q7, 2, target, "Billing address change", children=[t1], topics=(2,))
+    return SeedFixtures(
+        question_id=q1,
+        space_id=FIXTURE_SPACE_ID,
+        member_wiki_node_id=q2,
+        wiki_node_id=q3,
+        favorite_node_id=q4,
+        hidden_space_id=HIDDEN_SPACE_ID,
+        gdpr_csv_file_id=CSV_FILE_ID,
+        answer_id=a1_id,
+    )
+
+
+_WORDS = (
+    "install",
+    "upgrade",
+    "export",
+    "login",
+    "report",
+    "search",
+    "billing",
+    "mobile",
+    "theme",
+    "backup",
+    "permissions",
+    "api",
+    "webhook",
+    "email",
+    "space",
+    "topic",
+    "badge",
+    "reputation",
+    "import",
+    "sso",
+)
+
+
+def _seed_generated(b: _Builder, size: int, user_ids: list[int], topic_ids: list[int]) -> None:
+    rng = b.rng
+    accounts = [1, 2, 3, 4]
+    visibilities = ("recipients", "op", "mod", "group")
+
+    def author() -> int:
+        return rng.choice(accounts) if rng.random() < 0.2 else rng.choice(user_ids)
+
+    while b.next_id <= size:
+        qid = b.new_id()
+        space = 3 if rng.random() < 0.05 else rng.choice((1, 1, 2, 4))
+        q_author = author()
+        title = f"How to {rng.choice(_WORDS)} with {rng.choice(_WORDS)} #{qid}"
+        qdate = b.tick()
+        children: list[tuple[Any, ...]] = []
+        budget = size - b.next_id + 1
+        for _ in range(min(rng.choice((0, 1, 1, 2, 3)), budget)):
+            a_author = author()
+            in_mod = 1 if a_author == 4 or rng.random() < 0.02 else 0
+            ans = b.child(
+                "answer",
+                qid,
+                qid,
+                None,
+                space,
+                a_author,
+                f"<p>Answer to {qid}.</p>",
+                date=b.tick(),
+                depth=1,
+                in_moderation=in_mod,
+                score=rng.randint(-1, 6),
+            )
+            children.append(ans)
+            for _ in range(min(rng.choice((0, 0, 1, 2)), size - b.next_id + 1)):
+                children.append(_generated_comment(b, ans[0], qid, ans[0], space, author(), 2, visibilities))
+        if b.next_id <= size and rng.random() < 0.3:
+            children.append(_generated_comment(b, qid, qid, None, space, author(), 1, visibilities))
+        topics = tuple(sorted(set(rng.sample(topic_ids, k=min(len(topic_ids), rng.choice((1, 1, 2)))))))
+        followers = 0
+        if rng.random() < 0.1:
+            for uid in rng.sample(user_ids, k=min(len(user_ids), rng.randint(1, 3))):
+                b.follows.append((qid, uid, int(rng.random() < 0.9), qdate + 60_000))
+                followers += 1
+        b.question(
+            qid,
+            space,
+            q_author,
+            title,
+            children=children,
+            topics=topics,
+            date=qdate,
+            views=rng.randint(0, 500),
+            score=rng.randint(-2, 20),
+            followers=followers,
+        )
+
+
+def _generated_comment(
+    b: _Builder,
+    parent: int,
+    qid: int,
+    answer: int | None,
+    space: int,
+    author: int,
+    depth: int,
+    visibilities: tuple[str, ...],
+) -> tuple[Any, ...]:
+    rng = b.rng
+    visibility = rng.choice(visibilities) if rng.random() < 0.1 else "full"
+    row = b.child(
+        "comment",
+        parent,
+        qid,
+        answer,
+        space,
+        author,
+        f"<p>Comment on {parent}.</p>",
+        date=b.tick(),
+        depth=depth,
+        visibility=visibility,
+    )
+    if visibility == "recipients":
+        b.recipients.append((row[0], rng.randint(1, 10)))
+    return row

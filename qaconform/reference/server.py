@@ -1,0 +1,203 @@
+"""Running the reference server: in this process (``serve``) or as a managed subprocess (``ReferenceServer``).
+
+``ReferenceServer`` starts ``python -m qaconform.reference --port 0 ...`` so the server has its own interpreter
+(no GIL shared with the test process, no event loop mixed into pytest) and waits for its "listening" line.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import uvicorn
+
+from . import faults
+from .app import create_app
+from .db import Database
+from .profile_out import write_profile
+from .seed import ISSUE_TRACKER, parse_size, seed, stored_fixtures
+
+READY_PREFIX = "qaconform reference server listening on "
+_READY_RE = re.compile(re.escape(READY_PREFIX) + r"(http://\S+)")
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server with a callback once the socket accepts connections."""
+
+    def __init__(self, config: uvicorn.Config, on_ready: Callable[[], None]) -> None:
+        super().__init__(config)
+        self._on_ready = on_ready
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets=sockets)
+        if self.started:
+            self._on_ready()
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 0,
+    db_path: str = ":memory:",
+    size: str | int = "small",
+    page_size: int = 15,
+    profile_out: str | None = None,
+    fault_names: Sequence[str] = (),
+    log: Callable[[str], None] = print,
+) -> int:
+    """Seed (or reuse) the database, bind, write the profile, serve until SIGINT/SIGTERM. Returns an exit code."""
+    faults.activate(fault_names)
+    nodes = parse_size(size)
+    started = time.monotonic()
+    db = Database(db_path)
+    if db.is_seeded():
+        fixtures = stored_fixtures(db)
+        log(f"reusing the database {db_path} (seeded with {db.meta('seeded')} nodes)")
+    else:
+        fixtures = seed(db, nodes)
+    seeded_s = time.monotonic() - started
+    app = create_app(db, page_size=page_size, tracker=ISSUE_TRACKER)
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    bound_port = sock.getsockname()[1]
+    shown_host = "127.0.0.1" if host in ("0.0.0.0", "") else (f"[{host}]" if ":" in host else host)
+    base_url = f"http://{shown_host}:{bound_port}"
+    if profile_out:
+        write_profile(profile_out, base_url, fixtures, page_size)
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=5)
+
+    def ready() -> None:
+        extra = f" (faults: {', '.join(sorted(fault_names))})" if fault_names else ""
+        log(f"seeded {nodes} nodes in {seeded_s:.1f}s{extra}")
+        if profile_out:
+            log(f"profile written to {profile_out}")
+        log(READY_PREFIX + base_url)
+        sys.stdout.flush()
+
+    server = _Server(config, ready)
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
+        db.close()
+    return 0
+
+
+class ReferenceServerError(RuntimeError):
+    """The reference server could not be started; the message holds its stderr tail."""
+
+
+class ReferenceServer:
+    """A reference server in a subprocess on a free 127.0.0.1 port, for the duration of a ``with`` block.
+
+    ``url`` is the base_url (everything before /services/v2); ``profile_path`` the TOML profile it wrote.
+    """
+
+    def __init__(
+        self,
+        size: str | int = "small",
+        faults: Sequence[str] = (),
+        page_size: int = 15,
+        db: str = ":memory:",
+        start_timeout: float = 30.0,
+    ) -> None:
+        self.size = size
+        self.faults = tuple(faults)
+        self.page_size = page_size
+        self.db = db
+        self.start_timeout = start_timeout
+        self.url = ""
+        self.profile_path = ""
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._dir: str | None = None
+
+    def __enter__(self) -> ReferenceServer:
+        self.start()
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.stop()
+
+    def _tail(self, name: str, lines: int = 25) -> str:
+        assert self._dir is not None
+        try:
+            text = Path(self._dir, name).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return ""
+        return "\n".join(text.splitlines()[-lines:])
+
+    def start(self) -> None:
+        self._dir = tempfile.mkdtemp(prefix="qaconform-reference-")
+        self.profile_path = os.path.join(self._dir, "profile.toml")
+        cmd = [
+            sys.executable,
+            "-m",
+            "qaconform.reference",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--db",
+            self.db,
+            "--size",
+            str(self.size),
+            "--page-size",
+            str(self.page_size),
+            "--profile-out",
+            self.profile_path,
+        ]
+        for name in self.faults:
+            cmd += ["--fault", name]
+        env: dict[str, Any] = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        with (
+            open(os.path.join(self._dir, "stdout.log"), "wb") as out,
+            open(os.path.join(self._dir, "stderr.log"), "wb") as err,
+        ):
+            self._proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=err, env=env)
+        deadline = time.monotonic() + self.start_timeout
+        while True:
+            match = _READY_RE.search(self._tail("stdout.log", 50))
+            if match:
+                self.url = match.group(1)
+                return
+            code = self._proc.poll()
+            if code is not None:
+                tail = self._tail("stderr.log") or self._tail("stdout.log")
+                self.stop()
+                raise ReferenceServerError(
+                    f"the reference server exited with code {code} before it was ready; its output ends with:\n{tail}"
+                )
+            if time.monotonic() > deadline:
+                tail = self._tail("stderr.log") or self._tail("stdout.log")
+                self.stop()
+                raise ReferenceServerError(
+                    f"the reference server was not ready within {self.start_timeout:.0f}s (size {self.size}); "
+                    f"pass a larger start_timeout for big sizes. Its output ends with:\n{tail}"
+                )
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        proc, self._proc = self._proc, None
+        if proc is not None and proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=10)
+        if self._dir is not None:
+            shutil.rmtree(self._dir, ignore_errors=True)
+            self._dir = None

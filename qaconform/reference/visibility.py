@@ -1,0 +1,62 @@
+"""What a caller may see, as SQL: one place, used by every list and by childrenIds, so they cannot disagree.
+
+- Nodes in moderation: only their author and holders of a Moderation Roles permission.
+- Nodes in a space where the caller's role lacks "View the questions list": nobody of that role.
+- Private comments: the author; for ``recipients`` the listed users; for ``op`` the author of the thread's
+  question; for ``mod`` holders of a Moderation Roles permission; for ``group`` users sharing a group with the
+  comment's author. Nobody else, not even admin unless covered above.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .auth import Caller
+
+
+class Visibility:
+    """Builds WHERE fragments for a caller; the denied spaces per role are read once at start."""
+
+    def __init__(self, denied_spaces: dict[str, frozenset[int]]) -> None:
+        self.denied_spaces = denied_spaces
+
+    def spaces_hidden_from(self, caller: Caller) -> frozenset[int]:
+        return self.denied_spaces.get(caller.role, frozenset())
+
+    def clause(self, caller: Caller, alias: str = "n", comments: bool = True) -> tuple[str, list[Any]]:
+        """``(sql, params)`` true for the rows of ``alias`` the caller may see; ``"1"`` when it sees all."""
+        parts: list[str] = []
+        params: list[Any] = []
+        if not caller.sees_moderation:
+            parts.append(f"({alias}.in_moderation = 0 OR {alias}.author_id = ?)")
+            params.append(caller.id)
+        hidden = self.spaces_hidden_from(caller)
+        if hidden:
+            parts.append(f"{alias}.space_id NOT IN ({','.join(str(int(s)) for s in sorted(hidden))})")
+        if comments:
+            sql, p = self.comment_clause(caller, alias)
+            parts.append(sql)
+            params += p
+        return (" AND ".join(parts) if parts else "1"), params
+
+    @staticmethod
+    def comment_clause(caller: Caller, alias: str = "n") -> tuple[str, list[Any]]:
+        me = caller.id
+        branches = [
+            f"{alias}.visibility = 'full'",
+            f"{alias}.author_id = ?",
+            f"({alias}.visibility = 'recipients' AND EXISTS (SELECT 1 FROM comment_recipients r"
+            f" WHERE r.comment_id = {alias}.id AND r.user_id = ?))",
+            f"({alias}.visibility = 'op' AND EXISTS (SELECT 1 FROM nodes q WHERE q.id = {alias}.question_id"
+            " AND q.author_id = ?))",
+        ]
+        params: list[Any] = [me, me, me]
+        if caller.sees_moderation:
+            branches.append(f"{alias}.visibility = 'mod'")
+        if caller.group_ids:
+            groups = ",".join(str(int(g)) for g in sorted(caller.group_ids))
+            branches.append(
+                f"({alias}.visibility = 'group' AND EXISTS (SELECT 1 FROM user_groups g"
+                f" WHERE g.user_id = {alias}.author_id AND g.group_id IN ({groups})))"
+            )
+        return "(" + " OR ".join(branches) + ")", params

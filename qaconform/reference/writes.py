@@ -1,0 +1,487 @@
+"""Operations that change state: post comment (1), post answer (7), node actions (10-13), data-protection jobs (2),
+and the data-protection content listing (8), which shares their admin-only permission.
+
+Order of checks in every handler: who is calling (401), what they may do (403), what they sent (400/413/415),
+which node (404), then the operation's own rules. The one exception the description fixes: for a comment, the
+403 of a private option comes before the 400s of comment rules 4 and 6.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from . import auth, faults
+from .auth import Caller
+from .bodies import read_fields, structured, text_field
+from .errors import ApiError, bad_request, conflict, denied, not_found
+from .render import action_date
+
+if TYPE_CHECKING:
+    from .app import Service
+
+INHERITED_MESSAGE = "Visibility on comment can't be defined since it's inherited"
+VISIBILITIES = ("full", "recipients", "op", "mod", "group")
+GDPR_OPERATIONS = frozenset({"suspend", "anonymize", "delete", "anon-delete"})
+_FORMATTED_DATE = re.compile(r"^\d{2}/\d{2}/\d{4} \d{2}:\d{2}$")
+USER_CONTENT_LIMIT = 1000
+"""Newest entries returned by the user content listing (8), which has no paging; "joined" is always added."""
+
+
+def now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def _client_ip(request: Request) -> str:
+    return request.client.host if request.client else "127.0.0.1"
+
+
+def _base(request: Request) -> str:
+    return str(request.base_url).rstrip("/")
+
+
+class Writes:
+    def __init__(self, svc: Service) -> None:
+        self.svc = svc
+        self.db = svc.db
+
+    @contextmanager
+    def tx(self) -> Iterator[sqlite3.Connection]:
+        conn = self.db.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield conn
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+        self.db.wrote()
+
+    def _json(self, body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+        from .app import json_response
+
+        return json_response(body, status, headers)
+
+    def _node_id(self, request: Request, key: str = "node_id", what: str = "node") -> int:
+        from .app import parse_id
+
+        return parse_id(request.path_params[key], what)
+
+    # --- 1 Post a comment -------------------------------------------------------------------------------
+    async def post_comment(self, request: Request) -> Response:
+        svc = self.svc
+        caller = svc.caller(request)
+        svc.require(caller, auth.COMMENT, auth.VIEW_ANSWERS, auth.VIEW_QUESTION_PAGE)
+        fields = await read_fields(request)
+        parent = svc.visible_node(caller, self._node_id(request), ("question", "answer", "comment"))
+        body = text_field(fields, "body")
+        visibility = self._visibility(fields)
+        recipients = self._recipients(fields)
+        self._check_private_permission(caller, visibility)
+        final_visibility, final_recipients = self._effective_privacy(parent, visibility, recipients)
+        missing = [r for r in final_recipients if not svc.user_exists(r)]
+        if missing:
+            raise bad_request(f"recipient {missing[0]} is not a user; give ids of existing users")
+        created = now_ms()
+        answer_id = parent["id"] if parent["type"] == "answer" else parent["answer_id"]
+        with self.tx() as conn:
+            cur = conn.execute(
+                "INSERT INTO nodes(type, parent_id, question_id, answer_id, space_id, author_id, body, creation_date,"
+                " last_active_date, last_active_user_id, depth, visibility) VALUES"
+                " ('comment', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    parent["id"],
+                    parent["question_id"],
+                    answer_id,
+                    parent["space_id"],
+                    caller.id,
+                    body,
+                    created,
+                    created,
+                    caller.id,
+                    parent["depth"] + 1,
+                    final_visibility,
+                ),
+            )
+            comment_id = int(cur.lastrowid or 0)
+            conn.executemany(
+                "INSERT INTO comment_recipients(comment_id, user_id) VALUES (?, ?)",
+                [(comment_id, r) for r in final_recipients],
+            )
+            conn.execute("UPDATE nodes SET comment_count = comment_count + 1 WHERE id = ?", (parent["id"],))
+            conn.execute(
+                "UPDATE nodes SET last_active_date = ?, last_active_user_id = ?, hot = hot + 1 WHERE id = ?",
+                (created, caller.id, parent["question_id"]),
+            )
+            conn.execute("UPDATE users SET post_count = post_count + 1 WHERE id = ?", (caller.id,))
+        row = svc.render.nodes_by_ids([comment_id])
+        item = svc.render.nodes_json(row, caller)[0]
+        location = f"{_base(request)}/services/v2/comment/{comment_id}.json"
+        return self._json(item, 201, {"Location": location})
+
+    @staticmethod
+    def _visibility(fields: dict[str, Any]) -> str | None:
+        value = fields.get("visibility")
+        if value is None or value == "":
+            return None
+        if not isinstance(value, str):
+            raise bad_request(f"'visibility' must be a string, not {type(value).__name__}")
+        if value not in VISIBILITIES:
+            raise bad_request(f"'visibility' must be one of {', '.join(VISIBILITIES)}, not {value[:40]!r}")
+        return value
+
+    @staticmethod
+    def _recipients(fields: dict[str, Any]) -> list[int]:
+        value = structured(fields, "recipients")
+        if value is None or value == "":
+            return []
+        if isinstance(value, str):
+            value = [v.strip() for v in value.split(",") if v.strip()]
+        if not isinstance(value, list):
+            raise bad_request("'recipients' must be an array of objects with an id, like [{\"id\": 5}]")
+        ids: list[int] = []
+        for item in value:
+            raw = item.get("id") if isinstance(item, dict) else item
+            if isinstance(raw, bool):
+                raw = None
+            if isinstance(raw, int) and raw > 0:
+                ids.append(raw)
+            elif isinstance(raw, str) and raw.strip().isdigit():
+                ids.append(int(raw.strip()))
+            else:
+                raise bad_request(f'each recipient needs a numeric id, like {{"id": 5}}; got {str(item)[:60]!r}')
+        return sorted(set(ids))
+
+    @staticmethod
+    def _check_private_permission(caller: Caller, visibility: str | None) -> None:
+        if visibility in (None, "full"):
+            return
+        if not caller.can(auth.USE_PRIVATE_COMMENTS):
+            raise denied(caller.anonymous)
+        if visibility == "recipients":
+            if not any(caller.can(p) for p in auth.PRIVATE_OPTION_PERMISSION.values()):
+                raise denied(caller.anonymous)
+        elif not caller.can(auth.PRIVATE_OPTION_PERMISSION[str(visibility)]):
+            raise denied(caller.anonymous)
+
+    def _effective_privacy(
+        self, parent: sqlite3.Row, visibility: str | None, recipients: list[int]
+    ) -> tuple[str, list[int]]:
+        """Comment rules 1-6: defaults, inheritance from a private parent comment, and the 400s."""
+        if parent["type"] == "comment" and parent["visibility"] != "full":
+            inherited = [
+                r[0]
+                for r in self.db.all(
+                    "SELECT user_id FROM comment_recipients WHERE comment_id = ? ORDER BY user_id", (parent["id"],)
+                )
+            ]
+            if visibility is None and not recipients:
+                return parent["visibility"], inherited
+            if visibility == parent["visibility"] and (not recipients or recipients == inherited):
+                return parent["visibility"], inherited
+            if visibility is None:
+                raise bad_request("'recipients' may only be given with visibility 'recipients'")
+            raise bad_request(INHERITED_MESSAGE)
+        if recipients and visibility != "recipients":
+            raise bad_request("'recipients' may only be given with visibility 'recipients'")
+        if visibility == "recipients" and not recipients:
+            raise bad_request("visibility 'recipients' needs at least one recipient, like [{\"id\": 5}]")
+        return visibility or "full", recipients
+
+    # --- 7 Post an answer -------------------------------------------------------------------------------
+    async def post_answer(self, request: Request) -> Response:
+        svc = self.svc
+        caller = svc.caller(request)
+        svc.require(caller, auth.ANSWER)
+        fields = await read_fields(request)
+        question = svc.visible_node(caller, self._node_id(request, "question_id", "question"), ("question",))
+        body = text_field(fields, "body")
+        published = caller.can(auth.PUBLISH_ANSWER)
+        created = now_ms()
+        with self.tx() as conn:
+            cur = conn.execute(
+                "INSERT INTO nodes(type, parent_id, question_id, space_id, author_id, body, creation_date,"
+                " last_active_date, last_active_user_id, depth, in_moderation) VALUES"
+                " ('answer', ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)",
+                (
+                    question["id"],
+                    question["id"],
+                    question["space_id"],
+                    caller.id,
+                    body,
+                    created,
+                    created,
+                    caller.id,
+                    0 if published else 1,
+                ),
+            )
+            answer_id = int(cur.lastrowid or 0)
+            conn.execute(
+                "UPDATE nodes SET answer_count = answer_count + ?, hot = hot + ?, last_active_date = ?,"
+                " last_active_user_id = ? WHERE id = ?",
+                (int(published), 3 * int(published), created, caller.id, question["id"]),
+            )
+            conn.execute("UPDATE users SET post_count = post_count + 1 WHERE id = ?", (caller.id,))
+        item = svc.render.nodes_json(svc.render.nodes_by_ids([answer_id]), caller)[0]
+        q_author = svc.render.users_by_id([question["author_id"]]).get(question["author_id"])
+        item["id"] = str(answer_id)
+        item["parentId"] = question["id"]
+        item["parentAuthor"] = {
+            "username": q_author["username"] if q_author else "$$ANON_USER$$",
+            "realname": q_author["realname"] if q_author else None,
+        }
+        item["plug"] = None
+        item["reportCount"] = 0
+        item["originalParentId"] = question["id"]
+        location = f"{_base(request)}/services/v2/answer/{answer_id}.json"
+        return self._json(item, 201, {"Location": location})
+
+    # --- 10-13 Node actions -----------------------------------------------------------------------------
+    def _record_action(
+        self,
+        conn: sqlite3.Connection,
+        verb: str,
+        caller: Caller,
+        node_id: int,
+        ip: str,
+        *,
+        extra: str | None = None,
+        private: bool = False,
+        real_user: bool = False,
+    ) -> int:
+        cur = conn.execute(
+            "INSERT INTO actions(verb, user_id, real_user_id, node_id, ip, action_date, extra, private)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (verb, caller.id, caller.id if real_user else None, node_id, ip, now_ms(), extra, int(private)),
+        )
+        return int(cur.lastrowid or 0)
+
+    def _action(self, action_id: int) -> sqlite3.Row:
+        row = self.db.one("SELECT * FROM actions WHERE id = ?", (action_id,))
+        assert row is not None
+        return row
+
+    def _result(self, key: str, action_id: int, node: sqlite3.Row, **extra: Any) -> Response:
+        action = self.svc.render.action_json(self._action(action_id), node["type"])
+        return self._json({"success": True, "result": {key: action, **extra}})
+
+    async def unmark_favorite(self, request: Request) -> Response:
+        svc = self.svc
+        caller = svc.caller(request)
+        svc.require(caller, auth.MARK_FAVORITE, auth.VIEW_QUESTION_PAGE)
+        node = svc.visible_node(caller, self._node_id(request))
+        fav = self.db.one("SELECT * FROM favorites WHERE user_id = ? AND node_id = ?", (caller.id, node["id"]))
+        if fav is None:
+            raise not_found(f"node {node['id']} is not a favorite of {caller.username}; nothing to unmark")
+        with self.tx() as conn:
+            conn.execute("DELETE FROM favorites WHERE user_id = ? AND node_id = ?", (caller.id, node["id"]))
+            conn.execute(
+                "UPDATE actions SET canceled = 1, canceled_by = ?, canceled_date = ? WHERE id = ?",
+                (caller.id, now_ms(), fav["action_id"]),
+            )
+            conn.execute("UPDATE nodes SET favorite_count = MAX(favorite_count - 1, 0) WHERE id = ?", (node["id"],))
+        count = self.db.one("SELECT favorite_count FROM nodes WHERE id = ?", (node["id"],))
+        return self._result("favoriteAction", fav["action_id"], node, favoriteCount=count[0] if count else 0)
+
+    async def cancel_wiki(self, request: Request) -> Response:
+        svc = self.svc
+        caller = svc.caller(request)
+        if not (caller.can(auth.MARK_WIKI) or caller.can(auth.CONVERT_OWN_TO_WIKI)):
+            raise denied(caller.anonymous)
+        node = svc.visible_node(caller, self._node_id(request))
+        if not caller.can(auth.MARK_WIKI) and node["author_id"] != caller.id:
+            raise denied(caller.anonymous)
+        if not node["wiki"]:
+            raise conflict(f"node {node['id']} is not a community wiki; there is nothing to cancel")
+        wikify = self.db.one(
+            "SELECT id FROM actions WHERE node_id = ? AND verb = 'wikified' AND canceled = 0 ORDER BY id DESC LIMIT 1",
+            (node["id"],),
+        )
+        with self.tx() as conn:
+            if wikify is None:
+                author = Caller(node["author_id"], "", "user", frozenset())
+                action_id = self._record_action(conn, "wikified", author, node["id"], _client_ip(request))
+            else:
+                action_id = wikify["id"]
+            conn.execute(
+                "UPDATE actions SET canceled = 1, canceled_by = ?, canceled_date = ? WHERE id = ?",
+                (caller.id, now_ms(), action_id),
+            )
+            conn.execute("UPDATE nodes SET wiki = 0 WHERE id = ?", (node["id"],))
+        return self._result("wikifyAction", action_id, node)
+
+    async def send_to_moderation(self, request: Request) -> Response:
+        svc = self.svc
+        caller = svc.caller(request)
+        svc.require(caller, auth.SEND_TO_MODERATION)
+        node = svc.visible_node(caller, self._node_id(request))
+        with self.tx() as conn:
+            action_id = self._record_action(
+                conn, "sent", caller, node["id"], _client_ip(request), private=True, real_user=True
+            )
+            conn.execute("UPDATE nodes SET in_moderation = 1 WHERE id = ?", (node["id"],))
+        return self._result("sendToModAction", action_id, node)
+
+    async def lock(self, request: Request) -> Response:
+        svc = self.svc
+        caller = svc.caller(request)
+        if not (caller.can(auth.LOCK_ANY) or caller.can(auth.LOCK_OWN)):
+            raise denied(caller.anonymous)
+        prompt = request.query_params.get("prompt")
+        if prompt is None or not prompt.strip():
+            raise bad_request("'prompt' is required: give the reason for locking, e.g. ?prompt=off-topic")
+        node = svc.visible_node(caller, self._node_id(request))
+        if not caller.can(auth.LOCK_ANY) and node["author_id"] != caller.id:
+            raise denied(caller.anonymous)
+        extra = None if faults.is_on("lock-extra-not-prompt") else prompt
+        with self.tx() as conn:
+            action_id = self._record_action(conn, "locked", caller, node["id"], _client_ip(request), extra=extra)
+            conn.execute("UPDATE nodes SET locked = 1 WHERE id = ?", (node["id"],))
+        return self._result("lockAction", action_id, node)
+
+    # --- 2 Schedule a data-protection job ---------------------------------------------------------------
+    async def schedule_gdpr_job(self, request: Request) -> Response:
+        svc = self.svc
+        caller = svc.caller(request)
+        svc.require(caller, auth.MANAGE_DATA_PROTECTION)
+        fields = await read_fields(request)
+        kind = fields.get("type")
+        if kind not in ("bulk", "individual"):
+            raise bad_request("The provided 'type' is invalid")
+        if kind == "individual":
+            user = structured(fields, "user")
+            if user is None or user == "":
+                raise bad_request("The individual type was selected, but the request is missing the user field.")
+            if not self._find_user(user, ("username", "email", "id")):
+                raise bad_request("The provided 'user' is invalid")
+        else:
+            csv = fields.get("csvFileId")
+            if csv is None or csv == "":
+                raise bad_request("The bulk type was selected, but the request is missing the csvFileId field.")
+            csv_id = csv if isinstance(csv, int) and not isinstance(csv, bool) else None
+            if isinstance(csv, str) and csv.strip().isdigit():
+                csv_id = int(csv.strip())
+            if csv_id is None or self.db.one("SELECT 1 FROM csv_files WHERE id = ?", (csv_id,)) is None:
+                raise bad_request("The requested file does not exist")
+        operations = structured(fields, "operations")
+        if isinstance(operations, str):
+            operations = [o.strip() for o in operations.split(",") if o.strip()]
+        if (
+            not isinstance(operations, list)
+            or not 1 <= len(operations) <= 4
+            or not all(isinstance(o, str) and o in GDPR_OPERATIONS for o in operations)
+        ):
+            raise bad_request("The provided 'operations' is/are invalid")
+        reassign = structured(fields, "reassignUser")
+        if reassign is not None and reassign != "":
+            if isinstance(reassign, dict) and _present(reassign, "username") and _present(reassign, "id"):
+                raise bad_request("The request contains more than one reassignUser eligible configuration")
+            if not self._find_user(reassign, ("username", "id")):
+                raise bad_request("The provided 'reassignUser' is/are invalid")
+        when = self._schedule_ms(fields)
+        if when < now_ms() and not faults.is_on("gdpr-past-date-accepted"):
+            raise bad_request("The desired date is in the past and is it not eligible.")
+        minute = when // 60_000
+        if self.db.one("SELECT 1 FROM jobs WHERE schedule_minute = ?", (minute,)) is not None:
+            raise bad_request("There is a job already scheduled for that time frame.")
+        import json
+
+        with self.tx() as conn:
+            cur = conn.execute(
+                "INSERT INTO jobs(type, schedule_minute, request, created_by, creation_date) VALUES (?, ?, ?, ?, ?)",
+                (kind, minute, json.dumps(fields, default=str)[:100_000], caller.id, now_ms()),
+            )
+        return self._json({"jobId": int(cur.lastrowid or 0)}, 201)
+
+    def _find_user(self, spec: Any, keys: tuple[str, ...]) -> bool:
+        """Exactly one of ``keys`` is given and names an existing user."""
+        if not isinstance(spec, dict):
+            return False
+        given = [k for k in keys if _present(spec, k)]
+        if len(given) != 1:
+            return False
+        key = given[0]
+        value = spec[key]
+        if key == "id":
+            if isinstance(value, bool):
+                return False
+            if isinstance(value, str) and value.strip().isdigit():
+                value = int(value.strip())
+            if not isinstance(value, int):
+                return False
+            return self.db.one("SELECT 1 FROM users WHERE id = ?", (value,)) is not None
+        if not isinstance(value, str):
+            return False
+        return self.db.one(f"SELECT 1 FROM users WHERE {key} = ?", (value,)) is not None
+
+    @staticmethod
+    def _schedule_ms(fields: dict[str, Any]) -> int:
+        invalid = bad_request("The provided 'scheduleDate' is invalid")
+        spec = structured(fields, "scheduleDate")
+        if spec is None or spec == "":
+            spec = structured(fields, "scheduleTime")
+        if not isinstance(spec, dict):
+            raise invalid
+        formatted = spec.get("formatted")
+        stamp = spec.get("timeStamp")
+        if formatted is not None:
+            if not isinstance(formatted, str) or not _FORMATTED_DATE.match(formatted):
+                raise invalid
+            try:
+                dt = datetime.strptime(formatted, "%m/%d/%Y %H:%M").replace(tzinfo=UTC)
+            except ValueError:
+                raise invalid from None
+            return int(dt.timestamp() * 1000)
+        if isinstance(stamp, str) and stamp.strip().isdigit():
+            stamp = int(stamp.strip())
+        if isinstance(stamp, bool) or not isinstance(stamp, int) or not 0 <= stamp < 10**14:
+            raise invalid
+        return stamp
+
+    # --- 8 A user's content and actions -----------------------------------------------------------------
+    async def list_user_content(self, request: Request) -> Response:
+        svc = self.svc
+        caller = svc.caller(request)
+        svc.require(caller, auth.MANAGE_DATA_PROTECTION)
+        raw = request.path_params["user_id"]
+        if not (raw.isascii() and raw.isdigit() and len(raw) < 19):
+            raise ApiError(422, {"error": "Invalid User Id"})
+        user = self.db.one("SELECT id, creation_date FROM users WHERE id = ?", (int(raw),))
+        if user is None:
+            raise ApiError(422, {"error": "Invalid User Id"})
+        clause, params = svc.visibility.clause(caller, "n")
+        rows = self.db.all(
+            "SELECT n.id, n.type, n.title, n.body, n.marked, n.creation_date FROM nodes n"
+            f" WHERE n.author_id = ? AND {clause} ORDER BY n.creation_date DESC, n.id DESC LIMIT ?",
+            [user["id"], *params, USER_CONTENT_LIMIT],
+        )
+        verbs = {"question": "asked", "answer": "answered", "comment": "commented"}
+        entries: list[dict[str, Any]] = [
+            {
+                "actionType": verbs.get(r["type"], "posted"),
+                "canceled": False,
+                "actionDate": action_date(r["creation_date"]),
+                "node": {
+                    "id": r["id"],
+                    "title": r["title"],
+                    "body": r["body"],
+                    "type": r["type"],
+                    "accepted": bool(r["marked"]),
+                },
+            }
+            for r in rows
+        ]
+        entries.append({"actionType": "joined", "canceled": False, "actionDate": action_date(user["creation_date"])})
+        return self._json(entries)
+
+
+def _present(spec: dict[str, Any], key: str) -> bool:
+    return spec.get(key) not in (None, "")
