@@ -198,7 +198,7 @@ def _space() -> dict[str, Any]:
 
 
 def _gdpr(**fields: Any) -> dict[str, Any]:
-    body: dict[str, Any] = {"type": "individual", "user": {"username": "gone"}, "operations": ["anonymize"],
+    body: dict[str, Any] = {"type": "individual", "user": {"id": 42}, "operations": ["anonymize"],
                             "scheduleDate": {"formatted": "12/31/2030 23:59"}}  # fmt: skip
     body.update(fields)
     return body
@@ -315,7 +315,7 @@ INVALID: list[tuple[str, str, Callable[[Any], None], str]] = [
     ("revisionIds holding strings", "question", _put(("revisionIds",), ["951"]), "is not of type 'integer'"),
     ("unknown node type", "question", _put(("type",), "article"), "article"),
     ("question typed answer", "question", _put(("type",), "answer"), "'question' was expected"),
-    ("answer without originalParentId", "answer", _drop(("originalParentId",)), "'originalParentId' is a required"),
+    ("answer originalParentId as string", "answer", _put(("originalParentId",), "861"), "is not of type 'integer'"),
     ("comment without visibility", "comment", _drop(("visibility",)), "'visibility' is a required property"),
     ("comment without recipients", "comment", _drop(("recipients",)), "'recipients' is a required property"),
     ("comment recipient without id", "comment", _put(("recipients",), [{"name": "x"}]), "'id' is a required"),
@@ -410,7 +410,7 @@ INVALID: list[tuple[str, str, Callable[[Any], None], str]] = [
     (
         "job user named two ways",
         "gdpr request (individual)",
-        _put(("user",), {"username": "a", "id": 3}),
+        _put(("user",), {"email": "a@example.invalid", "id": 3}),
         "is valid under each of",
     ),
     (
