@@ -76,6 +76,31 @@ def list_all(client: ApiClient, path: str, params: dict[str, Any] | None = None,
     return out
 
 
+def find_listed(client: ApiClient, path: str, node_id: int, params: dict[str, Any] | None = None,
+                page_size: int = 100, max_pages: int = 40) -> dict[str, Any] | None:
+    """The item with id ``node_id`` in a paged list as this caller sees it, or None; stops at the first hit.
+
+    For read-backs (is the node still wiki, is the answer listed) on lists that may be long on a real site:
+    pages are read only until the item turns up, at most ``max_pages`` of them.
+    """
+    seen = 0
+    for page in range(1, max_pages + 1):
+        resp = client.get(path, params={**(params or {}), "page": page, "pageSize": page_size})
+        assert resp.status == 200, f"listing {path} page {page} as {client.role}\n{resp.describe()}"
+        body = resp.json()
+        assert isinstance(body, dict) and isinstance(body.get("list"), list), (
+            f"{path} is not a paged envelope\n{resp.describe()}")
+        items = [i for i in body["list"] if isinstance(i, dict)]
+        hit = find_item(items, node_id)
+        if hit is not None:
+            return hit
+        seen += len(items)
+        total = body.get("totalCount")
+        if not items or (seen >= total if isinstance(total, int) else len(items) < page_size):
+            return None
+    return None
+
+
 def comment_ids_seen(client: ApiClient, answer_id: int) -> set[int]:
     """Ids of the comments under an answer that this caller is shown by the comment list (operation 18)."""
     items = list_all(client, f"answer/{answer_id}/comment.json")
