@@ -126,9 +126,10 @@ class Service:
         paging: Paging,
         sort: str,
         sorts: tuple[str, ...] | None,
+        depends: tuple[str, ...],
     ) -> Response:
         w = " AND ".join(where)
-        total = self.db.count(f"SELECT COUNT(*) FROM nodes n WHERE {w}", tuple(params))
+        total = self.db.count(f"SELECT COUNT(*) FROM nodes n WHERE {w}", tuple(params), depends)
         ids = [
             r[0]
             for r in self.db.all(
@@ -179,9 +180,11 @@ class Service:
                 f" OR t.name IN ({','.join('?' * len(names)) or 'NULL'})))"
             )
             params += [*ids, *names]
+        depends: tuple[str, ...] = ("question",)
         if parse_bool(q, "unanswered", False):
             where.append("n.answer_count = 0")
-        return self.node_page(request, caller, where, params, order, paging, sort, QUESTION_SORTS)
+            depends = ("question", "answer_count")
+        return self.node_page(request, caller, where, params, order, paging, sort, QUESTION_SORTS, depends)
 
     # --- 4 and 15 A user's answers / questions ---------------------------------------------------------
     async def list_user_answers(self, request: Request) -> Response:
@@ -203,7 +206,7 @@ class Service:
         sort, order = self.question_order(q)
         clause, params = self.visibility.clause(caller, "n", comments=False)
         where = ["n.author_id = ?", "n.type = ?", clause]
-        return self.node_page(request, caller, where, [user_id, kind, *params], order, paging, sort, sorts)
+        return self.node_page(request, caller, where, [user_id, kind, *params], order, paging, sort, sorts, (kind,))
 
     # --- 5 and 6 Experts --------------------------------------------------------------------------------
     EXPERT_SORTS = {
@@ -361,7 +364,9 @@ class Service:
         leak = faults.is_on("comment-private-leaks-in-answer-list")
         clause, params = self.visibility.clause(caller, "n", comments=not leak)
         where = ["n.answer_id = ?", "n.type = 'comment'", clause]
-        return self.node_page(request, caller, where, [answer["id"], *params], order, paging, sort, QUESTION_SORTS)
+        return self.node_page(
+            request, caller, where, [answer["id"], *params], order, paging, sort, QUESTION_SORTS, ("comment",)
+        )
 
     # --- 19 Issue types ---------------------------------------------------------------------------------
     async def list_issue_types(self, request: Request) -> Response:

@@ -2,7 +2,8 @@
 
 One connection, used only from the event loop thread, so requests are serialised without locks. Every list's
 filter and sort has an index (partial indexes on ``type``), so page 1000 of a million nodes is an index walk, not
-a sort. Counts of a list are cached until the next write: ``totalCount`` of the busy lists costs one dict lookup.
+a sort. Counts of a list are cached until a write changes what they count: ``totalCount`` of the busy lists costs one
+dict lookup.
 """
 
 from __future__ import annotations
@@ -124,7 +125,8 @@ class Database:
         self.conn.execute("PRAGMA temp_store=MEMORY")
         self.conn.execute("PRAGMA cache_size=-200000")
         self.conn.executescript(SCHEMA)
-        self._counts: dict[tuple[str, tuple[Any, ...]], int] = {}
+        self._counts: dict[tuple[str, tuple[Any, ...], tuple[int, ...]], int] = {}
+        self._versions: dict[str, int] = {}
 
     def create_indexes(self) -> None:
         """Created after bulk seeding: building an index once is much faster than maintaining it per insert."""
@@ -149,9 +151,13 @@ class Database:
         row: sqlite3.Row | None = self.conn.execute(sql, params).fetchone()
         return row
 
-    def count(self, sql: str, params: tuple[Any, ...]) -> int:
-        """A cached ``SELECT COUNT(*)``; the cache is dropped by :meth:`wrote`."""
-        key = (sql, params)
+    def count(self, sql: str, params: tuple[Any, ...], depends: tuple[str, ...] = ()) -> int:
+        """A cached ``SELECT COUNT(*)``, valid while the data kinds in ``depends`` are unchanged.
+
+        A posted answer changes no question count (unless the list filters on answerCount), so the count of
+        the busiest list survives a write-heavy load; see :meth:`wrote`.
+        """
+        key = (sql, params, tuple(self._versions.get(d, 0) for d in depends))
         cached = self._counts.get(key)
         if cached is None:
             cached = int(self.conn.execute(sql, params).fetchone()[0])
@@ -160,8 +166,13 @@ class Database:
             self._counts[key] = cached
         return cached
 
-    def wrote(self) -> None:
-        self._counts.clear()
+    def wrote(self, *kinds: str) -> None:
+        """Invalidate cached counts that depend on ``kinds`` (all counts when no kind is given)."""
+        if not kinds:
+            self._counts.clear()
+            return
+        for kind in kinds:
+            self._versions[kind] = self._versions.get(kind, 0) + 1
 
     def close(self) -> None:
         self.conn.close()

@@ -319,7 +319,7 @@ def _seed_people(db: Database, rng: random.Random, n_extra: int) -> None:
             for gid, name, desc in GROUPS
         ],
     )
-    rows = []
+    rows: list[tuple[Any, ...]] = []
     for i, acc in enumerate((*ACCOUNTS, GDPR_USER)):
         rep = (5000, 2500, 800, 3)[i] if i < 4 else 40
         rows.append(

@@ -54,7 +54,8 @@ class Writes:
         self.db = svc.db
 
     @contextmanager
-    def tx(self) -> Iterator[sqlite3.Connection]:
+    def tx(self, *kinds: str) -> Iterator[sqlite3.Connection]:
+        """One transaction; afterwards cached counts depending on ``kinds`` are dropped (all when none given)."""
         conn = self.db.conn
         conn.execute("BEGIN IMMEDIATE")
         try:
@@ -63,7 +64,7 @@ class Writes:
             conn.execute("ROLLBACK")
             raise
         conn.execute("COMMIT")
-        self.db.wrote()
+        self.db.wrote(*kinds)
 
     def _json(self, body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
         from .app import json_response
@@ -92,7 +93,7 @@ class Writes:
             raise bad_request(f"recipient {missing[0]} is not a user; give ids of existing users")
         created = now_ms()
         answer_id = parent["id"] if parent["type"] == "answer" else parent["answer_id"]
-        with self.tx() as conn:
+        with self.tx("comment") as conn:
             cur = conn.execute(
                 "INSERT INTO nodes(type, parent_id, question_id, answer_id, space_id, author_id, body, creation_date,"
                 " last_active_date, last_active_user_id, depth, visibility) VALUES"
@@ -206,7 +207,7 @@ class Writes:
         body = text_field(fields, "body")
         published = caller.can(auth.PUBLISH_ANSWER)
         created = now_ms()
-        with self.tx() as conn:
+        with self.tx("answer", "answer_count") as conn:
             cur = conn.execute(
                 "INSERT INTO nodes(type, parent_id, question_id, space_id, author_id, body, creation_date,"
                 " last_active_date, last_active_user_id, depth, in_moderation) VALUES"
@@ -281,7 +282,7 @@ class Writes:
         fav = self.db.one("SELECT * FROM favorites WHERE user_id = ? AND node_id = ?", (caller.id, node["id"]))
         if fav is None:
             raise not_found(f"node {node['id']} is not a favorite of {caller.username}; nothing to unmark")
-        with self.tx() as conn:
+        with self.tx("favorite") as conn:
             conn.execute("DELETE FROM favorites WHERE user_id = ? AND node_id = ?", (caller.id, node["id"]))
             conn.execute(
                 "UPDATE actions SET canceled = 1, canceled_by = ?, canceled_date = ? WHERE id = ?",
@@ -305,7 +306,7 @@ class Writes:
             "SELECT id FROM actions WHERE node_id = ? AND verb = 'wikified' AND canceled = 0 ORDER BY id DESC LIMIT 1",
             (node["id"],),
         )
-        with self.tx() as conn:
+        with self.tx("wiki") as conn:
             if wikify is None:
                 author = Caller(node["author_id"], "", "user", frozenset())
                 action_id = self._record_action(conn, "wikified", author, node["id"], _client_ip(request))
@@ -342,7 +343,7 @@ class Writes:
         if not caller.can(auth.LOCK_ANY) and node["author_id"] != caller.id:
             raise denied(caller.anonymous)
         extra = None if faults.is_on("lock-extra-not-prompt") else prompt
-        with self.tx() as conn:
+        with self.tx("lock") as conn:
             action_id = self._record_action(conn, "locked", caller, node["id"], _client_ip(request), extra=extra)
             conn.execute("UPDATE nodes SET locked = 1 WHERE id = ?", (node["id"],))
         return self._result("lockAction", action_id, node)
@@ -394,7 +395,7 @@ class Writes:
             raise bad_request("There is a job already scheduled for that time frame.")
         import json
 
-        with self.tx() as conn:
+        with self.tx("job") as conn:
             cur = conn.execute(
                 "INSERT INTO jobs(type, schedule_minute, request, created_by, creation_date) VALUES (?, ?, ?, ?, ?)",
                 (kind, minute, json.dumps(fields, default=str)[:100_000], caller.id, now_ms()),
