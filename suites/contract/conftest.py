@@ -1,0 +1,83 @@
+"""Fixtures of the contract suite: the paths the lists are called on, cached reads, a small list of its own.
+
+Reads that several tests only look at are cached per (account, path, parameters) to keep the suite within its time
+budget; tests that need a fresh answer from the target call the client directly. The list table is listops.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from listops import Fetch, items_of
+
+from qaconform.client import ApiClient, ApiResponse
+from qaconform.profile import Profile
+from qaconform.support import new_id, post_answer, post_comment
+
+
+@pytest.fixture(scope="session")
+def fetch(api: dict[str, ApiClient]) -> Fetch:
+    """``fetch(role, path, **params)``: a GET whose response is cached for the session (read-only tests share it)."""
+    cache: dict[tuple[str, str, tuple[tuple[str, str], ...]], ApiResponse] = {}
+
+    def get(role: str, path: str, **params: Any) -> ApiResponse:
+        key = (role, path, tuple(sorted((k, str(v)) for k, v in params.items())))
+        if key not in cache:
+            cache[key] = api[role].get(path, params=params or None)
+        return cache[key]
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def commented_answer(api: dict[str, ApiClient], question_id: int, run_tag: str, created: Any) -> tuple[int, list[int]]:
+    """An answer by member with three full-visibility comments, written only by this suite: a small stable list."""
+    member = api["member"]
+    resp = post_answer(member, question_id, run_tag, created, text="contract suite: answer with three comments")
+    assert resp.status == 201, f"member could not post an answer to the fixture question\n{resp.describe()}"
+    answer_id = new_id(resp)
+    comment_ids = []
+    for n in range(3):
+        c = post_comment(member, answer_id, run_tag, created, text=f"contract suite comment {n}")
+        assert c.status == 201, f"member could not comment on its own answer {answer_id}\n{c.describe()}"
+        comment_ids.append(new_id(c))
+    return answer_id, comment_ids
+
+
+@pytest.fixture(scope="session")
+def question_author_id(api: dict[str, ApiClient], question_id: int) -> int:
+    """A user who has questions: the author of the fixture question if page 1 shows it, else of the first question."""
+    resp = api["admin"].get("question.json", params={"pageSize": 50})
+    items = [i for i in items_of(resp, "admin lists questions") if isinstance(i, dict)]
+    assert items, f"the question list is empty although the profile names question {question_id}\n{resp.describe()}"
+    chosen = next((i for i in items if str(i.get("id")) == str(question_id)), items[0])
+    author = chosen.get("author")
+    assert isinstance(author, dict) and isinstance(author.get("id"), int), (
+        f"question {chosen.get('id')} has no author.id (Node.author is an object with an integer id)\n{resp.describe()}"
+    )
+    return int(author["id"])
+
+
+@pytest.fixture(scope="session")
+def list_paths(
+    profile: Profile, user_ids: dict[str, int], question_author_id: int, commented_answer: tuple[int, list[int]]
+) -> dict[str, str]:
+    """operationId -> the path the suite lists, with ids the profile guarantees (or the suite created)."""
+    member_id = user_ids.get("member")
+    assert member_id is not None, (
+        "member's user id is unknown: add id = ... under [accounts.member] in the profile (it was not found in the "
+        "expert lists either)"
+    )
+    return {
+        "listQuestions": "question.json",
+        "listUserAnswers": f"user/{member_id}/answer.json",
+        "listActiveExperts": "user/retrieveAllExperts.json",
+        "listEarnedExperts": "user/retrieveEarnedExperts.json",
+        "listSpaces": "space.json",
+        "listTopics": "topic.json",
+        "listUserQuestions": f"user/{question_author_id}/question.json",
+        "listNodeFollowers": f"node/{profile.fixtures.question_id}/followers.json",
+        "listGroups": "group.json",
+        "listAnswerComments": f"answer/{commented_answer[0]}/comment.json",
+    }
