@@ -1,0 +1,216 @@
+"""Posting answers (operation 7): what the 201 carries, who is its author, and who then sees the answer.
+
+The description is explicit about the response to a posted answer (201, Location, id as a string, parentId,
+parentAuthor, plug null) and about publication: with Publish answer the answer is published, without it the answer
+is still created but goes to the moderation queue. Whether other users see a moderated answer is not shown, so it
+is recorded, never judged.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from qaconform.checks import is_json_content_type
+from qaconform.client import ApiClient, ApiResponse
+from qaconform.support import find_listed, new_id, post_answer
+
+pytestmark = [pytest.mark.contract, pytest.mark.writes]
+
+
+@dataclass(frozen=True)
+class Posted:
+    """One answer this module posted: the raw 201 (or whatever came), the unique text it carried, who posted it."""
+
+    resp: ApiResponse
+    text: str
+    role: str
+
+    @property
+    def body(self) -> Any:
+        return self.resp.json()
+
+
+def _post(client: ApiClient, question_id: int, run_tag: str, created: Any) -> Posted:
+    text = f"answer {uuid.uuid4().hex[:10]}"
+    return Posted(post_answer(client, question_id, run_tag, created, text=text), text, client.role)
+
+
+@pytest.fixture(scope="module")
+def member_posted(member: ApiClient, question_id: int, run_tag: str, created: Any) -> Posted:
+    """member (Answer questions + Publish answer) posts one answer; the read-only tests below share it."""
+    return _post(member, question_id, run_tag, created)
+
+
+@pytest.fixture(scope="module")
+def novice_posted(novice: ApiClient, question_id: int, run_tag: str, created: Any) -> Posted:
+    """novice (Answer questions, no Publish answer) posts one answer: it goes to moderation, but is created."""
+    return _post(novice, question_id, run_tag, created)
+
+
+def _safe_find(client: ApiClient, path: str, node_id: int, params: dict[str, Any] | None = None) -> Any:
+    """find_listed for observations: the item, None when absent, or a string saying why the list was unreadable."""
+    try:
+        return find_listed(client, path, node_id, params, max_pages=10)
+    except AssertionError as exc:
+        return f"unreadable: {str(exc).splitlines()[0][:200]}"
+
+
+def _listed_or_why(client: ApiClient, path: str, node_id: int) -> bool | str:
+    found = _safe_find(client, path, node_id)
+    return found if isinstance(found, str) else found is not None
+
+
+def _created(p: Posted) -> dict[str, Any]:
+    """The 201 body, or a failure that says the post itself did not work (so later checks are not misleading)."""
+    assert p.resp.status == 201, f"{p.role} could not post an answer (expected 201)\n{p.resp.describe()}"
+    body = p.body
+    assert isinstance(body, dict), f"the 201 body of a posted answer must be a Node object\n{p.resp.describe()}"
+    return body
+
+
+@pytest.mark.rule("ANSWER-201", "CONV-CONTENT-TYPE-JSON")
+def test_posting_an_answer_with_a_body_to_a_visible_question_gives_201(member_posted: Posted) -> None:
+    r = member_posted.resp
+    assert r.status == 201, f"posting an answer must give 201\n{r.describe()}"
+    assert is_json_content_type(r.content_type), (
+        f"the 201 carries a JSON Node, so Content-Type must be JSON\n{r.describe()}")
+
+
+@pytest.mark.rule("ANSWER-LOCATION")
+def test_the_location_header_holds_the_new_answers_url(member_posted: Posted) -> None:
+    body = _created(member_posted)
+    loc = member_posted.resp.headers.get("location", "")
+    r = member_posted.resp
+    assert loc, f"a 201 to a posted answer must carry a Location header with the new item's URL\n{r.describe()}"
+    assert "://" in loc or loc.startswith("/"), f"Location {loc!r} is not a URL\n{r.describe()}"
+    assert str(body.get("id")) in loc, (
+        f"Location {loc!r} does not name the new answer id {body.get('id')!r}\n{r.describe()}")
+
+
+@pytest.mark.rule("ANSWER-ID-STRING")
+def test_the_id_in_the_response_to_posting_an_answer_is_a_string(member_posted: Posted) -> None:
+    body = _created(member_posted)
+    value = body.get("id")
+    assert isinstance(value, str) and value.isdigit(), (
+        f"the description says id is a string in the response to posting an answer; got {value!r} "
+        f"({type(value).__name__})\n{member_posted.resp.describe()}")
+
+
+@pytest.mark.rule("ANSWER-PARENT-FIELDS")
+def test_a_newly_posted_answer_names_its_question_as_parent(member_posted: Posted, admin: ApiClient,
+                                                            question_id: int) -> None:
+    body = _created(member_posted)
+    r = member_posted.resp
+    assert body.get("parentId") == question_id, (
+        f"parentId must be the question id {question_id} (an integer); got {body.get('parentId')!r}\n{r.describe()}")
+    parent_author = body.get("parentAuthor")
+    assert isinstance(parent_author, dict) and isinstance(parent_author.get("username"), str), (
+        f"parentAuthor must be an object with username\n{r.describe()}")
+    question = find_listed(admin, "question.json", question_id, {"includeOnly": "id,author"})
+    if question is not None and isinstance(question.get("author"), dict):
+        expected = question["author"].get("username")
+        assert parent_author["username"] == expected, (
+            f"parentAuthor.username is {parent_author['username']!r} but the question list names the question's "
+            f"author {expected!r}\n{r.describe()}")
+
+
+@pytest.mark.rule("ANSWER-PLUG-NULL")
+def test_a_newly_posted_answer_carries_plug_null(member_posted: Posted) -> None:
+    body = _created(member_posted)
+    assert "plug" in body, f"plug must be present on a newly posted answer\n{member_posted.resp.describe()}"
+    assert body["plug"] is None, f"plug must be null there; got {body['plug']!r}\n{member_posted.resp.describe()}"
+
+
+@pytest.mark.rule("SHAPE-POST-ANSWER", "NODE-TITLE-ANSWERS-COMMENTS")
+def test_the_posted_answer_is_a_node_of_type_answer(member_posted: Posted, contract: Any) -> None:
+    body = _created(member_posted)
+    r = member_posted.resp
+    assert body.get("type") == "answer", f"type must be answer; got {body.get('type')!r}\n{r.describe()}"
+    assert body.get("title") is None, f"an answer carries no title (absent or null)\n{r.describe()}"
+    errors = contract.validate("posted-answer", body)
+    assert not errors, "the posted answer does not match posted-answer.json:\n  " + "\n  ".join(errors[:15]) + (
+        f"\n{r.describe()}")
+
+
+@pytest.mark.rule("ANSWER-BODY-KEPT", "AUTH-ACTING-USER")
+def test_the_answer_keeps_the_posted_text_and_its_author_is_the_caller(member_posted: Posted, member: ApiClient,
+                                                                        user_ids: dict[str, int]) -> None:
+    body = _created(member_posted)
+    r = member_posted.resp
+    assert member_posted.text in str(body.get("body", "")), (
+        f"the answer body must hold the posted text {member_posted.text!r}\n{r.describe()}")
+    author = body.get("author")
+    assert isinstance(author, dict), f"the answer must carry an author object\n{r.describe()}"
+    assert author.get("username") == member.username, (
+        f"the acting user is taken from the credentials: author must be {member.username!r}, got "
+        f"{author.get('username')!r}\n{r.describe()}")
+    if "member" in user_ids:
+        assert author.get("id") == user_ids["member"], (
+            f"author.id must be member's id {user_ids['member']}, got {author.get('id')!r}\n{r.describe()}")
+
+
+@pytest.mark.rule("ANSWER-PUBLISHED", "PERM-ANSWER-PUBLISH")
+def test_an_answer_by_a_caller_with_publish_answer_is_listed_for_other_users(member_posted: Posted,
+                                                                             novice: ApiClient,
+                                                                             user_ids: dict[str, int]) -> None:
+    _created(member_posted)
+    answer_id = new_id(member_posted.resp)
+    member_id = user_ids.get("member")
+    assert member_id is not None, "member's user id is unknown: set [accounts.member] id in the profile"
+    item = find_listed(novice, f"user/{member_id}/answer.json", answer_id)
+    assert item is not None, (
+        f"member holds Publish answer, so answer {answer_id} is published at once; novice must see it in "
+        f"GET user/{member_id}/answer.json, but it is not there\n{member_posted.resp.describe()}")
+
+
+@pytest.mark.rule("ANSWER-MODERATION", "AUTH-ACTING-USER", "PERM-ANSWER-PUBLISH")
+def test_an_answer_by_a_caller_without_publish_answer_is_still_created(novice_posted: Posted,
+                                                                       novice: ApiClient) -> None:
+    r = novice_posted.resp
+    assert r.status == 201, (
+        f"novice holds Answer questions but not Publish answer: the answer goes to moderation but must be created "
+        f"(201)\n{r.describe()}")
+    body = r.json()
+    author = body.get("author") if isinstance(body, dict) else None
+    assert isinstance(author, dict) and author.get("username") == novice.username, (
+        f"the moderated answer's author must be the caller {novice.username!r}\n{r.describe()}")
+
+
+@pytest.mark.observation
+@pytest.mark.rule("OBS-ANSWER-MODERATION-VISIBILITY")
+def test_whether_other_users_see_an_answer_held_in_moderation_is_recorded(
+        novice_posted: Posted, api: dict[str, ApiClient], user_ids: dict[str, int], question_id: int,
+        observe: Any) -> None:
+    r = novice_posted.resp
+    assert r.status == 201, f"novice's answer was not created, nothing to observe\n{r.describe()}"
+    answer_id = new_id(r)
+    body = r.json()
+    facts: dict[str, Any] = {"status": r.status, "answer_id": answer_id,
+                             "fields": sorted(body) if isinstance(body, dict) else None,
+                             "nodeStates": body.get("nodeStates") if isinstance(body, dict) else None}
+    novice_id = user_ids.get("novice")
+    in_user_list: dict[str, Any] = {}
+    in_question: dict[str, Any] = {}
+    for role in ("novice", "member", "moderator", "admin", "anonymous"):
+        if novice_id is not None:
+            in_user_list[role] = _listed_or_why(api[role], f"user/{novice_id}/answer.json", answer_id)
+        q = _safe_find(api[role], "question.json", question_id, {"includeOnly": "id,answers,answerCount"})
+        in_question[role] = (answer_id in (q.get("answers") or [])) if isinstance(q, dict) else q
+    facts["listed_in_novice_answer_list"] = in_user_list
+    facts["listed_in_fixture_question_answers"] = in_question
+    observe("OBS-ANSWER-MODERATION-VISIBILITY", **facts)
+
+
+@pytest.mark.observation
+@pytest.mark.rule("OBS-ANSWER-NO-BODY")
+def test_the_status_of_an_answer_posted_without_body_is_recorded(member: ApiClient, question_id: int,
+                                                                 created: Any, observe: Any) -> None:
+    resp = member.post(f"question/{question_id}/answer.json", json={}, operation="postAnswer")
+    facts: dict[str, Any] = {"status": resp.status, "content_type": resp.content_type, "body": resp.text[:300]}
+    if resp.status == 201:
+        created.add("answer", new_id(resp), member.role)
+    observe("OBS-ANSWER-NO-BODY", **facts)
