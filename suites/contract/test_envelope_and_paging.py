@@ -1,0 +1,144 @@
+"""The paged list envelope: its own consistency, the echo of page and pageSize, and pages that add up.
+
+Never stricter than ../shared/samples: a follower list may report page 0 and carry no sorts, so the follower list is
+left out of the default-page rule and of the sorts rules, as rules.yaml says.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+from listops import LIST_OPS, Fetch, list_params
+
+from qaconform.client import ApiClient
+
+pytestmark = [pytest.mark.paging, pytest.mark.contract]
+
+_MAX_PAGES = 25
+
+
+def _envelope(fetch: Fetch, role: str, path: str, what: str, **params: Any) -> dict[str, Any]:
+    resp = fetch(role, path, **params)
+    assert resp.status == 200, f"{what}: expected 200\n{resp.describe()}"
+    body = resp.json()
+    assert isinstance(body, dict) and isinstance(body.get("list"), list), (
+        f"{what}: expected the paged envelope\n{resp.describe()}")
+    for key in ("page", "pageSize", "pageCount", "listCount", "totalCount"):
+        value = body.get(key)
+        assert isinstance(value, int) and not isinstance(value, bool), (
+            f"{what}: envelope field {key} is an integer, got {value!r}\n{resp.describe()}")
+    body["_describe"] = resp.describe()
+    return body
+
+
+@pytest.mark.rule("PAGING-DEFAULT-PAGE")
+@pytest.mark.parametrize(("op", "role"), list_params(tuple(o for o in LIST_OPS if o != "listNodeFollowers")))
+def test_a_list_without_a_page_parameter_reports_page_1(
+    op: str, role: str, fetch: Fetch, list_paths: dict[str, str]
+) -> None:
+    body = _envelope(fetch, role, list_paths[op], f"{op} as {role}")
+    assert body["page"] == 1, f"{op} without page reports page {body['page']}; the default is 1\n{body['_describe']}"
+
+
+@pytest.mark.rule("PAGING-LISTCOUNT")
+@pytest.mark.parametrize(("op", "role"), list_params())
+@pytest.mark.parametrize("page_size", [None, 2], ids=["default-size", "size-2"])
+def test_list_count_is_the_number_of_items_and_never_more_than_page_size(
+    op: str, role: str, page_size: int | None, fetch: Fetch, list_paths: dict[str, str]
+) -> None:
+    params = {} if page_size is None else {"pageSize": page_size}
+    body = _envelope(fetch, role, list_paths[op], f"{op} as {role}", **params)
+    n = len(body["list"])
+    assert body["listCount"] == n, f"{op}: listCount is {body['listCount']} but the page holds {n} items\n" \
+                                   f"{body['_describe']}"
+    assert n <= body["pageSize"], f"{op}: the page holds {n} items, more than pageSize {body['pageSize']}\n" \
+                                  f"{body['_describe']}"
+
+
+@pytest.mark.rule("PAGING-PAGECOUNT")
+@pytest.mark.parametrize(("op", "role"), list_params())
+@pytest.mark.parametrize("page_size", [None, 2], ids=["default-size", "size-2"])
+def test_page_count_is_total_count_divided_by_page_size_rounded_up(
+    op: str, role: str, page_size: int | None, fetch: Fetch, list_paths: dict[str, str]
+) -> None:
+    params = {} if page_size is None else {"pageSize": page_size}
+    body = _envelope(fetch, role, list_paths[op], f"{op} as {role}", **params)
+    size, total = body["pageSize"], body["totalCount"]
+    assert size > 0, f"{op}: pageSize is {size}; a list reports a positive page size\n{body['_describe']}"
+    expected = math.ceil(total / size)
+    allowed = {expected, 1} if total == 0 else {expected}
+    assert body["pageCount"] in allowed, (
+        f"{op}: pageCount is {body['pageCount']} but ceil(totalCount {total} / pageSize {size}) is {expected}\n"
+        f"{body['_describe']}")
+
+
+@pytest.mark.rule("PAGING-PAGE-ECHO", "PAGING-PAGESIZE-ECHO")
+@pytest.mark.parametrize(("op", "role"), list_params())
+def test_page_and_page_size_asked_for_are_reported(
+    op: str, role: str, fetch: Fetch, list_paths: dict[str, str]
+) -> None:
+    first = _envelope(fetch, role, list_paths[op], f"{op} as {role}", pageSize=2)
+    page = 2 if first["totalCount"] > 2 else 1
+    body = _envelope(fetch, role, list_paths[op], f"{op} as {role}", page=page, pageSize=2)
+    assert body["pageSize"] == 2, f"{op}: pageSize 2 was asked for, the envelope says {body['pageSize']}\n" \
+                                  f"{body['_describe']}"
+    assert body["page"] == page, f"{op}: page {page} was asked for, the envelope says {body['page']}\n" \
+                                 f"{body['_describe']}"
+
+
+def _walk(client: ApiClient, path: str, params: dict[str, Any], page_size: int) -> tuple[list[Any], set[int], str]:
+    """Every page of a list: the ids in order, the totalCount values seen, and the last response for messages."""
+    ids: list[Any] = []
+    totals: set[int] = set()
+    shown = ""
+    for page in range(1, _MAX_PAGES + 1):
+        resp = client.get(path, params={**params, "page": page, "pageSize": page_size})
+        assert resp.status == 200, f"{path} page {page}: expected 200\n{resp.describe()}"
+        body = resp.json()
+        assert isinstance(body, dict) and isinstance(body.get("list"), list), f"not an envelope\n{resp.describe()}"
+        shown = resp.describe()
+        totals.add(body.get("totalCount"))
+        ids.extend(i.get("id") for i in body["list"] if isinstance(i, dict))
+        if page >= (body.get("pageCount") or 0) or not body["list"]:
+            break
+    return ids, totals, shown
+
+
+_STABLE = tuple(lo.op for lo in LIST_OPS.values() if lo.stable)
+
+
+@pytest.mark.rule("PAGING-TOTALCOUNT-UNION")
+@pytest.mark.parametrize(("op", "role"), list_params(_STABLE))
+def test_the_pages_of_a_small_list_do_not_overlap_and_together_hold_total_count_items(
+    op: str, role: str, api: dict[str, ApiClient], fetch: Fetch, list_paths: dict[str, str]
+) -> None:
+    # Experts are walked by username: reputation may change while the run posts, the alphabet does not.
+    params = {"sort": "username"} if op in ("listActiveExperts", "listEarnedExperts") else {}
+    first = _envelope(fetch, role, list_paths[op], f"{op} as {role}", pageSize=2, **params)
+    total = first["totalCount"]
+    page_size = max(2, math.ceil(total / 20))
+    ids, totals, shown = _walk(api[role], list_paths[op], params, page_size)
+    assert len(totals) == 1, f"{op}: totalCount changed while walking a list nothing writes to: {totals}\n{shown}"
+    dupes = sorted({i for i in ids if ids.count(i) > 1}, key=str)
+    assert not dupes, f"{op}: ids on two pages with pageSize {page_size}: {dupes[:10]}\n{shown}"
+    assert len(ids) == total, (
+        f"{op}: walking every page with pageSize {page_size} gave {len(ids)} items; totalCount says {total}\n{shown}")
+
+
+@pytest.mark.rule("PAGING-SORTS-QUESTIONS")
+@pytest.mark.parametrize(("op", "role"), list_params(("listQuestions", "listUserQuestions")))
+def test_question_lists_carry_the_sorts_array(op: str, role: str, fetch: Fetch, list_paths: dict[str, str]) -> None:
+    body = _envelope(fetch, role, list_paths[op], f"{op} as {role}")
+    sorts = body.get("sorts")
+    assert isinstance(sorts, list) and all(isinstance(s, str) for s in sorts), (
+        f"{op}: question lists carry sorts, an array of strings; got {sorts!r}\n{body['_describe']}")
+
+
+@pytest.mark.rule("PAGING-SORTS-COMMENTS")
+def test_the_comment_list_of_an_answer_carries_the_sorts_array(fetch: Fetch, list_paths: dict[str, str]) -> None:
+    body = _envelope(fetch, "member", list_paths["listAnswerComments"], "member lists an answer's comments")
+    sorts = body.get("sorts")
+    assert isinstance(sorts, list) and all(isinstance(s, str) for s in sorts), (
+        f"the comment list of an answer carries sorts, an array of strings; got {sorts!r}\n{body['_describe']}")
