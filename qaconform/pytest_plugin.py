@@ -372,10 +372,10 @@ def _qaconform_item_context(request: pytest.FixtureRequest) -> Iterator[None]:
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    if call.when == "setup":
+        item.user_properties.append((_PROP + "rules", _rule_ids(item)))
     outcome = yield
     report: pytest.TestReport = outcome.get_result()
-    if call.when == "setup":
-        report.user_properties.append((_PROP + "rules", _rule_ids(item)))
     if report.failed:
         kind = "error"
         if call.excinfo is not None and call.excinfo.errisinstance(AssertionError):
