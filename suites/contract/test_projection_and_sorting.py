@@ -1,0 +1,139 @@
+"""Projection (includeOnly), the spaceId filter, the sort fallback of space/topic/group lists, the expert sorts.
+
+What the description leaves open (include/exclude, invalid sorts elsewhere) is recorded in the observation file.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from listops import LIST_OPS, Fetch, items_of, list_params
+
+from qaconform.checks import projection_problems
+from qaconform.client import ApiClient
+from qaconform.profile import Profile
+from qaconform.support import list_all
+
+pytestmark = pytest.mark.contract
+
+_PROJECTED = ("listQuestions", "listUserAnswers", "listSpaces", "listTopics", "listUserQuestions", "listNodeFollowers",
+              "listGroups")
+_EXPERT_SORTS = ("reputation", "username", "realname", "recent", "oldest", "default")
+_INVALID_SORT = "qcNoSuchSort"
+
+
+@pytest.mark.rule("PROJ-INCLUDEONLY")
+@pytest.mark.parametrize(("op", "role"), list_params(_PROJECTED))
+def test_include_only_limits_every_item_to_the_listed_fields(
+    op: str, role: str, fetch: Fetch, list_paths: dict[str, str]
+) -> None:
+    lo = LIST_OPS[op]
+    plain = items_of(fetch(role, list_paths[op]), f"{op} as {role}")
+    if not plain:
+        pytest.skip(f"{op} is empty on this target, so a projection cannot be checked on it")
+    fields = ",".join(lo.include_only)
+    resp = fetch(role, list_paths[op], includeOnly=fields)
+    items = items_of(resp, f"{op} as {role} with includeOnly={fields}")
+    assert items, f"{op}: includeOnly={fields} emptied a list that holds {len(plain)} items\n{resp.describe()}"
+    problems = projection_problems(items, lo.include_only)
+    assert not problems, f"{op}: includeOnly={fields} is not applied: {problems}\n{resp.describe()}"
+
+
+@pytest.mark.rule("PROJ-ONLY-VISIBLE", "PROJ-INCLUDEONLY")
+@pytest.mark.permissions
+def test_a_projected_space_list_holds_only_spaces_the_caller_may_see(fetch: Fetch, require_fixture: Any) -> None:
+    hidden = require_fixture("hidden_space_id")
+    resp = fetch("novice", "space.json", includeOnly="id,name", pageSize=100)
+    items = items_of(resp, "novice lists spaces with includeOnly=id,name")
+    assert all(str(i.get("id")) != str(hidden) for i in items if isinstance(i, dict)), (
+        f"novice may not view the questions list of space {hidden}, yet the projected space list shows it\n"
+        f"{resp.describe()}")
+
+
+@pytest.mark.rule("PROJ-ONLY-VISIBLE", "FILTER-SPACEID")
+@pytest.mark.permissions
+def test_a_projected_question_list_of_a_hidden_space_shows_novice_no_question(
+    api: dict[str, ApiClient], require_fixture: Any
+) -> None:
+    hidden = require_fixture("hidden_space_id")
+    resp = api["novice"].get("question.json", params={"spaceId": hidden, "includeOnly": "id,title"})
+    assert resp.status < 500, f"a question list filtered to a hidden space is a client matter\n{resp.describe()}"
+    if resp.status == 200:
+        items = items_of(resp, "novice lists questions of the hidden space")
+        assert not items, (
+            f"novice may not view the questions list of space {hidden}, yet {len(items)} of its questions are "
+            f"listed\n{resp.describe()}")
+    else:
+        assert 400 <= resp.status < 500, f"expected 200 with no items, or a 4xx\n{resp.describe()}"
+
+
+def _space_of(item: dict[str, Any]) -> set[Any]:
+    spaces = {item.get("primaryContainerId")}
+    containers = item.get("containerIds")
+    if isinstance(containers, list):
+        spaces.update(containers)
+    return {str(s) for s in spaces if s is not None}
+
+
+@pytest.mark.rule("FILTER-SPACEID")
+@pytest.mark.parametrize("which", ["fixture-space", "another-space"])
+def test_space_id_restricts_the_question_list_to_that_space(
+    which: str, admin: ApiClient, fetch: Fetch, profile: Profile
+) -> None:
+    space: Any = profile.fixtures.space_id
+    if which == "another-space":
+        spaces = items_of(fetch("admin", "space.json", pageSize=100), "admin lists spaces")
+        others = [s.get("id") for s in spaces if isinstance(s, dict) and str(s.get("id")) != str(space)]
+        if not others:
+            pytest.skip("the target has a single space, so a filter to another space cannot be told from no filter")
+        space = others[0]
+    items = list_all(admin, "question.json", params={"spaceId": space}, page_size=50, max_pages=10)
+    if which == "fixture-space":
+        assert items, f"the question list of space {space} (the fixture question's space) is empty"
+    outside = [(i.get("id"), i.get("primaryContainerId"), i.get("containerIds")) for i in items
+               if str(space) not in _space_of(i)]
+    assert not outside, f"spaceId={space} lists questions of other spaces (id, primaryContainerId, containerIds): " \
+                        f"{outside[:5]}\nReproduce with: {admin.url('question.json')}?spaceId={space}"
+
+
+def _ids(items: list[Any]) -> list[Any]:
+    return [i.get("id") for i in items if isinstance(i, dict)]
+
+
+@pytest.mark.parametrize(
+    "op",
+    [
+        pytest.param("listSpaces", marks=pytest.mark.rule("SORT-FALLBACK-SPACES")),
+        pytest.param("listTopics", marks=pytest.mark.rule("SORT-FALLBACK-TOPICS")),
+        pytest.param("listGroups", marks=pytest.mark.rule("SORT-FALLBACK-GROUPS")),
+    ],
+)
+def test_an_invalid_sort_name_falls_back_to_the_default_sort(
+    op: str, fetch: Fetch, list_paths: dict[str, str]
+) -> None:
+    role = LIST_OPS[op].roles[0]
+    default = fetch(role, list_paths[op], pageSize=100)
+    expected = items_of(default, f"{op} as {role} with the default sort")
+    resp = fetch(role, list_paths[op], pageSize=100, sort=_INVALID_SORT)
+    assert resp.status == 200, f"{op}: an invalid sort name falls back to the default sort (200)\n{resp.describe()}"
+    got = items_of(resp, f"{op} with sort={_INVALID_SORT}")
+    assert _ids(got) == _ids(expected), (
+        f"{op}: sort={_INVALID_SORT} gives ids {_ids(got)[:20]}, the default sort gives {_ids(expected)[:20]}\n"
+        f"{resp.describe()}")
+    default_sort, got_sort = default.json().get("sort"), resp.json().get("sort")
+    assert got_sort == default_sort, (
+        f"{op}: the envelope's sort is the criterion in effect; after falling back it is the default "
+        f"{default_sort!r}, not {got_sort!r}\n{resp.describe()}")
+
+
+@pytest.mark.rule("SORT-EXPERTS-VALUES")
+@pytest.mark.parametrize("op", ["listActiveExperts", "listEarnedExperts"])
+@pytest.mark.parametrize("sort", _EXPERT_SORTS)
+def test_each_documented_expert_sort_is_accepted(
+    op: str, sort: str, fetch: Fetch, list_paths: dict[str, str], contract: Any
+) -> None:
+    resp = fetch("member", list_paths[op], sort=sort)
+    assert resp.status == 200, f"{op}: sort={sort} is one of the six documented values\n{resp.describe()}"
+    errors = contract.validate("user-list", resp.json())
+    assert not errors, f"{op} sort={sort}: body does not match user-list: {errors[:5]}\n{resp.describe()}"
