@@ -1,0 +1,436 @@
+"""Node state changes (operations 10-13): unfavorite, unwikify, lock, send to moderation.
+
+The description fixes each wrapper ({success, result: {<x>Action, ...}}), the action record, and what each move
+does: unfavorite returns the favorite action canceled with the updated favoriteCount, per user; cancelwiki returns
+the wiki action canceled and the node is no longer wiki; lock stores the prompt as extra, and only the caller's own
+node may be locked with Lock comments on own posts; send to moderation returns verb sent, private true, realUser.
+
+The one-shot nodes of the profile (favorite_node_id, wiki_node_id, member_wiki_node_id) are consumed once per run
+by the shared fixtures of suites/conftest.py (unfavorite_once, cancelwiki_once, cancelwiki_own_once); the tests
+here only read those responses. Lock and send to moderation act only on answers this module creates. What the
+description leaves open (the same move twice, a move from the wrong state, reverse moves) is recorded.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from qaconform.client import ApiClient, ApiResponse
+from qaconform.support import find_listed, new_id, post_answer
+
+pytestmark = [pytest.mark.actions]
+
+DENIED = (401, 403)
+NODE_TYPES = {"question", "answer", "comment", "ideacomment", "idea", "kbentry", "topic"}
+
+
+def action_of(resp: ApiResponse, key: str, schema: str, contract: Any) -> dict[str, Any]:
+    """The action record of a 200 {success: true, result: {key: <action>}}, after checking the wrapper and schema."""
+    assert resp.status == 200, f"the action must answer 200\n{resp.describe()}"
+    body = resp.json()
+    assert isinstance(body, dict) and body.get("success") is True, (
+        f"the response must be {{success: true, result: ...}}\n{resp.describe()}")
+    result = body.get("result")
+    assert isinstance(result, dict) and isinstance(result.get(key), dict), (
+        f"result must hold the action record under {key!r}\n{resp.describe()}")
+    errors = contract.validate(schema, body)
+    assert not errors, f"the body does not match {schema}.json:\n  " + "\n  ".join(errors[:15]) + f"\n{resp.describe()}"
+    return result[key]
+
+
+def _user_is(action_user: Any, client: ApiClient, user_ids: dict[str, int]) -> bool:
+    """Whether an action record's user object (id, username, avatarUrl) names this client's account."""
+    if not isinstance(action_user, dict) or action_user.get("username") != client.username:
+        return False
+    known = user_ids.get(client.role)
+    return known is None or action_user.get("id") == known
+
+
+def _answer(client: ApiClient, question_id: int, run_tag: str, created: Any, what: str) -> int:
+    resp = post_answer(client, question_id, run_tag, created, text=what)
+    assert resp.status == 201, f"{client.role} could not post an answer to act on (expected 201)\n{resp.describe()}"
+    return new_id(resp)
+
+
+def _lock(client: ApiClient, node_id: int, prompt: str | None) -> ApiResponse:
+    params = None if prompt is None else {"prompt": prompt}
+    return client.put(f"node/{node_id}/lock.json", params=params, operation="lockNode")
+
+
+def _send_to_mod(client: ApiClient, node_id: int) -> ApiResponse:
+    return client.put(f"node/{node_id}/sendToMod.json", operation="sendToModeration")
+
+
+def _summary(resp: ApiResponse) -> dict[str, Any]:
+    """Status and body of a response, for observations (the body cut short; JSON kept as JSON when it is)."""
+    try:
+        body: Any = resp.json()
+        if isinstance(body, dict):
+            body = {k: body[k] for k in list(body)[:10]}
+    except AssertionError:
+        body = resp.text[:300]
+    return {"status": resp.status, "content_type": resp.content_type, "body": body}
+
+
+# ------------------------------------------------------------------------------------------------ unfavorite
+
+
+@pytest.mark.rule("ACTION-WRAPPERS", "ACTION-RECORD-SHAPE", "SHAPE-UNMARK-FAVORITE", "SHAPE-ACTIONDATE")
+def test_unfavorite_answers_success_with_the_favorite_action_and_the_favorite_count(
+        unfavorite_once: ApiResponse, contract: Any) -> None:
+    action = action_of(unfavorite_once, "favoriteAction", "favorite-result", contract)
+    contract.assert_valid("action", action, "favoriteAction")
+
+
+@pytest.mark.rule("ACTION-UNFAVORITE-CANCELED", "ACTION-CANCELED-FIELDS", "ACTION-VERBS", "ACTION-NODE-ID")
+def test_unfavoriting_a_favorite_returns_the_favorite_action_canceled(unfavorite_once: ApiResponse,
+                                                                      profile: Any, contract: Any) -> None:
+    action = action_of(unfavorite_once, "favoriteAction", "favorite-result", contract)
+    r = unfavorite_once
+    assert action.get("canceled") is True, f"the favorite action must come back with canceled true\n{r.describe()}"
+    assert isinstance(action.get("canceledByUser"), dict) and isinstance(action.get("canceledDate"), str), (
+        f"a canceled action carries canceledByUser and canceledDate\n{r.describe()}")
+    assert action.get("verb") == "favorited", f"favoriteAction has verb favorited, got {action.get('verb')!r}\n" \
+                                              f"{r.describe()}"
+    node = action.get("node") or {}
+    assert node.get("id") == profile.fixtures.favorite_node_id, (
+        f"node.id must be the unfavorited node {profile.fixtures.favorite_node_id}\n{r.describe()}")
+    assert node.get("type") in NODE_TYPES, f"node.type must be a node type, got {node.get('type')!r}\n{r.describe()}"
+
+
+@pytest.mark.rule("ACTION-UNFAVORITE-PER-USER", "AUTH-ACTING-USER")
+def test_unfavorite_acts_on_the_callers_own_favorite(unfavorite_once: ApiResponse, member: ApiClient,
+                                                     user_ids: dict[str, int], contract: Any) -> None:
+    action = action_of(unfavorite_once, "favoriteAction", "favorite-result", contract)
+    r = unfavorite_once
+    assert _user_is(action.get("canceledByUser"), member, user_ids), (
+        f"member unfavorited, so canceledByUser must be member ({member.username}, id {user_ids.get('member')})"
+        f"\n{r.describe()}")
+    assert _user_is(action.get("user"), member, user_ids), (
+        f"favorites belong to the user of the credentials: the canceled favorite action must be member's own "
+        f"(user {member.username}), not another user's\n{r.describe()}")
+
+
+@pytest.mark.rule("ACTION-UNFAVORITE-COUNT", "ACTION-UNFAVORITE-PER-USER")
+def test_unfavorite_reports_the_updated_favorite_count_per_user(unfavorite_once: ApiResponse, admin: ApiClient,
+                                                                 profile: Any, user_ids: dict[str, int],
+                                                                 contract: Any) -> None:
+    action_of(unfavorite_once, "favoriteAction", "favorite-result", contract)
+    count = unfavorite_once.json()["result"].get("favoriteCount")
+    assert isinstance(count, int) and not isinstance(count, bool) and count >= 0, (
+        f"favoriteCount must be the node's updated count, a non-negative integer\n{unfavorite_once.describe()}")
+    # Favorites are per user: admin's own favorite (if admin has one) is still there after member's unfavorite,
+    # and removing it lowers the count by exactly one more.
+    node = profile.fixtures.favorite_node_id
+    second = admin.put(f"node/{node}/unmarkfavorite.json", operation="unmarkFavorite")
+    if second.status != 200:
+        pytest.skip(f"admin has no favorite on favorite_node_id {node} (status {second.status}), so the count after "
+                    f"a second user's unfavorite cannot be checked; member's part passed")
+    action = action_of(second, "favoriteAction", "favorite-result", contract)
+    assert _user_is(action.get("canceledByUser"), admin, user_ids), (
+        f"admin unfavorited, so canceledByUser must be admin\n{second.describe()}")
+    assert second.json()["result"].get("favoriteCount") == count - 1, (
+        f"after member's unfavorite the count was {count}; admin removing its own favorite must give {count - 1}"
+        f"\n{second.describe()}")
+
+
+@pytest.mark.observation
+@pytest.mark.writes
+@pytest.mark.rule("OBS-UNFAVORITE-NOT-FAVORITE")
+def test_unfavoriting_a_node_that_is_not_a_favorite_is_recorded(member: ApiClient, question_id: int, run_tag: str,
+                                                               created: Any, observe: Any) -> None:
+    node = _answer(member, question_id, run_tag, created, "never a favorite")
+    resp = member.put(f"node/{node}/unmarkfavorite.json", operation="unmarkFavorite")
+    observe("OBS-UNFAVORITE-NOT-FAVORITE", node="an answer the run created, never favorited", **_summary(resp))
+
+
+# ------------------------------------------------------------------------------------------------ cancelwiki
+
+WIKI_CASES = [
+    pytest.param("cancelwiki_once", "moderator", "wiki_node_id", id="moderator-on-another-users-node"),
+    pytest.param("cancelwiki_own_once", "member", "member_wiki_node_id",
+                 marks=pytest.mark.rule("PERM-CANCELWIKI-OWN"), id="member-on-own-node"),
+]
+
+
+@pytest.mark.rule("ACTION-WRAPPERS", "ACTION-RECORD-SHAPE", "ACTION-CANCELWIKI-CANCELED", "ACTION-CANCELED-FIELDS",
+                  "ACTION-VERBS", "ACTION-NODE-ID", "SHAPE-CANCEL-WIKI", "SHAPE-ACTIONDATE")
+@pytest.mark.parametrize(("fixture", "role", "node_key"), WIKI_CASES)
+def test_unwikifying_a_wiki_node_returns_the_wiki_action_canceled(fixture: str, role: str, node_key: str,
+                                                                  request: pytest.FixtureRequest,
+                                                                  api: dict[str, ApiClient], profile: Any,
+                                                                  user_ids: dict[str, int], contract: Any) -> None:
+    resp: ApiResponse = request.getfixturevalue(fixture)
+    action = action_of(resp, "wikifyAction", "wikify-result", contract)
+    contract.assert_valid("action", action, "wikifyAction")
+    assert action.get("canceled") is True, f"the wiki action must come back with canceled true\n{resp.describe()}"
+    assert _user_is(action.get("canceledByUser"), api[role], user_ids), (
+        f"{role} unwikified, so canceledByUser must be {api[role].username}\n{resp.describe()}")
+    assert action.get("verb") == "wikified", f"wikifyAction has verb wikified, got {action.get('verb')!r}\n" \
+                                             f"{resp.describe()}"
+    node_id = getattr(profile.fixtures, node_key)
+    assert (action.get("node") or {}).get("id") == node_id, f"node.id must be {node_id}\n{resp.describe()}"
+
+
+@pytest.mark.rule("ACTION-CANCELWIKI-NOT-WIKI")
+@pytest.mark.parametrize(("fixture", "role", "node_key"), WIKI_CASES)
+def test_an_unwikified_node_reads_back_not_wiki_in_the_lists(fixture: str, role: str, node_key: str,
+                                                             request: pytest.FixtureRequest, admin: ApiClient,
+                                                             profile: Any, user_ids: dict[str, int]) -> None:
+    resp: ApiResponse = request.getfixturevalue(fixture)
+    assert resp.status == 200, f"{role} could not unwikify {node_key}, nothing to read back\n{resp.describe()}"
+    node_id = int(getattr(profile.fixtures, node_key))
+    places = ["question.json"]
+    if role == "member" and "member" in user_ids:
+        places = [f"user/{user_ids['member']}/question.json", f"user/{user_ids['member']}/answer.json"]
+    item = None
+    for path in places:
+        item = find_listed(admin, path, node_id, {"includeOnly": "id,wiki"})
+        if item is not None:
+            break
+    if item is None:
+        pytest.skip(f"{node_key} {node_id} is not in {' or '.join(places)} as admin sees it; the kit reads the wiki "
+                    f"flag back only through the lists (make the fixture a question)")
+    assert item.get("wiki") is False, (
+        f"after cancelwiki the node is no longer community-wiki, so the list must show wiki false; it shows "
+        f"{item.get('wiki')!r} for node {node_id} in {path}\ncancelwiki was: {resp.describe()}")
+
+
+@pytest.mark.observation
+@pytest.mark.writes
+@pytest.mark.rule("OBS-CANCELWIKI-NOT-WIKI")
+def test_unwikifying_a_node_that_is_not_wiki_is_recorded(member: ApiClient, admin: ApiClient, question_id: int,
+                                                         run_tag: str, created: Any, observe: Any) -> None:
+    node = _answer(member, question_id, run_tag, created, "never wiki")
+    resp = admin.put(f"node/{node}/cancelwiki.json", operation="cancelWiki")
+    observe("OBS-CANCELWIKI-NOT-WIKI", node="an answer the run created, never wiki", caller="admin", **_summary(resp))
+
+
+# ------------------------------------------------------------------------------------------------ lock
+
+
+@dataclass(frozen=True)
+class Locked:
+    """A lock this module made: the answer, the prompt sent, and the response."""
+
+    node: int
+    prompt: str
+    resp: ApiResponse
+
+
+def _prompt(run_tag: str) -> str:
+    return f"qaconform lock reason {uuid.uuid4().hex[:8]} [{run_tag}]"
+
+
+@pytest.fixture(scope="module")
+def locked_by_moderator(member: ApiClient, moderator: ApiClient, question_id: int, run_tag: str,
+                        created: Any) -> Locked:
+    """moderator (Lock comments on posts) locks an answer of member that this module created."""
+    node = _answer(member, question_id, run_tag, created, "to be locked by moderator")
+    prompt = _prompt(run_tag)
+    return Locked(node, prompt, _lock(moderator, node, prompt))
+
+
+@pytest.mark.writes
+@pytest.mark.rule("ACTION-WRAPPERS", "ACTION-RECORD-SHAPE", "ACTION-VERBS", "ACTION-NODE-ID", "SHAPE-LOCK-NODE",
+                  "SHAPE-ACTIONDATE", "PERM-LOCK")
+def test_locking_a_node_returns_the_lock_action(locked_by_moderator: Locked, contract: Any) -> None:
+    r = locked_by_moderator.resp
+    action = action_of(r, "lockAction", "lock-result", contract)
+    contract.assert_valid("action", action, "lockAction")
+    assert action.get("verb") == "locked", f"lockAction has verb locked, got {action.get('verb')!r}\n{r.describe()}"
+    node = action.get("node") or {}
+    assert node.get("id") == locked_by_moderator.node, f"node.id must be {locked_by_moderator.node}\n{r.describe()}"
+    assert node.get("type") in NODE_TYPES, f"node.type must be a node type, got {node.get('type')!r}\n{r.describe()}"
+
+
+@pytest.mark.writes
+@pytest.mark.rule("ACTION-LOCK-EXTRA", "AUTH-ACTING-USER")
+def test_the_lock_prompt_is_stored_as_extra_of_the_lock_action(locked_by_moderator: Locked, moderator: ApiClient,
+                                                                user_ids: dict[str, int], contract: Any) -> None:
+    r = locked_by_moderator.resp
+    action = action_of(r, "lockAction", "lock-result", contract)
+    assert action.get("extra") == locked_by_moderator.prompt, (
+        f"extra must equal the prompt {locked_by_moderator.prompt!r}, got {action.get('extra')!r}\n{r.describe()}")
+    assert _user_is(action.get("user"), moderator, user_ids), (
+        f"the acting user is taken from the credentials: the lock action's user must be moderator\n{r.describe()}")
+
+
+@pytest.mark.writes
+@pytest.mark.rule("PERM-LOCK-OWN", "ACTION-LOCK-EXTRA", "AUTH-ACTING-USER")
+def test_member_may_lock_its_own_answer(member: ApiClient, question_id: int, run_tag: str, created: Any,
+                                        user_ids: dict[str, int], contract: Any) -> None:
+    node = _answer(member, question_id, run_tag, created, "member locks its own answer")
+    prompt = _prompt(run_tag)
+    resp = _lock(member, node, prompt)
+    action = action_of(resp, "lockAction", "lock-result", contract)
+    assert action.get("extra") == prompt, f"extra must equal the prompt {prompt!r}\n{resp.describe()}"
+    assert _user_is(action.get("user"), member, user_ids), f"the lock action's user must be member\n{resp.describe()}"
+
+
+@pytest.mark.writes
+@pytest.mark.rule("PERM-LOCK-OWN", "PERM-DENIED-STATUS")
+def test_member_may_not_lock_another_users_answer(member: ApiClient, moderator: ApiClient, question_id: int,
+                                                  run_tag: str, created: Any) -> None:
+    node = _answer(moderator, question_id, run_tag, created, "moderator's answer member may not lock")
+    resp = _lock(member, node, _prompt(run_tag))
+    assert resp.status in DENIED, (
+        f"member holds Lock comments on OWN posts only; locking moderator's answer must be denied (401 or 403)"
+        f"\n{resp.describe()}")
+
+
+@pytest.mark.writes
+@pytest.mark.rule("PERM-LOCK", "PERM-DENIED-STATUS")
+def test_novice_may_not_lock_even_its_own_answer(novice: ApiClient, question_id: int, run_tag: str,
+                                                 created: Any) -> None:
+    node = _answer(novice, question_id, run_tag, created, "novice's answer novice may not lock")
+    resp = _lock(novice, node, _prompt(run_tag))
+    assert resp.status in DENIED, (
+        f"novice holds neither Lock comments on posts nor on own posts; locking even its own answer must be denied "
+        f"(401 or 403)\n{resp.describe()}")
+
+
+@pytest.mark.observation
+@pytest.mark.writes
+@pytest.mark.rule("ACTION-LOCK-PROMPT-REQUIRED")
+def test_locking_without_a_prompt_is_recorded(member: ApiClient, moderator: ApiClient, question_id: int,
+                                              run_tag: str, created: Any, observe: Any) -> None:
+    node = _answer(member, question_id, run_tag, created, "lock without prompt")
+    missing = _lock(moderator, node, None)
+    empty = _lock(moderator, node, "")
+    observe("ACTION-LOCK-PROMPT-REQUIRED", without_prompt=_summary(missing), empty_prompt=_summary(empty))
+
+
+@pytest.mark.observation
+@pytest.mark.writes
+@pytest.mark.rule("OBS-LOCK-TWICE")
+def test_locking_an_already_locked_node_is_recorded(member: ApiClient, moderator: ApiClient, question_id: int,
+                                                    run_tag: str, created: Any, observe: Any) -> None:
+    node = _answer(member, question_id, run_tag, created, "locked twice")
+    first = _lock(moderator, node, _prompt(run_tag))
+    second_prompt = _prompt(run_tag)
+    second = _lock(moderator, node, second_prompt)
+    facts: dict[str, Any] = {"first_status": first.status, "second": _summary(second)}
+    if second.status == 200:
+        with_action = second.json().get("result", {}).get("lockAction", {}) if isinstance(second.json(), dict) else {}
+        facts["second_extra_is_new_prompt"] = with_action.get("extra") == second_prompt
+        first_action = first.json().get("result", {}).get("lockAction", {}) if first.status == 200 else {}
+        facts["same_action_id"] = first_action.get("id") == with_action.get("id")
+    observe("OBS-LOCK-TWICE", **facts)
+
+
+# ------------------------------------------------------------------------------------------------ send to moderation
+
+
+@dataclass(frozen=True)
+class Sent:
+    node: int
+    resp: ApiResponse
+
+
+@pytest.fixture(scope="module")
+def sent_to_mod(member: ApiClient, moderator: ApiClient, question_id: int, run_tag: str, created: Any) -> Sent:
+    """moderator (Send already published question to moderation) sends member's new, published answer."""
+    node = _answer(member, question_id, run_tag, created, "to be sent to moderation")
+    return Sent(node, _send_to_mod(moderator, node))
+
+
+@pytest.mark.writes
+@pytest.mark.rule("ACTION-WRAPPERS", "ACTION-RECORD-SHAPE", "ACTION-NODE-ID", "SHAPE-SEND-TO-MODERATION",
+                  "SHAPE-ACTIONDATE", "PERM-SENDTOMOD")
+def test_sending_to_moderation_returns_the_send_to_mod_action(sent_to_mod: Sent, contract: Any) -> None:
+    r = sent_to_mod.resp
+    action = action_of(r, "sendToModAction", "sendtomod-result", contract)
+    contract.assert_valid("action", action, "sendToModAction")
+    node = action.get("node") or {}
+    assert node.get("id") == sent_to_mod.node, f"node.id must be {sent_to_mod.node}\n{r.describe()}"
+    assert node.get("type") in NODE_TYPES, f"node.type must be a node type, got {node.get('type')!r}\n{r.describe()}"
+
+
+@pytest.mark.writes
+@pytest.mark.rule("ACTION-SENDTOMOD-VERB", "ACTION-SENDTOMOD-PRIVATE")
+def test_the_send_to_moderation_record_has_verb_sent_and_private_true(sent_to_mod: Sent, contract: Any) -> None:
+    r = sent_to_mod.resp
+    action = action_of(r, "sendToModAction", "sendtomod-result", contract)
+    assert action.get("verb") == "sent", f"verb must be sent, got {action.get('verb')!r}\n{r.describe()}"
+    assert action.get("private") is True, f"private must be true, got {action.get('private')!r}\n{r.describe()}"
+
+
+@pytest.mark.writes
+@pytest.mark.rule("ACTION-SENDTOMOD-REALUSER")
+def test_the_send_to_moderation_record_names_the_real_authenticated_user(sent_to_mod: Sent, moderator: ApiClient,
+                                                                         user_ids: dict[str, int],
+                                                                         contract: Any) -> None:
+    r = sent_to_mod.resp
+    action = action_of(r, "sendToModAction", "sendtomod-result", contract)
+    real = action.get("realUser")
+    assert isinstance(real, dict), f"send-to-moderation records realUser (the authenticated user)\n{r.describe()}"
+    assert {"id", "username", "avatarUrl"} <= set(real), (
+        f"realUser has the shape of user (id, username, avatarUrl), got {sorted(real)}\n{r.describe()}")
+    assert _user_is(real, moderator, user_ids), (
+        f"realUser must be the authenticated caller moderator ({moderator.username}), got {real!r}\n{r.describe()}")
+
+
+@pytest.mark.observation
+@pytest.mark.writes
+@pytest.mark.rule("OBS-SENDTOMOD-TWICE")
+def test_sending_a_node_already_in_moderation_is_recorded(sent_to_mod: Sent, moderator: ApiClient,
+                                                          observe: Any) -> None:
+    again = _send_to_mod(moderator, sent_to_mod.node)
+    observe("OBS-SENDTOMOD-TWICE", first_status=sent_to_mod.resp.status, second=_summary(again))
+
+
+@pytest.mark.observation
+@pytest.mark.writes
+@pytest.mark.rule("OBS-SENDTOMOD-LISTED")
+def test_whether_a_node_in_moderation_is_still_listed_is_recorded(sent_to_mod: Sent, api: dict[str, ApiClient],
+                                                                  user_ids: dict[str, int], question_id: int,
+                                                                  observe: Any) -> None:
+    member_id = user_ids.get("member")
+    in_answer_list: dict[str, Any] = {}
+    in_question: dict[str, Any] = {}
+    for role in ("member", "novice", "moderator", "admin", "anonymous"):
+        client = api[role]
+        try:
+            if member_id is not None:
+                hit = find_listed(client, f"user/{member_id}/answer.json", sent_to_mod.node, max_pages=10)
+                in_answer_list[role] = hit is not None
+            q = find_listed(client, "question.json", question_id, {"includeOnly": "id,answers"}, max_pages=10)
+            in_question[role] = None if q is None else sent_to_mod.node in (q.get("answers") or [])
+        except AssertionError as exc:
+            in_answer_list.setdefault(role, f"unreadable: {str(exc).splitlines()[0][:200]}")
+    observe("OBS-SENDTOMOD-LISTED", send_status=sent_to_mod.resp.status, in_members_answer_list=in_answer_list,
+            in_fixture_question_answers=in_question)
+
+
+# ------------------------------------------------------------------------------------------------ reverse moves
+
+
+@pytest.mark.observation
+@pytest.mark.writes
+@pytest.mark.rule("OBS-REVERSE-MOVES")
+def test_that_no_operation_reverses_the_moves_is_recorded(member: ApiClient, moderator: ApiClient,
+                                                          question_id: int, run_tag: str, created: Any,
+                                                          contract: Any, observe: Any) -> None:
+    """The description shows no way back (favorite, wikify, unlock, approve); record what the obvious paths answer.
+
+    Probes act only on an answer this test created, so whatever they do touches nothing else.
+    """
+    node = _answer(member, question_id, run_tag, created, "reverse moves")
+    lock = _lock(moderator, node, _prompt(run_tag))
+    probes = {
+        "unlock": moderator.put(f"node/{node}/unlock.json"),
+        "markfavorite": member.put(f"node/{node}/markfavorite.json"),
+        "wikify": member.put(f"node/{node}/wikify.json"),
+        "approve": moderator.put(f"node/{node}/approve.json"),
+    }
+    reversing = [op for op in contract.operations
+                 if any(w in op.lower() for w in ("unlock", "approve", "markfavorite", "wikify"))
+                 and not op.lower().startswith(("unmark", "cancel"))]
+    observe("OBS-REVERSE-MOVES", lock_status=lock.status,
+            probes={k: {"status": v.status, "content_type": v.content_type} for k, v in probes.items()},
+            contract_operations_that_reverse=reversing)
