@@ -1,0 +1,120 @@
+"""Inline SVG charts: a line chart over time and a horizontal bar chart. No library, no network.
+
+The report must open from a file on a machine with no internet (an auditor's laptop, a CI artefact viewer), so
+charts are plain SVG text. Both functions accept empty data and then draw a frame that says "no data".
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from html import escape
+
+PALETTE = ("#2563eb", "#dc2626", "#16a34a", "#d97706", "#7c3aed", "#0891b2")
+
+
+def _nice_max(v: float) -> float:
+    if v <= 0:
+        return 1.0
+    exp = 10 ** math.floor(math.log10(v))
+    for m in (1, 2, 2.5, 5, 10):
+        if v <= m * exp:
+            return m * exp
+    return 10 * exp
+
+
+def _fmt(v: float) -> str:
+    if v >= 100 or v == int(v):
+        return f"{v:.0f}"
+    return f"{v:.2g}" if v < 1 else f"{v:.1f}"
+
+
+def line_chart(
+    title: str,
+    series: Sequence[tuple[str, Sequence[tuple[float, float | None]]]],
+    *,
+    x_label: str = "seconds",
+    y_label: str = "",
+    width: int = 640,
+    height: int = 240,
+) -> str:
+    """Lines of (x, y) points sharing one axis; None values break a line (Locust writes N/A)."""
+    left, right, top, bottom = 56, 16, 28, 40
+    pw, ph = width - left - right, height - top - bottom
+    points = [(x, y) for _, pts in series for x, y in pts if y is not None]
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" width="{width}" '
+             f'height="{height}" viewBox="0 0 {width} {height}"><title>{escape(title)}</title>',
+             f'<text x="{left}" y="18" class="chart-title">{escape(title)}</text>',
+             f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="none" stroke="#cbd5e1"/>']
+    if not points:
+        parts.append(f'<text x="{left + pw / 2}" y="{top + ph / 2}" text-anchor="middle" fill="#64748b">'
+                     "no data</text></svg>")
+        return "".join(parts)
+    x_max = max(x for x, _ in points) or 1.0
+    y_max = _nice_max(max(y for _, y in points))
+
+    def sx(x: float) -> float:
+        return left + pw * (x / x_max)
+
+    def sy(y: float) -> float:
+        return top + ph - ph * (y / y_max)
+
+    for i in range(5):
+        yv = y_max * i / 4
+        y = sy(yv)
+        parts.append(f'<line x1="{left}" x2="{left + pw}" y1="{y:.1f}" y2="{y:.1f}" stroke="#e2e8f0"/>'
+                     f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" class="tick">{_fmt(yv)}</text>')
+    for i in range(5):
+        xv = x_max * i / 4
+        parts.append(f'<text x="{sx(xv):.1f}" y="{top + ph + 16}" text-anchor="middle" class="tick">'
+                     f"{_fmt(xv)}</text>")
+    parts.append(f'<text x="{left + pw / 2}" y="{height - 6}" text-anchor="middle" class="tick">'
+                 f"{escape(x_label)}</text>")
+    if y_label:
+        parts.append(f'<text x="12" y="{top + ph / 2}" transform="rotate(-90 12 {top + ph / 2})" '
+                     f'text-anchor="middle" class="tick">{escape(y_label)}</text>')
+    for i, (name, pts) in enumerate(series):
+        color = PALETTE[i % len(PALETTE)]
+        segments: list[list[str]] = [[]]
+        for x, pv in pts:
+            if pv is None:
+                segments.append([])
+            else:
+                segments[-1].append(f"{sx(x):.1f},{sy(pv):.1f}")
+        for seg in segments:
+            if len(seg) == 1:
+                cx, cy = seg[0].split(",")
+                parts.append(f'<circle cx="{cx}" cy="{cy}" r="2" fill="{color}"/>')
+            elif seg:
+                parts.append(f'<polyline fill="none" stroke="{color}" stroke-width="1.8" points="{" ".join(seg)}"/>')
+        lx = left + 8 + i * 110
+        parts.append(f'<rect x="{lx}" y="{top + 6}" width="10" height="10" fill="{color}"/>'
+                     f'<text x="{lx + 14}" y="{top + 15}" class="tick">{escape(name)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def bar_chart(title: str, items: Sequence[tuple[str, float]], *, width: int = 640, unit: str = "") -> str:
+    """Horizontal bars, one per label, longest scale first; zero-valued bars still show their label."""
+    bar_h, gap, left, top = 18, 6, 220, 28
+    height = top + max(1, len(items)) * (bar_h + gap) + 12
+    pw = width - left - 60
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" width="{width}" '
+             f'height="{height}" viewBox="0 0 {width} {height}"><title>{escape(title)}</title>',
+             f'<text x="8" y="18" class="chart-title">{escape(title)}</text>']
+    if not items:
+        parts.append(f'<text x="{left}" y="{top + 14}" fill="#64748b">no data</text></svg>')
+        return "".join(parts)
+    vmax = max(v for _, v in items) or 1.0
+    for i, (label, value) in enumerate(items):
+        y = top + i * (bar_h + gap)
+        w = pw * (value / vmax)
+        short = label if len(label) <= 32 else label[:31] + "…"
+        color = PALETTE[1] if value > 0 else "#94a3b8"
+        parts.append(f'<text x="{left - 6}" y="{y + 13}" text-anchor="end" class="tick">'
+                     f"<title>{escape(label)}</title>{escape(short)}</text>"
+                     f'<rect x="{left}" y="{y}" width="{max(w, 1):.1f}" height="{bar_h}" fill="{color}"/>'
+                     f'<text x="{left + max(w, 1) + 4:.1f}" y="{y + 13}" class="tick">'
+                     f"{_fmt(value)}{escape(unit)}</text>")
+    parts.append("</svg>")
+    return "".join(parts)

@@ -1,0 +1,82 @@
+"""``qaconform report RESULTS.json [--out DIR]``: rebuild junit.xml, report.json and report.html from a results file.
+
+Useful when the report code improves after a run, when a run was made with plain ``pytest --qaconform-results``,
+or to apply an ``--expect`` file after the fact. The exit code is the verdict of the rebuilt report (as for
+``qaconform run``), or 2 when the input cannot be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from qaconform import exitcodes
+from qaconform.report.expect import ExpectError, load_expectations
+from qaconform.report.redact import secret_variants
+from qaconform.report.terminal import format_summary
+from qaconform.report.writer import RUN_META_NAME, build_and_write
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("results", metavar="RESULTS.json",
+                        help="a results file (pytest --qaconform-results), or a run folder holding results.json")
+    parser.add_argument("--out", metavar="DIR", default=None,
+                        help="where to write the three files (default: the folder of the results file)")
+    parser.add_argument("--expect", metavar="FILE", default=None,
+                        help="expected failures (TOML or YAML: rule id -> reason + link)")
+    parser.add_argument("--profile", metavar="P", default=None,
+                        help="the run's target profile: its passwords are redacted from the report too")
+
+
+def read_results(path: Path) -> dict[str, Any]:
+    """The results dict, or ValueError with a message for the user."""
+    if path.is_dir():
+        path = path / "results.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ValueError(f"{path}: not found; pass the file written by --qaconform-results or a run folder") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"{path}: not a readable JSON results file ({exc})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("tests"), list):
+        raise ValueError(f"{path}: not a qaconform results file (no 'tests' list); was it written by "
+                         "pytest --qaconform-results?")
+    return data
+
+
+def main(args: argparse.Namespace) -> int:
+    src = Path(args.results)
+    try:
+        results = read_results(src)
+        expectations = load_expectations(args.expect) if args.expect else None
+    except (ValueError, ExpectError) as exc:
+        print(f"qaconform report: {exc}", file=sys.stderr)
+        return exitcodes.USAGE
+    folder = src if src.is_dir() else src.parent
+    out = Path(args.out) if args.out else folder
+    meta: dict[str, Any] = {}
+    meta_path = folder / RUN_META_NAME
+    if meta_path.is_file():
+        try:
+            meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            print(f"qaconform report: {meta_path} is unreadable; rebuilding without it", file=sys.stderr)
+    meta.setdefault("run_id", folder.name)
+    secrets: set[str] = set()
+    if args.profile:
+        from qaconform.profile import ProfileError, load_profile
+
+        try:
+            prof = load_profile(args.profile)
+        except ProfileError as exc:
+            print(f"qaconform report: {exc}", file=sys.stderr)
+            return exitcodes.USAGE
+        secrets = secret_variants(prof.passwords(), [a.username for a in prof.accounts.values()])
+    load_dir = out / "load" if (out / "load").is_dir() else folder / "load"
+    report, paths = build_and_write(results, out, expectations=expectations, meta=meta, load_dir=load_dir,
+                                    secrets=secrets)
+    print(format_summary(report, paths["html"]))
+    return int(report["exit_code"])

@@ -1,0 +1,142 @@
+"""``qaconform diff RUN_A RUN_B``: what changed between two runs, rule by rule.
+
+How QA compares a release candidate with the last release, or two implementations with each other. Inputs are
+report.json files or run folders. Exit 1 when a rule regressed (held in A, failed or errored in B; an expected
+failure of B is listed but does not count), 0 otherwise, 2 when an input cannot be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from qaconform import exitcodes
+from qaconform.report.model import canonical
+
+HELD = ("passed", "observed")
+BROKEN = ("failed", "error")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("run_a", metavar="RUN_A", help="the baseline: a report.json or a run folder")
+    parser.add_argument("run_b", metavar="RUN_B", help="the run to compare with it")
+    parser.add_argument("--json", action="store_true", help="print the differences as JSON")
+
+
+def read_report(path: str | Path) -> dict[str, Any]:
+    """A report.json as a dict, or ValueError with a message for the user."""
+    p = Path(path)
+    if p.is_dir():
+        p = p / "report.json"
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ValueError(f"{p}: not found; pass a report.json or a run folder under reports/") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"{p}: not readable as JSON ({exc})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("rules"), list):
+        raise ValueError(f"{p}: not a qaconform report.json (no 'rules' list); if it is a results file, "
+                         "build its report first with `qaconform report`")
+    return data
+
+
+def _observations(report: Mapping[str, Any]) -> dict[tuple[str, str], list[str]]:
+    out: dict[tuple[str, str], list[str]] = {}
+    for rid, items in (report.get("observations") or {}).items():
+        for o in items or []:
+            out.setdefault((rid, str(o.get("test"))), []).append(canonical(o.get("facts")))
+    return out
+
+
+def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
+    """The differences between two reports, grouped the way QA reads them."""
+    ra = {r["id"]: r for r in a["rules"]}
+    rb = {r["id"]: r for r in b["rules"]}
+    regressed, recovered, covered, uncovered, changed, new_failures = [], [], [], [], [], []
+    for rid in sorted(set(ra) | set(rb)):
+        sa = ra[rid]["status"] if rid in ra else "absent"
+        sb = rb[rid]["status"] if rid in rb else "absent"
+        if sa == sb:
+            continue
+        entry: dict[str, Any] = {"rule": rid, "before": sa, "after": sb}
+        if rid in rb:
+            fails = rb[rid].get("evidence", {}).get("failures") or []
+            if fails:
+                entry["message"] = fails[0].get("message")
+                entry["curl"] = fails[0].get("curl")
+            exp = rb[rid].get("expected")
+            if exp and exp.get("state") == "expected failure":
+                entry["expected"] = exp.get("reason")
+        if sa in HELD and sb in BROKEN:
+            regressed.append(entry)
+        elif sa in BROKEN and sb in HELD:
+            recovered.append(entry)
+        elif sb in BROKEN and sa not in BROKEN:
+            new_failures.append(entry)
+        else:
+            changed.append(entry)
+        if sa in ("not covered", "absent") and sb not in ("not covered", "absent"):
+            covered.append(entry)
+        elif sb in ("not covered", "absent") and sa not in ("not covered", "absent"):
+            uncovered.append(entry)
+    oa, ob = _observations(a), _observations(b)
+    observations = []
+    for key in sorted(set(oa) | set(ob)):
+        if oa.get(key) != ob.get(key):
+            observations.append({"rule": key[0], "test": key[1],
+                                 "before": [json.loads(x) for x in oa.get(key, [])],
+                                 "after": [json.loads(x) for x in ob.get(key, [])]})
+    counting = [r for r in regressed if "expected" not in r]
+    return {
+        "a": {"run_id": a.get("run_id"), "target": (a.get("target") or {}).get("base_url")},
+        "b": {"run_id": b.get("run_id"), "target": (b.get("target") or {}).get("base_url")},
+        "regressed": regressed,
+        "recovered": recovered,
+        "new_failures": new_failures,
+        "newly_covered": covered,
+        "uncovered": uncovered,
+        "other_changes": changed,
+        "observations_changed": observations,
+        "exit_code": exitcodes.RULE_FAILED if counting else exitcodes.OK,
+    }
+
+
+def format_diff(d: Mapping[str, Any]) -> str:
+    lines = [f"A: {d['a']['run_id']} ({d['a']['target']})", f"B: {d['b']['run_id']} ({d['b']['target']})"]
+    sections = (("regressed (held in A, broken in B)", "regressed"), ("recovered", "recovered"),
+                ("newly failing (not held in A either)", "new_failures"), ("newly covered", "newly_covered"),
+                ("no longer covered", "uncovered"), ("other status changes", "other_changes"))
+    for title, key in sections:
+        items = d[key]
+        if not items:
+            continue
+        lines.append(f"{title}: {len(items)}")
+        for e in items:
+            extra = f"  [expected in B: {e['expected']}]" if e.get("expected") else ""
+            msg = str(e.get("message") or "").strip().splitlines()
+            lines.append(f"  {e['rule']}: {e['before']} -> {e['after']}{extra}" + (f"  {msg[0][:100]}" if msg else ""))
+            if key == "regressed" and e.get("curl"):
+                lines.append(f"    reproduce: {e['curl']}")
+    if d["observations_changed"]:
+        lines.append(f"observations that changed: {len(d['observations_changed'])}")
+        for o in d["observations_changed"]:
+            lines.append(f"  {o['rule']} ({o['test']}): {canonical(o['before'])} -> {canonical(o['after'])}")
+    if len(lines) == 2:
+        lines.append("no difference in rule status or observations")
+    lines.append("verdict: " + ("regression" if d["exit_code"] else "no regression"))
+    return "\n".join(lines)
+
+
+def main(args: argparse.Namespace) -> int:
+    try:
+        a, b = read_report(args.run_a), read_report(args.run_b)
+    except ValueError as exc:
+        print(f"qaconform diff: {exc}", file=sys.stderr)
+        return exitcodes.USAGE
+    d = compare(a, b)
+    print(json.dumps(d, indent=1, default=str) if args.json else format_diff(d))
+    return int(d["exit_code"])

@@ -1,0 +1,102 @@
+"""junit.xml: one testcase per test, rule ids as properties, failures with their message and curl.
+
+CI systems read JUnit, not our JSON, so what they need to show a failure (the rule, the message, how to
+reproduce it) must be inside the XML. Expected failures (``--expect``) are written as skipped with the reason, the
+way pytest writes xfail, so that CI does not go red on a known deviation; errors stay ``<error>``, never
+``<failure>``.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Mapping
+from typing import Any
+
+_TEXT_LIMIT = 8000
+
+
+def _clean(text: Any) -> str:
+    """XML 1.0 cannot carry most control characters; a hostile target may send them."""
+    s = "" if text is None else str(text)
+    return "".join(c if c in "\t\n\r" or ord(c) >= 0x20 else f"\\x{ord(c):02x}" for c in s)[:_TEXT_LIMIT]
+
+
+def _split(nodeid: str) -> tuple[str, str]:
+    path, _, name = nodeid.partition("::")
+    module = path.removesuffix(".py").replace("/", ".")
+    if "::" in name:
+        cls, _, name = name.rpartition("::")
+        module = f"{module}.{cls}"
+    return module, name or nodeid
+
+
+def _failure_text(test: Mapping[str, Any]) -> str:
+    lines = [str(test.get("message") or "")]
+    curls = [x.get("curl") for x in test.get("exchanges") or [] if isinstance(x, Mapping) and x.get("curl")]
+    if curls:
+        lines.append("")
+        lines.append("Reproduce with:")
+        lines.extend(f"  {c}" for c in curls[-3:])
+    if test.get("longrepr"):
+        lines += ["", str(test["longrepr"])]
+    return "\n".join(lines)
+
+
+def build_junit(report: Mapping[str, Any]) -> str:
+    """The XML text for a report.json-shaped dict (its ``tests`` and ``rules``)."""
+    expected = {r["id"] for r in report.get("rules", []) if (r.get("expected") or {}).get("state") ==
+                "expected failure"}
+    reasons = {r["id"]: r["expected"] for r in report.get("rules", []) if r.get("expected")}
+    tests = report.get("tests") or []
+    suite = ET.Element("testsuite", name="qaconform", tests=str(len(tests)))
+    counts = {"failures": 0, "errors": 0, "skipped": 0}
+    total = 0.0
+    props = ET.SubElement(suite, "properties")
+    for k, v in (("run_id", report.get("run_id")), ("base_url", (report.get("target") or {}).get("base_url")),
+                 ("verdict", report.get("verdict"))):
+        if v is not None:
+            ET.SubElement(props, "property", name=k, value=_clean(v))
+    for t in tests:
+        classname, name = _split(str(t["nodeid"]))
+        total += float(t.get("duration") or 0)
+        case = ET.SubElement(suite, "testcase", classname=classname, name=name,
+                             time=f"{float(t.get('duration') or 0):.3f}")
+        cprops = ET.SubElement(case, "properties")
+        for rid in t.get("rules") or []:
+            ET.SubElement(cprops, "property", name="rule", value=_clean(rid))
+        for area in t.get("areas") or []:
+            ET.SubElement(cprops, "property", name="area", value=_clean(area))
+        for o in t.get("observations") or []:
+            if isinstance(o, Mapping):
+                ET.SubElement(cprops, "property", name="observation",
+                              value=_clean(f"{o.get('rule')}: {o.get('facts')}"))
+        outcome = t.get("outcome")
+        msg = _clean((str(t.get("message") or outcome)).splitlines()[0] if t.get("message") else outcome)
+        if outcome == "failed":
+            rules = t.get("rules") or []
+            if rules and all(r in expected for r in rules):
+                why = "; ".join(f"{r}: {reasons[r]['reason']}" + (f" ({reasons[r]['link']})" if reasons[r].get("link")
+                                                                   else "") for r in rules)
+                el = ET.SubElement(case, "skipped", type="qaconform.expected_failure", message=_clean(
+                    f"expected failure: {why}"))
+                el.text = _clean(_failure_text(t))
+                counts["skipped"] += 1
+            else:
+                el = ET.SubElement(case, "failure", type="qaconform.rule_failed", message=msg)
+                el.text = _clean(_failure_text(t))
+                counts["failures"] += 1
+        elif outcome == "error":
+            el = ET.SubElement(case, "error", type="qaconform.kit_error", message=msg)
+            el.text = _clean(_failure_text(t))
+            counts["errors"] += 1
+        elif outcome == "skipped":
+            ET.SubElement(case, "skipped", type="pytest.skip", message=msg)
+            counts["skipped"] += 1
+    suite.set("time", f"{total:.3f}")
+    for k, v in counts.items():
+        suite.set(k, str(v))
+    root = ET.Element("testsuites", {"name": "qaconform", "tests": str(len(tests)), "time": f"{total:.3f}",
+                                     **{k: str(v) for k, v in counts.items()}})
+    root.append(suite)
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

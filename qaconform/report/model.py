@@ -1,0 +1,389 @@
+"""From a results file to the report's data: one status per rule, with the evidence behind it.
+
+This is the only place that decides a rule's status, so that junit, json, html, the terminal summary, the diff
+and the exit code can never disagree. The taxonomy (never blur "the server is wrong" with "the kit broke"):
+
+- ``failed``: at least one of its tests failed (an assertion about the target did not hold);
+- ``error``: none failed, but the kit broke in at least one (an exception that is not an assertion);
+- ``observed``: an observed-level rule whose tests recorded what the target does;
+- ``passed``: its tests passed (a must-rule held);
+- ``skipped``: every test of it was skipped, with the reasons (missing fixture, not allowed by safety,
+  disabled by configuration, not selected by ``--only``);
+- ``not covered``: no test names it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from qaconform import __version__, exitcodes
+from qaconform.report.expect import Expectation
+from qaconform.report.redact import redact
+
+FORMAT = "qaconform-report/1"
+STATUSES = ("passed", "failed", "observed", "skipped", "not covered", "error")
+"""Rule statuses, in the order the summary shows them."""
+OUTCOMES = ("passed", "failed", "error", "skipped", "observed")
+"""Test outcomes written by the pytest plugin."""
+_OUTCOME_RANK = {"failed": 0, "error": 1, "observed": 2, "passed": 3, "skipped": 4}
+_EVIDENCE_CURLS = 3
+
+
+@dataclass(frozen=True)
+class RuleInfo:
+    """What the report needs of a rule of spec/rules.yaml (qaconform.contract.Rule has the same fields)."""
+
+    id: str
+    level: str = "must"
+    area: str = ""
+    operations: tuple[str, ...] = ()
+    since: str | None = None
+    summary: str = ""
+    source: str = ""
+
+    @classmethod
+    def of(cls, rule: Any) -> RuleInfo:
+        """Adapt a contract Rule, a dict from rules.yaml or a report.json rule entry."""
+        get = rule.get if isinstance(rule, Mapping) else (lambda k, d=None: getattr(rule, k, d))
+        return cls(
+            id=str(get("id")),
+            level=str(get("level", "must") or "must"),
+            area=str(get("area", "") or ""),
+            operations=tuple(get("operations", ()) or ()),
+            since=get("since"),
+            summary=str(get("summary", "") or ""),
+            source=str(get("source", "") or ""),
+        )
+
+
+def load_rules() -> list[RuleInfo]:
+    """Every rule of spec/rules.yaml, through the contract loader (the single reader of spec/)."""
+    from qaconform.contract import load_contract
+
+    return [RuleInfo.of(r) for r in load_contract().rules.values()]
+
+
+# ----------------------------------------------------------------------------------------------------------
+# tests
+
+def merge_tests(entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """One entry per test (nodeid): a call result and a teardown error of the same test become one, worst first."""
+    merged: dict[str, dict[str, Any]] = {}
+    for raw in entries:
+        e = dict(raw)
+        nodeid = str(e.get("nodeid") or f"<unnamed test {len(merged) + 1}>")
+        outcome = str(e.get("outcome") or "error")
+        if outcome not in OUTCOMES:
+            e["message"] = f"unknown outcome {outcome!r} in the results file; " + str(e.get("message") or "")
+            outcome = "error"
+        e["outcome"] = outcome
+        e["nodeid"] = nodeid
+        for key in ("rules", "areas", "exchanges", "observations", "created"):
+            e[key] = list(e.get(key) or [])
+        e["duration"] = float(e.get("duration") or 0.0)
+        old = merged.get(nodeid)
+        if old is None:
+            merged[nodeid] = e
+            continue
+        worst, other = (e, old) if _OUTCOME_RANK[outcome] < _OUTCOME_RANK[old["outcome"]] else (old, e)
+        combined = dict(worst)
+        combined["duration"] = old["duration"] + e["duration"]
+        for key in ("rules", "areas"):
+            combined[key] = list(dict.fromkeys([*old[key], *e[key]]))
+        for key in ("exchanges", "observations", "created"):
+            combined[key] = [*old[key], *e[key]]
+        if other.get("message") and other["outcome"] in ("failed", "error") and other.get("message") != worst.get(
+                "message"):
+            combined["message"] = f"{worst.get('message') or ''}\n[{other.get('when', 'also')}] {other['message']}"
+        merged[nodeid] = combined
+    return list(merged.values())
+
+
+def skip_category(message: str | None) -> str:
+    """The reason family of a skip, as the summary groups them."""
+    m = (message or "").lower()
+    if "not in profile" in m or "missing fixture" in m or m.startswith("fixture "):
+        return "missing fixture"
+    if "not allowed by safety" in m or "read-only" in m:
+        return "not allowed by safety"
+    if "disabled by configuration" in m or "not selected" in m:
+        return "disabled by configuration"
+    return "skipped"
+
+
+def _curl_of(test: Mapping[str, Any]) -> list[str]:
+    return [str(x.get("curl")) for x in test.get("exchanges") or [] if isinstance(x, Mapping) and x.get("curl")]
+
+
+# ----------------------------------------------------------------------------------------------------------
+# selection (--only)
+
+@dataclass(frozen=True)
+class Selection:
+    """What ``--only`` asked for: marker areas and rule ids (``COMMENT-*`` prefixes allowed). Empty: everything."""
+
+    areas: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any] | None) -> Selection:
+        data = data or {}
+        return cls(tuple(data.get("areas") or ()), tuple(data.get("rules") or ()))
+
+    @property
+    def everything(self) -> bool:
+        return not self.areas and not self.rules
+
+    def names(self, rule: RuleInfo) -> bool:
+        """Whether the selection explicitly asks for this rule (by id, prefix, or the rule's area)."""
+        if self.everything:
+            return True
+        if rule.area in self.areas:
+            return True
+        return any(rule.id == p or (p.endswith("*") and rule.id.startswith(p[:-1])) for p in self.rules)
+
+    def describe(self) -> str:
+        return " ".join([*self.areas, *self.rules]) or "everything"
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the report
+
+def build_report(
+    results: Mapping[str, Any],
+    rules: Iterable[Any] | None = None,
+    *,
+    expectations: Mapping[str, Expectation] | None = None,
+    meta: Mapping[str, Any] | None = None,
+    load: Mapping[str, Any] | None = None,
+    secrets: Iterable[str] = (),
+) -> dict[str, Any]:
+    """The content of report.json (already redacted). ``meta`` is what the runner knows beyond the results file:
+    run_id, selection, dry_run, kit_errors, pytest_exit, load_status."""
+    meta = dict(meta or {})
+    expectations = dict(expectations or {})
+    catalog = [RuleInfo.of(r) for r in (rules if rules is not None else load_rules())]
+    secrets = tuple(secrets)
+    tests = merge_tests(results.get("tests") or [])
+    selection = Selection.of(meta.get("selection"))
+
+    by_rule: dict[str, list[dict[str, Any]]] = {}
+    for t in tests:
+        for rid in t["rules"]:
+            by_rule.setdefault(str(rid), []).append(t)
+    observations = _observations(tests)
+
+    known = {r.id for r in catalog}
+    unknown = sorted(set(by_rule) - known)
+    catalog += [RuleInfo(id=rid, level="must", area="unknown", summary="(this id is not in spec/rules.yaml)")
+                for rid in unknown]
+
+    rule_entries = [_rule_entry(r, by_rule.get(r.id, []), observations.get(r.id, []), selection,
+                                expectations.get(r.id)) for r in catalog]
+    unattributed = [_test_brief(t) for t in tests if not t["rules"]]
+    summary = _summary(rule_entries, tests)
+
+    report: dict[str, Any] = {
+        "format": FORMAT,
+        "run_id": meta.get("run_id"),
+        "run_tag": results.get("run_tag"),
+        "started": results.get("started"),
+        "finished": results.get("finished"),
+        "duration_s": _duration(results.get("started"), results.get("finished")),
+        "target": _target(results.get("target")),
+        "reference": bool(results.get("reference")),
+        "versions": {**(results.get("versions") or {}), "qaconform-report": __version__},
+        "selection": {"areas": list(selection.areas), "rules": list(selection.rules),
+                      "read_only": bool(meta.get("read_only")), "dry_run": bool(meta.get("dry_run"))},
+        "summary": summary,
+        "rules": rule_entries,
+        "observations": {rid: obs for rid, obs in sorted(observations.items())},
+        "created": [c for t in tests for c in t["created"]],
+        "tests": [_test_full(t) for t in tests],
+        "unattributed_tests": unattributed,
+        "unknown_rules": unknown,
+        "expectations": {k: v.as_dict() for k, v in expectations.items()},
+        "expectations_not_in_rules": sorted(set(expectations) - known - set(unknown)),
+        "load": dict(load) if load else None,
+        "kit_errors": list(meta.get("kit_errors") or []),
+        "pytest_exit": meta.get("pytest_exit", results.get("exitstatus")),
+    }
+    report["exit_code"], report["verdict"] = verdict(report)
+    return redact(report, secrets)  # type: ignore[no-any-return]
+
+
+def _observations(tests: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """Observations grouped by the rule they were recorded for (the test's first rule when none was named)."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for t in tests:
+        for o in t["observations"]:
+            if not isinstance(o, Mapping):
+                continue
+            rid = str(o.get("rule") or (t["rules"][0] if t["rules"] else "?"))
+            out.setdefault(rid, []).append({"test": t["nodeid"], "facts": o.get("facts", {})})
+    return out
+
+
+def _rule_entry(
+    rule: RuleInfo,
+    tests: list[dict[str, Any]],
+    observations: list[dict[str, Any]],
+    selection: Selection,
+    expectation: Expectation | None,
+) -> dict[str, Any]:
+    outcomes = [t["outcome"] for t in tests]
+    reason: str | None = None
+    if not tests:
+        if selection.names(rule):
+            status, reason = "not covered", "no test names this rule"
+        else:
+            status, reason = "skipped", f"disabled by configuration: not selected by --only {selection.describe()}"
+    elif "failed" in outcomes:
+        status = "failed"
+    elif "error" in outcomes:
+        status = "error"
+    elif any(o in ("passed", "observed") for o in outcomes):
+        status = "observed" if rule.level == "observed" and observations else "passed"
+    else:
+        status = "skipped"
+        reasons = list(dict.fromkeys(str(t.get("message") or "skipped") for t in tests))
+        reason = "; ".join(reasons)
+    evidence: dict[str, Any] = {
+        "failures": [
+            {"test": t["nodeid"], "outcome": t["outcome"], "message": t.get("message"),
+             "curl": next(reversed(_curl_of(t)), None), "curls": _curl_of(t)[-_EVIDENCE_CURLS:]}
+            for t in tests if t["outcome"] in ("failed", "error")
+        ],
+        "observations": observations,
+        "skips": [{"test": t["nodeid"], "reason": t.get("message"), "category": skip_category(t.get("message"))}
+                  for t in tests if t["outcome"] == "skipped"],
+    }
+    entry: dict[str, Any] = {
+        "id": rule.id,
+        "level": rule.level,
+        "area": rule.area,
+        "operations": list(rule.operations),
+        "since": rule.since,
+        "summary": rule.summary,
+        "source": rule.source,
+        "status": status,
+        "reason": reason,
+        "skip_category": skip_category(reason) if status == "skipped" else None,
+        "tests": [_test_brief(t) for t in tests],
+        "evidence": evidence,
+        "timings": {"tests": len(tests), "total_s": round(sum(t["duration"] for t in tests), 4)},
+        "expected": None,
+    }
+    if expectation is not None:
+        state = {"failed": "expected failure", "passed": "unexpectedly passing",
+                 "observed": "unexpectedly passing"}.get(status, f"expected failure not exercised ({status})")
+        entry["expected"] = {**expectation.as_dict(), "state": state}
+    return entry
+
+
+def _test_brief(t: Mapping[str, Any]) -> dict[str, Any]:
+    return {"nodeid": t["nodeid"], "outcome": t["outcome"], "duration": round(t["duration"], 4),
+            "message": t.get("message")}
+
+
+def _test_full(t: Mapping[str, Any]) -> dict[str, Any]:
+    broken = t["outcome"] in ("failed", "error")
+    return {
+        "nodeid": t["nodeid"],
+        "outcome": t["outcome"],
+        "rules": t["rules"],
+        "areas": t["areas"],
+        "duration": round(t["duration"], 4),
+        "message": t.get("message"),
+        "longrepr": t.get("longrepr") if broken else None,
+        "exchanges": t["exchanges"] if broken else [],
+        "observations": t["observations"],
+        "created": t["created"],
+    }
+
+
+def _summary(rules: list[dict[str, Any]], tests: list[dict[str, Any]]) -> dict[str, Any]:
+    counts = {s: 0 for s in STATUSES}
+    for r in rules:
+        counts[r["status"]] += 1
+    expected = [r["id"] for r in rules if r["expected"] and r["expected"]["state"] == "expected failure"]
+    unexpected = [r["id"] for r in rules if r["expected"] and r["expected"]["state"] == "unexpectedly passing"]
+    skipped_by: dict[str, int] = {}
+    for r in rules:
+        if r["status"] == "skipped":
+            skipped_by[r["skip_category"]] = skipped_by.get(r["skip_category"], 0) + 1
+    test_counts = {o: 0 for o in OUTCOMES}
+    for t in tests:
+        test_counts[t["outcome"]] += 1
+    must = [r for r in rules if r["level"] == "must"]
+    return {
+        "rules": counts,
+        "rules_total": len(rules),
+        "must_rules": len(must),
+        "must_held": sum(1 for r in must if r["status"] == "passed"),
+        "expected_failures": expected,
+        "unexpectedly_passing": unexpected,
+        "skipped_by_reason": skipped_by,
+        "tests": test_counts,
+        "tests_total": len(tests),
+        "failed_rules": [r["id"] for r in rules if r["status"] == "failed" and r["id"] not in expected],
+        "error_rules": [r["id"] for r in rules if r["status"] == "error"],
+    }
+
+
+def verdict(report: Mapping[str, Any]) -> tuple[int, str]:
+    """The exit code and a one-line verdict. A target's failure outranks a kit error: both are reported."""
+    s = report["summary"]
+    failed = list(s["failed_rules"])
+    unattributed = report.get("unattributed_tests") or []
+    failed_unattr = [t["nodeid"] for t in unattributed if t["outcome"] == "failed"]
+    error_unattr = [t["nodeid"] for t in unattributed if t["outcome"] == "error"]
+    load = report.get("load") or {}
+    breached = load.get("status") == "breached"
+    if failed or failed_unattr or breached:
+        parts = []
+        if failed:
+            parts.append(f"{len(failed)} rule(s) failed: {', '.join(failed[:8])}{' ...' if len(failed) > 8 else ''}")
+        if failed_unattr:
+            parts.append(f"{len(failed_unattr)} test(s) without a rule failed")
+        if breached:
+            parts.append("a load threshold was breached")
+        return exitcodes.RULE_FAILED, "; ".join(parts)
+    if s["error_rules"] or error_unattr or report.get("kit_errors") or load.get("status") == "error":
+        n = len(s["error_rules"]) + len(error_unattr)
+        return exitcodes.KIT_ERROR, (f"the kit broke in {n} test(s)" if n else "the kit broke") + \
+            " (not the target's fault); see the errors in the report"
+    held = s["must_held"]
+    extra = ""
+    if s["expected_failures"]:
+        extra += f"; {len(s['expected_failures'])} expected failure(s)"
+    if s["unexpectedly_passing"]:
+        extra += f"; {len(s['unexpectedly_passing'])} expected failure(s) now pass: remove them from --expect"
+    return exitcodes.OK, f"every must-rule that ran held ({held} of {s['must_rules']}){extra}"
+
+
+def _target(target: Any) -> Any:
+    if not isinstance(target, Mapping):
+        return target
+    t = dict(target)
+    accounts = t.get("accounts")
+    if isinstance(accounts, Mapping):
+        t["accounts"] = {r: {k: v for k, v in dict(a).items() if k in ("username", "id")}
+                         for r, a in accounts.items() if isinstance(a, Mapping)}
+    return t
+
+
+def _duration(started: Any, finished: Any) -> float | None:
+    try:
+        return round((datetime.fromisoformat(str(finished)) - datetime.fromisoformat(str(started))).total_seconds(), 3)
+    except (TypeError, ValueError):
+        return None
+
+
+def canonical(value: Any) -> str:
+    """A stable text form of observation facts, for comparing runs."""
+    return json.dumps(value, sort_keys=True, default=str)

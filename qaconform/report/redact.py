@@ -1,0 +1,123 @@
+"""Credential scrubbing for everything a report writes.
+
+The client already redacts what it records, but a report is built from a file that may come from an older kit,
+a hand-edited results file or a target that echoes credentials back in its body. So the report redacts again,
+by shape (Authorization headers, ``Basic``/``Bearer`` tokens, ``password`` fields, URL user-info, ``curl -u``
+with literal credentials) and by value (the passwords of the profile, when known, and their base64 forms).
+A credential found by shape in one place (a ``password`` field, a Basic token, a URL) is then removed
+everywhere, also where it stands as plain text with no shape (a target that echoes "you sent <password>").
+A report is shared with people who must never see a password; a second pass costs nothing.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+from collections.abc import Iterable
+from typing import Any
+
+REDACTED = "<redacted>"
+
+_SECRET_KEY = re.compile(r"(authorization|password|passwd|secret|token|api[-_]?key|cookie)", re.IGNORECASE)
+_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    # Authorization: Basic dXNlcjpwYXNz / Bearer abc
+    (re.compile(r"\b(Basic|Bearer|Digest)\s+(?!<redacted>)[A-Za-z0-9+/=._~-]{4,}"), r"\1 " + REDACTED),
+    # "password": "x"  /  'password': 'x'  /  password=x
+    (re.compile(r"""(["']?(?:password|passwd|pwd)["']?\s*[:=]\s*)(["'])(?!<redacted>)(?:\\.|(?!\2).)*\2""",
+                re.IGNORECASE), r"\1\2" + REDACTED + r"\2"),
+    (re.compile(r"((?:[?&;]|\b)(?:password|passwd|pwd)=)(?!<redacted>|%3Credacted)[^&\s\"'#]+", re.IGNORECASE),
+     r"\1" + REDACTED),
+    # scheme://user:pass@host
+    (re.compile(r"(\b[a-z][a-z0-9+.-]*://)[^/\s:@\"']+:[^/\s@\"']+@", re.IGNORECASE), r"\1" + REDACTED + "@"),
+    # curl -u user:pass (but not the placeholder "$USER:$PASSWORD")
+    (re.compile(r"""(\s(?:-u|--user)\s+)(?!"?\$USER:\$PASSWORD"?)(["']?)[^\s"':]+:[^\s"']+\2"""),
+     r"\1" + '"$USER:$PASSWORD"'),
+)
+
+
+_HARVEST: tuple[re.Pattern[str], ...] = (
+    re.compile(r"""["']?(?:password|passwd|pwd)["']?\s*[:=]\s*["']((?:\\.|[^"'\\])+)["']""", re.IGNORECASE),
+    re.compile(r"(?:[?&;]|\b)(?:password|passwd|pwd)=([^&\s\"'#]+)", re.IGNORECASE),
+    re.compile(r"\b[a-z][a-z0-9+.-]*://[^/\s:@\"']+:([^/\s@\"']+)@", re.IGNORECASE),
+    re.compile(r"""\s(?:-u|--user)\s+["']?[^\s"':$]+:([^\s"']+?)["']?(?=\s|$)"""),
+)
+_BASIC = re.compile(r"\bBasic\s+([A-Za-z0-9+/=]{4,})")
+_MIN_SECRET = 4
+_NOT_SECRETS = {REDACTED, "$PASSWORD", "%3Credacted%3E"}
+
+
+def harvest_secrets(value: Any) -> set[str]:
+    """Credentials visible by their shape anywhere in a JSON-like value (so they can be removed everywhere)."""
+    found: set[str] = set()
+
+    def add(candidate: str) -> None:
+        if len(candidate) >= _MIN_SECRET and candidate not in _NOT_SECRETS and REDACTED not in candidate:
+            found.add(candidate)
+
+    def walk(v: Any, key: str = "") -> None:
+        if isinstance(v, dict):
+            for k, item in v.items():
+                walk(item, str(k))
+        elif isinstance(v, list | tuple):
+            for item in v:
+                walk(item, key)
+        elif isinstance(v, str):
+            if _SECRET_KEY.search(key) and key != "password_env" and not v.lower().startswith(("basic ", "bearer ")):
+                add(v)
+            for pattern in _HARVEST:
+                for m in pattern.finditer(v):
+                    add(m.group(1))
+            for m in _BASIC.finditer(v):
+                add(m.group(1))
+                try:
+                    decoded = base64.b64decode(m.group(1), validate=True).decode("utf-8")
+                except (ValueError, UnicodeDecodeError):
+                    continue
+                if ":" in decoded:
+                    add(decoded.split(":", 1)[1])
+
+    walk(value)
+    return found
+
+
+def secret_variants(secrets: Iterable[str], usernames: Iterable[str] = ()) -> set[str]:
+    """Each password, plus the base64 of ``user:password`` for every known user (what Basic auth puts on the wire)."""
+    out = {s for s in secrets if s and len(s) >= 3}
+    users = [u for u in usernames if u]
+    for s in list(out):
+        for u in users:
+            out.add(base64.b64encode(f"{u}:{s}".encode()).decode())
+    return out
+
+
+def redact_text(text: str, secrets: Iterable[str] = ()) -> str:
+    """Replace every known secret and every credential-shaped substring with ``<redacted>``."""
+    for s in sorted(secrets, key=len, reverse=True):
+        if s and len(s) >= 3:
+            text = text.replace(s, REDACTED)
+    for pattern, repl in _PATTERNS:
+        text = pattern.sub(repl, text)
+    return text
+
+
+def redact(value: Any, secrets: Iterable[str] = ()) -> Any:
+    """A deep copy of a JSON-like value with credentials removed: secret-named keys lose their value entirely, and
+    every credential found by shape anywhere in it is removed everywhere."""
+    return _redact(value, tuple(set(secrets) | harvest_secrets(value)))
+
+
+def _redact(value: Any, secrets: tuple[str, ...]) -> Any:
+    if isinstance(value, dict):
+        out: dict[Any, Any] = {}
+        for k, v in value.items():
+            secret_key = isinstance(k, str) and _SECRET_KEY.search(k) is not None and k != "password_env"
+            if secret_key and isinstance(v, str | int | float):
+                out[k] = REDACTED
+            else:
+                out[k] = _redact(v, secrets)
+        return out
+    if isinstance(value, list | tuple):
+        return [_redact(v, secrets) for v in value]
+    if isinstance(value, str):
+        return redact_text(value, secrets)
+    return value

@@ -1,0 +1,84 @@
+"""Run folders and the three report files.
+
+A run folder is ``<parent>/<UTC timestamp>-<random>``: sortable by time, unique even when two runs start in the
+same second (CI matrix jobs), and never reused, so an earlier report is never overwritten.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets as _secrets
+from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from qaconform.report.expect import Expectation
+from qaconform.report.html_page import render_html
+from qaconform.report.junit import build_junit
+from qaconform.report.loadstats import load_section
+from qaconform.report.model import build_report
+from qaconform.report.redact import redact_text
+
+RESULTS_NAME = "results.json"
+"""The pytest plugin's results file inside a run folder."""
+RUN_META_NAME = "run.json"
+"""What the runner knew beyond the results (selection, load status, kit errors), so `qaconform report` can rebuild."""
+_ATTEMPTS = 20
+
+
+def new_run_id(now: datetime | None = None) -> str:
+    stamp = (now or datetime.now(UTC)).strftime("%Y%m%dT%H%M%SZ")
+    return f"{stamp}-{_secrets.token_hex(3)}"
+
+
+def new_run_dir(parent: str | Path) -> Path:
+    """Create and return a fresh run folder under ``parent``; an existing folder is never reused."""
+    base = Path(parent)
+    base.mkdir(parents=True, exist_ok=True)
+    for _ in range(_ATTEMPTS):
+        d = base / new_run_id()
+        try:
+            d.mkdir()
+        except FileExistsError:
+            continue
+        return d
+    raise RuntimeError(f"could not create a new run folder under {base} after {_ATTEMPTS} attempts")
+
+
+def write_reports(report: Mapping[str, Any], out_dir: str | Path, secrets: Iterable[str] = ()) -> dict[str, Path]:
+    """Write junit.xml, report.json and report.html; every text gets a last pass that removes known secrets."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    secrets = tuple(secrets)
+    texts = {
+        "junit": ("junit.xml", build_junit(report)),
+        "json": ("report.json", json.dumps(report, indent=1, default=str) + "\n"),
+        "html": ("report.html", render_html(report)),
+    }
+    paths = {}
+    for key, (name, text) in texts.items():
+        p = out / name
+        p.write_text(redact_text(text, secrets) if secrets else text, encoding="utf-8")
+        paths[key] = p
+    return paths
+
+
+def build_and_write(
+    results: Mapping[str, Any],
+    out_dir: str | Path,
+    *,
+    rules: Iterable[Any] | None = None,
+    expectations: Mapping[str, Expectation] | None = None,
+    meta: Mapping[str, Any] | None = None,
+    load_dir: str | Path | None = None,
+    secrets: Iterable[str] = (),
+) -> tuple[dict[str, Any], dict[str, Path]]:
+    """Build the report data from a results dict (and the Locust CSVs under ``load_dir``) and write the files."""
+    meta = dict(meta or {})
+    out = Path(out_dir)
+    load_dir = Path(load_dir) if load_dir is not None else out / "load"
+    load = load_section(load_dir, meta.get("load"))
+    secrets = tuple(secrets)
+    report = build_report(results, rules, expectations=expectations, meta=meta, load=load, secrets=secrets)
+    return report, write_reports(report, out, secrets)

@@ -1,0 +1,48 @@
+"""No credential reaches a report file, whatever shape it arrives in."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from report_builders import CATALOG, PLANTED, PLANTED_B64, make_results
+
+from qaconform.report.redact import REDACTED, redact_text, secret_variants
+from qaconform.report.writer import build_and_write
+
+
+@pytest.mark.parametrize("with_profile_secrets", [True, False], ids=["profile-known", "results-only"])
+def test_a_planted_password_appears_in_none_of_the_three_files(tmp_path: Path, with_profile_secrets: bool) -> None:
+    secrets = secret_variants([PLANTED], ["qa-member"]) if with_profile_secrets else set()
+    _, paths = build_and_write(make_results(planted=True), tmp_path, rules=CATALOG, secrets=secrets)
+    assert set(paths) == {"junit", "json", "html"}
+    for p in paths.values():
+        text = p.read_text(encoding="utf-8")
+        assert PLANTED not in text, f"password leaked into {p.name}"
+        assert PLANTED_B64 not in text, f"Basic credentials leaked into {p.name}"
+        assert REDACTED in text or "&lt;redacted&gt;" in text, f"{p.name} shows no redaction marker"
+
+
+def test_the_failing_exchange_is_still_shown_after_redaction(tmp_path: Path) -> None:
+    _, paths = build_and_write(make_results(planted=True), tmp_path, rules=CATALOG)
+    html = paths["html"].read_text()
+    assert "/services/v2/node/5/comment.json" in html
+    assert "$USER:$PASSWORD" in html
+
+
+@pytest.mark.parametrize("text", [
+    "Authorization: Basic YWRtaW46c2VjcmV0",
+    'curl -u admin:s3cr3t http://h/x',
+    '{"password": "s3cr3t"}',
+    "http://admin:s3cr3t@host/path",
+    "/login?user=a&password=s3cr3t&x=1",
+])
+def test_credential_shapes_are_redacted_without_knowing_the_secret(text: str) -> None:
+    out = redact_text(text)
+    assert "s3cr3t" not in out and "YWRtaW46c2VjcmV0" not in out
+    assert REDACTED in out or "$USER:$PASSWORD" in out
+
+
+def test_the_curl_placeholder_is_left_alone() -> None:
+    line = 'curl -sS -i -X GET -u "$USER:$PASSWORD" \'http://h/services/v2/space.json\'   # as admin'
+    assert redact_text(line) == line

@@ -1,0 +1,48 @@
+"""`qaconform report RESULTS.json` rebuilds the three files from a results file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from report_builders import invoke, make_results
+
+from qaconform import exitcodes
+from qaconform.report import cli as command
+
+
+def test_report_rebuilds_the_three_files_and_exits_with_the_verdict(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    src = tmp_path / "run" / "results.json"
+    src.parent.mkdir()
+    src.write_text(json.dumps(make_results()))
+    out = tmp_path / "out"
+    assert invoke(command, [str(src), "--out", str(out)]) == exitcodes.RULE_FAILED
+    assert sorted(p.name for p in out.iterdir()) == ["junit.xml", "report.html", "report.json"]
+    report = json.loads((out / "report.json").read_text())
+    assert report["run_id"] == "run"
+    assert len(report["rules"]) > 100  # every rule of spec/rules.yaml, not only those the results name
+    printed = capsys.readouterr().out
+    assert "not covered" in printed and f"report: {out / 'report.html'}" in printed
+
+
+def test_report_applies_an_expect_file_after_the_fact(tmp_path: Path) -> None:
+    src = tmp_path / "results.json"
+    res = make_results()
+    res["tests"] = [t for t in res["tests"] if t["outcome"] != "error"]
+    src.write_text(json.dumps(res))
+    exp = tmp_path / "expect.yaml"
+    exp.write_text("FAIL-1: {reason: vendor bug, link: 'https://t/1'}\n")
+    assert invoke(command, [str(src), "--expect", str(exp)]) == exitcodes.OK
+    assert (tmp_path / "report.html").is_file()
+
+
+@pytest.mark.parametrize("content", [None, "[]", "{\"tests\": 3}"])
+def test_report_on_unreadable_input_exits_2(tmp_path: Path, content: str | None,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    src = tmp_path / "results.json"
+    if content is not None:
+        src.write_text(content)
+    assert invoke(command, [str(src)]) == exitcodes.USAGE
+    assert capsys.readouterr().err.startswith("qaconform report: ")

@@ -1,0 +1,133 @@
+"""Each rule gets the status its tests prove, failed and error are never blurred, and the exit code follows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from report_builders import CATALOG, entry, make_results
+
+from qaconform import exitcodes
+from qaconform.report.model import RuleInfo, build_report
+
+
+def statuses(report: dict[str, Any]) -> dict[str, str]:
+    return {r["id"]: r["status"] for r in report["rules"]}
+
+
+def test_every_status_is_derived_from_the_tests_that_name_the_rule(results: dict[str, Any],
+                                                                    catalog: list[RuleInfo]) -> None:
+    report = build_report(results, catalog)
+    assert statuses(report) == {"PASS-1": "passed", "FAIL-1": "failed", "ERR-1": "error", "OBS-1": "observed",
+                                "SKIP-1": "skipped", "SAFE-1": "skipped", "NC-1": "not covered"}
+    assert report["summary"]["rules"] == {"passed": 1, "failed": 1, "observed": 1, "skipped": 2,
+                                          "not covered": 1, "error": 1}
+
+
+def test_skipped_rules_keep_the_reason_and_its_family(results: dict[str, Any], catalog: list[RuleInfo]) -> None:
+    rules = {r["id"]: r for r in build_report(results, catalog)["rules"]}
+    assert rules["SKIP-1"]["reason"] == "fixture wiki_node_id not in profile"
+    assert rules["SKIP-1"]["skip_category"] == "missing fixture"
+    assert rules["SAFE-1"]["skip_category"] == "not allowed by safety"
+    assert rules["NC-1"]["reason"] == "no test names this rule"
+
+
+def test_a_failure_outranks_a_kit_error_in_the_same_rule_and_both_stay_visible(catalog: list[RuleInfo]) -> None:
+    res = make_results()
+    res["tests"].append(entry("suites/x.py::test_other", "error", ["FAIL-1"], message="ZeroDivisionError"))
+    report = build_report(res, catalog)
+    fail = next(r for r in report["rules"] if r["id"] == "FAIL-1")
+    assert fail["status"] == "failed"
+    assert sorted(f["outcome"] for f in fail["evidence"]["failures"]) == ["error", "failed"]
+
+
+def test_error_alone_is_a_kit_error_not_a_rule_failure(catalog: list[RuleInfo]) -> None:
+    res = make_results(fail=False)
+    report = build_report(res, catalog)
+    assert report["summary"]["failed_rules"] == []
+    assert report["summary"]["error_rules"] == ["ERR-1"]
+    assert report["exit_code"] == exitcodes.KIT_ERROR
+    assert "kit broke" in report["verdict"]
+
+
+def test_exit_code_is_1_when_a_rule_failed_even_if_the_kit_also_broke(results: dict[str, Any],
+                                                                       catalog: list[RuleInfo]) -> None:
+    report = build_report(results, catalog)
+    assert report["exit_code"] == exitcodes.RULE_FAILED
+    assert "FAIL-1" in report["verdict"]
+
+
+def test_exit_code_is_0_when_every_rule_that_ran_held(catalog: list[RuleInfo]) -> None:
+    res = make_results(fail=False)
+    res["tests"] = [t for t in res["tests"] if t["outcome"] != "error"]
+    report = build_report(res, catalog)
+    assert report["exit_code"] == exitcodes.OK, report["verdict"]
+
+
+def test_a_breached_load_threshold_fails_the_run(catalog: list[RuleInfo]) -> None:
+    res = make_results(fail=False)
+    res["tests"] = [t for t in res["tests"] if t["outcome"] != "error"]
+    report = build_report(res, catalog, load={"status": "breached", "message": "p95 listQuestions > 500 ms"})
+    assert report["exit_code"] == exitcodes.RULE_FAILED
+    assert "load threshold" in report["verdict"]
+
+
+def test_a_teardown_error_after_a_passing_call_is_one_test_with_outcome_error(catalog: list[RuleInfo]) -> None:
+    res = make_results(fail=False)
+    res["tests"].append(entry("suites/contract/test_paging.py::test_page_size_is_honoured", "error", ["PASS-1"],
+                              when="teardown", message="cleanup failed"))
+    report = build_report(res, catalog)
+    tests = [t for t in report["tests"] if t["nodeid"].endswith("test_page_size_is_honoured")]
+    assert len(tests) == 1 and tests[0]["outcome"] == "error"
+    assert statuses(report)["PASS-1"] == "error"
+
+
+def test_an_observed_rule_whose_test_recorded_nothing_is_passed_not_observed(catalog: list[RuleInfo]) -> None:
+    res = make_results()
+    res["tests"] = [entry("suites/s.py::test_lock", "passed", ["OBS-1"])]
+    assert statuses(build_report(res, catalog))["OBS-1"] == "passed"
+
+
+def test_observations_are_grouped_by_the_rule_they_were_recorded_for(results: dict[str, Any],
+                                                                     catalog: list[RuleInfo]) -> None:
+    report = build_report(results, catalog)
+    assert report["observations"] == {"OBS-1": [{"test": "suites/scenarios/test_lock.py::test_lock_without_prompt",
+                                                 "facts": {"status": 400, "has_error_body": True}}]}
+
+
+def test_only_selection_marks_rules_outside_it_skipped_and_inside_it_not_covered(catalog: list[RuleInfo]) -> None:
+    res = make_results()
+    res["tests"] = [t for t in res["tests"] if t["rules"] == ["PASS-1"]]
+    report = build_report(res, catalog, meta={"selection": {"areas": ["paging", "gdpr"], "rules": []}})
+    st = statuses(report)
+    assert st["PASS-1"] == "passed"
+    assert st["NC-1"] == "not covered"  # area gdpr was asked for and nothing names it
+    assert st["FAIL-1"] == "skipped"
+    fail = next(r for r in report["rules"] if r["id"] == "FAIL-1")
+    assert "not selected by --only paging gdpr" in fail["reason"]
+
+
+def test_a_rule_id_missing_from_the_catalog_still_counts(catalog: list[RuleInfo]) -> None:
+    res = make_results()
+    res["tests"] = [entry("suites/s.py::test_new", "failed", ["BRAND-NEW"], message="boom")]
+    report = build_report(res, catalog)
+    assert report["unknown_rules"] == ["BRAND-NEW"]
+    assert statuses(report)["BRAND-NEW"] == "failed"
+    assert report["exit_code"] == exitcodes.RULE_FAILED
+
+
+def test_every_rule_of_the_catalog_is_in_the_report_with_evidence_and_timings(results: dict[str, Any]) -> None:
+    report = build_report(results, CATALOG)
+    assert [r["id"] for r in report["rules"]] == [r.id for r in CATALOG]
+    fail = next(r for r in report["rules"] if r["id"] == "FAIL-1")
+    assert fail["evidence"]["failures"][0]["curl"].startswith("curl ")
+    assert fail["timings"] == {"tests": 1, "total_s": 0.25}
+    assert report["created"] == [{"kind": "comment", "id": 77, "by": "member",
+                                  "test": "suites/scenarios/test_comment_privacy.py::"
+                                          "test_reply_with_other_visibility_is_400"}]
+    assert report["duration_s"] == 12.5
+
+
+def test_the_real_catalog_loads_and_every_rule_is_reported(results: dict[str, Any]) -> None:
+    report = build_report(results)
+    assert len(report["rules"]) > 100
+    assert {r["level"] for r in report["rules"]} <= {"must", "observed"}
