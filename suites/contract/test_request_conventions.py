@@ -1,0 +1,186 @@
+"""The request conventions of the description: body fields as parameters (the parameter wins), bodies that do not
+match their Content-Type, Basic authentication, and no server error for anything a client can send.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from listops import Fetch
+
+from qaconform.checks import is_json_content_type
+from qaconform.client import ApiClient, ApiResponse
+from qaconform.support import find_item, find_listed, list_all, new_id
+
+pytestmark = pytest.mark.contract
+
+_BULK_NO_CSV = "The bulk type was selected, but the request is missing the csvFileId field."
+
+
+def _listed_comment(client: ApiClient, answer_id: int, comment_id: int) -> dict[str, Any]:
+    item = find_item(list_all(client, f"answer/{answer_id}/comment.json"), comment_id)
+    assert item is not None, (
+        f"comment {comment_id} (full visibility, by {client.role}) is not in its answer {answer_id}'s comment list; "
+        f"Reproduce with: {client.url(f'answer/{answer_id}/comment.json')}")
+    return item
+
+
+@pytest.mark.rule("CONV-PARAM-AS-BODY-FIELD")
+@pytest.mark.comments
+@pytest.mark.writes
+def test_a_comment_body_given_only_as_a_parameter_is_stored(
+    member: ApiClient, fresh_answer: int, run_tag: str, created: Any
+) -> None:
+    text = f"comment body as a parameter [{run_tag}] {random.randrange(10**9)}"
+    resp = member.post(f"node/{fresh_answer}/comment.json", params={"body": text}, operation="postComment")
+    assert resp.status == 201, f"body given as a parameter instead of in the JSON body: expected 201\n{resp.describe()}"
+    comment_id = new_id(resp)
+    created.add("comment", comment_id, "member")
+    item = _listed_comment(member, fresh_answer, comment_id)
+    assert text in str(item.get("body")), f"the listed comment's body is {item.get('body')!r}, not {text!r}"
+
+
+@pytest.mark.rule("CONV-PARAM-WINS-COMMENT")
+@pytest.mark.comments
+@pytest.mark.writes
+def test_a_comment_body_given_as_parameter_and_in_the_body_is_stored_as_the_parameter(
+    member: ApiClient, fresh_answer: int, run_tag: str, created: Any
+) -> None:
+    n = random.randrange(10**9)
+    param_text, body_text = f"parameter wins [{run_tag}] {n}", f"body loses [{run_tag}] {n}"
+    resp = member.post(f"node/{fresh_answer}/comment.json", params={"body": param_text}, json={"body": body_text},
+                       operation="postComment")
+    assert resp.status == 201, f"expected 201\n{resp.describe()}"
+    comment_id = new_id(resp)
+    created.add("comment", comment_id, "member")
+    item = _listed_comment(member, fresh_answer, comment_id)
+    stored = str(item.get("body"))
+    assert param_text in stored and body_text not in stored, (
+        f"when a field is both a parameter and in the body, the parameter wins: the stored body is {stored!r}, "
+        f"expected {param_text!r}\n{resp.describe()}")
+
+
+def _post_answer_raw(client: ApiClient, question_id: int, **kw: Any) -> ApiResponse:
+    return client.post(f"question/{question_id}/answer.json", operation="postAnswer", **kw)
+
+
+@pytest.mark.rule("CONV-PARAM-AS-BODY-FIELD")
+@pytest.mark.writes
+def test_an_answer_body_given_only_as_a_parameter_is_stored(
+    member: ApiClient, question_id: int, run_tag: str, created: Any, user_ids: dict[str, int]
+) -> None:
+    text = f"answer body as a parameter [{run_tag}] {random.randrange(10**9)}"
+    resp = _post_answer_raw(member, question_id, params={"body": text})
+    assert resp.status == 201, f"body given as a parameter instead of in the JSON body: expected 201\n{resp.describe()}"
+    answer_id = new_id(resp)
+    created.add("answer", answer_id, "member")
+    item = find_listed(member, f"user/{user_ids['member']}/answer.json", answer_id)
+    assert item is not None, f"answer {answer_id} is not in member's answer list\n{resp.describe()}"
+    assert text in str(item.get("body")), f"the listed answer's body is {item.get('body')!r}, not {text!r}"
+
+
+@pytest.mark.rule("CONV-PARAM-WINS-ANSWER")
+@pytest.mark.writes
+def test_an_answer_body_given_as_parameter_and_in_the_body_is_stored_as_the_parameter(
+    member: ApiClient, question_id: int, run_tag: str, created: Any, user_ids: dict[str, int]
+) -> None:
+    n = random.randrange(10**9)
+    param_text, body_text = f"parameter wins [{run_tag}] {n}", f"body loses [{run_tag}] {n}"
+    resp = _post_answer_raw(member, question_id, params={"body": param_text}, json={"body": body_text})
+    assert resp.status == 201, f"expected 201\n{resp.describe()}"
+    answer_id = new_id(resp)
+    created.add("answer", answer_id, "member")
+    item = find_listed(member, f"user/{user_ids['member']}/answer.json", answer_id)
+    assert item is not None, f"answer {answer_id} is not in member's answer list\n{resp.describe()}"
+    stored = str(item.get("body"))
+    assert param_text in stored and body_text not in stored, (
+        f"when a field is both a parameter and in the body, the parameter wins: the stored body is {stored!r}, "
+        f"expected {param_text!r}\n{resp.describe()}")
+
+
+def _future_minute() -> str:
+    rnd = random.Random()
+    return f"{rnd.randint(1, 12):02d}/{rnd.randint(1, 28):02d}/{rnd.randint(2031, 2039)} " \
+           f"{rnd.randint(0, 23):02d}:{rnd.randint(0, 59):02d}"
+
+
+@pytest.mark.rule("CONV-PARAM-AS-BODY-FIELD-GDPR")
+@pytest.mark.gdpr
+@pytest.mark.parametrize("body_type", [None, "individual"], ids=["type-only-as-parameter", "parameter-wins-over-body"])
+def test_a_job_type_given_as_a_parameter_counts(admin: ApiClient, body_type: str | None) -> None:
+    # No csvFileId and no user: whichever type the server takes, the request can never schedule a job.
+    job: dict[str, Any] = {"scheduleDate": {"formatted": _future_minute()}, "operations": ["suspend"]}
+    if body_type:
+        job["type"] = body_type
+    resp = admin.post("jobs/gdpr/schedule.json", params={"type": "bulk"}, json=job, operation="scheduleGdprJob")
+    assert resp.status == 400, f"?type=bulk without csvFileId is the bulk-type 400\n{resp.describe()}"
+    body = resp.json()
+    assert isinstance(body, dict) and body.get("error") == _BULK_NO_CSV, (
+        f"the parameter type=bulk counts (and wins over the body's type {body_type!r}): expected "
+        f"{{error: {_BULK_NO_CSV!r}}}\n{resp.describe()}")
+
+
+_BAD_BODIES = [
+    pytest.param(b'{"body": "unterminated', id="truncated-json"),
+    pytest.param(b"<comment><body>xml</body></comment>", id="xml-as-json"),
+    pytest.param(b'{"body": "\xff\xfe not utf-8"}', id="not-utf-8"),
+]
+_POSTS = [
+    pytest.param("postComment", "member", id="postComment"),
+    pytest.param("postAnswer", "member", id="postAnswer"),
+    pytest.param("scheduleGdprJob", "admin", id="scheduleGdprJob"),
+]
+
+
+def _post_path(op: str, question_id: int) -> str:
+    return {"postComment": f"node/{question_id}/comment.json", "postAnswer": f"question/{question_id}/answer.json",
+            "scheduleGdprJob": "jobs/gdpr/schedule.json"}[op]
+
+
+@pytest.mark.rule("CONV-BODY-FORMAT", "CONV-NO-SERVER-ERROR", "CONV-CONTENT-TYPE-JSON")
+@pytest.mark.parametrize(("op", "role"), _POSTS)
+@pytest.mark.parametrize("raw", _BAD_BODIES)
+def test_a_body_that_is_not_the_json_its_content_type_says_is_refused_with_a_4xx(
+    op: str, role: str, raw: bytes, api: dict[str, ApiClient], question_id: int
+) -> None:
+    resp = api[role].post(_post_path(op, question_id), data=raw, headers={"Content-Type": "application/json"},
+                          operation=op)
+    assert 400 <= resp.status < 500, (
+        f"{op}: a body that is not valid JSON under Content-Type application/json is refused with a 4xx, got "
+        f"{resp.status}\n{resp.describe()}")
+    if resp.content.strip().startswith((b"{", b"[")):
+        assert is_json_content_type(resp.content_type), (
+            f"{op}: the refusal carries a JSON body, so its Content-Type is application/json\n{resp.describe()}")
+
+
+@pytest.mark.rule("CONV-NO-SERVER-ERROR")
+@pytest.mark.parametrize("params", [
+    {"pageSize": 0}, {"pageSize": -1}, {"pageSize": 100000}, {"page": -1}, {"page": 999999},
+    {"pageSize": "abc"}, {"page": "x"}, {"sort": "%00"}, {"includeOnly": ",,,"}, {"spaceId": "abc"},
+    {"q": "'\"<>;--"},
+], ids=lambda p: "-".join(f"{k}={v}" for k, v in p.items()))
+def test_odd_list_parameters_never_give_a_server_error(params: dict[str, Any], member: ApiClient) -> None:
+    resp = member.get("question.json", params=params, operation="listQuestions")
+    assert resp.status < 500, f"a client's odd parameter is a client matter (2xx or 4xx), never a 5xx\n" \
+                              f"{resp.describe()}"
+
+
+@pytest.mark.rule("CONV-NO-SERVER-ERROR")
+@pytest.mark.parametrize("path", [
+    "user/999999999/answer.json", "user/999999999/question.json", "answer/999999999/comment.json",
+    "node/999999999/followers.json", "user/abc/answer.json", "users/gdpr/abc/content.json",
+])
+def test_unknown_or_malformed_path_ids_never_give_a_server_error(path: str, admin: ApiClient) -> None:
+    resp = admin.get(path)
+    assert resp.status < 500, f"an unknown or malformed id is a client matter (2xx or 4xx), never a 5xx\n" \
+                              f"{resp.describe()}"
+
+
+@pytest.mark.rule("AUTH-BASIC")
+@pytest.mark.parametrize("role", ["admin", "moderator", "member", "novice"])
+@pytest.mark.parametrize("path", ["question.json", "user/retrieveAllExperts.json", "space.json"])
+def test_basic_credentials_of_a_valid_account_are_accepted(role: str, path: str, fetch: Fetch) -> None:
+    resp = fetch(role, path)
+    assert resp.status == 200, f"{role}'s Basic credentials are valid, so {path} answers 200\n{resp.describe()}"
