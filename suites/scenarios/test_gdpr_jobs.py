@@ -1,0 +1,385 @@
+"""Data-protection jobs (operation 2) and a user's content list (operation 8).
+
+Every error row of the description's Errors table for the job endpoint is a test with its exact message (the
+individual-without-user message is given only as a prefix). A successful job cannot be undone, so:
+
+- tests that must schedule a job are marked ``destructive`` (they run only when the profile's [safety] destructive
+  is true), name only [safety] gdpr_user, and date the job on a random minute of a year 2030-2099 so that reruns do
+  not collide;
+- every error-path request is built so that it cannot harm anyone: it names no user (or only gdpr_user, or a user
+  that does not exist) and, when the profile forbids destructive operations, it also carries a *guard*: a second
+  documented error (a date in the past, a reassignUser given two ways) so that even a server that ignored the error
+  under test could not schedule it. When the target reports the guard instead of the error under test, the test
+  cannot judge the rule and says so (skip with the reason); with destructive = true no guard is added.
+"""
+
+from __future__ import annotations
+
+import random
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from qaconform.client import ApiClient, ApiResponse
+from qaconform.profile import Profile
+
+pytestmark = [pytest.mark.gdpr]
+
+SCHEDULE = "jobs/gdpr/schedule.json"
+
+NO_USER_PREFIX = "The individual type was selected, but the request is missing the user"
+BULK_NO_CSV = "The bulk type was selected, but the request is missing the csvFileId field."
+CSV_MISSING = "The requested file does not exist"
+TIME_FRAME = "There is a job already scheduled for that time frame."
+PAST_DATE = "The desired date is in the past and is it not eligible."
+OPERATIONS_INVALID = "The provided 'operations' is/are invalid"
+REASSIGN_AMBIGUOUS = "The request contains more than one reassignUser eligible configuration"
+REASSIGN_INVALID = "The provided 'reassignUser' is/are invalid"
+INVALID_USER_ID = "Invalid User Id"
+
+_rng = random.SystemRandom()
+
+
+def future_minute() -> datetime:
+    """A random minute of a year 2030-2099: far enough ahead that a job never runs during a test and reruns on a
+    target that keeps its jobs do not meet their own earlier jobs' time frames."""
+    return datetime(_rng.randint(2030, 2099), _rng.randint(1, 12), _rng.randint(1, 28), _rng.randint(0, 23),
+                    _rng.randint(0, 59), tzinfo=UTC)
+
+
+def formatted(moment: datetime) -> str:
+    """scheduleDate.formatted: month/day/year hour:minute, 24-hour, two-digit fields, four-digit year."""
+    return moment.strftime("%m/%d/%Y %H:%M")
+
+
+def nobody() -> str:
+    """A username that exists nowhere (random), for requests that must not touch a real account."""
+    return f"qc-nobody-{uuid.uuid4().hex[:12]}"
+
+
+def missing_csv_id(profile: Profile) -> int:
+    value = 2_147_000_000 + _rng.randint(0, 400_000)
+    return value + 1 if value == profile.fixtures.gdpr_csv_file_id else value
+
+
+@dataclass
+class Jobs:
+    """Sends job requests as admin (the role the target profile says may schedule) and judges error answers."""
+
+    admin: ApiClient
+    profile: Profile
+    admin_id: int | None
+
+    @property
+    def user(self) -> str:
+        """The only user an error-path request names: gdpr_user when the profile sets one, else a nobody."""
+        return self.profile.safety.gdpr_user or nobody()
+
+    def individual(self, **extra: Any) -> dict[str, Any]:
+        """A complete individual job for self.user on a future minute (valid unless ``extra`` breaks it)."""
+        body: dict[str, Any] = {"type": "individual", "user": {"username": self.user},
+                                "scheduleDate": {"formatted": formatted(future_minute())}, "operations": ["suspend"]}
+        body.update(extra)
+        return {k: v for k, v in body.items() if v is not None}
+
+    def guards(self, *names: str) -> dict[str, tuple[str, Any, set[str]]]:
+        """Guards by name: (field, value, the messages that mean the target stopped at the guard)."""
+        table = {
+            "past": ("scheduleDate", {"formatted": "01/01/2001 00:00"}, {PAST_DATE}),
+            "reassign": ("reassignUser", {"username": self.admin.username, "id": self.admin_id or 1},
+                         {REASSIGN_AMBIGUOUS, REASSIGN_INVALID}),
+        }
+        return {n: table[n] for n in names}
+
+    def send(self, body: dict[str, Any], guards: tuple[str, ...] = (),
+             params: dict[str, Any] | None = None) -> tuple[ApiResponse, set[str]]:
+        """POST the job; with destructive = false, add the guards first. Returns the response and guard messages."""
+        guard_messages: set[str] = set()
+        if not self.profile.safety.destructive:
+            body = dict(body)
+            for field, value, messages in self.guards(*guards).values():
+                body[field] = value
+                guard_messages |= messages
+        return self.admin.post(SCHEDULE, json=body, params=params, operation="scheduleGdprJob"), guard_messages
+
+    def expect_error(self, body: dict[str, Any], message: str, guards: tuple[str, ...] = (), *,
+                     prefix: bool = False, params: dict[str, Any] | None = None) -> ApiResponse:
+        """Send and require 400 {error: message} (or a message starting with it); see the module docstring."""
+        resp, guard_messages = self.send(body, guards, params)
+        error = _error_text(resp)
+        matches = error is not None and (error.startswith(message) if prefix else error == message)
+        if resp.status == 400 and not matches and error in guard_messages:
+            pytest.skip(f"inconclusive: the target reported the guard ({error!r}) before the error under test; "
+                        f"[safety] destructive = false forbids sending this request without a guard")
+        assert resp.status == 400, f"expected 400 with {{error: {message!r}}}\n{resp.describe()}"
+        assert_error_body(resp)
+        expectation = f"start with {message!r}" if prefix else f"be exactly {message!r}"
+        assert matches, f"the error message must {expectation}; got {error!r}\n{resp.describe()}"
+        return resp
+
+
+def _error_text(resp: ApiResponse) -> str | None:
+    try:
+        body = resp.json()
+    except AssertionError:
+        return None
+    return body.get("error") if isinstance(body, dict) and isinstance(body.get("error"), str) else None
+
+
+def assert_error_body(resp: ApiResponse) -> None:
+    """GDPR-ERROR-BODY: a 400 of the job endpoint (and the 422 of the content list) is a JSON {error: <string>}."""
+    body = resp.json()
+    assert isinstance(body, dict) and isinstance(body.get("error"), str), (
+        f"the error body must be a JSON object {{error: <string>}}\n{resp.describe()}")
+
+
+@pytest.fixture(scope="module")
+def jobs(admin: ApiClient, profile: Profile, user_ids: dict[str, int]) -> Jobs:
+    return Jobs(admin, profile, user_ids.get("admin"))
+
+
+@pytest.fixture
+def gdpr_user(profile: Profile) -> str:
+    """The one user a successful job may name; a destructive test without it cannot run."""
+    if not profile.safety.gdpr_user:
+        pytest.skip("[safety] gdpr_user is not set: the kit names no other user in a job that succeeds")
+    return profile.safety.gdpr_user
+
+
+# ------------------------------------------------------------------------------------------------ error rows
+
+
+@pytest.mark.rule("GDPR-INDIVIDUAL-NO-USER", "GDPR-ERROR-BODY")
+def test_an_individual_job_without_user_is_refused_with_the_missing_user_message(jobs: Jobs) -> None:
+    jobs.expect_error(jobs.individual(user=None), NO_USER_PREFIX, ("past", "reassign"), prefix=True)
+
+
+@pytest.mark.rule("GDPR-BULK-NO-CSV", "GDPR-ERROR-BODY")
+def test_a_bulk_job_without_csv_file_id_is_refused_with_the_missing_csv_message(jobs: Jobs) -> None:
+    jobs.expect_error(jobs.individual(type="bulk", user=None), BULK_NO_CSV, ("past", "reassign"))
+
+
+@pytest.mark.rule("GDPR-CSV-MISSING", "GDPR-ERROR-BODY")
+def test_a_bulk_job_naming_a_file_that_does_not_exist_is_refused(jobs: Jobs, profile: Profile) -> None:
+    body = jobs.individual(type="bulk", user=None, csvFileId=missing_csv_id(profile))
+    jobs.expect_error(body, CSV_MISSING, ("past", "reassign"))
+
+
+@pytest.mark.rule("GDPR-PAST-DATE", "GDPR-ERROR-BODY")
+@pytest.mark.parametrize("days_ago", [3, 3650], ids=["three-days-ago", "ten-years-ago"])
+def test_a_job_dated_in_the_past_is_refused(jobs: Jobs, days_ago: int) -> None:
+    past = datetime.now(UTC) - timedelta(days=days_ago)
+    jobs.expect_error(jobs.individual(scheduleDate={"formatted": formatted(past)}), PAST_DATE, ("reassign",))
+
+
+@pytest.mark.rule("GDPR-OPERATIONS-INVALID", "GDPR-ERROR-BODY")
+@pytest.mark.parametrize("operations", [
+    pytest.param([], id="empty"),
+    pytest.param(["suspend", "anonymize", "delete", "anon-delete", "suspend"], id="five-elements"),
+    pytest.param(["qc-not-an-operation"], id="unknown-value"),
+])
+def test_an_empty_or_invalid_operations_list_is_refused(jobs: Jobs, operations: list[str]) -> None:
+    jobs.expect_error(jobs.individual(operations=operations), OPERATIONS_INVALID, ("past", "reassign"))
+
+
+@pytest.mark.rule("GDPR-REASSIGN-AMBIGUOUS", "GDPR-ERROR-BODY")
+def test_a_reassign_user_identified_in_more_than_one_way_is_refused(jobs: Jobs) -> None:
+    body = jobs.individual(reassignUser={"username": jobs.admin.username, "id": jobs.admin_id or 1})
+    jobs.expect_error(body, REASSIGN_AMBIGUOUS, ("past",))
+
+
+@pytest.mark.rule("GDPR-REASSIGN-INVALID", "GDPR-ERROR-BODY")
+def test_a_reassign_user_that_does_not_exist_is_refused(jobs: Jobs) -> None:
+    jobs.expect_error(jobs.individual(reassignUser={"username": nobody()}), REASSIGN_INVALID, ("past",))
+
+
+@pytest.mark.rule("GDPR-BULK-NO-TYPE")
+def test_a_job_request_without_type_is_refused(jobs: Jobs) -> None:
+    resp, guard_messages = jobs.send(jobs.individual(type=None), ("past", "reassign"))
+    error = _error_text(resp)
+    if resp.status == 400 and error in guard_messages:
+        pytest.skip(f"inconclusive: the target reported the guard ({error!r}) before the missing type")
+    assert 400 <= resp.status < 500, f"type is required: a job request without it must be refused (4xx)\n" \
+                                     f"{resp.describe()}"
+
+
+@pytest.mark.rule("CONV-PARAM-AS-BODY-FIELD-GDPR", "GDPR-BULK-NO-CSV")
+def test_a_job_field_given_as_a_query_parameter_counts(jobs: Jobs) -> None:
+    """?type=bulk with a body that has no type and no csvFileId: the parameter makes it a bulk job without file."""
+    jobs.expect_error(jobs.individual(type=None, user=None), BULK_NO_CSV, ("past", "reassign"),
+                      params={"type": "bulk"})
+
+
+@pytest.mark.observation
+@pytest.mark.rule("GDPR-USER-EXACTLY-ONE")
+def test_a_user_named_in_more_than_one_way_is_recorded(jobs: Jobs, observe: Any) -> None:
+    email = f"{nobody()}@example.invalid"
+    resp, guard_messages = jobs.send(jobs.individual(user={"username": jobs.user, "email": email}),
+                                     ("past", "reassign"))
+    observe("GDPR-USER-EXACTLY-ONE", status=resp.status, error=_error_text(resp), body=resp.text[:300],
+            guarded=bool(guard_messages), stopped_at_guard=_error_text(resp) in guard_messages)
+
+
+# ------------------------------------------------------------------------------------------------ successful jobs
+
+
+@pytest.mark.destructive
+@pytest.mark.writes
+@pytest.mark.rule("GDPR-201-JOBID", "GDPR-DATE-FORMATTED", "SHAPE-SCHEDULE-GDPR-JOB")
+def test_a_valid_individual_job_is_scheduled_with_201_and_a_job_id(jobs: Jobs, gdpr_user: str,
+                                                                   contract: Any) -> None:
+    body = jobs.individual(user={"username": gdpr_user})
+    resp, _ = jobs.send(body)
+    assert resp.status == 201, (
+        f"a complete individual job for {gdpr_user!r} dated {body['scheduleDate']['formatted']} (MM/DD/YYYY HH:MM, "
+        f"24-hour, in the future) must be scheduled with 201\n{resp.describe()}")
+    contract.assert_valid("gdpr-job-response", resp.json(), "the 201 body")
+
+
+@pytest.mark.destructive
+@pytest.mark.writes
+@pytest.mark.rule("GDPR-TIME-FRAME", "GDPR-ERROR-BODY")
+def test_a_second_job_for_a_time_frame_already_taken_is_refused(jobs: Jobs, gdpr_user: str) -> None:
+    body = jobs.individual(user={"username": gdpr_user})
+    first, _ = jobs.send(body)
+    assert first.status == 201, f"the first job of the time frame must be scheduled (201)\n{first.describe()}"
+    second, _ = jobs.send(body)
+    assert second.status == 400, f"a second job for the same minute must be refused with 400\n{second.describe()}"
+    assert_error_body(second)
+    assert _error_text(second) == TIME_FRAME, f"the error must be exactly {TIME_FRAME!r}\n{second.describe()}"
+
+
+@pytest.mark.destructive
+@pytest.mark.writes
+@pytest.mark.rule("GDPR-BULK-NO-TYPE", "GDPR-201-JOBID")
+def test_a_job_request_without_type_schedules_nothing(jobs: Jobs, gdpr_user: str) -> None:
+    """If the type-less request had been scheduled, a valid job on the same minute would meet its time frame."""
+    body = jobs.individual(user={"username": gdpr_user})
+    refused, _ = jobs.send({k: v for k, v in body.items() if k != "type"})
+    assert 400 <= refused.status < 500, f"a job request without type must be refused (4xx)\n{refused.describe()}"
+    valid, _ = jobs.send(body)
+    assert valid.status == 201, (
+        f"the same job with type individual on the same minute must now be scheduled (201): the refused request "
+        f"must have scheduled nothing\n{valid.describe()}")
+
+
+@pytest.mark.destructive
+@pytest.mark.writes
+@pytest.mark.observation
+@pytest.mark.rule("OBS-GDPR-USERNAME-ONLY", "OBS-GDPR-JOB-STATES")
+def test_an_individual_job_naming_the_user_by_username_only_is_recorded(jobs: Jobs, gdpr_user: str,
+                                                                        observe: Any) -> None:
+    resp, _ = jobs.send(jobs.individual(user={"username": gdpr_user}))
+    body = _json_or_text(resp)
+    observe("OBS-GDPR-USERNAME-ONLY", status=resp.status, body=body)
+    observe("OBS-GDPR-JOB-STATES", status=resp.status,
+            fields_beyond_job_id=sorted(set(body) - {"jobId"}) if isinstance(body, dict) else None,
+            job_id_type=type(body.get("jobId")).__name__ if isinstance(body, dict) else None,
+            location=resp.headers.get("location"))
+
+
+@pytest.mark.destructive
+@pytest.mark.writes
+@pytest.mark.observation
+@pytest.mark.rule("OBS-GDPR-TIMESTAMP-FORMAT")
+def test_the_accepted_forms_of_schedule_date_time_stamp_are_recorded(jobs: Jobs, gdpr_user: str,
+                                                                     observe: Any) -> None:
+    facts: dict[str, Any] = {}
+    for form in ("epoch_millis", "epoch_seconds", "epoch_millis_string", "iso_text"):
+        moment = future_minute()
+        value: Any = {
+            "epoch_millis": int(moment.timestamp() * 1000),
+            "epoch_seconds": int(moment.timestamp()),
+            "epoch_millis_string": str(int(moment.timestamp() * 1000)),
+            "iso_text": moment.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        }[form]
+        resp, _ = jobs.send(jobs.individual(user={"username": gdpr_user}, scheduleDate={"timeStamp": value}))
+        facts[form] = {"sent": value, "status": resp.status, "error": _error_text(resp)}
+    observe("OBS-GDPR-TIMESTAMP-FORMAT", **facts)
+
+
+@pytest.mark.destructive
+@pytest.mark.writes
+@pytest.mark.observation
+@pytest.mark.rule("OBS-GDPR-SCHEDULETIME")
+def test_whether_schedule_time_is_accepted_in_place_of_schedule_date_is_recorded(jobs: Jobs, gdpr_user: str,
+                                                                                 observe: Any) -> None:
+    body = jobs.individual(user={"username": gdpr_user})
+    body["scheduleTime"] = body.pop("scheduleDate")
+    resp, _ = jobs.send(body)
+    observe("OBS-GDPR-SCHEDULETIME", status=resp.status, body=_json_or_text(resp))
+
+
+def _json_or_text(resp: ApiResponse) -> Any:
+    try:
+        return resp.json()
+    except AssertionError:
+        return resp.text[:300]
+
+
+# ------------------------------------------------------------------------------------------------ user content list
+
+
+@pytest.fixture(scope="module")
+def member_content(admin: ApiClient, user_ids: dict[str, int], shared_answer: int) -> ApiResponse:
+    """admin reads member's content list after member has posted an answer in this run (so it is not empty)."""
+    member_id = user_ids.get("member")
+    assert member_id is not None, "member's user id is unknown: set [accounts.member] id in the profile"
+    return admin.get(f"users/gdpr/{member_id}/content.json", operation="listUserContent")
+
+
+@pytest.mark.writes
+@pytest.mark.rule("LIST-ARRAY-CONTENT", "SHAPE-LIST-USER-CONTENT", "SHAPE-CONTENT-ACTIONDATE")
+def test_a_users_content_list_is_a_bare_array_of_content_entries(member_content: ApiResponse,
+                                                                  contract: Any) -> None:
+    r = member_content
+    assert r.status == 200, f"admin must be able to list member's content (200)\n{r.describe()}"
+    body = r.json()
+    assert isinstance(body, list), (
+        f"the content list is a bare JSON array, not the paged envelope; got {type(body).__name__}\n{r.describe()}")
+    assert body, f"member posted an answer in this run, yet its content list is empty\n{r.describe()}"
+    errors = contract.validate("content-list", body)
+    assert not errors, "the content list does not match content-list.json (actionDate is YYYY-MM-DD HH:MM:SS.S):" \
+                       "\n  " + "\n  ".join(errors[:15]) + f"\n{r.describe()}"
+
+
+@pytest.mark.writes
+@pytest.mark.observation
+@pytest.mark.rule("CONTENT-NEWEST-FIRST")
+def test_whether_content_entries_come_newest_first_is_recorded(member_content: ApiResponse, observe: Any) -> None:
+    body = _json_or_text(member_content)
+    dates = [e.get("actionDate") for e in body if isinstance(e, dict)] if isinstance(body, list) else []
+    comparable = [d for d in dates if isinstance(d, str)]
+    observe("CONTENT-NEWEST-FIRST", status=member_content.status, entries=len(dates),
+            newest_first=comparable == sorted(comparable, reverse=True),
+            oldest_first=comparable == sorted(comparable), first=comparable[:3], last=comparable[-3:])
+
+
+@pytest.mark.rule("GDPR-CONTENT-422")
+def test_the_content_list_of_an_invalid_user_id_is_422_invalid_user_id(admin: ApiClient) -> None:
+    unknown = 2_147_000_000 + _rng.randint(0, 400_000)
+    r = admin.get(f"users/gdpr/{unknown}/content.json", operation="listUserContent")
+    assert r.status == 422, f"user {unknown} does not exist: expected 422 {{error: Invalid User Id}}\n{r.describe()}"
+    assert_error_body(r)
+    assert r.json()["error"] == INVALID_USER_ID, f"the error must be exactly {INVALID_USER_ID!r}\n{r.describe()}"
+
+
+@pytest.mark.observation
+@pytest.mark.rule("OBS-GDPR-PERMISSIONS")
+def test_who_may_list_own_and_other_users_content_is_recorded(api: dict[str, ApiClient], user_ids: dict[str, int],
+                                                              observe: Any) -> None:
+    facts: dict[str, Any] = {}
+    for role in ("admin", "moderator", "member", "novice", "anonymous"):
+        client = api[role]
+        other = "member" if role == "admin" else "admin"
+        seen: dict[str, Any] = {}
+        if role in user_ids:
+            seen["own"] = client.get(f"users/gdpr/{user_ids[role]}/content.json", operation="listUserContent").status
+        if other in user_ids:
+            seen[f"of_{other}"] = client.get(f"users/gdpr/{user_ids[other]}/content.json",
+                                             operation="listUserContent").status
+        facts[role] = seen
+    observe("OBS-GDPR-PERMISSIONS", **facts)
