@@ -1,0 +1,117 @@
+"""What the items of a list mean: whose questions and answers a user list holds, answers and comments without
+titles, the follower list's details and active defaults, and the private-comment fields of version 2.16.0.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from listops import Fetch, items_of
+
+from qaconform.client import ApiClient
+from qaconform.profile import Visibility
+from qaconform.support import find_item, list_all, new_id, post_comment
+
+pytestmark = pytest.mark.contract
+
+
+def _authors(items: list[Any]) -> list[tuple[Any, Any]]:
+    return [(i.get("id"), (i.get("author") or {}).get("id") if isinstance(i.get("author"), dict) else None)
+            for i in items if isinstance(i, dict)]
+
+
+@pytest.mark.rule("LIST-USER-QUESTIONS-OWNER")
+@pytest.mark.parametrize("role", ["admin", "novice"])
+def test_a_users_question_list_holds_only_questions_that_user_asked(
+    role: str, fetch: Fetch, list_paths: dict[str, str], question_author_id: int
+) -> None:
+    resp = fetch(role, list_paths["listUserQuestions"])
+    items = items_of(resp, f"{role} lists the questions of user {question_author_id}")
+    if role == "admin":
+        assert items, f"user {question_author_id} authored a question on page 1 of the question list, yet their " \
+                      f"question list is empty\n{resp.describe()}"
+    foreign = [(n, a) for n, a in _authors(items) if a != question_author_id]
+    assert not foreign, f"questions by other users (id, author.id) in user {question_author_id}'s list: " \
+                        f"{foreign[:5]}\n{resp.describe()}"
+
+
+@pytest.mark.rule("LIST-USER-ANSWERS-OWNER", "NODE-TITLE-ANSWERS-COMMENTS")
+@pytest.mark.parametrize("role", ["member", "novice"])
+def test_a_users_answer_list_holds_only_that_users_answers_without_titles(
+    role: str, fetch: Fetch, list_paths: dict[str, str], user_ids: dict[str, int]
+) -> None:
+    member_id = user_ids["member"]
+    resp = fetch(role, list_paths["listUserAnswers"])
+    items = items_of(resp, f"{role} lists member's answers")
+    assert items, f"member posted an answer in this run, yet {role} sees an empty answer list\n{resp.describe()}"
+    foreign = [(n, a) for n, a in _authors(items) if a != member_id]
+    assert not foreign, f"answers by other users (id, author.id) in member {member_id}'s list: {foreign[:5]}\n" \
+                        f"{resp.describe()}"
+    titled = [(i.get("id"), i.get("title")) for i in items if isinstance(i, dict) and i.get("title") is not None]
+    assert not titled, f"answers carry no title (absent or null): {titled[:5]}\n{resp.describe()}"
+
+
+@pytest.mark.rule("NODE-TITLE-ANSWERS-COMMENTS")
+def test_comments_carry_no_title(fetch: Fetch, list_paths: dict[str, str]) -> None:
+    resp = fetch("member", list_paths["listAnswerComments"])
+    items = items_of(resp, "member lists the comments of its answer")
+    assert items, f"the suite posted three comments on this answer, yet the list is empty\n{resp.describe()}"
+    titled = [(i.get("id"), i.get("title")) for i in items if isinstance(i, dict) and i.get("title") is not None]
+    assert not titled, f"comments carry no title (absent or null): {titled[:5]}\n{resp.describe()}"
+
+
+@pytest.mark.rule("FOLLOWERS-DETAILS-DEFAULT", "LIST-ITEM-TYPE")
+@pytest.mark.parametrize("details", [None, "false"], ids=["details-omitted", "details-false"])
+def test_follower_items_are_users_unless_details_are_asked_for(
+    details: str | None, fetch: Fetch, list_paths: dict[str, str]
+) -> None:
+    params = {} if details is None else {"details": details}
+    resp = fetch("member", list_paths["listNodeFollowers"], **params)
+    items = items_of(resp, "member lists the fixture question's followers")
+    if not items:
+        pytest.skip("the fixture question has no followers on this target, so the item type cannot be checked")
+    wrong = [(i.get("id"), i.get("type")) for i in items if not (isinstance(i, dict) and i.get("type") == "user")]
+    assert not wrong, f"without details follower items are User items (type user); these are not: {wrong[:5]}\n" \
+                      f"{resp.describe()}"
+
+
+@pytest.mark.rule("FOLLOWERS-ACTIVE-DEFAULT")
+def test_follower_list_shows_active_relations_by_default_and_all_with_active_false(
+    fetch: Fetch, list_paths: dict[str, str]
+) -> None:
+    path = list_paths["listNodeFollowers"]
+    totals: dict[str, Any] = {}
+    shown = []
+    for label, params in (("omitted", {}), ("true", {"active": "true"}), ("false", {"active": "false"})):
+        resp = fetch("member", path, **params)
+        items_of(resp, f"followers with active {label}")
+        totals[label] = resp.json().get("totalCount")
+        shown.append(resp.describe())
+    assert totals["omitted"] == totals["true"], (
+        f"active defaults to true, so omitting it gives the totalCount of active=true; got {totals}\n"
+        + "\n".join(shown[:2]))
+    assert isinstance(totals["false"], int) and totals["false"] >= totals["true"], (
+        f"active=false returns all relations, inactive ones included, so its totalCount is at least that of "
+        f"active=true; got {totals}\n" + "\n".join(shown[1:]))
+
+
+@pytest.mark.rule("VERSION-PRIVATE-COMMENTS-2160")
+@pytest.mark.comments
+@pytest.mark.writes
+def test_a_2_16_target_accepts_and_returns_visibility_and_recipients(
+    member: ApiClient, fresh_answer: int, user_ids: dict[str, int], vis: Visibility, run_tag: str, created: Any
+) -> None:
+    moderator_id = user_ids["moderator"]
+    resp = post_comment(member, fresh_answer, run_tag, created, text="private to moderator",
+                        visibility=vis.recipients, recipients=[moderator_id])
+    assert resp.status == 201, f"member (Use Private Comments) posts a comment private to moderator\n{resp.describe()}"
+    comment_id = new_id(resp)
+    item = find_item(list_all(member, f"answer/{fresh_answer}/comment.json"), comment_id)
+    assert item is not None, f"the author does not see its own private comment {comment_id} in the answer's list"
+    assert item.get("visibility") == vis.recipients, (
+        f"the comment reads back with visibility {item.get('visibility')!r}, expected {vis.recipients!r}")
+    recipients = item.get("recipients")
+    ids = {str(r.get("id")) for r in recipients if isinstance(r, dict)} if isinstance(recipients, list) else set()
+    assert str(moderator_id) in ids, f"the comment reads back with recipients {recipients!r}, expected moderator " \
+                                     f"{moderator_id} among them"
