@@ -1,0 +1,85 @@
+"""Event hooks every locustfile of ours installs (by importing this module, once per process).
+
+- every request's float response time goes into a per-operation :class:`~qaconform.load.histogram.HistogramSet`
+  (Locust rounds times under 100 ms to whole milliseconds);
+- workers ship their histogram and pacing counts to the master with each stats report (``report_to_master``),
+  so the figures also reach a master on another machine; the master merges them (``worker_report``);
+- the process that owns the totals (master, or the only process) writes ``latency.json`` into the run folder
+  when Locust quits; `qaconform load` turns it into ``summary.json``;
+- write tasks append every created id to ``created-<pid>.jsonl`` in the run folder, for the nothing-lost check.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import IO, Any
+
+from locust import events
+from locust.runners import MasterRunner, WorkerRunner
+
+from qaconform.load.histogram import HistogramSet
+from qaconform.load.pacing import PacingStats
+
+from .settings import SETTINGS
+
+HIST = HistogramSet()
+PACING = PacingStats()
+_requests_by_worker: dict[str, int] = {}
+_created_file: IO[str] | None = None
+_KEY = "qaconform"
+
+
+@events.request.add_listener
+def _record_time(name: str, response_time: float, **_kw: Any) -> None:
+    HIST.add(name, response_time)
+
+
+@events.report_to_master.add_listener
+def _ship_to_master(client_id: str, data: dict[str, Any]) -> None:
+    data[_KEY] = {"hist": HIST.drain(), "pacing": PACING.drain()}
+
+
+@events.worker_report.add_listener
+def _merge_from_worker(client_id: str, data: dict[str, Any]) -> None:
+    part = data.get(_KEY)
+    if not part:
+        return
+    HIST.merge_dict(part["hist"])
+    PACING.merge_dict(part["pacing"])
+    n = sum(int(h.get("count", 0)) for h in part["hist"].values())
+    _requests_by_worker[client_id] = _requests_by_worker.get(client_id, 0) + n
+
+
+def record_created(kind: str, node_id: int, role: str, parent: int, user_id: int | None) -> None:
+    """Remember a node that got a 201, one JSON line per node, in this process's own file."""
+    global _created_file
+    if not SETTINGS.run_dir:
+        return
+    if _created_file is None:
+        _created_file = open(  # noqa: SIM115 - kept open for the life of the process, closed on quitting
+            os.path.join(SETTINGS.run_dir, f"created-{os.getpid()}.jsonl"), "a", encoding="utf-8", buffering=1
+        )
+    rec = {"kind": kind, "id": node_id, "role": role, "parent": parent, "user_id": user_id}
+    _created_file.write(json.dumps(rec) + "\n")
+
+
+@events.quitting.add_listener
+def _write_totals(environment: Any, **_kw: Any) -> None:
+    if _created_file is not None:
+        _created_file.close()
+    runner = environment.runner
+    if isinstance(runner, WorkerRunner) or not SETTINGS.run_dir:
+        return
+    out = {
+        "hist": HIST.to_dict(),
+        "pacing": PACING.to_dict(),
+        "cpu_warning": bool(getattr(runner, "cpu_warning_emitted", False)),
+        "worker_cpu_warning": bool(getattr(runner, "worker_cpu_warning_emitted", False)),
+        "mode": "master" if isinstance(runner, MasterRunner) else "local",
+        "requests_by_worker": dict(_requests_by_worker),
+    }
+    tmp = os.path.join(SETTINGS.run_dir, "latency.json.tmp")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        json.dump(out, fh)
+    os.replace(tmp, os.path.join(SETTINGS.run_dir, "latency.json"))

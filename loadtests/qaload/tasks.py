@@ -1,0 +1,333 @@
+"""Task sets per activity (browse, write, moderate, gdpr), each an abstract user class; the profile files in
+loadtests/ combine them with a role and a weight.
+
+Every task makes exactly one request, so that in open-model runs (``--rate``) tasks per second are requests
+per second. Ids to browse are learnt passively from earlier list answers (question ids, their answers, their
+authors), so browsing costs no extra discovery requests; the profile's fixtures seed them.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from locust import task
+
+from qaconform.load.checks import CREATED, OK_ARRAY, OK_JSON, OK_LIST, Expect, expect_status
+
+from . import hooks
+from .base import QaUser, new_id
+from .settings import SETTINGS
+
+FX = SETTINGS.profile.fixtures
+VIS = SETTINGS.profile.visibility
+_CAP = 500  # ids remembered per kind and process
+QUESTION_SORTS = ("active", "newest", "hottest", "votes", "viewCount", "answerCount", "commentCount")
+EXPERT_SORTS = ("reputation", "username", "realname", "recent", "oldest", "default")
+INCLUDE_ONLY = ("id,title", "id,title,author,answerCount", "id,type,creationDate")
+PAGE_SIZES = (None, 15, 50)
+ACCEPT_STATE_CHANGE = Expect(classes=frozenset({2, 4}))
+"""unfavorite/cancelwiki on a one-shot fixture: the first call consumes it; what later calls answer is not
+described (2xx or 4xx both plausible), so only a 5xx or a broken body fails them."""
+
+
+class Known:
+    """Ids one role has seen in this process, learnt from its list answers; shared by that role's users.
+
+    Per role, because what one role may see another may not (a hidden space, an answer in moderation). The
+    fixture question's answers are not learnt: write and moderate users churn them (an answer sent to
+    moderation disappears for readers), and browsing should read what exists, not race the writers.
+    """
+
+    def __init__(self) -> None:
+        self.questions: list[int] = [FX.question_id]
+        self.answers: list[int] = []
+        self.users: list[int] = [a.id for a in SETTINGS.profile.accounts.values() if a.id]
+        self.spaces: list[int] = [FX.space_id]
+
+    @staticmethod
+    def _add(bucket: list[int], value: Any) -> None:
+        if isinstance(value, int) and not isinstance(value, bool) and len(bucket) < _CAP and value not in bucket:
+            bucket.append(value)
+
+    def learn_questions(self, js: Any) -> None:
+        for item in js.get("list", ())[:20] if isinstance(js, dict) else ():
+            if not isinstance(item, dict):
+                continue
+            self._add(self.questions, item.get("id"))
+            author = item.get("author")
+            if isinstance(author, dict):
+                self._add(self.users, author.get("id"))
+            if item.get("id") != FX.question_id:
+                for a in item.get("answers") or ():
+                    self._add(self.answers, a)
+
+    def learn_spaces(self, js: Any) -> None:
+        for item in js.get("list", ()) if isinstance(js, dict) else ():
+            if isinstance(item, dict):
+                self._add(self.spaces, item.get("id"))
+
+
+_KNOWN: dict[str, Known] = {}
+
+
+def known(role: str) -> Known:
+    k = _KNOWN.get(role)
+    if k is None:
+        k = _KNOWN[role] = Known()
+    return k
+
+
+class BrowseTasks(QaUser):
+    """The list operations, weighted like a real site: question lists dominate, with paging across pages."""
+
+    abstract = True
+
+    def on_start(self) -> None:
+        super().on_start()
+        self.known = known(self.role)
+        self.page_size = self.rng.choice(PAGE_SIZES)
+        self.next_page: dict[str, int] = {}
+
+    def _paged(self, op: str, path: str, params: dict[str, Any]) -> Any:
+        params["page"] = self.next_page.get(op, 1)
+        if self.page_size:
+            params["pageSize"] = self.page_size
+        js, _ = self.call(op, "GET", path, OK_LIST, params)
+        if isinstance(js, dict):
+            page, count = js.get("page"), js.get("pageCount")
+            ok = isinstance(page, int) and isinstance(count, int) and page < count
+            self.next_page[op] = page + 1 if ok else 1  # type: ignore[operator]
+        return js
+
+    @task(30)
+    def list_questions(self) -> None:
+        params: dict[str, Any] = {"sort": self.rng.choice(QUESTION_SORTS)}
+        r = self.rng.random()
+        if r < 0.25:
+            params["includeOnly"] = self.rng.choice(INCLUDE_ONLY)
+        elif r < 0.45:
+            params["spaceId"] = FX.space_id
+        js = self._paged("listQuestions", "/question.json", params)
+        if js is not None and "includeOnly" not in params:
+            self.known.learn_questions(js)
+
+    @task(5)
+    def list_user_questions(self) -> None:
+        uid = self.rng.choice(self.known.users) if self.known.users else None
+        if uid is None:
+            return self.list_questions()
+        self.call("listUserQuestions", "GET", f"/user/{uid}/question.json", OK_LIST)
+
+    @task(5)
+    def list_user_answers(self) -> None:
+        uid = self.rng.choice(self.known.users) if self.known.users else None
+        if uid is None:
+            return self.list_questions()
+        self.call("listUserAnswers", "GET", f"/user/{uid}/answer.json", OK_LIST)
+
+    @task(6)
+    def list_answer_comments(self) -> None:
+        if not self.known.answers:
+            return self.list_questions()
+        aid = self.rng.choice(self.known.answers)
+        self.call("listAnswerComments", "GET", f"/answer/{aid}/comment.json", OK_LIST)
+
+    @task(3)
+    def list_node_followers(self) -> None:
+        qid = self.rng.choice(self.known.questions)
+        self.call("listNodeFollowers", "GET", f"/node/{qid}/followers.json", OK_LIST)
+
+    @task(5)
+    def list_topics(self) -> None:
+        self._paged("listTopics", "/topic.json", {"sort": "popularity"})
+
+    @task(3)
+    def list_spaces(self) -> None:
+        js, _ = self.call("listSpaces", "GET", "/space.json", OK_LIST)
+        if js is not None:
+            self.known.learn_spaces(js)
+
+    @task(2)
+    def list_active_experts(self) -> None:
+        self.call("listActiveExperts", "GET", "/user/retrieveAllExperts.json", OK_LIST,
+                  {"sort": self.rng.choice(EXPERT_SORTS)})
+
+    @task(2)
+    def list_earned_experts(self) -> None:
+        self.call("listEarnedExperts", "GET", "/user/retrieveEarnedExperts.json", OK_LIST,
+                  {"sort": self.rng.choice(EXPERT_SORTS)})
+
+
+class AdminBrowseTasks(BrowseTasks):
+    """What only an administrator may list: groups (Edit users and groups) and the tracker's issue types."""
+
+    abstract = True
+
+    @task(2)
+    def list_groups(self) -> None:
+        self.call("listGroups", "GET", "/group.json", OK_LIST)
+
+    @task(1)
+    def list_issue_types(self) -> None:
+        if FX.issue_tracker:
+            self.call("listIssueTypes", "GET", f"/{FX.issue_tracker}/issuetype.json", OK_ARRAY)
+        else:
+            self.list_questions()
+
+
+class WriteTasks(QaUser):
+    """Answers to the fixture question and comments (public and private) on this user's own answers.
+
+    Every 201 is remembered (hooks.record_created) for the nothing-lost check. Comments go to this user's
+    first few answers, so the check lists a handful of comment lists, not one per answer.
+    """
+
+    abstract = True
+    private_options: tuple[str, ...] = ()
+
+    def on_start(self) -> None:
+        super().on_start()
+        self.my_answers: list[int] = []
+        self.n = 0
+
+    def _text(self, what: str) -> str:
+        self.n += 1
+        return f"<p>{what} {SETTINGS.run_tag} {self.role} {id(self):x} #{self.n}</p>"
+
+    @task(3)
+    def post_answer(self) -> None:
+        js, r = self.call("postAnswer", "POST", f"/question/{FX.question_id}/answer.json", CREATED,
+                          body={"body": self._text("load answer")})
+        if r.status_code != 201:
+            return
+        aid = new_id(js, r.headers.get("location") if r.headers else None)
+        if aid is None:
+            return
+        author = js.get("author") if isinstance(js, dict) else None
+        uid = author.get("id") if isinstance(author, dict) else self.account.id
+        if len(self.my_answers) < 3:
+            self.my_answers.append(aid)
+        hooks.record_created("answer", aid, self.role, FX.question_id, uid if isinstance(uid, int) else None)
+
+    def _comment(self, body: dict[str, Any]) -> None:
+        if not self.my_answers:
+            return self.post_answer()
+        parent = self.rng.choice(self.my_answers)
+        js, r = self.call("postComment", "POST", f"/node/{parent}/comment.json", CREATED, body=body)
+        if r.status_code != 201:
+            return
+        cid = new_id(js, r.headers.get("location") if r.headers else None)
+        if cid is not None:
+            hooks.record_created("comment", cid, self.role, parent, self.account.id)
+
+    @task(4)
+    def post_public_comment(self) -> None:
+        self._comment({"body": self._text("load comment")})
+
+    @task(2)
+    def post_private_comment(self) -> None:
+        if not self.private_options:
+            return self.post_public_comment()
+        self._comment({"body": self._text("load private comment"), "visibility": self.rng.choice(self.private_options)})
+
+
+class ModerateTasks(QaUser):
+    """lock / send to moderation on answers this user created; unfavorite / cancelwiki on the profile's
+    one-shot fixtures when it names them (later calls on a consumed fixture may answer 4xx)."""
+
+    abstract = True
+    own_only = False  # member: only its own nodes (Lock comments on own posts)
+
+    def on_start(self) -> None:
+        super().on_start()
+        self.mine: list[int] = []
+
+    def _node(self) -> int | None:
+        if not self.mine:
+            self.create_node()
+            return None
+        return self.rng.choice(self.mine)
+
+    @task(1)
+    def create_node(self) -> None:
+        js, r = self.call("postAnswer", "POST", f"/question/{FX.question_id}/answer.json", CREATED,
+                          body={"body": f"<p>moderation target {SETTINGS.run_tag}</p>"})
+        nid = new_id(js, r.headers.get("location") if r.headers else None) if r.status_code == 201 else None
+        if nid is not None and len(self.mine) < 20:
+            self.mine.append(nid)
+
+    @task(3)
+    def lock_node(self) -> None:
+        nid = self._node()
+        if nid is not None:
+            self.call("lockNode", "PUT", f"/node/{nid}/lock.json", OK_JSON, {"prompt": "load test: locked"})
+
+    @task(2)
+    def send_to_moderation(self) -> None:
+        if self.own_only:
+            return self.lock_node()
+        nid = self._node()
+        if nid is not None:
+            self.call("sendToModeration", "PUT", f"/node/{nid}/sendToMod.json", OK_JSON)
+
+    @task(1)
+    def unmark_favorite(self) -> None:
+        if FX.favorite_node_id is None:
+            return self.lock_node()
+        self.call("unmarkFavorite", "PUT", f"/node/{FX.favorite_node_id}/unmarkfavorite.json", ACCEPT_STATE_CHANGE)
+
+    @task(1)
+    def cancel_wiki(self) -> None:
+        node = FX.member_wiki_node_id if self.own_only else FX.wiki_node_id
+        if node is None:
+            return self.lock_node()
+        self.call("cancelWiki", "PUT", f"/node/{node}/cancelwiki.json", ACCEPT_STATE_CHANGE)
+
+
+def _future(days: int) -> str:
+    return (datetime.now(UTC) + timedelta(days=days)).strftime("%m/%d/%Y %H:%M")
+
+
+class GdprTasks(QaUser):
+    """The data-protection schedule operation's error paths only: requests that cannot schedule a job.
+
+    A successful job cannot be undone, so none is ever attempted here (not even with [safety] destructive);
+    the user-content listing (read-only) rides along.
+    """
+
+    abstract = True
+
+    def _schedule_error(self, body: dict[str, Any]) -> None:
+        self.call("scheduleGdprJob", "POST", "/jobs/gdpr/schedule.json", expect_status(400), body=body)
+
+    @task(2)
+    def bulk_without_csv(self) -> None:
+        self._schedule_error({"type": "bulk", "operations": ["suspend"],
+                              "scheduleDate": {"formatted": _future(30)}})
+
+    @task(2)
+    def individual_without_user(self) -> None:
+        self._schedule_error({"type": "individual", "operations": ["anonymize"],
+                              "scheduleDate": {"formatted": _future(30)}})
+
+    @task(2)
+    def list_user_content(self) -> None:
+        uid = self.account.id or (known(self.role).users[0] if known(self.role).users else None)
+        if uid is None:
+            return self.list_invalid_user_content()
+        self.call("listUserContent", "GET", f"/users/gdpr/{uid}/content.json", OK_ARRAY)
+
+    @task(1)
+    def list_invalid_user_content(self) -> None:
+        self.call("listUserContent", "GET", "/users/gdpr/0/content.json", expect_status(422))
+
+
+def private_options_for(role: str) -> tuple[str, ...]:
+    """Private comment options the role holds (target-profile.md): member lacks 'own groups'."""
+    if role == "member":
+        return (VIS.to_original_poster, VIS.to_moderators)
+    if role in ("moderator", "admin"):
+        return (VIS.to_original_poster, VIS.to_moderators, VIS.to_own_groups)
+    return ()
+

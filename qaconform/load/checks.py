@@ -1,0 +1,102 @@
+"""The response checks every load request passes through, as plain functions (no Locust here).
+
+Why plain and cheap: they run on every request of a load test, in the generator's own CPU budget, so each is a
+few comparisons on data already in memory; schema validation belongs to the conformance suites. Each check is a
+function named for what it checks; a failure is a :class:`CheckFailure` whose message starts with that name and
+stays low-cardinality (no ids or counts in it), because Locust groups failures by message.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+
+class CheckFailure(AssertionError):
+    """A response that broke a check; ``str()`` is what Locust shows in its failures table."""
+
+    def __init__(self, check: str, message: str) -> None:
+        super().__init__(f"{check}: {message}")
+        self.check = check
+
+
+@dataclass(frozen=True)
+class Expect:
+    """What a call site accepts: exact statuses and/or whole classes (2 = any 2xx), and the body it expects."""
+
+    statuses: frozenset[int] = frozenset()
+    classes: frozenset[int] = frozenset({2})
+    envelope: bool = False  # a paged list envelope (name, page, list, listCount ...)
+    array: bool = False  # a bare JSON array (user content, issue types)
+
+    def accepts(self, status: int) -> bool:
+        return status in self.statuses or (status // 100) in self.classes
+
+    def describe(self) -> str:
+        parts = [str(s) for s in sorted(self.statuses)] + [f"{c}xx" for c in sorted(self.classes)]
+        return " or ".join(parts)
+
+
+OK_JSON = Expect()
+OK_LIST = Expect(envelope=True)
+OK_ARRAY = Expect(array=True)
+CREATED = Expect(statuses=frozenset({201}), classes=frozenset())
+
+
+def expect_status(*statuses: int) -> Expect:
+    """An error-path call site: exactly these statuses, nothing else (a 2xx there is a failure too)."""
+    return Expect(statuses=frozenset(statuses), classes=frozenset())
+
+
+def status_expected(status: int, expect: Expect) -> None:
+    if status == 0:
+        raise CheckFailure("status_expected", "no HTTP answer (connection refused, reset or timed out)")
+    if not expect.accepts(status):
+        raise CheckFailure("status_expected", f"got {status}, expected {expect.describe()}")
+
+
+def json_content_type(content_type: str | None) -> None:
+    if not content_type or not content_type.lower().startswith("application/json"):
+        raise CheckFailure("json_content_type", f"Content-Type is {content_type or 'missing'}, not application/json")
+
+
+def json_body(content: bytes) -> Any:
+    try:
+        return json.loads(content)
+    except ValueError:
+        raise CheckFailure("json_body", "body is not valid JSON") from None
+
+
+def list_envelope(js: Any) -> None:
+    """Cheap sanity of the paged envelope: an object whose ``list`` is an array of ``listCount`` items."""
+    if not isinstance(js, dict):
+        raise CheckFailure("list_envelope", "body is not a JSON object")
+    items = js.get("list")
+    if not isinstance(items, list):
+        raise CheckFailure("list_envelope", "'list' is missing or not an array")
+    count = js.get("listCount")
+    if count is not None and count != len(items):
+        raise CheckFailure("list_envelope", "listCount differs from the number of items in 'list'")
+
+
+def json_array(js: Any) -> None:
+    if not isinstance(js, list):
+        raise CheckFailure("json_array", "body is not a JSON array")
+
+
+def check_response(status: int, content_type: str | None, content: bytes | None, expect: Expect) -> Any:
+    """Run every check that applies; return the parsed body (None when there is none). Raises CheckFailure."""
+    status_expected(status, expect)
+    if not content:
+        if expect.envelope or expect.array or status == 200:
+            raise CheckFailure("json_body", "empty body where JSON was expected")
+        return None
+    json_content_type(content_type)
+    js = json_body(content)
+    if status < 300:
+        if expect.envelope:
+            list_envelope(js)
+        elif expect.array:
+            json_array(js)
+    return js

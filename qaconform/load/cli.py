@@ -1,0 +1,162 @@
+"""`qaconform load`: run a Locust load profile against a target (or the embedded reference server).
+
+Imports neither locust nor gevent (the top-level CLI imports this module for --help); Locust runs in child
+processes started by :mod:`qaconform.load.runner`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from qaconform import exitcodes
+from qaconform.load.shapes import SHAPES
+from qaconform.load.thresholds import Limits, ThresholdError, apply_override, load_limits
+from qaconform.profile import Profile
+
+DEFAULT_DURATION_S = 20.0
+
+
+def _positive(kind: type[int] | type[float]) -> Callable[[str], float]:
+    def parse(raw: str) -> float:
+        try:
+            v = kind(raw)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{raw!r} is not a {kind.__name__}") from None
+        if v <= 0:
+            raise argparse.ArgumentTypeError(f"must be positive, not {raw}")
+        return v
+    return parse
+
+
+def add_target_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options `qaconform load` and `qaconform capacity` share."""
+    parser.add_argument("--profile", help="target profile (TOML); without it the embedded reference server is "
+                        "started on 127.0.0.1 with a fresh database")
+    parser.add_argument("--thresholds", help="pass/fail limits (TOML; default loadtests/thresholds.toml)")
+    parser.add_argument("--threshold", action="append", default=[], metavar="OP.METRIC=VALUE",
+                        help="override one limit, e.g. listQuestions.p95_ms=200 or total.min_rps=50 (repeatable)")
+    parser.add_argument("--out", help="folder for this run's CSV, HTML and summary.json "
+                        "(default reports/<run-id>/load)")
+    parser.add_argument("--workers", type=int, default=0, help="local Locust worker processes under a master "
+                        "(0: one process does everything)")
+    parser.add_argument("--wait-ms", type=float, default=0.0, help="closed model: think time between a user's "
+                        "tasks (default 0)")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from qaconform.load.runner import SCENARIOS
+
+    parser.add_argument("--scenario", "-s", choices=SCENARIOS, default="mixed", help="load profile (loadtests/"
+                        "<scenario>.py; default mixed)")
+    parser.add_argument("--users", "-u", type=_positive(int), default=None,
+                        help="peak concurrent users (default 10; with --rate: enough for the rate)")
+    parser.add_argument("--spawn-rate", "-r", type=_positive(float), help="users started per second")
+    parser.add_argument("--duration", "-t", type=_positive(float), default=DEFAULT_DURATION_S,
+                        help=f"seconds the run lasts; it stops by itself (default {DEFAULT_DURATION_S:g})")
+    parser.add_argument("--shape", choices=SHAPES, help="load shape over --duration up to --users")
+    parser.add_argument("--steps", type=_positive(int), help="step shape: number of steps (default 4)")
+    parser.add_argument("--ramp", type=_positive(float), help="ramp/soak shape: seconds to reach --users")
+    parser.add_argument("--rate", type=_positive(float), help="open model: requests per second to start, whatever "
+                        "the latency (users are derived); the run reports when the generator could not keep up")
+    add_target_arguments(parser)
+    parser.add_argument("--remote-workers", type=int, default=0, help="also wait for this many workers from other "
+                        "machines (they run `qaconform load --master-host THIS_HOST`)")
+    parser.add_argument("--master-bind-host", default="127.0.0.1", help="address the master listens on "
+                        "(default 127.0.0.1; 0.0.0.0 for workers on other machines)")
+    parser.add_argument("--master-port", type=int, help="master port (default: a free port; 5557 is Locust's)")
+    parser.add_argument("--master-host", help="worker mode: start --workers workers that join the master on this "
+                        "host (another machine running `qaconform load --remote-workers N`)")
+    parser.add_argument("--web", action="store_true", help="show Locust's web UI during the run (127.0.0.1)")
+    parser.add_argument("--web-host", default="127.0.0.1", help="address of the web UI (default 127.0.0.1)")
+    parser.add_argument("--web-port", type=int, help="port of the web UI (default: a free port)")
+    parser.add_argument("--no-lost-check", action="store_true", help="skip the nothing-lost check after writes")
+
+
+def load_thresholds(path: str | None, overrides: list[str]) -> Limits:
+    from qaconform.load.runner import loadtests_dir
+
+    limits = load_limits(path or loadtests_dir() / "thresholds.toml")
+    for spec in overrides:
+        limits = apply_override(limits, spec)
+    return limits
+
+
+@contextlib.contextmanager
+def target(profile_arg: str | None) -> Iterator[tuple[str, Profile]]:
+    """(profile path, Profile): the given profile, or one written by an embedded reference server."""
+    from qaconform.profile import load_profile
+
+    if profile_arg:
+        yield profile_arg, load_profile(profile_arg)
+        return
+    from qaconform.reference import ReferenceServer
+
+    with ReferenceServer() as server:
+        path = str(server.profile_path)
+        yield path, load_profile(path)
+
+
+def preflight(profile: Profile) -> str | None:
+    """None when the target answers HTTP at all; otherwise what to check. Any status counts as an answer."""
+    import requests
+
+    base = profile.base_url
+    try:
+        requests.get(base + "/services/v2/question.json", params={"pageSize": 1}, timeout=10,
+                     allow_redirects=False, verify=profile.verify_tls)
+    except requests.RequestException as exc:
+        return f"the target {base} did not answer ({type(exc).__name__}); check base_url and that the server runs"
+    return None
+
+
+def default_out(run_id: str) -> Path:
+    return Path("reports") / run_id / "load"
+
+
+def main(args: argparse.Namespace) -> int:
+    from qaconform.load.runner import LoadRunError, RunConfig, new_run_id, run_load, run_workers_only
+    from qaconform.profile import ProfileError
+
+    run_id = new_run_id()
+    out = Path(args.out) if args.out else default_out(run_id)
+    try:
+        limits = load_thresholds(args.thresholds, args.threshold)
+    except ThresholdError as exc:
+        print(f"qaconform load: {exc}", file=sys.stderr)
+        return exitcodes.USAGE
+    if args.workers < 0 or args.remote_workers < 0:
+        print("qaconform load: --workers and --remote-workers must be 0 or more", file=sys.stderr)
+        return exitcodes.USAGE
+    shape_options = {k: v for k, v in (("steps", args.steps), ("ramp_s", args.ramp)) if v is not None}
+    cfg = RunConfig(scenario=args.scenario, users=args.users or 10, spawn_rate=args.spawn_rate,
+                    duration_s=args.duration, shape=args.shape, shape_options=shape_options, rate=args.rate,
+                    workers=args.workers, remote_workers=args.remote_workers,
+                    master_bind_host=args.master_bind_host, master_port=args.master_port, web=args.web,
+                    web_host=args.web_host, web_port=args.web_port, wait_ms=args.wait_ms,
+                    check_lost=not args.no_lost_check)
+    if args.rate and not args.users:
+        cfg.users = 0  # derived from the rate
+    try:
+        if args.master_host:
+            if not args.profile:
+                print("qaconform load: --master-host needs --profile (the same one the master uses)", file=sys.stderr)
+                return exitcodes.USAGE
+            return run_workers_only(cfg, args.profile, out, args.master_host, args.master_port or 5557,
+                                    args.duration + 120)
+        with target(args.profile) as (profile_path, profile):
+            problem = preflight(profile)
+            if problem:
+                print(f"qaconform load: {problem}", file=sys.stderr)
+                return exitcodes.UNREACHABLE
+            summary = run_load(cfg, profile, profile_path, out, limits, run_id=run_id)
+    except ProfileError as exc:
+        print(f"qaconform load: {exc}", file=sys.stderr)
+        return exitcodes.USAGE
+    except LoadRunError as exc:
+        print(f"qaconform load: {exc}", file=sys.stderr)
+        return exitcodes.KIT_ERROR
+    return exitcodes.OK if summary["verdict"] == "pass" else exitcodes.RULE_FAILED

@@ -1,0 +1,137 @@
+"""After a run that wrote, check that every answer and comment that got a 201 is listed exactly once.
+
+Why here, with plain requests, after Locust has exited: the check must see the target at rest (no writes
+racing the paging), and it must not share the load generator's client or its failure accounting. Answers are
+found through the author's answer list (listUserAnswers), comments through the parent answer's comment list
+(listAnswerComments), each read as the author (a private comment is visible to its author). Every listing is
+bounded in pages and time; what could not be read is reported, never assumed present.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import requests
+
+from qaconform.profile import Profile
+
+API = "/services/v2"
+
+
+def read_created(run_dir: str | Path) -> list[dict[str, Any]]:
+    """Every record the Locust processes wrote to ``created-*.jsonl`` (a torn last line is skipped)."""
+    out: list[dict[str, Any]] = []
+    for path in sorted(Path(run_dir).glob("created-*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(rec, dict) and isinstance(rec.get("id"), int):
+                out.append(rec)
+    return out
+
+
+class _Lister:
+    def __init__(self, profile: Profile, deadline: float, max_pages: int, page_size: int) -> None:
+        self.profile = profile
+        self.deadline = deadline
+        self.max_pages = max_pages
+        self.page_size = page_size
+        self.sessions: dict[str, requests.Session] = {}
+        self.requests = 0
+
+    def session(self, role: str) -> requests.Session:
+        s = self.sessions.get(role)
+        if s is None:
+            acc = self.profile.accounts[role]
+            s = requests.Session()
+            s.auth = (acc.username, acc.password)
+            s.verify = self.profile.verify_tls
+            s.headers["Accept"] = "application/json"
+            self.sessions[role] = s
+        return s
+
+    def ids(self, role: str, path: str) -> tuple[Counter[int], str | None]:
+        """Counts of item ids over all pages of a list; the second value says why the listing is incomplete."""
+        seen: Counter[int] = Counter()
+        first_page_ids: list[int] | None = None
+        page = 1
+        while page <= self.max_pages:
+            if time.monotonic() > self.deadline:
+                return seen, "time budget of the check ran out"
+            try:
+                r = self.session(role).get(self.profile.base_url + API + path, timeout=self.profile.timeout_s,
+                                           params={"page": page, "pageSize": self.page_size}, allow_redirects=False)
+                self.requests += 1
+            except requests.RequestException as exc:
+                return seen, f"GET {path} failed: {type(exc).__name__}"
+            if r.status_code != 200:
+                return seen, f"GET {path} answered {r.status_code}"
+            try:
+                js = r.json()
+            except ValueError:
+                return seen, f"GET {path} did not answer JSON"
+            items = js.get("list") if isinstance(js, dict) else None
+            if not isinstance(items, list):
+                return seen, f"GET {path} did not answer a paged list"
+            page_ids = [it.get("id") for it in items if isinstance(it, dict)]
+            ids = [int(i) for i in page_ids if isinstance(i, int | str) and str(i).isdigit()]
+            if page > 1 and ids and ids == first_page_ids:
+                return seen, f"GET {path} ignores the page parameter (page {page} repeats page 1)"
+            if page == 1:
+                first_page_ids = ids
+            seen.update(ids)
+            count = js.get("pageCount")
+            if not items or not isinstance(count, int) or page >= count:
+                return seen, None
+            page += 1
+        return seen, f"GET {path} has more than {self.max_pages} pages"
+
+
+def _verdict(rec: dict[str, Any], listed: Counter[int], incomplete: str | None) -> dict[str, Any] | None:
+    n = listed.get(rec["id"], 0)
+    if n == 1:
+        return None
+    problem = "missing" if n == 0 else f"listed {n} times"
+    out = {"kind": rec["kind"], "id": rec["id"], "parent": rec.get("parent"), "role": rec.get("role"),
+           "problem": problem}
+    if n == 0 and incomplete:
+        out["problem"] = f"not found ({incomplete})"
+    return out
+
+
+def check_nothing_lost(profile: Profile, created: Iterable[dict[str, Any]], budget_s: float = 60.0,
+                       max_pages: int = 500, page_size: int = 100) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """(lost items, facts about the check). Each lost item names kind, id, parent, role and the problem."""
+    lister = _Lister(profile, time.monotonic() + budget_s, max_pages, page_size)
+    answers: dict[tuple[str, int | None], list[dict]] = defaultdict(list)
+    comments: dict[tuple[str, int], list[dict]] = defaultdict(list)
+    recs = list(created)
+    for rec in recs:
+        role = rec.get("role") or "member"
+        if rec.get("kind") == "answer":
+            uid = rec.get("user_id") or profile.accounts[role].id
+            answers[(role, uid)].append(rec)
+        elif rec.get("kind") == "comment":
+            comments[(role, int(rec["parent"]))].append(rec)
+    lost: list[dict[str, Any]] = []
+    for (role, uid), group in sorted(answers.items(), key=lambda kv: (kv[0][0], kv[0][1] or 0)):
+        if uid is None:
+            lost += [{"kind": "answer", "id": r["id"], "parent": r.get("parent"), "role": role,
+                      "problem": f"not checked: the id of account {role} is unknown (add id to [accounts.{role}])"}
+                     for r in group]
+            continue
+        listed, incomplete = lister.ids(role, f"/user/{uid}/answer.json")
+        lost += [v for r in group if (v := _verdict(r, listed, incomplete))]
+    for (role, parent), group in sorted(comments.items()):
+        listed, incomplete = lister.ids(role, f"/answer/{parent}/comment.json")
+        lost += [v for r in group if (v := _verdict(r, listed, incomplete))]
+    facts = {"created": len(recs), "answers": sum(len(g) for g in answers.values()),
+             "comments": sum(len(g) for g in comments.values()), "list_requests": lister.requests}
+    return lost, facts

@@ -1,0 +1,122 @@
+"""Start Locust processes, watch their CPU, and make sure every one of them ends.
+
+Why a module of its own: a load run is several processes (master and workers) that must all stop by
+themselves within a known time; here each is started in its own session (so it can be ended as a group,
+by its own pid), sampled with psutil once a second (the generator's CPU is the figure that says whether the
+load or the generator was the limit), and ended with SIGTERM then SIGKILL if it outlives the deadline.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO
+
+import psutil
+
+CPU_BOTTLENECK_PCT = 90.0
+"""A generator process above this share of one core most of the run was the limit, not the target."""
+
+
+@dataclass
+class LocustProcess:
+    name: str
+    argv: list[str]
+    log_path: Path
+    popen: subprocess.Popen[bytes] | None = None
+    ps: psutil.Process | None = None
+    samples: list[float] = field(default_factory=list)
+    _log: IO[bytes] | None = None
+
+    def start(self, env: dict[str, str], cwd: str) -> None:
+        self._log = open(self.log_path, "wb")  # noqa: SIM115 - closed in close()
+        self.popen = subprocess.Popen(self.argv, env=env, cwd=cwd, stdin=subprocess.DEVNULL, stdout=self._log,
+                                      stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            self.ps = psutil.Process(self.popen.pid)
+            self.ps.cpu_percent(None)  # first call primes the counter
+        except psutil.Error:
+            self.ps = None
+
+    def sample(self) -> None:
+        if self.ps is None or not self.running():
+            return
+        try:
+            self.samples.append(self.ps.cpu_percent(None))
+        except psutil.Error:
+            pass
+
+    def running(self) -> bool:
+        return self.popen is not None and self.popen.poll() is None
+
+    def stop(self, grace_s: float = 5.0) -> None:
+        """SIGTERM to this process's own group, then SIGKILL after ``grace_s``; never anything else."""
+        if self.popen is None or self.popen.poll() is not None:
+            return
+        for sig, wait in ((signal.SIGTERM, grace_s), (signal.SIGKILL, 5.0)):
+            try:
+                os.killpg(self.popen.pid, sig)
+            except ProcessLookupError:
+                return
+            try:
+                self.popen.wait(timeout=wait)
+                return
+            except subprocess.TimeoutExpired:
+                continue
+
+    def close(self) -> None:
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+    @property
+    def returncode(self) -> int | None:
+        return None if self.popen is None else self.popen.returncode
+
+    def cpu(self) -> dict[str, float | str | int | None]:
+        """Mean and max CPU (% of one core) over the samples, leaving out the first two (start-up)."""
+        steady = self.samples[2:] or self.samples
+        return {
+            "name": self.name,
+            "pid": self.popen.pid if self.popen else None,
+            "mean_cpu_pct": round(sum(steady) / len(steady), 1) if steady else None,
+            "max_cpu_pct": round(max(steady), 1) if steady else None,
+        }
+
+    def cpu_bound(self) -> bool:
+        steady = self.samples[2:]
+        return bool(steady) and sum(steady) / len(steady) > CPU_BOTTLENECK_PCT
+
+    def log_tail(self, lines: int = 15) -> str:
+        try:
+            text = self.log_path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return ""
+        return "\n".join(text.splitlines()[-lines:])
+
+
+def watch(procs: list[LocustProcess], main: LocustProcess, deadline: float, tick_s: float = 1.0) -> bool:
+    """Sample CPU until ``main`` exits and the others follow (they get Locust's quit message), or the deadline.
+
+    Returns False when something had to be ended by force. Every process is stopped before returning.
+    """
+    on_time = True
+    while main.running() and time.monotonic() < deadline:
+        for p in procs:
+            p.sample()
+        time.sleep(tick_s)
+    if main.running():
+        on_time = False
+    follow = time.monotonic() + 10.0
+    while any(p.running() for p in procs) and time.monotonic() < min(follow, deadline + 10.0):
+        time.sleep(0.2)
+    for p in procs:
+        if p.running():
+            on_time = False
+            p.stop()
+        p.close()
+    return on_time

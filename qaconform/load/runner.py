@@ -1,0 +1,272 @@
+"""One load run, start to summary: Locust processes for a scenario, then thresholds, nothing-lost and
+``summary.json``. Used by `qaconform load` (once) and `qaconform capacity` (once per step).
+
+Locust runs only in its own processes (``python -m locust``); this module never imports it, so the CLI and the
+kit's tests stay free of gevent. Everything the Locust processes need travels in environment variables
+(qaload/settings.py reads them); everything they produce lands in the run folder.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import socket
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from qaconform.load.histogram import HistogramSet
+from qaconform.load.nothing_lost import check_nothing_lost, read_created
+from qaconform.load.pacing import users_for_rate
+from qaconform.load.procs import LocustProcess, watch
+from qaconform.load.shapes import ShapeOptions
+from qaconform.load.summary import build_operations, read_stats_csv
+from qaconform.load.thresholds import Limits, breaches, evaluate
+from qaconform.profile import Profile
+
+SCENARIOS = ("browse", "write", "moderate", "gdpr", "mixed")
+KEPT_UP_RATIO = 0.9
+"""An open-model run kept up when it made at least this share of the asked rate."""
+START_GRACE_S = 40.0
+"""Time allowed beyond --duration for starting, workers connecting, stopping and writing reports."""
+
+
+class LoadRunError(RuntimeError):
+    """The kit could not run the load (Locust crashed or did not stop); the message says where to look."""
+
+
+def loadtests_dir() -> Path:
+    """loadtests/ of this checkout (the package is installed editable), or $QACONFORM_LOADTESTS."""
+    env = os.environ.get("QACONFORM_LOADTESTS")
+    d = Path(env) if env else Path(__file__).resolve().parents[2] / "loadtests"
+    if not (d / "mixed.py").is_file():
+        raise LoadRunError(f"no locustfiles in {d}; set QACONFORM_LOADTESTS to the loadtests/ folder of qaconform")
+    return d
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def new_run_id() -> str:
+    return time.strftime("%Y%m%d-%H%M%S", time.gmtime()) + "-" + secrets.token_hex(2)
+
+
+@dataclass
+class RunConfig:
+    scenario: str = "mixed"
+    users: int = 10
+    spawn_rate: float | None = None
+    duration_s: float = 20.0
+    shape: str | None = None
+    shape_options: dict[str, Any] = field(default_factory=dict)
+    rate: float | None = None
+    workers: int = 0
+    remote_workers: int = 0
+    master_bind_host: str = "127.0.0.1"
+    master_port: int | None = None
+    web: bool = False
+    web_host: str = "127.0.0.1"
+    web_port: int | None = None
+    wait_ms: float = 0.0
+    check_lost: bool = True
+    lost_budget_s: float = 60.0
+    loglevel: str = "WARNING"
+
+
+def _locust_base(files: str) -> list[str]:
+    return [sys.executable, "-m", "locust", "-f", files, "--loglevel", "INFO"]
+
+
+def run_load(cfg: RunConfig, profile: Profile, profile_path: str, out_dir: Path, limits: Limits,
+             run_id: str | None = None, quiet: bool = False) -> dict[str, Any]:
+    """Run one scenario and return the summary (also written to ``out_dir/summary.json``)."""
+    if cfg.scenario not in SCENARIOS:
+        raise ValueError(f"unknown scenario {cfg.scenario!r}; use one of {', '.join(SCENARIOS)}")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for stale in [*out_dir.glob("created-*.jsonl"), out_dir / "latency.json", out_dir / "summary.json"]:
+        stale.unlink(missing_ok=True)
+    ldir = loadtests_dir()
+    files = str(ldir / f"{cfg.scenario}.py")
+    if cfg.shape:
+        files += "," + str(ldir / "shapes" / f"{cfg.shape}.py")
+    users = users_for_rate(cfg.rate, cfg.users) if cfg.rate else cfg.users
+    rate_per_user = (cfg.rate / users) if cfg.rate else 0.0
+    spawn_rate = cfg.spawn_rate or (float(users) if cfg.rate else max(1.0, users / 2.0))
+
+    env = dict(os.environ)
+    env.update({
+        "QACONFORM_PROFILE": str(Path(profile_path).resolve()),
+        "QACONFORM_RUN_DIR": str(out_dir.resolve()),
+        "QACONFORM_RATE_PER_USER": repr(rate_per_user),
+        "QACONFORM_WAIT_MS": repr(cfg.wait_ms),
+        "QACONFORM_RUN_TAG": f"qaload-{run_id or new_run_id()}",
+        "PYTHONUNBUFFERED": "1",
+    })
+    if cfg.shape:
+        env.update(ShapeOptions(users=users, duration_s=cfg.duration_s, **cfg.shape_options).to_env())
+
+    argv = _locust_base(files) + ["-H", profile.base_url, "--csv", str(out_dir / "locust"), "--csv-full-history",
+                                  "--html", str(out_dir / "locust.html"), "--stop-timeout", "2",
+                                  "--exit-code-on-error", "0", "--only-summary"]
+    if not cfg.shape:
+        argv += ["-u", str(users), "-r", str(spawn_rate), "-t", f"{max(1, round(cfg.duration_s))}s"]
+    if cfg.web:
+        argv += ["--autostart", "--autoquit", "2", "--web-host", cfg.web_host,
+                 "--web-port", str(cfg.web_port or free_port())]
+    else:
+        argv += ["--headless"]
+    procs: list[LocustProcess] = []
+    port = cfg.master_port or free_port()
+    if cfg.workers or cfg.remote_workers:
+        argv += ["--master", "--master-bind-host", cfg.master_bind_host, "--master-bind-port", str(port),
+                 "--expect-workers", str(cfg.workers + cfg.remote_workers), "--expect-workers-max-wait", "30"]
+    main = LocustProcess("master" if (cfg.workers or cfg.remote_workers) else "local", argv,
+                         out_dir / "locust-main.log")
+    procs.append(main)
+    for i in range(cfg.workers):
+        wargv = _locust_base(files) + ["--worker", "--master-host", "127.0.0.1", "--master-port", str(port),
+                                       "--only-summary"]
+        procs.append(LocustProcess(f"worker-{i + 1}", wargv, out_dir / f"locust-worker-{i + 1}.log"))
+
+    started = time.monotonic()
+    try:
+        for p in procs:
+            p.start(env, cwd=str(ldir.parent))
+        on_time = watch(procs, main, started + cfg.duration_s + START_GRACE_S + (30 if cfg.remote_workers else 0))
+    finally:
+        for p in procs:
+            p.stop()
+            p.close()
+    elapsed = time.monotonic() - started
+    stats_csv = out_dir / "locust_stats.csv"
+    if not on_time:
+        raise LoadRunError(f"Locust did not stop by itself within {cfg.duration_s + START_GRACE_S:.0f} s and was "
+                           f"ended; see {main.log_path}:\n{main.log_tail()}")
+    if main.returncode not in (0, None) or not stats_csv.is_file():
+        raise LoadRunError(f"Locust exited with code {main.returncode} without its statistics; see "
+                           f"{main.log_path}:\n{main.log_tail()}")
+
+    stats = read_stats_csv(stats_csv)
+    lat_path = out_dir / "latency.json"
+    latency = json.loads(lat_path.read_text(encoding="utf-8")) if lat_path.is_file() else {}
+    hists = HistogramSet.merged([latency.get("hist", {})])
+    operations, total, source = build_operations(stats, hists)
+
+    lost: list[dict[str, Any]] = []
+    lost_facts: dict[str, Any] | None = None
+    created = read_created(out_dir)
+    if cfg.check_lost and created:
+        lost, lost_facts = check_nothing_lost(profile, created, budget_s=cfg.lost_budget_s)
+
+    results = evaluate(limits, operations, total)
+    logs = "\n".join(p.log_tail(400) for p in procs)
+    locust_cpu_warning = "CPU usage above" in logs or "exceeded cpu threshold" in logs
+    cpu_warning = bool(latency.get("cpu_warning") or latency.get("worker_cpu_warning") or locust_cpu_warning
+                       or any(p.cpu_bound() for p in procs))
+
+    open_model = None
+    if cfg.rate:
+        pacing = latency.get("pacing", {})
+        achieved = float(total.get("rps") or 0.0)
+        slots = int(pacing.get("slots", 0))
+        kept_up = achieved >= KEPT_UP_RATIO * cfg.rate and int(pacing.get("missed", 0)) <= 0.01 * max(slots, 1)
+        open_model = {"target_rps": cfg.rate, "achieved_rps": round(achieved, 2), "users": users,
+                      "rate_per_user": round(rate_per_user, 4), "slots": slots, "late_starts": pacing.get("late", 0),
+                      "missed_slots": pacing.get("missed", 0),
+                      "max_lag_ms": round(float(pacing.get("max_lag_s", 0.0)) * 1000, 1), "kept_up": kept_up}
+
+    failed = bool(breaches(results) or lost)
+    summary: dict[str, Any] = {
+        "scenario": cfg.scenario,
+        "duration_s": cfg.duration_s,
+        "users": users,
+        "rate": cfg.rate,
+        "workers": cfg.workers,
+        "requests": total["count"],
+        "failures": total["failures"],
+        "rps": total["rps"],
+        "operations": operations,
+        "thresholds": results,
+        "lost": lost,
+        "generator_cpu_warning": cpu_warning,
+        "verdict": "fail" if failed else "pass",
+        # additions beyond the agreed keys
+        "run_id": run_id,
+        "target": profile.base_url,
+        "shape": cfg.shape,
+        "elapsed_s": round(elapsed, 1),
+        "total": total,
+        "latency_source": source,
+        "open_model": open_model,
+        "nothing_lost": lost_facts,
+        "generator_cpu": [p.cpu() for p in procs],
+        "requests_by_worker": latency.get("requests_by_worker", {}),
+        "files": {"stats_csv": stats_csv.name, "history_csv": "locust_stats_history.csv",
+                  "failures_csv": "locust_failures.csv", "html": "locust.html"},
+    }
+    (out_dir / "summary.json").write_text(json.dumps(summary, indent=2), encoding="utf-8")
+    if not quiet:
+        print(format_summary(summary, out_dir))
+    return summary
+
+
+def _ms(v: Any) -> str:
+    return "-" if v is None else (f"{v:.3f}" if v < 10 else f"{v:.1f}")
+
+
+def format_summary(s: dict[str, Any], out_dir: Path) -> str:
+    lines = [f"{s['scenario']}: {s['requests']} requests, {s['failures']} failures, {s['rps']:.1f} req/s, "
+             f"{s['users']} users, {s['workers']} workers, {s['elapsed_s']} s",
+             f"{'operation':<22}{'count':>8}{'fail':>6}{'req/s':>9}{'p50 ms':>10}{'p95 ms':>10}{'p99 ms':>10}"
+             f"{'max ms':>10}"]
+    for name, o in sorted(s["operations"].items()):
+        lines.append(f"{name:<22}{o['count']:>8}{o['failures']:>6}{o['rps']:>9.1f}{_ms(o['p50_ms']):>10}"
+                     f"{_ms(o['p95_ms']):>10}{_ms(o['p99_ms']):>10}{_ms(o['max_ms']):>10}")
+    for b in breaches(s["thresholds"]):
+        actual = "none recorded" if b["actual"] is None else f"{b['actual']:.4g}"
+        lines.append(f"THRESHOLD BREACHED {b['name']}: {actual} (limit {b['limit']:g})")
+    for item in s["lost"]:
+        lines.append(f"LOST {item['kind']} {item['id']} (parent {item['parent']}, {item['role']}): {item['problem']}")
+    if s.get("nothing_lost"):
+        f = s["nothing_lost"]
+        lines.append(f"nothing-lost check: {f['answers']} answers and {f['comments']} comments created, "
+                     f"{len(s['lost'])} not listed exactly once ({f['list_requests']} list requests)")
+    om = s.get("open_model")
+    if om:
+        state = "kept up" if om["kept_up"] else "COULD NOT KEEP UP"
+        lines.append(f"open model: asked {om['target_rps']:g} req/s, made {om['achieved_rps']:g} ({state}; "
+                     f"{om['late_starts']} late starts, {om['missed_slots']} missed slots, "
+                     f"max lag {om['max_lag_ms']} ms)")
+    if s["generator_cpu_warning"]:
+        cpu = ", ".join(f"{c['name']} {c['mean_cpu_pct']}%" for c in s["generator_cpu"])
+        lines.append(f"WARNING: the load generator's CPU was the bottleneck ({cpu}); figures understate the "
+                     "target: add --workers or machines")
+    lines.append(f"verdict: {s['verdict']}  (reports in {out_dir})")
+    return "\n".join(lines)
+
+
+def run_workers_only(cfg: RunConfig, profile_path: str, out_dir: Path, master_host: str, master_port: int,
+                     max_wait_s: float) -> int:
+    """Start ``cfg.workers`` Locust workers that join a master on another machine; return when they end.
+
+    The master (`qaconform load --remote-workers N --master-bind-host 0.0.0.0` on that machine) decides users,
+    duration and reports; the workers stop when it quits, and are ended after ``max_wait_s`` at the latest.
+    """
+    out_dir.mkdir(parents=True, exist_ok=True)
+    ldir = loadtests_dir()
+    env = dict(os.environ)
+    env.update({"QACONFORM_PROFILE": str(Path(profile_path).resolve()), "QACONFORM_RUN_DIR": str(out_dir.resolve()),
+                "QACONFORM_RATE_PER_USER": "0", "PYTHONUNBUFFERED": "1"})
+    procs = [LocustProcess(f"worker-{i + 1}", _locust_base(str(ldir / f"{cfg.scenario}.py"))
+                           + ["--worker", "--master-host", master_host, "--master-port", str(master_port)],
+                           out_dir / f"locust-worker-{i + 1}.log") for i in range(max(1, cfg.workers))]
+    for p in procs:
+        p.start(env, cwd=str(ldir.parent))
+    on_time = watch(procs, procs[0], time.monotonic() + max_wait_s)
+    return 0 if on_time else 1

@@ -1,0 +1,80 @@
+"""Load shapes as pure functions of elapsed time: ramp, step, spike and soak.
+
+The ``LoadTestShape`` classes in ``loadtests/shapes/`` are two-line wrappers around :func:`tick`, so the
+arithmetic is tested here without Locust. Options travel to the Locust processes in ``QACONFORM_SHAPE_*``
+environment variables (set by ``qaconform load --shape``), because a shape class cannot take constructor
+arguments. Every shape returns None once ``duration_s`` has passed, which ends the run by itself.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+
+SHAPES = ("ramp", "step", "spike", "soak")
+ENV_PREFIX = "QACONFORM_SHAPE_"
+
+
+@dataclass(frozen=True)
+class ShapeOptions:
+    """Peak users, total duration, and the few knobs each shape has (0 = derived from the others)."""
+
+    users: int = 10
+    duration_s: float = 20.0
+    ramp_s: float = 0.0  # ramp and soak: time to reach `users` (ramp: half the run; soak: a tenth, at most 10 s)
+    steps: int = 4  # step: number of equal steps up to `users`
+    base_users: int = 0  # spike: users before and after the spike (a fifth of `users`)
+    spike_at_s: float = 0.0  # spike: when it starts (40 % into the run)
+    spike_s: float = 0.0  # spike: how long it lasts (20 % of the run)
+
+    def to_env(self) -> dict[str, str]:
+        return {ENV_PREFIX + f.name.upper(): str(getattr(self, f.name)) for f in fields(self)}
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str]) -> ShapeOptions:
+        values: dict[str, int | float] = {}
+        for f in fields(cls):
+            raw = env.get(ENV_PREFIX + f.name.upper())
+            if raw is None or raw == "":
+                continue
+            try:
+                values[f.name] = int(float(raw)) if f.type in ("int", int) else float(raw)
+            except ValueError:
+                raise ValueError(f"{ENV_PREFIX}{f.name.upper()}={raw!r} is not a number") from None
+        opts = cls(**values)  # type: ignore[arg-type]
+        if opts.users < 1 or opts.duration_s <= 0:
+            raise ValueError(f"shape needs users >= 1 and duration_s > 0, got users={opts.users} "
+                             f"duration_s={opts.duration_s}")
+        return opts
+
+
+def _rate(users: int, seconds: float) -> float:
+    """Spawn rate (users per second) that reaches `users` in `seconds`; quick when no time is given."""
+    return max(1.0, users / seconds) if seconds > 0 else float(max(users, 1))
+
+
+def tick(shape: str, o: ShapeOptions, t: float) -> tuple[int, float] | None:
+    """(users, spawn_rate) at `t` seconds into the run, or None when the run is over."""
+    if t >= o.duration_s:
+        return None
+    if shape == "ramp":
+        ramp = o.ramp_s or o.duration_s / 2
+        target = o.users if t >= ramp else max(1, math.ceil(o.users * t / ramp))
+        return target, _rate(o.users, ramp)
+    if shape == "step":
+        steps = max(1, o.steps)
+        step_s = o.duration_s / steps
+        i = min(steps - 1, int(t // step_s))
+        return max(1, math.ceil(o.users * (i + 1) / steps)), float(max(o.users, 1))
+    if shape == "spike":
+        base = o.base_users or max(1, o.users // 5)
+        at = o.spike_at_s or o.duration_s * 0.4
+        length = o.spike_s or o.duration_s * 0.2
+        if at <= t < at + length:
+            return o.users, float(max(o.users, 1))
+        return base, float(max(o.users, 1))
+    if shape == "soak":
+        ramp = o.ramp_s or min(10.0, o.duration_s / 10)
+        return o.users, _rate(o.users, ramp)
+    raise ValueError(f"unknown shape {shape!r}; use one of {', '.join(SHAPES)}")
