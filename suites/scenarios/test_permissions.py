@@ -1,0 +1,401 @@
+"""Permissions: every cell of permission_matrix.MATRIX as one test, plus the checks one cell cannot hold.
+
+Why one parametrized test: the table is the specification (target-profile.md, derived from the description's
+Authentication table and the profile's role definitions); a cell id such as ``lockNode-novice-deny`` names the
+line and the caller, so a failure reads as the table's sentence that the target broke.
+
+How a cell is judged:
+- allow: not 401/403; a 2xx where the operation has no state precondition. Where it has one (unfavorite a node
+  that is no favorite, unwikify a node that is not wiki, a job request that schedules nothing, the issue types of
+  an integration) any status but 401/403 and 5xx passes: the permission is what the cell checks.
+- deny: 401 or 403 (403 where the description fixes it, 401 on the expert lists, any 4xx for a wrong password),
+  the documented body where there is one (group list, expert lists), and no effect that the interface shows.
+- obs: the status is recorded with observe().
+
+One-shot fixtures (favorite_node_id, wiki nodes) are never used here: they belong to suites/conftest.py's
+``*_once`` fixtures. Locks and moderation go to answers this module creates.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+import pytest
+from permission_matrix import ALLOW, DENY, OBS, OWN, Cell, Row, cells
+
+from qaconform.client import ApiClient, ApiResponse
+from qaconform.profile import Profile
+from qaconform.support import find_listed, list_all, new_id, post_answer, post_comment
+
+pytestmark = [pytest.mark.permissions]
+
+_TITLE = re.compile(r"<title>\s*(.*?)\s*</title>", re.IGNORECASE | re.DOTALL)
+EXPERT_401_TITLE = "HTTP Status 401"
+
+
+# ----------------------------------------------------------------------------------------------------------
+# what the module creates and reuses
+
+
+class Scene:
+    """The nodes the cells act on, created on first use (a read-only cell creates nothing)."""
+
+    def __init__(self, api: dict[str, ApiClient], profile: Profile, question_id: int, run_tag: str, created: Any,
+                 user_ids: dict[str, int]) -> None:
+        self.api = api
+        self.profile = profile
+        self.question_id = question_id
+        self.run_tag = run_tag
+        self.created = created
+        self.user_ids = user_ids
+
+    def answer_by(self, role: str, text: str) -> int:
+        resp = post_answer(self.api[role], self.question_id, self.run_tag, self.created, text=text)
+        assert resp.status == 201, f"{role} could not post an answer for the permission matrix\n{resp.describe()}"
+        return new_id(resp)
+
+    @cached_property
+    def member_answer(self) -> int:
+        """member's answer: comments go under it; unfavorite/cancelwiki act on it (not a favorite, not wiki)."""
+        return self.answer_by("member", "permission matrix: member's answer")
+
+    @cached_property
+    def admin_answer(self) -> int:
+        """admin's answer: "another's node" for member's own-node cells."""
+        return self.answer_by("admin", "permission matrix: admin's answer")
+
+    @cached_property
+    def moderator_answer(self) -> int:
+        """moderator's answer: the node denied callers try to lock or send to moderation."""
+        return self.answer_by("moderator", "permission matrix: moderator's answer")
+
+    def author_of(self, node: int) -> str:
+        if node == self.__dict__.get("admin_answer"):
+            return "admin"
+        if node == self.__dict__.get("moderator_answer"):
+            return "moderator"
+        return "member"
+
+
+@pytest.fixture(scope="module")
+def scene(api: dict[str, ApiClient], profile: Profile, question_id: int, run_tag: str, created: Any,
+          user_ids: dict[str, int]) -> Scene:
+    return Scene(api, profile, question_id, run_tag, created, user_ids)
+
+
+# ----------------------------------------------------------------------------------------------------------
+# how each line is called
+
+@dataclass
+class Attempt:
+    """A request made for a cell, and how to tell that a refused one changed nothing."""
+
+    resp: ApiResponse
+    no_effect: Callable[[], None] | None = None
+
+
+def node_snapshot(scene: Scene, node: int) -> tuple[bool, Any, dict[str, Any]]:
+    """What the interface shows of an answer to novice (no moderation rights): listed?, nodeStates, lock fields."""
+    author = scene.author_of(node)
+    item = find_listed(scene.api["novice"], f"user/{scene.user_ids[author]}/answer.json", node)
+    if item is None:
+        return False, None, {}
+    return True, item.get("nodeStates"), {k: v for k, v in item.items() if "lock" in k.lower()}
+
+
+def unchanged(scene: Scene, node: int, what: str) -> Callable[[], None]:
+    before = node_snapshot(scene, node)
+    assert before[0], f"answer {node} must be listed for novice before the {what} attempt (it was just published)"
+
+    def check() -> None:
+        after = node_snapshot(scene, node)
+        assert after == before, (
+            f"a refused {what} must change nothing, yet answer {node} as novice sees it went from "
+            f"(listed, nodeStates, lock fields) {before} to {after}")
+
+    return check
+
+
+def comment_absent(scene: Scene, client: ApiClient, marker: str) -> Callable[[], None]:
+    def check() -> None:
+        readers = [scene.api["admin"], scene.api["member"]]
+        if client.role in ("moderator", "novice"):
+            readers.append(client)
+        for reader in readers:
+            items = list_all(reader, f"answer/{scene.member_answer}/comment.json")
+            hits = [i.get("id") for i in items if marker in str(i.get("body", ""))]
+            assert not hits, f"a refused comment must not be created, yet {reader.role} lists it: ids {hits}"
+
+    return check
+
+
+def _comment(option: str | None) -> Callable[[ApiClient, Scene, str], Attempt]:
+    def call(client: ApiClient, scene: Scene, target: str) -> Attempt:
+        vis = scene.profile.visibility
+        value = getattr(vis, option) if option else None
+        marker = f"matrix {option or 'full'} {uuid.uuid4().hex[:10]}"
+        resp = post_comment(client, scene.member_answer, scene.run_tag, scene.created, text=marker,
+                            visibility=value)
+        return Attempt(resp, comment_absent(scene, client, marker))
+
+    return call
+
+
+def _get(path: Callable[[Scene], str], operation: str, **params: Any) -> Callable[[ApiClient, Scene, str], Attempt]:
+    def call(client: ApiClient, scene: Scene, target: str) -> Attempt:
+        return Attempt(client.get(path(scene), params=params or None, operation=operation))
+
+    return call
+
+
+def _schedule_nothing(client: ApiClient, scene: Scene, target: str) -> Attempt:
+    # A bulk job without csvFileId is refused by the description (400): it schedules nothing whoever calls.
+    body = {"type": "bulk", "operations": ["suspend"]}
+    return Attempt(client.post("jobs/gdpr/schedule.json", json=body, operation="scheduleGdprJob"))
+
+
+def _answer(client: ApiClient, scene: Scene, target: str) -> Attempt:
+    return Attempt(post_answer(client, scene.question_id, scene.run_tag, scene.created, text="permission matrix"))
+
+
+def _node_for(scene: Scene, target: str, fresh_when_allowed: bool) -> int:
+    if target == "other":
+        return scene.admin_answer
+    if target == "denied":
+        return scene.moderator_answer
+    if fresh_when_allowed:
+        return scene.answer_by("member", "permission matrix: node to act on")
+    return scene.member_answer
+
+
+def _put(verb: str, operation: str, fresh_when_allowed: bool, check_effect: bool,
+         params: dict[str, str] | None = None) -> Callable[[ApiClient, Scene, str], Attempt]:
+    def call(client: ApiClient, scene: Scene, target: str) -> Attempt:
+        node = _node_for(scene, target, fresh_when_allowed)
+        check = unchanged(scene, node, f"{operation} by {client.role}") if check_effect and target in (
+            "other", "denied") else None
+        resp = client.put(f"node/{node}/{verb}.json", params=params, operation=operation)
+        return Attempt(resp, check)
+
+    return call
+
+
+@dataclass(frozen=True)
+class Op:
+    call: Callable[[ApiClient, Scene, str], Attempt]
+    precondition: bool = False
+    """True when an allowed call may still meet a state precondition (any status but 401/403 and 5xx passes)."""
+
+
+def _lock_prompt() -> dict[str, str]:
+    return {"prompt": "permission matrix lock"}
+
+
+OPS: dict[str, Op] = {
+    "postComment": Op(_comment(None)),
+    "postComment-op": Op(_comment("to_original_poster")),
+    "postComment-mod": Op(_comment("to_moderators")),
+    "postComment-group": Op(_comment("to_own_groups")),
+    "scheduleGdprJob": Op(_schedule_nothing, precondition=True),
+    "listQuestions": Op(_get(lambda s: "question.json", "listQuestions", pageSize=5)),
+    "listUserAnswers": Op(_get(lambda s: f"user/{s.user_ids['member']}/answer.json", "listUserAnswers", pageSize=5)),
+    "listActiveExperts": Op(_get(lambda s: "user/retrieveAllExperts.json", "listActiveExperts", pageSize=5)),
+    "listEarnedExperts": Op(_get(lambda s: "user/retrieveEarnedExperts.json", "listEarnedExperts", pageSize=5)),
+    "postAnswer": Op(_answer),
+    "listUserContent": Op(_get(lambda s: f"users/gdpr/{s.user_ids['member']}/content.json", "listUserContent")),
+    "listSpaces": Op(_get(lambda s: "space.json", "listSpaces", pageSize=5)),
+    "unmarkFavorite": Op(_put("unmarkfavorite", "unmarkFavorite", False, False), precondition=True),
+    "cancelWiki": Op(_put("cancelwiki", "cancelWiki", False, False), precondition=True),
+    "sendToModeration": Op(_put("sendToMod", "sendToModeration", True, True)),
+    "lockNode": Op(_put("lock", "lockNode", True, True, params=_lock_prompt())),
+    "listTopics": Op(_get(lambda s: "topic.json", "listTopics", pageSize=5)),
+    "listUserQuestions": Op(_get(lambda s: f"user/{s.user_ids['member']}/question.json", "listUserQuestions",
+                                 pageSize=5)),
+    "listNodeFollowers": Op(_get(lambda s: f"node/{s.question_id}/followers.json", "listNodeFollowers")),
+    "listGroups": Op(_get(lambda s: "group.json", "listGroups", pageSize=5)),
+    "listAnswerComments": Op(_get(lambda s: f"answer/{s.member_answer}/comment.json", "listAnswerComments")),
+    "listIssueTypes": Op(_get(lambda s: f"{s.profile.fixtures.issue_tracker or 'tracker'}/issuetype.json",
+                              "listIssueTypes")),
+}
+
+
+# ----------------------------------------------------------------------------------------------------------
+# judging a response
+
+def body_kind(resp: ApiResponse) -> str:
+    if not resp.content.strip():
+        return "empty"
+    try:
+        body = resp.json()
+    except AssertionError:
+        title = _TITLE.search(resp.text)
+        return f"not JSON ({resp.content_type or 'no Content-Type'}" + (f", title {title.group(1)!r})"
+                                                                        if title else ")")
+    if isinstance(body, dict):
+        return "object with " + ",".join(sorted(body)[:8])
+    return type(body).__name__
+
+
+def expert_401_form_problems(resp: ApiResponse, contract: Any) -> list[str]:
+    """The two documented forms of the expert lists' 401: JSON {errors: {message}} or an HTML page so titled."""
+    try:
+        body = resp.json()
+    except AssertionError:
+        title = _TITLE.search(resp.text)
+        if title and title.group(1).startswith(EXPERT_401_TITLE):
+            return []
+        return [f"the 401 body is neither JSON {{errors: {{message}}}} nor an HTML page titled "
+                f"'{EXPERT_401_TITLE} - Bad credentials' (title: {title.group(1) if title else 'none'!r})"]
+    return [f"the 401 JSON body is not {{errors: {{message}}}}: {p}" for p in contract.validate("errors", body)]
+
+
+def denial_statuses(row: Row, caller: str) -> tuple[int, ...] | None:
+    """Statuses that count as this caller's denial; None means any 4xx (a wrong password, AUTH-BAD-CREDENTIALS)."""
+    if row.denied_status == (401,):
+        return (401,)
+    if caller == "wrong_password":
+        return None
+    if caller == "anonymous":
+        return (401, 403)
+    return row.denied_status
+
+
+def assert_denied(cell: Cell, attempt: Attempt, contract: Any) -> None:
+    resp, row = attempt.resp, cell.row
+    expected = denial_statuses(row, cell.caller)
+    if expected is None:
+        ok = 400 <= resp.status < 500
+        wanted = "a 4xx (401 expected)"
+    else:
+        ok = resp.status in expected
+        wanted = " or ".join(map(str, expected))
+    assert ok, f"{cell.id}: the table denies this; expected {wanted}, got {resp.status}\n{resp.describe()}"
+    if row.operation == "listGroups" and resp.status in (401, 403):
+        problems = contract.validate("errors", resp.json())
+        assert not problems, (
+            f"{cell.id}: a denied group list carries JSON {{errors: {{message}}}}; {problems}\n{resp.describe()}")
+    if row.denied_status == (401,):
+        problems = expert_401_form_problems(resp, contract)
+        assert not problems, f"{cell.id}: {'; '.join(problems)}\n{resp.describe()}"
+    if attempt.no_effect is not None:
+        attempt.no_effect()
+
+
+def assert_allowed(cell: Cell, resp: ApiResponse, precondition: bool) -> None:
+    assert resp.status not in (401, 403), (
+        f"{cell.id}: the table allows this; got {resp.status}, a permission refusal\n{resp.describe()}")
+    if precondition:
+        assert resp.status < 500, f"{cell.id}: allowed, but the target failed with {resp.status}\n{resp.describe()}"
+    else:
+        assert 200 <= resp.status < 300, (
+            f"{cell.id}: allowed and without a state precondition, so a 2xx is expected\n{resp.describe()}")
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the matrix
+
+def _param(cell: Cell) -> Any:
+    marks: list[Any] = [pytest.mark.rule(*cell.rules)]
+    if cell.row.writes:
+        marks.append(pytest.mark.writes)
+    if cell.value == OBS:
+        marks.append(pytest.mark.observation)
+    if cell.row.operation == "postComment":
+        marks.append(pytest.mark.comments)
+    return pytest.param(cell, id=cell.id, marks=marks)
+
+
+@pytest.mark.parametrize("cell", [_param(c) for c in cells()])
+def test_each_caller_gets_what_the_permission_table_allows(
+        cell: Cell, api: dict[str, ApiClient], scene: Scene, profile: Profile, contract: Any, observe: Any,
+        require_fixture: Callable[[str], Any]) -> None:
+    row = cell.row
+    if row.since and not profile.supports(row.since):
+        pytest.skip(f"disabled by configuration: {row.key} was added in {row.since}, "
+                    f"the target runs {profile.service_version}")
+    op = OPS[row.key]
+    client = api[cell.caller]
+    if cell.value == OBS:
+        resp = op.call(client, scene, "any").resp
+        observe(row.observed or "", line=row.key, caller=cell.caller, status=resp.status,
+                content_type=resp.content_type, body=body_kind(resp))
+    elif cell.value == ALLOW:
+        if row.operation == "listIssueTypes":
+            require_fixture("issue_tracker")
+        assert_allowed(cell, op.call(client, scene, "any").resp, op.precondition)
+    elif cell.value == DENY:
+        assert_denied(cell, op.call(client, scene, "denied"), contract)
+    elif cell.value == OWN:
+        assert_allowed(cell, op.call(client, scene, "own").resp, op.precondition)
+        assert_denied(cell, op.call(client, scene, "other"), contract)
+    else:  # pragma: no cover - the matrix module validates its values
+        pytest.fail(f"{cell.id}: unknown cell value {cell.value!r}")
+
+
+# ----------------------------------------------------------------------------------------------------------
+# what one cell cannot hold
+
+@pytest.mark.rule("EXPERTS-401", "AUTH-BAD-CREDENTIALS")
+@pytest.mark.parametrize("accept", ["application/json", "text/html"], ids=["accept-json", "accept-html"])
+@pytest.mark.parametrize("caller", ["anonymous", "wrong_password"])
+@pytest.mark.parametrize("path", ["user/retrieveAllExperts.json", "user/retrieveEarnedExperts.json"],
+                         ids=["active", "earned"])
+def test_expert_lists_refuse_missing_or_bad_credentials_with_401_in_a_documented_form(
+        api: dict[str, ApiClient], path: str, caller: str, accept: str, contract: Any) -> None:
+    resp = api[caller].get(path, headers={"Accept": accept})
+    assert resp.status == 401, f"{caller} on the expert list must get 401\n{resp.describe()}"
+    problems = expert_401_form_problems(resp, contract)
+    assert not problems, f"{'; '.join(problems)}\n{resp.describe()}"
+
+
+@pytest.mark.rule("PERM-SPACES-PER-SPACE")
+def test_novice_space_list_lacks_the_hidden_space_and_its_questions(
+        novice: ApiClient, admin: ApiClient, require_fixture: Callable[[str], Any]) -> None:
+    hidden = int(require_fixture("hidden_space_id"))
+    admin_spaces = {str(s.get("id")) for s in list_all(admin, "space.json")}
+    assert str(hidden) in admin_spaces, (
+        f"admin (every permission) must list hidden_space_id {hidden}, or the profile names a space that does not "
+        f"exist; admin lists {sorted(admin_spaces)[:30]}")
+    novice_spaces = {str(s.get("id")) for s in list_all(novice, "space.json")}
+    assert str(hidden) not in novice_spaces, (
+        f"novice lacks View the questions list in space {hidden}: the space list must not show it")
+
+    def in_hidden(q: dict[str, Any]) -> bool:
+        containers = q.get("containerIds") if isinstance(q.get("containerIds"), list) else []
+        return str(q.get("primaryContainerId")) == str(hidden) or str(hidden) in {str(c) for c in containers}
+
+    filtered = novice.get("question.json", params={"spaceId": hidden, "pageSize": 50}, operation="listQuestions")
+    if filtered.status == 200:
+        shown = [q.get("id") for q in filtered.json().get("list") or [] if isinstance(q, dict)]
+        assert not shown, (
+            f"novice may not view the questions of space {hidden}, yet question.json?spaceId={hidden} lists "
+            f"{shown[:10]}\n{filtered.describe()}")
+    else:
+        assert 400 <= filtered.status < 500, (
+            f"question.json?spaceId={hidden} as novice: an empty list or a refusal, not {filtered.status}\n"
+            f"{filtered.describe()}")
+    leaked = [q.get("id") for q in list_all(novice, "question.json", max_pages=10) if in_hidden(q)]
+    assert not leaked, f"novice's question list shows questions of hidden space {hidden}: {leaked[:10]}"
+
+
+@pytest.mark.observation
+@pytest.mark.rule("OBS-PERM-DENIED-BODIES")
+def test_what_denials_outside_the_group_and_expert_lists_carry(
+        api: dict[str, ApiClient], scene: Scene, observe: Any) -> None:
+    tries: dict[str, ApiResponse] = {}
+    node = scene.moderator_answer
+    novice = api["novice"]
+    tries["unmarkFavorite novice"] = novice.put(f"node/{node}/unmarkfavorite.json", operation="unmarkFavorite")
+    tries["cancelWiki novice"] = novice.put(f"node/{node}/cancelwiki.json", operation="cancelWiki")
+    tries["sendToModeration novice"] = novice.put(f"node/{node}/sendToMod.json", operation="sendToModeration")
+    tries["lockNode novice"] = novice.put(f"node/{node}/lock.json", params=_lock_prompt(), operation="lockNode")
+    tries["postAnswer anonymous"] = api["anonymous"].post(
+        f"question/{scene.question_id}/answer.json", json={"body": f"anonymous answer [{scene.run_tag}]"},
+        operation="postAnswer")
+    observe("OBS-PERM-DENIED-BODIES", **{k.replace(" ", "_"): {"status": r.status, "body": body_kind(r),
+                                                               "snippet": r.text[:200]} for k, r in tries.items()})
