@@ -1,0 +1,343 @@
+"""Where the description is silent (paging bounds, defaults, wrap, v1, search parameters, unknown ids, limits), these
+tests record what the target does with ``observe(rule, **facts)``. They never fail on what the target answers;
+they fail only when the kit cannot make the request at all. Requests are built so they can change nothing that
+matters: unknown ids, answers the run created, read-only lists.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+import pytest
+from listops import LIST_OPS, Fetch
+
+from qaconform.client import ApiClient, ApiResponse
+from qaconform.profile import Profile
+from qaconform.support import post_answer
+
+pytestmark = [pytest.mark.observation, pytest.mark.contract]
+
+Observe = Any
+_UNKNOWN_ID = 987654321
+
+
+def _body(resp: ApiResponse) -> Any:
+    """The parsed body, or None when it is not JSON (an observation records that rather than failing)."""
+    try:
+        return json.loads(resp.content)
+    except ValueError:
+        return None
+
+
+def _facts(resp: ApiResponse, **extra: Any) -> dict[str, Any]:
+    """Status, Content-Type and a compact summary of the body (envelope numbers, keys, or the first characters)."""
+    body = _body(resp)
+    facts: dict[str, Any] = {"status": resp.status, "content_type": resp.content_type}
+    if isinstance(body, dict) and isinstance(body.get("list"), list):
+        facts.update({k: body.get(k) for k in ("page", "pageSize", "pageCount", "listCount", "totalCount", "sort")})
+    elif isinstance(body, dict):
+        facts["keys"] = sorted(body)[:20]
+        if "error" in body or "errors" in body:
+            facts["error"] = body.get("error") or body.get("errors")
+    elif isinstance(body, list):
+        facts["array_length"] = len(body)
+    else:
+        facts["body_start"] = resp.text[:160]
+    facts.update(extra)
+    return facts
+
+
+@pytest.mark.rule("PAGING-DEFAULT-PAGESIZE", "OBS-DEFAULT-SORT")
+@pytest.mark.paging
+def test_record_the_default_page_size_and_sort_of_every_list(
+    fetch: Fetch, list_paths: dict[str, str], profile: Profile, observe: Observe
+) -> None:
+    for lo in LIST_OPS.values():
+        resp = fetch(lo.roles[0], list_paths[lo.op])
+        body = _body(resp)
+        env = body if isinstance(body, dict) else {}
+        observe("PAGING-DEFAULT-PAGESIZE", operation=lo.op, status=resp.status, pageSize=env.get("pageSize"),
+                profile_default_page_size=profile.default_page_size)
+        observe("OBS-DEFAULT-SORT", operation=lo.op, status=resp.status, sort=env.get("sort"))
+
+
+@pytest.mark.rule("PAGING-FOLLOWERS-PAGE-ZERO")
+@pytest.mark.paging
+def test_record_the_page_a_follower_list_reports(
+    fetch: Fetch, list_paths: dict[str, str], observe: Observe
+) -> None:
+    path = list_paths["listNodeFollowers"]
+    for label, params in (("page omitted", {}), ("page=0", {"page": 0}), ("page=1", {"page": 1})):
+        observe("PAGING-FOLLOWERS-PAGE-ZERO", request=label, **_facts(fetch("member", path, **params)))
+
+
+_ODD_SIZES = [
+    pytest.param("OBS-PAGESIZE-ZERO", 0, marks=pytest.mark.rule("OBS-PAGESIZE-ZERO"), id="zero"),
+    pytest.param("OBS-PAGESIZE-NEGATIVE", -1, marks=pytest.mark.rule("OBS-PAGESIZE-NEGATIVE"), id="negative"),
+    pytest.param("OBS-PAGESIZE-HUGE", 100000, marks=pytest.mark.rule("OBS-PAGESIZE-HUGE"), id="huge"),
+]
+
+
+@pytest.mark.paging
+@pytest.mark.parametrize(("rule", "size"), _ODD_SIZES)
+@pytest.mark.parametrize("op", ["listQuestions", "listSpaces", "listActiveExperts"])
+def test_record_what_an_odd_page_size_gives(
+    rule: str, size: int, op: str, fetch: Fetch, list_paths: dict[str, str], observe: Observe
+) -> None:
+    observe(rule, operation=op, pageSize_asked=size, **_facts(fetch("member", list_paths[op], pageSize=size)))
+
+
+@pytest.mark.rule("OBS-PAGE-BEYOND-END")
+@pytest.mark.paging
+@pytest.mark.parametrize("op", ["listQuestions", "listSpaces", "listGroups"])
+def test_record_what_a_page_past_the_end_gives(
+    op: str, fetch: Fetch, list_paths: dict[str, str], observe: Observe
+) -> None:
+    role = LIST_OPS[op].roles[0]
+    first = _body(fetch(role, list_paths[op], pageSize=2))
+    page_count = first.get("pageCount") if isinstance(first, dict) else None
+    page = (page_count if isinstance(page_count, int) else 0) + 5
+    observe("OBS-PAGE-BEYOND-END", operation=op, page_asked=page, page_count_before=page_count,
+            **_facts(fetch(role, list_paths[op], pageSize=2, page=page)))
+
+
+@pytest.mark.rule("OBS-MAX-PAGESIZE")
+@pytest.mark.paging
+@pytest.mark.parametrize("op", ["listQuestions", "listSpaces", "listTopics"])
+def test_record_the_largest_page_size_honoured(
+    op: str, fetch: Fetch, list_paths: dict[str, str], observe: Observe
+) -> None:
+    reported = {}
+    for size in (50, 100, 500, 1000, 5000):
+        body = _body(fetch("member", list_paths[op], pageSize=size))
+        reported[str(size)] = body.get("pageSize") if isinstance(body, dict) else None
+    honoured = [int(k) for k, v in reported.items() if v == int(k)]
+    observe("OBS-MAX-PAGESIZE", operation=op, reported_by_asked=reported,
+            largest_honoured=max(honoured) if honoured else None)
+
+
+@pytest.mark.rule("OBS-SORT-INVALID-OTHER")
+@pytest.mark.parametrize(
+    "op", ["listQuestions", "listUserAnswers", "listUserQuestions", "listNodeFollowers", "listAnswerComments"])
+def test_record_what_other_lists_do_with_an_unknown_sort(
+    op: str, fetch: Fetch, list_paths: dict[str, str], observe: Observe
+) -> None:
+    default = _body(fetch("member", list_paths[op]))
+    observe("OBS-SORT-INVALID-OTHER", operation=op,
+            default_sort=default.get("sort") if isinstance(default, dict) else None,
+            **_facts(fetch("member", list_paths[op], sort="qcNoSuchSort")))
+
+
+@pytest.mark.rule("SORT-EXPERTS-INVALID")
+@pytest.mark.parametrize("op", ["listActiveExperts", "listEarnedExperts"])
+def test_record_what_an_expert_list_does_with_a_sort_outside_the_six(
+    op: str, fetch: Fetch, list_paths: dict[str, str], observe: Observe
+) -> None:
+    observe("SORT-EXPERTS-INVALID", operation=op, **_facts(fetch("member", list_paths[op], sort="qcNoSuchSort")))
+
+
+@pytest.mark.rule("PROJ-EXCLUDE")
+@pytest.mark.parametrize("op", ["listQuestions", "listSpaces", "listTopics"])
+def test_record_what_include_and_exclude_do_to_item_fields(
+    op: str, fetch: Fetch, list_paths: dict[str, str], observe: Observe
+) -> None:
+    def fields(**params: Any) -> tuple[int, list[str]]:
+        resp = fetch("member", list_paths[op], pageSize=3, **params)
+        body = _body(resp)
+        items = body.get("list") if isinstance(body, dict) else None
+        first = items[0] if isinstance(items, list) and items and isinstance(items[0], dict) else {}
+        return resp.status, sorted(first)
+
+    status, plain = fields()
+    field = "name" if "name" in plain else "title"
+    ex_status, excluded = fields(exclude=field)
+    in_status, included = fields(include="qcNoSuchField")
+    observe("PROJ-EXCLUDE", operation=op, plain_fields=plain, exclude=field, exclude_status=ex_status,
+            removed_by_exclude=sorted(set(plain) - set(excluded)), include_status=in_status,
+            added_by_include=sorted(set(included) - set(plain)), plain_status=status)
+
+
+@pytest.mark.rule("OBS-PATH-WITHOUT-JSON")
+@pytest.mark.parametrize("path", ["question", "space"])
+def test_record_what_a_path_without_the_json_extension_gives(
+    path: str, member: ApiClient, observe: Observe
+) -> None:
+    observe("OBS-PATH-WITHOUT-JSON", path=path, **_facts(member.get(path)))
+
+
+@pytest.mark.rule("OBS-WRAP", "OBS-V1")
+@pytest.mark.parametrize("op", ["listQuestions", "listSpaces", "listAnswerComments"])
+def test_record_what_wrap_and_v1_do_to_a_list(
+    op: str, fetch: Fetch, list_paths: dict[str, str], observe: Observe
+) -> None:
+    plain = fetch("member", list_paths[op])
+    plain_keys = sorted(_body(plain)) if isinstance(_body(plain), dict) else None
+    for rule, option in (("OBS-WRAP", "wrap"), ("OBS-V1", "v1")):
+        if rule == "OBS-WRAP" and op == "listAnswerComments":
+            continue
+        resp = fetch("member", list_paths[op], **{option: "true"})
+        body = _body(resp)
+        observe(rule, operation=op, option=f"{option}=true", status=resp.status, plain_status=plain.status,
+                keys=sorted(body) if isinstance(body, dict) else type(body).__name__, plain_keys=plain_keys,
+                same_body=resp.content == plain.content)
+
+
+@pytest.mark.rule("OBS-WRAP", "OBS-V1")
+@pytest.mark.writes
+def test_record_what_wrap_and_v1_do_to_writes(
+    api: dict[str, ApiClient], question_id: int, run_tag: str, created: Any, observe: Observe
+) -> None:
+    member, moderator = api["member"], api["moderator"]
+    wrapped = post_answer(member, question_id, run_tag, created, text="wrap=true answer", wrap="true")
+    observe("OBS-WRAP", operation="postAnswer", option="wrap=true", **_facts(wrapped))
+    target = post_answer(member, question_id, run_tag, created, text="answer for wrap/v1 on actions")
+    if target.status != 201:
+        pytest.fail(f"member could not post an answer to record wrap and v1 on actions\n{target.describe()}")
+    answer_id = json.loads(target.content)["id"]
+    lock = moderator.put(f"node/{answer_id}/lock.json", params={"prompt": f"wrap [{run_tag}]", "wrap": "true"},
+                         operation="lockNode")
+    observe("OBS-WRAP", operation="lockNode", option="wrap=true", **_facts(lock))
+    send = moderator.put(f"node/{answer_id}/sendToMod.json", params={"v1": "true"}, operation="sendToModeration")
+    observe("OBS-V1", operation="sendToModeration", option="v1=true", **_facts(send))
+
+
+_DEPRECATION_HEADERS = ("deprecation", "sunset", "warning", "link")
+
+
+@pytest.mark.rule("OBS-V1-OPTION")
+def test_record_deprecation_signals_with_and_without_v1(fetch: Fetch, observe: Observe) -> None:
+    for label, params in (("plain", {}), ("v1=true", {"v1": "true"})):
+        resp = fetch("member", "question.json", **params)
+        observe("OBS-V1-OPTION", request=label, status=resp.status,
+                headers={h: resp.headers[h] for h in _DEPRECATION_HEADERS if h in resp.headers})
+
+
+@pytest.mark.rule("OBS-Q-FORMAT")
+@pytest.mark.parametrize(("op", "params"), [
+    ("listQuestions", {"q": "password"}), ("listQuestions", {"q": "qcNoSuchWordAnywhere"}),
+    ("listQuestions", {"type": "question"}), ("listQuestions", {"lang": "en"}),
+    ("listQuestions", {"topics": "api"}), ("listQuestions", {"unanswered": "true"}),
+    ("listTopics", {"q": "a"}), ("listTopics", {"type": "topic"}), ("listTopics", {"lang": "en"}),
+], ids=lambda v: v if isinstance(v, str) else "-".join(f"{k}={x}" for k, x in v.items()))
+def test_record_how_search_parameters_change_a_list(
+    op: str, params: dict[str, str], fetch: Fetch, list_paths: dict[str, str], observe: Observe
+) -> None:
+    plain = _body(fetch("member", list_paths[op]))
+    observe("OBS-Q-FORMAT", operation=op, params=params,
+            plain_totalCount=plain.get("totalCount") if isinstance(plain, dict) else None,
+            **_facts(fetch("member", list_paths[op], **params)))
+
+
+@pytest.mark.rule("OBS-NOT-FOUND")
+@pytest.mark.parametrize(("op", "method", "path"), [
+    ("postComment", "POST", f"node/{_UNKNOWN_ID}/comment.json"),
+    ("postAnswer", "POST", f"question/{_UNKNOWN_ID}/answer.json"),
+    ("listUserAnswers", "GET", f"user/{_UNKNOWN_ID}/answer.json"),
+    ("listUserQuestions", "GET", f"user/{_UNKNOWN_ID}/question.json"),
+    ("listNodeFollowers", "GET", f"node/{_UNKNOWN_ID}/followers.json"),
+    ("listAnswerComments", "GET", f"answer/{_UNKNOWN_ID}/comment.json"),
+    ("unmarkFavorite", "PUT", f"node/{_UNKNOWN_ID}/unmarkfavorite.json"),
+    ("cancelWiki", "PUT", f"node/{_UNKNOWN_ID}/cancelwiki.json"),
+    ("sendToModeration", "PUT", f"node/{_UNKNOWN_ID}/sendToMod.json"),
+    ("lockNode", "PUT", f"node/{_UNKNOWN_ID}/lock.json?prompt=qc"),
+], ids=lambda v: v if isinstance(v, str) and "/" not in v and v not in ("GET", "PUT", "POST") else None)
+def test_record_what_an_id_naming_nothing_gives(
+    op: str, method: str, path: str, admin: ApiClient, run_tag: str, observe: Observe
+) -> None:
+    body = {"body": f"to nothing [{run_tag}]"} if method == "POST" else None
+    resp = admin.request(method, path, json=body, operation=op)
+    observe("OBS-NOT-FOUND", operation=op, **_facts(resp))
+
+
+@pytest.mark.rule("OBS-RATE-LIMITS")
+def test_record_rate_limit_signals_in_a_short_burst(member: ApiClient, observe: Observe) -> None:
+    statuses: Counter[int] = Counter()
+    headers: dict[str, str] = {}
+    for _ in range(30):
+        resp = member.get("question.json", params={"pageSize": 1}, operation="listQuestions")
+        statuses[resp.status] += 1
+        headers.update({k: v for k, v in resp.headers.items()
+                        if k.startswith(("x-ratelimit", "ratelimit", "retry-after", "x-rate-limit"))})
+    observe("OBS-RATE-LIMITS", requests=30, statuses=dict(statuses), rate_limit_headers=headers,
+            got_429=statuses.get(429, 0))
+
+
+@pytest.mark.rule("OBS-MAX-BODY")
+@pytest.mark.writes
+def test_record_what_a_one_megabyte_body_gives(
+    api: dict[str, ApiClient], fresh_answer: int, question_id: int, run_tag: str, created: Any, observe: Observe
+) -> None:
+    text = f"[{run_tag}] " + "x" * (1024 * 1024)
+    comment = api["member"].post(f"node/{fresh_answer}/comment.json", json={"body": text}, operation="postComment")
+    if comment.status == 201:
+        created.add("comment", comment.headers.get("location", "?"), "member")
+    observe("OBS-MAX-BODY", operation="postComment", bytes=len(text), **_facts(comment))
+    # admin's answer list is read by no other test, so a 1 MB answer there slows nobody down.
+    answer = api["admin"].post(f"question/{question_id}/answer.json", json={"body": text}, operation="postAnswer")
+    if answer.status == 201:
+        created.add("answer", answer.headers.get("location", "?"), "admin")
+    observe("OBS-MAX-BODY", operation="postAnswer", bytes=len(text), **_facts(answer))
+
+
+@pytest.mark.rule("OBS-ANSWERCOUNT-MISMATCH")
+@pytest.mark.parametrize("op", ["listQuestions", "listUserQuestions"])
+def test_record_questions_whose_answer_count_differs_from_their_answers(
+    op: str, fetch: Fetch, list_paths: dict[str, str], observe: Observe
+) -> None:
+    body = _body(fetch("admin", list_paths[op], pageSize=50))
+    items = body.get("list") if isinstance(body, dict) else []
+    mismatched = [
+        {"id": q.get("id"), "answerCount": q.get("answerCount"), "answers": len(q["answers"])}
+        for q in items or [] if isinstance(q, dict) and isinstance(q.get("answers"), list)
+        and q.get("answerCount") != len(q["answers"])
+    ]
+    observe("OBS-ANSWERCOUNT-MISMATCH", operation=op, questions=len(items or []), mismatched=mismatched[:10])
+
+
+@pytest.mark.rule("OBS-FOLLOWERS-DETAILS-SHAPE")
+def test_record_the_item_fields_of_a_detailed_follower_list(
+    fetch: Fetch, list_paths: dict[str, str], observe: Observe
+) -> None:
+    resp = fetch("member", list_paths["listNodeFollowers"], details="true")
+    body = _body(resp)
+    items = body.get("list") if isinstance(body, dict) else None
+    first = items[0] if isinstance(items, list) and items and isinstance(items[0], dict) else {}
+    observe("OBS-FOLLOWERS-DETAILS-SHAPE", item_fields=sorted(first),
+            nested={k: sorted(v) for k, v in first.items() if isinstance(v, dict)}, **_facts(resp))
+
+
+@pytest.mark.rule("OBS-ISSUETYPES-PAGING", "ISSUETYPES-NAMES-MAY-REPEAT")
+def test_record_paging_and_repeated_names_of_the_issue_type_list(
+    fetch: Fetch, require_fixture: Any, observe: Observe
+) -> None:
+    tracker = require_fixture("issue_tracker")
+    plain = fetch("admin", f"{tracker}/issuetype.json")
+    body = _body(plain)
+    names = [i.get("name") for i in body if isinstance(i, dict)] if isinstance(body, list) else []
+    repeated = {n: c for n, c in Counter(names).items() if c > 1}
+    observe("ISSUETYPES-NAMES-MAY-REPEAT", names=len(names), repeated=repeated)
+    paged = fetch("admin", f"{tracker}/issuetype.json", page=2, pageSize=1)
+    observe("OBS-ISSUETYPES-PAGING", request="page=2&pageSize=1", plain_length=len(names),
+            same_body=paged.content == plain.content, **_facts(paged))
+
+
+@pytest.mark.rule("OBS-ISSUETYPES-NOT-CONFIGURED")
+def test_record_the_issue_type_list_of_a_tracker_that_is_not_set_up(
+    admin: ApiClient, profile: Profile, observe: Observe
+) -> None:
+    # With no tracker in the profile the described path is the unconfigured one; with one, another name is.
+    segment = "tracker" if profile.fixtures.issue_tracker is None else "qcnotracker"
+    observe("OBS-ISSUETYPES-NOT-CONFIGURED", segment=segment,
+            profile_names_tracker=profile.fixtures.issue_tracker is not None,
+            **_facts(admin.get(f"{segment}/issuetype.json", operation="listIssueTypes")))
+
+
+@pytest.mark.rule("OBS-AUTH-OTHER-SCHEMES")
+@pytest.mark.parametrize("path", ["question.json", "user/retrieveAllExperts.json"])
+def test_record_what_a_bearer_token_gives(path: str, anonymous: ApiClient, observe: Observe) -> None:
+    bearer = anonymous.get(path, headers={"Authorization": "Bearer qc-not-a-token"})
+    plain = anonymous.get(path)
+    observe("OBS-AUTH-OTHER-SCHEMES", path=path, bearer_status=bearer.status, anonymous_status=plain.status,
+            www_authenticate=bearer.headers.get("www-authenticate") or plain.headers.get("www-authenticate"))
