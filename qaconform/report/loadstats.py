@@ -95,11 +95,11 @@ def read_run(folder: Path, prefix: str) -> dict[str, Any]:
 
 
 def read_json_files(load_dir: Path) -> dict[str, Any]:
-    """Small JSON files the load harness leaves next to its CSVs (threshold verdicts, summaries), by name."""
+    """The ``summary.json`` files the load harness leaves next to its CSVs (verdict, thresholds), by path."""
     out: dict[str, Any] = {}
     if not load_dir.is_dir():
         return out
-    for p in sorted(load_dir.rglob("*.json"))[:20]:
+    for p in sorted(load_dir.rglob("summary.json"))[:20]:
         try:
             if p.stat().st_size <= _MAX_JSON_BYTES:
                 out[str(p.relative_to(load_dir))] = json.loads(p.read_text(encoding="utf-8"))
@@ -114,7 +114,11 @@ def load_section(load_dir: Path, status: dict[str, Any] | None = None) -> dict[s
     if not runs and not status:
         return None
     section: dict[str, Any] = dict(status or {})
-    section.setdefault("status", "ran" if runs else "no results")
+    files = read_json_files(load_dir)
+    verdicts = {v.get("verdict") for v in files.values() if isinstance(v, dict)}
+    if "status" not in section:
+        section["status"] = ("breached" if "fail" in verdicts else "passed" if "pass" in verdicts
+                             else "ran" if runs else "no results")
     section["runs"] = runs
-    section["files"] = read_json_files(load_dir)
+    section["files"] = files
     return section

@@ -163,7 +163,8 @@ def build_report(
     secrets: Iterable[str] = (),
 ) -> dict[str, Any]:
     """The content of report.json (already redacted). ``meta`` is what the runner knows beyond the results file:
-    run_id, selection, dry_run, kit_errors, pytest_exit, load_status."""
+    run_id, selection, dry_run, kit_errors, pytest_exit, load, exit_override (the runner's own exit code and reason
+    when the run ended before a verdict: unreachable, profile refused, nothing matched)."""
     meta = dict(meta or {})
     expectations = dict(expectations or {})
     catalog = [RuleInfo.of(r) for r in (rules if rules is not None else load_rules())]
@@ -213,6 +214,9 @@ def build_report(
         "pytest_exit": meta.get("pytest_exit", results.get("exitstatus")),
     }
     report["exit_code"], report["verdict"] = verdict(report)
+    override = meta.get("exit_override")
+    if isinstance(override, Mapping) and override.get("code") is not None:
+        report["exit_code"], report["verdict"] = int(override["code"]), str(override.get("reason") or "")
     return redact(report, secrets)  # type: ignore[no-any-return]
 
 
@@ -355,8 +359,11 @@ def verdict(report: Mapping[str, Any]) -> tuple[int, str]:
         return exitcodes.RULE_FAILED, "; ".join(parts)
     if s["error_rules"] or error_unattr or report.get("kit_errors") or load.get("status") == "error":
         n = len(s["error_rules"]) + len(error_unattr)
-        return exitcodes.KIT_ERROR, (f"the kit broke in {n} test(s)" if n else "the kit broke") + \
-            " (not the target's fault); see the errors in the report"
+        kit = [str(e).strip().splitlines()[0] for e in report.get("kit_errors") or [] if str(e).strip()]
+        what = f"the kit broke in {n} test(s)" if n else "the kit broke"
+        if kit:
+            what += f" ({kit[0][:200]}{'; ...' if len(kit) > 1 else ''})"
+        return exitcodes.KIT_ERROR, what + "; not the target's fault, see the errors in the report"
     held = s["must_held"]
     extra = ""
     if s["expected_failures"]:

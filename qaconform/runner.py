@@ -1,0 +1,483 @@
+"""`qaconform run`: one command from a target (or the reference server) to a verdict and a report.
+
+The suites run in a pytest *subprocess* so that a crash, a hang or a heavy import in a suite can never take the
+runner down with it: the runner always gets to stop the server, write what it knows and exit with a code CI can
+trust. Its own work is small and ordered so that cheap mistakes are reported before anything is sent: options and
+the expectations file (exit 2), the profile (exit 2), reachability (exit 3), then the suites, the optional load
+run, the server stop, and the reports. Anything unexpected inside the kit is exit 4 with the traceback in
+``reports/<run-id>/kit-error.txt``, never a raw traceback on the terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import difflib
+import json
+import os
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+import traceback
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from qaconform import exitcodes
+
+ROOT = Path(__file__).resolve().parents[1]
+"""The checkout: suites/ and the root conftest.py live here."""
+MARKER_AREAS = ("comments", "permissions", "gdpr", "actions", "paging", "contract", "destructive", "observation",
+                "properties", "writes")
+"""pytest markers ``--only`` may name (pyproject.toml [tool.pytest.ini_options] markers)."""
+SMOKE_LOAD = ("--scenario", "mixed", "--duration", "10")
+DEFAULT_SUITE_TIMEOUT_S = 3600.0
+LOAD_GRACE_S = 240.0
+_TAIL_BYTES = 64 * 1024
+_READ_TICK_S = 0.5
+_STOP_GRACE_S = 15.0
+
+
+class UsageProblem(Exception):
+    """A bad option or input file: exit 2 with this message, nothing sent."""
+
+
+class Unreachable(Exception):
+    """The target did not answer: exit 3 with this message."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--profile", metavar="P", default=None,
+                        help="target profile (TOML); without it the embedded reference server is started on "
+                             "127.0.0.1 with a fresh database and stopped at the end")
+    parser.add_argument("--only", nargs="+", metavar="AREA|RULE", default=[],
+                        help=f"run only these areas ({' '.join(MARKER_AREAS)}, auth, conventions) and/or rule ids "
+                             "(COMMENT-4, or a prefix such as COMMENT-*)")
+    parser.add_argument("--load", metavar="smoke|SCENARIO", default=None,
+                        help="after the suites, a load run: 'smoke' (mixed, 10 s) or a scenario of `qaconform load`")
+    parser.add_argument("--out", metavar="DIR", default="reports",
+                        help="parent folder of the run folder (default reports/); an existing run is never overwritten")
+    parser.add_argument("--expect", metavar="FILE", default=None,
+                        help="expected failures for this target (TOML or YAML: rule id -> reason + link); they do not "
+                             "fail the exit code, and one that passes is reported as unexpectedly passing")
+    parser.add_argument("--read-only", action="store_true", help="run only tests that do not write to the target")
+    parser.add_argument("--dry-run", action="store_true",
+                        help="print what would be written (operations and tests that create content) and run only "
+                             "the read-only tests")
+    parser.add_argument("--max-examples", type=int, metavar="N", default=None,
+                        help="generated tests: examples per test (env QACONFORM_MAX_EXAMPLES for the suites)")
+    parser.add_argument("--seed", type=int, metavar="N", default=None,
+                        help="generated tests: the random seed, to reproduce a run (hypothesis --hypothesis-seed)")
+    parser.add_argument("--reference-fault", action="append", default=[], metavar="NAME",
+                        help="with no --profile: plant this fault in the reference server (see "
+                             "`python -m qaconform.reference --list-faults`); to see what a broken target looks like")
+    parser.add_argument("--timeout", type=float, metavar="S", default=DEFAULT_SUITE_TIMEOUT_S,
+                        help=f"stop the suites after this many seconds (default {DEFAULT_SUITE_TIMEOUT_S:.0f})")
+
+
+# ----------------------------------------------------------------------------------------------------------
+# options
+
+@dataclass
+class Plan:
+    """What ``--only`` turns into: pytest arguments, and the selection the report uses (skipped vs not covered)."""
+
+    pytest_args: list[str] = field(default_factory=list)
+    areas: list[str] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+
+
+def plan_selection(only: Sequence[str], rules: Sequence[Any]) -> Plan:
+    """Areas map to ``-m``, rule ids to ``--rule``. Both at once means their union, so areas become rule ids."""
+    by_area: dict[str, list[str]] = {}
+    ids = set()
+    for r in rules:
+        by_area.setdefault(r.area, []).append(r.id)
+        ids.add(r.id)
+    areas: list[str] = []
+    rule_ids: list[str] = []
+    for token in dict.fromkeys(t for raw in only for t in raw.replace(",", " ").split()):
+        if token in MARKER_AREAS or token in by_area:
+            areas.append(token)
+        elif token in ids or (token.endswith("*") and any(i.startswith(token[:-1]) for i in ids)):
+            rule_ids.append(token)
+        else:
+            near = difflib.get_close_matches(token, [*MARKER_AREAS, *by_area, *ids], n=3)
+            hint = f" (did you mean {', '.join(near)}?)" if near else ""
+            raise UsageProblem(f"--only {token}: neither an area ({' '.join(sorted({*MARKER_AREAS, *by_area}))}) "
+                               f"nor a rule id of spec/rules.yaml{hint}")
+    plan = Plan(areas=areas, rules=rule_ids)
+    if not areas and not rule_ids:
+        return plan
+    if not rule_ids and all(a in MARKER_AREAS for a in areas):
+        plan.pytest_args = ["-m", " or ".join(areas)]
+        return plan
+    marker_only = [a for a in areas if a not in by_area]
+    if marker_only:
+        raise UsageProblem(f"--only {' '.join(marker_only)} selects by test marker and cannot be combined with rule "
+                           "ids or the areas auth/conventions; run them in two runs")
+    expanded = list(dict.fromkeys([*rule_ids, *(i for a in areas for i in by_area[a])]))
+    for rid in expanded:
+        plan.pytest_args += ["--rule", rid]
+    return plan
+
+
+def load_command(choice: str | None, profile_path: str, out: Path) -> list[str] | None:
+    """The `qaconform load` command line for ``--load``, as a subprocess (locust never loads in this process)."""
+    if not choice:
+        return None
+    base = [sys.executable, "-m", "qaconform.cli", "load", "--profile", profile_path, "--out", str(out)]
+    if choice == "smoke":
+        return [*base, *SMOKE_LOAD]
+    if not re.fullmatch(r"[a-z][a-z0-9_-]*", choice):
+        raise UsageProblem(f"--load {choice!r}: give 'smoke' or a scenario name of `qaconform load --scenario`")
+    return [*base, "--scenario", choice]
+
+
+def validate_load_choice(choice: str | None) -> None:
+    if not choice or choice == "smoke":
+        return
+    try:
+        from qaconform.load.runner import SCENARIOS
+    except ImportError:
+        return  # the load run will record that the command is unavailable
+    if choice not in SCENARIOS:
+        raise UsageProblem(f"--load {choice}: not a load scenario; use smoke or one of {', '.join(SCENARIOS)}")
+
+
+# ----------------------------------------------------------------------------------------------------------
+# subprocesses
+
+@dataclass
+class Finished:
+    returncode: int
+    tail: str
+    timed_out: bool = False
+
+
+def stream(cmd: Sequence[str], *, timeout_s: float, env: dict[str, str] | None = None,
+           sink: IO[bytes] | None = None) -> Finished:
+    """Run ``cmd``, copying its output to the terminal as it comes (pytest prints dots without newlines, so bytes,
+    not lines), keep the tail for diagnosis, and stop it when ``timeout_s`` is over."""
+    out = sink if sink is not None else sys.stdout.buffer
+    tail: deque[bytes] = deque()
+    size = 0
+    proc = subprocess.Popen(list(cmd), cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            stdin=subprocess.DEVNULL, start_new_session=True)
+    assert proc.stdout is not None
+    fd = proc.stdout.fileno()
+    deadline = time.monotonic() + timeout_s
+    timed_out = False
+    try:
+        while True:
+            if time.monotonic() > deadline:
+                timed_out = True
+                _stop(proc)
+                break
+            ready, _, _ = select.select([fd], [], [], _READ_TICK_S)
+            if not ready:
+                if proc.poll() is not None:
+                    break
+                continue
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                break
+            out.write(chunk)
+            out.flush()
+            tail.append(chunk)
+            size += len(chunk)
+            while size > _TAIL_BYTES and len(tail) > 1:
+                size -= len(tail.popleft())
+    except BaseException:
+        _stop(proc)
+        raise
+    finally:
+        proc.stdout.close()
+    try:
+        rc = proc.wait(timeout=_STOP_GRACE_S)
+    except subprocess.TimeoutExpired:
+        _stop(proc)
+        rc = proc.wait(timeout=_STOP_GRACE_S)
+    return Finished(rc, b"".join(tail).decode("utf-8", errors="replace"), timed_out)
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    """SIGINT first (pytest then writes its results), SIGKILL if it does not end; only this child's group."""
+    if proc.poll() is not None:
+        return
+    for sig, wait in ((signal.SIGINT, _STOP_GRACE_S), (signal.SIGKILL, 5.0)):
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, sig)
+        try:
+            proc.wait(timeout=wait)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+
+
+def _exit_line(tail: str) -> str | None:
+    """The message of a pytest.exit(...) or a usage error in pytest's output."""
+    for pattern in (r"!{3,} _pytest\.outcomes\.Exit: (.+?) !{3,}", r"!{3,} (.+?) !{3,}", r"ERROR: (.+)"):
+        found = re.findall(pattern, tail)
+        if found:
+            return str(found[-1]).strip()
+    return None
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the run
+
+class Runner:
+    """One `qaconform run`. Holds what the run learns so that a failure at any step still leaves a useful report."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.stack = contextlib.ExitStack()
+        self.run_dir: Path | None = None
+        self.meta: dict[str, Any] = {}
+        self.kit_errors: list[str] = []
+
+    # -- steps ---------------------------------------------------------------------------------------------
+    def execute(self) -> int:
+        from qaconform.contract import load_contract
+        from qaconform.report.expect import ExpectError, load_expectations
+
+        args = self.args
+        contract = load_contract()
+        try:
+            plan = plan_selection(args.only, list(contract.rules.values()))
+            expectations = load_expectations(args.expect) if args.expect else {}
+            validate_load_choice(args.load)
+            if args.max_examples is not None and args.max_examples <= 0:
+                raise UsageProblem("--max-examples must be a positive number")
+            if args.timeout <= 0:
+                raise UsageProblem("--timeout must be a positive number of seconds")
+            if args.reference_fault and args.profile:
+                raise UsageProblem("--reference-fault applies to the embedded reference server; drop --profile")
+        except (UsageProblem, ExpectError) as exc:
+            return self._usage(str(exc))
+        with self.stack:
+            try:
+                profile_path, profile = self._target()
+                self._preflight(profile)
+            except UsageProblem as exc:
+                return self._usage(str(exc))
+            except Unreachable as exc:
+                print(f"qaconform run: {exc}", file=sys.stderr)
+                return exitcodes.UNREACHABLE
+            from qaconform.report.redact import secret_variants
+            from qaconform.report.writer import new_run_dir
+
+            self.run_dir = new_run_dir(args.out)
+            secrets = secret_variants(profile.passwords(), [a.username for a in profile.accounts.values()])
+            self.meta = {"run_id": self.run_dir.name, "selection": {"areas": plan.areas, "rules": plan.rules},
+                         "read_only": bool(args.read_only or args.dry_run), "dry_run": bool(args.dry_run),
+                         "reference_faults": list(args.reference_fault), "kit_errors": self.kit_errors}
+            print(f"qaconform run {self.run_dir.name}: target {profile.base_url}"
+                  + (" (embedded reference server)" if not args.profile else f" (profile {args.profile})"), flush=True)
+            if args.dry_run:
+                self._print_dry_run(profile_path, plan, contract)
+            results_path = self.run_dir / "results.json"
+            suites = self._run_suites(profile_path, plan, results_path)
+            special = self._classify_suites(suites, plan, results_path)
+            if special is None and args.load:
+                self._run_load(profile_path)
+        # the reference server is stopped here (end of the with block), before the reports are written
+        return self._finish(results_path, special, expectations, secrets)
+
+    def _usage(self, message: str) -> int:
+        print(f"qaconform run: {message}", file=sys.stderr)
+        return exitcodes.USAGE
+
+    def _target(self) -> tuple[str, Any]:
+        from qaconform.profile import ProfileError, load_profile
+
+        path = self.args.profile
+        if not path:
+            from qaconform.reference import ReferenceServer
+
+            print("qaconform run: starting the embedded reference server (fresh database) on 127.0.0.1 ...",
+                  flush=True)
+            srv = self.stack.enter_context(ReferenceServer(faults=tuple(self.args.reference_fault)))
+            path = str(srv.profile_path)
+        try:
+            return path, load_profile(path)
+        except ProfileError as exc:
+            raise UsageProblem(str(exc)) from None
+
+    def _preflight(self, profile: Any) -> None:
+        from qaconform.client import ApiClient, TargetError, TargetUnreachable
+
+        client = ApiClient(profile, "anonymous", None, None)
+        try:
+            client.get("question.json", params={"pageSize": 1})
+        except TargetUnreachable as exc:
+            raise Unreachable(f"target {profile.base_url} is unreachable ({exc}). Is the server running? Check "
+                              f"base_url in {profile.path}.") from None
+        except TargetError:
+            pass  # it answered; what it answered is for the suites to judge
+        finally:
+            client.close()
+
+    def _print_dry_run(self, profile_path: str, plan: Plan, contract: Any) -> None:
+        writes = [op for op in contract.operations.values() if op.method.upper() in ("POST", "PUT", "DELETE", "PATCH")]
+        print("--dry-run: these operations create or change content on the target; tests that call them are "
+              "skipped in this run:")
+        for op in sorted(writes, key=lambda o: o.operation_id):
+            print(f"  {op.operation_id:<18} {op.method.upper():<4} {op.path}")
+        cmd = [sys.executable, "-m", "pytest", "suites", "-p", "no:cacheprovider", "--collect-only", "-q",
+               "--profile", profile_path, *_combine_marker(plan.pytest_args, "writes or destructive")]
+        proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+                              stdin=subprocess.DEVNULL)
+        tests = [line for line in proc.stdout.splitlines() if "::" in line]
+        if proc.returncode not in (0, 5):
+            print(f"  (could not list the writing tests: pytest --collect-only exited {proc.returncode})")
+            return
+        print(f"--dry-run: {len(tests)} test(s) would write (marked writes or destructive):")
+        for t in tests[:40]:
+            print(f"  {t}")
+        if len(tests) > 40:
+            print(f"  ... and {len(tests) - 40} more")
+        self.meta["dry_run_writes"] = tests
+
+    def _run_suites(self, profile_path: str, plan: Plan, results_path: Path) -> Finished:
+        args = self.args
+        cmd = [sys.executable, "-m", "pytest", "suites", "-p", "no:cacheprovider", "--profile", profile_path,
+               "--qaconform-results", str(results_path), "--continue-on-collection-errors", *plan.pytest_args]
+        if args.read_only or args.dry_run:
+            cmd.append("--read-only")
+        if args.seed is not None:
+            cmd.append(f"--hypothesis-seed={args.seed}")
+        if sys.stdout.isatty():
+            cmd.append("--color=yes")
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        if args.max_examples is not None:
+            env["QACONFORM_MAX_EXAMPLES"] = str(args.max_examples)
+        if args.seed is not None:
+            env["QACONFORM_SEED"] = str(args.seed)
+        self.meta["pytest_command"] = " ".join(cmd)
+        print(f"$ python {' '.join(cmd[1:])}", flush=True)
+        done = stream(cmd, timeout_s=args.timeout, env=env)
+        self.meta["pytest_exit"] = done.returncode
+        return done
+
+    def _classify_suites(self, done: Finished, plan: Plan, results_path: Path) -> int | None:
+        """None when the suites ran to a verdict; otherwise the exit code the run must end with."""
+        line = _exit_line(done.tail)
+        if done.timed_out:
+            self.kit_errors.append(f"the suites did not finish within --timeout {self.args.timeout:.0f} s and were "
+                                   "stopped; results are partial")
+            return exitcodes.KIT_ERROR
+        rc = done.returncode
+        for path, why in re.findall(r"^ERROR (\S+) - (.+)$", done.tail, re.MULTILINE):
+            if "::" not in path:  # a suite module that cannot be imported: the kit is broken, the rest still ran
+                self.kit_errors.append(f"{path} could not be collected: {why.strip()}")
+        if rc in (0, 1):
+            if not results_path.is_file():
+                self.kit_errors.append(f"pytest ended with {rc} but wrote no results file {results_path}")
+                return exitcodes.KIT_ERROR
+            return None
+        if rc == 5:
+            if plan.areas or plan.rules:
+                why = f"no test matched --only {' '.join([*plan.areas, *plan.rules])}"
+                print(f"qaconform run: {why}", file=sys.stderr)
+                return self._special(exitcodes.USAGE, why)
+            self.kit_errors.append("pytest collected no test under suites/")
+            return exitcodes.KIT_ERROR
+        if rc == exitcodes.UNREACHABLE and "INTERNALERROR" not in done.tail:
+            why = line or "the target stopped answering during the run"
+            print(f"qaconform run: {why}", file=sys.stderr)
+            return self._special(exitcodes.UNREACHABLE, why)
+        exit_call = re.findall(r"_pytest\.outcomes\.Exit: (.+?) !{3,}", done.tail)
+        if rc == exitcodes.USAGE and exit_call:  # the plugin's pytest.exit: a profile or credential problem
+            print(f"qaconform run: {exit_call[-1].strip()}", file=sys.stderr)
+            return self._special(exitcodes.USAGE, exit_call[-1].strip())
+        if rc in (2, 130) and "KeyboardInterrupt" in done.tail:
+            raise KeyboardInterrupt
+        what = {2: "the suites could not be collected or the run was interrupted", 3: "pytest hit an internal error",
+                4: "pytest refused the command line or the suites"}.get(rc, f"pytest ended with code {rc}")
+        self.kit_errors.append(f"{what}: {line or 'see the output above'}\n\n--- last output ---\n{done.tail[-6000:]}")
+        return exitcodes.KIT_ERROR
+
+    def _special(self, code: int, reason: str) -> int:
+        """Record that the run ends with ``code`` whatever the rules say (the report shows the same verdict)."""
+        self.meta["exit_override"] = {"code": code, "reason": reason}
+        return code
+
+    def _run_load(self, profile_path: str) -> None:
+        assert self.run_dir is not None
+        load_dir = self.run_dir / "load"
+        cmd = load_command(self.args.load, profile_path, load_dir)
+        assert cmd is not None
+        duration = 10.0 if self.args.load == "smoke" else 20.0
+        print(f"$ qaconform load {' '.join(cmd[4:])}", flush=True)
+        done = stream(cmd, timeout_s=duration + LOAD_GRACE_S)
+        status = {0: "passed", 1: "breached", 2: "usage error", 3: "unreachable"}.get(done.returncode, "error")
+        message = _exit_line(done.tail) or (done.tail.strip().splitlines() or [""])[-1][:300]
+        if "not available in this installation" in done.tail:
+            status = "unavailable"
+        if done.timed_out:
+            status, message = "error", f"the load run did not end within {duration + LOAD_GRACE_S:.0f} s"
+        self.meta["load"] = {"status": status, "exit_code": done.returncode, "command": " ".join(cmd[1:]),
+                             "message": message if status != "passed" else None}
+
+    def _finish(self, results_path: Path, special: int | None, expectations: Any, secrets: set[str]) -> int:
+        from qaconform.report.terminal import format_summary
+        from qaconform.report.writer import RUN_META_NAME, build_and_write
+
+        assert self.run_dir is not None
+        (self.run_dir / RUN_META_NAME).write_text(json.dumps(self.meta, indent=1, default=str), encoding="utf-8")
+        if self.kit_errors:
+            (self.run_dir / "kit-error.txt").write_text("\n\n".join(self.kit_errors), encoding="utf-8")
+        if not results_path.is_file():
+            print(f"qaconform run: no results were written; see {self.run_dir}", file=sys.stderr)
+            return special if special is not None else exitcodes.KIT_ERROR
+        results = json.loads(results_path.read_text(encoding="utf-8"))
+        load = self.meta.get("load")
+        if load and load.get("status") == "unavailable":
+            load["message"] = "qaconform load is not available in this installation; no load figures"
+        report, paths = build_and_write(results, self.run_dir, expectations=expectations, meta=self.meta,
+                                        secrets=secrets)
+        print(format_summary(report, paths["html"]))
+        return int(report["exit_code"])  # the report's verdict already holds the override and the kit errors
+
+    def record_crash(self) -> Path:
+        """Write the traceback of an unexpected exception where the user is told to look."""
+        folder = self.run_dir
+        if folder is None:
+            from qaconform.report.writer import new_run_dir
+
+            folder = new_run_dir(self.args.out)
+        path = folder / "kit-error.txt"
+        path.write_text("".join(traceback.format_exc()) + ("\n\n" + "\n\n".join(self.kit_errors)
+                                                         if self.kit_errors else ""), encoding="utf-8")
+        return path
+
+
+def _combine_marker(pytest_args: list[str], expr: str) -> list[str]:
+    """Add a marker expression to a selection that may already hold ``-m``."""
+    if "-m" in pytest_args:
+        i = pytest_args.index("-m")
+        return [*pytest_args[:i], "-m", f"({pytest_args[i + 1]}) and ({expr})", *pytest_args[i + 2:]]
+    return [*pytest_args, "-m", expr]
+
+
+def main(args: argparse.Namespace) -> int:
+    runner = Runner(args)
+    try:
+        return runner.execute()
+    except KeyboardInterrupt:
+        raise
+    except Exception as exc:  # the kit broke: one line on the terminal, the traceback in a file
+        try:
+            where = f"the traceback is in {runner.record_crash()}"
+        except Exception:  # noqa: BLE001 - the report folder itself may be the problem
+            where = "the traceback could not be saved either"
+        print(f"qaconform run: the kit itself broke ({type(exc).__name__}: {exc}); {where}. Please report it.",
+              file=sys.stderr)
+        return exitcodes.KIT_ERROR
