@@ -110,7 +110,9 @@ def node_snapshot(scene: Scene, node: int) -> tuple[bool, Any, dict[str, Any]]:
 
 def unchanged(scene: Scene, node: int, what: str) -> Callable[[], None]:
     before = node_snapshot(scene, node)
-    assert before[0], f"answer {node} must be listed for novice before the {what} attempt (it was just published)"
+    assert before[0], (
+        f"answer {node} must be listed for novice before the {what} attempt: it was published by this module, so an "
+        f"earlier cell (an allowed lock or moderation that should have been refused) or the listing changed it")
 
     def check() -> None:
         after = node_snapshot(scene, node)
@@ -384,6 +386,7 @@ def test_novice_space_list_lacks_the_hidden_space_and_its_questions(
 
 
 @pytest.mark.observation
+@pytest.mark.writes
 @pytest.mark.rule("OBS-PERM-DENIED-BODIES")
 def test_what_denials_outside_the_group_and_expert_lists_carry(
         api: dict[str, ApiClient], scene: Scene, observe: Any) -> None:
