@@ -18,7 +18,7 @@ import pytest
 
 from qaconform.client import ApiClient, ApiResponse
 from qaconform.profile import Profile, Visibility
-from qaconform.support import find_item, list_all, new_id, post_answer, post_comment
+from qaconform.support import find_item, find_listed, list_all, new_id, post_answer, post_comment
 
 pytestmark = [pytest.mark.comments, pytest.mark.writes]
 
@@ -47,6 +47,15 @@ def visible_comments(client: ApiClient, answer_id: int) -> tuple[list[dict[str, 
     if probe.status in (401, 403):
         return [], probe
     return comments_as(client, answer_id), None
+
+
+def listed_item(client: ApiClient, path: str, node: int, params: dict[str, Any] | None = None
+                ) -> tuple[dict[str, Any] | None, ApiResponse | None]:
+    """(the item as listed for this caller, None) or (None, the refusal) when the caller is refused the list."""
+    probe = client.get(path, params={**(params or {}), "page": 1, "pageSize": 1})
+    if probe.status in (401, 403):
+        return None, probe
+    return find_listed(client, path, node, params=params), None
 
 
 def read_back(client: ApiClient, answer_id: int, comment_id: int) -> dict[str, Any]:
@@ -174,9 +183,20 @@ def inherited_reply(member: ApiClient, private_comment: int, run_tag: str, creat
 
 
 @pytest.fixture(scope="module")
-def private_ids(private_comment: int, private_reply_to_public: int, inherited_reply: int) -> set[str]:
-    """Every comment of the thread that only member (author) and moderator (recipient) may see."""
-    return {str(private_comment), str(private_reply_to_public), str(inherited_reply)}
+def private_on_question(member: ApiClient, question_id: int, run_tag: str, created: Any, vis: Visibility,
+                        user_ids: dict[str, int]) -> int:
+    """member's comment on the fixture question itself, private to moderator (for the question list's ids)."""
+    resp = post_comment(member, question_id, run_tag, created, text="private comment on the question",
+                        visibility=vis.recipients, recipients=[user_ids["moderator"]])
+    assert resp.status == 201, f"member could not post a private comment on the question\n{resp.describe()}"
+    return new_id(resp)
+
+
+@pytest.fixture(scope="module")
+def private_ids(private_comment: int, private_reply_to_public: int, inherited_reply: int,
+                private_on_question: int) -> set[str]:
+    """Every comment this module made that only member (author) and moderator (recipient) may see."""
+    return {str(private_comment), str(private_reply_to_public), str(inherited_reply), str(private_on_question)}
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -200,17 +220,24 @@ def test_comment_without_privacy_fields_has_full_visibility_and_no_recipients(
 
 
 @pytest.mark.rule("COMMENT-2", "COMMENT-VISIBILITY-RETURNED")
-@pytest.mark.parametrize("reader", ["member", "moderator"], ids=["author", "recipient"])
 def test_comment_with_visibility_recipients_is_private_to_them_and_reads_back_its_settings(
-        api: dict[str, ApiClient], reader: str, thread_answer: int, private_comment: int, vis: Visibility,
+        member: ApiClient, moderator: ApiClient, thread_answer: int, run_tag: str, created: Any, vis: Visibility,
         user_ids: dict[str, int]) -> None:
-    item = read_back(api[reader], thread_answer, private_comment)
-    assert item.get("visibility") == vis.recipients, (
-        f"a comment posted with visibility {vis.recipients!r} must read back with it; {reader} read "
-        f"{item.get('visibility')!r}: {item}")
-    assert recipient_ids(item) == {str(user_ids["moderator"])}, (
-        f"a comment posted with recipients [moderator {user_ids['moderator']}] must read back with exactly them "
-        f"(items with id); {reader} read {item.get('recipients')!r}")
+    mod_id = user_ids["moderator"]
+    resp = post_comment(member, thread_answer, run_tag, created, text="private to moderator, read back",
+                        visibility=vis.recipients, recipients=[mod_id])
+    assert resp.status == 201, (
+        f"member holds Use Private Comments: a comment with visibility {vis.recipients!r} and recipients "
+        f"[{mod_id}] must be created (201)\n{resp.describe()}")
+    cid = new_id(resp)
+    for reader, who in ((member, "the author"), (moderator, "the recipient")):
+        item = read_back(reader, thread_answer, cid)
+        assert item.get("visibility") == vis.recipients, (
+            f"{who} ({reader.role}) must read the comment back with visibility {vis.recipients!r}, got "
+            f"{item.get('visibility')!r}: {item}\n{resp.describe()}")
+        assert recipient_ids(item) == {str(mod_id)}, (
+            f"{who} ({reader.role}) must read the comment back with exactly the recipients given "
+            f"([{{id: {mod_id}}}]), got {item.get('recipients')!r}\n{resp.describe()}")
 
 
 @pytest.mark.rule("COMMENT-3")
@@ -247,11 +274,13 @@ def test_recipient_replying_to_private_comment_without_fields_inherits_its_setti
 
 
 @pytest.mark.rule("COMMENT-4", "COMMENT-400-MESSAGE")
-@pytest.mark.parametrize("option", ["to_original_poster", "to_moderators"])
+@pytest.mark.parametrize("option", ["to_original_poster", "to_moderators", "full"])
 def test_reply_to_private_comment_with_different_visibility_is_400_with_the_inherited_message(
         member: ApiClient, thread_answer: int, private_comment: int, option: str, run_tag: str, created: Any,
         vis: Visibility) -> None:
     value = getattr(vis, option)
+    if value is None:
+        pytest.skip("the profile's [visibility] names no wire value for full visibility, so it cannot be sent")
     marker = _marker("different visibility")
     resp = post_comment(member, private_comment, run_tag, created, text=marker, visibility=value)
     assert resp.status == 400, (
@@ -371,27 +400,29 @@ def test_private_comment_is_not_in_the_answer_comment_list_of_an_account_not_ent
 @pytest.mark.rule("COMMENT-PRIVACY-IDS")
 @pytest.mark.parametrize("viewer", NOT_ENTITLED)
 def test_private_comment_id_is_not_in_the_parents_comment_ids_of_an_account_not_entitled(
-        api: dict[str, ApiClient], viewer: str, thread_answer: int, private_ids: set[str],
-        user_ids: dict[str, int]) -> None:
+        api: dict[str, ApiClient], viewer: str, thread_answer: int, question_id: int, private_ids: set[str],
+        user_ids: dict[str, int], profile: Profile) -> None:
     client = api[viewer]
     comments, _ = visible_comments(client, thread_answer)
     leaked = referenced_ids(comments) & private_ids
     assert not leaked, (
         f"{viewer} may not see the private comments, yet commentIds/childrenIds of the comments it is listed "
         f"name {sorted(leaked)}")
-    path = f"user/{user_ids['member']}/answer.json"
-    probe = client.get(path, params={"page": 1, "pageSize": 1}, operation="listUserAnswers")
-    if viewer == "anonymous" and probe.status in (401, 403):
-        return  # a caller refused the answer list is shown no ids at all
-    answers = list_all(client, path)
-    answer = find_item(answers, thread_answer)
-    assert answer is not None or viewer == "anonymous", (
-        f"{viewer} must see member's published answer {thread_answer} in member's answer list")
-    if answer is not None:
-        leaked = referenced_ids([answer]) & private_ids
+    parents = (
+        ("answer", thread_answer, f"user/{user_ids['member']}/answer.json", None),
+        ("question", question_id, "question.json", {"spaceId": profile.fixtures.space_id}),
+    )
+    for kind, node, path, params in parents:
+        item, refused = listed_item(client, path, node, params)
+        if refused:
+            assert viewer == "anonymous", f"{viewer} may read {path} (permission table)\n{refused.describe()}"
+            continue  # a caller refused the list is shown no ids at all
+        assert item is not None or viewer == "anonymous", (
+            f"{viewer} must see the {kind} {node} in {path} (it is published)")
+        leaked = referenced_ids([item]) & private_ids if item else set()
         assert not leaked, (
-            f"{viewer} may not see the private comments, yet answer {thread_answer} in member's answer list "
-            f"names them in commentIds/childrenIds: {sorted(leaked)}")
+            f"{viewer} may not see the private comments, yet the {kind} {node} in {path} names them in "
+            f"commentIds/childrenIds: {sorted(leaked)}")
 
 
 @pytest.mark.rule("COMMENT-PRIVACY-CONTENT")
@@ -451,8 +482,8 @@ def test_comment_may_be_posted_on_a_question_an_answer_and_a_comment(
 @pytest.mark.observation
 @pytest.mark.rule("OBS-COMMENT-OP-AUDIENCE")
 def test_who_sees_comments_to_original_poster_and_to_moderators(
-        api: dict[str, ApiClient], member: ApiClient, thread_answer: int, run_tag: str, created: Any,
-        vis: Visibility, user_ids: dict[str, int], observe: Any) -> None:
+        api: dict[str, ApiClient], member: ApiClient, thread_answer: int, question_id: int, run_tag: str,
+        created: Any, vis: Visibility, user_ids: dict[str, int], profile: Profile, observe: Any) -> None:
     posted: dict[str, int | None] = {}
     statuses: dict[str, int] = {}
     for option in ("to_original_poster", "to_moderators"):
@@ -466,7 +497,10 @@ def test_who_sees_comments_to_original_poster_and_to_moderators(
         ids = {str(i.get("id")) for i in items}
         seen[viewer] = {opt: ("list refused" if refusal else str(cid) in ids)
                         for opt, cid in posted.items() if cid is not None}
-    observe("OBS-COMMENT-OP-AUDIENCE", author="member", post_status=statuses, seen_by=seen, user_ids=user_ids)
+    question = find_listed(api["admin"], "question.json", question_id, params={"spaceId": profile.fixtures.space_id})
+    question_author = (question or {}).get("author", {}).get("id") if isinstance(question, dict) else None
+    observe("OBS-COMMENT-OP-AUDIENCE", author="member", question_author_id=question_author, post_status=statuses,
+            seen_by=seen, user_ids=user_ids)
 
 
 @pytest.mark.observation
