@@ -348,7 +348,10 @@ class Runner:
     def _run_suites(self, profile_path: str, plan: Plan, results_path: Path) -> Finished:
         args = self.args
         cmd = [sys.executable, "-m", "pytest", "suites", "-p", "no:cacheprovider", "--profile", profile_path,
-               "--qaconform-results", str(results_path), "--continue-on-collection-errors", *plan.pytest_args]
+               "--qaconform-results", str(results_path), "--continue-on-collection-errors",
+               "-p", "qaconform.report.coverage_plugin",
+               "--qaconform-coverage", str(results_path.parent / "coverage.json"),
+               *plan.pytest_args]
         if args.read_only or args.dry_run:
             cmd.append("--read-only")
         if args.seed is not None:
@@ -415,7 +418,7 @@ class Runner:
         cmd = load_command(self.args.load, profile_path, load_dir)
         assert cmd is not None
         duration = 10.0 if self.args.load == "smoke" else 20.0
-        print(f"$ qaconform load {' '.join(cmd[4:])}", flush=True)
+        print(f"$ qaconform {' '.join(cmd[3:])}", flush=True)
         done = stream(cmd, timeout_s=duration + LOAD_GRACE_S)
         status = {0: "passed", 1: "breached", 2: "usage error", 3: "unreachable"}.get(done.returncode, "error")
         message = _exit_line(done.tail) or (done.tail.strip().splitlines() or [""])[-1][:300]
@@ -423,15 +426,19 @@ class Runner:
             status = "unavailable"
         if done.timed_out:
             status, message = "error", f"the load run did not end within {duration + LOAD_GRACE_S:.0f} s"
-        self.meta["load"] = {"status": status, "exit_code": done.returncode, "command": " ".join(cmd[1:]),
+        self.meta["load"] = {"status": status, "exit_code": done.returncode,
+                             "command": "qaconform " + " ".join(cmd[3:]),
                              "message": message if status != "passed" else None}
 
     def _finish(self, results_path: Path, special: int | None, expectations: Any, secrets: set[str]) -> int:
         from qaconform.report.terminal import format_summary
-        from qaconform.report.writer import RUN_META_NAME, build_and_write
+        from qaconform.report.writer import RUN_META_NAME, build_and_write, read_coverage
 
         assert self.run_dir is not None
         (self.run_dir / RUN_META_NAME).write_text(json.dumps(self.meta, indent=1, default=str), encoding="utf-8")
+        coverage = read_coverage(self.run_dir)
+        if coverage is not None:
+            self.meta["coverage"] = coverage  # not in run.json: `qaconform report` reads coverage.json itself
         if self.kit_errors:
             (self.run_dir / "kit-error.txt").write_text("\n\n".join(self.kit_errors), encoding="utf-8")
         if not results_path.is_file():

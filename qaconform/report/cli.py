@@ -17,7 +17,7 @@ from qaconform import exitcodes
 from qaconform.report.expect import ExpectError, load_expectations
 from qaconform.report.redact import secret_variants
 from qaconform.report.terminal import format_summary
-from qaconform.report.writer import RUN_META_NAME, build_and_write
+from qaconform.report.writer import RUN_META_NAME, build_and_write, read_coverage
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -65,6 +65,9 @@ def main(args: argparse.Namespace) -> int:
         except (OSError, ValueError):
             print(f"qaconform report: {meta_path} is unreadable; rebuilding without it", file=sys.stderr)
     meta.setdefault("run_id", folder.name)
+    coverage = read_coverage(folder)
+    if coverage is not None:
+        meta["coverage"] = coverage
     secrets: set[str] = set()
     if args.profile:
         from qaconform.profile import ProfileError, load_profile

@@ -162,8 +162,10 @@ def build_report(
     load: Mapping[str, Any] | None = None,
     secrets: Iterable[str] = (),
 ) -> dict[str, Any]:
-    """The content of report.json (already redacted). ``meta`` is what the runner knows beyond the results file:
-    run_id, selection, dry_run, kit_errors, pytest_exit, load, exit_override (the runner's own exit code and reason
+    """The content of report.json (already redacted).
+
+    ``meta`` is what the runner knows beyond the results file: run_id, selection, read_only, dry_run, kit_errors,
+    pytest_exit, load, coverage (coverage_plugin's file) and exit_override (the runner's own exit code and reason
     when the run ended before a verdict: unreachable, profile refused, nothing matched)."""
     meta = dict(meta or {})
     expectations = dict(expectations or {})
@@ -183,8 +185,11 @@ def build_report(
     catalog += [RuleInfo(id=rid, level="must", area="unknown", summary="(this id is not in spec/rules.yaml)")
                 for rid in unknown]
 
+    coverage = meta.get("coverage")
+    collected = coverage.get("rules") if isinstance(coverage, Mapping) else None
     rule_entries = [_rule_entry(r, by_rule.get(r.id, []), observations.get(r.id, []), selection,
-                                expectations.get(r.id)) for r in catalog]
+                                expectations.get(r.id), None if collected is None else collected.get(r.id, []))
+                    for r in catalog]
     unattributed = [_test_brief(t) for t in tests if not t["rules"]]
     summary = _summary(rule_entries, tests)
 
@@ -238,10 +243,20 @@ def _rule_entry(
     observations: list[dict[str, Any]],
     selection: Selection,
     expectation: Expectation | None,
+    collected: list[str] | None = None,
 ) -> dict[str, Any]:
+    """``collected``: the suite tests that name this rule, selected or not (None when the run did not record it)."""
     outcomes = [t["outcome"] for t in tests]
     reason: str | None = None
-    if not tests:
+    if not tests and collected is not None:
+        if not collected:
+            status, reason = "not covered", "no test names this rule"
+        elif selection.everything:
+            status, reason = "skipped", f"its {len(collected)} test(s) were collected but none ran"
+        else:
+            status, reason = "skipped", (f"disabled by configuration: not selected by --only {selection.describe()} "
+                                         f"({len(collected)} test(s) exist)")
+    elif not tests:
         if selection.names(rule):
             status, reason = "not covered", "no test names this rule"
         else:

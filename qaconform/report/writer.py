@@ -24,7 +24,18 @@ RESULTS_NAME = "results.json"
 """The pytest plugin's results file inside a run folder."""
 RUN_META_NAME = "run.json"
 """What the runner knew beyond the results (selection, load status, kit errors), so `qaconform report` can rebuild."""
+COVERAGE_NAME = "coverage.json"
+"""Every collected test's rule ids (qaconform.report.coverage_plugin), to tell "not selected" from "not covered"."""
 _ATTEMPTS = 20
+
+
+def read_coverage(folder: Path) -> dict[str, Any] | None:
+    """The coverage file of a run folder, or None when the run did not write one (or it is unreadable)."""
+    try:
+        data = json.loads((folder / COVERAGE_NAME).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) and isinstance(data.get("rules"), dict) else None
 
 
 def new_run_id(now: datetime | None = None) -> str:
