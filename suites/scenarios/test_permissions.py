@@ -243,6 +243,13 @@ def body_kind(resp: ApiResponse) -> str:
     return type(body).__name__
 
 
+def json_or_none(resp: ApiResponse) -> Any:
+    try:
+        return resp.json()
+    except AssertionError:
+        return None
+
+
 def expert_401_form_problems(resp: ApiResponse, contract: Any) -> list[str]:
     """The two documented forms of the expert lists' 401: JSON {errors: {message}} or an HTML page so titled."""
     try:
@@ -281,6 +288,13 @@ def assert_denied(cell: Cell, attempt: Attempt, contract: Any) -> None:
         problems = contract.validate("errors", resp.json())
         assert not problems, (
             f"{cell.id}: a denied group list carries JSON {{errors: {{message}}}}; {problems}\n{resp.describe()}")
+    elif row.denied_status != (401,):
+        # Elsewhere the description shows no denial body; when the target uses the documented errors object, it
+        # must be the documented shape (a body of another form is recorded by OBS-PERM-DENIED-BODIES).
+        body = json_or_none(resp)
+        if isinstance(body, dict) and "errors" in body:
+            problems = contract.validate("errors", body)
+            assert not problems, f"{cell.id}: the denial's errors object is malformed; {problems}\n{resp.describe()}"
     if row.denied_status == (401,):
         problems = expert_401_form_problems(resp, contract)
         assert not problems, f"{cell.id}: {'; '.join(problems)}\n{resp.describe()}"
@@ -368,7 +382,8 @@ def test_novice_space_list_lacks_the_hidden_space_and_its_questions(
         f"novice lacks View the questions list in space {hidden}: the space list must not show it")
 
     def in_hidden(q: dict[str, Any]) -> bool:
-        containers = q.get("containerIds") if isinstance(q.get("containerIds"), list) else []
+        value = q.get("containerIds")
+        containers = value if isinstance(value, list) else []
         return str(q.get("primaryContainerId")) == str(hidden) or str(hidden) in {str(c) for c in containers}
 
     filtered = novice.get("question.json", params={"spaceId": hidden, "pageSize": 50}, operation="listQuestions")
