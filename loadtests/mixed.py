@@ -1,7 +1,8 @@
-"""mixed: a weighted blend of the other profiles, roughly a busy community site (reads dominate).
+"""mixed: a weighted blend of the other profiles, roughly a busy community site where reads dominate.
 
-Weights are per user: of 100 users about 70 browse, 20 write, 6 moderate and 4 run data-protection error
-paths. Debug as a script: QACONFORM_PROFILE=site.toml python loadtests/mixed.py
+One class per role, each mixing the task sets that role does: of 10 users about 6 members who read and
+write, 2 novices who read, 1 moderator who reads and moderates, 1 administrator who reads and hits the
+data-protection error paths. Debug as a script: QACONFORM_PROFILE=site.toml python loadtests/mixed.py
 """
 
 from locust import run_single_user
@@ -9,42 +10,26 @@ from qaload import hooks  # noqa: F401
 from qaload.tasks import AdminBrowseTasks, BrowseTasks, GdprTasks, ModerateTasks, WriteTasks, private_options_for
 
 
-class MixedReader(BrowseTasks):
+class MixedMember(BrowseTasks, WriteTasks):
     role = "member"
-    weight = 50
-
-
-class MixedNoviceReader(BrowseTasks):
-    role = "novice"
-    weight = 15
-
-
-class MixedAdminReader(AdminBrowseTasks):
-    role = "admin"
-    weight = 5
-
-
-class MixedWriter(WriteTasks):
-    role = "member"
-    weight = 15
+    weight = 6
     private_options = private_options_for("member")
 
 
-class MixedModeratorWriter(WriteTasks):
+class MixedNovice(BrowseTasks):
+    role = "novice"
+    weight = 2
+
+
+class MixedModerator(BrowseTasks, ModerateTasks):
     role = "moderator"
-    weight = 5
-    private_options = private_options_for("moderator")
+    weight = 1
 
 
-class MixedModerator(ModerateTasks):
-    role = "moderator"
-    weight = 6
-
-
-class MixedGdpr(GdprTasks):
+class MixedAdmin(AdminBrowseTasks, GdprTasks):
     role = "admin"
-    weight = 4
+    weight = 1
 
 
 if __name__ == "__main__":
-    run_single_user(MixedReader)
+    run_single_user(MixedMember)

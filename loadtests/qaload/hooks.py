@@ -64,6 +64,25 @@ def record_created(kind: str, node_id: int, role: str, parent: int, user_id: int
     _created_file.write(json.dumps(rec) + "\n")
 
 
+def _entry_figures(e: Any) -> dict[str, Any]:
+    return {"count": e.num_requests, "failures": e.num_failures, "rps": e.total_rps,
+            "p50_ms": e.get_response_time_percentile(0.5) if e.num_requests else None,
+            "p95_ms": e.get_response_time_percentile(0.95) if e.num_requests else None,
+            "p99_ms": e.get_response_time_percentile(0.99) if e.num_requests else None,
+            "max_ms": e.max_response_time if e.num_requests else None}
+
+
+def final_stats(stats: Any) -> dict[str, dict[str, Any]]:
+    """Locust's final counts per request name, read at quitting.
+
+    Why not only its ``_stats.csv``: that file is rewritten once a second and not after the last second of
+    the run, so it can miss the requests made in it; these come from the same in-memory totals, complete.
+    """
+    out = {e.name: _entry_figures(e) for e in stats.entries.values() if e.num_requests or e.num_failures}
+    out["Aggregated"] = _entry_figures(stats.total)
+    return out
+
+
 @events.quitting.add_listener
 def _write_totals(environment: Any, **_kw: Any) -> None:
     if _created_file is not None:
@@ -78,6 +97,7 @@ def _write_totals(environment: Any, **_kw: Any) -> None:
         "worker_cpu_warning": bool(getattr(runner, "worker_cpu_warning_emitted", False)),
         "mode": "master" if isinstance(runner, MasterRunner) else "local",
         "requests_by_worker": dict(_requests_by_worker),
+        "stats": final_stats(environment.stats),
     }
     tmp = os.path.join(SETTINGS.run_dir, "latency.json.tmp")
     with open(tmp, "w", encoding="utf-8") as fh:

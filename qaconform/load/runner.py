@@ -152,9 +152,9 @@ def run_load(cfg: RunConfig, profile: Profile, profile_path: str, out_dir: Path,
         raise LoadRunError(f"Locust exited with code {main.returncode} without its statistics; see "
                            f"{main.log_path}:\n{main.log_tail()}")
 
-    stats = read_stats_csv(stats_csv)
     lat_path = out_dir / "latency.json"
     latency = json.loads(lat_path.read_text(encoding="utf-8")) if lat_path.is_file() else {}
+    stats = latency.get("stats") or read_stats_csv(stats_csv)
     hists = HistogramSet.merged([latency.get("hist", {})])
     operations, total, source = build_operations(stats, hists)
 

@@ -1,0 +1,96 @@
+"""`qaconform load` end to end against the embedded reference server, each run a bounded subprocess.
+
+Locust never runs in this pytest process (gevent would patch it): every run is ``python -m qaconform.cli load``
+and the tests read what it printed, its exit code and its summary.json.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from qaconform.reference import ReferenceServer
+
+ROOT = Path(__file__).resolve().parents[2]
+SUMMARY_KEYS = {"scenario", "duration_s", "users", "rate", "workers", "requests", "failures", "rps", "operations",
+                "thresholds", "lost", "generator_cpu_warning", "verdict"}
+OPERATION_KEYS = {"count", "failures", "rps", "p50_ms", "p95_ms", "p99_ms", "max_ms"}
+
+
+@pytest.fixture(scope="module")
+def ref_profile() -> Iterator[str]:
+    """One reference server (fresh in-memory database) for the runs of this module."""
+    with ReferenceServer() as server:
+        yield str(server.profile_path)
+
+
+def load(profile: str, out: Path, *args: str, timeout: float = 60) -> tuple[int, str, dict[str, Any]]:
+    cmd = [sys.executable, "-m", "qaconform.cli", "load", "--profile", profile, "--out", str(out), *args]
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    summary_path = out / "summary.json"
+    summary = json.loads(summary_path.read_text()) if summary_path.is_file() else {}
+    return proc.returncode, proc.stdout + proc.stderr, summary
+
+
+@pytest.mark.slow
+def test_a_mixed_run_passes_the_default_thresholds(ref_profile: str, tmp_path: Path) -> None:
+    rc, output, s = load(ref_profile, tmp_path, "--scenario", "mixed", "--duration", "8")
+    assert rc == 0, output
+    assert SUMMARY_KEYS <= set(s)
+    assert s["verdict"] == "pass" and s["failures"] == 0, output
+    assert s["thresholds"] and all(t["ok"] for t in s["thresholds"])
+    assert {"listQuestions", "postAnswer", "postComment", "scheduleGdprJob"} <= set(s["operations"])
+    for figures in s["operations"].values():
+        assert OPERATION_KEYS <= set(figures)
+    assert s["latency_source"] == "histogram"
+    for name in ("locust_stats.csv", "locust_stats_history.csv", "locust.html"):
+        assert (tmp_path / name).is_file(), name
+
+
+@pytest.mark.slow
+def test_an_impossible_threshold_fails_the_run_and_is_named(ref_profile: str, tmp_path: Path) -> None:
+    rc, output, s = load(ref_profile, tmp_path, "--scenario", "browse", "--duration", "3", "--users", "2",
+                         "--threshold", "listQuestions.p95_ms=0.0001")
+    assert rc == 1, output
+    assert "THRESHOLD BREACHED listQuestions.p95_ms" in output
+    assert s["verdict"] == "fail"
+    assert [t["name"] for t in s["thresholds"] if not t["ok"]] == ["listQuestions.p95_ms"]
+
+
+@pytest.mark.slow
+def test_master_and_two_workers_on_loopback_both_make_requests(ref_profile: str, tmp_path: Path) -> None:
+    rc, output, s = load(ref_profile, tmp_path, "--scenario", "browse", "--duration", "4", "--users", "4",
+                         "--workers", "2")
+    assert rc == 0, output
+    assert s["workers"] == 2
+    by_worker = s["requests_by_worker"]
+    assert len(by_worker) == 2 and all(n > 0 for n in by_worker.values()), by_worker
+    assert sum(by_worker.values()) == s["requests"], "every request's time reached the master's histogram"
+    assert {c["name"] for c in s["generator_cpu"]} == {"master", "worker-1", "worker-2"}
+
+
+@pytest.mark.slow
+def test_a_write_run_loses_nothing(ref_profile: str, tmp_path: Path) -> None:
+    rc, output, s = load(ref_profile, tmp_path, "--scenario", "write", "--duration", "4", "--users", "4")
+    assert rc == 0, output
+    facts = s["nothing_lost"]
+    assert facts["answers"] > 0 and facts["comments"] > 0, facts
+    assert s["lost"] == []
+    created = s["operations"]["postAnswer"]["count"] + s["operations"]["postComment"]["count"]
+    assert facts["created"] == created, "every 201 was recorded for the check"
+
+
+@pytest.mark.slow
+def test_rate_mode_reaches_its_rate(ref_profile: str, tmp_path: Path) -> None:
+    rc, output, s = load(ref_profile, tmp_path, "--scenario", "browse", "--duration", "5", "--rate", "60")
+    assert rc == 0, output
+    om = s["open_model"]
+    assert om["kept_up"], om
+    assert 0.85 * 60 <= s["rps"] <= 1.15 * 60, s["rps"]
+    assert s["rate"] == 60

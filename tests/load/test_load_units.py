@@ -1,0 +1,71 @@
+"""Pure parts of the load harness: shapes over time, open-model pacing, and the per-response checks."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from qaconform.load.checks import CREATED, OK_LIST, CheckFailure, check_response, expect_status
+from qaconform.load.pacing import Pacer, PacingStats, users_for_rate
+from qaconform.load.shapes import ShapeOptions, tick
+
+
+@pytest.mark.parametrize("shape", ["ramp", "step", "spike", "soak"])
+def test_every_shape_ends_at_its_duration(shape: str) -> None:
+    o = ShapeOptions(users=20, duration_s=30)
+    assert tick(shape, o, 0.0) is not None
+    assert tick(shape, o, 29.9) is not None
+    assert tick(shape, o, 30.0) is None
+
+
+def test_step_climbs_in_equal_steps_and_spike_returns_to_base() -> None:
+    o = ShapeOptions(users=20, duration_s=40, steps=4)
+    assert [tick("step", o, t)[0] for t in (1, 11, 21, 31)] == [5, 10, 15, 20]  # type: ignore[index]
+    s = ShapeOptions(users=50, duration_s=10)
+    assert [tick("spike", s, t)[0] for t in (1, 4.5, 9)] == [10, 50, 10]  # type: ignore[index]
+
+
+def test_shape_options_travel_through_the_environment() -> None:
+    o = ShapeOptions(users=7, duration_s=12.5, steps=3)
+    assert ShapeOptions.from_env(o.to_env()) == o
+    with pytest.raises(ValueError, match="QACONFORM_SHAPE_USERS"):
+        ShapeOptions.from_env({"QACONFORM_SHAPE_USERS": "many"})
+
+
+def test_pacing_keeps_the_schedule_and_counts_late_and_missed_slots() -> None:
+    stats = PacingStats()
+    p = Pacer(0.1, first_start=0.0, stats=stats, max_debt_s=1.0)
+    assert p.wait(0.01) == pytest.approx(0.09)  # on time: sleep to the next slot
+    assert p.wait(0.25) == 0.0  # slot 0.2 started late: run at once
+    assert stats.late == 1 and stats.missed == 0
+    p.wait(5.0)  # far behind: slots older than a second are dropped, not burst
+    assert stats.missed >= 30
+    assert stats.max_lag_s <= 1.0 + 1e-9
+
+
+def test_users_for_a_rate() -> None:
+    assert users_for_rate(100) == 5
+    assert users_for_rate(1) == 2
+    assert users_for_rate(100, users=40) == 40
+
+
+def test_checks_name_what_failed() -> None:
+    env = {"name": "", "page": 1, "pageCount": 1, "listCount": 2, "list": [{"id": 1}]}
+    with pytest.raises(CheckFailure, match="^list_envelope: listCount differs"):
+        check_response(200, "application/json", json.dumps(env).encode(), OK_LIST)
+    with pytest.raises(CheckFailure, match="^json_content_type"):
+        check_response(200, "text/html", b"<html></html>", OK_LIST)
+    with pytest.raises(CheckFailure, match="^status_expected: got 500, expected 2xx"):
+        check_response(500, "application/json", b"{}", OK_LIST)
+    with pytest.raises(CheckFailure, match="^status_expected: got 201, expected 400"):
+        check_response(201, "application/json", b"{}", expect_status(400))
+    with pytest.raises(CheckFailure, match="^status_expected: no HTTP answer"):
+        check_response(0, None, None, OK_LIST)
+
+
+def test_checks_accept_good_answers() -> None:
+    env = {"list": [{"id": 1}], "listCount": 1}
+    assert check_response(200, "application/json;charset=UTF-8", json.dumps(env).encode(), OK_LIST) == env
+    assert check_response(201, None, b"", CREATED) is None
+    assert check_response(400, "application/json", b'{"error": "x"}', expect_status(400)) == {"error": "x"}
