@@ -8,8 +8,12 @@ records a redacted copy of the exchange with a copy-paste ``curl`` so that a fai
 
 from __future__ import annotations
 
+import base64
+import http.client
 import json as jsonlib
 import shlex
+import socket
+import threading
 import time
 import zlib
 from collections.abc import Iterable
@@ -18,6 +22,8 @@ from typing import Any
 from urllib.parse import urlencode, urljoin, urlsplit
 
 import requests
+from requests.adapters import HTTPAdapter
+from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 
 from qaconform.profile import Profile
 
@@ -65,6 +71,11 @@ class Recorder:
     exchanges: list[Exchange] = field(default_factory=list)
     keep: int = 30
     total: int = 0
+    late_in_row: int = 0  # requests in a row that used their whole timeout_s without a complete answer
+    give_up_after: int = 3  # then stop sending: a hanging target would otherwise cost timeout_s per test
+
+    def note_outcome(self, late: bool) -> None:
+        self.late_in_row = self.late_in_row + 1 if late else 0
 
     def redact(self, text: str) -> str:
         for s in self.secrets:
@@ -132,6 +143,73 @@ class ApiResponse:
         return f"<ApiResponse {self.status} {self.exchange.method} {self.url}>"
 
 
+@dataclass
+class _Cutoff:
+    """One request's watchdog. Socket timeouts bound each read, not the whole answer: a target that sends one byte
+    a second never trips them. At the deadline the watchdog shuts the connection's socket, so the read fails."""
+
+    conn: Any = None
+    fired: threading.Event = field(default_factory=threading.Event)
+
+    def cut(self) -> None:
+        self.fired.set()
+        sock = getattr(self.conn, "sock", None)
+        if sock is not None:
+            try:
+                socket.socket.shutdown(sock, socket.SHUT_RDWR)  # the plain socket's shutdown, also under TLS
+            except OSError:
+                pass
+
+
+class _Watch(threading.local):
+    cutoff: _Cutoff | None = None
+
+
+_WATCH = _Watch()
+
+
+class _WatchedPool(HTTPConnectionPool):
+    def _get_conn(self, timeout: float | None = None) -> Any:
+        conn = super()._get_conn(timeout)
+        if _WATCH.cutoff is not None:
+            _WATCH.cutoff.conn = conn
+        return conn
+
+
+class _WatchedHTTPSPool(HTTPSConnectionPool):
+    def _get_conn(self, timeout: float | None = None) -> Any:
+        conn = super()._get_conn(timeout)
+        if _WATCH.cutoff is not None:
+            _WATCH.cutoff.conn = conn
+        return conn
+
+
+# urllib3 names the pool class in its messages; keep the names users know.
+_WatchedPool.__name__ = "HTTPConnectionPool"
+_WatchedHTTPSPool.__name__ = "HTTPSConnectionPool"
+
+
+class _DeadlineAdapter(HTTPAdapter):
+    """Hands the connection in use to the current :class:`_Cutoff`."""
+
+    def init_poolmanager(self, *args: Any, **kwargs: Any) -> None:
+        super().init_poolmanager(*args, **kwargs)
+        self.poolmanager.pool_classes_by_scheme = {"http": _WatchedPool, "https": _WatchedHTTPSPool}
+
+
+def _not_http(exc: BaseException) -> bool:
+    """Whether a connection error is really an answer that is not valid HTTP (too many headers, a bad status
+    line): the target answered, so it is the target's fault, not an unreachable target."""
+    chain: list[BaseException] = [exc]
+    for e in chain:
+        if isinstance(e, http.client.HTTPException) and not isinstance(e, ConnectionError):
+            return True
+        if len(chain) < 16:
+            chain.extend(a for a in e.args if isinstance(a, BaseException))
+            chain.extend(c for c in (e.__cause__, e.__context__) if c is not None)
+    return False
+
+
 def _curl(role: str, method: str, url: str, headers: dict[str, str], body: str | None, authed: bool) -> str:
     parts = ["curl", "-sS", "-i", "-X", method]
     if authed:
@@ -167,8 +245,13 @@ class ApiClient:
         self.recorder = recorder if recorder is not None else Recorder()
         if password:
             self.recorder.secrets.add(password)
+        if username is not None and password:
+            # A target may echo the request headers (a debug 500 page): the encoded credential is a secret too.
+            self.recorder.secrets.add(base64.b64encode(f"{username}:{password}".encode()).decode())
         self.http = requests.Session()
         self.http.trust_env = False  # never route credentials through an environment proxy
+        self.http.mount("http://", _DeadlineAdapter())
+        self.http.mount("https://", _DeadlineAdapter())
         self.http.verify = profile.verify_tls
         self.http.headers.update(
             {"Accept": "application/json", "User-Agent": "qaconform", "Accept-Encoding": "gzip, deflate"}
@@ -209,6 +292,13 @@ class ApiClient:
     ) -> ApiResponse:
         """Send one request and return the finished response. Raises TargetUnreachable or TargetError."""
         url = self.url(path)
+        rec = self.recorder
+        if rec.give_up_after and rec.late_in_row >= rec.give_up_after:
+            raise TargetError(
+                f"{method} {url}: not sent: the last {rec.late_in_row} requests got no complete answer within "
+                f"timeout_s={self.profile.timeout_s}s, so the target hangs or is too slow; fix the target (or raise "
+                f"timeout_s in {self.profile.path}) and run again"
+            )
         if params:
             items = list(params.items()) if isinstance(params, dict) else list(params)
             q = urlencode([(k, _param(v)) for k, v in items if v is not None])
@@ -244,9 +334,11 @@ class ApiClient:
                 break
             else:
                 raise TargetError(f"{method} {self.url(path)}: more than 5 redirects (a redirect loop?)")
-        except TargetError:
+        except (TargetError, TargetUnreachable):
+            rec.note_outcome(late=time.monotonic() - started >= self.profile.timeout_s * 0.9)
             self._record(method, url, hdrs, body, None, {}, b"", started, operation)
             raise
+        rec.note_outcome(late=False)
         ex = self._record(method, url, hdrs, body, status, resp_headers, content, started, operation)
         return ApiResponse(status or 0, resp_headers, content, url, ex)
 
@@ -254,27 +346,52 @@ class ApiClient:
         self, method: str, url: str, hdrs: dict[str, str], body: bytes | None, deadline: float
     ) -> tuple[int, dict[str, str], bytes, str]:
         remaining = max(0.5, deadline - time.monotonic())
+        cutoff = _Cutoff()
+        timer = threading.Timer(remaining, cutoff.cut)
+        timer.daemon = True
+        _WATCH.cutoff = cutoff
+        timer.start()
         try:
-            r = self.http.request(
-                method, url, data=body, headers=hdrs, timeout=(min(remaining, 10.0), remaining),
-                allow_redirects=False, stream=True,
-            )
-        except requests.exceptions.SSLError as exc:
-            raise TargetUnreachable(
-                f"TLS to {urlsplit(url).netloc} failed ({_short(exc)}); for a self-signed staging certificate "
-                "set verify_tls = false in the profile"
-            ) from None
-        except (requests.exceptions.ConnectionError, requests.exceptions.Timeout) as exc:
-            raise TargetUnreachable(f"{method} {url}: no answer ({_short(exc)})") from None
-        except requests.exceptions.RequestException as exc:
-            raise TargetError(f"{method} {url}: the answer is not valid HTTP ({_short(exc)})") from None
-        try:
-            headers = {k.lower(): v for k, v in r.headers.items()}
-            raw = self._read_capped(r, url, deadline)
-            content = _decode(raw, headers.get("content-encoding", ""), self.profile.max_response_bytes, url)
-            return r.status_code, headers, content, url
+            try:
+                r = self.http.request(
+                    method, url, data=body, headers=hdrs, timeout=(min(remaining, 10.0), remaining),
+                    allow_redirects=False, stream=True,
+                )
+            except requests.exceptions.SSLError as exc:
+                raise TargetUnreachable(
+                    f"TLS to {urlsplit(url).netloc} failed ({_short(exc)}); for a self-signed staging certificate "
+                    "set verify_tls = false in the profile"
+                ) from None
+            except (requests.exceptions.ConnectionError, requests.exceptions.Timeout) as exc:
+                if cutoff.fired.is_set():
+                    raise TargetUnreachable(
+                        f"{method} {url}: no complete status line and headers within timeout_s="
+                        f"{self.profile.timeout_s}s (the target answers too slowly)"
+                    ) from None
+                if _not_http(exc):
+                    raise TargetError(f"{method} {url}: the answer is not valid HTTP ({_short(exc)})") from None
+                raise TargetUnreachable(f"{method} {url}: no answer ({_short(exc)})") from None
+            except requests.exceptions.RequestException as exc:
+                raise TargetError(f"{method} {url}: the answer is not valid HTTP ({_short(exc)})") from None
+            finally:
+                _WATCH.cutoff = None
+            try:
+                headers = {k.lower(): v for k, v in r.headers.items()}
+                raw = self._read_capped(r, url, deadline)
+                if cutoff.fired.is_set():
+                    raise TargetError(f"{url}: the body did not end within timeout_s={self.profile.timeout_s}s")
+                content = _decode(raw, headers.get("content-encoding", ""), self.profile.max_response_bytes, url)
+                return r.status_code, headers, content, url
+            except TargetError:
+                if cutoff.fired.is_set():
+                    raise TargetError(
+                        f"{url}: the response body did not end within timeout_s={self.profile.timeout_s}s"
+                    ) from None
+                raise
+            finally:
+                r.close()
         finally:
-            r.close()
+            timer.cancel()
 
     def _read_capped(self, r: requests.Response, url: str, deadline: float) -> bytes:
         cap = self.profile.max_response_bytes
