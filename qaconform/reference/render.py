@@ -6,6 +6,7 @@ whole page, so a page costs a fixed number of queries whatever its size.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import sqlite3
 from collections.abc import Iterable, Sequence
@@ -21,6 +22,7 @@ def _dt(ms: int) -> datetime:
     return datetime.fromtimestamp(ms / 1000, tz=UTC)
 
 
+@functools.lru_cache(maxsize=65_536)
 def formatted(ms: int) -> str:
     """``MM/DD/YYYY hh:mm AM``, the creationDateFormatted pattern (UTC)."""
     return _dt(ms).strftime("%m/%d/%Y %I:%M %p")
@@ -37,6 +39,7 @@ def textual_date(ms: int) -> str:
     return _dt(ms).strftime("%a %b %d %H:%M:%S UTC %Y")
 
 
+@functools.lru_cache(maxsize=65_536)
 def avatar(email: str | None, uid: int) -> str:
     digest = hashlib.sha256((email or str(uid)).encode()).hexdigest()
     return f"https://secure.gravatar.com/avatar/{digest[:32]}?d=identicon&r=PG"

@@ -72,8 +72,11 @@ def serve(
         fixtures = seed(db, nodes)
     seeded_s = time.monotonic() - started
     app = create_app(db, page_size=page_size, tracker=ISSUE_TRACKER)
-    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    # proto IPPROTO_TCP matters: asyncio sets TCP_NODELAY on accepted sockets only for such listeners, and
+    # without it every response waits ~40 ms for a delayed ACK.
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     sock.bind((host, port))
     bound_port = sock.getsockname()[1]
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "") else (f"[{host}]" if ":" in host else host)

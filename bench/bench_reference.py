@@ -1,0 +1,209 @@
+"""Throughput and latency of the reference server, against a bare Starlette app on the same stack.
+
+Prints req/s, p50 and p99 for: a minimal endpoint (a tiny Starlette app on uvicorn, started by this script), GET
+question.json page 1 and page 1000 with 10 000 and 1 000 000 nodes, and POST answer. Every scenario is bounded in
+time (--duration) and requests; servers listen on 127.0.0.1 only and are stopped at the end.
+
+    python bench/bench_reference.py                 # both sizes, 5 s per scenario
+    python bench/bench_reference.py --sizes 10000 --duration 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import http.client
+import json
+import os
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from qaconform.profile import load_profile
+from qaconform.reference import ReferenceServer
+
+MAX_REQUESTS = 200_000
+
+
+@dataclass
+class Result:
+    name: str
+    requests: int
+    errors: int
+    seconds: float
+    latencies_ms: list[float]
+
+    def line(self) -> str:
+        lat = sorted(self.latencies_ms) or [0.0]
+        p50 = statistics.median(lat)
+        p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))]
+        rate = self.requests / self.seconds if self.seconds else 0.0
+        return f"{self.name:<44} {self.requests:>7} {self.errors:>6} {rate:>9.0f} {p50:>8.2f} {p99:>8.2f}"
+
+
+HEADER = f"{'scenario':<44} {'requests':>7} {'errors':>6} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8}"
+
+
+def run_load(
+    name: str,
+    base_url: str,
+    request: Callable[[int], tuple[str, str, bytes | None, dict[str, str]]],
+    expect: int,
+    duration: float,
+    concurrency: int,
+) -> Result:
+    """``concurrency`` threads, each with one keep-alive connection, for ``duration`` seconds."""
+    parts = urlsplit(base_url)
+    latencies: list[float] = []
+    counts = {"requests": 0, "errors": 0}
+    lock = threading.Lock()
+    warmup_end = time.monotonic() + min(0.5, duration / 4)
+    end = warmup_end + duration
+
+    def worker(n: int) -> None:
+        conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+        mine: list[float] = []
+        errors = 0
+        i = n
+        try:
+            while len(mine) < MAX_REQUESTS:
+                now = time.monotonic()
+                if now > end:
+                    break
+                method, path, body, headers = request(i)
+                i += concurrency
+                start = time.perf_counter()
+                conn.request(method, path, body=body, headers=headers)
+                resp = conn.getresponse()
+                resp.read()
+                elapsed = (time.perf_counter() - start) * 1000
+                if now >= warmup_end:
+                    mine.append(elapsed)
+                    errors += resp.status != expect
+        finally:
+            conn.close()
+        with lock:
+            latencies.extend(mine)
+            counts["requests"] += len(mine)
+            counts["errors"] += errors
+
+    threads = [threading.Thread(target=worker, args=(n,)) for n in range(concurrency)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=duration + 60)
+    return Result(name, counts["requests"], counts["errors"], duration, latencies)
+
+
+PING_APP = """
+import sys, uvicorn
+from starlette.applications import Starlette
+from starlette.responses import Response
+from starlette.routing import Route
+async def ping(request):
+    return Response(b'{"ok":true}', media_type="application/json;charset=UTF-8")
+app = Starlette(routes=[Route("/services/v2/_ping.json", ping)])
+config = uvicorn.Config(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning", access_log=False,
+                        lifespan="off")
+uvicorn.Server(config).run()
+"""
+
+
+@contextmanager
+def ping_server() -> Iterator[str]:
+    """The same stack (Starlette on uvicorn) with one constant endpoint: the ceiling for any endpoint."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-c", PING_APP, str(port)], stdout=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        else:
+            raise RuntimeError("the ping app did not start within 20 s")
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def bench_size(size: int, duration: float, concurrency: int) -> list[Result]:
+    t0 = time.monotonic()
+    with ReferenceServer(size=size, start_timeout=180) as srv:
+        started = time.monotonic() - t0
+        profile = load_profile(srv.profile_path)
+        acc = profile.accounts["member"]
+        token = base64.b64encode(f"{acc.username}:{acc.password}".encode()).decode()
+        auth = {"Authorization": f"Basic {token}"}
+        qid = profile.fixtures.question_id
+        print(f"# {size:,} nodes: started (seeded) in {started:.1f}s", flush=True)
+
+        def get(page: int) -> Callable[[int], tuple[str, str, bytes | None, dict[str, str]]]:
+            return lambda i: ("GET", f"/services/v2/question.json?page={page}", None, auth)
+
+        def post(i: int) -> tuple[str, str, bytes | None, dict[str, str]]:
+            body = json.dumps({"body": f"bench answer {i}"}).encode()
+            return (
+                "POST",
+                f"/services/v2/question/{qid}/answer.json",
+                body,
+                {**auth, "Content-Type": "application/json"},
+            )
+
+        results = [
+            run_load(f"GET question.json page=1 ({size:,} nodes)", srv.url, get(1), 200, duration, concurrency),
+            run_load(f"GET question.json page=1000 ({size:,} nodes)", srv.url, get(1000), 200, duration, concurrency),
+            run_load(f"POST answer ({size:,} nodes)", srv.url, post, 201, duration, concurrency),
+            run_load(f"GET question.json page=1 after posts ({size:,})", srv.url, get(1), 200, duration, concurrency),
+        ]
+        for r in results:
+            print(r.line(), flush=True)
+        return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", default="10000,1000000", help="comma-separated node counts")
+    parser.add_argument("--duration", type=float, default=5.0, help="seconds per scenario (max 60)")
+    parser.add_argument("--concurrency", type=int, default=4, help="client threads (max 64)")
+    args = parser.parse_args(argv)
+    duration = min(max(args.duration, 0.5), 60.0)
+    concurrency = min(max(args.concurrency, 1), 64)
+    sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+    print(
+        f"# python {sys.version.split()[0]}, {os.cpu_count()} CPUs, {concurrency} client threads, "
+        f"{duration:.1f}s per scenario (after 0.5s warm-up)"
+    )
+    print(HEADER, flush=True)
+    with ping_server() as url:
+        print(
+            run_load(
+                "GET _ping.json (bare Starlette, same stack)",
+                url,
+                lambda i: ("GET", "/services/v2/_ping.json", None, {}),
+                200,
+                duration,
+                concurrency,
+            ).line(),
+            flush=True,
+        )
+    for size in sizes:
+        bench_size(size, duration, concurrency)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
