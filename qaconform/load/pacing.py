@@ -70,10 +70,11 @@ class PacingStats:
         self.max_lag_s = max(self.max_lag_s, float(d.get("max_lag_s", 0.0)))
 
 
-def users_for_rate(rate: float, users: int | None = None, per_user_max: float = 20.0) -> int:
+def users_for_rate(rate: float, users: int | None = None, per_user_max: float = 5.0) -> int:
     """How many users carry ``rate`` tasks/s: the given number, or enough that none runs above ``per_user_max``.
 
-    A user can start at most 1/latency tasks per second; 20/s each leaves room for 50 ms answers.
+    A user can start at most 1/latency tasks per second; 5/s each keeps the schedule while answers take up to
+    200 ms (slower than that, the rate is not reached and the run says so).
     """
     if rate <= 0:
         raise ValueError(f"--rate must be positive, got {rate}")

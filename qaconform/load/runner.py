@@ -243,6 +243,9 @@ def format_summary(s: dict[str, Any], out_dir: Path) -> str:
         lines.append(f"open model: asked {om['target_rps']:g} req/s, made {om['achieved_rps']:g} ({state}; "
                      f"{om['late_starts']} late starts, {om['missed_slots']} missed slots, "
                      f"max lag {om['max_lag_ms']} ms)")
+    if om and not om["kept_up"] and not s["generator_cpu_warning"]:
+        lines.append(f"  the generator had CPU to spare: the target answered too slowly for {s['users']} users at "
+                     f"{om['rate_per_user']:g} req/s each; raise --users to keep asking, or take this as its limit")
     if s["generator_cpu_warning"]:
         cpu = ", ".join(f"{c['name']} {c['mean_cpu_pct']}%" for c in s["generator_cpu"])
         lines.append(f"WARNING: the load generator's CPU was the bottleneck ({cpu}); figures understate the "

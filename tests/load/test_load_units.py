@@ -45,7 +45,7 @@ def test_pacing_keeps_the_schedule_and_counts_late_and_missed_slots() -> None:
 
 
 def test_users_for_a_rate() -> None:
-    assert users_for_rate(100) == 5
+    assert users_for_rate(100) == 20
     assert users_for_rate(1) == 2
     assert users_for_rate(100, users=40) == 40
 
