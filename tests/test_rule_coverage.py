@@ -64,7 +64,7 @@ def rule_ids_in_source(source: str, filename: str = "<source>") -> dict[str, lis
 def named_rules(root: Path = SUITES) -> dict[str, list[str]]:
     """Rule id -> ``path:line`` of every place under ``root`` that names it."""
     named: dict[str, list[str]] = {}
-    for path in sorted(root.rglob("*.py")):
+    for path in sorted(root.resolve().rglob("*.py")):
         rel = path.relative_to(ROOT)
         for rid, lines in rule_ids_in_source(path.read_text(encoding="utf-8"), str(path)).items():
             named.setdefault(rid, []).extend(f"{rel}:{line}" for line in lines)
