@@ -57,7 +57,14 @@ class Scene:
     def answer_by(self, role: str, text: str) -> int:
         resp = post_answer(self.api[role], self.question_id, self.run_tag, self.created, text=text)
         assert resp.status == 201, f"{role} could not post an answer for the permission matrix\n{resp.describe()}"
-        return new_id(resp)
+        node = new_id(resp)
+        self.authors[node] = role
+        return node
+
+    @cached_property
+    def authors(self) -> dict[int, str]:
+        """Answer id -> the role that posted it, for reading it back in its author's answer list."""
+        return {}
 
     @cached_property
     def member_answer(self) -> int:
@@ -71,15 +78,18 @@ class Scene:
 
     @cached_property
     def moderator_answer(self) -> int:
-        """moderator's answer: the node denied callers try to lock or send to moderation."""
+        """moderator's answer: the node denied callers try to unfavorite or unwikify."""
         return self.answer_by("moderator", "permission matrix: moderator's answer")
 
-    def author_of(self, node: int) -> str:
-        if node == self.__dict__.get("admin_answer"):
-            return "admin"
-        if node == self.__dict__.get("moderator_answer"):
-            return "moderator"
-        return "member"
+    def node_for(self, target: str, fresh: bool) -> int:
+        """The node a cell acts on. ``fresh``: a new answer each time, so that one wrongly allowed lock or
+        moderation cannot change what the next cell sees."""
+        if target == "other":
+            return self.answer_by("admin", "permission matrix: another's node") if fresh else self.admin_answer
+        if target == "denied":
+            return self.answer_by("moderator", "permission matrix: node a denied caller acts on") if fresh \
+                else self.moderator_answer
+        return self.answer_by("member", "permission matrix: node to act on") if fresh else self.member_answer
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +111,7 @@ class Attempt:
 
 def node_snapshot(scene: Scene, node: int) -> tuple[bool, Any, dict[str, Any]]:
     """What the interface shows of an answer to novice (no moderation rights): listed?, nodeStates, lock fields."""
-    author = scene.author_of(node)
+    author = scene.authors[node]
     item = find_listed(scene.api["novice"], f"user/{scene.user_ids[author]}/answer.json", node)
     if item is None:
         return False, None, {}
@@ -111,8 +121,8 @@ def node_snapshot(scene: Scene, node: int) -> tuple[bool, Any, dict[str, Any]]:
 def unchanged(scene: Scene, node: int, what: str) -> Callable[[], None]:
     before = node_snapshot(scene, node)
     assert before[0], (
-        f"answer {node} must be listed for novice before the {what} attempt: it was published by this module, so an "
-        f"earlier cell (an allowed lock or moderation that should have been refused) or the listing changed it")
+        f"answer {node} was just published, so novice must see it in its author's answer list before the {what} "
+        f"attempt")
 
     def check() -> None:
         after = node_snapshot(scene, node)
@@ -165,20 +175,10 @@ def _answer(client: ApiClient, scene: Scene, target: str) -> Attempt:
     return Attempt(post_answer(client, scene.question_id, scene.run_tag, scene.created, text="permission matrix"))
 
 
-def _node_for(scene: Scene, target: str, fresh_when_allowed: bool) -> int:
-    if target == "other":
-        return scene.admin_answer
-    if target == "denied":
-        return scene.moderator_answer
-    if fresh_when_allowed:
-        return scene.answer_by("member", "permission matrix: node to act on")
-    return scene.member_answer
-
-
-def _put(verb: str, operation: str, fresh_when_allowed: bool, check_effect: bool,
+def _put(verb: str, operation: str, fresh: bool, check_effect: bool,
          params: dict[str, str] | None = None) -> Callable[[ApiClient, Scene, str], Attempt]:
     def call(client: ApiClient, scene: Scene, target: str) -> Attempt:
-        node = _node_for(scene, target, fresh_when_allowed)
+        node = scene.node_for(target, fresh)
         check = unchanged(scene, node, f"{operation} by {client.role}") if check_effect and target in (
             "other", "denied") else None
         resp = client.put(f"node/{node}/{verb}.json", params=params, operation=operation)
