@@ -186,7 +186,9 @@ def test_whether_other_users_see_an_answer_held_in_moderation_is_recorded(
         novice_posted: Posted, api: dict[str, ApiClient], user_ids: dict[str, int], question_id: int,
         observe: Any) -> None:
     r = novice_posted.resp
-    assert r.status == 201, f"novice's answer was not created, nothing to observe\n{r.describe()}"
+    if r.status != 201:  # ANSWER-MODERATION fails for this; here there is only the status to record
+        observe("OBS-ANSWER-MODERATION-VISIBILITY", status=r.status, created=False, body=r.text[:300])
+        return
     answer_id = new_id(r)
     body = r.json()
     facts: dict[str, Any] = {"status": r.status, "answer_id": answer_id,
