@@ -1,0 +1,198 @@
+"""Our response checks, registered the schemathesis way, and the one generation hook they need.
+
+Each check is a function ``(ctx, response, case)`` named for what it checks; schemathesis runs it on every response
+of a generated test, and the function name selects or excludes it (``--checks``, ``--exclude-checks``, the
+``[checks]`` table of schemathesis.toml). The invariants themselves live in :mod:`qaconform.checks`, shared with
+the hand-written suites, so a generated test and a scenario can never disagree about what a rule means.
+
+Importing this module registers the checks and the hook process-wide. The stock CLI imports it through
+``hooks = "qaconform.st_checks"`` in schemathesis.toml; suites/properties imports it directly.
+
+Every failure message starts with the rule id of spec/rules.yaml it breaks, in brackets.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Iterable
+from typing import Any
+
+import schemathesis
+from schemathesis import Case, CheckContext, HookContext, Response
+
+from qaconform.checks import envelope_problems, millis_problems, projection_problems
+
+SHAPE_FLAG = "x-qaconform-changes-shape"
+"""Marks parameters whose effect on the response shape the description does not show (spec/openapi.yaml)."""
+
+FULL_VISIBILITY = {None, "", "full"}
+RECIPIENTS = "recipients"
+ACCOUNT_IDS: dict[str, int] = {}
+"""username -> user id of the accounts a run uses; lets no_private_comment_leak judge authenticated callers.
+Filled by suites/properties; empty under the stock CLI, where only anonymous listings are judged."""
+
+KEEP_PROJECTION: list[str] = []
+"""Values that generated includeOnly parameters may take (set by suites/properties, which then skips the schema
+check on projected lists); empty means includeOnly is left out of generated requests like the other shape
+parameters."""
+
+
+# ---- generation ----------------------------------------------------------------------------------------------
+
+
+@schemathesis.hook
+def before_load_schema(context: HookContext, raw_schema: dict[str, Any]) -> None:
+    """Leave out parameters that change the response shape in ways not shown (wrap, v1, include, details ...).
+
+    The response schemas describe the default shape, so a generated ``wrap=x`` would only produce false schema
+    failures. includeOnly is kept, with a few real field lists, when KEEP_PROJECTION says so.
+    """
+    components = raw_schema.get("components", {}).get("parameters", {})
+
+    def resolve(param: Any) -> Any:
+        ref = param.get("$ref", "") if isinstance(param, dict) else ""
+        if ref.startswith("#/components/parameters/"):
+            return components.get(ref.rsplit("/", 1)[1], param)
+        return param
+
+    for item in raw_schema.get("paths", {}).values():
+        for operation in item.values():
+            if not isinstance(operation, dict) or "parameters" not in operation:
+                continue
+            kept: list[Any] = []
+            for param in operation["parameters"]:
+                resolved = resolve(param)
+                if not (isinstance(resolved, dict) and resolved.get(SHAPE_FLAG)):
+                    kept.append(param)
+                elif resolved.get("name") == "includeOnly" and KEEP_PROJECTION:
+                    kept.append({**{k: v for k, v in resolved.items() if k != "schema"},
+                                 "schema": {"type": "string", "enum": list(KEEP_PROJECTION)}})
+            operation["parameters"] = kept
+
+
+# ---- helpers -------------------------------------------------------------------------------------------------
+
+
+def _json_body(response: Response) -> Any:
+    """The body of a 2xx JSON response, else None (other checks judge statuses and content types)."""
+    if not 200 <= response.status_code < 300:
+        return None
+    ctype = (response.headers.get("content-type") or [""])[0].split(";")[0].strip().lower()
+    if not ctype.endswith("json"):
+        return None
+    try:
+        return json.loads(response.content)
+    except ValueError:
+        return None
+
+
+def _int_param(query: Any, name: str) -> int | None:
+    value = query.get(name) if isinstance(query, dict) else None
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.isdigit() and len(value) < 10:
+        return int(value)
+    return None
+
+
+def _fail(rule: str, problems: Iterable[str]) -> None:
+    found = list(problems)
+    if found:
+        raise AssertionError(f"[{rule}] " + "; ".join(found))
+
+
+def _caller(response: Response) -> str | None:
+    """Username of the Basic credentials the request carried, or None when it was anonymous."""
+    header = response.request.headers.get("Authorization", "")
+    if not header.lower().startswith("basic "):
+        return None
+    try:
+        return base64.b64decode(header[6:]).decode("utf-8", "replace").split(":", 1)[0]
+    except ValueError:
+        return None
+
+
+# ---- checks --------------------------------------------------------------------------------------------------
+
+
+@schemathesis.check
+def envelope_invariants(ctx: CheckContext, response: Response, case: Case) -> bool | None:
+    """A paged list's own arithmetic: listCount, pageCount, and the echo of page and small pageSize requests."""
+    body = _json_body(response)
+    if not isinstance(body, dict) or "list" not in body:
+        return None
+    problems = envelope_problems(body)
+    types = [p for p in problems if "must be an integer" in p or "has no 'list'" in p]
+    _fail("PAGING-ENVELOPE", types)
+    _fail("PAGING-LISTCOUNT", [p for p in problems if "listCount" in p or "more than pageSize" in p])
+    _fail("PAGING-PAGECOUNT", [p for p in problems if "pageCount" in p])
+    page, size = _int_param(case.query, "page"), _int_param(case.query, "pageSize")
+    if page is not None and 1 <= page <= max(1, body["pageCount"]) and body["page"] != page:
+        _fail("PAGING-PAGE-ECHO", [f"page {page} was asked for, the envelope says page {body['page']}"])
+    if page is None and not case.operation.path.endswith("/followers.json") and body["page"] != 1:
+        _fail("PAGING-DEFAULT-PAGE", [f"no page was asked for, the envelope says page {body['page']} (not 1)"])
+    if size is not None and 1 <= size <= 10 and body["pageSize"] != size:
+        _fail("PAGING-PAGESIZE-ECHO", [f"pageSize {size} was asked for, the envelope says {body['pageSize']}"])
+    return None
+
+
+@schemathesis.check
+def projection_honoured(ctx: CheckContext, response: Response, case: Case) -> bool | None:
+    """includeOnly=a,b limits every returned item to (a subset of) those fields."""
+    fields = case.query.get("includeOnly") if isinstance(case.query, dict) else None
+    body = _json_body(response)
+    if not isinstance(fields, str) or not isinstance(body, dict) or not isinstance(body.get("list"), list):
+        return None
+    wanted = [f.strip() for f in fields.split(",") if f.strip()]
+    if wanted:
+        _fail("PROJ-INCLUDEONLY", projection_problems(body["list"], wanted))
+    return None
+
+
+@schemathesis.check
+def no_private_comment_leak(ctx: CheckContext, response: Response, case: Case) -> bool | None:
+    """A private comment is listed only to callers it is meant for.
+
+    Judged where the description leaves no doubt: an anonymous caller is nobody's recipient, original poster,
+    moderator or group member, so it sees no private comment at all; an account (ACCOUNT_IDS) sees a
+    ``recipients`` comment only as its author or one of its recipients.
+    """
+    body = _json_body(response)
+    items = body.get("list") if isinstance(body, dict) else None
+    if not isinstance(items, list):
+        return None
+    username = _caller(response)
+    me = ACCOUNT_IDS.get(username) if username else None
+    if username is not None and me is None:
+        return None
+    leaks = []
+    for item in items:
+        if not isinstance(item, dict) or item.get("type") not in ("comment", None):
+            continue
+        visibility = item.get("visibility")
+        if visibility in FULL_VISIBILITY:
+            continue
+        author = (item.get("author") or {}).get("id")
+        recipients = {str(r.get("id")) for r in item.get("recipients") or [] if isinstance(r, dict)}
+        if username is None:
+            leaks.append(f"comment {item.get('id')} ({visibility}) listed to an anonymous caller")
+        elif visibility == RECIPIENTS and str(me) not in recipients | {str(author)}:
+            leaks.append(f"comment {item.get('id')} (recipients {sorted(recipients)}, author {author}) listed to "
+                         f"{username} (id {me})")
+    _fail("COMMENT-PRIVACY-LIST", leaks[:5])
+    return None
+
+
+@schemathesis.check
+def dates_in_milliseconds(ctx: CheckContext, response: Response, case: Case) -> bool | None:
+    """creationDate, modificationDate, lastActiveDate: integers of epoch milliseconds, never seconds."""
+    body = _json_body(response)
+    if body is not None:
+        _fail("SHAPE-DATES-MILLIS", millis_problems(body))
+    return None
+
+
+OUR_CHECKS = (envelope_invariants, projection_honoured, no_private_comment_leak, dates_in_milliseconds)

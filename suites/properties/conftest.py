@@ -1,0 +1,69 @@
+"""Fixtures of the generated tests: the ids they may use, the schemathesis schema built for the target, a sender.
+
+The generated calls must reach real nodes (a property that only ever met 404s proved nothing) and must never use
+up what the interface cannot create again: the profile's question is only commented on and answered, the one-shot
+wiki and favorite nodes are never touched, and state changes (lock, moderation, unwikify, unfavorite) go to
+answers this run created for the purpose. Run-wide options and the summary live in plugin.py next to this file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from qaconform.client import ApiClient
+from qaconform.profile import Profile
+from qaconform.support import new_id, post_answer, post_comment
+from suites.properties.oas import Pools, SchemaSender, build_schema
+from suites.properties.plugin import STATS_KEY, Budget, budget_for
+
+
+@pytest.fixture(scope="session")
+def budget(request: pytest.FixtureRequest) -> Budget:
+    return budget_for(request.config)
+
+
+@pytest.fixture
+def sent(request: pytest.FixtureRequest, budget: Budget) -> Iterator[Budget]:
+    """The budget, for a test that sends generated requests; what it sent is attached to its report."""
+    if budget.exhausted:
+        pytest.skip(f"time budget of {budget.time_budget_s:g}s was spent before this test; raise --time-budget")
+    budget.take()
+    yield budget
+    request.node.user_properties.append((STATS_KEY, budget.take()))
+
+
+@pytest.fixture(scope="session")
+def pools(api: dict[str, ApiClient], profile: Profile, run_tag: str, created: Any, user_ids: dict[str, int]) -> Pools:
+    """Answers and comments created once for the generated tests (member's answers; a public and a private comment)."""
+    qid = profile.fixtures.question_id
+    answers: list[int] = []
+    for i in range(5):
+        resp = post_answer(api["member"], qid, run_tag, created, text=f"properties answer {i}")
+        assert resp.status == 201, f"member could not post an answer to the fixture question\n{resp.describe()}"
+        answers.append(new_id(resp))
+    comments: list[int] = []
+    for visibility, rec in ((None, None), (profile.visibility.recipients, [user_ids["moderator"]])):
+        resp = post_comment(api["member"], answers[0], run_tag, created, text="properties comment",
+                            visibility=visibility, recipients=rec)
+        assert resp.status == 201, f"member could not comment on its own answer\n{resp.describe()}"
+        comments.append(new_id(resp))
+    fx = profile.fixtures
+    protected = frozenset(v for v in (fx.question_id, fx.favorite_node_id, fx.wiki_node_id, fx.member_wiki_node_id)
+                          if v is not None)
+    return Pools(question_id=qid, readers=answers[:2], victims=answers[2:], comments=comments,
+                 user_ids=dict(user_ids), protected=protected)
+
+
+@pytest.fixture(scope="session")
+def openapi_schema(profile: Profile, pools: Pools, budget: Budget, tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """spec/openapi.yaml loaded for this target: its ids as dictionaries, per-operation expectations, the seed."""
+    return build_schema(profile, pools, budget, tmp_path_factory.mktemp("openapi"))
+
+
+@pytest.fixture
+def sender(profile: Profile, pools: Pools, sent: Budget, api: dict[str, ApiClient], created: Any,
+           run_tag: str) -> SchemaSender:
+    return SchemaSender(profile=profile, pools=pools, budget=sent, api=api, created=created, run_tag=run_tag)

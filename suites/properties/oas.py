@@ -1,0 +1,353 @@
+"""spec/openapi.yaml as schemathesis drives it against one target: real ids, per-operation accounts, safety.
+
+Kept out of the test module so that the schemathesis test, the state machine and the summary share one reading
+of the profile: which account calls which operation, which ids each path parameter takes, which statuses a valid
+request may meet (the documented business-rule 400s and permission refusals), and what is never sent.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import schemathesis
+import yaml
+from schemathesis.checks import not_a_server_error
+from schemathesis.core.failures import FailureGroup
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    ignored_auth,
+    negative_data_rejection,
+    positive_data_acceptance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from qaconform import st_checks
+from qaconform.client import ApiClient
+from qaconform.profile import Profile
+from suites.properties.plugin import ONLY_4XX_EXPECTED, Budget
+
+SPEC_DIR = Path(__file__).resolve().parents[2] / "spec"
+OPENAPI = SPEC_DIR / "openapi.yaml"
+
+BUILTIN_CHECKS = (not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
+                  negative_data_rejection, positive_data_acceptance, ignored_auth)
+"""The schemathesis checks that fit this interface (issue 5); ours come from qaconform.st_checks."""
+
+ROLE_BY_OPERATION = {
+    "scheduleGdprJob": "admin", "listUserContent": "admin", "listGroups": "admin", "listIssueTypes": "admin",
+    "sendToModeration": "moderator", "cancelWiki": "moderator",
+}  # fmt: skip
+"""The account that holds every permission the operation needs (target-profile.md); member for the rest."""
+
+ACCEPTED_WHEN_VALID = {
+    "postComment": ["2xx", "400", "403"],      # rules 4 and 6 (400), rule 7 (403): generated privacy fields hit them
+    "scheduleGdprJob": ["2xx", "400"],         # the Errors table: missing user/csv, clash, past date, bad reassignUser
+    "unmarkFavorite": ["2xx", "4xx"],          # the interface cannot make favorites: a generated call meets a node
+    "cancelWiki": ["2xx", "4xx"],              # that is not one (not wiki), which the description leaves open
+}  # fmt: skip
+"""positive_data_acceptance: statuses a schema-valid request may meet; 2xx only elsewhere."""
+
+COVERAGE_FROM = 50
+"""--max-examples from which the coverage phase (boundary values of every parameter) runs too."""
+
+NOT_SHOWN_STATUSES = {"unmarkFavorite", "cancelWiki"}
+"""Operations whose generated calls always meet an undescribed situation: status_code_conformance does not apply."""
+
+RULES_BY_CHECK = {
+    "not_a_server_error": "CONV-NO-SERVER-ERROR",
+    "content_type_conformance": "CONV-CONTENT-TYPE-JSON",
+    "negative_data_rejection": "CONV-BODY-FORMAT",
+    "ignored_auth": "AUTH-BAD-CREDENTIALS",
+}
+"""The rule a failed built-in check breaks; status, schema and acceptance failures break the operation's SHAPE rule."""
+
+QUESTION_SORTS = ["active", "newest", "hottest", "votes", "viewCount", "usedCount", "answerCount",
+                  "answerCountAsc", "commentCount", "favoriteCount", "followers", "reportCount"]
+NODE_TYPES = ["question", "answer", "comment", "idea", "ideacomment", "kbentry", "topic"]
+
+
+def shape_rule(operation_id: str) -> str:
+    """postComment -> SHAPE-POST-COMMENT: the rule of spec/rules.yaml for an operation's documented answers."""
+    return "SHAPE-" + re.sub(r"(?<!^)(?=[A-Z])", "-", operation_id).upper()
+
+
+@dataclass
+class Pools:
+    """Ids the generated calls may use.
+
+    ``readers`` get comments and reads only; ``victims`` may be locked, sent to moderation, unwikified and
+    unfavorited (one per action); ``comments`` are under the first reader (one private to moderator).
+    """
+
+    question_id: int
+    readers: list[int]
+    victims: list[int]
+    comments: list[int]
+    user_ids: dict[str, int]
+    protected: frozenset[int]
+
+    def victim(self, operation_id: str) -> int:
+        order = ["lockNode", "sendToModeration", "cancelWiki", "unmarkFavorite"]
+        return self.victims[order.index(operation_id) % len(self.victims)] if operation_id in order else 0
+
+    def allowed(self, operation_id: str) -> list[int]:
+        """The ids a valid path parameter of this operation takes (each operation has at most one)."""
+        users = sorted(set(self.user_ids.values()))
+        nodes = [self.question_id, *self.readers]
+        return {
+            "postComment": [*nodes, *self.comments], "postAnswer": [self.question_id],
+            "listUserAnswers": users, "listUserQuestions": users, "listUserContent": users,
+            "listNodeFollowers": nodes, "listAnswerComments": self.readers,
+        }.get(operation_id) or [self.victim(operation_id)]
+
+
+def _spec_for(profile: Profile, workdir: Path) -> Path:
+    """spec/openapi.yaml, or a copy whose issue-type path uses the profile's tracker segment."""
+    tracker = profile.fixtures.issue_tracker or "tracker"
+    if tracker == "tracker":
+        return OPENAPI
+    raw = yaml.safe_load(OPENAPI.read_text(encoding="utf-8"))
+    raw["paths"][f"/services/v2/{tracker}/issuetype.json"] = raw["paths"].pop("/services/v2/tracker/issuetype.json")
+    shutil.copytree(SPEC_DIR / "schemas", workdir / "schemas", dirs_exist_ok=True)
+    out = workdir / "openapi.yaml"
+    out.write_text(yaml.safe_dump(raw, sort_keys=False), encoding="utf-8")
+    return out
+
+
+def schema_config(profile: Profile, pools: Pools, budget: Budget) -> dict[str, Any]:
+    """The schemathesis configuration (the schemathesis.toml format, as a dict) for this target and run."""
+    users = sorted(set(pools.user_ids.values()))
+    nodes = [pools.question_id, *pools.readers]
+    vis = profile.visibility
+    visibilities = [v for v in (vis.full, vis.recipients, vis.to_original_poster, vis.to_moderators,
+                                vis.to_own_groups) if v]
+    dictionaries: dict[str, Any] = {
+        "users": {"values": users},
+        "question": {"values": [pools.question_id]},
+        "readers": {"values": pools.readers},
+        "nodes": {"values": nodes},
+        "parents": {"values": [*nodes, *pools.comments]},
+        "visibilities": {"values": visibilities},
+        "question_sorts": {"values": QUESTION_SORTS},
+        "booleans": {"values": ["true", "false"]},
+        "node_types": {"values": NODE_TYPES},
+    }
+    for op in ("lockNode", "sendToModeration", "cancelWiki", "unmarkFavorite"):
+        dictionaries[f"victim_{op}"] = {"values": [pools.victim(op)]}
+
+    def bind(name: str, probability: float = 1.0) -> dict[str, Any]:
+        return {"dictionary": name, "probability": probability}
+
+    parameters: dict[str, dict[str, Any]] = {
+        "postComment": {"path.nodeId": bind("parents"), "body.visibility": bind("visibilities", 0.7),
+                        "body.recipients[*].id": bind("users", 0.9)},
+        "postAnswer": {"path.questionId": bind("question")},
+        "listUserAnswers": {"path.userId": bind("users"), "query.sort": bind("question_sorts")},
+        "listUserQuestions": {"path.userId": bind("users"), "query.sort": bind("question_sorts")},
+        "listUserContent": {"path.userId": bind("users")},
+        "listNodeFollowers": {"path.nodeId": bind("nodes"), "query.sort": bind("question_sorts")},
+        "listAnswerComments": {"path.answerId": bind("readers")},
+        "listQuestions": {"query.sort": bind("question_sorts"), "query.unanswered": bind("booleans"),
+                          "query.type": bind("node_types")},
+        "listTopics": {"query.type": bind("node_types")},
+        **{op: {"path.nodeId": bind(f"victim_{op}")}
+           for op in ("lockNode", "sendToModeration", "cancelWiki", "unmarkFavorite")},
+    }
+    operations: list[dict[str, Any]] = []
+    for op, params in parameters.items():
+        operations.append({"include-operation-id": op, "parameters": params})
+    for op, statuses in ACCEPTED_WHEN_VALID.items():
+        operations.append({"include-operation-id": op,
+                           "checks": {"positive_data_acceptance": {"expected-statuses": statuses}}})
+    if profile.fixtures.issue_tracker is None:
+        operations.append({"include-operation-id": "listIssueTypes", "enabled": False})
+    return {
+        "seed": budget.seed,
+        "base-url": profile.base_url,
+        "generation": {"max-examples": budget.max_examples, "mode": "all", "with-security-parameters": False},
+        # The coverage phase sends ~50 boundary cases per operation whatever max-examples says: too many for the
+        # default budget on a slow target; fuzzing draws negative (malformed) values too.
+        "phases": {"coverage": {"enabled": budget.max_examples >= COVERAGE_FROM}},
+        "request-timeout": profile.timeout_s,
+        "tls-verify": profile.verify_tls,
+        "checks": {"positive_data_acceptance": {"expected-statuses": ["2xx"]}},
+        "dictionaries": dictionaries,
+        "operations": operations,
+    }
+
+
+def build_schema(profile: Profile, pools: Pools, budget: Budget, workdir: Path) -> Any:
+    st_checks.ACCOUNT_IDS.clear()
+    st_checks.ACCOUNT_IDS.update({profile.accounts[r].username: i for r, i in pools.user_ids.items()
+                                  if r in profile.accounts})
+    st_checks.FULL_VISIBILITY = {None, "", *([profile.visibility.full] if profile.visibility.full else [])}
+    st_checks.RECIPIENTS = profile.visibility.recipients
+    config = schemathesis.Config.from_dict(schema_config(profile, pools, budget))
+    return schemathesis.openapi.from_path(str(_spec_for(profile, workdir)), config=config)
+
+
+def _as_int(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.isdigit() and len(value) < 12:
+        return int(value)
+    return None
+
+
+@dataclass
+class SchemaSender:
+    """Sends one generated case as the right account, within the budget and the profile's safety, and judges it."""
+
+    profile: Profile
+    pools: Pools
+    budget: Budget
+    api: dict[str, ApiClient]
+    created: Any
+    run_tag: str
+    fresh: dict[str, int] = field(default_factory=dict)
+
+    def role(self, operation_id: str) -> str:
+        return ROLE_BY_OPERATION.get(operation_id, "member")
+
+    def auth(self, operation_id: str) -> tuple[str, str]:
+        acc = self.profile.accounts[self.role(operation_id)]
+        return acc.username, acc.password
+
+    def make_safe(self, case: Any) -> None:
+        """Rewrite what the profile forbids, whatever mode generated it: protected ids, real data-protection jobs."""
+        op = case.operation.definition.raw.get("operationId", "")
+        for name, value in list((case.path_parameters or {}).items()):
+            as_int = _as_int(value)
+            allowed = self.pools.allowed(op)
+            if as_int is not None and as_int not in allowed:
+                # Every phase (coverage boundaries included) reaches a real node, never a protected one.
+                case.path_parameters[name] = allowed[as_int % len(allowed)]
+        if isinstance(case.query, dict):
+            self._keep_described(op, case.query)
+        if op == "scheduleGdprJob" and isinstance(case.body, dict):
+            constrain_gdpr_job(case.body, self.profile)
+        if op in ("postComment", "postAnswer") and isinstance(case.body, dict):
+            text = case.body.get("body")
+            if isinstance(text, str):
+                case.body["body"] = f"{text} [{self.run_tag}]"
+        if op in ("postComment", "postAnswer") and isinstance(case.query, dict) and isinstance(
+                case.query.get("body"), str):
+            case.query["body"] = f"{case.query['body']} [{self.run_tag}]"
+
+    def _keep_described(self, op: str, query: dict[str, Any]) -> None:
+        """Keep valid paging and prompts inside what the description describes.
+
+        pageSize 0, negative or huge, a page past the end or below 1, an empty lock prompt: the description leaves
+        each open (observed rules record them), so a generated valid request must not depend on them.
+        """
+        size, page = _as_int(query.get("pageSize")), _as_int(query.get("page"))
+        if size is not None and not 1 <= size <= 100:
+            query["pageSize"] = 1 + abs(size) % 100
+        lowest = 0 if op == "listNodeFollowers" else 1
+        if page is not None and not lowest <= page <= 3:
+            query["page"] = lowest + abs(page) % 3
+        if op == "lockNode" and isinstance(query.get("prompt"), str):
+            query["prompt"] = f"{query['prompt']} [{self.run_tag}]".strip()
+
+    def send(self, case: Any) -> Any:
+        """Call and validate; a failure names the seed, the rule and a curl with $USER:$PASSWORD."""
+        op = case.operation.definition.raw.get("operationId", case.operation.label)
+        if self.budget.exhausted:
+            self.budget.over_budget[op] += 1
+            return None
+        self.make_safe(case)
+        auth = self.auth(op)
+        kwargs = {"base_url": self.profile.base_url, "auth": auth, "timeout": self.profile.timeout_s,
+                  "verify": self.profile.verify_tls}
+        response = case.call(**kwargs)
+        self.budget.record(op, response.status_code)
+        if response.status_code in (201,) and op in ("postAnswer", "postComment"):
+            location = response.headers.get("location") or [""]
+            found = re.search(r"/(\d+)(?:\.json)?/?$", location[0])
+            self.created.add("answer" if op == "postAnswer" else "comment",
+                             int(found.group(1)) if found else location[0], self.role(op))
+        excluded = []
+        negative = case.meta is not None and case.meta.generation.mode.is_negative
+        if not (negative and must_reject(op, case)):
+            excluded.append(negative_data_rejection)
+        if negative or op in NOT_SHOWN_STATUSES:
+            excluded.append(status_code_conformance)  # any 4xx answers invalid data; negative_data_rejection judges
+        if isinstance(case.query, dict) and "includeOnly" in case.query:
+            excluded.append(response_schema_conformance)  # projected items lack required fields by design
+        try:
+            case.validate_response(response, checks=list(BUILTIN_CHECKS), additional_checks=list(st_checks.OUR_CHECKS),
+                                   excluded_checks=excluded, transport_kwargs=kwargs)
+        except FailureGroup as exc:
+            raise AssertionError(self.explain(op, case, response, exc)) from None
+        return response
+
+    def explain(self, op: str, case: Any, response: Any, exc: FailureGroup) -> str:
+        rules = []
+        for failure in exc.exceptions:
+            text = f"{getattr(failure, 'title', '')} {getattr(failure, 'message', '')}"
+            found = re.match(r"\s*\[([A-Z0-9-]+)\]", getattr(failure, "message", "") or "")
+            check = type(failure).__name__
+            rule = found.group(1) if found else next(
+                (r for name, r in RULES_BY_CHECK.items() if name.replace("_", "") in check.lower()), shape_rule(op))
+            rules.append(f"{rule}: {text.strip()}")
+        curl = case.as_curl_command(headers=dict(response.request.headers), verify=self.profile.verify_tls,
+                                    base_url=self.profile.base_url)
+        curl = re.sub(r"-H 'Authorization: [^']*'", '-u "$USER:$PASSWORD"', curl)
+        return (f"generated request broke {len(rules)} rule(s) (seed {self.budget.seed}; rerun with --seed "
+                f"{self.budget.seed}; sent as {self.role(op)}):\n  " + "\n  ".join(rules) +
+                f"\n{exc}\nReproduce with: {curl}   # as {self.role(op)}")
+
+
+GDPR_OPERATIONS = {"suspend", "anonymize", "delete", "anon-delete"}
+
+
+def must_reject(operation_id: str, case: Any) -> bool:
+    """Whether the description requires refusing this (schema-violating) request.
+
+    Accepting data outside the schema is not forbidden in general (a lenient server conforms: an invalid expert
+    sort, for one, is an observed rule), so negative_data_rejection applies only where the description lists the
+    refusal: a comment without body (COMMENT-BODY-REQUIRED), a job outside the Errors table's conditions, a user
+    content query with a user id that is no id (GDPR-CONTENT-422).
+    """
+    body = case.body if isinstance(case.body, dict) else None
+    query = case.query if isinstance(case.query, dict) else {}
+    if operation_id == "postComment":
+        given = body.get("body") if body is not None else None
+        return not isinstance(given, str) and not isinstance(query.get("body"), str)
+    if operation_id == "scheduleGdprJob":
+        if body is None:
+            return True
+        ops = body.get("operations")
+        kind = body.get("type")
+        return (kind not in ("bulk", "individual") or not isinstance(ops, list) or not 1 <= len(ops) <= 4
+                or any(o not in GDPR_OPERATIONS for o in ops)
+                or (kind == "individual" and not isinstance(body.get("user"), dict))
+                or (kind == "bulk" and "csvFileId" not in body))
+    if operation_id == "listUserContent":
+        return _as_int((case.path_parameters or {}).get("userId")) is None
+    return False
+
+
+def constrain_gdpr_job(body: dict[str, Any], profile: Profile) -> None:
+    """A generated job may only ever name the profile's gdpr_user, and only when destructive jobs are allowed.
+
+    Without [safety] destructive every job is dated in the past, so a conforming server refuses it (400) and a
+    broken one still cannot act on anybody; with it, the user is always gdpr_user and bulk jobs name no real file.
+    """
+    safety = profile.safety
+    if "user" in body:
+        body["user"] = {"username": safety.gdpr_user or "qaconform-nobody"}
+    if "csvFileId" in body:
+        body["csvFileId"] = -1
+    if not (safety.destructive and safety.gdpr_user):
+        for key in ("scheduleDate", "scheduleTime"):
+            body.pop(key, None)
+        body["scheduleDate"] = {"formatted": "01/01/2001 00:00"}
+        ONLY_4XX_EXPECTED["scheduleGdprJob"] = "profile forbids destructive jobs: every generated job is in the past"

@@ -1,0 +1,163 @@
+"""Run-wide options and bookkeeping of the generated tests (schemathesis and hypothesis in suites/properties).
+
+Generated tests are only useful when they are reproducible and bounded: every run has one seed (given or drawn,
+always printed), a number of examples per operation and a time budget in seconds, so that the default run stays
+well under two minutes on a 2-core machine. The terminal summary prints how many requests were generated and which
+statuses each operation answered, because a property that only ever met 404s proved nothing.
+
+Why a plugin and not suites/properties/conftest.py: a conftest below the starting directory is loaded only while
+collecting, too late for command-line options of ``pytest suites`` and never on an xdist controller (which does not
+collect), so the seed could not be shared with the workers nor the statuses summed. The root conftest.py loads this
+module; the fixtures live in suites/properties/conftest.py.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+DEFAULT_MAX_EXAMPLES = 12
+DEFAULT_TIME_BUDGET_S = 40.0
+_ENV = {"max_examples": "QACONFORM_MAX_EXAMPLES", "time_budget": "QACONFORM_TIME_BUDGET", "seed": "QACONFORM_SEED"}
+_SEED_KEY = "qc_properties_seed"
+STATS_KEY = "qaconform-properties.sent"
+
+ONLY_4XX_EXPECTED: dict[str, str] = {}
+"""Operations that may be reached only with 4xx on some targets, with the reason the summary prints next to them."""
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    g = parser.getgroup("qaconform-properties", "qaconform generated tests (suites/properties)")
+    g.addoption("--max-examples", dest="qc_max_examples", type=int, default=None,
+                help=f"generated cases per operation, and examples of each state machine (default "
+                     f"{DEFAULT_MAX_EXAMPLES}; env {_ENV['max_examples']})")
+    g.addoption("--time-budget", dest="qc_time_budget", type=float, default=None,
+                help=f"seconds the generated tests may send requests for, all together (default "
+                     f"{DEFAULT_TIME_BUDGET_S:g}; env {_ENV['time_budget']}); cases past it are counted, not sent")
+    g.addoption("--seed", dest="qc_seed", type=int, default=None,
+                help=f"seed of every generated test (default: drawn at random and printed; env {_ENV['seed']})")
+
+
+def option(config: pytest.Config, name: str, kind: type, default: Any) -> Any:
+    """The command-line value, else the QACONFORM_* environment variable, else the default."""
+    value = config.getoption(f"qc_{name}", default=None)
+    raw = os.environ.get(_ENV[name])
+    if value is None and raw:
+        try:
+            value = kind(raw)
+        except ValueError:
+            raise pytest.UsageError(f"{_ENV[name]}={raw!r} is not a {kind.__name__}; unset it or fix it") from None
+    return default if value is None else value
+
+
+@dataclass
+class Budget:
+    """Seed, examples and the shared deadline of one process's generated tests, plus what they sent."""
+
+    seed: int
+    max_examples: int
+    time_budget_s: float
+    started: float = field(default_factory=time.monotonic)
+    statuses: dict[str, Counter[int]] = field(default_factory=lambda: defaultdict(Counter))
+    over_budget: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def exhausted(self) -> bool:
+        return time.monotonic() - self.started > self.time_budget_s
+
+    def remaining(self) -> float:
+        return max(0.0, self.time_budget_s - (time.monotonic() - self.started))
+
+    def record(self, operation: str, status: int) -> None:
+        self.statuses[operation][status] += 1
+
+    def take(self) -> dict[str, Any]:
+        """What was sent since the last call, as plain data for the test report (it crosses xdist workers)."""
+        out = {"statuses": {op: {str(s): n for s, n in c.items()} for op, c in self.statuses.items()},
+               "over_budget": dict(self.over_budget)}
+        self.statuses = defaultdict(Counter)
+        self.over_budget = Counter()
+        return out
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """One seed for the whole run: drawn (or given) by the controller and handed to every xdist worker."""
+    worker = getattr(config, "workerinput", None)
+    if worker is not None and _SEED_KEY in worker:
+        seed = int(worker[_SEED_KEY])
+    else:
+        seed = option(config, "seed", int, None)
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 2**31)
+    config._qc_prop_seed = seed  # type: ignore[attr-defined]
+    config._qc_prop_seen = {"statuses": defaultdict(Counter), "over_budget": Counter(), "used": False}  # type: ignore[attr-defined]
+    config._qc_prop_budget = None  # type: ignore[attr-defined]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    node.workerinput[_SEED_KEY] = node.config._qc_prop_seed
+
+
+def budget_for(config: pytest.Config) -> Budget:
+    """This process's budget, created when the first generated test asks (the clock starts then)."""
+    b: Budget | None = config._qc_prop_budget  # type: ignore[attr-defined]
+    if b is None:
+        b = Budget(seed=config._qc_prop_seed,  # type: ignore[attr-defined]
+                   max_examples=max(1, option(config, "max_examples", int, DEFAULT_MAX_EXAMPLES)),
+                   time_budget_s=option(config, "time_budget", float, DEFAULT_TIME_BUDGET_S))
+        config._qc_prop_budget = b  # type: ignore[attr-defined]
+    return b
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    config = _CONFIG.get("config")
+    if config is None:
+        return
+    seen = config._qc_prop_seen  # type: ignore[attr-defined]
+    for key, value in report.user_properties:
+        if key != STATS_KEY or report.when != "teardown":
+            continue
+        seen["used"] = True
+        for op, statuses in value["statuses"].items():
+            for s, n in statuses.items():
+                seen["statuses"][op][int(s)] += n
+        for op, n in value["over_budget"].items():
+            seen["over_budget"][op] += n
+
+
+_CONFIG: dict[str, pytest.Config] = {}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    _CONFIG["config"] = session.config
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    seen = getattr(config, "_qc_prop_seen", None)
+    if not seen or not seen["used"]:
+        return
+    statuses, over = seen["statuses"], seen["over_budget"]
+    tr = terminalreporter
+    tr.section("qaconform generated tests")
+    total = sum(sum(c.values()) for c in statuses.values())
+    seed = config._qc_prop_seed  # type: ignore[attr-defined]
+    tr.write_line(f"seed {seed} (rerun with --seed {seed}); {total} generated requests sent, "
+                  f"{sum(over.values())} cases not sent (time budget)")
+    width = max((len(op) for op in set(statuses) | set(over)), default=10)
+    for op in sorted(set(statuses) | set(over)):
+        c = statuses.get(op, Counter())
+        shown = ", ".join(f"{s}x{n}" for s, n in sorted(c.items()))
+        extra = f"; {over[op]} not sent (budget)" if over.get(op) else ""
+        flag = ""
+        if c and all(400 <= s < 500 for s in c):
+            flag = "  <- reached only with 4xx" + (f" ({ONLY_4XX_EXPECTED[op]})" if op in ONLY_4XX_EXPECTED else "")
+        tr.write_line(f"  {op:<{width}}  {sum(c.values()):>5} sent: {shown}{extra}{flag}")
