@@ -13,7 +13,7 @@ import random
 import re
 import time
 from typing import Any, ClassVar
-from urllib.parse import urlencode
+from urllib.parse import quote
 
 import gevent
 from locust import FastHttpUser
@@ -28,6 +28,19 @@ API = "/services/v2"
 _HEADERS_GET = {"Accept": "application/json"}
 _HEADERS_BODY = {"Accept": "application/json", "Content-Type": "application/json"}
 _TRAILING_ID = re.compile(r"/(\d+)(?:[/.][^/]*)?$")
+_PLAIN = re.compile(r"[A-Za-z0-9_.,-]*")
+PARSE_EVERY = 8
+"""A list answer not needed for its content is parsed (and its envelope fully checked) once in this many calls
+per user; the others get the byte-level envelope check. Parsing costs the generator more than the request."""
+
+
+def query(params: dict[str, Any]) -> str:
+    """``urlencode`` for our few plain parameters, at a fraction of its cost (it runs on every request)."""
+    parts = []
+    for k, v in params.items():
+        s = str(v)
+        parts.append(f"{k}={s if _PLAIN.fullmatch(s) else quote(s, safe=',')}")
+    return "&".join(parts)
 
 
 def basic_auth(username: str, password: str) -> str:
@@ -72,6 +85,7 @@ class QaUser(FastHttpUser):
         self.account = SETTINGS.profile.accounts[self.role]
         self.client.auth_header = basic_auth(self.account.username, self.account.password)
         self.rng = random.Random()
+        self.calls = 0
 
     def on_start(self) -> None:
         rate = SETTINGS.rate_per_user
@@ -81,17 +95,25 @@ class QaUser(FastHttpUser):
             gevent.sleep(offset)
             self.pacer = Pacer(interval, time.perf_counter(), hooks.PACING)
 
+    def sample(self) -> bool:
+        """True once in PARSE_EVERY calls of this user: parse this list answer although its content is not needed."""
+        self.calls += 1
+        return self.calls % PARSE_EVERY == 0
+
     def call(self, op: str, method: str, path: str, expect: Expect, params: dict[str, Any] | None = None,
-             body: Any = None) -> tuple[Any, Any]:
-        """One checked request; returns (parsed body or None, response). A failed check is a Locust failure."""
+             body: Any = None, parse: bool = True) -> tuple[Any, Any]:
+        """One checked request; returns (parsed body or None, response). A failed check is a Locust failure.
+
+        ``parse=False`` (list answers whose content the caller does not need) checks the envelope on the bytes.
+        """
         url = API + path
         if params:
-            url += "?" + urlencode(params)
+            url += "?" + query(params)
         headers = _HEADERS_GET if body is None else _HEADERS_BODY
         with self.client.request(method, url, name=op, headers=headers, json=body, catch_response=True) as r:
             try:
                 js = check_response(r.status_code, r.headers.get("content-type") if r.headers else None,
-                                    r.content, expect)
+                                    r.content, expect, parse)
             except CheckFailure as exc:
                 r.failure(exc)
                 return None, r

@@ -8,6 +8,7 @@ authors), so browsing costs no extra discovery requests; the profile's fixtures 
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -26,6 +27,7 @@ QUESTION_SORTS = ("active", "newest", "hottest", "votes", "viewCount", "answerCo
 EXPERT_SORTS = ("reputation", "username", "realname", "recent", "oldest", "default")
 INCLUDE_ONLY = ("id,title", "id,title,author,answerCount", "id,type,creationDate")
 PAGE_SIZES = (None, 15, 50)
+_PAGE_COUNT = re.compile(rb'"pageCount"\s*:\s*(\d+)')
 ACCEPT_STATE_CHANGE = Expect(classes=frozenset({2, 4}))
 """unfavorite/cancelwiki on a one-shot fixture: the first call consumes it; what later calls answer is not
 described (2xx or 4xx both plausible), so only a 5xx or a broken body fails them."""
@@ -89,15 +91,17 @@ class BrowseTasks(QaUser):
         self.page_size = self.rng.choice(PAGE_SIZES)
         self.next_page: dict[str, int] = {}
 
-    def _paged(self, op: str, path: str, params: dict[str, Any]) -> Any:
-        params["page"] = self.next_page.get(op, 1)
+    def _paged(self, op: str, path: str, params: dict[str, Any], parse: bool) -> Any:
+        """One page of a list, walking on to the next page on the next call (back to 1 after the last)."""
+        page = params["page"] = self.next_page.get(op, 1)
         if self.page_size:
             params["pageSize"] = self.page_size
-        js, _ = self.call(op, "GET", path, OK_LIST, params)
-        if isinstance(js, dict):
-            page, count = js.get("page"), js.get("pageCount")
-            ok = isinstance(page, int) and isinstance(count, int) and page < count
-            self.next_page[op] = page + 1 if ok else 1  # type: ignore[operator]
+        js, r = self.call(op, "GET", path, OK_LIST, params, parse=parse)
+        count: Any = js.get("pageCount") if isinstance(js, dict) else None
+        if js is None and r.status_code == 200 and r.content:
+            m = _PAGE_COUNT.search(r.content)
+            count = int(m.group(1)) if m else None
+        self.next_page[op] = page + 1 if isinstance(count, int) and page < count else 1
         return js
 
     @task(30)
@@ -108,8 +112,9 @@ class BrowseTasks(QaUser):
             params["includeOnly"] = self.rng.choice(INCLUDE_ONLY)
         elif r < 0.45:
             params["spaceId"] = FX.space_id
-        js = self._paged("listQuestions", "/question.json", params)
-        if js is not None and "includeOnly" not in params:
+        learn = "includeOnly" not in params and (len(self.known.questions) < 50 or self.sample())
+        js = self._paged("listQuestions", "/question.json", params, parse=learn or self.sample())
+        if js is not None and learn:
             self.known.learn_questions(js)
 
     @task(5)
@@ -117,30 +122,30 @@ class BrowseTasks(QaUser):
         uid = self.rng.choice(self.known.users) if self.known.users else None
         if uid is None:
             return self.list_questions()
-        self.call("listUserQuestions", "GET", f"/user/{uid}/question.json", OK_LIST)
+        self.call("listUserQuestions", "GET", f"/user/{uid}/question.json", OK_LIST, parse=self.sample())
 
     @task(5)
     def list_user_answers(self) -> None:
         uid = self.rng.choice(self.known.users) if self.known.users else None
         if uid is None:
             return self.list_questions()
-        self.call("listUserAnswers", "GET", f"/user/{uid}/answer.json", OK_LIST)
+        self.call("listUserAnswers", "GET", f"/user/{uid}/answer.json", OK_LIST, parse=self.sample())
 
     @task(6)
     def list_answer_comments(self) -> None:
         if not self.known.answers:
             return self.list_questions()
         aid = self.rng.choice(self.known.answers)
-        self.call("listAnswerComments", "GET", f"/answer/{aid}/comment.json", OK_LIST)
+        self.call("listAnswerComments", "GET", f"/answer/{aid}/comment.json", OK_LIST, parse=self.sample())
 
     @task(3)
     def list_node_followers(self) -> None:
         qid = self.rng.choice(self.known.questions)
-        self.call("listNodeFollowers", "GET", f"/node/{qid}/followers.json", OK_LIST)
+        self.call("listNodeFollowers", "GET", f"/node/{qid}/followers.json", OK_LIST, parse=self.sample())
 
     @task(5)
     def list_topics(self) -> None:
-        self._paged("listTopics", "/topic.json", {"sort": "popularity"})
+        self._paged("listTopics", "/topic.json", {"sort": "popularity"}, parse=self.sample())
 
     @task(3)
     def list_spaces(self) -> None:
@@ -151,12 +156,12 @@ class BrowseTasks(QaUser):
     @task(2)
     def list_active_experts(self) -> None:
         self.call("listActiveExperts", "GET", "/user/retrieveAllExperts.json", OK_LIST,
-                  {"sort": self.rng.choice(EXPERT_SORTS)})
+                  {"sort": self.rng.choice(EXPERT_SORTS)}, parse=self.sample())
 
     @task(2)
     def list_earned_experts(self) -> None:
         self.call("listEarnedExperts", "GET", "/user/retrieveEarnedExperts.json", OK_LIST,
-                  {"sort": self.rng.choice(EXPERT_SORTS)})
+                  {"sort": self.rng.choice(EXPERT_SORTS)}, parse=self.sample())
 
 
 class AdminBrowseTasks(BrowseTasks):
@@ -166,7 +171,7 @@ class AdminBrowseTasks(BrowseTasks):
 
     @task(2)
     def list_groups(self) -> None:
-        self.call("listGroups", "GET", "/group.json", OK_LIST)
+        self.call("listGroups", "GET", "/group.json", OK_LIST, parse=self.sample())
 
     @task(1)
     def list_issue_types(self) -> None:

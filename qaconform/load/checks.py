@@ -85,14 +85,34 @@ def json_array(js: Any) -> None:
         raise CheckFailure("json_array", "body is not a JSON array")
 
 
-def check_response(status: int, content_type: str | None, content: bytes | None, expect: Expect) -> Any:
-    """Run every check that applies; return the parsed body (None when there is none). Raises CheckFailure."""
+def list_envelope_bytes(content: bytes) -> None:
+    """The envelope check without parsing: a JSON object that has a ``list`` member (a substring search).
+
+    Parsing a list page costs the generator more than sending the request, so most list answers get this and a
+    sample gets the full :func:`list_envelope` (see :func:`check_response`).
+    """
+    if content[:1] != b"{" or content.rstrip()[-1:] != b"}":
+        raise CheckFailure("list_envelope", "body is not a JSON object")
+    if b'"list"' not in content:
+        raise CheckFailure("list_envelope", "'list' is missing or not an array")
+
+
+def check_response(status: int, content_type: str | None, content: bytes | None, expect: Expect,
+                   parse: bool = True) -> Any:
+    """Run every check that applies; return the parsed body (None when there is none). Raises CheckFailure.
+
+    ``parse=False`` on a list answer checks the envelope on the bytes only and returns None; callers parse a
+    sample of their answers (and every answer whose content they need).
+    """
     status_expected(status, expect)
     if not content:
         if expect.envelope or expect.array or status == 200:
             raise CheckFailure("json_body", "empty body where JSON was expected")
         return None
     json_content_type(content_type)
+    if not parse and expect.envelope and status < 300:
+        list_envelope_bytes(content)
+        return None
     js = json_body(content)
     if status < 300:
         if expect.envelope:

@@ -69,3 +69,13 @@ def test_checks_accept_good_answers() -> None:
     assert check_response(200, "application/json;charset=UTF-8", json.dumps(env).encode(), OK_LIST) == env
     assert check_response(201, None, b"", CREATED) is None
     assert check_response(400, "application/json", b'{"error": "x"}', expect_status(400)) == {"error": "x"}
+
+
+def test_the_unparsed_envelope_check_still_catches_a_non_envelope() -> None:
+    assert check_response(200, "application/json", b'{"list": [], "listCount": 0}', OK_LIST, parse=False) is None
+    with pytest.raises(CheckFailure, match="^list_envelope: body is not a JSON object"):
+        check_response(200, "application/json", b"[1, 2]", OK_LIST, parse=False)
+    with pytest.raises(CheckFailure, match="^list_envelope: 'list' is missing"):
+        check_response(200, "application/json", b'{"items": []}', OK_LIST, parse=False)
+    with pytest.raises(CheckFailure, match="^status_expected"):
+        check_response(503, "application/json", b"{}", OK_LIST, parse=False)

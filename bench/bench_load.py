@@ -1,0 +1,250 @@
+"""How much of the generator our load profiles cost: requests/s of a bare FastHttpUser, of our `browse`
+profile (with its checks, operation names and sub-millisecond histogram), and of wrk, against one cheap static
+endpoint (nginx from Debian serving a ~1 KB JSON envelope), so that the generator, not the server, is the limit.
+Then the same with 2 Locust workers, where the machine's cores are shared with nginx: those figures come with
+the CPU each process used.
+
+Run: python bench/bench_load.py [--seconds 8] [--users 32]
+Needs nginx and wrk (apt-get install -y nginx wrk). Everything listens on 127.0.0.1 and every step is bounded.
+Locust runs only in child processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from qaconform.load.procs import LocustProcess, watch  # noqa: E402
+
+PATH = "/services/v2/question.json"
+BARE_LOCUSTFILE = '''
+from locust import FastHttpUser, constant, task
+
+
+class Bare(FastHttpUser):
+    wait_time = constant(0)
+
+    @task
+    def get(self):
+        self.client.get("/services/v2/question.json", name="bare")
+'''
+
+NGINX_CONF = """
+worker_processes 1;
+daemon off;
+user root;
+pid {d}/nginx.pid;
+error_log {d}/error.log warn;
+events {{ worker_connections 4096; }}
+http {{
+    access_log off;
+    keepalive_requests 1000000;
+    client_body_temp_path {d}/body;
+    proxy_temp_path {d}/proxy;
+    fastcgi_temp_path {d}/fastcgi;
+    uwsgi_temp_path {d}/uwsgi;
+    scgi_temp_path {d}/scgi;
+    server {{
+        listen 127.0.0.1:{port};
+        location / {{
+            root {d}/www;
+            default_type application/json;
+            rewrite ^ /envelope.json break;
+        }}
+    }}
+}}
+"""
+
+
+def envelope_json() -> bytes:
+    """A paged list envelope of about 1 KB that passes the browse profile's checks."""
+    items = [{"id": 1000 + i, "type": "question", "title": f"Question {i}", "answers": [], "author": {"id": 3}}
+             for i in range(9)]
+    body = {"name": "", "sort": "active", "page": 1, "pageSize": 15, "pageCount": 1, "listCount": len(items),
+            "totalCount": len(items), "sorts": ["active", "newest"], "list": items}
+    return json.dumps(body).encode()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class CpuSampler(threading.Thread):
+    """Samples the CPU of a set of processes once a second while a measurement runs."""
+
+    def __init__(self, procs: list[psutil.Process]) -> None:
+        super().__init__(daemon=True)
+        self.procs = procs
+        self.samples: dict[int, list[float]] = {p.pid: [] for p in procs}
+        self.stop_flag = threading.Event()
+        for p in procs:
+            p.cpu_percent(None)
+
+    def run(self) -> None:
+        while not self.stop_flag.wait(1.0):
+            for p in self.procs:
+                try:
+                    self.samples[p.pid].append(p.cpu_percent(None))
+                except psutil.Error:
+                    pass
+
+    def mean(self) -> float:
+        per = [sum(s[1:]) / len(s[1:]) for s in self.samples.values() if len(s) > 1]
+        return round(sum(per), 1)
+
+
+def nginx_procs(master_pid: int) -> list[psutil.Process]:
+    m = psutil.Process(master_pid)
+    return [m, *m.children()]
+
+
+def run_bare(tmp: Path, port: int, users: int, seconds: float, workers: int) -> dict[str, Any]:
+    lf = tmp / "bare_locustfile.py"
+    lf.write_text(BARE_LOCUSTFILE)
+    out = tmp / f"bare-{workers}"
+    out.mkdir(exist_ok=True)
+    base = [sys.executable, "-m", "locust", "-f", str(lf)]
+    main_argv = base + ["-H", f"http://127.0.0.1:{port}", "--headless", "-u", str(users), "-r", str(users),
+                        "-t", f"{int(seconds)}s", "--only-summary", "--json-file", str(out / "stats"),
+                        "--exit-code-on-error", "0"]
+    procs: list[LocustProcess] = []
+    mport = free_port()
+    if workers:
+        main_argv += ["--master", "--master-bind-host", "127.0.0.1", "--master-bind-port", str(mport),
+                      "--expect-workers", str(workers), "--expect-workers-max-wait", "20"]
+    main = LocustProcess("master" if workers else "local", main_argv, out / "main.log")
+    procs.append(main)
+    for i in range(workers):
+        procs.append(LocustProcess(f"worker-{i + 1}", base + ["--worker", "--master-host", "127.0.0.1",
+                                                              "--master-port", str(mport)], out / f"w{i}.log"))
+    for p in procs:
+        p.start(dict(os.environ), cwd=str(tmp))
+    if not watch(procs, main, time.monotonic() + seconds + 40):
+        raise SystemExit(f"bare Locust run did not stop by itself; see {out}")
+    entries = json.loads((out / "stats.json").read_text())
+    total = sum(e["num_requests"] for e in entries)
+    fails = sum(e["num_failures"] for e in entries)
+    start = min(e["start_time"] for e in entries)
+    last = max(e["last_request_timestamp"] for e in entries)
+    return {"rps": total / max(last - start, 1e-9), "requests": total, "failures": fails,
+            "cpu": [p.cpu() for p in procs]}
+
+
+def run_ours(tmp: Path, profile: Path, users: int, seconds: float, workers: int) -> dict[str, Any]:
+    out = tmp / f"ours-{workers}"
+    cmd = [sys.executable, "-m", "qaconform.cli", "load", "--profile", str(profile), "--scenario", "browse",
+           "--users", str(users), "--spawn-rate", str(users), "--duration", str(seconds), "--out", str(out),
+           "--workers", str(workers), "--no-lost-check"]
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=seconds + 90)
+    summary_path = out / "summary.json"
+    if not summary_path.is_file():
+        raise SystemExit(f"qaconform load failed (exit {proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
+    s = json.loads(summary_path.read_text())
+    return {"rps": s["rps"], "requests": s["requests"], "failures": s["failures"], "cpu": s["generator_cpu"],
+            "p50_ms": s["total"]["p50_ms"], "p99_ms": s["total"]["p99_ms"]}
+
+
+def run_wrk(port: int, seconds: float, threads: int, connections: int) -> dict[str, Any]:
+    out = subprocess.run(["wrk", f"-t{threads}", f"-c{connections}", f"-d{int(seconds)}s",
+                          f"http://127.0.0.1:{port}{PATH}"], capture_output=True, text=True, timeout=seconds + 30)
+    m = re.search(r"Requests/sec:\s+([\d.]+)", out.stdout)
+    if not m:
+        raise SystemExit(f"could not read wrk's output:\n{out.stdout}\n{out.stderr}")
+    return {"rps": float(m.group(1))}
+
+
+def measured(label: str, fn: Any, nginx: list[psutil.Process]) -> dict[str, Any]:
+    sampler = CpuSampler(nginx)
+    sampler.start()
+    try:
+        r = fn()
+    finally:
+        sampler.stop_flag.set()
+        sampler.join(timeout=5)
+    r["nginx_cpu_pct"] = sampler.mean()
+    cpu = ", ".join(f"{c['name']} {c['mean_cpu_pct']}%" for c in r.get("cpu", []))
+    extra = f" (failures {r['failures']})" if r.get("failures") else ""
+    print(f"  {label:<34} {r['rps']:>10.0f} req/s{extra}   cpu: {cpu + ', ' if cpu else ''}nginx "
+          f"{r['nginx_cpu_pct']}%", flush=True)
+    return r
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=8.0, help="duration of each measurement (default 8)")
+    ap.add_argument("--users", type=int, default=32, help="Locust users and wrk connections (default 32)")
+    args = ap.parse_args()
+    for tool in ("nginx", "wrk"):
+        if not shutil.which(tool):
+            print(f"{tool} is not installed: apt-get install -y nginx wrk", file=sys.stderr)
+            return 2
+    tmp = Path(tempfile.mkdtemp(prefix="qaconform-bench-"))
+    (tmp / "www").mkdir()
+    (tmp / "www" / "envelope.json").write_bytes(envelope_json())
+    port = free_port()
+    (tmp / "nginx.conf").write_text(NGINX_CONF.format(d=tmp, port=port))
+    profile = tmp / "profile.toml"
+    accounts = "\n".join(f'[accounts.{r}]\nusername = "{r}"\npassword = "x"\n'
+                         for r in ("admin", "moderator", "member", "novice"))
+    profile.write_text(f'base_url = "http://127.0.0.1:{port}"\n{accounts}\n[fixtures]\nquestion_id = 1\n'
+                       "space_id = 1\n")
+    nginx = subprocess.Popen(["nginx", "-c", str(tmp / "nginx.conf"), "-p", str(tmp)], stdin=subprocess.DEVNULL,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise SystemExit(f"nginx did not start on 127.0.0.1:{port}; see {tmp}/error.log")
+        size = len(envelope_json())
+        print(f"target: nginx (1 worker) on 127.0.0.1:{port}, {size}-byte JSON; {args.seconds:g} s per "
+              f"measurement, {args.users} users; {psutil.cpu_count()} CPUs")
+        ng = nginx_procs(nginx.pid)
+        s = args.seconds
+        bare1 = measured("bare FastHttpUser, 1 process", lambda: run_bare(tmp, port, args.users, s, 0), ng)
+        ours1 = measured("our browse profile, 1 process", lambda: run_ours(tmp, profile, args.users, s, 0), ng)
+        wrk = measured("wrk -t2", lambda: run_wrk(port, s, 2, args.users), ng)
+        bare2 = measured("bare FastHttpUser, 2 workers", lambda: run_bare(tmp, port, args.users, s, 2), ng)
+        ours2 = measured("our browse profile, 2 workers", lambda: run_ours(tmp, profile, args.users, s, 2), ng)
+        print("ratios:")
+        print(f"  ours / bare (1 process)   {ours1['rps'] / bare1['rps']:.1%}   (aim: at least 90 %)")
+        print(f"  bare / wrk                {bare1['rps'] / wrk['rps']:.1%}")
+        print(f"  ours / wrk                {ours1['rps'] / wrk['rps']:.1%}")
+        print(f"  ours / bare (2 workers)   {ours2['rps'] / bare2['rps']:.1%}   (cores shared with nginx: see cpu)")
+        print(f"  ours 2 workers / 1        {ours2['rps'] / ours1['rps']:.2f}x")
+        if ours1.get("p50_ms") is not None:
+            print(f"our histogram, 1 process: p50 {ours1['p50_ms']} ms, p99 {ours1['p99_ms']} ms")
+        return 0
+    finally:
+        try:
+            os.killpg(nginx.pid, 15)
+            nginx.wait(timeout=10)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            os.killpg(nginx.pid, 9)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
