@@ -31,8 +31,21 @@ def fetch(api: dict[str, ApiClient]) -> Fetch:
 
 
 @pytest.fixture(scope="session")
-def commented_answer(api: dict[str, ApiClient], question_id: int, run_tag: str, created: Any) -> tuple[int, list[int]]:
-    """An answer by member with three full-visibility comments, written only by this suite: a small stable list."""
+def read_only(request: pytest.FixtureRequest) -> bool:
+    """True under --read-only: the suite then lists what the target already has and creates nothing."""
+    return bool(request.config.getoption("qc_read_only"))
+
+
+@pytest.fixture(scope="session")
+def commented_answer(
+    api: dict[str, ApiClient], question_id: int, run_tag: str, created: Any, read_only: bool
+) -> tuple[int, list[int]]:
+    """An answer by member with three full-visibility comments, written only by this suite: a small stable list.
+
+    Under --read-only nothing is written: the first answer of a listed question stands in, with no comment ids.
+    """
+    if read_only:
+        return _existing_answer(api["admin"]), []
     member = api["member"]
     resp = post_answer(member, question_id, run_tag, created, text="contract suite: answer with three comments")
     assert resp.status == 201, f"member could not post an answer to the fixture question\n{resp.describe()}"
@@ -43,6 +56,21 @@ def commented_answer(api: dict[str, ApiClient], question_id: int, run_tag: str, 
         assert c.status == 201, f"member could not comment on its own answer {answer_id}\n{c.describe()}"
         comment_ids.append(new_id(c))
     return answer_id, comment_ids
+
+
+def _existing_answer(admin: ApiClient) -> int:
+    resp = admin.get("question.json", params={"pageSize": 50})
+    for q in items_of(resp, "admin lists questions"):
+        answers = q.get("answers") if isinstance(q, dict) else None
+        if isinstance(answers, list) and answers and str(answers[0]).isdigit():
+            return int(answers[0])
+    pytest.skip("--read-only: no question on page 1 of the question list has an answer whose comments could be listed")
+
+
+@pytest.fixture(scope="session")
+def filled_by_suite(read_only: bool) -> frozenset[str]:
+    """List operations that hold items because the suite wrote them (member's answers, its answer's comments)."""
+    return frozenset() if read_only else frozenset({"listUserAnswers", "listAnswerComments"})
 
 
 @pytest.fixture(scope="session")

@@ -39,11 +39,13 @@ def test_a_users_question_list_holds_only_questions_that_user_asked(
 @pytest.mark.rule("LIST-USER-ANSWERS-OWNER", "NODE-TITLE-ANSWERS-COMMENTS")
 @pytest.mark.parametrize("role", ["member", "novice"])
 def test_a_users_answer_list_holds_only_that_users_answers_without_titles(
-    role: str, fetch: Fetch, list_paths: dict[str, str], user_ids: dict[str, int]
+    role: str, fetch: Fetch, list_paths: dict[str, str], user_ids: dict[str, int], read_only: bool
 ) -> None:
     member_id = user_ids["member"]
     resp = fetch(role, list_paths["listUserAnswers"])
     items = items_of(resp, f"{role} lists member's answers")
+    if read_only and not items:
+        pytest.skip("--read-only and member has no answers on this target: nothing to check")
     assert items, f"member posted an answer in this run, yet {role} sees an empty answer list\n{resp.describe()}"
     foreign = [(n, a) for n, a in _authors(items) if a != member_id]
     assert not foreign, f"answers by other users (id, author.id) in member {member_id}'s list: {foreign[:5]}\n" \
@@ -53,9 +55,11 @@ def test_a_users_answer_list_holds_only_that_users_answers_without_titles(
 
 
 @pytest.mark.rule("NODE-TITLE-ANSWERS-COMMENTS")
-def test_comments_carry_no_title(fetch: Fetch, list_paths: dict[str, str]) -> None:
+def test_comments_carry_no_title(fetch: Fetch, list_paths: dict[str, str], read_only: bool) -> None:
     resp = fetch("member", list_paths["listAnswerComments"])
     items = items_of(resp, "member lists the comments of its answer")
+    if read_only and not items:
+        pytest.skip("--read-only and the listed answer has no comments on this target: nothing to check")
     assert items, f"the suite posted three comments on this answer, yet the list is empty\n{resp.describe()}"
     titled = [(i.get("id"), i.get("title")) for i in items if isinstance(i, dict) and i.get("title") is not None]
     assert not titled, f"comments carry no title (absent or null): {titled[:5]}\n{resp.describe()}"
