@@ -1,0 +1,54 @@
+"""Chains of calls along the OpenAPI links of spec/openapi.yaml, run as schemathesis's state machine.
+
+The links say what a posted answer leads to: a comment on it, its comment list, locking it, sending it to
+moderation. The state machine strings them together in random orders and lengths, so a server whose answer ids
+do not work as node ids, or whose comment list breaks after a lock or a moderation move, fails here although every
+single call was fine on its own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import hypothesis
+import pytest
+from hypothesis import HealthCheck, settings
+
+from suites.properties.oas import SchemaSender
+
+CHAIN = ["postAnswer", "postComment", "listAnswerComments", "lockNode", "sendToModeration"]
+"""postAnswer and the four operations its links lead to."""
+
+STEPS = 6
+
+
+@pytest.mark.properties
+@pytest.mark.writes
+@pytest.mark.rule("ANSWER-ID-STRING", "CONV-NO-SERVER-ERROR", "SHAPE-POST-ANSWER", "SHAPE-POST-COMMENT",
+                  "SHAPE-LIST-ANSWER-COMMENTS", "SHAPE-LOCK-NODE", "SHAPE-SEND-TO-MODERATION", "COMMENT-PRIVACY-LIST")
+def test_a_posted_answer_can_be_commented_listed_locked_and_sent_to_moderation_in_any_order(
+    openapi_schema: Any, sender: SchemaSender
+) -> None:
+    machine = openapi_schema.include(operation_id=CHAIN).as_state_machine()
+    links = [name for name in dir(machine) if "__201_Answer" in name]
+    assert len(links) == 4, f"schemathesis sees {links} as the postAnswer links; expected 4 (spec/openapi.yaml)"
+
+    class Chains(machine):  # type: ignore[misc, valid-type]
+        def before_call(self, case: Any) -> None:
+            sender.make_safe(case)
+
+        def get_call_kwargs(self, case: Any) -> dict[str, Any]:
+            return sender.call_kwargs(case)
+
+        def validate_response(self, response: Any, case: Any, additional_checks: Any = None, **kwargs: Any) -> None:
+            sender.judge(case, response, kwargs)
+
+    budget = sender.budget
+    if budget.exhausted:
+        budget.over_budget["stateful chains"] += 1
+        pytest.skip(f"time budget of {budget.time_budget_s:g}s spent before the stateful chains; raise --time-budget")
+    hypothesis.seed(budget.seed)(Chains)  # run_state_machine_as_test reads the seed from the machine class
+    run = Chains.TestCase
+    run.settings = settings(max_examples=max(2, budget.max_examples // 2), stateful_step_count=STEPS, deadline=None,
+                            suppress_health_check=list(HealthCheck), database=None)
+    run().runTest()
