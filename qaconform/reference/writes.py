@@ -130,9 +130,9 @@ class Writes:
 
     @staticmethod
     def _visibility(fields: dict[str, Any]) -> str | None:
-        value = fields.get("visibility")
-        if value is None or value == "":
+        if "visibility" not in fields:
             return None
+        value = fields["visibility"]
         if not isinstance(value, str):
             raise bad_request(f"'visibility' must be a string, not {type(value).__name__}")
         if value not in VISIBILITIES:
@@ -141,9 +141,9 @@ class Writes:
 
     @staticmethod
     def _recipients(fields: dict[str, Any]) -> list[int]:
-        value = structured(fields, "recipients")
-        if value is None or value == "":
+        if "recipients" not in fields:
             return []
+        value = structured(fields, "recipients")
         if isinstance(value, str):
             value = [v.strip() for v in value.split(",") if v.strip()]
         if not isinstance(value, list):
