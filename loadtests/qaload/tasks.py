@@ -46,6 +46,7 @@ class Known:
         self.answers: list[int] = []
         self.users: list[int] = [a.id for a in SETTINGS.profile.accounts.values() if a.id]
         self.spaces: list[int] = [FX.space_id]
+        self.learnt = 0  # question pages learnt from
 
     @staticmethod
     def _add(bucket: list[int], value: Any) -> None:
@@ -53,6 +54,7 @@ class Known:
             bucket.append(value)
 
     def learn_questions(self, js: Any) -> None:
+        self.learnt += 1
         for item in js.get("list", ())[:20] if isinstance(js, dict) else ():
             if not isinstance(item, dict):
                 continue
@@ -112,7 +114,7 @@ class BrowseTasks(QaUser):
             params["includeOnly"] = self.rng.choice(INCLUDE_ONLY)
         elif r < 0.45:
             params["spaceId"] = FX.space_id
-        learn = "includeOnly" not in params and (len(self.known.questions) < 50 or self.sample())
+        learn = "includeOnly" not in params and (self.known.learnt < 20 or self.sample())
         js = self._paged("listQuestions", "/question.json", params, parse=learn or self.sample())
         if js is not None and learn:
             self.known.learn_questions(js)

@@ -94,3 +94,15 @@ def test_rate_mode_reaches_its_rate(ref_profile: str, tmp_path: Path) -> None:
     assert om["kept_up"], om
     assert 0.85 * 60 <= s["rps"] <= 1.15 * 60, s["rps"]
     assert s["rate"] == 60
+
+
+def test_a_bad_profile_or_thresholds_file_is_a_usage_error_before_any_load(tmp_path: Path) -> None:
+    bad = tmp_path / "thresholds.toml"
+    bad.write_text("[defaults]\np95 = 1\n")
+    cmd = [sys.executable, "-m", "qaconform.cli", "load", "--profile", str(tmp_path / "missing.toml"),
+           "--out", str(tmp_path / "out")]
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=30)
+    assert proc.returncode == 2 and "file not found" in proc.stderr, proc.stderr
+    proc = subprocess.run([*cmd, "--thresholds", str(bad)], cwd=ROOT, capture_output=True, text=True, timeout=30)
+    assert proc.returncode == 2 and "'p95' is not a metric" in proc.stderr, proc.stderr
+    assert not (tmp_path / "out" / "summary.json").exists()
