@@ -198,6 +198,8 @@ def test_an_unwikified_node_reads_back_not_wiki_in_the_lists(fixture: str, role:
     item = None
     for path in places:
         item = find_listed(admin, path, node_id, {"includeOnly": "id,wiki"})
+        if item is not None and "wiki" not in item:  # includeOnly not honoured for wiki: read the full item
+            item = find_listed(admin, path, node_id)
         if item is not None:
             break
     if item is None:
