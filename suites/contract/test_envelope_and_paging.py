@@ -88,10 +88,10 @@ def test_page_and_page_size_asked_for_are_reported(
                                  f"{body['_describe']}"
 
 
-def _walk(client: ApiClient, path: str, params: dict[str, Any], page_size: int) -> tuple[list[Any], set[int], str]:
+def _walk(client: ApiClient, path: str, params: dict[str, Any], page_size: int) -> tuple[list[Any], set[Any], str]:
     """Every page of a list: the ids in order, the totalCount values seen, and the last response for messages."""
     ids: list[Any] = []
-    totals: set[int] = set()
+    totals: set[Any] = set()
     shown = ""
     for page in range(1, _MAX_PAGES + 1):
         resp = client.get(path, params={**params, "page": page, "pageSize": page_size})
