@@ -181,8 +181,11 @@ def measured(label: str, fn: Any, nginx: list[psutil.Process]) -> dict[str, Any]
         sampler.join(timeout=5)
     r["nginx_cpu_pct"] = sampler.mean()
     cpu = ", ".join(f"{c['name']} {c['mean_cpu_pct']}%" for c in r.get("cpu", []))
+    gen_pct = sum(c["mean_cpu_pct"] or 0.0 for c in r.get("cpu", []))
+    r["cpu_us_per_request"] = gen_pct / 100 * 1e6 / r["rps"] if r.get("cpu") and r["rps"] else None
+    cost = f"{r['cpu_us_per_request']:.0f} µs CPU/req" if r["cpu_us_per_request"] else ""
     extra = f" (failures {r['failures']})" if r.get("failures") else ""
-    print(f"  {label:<34} {r['rps']:>10.0f} req/s{extra}   cpu: {cpu + ', ' if cpu else ''}nginx "
+    print(f"  {label:<32} {r['rps']:>8.0f} req/s{extra} {cost:>16}   cpu: {cpu + ', ' if cpu else ''}nginx "
           f"{r['nginx_cpu_pct']}%", flush=True)
     return r
 
@@ -234,6 +237,10 @@ def main() -> int:
         print(f"  ours / wrk                {ours1['rps'] / wrk['rps']:.1%}")
         print(f"  ours / bare (2 workers)   {ours2['rps'] / bare2['rps']:.1%}   (cores shared with nginx: see cpu)")
         print(f"  ours 2 workers / 1        {ours2['rps'] / ours1['rps']:.2f}x")
+        if bare1["cpu_us_per_request"] and ours1["cpu_us_per_request"]:
+            print(f"  generator CPU per request, bare / ours (1 process)  "
+                  f"{bare1['cpu_us_per_request'] / ours1['cpu_us_per_request']:.1%}   (the same aim, independent of "
+                  "what else the machine runs)")
         if ours1.get("p50_ms") is not None:
             print(f"our histogram, 1 process: p50 {ours1['p50_ms']} ms, p99 {ours1['p99_ms']} ms")
         return 0
