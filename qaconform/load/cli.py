@@ -18,6 +18,7 @@ from qaconform.load.thresholds import Limits, ThresholdError, apply_override, lo
 from qaconform.profile import Profile
 
 DEFAULT_DURATION_S = 20.0
+SHAPE_KNOBS = ("ramp_s", "steps", "base_users", "spike_at_s", "spike_s")
 
 
 def _positive(kind: type[int] | type[float]) -> Callable[[str], float]:
@@ -60,6 +61,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--shape", choices=SHAPES, help="load shape over --duration up to --users")
     parser.add_argument("--steps", type=_positive(int), help="step shape: number of steps (default 4)")
     parser.add_argument("--ramp", type=_positive(float), help="ramp/soak shape: seconds to reach --users")
+    parser.add_argument("--shape-option", action="append", default=[], metavar="KEY=VALUE",
+                        help="other shape knobs: base_users, spike_at_s, spike_s (spike), repeatable")
     parser.add_argument("--rate", type=_positive(float), help="open model: requests per second to start, whatever "
                         "the latency (users are derived); the run reports when the generator could not keep up")
     add_target_arguments(parser)
@@ -131,7 +134,18 @@ def main(args: argparse.Namespace) -> int:
     if args.workers < 0 or args.remote_workers < 0:
         print("qaconform load: --workers and --remote-workers must be 0 or more", file=sys.stderr)
         return exitcodes.USAGE
-    shape_options = {k: v for k, v in (("steps", args.steps), ("ramp_s", args.ramp)) if v is not None}
+    shape_options: dict[str, float] = {k: v for k, v in (("steps", args.steps), ("ramp_s", args.ramp)) if v is not None}
+    for spec in args.shape_option:
+        key, _, raw = spec.partition("=")
+        if key not in SHAPE_KNOBS:
+            print(f"qaconform load: --shape-option {spec!r}: write KEY=NUMBER with KEY one of "
+                  f"{', '.join(SHAPE_KNOBS)}", file=sys.stderr)
+            return exitcodes.USAGE
+        try:
+            shape_options[key] = int(raw) if key in ("steps", "base_users") else float(raw)
+        except ValueError:
+            print(f"qaconform load: --shape-option {spec!r}: {raw!r} is not a number", file=sys.stderr)
+            return exitcodes.USAGE
     cfg = RunConfig(scenario=args.scenario, users=args.users or 10, spawn_rate=args.spawn_rate,
                     duration_s=args.duration, shape=args.shape, shape_options=shape_options, rate=args.rate,
                     workers=args.workers, remote_workers=args.remote_workers,
