@@ -1,0 +1,239 @@
+"""A model of comment privacy (rules 1-7 of operation 1) against random sequences of posts by every account.
+
+Hand-written privacy tests check the cases we listed; this one lets hypothesis pick who posts what under a fresh
+answer: public comments, comments private to random recipients, replies that inherit, replies that try another
+visibility, private options used by callers who lack them. After every step every account lists the answer's
+comments (operation 18) and must see exactly what the model says it may see. When it does not, hypothesis shrinks
+the sequence to a short reproducer (printed as the steps), and the message names the rule, the seed and the curl.
+
+What the model claims, from the description alone:
+- full visibility (no privacy fields): every account sees the comment (COMMENT-1);
+- visibility recipients: its author and its recipients see it, nobody else (COMMENT-2, COMMENT-PRIVACY-LIST);
+- a reply to a private comment without privacy fields, or with the same ones, inherits them (COMMENT-3);
+  with another visibility it is refused with 400 (COMMENT-4);
+- a reply to a public comment sets its own settings (COMMENT-5);
+- recipients with a visibility other than recipients: 400 (COMMENT-6);
+- a private option used by novice (no Use Private Comments) or member's "own groups": 403 (COMMENT-7).
+Where the description is silent the model claims nothing: who sees op/mod/group comments (only their refusals are
+generated), whether replies appear in the answer's list at all (a listed reply must be listed to every caller
+entitled to it and to nobody else), replies by novice to private comments.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import hypothesis
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from qaconform.client import ApiClient, ApiResponse
+from qaconform.profile import Profile
+from qaconform.support import comment_ids_seen, new_id, post_answer, post_comment
+from suites.properties.plugin import Budget
+
+ROLES = ("admin", "moderator", "member", "novice")
+MAY_USE_PRIVATE = ("admin", "moderator", "member")  # target-profile.md: novice lacks Use Private Comments
+LACKING = [("novice", "to_original_poster"), ("novice", "to_moderators"), ("novice", "to_own_groups"),
+           ("member", "to_own_groups")]
+"""(account, private option) pairs the account lacks (target-profile.md)."""
+STEPS = 8
+
+
+@dataclass(frozen=True)
+class Comment:
+    id: int
+    author: str
+    private: bool
+    recipients: frozenset[str]  # roles named as recipients (inherited ones for a reply)
+    reply: bool
+
+    @property
+    def audience(self) -> frozenset[str]:
+        """Roles entitled to see it: everyone when public, else its author and its recipients."""
+        return self.recipients | {self.author} if self.private else frozenset(ROLES)
+
+
+@dataclass
+class World:
+    """What the machine needs from the run: accounts, ids, wire values, where to write."""
+
+    api: dict[str, ApiClient]
+    user_ids: dict[str, int]
+    profile: Profile
+    run_tag: str
+    created: Any
+    budget: Budget
+    steps: int = 0
+
+
+class PrivacyModel(RuleBasedStateMachine):
+    world: ClassVar[World]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.answer = 0
+        self.comments: dict[int, Comment] = {}
+
+    # ---- helpers ------------------------------------------------------------------------------------------
+
+    def _post(self, author: str, parent: int, visibility: str | None, recipients: list[str] | None,
+              text: str) -> ApiResponse:
+        w = self.world
+        w.steps += 1
+        ids = [w.user_ids[r] for r in recipients] if recipients is not None else None
+        resp = post_comment(w.api[author], parent, w.run_tag, w.created, text=text, visibility=visibility,
+                            recipients=ids)
+        w.budget.record("postComment (privacy model)", resp.status)
+        return resp
+
+    def _expect(self, resp: ApiResponse, status: int, rule: str, what: str) -> None:
+        assert resp.status == status, (
+            f"[{rule}] {what}: expected {status}, got {resp.status} (seed {self.world.budget.seed}; rerun with "
+            f"--seed {self.world.budget.seed})\n{resp.describe()}")
+
+    def _visible_to(self, role: str) -> list[int]:
+        return sorted(c.id for c in self.comments.values() if role in c.audience)
+
+    def _record(self, resp: ApiResponse, author: str, recipients: frozenset[str] | None, reply: bool) -> None:
+        cid = new_id(resp)
+        self.comments[cid] = Comment(cid, author, recipients is not None, recipients or frozenset(), reply)
+
+    # ---- rules --------------------------------------------------------------------------------------------
+
+    @initialize()
+    def a_fresh_answer(self) -> None:
+        w = self.world
+        resp = post_answer(w.api["member"], w.profile.fixtures.question_id, w.run_tag, w.created,
+                           text="privacy model answer")
+        assert resp.status == 201, f"member could not post an answer to the fixture question\n{resp.describe()}"
+        self.answer = new_id(resp)
+
+    @rule(author=st.sampled_from(ROLES))
+    def a_public_comment(self, author: str) -> None:
+        resp = self._post(author, self.answer, None, None, "public comment")
+        self._expect(resp, 201, "COMMENT-1", f"{author} posts a comment without privacy fields")
+        self._record(resp, author, None, reply=False)
+
+    @rule(author=st.sampled_from(ROLES), recipients=st.sets(st.sampled_from(ROLES), min_size=1, max_size=3))
+    def a_comment_private_to_recipients(self, author: str, recipients: set[str]) -> None:
+        ordered = sorted(recipients)
+        resp = self._post(author, self.answer, self.world.profile.visibility.recipients, ordered, "private comment")
+        if author not in MAY_USE_PRIVATE:
+            self._expect(resp, 403, "COMMENT-7-NO-PRIVATE-PERMISSION", f"{author} posts a comment private to {ordered}")
+            return
+        self._expect(resp, 201, "COMMENT-2", f"{author} posts a comment private to {ordered}")
+        self._record(resp, author, frozenset(recipients), reply=False)
+
+    @rule(who=st.sampled_from(LACKING))
+    def a_private_option_the_caller_lacks(self, who: tuple[str, str]) -> None:
+        """Only refusals: who may see an op, mod or group comment that was accepted is not described."""
+        author, option = who
+        resp = self._post(author, self.answer, getattr(self.world.profile.visibility, option), None, "refused option")
+        rule_id = "COMMENT-7-NO-PRIVATE-PERMISSION" if author == "novice" else "COMMENT-7-NO-OPTION-PERMISSION"
+        self._expect(resp, 403, rule_id, f"{author} uses the private option {option}")
+
+    @rule(author=st.sampled_from(MAY_USE_PRIVATE), recipients=st.sets(st.sampled_from(ROLES), min_size=1, max_size=2))
+    def recipients_with_another_visibility(self, author: str, recipients: set[str]) -> None:
+        option = "to_own_groups" if author != "member" else "to_moderators"
+        resp = self._post(author, self.answer, getattr(self.world.profile.visibility, option), sorted(recipients),
+                          "recipients without visibility recipients")
+        self._expect(resp, 400, "COMMENT-6", f"{author} gives recipients with visibility {option}")
+
+    @precondition(lambda self: bool(self.comments))
+    @rule(data=st.data(), author=st.sampled_from(ROLES),
+          how=st.sampled_from(["no fields", "same fields", "another visibility", "own recipients"]))
+    def a_reply(self, data: st.DataObject, author: str, how: str) -> None:
+        visible = self._visible_to(author)
+        if not visible:
+            return
+        parent = self.comments[data.draw(st.sampled_from(visible), label="parent")]
+        vis = self.world.profile.visibility
+        if parent.private:
+            if author == "novice":
+                return  # whether a caller without private comments may reply to one: not described
+            if how in ("no fields", "same fields"):
+                same = sorted(parent.recipients)
+                fields = (None, None) if how == "no fields" else (vis.recipients, same)
+                resp = self._post(author, parent.id, *fields, f"reply ({how})")
+                self._expect(resp, 201, "COMMENT-3", f"{author} replies to private comment {parent.id} with {how}")
+                self._record(resp, author, parent.recipients, reply=True)  # inherits the parent's recipients
+            else:
+                option = "to_moderators" if author == "member" else "to_own_groups"
+                resp = self._post(author, parent.id, getattr(vis, option), None, "reply with another visibility")
+                self._expect(resp, 400, "COMMENT-4", f"{author} replies to private comment {parent.id} with {option}")
+            return
+        if how == "own recipients" and author in MAY_USE_PRIVATE:
+            recipients = data.draw(st.sets(st.sampled_from(ROLES), min_size=1, max_size=2), label="recipients")
+            resp = self._post(author, parent.id, vis.recipients, sorted(recipients), "private reply to public")
+            self._expect(resp, 201, "COMMENT-5", f"{author} replies privately to public comment {parent.id}")
+            self._record(resp, author, frozenset(recipients), reply=True)
+        else:
+            resp = self._post(author, parent.id, None, None, "public reply")
+            self._expect(resp, 201, "COMMENT-5", f"{author} replies to public comment {parent.id}")
+            self._record(resp, author, None, reply=True)
+
+    # ---- what every account sees ---------------------------------------------------------------------------
+
+    @invariant()
+    def every_account_sees_exactly_what_the_model_allows(self) -> None:
+        if not self.answer:
+            return
+        w = self.world
+        seen_by = {role: comment_ids_seen(w.api[role], self.answer) for role in ROLES}
+        w.budget.statuses["listAnswerComments (privacy model)"][200] += len(ROLES)
+        for role, seen in seen_by.items():
+            unknown = seen - set(self.comments)
+            assert not unknown, (
+                f"[COMMENT-PRIVACY-LIST] {role} is shown comments {sorted(unknown)} under answer {self.answer} that "
+                f"nobody posted in this sequence (seed {w.budget.seed})")
+            for c in self.comments.values():
+                entitled = role in c.audience
+                if c.id in seen and not entitled:
+                    raise AssertionError(
+                        f"[COMMENT-PRIVACY-LIST] {role} is shown comment {c.id} by {c.author}, which is private to "
+                        f"{sorted(c.audience)} (reply: {c.reply}; seed {w.budget.seed}); reproduce with: "
+                        f"curl -sS -u \"$USER:$PASSWORD\" '{w.profile.api_root}/answer/{self.answer}/comment.json'"
+                        f"   # as {role}")
+                if not c.reply and entitled and c.id not in seen:
+                    rule_id = "COMMENT-2" if c.private else "COMMENT-1"
+                    raise AssertionError(
+                        f"[{rule_id}] {role} is not shown comment {c.id} by {c.author} although it is "
+                        f"{'private to ' + str(sorted(c.audience)) if c.private else 'public'} (seed {w.budget.seed}); "
+                        f"reproduce with: curl -sS -u \"$USER:$PASSWORD\" "
+                        f"'{w.profile.api_root}/answer/{self.answer}/comment.json'   # as {role}")
+        for c in self.comments.values():
+            if not c.reply:
+                continue
+            shown = {r for r in ROLES if c.id in seen_by[r]}
+            if shown:
+                missing = sorted(r for r in c.audience if r not in shown and r != c.author)
+                assert not missing, (
+                    f"[COMMENT-3] reply {c.id} by {c.author} is listed to {sorted(shown)} but not to {missing}, who "
+                    f"may see it (it inherits {sorted(c.audience)}; seed {w.budget.seed})")
+
+
+@pytest.mark.properties
+@pytest.mark.comments
+@pytest.mark.writes
+@pytest.mark.rule("COMMENT-1", "COMMENT-2", "COMMENT-3", "COMMENT-4", "COMMENT-5", "COMMENT-6",
+                  "COMMENT-7-NO-PRIVATE-PERMISSION", "COMMENT-7-NO-OPTION-PERMISSION", "COMMENT-PRIVACY-LIST")
+def test_every_account_sees_exactly_the_comments_the_privacy_model_allows(
+    api: dict[str, ApiClient], user_ids: dict[str, int], profile: Profile, run_tag: str, created: Any, sent: Budget
+) -> None:
+    missing = [r for r in ROLES if r not in user_ids]
+    assert not missing, f"user ids of {missing} are unknown: give accounts.<role>.id in the profile {profile.path}"
+    world = World(api=api, user_ids=user_ids, profile=profile, run_tag=run_tag, created=created, budget=sent)
+
+    class Model(PrivacyModel):
+        pass
+
+    Model.world = world
+    hypothesis.seed(sent.seed)(Model)
+    Model.TestCase.settings = settings(max_examples=max(3, sent.max_examples // 2), stateful_step_count=STEPS,
+                                       deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    Model.TestCase().runTest()
+    assert world.steps, "the privacy model posted no comment at all; raise --max-examples"
