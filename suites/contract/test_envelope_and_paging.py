@@ -106,18 +106,33 @@ def _walk(client: ApiClient, path: str, params: dict[str, Any], page_size: int) 
     return ids, totals, shown
 
 
-_STABLE = tuple(lo.op for lo in LIST_OPS.values() if lo.stable)
+_WALK_LIMIT = 400
+"""Lists longer than this are not walked: a real site's question list may hold a million items."""
+
+# A list can be walked only if nothing the run does changes its items or their order. Spaces, topics and groups are
+# never written through the interface; the comment list is the suite's own answer; experts are walked by username
+# (reputation may change while the run posts, the alphabet does not) and question lists by creation date (new
+# answers move a question up the default "active" order, but no operation creates a question).
+_UNION_CASES = [
+    pytest.param(lo.op, {}, id=lo.op) for lo in LIST_OPS.values() if lo.stable and not lo.op.endswith("Experts")
+] + [
+    pytest.param("listActiveExperts", {"sort": "username"}, id="listActiveExperts-by-username"),
+    pytest.param("listEarnedExperts", {"sort": "username"}, id="listEarnedExperts-by-username"),
+    pytest.param("listQuestions", {"sort": "newest"}, id="listQuestions-newest"),
+    pytest.param("listUserQuestions", {"sort": "newest"}, id="listUserQuestions-newest"),
+]
 
 
 @pytest.mark.rule("PAGING-TOTALCOUNT-UNION")
-@pytest.mark.parametrize(("op", "role"), list_params(_STABLE))
+@pytest.mark.parametrize(("op", "params"), _UNION_CASES)
 def test_the_pages_of_a_small_list_do_not_overlap_and_together_hold_total_count_items(
-    op: str, role: str, api: dict[str, ApiClient], fetch: Fetch, list_paths: dict[str, str]
+    op: str, params: dict[str, str], api: dict[str, ApiClient], fetch: Fetch, list_paths: dict[str, str]
 ) -> None:
-    # Experts are walked by username: reputation may change while the run posts, the alphabet does not.
-    params = {"sort": "username"} if op in ("listActiveExperts", "listEarnedExperts") else {}
+    role = LIST_OPS[op].roles[0]
     first = _envelope(fetch, role, list_paths[op], f"{op} as {role}", pageSize=2, **params)
     total = first["totalCount"]
+    if total > _WALK_LIMIT:
+        pytest.skip(f"{op} holds {total} items, more than the {_WALK_LIMIT} this test walks")
     page_size = max(2, math.ceil(total / 20))
     ids, totals, shown = _walk(api[role], list_paths[op], params, page_size)
     assert len(totals) == 1, f"{op}: totalCount changed while walking a list nothing writes to: {totals}\n{shown}"
