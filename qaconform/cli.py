@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from qaconform import __version__, exitcodes
 
@@ -24,6 +24,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+def _entry_points(module: object) -> tuple[Callable[[argparse.ArgumentParser], None], Callable[..., int]]:
+    """A command module offers ``add_arguments`` + ``main(args)``; the reference server names them for `serve`
+    (its ``main`` takes an argv list, for ``python -m qaconform.reference``)."""
+    if hasattr(module, "add_serve_arguments"):
+        return module.add_serve_arguments, module.run_serve  # type: ignore[attr-defined]
+    return module.add_arguments, module.main  # type: ignore[attr-defined]
+
+
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, str]]:
     parser = argparse.ArgumentParser(prog="qaconform", description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--version", action="version", version=f"qaconform {__version__}")
@@ -36,9 +44,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, str]]:
         except ImportError as exc:
             unavailable[name] = f"{module_name}: {exc}"
             continue
-        add = getattr(module, "add_arguments", None) or getattr(module, "add_serve_arguments", None)
-        if add is not None:
-            add(p)
+        add, _run = _entry_points(module)
+        add(p)
     return parser, unavailable
 
 
@@ -52,8 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"qaconform {args.command}: not available in this installation ({unavailable[args.command]})",
               file=sys.stderr)
         return exitcodes.KIT_ERROR
-    module = importlib.import_module(COMMANDS[args.command][0])
-    run = getattr(module, "main", None) or module.run_serve
+    _add, run = _entry_points(importlib.import_module(COMMANDS[args.command][0]))
     try:
         return int(run(args) or 0)
     except KeyboardInterrupt:
