@@ -212,10 +212,10 @@ class Service:
     EXPERT_SORTS = {
         "reputation": "reputation DESC, id DESC",
         "default": "reputation DESC, id DESC",
-        "username": "username ASC, id ASC",
-        "realname": "realname IS NULL, realname ASC, id ASC",
+        "username": "username ASC, id DESC",
+        "realname": "realname IS NULL, realname ASC, id DESC",
         "recent": "creation_date DESC, id DESC",
-        "oldest": "creation_date ASC, id ASC",
+        "oldest": "creation_date ASC, id DESC",
     }
     ACTIVE_EXPERT_REPUTATION = 100
 
@@ -253,9 +253,9 @@ class Service:
 
     # --- 9 Spaces ---------------------------------------------------------------------------------------
     NAMED_SORTS = {
-        "name": "name ASC, id ASC",
+        "name": "name ASC, id DESC",
         "newest": "creation_date DESC, id DESC",
-        "oldest": "creation_date ASC, id ASC",
+        "oldest": "creation_date ASC, id DESC",
     }
 
     async def list_spaces(self, request: Request) -> Response:
@@ -279,9 +279,9 @@ class Service:
     # --- 14 Topics --------------------------------------------------------------------------------------
     TOPIC_SORTS = {
         "popularity": "used_count DESC, id DESC",
-        "name": "name ASC, id ASC",
+        "name": "name ASC, id DESC",
         "newest": "creation_date DESC, id DESC",
-        "oldest": "creation_date ASC, id ASC",
+        "oldest": "creation_date ASC, id DESC",
     }
 
     async def list_topics(self, request: Request) -> Response:

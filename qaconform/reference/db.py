@@ -102,7 +102,7 @@ def _index_ddl() -> list[str]:
         "CREATE INDEX IF NOT EXISTS ix_nodes_author ON nodes(author_id, type, last_active_date DESC, id DESC)",
         "CREATE INDEX IF NOT EXISTS ix_nodes_parent ON nodes(parent_id, id)",
         "CREATE INDEX IF NOT EXISTS ix_nodes_answer ON nodes(answer_id, creation_date, id) WHERE answer_id IS NOT NULL",
-        "CREATE INDEX IF NOT EXISTS ix_nodes_question ON nodes(question_id)",
+        "CREATE INDEX IF NOT EXISTS ix_nodes_author_created ON nodes(author_id, creation_date DESC, id DESC)",
         "CREATE INDEX IF NOT EXISTS ix_node_topics_topic ON node_topics(topic_id)",
         "CREATE INDEX IF NOT EXISTS ix_follows_node ON follows(node_id, active, follow_date DESC, user_id DESC)",
         "CREATE INDEX IF NOT EXISTS ix_users_reputation ON users(reputation DESC, id DESC)",

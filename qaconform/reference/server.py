@@ -147,6 +147,11 @@ class ReferenceServer:
             return ""
         return "\n".join(text.splitlines()[-lines:])
 
+    def _seeding_allowance(self) -> float:
+        """Big sizes seed for a while before listening: up to 2 more minutes for a million nodes on a busy host."""
+        nodes = self.size if isinstance(self.size, int) else 0
+        return 120.0 * nodes / 1_000_000 if nodes > 100_000 else 0.0
+
     def start(self) -> None:
         self._dir = tempfile.mkdtemp(prefix="qaconform-reference-")
         self.profile_path = os.path.join(self._dir, "profile.toml")
@@ -175,7 +180,7 @@ class ReferenceServer:
             open(os.path.join(self._dir, "stderr.log"), "wb") as err,
         ):
             self._proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=err, env=env)
-        deadline = time.monotonic() + self.start_timeout
+        deadline = time.monotonic() + self.start_timeout + self._seeding_allowance()
         while True:
             match = _READY_RE.search(self._tail("stdout.log", 50))
             if match:
@@ -192,7 +197,8 @@ class ReferenceServer:
                 tail = self._tail("stderr.log") or self._tail("stdout.log")
                 self.stop()
                 raise ReferenceServerError(
-                    f"the reference server was not ready within {self.start_timeout:.0f}s (size {self.size}); "
+                    f"the reference server was not ready within"
+                    f" {self.start_timeout + self._seeding_allowance():.0f}s (size {self.size}); "
                     f"pass a larger start_timeout for big sizes. Its output ends with:\n{tail}"
                 )
             time.sleep(0.05)
