@@ -45,10 +45,14 @@ def pools(api: dict[str, ApiClient], profile: Profile, run_tag: str, created: An
         assert resp.status == 201, f"member could not post an answer to the fixture question\n{resp.describe()}"
         answers.append(new_id(resp))
     comments: list[int] = []
-    for visibility, rec in ((None, None), (profile.visibility.recipients, [user_ids["moderator"]])):
-        resp = post_comment(api["member"], answers[0], run_tag, created, text="properties comment",
+    # A public comment, one private to moderator (member wrote it), one private to admin that member may not see:
+    # the generated comment listings as member then hold a comment no_private_comment_leak can judge.
+    for author, visibility, rec in (("member", None, None),
+                                    ("member", profile.visibility.recipients, [user_ids["moderator"]]),
+                                    ("moderator", profile.visibility.recipients, [user_ids["admin"]])):
+        resp = post_comment(api[author], answers[0], run_tag, created, text="properties comment",
                             visibility=visibility, recipients=rec)
-        assert resp.status == 201, f"member could not comment on its own answer\n{resp.describe()}"
+        assert resp.status == 201, f"{author} could not comment on member's answer\n{resp.describe()}"
         comments.append(new_id(resp))
     fx = profile.fixtures
     protected = frozenset(v for v in (fx.question_id, fx.favorite_node_id, fx.wiki_node_id, fx.member_wiki_node_id)
