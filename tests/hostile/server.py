@@ -78,6 +78,7 @@ class Seen:
     path: str
     headers: dict[str, str]
     body_bytes: int
+    behaviour: str = ""  # which behaviour answered it (a rotating server has several)
     status: int | None = None  # filled in by the proxy: what the upstream answered
     response: bytes = b""
 
@@ -179,6 +180,8 @@ class _Handler(socketserver.BaseRequestHandler):
             seen, body = _read_request(sock)
         except (OSError, ValueError):
             return
+        looping = seen.path.startswith("/loop-a/") and "redirect_loop" in owner.behaviours
+        seen.behaviour = "redirect_loop" if looping else owner.next_behaviour()
         owner.recording.add(seen)
         try:
             owner.answer(sock, seen, body)
@@ -225,6 +228,9 @@ def _simple(status: int, reason: str, ctype: str, body: bytes, extra: list[tuple
 class HostileServer:
     """``with HostileServer("slow") as srv: srv.url`` -- a target that misbehaves in one named way.
 
+    ``HostileServer(("html", "badjson"))`` rotates: request n gets behaviour n modulo the count, so that one kit
+    run meets several misbehaviours (a run costs seconds of CPU; the behaviours cost nothing).
+
     ``srv.count`` is the number of requests received, ``srv.seen`` what they were; ``srv.foreign`` is the second
     listener a ``redirect_foreign`` server sends clients to (it must never see an Authorization header).
     ``proxy`` forwards to ``upstream`` (a base URL) and records, so a test can see every method a run sent.
@@ -232,15 +238,20 @@ class HostileServer:
 
     def __init__(
         self,
-        behaviour: str,
+        behaviour: str | tuple[str, ...],
         *,
         tls_files: tuple[Path, Path] | None = None,
         upstream: str | None = None,
     ) -> None:
-        if behaviour not in BEHAVIOURS:
-            raise ValueError(f"unknown behaviour {behaviour!r}; choose one of {', '.join(BEHAVIOURS)}")
-        if behaviour == "proxy" and not upstream:
+        self.behaviours = (behaviour,) if isinstance(behaviour, str) else tuple(behaviour)
+        unknown = [b for b in self.behaviours if b not in BEHAVIOURS]
+        if unknown or not self.behaviours:
+            raise ValueError(f"unknown behaviour {unknown}; choose among {', '.join(BEHAVIOURS)}")
+        if "proxy" in self.behaviours and not upstream:
             raise ValueError("behaviour 'proxy' needs upstream='http://127.0.0.1:PORT' (the server to forward to)")
+        if "refused" in self.behaviours and len(self.behaviours) > 1:
+            raise ValueError("'refused' means nothing listens; it cannot rotate with other behaviours")
+        behaviour = "+".join(self.behaviours)
         self.behaviour = behaviour
         self.upstream = upstream
         self.recording = Recording()
@@ -252,6 +263,7 @@ class HostileServer:
             self.tls_context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
             self.tls_context.load_cert_chain(str(cert), str(key))
         self.foreign: HostileServer | None = None
+        self._turn = 0
         self._listener: _Listener | None = None
         self._thread: threading.Thread | None = None
         self.port = 0
@@ -265,7 +277,7 @@ class HostileServer:
         self.stop()
 
     def start(self) -> None:
-        if self.behaviour == "redirect_foreign":
+        if "redirect_foreign" in self.behaviours:
             self.foreign = HostileServer("ok")
             self.foreign.start()
         if self.behaviour == "refused":
@@ -307,8 +319,16 @@ class HostileServer:
         return len(self.seen)
 
     # -- behaviours ------------------------------------------------------------------------------------------
+    def next_behaviour(self) -> str:
+        with self.recording.lock:
+            self._turn += 1
+            return self.behaviours[(self._turn - 1) % len(self.behaviours)]
+
+    def answered_by(self, behaviour: str) -> list[Seen]:
+        return [s for s in self.seen if s.behaviour == behaviour]
+
     def answer(self, sock: socket.socket, seen: Seen, body: bytes) -> None:
-        getattr(self, "_" + self.behaviour)(sock, seen, body)
+        getattr(self, "_" + seen.behaviour)(sock, seen, body)
 
     def _wait(self, seconds: float) -> bool:
         """Sleep unless the server stops; True when it is time to give up."""
@@ -382,8 +402,7 @@ class HostileServer:
         sock.sendall(_simple(302, "Found", "text/plain", b"moved", [("Location", location)]))
 
     def _redirect_loop(self, sock: socket.socket, seen: Seen, body: bytes) -> None:
-        path = seen.path
-        location = path.replace("/loop-a", "") if "/loop-a" in path else "/loop-a" + path
+        location = "/loop-a" + seen.path  # a new URL each hop, so only a hop count can end it
         sock.sendall(_simple(302, "Found", "text/plain", b"again", [("Location", location)]))
 
     def _bad_length(self, sock: socket.socket, seen: Seen, body: bytes) -> None:
@@ -424,3 +443,26 @@ class HostileServer:
             sock.sendall(_head(resp.status, resp.reason or "OK", out) + data)
         finally:
             conn.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python tests/hostile/server.py BEHAVIOUR [SECONDS]``: serve one behaviour by hand, to try the kit on it."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("behaviour", choices=sorted(BEHAVIOURS))
+    parser.add_argument("seconds", type=float, nargs="?", default=600.0, help="stop after this long (default 600)")
+    parser.add_argument("--upstream", help="for 'proxy': the base URL to forward to")
+    args = parser.parse_args(argv)
+    with HostileServer(args.behaviour, upstream=args.upstream) as srv:
+        print(f"{srv.url}  ({BEHAVIOURS[args.behaviour]})", flush=True)
+        try:
+            srv.stop_event.wait(args.seconds)
+        except KeyboardInterrupt:
+            pass
+        print(f"{srv.count} request(s) received", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

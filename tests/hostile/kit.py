@@ -1,0 +1,105 @@
+"""Running kit commands (`qaconform run`, `qaconform load`) as the hostile tests need them: bounded, measured.
+
+Each command runs through ``measure.py`` (its exit code and peak memory) in its own process group, with its
+output in a file, and is killed with its whole group when the hard timeout passes, so that no test leaves a
+process behind even when the kit hangs. ``run_all`` starts several at once: the machine may have two cores,
+and most of a hostile run is waiting for a target.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+MEASURE = Path(__file__).with_name("measure.py")
+TRACEBACK = "Traceback (most recent call last)"
+
+
+@dataclass
+class KitRun:
+    """One finished kit command: what a test asserts on."""
+
+    name: str
+    args: list[str]
+    out_dir: Path
+    returncode: int
+    output: str
+    seconds: float
+    maxrss_mb: float
+    killed: bool = False
+    notes: list[str] = field(default_factory=list)
+
+    def written_files(self) -> list[Path]:
+        return sorted(p for p in self.out_dir.rglob("*") if p.is_file()) if self.out_dir.exists() else []
+
+    def written_text(self) -> str:
+        return "\n".join(p.read_text(encoding="utf-8", errors="replace") for p in self.written_files())
+
+    def report(self) -> dict | None:  # type: ignore[type-arg]
+        found = sorted(self.out_dir.glob("*/report.json"))
+        return json.loads(found[-1].read_text(encoding="utf-8")) if found else None
+
+    def describe(self) -> str:
+        tail = self.output[-3000:]
+        return (f"`qaconform {' '.join(self.args)}` ({self.name}) exited {self.returncode} after {self.seconds:.1f}s, "
+                f"max RSS {self.maxrss_mb:.0f} MB{' (killed at the hard timeout)' if self.killed else ''}; "
+                f"output ends with:\n{tail}")
+
+
+def run_kit(name: str, args: Sequence[str], work: Path, hard_timeout_s: float,
+            env: dict[str, str] | None = None) -> KitRun:
+    """Run ``qaconform ARGS`` (from the checkout) and wait at most ``hard_timeout_s``."""
+    work.mkdir(parents=True, exist_ok=True)
+    out_dir = work / "out"
+    result = work / "measure.json"
+    log = work / "output.txt"
+    full_env = dict(os.environ if env is None else env)
+    full_env["PYTHONUNBUFFERED"] = "1"
+    full_env.pop("QACONFORM_PROFILE", None)
+    cmd = [sys.executable, str(MEASURE), str(result), sys.executable, "-m", "qaconform.cli", *args]
+    started = time.monotonic()
+    killed = False
+    with open(log, "wb") as fh:
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=fh, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                env=full_env, start_new_session=True)
+        try:
+            proc.wait(timeout=hard_timeout_s)
+        except subprocess.TimeoutExpired:
+            killed = True
+        finally:
+            _kill_group(proc)
+    seconds = time.monotonic() - started
+    measured = json.loads(result.read_text()) if result.exists() else {"rc": proc.returncode, "maxrss_kb": 0}
+    return KitRun(name=name, args=list(args), out_dir=out_dir, returncode=int(measured["rc"]),
+                  output=log.read_text(encoding="utf-8", errors="replace"), seconds=seconds,
+                  maxrss_mb=measured["maxrss_kb"] / 1024, killed=killed)
+
+
+def _kill_group(proc: subprocess.Popen[bytes]) -> None:
+    """Whatever the command left running in its process group (a pytest child, a locust worker) ends here."""
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, sig)
+        try:
+            proc.wait(timeout=5)
+            if sig == signal.SIGTERM:
+                time.sleep(0.2)  # give grandchildren a moment, then make sure
+        except subprocess.TimeoutExpired:
+            continue
+
+
+def run_all(jobs: Sequence[tuple[str, Sequence[str], Path, float]], parallel: int = 4) -> dict[str, KitRun]:
+    """Run several kit commands at once; returns name -> KitRun."""
+    with ThreadPoolExecutor(max_workers=parallel) as pool:
+        futures = {name: pool.submit(run_kit, name, args, work, timeout) for name, args, work, timeout in jobs}
+        return {name: f.result() for name, f in futures.items()}

@@ -1,0 +1,147 @@
+"""`qaconform run` against each hostile behaviour: bounded time, the documented exit code, a clear message, no
+traceback, the report written when the target answered, bounded memory, and no credential anywhere.
+
+All runs start at once (module fixture ``runs``); each test then judges one of them. A run that gets past the
+preflight costs several seconds of CPU (pytest collects the suites), so the behaviours that answer garbage share
+one rotating server and one run, and those that would fill memory share another; the others, which end in the
+preflight, have a run each. A run selects one rule (``--only PAGING-DEFAULT-PAGE``): what is under test is the
+kit's handling of the target, not the suites. The ``endless`` run selects a whole area, to show that a target
+that hangs costs a few timeouts, not one per test.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from hostile.conftest import TIMEOUT_S, Secrets, profile_toml
+from hostile.kit import TRACEBACK, KitRun, run_all
+from hostile.server import HostileServer
+from qaconform import exitcodes
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    behaviours: tuple[str, ...]  # several: the server rotates them request by request
+    exit_code: int
+    words: str  # the clear message: these words appear in the output
+    report: bool  # the target answered, so a report is written
+    only: str = "PAGING-DEFAULT-PAGE"
+    tls: bool = False
+    profile_extra: str = ""
+    max_seconds: float = 45.0
+
+
+LATE = f"within timeout_s={float(TIMEOUT_S)}s"
+FAILED = "rule(s) failed"
+GARBAGE = ("redirect_foreign", "redirect_loop", "trace500", "html", "badjson", "wrongtypes", "bad_length")
+"""Answers the kit cannot use but that cost nothing: one run (over self-signed TLS, verify_tls = false) meets all."""
+HEAVY = ("huge", "gzip_bomb", "huge_headers")
+"""Answers that would fill memory if read whole. (A run makes only a handful of requests before a failing session
+fixture ends the rest, so a rotation holds few behaviours; test_each_behaviour_met_the_kit proves each was served.)"""
+CASES: dict[str, Case] = {c.name: c for c in (
+    Case("refused", ("refused",), exitcodes.UNREACHABLE, "is unreachable", report=False, max_seconds=20),
+    Case("silent", ("silent",), exitcodes.UNREACHABLE, LATE, report=False, max_seconds=20),
+    Case("slow", ("slow",), exitcodes.UNREACHABLE, LATE, report=False, max_seconds=20),
+    Case("tls-refused", ("ok",), exitcodes.UNREACHABLE, "verify_tls = false", report=False, tls=True, max_seconds=20),
+    Case("html401", ("html401",), exitcodes.USAGE, "is refused by the target", report=True),
+    Case("garbage-over-tls", GARBAGE, exitcodes.RULE_FAILED, FAILED, report=True, tls=True, only="paging",
+         profile_extra="verify_tls = false"),
+    Case("heavy", HEAVY, exitcodes.RULE_FAILED, FAILED, report=True),
+    Case("endless", ("endless",), exitcodes.RULE_FAILED, FAILED, report=True, only="paging", max_seconds=60),
+)}
+BEHAVIOUR_RUN = {b: c.name for c in CASES.values() for b in c.behaviours if b != "ok"}
+MAX_RSS_MB = 300  # a run holds at most max_response_bytes (1 MiB here) per response; 100 MB bodies must not show
+HARD_TIMEOUT_S = 90.0
+
+
+@dataclass
+class Outcome:
+    run: KitRun
+    server: HostileServer
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory, creds: Secrets,
+         tls_files: tuple[Path, Path]) -> Iterator[dict[str, Outcome]]:
+    base = tmp_path_factory.mktemp("run-hostile")
+    with contextlib.ExitStack() as stack:
+        servers: dict[str, HostileServer] = {}
+        jobs = []
+        for name, case in CASES.items():
+            srv = stack.enter_context(HostileServer(case.behaviours, tls_files=tls_files if case.tls else None))
+            servers[name] = srv
+            work = base / name
+            work.mkdir()
+            profile = work / "profile.toml"
+            profile.write_text(profile_toml(srv.url, creds, extra=case.profile_extra))
+            args = ["run", "--profile", str(profile), "--out", str(work / "out"), "--only", case.only]
+            jobs.append((name, args, work, HARD_TIMEOUT_S))
+        done = run_all(jobs, parallel=6)
+        yield {name: Outcome(done[name], servers[name]) for name in CASES}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_run_ends_in_time_with_the_documented_exit_code_and_a_clear_message(
+        name: str, runs: dict[str, Outcome]) -> None:
+    case, run = CASES[name], runs[name].run
+    assert not run.killed and run.seconds < case.max_seconds, run.describe()
+    assert run.returncode == case.exit_code, run.describe()
+    assert case.words in run.output, f"the output lacks {case.words!r}: " + run.describe()
+    assert TRACEBACK not in run.output, run.describe()
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_run_writes_the_report_when_the_target_answered(name: str, runs: dict[str, Outcome]) -> None:
+    case, run = CASES[name], runs[name].run
+    report = run.report()
+    if case.report:
+        assert report is not None, "no report.json under the --out folder: " + run.describe()
+        assert report["exit_code"] == case.exit_code
+    else:
+        assert report is None, "nothing answered, yet a report was written: " + run.describe()
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_run_keeps_memory_bounded_and_credentials_secret(
+        name: str, runs: dict[str, Outcome], creds: Secrets) -> None:
+    run = runs[name].run
+    assert 0 < run.maxrss_mb < MAX_RSS_MB, run.describe()
+    assert creds.leaks_in(run.output) == [], "a credential is in the terminal output"
+    leaked = [str(p) for p in run.written_files() if creds.leaks_in(p.read_text(encoding="utf-8", errors="replace"))]
+    assert leaked == [], f"a credential is in {leaked}"
+
+
+@pytest.mark.parametrize("behaviour", sorted(BEHAVIOUR_RUN))
+def test_each_behaviour_met_the_kit(behaviour: str, runs: dict[str, Outcome]) -> None:
+    """The rotating servers really served every behaviour to the run that judges it."""
+    outcome = runs[BEHAVIOUR_RUN[behaviour]]
+    expected = 0 if behaviour == "refused" else 1
+    served = [s.behaviour for s in outcome.server.seen]
+    assert len(outcome.server.answered_by(behaviour)) >= expected, f"served {served}; " + outcome.run.describe()
+
+
+def test_credentials_never_follow_a_redirect_to_another_host(runs: dict[str, Outcome]) -> None:
+    outcome = runs["garbage-over-tls"]
+    assert outcome.server.answered_by("redirect_foreign")
+    assert outcome.server.foreign is not None
+    assert [s.path for s in outcome.server.foreign.seen if s.authorization] == []
+
+
+def test_hanging_target_costs_a_few_timeouts_not_one_per_test(runs: dict[str, Outcome]) -> None:
+    outcome = runs["endless"]
+    report = outcome.run.report()
+    assert report is not None
+    assert outcome.server.count <= 8, f"{outcome.server.count} requests reached a target that never ends a body"
+    assert "not sent: the last 3 requests" in outcome.run.written_text()
+
+
+def test_tls_with_verify_off_reaches_the_self_signed_target(runs: dict[str, Outcome]) -> None:
+    strict, lax = runs["tls-refused"], runs["garbage-over-tls"]
+    assert strict.server.count == 0 and strict.server.tls_refused >= 1
+    assert lax.server.count > 0 and lax.server.tls_refused == 0
