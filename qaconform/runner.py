@@ -277,7 +277,8 @@ class Runner:
             secrets = secret_variants(profile.passwords(), [a.username for a in profile.accounts.values()])
             self.meta = {"run_id": self.run_dir.name, "selection": {"areas": plan.areas, "rules": plan.rules},
                          "read_only": bool(args.read_only or args.dry_run), "dry_run": bool(args.dry_run),
-                         "reference_faults": list(args.reference_fault), "kit_errors": self.kit_errors}
+                         "reference": not args.profile, "reference_faults": list(args.reference_fault),
+                         "kit_errors": self.kit_errors}
             print(f"qaconform run {self.run_dir.name}: target {profile.base_url}"
                   + (" (embedded reference server)" if not args.profile else f" (profile {args.profile})"), flush=True)
             if args.dry_run:

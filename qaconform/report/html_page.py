@@ -206,11 +206,21 @@ def _failures(report: Mapping[str, Any]) -> str:
         exchanges = t.get("exchanges") or []
         last = exchanges[-1:] if exchanges else []
         earlier = exchanges[:-1]
+        shown = t.get("failed_rules") or t.get("rules", [])
         rules = " ".join(f'<a href="#rule-{_e(r)}"><code>{_e(r)}</code></a>' +
-                         (" " + _badge("expected", "expected") if r in expected else "") for r in t.get("rules", []))
+                         (" " + _badge("expected", "expected") if r in expected else "") for r in shown)
+        others = len(t.get("rules", [])) - len(shown)
+        if others > 0:
+            rules += (f' <span class="muted">(the test also checks {others} other rule(s) and did not fail on '
+                      'them)</span>')
         kind = ("the target broke a rule" if t["outcome"] == "failed"
                 else "the kit broke (an error in qaconform or its environment, not a verdict on the target)")
-        ex_html = "".join(_exchange(x) for x in last) or '<p class="muted">no request was recorded</p>'
+        ex_html = "".join(_exchange(x) for x in last)
+        if not ex_html:
+            curls = t.get("curls") or []
+            ex_html = ('<p class="muted">the request was made before the test began (a shared fixture); '
+                       "reproduce it with:</p>" + "".join(_curl(c) for c in curls) if curls
+                       else '<p class="muted">no request was recorded</p>')
         if earlier:
             ex_html += (f"<details><summary>{len(earlier)} earlier request(s) of this test</summary>"
                         + "".join(_exchange(x) for x in earlier) + "</details>")

@@ -33,6 +33,7 @@ def _split(nodeid: str) -> tuple[str, str]:
 def _failure_text(test: Mapping[str, Any]) -> str:
     lines = [str(test.get("message") or "")]
     curls = [x.get("curl") for x in test.get("exchanges") or [] if isinstance(x, Mapping) and x.get("curl")]
+    curls = curls or list(test.get("curls") or [])
     if curls:
         lines.append("")
         lines.append("Reproduce with:")
@@ -73,7 +74,7 @@ def build_junit(report: Mapping[str, Any]) -> str:
         outcome = t.get("outcome")
         msg = _clean((str(t.get("message") or outcome)).splitlines()[0] if t.get("message") else outcome)
         if outcome == "failed":
-            rules = t.get("rules") or []
+            rules = t.get("failed_rules") or t.get("rules") or []
             if rules and all(r in expected for r in rules):
                 why = "; ".join(f"{r}: {reasons[r]['reason']}" + (f" ({reasons[r]['link']})" if reasons[r].get("link")
                                                                    else "") for r in rules)

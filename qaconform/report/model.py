@@ -15,6 +15,7 @@ and the exit code can never disagree. The taxonomy (never blur "the server is wr
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -103,6 +104,20 @@ def merge_tests(entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return list(merged.values())
 
 
+def named_failed_rules(test: Mapping[str, Any]) -> set[str] | None:
+    """For a failed test that names several rules: the ones its failure message names, when that is a strict subset.
+
+    A generated test checks many rules at once and says which one broke ("broke 1 rule(s): PAGING-LISTCOUNT ...");
+    blaming all thirty would bury the one that failed. None means: the failure counts for every rule of the test.
+    """
+    rules = [str(r) for r in test.get("rules") or []]
+    message = str(test.get("message") or "")
+    if test.get("outcome") != "failed" or len(rules) < 2 or not message:
+        return None
+    named = {r for r in rules if re.search(rf"(?<![A-Z0-9-]){re.escape(r)}(?![A-Z0-9-])", message)}
+    return named if named and len(named) < len(rules) else None
+
+
 def skip_category(message: str | None) -> str:
     """The reason family of a skip, as the summary groups them."""
     m = (message or "").lower()
@@ -115,8 +130,17 @@ def skip_category(message: str | None) -> str:
     return "skipped"
 
 
+_REPRODUCE = re.compile(r"Reproduce with:[ \t]*\n?[ \t]*(curl [^\n]+)")
+
+
 def _curl_of(test: Mapping[str, Any]) -> list[str]:
-    return [str(x.get("curl")) for x in test.get("exchanges") or [] if isinstance(x, Mapping) and x.get("curl")]
+    """The curl lines of a test: from its recorded exchanges, else the ``Reproduce with:`` lines of its message
+    (a request made by a session fixture was recorded before the test began, but its message still says how)."""
+    curls = [str(x.get("curl")) for x in test.get("exchanges") or [] if isinstance(x, Mapping) and x.get("curl")]
+    if curls:
+        return curls
+    text = f"{test.get('message') or ''}\n{test.get('longrepr') or ''}"
+    return list(dict.fromkeys(m.strip() for m in _REPRODUCE.findall(text)))
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -176,8 +200,14 @@ def build_report(
 
     by_rule: dict[str, list[dict[str, Any]]] = {}
     for t in tests:
+        named = named_failed_rules(t)
+        t["failed_rules"] = sorted(named) if named is not None else (
+            list(t["rules"]) if t["outcome"] == "failed" else [])
         for rid in t["rules"]:
-            by_rule.setdefault(str(rid), []).append(t)
+            view = t
+            if named is not None and rid not in named:
+                view = {**t, "outcome": "passed", "note": f"this test failed on {', '.join(sorted(named))} only"}
+            by_rule.setdefault(str(rid), []).append(view)
     observations = _observations(tests)
 
     known = {r.id for r in catalog}
@@ -201,7 +231,7 @@ def build_report(
         "finished": results.get("finished"),
         "duration_s": _duration(results.get("started"), results.get("finished")),
         "target": _target(results.get("target")),
-        "reference": bool(results.get("reference")),
+        "reference": bool(meta.get("reference") or results.get("reference")),
         "versions": {**(results.get("versions") or {}), "qaconform-report": __version__},
         "selection": {"areas": list(selection.areas), "rules": list(selection.rules),
                       "read_only": bool(meta.get("read_only")), "dry_run": bool(meta.get("dry_run"))},
@@ -305,8 +335,11 @@ def _rule_entry(
 
 
 def _test_brief(t: Mapping[str, Any]) -> dict[str, Any]:
-    return {"nodeid": t["nodeid"], "outcome": t["outcome"], "duration": round(t["duration"], 4),
-            "message": t.get("message")}
+    brief = {"nodeid": t["nodeid"], "outcome": t["outcome"], "duration": round(t["duration"], 4),
+             "message": t.get("message")}
+    if t.get("note"):
+        brief["note"] = t["note"]
+    return brief
 
 
 def _test_full(t: Mapping[str, Any]) -> dict[str, Any]:
@@ -315,11 +348,13 @@ def _test_full(t: Mapping[str, Any]) -> dict[str, Any]:
         "nodeid": t["nodeid"],
         "outcome": t["outcome"],
         "rules": t["rules"],
+        "failed_rules": t.get("failed_rules", []),
         "areas": t["areas"],
         "duration": round(t["duration"], 4),
         "message": t.get("message"),
         "longrepr": t.get("longrepr") if broken else None,
         "exchanges": t["exchanges"] if broken else [],
+        "curls": _curl_of(t)[-_EVIDENCE_CURLS:] if broken else [],
         "observations": t["observations"],
         "created": t["created"],
     }

@@ -131,3 +131,43 @@ def test_the_real_catalog_loads_and_every_rule_is_reported(results: dict[str, An
     report = build_report(results)
     assert len(report["rules"]) > 100
     assert {r["level"] for r in report["rules"]} <= {"must", "observed"}
+
+
+def test_a_test_of_many_rules_that_names_the_broken_one_fails_only_that_rule(catalog: list[RuleInfo]) -> None:
+    res = make_results()
+    res["tests"] = [entry("suites/properties/test_openapi.py::test_generated[GET /space.json]", "failed",
+                          ["PASS-1", "FAIL-1", "ERR-1"],
+                          message="generated request broke 1 rule(s):\n  FAIL-1: listCount is 2 but the page holds 1")]
+    report = build_report(res, catalog)
+    st = statuses(report)
+    assert (st["FAIL-1"], st["PASS-1"], st["ERR-1"]) == ("failed", "passed", "passed")
+    passed = next(r for r in report["rules"] if r["id"] == "PASS-1")
+    assert passed["tests"][0]["note"] == "this test failed on FAIL-1 only"
+    assert report["tests"][0]["failed_rules"] == ["FAIL-1"]
+
+
+def test_a_failure_that_names_no_rule_or_every_rule_fails_them_all(catalog: list[RuleInfo]) -> None:
+    for message in ("expected 400, got 201", "PASS-1 and FAIL-1 both broke"):
+        res = make_results()
+        res["tests"] = [entry("suites/s.py::test_two", "failed", ["PASS-1", "FAIL-1"], message=message)]
+        st = statuses(build_report(res, catalog))
+        assert (st["PASS-1"], st["FAIL-1"]) == ("failed", "failed"), message
+
+
+def test_a_rule_id_inside_a_longer_id_is_not_a_mention(catalog: list[RuleInfo]) -> None:
+    res = make_results()
+    res["tests"] = [entry("suites/s.py::test_two", "failed", ["PASS-1", "FAIL-1"], message="PASS-10 broke")]
+    st = statuses(build_report(res, catalog))
+    assert (st["PASS-1"], st["FAIL-1"]) == ("failed", "failed")
+
+
+def test_without_recorded_exchanges_the_curl_comes_from_the_reproduce_line(catalog: list[RuleInfo]) -> None:
+    res = make_results()
+    res["tests"] = [entry("suites/s.py::test_cached", "failed", ["FAIL-1"], message=(
+        "AssertionError: listCount is 16\n  Reproduce with: curl -sS -i -X GET -u \"$USER:$PASSWORD\" "
+        "http://h/services/v2/question.json   # as admin\nassert 16 == 15"))]
+    report = build_report(res, catalog)
+    fail = next(r for r in report["rules"] if r["id"] == "FAIL-1")
+    assert fail["evidence"]["failures"][0]["curl"] == (
+        'curl -sS -i -X GET -u "$USER:$PASSWORD" http://h/services/v2/question.json   # as admin')
+    assert report["tests"][0]["curls"] == [fail["evidence"]["failures"][0]["curl"]]
