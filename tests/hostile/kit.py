@@ -98,8 +98,9 @@ def _kill_group(proc: subprocess.Popen[bytes]) -> None:
             continue
 
 
-def run_all(jobs: Sequence[tuple[str, Sequence[str], Path, float]], parallel: int = 4) -> dict[str, KitRun]:
+def run_all(jobs: Sequence[tuple[str, Sequence[str], Path, float]], parallel: int = 4,
+            env: dict[str, str] | None = None) -> dict[str, KitRun]:
     """Run several kit commands at once; returns name -> KitRun."""
     with ThreadPoolExecutor(max_workers=parallel) as pool:
-        futures = {name: pool.submit(run_kit, name, args, work, timeout) for name, args, work, timeout in jobs}
+        futures = {name: pool.submit(run_kit, name, args, work, timeout, env) for name, args, work, timeout in jobs}
         return {name: f.result() for name, f in futures.items()}

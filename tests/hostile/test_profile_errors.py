@@ -1,0 +1,116 @@
+"""A broken profile stops `qaconform run` and `qaconform load` before anything is sent: exit 2, one message that
+names the file and the key, no traceback, no request (the hostile server behind base_url counts them: zero).
+
+The profiles point at a live server on purpose: a kit that sent a request before validating the whole profile
+would be seen.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from hostile.conftest import Secrets, profile_toml
+from hostile.kit import TRACEBACK, KitRun, run_all
+from hostile.server import HostileServer
+from qaconform import exitcodes
+
+
+@dataclass(frozen=True)
+class Broken:
+    name: str
+    key: str  # the message names this key
+    make: Callable[[str, Secrets, Path], Path]  # (base_url, creds, folder) -> profile path
+
+
+def _edit(text_change: Callable[[str], str]) -> Callable[[str, Secrets, Path], Path]:
+    def make(url: str, creds: Secrets, folder: Path) -> Path:
+        path = folder / "profile.toml"
+        path.write_text(text_change(profile_toml(url, creds)))
+        return path
+    return make
+
+
+def _directory(url: str, creds: Secrets, folder: Path) -> Path:
+    path = folder / "profile.toml"
+    path.mkdir()
+    return path
+
+
+def _not_utf8(url: str, creds: Secrets, folder: Path) -> Path:
+    path = folder / "profile.toml"
+    path.write_bytes(profile_toml(url, creds).encode() + b'\nname = "\xff\xfe"\n')
+    return path
+
+
+def _missing(url: str, creds: Secrets, folder: Path) -> Path:
+    return folder / "no-such-profile.toml"
+
+
+CASES: dict[str, Broken] = {b.name: b for b in (
+    Broken("missing-fixture-key", "question_id", _edit(lambda t: t.replace("question_id = 10\n", ""))),
+    Broken("missing-account", "[accounts.novice]", _edit(lambda t: re.sub(r"\[accounts\.novice\]\n[^\[]*", "", t))),
+    Broken("wrong-type", "timeout_s", _edit(lambda t: t.replace("timeout_s = 2", 'timeout_s = "fast"'))),
+    Broken("unknown-role", "[accounts.guest]",
+           _edit(lambda t: t + '[accounts.guest]\nusername = "g"\npassword = "Hostile-guest-pw"\n')),
+    Broken("unset-password-env", "password_env",
+           _edit(lambda t: re.sub(r'password = "Hostile-member[^"]*"', 'password_env = "QC_HOSTILE_UNSET_VAR"', t))),
+    Broken("not-toml", "not valid TOML", _edit(lambda t: t.replace("[fixtures]", "[fixtures"))),
+    Broken("not-utf8", "not UTF-8", _not_utf8),
+    Broken("a-directory", "is a directory", _directory),
+    Broken("no-such-file", "file not found", _missing),
+)}
+
+
+@dataclass
+class Tried:
+    profile: Path
+    run: KitRun
+    load: KitRun
+    server: HostileServer
+
+
+@pytest.fixture(scope="module")
+def tried(tmp_path_factory: pytest.TempPathFactory, creds: Secrets) -> Iterator[dict[str, Tried]]:
+    base = tmp_path_factory.mktemp("profile-errors")
+    env = {k: v for k, v in os.environ.items() if k != "QC_HOSTILE_UNSET_VAR"}
+    servers: dict[str, HostileServer] = {}
+    profiles: dict[str, Path] = {}
+    jobs = []
+    try:
+        for name, case in CASES.items():
+            servers[name] = srv = HostileServer("ok")
+            srv.start()
+            folder = base / name
+            folder.mkdir()
+            profiles[name] = path = case.make(srv.url, creds, folder)
+            jobs.append((f"{name}/run", ["run", "--profile", str(path), "--out", str(folder / "run" / "out")],
+                         folder / "run", 60.0))
+            jobs.append((f"{name}/load", ["load", "--profile", str(path), "--duration", "3",
+                                          "--out", str(folder / "load" / "out")], folder / "load", 60.0))
+        done = run_all(jobs, parallel=6, env=env)
+        yield {n: Tried(profiles[n], done[f"{n}/run"], done[f"{n}/load"], servers[n]) for n in CASES}
+    finally:
+        for srv in servers.values():
+            srv.stop()
+
+
+@pytest.mark.parametrize("command", ["run", "load"])
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_broken_profile_is_one_message_naming_file_and_key_exit_2_nothing_sent(
+        name: str, command: str, tried: dict[str, Tried], creds: Secrets) -> None:
+    t = tried[name]
+    run = t.run if command == "run" else t.load
+    assert run.returncode == exitcodes.USAGE, run.describe()
+    lines = [line for line in run.output.splitlines() if line.strip()]
+    assert len(lines) == 1, "expected one message: " + run.describe()
+    assert str(t.profile) in lines[0] and CASES[name].key in lines[0], run.describe()
+    assert TRACEBACK not in run.output
+    assert t.server.count == 0, f"{t.server.count} request(s) sent with a broken profile"
+    assert run.written_files() == [], "a broken profile must not leave a run folder"
+    assert creds.leaks_in(run.output) == []
