@@ -72,7 +72,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-examples", type=int, metavar="N", default=None,
                         help="generated tests: examples per test (env QACONFORM_MAX_EXAMPLES for the suites)")
     parser.add_argument("--seed", type=int, metavar="N", default=None,
-                        help="generated tests: the random seed, to reproduce a run (hypothesis --hypothesis-seed)")
+                        help="generated tests: the seed, to reproduce a run (env QACONFORM_SEED for the suites)")
     parser.add_argument("--reference-fault", action="append", default=[], metavar="NAME",
                         help="with no --profile: plant this fault in the reference server (see "
                              "`python -m qaconform.reference --list-faults`); to see what a broken target looks like")
@@ -355,8 +355,6 @@ class Runner:
                *plan.pytest_args]
         if args.read_only or args.dry_run:
             cmd.append("--read-only")
-        if args.seed is not None:
-            cmd.append(f"--hypothesis-seed={args.seed}")
         if sys.stdout.isatty():
             cmd.append("--color=yes")
         env = dict(os.environ, PYTHONUNBUFFERED="1")
