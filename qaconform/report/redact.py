@@ -21,7 +21,8 @@ REDACTED = "<redacted>"
 _SECRET_KEY = re.compile(r"(authorization|password|passwd|secret|token|api[-_]?key|cookie)", re.IGNORECASE)
 _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     # Authorization: Basic dXNlcjpwYXNz / Bearer abc
-    (re.compile(r"\b(Basic|Bearer|Digest)\s+(?!<redacted>)[A-Za-z0-9+/=._~-]{4,}"), r"\1 " + REDACTED),
+    # (not: WWW-Authenticate: Basic realm="...", which is no credential)
+    (re.compile(r"\b(Basic|Bearer)\s+(?!<redacted>)[A-Za-z0-9+/._~-]{4,}={0,2}(?![\w\"'=])"), r"\1 " + REDACTED),
     # "password": "x"  /  'password': 'x'  /  password=x
     (re.compile(r"""(["']?(?:password|passwd|pwd)["']?\s*[:=]\s*)(["'])(?!<redacted>)(?:\\.|(?!\2).)*\2""",
                 re.IGNORECASE), r"\1\2" + REDACTED + r"\2"),
@@ -41,7 +42,7 @@ _HARVEST: tuple[re.Pattern[str], ...] = (
     re.compile(r"\b[a-z][a-z0-9+.-]*://[^/\s:@\"']+:([^/\s@\"']+)@", re.IGNORECASE),
     re.compile(r"""\s(?:-u|--user)\s+["']?[^\s"':$]+:([^\s"']+?)["']?(?=\s|$)"""),
 )
-_BASIC = re.compile(r"\bBasic\s+([A-Za-z0-9+/=]{4,})")
+_BASIC = re.compile(r"\bBasic\s+([A-Za-z0-9+/]{4,}={0,2})(?![\w\"'=])")
 _MIN_SECRET = 4
 _NOT_SECRETS = {REDACTED, "$PASSWORD", "%3Credacted%3E"}
 
@@ -68,12 +69,12 @@ def harvest_secrets(value: Any) -> set[str]:
                 for m in pattern.finditer(v):
                     add(m.group(1))
             for m in _BASIC.finditer(v):
-                add(m.group(1))
                 try:
                     decoded = base64.b64decode(m.group(1), validate=True).decode("utf-8")
                 except (ValueError, UnicodeDecodeError):
                     continue
-                if ":" in decoded:
+                if ":" in decoded:  # user:password, as Basic auth sends it
+                    add(m.group(1))
                     add(decoded.split(":", 1)[1])
 
     walk(value)

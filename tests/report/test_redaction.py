@@ -46,3 +46,10 @@ def test_credential_shapes_are_redacted_without_knowing_the_secret(text: str) ->
 def test_the_curl_placeholder_is_left_alone() -> None:
     line = 'curl -sS -i -X GET -u "$USER:$PASSWORD" \'http://h/services/v2/space.json\'   # as admin'
     assert redact_text(line) == line
+
+
+def test_an_authentication_challenge_is_not_mistaken_for_a_credential() -> None:
+    from qaconform.report.redact import redact
+
+    data = {"response_headers": {"www-authenticate": 'Basic realm="Community Q&A"'}, "note": "realm of the site"}
+    assert redact(data) == data
