@@ -18,7 +18,7 @@ from typing import IO, Any
 from locust import events
 from locust.runners import MasterRunner, WorkerRunner
 
-from qaconform.load.histogram import HistogramSet
+from qaconform.load.histogram import Histogram, HistogramSet
 from qaconform.load.pacing import PacingStats
 
 from .settings import SETTINGS
@@ -32,7 +32,10 @@ _KEY = "qaconform"
 
 @events.request.add_listener
 def _record_time(name: str, response_time: float, **_kw: Any) -> None:
-    HIST.add(name, response_time)
+    h = HIST.by_name.get(name)
+    if h is None:
+        h = HIST.by_name[name] = Histogram()
+    h.add(response_time)
 
 
 @events.report_to_master.add_listener

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
+from urllib.parse import quote
 
 from locust import task
 
@@ -27,6 +28,7 @@ QUESTION_SORTS = ("active", "newest", "hottest", "votes", "viewCount", "answerCo
 EXPERT_SORTS = ("reputation", "username", "realname", "recent", "oldest", "default")
 INCLUDE_ONLY = ("id,title", "id,title,author,answerCount", "id,type,creationDate")
 PAGE_SIZES = (None, 15, 50)
+LOCK_PROMPT_QS = "prompt=" + quote("load test: locked")
 _PAGE_COUNT = re.compile(rb'"pageCount"\s*:\s*(\d+)')
 ACCEPT_STATE_CHANGE = Expect(classes=frozenset({2, 4}))
 """unfavorite/cancelwiki on a one-shot fixture: the first call consumes it; what later calls answer is not
@@ -46,11 +48,14 @@ class Known:
         self.answers: list[int] = []
         self.users: list[int] = [a.id for a in SETTINGS.profile.accounts.values() if a.id]
         self.spaces: list[int] = [FX.space_id]
+        self._seen: set[tuple[int, int]] = set()
+        for bucket in (self.questions, self.users, self.spaces):
+            self._seen.update((id(bucket), v) for v in bucket)
         self.learnt = 0  # question pages learnt from
 
-    @staticmethod
-    def _add(bucket: list[int], value: Any) -> None:
-        if isinstance(value, int) and not isinstance(value, bool) and len(bucket) < _CAP and value not in bucket:
+    def _add(self, bucket: list[int], value: Any) -> None:
+        if type(value) is int and len(bucket) < _CAP and (id(bucket), value) not in self._seen:
+            self._seen.add((id(bucket), value))
             bucket.append(value)
 
     def learn_questions(self, js: Any) -> None:
@@ -90,15 +95,15 @@ class BrowseTasks(QaUser):
     def on_start(self) -> None:
         super().on_start()
         self.known = known(self.role)
-        self.page_size = self.rng.choice(PAGE_SIZES)
+        size = self.rng.choice(PAGE_SIZES)
+        self.page_size_qs = f"&pageSize={size}" if size else ""
         self.next_page: dict[str, int] = {}
 
-    def _paged(self, op: str, path: str, params: dict[str, Any], parse: bool) -> Any:
+    def _paged(self, op: str, path: str, qs: str, parse: bool) -> Any:
         """One page of a list, walking on to the next page on the next call (back to 1 after the last)."""
-        page = params["page"] = self.next_page.get(op, 1)
-        if self.page_size:
-            params["pageSize"] = self.page_size
-        js, r = self.call(op, "GET", path, OK_LIST, params, parse=parse)
+        page = self.next_page.get(op, 1)
+        qs = f"{qs}&page={page}{self.page_size_qs}"
+        js, r = self.call(op, "GET", path, OK_LIST, qs, parse=parse)
         count: Any = js.get("pageCount") if isinstance(js, dict) else None
         if js is None and r.status_code == 200 and r.content:
             m = _PAGE_COUNT.search(r.content)
@@ -108,14 +113,15 @@ class BrowseTasks(QaUser):
 
     @task(30)
     def list_questions(self) -> None:
-        params: dict[str, Any] = {"sort": self.rng.choice(QUESTION_SORTS)}
+        qs = "sort=" + self.rng.choice(QUESTION_SORTS)
         r = self.rng.random()
-        if r < 0.25:
-            params["includeOnly"] = self.rng.choice(INCLUDE_ONLY)
+        projected = r < 0.25
+        if projected:
+            qs += "&includeOnly=" + self.rng.choice(INCLUDE_ONLY)
         elif r < 0.45:
-            params["spaceId"] = FX.space_id
-        learn = "includeOnly" not in params and (self.known.learnt < 20 or self.sample())
-        js = self._paged("listQuestions", "/question.json", params, parse=learn or self.sample())
+            qs += f"&spaceId={FX.space_id}"
+        learn = not projected and (self.known.learnt < 20 or self.sample())
+        js = self._paged("listQuestions", "/question.json", qs, parse=learn or self.sample())
         if js is not None and learn:
             self.known.learn_questions(js)
 
@@ -147,7 +153,7 @@ class BrowseTasks(QaUser):
 
     @task(5)
     def list_topics(self) -> None:
-        self._paged("listTopics", "/topic.json", {"sort": "popularity"}, parse=self.sample())
+        self._paged("listTopics", "/topic.json", "sort=popularity", parse=self.sample())
 
     @task(3)
     def list_spaces(self) -> None:
@@ -158,12 +164,12 @@ class BrowseTasks(QaUser):
     @task(2)
     def list_active_experts(self) -> None:
         self.call("listActiveExperts", "GET", "/user/retrieveAllExperts.json", OK_LIST,
-                  {"sort": self.rng.choice(EXPERT_SORTS)}, parse=self.sample())
+                  "sort=" + self.rng.choice(EXPERT_SORTS), parse=self.sample())
 
     @task(2)
     def list_earned_experts(self) -> None:
         self.call("listEarnedExperts", "GET", "/user/retrieveEarnedExperts.json", OK_LIST,
-                  {"sort": self.rng.choice(EXPERT_SORTS)}, parse=self.sample())
+                  "sort=" + self.rng.choice(EXPERT_SORTS), parse=self.sample())
 
 
 class AdminBrowseTasks(BrowseTasks):
@@ -268,7 +274,7 @@ class ModerateTasks(QaUser):
     def lock_node(self) -> None:
         nid = self._node()
         if nid is not None:
-            self.call("lockNode", "PUT", f"/node/{nid}/lock.json", OK_JSON, {"prompt": "load test: locked"})
+            self.call("lockNode", "PUT", f"/node/{nid}/lock.json", OK_JSON, LOCK_PROMPT_QS)
 
     @task(2)
     def send_to_moderation(self) -> None:
