@@ -1,0 +1,99 @@
+"""Assertions of the contract suite that name the rule they enforce at the start of their message.
+
+A test that checks several rules (status, Content-Type, schema, dates ...) fails in the report only for the rules
+its message names (ARCHITECTURE.md), so each failure here says which rule broke: ``[CONV-CONTENT-TYPE-JSON] ...``.
+Schema violations are sorted by the JSON path they occur at: a date field breaks a date rule, an envelope field the
+envelope rule, anything else the operation's shape rule.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from qaconform.checks import DATE_KEYS, is_json_content_type, millis_problems
+from qaconform.client import ApiResponse
+
+ENVELOPE_FIELDS = ("name", "sort", "page", "pageSize", "pageCount", "listCount", "totalCount", "list")
+_PATH_FIELD = re.compile(r"^\$(?:\.list\[\d+\])?\.?([A-Za-z]+)?")
+_REQUIRED = re.compile(r"'([A-Za-z]+)' is a required property")
+
+
+def tag(rules: list[str] | tuple[str, ...] | set[str]) -> str:
+    """``[A, B]``: the rule ids a failure message starts with (deduplicated, in order)."""
+    return "[" + ", ".join(dict.fromkeys(rules)) + "]"
+
+
+def assert_status(resp: ApiResponse, status: int, what: str, rule: str) -> None:
+    """The documented status; a 404 also breaks VERSION-PATH (the operation is not served under /services/v2)."""
+    if resp.status != status:
+        rules = [rule, "VERSION-PATH"] if resp.status == 404 else [rule]
+        raise AssertionError(f"{tag(rules)} {what}: expected {status}, got {resp.status}\n{resp.describe()}")
+
+
+def assert_json_body(resp: ApiResponse, what: str) -> Any:
+    """A JSON Content-Type and a body that parses: a .json path selects the JSON format."""
+    assert is_json_content_type(resp.content_type), (
+        f"[CONV-CONTENT-TYPE-JSON] {what}: a .json path answers with Content-Type application/json, got "
+        f"{resp.content_type!r}\n{resp.describe()}")
+    try:
+        return json.loads(resp.content)
+    except ValueError:
+        raise AssertionError(f"[CONV-JSON-EXTENSION] {what}: the body of a .json path is not JSON\n"
+                             f"{resp.describe()}") from None
+
+
+def assert_json_response(resp: ApiResponse, status: int, what: str, rule: str) -> Any:
+    assert_status(resp, status, what, rule)
+    return assert_json_body(resp, what)
+
+
+def rules_for_schema_error(error: str, shape_rule: str, *, is_list: bool, field_rules: dict[str, str]) -> list[str]:
+    """Which rule a schema violation (``$.list[0].creationDate: ...``) breaks."""
+    path = error.split(": ", 1)[0]
+    required = _REQUIRED.search(error)
+    m = _PATH_FIELD.match(path)
+    field = required.group(1) if required else (m.group(1) if m else None)
+    top_level = not path.startswith("$.list[")
+    if field in field_rules:
+        return [field_rules[field]]
+    if field in DATE_KEYS and not required:
+        return ["SHAPE-DATES-MILLIS"]
+    if field == "creationDateFormatted" and not required:
+        return ["SHAPE-DATE-FORMATTED"]
+    if is_list and top_level and (field in ENVELOPE_FIELDS or (path == "$" and not required)):
+        return ["PAGING-ENVELOPE"]
+    if is_list and field == "type" and not top_level:
+        return ["LIST-ITEM-TYPE", shape_rule]
+    return [shape_rule]
+
+
+def assert_schema(contract: Any, op: str, status: int, body: Any, resp: ApiResponse, shape_rule: str,
+                  field_rules: dict[str, str] | None = None) -> None:
+    """The body matches the schema spec/openapi.yaml documents for ``op`` and ``status`` (rule 1: spec/ holds the
+    field list), and its dates are epoch milliseconds. ``field_rules`` maps a field to a more specific rule."""
+    name = contract.operation(op).response_schema(status)
+    assert name, f"spec/openapi.yaml documents no schema for {op} {status}: the kit's spec is incomplete"
+    errors = contract.validate(name, body)
+    is_list = isinstance(body, dict) and "list" in body
+    if errors:
+        rules: list[str] = []
+        for e in errors:
+            rules.extend(rules_for_schema_error(e, shape_rule, is_list=is_list, field_rules=field_rules or {}))
+        raise AssertionError(
+            f"{tag(rules)} {op} {status} body does not match {name} ({len(errors)} error(s)):\n  "
+            + "\n  ".join(errors[:15]) + f"\n{resp.describe()}")
+    dates = millis_problems(body)
+    assert not dates, f"[SHAPE-DATES-MILLIS] {op}: dates are not epoch milliseconds: {dates}\n{resp.describe()}"
+
+
+def assert_location_names(resp: ApiResponse, new: int, what: str, rule: str) -> None:
+    """The Location header holds the URL of the new item: present, a URL, and naming the new id."""
+    location = resp.headers.get("location", "")
+    assert location, (
+        f"[{rule}] {what}: a 201 carries a Location header with the new item's URL; none came\n{resp.describe()}")
+    assert location.startswith(("http://", "https://", "/")), (
+        f"[{rule}] {what}: Location {location!r} is not a URL (absolute, or an absolute path)\n{resp.describe()}")
+    assert re.search(rf"(?<!\d){new}(?!\d)", location), (
+        f"[{rule}] {what}: Location {location!r} does not name the new item {new}\n{resp.describe()}")
