@@ -82,10 +82,10 @@ def test_page_and_page_size_asked_for_are_reported(
     first = _envelope(fetch, role, list_paths[op], f"{op} as {role}", pageSize=2)
     page = 2 if first["totalCount"] > 2 else 1
     body = _envelope(fetch, role, list_paths[op], f"{op} as {role}", page=page, pageSize=2)
-    assert body["pageSize"] == 2, f"{op}: pageSize 2 was asked for, the envelope says {body['pageSize']}\n" \
-                                  f"{body['_describe']}"
-    assert body["page"] == page, f"{op}: page {page} was asked for, the envelope says {body['page']}\n" \
-                                 f"{body['_describe']}"
+    assert body["pageSize"] == 2, f"[PAGING-PAGESIZE-ECHO] {op}: pageSize 2 was asked for, the envelope says " \
+                                  f"{body['pageSize']}\n{body['_describe']}"
+    assert body["page"] == page, f"[PAGING-PAGE-ECHO] {op}: page {page} was asked for, the envelope says " \
+                                 f"{body['page']}\n{body['_describe']}"
 
 
 def _walk(client: ApiClient, path: str, params: dict[str, Any], page_size: int) -> tuple[list[Any], set[Any], str]:

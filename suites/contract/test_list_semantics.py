@@ -46,12 +46,14 @@ def test_a_users_answer_list_holds_only_that_users_answers_without_titles(
     items = items_of(resp, f"{role} lists member's answers")
     if read_only and not items:
         pytest.skip("--read-only and member has no answers on this target: nothing to check")
-    assert items, f"member posted an answer in this run, yet {role} sees an empty answer list\n{resp.describe()}"
+    assert items, (f"[LIST-USER-ANSWERS-OWNER] member posted an answer in this run, yet {role} sees an empty answer "
+                   f"list\n{resp.describe()}")
     foreign = [(n, a) for n, a in _authors(items) if a != member_id]
-    assert not foreign, f"answers by other users (id, author.id) in member {member_id}'s list: {foreign[:5]}\n" \
-                        f"{resp.describe()}"
+    assert not foreign, (f"[LIST-USER-ANSWERS-OWNER] answers by other users (id, author.id) in member {member_id}'s "
+                         f"list: {foreign[:5]}\n{resp.describe()}")
     titled = [(i.get("id"), i.get("title")) for i in items if isinstance(i, dict) and i.get("title") is not None]
-    assert not titled, f"answers carry no title (absent or null): {titled[:5]}\n{resp.describe()}"
+    assert not titled, (f"[NODE-TITLE-ANSWERS-COMMENTS] answers carry no title (absent or null): {titled[:5]}\n"
+                        f"{resp.describe()}")
 
 
 @pytest.mark.rule("NODE-TITLE-ANSWERS-COMMENTS")

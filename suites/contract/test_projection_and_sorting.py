@@ -47,7 +47,8 @@ def test_a_projected_space_list_holds_only_spaces_the_caller_may_see(fetch: Fetc
     resp = fetch("novice", "space.json", includeOnly="id,name", pageSize=100)
     items = items_of(resp, "novice lists spaces with includeOnly=id,name")
     assert all(str(i.get("id")) != str(hidden) for i in items if isinstance(i, dict)), (
-        f"novice may not view the questions list of space {hidden}, yet the projected space list shows it\n"
+        f"[PROJ-ONLY-VISIBLE] novice may not view the questions list of space {hidden}, yet the projected space list "
+        f"shows it\n"
         f"{resp.describe()}")
 
 
@@ -62,8 +63,8 @@ def test_a_projected_question_list_of_a_hidden_space_shows_novice_no_question(
     if resp.status == 200:
         items = items_of(resp, "novice lists questions of the hidden space")
         assert not items, (
-            f"novice may not view the questions list of space {hidden}, yet {len(items)} of its questions are "
-            f"listed\n{resp.describe()}")
+            f"[PROJ-ONLY-VISIBLE] novice may not view the questions list of space {hidden}, yet {len(items)} of its "
+            f"questions are listed\n{resp.describe()}")
     else:
         assert 400 <= resp.status < 500, f"expected 200 with no items, or a 4xx\n{resp.describe()}"
 

@@ -147,12 +147,14 @@ def test_a_body_that_is_not_the_json_its_content_type_says_is_refused_with_a_4xx
 ) -> None:
     resp = api[role].post(_post_path(op, question_id), data=raw, headers={"Content-Type": "application/json"},
                           operation=op)
+    rules = "[CONV-BODY-FORMAT, CONV-NO-SERVER-ERROR]" if resp.status >= 500 else "[CONV-BODY-FORMAT]"
     assert 400 <= resp.status < 500, (
-        f"{op}: a body that is not valid JSON under Content-Type application/json is refused with a 4xx, got "
-        f"{resp.status}\n{resp.describe()}")
+        f"{rules} {op}: a body that is not valid JSON under Content-Type application/json is refused with a 4xx, "
+        f"got {resp.status}\n{resp.describe()}")
     if resp.content.strip().startswith((b"{", b"[")):
         assert is_json_content_type(resp.content_type), (
-            f"{op}: the refusal carries a JSON body, so its Content-Type is application/json\n{resp.describe()}")
+            f"[CONV-CONTENT-TYPE-JSON] {op}: the refusal carries a JSON body, so its Content-Type is application/json"
+            f"\n{resp.describe()}")
 
 
 @pytest.mark.rule("CONV-NO-SERVER-ERROR")
