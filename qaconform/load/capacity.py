@@ -101,8 +101,9 @@ def main(args: argparse.Namespace) -> int:
                 print(f"qaconform capacity: {problem}", file=sys.stderr)
                 return exitcodes.UNREACHABLE
             results = {}
-            for sc in scenarios:
-                results[sc] = search(sc, args, profile, profile_path, out, limits, deadline)
+            for i, sc in enumerate(scenarios):
+                share = (deadline - time.monotonic()) / (len(scenarios) - i)  # each scenario gets a fair part
+                results[sc] = search(sc, args, profile, profile_path, out, limits, time.monotonic() + share)
     except (ProfileError, ThresholdError) as exc:
         print(f"qaconform capacity: {exc}", file=sys.stderr)
         return exitcodes.USAGE

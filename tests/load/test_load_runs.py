@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -106,3 +107,19 @@ def test_a_bad_profile_or_thresholds_file_is_a_usage_error_before_any_load(tmp_p
     proc = subprocess.run([*cmd, "--thresholds", str(bad)], cwd=ROOT, capture_output=True, text=True, timeout=30)
     assert proc.returncode == 2 and "'p95' is not a metric" in proc.stderr, proc.stderr
     assert not (tmp_path / "out" / "summary.json").exists()
+
+
+@pytest.mark.slow
+def test_capacity_steps_up_the_rate_and_stops_within_its_time_budget(ref_profile: str, tmp_path: Path) -> None:
+    cmd = [sys.executable, "-m", "qaconform.cli", "capacity", "--profile", ref_profile, "--out", str(tmp_path),
+           "--scenario", "browse", "--start-rate", "20", "--factor", "2", "--step-duration", "2", "--max-time", "20"]
+    started = time.monotonic()
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    elapsed = time.monotonic() - started
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    result = json.loads((tmp_path / "capacity.json").read_text())["scenarios"]["browse"]
+    assert len(result["steps"]) >= 2, result
+    assert [s["rate"] for s in result["steps"][:2]] == [20, 40]
+    assert result["held_rps"] and result["held_rps"] >= 0.85 * result["held_rate"], result
+    assert elapsed < 20 + 15, f"capacity overran its --max-time: {elapsed:.0f} s"
+    assert "highest sustained throughput" in proc.stdout
