@@ -123,3 +123,27 @@ def test_capacity_steps_up_the_rate_and_stops_within_its_time_budget(ref_profile
     assert result["held_rps"] and result["held_rps"] >= 0.85 * result["held_rate"], result
     assert elapsed < 20 + 15, f"capacity overran its --max-time: {elapsed:.0f} s"
     assert "highest sustained throughput" in proc.stdout
+
+
+def test_the_nothing_lost_check_reports_an_id_the_lists_do_not_show(ref_profile: str, tmp_path: Path) -> None:
+    import requests
+
+    from qaconform.load.nothing_lost import check_nothing_lost, read_created
+    from qaconform.profile import load_profile
+
+    profile = load_profile(ref_profile)
+    member = profile.accounts["member"]
+    qid = profile.fixtures.question_id
+    r = requests.post(f"{profile.base_url}/services/v2/question/{qid}/answer.json", json={"body": "<p>kept</p>"},
+                      auth=(member.username, member.password), timeout=10)
+    assert r.status_code == 201, r.text
+    real = int(r.json()["id"])
+    uid = r.json()["author"]["id"]
+    lines = [{"kind": "answer", "id": real, "role": "member", "parent": qid, "user_id": uid},
+             {"kind": "answer", "id": 987654321, "role": "member", "parent": qid, "user_id": uid},
+             {"kind": "comment", "id": 987654322, "role": "member", "parent": real, "user_id": uid}]
+    (tmp_path / "created-1.jsonl").write_text("\n".join(json.dumps(x) for x in lines) + "\n{torn")
+    lost, facts = check_nothing_lost(profile, read_created(tmp_path), budget_s=20)
+    assert facts["created"] == 3
+    assert sorted((x["kind"], x["id"], x["problem"]) for x in lost) == [
+        ("answer", 987654321, "missing"), ("comment", 987654322, "missing")]
