@@ -149,8 +149,9 @@ def run_load(cfg: RunConfig, profile: Profile, profile_path: str, out_dir: Path,
         raise LoadRunError(f"Locust did not stop by itself within {cfg.duration_s + START_GRACE_S:.0f} s and was "
                            f"ended; see {main.log_path}:\n{main.log_tail()}")
     if main.returncode not in (0, None) or not stats_csv.is_file():
+        bad = next((p for p in procs[1:] if p.returncode not in (0, None)), main)
         raise LoadRunError(f"Locust exited with code {main.returncode} without its statistics; see "
-                           f"{main.log_path}:\n{main.log_tail()}")
+                           f"{bad.log_path}:\n{bad.log_tail()}")
 
     lat_path = out_dir / "latency.json"
     latency = json.loads(lat_path.read_text(encoding="utf-8")) if lat_path.is_file() else {}
