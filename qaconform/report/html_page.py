@@ -137,8 +137,9 @@ def _summary(report: Mapping[str, Any]) -> str:
             rects.append(f'<rect x="{x:.1f}" y="0" width="{w:.1f}" height="18" fill="{colors[st]}">'
                          f"<title>{_e(st)}: {counts[st]}</title></rect>")
         x += w
-    bar = (f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" id="summary-bar" width="600" height="18" '
-           f'viewBox="0 0 600 18" role="img"><title>rules by status</title>{"".join(rects)}</svg>')
+    bar = (f'<svg xmlns="http://www.w3.org/2000/svg" id="summary-bar" width="600" height="18" viewBox="0 0 600 18" '
+           f'preserveAspectRatio="none" style="display:block;margin:10px 0;background:#fff" role="img">'
+           f'<title>rules by status</title>{"".join(rects)}</svg>')
     tests = ", ".join(f"{n} {o}" for o, n in s["tests"].items() if n)
     extra = []
     if s.get("skipped_by_reason"):
