@@ -40,6 +40,7 @@ border-radius:6px;padding:8px 12px;margin:12px 0}.failure.error{border-color:#e9
 .filters button.on{outline:2px solid #0f172a}details summary{cursor:pointer}.chart{background:#fff;
 border:1px solid #e2e8f0;border-radius:6px;margin:6px 8px 6px 0}.chart-title{font-weight:600;font-size:13px}
 .tick{font-size:11px;fill:#475569}.charts{display:flex;flex-wrap:wrap}code{font-size:12.5px}
+.curl pre{padding-right:64px}
 """
 
 _JS = """
@@ -219,8 +220,9 @@ def _failures(report: Mapping[str, Any]) -> str:
         ex_html = "".join(_exchange(x) for x in last)
         if not ex_html:
             curls = t.get("curls") or []
-            ex_html = ('<p class="muted">the request was made before the test began (a shared fixture); '
-                       "reproduce it with:</p>" + "".join(_curl(c) for c in curls) if curls
+            ex_html = ('<p class="muted">the kit recorded no exchange in this test (the request was made by a shared '
+                       "fixture or by the test's own HTTP client); reproduce it with:</p>"
+                       + "".join(_curl(c) for c in curls) if curls
                        else '<p class="muted">no request was recorded</p>')
         if earlier:
             ex_html += (f"<details><summary>{len(earlier)} earlier request(s) of this test</summary>"
