@@ -105,6 +105,30 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _flat(value: Any, prefix: str = "") -> dict[str, str]:
+    """Dotted paths to leaf values, so two sets of facts can be compared field by field."""
+    if isinstance(value, dict):
+        out: dict[str, str] = {}
+        for k, v in value.items():
+            out.update(_flat(v, f"{prefix}.{k}" if prefix else str(k)))
+        return out
+    if isinstance(value, list):
+        out = {}
+        for i, v in enumerate(value):
+            out.update(_flat(v, f"{prefix}[{i}]"))
+        return out or {prefix: "[]"}
+    return {prefix: canonical(value)}
+
+
+def describe_change(before: Any, after: Any, limit: int = 6) -> str:
+    """Only the facts that differ: ``[0].listCount: 0 -> 1``."""
+    a, b = _flat(before), _flat(after)
+    changed = [f"{k.lstrip('.')}: {a.get(k, '(absent)')} -> {b.get(k, '(absent)')}"
+               for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
+    text = "; ".join(changed[:limit]) + (f"; ... {len(changed) - limit} more" if len(changed) > limit else "")
+    return text[:600] or "(same facts, different order)"
+
+
 def format_diff(d: Mapping[str, Any]) -> str:
     lines = [f"A: {d['a']['run_id']} ({d['a']['target']})", f"B: {d['b']['run_id']} ({d['b']['target']})"]
     sections = (("regressed (held in A, broken in B)", "regressed"), ("recovered", "recovered"),
@@ -124,7 +148,7 @@ def format_diff(d: Mapping[str, Any]) -> str:
     if d["observations_changed"]:
         lines.append(f"observations that changed: {len(d['observations_changed'])}")
         for o in d["observations_changed"]:
-            lines.append(f"  {o['rule']} ({o['test']}): {canonical(o['before'])} -> {canonical(o['after'])}")
+            lines.append(f"  {o['rule']} ({o['test']}): {describe_change(o['before'], o['after'])}")
     if len(lines) == 2:
         lines.append("no difference in rule status or observations")
     lines.append("verdict: " + ("regression" if d["exit_code"] else "no regression"))

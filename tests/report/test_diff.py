@@ -87,3 +87,11 @@ def test_the_installed_command_dispatches_diff(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == exitcodes.RULE_FAILED, proc.stderr
     assert "FAIL-1: passed -> failed" in proc.stdout
+
+
+def test_a_changed_observation_is_shown_as_the_facts_that_differ() -> None:
+    from qaconform.report.diff import describe_change
+
+    before = [{"status": 200, "listCount": 0, "sort": "name"}]
+    after = [{"status": 200, "listCount": 1, "sort": "name", "extra": True}]
+    assert describe_change(before, after) == "[0].extra: (absent) -> true; [0].listCount: 0 -> 1"
