@@ -11,14 +11,15 @@ from __future__ import annotations
 import base64
 import http.client
 import json as jsonlib
+import re
 import shlex
 import socket
 import threading
 import time
 import zlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 from urllib.parse import urlencode, urljoin, urlsplit
 
 import requests
@@ -63,6 +64,10 @@ class Exchange:
         return dict(vars(self))
 
 
+_CREATED_KINDS = (("/answer.json", "answer"), ("/comment.json", "comment"), ("/schedule.json", "gdpr-job"))
+"""What a 201 to a POST on a path ending so created (for the created-ids list of the report)."""
+
+
 @dataclass
 class Recorder:
     """Collects exchanges for the test that is running; the pytest plugin reads and resets it per test."""
@@ -73,9 +78,27 @@ class Recorder:
     total: int = 0
     late_in_row: int = 0  # requests in a row that used their whole timeout_s without a complete answer
     give_up_after: int = 3  # then stop sending: a hanging target would otherwise cost timeout_s per test
+    created: list[dict[str, Any]] = field(default_factory=list)  # every 201 to a POST, whoever sent it
 
     def note_outcome(self, late: bool) -> None:
         self.late_in_row = self.late_in_row + 1 if late else 0
+
+    def note_created(self, role: str, url: str, content: bytes, location: str | None) -> None:
+        """Remember what a POST created, so the report lists it even when the test that sent it did not."""
+        path = urlsplit(url).path
+        kind = next((k for suffix, k in _CREATED_KINDS if path.endswith(suffix)), "content")
+        new_id: Any = None
+        if len(content) < 65536:
+            try:
+                body = jsonlib.loads(content)
+            except (ValueError, UnicodeDecodeError):
+                body = None
+            if isinstance(body, dict):
+                new_id = body.get("jobId") if kind == "gdpr-job" else body.get("id")
+        if new_id is None and location:
+            found = re.search(r"/(\d+)(?:\.json)?/?$", urlsplit(location).path)
+            new_id = int(found.group(1)) if found else None
+        self.created.append({"kind": kind, "id": new_id, "by": role, "url": self.redact(url)})
 
     def redact(self, text: str) -> str:
         for s in self.secrets:
@@ -228,6 +251,10 @@ def _curl(role: str, method: str, url: str, headers: dict[str, str], body: str |
 class ApiClient:
     """Calls the target as one account (or anonymously). Paths are relative to ``{base_url}/services/v2``."""
 
+    write_guard: ClassVar[Callable[[str, str], None] | None] = None
+    """Called before any request that is not a read; the pytest plugin sets it under --read-only to skip the test
+    that tries (safety does not rest on every writing test carrying the ``writes`` marker)."""
+
     def __init__(
         self,
         profile: Profile,
@@ -293,6 +320,9 @@ class ApiClient:
         """Send one request and return the finished response. Raises TargetUnreachable or TargetError."""
         url = self.url(path)
         rec = self.recorder
+        guard = ApiClient.write_guard
+        if guard is not None and method.upper() not in ("GET", "HEAD", "OPTIONS"):
+            guard(method.upper(), url)
         if rec.give_up_after and rec.late_in_row >= rec.give_up_after:
             raise TargetError(
                 f"{method} {url}: not sent: the last {rec.late_in_row} requests got no complete answer within "
@@ -339,6 +369,8 @@ class ApiClient:
             self._record(method, url, hdrs, body, None, {}, b"", started, operation)
             raise
         rec.note_outcome(late=False)
+        if method.upper() == "POST" and status == 201:
+            rec.note_created(self.role, url, content, resp_headers.get("location"))
         ex = self._record(method, url, hdrs, body, status, resp_headers, content, started, operation)
         return ApiResponse(status or 0, resp_headers, content, url, ex)
 

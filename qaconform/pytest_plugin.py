@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -136,8 +137,15 @@ class _TargetHolder:
         self._stack.close()
 
 
+def _refuse_write(method: str, url: str) -> None:
+    pytest.skip(f"not allowed by safety: --read-only (the test sends {method} {urlsplit(url).path})")
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config._qc_holder = _TargetHolder(config)  # type: ignore[attr-defined]
+    config._qc_created_ids = set()  # type: ignore[attr-defined]
+    if config.getoption("qc_read_only", False):
+        ApiClient.write_guard = _refuse_write  # every client, also those a suite makes itself
     config._qc_results = []  # type: ignore[attr-defined]
     config._qc_started = time.time()  # type: ignore[attr-defined]
 
@@ -146,6 +154,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     holder = getattr(config, "_qc_holder", None)
     if holder:
         holder.close()
+    ApiClient.write_guard = None
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
@@ -370,12 +379,31 @@ def _qaconform_item_context(request: pytest.FixtureRequest) -> Iterator[None]:
 # ----------------------------------------------------------------------------------------------------------
 # results
 
+def _attach_created(item: pytest.Item) -> None:
+    """List what the client saw created (every 201 to a POST) under this test, unless a test already registered it:
+    the report's list of created content must not depend on every test calling ``created.add``."""
+    holder: _TargetHolder = item.config._qc_holder  # type: ignore[attr-defined]
+    if holder.target is None or not holder.target.recorder.created:
+        return
+    new, holder.target.recorder.created = holder.target.recorder.created, []
+    listed: set[str] = item.config._qc_created_ids  # type: ignore[attr-defined]
+    listed |= {str(v.get("id")) for k, v in item.user_properties if k == _PROP + "created" and isinstance(v, dict)}
+    for entry in new:
+        if str(entry["id"]) not in listed:
+            listed.add(str(entry["id"]))
+            item.user_properties.append((_PROP + "created", {**entry, "test": item.nodeid}))
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
     if call.when == "setup":
         item.user_properties.append((_PROP + "rules", _rule_ids(item)))
+    if call.when in ("setup", "call"):
+        _attach_created(item)
     outcome = yield
     report: pytest.TestReport = outcome.get_result()
+    item.config._qc_created_ids.update(  # type: ignore[attr-defined]
+        str(v.get("id")) for v in _props(report, "created") if isinstance(v, dict))
     if report.failed:
         kind = "error"
         if call.excinfo is not None and call.excinfo.errisinstance(AssertionError):

@@ -81,6 +81,7 @@ class Seen:
     behaviour: str = ""  # which behaviour answered it (a rotating server has several)
     status: int | None = None  # filled in by the proxy: what the upstream answered
     response: bytes = b""
+    response_headers: dict[str, str] = field(default_factory=dict)
 
     @property
     def authorization(self) -> str | None:
@@ -440,6 +441,7 @@ class HostileServer:
                    if k.lower() not in ("transfer-encoding", "connection", "content-length")]
             out += [("Content-Length", str(len(data))), ("Connection", "close")]
             seen.status, seen.response = resp.status, data[:65536]
+            seen.response_headers = {k.lower(): v for k, v in resp.getheaders()}
             sock.sendall(_head(resp.status, resp.reason or "OK", out) + data)
         finally:
             conn.close()

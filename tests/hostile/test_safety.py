@@ -1,0 +1,139 @@
+"""Safety on a target the kit may harm: `--dry-run` and `--read-only` send only reads, every created id is listed
+in report.json, and a data-protection job succeeds only under ``[safety] destructive = true``.
+
+The kit runs against the embedded reference server through a recording proxy (tests/hostile/server.py,
+behaviour ``proxy``), one proxy per run, so each test sees exactly the requests one run sent and what the
+server answered. The runs select the areas that write (comments, actions, gdpr); the other areas only read.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from hostile.kit import TRACEBACK, KitRun, run_all
+from hostile.server import HostileServer, Seen
+from qaconform import exitcodes
+from qaconform.reference import ReferenceServer
+
+READS = {"GET", "HEAD"}
+JOB_PATH = "/services/v2/jobs/gdpr/schedule.json"
+
+
+@dataclass(frozen=True)
+class Plan:
+    name: str
+    flags: tuple[str, ...]
+    only: tuple[str, ...]
+    destructive: bool
+
+
+PLANS = {p.name: p for p in (
+    Plan("dry-run", ("--dry-run",), ("comments", "actions", "gdpr"), destructive=True),
+    Plan("read-only", ("--read-only",), ("comments", "actions", "gdpr"), destructive=True),
+    Plan("writes", (), ("comments", "gdpr"), destructive=False),
+    Plan("destructive", (), ("gdpr",), destructive=True),
+)}
+
+
+@dataclass
+class Ran:
+    run: KitRun
+    proxy: HostileServer
+
+
+@pytest.fixture(scope="module")
+def ran(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Ran]]:
+    base = tmp_path_factory.mktemp("safety")
+    with contextlib.ExitStack() as stack:
+        ref = stack.enter_context(ReferenceServer())
+        original = Path(ref.profile_path).read_text(encoding="utf-8")
+        proxies: dict[str, HostileServer] = {}
+        jobs = []
+        for name, plan in PLANS.items():
+            proxies[name] = proxy = stack.enter_context(HostileServer("proxy", upstream=ref.url))
+            work = base / name
+            work.mkdir()
+            text = original.replace(f'"{ref.url}"', f'"{proxy.url}"')
+            text = re.sub(r"(?m)^destructive = \w+$", f"destructive = {str(plan.destructive).lower()}", text)
+            assert proxy.url in text and f"destructive = {str(plan.destructive).lower()}" in text
+            profile = work / "profile.toml"
+            profile.write_text(text, encoding="utf-8")
+            args = ["run", "--profile", str(profile), "--out", str(work / "out"), *plan.flags, "--only", *plan.only,
+                    "--max-examples", "3"]
+            jobs.append((name, args, work, 150.0))
+        done = run_all(jobs, parallel=4)
+        yield {name: Ran(done[name], proxies[name]) for name in PLANS}
+
+
+def _writes(seen: list[Seen]) -> list[str]:
+    return [f"{s.method} {s.path}" for s in seen if s.method not in READS]
+
+
+def _created_ids(seen: list[Seen]) -> set[tuple[str, str]]:
+    """(path, id) of everything the server reports it created: answers and comments by body id or Location, jobs by
+    jobId."""
+    out: set[tuple[str, str]] = set()
+    for s in seen:
+        if s.method != "POST" or s.status != 201:
+            continue
+        path = s.path.split("?")[0]
+        try:
+            body = json.loads(s.response or b"null")
+        except ValueError:
+            body = None
+        if isinstance(body, dict) and body.get("jobId") is not None:
+            out.add((path, str(body["jobId"])))
+        elif isinstance(body, dict) and body.get("id") is not None:
+            out.add((path, str(body["id"])))
+        else:
+            found = re.search(r"(\d+)(?:\.json)?/?$", s.response_headers.get("location", "").split("?")[0])
+            out.add((path, found.group(1) if found else "?"))
+    return out
+
+
+@pytest.mark.parametrize("name", ["dry-run", "read-only"])
+def test_dry_run_and_read_only_send_only_reads(name: str, ran: dict[str, Ran]) -> None:
+    r = ran[name]
+    assert r.run.returncode in (exitcodes.OK, exitcodes.RULE_FAILED), r.run.describe()
+    assert TRACEBACK not in r.run.output
+    assert len(r.proxy.seen) > 10, "the run sent almost nothing; the test would prove nothing: " + r.run.describe()
+    assert _writes(r.proxy.seen) == [], f"--{name} sent writes"
+
+
+def test_dry_run_prints_what_would_be_written(ran: dict[str, Ran]) -> None:
+    out = ran["dry-run"].run.output
+    for op in ("postAnswer", "postComment", "scheduleGdprJob", "lockNode"):
+        assert op in out, f"--dry-run does not name {op} among what it would write"
+
+
+@pytest.mark.parametrize("name", ["writes", "destructive"])
+def test_every_created_id_is_listed_in_the_report(name: str, ran: dict[str, Ran]) -> None:
+    r = ran[name]
+    report = r.run.report()
+    assert report is not None, r.run.describe()
+    created = _created_ids(r.proxy.seen)
+    assert created, "the run created nothing; the test would prove nothing: " + r.run.describe()
+    listed = {str(c.get("id")) for c in report["created"]}
+    missing = sorted(f"{path} id {cid}" for path, cid in created if cid not in listed)
+    assert missing == [], f"created on the target but not listed in report.json: {missing}"
+
+
+def test_no_data_protection_job_succeeds_without_destructive(ran: dict[str, Ran]) -> None:
+    r = ran["writes"]
+    assert any(s.path.startswith(JOB_PATH) for s in r.proxy.seen), "the gdpr area sent no job request at all"
+    succeeded = [s.path for s in r.proxy.seen if s.path.startswith(JOB_PATH) and s.status is not None and
+                 200 <= s.status < 300]
+    assert succeeded == [], "[safety] destructive = false, yet a data-protection job was scheduled"
+
+
+def test_data_protection_jobs_succeed_with_destructive_true(ran: dict[str, Ran]) -> None:
+    """The control of the test above: with the flag on, the same area does schedule jobs."""
+    r = ran["destructive"]
+    assert any(s.path.startswith(JOB_PATH) and s.status == 201 for s in r.proxy.seen), r.run.describe()
