@@ -104,6 +104,12 @@ class Service:
         if not caller.can(*permissions):
             raise denied(caller.anonymous)
 
+    @staticmethod
+    def fault_deny(caller: Caller, fault: str, role: str) -> None:
+        """A planted permission bug (faults.py): refuse ``role`` what the permission table allows it."""
+        if caller.role == role and faults.is_on(fault):
+            raise denied(caller.anonymous)
+
     def visible_node(self, caller: Caller, node_id: int, kinds: tuple[str, ...] | None = None) -> sqlite3.Row:
         """The node if it exists and the caller may see it; 404 otherwise (never reveal hidden nodes)."""
         clause, params = self.visibility.clause(caller, "n")
@@ -152,13 +158,14 @@ class Service:
     async def list_questions(self, request: Request) -> Response:
         caller = self.caller(request)
         self.require(caller, auth.VIEW_QUESTIONS_LIST)
+        self.fault_deny(caller, "questions-denied-to-novice", "novice")
         q = request.query_params
         paging = parse_paging(q, self.page_size)
         sort, order = self.question_order(q)
         clause, params = self.visibility.clause(caller, "n", comments=False)
         where = ["n.type = 'question'", clause]
         space_raw = q.get("spaceId")
-        if space_raw:
+        if space_raw and not faults.is_on("spaceid-ignored"):
             try:
                 space_id = int(space_raw)
             except ValueError:
@@ -184,17 +191,20 @@ class Service:
         if parse_bool(q, "unanswered", False):
             where.append("n.answer_count = 0")
             depends = ("question", "answer_count")
-        return self.node_page(request, caller, where, params, order, paging, sort, QUESTION_SORTS, depends)
+        sorts = None if faults.is_on("question-list-no-sorts") else QUESTION_SORTS
+        return self.node_page(request, caller, where, params, order, paging, sort, sorts, depends)
 
     # --- 4 and 15 A user's answers / questions ---------------------------------------------------------
     async def list_user_answers(self, request: Request) -> Response:
         caller = self.caller(request)
         self.require(caller, auth.VIEW_QUESTIONS_LIST, auth.VIEW_ANSWERS)
+        self.fault_deny(caller, "user-answers-denied-to-member", "member")
         return self._user_nodes(request, caller, "answer", None)
 
     async def list_user_questions(self, request: Request) -> Response:
         caller = self.caller(request)
         self.require(caller, auth.VIEW_QUESTIONS_LIST)
+        self.fault_deny(caller, "user-questions-denied-to-novice", "novice")
         return self._user_nodes(request, caller, "question", QUESTION_SORTS)
 
     def _user_nodes(self, request: Request, caller: Caller, kind: str, sorts: tuple[str, ...] | None) -> Response:
@@ -205,7 +215,10 @@ class Service:
         paging = parse_paging(q, self.page_size)
         sort, order = self.question_order(q)
         clause, params = self.visibility.clause(caller, "n", comments=False)
-        where = ["n.author_id = ?", "n.type = ?", clause]
+        owner = "n.author_id = ?"
+        if faults.is_on("user-answers-any-author" if kind == "answer" else "user-questions-any-author"):
+            owner = "(n.author_id = ? OR 1)"
+        where = [owner, "n.type = ?", clause]
         return self.node_page(request, caller, where, [user_id, kind, *params], order, paging, sort, sorts, (kind,))
 
     # --- 5 and 6 Experts --------------------------------------------------------------------------------
@@ -233,7 +246,8 @@ class Service:
         try:
             caller = self.caller(request)
             if caller.anonymous or not caller.can(auth.USE_API, auth.VIEW_PROFILE):
-                raise denied(caller.anonymous)
+                raise denied(caller.anonymous and not faults.is_on("experts-anonymous-403"))
+            self.fault_deny(caller, "experts-denied-to-novice", "novice")
         except ApiError as exc:
             if exc.status == 401 and _wants_html(request):
                 return Response(HTML_401, 401, headers=exc.headers, media_type="text/html;charset=UTF-8")
@@ -241,7 +255,7 @@ class Service:
         q = request.query_params
         paging = parse_paging(q, self.page_size)
         sort = q.get("sort") or "reputation"
-        if sort not in self.EXPERT_SORTS:
+        if sort not in self.EXPERT_SORTS or (sort == "realname" and faults.is_on("experts-sort-realname-refused")):
             raise bad_request(f"'sort' must be one of {', '.join(self.EXPERT_SORTS)}, not {sort[:40]!r}")
         total = self.db.count(f"SELECT COUNT(*) FROM users WHERE {where}", tuple(params))
         rows = self.db.all(
@@ -261,20 +275,31 @@ class Service:
     async def list_spaces(self, request: Request) -> Response:
         caller = self.caller(request)
         self.require(caller, auth.USE_SITE)
+        if not caller.anonymous and faults.is_on("spaces-refuse-valid-credentials"):
+            raise unauthorized()
+        self.fault_deny(caller, "spaces-denied-to-member", "member")
         q = request.query_params
         paging = parse_paging(q, self.page_size)
         sort = q.get("sort") if q.get("sort") in self.NAMED_SORTS else "name"
+        if q.get("sort") and sort != q.get("sort") and faults.is_on("space-invalid-sort-400"):
+            raise bad_request(f"'sort' must be one of {', '.join(self.NAMED_SORTS)}")
         if not caller.can(auth.VIEW_QUESTIONS_LIST):
             where = "0"
         else:
             hidden = self.visibility.spaces_hidden_from(caller)
+            projected = bool(q.get("includeOnly"))
+            if faults.is_on("spaces-show-hidden") or (projected and faults.is_on("projected-spaces-show-hidden")):
+                hidden = frozenset()
             where = f"id NOT IN ({','.join(str(s) for s in sorted(hidden))})" if hidden else "1"
         total = self.db.count(f"SELECT COUNT(*) FROM spaces WHERE {where}", ())
         rows = self.db.all(
             f"SELECT * FROM spaces WHERE {where} ORDER BY {self.NAMED_SORTS[str(sort)]} LIMIT ? OFFSET ?",
             [paging.size, paging.offset],
         )
-        return json_response(envelope([self.render.space_json(r) for r in rows], total, paging, str(sort), q))
+        spaces = envelope([self.render.space_json(r) for r in rows], total, paging, str(sort), q)
+        if faults.is_on("spaces-not-json"):
+            return Response(json.dumps(spaces) + "\n<!-- served from cache -->\n", media_type=JSON_TYPE)
+        return json_response(spaces)
 
     # --- 14 Topics --------------------------------------------------------------------------------------
     TOPIC_SORTS = {
@@ -287,9 +312,12 @@ class Service:
     async def list_topics(self, request: Request) -> Response:
         caller = self.caller(request)
         self.require(caller, auth.VIEW_USERS_LIST)
+        self.fault_deny(caller, "topics-denied-to-novice", "novice")
         q = request.query_params
         paging = parse_paging(q, self.page_size)
         sort = str(q.get("sort")) if q.get("sort") in self.TOPIC_SORTS else "popularity"
+        if q.get("sort") and sort != q.get("sort") and faults.is_on("topic-invalid-sort-by-name"):
+            sort = "name"
         where, params = "1", []
         if q.get("q"):
             where = "instr(lower(name), lower(?)) > 0"
@@ -299,17 +327,21 @@ class Service:
             f"SELECT * FROM topics WHERE {where} ORDER BY {self.TOPIC_SORTS[sort]} LIMIT ? OFFSET ?",
             [*params, paging.size, paging.offset],
         )
-        return json_response(envelope(self.render.topics_json(rows), total, paging, sort, q))
+        resp = json_response(envelope(self.render.topics_json(rows), total, paging, sort, q))
+        if faults.is_on("topics-text-plain"):
+            resp.headers["content-type"] = "text/plain;charset=UTF-8"
+        return resp
 
     # --- 16 Followers -----------------------------------------------------------------------------------
     async def list_followers(self, request: Request) -> Response:
         caller = self.caller(request)
         self.require(caller, auth.VIEW_USERS_LIST)
+        self.fault_deny(caller, "followers-denied-to-member", "member")
         node = self.visible_node(caller, parse_id(request.path_params["node_id"], "node"))
         q = request.query_params
         paging = parse_paging(q, self.page_size, default_page=0)
-        details = parse_bool(q, "details", False)
-        only_active = parse_bool(q, "active", True)
+        details = parse_bool(q, "details", faults.is_on("followers-details-by-default"))
+        only_active = parse_bool(q, "active", not faults.is_on("followers-inactive-by-default"))
         where = "f.node_id = ?" + (" AND f.active = 1" if only_active else "")
         total = self.db.count(f"SELECT COUNT(*) FROM follows f WHERE {where}", (node["id"],))
         rels = self.db.all(
@@ -335,11 +367,16 @@ class Service:
     # --- 17 Groups --------------------------------------------------------------------------------------
     async def list_groups(self, request: Request) -> Response:
         caller = self.caller(request)
+        if faults.is_on("groups-denied-body-plain") and not caller.can(auth.EDIT_USERS_AND_GROUPS):
+            raise ApiError(403, {"error": "you may not list groups"})
+        self.fault_deny(caller, "groups-denied-to-admin", "admin")
         if not (faults.is_on("groups-allowed-without-permission") and not caller.anonymous):
             self.require(caller, auth.EDIT_USERS_AND_GROUPS)
         q = request.query_params
         paging = parse_paging(q, self.page_size)
         sort = str(q.get("sort")) if q.get("sort") in self.NAMED_SORTS else "name"
+        if q.get("sort") and sort != q.get("sort") and faults.is_on("group-invalid-sort-400"):
+            raise bad_request(f"'sort' must be one of {', '.join(self.NAMED_SORTS)}")
         total = self.db.count("SELECT COUNT(*) FROM groups", ())
         rows = self.db.all(
             f"SELECT * FROM groups ORDER BY {self.NAMED_SORTS[sort]} LIMIT ? OFFSET ?", [paging.size, paging.offset]
@@ -352,6 +389,7 @@ class Service:
     async def list_answer_comments(self, request: Request) -> Response:
         caller = self.caller(request)
         self.require(caller, auth.VIEW_ANSWERS, auth.VIEW_QUESTION_PAGE)
+        self.fault_deny(caller, "answer-comments-denied-to-novice", "novice")
         answer = self.visible_node(caller, parse_id(request.path_params["answer_id"], "answer"), ("answer",))
         q = request.query_params
         paging = parse_paging(q, self.page_size)
@@ -364,8 +402,9 @@ class Service:
         leak = faults.is_on("comment-private-leaks-in-answer-list")
         clause, params = self.visibility.clause(caller, "n", comments=not leak)
         where = ["n.answer_id = ?", "n.type = 'comment'", clause]
+        sorts = None if faults.is_on("comment-list-no-sorts") else QUESTION_SORTS
         return self.node_page(
-            request, caller, where, [answer["id"], *params], order, paging, sort, QUESTION_SORTS, ("comment",)
+            request, caller, where, [answer["id"], *params], order, paging, sort, sorts, ("comment",)
         )
 
     # --- 19 Issue types ---------------------------------------------------------------------------------
@@ -377,9 +416,10 @@ class Service:
                 f"no issue tracker is set up under {request.path_params['tracker'][:40]!r};"
                 f" this site uses {self.tracker!r}"
             )
-        return json_response(
-            [{"name": r["name"]} for r in self.db.all("SELECT name FROM issue_types ORDER BY position")]
-        )
+        types = [{"name": r["name"]} for r in self.db.all("SELECT name FROM issue_types ORDER BY position")]
+        if faults.is_on("issuetypes-enveloped"):
+            return json_response(envelope(types, len(types), Paging(1, max(len(types), 1)), "", {}))
+        return json_response(types)
 
 
 def _guard(handler: Handler) -> Handler:

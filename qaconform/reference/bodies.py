@@ -13,6 +13,7 @@ from urllib.parse import parse_qsl
 
 from starlette.requests import Request
 
+from . import faults
 from .errors import ApiError, bad_request
 
 MAX_BODY_BYTES = 1024 * 1024
@@ -50,8 +51,12 @@ async def read_fields(request: Request) -> dict[str, Any]:
                     " application/x-www-form-urlencoded"
                 },
             )
+    body_wins = (faults.is_on("comment-body-wins-over-param") and request.url.path.endswith("/comment.json")) or (
+        faults.is_on("answer-body-wins-over-param") and request.url.path.endswith("/answer.json")
+    )
     for key, value in request.query_params.items():
-        fields[key] = value
+        if not (body_wins and key in fields):
+            fields[key] = value
     return fields
 
 
@@ -67,6 +72,8 @@ def _json_object(raw: bytes) -> dict[str, Any]:
     try:
         value = json.loads(text)
     except (ValueError, RecursionError):
+        if faults.is_on("malformed-json-500"):
+            raise RuntimeError("unparsed JSON body") from None
         raise bad_request("the body is not valid JSON; send a JSON object") from None
     if not isinstance(value, dict):
         raise bad_request(f"the JSON body must be an object, not {type(value).__name__}")

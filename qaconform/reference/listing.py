@@ -38,7 +38,8 @@ class Paging:
 
     @property
     def offset(self) -> int:
-        return max(self.page - 1, 0) * self.size
+        start = max(self.page - 1, 0) * self.size
+        return start - 1 if start and faults.is_on("paging-pages-overlap") else start
 
 
 def _int_param(query: Mapping[str, str], name: str) -> int | None:
@@ -48,6 +49,8 @@ def _int_param(query: Mapping[str, str], name: str) -> int | None:
     try:
         return int(raw)
     except ValueError:
+        if faults.is_on("bad-page-size-500"):
+            raise RuntimeError(f"{name} {raw[:40]!r} is not an integer") from None
         raise bad_request(f"'{name}' must be an integer, not {raw[:40]!r}") from None
 
 
@@ -55,7 +58,7 @@ def parse_paging(query: Mapping[str, str], default_size: int, default_page: int 
     page = _int_param(query, "page")
     size = _int_param(query, "pageSize")
     if page is None:
-        page = default_page
+        page = 0 if faults.is_on("envelope-default-page-zero") else default_page
     if page < 0:
         raise bad_request(f"'page' must be 0 or more, not {page}")
     if size is None:
@@ -76,7 +79,7 @@ def project(items: list[dict[str, Any]], query: Mapping[str, str]) -> list[dict[
     """includeOnly keeps only the named fields; exclude removes them; unknown names are ignored."""
     only = _fields(query, "includeOnly")
     exclude = _fields(query, "exclude")
-    if only:
+    if only and not faults.is_on("includeonly-ignored"):
         keep = set(only)
         items = [{k: v for k, v in item.items() if k in keep} for item in items]
     if exclude:
@@ -98,12 +101,16 @@ def envelope(
     out: dict[str, Any] = {
         "name": "",
         "sort": sort,
-        "page": paging.page,
-        "pageSize": paging.size,
+        "page": 1 if faults.is_on("envelope-page-always-one") else paging.page,
+        "pageSize": MAX_PAGE_SIZE if faults.is_on("envelope-pagesize-max") else paging.size,
         "pageCount": -(-total // paging.size) if total else 0,
         "listCount": list_count,
         "totalCount": total,
     }
+    if faults.is_on("envelope-pagecount-floor"):
+        out["pageCount"] = total // paging.size
+    if faults.is_on("envelope-name-missing"):
+        del out["name"]
     if sorts is not None:
         out["sorts"] = list(sorts)
     out["list"] = items

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from . import faults
 from .auth import Caller
 from .db import Database
 from .visibility import Visibility
@@ -25,7 +26,7 @@ def _dt(ms: int) -> datetime:
 @functools.lru_cache(maxsize=65_536)
 def formatted(ms: int) -> str:
     """``MM/DD/YYYY hh:mm AM``, the creationDateFormatted pattern (UTC)."""
-    return _dt(ms).strftime("%m/%d/%Y %I:%M %p")
+    return _dt(ms).strftime("%m/%d/%Y %H:%M" if faults.is_on("date-formatted-24h") else "%m/%d/%Y %I:%M %p")
 
 
 def action_date(ms: int) -> str:
@@ -140,7 +141,7 @@ class Renderer:
     def group_json(g: sqlite3.Row) -> dict[str, Any]:
         out: dict[str, Any] = {
             "id": g["id"],
-            "type": "group",
+            "type": "usergroup" if faults.is_on("group-items-wrong-type") else "group",
             "creationDate": g["creation_date"],
             "creationDateFormatted": formatted(g["creation_date"]),
             "modificationDate": g["modification_date"],
@@ -171,7 +172,7 @@ class Renderer:
             "creationDateFormatted": formatted(t["creation_date"]),
             "name": t["name"],
             "author": self.author_json(author, t["author_id"]),
-            "usedCount": t["used_count"],
+            "usedCount": str(t["used_count"]) if faults.is_on("topic-usedcount-string") else t["used_count"],
             "getImmediateChildren": [],
             "getParents": [],
         }
@@ -189,7 +190,7 @@ class Renderer:
             return []
         ids = [r["id"] for r in rows]
         authors = self.users_by_id(r["author_id"] for r in rows)
-        clause, params = self.visibility.clause(caller, "n")
+        clause, params = self.visibility.clause(caller, "n", comments=not faults.is_on("comment-private-ids-leak"))
         children: dict[int, list[tuple[int, str]]] = {i: [] for i in ids}
         for c in self.db.all(
             f"SELECT n.id, n.type, n.parent_id FROM nodes n WHERE n.parent_id IN ({_in(ids)}) AND {clause}"
@@ -242,11 +243,13 @@ class Renderer:
         out: dict[str, Any] = {
             "id": n["id"],
             "type": kind,
-            "creationDate": n["creation_date"],
+            "creationDate": n["creation_date"] // 1000 if faults.is_on("node-dates-in-seconds") else n["creation_date"],
             "creationDateFormatted": formatted(n["creation_date"]),
         }
         if kind == "question":
             out["title"] = n["title"]
+        elif kind == "answer" and faults.is_on("answer-has-title"):
+            out["title"] = f"Re: question {n['question_id']}"
         out.update(
             {
                 "body": n["body"],
@@ -291,9 +294,13 @@ class Renderer:
         if kind == "question":
             out["answers"] = [c[0] for c in children if c[1] == "answer"]
             out["answerCount"] = n["answer_count"]
-        if kind == "comment":
+        if kind == "comment" and not faults.is_on("comment-privacy-fields-absent"):
             out["visibility"] = n["visibility"]
             out["recipients"] = recipients
+            if n["visibility"] == "full" and faults.is_on("comment-full-has-recipient"):
+                out["recipients"] = [{"id": n["author_id"]}]
+            elif faults.is_on("comment-recipients-not-returned"):
+                out["recipients"] = []
         return out
 
     # --- actions ----------------------------------------------------------------------------------------
@@ -307,10 +314,13 @@ class Renderer:
             "ip": a["ip"],
             "user": self.action_user_json(users[a["user_id"]]),
         }
+        if faults.is_on("action-record-no-ip"):
+            del out["ip"]
         if a["real_user_id"]:
             out["realUser"] = self.action_user_json(users[a["real_user_id"]])
-        out.update({"actionDate": action_date(a["action_date"]), "canceled": bool(a["canceled"])})
-        if a["canceled"]:
+        when = _dt(a["action_date"]).strftime("%Y-%m-%dT%H:%M:%SZ") if faults.is_on("action-date-iso") else None
+        out.update({"actionDate": when or action_date(a["action_date"]), "canceled": bool(a["canceled"])})
+        if a["canceled"] and not faults.is_on("action-canceled-no-canceler"):
             out["canceledByUser"] = self.action_user_json(users[a["canceled_by"]])
             out["canceledDate"] = textual_date(a["canceled_date"])
         out.update(
@@ -318,7 +328,7 @@ class Renderer:
                 "extra": a["extra"],
                 "private": bool(a["private"]),
                 "verb": a["verb"],
-                "node": {"id": a["node_id"], "type": node_type},
+                "node": {"id": a["node_id"] + int(faults.is_on("action-node-id-wrong")), "type": node_type},
             }
         )
         return out

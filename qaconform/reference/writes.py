@@ -80,10 +80,17 @@ class Writes:
     async def post_comment(self, request: Request) -> Response:
         svc = self.svc
         caller = svc.caller(request)
-        svc.require(caller, auth.COMMENT, auth.VIEW_ANSWERS, auth.VIEW_QUESTION_PAGE)
+        if not (caller.anonymous and faults.is_on("comment-allowed-anonymous")):
+            svc.require(caller, auth.COMMENT, auth.VIEW_ANSWERS, auth.VIEW_QUESTION_PAGE)
+        svc.fault_deny(caller, "comment-denied-to-novice", "novice")
         fields = await read_fields(request)
-        parent = svc.visible_node(caller, self._node_id(request), ("question", "answer", "comment"))
-        body = text_field(fields, "body")
+        if faults.is_on("comment-params-ignored"):
+            fields = {k: v for k, v in fields.items() if k not in request.query_params}
+        kinds: tuple[str, ...] = ("question", "answer", "comment")
+        if faults.is_on("comment-on-comment-refused"):
+            kinds = ("question", "answer")
+        parent = svc.visible_node(caller, self._node_id(request), kinds)
+        body = text_field(fields, "body", required=not faults.is_on("comment-body-optional")) or ""
         visibility = self._visibility(fields)
         recipients = self._recipients(fields)
         self._check_private_permission(caller, visibility)
@@ -93,6 +100,8 @@ class Writes:
             raise bad_request(f"recipient {missing[0]} is not a user; give ids of existing users")
         created = now_ms()
         answer_id = parent["id"] if parent["type"] == "answer" else parent["answer_id"]
+        if parent["type"] == "answer" and faults.is_on("comment-on-answer-unlinked"):
+            answer_id = None
         with self.tx("comment") as conn:
             cur = conn.execute(
                 "INSERT INTO nodes(type, parent_id, question_id, answer_id, space_id, author_id, body, creation_date,"
@@ -115,7 +124,7 @@ class Writes:
             comment_id = int(cur.lastrowid or 0)
             conn.executemany(
                 "INSERT INTO comment_recipients(comment_id, user_id) VALUES (?, ?)",
-                [(comment_id, r) for r in final_recipients],
+                [] if faults.is_on("comment-recipients-dropped") else [(comment_id, r) for r in final_recipients],
             )
             conn.execute("UPDATE nodes SET comment_count = comment_count + 1 WHERE id = ?", (parent["id"],))
             conn.execute(
@@ -126,7 +135,8 @@ class Writes:
         row = svc.render.nodes_by_ids([comment_id])
         item = svc.render.nodes_json(row, caller)[0]
         location = f"{_base(request)}/services/v2/comment/{comment_id}.json"
-        return self._json(item, 201, {"Location": location})
+        headers = {} if faults.is_on("comment-location-missing") else {"Location": location}
+        return self._json(item, 200 if faults.is_on("comment-created-200") else 201, headers)
 
     @staticmethod
     def _visibility(fields: dict[str, Any]) -> str | None:
@@ -166,7 +176,11 @@ class Writes:
         if visibility in (None, "full"):
             return
         if not caller.can(auth.USE_PRIVATE_COMMENTS):
+            if faults.is_on("comment-private-without-permission"):
+                return
             raise denied(caller.anonymous)
+        if faults.is_on("comment-option-permission-ignored"):
+            return
         if visibility == "recipients":
             if not any(caller.can(p) for p in auth.PRIVATE_OPTION_PERMISSION.values()):
                 raise denied(caller.anonymous)
@@ -185,12 +199,22 @@ class Writes:
                 )
             ]
             if visibility is None and not recipients:
+                if faults.is_on("comment-reply-not-inherited"):
+                    return "full", []
                 return parent["visibility"], inherited
+            if faults.is_on("comment-reply-other-visibility-accepted") and visibility is not None:
+                return visibility, recipients
             if visibility == parent["visibility"] and (not recipients or recipients == inherited):
                 return parent["visibility"], inherited
             if visibility is None:
                 raise bad_request("'recipients' may only be given with visibility 'recipients'")
+            if faults.is_on("comment-inherited-message-wrong"):
+                raise bad_request("visibility may not be changed on a reply")
             raise bad_request(INHERITED_MESSAGE)
+        if parent["type"] == "comment" and visibility is not None and faults.is_on("comment-reply-to-public-refused"):
+            raise bad_request(INHERITED_MESSAGE)
+        if recipients and visibility != "recipients" and faults.is_on("comment-recipients-without-visibility-accepted"):
+            return visibility or "full", []
         if recipients and visibility != "recipients":
             raise bad_request("'recipients' may only be given with visibility 'recipients'")
         if visibility == "recipients" and not recipients:
@@ -201,11 +225,18 @@ class Writes:
     async def post_answer(self, request: Request) -> Response:
         svc = self.svc
         caller = svc.caller(request)
-        svc.require(caller, auth.ANSWER)
+        if not (caller.anonymous and faults.is_on("answer-allowed-anonymous")):
+            svc.require(caller, auth.ANSWER)
+        svc.fault_deny(caller, "answer-denied-to-member", "member")
+        if faults.is_on("answer-unpublished-refused") and not caller.can(auth.PUBLISH_ANSWER):
+            raise denied(caller.anonymous)
         fields = await read_fields(request)
         question = svc.visible_node(caller, self._node_id(request, "question_id", "question"), ("question",))
         body = text_field(fields, "body")
-        published = caller.can(auth.PUBLISH_ANSWER)
+        if faults.is_on("answer-body-truncated"):
+            body = (body or "")[:12]
+        published = caller.can(auth.PUBLISH_ANSWER) and not faults.is_on("answer-publish-ignored")
+        author_id = question["author_id"] if faults.is_on("answer-author-is-question-author") else caller.id
         created = now_ms()
         with self.tx("answer", "answer_count") as conn:
             cur = conn.execute(
@@ -216,7 +247,7 @@ class Writes:
                     question["id"],
                     question["id"],
                     question["space_id"],
-                    caller.id,
+                    author_id,
                     body,
                     created,
                     created,
@@ -233,17 +264,21 @@ class Writes:
             conn.execute("UPDATE users SET post_count = post_count + 1 WHERE id = ?", (caller.id,))
         item = svc.render.nodes_json(svc.render.nodes_by_ids([answer_id]), caller)[0]
         q_author = svc.render.users_by_id([question["author_id"]]).get(question["author_id"])
-        item["id"] = str(answer_id)
+        item["id"] = answer_id if faults.is_on("answer-id-integer") else str(answer_id)
         item["parentId"] = question["id"]
         item["parentAuthor"] = {
             "username": q_author["username"] if q_author else "$$ANON_USER$$",
             "realname": q_author["realname"] if q_author else None,
         }
-        item["plug"] = None
+        if faults.is_on("answer-parent-author-missing"):
+            del item["parentAuthor"]
+        if not faults.is_on("answer-plug-missing"):
+            item["plug"] = None
         item["reportCount"] = 0
         item["originalParentId"] = question["id"]
         location = f"{_base(request)}/services/v2/answer/{answer_id}.json"
-        return self._json(item, 201, {"Location": location})
+        headers = {} if faults.is_on("answer-location-missing") else {"Location": location}
+        return self._json(item, 200 if faults.is_on("answer-created-200") else 201, headers)
 
     # --- 10-13 Node actions -----------------------------------------------------------------------------
     def _record_action(
@@ -272,33 +307,47 @@ class Writes:
 
     def _result(self, key: str, action_id: int, node: sqlite3.Row, **extra: Any) -> Response:
         action = self.svc.render.action_json(self._action(action_id), node["type"])
+        if faults.is_on("action-success-missing"):
+            return self._json({"result": {key: action, **extra}})
         return self._json({"success": True, "result": {key: action, **extra}})
 
     async def unmark_favorite(self, request: Request) -> Response:
         svc = self.svc
         caller = svc.caller(request)
-        svc.require(caller, auth.MARK_FAVORITE, auth.VIEW_QUESTION_PAGE)
+        if not (faults.is_on("unfavorite-allowed-novice") and caller.role == "novice"):
+            svc.require(caller, auth.MARK_FAVORITE, auth.VIEW_QUESTION_PAGE)
+        svc.fault_deny(caller, "unfavorite-denied-to-member", "member")
         node = svc.visible_node(caller, self._node_id(request))
         fav = self.db.one("SELECT * FROM favorites WHERE user_id = ? AND node_id = ?", (caller.id, node["id"]))
         if fav is None:
             raise not_found(f"node {node['id']} is not a favorite of {caller.username}; nothing to unmark")
         with self.tx("favorite") as conn:
             conn.execute("DELETE FROM favorites WHERE user_id = ? AND node_id = ?", (caller.id, node["id"]))
-            conn.execute(
-                "UPDATE actions SET canceled = 1, canceled_by = ?, canceled_date = ? WHERE id = ?",
-                (caller.id, now_ms(), fav["action_id"]),
-            )
-            conn.execute("UPDATE nodes SET favorite_count = MAX(favorite_count - 1, 0) WHERE id = ?", (node["id"],))
+            if faults.is_on("unfavorite-every-user"):
+                conn.execute("DELETE FROM favorites WHERE node_id = ?", (node["id"],))
+            if not faults.is_on("unfavorite-not-canceled"):
+                conn.execute(
+                    "UPDATE actions SET canceled = 1, canceled_by = ?, canceled_date = ? WHERE id = ?",
+                    (caller.id, now_ms(), fav["action_id"]),
+                )
+            if not faults.is_on("unfavorite-count-stale"):
+                conn.execute("UPDATE nodes SET favorite_count = MAX(favorite_count - 1, 0) WHERE id = ?", (node["id"],))
         count = self.db.one("SELECT favorite_count FROM nodes WHERE id = ?", (node["id"],))
         return self._result("favoriteAction", fav["action_id"], node, favoriteCount=count[0] if count else 0)
 
     async def cancel_wiki(self, request: Request) -> Response:
         svc = self.svc
         caller = svc.caller(request)
-        if not (caller.can(auth.MARK_WIKI) or caller.can(auth.CONVERT_OWN_TO_WIKI)):
+        novice_bug = faults.is_on("cancelwiki-allowed-novice") and caller.role == "novice"
+        if not (caller.can(auth.MARK_WIKI) or caller.can(auth.CONVERT_OWN_TO_WIKI) or novice_bug):
             raise denied(caller.anonymous)
+        svc.fault_deny(caller, "cancelwiki-denied-to-moderator", "moderator")
         node = svc.visible_node(caller, self._node_id(request))
-        if not caller.can(auth.MARK_WIKI) and node["author_id"] != caller.id:
+        own = node["author_id"] == caller.id
+        any_node = faults.is_on("cancelwiki-own-any-node") or novice_bug
+        if not caller.can(auth.MARK_WIKI) and not own and not any_node:
+            raise denied(caller.anonymous)
+        if own and caller.role == "member" and faults.is_on("cancelwiki-own-denied"):
             raise denied(caller.anonymous)
         if not node["wiki"]:
             raise conflict(f"node {node['id']} is not a community wiki; there is nothing to cancel")
@@ -312,21 +361,36 @@ class Writes:
                 action_id = self._record_action(conn, "wikified", author, node["id"], _client_ip(request))
             else:
                 action_id = wikify["id"]
-            conn.execute(
-                "UPDATE actions SET canceled = 1, canceled_by = ?, canceled_date = ? WHERE id = ?",
-                (caller.id, now_ms(), action_id),
-            )
-            conn.execute("UPDATE nodes SET wiki = 0 WHERE id = ?", (node["id"],))
+            if not faults.is_on("cancelwiki-not-canceled"):
+                conn.execute(
+                    "UPDATE actions SET canceled = 1, canceled_by = ?, canceled_date = ? WHERE id = ?",
+                    (caller.id, now_ms(), action_id),
+                )
+            if not faults.is_on("cancelwiki-stays-wiki"):
+                conn.execute("UPDATE nodes SET wiki = 0 WHERE id = ?", (node["id"],))
         return self._result("wikifyAction", action_id, node)
 
     async def send_to_moderation(self, request: Request) -> Response:
         svc = self.svc
         caller = svc.caller(request)
-        svc.require(caller, auth.SEND_TO_MODERATION)
+        if faults.is_on("denied-sendtomod-still-moderates") and not caller.anonymous:
+            if not caller.can(auth.SEND_TO_MODERATION):
+                node = svc.visible_node(caller, self._node_id(request))
+                with self.tx() as conn:
+                    conn.execute("UPDATE nodes SET in_moderation = 1 WHERE id = ?", (node["id"],))
+        if not (faults.is_on("sendtomod-allowed-member") and caller.role == "member"):
+            svc.require(caller, auth.SEND_TO_MODERATION)
+        svc.fault_deny(caller, "sendtomod-denied-to-moderator", "moderator")
         node = svc.visible_node(caller, self._node_id(request))
         with self.tx() as conn:
             action_id = self._record_action(
-                conn, "sent", caller, node["id"], _client_ip(request), private=True, real_user=True
+                conn,
+                "moderated" if faults.is_on("sendtomod-verb-wrong") else "sent",
+                caller,
+                node["id"],
+                _client_ip(request),
+                private=not faults.is_on("sendtomod-not-private"),
+                real_user=not faults.is_on("sendtomod-no-real-user"),
             )
             conn.execute("UPDATE nodes SET in_moderation = 1 WHERE id = ?", (node["id"],))
         return self._result("sendToModAction", action_id, node)
@@ -334,17 +398,27 @@ class Writes:
     async def lock(self, request: Request) -> Response:
         svc = self.svc
         caller = svc.caller(request)
-        if not (caller.can(auth.LOCK_ANY) or caller.can(auth.LOCK_OWN)):
+        novice_bug = faults.is_on("lock-allowed-novice") and caller.role == "novice"
+        if not (caller.can(auth.LOCK_ANY) or caller.can(auth.LOCK_OWN) or novice_bug):
+            if faults.is_on("denied-lock-is-500"):
+                raise RuntimeError("lock refused")
             raise denied(caller.anonymous)
+        svc.fault_deny(caller, "lock-denied-to-moderator", "moderator")
         prompt = request.query_params.get("prompt")
         if prompt is None or not prompt.strip():
             raise bad_request("'prompt' is required: give the reason for locking, e.g. ?prompt=off-topic")
         node = svc.visible_node(caller, self._node_id(request))
-        if not caller.can(auth.LOCK_ANY) and node["author_id"] != caller.id:
+        own = node["author_id"] == caller.id
+        if not caller.can(auth.LOCK_ANY) and not own and not faults.is_on("lock-own-any-node") and not novice_bug:
+            if faults.is_on("denied-lock-is-500"):
+                raise RuntimeError("lock refused")
+            raise denied(caller.anonymous)
+        if own and caller.role == "member" and faults.is_on("lock-own-denied"):
             raise denied(caller.anonymous)
         extra = None if faults.is_on("lock-extra-not-prompt") else prompt
+        verb = "lock" if faults.is_on("lock-verb-wrong") else "locked"
         with self.tx("lock") as conn:
-            action_id = self._record_action(conn, "locked", caller, node["id"], _client_ip(request), extra=extra)
+            action_id = self._record_action(conn, verb, caller, node["id"], _client_ip(request), extra=extra)
             conn.execute("UPDATE nodes SET locked = 1 WHERE id = ?", (node["id"],))
         return self._result("lockAction", action_id, node)
 
@@ -354,44 +428,63 @@ class Writes:
         caller = svc.caller(request)
         svc.require(caller, auth.MANAGE_DATA_PROTECTION)
         fields = await read_fields(request)
+        if faults.is_on("gdpr-params-ignored"):
+            fields = {k: v for k, v in fields.items() if k not in request.query_params}
+        if faults.is_on("gdpr-error-body-message"):
+            try:
+                return await self._schedule(caller, fields)
+            except ApiError as exc:
+                raise ApiError(exc.status, {"message": exc.body.get("error")}) from None
+        return await self._schedule(caller, fields)
+
+    async def _schedule(self, caller: Caller, fields: dict[str, Any]) -> Response:
         kind = fields.get("type")
+        if kind is None and faults.is_on("gdpr-no-type-is-individual"):
+            kind = "individual"
         if kind not in ("bulk", "individual"):
             raise bad_request("The provided 'type' is invalid")
         if kind == "individual":
             user = structured(fields, "user")
             if user is None or user == "":
+                if faults.is_on("gdpr-individual-no-user-message"):
+                    raise bad_request("'user' is required")
                 raise bad_request("The individual type was selected, but the request is missing the user field.")
             if not self._find_user(user, ("username", "email", "id")):
                 raise bad_request("The provided 'user' is invalid")
         else:
             csv = fields.get("csvFileId")
             if csv is None or csv == "":
+                if faults.is_on("gdpr-bulk-no-csv-message"):
+                    raise bad_request("'csvFileId' is required")
                 raise bad_request("The bulk type was selected, but the request is missing the csvFileId field.")
             csv_id = csv if isinstance(csv, int) and not isinstance(csv, bool) else None
             if isinstance(csv, str) and csv.strip().isdigit():
                 csv_id = int(csv.strip())
-            if csv_id is None or self.db.one("SELECT 1 FROM csv_files WHERE id = ?", (csv_id,)) is None:
+            missing = csv_id is None or self.db.one("SELECT 1 FROM csv_files WHERE id = ?", (csv_id,)) is None
+            if missing and not faults.is_on("gdpr-csv-missing-accepted"):
                 raise bad_request("The requested file does not exist")
         operations = structured(fields, "operations")
         if isinstance(operations, str):
             operations = [o.strip() for o in operations.split(",") if o.strip()]
         if (
             not isinstance(operations, list)
-            or not 1 <= len(operations) <= 4
+            or not 1 <= len(operations) <= (5 if faults.is_on("gdpr-five-operations-accepted") else 4)
             or not all(isinstance(o, str) and o in GDPR_OPERATIONS for o in operations)
         ):
             raise bad_request("The provided 'operations' is/are invalid")
         reassign = structured(fields, "reassignUser")
         if reassign is not None and reassign != "":
-            if isinstance(reassign, dict) and _present(reassign, "username") and _present(reassign, "id"):
+            both = isinstance(reassign, dict) and _present(reassign, "username") and _present(reassign, "id")
+            if both and not faults.is_on("gdpr-reassign-ambiguous-unnoticed"):
                 raise bad_request("The request contains more than one reassignUser eligible configuration")
-            if not self._find_user(reassign, ("username", "id")):
+            if not self._find_user(reassign, ("username", "id")) and not faults.is_on("gdpr-reassign-invalid-accepted"):
                 raise bad_request("The provided 'reassignUser' is/are invalid")
         when = self._schedule_ms(fields)
         if when < now_ms() and not faults.is_on("gdpr-past-date-accepted"):
             raise bad_request("The desired date is in the past and is it not eligible.")
         minute = when // 60_000
-        if self.db.one("SELECT 1 FROM jobs WHERE schedule_minute = ?", (minute,)) is not None:
+        taken = self.db.one("SELECT 1 FROM jobs WHERE schedule_minute = ?", (minute,)) is not None
+        if taken and not faults.is_on("gdpr-time-frame-ignored"):
             raise bad_request("There is a job already scheduled for that time frame.")
         import json
 
@@ -400,7 +493,8 @@ class Writes:
                 "INSERT INTO jobs(type, schedule_minute, request, created_by, creation_date) VALUES (?, ?, ?, ?, ?)",
                 (kind, minute, json.dumps(fields, default=str)[:100_000], caller.id, now_ms()),
             )
-        return self._json({"jobId": int(cur.lastrowid or 0)}, 201)
+        key = "id" if faults.is_on("gdpr-jobid-missing") else "jobId"
+        return self._json({key: int(cur.lastrowid or 0)}, 201)
 
     def _find_user(self, spec: Any, keys: tuple[str, ...]) -> bool:
         """Exactly one of ``keys`` is given and names an existing user."""
@@ -436,6 +530,8 @@ class Writes:
         if formatted is not None:
             if not isinstance(formatted, str) or not _FORMATTED_DATE.match(formatted):
                 raise invalid
+            if faults.is_on("gdpr-formatted-date-refused"):
+                raise invalid
             try:
                 dt = datetime.strptime(formatted, "%m/%d/%Y %H:%M").replace(tzinfo=UTC)
             except ValueError:
@@ -453,12 +549,13 @@ class Writes:
         caller = svc.caller(request)
         svc.require(caller, auth.MANAGE_DATA_PROTECTION)
         raw = request.path_params["user_id"]
+        invalid = ApiError(404 if faults.is_on("content-invalid-user-404") else 422, {"error": "Invalid User Id"})
         if not (raw.isascii() and raw.isdigit() and len(raw) < 19):
-            raise ApiError(422, {"error": "Invalid User Id"})
+            raise invalid
         user = self.db.one("SELECT id, creation_date FROM users WHERE id = ?", (int(raw),))
         if user is None:
-            raise ApiError(422, {"error": "Invalid User Id"})
-        clause, params = svc.visibility.clause(caller, "n")
+            raise invalid
+        clause, params = svc.visibility.clause(caller, "n", comments=not faults.is_on("comment-private-in-content"))
         rows = self.db.all(
             "SELECT n.id, n.type, n.title, n.body, n.marked, n.creation_date FROM nodes n"
             f" WHERE n.author_id = ? AND {clause} ORDER BY n.creation_date DESC, n.id DESC LIMIT ?",
@@ -481,6 +578,13 @@ class Writes:
             for r in rows
         ]
         entries.append({"actionType": "joined", "canceled": False, "actionDate": action_date(user["creation_date"])})
+        if faults.is_on("content-date-no-fraction"):
+            for e in entries:
+                e["actionDate"] = e["actionDate"].rsplit(".", 1)[0]
+        if faults.is_on("content-enveloped"):
+            from .listing import Paging, envelope
+
+            return self._json(envelope(entries, len(entries), Paging(1, max(len(entries), 1)), "", {}))
         return self._json(entries)
 
 

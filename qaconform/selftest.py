@@ -1,0 +1,302 @@
+"""`qaconform selftest`: the kit proves itself against fault-injected reference servers (issue 8).
+
+A conformance suite is only as good as the faults it catches. For every planted fault of the reference server
+(``qaconform/reference/faults.py``) this command starts a server with exactly that fault on, runs the suite tests
+whose rule markers name the rule the fault breaks, and counts the fault *caught* when at least one such test
+*failed* (an assertion about the target, not an error of the kit). It also runs every suite against a clean
+server and requires zero failures, so a suite cannot buy its score with false positives. The mutation score is
+caught / total; anything short of 100 % or a red clean run is exit 1.
+
+Each fault and the clean run get their own server process and their own pytest process (``--jobs`` at a time), so
+one hanging or crashing run cannot take the others down, and every pytest run is bounded by ``--timeout``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import functools
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from qaconform import exitcodes
+
+ROOT = Path(__file__).resolve().parents[1]
+"""The checkout: suites/ and the root conftest.py live here."""
+DEFAULT_JOBS = 2
+DEFAULT_TIMEOUT_S = 300.0
+DEFAULT_SEED = 20260801
+"""Seed of the generated tests, fixed so that a self-test run is reproducible (``--seed`` to vary it)."""
+
+
+@dataclass
+class RunResult:
+    """One pytest run against one server: which tests failed, and for which rules."""
+
+    label: str
+    rule: str | None
+    returncode: int | None = None
+    seconds: float = 0.0
+    counts: dict[str, int] = field(default_factory=dict)
+    failed: list[dict[str, Any]] = field(default_factory=list)
+    """Tests with outcome failed or error: nodeid, outcome, rules, message (first line)."""
+    problem: str | None = None
+    """Why the run could not be judged (server did not start, timeout, pytest exited without results)."""
+
+    def caught_by(self) -> list[str]:
+        """Tests that FAILED (not errored) and name the fault's rule."""
+        return [t["nodeid"] for t in self.failed if t["outcome"] == "failed" and self.rule in t["rules"]]
+
+    @property
+    def caught(self) -> bool:
+        return bool(self.caught_by())
+
+
+@dataclass
+class SelftestResult:
+    faults: list[RunResult]
+    clean: RunResult | None
+    seconds: float
+
+    @property
+    def caught(self) -> int:
+        return sum(1 for r in self.faults if r.caught)
+
+    @property
+    def score(self) -> float:
+        return self.caught / len(self.faults) if self.faults else 1.0
+
+    @property
+    def clean_ok(self) -> bool:
+        c = self.clean
+        return c is None or (c.problem is None and c.returncode == 0 and not c.failed)
+
+    @property
+    def ok(self) -> bool:
+        return self.caught == len(self.faults) and self.clean_ok
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--jobs", type=int, default=DEFAULT_JOBS, metavar="N",
+                        help=f"servers + pytest runs at a time (default {DEFAULT_JOBS})")
+    parser.add_argument("--fault", action="append", default=[], metavar="NAME",
+                        help="check only this fault (repeatable; default: every fault of "
+                             "`qaconform serve --list-faults`)")
+    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_S, metavar="S",
+                        help=f"stop one pytest run after this many seconds (default {DEFAULT_TIMEOUT_S:.0f}); "
+                             "a run stopped this way does not count as catching its fault")
+    parser.add_argument("--no-clean", action="store_true",
+                        help="skip the run of every suite against the clean server (useful while adding a fault)")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="N",
+                        help=f"seed of the generated tests (default {DEFAULT_SEED}, fixed for reproducible runs)")
+    parser.add_argument("--json", metavar="FILE", default=None,
+                        help="also write the result (every fault, its rule, the tests that caught it) as JSON here")
+
+
+def main(args: argparse.Namespace) -> int:
+    from qaconform.reference import faults as registry
+
+    names = list(dict.fromkeys(args.fault)) or list(registry.FAULTS)
+    unknown = [n for n in names if n not in registry.FAULTS]
+    if unknown:
+        print(f"qaconform selftest: unknown fault {unknown[0]!r}; `qaconform serve --list-faults` lists the "
+              f"{len(registry.FAULTS)} known faults", file=sys.stderr)
+        return exitcodes.USAGE
+    if args.jobs < 1 or args.timeout <= 0:
+        print("qaconform selftest: --jobs must be 1 or more and --timeout positive", file=sys.stderr)
+        return exitcodes.USAGE
+    problems = check_registry()
+    if problems:
+        print("qaconform selftest: the fault registry is wrong:\n  " + "\n  ".join(problems), file=sys.stderr)
+        return exitcodes.KIT_ERROR
+    print(f"self-test: {len(names)} faults{' + the clean run' if not args.no_clean else ''}, "
+          f"{args.jobs} at a time, seed {args.seed}", flush=True)
+    result = run_selftest(names, jobs=args.jobs, timeout=args.timeout, clean=not args.no_clean, seed=args.seed,
+                          progress=_progress)
+    print(format_table(result))
+    if args.json:
+        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.json).write_text(json.dumps(as_json(result), indent=1))
+    return exitcodes.OK if result.ok else exitcodes.RULE_FAILED
+
+
+def check_registry() -> list[str]:
+    """Every fault names a rule of spec/rules.yaml (a typo would make the fault uncatchable by construction)."""
+    from qaconform.contract import load_contract
+    from qaconform.reference import faults as registry
+
+    rules = load_contract().rules
+    return [f"fault {f.name!r} names rule {f.rule!r}, which is not in spec/rules.yaml"
+            for f in registry.FAULTS.values() if f.rule not in rules]
+
+
+def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float = DEFAULT_TIMEOUT_S,
+                 clean: bool = True, seed: int = DEFAULT_SEED,
+                 progress: Callable[[RunResult], None] | None = None) -> SelftestResult:
+    """Run the clean server over every suite and each named fault over its rule's tests; ``jobs`` at a time."""
+    from qaconform.reference import faults as registry
+
+    started = time.monotonic()
+    tasks: list[tuple[str, str | None]] = ([("clean", None)] if clean else [])
+    tasks += [(n, registry.FAULTS[n].rule) for n in names]
+
+    def one(task: tuple[str, str | None]) -> RunResult:
+        label, rule = task
+        res = _run_one(label, rule, timeout, seed)
+        if progress:
+            progress(res)
+        return res
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        results = list(pool.map(one, tasks))
+    clean_result = results.pop(0) if clean else None
+    return SelftestResult(faults=results, clean=clean_result, seconds=time.monotonic() - started)
+
+
+def _run_one(label: str, rule: str | None, timeout: float, seed: int) -> RunResult:
+    """Start a server (with the fault ``label`` unless ``rule`` is None) and run pytest against it."""
+    from qaconform.reference import ReferenceServer, ReferenceServerError
+
+    res = RunResult(label=label, rule=rule)
+    t0 = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="qaconform-selftest-") as tmp:
+        try:
+            with ReferenceServer(faults=() if rule is None else (label,)) as srv:
+                _pytest(res, srv.profile_path, rule, Path(tmp), timeout, seed)
+        except ReferenceServerError as exc:
+            res.problem = f"the reference server did not start: {exc}"
+    res.seconds = time.monotonic() - t0
+    return res
+
+
+def _pytest(res: RunResult, profile_path: str, rule: str | None, tmp: Path, timeout: float, seed: int) -> None:
+    results_path = tmp / "results.json"
+    cmd = [sys.executable, "-m", "pytest", "suites", "-p", "no:cacheprovider", "--profile", profile_path,
+           "-q", "--qaconform-results", str(results_path), "--seed", str(seed)]
+    if rule is not None:
+        cmd += ["--rule", rule]
+        if rule not in generated_test_rules():
+            cmd += LEAN_OPTIONS
+    env = {k: v for k, v in os.environ.items() if not k.startswith("QACONFORM_")}
+    log_path = tmp / "pytest.log"
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                                env=env, start_new_session=True)
+        try:
+            res.returncode = proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=30)
+            res.problem = f"pytest did not finish within {timeout:.0f}s (raise --timeout, or find the hanging test)"
+            return
+    try:
+        payload = json.loads(results_path.read_text())
+    except (OSError, ValueError):
+        tail = log_path.read_text(errors="replace")[-1500:]
+        res.problem = f"pytest exited with code {res.returncode} and wrote no results; its output ends with:\n{tail}"
+        return
+    for t in payload.get("tests", []):
+        res.counts[t["outcome"]] = res.counts.get(t["outcome"], 0) + 1
+        if t["outcome"] in ("failed", "error"):
+            message = (t.get("message") or "").strip().splitlines()
+            res.failed.append({"nodeid": t["nodeid"], "outcome": t["outcome"], "rules": t.get("rules", []),
+                               "message": message[0][:200] if message else ""})
+    if rule is not None and not payload.get("tests"):
+        res.problem = f"no suite test names {rule}: write one (pytest exit code {res.returncode})"
+    elif rule is None and res.returncode not in (0, None) and not res.failed:
+        tail = log_path.read_text(errors="replace")[-1500:]
+        res.problem = f"pytest exited with code {res.returncode}; its output ends with:\n{tail}"
+
+
+LEAN_OPTIONS = ["--ignore", "suites/properties", "-p", "no:schemathesis", "-p", "no:hypothesispytest",
+                "-p", "no:anyio"]
+"""For a rule no generated test names: skip collecting suites/properties and loading schemathesis and hypothesis
+(about two thirds of a fault run's start-up time)."""
+
+
+@functools.cache
+def generated_test_rules() -> frozenset[str]:
+    """Rule ids written as string literals anywhere in suites/properties (an over-approximation is only slower)."""
+    from qaconform.contract import load_contract
+
+    known = set(load_contract().rules)
+    found: set[str] = set()
+    for path in (ROOT / "suites" / "properties").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in known:
+                found.add(node.value)
+    return frozenset(found)
+
+
+def _short(nodeid: str) -> str:
+    """``suites/scenarios/test_x.py::test_y[p/q]`` -> ``test_x.py::test_y[p/q]``."""
+    path, sep, rest = nodeid.partition("::")
+    return path.rsplit("/", 1)[-1] + sep + rest
+
+
+def _progress(res: RunResult) -> None:
+    if res.rule is None:
+        state = "green" if res.problem is None and res.returncode == 0 and not res.failed else "RED"
+        print(f"  clean run: {state} ({res.seconds:.0f}s)", flush=True)
+    else:
+        print(f"  {res.label}: {'caught' if res.caught else 'MISSED'} ({res.seconds:.0f}s)", flush=True)
+
+
+def format_table(result: SelftestResult) -> str:
+    """The table of faults (fault, rule, caught/missed, by which test) and the verdict lines."""
+    rows = []
+    for r in result.faults:
+        by = r.caught_by()
+        if by:
+            shown = _short(by[0]) + (f" (+{len(by) - 1} more)" if len(by) > 1 else "")
+        elif r.problem:
+            shown = r.problem.splitlines()[0]
+        else:
+            shown = "no test naming the rule failed" + (f"; other failures: {_short(r.failed[0]['nodeid'])}"
+                                                         if r.failed else "")
+        rows.append((r.label, r.rule or "", "caught" if by else "MISSED", shown))
+    w1 = max([len("fault"), *(len(x[0]) for x in rows)])
+    w2 = max([len("rule"), *(len(x[1]) for x in rows)])
+    lines = [f"{'fault':<{w1}}  {'rule':<{w2}}  {'result':<6}  caught by", "-" * (w1 + w2 + 30)]
+    lines += [f"{a:<{w1}}  {b:<{w2}}  {c:<6}  {d}" for a, b, c, d in rows]
+    lines.append("")
+    total = len(result.faults)
+    lines.append(f"mutation score: {result.caught}/{total} faults caught ({100 * result.score:.1f}%)")
+    missed = [r.label for r in result.faults if not r.caught]
+    if missed:
+        lines.append("survivors: " + ", ".join(missed) + " — add or sharpen a suite test naming the fault's rule")
+    c = result.clean
+    if c is None:
+        lines.append("clean run: skipped (--no-clean)")
+    elif result.clean_ok:
+        counts = ", ".join(f"{v} {k}" for k, v in sorted(c.counts.items()))
+        lines.append(f"clean run: green ({counts}; {c.seconds:.0f}s)")
+    else:
+        lines.append(f"clean run: RED — false positives against the clean reference server ({c.seconds:.0f}s):")
+        if c.problem:
+            lines.append("  " + c.problem.replace("\n", "\n  "))
+        lines += [f"  {t['outcome']}: {t['nodeid']} [{', '.join(t['rules'])}] {t['message']}" for t in c.failed[:20]]
+    lines.append(f"self-test {'PASSED' if result.ok else 'FAILED'} in {result.seconds:.0f}s")
+    return "\n".join(lines)
+
+
+def as_json(result: SelftestResult) -> dict[str, Any]:
+    return {
+        "ok": result.ok,
+        "score": result.score,
+        "caught": result.caught,
+        "total": len(result.faults),
+        "seconds": round(result.seconds, 1),
+        "clean": asdict(result.clean) if result.clean else None,
+        "faults": [{**asdict(r), "caught": r.caught, "caught_by": r.caught_by()} for r in result.faults],
+    }
