@@ -41,6 +41,8 @@ LOAD_GRACE_S = 240.0
 _TAIL_BYTES = 64 * 1024
 _READ_TICK_S = 0.5
 _STOP_GRACE_S = 15.0
+INTERRUPTED = 130
+"""Exit code after Ctrl-C (as the shell reports a SIGINT), once the partial report is written."""
 
 
 class UsageProblem(Exception):
@@ -284,10 +286,15 @@ class Runner:
             if args.dry_run:
                 self._print_dry_run(profile_path, plan, contract)
             results_path = self.run_dir / "results.json"
-            suites = self._run_suites(profile_path, plan, results_path)
-            special = self._classify_suites(suites, plan, results_path)
-            if special is None and args.load:
-                self._run_load(profile_path)
+            try:
+                suites = self._run_suites(profile_path, plan, results_path)
+                special = self._classify_suites(suites, plan, results_path)
+                if special is None and args.load:
+                    self._run_load(profile_path)
+            except KeyboardInterrupt:  # pytest got SIGINT too and wrote what finished: report that, then stop
+                print("\nqaconform run: interrupted; writing the report of the tests that finished", file=sys.stderr)
+                special = self._special(INTERRUPTED, "interrupted by the user: the report holds only the tests that "
+                                                     "finished")
         # the reference server is stopped here (end of the with block), before the reports are written
         return self._finish(results_path, special, expectations, secrets)
 
@@ -399,7 +406,7 @@ class Runner:
         if rc == exitcodes.USAGE and exit_call:  # the plugin's pytest.exit: a profile or credential problem
             print(f"qaconform run: {exit_call[-1].strip()}", file=sys.stderr)
             return self._special(exitcodes.USAGE, exit_call[-1].strip())
-        if rc in (2, 130) and "KeyboardInterrupt" in done.tail:
+        if rc in (2, INTERRUPTED) and "KeyboardInterrupt" in done.tail:
             raise KeyboardInterrupt
         what = {2: "the suites could not be collected or the run was interrupted", 3: "pytest hit an internal error",
                 4: "pytest refused the command line or the suites"}.get(rc, f"pytest ended with code {rc}")
