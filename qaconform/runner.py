@@ -224,8 +224,8 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
 
 def _exit_line(tail: str) -> str | None:
     """The message of a pytest.exit(...) or a usage error in pytest's output."""
-    for pattern in (r"!{3,} _pytest\.outcomes\.Exit: (.+?) !{3,}", r"!{3,} (.+?) !{3,}", r"ERROR: (.+)"):
-        found = re.findall(pattern, tail)
+    for pattern in (r"^!+ _pytest\.outcomes\.Exit: (.+?) !+$", r"^!+ (.+?) !+$", r"^ERROR: (.+)$"):
+        found = re.findall(pattern, tail, re.MULTILINE)
         if found:
             return str(found[-1]).strip()
     return None
@@ -402,7 +402,7 @@ class Runner:
             why = line or "the target stopped answering during the run"
             print(f"qaconform run: {why}", file=sys.stderr)
             return self._special(exitcodes.UNREACHABLE, why)
-        exit_call = re.findall(r"_pytest\.outcomes\.Exit: (.+?) !{3,}", done.tail)
+        exit_call = re.findall(r"^!+ _pytest\.outcomes\.Exit: (.+?) !+$", done.tail, re.MULTILINE)
         if rc == exitcodes.USAGE and exit_call:  # the plugin's pytest.exit: a profile or credential problem
             print(f"qaconform run: {exit_call[-1].strip()}", file=sys.stderr)
             return self._special(exitcodes.USAGE, exit_call[-1].strip())

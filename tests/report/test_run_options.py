@@ -74,5 +74,7 @@ def test_the_message_of_a_pytest_exit_is_found_in_the_output() -> None:
     tail = ("collected 3 items\n!!!!!!!!!! _pytest.outcomes.Exit: profile p.toml: [accounts.member] username 'm' is "
             "refused by the target !!!!!!!!!!\n")
     assert _exit_line(tail) == "profile p.toml: [accounts.member] username 'm' is refused by the target"
+    long = "! _pytest.outcomes.Exit: profile p.toml: [accounts.member] username 'member' is refused " + "x" * 80 + " !"
+    assert _exit_line(f"collected 3 items\n\n{long}\n=== 3 deselected ===") == long[len("! _pytest.outcomes.Exit: "):-2]
     assert _exit_line("ERROR: file or directory not found: suites\n") == "file or directory not found: suites"
     assert _exit_line("all good") is None
