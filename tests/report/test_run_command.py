@@ -175,6 +175,18 @@ def test_an_unreachable_target_exits_3_with_one_line(tmp_path: Path, leaky_serve
     assert f"target http://127.0.0.1:{port} is unreachable" in r.proc.stderr
 
 
+def test_a_password_the_target_refuses_exits_2_naming_the_account(tmp_path: Path, leaky_server: Profile) -> None:
+    text = Path(leaky_server.path).read_text()
+    member = leaky_server.accounts["member"]
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text(text.replace(f'"{member.password}"', '"not-the-password-42"', 1))
+    assert wrong.read_text() != text, "the member's password is not written literally in the reference profile"
+    r = run(tmp_path / "out", "--profile", str(wrong), "--only", "paging")
+    assert r.proc.returncode == exitcodes.USAGE, r.output
+    assert "[accounts.member]" in r.proc.stderr and "refused by the target" in r.proc.stderr
+    assert r.report["exit_code"] == exitcodes.USAGE
+
+
 def test_an_unknown_only_token_exits_2_with_a_suggestion(tmp_path: Path) -> None:
     r = run(tmp_path / "out", "--only", "pagingg")
     assert r.proc.returncode == exitcodes.USAGE
