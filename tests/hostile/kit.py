@@ -20,6 +20,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import psutil
+
 ROOT = Path(__file__).resolve().parents[2]
 MEASURE = Path(__file__).with_name("measure.py")
 TRACEBACK = "Traceback (most recent call last)"
@@ -72,17 +74,36 @@ def run_kit(name: str, args: Sequence[str], work: Path, hard_timeout_s: float,
     with open(log, "wb") as fh:
         proc = subprocess.Popen(cmd, cwd=ROOT, stdout=fh, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                 env=full_env, start_new_session=True)
+        peak_kb = 0
         try:
-            proc.wait(timeout=hard_timeout_s)
-        except subprocess.TimeoutExpired:
-            killed = True
+            deadline = started + hard_timeout_s
+            while proc.poll() is None:
+                if time.monotonic() > deadline:
+                    killed = True
+                    break
+                peak_kb = max(peak_kb, _tree_rss_kb(proc.pid))
+                time.sleep(0.2)
         finally:
             _kill_group(proc)
     seconds = time.monotonic() - started
     measured = json.loads(result.read_text()) if result.exists() else {"rc": proc.returncode, "maxrss_kb": 0}
     return KitRun(name=name, args=list(args), out_dir=out_dir, returncode=int(measured["rc"]),
                   output=log.read_text(encoding="utf-8", errors="replace"), seconds=seconds,
-                  maxrss_mb=measured["maxrss_kb"] / 1024, killed=killed)
+                  maxrss_mb=max(measured["maxrss_kb"], peak_kb) / 1024, killed=killed)
+
+
+def _tree_rss_kb(pid: int) -> int:
+    """The largest RSS among a process and its descendants now: measure.py's figure is lost when a run is killed."""
+    try:
+        root = psutil.Process(pid)
+        procs = [root, *root.children(recursive=True)]
+    except psutil.Error:
+        return 0
+    best = 0
+    for p in procs:
+        with contextlib.suppress(psutil.Error):
+            best = max(best, p.memory_info().rss // 1024)
+    return best
 
 
 def _kill_group(proc: subprocess.Popen[bytes]) -> None:
