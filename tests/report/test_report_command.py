@@ -46,3 +46,17 @@ def test_report_on_unreadable_input_exits_2(tmp_path: Path, content: str | None,
         src.write_text(content)
     assert invoke(command, [str(src)]) == exitcodes.USAGE
     assert capsys.readouterr().err.startswith("qaconform report: ")
+
+
+def test_a_run_folder_is_new_every_time_and_sorts_by_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from qaconform.report import writer
+
+    first = writer.new_run_dir(tmp_path)
+    (first / "report.json").write_text("{}")
+    monkeypatch.setattr(writer, "new_run_id", lambda: first.name)  # the same id again: never reused
+    with pytest.raises(RuntimeError, match="could not create a new run folder"):
+        writer.new_run_dir(tmp_path)
+    monkeypatch.undo()
+    second = writer.new_run_dir(tmp_path)
+    assert second != first and (first / "report.json").read_text() == "{}"
+    assert first.name[:16] <= second.name[:16] and first.name[8] == "T" and first.name[15] == "Z"
