@@ -261,6 +261,15 @@ class Runner:
                 raise UsageProblem("--timeout must be a positive number of seconds")
             if args.reference_fault and args.profile:
                 raise UsageProblem("--reference-fault applies to the embedded reference server; drop --profile")
+            if args.reference_fault:
+                from qaconform.reference.faults import FAULTS
+
+                unknown = [f for f in args.reference_fault if f not in FAULTS]
+                if unknown:
+                    near = difflib.get_close_matches(unknown[0], list(FAULTS), n=3)
+                    raise UsageProblem(f"--reference-fault {unknown[0]}: no such fault"
+                                       + (f" (did you mean {', '.join(near)}?)" if near else "")
+                                       + "; `python -m qaconform.reference --list-faults` lists them")
         except (UsageProblem, ExpectError) as exc:
             return self._usage(str(exc))
         with self.stack:

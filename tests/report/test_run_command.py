@@ -238,3 +238,10 @@ def test_a_kit_error_is_exit_4_with_one_line_and_the_traceback_in_a_file(tmp_pat
     saved = list(tmp_path.glob("*/kit-error.txt"))
     assert len(saved) == 1 and str(saved[0]) in err
     assert "Traceback" in saved[0].read_text() and "planted bug in the kit" in saved[0].read_text()
+
+
+def test_an_unknown_reference_fault_exits_2_before_any_server_starts(tmp_path: Path) -> None:
+    r = run(tmp_path / "out", "--reference-fault", "envelope-listcount-wong")
+    assert r.proc.returncode == exitcodes.USAGE
+    assert "did you mean envelope-listcount-wrong" in r.proc.stderr and "starting" not in r.proc.stdout
+    assert r.folder is None
