@@ -284,7 +284,11 @@ class Runner:
             from qaconform.report.redact import secret_variants
             from qaconform.report.writer import new_run_dir
 
-            self.run_dir = new_run_dir(args.out)
+            try:
+                self.run_dir = new_run_dir(args.out)
+            except OSError as exc:
+                return self._usage(f"--out {args.out}: cannot create a run folder there ({exc.strerror or exc}); "
+                                   "choose a writable folder")
             secrets = secret_variants(profile.passwords(), [a.username for a in profile.accounts.values()])
             self.meta = {"run_id": self.run_dir.name, "selection": {"areas": plan.areas, "rules": plan.rules},
                          "read_only": bool(args.read_only or args.dry_run), "dry_run": bool(args.dry_run),
