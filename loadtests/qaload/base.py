@@ -132,6 +132,9 @@ class QaUser(FastHttpUser):
                     js = check_response(status, ctype if isinstance(ctype, str) else None, content, expect, parse)
                 except CheckFailure as e:
                     exc = e
+        if self.pacer is not None:
+            late_ms = (t0 - self.pacer.next_start) * 1000
+            hooks.HIST_INTENDED.add(op, elapsed_ms + late_ms if late_ms > 0 else elapsed_ms)
         self.environment.events.request.fire(
             request_type=method, name=op, response_time=elapsed_ms, response_length=len(content) if content else 0,
             response=resp, context=_NO_CONTEXT, exception=exc, start_time=start_time, url=url)

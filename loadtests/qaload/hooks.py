@@ -24,6 +24,9 @@ from qaconform.load.pacing import PacingStats
 from .settings import SETTINGS
 
 HIST = HistogramSet()
+HIST_INTENDED = HistogramSet()
+"""Open model only: time from each request's *intended* start (its schedule slot) to its answer, so that a
+generator or target that falls behind shows up in the latency (the correction wrk2 makes)."""
 PACING = PacingStats()
 _requests_by_worker: dict[str, int] = {}
 _created_file: IO[str] | None = None
@@ -40,7 +43,7 @@ def _record_time(name: str, response_time: float, **_kw: Any) -> None:
 
 @events.report_to_master.add_listener
 def _ship_to_master(client_id: str, data: dict[str, Any]) -> None:
-    data[_KEY] = {"hist": HIST.drain(), "pacing": PACING.drain()}
+    data[_KEY] = {"hist": HIST.drain(), "pacing": PACING.drain(), "intended": HIST_INTENDED.drain()}
 
 
 @events.worker_report.add_listener
@@ -49,6 +52,7 @@ def _merge_from_worker(client_id: str, data: dict[str, Any]) -> None:
     if not part:
         return
     HIST.merge_dict(part["hist"])
+    HIST_INTENDED.merge_dict(part.get("intended", {}))
     PACING.merge_dict(part["pacing"])
     n = sum(int(h.get("count", 0)) for h in part["hist"].values())
     _requests_by_worker[client_id] = _requests_by_worker.get(client_id, 0) + n
@@ -95,6 +99,7 @@ def _write_totals(environment: Any, **_kw: Any) -> None:
         return
     out = {
         "hist": HIST.to_dict(),
+        "intended": HIST_INTENDED.to_dict(),
         "pacing": PACING.to_dict(),
         "cpu_warning": bool(getattr(runner, "cpu_warning_emitted", False)),
         "worker_cpu_warning": bool(getattr(runner, "worker_cpu_warning_emitted", False)),

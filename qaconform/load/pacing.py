@@ -13,7 +13,11 @@ from typing import Any
 
 
 class Pacer:
-    """The schedule of one user: intended starts every ``interval_s``, beginning at ``first_start``."""
+    """The schedule of one user: intended starts every ``interval_s``, beginning at ``first_start``.
+
+    While a task runs, ``next_start`` is that task's own intended start (``wait`` moves it on before sleeping),
+    so a request can measure its latency from when it *should* have started.
+    """
 
     __slots__ = ("interval_s", "next_start", "max_debt_s", "late_tolerance_s", "stats")
 

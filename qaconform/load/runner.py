@@ -181,6 +181,11 @@ def run_load(cfg: RunConfig, profile: Profile, profile_path: str, out_dir: Path,
                       "rate_per_user": round(rate_per_user, 4), "slots": slots, "late_starts": pacing.get("late", 0),
                       "missed_slots": pacing.get("missed", 0),
                       "max_lag_ms": round(float(pacing.get("max_lag_s", 0.0)) * 1000, 1), "kept_up": kept_up}
+        intended = HistogramSet.merged([latency.get("intended", {})]).total()
+        if intended.count:
+            open_model["latency_from_intended_start"] = {
+                f"p{q}_ms": round(intended.percentile(q) or 0.0, 3) for q in (50, 95, 99)} | {
+                "max_ms": round(intended.max_ms, 3)}
 
     failed = bool(breaches(results) or lost)
     summary: dict[str, Any] = {
@@ -244,6 +249,10 @@ def format_summary(s: dict[str, Any], out_dir: Path) -> str:
         lines.append(f"open model: asked {om['target_rps']:g} req/s, made {om['achieved_rps']:g} ({state}; "
                      f"{om['late_starts']} late starts, {om['missed_slots']} missed slots, "
                      f"max lag {om['max_lag_ms']} ms)")
+        fi = om.get("latency_from_intended_start")
+        if fi:
+            lines.append(f"  latency from intended start (queueing included): p50 {_ms(fi['p50_ms'])} ms, "
+                         f"p99 {_ms(fi['p99_ms'])} ms, max {_ms(fi['max_ms'])} ms")
     if om and not om["kept_up"] and not s["generator_cpu_warning"]:
         lines.append(f"  the generator had CPU to spare: the target answered too slowly for {s['users']} users at "
                      f"{om['rate_per_user']:g} req/s each; raise --users to keep asking, or take this as its limit")
