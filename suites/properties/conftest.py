@@ -17,7 +17,7 @@ from qaconform.client import ApiClient
 from qaconform.profile import Profile
 from qaconform.support import new_id, post_answer, post_comment
 from suites.properties.oas import Pools, SchemaSender, build_schema
-from suites.properties.plugin import STATS_KEY, Budget, budget_for
+from suites.properties.plugin import SHARES, STATS_KEY, Budget, budget_for
 
 
 @pytest.fixture(scope="session")
@@ -28,8 +28,7 @@ def budget(request: pytest.FixtureRequest) -> Budget:
 @pytest.fixture
 def sent(request: pytest.FixtureRequest, budget: Budget) -> Iterator[Budget]:
     """The budget, for a test that sends generated requests; what it sent is attached to its report."""
-    if budget.exhausted:
-        pytest.skip(f"time budget of {budget.time_budget_s:g}s was spent before this test; raise --time-budget")
+    budget.begin(SHARES.get(request.node.path.name, 0.2))
     budget.take()
     yield budget
     request.node.user_properties.append((STATS_KEY, budget.take()))

@@ -100,7 +100,7 @@ class Pools:
         users = sorted(set(self.user_ids.values()))
         nodes = [self.question_id, *self.readers]
         return {
-            "postComment": [*nodes, *self.comments], "postAnswer": [self.question_id],
+            "postComment": [*nodes, *self.comments[:2]], "postAnswer": [self.question_id],
             "listUserAnswers": users, "listUserQuestions": users, "listUserContent": users,
             "listNodeFollowers": nodes, "listAnswerComments": self.readers,
         }.get(operation_id) or [self.victim(operation_id)]
@@ -131,7 +131,7 @@ def schema_config(profile: Profile, pools: Pools, budget: Budget) -> dict[str, A
         "question": {"values": [pools.question_id]},
         "readers": {"values": pools.readers},
         "nodes": {"values": nodes},
-        "parents": {"values": [*nodes, *pools.comments]},
+        "parents": {"values": [*nodes, *pools.comments[:2]]},  # the third is private to admin: member cannot see it
         "visibilities": {"values": visibilities},
         "question_sorts": {"values": QUESTION_SORTS},
         "booleans": {"values": ["true", "false"]},
@@ -301,6 +301,7 @@ class SchemaSender:
             case.validate_response(response, checks=list(BUILTIN_CHECKS), additional_checks=list(st_checks.OUR_CHECKS),
                                    excluded_checks=excluded, transport_kwargs=kwargs)
         except FailureGroup as exc:
+            self.budget.failing = True
             raise AssertionError(self.explain(op, case, response, exc)) from None
 
     def explain(self, op: str, case: Any, response: Any, exc: FailureGroup) -> str:
@@ -366,6 +367,12 @@ def constrain_gdpr_job(body: dict[str, Any], profile: Profile) -> None:
             body.pop(key, None)
         body["scheduleDate"] = {"formatted": "01/01/2001 00:00"}
         return
+    # Destructive jobs allowed: an individual job for gdpr_user, content (if reassigned) to admin, never a CSV.
+    body.pop("csvFileId", None)
+    body["type"] = "individual"
+    body["user"] = {"username": safety.gdpr_user}
+    if "reassignUser" in body:
+        body["reassignUser"] = {"username": profile.accounts["admin"].username}
     for key in ("scheduleDate", "scheduleTime"):
         date = body.get(key)
         formatted = date.get("formatted") if isinstance(date, dict) else None
