@@ -321,10 +321,11 @@ class Writes:
         fav = self.db.one("SELECT * FROM favorites WHERE user_id = ? AND node_id = ?", (caller.id, node["id"]))
         if fav is None:
             raise not_found(f"node {node['id']} is not a favorite of {caller.username}; nothing to unmark")
+        if faults.is_on("unfavorite-first-users-favorite"):
+            first = self.db.one("SELECT * FROM favorites WHERE node_id = ? ORDER BY user_id LIMIT 1", (node["id"],))
+            fav = first or fav
         with self.tx("favorite") as conn:
-            conn.execute("DELETE FROM favorites WHERE user_id = ? AND node_id = ?", (caller.id, node["id"]))
-            if faults.is_on("unfavorite-every-user"):
-                conn.execute("DELETE FROM favorites WHERE node_id = ?", (node["id"],))
+            conn.execute("DELETE FROM favorites WHERE user_id = ? AND node_id = ?", (fav["user_id"], node["id"]))
             if not faults.is_on("unfavorite-not-canceled"):
                 conn.execute(
                     "UPDATE actions SET canceled = 1, canceled_by = ?, canceled_date = ? WHERE id = ?",

@@ -1,0 +1,141 @@
+"""The kit proves itself (issue 8): the fault registry is sound, and the suites catch every planted fault.
+
+The fast tests check the registry statically (enough faults, each naming a rule of spec/rules.yaml, each wired
+into the reference server, every area of the issue covered) and the self-test's judging on made-up results. The
+one slow test runs ``qaconform selftest`` for real: every fault against its own server, plus the clean run, and
+requires a 100 % mutation score and a green clean run. It is also what shows that the suites fail against broken
+variants of the server (issue 4).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from qaconform import selftest
+from qaconform.reference import faults
+
+ROOT = Path(__file__).resolve().parents[1]
+REFERENCE = ROOT / "qaconform" / "reference"
+SELFTEST_TIMEOUT_S = 900
+
+AREAS_OF_ISSUE_8 = {
+    "envelope and paging": ["PAGING-ENVELOPE", "PAGING-LISTCOUNT", "PAGING-PAGECOUNT", "PAGING-DEFAULT-PAGE",
+                            "PAGING-PAGE-ECHO", "PAGING-PAGESIZE-ECHO", "PAGING-TOTALCOUNT-UNION"],
+    "projection": ["PROJ-INCLUDEONLY", "PROJ-ONLY-VISIBLE"],
+    "sorts": ["SORT-FALLBACK-SPACES", "SORT-FALLBACK-TOPICS", "SORT-FALLBACK-GROUPS", "SORT-EXPERTS-VALUES"],
+    "dates": ["SHAPE-DATES-MILLIS", "SHAPE-DATE-FORMATTED", "SHAPE-ACTIONDATE", "SHAPE-CONTENT-ACTIONDATE"],
+    "each comment rule": ["COMMENT-1", "COMMENT-2", "COMMENT-3", "COMMENT-4", "COMMENT-5", "COMMENT-6",
+                          "COMMENT-7-NO-PRIVATE-PERMISSION", "COMMENT-7-NO-OPTION-PERMISSION", "COMMENT-8"],
+    "privacy leaks in each listing": ["COMMENT-PRIVACY-LIST", "COMMENT-PRIVACY-IDS", "COMMENT-PRIVACY-CONTENT"],
+    "data-protection errors": ["GDPR-INDIVIDUAL-NO-USER", "GDPR-BULK-NO-CSV", "GDPR-CSV-MISSING", "GDPR-TIME-FRAME",
+                               "GDPR-PAST-DATE", "GDPR-OPERATIONS-INVALID", "GDPR-REASSIGN-AMBIGUOUS",
+                               "GDPR-REASSIGN-INVALID"],
+    "the 422": ["GDPR-CONTENT-422"],
+    "the 401s": ["EXPERTS-401", "AUTH-BAD-CREDENTIALS"],
+    "node actions, record and effect": ["ACTION-LOCK-EXTRA", "ACTION-UNFAVORITE-CANCELED", "ACTION-UNFAVORITE-COUNT",
+                                        "ACTION-CANCELWIKI-CANCELED", "ACTION-CANCELWIKI-NOT-WIKI",
+                                        "ACTION-SENDTOMOD-VERB", "ACTION-SENDTOMOD-PRIVATE"],
+    "Location headers": ["COMMENT-201-LOCATION", "ANSWER-LOCATION"],
+    "status codes": ["SHAPE-POST-COMMENT", "ANSWER-201"],
+    "parameter precedence": ["CONV-PARAM-WINS-COMMENT", "CONV-PARAM-WINS-ANSWER"],
+    "content type": ["CONV-CONTENT-TYPE-JSON"],
+    "5xx on bad input": ["CONV-NO-SERVER-ERROR", "CONV-BODY-FORMAT"],
+}
+PERMISSION_ROWS_BOTH_WAYS = ["PERM-COMMENT", "PERM-GROUPS", "PERM-UNFAVORITE", "PERM-CANCELWIKI",
+                             "PERM-CANCELWIKI-OWN", "PERM-SENDTOMOD", "PERM-LOCK", "PERM-LOCK-OWN"]
+"""Permission rows where some caller must be denied: a fault for each direction (allowed and denied)."""
+PERMISSION_ROWS_ALLOWED = ["PERM-LIST-QUESTIONS", "PERM-USER-ANSWERS", "PERM-EXPERTS", "PERM-ANSWER", "PERM-SPACES",
+                           "PERM-TOPICS", "PERM-USER-QUESTIONS", "PERM-FOLLOWERS", "PERM-ANSWER-COMMENTS"]
+
+
+def test_the_registry_has_at_least_50_faults_each_naming_a_rule_of_the_contract() -> None:
+    assert len(faults.FAULTS) >= 50, f"issue 8 asks for at least 50 faults; the registry has {len(faults.FAULTS)}"
+    assert len(faults.FAULTS) == len(faults._ALL), "two faults share a name: names must be unique"
+    assert selftest.check_registry() == []
+    for f in faults.FAULTS.values():
+        assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)+", f.name), f"fault name {f.name!r} is not lower-kebab"
+        assert f.description, f"fault {f.name} needs a description for --list-faults"
+
+
+def test_every_fault_is_wired_into_the_reference_server() -> None:
+    """A fault with no ``is_on("name")`` (or ``fault_deny(..., "name", ...)``) would change nothing."""
+    source = "\n".join(p.read_text() for p in REFERENCE.glob("*.py") if p.name != "faults.py")
+    literals = set(re.findall(r'"([a-z0-9]+(?:-[a-z0-9]+)+)"', source))
+    unwired = sorted(set(faults.FAULTS) - literals)
+    assert not unwired, f"faults named in faults.py but never switched on in qaconform/reference: {unwired}"
+
+
+@pytest.mark.parametrize("area", sorted(AREAS_OF_ISSUE_8))
+def test_the_faults_cover_every_area_issue_8_lists(area: str) -> None:
+    broken = {f.rule for f in faults.FAULTS.values()}
+    missing = [r for r in AREAS_OF_ISSUE_8[area] if r not in broken]
+    assert not missing, f"{area}: no fault breaks {missing}; add one to qaconform/reference/faults.py"
+
+
+def test_each_permission_row_is_broken_both_ways() -> None:
+    by_rule: dict[str, list[str]] = {}
+    for f in faults.FAULTS.values():
+        by_rule.setdefault(f.rule, []).append(f.name)
+    one_way = [r for r in PERMISSION_ROWS_BOTH_WAYS if len(by_rule.get(r, [])) < 2]
+    assert not one_way, f"permission rows without a fault in each direction (allowed / denied): {one_way}"
+    missing = [r for r in PERMISSION_ROWS_ALLOWED if r not in by_rule]
+    assert not missing, f"permission rows without a 'denied where allowed' fault: {missing}"
+    assert "AUTH-ANONYMOUS-WRITES" in by_rule and "AUTH-BAD-CREDENTIALS" in by_rule, "an auth bypass is missing"
+
+
+def test_faults_are_off_unless_switched_on_and_unknown_names_are_refused() -> None:
+    assert faults.active() == frozenset()
+    assert not any(faults.is_on(n) for n in faults.FAULTS)
+    with pytest.raises(faults.UnknownFaultError, match="--list-faults"):
+        faults.activate(["no-such-fault"])
+    assert faults.active() == frozenset()
+
+
+def _run(label: str, rule: str | None, failed: list[tuple[str, str, list[str]]], code: int = 1) -> selftest.RunResult:
+    return selftest.RunResult(label=label, rule=rule, returncode=code,
+                              failed=[{"nodeid": n, "outcome": o, "rules": r, "message": ""} for n, o, r in failed])
+
+
+def test_a_fault_counts_as_caught_only_by_a_failed_test_naming_its_rule() -> None:
+    caught = _run("f1", "COMMENT-4", [("suites/a.py::t1", "error", ["COMMENT-4"]),
+                                      ("suites/a.py::t2", "failed", ["COMMENT-3", "COMMENT-4"])])
+    errored = _run("f2", "COMMENT-4", [("suites/a.py::t1", "error", ["COMMENT-4"])])
+    elsewhere = _run("f3", "COMMENT-4", [("suites/a.py::t3", "failed", ["COMMENT-5"])])
+    assert caught.caught_by() == ["suites/a.py::t2"]
+    assert not errored.caught and not elsewhere.caught
+    result = selftest.SelftestResult(faults=[caught, errored, elsewhere], clean=_run("clean", None, [], code=0),
+                                     seconds=1.0)
+    assert result.caught == 1 and not result.ok and result.clean_ok
+    table = selftest.format_table(result)
+    assert "mutation score: 1/3 faults caught (33.3%)" in table
+    assert "survivors: f2, f3" in table and "self-test FAILED" in table
+
+
+def test_a_clean_run_with_a_failure_fails_the_selftest_even_when_every_fault_is_caught() -> None:
+    caught = _run("f1", "COMMENT-4", [("suites/a.py::t2", "failed", ["COMMENT-4"])])
+    red = _run("clean", None, [("suites/b.py::t9", "failed", ["PAGING-LISTCOUNT"])])
+    result = selftest.SelftestResult(faults=[caught], clean=red, seconds=1.0)
+    assert result.score == 1.0 and not result.clean_ok and not result.ok
+    assert "clean run: RED" in selftest.format_table(result)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(SELFTEST_TIMEOUT_S)
+def test_the_suites_catch_every_planted_fault_and_pass_on_the_clean_server(tmp_path: Path) -> None:
+    """The mutation score must be 100 % and the clean run green (issue 8: 'both in CI')."""
+    out = tmp_path / "selftest.json"
+    proc = subprocess.run([sys.executable, "-m", "qaconform.cli", "selftest", "--jobs", "2", "--json", str(out)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=SELFTEST_TIMEOUT_S - 30)
+    assert out.exists(), f"qaconform selftest wrote no result (exit {proc.returncode}):\n{proc.stderr[-3000:]}"
+    result = json.loads(out.read_text())
+    survivors = [f["label"] for f in result["faults"] if not f["caught"]]
+    assert not survivors, f"faults the suites did not catch: {survivors}\n{proc.stdout[-6000:]}"
+    assert result["clean"] and not result["clean"]["failed"] and result["clean"]["problem"] is None, (
+        f"the clean run is not green (false positives):\n{proc.stdout[-4000:]}")
+    assert result["score"] == 1.0 and result["total"] >= 50 and proc.returncode == 0, proc.stdout[-3000:]
