@@ -66,7 +66,7 @@ def test_an_impossible_threshold_fails_the_run_and_is_named(ref_profile: str, tm
 
 @pytest.mark.slow
 def test_master_and_two_workers_on_loopback_both_make_requests(ref_profile: str, tmp_path: Path) -> None:
-    rc, output, s = load(ref_profile, tmp_path, "--scenario", "browse", "--duration", "4", "--users", "4",
+    rc, output, s = load(ref_profile, tmp_path, "--scenario", "browse", "--duration", "3", "--users", "4",
                          "--workers", "2")
     assert rc == 0, output
     assert s["workers"] == 2
@@ -89,7 +89,7 @@ def test_a_write_run_loses_nothing(ref_profile: str, tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_rate_mode_reaches_its_rate(ref_profile: str, tmp_path: Path) -> None:
-    rc, output, s = load(ref_profile, tmp_path, "--scenario", "browse", "--duration", "5", "--rate", "60")
+    rc, output, s = load(ref_profile, tmp_path, "--scenario", "browse", "--duration", "4", "--rate", "60")
     assert rc == 0, output
     om = s["open_model"]
     assert om["kept_up"], om
@@ -114,7 +114,7 @@ def test_a_bad_profile_or_thresholds_file_is_a_usage_error_before_any_load(tmp_p
 @pytest.mark.slow
 def test_capacity_steps_up_the_rate_and_stops_within_its_time_budget(ref_profile: str, tmp_path: Path) -> None:
     cmd = [sys.executable, "-m", "qaconform.cli", "capacity", "--profile", ref_profile, "--out", str(tmp_path),
-           "--scenario", "browse", "--start-rate", "10", "--factor", "2", "--step-duration", "3", "--max-time", "24"]
+           "--scenario", "browse", "--start-rate", "10", "--factor", "2", "--step-duration", "2", "--max-time", "14"]
     started = time.monotonic()
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=60)
     elapsed = time.monotonic() - started
@@ -127,7 +127,7 @@ def test_capacity_steps_up_the_rate_and_stops_within_its_time_budget(ref_profile
     assert proc.returncode == (0 if held else 1), proc.stdout + proc.stderr
     assert len(steps) == len(held) or result["stopped_because"] != "time budget (--max-time) reached before a " \
         "threshold broke", "a broken step must end the search and say why"
-    assert elapsed < 24 + 15, f"capacity overran its --max-time: {elapsed:.0f} s"
+    assert elapsed < 14 + 15, f"capacity overran its --max-time: {elapsed:.0f} s"
     assert "highest sustained throughput" in proc.stdout
 
 
