@@ -395,10 +395,10 @@ class ApiClient:
                     "set verify_tls = false in the profile"
                 ) from None
             except (requests.exceptions.ConnectionError, requests.exceptions.Timeout) as exc:
-                if cutoff.fired.is_set():
+                if cutoff.fired.is_set() or isinstance(exc, requests.exceptions.ReadTimeout):
                     raise TargetUnreachable(
                         f"{method} {url}: no complete status line and headers within timeout_s="
-                        f"{self.profile.timeout_s}s (the target answers too slowly)"
+                        f"{self.profile.timeout_s}s (the target answers too slowly, or not at all)"
                     ) from None
                 if _not_http(exc):
                     raise TargetError(f"{method} {url}: the answer is not valid HTTP ({_short(exc)})") from None

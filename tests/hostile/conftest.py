@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from hostile.server import HostileServer, make_self_signed
+from hostile.kit import Background
+from hostile.server import HostileServer, gzip_bomb, make_self_signed
 from qaconform.profile import ROLES
 
 TIMEOUT_S = 2
@@ -98,3 +99,22 @@ def write_profile(tmp_path: Path, creds: Secrets) -> Callable[..., Path]:
         return path
 
     return write
+
+
+@pytest.fixture(scope="session", autouse=True)
+def background(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, creds: Secrets,
+               tls_files: tuple[Path, Path]) -> Iterator[Background]:
+    """Start the kit commands of every selected hostile module at once (see kit.Background)."""
+    gzip_bomb()  # made once (0.7 s of CPU), before any test times a call that gets it
+    bg = Background(tmp_path_factory.mktemp("kit"), creds, tls_files)
+    modules = {item.module.__name__: item.module for item in request.session.items
+               if isinstance(item, pytest.Function) and item.module is not None}
+    try:
+        for name in sorted(modules):
+            plan = getattr(modules[name], "plan", None)
+            if name.startswith("hostile.") and callable(plan):
+                plan(bg)
+        bg.start()
+        yield bg
+    finally:
+        bg.close()

@@ -16,15 +16,17 @@ import subprocess
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 import psutil
 
 ROOT = Path(__file__).resolve().parents[2]
 MEASURE = Path(__file__).with_name("measure.py")
 TRACEBACK = "Traceback (most recent call last)"
+T = TypeVar("T")
 
 
 @dataclass
@@ -125,3 +127,54 @@ def run_all(jobs: Sequence[tuple[str, Sequence[str], Path, float]], parallel: in
     with ThreadPoolExecutor(max_workers=parallel) as pool:
         futures = {name: pool.submit(run_kit, name, args, work, timeout, env) for name, args, work, timeout in jobs}
         return {name: f.result() for name, f in futures.items()}
+
+
+class Background:
+    """Every kit command of the hostile tests, started together when the session starts.
+
+    Why: each module needs a dozen kit commands that mostly wait (for a timeout, a hanging target, a 3 s load
+    run); run module by module they add up to minutes, started at once they take about as long as the longest.
+    Modules describe their commands in a ``plan(bg)`` function (servers, profiles, jobs); their fixtures then
+    collect the results with :meth:`result`. Servers and the pool end with the session.
+    """
+
+    def __init__(self, base: Path, creds: object, tls_files: tuple[Path, Path], parallel: int = 10) -> None:
+        self.base = base
+        self.creds = creds
+        self.tls_files = tls_files
+        self.parallel = parallel
+        self.stack = contextlib.ExitStack()
+        self.servers: dict[str, object] = {}
+        self.paths: dict[str, Path] = {}
+        self._jobs: list[tuple[int, str, list[str], Path, float, dict[str, str] | None]] = []
+        self._futures: dict[str, Future[KitRun]] = {}
+        self._pool: ThreadPoolExecutor | None = None
+
+    def enter(self, cm: contextlib.AbstractContextManager[T]) -> T:
+        """Keep a server (hostile or reference) running until the session ends."""
+        return self.stack.enter_context(cm)
+
+    def work(self, key: str) -> Path:
+        folder = self.base / key
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
+
+    def job(self, key: str, args: Sequence[str], hard_timeout_s: float, env: dict[str, str] | None = None,
+            first: bool = False) -> None:
+        """Plan ``qaconform ARGS``; ``first`` for commands that mostly wait, so they start before the CPU-bound."""
+        self._jobs.append((0 if first else 1, key, list(args), self.work(key), hard_timeout_s, env))
+
+    def start(self) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=self.parallel, thread_name_prefix="kit")
+        for _, key, args, work, timeout, env in sorted(self._jobs, key=lambda j: j[0]):
+            self._futures[key] = self._pool.submit(run_kit, key, args, work, timeout, env)
+
+    def result(self, key: str) -> KitRun:
+        if key not in self._futures:
+            raise KeyError(f"no kit command {key!r} was planned; is the module's plan() registered in conftest?")
+        return self._futures[key].result()
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+        self.stack.close()

@@ -23,7 +23,8 @@ def main(argv: list[str]) -> int:
     rc = subprocess.call(cmd, stdin=subprocess.DEVNULL)
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     with open(result, "w", encoding="utf-8") as fh:
-        json.dump({"rc": rc, "maxrss_kb": usage.ru_maxrss, "seconds": round(time.monotonic() - started, 2)}, fh)
+        json.dump({"rc": rc, "maxrss_kb": usage.ru_maxrss, "seconds": round(time.monotonic() - started, 2),
+                   "cpu_s": round(usage.ru_utime + usage.ru_stime, 2)}, fh)
     return rc
 
 

@@ -8,15 +8,12 @@ harness is known to fall short, the test is an expected failure that names the n
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 
 from hostile.conftest import Secrets, profile_toml
-from hostile.kit import TRACEBACK, KitRun, run_all
+from hostile.kit import TRACEBACK, Background, KitRun
 from hostile.server import HostileServer
 from hostile.test_run_hostile import GARBAGE
 from qaconform import exitcodes
@@ -39,8 +36,8 @@ class Case:
 
 CASES: dict[str, Case] = {c.name: c for c in (
     Case("refused", ("refused",), exitcodes.UNREACHABLE, "did not answer", max_seconds=15),
-    Case("silent", ("silent",), exitcodes.UNREACHABLE, "did not answer", max_seconds=10, slow_defect=PREFLIGHT),
-    Case("slow", ("slow",), exitcodes.UNREACHABLE, "did not answer", max_seconds=10, slow_defect=PREFLIGHT),
+    Case("silent", ("silent",), exitcodes.UNREACHABLE, "did not answer", max_seconds=15, slow_defect=PREFLIGHT),
+    Case("slow", ("slow",), exitcodes.UNREACHABLE, "did not answer", max_seconds=15, slow_defect=PREFLIGHT),
     Case("tls-refused", ("ok",), exitcodes.UNREACHABLE, "verify_tls = false", max_seconds=15, tls=True,
          slow_defect=PREFLIGHT),
     Case("garbage", (*GARBAGE, "html401"), exitcodes.RULE_FAILED, "verdict: fail", max_seconds=30),
@@ -58,24 +55,23 @@ class Loaded:
     server: HostileServer
 
 
+def plan(bg: Background) -> None:
+    """Servers, profiles and `qaconform load` commands of this module (started by conftest's ``background``)."""
+    for name, case in CASES.items():
+        key = f"load/{name}"
+        srv = bg.enter(HostileServer(case.behaviours, tls_files=bg.tls_files if case.tls else None))
+        bg.servers[key] = srv
+        work = bg.work(key)
+        profile = work / "profile.toml"
+        profile.write_text(profile_toml(srv.url, bg.creds))  # type: ignore[arg-type]
+        bg.job(key, ["load", "--profile", str(profile), "--duration", "3", "--scenario", "browse", "--users", "4",
+                     "--out", str(work / "out")], HARD_TIMEOUT_S, first=case.slow_defect is not None)
+
+
 @pytest.fixture(scope="module")
-def loaded(tmp_path_factory: pytest.TempPathFactory, creds: Secrets,
-           tls_files: tuple[Path, Path]) -> Iterator[dict[str, Loaded]]:
-    base = tmp_path_factory.mktemp("load-hostile")
-    with contextlib.ExitStack() as stack:
-        servers: dict[str, HostileServer] = {}
-        jobs = []
-        for name, case in CASES.items():
-            servers[name] = srv = stack.enter_context(
-                HostileServer(case.behaviours, tls_files=tls_files if case.tls else None))
-            work = base / name
-            work.mkdir()
-            profile = work / "profile.toml"
-            profile.write_text(profile_toml(srv.url, creds))
-            jobs.append((name, ["load", "--profile", str(profile), "--duration", "3", "--scenario", "browse",
-                                "--users", "4", "--out", str(work / "out")], work, HARD_TIMEOUT_S))
-        done = run_all(jobs, parallel=len(jobs))
-        yield {name: Loaded(done[name], servers[name]) for name in CASES}
+def loaded(background: Background) -> dict[str, Loaded]:
+    return {name: Loaded(background.result(f"load/{name}"), background.servers[f"load/{name}"])  # type: ignore[arg-type]
+            for name in CASES}
 
 
 def _cases(defect: str) -> list[object]:
