@@ -2,7 +2,7 @@
 
 Kept fast by ``--only paging`` (a marker: the generated tests, which name every rule, stay out): a clean run, a run
 against a server with one planted fault (``envelope-listcount-wrong`` breaks PAGING-LISTCOUNT and, in the paging
-area, nothing else), and the same with that failure declared expected.
+area, nothing else), and its report rebuilt with that failure declared expected.
 """
 
 from __future__ import annotations
@@ -129,13 +129,27 @@ def test_the_diff_of_a_clean_and_a_broken_run_names_the_regression(clean_run: Ru
     assert regressed == "1"
 
 
-def test_an_expected_failure_is_shown_and_keeps_the_exit_code_at_0(tmp_path: Path) -> None:
+def test_an_expected_failure_is_shown_and_keeps_the_exit_code_at_0(tmp_path: Path, broken_run: Run) -> None:
+    """The broken run's report rebuilt with an --expect file (the runner passes the file to the same builder)."""
+    assert broken_run.folder is not None
     expect = tmp_path / "expect.toml"
     expect.write_text(f'[{FAULT_RULE}]\nreason = "planted fault"\nlink = "https://example.invalid/QA-1"\n')
-    r = run(tmp_path / "out", "--reference-fault", FAULT, "--only", "paging", "--expect", str(expect))
-    assert r.proc.returncode == exitcodes.OK, r.output
-    assert r.rule(FAULT_RULE)["expected"]["state"] == "expected failure"
-    assert f"expected failure:\n  {FAULT_RULE}" in r.proc.stdout
+    proc = qaconform("report", str(broken_run.folder / "results.json"), "--out", str(tmp_path / "re"),
+                     "--expect", str(expect), timeout=120)
+    assert proc.returncode == exitcodes.OK, proc.stdout + proc.stderr
+    assert f"expected failure:\n  {FAULT_RULE}" in proc.stdout
+    report = json.loads((tmp_path / "re" / "report.json").read_text())
+    rule = next(r for r in report["rules"] if r["id"] == FAULT_RULE)
+    assert rule["status"] == "failed" and rule["expected"]["state"] == "expected failure"
+    assert report["selection"]["areas"] == ["paging"]  # run.json of the run folder was read back
+
+
+def test_a_bad_expect_file_exits_2_before_the_run_starts(tmp_path: Path) -> None:
+    bad = tmp_path / "expect.yaml"
+    bad.write_text("- not a mapping\n")
+    r = run(tmp_path / "out", "--expect", str(bad))
+    assert r.proc.returncode == exitcodes.USAGE and "must map rule ids" in r.proc.stderr
+    assert r.folder is None and "starting" not in r.proc.stdout
 
 
 def test_no_password_of_the_profile_is_in_any_file_of_the_run_folder(tmp_path: Path, leaky_server: Profile) -> None:
