@@ -12,7 +12,8 @@ import requests
 from ref_helpers import ROLES, Ref
 
 from qaconform.profile import load_profile
-from qaconform.reference import ReferenceServer, ReferenceServerError
+from qaconform.reference import ReferenceServer, ReferenceServerError, faults
+from qaconform.reference.cli import main as cli_main
 from qaconform.reference.faults import FAULTS
 
 
@@ -113,11 +114,11 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_list_faults_prints_every_fault_with_its_rule() -> None:
-    out = _cli("--list-faults")
-    assert out.returncode == 0
+def test_list_faults_prints_every_fault_with_its_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["--list-faults"]) == 0
+    out = capsys.readouterr().out
     for fault in FAULTS.values():
-        assert fault.name in out.stdout and fault.rule in out.stdout
+        assert fault.name in out and fault.rule in out
     assert len(FAULTS) >= 6
 
 
@@ -130,10 +131,12 @@ def test_list_faults_prints_every_fault_with_its_rule() -> None:
         (["--page-size", "0"], "--page-size must be 1 or more"),
     ],
 )
-def test_cli_rejects_bad_options_with_exit_2(args: list[str], message: str) -> None:
-    out = _cli("--port", "0", *args)
-    assert out.returncode == 2
-    assert message in out.stderr
+def test_cli_rejects_bad_options_with_exit_2(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        assert cli_main(["--port", "0", *args]) == 2
+    finally:
+        faults.activate(())
+    assert message in capsys.readouterr().err
 
 
 def test_cli_reports_a_busy_port_and_exits_3() -> None:
