@@ -19,6 +19,7 @@ import gevent
 from locust import FastHttpUser
 from locust.contrib.fasthttp import FAILURE_EXCEPTIONS
 
+from qaconform.load.body import decode_capped, too_big
 from qaconform.load.checks import CheckFailure, Expect, check_response
 from qaconform.load.pacing import Pacer
 
@@ -29,6 +30,8 @@ API = "/services/v2"
 _HEADERS_GET = {"Accept": "application/json", "Accept-Encoding": "gzip, deflate"}
 _HEADERS_BODY = {**_HEADERS_GET, "Content-Type": "application/json"}
 _NO_CONTEXT: dict[str, Any] = {}
+MAX_BODY = SETTINGS.profile.max_response_bytes
+_BLOCK = 65536
 _TRAILING_ID = re.compile(r"/(\d+)(?:[/.][^/]*)?$")
 PARSE_EVERY = 8
 """A list answer not needed for its content is parsed (and its envelope fully checked) once in this many calls
@@ -51,6 +54,34 @@ def new_id(js: Any, location: str | None) -> int | None:
         if m:
             return int(m.group(1))
     return None
+
+
+def read_body(resp: Any, cap: int = MAX_BODY) -> bytes:
+    """The whole body, but never more than ``cap`` bytes of it in memory (nor after decompression).
+
+    The common answer (a Content-Length within the cap, no encoding) is read in one call; a longer declared
+    length fails without reading; a chunked or compressed body is read in blocks and counted.
+    """
+    headers = resp.headers
+    encoding = headers.get("content-encoding")
+    length = headers.get("content-length")
+    if isinstance(length, str) and length.isdigit() and int(length) > cap:
+        resp.release()
+        raise too_big("Content-Length")
+    if encoding is None and length is not None:
+        return bytes(resp.read())
+    chunks = []
+    total = 0
+    while True:
+        block = resp.read(_BLOCK)
+        if not block:
+            break
+        total += len(block)
+        if total > cap:
+            resp.release()
+            raise too_big("body")
+        chunks.append(block)
+    return decode_capped(b"".join(chunks), encoding if isinstance(encoding, str) else None, cap)
 
 
 def _wait_time(user: QaUser) -> float:
@@ -81,6 +112,8 @@ class QaUser(FastHttpUser):
         self.root = self.host.rstrip("/") + API
         self.rng = random.Random()
         self.calls = 0
+        self.deadline = gevent.Timeout(SETTINGS.profile.timeout_s)  # one per user, restarted for every request
+        self.last_content: bytes | None = None
 
     def on_start(self) -> None:
         rate = SETTINGS.rate_per_user
@@ -89,6 +122,14 @@ class QaUser(FastHttpUser):
             offset = self.rng.random() * interval  # spread users over the interval: no synchronized bursts
             gevent.sleep(offset)
             self.pacer = Pacer(interval, time.perf_counter(), hooks.PACING)
+
+    @staticmethod
+    def created_id(js: Any, resp: Any) -> int | None:
+        """The id of what a 201 created (None for any other answer, or no answer)."""
+        if resp is None or resp.status_code != 201:
+            return None
+        location = resp.headers.get("location") if resp.headers is not None else None
+        return new_id(js, location if isinstance(location, str) else None)
 
     def sample(self) -> bool:
         """True once in PARSE_EVERY calls of this user: parse this list answer although its content is not needed."""
@@ -108,30 +149,43 @@ class QaUser(FastHttpUser):
         url = f"{self.root}{path}?{qs}" if qs else self.root + path
         start_time = time.time()
         t0 = time.perf_counter()
-        if body is None:
-            resp = self.client._send_request_safe_mode(method, url, headers=self.get_headers)
-        else:
-            resp = self.client._send_request_safe_mode(method, url, payload=json.dumps(body),
-                                                       headers=self.body_headers)
         js = None
         exc: Exception | None = None
         content = None
+        resp: Any = None
+        deadline = self.deadline
+        deadline.start()
         try:
-            content = resp.content
+            if body is None:
+                resp = self.client._send_request_safe_mode(method, url, headers=self.get_headers)
+            else:
+                resp = self.client._send_request_safe_mode(method, url, payload=json.dumps(body),
+                                                           headers=self.body_headers)
+            if resp.status_code == 0:
+                exc = CheckFailure("status_expected", f"no HTTP answer ({type(getattr(resp, 'error', None)).__name__})")
+            else:
+                content = read_body(resp)
+        except CheckFailure as e:
+            exc = e
         except FAILURE_EXCEPTIONS as e:
             exc = e
+        except gevent.Timeout as t:
+            if t is not deadline:
+                raise
+            exc = CheckFailure("total_time", f"no complete answer within timeout_s={SETTINGS.profile.timeout_s:g}s")
+            if resp is not None:
+                resp.release()
+        finally:
+            deadline.cancel()
         elapsed_ms = (time.perf_counter() - t0) * 1000
+        self.last_content = content
         if exc is None:
-            status = resp.status_code
-            if status == 0:
-                err = getattr(resp, "error", None)
-                exc = CheckFailure("status_expected", f"no HTTP answer ({type(err).__name__})")
-            else:
-                try:
-                    ctype = resp.headers.get("content-type") if resp.headers is not None else None
-                    js = check_response(status, ctype if isinstance(ctype, str) else None, content, expect, parse)
-                except CheckFailure as e:
-                    exc = e
+            try:
+                ctype = resp.headers.get("content-type")
+                js = check_response(resp.status_code, ctype if isinstance(ctype, str) else None, content, expect,
+                                    parse)
+            except CheckFailure as e:
+                exc = e
         if self.pacer is not None:
             late_ms = (t0 - self.pacer.next_start) * 1000
             hooks.HIST_INTENDED.add(op, elapsed_ms + late_ms if late_ms > 0 else elapsed_ms)

@@ -18,7 +18,7 @@ from locust import task
 from qaconform.load.checks import CREATED, OK_ARRAY, OK_JSON, OK_LIST, Expect, expect_status
 
 from . import hooks
-from .base import QaUser, new_id
+from .base import QaUser
 from .settings import SETTINGS
 
 FX = SETTINGS.profile.fixtures
@@ -105,8 +105,8 @@ class BrowseTasks(QaUser):
         qs = f"{qs}&page={page}{self.page_size_qs}"
         js, r = self.call(op, "GET", path, OK_LIST, qs, parse=parse)
         count: Any = js.get("pageCount") if isinstance(js, dict) else None
-        if js is None and r.status_code == 200 and r.content:
-            m = _PAGE_COUNT.search(r.content)
+        if js is None and r is not None and r.status_code == 200 and self.last_content:
+            m = _PAGE_COUNT.search(self.last_content)
             count = int(m.group(1)) if m else None
         self.next_page[op] = page + 1 if isinstance(count, int) and page < count else 1
         return js
@@ -212,9 +212,7 @@ class WriteTasks(QaUser):
     def post_answer(self) -> None:
         js, r = self.call("postAnswer", "POST", f"/question/{FX.question_id}/answer.json", CREATED,
                           body={"body": self._text("load answer")})
-        if r.status_code != 201:
-            return
-        aid = new_id(js, r.headers.get("location") if r.headers else None)
+        aid = self.created_id(js, r)
         if aid is None:
             return
         author = js.get("author") if isinstance(js, dict) else None
@@ -228,9 +226,7 @@ class WriteTasks(QaUser):
             return self.post_answer()
         parent = self.rng.choice(self.my_answers)
         js, r = self.call("postComment", "POST", f"/node/{parent}/comment.json", CREATED, body=body)
-        if r.status_code != 201:
-            return
-        cid = new_id(js, r.headers.get("location") if r.headers else None)
+        cid = self.created_id(js, r)
         if cid is not None:
             hooks.record_created("comment", cid, self.role, parent, self.account.id)
 
@@ -266,7 +262,7 @@ class ModerateTasks(QaUser):
     def create_node(self) -> None:
         js, r = self.call("postAnswer", "POST", f"/question/{FX.question_id}/answer.json", CREATED,
                           body={"body": f"<p>moderation target {SETTINGS.run_tag}</p>"})
-        nid = new_id(js, r.headers.get("location") if r.headers else None) if r.status_code == 201 else None
+        nid = self.created_id(js, r)
         if nid is not None and len(self.mine) < 20:
             self.mine.append(nid)
 

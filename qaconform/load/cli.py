@@ -104,15 +104,23 @@ def target(profile_arg: str | None) -> Iterator[tuple[str, Profile]]:
 
 
 def preflight(profile: Profile) -> str | None:
-    """None when the target answers HTTP at all; otherwise what to check. Any status counts as an answer."""
-    import requests
+    """None when the target answers HTTP at all; otherwise what to check (nothing else is sent then).
 
-    base = profile.base_url
+    Through the kit's ApiClient, so the whole call (status line, headers, body) ends within the profile's
+    timeout_s and reads at most max_response_bytes, and a TLS failure says to set verify_tls = false. Any
+    answer counts, even an error: judging it is the run's job.
+    """
+    from qaconform.client import ApiClient, TargetError, TargetUnreachable
+
+    client = ApiClient(profile, "anonymous", None, None)
     try:
-        requests.get(base + "/services/v2/question.json", params={"pageSize": 1}, timeout=10,
-                     allow_redirects=False, verify=profile.verify_tls)
-    except requests.RequestException as exc:
-        return f"the target {base} did not answer ({type(exc).__name__}); check base_url and that the server runs"
+        client.get("question.json", params={"pageSize": 1})
+    except TargetUnreachable as exc:
+        return f"the target {profile.base_url} did not answer: {exc}"
+    except TargetError:
+        return None
+    finally:
+        client.close()
     return None
 
 

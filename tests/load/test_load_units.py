@@ -79,3 +79,33 @@ def test_the_unparsed_envelope_check_still_catches_a_non_envelope() -> None:
         check_response(200, "application/json", b'{"items": []}', OK_LIST, parse=False)
     with pytest.raises(CheckFailure, match="^status_expected"):
         check_response(503, "application/json", b"{}", OK_LIST, parse=False)
+
+
+def test_a_gzip_bomb_is_refused_without_inflating_it() -> None:
+    import gzip
+
+    from qaconform.load.body import decode_capped
+
+    bomb = gzip.compress(b"\0" * 5_000_000)
+    assert len(bomb) < 10_000
+    with pytest.raises(CheckFailure, match="^body_size: decompressed body larger than max_response_bytes"):
+        decode_capped(bomb, "gzip", 1_000_000)
+    assert decode_capped(gzip.compress(b'{"list": []}'), "gzip", 100) == b'{"list": []}'
+
+
+def test_deflate_bodies_in_both_wrappings_and_bad_encodings() -> None:
+    import zlib
+
+    from qaconform.load.body import decode_capped
+
+    zlib_wrapped = zlib.compress(b"[1]")
+    raw = zlib.compressobj(wbits=-zlib.MAX_WBITS)
+    raw_deflate = raw.compress(b"[2]") + raw.flush()
+    assert decode_capped(zlib_wrapped, "deflate", 10) == b"[1]"
+    assert decode_capped(raw_deflate, "Deflate", 10) == b"[2]"
+    with pytest.raises(CheckFailure, match="^body_encoding: body does not decompress"):
+        decode_capped(b"not compressed", "gzip", 100)
+    with pytest.raises(CheckFailure, match="^body_encoding: Content-Encoding 'br'"):
+        decode_capped(b"x", "br", 100)
+    with pytest.raises(CheckFailure, match="^body_size"):
+        decode_capped(b"x" * 11, None, 10)
