@@ -1,7 +1,8 @@
 """After a run that wrote, check that every answer and comment that got a 201 is listed exactly once.
 
-Why here, with plain requests, after Locust has exited: the check must see the target at rest (no writes
-racing the paging), and it must not share the load generator's client or its failure accounting. Answers are
+Why here, after Locust has exited, with the kit's own ApiClient (plain requests underneath): the check must see
+the target at rest (no writes racing the paging), must not share the load generator's client or its failure
+accounting, and every call must end within timeout_s and hold at most max_response_bytes. Answers are
 found through the author's answer list (listUserAnswers), comments through the parent answer's comment list
 (listAnswerComments), each read as the author (a private comment is visible to its author). Every listing is
 bounded in pages and time; what could not be read is reported, never assumed present.
@@ -16,11 +17,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-import requests
-
+from qaconform.client import ApiClient, Recorder, TargetError, TargetUnreachable
 from qaconform.profile import Profile
-
-API = "/services/v2"
 
 
 def read_created(run_dir: str | Path) -> list[dict[str, Any]]:
@@ -43,19 +41,19 @@ class _Lister:
         self.deadline = deadline
         self.max_pages = max_pages
         self.page_size = page_size
-        self.sessions: dict[str, requests.Session] = {}
+        self.clients: dict[str, ApiClient] = {}
         self.requests = 0
 
-    def session(self, role: str) -> requests.Session:
-        s = self.sessions.get(role)
-        if s is None:
+    def client(self, role: str) -> ApiClient:
+        c = self.clients.get(role)
+        if c is None:
             acc = self.profile.accounts[role]
-            s = requests.Session()
-            s.auth = (acc.username, acc.password)
-            s.verify = self.profile.verify_tls
-            s.headers["Accept"] = "application/json"
-            self.sessions[role] = s
-        return s
+            c = self.clients[role] = ApiClient(self.profile, role, acc.username, acc.password, Recorder(keep=0))
+        return c
+
+    def close(self) -> None:
+        for c in self.clients.values():
+            c.close()
 
     def ids(self, role: str, path: str) -> tuple[Counter[int], str | None]:
         """Counts of item ids over all pages of a list; the second value says why the listing is incomplete."""
@@ -66,17 +64,15 @@ class _Lister:
             if time.monotonic() > self.deadline:
                 return seen, "time budget of the check ran out"
             try:
-                r = self.session(role).get(self.profile.base_url + API + path, timeout=self.profile.timeout_s,
-                                           params={"page": page, "pageSize": self.page_size}, allow_redirects=False)
+                r = self.client(role).get(path.lstrip("/"), params={"page": page, "pageSize": self.page_size})
                 self.requests += 1
-            except requests.RequestException as exc:
-                return seen, f"GET {path} failed: {type(exc).__name__}"
-            if r.status_code != 200:
-                return seen, f"GET {path} answered {r.status_code}"
-            try:
+                if r.status != 200:
+                    return seen, f"GET {path} answered {r.status}"
                 js = r.json()
-            except ValueError:
-                return seen, f"GET {path} did not answer JSON"
+            except TargetUnreachable:
+                return seen, f"GET {path} got no answer within timeout_s"
+            except TargetError:
+                return seen, f"GET {path} answered something that is not a JSON page"
             items = js.get("list") if isinstance(js, dict) else None
             if not isinstance(items, list):
                 return seen, f"GET {path} did not answer a paged list"
@@ -132,6 +128,7 @@ def check_nothing_lost(profile: Profile, created: Iterable[dict[str, Any]], budg
     for (role, parent), group in sorted(comments.items()):
         listed, incomplete = lister.ids(role, f"/answer/{parent}/comment.json")
         lost += [v for r in group if (v := _verdict(r, listed, incomplete))]
+    lister.close()
     facts = {"created": len(recs), "answers": sum(len(g) for g in answers.values()),
              "comments": sum(len(g) for g in comments.values()), "list_requests": lister.requests}
     return lost, facts
