@@ -1,9 +1,8 @@
 """`qaconform load --duration 3` against hostile targets: it ends in bounded time with the documented exit code
 (3 unreachable, 1 thresholds breached), no traceback, bounded memory, and no credential in its output or files.
 
-As in test_run_hostile.py, behaviours that answer garbage share one rotating server and one run. Where the load
-harness is known to fall short, the test is an expected failure that names the note in /work/briefs/coordination.md
-(strict: once the harness is fixed the test passes, and the mark must go).
+As in test_run_hostile.py, behaviours that answer garbage share one rotating server and one run, and so do
+those that would fill memory if read whole.
 """
 
 from __future__ import annotations
@@ -12,14 +11,11 @@ from dataclasses import dataclass
 
 import pytest
 
-from hostile.conftest import Secrets, profile_toml
+from hostile.conftest import TIMEOUT_S, Secrets, profile_toml
 from hostile.kit import TRACEBACK, Background, KitRun
 from hostile.server import HostileServer
 from hostile.test_run_hostile import GARBAGE
 from qaconform import exitcodes
-
-PREFLIGHT = "load preflight not bounded by timeout_s (coordination.md, hostile 07:40: use ApiClient in load/cli.py)"
-NO_CAP = "load harness reads whole bodies (coordination.md, hostile 07:30: stream and cap at max_response_bytes)"
 
 
 @dataclass(frozen=True)
@@ -30,22 +26,22 @@ class Case:
     words: str
     max_seconds: float
     tls: bool = False
-    slow_defect: str | None = None  # known reason the run takes too long or says too little
-    memory_defect: str | None = None  # known reason the run holds too much
+    waits_for_target: bool = False  # it must give up after one timeout_s: compared with the refused run
 
 
 CASES: dict[str, Case] = {c.name: c for c in (
     Case("refused", ("refused",), exitcodes.UNREACHABLE, "did not answer", max_seconds=15),
-    Case("silent", ("silent",), exitcodes.UNREACHABLE, "did not answer", max_seconds=15, slow_defect=PREFLIGHT),
-    Case("slow", ("slow",), exitcodes.UNREACHABLE, "did not answer", max_seconds=15, slow_defect=PREFLIGHT),
-    Case("tls-refused", ("ok",), exitcodes.UNREACHABLE, "verify_tls = false", max_seconds=15, tls=True,
-         slow_defect=PREFLIGHT),
+    Case("silent", ("silent",), exitcodes.UNREACHABLE, "did not answer", max_seconds=15,
+         waits_for_target=True),
+    Case("slow", ("slow",), exitcodes.UNREACHABLE, "did not answer", max_seconds=15,
+         waits_for_target=True),
+    Case("tls-refused", ("ok",), exitcodes.UNREACHABLE, "verify_tls = false", max_seconds=15, tls=True),
     Case("garbage", (*GARBAGE, "html401"), exitcodes.RULE_FAILED, "verdict: fail", max_seconds=30),
-    Case("heavy", ("huge", "gzip_bomb", "huge_headers"), exitcodes.RULE_FAILED, "verdict: fail", max_seconds=30,
-         memory_defect=NO_CAP),
-    Case("endless", ("endless",), exitcodes.RULE_FAILED, "verdict: fail", max_seconds=30, slow_defect=PREFLIGHT),
+    Case("heavy", ("huge", "gzip_bomb", "huge_headers"), exitcodes.RULE_FAILED, "verdict: fail", max_seconds=30),
+    Case("endless", ("endless",), exitcodes.RULE_FAILED, "verdict: fail", max_seconds=30),
 )}
 MAX_RSS_MB = 300
+SLACK_S = 4.0  # what a waiting run may take beyond timeout_s compared with a refused one (same start-up cost)
 HARD_TIMEOUT_S = 40.0
 
 
@@ -65,7 +61,7 @@ def plan(bg: Background) -> None:
         profile = work / "profile.toml"
         profile.write_text(profile_toml(srv.url, bg.creds))  # type: ignore[arg-type]
         bg.job(key, ["load", "--profile", str(profile), "--duration", "3", "--scenario", "browse", "--users", "4",
-                     "--out", str(work / "out")], HARD_TIMEOUT_S, first=case.slow_defect is not None)
+                     "--out", str(work / "out")], HARD_TIMEOUT_S, first=case.max_seconds < 30)
 
 
 @pytest.fixture(scope="module")
@@ -74,25 +70,20 @@ def loaded(background: Background) -> dict[str, Loaded]:
             for name in CASES}
 
 
-def _cases(defect: str) -> list[object]:
-    out: list[object] = []
-    for name, case in sorted(CASES.items()):
-        reason = getattr(case, defect)
-        out.append(pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=reason)) if reason else name)
-    return out
-
-
-@pytest.mark.parametrize("name", _cases("slow_defect"))
+@pytest.mark.parametrize("name", sorted(CASES))
 def test_load_ends_in_time_with_the_documented_exit_code_and_a_clear_message(
         name: str, loaded: dict[str, Loaded]) -> None:
     case, run = CASES[name], loaded[name].run
     assert not run.killed and run.seconds < case.max_seconds, run.describe()
+    if case.waits_for_target:
+        waited = run.seconds - loaded["refused"].run.seconds
+        assert waited < TIMEOUT_S + SLACK_S, f"waited {waited:.1f}s more than a refused run: " + run.describe()
     assert run.returncode == case.exit_code, run.describe()
     assert case.words in run.output, f"the output lacks {case.words!r}: " + run.describe()
     assert TRACEBACK not in run.output, run.describe()
 
 
-@pytest.mark.parametrize("name", _cases("memory_defect"))
+@pytest.mark.parametrize("name", sorted(CASES))
 def test_load_keeps_memory_bounded_and_credentials_secret(
         name: str, loaded: dict[str, Loaded], creds: Secrets) -> None:
     run = loaded[name].run

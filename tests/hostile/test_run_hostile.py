@@ -31,6 +31,7 @@ class Case:
     only: str = "PAGING-DEFAULT-PAGE"
     tls: bool = False
     profile_extra: str = ""
+    waits_for_target: bool = False  # it must give up after one timeout_s: compared with the refused run
     max_seconds: float = 80.0  # bounded, with room for a busy machine; a hang is killed at HARD_TIMEOUT_S
 
 
@@ -43,8 +44,8 @@ HEAVY = ("huge", "gzip_bomb", "huge_headers")
 fixture ends the rest, so a rotation holds few behaviours; test_each_behaviour_met_the_kit proves each was served.)"""
 CASES: dict[str, Case] = {c.name: c for c in (
     Case("refused", ("refused",), exitcodes.UNREACHABLE, "is unreachable", report=False, max_seconds=20),
-    Case("silent", ("silent",), exitcodes.UNREACHABLE, LATE, report=False, max_seconds=20),
-    Case("slow", ("slow",), exitcodes.UNREACHABLE, LATE, report=False, max_seconds=20),
+    Case("silent", ("silent",), exitcodes.UNREACHABLE, LATE, report=False, max_seconds=20, waits_for_target=True),
+    Case("slow", ("slow",), exitcodes.UNREACHABLE, LATE, report=False, max_seconds=20, waits_for_target=True),
     Case("tls-refused", ("ok",), exitcodes.UNREACHABLE, "verify_tls = false", report=False, tls=True, max_seconds=20),
     Case("html401", ("html401",), exitcodes.USAGE, "is refused by the target", report=True),
     Case("garbage-over-tls", GARBAGE, exitcodes.RULE_FAILED, FAILED, report=True, tls=True, only="paging",
@@ -53,6 +54,7 @@ CASES: dict[str, Case] = {c.name: c for c in (
     Case("endless", ("endless",), exitcodes.RULE_FAILED, FAILED, report=True, only="paging"),
 )}
 BEHAVIOUR_RUN = {b: c.name for c in CASES.values() for b in c.behaviours if b != "ok"}
+SLACK_S = 4.0  # what a waiting run may take beyond timeout_s compared with a refused one (same start-up cost)
 MAX_RSS_MB = 300  # a run holds at most max_response_bytes (1 MiB here) per response; 100 MB bodies must not show
 HARD_TIMEOUT_S = 100.0
 
@@ -87,6 +89,9 @@ def test_run_ends_in_time_with_the_documented_exit_code_and_a_clear_message(
         name: str, runs: dict[str, Outcome]) -> None:
     case, run = CASES[name], runs[name].run
     assert not run.killed and run.seconds < case.max_seconds, run.describe()
+    if case.waits_for_target:
+        waited = run.seconds - runs["refused"].run.seconds
+        assert waited < TIMEOUT_S + SLACK_S, f"waited {waited:.1f}s more than a refused run: " + run.describe()
     assert run.returncode == case.exit_code, run.describe()
     assert case.words in run.output, f"the output lacks {case.words!r}: " + run.describe()
     assert TRACEBACK not in run.output, run.describe()
