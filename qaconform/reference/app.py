@@ -19,7 +19,7 @@ from starlette.routing import Route
 
 from . import auth, faults
 from .auth import Authenticator, BadCredentials, Caller, StoredUser
-from .db import QUESTION_SORT_COLUMNS, Database
+from .db import QUESTION_SORT_COLUMNS, SQL_INT_MAX, Database, as_id
 from .errors import ApiError, bad_request, denied, not_found, unauthorized
 from .listing import QUESTION_SORTS, Paging, envelope, parse_paging
 from .render import Renderer
@@ -171,7 +171,7 @@ class Service:
             except ValueError:
                 raise bad_request(f"'spaceId' must be an integer, not {space_raw[:40]!r}") from None
             where.append("n.space_id = ?")
-            params.append(space_id)
+            params.append(space_id if abs(space_id) <= SQL_INT_MAX else -1)
         text = q.get("q")
         if text:
             pattern = "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
@@ -180,7 +180,7 @@ class Service:
         topics_raw = q.get("topics")
         if topics_raw:
             names = [t.strip() for t in topics_raw.split(",") if t.strip()]
-            ids = [int(t) for t in names if t.isdigit()]
+            ids = [i for i in map(as_id, names) if i is not None]
             where.append(
                 "EXISTS (SELECT 1 FROM node_topics nt JOIN topics t ON t.id = nt.topic_id WHERE nt.node_id = n.id"
                 f" AND (t.id IN ({','.join('?' * len(ids)) or 'NULL'})"
@@ -403,9 +403,7 @@ class Service:
         clause, params = self.visibility.clause(caller, "n", comments=not leak)
         where = ["n.answer_id = ?", "n.type = 'comment'", clause]
         sorts = None if faults.is_on("comment-list-no-sorts") else QUESTION_SORTS
-        return self.node_page(
-            request, caller, where, [answer["id"], *params], order, paging, sort, sorts, ("comment",)
-        )
+        return self.node_page(request, caller, where, [answer["id"], *params], order, paging, sort, sorts, ("comment",))
 
     # --- 19 Issue types ---------------------------------------------------------------------------------
     async def list_issue_types(self, request: Request) -> Response:

@@ -77,7 +77,16 @@ def _json_object(raw: bytes) -> dict[str, Any]:
         raise bad_request("the body is not valid JSON; send a JSON object") from None
     if not isinstance(value, dict):
         raise bad_request(f"the JSON body must be an object, not {type(value).__name__}")
+    _require_unicode(value, "the JSON body")
     return value
+
+
+def _require_unicode(value: Any, what: str) -> None:
+    """JSON escapes can spell lone surrogates (\\ud800), which no database or encoder accepts: a 400, not a 500."""
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise bad_request(f"{what} holds an unpaired surrogate (\\ud800-\\udfff); send valid Unicode") from None
 
 
 def structured(fields: dict[str, Any], name: str) -> Any:
@@ -87,9 +96,11 @@ def structured(fields: dict[str, Any], name: str) -> Any:
         stripped = value.strip()
         if stripped[:1] in ("{", "["):
             try:
-                return json.loads(stripped)
+                parsed = json.loads(stripped)
             except (ValueError, RecursionError):
                 raise bad_request(f"'{name}' is not valid JSON") from None
+            _require_unicode(parsed, f"'{name}'")
+            return parsed
     return value
 
 

@@ -87,6 +87,26 @@ QUESTION_SORT_COLUMNS: dict[str, tuple[str, str]] = {
 usedCount has no meaning for a question in the description; it orders like viewCount."""
 
 
+SQL_INT_MAX = 2**63 - 1
+
+
+def as_id(value: object) -> int | None:
+    """A positive id SQLite can hold, from an int or a string of ASCII digits; None for anything else.
+
+    Without the bound, a client sending 99999999999999999999 would make sqlite3 raise OverflowError (a 500).
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, str):
+        value = value.strip()
+        if not (value.isascii() and value.isdigit()):
+            return None
+        value = int(value)
+    if isinstance(value, int) and 0 < value <= SQL_INT_MAX:
+        return value
+    return None
+
+
 def _index_ddl() -> list[str]:
     ddl = []
     for name, (column, direction) in QUESTION_SORT_COLUMNS.items():

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import faults
+from .db import SQL_INT_MAX
 from .errors import bad_request
 
 MAX_PAGE_SIZE = 1000
@@ -38,7 +39,7 @@ class Paging:
 
     @property
     def offset(self) -> int:
-        start = max(self.page - 1, 0) * self.size
+        start = min(max(self.page - 1, 0) * self.size, SQL_INT_MAX // 2)  # a huge page is past the end
         return start - 1 if start and faults.is_on("paging-pages-overlap") else start
 
 

@@ -22,6 +22,7 @@ from starlette.responses import Response
 from . import auth, faults
 from .auth import Caller
 from .bodies import read_fields, structured, text_field
+from .db import as_id
 from .errors import ApiError, bad_request, conflict, denied, not_found
 from .render import action_date
 
@@ -161,12 +162,9 @@ class Writes:
         ids: list[int] = []
         for item in value:
             raw = item.get("id") if isinstance(item, dict) else item
-            if isinstance(raw, bool):
-                raw = None
-            if isinstance(raw, int) and raw > 0:
-                ids.append(raw)
-            elif isinstance(raw, str) and raw.strip().isdigit():
-                ids.append(int(raw.strip()))
+            ident = as_id(raw)
+            if ident is not None:
+                ids.append(ident)
             else:
                 raise bad_request(f'each recipient needs a numeric id, like {{"id": 5}}; got {str(item)[:60]!r}')
         return sorted(set(ids))
@@ -458,9 +456,7 @@ class Writes:
                 if faults.is_on("gdpr-bulk-no-csv-message"):
                     raise bad_request("'csvFileId' is required")
                 raise bad_request("The bulk type was selected, but the request is missing the csvFileId field.")
-            csv_id = csv if isinstance(csv, int) and not isinstance(csv, bool) else None
-            if isinstance(csv, str) and csv.strip().isdigit():
-                csv_id = int(csv.strip())
+            csv_id = as_id(csv)
             missing = csv_id is None or self.db.one("SELECT 1 FROM csv_files WHERE id = ?", (csv_id,)) is None
             if missing and not faults.is_on("gdpr-csv-missing-accepted"):
                 raise bad_request("The requested file does not exist")
@@ -507,13 +503,10 @@ class Writes:
         key = given[0]
         value = spec[key]
         if key == "id":
-            if isinstance(value, bool):
+            ident = as_id(value)
+            if ident is None:
                 return False
-            if isinstance(value, str) and value.strip().isdigit():
-                value = int(value.strip())
-            if not isinstance(value, int):
-                return False
-            return self.db.one("SELECT 1 FROM users WHERE id = ?", (value,)) is not None
+            return self.db.one("SELECT 1 FROM users WHERE id = ?", (ident,)) is not None
         if not isinstance(value, str):
             return False
         return self.db.one(f"SELECT 1 FROM users WHERE {key} = ?", (value,)) is not None

@@ -61,3 +61,42 @@ def test_random_bodies_never_cause_a_server_error(ref: Ref) -> None:
         path = rng.choice(paths(ref))
         r = ref.post(path, rng.choice(["admin", "member"]), data=data, headers={"Content-Type": ctype})
         assert r.status_code < 500, (i, path, data, ctype, r.text)
+
+
+HUGE = 99_999_999_999_999_999_999
+
+
+def test_ids_beyond_sqlite_integers_are_client_errors_not_500(ref: Ref) -> None:
+    for params in ({"page": str(HUGE)}, {"spaceId": str(HUGE)}, {"topics": str(HUGE)}, {"pageSize": str(HUGE)}):
+        r = ref.get("/question.json", "admin", params=params)
+        assert r.status_code == 200, (params, r.text)
+    assert ref.get("/question.json", "admin", params={"page": str(HUGE)}).json()["list"] == []
+    qid = ref.profile.fixtures.question_id
+    r = ref.post(
+        f"/node/{qid}/comment.json",
+        "admin",
+        json={"body": "x", "visibility": "recipients", "recipients": [{"id": HUGE}]},
+    )
+    assert r.status_code == 400
+    for payload, message in (
+        ({"type": "bulk", "csvFileId": HUGE}, "The requested file does not exist"),
+        ({"type": "individual", "user": {"id": HUGE}}, "The provided 'user' is invalid"),
+        (
+            {"type": "bulk", "csvFileId": 7, "operations": ["suspend"], "reassignUser": {"id": str(HUGE)}},
+            "The provided 'reassignUser' is/are invalid",
+        ),
+    ):
+        r = ref.post("/jobs/gdpr/schedule.json", "admin", json=payload)
+        assert r.status_code == 400 and r.json() == {"error": message}
+
+
+def test_lone_surrogates_are_400_not_500(ref: Ref) -> None:
+    qid = ref.profile.fixtures.question_id
+    r = ref.post(
+        f"/node/{qid}/comment.json", "admin", data=b'{"body": "\\ud800"}', headers={"Content-Type": "application/json"}
+    )
+    assert r.status_code == 400 and "surrogate" in r.json()["error"]
+    r = ref.post("/jobs/gdpr/schedule.json?type=individual&user=%7B%22username%22%3A%22%5Cud800%22%7D", "admin")
+    assert r.status_code == 400 and "surrogate" in r.json()["error"]
+    r = ref.get("/question.json?q=%ED%A0%80", "admin")
+    assert r.status_code == 200
