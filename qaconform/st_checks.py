@@ -106,7 +106,8 @@ def _fail(rule: str, problems: Iterable[str]) -> None:
 
 def _caller(response: Response) -> str | None:
     """Username of the Basic credentials the request carried, or None when it was anonymous."""
-    header = response.request.headers.get("Authorization", "")
+    raw = response.request.headers.get("Authorization", "")
+    header = raw.decode("latin-1") if isinstance(raw, bytes) else str(raw)
     if not header.lower().startswith("basic "):
         return None
     try:

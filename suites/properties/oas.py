@@ -66,6 +66,9 @@ RULES_BY_CHECK = {
 }
 """The rule a failed built-in check breaks; status, schema and acceptance failures break the operation's SHAPE rule."""
 
+PROJECTIONS = ["id", "id,name", "id,creationDate", "id,title,author"]
+"""includeOnly values of generated list requests (the description's example is id and name)."""
+
 QUESTION_SORTS = ["active", "newest", "hottest", "votes", "viewCount", "usedCount", "answerCount",
                   "answerCountAsc", "commentCount", "favoriteCount", "followers", "reportCount"]
 NODE_TYPES = ["question", "answer", "comment", "idea", "ideacomment", "kbentry", "topic"]
@@ -189,7 +192,11 @@ def build_schema(profile: Profile, pools: Pools, budget: Budget, workdir: Path) 
     st_checks.FULL_VISIBILITY = {None, "", *([profile.visibility.full] if profile.visibility.full else [])}
     st_checks.RECIPIENTS = profile.visibility.recipients
     config = schemathesis.Config.from_dict(schema_config(profile, pools, budget))
-    return schemathesis.openapi.from_path(str(_spec_for(profile, workdir)), config=config)
+    st_checks.KEEP_PROJECTION[:] = PROJECTIONS  # read by the hook while loading: includeOnly takes these values
+    try:
+        return schemathesis.openapi.from_path(str(_spec_for(profile, workdir)), config=config)
+    finally:
+        st_checks.KEEP_PROJECTION.clear()
 
 
 def _as_int(value: Any) -> int | None:
@@ -289,7 +296,7 @@ class SchemaSender:
                 self.made.add(int(found.group(1)))
             self.created.add("answer" if op == "postAnswer" else "comment",
                              int(found.group(1)) if found else location[0], self.role(op))
-        excluded = []
+        excluded: list[Any] = []
         negative = case.meta is not None and case.meta.generation.mode.is_negative
         if not (negative and must_reject(op, case)):
             excluded.append(negative_data_rejection)
@@ -375,8 +382,9 @@ def constrain_gdpr_job(body: dict[str, Any], profile: Profile) -> None:
         body["reassignUser"] = {"username": profile.accounts["admin"].username}
     for key in ("scheduleDate", "scheduleTime"):
         date = body.get(key)
-        formatted = date.get("formatted") if isinstance(date, dict) else None
-        found = re.fullmatch(r"(\d\d)/(\d\d)/(\d{4}) (\d\d):(\d\d)", formatted or "")
+        if not isinstance(date, dict):
+            continue
+        found = re.fullmatch(r"(\d\d)/(\d\d)/(\d{4}) (\d\d):(\d\d)", str(date.get("formatted", "")))
         if found:  # keep the generated day and time, in a year to come, so that a valid job can succeed
             month, day, year, hour, minute = found.groups()
             date["formatted"] = f"{month}/{min(int(day), 28):02d}/{2090 + int(year) % 9} {hour}:{minute}"

@@ -18,7 +18,7 @@ import random
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -134,15 +134,16 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     config = _CONFIG.get("config")
     if config is None:
         return
-    seen = config._qc_prop_seen  # type: ignore[attr-defined]
+    seen: dict[str, Any] = config._qc_prop_seen  # type: ignore[attr-defined]
     for key, value in report.user_properties:
         if key != STATS_KEY or report.when != "teardown":
             continue
         seen["used"] = True
-        for op, statuses in value["statuses"].items():
+        data = cast(dict[str, Any], value)
+        for op, statuses in data["statuses"].items():
             for s, n in statuses.items():
                 seen["statuses"][op][int(s)] += n
-        for op, n in value["over_budget"].items():
+        for op, n in data["over_budget"].items():
             seen["over_budget"][op] += n
 
 

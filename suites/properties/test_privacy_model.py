@@ -175,8 +175,10 @@ class PrivacyModel(RuleBasedStateMachine):
                 return  # whether a caller without private comments may reply to one: not described
             if how in ("no fields", "same fields"):
                 same = sorted(parent.recipients)
-                fields = (None, None) if how == "no fields" else (vis.recipients, same)
-                resp = self._post(author, parent.id, *fields, f"reply ({how})")
+                if how == "no fields":
+                    resp = self._post(author, parent.id, None, None, f"reply ({how})")
+                else:
+                    resp = self._post(author, parent.id, vis.recipients, same, f"reply ({how})")
                 self._expect(resp, 201, "COMMENT-3", f"{author} replies to private comment {parent.id} with {how}")
                 self._record(resp, author, parent.recipients, reply=True)  # inherits the parent's recipients
             else:
