@@ -47,9 +47,8 @@ class Known:
         self.questions: list[int] = [FX.question_id]
         self.answers: list[int] = []
         self.users: list[int] = [a.id for a in SETTINGS.profile.accounts.values() if a.id]
-        self.spaces: list[int] = [FX.space_id]
         self._seen: set[tuple[int, int]] = set()
-        for bucket in (self.questions, self.users, self.spaces):
+        for bucket in (self.questions, self.users):
             self._seen.update((id(bucket), v) for v in bucket)
         self.learnt = 0  # question pages learnt from
 
@@ -70,11 +69,6 @@ class Known:
             if item.get("id") != FX.question_id:
                 for a in item.get("answers") or ():
                     self._add(self.answers, a)
-
-    def learn_spaces(self, js: Any) -> None:
-        for item in js.get("list", ()) if isinstance(js, dict) else ():
-            if isinstance(item, dict):
-                self._add(self.spaces, item.get("id"))
 
 
 _KNOWN: dict[str, Known] = {}
@@ -120,8 +114,9 @@ class BrowseTasks(QaUser):
             qs += "&includeOnly=" + self.rng.choice(INCLUDE_ONLY)
         elif r < 0.45:
             qs += f"&spaceId={FX.space_id}"
-        learn = not projected and (self.known.learnt < 20 or self.sample())
-        js = self._paged("listQuestions", "/question.json", qs, parse=learn or self.sample())
+        sampled = self.sample()
+        learn = not projected and (sampled or self.known.learnt < 20)
+        js = self._paged("listQuestions", "/question.json", qs, parse=learn or sampled)
         if js is not None and learn:
             self.known.learn_questions(js)
 
@@ -157,9 +152,7 @@ class BrowseTasks(QaUser):
 
     @task(3)
     def list_spaces(self) -> None:
-        js, _ = self.call("listSpaces", "GET", "/space.json", OK_LIST)
-        if js is not None:
-            self.known.learn_spaces(js)
+        self.call("listSpaces", "GET", "/space.json", OK_LIST, parse=self.sample())
 
     @task(2)
     def list_active_experts(self) -> None:
