@@ -183,9 +183,10 @@ def main(argv: list[str] | None = None) -> int:
     duration = min(max(args.duration, 0.5), 60.0)
     concurrency = min(max(args.concurrency, 1), 64)
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
-        f"# python {sys.version.split()[0]}, {os.cpu_count()} CPUs, {concurrency} client threads, "
-        f"{duration:.1f}s per scenario (after 0.5s warm-up)"
+        f"# python {sys.version.split()[0]}, {os.cpu_count()} CPUs (load average {load}), {concurrency} client"
+        f" threads, {duration:.1f}s per scenario (after 0.5s warm-up)"
     )
     print(HEADER, flush=True)
     with ping_server() as url:
