@@ -58,13 +58,18 @@ COVERAGE_FROM = 50
 NOT_SHOWN_STATUSES = {"unmarkFavorite", "cancelWiki"}
 """Operations whose generated calls always meet an undescribed situation: status_code_conformance does not apply."""
 
-RULES_BY_CHECK = {
-    "not_a_server_error": "CONV-NO-SERVER-ERROR",
-    "content_type_conformance": "CONV-CONTENT-TYPE-JSON",
-    "negative_data_rejection": "CONV-BODY-FORMAT",
-    "ignored_auth": "AUTH-BAD-CREDENTIALS",
+RULES_BY_FAILURE = {
+    "ServerError": "CONV-NO-SERVER-ERROR", "ContentTypeServerError": "CONV-NO-SERVER-ERROR",
+    "MissingContentType": "CONV-CONTENT-TYPE-JSON", "MalformedMediaType": "CONV-CONTENT-TYPE-JSON",
+    "UndefinedContentType": "CONV-CONTENT-TYPE-JSON",
+    "MalformedJson": "CONV-JSON-EXTENSION", "ContentDeserializationError": "CONV-JSON-EXTENSION",
+    "IgnoredAuth": "AUTH-BAD-CREDENTIALS",
 }
-"""The rule a failed built-in check breaks; status, schema and acceptance failures break the operation's SHAPE rule."""
+"""The rule a failed built-in check breaks, by schemathesis failure class; ours carry it as a [RULE] prefix."""
+
+REFUSAL_RULES = {"postComment": "COMMENT-BODY-REQUIRED", "listUserContent": "GDPR-CONTENT-422"}
+"""The rule an accepted invalid request breaks (see must_reject); CONV-BODY-FORMAT elsewhere."""
+
 
 PROJECTIONS = ["id", "id,name", "id,creationDate", "id,title,author"]
 """includeOnly values of generated list requests (the description's example is id and name)."""
@@ -316,9 +321,13 @@ class SchemaSender:
         for failure in exc.exceptions:
             text = f"{getattr(failure, 'title', '')} {getattr(failure, 'message', '')}"
             found = re.match(r"\s*\[([A-Z0-9-]+)\]", getattr(failure, "message", "") or "")
-            check = type(failure).__name__
-            rule = found.group(1) if found else next(
-                (r for name, r in RULES_BY_CHECK.items() if name.replace("_", "") in check.lower()), shape_rule(op))
+            kind = type(failure).__name__
+            if found:
+                rule = found.group(1)
+            elif kind == "AcceptedNegativeData":
+                rule = REFUSAL_RULES.get(op, "CONV-BODY-FORMAT")
+            else:  # undocumented status, schema violation, valid request refused: the operation's answers
+                rule = RULES_BY_FAILURE.get(kind, shape_rule(op))
             rules.append(f"{rule}: {text.strip()}")
         curl = case.as_curl_command(headers=dict(response.request.headers), verify=self.profile.verify_tls,
                                     base_url=self.profile.base_url)
