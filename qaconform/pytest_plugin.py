@@ -144,6 +144,7 @@ def _refuse_write(method: str, url: str) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     config._qc_holder = _TargetHolder(config)  # type: ignore[attr-defined]
     config._qc_created_ids = set()  # type: ignore[attr-defined]
+    config._qc_created_emitted = set()  # type: ignore[attr-defined]
     if config.getoption("qc_read_only", False):
         ApiClient.write_guard = _refuse_write  # every client, also those a suite makes itself
     config._qc_results = []  # type: ignore[attr-defined]
@@ -448,9 +449,25 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
         longrepr=str(report.longrepr)[-4000:] if report.failed else None,
         exchanges=next(iter(_props(report, "exchanges")), []),
         observations=observations,
-        created=_props(report, "created"),
+        created=_new_created(config, report),
     )
     results.append(entry)
+
+
+def _new_created(config: pytest.Config, report: pytest.TestReport) -> list[Any]:
+    """Created entries not yet in the results: a test that reports several times (schemathesis sub-tests, each with
+    its own node id) carries every earlier entry of its item again in each report. One object, one entry."""
+    emitted: set[tuple[str, str, str]] = config._qc_created_emitted  # type: ignore[attr-defined]
+    out = []
+    for c in _props(report, "created"):
+        if not isinstance(c, dict) or c.get("id") is None:
+            out.append(c)  # no id to tell it apart: keep it
+            continue
+        key = ("", str(c.get("kind")), str(c.get("id")))
+        if key not in emitted:
+            emitted.add(key)
+            out.append(c)
+    return out
 
 
 def _first(values: list[Any], default: Any) -> Any:

@@ -78,6 +78,7 @@ class Seen:
     path: str
     headers: dict[str, str]
     body_bytes: int
+    body: bytes = b""  # the first 64 KB of the request body
     behaviour: str = ""  # which behaviour answered it (a rotating server has several)
     status: int | None = None  # filled in by the proxy: what the upstream answered
     response: bytes = b""
@@ -213,7 +214,7 @@ def _read_request(sock: socket.socket) -> tuple[Seen, bytes]:
         if not chunk:
             break
         body += chunk
-    return Seen(method=method, path=target, headers=headers, body_bytes=len(body)), body[:length]
+    return Seen(method=method, path=target, headers=headers, body_bytes=len(body), body=body[:65536]), body[:length]
 
 
 def _head(status: int, reason: str, headers: list[tuple[str, str]]) -> bytes:

@@ -11,6 +11,7 @@ that hangs costs a few timeouts, not one per test.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 import pytest
@@ -31,6 +32,7 @@ class Case:
     only: str = "PAGING-DEFAULT-PAGE"
     tls: bool = False
     profile_extra: str = ""
+    password_env: bool = False  # passwords from the environment (QC_HOSTILE_<ROLE>), not the file
     waits_for_target: bool = False  # it must give up after one timeout_s: compared with the refused run
     max_seconds: float = 80.0  # bounded, with room for a busy machine; a hang is killed at HARD_TIMEOUT_S
 
@@ -49,7 +51,7 @@ CASES: dict[str, Case] = {c.name: c for c in (
     Case("tls-refused", ("ok",), exitcodes.UNREACHABLE, "verify_tls = false", report=False, tls=True, max_seconds=20),
     Case("html401", ("html401",), exitcodes.USAGE, "is refused by the target", report=True),
     Case("garbage-over-tls", GARBAGE, exitcodes.RULE_FAILED, FAILED, report=True, tls=True, only="paging",
-         profile_extra="verify_tls = false"),
+         profile_extra="verify_tls = false", password_env=True),
     Case("heavy", HEAVY, exitcodes.RULE_FAILED, FAILED, report=True),
     Case("endless", ("endless",), exitcodes.RULE_FAILED, FAILED, report=True, only="paging"),
 )}
@@ -73,9 +75,13 @@ def plan(bg: Background) -> None:
         bg.servers[key] = srv
         work = bg.work(key)
         profile = work / "profile.toml"
-        profile.write_text(profile_toml(srv.url, bg.creds, extra=case.profile_extra))  # type: ignore[arg-type]
+        profile.write_text(profile_toml(srv.url, bg.creds, extra=case.profile_extra,  # type: ignore[arg-type]
+                                        password_env=case.password_env))
         args = ["run", "--profile", str(profile), "--out", str(work / "out"), "--only", case.only]
-        bg.job(key, args, HARD_TIMEOUT_S, first=not case.report)
+        env = None
+        if case.password_env:
+            env = dict(os.environ, **{f"QC_HOSTILE_{r.upper()}": pw for r, pw in bg.creds.passwords.items()})  # type: ignore[attr-defined]
+        bg.job(key, args, HARD_TIMEOUT_S, env=env, first=not case.report)
 
 
 @pytest.fixture(scope="module")

@@ -18,6 +18,7 @@ import pytest
 from hostile.kit import TRACEBACK, Background, KitRun
 from hostile.server import HostileServer, Seen
 from qaconform import exitcodes
+from qaconform.profile import load_profile
 from qaconform.reference import ReferenceServer
 
 READS = {"GET", "HEAD"}
@@ -35,7 +36,7 @@ class Plan:
 PLANS = {p.name: p for p in (
     Plan("dry-run", ("--dry-run",), ("comments", "actions", "gdpr"), destructive=True),
     Plan("read-only", ("--read-only",), ("actions", "gdpr"), destructive=True),
-    Plan("destructive", (), ("comments", "gdpr"), destructive=True),
+    Plan("destructive", (), ("comments", "actions", "gdpr", "properties"), destructive=True),
     Plan("not-destructive", (), ("gdpr",), destructive=False),
 )}
 
@@ -61,6 +62,7 @@ def plan(bg: Background) -> None:
             raise RuntimeError(f"the reference server's profile changed shape; cannot point it at the proxy:\n{text}")
         profile = work / "profile.toml"
         profile.write_text(text, encoding="utf-8")
+        bg.paths[key] = profile
         bg.job(key, ["run", "--profile", str(profile), "--out", str(work / "out"), *p.flags, "--only", *p.only,
                      "--max-examples", "3"], 150.0)
 
@@ -122,6 +124,39 @@ def test_every_created_id_is_listed_in_the_report(name: str, ran: dict[str, Ran]
     listed = {str(c.get("id")) for c in report["created"]}
     missing = sorted(f"{path} id {cid}" for path, cid in created if cid not in listed)
     assert missing == [], f"created on the target but not listed in report.json: {missing}"
+    keys = [(c.get("kind"), str(c.get("id"))) for c in report["created"]]
+    assert len(keys) == len(set(keys)), f"report.json lists some created ids more than once: {sorted(keys)[:20]}"
+
+
+def test_writes_touch_only_the_fixtures_and_what_the_run_created(ran: dict[str, Ran], background: Background) -> None:
+    """The kit writes only under the profile's fixtures: every POST or PUT names a fixture node or one the run
+    created before; every successful job names only [safety] gdpr_user (or the fixture CSV)."""
+    r = ran["destructive"]
+    profile = load_profile(background.paths["safety/destructive"])
+    fx = profile.fixtures
+    allowed = {str(i) for i in (fx.question_id, fx.member_wiki_node_id, fx.wiki_node_id, fx.favorite_node_id)
+               if i is not None}
+    outside: list[str] = []
+    writes = 0
+    for s in r.proxy.seen:
+        if s.method in READS:
+            continue
+        writes += 1
+        for node in re.findall(r"/(?:node|question|answer)/(\d+)/", s.path.split("?")[0]):
+            if node not in allowed:
+                outside.append(f"{s.method} {s.path} -> {s.status}")
+        if s.path.startswith(JOB_PATH) and s.status == 201:
+            job = json.loads(s.body or b"{}")
+            names = {str(v) for v in (job.get("user") or {}).values()}
+            if job.get("type") == "bulk":
+                ok = str(job.get("csvFileId")) == str(fx.gdpr_csv_file_id)
+            else:
+                ok = names == {str(profile.safety.gdpr_user)}
+            if not ok:
+                outside.append(f"job for {job.get('user') or job.get('csvFileId')} -> 201")
+        allowed |= {cid for _, cid in _created_ids([s])}
+    assert writes > 10, "the run wrote almost nothing; the test would prove nothing: " + r.run.describe()
+    assert outside == [], f"writes outside the fixtures and what the run created: {outside[:20]}"
 
 
 def test_no_data_protection_job_succeeds_without_destructive(ran: dict[str, Ran]) -> None:
