@@ -67,7 +67,7 @@ def run_load(
     end = warmup_end + duration
 
     def worker(n: int) -> None:
-        conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+        conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=30)
         mine: list[float] = []
         errors = 0
         i = n
@@ -174,11 +174,59 @@ def bench_size(size: int, duration: float, concurrency: int) -> list[Result]:
         return results
 
 
+def bench_handler(size: int, calls: int = 200) -> None:
+    """Handler CPU time in this process (no HTTP, no scheduling noise): what the database and rendering cost."""
+    import asyncio
+
+    from starlette.requests import Request
+
+    from qaconform.reference.app import Service
+    from qaconform.reference.db import Database
+    from qaconform.reference.seed import ACCOUNTS, seed
+
+    db = Database(":memory:")
+    seed(db, size)
+    svc = Service(db, 15)
+    member = next(a for a in ACCOUNTS if a.role == "member")
+    header = b"Basic " + base64.b64encode(f"{member.username}:{member.password}".encode())
+    loop = asyncio.new_event_loop()
+
+    def request(query: str) -> Request:
+        scope = {
+            "type": "http",
+            "method": "GET",
+            "path": "/services/v2/question.json",
+            "path_params": {},
+            "query_string": query.encode(),
+            "headers": [(b"authorization", header)],
+        }
+        return Request(scope)
+
+    try:
+        for query in ("page=1", "page=1000", "page=1000&sort=votes"):
+            loop.run_until_complete(svc.list_questions(request(query)))  # warm: the count is cached after this
+            cpu_ms = []
+            for _ in range(calls):
+                start = time.process_time()
+                loop.run_until_complete(svc.list_questions(request(query)))
+                cpu_ms.append((time.process_time() - start) * 1000)
+            cpu_ms.sort()
+            print(
+                f"handler CPU, question.json?{query:<22} {size:>9,} nodes: p50 {statistics.median(cpu_ms):.2f} ms,"
+                f" p99 {cpu_ms[int(len(cpu_ms) * 0.99) - 1]:.2f} ms",
+                flush=True,
+            )
+    finally:
+        loop.close()
+        db.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", default="10000,1000000", help="comma-separated node counts")
     parser.add_argument("--duration", type=float, default=5.0, help="seconds per scenario (max 60)")
     parser.add_argument("--concurrency", type=int, default=4, help="client threads (max 64)")
+    parser.add_argument("--no-handler", action="store_true", help="skip the in-process handler CPU measurement")
     args = parser.parse_args(argv)
     duration = min(max(args.duration, 0.5), 60.0)
     concurrency = min(max(args.concurrency, 1), 64)
@@ -203,6 +251,9 @@ def main(argv: list[str] | None = None) -> int:
         )
     for size in sizes:
         bench_size(size, duration, concurrency)
+    if not args.no_handler:
+        for size in sizes:
+            bench_handler(size)
     return 0
 
 
