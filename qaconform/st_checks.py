@@ -121,22 +121,29 @@ def _caller(response: Response) -> str | None:
 
 @schemathesis.check
 def envelope_invariants(ctx: CheckContext, response: Response, case: Case) -> bool | None:
-    """A paged list's own arithmetic: listCount, pageCount, and the echo of page and small pageSize requests."""
+    """A paged list's own arithmetic: listCount, pageCount, and the echo of page and small pageSize requests.
+
+    Every broken invariant is reported, each with its rule; echoes come first, because a wrong pageSize echo also
+    makes pageCount look wrong.
+    """
     body = _json_body(response)
     if not isinstance(body, dict) or "list" not in body:
         return None
     problems = envelope_problems(body)
-    types = [p for p in problems if "must be an integer" in p or "has no 'list'" in p]
-    _fail("PAGING-ENVELOPE", types)
-    _fail("PAGING-LISTCOUNT", [p for p in problems if "listCount" in p or "more than pageSize" in p])
-    _fail("PAGING-PAGECOUNT", [p for p in problems if "pageCount" in p])
+    found: list[str] = [f"[PAGING-ENVELOPE] {p}" for p in problems if "must be an integer" in p or "no 'list'" in p]
+    if found:
+        raise AssertionError("; ".join(found))
     page, size = _int_param(case.query, "page"), _int_param(case.query, "pageSize")
     if page is not None and 1 <= page <= max(1, body["pageCount"]) and body["page"] != page:
-        _fail("PAGING-PAGE-ECHO", [f"page {page} was asked for, the envelope says page {body['page']}"])
-    if page is None and not case.operation.path.endswith("/followers.json") and body["page"] != 1:
-        _fail("PAGING-DEFAULT-PAGE", [f"no page was asked for, the envelope says page {body['page']} (not 1)"])
+        found.append(f"[PAGING-PAGE-ECHO] page {page} was asked for, the envelope says page {body['page']}")
     if size is not None and 1 <= size <= 10 and body["pageSize"] != size:
-        _fail("PAGING-PAGESIZE-ECHO", [f"pageSize {size} was asked for, the envelope says {body['pageSize']}"])
+        found.append(f"[PAGING-PAGESIZE-ECHO] pageSize {size} was asked for, the envelope says {body['pageSize']}")
+    if page is None and not case.operation.path.endswith("/followers.json") and body["page"] != 1:
+        found.append(f"[PAGING-DEFAULT-PAGE] no page was asked for, the envelope says page {body['page']} (not 1)")
+    found += [f"[PAGING-LISTCOUNT] {p}" for p in problems if "listCount" in p or "more than pageSize" in p]
+    found += [f"[PAGING-PAGECOUNT] {p}" for p in problems if "pageCount" in p]
+    if found:
+        raise AssertionError("; ".join(found))
     return None
 
 

@@ -323,10 +323,10 @@ class SchemaSender:
         rules = []
         for failure in exc.exceptions:
             text = f"{getattr(failure, 'title', '')} {getattr(failure, 'message', '')}"
-            found = re.match(r"\s*\[([A-Z0-9-]+)\]", getattr(failure, "message", "") or "")
+            tagged = re.findall(r"\[([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\]", getattr(failure, "message", "") or "")
             kind = type(failure).__name__
-            if found:
-                rule = found.group(1)
+            if tagged:
+                rule = ", ".join(dict.fromkeys(tagged))
             elif kind == "AcceptedNegativeData":
                 rule = REFUSAL_RULES.get(op, "CONV-BODY-FORMAT")
             else:  # undocumented status, schema violation, valid request refused: the operation's answers
