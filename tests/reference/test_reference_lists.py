@@ -290,8 +290,8 @@ def test_answer_in_moderation_is_seen_only_by_its_author_and_moderators(ref: Ref
     queued_id = queued[0]["id"]
     for who in ("admin", "moderator"):
         assert queued_id in {a["id"] for a in ref.ok("GET", path, who)["list"]}
-    for who in ("member", None):
-        assert queued_id not in {a["id"] for a in ref.ok("GET", path, who)["list"]}
+    for outsider in ("member", None):
+        assert queued_id not in {a["id"] for a in ref.ok("GET", path, outsider)["list"]}
     parent = queued[0]["parentId"]
     assert queued_id in ref.question(parent, "moderator")["answers"]
     assert queued_id not in ref.question(parent, "member")["answers"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -87,7 +88,7 @@ def test_server_that_cannot_start_raises_with_its_error_output() -> None:
     assert "no-such-fault" in str(err.value) and "--list-faults" in str(err.value)
 
 
-def test_file_database_is_reused_with_the_same_fixtures(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_file_database_is_reused_with_the_same_fixtures(tmp_path: Path) -> None:
     path = str(tmp_path / "ref.sqlite")
     with ReferenceServer(db=path) as first:
         fx1 = load_profile(first.profile_path).fixtures
