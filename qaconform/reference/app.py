@@ -263,7 +263,11 @@ class Service:
             [*params, paging.size, paging.offset],
         )
         shown = "reputation" if sort == "default" else sort
-        return json_response(envelope(self.render.users_json(rows), total, paging, shown, q))
+        users = self.render.users_json(rows)
+        if faults.is_on("active-experts-reputation-string") and request.url.path.endswith("/retrieveAllExperts.json"):
+            for u in users:
+                u["reputation"] = str(u["reputation"])
+        return json_response(envelope(users, total, paging, shown, q))
 
     # --- 9 Spaces ---------------------------------------------------------------------------------------
     NAMED_SORTS = {
@@ -415,6 +419,8 @@ class Service:
                 f" this site uses {self.tracker!r}"
             )
         types = [{"name": r["name"]} for r in self.db.all("SELECT name FROM issue_types ORDER BY position")]
+        if faults.is_on("issuetypes-title-not-name"):
+            types = [{"title": t["name"]} for t in types]
         if faults.is_on("issuetypes-enveloped"):
             return json_response(envelope(types, len(types), Paging(1, max(len(types), 1)), "", {}))
         return json_response(types)

@@ -55,6 +55,9 @@ _ALL: tuple[Fault, ...] = (
     _F("content-date-no-fraction", "SHAPE-CONTENT-ACTIONDATE", "user content actionDate has no .S fraction"),
     _F("answer-has-title", "NODE-TITLE-ANSWERS-COMMENTS", "answers carry a title (Re: <question title>)"),
     _F("topic-usedcount-string", "SHAPE-LIST-TOPICS", "topic usedCount is a string"),
+    _F("active-experts-reputation-string", "SHAPE-LIST-ACTIVE-EXPERTS", "active experts' reputation is a string"),
+    _F("content-entry-canceled-missing", "SHAPE-LIST-USER-CONTENT", "user content entries lack canceled"),
+    _F("issuetypes-title-not-name", "ISSUETYPES-ARRAY", "issue types carry title instead of name"),
     # --- comments (writes.py, render.py, app.py)
     _F(
         "comment-private-leaks-in-answer-list",
@@ -122,6 +125,7 @@ _ALL: tuple[Fault, ...] = (
     _F("groups-denied-to-admin", "PERM-GROUPS", "admin (Edit users and groups) is refused the group list"),
     _F("groups-denied-body-plain", "PERM-DENIED-BODY", "a denied group list has body {error} instead of {errors}"),
     _F("comment-denied-to-novice", "PERM-COMMENT", "novice (Comment) is refused a plain comment"),
+    _F("comment-private-denied-to-member", "PERM-COMMENT-PRIVATE", "member is refused every private option"),
     _F("comment-allowed-anonymous", "PERM-COMMENT", "anonymous callers may post comments"),
     _F("questions-denied-to-novice", "PERM-LIST-QUESTIONS", "novice is refused the question list"),
     _F("user-answers-denied-to-member", "PERM-USER-ANSWERS", "member is refused a user's answer list"),

@@ -173,6 +173,8 @@ class Writes:
     def _check_private_permission(caller: Caller, visibility: str | None) -> None:
         if visibility in (None, "full"):
             return
+        if caller.role == "member" and faults.is_on("comment-private-denied-to-member"):
+            raise denied(caller.anonymous)
         if not caller.can(auth.USE_PRIVATE_COMMENTS):
             if faults.is_on("comment-private-without-permission"):
                 return
@@ -572,6 +574,9 @@ class Writes:
             for r in rows
         ]
         entries.append({"actionType": "joined", "canceled": False, "actionDate": action_date(user["creation_date"])})
+        if faults.is_on("content-entry-canceled-missing"):
+            for e in entries:
+                del e["canceled"]
         if faults.is_on("content-date-no-fraction"):
             for e in entries:
                 e["actionDate"] = e["actionDate"].rsplit(".", 1)[0]
