@@ -17,7 +17,7 @@ import pytest
 
 from hostile.kit import Background
 from hostile.server import HostileServer, gzip_bomb, make_self_signed
-from qaconform.profile import ROLES
+from qaconform.profile import ROLES, Profile
 
 TIMEOUT_S = 2
 """timeout_s of every hostile profile: small, so that bounded-time assertions stay cheap."""
@@ -28,17 +28,25 @@ class Secrets:
     """The credentials of one hostile profile and every form in which they could leak."""
 
     passwords: dict[str, str]
+    names: dict[str, str] | None = None  # role -> username; default qa-<role>
 
     def usernames(self) -> dict[str, str]:
-        return {role: f"qa-{role}" for role in self.passwords}
+        return {role: (self.names or {}).get(role, f"qa-{role}") for role in self.passwords}
 
     def forms(self) -> list[str]:
         """Passwords and the base64 Authorization values (with and without 'Basic ')."""
         out: list[str] = []
+        names = self.usernames()
         for role, pw in self.passwords.items():
-            token = base64.b64encode(f"qa-{role}:{pw}".encode()).decode()
+            token = base64.b64encode(f"{names[role]}:{pw}".encode()).decode()
             out += [pw, token]
         return out
+
+    @classmethod
+    def of(cls, profile: Profile) -> Secrets:
+        """The secrets of a profile the tests did not write (the reference server's)."""
+        return cls({r: a.password for r, a in profile.accounts.items()},
+                   {r: a.username for r, a in profile.accounts.items()})
 
     def leaks_in(self, text: str) -> list[str]:
         return [s for s in self.forms() if s in text]

@@ -23,6 +23,8 @@ from typing import TypeVar
 
 import psutil
 
+from qaconform.reference import ReferenceServer
+
 ROOT = Path(__file__).resolve().parents[2]
 MEASURE = Path(__file__).with_name("measure.py")
 TRACEBACK = "Traceback (most recent call last)"
@@ -149,6 +151,14 @@ class Background:
         self._jobs: list[tuple[int, str, list[str], Path, float, dict[str, str] | None]] = []
         self._futures: dict[str, Future[KitRun]] = {}
         self._pool: ThreadPoolExecutor | None = None
+        self._reference: ReferenceServer | None = None
+
+    def reference(self) -> ReferenceServer:
+        """The one embedded reference server of the session (modules share it; each run writes only its own
+        content, and only test_safety's runs use the one-shot fixtures)."""
+        if self._reference is None:
+            self._reference = self.enter(ReferenceServer())
+        return self._reference
 
     def enter(self, cm: contextlib.AbstractContextManager[T]) -> T:
         """Keep a server (hostile or reference) running until the session ends."""

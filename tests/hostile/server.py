@@ -183,7 +183,8 @@ class _Handler(socketserver.BaseRequestHandler):
         except (OSError, ValueError):
             return
         looping = seen.path.startswith("/loop-a/") and "redirect_loop" in owner.behaviours
-        seen.behaviour = "redirect_loop" if looping else owner.next_behaviour()
+        stung = next((b for part, b in owner.sting.items() if part in seen.path.split("?")[0]), None)
+        seen.behaviour = "redirect_loop" if looping else stung or owner.next_behaviour()
         owner.recording.add(seen)
         try:
             owner.answer(sock, seen, body)
@@ -235,7 +236,9 @@ class HostileServer:
 
     ``srv.count`` is the number of requests received, ``srv.seen`` what they were; ``srv.foreign`` is the second
     listener a ``redirect_foreign`` server sends clients to (it must never see an Authorization header).
-    ``proxy`` forwards to ``upstream`` (a base URL) and records, so a test can see every method a run sent.
+    ``proxy`` forwards to ``upstream`` (a base URL) and records, so a test can see every method a run sent;
+    ``sting={"topic.json": "gzip_bomb"}`` answers the paths holding a key with that behaviour instead: a target
+    that works except for one broken endpoint.
     """
 
     def __init__(
@@ -244,13 +247,18 @@ class HostileServer:
         *,
         tls_files: tuple[Path, Path] | None = None,
         upstream: str | None = None,
+        sting: dict[str, str] | None = None,
     ) -> None:
+        self.sting = dict(sting or {})
         self.behaviours = (behaviour,) if isinstance(behaviour, str) else tuple(behaviour)
         unknown = [b for b in self.behaviours if b not in BEHAVIOURS]
         if unknown or not self.behaviours:
             raise ValueError(f"unknown behaviour {unknown}; choose among {', '.join(BEHAVIOURS)}")
         if "proxy" in self.behaviours and not upstream:
             raise ValueError("behaviour 'proxy' needs upstream='http://127.0.0.1:PORT' (the server to forward to)")
+        unknown_sting = [b for b in (sting or {}).values() if b not in BEHAVIOURS or b in ("proxy", "refused")]
+        if unknown_sting:
+            raise ValueError(f"sting behaviours {unknown_sting} cannot answer one path; see BEHAVIOURS")
         if "refused" in self.behaviours and len(self.behaviours) > 1:
             raise ValueError("'refused' means nothing listens; it cannot rotate with other behaviours")
         behaviour = "+".join(self.behaviours)

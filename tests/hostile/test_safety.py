@@ -19,7 +19,6 @@ from hostile.kit import TRACEBACK, Background, KitRun
 from hostile.server import HostileServer, Seen
 from qaconform import exitcodes
 from qaconform.profile import load_profile
-from qaconform.reference import ReferenceServer
 
 READS = {"GET", "HEAD"}
 JOB_PATH = "/services/v2/jobs/gdpr/schedule.json"
@@ -49,7 +48,7 @@ class Ran:
 
 def plan(bg: Background) -> None:
     """One reference server; per run a recording proxy in front of it and a profile pointing at the proxy."""
-    ref = bg.enter(ReferenceServer())
+    ref = bg.reference()
     original = Path(ref.profile_path).read_text(encoding="utf-8")
     for name, p in PLANS.items():
         key = f"safety/{name}"
