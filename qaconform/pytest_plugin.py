@@ -145,6 +145,9 @@ def pytest_configure(config: pytest.Config) -> None:
     config._qc_holder = _TargetHolder(config)  # type: ignore[attr-defined]
     config._qc_created_ids = set()  # type: ignore[attr-defined]
     config._qc_created_emitted = set()  # type: ignore[attr-defined]
+    # verify_tls = false is the profile's explicit choice for a self-signed staging site: urllib3 would repeat
+    # its warning for every test in the summary, burying the results (with verification on it never fires).
+    config.addinivalue_line("filterwarnings", "ignore::urllib3.exceptions.InsecureRequestWarning")
     if config.getoption("qc_read_only", False):
         ApiClient.write_guard = _refuse_write  # every client, also those a suite makes itself
     config._qc_results = []  # type: ignore[attr-defined]

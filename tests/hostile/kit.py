@@ -185,6 +185,25 @@ class Background:
         return self._futures[key].result()
 
     def close(self) -> None:
+        """Stop everything; fail loudly if a kit command left a process behind (and end that process)."""
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
         self.stack.close()
+        left = leftovers(self.base)
+        for p in left:
+            with contextlib.suppress(psutil.Error):
+                p.kill()
+        if left:
+            raise RuntimeError(f"kit commands left {len(left)} process(es) running: "
+                               + "; ".join(" ".join(p.info["cmdline"] or [])[:200] for p in left))
+
+
+def leftovers(base: Path) -> list[psutil.Process]:
+    """Processes whose command line names a path under ``base`` (every kit command of these tests does)."""
+    mark = str(base)
+    found = []
+    for p in psutil.process_iter(["cmdline"]):
+        with contextlib.suppress(psutil.Error):
+            if p.pid != os.getpid() and any(mark in arg for arg in p.info["cmdline"] or []):
+                found.append(p)
+    return found
