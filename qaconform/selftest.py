@@ -101,6 +101,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="skip the run of every suite against the clean server (useful while adding a fault)")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="N",
                         help=f"seed of the generated tests (default {DEFAULT_SEED}, fixed for reproducible runs)")
+    parser.add_argument("--always-generated", action="store_true",
+                        help="run the generated tests (suites/properties) for every fault whose rule they name, not "
+                             "only for faults the other tests miss (slower: tens of seconds per such fault)")
     parser.add_argument("--json", metavar="FILE", default=None,
                         help="also write the result (every fault, its rule, the tests that caught it) as JSON here")
 
@@ -124,6 +127,7 @@ def main(args: argparse.Namespace) -> int:
     print(f"self-test: {len(names)} faults{' + the clean run' if not args.no_clean else ''}, "
           f"{args.jobs} at a time, seed {args.seed}", flush=True)
     result = run_selftest(names, jobs=args.jobs, timeout=args.timeout, clean=not args.no_clean, seed=args.seed,
+                          always_generated=args.always_generated,
                           progress=_progress)
     print(format_table(result))
     if args.json:
@@ -143,7 +147,7 @@ def check_registry() -> list[str]:
 
 
 def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float = DEFAULT_TIMEOUT_S,
-                 clean: bool = True, seed: int = DEFAULT_SEED,
+                 clean: bool = True, seed: int = DEFAULT_SEED, always_generated: bool = False,
                  progress: Callable[[RunResult], None] | None = None) -> SelftestResult:
     """Run the clean server over every suite and each named fault over its rule's tests; ``jobs`` at a time."""
     from qaconform.reference import faults as registry
@@ -154,7 +158,7 @@ def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float 
 
     def one(task: tuple[str, str | None]) -> RunResult:
         label, rule = task
-        res = _run_one(label, rule, timeout, seed)
+        res = _run_one(label, rule, timeout, seed, always_generated)
         if progress:
             progress(res)
         return res
@@ -165,16 +169,17 @@ def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float 
     return SelftestResult(faults=results, clean=clean_result, seconds=time.monotonic() - started)
 
 
-def _run_one(label: str, rule: str | None, timeout: float, seed: int) -> RunResult:
+def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_generated: bool = False) -> RunResult:
     """The clean run (``rule`` None): every suite, generated tests included, against a clean server.
 
     A fault: first the tests naming its rule without the generated ones (a few seconds each); only when those miss
     it and a generated test names the rule, again with the generated tests, against a fresh server (the first run
-    consumed the profile's one-shot nodes).
+    consumed the profile's one-shot nodes). ``always_generated``: one run with the generated tests from the start.
     """
     res = RunResult(label=label, rule=rule)
     t0 = time.monotonic()
-    _serve_and_test(res, label, rule, timeout, seed, generated=rule is None)
+    both = rule is None or (always_generated and rule in generated_test_rules())
+    _serve_and_test(res, label, rule, timeout, seed, generated=both)
     if rule is not None and not res.caught and res.problem is None and rule in generated_test_rules():
         _serve_and_test(res, label, rule, timeout, seed, generated=True)
     res.seconds = time.monotonic() - t0
