@@ -345,13 +345,14 @@ class HostileServer:
         return self.stop_event.wait(seconds)
 
     def _ok(self, sock: socket.socket, seen: Seen, body: bytes) -> None:
+        payload: Any
         if seen.method == "POST":
             payload, status, reason = {"id": "9001", "jobId": "job-1"}, 201, "Created"
         elif seen.method == "PUT":
             payload, status, reason = {"success": True, "result": {}}, 200, "OK"
         else:
-            payload, status, reason = (_EMPTY_LIST if not seen.path.split("?")[0].endswith("content.json") else []), \
-                200, "OK"
+            bare = seen.path.split("?")[0].endswith("content.json")  # the one list that is a bare array
+            payload, status, reason = ([] if bare else _EMPTY_LIST), 200, "OK"
         sock.sendall(_simple(status, reason, "application/json", json.dumps(payload).encode()))
 
     def _silent(self, sock: socket.socket, seen: Seen, body: bytes) -> None:
