@@ -1,12 +1,14 @@
 """`qaconform run` against each hostile behaviour: bounded time, the documented exit code, a clear message, no
 traceback, the report written when the target answered, bounded memory, and no credential anywhere.
 
-All runs start at once (module fixture ``runs``); each test then judges one of them. A run that gets past the
+All runs start at once with the other modules' kit commands (``plan`` below, started by conftest's
+``background``); each test then judges one of them. A run that gets past the
 preflight costs several seconds of CPU (pytest collects the suites), so the behaviours that answer garbage share
 one rotating server and one run, and those that would fill memory share another; the others, which end in the
 preflight, have a run each. A run selects one rule (``--only PAGING-DEFAULT-PAGE``): what is under test is the
 kit's handling of the target, not the suites. The ``endless`` run selects a whole area, to show that a target
-that hangs costs a few timeouts, not one per test.
+that hangs costs a few timeouts, not one per test; ``one-broken-endpoint`` is a working target (the reference
+server behind a proxy) whose topic and group lists answer a gzip bomb and a 100 MB body.
 """
 
 from __future__ import annotations
