@@ -35,6 +35,8 @@ ONLY_4XX_EXPECTED: dict[str, str] = {
                       "(OBS-UNFAVORITE-NOT-FAVORITE); the one-shot favorite_node_id is never used",
     "cancelWiki": "the interface cannot make a wiki node, so generated calls meet nodes that are not wiki "
                   "(OBS-CANCELWIKI-NOT-WIKI); the one-shot wiki nodes are never used",
+    "postComment (privacy model: refused)": "refusals by design: rules 6 and 7",
+    "postComment (privacy model: reply with another visibility)": "refusals by design: rule 4",
     "scheduleGdprJob": "a job succeeds only for [safety] gdpr_user with destructive = true, in a free time frame; "
                        "otherwise every generated job is dated in the past",
 }

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import hypothesis
+import hypothesis.internal.conjecture.engine
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -37,10 +38,20 @@ from suites.properties.plugin import Budget
 
 ROLES = ("admin", "moderator", "member", "novice")
 MAY_USE_PRIVATE = ("admin", "moderator", "member")  # target-profile.md: novice lacks Use Private Comments
-LACKING = [("novice", "to_original_poster"), ("novice", "to_moderators"), ("novice", "to_own_groups"),
-           ("member", "to_own_groups")]
-"""(account, private option) pairs the account lacks (target-profile.md)."""
-STEPS = 8
+REFUSED = [
+    ("novice", "recipients", True, 403, "COMMENT-7-NO-PRIVATE-PERMISSION"),
+    ("novice", "to_original_poster", False, 403, "COMMENT-7-NO-PRIVATE-PERMISSION"),
+    ("novice", "to_moderators", False, 403, "COMMENT-7-NO-PRIVATE-PERMISSION"),
+    ("novice", "to_own_groups", False, 403, "COMMENT-7-NO-PRIVATE-PERMISSION"),
+    ("member", "to_own_groups", False, 403, "COMMENT-7-NO-OPTION-PERMISSION"),
+    ("member", "to_original_poster", True, 400, "COMMENT-6"),
+    ("moderator", "to_moderators", True, 400, "COMMENT-6"),
+    ("admin", "to_own_groups", True, 400, "COMMENT-6"),
+]
+"""(author, visibility option, with recipients, status, rule): refusals rules 6 and 7 fix (target-profile.md says
+which account lacks which option)."""
+STEPS = 10
+SHRINK_SECONDS = 30
 
 
 @dataclass(frozen=True)
@@ -94,17 +105,20 @@ class PrivacyModel(RuleBasedStateMachine):
         ids = [w.user_ids[r] for r in recipients] if recipients is not None else None
         resp = post_comment(w.api[author], parent, w.run_tag, w.created, text=text, visibility=visibility,
                             recipients=ids)
-        w.budget.record("postComment (privacy model)", resp.status)
+        w.budget.record(f"postComment (privacy model: {text})", resp.status)
         return resp
 
-    def _expect(self, resp: ApiResponse, status: int, rule: str, what: str) -> None:
-        self.world.budget.failing |= resp.status != status
-        assert resp.status == status, (
-            f"[{rule}] {what}: expected {status}, got {resp.status} (seed {self.world.budget.seed}; rerun with "
-            f"--seed {self.world.budget.seed})\n{resp.describe()}")
+    def _fail(self, message: str) -> None:
+        """Fail the step; from now on the deadline no longer cuts steps, so shrinking replays the same sequence."""
+        self.world.budget.failing = True
+        raise AssertionError(f"{message} (seed {self.world.budget.seed}; rerun with --seed {self.world.budget.seed})")
 
-    def _visible_to(self, role: str) -> list[int]:
-        return sorted(c.id for c in self.comments.values() if role in c.audience)
+    def _expect(self, resp: ApiResponse, status: int, rule: str, what: str) -> None:
+        if resp.status != status:
+            self._fail(f"[{rule}] {what}: expected {status}, got {resp.status}\n{resp.describe()}")
+
+    def _visible_to(self, role: str, private: bool) -> list[int]:
+        return sorted(c.id for c in self.comments.values() if role in c.audience and c.private == private)
 
     def _record(self, resp: ApiResponse, author: str, recipients: frozenset[str] | None, reply: bool) -> None:
         cid = new_id(resp)
@@ -128,67 +142,62 @@ class PrivacyModel(RuleBasedStateMachine):
         self._expect(resp, 201, "COMMENT-1", f"{author} posts a comment without privacy fields")
         self._record(resp, author, None, reply=False)
 
-    @rule(author=st.sampled_from(ROLES), recipients=st.sets(st.sampled_from(ROLES), min_size=1, max_size=3))
+    @rule(author=st.sampled_from(MAY_USE_PRIVATE), recipients=st.sets(st.sampled_from(ROLES), min_size=1, max_size=3))
     def a_comment_private_to_recipients(self, author: str, recipients: set[str]) -> None:
         if self.out_of_time():
             return
         ordered = sorted(recipients)
         resp = self._post(author, self.answer, self.world.profile.visibility.recipients, ordered, "private comment")
-        if author not in MAY_USE_PRIVATE:
-            self._expect(resp, 403, "COMMENT-7-NO-PRIVATE-PERMISSION", f"{author} posts a comment private to {ordered}")
-            return
         self._expect(resp, 201, "COMMENT-2", f"{author} posts a comment private to {ordered}")
         self._record(resp, author, frozenset(recipients), reply=False)
 
-    @rule(who=st.sampled_from(LACKING))
-    def a_private_option_the_caller_lacks(self, who: tuple[str, str]) -> None:
-        """Only refusals: who may see an op, mod or group comment that was accepted is not described."""
-        if self.out_of_time():
-            return
-        author, option = who
-        resp = self._post(author, self.answer, getattr(self.world.profile.visibility, option), None, "refused option")
-        rule_id = "COMMENT-7-NO-PRIVATE-PERMISSION" if author == "novice" else "COMMENT-7-NO-OPTION-PERMISSION"
-        self._expect(resp, 403, rule_id, f"{author} uses the private option {option}")
+    @rule(refused=st.sampled_from(REFUSED), recipients=st.sets(st.sampled_from(ROLES), min_size=1, max_size=2))
+    def a_refused_comment(self, refused: tuple[str, str, bool, int, str], recipients: set[str]) -> None:
+        """Private options the caller lacks (403) and recipients with another visibility (400).
 
-    @rule(author=st.sampled_from(MAY_USE_PRIVATE), recipients=st.sets(st.sampled_from(ROLES), min_size=1, max_size=2))
-    def recipients_with_another_visibility(self, author: str, recipients: set[str]) -> None:
+        Only refusals of op, mod and group: who may see such a comment once accepted is not described.
+        """
         if self.out_of_time():
             return
-        option = "to_own_groups" if author != "member" else "to_moderators"
-        resp = self._post(author, self.answer, getattr(self.world.profile.visibility, option), sorted(recipients),
-                          "recipients without visibility recipients")
-        self._expect(resp, 400, "COMMENT-6", f"{author} gives recipients with visibility {option}")
+        author, option, with_recipients, status, rule_id = refused
+        given = sorted(recipients) if with_recipients else None
+        resp = self._post(author, self.answer, getattr(self.world.profile.visibility, option), given, "refused")
+        self._expect(resp, status, rule_id, f"{author} posts with visibility {option} and recipients {given}")
 
-    @precondition(lambda self: bool(self.comments))
-    @rule(data=st.data(), author=st.sampled_from(ROLES),
-          how=st.sampled_from(["no fields", "same fields", "another visibility", "own recipients"]))
-    def a_reply(self, data: st.DataObject, author: str, how: str) -> None:
+    @precondition(lambda self: any(c.private for c in self.comments.values()))
+    @rule(data=st.data(), author=st.sampled_from(MAY_USE_PRIVATE),
+          how=st.sampled_from(["no fields", "same fields", "another visibility"]))
+    def a_reply_to_a_private_comment(self, data: st.DataObject, author: str, how: str) -> None:
+        """Novice does not reply here: whether a caller without private comments may reply to one is not described."""
         if self.out_of_time():
             return
-        visible = self._visible_to(author)
+        visible = self._visible_to(author, private=True)
         if not visible:
             return
         parent = self.comments[data.draw(st.sampled_from(visible), label="parent")]
         vis = self.world.profile.visibility
-        if parent.private:
-            if author == "novice":
-                return  # whether a caller without private comments may reply to one: not described
-            if how in ("no fields", "same fields"):
-                same = sorted(parent.recipients)
-                if how == "no fields":
-                    resp = self._post(author, parent.id, None, None, f"reply ({how})")
-                else:
-                    resp = self._post(author, parent.id, vis.recipients, same, f"reply ({how})")
-                self._expect(resp, 201, "COMMENT-3", f"{author} replies to private comment {parent.id} with {how}")
-                self._record(resp, author, parent.recipients, reply=True)  # inherits the parent's recipients
-            else:
-                option = "to_moderators" if author == "member" else "to_own_groups"
-                resp = self._post(author, parent.id, getattr(vis, option), None, "reply with another visibility")
-                self._expect(resp, 400, "COMMENT-4", f"{author} replies to private comment {parent.id} with {option}")
+        if how == "another visibility":
+            option = "to_moderators" if author == "member" else "to_own_groups"
+            resp = self._post(author, parent.id, getattr(vis, option), None, "reply with another visibility")
+            self._expect(resp, 400, "COMMENT-4", f"{author} replies to private comment {parent.id} with {option}")
             return
-        if how == "own recipients" and author in MAY_USE_PRIVATE:
+        if how == "no fields":
+            resp = self._post(author, parent.id, None, None, "reply without fields")
+        else:
+            resp = self._post(author, parent.id, vis.recipients, sorted(parent.recipients), "reply with same fields")
+        self._expect(resp, 201, "COMMENT-3", f"{author} replies to private comment {parent.id} with {how}")
+        self._record(resp, author, parent.recipients, reply=True)  # inherits the parent's recipients
+
+    @precondition(lambda self: any(not c.private for c in self.comments.values()))
+    @rule(data=st.data(), author=st.sampled_from(ROLES), private=st.booleans())
+    def a_reply_to_a_public_comment(self, data: st.DataObject, author: str, private: bool) -> None:
+        if self.out_of_time():
+            return
+        parent = self.comments[data.draw(st.sampled_from(self._visible_to(author, private=False)), label="parent")]
+        if private and author in MAY_USE_PRIVATE:
             recipients = data.draw(st.sets(st.sampled_from(ROLES), min_size=1, max_size=2), label="recipients")
-            resp = self._post(author, parent.id, vis.recipients, sorted(recipients), "private reply to public")
+            resp = self._post(author, parent.id, self.world.profile.visibility.recipients, sorted(recipients),
+                              "private reply to a public comment")
             self._expect(resp, 201, "COMMENT-5", f"{author} replies privately to public comment {parent.id}")
             self._record(resp, author, frozenset(recipients), reply=True)
         else:
@@ -205,39 +214,34 @@ class PrivacyModel(RuleBasedStateMachine):
         if not self.answer:
             return
         w = self.world
-        w.budget.failing = True  # until every account's view is checked: shrinking must replay in full
         seen_by = {role: comment_ids_seen(w.api[role], self.answer) for role in ROLES}
         w.budget.statuses["listAnswerComments (privacy model)"][200] += len(ROLES)
         for role, seen in seen_by.items():
             unknown = seen - set(self.comments)
-            assert not unknown, (
-                f"[COMMENT-PRIVACY-LIST] {role} is shown comments {sorted(unknown)} under answer {self.answer} that "
-                f"nobody posted in this sequence (seed {w.budget.seed})")
+            if unknown:
+                self._fail(f"[COMMENT-PRIVACY-LIST] {role} is shown comments {sorted(unknown)} under answer "
+                           f"{self.answer} that nobody posted in this sequence")
             for c in self.comments.values():
                 entitled = role in c.audience
-                if c.id in seen and not entitled:
-                    raise AssertionError(
-                        f"[COMMENT-PRIVACY-LIST] {role} is shown comment {c.id} by {c.author}, which is private to "
-                        f"{sorted(c.audience)} (reply: {c.reply}; seed {w.budget.seed}); reproduce with: "
-                        f"curl -sS -u \"$USER:$PASSWORD\" '{w.profile.api_root}/answer/{self.answer}/comment.json'"
+                curl = (f"curl -sS -u \"$USER:$PASSWORD\" '{w.profile.api_root}/answer/{self.answer}/comment.json'"
                         f"   # as {role}")
+                if c.id in seen and not entitled:
+                    self._fail(f"[COMMENT-PRIVACY-LIST] {role} is shown comment {c.id} by {c.author}, which is private "
+                               f"to {sorted(c.audience)} (reply: {c.reply}); reproduce with: {curl}")
                 if not c.reply and entitled and c.id not in seen:
                     rule_id = "COMMENT-2" if c.private else "COMMENT-1"
-                    raise AssertionError(
-                        f"[{rule_id}] {role} is not shown comment {c.id} by {c.author} although it is "
-                        f"{'private to ' + str(sorted(c.audience)) if c.private else 'public'} (seed {w.budget.seed}); "
-                        f"reproduce with: curl -sS -u \"$USER:$PASSWORD\" "
-                        f"'{w.profile.api_root}/answer/{self.answer}/comment.json'   # as {role}")
+                    what = f"private to {sorted(c.audience)}" if c.private else "public"
+                    self._fail(f"[{rule_id}] {role} is not shown comment {c.id} by {c.author} although it is {what}; "
+                               f"reproduce with: {curl}")
         for c in self.comments.values():
             if not c.reply:
                 continue
             shown = {r for r in ROLES if c.id in seen_by[r]}
             if shown:
                 missing = sorted(r for r in c.audience if r not in shown and r != c.author)
-                assert not missing, (
-                    f"[COMMENT-3] reply {c.id} by {c.author} is listed to {sorted(shown)} but not to {missing}, who "
-                    f"may see it (it inherits {sorted(c.audience)}; seed {w.budget.seed})")
-        w.budget.failing = False
+                if missing:
+                    self._fail(f"[COMMENT-3] reply {c.id} by {c.author} is listed to {sorted(shown)} but not to "
+                               f"{missing}, who may see it (it inherits {sorted(c.audience)})")
 
 
 @pytest.mark.properties
@@ -246,7 +250,8 @@ class PrivacyModel(RuleBasedStateMachine):
 @pytest.mark.rule("COMMENT-1", "COMMENT-2", "COMMENT-3", "COMMENT-4", "COMMENT-5", "COMMENT-6",
                   "COMMENT-7-NO-PRIVATE-PERMISSION", "COMMENT-7-NO-OPTION-PERMISSION", "COMMENT-PRIVACY-LIST")
 def test_every_account_sees_exactly_the_comments_the_privacy_model_allows(
-    api: dict[str, ApiClient], user_ids: dict[str, int], profile: Profile, run_tag: str, created: Any, sent: Budget
+    api: dict[str, ApiClient], user_ids: dict[str, int], profile: Profile, run_tag: str, created: Any, sent: Budget,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     missing = [r for r in ROLES if r not in user_ids]
     assert not missing, f"user ids of {missing} are unknown: give accounts.<role>.id in the profile {profile.path}"
@@ -257,7 +262,10 @@ def test_every_account_sees_exactly_the_comments_the_privacy_model_allows(
 
     Model.world = world
     hypothesis.seed(sent.seed)(Model)
-    Model.TestCase.settings = settings(max_examples=max(3, sent.max_examples // 2), stateful_step_count=STEPS,
+    Model.TestCase.settings = settings(max_examples=max(3, sent.max_examples), stateful_step_count=STEPS,
                                        deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    # Every replay of a sequence costs a fresh answer and a dozen requests: shrink for SHRINK_SECONDS at most (then
+    # hypothesis reports the shortest sequence found so far) instead of hypothesis's five minutes.
+    monkeypatch.setattr(hypothesis.internal.conjecture.engine, "MAX_SHRINKING_SECONDS", SHRINK_SECONDS)
     Model.TestCase().runTest()
     assert world.steps, "the privacy model posted no comment at all; raise --max-examples"
