@@ -78,10 +78,19 @@ class Recorder:
     total: int = 0
     late_in_row: int = 0  # requests in a row that used their whole timeout_s without a complete answer
     give_up_after: int = 3  # then stop sending: a hanging target would otherwise cost timeout_s per test
+    retry_after_s: float = 30.0  # ... except one request this long after the last late one (it may have recovered)
+    last_late: float = 0.0
     created: list[dict[str, Any]] = field(default_factory=list)  # every 201 to a POST, whoever sent it
 
     def note_outcome(self, late: bool) -> None:
         self.late_in_row = self.late_in_row + 1 if late else 0
+        if late:
+            self.last_late = time.monotonic()
+
+    def holding_back(self) -> bool:
+        """Whether the target has hung often enough, and recently enough, that the next request is not sent."""
+        return (bool(self.give_up_after) and self.late_in_row >= self.give_up_after
+                and time.monotonic() - self.last_late < self.retry_after_s)
 
     def note_created(self, role: str, url: str, content: bytes, location: str | None) -> None:
         """Remember what a POST created, so the report lists it even when the test that sent it did not."""
@@ -323,11 +332,12 @@ class ApiClient:
         guard = ApiClient.write_guard
         if guard is not None and method.upper() not in ("GET", "HEAD", "OPTIONS"):
             guard(method.upper(), url)
-        if rec.give_up_after and rec.late_in_row >= rec.give_up_after:
+        if rec.holding_back():
             raise TargetError(
                 f"{method} {url}: not sent: the last {rec.late_in_row} requests got no complete answer within "
-                f"timeout_s={self.profile.timeout_s}s, so the target hangs or is too slow; fix the target (or raise "
-                f"timeout_s in {self.profile.path}) and run again"
+                f"timeout_s={self.profile.timeout_s}s, so the target hangs or is too slow (one request is tried "
+                f"again {rec.retry_after_s:.0f}s after the last late one); fix the target (or raise timeout_s in "
+                f"{self.profile.path}) and run again"
             )
         if params:
             items = list(params.items()) if isinstance(params, dict) else list(params)

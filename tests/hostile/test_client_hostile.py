@@ -148,6 +148,23 @@ def test_client_stops_sending_after_three_requests_in_a_row_time_out(
     assert time.monotonic() - started < 3 * (TIMEOUT_S + SLACK_S)
 
 
+def test_client_tries_one_request_again_after_holding_back(
+    hostile: Callable[..., HostileServer], write_profile: Callable[..., Path], creds: Secrets
+) -> None:
+    srv = hostile("endless")
+    client = _client(load_profile(write_profile(srv.url)), creds)
+    client.recorder.retry_after_s = 0.5
+    for _ in range(3):
+        with pytest.raises(TargetError, match="did not end"):
+            client.get("question.json")
+    with pytest.raises(TargetError, match="not sent"):
+        client.get("question.json")
+    time.sleep(0.6)
+    with pytest.raises(TargetError, match="did not end"):  # the probe is sent, and the target still hangs
+        client.get("question.json")
+    assert srv.count == 4
+
+
 def test_a_complete_answer_resets_the_count_of_late_requests(
     hostile: Callable[..., HostileServer], write_profile: Callable[..., Path], creds: Secrets
 ) -> None:

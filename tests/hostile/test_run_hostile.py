@@ -168,7 +168,8 @@ def test_hanging_target_costs_a_few_timeouts_not_one_per_test(runs: dict[str, Ou
     outcome = runs["endless"]
     report = outcome.run.report()
     assert report is not None
-    assert outcome.server.count <= 8, f"{outcome.server.count} requests reached a target that never ends a body"
+    # 1 runner preflight + 3 late ones, then one probe per 30 s (client.Recorder.retry_after_s)
+    assert outcome.server.count <= 10, f"{outcome.server.count} requests reached a target that never ends a body"
     assert "not sent: the last 3 requests" in outcome.run.written_text()
 
 
