@@ -1,0 +1,195 @@
+"""Our schemathesis checks fail on planted bugs and pass on the real samples; the generation guards stay safe.
+
+The checks in qaconform/st_checks.py judge every generated response; a check that cannot fail would pass every
+target. Each test feeds one hand-made response (a real sample from ../shared/samples, or one with a planted bug)
+to one check. The safety helpers of suites/properties/oas.py decide which data-protection job may ever be sent:
+they get tests of their own, because a mistake there acts on real users.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import requests
+import schemathesis
+from schemathesis.core.transport import Response
+
+from qaconform import st_checks
+from qaconform.profile import profile_from_dict
+from suites.properties.oas import constrain_gdpr_job, must_reject
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ROOT.parent / "shared" / "samples"
+
+
+@pytest.fixture(scope="module")
+def schema() -> Any:
+    return schemathesis.openapi.from_path(str(ROOT / "spec" / "openapi.yaml"), config=schemathesis.Config())
+
+
+def _response(body: Any, status: int = 200, user: str | None = None) -> Response:
+    headers = {}
+    if user is not None:
+        headers["Authorization"] = "Basic " + base64.b64encode(f"{user}:pw".encode()).decode()
+    request = requests.Request("GET", "http://127.0.0.1/services/v2/x.json", headers=headers).prepare()
+    raw = body if isinstance(body, bytes) else json.dumps(body).encode()
+    return Response(status_code=status, headers={"content-type": ["application/json"]}, content=raw,
+                    request=request, elapsed=0.01, verify=True, message="OK", encoding="utf-8",
+                    http_version="1.1")  # fmt: skip
+
+
+def _case(schema: Any, path: str, method: str = "GET", **kw: Any) -> Any:
+    return schema[path][method].Case(**kw)
+
+
+def _sample(name: str) -> Any:
+    return json.loads((SAMPLES / name).read_text(encoding="utf-8"))
+
+
+def test_envelope_invariants_pass_on_the_real_question_list_and_name_the_rule_of_a_wrong_list_count(
+    schema: Any,
+) -> None:
+    case = _case(schema, "/services/v2/question.json")
+    body = _sample("question-list.json")
+    st_checks.envelope_invariants(None, _response(body), case)  # type: ignore[arg-type]
+    body["listCount"] += 1
+    with pytest.raises(AssertionError, match=r"\[PAGING-LISTCOUNT\]"):
+        st_checks.envelope_invariants(None, _response(body), case)  # type: ignore[arg-type]
+
+
+def test_envelope_invariants_report_a_page_size_not_echoed_before_the_page_count_it_spoils(schema: Any) -> None:
+    case = _case(schema, "/services/v2/space.json", query={"pageSize": 2})
+    body = {"name": "", "sort": "", "page": 1, "pageSize": 1000, "pageCount": 2, "listCount": 2, "totalCount": 3,
+            "list": [{"id": 1}, {"id": 2}]}
+    with pytest.raises(AssertionError, match=r"^\[PAGING-PAGESIZE-ECHO\].*\[PAGING-PAGECOUNT\]"):
+        st_checks.envelope_invariants(None, _response(body), case)  # type: ignore[arg-type]
+
+
+def test_envelope_invariants_accept_the_follower_list_page_zero_of_a_real_server(schema: Any) -> None:
+    case = _case(schema, "/services/v2/node/{nodeId}/followers.json", path_parameters={"nodeId": 1})
+    st_checks.envelope_invariants(None, _response(_sample("node-followers.json")), case)  # type: ignore[arg-type]
+
+
+def test_projection_honoured_fails_when_items_keep_fields_outside_include_only(schema: Any) -> None:
+    case = _case(schema, "/services/v2/space.json", query={"includeOnly": "id,name"})
+    good = {"page": 1, "pageSize": 15, "pageCount": 1, "listCount": 1, "totalCount": 1, "list": [{"id": 1}]}
+    st_checks.projection_honoured(None, _response(good), case)  # type: ignore[arg-type]
+    bad = {**good, "list": [{"id": 1, "name": "a", "prefix": "p"}]}
+    with pytest.raises(AssertionError, match=r"\[PROJ-INCLUDEONLY\].*prefix"):
+        st_checks.projection_honoured(None, _response(bad), case)  # type: ignore[arg-type]
+
+
+def _comments(*items: dict[str, Any]) -> dict[str, Any]:
+    return {"page": 1, "pageSize": 15, "pageCount": 1, "listCount": len(items), "totalCount": len(items),
+            "list": list(items)}
+
+
+PRIVATE = {"id": 7, "type": "comment", "visibility": "recipients", "author": {"id": 3}, "recipients": [{"id": 2}]}
+
+
+@pytest.mark.parametrize(("user", "leaks"), [(None, True), ("novice", True), ("member", False), ("moderator", False),
+                                             ("stranger", False)])  # fmt: skip
+def test_no_private_comment_leak_judges_anonymous_callers_and_known_accounts(
+    schema: Any, monkeypatch: pytest.MonkeyPatch, user: str | None, leaks: bool
+) -> None:
+    """member wrote the comment, moderator is its recipient, novice neither; a stranger's entitlement is unknown."""
+    monkeypatch.setattr(st_checks, "ACCOUNT_IDS", {"member": 3, "moderator": 2, "novice": 4})
+    case = _case(schema, "/services/v2/answer/{answerId}/comment.json", path_parameters={"answerId": 5})
+    resp = _response(_comments({"id": 6, "type": "comment", "visibility": "full"}, PRIVATE), user=user)
+    if leaks:
+        with pytest.raises(AssertionError, match=r"\[COMMENT-PRIVACY-LIST\] comment 7"):
+            st_checks.no_private_comment_leak(None, resp, case)  # type: ignore[arg-type]
+    else:
+        st_checks.no_private_comment_leak(None, resp, case)  # type: ignore[arg-type]
+
+
+def test_dates_in_milliseconds_pass_on_the_real_list_and_fail_on_epoch_seconds(schema: Any) -> None:
+    case = _case(schema, "/services/v2/question.json")
+    body = _sample("question-list.json")
+    st_checks.dates_in_milliseconds(None, _response(body), case)  # type: ignore[arg-type]
+    body["list"][0]["creationDate"] = 1550762618
+    with pytest.raises(AssertionError, match=r"\[SHAPE-DATES-MILLIS\].*seconds"):
+        st_checks.dates_in_milliseconds(None, _response(body), case)  # type: ignore[arg-type]
+
+
+def test_the_hook_leaves_out_shape_changing_parameters_and_keeps_include_only_only_when_asked() -> None:
+    def query_names(keep: list[str]) -> dict[str, Any]:
+        st_checks.KEEP_PROJECTION[:] = keep
+        try:
+            loaded = schemathesis.openapi.from_path(str(ROOT / "spec" / "openapi.yaml"), config=schemathesis.Config())
+        finally:
+            st_checks.KEEP_PROJECTION.clear()
+        return {p.name: p.definition.get("schema") for p in loaded["/services/v2/question.json"]["GET"].query}
+
+    plain = query_names([])
+    assert not {"wrap", "v1", "include", "exclude", "includeOnly"} & set(plain)
+    assert {"page", "pageSize", "sort", "spaceId"} <= set(plain)
+    assert query_names(["id", "id,name"])["includeOnly"] == {"type": "string", "enum": ["id", "id,name"]}
+
+
+def _profile(destructive: bool, gdpr_user: str | None = "gdpr-target") -> Any:
+    accounts = {r: {"username": r, "password": "pw"} for r in ("admin", "moderator", "member", "novice")}
+    safety: dict[str, Any] = {"destructive": destructive}
+    if gdpr_user:
+        safety["gdpr_user"] = gdpr_user
+    return profile_from_dict({"base_url": "http://127.0.0.1:1", "accounts": accounts,
+                              "fixtures": {"question_id": 1, "space_id": 1}, "safety": safety}, env={})
+
+
+FUTURE = {"formatted": "01/02/2099 10:00"}
+JOBS = [
+    {"type": "individual", "operations": ["delete"], "user": {"id": 5}, "scheduleDate": FUTURE},
+    {"type": "bulk", "operations": ["anonymize"], "csvFileId": 5, "scheduleDate": FUTURE},
+    {"type": "individual", "operations": ["suspend"], "user": {"email": "x@y"}, "reassignUser": {"id": 9},
+     "scheduleTime": {"timeStamp": 4102444800000}},
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("job", JOBS)
+def test_without_destructive_every_generated_job_is_in_the_past_and_names_nobody_real(job: dict[str, Any]) -> None:
+    body = json.loads(json.dumps(job))
+    constrain_gdpr_job(body, _profile(destructive=False))
+    assert body["scheduleDate"] == {"formatted": "01/01/2001 00:00"} and "scheduleTime" not in body
+    assert body.get("user", {"username": "gdpr-target"}) == {"username": "gdpr-target"}
+    assert body.get("csvFileId", -1) == -1
+
+
+@pytest.mark.parametrize("job", JOBS)
+def test_with_destructive_a_generated_job_only_ever_names_gdpr_user(job: dict[str, Any]) -> None:
+    body = json.loads(json.dumps(job))
+    constrain_gdpr_job(body, _profile(destructive=True))
+    assert body["type"] == "individual" and body["user"] == {"username": "gdpr-target"} and "csvFileId" not in body
+    assert body.get("reassignUser", {"username": "admin"}) == {"username": "admin"}
+    date = body.get("scheduleDate", {}).get("formatted")
+    assert date is None or int(date.split("/")[2][:4]) >= 2090
+
+
+def test_destructive_without_a_gdpr_user_still_dates_every_job_in_the_past() -> None:
+    body = json.loads(json.dumps(JOBS[0]))
+    constrain_gdpr_job(body, _profile(destructive=True, gdpr_user=None))
+    assert body["scheduleDate"] == {"formatted": "01/01/2001 00:00"}
+
+
+@pytest.mark.parametrize(("operation", "body", "query", "expected"), [
+    ("postComment", {"visibility": "x"}, {}, True),
+    ("postComment", {"body": 5}, {}, True),
+    ("postComment", {"recipients": None}, {"body": "given as a parameter"}, False),
+    ("postComment", {"body": "text", "recipients": None}, {}, False),
+    ("scheduleGdprJob", ["not", "an", "object"], {}, True),
+    ("scheduleGdprJob", {"type": "individual", "operations": []}, {}, True),
+    ("scheduleGdprJob", {"type": "individual", "operations": ["delete"], "user": {"id": 1}, "x": 1}, {}, False),
+    ("listQuestions", None, {"pageSize": "abc"}, False),
+])  # fmt: skip
+def test_refusals_are_required_only_where_the_description_lists_them(
+    schema: Any, operation: str, body: Any, query: dict[str, Any], expected: bool
+) -> None:
+    class FakeCase:
+        pass
+
+    case = FakeCase()
+    case.body, case.query, case.path_parameters = body, query, {}  # type: ignore[attr-defined]
+    assert must_reject(operation, case) is expected
