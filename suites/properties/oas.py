@@ -329,6 +329,9 @@ class SchemaSender:
                 rule = ", ".join(dict.fromkeys(tagged))
             elif kind == "AcceptedNegativeData":
                 rule = REFUSAL_RULES.get(op, "CONV-BODY-FORMAT")
+            elif kind == "IgnoredAuth" and "without authentication" in text:
+                rule = ("EXPERTS-401" if "Experts" in case.operation.path else
+                        "AUTH-ANONYMOUS-WRITES" if case.method.upper() != "GET" else "AUTH-BAD-CREDENTIALS")
             else:  # undocumented status, schema violation, valid request refused: the operation's answers
                 rule = RULES_BY_FAILURE.get(kind, shape_rule(op))
             rules.append(f"{rule}: {text.strip()}")

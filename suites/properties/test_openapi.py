@@ -29,6 +29,7 @@ schema = schemathesis.pytest.from_fixture("openapi_schema")
     "SHAPE-LIST-SPACES", "SHAPE-UNMARK-FAVORITE", "SHAPE-CANCEL-WIKI", "SHAPE-SEND-TO-MODERATION", "SHAPE-LOCK-NODE",
     "SHAPE-LIST-TOPICS", "SHAPE-LIST-USER-QUESTIONS", "SHAPE-LIST-NODE-FOLLOWERS", "SHAPE-LIST-GROUPS",
     "SHAPE-LIST-ANSWER-COMMENTS", "SHAPE-LIST-ISSUE-TYPES", "COMMENT-BODY-REQUIRED", "GDPR-CONTENT-422",
+    "EXPERTS-401",
 )
 @schema.parametrize()
 def test_every_operation_accepts_valid_and_refuses_invalid_generated_requests(case: Any, sender: SchemaSender) -> None:
