@@ -40,6 +40,9 @@ def test_a_posted_answer_can_be_commented_listed_locked_and_sent_to_moderation_i
         def get_call_kwargs(self, case: Any) -> dict[str, Any]:
             return sender.call_kwargs(case)
 
+        def call(self, case: Any, **kwargs: Any) -> Any:
+            return sender.transmit(case)
+
         def validate_response(self, response: Any, case: Any, additional_checks: Any = None, **kwargs: Any) -> None:
             sender.judge(case, response, kwargs)
 
