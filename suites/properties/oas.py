@@ -31,7 +31,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from qaconform import st_checks
-from qaconform.client import ApiClient
+from qaconform.client import ApiClient, TargetError
 from qaconform.profile import Profile
 from suites.properties.plugin import Budget
 
@@ -326,8 +326,13 @@ class SchemaSender:
             headers.setdefault("Content-Type", "application/json")
         elif isinstance(tk.get("data"), (bytes, str)):
             body = tk["data"].encode() if isinstance(tk["data"], str) else tk["data"]
-        resp = client.request(tk["method"], tk["url"], params=params or None, data=body, headers=headers,
-                              operation=op)
+        try:
+            resp = client.request(tk["method"], tk["url"], params=params or None, data=body, headers=headers,
+                                  operation=op)
+        except TargetError as exc:  # an answer the kit cannot use (too big, too slow, not HTTP): the target's fault
+            self.budget.failing = True
+            raise TargetError(f"[{shape_rule(op)}] {exc}\n(seed {self.budget.seed}; rerun with --seed "
+                              f"{self.budget.seed}; sent as {self.role(op)})") from None
         account = self.profile.accounts[self.role(op)]
         sent = {**headers, "Authorization": _basic(account.username, account.password)}
         request = requests.Request(tk["method"], resp.url, headers=sent, data=body).prepare()
