@@ -15,7 +15,9 @@ import json
 import os
 from typing import IO, Any
 
+import gevent
 from locust import events
+from locust import stats as locust_stats
 from locust.runners import MasterRunner, WorkerRunner
 
 from qaconform.load.histogram import Histogram, HistogramSet
@@ -97,6 +99,11 @@ def _write_totals(environment: Any, **_kw: Any) -> None:
     runner = environment.runner
     if isinstance(runner, WorkerRunner) or not SETTINGS.run_dir:
         return
+    if getattr(environment.parsed_options, "csv_prefix", None):
+        # Locust rewrites its _stats.csv once per CSV_STATS_INTERVAL_SEC and not after the users stop, so the
+        # file would miss the last second of the run. The users have stopped by now: letting its writer run one
+        # more time makes the CSV (which the report charts) agree with the totals below.
+        gevent.sleep(locust_stats.CSV_STATS_INTERVAL_SEC + 0.2)
     out = {
         "hist": HIST.to_dict(),
         "intended": HIST_INTENDED.to_dict(),

@@ -6,6 +6,7 @@ and the tests read what it printed, its exit code and its summary.json.
 
 from __future__ import annotations
 
+import csv
 import json
 import subprocess
 import sys
@@ -52,6 +53,9 @@ def test_a_mixed_run_passes_the_default_thresholds(ref_profile: str, tmp_path: P
     assert s["latency_source"] == "histogram"
     for name in ("locust_stats.csv", "locust_stats_history.csv", "locust.html"):
         assert (tmp_path / name).is_file(), name
+    with (tmp_path / "locust_stats.csv").open(newline="") as fh:
+        aggregated = next(r for r in csv.DictReader(fh) if r["Name"] == "Aggregated")
+    assert int(aggregated["Request Count"]) == s["requests"], "Locust's CSV holds the whole run (the report charts it)"
 
 
 @pytest.mark.slow
