@@ -8,7 +8,8 @@ one rotating server and one run, and those that would fill memory share another;
 preflight, have a run each. A run selects one rule (``--only PAGING-DEFAULT-PAGE``): what is under test is the
 kit's handling of the target, not the suites. The ``endless`` run selects a whole area, to show that a target
 that hangs costs a few timeouts, not one per test; ``one-broken-endpoint`` is a working target (the reference
-server behind a proxy) whose topic and group lists answer a gzip bomb and a 100 MB body.
+server behind a proxy) whose topic and group lists answer a gzip bomb and a 100 MB body, and whose issue types
+come one byte a second.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ CASES: dict[str, Case] = {c.name: c for c in (
     Case("heavy", HEAVY, exitcodes.RULE_FAILED, FAILED, report=True),
     Case("endless", ("endless",), exitcodes.RULE_FAILED, FAILED, report=True, only="paging"),
     Case("one-broken-endpoint", ("proxy",), exitcodes.RULE_FAILED, FAILED, report=True, only="paging properties",
-         sting={"topic.json": "gzip_bomb", "group.json": "huge"}),
+         sting={"topic.json": "gzip_bomb", "group.json": "huge", "/issuetype.json": "slow"}),
 )}
 BEHAVIOUR_RUN = {b: c.name for c in CASES.values() for b in c.behaviours if b != "ok"}
 SLACK_S = 4.0  # what a waiting run may take beyond timeout_s compared with a refused one (same start-up cost)
@@ -175,7 +176,8 @@ def test_tls_with_verify_off_reaches_the_self_signed_target(runs: dict[str, Outc
 
 
 def test_one_broken_endpoint_was_met_by_the_run(runs: dict[str, Outcome]) -> None:
-    """The proxy really answered the stung paths with the bomb and the 100 MB body (and forwarded the rest)."""
+    """The proxy really answered the stung paths with the bomb, the 100 MB body and the trickle (and forwarded the
+    rest)."""
     srv = runs["one-broken-endpoint"].server
     met = {s.behaviour for s in srv.seen}
-    assert {"gzip_bomb", "huge", "proxy"} <= met, f"served {sorted(met)}"
+    assert {"gzip_bomb", "huge", "slow", "proxy"} <= met, f"served {sorted(met)}"
