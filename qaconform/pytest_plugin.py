@@ -412,11 +412,41 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         kind = "error"
         if call.excinfo is not None and call.excinfo.errisinstance(AssertionError):
             kind = "failed"  # the target broke a rule (TargetError is an AssertionError too)
+        elif call.excinfo is not None and call.excinfo.errisinstance(TargetUnreachable):
+            kind = _target_gone(item.config, str(call.excinfo.value))
         report.user_properties.append((_PROP + "kind", kind))
         holder: _TargetHolder = item.config._qc_holder  # type: ignore[attr-defined]
         if holder.target is not None:
             exchanges = [e.as_dict() for e in holder.target.recorder.exchanges[-8:]]
             report.user_properties.append((_PROP + "exchanges", exchanges))
+
+
+def _target_gone(config: pytest.Config, message: str) -> str:
+    """A test met no answer at all. Not the kit's fault: if the target still answers, it dropped this one request
+    (the test failed); if not, it stopped answering, and the run ends with exit 3 after this test."""
+    holder: _TargetHolder = config._qc_holder  # type: ignore[attr-defined]
+    if holder.target is None:
+        return "error"
+    probe = ApiClient(holder.target.profile, "anonymous", None, None, Recorder())
+    try:
+        probe.get("question.json", params={"pageSize": 1})
+    except TargetUnreachable:
+        config._qc_gone = message  # type: ignore[attr-defined]
+    except TargetError:
+        pass
+    finally:
+        probe.close()
+    return "failed"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    yield
+    gone = getattr(item.config, "_qc_gone", None)
+    if gone:
+        holder: _TargetHolder = item.config._qc_holder  # type: ignore[attr-defined]
+        base = holder.target.profile.base_url if holder.target else "the target"
+        pytest.exit(f"target {base} stopped answering during the run: {gone}", returncode=EXIT_UNREACHABLE)
 
 
 def _props(report: pytest.TestReport, name: str) -> list[Any]:

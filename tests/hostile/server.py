@@ -186,6 +186,8 @@ class _Handler(socketserver.BaseRequestHandler):
         stung = next((b for part, b in owner.sting.items() if part in seen.path.split("?")[0]), None)
         seen.behaviour = "redirect_loop" if looping else stung or owner.next_behaviour()
         owner.recording.add(seen)
+        if owner.die_after is not None and owner.count >= owner.die_after:
+            owner.die()
         try:
             owner.answer(sock, seen, body)
         except (OSError, ssl.SSLError):
@@ -238,7 +240,8 @@ class HostileServer:
     listener a ``redirect_foreign`` server sends clients to (it must never see an Authorization header).
     ``proxy`` forwards to ``upstream`` (a base URL) and records, so a test can see every method a run sent;
     ``sting={"topic.json": "gzip_bomb"}`` answers the paths holding a key with that behaviour instead: a target
-    that works except for one broken endpoint.
+    that works except for one broken endpoint. ``die_after=N`` stops listening after N requests: a target that
+    crashes in the middle of a run (later connections are refused).
     """
 
     def __init__(
@@ -248,8 +251,10 @@ class HostileServer:
         tls_files: tuple[Path, Path] | None = None,
         upstream: str | None = None,
         sting: dict[str, str] | None = None,
+        die_after: int | None = None,
     ) -> None:
         self.sting = dict(sting or {})
+        self.die_after = die_after
         self.behaviours = (behaviour,) if isinstance(behaviour, str) else tuple(behaviour)
         unknown = [b for b in self.behaviours if b not in BEHAVIOURS]
         if unknown or not self.behaviours:
@@ -301,6 +306,14 @@ class HostileServer:
         self._thread = threading.Thread(target=self._listener.serve_forever, kwargs={"poll_interval": 0.1},
                                         name=f"hostile-{self.behaviour}", daemon=True)
         self._thread.start()
+
+    def die(self) -> None:
+        """Stop accepting connections now (from a handler thread: shutdown() would wait for this very thread)."""
+        listener = self._listener
+        if listener is not None and not self.stop_event.is_set():
+            self.stop_event.set()
+            threading.Thread(target=listener.shutdown, daemon=True).start()
+            listener.socket.close()
 
     def stop(self) -> None:
         self.stop_event.set()

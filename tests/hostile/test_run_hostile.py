@@ -9,7 +9,7 @@ preflight, have a run each. A run selects one rule (``--only PAGING-DEFAULT-PAGE
 kit's handling of the target, not the suites. The ``endless`` run selects a whole area, to show that a target
 that hangs costs a few timeouts, not one per test; ``one-broken-endpoint`` is a working target (the reference
 server behind a proxy) whose topic and group lists answer a gzip bomb and a 100 MB body, and whose issue types
-come one byte a second.
+come one byte a second; ``dies-mid-run`` stops listening after 40 requests (exit 3, with the report of what ran).
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ class Case:
     profile_extra: str = ""
     password_env: bool = False  # passwords from the environment (QC_HOSTILE_<ROLE>), not the file
     sting: dict[str, str] | None = None  # a proxy to the reference server, these paths answered by these behaviours
+    die_after: int | None = None  # a proxy to the reference server that stops listening after this many requests
     waits_for_target: bool = False  # it must give up after one timeout_s: compared with the refused run
     max_seconds: float = 80.0  # bounded, with room for a busy machine; a hang is killed at HARD_TIMEOUT_S
 
@@ -63,6 +64,8 @@ CASES: dict[str, Case] = {c.name: c for c in (
     Case("endless", ("endless",), exitcodes.RULE_FAILED, FAILED, report=True, only="paging"),
     Case("one-broken-endpoint", ("proxy",), exitcodes.RULE_FAILED, FAILED, report=True, only="paging properties",
          sting={"topic.json": "gzip_bomb", "group.json": "huge", "/issuetype.json": "slow"}),
+    Case("dies-mid-run", ("proxy",), exitcodes.UNREACHABLE, "stopped answering during the run", report=True,
+         only="paging", die_after=40),
 )}
 BEHAVIOUR_RUN = {b: c.name for c in CASES.values() for b in c.behaviours if b != "ok"}
 SLACK_S = 4.0  # what a waiting run may take beyond timeout_s compared with a refused one (same start-up cost)
@@ -82,9 +85,9 @@ def plan(bg: Background) -> None:
         key = f"run/{name}"
         work = bg.work(key)
         profile = work / "profile.toml"
-        if case.sting is not None:
+        if "proxy" in case.behaviours:
             ref = bg.reference()
-            srv = bg.enter(HostileServer("proxy", upstream=ref.url, sting=case.sting))
+            srv = bg.enter(HostileServer("proxy", upstream=ref.url, sting=case.sting, die_after=case.die_after))
             text = Path(ref.profile_path).read_text(encoding="utf-8").replace(f'"{ref.url}"', f'"{srv.url}"')
             profile.write_text(re.sub(r"(?m)^timeout_s = .*$", f"timeout_s = {TIMEOUT_S}\nmax_response_bytes = "
                                       f"{1024 * 1024}", text), encoding="utf-8")
@@ -136,7 +139,7 @@ def test_run_writes_the_report_when_the_target_answered(name: str, runs: dict[st
 def test_run_keeps_memory_bounded_and_credentials_secret(
         name: str, runs: dict[str, Outcome], creds: Secrets, background: Background) -> None:
     run = runs[name].run
-    if CASES[name].sting is not None:
+    if "proxy" in CASES[name].behaviours:
         creds = Secrets.of(load_profile(background.paths[f"run/{name}"]))
     assert 0 < run.maxrss_mb < MAX_RSS_MB, run.describe()
     assert creds.leaks_in(run.output) == [], "a credential is in the terminal output"
