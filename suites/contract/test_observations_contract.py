@@ -342,3 +342,78 @@ def test_record_what_a_bearer_token_gives(path: str, anonymous: ApiClient, obser
     plain = anonymous.get(path)
     observe("OBS-AUTH-OTHER-SCHEMES", path=path, bearer_status=bearer.status, anonymous_status=plain.status,
             www_authenticate=bearer.headers.get("www-authenticate") or plain.headers.get("www-authenticate"))
+
+
+@pytest.mark.rule("OBS-ENVELOPE-NAME")
+def test_record_the_name_each_list_envelope_carries(
+    fetch: Fetch, list_paths: dict[str, str], observe: Observe
+) -> None:
+    for lo in LIST_OPS.values():
+        resp = fetch(lo.roles[0], list_paths[lo.op])
+        body = _body(resp)
+        env = body if isinstance(body, dict) else {}
+        observe("OBS-ENVELOPE-NAME", operation=lo.op, status=resp.status, has_name="name" in env,
+                name=env.get("name"), name_type=type(env.get("name")).__name__)
+
+
+@pytest.mark.rule("OBS-ACCEPT-HEADER")
+@pytest.mark.parametrize("path", ["question.json", "space.json"])
+def test_record_what_a_json_path_gives_to_other_accept_headers(
+    path: str, member: ApiClient, observe: Observe
+) -> None:
+    for accept in ("text/html", "*/*"):
+        resp = member.get(path, params={"pageSize": 1}, headers={"Accept": accept})
+        observe("OBS-ACCEPT-HEADER", path=path, accept=accept, body_is_json=_body(resp) is not None,
+                **_facts(resp))
+
+
+@pytest.mark.rule("OBS-MARKED-ACCEPTED")
+@pytest.mark.parametrize("op", ["listQuestions", "listUserQuestions"])
+def test_record_whether_marked_agrees_with_the_accepted_state(
+    op: str, fetch: Fetch, list_paths: dict[str, str], observe: Observe
+) -> None:
+    body = _body(fetch("admin", list_paths[op], pageSize=50))
+    items = [q for q in (body.get("list") or [] if isinstance(body, dict) else []) if isinstance(q, dict)]
+    disagreeing = [
+        {"id": q.get("id"), "marked": q.get("marked"), "nodeStates": q.get("nodeStates")}
+        for q in items
+        if bool(q.get("marked")) != ("accepted" in (q.get("nodeStates") or []))
+    ]
+    observe("OBS-MARKED-ACCEPTED", operation=op, questions=len(items),
+            marked=sum(1 for q in items if q.get("marked") is True),
+            accepted=sum(1 for q in items if "accepted" in (q.get("nodeStates") or [])),
+            disagreeing=disagreeing[:10])
+
+
+@pytest.mark.rule("OBS-OTHER-VERSION-PATH")
+@pytest.mark.parametrize("version", ["v1", "v3"])
+def test_record_what_the_question_list_gives_under_another_version_path(
+    version: str, member: ApiClient, profile: Profile, observe: Observe
+) -> None:
+    url = f"{profile.base_url.rstrip('/')}/services/{version}/question.json"
+    resp = member.get(url, params={"pageSize": 1}, operation="listQuestions")
+    observe("OBS-OTHER-VERSION-PATH", path=f"/services/{version}/question.json", **_facts(resp))
+
+
+@pytest.mark.rule("OBS-ERROR-BODIES")
+@pytest.mark.parametrize("op", ["listQuestions", "listSpaces", "listAnswerComments"])
+def test_record_the_error_body_of_a_non_numeric_paging_parameter(
+    op: str, fetch: Fetch, list_paths: dict[str, str], observe: Observe
+) -> None:
+    for param in ("page", "pageSize"):
+        resp = fetch("member", list_paths[op], **{param: "qcNotANumber"})
+        observe("OBS-ERROR-BODIES", operation=op, request=f"{param}=qcNotANumber",
+                body_is_json=_body(resp) is not None, **_facts(resp))
+
+
+@pytest.mark.rule("OBS-ERROR-BODIES")
+@pytest.mark.writes
+def test_record_the_error_body_of_a_malformed_json_answer(
+    member: ApiClient, question_id: int, run_tag: str, created: Any, observe: Observe
+) -> None:
+    resp = member.post(f"question/{question_id}/answer.json", data=f'{{"body": "[{run_tag}] unterminated',
+                       headers={"Content-Type": "application/json"}, operation="postAnswer")
+    if resp.status == 201:
+        created.add("answer", new_id(resp), "member")
+    observe("OBS-ERROR-BODIES", operation="postAnswer", request="malformed JSON body",
+            body_is_json=_body(resp) is not None, **_facts(resp))
