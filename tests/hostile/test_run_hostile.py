@@ -184,3 +184,13 @@ def test_one_broken_endpoint_was_met_by_the_run(runs: dict[str, Outcome]) -> Non
     srv = runs["one-broken-endpoint"].server
     met = {s.behaviour for s in srv.seen}
     assert {"gzip_bomb", "huge", "slow", "proxy"} <= met, f"served {sorted(met)}"
+
+
+@pytest.mark.parametrize("name", sorted(n for n, c in CASES.items() if c.report))
+def test_a_misbehaving_target_is_never_blamed_on_the_kit(name: str, runs: dict[str, Outcome]) -> None:
+    """Whatever the target answers, the verdict is about the target: no test counts as an error of the kit
+    (a KeyError or TypeError in a suite meeting a garbage answer would say "the kit broke")."""
+    report = runs[name].run.report()
+    assert report is not None
+    errors = [f"{t.get('nodeid')}: {t.get('message')}" for t in report["tests"] if t.get("outcome") == "error"]
+    assert errors == [] and report["kit_errors"] == [], f"{len(errors)} kit error(s): {errors[:5]}"
