@@ -109,3 +109,16 @@ def test_deflate_bodies_in_both_wrappings_and_bad_encodings() -> None:
         decode_capped(b"x", "br", 100)
     with pytest.raises(CheckFailure, match="^body_size"):
         decode_capped(b"x" * 11, None, 10)
+
+
+def test_a_generator_process_above_90_percent_of_a_core_is_flagged(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from qaconform.load.procs import LocustProcess
+
+    busy = LocustProcess("worker-1", [], Path("unused.log"))
+    busy.samples = [5.0, 40.0, 97.0, 99.0, 95.0]  # the first two (start-up) do not count
+    idle = LocustProcess("worker-2", [], Path("unused.log"))
+    idle.samples = [99.0, 99.0, 40.0, 60.0]
+    assert busy.cpu_bound() and not idle.cpu_bound()
+    assert busy.cpu()["mean_cpu_pct"] == 97.0 and busy.cpu()["max_cpu_pct"] == 99.0
