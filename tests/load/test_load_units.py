@@ -111,7 +111,7 @@ def test_deflate_bodies_in_both_wrappings_and_bad_encodings() -> None:
         decode_capped(b"x" * 11, None, 10)
 
 
-def test_a_generator_process_above_90_percent_of_a_core_is_flagged(tmp_path: object) -> None:
+def test_a_generator_process_above_90_percent_of_a_core_is_flagged() -> None:
     from pathlib import Path
 
     from qaconform.load.procs import LocustProcess
