@@ -118,7 +118,9 @@ class PrivacyModel(RuleBasedStateMachine):
             self._fail(f"[{rule}] {what}: expected {status}, got {resp.status}\n{resp.describe()}")
 
     def _visible_to(self, role: str, private: bool) -> list[int]:
-        return sorted(c.id for c in self.comments.values() if role in c.audience and c.private == private)
+        """Newest first: hypothesis favours early choices, so replies to replies (deeper chains) come up often."""
+        return sorted((c.id for c in self.comments.values() if role in c.audience and c.private == private),
+                      reverse=True)
 
     def _record(self, resp: ApiResponse, author: str, recipients: frozenset[str] | None, reply: bool) -> None:
         cid = new_id(resp)
@@ -187,6 +189,24 @@ class PrivacyModel(RuleBasedStateMachine):
             resp = self._post(author, parent.id, vis.recipients, sorted(parent.recipients), "reply with same fields")
         self._expect(resp, 201, "COMMENT-3", f"{author} replies to private comment {parent.id} with {how}")
         self._record(resp, author, parent.recipients, reply=True)  # inherits the parent's recipients
+
+    @precondition(lambda self: any(c.private for c in self.comments.values()))
+    @rule(data=st.data(), depth=st.integers(min_value=2, max_value=3))
+    def a_chain_of_replies_under_a_private_comment(self, data: st.DataObject, depth: int) -> None:
+        """Replies to replies: inheritance must hold at every depth, not only under the first private comment."""
+        if self.out_of_time():
+            return
+        private = sorted((c.id for c in self.comments.values() if c.private), reverse=True)
+        parent = self.comments[data.draw(st.sampled_from(private), label="first parent")]
+        for _ in range(depth):
+            authors = sorted(r for r in parent.audience if r in MAY_USE_PRIVATE)
+            if not authors:
+                return
+            author = data.draw(st.sampled_from(authors), label="author")
+            resp = self._post(author, parent.id, None, None, "reply in a chain")
+            self._expect(resp, 201, "COMMENT-3", f"{author} replies without fields to private comment {parent.id}")
+            self._record(resp, author, parent.recipients, reply=True)
+            parent = self.comments[new_id(resp)]
 
     @precondition(lambda self: any(not c.private for c in self.comments.values()))
     @rule(data=st.data(), author=st.sampled_from(ROLES), private=st.booleans())
