@@ -13,7 +13,7 @@ import os
 import platform
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -201,7 +201,8 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         raise pytest.UsageError("rule markers are wrong:\n  " + "\n  ".join(problems[:30]))
     wanted = config.getoption("qc_rules")
     if wanted:
-        keep, drop = [], []
+        keep: list[pytest.Item] = []
+        drop: list[pytest.Item] = []
         for item in items:
             ids = _rule_ids(item)
             hit = any(rid == w or (w.endswith("*") and rid.startswith(w[:-1])) for rid in ids for w in wanted)
@@ -411,7 +412,7 @@ def _attach_created(item: pytest.Item) -> None:
 
 
 @pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
     if call.when == "setup":
         item.user_properties.append((_PROP + "rules", _rule_ids(item)))
     if call.when in ("setup", "call"):
@@ -470,7 +471,7 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     if config is None:
         return
     results: list[dict[str, Any]] = config._qc_results  # type: ignore[attr-defined]
-    rules = next(iter(_props(report, "rules")), [])
+    rules: list[str] = next(iter(_props(report, "rules")), [])
     entry: dict[str, Any] | None = None
     if report.when == "setup" and (report.failed or report.skipped):
         entry = {"outcome": "skipped" if report.skipped else _first(_props(report, "kind"), "error")}
