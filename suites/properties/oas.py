@@ -416,7 +416,7 @@ def must_reject(operation_id: str, case: Any) -> bool:
         ops = body.get("operations")
         kind = body.get("type")
         return (kind not in ("bulk", "individual") or not isinstance(ops, list) or not 1 <= len(ops) <= 4
-                or any(o not in GDPR_OPERATIONS for o in ops)
+                or any(not isinstance(o, str) or o not in GDPR_OPERATIONS for o in ops)
                 or (kind == "individual" and not isinstance(body.get("user"), dict))
                 or (kind == "bulk" and "csvFileId" not in body))
     if operation_id == "listUserContent":

@@ -181,6 +181,7 @@ def test_destructive_without_a_gdpr_user_still_dates_every_job_in_the_past() -> 
     ("postComment", {"body": "text", "recipients": None}, {}, False),
     ("scheduleGdprJob", ["not", "an", "object"], {}, True),
     ("scheduleGdprJob", {"type": "individual", "operations": []}, {}, True),
+    ("scheduleGdprJob", {"type": "individual", "operations": [{"op": "delete"}], "user": {"id": 1}}, {}, True),
     ("scheduleGdprJob", {"type": "individual", "operations": ["delete"], "user": {"id": 1}, "x": 1}, {}, False),
     ("listQuestions", None, {"pageSize": "abc"}, False),
 ])  # fmt: skip
