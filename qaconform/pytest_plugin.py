@@ -574,8 +574,5 @@ def _versions() -> dict[str, str]:
 
 
 def _jsonable(value: Any) -> Any:
-    try:
-        json.dumps(value)
-        return value
-    except TypeError:
-        return json.loads(json.dumps(value, default=repr))
+    """Plain JSON data only: user_properties travel between xdist processes, which serialize no custom class."""
+    return json.loads(json.dumps(value, default=repr))
