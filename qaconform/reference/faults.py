@@ -73,6 +73,8 @@ _ALL: tuple[Fault, ...] = (
     _F("comment-full-has-recipient", "COMMENT-1", "a full-visibility comment reads back with its author as recipient"),
     _F("comment-recipients-dropped", "COMMENT-2", "the recipients of a visibility=recipients comment are not stored"),
     _F("comment-reply-not-inherited", "COMMENT-3", "a reply to a private comment without fields gets full visibility"),
+    _F("reply-to-reply-loses-privacy", "COMMENT-3",
+       "a reply to a reply of a private comment (depth 2) gets full visibility; found only by the privacy model"),
     _F(
         "comment-reply-other-visibility-accepted",
         "COMMENT-4",

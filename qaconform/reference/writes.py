@@ -187,6 +187,10 @@ class Writes:
         elif not caller.can(auth.PRIVATE_OPTION_PERMISSION[str(visibility)]):
             raise denied(caller.anonymous)
 
+    def _parent_is_reply(self, parent: sqlite3.Row) -> bool:
+        grand = self.db.one("SELECT type FROM nodes WHERE id = ?", (parent["parent_id"],))
+        return grand is not None and grand["type"] == "comment"
+
     def _effective_privacy(
         self, parent: sqlite3.Row, visibility: str | None, recipients: list[int]
     ) -> tuple[str, list[int]]:
@@ -200,6 +204,8 @@ class Writes:
             ]
             if visibility is None and not recipients:
                 if faults.is_on("comment-reply-not-inherited"):
+                    return "full", []
+                if faults.is_on("reply-to-reply-loses-privacy") and self._parent_is_reply(parent):
                     return "full", []
                 return parent["visibility"], inherited
             if faults.is_on("comment-reply-other-visibility-accepted") and visibility is not None:
