@@ -86,7 +86,7 @@ class _TargetHolder:
             from qaconform.reference import ReferenceServer  # imported lazily: a real target never needs it
 
             size_opt = self.config.getoption("qc_ref_size")
-            size: str | int = int(size_opt) if str(size_opt).isdigit() else size_opt
+            size: str | int = int(size_opt) if str(size_opt).isdecimal() else size_opt
             srv = self._stack.enter_context(ReferenceServer(size=size))
             path = str(srv.profile_path)
             started = True

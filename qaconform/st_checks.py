@@ -93,7 +93,7 @@ def _int_param(query: Any, name: str) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.isdigit() and len(value) < 10:
+    if isinstance(value, str) and value.isdecimal() and len(value) < 10:
         return int(value)
     return None
 

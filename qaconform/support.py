@@ -24,7 +24,7 @@ def new_id(resp: ApiResponse) -> int:
         body = resp.json()
     except AssertionError:
         body = None
-    if isinstance(body, dict) and str(body.get("id", "")).isdigit():
+    if isinstance(body, dict) and str(body.get("id", "")).isdecimal():
         return int(body["id"])
     m = _TRAILING_ID.search(resp.headers.get("location", ""))
     if m:
@@ -104,7 +104,7 @@ def find_listed(client: ApiClient, path: str, node_id: int, params: dict[str, An
 def comment_ids_seen(client: ApiClient, answer_id: int) -> set[int]:
     """Ids of the comments under an answer that this caller is shown by the comment list (operation 18)."""
     items = list_all(client, f"answer/{answer_id}/comment.json")
-    return {int(i["id"]) for i in items if str(i.get("id", "")).isdigit()}
+    return {int(i["id"]) for i in items if str(i.get("id", "")).isdecimal()}
 
 
 def find_item(items: list[dict[str, Any]], node_id: int) -> dict[str, Any] | None:

@@ -80,7 +80,7 @@ def read_body(resp: Any, cap: int = MAX_BODY) -> bytes:
     headers = resp.headers
     encoding = headers.get("content-encoding") if "content-encoding" in headers else None  # no KeyError path
     length = headers.get("content-length")
-    if isinstance(length, str) and length.isdigit() and int(length) > cap:
+    if isinstance(length, str) and length.isdecimal() and int(length) > cap:
         resp.release()
         raise too_big("Content-Length")
     if encoding is None and length is not None:

@@ -77,7 +77,7 @@ class _Lister:
             if not isinstance(items, list):
                 return seen, f"GET {path} did not answer a paged list"
             page_ids = [it.get("id") for it in items if isinstance(it, dict)]
-            ids = [int(i) for i in page_ids if isinstance(i, int | str) and str(i).isdigit()]
+            ids = [int(i) for i in page_ids if isinstance(i, int | str) and str(i).isdecimal()]
             if page > 1 and ids and ids == first_page_ids:
                 return seen, f"GET {path} ignores the page parameter (page {page} repeats page 1)"
             if page == 1:

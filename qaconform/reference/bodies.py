@@ -21,7 +21,7 @@ MAX_BODY_BYTES = 1024 * 1024
 
 async def read_fields(request: Request) -> dict[str, Any]:
     declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+    if declared is not None and declared.isdecimal() and int(declared) > MAX_BODY_BYTES:
         raise _too_large()
     chunks: list[bytes] = []
     size = 0

@@ -99,7 +99,7 @@ def as_id(value: object) -> int | None:
         return None
     if isinstance(value, str):
         value = value.strip()
-        if not (value.isascii() and value.isdigit()):
+        if not (value.isascii() and value.isdecimal()):
             return None
         value = int(value)
     if isinstance(value, int) and 0 < value <= SQL_INT_MAX:

@@ -539,7 +539,7 @@ class Writes:
             except ValueError:
                 raise invalid from None
             return int(dt.timestamp() * 1000)
-        if isinstance(stamp, str) and stamp.strip().isdigit():
+        if isinstance(stamp, str) and stamp.strip().isdecimal():
             stamp = int(stamp.strip())
         if isinstance(stamp, bool) or not isinstance(stamp, int) or not 0 <= stamp < 10**14:
             raise invalid
@@ -552,7 +552,7 @@ class Writes:
         svc.require(caller, auth.MANAGE_DATA_PROTECTION)
         raw = request.path_params["user_id"]
         invalid = ApiError(404 if faults.is_on("content-invalid-user-404") else 422, {"error": "Invalid User Id"})
-        if not (raw.isascii() and raw.isdigit() and len(raw) < 19):
+        if not (raw.isascii() and raw.isdecimal() and len(raw) < 19):
             raise invalid
         user = self.db.one("SELECT id, creation_date FROM users WHERE id = ?", (int(raw),))
         if user is None:

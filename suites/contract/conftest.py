@@ -62,7 +62,7 @@ def _existing_answer(admin: ApiClient) -> int:
     resp = admin.get("question.json", params={"pageSize": 50})
     for q in items_of(resp, "admin lists questions"):
         answers = q.get("answers") if isinstance(q, dict) else None
-        if isinstance(answers, list) and answers and str(answers[0]).isdigit():
+        if isinstance(answers, list) and answers and str(answers[0]).isdecimal():
             return int(answers[0])
     pytest.skip("--read-only: no question on page 1 of the question list has an answer whose comments could be listed")
 

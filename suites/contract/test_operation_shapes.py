@@ -123,7 +123,7 @@ def test_posting_an_answer_gives_201_the_new_node_and_its_location(
     status_rule = "ANSWER-MODERATION" if role == "novice" else "ANSWER-201"
     body = assert_json_response(resp, 201, f"{role} posts an answer", status_rule)
     assert isinstance(body, dict), f"[SHAPE-POST-ANSWER] the 201 body is the new Node object\n{resp.describe()}"
-    assert isinstance(body.get("id"), str) and body["id"].isdigit(), (
+    assert isinstance(body.get("id"), str) and body["id"].isdecimal(), (
         f"[ANSWER-ID-STRING] the id in the response to posting an answer is a string of digits, got "
         f"{body.get('id')!r}\n{resp.describe()}")
     assert body.get("parentId") == question_id, (

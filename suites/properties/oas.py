@@ -227,7 +227,7 @@ def _as_int(value: Any) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.isdigit() and len(value) < 12:
+    if isinstance(value, str) and value.isdecimal() and len(value) < 12:
         return int(value)
     return None
 

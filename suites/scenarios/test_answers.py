@@ -95,7 +95,7 @@ def test_the_location_header_holds_the_new_answers_url(member_posted: Posted) ->
 def test_the_id_in_the_response_to_posting_an_answer_is_a_string(member_posted: Posted) -> None:
     body = _created(member_posted)
     value = body.get("id")
-    assert isinstance(value, str) and value.isdigit(), (
+    assert isinstance(value, str) and value.isdecimal(), (
         f"the description says id is a string in the response to posting an answer; got {value!r} "
         f"({type(value).__name__})\n{member_posted.resp.describe()}")
 

@@ -11,7 +11,7 @@ def test_member_answer_is_published_with_the_created_node(ref: Ref) -> None:
     r = ref.post(f"/question/{qid}/answer.json", "member", json={"body": "<p>published</p>"})
     assert r.status_code == 201
     node = r.json()
-    assert isinstance(node["id"], str) and node["id"].isdigit()
+    assert isinstance(node["id"], str) and node["id"].isdecimal()
     assert r.headers["Location"] == f"{ref.api}/answer/{node['id']}.json"
     assert node["type"] == "answer" and node["parentId"] == qid and node["originalParentId"] == qid
     assert node["parentAuthor"] == {"username": "novice", "realname": "Ned Novice"}
