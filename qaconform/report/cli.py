@@ -15,6 +15,7 @@ from typing import Any
 
 from qaconform import exitcodes
 from qaconform.report.expect import ExpectError, load_expectations
+from qaconform.report.files import read_run_json
 from qaconform.report.redact import secret_variants
 from qaconform.report.terminal import format_summary
 from qaconform.report.writer import RUN_META_NAME, build_and_write, read_coverage
@@ -33,18 +34,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def read_results(path: Path) -> dict[str, Any]:
     """The results dict, or ValueError with a message for the user."""
-    if path.is_dir():
-        path = path / "results.json"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ValueError(f"{path}: not found; pass the file written by --qaconform-results or a run folder") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ValueError(f"{path}: not a readable JSON results file ({exc})") from None
-    if not isinstance(data, dict) or not isinstance(data.get("tests"), list):
-        raise ValueError(f"{path}: not a qaconform results file (no 'tests' list); was it written by "
-                         "pytest --qaconform-results?")
-    return data
+    return read_run_json(path, "results.json", "tests",
+                         "pass the file written by --qaconform-results or a run folder",
+                         "not a qaconform results file (no 'tests' list); "
+                         "was it written by pytest --qaconform-results?")
 
 
 def main(args: argparse.Namespace) -> int:

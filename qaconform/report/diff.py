@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from qaconform import exitcodes
+from qaconform.report.files import read_run_json
 from qaconform.report.model import canonical
 
 HELD = ("passed", "observed")
@@ -29,19 +30,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def read_report(path: str | Path) -> dict[str, Any]:
     """A report.json as a dict, or ValueError with a message for the user."""
-    p = Path(path)
-    if p.is_dir():
-        p = p / "report.json"
-    try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ValueError(f"{p}: not found; pass a report.json or a run folder under reports/") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ValueError(f"{p}: not readable as JSON ({exc})") from None
-    if not isinstance(data, dict) or not isinstance(data.get("rules"), list):
-        raise ValueError(f"{p}: not a qaconform report.json (no 'rules' list); if it is a results file, "
-                         "build its report first with `qaconform report`")
-    return data
+    return read_run_json(path, "report.json", "rules", "pass a report.json or a run folder under reports/",
+                         "not a qaconform report.json (no 'rules' list); if it is a results file, build its report "
+                         "first with `qaconform report`")
 
 
 def _observations(report: Mapping[str, Any]) -> dict[tuple[str, str], list[str]]:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import psutil
 
@@ -28,6 +28,7 @@ from qaconform.reference import ReferenceServer
 ROOT = Path(__file__).resolve().parents[2]
 MEASURE = Path(__file__).with_name("measure.py")
 TRACEBACK = "Traceback (most recent call last)"
+SLACK_S = 4.0  # what a waiting run may take beyond timeout_s compared with a refused one (same start-up cost)
 T = TypeVar("T")
 
 
@@ -207,3 +208,18 @@ def leftovers(base: Path) -> list[psutil.Process]:
             if p.pid != os.getpid() and any(mark in arg for arg in p.info["cmdline"] or []):
                 found.append(p)
     return found
+
+
+def assert_ended_cleanly(case: Any, run: KitRun, refused: KitRun, timeout_s: float) -> None:
+    """A kit command against a hostile target: in time, the documented exit code, a clear message, no traceback.
+
+    ``case`` is a run or load case (max_seconds, waits_for_target, exit_code, words); ``refused`` is the same command
+    against a closed port, so that a waiting run is judged by what it waited beyond start-up.
+    """
+    assert not run.killed and run.seconds < case.max_seconds, run.describe()
+    if case.waits_for_target:
+        waited = run.seconds - refused.seconds
+        assert waited < timeout_s + SLACK_S, f"waited {waited:.1f}s more than a refused run: " + run.describe()
+    assert run.returncode == case.exit_code, run.describe()
+    assert case.words in run.output, f"the output lacks {case.words!r}: " + run.describe()
+    assert TRACEBACK not in run.output, run.describe()
