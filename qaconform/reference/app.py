@@ -21,6 +21,7 @@ from . import auth, faults
 from .auth import Authenticator, BadCredentials, Caller, StoredUser
 from .db import QUESTION_SORT_COLUMNS, SQL_INT_MAX, Database, as_id
 from .errors import ApiError, bad_request, denied, not_found, unauthorized
+from .fragments import Bookmarks, dumps
 from .listing import QUESTION_SORTS, Paging, envelope, parse_paging
 from .render import Renderer
 from .visibility import Visibility
@@ -34,8 +35,7 @@ MAX_Q_CHARS = 1000
 
 
 def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
-    data = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    return Response(data, status_code=status, headers=headers, media_type=JSON_TYPE)
+    return Response(dumps(body), status_code=status, headers=headers, media_type=JSON_TYPE)
 
 
 HTML_401 = """<!DOCTYPE html>
@@ -83,6 +83,7 @@ class Service:
             denied_spaces.setdefault(r["role"], set()).add(r["space_id"])
         self.visibility = Visibility({k: frozenset(v) for k, v in denied_spaces.items()})
         self.render = Renderer(db, self.visibility)
+        self.bookmarks = Bookmarks()
 
     def _stored_users(self) -> dict[str, StoredUser]:
         groups: dict[int, set[int]] = {}
@@ -136,18 +137,57 @@ class Service:
         sort: str,
         sorts: tuple[str, ...] | None,
         depends: tuple[str, ...],
+        seek: tuple[str, str] | None = None,
     ) -> Response:
+        """One page of nodes. ``seek`` is ``(column, direction)`` of ``order`` when it is ``column dir, id DESC``:
+        then the page is found from the nearest page already served (:class:`Bookmarks`), not by OFFSET."""
         w = " AND ".join(where)
         total = self.db.count(f"SELECT COUNT(*) FROM nodes n WHERE {w}", tuple(params), depends)
-        ids = [
-            r[0]
-            for r in self.db.all(
-                f"SELECT n.id FROM nodes n WHERE {w} ORDER BY {order} LIMIT ? OFFSET ?",
-                [*params, paging.size, paging.offset],
+        ids = self._page_ids(w, params, order, paging, total, seek)
+        query = request.query_params
+        if "includeOnly" in query or "exclude" in query:
+            items = self.render.nodes_json(self.render.nodes_by_ids(ids), caller)
+            return json_response(envelope(items, total, paging, sort, query, sorts))
+        encoded = self.render.nodes_encoded(ids, caller)
+        head = envelope([{}] * len(encoded), total, paging, sort, query, sorts)
+        del head["list"]  # the envelope ends with the list: splice the encoded nodes in
+        body = dumps(head)[:-1] + b',"list":[' + b",".join(encoded) + b"]}"
+        return Response(body, media_type=JSON_TYPE)
+
+    def _page_ids(
+        self, w: str, params: list[Any], order: str, paging: Paging, total: int, seek: tuple[str, str] | None
+    ) -> list[int]:
+        offset = paging.offset
+        if offset >= total:
+            return []
+        if seek is None or faults.is_on("paging-pages-overlap"):
+            rows = self.db.all(
+                f"SELECT n.id FROM nodes n WHERE {w} ORDER BY {order} LIMIT ? OFFSET ?", [*params, paging.size, offset]
             )
-        ]
-        items = self.render.nodes_json(self.render.nodes_by_ids(ids), caller)
-        return json_response(envelope(items, total, paging, sort, request.query_params, sorts))
+            return [r[0] for r in rows]
+        column, direction = seek
+        page = max(paging.page, 1)
+        key = (f"{w} ORDER BY {order}", tuple(params), paging.size)
+        generation = self.db.generation
+        mark = self.bookmarks.before(key, page, generation)
+        seek_sql, seek_params, marked_page = "", [], 0
+        if mark is not None:
+            marked_page, (value, last_id) = mark
+            op = "<" if direction == "DESC" else ">"
+            seek_sql = f" AND n.{column} {op}= ? AND (n.{column} {op} ? OR n.id < ?)"
+            seek_params = [value, value, last_id]
+        skip = (page - 1 - marked_page) * paging.size  # rows between the bookmark (or the start) and the page
+        before = 1 if skip else 0  # also read the row before the page: the bookmark for asking this page again
+        rows = self.db.all(
+            f"SELECT n.id, n.{column} FROM nodes n WHERE {w}{seek_sql} ORDER BY {order} LIMIT ? OFFSET ?",
+            [*params, *seek_params, paging.size + before, skip - before],
+        )
+        if before and rows:
+            self.bookmarks.remember(key, page - 1, (rows[0][1], rows[0][0]), generation)
+            rows = rows[1:]
+        if len(rows) == paging.size:
+            self.bookmarks.remember(key, page, (rows[-1][1], rows[-1][0]), generation)
+        return [r[0] for r in rows]
 
     @staticmethod
     def question_order(query: Any, default: str = "active") -> tuple[str, str]:
@@ -156,6 +196,11 @@ class Service:
             sort = default
         column, direction = QUESTION_SORT_COLUMNS[sort]
         return sort, f"n.{column} {direction}, n.id DESC"
+
+    @staticmethod
+    def question_seek(sort: str) -> tuple[str, str]:
+        """The (column, direction) of a question sort, for keyset paging; see :meth:`question_order`."""
+        return QUESTION_SORT_COLUMNS[sort]
 
     # --- 3 List questions -------------------------------------------------------------------------------
     async def list_questions(self, request: Request) -> Response:
@@ -197,7 +242,8 @@ class Service:
             where.append("n.answer_count = 0")
             depends = ("question", "answer_count")
         sorts = None if faults.is_on("question-list-no-sorts") else QUESTION_SORTS
-        return self.node_page(request, caller, where, params, order, paging, sort, sorts, depends)
+        seek = self.question_seek(sort)
+        return self.node_page(request, caller, where, params, order, paging, sort, sorts, depends, seek)
 
     # --- 4 and 15 A user's answers / questions ---------------------------------------------------------
     async def list_user_answers(self, request: Request) -> Response:
@@ -224,7 +270,10 @@ class Service:
         if faults.is_on("user-answers-any-author" if kind == "answer" else "user-questions-any-author"):
             owner = "(n.author_id = ? OR 1)"
         where = [owner, "n.type = ?", clause]
-        return self.node_page(request, caller, where, [user_id, kind, *params], order, paging, sort, sorts, (kind,))
+        seek = self.question_seek(sort)
+        return self.node_page(
+            request, caller, where, [user_id, kind, *params], order, paging, sort, sorts, (kind,), seek
+        )
 
     # --- 5 and 6 Experts --------------------------------------------------------------------------------
     EXPERT_SORTS = {

@@ -10,6 +10,7 @@ lookup.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from typing import Any
 
 SCHEMA = """
@@ -89,6 +90,34 @@ usedCount has no meaning for a question in the description; it orders like viewC
 
 SQL_INT_MAX = 2**63 - 1
 
+CHANGE_TRIGGERS = """
+CREATE TEMP TRIGGER IF NOT EXISTS qa_nodes_ins AFTER INSERT ON main.nodes BEGIN
+    SELECT qa_changed('node', NEW.id), qa_changed('node', NEW.parent_id); END;
+CREATE TEMP TRIGGER IF NOT EXISTS qa_nodes_upd AFTER UPDATE ON main.nodes BEGIN
+    SELECT qa_changed('node', NEW.id), qa_changed('node', NEW.parent_id), qa_changed('node', OLD.parent_id); END;
+CREATE TEMP TRIGGER IF NOT EXISTS qa_nodes_del AFTER DELETE ON main.nodes BEGIN
+    SELECT qa_changed('node', OLD.id), qa_changed('node', OLD.parent_id); END;
+CREATE TEMP TRIGGER IF NOT EXISTS qa_recipients_ins AFTER INSERT ON main.comment_recipients BEGIN
+    SELECT qa_changed('node', NEW.comment_id),
+           qa_changed('node', (SELECT parent_id FROM main.nodes WHERE id = NEW.comment_id)); END;
+CREATE TEMP TRIGGER IF NOT EXISTS qa_recipients_del AFTER DELETE ON main.comment_recipients BEGIN
+    SELECT qa_changed('node', OLD.comment_id),
+           qa_changed('node', (SELECT parent_id FROM main.nodes WHERE id = OLD.comment_id)); END;
+CREATE TEMP TRIGGER IF NOT EXISTS qa_node_topics_ins AFTER INSERT ON main.node_topics BEGIN
+    SELECT qa_changed('node', NEW.node_id); END;
+CREATE TEMP TRIGGER IF NOT EXISTS qa_node_topics_del AFTER DELETE ON main.node_topics BEGIN
+    SELECT qa_changed('node', OLD.node_id); END;
+CREATE TEMP TRIGGER IF NOT EXISTS qa_users_upd AFTER UPDATE OF username, realname, email, reputation ON main.users
+    BEGIN SELECT qa_changed('all', NEW.id); END;
+CREATE TEMP TRIGGER IF NOT EXISTS qa_users_ins AFTER INSERT ON main.users BEGIN SELECT qa_changed('all', NEW.id); END;
+CREATE TEMP TRIGGER IF NOT EXISTS qa_users_del AFTER DELETE ON main.users BEGIN SELECT qa_changed('all', OLD.id); END;
+"""
+"""Every change to a row a node's JSON is built from (the node, its children, recipients, topics, an author) calls
+``qa_changed(kind, id)``. Tables the service never writes after seeding (topics, groups, spaces) are not watched;
+``_WATCH_ALL`` adds them for safety at the cost of one trigger each."""
+
+_WATCH_ALL = ("topics", "user_groups", "groups", "spaces", "space_denied")
+
 
 def as_id(value: object) -> int | None:
     """A positive id SQLite can hold, from an int or a string of ASCII digits; None for anything else.
@@ -148,6 +177,34 @@ class Database:
         self.conn.executescript(SCHEMA)
         self._counts: dict[tuple[str, tuple[Any, ...], tuple[int, ...]], int] = {}
         self._versions: dict[str, int] = {}
+        self.generation = 0
+        """Bumped by every change the triggers of :meth:`watch_changes` see: a cheap "has anything changed"."""
+        self._listeners: list[Callable[[str, int | None], None]] = []
+
+    def watch_changes(self, listener: Callable[[str, int | None], None]) -> None:
+        """Call ``listener(kind, row_id)`` for every row change that can alter a rendered node.
+
+        ``kind`` is ``"node"`` (that node's own JSON or its children changed) or ``"all"`` (anything may have).
+        SQLite calls it from temporary triggers, so no write path of the service can forget to report a change.
+        The triggers are installed after seeding: a million seeded rows should not call into Python.
+        """
+        if not self._listeners:
+            self.conn.create_function("qa_changed", 2, self._changed)
+            self.conn.executescript(CHANGE_TRIGGERS)
+            for table in _WATCH_ALL:
+                for event in ("INSERT", "UPDATE", "DELETE"):
+                    self.conn.execute(
+                        f"CREATE TEMP TRIGGER IF NOT EXISTS qa_{table}_{event.lower()} AFTER {event} ON main.{table}"
+                        " BEGIN SELECT qa_changed('all', NULL); END"
+                    )
+        self._listeners.append(listener)
+
+    def _changed(self, kind: str, row_id: int | None) -> None:
+        if kind == "node" and row_id is None:
+            return  # the parent of a question
+        self.generation += 1
+        for listener in self._listeners:
+            listener(kind, row_id)
 
     def create_indexes(self) -> None:
         """Created after bulk seeding: building an index once is much faster than maintaining it per insert."""

@@ -1,0 +1,121 @@
+"""Encoded nodes kept between requests, and where each page of a list ended: the two caches of the list path.
+
+Why: on a list page, finding which 15 nodes to show is one index walk, while rendering them (author, topics,
+visible children, recipients) and encoding the JSON costs several times more, and the same nodes are shown on
+every request until something changes. So a node's encoded JSON is kept until SQLite reports a change to a row it
+was built from (see :meth:`qaconform.reference.db.Database.watch_changes`): no write path has to remember to
+invalidate, and a reader never sees a node older than the last committed write.
+
+A node's JSON depends on the caller only through its children: which answers and comments the caller may see.
+A node whose children are all public (published, visibility ``full``, in its own space) is encoded once for
+everybody; any other node is kept per caller.
+
+Page-numbered lists cannot be paged by key from the client side, so :class:`Bookmarks` does it on this side: the
+sort key of the last row of every page served is kept while the nodes are unchanged, and page N then starts with
+an index seek after the nearest page before it instead of an OFFSET walk over every row before it.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+from typing import Any
+
+Viewer = tuple[int, str]
+"""(user id, role): everything the visibility of a child depends on for one caller."""
+
+
+def dumps(body: Any) -> bytes:
+    """The one JSON encoding of every response: UTF-8, no ASCII escaping, no spaces."""
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+class FragmentCache:
+    """node id -> encoded node, shared (key ``None``) or per viewer; bounded, dropped per node on change."""
+
+    MAX_NODES = 50_000
+
+    def __init__(self) -> None:
+        self._nodes: dict[int, dict[Viewer | None, bytes]] = {}
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, node_id: int, viewer: Viewer) -> bytes | None:
+        entry = self._nodes.get(node_id)
+        if entry is not None:
+            found = entry.get(None) or entry.get(viewer)
+            if found is not None:
+                self.hits += 1
+                return found
+        self.misses += 1
+        return None
+
+    def put(self, node_id: int, viewer: Viewer | None, data: bytes) -> None:
+        if len(self._nodes) >= self.MAX_NODES and node_id not in self._nodes:
+            self._nodes.clear()  # simpler than LRU and as good for a page-shaped working set
+        self._nodes.setdefault(node_id, {})[viewer] = data
+
+    def changed(self, kind: str, row_id: int | None) -> None:
+        """The database listener: a node (or its children) changed, or anything did (``kind == "all"``)."""
+        if kind == "node" and row_id is not None:
+            self._nodes.pop(row_id, None)
+        else:
+            self.clear()
+
+    def clear(self) -> None:
+        self._nodes.clear()
+
+    def __len__(self) -> int:
+        return len(self._nodes)
+
+
+ListKey = tuple[str, tuple[Any, ...], int]
+"""(WHERE and ORDER BY text, their parameters, page size): one list as one caller sees it."""
+
+
+class Bookmarks:
+    """For each list, the sort key ``(value, id)`` of the last row of pages already served.
+
+    Valid only for the database generation they were recorded in: any change to any node may reorder a list, and
+    then every bookmark is dropped (the next pages are found by OFFSET again, and bookmarked anew).
+    """
+
+    MAX_LISTS = 2_000
+
+    def __init__(self) -> None:
+        self._generation = -1
+        self._pages: dict[ListKey, list[int]] = {}
+        self._keys: dict[ListKey, dict[int, tuple[Any, int]]] = {}
+
+    def _check(self, generation: int) -> None:
+        if generation != self._generation:
+            self.clear()
+            self._generation = generation
+
+    def clear(self) -> None:
+        self._pages.clear()
+        self._keys.clear()
+
+    def before(self, key: ListKey, page: int, generation: int) -> tuple[int, tuple[Any, int]] | None:
+        """The nearest bookmarked page before ``page`` and its last row's key, if any."""
+        self._check(generation)
+        pages = self._pages.get(key)
+        if not pages:
+            return None
+        i = bisect.bisect_left(pages, page)
+        if i == 0:
+            return None
+        found = pages[i - 1]
+        return found, self._keys[key][found]
+
+    def remember(self, key: ListKey, page: int, last: tuple[Any, int], generation: int) -> None:
+        self._check(generation)
+        keys = self._keys.get(key)
+        if keys is None:
+            if len(self._keys) >= self.MAX_LISTS:
+                self.clear()
+            keys = self._keys[key] = {}
+            self._pages[key] = []
+        if page not in keys:
+            bisect.insort(self._pages[key], page)
+        keys[page] = last
