@@ -200,8 +200,8 @@ class Renderer:
         restricted = self.with_restricted_children(missing)
         fresh: dict[int, bytes] = {}
         for row, node in zip(rows, self.nodes_json(rows, caller), strict=True):
-            data = fresh[row["id"]] = dumps(node)
-            cache.put(row["id"], viewer if row["id"] in restricted else None, data)
+            encoded = fresh[row["id"]] = dumps(node)
+            cache.put(row["id"], viewer if row["id"] in restricted else None, encoded)
         out = []
         for i, cached in zip(ids, found, strict=True):
             data = cached if cached is not None else fresh.get(i)
