@@ -39,15 +39,18 @@ class Result:
     seconds: float
     latencies_ms: list[float]
 
+    @property
+    def rate(self) -> float:
+        return self.requests / self.seconds if self.seconds else 0.0
+
     def line(self) -> str:
         lat = sorted(self.latencies_ms) or [0.0]
         p50 = statistics.median(lat)
         p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))]
-        rate = self.requests / self.seconds if self.seconds else 0.0
-        return f"{self.name:<44} {self.requests:>7} {self.errors:>6} {rate:>9.0f} {p50:>8.2f} {p99:>8.2f}"
+        return f"{self.name:<52} {self.requests:>7} {self.errors:>6} {self.rate:>9.0f} {p50:>8.2f} {p99:>8.2f}"
 
 
-HEADER = f"{'scenario':<44} {'requests':>7} {'errors':>6} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8}"
+HEADER = f"{'scenario':<52} {'requests':>7} {'errors':>6} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8}"
 
 
 def run_load(
@@ -57,8 +60,12 @@ def run_load(
     expect: int,
     duration: float,
     concurrency: int,
+    prelude: Callable[[int], tuple[str, str, bytes | None, dict[str, str]]] | None = None,
 ) -> Result:
-    """``concurrency`` threads, each with one keep-alive connection, for ``duration`` seconds."""
+    """``concurrency`` threads, each with one keep-alive connection, for ``duration`` seconds.
+
+    ``prelude``: a request sent before each measured one and not measured (e.g. a write that empties the caches).
+    """
     parts = urlsplit(base_url)
     latencies: list[float] = []
     counts = {"requests": 0, "errors": 0}
@@ -76,6 +83,10 @@ def run_load(
                 now = time.monotonic()
                 if now > end:
                     break
+                if prelude is not None:
+                    method, path, body, headers = prelude(i)
+                    conn.request(method, path, body=body, headers=headers)
+                    conn.getresponse().read()
                 method, path, body, headers = request(i)
                 i += concurrency
                 start = time.perf_counter()
@@ -163,11 +174,31 @@ def bench_size(size: int, duration: float, concurrency: int) -> list[Result]:
                 {**auth, "Content-Type": "application/json"},
             )
 
+        def envelope_of(page: int) -> dict[str, int]:
+            conn = http.client.HTTPConnection("127.0.0.1", urlsplit(srv.url).port, timeout=30)
+            try:
+                conn.request("GET", f"/services/v2/question.json?page={page}&includeOnly=id", headers=auth)
+                body = json.loads(conn.getresponse().read())
+            finally:
+                conn.close()
+            return {k: body[k] for k in ("totalCount", "pageCount", "listCount")}
+
+        info = envelope_of(1000)
+        print(
+            f"# {size:,} nodes: member sees {info['totalCount']:,} questions in {info['pageCount']:,} pages;"
+            f" page 1000 holds {info['listCount']} items"
+            + (" (past the last page: an empty list)" if info["listCount"] == 0 else ""),
+            flush=True,
+        )
         results = [
-            run_load(f"GET question.json page=1 ({size:,} nodes)", srv.url, get(1), 200, duration, concurrency),
-            run_load(f"GET question.json page=1000 ({size:,} nodes)", srv.url, get(1000), 200, duration, concurrency),
+            run_load(f"GET question.json page=1 ({size:,} nodes) [1]", srv.url, get(1), 200, duration, concurrency),
+            run_load(
+                f"GET question.json page=1000 ({size:,} nodes) [1]", srv.url, get(1000), 200, duration, concurrency
+            ),
             run_load(f"POST answer ({size:,} nodes)", srv.url, post, 201, duration, concurrency),
             run_load(f"GET question.json page=1 after posts ({size:,})", srv.url, get(1), 200, duration, concurrency),
+            run_load(f"GET page=1 right after a POST ({size:,}) [2]", srv.url, get(1), 200, duration, 1, post),
+            run_load(f"GET page=1000 right after a POST ({size:,}) [2]", srv.url, get(1000), 200, duration, 1, post),
         ]
         for r in results:
             print(r.line(), flush=True)
@@ -250,19 +281,30 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(HEADER, flush=True)
     with ping_server() as url:
+        ping = run_load(
+            "GET _ping.json (bare Starlette, same stack)",
+            url,
+            lambda i: ("GET", "/services/v2/_ping.json", None, {}),
+            200,
+            duration,
+            concurrency,
+        )
+        print(ping.line(), flush=True)
+    for size in sizes:
+        results = bench_size(size, duration, concurrency)
+        page1, page1000 = (statistics.median(r.latencies_ms or [0.0]) for r in results[:2])
         print(
-            run_load(
-                "GET _ping.json (bare Starlette, same stack)",
-                url,
-                lambda i: ("GET", "/services/v2/_ping.json", None, {}),
-                200,
-                duration,
-                concurrency,
-            ).line(),
+            f"# {size:,} nodes: page 1 at {results[0].rate / ping.rate:.0%} and page 1000 at"
+            f" {results[1].rate / ping.rate:.0%} of the minimal endpoint's req/s (aim: at least 50%);"
+            f" page 1000 p50 is {page1000 / page1:.2f}x page 1 (aim: at most 1.5x)",
             flush=True,
         )
-    for size in sizes:
-        bench_size(size, duration, concurrency)
+    print(
+        "# [1] read-only load: nodes come encoded from the cache and deep pages start from a bookmark.\n"
+        "# [2] one client, each GET right after a POST answer (not measured), so both caches are empty:"
+        " the cost of a list under writes. req/s counts the GETs only, over time that includes the POSTs.",
+        flush=True,
+    )
     if not args.no_handler:
         for size in sizes:
             bench_handler(size)

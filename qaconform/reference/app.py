@@ -170,18 +170,35 @@ class Service:
         key = (f"{w} ORDER BY {order}", tuple(params), paging.size)
         generation = self.db.generation
         mark = self.bookmarks.before(key, page, generation)
-        seek_sql, seek_params, marked_page = "", [], 0
-        if mark is not None:
-            marked_page, (value, last_id) = mark
-            op = "<" if direction == "DESC" else ">"
-            seek_sql = f" AND n.{column} {op}= ? AND (n.{column} {op} ? OR n.id < ?)"
-            seek_params = [value, value, last_id]
+        marked_page = mark[0] if mark else 0
         skip = (page - 1 - marked_page) * paging.size  # rows between the bookmark (or the start) and the page
         before = 1 if skip else 0  # also read the row before the page: the bookmark for asking this page again
-        rows = self.db.all(
-            f"SELECT n.id, n.{column} FROM nodes n WHERE {w}{seek_sql} ORDER BY {order} LIMIT ? OFFSET ?",
-            [*params, *seek_params, paging.size + before, skip - before],
-        )
+        select = f"SELECT n.id, n.{column} FROM nodes n WHERE {w}"
+        if mark is None:
+            rows = self.db.all(
+                f"{select} ORDER BY {order} LIMIT ? OFFSET ?", [*params, paging.size + before, skip - before]
+            )
+        else:
+            value, last_id = mark[1]
+            op = "<" if direction == "DESC" else ">"
+            if skip == 0:
+                # the page right after a bookmark (paging on, or the same page again): rows tied with the
+                # bookmark's sort value first, by an index seek on (value, id), then the values after it
+                rows = self.db.all(
+                    f"{select} AND n.{column} = ? AND n.id < ? ORDER BY {order} LIMIT ?",
+                    [*params, value, last_id, paging.size],
+                )
+                if len(rows) < paging.size:
+                    rows += self.db.all(
+                        f"{select} AND n.{column} {op} ? ORDER BY {order} LIMIT ?",
+                        [*params, value, paging.size - len(rows)],
+                    )
+            else:
+                rows = self.db.all(
+                    f"{select} AND n.{column} {op}= ? AND (n.{column} {op} ? OR n.id < ?) ORDER BY {order}"
+                    " LIMIT ? OFFSET ?",
+                    [*params, value, value, last_id, paging.size + before, skip - before],
+                )
         if before and rows:
             self.bookmarks.remember(key, page - 1, (rows[0][1], rows[0][0]), generation)
             rows = rows[1:]

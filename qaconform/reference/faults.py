@@ -66,6 +66,11 @@ _ALL: tuple[Fault, ...] = (
     ),
     _F("comment-private-ids-leak", "COMMENT-PRIVACY-IDS", "commentIds/childrenIds list private comments to everyone"),
     _F(
+        "render-cache-shared-across-callers",
+        "COMMENT-PRIVACY-IDS",
+        "the list path's cache keeps every node once for all callers: the first caller's childrenIds are everyone's",
+    ),
+    _F(
         "comment-private-in-content",
         "COMMENT-PRIVACY-CONTENT",
         "a user's content list shows that user's private comments to every caller",

@@ -33,7 +33,7 @@ def dumps(body: Any) -> bytes:
 class FragmentCache:
     """node id -> encoded node, shared (key ``None``) or per viewer; bounded, dropped per node on change."""
 
-    MAX_NODES = 50_000
+    MAX_NODES = 20_000
 
     def __init__(self) -> None:
         self._nodes: dict[int, dict[Viewer | None, bytes]] = {}

@@ -198,6 +198,8 @@ class Renderer:
             return found  # type: ignore[return-value]  # no None left
         rows = self.nodes_by_ids(missing)
         restricted = self.with_restricted_children(missing)
+        if faults.is_on("render-cache-shared-across-callers"):
+            restricted = set()
         fresh: dict[int, bytes] = {}
         for row, node in zip(rows, self.nodes_json(rows, caller), strict=True):
             encoded = fresh[row["id"]] = dumps(node)

@@ -422,16 +422,21 @@ def test_private_comment_is_not_in_the_answer_comment_list_of_an_account_not_ent
 def test_private_comment_id_is_not_in_the_parents_comment_ids_of_an_account_not_entitled(
         api: dict[str, ApiClient], viewer: str, thread_answer: int, question_id: int, private_ids: set[str],
         user_ids: dict[str, int], profile: Profile) -> None:
+    """The recipient reads every list first: a server that renders a node once for all callers (a cache keyed
+    without the caller) then shows the recipient's view, private ids included, to this viewer."""
     client = api[viewer]
+    parents = (
+        ("answer", thread_answer, f"user/{user_ids['member']}/answer.json", None),
+        ("question", question_id, "question.json", {"spaceId": profile.fixtures.space_id}),
+    )
+    visible_comments(api["moderator"], thread_answer)
+    for _kind, node, path, params in parents:
+        listed_item(api["moderator"], path, node, params)
     comments, _ = visible_comments(client, thread_answer)
     leaked = referenced_ids(comments) & private_ids
     assert not leaked, (
         f"{viewer} may not see the private comments, yet commentIds/childrenIds of the comments it is listed "
         f"name {sorted(leaked)}")
-    parents = (
-        ("answer", thread_answer, f"user/{user_ids['member']}/answer.json", None),
-        ("question", question_id, "question.json", {"spaceId": profile.fixtures.space_id}),
-    )
     for kind, node, path, params in parents:
         item, refused = listed_item(client, path, node, params)
         if refused:
