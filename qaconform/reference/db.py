@@ -149,7 +149,9 @@ def _index_ddl() -> list[str]:
         "CREATE INDEX IF NOT EXISTS ix_q_space_active ON nodes(space_id, last_active_date DESC, id DESC,"
         " in_moderation, author_id) WHERE type = 'question'",
         "CREATE INDEX IF NOT EXISTS ix_nodes_author ON nodes(author_id, type, last_active_date DESC, id DESC)",
-        "CREATE INDEX IF NOT EXISTS ix_nodes_parent ON nodes(parent_id, id)",
+        # covers every column the visibility clause reads, so childrenIds of a node is an index walk
+        "CREATE INDEX IF NOT EXISTS ix_nodes_parent ON nodes(parent_id, id, type, in_moderation, visibility,"
+        " author_id, space_id, question_id)",
         "CREATE INDEX IF NOT EXISTS ix_nodes_answer ON nodes(answer_id, creation_date, id) WHERE answer_id IS NOT NULL",
         "CREATE INDEX IF NOT EXISTS ix_nodes_author_created ON nodes(author_id, creation_date DESC, id DESC)",
         "CREATE INDEX IF NOT EXISTS ix_node_topics_topic ON node_topics(topic_id)",

@@ -10,6 +10,7 @@ import functools
 import hashlib
 import sqlite3
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -49,6 +50,21 @@ def avatar(email: str | None, uid: int) -> str:
 
 def _in(ids: Iterable[int]) -> str:
     return ",".join(str(int(i)) for i in ids)
+
+
+def _ids(joined: str | None) -> list[int]:
+    """Ids from ``group_concat``, ascending (SQLite 3.40 cannot order inside an aggregate)."""
+    return sorted(map(int, joined.split(","))) if joined else []
+
+
+@dataclass(frozen=True)
+class Children:
+    """The child ids of a node a caller may see, ascending: all of them, the comments, the answers."""
+
+    every: list[int]
+    comments: list[int]
+    answers: list[int]
+
 
 
 class Renderer:
@@ -228,13 +244,16 @@ class Renderer:
         ids = [r["id"] for r in rows]
         authors = self.users_by_id(r["author_id"] for r in rows)
         clause, params = self.visibility.clause(caller, "n", comments=not faults.is_on("comment-private-ids-leak"))
-        children: dict[int, list[tuple[int, str]]] = {i: [] for i in ids}
-        for c in self.db.all(
-            f"SELECT n.id, n.type, n.parent_id FROM nodes n WHERE n.parent_id IN ({_in(ids)}) AND {clause}"
-            " ORDER BY n.id",
+        children: dict[int, Children] = {}
+        # one row per parent with its child ids as text: a question with thousands of answers costs a string
+        # split, not thousands of row objects
+        for parent, every, comments, answers in self.db.conn.execute(
+            "SELECT n.parent_id, group_concat(n.id), group_concat(CASE WHEN n.type = 'comment' THEN n.id END),"
+            " group_concat(CASE WHEN n.type = 'answer' THEN n.id END)"
+            f" FROM nodes n WHERE n.parent_id IN ({_in(ids)}) AND {clause} GROUP BY n.parent_id",
             params,
         ):
-            children[c["parent_id"]].append((c["id"], c["type"]))
+            children[parent] = Children(_ids(every), _ids(comments), _ids(answers))
         topics: dict[int, list[dict[str, Any]]] = {i: [] for i in ids}
         question_ids = [r["id"] for r in rows if r["type"] == "question"]
         if question_ids:
@@ -255,7 +274,11 @@ class Renderer:
                 recipients.setdefault(rr["comment_id"], []).append({"id": rr["user_id"]})
         return [
             self.node_json(
-                r, authors.get(r["author_id"]), children[r["id"]], topics[r["id"]], recipients.get(r["id"], [])
+                r,
+                authors.get(r["author_id"]),
+                children.get(r["id"]) or Children([], [], []),
+                topics[r["id"]],
+                recipients.get(r["id"], []),
             )
             for r in rows
         ]
@@ -264,7 +287,7 @@ class Renderer:
         self,
         n: sqlite3.Row,
         author: sqlite3.Row | None,
-        children: list[tuple[int, str]],
+        children: Children,
         topics: list[dict[str, Any]],
         recipients: list[dict[str, Any]],
     ) -> dict[str, Any]:
@@ -305,8 +328,8 @@ class Renderer:
         out.update(
             {
                 "attachments": [],
-                "childrenIds": [c[0] for c in children],
-                "commentIds": [c[0] for c in children if c[1] == "comment"],
+                "childrenIds": children.every,
+                "commentIds": children.comments,
                 "marked": bool(n["marked"]),
                 "topics": topics,
             }
@@ -329,7 +352,7 @@ class Renderer:
             }
         )
         if kind == "question":
-            out["answers"] = [c[0] for c in children if c[1] == "answer"]
+            out["answers"] = children.answers
             out["answerCount"] = n["answer_count"]
         if kind == "comment" and not faults.is_on("comment-privacy-fields-absent"):
             out["visibility"] = n["visibility"]
