@@ -1,10 +1,11 @@
 """SQLite storage of the reference server: schema, indexes and the connection wrapper.
 
 One connection, used only from the event loop thread, so requests are serialised without locks. Every list's
-filter and sort has an index (partial indexes on ``type``), so page 1000 of a million nodes is an index walk, not a
-sort; the sort indexes also cover the visibility columns (moderation, author, space), so the walk reads no rows.
-Counts of a list are cached until a write changes what they count: ``totalCount`` of the busy lists costs one dict
-lookup.
+filter and sort has an index (partial indexes on ``type``), so a page of a million nodes is an index walk, not a
+sort; the sort indexes also cover the visibility columns (moderation, author, space), so the walk reads no rows
+(and a page after a bookmarked one is a seek: see fragments.py). Counts of a list are cached until a write changes
+what they count: ``totalCount`` of the busy lists costs one dict lookup. Changes to the rows a node's JSON is built
+from are reported to Python by temporary triggers (:meth:`Database.watch_changes`), which drop cached renderings.
 """
 
 from __future__ import annotations
