@@ -21,12 +21,11 @@ from . import auth, faults
 from .auth import Authenticator, BadCredentials, Caller, StoredUser
 from .db import QUESTION_SORT_COLUMNS, SQL_INT_MAX, Database, as_id
 from .errors import ApiError, bad_request, denied, not_found, unauthorized
-from .fragments import Bookmarks, dumps
+from .fragments import JSON_TYPE, Bookmarks, dumps, spliced
 from .listing import QUESTION_SORTS, Paging, envelope, parse_paging
 from .render import Renderer
 from .visibility import Visibility
 
-JSON_TYPE = "application/json;charset=UTF-8"
 PREFIX = "/services/v2"
 Handler = Callable[[Request], Awaitable[Response]]
 
@@ -56,6 +55,11 @@ def parse_id(raw: str, what: str) -> int:
     if raw.isascii() and raw.isdecimal() and len(raw) < 19:
         return int(raw)
     raise not_found(f"{what} {raw[:40]!r} does not exist; ids are positive integers")
+
+
+def _projects(query: Any) -> bool:
+    """Whether the request asks for a projection: then items are rendered as dicts, not taken encoded."""
+    return "includeOnly" in query or "exclude" in query
 
 
 def parse_bool(query: Any, name: str, default: bool) -> bool:
@@ -145,14 +149,18 @@ class Service:
         total = self.db.count(f"SELECT COUNT(*) FROM nodes n WHERE {w}", tuple(params), depends)
         ids = self._page_ids(w, params, order, paging, total, seek)
         query = request.query_params
-        if "includeOnly" in query or "exclude" in query:
+        if _projects(query):
             items = self.render.nodes_json(self.render.nodes_by_ids(ids), caller)
             return json_response(envelope(items, total, paging, sort, query, sorts))
         encoded = self.render.nodes_encoded(ids, caller)
         head = envelope([{}] * len(encoded), total, paging, sort, query, sorts)
-        del head["list"]  # the envelope ends with the list: splice the encoded nodes in
-        body = dumps(head)[:-1] + b',"list":[' + b",".join(encoded) + b"]}"
-        return Response(body, media_type=JSON_TYPE)
+        return Response(spliced(head, encoded), media_type=JSON_TYPE)
+
+    @staticmethod
+    def encoded_page(encoded: list[bytes], total: int, paging: Paging, sort: str, query: Any) -> Response:
+        """A list response from already encoded items (no projection asked: see :func:`_projects`)."""
+        head = envelope([{}] * len(encoded), total, paging, sort, query)
+        return Response(spliced(head, encoded), media_type=JSON_TYPE)
 
     def _page_ids(
         self, w: str, params: list[Any], order: str, paging: Paging, total: int, seek: tuple[str, str] | None
@@ -329,13 +337,21 @@ class Service:
         if sort not in self.EXPERT_SORTS or (sort == "realname" and faults.is_on("experts-sort-realname-refused")):
             raise bad_request(f"'sort' must be one of {', '.join(self.EXPERT_SORTS)}, not {sort[:40]!r}")
         total = self.db.count(f"SELECT COUNT(*) FROM users WHERE {where}", tuple(params))
-        rows = self.db.all(
-            f"SELECT * FROM users WHERE {where} ORDER BY {self.EXPERT_SORTS[sort]} LIMIT ? OFFSET ?",
-            [*params, paging.size, paging.offset],
-        )
+        ids = [
+            r[0]
+            for r in self.db.all(
+                f"SELECT id FROM users WHERE {where} ORDER BY {self.EXPERT_SORTS[sort]} LIMIT ? OFFSET ?",
+                [*params, paging.size, paging.offset],
+            )
+        ]
         shown = "reputation" if sort == "default" else sort
-        users = self.render.users_json(rows)
-        if faults.is_on("active-experts-reputation-string") and request.url.path.endswith("/retrieveAllExperts.json"):
+        string_reputation = faults.is_on("active-experts-reputation-string") and request.url.path.endswith(
+            "/retrieveAllExperts.json"
+        )
+        if not (string_reputation or _projects(q)):
+            return self.encoded_page(self.render.users_encoded(ids), total, paging, shown, q)
+        users = self.render.users_json(self.render.rows_by_ids(ids, "users"))
+        if string_reputation:
             for u in users:
                 u["reputation"] = str(u["reputation"])
         return json_response(envelope(users, total, paging, shown, q))
@@ -398,11 +414,19 @@ class Service:
             where = "instr(lower(name), lower(?)) > 0"
             params = [q["q"]]
         total = self.db.count(f"SELECT COUNT(*) FROM topics WHERE {where}", tuple(params))
-        rows = self.db.all(
-            f"SELECT * FROM topics WHERE {where} ORDER BY {self.TOPIC_SORTS[sort]} LIMIT ? OFFSET ?",
-            [*params, paging.size, paging.offset],
-        )
-        resp = json_response(envelope(self.render.topics_json(rows), total, paging, sort, q))
+        ids = [
+            r[0]
+            for r in self.db.all(
+                f"SELECT id FROM topics WHERE {where} ORDER BY {self.TOPIC_SORTS[sort]} LIMIT ? OFFSET ?",
+                [*params, paging.size, paging.offset],
+            )
+        ]
+        if _projects(q):
+            resp = json_response(
+                envelope(self.render.topics_json(self.render.rows_by_ids(ids, "topics")), total, paging, sort, q)
+            )
+        else:
+            resp = self.encoded_page(self.render.topics_encoded(ids), total, paging, sort, q)
         if faults.is_on("topics-text-plain"):
             resp.headers["content-type"] = "text/plain;charset=UTF-8"
         return resp
@@ -423,6 +447,8 @@ class Service:
             f"SELECT f.* FROM follows f WHERE {where} ORDER BY f.follow_date DESC, f.user_id DESC LIMIT ? OFFSET ?",
             [node["id"], paging.size, paging.offset],
         )
+        if not (details or _projects(q)):
+            return self.encoded_page(self.render.users_encoded([r["user_id"] for r in rels]), total, paging, "", q)
         users = self.render.users_by_id(r["user_id"] for r in rels)
         user_items = self.render.users_json([users[r["user_id"]] for r in rels])
         if details:

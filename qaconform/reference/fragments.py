@@ -25,48 +25,56 @@ Viewer = tuple[int, str]
 """(user id, role): everything the visibility of a child depends on for one caller."""
 
 
+JSON_TYPE = "application/json;charset=UTF-8"
+
+
 def dumps(body: Any) -> bytes:
     """The one JSON encoding of every response: UTF-8, no ASCII escaping, no spaces."""
     return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 class FragmentCache:
-    """node id -> encoded node, shared (key ``None``) or per viewer; bounded, dropped per node on change."""
+    """row id -> encoded JSON, shared (key ``None``) or per viewer; bounded; dropped per row on change.
 
-    MAX_NODES = 20_000
+    ``kind`` names the rows it holds as the change triggers do (``"node"``, ``"user"``): a change of that kind drops
+    that row's entries, a change of kind ``"all"`` drops everything, other kinds are not this cache's business.
+    """
 
-    def __init__(self) -> None:
-        self._nodes: dict[int, dict[Viewer | None, bytes]] = {}
-        self.hits = 0
-        self.misses = 0
+    MAX_ROWS = 20_000
 
-    def get(self, node_id: int, viewer: Viewer) -> bytes | None:
-        entry = self._nodes.get(node_id)
-        if entry is not None:
-            found = entry.get(None) or entry.get(viewer)
-            if found is not None:
-                self.hits += 1
-                return found
-        self.misses += 1
-        return None
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self._rows: dict[int, dict[Viewer | None, bytes]] = {}
 
-    def put(self, node_id: int, viewer: Viewer | None, data: bytes) -> None:
-        if len(self._nodes) >= self.MAX_NODES and node_id not in self._nodes:
-            self._nodes.clear()  # simpler than LRU and as good for a page-shaped working set
-        self._nodes.setdefault(node_id, {})[viewer] = data
+    def get(self, row_id: int, viewer: Viewer | None = None) -> bytes | None:
+        entry = self._rows.get(row_id)
+        if entry is None:
+            return None
+        return entry.get(None) or (entry.get(viewer) if viewer is not None else None)
+
+    def put(self, row_id: int, viewer: Viewer | None, data: bytes) -> None:
+        if len(self._rows) >= self.MAX_ROWS and row_id not in self._rows:
+            self._rows.clear()  # simpler than LRU and as good for a page-shaped working set
+        self._rows.setdefault(row_id, {})[viewer] = data
 
     def changed(self, kind: str, row_id: int | None) -> None:
-        """The database listener: a node (or its children) changed, or anything did (``kind == "all"``)."""
-        if kind == "node" and row_id is not None:
-            self._nodes.pop(row_id, None)
-        else:
+        """The database listener (see :meth:`qaconform.reference.db.Database.watch_changes`)."""
+        if kind == self.kind and row_id is not None:
+            self._rows.pop(row_id, None)
+        elif kind == "all":
             self.clear()
 
     def clear(self) -> None:
-        self._nodes.clear()
+        self._rows.clear()
 
     def __len__(self) -> int:
-        return len(self._nodes)
+        return len(self._rows)
+
+
+def spliced(head: dict[str, Any], items: list[bytes]) -> bytes:
+    """A list envelope whose last key is ``list``, with already encoded items: ``{...,"list":[a,b]}``."""
+    head = {k: v for k, v in head.items() if k != "list"}
+    return dumps(head)[:-1] + b',"list":[' + b",".join(items) + b"]}"
 
 
 ListKey = tuple[str, tuple[Any, ...], int]

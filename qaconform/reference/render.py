@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -57,6 +57,21 @@ def _ids(joined: str | None) -> list[int]:
     return sorted(map(int, joined.split(","))) if joined else []
 
 
+def _cached(cache: FragmentCache, ids: Sequence[int], render: Callable[[list[int]], dict[int, bytes]]) -> list[bytes]:
+    """``ids`` encoded, from ``cache`` where shared entries exist; ``render`` the rest (and keep them)."""
+    found = [cache.get(i) for i in ids]
+    missing = [i for i, cached in zip(ids, found, strict=True) if cached is None]
+    fresh = render(missing) if missing else {}
+    for i, encoded in fresh.items():
+        cache.put(i, None, encoded)
+    out = []
+    for i, cached in zip(ids, found, strict=True):
+        data = cached if cached is not None else fresh.get(i)
+        if data is not None:
+            out.append(data)
+    return out
+
+
 @dataclass(frozen=True)
 class Children:
     """The child ids of a node a caller may see, ascending: all of them, the comments, the answers."""
@@ -74,8 +89,16 @@ class Renderer:
         self.space_parent: dict[int, int | None] = {
             r["id"]: r["parent_id"] for r in db.all("SELECT id, parent_id FROM spaces")
         }
-        self.fragments = FragmentCache()
-        db.watch_changes(self.fragments.changed)
+        self.fragments = FragmentCache("node")
+        """Encoded nodes (Node resources)."""
+        self.user_fragments = FragmentCache("user")
+        """Encoded users (User resources, as in the expert and follower lists)."""
+        self.topic_fragments = FragmentCache("topic")
+        """Encoded topics: topics never change after seeding, so only a change of kind "all" drops them."""
+        self.content_fragments = FragmentCache("node")
+        """Encoded entries of the data-protection content list, one per node."""
+        for cache in (self.fragments, self.user_fragments, self.topic_fragments, self.content_fragments):
+            db.watch_changes(cache.changed)
 
     # --- users -------------------------------------------------------------------------------------------
     def users_by_id(self, ids: Iterable[int]) -> dict[int, sqlite3.Row]:
@@ -116,6 +139,33 @@ class Renderer:
                 }
             )
         return out
+
+    def users_encoded(self, ids: Sequence[int]) -> list[bytes]:
+        """Users ``ids`` as encoded JSON, in that order, from the cache; only the misses are read and rendered."""
+
+        def render(missing: list[int]) -> dict[int, bytes]:
+            rows = self.db.all(f"SELECT * FROM users WHERE id IN ({_in(missing)})")
+            return {r["id"]: dumps(u) for r, u in zip(rows, self.users_json(rows), strict=True)}
+
+        return _cached(self.user_fragments, ids, render)
+
+    def topics_encoded(self, ids: Sequence[int]) -> list[bytes]:
+        def render(missing: list[int]) -> dict[int, bytes]:
+            rows = self.db.all(f"SELECT * FROM topics WHERE id IN ({_in(missing)})")
+            return {r["id"]: dumps(t) for r, t in zip(rows, self.topics_json(rows), strict=True)}
+
+        return _cached(self.topic_fragments, ids, render)
+
+    def content_encoded(
+        self, ids: Sequence[int], entries: Callable[[list[sqlite3.Row]], list[dict[str, Any]]]
+    ) -> list[bytes]:
+        """Data-protection content entries of nodes ``ids`` (built by ``entries`` from node rows), encoded."""
+
+        def render(missing: list[int]) -> dict[int, bytes]:
+            rows = self.nodes_by_ids(missing)
+            return {r["id"]: dumps(e) for r, e in zip(rows, entries(rows), strict=True)}
+
+        return _cached(self.content_fragments, ids, render)
 
     def users_json(self, rows: Sequence[sqlite3.Row]) -> list[dict[str, Any]]:
         groups = self.user_groups(r["id"] for r in rows)
@@ -198,10 +248,13 @@ class Renderer:
 
     # --- nodes ------------------------------------------------------------------------------------------
     def nodes_by_ids(self, ids: Sequence[int]) -> list[sqlite3.Row]:
-        """Rows in the order of ``ids``."""
+        return self.rows_by_ids(ids, "nodes")
+
+    def rows_by_ids(self, ids: Sequence[int], table: str) -> list[sqlite3.Row]:
+        """Rows of ``table`` (nodes, users, topics) in the order of ``ids``."""
         if not ids:
             return []
-        rows = {r["id"]: r for r in self.db.all(f"SELECT * FROM nodes WHERE id IN ({_in(ids)})")}
+        rows = {r["id"]: r for r in self.db.all(f"SELECT * FROM {table} WHERE id IN ({_in(ids)})")}
         return [rows[i] for i in ids if i in rows]
 
     def nodes_encoded(self, ids: Sequence[int], caller: Caller) -> list[bytes]:

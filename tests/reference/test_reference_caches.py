@@ -132,7 +132,7 @@ def test_bookmarks_give_the_nearest_page_before_and_forget_on_a_new_generation()
 
 
 def test_fragment_cache_shares_public_nodes_keeps_others_per_viewer_and_drops_on_change() -> None:
-    cache = FragmentCache()
+    cache = FragmentCache("node")
     cache.put(1, None, b"shared")
     cache.put(2, (7, "member"), b"for 7")
     assert cache.get(1, (8, "novice")) == b"shared"
@@ -141,5 +141,43 @@ def test_fragment_cache_shares_public_nodes_keeps_others_per_viewer_and_drops_on
     cache.changed("node", 1)
     assert cache.get(1, (7, "member")) is None
     assert cache.get(2, (7, "member")) == b"for 7"
+    cache.changed("user", 2)
+    assert cache.get(2, (7, "member")) == b"for 7", "a user change dropped a node"
     cache.changed("all", None)
     assert len(cache) == 0
+
+
+def test_cached_user_and_topic_lists_equal_a_fresh_render_and_follow_a_post(ref: Ref) -> None:
+    qid = ref.profile.fixtures.question_id
+    paths = (
+        "/user/retrieveAllExperts.json",
+        "/user/retrieveEarnedExperts.json",
+        "/topic.json",
+        f"/node/{qid}/followers.json",
+    )
+
+    def snapshot(when: str) -> dict[int, int]:
+        for path in paths:
+            cached, fresh = cached_and_fresh(ref, path, "admin", pageSize=100)
+            assert cached == fresh, f"{when}: {path} differs from a fresh render"
+        experts = ref.ok("GET", "/user/retrieveAllExperts.json", "admin", params={"pageSize": 100})["list"]
+        return {u["id"]: u["postCount"] for u in experts}
+
+    before = snapshot("at start")
+    admin_id = ref.user_id("admin")
+    assert admin_id in before, "admin is expected among the active experts of the seed"
+    ref.ok("POST", f"/question/{qid}/answer.json", "admin", status=201, json={"body": "counts as a post"})
+    after = snapshot("after a post")
+    assert after[admin_id] == before[admin_id] + 1, "postCount of the cached user did not follow the post"
+
+
+def test_content_list_shows_a_new_answer_first_after_being_cached(ref: Ref) -> None:
+    member = ref.user_id("member")
+    first = ref.ok("GET", f"/users/gdpr/{member}/content.json", "admin")
+    assert first == ref.ok("GET", f"/users/gdpr/{member}/content.json", "admin"), "the same list twice differs"
+    qid = ref.profile.fixtures.question_id
+    posted = ref.ok("POST", f"/question/{qid}/answer.json", "member", status=201, json={"body": "content entry"})
+    after = ref.ok("GET", f"/users/gdpr/{member}/content.json", "admin")
+    assert after[0]["node"]["id"] == int(posted["id"]) and after[0]["node"]["body"] == "content entry"
+    assert after[0]["actionType"] == "answered" and after[-1]["actionType"] == "joined"
+    assert after[1:] == first[: len(after) - 1], "the older entries changed or moved"
