@@ -205,6 +205,44 @@ def bench_size(size: int, duration: float, concurrency: int) -> list[Result]:
         return results
 
 
+def bench_lists(size: int, duration: float, concurrency: int, ping: Result) -> None:
+    """Every list operation once, read-only, as its natural caller: req/s against the minimal endpoint's."""
+    with ReferenceServer(size=size, start_timeout=180) as srv:
+        profile = load_profile(srv.profile_path)
+
+        def auth(role: str) -> dict[str, str]:
+            acc = profile.accounts[role]
+            return {"Authorization": "Basic " + base64.b64encode(f"{acc.username}:{acc.password}".encode()).decode()}
+
+        member = profile.accounts["member"].id
+        conn = http.client.HTTPConnection("127.0.0.1", urlsplit(srv.url).port, timeout=30)
+        conn.request("GET", f"/services/v2/user/{member}/answer.json?pageSize=1&includeOnly=id", headers=auth("admin"))
+        answer = json.loads(conn.getresponse().read())["list"][0]["id"]
+        conn.close()
+        fx = profile.fixtures
+        lists = [
+            ("/question.json", "member"),
+            (f"/user/{member}/answer.json", "member"),
+            (f"/user/{member}/question.json", "member"),
+            ("/user/retrieveAllExperts.json", "member"),
+            ("/user/retrieveEarnedExperts.json", "member"),
+            ("/space.json", "member"),
+            ("/topic.json", "member"),
+            (f"/node/{fx.question_id}/followers.json", "member"),
+            ("/group.json", "admin"),
+            (f"/answer/{answer}/comment.json", "member"),
+            (f"/users/gdpr/{member}/content.json", "admin"),
+            (f"/{fx.issue_tracker}/issuetype.json", "member"),
+        ]
+        print(f"# every list operation, {size:,} nodes, read-only [1]", flush=True)
+        def get(path: str, headers: dict[str, str]) -> Callable[[int], tuple[str, str, bytes | None, dict[str, str]]]:
+            return lambda i: ("GET", "/services/v2" + path, None, headers)
+
+        for path, role in lists:
+            result = run_load(f"GET {path} ({role})", srv.url, get(path, auth(role)), 200, duration, concurrency)
+            print(f"{result.line()}  {result.rate / ping.rate:>4.0%}", flush=True)
+
+
 def bench_handler(size: int, calls: int = 200) -> None:
     """Handler CPU time in this process (no HTTP, no scheduling noise): what the database and rendering cost.
 
@@ -305,6 +343,7 @@ def main(argv: list[str] | None = None) -> int:
         " the cost of a list under writes. req/s counts the GETs only, over time that includes the POSTs.",
         flush=True,
     )
+    bench_lists(min(sizes), min(duration, 2.0), concurrency, ping)
     if not args.no_handler:
         for size in sizes:
             bench_handler(size)
