@@ -294,11 +294,11 @@ class Service:
         owner = "n.author_id = ?"
         if faults.is_on("user-answers-any-author" if kind == "answer" else "user-questions-any-author"):
             owner = "(n.author_id = ? OR 1)"
-        where = [owner, "n.type = ?", clause]
+        # the kind as a literal, not a parameter: with SQLite's STAT4 a bound value on an indexed column makes
+        # every execution re-plan the statement (30 us instead of 8 us per page)
+        where = [owner, "n.type = 'answer'" if kind == "answer" else "n.type = 'question'", clause]
         seek = self.question_seek(sort)
-        return self.node_page(
-            request, caller, where, [user_id, kind, *params], order, paging, sort, sorts, (kind,), seek
-        )
+        return self.node_page(request, caller, where, [user_id, *params], order, paging, sort, sorts, (kind,), seek)
 
     # --- 5 and 6 Experts --------------------------------------------------------------------------------
     EXPERT_SORTS = {
