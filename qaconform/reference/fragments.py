@@ -21,6 +21,8 @@ import bisect
 import json
 from typing import Any
 
+import orjson
+
 Viewer = tuple[int, str]
 """(user id, role): everything the visibility of a child depends on for one caller."""
 
@@ -29,8 +31,16 @@ JSON_TYPE = "application/json;charset=UTF-8"
 
 
 def dumps(body: Any) -> bytes:
-    """The one JSON encoding of every response: UTF-8, no ASCII escaping, no spaces."""
-    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    """The one JSON encoding of every response: UTF-8, no ASCII escaping, no spaces.
+
+    orjson is several times faster than json on node-sized documents. json takes what orjson refuses (an int
+    beyond 64 bits, a lone surrogate from a client's text), escaped to ASCII so that even a lone surrogate is
+    valid JSON text rather than a 500.
+    """
+    try:
+        return orjson.dumps(body)
+    except (TypeError, orjson.JSONEncodeError):
+        return json.dumps(body, separators=(",", ":")).encode("ascii")
 
 
 class FragmentCache:
