@@ -137,8 +137,11 @@ class _TargetHolder:
         self._stack.close()
 
 
+WRITE_REFUSED = "not allowed by safety: --read-only (the test sends"
+
+
 def _refuse_write(method: str, url: str) -> None:
-    pytest.skip(f"not allowed by safety: --read-only (the test sends {method} {urlsplit(url).path})")
+    pytest.skip(f"{WRITE_REFUSED} {method} {urlsplit(url).path})")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -151,6 +154,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("qc_read_only", False):
         ApiClient.write_guard = _refuse_write  # every client, also those a suite makes itself
     config._qc_results = []  # type: ignore[attr-defined]
+    config._qc_unmarked_writers = []  # type: ignore[attr-defined]
     config._qc_started = time.time()  # type: ignore[attr-defined]
 
 
@@ -482,6 +486,13 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
         entry = {"outcome": "error"}
     if entry is None:
         return
+    message = _message(report)
+    if (
+        entry["outcome"] == "skipped"
+        and WRITE_REFUSED in (message or "")
+        and not {"writes", "destructive"} & set(report.keywords)
+    ):
+        config._qc_unmarked_writers.append(report.nodeid)  # type: ignore[attr-defined]
     observations = _props(report, "observation")
     if entry["outcome"] == "passed" and observations:
         entry["outcome"] = "observed"
@@ -491,7 +502,7 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
         rules=rules,
         areas=[k for k in AREAS if k in report.keywords],
         duration=round(report.duration, 4),
-        message=_message(report),
+        message=message,
         longrepr=str(report.longrepr)[-4000:] if report.failed else None,
         exchanges=next(iter(_props(report, "exchanges")), []),
         observations=observations,
@@ -537,6 +548,16 @@ _CONFIG: dict[str, pytest.Config] = {}
 @pytest.hookimpl(tryfirst=True)
 def pytest_sessionstart(session: pytest.Session) -> None:
     _CONFIG["config"] = session.config
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """Under --read-only: tests that tried to write without the ``writes`` marker (their writes were refused all
+    the same, but ``qaconform run --dry-run`` lists writing tests by that marker, so it missed these)."""
+    unmarked: list[str] = getattr(config, "_qc_unmarked_writers", [])
+    if unmarked:
+        terminalreporter.write_sep("-", f"{len(unmarked)} test(s) write without the writes marker")
+        for nodeid in unmarked:
+            terminalreporter.write_line(nodeid)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

@@ -233,16 +233,16 @@ def test_record_how_search_parameters_change_a_list(
 
 @pytest.mark.rule("OBS-NOT-FOUND")
 @pytest.mark.parametrize(("op", "method", "path"), [
-    ("postComment", "POST", f"node/{_UNKNOWN_ID}/comment.json"),
-    ("postAnswer", "POST", f"question/{_UNKNOWN_ID}/answer.json"),
+    pytest.param("postComment", "POST", f"node/{_UNKNOWN_ID}/comment.json", marks=pytest.mark.writes),
+    pytest.param("postAnswer", "POST", f"question/{_UNKNOWN_ID}/answer.json", marks=pytest.mark.writes),
     ("listUserAnswers", "GET", f"user/{_UNKNOWN_ID}/answer.json"),
     ("listUserQuestions", "GET", f"user/{_UNKNOWN_ID}/question.json"),
     ("listNodeFollowers", "GET", f"node/{_UNKNOWN_ID}/followers.json"),
     ("listAnswerComments", "GET", f"answer/{_UNKNOWN_ID}/comment.json"),
-    ("unmarkFavorite", "PUT", f"node/{_UNKNOWN_ID}/unmarkfavorite.json"),
-    ("cancelWiki", "PUT", f"node/{_UNKNOWN_ID}/cancelwiki.json"),
-    ("sendToModeration", "PUT", f"node/{_UNKNOWN_ID}/sendToMod.json"),
-    ("lockNode", "PUT", f"node/{_UNKNOWN_ID}/lock.json?prompt=qc"),
+    pytest.param("unmarkFavorite", "PUT", f"node/{_UNKNOWN_ID}/unmarkfavorite.json", marks=pytest.mark.writes),
+    pytest.param("cancelWiki", "PUT", f"node/{_UNKNOWN_ID}/cancelwiki.json", marks=pytest.mark.writes),
+    pytest.param("sendToModeration", "PUT", f"node/{_UNKNOWN_ID}/sendToMod.json", marks=pytest.mark.writes),
+    pytest.param("lockNode", "PUT", f"node/{_UNKNOWN_ID}/lock.json?prompt=qc", marks=pytest.mark.writes),
 ], ids=lambda v: v if isinstance(v, str) and "/" not in v and v not in ("GET", "PUT", "POST") else None)
 def test_record_what_an_id_naming_nothing_gives(
     op: str, method: str, path: str, admin: ApiClient, run_tag: str, observe: Observe

@@ -109,6 +109,7 @@ def _future_minute() -> str:
 @pytest.mark.rule("CONV-PARAM-AS-BODY-FIELD-GDPR")
 @pytest.mark.gdpr
 @pytest.mark.parametrize("body_type", [None, "individual"], ids=["type-only-as-parameter", "parameter-wins-over-body"])
+@pytest.mark.writes  # a server that does not refuse it schedules a job
 def test_a_job_type_given_as_a_parameter_counts(admin: ApiClient, body_type: str | None) -> None:
     # No csvFileId and no user: whichever type the server takes, the request can never schedule a job.
     job: dict[str, Any] = {"scheduleDate": {"formatted": _future_minute()}, "operations": ["suspend"]}
@@ -142,6 +143,7 @@ def _post_path(op: str, question_id: int) -> str:
 @pytest.mark.rule("CONV-BODY-FORMAT", "CONV-NO-SERVER-ERROR", "CONV-CONTENT-TYPE-JSON")
 @pytest.mark.parametrize(("op", "role"), _POSTS)
 @pytest.mark.parametrize("raw", _BAD_BODIES)
+@pytest.mark.writes
 def test_a_body_that_is_not_the_json_its_content_type_says_is_refused_with_a_4xx(
     op: str, role: str, raw: bytes, api: dict[str, ApiClient], question_id: int
 ) -> None:

@@ -162,19 +162,23 @@ def gdpr_user(profile: Profile) -> str:
 
 
 # ------------------------------------------------------------------------------------------------ error rows
+# The refusals below are writes too (marked so): a server that does not refuse one of these POSTs schedules a job.
 
 
 @pytest.mark.rule("GDPR-INDIVIDUAL-NO-USER", "GDPR-ERROR-BODY")
+@pytest.mark.writes
 def test_an_individual_job_without_user_is_refused_with_the_missing_user_message(jobs: Jobs) -> None:
     jobs.expect_error(jobs.individual(user=None), NO_USER_PREFIX, ("past", "reassign"), prefix=True)
 
 
 @pytest.mark.rule("GDPR-BULK-NO-CSV", "GDPR-ERROR-BODY")
+@pytest.mark.writes
 def test_a_bulk_job_without_csv_file_id_is_refused_with_the_missing_csv_message(jobs: Jobs) -> None:
     jobs.expect_error(jobs.individual(type="bulk", user=None), BULK_NO_CSV, ("past", "reassign"))
 
 
 @pytest.mark.rule("GDPR-CSV-MISSING", "GDPR-ERROR-BODY")
+@pytest.mark.writes
 def test_a_bulk_job_naming_a_file_that_does_not_exist_is_refused(jobs: Jobs, profile: Profile) -> None:
     body = jobs.individual(type="bulk", user=None, csvFileId=missing_csv_id(profile))
     jobs.expect_error(body, CSV_MISSING, ("past", "reassign"))
@@ -182,6 +186,7 @@ def test_a_bulk_job_naming_a_file_that_does_not_exist_is_refused(jobs: Jobs, pro
 
 @pytest.mark.rule("GDPR-PAST-DATE", "GDPR-ERROR-BODY")
 @pytest.mark.parametrize("days_ago", [3, 3650], ids=["three-days-ago", "ten-years-ago"])
+@pytest.mark.writes
 def test_a_job_dated_in_the_past_is_refused(jobs: Jobs, days_ago: int) -> None:
     past = datetime.now(UTC) - timedelta(days=days_ago)
     # Every documented guard is checked before the date by some servers; a past job for a user that does not exist
@@ -195,22 +200,26 @@ def test_a_job_dated_in_the_past_is_refused(jobs: Jobs, days_ago: int) -> None:
     pytest.param(["suspend", "anonymize", "delete", "anon-delete", "suspend"], id="five-elements"),
     pytest.param(["qc-not-an-operation"], id="unknown-value"),
 ])
+@pytest.mark.writes
 def test_an_empty_or_invalid_operations_list_is_refused(jobs: Jobs, operations: list[str]) -> None:
     jobs.expect_error(jobs.individual(operations=operations), OPERATIONS_INVALID, ("past", "reassign"))
 
 
 @pytest.mark.rule("GDPR-REASSIGN-AMBIGUOUS", "GDPR-ERROR-BODY")
+@pytest.mark.writes
 def test_a_reassign_user_identified_in_more_than_one_way_is_refused(jobs: Jobs) -> None:
     body = jobs.individual(reassignUser={"username": jobs.admin.username, "id": jobs.admin_id or 1})
     jobs.expect_error(body, REASSIGN_AMBIGUOUS, ("past",))
 
 
 @pytest.mark.rule("GDPR-REASSIGN-INVALID", "GDPR-ERROR-BODY")
+@pytest.mark.writes
 def test_a_reassign_user_that_does_not_exist_is_refused(jobs: Jobs) -> None:
     jobs.expect_error(jobs.individual(reassignUser={"username": nobody()}), REASSIGN_INVALID, ("past",))
 
 
 @pytest.mark.rule("GDPR-BULK-NO-TYPE")
+@pytest.mark.writes
 def test_a_job_request_without_type_is_refused(jobs: Jobs) -> None:
     resp, guard_messages = jobs.send(jobs.individual(type=None), ("past", "reassign"))
     error = _error_text(resp)
@@ -221,6 +230,7 @@ def test_a_job_request_without_type_is_refused(jobs: Jobs) -> None:
 
 
 @pytest.mark.rule("CONV-PARAM-AS-BODY-FIELD-GDPR", "GDPR-BULK-NO-CSV")
+@pytest.mark.writes
 def test_a_job_field_given_as_a_query_parameter_counts(jobs: Jobs) -> None:
     """?type=bulk with a body that has no type and no csvFileId: the parameter makes it a bulk job without file."""
     jobs.expect_error(jobs.individual(type=None, user=None), BULK_NO_CSV, ("past", "reassign"),
@@ -229,6 +239,7 @@ def test_a_job_field_given_as_a_query_parameter_counts(jobs: Jobs) -> None:
 
 @pytest.mark.observation
 @pytest.mark.rule("GDPR-USER-EXACTLY-ONE")
+@pytest.mark.writes
 def test_a_user_named_in_more_than_one_way_is_recorded(jobs: Jobs, observe: Any) -> None:
     email = f"{nobody()}@example.invalid"
     resp, guard_messages = jobs.send(jobs.individual(user={"username": jobs.user, "email": email}),
