@@ -6,7 +6,9 @@
   so the figures also reach a master on another machine; the master merges them (``worker_report``);
 - the process that owns the totals (master, or the only process) writes ``latency.json`` into the run folder
   when Locust quits; `qaconform load` turns it into ``summary.json``;
-- write tasks append every created id to ``created-<pid>.jsonl`` in the run folder, for the nothing-lost check.
+- write tasks record every created id for the nothing-lost check: a worker ships its records to the master with
+  each stats report (so they reach a master on another machine, like the histograms); the master, or the only
+  process, appends them to ``created-<pid>.jsonl`` in its run folder.
 """
 
 from __future__ import annotations
@@ -32,7 +34,15 @@ generator or target that falls behind shows up in the latency (the correction wr
 PACING = PacingStats()
 _requests_by_worker: dict[str, int] = {}
 _created_file: IO[str] | None = None
+_created_unsent: list[dict[str, Any]] = []
+_is_worker = False
 _KEY = "qaconform"
+
+
+@events.init.add_listener
+def _note_role(environment: Any, **_kw: Any) -> None:
+    global _is_worker
+    _is_worker = isinstance(environment.runner, WorkerRunner)
 
 
 @events.request.add_listener
@@ -45,7 +55,14 @@ def _record_time(name: str, response_time: float, **_kw: Any) -> None:
 
 @events.report_to_master.add_listener
 def _ship_to_master(client_id: str, data: dict[str, Any]) -> None:
-    data[_KEY] = {"hist": HIST.drain(), "pacing": PACING.drain(), "intended": HIST_INTENDED.drain()}
+    created = _created_unsent[:]
+    del _created_unsent[: len(created)]
+    data[_KEY] = {
+        "hist": HIST.drain(),
+        "pacing": PACING.drain(),
+        "intended": HIST_INTENDED.drain(),
+        "created": created,
+    }
 
 
 @events.worker_report.add_listener
@@ -56,21 +73,30 @@ def _merge_from_worker(client_id: str, data: dict[str, Any]) -> None:
     HIST.merge_dict(part["hist"])
     HIST_INTENDED.merge_dict(part.get("intended", {}))
     PACING.merge_dict(part["pacing"])
+    _write_created(part.get("created", []))
     n = sum(int(h.get("count", 0)) for h in part["hist"].values())
     _requests_by_worker[client_id] = _requests_by_worker.get(client_id, 0) + n
 
 
 def record_created(kind: str, node_id: int, role: str, parent: int, user_id: int | None) -> None:
-    """Remember a node that got a 201, one JSON line per node, in this process's own file."""
+    """Remember a node that got a 201: a worker keeps it for its next report to the master, others write it."""
+    rec = {"kind": kind, "id": node_id, "role": role, "parent": parent, "user_id": user_id}
+    if _is_worker:
+        _created_unsent.append(rec)
+    else:
+        _write_created([rec])
+
+
+def _write_created(records: list[dict[str, Any]]) -> None:
+    """Append records to this process's ``created-<pid>.jsonl``, one JSON line per node."""
     global _created_file
-    if not SETTINGS.run_dir:
+    if not records or not SETTINGS.run_dir:
         return
     if _created_file is None:
         _created_file = open(  # noqa: SIM115 - kept open for the life of the process, closed on quitting
             os.path.join(SETTINGS.run_dir, f"created-{os.getpid()}.jsonl"), "a", encoding="utf-8", buffering=1
         )
-    rec = {"kind": kind, "id": node_id, "role": role, "parent": parent, "user_id": user_id}
-    _created_file.write(json.dumps(rec) + "\n")
+    _created_file.write("".join(json.dumps(rec) + "\n" for rec in records))
 
 
 def _entry_figures(e: Any) -> dict[str, Any]:
@@ -94,8 +120,10 @@ def final_stats(stats: Any) -> dict[str, dict[str, Any]]:
 
 @events.quitting.add_listener
 def _write_totals(environment: Any, **_kw: Any) -> None:
+    global _created_file
     if _created_file is not None:
         _created_file.close()
+        _created_file = None  # a worker's last report may still come in: it reopens the file and appends
     runner = environment.runner
     if isinstance(runner, WorkerRunner) or not SETTINGS.run_dir:
         return

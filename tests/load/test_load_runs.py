@@ -92,6 +92,21 @@ def test_a_write_run_loses_nothing(ref_profile: str, tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+def test_workers_send_what_they_created_to_the_master_and_nothing_is_lost(ref_profile: str, tmp_path: Path) -> None:
+    """Created ids travel with the workers' stats reports, so a master on another machine gets them too: here the
+    master's file is the only one, and it holds every 201 both workers got."""
+    rc, output, s = load(ref_profile, tmp_path, "--scenario", "write", "--duration", "4", "--users", "4",
+                         "--workers", "2")
+    assert rc == 0, output
+    assert len(s["requests_by_worker"]) == 2, s["requests_by_worker"]
+    facts = s["nothing_lost"]
+    created = s["operations"]["postAnswer"]["count"] + s["operations"]["postComment"]["count"]
+    assert created > 0 and facts["created"] == created, (facts, created)
+    assert s["lost"] == []
+    assert len(list(tmp_path.glob("created-*.jsonl"))) == 1, "workers wrote files of their own"
+
+
+@pytest.mark.slow
 def test_rate_mode_reaches_its_rate(ref_profile: str, tmp_path: Path) -> None:
     rc, output, s = load(ref_profile, tmp_path, "--scenario", "browse", "--duration", "4", "--rate", "60")
     assert rc == 0, output
