@@ -17,7 +17,7 @@ from typing import Any
 from . import faults
 from .auth import Caller
 from .db import Database
-from .fragments import FragmentCache, dumps
+from .fragments import FragmentCache, Viewer, dumps
 from .visibility import Visibility
 
 
@@ -57,16 +57,24 @@ def _ids(joined: str | None) -> list[int]:
     return sorted(map(int, joined.split(","))) if joined else []
 
 
-def _cached(cache: FragmentCache, ids: Sequence[int], render: Callable[[list[int]], dict[int, bytes]]) -> list[bytes]:
-    """``ids`` encoded, from ``cache`` where shared entries exist; ``render`` the rest (and keep them)."""
-    found = [cache.get(i) for i in ids]
+Rendered = dict[int, tuple[bytes, Viewer | None]]
+"""Freshly encoded rows: id -> (JSON, the viewer it is kept for; None: for everybody)."""
+
+
+def _cached(
+    cache: FragmentCache, ids: Sequence[int], render: Callable[[list[int]], Rendered], viewer: Viewer | None = None
+) -> list[bytes]:
+    """``ids`` encoded, in that order: from ``cache`` (as ``viewer`` sees them), rendering only the misses."""
+    found = [cache.get(i, viewer) for i in ids]
     missing = [i for i, cached in zip(ids, found, strict=True) if cached is None]
-    fresh = render(missing) if missing else {}
-    for i, encoded in fresh.items():
-        cache.put(i, None, encoded)
+    if not missing:
+        return found  # type: ignore[return-value]  # no None left
+    fresh = render(missing)
+    for i, (encoded, kept_for) in fresh.items():
+        cache.put(i, kept_for, encoded)
     out = []
     for i, cached in zip(ids, found, strict=True):
-        data = cached if cached is not None else fresh.get(i)
+        data = cached if cached is not None else fresh[i][0] if i in fresh else None
         if data is not None:
             out.append(data)
     return out
@@ -143,16 +151,16 @@ class Renderer:
     def users_encoded(self, ids: Sequence[int]) -> list[bytes]:
         """Users ``ids`` as encoded JSON, in that order, from the cache; only the misses are read and rendered."""
 
-        def render(missing: list[int]) -> dict[int, bytes]:
-            rows = self.db.all(f"SELECT * FROM users WHERE id IN ({_in(missing)})")
-            return {r["id"]: dumps(u) for r, u in zip(rows, self.users_json(rows), strict=True)}
+        def render(missing: list[int]) -> Rendered:
+            rows = self.rows_by_ids(missing, "users")
+            return {r["id"]: (dumps(u), None) for r, u in zip(rows, self.users_json(rows), strict=True)}
 
         return _cached(self.user_fragments, ids, render)
 
     def topics_encoded(self, ids: Sequence[int]) -> list[bytes]:
-        def render(missing: list[int]) -> dict[int, bytes]:
-            rows = self.db.all(f"SELECT * FROM topics WHERE id IN ({_in(missing)})")
-            return {r["id"]: dumps(t) for r, t in zip(rows, self.topics_json(rows), strict=True)}
+        def render(missing: list[int]) -> Rendered:
+            rows = self.rows_by_ids(missing, "topics")
+            return {r["id"]: (dumps(t), None) for r, t in zip(rows, self.topics_json(rows), strict=True)}
 
         return _cached(self.topic_fragments, ids, render)
 
@@ -161,9 +169,9 @@ class Renderer:
     ) -> list[bytes]:
         """Data-protection content entries of nodes ``ids`` (built by ``entries`` from node rows), encoded."""
 
-        def render(missing: list[int]) -> dict[int, bytes]:
+        def render(missing: list[int]) -> Rendered:
             rows = self.nodes_by_ids(missing)
-            return {r["id"]: dumps(e) for r, e in zip(rows, entries(rows), strict=True)}
+            return {r["id"]: (dumps(e), None) for r, e in zip(rows, entries(rows), strict=True)}
 
         return _cached(self.content_fragments, ids, render)
 
@@ -260,25 +268,18 @@ class Renderer:
     def nodes_encoded(self, ids: Sequence[int], caller: Caller) -> list[bytes]:
         """The nodes ``ids`` as encoded JSON, in that order: from the fragment cache, rendering only the misses."""
         viewer = (caller.id, caller.role)
-        cache = self.fragments
-        found = [cache.get(i, viewer) for i in ids]
-        missing = [i for i, cached in zip(ids, found, strict=True) if cached is None]
-        if not missing:
-            return found  # type: ignore[return-value]  # no None left
-        rows = self.nodes_by_ids(missing)
-        restricted = self.with_restricted_children(missing)
-        if faults.is_on("render-cache-shared-across-callers"):
-            restricted = set()
-        fresh: dict[int, bytes] = {}
-        for row, node in zip(rows, self.nodes_json(rows, caller), strict=True):
-            encoded = fresh[row["id"]] = dumps(node)
-            cache.put(row["id"], viewer if row["id"] in restricted else None, encoded)
-        out = []
-        for i, cached in zip(ids, found, strict=True):
-            data = cached if cached is not None else fresh.get(i)
-            if data is not None:
-                out.append(data)
-        return out
+
+        def render(missing: list[int]) -> Rendered:
+            rows = self.nodes_by_ids(missing)
+            restricted = self.with_restricted_children(missing)
+            if faults.is_on("render-cache-shared-across-callers"):
+                restricted = set()
+            return {
+                row["id"]: (dumps(node), viewer if row["id"] in restricted else None)
+                for row, node in zip(rows, self.nodes_json(rows, caller), strict=True)
+            }
+
+        return _cached(self.fragments, ids, render, viewer)
 
     def with_restricted_children(self, ids: Sequence[int]) -> set[int]:
         """Those of ``ids`` with a child not everybody who sees the node sees: its JSON then depends on the caller."""
