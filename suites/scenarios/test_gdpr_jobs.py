@@ -16,7 +16,9 @@ individual-without-user message is given only as a prefix). A successful job can
 from __future__ import annotations
 
 import random
+import re
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -41,6 +43,17 @@ REASSIGN_INVALID = "The provided 'reassignUser' is/are invalid"
 INVALID_USER_ID = "Invalid User Id"
 
 _rng = random.SystemRandom()
+
+RuleOf = str | Callable[[str | None], str]
+"""The rule id(s) a wrong answer breaks: fixed, or chosen from the error text the target sent (None: no JSON error)."""
+
+
+def tag(rule: RuleOf | None, error: str | None = None) -> str:
+    """``[RULE] `` for the start of a failure message (the report blames only the rules a message names); empty
+    without a rule, so that a helper called without one keeps its old messages."""
+    if rule is None:
+        return ""
+    return f"[{rule(error) if callable(rule) else rule}] "
 
 
 def future_minute() -> datetime:
@@ -114,18 +127,22 @@ class Jobs:
         return self.admin.post(SCHEDULE, json=body, params=params, operation="scheduleGdprJob"), guard_messages
 
     def expect_error(self, body: dict[str, Any], message: str, guards: tuple[str, ...] = (), *,
-                     prefix: bool = False, params: dict[str, Any] | None = None) -> ApiResponse:
-        """Send and require 400 {error: message} (or a message starting with it); see the module docstring."""
+                     prefix: bool = False, params: dict[str, Any] | None = None,
+                     rule: RuleOf | None = None) -> ApiResponse:
+        """Send and require 400 {error: message} (or a message starting with it); see the module docstring.
+
+        ``rule``: the rule the error row states; the status and message failures name it, the body-shape failure
+        names GDPR-ERROR-BODY (without ``rule`` the messages name no rule)."""
         resp, guard_messages = self.send(body, guards, params)
         error = _error_text(resp)
         matches = error is not None and (error.startswith(message) if prefix else error == message)
         if resp.status == 400 and not matches and _stopped_at_guard(error, guard_messages):
             pytest.skip(f"inconclusive: the target reported the guard ({error!r}) before the error under test; "
                         f"[safety] destructive = false forbids sending this request without a guard")
-        assert resp.status == 400, f"expected 400 with {{error: {message!r}}}\n{resp.describe()}"
-        assert_error_body(resp)
+        assert resp.status == 400, f"{tag(rule, error)}expected 400 with {{error: {message!r}}}\n{resp.describe()}"
+        assert_error_body(resp, None if rule is None else "GDPR-ERROR-BODY")
         expectation = f"start with {message!r}" if prefix else f"be exactly {message!r}"
-        assert matches, f"the error message must {expectation}; got {error!r}\n{resp.describe()}"
+        assert matches, f"{tag(rule, error)}the error message must {expectation}; got {error!r}\n{resp.describe()}"
         return resp
 
 
@@ -141,11 +158,12 @@ def _error_text(resp: ApiResponse) -> str | None:
     return body.get("error") if isinstance(body, dict) and isinstance(body.get("error"), str) else None
 
 
-def assert_error_body(resp: ApiResponse) -> None:
-    """GDPR-ERROR-BODY: a 400 of the job endpoint (and the 422 of the content list) is a JSON {error: <string>}."""
+def assert_error_body(resp: ApiResponse, rule: str | None = None) -> None:
+    """GDPR-ERROR-BODY: a 400 of the job endpoint (and the 422 of the content list) is a JSON {error: <string>}.
+    ``rule``: the id the failure message starts with (none by default)."""
     body = resp.json()
     assert isinstance(body, dict) and isinstance(body.get("error"), str), (
-        f"the error body must be a JSON object {{error: <string>}}\n{resp.describe()}")
+        f"{tag(rule)}the error body must be a JSON object {{error: <string>}}\n{resp.describe()}")
 
 
 @pytest.fixture(scope="module")
@@ -168,20 +186,22 @@ def gdpr_user(profile: Profile) -> str:
 @pytest.mark.rule("GDPR-INDIVIDUAL-NO-USER", "GDPR-ERROR-BODY")
 @pytest.mark.writes
 def test_an_individual_job_without_user_is_refused_with_the_missing_user_message(jobs: Jobs) -> None:
-    jobs.expect_error(jobs.individual(user=None), NO_USER_PREFIX, ("past", "reassign"), prefix=True)
+    jobs.expect_error(jobs.individual(user=None), NO_USER_PREFIX, ("past", "reassign"), prefix=True,
+                      rule="GDPR-INDIVIDUAL-NO-USER")
 
 
 @pytest.mark.rule("GDPR-BULK-NO-CSV", "GDPR-ERROR-BODY")
 @pytest.mark.writes
 def test_a_bulk_job_without_csv_file_id_is_refused_with_the_missing_csv_message(jobs: Jobs) -> None:
-    jobs.expect_error(jobs.individual(type="bulk", user=None), BULK_NO_CSV, ("past", "reassign"))
+    jobs.expect_error(jobs.individual(type="bulk", user=None), BULK_NO_CSV, ("past", "reassign"),
+                      rule="GDPR-BULK-NO-CSV")
 
 
 @pytest.mark.rule("GDPR-CSV-MISSING", "GDPR-ERROR-BODY")
 @pytest.mark.writes
 def test_a_bulk_job_naming_a_file_that_does_not_exist_is_refused(jobs: Jobs, profile: Profile) -> None:
     body = jobs.individual(type="bulk", user=None, csvFileId=missing_csv_id(profile))
-    jobs.expect_error(body, CSV_MISSING, ("past", "reassign"))
+    jobs.expect_error(body, CSV_MISSING, ("past", "reassign"), rule="GDPR-CSV-MISSING")
 
 
 @pytest.mark.rule("GDPR-PAST-DATE", "GDPR-ERROR-BODY")
@@ -191,7 +211,8 @@ def test_a_job_dated_in_the_past_is_refused(jobs: Jobs, days_ago: int) -> None:
     past = datetime.now(UTC) - timedelta(days=days_ago)
     # Every documented guard is checked before the date by some servers; a past job for a user that does not exist
     # is harmless even if the date check were missing, so the guard here is the user itself.
-    jobs.expect_error(jobs.individual(scheduleDate={"formatted": formatted(past)}), PAST_DATE, ("nobody",))
+    jobs.expect_error(jobs.individual(scheduleDate={"formatted": formatted(past)}), PAST_DATE, ("nobody",),
+                      rule="GDPR-PAST-DATE")
 
 
 @pytest.mark.rule("GDPR-OPERATIONS-INVALID", "GDPR-ERROR-BODY")
@@ -202,20 +223,22 @@ def test_a_job_dated_in_the_past_is_refused(jobs: Jobs, days_ago: int) -> None:
 ])
 @pytest.mark.writes
 def test_an_empty_or_invalid_operations_list_is_refused(jobs: Jobs, operations: list[str]) -> None:
-    jobs.expect_error(jobs.individual(operations=operations), OPERATIONS_INVALID, ("past", "reassign"))
+    jobs.expect_error(jobs.individual(operations=operations), OPERATIONS_INVALID, ("past", "reassign"),
+                      rule="GDPR-OPERATIONS-INVALID")
 
 
 @pytest.mark.rule("GDPR-REASSIGN-AMBIGUOUS", "GDPR-ERROR-BODY")
 @pytest.mark.writes
 def test_a_reassign_user_identified_in_more_than_one_way_is_refused(jobs: Jobs) -> None:
     body = jobs.individual(reassignUser={"username": jobs.admin.username, "id": jobs.admin_id or 1})
-    jobs.expect_error(body, REASSIGN_AMBIGUOUS, ("past",))
+    jobs.expect_error(body, REASSIGN_AMBIGUOUS, ("past",), rule="GDPR-REASSIGN-AMBIGUOUS")
 
 
 @pytest.mark.rule("GDPR-REASSIGN-INVALID", "GDPR-ERROR-BODY")
 @pytest.mark.writes
 def test_a_reassign_user_that_does_not_exist_is_refused(jobs: Jobs) -> None:
-    jobs.expect_error(jobs.individual(reassignUser={"username": nobody()}), REASSIGN_INVALID, ("past",))
+    jobs.expect_error(jobs.individual(reassignUser={"username": nobody()}), REASSIGN_INVALID, ("past",),
+                      rule="GDPR-REASSIGN-INVALID")
 
 
 @pytest.mark.rule("GDPR-BULK-NO-TYPE")
@@ -229,12 +252,20 @@ def test_a_job_request_without_type_is_refused(jobs: Jobs) -> None:
                                      f"{resp.describe()}"
 
 
+def _param_or_bulk_rule(error: str | None) -> str:
+    """A wrong answer to ?type=bulk without csvFileId: an error about the bulk job (it names csvFileId or bulk) shows
+    the parameter counted and only the bulk-without-file row is wrong; any other answer ignored the parameter."""
+    if error is not None and ("csvfileid" in error.lower() or "bulk" in error.lower()):
+        return "GDPR-BULK-NO-CSV"
+    return "CONV-PARAM-AS-BODY-FIELD-GDPR"
+
+
 @pytest.mark.rule("CONV-PARAM-AS-BODY-FIELD-GDPR", "GDPR-BULK-NO-CSV")
 @pytest.mark.writes
 def test_a_job_field_given_as_a_query_parameter_counts(jobs: Jobs) -> None:
     """?type=bulk with a body that has no type and no csvFileId: the parameter makes it a bulk job without file."""
     jobs.expect_error(jobs.individual(type=None, user=None), BULK_NO_CSV, ("past", "reassign"),
-                      params={"type": "bulk"})
+                      params={"type": "bulk"}, rule=_param_or_bulk_rule)
 
 
 @pytest.mark.observation
@@ -251,6 +282,13 @@ def test_a_user_named_in_more_than_one_way_is_recorded(jobs: Jobs, observe: Any)
 # ------------------------------------------------------------------------------------------------ successful jobs
 
 
+def _valid_job_refusal_rules(error: str | None) -> str:
+    """A complete job refused: an error about the date refused scheduleDate.formatted; else the job as a whole."""
+    if error is not None and "date" in error.lower():
+        return "GDPR-DATE-FORMATTED"
+    return "GDPR-201-JOBID, GDPR-DATE-FORMATTED, SHAPE-SCHEDULE-GDPR-JOB"
+
+
 @pytest.mark.destructive
 @pytest.mark.writes
 @pytest.mark.rule("GDPR-201-JOBID", "GDPR-DATE-FORMATTED", "SHAPE-SCHEDULE-GDPR-JOB")
@@ -259,9 +297,13 @@ def test_a_valid_individual_job_is_scheduled_with_201_and_a_job_id(jobs: Jobs, g
     body = jobs.individual(user={"username": gdpr_user})
     resp, _ = jobs.send(body)
     assert resp.status == 201, (
-        f"a complete individual job for {gdpr_user!r} dated {body['scheduleDate']['formatted']} (MM/DD/YYYY HH:MM, "
-        f"24-hour, in the future) must be scheduled with 201\n{resp.describe()}")
-    contract.assert_valid("gdpr-job-response", resp.json(), "the 201 body")
+        f"{tag(_valid_job_refusal_rules, _error_text(resp))}a complete individual job for {gdpr_user!r} dated "
+        f"{body['scheduleDate']['formatted']} (MM/DD/YYYY HH:MM, 24-hour, in the future) must be scheduled with 201"
+        f"\n{resp.describe()}")
+    errors = contract.validate("gdpr-job-response", resp.json())
+    assert not errors, (
+        f"[GDPR-201-JOBID, SHAPE-SCHEDULE-GDPR-JOB] the 201 body does not match gdpr-job-response.json "
+        f"({len(errors)} error(s)):\n  " + "\n  ".join(errors[:20]))
 
 
 @pytest.mark.destructive
@@ -270,11 +312,20 @@ def test_a_valid_individual_job_is_scheduled_with_201_and_a_job_id(jobs: Jobs, g
 def test_a_second_job_for_a_time_frame_already_taken_is_refused(jobs: Jobs, gdpr_user: str) -> None:
     body = jobs.individual(user={"username": gdpr_user})
     first, _ = jobs.send(body)
-    assert first.status == 201, f"the first job of the time frame must be scheduled (201)\n{first.describe()}"
+    assert first.status == 201, (
+        f"[GDPR-201-JOBID] the first job of the time frame must be scheduled (201)\n{first.describe()}")
     second, _ = jobs.send(body)
-    assert second.status == 400, f"a second job for the same minute must be refused with 400\n{second.describe()}"
-    assert_error_body(second)
-    assert _error_text(second) == TIME_FRAME, f"the error must be exactly {TIME_FRAME!r}\n{second.describe()}"
+    assert second.status == 400, (
+        f"[GDPR-TIME-FRAME] a second job for the same minute must be refused with 400\n{second.describe()}")
+    assert_error_body(second, "GDPR-ERROR-BODY")
+    assert _error_text(second) == TIME_FRAME, (
+        f"[GDPR-TIME-FRAME] the error must be exactly {TIME_FRAME!r}\n{second.describe()}")
+
+
+def _time_frame_or_job_rule(error: str | None) -> str:
+    """The valid job after the type-less one refused: its time frame taken means the type-less request was
+    scheduled after all (GDPR-BULK-NO-TYPE); any other refusal is the valid job's own (GDPR-201-JOBID)."""
+    return "GDPR-BULK-NO-TYPE" if error == TIME_FRAME else "GDPR-201-JOBID"
 
 
 @pytest.mark.destructive
@@ -284,11 +335,12 @@ def test_a_job_request_without_type_schedules_nothing(jobs: Jobs, gdpr_user: str
     """If the type-less request had been scheduled, a valid job on the same minute would meet its time frame."""
     body = jobs.individual(user={"username": gdpr_user})
     refused, _ = jobs.send({k: v for k, v in body.items() if k != "type"})
-    assert 400 <= refused.status < 500, f"a job request without type must be refused (4xx)\n{refused.describe()}"
+    assert 400 <= refused.status < 500, (
+        f"[GDPR-BULK-NO-TYPE] a job request without type must be refused (4xx)\n{refused.describe()}")
     valid, _ = jobs.send(body)
     assert valid.status == 201, (
-        f"the same job with type individual on the same minute must now be scheduled (201): the refused request "
-        f"must have scheduled nothing\n{valid.describe()}")
+        f"{tag(_time_frame_or_job_rule, _error_text(valid))}the same job with type individual on the same minute "
+        f"must now be scheduled (201): the refused request must have scheduled nothing\n{valid.describe()}")
 
 
 @pytest.mark.destructive
@@ -356,19 +408,37 @@ def member_content(admin: ApiClient, user_ids: dict[str, int], shared_answer: in
     return admin.get(f"users/gdpr/{member_id}/content.json", operation="listUserContent")
 
 
+def content_schema_tag(errors: list[str]) -> str:
+    """The rules content-list.json violations (``$[0].actionDate: ...``) break: an entry's actionDate value its
+    format rule, the top level not being an array the bare-array rule, anything else the entry shape rule."""
+    rules: list[str] = []
+    for e in errors:
+        path = e.split(": ", 1)[0]
+        if re.fullmatch(r"\$\[\d+\]\.actionDate", path):
+            rules.append("SHAPE-CONTENT-ACTIONDATE")
+        elif path == "$":
+            rules.append("LIST-ARRAY-CONTENT")
+        else:
+            rules.append("SHAPE-LIST-USER-CONTENT")
+    return "[" + ", ".join(dict.fromkeys(rules)) + "]"
+
+
 @pytest.mark.writes
 @pytest.mark.rule("LIST-ARRAY-CONTENT", "SHAPE-LIST-USER-CONTENT", "SHAPE-CONTENT-ACTIONDATE")
 def test_a_users_content_list_is_a_bare_array_of_content_entries(member_content: ApiResponse,
                                                                   contract: Any) -> None:
     r = member_content
-    assert r.status == 200, f"admin must be able to list member's content (200)\n{r.describe()}"
+    assert r.status == 200, (
+        f"[SHAPE-LIST-USER-CONTENT] admin must be able to list member's content (200)\n{r.describe()}")
     body = r.json()
     assert isinstance(body, list), (
-        f"the content list is a bare JSON array, not the paged envelope; got {type(body).__name__}\n{r.describe()}")
-    assert body, f"member posted an answer in this run, yet its content list is empty\n{r.describe()}"
+        f"[LIST-ARRAY-CONTENT] the content list is a bare JSON array, not the paged envelope; got "
+        f"{type(body).__name__}\n{r.describe()}")
+    assert body, (
+        f"[SHAPE-LIST-USER-CONTENT] member posted an answer in this run, yet its content list is empty\n{r.describe()}")
     errors = contract.validate("content-list", body)
-    assert not errors, "the content list does not match content-list.json (actionDate is YYYY-MM-DD HH:MM:SS.S):" \
-                       "\n  " + "\n  ".join(errors[:15]) + f"\n{r.describe()}"
+    assert not errors, f"{content_schema_tag(errors)} the content list does not match content-list.json (actionDate " \
+                       "is YYYY-MM-DD HH:MM:SS.S):\n  " + "\n  ".join(errors[:15]) + f"\n{r.describe()}"
 
 
 @pytest.mark.writes
