@@ -13,7 +13,9 @@ description leaves open (the same move twice, a move from the wrong state, rever
 
 from __future__ import annotations
 
+import re
 import uuid
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,19 +29,118 @@ pytestmark = [pytest.mark.actions, pytest.mark.writes]
 DENIED = (401, 403)
 NODE_TYPES = {"question", "answer", "comment", "ideacomment", "idea", "kbentry", "topic"}
 
+# ------------------------------------------------------------------------------------------------ failure messages
+# A test that names several rules fails in the report only for the rules its message names (ARCHITECTURE.md), so
+# every message here starts with the rule ids the failed check concerns: ``[ACTION-RECORD-SHAPE, SHAPE-LOCK-NODE]``.
 
-def action_of(resp: ApiResponse, key: str, schema: str, contract: Any) -> dict[str, Any]:
-    """The action record of a 200 {success: true, result: {key: <action>}}, after checking the wrapper and schema."""
-    assert resp.status == 200, f"the action must answer 200\n{resp.describe()}"
+SHAPE_RULE = {"favoriteAction": "SHAPE-UNMARK-FAVORITE", "wikifyAction": "SHAPE-CANCEL-WIKI",
+              "lockAction": "SHAPE-LOCK-NODE", "sendToModAction": "SHAPE-SEND-TO-MODERATION"}
+"""The shape rule of each operation, by the key of its action record: its result schema is that rule's."""
+CANCELED_RULE = {"favoriteAction": "ACTION-UNFAVORITE-CANCELED", "wikifyAction": "ACTION-CANCELWIKI-CANCELED"}
+"""The rule that pins canceled true in the result schema of the moves that cancel an action."""
+_REQUIRED = re.compile(r"'([A-Za-z]+)' is a required property")
+
+
+@pytest.fixture
+def marked_rules(request: pytest.FixtureRequest) -> tuple[str, ...]:
+    """The rule ids the requesting test names (its markers, parameter marks included)."""
+    return tuple(dict.fromkeys(str(a) for m in request.node.iter_markers("rule") for a in m.args))
+
+
+def tag(concerned: Iterable[str], rules: Sequence[str], fallback: Iterable[str] = ()) -> str:
+    """``[A, B] ``: the rules a failed check concerns, among the test's ``rules``; else the ``fallback`` rules among
+    them; else the concerned ones as they are (none of the test's: the check was a precondition, and the report counts
+    the failure for every rule of the test). Empty without ``rules``, so that a helper keeps its old messages."""
+    if not rules:
+        return ""
+    concerned = list(dict.fromkeys(concerned))
+    named = [r for r in concerned if r in rules] or [r for r in dict.fromkeys(fallback) if r in rules] or concerned
+    return "[" + ", ".join(named) + "] "
+
+
+def schema_error_rules(error: str, key: str, whole: bool = True) -> tuple[list[str], list[str]]:
+    """(concerned, fallback) rules of one violation (``$.result.lockAction.extra: ...``) of an action result schema
+    (``whole``) or of action.json alone (the record at ``$``). Fallback: the operation's shape rule."""
+    shape = SHAPE_RULE.get(key, "ACTION-RECORD-SHAPE")
+    path = error.split(": ", 1)[0]
+    required = _REQUIRED.search(error)
+    record = f"$.result.{key}" if whole else "$"
+    if whole and not (path == record or path.startswith(record + ".")):
+        # the wrapper: success, result, the record's key, favoriteCount
+        if "favoriteCount" in path or (required and required.group(1) == "favoriteCount"):
+            return ["ACTION-WRAPPERS", "ACTION-UNFAVORITE-COUNT", shape], [shape]
+        return ["ACTION-WRAPPERS", shape], [shape]
+    rest = path[len(record):].lstrip(".")
+    field = required.group(1) if required and not rest else (re.split(r"[.\[]", rest)[0] if rest else "")
+    if field in ("canceledByUser", "canceledDate"):
+        return ["ACTION-CANCELED-FIELDS"], [shape]
+    if field == "realUser":
+        return ["ACTION-SENDTOMOD-REALUSER"], [shape]
+    if required and not rest:
+        return ["ACTION-RECORD-SHAPE", shape], [shape]
+    if field == "actionDate":
+        return ["SHAPE-ACTIONDATE"], [shape]
+    if field == "canceled" and "was expected" in error and key in CANCELED_RULE:
+        return [CANCELED_RULE[key]], [shape]
+    if field == "private" and "was expected" in error and key == "sendToModAction":
+        return ["ACTION-SENDTOMOD-PRIVATE"], [shape]
+    if field == "extra" and key == "lockAction":
+        return ["ACTION-LOCK-EXTRA"], [shape]
+    if field == "node":
+        return ["ACTION-RECORD-SHAPE", "ACTION-NODE-ID", shape], [shape]
+    if field == "verb":
+        return ["ACTION-RECORD-SHAPE", "ACTION-VERBS", shape], [shape]
+    return ["ACTION-RECORD-SHAPE", shape], [shape]
+
+
+def schema_tag(errors: list[str], key: str, rules: Sequence[str], whole: bool = True) -> str:
+    """The message prefix of a failed schema check: every violation's rules (see schema_error_rules)."""
+    concerned: list[str] = []
+    fallback: list[str] = []
+    for e in errors:
+        c, f = schema_error_rules(e, key, whole)
+        concerned += c
+        fallback += f
+    return tag(concerned, rules, fallback)
+
+
+def assert_action_valid(contract: Any, action: dict[str, Any], key: str, rules: Sequence[str] = ()) -> None:
+    """contract.assert_valid("action", action, key), its message starting with the rules the violations break."""
+    errors = contract.validate("action", action)
+    if errors:
+        shown = "\n  ".join(errors[:20])
+        more = f"\n  ... and {len(errors) - 20} more" if len(errors) > 20 else ""
+        raise AssertionError(f"{schema_tag(errors, key, rules, whole=False)}{key} does not match action.json "
+                             f"({len(errors)} error(s)):\n  {shown}{more}")
+
+
+def action_of(resp: ApiResponse, key: str, schema: str, contract: Any, rules: Sequence[str] = (),
+              perm: Sequence[str] = ()) -> dict[str, Any]:
+    """The action record of a 200 {success: true, result: {key: <action>}}, after checking the wrapper and schema.
+
+    ``rules``: the test's rule ids; each failure message then starts with the ones its check concerns (without
+    them, no prefix). ``perm``: the rules that allow this caller the move, named when it is refused (401/403)."""
+    shape = SHAPE_RULE.get(key, "ACTION-WRAPPERS")
+    status_rules = perm if resp.status in DENIED and perm else [shape]
+    assert resp.status == 200, f"{tag(status_rules, rules)}the action must answer 200\n{resp.describe()}"
     body = resp.json()
     assert isinstance(body, dict) and body.get("success") is True, (
-        f"the response must be {{success: true, result: ...}}\n{resp.describe()}")
+        f"{tag(['ACTION-WRAPPERS', shape], rules)}the response must be {{success: true, result: ...}}\n"
+        f"{resp.describe()}")
     result = body.get("result")
     assert isinstance(result, dict) and isinstance(result.get(key), dict), (
-        f"result must hold the action record under {key!r}\n{resp.describe()}")
+        f"{tag(['ACTION-WRAPPERS', shape], rules)}result must hold the action record under {key!r}\n"
+        f"{resp.describe()}")
     errors = contract.validate(schema, body)
-    assert not errors, f"the body does not match {schema}.json:\n  " + "\n  ".join(errors[:15]) + f"\n{resp.describe()}"
+    assert not errors, f"{schema_tag(errors, key, rules)}the body does not match {schema}.json:\n  " + \
+        "\n  ".join(errors[:15]) + f"\n{resp.describe()}"
     return result[key]
+
+
+def refusal_tag(status: int, perm: str) -> str:
+    """A move that had to be refused: a 2xx (or a 4xx other than 401/403) means the permission rule ``perm`` was not
+    applied; anything else (a 5xx) is a denial in the wrong form (PERM-DENIED-STATUS: a 4xx, never 2xx or 5xx)."""
+    return f"[{perm}] " if 200 <= status < 300 or 400 <= status < 500 else "[PERM-DENIED-STATUS] "
 
 
 def _user_is(action_user: Any, client: ApiClient, user_ids: dict[str, int]) -> bool:
@@ -52,7 +153,8 @@ def _user_is(action_user: Any, client: ApiClient, user_ids: dict[str, int]) -> b
 
 def _answer(client: ApiClient, question_id: int, run_tag: str, created: Any, what: str) -> int:
     resp = post_answer(client, question_id, run_tag, created, text=what)
-    assert resp.status == 201, f"{client.role} could not post an answer to act on (expected 201)\n{resp.describe()}"
+    assert resp.status == 201, (
+        f"[ANSWER-201] {client.role} could not post an answer to act on (expected 201)\n{resp.describe()}")
     return new_id(resp)
 
 
@@ -81,70 +183,82 @@ def _summary(resp: ApiResponse) -> dict[str, Any]:
 
 @pytest.mark.rule("ACTION-WRAPPERS", "ACTION-RECORD-SHAPE", "SHAPE-UNMARK-FAVORITE", "SHAPE-ACTIONDATE")
 def test_unfavorite_answers_success_with_the_favorite_action_and_the_favorite_count(
-        unfavorite_once: ApiResponse, contract: Any) -> None:
-    action = action_of(unfavorite_once, "favoriteAction", "favorite-result", contract)
-    contract.assert_valid("action", action, "favoriteAction")
+        unfavorite_once: ApiResponse, contract: Any, marked_rules: tuple[str, ...]) -> None:
+    action = action_of(unfavorite_once, "favoriteAction", "favorite-result", contract, marked_rules,
+                       perm=("PERM-UNFAVORITE",))
+    assert_action_valid(contract, action, "favoriteAction", marked_rules)
 
 
 @pytest.mark.rule("ACTION-UNFAVORITE-CANCELED", "ACTION-CANCELED-FIELDS", "ACTION-VERBS", "ACTION-NODE-ID")
 def test_unfavoriting_a_favorite_returns_the_favorite_action_canceled(unfavorite_once: ApiResponse,
-                                                                      profile: Any, contract: Any) -> None:
-    action = action_of(unfavorite_once, "favoriteAction", "favorite-result", contract)
+                                                                      profile: Any, contract: Any,
+                                                                      marked_rules: tuple[str, ...]) -> None:
+    action = action_of(unfavorite_once, "favoriteAction", "favorite-result", contract, marked_rules,
+                       perm=("PERM-UNFAVORITE",))
     r = unfavorite_once
-    assert action.get("canceled") is True, f"the favorite action must come back with canceled true\n{r.describe()}"
+    assert action.get("canceled") is True, (
+        f"[ACTION-UNFAVORITE-CANCELED] the favorite action must come back with canceled true\n{r.describe()}")
     assert isinstance(action.get("canceledByUser"), dict) and isinstance(action.get("canceledDate"), str), (
-        f"a canceled action carries canceledByUser and canceledDate\n{r.describe()}")
-    assert action.get("verb") == "favorited", f"favoriteAction has verb favorited, got {action.get('verb')!r}\n" \
-                                              f"{r.describe()}"
+        f"[ACTION-CANCELED-FIELDS] a canceled action carries canceledByUser and canceledDate\n{r.describe()}")
+    assert action.get("verb") == "favorited", f"[ACTION-VERBS] favoriteAction has verb favorited, got " \
+                                              f"{action.get('verb')!r}\n{r.describe()}"
     node = action.get("node") or {}
     assert node.get("id") == profile.fixtures.favorite_node_id, (
-        f"node.id must be the unfavorited node {profile.fixtures.favorite_node_id}\n{r.describe()}")
-    assert node.get("type") in NODE_TYPES, f"node.type must be a node type, got {node.get('type')!r}\n{r.describe()}"
+        f"[ACTION-NODE-ID] node.id must be the unfavorited node {profile.fixtures.favorite_node_id}\n{r.describe()}")
+    assert node.get("type") in NODE_TYPES, (
+        f"[ACTION-NODE-ID] node.type must be a node type, got {node.get('type')!r}\n{r.describe()}")
 
 
 @pytest.mark.rule("ACTION-UNFAVORITE-PER-USER", "AUTH-ACTING-USER")
 def test_unfavorite_acts_on_the_callers_own_favorite(unfavorite_once: ApiResponse, member: ApiClient,
-                                                     user_ids: dict[str, int], contract: Any) -> None:
-    action = action_of(unfavorite_once, "favoriteAction", "favorite-result", contract)
+                                                     user_ids: dict[str, int], contract: Any,
+                                                     marked_rules: tuple[str, ...]) -> None:
+    action = action_of(unfavorite_once, "favoriteAction", "favorite-result", contract, marked_rules,
+                       perm=("PERM-UNFAVORITE",))
     r = unfavorite_once
+    # canceledByUser is the acting user (both rules say so); with it right, a foreign action.user means the move
+    # took another user's favorite: the per-user rule alone.
     assert _user_is(action.get("canceledByUser"), member, user_ids), (
-        f"member unfavorited, so canceledByUser must be member ({member.username}, id {user_ids.get('member')})"
-        f"\n{r.describe()}")
+        f"[ACTION-UNFAVORITE-PER-USER, AUTH-ACTING-USER] member unfavorited, so canceledByUser must be member "
+        f"({member.username}, id {user_ids.get('member')})\n{r.describe()}")
     assert _user_is(action.get("user"), member, user_ids), (
-        f"favorites belong to the user of the credentials: the canceled favorite action must be member's own "
-        f"(user {member.username}), not another user's\n{r.describe()}")
+        f"[ACTION-UNFAVORITE-PER-USER] favorites belong to the user of the credentials: the canceled favorite action "
+        f"must be member's own (user {member.username}), not another user's\n{r.describe()}")
 
 
 @pytest.mark.rule("ACTION-UNFAVORITE-COUNT")
-def test_unfavorite_reports_the_updated_favorite_count(unfavorite_once: ApiResponse, contract: Any) -> None:
-    action_of(unfavorite_once, "favoriteAction", "favorite-result", contract)
+def test_unfavorite_reports_the_updated_favorite_count(unfavorite_once: ApiResponse, contract: Any,
+                                                       marked_rules: tuple[str, ...]) -> None:
+    action_of(unfavorite_once, "favoriteAction", "favorite-result", contract, marked_rules, perm=("PERM-UNFAVORITE",))
     count = unfavorite_once.json()["result"].get("favoriteCount")
     assert isinstance(count, int) and not isinstance(count, bool) and count >= 0, (
-        f"favoriteCount must be the node's updated count, a non-negative integer\n{unfavorite_once.describe()}")
+        f"[ACTION-UNFAVORITE-COUNT] favoriteCount must be the node's updated count, a non-negative integer\n"
+        f"{unfavorite_once.describe()}")
 
 
 @pytest.mark.rule("ACTION-UNFAVORITE-PER-USER", "ACTION-UNFAVORITE-COUNT")
 def test_another_users_favorite_survives_and_its_removal_lowers_the_count_by_one(
         unfavorite_once: ApiResponse, admin: ApiClient, profile: Any, user_ids: dict[str, int],
-        contract: Any) -> None:
+        contract: Any, marked_rules: tuple[str, ...]) -> None:
     """Favorites are per user: admin's own favorite on the node (if admin has one) is still there after member's
     unfavorite, and removing it lowers the count by exactly one more. This consumes admin's favorite on the
     favorite_node_id fixture (one-shot, like member's)."""
-    action_of(unfavorite_once, "favoriteAction", "favorite-result", contract)
+    action_of(unfavorite_once, "favoriteAction", "favorite-result", contract, marked_rules, perm=("PERM-UNFAVORITE",))
     count = unfavorite_once.json()["result"].get("favoriteCount")
     node = profile.fixtures.favorite_node_id
     second = admin.put(f"node/{node}/unmarkfavorite.json", operation="unmarkFavorite")
     if second.status != 200:
         pytest.skip(f"admin has no favorite on favorite_node_id {node} (status {second.status}), so per-user counts "
                     f"cannot be compared; member's own unfavorite is checked by the other tests")
-    action = action_of(second, "favoriteAction", "favorite-result", contract)
+    action = action_of(second, "favoriteAction", "favorite-result", contract, marked_rules, perm=("PERM-UNFAVORITE",))
     assert _user_is(action.get("canceledByUser"), admin, user_ids), (
-        f"admin unfavorited, so canceledByUser must be admin\n{second.describe()}")
+        f"[ACTION-UNFAVORITE-PER-USER] admin unfavorited, so canceledByUser must be admin\n{second.describe()}")
     assert _user_is(action.get("user"), admin, user_ids), (
-        f"admin's unfavorite must cancel admin's own favorite action (user admin), not member's\n{second.describe()}")
+        f"[ACTION-UNFAVORITE-PER-USER] admin's unfavorite must cancel admin's own favorite action (user admin), not "
+        f"member's\n{second.describe()}")
     assert isinstance(count, int) and second.json()["result"].get("favoriteCount") == count - 1, (
-        f"after member's unfavorite the count was {count}; admin removing its own favorite must give "
-        f"{count - 1 if isinstance(count, int) else '(count - 1)'}\n{second.describe()}")
+        f"[ACTION-UNFAVORITE-COUNT] after member's unfavorite the count was {count}; admin removing its own favorite "
+        f"must give {count - 1 if isinstance(count, int) else '(count - 1)'}\n{second.describe()}")
 
 
 @pytest.mark.observation
@@ -163,6 +277,8 @@ WIKI_CASES = [
     pytest.param("cancelwiki_own_once", "member", "member_wiki_node_id",
                  marks=pytest.mark.rule("PERM-CANCELWIKI-OWN"), id="member-on-own-node"),
 ]
+WIKI_PERM = {"moderator": "PERM-CANCELWIKI", "member": "PERM-CANCELWIKI-OWN"}
+"""The rule that allows each WIKI_CASES caller to unwikify (named when the caller is refused)."""
 
 
 @pytest.mark.rule("ACTION-WRAPPERS", "ACTION-RECORD-SHAPE", "ACTION-CANCELWIKI-CANCELED", "ACTION-CANCELED-FIELDS",
@@ -171,26 +287,33 @@ WIKI_CASES = [
 def test_unwikifying_a_wiki_node_returns_the_wiki_action_canceled(fixture: str, role: str, node_key: str,
                                                                   request: pytest.FixtureRequest,
                                                                   api: dict[str, ApiClient], profile: Any,
-                                                                  user_ids: dict[str, int], contract: Any) -> None:
+                                                                  user_ids: dict[str, int], contract: Any,
+                                                                  marked_rules: tuple[str, ...]) -> None:
     resp: ApiResponse = request.getfixturevalue(fixture)
-    action = action_of(resp, "wikifyAction", "wikify-result", contract)
-    contract.assert_valid("action", action, "wikifyAction")
-    assert action.get("canceled") is True, f"the wiki action must come back with canceled true\n{resp.describe()}"
+    action = action_of(resp, "wikifyAction", "wikify-result", contract, marked_rules, perm=(WIKI_PERM[role],))
+    assert_action_valid(contract, action, "wikifyAction", marked_rules)
+    assert action.get("canceled") is True, (
+        f"[ACTION-CANCELWIKI-CANCELED] the wiki action must come back with canceled true\n{resp.describe()}")
     assert _user_is(action.get("canceledByUser"), api[role], user_ids), (
-        f"{role} unwikified, so canceledByUser must be {api[role].username}\n{resp.describe()}")
-    assert action.get("verb") == "wikified", f"wikifyAction has verb wikified, got {action.get('verb')!r}\n" \
-                                             f"{resp.describe()}"
+        f"[ACTION-CANCELED-FIELDS, AUTH-ACTING-USER] {role} unwikified, so canceledByUser must be "
+        f"{api[role].username}\n{resp.describe()}")
+    assert action.get("verb") == "wikified", f"[ACTION-VERBS] wikifyAction has verb wikified, got " \
+                                             f"{action.get('verb')!r}\n{resp.describe()}"
     node_id = getattr(profile.fixtures, node_key)
-    assert (action.get("node") or {}).get("id") == node_id, f"node.id must be {node_id}\n{resp.describe()}"
+    assert (action.get("node") or {}).get("id") == node_id, (
+        f"[ACTION-NODE-ID] node.id must be {node_id}\n{resp.describe()}")
 
 
 @pytest.mark.rule("ACTION-CANCELWIKI-NOT-WIKI")
 @pytest.mark.parametrize(("fixture", "role", "node_key"), WIKI_CASES)
 def test_an_unwikified_node_reads_back_not_wiki_in_the_lists(fixture: str, role: str, node_key: str,
                                                              request: pytest.FixtureRequest, admin: ApiClient,
-                                                             profile: Any, user_ids: dict[str, int]) -> None:
+                                                             profile: Any, user_ids: dict[str, int],
+                                                             marked_rules: tuple[str, ...]) -> None:
     resp: ApiResponse = request.getfixturevalue(fixture)
-    assert resp.status == 200, f"{role} could not unwikify {node_key}, nothing to read back\n{resp.describe()}"
+    assert resp.status == 200, (
+        f"{tag([WIKI_PERM[role]] if resp.status in DENIED else ['SHAPE-CANCEL-WIKI'], marked_rules)}{role} could not "
+        f"unwikify {node_key}, nothing to read back\n{resp.describe()}")
     node_id = int(getattr(profile.fixtures, node_key))
     places = ["question.json"]
     if role == "member" and "member" in user_ids:
@@ -206,8 +329,8 @@ def test_an_unwikified_node_reads_back_not_wiki_in_the_lists(fixture: str, role:
         pytest.skip(f"{node_key} {node_id} is not in {' or '.join(places)} as admin sees it; the kit reads the wiki "
                     f"flag back only through the lists (make the fixture a question)")
     assert item.get("wiki") is False, (
-        f"after cancelwiki the node is no longer community-wiki, so the list must show wiki false; it shows "
-        f"{item.get('wiki')!r} for node {node_id} in {path}\ncancelwiki was: {resp.describe()}")
+        f"[ACTION-CANCELWIKI-NOT-WIKI] after cancelwiki the node is no longer community-wiki, so the list must show "
+        f"wiki false; it shows {item.get('wiki')!r} for node {node_id} in {path}\ncancelwiki was: {resp.describe()}")
 
 
 @pytest.mark.observation
@@ -246,36 +369,48 @@ def locked_by_moderator(member: ApiClient, moderator: ApiClient, question_id: in
 
 @pytest.mark.rule("ACTION-WRAPPERS", "ACTION-RECORD-SHAPE", "ACTION-VERBS", "ACTION-NODE-ID", "SHAPE-LOCK-NODE",
                   "SHAPE-ACTIONDATE", "PERM-LOCK")
-def test_locking_a_node_returns_the_lock_action(locked_by_moderator: Locked, contract: Any) -> None:
+def test_locking_a_node_returns_the_lock_action(locked_by_moderator: Locked, contract: Any,
+                                                marked_rules: tuple[str, ...]) -> None:
     r = locked_by_moderator.resp
-    action = action_of(r, "lockAction", "lock-result", contract)
-    contract.assert_valid("action", action, "lockAction")
-    assert action.get("verb") == "locked", f"lockAction has verb locked, got {action.get('verb')!r}\n{r.describe()}"
+    action = action_of(r, "lockAction", "lock-result", contract, marked_rules, perm=("PERM-LOCK",))
+    assert_action_valid(contract, action, "lockAction", marked_rules)
+    assert action.get("verb") == "locked", (
+        f"[ACTION-VERBS] lockAction has verb locked, got {action.get('verb')!r}\n{r.describe()}")
     node = action.get("node") or {}
-    assert node.get("id") == locked_by_moderator.node, f"node.id must be {locked_by_moderator.node}\n{r.describe()}"
-    assert node.get("type") in NODE_TYPES, f"node.type must be a node type, got {node.get('type')!r}\n{r.describe()}"
+    assert node.get("id") == locked_by_moderator.node, (
+        f"[ACTION-NODE-ID] node.id must be {locked_by_moderator.node}\n{r.describe()}")
+    assert node.get("type") in NODE_TYPES, (
+        f"[ACTION-NODE-ID] node.type must be a node type, got {node.get('type')!r}\n{r.describe()}")
 
 
 @pytest.mark.rule("ACTION-LOCK-EXTRA", "AUTH-ACTING-USER")
 def test_the_lock_prompt_is_stored_as_extra_of_the_lock_action(locked_by_moderator: Locked, moderator: ApiClient,
-                                                                user_ids: dict[str, int], contract: Any) -> None:
+                                                                user_ids: dict[str, int], contract: Any,
+                                                                marked_rules: tuple[str, ...]) -> None:
     r = locked_by_moderator.resp
-    action = action_of(r, "lockAction", "lock-result", contract)
+    action = action_of(r, "lockAction", "lock-result", contract, marked_rules, perm=("PERM-LOCK",))
     assert action.get("extra") == locked_by_moderator.prompt, (
-        f"extra must equal the prompt {locked_by_moderator.prompt!r}, got {action.get('extra')!r}\n{r.describe()}")
+        f"[ACTION-LOCK-EXTRA] extra must equal the prompt {locked_by_moderator.prompt!r}, got "
+        f"{action.get('extra')!r}\n{r.describe()}")
     assert _user_is(action.get("user"), moderator, user_ids), (
-        f"the acting user is taken from the credentials: the lock action's user must be moderator\n{r.describe()}")
+        f"[AUTH-ACTING-USER] the acting user is taken from the credentials: the lock action's user must be "
+        f"moderator\n{r.describe()}")
 
 
 @pytest.mark.rule("PERM-LOCK-OWN", "ACTION-LOCK-EXTRA", "AUTH-ACTING-USER")
 def test_member_may_lock_its_own_answer(member: ApiClient, question_id: int, run_tag: str, created: Any,
-                                        user_ids: dict[str, int], contract: Any) -> None:
+                                        user_ids: dict[str, int], contract: Any,
+                                        marked_rules: tuple[str, ...]) -> None:
     node = _answer(member, question_id, run_tag, created, "member locks its own answer")
     prompt = _prompt(run_tag)
     resp = _lock(member, node, prompt)
-    action = action_of(resp, "lockAction", "lock-result", contract)
-    assert action.get("extra") == prompt, f"extra must equal the prompt {prompt!r}\n{resp.describe()}"
-    assert _user_is(action.get("user"), member, user_ids), f"the lock action's user must be member\n{resp.describe()}"
+    # A refusal: member may lock its own posts, and the answer is member's own only if its author is the caller.
+    action = action_of(resp, "lockAction", "lock-result", contract, marked_rules,
+                       perm=("PERM-LOCK-OWN", "AUTH-ACTING-USER"))
+    assert action.get("extra") == prompt, f"[ACTION-LOCK-EXTRA] extra must equal the prompt {prompt!r}\n" \
+                                          f"{resp.describe()}"
+    assert _user_is(action.get("user"), member, user_ids), (
+        f"[AUTH-ACTING-USER] the lock action's user must be member\n{resp.describe()}")
 
 
 @pytest.mark.rule("PERM-LOCK-OWN", "PERM-DENIED-STATUS")
@@ -284,8 +419,8 @@ def test_member_may_not_lock_another_users_answer(member: ApiClient, moderator: 
     node = _answer(moderator, question_id, run_tag, created, "moderator's answer member may not lock")
     resp = _lock(member, node, _prompt(run_tag))
     assert resp.status in DENIED, (
-        f"member holds Lock comments on OWN posts only; locking moderator's answer must be denied (401 or 403)"
-        f"\n{resp.describe()}")
+        f"{refusal_tag(resp.status, 'PERM-LOCK-OWN')}member holds Lock comments on OWN posts only; locking "
+        f"moderator's answer must be denied (401 or 403)\n{resp.describe()}")
 
 
 @pytest.mark.rule("PERM-LOCK", "PERM-DENIED-STATUS")
@@ -294,8 +429,8 @@ def test_novice_may_not_lock_even_its_own_answer(novice: ApiClient, question_id:
     node = _answer(novice, question_id, run_tag, created, "novice's answer novice may not lock")
     resp = _lock(novice, node, _prompt(run_tag))
     assert resp.status in DENIED, (
-        f"novice holds neither Lock comments on posts nor on own posts; locking even its own answer must be denied "
-        f"(401 or 403)\n{resp.describe()}")
+        f"{refusal_tag(resp.status, 'PERM-LOCK')}novice holds neither Lock comments on posts nor on own posts; "
+        f"locking even its own answer must be denied (401 or 403)\n{resp.describe()}")
 
 
 @pytest.mark.observation
@@ -343,35 +478,44 @@ def sent_to_mod(member: ApiClient, moderator: ApiClient, question_id: int, run_t
 
 @pytest.mark.rule("ACTION-WRAPPERS", "ACTION-RECORD-SHAPE", "ACTION-NODE-ID", "SHAPE-SEND-TO-MODERATION",
                   "SHAPE-ACTIONDATE", "PERM-SENDTOMOD")
-def test_sending_to_moderation_returns_the_send_to_mod_action(sent_to_mod: Sent, contract: Any) -> None:
+def test_sending_to_moderation_returns_the_send_to_mod_action(sent_to_mod: Sent, contract: Any,
+                                                              marked_rules: tuple[str, ...]) -> None:
     r = sent_to_mod.resp
-    action = action_of(r, "sendToModAction", "sendtomod-result", contract)
-    contract.assert_valid("action", action, "sendToModAction")
+    action = action_of(r, "sendToModAction", "sendtomod-result", contract, marked_rules, perm=("PERM-SENDTOMOD",))
+    assert_action_valid(contract, action, "sendToModAction", marked_rules)
     node = action.get("node") or {}
-    assert node.get("id") == sent_to_mod.node, f"node.id must be {sent_to_mod.node}\n{r.describe()}"
-    assert node.get("type") in NODE_TYPES, f"node.type must be a node type, got {node.get('type')!r}\n{r.describe()}"
+    assert node.get("id") == sent_to_mod.node, f"[ACTION-NODE-ID] node.id must be {sent_to_mod.node}\n{r.describe()}"
+    assert node.get("type") in NODE_TYPES, (
+        f"[ACTION-NODE-ID] node.type must be a node type, got {node.get('type')!r}\n{r.describe()}")
 
 
 @pytest.mark.rule("ACTION-SENDTOMOD-VERB", "ACTION-SENDTOMOD-PRIVATE")
-def test_the_send_to_moderation_record_has_verb_sent_and_private_true(sent_to_mod: Sent, contract: Any) -> None:
+def test_the_send_to_moderation_record_has_verb_sent_and_private_true(sent_to_mod: Sent, contract: Any,
+                                                                       marked_rules: tuple[str, ...]) -> None:
     r = sent_to_mod.resp
-    action = action_of(r, "sendToModAction", "sendtomod-result", contract)
-    assert action.get("verb") == "sent", f"verb must be sent, got {action.get('verb')!r}\n{r.describe()}"
-    assert action.get("private") is True, f"private must be true, got {action.get('private')!r}\n{r.describe()}"
+    action = action_of(r, "sendToModAction", "sendtomod-result", contract, marked_rules, perm=("PERM-SENDTOMOD",))
+    assert action.get("verb") == "sent", (
+        f"[ACTION-SENDTOMOD-VERB] verb must be sent, got {action.get('verb')!r}\n{r.describe()}")
+    assert action.get("private") is True, (
+        f"[ACTION-SENDTOMOD-PRIVATE] private must be true, got {action.get('private')!r}\n{r.describe()}")
 
 
 @pytest.mark.rule("ACTION-SENDTOMOD-REALUSER")
 def test_the_send_to_moderation_record_names_the_real_authenticated_user(sent_to_mod: Sent, moderator: ApiClient,
                                                                          user_ids: dict[str, int],
-                                                                         contract: Any) -> None:
+                                                                         contract: Any,
+                                                                         marked_rules: tuple[str, ...]) -> None:
     r = sent_to_mod.resp
-    action = action_of(r, "sendToModAction", "sendtomod-result", contract)
+    action = action_of(r, "sendToModAction", "sendtomod-result", contract, marked_rules, perm=("PERM-SENDTOMOD",))
     real = action.get("realUser")
-    assert isinstance(real, dict), f"send-to-moderation records realUser (the authenticated user)\n{r.describe()}"
+    assert isinstance(real, dict), (
+        f"[ACTION-SENDTOMOD-REALUSER] send-to-moderation records realUser (the authenticated user)\n{r.describe()}")
     assert {"id", "username", "avatarUrl"} <= set(real), (
-        f"realUser has the shape of user (id, username, avatarUrl), got {sorted(real)}\n{r.describe()}")
+        f"[ACTION-SENDTOMOD-REALUSER] realUser has the shape of user (id, username, avatarUrl), got {sorted(real)}\n"
+        f"{r.describe()}")
     assert _user_is(real, moderator, user_ids), (
-        f"realUser must be the authenticated caller moderator ({moderator.username}), got {real!r}\n{r.describe()}")
+        f"[ACTION-SENDTOMOD-REALUSER] realUser must be the authenticated caller moderator ({moderator.username}), "
+        f"got {real!r}\n{r.describe()}")
 
 
 @pytest.mark.observation
