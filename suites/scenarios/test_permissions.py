@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 import pytest
-from permission_matrix import ALLOW, DENY, OBS, OWN, Cell, Row, cells
+from permission_matrix import ALLOW, DENY, OBS, OWN, WRONG_PASSWORD_RULES, Cell, Row, cells
 
 from qaconform.client import ApiClient, ApiResponse
 from qaconform.profile import Profile
@@ -36,6 +36,17 @@ pytestmark = [pytest.mark.permissions]
 
 _TITLE = re.compile(r"<title>\s*(.*?)\s*</title>", re.IGNORECASE | re.DOTALL)
 EXPERT_401_TITLE = "HTTP Status 401"
+
+# A test that names several rules fails in the report only for the rules its message names (ARCHITECTURE.md): each
+# failure message starts with the rules its check concerns, derived from the cell's rules where a cell is judged.
+NO_EFFECT = "PERM-DENIED-NO-EFFECT"
+DENIED_BODY = "PERM-DENIED-BODY"
+DENIED_STATUS = "PERM-DENIED-STATUS"
+
+
+def tag(rules: Iterable[str]) -> str:
+    """``[A, B] ``: the rule ids a failure message starts with (deduplicated, in order)."""
+    return "[" + ", ".join(dict.fromkeys(rules)) + "] "
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -56,7 +67,8 @@ class Scene:
 
     def answer_by(self, role: str, text: str) -> int:
         resp = post_answer(self.api[role], self.question_id, self.run_tag, self.created, text=text)
-        assert resp.status == 201, f"{role} could not post an answer for the permission matrix\n{resp.describe()}"
+        assert resp.status == 201, (
+            f"[ANSWER-201] {role} could not post an answer for the permission matrix\n{resp.describe()}")
         node = new_id(resp)
         self.authors[node] = role
         return node
@@ -121,13 +133,13 @@ def node_snapshot(scene: Scene, node: int) -> tuple[bool, Any, dict[str, Any]]:
 def unchanged(scene: Scene, node: int, what: str) -> Callable[[], None]:
     before = node_snapshot(scene, node)
     assert before[0], (
-        f"answer {node} was just published, so novice must see it in its author's answer list before the {what} "
-        f"attempt")
+        f"[ANSWER-PUBLISHED] answer {node} was just published, so novice must see it in its author's answer list "
+        f"before the {what} attempt")
 
     def check() -> None:
         after = node_snapshot(scene, node)
         assert after == before, (
-            f"a refused {what} must change nothing, yet answer {node} as novice sees it went from "
+            f"{tag([NO_EFFECT])}a refused {what} must change nothing, yet answer {node} as novice sees it went from "
             f"(listed, nodeStates, lock fields) {before} to {after}")
 
     return check
@@ -141,7 +153,8 @@ def comment_absent(scene: Scene, client: ApiClient, marker: str) -> Callable[[],
         for reader in readers:
             items = list_all(reader, f"answer/{scene.member_answer}/comment.json")
             hits = [i.get("id") for i in items if marker in str(i.get("body", ""))]
-            assert not hits, f"a refused comment must not be created, yet {reader.role} lists it: ids {hits}"
+            assert not hits, (
+                f"{tag([NO_EFFECT])}a refused comment must not be created, yet {reader.role} lists it: ids {hits}")
 
     return check
 
@@ -274,6 +287,35 @@ def denial_statuses(row: Row, caller: str) -> tuple[int, ...] | None:
     return row.denied_status
 
 
+def denial_rules(cell: Cell) -> list[str]:
+    """The rules the refusal itself of a denied cell concerns: the cell's rules but the no-effect and body ones."""
+    return [r for r in cell.rules if r not in (NO_EFFECT, DENIED_BODY)] or list(cell.rules)
+
+
+def denial_status_rules(cell: Cell, status: int) -> list[str]:
+    """The rules a wrong status of a denied cell breaks, among the cell's rules.
+
+    - wrong_password: not refused with a 4xx breaks AUTH-BAD-CREDENTIALS (any 4xx refuses a wrong password); a 4xx
+      other than the 401 the line fixes breaks the line's own rule (EXPERTS-401);
+    - others: a 2xx or another 4xx means the permission was not applied (the line's rules, AUTH-ANONYMOUS-WRITES, the
+      comment rule 7 ids, whatever the cell names); anything else (a 5xx) is a denial in the wrong form,
+      PERM-DENIED-STATUS where the cell names it (a denial is a 4xx, never 2xx or 5xx).
+    """
+    rules = denial_rules(cell)
+    refused = 400 <= status < 500
+    if cell.caller == "wrong_password":
+        named = [r for r in rules if (r in cell.row.deny_rules if refused else r in WRONG_PASSWORD_RULES)]
+        return named or rules
+    if 200 <= status < 300 or refused:
+        return [r for r in rules if r != DENIED_STATUS] or rules
+    return [DENIED_STATUS] if DENIED_STATUS in rules else rules
+
+
+def allowed_rules(cell: Cell) -> list[str]:
+    """The rules an allowed (or own-node) call of a cell concerns: the cell's rules but those of the denial."""
+    return [r for r in cell.rules if r not in (NO_EFFECT, DENIED_BODY, DENIED_STATUS)] or list(cell.rules)
+
+
 def assert_denied(cell: Cell, attempt: Attempt, contract: Any) -> None:
     resp, row = attempt.resp, cell.row
     expected = denial_statuses(row, cell.caller)
@@ -283,33 +325,39 @@ def assert_denied(cell: Cell, attempt: Attempt, contract: Any) -> None:
     else:
         ok = resp.status in expected
         wanted = " or ".join(map(str, expected))
-    assert ok, f"{cell.id}: the table denies this; expected {wanted}, got {resp.status}\n{resp.describe()}"
+    assert ok, (f"{tag(denial_status_rules(cell, resp.status))}{cell.id}: the table denies this; expected {wanted}, "
+                f"got {resp.status}\n{resp.describe()}")
     if row.operation == "listGroups" and resp.status in (401, 403):
         problems = contract.validate("errors", resp.json())
         assert not problems, (
-            f"{cell.id}: a denied group list carries JSON {{errors: {{message}}}}; {problems}\n{resp.describe()}")
+            f"{tag([DENIED_BODY])}{cell.id}: a denied group list carries JSON {{errors: {{message}}}}; {problems}\n"
+            f"{resp.describe()}")
     elif row.denied_status != (401,):
         # Elsewhere the description shows no denial body; when the target uses the documented errors object, it
         # must be the documented shape (a body of another form is recorded by OBS-PERM-DENIED-BODIES).
         body = json_or_none(resp)
         if isinstance(body, dict) and "errors" in body:
             problems = contract.validate("errors", body)
-            assert not problems, f"{cell.id}: the denial's errors object is malformed; {problems}\n{resp.describe()}"
+            assert not problems, (f"{tag(denial_rules(cell))}{cell.id}: the denial's errors object is malformed; "
+                                  f"{problems}\n{resp.describe()}")
     if row.denied_status == (401,):
         problems = expert_401_form_problems(resp, contract)
-        assert not problems, f"{cell.id}: {'; '.join(problems)}\n{resp.describe()}"
+        form_rules = [r for r in cell.rules if r in row.deny_rules] or denial_rules(cell)  # EXPERTS-401
+        assert not problems, f"{tag(form_rules)}{cell.id}: {'; '.join(problems)}\n{resp.describe()}"
     if attempt.no_effect is not None:
         attempt.no_effect()
 
 
 def assert_allowed(cell: Cell, resp: ApiResponse, precondition: bool) -> None:
+    rules = tag(allowed_rules(cell))
     assert resp.status not in (401, 403), (
-        f"{cell.id}: the table allows this; got {resp.status}, a permission refusal\n{resp.describe()}")
+        f"{rules}{cell.id}: the table allows this; got {resp.status}, a permission refusal\n{resp.describe()}")
     if precondition:
-        assert resp.status < 500, f"{cell.id}: allowed, but the target failed with {resp.status}\n{resp.describe()}"
+        assert resp.status < 500, (
+            f"{rules}{cell.id}: allowed, but the target failed with {resp.status}\n{resp.describe()}")
     else:
         assert 200 <= resp.status < 300, (
-            f"{cell.id}: allowed and without a state precondition, so a 2xx is expected\n{resp.describe()}")
+            f"{rules}{cell.id}: allowed and without a state precondition, so a 2xx is expected\n{resp.describe()}")
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -350,11 +398,17 @@ def test_each_caller_gets_what_the_permission_table_allows(
         assert_allowed(cell, op.call(client, scene, "own").resp, op.precondition)
         assert_denied(cell, op.call(client, scene, "other"), contract)
     else:  # pragma: no cover - the matrix module validates its values
-        pytest.fail(f"{cell.id}: unknown cell value {cell.value!r}")
+        pytest.fail(f"{tag(cell.rules)}{cell.id}: unknown cell value {cell.value!r}")
 
 
 # ----------------------------------------------------------------------------------------------------------
 # what one cell cannot hold
+
+def expert_status_rule(caller: str, status: int) -> str:
+    """A wrong password let in (or a 5xx) breaks AUTH-BAD-CREDENTIALS, for which any 4xx would do; a 4xx but not
+    401, or anything but 401 without credentials, breaks EXPERTS-401."""
+    return "AUTH-BAD-CREDENTIALS" if caller == "wrong_password" and not 400 <= status < 500 else "EXPERTS-401"
+
 
 @pytest.mark.rule("EXPERTS-401", "AUTH-BAD-CREDENTIALS")
 @pytest.mark.parametrize("accept", ["application/json", "text/html"], ids=["accept-json", "accept-html"])
@@ -364,9 +418,10 @@ def test_each_caller_gets_what_the_permission_table_allows(
 def test_expert_lists_refuse_missing_or_bad_credentials_with_401_in_a_documented_form(
         api: dict[str, ApiClient], path: str, caller: str, accept: str, contract: Any) -> None:
     resp = api[caller].get(path, headers={"Accept": accept})
-    assert resp.status == 401, f"{caller} on the expert list must get 401\n{resp.describe()}"
+    assert resp.status == 401, (
+        f"[{expert_status_rule(caller, resp.status)}] {caller} on the expert list must get 401\n{resp.describe()}")
     problems = expert_401_form_problems(resp, contract)
-    assert not problems, f"{'; '.join(problems)}\n{resp.describe()}"
+    assert not problems, f"[EXPERTS-401] {'; '.join(problems)}\n{resp.describe()}"
 
 
 @pytest.mark.rule("PERM-SPACES-PER-SPACE")
