@@ -78,12 +78,14 @@ def listed_item(client: ApiClient, path: str, node: int, params: dict[str, Any] 
     return find_listed(client, path, node, params=params), None
 
 
-def read_back(client: ApiClient, answer_id: int, comment_id: int) -> dict[str, Any]:
-    """The comment as listed for this caller; fails with the listing when it is missing."""
+def read_back(client: ApiClient, answer_id: int, comment_id: int, blame: str | None = None) -> dict[str, Any]:
+    """The comment as listed for this caller; fails with the listing when it is missing (the message starts with
+    ``[blame]`` when given: the rule ids that say this caller sees the comment)."""
     items = comments_as(client, answer_id)
     item = find_item(items, comment_id)
+    prefix = "" if blame is None else f"[{blame}] "
     assert item is not None, (
-        f"comment {comment_id} is not in the comment list of answer {answer_id} as seen by {client.role}; "
+        f"{prefix}comment {comment_id} is not in the comment list of answer {answer_id} as seen by {client.role}; "
         f"listed ids: {[i.get('id') for i in items][:40]}")
     return item
 
@@ -247,17 +249,19 @@ def test_comment_with_visibility_recipients_is_private_to_them_and_reads_back_it
     resp = post_comment(member, thread_answer, run_tag, created, text="private to moderator, read back",
                         visibility=vis.recipients, recipients=[mod_id])
     assert resp.status == 201, (
-        f"member holds Use Private Comments: a comment with visibility {vis.recipients!r} and recipients "
+        f"[COMMENT-2] member holds Use Private Comments: a comment with visibility {vis.recipients!r} and recipients "
         f"[{mod_id}] must be created (201)\n{resp.describe()}")
     cid = new_id(resp)
+    # A setting read back wrong may be one the target did not store (COMMENT-2) or did not return
+    # (COMMENT-VISIBILITY-RETURNED): the list shows the same either way, so those failures name both.
     for reader, who in ((member, "the author"), (moderator, "the recipient")):
-        item = read_back(reader, thread_answer, cid)
+        item = read_back(reader, thread_answer, cid, blame="COMMENT-2")
         assert item.get("visibility") == vis.recipients, (
-            f"{who} ({reader.role}) must read the comment back with visibility {vis.recipients!r}, got "
-            f"{item.get('visibility')!r}: {item}\n{resp.describe()}")
+            f"[COMMENT-2, COMMENT-VISIBILITY-RETURNED] {who} ({reader.role}) must read the comment back with "
+            f"visibility {vis.recipients!r}, got {item.get('visibility')!r}: {item}\n{resp.describe()}")
         assert recipient_ids(item) == {str(mod_id)}, (
-            f"{who} ({reader.role}) must read the comment back with exactly the recipients given "
-            f"([{{id: {mod_id}}}]), got {item.get('recipients')!r}\n{resp.describe()}")
+            f"[COMMENT-2, COMMENT-VISIBILITY-RETURNED] {who} ({reader.role}) must read the comment back with exactly "
+            f"the recipients given ([{{id: {mod_id}}}]), got {item.get('recipients')!r}\n{resp.describe()}")
 
 
 @pytest.mark.rule("COMMENT-3")
@@ -304,14 +308,14 @@ def test_reply_to_private_comment_with_different_visibility_is_400_with_the_inhe
     marker = _marker("different visibility")
     resp = post_comment(member, private_comment, run_tag, created, text=marker, visibility=value)
     assert resp.status == 400, (
-        f"a reply to a private comment with visibility {value!r} (the parent's is {vis.recipients!r}) must be "
-        f"refused with 400; member holds the {option} option, so 403 is not expected\n{resp.describe()}")
+        f"[COMMENT-4] a reply to a private comment with visibility {value!r} (the parent's is {vis.recipients!r}) "
+        f"must be refused with 400; member holds the {option} option, so 403 is not expected\n{resp.describe()}")
     texts = [s.strip() for s in body_strings(resp)]
     assert INHERITED_MESSAGE in texts, (
-        f"the 400 must carry the message {INHERITED_MESSAGE!r}; the body's strings are {texts[:10]}\n"
-        f"{resp.describe()}")
+        f"[COMMENT-400-MESSAGE] the 400 must carry the message {INHERITED_MESSAGE!r}; the body's strings are "
+        f"{texts[:10]}\n{resp.describe()}")
     assert not bodies_containing(comments_as(member, thread_answer), marker), (
-        f"the refused reply must not be created, but member's comment list holds it\n{resp.describe()}")
+        f"[COMMENT-4] the refused reply must not be created, but member's comment list holds it\n{resp.describe()}")
 
 
 @pytest.mark.rule("COMMENT-5")
@@ -391,12 +395,16 @@ def test_private_option_the_caller_lacks_is_403_though_it_may_use_the_others(
 def test_private_comments_exist_from_2_16_0_so_a_retrieved_comment_carries_both_fields(
         moderator: ApiClient, thread_answer: int, private_comment: int, profile: Profile) -> None:
     # The plugin reports this test "disabled by configuration" on a profile whose service_version is older.
-    assert profile.supports("2.16.0"), "the plugin should have reported this test as disabled by configuration"
-    item = read_back(moderator, thread_answer, private_comment)
+    assert profile.supports("2.16.0"), (
+        "[COMMENT-8, VERSION-PRIVATE-COMMENTS-2160] the plugin should have reported this test as disabled by "
+        "configuration")
+    item = read_back(moderator, thread_answer, private_comment, blame="COMMENT-2")
     missing = [k for k in ("visibility", "recipients") if k not in item]
+    # Both rules say a 2.16.0 target returns the two fields: a missing one breaks both.
     assert not missing, (
-        f"a target at {profile.service_version or 'an unstated version (taken as current)'} has private comments: "
-        f"a retrieved comment returns both visibility and recipients; missing {missing}: {item}")
+        f"[COMMENT-8, VERSION-PRIVATE-COMMENTS-2160] a target at "
+        f"{profile.service_version or 'an unstated version (taken as current)'} has private comments: a retrieved "
+        f"comment returns both visibility and recipients; missing {missing}: {item}")
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -472,15 +480,18 @@ def test_created_comment_gives_201_with_location_and_is_listed_with_its_body(
         novice: ApiClient, thread_answer: int, run_tag: str, created: Any) -> None:
     marker = _marker("listed comment")
     resp = post_comment(novice, thread_answer, run_tag, created, text=marker)
-    assert resp.status == 201, f"novice holds Comment: a plain comment must be created (201)\n{resp.describe()}"
+    assert resp.status == 201, (
+        f"[COMMENT-201-LOCATION] novice holds Comment: a plain comment must be created (201)\n{resp.describe()}")
     location = resp.headers.get("location", "")
-    assert location, f"a 201 to a posted comment must carry a Location header\n{resp.describe()}"
+    assert location, f"[COMMENT-201-LOCATION] a 201 to a posted comment must carry a Location header\n" \
+                     f"{resp.describe()}"
     found = bodies_containing(comments_as(novice, thread_answer), marker)
     assert len(found) == 1, (
-        f"the comment must appear once in the answer's comment list with its body; found ids {found}\n"
+        f"[COMMENT-LISTED] the comment must appear once in the answer's comment list with its body; found ids {found}\n"
         f"{resp.describe()}")
     assert str(found[0]) in location, (
-        f"Location must hold the URL of the new comment (id {found[0]}), got {location!r}\n{resp.describe()}")
+        f"[COMMENT-201-LOCATION] Location must hold the URL of the new comment (id {found[0]}), got {location!r}\n"
+        f"{resp.describe()}")
 
 
 @pytest.mark.rule("COMMENT-BODY-REQUIRED")
