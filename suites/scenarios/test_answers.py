@@ -66,18 +66,19 @@ def _listed_or_why(client: ApiClient, path: str, node_id: int) -> bool | str:
 
 def _created(p: Posted) -> dict[str, Any]:
     """The 201 body, or a failure that says the post itself did not work (so later checks are not misleading)."""
-    assert p.resp.status == 201, f"{p.role} could not post an answer (expected 201)\n{p.resp.describe()}"
+    assert p.resp.status == 201, f"[ANSWER-201] {p.role} could not post an answer (expected 201)\n{p.resp.describe()}"
     body = p.body
-    assert isinstance(body, dict), f"the 201 body of a posted answer must be a Node object\n{p.resp.describe()}"
+    assert isinstance(body, dict), (
+        f"[SHAPE-POST-ANSWER] the 201 body of a posted answer must be a Node object\n{p.resp.describe()}")
     return body
 
 
 @pytest.mark.rule("ANSWER-201", "CONV-CONTENT-TYPE-JSON")
 def test_posting_an_answer_with_a_body_to_a_visible_question_gives_201(member_posted: Posted) -> None:
     r = member_posted.resp
-    assert r.status == 201, f"posting an answer must give 201\n{r.describe()}"
+    assert r.status == 201, f"[ANSWER-201] posting an answer must give 201\n{r.describe()}"
     assert is_json_content_type(r.content_type), (
-        f"the 201 carries a JSON Node, so Content-Type must be JSON\n{r.describe()}")
+        f"[CONV-CONTENT-TYPE-JSON] the 201 carries a JSON Node, so Content-Type must be JSON\n{r.describe()}")
 
 
 @pytest.mark.rule("ANSWER-LOCATION")
@@ -129,11 +130,13 @@ def test_a_newly_posted_answer_carries_plug_null(member_posted: Posted) -> None:
 def test_the_posted_answer_is_a_node_of_type_answer(member_posted: Posted, contract: Any) -> None:
     body = _created(member_posted)
     r = member_posted.resp
-    assert body.get("type") == "answer", f"type must be answer; got {body.get('type')!r}\n{r.describe()}"
-    assert body.get("title") is None, f"an answer carries no title (absent or null)\n{r.describe()}"
+    assert body.get("type") == "answer", f"[SHAPE-POST-ANSWER] type must be answer; got {body.get('type')!r}\n" \
+                                         f"{r.describe()}"
+    assert body.get("title") is None, (
+        f"[NODE-TITLE-ANSWERS-COMMENTS] an answer carries no title (absent or null)\n{r.describe()}")
     errors = contract.validate("posted-answer", body)
-    assert not errors, "the posted answer does not match posted-answer.json:\n  " + "\n  ".join(errors[:15]) + (
-        f"\n{r.describe()}")
+    assert not errors, "[SHAPE-POST-ANSWER] the posted answer does not match posted-answer.json:\n  " + \
+        "\n  ".join(errors[:15]) + f"\n{r.describe()}"
 
 
 @pytest.mark.rule("ANSWER-BODY-KEPT", "AUTH-ACTING-USER")
@@ -141,16 +144,20 @@ def test_the_answer_keeps_the_posted_text_and_its_author_is_the_caller(member_po
                                                                         user_ids: dict[str, int]) -> None:
     body = _created(member_posted)
     r = member_posted.resp
+    # ANSWER-BODY-KEPT also says the new answer's author is the caller, as AUTH-ACTING-USER does: a wrong author
+    # breaks both.
     assert member_posted.text in str(body.get("body", "")), (
-        f"the answer body must hold the posted text {member_posted.text!r}\n{r.describe()}")
+        f"[ANSWER-BODY-KEPT] the answer body must hold the posted text {member_posted.text!r}\n{r.describe()}")
     author = body.get("author")
-    assert isinstance(author, dict), f"the answer must carry an author object\n{r.describe()}"
+    assert isinstance(author, dict), (
+        f"[ANSWER-BODY-KEPT, AUTH-ACTING-USER] the answer must carry an author object\n{r.describe()}")
     assert author.get("username") == member.username, (
-        f"the acting user is taken from the credentials: author must be {member.username!r}, got "
-        f"{author.get('username')!r}\n{r.describe()}")
+        f"[ANSWER-BODY-KEPT, AUTH-ACTING-USER] the acting user is taken from the credentials: author must be "
+        f"{member.username!r}, got {author.get('username')!r}\n{r.describe()}")
     if "member" in user_ids:
         assert author.get("id") == user_ids["member"], (
-            f"author.id must be member's id {user_ids['member']}, got {author.get('id')!r}\n{r.describe()}")
+            f"[ANSWER-BODY-KEPT, AUTH-ACTING-USER] author.id must be member's id {user_ids['member']}, got "
+            f"{author.get('id')!r}\n{r.describe()}")
 
 
 @pytest.mark.rule("ANSWER-PUBLISHED", "PERM-ANSWER-PUBLISH")
@@ -160,11 +167,14 @@ def test_an_answer_by_a_caller_with_publish_answer_is_listed_for_other_users(mem
     _created(member_posted)
     answer_id = new_id(member_posted.resp)
     member_id = user_ids.get("member")
-    assert member_id is not None, "member's user id is unknown: set [accounts.member] id in the profile"
+    assert member_id is not None, (
+        "[ANSWER-PUBLISHED, PERM-ANSWER-PUBLISH] member's user id is unknown: set [accounts.member] id in the profile")
     item = find_listed(novice, f"user/{member_id}/answer.json", answer_id)
+    # Both rules say it: with Publish answer the answer is published at once and other users see it.
     assert item is not None, (
-        f"member holds Publish answer, so answer {answer_id} is published at once; novice must see it in "
-        f"GET user/{member_id}/answer.json, but it is not there\n{member_posted.resp.describe()}")
+        f"[ANSWER-PUBLISHED, PERM-ANSWER-PUBLISH] member holds Publish answer, so answer {answer_id} is published at "
+        f"once; novice must see it in GET user/{member_id}/answer.json, but it is not there\n"
+        f"{member_posted.resp.describe()}")
 
 
 @pytest.mark.rule("ANSWER-MODERATION", "AUTH-ACTING-USER", "PERM-ANSWER-PUBLISH")
@@ -172,12 +182,12 @@ def test_an_answer_by_a_caller_without_publish_answer_is_still_created(novice_po
                                                                        novice: ApiClient) -> None:
     r = novice_posted.resp
     assert r.status == 201, (
-        f"novice holds Answer questions but not Publish answer: the answer goes to moderation but must be created "
-        f"(201)\n{r.describe()}")
+        f"[ANSWER-MODERATION, PERM-ANSWER-PUBLISH] novice holds Answer questions but not Publish answer: the answer "
+        f"goes to moderation but must be created (201)\n{r.describe()}")
     body = r.json()
     author = body.get("author") if isinstance(body, dict) else None
     assert isinstance(author, dict) and author.get("username") == novice.username, (
-        f"the moderated answer's author must be the caller {novice.username!r}\n{r.describe()}")
+        f"[AUTH-ACTING-USER] the moderated answer's author must be the caller {novice.username!r}\n{r.describe()}")
 
 
 @pytest.mark.observation
