@@ -68,12 +68,14 @@ def list_params(ops: tuple[str, ...] | None = None, roles: str = "first") -> lis
     return out
 
 
-def items_of(resp: ApiResponse, what: str) -> list[Any]:
-    """The ``list`` of a 200 envelope, failing with the response when it is not one."""
-    assert resp.status == 200, f"{what}: expected 200\n{resp.describe()}"
+def items_of(resp: ApiResponse, what: str, blame: str | None = None) -> list[Any]:
+    """The ``list`` of a 200 envelope, failing with the response when it is not one (the message starts with
+    ``[blame]`` when given: the rule ids of the test that an unreadable list stops)."""
+    prefix = "" if blame is None else f"[{blame}] "
+    assert resp.status == 200, f"{prefix}{what}: expected 200\n{resp.describe()}"
     body = resp.json()
     assert isinstance(body, dict) and isinstance(body.get("list"), list), (
-        f"{what}: expected the paged envelope with a 'list' array\n{resp.describe()}"
+        f"{prefix}{what}: expected the paged envelope with a 'list' array\n{resp.describe()}"
     )
     return list(body["list"])
 

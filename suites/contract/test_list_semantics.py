@@ -43,7 +43,8 @@ def test_a_users_answer_list_holds_only_that_users_answers_without_titles(
 ) -> None:
     member_id = user_ids["member"]
     resp = fetch(role, list_paths["listUserAnswers"])
-    items = items_of(resp, f"{role} lists member's answers")
+    items = items_of(resp, f"{role} lists member's answers",
+                     blame="LIST-USER-ANSWERS-OWNER, NODE-TITLE-ANSWERS-COMMENTS")
     if read_only and not items:
         pytest.skip("--read-only and member has no answers on this target: nothing to check")
     assert items, (f"[LIST-USER-ANSWERS-OWNER] member posted an answer in this run, yet {role} sees an empty answer "
@@ -67,6 +68,18 @@ def test_comments_carry_no_title(fetch: Fetch, list_paths: dict[str, str], read_
     assert not titled, f"comments carry no title (absent or null): {titled[:5]}\n{resp.describe()}"
 
 
+def follower_type_tag(items: list[Any]) -> str:
+    """Which rule the non-user items of a follower list break: an item that is no User at all (no username: a
+    follower relation) means details were on by default (FOLLOWERS-DETAILS-DEFAULT); a User whose type is not
+    ``user`` breaks the item type of the list (LIST-ITEM-TYPE)."""
+    rules = []
+    for i in items:
+        if isinstance(i, dict) and i.get("type") == "user":
+            continue
+        rules.append("LIST-ITEM-TYPE" if isinstance(i, dict) and "username" in i else "FOLLOWERS-DETAILS-DEFAULT")
+    return "[" + ", ".join(sorted(set(rules))) + "]"
+
+
 @pytest.mark.rule("FOLLOWERS-DETAILS-DEFAULT", "LIST-ITEM-TYPE")
 @pytest.mark.parametrize("details", [None, "false"], ids=["details-omitted", "details-false"])
 def test_follower_items_are_users_unless_details_are_asked_for(
@@ -74,12 +87,13 @@ def test_follower_items_are_users_unless_details_are_asked_for(
 ) -> None:
     params = {} if details is None else {"details": details}
     resp = fetch("member", list_paths["listNodeFollowers"], **params)
-    items = items_of(resp, "member lists the fixture question's followers")
+    items = items_of(resp, "member lists the fixture question's followers",
+                     blame="FOLLOWERS-DETAILS-DEFAULT, LIST-ITEM-TYPE")
     if not items:
         pytest.skip("the fixture question has no followers on this target, so the item type cannot be checked")
     wrong = [(i.get("id"), i.get("type")) for i in items if not (isinstance(i, dict) and i.get("type") == "user")]
-    assert not wrong, f"without details follower items are User items (type user); these are not: {wrong[:5]}\n" \
-                      f"{resp.describe()}"
+    assert not wrong, f"{follower_type_tag(items)} without details follower items are User items (type user); these " \
+                      f"are not: {wrong[:5]}\n{resp.describe()}"
 
 
 @pytest.mark.rule("FOLLOWERS-ACTIVE-DEFAULT")
