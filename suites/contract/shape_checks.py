@@ -16,7 +16,8 @@ from qaconform.checks import DATE_KEYS, is_json_content_type, millis_problems
 from qaconform.client import ApiResponse
 
 ENVELOPE_FIELDS = ("name", "sort", "page", "pageSize", "pageCount", "listCount", "totalCount", "list")
-_PATH_FIELD = re.compile(r"^\$(?:\.list\[\d+\])?\.?([A-Za-z]+)?")
+_PATH_FIELD = re.compile(r"\.([A-Za-z]+)(?:\[\d+\])*$")
+"""The innermost field of a JSON path: ``$.result.xAction.actionDate`` and ``$[3].actionDate`` give actionDate."""
 _REQUIRED = re.compile(r"'([A-Za-z]+)' is a required property")
 
 
@@ -25,10 +26,11 @@ def tag(rules: list[str] | tuple[str, ...] | set[str]) -> str:
     return "[" + ", ".join(dict.fromkeys(rules)) + "]"
 
 
-def assert_status(resp: ApiResponse, status: int, what: str, rule: str) -> None:
+def assert_status(resp: ApiResponse, status: int, what: str, rule: str | tuple[str, ...]) -> None:
     """The documented status; a 404 also breaks VERSION-PATH (the operation is not served under /services/v2)."""
     if resp.status != status:
-        rules = [rule, "VERSION-PATH"] if resp.status == 404 else [rule]
+        named = [rule] if isinstance(rule, str) else list(rule)
+        rules = [*named, "VERSION-PATH"] if resp.status == 404 else named
         raise AssertionError(f"{tag(rules)} {what}: expected {status}, got {resp.status}\n{resp.describe()}")
 
 
@@ -44,7 +46,7 @@ def assert_json_body(resp: ApiResponse, what: str) -> Any:
                              f"{resp.describe()}") from None
 
 
-def assert_json_response(resp: ApiResponse, status: int, what: str, rule: str) -> Any:
+def assert_json_response(resp: ApiResponse, status: int, what: str, rule: str | tuple[str, ...]) -> Any:
     assert_status(resp, status, what, rule)
     return assert_json_body(resp, what)
 
@@ -53,7 +55,7 @@ def rules_for_schema_error(error: str, shape_rule: str, *, is_list: bool, field_
     """Which rule a schema violation (``$.list[0].creationDate: ...``) breaks."""
     path = error.split(": ", 1)[0]
     required = _REQUIRED.search(error)
-    m = _PATH_FIELD.match(path)
+    m = _PATH_FIELD.search(path)
     field = required.group(1) if required else (m.group(1) if m else None)
     top_level = not path.startswith("$.list[")
     if field in field_rules:

@@ -120,7 +120,7 @@ def test_posting_an_answer_gives_201_the_new_node_and_its_location(
     role: str, api: dict[str, ApiClient], question_id: int, run_tag: str, created: Any, contract: Any
 ) -> None:
     resp = post_answer(api[role], question_id, run_tag, created, text=f"contract shape answer by {role}")
-    status_rule = "ANSWER-MODERATION" if role == "novice" else "ANSWER-201"
+    status_rule = ("ANSWER-201", "ANSWER-MODERATION") if role == "novice" else "ANSWER-201"
     body = assert_json_response(resp, 201, f"{role} posts an answer", status_rule)
     assert isinstance(body, dict), f"[SHAPE-POST-ANSWER] the 201 body is the new Node object\n{resp.describe()}"
     assert isinstance(body.get("id"), str) and body["id"].isdecimal(), (
