@@ -1,0 +1,42 @@
+"""bench/bench_reference.py keeps working: a tiny run makes every scenario, and no request gets a wrong status.
+
+Speed is not asserted here (figures depend on the machine): the bench prints them, this only keeps it runnable.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+LINE = re.compile(r"^(?P<name>GET .+?|POST .+?)\s+(?P<requests>\d+)\s+(?P<errors>\d+)\s+\d+\s+[\d.]+\s+[\d.]+")
+
+
+def test_a_tiny_reference_bench_runs_every_scenario_without_a_wrong_status() -> None:
+    proc = subprocess.run(
+        [sys.executable, "bench/bench_reference.py", "--sizes", "300", "--duration", "0.5", "--no-handler"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    rows = {m["name"].strip(): (int(m["requests"]), int(m["errors"])) for m in map(LINE.match, proc.stdout.splitlines())
+            if m}
+    expected = [
+        "GET _ping.json (bare Starlette, same stack)",
+        "GET question.json page=1 (300 nodes) [1]",
+        "GET question.json page=1000 (300 nodes) [1]",
+        "POST answer (300 nodes)",
+        "GET page=1 right after a POST (300) [2]",
+        "GET /users/gdpr/",
+        "GET /tracker/issuetype.json (member)",
+    ]
+    missing = [name for name in expected if not any(row.startswith(name) for row in rows)]
+    assert not missing, f"scenarios missing from the output: {missing}\n{proc.stdout}"
+    assert len(rows) >= 7 + 12, proc.stdout
+    bad = {name: counts for name, counts in rows.items() if counts[0] == 0 or counts[1] != 0}
+    assert not bad, f"scenarios with no request or with wrong statuses (requests, errors): {bad}\n{proc.stdout}"
+    assert "of the minimal endpoint's req/s" in proc.stdout
