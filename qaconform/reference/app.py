@@ -21,7 +21,8 @@ from . import auth, faults
 from .auth import Authenticator, BadCredentials, Caller, StoredUser
 from .db import QUESTION_SORT_COLUMNS, SQL_INT_MAX, Database, as_id
 from .errors import ApiError, bad_request, denied, not_found, unauthorized
-from .fragments import JSON_TYPE, Bookmarks, dumps, spliced
+from .fragments import JSON_TYPE, dumps, spliced
+from .keyset import Bookmarks, ListQuery
 from .listing import QUESTION_SORTS, Paging, envelope, parse_paging
 from .render import Renderer
 from .visibility import Visibility
@@ -87,7 +88,7 @@ class Service:
             denied_spaces.setdefault(r["role"], set()).add(r["space_id"])
         self.visibility = Visibility({k: frozenset(v) for k, v in denied_spaces.items()})
         self.render = Renderer(db, self.visibility)
-        self.bookmarks = Bookmarks()
+        self.bookmarks = Bookmarks(db)
 
     def _stored_users(self) -> dict[str, StoredUser]:
         groups: dict[int, set[int]] = {}
@@ -174,12 +175,10 @@ class Service:
             )
             return [r[0] for r in rows]
         column, direction = seek
-        page = max(paging.page, 1)
-        key = (f"{w} ORDER BY {order}", tuple(params), paging.size)
-        generation = self.db.generation
-        mark = self.bookmarks.before(key, page, generation)
-        marked_page = mark[0] if mark else 0
-        skip = (page - 1 - marked_page) * paging.size  # rows between the bookmark (or the start) and the page
+        query = ListQuery(w, tuple(params), column, direction, paging.size)
+        mark = self.bookmarks.nearest(query, offset)
+        marked_pos = mark[0] if mark else 0
+        skip = offset - marked_pos  # rows between the bookmark (or the start) and the page
         before = 1 if skip else 0  # also read the row before the page: the bookmark for asking this page again
         select = f"SELECT n.id, n.{column} FROM nodes n WHERE {w}"
         if mark is None:
@@ -208,10 +207,10 @@ class Service:
                     [*params, value, value, last_id, paging.size + before, skip - before],
                 )
         if before and rows:
-            self.bookmarks.remember(key, page - 1, (rows[0][1], rows[0][0]), generation)
+            self.bookmarks.remember(query, offset, (rows[0][1], rows[0][0]))
             rows = rows[1:]
         if len(rows) == paging.size:
-            self.bookmarks.remember(key, page, (rows[-1][1], rows[-1][0]), generation)
+            self.bookmarks.remember(query, offset + paging.size, (rows[-1][1], rows[-1][0]))
         return [r[0] for r in rows]
 
     @staticmethod

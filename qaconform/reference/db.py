@@ -207,6 +207,36 @@ class Database:
                     )
         self._listeners.append(listener)
 
+    def log_node_changes(self) -> None:
+        """Keep the old version of every node row that changes in ``temp.node_changes`` (``seq`` orders them).
+
+        An inserted node is logged with ``existed = 0`` and no columns; an updated or deleted one with its values
+        before the change. Readers use it to tell where a changed row stood in a list before the change (see
+        keyset.py); they delete what they no longer need.
+        """
+        columns = [r[1] for r in self.conn.execute("PRAGMA main.table_info(nodes)")]
+        old = ", ".join(f"OLD.{c}" for c in columns)
+        names = ", ".join(columns)
+        self.conn.executescript(
+            f"""
+            CREATE TEMP TABLE IF NOT EXISTS node_changes (
+                seq INTEGER PRIMARY KEY AUTOINCREMENT, existed INTEGER NOT NULL, {names});
+            CREATE INDEX IF NOT EXISTS temp.ix_node_changes_id ON node_changes(id, seq);
+            CREATE TEMP TRIGGER IF NOT EXISTS qa_log_ins AFTER INSERT ON main.nodes BEGIN
+                INSERT INTO node_changes(existed, id) VALUES (0, NEW.id); END;
+            CREATE TEMP TRIGGER IF NOT EXISTS qa_log_upd AFTER UPDATE ON main.nodes BEGIN
+                INSERT INTO node_changes(existed, {names}) VALUES (1, {old}); END;
+            CREATE TEMP TRIGGER IF NOT EXISTS qa_log_del AFTER DELETE ON main.nodes BEGIN
+                INSERT INTO node_changes(existed, {names}) VALUES (1, {old}); END;
+            """
+        )
+
+    def last_change(self) -> int:
+        """The ``seq`` of the newest logged node change (0: none yet), also after older entries were deleted:
+        AUTOINCREMENT never hands out a ``seq`` twice, so "changes after N" keeps its meaning."""
+        row = self.conn.execute("SELECT seq FROM temp.sqlite_sequence WHERE name = 'node_changes'").fetchone()
+        return int(row[0]) if row else 0
+
     def _changed(self, kind: str, row_id: int | None) -> None:
         if kind != "all" and row_id is None:
             return  # the parent of a question

@@ -1,4 +1,4 @@
-"""Encoded nodes kept between requests, and where each page of a list ended: the two caches of the list path.
+"""Encoded resources kept between requests (nodes, users, topics, content entries), and the one JSON encoding.
 
 Why: on a list page, finding which 15 nodes to show is one index walk, while rendering them (author, topics,
 visible children, recipients) and encoding the JSON costs several times more, and the same nodes are shown on
@@ -10,14 +10,11 @@ A node's JSON depends on the caller only through its children: which answers and
 A node whose children are all public (published, visibility ``full``, in its own space) is encoded once for
 everybody; any other node is kept per caller.
 
-Page-numbered lists cannot be paged by key from the client side, so :class:`Bookmarks` does it on this side: the
-sort key of the last row of every page served is kept while the nodes are unchanged, and page N then starts with
-an index seek after the nearest page before it instead of an OFFSET walk over every row before it.
+Where each page of a list starts is the other cache of the list path: see keyset.py.
 """
 
 from __future__ import annotations
 
-import bisect
 import json
 from typing import Any
 
@@ -85,55 +82,3 @@ def spliced(head: dict[str, Any], items: list[bytes]) -> bytes:
     """A list envelope whose last key is ``list``, with already encoded items: ``{...,"list":[a,b]}``."""
     head = {k: v for k, v in head.items() if k != "list"}
     return dumps(head)[:-1] + b',"list":[' + b",".join(items) + b"]}"
-
-
-ListKey = tuple[str, tuple[Any, ...], int]
-"""(WHERE and ORDER BY text, their parameters, page size): one list as one caller sees it."""
-
-
-class Bookmarks:
-    """For each list, the sort key ``(value, id)`` of the last row of pages already served.
-
-    Valid only for the database generation they were recorded in: any change to any node may reorder a list, and
-    then every bookmark is dropped (the next pages are found by OFFSET again, and bookmarked anew).
-    """
-
-    MAX_LISTS = 2_000
-
-    def __init__(self) -> None:
-        self._generation = -1
-        self._pages: dict[ListKey, list[int]] = {}
-        self._keys: dict[ListKey, dict[int, tuple[Any, int]]] = {}
-
-    def _check(self, generation: int) -> None:
-        if generation != self._generation:
-            self.clear()
-            self._generation = generation
-
-    def clear(self) -> None:
-        self._pages.clear()
-        self._keys.clear()
-
-    def before(self, key: ListKey, page: int, generation: int) -> tuple[int, tuple[Any, int]] | None:
-        """The nearest bookmarked page before ``page`` and its last row's key, if any."""
-        self._check(generation)
-        pages = self._pages.get(key)
-        if not pages:
-            return None
-        i = bisect.bisect_left(pages, page)
-        if i == 0:
-            return None
-        found = pages[i - 1]
-        return found, self._keys[key][found]
-
-    def remember(self, key: ListKey, page: int, last: tuple[Any, int], generation: int) -> None:
-        self._check(generation)
-        keys = self._keys.get(key)
-        if keys is None:
-            if len(self._keys) >= self.MAX_LISTS:
-                self.clear()
-            keys = self._keys[key] = {}
-            self._pages[key] = []
-        if page not in keys:
-            bisect.insort(self._pages[key], page)
-        keys[page] = last

@@ -15,7 +15,10 @@ from typing import Any
 import pytest
 from ref_helpers import ROLES, Ref
 
-from qaconform.reference.fragments import Bookmarks, FragmentCache
+from qaconform.reference.db import Database
+from qaconform.reference.fragments import FragmentCache
+from qaconform.reference.keyset import Bookmarks, ListQuery, SortKey
+from qaconform.reference.seed import seed
 
 CALLERS = (*ROLES, None)
 UNCACHED = {"exclude": "noSuchField"}
@@ -118,17 +121,117 @@ def test_pages_stay_right_after_a_write_reorders_the_list(ref: Ref) -> None:
         assert [q["id"] for q in body["list"]] == whole[(page - 1) * 3 : page * 3], f"page {page}"
 
 
-def test_bookmarks_give_the_nearest_page_before_and_forget_on_a_new_generation() -> None:
-    marks = Bookmarks()
-    key = ("w", (), 15)
-    assert marks.before(key, 5, generation=1) is None
-    marks.remember(key, 2, ("b", 20), generation=1)
-    marks.remember(key, 4, ("d", 40), generation=1)
-    assert marks.before(key, 2, 1) is None
-    assert marks.before(key, 3, 1) == (2, ("b", 20))
-    assert marks.before(key, 1000, 1) == (4, ("d", 40))
-    assert marks.before(("other", (), 15), 1000, 1) is None
-    assert marks.before(key, 1000, generation=2) is None, "bookmarks of an older generation were used"
+def _true_positions(db: Database, query: ListQuery) -> dict[SortKey, int]:
+    order = f"n.{query.column} {query.direction}, n.id DESC"
+    rows = db.all(f"SELECT n.id, n.{query.column} FROM nodes n WHERE {query.where} ORDER BY {order}", query.params)
+    return {(r[1], r[0]): i + 1 for i, r in enumerate(rows)}
+
+
+def test_pages_read_between_random_writes_equal_the_whole_list(ref: Ref) -> None:
+    """Oracle over HTTP: after each write (an answer moving a question to the top, a comment, sendToMod), pages
+    asked in random order equal the same slice of the whole list read in one page."""
+    rng = random.Random(20261122)
+    fixture = ref.profile.fixtures.question_id  # later tests need it visible: never sent to moderation here
+    qids = [q["id"] for q in ref.questions("member") if q["id"] != fixture]
+    for step in range(60):
+        target = rng.choice(qids)
+        kind = rng.choice(["answer", "answer", "comment", "sendToMod"])
+        if kind == "answer":
+            ref.ok("POST", f"/question/{target}/answer.json", "admin", status=201, json={"body": f"step {step}"})
+        elif kind == "comment":
+            ref.ok("POST", f"/node/{target}/comment.json", "admin", status=201, json={"body": f"step {step}"})
+        else:
+            ref.call("PUT", f"/node/{target}/sendToMod.json", "moderator")
+        sort, size = rng.choice(["active", "votes", "answerCount"]), rng.choice([3, 4])  # lists first read later
+        whole = [q["id"] for q in ref.questions("member", sort=sort)]
+        for page in rng.sample(range(1, 9), 4):
+            body = ref.ok("GET", "/question.json", "member", params={"page": page, "pageSize": size, "sort": sort})
+            got = [q["id"] for q in body["list"]]
+            assert got == whole[(page - 1) * size : page * size], f"step {step} ({kind}), {sort}, page {page}"
+
+
+@pytest.mark.parametrize(
+    ("where", "column", "direction"),
+    [
+        ("n.type = 'question'", "last_active_date", "DESC"),
+        ("n.type = 'question' AND (n.in_moderation = 0 OR n.author_id = 3)", "score", "DESC"),
+        ("n.type = 'question' AND n.answer_count = 0", "answer_count", "ASC"),
+    ],
+)
+def test_bookmarks_follow_every_kind_of_change_to_the_list(where: str, column: str, direction: str) -> None:
+    """Oracle: after random updates, inserts and deletes, every bookmark still in use names its row's true
+    position. Several lists (page sizes) are read at different rates, so some catch up over many changes, after
+    others had the change log pruned."""
+    db = Database(":memory:")
+    seed(db, 400)
+    marks = Bookmarks(db)
+    rng = random.Random(f"{where}{column}")
+    ids = [r[0] for r in db.all("SELECT id FROM nodes WHERE type = 'question'")]
+    checked = 0
+    for step in range(150):
+        sizes = [5, 7] if step % 4 == 0 else [5]
+        if step % 25 == 0:
+            sizes.append(9 + step)  # a list first read now
+        truth = _true_positions(db, ListQuery(where, (), column, direction, 5))
+        for size in sizes:
+            for row, pos in rng.sample(sorted(truth.items(), key=lambda kv: kv[1]), min(3, len(truth))):
+                marks.remember(ListQuery(where, (), column, direction, size), pos, row)
+        action = rng.choice(["top", "bottom", "score", "moderate", "answered", "insert", "delete", "other-kind"])
+        target = rng.choice(ids)
+        if action == "top":
+            db.conn.execute("UPDATE nodes SET last_active_date = last_active_date + 9999999999 WHERE id = ?", (target,))
+        elif action == "bottom":
+            db.conn.execute("UPDATE nodes SET last_active_date = 0, score = -50 WHERE id = ?", (target,))
+        elif action == "score":
+            db.conn.execute("UPDATE nodes SET score = score + ? WHERE id = ?", (rng.randint(-3, 3), target))
+        elif action == "moderate":
+            db.conn.execute("UPDATE nodes SET in_moderation = 1 - in_moderation WHERE id = ?", (target,))
+        elif action == "answered":
+            db.conn.execute("UPDATE nodes SET answer_count = answer_count + 1 WHERE id = ?", (target,))
+        elif action == "insert":
+            db.conn.execute(
+                "INSERT INTO nodes(type, space_id, author_id, body, creation_date, last_active_date,"
+                " last_active_user_id, score) VALUES ('question', 1, 3, 'new', 1, ?, 3, ?)",
+                (rng.randint(0, 2_000_000_000_000), rng.randint(-2, 5)),
+            )
+            ids.append(int(db.one("SELECT max(id) FROM nodes")[0]))
+        elif action == "delete":
+            db.conn.execute("DELETE FROM nodes WHERE id = ?", (target,))
+            ids.remove(target)
+        else:
+            answer = "SELECT max(id) FROM nodes WHERE type = 'answer'"
+            db.conn.execute(f"UPDATE nodes SET score = score + 1 WHERE id = ({answer})")
+        if step % 3 == 0:
+            continue  # several changes pile up before the next read
+        truth = _true_positions(db, ListQuery(where, (), column, direction, 5))
+        for size in [5, 7] if step % 4 == 1 else [5]:
+            query = ListQuery(where, (), column, direction, size)
+            for offset in range(0, len(truth) + 5, 7):
+                found = marks.nearest(query, offset)
+                if found is not None:
+                    pos, row = found
+                    assert pos <= offset and truth.get(row) == pos, (size, step, action, offset, found, truth.get(row))
+                    checked += 1
+    assert checked > 200, "the oracle compared too few bookmarks to mean anything"
+
+
+def test_a_bookmark_moves_when_a_row_passes_it_and_goes_when_its_own_row_moves() -> None:
+    db = Database(":memory:")
+    seed(db, 200)
+    marks = Bookmarks(db)
+    query = ListQuery("n.type = 'question'", (), "last_active_date", "DESC", 3)
+    rows = sorted(_true_positions(db, query).items(), key=lambda kv: kv[1])
+    third, sixth, eighth = rows[2][0], rows[5][0], rows[7][0]
+    marks.remember(query, 3, third)
+    marks.remember(query, 6, sixth)
+    assert marks.nearest(query, 5) == (3, third)
+    assert marks.nearest(query, 2) is None
+    db.conn.execute("UPDATE nodes SET last_active_date = ? WHERE id = ?", (rows[0][0][0] + 1, eighth[1]))
+    assert marks.nearest(query, 5) == (4, third), "the 8th row moved to the top: one more row before the 3rd"
+    assert marks.nearest(query, 7) == (7, sixth)
+    db.conn.execute("UPDATE nodes SET last_active_date = 0 WHERE id = ?", (third[1],))
+    assert marks.nearest(query, 5) is None, "the bookmarked row itself moved: its bookmark must go"
+    assert marks.nearest(query, 6) == (6, sixth), "the 3rd row moved behind the 6th: one row fewer before it"
 
 
 def test_fragment_cache_shares_public_nodes_keeps_others_per_viewer_and_drops_on_change() -> None:
