@@ -349,8 +349,9 @@ def main(argv: list[str] | None = None) -> int:
         )
     print(
         "# [1] read-only load: nodes come encoded from the cache and deep pages start from a bookmark.\n"
-        "# [2] one client, each GET right after a POST answer (not measured), so both caches are empty:"
-        " the cost of a list under writes. req/s counts the GETs only, over time that includes the POSTs.",
+        "# [2] one client, each GET right after a POST answer (not measured): the answered question (with all its"
+        " answer ids) is rendered again and the page bookmarks catch up with the write; the cost of a list under"
+        " writes. req/s counts the GETs only, over time that includes the POSTs.",
         flush=True,
     )
     bench_lists(min(sizes), min(duration, 2.0), concurrency, ping)
