@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -48,8 +49,14 @@ def avatar(email: str | None, uid: int) -> str:
     return f"https://secure.gravatar.com/avatar/{digest[:32]}?d=identicon&r=PG"
 
 
-def _in(ids: Iterable[int]) -> str:
-    return ",".join(str(int(i)) for i in ids)
+IN_IDS = "IN (SELECT value FROM json_each(?))"
+"""Ids as one bound parameter (see :func:`_ids_param`): the statement text stays the same whatever the ids, so
+SQLite's statement cache prepares it once. Ids written into the SQL made each page a new statement to prepare
+(30-80 us per query, most of a cold render)."""
+
+
+def _ids_param(ids: Iterable[int]) -> str:
+    return json.dumps([int(i) for i in ids])
 
 
 def _ids(joined: str | None) -> list[int]:
@@ -113,7 +120,7 @@ class Renderer:
         wanted = set(ids)
         if not wanted:
             return {}
-        return {r["id"]: r for r in self.db.all(f"SELECT * FROM users WHERE id IN ({_in(wanted)})")}
+        return {r["id"]: r for r in self.db.all(f"SELECT * FROM users WHERE id {IN_IDS}", [_ids_param(wanted)])}
 
     def author_json(self, u: sqlite3.Row | None, uid: int) -> dict[str, Any]:
         if u is None:
@@ -134,7 +141,8 @@ class Renderer:
             return out
         rows = self.db.all(
             "SELECT ug.user_id, g.* FROM user_groups ug JOIN groups g ON g.id = ug.group_id"
-            f" WHERE ug.user_id IN ({_in(wanted)}) ORDER BY g.id"
+            f" WHERE ug.user_id {IN_IDS} ORDER BY g.id",
+            [_ids_param(wanted)],
         )
         for r in rows:
             out[r["user_id"]].append(
@@ -262,7 +270,7 @@ class Renderer:
         """Rows of ``table`` (nodes, users, topics) in the order of ``ids``."""
         if not ids:
             return []
-        rows = {r["id"]: r for r in self.db.all(f"SELECT * FROM {table} WHERE id IN ({_in(ids)})")}
+        rows = {r["id"]: r for r in self.db.all(f"SELECT * FROM {table} WHERE id {IN_IDS}", [_ids_param(ids)])}
         return [rows[i] for i in ids if i in rows]
 
     def nodes_encoded(self, ids: Sequence[int], caller: Caller) -> list[bytes]:
@@ -287,8 +295,9 @@ class Renderer:
             r[0]
             for r in self.db.all(
                 "SELECT DISTINCT c.parent_id FROM nodes c JOIN nodes p ON p.id = c.parent_id"
-                f" WHERE c.parent_id IN ({_in(ids)})"
-                " AND (c.in_moderation <> 0 OR c.visibility <> 'full' OR c.space_id <> p.space_id)"
+                f" WHERE c.parent_id {IN_IDS}"
+                " AND (c.in_moderation <> 0 OR c.visibility <> 'full' OR c.space_id <> p.space_id)",
+                [_ids_param(ids)],
             )
         }
 
@@ -304,8 +313,8 @@ class Renderer:
         for parent, every, comments, answers in self.db.conn.execute(
             "SELECT n.parent_id, group_concat(n.id), group_concat(CASE WHEN n.type = 'comment' THEN n.id END),"
             " group_concat(CASE WHEN n.type = 'answer' THEN n.id END)"
-            f" FROM nodes n WHERE n.parent_id IN ({_in(ids)}) AND {clause} GROUP BY n.parent_id",
-            params,
+            f" FROM nodes n WHERE n.parent_id {IN_IDS} AND {clause} GROUP BY n.parent_id",
+            [_ids_param(ids), *params],
         ):
             children[parent] = Children(_ids(every), _ids(comments), _ids(answers))
         topics: dict[int, list[dict[str, Any]]] = {i: [] for i in ids}
@@ -313,7 +322,8 @@ class Renderer:
         if question_ids:
             trows = self.db.all(
                 "SELECT nt.node_id, t.* FROM node_topics nt JOIN topics t ON t.id = nt.topic_id"
-                f" WHERE nt.node_id IN ({_in(question_ids)}) ORDER BY t.id"
+                f" WHERE nt.node_id {IN_IDS} ORDER BY t.id",
+                [_ids_param(question_ids)],
             )
             tauthors = self.users_by_id(t["author_id"] for t in trows)
             for t in trows:
@@ -323,7 +333,8 @@ class Renderer:
         if private_ids:
             for rr in self.db.all(
                 "SELECT comment_id, user_id FROM comment_recipients"
-                f" WHERE comment_id IN ({_in(private_ids)}) ORDER BY user_id"
+                f" WHERE comment_id {IN_IDS} ORDER BY user_id",
+                [_ids_param(private_ids)],
             ):
                 recipients.setdefault(rr["comment_id"], []).append({"id": rr["user_id"]})
         return [
