@@ -114,6 +114,14 @@ def assert_action_valid(contract: Any, action: dict[str, Any], key: str, rules: 
                              f"({len(errors)} error(s)):\n  {shown}{more}")
 
 
+def assert_action_node(action: dict[str, Any], node_id: int, resp: ApiResponse, what: str = "") -> None:
+    """The action record names the node acted on: its id, and a node type."""
+    node = action.get("node") or {}
+    assert node.get("id") == node_id, f"[ACTION-NODE-ID] node.id must be {what}{node_id}\n{resp.describe()}"
+    assert node.get("type") in NODE_TYPES, (
+        f"[ACTION-NODE-ID] node.type must be a node type, got {node.get('type')!r}\n{resp.describe()}")
+
+
 def action_of(resp: ApiResponse, key: str, schema: str, contract: Any, rules: Sequence[str] = (),
               perm: Sequence[str] = ()) -> dict[str, Any]:
     """The action record of a 200 {success: true, result: {key: <action>}}, after checking the wrapper and schema.
@@ -202,11 +210,7 @@ def test_unfavoriting_a_favorite_returns_the_favorite_action_canceled(unfavorite
         f"[ACTION-CANCELED-FIELDS] a canceled action carries canceledByUser and canceledDate\n{r.describe()}")
     assert action.get("verb") == "favorited", f"[ACTION-VERBS] favoriteAction has verb favorited, got " \
                                               f"{action.get('verb')!r}\n{r.describe()}"
-    node = action.get("node") or {}
-    assert node.get("id") == profile.fixtures.favorite_node_id, (
-        f"[ACTION-NODE-ID] node.id must be the unfavorited node {profile.fixtures.favorite_node_id}\n{r.describe()}")
-    assert node.get("type") in NODE_TYPES, (
-        f"[ACTION-NODE-ID] node.type must be a node type, got {node.get('type')!r}\n{r.describe()}")
+    assert_action_node(action, profile.fixtures.favorite_node_id, r, "the unfavorited node ")
 
 
 @pytest.mark.rule("ACTION-UNFAVORITE-PER-USER", "AUTH-ACTING-USER")
@@ -376,11 +380,7 @@ def test_locking_a_node_returns_the_lock_action(locked_by_moderator: Locked, con
     assert_action_valid(contract, action, "lockAction", marked_rules)
     assert action.get("verb") == "locked", (
         f"[ACTION-VERBS] lockAction has verb locked, got {action.get('verb')!r}\n{r.describe()}")
-    node = action.get("node") or {}
-    assert node.get("id") == locked_by_moderator.node, (
-        f"[ACTION-NODE-ID] node.id must be {locked_by_moderator.node}\n{r.describe()}")
-    assert node.get("type") in NODE_TYPES, (
-        f"[ACTION-NODE-ID] node.type must be a node type, got {node.get('type')!r}\n{r.describe()}")
+    assert_action_node(action, locked_by_moderator.node, r)
 
 
 @pytest.mark.rule("ACTION-LOCK-EXTRA", "AUTH-ACTING-USER")
@@ -483,10 +483,7 @@ def test_sending_to_moderation_returns_the_send_to_mod_action(sent_to_mod: Sent,
     r = sent_to_mod.resp
     action = action_of(r, "sendToModAction", "sendtomod-result", contract, marked_rules, perm=("PERM-SENDTOMOD",))
     assert_action_valid(contract, action, "sendToModAction", marked_rules)
-    node = action.get("node") or {}
-    assert node.get("id") == sent_to_mod.node, f"[ACTION-NODE-ID] node.id must be {sent_to_mod.node}\n{r.describe()}"
-    assert node.get("type") in NODE_TYPES, (
-        f"[ACTION-NODE-ID] node.type must be a node type, got {node.get('type')!r}\n{r.describe()}")
+    assert_action_node(action, sent_to_mod.node, r)
 
 
 @pytest.mark.rule("ACTION-SENDTOMOD-VERB", "ACTION-SENDTOMOD-PRIVATE")
