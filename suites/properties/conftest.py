@@ -16,7 +16,7 @@ import pytest
 from qaconform.client import ApiClient
 from qaconform.profile import Profile
 from qaconform.support import new_id, post_answer, post_comment
-from suites.properties.oas import Pools, SchemaSender, build_schema
+from suites.properties.oas import Pools, SchemaSender, bind_target, build_schema
 from suites.properties.plugin import SHARES, STATS_KEY, Budget, budget_for
 
 
@@ -28,7 +28,8 @@ def budget(request: pytest.FixtureRequest) -> Budget:
 @pytest.fixture
 def sent(request: pytest.FixtureRequest, budget: Budget) -> Iterator[Budget]:
     """The budget, for a test that sends generated requests; what it sent is attached to its report."""
-    budget.begin(SHARES.get(request.node.path.name, 0.2))
+    name = request.node.path.name
+    budget.begin(SHARES.get(name, 0.2), key=name if name == "test_openapi.py" else "")
     budget.take()
     yield budget
     request.node.user_properties.append((STATS_KEY, budget.take()))
@@ -75,4 +76,5 @@ def openapi_schema(profile: Profile, pools: Pools, budget: Budget, tmp_path_fact
 @pytest.fixture
 def sender(profile: Profile, pools: Pools, sent: Budget, api: dict[str, ApiClient], created: Any,
            run_tag: str) -> SchemaSender:
+    bind_target(profile, pools.user_ids)
     return SchemaSender(profile=profile, pools=pools, budget=sent, api=api, created=created, run_tag=run_tag)

@@ -8,6 +8,7 @@ request may meet (the documented business-rule 400s and permission refusals), an
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import re
 import shutil
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
 import requests
 import schemathesis
 import yaml
@@ -131,56 +133,64 @@ def _spec_for(profile: Profile, workdir: Path) -> Path:
     return out
 
 
-def schema_config(profile: Profile, pools: Pools, budget: Budget) -> dict[str, Any]:
-    """The schemathesis configuration (the schemathesis.toml format, as a dict) for this target and run."""
-    users = sorted(set(pools.user_ids.values()))
-    nodes = [pools.question_id, *pools.readers]
-    vis = profile.visibility
-    visibilities = [v for v in (vis.full, vis.recipients, vis.to_original_poster, vis.to_moderators,
-                                vis.to_own_groups) if v]
+def schema_config(budget: Budget, pools: Pools | None = None, profile: Profile | None = None) -> dict[str, Any]:
+    """The schemathesis configuration (the schemathesis.toml format, as a dict) of one run.
+
+    Without ``pools`` and ``profile`` it holds only what is known when pytest collects (seed, examples, static
+    dictionaries): the per-operation tests load the schema then, and ``SchemaSender.make_safe`` binds the target's
+    ids at call time. The state machine, built inside a test, gets the target's ids as dictionaries too.
+    """
     dictionaries: dict[str, Any] = {
-        "users": {"values": users},
-        "question": {"values": [pools.question_id]},
-        "readers": {"values": pools.readers},
-        "nodes": {"values": nodes},
-        "parents": {"values": [*nodes, *pools.comments[:2]]},  # the third is private to admin: member cannot see it
-        "visibilities": {"values": visibilities},
         "question_sorts": {"values": QUESTION_SORTS},
         "booleans": {"values": ["true", "false"]},
         "node_types": {"values": NODE_TYPES},
     }
-    for op in ("lockNode", "sendToModeration", "cancelWiki", "unmarkFavorite"):
-        dictionaries[f"victim_{op}"] = {"values": [pools.victim(op)]}
 
     def bind(name: str, probability: float = 1.0) -> dict[str, Any]:
         return {"dictionary": name, "probability": probability}
 
     parameters: dict[str, dict[str, Any]] = {
-        "postComment": {"path.nodeId": bind("parents"), "body.visibility": bind("visibilities", 0.7),
-                        "body.recipients[*].id": bind("users", 0.9)},
-        "postAnswer": {"path.questionId": bind("question")},
-        "listUserAnswers": {"path.userId": bind("users"), "query.sort": bind("question_sorts")},
-        "listUserQuestions": {"path.userId": bind("users"), "query.sort": bind("question_sorts")},
-        "listUserContent": {"path.userId": bind("users")},
-        "listNodeFollowers": {"path.nodeId": bind("nodes"), "query.sort": bind("question_sorts")},
-        "listAnswerComments": {"path.answerId": bind("readers")},
+        "listUserAnswers": {"query.sort": bind("question_sorts")},
+        "listUserQuestions": {"query.sort": bind("question_sorts")},
+        "listNodeFollowers": {"query.sort": bind("question_sorts")},
         "listQuestions": {"query.sort": bind("question_sorts"), "query.unanswered": bind("booleans"),
                           "query.type": bind("node_types")},
         "listTopics": {"query.type": bind("node_types")},
-        **{op: {"path.nodeId": bind(f"victim_{op}")}
-           for op in ("lockNode", "sendToModeration", "cancelWiki", "unmarkFavorite")},
     }
+    if pools is not None and profile is not None:
+        users = sorted(set(pools.user_ids.values()))
+        nodes = [pools.question_id, *pools.readers]
+        dictionaries.update({
+            "users": {"values": users},
+            "question": {"values": [pools.question_id]},
+            "readers": {"values": pools.readers},
+            "nodes": {"values": nodes},
+            "parents": {"values": [*nodes, *pools.comments[:2]]},  # the third is private to admin
+            "visibilities": {"values": profile_visibilities(profile)},
+        })
+        for op in VICTIM_OPERATIONS:
+            dictionaries[f"victim_{op}"] = {"values": [pools.victim(op)]}
+        ids: dict[str, dict[str, Any]] = {
+            "postComment": {"path.nodeId": bind("parents"), "body.visibility": bind("visibilities", 0.7),
+                            "body.recipients[*].id": bind("users", 0.9)},
+            "postAnswer": {"path.questionId": bind("question")},
+            "listUserAnswers": {"path.userId": bind("users")},
+            "listUserQuestions": {"path.userId": bind("users")},
+            "listUserContent": {"path.userId": bind("users")},
+            "listNodeFollowers": {"path.nodeId": bind("nodes")},
+            "listAnswerComments": {"path.answerId": bind("readers")},
+            **{op: {"path.nodeId": bind(f"victim_{op}")} for op in VICTIM_OPERATIONS},
+        }
+        for op, params in ids.items():
+            parameters[op] = {**parameters.get(op, {}), **params}
     operations: list[dict[str, Any]] = []
     for op, params in parameters.items():
         operations.append({"include-operation-id": op, "parameters": params})
     for op, statuses in ACCEPTED_WHEN_VALID.items():
         operations.append({"include-operation-id": op,
                            "checks": {"positive_data_acceptance": {"expected-statuses": statuses}}})
-    if profile.fixtures.issue_tracker is None:
-        operations.append({"include-operation-id": "listIssueTypes", "enabled": False})
-    return {
+    config: dict[str, Any] = {
         "seed": budget.seed,
-        "base-url": profile.base_url,
         "generation": {"max-examples": budget.max_examples, "mode": "all", "with-security-parameters": False,
                        "database": "none",
                        # A failing case is one request, already printed as a curl; shrinking it would replay it
@@ -189,26 +199,64 @@ def schema_config(profile: Profile, pools: Pools, budget: Budget) -> dict[str, A
         # The coverage phase sends ~50 boundary cases per operation whatever max-examples says: too many for the
         # default budget on a slow target; fuzzing draws negative (malformed) values too.
         "phases": {"coverage": {"enabled": budget.max_examples >= COVERAGE_FROM}},
-        "request-timeout": profile.timeout_s,
-        "tls-verify": profile.verify_tls,
         "checks": {"positive_data_acceptance": {"expected-statuses": ["2xx"]}},
         "dictionaries": dictionaries,
         "operations": operations,
     }
+    if profile is not None:
+        config.update({"base-url": profile.base_url, "request-timeout": profile.timeout_s,
+                       "tls-verify": profile.verify_tls})
+    return config
 
 
-def build_schema(profile: Profile, pools: Pools, budget: Budget, workdir: Path) -> Any:
+VICTIM_OPERATIONS = ("lockNode", "sendToModeration", "cancelWiki", "unmarkFavorite")
+
+
+def profile_visibilities(profile: Profile) -> list[str]:
+    """The comment visibility wire values the profile names (full, recipients, and the others when known)."""
+    vis = profile.visibility
+    return [v for v in (vis.full, vis.recipients, vis.to_original_poster, vis.to_moderators, vis.to_own_groups) if v]
+
+
+def _load(path: Path, config: dict[str, Any]) -> Any:
+    st_checks.KEEP_PROJECTION[:] = PROJECTIONS  # read by the hook while loading: includeOnly takes these values
+    try:
+        return schemathesis.openapi.from_path(str(path), config=schemathesis.Config.from_dict(config))
+    finally:
+        st_checks.KEEP_PROJECTION.clear()
+
+
+def collection_schema(budget: Budget) -> Any:
+    """spec/openapi.yaml as the per-operation tests see it at collection: one pytest test per operation.
+
+    Loaded when pytest imports the test module (schemathesis's eager ``parametrize``), so nothing here may depend
+    on the target: its ids, visibility values and tracker are bound per call by ``SchemaSender``.
+    """
+    return _load(OPENAPI, schema_config(budget))
+
+
+def bind_target(profile: Profile, user_ids: dict[str, int]) -> None:
+    """Tell our schemathesis checks who the accounts are and which visibility values mean what, on this target."""
     st_checks.ACCOUNT_IDS.clear()
-    st_checks.ACCOUNT_IDS.update({profile.accounts[r].username: i for r, i in pools.user_ids.items()
+    st_checks.ACCOUNT_IDS.update({profile.accounts[r].username: i for r, i in user_ids.items()
                                   if r in profile.accounts})
     st_checks.FULL_VISIBILITY = {None, "", *([profile.visibility.full] if profile.visibility.full else [])}
     st_checks.RECIPIENTS = profile.visibility.recipients
-    config = schemathesis.Config.from_dict(schema_config(profile, pools, budget))
-    st_checks.KEEP_PROJECTION[:] = PROJECTIONS  # read by the hook while loading: includeOnly takes these values
-    try:
-        return schemathesis.openapi.from_path(str(_spec_for(profile, workdir)), config=config)
-    finally:
-        st_checks.KEEP_PROJECTION.clear()
+
+
+def build_schema(profile: Profile, pools: Pools, budget: Budget, workdir: Path) -> Any:
+    """spec/openapi.yaml loaded for this target (its ids as dictionaries, its tracker path), for the state machine."""
+    bind_target(profile, pools.user_ids)
+    config = schema_config(budget, pools, profile)
+    if profile.fixtures.issue_tracker is None:
+        config["operations"].append({"include-operation-id": "listIssueTypes", "enabled": False})
+    return _load(_spec_for(profile, workdir), config)
+
+
+def _share(value: str, scale: int = 1) -> float | int:
+    """A fraction in [0, 1) (or an int below ``scale`` when scale > 1) fixed by ``value``: a stable coin flip."""
+    digest = int.from_bytes(hashlib.blake2b(value.encode(), digest_size=4).digest(), "big")
+    return digest % scale if scale > 1 else digest / 2**32
 
 
 def _basic(username: str, password: str) -> str:
@@ -265,6 +313,8 @@ class SchemaSender:
             self._keep_described(op, case.query)
         if op == "scheduleGdprJob" and isinstance(case.body, dict):
             constrain_gdpr_job(case.body, self.profile)
+        if op == "postComment" and isinstance(case.body, dict):
+            self._bind_privacy(case.body)
         if op in ("postComment", "postAnswer") and isinstance(case.body, dict):
             text = case.body.get("body")
             if isinstance(text, str):
@@ -272,6 +322,25 @@ class SchemaSender:
         if op in ("postComment", "postAnswer") and isinstance(case.query, dict) and isinstance(
                 case.query.get("body"), str):
             case.query["body"] = f"{case.query['body']} [{self.run_tag}]"
+
+    def _bind_privacy(self, body: dict[str, Any]) -> None:
+        """Mostly the target's own visibility values and account ids in a generated comment, as dictionaries would.
+
+        The per-operation tests are collected before the target is known, so its values cannot be schemathesis
+        dictionaries there; a fixed share of generated values (chosen by the value itself, so the seed still
+        decides) is replaced, the rest stays as generated and meets the privacy rules' refusals.
+        """
+        visibilities = profile_visibilities(self.profile)
+        vis = body.get("visibility")
+        if isinstance(vis, str) and visibilities and _share(vis) < 0.7:
+            body["visibility"] = visibilities[_share(vis, 1000) % len(visibilities)]
+        users = sorted(set(self.pools.user_ids.values()))
+        recipients = body.get("recipients")
+        if isinstance(recipients, list) and users:
+            for rec in recipients:
+                rid = rec.get("id") if isinstance(rec, dict) else None
+                if isinstance(rid, int) and not isinstance(rid, bool) and rid not in users and _share(str(rid)) < 0.9:
+                    rec["id"] = users[abs(rid) % len(users)]
 
     def _keep_described(self, op: str, query: dict[str, Any]) -> None:
         """Keep valid paging and prompts inside what the description describes.
@@ -291,6 +360,13 @@ class SchemaSender:
     def operation_id(self, case: Any) -> str:
         return str(case.operation.definition.raw.get("operationId", case.operation.label))
 
+    def on_target(self, text: str) -> str:
+        """A URL (or curl) of spec/openapi.yaml with the issue-type path of this target (fixtures.issue_tracker)."""
+        tracker = self.profile.fixtures.issue_tracker
+        if not tracker or tracker == "tracker":
+            return text
+        return text.replace("/services/v2/tracker/issuetype.json", f"/services/v2/{tracker}/issuetype.json")
+
     def call_kwargs(self, case: Any) -> dict[str, Any]:
         """Transport arguments of one call: the target, the account of the operation, the profile's limits."""
         return {"base_url": self.profile.base_url, "auth": self.auth(self.operation_id(case)),
@@ -299,6 +375,8 @@ class SchemaSender:
     def send(self, case: Any) -> Any:
         """Call and validate; a failure names the seed, the rule and a curl with $USER:$PASSWORD."""
         op = self.operation_id(case)
+        if op == "listIssueTypes" and self.profile.fixtures.issue_tracker is None:
+            pytest.skip("the profile names no [fixtures] issue_tracker: the issue-type path of this target is unknown")
         if self.budget.exhausted:
             self.budget.over_budget[op] += 1
             return None
@@ -317,6 +395,7 @@ class SchemaSender:
         op = self.operation_id(case)
         client = self.api[self.role(op)]
         tk = case.as_transport_kwargs(base_url=self.profile.base_url)
+        tk["url"] = self.on_target(tk["url"])
         headers = {k: str(v) for k, v in (tk.get("headers") or {}).items()
                    if k.lower() not in ("user-agent", "accept", "accept-encoding", "connection", "authorization")}
         params = [(k, x) for k, v in (tk.get("params") or {}).items() for x in (v if isinstance(v, list) else [v])]
@@ -388,7 +467,7 @@ class SchemaSender:
             rules.append(f"{rule}: {text.strip()}")
         curl = case.as_curl_command(headers=dict(response.request.headers), verify=self.profile.verify_tls,
                                     base_url=self.profile.base_url)
-        curl = re.sub(r"-H 'Authorization: [^']*'", '-u "$USER:$PASSWORD"', curl)
+        curl = self.on_target(re.sub(r"-H 'Authorization: [^']*'", '-u "$USER:$PASSWORD"', curl))
         return (f"generated request broke {len(rules)} rule(s) (seed {self.budget.seed}; rerun with --seed "
                 f"{self.budget.seed}; sent as {self.role(op)}):\n  " + "\n  ".join(rules) +
                 f"\n{exc}\nReproduce with: {curl}   # as {self.role(op)}")

@@ -75,14 +75,21 @@ class Budget:
     max_examples: int
     time_budget_s: float
     deadline: float = 0.0
+    deadlines: dict[str, float] = field(default_factory=dict)
     failing: bool = False
     """Set once a generated test failed: its shrinking replays must not be cut short by the deadline."""
     statuses: dict[str, Counter[int]] = field(default_factory=lambda: defaultdict(Counter))
     over_budget: Counter[str] = field(default_factory=Counter)
 
-    def begin(self, share: float) -> None:
-        """Give the test about to run its share of the budget (a slow first test cannot starve the others)."""
-        self.deadline = time.monotonic() + self.time_budget_s * share
+    def begin(self, share: float, key: str = "") -> None:
+        """Give the test about to run its file's share of the budget (a slow first file cannot starve the others).
+
+        The per-operation tests of one file share one deadline, started by the first of them (``key``).
+        """
+        if key:
+            self.deadline = self.deadlines.setdefault(key, time.monotonic() + self.time_budget_s * share)
+        else:
+            self.deadline = time.monotonic() + self.time_budget_s * share
         self.failing = False
 
     @property
@@ -113,6 +120,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config._qc_prop_seed = seed  # type: ignore[attr-defined]
     config._qc_prop_seen = {"statuses": defaultdict(Counter), "over_budget": Counter(), "used": False}  # type: ignore[attr-defined]
     config._qc_prop_budget = None  # type: ignore[attr-defined]
+    _CONFIG["config"] = config
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -150,6 +158,20 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 
 
 _CONFIG: dict[str, pytest.Config] = {}
+
+
+def collection_budget() -> Budget:
+    """Seed and examples of this run while pytest collects (the eager schemathesis tests are built then).
+
+    Without this plugin configured (the module imported by hand) the environment variables and defaults apply.
+    """
+    config = _CONFIG.get("config")
+    if config is not None:
+        return budget_for(config)
+    seed = os.environ.get(_ENV["seed"])
+    return Budget(seed=int(seed) if seed and seed.isdecimal() else 0,
+                  max_examples=int(os.environ.get(_ENV["max_examples"]) or DEFAULT_MAX_EXAMPLES),
+                  time_budget_s=float(os.environ.get(_ENV["time_budget"]) or DEFAULT_TIME_BUDGET_S))
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -11,11 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-import schemathesis
+from hypothesis import HealthCheck, settings
 
-from suites.properties.oas import SchemaSender
+from suites.properties.oas import SchemaSender, collection_schema
+from suites.properties.plugin import collection_budget
 
-schema = schemathesis.pytest.from_fixture("openapi_schema")
+schema = collection_schema(collection_budget())
+"""Loaded at collection (schemathesis's eager ``parametrize``: one test per operation); the target's ids, visibility
+values and tracker are bound per call by the sender, so nothing here depends on the target."""
 
 
 @pytest.mark.properties
@@ -32,5 +35,7 @@ schema = schemathesis.pytest.from_fixture("openapi_schema")
     "EXPERTS-401",
 )
 @schema.parametrize()
+@settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
+                                                HealthCheck.filter_too_much])
 def test_every_operation_accepts_valid_and_refuses_invalid_generated_requests(case: Any, sender: SchemaSender) -> None:
     sender.send(case)
