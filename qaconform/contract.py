@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -353,18 +353,13 @@ class Contract:
 
 
 def default_spec_dir() -> Path:
-    """Where spec/ is: $QACONFORM_SPEC_DIR, else next to the package (a checkout), else ./spec."""
-    env = os.environ.get(SPEC_DIR_ENV)
-    if env:
-        return Path(env).resolve()
-    candidates: Iterable[Path] = (Path(__file__).resolve().parents[1] / "spec", Path.cwd() / "spec")
-    for candidate in candidates:
-        if (candidate / "openapi.yaml").is_file():
-            return candidate
-    raise ContractError(
-        f"cannot find spec/ (looked next to the qaconform package and in {Path.cwd()}); "
-        f"set {SPEC_DIR_ENV} to the kit's spec/ directory"
-    )
+    """Where spec/ is: $QACONFORM_SPEC_DIR, else inside the installed package, else the checkout's (qaconform.kit)."""
+    from qaconform.kit import KitNotFound, spec_dir
+
+    try:
+        return spec_dir()
+    except KitNotFound as exc:
+        raise ContractError(str(exc)) from None
 
 
 @cache

@@ -1,6 +1,9 @@
 """The pytest side of qaconform: target selection, rule markers, observations, created ids, results file.
 
-Loaded by the root conftest.py. Rule ids come from markers (``@pytest.mark.rule("COMMENT-4")``) and are checked
+Registered through the ``pytest11`` entry point (pyproject.toml), so ``pytest --pyargs qaconform.suites
+--target-profile p.toml`` works from any folder once the kit is installed. Inert in other projects: every hook
+acts only on tests that carry rule markers or live under the kit's suites. Rule ids come from markers
+(``@pytest.mark.rule("COMMENT-4")``) and are checked
 against spec/rules.yaml at collection, so coverage by rule is a query over the results, not a list kept by hand.
 The results file (``--qaconform-results PATH``) is what ``qaconform.report`` turns into junit/json/html.
 """
@@ -14,22 +17,74 @@ import platform
 import time
 import uuid
 from collections.abc import Callable, Generator, Iterator
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 from urllib.parse import urlsplit
 
 import pytest
 
+from qaconform import exitcodes
 from qaconform.client import ApiClient, Recorder, TargetError, TargetUnreachable
 from qaconform.profile import ROLES, Profile, ProfileError, load_profile
 
 AREAS = ("comments", "permissions", "gdpr", "actions", "paging", "contract", "destructive", "observation",
          "properties", "writes")
-EXIT_PROFILE = 2
-EXIT_UNREACHABLE = 3
+MARKERS = {
+    "rule(*ids)": "the rule ids of spec/rules.yaml this test checks",
+    "comments": "comment visibility and privacy",
+    "permissions": "who may call what",
+    "gdpr": "data-protection jobs and user content",
+    "actions": "node state changes (unfavorite, cancelwiki, lock, sendToMod)",
+    "paging": "the paged list envelope",
+    "contract": "per-operation status, headers, schema",
+    "destructive": "operations that cannot be undone; run only when the profile allows",
+    "observation": "records spec-silent behaviour, never fails the build",
+    "properties": "generated tests (schemathesis, hypothesis)",
+    "writes": "the test creates content on the target",
+    "slow": "takes more than a few seconds",
+}
+"""The markers the suites use, registered here so that they are known wherever the suites are collected from."""
+EXIT_PROFILE = pytest.ExitCode.USAGE_ERROR
+"""A broken profile or a refused credential: pytest's own code for input it cannot use (nothing was sent)."""
+EXIT_UNREACHABLE = exitcodes.PYTEST_UNREACHABLE
+"""The target does not answer: pytest has no code for that, so the kit's own (outside pytest's 0-5)."""
 _PROP = "qaconform."
+
+pytest_plugins = ["qaconform.properties.plugin"]  # --max-examples/--time-budget/--seed of the generated tests
+
+
+@dataclass
+class Stopped:
+    """Why a run ended before its verdict, written into the results file (``qaconform run`` reads it there)."""
+
+    reason: str
+    """``profile`` (bad profile or credential), ``unreachable`` (the target does not answer), ``usage``,
+    ``interrupted``, ``internal`` (pytest's own meanings)."""
+    message: str
+
+
+@dataclass
+class RunState:
+    """What the plugin keeps for one pytest process (``config.stash[STATE]``)."""
+
+    holder: _TargetHolder
+    started: float = field(default_factory=time.time)
+    created_ids: set[str] = field(default_factory=set)
+    created_emitted: set[tuple[str, str, str]] = field(default_factory=set)
+    results: list[dict[str, Any]] = field(default_factory=list)
+    unmarked_writers: list[str] = field(default_factory=list)
+    gone: str | None = None
+    """Set when the target stopped answering: the run ends after the current test."""
+    stopped: Stopped | None = None
+
+
+STATE = pytest.StashKey[RunState]()
+
+
+def state(config: pytest.Config) -> RunState:
+    return config.stash[STATE]
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -37,10 +92,9 @@ _PROP = "qaconform."
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     g = parser.getgroup("qaconform", "Community Q&A conformance")
-    g.addoption("--profile", dest="qc_profile", default=os.environ.get("QACONFORM_PROFILE"),
-                help="target profile TOML (env QACONFORM_PROFILE); without it the embedded reference server runs")
-    g.addoption("--base-url", dest="qc_base_url", default=os.environ.get("QACONFORM_BASE_URL"),
-                help="override the profile's base_url")
+    g.addoption("--target-profile", dest="qc_profile", default=os.environ.get("QACONFORM_PROFILE"),
+                help="target profile TOML (env QACONFORM_PROFILE); without it the embedded reference server runs. "
+                     "pytest-base-url's --base-url (env QACONFORM_BASE_URL) overrides its base_url")
     g.addoption("--rule", dest="qc_rules", action="append", default=[],
                 help="run only tests that check this rule id (repeatable; a prefix ending in * matches many)")
     g.addoption("--qaconform-results", dest="qc_results", default=None,
@@ -79,7 +133,7 @@ class _TargetHolder:
         if self.target is not None:
             return self.target
         if self.error:
-            pytest.exit(self.error, returncode=EXIT_PROFILE)
+            _stop(self.config, "profile", self.error, EXIT_PROFILE)
         path = self.config.getoption("qc_profile")
         started = False
         if not path:
@@ -94,8 +148,8 @@ class _TargetHolder:
             profile = load_profile(path)
         except ProfileError as exc:
             self.error = str(exc)
-            pytest.exit(str(exc), returncode=EXIT_PROFILE)
-        base_url = self.config.getoption("qc_base_url")
+            _stop(self.config, "profile", str(exc), EXIT_PROFILE)
+        base_url = _base_url_override(self.config)
         if base_url:
             from dataclasses import replace
             profile = replace(profile, base_url=base_url.rstrip("/"))
@@ -111,8 +165,8 @@ class _TargetHolder:
         try:
             anon.get("question.json", params={"pageSize": 1})
         except TargetUnreachable as exc:
-            pytest.exit(f"target {p.base_url} is unreachable: {exc}. Is the server running? Check base_url in "
-                        f"{p.path}.", returncode=EXIT_UNREACHABLE)
+            _stop(self.config, "unreachable", f"target {p.base_url} is unreachable: {exc}. Is the server running? "
+                  f"Check base_url in {p.path}.", EXIT_UNREACHABLE)
         except TargetError:
             pass  # it answered; what it answered is for the suites to judge
         for role in ROLES:
@@ -121,13 +175,13 @@ class _TargetHolder:
             try:
                 r = c.get("user/retrieveAllExperts.json", params={"pageSize": 1})
             except TargetUnreachable as exc:
-                pytest.exit(f"target {p.base_url} stopped answering: {exc}", returncode=EXIT_UNREACHABLE)
+                _stop(self.config, "unreachable", f"target {p.base_url} stopped answering: {exc}", EXIT_UNREACHABLE)
             except TargetError:
                 continue
             if r.status == 401:
-                pytest.exit(f"profile {p.path}: [accounts.{role}] username {acc.username!r} is refused by the "
-                            f"target (401 on the expert list, which every account may read); check its password",
-                            returncode=EXIT_PROFILE)
+                _stop(self.config, "profile", f"profile {p.path}: [accounts.{role}] username {acc.username!r} is "
+                      f"refused by the target (401 on the expert list, which every account may read); check its "
+                      f"password", EXIT_PROFILE)
         target.recorder.take()
 
     def close(self) -> None:
@@ -144,32 +198,49 @@ def _refuse_write(method: str, url: str) -> None:
     pytest.skip(f"{WRITE_REFUSED} {method} {urlsplit(url).path})")
 
 
+def _stop(config: pytest.Config, reason: str, message: str, code: int) -> NoReturn:
+    """End the run with ``message``, and say why in the results file."""
+    state(config).stopped = Stopped(reason, message)
+    pytest.exit(message, returncode=code)
+
+
+def _base_url_override(config: pytest.Config) -> str | None:
+    """pytest-base-url's --base-url (or its base_url ini value), else $QACONFORM_BASE_URL."""
+    value = config.getoption("base_url", default=None) or config.getini("base_url") if _has_base_url(config) else None
+    return value or os.environ.get("QACONFORM_BASE_URL") or None
+
+
+def _has_base_url(config: pytest.Config) -> bool:
+    try:
+        config.getini("base_url")
+    except ValueError:
+        return False
+    return True
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    config._qc_holder = _TargetHolder(config)  # type: ignore[attr-defined]
-    config._qc_created_ids = set()  # type: ignore[attr-defined]
-    config._qc_created_emitted = set()  # type: ignore[attr-defined]
+    for marker, text in MARKERS.items():
+        config.addinivalue_line("markers", f"{marker}: {text}")
+    config.stash[STATE] = RunState(holder=_TargetHolder(config))
+    config.pluginmanager.register(_Reporter(config), "qaconform-results")
     # verify_tls = false is the profile's explicit choice for a self-signed staging site: urllib3 would repeat
     # its warning for every test in the summary, burying the results (with verification on it never fires).
     config.addinivalue_line("filterwarnings", "ignore::urllib3.exceptions.InsecureRequestWarning")
     if config.getoption("qc_read_only", False):
         ApiClient.write_guard = _refuse_write  # every client, also those a suite makes itself
-    config._qc_results = []  # type: ignore[attr-defined]
-    config._qc_unmarked_writers = []  # type: ignore[attr-defined]
-    config._qc_started = time.time()  # type: ignore[attr-defined]
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    holder = getattr(config, "_qc_holder", None)
-    if holder:
-        holder.close()
+    if STATE in config.stash:
+        state(config).holder.close()
     ApiClient.write_guard = None
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
     path = config.getoption("qc_profile")
     if path:
-        return [f"qaconform target: profile {path}" + (f" (base_url {config.getoption('qc_base_url')})"
-                                                         if config.getoption("qc_base_url") else "")]
+        override = _base_url_override(config)
+        return [f"qaconform target: profile {path}" + (f" (base_url {override})" if override else "")]
     return ["qaconform target: embedded reference server (started on 127.0.0.1 at first use, fresh database)"]
 
 
@@ -220,8 +291,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
 # fixtures
 
 def _target(request: pytest.FixtureRequest) -> Target:
-    holder: _TargetHolder = request.config._qc_holder  # type: ignore[attr-defined]
-    return holder.get()
+    return state(request.config).holder.get()
 
 
 @pytest.fixture(scope="session")
@@ -403,11 +473,11 @@ def _qaconform_item_context(request: pytest.FixtureRequest) -> Iterator[None]:
 def _attach_created(item: pytest.Item) -> None:
     """List what the client saw created (every 201 to a POST) under this test, unless a test already registered it:
     the report's list of created content must not depend on every test calling ``created.add``."""
-    holder: _TargetHolder = item.config._qc_holder  # type: ignore[attr-defined]
+    holder = state(item.config).holder
     if holder.target is None or not holder.target.recorder.created:
         return
     new, holder.target.recorder.created = holder.target.recorder.created, []
-    listed: set[str] = item.config._qc_created_ids  # type: ignore[attr-defined]
+    listed = state(item.config).created_ids
     listed |= {str(v.get("id")) for k, v in item.user_properties if k == _PROP + "created" and isinstance(v, dict)}
     for entry in new:
         if str(entry["id"]) not in listed:
@@ -423,7 +493,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         _attach_created(item)
     outcome = yield
     report: pytest.TestReport = outcome.get_result()
-    item.config._qc_created_ids.update(  # type: ignore[attr-defined]
+    state(item.config).created_ids.update(
         str(v.get("id")) for v in _props(report, "created") if isinstance(v, dict))
     if report.failed:
         kind = "error"
@@ -432,7 +502,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         elif call.excinfo is not None and call.excinfo.errisinstance(TargetUnreachable):
             kind = _target_gone(item.config, str(call.excinfo.value))
         report.user_properties.append((_PROP + "kind", kind))
-        holder: _TargetHolder = item.config._qc_holder  # type: ignore[attr-defined]
+        holder = state(item.config).holder
         if holder.target is not None:
             exchanges = [e.as_dict() for e in holder.target.recorder.exchanges[-8:]]
             report.user_properties.append((_PROP + "exchanges", exchanges))
@@ -441,14 +511,14 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 def _target_gone(config: pytest.Config, message: str) -> str:
     """A test met no answer at all. Not the kit's fault: if the target still answers, it dropped this one request
     (the test failed); if not, it stopped answering, and the run ends with exit 3 after this test."""
-    holder: _TargetHolder = config._qc_holder  # type: ignore[attr-defined]
+    holder = state(config).holder
     if holder.target is None:
         return "error"
     probe = ApiClient(holder.target.profile, "anonymous", None, None, Recorder())
     try:
         probe.get("question.json", params={"pageSize": 1})
     except TargetUnreachable:
-        config._qc_gone = message  # type: ignore[attr-defined]
+        state(config).gone = message
     except TargetError:
         pass
     finally:
@@ -459,23 +529,84 @@ def _target_gone(config: pytest.Config, message: str) -> str:
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
     yield
-    gone = getattr(item.config, "_qc_gone", None)
+    gone = state(item.config).gone
     if gone:
-        holder: _TargetHolder = item.config._qc_holder  # type: ignore[attr-defined]
+        holder = state(item.config).holder
         base = holder.target.profile.base_url if holder.target else "the target"
-        pytest.exit(f"target {base} stopped answering during the run: {gone}", returncode=EXIT_UNREACHABLE)
+        _stop(item.config, "unreachable", f"target {base} stopped answering during the run: {gone}",
+              EXIT_UNREACHABLE)
 
 
 def _props(report: pytest.TestReport, name: str) -> list[Any]:
     return [v for k, v in report.user_properties if k == _PROP + name]
 
 
-def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    config = _CONFIG.get("config")
-    if config is None:
-        return
-    results: list[dict[str, Any]] = config._qc_results  # type: ignore[attr-defined]
-    rules: list[str] = next(iter(_props(report, "rules")), [])
+class _Reporter:
+    """The hooks that collect results: a plugin object holding its config (``pytest_runtest_logreport`` gets only
+    the report), registered at configure time."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        entry = _entry(report)
+        if entry is None:
+            return
+        run = state(self.config)
+        if (
+            entry["outcome"] == "skipped"
+            and WRITE_REFUSED in (entry["message"] or "")
+            and not {"writes", "destructive"} & set(report.keywords)
+        ):
+            run.unmarked_writers.append(report.nodeid)
+        entry["created"] = _new_created(run, report)
+        run.results.append(entry)
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        """Under --read-only: tests that tried to write without the ``writes`` marker (their writes were refused
+        all the same, but ``qaconform run --dry-run`` lists writing tests by that marker, so it missed these)."""
+        unmarked = state(self.config).unmarked_writers
+        if unmarked:
+            terminalreporter.write_sep("-", f"{len(unmarked)} test(s) write without the writes marker")
+            for nodeid in unmarked:
+                terminalreporter.write_line(nodeid)
+
+    def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        path = self.config.getoption("qc_results")
+        if not path or hasattr(self.config, "workerinput"):
+            return
+        run = state(self.config)
+        holder = run.holder
+        stopped = run.stopped or _stopped_by_pytest(int(exitstatus))
+        payload = {
+            "run_tag": self.config.getoption("qc_run_tag"),
+            "started": datetime.fromtimestamp(run.started, UTC).isoformat(),
+            "finished": datetime.now(UTC).isoformat(),
+            "exitstatus": int(exitstatus),
+            "stopped": asdict(stopped) if stopped else None,
+            "target": holder.target.profile.redacted() if holder.target else None,
+            "reference": bool(holder.target and holder.target.started_reference),
+            "versions": _versions(),
+            "tests": run.results,
+        }
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        text = json.dumps(payload, indent=1, default=str)
+        if holder.target:
+            text = holder.target.recorder.redact(text)
+        Path(path).write_text(text)
+
+
+def _stopped_by_pytest(exitstatus: int) -> Stopped | None:
+    """pytest's own reasons to stop early (when the plugin did not stop the run itself)."""
+    reasons = {pytest.ExitCode.INTERRUPTED: ("interrupted", "the run was interrupted (Ctrl-C, or a collection error)"),
+               pytest.ExitCode.INTERNAL_ERROR: ("internal", "pytest hit an internal error (see its output)"),
+               pytest.ExitCode.USAGE_ERROR: ("usage", "pytest refused the command line or the suites")}
+    found = reasons.get(pytest.ExitCode(exitstatus)) if exitstatus in {int(c) for c in pytest.ExitCode} else None
+    return Stopped(*found) if found else None
+
+
+def _entry(report: pytest.TestReport) -> dict[str, Any] | None:
+    """One test's result as the results file holds it, or None for a report phase that adds nothing."""
     entry: dict[str, Any] | None = None
     if report.when == "setup" and (report.failed or report.skipped):
         entry = {"outcome": "skipped" if report.skipped else _first(_props(report, "kind"), "error")}
@@ -485,44 +616,35 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     elif report.when == "teardown" and report.failed:
         entry = {"outcome": "error"}
     if entry is None:
-        return
-    message = _message(report)
-    if (
-        entry["outcome"] == "skipped"
-        and WRITE_REFUSED in (message or "")
-        and not {"writes", "destructive"} & set(report.keywords)
-    ):
-        config._qc_unmarked_writers.append(report.nodeid)  # type: ignore[attr-defined]
+        return None
     observations = _props(report, "observation")
     if entry["outcome"] == "passed" and observations:
         entry["outcome"] = "observed"
     entry.update(
         nodeid=report.nodeid,
         when=report.when,
-        rules=rules,
+        rules=next(iter(_props(report, "rules")), []),
         areas=[k for k in AREAS if k in report.keywords],
         duration=round(report.duration, 4),
-        message=message,
+        message=_message(report),
         longrepr=str(report.longrepr)[-4000:] if report.failed else None,
         exchanges=next(iter(_props(report, "exchanges")), []),
         observations=observations,
-        created=_new_created(config, report),
     )
-    results.append(entry)
+    return entry
 
 
-def _new_created(config: pytest.Config, report: pytest.TestReport) -> list[Any]:
+def _new_created(run: RunState, report: pytest.TestReport) -> list[Any]:
     """Created entries not yet in the results: a test that reports several times (schemathesis sub-tests, each with
     its own node id) carries every earlier entry of its item again in each report. One object, one entry."""
-    emitted: set[tuple[str, str, str]] = config._qc_created_emitted  # type: ignore[attr-defined]
     out = []
     for c in _props(report, "created"):
         if not isinstance(c, dict) or c.get("id") is None:
             out.append(c)  # no id to tell it apart: keep it
             continue
-        key = ("", str(c.get("kind")), str(c.get("id")))
-        if key not in emitted:
-            emitted.add(key)
+        key = ("created", str(c.get("kind")), str(c.get("id")))
+        if key not in run.created_emitted:
+            run.created_emitted.add(key)
             out.append(c)
     return out
 
@@ -540,48 +662,6 @@ def _message(report: pytest.TestReport) -> str | None:
             return str(crash.message)[:2000]
         return str(report.longrepr)[-500:]
     return None
-
-
-_CONFIG: dict[str, pytest.Config] = {}
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_sessionstart(session: pytest.Session) -> None:
-    _CONFIG["config"] = session.config
-
-
-def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
-    """Under --read-only: tests that tried to write without the ``writes`` marker (their writes were refused all
-    the same, but ``qaconform run --dry-run`` lists writing tests by that marker, so it missed these)."""
-    unmarked: list[str] = getattr(config, "_qc_unmarked_writers", [])
-    if unmarked:
-        terminalreporter.write_sep("-", f"{len(unmarked)} test(s) write without the writes marker")
-        for nodeid in unmarked:
-            terminalreporter.write_line(nodeid)
-
-
-def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    config = session.config
-    path = config.getoption("qc_results")
-    if not path or hasattr(config, "workerinput"):
-        return
-    holder: _TargetHolder = config._qc_holder  # type: ignore[attr-defined]
-    target = holder.target.profile.redacted() if holder.target else None
-    payload = {
-        "run_tag": config.getoption("qc_run_tag"),
-        "started": datetime.fromtimestamp(config._qc_started, UTC).isoformat(),  # type: ignore[attr-defined]
-        "finished": datetime.now(UTC).isoformat(),
-        "exitstatus": int(exitstatus),
-        "target": target,
-        "reference": bool(holder.target and holder.target.started_reference),
-        "versions": _versions(),
-        "tests": config._qc_results,  # type: ignore[attr-defined]
-    }
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(payload, indent=1, default=str)
-    if holder.target:
-        text = holder.target.recorder.redact(text)
-    Path(path).write_text(text)
 
 
 def _versions() -> dict[str, str]:

@@ -28,10 +28,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from qaconform import exitcodes
+from pytest import ExitCode as pytest_exit
 
-ROOT = Path(__file__).resolve().parents[1]
-"""The checkout: suites/ and the root conftest.py live here."""
+from qaconform import exitcodes, kit
+from qaconform.kit import pytest_command, suites_dir
+
 MARKER_AREAS = ("comments", "permissions", "gdpr", "actions", "paging", "contract", "destructive", "observation",
                 "properties", "writes")
 """pytest markers ``--only`` may name (pyproject.toml [tool.pytest.ini_options] markers)."""
@@ -57,6 +58,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--profile", metavar="P", default=None,
                         help="target profile (TOML); without it the embedded reference server is started on "
                              "127.0.0.1 with a fresh database and stopped at the end")
+    parser.add_argument("--spec", metavar="DIR", default=None,
+                        help="use this copy of spec/ (rules, schemas, openapi.yaml) instead of the kit's own")
+    parser.add_argument("--suites", metavar="DIR", default=None,
+                        help="run this copy of suites/ (e.g. your edited one) instead of the kit's own")
     parser.add_argument("--only", nargs="+", metavar="AREA|RULE", default=[],
                         help=f"run only these areas ({' '.join(MARKER_AREAS)}, auth, conventions) and/or rule ids "
                              "(COMMENT-4, or a prefix such as COMMENT-*)")
@@ -169,7 +174,8 @@ def stream(cmd: Sequence[str], *, timeout_s: float, env: dict[str, str] | None =
     out = sink if sink is not None else sys.stdout.buffer
     tail: deque[bytes] = deque()
     size = 0
-    proc = subprocess.Popen(list(cmd), cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    proc = subprocess.Popen(list(cmd), cwd=suites_dir().parent, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT,
                             stdin=subprocess.DEVNULL, start_new_session=True)
     assert proc.stdout is not None
     fd = proc.stdout.fileno()
@@ -222,6 +228,18 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
             continue
 
 
+def _stopped(results_path: Path) -> tuple[str, str] | None:
+    """Why the plugin says the run stopped early (its results file's ``stopped``), or None."""
+    try:
+        data = json.loads(results_path.read_text())
+    except (OSError, ValueError):
+        return None
+    stopped = data.get("stopped") if isinstance(data, dict) else None
+    if isinstance(stopped, dict) and isinstance(stopped.get("reason"), str):
+        return stopped["reason"], str(stopped.get("message") or "")
+    return None
+
+
 def _exit_line(tail: str) -> str | None:
     """The message of a pytest.exit(...) or a usage error in pytest's output."""
     for pattern in (r"^!+ _pytest\.outcomes\.Exit: (.+?) !+$", r"^!+ (.+?) !+$", r"^ERROR: (.+)$"):
@@ -250,6 +268,14 @@ class Runner:
         from qaconform.report.expect import ExpectError, load_expectations
 
         args = self.args
+        for flag, name in ((args.spec, "spec"), (args.suites, "suites")):
+            if flag:  # through the environment, so the pytest process and the report read the same copy
+                os.environ[kit.ENV[name]] = str(Path(flag).expanduser().resolve())
+                try:
+                    kit.kit_dir(name)
+                except kit.KitNotFound as exc:
+                    print(f"qaconform run: --{name} {flag}: {exc}", file=sys.stderr)
+                    return exitcodes.USAGE
         contract = load_contract()
         try:
             plan = plan_selection(args.only, list(contract.rules.values()))
@@ -351,9 +377,9 @@ class Runner:
               "skipped in this run:")
         for op in sorted(writes, key=lambda o: o.operation_id):
             print(f"  {op.operation_id:<18} {op.method.upper():<4} {op.path}")
-        cmd = [sys.executable, "-m", "pytest", "suites", "-p", "no:cacheprovider", "--collect-only", "-q",
-               "--profile", profile_path, *_combine_marker(plan.pytest_args, "writes or destructive")]
-        proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+        cmd = [*pytest_command(), "--collect-only", "-q",
+               "--target-profile", profile_path, *_combine_marker(plan.pytest_args, "writes or destructive")]
+        proc = subprocess.run(cmd, cwd=suites_dir().parent, capture_output=True, text=True, timeout=300, check=False,
                               stdin=subprocess.DEVNULL)
         tests = [line for line in proc.stdout.splitlines() if "::" in line]
         if proc.returncode not in (0, 5):
@@ -368,7 +394,7 @@ class Runner:
 
     def _run_suites(self, profile_path: str, plan: Plan, results_path: Path) -> Finished:
         args = self.args
-        cmd = [sys.executable, "-m", "pytest", "suites", "-p", "no:cacheprovider", "--profile", profile_path,
+        cmd = [*pytest_command(), "--target-profile", profile_path,
                "--qaconform-results", str(results_path), "--continue-on-collection-errors",
                "-p", "qaconform.report.coverage_plugin",
                "--qaconform-coverage", str(results_path.parent / "coverage.json"),
@@ -399,30 +425,26 @@ class Runner:
         for path, why in re.findall(r"^ERROR (\S+) - (.+)$", done.tail, re.MULTILINE):
             if "::" not in path:  # a suite module that cannot be imported: the kit is broken, the rest still ran
                 self.kit_errors.append(f"{path} could not be collected: {why.strip()}")
-        if rc in (0, 1):
+        stopped = _stopped(results_path)
+        if stopped is None and rc in (0, 1):
             if not results_path.is_file():
                 self.kit_errors.append(f"pytest ended with {rc} but wrote no results file {results_path}")
                 return exitcodes.KIT_ERROR
             return None
-        if rc == 5:
+        if rc == pytest_exit.NO_TESTS_COLLECTED:
             if plan.areas or plan.rules:
                 why = f"no test matched --only {' '.join([*plan.areas, *plan.rules])}"
                 print(f"qaconform run: {why}", file=sys.stderr)
                 return self._special(exitcodes.USAGE, why)
             self.kit_errors.append("pytest collected no test under suites/")
             return exitcodes.KIT_ERROR
-        if rc == exitcodes.UNREACHABLE and "INTERNALERROR" not in done.tail:
-            why = line or "the target stopped answering during the run"
+        reason, why = stopped if stopped else ("", "")
+        if reason in ("profile", "unreachable"):  # the plugin stopped the run: a profile, credential or target problem
             print(f"qaconform run: {why}", file=sys.stderr)
-            return self._special(exitcodes.UNREACHABLE, why)
-        exit_call = re.findall(r"^!+ _pytest\.outcomes\.Exit: (.+?) !+$", done.tail, re.MULTILINE)
-        if rc == exitcodes.USAGE and exit_call:  # the plugin's pytest.exit: a profile or credential problem
-            print(f"qaconform run: {exit_call[-1].strip()}", file=sys.stderr)
-            return self._special(exitcodes.USAGE, exit_call[-1].strip())
-        if rc in (2, INTERRUPTED) and "KeyboardInterrupt" in done.tail:
+            return self._special(exitcodes.USAGE if reason == "profile" else exitcodes.UNREACHABLE, why)
+        if reason == "interrupted" and "KeyboardInterrupt" in done.tail:
             raise KeyboardInterrupt
-        what = {2: "the suites could not be collected or the run was interrupted", 3: "pytest hit an internal error",
-                4: "pytest refused the command line or the suites"}.get(rc, f"pytest ended with code {rc}")
+        what = why or f"pytest ended with code {rc}"
         self.kit_errors.append(f"{what}: {line or 'see the output above'}\n\n--- last output ---\n{done.tail[-6000:]}")
         return exitcodes.KIT_ERROR
 

@@ -30,9 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from qaconform import exitcodes
+from qaconform.kit import pytest_command, suites_dir
 
-ROOT = Path(__file__).resolve().parents[1]
-"""The checkout: suites/ and the root conftest.py live here."""
 DEFAULT_JOBS = 2
 DEFAULT_TIMEOUT_S = 300.0
 DEFAULT_SEED = 20260801
@@ -202,7 +201,7 @@ def _serve_and_test(res: RunResult, label: str, rule: str | None, timeout: float
 def _pytest(res: RunResult, profile_path: str, rule: str | None, tmp: Path, timeout: float, seed: int,
             generated: bool) -> None:
     results_path = tmp / "results.json"
-    cmd = [sys.executable, "-m", "pytest", "suites", "-p", "no:cacheprovider", "--profile", profile_path,
+    cmd = [*pytest_command(), "--target-profile", profile_path,
            "-q", "--qaconform-results", str(results_path), "--seed", str(seed)]
     if rule is not None:
         cmd += ["--rule", rule]
@@ -211,7 +210,8 @@ def _pytest(res: RunResult, profile_path: str, rule: str | None, tmp: Path, time
     env = {k: v for k, v in os.environ.items() if not k.startswith("QACONFORM_")}
     log_path = tmp / "pytest.log"
     with open(log_path, "wb") as log:
-        proc = subprocess.Popen(cmd, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+        proc = subprocess.Popen(cmd, cwd=suites_dir().parent, stdin=subprocess.DEVNULL, stdout=log,
+                                stderr=subprocess.STDOUT,
                                 env=env, start_new_session=True)
         try:
             res.returncode = proc.wait(timeout=timeout)
@@ -252,7 +252,7 @@ def generated_test_rules() -> frozenset[str]:
 
     known = set(load_contract().rules)
     found: set[str] = set()
-    for path in (ROOT / "suites" / "properties").rglob("*.py"):
+    for path in (suites_dir() / "properties").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in known:
                 found.add(node.value)

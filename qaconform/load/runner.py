@@ -39,12 +39,13 @@ class LoadRunError(RuntimeError):
 
 
 def loadtests_dir() -> Path:
-    """loadtests/ of this checkout (the package is installed editable), or $QACONFORM_LOADTESTS."""
-    env = os.environ.get("QACONFORM_LOADTESTS")
-    d = Path(env) if env else Path(__file__).resolve().parents[2] / "loadtests"
-    if not (d / "mixed.py").is_file():
-        raise LoadRunError(f"no locustfiles in {d}; set QACONFORM_LOADTESTS to the loadtests/ folder of qaconform")
-    return d
+    """The locustfiles (qaconform.kit: $QACONFORM_LOADTESTS, the installed copy, or the checkout's loadtests/)."""
+    from qaconform.kit import KitNotFound, kit_dir
+
+    try:
+        return kit_dir("loadtests")
+    except KitNotFound as exc:
+        raise LoadRunError(str(exc)) from None
 
 
 def free_port() -> int:

@@ -15,9 +15,9 @@ import pytest
 
 from qaconform.client import ApiClient
 from qaconform.profile import Profile
+from qaconform.properties.oas import Pools, SchemaSender, bind_target, build_schema
+from qaconform.properties.plugin import SHARES, STATS_KEY, Budget, budget_for
 from qaconform.support import new_id, post_answer, post_comment
-from suites.properties.oas import Pools, SchemaSender, bind_target, build_schema
-from suites.properties.plugin import SHARES, STATS_KEY, Budget, budget_for
 
 
 @pytest.fixture(scope="session")

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
-from suites.properties.oas import SchemaSender, collection_schema
-from suites.properties.plugin import collection_budget
+from qaconform.properties.oas import SchemaSender, collection_schema
+from qaconform.properties.plugin import collection_budget
 
 schema = collection_schema(collection_budget())
 """Loaded at collection (schemathesis's eager ``parametrize``: one test per operation); the target's ids, visibility

@@ -33,8 +33,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from qaconform.client import ApiClient, ApiResponse
 from qaconform.profile import Profile
+from qaconform.properties.plugin import Budget
 from qaconform.support import comment_ids_seen, new_id, post_answer, post_comment
-from suites.properties.plugin import Budget
 
 ROLES = ("admin", "moderator", "member", "novice")
 MAY_USE_PRIVATE = ("admin", "moderator", "member")  # target-profile.md: novice lacks Use Private Comments

@@ -20,7 +20,7 @@ from schemathesis.core.transport import Response
 
 from qaconform import st_checks
 from qaconform.profile import profile_from_dict
-from suites.properties.oas import constrain_gdpr_job, must_reject
+from qaconform.properties.oas import constrain_gdpr_job, must_reject
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT.parent / "shared" / "samples"

@@ -108,6 +108,20 @@ class Budget:
         return out
 
 
+@dataclass
+class PropertiesState:
+    """This process's seed, budget and what the generated tests sent (``config.stash[STATE]``)."""
+
+    seed: int
+    budget: Budget | None = None
+    statuses: dict[str, Counter[int]] = field(default_factory=lambda: defaultdict(Counter))
+    over_budget: Counter[str] = field(default_factory=Counter)
+    used: bool = False
+
+
+STATE = pytest.StashKey[PropertiesState]()
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """One seed for the whole run: drawn (or given) by the controller and handed to every xdist worker."""
     worker = getattr(config, "workerinput", None)
@@ -117,47 +131,27 @@ def pytest_configure(config: pytest.Config) -> None:
         seed = option(config, "seed", int, None)
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
-    config._qc_prop_seed = seed  # type: ignore[attr-defined]
-    config._qc_prop_seen = {"statuses": defaultdict(Counter), "over_budget": Counter(), "used": False}  # type: ignore[attr-defined]
-    config._qc_prop_budget = None  # type: ignore[attr-defined]
+    config.stash[STATE] = PropertiesState(seed=seed)
+    config.pluginmanager.register(_Summary(config), "qaconform-properties-summary")
     _CONFIG["config"] = config
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node: Any) -> None:
-    node.workerinput[_SEED_KEY] = node.config._qc_prop_seed
+    node.workerinput[_SEED_KEY] = node.config.stash[STATE].seed
 
 
 def budget_for(config: pytest.Config) -> Budget:
     """This process's budget, created when the first generated test asks (the clock starts then)."""
-    b: Budget | None = config._qc_prop_budget  # type: ignore[attr-defined]
-    if b is None:
-        b = Budget(seed=config._qc_prop_seed,  # type: ignore[attr-defined]
-                   max_examples=max(1, option(config, "max_examples", int, DEFAULT_MAX_EXAMPLES)),
-                   time_budget_s=option(config, "time_budget", float, DEFAULT_TIME_BUDGET_S))
-        config._qc_prop_budget = b  # type: ignore[attr-defined]
-    return b
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    config = _CONFIG.get("config")
-    if config is None:
-        return
-    seen: dict[str, Any] = config._qc_prop_seen  # type: ignore[attr-defined]
-    for key, value in report.user_properties:
-        if key != STATS_KEY or report.when != "teardown":
-            continue
-        seen["used"] = True
-        data = cast(dict[str, Any], value)
-        for op, statuses in data["statuses"].items():
-            for s, n in statuses.items():
-                seen["statuses"][op][int(s)] += n
-        for op, n in data["over_budget"].items():
-            seen["over_budget"][op] += n
+    st = config.stash[STATE]
+    if st.budget is None:
+        st.budget = Budget(seed=st.seed, max_examples=max(1, option(config, "max_examples", int, DEFAULT_MAX_EXAMPLES)),
+                           time_budget_s=option(config, "time_budget", float, DEFAULT_TIME_BUDGET_S))
+    return st.budget
 
 
 _CONFIG: dict[str, pytest.Config] = {}
+"""The configured pytest run, for the test module that builds its schemathesis tests at import (no fixture then)."""
 
 
 def collection_budget() -> Budget:
@@ -166,7 +160,7 @@ def collection_budget() -> Budget:
     Without this plugin configured (the module imported by hand) the environment variables and defaults apply.
     """
     config = _CONFIG.get("config")
-    if config is not None:
+    if config is not None and STATE in config.stash:
         return budget_for(config)
     seed = os.environ.get(_ENV["seed"])
     return Budget(seed=int(seed) if seed and seed.isdecimal() else 0,
@@ -174,20 +168,37 @@ def collection_budget() -> Budget:
                   time_budget_s=float(os.environ.get(_ENV["time_budget"]) or DEFAULT_TIME_BUDGET_S))
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_sessionstart(session: pytest.Session) -> None:
-    _CONFIG["config"] = session.config
+class _Summary:
+    """Sums what every generated test sent (from the reports, so across xdist workers) and prints it at the end."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        st = self.config.stash[STATE]
+        for key, value in report.user_properties:
+            if key != STATS_KEY or report.when != "teardown":
+                continue
+            st.used = True
+            data = cast(dict[str, Any], value)
+            for op, statuses in data["statuses"].items():
+                for code, n in statuses.items():
+                    st.statuses[op][int(code)] += n
+            for op, n in data["over_budget"].items():
+                st.over_budget[op] += n
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        _print_summary(terminalreporter, self.config.stash[STATE])
 
 
-def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
-    seen = getattr(config, "_qc_prop_seen", None)
-    if not seen or not seen["used"]:
+def _print_summary(tr: Any, st: PropertiesState) -> None:
+    if not st.used:
         return
-    statuses, over = seen["statuses"], seen["over_budget"]
-    tr = terminalreporter
+    statuses, over = st.statuses, st.over_budget
     tr.section("qaconform generated tests")
     total = sum(sum(c.values()) for c in statuses.values())
-    seed = config._qc_prop_seed  # type: ignore[attr-defined]
+    seed = st.seed
     tr.write_line(f"seed {seed} (rerun with --seed {seed}); {total} generated requests sent, "
                   f"{sum(over.values())} cases not sent (time budget)")
     width = max((len(op) for op in set(statuses) | set(over)), default=10)

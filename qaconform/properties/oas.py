@@ -34,10 +34,11 @@ from schemathesis.specs.openapi.checks import (
 
 from qaconform import st_checks
 from qaconform.client import ApiClient, TargetError
+from qaconform.contract import default_spec_dir
 from qaconform.profile import Profile
-from suites.properties.plugin import Budget
+from qaconform.properties.plugin import Budget
 
-SPEC_DIR = Path(__file__).resolve().parents[2] / "spec"
+SPEC_DIR = default_spec_dir()
 OPENAPI = SPEC_DIR / "openapi.yaml"
 
 BUILTIN_CHECKS = (not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
@@ -253,10 +254,13 @@ def build_schema(profile: Profile, pools: Pools, budget: Budget, workdir: Path) 
     return _load(_spec_for(profile, workdir), config)
 
 
-def _share(value: str, scale: int = 1) -> float | int:
-    """A fraction in [0, 1) (or an int below ``scale`` when scale > 1) fixed by ``value``: a stable coin flip."""
-    digest = int.from_bytes(hashlib.blake2b(value.encode(), digest_size=4).digest(), "big")
-    return digest % scale if scale > 1 else digest / 2**32
+def _digest(value: str) -> int:
+    return int.from_bytes(hashlib.blake2b(value.encode(), digest_size=4).digest(), "big")
+
+
+def _share(value: str) -> float:
+    """A fraction in [0, 1) fixed by ``value``: a stable coin flip (the seed decides the value, so the flip too)."""
+    return _digest(value) / 2**32
 
 
 def _basic(username: str, password: str) -> str:
@@ -333,7 +337,7 @@ class SchemaSender:
         visibilities = profile_visibilities(self.profile)
         vis = body.get("visibility")
         if isinstance(vis, str) and visibilities and _share(vis) < 0.7:
-            body["visibility"] = visibilities[_share(vis, 1000) % len(visibilities)]
+            body["visibility"] = visibilities[_digest(vis) % len(visibilities)]
         users = sorted(set(self.pools.user_ids.values()))
         recipients = body.get("recipients")
         if isinstance(recipients, list) and users:

@@ -1,0 +1,63 @@
+"""Where the kit's data folders are: spec/, suites/ and loadtests/.
+
+In a checkout they sit at the top level, where people look for them; in an installed wheel they travel inside the
+package (``qaconform/spec`` ...; setup.py copies them there at build time). Every module that needs one asks here,
+so a user's own edited copy is one flag or environment variable away (``--spec DIR`` / ``QACONFORM_SPEC_DIR``,
+``--suites DIR`` / ``QACONFORM_SUITES_DIR``, ``QACONFORM_LOADTESTS``).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent
+
+ENV = {"spec": "QACONFORM_SPEC_DIR", "suites": "QACONFORM_SUITES_DIR", "loadtests": "QACONFORM_LOADTESTS"}
+"""The environment variable that points each folder at a user's own copy."""
+
+MARKER = {"spec": "openapi.yaml", "suites": "conftest.py", "loadtests": "mixed.py"}
+"""A file every genuine copy of the folder holds: a folder without it is not the kit's."""
+
+
+class KitNotFound(RuntimeError):
+    """A data folder of the kit is missing; the message says which variable to set."""
+
+
+def kit_dir(name: str) -> Path:
+    """The folder ``name`` (spec, suites or loadtests): the environment's choice, else the installed copy inside
+    the package, else the checkout's top-level folder."""
+    env = os.environ.get(ENV[name])
+    candidates = [Path(env).expanduser().resolve()] if env else [PACKAGE / name, PACKAGE.parent / name]
+    for candidate in candidates:
+        if (candidate / MARKER[name]).is_file():
+            return candidate
+    where = " or ".join(str(c) for c in candidates)
+    raise KitNotFound(f"cannot find the kit's {name}/ folder (looked in {where}); reinstall qaconform, or set "
+                      f"{ENV[name]} to a copy of {name}/ holding {MARKER[name]}")
+
+
+def spec_dir() -> Path:
+    return kit_dir("spec")
+
+
+def suites_dir() -> Path:
+    return kit_dir("suites")
+
+
+def loadtests_dir() -> Path:
+    return kit_dir("loadtests")
+
+
+def pytest_command() -> list[str]:
+    """``python -m pytest`` over the kit's suites, the same from a checkout or an installed wheel.
+
+    The root is the suites' parent folder, so test ids read ``suites/...`` everywhere; the options the checkout's
+    pyproject.toml would add are given explicitly, because an installed kit has no pyproject.toml beside it.
+    ``-P`` keeps the working folder off sys.path: inside an installed package it would let ``qaconform/profile.py``
+    shadow the standard library's ``profile`` (which cProfile, and so pytest-profiling, imports).
+    """
+    suites = suites_dir()
+    return [sys.executable, "-P", "-m", "pytest", str(suites), "--rootdir", str(suites.parent), "-p", "no:locust",
+            "-p", "no:cacheprovider", "--strict-markers"]

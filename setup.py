@@ -1,0 +1,27 @@
+"""Build step that pyproject.toml cannot say: spec/, suites/ and loadtests/ travel inside the wheel.
+
+The repository keeps them at the top level, where people look for them; an installed kit finds them as
+``qaconform/spec`` ... (``qaconform.kit``). An editable install uses the checkout's folders directly.
+"""
+
+import shutil
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_py import build_py
+
+KIT_DIRS = ("spec", "suites", "loadtests")
+SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", ".schemathesis", ".pytest_cache")
+
+
+class BuildWithKit(build_py):
+    def run(self) -> None:
+        super().run()
+        if getattr(self, "editable_mode", False):
+            return
+        for name in KIT_DIRS:
+            target = Path(self.build_lib) / "qaconform" / name
+            shutil.copytree(Path(__file__).parent / name, target, dirs_exist_ok=True, ignore=SKIP)
+
+
+setup(cmdclass={"build_py": BuildWithKit})
