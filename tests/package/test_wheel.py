@@ -3,6 +3,7 @@ load profiles, and registers the pytest plugin, so `pip install .` works from an
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -21,10 +22,23 @@ def _tracked(folder: str) -> set[str]:
     return {line for line in out.stdout.splitlines() if line}
 
 
+def _untracked() -> set[str]:
+    out = subprocess.run(["git", "ls-files", "--others", "--exclude-standard"], cwd=ROOT, capture_output=True,
+                         text=True, check=False)
+    return {line for line in out.stdout.splitlines() if line}
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> zipfile.ZipFile:
+    """A wheel built from a copy of the checkout's files (pip builds in the source folder: a build/ left there by
+    an earlier build could hold files the checkout no longer has)."""
+    source = tmp_path_factory.mktemp("source")
+    for name in _tracked(".") | _untracked():
+        if (ROOT / name).is_file():
+            (source / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, source / name)
     out = tmp_path_factory.mktemp("wheel")
-    proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
+    proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(source)],
                           capture_output=True, text=True, timeout=300, check=False)
     assert proc.returncode == 0, f"pip wheel failed:\n{proc.stdout}\n{proc.stderr}"
     (built,) = out.glob("qaconform-*.whl")
