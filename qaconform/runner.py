@@ -308,6 +308,7 @@ class Runner:
                 print(f"qaconform run: {exc}", file=sys.stderr)
                 return exitcodes.UNREACHABLE
             from qaconform.report.redact import secret_variants
+            from qaconform.report.reproduce import rerun_context
             from qaconform.report.writer import new_run_dir
 
             try:
@@ -319,7 +320,8 @@ class Runner:
             self.meta = {"run_id": self.run_dir.name, "selection": {"areas": plan.areas, "rules": plan.rules},
                          "read_only": bool(args.read_only or args.dry_run), "dry_run": bool(args.dry_run),
                          "reference": not args.profile, "reference_faults": list(args.reference_fault),
-                         "kit_errors": self.kit_errors}
+                         "kit_errors": self.kit_errors,
+                         "rerun": rerun_context(args.profile, args.reference_fault)}
             print(f"qaconform run {self.run_dir.name}: target {profile.base_url}"
                   + (" (embedded reference server)" if not args.profile else f" (profile {args.profile})"), flush=True)
             if args.dry_run:

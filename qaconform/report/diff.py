@@ -17,9 +17,10 @@ from typing import Any
 from qaconform import exitcodes
 from qaconform.report.files import read_run_json
 from qaconform.report.model import canonical
+from qaconform.report.status import Effect, Status
 
-HELD = ("passed", "observed")
-BROKEN = ("failed", "error")
+HELD = tuple(s.value for s in Status if s.effect is Effect.HELD)
+BROKEN = tuple(s.value for s in Status if s.effect in (Effect.BROKE, Effect.KIT))
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -1,9 +1,12 @@
 """report.html: one self-contained page (inline CSS, JS and SVG; nothing fetched from the network).
 
-QA reads this before a release, often from a CI artefact or a mail attachment, so it must open anywhere and say,
-in order: the verdict, the counts, every rule with its status, each failure with what was sent and received and a
-curl to reproduce it, what the target does where the description is silent, what the run created, and the load
-figures. Everything shown comes from the already-redacted report.json data and is HTML-escaped.
+A QA lead reads this before a release, often from a CI artefact or a mail attachment, and must see in the first
+screen what broke and how to reproduce it. So the page is ordered by what needs attention: the verdict; each failed
+rule once (its statement, how many tests failed, the first failure's message, exchange, curl and rerun command, the
+rest folded); then the other statuses that have a section (errors of the kit, and any status added to
+``status.Status`` with a heading), should-level warnings, observations that changed since the baseline run; only
+then the full rule table (sortable, filterable, failed on top), observations, skips, what the run created, load,
+versions. Everything shown comes from the already-redacted report.json data and is HTML-escaped.
 """
 
 from __future__ import annotations
@@ -14,41 +17,57 @@ from html import escape
 from typing import Any
 
 from qaconform.report.charts import bar_chart, line_chart
-from qaconform.report.model import STATUSES
+from qaconform.report.reproduce import variables_used
+from qaconform.report.status import Status, fails_run, rank
+
+_FOLDED_MESSAGE_LINES = 6
+_MESSAGE_LINES = 40
 
 _CSS = """
-:root{--ok:#15803d;--fail:#b91c1c;--err:#7e22ce;--obs:#0369a1;--skip:#a16207;--nc:#64748b}
 *{box-sizing:border-box}body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;
-color:#0f172a;background:#f8fafc}header{background:#0f172a;color:#f8fafc;padding:16px 24px}
-header h1{margin:0 0 4px;font-size:20px}header .meta{color:#cbd5e1;font-size:13px}
-main{padding:8px 24px 48px;max-width:1400px}section{margin-top:24px}h2{font-size:17px;border-bottom:1px solid #cbd5e1;
-padding-bottom:4px}.verdict{margin-top:10px;padding:8px 12px;border-radius:6px;font-weight:600}
-.v0{background:#dcfce7;color:#14532d}.v1{background:#fee2e2;color:#7f1d1d}.v4{background:#f3e8ff;color:#581c87}
-.cards{display:flex;gap:10px;flex-wrap:wrap}.card{background:#fff;border:1px solid #e2e8f0;border-radius:8px;
-padding:10px 14px;min-width:120px}.card .n{font-size:26px;font-weight:700}.card .l{color:#475569;font-size:12px;
-text-transform:uppercase;letter-spacing:.04em}table{border-collapse:collapse;width:100%;background:#fff}
-th,td{border:1px solid #e2e8f0;padding:4px 8px;text-align:left;vertical-align:top}th{background:#f1f5f9;
-position:sticky;top:0}.badge{display:inline-block;padding:1px 8px;border-radius:10px;color:#fff;font-size:12px;
-font-weight:600;white-space:nowrap}.b-passed{background:var(--ok)}.b-failed{background:var(--fail)}
-.b-error{background:var(--err)}.b-observed{background:var(--obs)}.b-skipped{background:var(--skip)}
-.b-not-covered{background:var(--nc)}.b-expected{background:#fb923c}.b-unexpected{background:#0d9488}
+color:#0f172a;background:#f8fafc}header{background:#0f172a;color:#f8fafc;padding:12px 24px}
+header h1{margin:0 0 2px;font-size:19px}header .meta{color:#cbd5e1;font-size:12.5px}
+main{padding:4px 24px 48px;max-width:1400px}section{margin-top:18px}h2{font-size:17px;border-bottom:1px solid #cbd5e1;
+padding-bottom:4px;margin:10px 0}h3{font-size:15px;margin:0 0 4px}.verdict{margin-top:8px;padding:6px 12px;
+border-radius:6px;font-weight:600}.v0{background:#dcfce7;color:#14532d}.v1{background:#fee2e2;color:#7f1d1d}
+.v4{background:#f3e8ff;color:#581c87}.counts{margin-top:8px;display:flex;gap:6px;flex-wrap:wrap}
+.counts a{color:#f8fafc;text-decoration:none}.cards{display:flex;gap:10px;flex-wrap:wrap}
+table{border-collapse:collapse;width:100%;background:#fff}th,td{border:1px solid #e2e8f0;padding:4px 8px;
+text-align:left;vertical-align:top}th{background:#f1f5f9;position:sticky;top:0}th.sort{cursor:pointer}
+th.sort:after{content:" \\2195";color:#94a3b8}.badge{display:inline-block;padding:1px 8px;border-radius:10px;
+color:#fff;font-size:12px;font-weight:600;white-space:nowrap}.b-expected{background:#fb923c}
+.b-unexpected{background:#0d9488}.b-warning{background:#ca8a04}
 pre{background:#0f172a;color:#e2e8f0;padding:8px 10px;border-radius:6px;overflow:auto;white-space:pre-wrap;
-word-break:break-all;max-height:420px;margin:4px 0}.curl{position:relative}.curl button{position:absolute;right:6px;
-top:6px;font-size:12px}.failure{background:#fff;border:1px solid #fecaca;border-left:5px solid var(--fail);
-border-radius:6px;padding:8px 12px;margin:12px 0}.failure.error{border-color:#e9d5ff;border-left-color:var(--err)}
-.ex{display:grid;grid-template-columns:1fr 1fr;gap:8px}.muted{color:#64748b}.filters button{margin:0 4px 6px 0}
-.filters button.on{outline:2px solid #0f172a}details summary{cursor:pointer}.chart{background:#fff;
-border:1px solid #e2e8f0;border-radius:6px;margin:6px 8px 6px 0}.chart-title{font-weight:600;font-size:13px}
-.tick{font-size:11px;fill:#475569}.charts{display:flex;flex-wrap:wrap}code{font-size:12.5px}
-.curl pre{padding-right:64px}
+word-break:break-all;max-height:360px;margin:4px 0}.msg{background:#fff7ed;color:#7c2d12;border:1px solid #fed7aa}
+.cmd{position:relative}.cmd button{position:absolute;right:6px;top:6px;font-size:12px}.cmd pre{padding-right:64px}
+.cmd .lbl{font-size:12px;color:#475569;font-weight:600}
+.rule-card{background:#fff;border:1px solid #fecaca;border-left:5px solid #b91c1c;border-radius:6px;
+padding:8px 12px;margin:10px 0}.rule-card.error{border-color:#e9d5ff;border-left-color:#7e22ce}
+.rule-card.warning{border-color:#fde68a;border-left-color:#ca8a04}.more{border-top:1px dashed #cbd5e1;
+margin-top:6px;padding-top:4px}.ex{display:grid;grid-template-columns:1fr 1fr;gap:8px}.muted{color:#64748b}
+.filters{margin-bottom:6px}.filters button{margin:0 4px 6px 0}.filters button.on{outline:2px solid #0f172a}
+details summary{cursor:pointer}.chart{background:#fff;border:1px solid #e2e8f0;border-radius:6px;
+margin:6px 8px 6px 0}.chart-title{font-weight:600;font-size:13px}.tick{font-size:11px;fill:#475569}
+.charts{display:flex;flex-wrap:wrap}code{font-size:12.5px}.env{background:#eff6ff;border:1px solid #bfdbfe;
+border-radius:6px;padding:6px 10px;margin:6px 0}.pass{color:#15803d;font-weight:600}.fail{color:#b91c1c;font-weight:600}
 """
+_CSS += "".join(f".b-{s.slug}{{background:{s.colour}}}" for s in Status)
 
 _JS = """
-function qcFilter(status, btn){document.querySelectorAll('tr.rule-row').forEach(function(r){
- r.style.display=(status==='all'||r.dataset.status===status)?'':'none'});
- document.querySelectorAll('.filters button').forEach(function(b){b.classList.remove('on')});btn.classList.add('on');}
-function qcSearch(q){q=q.toLowerCase();document.querySelectorAll('tr.rule-row').forEach(function(r){
- r.style.display=r.textContent.toLowerCase().indexOf(q)>=0?'':'none'});}
+var qcState={status:'all',q:''};
+function qcApply(){document.querySelectorAll('tr.rule-row').forEach(function(r){
+ var ok=(qcState.status==='all'||r.dataset.status===qcState.status)&&
+  (!qcState.q||r.textContent.toLowerCase().indexOf(qcState.q)>=0);r.style.display=ok?'':'none'});}
+function qcFilter(status,btn){qcState.status=status;
+ document.querySelectorAll('.filters button').forEach(function(b){b.classList.remove('on')});
+ if(btn){btn.classList.add('on')}qcApply();}
+function qcSearch(q){qcState.q=q.toLowerCase();qcApply();}
+function qcSort(th){var table=th.closest('table'),body=table.tBodies[0],key=th.dataset.key,
+ dir=th.dataset.dir==='asc'?'desc':'asc';th.dataset.dir=dir;
+ var rows=Array.prototype.slice.call(body.rows);rows.sort(function(a,b){var x=a.dataset[key],y=b.dataset[key];
+  var nx=parseFloat(x),ny=parseFloat(y);var c=(!isNaN(nx)&&!isNaN(ny))?nx-ny:String(x).localeCompare(String(y));
+  if(c===0){c=parseFloat(a.dataset.order)-parseFloat(b.dataset.order)}return dir==='asc'?c:-c});
+ rows.forEach(function(r){body.appendChild(r)});}
 function qcCopy(btn){var t=btn.parentNode.querySelector('code').textContent;
  if(navigator.clipboard){navigator.clipboard.writeText(t).then(function(){btn.textContent='copied'})}
  else{var a=document.createElement('textarea');a.value=t;document.body.appendChild(a);a.select();
@@ -60,25 +79,34 @@ def _e(v: Any) -> str:
     return escape("" if v is None else str(v))
 
 
-def _slug(status: str) -> str:
-    return status.replace(" ", "-")
-
-
 def _badge(status: str, label: str | None = None) -> str:
-    return f'<span class="badge b-{_slug(status)}">{_e(label or status)}</span>'
+    s = Status.of(status)
+    slug = s.slug if s is not None else str(status).replace(" ", "-")
+    return f'<span class="badge b-{_e(slug)}">{_e(label or status)}</span>'
 
 
 def _pre(text: Any, cls: str = "") -> str:
     return f'<pre class="{cls}">{_e(text)}</pre>'
 
 
+def _cmd(text: str, label: str, cls: str) -> str:
+    """A command in a box with a copy button (``cls`` tells curls from rerun commands in the DOM)."""
+    return (f'<div class="cmd {cls}"><div class="lbl">{_e(label)}</div>'
+            f'<button type="button" onclick="qcCopy(this)">copy</button><pre><code>{_e(text)}</code></pre></div>')
+
+
 def _curl(curl: str) -> str:
-    return (f'<div class="curl"><button type="button" onclick="qcCopy(this)">copy</button>'
-            f"<pre><code>{_e(curl)}</code></pre></div>")
+    return _cmd(curl, "reproduce the request", "curl")
 
 
 def _json(value: Any) -> str:
     return json.dumps(value, indent=1, sort_keys=True, default=str)
+
+
+def _lines(text: Any, limit: int) -> str:
+    lines = str(text or "").strip().splitlines()
+    return "\n".join(lines[:limit]) + (f"\n... ({len(lines) - limit} more lines in report.json)"
+                                         if len(lines) > limit else "")
 
 
 def render_html(report: Mapping[str, Any]) -> str:
@@ -88,9 +116,13 @@ def render_html(report: Mapping[str, Any]) -> str:
     body = [
         _header(report, title),
         "<main>",
+        _failed_rules(report),
+        *_status_sections(report),
+        _warnings(report),
+        _unattributed(report),
+        _changed(report),
         _summary(report),
         _rules_table(report),
-        _failures(report),
         _observations(report),
         _skips(report),
         _created(report),
@@ -102,7 +134,7 @@ def render_html(report: Mapping[str, Any]) -> str:
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>"
-            + "\n".join(body) + f"<script>{_JS}</script></body></html>\n")
+            + "\n".join(b for b in body if b) + f"<script>{_JS}</script></body></html>\n")
 
 
 def _header(report: Mapping[str, Any], title: str) -> str:
@@ -116,30 +148,181 @@ def _header(report: Mapping[str, Any], title: str) -> str:
         f"service version {_e(target.get('service_version') or 'not stated')}",
         f"started {_e(report.get('started'))}", f"{_e(report.get('duration_s'))} s", *map(_e, flags)] if x)
     code = report.get("exit_code")
+    counts = (report.get("summary") or {}).get("rules") or {}
+    chips = "".join(f'<a href="#rules" onclick="qcFilter(\'{_e(s.value)}\',null)">'
+                    f"{_badge(s.value, f'{counts.get(s.value, 0)} {s.value}')}</a>"
+                    for s in Status if counts.get(s.value))
     return (f'<header><h1>{_e(title)}</h1><div class="meta">{meta}</div>'
             f'<div class="verdict v{_e(code)}" id="verdict">exit code {_e(code)}: {_e(report.get("verdict"))}</div>'
-            "</header>")
+            f'<div class="counts" id="counts">{chips}</div></header>')
 
+
+# ----------------------------------------------------------------------------------------------------------
+# what needs attention: failed rules, other headed statuses, warnings, changed observations
+
+def _tests_by_id(report: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+    return {str(t.get("nodeid")): t for t in report.get("tests") or []}
+
+
+def _failed_rules(report: Mapping[str, Any]) -> str:
+    rules = [r for r in report.get("rules", []) if Status.of(r["status"]) is Status.FAILED and fails_run(r)]
+    heading = Status.FAILED.heading
+    if not rules:
+        return (f'<section id="failed"><h2>{_e(heading)}</h2><p>No rule failed.</p></section>')
+    tests = _tests_by_id(report)
+    cards = [_rule_card(r, tests, report) for r in rules]
+    return (f'<section id="failed"><h2>{_e(heading)} ({len(rules)})</h2>{_env_note(report, rules, tests)}'
+            + "".join(cards) + "</section>")
+
+
+def _env_note(report: Mapping[str, Any], rules: Sequence[Mapping[str, Any]],
+              tests: Mapping[str, Mapping[str, Any]]) -> str:
+    """Which environment variables the curls on the page read, and whose password each must hold."""
+    curls = [str(f.get("curl") or "") for r in rules for f in (r.get("evidence") or {}).get("failures") or []]
+    names = variables_used(curls)
+    if not names:
+        return ""
+    repro = report.get("reproduce") or {}
+    by_var = {v: role for role, v in (repro.get("env_variables") or {}).items()}
+    accounts = (report.get("target") or {}).get("accounts") or {}
+    where = f" in {repro['profile']}" if repro.get("profile") else ""
+    items = ", ".join(
+        f"<code>{_e(n)}</code> (the password of <code>{_e((accounts.get(by_var.get(n, '')) or {}).get('username'))}"
+        f"</code>, role {_e(by_var.get(n, '?'))})" for n in names)
+    export = " ".join(f"export {n}=..." for n in names)
+    return (f'<div class="env" id="env-note">The curls read passwords from environment variables (never written '
+            f"here): {items}, as in the profile{_e(where)}. Set them once, then paste: <code>{_e(export)}</code></div>")
+
+
+def _rule_card(rule: Mapping[str, Any], tests: Mapping[str, Mapping[str, Any]], report: Mapping[str, Any],
+               kind: str = "failed") -> str:
+    ev = rule.get("evidence") or {}
+    failures = [f for f in ev.get("failures") or [] if Status.of(f.get("outcome")) is Status.of(rule["status"])]
+    failures = failures or list(ev.get("failures") or [])
+    total = len(rule.get("tests") or [])
+    exp = rule.get("expected")
+    extra = ""
+    if exp:
+        extra = f" {_badge('expected', 'expected failure')} <span class=\"muted\">{_e(exp.get('reason'))}</span>"
+    verb = {"failed": "failed", "error": "broke in the kit"}.get(str(rule["status"]), str(rule["status"]))
+    head = (f'<h3><a href="#rule-{_e(rule["id"])}"><code>{_e(rule["id"])}</code></a> {_e(rule.get("summary"))}</h3>'
+            f'<div class="muted">{_e(rule.get("level"))} · {_e(rule.get("area"))} · '
+            f'{_e(", ".join(rule.get("operations") or []))} · {_e(rule.get("source"))}</div>'
+            f'<p><b class="count">{len(failures)} of {total} test(s) {_e(verb)}</b>{extra}</p>')
+    if not failures:
+        return (f'<article class="rule-card {kind}" id="{kind}-{_e(rule["id"])}">{head}'
+                f'<p>{_e(rule.get("reason") or "")}</p></article>')
+    first, rest = failures[0], failures[1:]
+    body = [_first_failure(first, tests.get(str(first.get("test"))))]
+    if rest:
+        items = "".join(_folded_failure(f) for f in rest)
+        body.append(f'<details class="more"><summary>{len(rest)} more failing test(s) of this rule</summary>'
+                    f"{items}</details>")
+    return f'<article class="rule-card {kind}" id="{kind}-{_e(rule["id"])}">{head}{"".join(body)}</article>'
+
+
+def _first_failure(failure: Mapping[str, Any], test: Mapping[str, Any] | None) -> str:
+    parts = [f'<div>first: <code>{_e(failure.get("test"))}</code></div>',
+             _pre(_lines(failure.get("message"), _MESSAGE_LINES), "msg")]
+    exchanges = list((test or {}).get("exchanges") or [])
+    if exchanges:
+        parts.append(_exchange(exchanges[-1], with_curl=False))
+    curl = failure.get("curl")
+    if curl:
+        parts.append(_curl(str(curl)))
+    elif not exchanges:
+        parts.append('<p class="muted">no request was recorded in this test</p>')
+    parts.append(_rerun(failure))
+    if len(exchanges) > 1:
+        parts.append(f"<details><summary>{len(exchanges) - 1} earlier request(s) of this test</summary>"
+                     + "".join(_exchange(x) for x in exchanges[:-1]) + "</details>")
+    if test and test.get("longrepr"):
+        parts.append(f"<details><summary>traceback</summary>{_pre(test['longrepr'])}</details>")
+    return "".join(parts)
+
+
+def _rerun(failure: Mapping[str, Any]) -> str:
+    rerun = failure.get("rerun") or {}
+    out = ""
+    if rerun.get("test"):
+        out += _cmd(str(rerun["test"]), "rerun this test alone against the same target", "rerun")
+    if rerun.get("rule"):
+        out += f'<div class="muted">every test of the rule: <code>{_e(rerun["rule"])}</code></div>'
+    return out
+
+
+def _folded_failure(failure: Mapping[str, Any]) -> str:
+    parts = [f'<div class="more"><code>{_e(failure.get("test"))}</code>',
+             _pre(_lines(failure.get("message"), _FOLDED_MESSAGE_LINES), "msg")]
+    if failure.get("curl"):
+        parts.append(_curl(str(failure["curl"])))
+    parts.append(_rerun(failure))
+    return "".join(parts) + "</div>"
+
+
+def _status_sections(report: Mapping[str, Any]) -> list[str]:
+    """A section for every other status that has a heading in status.Status (errors; blocked when it exists)."""
+    out = []
+    tests = _tests_by_id(report)
+    for status in Status:
+        if status is Status.FAILED or not status.heading:
+            continue
+        rules = [r for r in report.get("rules", []) if Status.of(r["status"]) is status]
+        if not rules:
+            continue
+        cards = "".join(_rule_card(r, tests, report, kind=status.slug) for r in rules)
+        out.append(f'<section id="{status.slug}"><h2>{_e(status.heading)} ({len(rules)})</h2>{cards}</section>')
+    return out
+
+
+def _warnings(report: Mapping[str, Any]) -> str:
+    """Failed rules of a level that does not fail the run (should): reported apart, as warnings."""
+    rules = [r for r in report.get("rules", []) if Status.of(r["status"]) is Status.FAILED and not fails_run(r)]
+    if not rules:
+        return ""
+    tests = _tests_by_id(report)
+    cards = "".join(_rule_card(r, tests, report, kind="warning") for r in rules)
+    return (f'<section id="warnings"><h2>Warnings: {len(rules)} rule(s) of a level that does not fail the run</h2>'
+            f"{cards}</section>")
+
+
+def _changed(report: Mapping[str, Any]) -> str:
+    """Observations (and rule statuses) that differ from the baseline run, when one was given."""
+    base = report.get("baseline")
+    if not isinstance(base, Mapping):
+        return ""
+    changes = list(base.get("observations_changed") or [])
+    statuses = list(base.get("status_changes") or [])
+    head = f'<section id="changed"><h2>Changed since {_e(base.get("run_id"))}</h2>'
+    if not changes and not statuses:
+        return head + "<p>No change in rule status or observations.</p></section>"
+    rows = "".join(f"<tr><td><code>{_e(c['rule'])}</code></td><td>{_badge(c['before'])} → {_badge(c['after'])}</td>"
+                   "</tr>" for c in statuses)
+    obs = "".join(f"<tr><td><code>{_e(c['rule'])}</code></td><td><code>{_e(c.get('test'))}</code></td>"
+                  f"<td>{_e(c.get('change'))}</td></tr>" for c in changes)
+    return (head + (f"<h3>Rule status</h3><table><tr><th>rule</th><th>before → after</th></tr>{rows}</table>"
+                    if rows else "")
+            + (f"<h3>Observations</h3><table><tr><th>rule</th><th>test</th><th>what changed</th></tr>{obs}</table>"
+               if obs else "") + "</section>")
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the rest: summary, rule table, observations, skips, created, load, versions
 
 def _summary(report: Mapping[str, Any]) -> str:
     s = report["summary"]
     counts = s["rules"]
-    cards = "".join(f'<div class="card"><div class="n" style="color:var(--{c})">{counts.get(st, 0)}</div>'
-                    f'<div class="l">{_e(st)}</div></div>'
-                    for st, c in zip(STATUSES, ("ok", "fail", "obs", "skip", "nc", "err"), strict=True))
     total = max(1, sum(counts.values()))
     x = 0.0
-    colors = {"passed": "#15803d", "failed": "#b91c1c", "observed": "#0369a1", "skipped": "#a16207",
-              "not covered": "#64748b", "error": "#7e22ce"}
     rects = []
-    for st in STATUSES:
-        w = 600 * counts.get(st, 0) / total
+    for st in Status:
+        w = 600 * counts.get(st.value, 0) / total
         if w:
-            rects.append(f'<rect x="{x:.1f}" y="0" width="{w:.1f}" height="18" fill="{colors[st]}">'
-                         f"<title>{_e(st)}: {counts[st]}</title></rect>")
+            rects.append(f'<rect x="{x:.1f}" y="0" width="{w:.1f}" height="18" fill="{st.colour}">'
+                         f"<title>{_e(st.value)}: {counts[st.value]}</title></rect>")
         x += w
     bar = (f'<svg xmlns="http://www.w3.org/2000/svg" id="summary-bar" width="600" height="18" viewBox="0 0 600 18" '
-           f'preserveAspectRatio="none" style="display:block;margin:10px 0;background:#fff" role="img">'
+           f'preserveAspectRatio="none" style="display:block;margin:6px 0;background:#fff" role="img">'
            f'<title>rules by status</title>{"".join(rects)}</svg>')
     tests = ", ".join(f"{n} {o}" for o, n in s["tests"].items() if n)
     extra = []
@@ -152,18 +335,20 @@ def _summary(report: Mapping[str, Any]) -> str:
         extra.append(f"{_badge('unexpected', 'unexpectedly passing')} " + ", ".join(
             f'<a href="#rule-{_e(r)}">{_e(r)}</a>' for r in s["unexpectedly_passing"])
             + " — these expected failures now pass; remove them from the --expect file.")
-    return (f'<section id="summary"><h2>Summary</h2><div class="cards">{cards}</div>{bar}'
+    return (f'<section id="summary"><h2>Summary</h2>{bar}'
             f'<p>{s["rules_total"]} rules ({s["must_rules"]} must, {s["must_held"]} held); '
             f'{s["tests_total"]} tests: {_e(tests) or "none ran"}.</p>'
             + "".join(f"<p>{x}</p>" for x in extra) + "</section>")
 
 
 def _rules_table(report: Mapping[str, Any]) -> str:
+    counts = report["summary"]["rules"]
     buttons = ['<button type="button" class="on" onclick="qcFilter(\'all\',this)">all</button>'] + [
-        f'<button type="button" onclick="qcFilter(\'{st}\',this)">{_e(st)} '
-        f'({report["summary"]["rules"].get(st, 0)})</button>' for st in STATUSES]
+        f'<button type="button" onclick="qcFilter(\'{_e(st.value)}\',this)">{_e(st.value)} '
+        f"({counts.get(st.value, 0)})</button>" for st in Status if counts.get(st.value)]
+    ordered = sorted(enumerate(report.get("rules", [])), key=lambda ir: (rank(ir[1]["status"]), ir[0]))
     rows = []
-    for r in report.get("rules", []):
+    for order, r in ordered:
         status = r["status"]
         badge = _badge(status)
         exp = r.get("expected")
@@ -172,66 +357,47 @@ def _rules_table(report: Mapping[str, Any]) -> str:
             link = f' <a href="{_e(exp["link"])}">link</a>' if exp.get("link") else ""
             badge += f" {_badge(kind, exp['state'])}<div class=\"muted\">{_e(exp['reason'])}{link}</div>"
         tests = r.get("tests") or []
-        if tests:
-            items = "".join(f"<li>{_badge(t['outcome'])} <code>{_e(t['nodeid'])}</code></li>" for t in tests)
-            tcell = f"<details><summary>{len(tests)} test(s)</summary><ul>{items}</ul></details>"
-        else:
-            tcell = '<span class="muted">none</span>'
+        bad = sum(1 for t in tests if Status.of(t.get("outcome")) in (Status.FAILED, Status.ERROR))
+        tcell = f"{len(tests)}" + (f' <span class="fail">({bad} broken)</span>' if bad else "")
         note = _e(r.get("reason")) if r.get("reason") else ""
-        rows.append(f'<tr class="rule-row" id="rule-{_e(r["id"])}" data-status="{_e(status)}">'
-                    f'<td><code>{_e(r["id"])}</code></td><td>{badge}</td><td>{_e(r["level"])}</td>'
+        st = Status.of(status)
+        link = f' <a href="#{_e(st.slug)}-{_e(r["id"])}">details</a>' if bad and st is not None and st.heading else ""
+        rows.append(f'<tr class="rule-row" id="rule-{_e(r["id"])}" data-status="{_e(status)}" '
+                    f'data-rank="{rank(status)}" data-order="{order}" data-id="{_e(r["id"])}" '
+                    f'data-level="{_e(r["level"])}" data-area="{_e(r["area"])}" data-tests="{len(tests)}">'
+                    f'<td><code>{_e(r["id"])}</code>{link}</td><td>{badge}</td><td>{_e(r["level"])}</td>'
                     f'<td>{_e(r["area"])}</td><td>{tcell}</td><td>{_e(r["summary"])}'
                     f'<div class="muted">{_e(r.get("source"))}</div></td><td>{note}</td></tr>')
-    return (f'<section id="rules"><h2>Rules</h2><div class="filters">{"".join(buttons)}'
+    heads = "".join(f'<th class="sort" data-key="{k}" onclick="qcSort(this)">{_e(label)}</th>' for k, label in (
+        ("id", "rule"), ("rank", "status"), ("level", "level"), ("area", "area"), ("tests", "tests")))
+    return (f'<section id="rules"><h2>All rules ({len(rows)})</h2><div class="filters">{"".join(buttons)}'
             '<input type="search" placeholder="filter rules…" oninput="qcSearch(this.value)"></div>'
-            '<table id="rules-table"><thead><tr><th>rule</th><th>status</th><th>level</th><th>area</th><th>tests</th>'
-            f'<th>statement</th><th>reason</th></tr></thead><tbody>{"".join(rows)}</tbody></table></section>')
+            f'<table id="rules-table"><thead><tr>{heads}<th>statement</th><th>reason</th></tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table></section>')
 
 
-def _exchange(x: Mapping[str, Any]) -> str:
+def _exchange(x: Mapping[str, Any], with_curl: bool = True) -> str:
     req_h = "\n".join(f"{k}: {v}" for k, v in (x.get("request_headers") or {}).items())
     resp_h = "\n".join(f"{k}: {v}" for k, v in (x.get("response_headers") or {}).items())
     req = f"{x.get('method')} {x.get('url')}\n{req_h}" + (f"\n\n{x['request_body']}" if x.get("request_body") else "")
     resp = f"{x.get('status')} ({x.get('elapsed_ms')} ms)\n{resp_h}\n\n{x.get('response_body') or ''}"
     return (f'<div class="ex"><div><b>request</b> as {_e(x.get("role"))}{_pre(req)}</div>'
-            f"<div><b>response</b>{_pre(resp)}</div></div>" + (_curl(str(x["curl"])) if x.get("curl") else ""))
+            f"<div><b>response</b>{_pre(resp)}</div></div>"
+            + (_curl(str(x["curl"])) if with_curl and x.get("curl") else ""))
 
 
-def _failures(report: Mapping[str, Any]) -> str:
-    broken = [t for t in report.get("tests", []) if t["outcome"] in ("failed", "error")]
+def _unattributed(report: Mapping[str, Any]) -> str:
+    """Broken tests that name no rule (a kit bug: every suite test must carry a rule marker)."""
+    tests = _tests_by_id(report)
+    broken = [t for t in report.get("unattributed_tests") or []
+              if Status.of(t.get("outcome")) in (Status.FAILED, Status.ERROR)]
     if not broken:
-        return '<section id="failures"><h2>Failures</h2><p>No test failed and the kit broke in none.</p></section>'
-    expected = {r["id"] for r in report.get("rules", []) if (r.get("expected") or {}).get("state") ==
-                "expected failure"}
-    out = []
-    for t in broken:
-        exchanges = t.get("exchanges") or []
-        last = exchanges[-1:] if exchanges else []
-        earlier = exchanges[:-1]
-        shown = t.get("failed_rules") or t.get("rules", [])
-        rules = " ".join(f'<a href="#rule-{_e(r)}"><code>{_e(r)}</code></a>' +
-                         (" " + _badge("expected", "expected") if r in expected else "") for r in shown)
-        others = len(t.get("rules", [])) - len(shown)
-        if others > 0:
-            rules += (f' <span class="muted">(the test also checks {others} other rule(s) and did not fail on '
-                      'them)</span>')
-        kind = ("the target broke a rule" if t["outcome"] == "failed"
-                else "the kit broke (an error in qaconform or its environment, not a verdict on the target)")
-        ex_html = "".join(_exchange(x) for x in last)
-        if not ex_html:
-            curls = t.get("curls") or []
-            ex_html = ('<p class="muted">the kit recorded no exchange in this test (the request was made by a shared '
-                       "fixture or by the test's own HTTP client); reproduce it with:</p>"
-                       + "".join(_curl(c) for c in curls) if curls
-                       else '<p class="muted">no request was recorded</p>')
-        if earlier:
-            ex_html += (f"<details><summary>{len(earlier)} earlier request(s) of this test</summary>"
-                        + "".join(_exchange(x) for x in earlier) + "</details>")
-        longrepr = (f"<details><summary>traceback</summary>{_pre(t['longrepr'])}</details>" if t.get("longrepr")
-                    else "")
-        out.append(f'<div class="failure {_e(t["outcome"])}">{_badge(t["outcome"])} <code>{_e(t["nodeid"])}</code>'
-                   f' — {_e(kind)}<div>rules: {rules}</div>{_pre(t.get("message"))}{ex_html}{longrepr}</div>')
-    return f'<section id="failures"><h2>Failures and errors ({len(broken)})</h2>{"".join(out)}</section>'
+        return ""
+    items = "".join(f'<div class="rule-card">{_badge(t["outcome"])} <code>{_e(t["nodeid"])}</code>'
+                    f'{_pre(_lines(t.get("message"), _MESSAGE_LINES), "msg")}'
+                    + "".join(_exchange(x) for x in (tests.get(t["nodeid"]) or {}).get("exchanges", [])[-1:])
+                    + "</div>" for t in broken)
+    return f'<section id="unattributed"><h2>Broken tests that name no rule ({len(broken)})</h2>{items}</section>'
 
 
 def _observations(report: Mapping[str, Any]) -> str:

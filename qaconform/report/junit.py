@@ -12,6 +12,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from typing import Any
 
+from qaconform.report.status import Status
+
 _TEXT_LIMIT = 8000
 
 
@@ -72,8 +74,10 @@ def build_junit(report: Mapping[str, Any]) -> str:
                 ET.SubElement(cprops, "property", name="observation",
                               value=_clean(f"{o.get('rule')}: {o.get('facts')}"))
         outcome = t.get("outcome")
+        status = Status.of(outcome)
+        element = status.junit if status is not None else "error"
         msg = _clean((str(t.get("message") or outcome)).splitlines()[0] if t.get("message") else outcome)
-        if outcome == "failed":
+        if element == "failure":
             rules = t.get("failed_rules") or t.get("rules") or []
             if rules and all(r in expected for r in rules):
                 why = "; ".join(f"{r}: {reasons[r]['reason']}" + (f" ({reasons[r]['link']})" if reasons[r].get("link")
@@ -86,12 +90,13 @@ def build_junit(report: Mapping[str, Any]) -> str:
                 el = ET.SubElement(case, "failure", type="qaconform.rule_failed", message=msg)
                 el.text = _clean(_failure_text(t))
                 counts["failures"] += 1
-        elif outcome == "error":
+        elif element == "error":
             el = ET.SubElement(case, "error", type="qaconform.kit_error", message=msg)
             el.text = _clean(_failure_text(t))
             counts["errors"] += 1
-        elif outcome == "skipped":
-            ET.SubElement(case, "skipped", type="pytest.skip", message=msg)
+        elif element == "skipped":
+            kind = "pytest.skip" if status is Status.SKIPPED else f"qaconform.{status}"
+            ET.SubElement(case, "skipped", type=kind, message=msg)
             counts["skipped"] += 1
     suite.set("time", f"{total:.3f}")
     for k, v in counts.items():

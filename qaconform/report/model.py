@@ -24,14 +24,12 @@ from typing import Any
 from qaconform import __version__, exitcodes
 from qaconform.report.expect import Expectation
 from qaconform.report.redact import redact
+from qaconform.report.reproduce import accounts_for_curls, personal_curl, personalise_text, rerun_commands
+from qaconform.report.status import OUTCOMES, STATUSES, Effect, Status, fails_run, rank
 
 FORMAT = "qaconform-report/1"
-STATUSES = ("passed", "failed", "observed", "skipped", "not covered", "error")
-"""Rule statuses, in the order the summary shows them."""
-OUTCOMES = ("passed", "failed", "error", "skipped", "observed")
-"""Test outcomes written by the pytest plugin."""
-_OUTCOME_RANK = {"failed": 0, "error": 1, "observed": 2, "passed": 3, "skipped": 4}
 _EVIDENCE_CURLS = 3
+__all__ = ["FORMAT", "OUTCOMES", "STATUSES", "RuleInfo", "build_report", "canonical", "verdict"]
 
 
 @dataclass(frozen=True)
@@ -90,7 +88,7 @@ def merge_tests(entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
         if old is None:
             merged[nodeid] = e
             continue
-        worst, other = (e, old) if _OUTCOME_RANK[outcome] < _OUTCOME_RANK[old["outcome"]] else (old, e)
+        worst, other = (e, old) if rank(outcome) < rank(old["outcome"]) else (old, e)
         combined = dict(worst)
         combined["duration"] = old["duration"] + e["duration"]
         for key in ("rules", "areas"):
@@ -197,6 +195,10 @@ def build_report(
     secrets = tuple(secrets)
     tests = merge_tests(results.get("tests") or [])
     selection = Selection.of(meta.get("selection"))
+    how = dict(meta.get("rerun") or {})
+    accounts = accounts_for_curls(results.get("target"), how)
+    for t in tests:
+        _personalise(t, accounts)
 
     by_rule: dict[str, list[dict[str, Any]]] = {}
     for t in tests:
@@ -218,7 +220,7 @@ def build_report(
     coverage = meta.get("coverage")
     collected = coverage.get("rules") if isinstance(coverage, Mapping) else None
     rule_entries = [_rule_entry(r, by_rule.get(r.id, []), observations.get(r.id, []), selection,
-                                expectations.get(r.id), None if collected is None else collected.get(r.id, []))
+                                expectations.get(r.id), None if collected is None else collected.get(r.id, []), how)
                     for r in catalog]
     unattributed = [_test_brief(t) for t in tests if not t["rules"]]
     summary = _summary(rule_entries, tests)
@@ -239,7 +241,13 @@ def build_report(
         "rules": rule_entries,
         "observations": {rid: obs for rid, obs in sorted(observations.items())},
         "created": [c for t in tests for c in t["created"]],
-        "tests": [_test_full(t) for t in tests],
+        "tests": [_test_full(t, how) for t in tests],
+        "reproduce": {
+            "env_variables": {role: acc["password_env"] for role, acc in accounts.items()},
+            "profile": how.get("profile"),
+            "reference": bool(how.get("reference")),
+            "reference_faults": list(how.get("reference_faults") or []),
+        },
         "unattributed_tests": unattributed,
         "unknown_rules": unknown,
         "expectations": {k: v.as_dict() for k, v in expectations.items()},
@@ -274,38 +282,41 @@ def _rule_entry(
     selection: Selection,
     expectation: Expectation | None,
     collected: list[str] | None = None,
+    how: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """``collected``: the suite tests that name this rule, selected or not (None when the run did not record it)."""
     outcomes = [t["outcome"] for t in tests]
     reason: str | None = None
+    status: Status
     if not tests and collected is not None:
         if not collected:
-            status, reason = "not covered", "no test names this rule"
+            status, reason = Status.NOT_COVERED, "no test names this rule"
         elif selection.everything:
-            status, reason = "skipped", f"its {len(collected)} test(s) were collected but none ran"
+            status, reason = Status.SKIPPED, f"its {len(collected)} test(s) were collected but none ran"
         else:
-            status, reason = "skipped", (f"disabled by configuration: not selected by --only {selection.describe()} "
-                                         f"({len(collected)} test(s) exist)")
+            status, reason = Status.SKIPPED, (f"disabled by configuration: not selected by --only "
+                                              f"{selection.describe()} ({len(collected)} test(s) exist)")
     elif not tests:
         if selection.names(rule):
-            status, reason = "not covered", "no test names this rule"
+            status, reason = Status.NOT_COVERED, "no test names this rule"
         else:
-            status, reason = "skipped", f"disabled by configuration: not selected by --only {selection.describe()}"
-    elif "failed" in outcomes:
-        status = "failed"
-    elif "error" in outcomes:
-        status = "error"
+            status, reason = Status.SKIPPED, f"disabled by configuration: not selected by --only {selection.describe()}"
+    elif Status.FAILED in outcomes:
+        status = Status.FAILED
+    elif Status.ERROR in outcomes:
+        status = Status.ERROR
     elif any(o in ("passed", "observed") for o in outcomes):
-        status = "observed" if rule.level == "observed" and observations else "passed"
+        status = Status.OBSERVED if rule.level == "observed" and observations else Status.PASSED
     else:
-        status = "skipped"
+        status = Status.SKIPPED
         reasons = list(dict.fromkeys(str(t.get("message") or "skipped") for t in tests))
         reason = "; ".join(reasons)
     evidence: dict[str, Any] = {
         "failures": [
             {"test": t["nodeid"], "outcome": t["outcome"], "message": t.get("message"),
-             "curl": next(reversed(_curl_of(t)), None), "curls": _curl_of(t)[-_EVIDENCE_CURLS:]}
-            for t in tests if t["outcome"] in ("failed", "error")
+             "curl": next(reversed(_curl_of(t)), None), "curls": _curl_of(t)[-_EVIDENCE_CURLS:],
+             "rerun": rerun_commands(t["nodeid"], rule.id, how)}
+            for t in tests if _broken(t["outcome"])
         ],
         "observations": observations,
         "skips": [{"test": t["nodeid"], "reason": t.get("message"), "category": skip_category(t.get("message"))}
@@ -319,9 +330,9 @@ def _rule_entry(
         "since": rule.since,
         "summary": rule.summary,
         "source": rule.source,
-        "status": status,
+        "status": status.value,
         "reason": reason,
-        "skip_category": skip_category(reason) if status == "skipped" else None,
+        "skip_category": skip_category(reason) if status is Status.SKIPPED else None,
         "tests": [_test_brief(t) for t in tests],
         "evidence": evidence,
         "timings": {"tests": len(tests), "total_s": round(sum(t["duration"] for t in tests), 4)},
@@ -334,6 +345,12 @@ def _rule_entry(
     return entry
 
 
+def _broken(outcome: object) -> bool:
+    """Whether a test outcome carries evidence worth keeping whole: the target or the kit broke in it."""
+    s = Status.of(outcome)
+    return s is not None and s.effect in (Effect.BROKE, Effect.KIT)
+
+
 def _test_brief(t: Mapping[str, Any]) -> dict[str, Any]:
     brief = {"nodeid": t["nodeid"], "outcome": t["outcome"], "duration": round(t["duration"], 4),
              "message": t.get("message")}
@@ -342,8 +359,16 @@ def _test_brief(t: Mapping[str, Any]) -> dict[str, Any]:
     return brief
 
 
-def _test_full(t: Mapping[str, Any]) -> dict[str, Any]:
-    broken = t["outcome"] in ("failed", "error")
+def _personalise(t: dict[str, Any], accounts: Mapping[str, Any]) -> None:
+    """Curls in a test's exchanges and messages get the role's username and password variable."""
+    t["message"] = personalise_text(t.get("message"), accounts)
+    t["longrepr"] = personalise_text(t.get("longrepr"), accounts)
+    t["exchanges"] = [{**x, "curl": personal_curl(str(x["curl"]), accounts)}
+                      if isinstance(x, Mapping) and x.get("curl") else x for x in t["exchanges"]]
+
+
+def _test_full(t: Mapping[str, Any], how: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    broken = _broken(t["outcome"])
     return {
         "nodeid": t["nodeid"],
         "outcome": t["outcome"],
@@ -355,6 +380,8 @@ def _test_full(t: Mapping[str, Any]) -> dict[str, Any]:
         "longrepr": t.get("longrepr") if broken else None,
         "exchanges": t["exchanges"] if broken else [],
         "curls": _curl_of(t)[-_EVIDENCE_CURLS:] if broken else [],
+        "rerun": rerun_commands(t["nodeid"], (t.get("failed_rules") or t["rules"] or ["?"])[0], how)
+        if broken else None,
         "observations": t["observations"],
         "created": t["created"],
     }
@@ -384,8 +411,10 @@ def _summary(rules: list[dict[str, Any]], tests: list[dict[str, Any]]) -> dict[s
         "skipped_by_reason": skipped_by,
         "tests": test_counts,
         "tests_total": len(tests),
-        "failed_rules": [r["id"] for r in rules if r["status"] == "failed" and r["id"] not in expected],
-        "error_rules": [r["id"] for r in rules if r["status"] == "error"],
+        "failed_rules": [r["id"] for r in rules if Status.of(r["status"]) is Status.FAILED and fails_run(r)
+                         and r["id"] not in expected],
+        "warning_rules": [r["id"] for r in rules if Status.of(r["status"]) is Status.FAILED and not fails_run(r)],
+        "error_rules": [r["id"] for r in rules if Status.of(r["status"]) is Status.ERROR],
     }
 
 

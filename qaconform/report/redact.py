@@ -30,8 +30,9 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
      r"\1" + REDACTED),
     # scheme://user:pass@host
     (re.compile(r"(\b[a-z][a-z0-9+.-]*://)[^/\s:@\"']+:[^/\s@\"']+@", re.IGNORECASE), r"\1" + REDACTED + "@"),
-    # curl -u user:pass (but not the placeholder "$USER:$PASSWORD")
-    (re.compile(r"""(\s(?:-u|--user)\s+)(?!"?\$USER:\$PASSWORD"?)(["']?)[^\s"':]+:[^\s"']+\2"""),
+    # curl -u user:pass (but not the placeholder "$USER:$PASSWORD", nor a password that is a shell variable:
+    # the report writes -u "qa-member:$QACONFORM_MEMBER_PASSWORD")
+    (re.compile(r"""(\s(?:-u|--user)\s+)(?!"?\$USER:\$PASSWORD"?)(["']?)[^\s"':]+:(?!\$)[^\s"']+\2"""),
      r"\1" + '"$USER:$PASSWORD"'),
 )
 
@@ -52,7 +53,8 @@ def harvest_secrets(value: Any) -> set[str]:
     found: set[str] = set()
 
     def add(candidate: str) -> None:
-        if len(candidate) >= _MIN_SECRET and candidate not in _NOT_SECRETS and REDACTED not in candidate:
+        if (len(candidate) >= _MIN_SECRET and candidate not in _NOT_SECRETS and REDACTED not in candidate
+                and not candidate.startswith("$")):  # a shell variable reference, as in the report's own curls
             found.add(candidate)
 
     def walk(v: Any, key: str = "") -> None:

@@ -1,4 +1,5 @@
-"""The HTML report renders in a real browser: headless Chromium shows the summary, a rule row and a chart.
+"""The HTML report renders in a real browser: headless Chromium shows the summary, a rule row and a chart, and for a
+run with a planted fault, the first failed rule inside the first screen with its rerun command.
 
 Skips, saying why, where Debian's chromium is not installed (.ci/run installs it). The screenshot is kept under
 reports/ so a person can look at what the browser drew.
@@ -6,9 +7,13 @@ reports/ so a person can look at what the browser drew.
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
 import subprocess
+import sys
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -59,3 +64,52 @@ def test_chromium_renders_summary_rule_rows_and_charts(tmp_path: Path, results: 
                         "--hide-scrollbars", url)
     assert shot.returncode == 0, f"chromium --screenshot failed ({shot.returncode}): {shot.stderr[-2000:]}"
     assert SCREENSHOT.is_file() and SCREENSHOT.stat().st_size > 10_000, "the screenshot is missing or blank"
+
+
+_PROBE = """<script>
+(function(){var card=document.querySelector('#failed .rule-card');var h=card&&card.querySelector('h3');
+var r=h?h.getBoundingClientRect():null;var cmd=document.querySelector('#failed .cmd.rerun code');
+document.body.setAttribute('data-qc-probe',JSON.stringify({viewport:[window.innerWidth,window.innerHeight],
+ scrollY:window.scrollY,firstRule:card?card.id:null,top:r?r.top:null,bottom:r?r.bottom:null,
+ rerun:cmd?cmd.textContent:null}));})();
+</script></body>"""
+"""Measures, inside the page as Chromium laid it out, where the first failed rule's heading is and what the first
+rerun command says; the result is written into the DOM, which --dump-dom prints."""
+VIEWPORT = (1280, 800)
+FAULT, FAULT_RULE = "envelope-listcount-wrong", "PAGING-LISTCOUNT"
+
+
+def test_the_first_failed_rule_of_a_faulted_run_is_visible_without_scrolling(tmp_path: Path) -> None:
+    binary = chromium()
+    out = tmp_path / "runs"
+    proc = subprocess.run([sys.executable, "-m", "qaconform.cli", "run", "--out", str(out), "--only", "paging",
+                           "--reference-fault", FAULT], capture_output=True, text=True, timeout=600, check=False,
+                          stdin=subprocess.DEVNULL)
+    assert proc.returncode == 1, f"the faulted run should fail one rule\n{proc.stdout[-3000:]}\n{proc.stderr[-2000:]}"
+    (run_dir,) = [p for p in out.iterdir() if p.is_dir()]
+    html = (run_dir / "report.html").read_text(encoding="utf-8")
+    assert "</body>" in html
+    probe = run_dir / "probe.html"
+    probe.write_text(html.replace("</body>", _PROBE, 1), encoding="utf-8")
+    dom = run_chromium(binary, tmp_path / "profile-probe", f"--window-size={VIEWPORT[0]},{VIEWPORT[1]}",
+                       "--dump-dom", probe.resolve().as_uri())
+    assert dom.returncode == 0, f"chromium --dump-dom failed ({dom.returncode}): {dom.stderr[-2000:]}"
+    found = re.search(r'data-qc-probe="([^"]*)"', dom.stdout)
+    assert found, "the probe script did not run in Chromium"
+    facts = json.loads(unescape(found.group(1)))
+    assert facts["firstRule"] == f"failed-{FAULT_RULE}", facts
+    assert facts["scrollY"] == 0 and facts["viewport"][1] > 0, facts
+    assert 0 <= facts["top"] and facts["bottom"] <= facts["viewport"][1], f"first failed rule below the fold: {facts}"
+    rerun = facts["rerun"] or ""
+    assert "-m pytest 'suites/" in rerun and "::test_" in rerun, f"no rerun command on the page: {facts}"
+    assert f"qaconform run --reference-fault {FAULT} --only {FAULT_RULE}" in dom.stdout
+
+    TOP_SHOT.parent.mkdir(exist_ok=True)
+    TOP_SHOT.unlink(missing_ok=True)
+    shot = run_chromium(binary, tmp_path / "profile-top", f"--screenshot={TOP_SHOT}",
+                        f"--window-size={VIEWPORT[0]},{VIEWPORT[1]}", "--hide-scrollbars",
+                        (run_dir / "report.html").resolve().as_uri())
+    assert shot.returncode == 0 and TOP_SHOT.is_file() and TOP_SHOT.stat().st_size > 10_000, shot.stderr[-2000:]
+
+
+TOP_SHOT = ROOT / "reports" / "report-html-top-chromium.png"

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
 
-from report_builders import CATALOG, write_locust_csvs
+from report_builders import CATALOG, FAIL_TEST, write_locust_csvs
 
 from qaconform.report.writer import build_and_write
 
@@ -30,7 +31,7 @@ def test_the_page_has_a_row_per_rule_and_the_sections_qa_reads(tmp_path: Path, r
     html = build(tmp_path, results)
     for rule in CATALOG:
         assert f'id="rule-{rule.id}"' in html
-    for section in ("summary", "rules", "failures", "observations", "created", "load", "target"):
+    for section in ("failed", "error", "summary", "rules", "observations", "created", "load", "target"):
         assert f'<section id="{section}">' in html
     assert 'data-status="not covered"' in html and 'data-status="error"' in html
     assert "fixture wiki_node_id not in profile" in html
@@ -40,11 +41,54 @@ def test_the_page_has_a_row_per_rule_and_the_sections_qa_reads(tmp_path: Path, r
 
 def test_a_failure_shows_request_response_and_a_copyable_curl(tmp_path: Path, results: dict[str, Any]) -> None:
     html = build(tmp_path, results)
-    block = html[html.index('<section id="failures">'):html.index('<section id="observations">')]
+    block = html[html.index('<section id="failed">'):html.index('<section id="error">')]
     assert "test_reply_with_other_visibility_is_400" in block
     assert "POST http://127.0.0.1:9999/services/v2/node/5/comment.json" in block
     assert "qcCopy(this)" in block and "curl -sS -i -X POST" in block
-    assert "the kit broke" in block  # the error of ERR-1 is labelled as the kit's, not the target's
+    errors = html[html.index('<section id="error">'):html.index('<section id="summary">')]
+    assert "the kit broke" in errors and "ERR-1" in errors  # labelled as the kit's error, not the target's
+
+
+def test_failures_come_first_each_failed_rule_once_with_the_rest_folded(tmp_path: Path,
+                                                                         results: dict[str, Any]) -> None:
+    first = results["tests"][1]
+    results["tests"] += [{**first, "nodeid": f"{first['nodeid']}[{i}]", "message": f"repeat {i} of the failure"}
+                         for i in range(3)]
+    html = build(tmp_path, results, with_load=False)
+    order = [html.index(f'<section id="{s}">') for s in ("failed", "error", "summary", "rules", "observations")]
+    assert order == sorted(order), "failed rules, then errors, then the summary and the full table"
+    failed = html[order[0]:order[1]]
+    assert failed.count('class="rule-card failed"') == 1, "FAIL-1 fails in 4 tests and is shown once"
+    assert "reply inherits visibility" in failed  # the rule's statement
+    assert "4 of 4 test(s) failed" in failed
+    assert "3 more failing test(s) of this rule" in failed and failed.index("<details") < failed.index("repeat 0")
+    rows = re.findall(r'<tr class="rule-row" id="rule-([A-Z0-9-]+)" data-status="([a-z ]+)"', html)
+    assert rows[0] == ("FAIL-1", "failed") and rows[1] == ("ERR-1", "error"), rows[:3]
+    assert len(rows) == len(CATALOG)
+
+
+def test_a_failure_carries_a_personal_curl_and_the_command_that_reruns_it(tmp_path: Path,
+                                                                          results: dict[str, Any]) -> None:
+    profile = tmp_path / "site.toml"
+    rerun = {"cwd": "/srv/kit", "python": "python3", "profile": str(profile), "password_env": {"member": "QA_PW"}}
+    _, paths = build_and_write(results, tmp_path, rules=CATALOG, meta={"run_id": "RUN1", "rerun": rerun})
+    html = paths["html"].read_text(encoding="utf-8")
+    failed = html[html.index('<section id="failed">'):html.index('<section id="error">')]
+    assert "-u &quot;qa-member:$QA_PW&quot;" in failed and "$USER:$PASSWORD" not in failed
+    assert "<code>QA_PW</code> (the password of <code>qa-member</code>, role member)" in failed
+    assert (f"cd /srv/kit &amp;&amp; python3 -m pytest {FAIL_TEST} --profile {profile}" in failed)
+    assert f"qaconform run --profile {profile} --only FAIL-1" in failed
+    report = json.loads(paths["json"].read_text(encoding="utf-8"))
+    fail = next(r for r in report["rules"] if r["id"] == "FAIL-1")["evidence"]["failures"][0]
+    assert fail["curl"].startswith('curl -sS -i -X POST -u "qa-member:$QA_PW"')
+    assert fail["rerun"]["test"].endswith(f"--profile {profile}")
+    assert report["reproduce"]["env_variables"] == {"member": "QA_PW"}
+
+
+def test_without_password_env_the_report_names_its_own_variable(tmp_path: Path, results: dict[str, Any]) -> None:
+    html = build(tmp_path, results, with_load=False)
+    assert "-u &quot;qa-member:$QACONFORM_MEMBER_PASSWORD&quot;" in html
+    assert "export QACONFORM_MEMBER_PASSWORD=..." in html
 
 
 def test_load_results_become_three_inline_svg_charts(tmp_path: Path, results: dict[str, Any]) -> None:
