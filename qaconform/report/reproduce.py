@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from typing import Any
 
 PLACEHOLDER = '"$USER:$PASSWORD"'
-PYTEST_PROFILE_OPTION = "--profile"
-"""The pytest plugin's option that names a target profile (the ``qaconform run`` flag is ``--profile`` too)."""
+PYTEST_PROFILE_OPTION = "--target-profile"
+"""The pytest plugin's option that names a target profile (the ``qaconform run`` flag stays ``--profile``)."""
 _AS_ROLE = re.compile(r"\s+#\s*as\s+(\S+)\s*$")
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _WRONG_PASSWORD_ROLE = "wrong_password"
@@ -74,23 +74,30 @@ def variables_used(curls: list[str]) -> list[str]:
 
 def rerun_commands(nodeid: str, rule: str, how: Mapping[str, Any] | None) -> dict[str, str]:
     """The commands that rerun one test (pytest, by node id) and one rule (``qaconform run --only``) against the
-    same target. ``how`` is what the runner recorded: ``cwd`` (where pytest ran, node ids are relative to it),
-    ``python``, ``profile`` (absolute path; None for the embedded reference server) and ``reference_faults``."""
+    same target. ``how`` is what the runner recorded (:func:`rerun_context`): the pytest command it ran over the
+    suites (``pytest``, with ``suites`` its suites folder: the test's path replaces it), ``profile`` (absolute; None
+    for the embedded reference server) and ``reference_faults``."""
     how = how or {}
-    python = str(how.get("python") or "python")
     profile = how.get("profile")
     faults = [str(f) for f in how.get("reference_faults") or []]
-    cd = f"cd {shlex.quote(str(how['cwd']))} && " if how.get("cwd") else ""
+    pytest_cmd = [str(x) for x in how.get("pytest") or []]
+    suites = str(how.get("suites") or "")
+    if pytest_cmd and suites in pytest_cmd:
+        root = suites.rstrip("/").rsplit("/", 1)[0]
+        cmd = [f"{root}/{nodeid}" if x == suites else x for x in pytest_cmd]
+    else:
+        cmd = ["python", "-m", "pytest", nodeid]
+    test_cmd = " ".join(shlex.quote(x) for x in cmd)
     if profile:
-        test = f"{cd}{python} -m pytest {shlex.quote(nodeid)} {PYTEST_PROFILE_OPTION} {shlex.quote(str(profile))}"
+        test = f"{test_cmd} {PYTEST_PROFILE_OPTION} {shlex.quote(str(profile))}"
         run = f"qaconform run --profile {shlex.quote(str(profile))} --only {rule}"
     elif how.get("reference") or faults:
         fault_args = "".join(f" --fault {shlex.quote(f)}" for f in faults)
-        test = (f"{cd}qaconform serve{fault_args} --port 8765 --profile-out qc-reference.toml &  "
-                f"sleep 3; {python} -m pytest {shlex.quote(nodeid)} {PYTEST_PROFILE_OPTION} qc-reference.toml")
+        test = (f"qaconform serve{fault_args} --port 8765 --profile-out qc-reference.toml &  "
+                f"sleep 3; {test_cmd} {PYTEST_PROFILE_OPTION} qc-reference.toml")
         run = "qaconform run" + "".join(f" --reference-fault {shlex.quote(f)}" for f in faults) + f" --only {rule}"
     else:
-        test = f"{cd}{python} -m pytest {shlex.quote(nodeid)} {PYTEST_PROFILE_OPTION} <your profile.toml>"
+        test = f"{test_cmd} {PYTEST_PROFILE_OPTION} <your profile.toml>"
         run = f"qaconform run --profile <your profile.toml> --only {rule}"
     return {"test": test, "rule": run}
 
@@ -134,15 +141,17 @@ def accounts_for_curls(target: Mapping[str, Any] | None, how: Mapping[str, Any] 
     return out
 
 
-def rerun_context(profile_path: str | None, reference_faults: list[str] | None = None,
-                  cwd: str | None = None) -> dict[str, Any]:
-    """What the runner records (run.json ``rerun``) so that the report can write exact rerun commands: where
-    pytest ran, with which Python, against which profile (absolute), and the password variable of each role."""
+def rerun_context(profile_path: str | None, reference_faults: list[str] | None = None) -> dict[str, Any]:
+    """What the runner records (run.json ``rerun``) so that the report can write exact rerun commands: the pytest
+    command it runs over the suites, the profile (absolute path), and the password variable of each role."""
     import os
-    import sys
 
-    from qaconform.runner import ROOT
+    from qaconform import kit
 
     profile = os.path.abspath(profile_path) if profile_path else None
-    return {"cwd": cwd or str(ROOT), "python": sys.executable, "profile": profile, "reference": profile is None,
+    try:
+        pytest_cmd, suites = kit.pytest_command(), str(kit.suites_dir())
+    except kit.KitNotFound:
+        pytest_cmd, suites = [], ""
+    return {"pytest": pytest_cmd, "suites": suites, "profile": profile, "reference": profile is None,
             "reference_faults": list(reference_faults or []), "password_env": password_envs(profile)}

@@ -70,18 +70,19 @@ def test_failures_come_first_each_failed_rule_once_with_the_rest_folded(tmp_path
 def test_a_failure_carries_a_personal_curl_and_the_command_that_reruns_it(tmp_path: Path,
                                                                           results: dict[str, Any]) -> None:
     profile = tmp_path / "site.toml"
-    rerun = {"cwd": "/srv/kit", "python": "python3", "profile": str(profile), "password_env": {"member": "QA_PW"}}
+    rerun = {"pytest": ["python3", "-m", "pytest", "/srv/kit/suites", "-p", "no:locust"], "suites": "/srv/kit/suites",
+             "profile": str(profile), "password_env": {"member": "QA_PW"}}
     _, paths = build_and_write(results, tmp_path, rules=CATALOG, meta={"run_id": "RUN1", "rerun": rerun})
     html = paths["html"].read_text(encoding="utf-8")
     failed = html[html.index('<section id="failed">'):html.index('<section id="error">')]
     assert "-u &quot;qa-member:$QA_PW&quot;" in failed and "$USER:$PASSWORD" not in failed
     assert "<code>QA_PW</code> (the password of <code>qa-member</code>, role member)" in failed
-    assert (f"cd /srv/kit &amp;&amp; python3 -m pytest {FAIL_TEST} --profile {profile}" in failed)
+    assert f"python3 -m pytest /srv/kit/{FAIL_TEST} -p no:locust --target-profile {profile}" in failed
     assert f"qaconform run --profile {profile} --only FAIL-1" in failed
     report = json.loads(paths["json"].read_text(encoding="utf-8"))
     fail = next(r for r in report["rules"] if r["id"] == "FAIL-1")["evidence"]["failures"][0]
     assert fail["curl"].startswith('curl -sS -i -X POST -u "qa-member:$QA_PW"')
-    assert fail["rerun"]["test"].endswith(f"--profile {profile}")
+    assert fail["rerun"]["test"].endswith(f"--target-profile {profile}")
     assert report["reproduce"]["env_variables"] == {"member": "QA_PW"}
 
 
