@@ -85,6 +85,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "`python -m qaconform.reference --list-faults`); to see what a broken target looks like")
     parser.add_argument("--timeout", type=float, metavar="S", default=DEFAULT_SUITE_TIMEOUT_S,
                         help=f"stop the suites after this many seconds (default {DEFAULT_SUITE_TIMEOUT_S:.0f})")
+    parser.add_argument("--baseline", metavar="RUN", default=None,
+                        help="an earlier run (report.json or run folder): what changed since is shown near the top "
+                             "of report.html (`qaconform diff` prints the same)")
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -285,6 +288,13 @@ class Runner:
                 raise UsageProblem("--max-examples must be a positive number")
             if args.timeout <= 0:
                 raise UsageProblem("--timeout must be a positive number of seconds")
+            if getattr(args, "baseline", None):
+                from qaconform.report.diff import read_report
+
+                try:
+                    read_report(args.baseline)
+                except ValueError as exc:
+                    raise UsageProblem(f"--baseline {exc}") from None
             if args.reference_fault and args.profile:
                 raise UsageProblem("--reference-fault applies to the embedded reference server; drop --profile")
             if args.reference_fault:
@@ -492,7 +502,7 @@ class Runner:
         if load and load.get("status") == "unavailable":
             load["message"] = "qaconform load is not available in this installation; no load figures"
         report, paths = build_and_write(results, self.run_dir, expectations=expectations, meta=self.meta,
-                                        secrets=secrets)
+                                        secrets=secrets, baseline=getattr(self.args, "baseline", None))
         print(format_summary(report, paths["html"]))
         return int(report["exit_code"])  # the report's verdict already holds the override and the kit errors
 

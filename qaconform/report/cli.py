@@ -30,6 +30,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="expected failures (TOML or YAML: rule id -> reason + link)")
     parser.add_argument("--profile", metavar="P", default=None,
                         help="the run's target profile: its passwords are redacted from the report too")
+    parser.add_argument("--baseline", metavar="RUN", default=None,
+                        help="an earlier run (report.json or run folder): rule statuses and observations that "
+                             "changed since are shown near the top of report.html")
 
 
 def read_results(path: Path) -> dict[str, Any]:
@@ -72,7 +75,11 @@ def main(args: argparse.Namespace) -> int:
             return exitcodes.USAGE
         secrets = secret_variants(prof.passwords(), [a.username for a in prof.accounts.values()])
     load_dir = out / "load" if (out / "load").is_dir() else folder / "load"
-    report, paths = build_and_write(results, out, expectations=expectations, meta=meta, load_dir=load_dir,
-                                    secrets=secrets)
+    try:
+        report, paths = build_and_write(results, out, expectations=expectations, meta=meta, load_dir=load_dir,
+                                        secrets=secrets, baseline=args.baseline)
+    except ValueError as exc:  # the baseline cannot be read
+        print(f"qaconform report: --baseline {exc}", file=sys.stderr)
+        return exitcodes.USAGE
     print(format_summary(report, paths["html"]))
     return int(report["exit_code"])

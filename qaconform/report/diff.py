@@ -1,8 +1,10 @@
 """``qaconform diff RUN_A RUN_B``: what changed between two runs, rule by rule.
 
 How QA compares a release candidate with the last release, or two implementations with each other. Inputs are
-report.json files or run folders. Exit 1 when a rule regressed (held in A, failed or errored in B; an expected
-failure of B is listed but does not count), 0 otherwise, 2 when an input cannot be read.
+report.json files or run folders. Verdicts are compared per rule; observations by shape and value with what differs
+between any two runs (ids, timestamps, run tags: ``qaconform.report.volatile``) left out, so two runs of the same
+server print "no change". Exit 1 when a rule regressed (held in A, failed or errored in B; an expected failure of B
+is listed but does not count), 0 otherwise, 2 when an input cannot be read.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from qaconform import exitcodes
 from qaconform.report.files import read_run_json
 from qaconform.report.model import canonical
 from qaconform.report.status import Effect, Status
+from qaconform.report.volatile import normalise
 
 HELD = tuple(s.value for s in Status if s.effect is Effect.HELD)
 BROKEN = tuple(s.value for s in Status if s.effect in (Effect.BROKE, Effect.KIT))
@@ -40,7 +43,7 @@ def _observations(report: Mapping[str, Any]) -> dict[tuple[str, str], list[str]]
     out: dict[tuple[str, str], list[str]] = {}
     for rid, items in (report.get("observations") or {}).items():
         for o in items or []:
-            out.setdefault((rid, str(o.get("test"))), []).append(canonical(o.get("facts")))
+            out.setdefault((rid, str(o.get("test"))), []).append(canonical(normalise(o.get("facts"))))
     return out
 
 
@@ -97,6 +100,18 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def changes_since(baseline: Mapping[str, Any], report: Mapping[str, Any]) -> dict[str, Any]:
+    """What report.html shows as "Changed since <baseline>": rule status changes and changed observations."""
+    d = compare(baseline, report)
+    statuses = [{"rule": e["rule"], "before": e["before"], "after": e["after"]}
+                for key in ("regressed", "recovered", "new_failures", "other_changes") for e in d[key]]
+    statuses.sort(key=lambda e: e["rule"])
+    return {"run_id": baseline.get("run_id"), "status_changes": statuses,
+            "observations_changed": [{"rule": o["rule"], "test": o["test"],
+                                      "change": describe_change(o["before"], o["after"])}
+                                     for o in d["observations_changed"]]}
+
+
 def _flat(value: Any, prefix: str = "") -> dict[str, str]:
     """Dotted paths to leaf values, so two sets of facts can be compared field by field."""
     if isinstance(value, dict):
@@ -142,7 +157,7 @@ def format_diff(d: Mapping[str, Any]) -> str:
         for o in d["observations_changed"]:
             lines.append(f"  {o['rule']} ({o['test']}): {describe_change(o['before'], o['after'])}")
     if len(lines) == 2:
-        lines.append("no difference in rule status or observations")
+        lines.append("no change (rule verdicts and observations are the same, ids, timestamps and run tags aside)")
     lines.append("verdict: " + ("regression" if d["exit_code"] else "no regression"))
     return "\n".join(lines)
 

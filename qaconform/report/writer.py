@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from qaconform.report.diff import changes_since, read_report
 from qaconform.report.expect import Expectation
 from qaconform.report.html_page import render_html
 from qaconform.report.junit import build_junit
@@ -84,12 +85,18 @@ def build_and_write(
     meta: Mapping[str, Any] | None = None,
     load_dir: str | Path | None = None,
     secrets: Iterable[str] = (),
+    baseline: str | Path | None = None,
 ) -> tuple[dict[str, Any], dict[str, Path]]:
-    """Build the report data from a results dict (and the Locust CSVs under ``load_dir``) and write the files."""
+    """Build the report data from a results dict (and the Locust CSVs under ``load_dir``) and write the files.
+
+    ``baseline``: an earlier run (report.json or run folder); what changed since is shown near the top of the page.
+    Raises ValueError when it cannot be read."""
     meta = dict(meta or {})
     out = Path(out_dir)
     load_dir = Path(load_dir) if load_dir is not None else out / "load"
     load = load_section(load_dir, meta.get("load"))
     secrets = tuple(secrets)
     report = build_report(results, rules, expectations=expectations, meta=meta, load=load, secrets=secrets)
+    if baseline is not None:
+        report["baseline"] = changes_since(read_report(baseline), report)
     return report, write_reports(report, out, secrets)

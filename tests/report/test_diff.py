@@ -95,3 +95,59 @@ def test_a_changed_observation_is_shown_as_the_facts_that_differ() -> None:
     before = [{"status": 200, "listCount": 0, "sort": "name"}]
     after = [{"status": 200, "listCount": 1, "sort": "name", "extra": True}]
     assert describe_change(before, after) == "[0].extra: (absent) -> true; [0].listCount: 0 -> 1"
+
+
+def _with_facts(facts: dict[str, Any], tag: str) -> dict[str, Any]:
+    res = make_results(fail=False)
+    res["run_tag"] = tag
+    res["tests"][3]["observations"] = [{"rule": "OBS-1", "facts": facts}]
+    return res
+
+
+def _facts(answer_id: int, when: str, tag: str, status: int = 400) -> dict[str, Any]:
+    """Facts shaped like those of OBS-LOCK-TWICE / OBS-COMMENT-RESPONSE-BODY in a real run."""
+    return {"status": status, "answer_id": answer_id, "error": f"node {answer_id} is not a community wiki",
+            "second": {"body": {"lockAction": {"id": answer_id + 7, "actionDate": when,
+                                               "extra": f"qaconform lock reason 0badc0de [{tag}]"}}},
+            "snippet": (f'{{"id":{answer_id},"creationDate":1795442664904,'
+                        '"creationDateFormatted":"11/23/2026 02:04 PM"}'),
+            "first": [when], "sent": 2773588500000 + answer_id}
+
+
+def test_ids_timestamps_and_run_tags_are_no_change(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a = run(tmp_path, "a", _with_facts(_facts(210, "2026-11-23 14:04:25.0", "qc-8107e6e4"), "qc-8107e6e4"))
+    b = run(tmp_path, "b", _with_facts(_facts(230, "2026-11-23 14:09:07.9", "qc-0000abcd"), "qc-0000abcd"))
+    assert invoke(command, [str(a), str(b)]) == exitcodes.OK
+    out = capsys.readouterr().out
+    assert "no change" in out and "observations that changed" not in out, out
+
+
+def test_a_changed_value_beside_changed_ids_is_still_reported(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    a = run(tmp_path, "a", _with_facts(_facts(210, "2026-11-23 14:04:25.0", "qc-8107e6e4"), "qc-8107e6e4"))
+    b = run(tmp_path, "b", _with_facts(_facts(230, "2026-11-23 14:09:07.9", "qc-0000abcd", status=409), "qc-x"))
+    assert invoke(command, [str(a), str(b)]) == exitcodes.OK  # an observation is never a regression
+    out = capsys.readouterr().out
+    assert "observations that changed: 1" in out and "status: 400 -> 409" in out, out
+    assert "answer_id" not in out and "14:09" not in out, "only what really changed is listed"
+
+
+def test_a_volatile_field_that_changes_shape_is_reported(tmp_path: Path) -> None:
+    from qaconform.report.volatile import normalise
+
+    assert normalise({"answer_id": 5}) == normalise({"answer_id": 9})
+    assert normalise({"answer_id": 5}) != normalise({"answer_id": None})  # an id that went missing is a change
+    assert normalise({"error": "node 245 is not a favorite"}) == normalise({"error": "node 9 is not a favorite"})
+    assert normalise({"error": "not a favorite"}) != normalise({"error": "not a wiki"})
+
+
+def test_report_html_shows_what_changed_since_a_baseline_run(tmp_path: Path) -> None:
+    a = run(tmp_path, "a", _with_facts(_facts(210, "2026-11-23 14:04:25.0", "qc-8107e6e4"), "qc-8107e6e4"))
+    b = _with_facts(_facts(230, "2026-11-23 14:09:07.9", "qc-0000abcd", status=409), "qc-0000abcd")
+    b["tests"][1] = entry(b["tests"][1]["nodeid"], "failed", ["FAIL-1"], message="expected 400, got 201")
+    report, paths = build_and_write(b, tmp_path / "b", rules=CATALOG, meta={"run_id": "b"}, baseline=a)
+    assert report["baseline"]["status_changes"] == [{"rule": "FAIL-1", "before": "passed", "after": "failed"}]
+    html = paths["html"].read_text(encoding="utf-8")
+    changed = html[html.index('<section id="changed">'):html.index('<section id="summary">')]
+    assert "Changed since a" in changed and "FAIL-1" in changed and "status: 400 -&gt; 409" in changed
+    assert html.index('<section id="failed">') < html.index('<section id="changed">') < html.index('id="rules"')

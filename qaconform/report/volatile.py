@@ -1,0 +1,74 @@
+"""What changes from one run to the next of the same server, and so is not a change: ids, timestamps, run tags.
+
+``qaconform diff`` compares what the target *does*: two runs of the same server must show no difference. Facts an
+observation records carry values no two runs share (the id of the comment this run posted, the time it was
+posted, the run tag in its body, the random future date a test sent). Before two sets of facts are compared,
+:func:`normalise` keeps the *shape* of those values (a number is still a number, a missing id is still missing)
+and drops their value:
+
+- fields named in :data:`VOLATILE_KEYS` (ids, dates, what the kit itself sent at random, counts that grow with what
+  earlier tests created) become ``<int>``, ``<str>``, ``<list>``...;
+- inside any text, run tags, timestamps (ISO, ``11/23/2026 02:04 PM``, epoch seconds and milliseconds), the
+  random hex the kit puts in bodies, and ids (``node 245``, ``"id":231``) become placeholders.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+VOLATILE_KEYS = re.compile(
+    r"^(?:id|ids|.*Ids?|.*_ids?|.*_id_\w+|jobId|"   # ids: of what this run created, they differ every run
+    r".*Date|.*DateFormatted|.*_date|.*_at|date|time|timestamp|"  # times of what this run created
+    r"sent|entries)$"  # what the kit sent at random; how many content entries earlier tests of the run left
+)
+"""Field names whose values are compared by type only."""
+
+_TEXT = (
+    (re.compile(r"\bqc-[0-9a-f]{8}\b"), "<run-tag>"),
+    (re.compile(r"\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?"), "<time>"),
+    (re.compile(r"\b\d{1,2}/\d{1,2}/\d{4} \d{1,2}:\d{2}(?: ?[AP]M)?"), "<time>"),
+    (re.compile(r"\b\d{4}-\d{2}-\d{2}\b"), "<date>"),
+    (re.compile(r"(\"\w*(?:id|Id|ID|Date)\"\s*:\s*)\"?-?\d+\"?"), r"\1<n>"),
+    (re.compile(r"\b(node|answer|comment|question|user|job|space|topic|group|item)(s?)( id)?([ #:]+)\d+\b",
+                re.IGNORECASE), r"\1\2\3\4<id>"),
+    (re.compile(r"\b\d{10,13}\b"), "<epoch>"),
+    (re.compile(r"\b[0-9a-f]{8}(?:[0-9a-f]{24})?\b"), "<hex>"),
+)
+
+
+def normalise_text(text: str) -> str:
+    """A text with run tags, timestamps, ids and random hex replaced by placeholders."""
+    for pattern, repl in _TEXT:
+        text = pattern.sub(repl, text)
+    return text
+
+
+def shape(value: Any) -> str:
+    """The type of a value, as compared for volatile fields."""
+    if value is None:
+        return "<null>"
+    if isinstance(value, bool):
+        return "<bool>"
+    if isinstance(value, int | float):
+        return "<number>"
+    if isinstance(value, str):
+        return "<str>" if value else "<empty str>"
+    if isinstance(value, list):
+        return "<list>" if value else "<empty list>"
+    if isinstance(value, dict):
+        return "<object>"
+    return f"<{type(value).__name__}>"
+
+
+def normalise(value: Any, key: str = "") -> Any:
+    """A copy of a JSON-like value with volatile fields reduced to their shape and volatile text replaced."""
+    if key and VOLATILE_KEYS.match(key):
+        return shape(value)
+    if isinstance(value, dict):
+        return {k: normalise(v, str(k)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [normalise(v) for v in value]
+    if isinstance(value, str):
+        return normalise_text(value)
+    return value
