@@ -1,4 +1,4 @@
-"""Load shapes as pure functions of elapsed time: ramp, step, spike and soak.
+"""Load shapes as data: ramp, step, spike and soak, each a list of stages (users and spawn rate until a time).
 
 The ``LoadTestShape`` classes in ``loadtests/shapes/`` are two-line wrappers around :func:`tick`, so the
 arithmetic is tested here without Locust. Options travel to the Locust processes in ``QACONFORM_SHAPE_*``
@@ -9,10 +9,11 @@ arguments. Every shape returns None once ``duration_s`` has passed, which ends t
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 
 SHAPES = ("ramp", "step", "spike", "soak")
+"""The shapes `qaconform load --shape` takes (their stages: ``STAGES``)."""
 ENV_PREFIX = "QACONFORM_SHAPE_"
 
 
@@ -49,32 +50,65 @@ class ShapeOptions:
         return opts
 
 
+@dataclass(frozen=True)
+class Stage:
+    """Until ``until_s`` seconds into the run: ``users`` users, spawned at ``spawn_rate`` per second (the stages
+    of Locust's own StagesShape example). ``ramp_s`` > 0 grows the users linearly over that many seconds of the
+    stage instead of all at once."""
+
+    until_s: float
+    users: int
+    spawn_rate: float
+    ramp_s: float = 0.0
+
+
 def _rate(users: int, seconds: float) -> float:
     """Spawn rate (users per second) that reaches `users` in `seconds`; quick when no time is given."""
     return max(1.0, users / seconds) if seconds > 0 else float(max(users, 1))
 
 
+def _ramp(o: ShapeOptions) -> list[Stage]:
+    ramp = o.ramp_s or o.duration_s / 2
+    return [Stage(ramp, o.users, _rate(o.users, ramp), ramp_s=ramp), Stage(o.duration_s, o.users, _rate(o.users, ramp))]
+
+
+def _step(o: ShapeOptions) -> list[Stage]:
+    steps = max(1, o.steps)
+    return [Stage(o.duration_s * (i + 1) / steps, max(1, math.ceil(o.users * (i + 1) / steps)), float(max(o.users, 1)))
+            for i in range(steps)]
+
+
+def _spike(o: ShapeOptions) -> list[Stage]:
+    base = o.base_users or max(1, o.users // 5)
+    at = o.spike_at_s or o.duration_s * 0.4
+    length = o.spike_s or o.duration_s * 0.2
+    rate = float(max(o.users, 1))
+    return [Stage(at, base, rate), Stage(at + length, o.users, rate), Stage(o.duration_s, base, rate)]
+
+
+def _soak(o: ShapeOptions) -> list[Stage]:
+    return [Stage(o.duration_s, o.users, _rate(o.users, o.ramp_s or min(10.0, o.duration_s / 10)))]
+
+
+STAGES: dict[str, Callable[[ShapeOptions], list[Stage]]] = {"ramp": _ramp, "step": _step, "spike": _spike,
+                                                             "soak": _soak}
+"""Each shape as its list of stages: adding a shape is one function here and a two-line file in loadtests/shapes."""
+
+
+def stages(shape: str, o: ShapeOptions) -> list[Stage]:
+    if shape not in STAGES:
+        raise ValueError(f"unknown shape {shape!r}; use one of {', '.join(SHAPES)}")
+    return STAGES[shape](o)
+
+
 def tick(shape: str, o: ShapeOptions, t: float) -> tuple[int, float] | None:
     """(users, spawn_rate) at `t` seconds into the run, or None when the run is over."""
-    if t >= o.duration_s:
-        return None
-    if shape == "ramp":
-        ramp = o.ramp_s or o.duration_s / 2
-        target = o.users if t >= ramp else max(1, math.ceil(o.users * t / ramp))
-        return target, _rate(o.users, ramp)
-    if shape == "step":
-        steps = max(1, o.steps)
-        step_s = o.duration_s / steps
-        i = min(steps - 1, int(t // step_s))
-        return max(1, math.ceil(o.users * (i + 1) / steps)), float(max(o.users, 1))
-    if shape == "spike":
-        base = o.base_users or max(1, o.users // 5)
-        at = o.spike_at_s or o.duration_s * 0.4
-        length = o.spike_s or o.duration_s * 0.2
-        if at <= t < at + length:
-            return o.users, float(max(o.users, 1))
-        return base, float(max(o.users, 1))
-    if shape == "soak":
-        ramp = o.ramp_s or min(10.0, o.duration_s / 10)
-        return o.users, _rate(o.users, ramp)
-    raise ValueError(f"unknown shape {shape!r}; use one of {', '.join(SHAPES)}")
+    start = 0.0
+    for stage in stages(shape, o):
+        if start <= t < stage.until_s and t < o.duration_s:
+            users = stage.users
+            if stage.ramp_s > 0:
+                users = max(1, math.ceil(stage.users * (t - start) / stage.ramp_s))
+            return users, stage.spawn_rate
+        start = stage.until_s
+    return None

@@ -122,3 +122,18 @@ def test_a_generator_process_above_90_percent_of_a_core_is_flagged() -> None:
     idle.samples = [99.0, 99.0, 40.0, 60.0]
     assert busy.cpu_bound() and not idle.cpu_bound()
     assert busy.cpu()["mean_cpu_pct"] == 97.0 and busy.cpu()["max_cpu_pct"] == 99.0
+
+
+@pytest.mark.parametrize("shape", ["ramp", "step", "spike", "soak"])
+def test_every_shape_is_stages_that_cover_the_run_in_order(shape: str) -> None:
+    from qaconform.load.shapes import stages
+
+    o = ShapeOptions(users=20, duration_s=30.0)
+    ends = [s.until_s for s in stages(shape, o)]
+    assert ends == sorted(ends) and ends[-1] == pytest.approx(30.0), ends
+    assert all(1 <= s.users <= 20 and s.spawn_rate > 0 for s in stages(shape, o))
+
+
+def test_a_ramp_grows_linearly_within_its_stage() -> None:
+    o = ShapeOptions(users=20, duration_s=30.0)
+    assert [tick("ramp", o, t)[0] for t in (0, 1, 5, 11, 15, 29)] == [1, 2, 7, 15, 20, 20]  # type: ignore[index]
