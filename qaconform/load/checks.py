@@ -12,6 +12,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from qaconform.checks import is_json_content_type
+
 
 class CheckFailure(AssertionError):
     """A response that broke a check; ``str()`` is what Locust shows in its failures table."""
@@ -57,7 +59,8 @@ def status_expected(status: int, expect: Expect) -> None:
 
 
 def json_content_type(content_type: str | None) -> None:
-    if not content_type or not content_type.lower().startswith("application/json"):
+    """The same test as the suites' (qaconform.checks): application/json or an application/*+json type."""
+    if not content_type or not is_json_content_type(content_type):
         raise CheckFailure("json_content_type", f"Content-Type is {content_type or 'missing'}, not application/json")
 
 

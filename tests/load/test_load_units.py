@@ -137,3 +137,20 @@ def test_every_shape_is_stages_that_cover_the_run_in_order(shape: str) -> None:
 def test_a_ramp_grows_linearly_within_its_stage() -> None:
     o = ShapeOptions(users=20, duration_s=30.0)
     assert [tick("ramp", o, t)[0] for t in (0, 1, 5, 11, 15, 29)] == [1, 2, 7, 15, 20, 20]  # type: ignore[index]
+
+
+@pytest.mark.parametrize("content_type", ["application/json", "application/json;charset=UTF-8",
+                                          "application/problem+json", "APPLICATION/JSON"])
+def test_the_load_checks_accept_the_json_types_the_suites_accept(content_type: str) -> None:
+    from qaconform.checks import is_json_content_type
+    from qaconform.load.checks import json_content_type
+
+    assert is_json_content_type(content_type)
+    json_content_type(content_type)  # raises CheckFailure when the two disagree
+
+
+def test_the_load_checks_refuse_what_the_suites_refuse() -> None:
+    from qaconform.load.checks import json_content_type
+
+    with pytest.raises(CheckFailure, match="json_content_type"):
+        json_content_type("text/html; charset=utf-8")
