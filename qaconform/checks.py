@@ -88,6 +88,3 @@ def millis_problems(value: Any, path: str = "$") -> list[str]:
             problems.extend(millis_problems(v, f"{path}[{i}]"))
     return problems[:5]
 
-
-def ids_of(items: Iterable[Any]) -> list[Any]:
-    return [it.get("id") for it in items if isinstance(it, dict)]

@@ -27,25 +27,9 @@ import pytest
 
 from qaconform import exitcodes
 from qaconform.client import ApiClient, Recorder, TargetError, TargetUnreachable
+from qaconform.markers import AREAS, MARKERS
 from qaconform.profile import ROLES, Profile, ProfileError, load_profile
 
-AREAS = ("comments", "permissions", "gdpr", "actions", "paging", "contract", "destructive", "observation",
-         "properties", "writes")
-MARKERS = {
-    "rule(*ids)": "the rule ids of spec/rules.yaml this test checks",
-    "comments": "comment visibility and privacy",
-    "permissions": "who may call what",
-    "gdpr": "data-protection jobs and user content",
-    "actions": "node state changes (unfavorite, cancelwiki, lock, sendToMod)",
-    "paging": "the paged list envelope",
-    "contract": "per-operation status, headers, schema",
-    "destructive": "operations that cannot be undone; run only when the profile allows",
-    "observation": "records spec-silent behaviour, never fails the build",
-    "properties": "generated tests (schemathesis, hypothesis)",
-    "writes": "the test creates content on the target",
-    "slow": "takes more than a few seconds",
-}
-"""The markers the suites use, registered here so that they are known wherever the suites are collected from."""
 EXIT_PROFILE = pytest.ExitCode.USAGE_ERROR
 """A broken profile or a refused credential: pytest's own code for input it cannot use (nothing was sent)."""
 EXIT_UNREACHABLE = exitcodes.PYTEST_UNREACHABLE

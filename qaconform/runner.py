@@ -32,10 +32,10 @@ from pytest import ExitCode as pytest_exit
 
 from qaconform import exitcodes, kit
 from qaconform.kit import pytest_command, suites_dir
+from qaconform.markers import AREAS
 
-MARKER_AREAS = ("comments", "permissions", "gdpr", "actions", "paging", "contract", "destructive", "observation",
-                "properties", "writes")
-"""pytest markers ``--only`` may name (pyproject.toml [tool.pytest.ini_options] markers)."""
+MARKER_AREAS = AREAS
+"""pytest markers ``--only`` may name (qaconform.markers)."""
 SMOKE_LOAD = ("--scenario", "mixed", "--duration", "10")
 DEFAULT_SUITE_TIMEOUT_S = 3600.0
 LOAD_GRACE_S = 240.0

@@ -1,4 +1,4 @@
-"""`qaconform selftest`: the kit proves itself against fault-injected reference servers (issue 8).
+"""`qaconform selftest`: the kit proves itself against fault-injected reference servers.
 
 A conformance suite is only as good as the faults it catches. For every planted fault of the reference server
 (``qaconform/reference/faults.py``) this command starts a server with exactly that fault on, runs the suite tests

@@ -43,7 +43,7 @@ OPENAPI = SPEC_DIR / "openapi.yaml"
 
 BUILTIN_CHECKS = (not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
                   negative_data_rejection, positive_data_acceptance, ignored_auth)
-"""The schemathesis checks that fit this interface (issue 5); ours come from qaconform.st_checks."""
+"""The schemathesis checks that fit this interface; ours come from qaconform.st_checks."""
 
 ROLE_BY_OPERATION = {
     "scheduleGdprJob": "admin", "listUserContent": "admin", "listGroups": "admin", "listIssueTypes": "admin",

@@ -1,6 +1,6 @@
 """A hostile HTTP target: one small threaded server whose behaviour is switched by name.
 
-The kit is pointed at servers we did not write (issue 9). This server misbehaves on purpose, in one way at a time,
+The kit is pointed at servers we did not write. This server misbehaves on purpose, in one way at a time,
 so that a test can prove the kit still ends in bounded time, with a clear verdict, without leaking credentials.
 It listens on 127.0.0.1, port 0, speaks HTTP/1.1 by hand on raw sockets (http.server would refuse to send most
 of these answers), counts every request it receives and records method, path and headers of each.

@@ -1,4 +1,4 @@
-"""The built distribution is the same kit as the checkout (issue 14): a wheel holds the spec, the suites and the
+"""The built distribution is the same kit as the checkout: a wheel holds the spec, the suites and the
 load profiles, and registers the pytest plugin, so `pip install .` works from any folder."""
 
 from __future__ import annotations

@@ -1,0 +1,24 @@
+"""The pytest markers of the suites, in one place: the plugin registers them, ``qaconform run --only`` takes the
+area names, and the report groups by them."""
+
+from __future__ import annotations
+
+AREAS = ("comments", "permissions", "gdpr", "actions", "paging", "contract", "destructive", "observation",
+         "properties", "writes")
+"""Area markers: what a test is about (and, for destructive/writes/observation, how it may run)."""
+
+MARKERS = {
+    "rule(*ids)": "the rule ids of spec/rules.yaml this test checks",
+    "comments": "comment visibility and privacy",
+    "permissions": "who may call what",
+    "gdpr": "data-protection jobs and user content",
+    "actions": "node state changes (unfavorite, cancelwiki, lock, sendToMod)",
+    "paging": "the paged list envelope",
+    "contract": "per-operation status, headers, schema",
+    "destructive": "operations that cannot be undone; run only when the profile allows",
+    "observation": "records spec-silent behaviour, never fails the build",
+    "properties": "generated tests (schemathesis, hypothesis)",
+    "writes": "the test creates content on the target",
+    "slow": "takes more than a few seconds",
+}
+"""Every marker the suites use, with its help text (``pytest --markers``)."""
