@@ -1,8 +1,8 @@
 """qaconform.client.ApiClient against each hostile behaviour: bounded time, bounded memory, a clear error, no leak.
 
 These are the cheapest proofs that the kit survives a hostile target: every suite test talks to a target through
-ApiClient, so if one call ends in bounded time with a typed error (TargetUnreachable: no answer; TargetError: an answer the kit cannot use),
-a whole run does too.
+ApiClient, so if one call ends in bounded time with a typed error (TargetUnreachable: no answer; TargetError: an
+answer the kit cannot use), a whole run does too.
 """
 
 from __future__ import annotations
