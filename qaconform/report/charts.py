@@ -94,16 +94,21 @@ def line_chart(
     return "".join(parts)
 
 
-def bar_chart(title: str, items: Sequence[tuple[str, float]], *, width: int = 640, unit: str = "") -> str:
-    """Horizontal bars, one per label, longest scale first; zero-valued bars still show their label."""
+def bar_chart(title: str, items: Sequence[tuple[str, float]], *, width: int = 640, unit: str = "",
+              x_label: str = "") -> str:
+    """Horizontal bars, one per label, longest scale first; zero-valued bars still show their label. ``x_label``
+    names the bars' axis and its unit; with no items the chart says "none" (a clean run has no failures)."""
     bar_h, gap, left, top = 18, 6, 220, 28
-    height = top + max(1, len(items)) * (bar_h + gap) + 12
+    height = top + max(1, len(items)) * (bar_h + gap) + 12 + (18 if x_label else 0)
     pw = width - left - 60
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" width="{width}" '
              f'height="{height}" viewBox="0 0 {width} {height}"><title>{escape(title)}</title>',
              f'<text x="8" y="18" class="chart-title">{escape(title)}</text>']
-    if not items:
-        parts.append(f'<text x="{left}" y="{top + 14}" fill="#64748b">no data</text></svg>')
+    if x_label:
+        parts.append(f'<text x="{left + (width - left - 60) / 2}" y="{height - 6}" text-anchor="middle" '
+                     f'class="tick">{escape(x_label)}</text>')
+    if not items or not any(v for _, v in items):
+        parts.append(f'<text x="{left}" y="{top + 14}" fill="#64748b">none</text></svg>')
         return "".join(parts)
     vmax = max(v for _, v in items) or 1.0
     for i, (label, value) in enumerate(items):

@@ -445,6 +445,10 @@ def _series(history: Sequence[Mapping[str, Any]], key: str) -> list[tuple[float,
     return [(float(h["t"]), h.get(key)) for h in history]
 
 
+def _ms(v: Any) -> str:
+    return "–" if v is None else (f"{v:g}" if isinstance(v, float) else str(v))
+
+
 def _load(load: Mapping[str, Any] | None) -> str:
     if not load:
         return ""
@@ -455,41 +459,101 @@ def _load(load: Mapping[str, Any] | None) -> str:
     if load.get("command"):
         head.append(f"<p class=\"muted\">command: <code>{_e(load['command'])}</code></p>")
     parts = ["".join(head)]
-    for run in load.get("runs") or []:
-        agg = run.get("aggregated") or {}
-        hist = run.get("history") or []
-        parts.append(f"<h3>{_e(run.get('prefix'))}</h3>")
-        if agg:
-            parts.append(f"<p>{agg.get('requests')} requests, {agg.get('failures')} failures, "
-                         f"{_e(_round(agg.get('rps')))} req/s, p50 {_e(agg.get('p50_ms'))} ms, "
-                         f"p95 {_e(agg.get('p95_ms'))} ms, p99 {_e(agg.get('p99_ms'))} ms</p>")
-        charts = [
-            line_chart("Throughput over time", [("requests/s", _series(hist, "rps")),
-                                                ("failures/s", _series(hist, "fps"))], y_label="per second"),
-            line_chart("Latency percentiles over time", [("p50", _series(hist, "p50_ms")),
-                                                         ("p95", _series(hist, "p95_ms")),
-                                                         ("p99", _series(hist, "p99_ms"))], y_label="ms"),
-            bar_chart("Failures per operation", [(f"{o.get('method')} {o.get('name')}".strip(),
-                                                  float(o.get("failures") or 0)) for o in run.get("operations", [])]),
-        ]
-        parts.append(f'<div class="charts">{"".join(charts)}</div>')
-        ops = run.get("operations") or []
-        if ops:
-            rows = "".join(f"<tr><td>{_e(o['method'])}</td><td>{_e(o['name'])}</td><td>{o['requests']}</td>"
-                           f"<td>{o['failures']}</td><td>{_e(_round(o.get('rps')))}</td><td>{_e(o.get('p50_ms'))}</td>"
-                           f"<td>{_e(o.get('p95_ms'))}</td><td>{_e(o.get('p99_ms'))}</td></tr>" for o in ops)
-            parts.append("<table><tr><th>method</th><th>operation</th><th>requests</th><th>failures</th>"
-                         f"<th>req/s</th><th>p50 ms</th><th>p95 ms</th><th>p99 ms</th></tr>{rows}</table>")
-        fails = run.get("failures") or []
-        if fails:
-            rows = "".join(f"<tr><td>{_e(f['method'])} {_e(f['name'])}</td><td>{_e(f['error'])}</td>"
-                           f"<td>{f['occurrences']}</td></tr>" for f in fails)
-            parts.append(f"<h4>Failures</h4><table><tr><th>operation</th><th>error</th><th>count</th></tr>{rows}</table>")
-    files = load.get("files") or {}
-    if files:
-        parts.append("<details><summary>load harness output</summary>" + "".join(
-            f"<h4>{_e(k)}</h4>{_pre(_json(v))}" for k, v in files.items()) + "</details>")
+    if load.get("headline"):
+        parts.append(_load_figures(load))
+    else:  # no summary.json (a run cut short, an older harness): what Locust's CSVs say
+        parts += [_load_run(run) for run in load.get("runs") or []]
+    if load.get("files"):
+        parts.append(f'<p class="muted">harness output in the load folder: {_e(", ".join(load["files"]))}</p>')
     return f'<section id="load"><h2>Load</h2>{"".join(parts)}</section>'
+
+
+def _load_figures(load: Mapping[str, Any]) -> str:
+    """Headline (exact percentiles), thresholds table, four charts with axes and units, per-operation table."""
+    h = load["headline"]
+    ratio = h.get("failure_ratio")
+    what = ", ".join(x for x in (f"scenario {load.get('scenario')}" if load.get("scenario") else "",
+                                 f"{load.get('users')} users" if load.get("users") else "",
+                                 f"{load.get('rate')} req/s asked" if load.get("rate") else "",
+                                 f"{load.get('duration_s')} s" if load.get("duration_s") else "") if x)
+    parts = [f'<p id="load-headline"><b>{_e(h.get("requests"))} requests, {_e(h.get("failures"))} failed'
+             f'{f" ({ratio:.2%})" if isinstance(ratio, float) else ""}, {_e(_round(h.get("rps")))} req/s; '
+             f'latency p50 {_ms(h.get("p50_ms"))} ms, p95 {_ms(h.get("p95_ms"))} ms, p99 {_ms(h.get("p99_ms"))} ms, '
+             f'max {_ms(h.get("max_ms"))} ms</b> <span class="muted">({_e(what)}; '
+             + ("percentiles exact, from the kit's own latency histogram"
+                if h.get("latency_source") == "histogram" else "percentiles as Locust reports them")
+             + ")</span></p>"]
+    over = load.get("over_time") or []
+    by_op = [(str(o["operation"]), float(o["failures"])) for o in load.get("failures_by_operation") or []]
+    by_check = [(str(c["check"]), float(c["failures"])) for c in load.get("failures_by_check") or []]
+    charts = [
+        line_chart("Throughput over time", [("requests/s", _series(over, "rps")), ("failures/s", _series(over, "fps"))],
+                   x_label="time since start (s)", y_label="requests per second"),
+        line_chart("Latency over time (Locust's per-second percentiles)",
+                   [("p50", _series(over, "p50_ms")), ("p95", _series(over, "p95_ms"))],
+                   x_label="time since start (s)", y_label="latency (ms)"),
+        bar_chart("Failures by operation", by_op, x_label="failed requests (count)"),
+        bar_chart("Failures by check", by_check, x_label="failed requests (count)"),
+    ]
+    parts.append(f'<div class="charts">{"".join(charts)}</div>')
+    thresholds = load.get("thresholds") or []
+    if thresholds:
+        broken = [t for t in thresholds if not t["ok"]]
+        held = [t for t in thresholds if t["ok"]]
+        head = ("<tr><th>operation</th><th>limit on</th><th>limit</th><th>measured</th><th>result</th></tr>")
+        table = f'<table id="thresholds">{head}{_threshold_rows(broken)}</table>' if broken else ""
+        folded = (f"<details><summary>{len(held)} threshold(s) held</summary><table>{head}"
+                  f"{_threshold_rows(held)}</table></details>") if held else ""
+        parts.append(f"<h3>Thresholds: {len(held)} of {len(thresholds)} held</h3>{table}{folded}")
+    ops = load.get("operations") or []
+    if ops:
+        rows = "".join(f'<tr><td>{_e(o["operation"])}</td><td>{o["requests"]}</td><td>{o["failures"]}</td>'
+                       f'<td>{_e(_round(o.get("rps")))}</td><td>{_ms(o.get("p50_ms"))}</td><td>{_ms(o.get("p95_ms"))}'
+                       f'</td><td>{_ms(o.get("p99_ms"))}</td><td>{_ms(o.get("max_ms"))}</td></tr>' for o in ops)
+        parts.append("<h3>Per operation</h3><table><tr><th>operation</th><th>requests</th><th>failures</th>"
+                     "<th>req/s</th><th>p50 ms</th><th>p95 ms</th><th>p99 ms</th><th>max ms</th></tr>"
+                     f"{rows}</table>")
+    if load.get("lost"):
+        parts.append(f'<p class="fail">Lost after the run (a 201 that no list shows): {len(load["lost"])}</p>')
+    return "".join(parts)
+
+
+def _threshold_rows(thresholds: Sequence[Mapping[str, Any]]) -> str:
+    return "".join(f'<tr><td>{_e(t["operation"])}</td><td>{_e(t["metric"])}</td><td>{_e(t["limit"])}</td>'
+                   f'<td>{_e(_round(t["measured"]))}</td><td class="{"pass" if t["ok"] else "fail"}">'
+                   f'{"pass" if t["ok"] else "FAIL"}</td></tr>' for t in thresholds)
+
+
+def _load_run(run: Mapping[str, Any]) -> str:
+    agg = run.get("aggregated") or {}
+    hist = run.get("history") or []
+    parts = [f"<h3>{_e(run.get('prefix'))}</h3>"]
+    if agg:
+        parts.append(f"<p>{agg.get('requests')} requests, {agg.get('failures')} failures, "
+                     f"{_e(_round(agg.get('rps')))} req/s, p50 {_e(agg.get('p50_ms'))} ms, "
+                     f"p95 {_e(agg.get('p95_ms'))} ms, p99 {_e(agg.get('p99_ms'))} ms (Locust's rounded figures)</p>")
+    failures: dict[str, float] = {}
+    for f in run.get("failures") or []:
+        failures[f"{f.get('method')} {f.get('name')}".strip()] = failures.get(
+            f"{f.get('method')} {f.get('name')}".strip(), 0) + float(f.get("occurrences") or 0)
+    charts = [
+        line_chart("Throughput over time", [("requests/s", _series(hist, "rps")), ("failures/s", _series(hist, "fps"))],
+                   x_label="time since start (s)", y_label="requests per second"),
+        line_chart("Latency percentiles over time", [("p50", _series(hist, "p50_ms")), ("p95", _series(hist, "p95_ms")),
+                                                     ("p99", _series(hist, "p99_ms"))],
+                   x_label="time since start (s)", y_label="latency (ms)"),
+        bar_chart("Failures per operation", [(f"{o.get('method')} {o.get('name')}".strip(),
+                                              max(float(o.get("failures") or 0),
+                                                  failures.get(f"{o.get('method')} {o.get('name')}".strip(), 0)))
+                                             for o in run.get("operations", [])], x_label="failed requests (count)"),
+    ]
+    parts.append(f'<div class="charts">{"".join(charts)}</div>')
+    fails = run.get("failures") or []
+    if fails:
+        rows = "".join(f"<tr><td>{_e(f['method'])} {_e(f['name'])}</td><td>{_e(f['error'])}</td>"
+                       f"<td>{f['occurrences']}</td></tr>" for f in fails)
+        parts.append(f"<h4>Failures</h4><table><tr><th>operation</th><th>error</th><th>count</th></tr>{rows}</table>")
+    return "".join(parts)
 
 
 def _round(v: Any) -> Any:

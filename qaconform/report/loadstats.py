@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -109,7 +110,12 @@ def read_json_files(load_dir: Path) -> dict[str, Any]:
 
 
 def load_section(load_dir: Path, status: dict[str, Any] | None = None) -> dict[str, Any] | None:
-    """The ``load`` part of report.json: what the runner recorded (status, command, exit code) and the figures."""
+    """The ``load`` part of report.json: what the runner recorded (status, command, exit code) and the figures.
+
+    The headline, per-operation figures and thresholds come from the load harness's summary.json, whose
+    percentiles are exact (the kit's own histogram, 1 µs buckets below 10 ms); Locust's CSVs give the per-second
+    history for the over-time charts (Locust rounds those to whole ms under 100 ms, the chart says so) and the
+    failures by check. ``files`` lists the harness's JSON files; their content stays in the load folder."""
     runs = read_load_dir(load_dir)
     if not runs and not status:
         return None
@@ -120,5 +126,79 @@ def load_section(load_dir: Path, status: dict[str, Any] | None = None) -> dict[s
         section["status"] = ("breached" if "fail" in verdicts else "passed" if "pass" in verdicts
                              else "ran" if runs else "no results")
     section["runs"] = runs
-    section["files"] = files
+    summary = _main_summary(files)
+    if summary is not None:
+        section.update(_figures(summary, runs))
+    section["files"] = sorted(files)
     return section
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the figures people read: exact percentiles, thresholds, failures by operation and by check
+
+_CHECK = re.compile(r"^\s*(?:[A-Za-z]+\(['\"])?([a-z][a-z0-9_]*)\s*:")
+
+
+def check_name(error: str) -> str:
+    """The check a Locust failure is named after (``status_expected: got 500, expected 2xx`` -> status_expected);
+    an exception Locust recorded itself (``HTTPError('500 ...')``) is grouped under its class name."""
+    m = _CHECK.match(error or "")
+    if m:
+        return m.group(1)
+    exc = re.match(r"^\s*([A-Za-z_][A-Za-z0-9_.]*)\(", error or "")
+    return exc.group(1) if exc else (error or "unknown").strip()[:40]
+
+
+def _main_summary(files: dict[str, Any]) -> dict[str, Any] | None:
+    """The load harness's summary.json of the run (the top-level one when a capacity search left several)."""
+    for name in sorted(files, key=lambda n: (n.count("/"), n)):
+        if isinstance(files[name], dict) and isinstance(files[name].get("operations"), dict):
+            return dict(files[name])
+    return None
+
+
+def _figures(summary: dict[str, Any], runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """What report.json's ``load`` section and the HTML headline show, from the kit's histogram (summary.json) and
+    Locust's per-second history (rounded by Locust to whole ms under 100 ms: used only for the over-time chart)."""
+    total = summary.get("total") or {}
+    requests = int(total.get("count") or summary.get("requests") or 0)
+    failures = int(total.get("failures") or summary.get("failures") or 0)
+    headline = {
+        "requests": requests, "failures": failures,
+        "failure_ratio": round(failures / requests, 6) if requests else None,
+        "rps": total.get("rps", summary.get("rps")),
+        **{k: total.get(k) for k in ("p50_ms", "p95_ms", "p99_ms", "max_ms")},
+        "latency_source": summary.get("latency_source"),
+    }
+    operations = [{"operation": name, "requests": int(o.get("count") or 0), "failures": int(o.get("failures") or 0),
+                   **{k: o.get(k) for k in ("rps", "p50_ms", "p95_ms", "p99_ms", "max_ms")}}
+                  for name, o in sorted((summary.get("operations") or {}).items())]
+    thresholds = [{"operation": t.get("operation"), "metric": t.get("metric"), "limit": t.get("limit"),
+                   "measured": t.get("actual"), "ok": bool(t.get("ok")), "name": t.get("name")}
+                  for t in summary.get("thresholds") or [] if isinstance(t, dict)]
+    thresholds.sort(key=lambda t: (t["ok"], str(t["operation"]), str(t["metric"])))
+    by_check: dict[str, int] = {}
+    by_op_csv: dict[str, int] = {}
+    for run in runs[:1]:
+        for f in run.get("failures") or []:
+            by_check[check_name(f["error"])] = by_check.get(check_name(f["error"]), 0) + f["occurrences"]
+            by_op_csv[f["name"]] = by_op_csv.get(f["name"], 0) + f["occurrences"]
+    by_op = {o["operation"]: o["failures"] for o in operations}
+    for name, n in by_op_csv.items():
+        by_op[name] = max(by_op.get(name, 0), n)
+    over_time = [{k: h.get(k) for k in ("t", "users", "rps", "fps", "p50_ms", "p95_ms", "p99_ms")}
+                 for h in (runs[0].get("history") if runs else None) or []]
+    return {
+        "scenario": summary.get("scenario"), "users": summary.get("users"), "rate": summary.get("rate"),
+        "workers": summary.get("workers"), "duration_s": summary.get("duration_s"),
+        "verdict": summary.get("verdict"), "headline": headline, "operations": operations,
+        "thresholds": thresholds,
+        "thresholds_breached": [t["name"] for t in thresholds if not t["ok"]],
+        "failures_by_operation": [{"operation": k, "failures": v} for k, v in sorted(by_op.items(),
+                                                                                      key=lambda kv: (-kv[1], kv[0]))],
+        "failures_by_check": [{"check": k, "failures": v} for k, v in sorted(by_check.items(),
+                                                                             key=lambda kv: (-kv[1], kv[0]))],
+        "over_time": over_time,
+        "lost": summary.get("lost") or [],
+        "generator_cpu_warning": summary.get("generator_cpu_warning"),
+    }

@@ -132,3 +132,26 @@ def invoke(module: ModuleType, argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog=f"qaconform {module.__name__}")
     module.add_arguments(parser)
     return int(module.main(parser.parse_args(argv)))
+
+
+def write_summary_json(folder: Path, *, breached: bool = True) -> Path:
+    """The load harness's summary.json (shape of qaconform/load: exact percentiles from its histogram, thresholds)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    ops = {"listQuestions": {"count": 900, "failures": 0, "rps": 90.0, "p50_ms": 5.324, "p95_ms": 10.847,
+                             "p99_ms": 18.2, "max_ms": 40.1},
+           "postComment": {"count": 100, "failures": 3, "rps": 10.0, "p50_ms": 9.113, "p95_ms": 25.4,
+                           "p99_ms": 60.0, "max_ms": 80.2}}
+    thresholds = [
+        {"name": "listQuestions.p95_ms", "operation": "listQuestions", "metric": "p95_ms", "limit": 500.0,
+         "actual": 10.847, "ok": True},
+        {"name": "postComment.failure_ratio", "operation": "postComment", "metric": "failure_ratio", "limit": 0.01,
+         "actual": 0.03, "ok": not breached},
+    ]
+    summary = {"scenario": "mixed", "duration_s": 10.0, "users": 10, "rate": None, "workers": 0, "requests": 1000,
+               "failures": 3, "rps": 100.0, "operations": ops, "thresholds": thresholds, "lost": [],
+               "generator_cpu_warning": False, "verdict": "fail" if breached else "pass",
+               "total": {"count": 1000, "failures": 3, "rps": 100.0, "p50_ms": 5.324, "p95_ms": 10.847,
+                         "p99_ms": 25.03, "max_ms": 80.2},
+               "latency_source": "histogram"}
+    (folder / "summary.json").write_text(json.dumps(summary), encoding="utf-8")
+    return folder

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 
-from report_builders import write_locust_csvs
+from report_builders import CATALOG, write_locust_csvs, write_summary_json
 
 from qaconform.report.loadstats import load_section, read_load_dir
+from qaconform.report.writer import build_and_write
 
 
 def test_locust_csvs_become_totals_history_and_failures(tmp_path: Path) -> None:
@@ -32,5 +35,40 @@ def test_a_run_cut_short_with_header_only_files_gives_empty_figures(tmp_path: Pa
 
 def test_the_load_section_records_the_status_even_without_csvs(tmp_path: Path) -> None:
     section = load_section(tmp_path / "missing", {"status": "unavailable", "message": "qaconform load not installed"})
-    assert section == {"status": "unavailable", "message": "qaconform load not installed", "runs": [], "files": {}}
+    assert section == {"status": "unavailable", "message": "qaconform load not installed", "runs": [], "files": []}
     assert load_section(tmp_path / "missing", None) is None
+
+
+def test_the_load_section_headlines_the_harness_exact_percentiles_and_its_thresholds(tmp_path: Path) -> None:
+    load_dir = write_summary_json(write_locust_csvs(tmp_path / "load", prefix="locust"))
+    (load_dir / "locust_failures.csv").write_text(
+        "Method,Name,Error,Occurrences,First Seen,Last Seen\n"
+        "POST,postComment,\"CheckFailure('status_expected: got 200, expected 201')\",2,1,2\n"
+        "POST,postComment,\"HTTPError('500 Server Error')\",1,1,2\n")
+    section = load_section(load_dir, {"status": "breached"})
+    assert section is not None
+    assert section["headline"]["p50_ms"] == 5.324 and section["headline"]["p95_ms"] == 10.847  # not Locust's 5 / 11
+    assert section["thresholds"][0] == {"operation": "postComment", "metric": "failure_ratio", "limit": 0.01,
+                                        "measured": 0.03, "ok": False, "name": "postComment.failure_ratio"}
+    assert section["thresholds_breached"] == ["postComment.failure_ratio"]
+    assert section["failures_by_check"] == [{"check": "status_expected", "failures": 2},
+                                            {"check": "HTTPError", "failures": 1}]
+    assert section["failures_by_operation"][0] == {"operation": "postComment", "failures": 3}
+    assert len(section["over_time"]) == 11 and section["files"] == ["summary.json"]
+
+
+def test_the_html_load_section_has_the_headline_a_thresholds_table_and_four_charts_with_axes(
+        tmp_path: Path, results: dict[str, Any]) -> None:
+    write_summary_json(write_locust_csvs(tmp_path / "run" / "load", prefix="locust"))
+    report, paths = build_and_write(results, tmp_path / "run", rules=CATALOG, meta={"load": {"status": "breached"}})
+    assert report["load"]["headline"]["p95_ms"] == 10.847
+    html = paths["html"].read_text(encoding="utf-8")
+    load = html[html.index('<section id="load">'):]
+    assert "p50 5.324 ms, p95 10.847 ms, p99 25.03 ms" in load
+    assert re.search(r"<tr><td>postComment</td><td>failure_ratio</td><td>0.01</td><td>0.03</td>"
+                     r'<td class="fail">FAIL</td></tr>', load)
+    for title in ("Throughput over time", "Latency over time", "Failures by operation", "Failures by check"):
+        assert f"<title>{title}" in load
+    for axis in ("time since start (s)", "requests per second", "latency (ms)", "failed requests (count)"):
+        assert axis in load, axis
+    assert "load harness output" not in load  # no raw JSON dump any more
