@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "selftest": ("qaconform.selftest", "prove the suites catch every planted fault of the reference server"),
     "diff": ("qaconform.report.diff", "compare two runs: regressions, recoveries, changed observations"),
     "report": ("qaconform.report.cli", "rebuild a run's reports from its results file"),
+    "profile-schema": ("qaconform.profile_schema", "print the JSON Schema of a target profile (for editors)"),
 }
 
 

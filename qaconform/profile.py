@@ -1,51 +1,150 @@
 """Load and validate a target profile (TOML).
 
-The profile is the only thing the suites and load tests know about a target (architecture rule 3). Errors are
-raised as :class:`ProfileError` with a message that names the file, the key path and what to do, so that the
-CLI can print it and exit 2 before any request is sent.
+The profile is the only thing the suites and load tests know about a target (architecture rule 3). The file's
+shape is one pydantic model, :class:`ProfileFile`: it validates every profile and generates the JSON Schema that
+editors use (``qaconform profile-schema``, committed as docs/target-profile.schema.json), so the two cannot drift.
+Errors are raised as :class:`ProfileError` with a message that names the file, the key path and what to do, so
+that the CLI can print it and exit 2 before any request is sent.
 """
 
 from __future__ import annotations
 
+import difflib
 import os
-import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import urlsplit
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
+from pydantic_core import PydanticCustomError
 
 ROLES: tuple[str, ...] = ("admin", "moderator", "member", "novice")
 """The four accounts a profile must describe, by role (see target-profile.md)."""
 
-_FIXTURE_KEYS_INT = (
-    "question_id",
-    "space_id",
-    "member_wiki_node_id",
-    "wiki_node_id",
-    "favorite_node_id",
-    "hidden_space_id",
-    "gdpr_csv_file_id",
-)
-_REQUIRED_FIXTURES = ("question_id", "space_id")
-_TOP_KEYS = {
-    "base_url",
-    "timeout_s",
-    "service_version",
-    "verify_tls",
-    "accounts",
-    "fixtures",
-    "visibility",
-    "safety",
-    "default_page_size",
-    "max_response_bytes",
-    "name",
-}
-_VERSION_RE = re.compile(r"^\d+(\.\d+){0,3}$")
+SCHEMA_ID = "https://qaconform.invalid/target-profile.schema.json"
+"""The ``$id`` of the generated JSON Schema (a name, not a place: the file travels with the kit)."""
 
 
 class ProfileError(Exception):
     """A profile that cannot be used. The message says which file and key, and what to do."""
+
+
+class _Table(BaseModel):
+    """A TOML table of the profile: exact types (``true`` is not a number, ``"10"`` not an int), no unknown keys."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+PositiveId = Annotated[StrictInt, Field(gt=0)]
+
+
+class AccountEntry(_Table):
+    """[accounts.<role>] as written: the password itself, or the name of the variable that holds it."""
+
+    model_config = ConfigDict(json_schema_extra={"oneOf": [{"required": ["password"]},
+                                                           {"required": ["password_env"]}]})
+    username: Annotated[StrictStr, Field(min_length=1)]
+    password: StrictStr | None = Field(None, description="the password (prefer password_env in CI)")
+    password_env: StrictStr | None = Field(None, description="name of the environment variable holding the password")
+    id: StrictInt | None = Field(None, description="the account's user id; discovered when absent")
+
+    @model_validator(mode="after")
+    def _one_password(self) -> AccountEntry:
+        if self.password is not None and self.password_env is not None:
+            raise PydanticCustomError("profile", "has both 'password' and 'password_env'; keep one")
+        if self.password is None and self.password_env is None:
+            raise PydanticCustomError("profile", "is missing 'password' (or 'password_env')")
+        return self
+
+
+class Accounts(_Table):
+    """[accounts]: one account per role; each role is defined by the permissions it holds."""
+
+    admin: AccountEntry
+    moderator: AccountEntry
+    member: AccountEntry
+    novice: AccountEntry
+
+
+class Fixtures(_Table):
+    """Things the interface cannot create; the kit writes only under these."""
+
+    question_id: PositiveId = Field(description="a published question every account can view, answer, comment on")
+    space_id: PositiveId = Field(description="its space")
+    member_wiki_node_id: PositiveId | None = None
+    wiki_node_id: PositiveId | None = None
+    favorite_node_id: PositiveId | None = None
+    hidden_space_id: PositiveId | None = None
+    gdpr_csv_file_id: PositiveId | None = None
+    issue_tracker: Annotated[StrictStr, Field(pattern=r"^[A-Za-z0-9_-]+$")] | None = Field(
+        None, examples=["tracker"], description="set when the issue-tracker integration is set up: the third path "
+                                                "segment of the issue-type operation (letters, digits, -, _)")
+
+
+class Visibility(_Table):
+    """Wire values of the comment visibility options."""
+
+    full: StrictStr | None = None
+    recipients: StrictStr = "recipients"
+    to_original_poster: StrictStr = "op"
+    to_moderators: StrictStr = "mod"
+    to_own_groups: StrictStr = "group"
+
+
+class Safety(_Table):
+    destructive: StrictBool = Field(False, description="true allows what cannot be undone")
+    gdpr_user: StrictStr | None = Field(None, description="the only user a successful data-protection job may name")
+
+
+class ProfileFile(_Table):
+    """A target profile file (TOML) of qaconform: where a service runs and what the kit may use there."""
+
+    model_config = ConfigDict(title="qaconform target profile")
+    name: StrictStr | None = Field(None, description="shown in reports")
+    base_url: StrictStr = Field(description="everything before /services/v2, e.g. http://127.0.0.1:8080",
+                                json_schema_extra={"format": "uri", "pattern": "^https?://[^/@]+"})
+    timeout_s: Annotated[float, Field(gt=0)] = Field(10.0, description="seconds per request, body included")
+    service_version: Annotated[StrictStr, Field(pattern=r"^\d+(\.\d+){0,3}$")] | None = Field(
+        None, examples=["2.16.0"],
+        description="the service version the target runs; rules of later features are 'disabled by configuration'")
+    verify_tls: StrictBool = True
+    default_page_size: StrictInt | None = None
+    max_response_bytes: StrictInt = 20 * 1024 * 1024
+    accounts: Accounts
+    fixtures: Fixtures
+    visibility: Visibility = Field(default_factory=Visibility)
+    safety: Safety = Field(default_factory=Safety)
+
+    @field_validator("timeout_s", mode="before")
+    @classmethod
+    def _no_bool(cls, value: Any) -> Any:
+        if isinstance(value, bool):  # TOML true would pass as 1.0 otherwise
+            raise PydanticCustomError("float_type", "Input should be a valid number")
+        return value
+
+    @field_validator("base_url")
+    @classmethod
+    def _http_url(cls, value: str) -> str:
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            raise PydanticCustomError("profile", "must be an http(s) URL like http://host:8080, not {value}",
+                                      {"value": repr(value)})
+        if parts.username or parts.password:
+            raise PydanticCustomError("profile", "must not carry credentials; put them under [accounts.<role>]")
+        return value.rstrip("/")
 
 
 @dataclass(frozen=True)
@@ -56,37 +155,6 @@ class Account:
     username: str
     password: str = field(repr=False)
     id: int | None = None
-
-
-@dataclass(frozen=True)
-class Fixtures:
-    """Things the interface cannot create; the kit writes only under these."""
-
-    question_id: int
-    space_id: int
-    member_wiki_node_id: int | None = None
-    wiki_node_id: int | None = None
-    favorite_node_id: int | None = None
-    hidden_space_id: int | None = None
-    gdpr_csv_file_id: int | None = None
-    issue_tracker: str | None = None
-
-
-@dataclass(frozen=True)
-class Visibility:
-    """Wire values of the comment visibility options."""
-
-    full: str | None = None
-    recipients: str = "recipients"
-    to_original_poster: str = "op"
-    to_moderators: str = "mod"
-    to_own_groups: str = "group"
-
-
-@dataclass(frozen=True)
-class Safety:
-    destructive: bool = False
-    gdpr_user: str | None = None
 
 
 @dataclass(frozen=True)
@@ -125,9 +193,9 @@ class Profile:
             "service_version": self.service_version,
             "verify_tls": self.verify_tls,
             "accounts": {r: {"username": a.username, "id": a.id} for r, a in self.accounts.items()},
-            "fixtures": {k: v for k, v in vars(self.fixtures).items()},
-            "visibility": dict(vars(self.visibility)),
-            "safety": dict(vars(self.safety)),
+            "fixtures": self.fixtures.model_dump(),
+            "visibility": self.visibility.model_dump(),
+            "safety": self.safety.model_dump(),
         }
 
     def supports(self, since: str | None) -> bool:
@@ -141,41 +209,23 @@ def _version_tuple(v: str) -> tuple[int, ...]:
     return tuple(int(p) for p in v.split("."))
 
 
-class _Reader:
-    """Type-checked access to a TOML table that produces errors naming the file and key path."""
+class _TomlSchema(GenerateJsonSchema):
+    """TOML has no null: an optional key is one that may be left out, so its schema is the value's own."""
 
-    def __init__(self, path: str) -> None:
-        self.path = path
+    def nullable_schema(self, schema: Any) -> JsonSchemaValue:
+        return self.generate_inner(schema["schema"])
 
-    def fail(self, key: str, what: str) -> ProfileError:
-        return ProfileError(f"profile {self.path}: {key} {what}")
+    def default_schema(self, schema: Any) -> JsonSchemaValue:
+        out = super().default_schema(schema)
+        if out.get("default", ...) is None:
+            del out["default"]
+        return out
 
-    def table(self, data: dict[str, Any], key: str, required: bool) -> dict[str, Any]:
-        if key not in data:
-            if required:
-                raise self.fail(f"[{key}]", "is missing; see target.example.toml for the keys it needs")
-            return {}
-        value = data[key]
-        if not isinstance(value, dict):
-            raise self.fail(f"'{key}'", f"must be a table ([{key}]), not {type(value).__name__}")
-        return value
 
-    def get(self, data: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str, required: bool) -> Any:
-        if key not in data:
-            if required:
-                raise self.fail(where, f"is missing '{key}'")
-            return None
-        value = data[key]
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        # bool is an int in Python; never accept true/false where a number is expected.
-        if isinstance(value, bool) and bool not in kinds:
-            ok = False
-        else:
-            ok = isinstance(value, kinds)
-        if not ok:
-            names = " or ".join(k.__name__ for k in kinds)
-            raise self.fail(f"{where} '{key}'", f"must be {names}, not {type(value).__name__} ({value!r})")
-        return value
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of a profile file, from the model that validates it (for editors: taplo, VS Code)."""
+    schema = ProfileFile.model_json_schema(schema_generator=_TomlSchema)
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": SCHEMA_ID, **schema}
 
 
 def load_profile(path: str | os.PathLike[str], env: dict[str, str] | None = None) -> Profile:
@@ -200,106 +250,116 @@ def load_profile(path: str | os.PathLike[str], env: dict[str, str] | None = None
 
 
 def profile_from_dict(data: dict[str, Any], path: str = "<profile>", env: dict[str, str] | None = None) -> Profile:
+    """Validate parsed TOML against :class:`ProfileFile` and resolve ``password_env`` from ``env``."""
     env = dict(os.environ) if env is None else env
-    r = _Reader(path)
-    unknown = sorted(set(data) - _TOP_KEYS)
-    if unknown:
-        raise r.fail(f"'{unknown[0]}'", f"is not a profile key (known: {', '.join(sorted(_TOP_KEYS))})")
-
-    base_url = r.get(data, "base_url", str, "top level", True)
-    parts = urlsplit(base_url)
-    if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise r.fail("'base_url'", f"must be an http(s) URL like http://host:8080, not {base_url!r}")
-    if parts.username or parts.password:
-        raise r.fail("'base_url'", "must not carry credentials; put them under [accounts.<role>]")
-    timeout = r.get(data, "timeout_s", (int, float), "top level", False)
-    if timeout is not None and timeout <= 0:
-        raise r.fail("'timeout_s'", f"must be a positive number of seconds, not {timeout}")
-    version = r.get(data, "service_version", str, "top level", False)
-    if version is not None and not _VERSION_RE.match(version):
-        raise r.fail("'service_version'", f"must look like 2.16.0, not {version!r}")
-    verify = r.get(data, "verify_tls", bool, "top level", False)
-    page_size = r.get(data, "default_page_size", int, "top level", False)
-    max_bytes = r.get(data, "max_response_bytes", int, "top level", False)
-    name = r.get(data, "name", str, "top level", False)
-
-    accounts_t = r.table(data, "accounts", True)
-    unknown_roles = sorted(set(accounts_t) - set(ROLES))
-    if unknown_roles:
-        raise r.fail(f"[accounts.{unknown_roles[0]}]", f"is not a known role; the roles are {', '.join(ROLES)}")
+    try:
+        f = ProfileFile.model_validate(data)
+    except ValidationError as exc:
+        raise ProfileError(f"profile {path}: {describe(exc)}") from None
     accounts: dict[str, Account] = {}
     for role in ROLES:
-        if role not in accounts_t:
-            raise r.fail(f"[accounts.{role}]", "is missing; every profile describes admin, moderator, member, novice")
-        t = accounts_t[role]
-        where = f"[accounts.{role}]"
-        if not isinstance(t, dict):
-            raise r.fail(where, "must be a table with username and password (or password_env)")
-        extra = sorted(set(t) - {"username", "password", "password_env", "id"})
-        if extra:
-            raise r.fail(f"{where} '{extra[0]}'", "is not an account key (username, password, password_env, id)")
-        username = r.get(t, "username", str, where, True)
-        if not username:
-            raise r.fail(f"{where} 'username'", "is empty")
-        password = r.get(t, "password", str, where, False)
-        password_env = r.get(t, "password_env", str, where, False)
-        if password is not None and password_env is not None:
-            raise r.fail(where, "has both 'password' and 'password_env'; keep one")
-        if password is None and password_env is None:
-            raise r.fail(where, "is missing 'password' (or 'password_env')")
-        if password_env is not None:
-            if password_env not in env:
-                raise r.fail(
-                    f"{where} 'password_env'",
-                    f"names the variable {password_env}, which is not set; export {password_env}=... and retry",
-                )
-            password = env[password_env]
-        acc_id = r.get(t, "id", int, where, False)
-        accounts[role] = Account(role=role, username=username, password=password or "", id=acc_id)
+        entry: AccountEntry = getattr(f.accounts, role)
+        password = entry.password
+        if entry.password_env is not None:
+            if entry.password_env not in env:
+                raise ProfileError(f"profile {path}: [accounts.{role}] 'password_env' names the variable "
+                                   f"{entry.password_env}, which is not set; export {entry.password_env}=... and retry")
+            password = env[entry.password_env]
+        accounts[role] = Account(role=role, username=entry.username, password=password or "", id=entry.id)
+    return Profile(path=path, base_url=f.base_url, accounts=accounts, fixtures=f.fixtures, visibility=f.visibility,
+                   safety=f.safety, timeout_s=float(f.timeout_s), service_version=f.service_version,
+                   verify_tls=f.verify_tls, default_page_size=f.default_page_size,
+                   max_response_bytes=f.max_response_bytes, name=f.name)
 
-    fx = r.table(data, "fixtures", True)
-    known_fx = set(_FIXTURE_KEYS_INT) | {"issue_tracker"}
-    extra_fx = sorted(set(fx) - known_fx)
-    if extra_fx:
-        raise r.fail(f"[fixtures] '{extra_fx[0]}'", f"is not a fixture key (known: {', '.join(sorted(known_fx))})")
-    fx_values: dict[str, Any] = {}
-    for key in _FIXTURE_KEYS_INT:
-        v = r.get(fx, key, int, "[fixtures]", key in _REQUIRED_FIXTURES)
-        if v is not None and v <= 0:
-            raise r.fail(f"[fixtures] '{key}'", f"must be a positive id, not {v}")
-        fx_values[key] = v
-    tracker = r.get(fx, "issue_tracker", str, "[fixtures]", False)
-    if tracker is not None and not re.fullmatch(r"[A-Za-z0-9_-]+", tracker):
-        raise r.fail("[fixtures] 'issue_tracker'", f"must be one path segment (letters, digits, -, _), not {tracker!r}")
-    fixtures = Fixtures(issue_tracker=tracker, **fx_values)
 
-    vis_t = r.table(data, "visibility", False)
-    vis_keys = ("full", "recipients", "to_original_poster", "to_moderators", "to_own_groups")
-    extra_vis = sorted(set(vis_t) - set(vis_keys))
-    if extra_vis:
-        raise r.fail(f"[visibility] '{extra_vis[0]}'", f"is not a visibility key (known: {', '.join(vis_keys)})")
-    vis_values = {k: r.get(vis_t, k, str, "[visibility]", False) for k in vis_keys}
-    visibility = Visibility(**{k: v for k, v in vis_values.items() if v is not None})
+# ----------------------------------------------------------------------------------------------------------
+# pydantic's errors in the profile's words: which key, what is wrong, what to do
 
-    safety_t = r.table(data, "safety", False)
-    extra_s = sorted(set(safety_t) - {"destructive", "gdpr_user"})
-    if extra_s:
-        raise r.fail(f"[safety] '{extra_s[0]}'", "is not a safety key (destructive, gdpr_user)")
-    destructive = r.get(safety_t, "destructive", bool, "[safety]", False)
-    gdpr_user = r.get(safety_t, "gdpr_user", str, "[safety]", False)
-    safety = Safety(destructive=bool(destructive), gdpr_user=gdpr_user)
+_TYPE_NAMES = {"string_type": "str", "int_type": "int", "bool_type": "bool", "float_type": "int or float",
+               "model_type": "a table", "dict_type": "a table"}
+_SECTION_NOUN = {"fixtures": "fixture", "visibility": "visibility", "safety": "safety"}
+_MAX_LISTED = 5
 
-    return Profile(
-        path=path,
-        base_url=base_url.rstrip("/"),
-        accounts=accounts,
-        fixtures=fixtures,
-        visibility=visibility,
-        safety=safety,
-        timeout_s=float(timeout) if timeout is not None else 10.0,
-        service_version=version,
-        verify_tls=True if verify is None else verify,
-        default_page_size=page_size,
-        max_response_bytes=max_bytes if max_bytes is not None else 20 * 1024 * 1024,
-        name=name,
-    )
+
+def describe(exc: ValidationError) -> str:
+    """One line for all of a profile's problems (first ones first), each naming its key."""
+    errors = exc.errors(include_url=False)
+    # an unknown key first: it is often the misspelling behind a "missing" one ([fixture] for [fixtures])
+    errors = sorted(errors, key=lambda e: e["type"] != "extra_forbidden")
+    problems = list(dict.fromkeys(_problem(e) for e in errors))
+    seen: set[str] = set()
+    for i, text in enumerate(problems):  # name the known keys of a table once, not after every unknown key
+        head, sep, known = text.partition(" (known: ")
+        if sep and known in seen:
+            problems[i] = head
+        seen.add(known)
+    more = len(problems) - _MAX_LISTED
+    return "; ".join(problems[:_MAX_LISTED]) + (f"; and {more} more problem(s)" if more > 0 else "")
+
+
+def _near(key: str, names: Any) -> str:
+    near = difflib.get_close_matches(key, list(names), n=1)
+    return f" (did you mean '{near[0]}'?)" if near else ""
+
+
+def _known(key: str, names: Any) -> str:
+    """Did you mean the one close name, or else the list of known names."""
+    return _near(key, names) or f" (known: {', '.join(sorted(names))})"
+
+
+def _where(loc: tuple[Any, ...]) -> str:
+    """``('accounts', 'admin')`` -> ``[accounts.admin]``; a table path in TOML's own notation."""
+    return "[" + ".".join(str(p) for p in loc) + "]" if loc else "top level"
+
+
+def _field_info(loc: tuple[Any, ...]) -> Any:
+    model: Any = ProfileFile
+    info = None
+    for part in loc:
+        fields = getattr(model, "model_fields", {})
+        if part not in fields:
+            return None
+        info = fields[part]
+        model = info.annotation
+    return info
+
+
+def _problem(err: Any) -> str:
+    loc = tuple(p for p in err["loc"] if isinstance(p, str))
+    kind, value = err["type"], err.get("input")
+    parent, key = loc[:-1], (loc[-1] if loc else "")
+    if kind == "missing":
+        if loc in (("accounts",), ("fixtures",)):
+            return f"[{key}] is missing; see target.example.toml for the keys it needs"
+        if parent == ("accounts",):
+            return f"[accounts.{key}] is missing; every profile describes admin, moderator, member, novice"
+        return f"{_where(parent)} is missing '{key}'"
+    if kind == "extra_forbidden":
+        if not parent:
+            return f"'{key}' is not a profile key{_known(key, ProfileFile.model_fields)}"
+        if parent == ("accounts",):
+            return f"[accounts.{key}] is not a known role; the roles are {', '.join(ROLES)}{_near(key, ROLES)}"
+        if parent[0] == "accounts":
+            return (f"{_where(parent)} '{key}' is not an account key ({', '.join(AccountEntry.model_fields)})"
+                    f"{_near(key, AccountEntry.model_fields)}")
+        owner = _field_info(parent)
+        names = getattr(owner.annotation, "model_fields", {})
+        return f"{_where(parent)} '{key}' is not a {_SECTION_NOUN.get(parent[-1], 'known')} key{_known(key, names)}"
+    subject = f"'{key}'" if not parent else f"{_where(parent)} '{key}'"
+    if kind in ("model_type", "dict_type") and (not parent or parent == ("accounts",)):
+        what = f"[{'.'.join(loc)}]"
+        extra = " with username and password (or password_env)" if parent else ""
+        return f"{subject} must be a table ({what}){extra}, not {type(value).__name__}"
+    if kind in _TYPE_NAMES:
+        return f"{subject} must be {_TYPE_NAMES[kind]}, not {type(value).__name__} ({value!r})"
+    if kind == "profile":  # our own validators: the message is already in the profile's words
+        return f"{subject if key in ('base_url',) else _where(loc)} {err['msg']}"
+    if kind == "greater_than":
+        return f"{subject} must be positive, not {value!r}"
+    if kind == "string_too_short":
+        return f"{subject} is empty"
+    if kind == "string_pattern_mismatch":
+        info = _field_info(loc)
+        example = f"{info.examples[0]} " if info is not None and info.examples else ""
+        return f"{subject} must look like {example}(pattern {err['ctx']['pattern']}), not {value!r}"
+    return f"{subject}: {err['msg']}"
