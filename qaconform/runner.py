@@ -88,6 +88,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--baseline", metavar="RUN", default=None,
                         help="an earlier run (report.json or run folder): what changed since is shown near the top "
                              "of report.html (`qaconform diff` prints the same)")
+    parser.add_argument("--keep-all", action="store_true",
+                        help="write report.json whole (every test's observations and recorded exchanges); by "
+                             "default passing tests are summarised to keep it small")
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -502,7 +505,8 @@ class Runner:
         if load and load.get("status") == "unavailable":
             load["message"] = "qaconform load is not available in this installation; no load figures"
         report, paths = build_and_write(results, self.run_dir, expectations=expectations, meta=self.meta,
-                                        secrets=secrets, baseline=getattr(self.args, "baseline", None))
+                                        secrets=secrets, baseline=getattr(self.args, "baseline", None),
+                                        keep_all=bool(getattr(self.args, "keep_all", False)))
         print(format_summary(report, paths["html"]))
         return int(report["exit_code"])  # the report's verdict already holds the override and the kit errors
 

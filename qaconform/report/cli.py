@@ -33,6 +33,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--baseline", metavar="RUN", default=None,
                         help="an earlier run (report.json or run folder): rule statuses and observations that "
                              "changed since are shown near the top of report.html")
+    parser.add_argument("--keep-all", action="store_true",
+                        help="write report.json whole: every test's observations and every recorded exchange "
+                             "(by default passing tests are summarised and failing tests keep their last 3 exchanges)")
 
 
 def read_results(path: Path) -> dict[str, Any]:
@@ -77,7 +80,7 @@ def main(args: argparse.Namespace) -> int:
     load_dir = out / "load" if (out / "load").is_dir() else folder / "load"
     try:
         report, paths = build_and_write(results, out, expectations=expectations, meta=meta, load_dir=load_dir,
-                                        secrets=secrets, baseline=args.baseline)
+                                        secrets=secrets, baseline=args.baseline, keep_all=args.keep_all)
     except ValueError as exc:  # the baseline cannot be read
         print(f"qaconform report: --baseline {exc}", file=sys.stderr)
         return exitcodes.USAGE

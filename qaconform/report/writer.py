@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from qaconform.report.compact import compact
 from qaconform.report.diff import changes_since, read_report
 from qaconform.report.expect import Expectation
 from qaconform.report.html_page import render_html
@@ -58,14 +59,18 @@ def new_run_dir(parent: str | Path) -> Path:
     raise RuntimeError(f"could not create a new run folder under {base} after {_ATTEMPTS} attempts")
 
 
-def write_reports(report: Mapping[str, Any], out_dir: str | Path, secrets: Iterable[str] = ()) -> dict[str, Path]:
-    """Write junit.xml, report.json and report.html; every text gets a last pass that removes known secrets."""
+def write_reports(report: Mapping[str, Any], out_dir: str | Path, secrets: Iterable[str] = (),
+                  keep_all: bool = False) -> dict[str, Path]:
+    """Write junit.xml, report.json and report.html; every text gets a last pass that removes known secrets.
+
+    report.json holds the summarised copy (``qaconform.report.compact``) unless ``keep_all``."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     secrets = tuple(secrets)
+    as_json = {**report, "detail": "all"} if keep_all else compact(report)
     texts = {
         "junit": ("junit.xml", build_junit(report)),
-        "json": ("report.json", json.dumps(report, indent=1, default=str) + "\n"),
+        "json": ("report.json", json.dumps(as_json, indent=1, default=str) + "\n"),
         "html": ("report.html", render_html(report)),
     }
     paths = {}
@@ -86,6 +91,7 @@ def build_and_write(
     load_dir: str | Path | None = None,
     secrets: Iterable[str] = (),
     baseline: str | Path | None = None,
+    keep_all: bool = False,
 ) -> tuple[dict[str, Any], dict[str, Path]]:
     """Build the report data from a results dict (and the Locust CSVs under ``load_dir``) and write the files.
 
@@ -99,4 +105,4 @@ def build_and_write(
     report = build_report(results, rules, expectations=expectations, meta=meta, load=load, secrets=secrets)
     if baseline is not None:
         report["baseline"] = changes_since(read_report(baseline), report)
-    return report, write_reports(report, out, secrets)
+    return report, write_reports(report, out, secrets, keep_all=keep_all)
