@@ -7,7 +7,7 @@ everything (``--keep-all``), the copy written to report.json keeps:
 
 - every rule with its status, reason, evidence of failures and skips, and the ids of its tests;
 - observations once, under ``observations`` (by rule), where the diff and the page read them;
-- passing tests as id, outcome, rules, duration (and what they created);
+- passing tests as id, outcome, rules, areas, duration (and their message and what they created);
 - failing tests whole, except that only their last :data:`WHOLE_EXCHANGES` exchanges keep headers and bodies
   (bodies capped at :data:`BODY_LIMIT` characters); earlier ones are summarised as method, URL, status and time.
 
@@ -54,7 +54,7 @@ def _exchanges(exchanges: list[Any]) -> list[Any]:
 def _test(t: Mapping[str, Any]) -> dict[str, Any]:
     if _broken(t.get("outcome")):
         return {**t, "exchanges": _exchanges(list(t.get("exchanges") or [])), "observations": []}
-    keep = {k: t.get(k) for k in ("nodeid", "outcome", "rules", "duration")}
+    keep = {k: t.get(k) for k in ("nodeid", "outcome", "rules", "areas", "duration")}
     for k in ("message", "created", "note"):
         if t.get(k):
             keep[k] = t[k]

@@ -229,7 +229,12 @@ def test_a_smoke_load_run_adds_its_charts_to_the_report(tmp_path: Path) -> None:
     assert r.folder is not None
     html = (r.folder / "report.html").read_text()
     load_html = html[html.index('<section id="load">'):]
-    assert load_html.count("<svg") == 3 and "<polyline" in load_html
+    assert load_html.count("<svg") == 4 and "<polyline" in load_html  # throughput, latency, by operation, by check
+    headline = load["headline"]
+    assert headline["latency_source"] == "histogram" and headline["requests"] == load["runs"][0]["aggregated"][
+        "requests"] and f"p95 {headline['p95_ms']:g} ms" in load_html
+    assert load["thresholds"] and all(set(t) >= {"operation", "metric", "limit", "measured", "ok"}
+                                      for t in load["thresholds"])
 
 
 def test_a_kit_error_is_exit_4_with_one_line_and_the_traceback_in_a_file(tmp_path: Path,
