@@ -135,6 +135,28 @@ def main(args: argparse.Namespace) -> int:
     return exitcodes.OK if result.ok else exitcodes.RULE_FAILED
 
 
+def must_rules() -> frozenset[str]:
+    """The ids of spec/rules.yaml's must-rules: each needs a planted fault the suites catch (issue 15)."""
+    from qaconform.contract import load_contract
+
+    return frozenset(r.id for r in load_contract().rules.values() if r.level == "must")
+
+
+def rules_without_fault() -> list[str]:
+    """Must-rules no fault of the registry breaks: no self-test can show that their tests can fail."""
+    from qaconform.reference import faults as registry
+
+    broken = {f.rule for f in registry.FAULTS.values()}
+    return sorted(must_rules() - broken)
+
+
+def fault_coverage(result: SelftestResult, must: frozenset[str] | None = None) -> tuple[int, int, list[str]]:
+    """(must-rules with a caught fault, must-rules, the must-rules without one), over the faults that ran."""
+    must = must_rules() if must is None else must
+    caught = {r.rule for r in result.faults if r.caught and r.rule in must}
+    return len(caught), len(must), sorted(must - caught)
+
+
 def check_registry() -> list[str]:
     """Every fault names a rule of spec/rules.yaml (a typo would make the fault uncatchable by construction)."""
     from qaconform.contract import load_contract
@@ -273,7 +295,7 @@ def _progress(res: RunResult) -> None:
         print(f"  {res.label}: {'caught' if res.caught else 'MISSED'} ({res.seconds:.0f}s)", flush=True)
 
 
-def format_table(result: SelftestResult) -> str:
+def format_table(result: SelftestResult, must: frozenset[str] | None = None) -> str:
     """The table of faults (fault, rule, caught/missed, by which test) and the verdict lines."""
     rows = []
     for r in result.faults:
@@ -293,6 +315,13 @@ def format_table(result: SelftestResult) -> str:
     lines.append("")
     total = len(result.faults)
     lines.append(f"mutation score: {result.caught}/{total} faults caught ({100 * result.score:.1f}%)")
+    covered, rules, uncovered = fault_coverage(result, must)
+    lines.append(f"fault coverage: {covered}/{rules} must-rules with a caught fault")
+    if uncovered and len(uncovered) <= 20:
+        lines.append("must-rules without a caught fault: " + ", ".join(uncovered))
+    elif uncovered:
+        lines.append(f"must-rules without a caught fault: {', '.join(uncovered[:20])} and {len(uncovered) - 20} more"
+                     " (a run with --fault checks only the faults named)")
     missed = [r.label for r in result.faults if not r.caught]
     if missed:
         lines.append("survivors: " + ", ".join(missed) + " — add or sharpen a suite test naming the fault's rule")
@@ -317,6 +346,7 @@ def as_json(result: SelftestResult) -> dict[str, Any]:
         "score": result.score,
         "caught": result.caught,
         "total": len(result.faults),
+        "fault_coverage": dict(zip(("covered", "must_rules"), fault_coverage(result)[:2], strict=True)),
         "seconds": round(result.seconds, 1),
         "clean": asdict(result.clean) if result.clean else None,
         "faults": [{**asdict(r), "caught": r.caught, "caught_by": r.caught_by()} for r in result.faults],

@@ -63,6 +63,22 @@ def test_the_registry_has_at_least_50_faults_each_naming_a_rule_of_the_contract(
         assert f.description, f"fault {f.name} needs a description for --list-faults"
 
 
+def test_every_must_rule_has_a_fault_that_breaks_it() -> None:
+    """Issue 15: a must-rule without a planted fault has no proof that its tests can fail."""
+    missing = selftest.rules_without_fault()
+    assert not missing, (f"must-rules of spec/rules.yaml that no fault of qaconform/reference/faults.py breaks: "
+                         f"{missing}; add a Fault naming each and wire it where it bites")
+
+
+def test_the_selftest_prints_fault_coverage_by_must_rule() -> None:
+    caught = _run("f1", "COMMENT-4", [("suites/a.py::t2", "failed", ["COMMENT-4"])])
+    missed = _run("f2", "COMMENT-5", [])
+    result = selftest.SelftestResult(faults=[caught, missed], clean=None, seconds=1.0)
+    table = selftest.format_table(result, frozenset({"COMMENT-4", "COMMENT-5", "COMMENT-6"}))
+    assert "fault coverage: 1/3 must-rules with a caught fault" in table
+    assert "must-rules without a caught fault: COMMENT-5, COMMENT-6" in table
+
+
 def test_every_fault_is_wired_into_the_reference_server() -> None:
     """A fault with no ``is_on("name")`` (or ``fault_deny(..., "name", ...)``) would change nothing."""
     source = "\n".join(p.read_text() for p in REFERENCE.glob("*.py") if p.name != "faults.py")
@@ -139,3 +155,5 @@ def test_the_suites_catch_every_planted_fault_and_pass_on_the_clean_server(tmp_p
     assert result["clean"] and not result["clean"]["failed"] and result["clean"]["problem"] is None, (
         f"the clean run is not green (false positives):\n{proc.stdout[-4000:]}")
     assert result["score"] == 1.0 and result["total"] >= 50 and proc.returncode == 0, proc.stdout[-3000:]
+    coverage = result["fault_coverage"]
+    assert coverage["covered"] == coverage["must_rules"], f"must-rules without a caught fault:\n{proc.stdout[-3000:]}"

@@ -33,6 +33,14 @@ Handler = Callable[[Request], Awaitable[Response]]
 MAX_Q_CHARS = 1000
 """Longest search text accepted on the question list; longer is a 400, not a slow scan."""
 
+STRING_FIELD_FAULTS = {
+    "question-list-score-string": "score",
+    "user-answers-viewcount-string": "viewCount",
+    "user-questions-answercount-string": "answerCount",
+    "answer-comments-depth-string": "depth",
+}
+"""Planted shape bugs of one node list each (faults.py): the named integer field of every item is a string."""
+
 
 def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
     return Response(dumps(body), status_code=status, headers=headers, media_type=JSON_TYPE)
@@ -89,6 +97,9 @@ class Service:
         self.visibility = Visibility({k: frozenset(v) for k, v in denied_spaces.items()})
         self.render = Renderer(db, self.visibility)
         self.bookmarks = Bookmarks(db)
+        last = db.one("SELECT COALESCE(MAX(id), 0) FROM nodes")
+        self.seeded_max_node_id = int(last[0]) if last else 0
+        """The last node of the seed: a planted fault (answer-listed-only-for-author) tells new nodes by it."""
 
     def _stored_users(self) -> dict[str, StoredUser]:
         groups: dict[int, set[int]] = {}
@@ -143,6 +154,7 @@ class Service:
         sorts: tuple[str, ...] | None,
         depends: tuple[str, ...],
         seek: tuple[str, str] | None = None,
+        shape_fault: str | None = None,
     ) -> Response:
         """One page of nodes. ``seek`` is ``(column, direction)`` of ``order`` when it is ``column dir, id DESC``:
         then the page is found from the nearest page already served (:class:`Bookmarks`), not by OFFSET."""
@@ -150,8 +162,13 @@ class Service:
         total = self.db.count(f"SELECT COUNT(*) FROM nodes n WHERE {w}", tuple(params), depends)
         ids = self._page_ids(w, params, order, paging, total, seek)
         query = request.query_params
-        if _projects(query):
+        broken = shape_fault is not None and faults.is_on(shape_fault)
+        if _projects(query) or broken:
             items = self.render.nodes_json(self.render.nodes_by_ids(ids), caller)
+            if broken and shape_fault is not None:
+                field = STRING_FIELD_FAULTS[shape_fault]
+                for item in items:
+                    item[field] = str(item.get(field))
             return json_response(envelope(items, total, paging, sort, query, sorts))
         encoded = self.render.nodes_encoded(ids, caller)
         head = envelope([{}] * len(encoded), total, paging, sort, query, sorts)
@@ -267,7 +284,8 @@ class Service:
             depends = ("question", "answer_count")
         sorts = None if faults.is_on("question-list-no-sorts") else QUESTION_SORTS
         seek = self.question_seek(sort)
-        return self.node_page(request, caller, where, params, order, paging, sort, sorts, depends, seek)
+        return self.node_page(request, caller, where, params, order, paging, sort, sorts, depends, seek,
+                              "question-list-score-string")
 
     # --- 4 and 15 A user's answers / questions ---------------------------------------------------------
     async def list_user_answers(self, request: Request) -> Response:
@@ -296,8 +314,14 @@ class Service:
         # the kind as a literal, not a parameter: with SQLite's STAT4 a bound value on an indexed column makes
         # every execution re-plan the statement (30 us instead of 8 us per page)
         where = [owner, "n.type = 'answer'" if kind == "answer" else "n.type = 'question'", clause]
+        params = [user_id, *params]
+        if kind == "answer" and faults.is_on("answer-listed-only-for-author"):
+            where.append("(n.author_id = ? OR n.id <= ?)")
+            params += [caller.id, self.seeded_max_node_id]
         seek = self.question_seek(sort)
-        return self.node_page(request, caller, where, [user_id, *params], order, paging, sort, sorts, (kind,), seek)
+        shape_fault = "user-answers-viewcount-string" if kind == "answer" else "user-questions-answercount-string"
+        return self.node_page(request, caller, where, params, order, paging, sort, sorts, (kind,), seek,
+                              shape_fault)
 
     # --- 5 and 6 Experts --------------------------------------------------------------------------------
     EXPERT_SORTS = {
@@ -344,15 +368,18 @@ class Service:
             )
         ]
         shown = "reputation" if sort == "default" else sort
-        string_reputation = faults.is_on("active-experts-reputation-string") and request.url.path.endswith(
-            "/retrieveAllExperts.json"
-        )
-        if not (string_reputation or _projects(q)):
+        active_list = request.url.path.endswith("/retrieveAllExperts.json")
+        string_field = None
+        if active_list and faults.is_on("active-experts-reputation-string"):
+            string_field = "reputation"
+        elif not active_list and faults.is_on("earned-experts-moderator-string"):
+            string_field = "moderator"
+        if not (string_field or _projects(q)):
             return self.encoded_page(self.render.users_encoded(ids), total, paging, shown, q)
         users = self.render.users_json(self.render.rows_by_ids(ids, "users"))
-        if string_reputation:
+        if string_field:
             for u in users:
-                u["reputation"] = str(u["reputation"])
+                u[string_field] = str(u[string_field]).lower()
         return json_response(envelope(users, total, paging, shown, q))
 
     # --- 9 Spaces ---------------------------------------------------------------------------------------
@@ -446,10 +473,14 @@ class Service:
             f"SELECT f.* FROM follows f WHERE {where} ORDER BY f.follow_date DESC, f.user_id DESC LIMIT ? OFFSET ?",
             [node["id"], paging.size, paging.offset],
         )
-        if not (details or _projects(q)):
+        string_reputation = faults.is_on("followers-reputation-string")
+        if not (details or _projects(q) or string_reputation):
             return self.encoded_page(self.render.users_encoded([r["user_id"] for r in rels]), total, paging, "", q)
         users = self.render.users_by_id(r["user_id"] for r in rels)
         user_items = self.render.users_json([users[r["user_id"]] for r in rels])
+        if string_reputation:
+            for u in user_items:
+                u["reputation"] = str(u["reputation"])
         if details:
             items = [
                 {
@@ -503,7 +534,8 @@ class Service:
         clause, params = self.visibility.clause(caller, "n", comments=not leak)
         where = ["n.answer_id = ?", "n.type = 'comment'", clause]
         sorts = None if faults.is_on("comment-list-no-sorts") else QUESTION_SORTS
-        return self.node_page(request, caller, where, [answer["id"], *params], order, paging, sort, sorts, ("comment",))
+        return self.node_page(request, caller, where, [answer["id"], *params], order, paging, sort, sorts, ("comment",),
+                              shape_fault="answer-comments-depth-string")
 
     # --- 19 Issue types ---------------------------------------------------------------------------------
     async def list_issue_types(self, request: Request) -> Response:
@@ -514,6 +546,8 @@ class Service:
                 f"no issue tracker is set up under {request.path_params['tracker'][:40]!r};"
                 f" this site uses {self.tracker!r}"
             )
+        if faults.is_on("issuetypes-unavailable-503"):
+            raise ApiError(503, {"error": "the issue tracker did not answer; try again later"})
         types = [{"name": r["name"]} for r in self.db.all("SELECT name FROM issue_types ORDER BY position")]
         if faults.is_on("issuetypes-title-not-name"):
             types = [{"title": t["name"]} for t in types]
@@ -533,6 +567,13 @@ def _guard(handler: Handler) -> Handler:
 
     guarded.__name__ = handler.__name__
     return guarded
+
+
+def _prefix(path: str) -> str:
+    """/services/v2, except for the issue types under the planted fault issuetypes-under-v1 (faults.py)."""
+    if path.endswith("/issuetype.json") and faults.is_on("issuetypes-under-v1"):
+        return "/services/v1"
+    return PREFIX
 
 
 def create_app(db: Database, page_size: int = 15, tracker: str = "tracker") -> Starlette:
@@ -561,7 +602,9 @@ def create_app(db: Database, page_size: int = 15, tracker: str = "tracker") -> S
         ("GET", "/answer/{answer_id}/comment.json", svc.list_answer_comments),
         ("GET", "/{tracker}/issuetype.json", svc.list_issue_types),
     ]
-    routes = [Route(PREFIX + path, _guard(handler), methods=[method]) for method, path, handler in table]
+    routes = [
+        Route(_prefix(path) + path, _guard(handler), methods=[method]) for method, path, handler in table
+    ]
 
     async def http_error(request: Request, exc: Exception) -> Response:
         status = getattr(exc, "status_code", 500)

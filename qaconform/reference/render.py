@@ -225,7 +225,7 @@ class Renderer:
     @staticmethod
     def group_json(g: sqlite3.Row) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "id": g["id"],
+            "id": str(g["id"]) if faults.is_on("group-id-string") else g["id"],
             "type": "usergroup" if faults.is_on("group-items-wrong-type") else "group",
             "creationDate": g["creation_date"],
             "creationDateFormatted": formatted(g["creation_date"]),
@@ -242,7 +242,7 @@ class Renderer:
         if s["locale"] is not None:
             out["locale"] = s["locale"]
         out["creationDate"] = s["creation_date"]
-        out["active"] = bool(s["active"])
+        out["active"] = str(bool(s["active"])).lower() if faults.is_on("space-active-string") else bool(s["active"])
         out["parentId"] = s["parent_id"] if s["parent_id"] is not None else -1
         return out
 

@@ -34,6 +34,13 @@ INHERITED_MESSAGE = "Visibility on comment can't be defined since it's inherited
 VISIBILITIES = ("full", "recipients", "op", "mod", "group")
 GDPR_OPERATIONS = frozenset({"suspend", "anonymize", "delete", "anon-delete"})
 _FORMATTED_DATE = re.compile(r"^\d{2}/\d{2}/\d{4} \d{2}:\d{2}$")
+ACTION_SHAPE_FAULTS = {
+    "favoriteAction": ("unfavorite-action-id-missing", "id"),
+    "wikifyAction": ("cancelwiki-action-private-missing", "private"),
+    "sendToModAction": ("sendtomod-action-extra-missing", "extra"),
+    "lockAction": ("lock-action-canceled-missing", "canceled"),
+}
+"""Planted shape bugs of one action response each (faults.py): the record lacks the named field."""
 USER_CONTENT_LIMIT = 1000
 """Newest entries returned by the user content listing (8), which has no paging; "joined" is always added."""
 
@@ -93,6 +100,8 @@ class Writes:
             kinds = ("question", "answer")
         parent = svc.visible_node(caller, self._node_id(request), kinds)
         body = text_field(fields, "body", required=not faults.is_on("comment-body-optional")) or ""
+        if faults.is_on("comment-privacy-fields-refused") and ("visibility" in fields or "recipients" in fields):
+            raise bad_request("unknown field 'visibility' or 'recipients'")
         visibility = self._visibility(fields)
         recipients = self._recipients(fields)
         self._check_private_permission(caller, visibility)
@@ -282,6 +291,8 @@ class Writes:
         if not faults.is_on("answer-plug-missing"):
             item["plug"] = None
         item["reportCount"] = 0
+        if faults.is_on("answer-reportcount-missing"):
+            del item["reportCount"]
         item["originalParentId"] = question["id"]
         location = f"{_base(request)}/services/v2/answer/{answer_id}.json"
         headers = {} if faults.is_on("answer-location-missing") else {"Location": location}
@@ -314,6 +325,9 @@ class Writes:
 
     def _result(self, key: str, action_id: int, node: sqlite3.Row, **extra: Any) -> Response:
         action = self.svc.render.action_json(self._action(action_id), node["type"])
+        fault, field = ACTION_SHAPE_FAULTS[key]
+        if faults.is_on(fault):
+            del action[field]
         if faults.is_on("action-success-missing"):
             return self._json({"result": {key: action, **extra}})
         return self._json({"success": True, "result": {key: action, **extra}})
@@ -500,7 +514,7 @@ class Writes:
                 (kind, minute, json.dumps(fields, default=str)[:100_000], caller.id, now_ms()),
             )
         key = "id" if faults.is_on("gdpr-jobid-missing") else "jobId"
-        return self._json({key: int(cur.lastrowid or 0)}, 201)
+        return self._json({key: int(cur.lastrowid or 0)}, 200 if faults.is_on("gdpr-created-200") else 201)
 
     def _find_user(self, spec: Any, keys: tuple[str, ...]) -> bool:
         """Exactly one of ``keys`` is given and names an existing user."""
