@@ -254,6 +254,8 @@ class Service:
         clause, params = self.visibility.clause(caller, "n", comments=False)
         where = ["n.type = 'question'", clause]
         space_raw = q.get("spaceId")
+        if q.get("sort") and faults.is_on("spaceid-ignored-with-sort"):
+            space_raw = None
         if space_raw and not faults.is_on("spaceid-ignored"):
             try:
                 space_id = int(space_raw)
@@ -310,6 +312,9 @@ class Service:
         clause, params = self.visibility.clause(caller, "n", comments=False)
         owner = "n.author_id = ?"
         if faults.is_on("user-answers-any-author" if kind == "answer" else "user-questions-any-author"):
+            owner = "(n.author_id = ? OR 1)"
+        later = "user-answers-others-on-later-pages" if kind == "answer" else "user-questions-others-on-later-pages"
+        if paging.page > 1 and faults.is_on(later):
             owner = "(n.author_id = ? OR 1)"
         # the kind as a literal, not a parameter: with SQLite's STAT4 a bound value on an indexed column makes
         # every execution re-plan the statement (30 us instead of 8 us per page)
@@ -368,6 +373,8 @@ class Service:
             )
         ]
         shown = "reputation" if sort == "default" else sort
+        if faults.is_on("experts-sort-echo-default") or (paging.page > 1 and faults.is_on("experts-sort-echo-page-1")):
+            shown = "reputation"
         active_list = request.url.path.endswith("/retrieveAllExperts.json")
         string_field = None
         if active_list and faults.is_on("active-experts-reputation-string"):
@@ -469,6 +476,8 @@ class Service:
         only_active = parse_bool(q, "active", not faults.is_on("followers-inactive-by-default"))
         where = "f.node_id = ?" + (" AND f.active = 1" if only_active else "")
         total = self.db.count(f"SELECT COUNT(*) FROM follows f WHERE {where}", (node["id"],))
+        if q.get("active") is None and faults.is_on("followers-default-items-include-inactive"):
+            where = "f.node_id = ?"  # the count above is of active relations; the items are not
         rels = self.db.all(
             f"SELECT f.* FROM follows f WHERE {where} ORDER BY f.follow_date DESC, f.user_id DESC LIMIT ? OFFSET ?",
             [node["id"], paging.size, paging.offset],

@@ -80,7 +80,10 @@ def project(items: list[dict[str, Any]], query: Mapping[str, str]) -> list[dict[
     """includeOnly keeps only the named fields; exclude removes them; unknown names are ignored."""
     only = _fields(query, "includeOnly")
     exclude = _fields(query, "exclude")
-    if only and not faults.is_on("includeonly-ignored"):
+    later_page = (query.get("page") or "1") not in ("0", "1")
+    if only and not faults.is_on("includeonly-ignored") and not (
+        later_page and faults.is_on("includeonly-ignored-after-page-1")
+    ):
         keep = set(only)
         items = [{k: v for k, v in item.items() if k in keep} for item in items]
     if exclude:
@@ -108,8 +111,13 @@ def envelope(
         "listCount": list_count,
         "totalCount": total,
     }
-    if faults.is_on("envelope-pagecount-floor"):
+    if faults.is_on("envelope-pagecount-floor") or (paging.page > 1 and faults.is_on("pagecount-floor-on-later-pages")):
         out["pageCount"] = total // paging.size
+    last = paging.page > 1 and paging.page == out["pageCount"]
+    if last and faults.is_on("listcount-full-on-last-page"):
+        out["listCount"] = paging.size
+    if paging.page >= 3 and faults.is_on("page-echo-off-by-one-from-3"):
+        out["page"] = paging.page - 1
     if faults.is_on("envelope-name-missing"):
         del out["name"]
     if sorts is not None:

@@ -25,16 +25,21 @@ _INVALID_SORT = "qcNoSuchSort"
 
 @pytest.mark.rule("PROJ-INCLUDEONLY")
 @pytest.mark.parametrize(("op", "role"), list_params(_PROJECTED))
+@pytest.mark.parametrize("page", [1, 2], ids=["page-1", "page-2"])
 def test_include_only_limits_every_item_to_the_listed_fields(
-    op: str, role: str, fetch: Fetch, list_paths: dict[str, str]
+    op: str, role: str, page: int, fetch: Fetch, list_paths: dict[str, str]
 ) -> None:
+    """Every returned item, on page 1 and on a later page (pageSize 1, so page 2 exists when the list holds two)."""
     lo = LIST_OPS[op]
-    plain = items_of(fetch(role, list_paths[op]), f"{op} as {role}")
+    paging = {} if page == 1 else {"page": 2, "pageSize": 1}
+    plain = items_of(fetch(role, list_paths[op], **paging), f"{op} as {role} {paging or ''}")
     if not plain:
-        pytest.skip(f"{op} is empty on this target, so a projection cannot be checked on it")
+        pytest.skip(f"not checked: {op} has no item {'on page 2 of pageSize 1' if paging else ''} on this target "
+                    f"(needs fixture: a list with {'two items' if paging else 'an item'}), so a projection cannot "
+                    f"be checked on it")
     fields = ",".join(lo.include_only)
-    resp = fetch(role, list_paths[op], includeOnly=fields)
-    items = items_of(resp, f"{op} as {role} with includeOnly={fields}")
+    resp = fetch(role, list_paths[op], includeOnly=fields, **paging)
+    items = items_of(resp, f"{op} as {role} with includeOnly={fields} {paging or ''}")
     assert items, f"{op}: includeOnly={fields} emptied a list that holds {len(plain)} items\n{resp.describe()}"
     problems = projection_problems(items, lo.include_only)
     assert not problems, f"{op}: includeOnly={fields} is not applied: {problems}\n{resp.describe()}"
@@ -78,10 +83,12 @@ def _space_of(item: dict[str, Any]) -> set[Any]:
 
 
 @pytest.mark.rule("FILTER-SPACEID")
+@pytest.mark.parametrize("sort", [None, "newest"], ids=["default-sort", "sort-newest"])
 @pytest.mark.parametrize("which", ["fixture-space", "another-space"])
 def test_space_id_restricts_the_question_list_to_that_space(
-    which: str, admin: ApiClient, fetch: Fetch, profile: Profile
+    which: str, sort: str | None, admin: ApiClient, fetch: Fetch, profile: Profile
 ) -> None:
+    """With or without a sort (newest, a name of the list's sorts array): the filter is not the sort's to drop."""
     space: Any = profile.fixtures.space_id
     if which == "another-space":
         spaces = items_of(fetch("admin", "space.json", pageSize=100), "admin lists spaces")
@@ -89,13 +96,15 @@ def test_space_id_restricts_the_question_list_to_that_space(
         if not others:
             pytest.skip("the target has a single space, so a filter to another space cannot be told from no filter")
         space = others[0]
-    items = list_all(admin, "question.json", params={"spaceId": space}, page_size=50, max_pages=10)
+    params = {"spaceId": space, **({"sort": sort} if sort else {})}
+    items = list_all(admin, "question.json", params=params, page_size=50, max_pages=10)
     if which == "fixture-space":
         assert items, f"the question list of space {space} (the fixture question's space) is empty"
     outside = [(i.get("id"), i.get("primaryContainerId"), i.get("containerIds")) for i in items
                if str(space) not in _space_of(i)]
-    assert not outside, f"spaceId={space} lists questions of other spaces (id, primaryContainerId, containerIds): " \
-                        f"{outside[:5]}\nReproduce with: {admin.url('question.json')}?spaceId={space}"
+    query = f"spaceId={space}" + (f"&sort={sort}" if sort else "")
+    assert not outside, f"{query} lists questions of other spaces (id, primaryContainerId, containerIds): " \
+                        f"{outside[:5]}\nReproduce with: {admin.url('question.json')}?{query}"
 
 
 def _ids(items: list[Any]) -> list[Any]:
