@@ -103,6 +103,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--always-generated", action="store_true",
                         help="run the generated tests (suites/properties) for every fault whose rule they name, not "
                              "only for faults the other tests miss (slower: tens of seconds per such fault)")
+    parser.add_argument("--default-profile", action="store_true",
+                        help="give the suites a default profile: [safety] destructive off, no gdpr_user, and none of "
+                             "the optional fixtures but those named by --keep-fixture (issue 15: a rule must be "
+                             "defended there too, or its tests must say which fixture they need)")
+    parser.add_argument("--keep-fixture", action="append", default=[], metavar="NAME",
+                        help=f"with --default-profile, keep this optional fixture (one of "
+                             f"{', '.join(OPTIONAL_FIXTURES)}; repeatable)")
     parser.add_argument("--json", metavar="FILE", default=None,
                         help="also write the result (every fault, its rule, the tests that caught it) as JSON here")
 
@@ -125,9 +132,15 @@ def main(args: argparse.Namespace) -> int:
         return exitcodes.KIT_ERROR
     print(f"self-test: {len(names)} faults{' + the clean run' if not args.no_clean else ''}, "
           f"{args.jobs} at a time, seed {args.seed}", flush=True)
+    unknown_fixtures = [f for f in args.keep_fixture if f not in OPTIONAL_FIXTURES]
+    if unknown_fixtures:
+        print(f"qaconform selftest: --keep-fixture {unknown_fixtures[0]!r} is not an optional fixture; use one of "
+              f"{', '.join(OPTIONAL_FIXTURES)}", file=sys.stderr)
+        return exitcodes.USAGE
+    shape = ProfileShape(args.default_profile, tuple(args.keep_fixture))
     result = run_selftest(names, jobs=args.jobs, timeout=args.timeout, clean=not args.no_clean, seed=args.seed,
                           always_generated=args.always_generated,
-                          progress=_progress)
+                          progress=_progress, shape=shape)
     print(format_table(result))
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
@@ -169,7 +182,8 @@ def check_registry() -> list[str]:
 
 def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float = DEFAULT_TIMEOUT_S,
                  clean: bool = True, seed: int = DEFAULT_SEED, always_generated: bool = False,
-                 progress: Callable[[RunResult], None] | None = None) -> SelftestResult:
+                 progress: Callable[[RunResult], None] | None = None,
+                 shape: ProfileShape | None = None) -> SelftestResult:
     """Run the clean server over every suite and each named fault over its rule's tests; ``jobs`` at a time."""
     from qaconform.reference import faults as registry
 
@@ -179,7 +193,7 @@ def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float 
 
     def one(task: tuple[str, str | None]) -> RunResult:
         label, rule = task
-        res = _run_one(label, rule, timeout, seed, always_generated)
+        res = _run_one(label, rule, timeout, seed, always_generated, shape or ProfileShape())
         if progress:
             progress(res)
         return res
@@ -190,7 +204,8 @@ def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float 
     return SelftestResult(faults=results, clean=clean_result, seconds=time.monotonic() - started)
 
 
-def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_generated: bool = False) -> RunResult:
+def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_generated: bool = False,
+             shape: ProfileShape | None = None) -> RunResult:
     """The clean run (``rule`` None): every suite, generated tests included, against a clean server.
 
     A fault: first the tests naming its rule without the generated ones (a few seconds each); only when those miss
@@ -200,22 +215,27 @@ def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_gen
     res = RunResult(label=label, rule=rule)
     t0 = time.monotonic()
     both = rule is None or (always_generated and rule in generated_test_rules())
-    _serve_and_test(res, label, rule, timeout, seed, generated=both)
+    shape = shape or ProfileShape()
+    _serve_and_test(res, label, rule, timeout, seed, generated=both, shape=shape)
     if rule is not None and not res.caught and res.problem is None and rule in generated_test_rules():
-        _serve_and_test(res, label, rule, timeout, seed, generated=True)
+        _serve_and_test(res, label, rule, timeout, seed, generated=True, shape=shape)
     res.seconds = time.monotonic() - t0
     return res
 
 
 def _serve_and_test(res: RunResult, label: str, rule: str | None, timeout: float, seed: int,
-                    generated: bool) -> None:
+                    generated: bool, shape: ProfileShape | None = None) -> None:
     from qaconform.reference import ReferenceServer, ReferenceServerError
 
     res.generated = res.generated or generated
     with tempfile.TemporaryDirectory(prefix="qaconform-selftest-") as tmp:
         try:
             with ReferenceServer(faults=() if rule is None else (label,)) as srv:
-                _pytest(res, srv.profile_path, rule, Path(tmp), timeout, seed, generated)
+                profile_path = srv.profile_path
+                if shape is not None and shape.default:
+                    profile_path = str(Path(tmp) / "default-profile.toml")
+                    Path(profile_path).write_text(shape.rewrite(Path(srv.profile_path).read_text()))
+                _pytest(res, profile_path, rule, Path(tmp), timeout, seed, generated)
         except ReferenceServerError as exc:
             res.problem = f"the reference server did not start: {exc}"
 
@@ -259,6 +279,32 @@ def _pytest(res: RunResult, profile_path: str, rule: str | None, tmp: Path, time
     elif rule is None and res.returncode not in (0, None) and not res.failed:
         tail = log_path.read_text(errors="replace")[-1500:]
         res.problem = f"pytest exited with code {res.returncode}; its output ends with:\n{tail}"
+
+
+OPTIONAL_FIXTURES = ("member_wiki_node_id", "wiki_node_id", "favorite_node_id", "hidden_space_id",
+                     "gdpr_csv_file_id", "issue_tracker")
+"""The fixtures a profile may leave out (README: Pointing it at your server)."""
+
+
+@dataclass(frozen=True)
+class ProfileShape:
+    """Which profile the suites get: the reference server's full one, or a default one (``--default-profile``)."""
+
+    default: bool = False
+    keep: tuple[str, ...] = ()
+
+    def rewrite(self, text: str) -> str:
+        """The reference profile's TOML with the optional fixtures (but ``keep``) and the safety consent removed."""
+        if not self.default:
+            return text
+        dropped = tuple(f for f in OPTIONAL_FIXTURES if f not in self.keep)
+        out = []
+        for line in text.splitlines():
+            key = line.split("=", 1)[0].strip()
+            if key in dropped or key == "gdpr_user":
+                continue
+            out.append("destructive = false" if key == "destructive" else line)
+        return "\n".join(out) + "\n"
 
 
 LEAN_OPTIONS = ["--ignore", "suites/properties", "-p", "no:schemathesis", "-p", "no:hypothesispytest",

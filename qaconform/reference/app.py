@@ -539,7 +539,9 @@ class Service:
             order = f"n.{column} {direction}, n.id DESC"
         else:
             sort, order = self.COMMENT_DEFAULT_SORT, "n.creation_date ASC, n.id ASC"
-        leak = faults.is_on("comment-private-leaks-in-answer-list")
+        leak = faults.is_on("comment-private-leaks-in-answer-list") or (
+            paging.page > 1 and faults.is_on("comment-private-leaks-on-later-pages")
+        )
         clause, params = self.visibility.clause(caller, "n", comments=not leak)
         where = ["n.answer_id = ?", "n.type = 'comment'", clause]
         sorts = None if faults.is_on("comment-list-no-sorts") else QUESTION_SORTS

@@ -54,7 +54,13 @@ async def read_fields(request: Request) -> dict[str, Any]:
     body_wins = (faults.is_on("comment-body-wins-over-param") and request.url.path.endswith("/comment.json")) or (
         faults.is_on("answer-body-wins-over-param") and request.url.path.endswith("/answer.json")
     )
+    comment = request.url.path.endswith("/comment.json")
     for key, value in request.query_params.items():
+        if comment and key == "visibility":
+            if faults.is_on("comment-visibility-param-ignored"):
+                continue
+            if key in fields and faults.is_on("comment-visibility-body-wins"):
+                continue
         if not (body_wins and key in fields):
             fields[key] = value
     return fields

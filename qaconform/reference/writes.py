@@ -106,6 +106,14 @@ class Writes:
         recipients = self._recipients(fields)
         self._check_private_permission(caller, visibility)
         final_visibility, final_recipients = self._effective_privacy(parent, visibility, recipients)
+        if faults.is_on("comment-privacy-ignored"):
+            final_visibility, final_recipients = "full", []  # a server from before 2.16.0: the fields mean nothing
+        if final_visibility == "full" and visibility is None and caller.role == "moderator" and faults.is_on(
+            "comment-default-visibility-by-role"
+        ):
+            final_visibility = "mod"
+        if faults.is_on("comment-recipients-first-only"):
+            final_recipients = final_recipients[:1]
         missing = [r for r in final_recipients if not svc.user_exists(r)]
         if missing:
             raise bad_request(f"recipient {missing[0]} is not a user; give ids of existing users")
@@ -229,6 +237,11 @@ class Writes:
             raise bad_request(INHERITED_MESSAGE)
         if parent["type"] == "comment" and visibility is not None and faults.is_on("comment-reply-to-public-refused"):
             raise bad_request(INHERITED_MESSAGE)
+        if (parent["type"] == "comment" and visibility not in (None, "full", "recipients")
+                and faults.is_on("comment-reply-to-public-only-recipients")):
+            raise bad_request(INHERITED_MESSAGE)
+        if recipients and visibility == "mod" and faults.is_on("comment-recipients-with-mod-accepted"):
+            return "mod", recipients
         if recipients and visibility != "recipients" and faults.is_on("comment-recipients-without-visibility-accepted"):
             return visibility or "full", []
         if recipients and visibility != "recipients":
@@ -497,7 +510,11 @@ class Writes:
             both = isinstance(reassign, dict) and _present(reassign, "username") and _present(reassign, "id")
             if both and not faults.is_on("gdpr-reassign-ambiguous-unnoticed"):
                 raise bad_request("The request contains more than one reassignUser eligible configuration")
-            if not self._find_user(reassign, ("username", "id")) and not faults.is_on("gdpr-reassign-invalid-accepted"):
+            lenient = faults.is_on("gdpr-reassign-invalid-accepted") or (
+                faults.is_on("gdpr-reassign-invalid-id-accepted") and isinstance(reassign, dict)
+                and _present(reassign, "id")
+            )
+            if not self._find_user(reassign, ("username", "id")) and not lenient:
                 raise bad_request("The provided 'reassignUser' is/are invalid")
         when = self._schedule_ms(fields)
         if when < now_ms() and not faults.is_on("gdpr-past-date-accepted"):

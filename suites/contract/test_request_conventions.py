@@ -12,6 +12,7 @@ from listops import Fetch
 
 from qaconform.checks import is_json_content_type
 from qaconform.client import ApiClient, ApiResponse
+from qaconform.profile import Profile, Visibility
 from qaconform.support import find_item, find_listed, list_all, new_id
 
 pytestmark = pytest.mark.contract
@@ -60,6 +61,61 @@ def test_a_comment_body_given_as_parameter_and_in_the_body_is_stored_as_the_para
     assert param_text in stored and body_text not in stored, (
         f"when a field is both a parameter and in the body, the parameter wins: the stored body is {stored!r}, "
         f"expected {param_text!r}\n{resp.describe()}")
+
+
+@pytest.mark.rule("CONV-PARAM-AS-BODY-FIELD", "VERSION-PRIVATE-COMMENTS-2160")
+@pytest.mark.comments
+@pytest.mark.writes
+@pytest.mark.parametrize("option", ["to_original_poster", "recipients"])
+def test_a_comment_visibility_given_only_as_a_parameter_is_stored(
+    option: str, member: ApiClient, fresh_answer: int, run_tag: str, created: Any, vis: Visibility,
+    user_ids: dict[str, int], profile: Profile
+) -> None:
+    """visibility is a body field of the comment, so it may be a parameter too (recipients stays in the body: the
+    parameter form of an array of objects is not shown)."""
+    if not profile.supports("2.16.0"):
+        pytest.skip(f"disabled by configuration: visibility was added in 2.16.0, the target runs "
+                    f"{profile.service_version}")
+    value = getattr(vis, option)
+    if value is None:
+        pytest.skip(f"not checked: the profile's [visibility] names no wire value for {option}")
+    body: dict[str, Any] = {"body": f"visibility {option} as a parameter [{run_tag}] {random.randrange(10**9)}"}
+    if option == "recipients":
+        body["recipients"] = [{"id": user_ids["moderator"]}]
+    resp = member.post(f"node/{fresh_answer}/comment.json", params={"visibility": value}, json=body,
+                       operation="postComment")
+    assert resp.status == 201, (f"[CONV-PARAM-AS-BODY-FIELD] member (Use Private Comments and the option) gives "
+                                f"visibility={value} as a parameter: expected 201\n{resp.describe()}")
+    comment_id = new_id(resp)
+    created.add("comment", comment_id, "member")
+    item = _listed_comment(member, fresh_answer, comment_id)
+    assert item.get("visibility") == value, (
+        f"[CONV-PARAM-AS-BODY-FIELD] visibility given as a parameter counts like the body field: the comment reads "
+        f"back with visibility {item.get('visibility')!r}, expected {value!r}\n{resp.describe()}")
+
+
+@pytest.mark.rule("CONV-PARAM-WINS-COMMENT")
+@pytest.mark.comments
+@pytest.mark.writes
+def test_a_comment_visibility_given_as_parameter_and_in_the_body_is_stored_as_the_parameter(
+    member: ApiClient, fresh_answer: int, run_tag: str, created: Any, vis: Visibility, profile: Profile
+) -> None:
+    if not profile.supports("2.16.0"):
+        pytest.skip(f"disabled by configuration: visibility was added in 2.16.0, the target runs "
+                    f"{profile.service_version}")
+    if vis.to_original_poster is None or vis.to_moderators is None:
+        pytest.skip("not checked: the profile's [visibility] lacks the wire value of to_original_poster or "
+                    "to_moderators")
+    text = f"visibility: the parameter wins [{run_tag}] {random.randrange(10**9)}"
+    resp = member.post(f"node/{fresh_answer}/comment.json", params={"visibility": vis.to_moderators},
+                       json={"body": text, "visibility": vis.to_original_poster}, operation="postComment")
+    assert resp.status == 201, f"member may use both options: expected 201\n{resp.describe()}"
+    comment_id = new_id(resp)
+    created.add("comment", comment_id, "member")
+    item = _listed_comment(member, fresh_answer, comment_id)
+    assert item.get("visibility") == vis.to_moderators, (
+        f"visibility {vis.to_moderators!r} as a parameter and {vis.to_original_poster!r} in the body: the parameter "
+        f"wins, yet the comment reads back with {item.get('visibility')!r}\n{resp.describe()}")
 
 
 def _post_answer_raw(client: ApiClient, question_id: int, **kw: Any) -> ApiResponse:

@@ -78,6 +78,23 @@ def listed_item(client: ApiClient, path: str, node: int, params: dict[str, Any] 
     return find_listed(client, path, node, params=params), None
 
 
+def every_page(client: ApiClient, path: str, max_pages: int = 60) -> list[dict[str, Any]]:
+    """Every item at one item a page, up to the first empty page: not bounded by the totalCount page 1 reports (a
+    server that leaks on later pages counts differently there)."""
+    out: list[dict[str, Any]] = []
+    for page in range(1, max_pages + 1):
+        resp = client.get(path, params={"page": page, "pageSize": 1})
+        if resp.status != 200 and page > 1:
+            break  # a page past the end may be refused (OBS-PAGE-BEYOND-END)
+        assert resp.status == 200, f"{client.role} lists {path}\n{resp.describe()}"
+        body = resp.json()
+        items = body.get("list") if isinstance(body, dict) else None
+        if not items:
+            break
+        out.extend(i for i in items if isinstance(i, dict))
+    return out
+
+
 def read_back(client: ApiClient, answer_id: int, comment_id: int, blame: str | None = None) -> dict[str, Any]:
     """The comment as listed for this caller; fails with the listing when it is missing (the message starts with
     ``[blame]`` when given: the rule ids that say this caller sees the comment)."""
@@ -225,12 +242,16 @@ def private_ids(private_comment: int, private_reply_to_public: int, inherited_re
 # rules 1-8
 
 @pytest.mark.rule("COMMENT-1")
+@pytest.mark.parametrize("poster", ["member", "moderator", "admin", "novice"])
 def test_comment_without_privacy_fields_has_full_visibility_and_no_recipients(
-        member: ApiClient, novice: ApiClient, thread_answer: int, run_tag: str, created: Any, vis: Visibility) -> None:
-    resp = post_comment(member, thread_answer, run_tag, created, text="no privacy fields")
-    assert resp.status == 201, f"a plain comment must be created (201)\n{resp.describe()}"
+        api: dict[str, ApiClient], poster: str, novice: ApiClient, thread_answer: int, run_tag: str, created: Any,
+        vis: Visibility) -> None:
+    """Whoever posts it (rule 1 names no caller): an account with private options must not get one by default."""
+    author = api[poster]
+    resp = post_comment(author, thread_answer, run_tag, created, text=f"no privacy fields, by {poster}")
+    assert resp.status == 201, f"a plain comment by {poster} must be created (201)\n{resp.describe()}"
     cid = new_id(resp)
-    for reader in (member, novice):
+    for reader in dict.fromkeys((author, novice)):
         item = read_back(reader, thread_answer, cid)
         assert is_full_visibility(item.get("visibility"), vis), (
             f"a comment posted without visibility must read back with full visibility "
@@ -262,6 +283,24 @@ def test_comment_with_visibility_recipients_is_private_to_them_and_reads_back_it
         assert recipient_ids(item) == {str(mod_id)}, (
             f"[COMMENT-2, COMMENT-VISIBILITY-RETURNED] {who} ({reader.role}) must read the comment back with exactly "
             f"the recipients given ([{{id: {mod_id}}}]), got {item.get('recipients')!r}\n{resp.describe()}")
+
+
+@pytest.mark.rule("COMMENT-2")
+def test_comment_private_to_two_recipients_reads_back_with_each_for_each(
+        member: ApiClient, api: dict[str, ApiClient], thread_answer: int, run_tag: str, created: Any,
+        vis: Visibility, user_ids: dict[str, int]) -> None:
+    """"recipients lists ids": every one of them, not only the first, is a recipient and sees the comment."""
+    ids = [user_ids["moderator"], user_ids["novice"]]
+    resp = post_comment(member, thread_answer, run_tag, created, text="private to moderator and novice",
+                        visibility=vis.recipients, recipients=ids)
+    assert resp.status == 201, (
+        f"member holds Use Private Comments: a comment private to {ids} must be created (201)\n{resp.describe()}")
+    cid = new_id(resp)
+    for reader in ("member", "moderator", "novice"):
+        item = read_back(api[reader], thread_answer, cid, blame="COMMENT-2")
+        assert recipient_ids(item) == {str(i) for i in ids}, (
+            f"{reader} must read the comment back with exactly the recipients given ({ids}), got "
+            f"{item.get('recipients')!r}\n{resp.describe()}")
 
 
 @pytest.mark.rule("COMMENT-3")
@@ -319,26 +358,32 @@ def test_reply_to_private_comment_with_different_visibility_is_400_with_the_inhe
 
 
 @pytest.mark.rule("COMMENT-5")
+@pytest.mark.parametrize("option", ["recipients", "to_original_poster"])
 def test_reply_to_public_comment_may_set_its_own_visibility_and_recipients(
         member: ApiClient, moderator: ApiClient, thread_answer: int, public_comment: int, run_tag: str,
-        created: Any, vis: Visibility, user_ids: dict[str, int]) -> None:
-    resp = post_comment(member, public_comment, run_tag, created, text="own settings under a public comment",
-                        visibility=vis.recipients, recipients=[user_ids["moderator"]])
-    assert resp.status == 201, f"a private reply to a public comment must be created (201)\n{resp.describe()}"
+        created: Any, vis: Visibility, user_ids: dict[str, int], option: str) -> None:
+    """With recipients, and with another private option member holds (visibility is its own either way)."""
+    value = getattr(vis, option)
+    recipients = [user_ids["moderator"]] if option == "recipients" else None
+    resp = post_comment(member, public_comment, run_tag, created, text=f"own settings ({option}) under a public "
+                        f"comment", visibility=value, recipients=recipients)
+    assert resp.status == 201, (f"a reply to a public comment with visibility {value!r} must be created (201)\n"
+                                f"{resp.describe()}")
     cid = new_id(resp)
-    for reader in (member, moderator):
+    readers = (member, moderator) if option == "recipients" else (member,)
+    expected = {str(user_ids["moderator"])} if option == "recipients" else set()
+    for reader in readers:
         item = read_back(reader, thread_answer, cid)
-        assert item.get("visibility") == vis.recipients and recipient_ids(item) == {str(user_ids["moderator"])}, (
-            f"the reply keeps its own settings (visibility {vis.recipients!r}, recipients "
-            f"[{user_ids['moderator']}]); {reader.role} read {item.get('visibility')!r} "
-            f"{item.get('recipients')!r}\n{resp.describe()}")
+        assert item.get("visibility") == value and recipient_ids(item) == expected, (
+            f"the reply keeps its own settings (visibility {value!r}, recipients {sorted(expected)}); "
+            f"{reader.role} read {item.get('visibility')!r} {item.get('recipients')!r}\n{resp.describe()}")
     parent = read_back(member, thread_answer, public_comment)
     assert is_full_visibility(parent.get("visibility"), vis), (
         f"the public parent must stay public after a private reply; it reads {parent.get('visibility')!r}")
 
 
 @pytest.mark.rule("COMMENT-6")
-@pytest.mark.parametrize("visibility", ["to_original_poster", "absent"])
+@pytest.mark.parametrize("visibility", ["to_original_poster", "to_moderators", "absent"])
 def test_recipients_while_visibility_is_not_recipients_is_400(
         member: ApiClient, thread_answer: int, visibility: str, run_tag: str, created: Any, vis: Visibility,
         user_ids: dict[str, int]) -> None:
@@ -393,11 +438,15 @@ def test_private_option_the_caller_lacks_is_403_though_it_may_use_the_others(
 
 @pytest.mark.rule("COMMENT-8", "VERSION-PRIVATE-COMMENTS-2160")
 def test_private_comments_exist_from_2_16_0_so_a_retrieved_comment_carries_both_fields(
-        moderator: ApiClient, thread_answer: int, private_comment: int, profile: Profile) -> None:
-    # The plugin reports this test "disabled by configuration" on a profile whose service_version is older.
-    assert profile.supports("2.16.0"), (
-        "[COMMENT-8, VERSION-PRIVATE-COMMENTS-2160] the plugin should have reported this test as disabled by "
-        "configuration")
+        moderator: ApiClient, admin: ApiClient, thread_answer: int, private_comment: int, profile: Profile) -> None:
+    """A target at 2.16.0 or later (older ones are reported "disabled by configuration" by the plugin) has private
+    comments: the one member made private to moderator is hidden from admin (neither author nor recipient), and
+    a retrieved comment carries both fields."""
+    hidden = [i.get("id") for i in comments_as(admin, thread_answer) if str(i.get("id")) == str(private_comment)]
+    assert not hidden, (
+        f"[COMMENT-8] a target at {profile.service_version or 'an unstated version (taken as current)'} has private "
+        f"comments, yet comment {private_comment}, private to moderator, is listed to admin: the privacy fields "
+        f"were taken and ignored")
     item = read_back(moderator, thread_answer, private_comment, blame="COMMENT-2")
     missing = [k for k in ("visibility", "recipients") if k not in item]
     # Both rules say a 2.16.0 target returns the two fields: a missing one breaks both.
@@ -411,11 +460,15 @@ def test_private_comments_exist_from_2_16_0_so_a_retrieved_comment_carries_both_
 # leaks: a private comment is invisible to everyone not entitled, in every listing that could show it
 
 @pytest.mark.rule("COMMENT-PRIVACY-LIST")
+@pytest.mark.parametrize("page_size", [50, 1], ids=["one-page", "page-size-1"])
 @pytest.mark.parametrize("viewer", NOT_ENTITLED)
 def test_private_comment_is_not_in_the_answer_comment_list_of_an_account_not_entitled(
         api: dict[str, ApiClient], viewer: str, thread_answer: int, private_ids: set[str],
-        public_comment: int) -> None:
+        public_comment: int, page_size: int) -> None:
+    """On one page, and one comment a page (every page of the thread is a page a leak could be on)."""
     items, refusal = visible_comments(api[viewer], thread_answer)
+    if refusal is None and page_size == 1:
+        items = every_page(api[viewer], f"answer/{thread_answer}/comment.json")
     leaked = {str(i.get("id")) for i in items} & private_ids
     assert not leaked, (
         f"{viewer} is neither author nor recipient, yet the comment list of answer {thread_answer} shows the "

@@ -98,6 +98,21 @@ class Jobs:
         body.update(extra)
         return {k: v for k, v in body.items() if v is not None}
 
+    def refusable(self, **extra: Any) -> dict[str, Any]:
+        """A complete job whose only possible error is the one ``extra`` plants, without a destructive profile.
+
+        With the profile's gdpr_csv_file_id it is a bulk job on that file (it names no user, so no unknown user can
+        be refused first and every documented message is checked exactly); without it, an individual job for
+        gdpr_user or for a user that does not exist (whose refusal message the description does not give, so a
+        test meeting it first cannot judge the message and says which fixture it needs)."""
+        csv = self.profile.fixtures.gdpr_csv_file_id
+        if csv is None:
+            return self.individual(**extra)
+        body: dict[str, Any] = {"type": "bulk", "csvFileId": csv,
+                                "scheduleDate": {"formatted": formatted(future_minute())}, "operations": ["suspend"]}
+        body.update(extra)
+        return {k: v for k, v in body.items() if v is not None}
+
     def guards(self, *names: str) -> dict[str, tuple[str, Any, set[str | None]]]:
         """Guards by name: (field, value, the messages that mean the target stopped at the guard).
 
@@ -137,6 +152,10 @@ class Jobs:
         error = _error_text(resp)
         matches = error is not None and (error.startswith(message) if prefix else error == message)
         if resp.status == 400 and not matches and _stopped_at_guard(error, guard_messages):
+            if error not in guard_messages:
+                pytest.skip(f"not checked: needs fixture gdpr_csv_file_id (or [safety] gdpr_user): the request names "
+                            f"a user that does not exist, and the target refused it with {error!r}, a message the "
+                            f"description does not give, before the error under test")
             pytest.skip(f"inconclusive: the target reported the guard ({error!r}) before the error under test; "
                         f"[safety] destructive = false forbids sending this request without a guard")
         assert resp.status == 400, f"{tag(rule, error)}expected 400 with {{error: {message!r}}}\n{resp.describe()}"
@@ -209,9 +228,9 @@ def test_a_bulk_job_naming_a_file_that_does_not_exist_is_refused(jobs: Jobs, pro
 @pytest.mark.writes
 def test_a_job_dated_in_the_past_is_refused(jobs: Jobs, days_ago: int) -> None:
     past = datetime.now(UTC) - timedelta(days=days_ago)
-    # Every documented guard is checked before the date by some servers; a past job for a user that does not exist
-    # is harmless even if the date check were missing, so the guard here is the user itself.
-    jobs.expect_error(jobs.individual(scheduleDate={"formatted": formatted(past)}), PAST_DATE, ("nobody",),
+    # A bulk job on the profile's file (or, without it, a job for a user that does not exist) with reassignUser
+    # given two ways as the guard: a server that missed the date would still refuse the request.
+    jobs.expect_error(jobs.refusable(scheduleDate={"formatted": formatted(past)}), PAST_DATE, ("reassign",),
                       rule="GDPR-PAST-DATE")
 
 
@@ -223,21 +242,28 @@ def test_a_job_dated_in_the_past_is_refused(jobs: Jobs, days_ago: int) -> None:
 ])
 @pytest.mark.writes
 def test_an_empty_or_invalid_operations_list_is_refused(jobs: Jobs, operations: list[str]) -> None:
-    jobs.expect_error(jobs.individual(operations=operations), OPERATIONS_INVALID, ("past", "reassign"),
+    jobs.expect_error(jobs.refusable(operations=operations), OPERATIONS_INVALID, ("past", "reassign"),
                       rule="GDPR-OPERATIONS-INVALID")
 
 
 @pytest.mark.rule("GDPR-REASSIGN-AMBIGUOUS", "GDPR-ERROR-BODY")
 @pytest.mark.writes
 def test_a_reassign_user_identified_in_more_than_one_way_is_refused(jobs: Jobs) -> None:
-    body = jobs.individual(reassignUser={"username": jobs.admin.username, "id": jobs.admin_id or 1})
+    body = jobs.refusable(reassignUser={"username": jobs.admin.username, "id": jobs.admin_id or 1})
     jobs.expect_error(body, REASSIGN_AMBIGUOUS, ("past",), rule="GDPR-REASSIGN-AMBIGUOUS")
+
+
+def _unknown_id(_: str) -> dict[str, Any]:
+    return {"id": 2_147_000_000 + _rng.randint(0, 400_000)}
 
 
 @pytest.mark.rule("GDPR-REASSIGN-INVALID", "GDPR-ERROR-BODY")
 @pytest.mark.writes
-def test_a_reassign_user_that_does_not_exist_is_refused(jobs: Jobs) -> None:
-    jobs.expect_error(jobs.individual(reassignUser={"username": nobody()}), REASSIGN_INVALID, ("past",),
+@pytest.mark.parametrize("form", [pytest.param(lambda name: {"username": name}, id="by-username"),
+                                  pytest.param(_unknown_id, id="by-id")])
+def test_a_reassign_user_that_does_not_exist_is_refused(jobs: Jobs, form: Callable[[str], dict[str, Any]]) -> None:
+    """Both ways the description gives to identify reassignUser (exactly one of username or id)."""
+    jobs.expect_error(jobs.refusable(reassignUser=form(nobody())), REASSIGN_INVALID, ("past",),
                       rule="GDPR-REASSIGN-INVALID")
 
 
