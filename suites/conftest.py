@@ -77,8 +77,38 @@ def _once_per_target(request: pytest.FixtureRequest, profile: Profile, key: str,
         return resp
 
 
+DENIED_FIRST = ("novice", "anonymous", "wrong_password")
+"""Callers the permission table refuses unfavorite and cancelwiki; they try the one-shot node before its owner."""
+
+
+def _denied_first(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile, verb: str,
+                  operation: str, node: int) -> dict[str, ApiResponse]:
+    return {role: _once_per_target(request, profile, f"{verb} denied {role} {node}", lambda role=role: api[role].put(
+        f"node/{node}/{verb}.json", operation=operation)) for role in DENIED_FIRST}
+
+
 @pytest.fixture(scope="session")
-def unfavorite_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile) -> ApiResponse:
+def unfavorite_denied_first(request: pytest.FixtureRequest, api: dict[str, ApiClient],
+                            profile: Profile) -> dict[str, ApiResponse]:
+    """novice, anonymous and a wrong password try to unfavorite favorite_node_id ONCE, before member does
+    (``unfavorite_once`` depends on this): a refused call must leave member's favorite in place, which member's own
+    unfavorite then shows (PERM-DENIED-NO-EFFECT on a node that really is a favorite)."""
+    node = _one_shot(profile, "favorite_node_id")
+    return _denied_first(request, api, profile, "unmarkfavorite", "unmarkFavorite", node)
+
+
+@pytest.fixture(scope="session")
+def cancelwiki_denied_first(request: pytest.FixtureRequest, api: dict[str, ApiClient],
+                            profile: Profile) -> dict[str, ApiResponse]:
+    """novice, anonymous and a wrong password try to unwikify wiki_node_id ONCE, before moderator does
+    (``cancelwiki_once`` depends on this): a refused call must leave the node wiki."""
+    node = _one_shot(profile, "wiki_node_id")
+    return _denied_first(request, api, profile, "cancelwiki", "cancelWiki", node)
+
+
+@pytest.fixture(scope="session")
+def unfavorite_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
+                    unfavorite_denied_first: dict[str, ApiResponse]) -> ApiResponse:
     """member unfavorites favorite_node_id ONCE per run; every suite reads this one response.
 
     A favorite can be removed only once and the interface cannot create one, so a second call anywhere in the run
@@ -98,7 +128,8 @@ def cancelwiki_own_once(request: pytest.FixtureRequest, api: dict[str, ApiClient
 
 
 @pytest.fixture(scope="session")
-def cancelwiki_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile) -> ApiResponse:
+def cancelwiki_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
+                    cancelwiki_denied_first: dict[str, ApiResponse]) -> ApiResponse:
     """moderator (Mark as community wiki) unwikifies wiki_node_id ONCE per run (one-shot, like the others)."""
     node = _one_shot(profile, "wiki_node_id")
     return _once_per_target(request, profile, f"cancelwiki moderator {node}", lambda: api["moderator"].put(

@@ -253,7 +253,13 @@ class Writes:
     # --- 7 Post an answer -------------------------------------------------------------------------------
     async def post_answer(self, request: Request) -> Response:
         svc = self.svc
-        caller = svc.caller(request)
+        try:
+            caller = svc.caller(request)
+        except ApiError as exc:
+            if exc.status == 401 and faults.is_on("denied-answer-still-created"):
+                await self._store_for_named_user(request)
+            raise
+
         if not (caller.anonymous and faults.is_on("answer-allowed-anonymous")):
             svc.require(caller, auth.ANSWER)
         svc.fault_deny(caller, "answer-denied-to-member", "member")
@@ -311,6 +317,30 @@ class Writes:
         headers = {} if faults.is_on("answer-location-missing") else {"Location": location}
         return self._json(item, 200 if faults.is_on("answer-created-200") else 201, headers)
 
+    async def _store_for_named_user(self, request: Request) -> None:
+        """Planted fault denied-answer-still-created: the answer is stored under the username of the refused
+        credentials before the password is judged."""
+        import base64
+
+        header = request.headers.get("authorization", "")
+        try:
+            username = base64.b64decode(header.split(" ", 1)[1]).decode().split(":", 1)[0]
+        except (IndexError, ValueError):
+            return
+        user = self.db.one("SELECT id FROM users WHERE username = ?", (username,))
+        question = self.db.one("SELECT * FROM nodes WHERE id = ? AND type = 'question'",
+                               (as_id(request.path_params["question_id"]),))
+        body = text_field(await read_fields(request), "body")
+        if user is None or question is None:
+            return
+        with self.tx("answer") as conn:
+            conn.execute(
+                "INSERT INTO nodes(type, parent_id, question_id, space_id, author_id, body, creation_date,"
+                " last_active_date, last_active_user_id, depth) VALUES ('answer', ?, ?, ?, ?, ?, ?, ?, ?, 1)",
+                (question["id"], question["id"], question["space_id"], user["id"], body, now_ms(), now_ms(),
+                 user["id"]),
+            )
+
     # --- 10-13 Node actions -----------------------------------------------------------------------------
     def _record_action(
         self,
@@ -348,11 +378,16 @@ class Writes:
     async def unmark_favorite(self, request: Request) -> Response:
         svc = self.svc
         caller = svc.caller(request)
+        if faults.is_on("denied-unfavorite-still-removes") and not caller.can(auth.MARK_FAVORITE):
+            with self.tx("favorite") as conn:  # the delete runs before the permission check
+                conn.execute("DELETE FROM favorites WHERE node_id = ?", (as_id(request.path_params["node_id"]),))
         if not (faults.is_on("unfavorite-allowed-novice") and caller.role == "novice"):
             svc.require(caller, auth.MARK_FAVORITE, auth.VIEW_QUESTION_PAGE)
         svc.fault_deny(caller, "unfavorite-denied-to-member", "member")
         node = svc.visible_node(caller, self._node_id(request))
         fav = self.db.one("SELECT * FROM favorites WHERE user_id = ? AND node_id = ?", (caller.id, node["id"]))
+        if caller.role == "member" and faults.is_on("unfavorite-member-refused-as-404"):
+            fav = None
         if fav is None:
             raise not_found(f"node {node['id']} is not a favorite of {caller.username}; nothing to unmark")
         if faults.is_on("unfavorite-first-users-favorite"):
@@ -373,6 +408,11 @@ class Writes:
     async def cancel_wiki(self, request: Request) -> Response:
         svc = self.svc
         caller = svc.caller(request)
+        if faults.is_on("denied-cancelwiki-still-unwikifies") and not (
+            caller.can(auth.MARK_WIKI) or caller.can(auth.CONVERT_OWN_TO_WIKI)
+        ):
+            with self.tx("wiki") as conn:  # the change runs before the permission check
+                conn.execute("UPDATE nodes SET wiki = 0 WHERE id = ?", (as_id(request.path_params["node_id"]),))
         novice_bug = faults.is_on("cancelwiki-allowed-novice") and caller.role == "novice"
         if not (caller.can(auth.MARK_WIKI) or caller.can(auth.CONVERT_OWN_TO_WIKI) or novice_bug):
             raise denied(caller.anonymous)
@@ -384,7 +424,7 @@ class Writes:
             raise denied(caller.anonymous)
         if own and caller.role == "member" and faults.is_on("cancelwiki-own-denied"):
             raise denied(caller.anonymous)
-        if not node["wiki"]:
+        if not node["wiki"] or (caller.role == "moderator" and faults.is_on("cancelwiki-moderator-refused-as-409")):
             raise conflict(f"node {node['id']} is not a community wiki; there is nothing to cancel")
         wikify = self.db.one(
             "SELECT id FROM actions WHERE node_id = ? AND verb = 'wikified' AND canceled = 0 ORDER BY id DESC LIMIT 1",

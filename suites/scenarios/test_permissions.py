@@ -121,13 +121,17 @@ class Attempt:
     no_effect: Callable[[], None] | None = None
 
 
-def node_snapshot(scene: Scene, node: int) -> tuple[bool, Any, dict[str, Any]]:
-    """What the interface shows of an answer to novice (no moderation rights): listed?, nodeStates, lock fields."""
+def node_snapshot(scene: Scene, node: int) -> tuple[bool, Any]:
+    """What the interface shows of an answer to novice (no moderation rights): listed?, nodeStates.
+
+    A lock has no documented field (nodeStates shows closed and accepted; "only the user who locked it can edit it"
+    needs an edit operation the interface lacks): a refused lock can be shown to change nothing only where it would
+    change these; moderation takes the answer out of novice's view."""
     author = scene.authors[node]
     item = find_listed(scene.api["novice"], f"user/{scene.user_ids[author]}/answer.json", node)
     if item is None:
-        return False, None, {}
-    return True, item.get("nodeStates"), {k: v for k, v in item.items() if "lock" in k.lower()}
+        return False, None
+    return True, item.get("nodeStates")
 
 
 def unchanged(scene: Scene, node: int, what: str) -> Callable[[], None]:
@@ -140,7 +144,7 @@ def unchanged(scene: Scene, node: int, what: str) -> Callable[[], None]:
         after = node_snapshot(scene, node)
         assert after == before, (
             f"{tag([NO_EFFECT])}a refused {what} must change nothing, yet answer {node} as novice sees it went from "
-            f"(listed, nodeStates, lock fields) {before} to {after}")
+            f"(listed, nodeStates) {before} to {after}")
 
     return check
 
@@ -185,7 +189,20 @@ def _schedule_nothing(client: ApiClient, scene: Scene, target: str) -> Attempt:
 
 
 def _answer(client: ApiClient, scene: Scene, target: str) -> Attempt:
-    return Attempt(post_answer(client, scene.question_id, scene.run_tag, scene.created, text="permission matrix"))
+    marker = f"permission matrix {uuid.uuid4().hex[:10]}"
+    resp = post_answer(client, scene.question_id, scene.run_tag, scene.created, text=marker)
+    if client.role != "wrong_password":
+        return Attempt(resp)
+
+    def check() -> None:
+        # a wrong password names member: a refused answer must not appear among member's answers
+        items = list_all(scene.api["member"], f"user/{scene.user_ids['member']}/answer.json", page_size=100,
+                         max_pages=5)
+        hits = [i.get("id") for i in items if marker in str(i.get("body", ""))]
+        assert not hits, (f"{tag([NO_EFFECT])}an answer refused for a wrong password must not be created, yet "
+                          f"member's answer list holds it: ids {hits}")
+
+    return Attempt(resp, check)
 
 
 def _put(verb: str, operation: str, fresh: bool, check_effect: bool,
@@ -360,6 +377,24 @@ def assert_allowed(cell: Cell, resp: ApiResponse, precondition: bool) -> None:
             f"{rules}{cell.id}: allowed and without a state precondition, so a 2xx is expected\n{resp.describe()}")
 
 
+ONE_SHOT = {
+    ("unmarkFavorite", "member"): ("favorite_node_id", "unfavorite_once"),
+    ("cancelWiki", "moderator"): ("wiki_node_id", "cancelwiki_once"),
+    ("cancelWiki", "member"): ("member_wiki_node_id", "cancelwiki_own_once"),
+}
+"""Allowed cells with a state precondition that the profile's one-shot fixtures meet: (fixture, the suites' one
+response on it). With the fixture, the cell needs a 2xx, not merely "no 401/403" (a refusal dressed as 404 or 409
+would pass that); without it, the cell keeps the weaker check on a node the run created."""
+
+
+def one_shot_response(cell: Cell, profile: Profile, request: pytest.FixtureRequest) -> ApiResponse | None:
+    entry = ONE_SHOT.get((cell.row.key, cell.caller))
+    if entry is None or getattr(profile.fixtures, entry[0], None) is None:
+        return None
+    resp: ApiResponse = request.getfixturevalue(entry[1])
+    return resp
+
+
 # ----------------------------------------------------------------------------------------------------------
 # the matrix
 
@@ -377,7 +412,7 @@ def _param(cell: Cell) -> Any:
 @pytest.mark.parametrize("cell", [_param(c) for c in cells()])
 def test_each_caller_gets_what_the_permission_table_allows(
         cell: Cell, api: dict[str, ApiClient], scene: Scene, profile: Profile, contract: Any, observe: Any,
-        require_fixture: Callable[[str], Any]) -> None:
+        require_fixture: Callable[[str], Any], request: pytest.FixtureRequest) -> None:
     row = cell.row
     if row.since and not profile.supports(row.since):
         pytest.skip(f"disabled by configuration: {row.key} was added in {row.since}, "
@@ -391,11 +426,20 @@ def test_each_caller_gets_what_the_permission_table_allows(
     elif cell.value == ALLOW:
         if row.operation == "listIssueTypes":
             require_fixture("issue_tracker")
-        assert_allowed(cell, op.call(client, scene, "any").resp, op.precondition)
+        once = one_shot_response(cell, profile, request)
+        if once is not None:
+            # the node is in the state the operation needs (the profile's one-shot fixture): a 2xx is expected
+            assert_allowed(cell, once, precondition=False)
+        else:
+            assert_allowed(cell, op.call(client, scene, "any").resp, op.precondition)
     elif cell.value == DENY:
         assert_denied(cell, op.call(client, scene, "denied"), contract)
     elif cell.value == OWN:
-        assert_allowed(cell, op.call(client, scene, "own").resp, op.precondition)
+        once = one_shot_response(cell, profile, request)
+        if once is not None:
+            assert_allowed(cell, once, precondition=False)
+        else:
+            assert_allowed(cell, op.call(client, scene, "own").resp, op.precondition)
         assert_denied(cell, op.call(client, scene, "other"), contract)
     else:  # pragma: no cover - the matrix module validates its values
         pytest.fail(f"{tag(cell.rules)}{cell.id}: unknown cell value {cell.value!r}")
@@ -472,3 +516,34 @@ def test_what_denials_outside_the_group_and_expert_lists_carry(
         operation="postAnswer")
     observe("OBS-PERM-DENIED-BODIES", **{k.replace(" ", "_"): {"status": r.status, "body": body_kind(r),
                                                                "snippet": r.text[:200]} for k, r in tries.items()})
+
+
+# ----------------------------------------------------------------------------------------------------------
+# refused state changes on nodes that really are in the state (the profile's one-shot fixtures)
+
+def _refused_then_owner(denied: dict[str, ApiResponse], owner: ApiResponse, allow_rule: str, what: str) -> None:
+    for role, resp in denied.items():
+        refused = 400 <= resp.status < 500 if role == "wrong_password" else resp.status in (401, 403)
+        assert refused, (f"[{allow_rule}, {DENIED_STATUS}] {role} may not {what}: expected "
+                         f"{'a 4xx' if role == 'wrong_password' else '401 or 403'}\n{resp.describe()}")
+    if owner.status in (401, 403):
+        raise AssertionError(f"[{allow_rule}] the permitted caller was refused after the others\n{owner.describe()}")
+    assert 200 <= owner.status < 300, (
+        f"{tag([NO_EFFECT])}{', '.join(denied)} were refused to {what} first; a refused call changes nothing, so the "
+        f"permitted caller's call on the same node must still succeed, yet it got {owner.status}\n"
+        f"{owner.describe()}")
+
+
+@pytest.mark.rule("PERM-DENIED-NO-EFFECT", "PERM-UNFAVORITE", "PERM-DENIED-STATUS")
+@pytest.mark.writes
+def test_refused_unfavorites_leave_members_favorite_in_place(unfavorite_denied_first: dict[str, ApiResponse],
+                                                            unfavorite_once: ApiResponse) -> None:
+    _refused_then_owner(unfavorite_denied_first, unfavorite_once, "PERM-UNFAVORITE",
+                        "unfavorite favorite_node_id (member's favorite)")
+
+
+@pytest.mark.rule("PERM-DENIED-NO-EFFECT", "PERM-CANCELWIKI", "PERM-DENIED-STATUS")
+@pytest.mark.writes
+def test_refused_unwikifies_leave_the_node_wiki(cancelwiki_denied_first: dict[str, ApiResponse],
+                                                cancelwiki_once: ApiResponse) -> None:
+    _refused_then_owner(cancelwiki_denied_first, cancelwiki_once, "PERM-CANCELWIKI", "unwikify wiki_node_id")
