@@ -165,7 +165,12 @@ class Service:
         broken = shape_fault is not None and faults.is_on(shape_fault)
         if _projects(query) or broken:
             items = self.render.nodes_json(self.render.nodes_by_ids(ids), caller)
-            if broken and shape_fault is not None:
+            if broken and shape_fault == "cancelwiki-stale-in-user-lists":
+                stale = set(self.db.ids("SELECT node_id FROM actions WHERE verb = 'wikified' AND canceled = 1", []))
+                for item in items:
+                    if item.get("id") in stale:
+                        item["wiki"] = True
+            elif broken and shape_fault is not None:
                 field = STRING_FIELD_FAULTS[shape_fault]
                 for item in items:
                     item[field] = str(item.get(field))
@@ -325,6 +330,8 @@ class Service:
             params += [caller.id, self.seeded_max_node_id]
         seek = self.question_seek(sort)
         shape_fault = "user-answers-viewcount-string" if kind == "answer" else "user-questions-answercount-string"
+        if faults.is_on("cancelwiki-stale-in-user-lists"):
+            shape_fault = "cancelwiki-stale-in-user-lists"
         return self.node_page(request, caller, where, params, order, paging, sort, sorts, (kind,), seek,
                               shape_fault)
 

@@ -171,6 +171,11 @@ _ALL: tuple[Fault, ...] = (
         "AUTH-ACTING-USER",
         "a new answer's author is the question's author, not the caller",
     ),
+    _F("answer-body-ascii-only", "ANSWER-BODY-KEPT", "non-ASCII characters of an answer body become '?'"),
+    _F("answer-author-is-first-poster", "AUTH-ACTING-USER",
+       "every answer's author is the first account that posted one since the server started"),
+    _F("cancelwiki-stale-in-user-lists", "ACTION-CANCELWIKI-NOT-WIKI",
+       "after cancelwiki a user's question and answer lists still show wiki true (the question list is right)"),
     _F("answer-publish-ignored", "PERM-ANSWER-PUBLISH", "every answer goes to moderation, even with Publish answer"),
     _F("answer-unpublished-refused", "ANSWER-MODERATION", "no Publish answer: 403 instead of moderation"),
     # --- permissions, both ways (app.py, writes.py)

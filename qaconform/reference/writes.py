@@ -270,8 +270,13 @@ class Writes:
         body = text_field(fields, "body")
         if faults.is_on("answer-body-truncated"):
             body = (body or "")[:12]
+        if faults.is_on("answer-body-ascii-only"):
+            body = (body or "").encode("ascii", "replace").decode("ascii")
         published = caller.can(auth.PUBLISH_ANSWER) and not faults.is_on("answer-publish-ignored")
         author_id = question["author_id"] if faults.is_on("answer-author-is-question-author") else caller.id
+        if faults.is_on("answer-author-is-first-poster"):
+            self.first_poster = getattr(self, "first_poster", None) or caller.id  # an acting user cached too widely
+            author_id = self.first_poster
         created = now_ms()
         with self.tx("answer", "answer_count") as conn:
             cur = conn.execute(

@@ -160,6 +160,38 @@ def test_the_answer_keeps_the_posted_text_and_its_author_is_the_caller(member_po
             f"{author.get('id')!r}\n{r.describe()}")
 
 
+@pytest.mark.rule("ANSWER-BODY-KEPT")
+@pytest.mark.writes
+def test_an_answer_keeps_non_ascii_plain_text(member: ApiClient, question_id: int, run_tag: str, created: Any,
+                                              user_ids: dict[str, int]) -> None:
+    """Plain text is not only ASCII: accents, CJK and an emoji are the same text, in the 201 and when listed."""
+    text = f"réponse naïve, 日本語の回答, ümlaut ✓ {uuid.uuid4().hex[:8]}"
+    resp = post_answer(member, question_id, run_tag, created, text=text)
+    assert resp.status == 201, f"[ANSWER-BODY-KEPT] member posts an answer with non-ASCII text\n{resp.describe()}"
+    body = resp.json()
+    assert text in str(body.get("body", "")), (
+        f"[ANSWER-BODY-KEPT] the new answer's body must hold the posted text {text!r}, got {body.get('body')!r}\n"
+        f"{resp.describe()}")
+    item = find_listed(member, f"user/{user_ids['member']}/answer.json", new_id(resp))
+    assert item is not None and text in str(item.get("body", "")), (
+        f"[ANSWER-BODY-KEPT] listed, the answer's body must still hold {text!r}; got "
+        f"{(item or {}).get('body')!r}")
+
+
+@pytest.mark.rule("AUTH-ACTING-USER")
+@pytest.mark.writes
+def test_each_accounts_answer_names_that_account_as_author(api: dict[str, ApiClient], question_id: int,
+                                                           run_tag: str, created: Any) -> None:
+    """The acting user is taken from the credentials of each request: several accounts in turn, each its own."""
+    for role in ("member", "admin", "moderator", "member"):
+        resp = post_answer(api[role], question_id, run_tag, created, text=f"acting user {role}")
+        assert resp.status == 201, f"{role} posts an answer\n{resp.describe()}"
+        author = resp.json().get("author")
+        assert isinstance(author, dict) and author.get("username") == api[role].username, (
+            f"{role} posted with its own credentials, so the answer's author is {api[role].username!r}, got "
+            f"{author!r}\n{resp.describe()}")
+
+
 @pytest.mark.rule("ANSWER-PUBLISHED", "PERM-ANSWER-PUBLISH")
 def test_an_answer_by_a_caller_with_publish_answer_is_listed_for_other_users(member_posted: Posted,
                                                                              novice: ApiClient,
