@@ -116,10 +116,25 @@ def named_failed_rules(test: Mapping[str, Any]) -> set[str] | None:
     return named if named and len(named) < len(rules) else None
 
 
+_NEEDED_FIXTURE = re.compile(r"(?:^fixture (\w+) not in profile|needs fixture:? (\w+))")
+
+
+def needed_fixtures(messages: list[str]) -> list[str] | None:
+    """The fixtures a rule's skips name, when every skip is for a missing fixture (issue 15: the report says what a
+    richer profile would check); None when any skip has another reason."""
+    names: list[str] = []
+    for message in messages:
+        found = [a or b for a, b in _NEEDED_FIXTURE.findall(message)]
+        if not found:
+            return None
+        names += found
+    return list(dict.fromkeys(names)) or None
+
+
 def skip_category(message: str | None) -> str:
     """The reason family of a skip, as the summary groups them."""
     m = (message or "").lower()
-    if "not in profile" in m or "missing fixture" in m or m.startswith("fixture "):
+    if "not in profile" in m or "missing fixture" in m or m.startswith("fixture ") or "needs fixture" in m:
         return "missing fixture"
     if "not allowed by safety" in m or "read-only" in m:
         return "not allowed by safety"
@@ -310,7 +325,8 @@ def _rule_entry(
     else:
         status = Status.SKIPPED
         reasons = list(dict.fromkeys(str(t.get("message") or "skipped") for t in tests))
-        reason = "; ".join(reasons)
+        needed = needed_fixtures(reasons) if rule.level == "must" else None
+        reason = f"not checked: needs fixture {', '.join(needed)}" if needed else "; ".join(reasons)
     evidence: dict[str, Any] = {
         "failures": [
             {"test": t["nodeid"], "outcome": t["outcome"], "message": t.get("message"),

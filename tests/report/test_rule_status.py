@@ -25,7 +25,8 @@ def test_every_status_is_derived_from_the_tests_that_name_the_rule(results: dict
 
 def test_skipped_rules_keep_the_reason_and_its_family(results: dict[str, Any], catalog: list[RuleInfo]) -> None:
     rules = {r["id"]: r for r in build_report(results, catalog)["rules"]}
-    assert rules["SKIP-1"]["reason"] == "fixture wiki_node_id not in profile"
+    assert rules["SKIP-1"]["reason"] == "not checked: needs fixture wiki_node_id"  # issue 15: what a profile lacks
+    assert rules["SKIP-1"]["evidence"]["skips"][0]["reason"] == "fixture wiki_node_id not in profile"
     assert rules["SKIP-1"]["skip_category"] == "missing fixture"
     assert rules["SAFE-1"]["skip_category"] == "not allowed by safety"
     assert rules["NC-1"]["reason"] == "no test names this rule"
