@@ -389,13 +389,14 @@ class Renderer:
         )
         if kind != "question":
             out["parentId"] = n["parent_id"]
-            out["originalParentId"] = n["parent_id"]
+            if not (kind == "comment" and faults.is_on("comment-original-parent-missing")):
+                out["originalParentId"] = n["parent_id"]
         out.update(
             {
                 "attachments": [],
                 "childrenIds": children.every,
                 "commentIds": children.comments,
-                "marked": bool(n["marked"]),
+                "marked": bool(n["marked"]) and not (kind == "question" and faults.is_on("question-never-marked")),
                 "topics": topics,
             }
         )

@@ -11,7 +11,7 @@ from listops import Fetch, items_of
 
 from qaconform.client import ApiClient
 from qaconform.profile import Visibility
-from qaconform.support import find_item, list_all, new_id, post_comment
+from qaconform.support import find_item, find_listed, list_all, new_id, post_comment
 
 pytestmark = pytest.mark.contract
 
@@ -182,3 +182,45 @@ def test_a_2_16_target_accepts_and_returns_visibility_and_recipients(
     ids = {str(r.get("id")) for r in recipients if isinstance(r, dict)} if isinstance(recipients, list) else set()
     assert str(moderator_id) in ids, f"the comment reads back with recipients {recipients!r}, expected moderator " \
                                      f"{moderator_id} among them"
+
+
+@pytest.mark.rule("NODE-ORIGINAL-PARENT-ID")
+@pytest.mark.parametrize("op", ["listUserAnswers", "listAnswerComments"])
+def test_answers_and_comments_carry_an_integer_original_parent_id(
+    op: str, fetch: Fetch, list_paths: dict[str, str], read_only: bool
+) -> None:
+    """"originalParentId: Present on answers and comments": every listed answer and comment has it."""
+    resp = fetch("member", list_paths[op])
+    items = items_of(resp, f"member lists {op}", blame="NODE-ORIGINAL-PARENT-ID")
+    if not items:
+        reason = "--read-only and the list is empty" if read_only else "the list the suite wrote to is empty"
+        pytest.skip(f"not checked: {reason}, so no answer or comment can be looked at")
+    wrong = [(i.get("id"), i.get("originalParentId")) for i in items if not isinstance(i, dict)
+             or not isinstance(i.get("originalParentId"), int) or isinstance(i.get("originalParentId"), bool)]
+    assert not wrong, (f"every answer and comment carries originalParentId, an integer; these do not (id, value): "
+                       f"{wrong[:5]}\n{resp.describe()}")
+
+
+@pytest.mark.rule("MARKED-ACCEPTED-QUESTION")
+def test_the_question_of_an_accepted_answer_is_marked(api: dict[str, ApiClient], user_ids: dict[str, int]) -> None:
+    """"marked: true on an accepted answer and on the question that has it": the accepted answers of the profile's
+    accounts (marked true in their answer lists) and their questions, looked up in the question list."""
+    accepted: list[dict[str, Any]] = []
+    for role in ("member", "moderator", "admin", "novice"):
+        if role in user_ids:
+            accepted += [i for i in list_all(api["admin"], f"user/{user_ids[role]}/answer.json", page_size=100,
+                                             max_pages=5) if i.get("marked") is True]
+    if not accepted:
+        pytest.skip("not checked: none of the profile's accounts has an accepted answer (needs fixture: an accepted "
+                    "answer by one of the profile's accounts)")
+    for answer in accepted[:5]:
+        question_id = answer.get("parentId") or answer.get("originalParentId")
+        assert isinstance(question_id, int), (
+            f"accepted answer {answer.get('id')} names no question (parentId/originalParentId): {answer}")
+        question = find_listed(api["admin"], "question.json", question_id)
+        if question is None:
+            continue  # not listed to admin within the pages read: nothing to compare
+        assert question.get("marked") is True, (
+            f"answer {answer.get('id')} is accepted (marked true), so its question {question_id} has an accepted "
+            f"answer and is marked true too; the question list shows marked={question.get('marked')!r}\n"
+            f"Reproduce with: {api['admin'].url('question.json')}")

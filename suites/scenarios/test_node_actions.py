@@ -580,3 +580,22 @@ def test_that_no_operation_reverses_the_moves_is_recorded(member: ApiClient, mod
     observe("OBS-REVERSE-MOVES", lock_status=lock.status,
             probes={k: {"status": v.status, "content_type": v.content_type} for k, v in probes.items()},
             contract_operations_that_reverse=reversing)
+
+
+# ------------------------------------------------------------------------------------------------ edits after
+
+
+_NO_EDIT = ("the interface has no operation that edits a node, so who may edit it afterwards cannot be shown; the "
+            "response of the state change is recorded")
+
+
+@pytest.mark.observation
+@pytest.mark.rule("OBS-EDIT-AFTER-CANCELWIKI")
+def test_who_may_edit_an_unwikified_node_is_recorded(cancelwiki_once: ApiResponse, observe: Any) -> None:
+    observe("OBS-EDIT-AFTER-CANCELWIKI", reason=_NO_EDIT, **_summary(cancelwiki_once))
+
+
+@pytest.mark.observation
+@pytest.mark.rule("OBS-EDIT-AFTER-LOCK")
+def test_who_may_edit_a_locked_node_is_recorded(locked_by_moderator: Locked, observe: Any) -> None:
+    observe("OBS-EDIT-AFTER-LOCK", reason=_NO_EDIT, **_summary(locked_by_moderator.resp))
