@@ -104,29 +104,36 @@ def follower_type_tag(items: list[Any]) -> str:
 @pytest.mark.rule("FOLLOWERS-DETAILS-DEFAULT", "LIST-ITEM-TYPE")
 @pytest.mark.parametrize("details", [None, "false"], ids=["details-omitted", "details-false"])
 def test_follower_items_are_users_unless_details_are_asked_for(
-    details: str | None, fetch: Fetch, list_paths: dict[str, str]
+    details: str | None, fetch: Fetch, list_paths: dict[str, str], admin: ApiClient
 ) -> None:
+    """On the fixture question, or on the most followed question when it has none (see _followed_node)."""
     params = {} if details is None else {"details": details}
-    resp = fetch("member", list_paths["listNodeFollowers"], **params)
-    items = items_of(resp, "member lists the fixture question's followers",
-                     blame="FOLLOWERS-DETAILS-DEFAULT, LIST-ITEM-TYPE")
-    if not items:
-        pytest.skip("the fixture question has no followers on this target, so the item type cannot be checked")
+    path = _followed_node(fetch, list_paths, admin, active_only=True)
+    resp = fetch("member", path, **params)
+    items = items_of(resp, f"member lists {path}", blame="FOLLOWERS-DETAILS-DEFAULT, LIST-ITEM-TYPE")
+    assert items, f"[FOLLOWERS-DETAILS-DEFAULT] {path} reports active followers, yet lists none\n{resp.describe()}"
     wrong = [(i.get("id"), i.get("type")) for i in items if not (isinstance(i, dict) and i.get("type") == "user")]
     assert not wrong, f"{follower_type_tag(items)} without details follower items are User items (type user); these " \
                       f"are not: {wrong[:5]}\n{resp.describe()}"
 
 
-def _followed_node(fetch: Fetch, list_paths: dict[str, str], admin: ApiClient) -> str:
-    """The follower path of a node with follower relations: the fixture question's, else that of the first question
-    sorted by followers (a name of the question list's sorts array) that has any; skips with the reason if none."""
+def _followed_node(fetch: Fetch, list_paths: dict[str, str], admin: ApiClient, active_only: bool = False) -> str:
+    """The follower path of a node with follower relations (active ones with ``active_only``): the fixture
+    question's, else that of the first question sorted by followers (a name of the question list's sorts array)
+    that has any; skips with the reason if none."""
+    query = {"active": "true"} if active_only else {"active": "false"}
+
+    def followed(path: str) -> bool:
+        body = fetch("member", path, **query).json()
+        return isinstance(body, dict) and bool(body.get("totalCount"))
+
     path = list_paths["listNodeFollowers"]
-    if fetch("member", path, active="false").json().get("totalCount"):
+    if followed(path):
         return path
     resp = admin.get("question.json", params={"sort": "followers", "pageSize": 5, "includeOnly": "id"})
     for item in items_of(resp, "admin lists questions by followers") if resp.status == 200 else []:
         other = f"node/{item.get('id')}/followers.json"
-        if fetch("member", other, active="false").json().get("totalCount"):
+        if followed(other):
             return other
     pytest.skip("not checked: no follower relation found (the fixture question and the 5 most followed questions "
                 "have none); needs fixture: a question with followers")
