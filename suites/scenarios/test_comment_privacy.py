@@ -438,14 +438,15 @@ def test_private_option_the_caller_lacks_is_403_though_it_may_use_the_others(
 
 @pytest.mark.rule("COMMENT-8", "VERSION-PRIVATE-COMMENTS-2160")
 def test_private_comments_exist_from_2_16_0_so_a_retrieved_comment_carries_both_fields(
-        moderator: ApiClient, admin: ApiClient, thread_answer: int, private_comment: int, profile: Profile) -> None:
+        moderator: ApiClient, novice: ApiClient, thread_answer: int, private_comment: int, profile: Profile) -> None:
     """A target at 2.16.0 or later (older ones are reported "disabled by configuration" by the plugin) has private
-    comments: the one member made private to moderator is hidden from admin (neither author nor recipient), and
-    a retrieved comment carries both fields."""
-    hidden = [i.get("id") for i in comments_as(admin, thread_answer) if str(i.get("id")) == str(private_comment)]
+    comments: the one member made private to moderator is hidden from novice (neither author nor recipient, and no
+    site lets its least privileged account read others' private comments), and a retrieved comment carries both
+    fields."""
+    hidden = [i.get("id") for i in comments_as(novice, thread_answer) if str(i.get("id")) == str(private_comment)]
     assert not hidden, (
         f"[COMMENT-8] a target at {profile.service_version or 'an unstated version (taken as current)'} has private "
-        f"comments, yet comment {private_comment}, private to moderator, is listed to admin: the privacy fields "
+        f"comments, yet comment {private_comment}, private to moderator, is listed to novice: the privacy fields "
         f"were taken and ignored")
     item = read_back(moderator, thread_answer, private_comment, blame="COMMENT-2")
     missing = [k for k in ("visibility", "recipients") if k not in item]

@@ -522,10 +522,11 @@ def test_what_denials_outside_the_group_and_expert_lists_carry(
 # refused state changes on nodes that really are in the state (the profile's one-shot fixtures)
 
 def _refused_then_owner(denied: dict[str, ApiResponse], owner: ApiResponse, allow_rule: str, what: str) -> None:
+    """The refusals' statuses are the matrix's to judge (a server may check the node's state for the caller first,
+    a 404 "not your favorite"); here any 4xx refuses, and what counts is that the owner's call still succeeds."""
     for role, resp in denied.items():
-        refused = 400 <= resp.status < 500 if role == "wrong_password" else resp.status in (401, 403)
-        assert refused, (f"[{allow_rule}, {DENIED_STATUS}] {role} may not {what}: expected "
-                         f"{'a 4xx' if role == 'wrong_password' else '401 or 403'}\n{resp.describe()}")
+        assert 400 <= resp.status < 500, (
+            f"[{allow_rule}] {role} may not {what}: expected a refusal (4xx), got {resp.status}\n{resp.describe()}")
     if owner.status in (401, 403):
         raise AssertionError(f"[{allow_rule}] the permitted caller was refused after the others\n{owner.describe()}")
     assert 200 <= owner.status < 300, (
@@ -534,7 +535,7 @@ def _refused_then_owner(denied: dict[str, ApiResponse], owner: ApiResponse, allo
         f"{owner.describe()}")
 
 
-@pytest.mark.rule("PERM-DENIED-NO-EFFECT", "PERM-UNFAVORITE", "PERM-DENIED-STATUS")
+@pytest.mark.rule("PERM-DENIED-NO-EFFECT", "PERM-UNFAVORITE")
 @pytest.mark.writes
 def test_refused_unfavorites_leave_members_favorite_in_place(unfavorite_denied_first: dict[str, ApiResponse],
                                                             unfavorite_once: ApiResponse) -> None:
@@ -542,7 +543,7 @@ def test_refused_unfavorites_leave_members_favorite_in_place(unfavorite_denied_f
                         "unfavorite favorite_node_id (member's favorite)")
 
 
-@pytest.mark.rule("PERM-DENIED-NO-EFFECT", "PERM-CANCELWIKI", "PERM-DENIED-STATUS")
+@pytest.mark.rule("PERM-DENIED-NO-EFFECT", "PERM-CANCELWIKI")
 @pytest.mark.writes
 def test_refused_unwikifies_leave_the_node_wiki(cancelwiki_denied_first: dict[str, ApiResponse],
                                                 cancelwiki_once: ApiResponse) -> None:
