@@ -126,17 +126,17 @@ def main(args: argparse.Namespace) -> int:
     if args.jobs < 1 or args.timeout <= 0:
         print("qaconform selftest: --jobs must be 1 or more and --timeout positive", file=sys.stderr)
         return exitcodes.USAGE
+    unknown_fixtures = [f for f in args.keep_fixture if f not in OPTIONAL_FIXTURES]
+    if unknown_fixtures:
+        print(f"qaconform selftest: --keep-fixture {unknown_fixtures[0]!r} is not an optional fixture; use one of "
+              f"{', '.join(OPTIONAL_FIXTURES)}", file=sys.stderr)
+        return exitcodes.USAGE
     problems = check_registry()
     if problems:
         print("qaconform selftest: the fault registry is wrong:\n  " + "\n  ".join(problems), file=sys.stderr)
         return exitcodes.KIT_ERROR
     print(f"self-test: {len(names)} faults{' + the clean run' if not args.no_clean else ''}, "
           f"{args.jobs} at a time, seed {args.seed}", flush=True)
-    unknown_fixtures = [f for f in args.keep_fixture if f not in OPTIONAL_FIXTURES]
-    if unknown_fixtures:
-        print(f"qaconform selftest: --keep-fixture {unknown_fixtures[0]!r} is not an optional fixture; use one of "
-              f"{', '.join(OPTIONAL_FIXTURES)}", file=sys.stderr)
-        return exitcodes.USAGE
     shape = ProfileShape(args.default_profile, tuple(args.keep_fixture))
     result = run_selftest(names, jobs=args.jobs, timeout=args.timeout, clean=not args.no_clean, seed=args.seed,
                           always_generated=args.always_generated,

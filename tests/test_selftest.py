@@ -157,3 +157,13 @@ def test_the_suites_catch_every_planted_fault_and_pass_on_the_clean_server(tmp_p
     assert result["score"] == 1.0 and result["total"] >= 50 and proc.returncode == 0, proc.stdout[-3000:]
     coverage = result["fault_coverage"]
     assert coverage["covered"] == coverage["must_rules"], f"must-rules without a caught fault:\n{proc.stdout[-3000:]}"
+
+
+def test_the_default_profile_drops_optional_fixtures_and_the_safety_consent_but_what_is_kept() -> None:
+    text = ('base_url = "http://127.0.0.1:1"\n[fixtures]\nquestion_id = 1\nspace_id = 2\nwiki_node_id = 3\n'
+            'gdpr_csv_file_id = 4\nissue_tracker = "tracker"\n[safety]\ndestructive = true\ngdpr_user = "x"\n')
+    out = selftest.ProfileShape(True, ("gdpr_csv_file_id",)).rewrite(text)
+    assert "question_id = 1" in out and "space_id = 2" in out and "gdpr_csv_file_id = 4" in out
+    assert "wiki_node_id" not in out and "issue_tracker" not in out and "gdpr_user" not in out
+    assert "destructive = false" in out and "destructive = true" not in out
+    assert selftest.ProfileShape().rewrite(text) == text
