@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import difflib
+import importlib.util
 import json
 import os
 import re
@@ -91,6 +92,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--keep-all", action="store_true",
                         help="write report.json whole (every test's observations and recorded exchanges); by "
                              "default passing tests are summarised to keep it small")
+    parser.add_argument("--allure", metavar="DIR", default=None,
+                        help="also write Allure results into DIR (for `allure serve DIR`; needs the allure extra: "
+                             "pip install 'qaconform[allure]')")
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -291,6 +295,11 @@ class Runner:
                 raise UsageProblem("--max-examples must be a positive number")
             if args.timeout <= 0:
                 raise UsageProblem("--timeout must be a positive number of seconds")
+            if getattr(args, "allure", None):
+                from qaconform.report.allure import INSTALL_HINT
+
+                if importlib.util.find_spec("allure_commons") is None:
+                    raise UsageProblem(f"--allure: {INSTALL_HINT}")
             if getattr(args, "baseline", None):
                 from qaconform.report.diff import read_report
 
@@ -507,6 +516,10 @@ class Runner:
         report, paths = build_and_write(results, self.run_dir, expectations=expectations, meta=self.meta,
                                         secrets=secrets, baseline=getattr(self.args, "baseline", None),
                                         keep_all=bool(getattr(self.args, "keep_all", False)))
+        if getattr(self.args, "allure", None):
+            from qaconform.report.allure import write_allure
+
+            print(f"allure results: {write_allure(report, self.args.allure)}")
         print(format_summary(report, paths["html"]))
         return int(report["exit_code"])  # the report's verdict already holds the override and the kit errors
 

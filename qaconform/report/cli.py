@@ -36,6 +36,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--keep-all", action="store_true",
                         help="write report.json whole: every test's observations and every recorded exchange "
                              "(by default passing tests are summarised and failing tests keep their last 3 exchanges)")
+    parser.add_argument("--allure", metavar="DIR", default=None,
+                        help="also write Allure results into DIR (for `allure serve DIR`; needs the allure extra)")
 
 
 def read_results(path: Path) -> dict[str, Any]:
@@ -84,5 +86,15 @@ def main(args: argparse.Namespace) -> int:
     except ValueError as exc:  # the baseline cannot be read
         print(f"qaconform report: --baseline {exc}", file=sys.stderr)
         return exitcodes.USAGE
+    if args.allure:
+        from qaconform.report.allure import AllureUnavailable, write_allure
+
+        try:
+            write_allure(report, args.allure)
+        except AllureUnavailable as exc:
+            print(f"qaconform report: --allure: {exc}", file=sys.stderr)
+            return exitcodes.USAGE
     print(format_summary(report, paths["html"]))
+    if args.allure:
+        print(f"allure results: {args.allure} (allure serve {args.allure})")
     return int(report["exit_code"])
