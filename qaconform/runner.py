@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import difflib
-import importlib.util
 import json
 import os
 import re
@@ -34,6 +33,7 @@ from pytest import ExitCode as pytest_exit
 from qaconform import exitcodes, kit
 from qaconform.kit import pytest_command, suites_dir
 from qaconform.markers import AREAS
+from qaconform.report.options import add_report_options, check_report_options, write_extra_outputs
 
 MARKER_AREAS = AREAS
 """pytest markers ``--only`` may name (qaconform.markers)."""
@@ -86,15 +86,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "`python -m qaconform.reference --list-faults`); to see what a broken target looks like")
     parser.add_argument("--timeout", type=float, metavar="S", default=DEFAULT_SUITE_TIMEOUT_S,
                         help=f"stop the suites after this many seconds (default {DEFAULT_SUITE_TIMEOUT_S:.0f})")
-    parser.add_argument("--baseline", metavar="RUN", default=None,
-                        help="an earlier run (report.json or run folder): what changed since is shown near the top "
-                             "of report.html (`qaconform diff` prints the same)")
-    parser.add_argument("--keep-all", action="store_true",
-                        help="write report.json whole (every test's observations and recorded exchanges); by "
-                             "default passing tests are summarised to keep it small")
-    parser.add_argument("--allure", metavar="DIR", default=None,
-                        help="also write Allure results into DIR (for `allure serve DIR`; needs the allure extra: "
-                             "pip install 'qaconform[allure]')")
+    add_report_options(parser)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -295,18 +287,9 @@ class Runner:
                 raise UsageProblem("--max-examples must be a positive number")
             if args.timeout <= 0:
                 raise UsageProblem("--timeout must be a positive number of seconds")
-            if getattr(args, "allure", None):
-                from qaconform.report.allure import INSTALL_HINT
-
-                if importlib.util.find_spec("allure_commons") is None:
-                    raise UsageProblem(f"--allure: {INSTALL_HINT}")
-            if getattr(args, "baseline", None):
-                from qaconform.report.diff import read_report
-
-                try:
-                    read_report(args.baseline)
-                except ValueError as exc:
-                    raise UsageProblem(f"--baseline {exc}") from None
+            problem = check_report_options(args)
+            if problem:
+                raise UsageProblem(problem)
             if args.reference_fault and args.profile:
                 raise UsageProblem("--reference-fault applies to the embedded reference server; drop --profile")
             if args.reference_fault:
@@ -516,10 +499,8 @@ class Runner:
         report, paths = build_and_write(results, self.run_dir, expectations=expectations, meta=self.meta,
                                         secrets=secrets, baseline=getattr(self.args, "baseline", None),
                                         keep_all=bool(getattr(self.args, "keep_all", False)))
-        if getattr(self.args, "allure", None):
-            from qaconform.report.allure import write_allure
-
-            print(f"allure results: {write_allure(report, self.args.allure)}")
+        for line in write_extra_outputs(report, self.args):
+            print(line)
         print(format_summary(report, paths["html"]))
         return int(report["exit_code"])  # the report's verdict already holds the override and the kit errors
 

@@ -16,6 +16,7 @@ from typing import Any
 from qaconform import exitcodes
 from qaconform.report.expect import ExpectError, load_expectations
 from qaconform.report.files import read_run_json
+from qaconform.report.options import add_report_options, check_report_options, write_extra_outputs
 from qaconform.report.redact import secret_variants
 from qaconform.report.terminal import format_summary
 from qaconform.report.writer import RUN_META_NAME, build_and_write, read_coverage
@@ -30,14 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="expected failures (TOML or YAML: rule id -> reason + link)")
     parser.add_argument("--profile", metavar="P", default=None,
                         help="the run's target profile: its passwords are redacted from the report too")
-    parser.add_argument("--baseline", metavar="RUN", default=None,
-                        help="an earlier run (report.json or run folder): rule statuses and observations that "
-                             "changed since are shown near the top of report.html")
-    parser.add_argument("--keep-all", action="store_true",
-                        help="write report.json whole: every test's observations and every recorded exchange "
-                             "(by default passing tests are summarised and failing tests keep their last 3 exchanges)")
-    parser.add_argument("--allure", metavar="DIR", default=None,
-                        help="also write Allure results into DIR (for `allure serve DIR`; needs the allure extra)")
+    add_report_options(parser)
 
 
 def read_results(path: Path) -> dict[str, Any]:
@@ -53,6 +47,9 @@ def main(args: argparse.Namespace) -> int:
     try:
         results = read_results(src)
         expectations = load_expectations(args.expect) if args.expect else None
+        problem = check_report_options(args)
+        if problem:
+            raise ValueError(problem)
     except (ValueError, ExpectError) as exc:
         print(f"qaconform report: {exc}", file=sys.stderr)
         return exitcodes.USAGE
@@ -80,21 +77,9 @@ def main(args: argparse.Namespace) -> int:
             return exitcodes.USAGE
         secrets = secret_variants(prof.passwords(), [a.username for a in prof.accounts.values()])
     load_dir = out / "load" if (out / "load").is_dir() else folder / "load"
-    try:
-        report, paths = build_and_write(results, out, expectations=expectations, meta=meta, load_dir=load_dir,
-                                        secrets=secrets, baseline=args.baseline, keep_all=args.keep_all)
-    except ValueError as exc:  # the baseline cannot be read
-        print(f"qaconform report: --baseline {exc}", file=sys.stderr)
-        return exitcodes.USAGE
-    if args.allure:
-        from qaconform.report.allure import AllureUnavailable, write_allure
-
-        try:
-            write_allure(report, args.allure)
-        except AllureUnavailable as exc:
-            print(f"qaconform report: --allure: {exc}", file=sys.stderr)
-            return exitcodes.USAGE
+    report, paths = build_and_write(results, out, expectations=expectations, meta=meta, load_dir=load_dir,
+                                    secrets=secrets, baseline=args.baseline, keep_all=args.keep_all)
+    for line in write_extra_outputs(report, args):
+        print(line)
     print(format_summary(report, paths["html"]))
-    if args.allure:
-        print(f"allure results: {args.allure} (allure serve {args.allure})")
     return int(report["exit_code"])

@@ -40,6 +40,9 @@ def _failure_text(test: Mapping[str, Any]) -> str:
         lines.append("")
         lines.append("Reproduce with:")
         lines.extend(f"  {c}" for c in curls[-3:])
+    rerun = test.get("rerun") or {}
+    if rerun.get("test"):
+        lines += ["", "Rerun this test alone:", f"  {rerun['test']}"]
     if test.get("longrepr"):
         lines += ["", str(test["longrepr"])]
     return "\n".join(lines)

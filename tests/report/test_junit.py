@@ -33,6 +33,8 @@ def test_failure_error_and_skip_are_distinct_elements_and_a_failure_has_its_curl
     failure = root.find(".//failure")
     assert failure is not None and "expected 400, got 201" in (failure.get("message") or "")
     assert "Reproduce with:" in (failure.text or "") and "curl -sS" in (failure.text or "")
+    assert '-u "qa-member:$QACONFORM_MEMBER_PASSWORD"' in (failure.text or "")
+    assert f"Rerun this test alone:\n  python -m pytest {FAIL_TEST}" in (failure.text or "")
     error = root.find(".//error")
     assert error is not None and "KeyError" in (error.get("message") or "")
 
