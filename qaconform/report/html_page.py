@@ -65,7 +65,7 @@ function qcSearch(q){qcState.q=q.toLowerCase();qcApply();}
 function qcSort(th){var table=th.closest('table'),body=table.tBodies[0],key=th.dataset.key,
  dir=th.dataset.dir==='asc'?'desc':'asc';th.dataset.dir=dir;
  var rows=Array.prototype.slice.call(body.rows);rows.sort(function(a,b){var x=a.dataset[key],y=b.dataset[key];
-  var nx=parseFloat(x),ny=parseFloat(y);var c=(!isNaN(nx)&&!isNaN(ny))?nx-ny:String(x).localeCompare(String(y));
+  var nx=parseFloat(x),ny=parseFloat(y);var c=(!isNaN(nx)&&!isNaN(ny))?nx-ny:(x<y?-1:x>y?1:0);
   if(c===0){c=parseFloat(a.dataset.order)-parseFloat(b.dataset.order)}return dir==='asc'?c:-c});
  rows.forEach(function(r){body.appendChild(r)});}
 function qcCopy(btn){var t=btn.parentNode.querySelector('code').textContent;

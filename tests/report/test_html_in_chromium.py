@@ -69,9 +69,13 @@ def test_chromium_renders_summary_rule_rows_and_charts(tmp_path: Path, results: 
 _PROBE = """<script>
 (function(){var card=document.querySelector('#failed .rule-card');var h=card&&card.querySelector('h3');
 var r=h?h.getBoundingClientRect():null;var cmd=document.querySelector('#failed .cmd.rerun code');
+function rows(){return Array.prototype.slice.call(document.querySelectorAll('#rules-table tbody tr'))}
+var firstRow=rows()[0].dataset.status;qcSort(document.querySelector('#rules-table th[data-key=id]'));
+var ids=rows().map(function(x){return x.dataset.id});qcFilter('failed',null);
+var shown=rows().filter(function(x){return x.style.display!=='none'}).map(function(x){return x.dataset.id});
 document.body.setAttribute('data-qc-probe',JSON.stringify({viewport:[window.innerWidth,window.innerHeight],
  scrollY:window.scrollY,firstRule:card?card.id:null,top:r?r.top:null,bottom:r?r.bottom:null,
- rerun:cmd?cmd.textContent:null}));})();
+ rerun:cmd?cmd.textContent:null,firstRow:firstRow,sortedById:ids,failedShown:shown}));})();
 </script></body>"""
 """Measures, inside the page as Chromium laid it out, where the first failed rule's heading is and what the first
 rerun command says; the result is written into the DOM, which --dump-dom prints."""
@@ -104,6 +108,9 @@ def test_the_first_failed_rule_of_a_faulted_run_is_visible_without_scrolling(tmp
     assert "-m pytest " in rerun and "/suites/" in rerun and "::test_" in rerun, f"no rerun command: {facts}"
     assert "--target-profile" in rerun, facts
     assert f"qaconform run --reference-fault {FAULT} --only {FAULT_RULE}" in dom.stdout
+    assert facts["firstRow"] == "failed", "the rule table puts failed rules on top"
+    assert facts["sortedById"] == sorted(facts["sortedById"]) and len(facts["sortedById"]) > 100, "sort by rule id"
+    assert facts["failedShown"] == [FAULT_RULE], "the status filter shows only the failed rule"
 
     TOP_SHOT.parent.mkdir(exist_ok=True)
     TOP_SHOT.unlink(missing_ok=True)
