@@ -22,6 +22,7 @@ from qaconform.report.model import canonical
 from qaconform.report.status import Effect, Status
 from qaconform.report.volatile import normalise
 
+_ABSENT = ("not covered", "absent")
 HELD = tuple(s.value for s in Status if s.effect is Effect.HELD)
 BROKEN = tuple(s.value for s in Status if s.effect in (Effect.BROKE, Effect.KIT))
 
@@ -72,12 +73,12 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
             recovered.append(entry)
         elif sb in BROKEN and sa not in BROKEN:
             new_failures.append(entry)
+        elif sa in _ABSENT and sb not in _ABSENT:
+            covered.append(entry)
+        elif sb in _ABSENT and sa not in _ABSENT:
+            uncovered.append(entry)
         else:
             changed.append(entry)
-        if sa in ("not covered", "absent") and sb not in ("not covered", "absent"):
-            covered.append(entry)
-        elif sb in ("not covered", "absent") and sa not in ("not covered", "absent"):
-            uncovered.append(entry)
     oa, ob = _observations(a), _observations(b)
     observations = []
     for key in sorted(set(oa) | set(ob)):
@@ -108,7 +109,8 @@ def changes_since(baseline: Mapping[str, Any], report: Mapping[str, Any]) -> dic
     statuses.sort(key=lambda e: e["rule"])
     return {"run_id": baseline.get("run_id"), "status_changes": statuses,
             "observations_changed": [{"rule": o["rule"], "test": o["test"],
-                                      "change": describe_change(o["before"], o["after"])}
+                                      "change": "new observation" if not o["before"] else "no longer recorded"
+                                      if not o["after"] else describe_change(o["before"], o["after"])}
                                      for o in d["observations_changed"]]}
 
 
@@ -155,7 +157,9 @@ def format_diff(d: Mapping[str, Any]) -> str:
     if d["observations_changed"]:
         lines.append(f"observations that changed: {len(d['observations_changed'])}")
         for o in d["observations_changed"]:
-            lines.append(f"  {o['rule']} ({o['test']}): {describe_change(o['before'], o['after'])}")
+            what = ("new observation" if not o["before"] else "no longer recorded" if not o["after"]
+                    else describe_change(o["before"], o["after"]))
+            lines.append(f"  {o['rule']} ({o['test']}): {what}")
     if len(lines) == 2:
         lines.append("no change (rule verdicts and observations are the same, ids, timestamps and run tags aside)")
     lines.append("verdict: " + ("regression" if d["exit_code"] else "no regression"))
