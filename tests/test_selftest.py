@@ -22,7 +22,8 @@ from qaconform.reference import faults
 
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = ROOT / "qaconform" / "reference"
-SELFTEST_TIMEOUT_S = 900
+SELFTEST_TIMEOUT_S = 1500
+"""178 faults and the clean run took 1020 s with --jobs 2 on a machine shared by six developers (issue 15)."""
 
 AREAS_OF_ISSUE_8 = {
     "envelope and paging": ["PAGING-ENVELOPE", "PAGING-LISTCOUNT", "PAGING-PAGECOUNT", "PAGING-DEFAULT-PAGE",
