@@ -85,8 +85,13 @@ def _badge(status: str, label: str | None = None) -> str:
     return f'<span class="badge b-{_e(slug)}">{_e(label or status)}</span>'
 
 
+def _t(v: Any) -> str:
+    """Escaped for element text (quotes stay quotes: JSON in a <pre> would grow by a third as &quot;)."""
+    return escape("" if v is None else str(v), quote=False)
+
+
 def _pre(text: Any, cls: str = "") -> str:
-    return f'<pre class="{cls}">{_e(text)}</pre>'
+    return f'<pre class="{cls}">{_t(text)}</pre>' if cls else f"<pre>{_t(text)}</pre>"
 
 
 def _cmd(text: str, label: str, cls: str) -> str:
@@ -433,12 +438,16 @@ def _created(report: Mapping[str, Any]) -> str:
     created = report.get("created") or []
     if not created:
         return '<section id="created"><h2>What the run created</h2><p>Nothing.</p></section>'
-    rows = "".join(f"<tr><td>{_e(c.get('kind'))}</td><td>{_e(c.get('id'))}</td><td>{_e(c.get('by'))}</td>"
-                   f"<td><code>{_e(c.get('test'))}</code></td></tr>" for c in created)
+    by_test: dict[str, list[Mapping[str, Any]]] = {}
+    for c in created:
+        by_test.setdefault(str(c.get("test") or ""), []).append(c)
+    rows = "".join(f"<tr><td><code>{_t(test)}</code></td><td>"
+                   + ", ".join(f"{_t(c.get('kind'))} {_t(c.get('id'))} by {_t(c.get('by'))}" for c in items)
+                   + "</td></tr>" for test, items in by_test.items())
     tag = report.get("run_tag")
     return (f'<section id="created"><h2>What the run created ({len(created)})</h2>'
             + (f"<p>Every body carries the run tag <code>{_e(tag)}</code>.</p>" if tag else "")
-            + f"<table><tr><th>kind</th><th>id</th><th>by</th><th>test</th></tr>{rows}</table></section>")
+            + f"<table><tr><th>test</th><th>created (kind, id, account)</th></tr>{rows}</table></section>")
 
 
 def _series(history: Sequence[Mapping[str, Any]], key: str) -> list[tuple[float, float | None]]:
