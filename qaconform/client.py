@@ -26,6 +26,7 @@ import requests
 from requests.adapters import HTTPAdapter
 from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 
+from qaconform.politeness import Limits, limiter_for
 from qaconform.profile import Profile
 
 REDACTED = "<redacted>"
@@ -284,6 +285,7 @@ class ApiClient:
         if username is not None and password:
             # A target may echo the request headers (a debug 500 page): the encoded credential is a secret too.
             self.recorder.secrets.add(base64.b64encode(f"{username}:{password}".encode()).decode())
+        self._limiter = limiter_for(Limits(profile.safety.max_concurrency, profile.safety.max_rps))
         self.http = requests.Session()
         self.http.trust_env = False  # never route credentials through an environment proxy
         self.http.mount("http://", _DeadlineAdapter())
@@ -385,6 +387,15 @@ class ApiClient:
         return ApiResponse(status or 0, resp_headers, content, url, ex)
 
     def _send_once(
+        self, method: str, url: str, hdrs: dict[str, str], body: bytes | None, deadline: float
+    ) -> tuple[int, dict[str, str], bytes, str]:
+        """One request, within the profile's politeness limits (time spent waiting for them is not the target's)."""
+        if self._limiter is None:
+            return self._send_now(method, url, hdrs, body, deadline)
+        with self._limiter.slot() as waited:
+            return self._send_now(method, url, hdrs, body, deadline + waited)
+
+    def _send_now(
         self, method: str, url: str, hdrs: dict[str, str], body: bytes | None, deadline: float
     ) -> tuple[int, dict[str, str], bytes, str]:
         remaining = max(0.5, deadline - time.monotonic())

@@ -107,6 +107,18 @@ class Visibility(_Table):
 class Safety(_Table):
     destructive: StrictBool = Field(False, description="true allows what cannot be undone")
     gdpr_user: StrictStr | None = Field(None, description="the only user a successful data-protection job may name")
+    max_concurrency: Annotated[StrictInt, Field(ge=1)] | None = Field(
+        None, description="politeness on a shared server: never more requests in flight at once, all workers together")
+    max_rps: Annotated[float, Field(gt=0)] | None = Field(
+        None, description="politeness on a shared server: never more requests within any one second, all workers "
+                          "together")
+
+    @field_validator("max_rps", mode="before")
+    @classmethod
+    def _rate_not_bool(cls, value: Any) -> Any:
+        if isinstance(value, bool):  # TOML true would pass as 1.0 otherwise
+            raise PydanticCustomError("float_type", "Input should be a valid number")
+        return value
 
 
 class ProfileFile(_Table):

@@ -36,7 +36,10 @@ EXIT_UNREACHABLE = exitcodes.PYTEST_UNREACHABLE
 """The target does not answer: pytest has no code for that, so the kit's own (outside pytest's 0-5)."""
 _PROP = "qaconform."
 
-pytest_plugins = ["qaconform.properties.plugin"]  # --max-examples/--time-budget/--seed of the generated tests
+pytest_plugins = [
+    "qaconform.properties.plugin",  # --max-examples/--time-budget/--seed of the generated tests
+    "qaconform.parallel",  # -n / qaconform run --jobs: tests that share state on the target, one target for all workers
+]
 
 
 @dataclass

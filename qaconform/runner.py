@@ -23,7 +23,7 @@ import sys
 import time
 import traceback
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -43,6 +43,14 @@ LOAD_GRACE_S = 240.0
 _TAIL_BYTES = 64 * 1024
 _READ_TICK_S = 0.5
 _STOP_GRACE_S = 15.0
+DEFAULT_JOBS_REMOTE = 4
+"""Workers for a target named by a profile: its requests cross a network, so the run waits on round trips, and four
+in flight at once hide most of that wait without loading a shared staging server much."""
+DEFAULT_JOBS_REFERENCE = 2
+"""Workers for the embedded reference server: on loopback a request costs CPU, not waiting, so more workers than
+cores only add start-up time."""
+ENV_JOBS = "QACONFORM_JOBS"
+"""--jobs from the environment (a CI job's setting), when the option is not given."""
 INTERRUPTED = 130
 """Exit code after Ctrl-C (as the shell reports a SIGINT), once the partial report is written."""
 
@@ -84,6 +92,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--reference-fault", action="append", default=[], metavar="NAME",
                         help="with no --profile: plant this fault in the reference server (see "
                              "`python -m qaconform.reference --list-faults`); to see what a broken target looks like")
+    parser.add_argument("--jobs", "-j", type=int, metavar="N", default=None,
+                        help=f"run the suites on N worker processes (env {ENV_JOBS}; default: "
+                             f"{DEFAULT_JOBS_REMOTE} for a --profile target, {DEFAULT_JOBS_REFERENCE} for the "
+                             "embedded reference server, 1 when --only names rule ids alone; never more than the "
+                             "profile's [safety] max_concurrency and max_rps allow); 1 runs them serially")
     parser.add_argument("--timeout", type=float, metavar="S", default=DEFAULT_SUITE_TIMEOUT_S,
                         help=f"stop the suites after this many seconds (default {DEFAULT_SUITE_TIMEOUT_S:.0f})")
     add_report_options(parser)
@@ -263,6 +276,7 @@ class Runner:
         self.run_dir: Path | None = None
         self.meta: dict[str, Any] = {}
         self.kit_errors: list[str] = []
+        self._plan: Plan | None = None
 
     # -- steps ---------------------------------------------------------------------------------------------
     def execute(self) -> int:
@@ -281,6 +295,7 @@ class Runner:
         contract = load_contract()
         try:
             plan = plan_selection(args.only, list(contract.rules.values()))
+            self._plan = plan
             expectations = load_expectations(args.expect) if args.expect else {}
             validate_load_choice(args.load)
             if args.max_examples is not None and args.max_examples <= 0:
@@ -290,6 +305,13 @@ class Runner:
             problem = check_report_options(args)
             if problem:
                 raise UsageProblem(problem)
+            if args.jobs is None and os.environ.get(ENV_JOBS, "").strip():
+                raw = os.environ[ENV_JOBS].strip()
+                if not raw.isdecimal():
+                    raise UsageProblem(f"{ENV_JOBS}={raw!r} is not a number of workers; unset it or give one like 4")
+                args.jobs = int(raw)
+            if args.jobs is not None and args.jobs < 1:
+                raise UsageProblem("--jobs must be 1 or more worker processes")
             if args.reference_fault and args.profile:
                 raise UsageProblem("--reference-fault applies to the embedded reference server; drop --profile")
             if args.reference_fault:
@@ -307,6 +329,7 @@ class Runner:
             try:
                 profile_path, profile = self._target()
                 self._preflight(profile)
+                jobs = self._jobs(profile)
             except UsageProblem as exc:
                 return self._usage(str(exc))
             except Unreachable as exc:
@@ -326,14 +349,19 @@ class Runner:
                          "read_only": bool(args.read_only or args.dry_run), "dry_run": bool(args.dry_run),
                          "reference": not args.profile, "reference_faults": list(args.reference_fault),
                          "kit_errors": self.kit_errors,
-                         "rerun": rerun_context(args.profile, args.reference_fault)}
+                         "rerun": rerun_context(args.profile, args.reference_fault),
+                         "execution": {"jobs": jobs, **_limits(profile).as_dict()}}
             print(f"qaconform run {self.run_dir.name}: target {profile.base_url}"
                   + (" (embedded reference server)" if not args.profile else f" (profile {args.profile})"), flush=True)
+            limits = _limits(profile)
+            print(f"qaconform run: {_plural(jobs, 'worker')}; politeness: " + (
+                limits.describe() if limits.limited else "no limits (the profile sets no [safety] max_concurrency "
+                                                         "or max_rps)"), flush=True)
             if args.dry_run:
                 self._print_dry_run(profile_path, plan, contract)
             results_path = self.run_dir / "results.json"
             try:
-                suites = self._run_suites(profile_path, plan, results_path)
+                suites = self._run_suites(profile_path, plan, results_path, jobs)
                 special = self._classify_suites(suites, plan, results_path)
                 if special is None and args.load:
                     self._run_load(profile_path)
@@ -399,18 +427,35 @@ class Runner:
             print(f"  ... and {len(tests) - 40} more")
         self.meta["dry_run_writes"] = tests
 
-    def _run_suites(self, profile_path: str, plan: Plan, results_path: Path) -> Finished:
+    def _jobs(self, profile: Any) -> int:
+        """--jobs, or the default for this target, within what the profile's politeness limits allow."""
+        limits = _limits(profile)
+        cap = limits.max_jobs()
+        if self.args.jobs is not None:
+            if cap is not None and self.args.jobs > cap:
+                raise UsageProblem(f"--jobs {self.args.jobs}: the profile allows {limits.describe()} ([safety] "
+                                   f"max_concurrency / max_rps), which {self.args.jobs} workers cannot share; use "
+                                   f"--jobs {cap} or fewer")
+            return int(self.args.jobs)
+        default = DEFAULT_JOBS_REMOTE if self.args.profile else DEFAULT_JOBS_REFERENCE
+        if self._plan is not None and self._plan.rules and not self._plan.areas:
+            default = 1  # a few rules: starting workers (each collects the suites) costs more than it saves
+        return min(default, cap) if cap is not None else default
+
+    def _run_suites(self, profile_path: str, plan: Plan, results_path: Path, jobs: int = 1) -> Finished:
         args = self.args
         cmd = [*pytest_command(), "--target-profile", profile_path,
                "--qaconform-results", str(results_path), "--continue-on-collection-errors",
                "-p", "qaconform.report.coverage_plugin",
                "--qaconform-coverage", str(results_path.parent / "coverage.json"),
                *plan.pytest_args]
+        if jobs > 1:  # xdist's load mode with qaconform's scheduler (qaconform/parallel.py)
+            cmd += ["-n", str(jobs), "--dist", "load"]
         if args.read_only or args.dry_run:
             cmd.append("--read-only")
         if sys.stdout.isatty():
             cmd.append("--color=yes")
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        env = suite_env(os.environ)
         if args.max_examples is not None:
             env["QACONFORM_MAX_EXAMPLES"] = str(args.max_examples)
         if args.seed is not None:
@@ -515,6 +560,37 @@ class Runner:
         path.write_text("".join(traceback.format_exc()) + ("\n\n" + "\n\n".join(self.kit_errors)
                                                          if self.kit_errors else ""), encoding="utf-8")
         return path
+
+
+def suite_env(environ: Mapping[str, str]) -> dict[str, str]:
+    """The environment of the suites' pytest process.
+
+    Under ``PYTHONDONTWRITEBYTECODE`` (common in container images) every pytest process, and so every worker of a
+    parallel run, would compile ~400 modules again for assertion rewriting (about 2.5 s of CPU each, 4 of them at
+    once on a small CI machine). Their bytecode goes to a cache folder of the kit instead, never beside the
+    sources, which is what that setting protects; a ``PYTHONPYCACHEPREFIX`` the user set is kept as it is.
+    """
+    env = dict(environ, PYTHONUNBUFFERED="1")
+    if env.get("PYTHONDONTWRITEBYTECODE") and not env.get("PYTHONPYCACHEPREFIX"):
+        base = Path(env.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+        prefix = base / "qaconform" / "pycache"
+        try:
+            prefix.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return env  # no writable cache: compile every time, as asked
+        env.pop("PYTHONDONTWRITEBYTECODE")
+        env["PYTHONPYCACHEPREFIX"] = str(prefix)
+    return env
+
+
+def _limits(profile: Any) -> Any:
+    from qaconform.politeness import Limits
+
+    return Limits(profile.safety.max_concurrency, profile.safety.max_rps)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _combine_marker(pytest_args: list[str], expr: str) -> list[str]:

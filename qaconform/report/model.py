@@ -270,12 +270,36 @@ def build_report(
         "load": dict(load) if load else None,
         "kit_errors": list(meta.get("kit_errors") or []),
         "pytest_exit": meta.get("pytest_exit", results.get("exitstatus")),
+        "execution": _execution(meta.get("execution"), results.get("target")),
     }
     report["exit_code"], report["verdict"] = verdict(report)
     override = meta.get("exit_override")
     if isinstance(override, Mapping) and override.get("code") is not None:
         report["exit_code"], report["verdict"] = int(override["code"]), str(override.get("reason") or "")
     return redact(report, secrets)  # type: ignore[no-any-return]
+
+
+def _execution(given: Any, target: Any) -> dict[str, Any]:
+    """Workers and politeness limits the run went by: the runner's record, else the limits of the results' profile
+    (a plain pytest run); None where there was no limit."""
+    out: dict[str, Any] = {"jobs": None, "max_concurrency": None, "max_rps": None}
+    safety = target.get("safety") if isinstance(target, Mapping) else None
+    if isinstance(safety, Mapping):
+        out.update({k: safety.get(k) for k in ("max_concurrency", "max_rps")})
+    if isinstance(given, Mapping):
+        out.update({k: given.get(k) for k in out if k in given})
+    return out
+
+
+def limits_text(execution: Mapping[str, Any] | None) -> str:
+    """One line for the report header and the terminal: how many workers, and the politeness limits."""
+    e = execution or {}
+    jobs = e.get("jobs")
+    workers = f"{jobs} worker{'s' if jobs != 1 else ''}" if jobs else ""
+    limits = [f"at most {e['max_concurrency']} request(s) at once" if e.get("max_concurrency") else "",
+              f"at most {e['max_rps']:g} request(s)/s" if e.get("max_rps") else ""]
+    shown = " and ".join(x for x in limits if x) or "no concurrency or rate limit"
+    return f"{workers}; {shown}" if workers else shown
 
 
 def _observations(tests: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from qaconform.report.model import STATUSES
+from qaconform.report.model import STATUSES, limits_text
 
 _LIST = 12
 
@@ -37,6 +37,8 @@ def format_summary(report: Mapping[str, Any], html_path: Path | None = None) -> 
     load = report.get("load")
     if load:
         lines.append(f"load: {load.get('status')}" + (f" ({load['message']})" if load.get("message") else ""))
+    if report.get("execution"):
+        lines.append(f"ran on {limits_text(report['execution'])}")
     lines.append(f"exit code {report.get('exit_code')}: {report.get('verdict')}")
     if html_path is not None:
         lines.append(f"report: {html_path}")

@@ -33,7 +33,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from qaconform.client import ApiClient, ApiResponse
 from qaconform.profile import Profile
-from qaconform.properties.plugin import Budget
+from qaconform.properties.plugin import SHARES, Budget
 from qaconform.support import comment_ids_seen, new_id, post_answer, post_comment
 
 ROLES = ("admin", "moderator", "member", "novice")
@@ -52,6 +52,11 @@ REFUSED = [
 which account lacks which option)."""
 STEPS = 10
 SHRINK_SECONDS = 30
+PARTS = 3
+"""The examples are split over this many tests (each its own answer, seed run seed + part): one test of a few
+hundred requests that must follow one another would be the longest chain of a parallel run (qaconform run --jobs);
+parts run on different workers. Each part has its share of the file's time budget, so that serially the parts
+send what one test did."""
 
 
 @dataclass(frozen=True)
@@ -269,9 +274,10 @@ class PrivacyModel(RuleBasedStateMachine):
 @pytest.mark.writes
 @pytest.mark.rule("COMMENT-1", "COMMENT-2", "COMMENT-3", "COMMENT-4", "COMMENT-5", "COMMENT-6",
                   "COMMENT-7-NO-PRIVATE-PERMISSION", "COMMENT-7-NO-OPTION-PERMISSION", "COMMENT-PRIVACY-LIST")
+@pytest.mark.parametrize("part", [pytest.param(p, id=f"part-{p + 1}-of-{PARTS}") for p in range(PARTS)])
 def test_every_account_sees_exactly_the_comments_the_privacy_model_allows(
-    api: dict[str, ApiClient], user_ids: dict[str, int], profile: Profile, run_tag: str, created: Any, sent: Budget,
-    monkeypatch: pytest.MonkeyPatch,
+    part: int, api: dict[str, ApiClient], user_ids: dict[str, int], profile: Profile, run_tag: str, created: Any,
+    sent: Budget, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     missing = [r for r in ROLES if r not in user_ids]
     assert not missing, f"user ids of {missing} are unknown: give accounts.<role>.id in the profile {profile.path}"
@@ -281,8 +287,10 @@ def test_every_account_sees_exactly_the_comments_the_privacy_model_allows(
         pass
 
     Model.world = world
-    hypothesis.seed(sent.seed)(Model)
-    Model.TestCase.settings = settings(max_examples=max(3, sent.max_examples), stateful_step_count=STEPS,
+    sent.begin(SHARES["test_privacy_model.py"] / PARTS)  # this part's share of the file's budget, from now
+    hypothesis.seed(sent.seed + part)(Model)
+    examples = -(-max(3, sent.max_examples) // PARTS)  # the run's examples, shared out between the parts
+    Model.TestCase.settings = settings(max_examples=examples, stateful_step_count=STEPS,
                                        deadline=None, suppress_health_check=list(HealthCheck), database=None)
     # Every replay of a sequence costs a fresh answer and a dozen requests: shrink for SHRINK_SECONDS at most (then
     # hypothesis reports the shortest sequence found so far) instead of hypothesis's five minutes.

@@ -1,0 +1,184 @@
+"""What a parallel `qaconform run` gains against a target that is far away: the whole kit against the embedded
+reference server behind a proxy that holds every request for a fixed delay (0, 25 and 50 ms: a server in the same
+room, in another region, on another continent), serially (--jobs 1) and with the default number of workers.
+
+For each run it prints the wall time, the requests the proxy received, the longest chain of requests that must
+follow one another, the floor (that chain x delay, or requests x delay / workers, whichever is larger: no schedule
+can beat it), wall time / floor, whether every rule got the same verdict as in the serial run, and what the
+politeness limits promise (the most requests in flight at once and within any one second, as the proxy saw them).
+
+The chain: the tests of a group of qaconform/parallel.py run one after another, and so do the requests inside one
+test (its fixtures included); the longest such unit, plus the checks made before any test (the runner's
+reachability check and the controller's preflight), is the chain. Requests are counted per test by
+bench/qc_bench_probe.py, a pytest plugin loaded into the run through PYTEST_ADDOPTS.
+
+Run: python bench/bench_run.py [--delays 0,25,50] [--jobs N] [--seed N]   (about 5 minutes on 2 cores)
+The machine's load average is printed with every run: on a shared machine, rerun when it is high.
+Everything listens on 127.0.0.1; each run gets a fresh reference server and is bounded by --timeout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from delay_proxy import DelayProxy  # noqa: E402
+
+from qaconform.parallel import group_of  # noqa: E402
+from qaconform.reference import ReferenceServer  # noqa: E402
+
+
+@dataclass
+class Run:
+    delay_ms: int
+    label: str
+    jobs: int
+    wall_s: float
+    requests: int
+    chain: int
+    max_in_flight: int
+    max_per_second: int
+    exit_code: int
+    verdicts: dict[str, str]
+    load: tuple[float, float, float]
+    same_as_serial: bool | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def floor_s(self) -> float:
+        d = self.delay_ms / 1000
+        return max(self.chain * d, self.requests * d / self.jobs)
+
+    @property
+    def ratio(self) -> float | None:
+        return self.wall_s / self.floor_s if self.floor_s > 0 else None
+
+
+def chain_of(probe_dir: Path, before_tests: int) -> int:
+    """The longest run of requests that must follow one another (see the module docstring)."""
+    units: dict[str, int] = {}
+    startup = 0
+    for f in probe_dir.glob("probe-*.json"):
+        data = json.loads(f.read_text())
+        if data["worker"] == "main" and not data["tests"]:
+            startup = max(startup, data["total"])  # an xdist controller: its preflight, before any worker starts
+            continue
+        startup = max(startup, data["startup"]) if data["worker"] == "main" else startup
+        for t in data["tests"]:
+            key = group_of(t["nodeid"]) or f"{data['worker']}:{t['nodeid']}:{id(t)}"
+            units[key] = units.get(key, 0) + t["requests"]
+    return before_tests + startup + max(units.values(), default=0)
+
+
+def one_run(delay_ms: int, jobs: int | None, seed: int, timeout_s: float, work: Path) -> Run:
+    label = "serial" if jobs == 1 else "parallel"
+    probe = work / f"probe-{delay_ms}-{label}"
+    probe.mkdir(parents=True)
+    with ReferenceServer() as srv, DelayProxy(srv.url, delay_ms / 1000) as proxy:
+        text = Path(srv.profile_path).read_text(encoding="utf-8").replace(f'"{srv.url}"', f'"{proxy.url}"')
+        profile = work / f"profile-{delay_ms}-{label}.toml"
+        profile.write_text(text, encoding="utf-8")
+        out = work / f"out-{delay_ms}-{label}"
+        cmd = [sys.executable, "-m", "qaconform.cli", "run", "--profile", str(profile), "--out", str(out),
+               "--seed", str(seed)]
+        if jobs is not None:
+            cmd += ["--jobs", str(jobs)]
+        env = dict(os.environ, PYTEST_ADDOPTS="-p qc_bench_probe", QC_BENCH_PROBE_DIR=str(probe),
+                   PYTHONPATH=os.pathsep.join([str(ROOT / "bench"), os.environ.get("PYTHONPATH", "")]))
+        proxy.stats.reset()
+        began = time.monotonic()
+        proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout_s,
+                              stdin=subprocess.DEVNULL)
+        wall = time.monotonic() - began
+        load = os.getloadavg()
+        stats = proxy.stats
+        requests, in_flight, per_second = stats.requests, stats.max_in_flight, stats.max_per_second()
+    folders = [p for p in out.iterdir() if p.is_dir()] if out.is_dir() else []
+    report_path = folders[0] / "report.json" if folders else None
+    if report_path is None or not report_path.is_file():
+        raise SystemExit(f"qaconform run wrote no report (exit {proc.returncode}):\n{proc.stdout[-3000:]}\n"
+                         f"{proc.stderr[-2000:]}")
+    report = json.loads(report_path.read_text())
+    ran_jobs = int((report.get("execution") or {}).get("jobs") or 1)
+    verdicts = {r["id"]: r["status"] for r in report["rules"]}
+    return Run(delay_ms, label, ran_jobs, wall, requests, chain_of(probe, before_tests=1), in_flight, per_second,
+               proc.returncode, verdicts, load)
+
+
+def fmt_row(r: Run) -> str:
+    ratio = f"{r.ratio:.2f}x" if r.ratio is not None else "-"
+    same = {None: "(reference)", True: "same", False: "DIFFERENT"}[r.same_as_serial]
+    return (f"{r.delay_ms:>5} ms  {r.label:<8} {r.jobs:>4}  {r.wall_s:>7.1f}  {r.requests:>8}  {r.chain:>5}  "
+            f"{r.floor_s:>7.1f}  {ratio:>10}  {same:<11} {r.max_in_flight:>9}  {r.max_per_second:>6}   "
+            f"exit {r.exit_code}   load {r.load[0]:.1f}")
+
+
+HEADER = ("delay    run      jobs   wall s  requests  chain  floor s  wall/floor  verdicts    in flight  max/s"
+          "    (exit, 1-min load average after the run)")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--delays", default="0,25,50", help="milliseconds added to every request (default 0,25,50)")
+    ap.add_argument("--jobs", type=int, default=None,
+                    help="workers of the parallel run (default: what `qaconform run` chooses for a profile target)")
+    ap.add_argument("--seed", type=int, default=20261123, help="seed of the generated tests, the same in every run")
+    ap.add_argument("--timeout", type=float, default=600.0, help="seconds any one run may take (default 600)")
+    ap.add_argument("--parallel-only", action="store_true", help="skip the serial runs (no verdict comparison)")
+    args = ap.parse_args()
+    try:
+        delays = [int(d) for d in re.split(r"[,\s]+", args.delays.strip()) if d]
+    except ValueError:
+        print(f"--delays {args.delays!r}: give milliseconds separated by commas, like 0,25,50", file=sys.stderr)
+        return 2
+    if args.jobs is not None and args.jobs < 2:
+        print("--jobs: the parallel run needs 2 or more workers", file=sys.stderr)
+        return 2
+    work = Path(tempfile.mkdtemp(prefix="qaconform-bench-run-"))
+    print(f"qaconform run against the reference server behind a delaying proxy; {os.cpu_count()} CPUs, load average "
+          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} at the start", flush=True)
+    print(HEADER, flush=True)
+    runs: list[Run] = []
+    try:
+        for delay in delays:
+            serial = None
+            if not args.parallel_only:
+                serial = one_run(delay, 1, args.seed, args.timeout, work)
+                print(fmt_row(serial), flush=True)
+                runs.append(serial)
+            par = one_run(delay, args.jobs, args.seed, args.timeout, work)
+            if serial is not None:
+                par.same_as_serial = par.verdicts == serial.verdicts
+                if not par.same_as_serial:
+                    differ = {k: (serial.verdicts.get(k), v) for k, v in par.verdicts.items()
+                              if serial.verdicts.get(k) != v}
+                    par.notes.append(f"verdicts (serial, parallel) differ: {differ}")
+            print(fmt_row(par), flush=True)
+            for note in par.notes:
+                print(f"         {note}", flush=True)
+            runs.append(par)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    pairs = [(s, p) for s in runs for p in runs if s.label == "serial" and p.label == "parallel"
+             and s.delay_ms == p.delay_ms]
+    for s, p in pairs:
+        print(f"{p.delay_ms} ms: parallel / serial wall time {p.wall_s / s.wall_s:.2f}")
+    return 0 if all(r.same_as_serial is not False for r in runs) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,62 @@
+"""A pytest plugin loaded only by bench/bench_run.py (``-p qc_bench_probe`` through PYTEST_ADDOPTS): counts the HTTP
+requests each test sends, so that the bench can print the longest chain of requests that must follow one another.
+
+Every request of the kit goes through ``requests.adapters.HTTPAdapter.send``; the count between the start and the
+end of a test's protocol (setup, call, teardown) is that test's, session fixtures included (a worker makes them
+before the first test that needs them, so they are part of that test's chain). Requests made before the first test
+(on an xdist controller: the preflight it makes before any worker starts) are the process's start-up. One JSON
+file per process in ``$QC_BENCH_PROBE_DIR``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from requests.adapters import HTTPAdapter
+
+_lock = threading.Lock()
+_count = [0]
+_original_send = HTTPAdapter.send
+
+
+def _counting_send(self: HTTPAdapter, *args: Any, **kwargs: Any) -> Any:
+    with _lock:
+        _count[0] += 1
+    return _original_send(self, *args, **kwargs)
+
+
+HTTPAdapter.send = _counting_send  # type: ignore[method-assign]
+
+_tests: list[dict[str, Any]] = []
+_startup: list[int] = []
+
+
+def _group(item: pytest.Item) -> str | None:
+    mark = item.get_closest_marker("xdist_group")
+    if mark is None:
+        return None
+    return str(mark.args[0] if mark.args else mark.kwargs.get("name"))
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    if not _startup:
+        _startup.append(_count[0])
+    before = _count[0]
+    yield
+    _tests.append({"nodeid": item.nodeid, "group": _group(item), "requests": _count[0] - before})
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    folder = os.environ.get("QC_BENCH_PROBE_DIR")
+    if not folder or not (_tests or _count[0]):
+        return  # an xdist controller runs no test, but its preflight counts
+    worker = getattr(session.config, "workerinput", {}).get("workerid", "main")
+    payload = {"worker": worker, "startup": _startup[0] if _startup else 0, "total": _count[0], "tests": _tests}
+    Path(folder, f"probe-{worker}-{os.getpid()}.json").write_text(json.dumps(payload))

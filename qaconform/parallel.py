@@ -1,0 +1,210 @@
+"""The suites on several pytest-xdist workers (``qaconform run --jobs N``, or ``pytest suites -n N``).
+
+Most suite tests create what they read, so any worker may run them. The tests that share state *on the target*
+must run one after another on one worker, as in a serial run: they are grouped here, by where they live (a table
+the kit's own tests check against the fixtures the suites use). Every other test is its own unit of work.
+
+The scheduler (``GroupScheduling``) is xdist's scope scheduler with three changes:
+- a unit is a group of :data:`GROUPS` or a single test, never a module;
+- units start longest chain first: the generated tests that send hundreds of requests one after another start on
+  an idle worker at once, instead of last behind a queue (the run cannot end before its longest chain does);
+- tests that share a node id (the schemathesis tests, one per operation) are told apart by their position.
+
+The controller checks the target once (a refused credential or an unreachable target ends the run before any
+worker starts, with the same message and exit code as a serial run), starts the reference server when no profile
+is given, and hands the profile and one run tag to every worker, so that all of them test the same target and tag
+everything they create alike.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+ONE_SHOT_FIXTURES = ("unfavorite_once", "cancelwiki_own_once", "cancelwiki_once")
+"""suites/conftest.py: each consumes a node of the profile that only one call can act on."""
+
+
+@dataclass(frozen=True)
+class Group:
+    """Tests that must run on one worker, one after another, and why."""
+
+    name: str
+    prefixes: tuple[str, ...]
+    """Node ids starting with one of these belong to the group."""
+    why: str
+
+
+GROUPS: tuple[Group, ...] = (
+    Group("one-shot", (
+        "suites/scenarios/test_node_actions.py::",
+        "suites/contract/test_operation_shapes.py::test_unfavoriting_gives_200_with_the_favorite_action_and_count",
+        "suites/contract/test_operation_shapes.py::test_unwikifying_own_node_gives_200_with_the_wikify_action",
+        "suites/contract/test_operation_shapes.py::test_unwikifying_anothers_node_with_mark_as_wiki_gives_200_with_",
+        "suites/scenarios/test_permissions.py::test_refused_unfavorites_leave_members_favorite_in_place",
+        "suites/scenarios/test_permissions.py::test_refused_unwikifies_leave_the_node_wiki",
+    ), "the profile's one-shot nodes (favorite, wiki) can be acted on once; the tests read what that one call did "
+       "and what the node shows after it"),
+    Group("gdpr", ("suites/scenarios/test_gdpr_jobs.py::",),
+          "data-protection jobs are judged by the time frames the target holds for every caller"),
+    Group("permissions", ("suites/scenarios/test_permissions.py::",),
+          "the permission matrix reads back, as novice, lists of answers that its own refused calls must not change"),
+    Group("comment-privacy", ("suites/scenarios/test_comment_privacy.py::",),
+          "one comment thread per module, made once and read by every test of the module"),
+    Group("answers", ("suites/scenarios/test_answers.py::",),
+          "the module's answers are posted once and read back by the tests that follow"),
+)
+
+LONG_CHAINS = (
+    "suites/properties/test_privacy_model.py::",
+    "suites/properties/test_stateful_links.py::",
+    "suites/properties/test_openapi.py::",
+)
+"""Units that start first, in this order: each sends its requests one after another for its share of the
+generated tests' time budget (suites/properties/plugin.py)."""
+
+
+def group_of(nodeid: str) -> str | None:
+    for g in GROUPS:
+        if nodeid.startswith(g.prefixes):
+            return g.name
+    return None
+
+
+def _rank(scope: str) -> tuple[int, int]:
+    """Lower starts earlier: the long generated chains, then the groups (longest first), then single tests."""
+    for i, prefix in enumerate(LONG_CHAINS):
+        if scope.startswith(prefix):
+            return (0, i)
+    for i, g in enumerate(GROUPS):
+        if scope == g.name:
+            return (1, i)
+    return (2, 0)
+
+
+def _unique(collection: list[str]) -> list[str]:
+    """Node ids made unique by position (``id#2`` for the second test with that id): the scheduler keys by id."""
+    seen: dict[str, int] = {}
+    out = []
+    for nodeid in collection:
+        n = seen[nodeid] = seen.get(nodeid, 0) + 1
+        out.append(nodeid if n == 1 else f"{nodeid}#{n}")
+    return out
+
+
+def _make_scheduler_class() -> type:
+    from xdist.scheduler import LoadScopeScheduling
+
+    class GroupScheduling(LoadScopeScheduling):  # type: ignore[misc]
+        """xdist's scope scheduler with qaconform's units and order (see the module docstring)."""
+
+        def add_node_collection(self, node: Any, collection: Any) -> None:
+            super().add_node_collection(node, _unique(list(collection)))
+
+        def _split_scope(self, nodeid: str) -> str:
+            base = nodeid.split("#", 1)[0] if "#" in nodeid.rsplit("]", 1)[-1] else nodeid
+            return group_of(base) or nodeid
+
+        def _assign_work_unit(self, node: Any) -> None:
+            queue: OrderedDict[str, Any] = self.workqueue
+            first = min(queue, key=_rank)
+            queue.move_to_end(first, last=False)
+            super()._assign_work_unit(node)
+
+    return GroupScheduling
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Our units and order for the load-balancing modes; any other --dist the user chose is left alone."""
+    if config.getoption("dist", "no") not in ("load", "loadgroup", "worksteal"):
+        return None
+    return _make_scheduler_class()(config, log)
+
+
+# ----------------------------------------------------------------------------------------------------------
+# one target, one tag, one verdict on exit for all workers
+
+def _is_controller(config: pytest.Config) -> bool:
+    return not hasattr(config, "workerinput") and bool(getattr(config.option, "numprocesses", None)) \
+        and config.getoption("dist", "no") != "no"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    worker = getattr(config, "workerinput", None)
+    if worker is not None:
+        _WORKER_CONFIG["config"] = config
+        if worker.get("qc_profile"):
+            config.option.qc_profile = worker["qc_profile"]
+        if worker.get("qc_run_tag"):
+            config.option.qc_run_tag = worker["qc_run_tag"]
+        return
+    if _is_controller(config) and not config.getoption("qc_run_tag", None):
+        config.option.qc_run_tag = "qc-" + uuid.uuid4().hex[:8]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """On the controller, before any worker starts: the target once (reference server, preflight, limits)."""
+    config = session.config
+    if not _is_controller(config) or not _suites_selected(config):
+        return
+    from qaconform.politeness import Limits
+    from qaconform.pytest_plugin import state
+
+    target = state(config).holder.get()  # a pytest.exit(...) here ends the run cleanly, before any worker starts
+
+    limits = Limits(target.profile.safety.max_concurrency, target.profile.safety.max_rps)
+    cap = limits.max_jobs()
+    workers = int(config.option.numprocesses)
+    if cap is not None and workers > cap:
+        raise pytest.UsageError(f"-n {workers}: the profile {target.profile.path} allows {limits.describe()} "
+                                f"([safety] max_concurrency / max_rps), which {workers} workers cannot share; use "
+                                f"-n {cap} or fewer")
+    config._qc_parallel_profile = target.profile.path  # type: ignore[attr-defined]
+
+
+def _suites_selected(config: pytest.Config) -> bool:
+    """Whether this run includes the suites (the kit's own tests need no target)."""
+    args = [str(a) for a in config.args]
+    return any("suites" in a.replace("\\", "/").split("/") for a in args)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    config = node.config
+    node.workerinput["qc_run_tag"] = config.getoption("qc_run_tag", None)
+    node.workerinput["qc_profile"] = getattr(config, "_qc_parallel_profile", None)
+
+
+def pytest_keyboard_interrupt(excinfo: pytest.ExceptionInfo[BaseException]) -> None:
+    """In a worker: keep why the plugin ended the run (the target stopped answering) for the controller."""
+    from qaconform.pytest_plugin import state
+
+    config = _WORKER_CONFIG.get("config")
+    if config is None or not isinstance(excinfo.value, pytest.exit.Exception):
+        return
+    stopped = state(config).stopped
+    config.workeroutput["qc_exit"] = {  # type: ignore[attr-defined]
+        "reason": stopped.reason if stopped else "unreachable", "message": str(excinfo.value.msg),
+        "code": excinfo.value.returncode}
+
+
+_WORKER_CONFIG: dict[str, pytest.Config] = {}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    """On the controller: a worker that ended with a pytest.exit (the target stopped answering) ends the run with
+    the same message and exit code as a serial run would."""
+    from qaconform.pytest_plugin import Stopped, state
+
+    out = getattr(node, "workeroutput", None) or {}
+    stop = out.get("qc_exit")
+    if stop and stop.get("code") not in (None, 0, 1):
+        state(node.config).stopped = Stopped(stop["reason"], stop["message"])
+        pytest.exit(stop["message"], returncode=stop["code"])
