@@ -1,29 +1,127 @@
 """The `qaconform` command. Each subcommand lives in its own module with ``add_arguments`` and ``main``.
 
-The table below is the one place that names them; a module is imported only when its command runs, so that a
-broken or heavy dependency of one command (locust, say) never slows or breaks another.
+The table below is the one place that names them, with what each does and examples, so that ``qaconform --help``
+and ``qaconform COMMAND --help`` speak to the person running the kit, not to its developers. A module is imported
+only when its command runs or its help is built, so that a broken or heavy dependency of one command (locust, say)
+never slows or breaks another. Mistyped commands, options and choices get a "did you mean" (argparse's own
+messages, with the closest names added).
 """
 
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import NoReturn
 
 from qaconform import __version__, exitcodes
 
-COMMANDS: dict[str, tuple[str, str]] = {
-    "run": ("qaconform.runner", "run the suites against a target (or the reference server) and write the reports"),
-    "serve": ("qaconform.reference.cli", "start the embedded reference server"),
-    "load": ("qaconform.load.cli", "run a Locust load profile against a target"),
-    "capacity": ("qaconform.load.capacity", "raise load in steps until a threshold breaks"),
-    "selftest": ("qaconform.selftest", "prove the suites catch every planted fault of the reference server"),
-    "diff": ("qaconform.report.diff", "compare two runs: regressions, recoveries, changed observations"),
-    "report": ("qaconform.report.cli", "rebuild a run's reports from its results file"),
-    "profile-schema": ("qaconform.profile_schema", "print the JSON Schema of a target profile (for editors)"),
+
+@dataclass(frozen=True)
+class Command:
+    module: str
+    summary: str
+    examples: tuple[tuple[str, str], ...] = ()
+
+
+COMMANDS: dict[str, Command] = {
+    "run": Command("qaconform.runner", "check a server against the interface, rule by rule, and write the reports", (
+        ("qaconform run", "try it: checks the embedded reference server, nothing to set up"),
+        ("qaconform run --profile my-site.toml", "check your server (copy target.example.toml and fill it in)"),
+        ("qaconform run --profile my-site.toml --only comments COMMENT-4", "only an area and a rule"),
+        ("qaconform run --profile my-site.toml --read-only", "only tests that write nothing"),
+        ("qaconform run --profile p.toml --report-dir out/qa --junitxml out/junit.xml", "CI: files at fixed paths"),
+        ("qaconform run -- -x -k comments -n 2", "pytest arguments after --: stop at the first failure, filter "
+                                                 "by name, 2 processes"),
+    )),
+    "load": Command("qaconform.load.cli", "put a server under load (Locust) and check latency and error limits", (
+        ("qaconform load --duration 30", "30 s of the mixed scenario against the embedded reference server"),
+        ("qaconform load --profile my-site.toml -s browse -u 20 -t 60", "20 users browsing for 60 s"),
+        ("qaconform load --profile my-site.toml --rate 50 -t 60", "50 requests/s whatever the latency"),
+    )),
+    "capacity": Command("qaconform.load.capacity", "find the highest load a server sustains within the limits", (
+        ("qaconform capacity", "browse and mixed against the embedded reference server, at most 180 s"),
+        ("qaconform capacity --profile my-site.toml -s browse --max-time 120", "one scenario, two minutes"),
+    )),
+    "selftest": Command("qaconform.selftest", "prove the suites catch every fault planted in the reference server", (
+        ("qaconform selftest", "every fault (takes minutes; shows n of N and an estimate)"),
+        ("qaconform selftest --fault FAULT", "one fault (`qaconform serve --list-faults` names them)"),
+    )),
+    "serve": Command("qaconform.reference.cli", "start the embedded reference server (to explore or to develop)", (
+        ("qaconform serve --port 8080 --profile-out ref.toml", "serve, and write a profile that points at it"),
+        ("qaconform serve --list-faults", "the faults --fault (and `run --reference-fault`) can plant"),
+    )),
+    "report": Command("qaconform.report.cli", "rebuild a run's reports (HTML, JSON, JUnit) from its results file", (
+        ("qaconform report reports/latest", "the newest run again"),
+    )),
+    "diff": Command("qaconform.report.diff", "compare two runs: regressions, recoveries, changed observations", (
+        ("qaconform diff reports/RUN-A reports/latest", "what changed since run A"),
+    )),
+    "profile-schema": Command("qaconform.profile_schema", "print the JSON Schema of a target profile (for editors)", (
+        ("qaconform profile-schema --out target-profile.schema.json", "then `#:schema target-profile.schema.json` "
+                                                                      "atop your profile"),
+    )),
 }
+
+EXIT_CODES: tuple[tuple[int, str], ...] = (
+    (exitcodes.OK, "every must-rule held (or the command did what it was asked)"),
+    (exitcodes.RULE_FAILED, "the target broke at least one rule, or a load threshold was breached"),
+    (exitcodes.USAGE, "bad command line or bad profile: nothing was sent"),
+    (exitcodes.UNREACHABLE, "the target did not answer"),
+    (exitcodes.KIT_ERROR, "the kit itself broke (a bug in qaconform): please report it"),
+    (130, "interrupted (Ctrl-C); what finished is reported"),
+)
+PASSTHROUGH = ("run",)
+"""Commands that take pytest arguments after ``--``."""
+
+
+def _examples(items: Sequence[tuple[str, str]]) -> str:
+    width = max((len(c) for c, _ in items), default=0)
+    lines = []
+    for command, what in items:
+        lines += [f"  {command}", f"      {what}"] if width > 60 else [f"  {command:<{width}}   {what}"]
+    return "\n".join(lines)
+
+
+def _exit_codes() -> str:
+    return "exit codes:\n" + "\n".join(f"  {code:<3}  {what}" for code, what in EXIT_CODES)
+
+
+OVERVIEW = """\
+Conformance tests and load tests for the Community Q&A Service interface v2.
+
+Point it at a server with a target profile (a TOML file: copy target.example.toml); with no profile it starts
+its own reference server, so every command works right after installing."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with a "did you mean" for a mistyped command, option or choice."""
+
+    def error(self, message: str) -> NoReturn:
+        found = re.search(r"invalid choice: '([^']*)' \(choose from (.+)\)", message)
+        if found:
+            choices = [c.strip().strip("'\"") for c in found.group(2).split(",")]
+            message += _near(found.group(1), choices)
+        super().error(message)
+
+    def unknown(self, extras: Sequence[str]) -> NoReturn:
+        """Unrecognized arguments, each with the closest option this (sub)command has."""
+        options = [s for s in self._option_string_actions if s.startswith("--")]
+        hints = [_near(t.split("=", 1)[0], options) for t in extras if t.startswith("-")]
+        message = f"unrecognized arguments: {' '.join(extras)}" + "".join(h for h in hints if h)
+        if not any(hints) and any(not t.startswith("-") for t in extras) and "--only" in self._option_string_actions:
+            message += " (to choose areas or rules: --only ...; pytest's own arguments go after --)"
+        self.error(message)
+
+
+def _near(word: str, choices: Sequence[str]) -> str:
+    near = difflib.get_close_matches(word, list(choices), n=2, cutoff=0.6)
+    return f" (did you mean {' or '.join(near)}?)" if near else ""
 
 
 def _entry_points(module: object) -> tuple[Callable[[argparse.ArgumentParser], None], Callable[..., int]]:
@@ -34,34 +132,69 @@ def _entry_points(module: object) -> tuple[Callable[[argparse.ArgumentParser], N
     return module.add_arguments, module.main  # type: ignore[attr-defined]
 
 
-def build_parser() -> tuple[argparse.ArgumentParser, dict[str, str]]:
-    parser = argparse.ArgumentParser(prog="qaconform", description=__doc__.splitlines()[0] if __doc__ else None)
+def build_parser() -> tuple[Parser, dict[str, str], dict[str, Parser]]:
+    width = max(len(n) for n in COMMANDS)
+    commands = "\n".join(f"  {name:<{width}}  {c.summary}" for name, c in COMMANDS.items())
+    parser = Parser(
+        prog="qaconform", description=OVERVIEW, formatter_class=argparse.RawDescriptionHelpFormatter,
+        usage="qaconform COMMAND [options]   (qaconform COMMAND --help for its options)",
+        epilog=f"commands:\n{commands}\n\nexamples:\n" + _examples([
+            ("qaconform run", "check the embedded reference server: a first try"),
+            ("qaconform run --profile my-site.toml", "check your server; the report is in reports/latest/"),
+            ("qaconform load --profile my-site.toml -t 60", "a minute of load, with live totals"),
+            ("qaconform run --help", "every option of one command"),
+        ]) + "\n\n" + _exit_codes())
     parser.add_argument("--version", action="version", version=f"qaconform {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands", help=argparse.SUPPRESS,
+                                prog="qaconform")
     unavailable: dict[str, str] = {}
-    for name, (module_name, help_text) in COMMANDS.items():
-        p = sub.add_parser(name, help=help_text, description=help_text)
+    subparsers: dict[str, Parser] = {}
+    for name, c in COMMANDS.items():
+        epilog = ""
+        if c.examples:
+            epilog += "examples:\n" + _examples(c.examples) + "\n\n"
+        if name in PASSTHROUGH:
+            epilog += "Arguments after -- go to pytest unchanged (see `python -m pytest --help`).\n\n"
+        p = sub.add_parser(name, help=c.summary, description=c.summary[0].upper() + c.summary[1:] + ".",
+                           epilog=epilog + _exit_codes(), formatter_class=argparse.RawDescriptionHelpFormatter)
+        subparsers[name] = p
         try:
-            module = importlib.import_module(module_name)
+            module = importlib.import_module(c.module)
         except ImportError as exc:
-            unavailable[name] = f"{module_name}: {exc}"
+            unavailable[name] = f"{c.module}: {exc}"
             continue
         add, _run = _entry_points(module)
         add(p)
-    return parser, unavailable
+    return parser, unavailable, subparsers
+
+
+def _split_passthrough(argv: Sequence[str]) -> tuple[list[str], list[str] | None]:
+    """``run --profile p -- -x -k name`` -> the kit's arguments, and pytest's (None when there is no ``--``)."""
+    argv = list(argv)
+    if "--" not in argv:
+        return argv, None
+    i = argv.index("--")
+    return argv[:i], argv[i + 1:]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser, unavailable = build_parser()
-    args = parser.parse_args(argv)
+    parser, unavailable, subparsers = build_parser()
+    own, passthrough = _split_passthrough(sys.argv[1:] if argv is None else argv)
+    args, extras = parser.parse_known_args(own)
     if not args.command:
         parser.print_help()
         return exitcodes.USAGE
+    if extras:
+        subparsers[args.command].unknown(extras)
+    if passthrough is not None:
+        if args.command not in PASSTHROUGH:
+            subparsers[args.command].error("takes no arguments after --; pytest arguments are for `qaconform run`")
+        args.pytest_args = passthrough
     if args.command in unavailable:
         print(f"qaconform {args.command}: not available in this installation ({unavailable[args.command]})",
               file=sys.stderr)
         return exitcodes.KIT_ERROR
-    _add, run = _entry_points(importlib.import_module(COMMANDS[args.command][0]))
+    _add, run = _entry_points(importlib.import_module(COMMANDS[args.command].module))
     try:
         return int(run(args) or 0)
     except KeyboardInterrupt:

@@ -30,7 +30,7 @@ from typing import IO, Any
 
 from pytest import ExitCode as pytest_exit
 
-from qaconform import exitcodes, kit
+from qaconform import exitcodes, kit, run_paths
 from qaconform.kit import pytest_command, suites_dir
 from qaconform.markers import AREAS
 from qaconform.report.options import add_report_options, check_report_options, write_extra_outputs
@@ -77,7 +77,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--load", metavar="smoke|SCENARIO", default=None,
                         help="after the suites, a load run: 'smoke' (mixed, 10 s) or a scenario of `qaconform load`")
     parser.add_argument("--out", metavar="DIR", default="reports",
-                        help="parent folder of the run folder (default reports/); an existing run is never overwritten")
+                        help="parent folder of the run folder (default reports/; reports/latest links to the newest "
+                             "run); an existing run is never overwritten")
+    parser.add_argument("--report-dir", metavar="DIR", default=None,
+                        help="CI: write this run's files into exactly DIR (new or empty) instead of a new folder "
+                             "under --out")
+    parser.add_argument("--junitxml", metavar="PATH", default=None,
+                        help="CI: also write the JUnit XML report to PATH (replaces only an earlier JUnit file)")
     parser.add_argument("--expect", metavar="FILE", default=None,
                         help="expected failures for this target (TOML or YAML: rule id -> reason + link); they do not "
                              "fail the exit code, and one that passes is reported as unexpectedly passing")
@@ -277,6 +283,7 @@ class Runner:
         self.meta: dict[str, Any] = {}
         self.kit_errors: list[str] = []
         self._plan: Plan | None = None
+        self.junit_target: Path | None = None
 
     # -- steps ---------------------------------------------------------------------------------------------
     def execute(self) -> int:
@@ -323,8 +330,11 @@ class Runner:
                     raise UsageProblem(f"--reference-fault {unknown[0]}: no such fault"
                                        + (f" (did you mean {', '.join(near)}?)" if near else "")
                                        + "; `python -m qaconform.reference --list-faults` lists them")
-        except (UsageProblem, ExpectError) as exc:
+            report_dir = run_paths.check_report_dir(args.report_dir) if args.report_dir else None
+            junit_target = run_paths.check_junit_target(args.junitxml) if args.junitxml else None
+        except (UsageProblem, ExpectError, run_paths.PathProblem) as exc:
             return self._usage(str(exc))
+        self.junit_target = junit_target
         with self.stack:
             try:
                 profile_path, profile = self._target()
@@ -337,21 +347,29 @@ class Runner:
                 return exitcodes.UNREACHABLE
             from qaconform.report.redact import secret_variants
             from qaconform.report.reproduce import rerun_context
-            from qaconform.report.writer import new_run_dir
+            from qaconform.report.writer import new_run_dir, new_run_id
 
             try:
-                self.run_dir = new_run_dir(args.out)
+                if report_dir is not None:
+                    self.run_dir, run_id = run_paths.make_report_dir(report_dir), new_run_id()
+                else:
+                    self.run_dir = new_run_dir(args.out)
+                    run_id = self.run_dir.name
+                    run_paths.point_latest(Path(args.out), self.run_dir)
+            except run_paths.PathProblem as exc:
+                return self._usage(str(exc))
             except OSError as exc:
-                return self._usage(f"--out {args.out}: cannot create a run folder there ({exc.strerror or exc}); "
+                where = f"--report-dir {args.report_dir}" if report_dir is not None else f"--out {args.out}"
+                return self._usage(f"{where}: cannot create a run folder there ({exc.strerror or exc}); "
                                    "choose a writable folder")
             secrets = secret_variants(profile.passwords(), [a.username for a in profile.accounts.values()])
-            self.meta = {"run_id": self.run_dir.name, "selection": {"areas": plan.areas, "rules": plan.rules},
+            self.meta = {"run_id": run_id, "selection": {"areas": plan.areas, "rules": plan.rules},
                          "read_only": bool(args.read_only or args.dry_run), "dry_run": bool(args.dry_run),
                          "reference": not args.profile, "reference_faults": list(args.reference_fault),
                          "kit_errors": self.kit_errors,
                          "rerun": rerun_context(args.profile, args.reference_fault),
                          "execution": {"jobs": jobs, **_limits(profile).as_dict()}}
-            print(f"qaconform run {self.run_dir.name}: target {profile.base_url}"
+            print(f"qaconform run {run_id}: target {profile.base_url}"
                   + (" (embedded reference server)" if not args.profile else f" (profile {args.profile})"), flush=True)
             limits = _limits(profile)
             print(f"qaconform run: {_plural(jobs, 'worker')}; politeness: " + (
@@ -455,6 +473,7 @@ class Runner:
             cmd.append("--read-only")
         if sys.stdout.isatty():
             cmd.append("--color=yes")
+        cmd += getattr(args, "pytest_args", None) or []  # after `--` on the command line: the user's, verbatim
         env = suite_env(os.environ)
         if args.max_examples is not None:
             env["QACONFORM_MAX_EXAMPLES"] = str(args.max_examples)
@@ -490,6 +509,12 @@ class Runner:
                 return self._special(exitcodes.USAGE, why)
             self.kit_errors.append("pytest collected no test under suites/")
             return exitcodes.KIT_ERROR
+        passed_through = getattr(self.args, "pytest_args", None)
+        if rc == pytest_exit.USAGE_ERROR and passed_through and stopped is None:
+            why = (f"pytest refused the arguments after --: {line or ' '.join(passed_through)} "
+                   "(see `python -m pytest --help`)")
+            print(f"qaconform run: {why}", file=sys.stderr)
+            return self._special(exitcodes.USAGE, why)
         reason, why = stopped if stopped else ("", "")
         if reason in ("profile", "unreachable"):  # the plugin stopped the run: a profile, credential or target problem
             print(f"qaconform run: {why}", file=sys.stderr)
@@ -546,7 +571,11 @@ class Runner:
                                         keep_all=bool(getattr(self.args, "keep_all", False)))
         for line in write_extra_outputs(report, self.args):
             print(line)
+        if self.junit_target is not None:
+            run_paths.copy_junit(paths["junit"], self.junit_target)
         print(format_summary(report, paths["html"]))
+        if self.junit_target is not None:
+            print(f"JUnit XML: {self.junit_target}")
         return int(report["exit_code"])  # the report's verdict already holds the override and the kit errors
 
     def record_crash(self) -> Path:

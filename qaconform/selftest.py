@@ -138,9 +138,14 @@ def main(args: argparse.Namespace) -> int:
     print(f"self-test: {len(names)} faults{' + the clean run' if not args.no_clean else ''}, "
           f"{args.jobs} at a time, seed {args.seed}", flush=True)
     shape = ProfileShape(args.default_profile, tuple(args.keep_fixture))
-    result = run_selftest(names, jobs=args.jobs, timeout=args.timeout, clean=not args.no_clean, seed=args.seed,
-                          always_generated=args.always_generated,
-                          progress=_progress, shape=shape)
+    from qaconform.progress import Tracker
+
+    with Tracker(len(names) + (0 if args.no_clean else 1), "self-test") as tracker:
+        def progress(res: RunResult) -> None:
+            tracker.advance(_progress_line(res))
+
+        result = run_selftest(names, jobs=args.jobs, timeout=args.timeout, clean=not args.no_clean, seed=args.seed,
+                              always_generated=args.always_generated, progress=progress, shape=shape)
     print(format_table(result))
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
@@ -333,12 +338,11 @@ def _short(nodeid: str) -> str:
     return path.rsplit("/", 1)[-1] + sep + rest
 
 
-def _progress(res: RunResult) -> None:
+def _progress_line(res: RunResult) -> str:
     if res.rule is None:
         state = "green" if res.problem is None and res.returncode == 0 and not res.failed else "RED"
-        print(f"  clean run: {state} ({res.seconds:.0f}s)", flush=True)
-    else:
-        print(f"  {res.label}: {'caught' if res.caught else 'MISSED'} ({res.seconds:.0f}s)", flush=True)
+        return f"clean run: {state} ({res.seconds:.0f}s)"
+    return f"{res.label}: {'caught' if res.caught else 'MISSED'} ({res.seconds:.0f}s)"
 
 
 def format_table(result: SelftestResult, must: frozenset[str] | None = None) -> str:

@@ -37,6 +37,9 @@ _created_file: IO[str] | None = None
 _created_unsent: list[dict[str, Any]] = []
 _is_worker = False
 _KEY = "qaconform"
+locust_stats.CSV_STATS_FLUSH_INTERVAL_SEC = 2
+"""Locust flushes its CSV files every 10 s by default; `qaconform load` prints live totals from the stats history
+file every few seconds (qaconform/load/live.py), so flush it every 2 s (the history gets a row every second)."""
 
 
 @events.init.add_listener

@@ -20,6 +20,8 @@ from typing import Any
 from qaconform import exitcodes
 from qaconform.load.cli import add_target_arguments, default_out, load_thresholds, preflight, target
 from qaconform.load.thresholds import ThresholdError, breaches
+from qaconform.progress import duration
+from qaconform.tables import table_text
 
 STEP_OVERHEAD_S = 6.0
 """Start-up, stop and checks around each step's duration (measured: about 3 to 5 s)."""
@@ -47,6 +49,16 @@ def _step_record(rate: float, s: dict[str, Any]) -> dict[str, Any]:
             "p95_ms": (s.get("total") or {}).get("p95_ms")}
 
 
+def max_steps(budget_s: float, step_s: float) -> int:
+    """How many steps of ``step_s`` (plus their overhead) fit in ``budget_s``: the N of "step n of at most N"."""
+    return max(0, int(budget_s // (step_s + STEP_OVERHEAD_S)))
+
+
+def search_deadline(args: argparse.Namespace) -> float:
+    """The end of the whole search (all scenarios), for the "left" of the progress lines."""
+    return float(getattr(args, "search_deadline", time.monotonic()))
+
+
 def search(scenario: str, args: argparse.Namespace, profile: Any, profile_path: str, out: Path, limits: Any,
            deadline: float) -> dict[str, Any]:
     """Steps for one scenario until a breach, a generator limit, or the deadline."""
@@ -59,14 +71,17 @@ def search(scenario: str, args: argparse.Namespace, profile: Any, profile_path: 
     for i in range(1, 100):
         if time.monotonic() + args.step_duration + STEP_OVERHEAD_S > deadline:
             break
+        most = i - 1 + max(1, max_steps(deadline - time.monotonic(), args.step_duration))  # steps run faster or slower
         cfg = RunConfig(scenario=scenario, rate=rate, users=0, duration_s=args.step_duration,
                         workers=args.workers, wait_ms=args.wait_ms)
         s = run_load(cfg, profile, profile_path, out / scenario / f"step-{i:02d}", limits, quiet=True)
         rec = _step_record(rate, s)
         steps.append(rec)
-        print(f"  {scenario} step {i}: asked {rate:.0f} req/s, made {rec['achieved_rps']:.1f}, "
+        left = max(0.0, search_deadline(args) - time.monotonic())
+        print(f"[{scenario} step {i} of at most {most}] asked {rate:.0f} req/s, made {rec['achieved_rps']:.1f}, "
               f"p95 {rec['p95_ms']} ms -> {'held' if s['verdict'] == 'pass' and rec['kept_up'] else 'broke'}"
-              + (f" ({', '.join(rec['breaches'])})" if rec["breaches"] else ""), flush=True)
+              + (f" ({', '.join(rec['breaches'])})" if rec["breaches"] else "")
+              + f" (at most {duration(left)} left)", flush=True)
         if s["verdict"] != "pass":
             stopped = "threshold breached: " + ", ".join(rec["breaches"] or ["items lost"])
             break
@@ -92,6 +107,7 @@ def main(args: argparse.Namespace) -> int:
     run_id = new_run_id()
     out = Path(args.out) if args.out else default_out(run_id).parent / "capacity"
     deadline = time.monotonic() + args.max_time
+    args.search_deadline = deadline
     scenarios = args.scenario or ["browse", "mixed"]
     try:
         limits = load_thresholds(args.thresholds, args.threshold)
@@ -112,8 +128,8 @@ def main(args: argparse.Namespace) -> int:
         return exitcodes.KIT_ERROR
     out.mkdir(parents=True, exist_ok=True)
     (out / "capacity.json").write_text(json.dumps({"run_id": run_id, "scenarios": results}, indent=2))
-    for sc, r in results.items():
-        held = f"{r['held_rps']:.1f} req/s (asked {r['held_rate']:.0f})" if r["held_rps"] else "nothing held"
-        print(f"{sc}: highest sustained throughput {held}; stopped: {r['stopped_because']}")
+    rows = [(sc, f"{r['held_rps']:.1f} req/s (asked {r['held_rate']:.0f})" if r["held_rps"] else "nothing held",
+             len(r["steps"]), r["stopped_because"]) for sc, r in results.items()]
+    print(table_text(("scenario", "highest sustained throughput", "steps", "stopped because"), rows, numeric=(2,)))
     print(f"capacity report: {out / 'capacity.json'}")
     return exitcodes.OK if all(r["held_rps"] for r in results.values()) else exitcodes.RULE_FAILED

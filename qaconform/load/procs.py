@@ -12,6 +12,7 @@ import os
 import signal
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
@@ -99,8 +100,10 @@ class LocustProcess:
         return "\n".join(text.splitlines()[-lines:])
 
 
-def watch(procs: list[LocustProcess], main: LocustProcess, deadline: float, tick_s: float = 1.0) -> bool:
+def watch(procs: list[LocustProcess], main: LocustProcess, deadline: float, tick_s: float = 1.0,
+          on_tick: Callable[[], None] | None = None) -> bool:
     """Sample CPU until ``main`` exits and the others follow (they get Locust's quit message), or the deadline.
+    ``on_tick`` runs every tick (live totals on the terminal).
 
     Returns False when something had to be ended by force. Every process is stopped before returning.
     """
@@ -108,6 +111,8 @@ def watch(procs: list[LocustProcess], main: LocustProcess, deadline: float, tick
     while main.running() and time.monotonic() < deadline:
         for p in procs:
             p.sample()
+        if on_tick is not None:
+            on_tick()
         time.sleep(tick_s)
     if main.running():
         on_time = False

@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from qaconform.load.histogram import HistogramSet
+from qaconform.load.live import DEFAULT_EVERY_S as LIVE_EVERY_S
+from qaconform.load.live import LiveTotals
 from qaconform.load.nothing_lost import check_nothing_lost, read_created
 from qaconform.load.pacing import users_for_rate
 from qaconform.load.procs import LocustProcess, watch
@@ -26,6 +28,7 @@ from qaconform.load.shapes import ShapeOptions
 from qaconform.load.summary import build_operations, read_stats_csv
 from qaconform.load.thresholds import Limits, breaches, evaluate
 from qaconform.profile import Profile
+from qaconform.tables import table_text
 
 SCENARIOS = ("browse", "write", "moderate", "gdpr", "mixed")
 KEPT_UP_RATIO = 0.9
@@ -135,11 +138,17 @@ def run_load(cfg: RunConfig, profile: Profile, profile_path: str, out_dir: Path,
                                        "--only-summary"]
         procs.append(LocustProcess(f"worker-{i + 1}", wargv, out_dir / f"locust-worker-{i + 1}.log"))
 
+    if not quiet:
+        print(f"load: {cfg.scenario} against {profile.base_url} for {cfg.duration_s:g} s"
+              + (f" at {cfg.rate:g} req/s" if cfg.rate else f", {users} users")
+              + f"; live totals every {LIVE_EVERY_S:g} s", flush=True)
     started = time.monotonic()
     try:
         for p in procs:
             p.start(env, cwd=str(ldir.parent))
-        on_time = watch(procs, main, started + cfg.duration_s + START_GRACE_S + (30 if cfg.remote_workers else 0))
+        live = None if quiet else LiveTotals(out_dir / "locust_stats_history.csv", cfg.duration_s)
+        on_time = watch(procs, main, started + cfg.duration_s + START_GRACE_S + (30 if cfg.remote_workers else 0),
+                        on_tick=live.tick if live else None)
     finally:
         for p in procs:
             p.stop()
@@ -229,12 +238,11 @@ def _ms(v: Any) -> str:
 
 def format_summary(s: dict[str, Any], out_dir: Path) -> str:
     lines = [f"{s['scenario']}: {s['requests']} requests, {s['failures']} failures, {s['rps']:.1f} req/s, "
-             f"{s['users']} users, {s['workers']} workers, {s['elapsed_s']} s",
-             f"{'operation':<22}{'count':>8}{'fail':>6}{'req/s':>9}{'p50 ms':>10}{'p95 ms':>10}{'p99 ms':>10}"
-             f"{'max ms':>10}"]
-    for name, o in sorted(s["operations"].items()):
-        lines.append(f"{name:<22}{o['count']:>8}{o['failures']:>6}{o['rps']:>9.1f}{_ms(o['p50_ms']):>10}"
-                     f"{_ms(o['p95_ms']):>10}{_ms(o['p99_ms']):>10}{_ms(o['max_ms']):>10}")
+             f"{s['users']} users, {s['workers']} workers, {s['elapsed_s']} s"]
+    rows = [(name, o["count"], o["failures"], f"{o['rps']:.1f}", _ms(o["p50_ms"]), _ms(o["p95_ms"]),
+             _ms(o["p99_ms"]), _ms(o["max_ms"])) for name, o in sorted(s["operations"].items())]
+    lines.append(table_text(("operation", "count", "fail", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms"), rows,
+                            numeric=range(1, 8)))
     for b in breaches(s["thresholds"]):
         actual = "none recorded" if b["actual"] is None else f"{b['actual']:.4g}"
         lines.append(f"THRESHOLD BREACHED {b['name']}: {actual} (limit {b['limit']:g})")

@@ -56,6 +56,8 @@ def test_a_mixed_run_passes_the_default_thresholds(ref_profile: str, tmp_path: P
     with (tmp_path / "locust_stats.csv").open(newline="") as fh:
         aggregated = next(r for r in csv.DictReader(fh) if r["Name"] == "Aggregated")
     assert int(aggregated["Request Count"]) == s["requests"], "Locust's CSV holds the whole run (the report charts it)"
+    live = [line for line in output.splitlines() if line.startswith("  ") and "s of 8s: " in line]
+    assert live, f"no live totals while the load ran:\n{output}"
 
 
 @pytest.mark.slow

@@ -90,7 +90,7 @@ def test_the_first_failed_rule_of_a_faulted_run_is_visible_without_scrolling(tmp
                            "--reference-fault", FAULT], capture_output=True, text=True, timeout=600, check=False,
                           stdin=subprocess.DEVNULL)
     assert proc.returncode == 1, f"the faulted run should fail one rule\n{proc.stdout[-3000:]}\n{proc.stderr[-2000:]}"
-    (run_dir,) = [p for p in out.iterdir() if p.is_dir()]
+    (run_dir,) = [p for p in out.iterdir() if p.is_dir() and not p.is_symlink()]  # reports/latest is a link
     html = (run_dir / "report.html").read_text(encoding="utf-8")
     assert "</body>" in html
     probe = run_dir / "probe.html"

@@ -55,7 +55,9 @@ def qaconform(*args: str, timeout: float = _TIMEOUT_S) -> subprocess.CompletedPr
 
 def run(out: Path, *args: str) -> Run:
     proc = qaconform("run", "--out", str(out), *args)
-    folders = sorted(p for p in out.iterdir() if p.is_dir()) if out.is_dir() else []
+    folders = sorted(p for p in out.iterdir() if p.is_dir() and not p.is_symlink()) if out.is_dir() else []
+    if folders:  # reports/latest follows the newest run
+        assert (out / "latest").resolve() == folders[-1].resolve()
     assert len(folders) <= 1, f"one run wrote several folders: {folders}"
     return Run(proc, folders[0] if folders else None)
 

@@ -1,0 +1,92 @@
+"""Live totals of a running load test: what `qaconform load` prints every few seconds instead of silence.
+
+Locust runs in its own processes with ``--csv-full-history``; its history file gets a row for the aggregate of all
+requests every second (loadtests/qaload/hooks.py makes Locust flush it every 2 s instead of 10). This module reads
+only the newest "Aggregated" row from the end of that file, so a long soak test does not re-read its history.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.console import Console
+
+TAIL_BYTES = 32 * 1024
+DEFAULT_EVERY_S = 5.0
+
+
+@dataclass(frozen=True)
+class Totals:
+    users: int
+    requests: int
+    failures: int
+    rps_now: float
+    p95_ms: float | None
+
+
+def _number(raw: str | None) -> float | None:
+    try:
+        return float(raw) if raw not in (None, "", "N/A") else None
+    except ValueError:
+        return None
+
+
+def latest_totals(history_csv: Path) -> Totals | None:
+    """The newest aggregate row of Locust's stats history, or None while there is none yet."""
+    try:
+        with history_csv.open("rb") as f:
+            header = f.readline().decode("utf-8", errors="replace")
+            size = f.seek(0, io.SEEK_END)
+            f.seek(max(len(header), size - TAIL_BYTES))
+            tail = f.read().decode("utf-8", errors="replace")
+    except OSError:
+        return None
+    lines = tail.splitlines()[1:] if len(tail) >= TAIL_BYTES else tail.splitlines()  # first may be cut
+    rows = [r for r in csv.DictReader([header.strip(), *lines]) if r.get("Name") == "Aggregated"]
+    if not rows:
+        return None
+    r = rows[-1]
+    requests, failures = _number(r.get("Total Request Count")), _number(r.get("Total Failure Count"))
+    if requests is None:
+        return None
+    return Totals(users=int(_number(r.get("User Count")) or 0), requests=int(requests), failures=int(failures or 0),
+                  rps_now=_number(r.get("Requests/s")) or 0.0, p95_ms=_number(r.get("95%")))
+
+
+class LiveTotals:
+    """Call :meth:`tick` often (the process watcher does, every second); it prints at most every ``every_s``."""
+
+    def __init__(self, history_csv: Path, duration_s: float, every_s: float = DEFAULT_EVERY_S,
+                 console: Console | None = None) -> None:
+        self.history_csv = history_csv
+        self.duration_s = duration_s
+        self.every_s = every_s
+        self.console = console or Console(highlight=False, soft_wrap=True)
+        self.started = time.monotonic()
+        self._last = self.started
+        self._shown: Totals | None = None
+
+    def tick(self) -> None:
+        now = time.monotonic()
+        if now - self._last < self.every_s:
+            return
+        self._last = now
+        line = self.line(now - self.started)
+        if line:
+            self.console.print(line, markup=False)
+
+    def line(self, elapsed: float) -> str | None:
+        t = latest_totals(self.history_csv)
+        at = f"{min(elapsed, self.duration_s):.0f}s of {self.duration_s:.0f}s"
+        if t is None:
+            return f"  {at}: starting Locust, no request finished yet"
+        if t == self._shown:
+            return None  # no news: Locust has not flushed since the last line
+        self._shown = t
+        p95 = "-" if t.p95_ms is None else f"{t.p95_ms:.0f}"
+        return (f"  {at}: {t.requests} requests, {t.failures} failures, {t.rps_now:.1f} req/s now, "
+                f"p95 {p95} ms now, {t.users} users")
