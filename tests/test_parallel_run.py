@@ -35,7 +35,7 @@ def run_kit(out: Path, *args: str, timeout: float = 600) -> subprocess.Completed
 
 
 def run_folder(out: Path) -> Path:
-    folders = [p for p in out.iterdir() if p.is_dir()]
+    folders = [p for p in out.iterdir() if p.is_dir() and not p.is_symlink()]  # reports/latest is a link
     assert len(folders) == 1, folders
     return folders[0]
 
