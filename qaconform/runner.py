@@ -46,9 +46,10 @@ _STOP_GRACE_S = 15.0
 DEFAULT_JOBS_REMOTE = 4
 """Workers for a target named by a profile: its requests cross a network, so the run waits on round trips, and four
 in flight at once hide most of that wait without loading a shared staging server much."""
-DEFAULT_JOBS_REFERENCE = 2
-"""Workers for the embedded reference server: on loopback a request costs CPU, not waiting, so more workers than
-cores only add start-up time."""
+DEFAULT_JOBS_REFERENCE = 1
+"""Workers for the embedded reference server: on loopback a request costs CPU, not waiting, and a parallel run
+costs about twice the CPU of a serial one (each worker starts, collects and makes its own session fixtures): on 2
+cores the whole kit took 21.8 s serially and 33.5 s on 4 workers (bench/bench_run.py, 0 ms)."""
 ENV_JOBS = "QACONFORM_JOBS"
 """--jobs from the environment (a CI job's setting), when the option is not given."""
 INTERRUPTED = 130

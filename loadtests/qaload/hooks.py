@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from typing import IO, Any
 
 import gevent
@@ -40,6 +41,7 @@ _KEY = "qaconform"
 locust_stats.CSV_STATS_FLUSH_INTERVAL_SEC = 2
 """Locust flushes its CSV files every 10 s by default; `qaconform load` prints live totals from the stats history
 file every few seconds (qaconform/load/live.py), so flush it every 2 s (the history gets a row every second)."""
+_users_stopped_at: list[float] = []
 
 
 @events.init.add_listener
@@ -121,6 +123,13 @@ def final_stats(stats: Any) -> dict[str, dict[str, Any]]:
     return out
 
 
+@events.test_stop.add_listener
+def _note_stop(**_kw: Any) -> None:
+    """When the users stopped (epoch): `qaconform load` measures the generator's CPU up to here, not over the
+    reports and the wait for the last CSV row that follow."""
+    _users_stopped_at.append(time.time())
+
+
 @events.quitting.add_listener
 def _write_totals(environment: Any, **_kw: Any) -> None:
     global _created_file
@@ -143,6 +152,7 @@ def _write_totals(environment: Any, **_kw: Any) -> None:
         "worker_cpu_warning": bool(getattr(runner, "worker_cpu_warning_emitted", False)),
         "mode": "master" if isinstance(runner, MasterRunner) else "local",
         "requests_by_worker": dict(_requests_by_worker),
+        "users_stopped_at": _users_stopped_at[0] if _users_stopped_at else None,
         "stats": final_stats(environment.stats),
     }
     tmp = os.path.join(SETTINGS.run_dir, "latency.json.tmp")

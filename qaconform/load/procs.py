@@ -31,6 +31,8 @@ class LocustProcess:
     popen: subprocess.Popen[bytes] | None = None
     ps: psutil.Process | None = None
     samples: list[float] = field(default_factory=list)
+    sampled_at: list[float] = field(default_factory=list)
+    """Wall-clock time (epoch) of each sample, to leave out what comes after the users stopped (see ``cpu``)."""
     _log: IO[bytes] | None = None
 
     def start(self, env: dict[str, str], cwd: str) -> None:
@@ -48,6 +50,7 @@ class LocustProcess:
             return
         try:
             self.samples.append(self.ps.cpu_percent(None))
+            self.sampled_at.append(time.time())
         except psutil.Error:
             pass
 
@@ -78,9 +81,19 @@ class LocustProcess:
     def returncode(self) -> int | None:
         return None if self.popen is None else self.popen.returncode
 
-    def cpu(self) -> dict[str, float | str | int | None]:
-        """Mean and max CPU (% of one core) over the samples, leaving out the first two (start-up)."""
-        steady = self.samples[2:] or self.samples
+    def steady(self, until: float | None = None) -> list[float]:
+        """The samples while the users ran: not the first two (start-up), and none taken after ``until`` (epoch
+        seconds: when the users stopped). After that a process is writing its reports or waiting for the last
+        CSV row (hooks.py sleeps a second for it); counting that as the run's CPU showed a generator that was
+        busy all the time as idle ~15 % of it."""
+        kept = self.samples
+        if until is not None and len(self.sampled_at) == len(self.samples):
+            kept = [s for s, t in zip(self.samples, self.sampled_at, strict=True) if t <= until + 0.5]
+        return kept[2:] or kept or self.samples
+
+    def cpu(self, until: float | None = None) -> dict[str, float | str | int | None]:
+        """Mean and max CPU (% of one core) while the users ran (``steady``)."""
+        steady = self.steady(until)
         return {
             "name": self.name,
             "pid": self.popen.pid if self.popen else None,
@@ -88,8 +101,8 @@ class LocustProcess:
             "max_cpu_pct": round(max(steady), 1) if steady else None,
         }
 
-    def cpu_bound(self) -> bool:
-        steady = self.samples[2:]
+    def cpu_bound(self, until: float | None = None) -> bool:
+        steady = self.steady(until)
         return bool(steady) and sum(steady) / len(steady) > CPU_BOTTLENECK_PCT
 
     def log_tail(self, lines: int = 15) -> str:

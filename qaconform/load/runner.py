@@ -179,7 +179,7 @@ def run_load(cfg: RunConfig, profile: Profile, profile_path: str, out_dir: Path,
     logs = "\n".join(p.log_tail(400) for p in procs)
     locust_cpu_warning = "CPU usage above" in logs or "exceeded cpu threshold" in logs
     cpu_warning = bool(latency.get("cpu_warning") or latency.get("worker_cpu_warning") or locust_cpu_warning
-                       or any(p.cpu_bound() for p in procs))
+                       or any(p.cpu_bound(latency.get("users_stopped_at")) for p in procs))
 
     open_model = None
     if cfg.rate:
@@ -221,7 +221,7 @@ def run_load(cfg: RunConfig, profile: Profile, profile_path: str, out_dir: Path,
         "latency_source": source,
         "open_model": open_model,
         "nothing_lost": lost_facts,
-        "generator_cpu": [p.cpu() for p in procs],
+        "generator_cpu": [p.cpu(latency.get("users_stopped_at")) for p in procs],
         "requests_by_worker": latency.get("requests_by_worker", {}),
         "files": {"stats_csv": stats_csv.name, "history_csv": "locust_stats_history.csv",
                   "failures_csv": "locust_failures.csv", "html": "locust.html"},

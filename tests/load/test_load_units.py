@@ -154,3 +154,18 @@ def test_the_load_checks_refuse_what_the_suites_refuse() -> None:
 
     with pytest.raises(CheckFailure, match="json_content_type"):
         json_content_type("text/html; charset=utf-8")
+
+
+def test_the_generator_cpu_leaves_out_what_follows_the_users_stopping() -> None:
+    """After the users stop, a process writes its reports and waits for the last CSV row: a generator busy all the
+    run must not read as partly idle because of that tail."""
+    from pathlib import Path
+
+    from qaconform.load.procs import LocustProcess
+
+    p = LocustProcess("local", [], Path("unused.log"))
+    p.samples = [20.0, 60.0, 100.0, 100.0, 99.0, 100.0, 30.0, 0.0, 5.0]
+    p.sampled_at = [1000.0 + i for i in range(len(p.samples))]
+    assert p.cpu(until=1005.2)["mean_cpu_pct"] == 99.8  # samples 2..5: the users' time
+    assert p.cpu_bound(until=1005.2)
+    assert p.cpu()["mean_cpu_pct"] < 70 and not p.cpu_bound()  # the whole life, tail included
