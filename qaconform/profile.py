@@ -14,7 +14,7 @@ import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
 from pydantic import (
@@ -104,6 +104,30 @@ class Visibility(_Table):
     to_own_groups: StrictStr = "group"
 
 
+READ_PERMISSIONS = ("view_questions_list", "view_answers", "view_question_page", "view_users_list",
+                    "view_user_profile", "use_site")
+"""The read permissions of the description's table (Anonymous Roles), as [lacks] keys."""
+
+
+class Lacks(_Table):
+    """[lacks]: for a read permission, a caller that lacks it on this site ("anonymous" or a role of [accounts]).
+
+    The description names the permissions each read needs, but whether anonymous (or any role) holds them is the
+    site's configuration: only the profile can say, and only then are the refusals tested.
+    """
+
+    view_questions_list: Literal["anonymous", "admin", "moderator", "member", "novice"] | None = None
+    view_answers: Literal["anonymous", "admin", "moderator", "member", "novice"] | None = None
+    view_question_page: Literal["anonymous", "admin", "moderator", "member", "novice"] | None = None
+    view_users_list: Literal["anonymous", "admin", "moderator", "member", "novice"] | None = None
+    view_user_profile: Literal["anonymous", "admin", "moderator", "member", "novice"] | None = None
+    use_site: Literal["anonymous", "admin", "moderator", "member", "novice"] | None = None
+
+    def callers_lacking(self, permissions: tuple[str, ...]) -> list[str]:
+        """The callers the profile names as lacking at least one of ``permissions``."""
+        return list(dict.fromkeys(c for p in permissions if (c := getattr(self, p)) is not None))
+
+
 class Safety(_Table):
     destructive: StrictBool = Field(False, description="true allows what cannot be undone")
     gdpr_user: StrictStr | None = Field(None, description="the only user a successful data-protection job may name")
@@ -139,6 +163,7 @@ class ProfileFile(_Table):
     fixtures: Fixtures
     visibility: Visibility = Field(default_factory=Visibility)
     safety: Safety = Field(default_factory=Safety)
+    lacks: Lacks = Field(default_factory=Lacks)
 
     @field_validator("timeout_s", mode="before")
     @classmethod
@@ -183,6 +208,7 @@ class Profile:
     default_page_size: int | None = None
     max_response_bytes: int = 20 * 1024 * 1024
     name: str | None = None
+    lacks: Lacks = Lacks()
 
     @property
     def api_root(self) -> str:
@@ -208,6 +234,7 @@ class Profile:
             "fixtures": self.fixtures.model_dump(),
             "visibility": self.visibility.model_dump(),
             "safety": self.safety.model_dump(),
+            "lacks": self.lacks.model_dump(exclude_none=True),
         }
 
     def supports(self, since: str | None) -> bool:
@@ -281,7 +308,7 @@ def profile_from_dict(data: dict[str, Any], path: str = "<profile>", env: dict[s
     return Profile(path=path, base_url=f.base_url, accounts=accounts, fixtures=f.fixtures, visibility=f.visibility,
                    safety=f.safety, timeout_s=float(f.timeout_s), service_version=f.service_version,
                    verify_tls=f.verify_tls, default_page_size=f.default_page_size,
-                   max_response_bytes=f.max_response_bytes, name=f.name)
+                   max_response_bytes=f.max_response_bytes, name=f.name, lacks=f.lacks)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -289,7 +316,7 @@ def profile_from_dict(data: dict[str, Any], path: str = "<profile>", env: dict[s
 
 _TYPE_NAMES = {"string_type": "str", "int_type": "int", "bool_type": "bool", "float_type": "int or float",
                "model_type": "a table", "dict_type": "a table"}
-_SECTION_NOUN = {"fixtures": "fixture", "visibility": "visibility", "safety": "safety"}
+_SECTION_NOUN = {"fixtures": "fixture", "visibility": "visibility", "safety": "safety", "lacks": "lacks"}
 _MAX_LISTED = 5
 
 

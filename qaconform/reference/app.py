@@ -120,7 +120,10 @@ class Service:
             raise unauthorized() from None
 
     @staticmethod
-    def require(caller: Caller, *permissions: str) -> None:
+    def require(caller: Caller, *permissions: str, open_fault: str | None = None) -> None:
+        """Refuse a caller without ``permissions``; ``open_fault`` (faults.py) lets anonymous through regardless."""
+        if open_fault is not None and caller.anonymous and faults.is_on(open_fault):
+            return
         if not caller.can(*permissions):
             raise denied(caller.anonymous)
 
@@ -251,7 +254,7 @@ class Service:
     # --- 3 List questions -------------------------------------------------------------------------------
     async def list_questions(self, request: Request) -> Response:
         caller = self.caller(request)
-        self.require(caller, auth.VIEW_QUESTIONS_LIST)
+        self.require(caller, auth.VIEW_QUESTIONS_LIST, open_fault="closed-site-questions-open")
         self.fault_deny(caller, "questions-denied-to-novice", "novice")
         q = request.query_params
         paging = parse_paging(q, self.page_size)
@@ -297,13 +300,14 @@ class Service:
     # --- 4 and 15 A user's answers / questions ---------------------------------------------------------
     async def list_user_answers(self, request: Request) -> Response:
         caller = self.caller(request)
-        self.require(caller, auth.VIEW_QUESTIONS_LIST, auth.VIEW_ANSWERS)
+        self.require(caller, auth.VIEW_QUESTIONS_LIST, auth.VIEW_ANSWERS,
+                     open_fault="closed-site-user-answers-open")
         self.fault_deny(caller, "user-answers-denied-to-member", "member")
         return self._user_nodes(request, caller, "answer", None)
 
     async def list_user_questions(self, request: Request) -> Response:
         caller = self.caller(request)
-        self.require(caller, auth.VIEW_QUESTIONS_LIST)
+        self.require(caller, auth.VIEW_QUESTIONS_LIST, open_fault="closed-site-user-questions-open")
         self.fault_deny(caller, "user-questions-denied-to-novice", "novice")
         return self._user_nodes(request, caller, "question", QUESTION_SORTS)
 
@@ -405,7 +409,7 @@ class Service:
 
     async def list_spaces(self, request: Request) -> Response:
         caller = self.caller(request)
-        self.require(caller, auth.USE_SITE)
+        self.require(caller, auth.USE_SITE, open_fault="closed-site-spaces-open")
         if not caller.anonymous and faults.is_on("spaces-refuse-valid-credentials"):
             raise unauthorized()
         self.fault_deny(caller, "spaces-denied-to-member", "member")
@@ -442,7 +446,7 @@ class Service:
 
     async def list_topics(self, request: Request) -> Response:
         caller = self.caller(request)
-        self.require(caller, auth.VIEW_USERS_LIST)
+        self.require(caller, auth.VIEW_USERS_LIST, open_fault="closed-site-topics-open")
         self.fault_deny(caller, "topics-denied-to-novice", "novice")
         q = request.query_params
         paging = parse_paging(q, self.page_size)
@@ -474,7 +478,7 @@ class Service:
     # --- 16 Followers -----------------------------------------------------------------------------------
     async def list_followers(self, request: Request) -> Response:
         caller = self.caller(request)
-        self.require(caller, auth.VIEW_USERS_LIST)
+        self.require(caller, auth.VIEW_USERS_LIST, open_fault="closed-site-followers-open")
         self.fault_deny(caller, "followers-denied-to-member", "member")
         node = self.visible_node(caller, parse_id(request.path_params["node_id"], "node"))
         q = request.query_params
@@ -535,7 +539,8 @@ class Service:
 
     async def list_answer_comments(self, request: Request) -> Response:
         caller = self.caller(request)
-        self.require(caller, auth.VIEW_ANSWERS, auth.VIEW_QUESTION_PAGE)
+        self.require(caller, auth.VIEW_ANSWERS, auth.VIEW_QUESTION_PAGE,
+                     open_fault="closed-site-answer-comments-open")
         self.fault_deny(caller, "answer-comments-denied-to-novice", "novice")
         answer = self.visible_node(caller, parse_id(request.path_params["answer_id"], "answer"), ("answer",))
         q = request.query_params

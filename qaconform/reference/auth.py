@@ -124,6 +124,12 @@ class Caller:
 
 
 ANONYMOUS = Caller(id=-1, username="", role="anonymous", permissions=ROLE_PERMISSIONS["anonymous"])
+CLOSED_SITE_ANONYMOUS = Caller(id=-1, username="", role="anonymous", permissions=frozenset())
+"""Anonymous on a site that grants it no Anonymous Roles (faults.closed_site)."""
+
+
+def anonymous() -> Caller:
+    return CLOSED_SITE_ANONYMOUS if faults.closed_site() else ANONYMOUS
 
 
 class BadCredentials(Exception):
@@ -150,7 +156,7 @@ class Authenticator:
 
     def caller(self, header: str | None) -> Caller:
         if not header:
-            return ANONYMOUS
+            return anonymous()
         key = hashlib.sha256(header.encode("utf-8", "surrogateescape")).digest()
         if key in self._cache:
             cached = self._cache[key]

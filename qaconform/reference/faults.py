@@ -48,6 +48,20 @@ _ALL: tuple[Fault, ...] = (
        "without active the follower items include inactive relations (totalCount still counts active ones)"),
     _F("experts-sort-echo-default", "PAGING-SORT-ECHO", "the expert lists' envelope says reputation whatever sort"),
     _F("experts-sort-echo-page-1", "PAGING-SORT-ECHO", "the expert lists' envelope says reputation from page 2 on"),
+    # --- a site closed to anonymous (no Anonymous Roles; the written profile says so in [lacks]) that still
+    #     serves anonymous one read (auth.py, app.py): the deny half of the read permissions
+    _F("closed-site-questions-open", "PERM-LIST-QUESTIONS", "on a site closed to anonymous, anonymous still lists "
+       "questions"),
+    _F("closed-site-user-answers-open", "PERM-USER-ANSWERS", "on a site closed to anonymous, anonymous still lists "
+       "a user's answers"),
+    _F("closed-site-spaces-open", "PERM-SPACES", "on a site closed to anonymous, anonymous still lists spaces"),
+    _F("closed-site-topics-open", "PERM-TOPICS", "on a site closed to anonymous, anonymous still lists topics"),
+    _F("closed-site-user-questions-open", "PERM-USER-QUESTIONS", "on a site closed to anonymous, anonymous still "
+       "lists a user's questions"),
+    _F("closed-site-followers-open", "PERM-FOLLOWERS", "on a site closed to anonymous, anonymous still lists a "
+       "node's followers"),
+    _F("closed-site-answer-comments-open", "PERM-ANSWER-COMMENTS", "on a site closed to anonymous, anonymous still "
+       "lists an answer's comments"),
     # --- projection, sorts, filters, list semantics (listing.py, app.py)
     _F("includeonly-ignored", "PROJ-INCLUDEONLY", "includeOnly is ignored: items keep every field"),
     _F("projected-spaces-show-hidden", "PROJ-ONLY-VISIBLE", "with includeOnly the space list shows hidden spaces too"),
@@ -312,6 +326,12 @@ def activate(names: Iterable[str]) -> None:
 def is_on(name: str) -> bool:
     """Whether the named fault is switched on. Called where the fault breaks the server."""
     return name in _active
+
+
+def closed_site() -> bool:
+    """Whether a closed-site fault is on: the site then grants anonymous no Anonymous Roles (and says so in the
+    profile it writes), so that the one read each such fault leaves open is a broken rule."""
+    return any(name.startswith("closed-site-") for name in _active)
 
 
 def active() -> frozenset[str]:

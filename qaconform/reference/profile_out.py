@@ -6,6 +6,7 @@ import json
 import os
 from pathlib import Path
 
+from . import faults
 from .seed import ACCOUNTS, GDPR_USER, SeedFixtures
 
 SERVICE_VERSION = "2.16.0"
@@ -58,6 +59,10 @@ def profile_text(base_url: str, fixtures: SeedFixtures, page_size: int) -> str:
         f"gdpr_user = {_s(GDPR_USER.username)}",
         "",
     ]
+    if faults.closed_site():  # the site grants anonymous no Anonymous Roles: the profile says so
+        lines += ["[lacks]", *(f'{permission} = "anonymous"' for permission in (
+            "view_questions_list", "view_answers", "view_question_page", "view_users_list", "view_user_profile",
+            "use_site")), ""]
     return "\n".join(lines)
 
 

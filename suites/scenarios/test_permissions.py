@@ -548,3 +548,39 @@ def test_refused_unfavorites_leave_members_favorite_in_place(unfavorite_denied_f
 def test_refused_unwikifies_leave_the_node_wiki(cancelwiki_denied_first: dict[str, ApiResponse],
                                                 cancelwiki_once: ApiResponse) -> None:
     _refused_then_owner(cancelwiki_denied_first, cancelwiki_once, "PERM-CANCELWIKI", "unwikify wiki_node_id")
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the deny half of the read permissions: only where the profile names a caller that lacks one
+
+READS_NEED: dict[str, tuple[tuple[str, ...], str]] = {
+    "listQuestions": (("view_questions_list",), "PERM-LIST-QUESTIONS"),
+    "listUserAnswers": (("view_questions_list", "view_answers"), "PERM-USER-ANSWERS"),
+    "listActiveExperts": (("view_user_profile",), "PERM-EXPERTS"),
+    "listEarnedExperts": (("view_user_profile",), "PERM-EXPERTS"),
+    "listSpaces": (("use_site",), "PERM-SPACES"),
+    "listTopics": (("view_users_list",), "PERM-TOPICS"),
+    "listUserQuestions": (("view_questions_list",), "PERM-USER-QUESTIONS"),
+    "listNodeFollowers": (("view_users_list",), "PERM-FOLLOWERS"),
+    "listAnswerComments": (("view_answers", "view_question_page"), "PERM-ANSWER-COMMENTS"),
+}
+"""The read permissions each read operation needs (the description's permission table, Anonymous Roles) and the
+must-rule whose other half (every account holding them may read) the allow cells check."""
+
+
+@pytest.mark.parametrize("operation", [pytest.param(op, marks=pytest.mark.rule(rule), id=op)
+                                       for op, (_, rule) in READS_NEED.items()])
+def test_a_caller_the_profile_names_as_lacking_a_read_permission_is_refused(
+        operation: str, api: dict[str, ApiClient], scene: Scene, profile: Profile) -> None:
+    """"Every operation requires the permissions below": a caller without them gets no list. Which caller lacks
+    which permission is the site's configuration, so only the profile's [lacks] can say; the status of the
+    refusal is not shown (any 4xx)."""
+    needs, rule = READS_NEED[operation]
+    callers = profile.lacks.callers_lacking(needs)
+    if not callers:
+        pytest.skip(f"not checked: needs [lacks] in the profile naming a caller without {' or '.join(needs)}")
+    for caller in callers:
+        resp = OPS[operation].call(api[caller], scene, "any").resp
+        assert 400 <= resp.status < 500, (
+            f"[{rule}] the profile says {caller} lacks {' or '.join(needs)}, which {operation} needs; it must be "
+            f"refused (a 4xx), got {resp.status}\n{resp.describe()}")
