@@ -136,6 +136,21 @@ def pytest_configure(config: pytest.Config) -> None:
     _CONFIG["config"] = config
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Give each per-operation schemathesis test its own node id (``test_x[GET /services/v2/question.json]``).
+
+    schemathesis names its items ``test_x[METHOD path]`` without a pytest callspec, and pytest 9.2 builds node ids
+    from the function name and the callspec only, so all 19 shared one id: the results file, the report and
+    xdist's scheduler keep tests apart by that id. Older pytest already includes the name's suffix (no-op there).
+    """
+    for item in items:
+        name, node_id = item.name, getattr(item, "_id", None)
+        if not name.endswith("]") or "[" not in name or node_id is None or getattr(node_id, "params", "") is not None:
+            continue
+        item._id = node_id.with_params(name[name.index("[") + 1:-1])
+
+
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node: Any) -> None:
     node.workerinput[_SEED_KEY] = node.config.stash[STATE].seed
