@@ -47,6 +47,8 @@ GROUPS: tuple[Group, ...] = (
         "suites/contract/test_operation_shapes.py::test_unwikifying_anothers_node_with_mark_as_wiki_gives_200_with_",
         "suites/scenarios/test_permissions.py::test_refused_unfavorites_leave_members_favorite_in_place",
         "suites/scenarios/test_permissions.py::test_refused_unwikifies_leave_the_node_wiki",
+        "suites/scenarios/test_permissions.py::test_unwikifying_anothers_wiki_node_is_refused_without_the_permission",
+        "suites/contract/test_observations_silent.py::test_record_the_verbs_of_the_favorite_and_wiki_actions",
     ), "the profile's one-shot nodes (favorite, wiki) can be acted on once; the tests read what that one call did "
        "and what the node shows after it"),
     Group("gdpr", ("suites/scenarios/test_gdpr_jobs.py::",),

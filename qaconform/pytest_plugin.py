@@ -90,6 +90,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                 help="run only tests that do not write to the target")
     g.addoption("--run-tag", dest="qc_run_tag", default=os.environ.get("QACONFORM_RUN_TAG"),
                 help="tag put in the body of everything the run creates (default: a random qc-xxxxxxxx)")
+    g.addoption("--strict-should", dest="qc_strict_should", action="store_true",
+                help="a failure of a should-level rule fails the run (default: it is reported as a warning and the "
+                     "test shows as skipped; `qaconform run --strict` passes this)")
     g.addoption("--reference-size", dest="qc_ref_size", default="small",
                 help="size of the embedded reference server's dataset when no profile is given")
 
@@ -488,11 +491,44 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             kind = "failed"  # the target broke a rule (TargetError is an AssertionError too)
         elif call.excinfo is not None and call.excinfo.errisinstance(TargetUnreachable):
             kind = _target_gone(item.config, str(call.excinfo.value))
+        if kind == "failed":
+            kind = _blame(item, call, report)
         report.user_properties.append((_PROP + "kind", kind))
         holder = state(item.config).holder
         if holder.target is not None:
             exchanges = [e.as_dict() for e in holder.target.recorder.exchanges[-8:]]
             report.user_properties.append((_PROP + "exchanges", exchanges))
+
+
+def _blame(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestReport) -> str:
+    """Issue 13. A failure whose message names none of the test's rules but names rule X (a fixture, or a step the test
+    needed first, met X broken) blocks the test: "blocked"
+    with ``blocked_by`` X, charged to X, not to the test's own rules. A failure charged only to should-level rules
+    is a warning: the test shows as skipped and the results keep it as failed (the report lists it apart), unless
+    --strict-should."""
+    from qaconform.blame import BLOCKED, rules_named
+    from qaconform.contract import load_contract
+
+    rules = load_contract().rules
+    message = str(call.excinfo.value) if call.excinfo is not None else ""
+    own = _rule_ids(item)
+    named_own = rules_named(message, own) if call.when == "call" else []
+    if not named_own:
+        # a fixture, or a step the test needed before its own check (posting the answer it acts on), failed on
+        # another rule: the test could not run; that rule is charged, not the test's own
+        blockers = rules_named(message, rules)
+        if blockers:
+            report.user_properties.append((_PROP + "blocked_by", blockers))
+            return BLOCKED
+    charged = named_own or own
+    only_should = bool(charged) and all(r in rules and rules[r].level == "should" for r in charged)
+    if only_should and not item.config.getoption("qc_strict_should"):
+        report.outcome = "skipped"
+        report.longrepr = (str(item.path), item.location[1] or 0,
+                           f"should-level warning ({', '.join(charged)}; fails the run only with --strict): "
+                           f"{message.splitlines()[0] if message else ''}"[:2000])
+        report.user_properties.append((_PROP + "warning", charged))
+    return "failed"
 
 
 def _target_gone(config: pytest.Config, message: str) -> str:
@@ -595,11 +631,12 @@ def _stopped_by_pytest(exitstatus: int) -> Stopped | None:
 def _entry(report: pytest.TestReport) -> dict[str, Any] | None:
     """One test's result as the results file holds it, or None for a report phase that adds nothing."""
     entry: dict[str, Any] | None = None
+    warned = bool(_props(report, "warning"))  # a should-level failure shown as skipped: still failed in the results
     if report.when == "setup" and (report.failed or report.skipped):
         entry = {"outcome": "skipped" if report.skipped else _first(_props(report, "kind"), "error")}
     elif report.when == "call":
         entry = {"outcome": "passed" if report.passed else (
-            "skipped" if report.skipped else _first(_props(report, "kind"), "error"))}
+            "skipped" if report.skipped and not warned else _first(_props(report, "kind"), "error"))}
     elif report.when == "teardown" and report.failed:
         entry = {"outcome": "error"}
     if entry is None:
@@ -618,6 +655,11 @@ def _entry(report: pytest.TestReport) -> dict[str, Any] | None:
         exchanges=next(iter(_props(report, "exchanges")), []),
         observations=observations,
     )
+    blocked_by = next(iter(_props(report, "blocked_by")), None)
+    if blocked_by:
+        entry["blocked_by"] = blocked_by
+    if warned:
+        entry["warning"] = True
     return entry
 
 

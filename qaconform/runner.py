@@ -89,6 +89,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="expected failures for this target (TOML or YAML: rule id -> reason + link); they do not "
                              "fail the exit code, and one that passes is reported as unexpectedly passing")
     parser.add_argument("--read-only", action="store_true", help="run only tests that do not write to the target")
+    parser.add_argument("--strict", action="store_true",
+                        help="a failed should-level rule (no sentence states it; every well-behaved server meets it) "
+                             "fails the run too; without it, such failures are reported as warnings")
     parser.add_argument("--dry-run", action="store_true",
                         help="print what would be written (operations and tests that create content) and run only "
                              "the read-only tests")
@@ -366,6 +369,7 @@ class Runner:
             secrets = secret_variants(profile.passwords(), [a.username for a in profile.accounts.values()])
             self.meta = {"run_id": run_id, "selection": {"areas": plan.areas, "rules": plan.rules},
                          "read_only": bool(args.read_only or args.dry_run), "dry_run": bool(args.dry_run),
+                         "strict": bool(getattr(args, "strict", False)),
                          "reference": not args.profile, "reference_faults": list(args.reference_fault),
                          "kit_errors": self.kit_errors,
                          "rerun": rerun_context(args.profile, args.reference_fault),
@@ -472,6 +476,8 @@ class Runner:
             cmd += ["-n", str(jobs), "--dist", "load"]
         if args.read_only or args.dry_run:
             cmd.append("--read-only")
+        if getattr(args, "strict", False):
+            cmd.append("--strict-should")
         if sys.stdout.isatty():
             cmd.append("--color=yes")
         cmd += getattr(args, "pytest_args", None) or []  # after `--` on the command line: the user's, verbatim

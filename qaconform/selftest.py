@@ -1,4 +1,4 @@
-"""`qaconform selftest`: the kit proves itself against fault-injected reference servers.
+"""`qaconform selftest`: the kit proves itself against fault-injected and variant reference servers.
 
 A conformance suite is only as good as the faults it catches. For every planted fault of the reference server
 (``qaconform/reference/faults.py``) this command starts a server with exactly that fault on, runs the suite tests
@@ -7,8 +7,14 @@ whose rule markers name the rule the fault breaks, and counts the fault *caught*
 server and requires zero failures, so a suite cannot buy its score with false positives. The mutation score is
 caught / total; anything short of 100 % or a red clean run is exit 1.
 
-Each fault and the clean run get their own server process and their own pytest process (``--jobs`` at a time), so
-one hanging or crashing run cannot take the others down, and every pytest run is bounded by ``--timeout``.
+The dual check (issue 13): every allowed *variant* of the reference server (``qaconform/reference/variants.py``:
+another behaviour the description leaves open) and all of them at once must pass every suite. A suite failure on a
+variant is a false positive (the suite asserts what the description does not state) and fails the self-test. When
+the clean run fails, the mutation score is meaningless (a fault may be "caught" by a test that fails anyway) and
+is not printed.
+
+Each fault, variant and the clean run get their own server process and their own pytest process (``--jobs`` at a
+time), so one hanging or crashing run cannot take the others down, and every pytest run is bounded by ``--timeout``.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from qaconform import exitcodes
+from qaconform.blame import BLOCKED, charged_rules
 from qaconform.kit import pytest_command, suites_dir
 
 DEFAULT_JOBS = 2
@@ -44,6 +51,7 @@ class RunResult:
 
     label: str
     rule: str | None
+    """The rule a fault breaks; None for the clean run and the variants."""
     returncode: int | None = None
     seconds: float = 0.0
     counts: dict[str, int] = field(default_factory=dict)
@@ -53,14 +61,32 @@ class RunResult:
     """Why the run could not be judged (server did not start, timeout, pytest exited without results)."""
     generated: bool = False
     """Whether the generated tests (suites/properties) ran too; for a fault, only when the others missed it."""
+    variants: tuple[str, ...] = ()
+    """The allowed variants the server ran with (a variant run); every suite must pass on it."""
 
     def caught_by(self) -> list[str]:
-        """Tests that FAILED (not errored) and name the fault's rule."""
-        return [t["nodeid"] for t in self.failed if t["outcome"] == "failed" and self.rule in t["rules"]]
+        """Tests charged with the fault's rule: failed naming it (not errored), or blocked by it in their setup."""
+        return [t["nodeid"] for t in self.failed if self.rule in _charged(t)]
+
+    def failures(self) -> list[dict[str, Any]]:
+        """The failed, blocked and errored tests, without should-level warnings (which fail no run)."""
+        return [t for t in self.failed if not t.get("warning")]
+
+    def warnings(self) -> list[dict[str, Any]]:
+        return [t for t in self.failed if t.get("warning")]
+
+    def failed_rules(self) -> list[str]:
+        """Every rule this run's failures are charged to (issue 13: a fault should turn one rule red)."""
+        return sorted({r for t in self.failed for r in _charged(t)})
 
     @property
     def caught(self) -> bool:
         return bool(self.caught_by())
+
+
+def _charged(t: dict[str, Any]) -> list[str]:
+    """The rules a kept failure is charged to (computed from its whole message when it was read)."""
+    return list(t["charged"]) if "charged" in t else charged_rules(t)
 
 
 @dataclass
@@ -68,6 +94,13 @@ class SelftestResult:
     faults: list[RunResult]
     clean: RunResult | None
     seconds: float
+    variants: list[RunResult] = field(default_factory=list)
+
+    @property
+    def false_positives(self) -> list[RunResult]:
+        """Variant runs with any failed, blocked or errored test (a should-level warning is none), or that could
+        not be judged."""
+        return [v for v in self.variants if v.failures() or v.problem is not None or v.returncode not in (0, None)]
 
     @property
     def caught(self) -> int:
@@ -80,11 +113,11 @@ class SelftestResult:
     @property
     def clean_ok(self) -> bool:
         c = self.clean
-        return c is None or (c.problem is None and c.returncode == 0 and not c.failed)
+        return c is None or (c.problem is None and c.returncode == 0 and not c.failures())
 
     @property
     def ok(self) -> bool:
-        return self.caught == len(self.faults) and self.clean_ok
+        return self.caught == len(self.faults) and self.clean_ok and not self.false_positives
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -92,7 +125,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"servers + pytest runs at a time (default {DEFAULT_JOBS})")
     parser.add_argument("--fault", action="append", default=[], metavar="NAME",
                         help="check only this fault (repeatable; default: every fault of "
-                             "`qaconform serve --list-faults`)")
+                             "`qaconform serve --list-faults`); without --variant, no variant runs")
+    parser.add_argument("--variant", action="append", default=[], metavar="NAME",
+                        help="check only this allowed variant (repeatable; 'all' = every variant that composes, at "
+                             "once; default: each variant of `qaconform serve --list-variants`, then all); without "
+                             "--fault, no fault runs")
+    parser.add_argument("--no-faults", action="store_true", help="run no fault (only the variants and the clean run)")
+    parser.add_argument("--no-variants", action="store_true", help="run no variant (only the faults and the clean run)")
+    parser.add_argument("--whole-suite", action="store_true",
+                        help="run every suite (not only the tests naming the fault's rule) against each fault, so "
+                             "that 'rules failed' measures how far one broken rule spreads (slower)")
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_S, metavar="S",
                         help=f"stop one pytest run after this many seconds (default {DEFAULT_TIMEOUT_S:.0f}); "
                              "a run stopped this way does not count as catching its fault")
@@ -116,12 +158,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def main(args: argparse.Namespace) -> int:
     from qaconform.reference import faults as registry
+    from qaconform.reference import variants as allowed
 
-    names = list(dict.fromkeys(args.fault)) or list(registry.FAULTS)
+    chosen_faults, chosen_variants = list(dict.fromkeys(args.fault)), list(dict.fromkeys(args.variant))
+    names = chosen_faults or ([] if chosen_variants or args.no_faults else list(registry.FAULTS))
     unknown = [n for n in names if n not in registry.FAULTS]
     if unknown:
         print(f"qaconform selftest: unknown fault {unknown[0]!r}; `qaconform serve --list-faults` lists the "
               f"{len(registry.FAULTS)} known faults", file=sys.stderr)
+        return exitcodes.USAGE
+    variant_runs = chosen_variants or ([] if chosen_faults or args.no_variants else [*allowed.VARIANTS, allowed.ALL])
+    try:
+        for v in variant_runs:
+            allowed.expand([v])
+    except allowed.UnknownVariantError as exc:
+        print(f"qaconform selftest: {exc}", file=sys.stderr)
         return exitcodes.USAGE
     if args.jobs < 1 or args.timeout <= 0:
         print("qaconform selftest: --jobs must be 1 or more and --timeout positive", file=sys.stderr)
@@ -135,17 +186,18 @@ def main(args: argparse.Namespace) -> int:
     if problems:
         print("qaconform selftest: the fault registry is wrong:\n  " + "\n  ".join(problems), file=sys.stderr)
         return exitcodes.KIT_ERROR
-    print(f"self-test: {len(names)} faults{' + the clean run' if not args.no_clean else ''}, "
-          f"{args.jobs} at a time, seed {args.seed}", flush=True)
+    print(f"self-test: {len(names)} faults, {len(variant_runs)} variant runs"
+          f"{' + the clean run' if not args.no_clean else ''}, {args.jobs} at a time, seed {args.seed}", flush=True)
     shape = ProfileShape(args.default_profile, tuple(args.keep_fixture))
     from qaconform.progress import Tracker
 
-    with Tracker(len(names) + (0 if args.no_clean else 1), "self-test") as tracker:
+    with Tracker(len(names) + len(variant_runs) + (0 if args.no_clean else 1), "self-test") as tracker:
         def progress(res: RunResult) -> None:
             tracker.advance(_progress_line(res))
 
         result = run_selftest(names, jobs=args.jobs, timeout=args.timeout, clean=not args.no_clean, seed=args.seed,
-                              always_generated=args.always_generated, progress=progress, shape=shape)
+                              always_generated=args.always_generated, progress=progress, shape=shape,
+                              variants=variant_runs, whole_suite=args.whole_suite)
     print(format_table(result))
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
@@ -188,17 +240,23 @@ def check_registry() -> list[str]:
 def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float = DEFAULT_TIMEOUT_S,
                  clean: bool = True, seed: int = DEFAULT_SEED, always_generated: bool = False,
                  progress: Callable[[RunResult], None] | None = None,
-                 shape: ProfileShape | None = None) -> SelftestResult:
-    """Run the clean server over every suite and each named fault over its rule's tests; ``jobs`` at a time."""
+                 shape: ProfileShape | None = None, variants: Sequence[str] = (),
+                 whole_suite: bool = False) -> SelftestResult:
+    """Run the clean server over every suite, each named fault over its rule's tests and each variant over every
+    suite (``all``, every variant at once, with the generated tests too); ``jobs`` at a time."""
     from qaconform.reference import faults as registry
 
     started = time.monotonic()
-    tasks: list[tuple[str, str | None]] = ([("clean", None)] if clean else [])
-    tasks += [(n, registry.FAULTS[n].rule) for n in names]
+    tasks: list[tuple[str, str | None, str | None]] = ([("clean", None, None)] if clean else [])
+    tasks += [(n, registry.FAULTS[n].rule, None) for n in names]
+    tasks += [(f"variant {v}", None, v) for v in variants]
 
-    def one(task: tuple[str, str | None]) -> RunResult:
-        label, rule = task
-        res = _run_one(label, rule, timeout, seed, always_generated, shape or ProfileShape())
+    def one(task: tuple[str, str | None, str | None]) -> RunResult:
+        label, rule, variant = task
+        if variant is not None:
+            res = _run_variant(label, variant, timeout, seed)
+        else:
+            res = _run_one(label, rule, timeout, seed, always_generated, shape or ProfileShape(), whole_suite)
         if progress:
             progress(res)
         return res
@@ -206,11 +264,26 @@ def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         results = list(pool.map(one, tasks))
     clean_result = results.pop(0) if clean else None
-    return SelftestResult(faults=results, clean=clean_result, seconds=time.monotonic() - started)
+    fault_results = [r for r in results if not r.variants]
+    variant_results = [r for r in results if r.variants]
+    return SelftestResult(faults=fault_results, clean=clean_result, seconds=time.monotonic() - started,
+                          variants=variant_results)
+
+
+def _run_variant(label: str, variant: str, timeout: float, seed: int) -> RunResult:
+    """Every suite against a server running ``variant`` (``all``: every variant that composes, generated tests
+    included); any failure is a false positive."""
+    from qaconform.reference import variants as allowed
+
+    res = RunResult(label=label, rule=None, variants=(variant,))
+    t0 = time.monotonic()
+    _serve_and_test(res, label, None, timeout, seed, generated=variant == allowed.ALL, variants=(variant,))
+    res.seconds = time.monotonic() - t0
+    return res
 
 
 def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_generated: bool = False,
-             shape: ProfileShape | None = None) -> RunResult:
+             shape: ProfileShape | None = None, whole_suite: bool = False) -> RunResult:
     """The clean run (``rule`` None): every suite, generated tests included, against a clean server.
 
     A fault: first the tests naming its rule without the generated ones (a few seconds each); only when those miss
@@ -221,26 +294,28 @@ def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_gen
     t0 = time.monotonic()
     both = rule is None or (always_generated and rule in generated_test_rules())
     shape = shape or ProfileShape()
-    _serve_and_test(res, label, rule, timeout, seed, generated=both, shape=shape)
+    _serve_and_test(res, label, rule, timeout, seed, generated=both, shape=shape, whole_suite=whole_suite)
     if rule is not None and not res.caught and res.problem is None and rule in generated_test_rules():
-        _serve_and_test(res, label, rule, timeout, seed, generated=True, shape=shape)
+        res.failed.clear()
+        _serve_and_test(res, label, rule, timeout, seed, generated=True, shape=shape, whole_suite=whole_suite)
     res.seconds = time.monotonic() - t0
     return res
 
 
 def _serve_and_test(res: RunResult, label: str, rule: str | None, timeout: float, seed: int,
-                    generated: bool, shape: ProfileShape | None = None) -> None:
+                    generated: bool, shape: ProfileShape | None = None, variants: Sequence[str] = (),
+                    whole_suite: bool = False) -> None:
     from qaconform.reference import ReferenceServer, ReferenceServerError
 
     res.generated = res.generated or generated
     with tempfile.TemporaryDirectory(prefix="qaconform-selftest-") as tmp:
         try:
-            with ReferenceServer(faults=() if rule is None else (label,)) as srv:
+            with ReferenceServer(faults=() if rule is None else (label,), variants=variants) as srv:
                 profile_path = srv.profile_path
                 if shape is not None and shape.default:
                     profile_path = str(Path(tmp) / "default-profile.toml")
                     Path(profile_path).write_text(shape.rewrite(Path(srv.profile_path).read_text()))
-                _pytest(res, profile_path, rule, Path(tmp), timeout, seed, generated)
+                _pytest(res, profile_path, None if whole_suite else rule, Path(tmp), timeout, seed, generated)
         except ReferenceServerError as exc:
             res.problem = f"the reference server did not start: {exc}"
 
@@ -275,13 +350,15 @@ def _pytest(res: RunResult, profile_path: str, rule: str | None, tmp: Path, time
         return
     for t in payload.get("tests", []):
         res.counts[t["outcome"]] = res.counts.get(t["outcome"], 0) + 1
-        if t["outcome"] in ("failed", "error"):
-            message = (t.get("message") or "").strip().splitlines()
+        if t["outcome"] in ("failed", "error", BLOCKED):
+            message = (t.get("message") or "").strip()
             res.failed.append({"nodeid": t["nodeid"], "outcome": t["outcome"], "rules": t.get("rules", []),
-                               "message": message[0][:200] if message else ""})
+                               "blocked_by": t.get("blocked_by", []), "warning": bool(t.get("warning")),
+                               "charged": charged_rules(t),
+                               "message": message.splitlines()[0][:200] if message else ""})
     if rule is not None and not payload.get("tests") and (generated or rule not in generated_test_rules()):
         res.problem = f"no suite test names {rule}: write one (pytest exit code {res.returncode})"
-    elif rule is None and res.returncode not in (0, None) and not res.failed:
+    elif rule is None and res.returncode not in (0, None, 5) and not res.failed:
         tail = log_path.read_text(errors="replace")[-1500:]
         res.problem = f"pytest exited with code {res.returncode}; its output ends with:\n{tail}"
 
@@ -339,14 +416,26 @@ def _short(nodeid: str) -> str:
 
 
 def _progress_line(res: RunResult) -> str:
+    if res.variants:
+        state = "FALSE POSITIVES" if res.failures() or res.problem or res.returncode not in (0, None) else "green"
+        if state == "green" and res.warnings():
+            state += f" ({len(res.warnings())} should-level warning(s))"
+        return f"{res.label}: {state} ({res.seconds:.0f}s)"
     if res.rule is None:
-        state = "green" if res.problem is None and res.returncode == 0 and not res.failed else "RED"
+        state = "green" if res.problem is None and res.returncode == 0 and not res.failures() else "RED"
         return f"clean run: {state} ({res.seconds:.0f}s)"
     return f"{res.label}: {'caught' if res.caught else 'MISSED'} ({res.seconds:.0f}s)"
 
 
+def _median(values: list[int]) -> float:
+    ordered = sorted(values)
+    n = len(ordered)
+    return (ordered[n // 2] if n % 2 else (ordered[n // 2 - 1] + ordered[n // 2]) / 2) if n else 0.0
+
+
 def format_table(result: SelftestResult, must: frozenset[str] | None = None) -> str:
-    """The table of faults (fault, rule, caught/missed, by which test) and the verdict lines."""
+    """Faults (fault, rule, caught/missed, the rules that failed, by which test), variants (green or the false
+    positives), and the verdict lines; the mutation score only when the clean run is green."""
     rows = []
     for r in result.faults:
         by = r.caught_by()
@@ -357,24 +446,51 @@ def format_table(result: SelftestResult, must: frozenset[str] | None = None) -> 
         else:
             shown = "no test naming the rule failed" + (f"; other failures: {_short(r.failed[0]['nodeid'])}"
                                                          if r.failed else "")
-        rows.append((r.label, r.rule or "", "caught" if by else "MISSED", shown))
-    w1 = max([len("fault"), *(len(x[0]) for x in rows)])
-    w2 = max([len("rule"), *(len(x[1]) for x in rows)])
-    lines = [f"{'fault':<{w1}}  {'rule':<{w2}}  {'result':<6}  caught by", "-" * (w1 + w2 + 30)]
-    lines += [f"{a:<{w1}}  {b:<{w2}}  {c:<6}  {d}" for a, b, c, d in rows]
-    lines.append("")
+        rows.append((r.label, r.rule or "", "caught" if by else "MISSED", ",".join(r.failed_rules()) or "-", shown))
+    lines: list[str] = []
     total = len(result.faults)
-    lines.append(f"mutation score: {result.caught}/{total} faults caught ({100 * result.score:.1f}%)")
-    covered, rules, uncovered = fault_coverage(result, must)
-    lines.append(f"fault coverage: {covered}/{rules} must-rules with a caught fault")
-    if uncovered and len(uncovered) <= 20:
-        lines.append("must-rules without a caught fault: " + ", ".join(uncovered))
-    elif uncovered:
-        lines.append(f"must-rules without a caught fault: {', '.join(uncovered[:20])} and {len(uncovered) - 20} more"
-                     " (a run with --fault checks only the faults named)")
+    if rows:
+        w1 = max([len("fault"), *(len(x[0]) for x in rows)])
+        w2 = max([len("rule"), *(len(x[1]) for x in rows)])
+        w4 = max([len("rules failed"), *(min(len(x[3]), 60) for x in rows)])
+        lines += [f"{'fault':<{w1}}  {'rule':<{w2}}  {'result':<6}  {'rules failed':<{w4}}  caught by",
+                  "-" * (w1 + w2 + w4 + 40)]
+        lines += [f"{a:<{w1}}  {b:<{w2}}  {c:<6}  {d:<{w4}}  {e}" for a, b, c, d, e in rows]
+        lines.append("")
+    clean_red = result.clean is not None and not result.clean_ok
+    if total and clean_red:
+        lines.append(f"faults: {result.caught}/{total} caught, but the mutation score is meaningless: the clean run "
+                     "failed, so a fault may be 'caught' by a test that fails on a conforming server too")
+    elif total:
+        lines.append(f"faults: caught {result.caught}/{total} ({100 * result.score:.1f}%)")
+        lines.append(f"mutation score: {result.caught}/{total} faults caught ({100 * result.score:.1f}%)")
+        spread = [len(r.failed_rules()) for r in result.faults if r.caught]
+        if spread:
+            lines.append(f"failed rules per caught fault: median {_median(spread):g}, max {max(spread)}"
+                         + ("" if max(spread) <= 3 else " (a fault should turn at most 3 rules red: sharpen the "
+                            "messages of the tests that blame more)"))
+        covered, rules, uncovered = fault_coverage(result, must)
+        lines.append(f"fault coverage: {covered}/{rules} must-rules with a caught fault")
+        if uncovered and len(uncovered) <= 20:
+            lines.append("must-rules without a caught fault: " + ", ".join(uncovered))
+        elif uncovered:
+            lines.append(f"must-rules without a caught fault: {', '.join(uncovered[:20])} and "
+                         f"{len(uncovered) - 20} more (a run with --fault checks only the faults named)")
     missed = [r.label for r in result.faults if not r.caught]
     if missed:
         lines.append("survivors: " + ", ".join(missed) + " — add or sharpen a suite test naming the fault's rule")
+    if result.variants:
+        bad = result.false_positives
+        lines.append(f"variants: false positives {len(bad)}/{len(result.variants)}")
+        for v in bad:
+            lines.append(f"  FALSE POSITIVE on {v.label} ({v.seconds:.0f}s): the suites assert what the description "
+                         "does not state")
+            if v.problem:
+                lines.append("    " + v.problem.replace("\n", "\n    "))
+            lines += [f"    {t['outcome']}: {t['nodeid']} [{', '.join(t['rules'])}] {t['message']}"
+                      for t in v.failures()[:10]]
+            if len(v.failures()) > 10:
+                lines.append(f"    ... and {len(v.failures()) - 10} more")
     c = result.clean
     if c is None:
         lines.append("clean run: skipped (--no-clean)")
@@ -385,7 +501,8 @@ def format_table(result: SelftestResult, must: frozenset[str] | None = None) -> 
         lines.append(f"clean run: RED — false positives against the clean reference server ({c.seconds:.0f}s):")
         if c.problem:
             lines.append("  " + c.problem.replace("\n", "\n  "))
-        lines += [f"  {t['outcome']}: {t['nodeid']} [{', '.join(t['rules'])}] {t['message']}" for t in c.failed[:20]]
+        lines += [f"  {t['outcome']}: {t['nodeid']} [{', '.join(t['rules'])}] {t['message']}"
+                  for t in c.failures()[:20]]
     lines.append(f"self-test {'PASSED' if result.ok else 'FAILED'} in {result.seconds:.0f}s")
     return "\n".join(lines)
 
@@ -399,5 +516,8 @@ def as_json(result: SelftestResult) -> dict[str, Any]:
         "fault_coverage": dict(zip(("covered", "must_rules"), fault_coverage(result)[:2], strict=True)),
         "seconds": round(result.seconds, 1),
         "clean": asdict(result.clean) if result.clean else None,
-        "faults": [{**asdict(r), "caught": r.caught, "caught_by": r.caught_by()} for r in result.faults],
+        "faults": [{**asdict(r), "caught": r.caught, "caught_by": r.caught_by(), "failed_rules": r.failed_rules()}
+                   for r in result.faults],
+        "variants": [{**asdict(v), "warnings": len(v.warnings())} for v in result.variants],
+        "false_positives": [v.label for v in result.false_positives],
     }

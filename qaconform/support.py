@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 from qaconform.client import ApiClient, ApiResponse
 
-_TRAILING_ID = re.compile(r"/(\d+)(?:\.json)?/?(?:\?.*)?$")
+_TRAILING_ID = re.compile(r"/(\d+)(?:\.\w+)?/?(?:\?.*)?$")
 
 
 class Registry(Protocol):
@@ -38,7 +38,7 @@ def post_answer(client: ApiClient, question_id: int, tag: str, created: Registry
     body = {"body": f"<p>{text} [{tag}]</p>"}
     resp = client.post(f"question/{question_id}/answer.json", json=body, params=params or None,
                        operation="postAnswer")
-    if resp.status == 201 and created is not None:
+    if 200 <= resp.status < 300 and created is not None:  # an answer held in moderation: any 2xx
         created.add("answer", new_id(resp), client.role)
     return resp
 
@@ -111,4 +111,40 @@ def find_item(items: list[dict[str, Any]], node_id: int) -> dict[str, Any] | Non
     for it in items:
         if str(it.get("id")) == str(node_id):
             return it
+    return None
+
+
+def wire_value(profile: Any, option: str) -> str:
+    """The profile's wire value of a visibility option, or a skip saying the profile does not give it.
+
+    The description shows the values recipients and op; the values of the moderator and group options (and of full
+    visibility) are site configuration, so a test that must send one cannot run without the profile's word."""
+    value = getattr(profile.visibility, option, None)
+    if value is None:
+        import pytest
+
+        pytest.skip(f"the profile does not give the wire value of the {option} option ([visibility] {option}); "
+                    "the description does not show it")
+    return str(value)
+
+
+PRIVILEGED_READERS = ("admin", "moderator")
+"""Roles the description does not say either way about: whether they read every private comment is site
+configuration (``[visibility] readers`` of the profile)."""
+
+
+def private_reader_skip(profile: Any, role: str) -> str | None:
+    """Why a test that ``role`` must not see a private comment it is not entitled to cannot run, or None.
+
+    The description names the author and the recipients; whether administrators or moderators read private comments
+    too is left open, so the profile's ``[visibility] readers`` decides, and a profile that does not say skips.
+    """
+    if role not in PRIVILEGED_READERS:
+        return None
+    readers = profile.visibility.readers
+    if readers is None:
+        return (f"the profile does not say whether {role} reads every private comment ([visibility] readers); "
+                "the description leaves it open")
+    if role in readers:
+        return f"{role} reads every private comment on this site ([visibility] readers = {list(readers)})"
     return None

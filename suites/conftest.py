@@ -7,6 +7,7 @@ import fcntl
 import hashlib
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,7 +32,9 @@ def vis(profile: Profile) -> Visibility:
 def shared_answer(api: dict[str, ApiClient], question_id: int, run_tag: str, created: Any) -> int:
     """One answer by member under the fixture question, shared by read-mostly tests of a session."""
     resp = post_answer(api["member"], question_id, run_tag, created, text="shared answer")
-    assert resp.status == 201, f"member could not post an answer to the fixture question\n{resp.describe()}"
+    assert resp.status == 201, (
+        f"[ANSWER-201] member could not post an answer to the fixture "
+        f"question\n{resp.describe()}")
     return new_id(resp)
 
 
@@ -39,7 +42,9 @@ def shared_answer(api: dict[str, ApiClient], question_id: int, run_tag: str, cre
 def fresh_answer(member: ApiClient, question_id: int, run_tag: str, created: Any) -> int:
     """A new answer by member under the fixture question, for tests that change what is under it."""
     resp = post_answer(member, question_id, run_tag, created)
-    assert resp.status == 201, f"member could not post an answer to the fixture question\n{resp.describe()}"
+    assert resp.status == 201, (
+        f"[ANSWER-201] member could not post an answer to the fixture "
+        f"question\n{resp.describe()}")
     return new_id(resp)
 
 
@@ -50,6 +55,16 @@ def _one_shot(profile: Profile, name: str) -> int:
     return int(value)
 
 
+def _once_path(request: pytest.FixtureRequest, profile: Profile, key: str) -> Path | None:
+    """Where the one call of ``key`` is kept across xdist workers (None: no workers)."""
+    worker = getattr(request.config, "workerinput", None)
+    if worker is None:
+        return None
+    digest = hashlib.sha256(f"{profile.base_url}|{key}".encode()).hexdigest()[:16]
+    root = request.getfixturevalue("tmp_path_factory").getbasetemp().parent
+    return Path(root / f"qc-once-{worker['testrunuid']}-{digest}.json")
+
+
 def _once_per_target(request: pytest.FixtureRequest, profile: Profile, key: str,
                      make: Callable[[], ApiResponse]) -> ApiResponse:
     """Run ``make`` once per run AND target, even across pytest-xdist workers.
@@ -58,12 +73,9 @@ def _once_per_target(request: pytest.FixtureRequest, profile: Profile, key: str,
     consumed. Workers of one run share a lock file keyed by the run and the target's base_url (with no profile every
     worker starts its own reference server, so the keys differ and each worker makes its own call).
     """
-    worker = getattr(request.config, "workerinput", None)
-    if worker is None:
+    path = _once_path(request, profile, key)
+    if path is None:
         return make()
-    digest = hashlib.sha256(f"{profile.base_url}|{key}".encode()).hexdigest()[:16]
-    root = request.getfixturevalue("tmp_path_factory").getbasetemp().parent
-    path = root / f"qc-once-{worker['testrunuid']}-{digest}.json"
     with open(path.with_suffix(".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if path.exists():
@@ -128,9 +140,26 @@ def cancelwiki_own_once(request: pytest.FixtureRequest, api: dict[str, ApiClient
 
 
 @pytest.fixture(scope="session")
+def wiki_refusals(request: pytest.FixtureRequest, api: dict[str, ApiClient],
+                  profile: Profile) -> dict[str, ApiResponse]:
+    """novice (neither wiki permission) and member (only for own posts) try to unwikify wiki_node_id, another's
+    wiki node, BEFORE cancelwiki_once consumes it: the node's state allows the operation, so only the permission can
+    refuse it (on the matrix's answers, which are not wiki, a server may answer the state first). Empty when another
+    xdist worker already consumed the node."""
+    node = _one_shot(profile, "wiki_node_id")
+    path = _once_path(request, profile, f"cancelwiki moderator {node}")
+    if path is not None and path.exists():
+        return {}
+    return {role: api[role].put(f"node/{node}/cancelwiki.json", operation="cancelWiki")
+            for role in ("novice", "member")}
+
+
+@pytest.fixture(scope="session")
 def cancelwiki_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
-                    cancelwiki_denied_first: dict[str, ApiResponse]) -> ApiResponse:
-    """moderator (Mark as community wiki) unwikifies wiki_node_id ONCE per run (one-shot, like the others)."""
+                    cancelwiki_denied_first: dict[str, ApiResponse],
+                    wiki_refusals: dict[str, ApiResponse]) -> ApiResponse:
+    """moderator (Mark as community wiki) unwikifies wiki_node_id ONCE per run (one-shot, like the others), after
+    the refused attempts of :func:`cancelwiki_denied_first` and :func:`wiki_refusals`."""
     node = _one_shot(profile, "wiki_node_id")
     return _once_per_target(request, profile, f"cancelwiki moderator {node}", lambda: api["moderator"].put(
         f"node/{node}/cancelwiki.json", operation="cancelWiki"))

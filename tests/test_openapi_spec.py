@@ -282,7 +282,7 @@ def test_rules_yaml_exists_and_uses_the_agreed_format(contract: Contract) -> Non
     assert contract.rules, f"{contract.rules_path} holds no rule"
     areas = {"comments", "permissions", "gdpr", "actions", "paging", "contract", "auth", "conventions"}
     for rule in contract.rules.values():
-        assert rule.level in ("must", "observed"), f"{rule.id}: level {rule.level!r}"
+        assert rule.level in ("must", "should", "observed"), f"{rule.id}: level {rule.level!r}"
         assert rule.area in areas, f"{rule.id}: area {rule.area!r} is not one of {sorted(areas)}"
         assert rule.operations, f"{rule.id} names no operation"
 

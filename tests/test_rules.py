@@ -23,10 +23,12 @@ RULES_PATH = SPEC / "rules.yaml"
 OPENAPI_PATH = SPEC / "openapi.yaml"
 SAMPLES = ROOT.parent / "shared" / "samples"
 
-LEVELS = {"must", "observed"}
+LEVELS = {"must", "should", "observed"}
 AREAS = {"comments", "permissions", "gdpr", "actions", "paging", "contract", "auth", "conventions"}
 SINCE = {"1.6.3", "2.16.0"}
 KEYS = {"id", "level", "area", "operations", "since", "summary", "source"}
+OPTIONAL_KEYS = {"quote", "sample"}
+"""A must-rule has at least one of them (test_every_must_rule_quotes_the_description_or_names_a_sample)."""
 UPPER_KEBAB = re.compile(r"^[A-Z0-9]+(-[A-Z0-9]+)*$")
 HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
 
@@ -133,8 +135,41 @@ def _by_id(rules: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
 
 
 def test_every_rule_has_exactly_the_agreed_keys(rules: list[dict[str, Any]]) -> None:
-    bad = {r.get("id", f"rules[{i}]"): sorted(set(r) ^ KEYS) for i, r in enumerate(rules) if set(r) != KEYS}
-    assert not bad, f"rules whose keys differ from {sorted(KEYS)} (missing or extra): {bad}"
+    bad = {r.get("id", f"rules[{i}]"): sorted((set(r) ^ KEYS) - OPTIONAL_KEYS) for i, r in enumerate(rules)
+           if not KEYS <= set(r) <= KEYS | OPTIONAL_KEYS}
+    assert not bad, f"rules whose keys differ from {sorted(KEYS)} (+ optional {sorted(OPTIONAL_KEYS)}): {bad}"
+
+
+DESCRIPTION = ROOT.parent / "shared" / "interface-v2.md"
+
+
+def _quotes(rule: dict[str, Any]) -> list[Any]:
+    quote = rule.get("quote")
+    return quote if isinstance(quote, list) else [] if quote is None else [quote]
+
+
+def test_every_must_rule_quotes_the_description_or_names_a_sample(rules: list[dict[str, Any]]) -> None:
+    """Issue 13: a must-rule is must because a sentence of the description (or a real sample) says so."""
+    bad = [r["id"] for r in rules if r["level"] == "must" and not (_quotes(r) or r.get("sample"))]
+    assert not bad, (f"must-rules without a quote (the words of interface-v2.md that make them must) or a sample: "
+                     f"{bad}; add one, or move the rule to should or observed")
+
+
+def test_every_quote_is_verbatim_in_the_description(rules: list[dict[str, Any]]) -> None:
+    text = DESCRIPTION.read_text(encoding="utf-8")
+    bad = {r["id"]: q for r in rules for q in _quotes(r) if not isinstance(q, str) or not q.strip() or q not in text}
+    assert not bad, f"quotes not found verbatim in {DESCRIPTION.name} (copy the words exactly): {bad}"
+
+
+def test_every_sample_named_exists(rules: list[dict[str, Any]]) -> None:
+    bad = {r["id"]: r["sample"] for r in rules if "sample" in r
+           and (not isinstance(r["sample"], str) or "/" in r["sample"] or not (SAMPLES / r["sample"]).is_file())}
+    assert not bad, f"sample: names a file of {SAMPLES} (the file name only): {bad}"
+
+
+def test_quotes_and_samples_only_on_must_rules(rules: list[dict[str, Any]]) -> None:
+    bad = [r["id"] for r in rules if r["level"] != "must" and ("quote" in r or "sample" in r)]
+    assert not bad, f"only must-rules cite a quote or sample (a should or observed rule has no sentence): {bad}"
 
 
 def test_rule_ids_are_unique(rules: list[dict[str, Any]]) -> None:

@@ -295,7 +295,8 @@ def _put(path: tuple[Any, ...], value: Any) -> Callable[[Any], None]:
 
 INVALID: list[tuple[str, str, Callable[[Any], None], str]] = [
     # (id, valid case to start from, mutation, text expected in one error)
-    ("question list item without author", "question", _drop(("author",)), "'author' is a required property"),
+    ("question list item without type", "question", _drop(("type",)), "'type' is a required property"),
+    ("question author as a string", "question", _put(("author",), "demo3"), "is not of type 'object'"),
     ("question list item id as string", "question", _put(("id",), "861"), "is not of type 'integer'"),
     ("creationDate in epoch seconds", "question", _put(("creationDate",), 1550762618), "less than the minimum"),
     ("lastActiveDate in epoch seconds", "answer", _put(("lastActiveDate",), 1552681443), "less than the minimum"),
@@ -316,8 +317,8 @@ INVALID: list[tuple[str, str, Callable[[Any], None], str]] = [
     ("unknown node type", "question", _put(("type",), "article"), "article"),
     ("question typed answer", "question", _put(("type",), "answer"), "'question' was expected"),
     ("answer originalParentId as string", "answer", _put(("originalParentId",), "861"), "is not of type 'integer'"),
-    ("comment without visibility", "comment", _drop(("visibility",)), "'visibility' is a required property"),
-    ("comment without recipients", "comment", _drop(("recipients",)), "'recipients' is a required property"),
+    ("comment visibility as a list", "comment", _put(("visibility",), ["op"]), "is not of type 'string'"),
+    ("comment recipients as an object", "comment", _put(("recipients",), {"id": 5}), "is not of type 'array'"),
     ("comment recipient without id", "comment", _put(("recipients",), [{"name": "x"}]), "'id' is a required"),
     ("posted answer with integer id", "posted answer", _put(("id",), 950), "is not of type 'string'"),
     ("posted answer without parentAuthor", "posted answer", _drop(("parentAuthor",)), "'parentAuthor' is a required"),

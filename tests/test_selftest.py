@@ -147,7 +147,8 @@ def test_a_clean_run_with_a_failure_fails_the_selftest_even_when_every_fault_is_
 def test_the_suites_catch_every_planted_fault_and_pass_on_the_clean_server(tmp_path: Path) -> None:
     """The mutation score must be 100 % and the clean run green (issue 8: 'both in CI')."""
     out = tmp_path / "selftest.json"
-    proc = subprocess.run([sys.executable, "-m", "qaconform.cli", "selftest", "--jobs", "2", "--json", str(out)],
+    proc = subprocess.run([sys.executable, "-m", "qaconform.cli", "selftest", "--jobs", "2", "--no-variants",
+                           "--json", str(out)],
                           cwd=ROOT, capture_output=True, text=True, timeout=SELFTEST_TIMEOUT_S - 30)
     assert out.exists(), f"qaconform selftest wrote no result (exit {proc.returncode}):\n{proc.stderr[-3000:]}"
     result = json.loads(out.read_text())
@@ -168,3 +169,45 @@ def test_the_default_profile_drops_optional_fixtures_and_the_safety_consent_but_
     assert "wiki_node_id" not in out and "issue_tracker" not in out and "gdpr_user" not in out
     assert "destructive = false" in out and "destructive = true" not in out
     assert selftest.ProfileShape().rewrite(text) == text
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(SELFTEST_TIMEOUT_S)
+def test_the_suites_raise_no_false_positive_on_any_allowed_variant(tmp_path: Path) -> None:
+    """Issue 13: every suite passes on each allowed variant of the reference server and on all of them at once."""
+    out = tmp_path / "selftest-variants.json"
+    proc = subprocess.run([sys.executable, "-m", "qaconform.cli", "selftest", "--jobs", "2", "--no-faults",
+                           "--no-clean", "--json", str(out)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=SELFTEST_TIMEOUT_S - 30)
+    assert out.exists(), f"qaconform selftest wrote no result (exit {proc.returncode}):\n{proc.stderr[-3000:]}"
+    result = json.loads(out.read_text())
+    assert len(result["variants"]) >= 31, f"every variant and 'all' must run; ran {len(result['variants'])}"
+    assert not result["false_positives"], f"false positives on {result['false_positives']}:\n{proc.stdout[-6000:]}"
+    assert proc.returncode == 0 and "variants: false positives 0/" in proc.stdout, proc.stdout[-3000:]
+
+
+def test_a_false_positive_on_a_variant_fails_the_selftest_and_a_red_clean_run_hides_the_score() -> None:
+    caught = _run("f1", "COMMENT-4", [("suites/a.py::t2", "failed", ["COMMENT-4"])])
+    green = _run("clean", None, [], code=0)
+    fine = selftest.RunResult(label="variant x", rule=None, returncode=0, variants=("x",))
+    wrong = selftest.RunResult(label="variant y", rule=None, returncode=1, variants=("y",),
+                               failed=[{"nodeid": "suites/a.py::t3", "outcome": "failed", "rules": ["PAGING-LISTCOUNT"],
+                                        "message": "[PAGING-LISTCOUNT] listCount"}])
+    result = selftest.SelftestResult(faults=[caught], clean=green, seconds=1.0, variants=[fine, wrong])
+    table = selftest.format_table(result)
+    assert not result.ok and "variants: false positives 1/2" in table and "FALSE POSITIVE on variant y" in table
+    red = selftest.SelftestResult(faults=[caught], clean=_run("clean", None, [("suites/b.py::t9", "failed", ["X"])]),
+                                  seconds=1.0)
+    table = selftest.format_table(red)
+    assert "mutation score: " not in table and "meaningless" in table
+
+
+def test_a_fault_is_charged_to_the_rules_failure_messages_name_and_to_the_blocker_of_blocked_tests() -> None:
+    run = selftest.RunResult(label="f", rule="ANSWER-201", returncode=1, failed=[
+        {"nodeid": "a::t1", "outcome": "failed", "rules": ["ANSWER-201", "ANSWER-LOCATION", "SHAPE-POST-ANSWER"],
+         "message": "[ANSWER-201] expected 201, got 200"},
+        {"nodeid": "a::t2", "outcome": "blocked", "rules": ["COMMENT-1"], "blocked_by": ["ANSWER-201"],
+         "message": "[ANSWER-201] could not post"},
+    ])
+    assert run.caught and run.caught_by() == ["a::t1", "a::t2"]
+    assert run.failed_rules() == ["ANSWER-201"]

@@ -444,6 +444,8 @@ class SchemaSender:
             excluded.append(negative_data_rejection)
         if negative or op in NOT_SHOWN_STATUSES:
             excluded.append(status_code_conformance)  # any 4xx answers invalid data; negative_data_rejection judges
+        elif leaves_open(op, case):
+            excluded += [status_code_conformance, positive_data_acceptance]
         if isinstance(case.query, dict) and "includeOnly" in case.query:
             excluded.append(response_schema_conformance)  # projected items lack required fields by design
         try:
@@ -478,6 +480,32 @@ class SchemaSender:
 
 
 GDPR_OPERATIONS = {"suspend", "anonymize", "delete", "anon-delete"}
+
+OPEN_VALUE_PARAMS = frozenset({"q", "type", "lang", "topics", "unanswered", "wrap", "v1"})
+"""'Meaning and value format of q, type, lang, topics and unanswered: not shown'; 'Values and effect of wrap and v1:
+not shown'."""
+FALLBACK_SORT_OPERATIONS = frozenset({"listSpaces", "listTopics", "listGroups", "listActiveExperts",
+                                      "listEarnedExperts"})
+"""Lists whose sort values the description settles (fall back to the default, or the six expert sorts)."""
+
+
+def leaves_open(operation_id: str, case: Any) -> bool:
+    """Whether a schema-valid request uses a value the description does not say is accepted: then a 4xx is no
+    refusal of valid data (positive_data_acceptance) and its status no undocumented one (status_code_conformance).
+
+    'Accepted sort values for lists other than the expert lists: not shown'; the format of q, type, lang, topics,
+    unanswered, wrap and v1 is not shown; pages are numbered from 1 (page 0 only on the follower list).
+    """
+    query = case.query if isinstance(case.query, dict) else {}
+    if OPEN_VALUE_PARAMS & set(query):
+        return True
+    if "sort" in query and operation_id not in FALLBACK_SORT_OPERATIONS:
+        return True
+    for name in ("page", "pageSize"):
+        value = query.get(name)
+        if isinstance(value, int) and value < 1:
+            return True
+    return False
 
 
 def must_reject(operation_id: str, case: Any) -> bool:
@@ -515,7 +543,7 @@ def constrain_gdpr_job(body: dict[str, Any], profile: Profile) -> None:
     """
     safety = profile.safety
     if "user" in body:
-        body["user"] = {"username": safety.gdpr_user or "qaconform-nobody"}
+        body["user"] = safety.user_spec() if safety.gdpr_user else {"username": "qaconform-nobody"}
     if "csvFileId" in body:
         body["csvFileId"] = -1
     if not (safety.destructive and safety.gdpr_user):
@@ -526,7 +554,7 @@ def constrain_gdpr_job(body: dict[str, Any], profile: Profile) -> None:
     # Destructive jobs allowed: an individual job for gdpr_user, content (if reassigned) to admin, never a CSV.
     body.pop("csvFileId", None)
     body["type"] = "individual"
-    body["user"] = {"username": safety.gdpr_user}
+    body["user"] = safety.user_spec()
     if "reassignUser" in body:
         body["reassignUser"] = {"username": profile.accounts["admin"].username}
     for key in ("scheduleDate", "scheduleTime"):

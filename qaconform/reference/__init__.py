@@ -6,7 +6,8 @@ from the interface description, the way a vendor would write it.
 Usage: ``with ReferenceServer(size="small", faults=(), page_size=15, db=":memory:") as srv:`` gives ``srv.url``
 and ``srv.profile_path``; ``qaconform serve`` / ``python -m qaconform.reference`` run it in the foreground.
 
-Decisions where the description is silent (the suites record these as observations; they are not rules):
+Decisions where the description is silent (the suites record these as observations; they are not rules). Each
+has other plausible answers in ``variants.py`` (``qaconform serve --list-variants``), which the suites must pass too:
 
 - Auth: HTTP Basic. Bad credentials are 401 on every operation; no credentials is an anonymous caller holding the
   Anonymous Roles permissions. Denied: 401 anonymous, 403 logged in, body ``{"errors": {"message": ...}}``.

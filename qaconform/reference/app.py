@@ -17,7 +17,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from . import auth, faults
+from . import auth, faults, variants
 from .auth import Authenticator, BadCredentials, Caller, StoredUser
 from .db import QUESTION_SORT_COLUMNS, SQL_INT_MAX, Database, as_id
 from .errors import ApiError, bad_request, denied, not_found, unauthorized
@@ -29,6 +29,11 @@ from .visibility import Visibility
 
 PREFIX = "/services/v2"
 Handler = Callable[[Request], Awaitable[Response]]
+
+QUESTION_LIST_PARAMS = frozenset(
+    "topics unanswered spaceId page pageSize sort q type lang include exclude includeOnly wrap v1".split()
+)
+"""The query parameters the description lists for the question list (variant unknown-param-400 refuses others)."""
 
 MAX_Q_CHARS = 1000
 """Longest search text accepted on the question list; longer is a 400, not a slow scan."""
@@ -139,7 +144,10 @@ class Service:
         row = self.db.one(f"SELECT n.* FROM nodes n WHERE n.id = ? AND {clause}", [node_id, *params])
         if row is None or (kinds is not None and row["type"] not in kinds):
             kind = "/".join(kinds) if kinds else "node"
-            raise not_found(f"{kind} {node_id} does not exist or is not visible to you")
+            message = f"{kind} {node_id} does not exist or is not visible to you"
+            if variants.is_on("unknown-node-400"):
+                raise ApiError(400, {"errors": {"message": message}})
+            raise not_found(message)
         return row
 
     def user_exists(self, user_id: int) -> bool:
@@ -240,8 +248,12 @@ class Service:
 
     @staticmethod
     def question_order(query: Any, default: str = "active") -> tuple[str, str]:
+        if variants.is_on("default-sorts-newest"):
+            default = "newest"
         sort = query.get("sort") or default
         if sort not in QUESTION_SORT_COLUMNS:
+            if variants.is_on("unknown-sort-400"):
+                raise bad_request(f"'sort' must be one of {', '.join(QUESTION_SORTS)}, not {sort[:40]!r}")
             sort = default
         column, direction = QUESTION_SORT_COLUMNS[sort]
         return sort, f"n.{column} {direction}, n.id DESC"
@@ -257,6 +269,11 @@ class Service:
         self.require(caller, auth.VIEW_QUESTIONS_LIST, open_fault="closed-site-questions-open")
         self.fault_deny(caller, "questions-denied-to-novice", "novice")
         q = request.query_params
+        if variants.is_on("unknown-param-400"):
+            unknown = sorted(set(q.keys()) - QUESTION_LIST_PARAMS)
+            if unknown:
+                known = ", ".join(sorted(QUESTION_LIST_PARAMS))
+                raise bad_request(f"unknown parameter {unknown[0][:40]!r}; known: {known}")
         paging = parse_paging(q, self.page_size)
         sort, order = self.question_order(q)
         clause, params = self.visibility.clause(caller, "n", comments=False)
@@ -274,14 +291,30 @@ class Service:
         text = q.get("q")
         if text and len(text) > MAX_Q_CHARS:
             raise bad_request(f"'q' is longer than {MAX_Q_CHARS} characters; search for a shorter text")
-        if text:
+        if text and variants.is_on("q-wildcards") and "*" in text:
+            pattern = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_").replace("*", "%")
+            where.append(
+                "(lower(coalesce(n.title, '')) LIKE lower(?) ESCAPE '\\'"
+                " OR lower(n.body) LIKE lower(?) ESCAPE '\\')"
+            )
+            params += [f"%{pattern}%", f"%{pattern}%"]
+        elif text:
             # instr() rather than LIKE: no pattern syntax to escape, and no "pattern too complex" error on long q
             where.append("(instr(lower(coalesce(n.title, '')), lower(?)) > 0 OR instr(lower(n.body), lower(?)) > 0)")
             params += [text, text]
         topics_raw = q.get("topics")
+        all_of = False
         if topics_raw:
             names = [t.strip() for t in topics_raw.split(",") if t.strip()]
             ids = [i for i in map(as_id, names) if i is not None]
+            all_of = variants.is_on("topics-all-of") and bool(names)
+            for name in names if all_of else ():
+                where.append(
+                    "EXISTS (SELECT 1 FROM node_topics nt JOIN topics t ON t.id = nt.topic_id"
+                    " WHERE nt.node_id = n.id AND (t.id = ? OR t.name = ?))"
+                )
+                params += [as_id(name), name]
+        if topics_raw and not all_of:
             where.append(
                 "EXISTS (SELECT 1 FROM node_topics nt JOIN topics t ON t.id = nt.topic_id WHERE nt.node_id = n.id"
                 f" AND (t.id IN ({','.join('?' * len(ids)) or 'NULL'})"
@@ -372,7 +405,7 @@ class Service:
             raise
         q = request.query_params
         paging = parse_paging(q, self.page_size)
-        sort = q.get("sort") or "reputation"
+        sort = q.get("sort") or ("username" if variants.is_on("default-sorts-newest") else "reputation")
         if sort not in self.EXPERT_SORTS or (sort == "realname" and faults.is_on("experts-sort-realname-refused")):
             raise bad_request(f"'sort' must be one of {', '.join(self.EXPERT_SORTS)}, not {sort[:40]!r}")
         total = self.db.count(f"SELECT COUNT(*) FROM users WHERE {where}", tuple(params))
@@ -450,7 +483,8 @@ class Service:
         self.fault_deny(caller, "topics-denied-to-novice", "novice")
         q = request.query_params
         paging = parse_paging(q, self.page_size)
-        sort = str(q.get("sort")) if q.get("sort") in self.TOPIC_SORTS else "popularity"
+        default = "name" if variants.is_on("default-sorts-newest") else "popularity"
+        sort = str(q.get("sort")) if q.get("sort") in self.TOPIC_SORTS else default
         if q.get("sort") and sort != q.get("sort") and faults.is_on("topic-invalid-sort-by-name"):
             sort = "name"
         where, params = "1", []
@@ -482,7 +516,9 @@ class Service:
         self.fault_deny(caller, "followers-denied-to-member", "member")
         node = self.visible_node(caller, parse_id(request.path_params["node_id"], "node"))
         q = request.query_params
-        paging = parse_paging(q, self.page_size, default_page=0)
+        paging = parse_paging(q, self.page_size, default_page=0, zero_based=variants.is_on("followers-zero-based"))
+        if q.get("sort") and variants.is_on("unknown-sort-400") and q.get("sort") not in ("", "newest"):
+            raise bad_request(f"'sort' must be newest on the follower list, not {q['sort'][:40]!r}")
         details = parse_bool(q, "details", faults.is_on("followers-details-by-default"))
         only_active = parse_bool(q, "active", not faults.is_on("followers-inactive-by-default"))
         where = "f.node_id = ?" + (" AND f.active = 1" if only_active else "")
@@ -545,7 +581,10 @@ class Service:
         answer = self.visible_node(caller, parse_id(request.path_params["answer_id"], "answer"), ("answer",))
         q = request.query_params
         paging = parse_paging(q, self.page_size)
-        sort = q.get("sort") or self.COMMENT_DEFAULT_SORT
+        default = "newest" if variants.is_on("default-sorts-newest") else self.COMMENT_DEFAULT_SORT
+        sort = q.get("sort") or default
+        if sort not in QUESTION_SORT_COLUMNS and sort != "oldest" and variants.is_on("unknown-sort-400"):
+            raise bad_request(f"'sort' must be one of oldest, {', '.join(QUESTION_SORTS)}, not {sort[:40]!r}")
         if sort in QUESTION_SORT_COLUMNS:
             column, direction = QUESTION_SORT_COLUMNS[sort]
             order = f"n.{column} {direction}, n.id DESC"
@@ -586,7 +625,14 @@ def _guard(handler: Handler) -> Handler:
         try:
             return await handler(request)
         except ApiError as exc:
-            return json_response(exc.body, exc.status, exc.headers)
+            if exc.status == 401 and exc.credentials and variants.is_on("bad-credentials-html"):
+                return Response(HTML_401, 401, headers=exc.headers, media_type="text/html;charset=UTF-8")
+            body = exc.body
+            if variants.is_on("denied-body-error") and exc.status in (401, 403) and "errors" in body:
+                path = request.url.path
+                if not (path.endswith("/group.json") or "/user/retrieve" in path):
+                    body = {"error": body["errors"].get("message")}
+            return json_response(body, exc.status, exc.headers)
 
     guarded.__name__ = handler.__name__
     return guarded
@@ -625,6 +671,12 @@ def create_app(db: Database, page_size: int = 15, tracker: str = "tracker") -> S
         ("GET", "/answer/{answer_id}/comment.json", svc.list_answer_comments),
         ("GET", "/{tracker}/issuetype.json", svc.list_issue_types),
     ]
+    if not variants.is_on("location-not-readable"):  # a Location one can read (should-level LOCATION-READABLE)
+        table += [
+            ("GET", "/comment/{node_id}.json", w.read_node),
+            ("GET", "/answer/{node_id}.json", w.read_node),
+            ("GET", "/questions/{question_id}/{node_id}.html", w.read_node),
+        ]
     routes = [
         Route(_prefix(path) + path, _guard(handler), methods=[method]) for method, path, handler in table
     ]

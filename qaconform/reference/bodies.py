@@ -13,7 +13,7 @@ from urllib.parse import parse_qsl
 
 from starlette.requests import Request
 
-from . import faults
+from . import faults, variants
 from .errors import ApiError, bad_request
 
 MAX_BODY_BYTES = 1024 * 1024
@@ -80,6 +80,8 @@ def _json_object(raw: bytes) -> dict[str, Any]:
     except (ValueError, RecursionError):
         if faults.is_on("malformed-json-500"):
             raise RuntimeError("unparsed JSON body") from None
+        if variants.is_on("malformed-json-422"):
+            raise ApiError(422, {"message": "the body is not valid JSON"}) from None
         raise bad_request("the body is not valid JSON; send a JSON object") from None
     if not isinstance(value, dict):
         raise bad_request(f"the JSON body must be an object, not {type(value).__name__}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import faults
+from . import faults, variants
 from .seed import parse_size
 
 
@@ -24,15 +24,35 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         help="switch on a planted bug (repeatable); see --list-faults",
     )
     parser.add_argument("--list-faults", action="store_true", help="print the known faults and exit")
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="switch on an allowed variant: another behaviour the description leaves open (repeatable; 'all' for "
+        "every variant that composes); see --list-variants",
+    )
+    parser.add_argument(
+        "--variants",
+        dest="variant",
+        action="append",
+        choices=[variants.ALL],
+        help="--variants all: every variant at once",
+    )
+    parser.add_argument("--list-variants", action="store_true", help="print the allowed variants and exit")
 
 
 def run_serve(args: argparse.Namespace) -> int:
     if args.list_faults:
         print(faults.describe())
         return 0
+    if args.list_variants:
+        print(variants.describe())
+        return 0
     try:
         parse_size(args.size)
         faults.activate(args.fault)
+        variants.activate(args.variant)
     except ValueError as exc:
         print(f"qaconform serve: {exc}", file=sys.stderr)
         return 2
@@ -44,7 +64,10 @@ def run_serve(args: argparse.Namespace) -> int:
     from .server import serve
 
     try:
-        return serve(args.host, args.port, args.db, args.size, args.page_size, args.profile_out, args.fault)
+        return serve(
+            args.host, args.port, args.db, args.size, args.page_size, args.profile_out, args.fault,
+            variant_names=args.variant,
+        )
     except OSError as exc:
         print(
             f"qaconform serve: cannot listen on {args.host}:{args.port} ({exc.strerror}); pick another --port"

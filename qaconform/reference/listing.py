@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from . import faults
+from . import faults, variants
 from .db import SQL_INT_MAX
 from .errors import bad_request
 
@@ -32,14 +32,26 @@ QUESTION_SORTS: tuple[str, ...] = (
 )
 
 
+def max_page_size() -> int:
+    """The pageSize cap: 1000, or what a page-size-cap variant configures."""
+    if variants.is_on("page-size-cap-20"):
+        return 20
+    if variants.is_on("page-size-cap-100"):
+        return 100
+    return MAX_PAGE_SIZE
+
+
 @dataclass(frozen=True)
 class Paging:
     page: int
     size: int
+    zero_based: bool = False
+    """Page 0 is the first page and page 1 the second (variant followers-zero-based)."""
 
     @property
     def offset(self) -> int:
-        start = min(max(self.page - 1, 0) * self.size, SQL_INT_MAX // 2)  # a huge page is past the end
+        first = 0 if self.zero_based else 1
+        start = min(max(self.page - first, 0) * self.size, SQL_INT_MAX // 2)  # a huge page is past the end
         return start - 1 if start and faults.is_on("paging-pages-overlap") else start
 
 
@@ -55,18 +67,22 @@ def _int_param(query: Mapping[str, str], name: str) -> int | None:
         raise bad_request(f"'{name}' must be an integer, not {raw[:40]!r}") from None
 
 
-def parse_paging(query: Mapping[str, str], default_size: int, default_page: int = 1) -> Paging:
+def parse_paging(
+    query: Mapping[str, str], default_size: int, default_page: int = 1, zero_based: bool = False
+) -> Paging:
     page = _int_param(query, "page")
     size = _int_param(query, "pageSize")
     if page is None:
         page = 0 if faults.is_on("envelope-default-page-zero") else default_page
     if page < 0:
         raise bad_request(f"'page' must be 0 or more, not {page}")
+    if page == 0 and default_page != 0 and variants.is_on("page-zero-refused"):
+        raise bad_request("'page' must be 1 or more; pages are numbered from 1")
     if size is None:
         size = default_size
     if size <= 0:
         raise bad_request(f"'pageSize' must be 1 or more, not {size}")
-    return Paging(page=page, size=min(size, MAX_PAGE_SIZE))
+    return Paging(page=page, size=min(size, max_page_size()), zero_based=zero_based)
 
 
 def _fields(query: Mapping[str, str], name: str) -> list[str] | None:
@@ -104,7 +120,7 @@ def envelope(
     list_count = len(items) + 1 if faults.is_on("envelope-listcount-wrong") else len(items)
     out: dict[str, Any] = {
         "name": "",
-        "sort": sort,
+        "sort": "" if variants.is_on("envelope-sort-empty") else sort,
         "page": 1 if faults.is_on("envelope-page-always-one") else paging.page,
         "pageSize": MAX_PAGE_SIZE if faults.is_on("envelope-pagesize-max") else paging.size,
         "pageCount": -(-total // paging.size) if total else 0,
@@ -120,6 +136,8 @@ def envelope(
         out["page"] = paging.page - 1
     if faults.is_on("envelope-name-missing"):
         del out["name"]
+    if sorts is None and variants.is_on("sorts-everywhere"):
+        sorts = (sort,) if sort else ()
     if sorts is not None:
         out["sorts"] = list(sorts)
     out["list"] = items

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
-from . import faults
+from . import faults, variants
+from .listing import max_page_size
 from .seed import ACCOUNTS, GDPR_USER, SeedFixtures
 
 SERVICE_VERSION = "2.16.0"
@@ -17,15 +19,46 @@ def _s(value: str) -> str:
     return json.dumps(value)
 
 
+VISIBILITY_KEYS = {
+    "full": "full",
+    "recipients": "recipients",
+    "to_original_poster": "op",
+    "to_moderators": "mod",
+    "to_own_groups": "group",
+}
+"""[visibility] keys of the profile and the wire values this server uses unless a variant says otherwise."""
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, str):
+        return _s(value)
+    return str(value)
+
+
 def profile_text(base_url: str, fixtures: SeedFixtures, page_size: int) -> str:
+    """The profile of this server as configured, including what the active variants make its configuration."""
+    site: dict[str, Any] = {
+        "service_version": SERVICE_VERSION,
+        "default_page_size": page_size,
+        "max_page_size": max_page_size(),
+        **{f"visibility.{k}": v for k, v in VISIBILITY_KEYS.items()},
+        "visibility.readers": [],
+    }
+    site.update(variants.profile_settings())
+    if "visibility.to_moderators" in site and variants.is_on("no-private-comments"):
+        for key in ("recipients", "to_original_poster", "to_moderators", "to_own_groups", "readers"):
+            site.pop(f"visibility.{key}", None)
     lines = [
         "# Written by the qaconform reference server; valid while it runs.",
         'name = "reference"',
         f"base_url = {_s(base_url)}",
         "timeout_s = 10",
-        f"service_version = {_s(SERVICE_VERSION)}",
+        f"service_version = {_s(site['service_version'])}",
         "verify_tls = true",
-        f"default_page_size = {page_size}",
+        f"default_page_size = {site['default_page_size']}",
+        f"max_page_size = {site['max_page_size']}",
     ]
     for acc in ACCOUNTS:
         lines += [
@@ -48,15 +81,16 @@ def profile_text(base_url: str, fixtures: SeedFixtures, page_size: int) -> str:
         f"issue_tracker = {_s(fixtures.issue_tracker)}",
         "",
         "[visibility]",
-        'full = "full"',
-        'recipients = "recipients"',
-        'to_original_poster = "op"',
-        'to_moderators = "mod"',
-        'to_own_groups = "group"',
+        *(
+            f"{key.split('.', 1)[1]} = {_toml(value)}"
+            for key, value in site.items()
+            if key.startswith("visibility.") and value is not None
+        ),
         "",
         "[safety]",
         "destructive = true",
         f"gdpr_user = {_s(GDPR_USER.username)}",
+        f"gdpr_user_id = {GDPR_USER.id}",
         "",
     ]
     if faults.closed_site():  # the site grants anonymous no Anonymous Roles: the profile says so

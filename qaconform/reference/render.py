@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from . import faults
+from . import faults, variants
 from .auth import Caller
 from .db import Database
 from .fragments import FragmentCache, Viewer, dumps
-from .visibility import Visibility
+from .visibility import Visibility, wire_name
 
 
 def _dt(ms: int) -> datetime:
@@ -87,6 +87,14 @@ def _cached(
     return out
 
 
+SPARSE_FIELDS = (
+    "lastEditedAction", "activeRevisionId", "revisionIds", "topics", "attachments", "viewCount", "upVoteCount",
+    "downVoteCount", "score",
+)
+"""Node fields the description states for no particular type: answers and comments leave them out under the
+variant node-sparse-fields."""
+
+
 @dataclass(frozen=True)
 class Children:
     """The child ids of a node a caller may see, ascending: all of them, the comments, the answers."""
@@ -128,7 +136,11 @@ class Renderer:
         out: dict[str, Any] = {"id": u["id"], "username": u["username"], "reputation": u["reputation"]}
         if u["realname"] is not None:
             out["realname"] = u["realname"]
+        elif variants.is_on("author-realname-empty"):
+            out["realname"] = None
         out["avatar"] = avatar(u["email"], u["id"])
+        if variants.is_on("node-extra-fields"):
+            out["emailHash"] = hashlib.sha256((u["email"] or "").encode()).hexdigest()
         return out
 
     def action_user_json(self, u: sqlite3.Row) -> dict[str, Any]:
@@ -199,6 +211,8 @@ class Renderer:
         }
         if u["realname"] is not None:
             out["realname"] = u["realname"]
+        elif variants.is_on("author-realname-empty"):
+            out["realname"] = ""
         out.update(
             {
                 "slug": u["username"].lower(),
@@ -243,7 +257,8 @@ class Renderer:
             out["locale"] = s["locale"]
         out["creationDate"] = s["creation_date"]
         out["active"] = str(bool(s["active"])).lower() if faults.is_on("space-active-string") else bool(s["active"])
-        out["parentId"] = s["parent_id"] if s["parent_id"] is not None else -1
+        root = 0 if variants.is_on("space-root-parent-zero") else -1
+        out["parentId"] = s["parent_id"] if s["parent_id"] is not None else root
         return out
 
     def topics_json(self, rows: Sequence[sqlite3.Row]) -> list[dict[str, Any]]:
@@ -306,7 +321,12 @@ class Renderer:
             return []
         ids = [r["id"] for r in rows]
         authors = self.users_by_id(r["author_id"] for r in rows)
-        clause, params = self.visibility.clause(caller, "n", comments=not faults.is_on("comment-private-ids-leak"))
+        clause, params = self.visibility.clause(
+            caller,
+            "n",
+            comments=not faults.is_on("comment-private-ids-leak"),
+            moderation=not variants.is_on("moderated-answers-listed"),
+        )
         children: dict[int, Children] = {}
         # one row per parent with its child ids as text: a question with thousands of answers costs a string
         # split, not thousands of row objects
@@ -375,6 +395,8 @@ class Renderer:
             out["title"] = n["title"]
         elif kind == "answer" and faults.is_on("answer-has-title"):
             out["title"] = f"Re: question {n['question_id']}"
+        elif variants.is_on("node-title-null"):
+            out["title"] = None
         out.update(
             {
                 "body": n["body"],
@@ -420,13 +442,23 @@ class Renderer:
         if kind == "question":
             out["answers"] = children.answers
             out["answerCount"] = n["answer_count"]
-        if kind == "comment" and not faults.is_on("comment-privacy-fields-absent"):
-            out["visibility"] = n["visibility"]
+        wire = wire_name(n["visibility"])
+        if kind == "comment" and not faults.is_on("comment-privacy-fields-absent") and wire is not None:
+            out["visibility"] = wire
             out["recipients"] = recipients
             if n["visibility"] == "full" and faults.is_on("comment-full-has-recipient"):
                 out["recipients"] = [{"id": n["author_id"]}]
             elif faults.is_on("comment-recipients-not-returned"):
                 out["recipients"] = []
+            elif variants.is_on("recipients-id-string"):
+                out["recipients"] = [{"id": str(r["id"])} for r in recipients]
+        if kind != "question" and variants.is_on("node-sparse-fields"):
+            for key in SPARSE_FIELDS:
+                out.pop(key, None)
+        if kind == "question" and variants.is_on("node-depth-absent-on-questions"):
+            del out["depth"]
+        if variants.is_on("node-extra-fields"):
+            out.update({"locale": "en", "plug": None, "bodyAsText": n["body"]})
         return out
 
     # --- actions ----------------------------------------------------------------------------------------
@@ -445,6 +477,8 @@ class Renderer:
         if a["real_user_id"]:
             out["realUser"] = self.action_user_json(users[a["real_user_id"]])
         when = _dt(a["action_date"]).strftime("%Y-%m-%dT%H:%M:%SZ") if faults.is_on("action-date-iso") else None
+        if variants.is_on("action-date-textual") and when is None:
+            when = textual_date(a["action_date"])
         out.update({"actionDate": when or action_date(a["action_date"]), "canceled": bool(a["canceled"])})
         if a["canceled"] and not faults.is_on("action-canceled-no-canceler"):
             out["canceledByUser"] = self.action_user_json(users[a["canceled_by"]])

@@ -22,7 +22,7 @@ from typing import Any
 
 import uvicorn
 
-from . import faults
+from . import faults, variants
 from .app import create_app
 from .db import Database
 from .profile_out import write_profile
@@ -59,9 +59,13 @@ def serve(
     profile_out: str | None = None,
     fault_names: Sequence[str] = (),
     log: Callable[[str], None] = print,
+    variant_names: Sequence[str] = (),
 ) -> int:
     """Seed (or reuse) the database, bind, write the profile, serve until SIGINT/SIGTERM. Returns an exit code."""
     faults.activate(fault_names)
+    variants.activate(variant_names)
+    if variants.is_on("default-page-size-20"):
+        page_size = 20  # a site configured with another system default; its profile says so
     nodes = parse_size(size)
     started = time.monotonic()
     db = Database(db_path)
@@ -87,6 +91,8 @@ def serve(
 
     def ready() -> None:
         extra = f" (faults: {', '.join(sorted(fault_names))})" if fault_names else ""
+        if variants.active():
+            extra += f" (variants: {', '.join(sorted(variants.active()))})"
         log(f"seeded {nodes} nodes in {seeded_s:.1f}s{extra}")
         if profile_out:
             log(f"profile written to {profile_out}")
@@ -119,9 +125,11 @@ class ReferenceServer:
         page_size: int = 15,
         db: str = ":memory:",
         start_timeout: float = 30.0,
+        variants: Sequence[str] = (),
     ) -> None:
         self.size = size
         self.faults = tuple(faults)
+        self.variants = tuple(variants)
         self.page_size = page_size
         self.db = db
         self.start_timeout = start_timeout
@@ -174,6 +182,8 @@ class ReferenceServer:
         ]
         for name in self.faults:
             cmd += ["--fault", name]
+        for name in self.variants:
+            cmd += ["--variant", name]
         env: dict[str, Any] = {**os.environ, "PYTHONUNBUFFERED": "1"}
         with (
             open(os.path.join(self._dir, "stdout.log"), "wb") as out,

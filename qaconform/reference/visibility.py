@@ -11,7 +11,41 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import variants
 from .auth import Caller
+
+INTERNAL = ("full", "recipients", "op", "mod", "group")
+"""How the database stores the visibility options; the wire names come from :func:`wire_name`."""
+
+
+def wire_name(internal: str) -> str | None:
+    """The visibility value a client sends and reads (None: the field is left out), per the active variants."""
+    if internal == "full":
+        if variants.is_on("public-comment-no-privacy-fields") or variants.is_on("no-private-comments"):
+            return None
+        return "public" if variants.is_on("visibility-full-public") else "full"
+    if variants.is_on("visibility-options-named"):
+        return {"mod": "moderators", "group": "groups"}.get(internal, internal)
+    return internal
+
+
+def internal_name(wire: str) -> str | None:
+    """The stored option a client's visibility value names; None when it names none. "full" is always accepted."""
+    if wire == "full":
+        return "full"
+    for internal in INTERNAL:
+        if wire_name(internal) == wire:
+            return internal
+    return None
+
+
+def private_readers() -> frozenset[str]:
+    """Roles that read every private comment under the active variants (site configuration)."""
+    if variants.is_on("private-readable-by-moderators"):
+        return frozenset({"admin", "moderator"})
+    if variants.is_on("private-readable-by-admins"):
+        return frozenset({"admin"})
+    return frozenset()
 
 
 class Visibility:
@@ -23,11 +57,16 @@ class Visibility:
     def spaces_hidden_from(self, caller: Caller) -> frozenset[int]:
         return self.denied_spaces.get(caller.role, frozenset())
 
-    def clause(self, caller: Caller, alias: str = "n", comments: bool = True) -> tuple[str, list[Any]]:
-        """``(sql, params)`` true for the rows of ``alias`` the caller may see; ``"1"`` when it sees all."""
+    def clause(
+        self, caller: Caller, alias: str = "n", comments: bool = True, moderation: bool = True
+    ) -> tuple[str, list[Any]]:
+        """``(sql, params)`` true for the rows of ``alias`` the caller may see; ``"1"`` when it sees all.
+
+        ``moderation`` False: nodes in moderation count as visible (variant moderated-answers-listed, for ids).
+        """
         parts: list[str] = []
         params: list[Any] = []
-        if not caller.sees_moderation:
+        if not caller.sees_moderation and moderation:
             parts.append(f"({alias}.in_moderation = 0 OR {alias}.author_id = ?)")
             params.append(caller.id)
         hidden = self.spaces_hidden_from(caller)
@@ -42,6 +81,8 @@ class Visibility:
     @staticmethod
     def comment_clause(caller: Caller, alias: str = "n") -> tuple[str, list[Any]]:
         me = caller.id
+        if caller.role in private_readers():
+            return "1", []
         branches = [
             f"{alias}.visibility = 'full'",
             f"{alias}.author_id = ?",

@@ -19,19 +19,19 @@ from typing import TYPE_CHECKING, Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import auth, faults
+from . import auth, faults, variants
 from .auth import Caller
 from .bodies import read_fields, structured, text_field
 from .db import as_id
 from .errors import ApiError, bad_request, conflict, denied, not_found
 from .fragments import JSON_TYPE, dumps
 from .render import action_date
+from .visibility import internal_name
 
 if TYPE_CHECKING:
     from .app import Service
 
 INHERITED_MESSAGE = "Visibility on comment can't be defined since it's inherited"
-VISIBILITIES = ("full", "recipients", "op", "mod", "group")
 GDPR_OPERATIONS = frozenset({"suspend", "anonymize", "delete", "anon-delete"})
 _FORMATTED_DATE = re.compile(r"^\d{2}/\d{2}/\d{4} \d{2}:\d{2}$")
 ACTION_SHAPE_FAULTS = {
@@ -102,6 +102,8 @@ class Writes:
         body = text_field(fields, "body", required=not faults.is_on("comment-body-optional")) or ""
         if faults.is_on("comment-privacy-fields-refused") and ("visibility" in fields or "recipients" in fields):
             raise bad_request("unknown field 'visibility' or 'recipients'")
+        if variants.is_on("no-private-comments"):
+            fields = {k: v for k, v in fields.items() if k not in ("visibility", "recipients")}
         visibility = self._visibility(fields)
         recipients = self._recipients(fields)
         self._check_private_permission(caller, visibility)
@@ -153,9 +155,31 @@ class Writes:
             conn.execute("UPDATE users SET post_count = post_count + 1 WHERE id = ?", (caller.id,))
         row = svc.render.nodes_by_ids([comment_id])
         item = svc.render.nodes_json(row, caller)[0]
-        location = f"{_base(request)}/services/v2/comment/{comment_id}.json"
+        location = self._location(request, "comment", comment_id, parent["question_id"])
         headers = {} if faults.is_on("comment-location-missing") else {"Location": location}
-        return self._json(item, 200 if faults.is_on("comment-created-200") else 201, headers)
+        status = 200 if faults.is_on("comment-created-200") else 201
+        if variants.is_on("comment-201-empty"):
+            return Response(b"", status_code=status, headers=headers)
+        if variants.is_on("comment-201-id-only"):
+            return self._json({"id": str(comment_id)}, status, headers)
+        return self._json(item, status, headers)
+
+    @staticmethod
+    def _location(request: Request, kind: str, node_id: int, question_id: int) -> str:
+        """The URL of a new comment or answer, in the form the location variants choose."""
+        if variants.is_on("location-other-path"):
+            return f"{_base(request)}/services/v2/questions/{question_id}/{node_id}.html"
+        path = f"/services/v2/{kind}/{node_id}.json"
+        return path if variants.is_on("location-relative") else _base(request) + path
+
+    async def read_node(self, request: Request) -> Response:
+        """GET on the Location of a new comment or answer: the node as the caller sees it (404 under the variant
+        location-not-readable, which serves no such URL)."""
+        svc = self.svc
+        caller = svc.caller(request)
+        svc.require(caller, auth.VIEW_QUESTION_PAGE)
+        node = svc.visible_node(caller, self._node_id(request))
+        return self._json(svc.render.nodes_json([node], caller)[0])
 
     @staticmethod
     def _visibility(fields: dict[str, Any]) -> str | None:
@@ -164,9 +188,10 @@ class Writes:
         value = fields["visibility"]
         if not isinstance(value, str):
             raise bad_request(f"'visibility' must be a string, not {type(value).__name__}")
-        if value not in VISIBILITIES:
-            raise bad_request(f"'visibility' must be one of {', '.join(VISIBILITIES)}, not {value[:40]!r}")
-        return value
+        internal = internal_name(value)
+        if internal is None:
+            raise bad_request(f"'visibility' {value[:40]!r} names no visibility option of this site")
+        return internal
 
     @staticmethod
     def _recipients(fields: dict[str, Any]) -> list[int]:
@@ -196,14 +221,14 @@ class Writes:
         if not caller.can(auth.USE_PRIVATE_COMMENTS):
             if faults.is_on("comment-private-without-permission"):
                 return
-            raise denied(caller.anonymous)
+            raise denied(caller.anonymous, stated_403=True)
         if faults.is_on("comment-option-permission-ignored"):
             return
         if visibility == "recipients":
             if not any(caller.can(p) for p in auth.PRIVATE_OPTION_PERMISSION.values()):
-                raise denied(caller.anonymous)
+                raise denied(caller.anonymous, stated_403=True)
         elif not caller.can(auth.PRIVATE_OPTION_PERMISSION[str(visibility)]):
-            raise denied(caller.anonymous)
+            raise denied(caller.anonymous, stated_403=True)
 
     def _parent_is_reply(self, parent: sqlite3.Row) -> bool:
         grand = self.db.one("SELECT type FROM nodes WHERE id = ?", (parent["parent_id"],))
@@ -318,7 +343,9 @@ class Writes:
         if faults.is_on("answer-reportcount-missing"):
             del item["reportCount"]
         item["originalParentId"] = question["id"]
-        location = f"{_base(request)}/services/v2/answer/{answer_id}.json"
+        if not published and variants.is_on("moderated-answer-202"):
+            return self._json({"id": str(answer_id)}, 202)
+        location = self._location(request, "answer", answer_id, question["id"])
         headers = {} if faults.is_on("answer-location-missing") else {"Location": location}
         return self._json(item, 200 if faults.is_on("answer-created-200") else 201, headers)
 
@@ -366,6 +393,15 @@ class Writes:
         )
         return int(cur.lastrowid or 0)
 
+    def _last_action(self, verb: str, node_id: int, user_id: int | None, canceled: bool = False) -> int | None:
+        """The newest ``verb`` action on the node (by ``user_id`` when given), for the repeat variants."""
+        row = self.db.one(
+            "SELECT id FROM actions WHERE verb = ? AND node_id = ? AND (? IS NULL OR user_id = ?) AND canceled = ?"
+            " ORDER BY id DESC LIMIT 1",
+            (verb, node_id, user_id, user_id, int(canceled)),
+        )
+        return None if row is None else int(row[0])
+
     def _action(self, action_id: int) -> sqlite3.Row:
         row = self.db.one("SELECT * FROM actions WHERE id = ?", (action_id,))
         assert row is not None
@@ -386,6 +422,11 @@ class Writes:
         if faults.is_on("denied-unfavorite-still-removes") and not caller.can(auth.MARK_FAVORITE):
             with self.tx("favorite") as conn:  # the delete runs before the permission check
                 conn.execute("DELETE FROM favorites WHERE node_id = ?", (as_id(request.path_params["node_id"]),))
+        if variants.is_on("state-before-permission"):
+            node = svc.visible_node(caller, self._node_id(request))
+            mine = self.db.one("SELECT 1 FROM favorites WHERE user_id = ? AND node_id = ?", (caller.id, node["id"]))
+            if mine is None:
+                raise not_found(f"node {node['id']} is not a favorite of yours; nothing to unmark")
         if not (faults.is_on("unfavorite-allowed-novice") and caller.role == "novice"):
             svc.require(caller, auth.MARK_FAVORITE, auth.VIEW_QUESTION_PAGE)
         svc.fault_deny(caller, "unfavorite-denied-to-member", "member")
@@ -393,8 +434,19 @@ class Writes:
         fav = self.db.one("SELECT * FROM favorites WHERE user_id = ? AND node_id = ?", (caller.id, node["id"]))
         if caller.role == "member" and faults.is_on("unfavorite-member-refused-as-404"):
             fav = None
+        if fav is None and caller.role == "novice" and faults.is_on("unfavorite-allowed-novice"):
+            # let in, and answered as if it had worked: a refusal by state (404) would be an allowed order of checks
+            count = self.db.one("SELECT favorite_count FROM nodes WHERE id = ?", (node["id"],))
+            return self._json({"success": True, "result": {"favoriteCount": count[0] if count else 0}})
         if fav is None:
-            raise not_found(f"node {node['id']} is not a favorite of {caller.username}; nothing to unmark")
+            message = f"node {node['id']} is not a favorite of {caller.username}; nothing to unmark"
+            earlier = self._last_action("favorited", node["id"], caller.id, canceled=True)
+            if variants.is_on("repeat-is-noop") and earlier is not None:
+                count = self.db.one("SELECT favorite_count FROM nodes WHERE id = ?", (node["id"],))
+                return self._result("favoriteAction", earlier, node, favoriteCount=count[0] if count else 0)
+            if variants.is_on("repeat-is-409"):
+                raise conflict(message)
+            raise not_found(message)
         if faults.is_on("unfavorite-first-users-favorite"):
             first = self.db.one("SELECT * FROM favorites WHERE node_id = ? ORDER BY user_id LIMIT 1", (node["id"],))
             fav = first or fav
@@ -418,6 +470,8 @@ class Writes:
         ):
             with self.tx("wiki") as conn:  # the change runs before the permission check
                 conn.execute("UPDATE nodes SET wiki = 0 WHERE id = ?", (as_id(request.path_params["node_id"]),))
+        if variants.is_on("state-before-permission") and not svc.visible_node(caller, self._node_id(request))["wiki"]:
+            raise bad_request("the node is not a community wiki; there is nothing to cancel")
         novice_bug = faults.is_on("cancelwiki-allowed-novice") and caller.role == "novice"
         if not (caller.can(auth.MARK_WIKI) or caller.can(auth.CONVERT_OWN_TO_WIKI) or novice_bug):
             raise denied(caller.anonymous)
@@ -430,6 +484,9 @@ class Writes:
         if own and caller.role == "member" and faults.is_on("cancelwiki-own-denied"):
             raise denied(caller.anonymous)
         if not node["wiki"] or (caller.role == "moderator" and faults.is_on("cancelwiki-moderator-refused-as-409")):
+            earlier = self._last_action("wikified", node["id"], None, canceled=True)
+            if variants.is_on("repeat-is-noop") and earlier is not None:
+                return self._result("wikifyAction", earlier, node)
             raise conflict(f"node {node['id']} is not a community wiki; there is nothing to cancel")
         wikify = self.db.one(
             "SELECT id FROM actions WHERE node_id = ? AND verb = 'wikified' AND canceled = 0 ORDER BY id DESC LIMIT 1",
@@ -462,6 +519,12 @@ class Writes:
             svc.require(caller, auth.SEND_TO_MODERATION)
         svc.fault_deny(caller, "sendtomod-denied-to-moderator", "moderator")
         node = svc.visible_node(caller, self._node_id(request))
+        if node["in_moderation"]:
+            earlier = self._last_action("sent", node["id"], None)
+            if variants.is_on("repeat-is-noop") and earlier is not None:
+                return self._result("sendToModAction", earlier, node)
+            if variants.is_on("repeat-is-409"):
+                raise conflict(f"node {node['id']} is already in moderation")
         with self.tx() as conn:
             action_id = self._record_action(
                 conn,
@@ -485,6 +548,8 @@ class Writes:
             raise denied(caller.anonymous)
         svc.fault_deny(caller, "lock-denied-to-moderator", "moderator")
         prompt = request.query_params.get("prompt")
+        if (prompt is None or not prompt.strip()) and variants.is_on("lock-no-prompt-422"):
+            return Response(b"", status_code=422)
         if prompt is None or not prompt.strip():
             raise bad_request("'prompt' is required: give the reason for locking, e.g. ?prompt=off-topic")
         node = svc.visible_node(caller, self._node_id(request))
@@ -495,6 +560,12 @@ class Writes:
             raise denied(caller.anonymous)
         if own and caller.role == "member" and faults.is_on("lock-own-denied"):
             raise denied(caller.anonymous)
+        if node["locked"]:
+            earlier = self._last_action("locked", node["id"], None)
+            if variants.is_on("repeat-is-noop") and earlier is not None:
+                return self._result("lockAction", earlier, node)
+            if variants.is_on("repeat-is-409"):
+                raise conflict(f"node {node['id']} is already locked")
         extra = None if faults.is_on("lock-extra-not-prompt") else prompt
         verb = "lock" if faults.is_on("lock-verb-wrong") else "locked"
         with self.tx("lock") as conn:
@@ -529,6 +600,9 @@ class Writes:
                 if faults.is_on("gdpr-individual-no-user-message"):
                     raise bad_request("'user' is required")
                 raise bad_request("The individual type was selected, but the request is missing the user field.")
+            by_name_only = isinstance(user, dict) and [k for k in user if _present(user, k)] == ["username"]
+            if by_name_only and variants.is_on("gdpr-user-by-username-refused"):
+                raise bad_request("The provided 'user' is invalid")
             if not self._find_user(user, ("username", "email", "id")):
                 raise bad_request("The provided 'user' is invalid")
         else:
@@ -564,7 +638,7 @@ class Writes:
         when = self._schedule_ms(fields)
         if when < now_ms() and not faults.is_on("gdpr-past-date-accepted"):
             raise bad_request("The desired date is in the past and is it not eligible.")
-        minute = when // 60_000
+        minute = when // (3_600_000 if variants.is_on("gdpr-time-frame-hour") else 60_000)
         taken = self.db.one("SELECT 1 FROM jobs WHERE schedule_minute = ?", (minute,)) is not None
         if taken and not faults.is_on("gdpr-time-frame-ignored"):
             raise bad_request("There is a job already scheduled for that time frame.")
@@ -620,7 +694,7 @@ class Writes:
             stamp = int(stamp.strip())
         if isinstance(stamp, bool) or not isinstance(stamp, int) or not 0 <= stamp < 10**14:
             raise invalid
-        return stamp
+        return stamp * 1000 if variants.is_on("gdpr-timestamp-seconds") else stamp
 
     # --- 8 A user's content and actions -----------------------------------------------------------------
     async def list_user_content(self, request: Request) -> Response:
@@ -637,14 +711,16 @@ class Writes:
         clause, params = svc.visibility.clause(caller, "n", comments=not faults.is_on("comment-private-in-content"))
         ids = self.db.ids(
             f"SELECT n.id FROM nodes n WHERE n.author_id = ? AND {clause}"
-            " ORDER BY n.creation_date DESC, n.id DESC LIMIT ?",
+            f" ORDER BY n.creation_date {'ASC' if variants.is_on('content-oldest-first') else 'DESC'}, n.id DESC"
+            " LIMIT ?",
             [user["id"], *params, USER_CONTENT_LIMIT],
         )
         joined = self._content_entry({"actionType": "joined", "canceled": False}, user["creation_date"])
         if not faults.is_on("content-enveloped"):
             # a thousand entries: each node's entry is encoded once and kept until the node changes
             encoded = svc.render.content_encoded(ids, lambda rows: [self._node_entry(r) for r in rows])
-            return Response(b"[" + b",".join([*encoded, dumps(joined)]) + b"]", media_type=JSON_TYPE)
+            items = [dumps(joined), *encoded] if variants.is_on("content-oldest-first") else [*encoded, dumps(joined)]
+            return Response(b"[" + b",".join(items) + b"]", media_type=JSON_TYPE)
         from .listing import Paging, envelope
 
         entries = [self._node_entry(r) for r in svc.render.nodes_by_ids(ids)]

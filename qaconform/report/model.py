@@ -22,6 +22,7 @@ from datetime import datetime
 from typing import Any
 
 from qaconform import __version__, exitcodes
+from qaconform.blame import BLOCKED, named_failed_rules
 from qaconform.report.expect import Expectation
 from qaconform.report.redact import redact
 from qaconform.report.reproduce import accounts_for_curls, personal_curl, personalise_text, rerun_commands
@@ -100,20 +101,6 @@ def merge_tests(entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
             combined["message"] = f"{worst.get('message') or ''}\n[{other.get('when', 'also')}] {other['message']}"
         merged[nodeid] = combined
     return list(merged.values())
-
-
-def named_failed_rules(test: Mapping[str, Any]) -> set[str] | None:
-    """For a failed test that names several rules: the ones its failure message names, when that is a strict subset.
-
-    A generated test checks many rules at once and says which one broke ("broke 1 rule(s): PAGING-LISTCOUNT ...");
-    blaming all thirty would bury the one that failed. None means: the failure counts for every rule of the test.
-    """
-    rules = [str(r) for r in test.get("rules") or []]
-    message = str(test.get("message") or "")
-    if test.get("outcome") != "failed" or len(rules) < 2 or not message:
-        return None
-    named = {r for r in rules if re.search(rf"(?<![A-Z0-9-]){re.escape(r)}(?![A-Z0-9-])", message)}
-    return named if named and len(named) < len(rules) else None
 
 
 _NEEDED_FIXTURE = re.compile(r"(?:^fixture (\w+) not in profile|needs fixture:? (\w+))")
@@ -216,6 +203,7 @@ def build_report(
         _personalise(t, accounts)
 
     by_rule: dict[str, list[dict[str, Any]]] = {}
+    blockers: dict[str, dict[str, Any]] = {}
     for t in tests:
         named = named_failed_rules(t)
         t["failed_rules"] = sorted(named) if named is not None else (
@@ -225,6 +213,13 @@ def build_report(
             if named is not None and rid not in named:
                 view = {**t, "outcome": "passed", "note": f"this test failed on {', '.join(sorted(named))} only"}
             by_rule.setdefault(str(rid), []).append(view)
+        if t["outcome"] == BLOCKED:  # its setup failed on these rules: each is charged once, by the first such test
+            for rid in t.get("blocked_by") or []:
+                note = "a fixture failed on this rule; the tests it blocked did not run"
+                blockers.setdefault(str(rid), {**t, "outcome": "failed", "failed_rules": [rid], "note": note})
+    for rid, view in blockers.items():
+        if not any(v.get("outcome") == "failed" for v in by_rule.get(rid, [])):
+            by_rule.setdefault(rid, []).append(view)
     observations = _observations(tests)
 
     known = {r.id for r in catalog}
@@ -238,7 +233,7 @@ def build_report(
                                 expectations.get(r.id), None if collected is None else collected.get(r.id, []), how)
                     for r in catalog]
     unattributed = [_test_brief(t) for t in tests if not t["rules"]]
-    summary = _summary(rule_entries, tests)
+    summary = _summary(rule_entries, tests, strict=bool(meta.get("strict")))
 
     report: dict[str, Any] = {
         "format": FORMAT,
@@ -346,6 +341,11 @@ def _rule_entry(
         status = Status.ERROR
     elif any(o in ("passed", "observed") for o in outcomes):
         status = Status.OBSERVED if rule.level == "observed" and observations else Status.PASSED
+    elif Status.BLOCKED in outcomes:
+        status = Status.BLOCKED
+        by = sorted({str(r) for t in tests for r in t.get("blocked_by") or []})
+        reason = (f"blocked by {', '.join(by)}: its tests could not run because the target broke "
+                  f"{'it' if len(by) == 1 else 'them'}")
     else:
         status = Status.SKIPPED
         reasons = list(dict.fromkeys(str(t.get("message") or "skipped") for t in tests))
@@ -427,7 +427,12 @@ def _test_full(t: Mapping[str, Any], how: Mapping[str, Any] | None = None) -> di
     }
 
 
-def _summary(rules: list[dict[str, Any]], tests: list[dict[str, Any]]) -> dict[str, Any]:
+def _summary(rules: list[dict[str, Any]], tests: list[dict[str, Any]], strict: bool = False) -> dict[str, Any]:
+    """``strict`` (``qaconform run --strict``): a failed should-level rule fails the run like a must-rule."""
+
+    def fails(r: dict[str, Any]) -> bool:
+        return fails_run(r) or (strict and r.get("level") == "should")
+
     counts = {s: 0 for s in STATUSES}
     for r in rules:
         counts[r["status"]] += 1
@@ -451,9 +456,9 @@ def _summary(rules: list[dict[str, Any]], tests: list[dict[str, Any]]) -> dict[s
         "skipped_by_reason": skipped_by,
         "tests": test_counts,
         "tests_total": len(tests),
-        "failed_rules": [r["id"] for r in rules if Status.of(r["status"]) is Status.FAILED and fails_run(r)
+        "failed_rules": [r["id"] for r in rules if Status.of(r["status"]) is Status.FAILED and fails(r)
                          and r["id"] not in expected],
-        "warning_rules": [r["id"] for r in rules if Status.of(r["status"]) is Status.FAILED and not fails_run(r)],
+        "warning_rules": [r["id"] for r in rules if Status.of(r["status"]) is Status.FAILED and not fails(r)],
         "error_rules": [r["id"] for r in rules if Status.of(r["status"]) is Status.ERROR],
     }
 

@@ -43,6 +43,8 @@ class Status(StrEnum):
 
     FAILED = ("failed", "#b91c1c", Effect.BROKE, True, "failure", "Failed rules")
     ERROR = ("error", "#7e22ce", Effect.KIT, True, "error", "Errors: the kit broke, not the target")
+    BLOCKED = ("blocked", "#c2410c", Effect.NONE, True, "skipped", "Blocked: tests that could not run because the "
+               "target broke another rule")
     OBSERVED = ("observed", "#0369a1", Effect.HELD, True, None, None)
     PASSED = ("passed", "#15803d", Effect.HELD, True, None, None)
     SKIPPED = ("skipped", "#a16207", Effect.NONE, True, "skipped", None)
@@ -91,6 +93,7 @@ class Level(StrEnum):
         return obj
 
     MUST = ("must", True, "must: the description states it")
+    SHOULD = ("should", False, "should: no sentence states it, every well-behaved server meets it (a warning)")
     # an observed rule's test fails only when the kit could not make the request at all: still a failure
     OBSERVED = ("observed", True, "observed: the description is silent; what the target does is recorded")
 

@@ -48,12 +48,16 @@ def commented_answer(
         return _existing_answer(api["admin"]), []
     member = api["member"]
     resp = post_answer(member, question_id, run_tag, created, text="contract suite: answer with three comments")
-    assert resp.status == 201, f"member could not post an answer to the fixture question\n{resp.describe()}"
+    assert resp.status == 201, (
+        f"[ANSWER-201] member could not post an answer to the fixture "
+        f"question\n{resp.describe()}")
     answer_id = new_id(resp)
     comment_ids = []
     for n in range(3):
         c = post_comment(member, answer_id, run_tag, created, text=f"contract suite comment {n}")
-        assert c.status == 201, f"member could not comment on its own answer {answer_id}\n{c.describe()}"
+        assert c.status == 201, (
+            f"[SHAPE-POST-COMMENT] member could not comment on its own answer "
+            f"{answer_id}\n{c.describe()}")
         comment_ids.append(new_id(c))
     return answer_id, comment_ids
 

@@ -45,7 +45,9 @@ def pools(api: dict[str, ApiClient], profile: Profile, run_tag: str, created: An
     answers: list[int] = []
     for i in range(5):
         resp = post_answer(api["member"], qid, run_tag, created, text=f"properties answer {i}")
-        assert resp.status == 201, f"member could not post an answer to the fixture question\n{resp.describe()}"
+        assert resp.status == 201, (
+            f"[ANSWER-201] member could not post an answer to the fixture "
+            f"question\n{resp.describe()}")
         answers.append(new_id(resp))
     comments: list[int] = []
     # A public comment, one private to moderator (member wrote it), one private to admin that member may not see:
@@ -58,7 +60,9 @@ def pools(api: dict[str, ApiClient], profile: Profile, run_tag: str, created: An
     for author, visibility, rec in kinds:
         resp = post_comment(api[author], answers[0], run_tag, created, text="properties comment",
                             visibility=visibility, recipients=rec)
-        assert resp.status == 201, f"{author} could not comment on member's answer\n{resp.describe()}"
+        assert resp.status == 201, (
+            f"[SHAPE-POST-COMMENT] {author} could not comment on member's "
+            f"answer\n{resp.describe()}")
         comments.append(new_id(resp))
     fx = profile.fixtures
     protected = frozenset(v for v in (fx.question_id, fx.favorite_node_id, fx.wiki_node_id, fx.member_wiki_node_id)

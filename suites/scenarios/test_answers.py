@@ -213,13 +213,16 @@ def test_an_answer_by_a_caller_with_publish_answer_is_listed_for_other_users(mem
 def test_an_answer_by_a_caller_without_publish_answer_is_still_created(novice_posted: Posted,
                                                                        novice: ApiClient) -> None:
     r = novice_posted.resp
-    assert r.status == 201, (
+    assert 200 <= r.status < 300, (
         f"[ANSWER-MODERATION, PERM-ANSWER-PUBLISH] novice holds Answer questions but not Publish answer: the answer "
-        f"goes to moderation but must be created (201)\n{r.describe()}")
-    body = r.json()
+        f"goes to moderation but must be created (a 2xx: the description gives no status for this case)\n"
+        f"{r.describe()}")
+    body = r.json() if r.content.strip() else None
     author = body.get("author") if isinstance(body, dict) else None
-    assert isinstance(author, dict) and author.get("username") == novice.username, (
-        f"[AUTH-ACTING-USER] the moderated answer's author must be the caller {novice.username!r}\n{r.describe()}")
+    if author is not None:  # the body is not described for this case; when it carries the node, its author
+        assert isinstance(author, dict) and author.get("username") == novice.username, (
+            f"[AUTH-ACTING-USER] the moderated answer's author must be the caller {novice.username!r}\n"
+            f"{r.describe()}")
 
 
 @pytest.mark.observation

@@ -93,7 +93,8 @@ class Jobs:
 
     def individual(self, **extra: Any) -> dict[str, Any]:
         """A complete individual job for self.user on a future minute (valid unless ``extra`` breaks it)."""
-        body: dict[str, Any] = {"type": "individual", "user": {"username": self.user},
+        user = self.profile.safety.user_spec() if self.profile.safety.gdpr_user else {"username": self.user}
+        body: dict[str, Any] = {"type": "individual", "user": user,
                                 "scheduleDate": {"formatted": formatted(future_minute())}, "operations": ["suspend"]}
         body.update(extra)
         return {k: v for k, v in body.items() if v is not None}
@@ -320,7 +321,7 @@ def _valid_job_refusal_rules(error: str | None) -> str:
 @pytest.mark.rule("GDPR-201-JOBID", "GDPR-DATE-FORMATTED", "SHAPE-SCHEDULE-GDPR-JOB")
 def test_a_valid_individual_job_is_scheduled_with_201_and_a_job_id(jobs: Jobs, gdpr_user: str,
                                                                    contract: Any) -> None:
-    body = jobs.individual(user={"username": gdpr_user})
+    body = jobs.individual()
     resp, _ = jobs.send(body)
     assert resp.status == 201, (
         f"{tag(_valid_job_refusal_rules, _error_text(resp))}a complete individual job for {gdpr_user!r} dated "
@@ -336,7 +337,7 @@ def test_a_valid_individual_job_is_scheduled_with_201_and_a_job_id(jobs: Jobs, g
 @pytest.mark.writes
 @pytest.mark.rule("GDPR-TIME-FRAME", "GDPR-ERROR-BODY")
 def test_a_second_job_for_a_time_frame_already_taken_is_refused(jobs: Jobs, gdpr_user: str) -> None:
-    body = jobs.individual(user={"username": gdpr_user})
+    body = jobs.individual()
     first, _ = jobs.send(body)
     assert first.status == 201, (
         f"[GDPR-201-JOBID] the first job of the time frame must be scheduled (201)\n{first.describe()}")
@@ -359,7 +360,7 @@ def _time_frame_or_job_rule(error: str | None) -> str:
 @pytest.mark.rule("GDPR-BULK-NO-TYPE", "GDPR-201-JOBID")
 def test_a_job_request_without_type_schedules_nothing(jobs: Jobs, gdpr_user: str) -> None:
     """If the type-less request had been scheduled, a valid job on the same minute would meet its time frame."""
-    body = jobs.individual(user={"username": gdpr_user})
+    body = jobs.individual()
     refused, _ = jobs.send({k: v for k, v in body.items() if k != "type"})
     assert 400 <= refused.status < 500, (
         f"[GDPR-BULK-NO-TYPE] a job request without type must be refused (4xx)\n{refused.describe()}")

@@ -48,13 +48,14 @@ def marked_rules(request: pytest.FixtureRequest) -> tuple[str, ...]:
 
 
 def tag(concerned: Iterable[str], rules: Sequence[str], fallback: Iterable[str] = ()) -> str:
-    """``[A, B] ``: the rules a failed check concerns, among the test's ``rules``; else the ``fallback`` rules among
-    them; else the concerned ones as they are (none of the test's: the check was a precondition, and the report counts
-    the failure for every rule of the test). Empty without ``rules``, so that a helper keeps its old messages."""
+    """``[A, B] ``: the rules a failed check concerns, among the test's ``rules``; else the concerned ones as they are
+    (none of the test's: the check was a precondition, and the test is reported blocked by them, the failure charged
+    to them once); only when a check concerns no rule, the ``fallback`` rules among the test's. Empty without
+    ``rules``, so that a helper keeps its old messages."""
     if not rules:
         return ""
     concerned = list(dict.fromkeys(concerned))
-    named = [r for r in concerned if r in rules] or [r for r in dict.fromkeys(fallback) if r in rules] or concerned
+    named = [r for r in concerned if r in rules] or concerned or [r for r in dict.fromkeys(fallback) if r in rules]
     return "[" + ", ".join(named) + "] "
 
 
@@ -68,8 +69,8 @@ def schema_error_rules(error: str, key: str, whole: bool = True) -> tuple[list[s
     if whole and not (path == record or path.startswith(record + ".")):
         # the wrapper: success, result, the record's key, favoriteCount
         if "favoriteCount" in path or (required and required.group(1) == "favoriteCount"):
-            return ["ACTION-WRAPPERS", "ACTION-UNFAVORITE-COUNT", shape], [shape]
-        return ["ACTION-WRAPPERS", shape], [shape]
+            return ["ACTION-WRAPPERS", "ACTION-UNFAVORITE-COUNT"], [shape]
+        return ["ACTION-WRAPPERS"], [shape]
     rest = path[len(record):].lstrip(".")
     field = required.group(1) if required and not rest else (re.split(r"[.\[]", rest)[0] if rest else "")
     if field in ("canceledByUser", "canceledDate"):
@@ -77,7 +78,7 @@ def schema_error_rules(error: str, key: str, whole: bool = True) -> tuple[list[s
     if field == "realUser":
         return ["ACTION-SENDTOMOD-REALUSER"], [shape]
     if required and not rest:
-        return ["ACTION-RECORD-SHAPE", shape], [shape]
+        return ["ACTION-RECORD-SHAPE"], [shape]
     if field == "actionDate":
         return ["SHAPE-ACTIONDATE"], [shape]
     if field == "canceled" and "was expected" in error and key in CANCELED_RULE:
@@ -87,10 +88,10 @@ def schema_error_rules(error: str, key: str, whole: bool = True) -> tuple[list[s
     if field == "extra" and key == "lockAction":
         return ["ACTION-LOCK-EXTRA"], [shape]
     if field == "node":
-        return ["ACTION-RECORD-SHAPE", "ACTION-NODE-ID", shape], [shape]
+        return ["ACTION-RECORD-SHAPE", "ACTION-NODE-ID"], [shape]
     if field == "verb":
-        return ["ACTION-RECORD-SHAPE", "ACTION-VERBS", shape], [shape]
-    return ["ACTION-RECORD-SHAPE", shape], [shape]
+        return ["ACTION-RECORD-SHAPE", "ACTION-VERBS"], [shape]
+    return ["ACTION-RECORD-SHAPE"], [shape]
 
 
 def schema_tag(errors: list[str], key: str, rules: Sequence[str], whole: bool = True) -> str:
@@ -133,11 +134,11 @@ def action_of(resp: ApiResponse, key: str, schema: str, contract: Any, rules: Se
     assert resp.status == 200, f"{tag(status_rules, rules)}the action must answer 200\n{resp.describe()}"
     body = resp.json()
     assert isinstance(body, dict) and body.get("success") is True, (
-        f"{tag(['ACTION-WRAPPERS', shape], rules)}the response must be {{success: true, result: ...}}\n"
+        f"{tag(['ACTION-WRAPPERS'], rules)}the response must be {{success: true, result: ...}}\n"
         f"{resp.describe()}")
     result = body.get("result")
     assert isinstance(result, dict) and isinstance(result.get(key), dict), (
-        f"{tag(['ACTION-WRAPPERS', shape], rules)}result must hold the action record under {key!r}\n"
+        f"{tag(['ACTION-WRAPPERS'], rules)}result must hold the action record under {key!r}\n"
         f"{resp.describe()}")
     errors = contract.validate(schema, body)
     assert not errors, f"{schema_tag(errors, key, rules)}the body does not match {schema}.json:\n  " + \
@@ -161,8 +162,12 @@ def _user_is(action_user: Any, client: ApiClient, user_ids: dict[str, int]) -> b
 
 def _answer(client: ApiClient, question_id: int, run_tag: str, created: Any, what: str) -> int:
     resp = post_answer(client, question_id, run_tag, created, text=what)
-    assert resp.status == 201, (
-        f"[ANSWER-201] {client.role} could not post an answer to act on (expected 201)\n{resp.describe()}")
+    if client.role == "novice":  # no Publish answer: "Answer is created", status not given
+        assert 200 <= resp.status < 300, (
+            f"[ANSWER-MODERATION] novice could not post an answer to act on (expected a 2xx)\n{resp.describe()}")
+    else:
+        assert resp.status == 201, (
+            f"[ANSWER-201] {client.role} could not post an answer to act on (expected 201)\n{resp.describe()}")
     return new_id(resp)
 
 
@@ -197,7 +202,7 @@ def test_unfavorite_answers_success_with_the_favorite_action_and_the_favorite_co
     assert_action_valid(contract, action, "favoriteAction", marked_rules)
 
 
-@pytest.mark.rule("ACTION-UNFAVORITE-CANCELED", "ACTION-CANCELED-FIELDS", "ACTION-VERBS", "ACTION-NODE-ID")
+@pytest.mark.rule("ACTION-UNFAVORITE-CANCELED", "ACTION-CANCELED-FIELDS", "ACTION-NODE-ID")
 def test_unfavoriting_a_favorite_returns_the_favorite_action_canceled(unfavorite_once: ApiResponse,
                                                                       profile: Any, contract: Any,
                                                                       marked_rules: tuple[str, ...]) -> None:
@@ -208,8 +213,7 @@ def test_unfavoriting_a_favorite_returns_the_favorite_action_canceled(unfavorite
         f"[ACTION-UNFAVORITE-CANCELED] the favorite action must come back with canceled true\n{r.describe()}")
     assert isinstance(action.get("canceledByUser"), dict) and isinstance(action.get("canceledDate"), str), (
         f"[ACTION-CANCELED-FIELDS] a canceled action carries canceledByUser and canceledDate\n{r.describe()}")
-    assert action.get("verb") == "favorited", f"[ACTION-VERBS] favoriteAction has verb favorited, got " \
-                                              f"{action.get('verb')!r}\n{r.describe()}"
+    # its verb ("favorited" is a value seen, not stated) is recorded by OBS-ACTION-VERBS
     assert_action_node(action, profile.fixtures.favorite_node_id, r, "the unfavorited node ")
 
 
@@ -288,7 +292,7 @@ WIKI_PERM = {"moderator": "PERM-CANCELWIKI", "member": "PERM-CANCELWIKI-OWN"}
 
 
 @pytest.mark.rule("ACTION-WRAPPERS", "ACTION-RECORD-SHAPE", "ACTION-CANCELWIKI-CANCELED", "ACTION-CANCELED-FIELDS",
-                  "ACTION-VERBS", "ACTION-NODE-ID", "SHAPE-CANCEL-WIKI", "SHAPE-ACTIONDATE")
+                  "ACTION-NODE-ID", "SHAPE-CANCEL-WIKI", "SHAPE-ACTIONDATE")
 @pytest.mark.parametrize(("fixture", "role", "node_key"), WIKI_CASES)
 def test_unwikifying_a_wiki_node_returns_the_wiki_action_canceled(fixture: str, role: str, node_key: str,
                                                                   request: pytest.FixtureRequest,
@@ -303,8 +307,7 @@ def test_unwikifying_a_wiki_node_returns_the_wiki_action_canceled(fixture: str, 
     assert _user_is(action.get("canceledByUser"), api[role], user_ids), (
         f"[ACTION-CANCELED-FIELDS, AUTH-ACTING-USER] {role} unwikified, so canceledByUser must be "
         f"{api[role].username}\n{resp.describe()}")
-    assert action.get("verb") == "wikified", f"[ACTION-VERBS] wikifyAction has verb wikified, got " \
-                                             f"{action.get('verb')!r}\n{resp.describe()}"
+    # its verb ("wikified" is a value seen, not stated) is recorded by OBS-ACTION-VERBS
     node_id = getattr(profile.fixtures, node_key)
     assert (action.get("node") or {}).get("id") == node_id, (
         f"[ACTION-NODE-ID] node.id must be {node_id}\n{resp.describe()}")

@@ -150,7 +150,7 @@ def test_writes_touch_only_the_fixtures_and_what_the_run_created(ran: dict[str, 
             if job.get("type") == "bulk":
                 ok = str(job.get("csvFileId")) == str(fx.gdpr_csv_file_id)
             else:
-                ok = names == {str(profile.safety.gdpr_user)}
+                ok = names in ({str(profile.safety.gdpr_user)}, {str(profile.safety.gdpr_user_id)})
             if not ok:
                 outside.append(f"job for {job.get('user') or job.get('csvFileId')} -> 201")
         allowed |= {cid for _, cid in _created_ids([s])}

@@ -1,0 +1,56 @@
+"""Which rules a test result is charged to: one place for the results file, the report and the self-test.
+
+A failure is charged to the rules its message names (``[PAGING-LISTCOUNT] listCount is 2 ...``), never to every
+rule its test carries: a test that checks eight rules and finds one broken must turn one rule red, not eight. Only
+a failure that names none of its test's rules falls back to all of them (it cannot say which one broke).
+
+A test whose *setup* failed because the target broke a rule (a fixture's assertion names rule X) did not run: it is
+*blocked by X*. X is charged once however many tests the fixture blocked; the blocked tests' own rules are not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+BLOCKED = "blocked"
+"""Outcome of a test whose setup failed on a rule of the target: it did not run (``blocked_by`` names the rule)."""
+
+_RULE_ID = re.compile(r"(?<![A-Z0-9-])([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)(?![A-Z0-9-])")
+
+
+def rules_named(message: str | None, known: Iterable[str]) -> list[str]:
+    """Rule ids of ``known`` that ``message`` names as whole words, in the order they first appear."""
+    wanted = set(known)
+    out: list[str] = []
+    for m in _RULE_ID.finditer(message or ""):
+        rid = m.group(1)
+        if rid in wanted and rid not in out:
+            out.append(rid)
+    return out
+
+
+def named_failed_rules(test: Mapping[str, Any]) -> set[str] | None:
+    """For a failed test: the rules of the test its failure message names; None when it names none of them."""
+    rules = [str(r) for r in test.get("rules") or []]
+    if test.get("outcome") != "failed" or not rules:
+        return None
+    named = set(rules_named(str(test.get("message") or ""), rules))
+    return named or None
+
+
+def charged_rules(test: Mapping[str, Any]) -> list[str]:
+    """The rules this result turns red: a failure's named rules (or all of its test's), a blocked test's blocker."""
+    outcome = test.get("outcome")
+    if outcome == BLOCKED:
+        return [str(r) for r in test.get("blocked_by") or []]
+    if outcome != "failed":
+        return []
+    named = named_failed_rules(test)
+    return sorted(named) if named is not None else [str(r) for r in test.get("rules") or []]
+
+
+def failed_rules(tests: Iterable[Mapping[str, Any]]) -> list[str]:
+    """Every rule a run's results charge, once each, sorted."""
+    return sorted({r for t in tests for r in charged_rules(t)})
