@@ -412,6 +412,8 @@ def _problem(err: Any) -> str:
         return f"{subject if key in ('base_url',) else _where(loc)} {err['msg']}"
     if kind == "greater_than":
         return f"{subject} must be positive, not {value!r}"
+    if kind == "greater_than_equal":
+        return f"{subject} must be at least {err['ctx']['ge']}, not {value!r}"
     if kind == "string_too_short":
         return f"{subject} is empty"
     if kind == "string_pattern_mismatch":

@@ -179,7 +179,9 @@ def validate_load_choice(choice: str | None) -> None:
     except ImportError:
         return  # the load run will record that the command is unavailable
     if choice not in SCENARIOS:
-        raise UsageProblem(f"--load {choice}: not a load scenario; use smoke or one of {', '.join(SCENARIOS)}")
+        near = difflib.get_close_matches(choice, ["smoke", *SCENARIOS], n=1)
+        raise UsageProblem(f"--load {choice}: not a load scenario" + (f" (did you mean {near[0]}?)" if near else "")
+                           + f"; use smoke or one of {', '.join(SCENARIOS)}")
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -578,10 +580,16 @@ class Runner:
                                         keep_all=bool(getattr(self.args, "keep_all", False)))
         for line in write_extra_outputs(report, self.args):
             print(line)
+        copied = False
         if self.junit_target is not None:
-            run_paths.copy_junit(paths["junit"], self.junit_target)
+            try:
+                run_paths.copy_junit(paths["junit"], self.junit_target)
+                copied = True
+            except OSError as exc:  # the verdict stands; say where the file is instead
+                print(f"qaconform run: could not write --junitxml {self.junit_target} ({exc.strerror or exc}); the "
+                      f"JUnit report is {paths['junit']}", file=sys.stderr)
         print(format_summary(report, paths["html"]))
-        if self.junit_target is not None:
+        if copied:
             print(f"JUnit XML: {self.junit_target}")
         return int(report["exit_code"])  # the report's verdict already holds the override and the kit errors
 

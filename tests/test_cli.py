@@ -158,3 +158,13 @@ def test_pytest_refusing_the_passed_arguments_is_a_usage_error(tmp_path: Path) -
     assert proc.returncode == exitcodes.USAGE, proc.stdout[-3000:] + proc.stderr[-2000:]
     assert "pytest refused the arguments after --" in proc.stderr
     assert TRACEBACK not in proc.stderr
+
+
+def test_a_mistyped_load_scenario_of_run_gets_the_closest_name() -> None:
+    from qaconform.runner import UsageProblem, validate_load_choice
+
+    with pytest.raises(UsageProblem, match=r"--load smok: not a load scenario \(did you mean smoke\?\)"):
+        validate_load_choice("smok")
+    with pytest.raises(UsageProblem, match=r"\(did you mean browse\?\)"):
+        validate_load_choice("brwse")
+    validate_load_choice("browse")

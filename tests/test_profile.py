@@ -119,3 +119,10 @@ def test_missing_unreadable_and_invalid_files(tmp_path: Path) -> None:
         locked.chmod(0)
         with pytest.raises(ProfileError, match="cannot be read"):
             load_profile(locked)
+
+
+def test_a_limit_below_its_minimum_names_the_key_and_the_minimum(tmp_path: Path) -> None:
+    with pytest.raises(ProfileError) as err:
+        load_profile(write(tmp_path, GOOD.replace("destructive = true", "destructive = true\nmax_concurrency = 0")),
+                     env={"MEMBER_PW": "x"})
+    assert "[safety] 'max_concurrency' must be at least 1, not 0" in str(err.value)
