@@ -17,6 +17,7 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import NoReturn
 
 from qaconform import __version__, exitcodes
@@ -177,6 +178,19 @@ def _split_passthrough(argv: Sequence[str]) -> tuple[list[str], list[str] | None
     return argv[:i], argv[i + 1:]
 
 
+PATH_OPTIONS = ("profile", "out", "report_dir", "junitxml", "expect", "baseline", "allure", "spec", "suites", "json",
+                "thresholds", "profile_out")
+"""Options naming a file or folder: made absolute against the user's working folder before a command runs,
+because the commands start pytest and Locust elsewhere (inside the installed package, where the suites are)."""
+
+
+def _absolute_paths(args: argparse.Namespace) -> None:
+    for name in PATH_OPTIONS:
+        value = getattr(args, name, None)
+        if isinstance(value, str) and value and value != "-":
+            setattr(args, name, str(Path(value).expanduser().absolute()))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser, unavailable, subparsers = build_parser()
     own, passthrough = _split_passthrough(sys.argv[1:] if argv is None else argv)
@@ -194,6 +208,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"qaconform {args.command}: not available in this installation ({unavailable[args.command]})",
               file=sys.stderr)
         return exitcodes.KIT_ERROR
+    _absolute_paths(args)
     _add, run = _entry_points(importlib.import_module(COMMANDS[args.command].module))
     try:
         return int(run(args) or 0)

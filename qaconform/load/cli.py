@@ -125,7 +125,7 @@ def preflight(profile: Profile) -> str | None:
 
 
 def default_out(run_id: str) -> Path:
-    return Path("reports") / run_id / "load"
+    return Path("reports").absolute() / run_id / "load"
 
 
 def main(args: argparse.Namespace) -> int:
