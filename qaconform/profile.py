@@ -109,6 +109,9 @@ class Visibility(_Table):
                           "administrators or moderators do); when absent, tests that need it skip")
 
 
+Caller = Literal["anonymous", "admin", "moderator", "member", "novice"]
+"""Who [lacks] may name: a caller without credentials, or a role of [accounts]."""
+
 READ_PERMISSIONS = ("view_questions_list", "view_answers", "view_question_page", "view_users_list",
                     "view_user_profile", "use_site")
 """The read permissions of the description's table (Anonymous Roles), as [lacks] keys."""
@@ -121,12 +124,12 @@ class Lacks(_Table):
     site's configuration: only the profile can say, and only then are the refusals tested.
     """
 
-    view_questions_list: Literal["anonymous", "admin", "moderator", "member", "novice"] | None = None
-    view_answers: Literal["anonymous", "admin", "moderator", "member", "novice"] | None = None
-    view_question_page: Literal["anonymous", "admin", "moderator", "member", "novice"] | None = None
-    view_users_list: Literal["anonymous", "admin", "moderator", "member", "novice"] | None = None
-    view_user_profile: Literal["anonymous", "admin", "moderator", "member", "novice"] | None = None
-    use_site: Literal["anonymous", "admin", "moderator", "member", "novice"] | None = None
+    view_questions_list: Caller | None = None
+    view_answers: Caller | None = None
+    view_question_page: Caller | None = None
+    view_users_list: Caller | None = None
+    view_user_profile: Caller | None = None
+    use_site: Caller | None = None
 
     def callers_lacking(self, permissions: tuple[str, ...]) -> list[str]:
         """The callers the profile names as lacking at least one of ``permissions``."""
