@@ -11,7 +11,6 @@ from __future__ import annotations
 import base64
 import http.client
 import json as jsonlib
-import re
 import shlex
 import socket
 import threading
@@ -26,6 +25,7 @@ import requests
 from requests.adapters import HTTPAdapter
 from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 
+from qaconform.created_id import created_id
 from qaconform.politeness import Limits, limiter_for
 from qaconform.profile import Profile
 
@@ -97,17 +97,17 @@ class Recorder:
         """Remember what a POST created, so the report lists it even when the test that sent it did not."""
         path = urlsplit(url).path
         kind = next((k for suffix, k in _CREATED_KINDS if path.endswith(suffix)), "content")
-        new_id: Any = None
+        body: Any = None
         if len(content) < 65536:
             try:
                 body = jsonlib.loads(content)
             except (ValueError, UnicodeDecodeError):
                 body = None
-            if isinstance(body, dict):
-                new_id = body.get("jobId") if kind == "gdpr-job" else body.get("id")
-        if new_id is None and location:
-            found = re.search(r"/(\d+)(?:\.json)?/?$", urlsplit(location).path)
-            new_id = int(found.group(1)) if found else None
+        new_id: Any
+        if kind == "gdpr-job":  # a job's id: its type is not shown, so it is kept as the target sent it
+            new_id = body.get("jobId") if isinstance(body, dict) else None
+        else:
+            new_id = created_id(body, location)
         self.created.append({"kind": kind, "id": new_id, "by": role, "url": self.redact(url)})
 
     def redact(self, text: str) -> str:

@@ -6,12 +6,10 @@ registered (the report lists it), and so that a target that answers 201 without 
 
 from __future__ import annotations
 
-import re
 from typing import Any, Protocol
 
 from qaconform.client import ApiClient, ApiResponse
-
-_TRAILING_ID = re.compile(r"/(\d+)(?:\.\w+)?/?(?:\?.*)?$")
+from qaconform.created_id import created_id
 
 
 class Registry(Protocol):
@@ -19,16 +17,14 @@ class Registry(Protocol):
 
 
 def new_id(resp: ApiResponse) -> int:
-    """The id of what a 201 created: the body's id (a string for answers), else the Location header's last number."""
+    """The id of what a 201 created (:func:`qaconform.created_id.created_id`), or a failure showing the exchange."""
     try:
         body = resp.json()
     except AssertionError:
         body = None
-    if isinstance(body, dict) and str(body.get("id", "")).isdecimal():
-        return int(body["id"])
-    m = _TRAILING_ID.search(resp.headers.get("location", ""))
-    if m:
-        return int(m.group(1))
+    found = created_id(body, resp.headers.get("location"))
+    if found is not None:
+        return found
     raise AssertionError(f"a 201 gave no id in its body nor in its Location header\n{resp.describe()}")
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import base64
 import json
 import random
-import re
 import time
 from typing import Any, ClassVar
 
@@ -19,6 +18,7 @@ import gevent
 from locust import FastHttpUser
 from locust.contrib.fasthttp import FAILURE_EXCEPTIONS
 
+from qaconform.created_id import created_id
 from qaconform.load.body import decode_capped, too_big
 from qaconform.load.checks import CheckFailure, Expect, check_response
 from qaconform.load.pacing import Pacer
@@ -33,7 +33,6 @@ _NO_CONTEXT: dict[str, Any] = {}
 MAX_BODY = SETTINGS.profile.max_response_bytes
 TIMEOUT_S = SETTINGS.profile.timeout_s
 _BLOCK = 65536
-_TRAILING_ID = re.compile(r"/(\d+)(?:[/.][^/]*)?$")
 PARSE_EVERY = 16
 """A list answer not needed for its content is parsed (and its envelope fully checked) once in this many calls
 per user; the others get the byte-level envelope check. Parsing costs the generator more than the request."""
@@ -55,20 +54,6 @@ def _throw_deadline(glet: Any) -> None:
 
 def basic_auth(username: str, password: str) -> str:
     return "Basic " + base64.b64encode(f"{username}:{password}".encode()).decode("ascii")
-
-
-def new_id(js: Any, location: str | None) -> int | None:
-    """The id of a created node: the body's ``id`` (a string for answers), else the last number of Location."""
-    if isinstance(js, dict) and js.get("id") is not None:
-        try:
-            return int(js["id"])
-        except (TypeError, ValueError):
-            return None
-    if location:
-        m = _TRAILING_ID.search(location.split("?", 1)[0])
-        if m:
-            return int(m.group(1))
-    return None
 
 
 def read_body(resp: Any, cap: int = MAX_BODY) -> bytes:
@@ -144,7 +129,7 @@ class QaUser(FastHttpUser):
         if resp is None or resp.status_code != 201:
             return None
         location = resp.headers.get("location") if resp.headers is not None else None
-        return new_id(js, location if isinstance(location, str) else None)
+        return created_id(js, location if isinstance(location, str) else None)
 
     def sample(self) -> bool:
         """True once in PARSE_EVERY calls of this user: parse this list answer although its content is not needed."""
