@@ -49,6 +49,32 @@ class Rule:
 
 
 @dataclass(frozen=True)
+class Envelope:
+    """The paged list envelope, as spec/schemas/envelope.json defines it: the one source of its field names."""
+
+    fields: tuple[str, ...]
+    """Every field a list response carries (the schema's ``required``, in its order)."""
+    counts: tuple[str, ...]
+    """The integer fields: page, pageSize, pageCount, listCount, totalCount."""
+    items: str
+    """The array that holds the page's items (``list``)."""
+
+    @classmethod
+    def of(cls, schema: Mapping[str, Any]) -> Envelope:
+        props = schema.get("properties") or {}
+        fields = tuple(schema.get("required") or ())
+        counts = tuple(k for k in fields if (props.get(k) or {}).get("type") == "integer")
+        arrays = [k for k in fields if (props.get(k) or {}).get("type") == "array"]
+        if len(arrays) != 1 or not counts:
+            raise ContractError(f"{ENVELOPE_SCHEMA} must require one array of items and the integer counts; it "
+                                f"requires {list(fields)}")
+        return cls(fields=fields, counts=counts, items=arrays[0])
+
+
+ENVELOPE_SCHEMA = "envelope.json"
+
+
+@dataclass(frozen=True)
 class Parameter:
     """A parameter of an operation, with the OpenAPI ``$ref``s already followed."""
 
@@ -135,6 +161,7 @@ class Contract:
         self.openapi: dict[str, Any] = self._load_yaml(self.openapi_path, required=True)
         self.operations: dict[str, Operation] = self._load_operations()
         self.rules: dict[str, Rule] = self._load_rules()
+        self.envelope = Envelope.of(self.schema(ENVELOPE_SCHEMA))
 
     def __repr__(self) -> str:
         return (
@@ -371,3 +398,10 @@ def load_contract(spec_dir: str | os.PathLike[str] | None = None) -> Contract:
     """The Contract for ``spec_dir`` (default: :func:`default_spec_dir`), loaded once per directory."""
     path = default_spec_dir() if spec_dir is None else Path(spec_dir).resolve()
     return _load(path)
+
+
+@cache
+def envelope() -> Envelope:
+    """The list envelope of the default spec/ (what the response invariants and the load checks judge); read once
+    per process, because the load checks ask for it on every list answer."""
+    return load_contract().envelope

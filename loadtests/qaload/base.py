@@ -2,7 +2,7 @@
 
 Why a custom ``call`` instead of ``FastHttpUser.rest()``: rest() decodes the body to text (with charset
 detection when the header has none) before parsing, and the generator's CPU is the scarcest thing in a load
-test; here the bytes are parsed once and the checks of :mod:`qaconform.load.checks` run on them. Every request
+test; here the bytes are parsed once and the checks of :mod:`qaconform.load.locust_checks` run on them. Every request
 is named by its operationId, so Locust groups statistics per operation and never per URL with ids in it.
 """
 
@@ -20,7 +20,7 @@ from locust.contrib.fasthttp import FAILURE_EXCEPTIONS
 
 from qaconform.created_id import created_id
 from qaconform.load.body import decode_capped, too_big
-from qaconform.load.checks import CheckFailure, Expect, check_response
+from qaconform.load.locust_checks import CheckFailure, Expect, check_response
 from qaconform.load.pacing import Pacer
 
 from . import hooks

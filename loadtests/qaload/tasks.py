@@ -15,7 +15,7 @@ from urllib.parse import quote
 
 from locust import task
 
-from qaconform.load.checks import CREATED, OK_ARRAY, OK_JSON, OK_LIST, Expect, expect_status
+from qaconform.load.locust_checks import CREATED, OK_ARRAY, OK_JSON, OK_LIST, Expect, expect_status
 
 from . import hooks
 from .base import QaUser

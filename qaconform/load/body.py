@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import zlib
 
-from qaconform.load.checks import CheckFailure
+from qaconform.load.locust_checks import CheckFailure
 
 
 def too_big(what: str) -> CheckFailure:

@@ -32,7 +32,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from qaconform import st_checks
+from qaconform import schemathesis_checks
 from qaconform.client import ApiClient, TargetError
 from qaconform.contract import default_spec_dir
 from qaconform.profile import Profile
@@ -43,7 +43,7 @@ OPENAPI = SPEC_DIR / "openapi.yaml"
 
 BUILTIN_CHECKS = (not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
                   negative_data_rejection, positive_data_acceptance, ignored_auth)
-"""The schemathesis checks that fit this interface; ours come from qaconform.st_checks."""
+"""The schemathesis checks that fit this interface; ours come from qaconform.schemathesis_checks."""
 
 ROLE_BY_OPERATION = {
     "scheduleGdprJob": "admin", "listUserContent": "admin", "listGroups": "admin", "listIssueTypes": "admin",
@@ -220,11 +220,12 @@ def profile_visibilities(profile: Profile) -> list[str]:
 
 
 def _load(path: Path, config: dict[str, Any]) -> Any:
-    st_checks.KEEP_PROJECTION[:] = PROJECTIONS  # read by the hook while loading: includeOnly takes these values
+    # read by the hook while loading: includeOnly takes these values
+    schemathesis_checks.KEEP_PROJECTION[:] = PROJECTIONS
     try:
         return schemathesis.openapi.from_path(str(path), config=schemathesis.Config.from_dict(config))
     finally:
-        st_checks.KEEP_PROJECTION.clear()
+        schemathesis_checks.KEEP_PROJECTION.clear()
 
 
 def collection_schema(budget: Budget) -> Any:
@@ -238,11 +239,11 @@ def collection_schema(budget: Budget) -> Any:
 
 def bind_target(profile: Profile, user_ids: dict[str, int]) -> None:
     """Tell our schemathesis checks who the accounts are and which visibility values mean what, on this target."""
-    st_checks.ACCOUNT_IDS.clear()
-    st_checks.ACCOUNT_IDS.update({profile.accounts[r].username: i for r, i in user_ids.items()
+    schemathesis_checks.ACCOUNT_IDS.clear()
+    schemathesis_checks.ACCOUNT_IDS.update({profile.accounts[r].username: i for r, i in user_ids.items()
                                   if r in profile.accounts})
-    st_checks.FULL_VISIBILITY = {None, "", *([profile.visibility.full] if profile.visibility.full else [])}
-    st_checks.RECIPIENTS = profile.visibility.recipients
+    schemathesis_checks.FULL_VISIBILITY = {None, "", *([profile.visibility.full] if profile.visibility.full else [])}
+    schemathesis_checks.RECIPIENTS = profile.visibility.recipients
 
 
 def build_schema(profile: Profile, pools: Pools, budget: Budget, workdir: Path) -> Any:
@@ -449,7 +450,8 @@ class SchemaSender:
         if isinstance(case.query, dict) and "includeOnly" in case.query:
             excluded.append(response_schema_conformance)  # projected items lack required fields by design
         try:
-            case.validate_response(response, checks=list(BUILTIN_CHECKS), additional_checks=list(st_checks.OUR_CHECKS),
+            case.validate_response(response, checks=list(BUILTIN_CHECKS),
+                                   additional_checks=list(schemathesis_checks.OUR_CHECKS),
                                    excluded_checks=excluded, transport_kwargs=kwargs)
         except FailureGroup as exc:
             self.budget.failing = True

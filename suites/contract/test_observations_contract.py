@@ -14,6 +14,8 @@ import pytest
 from listops import LIST_OPS, Fetch
 
 from qaconform.client import ApiClient, ApiResponse
+from qaconform.contract import envelope
+from qaconform.invariants import not_an_envelope
 from qaconform.profile import Profile
 from qaconform.support import new_id, post_answer
 
@@ -35,8 +37,8 @@ def _facts(resp: ApiResponse, **extra: Any) -> dict[str, Any]:
     """Status, Content-Type and a compact summary of the body (envelope numbers, keys, or the first characters)."""
     body = _body(resp)
     facts: dict[str, Any] = {"status": resp.status, "content_type": resp.content_type}
-    if isinstance(body, dict) and isinstance(body.get("list"), list):
-        facts.update({k: body.get(k) for k in ("page", "pageSize", "pageCount", "listCount", "totalCount", "sort")})
+    if not_an_envelope(body) is None:
+        facts.update({k: body.get(k) for k in (*envelope().counts, "sort")})
     elif isinstance(body, dict):
         facts["keys"] = sorted(body)[:20]
         if "error" in body or "errors" in body:

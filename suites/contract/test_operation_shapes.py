@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from listops import LIST_OPS, Fetch
-from shape_checks import assert_json_body, assert_json_response, assert_location_names, assert_schema, assert_status
+from rule_assertions import assert_json_body, assert_json_response, assert_location_names, assert_schema, assert_status
 
 from qaconform.client import ApiClient, ApiResponse
 from qaconform.profile import Profile

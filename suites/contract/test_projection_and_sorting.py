@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from listops import LIST_OPS, Fetch, items_of, list_params
 
-from qaconform.checks import projection_problems
 from qaconform.client import ApiClient
+from qaconform.invariants import projection_problems
 from qaconform.profile import Profile
 from qaconform.support import list_all
 

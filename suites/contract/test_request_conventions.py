@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from listops import Fetch
 
-from qaconform.checks import is_json_content_type
 from qaconform.client import ApiClient, ApiResponse
+from qaconform.invariants import is_json_content_type
 from qaconform.profile import Profile, Visibility
 from qaconform.support import find_item, find_listed, list_all, new_id
 

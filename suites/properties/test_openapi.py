@@ -1,5 +1,5 @@
 """Generated requests for every operation of spec/openapi.yaml (schemathesis), judged by the built-in checks that fit
-this interface and by ours (qaconform.st_checks).
+this interface and by ours (qaconform.schemathesis_checks).
 
 Hand-written scenarios check what we thought of; these send what we did not: boundary values, odd strings, wrong
 types, missing fields, unknown parameters. Valid requests must be accepted (documented business-rule 400s and

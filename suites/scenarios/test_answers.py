@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from qaconform.checks import is_json_content_type
 from qaconform.client import ApiClient, ApiResponse
+from qaconform.invariants import is_json_content_type
 from qaconform.support import find_listed, new_id, post_answer
 
 pytestmark = [pytest.mark.contract, pytest.mark.writes]

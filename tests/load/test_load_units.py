@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from qaconform.load.checks import CREATED, OK_LIST, CheckFailure, check_response, expect_status
+from qaconform.load.locust_checks import CREATED, OK_LIST, CheckFailure, check_response, expect_status
 from qaconform.load.pacing import Pacer, PacingStats, users_for_rate
 from qaconform.load.shapes import ShapeOptions, tick
 
@@ -142,15 +142,15 @@ def test_a_ramp_grows_linearly_within_its_stage() -> None:
 @pytest.mark.parametrize("content_type", ["application/json", "application/json;charset=UTF-8",
                                           "application/problem+json", "APPLICATION/JSON"])
 def test_the_load_checks_accept_the_json_types_the_suites_accept(content_type: str) -> None:
-    from qaconform.checks import is_json_content_type
-    from qaconform.load.checks import json_content_type
+    from qaconform.invariants import is_json_content_type
+    from qaconform.load.locust_checks import json_content_type
 
     assert is_json_content_type(content_type)
     json_content_type(content_type)  # raises CheckFailure when the two disagree
 
 
 def test_the_load_checks_refuse_what_the_suites_refuse() -> None:
-    from qaconform.load.checks import json_content_type
+    from qaconform.load.locust_checks import json_content_type
 
     with pytest.raises(CheckFailure, match="json_content_type"):
         json_content_type("text/html; charset=utf-8")

@@ -2,11 +2,11 @@
 
 Each check is a function ``(ctx, response, case)`` named for what it checks; schemathesis runs it on every response
 of a generated test, and the function name selects or excludes it (``--checks``, ``--exclude-checks``, the
-``[checks]`` table of schemathesis.toml). The invariants themselves live in :mod:`qaconform.checks`, shared with
+``[checks]`` table of schemathesis.toml). The invariants themselves live in :mod:`qaconform.invariants`, shared with
 the hand-written suites, so a generated test and a scenario can never disagree about what a rule means.
 
 Importing this module registers the checks and the hook process-wide. The stock CLI imports it through
-``hooks = "qaconform.st_checks"`` in schemathesis.toml; suites/properties imports it directly.
+``hooks = "qaconform.schemathesis_checks"`` in schemathesis.toml; suites/properties imports it directly.
 
 Every failure message starts with the rule id of spec/rules.yaml it breaks, in brackets.
 """
@@ -21,7 +21,14 @@ from typing import Any
 import schemathesis
 from schemathesis import Case, CheckContext, HookContext, Response
 
-from qaconform.checks import envelope_problems, millis_problems, projection_problems
+from qaconform.contract import envelope
+from qaconform.invariants import (
+    envelope_problems,
+    envelope_type_problems,
+    is_json_content_type,
+    millis_problems,
+    projection_problems,
+)
 
 SHAPE_FLAG = "x-qaconform-changes-shape"
 """Marks parameters whose effect on the response shape the description does not show (spec/openapi.yaml)."""
@@ -78,8 +85,7 @@ def _json_body(response: Response) -> Any:
     """The body of a 2xx JSON response, else None (other checks judge statuses and content types)."""
     if not 200 <= response.status_code < 300:
         return None
-    ctype = (response.headers.get("content-type") or [""])[0].split(";")[0].strip().lower()
-    if not ctype.endswith("json"):
+    if not is_json_content_type((response.headers.get("content-type") or [""])[0]):
         return None
     try:
         return json.loads(response.content)
@@ -127,12 +133,11 @@ def envelope_invariants(ctx: CheckContext, response: Response, case: Case) -> bo
     makes pageCount look wrong.
     """
     body = _json_body(response)
-    if not isinstance(body, dict) or "list" not in body:
+    if not isinstance(body, dict) or envelope().items not in body:
         return None
+    _fail("PAGING-ENVELOPE", envelope_type_problems(body))
     problems = envelope_problems(body)
-    found: list[str] = [f"[PAGING-ENVELOPE] {p}" for p in problems if "must be an integer" in p or "no 'list'" in p]
-    if found:
-        raise AssertionError("; ".join(found))
+    found: list[str] = []
     page, size = _int_param(case.query, "page"), _int_param(case.query, "pageSize")
     if page is not None and 1 <= page <= max(1, body["pageCount"]) and body["page"] != page:
         found.append(f"[PAGING-PAGE-ECHO] page {page} was asked for, the envelope says page {body['page']}")

@@ -1,8 +1,10 @@
 """Invariants of responses that the description implies, as plain functions returning problems.
 
-One place for them: the hand-written suites assert them, the schemathesis checks in suites/properties call them,
-and the load harness can reuse the cheap ones. Each function returns a list of human-readable problems (empty
-when the response holds), so callers decide whether a problem is a failure or an observation.
+One place for them, with adapters named for the tool they serve: the contract suite asserts them with rule ids
+(``suites/contract/rule_assertions.py``), :mod:`qaconform.schemathesis_checks` raises them as schemathesis checks,
+and :mod:`qaconform.load.locust_checks` turns the cheap ones into Locust failures. Each function returns
+human-readable problems (none when the response holds), so callers decide whether a problem is a failure or an
+observation. The envelope's field names come from spec/schemas/envelope.json (:func:`qaconform.contract.envelope`).
 
 Nothing here may be stricter than the real responses in ../shared/samples: a follower list shows page 0 and no
 sorts; answerCount need not equal len(answers); totalCount 0 may come with pageCount 0 or 1.
@@ -14,37 +16,70 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
+from qaconform.contract import envelope
+
 DATE_KEYS = ("creationDate", "modificationDate", "lastActiveDate", "followDate")
 MIN_MILLIS = 10**11  # 1973-03-03 in ms; any epoch in seconds of this century is below it
 
 
 def is_json_content_type(value: str) -> bool:
+    """application/json or an application/*+json type, parameters ignored: what a .json path may answer with."""
     main = value.split(";")[0].strip().lower()
     return main == "application/json" or (main.startswith("application/") and main.endswith("+json"))
 
 
+def not_an_envelope(body: Any) -> str | None:
+    """Why ``body`` is not a paged list envelope at all (not an object, or no array of items), or None."""
+    if not isinstance(body, dict):
+        return f"a list response must be the paged envelope object, got {type(body).__name__}"
+    if not isinstance(body.get(envelope().items), list):
+        return f"envelope has no {envelope().items!r} array"
+    return None
+
+
+def envelope_type_problems(body: Any) -> list[str]:
+    """The envelope's form: an object with an array of items and integer counts (spec/schemas/envelope.json)."""
+    problem = not_an_envelope(body)
+    if problem:
+        return [problem]
+    return [f"envelope field {key!r} must be an integer, got {body.get(key)!r}" for key in envelope().counts
+            if not isinstance(body.get(key), int) or isinstance(body.get(key), bool)]
+
+
+def listcount_problem(body: dict[str, Any]) -> str | None:
+    """listCount, when given, is the number of items the page holds."""
+    count, held = body.get("listCount"), len(body[envelope().items])
+    if count is not None and count != held:
+        return f"listCount is {count} but the page holds {held} items"
+    return None
+
+
+def pagecount_problem(body: dict[str, Any]) -> str | None:
+    """pageCount is ceil(totalCount / pageSize) for a positive pageSize (an empty list may also say 1 page)."""
+    size, total = body["pageSize"], body["totalCount"]
+    if size <= 0:
+        return None
+    expected = math.ceil(total / size)
+    allowed = {expected, 1} if total == 0 else {expected}
+    if body["pageCount"] not in allowed:
+        return f"pageCount is {body['pageCount']} but ceil(totalCount {total} / pageSize {size}) is {expected}"
+    return None
+
+
 def envelope_problems(body: Any, *, page: int | None = None, page_size: int | None = None) -> list[str]:
     """The paged list envelope's own consistency: listCount, pageCount, echoes of page and pageSize."""
-    if not isinstance(body, dict):
-        return [f"a list response must be the paged envelope object, got {type(body).__name__}"]
-    problems: list[str] = []
-    items = body.get("list")
-    if not isinstance(items, list):
-        return ["envelope has no 'list' array"]
-    for key in ("page", "pageSize", "pageCount", "listCount", "totalCount"):
-        if not isinstance(body.get(key), int) or isinstance(body.get(key), bool):
-            problems.append(f"envelope field {key!r} must be an integer, got {body.get(key)!r}")
+    problems = envelope_type_problems(body)
     if problems:
         return problems
-    if body["listCount"] != len(items):
-        problems.append(f"listCount is {body['listCount']} but the page holds {len(items)} items")
+    items = body[envelope().items]
+    listcount = listcount_problem(body)
+    if listcount:
+        problems.append(listcount)
     size, total = body["pageSize"], body["totalCount"]
+    pagecount = pagecount_problem(body)
+    if pagecount:
+        problems.append(pagecount)
     if size > 0:
-        expected = math.ceil(total / size)
-        allowed = {expected, 1} if total == 0 else {expected}
-        if body["pageCount"] not in allowed:
-            problems.append(f"pageCount is {body['pageCount']} but ceil(totalCount {total} / pageSize {size}) "
-                            f"is {expected}")
         if len(items) > size:
             problems.append(f"the page holds {len(items)} items, more than pageSize {size}")
     if len(items) > total:

@@ -12,10 +12,10 @@ import json
 import re
 from typing import Any
 
-from qaconform.checks import DATE_KEYS, is_json_content_type, millis_problems
 from qaconform.client import ApiResponse
+from qaconform.contract import envelope
+from qaconform.invariants import DATE_KEYS, is_json_content_type, millis_problems
 
-ENVELOPE_FIELDS = ("name", "sort", "page", "pageSize", "pageCount", "listCount", "totalCount", "list")
 _PATH_FIELD = re.compile(r"\.([A-Za-z]+)(?:\[\d+\])*$")
 """The innermost field of a JSON path: ``$.result.xAction.actionDate`` and ``$[3].actionDate`` give actionDate."""
 _REQUIRED = re.compile(r"'([A-Za-z]+)' is a required property")
@@ -64,7 +64,7 @@ def rules_for_schema_error(error: str, shape_rule: str, *, is_list: bool, field_
         return ["SHAPE-DATES-MILLIS"]
     if field == "creationDateFormatted" and not required:
         return ["SHAPE-DATE-FORMATTED"]
-    if is_list and top_level and (field in ENVELOPE_FIELDS or (path == "$" and not required)):
+    if is_list and top_level and (field in envelope().fields or (path == "$" and not required)):
         return ["PAGING-ENVELOPE"]
     if is_list and field == "type" and not top_level:
         return ["LIST-ITEM-TYPE", shape_rule]

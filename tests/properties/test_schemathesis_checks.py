@@ -1,6 +1,6 @@
 """Our schemathesis checks fail on planted bugs and pass on the real samples; the generation guards stay safe.
 
-The checks in qaconform/st_checks.py judge every generated response; a check that cannot fail would pass every
+The checks in qaconform/schemathesis_checks.py judge every generated response; a check that cannot fail would pass every
 target. Each test feeds one hand-made response (a real sample from ../shared/samples, or one with a planted bug)
 to one check. The safety helpers of suites/properties/oas.py decide which data-protection job may ever be sent:
 they get tests of their own, because a mistake there acts on real users.
@@ -18,7 +18,7 @@ import requests
 import schemathesis
 from schemathesis.core.transport import Response
 
-from qaconform import st_checks
+from qaconform import schemathesis_checks
 from qaconform.profile import profile_from_dict
 from qaconform.properties.oas import constrain_gdpr_job, must_reject
 
@@ -55,10 +55,10 @@ def test_envelope_invariants_pass_on_the_real_question_list_and_name_the_rule_of
 ) -> None:
     case = _case(schema, "/services/v2/question.json")
     body = _sample("question-list.json")
-    st_checks.envelope_invariants(None, _response(body), case)  # type: ignore[arg-type]
+    schemathesis_checks.envelope_invariants(None, _response(body), case)  # type: ignore[arg-type]
     body["listCount"] += 1
     with pytest.raises(AssertionError, match=r"\[PAGING-LISTCOUNT\]"):
-        st_checks.envelope_invariants(None, _response(body), case)  # type: ignore[arg-type]
+        schemathesis_checks.envelope_invariants(None, _response(body), case)  # type: ignore[arg-type]
 
 
 def test_envelope_invariants_report_a_page_size_not_echoed_before_the_page_count_it_spoils(schema: Any) -> None:
@@ -66,21 +66,21 @@ def test_envelope_invariants_report_a_page_size_not_echoed_before_the_page_count
     body = {"name": "", "sort": "", "page": 1, "pageSize": 1000, "pageCount": 2, "listCount": 2, "totalCount": 3,
             "list": [{"id": 1}, {"id": 2}]}
     with pytest.raises(AssertionError, match=r"^\[PAGING-PAGESIZE-ECHO\].*\[PAGING-PAGECOUNT\]"):
-        st_checks.envelope_invariants(None, _response(body), case)  # type: ignore[arg-type]
+        schemathesis_checks.envelope_invariants(None, _response(body), case)  # type: ignore[arg-type]
 
 
 def test_envelope_invariants_accept_the_follower_list_page_zero_of_a_real_server(schema: Any) -> None:
     case = _case(schema, "/services/v2/node/{nodeId}/followers.json", path_parameters={"nodeId": 1})
-    st_checks.envelope_invariants(None, _response(_sample("node-followers.json")), case)  # type: ignore[arg-type]
+    schemathesis_checks.envelope_invariants(None, _response(_sample("node-followers.json")), case)  # type: ignore[arg-type]
 
 
 def test_projection_honoured_fails_when_items_keep_fields_outside_include_only(schema: Any) -> None:
     case = _case(schema, "/services/v2/space.json", query={"includeOnly": "id,name"})
     good = {"page": 1, "pageSize": 15, "pageCount": 1, "listCount": 1, "totalCount": 1, "list": [{"id": 1}]}
-    st_checks.projection_honoured(None, _response(good), case)  # type: ignore[arg-type]
+    schemathesis_checks.projection_honoured(None, _response(good), case)  # type: ignore[arg-type]
     bad = {**good, "list": [{"id": 1, "name": "a", "prefix": "p"}]}
     with pytest.raises(AssertionError, match=r"\[PROJ-INCLUDEONLY\].*prefix"):
-        st_checks.projection_honoured(None, _response(bad), case)  # type: ignore[arg-type]
+        schemathesis_checks.projection_honoured(None, _response(bad), case)  # type: ignore[arg-type]
 
 
 def _comments(*items: dict[str, Any]) -> dict[str, Any]:
@@ -97,32 +97,32 @@ def test_no_private_comment_leak_judges_anonymous_callers_and_known_accounts(
     schema: Any, monkeypatch: pytest.MonkeyPatch, user: str | None, leaks: bool
 ) -> None:
     """member wrote the comment, moderator is its recipient, novice neither; a stranger's entitlement is unknown."""
-    monkeypatch.setattr(st_checks, "ACCOUNT_IDS", {"member": 3, "moderator": 2, "novice": 4})
+    monkeypatch.setattr(schemathesis_checks, "ACCOUNT_IDS", {"member": 3, "moderator": 2, "novice": 4})
     case = _case(schema, "/services/v2/answer/{answerId}/comment.json", path_parameters={"answerId": 5})
     resp = _response(_comments({"id": 6, "type": "comment", "visibility": "full"}, PRIVATE), user=user)
     if leaks:
         with pytest.raises(AssertionError, match=r"\[COMMENT-PRIVACY-LIST\] comment 7"):
-            st_checks.no_private_comment_leak(None, resp, case)  # type: ignore[arg-type]
+            schemathesis_checks.no_private_comment_leak(None, resp, case)  # type: ignore[arg-type]
     else:
-        st_checks.no_private_comment_leak(None, resp, case)  # type: ignore[arg-type]
+        schemathesis_checks.no_private_comment_leak(None, resp, case)  # type: ignore[arg-type]
 
 
 def test_dates_in_milliseconds_pass_on_the_real_list_and_fail_on_epoch_seconds(schema: Any) -> None:
     case = _case(schema, "/services/v2/question.json")
     body = _sample("question-list.json")
-    st_checks.dates_in_milliseconds(None, _response(body), case)  # type: ignore[arg-type]
+    schemathesis_checks.dates_in_milliseconds(None, _response(body), case)  # type: ignore[arg-type]
     body["list"][0]["creationDate"] = 1550762618
     with pytest.raises(AssertionError, match=r"\[SHAPE-DATES-MILLIS\].*seconds"):
-        st_checks.dates_in_milliseconds(None, _response(body), case)  # type: ignore[arg-type]
+        schemathesis_checks.dates_in_milliseconds(None, _response(body), case)  # type: ignore[arg-type]
 
 
 def test_the_hook_leaves_out_shape_changing_parameters_and_keeps_include_only_only_when_asked() -> None:
     def query_names(keep: list[str]) -> dict[str, Any]:
-        st_checks.KEEP_PROJECTION[:] = keep
+        schemathesis_checks.KEEP_PROJECTION[:] = keep
         try:
             loaded = schemathesis.openapi.from_path(str(ROOT / "spec" / "openapi.yaml"), config=schemathesis.Config())
         finally:
-            st_checks.KEEP_PROJECTION.clear()
+            schemathesis_checks.KEEP_PROJECTION.clear()
         return {p.name: p.definition.get("schema") for p in loaded["/services/v2/question.json"]["GET"].query}
 
     plain = query_names([])

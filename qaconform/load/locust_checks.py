@@ -1,4 +1,5 @@
-"""The response checks every load request passes through, as plain functions (no Locust here).
+"""The response checks every load request passes through, as plain functions (no Locust here): the adapter of
+the response invariants (:mod:`qaconform.invariants`) to Locust's failures table.
 
 Why plain and cheap: they run on every request of a load test, in the generator's own CPU budget, so each is a
 few comparisons on data already in memory; schema validation belongs to the conformance suites. Each check is a
@@ -10,9 +11,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
-from qaconform.checks import is_json_content_type
+from qaconform.contract import envelope
+from qaconform.invariants import is_json_content_type, listcount_problem, not_an_envelope
 
 
 class CheckFailure(AssertionError):
@@ -59,7 +62,7 @@ def status_expected(status: int, expect: Expect) -> None:
 
 
 def json_content_type(content_type: str | None) -> None:
-    """The same test as the suites' (qaconform.checks): application/json or an application/*+json type."""
+    """The same test as the suites' (qaconform.invariants): application/json or an application/*+json type."""
     if not content_type or not is_json_content_type(content_type):
         raise CheckFailure("json_content_type", f"Content-Type is {content_type or 'missing'}, not application/json")
 
@@ -71,15 +74,16 @@ def json_body(content: bytes) -> Any:
         raise CheckFailure("json_body", "body is not valid JSON") from None
 
 
+NOT_AN_OBJECT = "body is not a JSON object"
+NO_ITEMS = "'list' is missing or not an array"
+
+
 def list_envelope(js: Any) -> None:
-    """Cheap sanity of the paged envelope: an object whose ``list`` is an array of ``listCount`` items."""
-    if not isinstance(js, dict):
-        raise CheckFailure("list_envelope", "body is not a JSON object")
-    items = js.get("list")
-    if not isinstance(items, list):
-        raise CheckFailure("list_envelope", "'list' is missing or not an array")
-    count = js.get("listCount")
-    if count is not None and count != len(items):
+    """The cheap part of the envelope invariants (:mod:`qaconform.invariants`): an object whose array of items
+    holds ``listCount`` of them. The messages are fixed, the same as :func:`list_envelope_bytes` gives."""
+    if not_an_envelope(js) is not None:
+        raise CheckFailure("list_envelope", NO_ITEMS if isinstance(js, dict) else NOT_AN_OBJECT)
+    if listcount_problem(js) is not None:
         raise CheckFailure("list_envelope", "listCount differs from the number of items in 'list'")
 
 
@@ -95,9 +99,15 @@ def list_envelope_bytes(content: bytes) -> None:
     sample gets the full :func:`list_envelope` (see :func:`check_response`).
     """
     if content[:1] != b"{" or content.rstrip()[-1:] != b"}":
-        raise CheckFailure("list_envelope", "body is not a JSON object")
-    if b'"list"' not in content:
-        raise CheckFailure("list_envelope", "'list' is missing or not an array")
+        raise CheckFailure("list_envelope", NOT_AN_OBJECT)
+    if _items_key() not in content:
+        raise CheckFailure("list_envelope", NO_ITEMS)
+
+
+@cache
+def _items_key() -> bytes:
+    """``"list"`` as bytes: the envelope's array of items, named by spec/schemas/envelope.json."""
+    return json.dumps(envelope().items).encode()
 
 
 def check_response(status: int, content_type: str | None, content: bytes | None, expect: Expect,
