@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -27,6 +28,10 @@ SPEC_DIR_ENV = "QACONFORM_SPEC_DIR"
 """Environment variable that points at a spec/ directory when the package is installed away from its checkout."""
 
 API_PREFIX = "/services/v2"
+TRACKER = "tracker"
+"""Op 19's OpenAPI path holds the literal segment ``tracker``; a site's segment is the profile's
+``fixtures.issue_tracker``, given to :func:`path` as ``tracker=``."""
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
 _HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
 _MAX_MESSAGE = 300
 
@@ -101,11 +106,24 @@ class Operation:
     """Status ("200", "401" ...) -> schema file names referenced by its content (empty when no body is documented)."""
     anonymous_allowed: bool = False
     """True when the operation's security admits a call without credentials (``security: [{}, ...]``)."""
+    path_ids: frozenset[str] = frozenset()
+    """The names of the ids its path takes (``{userId}`` ...)."""
 
     @property
     def api_path(self) -> str:
         """The path under /services/v2, as ApiClient and the load tests name it."""
         return self.path[len(API_PREFIX) :] if self.path.startswith(API_PREFIX) else self.path
+
+    def path_with(self, ids: Mapping[str, Any]) -> str:
+        """The path under /services/v2 with ``ids`` filled in (``tracker`` names op 19's tracker segment)."""
+        template = self.api_path
+        if TRACKER in ids and template.startswith(f"/{TRACKER}/"):
+            template = f"/{ids[TRACKER]}/" + template[len(TRACKER) + 2 :]
+            ids = {k: v for k, v in ids.items() if k != TRACKER}
+        if ids.keys() != self.path_ids:
+            raise ContractError(f"the path of {self.operation_id} ({self.path}) takes "
+                                f"{', '.join(sorted(self.path_ids)) or 'no ids'}; got {', '.join(ids) or 'none'}")
+        return template.format_map(ids)
 
     @property
     def statuses(self) -> tuple[str, ...]:
@@ -324,6 +342,7 @@ class Contract:
                     parameters=tuple(params),
                     responses=responses,
                     anonymous_allowed=not security or any(req == {} for req in security),
+                    path_ids=frozenset(_PLACEHOLDER.findall(path)),
                 )
         return operations
 
@@ -375,6 +394,11 @@ class Contract:
                 raise ContractError(f"unknown rule {rule_id!r}: {self.rules_path} does not exist yet") from None
             raise ContractError(f"unknown rule {rule_id!r}: add it to {self.rules_path} or fix the id") from None
 
+    def path(self, operation_id: str, **ids: Any) -> str:
+        """``path("listUserAnswers", userId=5)`` -> ``/user/5/answer.json``: an operation's path under /services/v2,
+        the one way suites and load users build it (ApiClient takes it as is; ``tracker=`` for listIssueTypes)."""
+        return self.operation(operation_id).path_with(ids)
+
     def rules_for(self, operation_id: str) -> list[Rule]:
         return [r for r in self.rules.values() if operation_id in r.operations]
 
@@ -401,7 +425,18 @@ def load_contract(spec_dir: str | os.PathLike[str] | None = None) -> Contract:
 
 
 @cache
+def _default() -> Contract:
+    """The contract of the default spec/, found once per process (finding it looks at the file system)."""
+    return load_contract()
+
+
+def path(operation_id: str, **ids: Any) -> str:
+    """:meth:`Contract.path` of the default spec/: ``path("listNodeFollowers", nodeId=7)``."""
+    return _default().path(operation_id, **ids)
+
+
+@cache
 def envelope() -> Envelope:
     """The list envelope of the default spec/ (what the response invariants and the load checks judge); read once
     per process, because the load checks ask for it on every list answer."""
-    return load_contract().envelope
+    return _default().envelope

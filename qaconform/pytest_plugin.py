@@ -150,10 +150,12 @@ class _TargetHolder:
 
     def _preflight(self, target: Target) -> None:
         """Fail the whole run with one message when the target is unreachable or a credential is wrong."""
+        from qaconform.contract import path
+
         p = target.profile
         anon = ApiClient(p, "anonymous", None, None, target.recorder)
         try:
-            anon.get("question.json", params={"pageSize": 1})
+            anon.get(path("listQuestions"), params={"pageSize": 1})
         except TargetUnreachable as exc:
             _stop(self.config, "unreachable", f"target {p.base_url} is unreachable: {exc}. Is the server running? "
                   f"Check base_url in {p.path}.", EXIT_UNREACHABLE)
@@ -163,7 +165,7 @@ class _TargetHolder:
             acc = p.accounts[role]
             c = ApiClient(p, role, acc.username, acc.password, target.recorder)
             try:
-                r = c.get("user/retrieveAllExperts.json", params={"pageSize": 1})
+                r = c.get(path("listActiveExperts"), params={"pageSize": 1})
             except TargetUnreachable as exc:
                 _stop(self.config, "unreachable", f"target {p.base_url} stopped answering: {exc}", EXIT_UNREACHABLE)
             except TargetError:
@@ -361,12 +363,14 @@ class UserIds(dict[str, int]):
 @pytest.fixture(scope="session")
 def user_ids(api: dict[str, ApiClient]) -> dict[str, int]:
     """Role -> user id: from the profile, else discovered through the expert lists."""
+    from qaconform.contract import path
+
     ids = UserIds({r: c.user_id for r, c in api.items() if c.user_id is not None})
     missing = {api[r].username: r for r in ROLES if r not in ids}
-    for path in ("user/retrieveAllExperts.json", "user/retrieveEarnedExperts.json"):
+    for op in ("listActiveExperts", "listEarnedExperts"):
         page = 1
         while missing and page <= 20:
-            r = api["admin"].get(path, params={"page": page, "pageSize": 50})
+            r = api["admin"].get(path(op), params={"page": page, "pageSize": 50})
             if r.status != 200:
                 break
             body = r.json()
@@ -537,9 +541,11 @@ def _target_gone(config: pytest.Config, message: str) -> str:
     holder = state(config).holder
     if holder.target is None:
         return "error"
+    from qaconform.contract import path
+
     probe = ApiClient(holder.target.profile, "anonymous", None, None, Recorder())
     try:
-        probe.get("question.json", params={"pageSize": 1})
+        probe.get(path("listQuestions"), params={"pageSize": 1})
     except TargetUnreachable:
         state(config).gone = message
     except TargetError:

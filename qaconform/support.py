@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from qaconform import contract
 from qaconform.client import ApiClient, ApiResponse
 from qaconform.created_id import created_id
 
@@ -32,7 +33,7 @@ def post_answer(client: ApiClient, question_id: int, tag: str, created: Registry
                 text: str = "answer", **params: Any) -> ApiResponse:
     """POST an answer tagged with the run tag; registers it when created."""
     body = {"body": f"<p>{text} [{tag}]</p>"}
-    resp = client.post(f"question/{question_id}/answer.json", json=body, params=params or None,
+    resp = client.post(contract.path("postAnswer", questionId=question_id), json=body, params=params or None,
                        operation="postAnswer")
     if 200 <= resp.status < 300 and created is not None:  # an answer held in moderation: any 2xx
         created.add("answer", new_id(resp), client.role)
@@ -48,7 +49,7 @@ def post_comment(client: ApiClient, node_id: int, tag: str, created: Registry | 
         body["visibility"] = visibility
     if recipients is not None:
         body["recipients"] = [{"id": r} for r in recipients]
-    resp = client.post(f"node/{node_id}/comment.json", json=body, params=params, operation="postComment")
+    resp = client.post(contract.path("postComment", nodeId=node_id), json=body, params=params, operation="postComment")
     if resp.status == 201 and created is not None:
         created.add("comment", new_id(resp), client.role)
     return resp
@@ -99,7 +100,7 @@ def find_listed(client: ApiClient, path: str, node_id: int, params: dict[str, An
 
 def comment_ids_seen(client: ApiClient, answer_id: int) -> set[int]:
     """Ids of the comments under an answer that this caller is shown by the comment list (operation 18)."""
-    items = list_all(client, f"answer/{answer_id}/comment.json")
+    items = list_all(client, contract.path("listAnswerComments", answerId=answer_id))
     return {int(i["id"]) for i in items if str(i.get("id", "")).isdecimal()}
 
 

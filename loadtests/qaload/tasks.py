@@ -15,6 +15,7 @@ from urllib.parse import quote
 
 from locust import task
 
+from qaconform.contract import path
 from qaconform.load.locust_checks import CREATED, OK_ARRAY, OK_JSON, OK_LIST, Expect, expect_status
 
 from . import hooks
@@ -29,6 +30,8 @@ EXPERT_SORTS = ("reputation", "username", "realname", "recent", "oldest", "defau
 INCLUDE_ONLY = ("id,title", "id,title,author,answerCount", "id,type,creationDate")
 PAGE_SIZES = (None, 15, 50)
 LOCK_PROMPT_QS = "prompt=" + quote("load test: locked")
+QUESTIONS = path("listQuestions")
+ANSWER_FIXTURE_QUESTION = path("postAnswer", questionId=FX.question_id)
 _PAGE_COUNT = re.compile(rb'\s*:\s*(\d+)')
 
 
@@ -129,7 +132,7 @@ class BrowseTasks(QaUser):
             qs += f"&spaceId={FX.space_id}"
         sampled = self.sample()
         learn = not projected and (sampled or self.known.learnt < 20)
-        js = self._paged("listQuestions", "/question.json", qs, parse=learn or sampled)
+        js = self._paged("listQuestions", QUESTIONS, qs, parse=learn or sampled)
         if js is not None and learn:
             self.known.learn_questions(js)
 
@@ -138,43 +141,43 @@ class BrowseTasks(QaUser):
         uid = self.rng.choice(self.known.users) if self.known.users else None
         if uid is None:
             return self.list_questions()
-        self.call("listUserQuestions", "GET", f"/user/{uid}/question.json", OK_LIST, parse=self.sample())
+        self.call("listUserQuestions", "GET", path("listUserQuestions", userId=uid), OK_LIST, parse=self.sample())
 
     @task(5)
     def list_user_answers(self) -> None:
         uid = self.rng.choice(self.known.users) if self.known.users else None
         if uid is None:
             return self.list_questions()
-        self.call("listUserAnswers", "GET", f"/user/{uid}/answer.json", OK_LIST, parse=self.sample())
+        self.call("listUserAnswers", "GET", path("listUserAnswers", userId=uid), OK_LIST, parse=self.sample())
 
     @task(6)
     def list_answer_comments(self) -> None:
         if not self.known.answers:
             return self.list_questions()
         aid = self.rng.choice(self.known.answers)
-        self.call("listAnswerComments", "GET", f"/answer/{aid}/comment.json", OK_LIST, parse=self.sample())
+        self.call("listAnswerComments", "GET", path("listAnswerComments", answerId=aid), OK_LIST, parse=self.sample())
 
     @task(3)
     def list_node_followers(self) -> None:
         qid = self.rng.choice(self.known.questions)
-        self.call("listNodeFollowers", "GET", f"/node/{qid}/followers.json", OK_LIST, parse=self.sample())
+        self.call("listNodeFollowers", "GET", path("listNodeFollowers", nodeId=qid), OK_LIST, parse=self.sample())
 
     @task(5)
     def list_topics(self) -> None:
-        self._paged("listTopics", "/topic.json", "sort=popularity", parse=self.sample())
+        self._paged("listTopics", path("listTopics"), "sort=popularity", parse=self.sample())
 
     @task(3)
     def list_spaces(self) -> None:
-        self.call("listSpaces", "GET", "/space.json", OK_LIST, parse=self.sample())
+        self.call("listSpaces", "GET", path("listSpaces"), OK_LIST, parse=self.sample())
 
     @task(2)
     def list_active_experts(self) -> None:
-        self.call("listActiveExperts", "GET", "/user/retrieveAllExperts.json", OK_LIST,
+        self.call("listActiveExperts", "GET", path("listActiveExperts"), OK_LIST,
                   "sort=" + pick(self.rng, EXPERT_SORTS), parse=self.sample())
 
     @task(2)
     def list_earned_experts(self) -> None:
-        self.call("listEarnedExperts", "GET", "/user/retrieveEarnedExperts.json", OK_LIST,
+        self.call("listEarnedExperts", "GET", path("listEarnedExperts"), OK_LIST,
                   "sort=" + pick(self.rng, EXPERT_SORTS), parse=self.sample())
 
 
@@ -185,12 +188,12 @@ class AdminBrowseTasks(BrowseTasks):
 
     @task(2)
     def list_groups(self) -> None:
-        self.call("listGroups", "GET", "/group.json", OK_LIST, parse=self.sample())
+        self.call("listGroups", "GET", path("listGroups"), OK_LIST, parse=self.sample())
 
     @task(1)
     def list_issue_types(self) -> None:
         if FX.issue_tracker:
-            self.call("listIssueTypes", "GET", f"/{FX.issue_tracker}/issuetype.json", OK_ARRAY)
+            self.call("listIssueTypes", "GET", path("listIssueTypes", tracker=FX.issue_tracker), OK_ARRAY)
         else:
             self.list_questions()
 
@@ -216,7 +219,7 @@ class WriteTasks(QaUser):
 
     @task(3)
     def post_answer(self) -> None:
-        js, r = self.call("postAnswer", "POST", f"/question/{FX.question_id}/answer.json", CREATED,
+        js, r = self.call("postAnswer", "POST", ANSWER_FIXTURE_QUESTION, CREATED,
                           body={"body": self._text("load answer")})
         aid = self.created_id(js, r)
         if aid is None:
@@ -231,7 +234,7 @@ class WriteTasks(QaUser):
         if not self.my_answers:
             return self.post_answer()
         parent = self.rng.choice(self.my_answers)
-        js, r = self.call("postComment", "POST", f"/node/{parent}/comment.json", CREATED, body=body)
+        js, r = self.call("postComment", "POST", path("postComment", nodeId=parent), CREATED, body=body)
         cid = self.created_id(js, r)
         if cid is not None:
             hooks.record_created("comment", cid, self.role, parent, self.account.id)
@@ -266,7 +269,7 @@ class ModerateTasks(QaUser):
 
     @task(1)
     def create_node(self) -> None:
-        js, r = self.call("postAnswer", "POST", f"/question/{FX.question_id}/answer.json", CREATED,
+        js, r = self.call("postAnswer", "POST", ANSWER_FIXTURE_QUESTION, CREATED,
                           body={"body": f"<p>moderation target {SETTINGS.run_tag}</p>"})
         nid = self.created_id(js, r)
         if nid is not None and len(self.mine) < 20:
@@ -276,7 +279,7 @@ class ModerateTasks(QaUser):
     def lock_node(self) -> None:
         nid = self._node()
         if nid is not None:
-            self.call("lockNode", "PUT", f"/node/{nid}/lock.json", OK_JSON, LOCK_PROMPT_QS)
+            self.call("lockNode", "PUT", path("lockNode", nodeId=nid), OK_JSON, LOCK_PROMPT_QS)
 
     @task(2)
     def send_to_moderation(self) -> None:
@@ -284,20 +287,20 @@ class ModerateTasks(QaUser):
             return self.lock_node()
         nid = self._node()
         if nid is not None:
-            self.call("sendToModeration", "PUT", f"/node/{nid}/sendToMod.json", OK_JSON)
+            self.call("sendToModeration", "PUT", path("sendToModeration", nodeId=nid), OK_JSON)
 
     @task(1)
     def unmark_favorite(self) -> None:
         if FX.favorite_node_id is None:
             return self.lock_node()
-        self.call("unmarkFavorite", "PUT", f"/node/{FX.favorite_node_id}/unmarkfavorite.json", ACCEPT_STATE_CHANGE)
+        self.call("unmarkFavorite", "PUT", path("unmarkFavorite", nodeId=FX.favorite_node_id), ACCEPT_STATE_CHANGE)
 
     @task(1)
     def cancel_wiki(self) -> None:
         node = FX.member_wiki_node_id if self.own_only else FX.wiki_node_id
         if node is None:
             return self.lock_node()
-        self.call("cancelWiki", "PUT", f"/node/{node}/cancelwiki.json", ACCEPT_STATE_CHANGE)
+        self.call("cancelWiki", "PUT", path("cancelWiki", nodeId=node), ACCEPT_STATE_CHANGE)
 
 
 def _future(days: int) -> str:
@@ -314,7 +317,7 @@ class GdprTasks(QaUser):
     abstract = True
 
     def _schedule_error(self, body: dict[str, Any]) -> None:
-        self.call("scheduleGdprJob", "POST", "/jobs/gdpr/schedule.json", expect_status(400), body=body)
+        self.call("scheduleGdprJob", "POST", path("scheduleGdprJob"), expect_status(400), body=body)
 
     @task(2)
     def bulk_without_csv(self) -> None:
@@ -331,11 +334,11 @@ class GdprTasks(QaUser):
         uid = self.account.id or (known(self.role).users[0] if known(self.role).users else None)
         if uid is None:
             return self.list_invalid_user_content()
-        self.call("listUserContent", "GET", f"/users/gdpr/{uid}/content.json", OK_ARRAY)
+        self.call("listUserContent", "GET", path("listUserContent", userId=uid), OK_ARRAY)
 
     @task(1)
     def list_invalid_user_content(self) -> None:
-        self.call("listUserContent", "GET", "/users/gdpr/0/content.json", expect_status(422))
+        self.call("listUserContent", "GET", path("listUserContent", userId=0), expect_status(422))
 
 
 def private_options_for(role: str) -> tuple[str, ...]:

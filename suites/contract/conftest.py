@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from listops import Fetch, items_of
+from listops import LIST_OPS, Fetch, items_of
 
 from qaconform.client import ApiClient, ApiResponse
+from qaconform.contract import path as contract_path
 from qaconform.profile import Profile
 from qaconform.support import new_id, post_answer, post_comment
 
@@ -22,7 +23,7 @@ def fetch(api: dict[str, ApiClient]) -> Fetch:
     cache: dict[tuple[str, str, tuple[tuple[str, str], ...]], ApiResponse] = {}
 
     def get(role: str, path: str, **params: Any) -> ApiResponse:
-        key = (role, path, tuple(sorted((k, str(v)) for k, v in params.items())))
+        key = (role, path.lstrip("/"), tuple(sorted((k, str(v)) for k, v in params.items())))
         if key not in cache:
             cache[key] = api[role].get(path, params=params or None)
         return cache[key]
@@ -63,7 +64,7 @@ def commented_answer(
 
 
 def _existing_answer(admin: ApiClient) -> int:
-    resp = admin.get("question.json", params={"pageSize": 50})
+    resp = admin.get(contract_path("listQuestions"), params={"pageSize": 50})
     for q in items_of(resp, "admin lists questions"):
         answers = q.get("answers") if isinstance(q, dict) else None
         if isinstance(answers, list) and answers and str(answers[0]).isdecimal():
@@ -80,7 +81,7 @@ def filled_by_suite(read_only: bool) -> frozenset[str]:
 @pytest.fixture(scope="session")
 def question_author_id(api: dict[str, ApiClient], question_id: int) -> int:
     """A user who has questions: the author of the fixture question if page 1 shows it, else of the first question."""
-    resp = api["admin"].get("question.json", params={"pageSize": 50})
+    resp = api["admin"].get(contract_path("listQuestions"), params={"pageSize": 50})
     items = [i for i in items_of(resp, "admin lists questions") if isinstance(i, dict)]
     assert items, f"the question list is empty although the profile names question {question_id}\n{resp.describe()}"
     chosen = next((i for i in items if str(i.get("id")) == str(question_id)), items[0])
@@ -101,15 +102,10 @@ def list_paths(
         "member's user id is unknown: add id = ... under [accounts.member] in the profile (it was not found in the "
         "expert lists either)"
     )
-    return {
-        "listQuestions": "question.json",
-        "listUserAnswers": f"user/{member_id}/answer.json",
-        "listActiveExperts": "user/retrieveAllExperts.json",
-        "listEarnedExperts": "user/retrieveEarnedExperts.json",
-        "listSpaces": "space.json",
-        "listTopics": "topic.json",
-        "listUserQuestions": f"user/{question_author_id}/question.json",
-        "listNodeFollowers": f"node/{profile.fixtures.question_id}/followers.json",
-        "listGroups": "group.json",
-        "listAnswerComments": f"answer/{commented_answer[0]}/comment.json",
+    ids: dict[str, dict[str, Any]] = {
+        "listUserAnswers": {"userId": member_id},
+        "listUserQuestions": {"userId": question_author_id},
+        "listNodeFollowers": {"nodeId": profile.fixtures.question_id},
+        "listAnswerComments": {"answerId": commented_answer[0]},
     }
+    return {op: contract_path(op, **ids.get(op, {})) for op in LIST_OPS}

@@ -14,6 +14,7 @@ from listops import LIST_OPS, Fetch
 from rule_assertions import assert_json_body, assert_json_response, assert_location_names, assert_schema, assert_status
 
 from qaconform.client import ApiClient, ApiResponse
+from qaconform.contract import path
 from qaconform.profile import Profile
 from qaconform.support import new_id, post_answer, post_comment
 
@@ -81,7 +82,7 @@ def test_each_list_answers_200_with_an_envelope_of_its_item_schema(
 def test_user_content_list_is_a_bare_array_of_content_entries(
     fetch: Fetch, user_ids: dict[str, int], contract: Any, read_only: bool
 ) -> None:
-    resp = fetch("admin", f"users/gdpr/{user_ids['member']}/content.json")
+    resp = fetch("admin", path("listUserContent", userId=user_ids["member"]))
     body = assert_json_response(resp, 200, "admin lists member's content", "SHAPE-LIST-USER-CONTENT")
     assert isinstance(body, list), (
         f"[LIST-ARRAY-CONTENT] the user content list is a JSON array, not the paged envelope\n{resp.describe()}")
@@ -98,7 +99,7 @@ def test_issue_type_list_is_a_bare_array_of_named_objects(
     fetch: Fetch, require_fixture: Any, contract: Any
 ) -> None:
     tracker = require_fixture("issue_tracker")
-    resp = fetch("admin", f"{tracker}/issuetype.json")
+    resp = fetch("admin", path("listIssueTypes", tracker=tracker))
     body = assert_json_response(resp, 200, "admin lists issue types", "SHAPE-LIST-ISSUE-TYPES")
     assert isinstance(body, list), (
         f"[LIST-ARRAY-ISSUETYPES] the issue-type list is a JSON array, not the paged envelope\n{resp.describe()}")

@@ -11,6 +11,7 @@ import pytest
 from listops import LIST_OPS, Fetch, items_of, list_params
 
 from qaconform.client import ApiClient
+from qaconform.contract import path
 from qaconform.invariants import projection_problems
 from qaconform.profile import Profile
 from qaconform.support import list_all
@@ -49,7 +50,7 @@ def test_include_only_limits_every_item_to_the_listed_fields(
 @pytest.mark.permissions
 def test_a_projected_space_list_holds_only_spaces_the_caller_may_see(fetch: Fetch, require_fixture: Any) -> None:
     hidden = require_fixture("hidden_space_id")
-    resp = fetch("novice", "space.json", includeOnly="id,name", pageSize=100)
+    resp = fetch("novice", path("listSpaces"), includeOnly="id,name", pageSize=100)
     items = items_of(resp, "novice lists spaces with includeOnly=id,name")
     assert all(str(i.get("id")) != str(hidden) for i in items if isinstance(i, dict)), (
         f"[PROJ-ONLY-VISIBLE] novice may not view the questions list of space {hidden}, yet the projected space list "
@@ -91,7 +92,7 @@ def test_space_id_restricts_the_question_list_to_that_space(
     """With or without a sort (newest, a name of the list's sorts array): the filter is not the sort's to drop."""
     space: Any = profile.fixtures.space_id
     if which == "another-space":
-        spaces = items_of(fetch("admin", "space.json", pageSize=100), "admin lists spaces")
+        spaces = items_of(fetch("admin", path("listSpaces"), pageSize=100), "admin lists spaces")
         others = [s.get("id") for s in spaces if isinstance(s, dict) and str(s.get("id")) != str(space)]
         if not others:
             pytest.skip("the target has a single space, so a filter to another space cannot be told from no filter")

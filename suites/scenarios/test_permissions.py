@@ -29,6 +29,7 @@ import pytest
 from permission_matrix import ALLOW, DENY, OBS, OWN, WRONG_PASSWORD_RULES, Cell, Row, cells
 
 from qaconform.client import ApiClient, ApiResponse
+from qaconform.contract import path
 from qaconform.profile import Profile
 from qaconform.support import find_listed, list_all, new_id, post_answer, post_comment, wire_value
 
@@ -130,7 +131,7 @@ def node_snapshot(scene: Scene, node: int) -> tuple[bool, Any]:
     needs an edit operation the interface lacks): a refused lock can be shown to change nothing only where it would
     change these; moderation takes the answer out of novice's view."""
     author = scene.authors[node]
-    item = find_listed(scene.api["novice"], f"user/{scene.user_ids[author]}/answer.json", node)
+    item = find_listed(scene.api["novice"], path("listUserAnswers", userId=scene.user_ids[author]), node)
     if item is None:
         return False, None
     return True, item.get("nodeStates")
@@ -157,7 +158,7 @@ def comment_absent(scene: Scene, client: ApiClient, marker: str) -> Callable[[],
         if client.role in ("moderator", "novice"):
             readers.append(client)
         for reader in readers:
-            items = list_all(reader, f"answer/{scene.member_answer}/comment.json")
+            items = list_all(reader, path("listAnswerComments", answerId=scene.member_answer))
             hits = [i.get("id") for i in items if marker in str(i.get("body", ""))]
             assert not hits, (
                 f"{tag([NO_EFFECT])}a refused comment must not be created, yet {reader.role} lists it: ids {hits}")
@@ -176,9 +177,11 @@ def _comment(option: str | None) -> Callable[[ApiClient, Scene, str], Attempt]:
     return call
 
 
-def _get(path: Callable[[Scene], str], operation: str, **params: Any) -> Callable[[ApiClient, Scene, str], Attempt]:
+def _get(operation: str, ids: Callable[[Scene], dict[str, Any]] = lambda s: {},
+         **params: Any) -> Callable[[ApiClient, Scene, str], Attempt]:
+    """A read of ``operation`` with the scene's ids in its path (``contract.path``)."""
     def call(client: ApiClient, scene: Scene, target: str) -> Attempt:
-        return Attempt(client.get(path(scene), params=params or None, operation=operation))
+        return Attempt(client.get(path(operation, **ids(scene)), params=params or None, operation=operation))
 
     return call
 
@@ -186,7 +189,7 @@ def _get(path: Callable[[Scene], str], operation: str, **params: Any) -> Callabl
 def _schedule_nothing(client: ApiClient, scene: Scene, target: str) -> Attempt:
     # A bulk job without csvFileId is refused by the description (400): it schedules nothing whoever calls.
     body = {"type": "bulk", "operations": ["suspend"]}
-    return Attempt(client.post("jobs/gdpr/schedule.json", json=body, operation="scheduleGdprJob"))
+    return Attempt(client.post(path("scheduleGdprJob"), json=body, operation="scheduleGdprJob"))
 
 
 def _answer(client: ApiClient, scene: Scene, target: str) -> Attempt:
@@ -197,7 +200,7 @@ def _answer(client: ApiClient, scene: Scene, target: str) -> Attempt:
 
     def check() -> None:
         # a wrong password names member: a refused answer must not appear among member's answers
-        items = list_all(scene.api["member"], f"user/{scene.user_ids['member']}/answer.json", page_size=100,
+        items = list_all(scene.api["member"], path("listUserAnswers", userId=scene.user_ids["member"]), page_size=100,
                          max_pages=5)
         hits = [i.get("id") for i in items if marker in str(i.get("body", ""))]
         assert not hits, (f"{tag([NO_EFFECT])}an answer refused for a wrong password must not be created, yet "
@@ -206,14 +209,14 @@ def _answer(client: ApiClient, scene: Scene, target: str) -> Attempt:
     return Attempt(resp, check)
 
 
-def _put(verb: str, operation: str, fresh: bool, check_effect: bool,
+def _put(operation: str, fresh: bool, check_effect: bool,
          params: dict[str, str] | None = None, state: bool = False) -> Callable[[ApiClient, Scene, str], Attempt]:
     """``state``: the operation has a state precondition (favorite, wiki) the matrix's answers do not meet."""
     def call(client: ApiClient, scene: Scene, target: str) -> Attempt:
         node = scene.node_for(target, fresh)
         check = unchanged(scene, node, f"{operation} by {client.role}") if check_effect and target in (
             "other", "denied") else None
-        resp = client.put(f"node/{node}/{verb}.json", params=params, operation=operation)
+        resp = client.put(path(operation, nodeId=node), params=params, operation=operation)
         return Attempt(resp, check, state_unmet=state)
 
     return call
@@ -236,25 +239,23 @@ OPS: dict[str, Op] = {
     "postComment-mod": Op(_comment("to_moderators")),
     "postComment-group": Op(_comment("to_own_groups")),
     "scheduleGdprJob": Op(_schedule_nothing, precondition=True),
-    "listQuestions": Op(_get(lambda s: "question.json", "listQuestions", pageSize=5)),
-    "listUserAnswers": Op(_get(lambda s: f"user/{s.user_ids['member']}/answer.json", "listUserAnswers", pageSize=5)),
-    "listActiveExperts": Op(_get(lambda s: "user/retrieveAllExperts.json", "listActiveExperts", pageSize=5)),
-    "listEarnedExperts": Op(_get(lambda s: "user/retrieveEarnedExperts.json", "listEarnedExperts", pageSize=5)),
+    "listQuestions": Op(_get("listQuestions", pageSize=5)),
+    "listUserAnswers": Op(_get("listUserAnswers", lambda s: {"userId": s.user_ids["member"]}, pageSize=5)),
+    "listActiveExperts": Op(_get("listActiveExperts", pageSize=5)),
+    "listEarnedExperts": Op(_get("listEarnedExperts", pageSize=5)),
     "postAnswer": Op(_answer),
-    "listUserContent": Op(_get(lambda s: f"users/gdpr/{s.user_ids['member']}/content.json", "listUserContent")),
-    "listSpaces": Op(_get(lambda s: "space.json", "listSpaces", pageSize=5)),
-    "unmarkFavorite": Op(_put("unmarkfavorite", "unmarkFavorite", False, False, state=True), precondition=True),
-    "cancelWiki": Op(_put("cancelwiki", "cancelWiki", False, False, state=True), precondition=True),
-    "sendToModeration": Op(_put("sendToMod", "sendToModeration", True, True)),
-    "lockNode": Op(_put("lock", "lockNode", True, True, params=_lock_prompt())),
-    "listTopics": Op(_get(lambda s: "topic.json", "listTopics", pageSize=5)),
-    "listUserQuestions": Op(_get(lambda s: f"user/{s.user_ids['member']}/question.json", "listUserQuestions",
-                                 pageSize=5)),
-    "listNodeFollowers": Op(_get(lambda s: f"node/{s.question_id}/followers.json", "listNodeFollowers")),
-    "listGroups": Op(_get(lambda s: "group.json", "listGroups", pageSize=5)),
-    "listAnswerComments": Op(_get(lambda s: f"answer/{s.member_answer}/comment.json", "listAnswerComments")),
-    "listIssueTypes": Op(_get(lambda s: f"{s.profile.fixtures.issue_tracker or 'tracker'}/issuetype.json",
-                              "listIssueTypes")),
+    "listUserContent": Op(_get("listUserContent", lambda s: {"userId": s.user_ids["member"]})),
+    "listSpaces": Op(_get("listSpaces", pageSize=5)),
+    "unmarkFavorite": Op(_put("unmarkFavorite", False, False, state=True), precondition=True),
+    "cancelWiki": Op(_put("cancelWiki", False, False, state=True), precondition=True),
+    "sendToModeration": Op(_put("sendToModeration", True, True)),
+    "lockNode": Op(_put("lockNode", True, True, params=_lock_prompt())),
+    "listTopics": Op(_get("listTopics", pageSize=5)),
+    "listUserQuestions": Op(_get("listUserQuestions", lambda s: {"userId": s.user_ids["member"]}, pageSize=5)),
+    "listNodeFollowers": Op(_get("listNodeFollowers", lambda s: {"nodeId": s.question_id})),
+    "listGroups": Op(_get("listGroups", pageSize=5)),
+    "listAnswerComments": Op(_get("listAnswerComments", lambda s: {"answerId": s.member_answer})),
+    "listIssueTypes": Op(_get("listIssueTypes", lambda s: {"tracker": s.profile.fixtures.issue_tracker or "tracker"})),
 }
 
 
@@ -481,11 +482,10 @@ def expert_status_rule(caller: str, status: int) -> str:
 @pytest.mark.rule("EXPERTS-401", "AUTH-BAD-CREDENTIALS")
 @pytest.mark.parametrize("accept", ["application/json", "text/html"], ids=["accept-json", "accept-html"])
 @pytest.mark.parametrize("caller", ["anonymous", "wrong_password"])
-@pytest.mark.parametrize("path", ["user/retrieveAllExperts.json", "user/retrieveEarnedExperts.json"],
-                         ids=["active", "earned"])
+@pytest.mark.parametrize("op", ["listActiveExperts", "listEarnedExperts"], ids=["active", "earned"])
 def test_expert_lists_refuse_missing_or_bad_credentials_with_401_in_a_documented_form(
-        api: dict[str, ApiClient], path: str, caller: str, accept: str, contract: Any) -> None:
-    resp = api[caller].get(path, headers={"Accept": accept})
+        api: dict[str, ApiClient], op: str, caller: str, accept: str, contract: Any) -> None:
+    resp = api[caller].get(path(op), headers={"Accept": accept})
     assert resp.status == 401, (
         f"[{expert_status_rule(caller, resp.status)}] {caller} on the expert list must get 401\n{resp.describe()}")
     problems = expert_401_form_problems(resp, contract)
@@ -496,11 +496,11 @@ def test_expert_lists_refuse_missing_or_bad_credentials_with_401_in_a_documented
 def test_novice_space_list_lacks_the_hidden_space_and_its_questions(
         novice: ApiClient, admin: ApiClient, require_fixture: Callable[[str], Any]) -> None:
     hidden = int(require_fixture("hidden_space_id"))
-    admin_spaces = {str(s.get("id")) for s in list_all(admin, "space.json")}
+    admin_spaces = {str(s.get("id")) for s in list_all(admin, path("listSpaces"))}
     assert str(hidden) in admin_spaces, (
         f"admin (every permission) must list hidden_space_id {hidden}, or the profile names a space that does not "
         f"exist; admin lists {sorted(admin_spaces)[:30]}")
-    novice_spaces = {str(s.get("id")) for s in list_all(novice, "space.json")}
+    novice_spaces = {str(s.get("id")) for s in list_all(novice, path("listSpaces"))}
     assert str(hidden) not in novice_spaces, (
         f"novice lacks View the questions list in space {hidden}: the space list must not show it")
 
@@ -509,7 +509,7 @@ def test_novice_space_list_lacks_the_hidden_space_and_its_questions(
         containers = value if isinstance(value, list) else []
         return str(q.get("primaryContainerId")) == str(hidden) or str(hidden) in {str(c) for c in containers}
 
-    filtered = novice.get("question.json", params={"spaceId": hidden, "pageSize": 50}, operation="listQuestions")
+    filtered = novice.get(path("listQuestions"), params={"spaceId": hidden, "pageSize": 50}, operation="listQuestions")
     if filtered.status == 200:
         shown = [q.get("id") for q in filtered.json().get("list") or [] if isinstance(q, dict)]
         assert not shown, (
@@ -519,7 +519,7 @@ def test_novice_space_list_lacks_the_hidden_space_and_its_questions(
         assert 400 <= filtered.status < 500, (
             f"question.json?spaceId={hidden} as novice: an empty list or a refusal, not {filtered.status}\n"
             f"{filtered.describe()}")
-    leaked = [q.get("id") for q in list_all(novice, "question.json", max_pages=10) if in_hidden(q)]
+    leaked = [q.get("id") for q in list_all(novice, path("listQuestions"), max_pages=10) if in_hidden(q)]
     assert not leaked, f"novice's question list shows questions of hidden space {hidden}: {leaked[:10]}"
 
 
@@ -531,12 +531,11 @@ def test_what_denials_outside_the_group_and_expert_lists_carry(
     tries: dict[str, ApiResponse] = {}
     node = scene.moderator_answer
     novice = api["novice"]
-    tries["unmarkFavorite novice"] = novice.put(f"node/{node}/unmarkfavorite.json", operation="unmarkFavorite")
-    tries["cancelWiki novice"] = novice.put(f"node/{node}/cancelwiki.json", operation="cancelWiki")
-    tries["sendToModeration novice"] = novice.put(f"node/{node}/sendToMod.json", operation="sendToModeration")
-    tries["lockNode novice"] = novice.put(f"node/{node}/lock.json", params=_lock_prompt(), operation="lockNode")
+    for op in ("unmarkFavorite", "cancelWiki", "sendToModeration", "lockNode"):
+        tries[f"{op} novice"] = novice.put(path(op, nodeId=node), params=_lock_prompt() if op == "lockNode" else None,
+                                           operation=op)
     tries["postAnswer anonymous"] = api["anonymous"].post(
-        f"question/{scene.question_id}/answer.json", json={"body": f"anonymous answer [{scene.run_tag}]"},
+        path("postAnswer", questionId=scene.question_id), json={"body": f"anonymous answer [{scene.run_tag}]"},
         operation="postAnswer")
     observe("OBS-PERM-DENIED-BODIES", **{k.replace(" ", "_"): {"status": r.status, "body": body_kind(r),
                                                                "snippet": r.text[:200]} for k, r in tries.items()})
