@@ -63,6 +63,9 @@ class Envelope:
     """The integer fields: page, pageSize, pageCount, listCount, totalCount."""
     items: str
     """The array that holds the page's items (``list``)."""
+    sorts_seen: tuple[str, ...] = ()
+    """The sort names the description has seen in the ``sorts`` array of question and comment lists (which of them a
+    site accepts is not shown): the names suites, generated tests and load users send to those lists."""
 
     @classmethod
     def of(cls, schema: Mapping[str, Any]) -> Envelope:
@@ -73,7 +76,8 @@ class Envelope:
         if len(arrays) != 1 or not counts:
             raise ContractError(f"{ENVELOPE_SCHEMA} must require one array of items and the integer counts; it "
                                 f"requires {list(fields)}")
-        return cls(fields=fields, counts=counts, items=arrays[0])
+        seen = ((props.get("sorts") or {}).get("items") or {}).get("examples") or ()
+        return cls(fields=fields, counts=counts, items=arrays[0], sorts_seen=tuple(seen))
 
 
 ENVELOPE_SCHEMA = "envelope.json"
@@ -89,6 +93,11 @@ class Parameter:
     schema: Mapping[str, Any]
     changes_shape: bool = False
     """True when the parameter changes the response shape (``x-qaconform-changes-shape``); generated tests omit it."""
+
+    @property
+    def values(self) -> tuple[Any, ...]:
+        """The values the description gives for it (its schema's enum: the expert lists' six sorts), or ()."""
+        return tuple(self.schema.get("enum") or ())
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from urllib.parse import quote
 
 from locust import task
 
-from qaconform.contract import path
+from qaconform.contract import envelope, load_contract, path
 from qaconform.load.locust_checks import CREATED, OK_ARRAY, OK_JSON, OK_LIST, Expect, expect_status
 
 from . import hooks
@@ -25,8 +25,8 @@ from .settings import SETTINGS
 FX = SETTINGS.profile.fixtures
 VIS = SETTINGS.profile.visibility
 _CAP = 500  # ids remembered per kind and process
-QUESTION_SORTS = ("active", "newest", "hottest", "votes", "viewCount", "answerCount", "commentCount")
-EXPERT_SORTS = ("reputation", "username", "realname", "recent", "oldest", "default")
+QUESTION_SORTS = envelope().sorts_seen
+EXPERT_SORTS: tuple[str, ...] = load_contract().operation("listActiveExperts").parameter("sort").values
 INCLUDE_ONLY = ("id,title", "id,title,author,answerCount", "id,type,creationDate")
 PAGE_SIZES = (None, 15, 50)
 LOCK_PROMPT_QS = "prompt=" + quote("load test: locked")

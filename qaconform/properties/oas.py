@@ -34,7 +34,7 @@ from schemathesis.specs.openapi.checks import (
 
 from qaconform import schemathesis_checks
 from qaconform.client import ApiClient, TargetError
-from qaconform.contract import default_spec_dir
+from qaconform.contract import default_spec_dir, envelope
 from qaconform.profile import Profile
 from qaconform.properties.plugin import Budget
 
@@ -81,8 +81,6 @@ REFUSAL_RULES = {"postComment": "COMMENT-BODY-REQUIRED", "listUserContent": "GDP
 PROJECTIONS = ["id", "id,name", "id,creationDate", "id,title,author"]
 """includeOnly values of generated list requests (the description's example is id and name)."""
 
-QUESTION_SORTS = ["active", "newest", "hottest", "votes", "viewCount", "usedCount", "answerCount",
-                  "answerCountAsc", "commentCount", "favoriteCount", "followers", "reportCount"]
 NODE_TYPES = ["question", "answer", "comment", "idea", "ideacomment", "kbentry", "topic"]
 
 
@@ -142,7 +140,7 @@ def schema_config(budget: Budget, pools: Pools | None = None, profile: Profile |
     ids at call time. The state machine, built inside a test, gets the target's ids as dictionaries too.
     """
     dictionaries: dict[str, Any] = {
-        "question_sorts": {"values": QUESTION_SORTS},
+        "question_sorts": {"values": list(envelope().sorts_seen)},
         "booleans": {"values": ["true", "false"]},
         "node_types": {"values": NODE_TYPES},
     }

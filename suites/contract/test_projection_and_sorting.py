@@ -11,7 +11,7 @@ import pytest
 from listops import LIST_OPS, Fetch, items_of, list_params
 
 from qaconform.client import ApiClient
-from qaconform.contract import path
+from qaconform.contract import load_contract, path
 from qaconform.invariants import projection_problems
 from qaconform.profile import Profile
 from qaconform.support import list_all
@@ -20,7 +20,8 @@ pytestmark = pytest.mark.contract
 
 _PROJECTED = ("listQuestions", "listUserAnswers", "listSpaces", "listTopics", "listUserQuestions", "listNodeFollowers",
               "listGroups")
-_EXPERT_SORTS = ("reputation", "username", "realname", "recent", "oldest", "default")
+_EXPERT_SORTS = load_contract().operation("listActiveExperts").parameter("sort").values
+"""The six values the description gives for the expert lists' sort (spec/openapi.yaml)."""
 _INVALID_SORT = "qcNoSuchSort"
 
 
