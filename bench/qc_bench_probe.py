@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -48,9 +49,17 @@ def _group(item: pytest.Item) -> str | None:
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
     if not _startup:
         _startup.append(_count[0])
-    before = _count[0]
+    before, began = _count[0], time.time()
     yield
-    _tests.append({"nodeid": item.nodeid, "group": _group(item), "requests": _count[0] - before})
+    _tests.append({"nodeid": item.nodeid, "group": _group(item), "requests": _count[0] - before,
+                   "start": began, "stop": time.time()})
+
+
+def _process_start() -> float:
+    """When this process began (the timeline of a run: how long each worker took to start its first test)."""
+    import psutil
+
+    return float(psutil.Process().create_time())
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
@@ -58,5 +67,6 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     if not folder or not (_tests or _count[0]):
         return  # an xdist controller runs no test, but its preflight counts
     worker = getattr(session.config, "workerinput", {}).get("workerid", "main")
-    payload = {"worker": worker, "startup": _startup[0] if _startup else 0, "total": _count[0], "tests": _tests}
+    payload = {"worker": worker, "startup": _startup[0] if _startup else 0, "total": _count[0], "tests": _tests,
+               "process_start": _process_start(), "end": time.time()}
     Path(folder, f"probe-{worker}-{os.getpid()}.json").write_text(json.dumps(payload))

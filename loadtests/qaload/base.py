@@ -21,6 +21,7 @@ from locust.contrib.fasthttp import FAILURE_EXCEPTIONS
 from qaconform.created_id import created_id
 from qaconform.load.body import decode_capped, too_big
 from qaconform.load.locust_checks import CheckFailure, Expect, check_response
+from qaconform.load.cookies import QuickCookieJar
 from qaconform.load.pacing import Pacer
 
 from . import hooks
@@ -104,6 +105,8 @@ class QaUser(FastHttpUser):
 
     def __init__(self, environment: Any) -> None:
         super().__init__(environment)
+        jar = QuickCookieJar()  # Locust's session and its user agent share one jar: replace it in both
+        self.client.cookiejar = self.client.client.cookiejar = jar
         self.pacer: Pacer | None = None
         self.account = SETTINGS.profile.accounts[self.role]
         auth = {"Authorization": basic_auth(self.account.username, self.account.password)}
