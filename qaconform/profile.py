@@ -287,16 +287,20 @@ def json_schema() -> dict[str, Any]:
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": SCHEMA_ID, **schema}
 
 
-def load_profile(path: str | os.PathLike[str], env: dict[str, str] | None = None) -> Profile:
-    """Read and validate a profile file. Raises ProfileError with a message for the user."""
+def load_profile(path: str | os.PathLike[str], env: dict[str, str] | None = None, option: str = "--profile") -> Profile:
+    """Read and validate a profile file. Raises ProfileError with a message for the user.
+
+    ``option`` is how the user named the file, for the message when it is not there: ``qaconform``'s ``--profile``,
+    pytest's ``--target-profile``.
+    """
     p = Path(path)
     env = dict(os.environ) if env is None else env
     try:
         raw = p.read_bytes()
     except FileNotFoundError:
-        raise ProfileError(f"profile {p}: file not found; pass an existing file with --profile") from None
+        raise ProfileError(f"profile {p}: file not found; pass an existing file with {option}") from None
     except IsADirectoryError:
-        raise ProfileError(f"profile {p}: is a directory; pass a TOML file with --profile") from None
+        raise ProfileError(f"profile {p}: is a directory; pass a TOML file with {option}") from None
     except OSError as exc:
         raise ProfileError(f"profile {p}: cannot be read ({exc.strerror}); check its permissions") from None
     try:

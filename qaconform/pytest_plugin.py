@@ -135,7 +135,7 @@ class _TargetHolder:
             path = str(srv.profile_path)
             started = True
         try:
-            profile = load_profile(path)
+            profile = load_profile(path, option="--target-profile (or QACONFORM_PROFILE)")
         except ProfileError as exc:
             self.error = str(exc)
             _stop(self.config, "profile", str(exc), EXIT_PROFILE)

@@ -24,6 +24,7 @@ def test_a_missing_profile_is_pytests_usage_error_with_the_reason_in_the_results
     assert proc.returncode == 4, proc.stdout[-2000:]
     assert data["stopped"]["reason"] == "profile"
     assert "missing.toml" in data["stopped"]["message"] and "file not found" in data["stopped"]["message"]
+    assert "--target-profile" in data["stopped"]["message"]  # the option of plain pytest, not qaconform's --profile
 
 
 def test_an_unreachable_target_has_the_kits_own_code_outside_pytests(tmp_path: Path) -> None:
