@@ -5,7 +5,9 @@ room, in another region, on another continent), serially (--jobs 1) and with the
 For each run it prints the wall time, the requests the proxy received, the longest chain of requests that must
 follow one another, the floor (that chain x delay, or requests x delay / workers, whichever is larger: no schedule
 can beat it), wall time / floor, whether every rule got the same verdict as in the serial run, and what the
-politeness limits promise (the most requests in flight at once and within any one second, as the proxy saw them).
+politeness limits promise (the most requests in flight at once and within any one second, as the proxy saw them),
+and where the time outside the tests goes: from the start to the first test (start-up, collection on every worker,
+the preflight) and from the last test to the end (merging results, the report).
 
 The chain: the tests of a group of qaconform/parallel.py run one after another, and so do the requests inside one
 test (its fixtures included); the longest such unit, plus the checks made before any test (the runner's
@@ -54,6 +56,10 @@ class Run:
     exit_code: int
     verdicts: dict[str, str]
     load: tuple[float, float, float]
+    startup_s: float
+    """From the start of `qaconform run` to the first test on any worker (start-up, collection, preflight)."""
+    tail_s: float
+    """From the end of the last test to the end of `qaconform run` (merging results, the report)."""
     same_as_serial: bool | None = None
     notes: list[str] = field(default_factory=list)
 
@@ -65,6 +71,16 @@ class Run:
     @property
     def ratio(self) -> float | None:
         return self.wall_s / self.floor_s if self.floor_s > 0 else None
+
+
+def test_span(probe_dir: Path) -> tuple[float, float]:
+    """When the first test of the run started and the last one ended (epoch seconds, over every process)."""
+    starts, stops = [], []
+    for f in probe_dir.glob("probe-*.json"):
+        for t in json.loads(f.read_text())["tests"]:
+            starts.append(t["start"])
+            stops.append(t["stop"])
+    return (min(starts), max(stops)) if starts else (0.0, 0.0)
 
 
 def chain_of(probe_dir: Path, before_tests: int) -> int:
@@ -83,7 +99,8 @@ def chain_of(probe_dir: Path, before_tests: int) -> int:
     return before_tests + startup + max(units.values(), default=0)
 
 
-def one_run(delay_ms: int, jobs: int | None, seed: int, timeout_s: float, work: Path) -> Run:
+def one_run(delay_ms: int, jobs: int | None, seed: int, timeout_s: float, work: Path,
+            only: list[str] | None = None) -> Run:
     label = "serial" if jobs == 1 else "parallel"
     probe = work / f"probe-{delay_ms}-{label}"
     probe.mkdir(parents=True)
@@ -96,13 +113,15 @@ def one_run(delay_ms: int, jobs: int | None, seed: int, timeout_s: float, work: 
                "--seed", str(seed)]
         if jobs is not None:
             cmd += ["--jobs", str(jobs)]
+        if only:
+            cmd += ["--only", *only]
         env = dict(os.environ, PYTEST_ADDOPTS="-p qc_bench_probe", QC_BENCH_PROBE_DIR=str(probe),
                    PYTHONPATH=os.pathsep.join([str(ROOT / "bench"), os.environ.get("PYTHONPATH", "")]))
         proxy.stats.reset()
-        began = time.monotonic()
+        began, launched = time.monotonic(), time.time()
         proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout_s,
                               stdin=subprocess.DEVNULL)
-        wall = time.monotonic() - began
+        wall, ended = time.monotonic() - began, time.time()
         load = os.getloadavg()
         stats = proxy.stats
         requests, in_flight, per_second = stats.requests, stats.max_in_flight, stats.max_per_second()
@@ -114,20 +133,21 @@ def one_run(delay_ms: int, jobs: int | None, seed: int, timeout_s: float, work: 
     report = json.loads(report_path.read_text())
     ran_jobs = int((report.get("execution") or {}).get("jobs") or 1)
     verdicts = {r["id"]: r["status"] for r in report["rules"]}
+    first, last = test_span(probe)
     return Run(delay_ms, label, ran_jobs, wall, requests, chain_of(probe, before_tests=1), in_flight, per_second,
-               proc.returncode, verdicts, load)
+               proc.returncode, verdicts, load, startup_s=first - launched, tail_s=ended - last)
 
 
 def fmt_row(r: Run) -> str:
     ratio = f"{r.ratio:.2f}x" if r.ratio is not None else "-"
     same = {None: "(reference)", True: "same", False: "DIFFERENT"}[r.same_as_serial]
     return (f"{r.delay_ms:>5} ms  {r.label:<8} {r.jobs:>4}  {r.wall_s:>7.1f}  {r.requests:>8}  {r.chain:>5}  "
-            f"{r.floor_s:>7.1f}  {ratio:>10}  {same:<11} {r.max_in_flight:>9}  {r.max_per_second:>6}   "
-            f"exit {r.exit_code}   load {r.load[0]:.1f}")
+            f"{r.floor_s:>7.1f}  {ratio:>10}  {same:<11} {r.max_in_flight:>9}  {r.max_per_second:>6}  "
+            f"{r.startup_s:>7.1f}  {r.tail_s:>6.1f}   exit {r.exit_code}   load {r.load[0]:.1f}")
 
 
-HEADER = ("delay    run      jobs   wall s  requests  chain  floor s  wall/floor  verdicts    in flight  max/s"
-          "    (exit, 1-min load average after the run)")
+HEADER = ("delay    run      jobs   wall s  requests  chain  floor s  wall/floor  verdicts    in flight  max/s  "
+          "first s  tail s   (exit, 1-min load average after the run)")
 
 
 def main() -> int:
@@ -138,6 +158,8 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=20261123, help="seed of the generated tests, the same in every run")
     ap.add_argument("--timeout", type=float, default=600.0, help="seconds any one run may take (default 600)")
     ap.add_argument("--parallel-only", action="store_true", help="skip the serial runs (no verdict comparison)")
+    ap.add_argument("--only", nargs="+", metavar="AREA|RULE", default=None,
+                    help="a part of the suites, as `qaconform run --only` takes it (default: all of them)")
     args = ap.parse_args()
     try:
         delays = [int(d) for d in re.split(r"[,\s]+", args.delays.strip()) if d]
@@ -156,10 +178,10 @@ def main() -> int:
         for delay in delays:
             serial = None
             if not args.parallel_only:
-                serial = one_run(delay, 1, args.seed, args.timeout, work)
+                serial = one_run(delay, 1, args.seed, args.timeout, work, args.only)
                 print(fmt_row(serial), flush=True)
                 runs.append(serial)
-            par = one_run(delay, args.jobs, args.seed, args.timeout, work)
+            par = one_run(delay, args.jobs, args.seed, args.timeout, work, args.only)
             if serial is not None:
                 par.same_as_serial = par.verdicts == serial.verdicts
                 if not par.same_as_serial:

@@ -40,3 +40,18 @@ def test_a_tiny_reference_bench_runs_every_scenario_without_a_wrong_status() -> 
     bad = {name: counts for name, counts in rows.items() if counts[0] == 0 or counts[1] != 0}
     assert not bad, f"scenarios with no request or with wrong statuses (requests, errors): {bad}\n{proc.stdout}"
     assert "of the minimal endpoint's req/s" in proc.stdout
+
+
+def test_the_remote_run_bench_prints_a_row_per_run_with_the_same_verdicts() -> None:
+    """bench/bench_run.py on one small area, 5 ms per request: a serial and a parallel row, same verdicts, exit 0."""
+    proc = subprocess.run(
+        [sys.executable, "bench/bench_run.py", "--delays", "5", "--jobs", "2", "--only", "gdpr", "--timeout", "150"],
+        cwd=ROOT, capture_output=True, text=True, timeout=400,
+    )
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
+    rows = [line.split() for line in proc.stdout.splitlines() if re.match(r"^\s+5 ms\s+(serial|parallel)\s", line)]
+    assert [r[2] for r in rows] == ["serial", "parallel"], proc.stdout
+    serial, parallel = rows
+    assert parallel[3] == "2" and int(parallel[5]) > 0 and int(serial[5]) > 0, proc.stdout  # jobs, requests
+    assert parallel[9] == "same", proc.stdout
+    assert all(row[-4:-2] == ["exit", "0"] for row in rows), proc.stdout
