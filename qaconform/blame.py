@@ -14,8 +14,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-BLOCKED = "blocked"
-"""Outcome of a test whose setup failed on a rule of the target: it did not run (``blocked_by`` names the rule)."""
+from qaconform.status import Status
 
 _RULE_ID = re.compile(r"(?<![A-Z0-9-])([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)(?![A-Z0-9-])")
 
@@ -32,20 +31,25 @@ def rules_named(message: str | None, known: Iterable[str]) -> list[str]:
 
 
 def named_failed_rules(test: Mapping[str, Any]) -> set[str] | None:
-    """For a failed test: the rules of the test its failure message names; None when it names none of them."""
+    """For a failed test: the rules of the test its failure names (a RuleFailure's ``rules`` field, else the ids its
+    message names); None when it names none of them."""
     rules = [str(r) for r in test.get("rules") or []]
-    if test.get("outcome") != "failed" or not rules:
+    if test.get("outcome") != Status.FAILED or not rules:
         return None
-    named = set(rules_named(str(test.get("message") or ""), rules))
+    failure = test.get("failure")
+    if isinstance(failure, Mapping) and failure.get("rules"):
+        named = {str(r) for r in failure["rules"] if str(r) in rules}
+    else:
+        named = set(rules_named(str(test.get("message") or ""), rules))
     return named or None
 
 
 def charged_rules(test: Mapping[str, Any]) -> list[str]:
     """The rules this result turns red: a failure's named rules (or all of its test's), a blocked test's blocker."""
     outcome = test.get("outcome")
-    if outcome == BLOCKED:
+    if outcome == Status.BLOCKED:
         return [str(r) for r in test.get("blocked_by") or []]
-    if outcome != "failed":
+    if outcome != Status.FAILED:
         return []
     named = named_failed_rules(test)
     return sorted(named) if named is not None else [str(r) for r in test.get("rules") or []]

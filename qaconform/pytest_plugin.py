@@ -28,7 +28,9 @@ import pytest
 from qaconform import exitcodes
 from qaconform.client import ApiClient, Recorder, TargetError, TargetUnreachable
 from qaconform.markers import AREAS, MARKERS
+from qaconform.outcomes import RuleFailure, SkipKind, skip, skip_of
 from qaconform.profile import ROLES, Profile, ProfileError, load_profile
+from qaconform.status import Status
 
 EXIT_PROFILE = pytest.ExitCode.USAGE_ERROR
 """A broken profile or a refused credential: pytest's own code for input it cannot use (nothing was sent)."""
@@ -187,7 +189,7 @@ WRITE_REFUSED = "not allowed by safety: --read-only (the test sends"
 
 
 def _refuse_write(method: str, url: str) -> None:
-    pytest.skip(f"{WRITE_REFUSED} {method} {urlsplit(url).path})")
+    skip(SkipKind.WRITE_REFUSED, f"{WRITE_REFUSED} {method} {urlsplit(url).path})")
 
 
 def _stop(config: pytest.Config, reason: str, message: str, code: int) -> NoReturn:
@@ -396,7 +398,7 @@ def require_fixture(profile: Profile) -> Callable[[str], Any]:
     def need(name: str) -> Any:
         value = getattr(profile.fixtures, name, None)
         if value is None:
-            pytest.skip(f"fixture {name} not in profile")
+            skip(SkipKind.MISSING_FIXTURE, f"fixture {name} not in profile", fixtures=[name])
         return value
 
     return need
@@ -448,12 +450,12 @@ def _qaconform_item_context(request: pytest.FixtureRequest) -> Iterator[None]:
         late = [r for r in ids if r in rules and not p.supports(rules[r].since)]
         if late and len(late) == len(ids):
             r0 = rules[late[0]]
-            pytest.skip(f"disabled by configuration: {r0.id} was added in {r0.since}, "
-                        f"the target runs {p.service_version}")
+            skip(SkipKind.CONFIGURATION, f"disabled by configuration: {r0.id} was added in {r0.since}, "
+                 f"the target runs {p.service_version}")
     if item.get_closest_marker("destructive") and not p.safety.destructive:
-        pytest.skip("not allowed by safety: the profile has [safety] destructive = false")
+        skip(SkipKind.SAFETY, "not allowed by safety: the profile has [safety] destructive = false")
     if item.get_closest_marker("writes") and request.config.getoption("qc_read_only"):
-        pytest.skip("not allowed by safety: --read-only")
+        skip(SkipKind.SAFETY, "not allowed by safety: --read-only")
     target.recorder.take()
     if "created" in request.fixturenames:
         reg: CreatedRegistry = request.getfixturevalue("created")
@@ -489,41 +491,49 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     report: pytest.TestReport = outcome.get_result()
     state(item.config).created_ids.update(
         str(v.get("id")) for v in _props(report, "created") if isinstance(v, dict))
+    typed_skip = skip_of(call.excinfo.value) if report.skipped and call.excinfo is not None else None
+    if typed_skip is not None:
+        report.user_properties.append((_PROP + "skip", {"kind": typed_skip[0].value, "fixtures": list(typed_skip[1])}))
     if report.failed:
-        kind = "error"
+        kind = Status.ERROR
+        if call.excinfo is not None and isinstance(call.excinfo.value, RuleFailure):
+            report.user_properties.append((_PROP + "failure", {"rules": list(call.excinfo.value.rules),
+                                                               "curl": call.excinfo.value.curl}))
         if call.excinfo is not None and call.excinfo.errisinstance(AssertionError):
-            kind = "failed"  # the target broke a rule (TargetError is an AssertionError too)
+            kind = Status.FAILED  # the target broke a rule (TargetError and RuleFailure are AssertionErrors too)
         elif call.excinfo is not None and call.excinfo.errisinstance(TargetUnreachable):
             kind = _target_gone(item.config, str(call.excinfo.value))
-        if kind == "failed":
+        if kind is Status.FAILED:
             kind = _blame(item, call, report)
-        report.user_properties.append((_PROP + "kind", kind))
+        report.user_properties.append((_PROP + "kind", kind.value))  # plain str: xdist carries no enum
         holder = state(item.config).holder
         if holder.target is not None:
             exchanges = [e.as_dict() for e in holder.target.recorder.exchanges[-8:]]
             report.user_properties.append((_PROP + "exchanges", exchanges))
 
 
-def _blame(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestReport) -> str:
+def _blame(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestReport) -> Status:
     """Issue 13. A failure whose message names none of the test's rules but names rule X (a fixture, or a step the test
     needed first, met X broken) blocks the test: "blocked"
     with ``blocked_by`` X, charged to X, not to the test's own rules. A failure charged only to should-level rules
     is a warning: the test shows as skipped and the results keep it as failed (the report lists it apart), unless
     --strict-should."""
-    from qaconform.blame import BLOCKED, rules_named
+    from qaconform.blame import rules_named
     from qaconform.contract import load_contract
 
     rules = load_contract().rules
-    message = str(call.excinfo.value) if call.excinfo is not None else ""
+    error = call.excinfo.value if call.excinfo is not None else None
+    message = str(error) if error is not None else ""
     own = _rule_ids(item)
-    named_own = rules_named(message, own) if call.when == "call" else []
+    # a RuleFailure says which rules broke; a plain assertion names them at the start of its message
+    named = [r for r in error.rules if r in rules] if isinstance(error, RuleFailure) else rules_named(message, rules)
+    named_own = [r for r in named if r in own] if call.when == "call" else []
     if not named_own:
         # a fixture, or a step the test needed before its own check (posting the answer it acts on), failed on
         # another rule: the test could not run; that rule is charged, not the test's own
-        blockers = rules_named(message, rules)
-        if blockers:
-            report.user_properties.append((_PROP + "blocked_by", blockers))
-            return BLOCKED
+        if named:
+            report.user_properties.append((_PROP + "blocked_by", named))
+            return Status.BLOCKED
     charged = named_own or own
     only_should = bool(charged) and all(r in rules and rules[r].level == "should" for r in charged)
     if only_should and not item.config.getoption("qc_strict_should"):
@@ -532,15 +542,15 @@ def _blame(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestRe
                            f"should-level warning ({', '.join(charged)}; fails the run only with --strict): "
                            f"{message.splitlines()[0] if message else ''}"[:2000])
         report.user_properties.append((_PROP + "warning", charged))
-    return "failed"
+    return Status.FAILED
 
 
-def _target_gone(config: pytest.Config, message: str) -> str:
+def _target_gone(config: pytest.Config, message: str) -> Status:
     """A test met no answer at all. Not the kit's fault: if the target still answers, it dropped this one request
     (the test failed); if not, it stopped answering, and the run ends with exit 3 after this test."""
     holder = state(config).holder
     if holder.target is None:
-        return "error"
+        return Status.ERROR
     from qaconform.contract import path
 
     probe = ApiClient(holder.target.profile, "anonymous", None, None, Recorder())
@@ -552,7 +562,7 @@ def _target_gone(config: pytest.Config, message: str) -> str:
         pass
     finally:
         probe.close()
-    return "failed"
+    return Status.FAILED
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -582,11 +592,7 @@ class _Reporter:
         if entry is None:
             return
         run = state(self.config)
-        if (
-            entry["outcome"] == "skipped"
-            and WRITE_REFUSED in (entry["message"] or "")
-            and not {"writes", "destructive"} & set(report.keywords)
-        ):
+        if entry.get("skip_kind") == SkipKind.WRITE_REFUSED and not {"writes", "destructive"} & set(report.keywords):
             run.unmarked_writers.append(report.nodeid)
         entry["created"] = _new_created(run, report)
         run.results.append(entry)
@@ -639,17 +645,17 @@ def _entry(report: pytest.TestReport) -> dict[str, Any] | None:
     entry: dict[str, Any] | None = None
     warned = bool(_props(report, "warning"))  # a should-level failure shown as skipped: still failed in the results
     if report.when == "setup" and (report.failed or report.skipped):
-        entry = {"outcome": "skipped" if report.skipped else _first(_props(report, "kind"), "error")}
+        entry = {"outcome": Status.SKIPPED if report.skipped else _first(_props(report, "kind"), Status.ERROR)}
     elif report.when == "call":
-        entry = {"outcome": "passed" if report.passed else (
-            "skipped" if report.skipped and not warned else _first(_props(report, "kind"), "error"))}
+        entry = {"outcome": Status.PASSED if report.passed else (
+            Status.SKIPPED if report.skipped and not warned else _first(_props(report, "kind"), Status.ERROR))}
     elif report.when == "teardown" and report.failed:
-        entry = {"outcome": "error"}
+        entry = {"outcome": Status.ERROR}
     if entry is None:
         return None
     observations = _props(report, "observation")
-    if entry["outcome"] == "passed" and observations:
-        entry["outcome"] = "observed"
+    if entry["outcome"] == Status.PASSED and observations:
+        entry["outcome"] = Status.OBSERVED
     entry.update(
         nodeid=report.nodeid,
         when=report.when,
@@ -664,6 +670,14 @@ def _entry(report: pytest.TestReport) -> dict[str, Any] | None:
     blocked_by = next(iter(_props(report, "blocked_by")), None)
     if blocked_by:
         entry["blocked_by"] = blocked_by
+    failure = next(iter(_props(report, "failure")), None)
+    if failure:  # a RuleFailure: the rules it names and the curl of its exchange, as fields
+        entry["failure"] = failure
+    skipped = next(iter(_props(report, "skip")), None)
+    if entry["outcome"] == Status.SKIPPED and not warned:
+        entry["skip_kind"] = SkipKind.of(skipped["kind"] if skipped else None).value
+        if skipped and skipped["fixtures"]:
+            entry["needs_fixtures"] = skipped["fixtures"]
     if warned:
         entry["warning"] = True
     return entry

@@ -36,8 +36,9 @@ from pathlib import Path
 from typing import Any
 
 from qaconform import exitcodes
-from qaconform.blame import BLOCKED, charged_rules
+from qaconform.blame import charged_rules
 from qaconform.kit import pytest_command, suites_dir
+from qaconform.status import Status
 
 DEFAULT_JOBS = 2
 DEFAULT_TIMEOUT_S = 300.0
@@ -350,7 +351,7 @@ def _pytest(res: RunResult, profile_path: str, rule: str | None, tmp: Path, time
         return
     for t in payload.get("tests", []):
         res.counts[t["outcome"]] = res.counts.get(t["outcome"], 0) + 1
-        if t["outcome"] in ("failed", "error", BLOCKED):
+        if t["outcome"] in (Status.FAILED, Status.ERROR, Status.BLOCKED):
             message = (t.get("message") or "").strip()
             res.failed.append({"nodeid": t["nodeid"], "outcome": t["outcome"], "rules": t.get("rules", []),
                                "blocked_by": t.get("blocked_by", []), "warning": bool(t.get("warning")),

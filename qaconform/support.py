@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from qaconform import contract
 from qaconform.client import ApiClient, ApiResponse
 from qaconform.created_id import created_id
+from qaconform.outcomes import SkipKind, fail, skip
 
 
 class Registry(Protocol):
@@ -27,6 +28,14 @@ def new_id(resp: ApiResponse) -> int:
     if found is not None:
         return found
     raise AssertionError(f"a 201 gave no id in its body nor in its Location header\n{resp.describe()}")
+
+
+def answer_posted(resp: ApiResponse, purpose: str = "to the fixture question") -> int:
+    """The id of an answer a test or fixture needed to post first; if the target did not create it, a RuleFailure
+    naming ANSWER-201, so that the tests that needed it are reported blocked by that rule, not failed on their own."""
+    if resp.status != 201:
+        fail(["ANSWER-201"], f"{resp.exchange.role} could not post an answer {purpose}", resp)
+    return new_id(resp)
 
 
 def post_answer(client: ApiClient, question_id: int, tag: str, created: Registry | None = None,
@@ -118,10 +127,8 @@ def wire_value(profile: Any, option: str) -> str:
     visibility) are site configuration, so a test that must send one cannot run without the profile's word."""
     value = getattr(profile.visibility, option, None)
     if value is None:
-        import pytest
-
-        pytest.skip(f"the profile does not give the wire value of the {option} option ([visibility] {option}); "
-                    "the description does not show it")
+        skip(SkipKind.OTHER, f"the profile does not give the wire value of the {option} option ([visibility] "
+             f"{option}); the description does not show it")
     return str(value)
 
 

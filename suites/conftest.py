@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 from qaconform.client import ApiClient, ApiResponse, Exchange
+from qaconform.outcomes import SkipKind, skip
 from qaconform.profile import Profile, Visibility
-from qaconform.support import new_id, post_answer
+from qaconform.support import answer_posted, post_answer
 
 
 @pytest.fixture(scope="session")
@@ -32,26 +33,20 @@ def vis(profile: Profile) -> Visibility:
 def shared_answer(api: dict[str, ApiClient], question_id: int, run_tag: str, created: Any) -> int:
     """One answer by member under the fixture question, shared by read-mostly tests of a session."""
     resp = post_answer(api["member"], question_id, run_tag, created, text="shared answer")
-    assert resp.status == 201, (
-        f"[ANSWER-201] member could not post an answer to the fixture "
-        f"question\n{resp.describe()}")
-    return new_id(resp)
+    return answer_posted(resp)
 
 
 @pytest.fixture
 def fresh_answer(member: ApiClient, question_id: int, run_tag: str, created: Any) -> int:
     """A new answer by member under the fixture question, for tests that change what is under it."""
     resp = post_answer(member, question_id, run_tag, created)
-    assert resp.status == 201, (
-        f"[ANSWER-201] member could not post an answer to the fixture "
-        f"question\n{resp.describe()}")
-    return new_id(resp)
+    return answer_posted(resp)
 
 
 def _one_shot(profile: Profile, name: str) -> int:
     value = getattr(profile.fixtures, name, None)
     if value is None:
-        pytest.skip(f"fixture {name} not in profile")
+        skip(SkipKind.MISSING_FIXTURE, f"fixture {name} not in profile", fixtures=[name])
     return int(value)
 
 

@@ -1,8 +1,8 @@
 """Reports of a run: a results file (from the pytest plugin) + spec/rules.yaml -> junit.xml, report.json, report.html.
 
 The pieces are separate modules so that each output can be rebuilt, tested and read on its own:
-``model`` decides each rule's status, ``status`` says what each status and level means (exit code, JUnit element,
-section of the page, colour: one line each), ``redact`` makes sure no credential reaches a file, ``reproduce``
+``model`` decides each rule's status (``qaconform.status`` says what each status and level means: exit code, JUnit
+element, section of the page, colour, one line each), ``redact`` makes sure no credential reaches a file, ``reproduce``
 writes curls with named password variables and rerun commands, ``junit``/``html_page``/``allure`` render,
 ``loadstats`` and ``charts`` turn the load harness's output into figures, ``compact`` keeps report.json small,
 ``writer`` puts the files in a run folder, ``diff`` compares two runs (``volatile``: what it ignores), ``expect``

@@ -22,7 +22,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from qaconform.report.status import Effect, Status
+from qaconform.status import Effect, Status
 
 INSTALL_HINT = "Allure output needs the allure extra: pip install 'qaconform[allure]' (allure-python-commons)"
 _ALLURE_STATUS = {Effect.BROKE: "failed", Effect.KIT: "broken", Effect.HELD: "passed", Effect.NONE: "skipped"}

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from qaconform.report.status import Effect, Status
+from qaconform.status import Effect, Status
 
 WHOLE_EXCHANGES = 3
 BODY_LIMIT = 16_000

@@ -19,8 +19,8 @@ from typing import Any
 from qaconform import exitcodes
 from qaconform.report.files import read_run_json
 from qaconform.report.model import canonical
-from qaconform.report.status import Effect, Status
 from qaconform.report.volatile import normalise
+from qaconform.status import Effect, Status
 
 _ABSENT = ("not covered", "absent")
 HELD = tuple(s.value for s in Status if s.effect is Effect.HELD)

@@ -19,7 +19,7 @@ from typing import Any
 from qaconform.report.charts import bar_chart, line_chart
 from qaconform.report.model import limits_text
 from qaconform.report.reproduce import variables_used
-from qaconform.report.status import Status, fails_run, rank
+from qaconform.status import Status, fails_run, rank
 
 _FOLDED_MESSAGE_LINES = 6
 _MESSAGE_LINES = 40

@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from typing import Any
 
-from qaconform.report.status import Status
+from qaconform.status import Status
 
 _TEXT_LIMIT = 8000
 

@@ -22,11 +22,12 @@ from datetime import datetime
 from typing import Any
 
 from qaconform import __version__, exitcodes
-from qaconform.blame import BLOCKED, named_failed_rules
+from qaconform.blame import named_failed_rules
+from qaconform.outcomes import SkipKind
 from qaconform.report.expect import Expectation
 from qaconform.report.redact import redact
 from qaconform.report.reproduce import accounts_for_curls, personal_curl, personalise_text, rerun_commands
-from qaconform.report.status import OUTCOMES, STATUSES, Effect, Status, fails_run, rank
+from qaconform.status import OUTCOMES, STATUSES, Effect, Status, fails_run, rank
 
 FORMAT = "qaconform-report/1"
 _EVIDENCE_CURLS = 3
@@ -103,31 +104,31 @@ def merge_tests(entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return list(merged.values())
 
 
-_NEEDED_FIXTURE = re.compile(r"(?:^fixture (\w+) not in profile|needs fixture:? (\w+))")
-
-
-def needed_fixtures(messages: list[str]) -> list[str] | None:
-    """The fixtures a rule's skips name, when every skip is for a missing fixture (issue 15: the report says what a
-    richer profile would check); None when any skip has another reason."""
+def needed_fixtures(skips: Iterable[Mapping[str, Any]]) -> list[str] | None:
+    """The profile fixtures a rule's skipped tests need, when every one of them names some (issue 15: the report says
+    what a richer profile would check); None when any skip has another reason."""
     names: list[str] = []
-    for message in messages:
-        found = [a or b for a, b in _NEEDED_FIXTURE.findall(message)]
+    for t in skips:
+        found = [str(f) for f in t.get("needs_fixtures") or []]
         if not found:
             return None
         names += found
     return list(dict.fromkeys(names)) or None
 
 
-def skip_category(message: str | None) -> str:
-    """The reason family of a skip, as the summary groups them."""
-    m = (message or "").lower()
-    if "not in profile" in m or "missing fixture" in m or m.startswith("fixture ") or "needs fixture" in m:
-        return "missing fixture"
-    if "not allowed by safety" in m or "read-only" in m:
-        return "not allowed by safety"
-    if "disabled by configuration" in m or "not selected" in m:
-        return "disabled by configuration"
-    return "skipped"
+def skip_kind(test: Mapping[str, Any]) -> SkipKind:
+    """Why a skipped test did not run: the kind its skip recorded (``qaconform.outcomes.skip``)."""
+    return SkipKind.of(test.get("skip_kind"))
+
+
+_CATEGORY_ORDER = ("missing fixture", "not allowed by safety", "disabled by configuration", "skipped")
+"""When a rule's tests were skipped for different reasons, the rule is grouped under the first of these."""
+
+
+def rule_skip_category(kinds: Iterable[SkipKind]) -> str:
+    """The reason family of a skipped rule, as the summary groups them: the foremost family among its skips."""
+    found = {k.category for k in kinds}
+    return next((c for c in _CATEGORY_ORDER if c in found), "skipped")
 
 
 _REPRODUCE = re.compile(r"Reproduce with:[ \t]*\n?[ \t]*(curl [^\n]+)")
@@ -139,6 +140,9 @@ def _curl_of(test: Mapping[str, Any]) -> list[str]:
     curls = [str(x.get("curl")) for x in test.get("exchanges") or [] if isinstance(x, Mapping) and x.get("curl")]
     if curls:
         return curls
+    failure = test.get("failure")
+    if isinstance(failure, Mapping) and failure.get("curl"):
+        return [str(failure["curl"])]
     text = f"{test.get('message') or ''}\n{test.get('longrepr') or ''}"
     return list(dict.fromkeys(m.strip() for m in _REPRODUCE.findall(text)))
 
@@ -207,18 +211,20 @@ def build_report(
     for t in tests:
         named = named_failed_rules(t)
         t["failed_rules"] = sorted(named) if named is not None else (
-            list(t["rules"]) if t["outcome"] == "failed" else [])
+            list(t["rules"]) if t["outcome"] == Status.FAILED else [])
         for rid in t["rules"]:
             view = t
             if named is not None and rid not in named:
-                view = {**t, "outcome": "passed", "note": f"this test failed on {', '.join(sorted(named))} only"}
+                view = {**t, "outcome": Status.PASSED.value,
+                        "note": f"this test failed on {', '.join(sorted(named))} only"}
             by_rule.setdefault(str(rid), []).append(view)
-        if t["outcome"] == BLOCKED:  # its setup failed on these rules: each is charged once, by the first such test
+        if t["outcome"] == Status.BLOCKED:  # its setup failed on these rules: each is charged once, by the first
             for rid in t.get("blocked_by") or []:
                 note = "a fixture failed on this rule; the tests it blocked did not run"
-                blockers.setdefault(str(rid), {**t, "outcome": "failed", "failed_rules": [rid], "note": note})
+                blockers.setdefault(str(rid), {**t, "outcome": Status.FAILED.value, "failed_rules": [rid],
+                                               "note": note})
     for rid, view in blockers.items():
-        if not any(v.get("outcome") == "failed" for v in by_rule.get(rid, [])):
+        if not any(v.get("outcome") == Status.FAILED for v in by_rule.get(rid, [])):
             by_rule.setdefault(rid, []).append(view)
     observations = _observations(tests)
 
@@ -321,6 +327,7 @@ def _rule_entry(
     """``collected``: the suite tests that name this rule, selected or not (None when the run did not record it)."""
     outcomes = [t["outcome"] for t in tests]
     reason: str | None = None
+    kinds: list[SkipKind] = []
     status: Status
     if not tests and collected is not None:
         if not collected:
@@ -330,11 +337,13 @@ def _rule_entry(
         else:
             status, reason = Status.SKIPPED, (f"disabled by configuration: not selected by --only "
                                               f"{selection.describe()} ({len(collected)} test(s) exist)")
+            kinds = [SkipKind.CONFIGURATION]
     elif not tests:
         if selection.names(rule):
             status, reason = Status.NOT_COVERED, "no test names this rule"
         else:
             status, reason = Status.SKIPPED, f"disabled by configuration: not selected by --only {selection.describe()}"
+            kinds = [SkipKind.CONFIGURATION]
     elif Status.FAILED in outcomes:
         status = Status.FAILED
     elif Status.ERROR in outcomes:
@@ -349,8 +358,9 @@ def _rule_entry(
     else:
         status = Status.SKIPPED
         reasons = list(dict.fromkeys(str(t.get("message") or "skipped") for t in tests))
-        needed = needed_fixtures(reasons) if rule.level == "must" else None
+        needed = needed_fixtures(tests) if rule.level == "must" else None
         reason = f"not checked: needs fixture {', '.join(needed)}" if needed else "; ".join(reasons)
+        kinds = [skip_kind(t) for t in tests]
     evidence: dict[str, Any] = {
         "failures": [
             {"test": t["nodeid"], "outcome": t["outcome"], "message": t.get("message"),
@@ -359,8 +369,8 @@ def _rule_entry(
             for t in tests if _broken(t["outcome"])
         ],
         "observations": observations,
-        "skips": [{"test": t["nodeid"], "reason": t.get("message"), "category": skip_category(t.get("message"))}
-                  for t in tests if t["outcome"] == "skipped"],
+        "skips": [{"test": t["nodeid"], "reason": t.get("message"), "category": skip_kind(t).category}
+                  for t in tests if t["outcome"] == Status.SKIPPED],
     }
     entry: dict[str, Any] = {
         "id": rule.id,
@@ -372,7 +382,7 @@ def _rule_entry(
         "source": rule.source,
         "status": status.value,
         "reason": reason,
-        "skip_category": skip_category(reason) if status is Status.SKIPPED else None,
+        "skip_category": rule_skip_category(kinds) if status is Status.SKIPPED else None,
         "tests": [_test_brief(t) for t in tests],
         "evidence": evidence,
         "timings": {"tests": len(tests), "total_s": round(sum(t["duration"] for t in tests), 4)},

@@ -1,7 +1,8 @@
 """Assertions of the contract suite that name the rule they enforce at the start of their message.
 
 A test that checks several rules (status, Content-Type, schema, dates ...) fails in the report only for the rules
-its message names (ARCHITECTURE.md), so each failure here says which rule broke: ``[CONV-CONTENT-TYPE-JSON] ...``.
+its failure names (ARCHITECTURE.md), so each failure here is a ``RuleFailure`` carrying the rules that broke (its
+text starts ``[CONV-CONTENT-TYPE-JSON] ...``).
 Schema violations are sorted by the JSON path they occur at: a date field breaks a date rule, an envelope field the
 envelope rule, anything else the operation's shape rule.
 """
@@ -15,15 +16,11 @@ from typing import Any
 from qaconform.client import ApiResponse
 from qaconform.contract import envelope
 from qaconform.invariants import DATE_KEYS, is_json_content_type, millis_problems
+from qaconform.outcomes import RuleFailure, fail
 
 _PATH_FIELD = re.compile(r"\.([A-Za-z]+)(?:\[\d+\])*$")
 """The innermost field of a JSON path: ``$.result.xAction.actionDate`` and ``$[3].actionDate`` give actionDate."""
 _REQUIRED = re.compile(r"'([A-Za-z]+)' is a required property")
-
-
-def tag(rules: list[str] | tuple[str, ...] | set[str]) -> str:
-    """``[A, B]``: the rule ids a failure message starts with (deduplicated, in order)."""
-    return "[" + ", ".join(dict.fromkeys(rules)) + "]"
 
 
 def assert_status(resp: ApiResponse, status: int, what: str, rule: str | tuple[str, ...]) -> None:
@@ -31,19 +28,18 @@ def assert_status(resp: ApiResponse, status: int, what: str, rule: str | tuple[s
     if resp.status != status:
         named = [rule] if isinstance(rule, str) else list(rule)
         rules = [*named, "VERSION-PATH"] if resp.status == 404 else named
-        raise AssertionError(f"{tag(rules)} {what}: expected {status}, got {resp.status}\n{resp.describe()}")
+        fail(rules, f"{what}: expected {status}, got {resp.status}", resp)
 
 
 def assert_json_body(resp: ApiResponse, what: str) -> Any:
     """A JSON Content-Type and a body that parses: a .json path selects the JSON format."""
-    assert is_json_content_type(resp.content_type), (
-        f"[CONV-CONTENT-TYPE-JSON] {what}: a .json path answers with Content-Type application/json, got "
-        f"{resp.content_type!r}\n{resp.describe()}")
+    if not is_json_content_type(resp.content_type):
+        fail(["CONV-CONTENT-TYPE-JSON"], f"{what}: a .json path answers with Content-Type application/json, got "
+             f"{resp.content_type!r}", resp)
     try:
         return json.loads(resp.content)
     except ValueError:
-        raise AssertionError(f"[CONV-JSON-EXTENSION] {what}: the body of a .json path is not JSON\n"
-                             f"{resp.describe()}") from None
+        raise RuleFailure(["CONV-JSON-EXTENSION"], f"{what}: the body of a .json path is not JSON", resp) from None
 
 
 def assert_json_response(resp: ApiResponse, status: int, what: str, rule: str | tuple[str, ...]) -> Any:
@@ -83,11 +79,11 @@ def assert_schema(contract: Any, op: str, status: int, body: Any, resp: ApiRespo
         rules: list[str] = []
         for e in errors:
             rules.extend(rules_for_schema_error(e, shape_rule, is_list=is_list, field_rules=field_rules or {}))
-        raise AssertionError(
-            f"{tag(rules)} {op} {status} body does not match {name} ({len(errors)} error(s)):\n  "
-            + "\n  ".join(errors[:15]) + f"\n{resp.describe()}")
+        shown = "\n  ".join(errors[:15])
+        fail(rules, f"{op} {status} body does not match {name} ({len(errors)} error(s)):\n  {shown}", resp)
     dates = millis_problems(body)
-    assert not dates, f"[SHAPE-DATES-MILLIS] {op}: dates are not epoch milliseconds: {dates}\n{resp.describe()}"
+    if dates:
+        fail(["SHAPE-DATES-MILLIS"], f"{op}: dates are not epoch milliseconds: {dates}", resp)
 
 
 def assert_location_names(resp: ApiResponse, new: int, what: str, rule: str) -> None:

@@ -10,6 +10,7 @@ import pytest
 from listops import Fetch, items_of
 
 from qaconform.client import ApiClient
+from qaconform.outcomes import SkipKind, skip
 from qaconform.profile import Visibility
 from qaconform.support import find_item, find_listed, list_all, new_id, post_comment
 
@@ -66,7 +67,7 @@ def test_a_users_answer_list_holds_only_that_users_answers_without_titles(
     items = items_of(resp, f"{role} lists member's answers",
                      blame="LIST-USER-ANSWERS-OWNER, NODE-TITLE-ANSWERS-COMMENTS")
     if read_only and not items:
-        pytest.skip("--read-only and member has no answers on this target: nothing to check")
+        skip(SkipKind.SAFETY, "--read-only and member has no answers on this target: nothing to check")
     assert items, (f"[LIST-USER-ANSWERS-OWNER] member posted an answer in this run, yet {role} sees an empty answer "
                    f"list\n{resp.describe()}")
     for page, page_items, shown in [(1, items, resp.describe()), *_pages(api[role], list_paths["listUserAnswers"])]:
@@ -83,7 +84,7 @@ def test_comments_carry_no_title(fetch: Fetch, list_paths: dict[str, str], read_
     resp = fetch("member", list_paths["listAnswerComments"])
     items = items_of(resp, "member lists the comments of its answer")
     if read_only and not items:
-        pytest.skip("--read-only and the listed answer has no comments on this target: nothing to check")
+        skip(SkipKind.SAFETY, "--read-only and the listed answer has no comments on this target: nothing to check")
     assert items, f"the suite posted three comments on this answer, yet the list is empty\n{resp.describe()}"
     titled = [(i.get("id"), i.get("title")) for i in items if isinstance(i, dict) and i.get("title") is not None]
     assert not titled, f"comments carry no title (absent or null): {titled[:5]}\n{resp.describe()}"
@@ -135,8 +136,9 @@ def _followed_node(fetch: Fetch, list_paths: dict[str, str], admin: ApiClient, a
         other = f"node/{item.get('id')}/followers.json"
         if followed(other):
             return other
-    pytest.skip("not checked: no follower relation found (the fixture question and the 5 most followed questions "
-                "have none); needs fixture: a question with followers")
+    skip(SkipKind.MISSING_FIXTURE,
+         "not checked: no follower relation found (the fixture question and the 5 most followed questions "
+         "have none); needs fixture: a question with followers")
 
 
 @pytest.mark.rule("FOLLOWERS-ACTIVE-DEFAULT")
@@ -204,7 +206,8 @@ def test_answers_and_comments_carry_an_integer_original_parent_id(
     items = items_of(resp, f"member lists {op}", blame="NODE-ORIGINAL-PARENT-ID")
     if not items:
         reason = "--read-only and the list is empty" if read_only else "the list the suite wrote to is empty"
-        pytest.skip(f"not checked: {reason}, so no answer or comment can be looked at")
+        skip(SkipKind.SAFETY if read_only else SkipKind.OTHER,
+             f"not checked: {reason}, so no answer or comment can be looked at")
     wrong = [(i.get("id"), i.get("originalParentId")) for i in items if not isinstance(i, dict)
              or not isinstance(i.get("originalParentId"), int) or isinstance(i.get("originalParentId"), bool)]
     assert not wrong, (f"every answer and comment carries originalParentId, an integer; these do not (id, value): "
@@ -221,8 +224,9 @@ def test_the_question_of_an_accepted_answer_is_marked(api: dict[str, ApiClient],
             accepted += [i for i in list_all(api["admin"], f"user/{user_ids[role]}/answer.json", page_size=100,
                                              max_pages=5) if i.get("marked") is True]
     if not accepted:
-        pytest.skip("not checked: none of the profile's accounts has an accepted answer (needs fixture: an accepted "
-                    "answer by one of the profile's accounts)")
+        skip(SkipKind.MISSING_FIXTURE,
+             "not checked: none of the profile's accounts has an accepted answer (needs fixture: an accepted "
+             "answer by one of the profile's accounts)")
     for answer in accepted[:5]:
         question_id = answer.get("parentId") or answer.get("originalParentId")
         assert isinstance(question_id, int), (

@@ -13,6 +13,7 @@ from listops import LIST_OPS, Fetch, items_of, list_params
 from qaconform.client import ApiClient
 from qaconform.contract import load_contract, path
 from qaconform.invariants import projection_problems
+from qaconform.outcomes import SkipKind, skip
 from qaconform.profile import Profile
 from qaconform.support import list_all
 
@@ -36,9 +37,10 @@ def test_include_only_limits_every_item_to_the_listed_fields(
     paging = {} if page == 1 else {"page": 2, "pageSize": 1}
     plain = items_of(fetch(role, list_paths[op], **paging), f"{op} as {role} {paging or ''}")
     if not plain:
-        pytest.skip(f"not checked: {op} has no item {'on page 2 of pageSize 1' if paging else ''} on this target "
-                    f"(needs fixture: a list with {'two items' if paging else 'an item'}), so a projection cannot "
-                    f"be checked on it")
+        skip(SkipKind.MISSING_FIXTURE,
+             f"not checked: {op} has no item {'on page 2 of pageSize 1' if paging else ''} on this target "
+             f"(needs fixture: a list with {'two items' if paging else 'an item'}), so a projection cannot "
+             f"be checked on it")
     fields = ",".join(lo.include_only)
     resp = fetch(role, list_paths[op], includeOnly=fields, **paging)
     items = items_of(resp, f"{op} as {role} with includeOnly={fields} {paging or ''}")
@@ -96,7 +98,8 @@ def test_space_id_restricts_the_question_list_to_that_space(
         spaces = items_of(fetch("admin", path("listSpaces"), pageSize=100), "admin lists spaces")
         others = [s.get("id") for s in spaces if isinstance(s, dict) and str(s.get("id")) != str(space)]
         if not others:
-            pytest.skip("the target has a single space, so a filter to another space cannot be told from no filter")
+            skip(SkipKind.OTHER,
+                 "the target has a single space, so a filter to another space cannot be told from no filter")
         space = others[0]
     params = {"spaceId": space, **({"sort": sort} if sort else {})}
     items = list_all(admin, "question.json", params=params, page_size=50, max_pages=10)

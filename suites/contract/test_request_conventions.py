@@ -12,6 +12,7 @@ from listops import Fetch
 
 from qaconform.client import ApiClient, ApiResponse
 from qaconform.invariants import is_json_content_type
+from qaconform.outcomes import SkipKind, skip
 from qaconform.profile import Profile, Visibility
 from qaconform.support import find_item, find_listed, list_all, new_id
 
@@ -76,11 +77,11 @@ def test_a_comment_visibility_given_only_as_a_parameter_is_stored(
     """visibility is a body field of the comment, so it may be a parameter too (recipients stays in the body: the
     parameter form of an array of objects is not shown)."""
     if not profile.supports("2.16.0"):
-        pytest.skip(f"disabled by configuration: visibility was added in 2.16.0, the target runs "
-                    f"{profile.service_version}")
+        skip(SkipKind.CONFIGURATION, f"disabled by configuration: visibility was added in 2.16.0, the target runs "
+                                     f"{profile.service_version}")
     value = getattr(vis, option)
     if value is None:
-        pytest.skip(f"not checked: the profile's [visibility] names no wire value for {option}")
+        skip(SkipKind.OTHER, f"not checked: the profile's [visibility] names no wire value for {option}")
     body: dict[str, Any] = {"body": f"visibility {option} as a parameter [{run_tag}] {random.randrange(10**9)}"}
     if option == "recipients":
         body["recipients"] = [{"id": user_ids["moderator"]}]
@@ -103,11 +104,11 @@ def test_a_comment_visibility_given_as_parameter_and_in_the_body_is_stored_as_th
     member: ApiClient, fresh_answer: int, run_tag: str, created: Any, vis: Visibility, profile: Profile
 ) -> None:
     if not profile.supports("2.16.0"):
-        pytest.skip(f"disabled by configuration: visibility was added in 2.16.0, the target runs "
-                    f"{profile.service_version}")
+        skip(SkipKind.CONFIGURATION, f"disabled by configuration: visibility was added in 2.16.0, the target runs "
+                                     f"{profile.service_version}")
     if vis.to_original_poster is None or vis.to_moderators is None:
-        pytest.skip("not checked: the profile's [visibility] lacks the wire value of to_original_poster or "
-                    "to_moderators")
+        skip(SkipKind.OTHER, "not checked: the profile's [visibility] lacks the wire value of to_original_poster or "
+                             "to_moderators")
     text = f"visibility: the parameter wins [{run_tag}] {random.randrange(10**9)}"
     resp = member.post(f"node/{fresh_answer}/comment.json", params={"visibility": vis.to_moderators},
                        json={"body": text, "visibility": vis.to_original_poster}, operation="postComment")

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from qaconform.client import ApiClient, ApiResponse
+from qaconform.outcomes import SkipKind, skip
 from qaconform.profile import Profile, Visibility
 from qaconform.support import (
     find_item,
@@ -358,7 +359,7 @@ def test_reply_to_private_comment_with_different_visibility_is_400_with_the_inhe
         vis: Visibility) -> None:
     value = getattr(vis, option)
     if value is None:
-        pytest.skip(f"the profile's [visibility] gives no wire value for {option}, so it cannot be sent")
+        skip(SkipKind.OTHER, f"the profile's [visibility] gives no wire value for {option}, so it cannot be sent")
     marker = _marker("different visibility")
     resp = post_comment(member, private_comment, run_tag, created, text=marker, visibility=value)
     assert resp.status == 400, (
@@ -485,7 +486,7 @@ def test_private_comment_is_not_in_the_answer_comment_list_of_an_account_not_ent
         public_comment: int, page_size: int, profile: Profile) -> None:
     """On one page, and one comment a page (every page of the thread is a page a leak could be on)."""
     if reason := private_reader_skip(profile, viewer):
-        pytest.skip(reason)
+        skip(SkipKind.OTHER, reason)
     items, refusal = visible_comments(api[viewer], thread_answer)
     if refusal is None and page_size == 1:
         items = every_page(api[viewer], f"answer/{thread_answer}/comment.json")
@@ -506,7 +507,7 @@ def test_private_comment_id_is_not_in_the_parents_comment_ids_of_an_account_not_
     """The recipient reads every list first: a server that renders a node once for all callers (a cache keyed
     without the caller) then shows the recipient's view, private ids included, to this viewer."""
     if reason := private_reader_skip(profile, viewer):
-        pytest.skip(reason)
+        skip(SkipKind.OTHER, reason)
     client = api[viewer]
     parents = (
         ("answer", thread_answer, f"user/{user_ids['member']}/answer.json", None),
@@ -537,7 +538,7 @@ def test_private_comment_id_is_not_in_the_parents_comment_ids_of_an_account_not_
 def test_private_comment_is_not_in_its_authors_content_list_as_seen_by_admin(
         admin: ApiClient, private_ids: set[str], user_ids: dict[str, int], profile: Profile) -> None:
     if reason := private_reader_skip(profile, "admin"):
-        pytest.skip(reason)
+        skip(SkipKind.OTHER, reason)
     resp = admin.get(f"users/gdpr/{user_ids['member']}/content.json", operation="listUserContent")
     assert resp.status == 200, f"admin must be able to list member's content\n{resp.describe()}"
     entries = resp.json()

@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 
 from qaconform.client import ApiClient, ApiResponse
+from qaconform.outcomes import SkipKind, skip
 from qaconform.profile import Profile
 
 pytestmark = [pytest.mark.gdpr]
@@ -154,11 +155,13 @@ class Jobs:
         matches = error is not None and (error.startswith(message) if prefix else error == message)
         if resp.status == 400 and not matches and _stopped_at_guard(error, guard_messages):
             if error not in guard_messages:
-                pytest.skip(f"not checked: needs fixture gdpr_csv_file_id (or [safety] gdpr_user): the request names "
-                            f"a user that does not exist, and the target refused it with {error!r}, a message the "
-                            f"description does not give, before the error under test")
-            pytest.skip(f"inconclusive: the target reported the guard ({error!r}) before the error under test; "
-                        f"[safety] destructive = false forbids sending this request without a guard")
+                skip(SkipKind.MISSING_FIXTURE,
+                     f"not checked: needs fixture gdpr_csv_file_id (or [safety] gdpr_user): the request names "
+                     f"a user that does not exist, and the target refused it with {error!r}, a message the "
+                     f"description does not give, before the error under test", fixtures=["gdpr_csv_file_id"])
+            skip(SkipKind.OTHER,
+                 f"inconclusive: the target reported the guard ({error!r}) before the error under test; "
+                 f"[safety] destructive = false forbids sending this request without a guard")
         assert resp.status == 400, f"{tag(rule, error)}expected 400 with {{error: {message!r}}}\n{resp.describe()}"
         assert_error_body(resp, None if rule is None else "GDPR-ERROR-BODY")
         expectation = f"start with {message!r}" if prefix else f"be exactly {message!r}"
@@ -195,7 +198,7 @@ def jobs(admin: ApiClient, profile: Profile, user_ids: dict[str, int]) -> Jobs:
 def gdpr_user(profile: Profile) -> str:
     """The one user a successful job may name; a destructive test without it cannot run."""
     if not profile.safety.gdpr_user:
-        pytest.skip("[safety] gdpr_user is not set: the kit names no other user in a job that succeeds")
+        skip(SkipKind.OTHER, "[safety] gdpr_user is not set: the kit names no other user in a job that succeeds")
     return profile.safety.gdpr_user
 
 
@@ -274,7 +277,7 @@ def test_a_job_request_without_type_is_refused(jobs: Jobs) -> None:
     resp, guard_messages = jobs.send(jobs.individual(type=None), ("past", "reassign"))
     error = _error_text(resp)
     if resp.status == 400 and _stopped_at_guard(error, guard_messages):
-        pytest.skip(f"inconclusive: the target reported the guard ({error!r}) before the missing type")
+        skip(SkipKind.OTHER, f"inconclusive: the target reported the guard ({error!r}) before the missing type")
     assert 400 <= resp.status < 500, f"type is required: a job request without it must be refused (4xx)\n" \
                                      f"{resp.describe()}"
 

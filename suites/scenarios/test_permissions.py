@@ -30,8 +30,9 @@ from permission_matrix import ALLOW, DENY, OBS, OWN, WRONG_PASSWORD_RULES, Cell,
 
 from qaconform.client import ApiClient, ApiResponse
 from qaconform.contract import path
+from qaconform.outcomes import SkipKind, skip
 from qaconform.profile import Profile
-from qaconform.support import find_listed, list_all, new_id, post_answer, post_comment, wire_value
+from qaconform.support import answer_posted, find_listed, list_all, post_answer, post_comment, wire_value
 
 pytestmark = [pytest.mark.permissions]
 
@@ -68,9 +69,7 @@ class Scene:
 
     def answer_by(self, role: str, text: str) -> int:
         resp = post_answer(self.api[role], self.question_id, self.run_tag, self.created, text=text)
-        assert resp.status == 201, (
-            f"[ANSWER-201] {role} could not post an answer for the permission matrix\n{resp.describe()}")
-        node = new_id(resp)
+        node = answer_posted(resp, "for the permission matrix")
         self.authors[node] = role
         return node
 
@@ -426,8 +425,8 @@ def test_each_caller_gets_what_the_permission_table_allows(
         require_fixture: Callable[[str], Any], request: pytest.FixtureRequest) -> None:
     row = cell.row
     if row.since and not profile.supports(row.since):
-        pytest.skip(f"disabled by configuration: {row.key} was added in {row.since}, "
-                    f"the target runs {profile.service_version}")
+        skip(SkipKind.CONFIGURATION, f"disabled by configuration: {row.key} was added in {row.since}, "
+                                     f"the target runs {profile.service_version}")
     op = OPS[row.key]
     client = api[cell.caller]
     if cell.value == OBS:
@@ -466,7 +465,8 @@ def test_unwikifying_anothers_wiki_node_is_refused_without_the_permission(
         wiki_refusals: dict[str, ApiResponse], role: str, rule: str) -> None:
     """On a node that IS wiki (wiki_node_id, not member's), only the permission can refuse: 401 or 403."""
     if not wiki_refusals:
-        pytest.skip("another xdist worker consumed wiki_node_id before this one could try (a one-shot fixture)")
+        skip(SkipKind.OTHER,
+             "another xdist worker consumed wiki_node_id before this one could try (a one-shot fixture)")
     resp = wiki_refusals[role]
     assert resp.status in (401, 403), (
         f"[{rule}] {role} lacks Mark as community wiki and the node is not its own, so unwikifying the wiki node "
@@ -601,7 +601,7 @@ def test_a_caller_the_profile_names_as_lacking_a_read_permission_is_refused(
     needs, rule = READS_NEED[operation]
     callers = profile.lacks.callers_lacking(needs)
     if not callers:
-        pytest.skip(f"not checked: needs [lacks] in the profile naming a caller without {' or '.join(needs)}")
+        skip(SkipKind.OTHER, f"not checked: needs [lacks] in the profile naming a caller without {' or '.join(needs)}")
     for caller in callers:
         resp = OPS[operation].call(api[caller], scene, "any").resp
         assert 400 <= resp.status < 500, (

@@ -92,9 +92,11 @@ def make_results(*, planted: bool = False, fail: bool = True) -> dict[str, Any]:
             entry("suites/scenarios/test_lock.py::test_lock_without_prompt", "observed", ["OBS-1"],
                        observations=[{"rule": "OBS-1", "facts": {"status": 400, "has_error_body": True}}]),
             entry("suites/scenarios/test_actions.py::test_cancelwiki_returns_action", "skipped", ["SKIP-1"],
-                       when="setup", message="fixture wiki_node_id not in profile"),
+                       when="setup", message="fixture wiki_node_id not in profile", skip_kind="missing fixture",
+                       needs_fixtures=["wiki_node_id"]),
             entry("suites/scenarios/test_gdpr.py::test_individual_job_scheduled", "skipped", ["SAFE-1"],
-                       when="setup", message="not allowed by safety: the profile has [safety] destructive = false"),
+                       when="setup", message="not allowed by safety: the profile has [safety] destructive = false",
+                       skip_kind="not allowed by safety"),
         ],
     }
 

@@ -1,0 +1,94 @@
+"""What a suite test's end says, as fields: the rules a failure broke, the kind of a skip.
+
+The report, the JUnit file and the self-test charge a failure to rules and group skips by why they happened. Reading
+those facts back out of message text (``[PAGING-LISTCOUNT] ...``, "not allowed by safety") couples every reader to
+every writer's wording. So the suites raise a ``RuleFailure`` that carries its rules and the exchange that showed
+the breach, and skip through ``skip(kind, why)``; the pytest plugin copies those fields into the results file, and
+the report reads them. Both stay what pytest knows: a ``RuleFailure`` is an ``AssertionError`` (the test *fails*),
+a kind of skip is pytest's own skip exception (the test is skipped, with the same readable reason).
+
+A plain ``assert`` whose message starts with ``[RULE]`` still works (``qaconform.blame`` reads the ids from it): this
+module is the typed way, not the only way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import StrEnum
+from typing import TYPE_CHECKING, NoReturn
+
+from _pytest.outcomes import Skipped  # pytest.skip.Exception, by a name mypy accepts as a type
+
+if TYPE_CHECKING:
+    from qaconform.client import ApiResponse, Exchange
+
+
+class RuleFailure(AssertionError):
+    """The target broke ``rules``: ``message`` says how, ``exchange`` and ``curl`` show the request that proved it.
+
+    Its text is ``[RULE-A, RULE-B] message`` followed by the response's description (request, status, body and a
+    ``Reproduce with: curl ...`` line), the form every suite message has; without rules it is the message alone."""
+
+    def __init__(self, rules: Iterable[str], message: str, response: ApiResponse | None = None) -> None:
+        self.rules: tuple[str, ...] = tuple(dict.fromkeys(rules))
+        self.message = message
+        self.exchange: Exchange | None = response.exchange if response is not None else None
+        self.curl: str | None = response.curl if response is not None else None
+        text = f"[{', '.join(self.rules)}] {message}" if self.rules else message
+        super().__init__(f"{text}\n{response.describe()}" if response is not None else text)
+
+
+def fail(rules: Iterable[str], message: str, response: ApiResponse | None = None) -> NoReturn:
+    """Raise a ``RuleFailure``: the target broke ``rules``."""
+    raise RuleFailure(rules, message, response)
+
+
+class SkipKind(StrEnum):
+    """Why a test did not run, as the report groups skips. ``category``: the report's name for the group."""
+
+    category: str
+
+    def __new__(cls, value: str, category: str) -> SkipKind:
+        obj = str.__new__(cls, value)
+        obj._value_ = value
+        obj.category = category
+        return obj
+
+    MISSING_FIXTURE = ("missing fixture", "missing fixture")
+    """The profile lacks what the test needs (a fixture id, or data the interface cannot create)."""
+    SAFETY = ("not allowed by safety", "not allowed by safety")
+    """The profile's [safety] or --read-only forbids what the test would send."""
+    WRITE_REFUSED = ("write refused", "not allowed by safety")
+    """--read-only refused a write the test sent (the plugin lists such tests that lack the writes marker)."""
+    CONFIGURATION = ("disabled by configuration", "disabled by configuration")
+    """The target's configuration rules the test out (a service version before the feature, not selected)."""
+    OTHER = ("skipped", "skipped")
+    """Anything else: the target's data or answers leave nothing to check."""
+
+    @classmethod
+    def of(cls, value: object) -> SkipKind:
+        """The kind named ``value`` (a results file string); a skip that names none (pytest's own) is OTHER."""
+        found = cls._value2member_map_.get(str(value))
+        return found if isinstance(found, SkipKind) else cls.OTHER
+
+
+_KIND = "_qaconform_skip"
+"""The attribute of pytest's skip exception that holds (kind, fixtures): a plain ``Skipped``, so that pytest shows the
+reason and the test's own line exactly as for ``pytest.skip`` (a subclass would print its own name and location)."""
+
+
+def skip(kind: SkipKind, why: str, *, fixtures: Iterable[str] = ()) -> NoReturn:
+    """Skip the running test for ``why`` (the reason pytest and the report show), recording ``kind``.
+
+    ``fixtures``: for a missing fixture, the profile keys that would let the test run; the report then says "not
+    checked: needs fixture NAME" for a rule whose every test lacks one."""
+    __tracebackhide__ = True  # pytest reports the skip at the caller's line, as for pytest.skip
+    exc = Skipped(msg=why)
+    setattr(exc, _KIND, (kind, tuple(fixtures)))
+    raise exc
+
+
+def skip_of(exc: BaseException) -> tuple[SkipKind, tuple[str, ...]] | None:
+    """The kind and needed fixtures of a skip raised by ``skip``; None for any other exception (pytest's own skip)."""
+    found = getattr(exc, _KIND, None)
+    return found if isinstance(found, tuple) else None

@@ -1,0 +1,101 @@
+"""Typed outcomes reach the results file as fields: a RuleFailure's rules and curl, a skip's kind and fixtures.
+
+Oracle: a small test file run under the kit's plugin (as ``qaconform run`` runs the suites) whose tests end in each
+way; the results file must carry the fields the report reads, while pytest still counts a RuleFailure as a failure
+and a typed skip as a skip with its reason. The tests carry no rule marker, so no target is needed.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from qaconform.outcomes import RuleFailure, SkipKind
+from qaconform.report.model import build_report
+from qaconform.status import Status
+
+_TESTS = '''
+from qaconform.outcomes import RuleFailure, SkipKind, skip
+
+def test_fixture_step_broke_another_rule():
+    raise RuleFailure(["ANSWER-201"], "member could not post an answer")
+
+def test_plain_assert_naming_a_rule():
+    assert False, "[ANSWER-201] member could not post an answer"
+
+def test_needs_a_fixture():
+    skip(SkipKind.MISSING_FIXTURE, "fixture wiki_node_id not in profile", fixtures=["wiki_node_id"])
+
+def test_forbidden_by_safety():
+    skip(SkipKind.SAFETY, "not allowed by safety: --read-only")
+
+def test_plain_skip():
+    import pytest
+    pytest.skip("nothing to check")
+'''
+
+
+@pytest.fixture(scope="module")
+def ran(tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
+    folder = tmp_path_factory.mktemp("outcomes")
+    (folder / "test_ends.py").write_text(_TESTS)
+    results = folder / "results.json"
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", "--qaconform-results",
+                           str(results), "test_ends.py"], cwd=folder, capture_output=True, text=True, timeout=120,
+                          check=False)
+    assert results.is_file(), f"no results file\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}"
+    return proc, json.loads(results.read_text())
+
+
+def _test(data: dict[str, Any], name: str) -> dict[str, Any]:
+    return next(t for t in data["tests"] if t["nodeid"].endswith(name))
+
+
+def test_pytest_still_sees_a_failure_and_skips_with_their_reasons(ran: tuple[Any, dict[str, Any]]) -> None:
+    proc, _ = ran
+    assert "2 failed, 3 skipped" in proc.stdout, proc.stdout[-2000:]
+    # the reason at the test's own line, as pytest.skip shows it
+    assert "SKIPPED [1] test_ends.py:11: fixture wiki_node_id not in profile" in proc.stdout, proc.stdout[-2000:]
+
+
+def test_a_rule_failure_carries_its_rules_into_the_results_and_blocks_on_them(ran: tuple[Any, dict[str, Any]]) -> None:
+    _, data = ran
+    typed = _test(data, "test_fixture_step_broke_another_rule")
+    assert typed["outcome"] == Status.BLOCKED and typed["blocked_by"] == ["ANSWER-201"]
+    assert typed["failure"] == {"rules": ["ANSWER-201"], "curl": None}
+    plain = _test(data, "test_plain_assert_naming_a_rule")  # the message form still works, without the field
+    assert plain["outcome"] == Status.BLOCKED and plain["blocked_by"] == ["ANSWER-201"] and "failure" not in plain
+
+
+def test_a_skip_records_its_kind_and_the_fixtures_it_needs(ran: tuple[Any, dict[str, Any]]) -> None:
+    _, data = ran
+    assert _test(data, "test_needs_a_fixture")["skip_kind"] == SkipKind.MISSING_FIXTURE
+    assert _test(data, "test_needs_a_fixture")["needs_fixtures"] == ["wiki_node_id"]
+    assert _test(data, "test_forbidden_by_safety")["skip_kind"] == SkipKind.SAFETY
+    assert _test(data, "test_plain_skip")["skip_kind"] == SkipKind.OTHER
+
+
+def test_the_report_groups_skips_by_kind_not_by_their_wording() -> None:
+    """The same reason text under two kinds lands in two groups: the report reads the field."""
+    def skipped(rule: str, kind: SkipKind, **kw: Any) -> dict[str, Any]:
+        return {"nodeid": f"t.py::test_{rule}", "outcome": "skipped", "rules": [rule], "message": "nothing to check",
+                "skip_kind": kind.value, **kw}
+
+    results = {"tests": [skipped("A-1", SkipKind.SAFETY), skipped("B-1", SkipKind.OTHER),
+                         skipped("C-1", SkipKind.MISSING_FIXTURE, needs_fixtures=["space_id"])]}
+    rules = [{"id": rid, "level": "must"} for rid in ("A-1", "B-1", "C-1")]
+    by_id = {r["id"]: r for r in build_report(results, rules)["rules"]}
+    assert by_id["A-1"]["skip_category"] == "not allowed by safety"
+    assert by_id["B-1"]["skip_category"] == "skipped"
+    assert by_id["C-1"]["skip_category"] == "missing fixture"
+    assert by_id["C-1"]["reason"] == "not checked: needs fixture space_id"
+
+
+def test_a_rule_failure_reads_like_the_messages_the_report_blames_by() -> None:
+    failure = RuleFailure(["PAGING-LISTCOUNT", "PAGING-LISTCOUNT", "VERSION-PATH"], "listCount is 2")
+    assert str(failure) == "[PAGING-LISTCOUNT, VERSION-PATH] listCount is 2"
+    assert isinstance(failure, AssertionError) and failure.rules == ("PAGING-LISTCOUNT", "VERSION-PATH")
