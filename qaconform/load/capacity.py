@@ -15,13 +15,16 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from qaconform import exitcodes
 from qaconform.load.cli import add_target_arguments, default_out, load_thresholds, preflight, target
 from qaconform.load.thresholds import ThresholdError, breaches
 from qaconform.progress import duration
 from qaconform.tables import table_text
+
+if TYPE_CHECKING:
+    from qaconform.load.runner import LoadSummary
 
 STEP_OVERHEAD_S = 6.0
 """Start-up, stop and checks around each step's duration (measured: about 3 to 5 s)."""
@@ -41,12 +44,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_target_arguments(parser)
 
 
-def _step_record(rate: float, s: dict[str, Any]) -> dict[str, Any]:
-    om = s.get("open_model") or {}
-    return {"rate": rate, "achieved_rps": om.get("achieved_rps", s["rps"]), "verdict": s["verdict"],
-            "kept_up": om.get("kept_up", True), "breaches": [b["name"] for b in breaches(s["thresholds"])],
-            "lost": len(s["lost"]), "generator_cpu_warning": s["generator_cpu_warning"],
-            "p95_ms": (s.get("total") or {}).get("p95_ms")}
+def _step_record(rate: float, s: LoadSummary) -> dict[str, Any]:
+    om = s.open_model or {}
+    return {"rate": rate, "achieved_rps": om.get("achieved_rps", s.rps), "verdict": s.verdict,
+            "kept_up": om.get("kept_up", True), "breaches": [b["name"] for b in breaches(s.thresholds)],
+            "lost": len(s.lost), "generator_cpu_warning": s.generator_cpu_warning,
+            "p95_ms": (s.total or {}).get("p95_ms")}
 
 
 def max_steps(budget_s: float, step_s: float) -> int:
@@ -79,10 +82,10 @@ def search(scenario: str, args: argparse.Namespace, profile: Any, profile_path: 
         steps.append(rec)
         left = max(0.0, search_deadline(args) - time.monotonic())
         print(f"[{scenario} step {i} of at most {most}] asked {rate:.0f} req/s, made {rec['achieved_rps']:.1f}, "
-              f"p95 {rec['p95_ms']} ms -> {'held' if s['verdict'] == 'pass' and rec['kept_up'] else 'broke'}"
+              f"p95 {rec['p95_ms']} ms -> {'held' if s.verdict == 'pass' and rec['kept_up'] else 'broke'}"
               + (f" ({', '.join(rec['breaches'])})" if rec["breaches"] else "")
               + f" (at most {duration(left)} left)", flush=True)
-        if s["verdict"] != "pass":
+        if s.verdict != "pass":
             stopped = "threshold breached: " + ", ".join(rec["breaches"] or ["items lost"])
             break
         if not rec["kept_up"]:

@@ -181,4 +181,4 @@ def main(args: argparse.Namespace) -> int:
     except LoadRunError as exc:
         print(f"qaconform load: {exc}", file=sys.stderr)
         return exitcodes.KIT_ERROR
-    return exitcodes.OK if summary["verdict"] == "pass" else exitcodes.RULE_FAILED
+    return exitcodes.OK if summary.verdict == "pass" else exitcodes.RULE_FAILED

@@ -14,7 +14,7 @@ import secrets
 import socket
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -87,65 +87,121 @@ def _locust_base(files: str) -> list[str]:
     return [sys.executable, "-m", "locust", "-f", files, "--loglevel", "INFO"]
 
 
-def run_load(cfg: RunConfig, profile: Profile, profile_path: str, out_dir: Path, limits: Limits,
-             run_id: str | None = None, quiet: bool = False) -> dict[str, Any]:
-    """Run one scenario and return the summary (also written to ``out_dir/summary.json``)."""
-    if cfg.scenario not in SCENARIOS:
-        raise ValueError(f"unknown scenario {cfg.scenario!r}; use one of {', '.join(SCENARIOS)}")
-    out_dir.mkdir(parents=True, exist_ok=True)
-    for stale in [*out_dir.glob("created-*.jsonl"), out_dir / "latency.json", out_dir / "summary.json"]:
-        stale.unlink(missing_ok=True)
-    ldir = loadtests_dir()
+@dataclass
+class LoadSummary:
+    """What one load run found: ``summary.json`` (``as_dict``), the load section of the report, a capacity step.
+
+    The first thirteen fields are the keys agreed with the report (qaconform.report.loadstats reads them); the rest
+    are additions for people reading the file."""
+
+    scenario: str
+    duration_s: float
+    users: int
+    rate: float | None
+    workers: int
+    requests: int
+    failures: int
+    rps: float
+    operations: dict[str, Any]
+    thresholds: list[dict[str, Any]]
+    lost: list[dict[str, Any]]
+    generator_cpu_warning: bool
+    verdict: str
+    """``pass`` or ``fail`` (a threshold breached or an item lost)."""
+    run_id: str | None
+    target: str
+    shape: str | None
+    elapsed_s: float
+    total: dict[str, Any]
+    latency_source: str
+    open_model: dict[str, Any] | None
+    nothing_lost: dict[str, Any] | None
+    generator_cpu: list[dict[str, Any]]
+    requests_by_worker: dict[str, Any]
+    files: dict[str, str]
+
+    def as_dict(self) -> dict[str, Any]:
+        """summary.json's content (the fields in order)."""
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What a RunConfig asks Locust for: the locustfiles, how many users, and each one's pace."""
+
+    files: str
+    users: int
+    rate_per_user: float
+    spawn_rate: float
+
+
+def _plan(cfg: RunConfig, ldir: Path) -> _Plan:
     files = str(ldir / f"{cfg.scenario}.py")
     if cfg.shape:
         files += "," + str(ldir / "shapes" / f"{cfg.shape}.py")
     users = users_for_rate(cfg.rate, cfg.users) if cfg.rate else cfg.users
     rate_per_user = (cfg.rate / users) if cfg.rate else 0.0
     spawn_rate = cfg.spawn_rate or (float(users) if cfg.rate else max(1.0, users / 2.0))
+    return _Plan(files, users, rate_per_user, spawn_rate)
 
+
+def _clear_out_dir(out_dir: Path) -> None:
+    """A folder reused by another run keeps no file this run's summary would read as its own."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for stale in [*out_dir.glob("created-*.jsonl"), out_dir / "latency.json", out_dir / "summary.json"]:
+        stale.unlink(missing_ok=True)
+
+
+def _locust_env(cfg: RunConfig, plan: _Plan, profile_path: str, out_dir: Path, run_id: str | None) -> dict[str, str]:
+    """Everything the Locust processes need (qaload/settings.py reads it)."""
     env = dict(os.environ)
     env.update({
         "QACONFORM_PROFILE": str(Path(profile_path).resolve()),
         "QACONFORM_RUN_DIR": str(out_dir.resolve()),
-        "QACONFORM_RATE_PER_USER": repr(rate_per_user),
+        "QACONFORM_RATE_PER_USER": repr(plan.rate_per_user),
         "QACONFORM_WAIT_MS": repr(cfg.wait_ms),
         "QACONFORM_RUN_TAG": f"qaload-{run_id or new_run_id()}",
         "PYTHONUNBUFFERED": "1",
     })
     if cfg.shape:
-        env.update(ShapeOptions(users=users, duration_s=cfg.duration_s, **cfg.shape_options).to_env())
+        env.update(ShapeOptions(users=plan.users, duration_s=cfg.duration_s, **cfg.shape_options).to_env())
+    return env
 
-    argv = _locust_base(files) + ["-H", profile.base_url, "--csv", str(out_dir / "locust"), "--csv-full-history",
-                                  "--html", str(out_dir / "locust.html"), "--stop-timeout", "2",
-                                  "--exit-code-on-error", "0", "--only-summary"]
+
+def _locust_processes(cfg: RunConfig, plan: _Plan, base_url: str, out_dir: Path) -> list[LocustProcess]:
+    """The main Locust process (local, or master of ``cfg.workers`` local workers) first, then the workers."""
+    argv = _locust_base(plan.files) + ["-H", base_url, "--csv", str(out_dir / "locust"), "--csv-full-history",
+                                       "--html", str(out_dir / "locust.html"), "--stop-timeout", "2",
+                                       "--exit-code-on-error", "0", "--only-summary"]
     if not cfg.shape:
-        argv += ["-u", str(users), "-r", str(spawn_rate), "-t", f"{max(1, round(cfg.duration_s))}s"]
+        argv += ["-u", str(plan.users), "-r", str(plan.spawn_rate), "-t", f"{max(1, round(cfg.duration_s))}s"]
     if cfg.web:
         argv += ["--autostart", "--autoquit", "2", "--web-host", cfg.web_host,
                  "--web-port", str(cfg.web_port or free_port())]
     else:
         argv += ["--headless"]
-    procs: list[LocustProcess] = []
     port = cfg.master_port or free_port()
-    if cfg.workers or cfg.remote_workers:
+    distributed = bool(cfg.workers or cfg.remote_workers)
+    if distributed:
         argv += ["--master", "--master-bind-host", cfg.master_bind_host, "--master-bind-port", str(port),
                  "--expect-workers", str(cfg.workers + cfg.remote_workers), "--expect-workers-max-wait", "30"]
-    main = LocustProcess("master" if (cfg.workers or cfg.remote_workers) else "local", argv,
-                         out_dir / "locust-main.log")
-    procs.append(main)
+    procs = [LocustProcess("master" if distributed else "local", argv, out_dir / "locust-main.log")]
     for i in range(cfg.workers):
-        wargv = _locust_base(files) + ["--worker", "--master-host", "127.0.0.1", "--master-port", str(port),
-                                       "--only-summary"]
+        wargv = _locust_base(plan.files) + ["--worker", "--master-host", "127.0.0.1", "--master-port", str(port),
+                                            "--only-summary"]
         procs.append(LocustProcess(f"worker-{i + 1}", wargv, out_dir / f"locust-worker-{i + 1}.log"))
+    return procs
 
-    if not quiet:
-        print(f"load: {cfg.scenario} against {profile.base_url} for {cfg.duration_s:g} s"
-              + (f" at {cfg.rate:g} req/s" if cfg.rate else f", {users} users")
-              + f"; live totals every {LIVE_EVERY_S:g} s", flush=True)
+
+def _run_processes(cfg: RunConfig, procs: list[LocustProcess], env: dict[str, str], cwd: Path, out_dir: Path,
+                   quiet: bool) -> float:
+    """Run the Locust processes to their end; the seconds it took. LoadRunError when Locust did not stop by itself
+    or left no statistics."""
+    main = procs[0]
     started = time.monotonic()
     try:
         for p in procs:
-            p.start(env, cwd=str(ldir.parent))
+            p.start(env, cwd=str(cwd))
         live = None if quiet else LiveTotals(out_dir / "locust_stats_history.csv", cfg.duration_s)
         on_time = watch(procs, main, started + cfg.duration_s + START_GRACE_S + (30 if cfg.remote_workers else 0),
                         on_tick=live.tick if live else None)
@@ -154,81 +210,88 @@ def run_load(cfg: RunConfig, profile: Profile, profile_path: str, out_dir: Path,
             p.stop()
             p.close()
     elapsed = time.monotonic() - started
-    stats_csv = out_dir / "locust_stats.csv"
     if not on_time:
         raise LoadRunError(f"Locust did not stop by itself within {cfg.duration_s + START_GRACE_S:.0f} s and was "
                            f"ended; see {main.log_path}:\n{main.log_tail()}")
-    if main.returncode not in (0, None) or not stats_csv.is_file():
+    if main.returncode not in (0, None) or not (out_dir / "locust_stats.csv").is_file():
         bad = next((p for p in procs[1:] if p.returncode not in (0, None)), main)
         raise LoadRunError(f"Locust exited with code {main.returncode} without its statistics; see "
                            f"{bad.log_path}:\n{bad.log_tail()}")
+    return elapsed
 
+
+def _cpu_warning(latency: dict[str, Any], procs: list[LocustProcess]) -> bool:
+    """Whether the generator's CPU, not the target, may have been the limit (Locust's warning, or our samples)."""
+    logs = "\n".join(p.log_tail(400) for p in procs)
+    locust_cpu_warning = "CPU usage above" in logs or "exceeded cpu threshold" in logs
+    return bool(latency.get("cpu_warning") or latency.get("worker_cpu_warning") or locust_cpu_warning
+                or any(p.cpu_bound(latency.get("users_stopped_at")) for p in procs))
+
+
+def _open_model(cfg: RunConfig, plan: _Plan, total: dict[str, Any], latency: dict[str, Any]) -> dict[str, Any] | None:
+    """For a run at a fixed rate (``--rate``): whether the generator kept the schedule, and latency counted from each
+    request's intended start (queueing included). None for a closed-model run."""
+    if not cfg.rate:
+        return None
+    pacing = latency.get("pacing", {})
+    achieved = float(total.get("rps") or 0.0)
+    slots = int(pacing.get("slots", 0))
+    kept_up = achieved >= KEPT_UP_RATIO * cfg.rate and int(pacing.get("missed", 0)) <= 0.01 * max(slots, 1)
+    open_model = {"target_rps": cfg.rate, "achieved_rps": round(achieved, 2), "users": plan.users,
+                  "rate_per_user": round(plan.rate_per_user, 4), "slots": slots, "late_starts": pacing.get("late", 0),
+                  "missed_slots": pacing.get("missed", 0),
+                  "max_lag_ms": round(float(pacing.get("max_lag_s", 0.0)) * 1000, 1), "kept_up": kept_up}
+    intended = HistogramSet.merged([latency.get("intended", {})]).total()
+    if intended.count:
+        open_model["latency_from_intended_start"] = {
+            f"p{q}_ms": round(intended.percentile(q) or 0.0, 3) for q in (50, 95, 99)} | {
+            "max_ms": round(intended.max_ms, 3)}
+    return open_model
+
+
+def run_load(cfg: RunConfig, profile: Profile, profile_path: str, out_dir: Path, limits: Limits,
+             run_id: str | None = None, quiet: bool = False) -> LoadSummary:
+    """Run one scenario and return the summary (also written to ``out_dir/summary.json``)."""
+    if cfg.scenario not in SCENARIOS:
+        raise ValueError(f"unknown scenario {cfg.scenario!r}; use one of {', '.join(SCENARIOS)}")
+    _clear_out_dir(out_dir)
+    ldir = loadtests_dir()
+    plan = _plan(cfg, ldir)
+    env = _locust_env(cfg, plan, profile_path, out_dir, run_id)
+    procs = _locust_processes(cfg, plan, profile.base_url, out_dir)
+    if not quiet:
+        print(f"load: {cfg.scenario} against {profile.base_url} for {cfg.duration_s:g} s"
+              + (f" at {cfg.rate:g} req/s" if cfg.rate else f", {plan.users} users")
+              + f"; live totals every {LIVE_EVERY_S:g} s", flush=True)
+    elapsed = _run_processes(cfg, procs, env, ldir.parent, out_dir, quiet)
+
+    stats_csv = out_dir / "locust_stats.csv"
     lat_path = out_dir / "latency.json"
     latency = json.loads(lat_path.read_text(encoding="utf-8")) if lat_path.is_file() else {}
     stats = latency.get("stats") or read_stats_csv(stats_csv)
-    hists = HistogramSet.merged([latency.get("hist", {})])
-    operations, total, source = build_operations(stats, hists)
-
+    operations, total, source = build_operations(stats, HistogramSet.merged([latency.get("hist", {})]))
     lost: list[dict[str, Any]] = []
     lost_facts: dict[str, Any] | None = None
     created = read_created(out_dir)
     if cfg.check_lost and created:
         lost, lost_facts = check_nothing_lost(profile, created, budget_s=cfg.lost_budget_s)
-
     results = evaluate(limits, operations, total)
-    logs = "\n".join(p.log_tail(400) for p in procs)
-    locust_cpu_warning = "CPU usage above" in logs or "exceeded cpu threshold" in logs
-    cpu_warning = bool(latency.get("cpu_warning") or latency.get("worker_cpu_warning") or locust_cpu_warning
-                       or any(p.cpu_bound(latency.get("users_stopped_at")) for p in procs))
-
-    open_model = None
-    if cfg.rate:
-        pacing = latency.get("pacing", {})
-        achieved = float(total.get("rps") or 0.0)
-        slots = int(pacing.get("slots", 0))
-        kept_up = achieved >= KEPT_UP_RATIO * cfg.rate and int(pacing.get("missed", 0)) <= 0.01 * max(slots, 1)
-        open_model = {"target_rps": cfg.rate, "achieved_rps": round(achieved, 2), "users": users,
-                      "rate_per_user": round(rate_per_user, 4), "slots": slots, "late_starts": pacing.get("late", 0),
-                      "missed_slots": pacing.get("missed", 0),
-                      "max_lag_ms": round(float(pacing.get("max_lag_s", 0.0)) * 1000, 1), "kept_up": kept_up}
-        intended = HistogramSet.merged([latency.get("intended", {})]).total()
-        if intended.count:
-            open_model["latency_from_intended_start"] = {
-                f"p{q}_ms": round(intended.percentile(q) or 0.0, 3) for q in (50, 95, 99)} | {
-                "max_ms": round(intended.max_ms, 3)}
-
-    failed = bool(breaches(results) or lost)
-    summary: dict[str, Any] = {
-        "scenario": cfg.scenario,
-        "duration_s": cfg.duration_s,
-        "users": users,
-        "rate": cfg.rate,
-        "workers": cfg.workers + cfg.remote_workers,
-        "requests": total["count"],
-        "failures": total["failures"],
-        "rps": total["rps"],
-        "operations": operations,
-        "thresholds": results,
-        "lost": lost,
-        "generator_cpu_warning": cpu_warning,
-        "verdict": "fail" if failed else "pass",
-        # additions beyond the agreed keys
-        "run_id": run_id,
-        "target": profile.base_url,
-        "shape": cfg.shape,
-        "elapsed_s": round(elapsed, 1),
-        "total": total,
-        "latency_source": source,
-        "open_model": open_model,
-        "nothing_lost": lost_facts,
-        "generator_cpu": [p.cpu(latency.get("users_stopped_at")) for p in procs],
-        "requests_by_worker": latency.get("requests_by_worker", {}),
-        "files": {"stats_csv": stats_csv.name, "history_csv": "locust_stats_history.csv",
-                  "failures_csv": "locust_failures.csv", "html": "locust.html"},
-    }
-    (out_dir / "summary.json").write_text(json.dumps(summary, indent=2), encoding="utf-8")
+    summary = LoadSummary(
+        scenario=cfg.scenario, duration_s=cfg.duration_s, users=plan.users, rate=cfg.rate,
+        workers=cfg.workers + cfg.remote_workers, requests=total["count"], failures=total["failures"],
+        rps=total["rps"], operations=operations, thresholds=results, lost=lost,
+        generator_cpu_warning=_cpu_warning(latency, procs),
+        verdict="fail" if breaches(results) or lost else "pass",
+        run_id=run_id, target=profile.base_url, shape=cfg.shape, elapsed_s=round(elapsed, 1), total=total,
+        latency_source=source, open_model=_open_model(cfg, plan, total, latency), nothing_lost=lost_facts,
+        generator_cpu=[p.cpu(latency.get("users_stopped_at")) for p in procs],
+        requests_by_worker=latency.get("requests_by_worker", {}),
+        files={"stats_csv": stats_csv.name, "history_csv": "locust_stats_history.csv",
+               "failures_csv": "locust_failures.csv", "html": "locust.html"},
+    )
+    (out_dir / "summary.json").write_text(json.dumps(summary.as_dict(), indent=2), encoding="utf-8")
     if not quiet:
-        print(format_summary(summary, out_dir))
+        print(format_summary(summary.as_dict(), out_dir))
     return summary
 
 
