@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from html import escape
 
 PALETTE = ("#2563eb", "#dc2626", "#16a34a", "#d97706", "#7c3aed", "#0891b2")
@@ -27,6 +28,68 @@ def _fmt(v: float) -> str:
     if v >= 100 or v == int(v):
         return f"{v:.0f}"
     return f"{v:.2g}" if v < 1 else f"{v:.1f}"
+
+
+@dataclass(frozen=True)
+class _Plot:
+    """The plotting area of a chart and its scales: data (x, y) to SVG coordinates."""
+
+    left: float
+    top: float
+    width: float
+    height: float
+    x_max: float
+    y_max: float
+
+    def sx(self, x: float) -> float:
+        return self.left + self.width * (x / self.x_max)
+
+    def sy(self, y: float) -> float:
+        return self.top + self.height - self.height * (y / self.y_max)
+
+
+def _axes(plot: _Plot, height: int, x_label: str, y_label: str) -> list[str]:
+    """Five grid lines with their y ticks, five x ticks, and the axis labels."""
+    parts = []
+    for i in range(5):
+        yv = plot.y_max * i / 4
+        y = plot.sy(yv)
+        parts.append(f'<line x1="{plot.left}" x2="{plot.left + plot.width}" y1="{y:.1f}" y2="{y:.1f}" '
+                     f'stroke="#e2e8f0"/><text x="{plot.left - 6}" y="{y + 4:.1f}" text-anchor="end" class="tick">'
+                     f"{_fmt(yv)}</text>")
+    for i in range(5):
+        xv = plot.x_max * i / 4
+        parts.append(f'<text x="{plot.sx(xv):.1f}" y="{plot.top + plot.height + 16}" text-anchor="middle" '
+                     f'class="tick">{_fmt(xv)}</text>')
+    parts.append(f'<text x="{plot.left + plot.width / 2}" y="{height - 6}" text-anchor="middle" class="tick">'
+                 f"{escape(x_label)}</text>")
+    if y_label:
+        middle = plot.top + plot.height / 2
+        parts.append(f'<text x="12" y="{middle}" transform="rotate(-90 12 {middle})" '
+                     f'text-anchor="middle" class="tick">{escape(y_label)}</text>')
+    return parts
+
+
+def _series(plot: _Plot, i: int, name: str, pts: Sequence[tuple[float, float | None]]) -> list[str]:
+    """One series: its line (broken where a value is None; a lone point as a dot) and its legend entry."""
+    color = PALETTE[i % len(PALETTE)]
+    segments: list[list[str]] = [[]]
+    for x, pv in pts:
+        if pv is None:
+            segments.append([])
+        else:
+            segments[-1].append(f"{plot.sx(x):.1f},{plot.sy(pv):.1f}")
+    parts = []
+    for seg in segments:
+        if len(seg) == 1:
+            cx, cy = seg[0].split(",")
+            parts.append(f'<circle cx="{cx}" cy="{cy}" r="2" fill="{color}"/>')
+        elif seg:
+            parts.append(f'<polyline fill="none" stroke="{color}" stroke-width="1.8" points="{" ".join(seg)}"/>')
+    lx = plot.left + 8 + i * 110
+    parts.append(f'<rect x="{lx}" y="{plot.top + 6}" width="10" height="10" fill="{color}"/>'
+                 f'<text x="{lx + 14}" y="{plot.top + 15}" class="tick">{escape(name)}</text>')
+    return parts
 
 
 def line_chart(
@@ -50,46 +113,10 @@ def line_chart(
         parts.append(f'<text x="{left + pw / 2}" y="{top + ph / 2}" text-anchor="middle" fill="#64748b">'
                      "no data</text></svg>")
         return "".join(parts)
-    x_max = max(x for x, _ in points) or 1.0
-    y_max = _nice_max(max(y for _, y in points))
-
-    def sx(x: float) -> float:
-        return left + pw * (x / x_max)
-
-    def sy(y: float) -> float:
-        return top + ph - ph * (y / y_max)
-
-    for i in range(5):
-        yv = y_max * i / 4
-        y = sy(yv)
-        parts.append(f'<line x1="{left}" x2="{left + pw}" y1="{y:.1f}" y2="{y:.1f}" stroke="#e2e8f0"/>'
-                     f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" class="tick">{_fmt(yv)}</text>')
-    for i in range(5):
-        xv = x_max * i / 4
-        parts.append(f'<text x="{sx(xv):.1f}" y="{top + ph + 16}" text-anchor="middle" class="tick">'
-                     f"{_fmt(xv)}</text>")
-    parts.append(f'<text x="{left + pw / 2}" y="{height - 6}" text-anchor="middle" class="tick">'
-                 f"{escape(x_label)}</text>")
-    if y_label:
-        parts.append(f'<text x="12" y="{top + ph / 2}" transform="rotate(-90 12 {top + ph / 2})" '
-                     f'text-anchor="middle" class="tick">{escape(y_label)}</text>')
+    plot = _Plot(left, top, pw, ph, max(x for x, _ in points) or 1.0, _nice_max(max(y for _, y in points)))
+    parts += _axes(plot, height, x_label, y_label)
     for i, (name, pts) in enumerate(series):
-        color = PALETTE[i % len(PALETTE)]
-        segments: list[list[str]] = [[]]
-        for x, pv in pts:
-            if pv is None:
-                segments.append([])
-            else:
-                segments[-1].append(f"{sx(x):.1f},{sy(pv):.1f}")
-        for seg in segments:
-            if len(seg) == 1:
-                cx, cy = seg[0].split(",")
-                parts.append(f'<circle cx="{cx}" cy="{cy}" r="2" fill="{color}"/>')
-            elif seg:
-                parts.append(f'<polyline fill="none" stroke="{color}" stroke-width="1.8" points="{" ".join(seg)}"/>')
-        lx = left + 8 + i * 110
-        parts.append(f'<rect x="{lx}" y="{top + 6}" width="10" height="10" fill="{color}"/>'
-                     f'<text x="{lx + 14}" y="{top + 15}" class="tick">{escape(name)}</text>')
+        parts += _series(plot, i, name, pts)
     parts.append("</svg>")
     return "".join(parts)
 

@@ -48,11 +48,50 @@ def _failure_text(test: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _testcase(suite: ET.Element, t: Mapping[str, Any], expected: Mapping[str, Mapping[str, Any]]) -> str | None:
+    """One test's testcase element: rules, areas and observations as properties, and the element its status
+    gives (failure, error, skipped; an expected failure is skipped). Returns the count it adds to, if any."""
+    classname, name = _split(str(t["nodeid"]))
+    case = ET.SubElement(suite, "testcase", classname=classname, name=name,
+                         time=f"{float(t.get('duration') or 0):.3f}")
+    cprops = ET.SubElement(case, "properties")
+    for rid in t.get("rules") or []:
+        ET.SubElement(cprops, "property", name="rule", value=_clean(rid))
+    for area in t.get("areas") or []:
+        ET.SubElement(cprops, "property", name="area", value=_clean(area))
+    for o in t.get("observations") or []:
+        if isinstance(o, Mapping):
+            ET.SubElement(cprops, "property", name="observation", value=_clean(f"{o.get('rule')}: {o.get('facts')}"))
+    outcome = t.get("outcome")
+    status = Status.of(outcome)
+    element = status.junit if status is not None else "error"
+    msg = _clean((str(t.get("message") or outcome)).splitlines()[0] if t.get("message") else outcome)
+    if element == "failure":
+        rules = t.get("failed_rules") or t.get("rules") or []
+        if rules and all((expected.get(r) or {}).get("state") == "expected failure" for r in rules):
+            why = "; ".join(f"{r}: {expected[r]['reason']}" + (f" ({expected[r]['link']})" if expected[r].get("link")
+                                                              else "") for r in rules)
+            el = ET.SubElement(case, "skipped", type="qaconform.expected_failure", message=_clean(
+                f"expected failure: {why}"))
+            el.text = _clean(_failure_text(t))
+            return "skipped"
+        el = ET.SubElement(case, "failure", type="qaconform.rule_failed", message=msg)
+        el.text = _clean(_failure_text(t))
+        return "failures"
+    if element == "error":
+        el = ET.SubElement(case, "error", type="qaconform.kit_error", message=msg)
+        el.text = _clean(_failure_text(t))
+        return "errors"
+    if element == "skipped":
+        kind = "pytest.skip" if status is Status.SKIPPED else f"qaconform.{status}"
+        ET.SubElement(case, "skipped", type=kind, message=msg)
+        return "skipped"
+    return None
+
+
 def build_junit(report: Mapping[str, Any]) -> str:
     """The XML text for a report.json-shaped dict (its ``tests`` and ``rules``)."""
-    expected = {r["id"] for r in report.get("rules", []) if (r.get("expected") or {}).get("state") ==
-                "expected failure"}
-    reasons = {r["id"]: r["expected"] for r in report.get("rules", []) if r.get("expected")}
+    expected = {r["id"]: r["expected"] for r in report.get("rules", []) if r.get("expected")}
     tests = report.get("tests") or []
     suite = ET.Element("testsuite", name="qaconform", tests=str(len(tests)))
     counts = {"failures": 0, "errors": 0, "skipped": 0}
@@ -63,44 +102,10 @@ def build_junit(report: Mapping[str, Any]) -> str:
         if v is not None:
             ET.SubElement(props, "property", name=k, value=_clean(v))
     for t in tests:
-        classname, name = _split(str(t["nodeid"]))
         total += float(t.get("duration") or 0)
-        case = ET.SubElement(suite, "testcase", classname=classname, name=name,
-                             time=f"{float(t.get('duration') or 0):.3f}")
-        cprops = ET.SubElement(case, "properties")
-        for rid in t.get("rules") or []:
-            ET.SubElement(cprops, "property", name="rule", value=_clean(rid))
-        for area in t.get("areas") or []:
-            ET.SubElement(cprops, "property", name="area", value=_clean(area))
-        for o in t.get("observations") or []:
-            if isinstance(o, Mapping):
-                ET.SubElement(cprops, "property", name="observation",
-                              value=_clean(f"{o.get('rule')}: {o.get('facts')}"))
-        outcome = t.get("outcome")
-        status = Status.of(outcome)
-        element = status.junit if status is not None else "error"
-        msg = _clean((str(t.get("message") or outcome)).splitlines()[0] if t.get("message") else outcome)
-        if element == "failure":
-            rules = t.get("failed_rules") or t.get("rules") or []
-            if rules and all(r in expected for r in rules):
-                why = "; ".join(f"{r}: {reasons[r]['reason']}" + (f" ({reasons[r]['link']})" if reasons[r].get("link")
-                                                                   else "") for r in rules)
-                el = ET.SubElement(case, "skipped", type="qaconform.expected_failure", message=_clean(
-                    f"expected failure: {why}"))
-                el.text = _clean(_failure_text(t))
-                counts["skipped"] += 1
-            else:
-                el = ET.SubElement(case, "failure", type="qaconform.rule_failed", message=msg)
-                el.text = _clean(_failure_text(t))
-                counts["failures"] += 1
-        elif element == "error":
-            el = ET.SubElement(case, "error", type="qaconform.kit_error", message=msg)
-            el.text = _clean(_failure_text(t))
-            counts["errors"] += 1
-        elif element == "skipped":
-            kind = "pytest.skip" if status is Status.SKIPPED else f"qaconform.{status}"
-            ET.SubElement(case, "skipped", type=kind, message=msg)
-            counts["skipped"] += 1
+        counted = _testcase(suite, t, expected)
+        if counted is not None:
+            counts[counted] += 1
     suite.set("time", f"{total:.3f}")
     for k, v in counts.items():
         suite.set(k, str(v))

@@ -198,73 +198,32 @@ def build_report(
     meta = dict(meta or {})
     expectations = dict(expectations or {})
     catalog = [RuleInfo.of(r) for r in (rules if rules is not None else load_rules())]
-    secrets = tuple(secrets)
     tests = merge_tests(results.get("tests") or [])
     selection = Selection.of(meta.get("selection"))
     how = dict(meta.get("rerun") or {})
     accounts = accounts_for_curls(results.get("target"), how)
     for t in tests:
         _personalise(t, accounts)
-
-    by_rule: dict[str, list[dict[str, Any]]] = {}
-    blockers: dict[str, dict[str, Any]] = {}
-    for t in tests:
-        named = named_failed_rules(t)
-        t["failed_rules"] = sorted(named) if named is not None else (
-            list(t["rules"]) if t["outcome"] == Status.FAILED else [])
-        for rid in t["rules"]:
-            view = t
-            if named is not None and rid not in named:
-                view = {**t, "outcome": Status.PASSED.value,
-                        "note": f"this test failed on {', '.join(sorted(named))} only"}
-            by_rule.setdefault(str(rid), []).append(view)
-        if t["outcome"] == Status.BLOCKED:  # its setup failed on these rules: each is charged once, by the first
-            for rid in t.get("blocked_by") or []:
-                note = "a fixture failed on this rule; the tests it blocked did not run"
-                blockers.setdefault(str(rid), {**t, "outcome": Status.FAILED.value, "failed_rules": [rid],
-                                               "note": note})
-    for rid, view in blockers.items():
-        if not any(v.get("outcome") == Status.FAILED for v in by_rule.get(rid, [])):
-            by_rule.setdefault(rid, []).append(view)
+    by_rule = _tests_by_rule(tests)
     observations = _observations(tests)
-
     known = {r.id for r in catalog}
     unknown = sorted(set(by_rule) - known)
     catalog += [RuleInfo(id=rid, level="must", area="unknown", summary="(this id is not in spec/rules.yaml)")
                 for rid in unknown]
-
     coverage = meta.get("coverage")
     collected = coverage.get("rules") if isinstance(coverage, Mapping) else None
     rule_entries = [_rule_entry(r, by_rule.get(r.id, []), observations.get(r.id, []), selection,
                                 expectations.get(r.id), None if collected is None else collected.get(r.id, []), how)
                     for r in catalog]
-    unattributed = [_test_brief(t) for t in tests if not t["rules"]]
-    summary = _summary(rule_entries, tests, strict=bool(meta.get("strict")))
-
     report: dict[str, Any] = {
-        "format": FORMAT,
-        "run_id": meta.get("run_id"),
-        "run_tag": results.get("run_tag"),
-        "started": results.get("started"),
-        "finished": results.get("finished"),
-        "duration_s": _duration(results.get("started"), results.get("finished")),
-        "target": _target(results.get("target")),
-        "reference": bool(meta.get("reference") or results.get("reference")),
-        "versions": {**(results.get("versions") or {}), "qaconform-report": __version__},
-        "selection": {"areas": list(selection.areas), "rules": list(selection.rules),
-                      "read_only": bool(meta.get("read_only")), "dry_run": bool(meta.get("dry_run"))},
-        "summary": summary,
+        **_run_header(results, meta, selection),
+        "summary": _summary(rule_entries, tests, strict=bool(meta.get("strict"))),
         "rules": rule_entries,
         "observations": {rid: obs for rid, obs in sorted(observations.items())},
         "created": [c for t in tests for c in t["created"]],
         "tests": [_test_full(t, how) for t in tests],
-        "reproduce": {
-            "env_variables": {role: acc["password_env"] for role, acc in accounts.items()},
-            "profile": how.get("profile"),
-            "reference": bool(how.get("reference")),
-            "reference_faults": list(how.get("reference_faults") or []),
-        },
-        "unattributed_tests": unattributed,
+        "reproduce": _reproduce(accounts, how),
+        "unattributed_tests": [_test_brief(t) for t in tests if not t["rules"]],
         "unknown_rules": unknown,
         "expectations": {k: v.as_dict() for k, v in expectations.items()},
         "expectations_not_in_rules": sorted(set(expectations) - known - set(unknown)),
@@ -277,7 +236,63 @@ def build_report(
     override = meta.get("exit_override")
     if isinstance(override, Mapping) and override.get("code") is not None:
         report["exit_code"], report["verdict"] = int(override["code"]), str(override.get("reason") or "")
-    return redact(report, secrets)  # type: ignore[no-any-return]
+    redacted: dict[str, Any] = redact(report, tuple(secrets))
+    return redacted
+
+
+def _reproduce(accounts: Mapping[str, Any], how: Mapping[str, Any]) -> dict[str, Any]:
+    """How to rerun against the same target: the password variables the curls name, the profile or reference."""
+    return {
+        "env_variables": {role: acc["password_env"] for role, acc in accounts.items()},
+        "profile": how.get("profile"),
+        "reference": bool(how.get("reference")),
+        "reference_faults": list(how.get("reference_faults") or []),
+    }
+
+
+def _run_header(results: Mapping[str, Any], meta: Mapping[str, Any], selection: Selection) -> dict[str, Any]:
+    """The first keys of report.json: which run, when, against what, with which kit, on what selection."""
+    return {
+        "format": FORMAT,
+        "run_id": meta.get("run_id"),
+        "run_tag": results.get("run_tag"),
+        "started": results.get("started"),
+        "finished": results.get("finished"),
+        "duration_s": _duration(results.get("started"), results.get("finished")),
+        "target": _target(results.get("target")),
+        "reference": bool(meta.get("reference") or results.get("reference")),
+        "versions": {**(results.get("versions") or {}), "qaconform-report": __version__},
+        "selection": {"areas": list(selection.areas), "rules": list(selection.rules),
+                      "read_only": bool(meta.get("read_only")), "dry_run": bool(meta.get("dry_run"))},
+    }
+
+
+def _tests_by_rule(tests: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """Each rule's tests, as that rule sees them. Sets each test's ``failed_rules``.
+
+    A failure that names some of its test's rules shows as passed to the others (with a note). A blocked test is
+    charged to the rule that blocked it, once (its first blocked test), unless another test failed that rule."""
+    by_rule: dict[str, list[dict[str, Any]]] = {}
+    blockers: dict[str, dict[str, Any]] = {}
+    for t in tests:
+        named = named_failed_rules(t)
+        t["failed_rules"] = sorted(named) if named is not None else (
+            list(t["rules"]) if t["outcome"] == Status.FAILED else [])
+        for rid in t["rules"]:
+            view = t
+            if named is not None and rid not in named:
+                view = {**t, "outcome": Status.PASSED.value,
+                        "note": f"this test failed on {', '.join(sorted(named))} only"}
+            by_rule.setdefault(str(rid), []).append(view)
+        if t["outcome"] == Status.BLOCKED:
+            for rid in t.get("blocked_by") or []:
+                note = "a fixture failed on this rule; the tests it blocked did not run"
+                blockers.setdefault(str(rid), {**t, "outcome": Status.FAILED.value, "failed_rules": [rid],
+                                               "note": note})
+    for rid, view in blockers.items():
+        if not any(v.get("outcome") == Status.FAILED for v in by_rule.get(rid, [])):
+            by_rule.setdefault(rid, []).append(view)
+    return by_rule
 
 
 def _execution(given: Any, target: Any) -> dict[str, Any]:
@@ -315,53 +330,52 @@ def _observations(tests: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]
     return out
 
 
-def _rule_entry(
-    rule: RuleInfo,
-    tests: list[dict[str, Any]],
-    observations: list[dict[str, Any]],
-    selection: Selection,
-    expectation: Expectation | None,
-    collected: list[str] | None = None,
-    how: Mapping[str, Any] | None = None,
-) -> dict[str, Any]:
-    """``collected``: the suite tests that name this rule, selected or not (None when the run did not record it)."""
-    outcomes = [t["outcome"] for t in tests]
-    reason: str | None = None
-    kinds: list[SkipKind] = []
+@dataclass(frozen=True)
+class _Verdict:
+    """A rule's status, why (when its tests alone do not say), and the kinds of its skips."""
+
     status: Status
-    if not tests and collected is not None:
-        if not collected:
-            status, reason = Status.NOT_COVERED, "no test names this rule"
-        elif selection.everything:
-            status, reason = Status.SKIPPED, f"its {len(collected)} test(s) were collected but none ran"
-        else:
-            status, reason = Status.SKIPPED, (f"disabled by configuration: not selected by --only "
-                                              f"{selection.describe()} ({len(collected)} test(s) exist)")
-            kinds = [SkipKind.CONFIGURATION]
-    elif not tests:
+    reason: str | None = None
+    skip_kinds: tuple[SkipKind, ...] = ()
+
+
+def _verdict_without_tests(rule: RuleInfo, selection: Selection, collected: list[str] | None) -> _Verdict:
+    """No test of the rule ran: not covered, or skipped because ``--only`` left its tests out."""
+    not_selected = f"disabled by configuration: not selected by --only {selection.describe()}"
+    if collected is None:  # the run did not record what it collected: go by the selection alone
         if selection.names(rule):
-            status, reason = Status.NOT_COVERED, "no test names this rule"
-        else:
-            status, reason = Status.SKIPPED, f"disabled by configuration: not selected by --only {selection.describe()}"
-            kinds = [SkipKind.CONFIGURATION]
-    elif Status.FAILED in outcomes:
-        status = Status.FAILED
-    elif Status.ERROR in outcomes:
-        status = Status.ERROR
-    elif any(o in ("passed", "observed") for o in outcomes):
-        status = Status.OBSERVED if rule.level == "observed" and observations else Status.PASSED
-    elif Status.BLOCKED in outcomes:
-        status = Status.BLOCKED
+            return _Verdict(Status.NOT_COVERED, "no test names this rule")
+        return _Verdict(Status.SKIPPED, not_selected, (SkipKind.CONFIGURATION,))
+    if not collected:
+        return _Verdict(Status.NOT_COVERED, "no test names this rule")
+    if selection.everything:
+        return _Verdict(Status.SKIPPED, f"its {len(collected)} test(s) were collected but none ran")
+    return _Verdict(Status.SKIPPED, f"{not_selected} ({len(collected)} test(s) exist)", (SkipKind.CONFIGURATION,))
+
+
+def _verdict_of_tests(rule: RuleInfo, tests: list[dict[str, Any]], observations: list[dict[str, Any]]) -> _Verdict:
+    """The worst outcome decides: failed, error, then held (passed or observed), blocked, skipped."""
+    outcomes = [t["outcome"] for t in tests]
+    if Status.FAILED in outcomes:
+        return _Verdict(Status.FAILED)
+    if Status.ERROR in outcomes:
+        return _Verdict(Status.ERROR)
+    if any(o in (Status.PASSED, Status.OBSERVED) for o in outcomes):
+        return _Verdict(Status.OBSERVED if rule.level == "observed" and observations else Status.PASSED)
+    if Status.BLOCKED in outcomes:
         by = sorted({str(r) for t in tests for r in t.get("blocked_by") or []})
-        reason = (f"blocked by {', '.join(by)}: its tests could not run because the target broke "
-                  f"{'it' if len(by) == 1 else 'them'}")
-    else:
-        status = Status.SKIPPED
-        reasons = list(dict.fromkeys(str(t.get("message") or "skipped") for t in tests))
-        needed = needed_fixtures(tests) if rule.level == "must" else None
-        reason = f"not checked: needs fixture {', '.join(needed)}" if needed else "; ".join(reasons)
-        kinds = [skip_kind(t) for t in tests]
-    evidence: dict[str, Any] = {
+        return _Verdict(Status.BLOCKED, f"blocked by {', '.join(by)}: its tests could not run because the target "
+                                        f"broke {'it' if len(by) == 1 else 'them'}")
+    reasons = list(dict.fromkeys(str(t.get("message") or "skipped") for t in tests))
+    needed = needed_fixtures(tests) if rule.level == "must" else None
+    reason = f"not checked: needs fixture {', '.join(needed)}" if needed else "; ".join(reasons)
+    return _Verdict(Status.SKIPPED, reason, tuple(skip_kind(t) for t in tests))
+
+
+def _evidence(rule: RuleInfo, tests: list[dict[str, Any]], observations: list[dict[str, Any]],
+              how: Mapping[str, Any] | None) -> dict[str, Any]:
+    """What a reader needs to see why: each broken test whole (message, curls, rerun), observations, skips."""
+    return {
         "failures": [
             {"test": t["nodeid"], "outcome": t["outcome"], "message": t.get("message"),
              "curl": next(reversed(_curl_of(t)), None), "curls": _curl_of(t)[-_EVIDENCE_CURLS:],
@@ -372,6 +386,21 @@ def _rule_entry(
         "skips": [{"test": t["nodeid"], "reason": t.get("message"), "category": skip_kind(t).category}
                   for t in tests if t["outcome"] == Status.SKIPPED],
     }
+
+
+def _rule_entry(
+    rule: RuleInfo,
+    tests: list[dict[str, Any]],
+    observations: list[dict[str, Any]],
+    selection: Selection,
+    expectation: Expectation | None,
+    collected: list[str] | None = None,
+    how: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """``collected``: the suite tests that name this rule, selected or not (None when the run did not record it)."""
+    verdict = _verdict_of_tests(rule, tests, observations) if tests else _verdict_without_tests(rule, selection,
+                                                                                                collected)
+    status = verdict.status
     entry: dict[str, Any] = {
         "id": rule.id,
         "level": rule.level,
@@ -381,10 +410,10 @@ def _rule_entry(
         "summary": rule.summary,
         "source": rule.source,
         "status": status.value,
-        "reason": reason,
-        "skip_category": rule_skip_category(kinds) if status is Status.SKIPPED else None,
+        "reason": verdict.reason,
+        "skip_category": rule_skip_category(verdict.skip_kinds) if status is Status.SKIPPED else None,
         "tests": [_test_brief(t) for t in tests],
-        "evidence": evidence,
+        "evidence": _evidence(rule, tests, observations, how),
         "timings": {"tests": len(tests), "total_s": round(sum(t["duration"] for t in tests), 4)},
         "expected": None,
     }
