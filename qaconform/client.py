@@ -243,6 +243,29 @@ def _not_http(exc: BaseException) -> bool:
     return False
 
 
+def _with_query(url: str, params: dict[str, Any] | Iterable[tuple[str, Any]] | None) -> str:
+    """The URL with ``params`` appended (None values left out)."""
+    if not params:
+        return url
+    items = list(params.items()) if isinstance(params, dict) else list(params)
+    q = urlencode([(k, _param(v)) for k, v in items if v is not None])
+    return url + ("&" if "?" in url else "?") + q if q else url
+
+
+def _encode_body(json: Any, data: bytes | str | dict[str, Any] | None, hdrs: dict[str, str]) -> bytes | None:
+    """The request body: ``json`` as JSON, a dict ``data`` as a form, text or bytes as they are; sets the
+    Content-Type in ``hdrs`` for the first two unless given."""
+    if json is not None:
+        hdrs.setdefault("Content-Type", "application/json")
+        return jsonlib.dumps(json).encode()
+    if isinstance(data, dict):
+        hdrs.setdefault("Content-Type", "application/x-www-form-urlencoded")
+        return urlencode(data).encode()
+    if isinstance(data, str):
+        return data.encode()
+    return data
+
+
 def _curl(role: str, method: str, url: str, headers: dict[str, str], body: str | None, authed: bool) -> str:
     parts = ["curl", "-sS", "-i", "-X", method]
     if authed:
@@ -330,52 +353,15 @@ class ApiClient:
     ) -> ApiResponse:
         """Send one request and return the finished response. Raises TargetUnreachable or TargetError."""
         url = self.url(path)
-        rec = self.recorder
-        guard = ApiClient.write_guard
-        if guard is not None and method.upper() not in ("GET", "HEAD", "OPTIONS"):
-            guard(method.upper(), url)
-        if rec.holding_back():
-            raise TargetError(
-                f"{method} {url}: not sent: the last {rec.late_in_row} requests got no complete answer within "
-                f"timeout_s={self.profile.timeout_s}s, so the target hangs or is too slow (one request is tried "
-                f"again {rec.retry_after_s:.0f}s after the last late one); fix the target (or raise timeout_s in "
-                f"{self.profile.path}) and run again"
-            )
-        if params:
-            items = list(params.items()) if isinstance(params, dict) else list(params)
-            q = urlencode([(k, _param(v)) for k, v in items if v is not None])
-            url = url + ("&" if "?" in url else "?") + q if q else url
+        self._may_send(method, url)
+        url = _with_query(url, params)
         hdrs = dict(headers or {})
-        body: bytes | None = None
-        if json is not None:
-            body = jsonlib.dumps(json).encode()
-            hdrs.setdefault("Content-Type", "application/json")
-        elif isinstance(data, dict):
-            body = urlencode(data).encode()
-            hdrs.setdefault("Content-Type", "application/x-www-form-urlencoded")
-        elif isinstance(data, str):
-            body = data.encode()
-        elif isinstance(data, bytes):
-            body = data
+        body = _encode_body(json, data, hdrs)
         started = time.monotonic()
-        deadline = started + self.profile.timeout_s
-        status: int | None = None
-        resp_headers: dict[str, str] = {}
-        content = b""
+        rec = self.recorder
         try:
-            for _hop in range(6):
-                status, resp_headers, content, final_url = self._send_once(method, url, hdrs, body, deadline)
-                if status in (301, 302, 303, 307, 308) and "location" in resp_headers:
-                    target = urljoin(url, resp_headers["location"])
-                    if _origin(target) != _origin(url):
-                        break  # never carry credentials to another host: stop and show the redirect
-                    url = target
-                    if status == 303:
-                        method, body = "GET", None
-                    continue
-                break
-            else:
-                raise TargetError(f"{method} {self.url(path)}: more than 5 redirects (a redirect loop?)")
+            method, url, body, status, resp_headers, content = self._follow(
+                method, url, hdrs, body, started + self.profile.timeout_s, self.url(path))
         except (TargetError, TargetUnreachable):
             rec.note_outcome(late=time.monotonic() - started >= self.profile.timeout_s * 0.9)
             self._record(method, url, hdrs, body, None, {}, b"", started, operation)
@@ -385,6 +371,41 @@ class ApiClient:
             rec.note_created(self.role, url, content, resp_headers.get("location"))
         ex = self._record(method, url, hdrs, body, status, resp_headers, content, started, operation)
         return ApiResponse(status or 0, resp_headers, content, url, ex)
+
+    def _may_send(self, method: str, url: str) -> None:
+        """Refuse before sending: a write under --read-only (the write guard), or any request to a target that left
+        the last ones unanswered (TargetError saying when it is tried again)."""
+        guard = ApiClient.write_guard
+        if guard is not None and method.upper() not in ("GET", "HEAD", "OPTIONS"):
+            guard(method.upper(), url)
+        rec = self.recorder
+        if rec.holding_back():
+            raise TargetError(
+                f"{method} {url}: not sent: the last {rec.late_in_row} requests got no complete answer within "
+                f"timeout_s={self.profile.timeout_s}s, so the target hangs or is too slow (one request is tried "
+                f"again {rec.retry_after_s:.0f}s after the last late one); fix the target (or raise timeout_s in "
+                f"{self.profile.path}) and run again"
+            )
+
+    def _follow(self, method: str, url: str, hdrs: dict[str, str], body: bytes | None, deadline: float,
+                shown: str) -> tuple[str, str, bytes | None, int | None, dict[str, str], bytes]:
+        """Send, following at most 5 redirects on the same origin (a 303 becomes a GET without body); the method,
+        URL and body finally sent, and the answer to them (a redirect to another origin is returned as it is).
+        ``shown``: the URL a redirect loop's message names."""
+        for _hop in range(6):
+            status, resp_headers, content, _final = self._send_once(method, url, hdrs, body, deadline)
+            if status in (301, 302, 303, 307, 308) and "location" in resp_headers:
+                target = urljoin(url, resp_headers["location"])
+                if _origin(target) != _origin(url):
+                    break  # never carry credentials to another host: stop and show the redirect
+                url = target
+                if status == 303:
+                    method, body = "GET", None
+                continue
+            break
+        else:
+            raise TargetError(f"{method} {shown}: more than 5 redirects (a redirect loop?)")
+        return method, url, body, status, resp_headers, content
 
     def _send_once(
         self, method: str, url: str, hdrs: dict[str, str], body: bytes | None, deadline: float

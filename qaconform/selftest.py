@@ -437,6 +437,13 @@ def _median(values: list[int]) -> float:
 def format_table(result: SelftestResult, must: frozenset[str] | None = None) -> str:
     """Faults (fault, rule, caught/missed, the rules that failed, by which test), variants (green or the false
     positives), and the verdict lines; the mutation score only when the clean run is green."""
+    lines = [*_fault_rows(result), *_fault_lines(result, must), *_variant_lines(result), *_clean_lines(result)]
+    lines.append(f"self-test {'PASSED' if result.ok else 'FAILED'} in {result.seconds:.0f}s")
+    return "\n".join(lines)
+
+
+def _fault_rows(result: SelftestResult) -> list[str]:
+    """The table of faults: fault, rule, caught or MISSED, the rules that failed, and by which test."""
     rows = []
     for r in result.faults:
         by = r.caught_by()
@@ -448,18 +455,22 @@ def format_table(result: SelftestResult, must: frozenset[str] | None = None) -> 
             shown = "no test naming the rule failed" + (f"; other failures: {_short(r.failed[0]['nodeid'])}"
                                                          if r.failed else "")
         rows.append((r.label, r.rule or "", "caught" if by else "MISSED", ",".join(r.failed_rules()) or "-", shown))
+    if not rows:
+        return []
+    w1 = max([len("fault"), *(len(x[0]) for x in rows)])
+    w2 = max([len("rule"), *(len(x[1]) for x in rows)])
+    w4 = max([len("rules failed"), *(min(len(x[3]), 60) for x in rows)])
+    return [f"{'fault':<{w1}}  {'rule':<{w2}}  {'result':<6}  {'rules failed':<{w4}}  caught by",
+            "-" * (w1 + w2 + w4 + 40),
+            *(f"{a:<{w1}}  {b:<{w2}}  {c:<6}  {d:<{w4}}  {e}" for a, b, c, d, e in rows),
+            ""]
+
+
+def _fault_lines(result: SelftestResult, must: frozenset[str] | None) -> list[str]:
+    """The faults' verdict: caught of total (meaningless when the clean run is red), spread, coverage, survivors."""
     lines: list[str] = []
     total = len(result.faults)
-    if rows:
-        w1 = max([len("fault"), *(len(x[0]) for x in rows)])
-        w2 = max([len("rule"), *(len(x[1]) for x in rows)])
-        w4 = max([len("rules failed"), *(min(len(x[3]), 60) for x in rows)])
-        lines += [f"{'fault':<{w1}}  {'rule':<{w2}}  {'result':<6}  {'rules failed':<{w4}}  caught by",
-                  "-" * (w1 + w2 + w4 + 40)]
-        lines += [f"{a:<{w1}}  {b:<{w2}}  {c:<6}  {d:<{w4}}  {e}" for a, b, c, d, e in rows]
-        lines.append("")
-    clean_red = result.clean is not None and not result.clean_ok
-    if total and clean_red:
+    if total and result.clean is not None and not result.clean_ok:
         lines.append(f"faults: {result.caught}/{total} caught, but the mutation score is meaningless: the clean run "
                      "failed, so a fault may be 'caught' by a test that fails on a conforming server too")
     elif total:
@@ -480,32 +491,41 @@ def format_table(result: SelftestResult, must: frozenset[str] | None = None) -> 
     missed = [r.label for r in result.faults if not r.caught]
     if missed:
         lines.append("survivors: " + ", ".join(missed) + " — add or sharpen a suite test naming the fault's rule")
-    if result.variants:
-        bad = result.false_positives
-        lines.append(f"variants: false positives {len(bad)}/{len(result.variants)}")
-        for v in bad:
-            lines.append(f"  FALSE POSITIVE on {v.label} ({v.seconds:.0f}s): the suites assert what the description "
-                         "does not state")
-            if v.problem:
-                lines.append("    " + v.problem.replace("\n", "\n    "))
-            lines += [f"    {t['outcome']}: {t['nodeid']} [{', '.join(t['rules'])}] {t['message']}"
-                      for t in v.failures()[:10]]
-            if len(v.failures()) > 10:
-                lines.append(f"    ... and {len(v.failures()) - 10} more")
+    return lines
+
+
+def _variant_lines(result: SelftestResult) -> list[str]:
+    """The variants' verdict: how many gave a false positive, and each one's failures."""
+    if not result.variants:
+        return []
+    bad = result.false_positives
+    lines = [f"variants: false positives {len(bad)}/{len(result.variants)}"]
+    for v in bad:
+        lines.append(f"  FALSE POSITIVE on {v.label} ({v.seconds:.0f}s): the suites assert what the description "
+                     "does not state")
+        if v.problem:
+            lines.append("    " + v.problem.replace("\n", "\n    "))
+        lines += [f"    {t['outcome']}: {t['nodeid']} [{', '.join(t['rules'])}] {t['message']}"
+                  for t in v.failures()[:10]]
+        if len(v.failures()) > 10:
+            lines.append(f"    ... and {len(v.failures()) - 10} more")
+    return lines
+
+
+def _clean_lines(result: SelftestResult) -> list[str]:
+    """The clean run's verdict: skipped, green with its counts, or red with its false positives."""
     c = result.clean
     if c is None:
-        lines.append("clean run: skipped (--no-clean)")
-    elif result.clean_ok:
+        return ["clean run: skipped (--no-clean)"]
+    if result.clean_ok:
         counts = ", ".join(f"{v} {k}" for k, v in sorted(c.counts.items()))
-        lines.append(f"clean run: green ({counts}; {c.seconds:.0f}s)")
-    else:
-        lines.append(f"clean run: RED — false positives against the clean reference server ({c.seconds:.0f}s):")
-        if c.problem:
-            lines.append("  " + c.problem.replace("\n", "\n  "))
-        lines += [f"  {t['outcome']}: {t['nodeid']} [{', '.join(t['rules'])}] {t['message']}"
-                  for t in c.failures()[:20]]
-    lines.append(f"self-test {'PASSED' if result.ok else 'FAILED'} in {result.seconds:.0f}s")
-    return "\n".join(lines)
+        return [f"clean run: green ({counts}; {c.seconds:.0f}s)"]
+    lines = [f"clean run: RED — false positives against the clean reference server ({c.seconds:.0f}s):"]
+    if c.problem:
+        lines.append("  " + c.problem.replace("\n", "\n  "))
+    lines += [f"  {t['outcome']}: {t['nodeid']} [{', '.join(t['rules'])}] {t['message']}"
+              for t in c.failures()[:20]]
+    return lines
 
 
 def as_json(result: SelftestResult) -> dict[str, Any]:
