@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NoReturn
+from typing import NoReturn, Protocol, cast
 
 from qaconform import __version__, exitcodes
 
@@ -125,12 +125,27 @@ def _near(word: str, choices: Sequence[str]) -> str:
     return f" (did you mean {' or '.join(near)}?)" if near else ""
 
 
+class _Command(Protocol):
+    """What a command module offers: its options and its entry point."""
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+    def main(self, args: argparse.Namespace) -> int: ...
+
+
+class _ServeCommand(Protocol):
+    """The reference server's module names them for `serve` (its ``main`` takes an argv list, for ``python -m``)."""
+
+    def add_serve_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+    def run_serve(self, args: argparse.Namespace) -> int: ...
+
+
 def _entry_points(module: object) -> tuple[Callable[[argparse.ArgumentParser], None], Callable[..., int]]:
-    """A command module offers ``add_arguments`` + ``main(args)``; the reference server names them for `serve`
-    (its ``main`` takes an argv list, for ``python -m qaconform.reference``)."""
+    """A command module's ``add_arguments`` + ``main(args)`` (``add_serve_arguments`` + ``run_serve`` for serve)."""
     if hasattr(module, "add_serve_arguments"):
-        return module.add_serve_arguments, module.run_serve  # type: ignore[attr-defined]
-    return module.add_arguments, module.main  # type: ignore[attr-defined]
+        serve = cast(_ServeCommand, module)
+        return serve.add_serve_arguments, serve.run_serve
+    command = cast(_Command, module)
+    return command.add_arguments, command.main
 
 
 def build_parser() -> tuple[Parser, dict[str, str], dict[str, Parser]]:

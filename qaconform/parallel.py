@@ -149,6 +149,16 @@ def pytest_configure(config: pytest.Config) -> None:
         config.option.qc_run_tag = "qc-" + uuid.uuid4().hex[:8]
 
 
+_TARGET_PROFILE = pytest.StashKey[str]()
+"""On the controller: the profile of the one target every worker uses (handed to each in its workerinput)."""
+
+
+def worker_output(config: pytest.Config) -> dict[str, Any] | None:
+    """xdist's ``config.workeroutput`` in a worker (what the controller reads when the worker ends), else None."""
+    output = getattr(config, "workeroutput", None)
+    return output if isinstance(output, dict) else None
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_sessionstart(session: pytest.Session) -> None:
     """On the controller, before any worker starts: the target once (reference server, preflight, limits)."""
@@ -167,7 +177,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         raise pytest.UsageError(f"-n {workers}: the profile {target.profile.path} allows {limits.describe()} "
                                 f"([safety] max_concurrency / max_rps), which {workers} workers cannot share; use "
                                 f"-n {cap} or fewer")
-    config._qc_parallel_profile = target.profile.path  # type: ignore[attr-defined]
+    config.stash[_TARGET_PROFILE] = target.profile.path
 
 
 def _suites_selected(config: pytest.Config) -> bool:
@@ -180,7 +190,7 @@ def _suites_selected(config: pytest.Config) -> bool:
 def pytest_configure_node(node: Any) -> None:
     config = node.config
     node.workerinput["qc_run_tag"] = config.getoption("qc_run_tag", None)
-    node.workerinput["qc_profile"] = getattr(config, "_qc_parallel_profile", None)
+    node.workerinput["qc_profile"] = config.stash.get(_TARGET_PROFILE, None)
 
 
 def pytest_keyboard_interrupt(excinfo: pytest.ExceptionInfo[BaseException]) -> None:
@@ -191,9 +201,10 @@ def pytest_keyboard_interrupt(excinfo: pytest.ExceptionInfo[BaseException]) -> N
     if config is None or not isinstance(excinfo.value, pytest.exit.Exception):
         return
     stopped = state(config).stopped
-    config.workeroutput["qc_exit"] = {  # type: ignore[attr-defined]
-        "reason": stopped.reason if stopped else "unreachable", "message": str(excinfo.value.msg),
-        "code": excinfo.value.returncode}
+    output = worker_output(config)
+    if output is not None:
+        output["qc_exit"] = {"reason": stopped.reason if stopped else "unreachable", "message": str(excinfo.value.msg),
+                             "code": excinfo.value.returncode}
 
 
 _WORKER_CONFIG: dict[str, pytest.Config] = {}

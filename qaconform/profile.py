@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     StrictBool,
@@ -49,6 +50,17 @@ class _Table(BaseModel):
 
 
 PositiveId = Annotated[StrictInt, Field(gt=0)]
+
+
+def _not_bool(value: Any) -> Any:
+    """A TOML ``true`` would pass as 1.0 where a float is expected: refuse it with pydantic's own number error."""
+    if isinstance(value, bool):
+        raise PydanticCustomError("float_type", "Input should be a valid number")
+    return value
+
+
+PositiveNumber = Annotated[float, Field(gt=0), BeforeValidator(_not_bool)]
+"""An int or float above 0 (seconds, a rate), never a bool: one type for every such key of the profile."""
 
 
 class AccountEntry(_Table):
@@ -144,16 +156,9 @@ class Safety(_Table):
                           "'incorrect' in a sample of the description is not shown, so a site may refuse that form)")
     max_concurrency: Annotated[StrictInt, Field(ge=1)] | None = Field(
         None, description="politeness on a shared server: never more requests in flight at once, all workers together")
-    max_rps: Annotated[float, Field(gt=0)] | None = Field(
+    max_rps: PositiveNumber | None = Field(
         None, description="politeness on a shared server: never more requests within any one second, all workers "
                           "together")
-
-    @field_validator("max_rps", mode="before")
-    @classmethod
-    def _rate_not_bool(cls, value: Any) -> Any:
-        if isinstance(value, bool):  # TOML true would pass as 1.0 otherwise
-            raise PydanticCustomError("float_type", "Input should be a valid number")
-        return value
 
     def user_spec(self) -> dict[str, Any]:
         """The user object of a job naming gdpr_user: by id when the profile gives it, else by username."""
@@ -169,7 +174,7 @@ class ProfileFile(_Table):
     name: StrictStr | None = Field(None, description="shown in reports")
     base_url: StrictStr = Field(description="everything before /services/v2, e.g. http://127.0.0.1:8080",
                                 json_schema_extra={"format": "uri", "pattern": "^https?://[^/@]+"})
-    timeout_s: Annotated[float, Field(gt=0)] = Field(10.0, description="seconds per request, body included")
+    timeout_s: PositiveNumber = Field(10.0, description="seconds per request, body included")
     service_version: Annotated[StrictStr, Field(pattern=r"^\d+(\.\d+){0,3}$")] | None = Field(
         None, examples=["2.16.0"],
         description="the service version the target runs; rules of later features are 'disabled by configuration'")
@@ -183,13 +188,6 @@ class ProfileFile(_Table):
     visibility: Visibility = Field(default_factory=Visibility)
     safety: Safety = Field(default_factory=Safety)
     lacks: Lacks = Field(default_factory=Lacks)
-
-    @field_validator("timeout_s", mode="before")
-    @classmethod
-    def _no_bool(cls, value: Any) -> Any:
-        if isinstance(value, bool):  # TOML true would pass as 1.0 otherwise
-            raise PydanticCustomError("float_type", "Input should be a valid number")
-        return value
 
     @field_validator("base_url")
     @classmethod

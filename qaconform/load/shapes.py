@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
+from typing import Any
 
 SHAPES = ("ramp", "step", "spike", "soak")
 """The shapes `qaconform load --shape` takes (their stages: ``STAGES``)."""
@@ -34,7 +35,7 @@ class ShapeOptions:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> ShapeOptions:
-        values: dict[str, int | float] = {}
+        values: dict[str, Any] = {}  # each converted to its field's type below
         for f in fields(cls):
             raw = env.get(ENV_PREFIX + f.name.upper())
             if raw is None or raw == "":
@@ -43,7 +44,7 @@ class ShapeOptions:
                 values[f.name] = int(float(raw)) if f.type in ("int", int) else float(raw)
             except ValueError:
                 raise ValueError(f"{ENV_PREFIX}{f.name.upper()}={raw!r} is not a number") from None
-        opts = cls(**values)  # type: ignore[arg-type]
+        opts = replace(cls(), **values)
         if opts.users < 1 or opts.duration_s <= 0:
             raise ValueError(f"shape needs users >= 1 and duration_s > 0, got users={opts.users} "
                              f"duration_s={opts.duration_s}")
