@@ -39,17 +39,7 @@ def _toml(value: Any) -> str:
 
 def profile_text(base_url: str, fixtures: SeedFixtures, page_size: int) -> str:
     """The profile of this server as configured, including what the active variants make its configuration."""
-    site: dict[str, Any] = {
-        "service_version": SERVICE_VERSION,
-        "default_page_size": page_size,
-        "max_page_size": max_page_size(),
-        **{f"visibility.{k}": v for k, v in VISIBILITY_KEYS.items()},
-        "visibility.readers": [],
-    }
-    site.update(variants.profile_settings())
-    if "visibility.to_moderators" in site and variants.is_on("no-private-comments"):
-        for key in ("recipients", "to_original_poster", "to_moderators", "to_own_groups", "readers"):
-            site.pop(f"visibility.{key}", None)
+    site = _site_settings(page_size)
     lines = [
         "# Written by the qaconform reference server; valid while it runs.",
         'name = "reference"',
@@ -59,26 +49,8 @@ def profile_text(base_url: str, fixtures: SeedFixtures, page_size: int) -> str:
         "verify_tls = true",
         f"default_page_size = {site['default_page_size']}",
         f"max_page_size = {site['max_page_size']}",
-    ]
-    for acc in ACCOUNTS:
-        lines += [
-            "",
-            f"[accounts.{acc.role}]",
-            f"username = {_s(acc.username)}",
-            f"password = {_s(acc.password)}",
-            f"id = {acc.id}",
-        ]
-    lines += [
-        "",
-        "[fixtures]",
-        f"question_id = {fixtures.question_id}",
-        f"space_id = {fixtures.space_id}",
-        f"member_wiki_node_id = {fixtures.member_wiki_node_id}",
-        f"wiki_node_id = {fixtures.wiki_node_id}",
-        f"favorite_node_id = {fixtures.favorite_node_id}",
-        f"hidden_space_id = {fixtures.hidden_space_id}",
-        f"gdpr_csv_file_id = {fixtures.gdpr_csv_file_id}",
-        f"issue_tracker = {_s(fixtures.issue_tracker)}",
+        *_account_lines(),
+        *_fixture_lines(fixtures),
         "",
         "[visibility]",
         *(
@@ -98,6 +70,50 @@ def profile_text(base_url: str, fixtures: SeedFixtures, page_size: int) -> str:
             "view_questions_list", "view_answers", "view_question_page", "view_users_list", "view_user_profile",
             "use_site")), ""]
     return "\n".join(lines)
+
+
+def _site_settings(page_size: int) -> dict[str, Any]:
+    """Version, paging and [visibility] settings (``visibility.<key>``), as the active variants configure them."""
+    site: dict[str, Any] = {
+        "service_version": SERVICE_VERSION,
+        "default_page_size": page_size,
+        "max_page_size": max_page_size(),
+        **{f"visibility.{k}": v for k, v in VISIBILITY_KEYS.items()},
+        "visibility.readers": [],
+    }
+    site.update(variants.profile_settings())
+    if "visibility.to_moderators" in site and variants.is_on("no-private-comments"):
+        for key in ("recipients", "to_original_poster", "to_moderators", "to_own_groups", "readers"):
+            site.pop(f"visibility.{key}", None)
+    return site
+
+
+def _account_lines() -> list[str]:
+    lines: list[str] = []
+    for acc in ACCOUNTS:
+        lines += [
+            "",
+            f"[accounts.{acc.role}]",
+            f"username = {_s(acc.username)}",
+            f"password = {_s(acc.password)}",
+            f"id = {acc.id}",
+        ]
+    return lines
+
+
+def _fixture_lines(fixtures: SeedFixtures) -> list[str]:
+    return [
+        "",
+        "[fixtures]",
+        f"question_id = {fixtures.question_id}",
+        f"space_id = {fixtures.space_id}",
+        f"member_wiki_node_id = {fixtures.member_wiki_node_id}",
+        f"wiki_node_id = {fixtures.wiki_node_id}",
+        f"favorite_node_id = {fixtures.favorite_node_id}",
+        f"hidden_space_id = {fixtures.hidden_space_id}",
+        f"gdpr_csv_file_id = {fixtures.gdpr_csv_file_id}",
+        f"issue_tracker = {_s(fixtures.issue_tracker)}",
+    ]
 
 
 def write_profile(path: str | os.PathLike[str], base_url: str, fixtures: SeedFixtures, page_size: int) -> None:

@@ -376,27 +376,9 @@ class Renderer:
         topics: list[dict[str, Any]],
         recipients: list[dict[str, Any]],
     ) -> dict[str, Any]:
+        """One node in the field order of the description's samples."""
         kind = n["type"]
-        space = n["space_id"]
-        parent_space = self.space_parent.get(space)
-        containers = [parent_space, space] if parent_space else [space]
-        states = []
-        if n["closed"]:
-            states.append("closed")
-        if n["marked"] and kind == "question":
-            states.append("accepted")
-        out: dict[str, Any] = {
-            "id": n["id"],
-            "type": kind,
-            "creationDate": n["creation_date"] // 1000 if faults.is_on("node-dates-in-seconds") else n["creation_date"],
-            "creationDateFormatted": formatted(n["creation_date"]),
-        }
-        if kind == "question":
-            out["title"] = n["title"]
-        elif kind == "answer" and faults.is_on("answer-has-title"):
-            out["title"] = f"Re: question {n['question_id']}"
-        elif variants.is_on("node-title-null"):
-            out["title"] = None
+        out = _node_head(n)
         out.update(
             {
                 "body": n["body"],
@@ -422,44 +404,25 @@ class Renderer:
                 "topics": topics,
             }
         )
-        if kind == "question":
-            out["primaryContainerId"] = space
-        out["containerIds"] = containers
-        if kind == "question":
-            out["slug"] = n["slug"]
-        out.update(
-            {
-                "wiki": bool(n["wiki"]),
-                "score": n["score"],
-                "depth": n["depth"],
-                "viewCount": n["view_count"],
-                "upVoteCount": n["up_votes"],
-                "downVoteCount": n["down_votes"],
-                "reportCount": n["report_count"],
-                "nodeStates": states,
-            }
-        )
+        self._node_place(out, n)
+        out.update(_node_counts(n))
         if kind == "question":
             out["answers"] = children.answers
             out["answerCount"] = n["answer_count"]
-        wire = wire_name(n["visibility"])
-        if kind == "comment" and not faults.is_on("comment-privacy-fields-absent") and wire is not None:
-            out["visibility"] = wire
-            out["recipients"] = recipients
-            if n["visibility"] == "full" and faults.is_on("comment-full-has-recipient"):
-                out["recipients"] = [{"id": n["author_id"]}]
-            elif faults.is_on("comment-recipients-not-returned"):
-                out["recipients"] = []
-            elif variants.is_on("recipients-id-string"):
-                out["recipients"] = [{"id": str(r["id"])} for r in recipients]
-        if kind != "question" and variants.is_on("node-sparse-fields"):
-            for key in SPARSE_FIELDS:
-                out.pop(key, None)
-        if kind == "question" and variants.is_on("node-depth-absent-on-questions"):
-            del out["depth"]
-        if variants.is_on("node-extra-fields"):
-            out.update({"locale": "en", "plug": None, "bodyAsText": n["body"]})
+        if kind == "comment":
+            _comment_privacy(out, n, recipients)
+        _node_variants(out, n)
         return out
+
+    def _node_place(self, out: dict[str, Any], n: sqlite3.Row) -> None:
+        """primaryContainerId (questions), containerIds (the space and its parent), slug (questions)."""
+        space = n["space_id"]
+        parent_space = self.space_parent.get(space)
+        if n["type"] == "question":
+            out["primaryContainerId"] = space
+        out["containerIds"] = [parent_space, space] if parent_space else [space]
+        if n["type"] == "question":
+            out["slug"] = n["slug"]
 
     # --- actions ----------------------------------------------------------------------------------------
     def action_json(self, a: sqlite3.Row, node_type: str) -> dict[str, Any]:
@@ -492,3 +455,67 @@ class Renderer:
             }
         )
         return out
+
+
+def _node_head(n: sqlite3.Row) -> dict[str, Any]:
+    """id, type, creation dates and the title (questions only, unless a fault or variant gives others one)."""
+    kind = n["type"]
+    out: dict[str, Any] = {
+        "id": n["id"],
+        "type": kind,
+        "creationDate": n["creation_date"] // 1000 if faults.is_on("node-dates-in-seconds") else n["creation_date"],
+        "creationDateFormatted": formatted(n["creation_date"]),
+    }
+    if kind == "question":
+        out["title"] = n["title"]
+    elif kind == "answer" and faults.is_on("answer-has-title"):
+        out["title"] = f"Re: question {n['question_id']}"
+    elif variants.is_on("node-title-null"):
+        out["title"] = None
+    return out
+
+
+def _node_counts(n: sqlite3.Row) -> dict[str, Any]:
+    """wiki, score, depth, the counts and nodeStates."""
+    states = []
+    if n["closed"]:
+        states.append("closed")
+    if n["marked"] and n["type"] == "question":
+        states.append("accepted")
+    return {
+        "wiki": bool(n["wiki"]),
+        "score": n["score"],
+        "depth": n["depth"],
+        "viewCount": n["view_count"],
+        "upVoteCount": n["up_votes"],
+        "downVoteCount": n["down_votes"],
+        "reportCount": n["report_count"],
+        "nodeStates": states,
+    }
+
+
+def _comment_privacy(out: dict[str, Any], n: sqlite3.Row, recipients: list[dict[str, Any]]) -> None:
+    """A comment's visibility (wire name) and recipients (since 2.16.0)."""
+    wire = wire_name(n["visibility"])
+    if faults.is_on("comment-privacy-fields-absent") or wire is None:
+        return
+    out["visibility"] = wire
+    out["recipients"] = recipients
+    if n["visibility"] == "full" and faults.is_on("comment-full-has-recipient"):
+        out["recipients"] = [{"id": n["author_id"]}]
+    elif faults.is_on("comment-recipients-not-returned"):
+        out["recipients"] = []
+    elif variants.is_on("recipients-id-string"):
+        out["recipients"] = [{"id": str(r["id"])} for r in recipients]
+
+
+def _node_variants(out: dict[str, Any], n: sqlite3.Row) -> None:
+    """The fields the allowed node-shape variants leave out or add (variants.py)."""
+    kind = n["type"]
+    if kind != "question" and variants.is_on("node-sparse-fields"):
+        for key in SPARSE_FIELDS:
+            out.pop(key, None)
+    if kind == "question" and variants.is_on("node-depth-absent-on-questions"):
+        del out["depth"]
+    if variants.is_on("node-extra-fields"):
+        out.update({"locale": "en", "plug": None, "bodyAsText": n["body"]})

@@ -175,39 +175,11 @@ class _Builder:
                 last_user = c[6]
         hot = answers * 3 + comments + max(score, 0) * 2 + views // 10
         body = f"<p>{title} (details for question {qid})</p>"
+        # in the order of NODE_COLUMNS
         self.nodes.append(
-            (
-                qid,
-                "question",
-                None,
-                qid,
-                None,
-                space,
-                author,
-                title,
-                body,
-                created,
-                last,
-                last_user,
-                score,
-                max(score, 0),
-                0,
-                views,
-                answers,
-                comments,
-                favorites,
-                followers,
-                0,
-                hot,
-                0,
-                wiki,
-                marked,
-                0,
-                0,
-                in_moderation,
-                "full",
-                slugify(title),
-            )
+            (qid, "question", None, qid, None, space, author, title, body, created, last, last_user, score,
+             max(score, 0), 0, views, answers, comments, favorites, followers, 0, hot, 0, wiki, marked, 0, 0,
+             in_moderation, "full", slugify(title))
         )
         self.nodes.extend(children)
         for t in topics:
@@ -311,6 +283,7 @@ def seed(db: Database, size: int, rng_seed: int = 20190221) -> SeedFixtures:
 
 
 def _seed_people(db: Database, rng: random.Random, n_extra: int) -> None:
+    """Groups, the demo accounts and ``n_extra`` generated users, their memberships, spaces and the hidden space."""
     conn = db.conn
     conn.executemany(
         "INSERT INTO groups(id, name, description, creation_date, modification_date) VALUES (?, ?, ?, ?, ?)",
@@ -319,45 +292,7 @@ def _seed_people(db: Database, rng: random.Random, n_extra: int) -> None:
             for gid, name, desc in GROUPS
         ],
     )
-    rows: list[tuple[Any, ...]] = []
-    for i, acc in enumerate((*ACCOUNTS, GDPR_USER)):
-        rep = (5000, 2500, 800, 3)[i] if i < 4 else 40
-        rows.append(
-            (
-                acc.id,
-                acc.username,
-                acc.realname,
-                f"{acc.username}@example.invalid",
-                hash_password(acc.password),
-                acc.role,
-                rep,
-                i % 3,
-                i,
-                2 * i,
-                int(i in (1, 2)),
-                BASE_MS - (300 - i) * DAY_MS,
-            )
-        )
-    for k in range(n_extra):
-        uid = 6 + k
-        rep = int(rng.paretovariate(1.2) * 20)
-        realname = None if k % 5 == 0 else ("" if k % 7 == 0 else f"Demo User {uid}")
-        rows.append(
-            (
-                uid,
-                f"user{uid}",
-                realname,
-                f"user{uid}@example.invalid",
-                None,
-                "user",
-                rep,
-                rep // 2000,
-                rep // 500,
-                rep // 100,
-                int(rng.random() < 0.2),
-                BASE_MS - rng.randint(1, 299) * DAY_MS,
-            )
-        )
+    rows = [*_account_rows(), *_generated_user_rows(rng, n_extra)]
     conn.executemany(
         "INSERT INTO users(id, username, realname, email, password_hash, role, reputation, gold, silver, bronze,"
         " earned_expert, creation_date, modification_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -371,6 +306,32 @@ def _seed_people(db: Database, rng: random.Random, n_extra: int) -> None:
         [(*s, BASE_MS - 200 * DAY_MS + s[0] * DAY_MS) for s in SPACES],
     )
     conn.execute("INSERT INTO space_denied(space_id, role) VALUES (?, 'novice')", (HIDDEN_SPACE_ID,))
+
+
+def _account_rows() -> list[tuple[Any, ...]]:
+    """The user rows of the profile's accounts and the data-protection target (passwords hashed)."""
+    rows: list[tuple[Any, ...]] = []
+    for i, acc in enumerate((*ACCOUNTS, GDPR_USER)):
+        rep = (5000, 2500, 800, 3)[i] if i < 4 else 40
+        rows.append(
+            (acc.id, acc.username, acc.realname, f"{acc.username}@example.invalid", hash_password(acc.password),
+             acc.role, rep, i % 3, i, 2 * i, int(i in (1, 2)), BASE_MS - (300 - i) * DAY_MS)
+        )
+    return rows
+
+
+def _generated_user_rows(rng: random.Random, n_extra: int) -> list[tuple[Any, ...]]:
+    """Demo users without a password (ids from 6): reputation by a Pareto law, some without a real name."""
+    rows: list[tuple[Any, ...]] = []
+    for k in range(n_extra):
+        uid = 6 + k
+        rep = int(rng.paretovariate(1.2) * 20)
+        realname = None if k % 5 == 0 else ("" if k % 7 == 0 else f"Demo User {uid}")
+        rows.append(
+            (uid, f"user{uid}", realname, f"user{uid}@example.invalid", None, "user", rep, rep // 2000, rep // 500,
+             rep // 100, int(rng.random() < 0.2), BASE_MS - rng.randint(1, 299) * DAY_MS)
+        )
+    return rows
 
 
 def _seed_topics(db: Database, rng: random.Random, n_topics: int, node_topics: list[tuple[int, int]]) -> None:
@@ -388,35 +349,31 @@ def _seed_topics(db: Database, rng: random.Random, n_topics: int, node_topics: l
 
 def _seed_fixed(b: _Builder) -> SeedFixtures:
     """The nodes the profile's fixtures point at, with every kind of private comment on the fixture answer."""
+    q1, a1_id = _seed_fixture_question(b)
+    q2, q3, q4 = _seed_wikis_and_favorite(b)
+    _seed_restricted_questions(b)
+    return SeedFixtures(
+        question_id=q1,
+        space_id=FIXTURE_SPACE_ID,
+        member_wiki_node_id=q2,
+        wiki_node_id=q3,
+        favorite_node_id=q4,
+        hidden_space_id=HIDDEN_SPACE_ID,
+        gdpr_csv_file_id=CSV_FILE_ID,
+        answer_id=a1_id,
+    )
+
+
+def _seed_fixture_question(b: _Builder) -> tuple[int, int]:
+    """The fixture question (by novice, so "to original poster" differs from "to moderators"), its two answers,
+    a comment of every visibility on the first answer, and its followers. Returns (question id, answer id)."""
     admin, moderator, member, novice, target = 1, 2, 3, 4, 5
-    # Fixture question, authored by novice (so "to original poster" differs from "to moderators").
     q1 = b.new_id()
     a1_date = b.tick()
-    a1 = b.child(
-        "answer",
-        q1,
-        q1,
-        None,
-        1,
-        member,
-        "<p>Use the reset link on the login page.</p>",
-        date=a1_date,
-        depth=1,
-        marked=1,
-        score=3,
-    )
-    a2 = b.child(
-        "answer",
-        q1,
-        q1,
-        None,
-        1,
-        moderator,
-        "<p>An administrator can reset it too.</p>",
-        date=b.tick(),
-        depth=1,
-        score=1,
-    )
+    a1 = b.child("answer", q1, q1, None, 1, member, "<p>Use the reset link on the login page.</p>", date=a1_date,
+                 depth=1, marked=1, score=3)
+    a2 = b.child("answer", q1, q1, None, 1, moderator, "<p>An administrator can reset it too.</p>", date=b.tick(),
+                 depth=1, score=1)
     a1_id = a1[0]
 
     def comment(parent: int, author: int, body: str, visibility: str = "full", depth: int = 2) -> tuple[Any, ...]:
@@ -432,73 +389,49 @@ def _seed_fixed(b: _Builder) -> SeedFixtures:
     c6 = comment(a1_id, moderator, "<p>To own groups (Team A), by moderator.</p>", "group")
     c7 = comment(c1[0], novice, "<p>Public reply by novice.</p>", "full", 3)
     qc = b.child("comment", q1, q1, None, 1, admin, "<p>Public comment on the question.</p>", date=b.tick(), depth=1)
-    b.question(
-        q1,
-        FIXTURE_SPACE_ID,
-        novice,
-        "How do I reset my password?",
-        children=[a1, a2, c1, c2, c3, c4, c5, c6, c7, qc],
-        topics=(1, 4),
-        marked=1,
-        followers=3,
-        date=a1_date - 3_600_000,
-        views=120,
-        score=4,
-    )
+    b.question(q1, FIXTURE_SPACE_ID, novice, "How do I reset my password?",
+               children=[a1, a2, c1, c2, c3, c4, c5, c6, c7, qc], topics=(1, 4), marked=1, followers=3,
+               date=a1_date - 3_600_000, views=120, score=4)
     for uid, active in ((member, 1), (moderator, 1), (admin, 0), (target, 1)):
         b.follows.append((q1, uid, active, a1_date + uid * 1000))
+    return q1, a1_id
 
-    # Community-wiki questions: one by member, one by admin.
+
+def _seed_wikis_and_favorite(b: _Builder) -> tuple[int, int, int]:
+    """Community-wiki questions by member and by admin, and a question member and admin marked as favorite (in
+    the child space). Returns their ids."""
+    admin, moderator, member = 1, 2, 3
     q2 = b.new_id()
     b.question(q2, 1, member, "Community notes on installing the desktop client", children=[], topics=(3,), wiki=1)
     b.action("wikified", member, q2, b.clock)
     q3 = b.new_id()
     b.question(q3, 2, admin, "Product glossary (community wiki)", children=[], topics=(10,), wiki=1)
     b.action("wikified", admin, q3, b.clock)
-    # A question member and admin marked as favorite, in the child space.
     q4 = b.new_id()
     b.question(q4, 4, moderator, "Which export formats are supported?", children=[], topics=(9,), favorites=2)
     for uid in (member, admin):
         b.favorites.append((uid, q4, b.action("favorited", uid, q4, b.clock + uid)))
-    # A question in the space novice may not list, answered by member and admin.
+    return q2, q3, q4
+
+
+def _seed_restricted_questions(b: _Builder) -> None:
+    """A question in the space novice may not list, one with a novice answer waiting in moderation, and one by
+    the data-protection target."""
+    admin, member, novice, target = 1, 3, 4, 5
     q5 = b.new_id()
-    h1 = b.child(
-        "answer", q5, q5, None, HIDDEN_SPACE_ID, member, "<p>Staff-only answer by member.</p>", date=b.tick(), depth=1
-    )
-    h2 = b.child(
-        "answer", q5, q5, None, HIDDEN_SPACE_ID, admin, "<p>Staff-only answer by admin.</p>", date=b.tick(), depth=1
-    )
+    h1 = b.child("answer", q5, q5, None, HIDDEN_SPACE_ID, member, "<p>Staff-only answer by member.</p>",
+                 date=b.tick(), depth=1)
+    h2 = b.child("answer", q5, q5, None, HIDDEN_SPACE_ID, admin, "<p>Staff-only answer by admin.</p>",
+                 date=b.tick(), depth=1)
     b.question(q5, HIDDEN_SPACE_ID, member, "Staff rota for the release week", children=[h1, h2], topics=(10,))
-    # An unanswered question by member with a novice answer waiting in moderation.
     q6 = b.new_id()
-    m1 = b.child(
-        "answer",
-        q6,
-        q6,
-        None,
-        1,
-        novice,
-        "<p>Novice answer in moderation.</p>",
-        date=b.tick(),
-        depth=1,
-        in_moderation=1,
-    )
+    m1 = b.child("answer", q6, q6, None, 1, novice, "<p>Novice answer in moderation.</p>", date=b.tick(), depth=1,
+                 in_moderation=1)
     b.question(q6, 1, member, "Is there a dark mode?", children=[m1], topics=(6,))
     q7 = b.new_id()
-    t1 = b.child(
-        "answer", q7, q7, None, 2, target, "<p>An answer by the data-protection target.</p>", date=b.tick(), depth=1
-    )
+    t1 = b.child("answer", q7, q7, None, 2, target, "<p>An answer by the data-protection target.</p>",
+                 date=b.tick(), depth=1)
     b.question(q7, 2, target, "Billing address change", children=[t1], topics=(2,))
-    return SeedFixtures(
-        question_id=q1,
-        space_id=FIXTURE_SPACE_ID,
-        member_wiki_node_id=q2,
-        wiki_node_id=q3,
-        favorite_node_id=q4,
-        hidden_space_id=HIDDEN_SPACE_ID,
-        gdpr_csv_file_id=CSV_FILE_ID,
-        answer_id=a1_id,
-    )
 
 
 _WORDS = (
