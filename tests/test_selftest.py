@@ -81,11 +81,23 @@ def test_the_selftest_prints_fault_coverage_by_must_rule() -> None:
 
 
 def test_every_fault_is_wired_into_the_reference_server() -> None:
-    """A fault with no ``is_on("name")`` (or ``fault_deny(..., "name", ...)``) would change nothing."""
+    """A fault with no ``is_on("name")`` and no override of a route-table row would change nothing."""
+    from qaconform.reference.app import LOCATION_ROUTES, ROUTES
+
     source = "\n".join(p.read_text() for p in REFERENCE.glob("*.py") if p.name != "faults.py")
     literals = set(re.findall(r'"([a-z0-9]+(?:-[a-z0-9]+)+)"', source))
-    unwired = sorted(set(faults.FAULTS) - literals)
+    overridden = {name for name, f in faults.FAULTS.items() if f.overrides}
+    unwired = sorted(set(faults.FAULTS) - literals - overridden)
     assert not unwired, f"faults named in faults.py but never switched on in qaconform/reference: {unwired}"
+    rows = {op.op_id for op in ROUTES + LOCATION_ROUTES}
+    astray = sorted(
+        f"{name} -> {operation}"
+        for name in overridden
+        for override in faults.FAULTS[name].overrides
+        for operation in override.operations
+        if operation not in rows
+    )
+    assert not astray, f"fault overrides naming no row of the route table (qaconform/reference/app.py): {astray}"
 
 
 @pytest.mark.parametrize("area", sorted(AREAS_OF_ISSUE_8))

@@ -5,26 +5,75 @@ that the suite for the broken rule fails (architecture rule 5). Every fault live
 with :func:`is_on` at the one place in the code it breaks, so a fault costs a frozenset lookup when off.
 
 Adding a fault is a two-line change: one ``Fault(...)`` entry below and one ``if is_on("name"):`` where it bites.
+A fault that only changes who may call an operation needs no code at all: its ``overrides`` change rows of the
+route table (app.py), which :mod:`access` applies when the fault is on.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import Enum
+
+
+class Effect(Enum):
+    """What an override does to the callers it names (:class:`Override`)."""
+
+    ALLOW = "allow"
+    """Let them in whatever the row requires."""
+    DENY = "deny"
+    """Refuse them though the row lets them in (401 anonymous, 403 logged in)."""
+    DENY_401 = "deny-401"
+    """Refuse them with 401, as if their credentials were wrong."""
+    REFUSE_AS_403 = "refuse-as-403"
+    """When refused, answer 403 even to an anonymous caller (who should get 401)."""
+    REFUSE_PLAIN_403 = "refuse-plain-403"
+    """When refused, answer 403 with the body ``{"error": ...}`` instead of ``{"errors": {"message": ...}}``."""
+    REFUSE_AS_500 = "refuse-as-500"
+    """When refused, fail with a server error (500)."""
+
+
+@dataclass(frozen=True)
+class Override:
+    """A planted permission bug as a change to rows of the route table: ``effect`` for the callers ``who`` names
+    (a role, ``anonymous``, ``signed-in`` for every caller who logged in, or ``everyone``) on ``operations``.
+    ``at`` is the check it changes: ``enter`` (the row's permissions) or ``own`` (the check that a permission
+    limited to one's own posts is used on one's own node, made once the handler knows the node)."""
+
+    operations: tuple[str, ...]
+    who: str
+    effect: Effect
+    at: str = "enter"
+
+    def names(self, role: str, anonymous: bool) -> bool:
+        """Whether the override applies to a caller of this role."""
+        if self.who == "everyone" or self.who == role:
+            return True
+        return self.who == ("anonymous" if anonymous else "signed-in")
 
 
 @dataclass(frozen=True)
 class Fault:
-    """One planted bug: its name (used on the command line), the rule id it breaks, what it does."""
+    """One planted bug: its name (used on the command line), the rule id it breaks, what it does, and (for a
+    bug that only changes who may call an operation) the overrides of the route table that make it."""
 
     name: str
     rule: str
     description: str
+    overrides: tuple[Override, ...] = ()
+
+
+def _allow(who: str, *operations: str, at: str = "enter") -> tuple[Override, ...]:
+    return (Override(operations, who, Effect.ALLOW, at),)
+
+
+def _deny(who: str, *operations: str, at: str = "enter") -> tuple[Override, ...]:
+    return (Override(operations, who, Effect.DENY, at),)
 
 
 _F = Fault
 _ALL: tuple[Fault, ...] = (
-    # --- envelope and paging (listing.py, app.py)
+    # --- envelope and paging (listing.py, pages.py, node_lists.py)
     _F("envelope-listcount-wrong", "PAGING-LISTCOUNT", "listCount is one more than the items in the page"),
     _F("envelope-pagecount-floor", "PAGING-PAGECOUNT", "pageCount is totalCount / pageSize rounded down"),
     _F("envelope-default-page-zero", "PAGING-DEFAULT-PAGE", "a list asked without page reports page 0"),
@@ -34,7 +83,7 @@ _ALL: tuple[Fault, ...] = (
     _F("paging-pages-overlap", "PAGING-TOTALCOUNT-UNION", "page N > 1 starts one item early (overlap)"),
     _F("question-list-no-sorts", "PAGING-SORTS-QUESTIONS", "question lists carry no sorts array"),
     _F("comment-list-no-sorts", "PAGING-SORTS-COMMENTS", "the comment list of an answer carries no sorts array"),
-    # --- ... only in some circumstances: a later page, another page size, a sort given (listing.py, app.py)
+    # --- ... only in some circumstances: a later page, another page size, a sort given (listing.py, *_lists.py)
     _F("listcount-full-on-last-page", "PAGING-LISTCOUNT", "on the last page (page > 1) listCount reports pageSize"),
     _F("pagecount-floor-on-later-pages", "PAGING-PAGECOUNT", "pages after the first report pageCount rounded down"),
     _F("page-echo-off-by-one-from-3", "PAGING-PAGE-ECHO", "page 3 and later report page N - 1"),
@@ -49,20 +98,27 @@ _ALL: tuple[Fault, ...] = (
     _F("experts-sort-echo-default", "PAGING-SORT-ECHO", "the expert lists' envelope says reputation whatever sort"),
     _F("experts-sort-echo-page-1", "PAGING-SORT-ECHO", "the expert lists' envelope says reputation from page 2 on"),
     # --- a site closed to anonymous (no Anonymous Roles; the written profile says so in [lacks]) that still
-    #     serves anonymous one read (auth.py, app.py): the deny half of the read permissions
+    #     serves anonymous one read (auth.py; overrides of the route table): the deny half of the read permissions
     _F("closed-site-questions-open", "PERM-LIST-QUESTIONS", "on a site closed to anonymous, anonymous still lists "
-       "questions"),
+       "questions",
+       _allow("anonymous", "listQuestions")),
     _F("closed-site-user-answers-open", "PERM-USER-ANSWERS", "on a site closed to anonymous, anonymous still lists "
-       "a user's answers"),
-    _F("closed-site-spaces-open", "PERM-SPACES", "on a site closed to anonymous, anonymous still lists spaces"),
-    _F("closed-site-topics-open", "PERM-TOPICS", "on a site closed to anonymous, anonymous still lists topics"),
+       "a user's answers",
+       _allow("anonymous", "listUserAnswers")),
+    _F("closed-site-spaces-open", "PERM-SPACES", "on a site closed to anonymous, anonymous still lists spaces",
+       _allow("anonymous", "listSpaces")),
+    _F("closed-site-topics-open", "PERM-TOPICS", "on a site closed to anonymous, anonymous still lists topics",
+       _allow("anonymous", "listTopics")),
     _F("closed-site-user-questions-open", "PERM-USER-QUESTIONS", "on a site closed to anonymous, anonymous still "
-       "lists a user's questions"),
+       "lists a user's questions",
+       _allow("anonymous", "listUserQuestions")),
     _F("closed-site-followers-open", "PERM-FOLLOWERS", "on a site closed to anonymous, anonymous still lists a "
-       "node's followers"),
+       "node's followers",
+       _allow("anonymous", "listNodeFollowers")),
     _F("closed-site-answer-comments-open", "PERM-ANSWER-COMMENTS", "on a site closed to anonymous, anonymous still "
-       "lists an answer's comments"),
-    # --- projection, sorts, filters, list semantics (listing.py, app.py)
+       "lists an answer's comments",
+       _allow("anonymous", "listAnswerComments")),
+    # --- projection, sorts, filters, list semantics (listing.py, node_lists.py, site_lists.py, app.py)
     _F("includeonly-ignored", "PROJ-INCLUDEONLY", "includeOnly is ignored: items keep every field"),
     _F("projected-spaces-show-hidden", "PROJ-ONLY-VISIBLE", "with includeOnly the space list shows hidden spaces too"),
     _F("space-invalid-sort-400", "SORT-FALLBACK-SPACES", "an unknown sort on the space list is a 400, not the default"),
@@ -79,7 +135,7 @@ _ALL: tuple[Fault, ...] = (
     _F("issuetypes-under-v1", "VERSION-PATH", "the issue-type list is served under /services/v1, not /services/v2"),
     _F("answer-listed-only-for-author", "ANSWER-PUBLISHED",
        "a published new answer is in its author's answer list for the author only, not for other users"),
-    # --- one operation's shape each (app.py, render.py, writes.py)
+    # --- one operation's shape each (pages.py, site_lists.py, render.py, answers.py, actions.py, gdpr_jobs.py)
     _F("question-list-score-string", "SHAPE-LIST-QUESTIONS", "question list items' score is a string"),
     _F("user-answers-viewcount-string", "SHAPE-LIST-USER-ANSWERS", "a user's answer list gives viewCount as a string"),
     _F("user-questions-answercount-string", "SHAPE-LIST-USER-QUESTIONS",
@@ -98,7 +154,7 @@ _ALL: tuple[Fault, ...] = (
     _F("gdpr-created-200", "SHAPE-SCHEDULE-GDPR-JOB", "a scheduled data-protection job is answered 200, not 201"),
     _F("comment-privacy-fields-refused", "VERSION-PRIVATE-COMMENTS-2160",
        "the 2.16.0 server acts as an older one: a comment with visibility or recipients is a 400"),
-    # --- dates and shapes (render.py, writes.py)
+    # --- dates and shapes (render.py, node_lists.py)
     _F("node-dates-in-seconds", "SHAPE-DATES-MILLIS", "node creationDate is epoch seconds, not milliseconds"),
     _F("date-formatted-24h", "SHAPE-DATE-FORMATTED", "creationDateFormatted is MM/DD/YYYY HH:mm without AM/PM"),
     _F("action-date-iso", "SHAPE-ACTIONDATE", "an action record's actionDate is ISO 8601 (2019-02-06T15:01:00Z)"),
@@ -111,7 +167,7 @@ _ALL: tuple[Fault, ...] = (
     _F("active-experts-reputation-string", "SHAPE-LIST-ACTIVE-EXPERTS", "active experts' reputation is a string"),
     _F("content-entry-canceled-missing", "SHAPE-LIST-USER-CONTENT", "user content entries lack canceled"),
     _F("issuetypes-title-not-name", "ISSUETYPES-ARRAY", "issue types carry title instead of name"),
-    # --- comments (writes.py, render.py, app.py)
+    # --- comments (comments.py, render.py, node_lists.py)
     _F(
         "comment-private-leaks-in-answer-list",
         "COMMENT-PRIVACY-LIST",
@@ -176,7 +232,7 @@ _ALL: tuple[Fault, ...] = (
     _F("comment-body-optional", "COMMENT-BODY-REQUIRED", "a comment without body is created with an empty body"),
     _F("comment-on-comment-refused", "COMMENT-PARENT-KINDS", "a comment on a comment is a 404"),
     _F("comment-on-answer-unlinked", "COMMENT-LISTED", "a comment on an answer is not in its comment list"),
-    # --- answers (writes.py)
+    # --- answers (answers.py)
     _F("answer-id-integer", "ANSWER-ID-STRING", "the posted answer's id is an integer, not a string"),
     _F("answer-plug-missing", "ANSWER-PLUG-NULL", "the posted answer has no plug field"),
     _F("answer-parent-author-missing", "ANSWER-PARENT-FIELDS", "the posted answer has no parentAuthor"),
@@ -195,37 +251,64 @@ _ALL: tuple[Fault, ...] = (
        "after cancelwiki a user's question and answer lists still show wiki true (the question list is right)"),
     _F("answer-publish-ignored", "PERM-ANSWER-PUBLISH", "every answer goes to moderation, even with Publish answer"),
     _F("answer-unpublished-refused", "ANSWER-MODERATION", "no Publish answer: 403 instead of moderation"),
-    # --- permissions, both ways (app.py, writes.py)
-    _F("groups-allowed-without-permission", "PERM-GROUPS", "any authenticated caller may list groups"),
-    _F("groups-denied-to-admin", "PERM-GROUPS", "admin (Edit users and groups) is refused the group list"),
-    _F("groups-denied-body-plain", "PERM-DENIED-BODY", "a denied group list has body {error} instead of {errors}"),
-    _F("comment-denied-to-novice", "PERM-COMMENT", "novice (Comment) is refused a plain comment"),
+    # --- permissions, both ways: overrides of the route table (access.py applies them), a few in handlers
+    _F("groups-allowed-without-permission", "PERM-GROUPS", "any authenticated caller may list groups",
+       _allow("signed-in", "listGroups")),
+    _F("groups-denied-to-admin", "PERM-GROUPS", "admin (Edit users and groups) is refused the group list",
+       _deny("admin", "listGroups")),
+    _F("groups-denied-body-plain", "PERM-DENIED-BODY", "a denied group list has body {error} instead of {errors}",
+       (Override(("listGroups",), "everyone", Effect.REFUSE_PLAIN_403),)),
+    _F("comment-denied-to-novice", "PERM-COMMENT", "novice (Comment) is refused a plain comment",
+       _deny("novice", "postComment")),
     _F("comment-private-denied-to-member", "PERM-COMMENT-PRIVATE", "member is refused every private option"),
-    _F("comment-allowed-anonymous", "PERM-COMMENT", "anonymous callers may post comments"),
-    _F("questions-denied-to-novice", "PERM-LIST-QUESTIONS", "novice is refused the question list"),
-    _F("user-answers-denied-to-member", "PERM-USER-ANSWERS", "member is refused a user's answer list"),
-    _F("experts-denied-to-novice", "PERM-EXPERTS", "novice is refused the earned expert list (403)"),
-    _F("answer-denied-to-member", "PERM-ANSWER", "member (Answer questions) is refused posting an answer"),
-    _F("answer-allowed-anonymous", "AUTH-ANONYMOUS-WRITES", "anonymous callers may post answers"),
-    _F("spaces-denied-to-member", "PERM-SPACES", "member is refused the space list"),
+    _F("comment-allowed-anonymous", "PERM-COMMENT", "anonymous callers may post comments",
+       _allow("anonymous", "postComment")),
+    _F("questions-denied-to-novice", "PERM-LIST-QUESTIONS", "novice is refused the question list",
+       _deny("novice", "listQuestions")),
+    _F("user-answers-denied-to-member", "PERM-USER-ANSWERS", "member is refused a user's answer list",
+       _deny("member", "listUserAnswers")),
+    _F("experts-denied-to-novice", "PERM-EXPERTS", "novice is refused the earned expert list (403)",
+       _deny("novice", "listActiveExperts", "listEarnedExperts")),
+    _F("answer-denied-to-member", "PERM-ANSWER", "member (Answer questions) is refused posting an answer",
+       _deny("member", "postAnswer")),
+    _F("answer-allowed-anonymous", "AUTH-ANONYMOUS-WRITES", "anonymous callers may post answers",
+       _allow("anonymous", "postAnswer")),
+    _F("spaces-denied-to-member", "PERM-SPACES", "member is refused the space list",
+       _deny("member", "listSpaces")),
     _F("spaces-show-hidden", "PERM-SPACES-PER-SPACE", "the space list shows every space to every caller"),
     _F("unfavorite-allowed-novice", "PERM-UNFAVORITE",
-       "novice (no Mark as favorite) is let in: 200 though it has no favorite"),
-    _F("unfavorite-denied-to-member", "PERM-UNFAVORITE", "member (Mark as favorite) is refused unfavorite"),
-    _F("cancelwiki-allowed-novice", "PERM-CANCELWIKI", "novice (neither wiki permission) passes the permission check"),
-    _F("cancelwiki-denied-to-moderator", "PERM-CANCELWIKI", "moderator (Mark as community wiki) is refused cancelwiki"),
-    _F("cancelwiki-own-any-node", "PERM-CANCELWIKI-OWN", "Convert own posts to community wiki allows any node"),
-    _F("cancelwiki-own-denied", "PERM-CANCELWIKI-OWN", "member is refused cancelwiki on its own node"),
-    _F("sendtomod-allowed-member", "PERM-SENDTOMOD", "member may send nodes to moderation"),
-    _F("sendtomod-denied-to-moderator", "PERM-SENDTOMOD", "moderator is refused send to moderation"),
-    _F("lock-allowed-novice", "PERM-LOCK", "novice may lock any node"),
-    _F("lock-denied-to-moderator", "PERM-LOCK", "moderator (Lock comments on posts) is refused lock"),
-    _F("lock-own-any-node", "PERM-LOCK-OWN", "Lock comments on own posts allows locking any node"),
-    _F("lock-own-denied", "PERM-LOCK-OWN", "member is refused locking its own node"),
-    _F("topics-denied-to-novice", "PERM-TOPICS", "novice is refused the topic list"),
-    _F("user-questions-denied-to-novice", "PERM-USER-QUESTIONS", "novice is refused a user's question list"),
-    _F("followers-denied-to-member", "PERM-FOLLOWERS", "member is refused a node's follower list"),
-    _F("answer-comments-denied-to-novice", "PERM-ANSWER-COMMENTS", "novice is refused an answer's comment list"),
+       "novice (no Mark as favorite) is let in: 200 though it has no favorite",
+       _allow("novice", "unmarkFavorite")),
+    _F("unfavorite-denied-to-member", "PERM-UNFAVORITE", "member (Mark as favorite) is refused unfavorite",
+       _deny("member", "unmarkFavorite")),
+    _F("cancelwiki-allowed-novice", "PERM-CANCELWIKI", "novice (neither wiki permission) passes the permission check",
+       _allow("novice", "cancelWiki") + _allow("novice", "cancelWiki", at="own")),
+    _F("cancelwiki-denied-to-moderator", "PERM-CANCELWIKI", "moderator (Mark as community wiki) is refused cancelwiki",
+       _deny("moderator", "cancelWiki")),
+    _F("cancelwiki-own-any-node", "PERM-CANCELWIKI-OWN", "Convert own posts to community wiki allows any node",
+       _allow("everyone", "cancelWiki", at="own")),
+    _F("cancelwiki-own-denied", "PERM-CANCELWIKI-OWN", "member is refused cancelwiki on its own node",
+       _deny("member", "cancelWiki", at="own")),
+    _F("sendtomod-allowed-member", "PERM-SENDTOMOD", "member may send nodes to moderation",
+       _allow("member", "sendToModeration")),
+    _F("sendtomod-denied-to-moderator", "PERM-SENDTOMOD", "moderator is refused send to moderation",
+       _deny("moderator", "sendToModeration")),
+    _F("lock-allowed-novice", "PERM-LOCK", "novice may lock any node",
+       _allow("novice", "lockNode") + _allow("novice", "lockNode", at="own")),
+    _F("lock-denied-to-moderator", "PERM-LOCK", "moderator (Lock comments on posts) is refused lock",
+       _deny("moderator", "lockNode")),
+    _F("lock-own-any-node", "PERM-LOCK-OWN", "Lock comments on own posts allows locking any node",
+       _allow("everyone", "lockNode", at="own")),
+    _F("lock-own-denied", "PERM-LOCK-OWN", "member is refused locking its own node",
+       _deny("member", "lockNode", at="own")),
+    _F("topics-denied-to-novice", "PERM-TOPICS", "novice is refused the topic list",
+       _deny("novice", "listTopics")),
+    _F("user-questions-denied-to-novice", "PERM-USER-QUESTIONS", "novice is refused a user's question list",
+       _deny("novice", "listUserQuestions")),
+    _F("followers-denied-to-member", "PERM-FOLLOWERS", "member is refused a node's follower list",
+       _deny("member", "listNodeFollowers")),
+    _F("answer-comments-denied-to-novice", "PERM-ANSWER-COMMENTS", "novice is refused an answer's comment list",
+       _deny("novice", "listAnswerComments")),
     _F("unfavorite-member-refused-as-404", "PERM-UNFAVORITE",
        "member's unfavorite answers 404 not-a-favorite even on its favorite (a refusal not dressed as 401/403)"),
     _F("cancelwiki-moderator-refused-as-409", "PERM-CANCELWIKI",
@@ -236,17 +319,21 @@ _ALL: tuple[Fault, ...] = (
        "a refused cancelwiki (neither wiki permission) first makes the node not wiki"),
     _F("denied-answer-still-created", "PERM-DENIED-NO-EFFECT",
        "an answer refused for a wrong password is stored under the named user before the password is judged"),
-    _F("denied-lock-is-500", "PERM-DENIED-STATUS", "a refused lock is answered 500"),
+    _F("denied-lock-is-500", "PERM-DENIED-STATUS", "a refused lock is answered 500",
+       (Override(("lockNode",), "everyone", Effect.REFUSE_AS_500),
+        Override(("lockNode",), "everyone", Effect.REFUSE_AS_500, "own"))),
     _F(
         "denied-sendtomod-still-moderates",
         "PERM-DENIED-NO-EFFECT",
         "a refused send to moderation still puts the node in moderation",
     ),
-    # --- authentication (auth.py, app.py)
+    # --- authentication (auth.py; overrides of the route table)
     _F("wrong-password-accepted", "AUTH-BAD-CREDENTIALS", "a known username with a wrong password is let in"),
-    _F("experts-anonymous-403", "EXPERTS-401", "the expert lists answer 403, not 401, without credentials"),
-    _F("spaces-refuse-valid-credentials", "AUTH-BASIC", "the space list answers 401 to valid Basic credentials"),
-    # --- node actions: record and effect (writes.py, render.py)
+    _F("experts-anonymous-403", "EXPERTS-401", "the expert lists answer 403, not 401, without credentials",
+       (Override(("listActiveExperts", "listEarnedExperts"), "anonymous", Effect.REFUSE_AS_403),)),
+    _F("spaces-refuse-valid-credentials", "AUTH-BASIC", "the space list answers 401 to valid Basic credentials",
+       (Override(("listSpaces",), "signed-in", Effect.DENY_401),)),
+    # --- node actions: record and effect (actions.py, render.py)
     _F("lock-extra-not-prompt", "ACTION-LOCK-EXTRA", "the lock action's extra is null instead of the prompt"),
     _F("lock-verb-wrong", "ACTION-VERBS", "the lock action's verb is lock, not locked"),
     _F("action-success-missing", "ACTION-WRAPPERS", "action responses lack success"),
@@ -265,7 +352,7 @@ _ALL: tuple[Fault, ...] = (
     _F("sendtomod-verb-wrong", "ACTION-SENDTOMOD-VERB", "the send-to-moderation action's verb is moderated"),
     _F("sendtomod-not-private", "ACTION-SENDTOMOD-PRIVATE", "the send-to-moderation action has private false"),
     _F("sendtomod-no-real-user", "ACTION-SENDTOMOD-REALUSER", "the send-to-moderation action lacks realUser"),
-    # --- data protection (writes.py)
+    # --- data protection (gdpr_jobs.py, node_lists.py)
     _F("gdpr-past-date-accepted", "GDPR-PAST-DATE", "a data-protection job may be scheduled in the past"),
     _F("gdpr-individual-no-user-message", "GDPR-INDIVIDUAL-NO-USER", "individual without user: another message"),
     _F("gdpr-bulk-no-csv-message", "GDPR-BULK-NO-CSV", "bulk without csvFileId: another message"),
@@ -287,7 +374,7 @@ _ALL: tuple[Fault, ...] = (
     _F("gdpr-params-ignored", "CONV-PARAM-AS-BODY-FIELD-GDPR", "job fields given as query parameters are ignored"),
     _F("content-invalid-user-404", "GDPR-CONTENT-422", "the content list of an invalid user id is a 404, not 422"),
     _F("content-enveloped", "LIST-ARRAY-CONTENT", "the user content list comes in the paged envelope"),
-    # --- request conventions (bodies.py, listing.py, app.py)
+    # --- request conventions (bodies.py, listing.py, comments.py, site_lists.py)
     _F("comment-params-ignored", "CONV-PARAM-AS-BODY-FIELD", "comment fields given as parameters are ignored"),
     _F("comment-visibility-param-ignored", "CONV-PARAM-AS-BODY-FIELD",
        "visibility given as a parameter is ignored (body and the other fields count)"),
@@ -306,6 +393,7 @@ FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 
 _active: frozenset[str] = frozenset()
+_overrides: dict[tuple[str, str], tuple[Override, ...]] = {}
 
 
 class UnknownFaultError(ValueError):
@@ -321,7 +409,19 @@ def activate(names: Iterable[str]) -> None:
         raise UnknownFaultError(
             f"unknown fault {unknown[0]!r}; run with --list-faults to see the {len(FAULTS)} known faults"
         )
+    global _overrides
     _active = wanted
+    by_row: dict[tuple[str, str], list[Override]] = {}
+    for name in sorted(wanted):
+        for override in FAULTS[name].overrides:
+            for operation in override.operations:
+                by_row.setdefault((operation, override.at), []).append(override)
+    _overrides = {key: tuple(found) for key, found in by_row.items()}
+
+
+def overrides(operation: str, at: str = "enter") -> tuple[Override, ...]:
+    """The overrides of the faults switched on for one check (``at``) of one operation; empty when none is on."""
+    return _overrides.get((operation, at), ())
 
 
 def is_on(name: str) -> bool:

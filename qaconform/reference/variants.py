@@ -51,7 +51,7 @@ _ALL: tuple[Variant, ...] = (
        "authors and users carry realname \"\" when they have none, nodes' authors realname null"),
     _V("node-depth-absent-on-questions", "depth: no statement of which types carry it",
        "questions leave out depth"),
-    # --- comment privacy fields (render.py, writes.py, profile)
+    # --- comment privacy fields (render.py, comments.py, profile)
     _V("visibility-full-public", "visibility: 'Default is full visibility' (its wire value is not shown)",
        "full visibility is written and read as \"public\"", choice="full-visibility-wire",
        profile={"visibility.full": "public"}),
@@ -72,7 +72,7 @@ _ALL: tuple[Variant, ...] = (
     _V("private-readable-by-moderators", "who besides author and recipients reads a private comment (moderators?)",
        "administrators and moderators read every private comment", choice="private-readers",
        profile={"visibility.readers": ["admin", "moderator"]}),
-    # --- authentication and permission failures (app.py, errors.py)
+    # --- authentication and permission failures (dispatch.py, errors.py)
     _V("bad-credentials-html", "401 body: 'Either JSON ... or an HTML error page' (shown for the expert lists)",
        "bad or missing credentials that are refused get the HTML 401 page on every operation"),
     _V("denied-as-401", "denial status of a logged-in caller: 'The status for this body: not shown'",
@@ -80,14 +80,14 @@ _ALL: tuple[Variant, ...] = (
        "private-comment options (403 stated)"),
     _V("denied-body-error", "'Error bodies of endpoints other than those above: not shown'",
        "permission failures outside the group and expert lists have body {error: message}"),
-    # --- error bodies the description does not give (bodies.py, app.py, writes.py)
+    # --- error bodies the description does not give (bodies.py, dispatch.py, service.py, actions.py)
     _V("malformed-json-422", "status of a malformed JSON body: not given",
        "a body that is not JSON is a 422 with body {message}"),
     _V("unknown-node-400", "status of an unknown node id: not given",
        "an id naming no node is a 400 with body {errors:{message}}"),
     _V("lock-no-prompt-422", "'Status and body when prompt is missing: not shown'",
        "lock without prompt is a 422 with an empty body"),
-    # --- order of checks, repeats (writes.py)
+    # --- order of checks, repeats (actions.py, the route table's state_first)
     _V("state-before-permission", "order of the state and permission checks",
        "unfavorite of a node that is not a favorite is a 404 and cancelwiki of a node that is not wiki a 400, "
        "both before the permission check"),
@@ -95,7 +95,7 @@ _ALL: tuple[Variant, ...] = (
        "repeats answer 200 with the earlier action and change nothing", choice="repeat"),
     _V("repeat-is-409", "answer to a repeated unfavorite, cancelwiki, lock, send to moderation",
        "repeats answer 409 {error}", choice="repeat"),
-    # --- ids and Location of new comments and answers (writes.py, app.py)
+    # --- ids and Location of new comments and answers (comments.py, answers.py, http_io.py, app.py)
     _V("location-relative", "format of the Location header", "Location is a relative URL (/services/v2/...)",
        choice="location"),
     _V("location-other-path", "format of the Location header",
@@ -108,7 +108,7 @@ _ALL: tuple[Variant, ...] = (
        "a new comment's 201 body is {\"id\": \"<id>\"} (id as a string)", choice="comment-body"),
     _V("moderated-answer-202", "status of an answer that goes to moderation: 'Answer is created.'",
        "an answer that goes to moderation is answered 202 with {id} and no Location"),
-    # --- paging and sorts (listing.py, app.py, profile)
+    # --- paging and sorts (listing.py, pages.py, node_lists.py, site_lists.py, profile)
     _V("page-size-cap-20", "'Rate limits, maximum pageSize ...: not shown'", "pageSize is capped at 20",
        choice="page-size-cap", profile={"max_page_size": 20}),
     _V("page-size-cap-100", "'Rate limits, maximum pageSize ...: not shown'", "pageSize is capped at 100",
@@ -126,7 +126,7 @@ _ALL: tuple[Variant, ...] = (
        "every envelope reports sort \"\""),
     _V("sorts-everywhere", "sorts: 'Present on question and comment lists' (silent elsewhere)",
        "every paged list carries a sorts array"),
-    # --- filters and list contents (app.py)
+    # --- filters and list contents (node_lists.py, site_lists.py)
     _V("topics-all-of", "'Meaning and value format of q, type, lang, topics and unanswered: not shown'",
        "topics=a,b lists questions tagged with all of them (not any)"),
     _V("unknown-param-400", "whether an unknown query parameter is refused or ignored",
@@ -138,7 +138,7 @@ _ALL: tuple[Variant, ...] = (
     _V("action-date-textual", "actionDate: 'Either YYYY-MM-DD HH:MM:SS.S or a textual form'",
        "action records use the textual form Wed Feb 06 15:01:00 UTC 2019"),
     _V("space-root-parent-zero", "parentId of a space with no parent", "a root space has parentId 0"),
-    # --- data protection (writes.py)
+    # --- data protection (gdpr_jobs.py, node_lists.py)
     _V("gdpr-user-by-username-refused", "'Why a sample with only a username user object ... is labeled "
        "incorrect: not shown'", "an individual job naming its user by username alone is a 400"),
     _V("gdpr-timestamp-seconds", "'Format of the timeStamp form of scheduleDate: not shown'",

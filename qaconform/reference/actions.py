@@ -1,0 +1,202 @@
+"""Write handlers of the node actions: unmark favorite (10), cancel wiki (11), send to moderation (12), lock (13).
+
+Each answers ``{"success": true, "result": {"<kind>Action": <action record>}}``. Who may act is the route table's
+(app.py); lock and cancel wiki also admit a caller to their own posts only (:func:`access.require_owner`).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from . import access, auth, faults, variants
+from .auth import Caller
+from .errors import bad_request, conflict, not_found
+from .http_io import client_ip, json_response, path_id
+from .service import Service, now_ms
+
+ACTION_SHAPE_FAULTS = {
+    "favoriteAction": ("unfavorite-action-id-missing", "id"),
+    "wikifyAction": ("cancelwiki-action-private-missing", "private"),
+    "sendToModAction": ("sendtomod-action-extra-missing", "extra"),
+    "lockAction": ("lock-action-canceled-missing", "canceled"),
+}
+"""Planted shape bugs of one action response each (faults.py): the record lacks the named field."""
+
+
+def _record_action(
+    conn: sqlite3.Connection,
+    verb: str,
+    caller: Caller,
+    node_id: int,
+    ip: str,
+    *,
+    extra: str | None = None,
+    private: bool = False,
+    real_user: bool = False,
+) -> int:
+    cur = conn.execute(
+        "INSERT INTO actions(verb, user_id, real_user_id, node_id, ip, action_date, extra, private)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (verb, caller.id, caller.id if real_user else None, node_id, ip, now_ms(), extra, int(private)),
+    )
+    return int(cur.lastrowid or 0)
+
+
+def _last_action(svc: Service, verb: str, node_id: int, user_id: int | None, canceled: bool = False) -> int | None:
+    """The newest ``verb`` action on the node (by ``user_id`` when given), for the repeat variants."""
+    row = svc.db.one(
+        "SELECT id FROM actions WHERE verb = ? AND node_id = ? AND (? IS NULL OR user_id = ?) AND canceled = ?"
+        " ORDER BY id DESC LIMIT 1",
+        (verb, node_id, user_id, user_id, int(canceled)),
+    )
+    return None if row is None else int(row[0])
+
+
+def _result(svc: Service, key: str, action_id: int, node: sqlite3.Row, **extra: Any) -> Response:
+    row = svc.db.one("SELECT * FROM actions WHERE id = ?", (action_id,))
+    assert row is not None
+    action = svc.render.action_json(row, node["type"])
+    fault, field = ACTION_SHAPE_FAULTS[key]
+    if faults.is_on(fault):
+        del action[field]
+    if faults.is_on("action-success-missing"):
+        return json_response({"result": {key: action, **extra}})
+    return json_response({"success": True, "result": {key: action, **extra}})
+
+
+def _repeat(svc: Service, verb: str, key: str, node: sqlite3.Row, message: str) -> Response | None:
+    """An action repeated on a node already in its state: 200 with a new action by default (None here), the
+    earlier action under the variant repeat-is-noop, 409 under repeat-is-409."""
+    earlier = _last_action(svc, verb, node["id"], None)
+    if variants.is_on("repeat-is-noop") and earlier is not None:
+        return _result(svc, key, earlier, node)
+    if variants.is_on("repeat-is-409"):
+        raise conflict(message)
+    return None
+
+
+def _favorite_count(svc: Service, node_id: int) -> int:
+    count = svc.db.one("SELECT favorite_count FROM nodes WHERE id = ?", (node_id,))
+    return count[0] if count else 0
+
+
+# --- 10 Unmark favorite -------------------------------------------------------------------------------------
+async def unfavorite_state_first(svc: Service, request: Request, caller: Caller) -> None:
+    """Under the variant state-before-permission: a node that is not the caller's favorite is a 404 before the
+    permission check."""
+    node = svc.visible_node(caller, path_id(request))
+    mine = svc.db.one("SELECT 1 FROM favorites WHERE user_id = ? AND node_id = ?", (caller.id, node["id"]))
+    if mine is None:
+        raise not_found(f"node {node['id']} is not a favorite of yours; nothing to unmark")
+
+
+async def unmark_favorite(svc: Service, request: Request, caller: Caller) -> Response:
+    node = svc.visible_node(caller, path_id(request))
+    fav = svc.db.one("SELECT * FROM favorites WHERE user_id = ? AND node_id = ?", (caller.id, node["id"]))
+    if caller.role == "member" and faults.is_on("unfavorite-member-refused-as-404"):
+        fav = None
+    if fav is None and caller.role == "novice" and faults.is_on("unfavorite-allowed-novice"):
+        # let in, and answered as if it had worked: a refusal by state (404) would be an allowed order of checks
+        return json_response({"success": True, "result": {"favoriteCount": _favorite_count(svc, node["id"])}})
+    if fav is None:
+        message = f"node {node['id']} is not a favorite of {caller.username}; nothing to unmark"
+        earlier = _last_action(svc, "favorited", node["id"], caller.id, canceled=True)
+        if variants.is_on("repeat-is-noop") and earlier is not None:
+            return _result(svc, "favoriteAction", earlier, node, favoriteCount=_favorite_count(svc, node["id"]))
+        if variants.is_on("repeat-is-409"):
+            raise conflict(message)
+        raise not_found(message)
+    if faults.is_on("unfavorite-first-users-favorite"):
+        first = svc.db.one("SELECT * FROM favorites WHERE node_id = ? ORDER BY user_id LIMIT 1", (node["id"],))
+        fav = first or fav
+    with svc.tx("favorite") as conn:
+        conn.execute("DELETE FROM favorites WHERE user_id = ? AND node_id = ?", (fav["user_id"], node["id"]))
+        if not faults.is_on("unfavorite-not-canceled"):
+            conn.execute(
+                "UPDATE actions SET canceled = 1, canceled_by = ?, canceled_date = ? WHERE id = ?",
+                (caller.id, now_ms(), fav["action_id"]),
+            )
+        if not faults.is_on("unfavorite-count-stale"):
+            conn.execute("UPDATE nodes SET favorite_count = MAX(favorite_count - 1, 0) WHERE id = ?", (node["id"],))
+    return _result(svc, "favoriteAction", fav["action_id"], node, favoriteCount=_favorite_count(svc, node["id"]))
+
+
+# --- 11 Cancel wiki -----------------------------------------------------------------------------------------
+async def cancelwiki_state_first(svc: Service, request: Request, caller: Caller) -> None:
+    """Under the variant state-before-permission: a node that is not wiki is a 400 before the permission check."""
+    if not svc.visible_node(caller, path_id(request))["wiki"]:
+        raise bad_request("the node is not a community wiki; there is nothing to cancel")
+
+
+async def cancel_wiki(svc: Service, request: Request, caller: Caller) -> Response:
+    node = svc.visible_node(caller, path_id(request))
+    access.require_owner("cancelWiki", caller, node["author_id"] == caller.id, auth.MARK_WIKI)
+    if not node["wiki"] or (caller.role == "moderator" and faults.is_on("cancelwiki-moderator-refused-as-409")):
+        earlier = _last_action(svc, "wikified", node["id"], None, canceled=True)
+        if variants.is_on("repeat-is-noop") and earlier is not None:
+            return _result(svc, "wikifyAction", earlier, node)
+        raise conflict(f"node {node['id']} is not a community wiki; there is nothing to cancel")
+    wikify = svc.db.one(
+        "SELECT id FROM actions WHERE node_id = ? AND verb = 'wikified' AND canceled = 0 ORDER BY id DESC LIMIT 1",
+        (node["id"],),
+    )
+    with svc.tx("wiki") as conn:
+        if wikify is None:
+            author = Caller(node["author_id"], "", "user", frozenset())
+            action_id = _record_action(conn, "wikified", author, node["id"], client_ip(request))
+        else:
+            action_id = wikify["id"]
+        if not faults.is_on("cancelwiki-not-canceled"):
+            conn.execute(
+                "UPDATE actions SET canceled = 1, canceled_by = ?, canceled_date = ? WHERE id = ?",
+                (caller.id, now_ms(), action_id),
+            )
+        if not faults.is_on("cancelwiki-stays-wiki"):
+            conn.execute("UPDATE nodes SET wiki = 0 WHERE id = ?", (node["id"],))
+    return _result(svc, "wikifyAction", action_id, node)
+
+
+# --- 12 Send to moderation ----------------------------------------------------------------------------------
+async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> Response:
+    node = svc.visible_node(caller, path_id(request))
+    if node["in_moderation"]:
+        repeated = _repeat(svc, "sent", "sendToModAction", node, f"node {node['id']} is already in moderation")
+        if repeated is not None:
+            return repeated
+    with svc.tx() as conn:
+        action_id = _record_action(
+            conn,
+            "moderated" if faults.is_on("sendtomod-verb-wrong") else "sent",
+            caller,
+            node["id"],
+            client_ip(request),
+            private=not faults.is_on("sendtomod-not-private"),
+            real_user=not faults.is_on("sendtomod-no-real-user"),
+        )
+        conn.execute("UPDATE nodes SET in_moderation = 1 WHERE id = ?", (node["id"],))
+    return _result(svc, "sendToModAction", action_id, node)
+
+
+# --- 13 Lock ------------------------------------------------------------------------------------------------
+async def lock(svc: Service, request: Request, caller: Caller) -> Response:
+    prompt = request.query_params.get("prompt")
+    if (prompt is None or not prompt.strip()) and variants.is_on("lock-no-prompt-422"):
+        return Response(b"", status_code=422)
+    if prompt is None or not prompt.strip():
+        raise bad_request("'prompt' is required: give the reason for locking, e.g. ?prompt=off-topic")
+    node = svc.visible_node(caller, path_id(request))
+    access.require_owner("lockNode", caller, node["author_id"] == caller.id, auth.LOCK_ANY)
+    if node["locked"]:
+        repeated = _repeat(svc, "locked", "lockAction", node, f"node {node['id']} is already locked")
+        if repeated is not None:
+            return repeated
+    extra = None if faults.is_on("lock-extra-not-prompt") else prompt
+    verb = "lock" if faults.is_on("lock-verb-wrong") else "locked"
+    with svc.tx("lock") as conn:
+        action_id = _record_action(conn, verb, caller, node["id"], client_ip(request), extra=extra)
+        conn.execute("UPDATE nodes SET locked = 1 WHERE id = ?", (node["id"],))
+    return _result(svc, "lockAction", action_id, node)

@@ -1,0 +1,89 @@
+"""Write handler of an answer (7): stored published with Publish answer, in moderation without it."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from . import auth, faults, variants
+from .auth import Caller
+from .bodies import read_fields, text_field
+from .errors import denied
+from .http_io import created_location, json_response, path_id
+from .service import Service, now_ms
+
+
+async def post_answer(svc: Service, request: Request, caller: Caller) -> Response:
+    if faults.is_on("answer-unpublished-refused") and not caller.can(auth.PUBLISH_ANSWER):
+        raise denied(caller.anonymous)
+    fields = await read_fields(request)
+    question = svc.visible_node(caller, path_id(request, "question_id", "question"), ("question",))
+    body = text_field(fields, "body")
+    if faults.is_on("answer-body-truncated"):
+        body = (body or "")[:12]
+    if faults.is_on("answer-body-ascii-only"):
+        body = (body or "").encode("ascii", "replace").decode("ascii")
+    published = caller.can(auth.PUBLISH_ANSWER) and not faults.is_on("answer-publish-ignored")
+    answer_id = _insert_answer(svc, caller, question, body, published)
+    if not published and variants.is_on("moderated-answer-202"):
+        return json_response({"id": str(answer_id)}, 202)
+    item = _posted_answer(svc, caller, question, answer_id)
+    location = created_location(request, "answer", answer_id, question["id"])
+    headers = {} if faults.is_on("answer-location-missing") else {"Location": location}
+    return json_response(item, 200 if faults.is_on("answer-created-200") else 201, headers)
+
+
+def _author(svc: Service, caller: Caller, question: sqlite3.Row) -> int:
+    """The caller, unless a planted bug picks another author (AUTH-ACTING-USER, faults.py)."""
+    if faults.is_on("answer-author-is-question-author"):
+        return int(question["author_id"])
+    if faults.is_on("answer-author-is-first-poster"):
+        svc.first_poster = svc.first_poster or caller.id  # an acting user cached too widely
+        return svc.first_poster
+    return caller.id
+
+
+def _insert_answer(svc: Service, caller: Caller, question: sqlite3.Row, body: str | None, published: bool) -> int:
+    """Stores the answer; a published one counts on its question (answers, hotness), every one on its author."""
+    author_id = _author(svc, caller, question)
+    created = now_ms()
+    with svc.tx("answer", "answer_count") as conn:
+        cur = conn.execute(
+            "INSERT INTO nodes(type, parent_id, question_id, space_id, author_id, body, creation_date,"
+            " last_active_date, last_active_user_id, depth, in_moderation) VALUES"
+            " ('answer', ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)",
+            (question["id"], question["id"], question["space_id"], author_id, body, created, created, caller.id,
+             0 if published else 1),
+        )
+        answer_id = int(cur.lastrowid or 0)
+        conn.execute(
+            "UPDATE nodes SET answer_count = answer_count + ?, hot = hot + ?, last_active_date = ?,"
+            " last_active_user_id = ? WHERE id = ?",
+            (int(published), 3 * int(published), created, caller.id, question["id"]),
+        )
+        conn.execute("UPDATE users SET post_count = post_count + 1 WHERE id = ?", (caller.id,))
+    return answer_id
+
+
+def _posted_answer(svc: Service, caller: Caller, question: sqlite3.Row, answer_id: int) -> dict[str, Any]:
+    """The body of a 201: the answer as a node, with the fields of the description's posted-answer sample."""
+    item = svc.render.nodes_json(svc.render.nodes_by_ids([answer_id]), caller)[0]
+    q_author = svc.render.users_by_id([question["author_id"]]).get(question["author_id"])
+    item["id"] = answer_id if faults.is_on("answer-id-integer") else str(answer_id)
+    item["parentId"] = question["id"]
+    item["parentAuthor"] = {
+        "username": q_author["username"] if q_author else "$$ANON_USER$$",
+        "realname": q_author["realname"] if q_author else None,
+    }
+    if faults.is_on("answer-parent-author-missing"):
+        del item["parentAuthor"]
+    if not faults.is_on("answer-plug-missing"):
+        item["plug"] = None
+    item["reportCount"] = 0
+    if faults.is_on("answer-reportcount-missing"):
+        del item["reportCount"]
+    item["originalParentId"] = question["id"]
+    return item

@@ -1,0 +1,203 @@
+"""Write handler of a comment (1) and the comment rules 1-7 of the description: defaults, inheritance from a
+private parent comment, the 400s, and the permissions of the private options.
+
+Order of checks: who is calling (401) and what they may do (403, the route table), what they sent (400/413/415),
+which node (404), then the comment rules. The one exception the description fixes: the 403 of a private option
+comes before the 400s of comment rules 4 and 6.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from . import auth, faults, variants
+from .auth import Caller
+from .bodies import read_fields, structured, text_field
+from .db import as_id
+from .errors import bad_request, denied
+from .http_io import created_location, json_response, path_id
+from .service import Service, now_ms
+from .visibility import internal_name
+
+INHERITED_MESSAGE = "Visibility on comment can't be defined since it's inherited"
+
+
+async def post_comment(svc: Service, request: Request, caller: Caller) -> Response:
+    fields = await read_fields(request)
+    if faults.is_on("comment-params-ignored"):
+        fields = {k: v for k, v in fields.items() if k not in request.query_params}
+    kinds: tuple[str, ...] = ("question", "answer", "comment")
+    if faults.is_on("comment-on-comment-refused"):
+        kinds = ("question", "answer")
+    parent = svc.visible_node(caller, path_id(request), kinds)
+    body = text_field(fields, "body", required=not faults.is_on("comment-body-optional")) or ""
+    visibility, recipients = _privacy(svc, caller, parent, fields)
+    comment_id = _insert_comment(svc, caller, parent, body, visibility, recipients)
+    item = svc.render.nodes_json(svc.render.nodes_by_ids([comment_id]), caller)[0]
+    location = created_location(request, "comment", comment_id, parent["question_id"])
+    headers = {} if faults.is_on("comment-location-missing") else {"Location": location}
+    status = 200 if faults.is_on("comment-created-200") else 201
+    if variants.is_on("comment-201-empty"):
+        return Response(b"", status_code=status, headers=headers)
+    if variants.is_on("comment-201-id-only"):
+        return json_response({"id": str(comment_id)}, status, headers)
+    return json_response(item, status, headers)
+
+
+def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str, Any]) -> tuple[str, list[int]]:
+    """The visibility and recipients the new comment gets (comment rules 1-7), recipients checked to exist."""
+    if faults.is_on("comment-privacy-fields-refused") and ("visibility" in fields or "recipients" in fields):
+        raise bad_request("unknown field 'visibility' or 'recipients'")
+    if variants.is_on("no-private-comments"):
+        fields = {k: v for k, v in fields.items() if k not in ("visibility", "recipients")}
+    visibility = _visibility(fields)
+    recipients = _recipients(fields)
+    _check_private_permission(caller, visibility)
+    final_visibility, final_recipients = _effective_privacy(svc, parent, visibility, recipients)
+    if faults.is_on("comment-privacy-ignored"):
+        final_visibility, final_recipients = "full", []  # a server from before 2.16.0: the fields mean nothing
+    if final_visibility == "full" and visibility is None and caller.role == "moderator" and faults.is_on(
+        "comment-default-visibility-by-role"
+    ):
+        final_visibility = "mod"
+    if faults.is_on("comment-recipients-first-only"):
+        final_recipients = final_recipients[:1]
+    missing = [r for r in final_recipients if not svc.user_exists(r)]
+    if missing:
+        raise bad_request(f"recipient {missing[0]} is not a user; give ids of existing users")
+    return final_visibility, final_recipients
+
+
+def _insert_comment(
+    svc: Service, caller: Caller, parent: sqlite3.Row, body: str, visibility: str, recipients: list[int]
+) -> int:
+    """Stores the comment and its recipients, counts it on its parent, its question and its author."""
+    created = now_ms()
+    answer_id = parent["id"] if parent["type"] == "answer" else parent["answer_id"]
+    if parent["type"] == "answer" and faults.is_on("comment-on-answer-unlinked"):
+        answer_id = None
+    with svc.tx("comment") as conn:
+        cur = conn.execute(
+            "INSERT INTO nodes(type, parent_id, question_id, answer_id, space_id, author_id, body, creation_date,"
+            " last_active_date, last_active_user_id, depth, visibility) VALUES"
+            " ('comment', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (parent["id"], parent["question_id"], answer_id, parent["space_id"], caller.id, body, created, created,
+             caller.id, parent["depth"] + 1, visibility),
+        )
+        comment_id = int(cur.lastrowid or 0)
+        conn.executemany(
+            "INSERT INTO comment_recipients(comment_id, user_id) VALUES (?, ?)",
+            [] if faults.is_on("comment-recipients-dropped") else [(comment_id, r) for r in recipients],
+        )
+        conn.execute("UPDATE nodes SET comment_count = comment_count + 1 WHERE id = ?", (parent["id"],))
+        conn.execute(
+            "UPDATE nodes SET last_active_date = ?, last_active_user_id = ?, hot = hot + 1 WHERE id = ?",
+            (created, caller.id, parent["question_id"]),
+        )
+        conn.execute("UPDATE users SET post_count = post_count + 1 WHERE id = ?", (caller.id,))
+    return comment_id
+
+
+def _visibility(fields: dict[str, Any]) -> str | None:
+    if "visibility" not in fields:
+        return None
+    value = fields["visibility"]
+    if not isinstance(value, str):
+        raise bad_request(f"'visibility' must be a string, not {type(value).__name__}")
+    internal = internal_name(value)
+    if internal is None:
+        raise bad_request(f"'visibility' {value[:40]!r} names no visibility option of this site")
+    return internal
+
+
+def _recipients(fields: dict[str, Any]) -> list[int]:
+    if "recipients" not in fields:
+        return []
+    value = structured(fields, "recipients")
+    if isinstance(value, str):
+        value = [v.strip() for v in value.split(",") if v.strip()]
+    if not isinstance(value, list):
+        raise bad_request("'recipients' must be an array of objects with an id, like [{\"id\": 5}]")
+    ids: list[int] = []
+    for item in value:
+        raw = item.get("id") if isinstance(item, dict) else item
+        ident = as_id(raw)
+        if ident is not None:
+            ids.append(ident)
+        else:
+            raise bad_request(f'each recipient needs a numeric id, like {{"id": 5}}; got {str(item)[:60]!r}')
+    return sorted(set(ids))
+
+
+def _check_private_permission(caller: Caller, visibility: str | None) -> None:
+    """Comment rule 7: a private option needs Use Private Comments and the option's own permission (403)."""
+    if visibility in (None, "full"):
+        return
+    if caller.role == "member" and faults.is_on("comment-private-denied-to-member"):
+        raise denied(caller.anonymous)
+    if not caller.can(auth.USE_PRIVATE_COMMENTS):
+        if faults.is_on("comment-private-without-permission"):
+            return
+        raise denied(caller.anonymous, stated_403=True)
+    if faults.is_on("comment-option-permission-ignored"):
+        return
+    if visibility == "recipients":
+        if not any(caller.can(p) for p in auth.PRIVATE_OPTION_PERMISSION.values()):
+            raise denied(caller.anonymous, stated_403=True)
+    elif not caller.can(auth.PRIVATE_OPTION_PERMISSION[str(visibility)]):
+        raise denied(caller.anonymous, stated_403=True)
+
+
+def _parent_is_reply(svc: Service, parent: sqlite3.Row) -> bool:
+    grand = svc.db.one("SELECT type FROM nodes WHERE id = ?", (parent["parent_id"],))
+    return grand is not None and grand["type"] == "comment"
+
+
+def _effective_privacy(
+    svc: Service, parent: sqlite3.Row, visibility: str | None, recipients: list[int]
+) -> tuple[str, list[int]]:
+    """Comment rules 1-6: defaults, inheritance from a private parent comment, and the 400s."""
+    if parent["type"] == "comment" and parent["visibility"] != "full":
+        return _inherited_privacy(svc, parent, visibility, recipients)
+    if parent["type"] == "comment" and visibility is not None and faults.is_on("comment-reply-to-public-refused"):
+        raise bad_request(INHERITED_MESSAGE)
+    if (parent["type"] == "comment" and visibility not in (None, "full", "recipients")
+            and faults.is_on("comment-reply-to-public-only-recipients")):
+        raise bad_request(INHERITED_MESSAGE)
+    if recipients and visibility == "mod" and faults.is_on("comment-recipients-with-mod-accepted"):
+        return "mod", recipients
+    if recipients and visibility != "recipients" and faults.is_on("comment-recipients-without-visibility-accepted"):
+        return visibility or "full", []
+    if recipients and visibility != "recipients":
+        raise bad_request("'recipients' may only be given with visibility 'recipients'")
+    if visibility == "recipients" and not recipients:
+        raise bad_request("visibility 'recipients' needs at least one recipient, like [{\"id\": 5}]")
+    return visibility or "full", recipients
+
+
+def _inherited_privacy(
+    svc: Service, parent: sqlite3.Row, visibility: str | None, recipients: list[int]
+) -> tuple[str, list[int]]:
+    """Comment rules 3 and 4: a reply to a private comment inherits its privacy and may not change it."""
+    inherited = svc.db.ids(
+        "SELECT user_id FROM comment_recipients WHERE comment_id = ? ORDER BY user_id", (parent["id"],)
+    )
+    if visibility is None and not recipients:
+        if faults.is_on("comment-reply-not-inherited"):
+            return "full", []
+        if faults.is_on("reply-to-reply-loses-privacy") and _parent_is_reply(svc, parent):
+            return "full", []
+        return parent["visibility"], inherited
+    if faults.is_on("comment-reply-other-visibility-accepted") and visibility is not None:
+        return visibility, recipients
+    if visibility == parent["visibility"] and (not recipients or recipients == inherited):
+        return parent["visibility"], inherited
+    if visibility is None:
+        raise bad_request("'recipients' may only be given with visibility 'recipients'")
+    if faults.is_on("comment-inherited-message-wrong"):
+        raise bad_request("visibility may not be changed on a reply")
+    raise bad_request(INHERITED_MESSAGE)

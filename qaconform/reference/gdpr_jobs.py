@@ -1,0 +1,171 @@
+"""Write handler of a data-protection job (2): its fields checked in the order of the description's messages."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from . import faults, variants
+from .auth import Caller
+from .bodies import read_fields, structured
+from .db import as_id
+from .errors import ApiError, bad_request
+from .http_io import json_response
+from .service import Service, now_ms
+
+GDPR_OPERATIONS = frozenset({"suspend", "anonymize", "delete", "anon-delete"})
+_FORMATTED_DATE = re.compile(r"^\d{2}/\d{2}/\d{4} \d{2}:\d{2}$")
+
+
+async def schedule_gdpr_job(svc: Service, request: Request, caller: Caller) -> Response:
+    fields = await read_fields(request)
+    if faults.is_on("gdpr-params-ignored"):
+        fields = {k: v for k, v in fields.items() if k not in request.query_params}
+    if faults.is_on("gdpr-error-body-message"):
+        try:
+            return _schedule(svc, caller, fields)
+        except ApiError as exc:
+            raise ApiError(exc.status, {"message": exc.body.get("error")}) from None
+    return _schedule(svc, caller, fields)
+
+
+def _schedule(svc: Service, caller: Caller, fields: dict[str, Any]) -> Response:
+    kind = fields.get("type")
+    if kind is None and faults.is_on("gdpr-no-type-is-individual"):
+        kind = "individual"
+    if kind not in ("bulk", "individual"):
+        raise bad_request("The provided 'type' is invalid")
+    if kind == "individual":
+        _check_user(svc, fields)
+    else:
+        _check_csv_file(svc, fields)
+    _check_operations(fields)
+    _check_reassign_user(svc, fields)
+    minute = _free_time_frame(svc, fields)
+    with svc.tx("job") as conn:
+        cur = conn.execute(
+            "INSERT INTO jobs(type, schedule_minute, request, created_by, creation_date) VALUES (?, ?, ?, ?, ?)",
+            (kind, minute, json.dumps(fields, default=str)[:100_000], caller.id, now_ms()),
+        )
+    key = "id" if faults.is_on("gdpr-jobid-missing") else "jobId"
+    return json_response({key: int(cur.lastrowid or 0)}, 200 if faults.is_on("gdpr-created-200") else 201)
+
+
+def _check_user(svc: Service, fields: dict[str, Any]) -> None:
+    """An individual job names exactly one existing user, by username, email or id."""
+    user = structured(fields, "user")
+    if user is None or user == "":
+        if faults.is_on("gdpr-individual-no-user-message"):
+            raise bad_request("'user' is required")
+        raise bad_request("The individual type was selected, but the request is missing the user field.")
+    by_name_only = isinstance(user, dict) and [k for k in user if _present(user, k)] == ["username"]
+    if by_name_only and variants.is_on("gdpr-user-by-username-refused"):
+        raise bad_request("The provided 'user' is invalid")
+    if not _find_user(svc, user, ("username", "email", "id")):
+        raise bad_request("The provided 'user' is invalid")
+
+
+def _check_csv_file(svc: Service, fields: dict[str, Any]) -> None:
+    """A bulk job names an uploaded CSV file."""
+    csv = fields.get("csvFileId")
+    if csv is None or csv == "":
+        if faults.is_on("gdpr-bulk-no-csv-message"):
+            raise bad_request("'csvFileId' is required")
+        raise bad_request("The bulk type was selected, but the request is missing the csvFileId field.")
+    csv_id = as_id(csv)
+    missing = csv_id is None or svc.db.one("SELECT 1 FROM csv_files WHERE id = ?", (csv_id,)) is None
+    if missing and not faults.is_on("gdpr-csv-missing-accepted"):
+        raise bad_request("The requested file does not exist")
+
+
+def _check_operations(fields: dict[str, Any]) -> None:
+    operations = structured(fields, "operations")
+    if isinstance(operations, str):
+        operations = [o.strip() for o in operations.split(",") if o.strip()]
+    if (
+        not isinstance(operations, list)
+        or not 1 <= len(operations) <= (5 if faults.is_on("gdpr-five-operations-accepted") else 4)
+        or not all(isinstance(o, str) and o in GDPR_OPERATIONS for o in operations)
+    ):
+        raise bad_request("The provided 'operations' is/are invalid")
+
+
+def _check_reassign_user(svc: Service, fields: dict[str, Any]) -> None:
+    """An optional reassignUser names exactly one existing user, by username or id."""
+    reassign = structured(fields, "reassignUser")
+    if reassign is None or reassign == "":
+        return
+    both = isinstance(reassign, dict) and _present(reassign, "username") and _present(reassign, "id")
+    if both and not faults.is_on("gdpr-reassign-ambiguous-unnoticed"):
+        raise bad_request("The request contains more than one reassignUser eligible configuration")
+    lenient = faults.is_on("gdpr-reassign-invalid-accepted") or (
+        faults.is_on("gdpr-reassign-invalid-id-accepted") and isinstance(reassign, dict) and _present(reassign, "id")
+    )
+    if not _find_user(svc, reassign, ("username", "id")) and not lenient:
+        raise bad_request("The provided 'reassignUser' is/are invalid")
+
+
+def _free_time_frame(svc: Service, fields: dict[str, Any]) -> int:
+    """The job's time frame (a minute, or an hour under a variant): in the future and not taken by another job."""
+    when = _schedule_ms(fields)
+    if when < now_ms() and not faults.is_on("gdpr-past-date-accepted"):
+        raise bad_request("The desired date is in the past and is it not eligible.")
+    minute = when // (3_600_000 if variants.is_on("gdpr-time-frame-hour") else 60_000)
+    taken = svc.db.one("SELECT 1 FROM jobs WHERE schedule_minute = ?", (minute,)) is not None
+    if taken and not faults.is_on("gdpr-time-frame-ignored"):
+        raise bad_request("There is a job already scheduled for that time frame.")
+    return minute
+
+
+def _find_user(svc: Service, spec: Any, keys: tuple[str, ...]) -> bool:
+    """Exactly one of ``keys`` is given and names an existing user."""
+    if not isinstance(spec, dict):
+        return False
+    given = [k for k in keys if _present(spec, k)]
+    if len(given) != 1:
+        return False
+    key = given[0]
+    value = spec[key]
+    if key == "id":
+        ident = as_id(value)
+        if ident is None:
+            return False
+        return svc.db.one("SELECT 1 FROM users WHERE id = ?", (ident,)) is not None
+    if not isinstance(value, str):
+        return False
+    return svc.db.one(f"SELECT 1 FROM users WHERE {key} = ?", (value,)) is not None
+
+
+def _schedule_ms(fields: dict[str, Any]) -> int:
+    invalid = bad_request("The provided 'scheduleDate' is invalid")
+    spec = structured(fields, "scheduleDate")
+    if spec is None or spec == "":
+        spec = structured(fields, "scheduleTime")
+    if not isinstance(spec, dict):
+        raise invalid
+    formatted = spec.get("formatted")
+    stamp = spec.get("timeStamp")
+    if formatted is not None:
+        if not isinstance(formatted, str) or not _FORMATTED_DATE.match(formatted):
+            raise invalid
+        if faults.is_on("gdpr-formatted-date-refused"):
+            raise invalid
+        try:
+            dt = datetime.strptime(formatted, "%m/%d/%Y %H:%M").replace(tzinfo=UTC)
+        except ValueError:
+            raise invalid from None
+        return int(dt.timestamp() * 1000)
+    if isinstance(stamp, str) and stamp.strip().isdecimal():
+        stamp = int(stamp.strip())
+    if isinstance(stamp, bool) or not isinstance(stamp, int) or not 0 <= stamp < 10**14:
+        raise invalid
+    return stamp * 1000 if variants.is_on("gdpr-timestamp-seconds") else stamp
+
+
+def _present(spec: dict[str, Any], key: str) -> bool:
+    return spec.get(key) not in (None, "")

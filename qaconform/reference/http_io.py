@@ -1,0 +1,81 @@
+"""HTTP helpers every handler shares: JSON responses, the 401 page, and reading ids, booleans and projections
+from a request. Imports nothing of the handlers, so every module of the server may import it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from . import variants
+from .errors import bad_request, not_found
+from .fragments import JSON_TYPE, dumps
+
+HTML_401 = """<!DOCTYPE html>
+<html><head><title>HTTP Status 401 - Bad credentials</title></head>
+<body><h1>HTTP Status 401 - Bad credentials</h1><hr/>
+<p><b>type</b> Status report</p><p><b>message</b> Bad credentials</p>
+<p><b>description</b> This request requires HTTP authentication.</p><hr/></body></html>
+"""
+"""What a servlet container answers to bad credentials; served to callers who ask for HTML."""
+
+
+def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    return Response(dumps(body), status_code=status, headers=headers, media_type=JSON_TYPE)
+
+
+def html_401(headers: dict[str, str]) -> Response:
+    return Response(HTML_401, 401, headers=headers, media_type="text/html;charset=UTF-8")
+
+
+def wants_html(request: Request) -> bool:
+    accept = request.headers.get("accept", "").lower()
+    return "text/html" in accept and "application/json" not in accept
+
+
+def is_id(raw: str) -> bool:
+    """Whether a path segment is an id: ASCII digits, short enough for SQLite's integer (the one digit check)."""
+    return raw.isascii() and raw.isdecimal() and len(raw) < 19
+
+
+def parse_id(raw: str, what: str) -> int:
+    """Path ids are positive integers; anything else names no resource (404)."""
+    if is_id(raw):
+        return int(raw)
+    raise not_found(f"{what} {raw[:40]!r} does not exist; ids are positive integers")
+
+
+def path_id(request: Request, key: str = "node_id", what: str = "node") -> int:
+    """The id in the path parameter ``key`` (404 naming ``what`` when it is not one)."""
+    return parse_id(request.path_params[key], what)
+
+
+def projects(query: Any) -> bool:
+    """Whether the request asks for a projection: then items are rendered as dicts, not taken encoded."""
+    return "includeOnly" in query or "exclude" in query
+
+
+def parse_bool(query: Any, name: str, default: bool) -> bool:
+    raw = query.get(name)
+    if raw is None or raw == "":
+        return default
+    low = raw.lower()
+    if low in ("true", "1"):
+        return True
+    if low in ("false", "0"):
+        return False
+    raise bad_request(f"'{name}' must be true or false, not {raw[:40]!r}")
+
+
+def client_ip(request: Request) -> str:
+    return request.client.host if request.client else "127.0.0.1"
+
+
+def created_location(request: Request, kind: str, node_id: int, question_id: int) -> str:
+    """The URL of a new comment or answer, in the form the location variants choose."""
+    base = str(request.base_url).rstrip("/")
+    if variants.is_on("location-other-path"):
+        return f"{base}/services/v2/questions/{question_id}/{node_id}.html"
+    path = f"/services/v2/{kind}/{node_id}.json"
+    return path if variants.is_on("location-relative") else base + path

@@ -1,0 +1,213 @@
+"""Read handlers of the site's other lists: experts (5, 6), spaces (9), topics (14), a node's followers (16),
+groups (17) and issue types (19).
+
+Every handler takes the service, the request and the caller the route table has already let in (app.py).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from . import auth, faults, variants
+from .auth import Caller
+from .errors import ApiError, bad_request, not_found
+from .fragments import JSON_TYPE
+from .http_io import json_response, parse_bool, path_id, projects
+from .listing import Paging, envelope, parse_paging
+from .pages import encoded_page
+from .service import Service
+
+EXPERT_SORTS = {
+    "reputation": "reputation DESC, id DESC",
+    "default": "reputation DESC, id DESC",
+    "username": "username ASC, id DESC",
+    "realname": "realname IS NULL, realname ASC, id DESC",
+    "recent": "creation_date DESC, id DESC",
+    "oldest": "creation_date ASC, id DESC",
+}
+ACTIVE_EXPERT_REPUTATION = 100
+NAMED_SORTS = {
+    "name": "name ASC, id DESC",
+    "newest": "creation_date DESC, id DESC",
+    "oldest": "creation_date ASC, id DESC",
+}
+"""Sorts of the space and group lists."""
+TOPIC_SORTS = {
+    "popularity": "used_count DESC, id DESC",
+    "name": "name ASC, id DESC",
+    "newest": "creation_date DESC, id DESC",
+    "oldest": "creation_date ASC, id DESC",
+}
+
+
+# --- 5 and 6 Experts ----------------------------------------------------------------------------------------
+async def list_active_experts(svc: Service, request: Request, caller: Caller) -> Response:
+    where = "reputation >= ? AND active = 1 AND suspended = 0 AND deactivated = 0"
+    string_field = "reputation" if faults.is_on("active-experts-reputation-string") else None
+    return _experts(svc, request, where, [ACTIVE_EXPERT_REPUTATION], string_field)
+
+
+async def list_earned_experts(svc: Service, request: Request, caller: Caller) -> Response:
+    string_field = "moderator" if faults.is_on("earned-experts-moderator-string") else None
+    return _experts(svc, request, "earned_expert = 1", [], string_field)
+
+
+def _experts(svc: Service, request: Request, where: str, params: list[Any], string_field: str | None) -> Response:
+    """An expert list; ``string_field`` is the field a planted shape bug gives as a string (faults.py)."""
+    q = request.query_params
+    paging = parse_paging(q, svc.page_size)
+    sort = q.get("sort") or ("username" if variants.is_on("default-sorts-newest") else "reputation")
+    if sort not in EXPERT_SORTS or (sort == "realname" and faults.is_on("experts-sort-realname-refused")):
+        raise bad_request(f"'sort' must be one of {', '.join(EXPERT_SORTS)}, not {sort[:40]!r}")
+    total = svc.db.count(f"SELECT COUNT(*) FROM users WHERE {where}", tuple(params))
+    ids = svc.db.ids(
+        f"SELECT id FROM users WHERE {where} ORDER BY {EXPERT_SORTS[sort]} LIMIT ? OFFSET ?",
+        [*params, paging.size, paging.offset],
+    )
+    shown = "reputation" if sort == "default" else sort
+    if faults.is_on("experts-sort-echo-default") or (paging.page > 1 and faults.is_on("experts-sort-echo-page-1")):
+        shown = "reputation"
+    if not (string_field or projects(q)):
+        return encoded_page(svc.render.users_encoded(ids), total, paging, shown, q)
+    users = svc.render.users_json(svc.render.rows_by_ids(ids, "users"))
+    if string_field:
+        for u in users:
+            u[string_field] = str(u[string_field]).lower()
+    return json_response(envelope(users, total, paging, shown, q))
+
+
+# --- 9 Spaces -----------------------------------------------------------------------------------------------
+async def list_spaces(svc: Service, request: Request, caller: Caller) -> Response:
+    q = request.query_params
+    paging = parse_paging(q, svc.page_size)
+    sort = q.get("sort") if q.get("sort") in NAMED_SORTS else "name"
+    if q.get("sort") and sort != q.get("sort") and faults.is_on("space-invalid-sort-400"):
+        raise bad_request(f"'sort' must be one of {', '.join(NAMED_SORTS)}")
+    where = _shown_spaces(svc, caller, projected=bool(q.get("includeOnly")))
+    total = svc.db.count(f"SELECT COUNT(*) FROM spaces WHERE {where}", ())
+    rows = svc.db.all(
+        f"SELECT * FROM spaces WHERE {where} ORDER BY {NAMED_SORTS[str(sort)]} LIMIT ? OFFSET ?",
+        [paging.size, paging.offset],
+    )
+    spaces = envelope([svc.render.space_json(r) for r in rows], total, paging, str(sort), q)
+    if faults.is_on("spaces-not-json"):
+        return Response(json.dumps(spaces) + "\n<!-- served from cache -->\n", media_type=JSON_TYPE)
+    return json_response(spaces)
+
+
+def _shown_spaces(svc: Service, caller: Caller, projected: bool) -> str:
+    """The WHERE of the spaces the caller may see: none without the question list, else all but the hidden."""
+    if not caller.can(auth.VIEW_QUESTIONS_LIST):
+        return "0"
+    hidden = svc.visibility.spaces_hidden_from(caller)
+    if faults.is_on("spaces-show-hidden") or (projected and faults.is_on("projected-spaces-show-hidden")):
+        hidden = frozenset()
+    return f"id NOT IN ({','.join(str(s) for s in sorted(hidden))})" if hidden else "1"
+
+
+# --- 14 Topics ----------------------------------------------------------------------------------------------
+async def list_topics(svc: Service, request: Request, caller: Caller) -> Response:
+    q = request.query_params
+    paging = parse_paging(q, svc.page_size)
+    default = "name" if variants.is_on("default-sorts-newest") else "popularity"
+    sort = str(q.get("sort")) if q.get("sort") in TOPIC_SORTS else default
+    if q.get("sort") and sort != q.get("sort") and faults.is_on("topic-invalid-sort-by-name"):
+        sort = "name"
+    where, params = "1", []
+    if q.get("q"):
+        where = "instr(lower(name), lower(?)) > 0"
+        params = [q["q"]]
+    total = svc.db.count(f"SELECT COUNT(*) FROM topics WHERE {where}", tuple(params))
+    ids = svc.db.ids(
+        f"SELECT id FROM topics WHERE {where} ORDER BY {TOPIC_SORTS[sort]} LIMIT ? OFFSET ?",
+        [*params, paging.size, paging.offset],
+    )
+    if projects(q):
+        resp = json_response(
+            envelope(svc.render.topics_json(svc.render.rows_by_ids(ids, "topics")), total, paging, sort, q)
+        )
+    else:
+        resp = encoded_page(svc.render.topics_encoded(ids), total, paging, sort, q)
+    if faults.is_on("topics-text-plain"):
+        resp.headers["content-type"] = "text/plain;charset=UTF-8"
+    return resp
+
+
+# --- 16 Followers -------------------------------------------------------------------------------------------
+async def list_followers(svc: Service, request: Request, caller: Caller) -> Response:
+    node = svc.visible_node(caller, path_id(request))
+    q = request.query_params
+    paging = parse_paging(q, svc.page_size, default_page=0, zero_based=variants.is_on("followers-zero-based"))
+    if q.get("sort") and variants.is_on("unknown-sort-400") and q.get("sort") not in ("", "newest"):
+        raise bad_request(f"'sort' must be newest on the follower list, not {q['sort'][:40]!r}")
+    details = parse_bool(q, "details", faults.is_on("followers-details-by-default"))
+    only_active = parse_bool(q, "active", not faults.is_on("followers-inactive-by-default"))
+    where = "f.node_id = ?" + (" AND f.active = 1" if only_active else "")
+    total = svc.db.count(f"SELECT COUNT(*) FROM follows f WHERE {where}", (node["id"],))
+    if q.get("active") is None and faults.is_on("followers-default-items-include-inactive"):
+        where = "f.node_id = ?"  # the count above is of active relations; the items are not
+    rels = svc.db.all(
+        f"SELECT f.* FROM follows f WHERE {where} ORDER BY f.follow_date DESC, f.user_id DESC LIMIT ? OFFSET ?",
+        [node["id"], paging.size, paging.offset],
+    )
+    string_reputation = faults.is_on("followers-reputation-string")
+    if not (details or projects(q) or string_reputation):
+        return encoded_page(svc.render.users_encoded([r["user_id"] for r in rels]), total, paging, "", q)
+    users = svc.render.users_by_id(r["user_id"] for r in rels)
+    user_items = svc.render.users_json([users[r["user_id"]] for r in rels])
+    if string_reputation:
+        for u in user_items:
+            u["reputation"] = str(u["reputation"])
+    items = _follow_relations(node, rels, user_items) if details else user_items
+    return json_response(envelope(items, total, paging, "", q))
+
+
+def _follow_relations(
+    node: sqlite3.Row, rels: list[sqlite3.Row], user_items: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The items of ``details=true``: each follower with the node, whether it still follows, and since when."""
+    return [
+        {
+            "user": u,
+            "node": {"id": node["id"], "type": node["type"]},
+            "active": bool(r["active"]),
+            "followDate": r["follow_date"],
+        }
+        for r, u in zip(rels, user_items, strict=True)
+    ]
+
+
+# --- 17 Groups ----------------------------------------------------------------------------------------------
+async def list_groups(svc: Service, request: Request, caller: Caller) -> Response:
+    q = request.query_params
+    paging = parse_paging(q, svc.page_size)
+    sort = str(q.get("sort")) if q.get("sort") in NAMED_SORTS else "name"
+    if q.get("sort") and sort != q.get("sort") and faults.is_on("group-invalid-sort-400"):
+        raise bad_request(f"'sort' must be one of {', '.join(NAMED_SORTS)}")
+    total = svc.db.count("SELECT COUNT(*) FROM groups", ())
+    rows = svc.db.all(
+        f"SELECT * FROM groups ORDER BY {NAMED_SORTS[sort]} LIMIT ? OFFSET ?", [paging.size, paging.offset]
+    )
+    return json_response(envelope([svc.render.group_json(r) for r in rows], total, paging, sort, q))
+
+
+# --- 19 Issue types -----------------------------------------------------------------------------------------
+async def list_issue_types(svc: Service, request: Request, caller: Caller) -> Response:
+    if request.path_params["tracker"] != svc.tracker:
+        raise not_found(
+            f"no issue tracker is set up under {request.path_params['tracker'][:40]!r};"
+            f" this site uses {svc.tracker!r}"
+        )
+    if faults.is_on("issuetypes-unavailable-503"):
+        raise ApiError(503, {"error": "the issue tracker did not answer; try again later"})
+    types = [{"name": r["name"]} for r in svc.db.all("SELECT name FROM issue_types ORDER BY position")]
+    if faults.is_on("issuetypes-title-not-name"):
+        types = [{"title": t["name"]} for t in types]
+    if faults.is_on("issuetypes-enveloped"):
+        return json_response(envelope(types, len(types), Paging(1, max(len(types), 1)), "", {}))
+    return json_response(types)
