@@ -148,7 +148,13 @@ def _entry_points(module: object) -> tuple[Callable[[argparse.ArgumentParser], N
     return command.add_arguments, command.main
 
 
-def build_parser() -> tuple[Parser, dict[str, str], dict[str, Parser]]:
+def build_parser(command: str | None = None) -> tuple[Parser, dict[str, str], dict[str, Parser]]:
+    """The whole command line; with ``command``, only that command's module is imported to add its options.
+
+    Importing every command module costs half a second (pytest, the report, the load harness...), which every
+    ``qaconform run`` paid before starting its suites: the other commands' parsers stay empty, as they are never
+    used when the command is known.
+    """
     width = max(len(n) for n in COMMANDS)
     commands = "\n".join(f"  {name:<{width}}  {c.summary}" for name, c in COMMANDS.items())
     parser = Parser(
@@ -174,6 +180,8 @@ def build_parser() -> tuple[Parser, dict[str, str], dict[str, Parser]]:
         p = sub.add_parser(name, help=c.summary, description=c.summary[0].upper() + c.summary[1:] + ".",
                            epilog=epilog + _exit_codes(), formatter_class=argparse.RawDescriptionHelpFormatter)
         subparsers[name] = p
+        if command is not None and name != command:
+            continue
         try:
             module = importlib.import_module(c.module)
         except ImportError as exc:
@@ -207,8 +215,9 @@ def _absolute_paths(args: argparse.Namespace) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser, unavailable, subparsers = build_parser()
     own, passthrough = _split_passthrough(sys.argv[1:] if argv is None else argv)
+    named = next((a for a in own if not a.startswith("-")), None)
+    parser, unavailable, subparsers = build_parser(named if named in COMMANDS else None)
     args, extras = parser.parse_known_args(own)
     if not args.command:
         parser.print_help()

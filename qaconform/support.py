@@ -6,12 +6,31 @@ registered (the report lists it), and so that a target that answers 201 without 
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Protocol, TypeVar
 
 from qaconform import contract
 from qaconform.client import ApiClient, ApiResponse
 from qaconform.created_id import created_id
 from qaconform.outcomes import SkipKind, fail, skip
+
+T = TypeVar("T")
+
+
+def for_each(roles: Iterable[str], read: Callable[[str], T]) -> dict[str, T]:
+    """``read(role)`` for every role at once, one thread each; the results by role, the first error raised as is.
+
+    For reads that do not depend on one another (what each account is shown of one list): against a target far
+    away, four accounts read in the time of one. Each account has its own client, so no connection is shared; the
+    profile's politeness limits still hold, as every client of the process waits for the same limiter.
+    """
+    roles = list(roles)
+    if len(roles) < 2:
+        return {role: read(role) for role in roles}
+    with ThreadPoolExecutor(max_workers=len(roles), thread_name_prefix="qc-read") as pool:
+        futures = {role: pool.submit(read, role) for role in roles}
+        return {role: future.result() for role, future in futures.items()}
 
 
 class Registry(Protocol):

@@ -37,6 +37,11 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
+_MAY_HOLD_CREDENTIAL = re.compile(r"Basic|Bearer|pass|pwd|@|-u", re.IGNORECASE)
+"""What each pattern of _PATTERNS and _HARVEST needs to match (a scheme's user-info needs an @, curl's option a
+-u): a text without any of these is left alone by all of them, and most texts of a report (ids, statuses) are."""
+
+
 _HARVEST: tuple[re.Pattern[str], ...] = (
     re.compile(r"""["']?(?:password|passwd|pwd)["']?\s*[:=]\s*["']((?:\\.|[^"'\\])+)["']""", re.IGNORECASE),
     re.compile(r"(?:[?&;]|\b)(?:password|passwd|pwd)=([^&\s\"'#]+)", re.IGNORECASE),
@@ -67,6 +72,8 @@ def harvest_secrets(value: Any) -> set[str]:
         elif isinstance(v, str):
             if _SECRET_KEY.search(key) and key != "password_env" and not v.lower().startswith(("basic ", "bearer ")):
                 add(v)
+            if not _MAY_HOLD_CREDENTIAL.search(v):
+                return  # every pattern below needs one of its words too
             for pattern in _HARVEST:
                 for m in pattern.finditer(v):
                     add(m.group(1))
@@ -95,18 +102,28 @@ def secret_variants(secrets: Iterable[str], usernames: Iterable[str] = ()) -> se
 
 def redact_text(text: str, secrets: Iterable[str] = ()) -> str:
     """Replace every known secret and every credential-shaped substring with ``<redacted>``."""
-    for s in sorted(secrets, key=len, reverse=True):
-        if s and len(s) >= 3:
+    return _redact_text(text, _longest_first(secrets))
+
+
+def _longest_first(secrets: Iterable[str]) -> tuple[str, ...]:
+    """The secrets worth replacing, longest first (a password that contains another is replaced whole)."""
+    return tuple(s for s in sorted(secrets, key=len, reverse=True) if s and len(s) >= 3)
+
+
+def _redact_text(text: str, secrets: tuple[str, ...]) -> str:
+    for s in secrets:
+        if s in text:
             text = text.replace(s, REDACTED)
-    for pattern, repl in _PATTERNS:
-        text = pattern.sub(repl, text)
+    if _MAY_HOLD_CREDENTIAL.search(text):
+        for pattern, repl in _PATTERNS:
+            text = pattern.sub(repl, text)
     return text
 
 
 def redact(value: Any, secrets: Iterable[str] = ()) -> Any:
     """A deep copy of a JSON-like value with credentials removed: secret-named keys lose their value entirely, and
     every credential found by shape anywhere in it is removed everywhere."""
-    return _redact(value, tuple(set(secrets) | harvest_secrets(value)))
+    return _redact(value, _longest_first(set(secrets) | harvest_secrets(value)))
 
 
 def _redact(value: Any, secrets: tuple[str, ...]) -> Any:
@@ -122,5 +139,5 @@ def _redact(value: Any, secrets: tuple[str, ...]) -> Any:
     if isinstance(value, list | tuple):
         return [_redact(v, secrets) for v in value]
     if isinstance(value, str):
-        return redact_text(value, secrets)
+        return _redact_text(value, secrets)
     return value

@@ -34,7 +34,15 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from qaconform.client import ApiClient, ApiResponse
 from qaconform.profile import Profile
 from qaconform.properties.plugin import SHARES, Budget
-from qaconform.support import PRIVILEGED_READERS, answer_posted, comment_ids_seen, new_id, post_answer, post_comment
+from qaconform.support import (
+    PRIVILEGED_READERS,
+    answer_posted,
+    comment_ids_seen,
+    for_each,
+    new_id,
+    post_answer,
+    post_comment,
+)
 
 ROLES = ("admin", "moderator", "member", "novice")
 MAY_USE_PRIVATE = ("admin", "moderator", "member")  # target-profile.md: novice lacks Use Private Comments
@@ -247,7 +255,8 @@ class PrivacyModel(RuleBasedStateMachine):
         if not self.answer:
             return
         w = self.world
-        seen_by = {role: comment_ids_seen(w.api[role], self.answer) for role in ROLES}
+        answer = self.answer
+        seen_by = for_each(ROLES, lambda role: comment_ids_seen(w.api[role], answer))
         w.budget.statuses["listAnswerComments (privacy model)"][200] += len(ROLES)
         for role, seen in seen_by.items():
             unknown = seen - set(self.comments)
