@@ -10,7 +10,9 @@ The results file (``--qaconform-results PATH``) is what ``qaconform.report`` tur
 
 from __future__ import annotations
 
+import atexit
 import contextlib
+import gc
 import json
 import os
 import platform
@@ -222,6 +224,20 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("filterwarnings", "ignore::urllib3.exceptions.InsecureRequestWarning")
     if config.getoption("qc_read_only", False):
         ApiClient.write_guard = _refuse_write  # every client, also those a suite makes itself
+    atexit.register(_exit_without_collecting)
+
+
+def _exit_without_collecting() -> None:
+    """When the interpreter exits: no more cyclic garbage collection (``gc.freeze``).
+
+    At exit Python collects garbage again and again while it tears its modules down: about 0.25 s for a process that
+    imported schemathesis and hypothesis, and more after a run. A parallel run waits for that in each of its workers
+    before it can end, the self-test in each of its hundreds of runs. Nothing of it is needed: every file is written
+    and the memory goes back to the system with the process. Done at exit only, so a process that runs pytest and
+    goes on living (``pytest.main``) keeps its collector.
+    """
+    gc.disable()
+    gc.freeze()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
