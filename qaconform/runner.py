@@ -279,6 +279,31 @@ def _exit_line(tail: str) -> str | None:
 # ----------------------------------------------------------------------------------------------------------
 # the run
 
+@dataclass(frozen=True)
+class _Checked:
+    """The command line, checked: what to run, the expected failures, where the reports go."""
+
+    plan: Plan
+    expectations: Mapping[str, Any]
+    report_dir: Path | None
+    junit_target: Path | None
+
+
+def _check_reference_faults(args: argparse.Namespace) -> None:
+    """--reference-fault: only without --profile, and only faults the registry has (with a did-you-mean)."""
+    if args.reference_fault and args.profile:
+        raise UsageProblem("--reference-fault applies to the embedded reference server; drop --profile")
+    if args.reference_fault:
+        from qaconform.reference.faults import FAULTS
+
+        unknown = [f for f in args.reference_fault if f not in FAULTS]
+        if unknown:
+            near = difflib.get_close_matches(unknown[0], list(FAULTS), n=3)
+            raise UsageProblem(f"--reference-fault {unknown[0]}: no such fault"
+                               + (f" (did you mean {', '.join(near)}?)" if near else "")
+                               + "; `python -m qaconform.reference --list-faults` lists them")
+
+
 class Runner:
     """One `qaconform run`. Holds what the run learns so that a failure at any step still leaves a useful report."""
 
@@ -294,108 +319,135 @@ class Runner:
     # -- steps ---------------------------------------------------------------------------------------------
     def execute(self) -> int:
         from qaconform.contract import load_contract
-        from qaconform.report.expect import ExpectError, load_expectations
+        from qaconform.report.expect import ExpectError
+        from qaconform.report.redact import secret_variants
 
         args = self.args
-        for flag, name in ((args.spec, "spec"), (args.suites, "suites")):
-            if flag:  # through the environment, so the pytest process and the report read the same copy
+        problem = self._use_given_copies()
+        if problem is not None:
+            return problem
+        contract = load_contract()
+        try:
+            checked = self._check_arguments(contract)
+        except (UsageProblem, ExpectError, run_paths.PathProblem) as exc:
+            return self._usage(str(exc))
+        self.junit_target = checked.junit_target
+        with self.stack:
+            try:
+                profile_path, profile = self._target()
+                self._preflight(profile)
+                jobs = self._jobs(profile)
+                run_id, self.run_dir = self._make_run_dir(checked.report_dir)
+            except UsageProblem as exc:
+                return self._usage(str(exc))
+            except Unreachable as exc:
+                print(f"qaconform run: {exc}", file=sys.stderr)
+                return exitcodes.UNREACHABLE
+            secrets = secret_variants(profile.passwords(), [a.username for a in profile.accounts.values()])
+            self.meta = self._meta(run_id, checked.plan, jobs, profile)
+            self._announce(run_id, profile, jobs)
+            if args.dry_run:
+                self._print_dry_run(profile_path, checked.plan, contract)
+            results_path = self.run_dir / "results.json"
+            special = self._run(profile_path, checked.plan, results_path, jobs)
+        # the reference server is stopped here (end of the with block), before the reports are written
+        return self._finish(results_path, special, checked.expectations, secrets)
+
+    def _use_given_copies(self) -> int | None:
+        """--spec / --suites: through the environment, so the pytest process and the report read the same copy;
+        the usage exit code when a copy is not there."""
+        for flag, name in ((self.args.spec, "spec"), (self.args.suites, "suites")):
+            if flag:
                 os.environ[kit.ENV[name]] = str(Path(flag).expanduser().resolve())
                 try:
                     kit.kit_dir(name)
                 except kit.KitNotFound as exc:
                     print(f"qaconform run: --{name} {flag}: {exc}", file=sys.stderr)
                     return exitcodes.USAGE
-        contract = load_contract()
+        return None
+
+    def _check_arguments(self, contract: Any) -> _Checked:
+        """Everything about the command line that can be refused before a target is touched."""
+        from qaconform.report.expect import load_expectations
+
+        args = self.args
+        plan = plan_selection(args.only, list(contract.rules.values()))
+        self._plan = plan
+        expectations = load_expectations(args.expect) if args.expect else {}
+        validate_load_choice(args.load)
+        if args.max_examples is not None and args.max_examples <= 0:
+            raise UsageProblem("--max-examples must be a positive number")
+        if args.timeout <= 0:
+            raise UsageProblem("--timeout must be a positive number of seconds")
+        problem = check_report_options(args)
+        if problem:
+            raise UsageProblem(problem)
+        if args.jobs is None and os.environ.get(ENV_JOBS, "").strip():
+            raw = os.environ[ENV_JOBS].strip()
+            if not raw.isdecimal():
+                raise UsageProblem(f"{ENV_JOBS}={raw!r} is not a number of workers; unset it or give one like 4")
+            args.jobs = int(raw)
+        if args.jobs is not None and args.jobs < 1:
+            raise UsageProblem("--jobs must be 1 or more worker processes")
+        _check_reference_faults(args)
+        report_dir = run_paths.check_report_dir(args.report_dir) if args.report_dir else None
+        junit_target = run_paths.check_junit_target(args.junitxml) if args.junitxml else None
+        return _Checked(plan, expectations, report_dir, junit_target)
+
+    def _make_run_dir(self, report_dir: Path | None) -> tuple[str, Path]:
+        """The run's id and folder: exactly --report-dir, or a new folder under --out (and reports/latest)."""
+        from qaconform.report.writer import new_run_dir, new_run_id
+
+        args = self.args
         try:
-            plan = plan_selection(args.only, list(contract.rules.values()))
-            self._plan = plan
-            expectations = load_expectations(args.expect) if args.expect else {}
-            validate_load_choice(args.load)
-            if args.max_examples is not None and args.max_examples <= 0:
-                raise UsageProblem("--max-examples must be a positive number")
-            if args.timeout <= 0:
-                raise UsageProblem("--timeout must be a positive number of seconds")
-            problem = check_report_options(args)
-            if problem:
-                raise UsageProblem(problem)
-            if args.jobs is None and os.environ.get(ENV_JOBS, "").strip():
-                raw = os.environ[ENV_JOBS].strip()
-                if not raw.isdecimal():
-                    raise UsageProblem(f"{ENV_JOBS}={raw!r} is not a number of workers; unset it or give one like 4")
-                args.jobs = int(raw)
-            if args.jobs is not None and args.jobs < 1:
-                raise UsageProblem("--jobs must be 1 or more worker processes")
-            if args.reference_fault and args.profile:
-                raise UsageProblem("--reference-fault applies to the embedded reference server; drop --profile")
-            if args.reference_fault:
-                from qaconform.reference.faults import FAULTS
+            if report_dir is not None:
+                return new_run_id(), run_paths.make_report_dir(report_dir)
+            run_dir = new_run_dir(args.out)
+            run_paths.point_latest(Path(args.out), run_dir)
+            return run_dir.name, run_dir
+        except run_paths.PathProblem as exc:
+            raise UsageProblem(str(exc)) from None
+        except OSError as exc:
+            where = f"--report-dir {args.report_dir}" if report_dir is not None else f"--out {args.out}"
+            raise UsageProblem(f"{where}: cannot create a run folder there ({exc.strerror or exc}); "
+                               "choose a writable folder") from None
 
-                unknown = [f for f in args.reference_fault if f not in FAULTS]
-                if unknown:
-                    near = difflib.get_close_matches(unknown[0], list(FAULTS), n=3)
-                    raise UsageProblem(f"--reference-fault {unknown[0]}: no such fault"
-                                       + (f" (did you mean {', '.join(near)}?)" if near else "")
-                                       + "; `python -m qaconform.reference --list-faults` lists them")
-            report_dir = run_paths.check_report_dir(args.report_dir) if args.report_dir else None
-            junit_target = run_paths.check_junit_target(args.junitxml) if args.junitxml else None
-        except (UsageProblem, ExpectError, run_paths.PathProblem) as exc:
-            return self._usage(str(exc))
-        self.junit_target = junit_target
-        with self.stack:
-            try:
-                profile_path, profile = self._target()
-                self._preflight(profile)
-                jobs = self._jobs(profile)
-            except UsageProblem as exc:
-                return self._usage(str(exc))
-            except Unreachable as exc:
-                print(f"qaconform run: {exc}", file=sys.stderr)
-                return exitcodes.UNREACHABLE
-            from qaconform.report.redact import secret_variants
-            from qaconform.report.reproduce import rerun_context
-            from qaconform.report.writer import new_run_dir, new_run_id
+    def _meta(self, run_id: str, plan: Plan, jobs: int, profile: Any) -> dict[str, Any]:
+        """What the report needs from the runner beyond the results file (see report.model.build_report)."""
+        from qaconform.report.reproduce import rerun_context
 
-            try:
-                if report_dir is not None:
-                    self.run_dir, run_id = run_paths.make_report_dir(report_dir), new_run_id()
-                else:
-                    self.run_dir = new_run_dir(args.out)
-                    run_id = self.run_dir.name
-                    run_paths.point_latest(Path(args.out), self.run_dir)
-            except run_paths.PathProblem as exc:
-                return self._usage(str(exc))
-            except OSError as exc:
-                where = f"--report-dir {args.report_dir}" if report_dir is not None else f"--out {args.out}"
-                return self._usage(f"{where}: cannot create a run folder there ({exc.strerror or exc}); "
-                                   "choose a writable folder")
-            secrets = secret_variants(profile.passwords(), [a.username for a in profile.accounts.values()])
-            self.meta = {"run_id": run_id, "selection": {"areas": plan.areas, "rules": plan.rules},
-                         "read_only": bool(args.read_only or args.dry_run), "dry_run": bool(args.dry_run),
-                         "strict": bool(getattr(args, "strict", False)),
-                         "reference": not args.profile, "reference_faults": list(args.reference_fault),
-                         "kit_errors": self.kit_errors,
-                         "rerun": rerun_context(args.profile, args.reference_fault),
-                         "execution": {"jobs": jobs, **_limits(profile).as_dict()}}
-            print(f"qaconform run {run_id}: target {profile.base_url}"
-                  + (" (embedded reference server)" if not args.profile else f" (profile {args.profile})"), flush=True)
-            limits = _limits(profile)
-            print(f"qaconform run: {_plural(jobs, 'worker')}; politeness: " + (
-                limits.describe() if limits.limited else "no limits (the profile sets no [safety] max_concurrency "
-                                                         "or max_rps)"), flush=True)
-            if args.dry_run:
-                self._print_dry_run(profile_path, plan, contract)
-            results_path = self.run_dir / "results.json"
-            try:
-                suites = self._run_suites(profile_path, plan, results_path, jobs)
-                special = self._classify_suites(suites, plan, results_path)
-                if special is None and args.load:
-                    self._run_load(profile_path)
-            except KeyboardInterrupt:  # pytest got SIGINT too and wrote what finished: report that, then stop
-                print("\nqaconform run: interrupted; writing the report of the tests that finished", file=sys.stderr)
-                special = self._special(INTERRUPTED, "interrupted by the user: the report holds only the tests that "
-                                                     "finished")
-        # the reference server is stopped here (end of the with block), before the reports are written
-        return self._finish(results_path, special, expectations, secrets)
+        args = self.args
+        return {"run_id": run_id, "selection": {"areas": plan.areas, "rules": plan.rules},
+                "read_only": bool(args.read_only or args.dry_run), "dry_run": bool(args.dry_run),
+                "strict": bool(getattr(args, "strict", False)),
+                "reference": not args.profile, "reference_faults": list(args.reference_fault),
+                "kit_errors": self.kit_errors,
+                "rerun": rerun_context(args.profile, args.reference_fault),
+                "execution": {"jobs": jobs, **_limits(profile).as_dict()}}
+
+    def _announce(self, run_id: str, profile: Any, jobs: int) -> None:
+        """The run's first lines: which target, how many workers, which politeness limits."""
+        print(f"qaconform run {run_id}: target {profile.base_url}"
+              + (" (embedded reference server)" if not self.args.profile else f" (profile {self.args.profile})"),
+              flush=True)
+        limits = _limits(profile)
+        print(f"qaconform run: {_plural(jobs, 'worker')}; politeness: " + (
+            limits.describe() if limits.limited else "no limits (the profile sets no [safety] max_concurrency "
+                                                     "or max_rps)"), flush=True)
+
+    def _run(self, profile_path: str, plan: Plan, results_path: Path, jobs: int) -> int | None:
+        """The suites, then the load run if asked and the suites gave a verdict; the special exit code of a run that
+        ended early (None: the report decides)."""
+        try:
+            suites = self._run_suites(profile_path, plan, results_path, jobs)
+            special = self._classify_suites(suites, plan, results_path)
+            if special is None and self.args.load:
+                self._run_load(profile_path)
+            return special
+        except KeyboardInterrupt:  # pytest got SIGINT too and wrote what finished: report that, then stop
+            print("\nqaconform run: interrupted; writing the report of the tests that finished", file=sys.stderr)
+            return self._special(INTERRUPTED, "interrupted by the user: the report holds only the tests that "
+                                              "finished")
 
     def _usage(self, message: str) -> int:
         print(f"qaconform run: {message}", file=sys.stderr)
