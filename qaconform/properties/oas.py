@@ -132,6 +132,54 @@ def _spec_for(profile: Profile, workdir: Path) -> Path:
     return out
 
 
+def _bind(name: str, probability: float = 1.0) -> dict[str, Any]:
+    """A parameter drawn from dictionary ``name`` (with this probability; else generated)."""
+    return {"dictionary": name, "probability": probability}
+
+
+def _static_parameters() -> dict[str, dict[str, Any]]:
+    """Parameters bound to dictionaries known at collection (sort names, booleans, node types)."""
+    return {
+        "listUserAnswers": {"query.sort": _bind("question_sorts")},
+        "listUserQuestions": {"query.sort": _bind("question_sorts")},
+        "listNodeFollowers": {"query.sort": _bind("question_sorts")},
+        "listQuestions": {"query.sort": _bind("question_sorts"), "query.unanswered": _bind("booleans"),
+                          "query.type": _bind("node_types")},
+        "listTopics": {"query.type": _bind("node_types")},
+    }
+
+
+def _target_dictionaries(pools: Pools, profile: Profile) -> dict[str, Any]:
+    """The target's ids as dictionaries: users, the fixture question, readable and victim nodes, visibilities."""
+    nodes = [pools.question_id, *pools.readers]
+    dictionaries: dict[str, Any] = {
+        "users": {"values": sorted(set(pools.user_ids.values()))},
+        "question": {"values": [pools.question_id]},
+        "readers": {"values": pools.readers},
+        "nodes": {"values": nodes},
+        "parents": {"values": [*nodes, *pools.comments[:2]]},  # the third is private to admin
+        "visibilities": {"values": profile_visibilities(profile)},
+    }
+    for op in VICTIM_OPERATIONS:
+        dictionaries[f"victim_{op}"] = {"values": [pools.victim(op)]}
+    return dictionaries
+
+
+def _target_parameters() -> dict[str, dict[str, Any]]:
+    """The path ids (and comment fields) each operation draws from the target's dictionaries."""
+    return {
+        "postComment": {"path.nodeId": _bind("parents"), "body.visibility": _bind("visibilities", 0.7),
+                        "body.recipients[*].id": _bind("users", 0.9)},
+        "postAnswer": {"path.questionId": _bind("question")},
+        "listUserAnswers": {"path.userId": _bind("users")},
+        "listUserQuestions": {"path.userId": _bind("users")},
+        "listUserContent": {"path.userId": _bind("users")},
+        "listNodeFollowers": {"path.nodeId": _bind("nodes")},
+        "listAnswerComments": {"path.answerId": _bind("readers")},
+        **{op: {"path.nodeId": _bind(f"victim_{op}")} for op in VICTIM_OPERATIONS},
+    }
+
+
 def schema_config(budget: Budget, pools: Pools | None = None, profile: Profile | None = None) -> dict[str, Any]:
     """The schemathesis configuration (the schemathesis.toml format, as a dict) of one run.
 
@@ -144,50 +192,15 @@ def schema_config(budget: Budget, pools: Pools | None = None, profile: Profile |
         "booleans": {"values": ["true", "false"]},
         "node_types": {"values": NODE_TYPES},
     }
-
-    def bind(name: str, probability: float = 1.0) -> dict[str, Any]:
-        return {"dictionary": name, "probability": probability}
-
-    parameters: dict[str, dict[str, Any]] = {
-        "listUserAnswers": {"query.sort": bind("question_sorts")},
-        "listUserQuestions": {"query.sort": bind("question_sorts")},
-        "listNodeFollowers": {"query.sort": bind("question_sorts")},
-        "listQuestions": {"query.sort": bind("question_sorts"), "query.unanswered": bind("booleans"),
-                          "query.type": bind("node_types")},
-        "listTopics": {"query.type": bind("node_types")},
-    }
+    parameters = _static_parameters()
     if pools is not None and profile is not None:
-        users = sorted(set(pools.user_ids.values()))
-        nodes = [pools.question_id, *pools.readers]
-        dictionaries.update({
-            "users": {"values": users},
-            "question": {"values": [pools.question_id]},
-            "readers": {"values": pools.readers},
-            "nodes": {"values": nodes},
-            "parents": {"values": [*nodes, *pools.comments[:2]]},  # the third is private to admin
-            "visibilities": {"values": profile_visibilities(profile)},
-        })
-        for op in VICTIM_OPERATIONS:
-            dictionaries[f"victim_{op}"] = {"values": [pools.victim(op)]}
-        ids: dict[str, dict[str, Any]] = {
-            "postComment": {"path.nodeId": bind("parents"), "body.visibility": bind("visibilities", 0.7),
-                            "body.recipients[*].id": bind("users", 0.9)},
-            "postAnswer": {"path.questionId": bind("question")},
-            "listUserAnswers": {"path.userId": bind("users")},
-            "listUserQuestions": {"path.userId": bind("users")},
-            "listUserContent": {"path.userId": bind("users")},
-            "listNodeFollowers": {"path.nodeId": bind("nodes")},
-            "listAnswerComments": {"path.answerId": bind("readers")},
-            **{op: {"path.nodeId": bind(f"victim_{op}")} for op in VICTIM_OPERATIONS},
-        }
-        for op, params in ids.items():
+        dictionaries.update(_target_dictionaries(pools, profile))
+        for op, params in _target_parameters().items():
             parameters[op] = {**parameters.get(op, {}), **params}
-    operations: list[dict[str, Any]] = []
-    for op, params in parameters.items():
-        operations.append({"include-operation-id": op, "parameters": params})
-    for op, statuses in ACCEPTED_WHEN_VALID.items():
-        operations.append({"include-operation-id": op,
-                           "checks": {"positive_data_acceptance": {"expected-statuses": statuses}}})
+    operations: list[dict[str, Any]] = [{"include-operation-id": op, "parameters": params}
+                                        for op, params in parameters.items()]
+    operations += [{"include-operation-id": op, "checks": {"positive_data_acceptance": {"expected-statuses": statuses}}}
+                   for op, statuses in ACCEPTED_WHEN_VALID.items()]
     config: dict[str, Any] = {
         "seed": budget.seed,
         "generation": {"max-examples": budget.max_examples, "mode": "all", "with-security-parameters": False,
