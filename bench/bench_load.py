@@ -191,6 +191,72 @@ def measured(label: str, fn: Any, nginx: list[psutil.Process]) -> dict[str, Any]
     return r
 
 
+def _write_target(tmp: Path, port: int) -> Path:
+    """nginx's folder (one JSON envelope, its config) and a profile pointing at it; the profile's path."""
+    (tmp / "www").mkdir()
+    (tmp / "www" / "envelope.json").write_bytes(envelope_json())
+    (tmp / "nginx.conf").write_text(NGINX_CONF.format(d=tmp, port=port))
+    profile = tmp / "profile.toml"
+    accounts = "\n".join(f'[accounts.{r}]\nusername = "{r}"\npassword = "x"\n'
+                         for r in ("admin", "moderator", "member", "novice"))
+    profile.write_text(f'base_url = "http://127.0.0.1:{port}"\n{accounts}\n[fixtures]\nquestion_id = 1\n'
+                       "space_id = 1\n")
+    return profile
+
+
+def _wait_for_port(port: int, tmp: Path) -> None:
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit(f"nginx did not start on 127.0.0.1:{port}; see {tmp}/error.log")
+
+
+def _measure_all(tmp: Path, port: int, profile: Path, users: int, s: float, repeat: int,
+                 ng: Any) -> dict[str, list[dict[str, Any]]]:
+    """Interleaved repetitions of each generator (on a shared machine one run says little): key -> its runs."""
+    runs: dict[str, list[dict[str, Any]]] = {}
+
+    def measure(key: str, label: str, fn: Any) -> None:
+        runs.setdefault(key, []).append(measured(label, fn, ng))
+
+    for i in range(repeat):
+        measure("bare1", f"bare FastHttpUser, 1 process #{i + 1}", lambda: run_bare(tmp, port, users, s, 0))
+        measure("ours1", f"our browse profile, 1 process #{i + 1}", lambda: run_ours(tmp, profile, users, s, 0))
+    measure("wrk", "wrk -t2", lambda: run_wrk(port, s, 2, users))
+    for i in range(max(1, repeat - 1)):
+        measure("bare2", f"bare FastHttpUser, 2 workers #{i + 1}", lambda: run_bare(tmp, port, users, s, 2))
+        measure("ours2", f"our browse profile, 2 workers #{i + 1}", lambda: run_ours(tmp, profile, users, s, 2))
+    return runs
+
+
+def _print_medians(runs: dict[str, list[dict[str, Any]]], load_start: tuple[float, float, float]) -> None:
+    """Medians, the ratios the aims speak of, CPU per request, and the load average around the runs."""
+    med = {k: median(r["rps"] for r in v) for k, v in runs.items()}
+    cost = {k: median(r["cpu_us_per_request"] for r in v if r.get("cpu_us_per_request"))
+            for k, v in runs.items() if any(r.get("cpu_us_per_request") for r in v)}
+    print(f"medians (req/s): bare {med['bare1']:.0f}, ours {med['ours1']:.0f}, wrk {med['wrk']:.0f}; "
+          f"2 workers: bare {med['bare2']:.0f}, ours {med['ours2']:.0f}")
+    print("ratios:")
+    print(f"  ours / bare (1 process)   {med['ours1'] / med['bare1']:.1%}   (aim: at least 95 %)")
+    print(f"  bare / wrk                {med['bare1'] / med['wrk']:.1%}")
+    print(f"  ours / wrk                {med['ours1'] / med['wrk']:.1%}")
+    print(f"  ours / bare (2 workers)   {med['ours2'] / med['bare2']:.1%}   (cores shared with nginx: see cpu)")
+    print(f"  ours 2 workers / 1        {med['ours2'] / med['ours1']:.2f}x")
+    print(f"  generator CPU per request, bare / ours (1 process)  {cost['bare1'] / cost['ours1']:.1%}   "
+          f"({cost['bare1']:.0f} vs {cost['ours1']:.0f} µs)")
+    print(f"  ours / bare at equal CPU (1 process, req/s per core: the figure a busy machine does not bend) "
+          f"{cost['bare1'] / cost['ours1']:.1%}")
+    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())} (at the start: "
+          f"{' '.join(f'{x:.2f}' for x in load_start)}); on a shared machine, rerun when it is high")
+    last = runs["ours1"][-1]
+    if last.get("p50_ms") is not None:
+        print(f"our histogram, last 1-process run: p50 {last['p50_ms']} ms, p99 {last['p99_ms']} ms")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=6.0, help="duration of each measurement (default 6)")
@@ -204,67 +270,16 @@ def main() -> int:
             return 2
     load_start = os.getloadavg()
     tmp = Path(tempfile.mkdtemp(prefix="qaconform-bench-"))
-    (tmp / "www").mkdir()
-    (tmp / "www" / "envelope.json").write_bytes(envelope_json())
     port = free_port()
-    (tmp / "nginx.conf").write_text(NGINX_CONF.format(d=tmp, port=port))
-    profile = tmp / "profile.toml"
-    accounts = "\n".join(f'[accounts.{r}]\nusername = "{r}"\npassword = "x"\n'
-                         for r in ("admin", "moderator", "member", "novice"))
-    profile.write_text(f'base_url = "http://127.0.0.1:{port}"\n{accounts}\n[fixtures]\nquestion_id = 1\n'
-                       "space_id = 1\n")
+    profile = _write_target(tmp, port)
     nginx = subprocess.Popen(["nginx", "-c", str(tmp / "nginx.conf"), "-p", str(tmp)], stdin=subprocess.DEVNULL,
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
     try:
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            raise SystemExit(f"nginx did not start on 127.0.0.1:{port}; see {tmp}/error.log")
-        size = len(envelope_json())
-        print(f"target: nginx (1 worker) on 127.0.0.1:{port}, {size}-byte JSON; {args.seconds:g} s per "
-              f"measurement, {args.users} users; {psutil.cpu_count()} CPUs")
-        ng = nginx_procs(nginx.pid)
-        s = args.seconds
-        runs: dict[str, list[dict[str, Any]]] = {}
-
-        def measure(key: str, label: str, fn: Any) -> None:
-            runs.setdefault(key, []).append(measured(label, fn, ng))
-
-        # Interleaved repetitions, medians reported: on a shared machine one run says little.
-        for i in range(args.repeat):
-            measure("bare1", f"bare FastHttpUser, 1 process #{i + 1}", lambda: run_bare(tmp, port, args.users, s, 0))
-            measure("ours1", f"our browse profile, 1 process #{i + 1}",
-                    lambda: run_ours(tmp, profile, args.users, s, 0))
-        measure("wrk", "wrk -t2", lambda: run_wrk(port, s, 2, args.users))
-        for i in range(max(1, args.repeat - 1)):
-            measure("bare2", f"bare FastHttpUser, 2 workers #{i + 1}", lambda: run_bare(tmp, port, args.users, s, 2))
-            measure("ours2", f"our browse profile, 2 workers #{i + 1}",
-                    lambda: run_ours(tmp, profile, args.users, s, 2))
-        med = {k: median(r["rps"] for r in v) for k, v in runs.items()}
-        cost = {k: median(r["cpu_us_per_request"] for r in v if r.get("cpu_us_per_request"))
-                for k, v in runs.items() if any(r.get("cpu_us_per_request") for r in v)}
-        print(f"medians (req/s): bare {med['bare1']:.0f}, ours {med['ours1']:.0f}, wrk {med['wrk']:.0f}; "
-              f"2 workers: bare {med['bare2']:.0f}, ours {med['ours2']:.0f}")
-        print("ratios:")
-        print(f"  ours / bare (1 process)   {med['ours1'] / med['bare1']:.1%}   (aim: at least 95 %)")
-        print(f"  bare / wrk                {med['bare1'] / med['wrk']:.1%}")
-        print(f"  ours / wrk                {med['ours1'] / med['wrk']:.1%}")
-        print(f"  ours / bare (2 workers)   {med['ours2'] / med['bare2']:.1%}   (cores shared with nginx: see cpu)")
-        print(f"  ours 2 workers / 1        {med['ours2'] / med['ours1']:.2f}x")
-        print(f"  generator CPU per request, bare / ours (1 process)  {cost['bare1'] / cost['ours1']:.1%}   "
-              f"({cost['bare1']:.0f} vs {cost['ours1']:.0f} µs)")
-        print(f"  ours / bare at equal CPU (1 process, req/s per core: the figure a busy machine does not bend) "
-              f"{cost['bare1'] / cost['ours1']:.1%}")
-        print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())} (at the start: "
-              f"{' '.join(f'{x:.2f}' for x in load_start)}); on a shared machine, rerun when it is high")
-        last = runs["ours1"][-1]
-        if last.get("p50_ms") is not None:
-            print(f"our histogram, last 1-process run: p50 {last['p50_ms']} ms, p99 {last['p99_ms']} ms")
+        _wait_for_port(port, tmp)
+        print(f"target: nginx (1 worker) on 127.0.0.1:{port}, {len(envelope_json())}-byte JSON; {args.seconds:g} s "
+              f"per measurement, {args.users} users; {psutil.cpu_count()} CPUs")
+        runs = _measure_all(tmp, port, profile, args.users, args.seconds, args.repeat, nginx_procs(nginx.pid))
+        _print_medians(runs, load_start)
         return 0
     finally:
         try:
