@@ -17,13 +17,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from delay_proxy import DelayProxy
+from hostile_server import HostileServer
 
 from qaconform.reference import ReferenceServer
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "bench"))
-
-from delay_proxy import DelayProxy  # noqa: E402
 
 GENERATED = ["--max-examples", "3", "--seed", "1234"]
 """The generated tests, small and the same in both runs (their examples come from the seed)."""
@@ -130,9 +129,6 @@ def test_more_workers_than_the_limits_allow_is_refused_before_anything_is_sent(
 def test_a_target_that_stops_answering_ends_a_parallel_run_like_a_serial_one(tmp_path: Path) -> None:
     """A worker that meets a dead target stops the whole run: exit 3, the reason in the results file and the
     report of what finished (as tests/hostile's dies-mid-run shows for a serial run)."""
-    sys.path.insert(0, str(ROOT / "tests"))
-    from hostile.server import HostileServer
-
     with ReferenceServer() as srv, HostileServer("proxy", upstream=srv.url, die_after=60) as proxy:
         text = Path(srv.profile_path).read_text(encoding="utf-8").replace(f'"{srv.url}"', f'"{proxy.url}"')
         profile = tmp_path / "profile.toml"

@@ -14,9 +14,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hostile_kit import TIMEOUT_S, Secrets
+from hostile_server import HostileServer
 
-from hostile.conftest import TIMEOUT_S, Secrets
-from hostile.server import HostileServer
 from qaconform.client import ApiClient, Recorder, TargetError, TargetUnreachable
 from qaconform.profile import Profile, load_profile
 

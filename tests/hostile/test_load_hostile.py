@@ -10,11 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
+from hostile_kit import TIMEOUT_S, Background, Finished, Planned, Secrets, assert_ended_cleanly, profile_toml
+from hostile_server import GARBAGE, HEAVY, HostileServer
 
-from hostile.conftest import TIMEOUT_S, Secrets, profile_toml
-from hostile.kit import Background, KitRun, assert_ended_cleanly
-from hostile.server import HostileServer
-from hostile.test_run_hostile import GARBAGE
 from qaconform import exitcodes
 
 
@@ -37,48 +35,43 @@ CASES: dict[str, Case] = {c.name: c for c in (
          waits_for_target=True),
     Case("tls-refused", ("ok",), exitcodes.UNREACHABLE, "verify_tls = false", max_seconds=15, tls=True),
     Case("garbage", (*GARBAGE, "html401"), exitcodes.RULE_FAILED, "verdict: fail", max_seconds=30),
-    Case("heavy", ("huge", "gzip_bomb", "huge_headers"), exitcodes.RULE_FAILED, "verdict: fail", max_seconds=30),
+    Case("heavy", HEAVY, exitcodes.RULE_FAILED, "verdict: fail", max_seconds=30),
     Case("endless", ("endless",), exitcodes.RULE_FAILED, "verdict: fail", max_seconds=30),
 )}
 MAX_RSS_MB = 300
 HARD_TIMEOUT_S = 40.0
 
 
-@dataclass
-class Loaded:
-    run: KitRun
-    server: HostileServer
-
-
-def plan(bg: Background) -> None:
+def plan(bg: Background) -> dict[str, Planned]:
     """Servers, profiles and `qaconform load` commands of this module (started by conftest's ``background``)."""
+    planned: dict[str, Planned] = {}
     for name, case in CASES.items():
         key = f"load/{name}"
         srv = bg.enter(HostileServer(case.behaviours, tls_files=bg.tls_files if case.tls else None))
-        bg.servers[key] = srv
         work = bg.work(key)
         profile = work / "profile.toml"
-        profile.write_text(profile_toml(srv.url, bg.creds))  # type: ignore[arg-type]
-        bg.job(key, ["load", "--profile", str(profile), "--duration", "3", "--scenario", "browse", "--users", "4",
-                     "--out", str(work / "out")], HARD_TIMEOUT_S, first=case.max_seconds < 30)
+        profile.write_text(profile_toml(srv.url, bg.creds))
+        job = bg.job(key, ["load", "--profile", str(profile), "--duration", "3", "--scenario", "browse", "--users",
+                           "4", "--out", str(work / "out")], HARD_TIMEOUT_S, first=case.max_seconds < 30)
+        planned[name] = Planned(job, srv, profile)
+    return planned
 
 
 @pytest.fixture(scope="module")
-def loaded(background: Background) -> dict[str, Loaded]:
-    return {name: Loaded(background.result(f"load/{name}"), background.servers[f"load/{name}"])  # type: ignore[arg-type]
-            for name in CASES}
+def loaded(background: Background) -> dict[str, Finished]:
+    return {name: p.finished() for name, p in background.planned(plan).items()}
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_load_ends_in_time_with_the_documented_exit_code_and_a_clear_message(
-        name: str, loaded: dict[str, Loaded]) -> None:
+        name: str, loaded: dict[str, Finished]) -> None:
     case, run = CASES[name], loaded[name].run
     assert_ended_cleanly(case, run, loaded["refused"].run, TIMEOUT_S)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_load_keeps_memory_bounded_and_credentials_secret(
-        name: str, loaded: dict[str, Loaded], creds: Secrets) -> None:
+        name: str, loaded: dict[str, Finished], creds: Secrets) -> None:
     run = loaded[name].run
     assert 0 < run.maxrss_mb < MAX_RSS_MB, run.describe()
     assert creds.leaks_in(run.output) == [], "a credential is in the terminal output"
@@ -86,7 +79,7 @@ def test_load_keeps_memory_bounded_and_credentials_secret(
     assert leaked == [], f"a credential is in {leaked}"
 
 
-def test_load_never_sends_credentials_to_another_host(loaded: dict[str, Loaded]) -> None:
+def test_load_never_sends_credentials_to_another_host(loaded: dict[str, Finished]) -> None:
     srv = loaded["garbage"].server
     assert srv.answered_by("redirect_foreign") and srv.foreign is not None
     assert [s.path for s in srv.foreign.seen if s.authorization] == []

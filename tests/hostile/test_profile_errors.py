@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hostile_kit import TRACEBACK, Background, Finished, Planned, Secrets, profile_toml
+from hostile_server import HostileServer
 
-from hostile.conftest import Secrets, profile_toml
-from hostile.kit import TRACEBACK, Background, KitRun
-from hostile.server import HostileServer
 from qaconform import exitcodes
 
 
@@ -71,39 +70,28 @@ LOAD_TOO = ("missing-fixture-key", "unknown-role", "unset-password-env", "not-to
 """`qaconform load` reads the profile with the same loader; a few kinds prove it stops the same way."""
 
 
-def plan(bg: Background) -> None:
-    """A live server and a broken profile per kind, and the commands that must refuse it (see conftest)."""
+def plan(bg: Background) -> dict[str, Planned]:
+    """A live server and a broken profile per kind, and the commands that must refuse it (see conftest); keyed
+    ``kind/command``."""
     env = {k: v for k, v in os.environ.items() if k != "QC_HOSTILE_UNSET_VAR"}
+    planned: dict[str, Planned] = {}
     for name, case in CASES.items():
         srv = bg.enter(HostileServer("ok"))
-        bg.servers[f"profile/{name}"] = srv
         folder = bg.work(f"profile/{name}")
-        bg.paths[f"profile/{name}"] = path = case.make(srv.url, bg.creds, folder)  # type: ignore[arg-type]
-        bg.job(f"profile/{name}/run", ["run", "--profile", str(path), "--out", str(folder / "run" / "out")], 60.0,
-               env=env, first=True)
+        path = case.make(srv.url, bg.creds, folder)
+        run = bg.job(f"profile/{name}/run", ["run", "--profile", str(path), "--out", str(folder / "run" / "out")],
+                     60.0, env=env, first=True)
+        planned[f"{name}/run"] = Planned(run, srv, path)
         if name in LOAD_TOO:
-            bg.job(f"profile/{name}/load", ["load", "--profile", str(path), "--duration", "3",
-                                            "--out", str(folder / "load" / "out")], 60.0, env=env, first=True)
-
-
-@dataclass
-class Tried:
-    profile: Path
-    run: KitRun
-    server: HostileServer
+            load = bg.job(f"profile/{name}/load", ["load", "--profile", str(path), "--duration", "3",
+                                                   "--out", str(folder / "load" / "out")], 60.0, env=env, first=True)
+            planned[f"{name}/load"] = Planned(load, srv, path)
+    return planned
 
 
 @pytest.fixture(scope="module")
-def tried(background: Background) -> dict[str, Tried]:
-    out: dict[str, Tried] = {}
-    for name in CASES:
-        for command in ("run", "load"):
-            if command == "load" and name not in LOAD_TOO:
-                continue
-            out[f"{name}/{command}"] = Tried(background.paths[f"profile/{name}"],
-                                             background.result(f"profile/{name}/{command}"),
-                                             background.servers[f"profile/{name}"])  # type: ignore[arg-type]
-    return out
+def tried(background: Background) -> dict[str, Finished]:
+    return {check: p.finished() for check, p in background.planned(plan).items()}
 
 
 CHECKS = [f"{n}/run" for n in sorted(CASES)] + [f"{n}/load" for n in LOAD_TOO]
@@ -111,7 +99,7 @@ CHECKS = [f"{n}/run" for n in sorted(CASES)] + [f"{n}/load" for n in LOAD_TOO]
 
 @pytest.mark.parametrize("check", CHECKS)
 def test_broken_profile_is_one_message_naming_file_and_key_exit_2_nothing_sent(
-        check: str, tried: dict[str, Tried], creds: Secrets) -> None:
+        check: str, tried: dict[str, Finished], creds: Secrets) -> None:
     t = tried[check]
     name, run = check.split("/")[0], t.run
     assert run.returncode == exitcodes.USAGE, run.describe()

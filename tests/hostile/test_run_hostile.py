@@ -20,10 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hostile_kit import TIMEOUT_S, Background, Finished, Planned, Secrets, assert_ended_cleanly, profile_toml
+from hostile_server import GARBAGE, HEAVY, HostileServer
 
-from hostile.conftest import TIMEOUT_S, Secrets, profile_toml
-from hostile.kit import Background, KitRun, assert_ended_cleanly
-from hostile.server import HostileServer
 from qaconform import exitcodes
 from qaconform.profile import load_profile
 
@@ -47,11 +46,9 @@ class Case:
 
 LATE = f"within timeout_s={float(TIMEOUT_S)}s"
 FAILED = "rule(s) failed"
-GARBAGE = ("redirect_foreign", "redirect_loop", "trace500", "html", "badjson", "wrongtypes", "bad_length")
-"""Answers the kit cannot use but that cost nothing: one run (over self-signed TLS, verify_tls = false) meets all."""
-HEAVY = ("huge", "gzip_bomb", "huge_headers")
-"""Answers that would fill memory if read whole. (A run makes only a handful of requests before a failing session
-fixture ends the rest, so a rotation holds few behaviours; test_each_behaviour_met_the_kit proves each was served.)"""
+# GARBAGE: one run (over self-signed TLS, verify_tls = false) meets all. HEAVY: a run makes only a handful of requests
+# before a failing session fixture ends the rest, so a rotation holds few behaviours; test_each_behaviour_met_the_kit
+# proves each was served.
 CASES: dict[str, Case] = {c.name: c for c in (
     Case("refused", ("refused",), exitcodes.UNREACHABLE, "is unreachable", report=False, max_seconds=20),
     Case("silent", ("silent",), exitcodes.UNREACHABLE, LATE, report=False, max_seconds=20, waits_for_target=True),
@@ -72,14 +69,9 @@ MAX_RSS_MB = 380  # a full run peaks near 300 MB (pytest + schemathesis); a 100 
 HARD_TIMEOUT_S = 100.0
 
 
-@dataclass
-class Outcome:
-    run: KitRun
-    server: HostileServer
-
-
-def plan(bg: Background) -> None:
+def plan(bg: Background) -> dict[str, Planned]:
     """Servers, profiles and `qaconform run` commands of this module (started by conftest's ``background``)."""
+    planned: dict[str, Planned] = {}
     for name, case in CASES.items():
         key = f"run/{name}"
         work = bg.work(key)
@@ -90,35 +82,33 @@ def plan(bg: Background) -> None:
             text = Path(ref.profile_path).read_text(encoding="utf-8").replace(f'"{ref.url}"', f'"{srv.url}"')
             profile.write_text(re.sub(r"(?m)^timeout_s = .*$", f"timeout_s = {TIMEOUT_S}\nmax_response_bytes = "
                                       f"{1024 * 1024}", text), encoding="utf-8")
-            bg.paths[key] = profile
         else:
             srv = bg.enter(HostileServer(case.behaviours, tls_files=bg.tls_files if case.tls else None))
-            profile.write_text(profile_toml(srv.url, bg.creds, extra=case.profile_extra,  # type: ignore[arg-type]
+            profile.write_text(profile_toml(srv.url, bg.creds, extra=case.profile_extra,
                                             password_env=case.password_env))
-        bg.servers[key] = srv
         args = ["run", "--profile", str(profile), "--out", str(work / "out"), "--only", case.only,
                 "--max-examples", "5"]
         env = None
         if case.password_env:
-            env = dict(os.environ, **{f"QC_HOSTILE_{r.upper()}": pw for r, pw in bg.creds.passwords.items()})  # type: ignore[attr-defined]
-        bg.job(key, args, HARD_TIMEOUT_S, env=env, first=not case.report)
+            env = dict(os.environ, **{f"QC_HOSTILE_{r.upper()}": pw for r, pw in bg.creds.passwords.items()})
+        planned[name] = Planned(bg.job(key, args, HARD_TIMEOUT_S, env=env, first=not case.report), srv, profile)
+    return planned
 
 
 @pytest.fixture(scope="module")
-def runs(background: Background) -> dict[str, Outcome]:
-    return {name: Outcome(background.result(f"run/{name}"), background.servers[f"run/{name}"])  # type: ignore[arg-type]
-            for name in CASES}
+def runs(background: Background) -> dict[str, Finished]:
+    return {name: p.finished() for name, p in background.planned(plan).items()}
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_run_ends_in_time_with_the_documented_exit_code_and_a_clear_message(
-        name: str, runs: dict[str, Outcome]) -> None:
+        name: str, runs: dict[str, Finished]) -> None:
     case, run = CASES[name], runs[name].run
     assert_ended_cleanly(case, run, runs["refused"].run, TIMEOUT_S)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_run_writes_the_report_when_the_target_answered(name: str, runs: dict[str, Outcome]) -> None:
+def test_run_writes_the_report_when_the_target_answered(name: str, runs: dict[str, Finished]) -> None:
     case, run = CASES[name], runs[name].run
     report = run.report()
     if case.report:
@@ -130,10 +120,10 @@ def test_run_writes_the_report_when_the_target_answered(name: str, runs: dict[st
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_run_keeps_memory_bounded_and_credentials_secret(
-        name: str, runs: dict[str, Outcome], creds: Secrets, background: Background) -> None:
+        name: str, runs: dict[str, Finished], creds: Secrets) -> None:
     run = runs[name].run
     if "proxy" in CASES[name].behaviours:
-        creds = Secrets.of(load_profile(background.paths[f"run/{name}"]))
+        creds = Secrets.of(load_profile(runs[name].profile))
     assert 0 < run.maxrss_mb < MAX_RSS_MB, run.describe()
     assert creds.leaks_in(run.output) == [], "a credential is in the terminal output"
     leaked = [str(p) for p in run.written_files() if creds.leaks_in(p.read_text(encoding="utf-8", errors="replace"))]
@@ -141,7 +131,7 @@ def test_run_keeps_memory_bounded_and_credentials_secret(
 
 
 @pytest.mark.parametrize("behaviour", sorted(b for b in BEHAVIOUR_RUN if b != "proxy"))
-def test_each_behaviour_met_the_kit(behaviour: str, runs: dict[str, Outcome]) -> None:
+def test_each_behaviour_met_the_kit(behaviour: str, runs: dict[str, Finished]) -> None:
     """The rotating servers really served every behaviour to the run that judges it."""
     outcome = runs[BEHAVIOUR_RUN[behaviour]]
     expected = 0 if behaviour == "refused" else 1
@@ -149,14 +139,14 @@ def test_each_behaviour_met_the_kit(behaviour: str, runs: dict[str, Outcome]) ->
     assert len(outcome.server.answered_by(behaviour)) >= expected, f"served {served}; " + outcome.run.describe()
 
 
-def test_credentials_never_follow_a_redirect_to_another_host(runs: dict[str, Outcome]) -> None:
+def test_credentials_never_follow_a_redirect_to_another_host(runs: dict[str, Finished]) -> None:
     outcome = runs["garbage-over-tls"]
     assert outcome.server.answered_by("redirect_foreign")
     assert outcome.server.foreign is not None
     assert [s.path for s in outcome.server.foreign.seen if s.authorization] == []
 
 
-def test_hanging_target_costs_a_few_timeouts_not_one_per_test(runs: dict[str, Outcome]) -> None:
+def test_hanging_target_costs_a_few_timeouts_not_one_per_test(runs: dict[str, Finished]) -> None:
     outcome = runs["endless"]
     report = outcome.run.report()
     assert report is not None
@@ -165,13 +155,13 @@ def test_hanging_target_costs_a_few_timeouts_not_one_per_test(runs: dict[str, Ou
     assert "not sent: the last 3 requests" in outcome.run.written_text()
 
 
-def test_tls_with_verify_off_reaches_the_self_signed_target(runs: dict[str, Outcome]) -> None:
+def test_tls_with_verify_off_reaches_the_self_signed_target(runs: dict[str, Finished]) -> None:
     strict, lax = runs["tls-refused"], runs["garbage-over-tls"]
     assert strict.server.count == 0 and strict.server.tls_refused >= 1
     assert lax.server.count > 0 and lax.server.tls_refused == 0
 
 
-def test_one_broken_endpoint_was_met_by_the_run(runs: dict[str, Outcome]) -> None:
+def test_one_broken_endpoint_was_met_by_the_run(runs: dict[str, Finished]) -> None:
     """The proxy really answered the stung paths with the bomb, the 100 MB body and the trickle (and forwarded the
     rest)."""
     srv = runs["one-broken-endpoint"].server
@@ -180,7 +170,7 @@ def test_one_broken_endpoint_was_met_by_the_run(runs: dict[str, Outcome]) -> Non
 
 
 @pytest.mark.parametrize("name", sorted(n for n, c in CASES.items() if c.report))
-def test_a_misbehaving_target_is_never_blamed_on_the_kit(name: str, runs: dict[str, Outcome]) -> None:
+def test_a_misbehaving_target_is_never_blamed_on_the_kit(name: str, runs: dict[str, Finished]) -> None:
     """Whatever the target answers, the verdict is about the target: no test counts as an error of the kit
     (a KeyError or TypeError in a suite meeting a garbage answer would say "the kit broke")."""
     report = runs[name].run.report()

@@ -1,7 +1,7 @@
 """Safety on a target the kit may harm: `--dry-run` and `--read-only` send only reads, every created id is listed
 in report.json, and a data-protection job succeeds only under ``[safety] destructive = true``.
 
-The kit runs against the embedded reference server through a recording proxy (tests/hostile/server.py,
+The kit runs against the embedded reference server through a recording proxy (tests/hostile/hostile_server.py,
 behaviour ``proxy``), one proxy per run, so each test sees exactly the requests one run sent and what the
 server answered. The runs select the areas that write (comments, actions, gdpr); the other areas only read.
 """
@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hostile_kit import TRACEBACK, Background, Finished, Planned
+from hostile_server import HostileServer, Seen
 
-from hostile.kit import TRACEBACK, Background, KitRun
-from hostile.server import HostileServer, Seen
 from qaconform import exitcodes
 from qaconform.profile import load_profile
 
@@ -40,20 +40,14 @@ PLANS = {p.name: p for p in (
 )}
 
 
-@dataclass
-class Ran:
-    run: KitRun
-    proxy: HostileServer
-
-
-def plan(bg: Background) -> None:
+def plan(bg: Background) -> dict[str, Planned]:
     """One reference server; per run a recording proxy in front of it and a profile pointing at the proxy."""
     ref = bg.reference()
     original = Path(ref.profile_path).read_text(encoding="utf-8")
+    planned: dict[str, Planned] = {}
     for name, p in PLANS.items():
         key = f"safety/{name}"
         proxy = bg.enter(HostileServer("proxy", upstream=ref.url))
-        bg.servers[key] = proxy
         work = bg.work(key)
         flag = f"destructive = {str(p.destructive).lower()}"
         text = re.sub(r"(?m)^destructive = \w+$", flag, original.replace(f'"{ref.url}"', f'"{proxy.url}"'))
@@ -61,15 +55,16 @@ def plan(bg: Background) -> None:
             raise RuntimeError(f"the reference server's profile changed shape; cannot point it at the proxy:\n{text}")
         profile = work / "profile.toml"
         profile.write_text(text, encoding="utf-8")
-        bg.paths[key] = profile
-        bg.job(key, ["run", "--profile", str(profile), "--out", str(work / "out"), *p.flags, "--only", *p.only,
-                     "--max-examples", "3"], 150.0)
+        job = bg.job(key, ["run", "--profile", str(profile), "--out", str(work / "out"), *p.flags, "--only", *p.only,
+                           "--max-examples", "3"], 150.0)
+        planned[name] = Planned(job, proxy, profile)
+    return planned
 
 
 @pytest.fixture(scope="module")
-def ran(background: Background) -> dict[str, Ran]:
-    return {name: Ran(background.result(f"safety/{name}"), background.servers[f"safety/{name}"])  # type: ignore[arg-type]
-            for name in PLANS}
+def ran(background: Background) -> dict[str, Finished]:
+    """Each run with the recording proxy it went through (``server``) and the profile it read."""
+    return {name: p.finished() for name, p in background.planned(plan).items()}
 
 
 def _writes(seen: list[Seen]) -> list[str]:
@@ -99,26 +94,26 @@ def _created_ids(seen: list[Seen]) -> set[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("name", ["dry-run", "read-only"])
-def test_dry_run_and_read_only_send_only_reads(name: str, ran: dict[str, Ran]) -> None:
+def test_dry_run_and_read_only_send_only_reads(name: str, ran: dict[str, Finished]) -> None:
     r = ran[name]
     assert r.run.returncode in (exitcodes.OK, exitcodes.RULE_FAILED), r.run.describe()
     assert TRACEBACK not in r.run.output
-    assert len(r.proxy.seen) > 10, "the run sent almost nothing; the test would prove nothing: " + r.run.describe()
-    assert _writes(r.proxy.seen) == [], f"--{name} sent writes"
+    assert len(r.server.seen) > 10, "the run sent almost nothing; the test would prove nothing: " + r.run.describe()
+    assert _writes(r.server.seen) == [], f"--{name} sent writes"
 
 
-def test_dry_run_prints_what_would_be_written(ran: dict[str, Ran]) -> None:
+def test_dry_run_prints_what_would_be_written(ran: dict[str, Finished]) -> None:
     out = ran["dry-run"].run.output
     for op in ("postAnswer", "postComment", "scheduleGdprJob", "lockNode"):
         assert op in out, f"--dry-run does not name {op} among what it would write"
 
 
 @pytest.mark.parametrize("name", ["destructive", "not-destructive"])
-def test_every_created_id_is_listed_in_the_report(name: str, ran: dict[str, Ran]) -> None:
+def test_every_created_id_is_listed_in_the_report(name: str, ran: dict[str, Finished]) -> None:
     r = ran[name]
     report = r.run.report()
     assert report is not None, r.run.describe()
-    created = _created_ids(r.proxy.seen)
+    created = _created_ids(r.server.seen)
     assert created, "the run created nothing; the test would prove nothing: " + r.run.describe()
     listed = {str(c.get("id")) for c in report["created"]}
     missing = sorted(f"{path} id {cid}" for path, cid in created if cid not in listed)
@@ -127,17 +122,17 @@ def test_every_created_id_is_listed_in_the_report(name: str, ran: dict[str, Ran]
     assert len(keys) == len(set(keys)), f"report.json lists some created ids more than once: {sorted(keys)[:20]}"
 
 
-def test_writes_touch_only_the_fixtures_and_what_the_run_created(ran: dict[str, Ran], background: Background) -> None:
+def test_writes_touch_only_the_fixtures_and_what_the_run_created(ran: dict[str, Finished]) -> None:
     """The kit writes only under the profile's fixtures: every POST or PUT names a fixture node or one the run
     created before; every successful job names only [safety] gdpr_user (or the fixture CSV)."""
     r = ran["destructive"]
-    profile = load_profile(background.paths["safety/destructive"])
+    profile = load_profile(r.profile)
     fx = profile.fixtures
     allowed = {str(i) for i in (fx.question_id, fx.member_wiki_node_id, fx.wiki_node_id, fx.favorite_node_id)
                if i is not None}
     outside: list[str] = []
     writes = 0
-    for s in r.proxy.seen:
+    for s in r.server.seen:
         if s.method in READS:
             continue
         writes += 1
@@ -158,15 +153,15 @@ def test_writes_touch_only_the_fixtures_and_what_the_run_created(ran: dict[str, 
     assert outside == [], f"writes outside the fixtures and what the run created: {outside[:20]}"
 
 
-def test_no_data_protection_job_succeeds_without_destructive(ran: dict[str, Ran]) -> None:
+def test_no_data_protection_job_succeeds_without_destructive(ran: dict[str, Finished]) -> None:
     r = ran["not-destructive"]
-    assert any(s.path.startswith(JOB_PATH) for s in r.proxy.seen), "the gdpr area sent no job request at all"
-    succeeded = [s.path for s in r.proxy.seen if s.path.startswith(JOB_PATH) and s.status is not None and
+    assert any(s.path.startswith(JOB_PATH) for s in r.server.seen), "the gdpr area sent no job request at all"
+    succeeded = [s.path for s in r.server.seen if s.path.startswith(JOB_PATH) and s.status is not None and
                  200 <= s.status < 300]
     assert succeeded == [], "[safety] destructive = false, yet a data-protection job was scheduled"
 
 
-def test_data_protection_jobs_succeed_with_destructive_true(ran: dict[str, Ran]) -> None:
+def test_data_protection_jobs_succeed_with_destructive_true(ran: dict[str, Finished]) -> None:
     """The control of the test above: with the flag on, the same area does schedule jobs."""
     r = ran["destructive"]
-    assert any(s.path.startswith(JOB_PATH) and s.status == 201 for s in r.proxy.seen), r.run.describe()
+    assert any(s.path.startswith(JOB_PATH) and s.status == 201 for s in r.server.seen), r.run.describe()

@@ -47,6 +47,10 @@ BEHAVIOURS: dict[str, str] = {
     "proxy": "forwards every request to an upstream server and records it (a recording proxy)",
 }
 """Behaviour name -> what the server does. A test names one; tls=True serves any of them over self-signed TLS."""
+GARBAGE = ("redirect_foreign", "redirect_loop", "trace500", "html", "badjson", "wrongtypes", "bad_length")
+"""Answers the kit cannot use but that cost nothing: one run (or load) meets them all, the server rotating them."""
+HEAVY = ("huge", "gzip_bomb", "huge_headers")
+"""Answers that would fill memory if read whole, rotated the same way."""
 
 _HEAD_LIMIT = 256 * 1024
 _BODY_LIMIT = 64 * 1024 * 1024
@@ -471,7 +475,7 @@ class HostileServer:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python tests/hostile/server.py BEHAVIOUR [SECONDS]``: serve one behaviour by hand, to try the kit on it."""
+    """``python tests/hostile/hostile_server.py BEHAVIOUR [SECONDS]``: serve one behaviour by hand, to try the kit."""
     import argparse
 
     parser = argparse.ArgumentParser(description=main.__doc__)

@@ -2,12 +2,14 @@
 
 Each command runs through ``measure.py`` (its exit code and peak memory) in its own process group, with its
 output in a file, and is killed with its whole group when the hard timeout passes, so that no test leaves a
-process behind even when the kit hangs. ``run_all`` starts several at once: the machine may have two cores,
-and most of a hostile run is waiting for a target.
+process behind even when the kit hangs. ``Background`` starts every module's commands at once: the machine may have
+two cores, and most of a hostile run is waiting for a target. Also here: the credentials every hostile profile
+carries (``Secrets``) and the profile itself (``profile_toml``).
 """
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
 import os
@@ -15,21 +17,72 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import psutil
+from hostile_server import HostileServer
 
+from qaconform.profile import Profile
 from qaconform.reference import ReferenceServer
 
 ROOT = Path(__file__).resolve().parents[2]
 MEASURE = Path(__file__).with_name("measure.py")
 TRACEBACK = "Traceback (most recent call last)"
 SLACK_S = 4.0  # what a waiting run may take beyond timeout_s compared with a refused one (same start-up cost)
+TIMEOUT_S = 2
+"""timeout_s of every hostile profile: small, so that bounded-time assertions stay cheap."""
 T = TypeVar("T")
+P = TypeVar("P")
+
+
+@dataclass(frozen=True)
+class Secrets:
+    """The credentials of one hostile profile and every form in which they could leak."""
+
+    passwords: dict[str, str]
+    names: dict[str, str] | None = None  # role -> username; default qa-<role>
+
+    def usernames(self) -> dict[str, str]:
+        return {role: (self.names or {}).get(role, f"qa-{role}") for role in self.passwords}
+
+    def forms(self) -> list[str]:
+        """Passwords and the base64 Authorization values (with and without 'Basic ')."""
+        out: list[str] = []
+        names = self.usernames()
+        for role, pw in self.passwords.items():
+            token = base64.b64encode(f"{names[role]}:{pw}".encode()).decode()
+            out += [pw, token]
+        return out
+
+    @classmethod
+    def of(cls, profile: Profile) -> Secrets:
+        """The secrets of a profile the tests did not write (the reference server's)."""
+        return cls({r: a.password for r, a in profile.accounts.items()},
+                   {r: a.username for r, a in profile.accounts.items()})
+
+    def leaks_in(self, text: str) -> list[str]:
+        return [s for s in self.forms() if s in text]
+
+
+def profile_toml(base_url: str, creds: Secrets, *, extra: str = "", password_env: bool = False,
+                 timeout_s: float = TIMEOUT_S, max_response_bytes: int = 1024 * 1024) -> str:
+    """A complete, valid profile for ``base_url`` (callers break it on purpose with ``extra`` or by editing)."""
+    lines = [
+        'name = "hostile"',
+        f'base_url = "{base_url}"',
+        f"timeout_s = {timeout_s}",
+        f"max_response_bytes = {max_response_bytes}",
+    ]
+    body = "\n".join(lines) + "\n" + extra + "\n"
+    for role, pw in creds.passwords.items():
+        body += f"[accounts.{role}]\nusername = \"qa-{role}\"\n"
+        body += f'password_env = "QC_HOSTILE_{role.upper()}"\n' if password_env else f'password = "{pw}"\n'
+    body += "[fixtures]\nquestion_id = 10\nspace_id = 1\n"
+    return body
 
 
 @dataclass
@@ -52,7 +105,7 @@ class KitRun:
     def written_text(self) -> str:
         return "\n".join(p.read_text(encoding="utf-8", errors="replace") for p in self.written_files())
 
-    def report(self) -> dict | None:  # type: ignore[type-arg]
+    def report(self) -> dict[str, Any] | None:
         found = sorted(self.out_dir.glob("*/report.json"))
         return json.loads(found[-1].read_text(encoding="utf-8")) if found else None
 
@@ -124,12 +177,44 @@ def _kill_group(proc: subprocess.Popen[bytes]) -> None:
             continue
 
 
-def run_all(jobs: Sequence[tuple[str, Sequence[str], Path, float]], parallel: int = 4,
-            env: dict[str, str] | None = None) -> dict[str, KitRun]:
-    """Run several kit commands at once; returns name -> KitRun."""
-    with ThreadPoolExecutor(max_workers=parallel) as pool:
-        futures = {name: pool.submit(run_kit, name, args, work, timeout, env) for name, args, work, timeout in jobs}
-        return {name: f.result() for name, f in futures.items()}
+@dataclass
+class Job:
+    """One planned kit command; ``result()`` waits for it once the background has started it."""
+
+    key: str
+    args: list[str]
+    work: Path
+    hard_timeout_s: float
+    env: dict[str, str] | None
+    first: bool
+    future: Future[KitRun] | None = None
+
+    def result(self) -> KitRun:
+        if self.future is None:
+            raise RuntimeError(f"kit command {self.key!r} was planned but never started (Background.start)")
+        return self.future.result()
+
+
+@dataclass(frozen=True)
+class Finished:
+    """A finished kit command with what it ran against: the server it talked to and the profile it read."""
+
+    run: KitRun
+    server: HostileServer
+    profile: Path
+
+
+@dataclass(frozen=True)
+class Planned:
+    """What a module's ``plan`` set up for one case: the command, the server it talks to, the profile it reads."""
+
+    job: Job
+    server: HostileServer
+    profile: Path
+
+    def finished(self) -> Finished:
+        """Wait for the command; the record a test judges."""
+        return Finished(self.job.result(), self.server, self.profile)
 
 
 class Background:
@@ -137,20 +222,19 @@ class Background:
 
     Why: each module needs a dozen kit commands that mostly wait (for a timeout, a hanging target, a 3 s load
     run); run module by module they add up to minutes, started at once they take about as long as the longest.
-    Modules describe their commands in a ``plan(bg)`` function (servers, profiles, jobs); their fixtures then
-    collect the results with :meth:`result`. Servers and the pool end with the session.
+    A module describes its commands in a ``plan(bg)`` function returning its ``Planned`` cases; conftest calls
+    each selected module's ``plan`` once (``add_plan``), and the module's fixtures get what it returned with
+    ``planned(plan)``, typed as ``plan`` returns it. Servers and the pool end with the session.
     """
 
-    def __init__(self, base: Path, creds: object, tls_files: tuple[Path, Path], parallel: int = 10) -> None:
+    def __init__(self, base: Path, creds: Secrets, tls_files: tuple[Path, Path], parallel: int = 10) -> None:
         self.base = base
         self.creds = creds
         self.tls_files = tls_files
         self.parallel = parallel
         self.stack = contextlib.ExitStack()
-        self.servers: dict[str, object] = {}
-        self.paths: dict[str, Path] = {}
-        self._jobs: list[tuple[int, str, list[str], Path, float, dict[str, str] | None]] = []
-        self._futures: dict[str, Future[KitRun]] = {}
+        self._jobs: list[Job] = []
+        self._plans: dict[Callable[[Background], Any], object] = {}
         self._pool: ThreadPoolExecutor | None = None
         self._reference: ReferenceServer | None = None
 
@@ -171,19 +255,26 @@ class Background:
         return folder
 
     def job(self, key: str, args: Sequence[str], hard_timeout_s: float, env: dict[str, str] | None = None,
-            first: bool = False) -> None:
+            first: bool = False) -> Job:
         """Plan ``qaconform ARGS``; ``first`` for commands that mostly wait, so they start before the CPU-bound."""
-        self._jobs.append((0 if first else 1, key, list(args), self.work(key), hard_timeout_s, env))
+        job = Job(key, list(args), self.work(key), hard_timeout_s, env, first)
+        self._jobs.append(job)
+        return job
+
+    def add_plan(self, plan: Callable[[Background], P]) -> None:
+        """Call a module's ``plan`` (before ``start``) and keep what it returned for ``planned``."""
+        self._plans[plan] = plan(self)
+
+    def planned(self, plan: Callable[[Background], P]) -> P:
+        """What ``plan`` returned when the session started (KeyError: conftest did not call it)."""
+        if plan not in self._plans:
+            raise KeyError(f"{plan.__module__}.plan was not called at session start; is its module selected?")
+        return cast(P, self._plans[plan])  # stored under the function itself: its own return type
 
     def start(self) -> None:
         self._pool = ThreadPoolExecutor(max_workers=self.parallel, thread_name_prefix="kit")
-        for _, key, args, work, timeout, env in sorted(self._jobs, key=lambda j: j[0]):
-            self._futures[key] = self._pool.submit(run_kit, key, args, work, timeout, env)
-
-    def result(self, key: str) -> KitRun:
-        if key not in self._futures:
-            raise KeyError(f"no kit command {key!r} was planned; is the module's plan() registered in conftest?")
-        return self._futures[key].result()
+        for job in sorted(self._jobs, key=lambda j: not j.first):
+            job.future = self._pool.submit(run_kit, job.key, job.args, job.work, job.hard_timeout_s, job.env)
 
     def close(self) -> None:
         """Stop everything; fail loudly if a kit command left a process behind (and end that process)."""
