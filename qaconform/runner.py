@@ -43,17 +43,33 @@ LOAD_GRACE_S = 240.0
 _TAIL_BYTES = 64 * 1024
 _READ_TICK_S = 0.5
 _STOP_GRACE_S = 15.0
-DEFAULT_JOBS_REMOTE = 4
-"""Workers for a target named by a profile: its requests cross a network, so the run waits on round trips, and four
-in flight at once hide most of that wait without loading a shared staging server much."""
-DEFAULT_JOBS_REFERENCE = 1
-"""Workers for the embedded reference server: on loopback a request costs CPU, not waiting, and a parallel run
-costs about twice the CPU of a serial one (each worker starts, collects and makes its own session fixtures): on 2
-cores the whole kit took 21.8 s serially and 33.5 s on 4 workers (bench/bench_run.py, 0 ms)."""
+MAX_DEFAULT_JOBS = 6
+"""The most workers a run starts unless told (--jobs): a staging server is shared, and past this the workers' start-up
+costs more CPU than their waiting saves (bench/bench_run.py, 2 cores, 50 ms a request: 4 workers 29.5 s, 6 workers
+25.3 s, 8 workers 26.3 s)."""
+ROUND_TRIP_PER_WORKER_S = 0.025
+"""One more worker for each this much of round trip to the target (see :func:`default_jobs`)."""
 ENV_JOBS = "QACONFORM_JOBS"
 """--jobs from the environment (a CI job's setting), when the option is not given."""
+PREFLIGHT_READS = 3
+"""Reads of the preflight: enough for one round trip on an open connection."""
 INTERRUPTED = 130
 """Exit code after Ctrl-C (as the shell reports a SIGINT), once the partial report is written."""
+
+
+def default_jobs(cpus: int, round_trip_s: float | None) -> int:
+    """How many workers a run starts when --jobs does not say, from the machine and the target.
+
+    On loopback (the embedded reference server, ``round_trip_s`` None) a request costs CPU, not waiting: one worker
+    per core. Across a network the workers mostly wait for answers, and a far target needs more of them to hide its
+    round trips: two per core, plus one for every 25 ms of round trip, at most :data:`MAX_DEFAULT_JOBS`. Measured on
+    2 cores (bench/bench_run.py, wall time of the whole kit): reference 12.3 s serial, 8.4 s on 2 workers, 9.2 s on
+    4; a target 25 ms away 19.4 s on 4 workers, 17.1 s on 5, 17.7 s on 6; 50 ms away 29.5 s on 4, 25.3 s on 6.
+    """
+    cpus = max(1, cpus)
+    if round_trip_s is None:
+        return min(cpus, MAX_DEFAULT_JOBS)
+    return max(2, min(MAX_DEFAULT_JOBS, 2 * cpus + int(round_trip_s / ROUND_TRIP_PER_WORKER_S)))
 
 
 class UsageProblem(Exception):
@@ -103,10 +119,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with no --profile: plant this fault in the reference server (see "
                              "`python -m qaconform.reference --list-faults`); to see what a broken target looks like")
     parser.add_argument("--jobs", "-j", type=int, metavar="N", default=None,
-                        help=f"run the suites on N worker processes (env {ENV_JOBS}; default: "
-                             f"{DEFAULT_JOBS_REMOTE} for a --profile target, {DEFAULT_JOBS_REFERENCE} for the "
-                             "embedded reference server, 1 when --only names rule ids alone; never more than the "
-                             "profile's [safety] max_concurrency and max_rps allow); 1 runs them serially")
+                        help=f"run the suites on N worker processes (env {ENV_JOBS}; default: one per CPU for the "
+                             "embedded reference server; for a --profile target two per CPU plus one per 25 ms of "
+                             f"round trip, at most {MAX_DEFAULT_JOBS}; 1 when --only names rule ids alone; never more "
+                             "than the profile's [safety] max_concurrency and max_rps allow); 1 runs them serially")
     parser.add_argument("--timeout", type=float, metavar="S", default=DEFAULT_SUITE_TIMEOUT_S,
                         help=f"stop the suites after this many seconds (default {DEFAULT_SUITE_TIMEOUT_S:.0f})")
     add_report_options(parser)
@@ -315,6 +331,10 @@ class Runner:
         self.kit_errors: list[str] = []
         self._plan: Plan | None = None
         self.junit_target: Path | None = None
+        self.round_trip_s: float | None = None
+        """The shortest of the preflight's round trips to the target (it sizes the default number of workers)."""
+        self.jobs_why = ""
+        """Why the run has the workers it has, when --jobs did not say."""
 
     # -- steps ---------------------------------------------------------------------------------------------
     def execute(self) -> int:
@@ -335,8 +355,9 @@ class Runner:
         with self.stack:
             try:
                 profile_path, profile = self._target()
-                self._preflight(profile)
-                jobs = self._jobs(profile)
+                asked = self._asked_jobs(profile)  # refused before anything is sent
+                self._preflight(profile, reads=1 if asked else PREFLIGHT_READS)
+                jobs = asked or self._default_jobs(profile)
                 run_id, self.run_dir = self._make_run_dir(checked.report_dir)
             except UsageProblem as exc:
                 return self._usage(str(exc))
@@ -423,7 +444,10 @@ class Runner:
                 "reference": not args.profile, "reference_faults": list(args.reference_fault),
                 "kit_errors": self.kit_errors,
                 "rerun": rerun_context(args.profile, args.reference_fault),
-                "execution": {"jobs": jobs, **_limits(profile).as_dict()}}
+                "execution": {"jobs": jobs, **_limits(profile).as_dict(), "round_trip_ms": self._round_trip_ms()}}
+
+    def _round_trip_ms(self) -> float | None:
+        return None if self.round_trip_s is None else round(self.round_trip_s * 1000, 1)
 
     def _announce(self, run_id: str, profile: Any, jobs: int) -> None:
         """The run's first lines: which target, how many workers, which politeness limits."""
@@ -431,7 +455,8 @@ class Runner:
               + (" (embedded reference server)" if not self.args.profile else f" (profile {self.args.profile})"),
               flush=True)
         limits = _limits(profile)
-        print(f"qaconform run: {_plural(jobs, 'worker')}; politeness: " + (
+        why = f" ({self.jobs_why}; --jobs N to choose)" if self.jobs_why else ""
+        print(f"qaconform run: {_plural(jobs, 'worker')}{why}; politeness: " + (
             limits.describe() if limits.limited else "no limits (the profile sets no [safety] max_concurrency "
                                                      "or max_rps)"), flush=True)
 
@@ -469,12 +494,18 @@ class Runner:
         except ProfileError as exc:
             raise UsageProblem(str(exc)) from None
 
-    def _preflight(self, profile: Any) -> None:
+    def _preflight(self, profile: Any, reads: int = PREFLIGHT_READS) -> None:
+        """Is the target there? Anonymous reads of one question, on one connection: the shortest of their round
+        trips (the first also opens the connection) tells how far away the target is."""
         from qaconform.client import ApiClient, TargetError, TargetUnreachable
 
         client = ApiClient(profile, "anonymous", None, None)
+        trips: list[float] = []
         try:
-            client.get("question.json", params={"pageSize": 1})
+            for _ in range(reads):
+                began = time.monotonic()
+                client.get("question.json", params={"pageSize": 1})
+                trips.append(time.monotonic() - began)
         except TargetUnreachable as exc:
             raise Unreachable(f"target {profile.base_url} is unreachable ({exc}). Is the server running? Check "
                               f"base_url in {profile.path}.") from None
@@ -482,6 +513,7 @@ class Runner:
             pass  # it answered; what it answered is for the suites to judge
         finally:
             client.close()
+        self.round_trip_s = min(trips) if trips else None
 
     def _print_dry_run(self, profile_path: str, plan: Plan, contract: Any) -> None:
         writes = [op for op in contract.operations.values() if op.method.upper() in ("POST", "PUT", "DELETE", "PATCH")]
@@ -504,20 +536,33 @@ class Runner:
             print(f"  ... and {len(tests) - 40} more")
         self.meta["dry_run_writes"] = tests
 
-    def _jobs(self, profile: Any) -> int:
-        """--jobs, or the default for this target, within what the profile's politeness limits allow."""
+    def _asked_jobs(self, profile: Any) -> int | None:
+        """--jobs (or QACONFORM_JOBS) when given, refused when the profile's politeness limits cannot share it."""
+        if self.args.jobs is None:
+            return None
         limits = _limits(profile)
         cap = limits.max_jobs()
-        if self.args.jobs is not None:
-            if cap is not None and self.args.jobs > cap:
-                raise UsageProblem(f"--jobs {self.args.jobs}: the profile allows {limits.describe()} ([safety] "
-                                   f"max_concurrency / max_rps), which {self.args.jobs} workers cannot share; use "
-                                   f"--jobs {cap} or fewer")
-            return int(self.args.jobs)
-        default = DEFAULT_JOBS_REMOTE if self.args.profile else DEFAULT_JOBS_REFERENCE
+        if cap is not None and self.args.jobs > cap:
+            raise UsageProblem(f"--jobs {self.args.jobs}: the profile allows {limits.describe()} ([safety] "
+                               f"max_concurrency / max_rps), which {self.args.jobs} workers cannot share; use "
+                               f"--jobs {cap} or fewer")
+        return int(self.args.jobs)
+
+    def _default_jobs(self, profile: Any) -> int:
+        """The workers for this machine and target (:func:`default_jobs`), within the profile's politeness limits;
+        ``jobs_why`` says how they were chosen."""
+        cpus = os.cpu_count() or 1
+        trip = self.round_trip_s if self.args.profile else None
+        default = default_jobs(cpus, trip)
+        self.jobs_why = _plural(cpus, "CPU") + (f", {trip * 1000:.0f} ms a round trip" if trip is not None else "")
         if self._plan is not None and self._plan.rules and not self._plan.areas:
             default = 1  # a few rules: starting workers (each collects the suites) costs more than it saves
-        return min(default, cap) if cap is not None else default
+            self.jobs_why = "--only names rules alone"
+        cap = _limits(profile).max_jobs()
+        if cap is not None and default > cap:
+            self.jobs_why += f", at most {cap} by the profile's limits"
+            return cap
+        return default
 
     def _run_suites(self, profile_path: str, plan: Plan, results_path: Path, jobs: int = 1) -> Finished:
         args = self.args

@@ -112,7 +112,9 @@ def test_a_run_never_exceeds_the_profiles_concurrency_and_rate(polite_target: An
     assert proxy.stats.max_per_second() <= 10
     assert "politeness: at most 2 request(s) at once and at most 10 request(s) per second" in done.stdout
     report = json.loads((run_folder(tmp_path) / "report.json").read_text())
-    assert report["execution"] == {"jobs": 2, "max_concurrency": 2, "max_rps": 10.0}
+    assert {k: v for k, v in report["execution"].items() if k != "round_trip_ms"} == {
+        "jobs": 2, "max_concurrency": 2, "max_rps": 10.0}
+    assert report["execution"]["round_trip_ms"] > 0  # the preflight's shortest read
 
 
 def test_more_workers_than_the_limits_allow_is_refused_before_anything_is_sent(
@@ -141,3 +143,34 @@ def test_a_target_that_stops_answering_ends_a_parallel_run_like_a_serial_one(tmp
     results = json.loads((folder / "results.json").read_text())
     assert results["stopped"]["reason"] == "unreachable", results["stopped"]
     assert json.loads((folder / "report.json").read_text())["exit_code"] == 3
+
+
+@pytest.mark.parametrize(("cpus", "round_trip_s", "jobs"), [
+    (1, None, 1), (2, None, 2), (16, None, 6),  # loopback: one per CPU, at most 6
+    (2, 0.001, 4), (2, 0.025, 5), (2, 0.05, 6), (2, 0.2, 6),  # a network: two per CPU, one more per 25 ms
+    (1, 0.0, 2), (4, 0.03, 6),
+])
+def test_the_default_workers_follow_the_cpus_and_the_round_trip(cpus: int, round_trip_s: float | None,
+                                                                 jobs: int) -> None:
+    from qaconform.runner import default_jobs
+
+    assert default_jobs(cpus, round_trip_s) == jobs
+
+
+def test_a_run_without_jobs_times_the_target_and_says_why_it_chose_its_workers(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The preflight's round trip to a target 40 ms away is in the report; the profile's limits cap the default."""
+    monkeypatch.delenv("QACONFORM_JOBS", raising=False)  # tests/conftest.py sets 1 for the kit's own runs
+    with ReferenceServer() as srv, DelayProxy(srv.url, 0.04) as proxy:
+        text = Path(srv.profile_path).read_text(encoding="utf-8").replace(f'"{srv.url}"', f'"{proxy.url}"')
+        text = re.sub(r"(?m)^\[safety\]$", "[safety]\nmax_concurrency = 2", text)
+        profile = tmp_path / "profile.toml"
+        profile.write_text(text, encoding="utf-8")
+        done = run_kit(tmp_path / "out", "--profile", str(profile), "--only", "gdpr", *GENERATED)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    line = next((x for x in done.stdout.splitlines() if x.startswith("qaconform run: 2 workers (")), "")
+    assert re.search(r"\(\d+ CPUs?, (\d+) ms a round trip, at most 2 by the profile's limits; --jobs N", line), \
+        done.stdout[:2000]
+    report = json.loads((run_folder(tmp_path / "out") / "report.json").read_text())
+    assert report["execution"]["jobs"] == 2
+    assert 40 <= report["execution"]["round_trip_ms"] < 1000, report["execution"]

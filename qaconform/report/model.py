@@ -298,7 +298,7 @@ def _tests_by_rule(tests: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]
 def _execution(given: Any, target: Any) -> dict[str, Any]:
     """Workers and politeness limits the run went by: the runner's record, else the limits of the results' profile
     (a plain pytest run); None where there was no limit."""
-    out: dict[str, Any] = {"jobs": None, "max_concurrency": None, "max_rps": None}
+    out: dict[str, Any] = {"jobs": None, "max_concurrency": None, "max_rps": None, "round_trip_ms": None}
     safety = target.get("safety") if isinstance(target, Mapping) else None
     if isinstance(safety, Mapping):
         out.update({k: safety.get(k) for k in ("max_concurrency", "max_rps")})
@@ -312,6 +312,8 @@ def limits_text(execution: Mapping[str, Any] | None) -> str:
     e = execution or {}
     jobs = e.get("jobs")
     workers = f"{jobs} worker{'s' if jobs != 1 else ''}" if jobs else ""
+    if workers and e.get("round_trip_ms") is not None:
+        workers += f" ({e['round_trip_ms']:g} ms a round trip to the target)"
     limits = [f"at most {e['max_concurrency']} request(s) at once" if e.get("max_concurrency") else "",
               f"at most {e['max_rps']:g} request(s)/s" if e.get("max_rps") else ""]
     shown = " and ".join(x for x in limits if x) or "no concurrency or rate limit"
