@@ -12,10 +12,14 @@ the preflight) and from the last test to the end (merging results, the report).
 The chain: the tests of a group of qaconform/parallel.py run one after another, and so do the requests inside one
 test (its fixtures included); the longest such unit, plus the checks made before any test (the runner's
 reachability check and the controller's preflight), is the chain. Requests are counted per test by
-bench/qc_bench_probe.py, a pytest plugin loaded into the run through PYTEST_ADDOPTS.
+bench/qc_bench_probe.py, a pytest plugin loaded into the run through PYTEST_ADDOPTS. A test that reads as several
+accounts at once (support.for_each) counts every read, so the chain is an upper bound, and so is the floor of a
+serial run (requests x delay).
 
 Run: python bench/bench_run.py [--delays 0,25,50] [--jobs N] [--seed N]   (about 5 minutes on 2 cores)
-The machine's load average is printed with every run: on a shared machine, rerun when it is high.
+The machine's load average is printed with every run: on a shared machine, rerun when it is high, or run the bench
+with a higher priority than the rest (`nice -n -10`, as root, with the kernel's autogroups off:
+`echo 0 > /proc/sys/kernel/sched_autogroup_enabled`, or every terminal session shares the CPU equally).
 Everything listens on 127.0.0.1; each run gets a fresh reference server and is bounded by --timeout.
 """
 
