@@ -1,0 +1,94 @@
+"""No import cycle in the qaconform package: module-level imports and the ones inside functions alike.
+
+A cycle hidden in a function (a module importing "back" lazily) is still a cycle: the two modules cannot be read,
+tested or moved apart. The graph is read from the source with ``ast`` (nothing is imported), so the test also runs
+where an optional dependency is missing.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[2] / "qaconform"
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported(path: Path, modules: set[str]) -> set[str]:
+    """The qaconform modules ``path`` imports, wherever in the file the import stands."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names if a.name in modules)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join([*anchor, *([node.module] if node.module else [])])
+            for alias in node.names:
+                candidate = f"{base}.{alias.name}"
+                if candidate in modules:
+                    out.add(candidate)
+                elif base in modules:
+                    out.add(base)
+    out.discard(name)
+    return out
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in graph:
+        if v not in index:
+            visit(v)
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    files = sorted(PACKAGE.rglob("*.py"))
+    modules = {module_name(p) for p in files}
+    return {module_name(p): imported(p, modules) for p in files}
+
+
+def test_the_package_has_no_import_cycle() -> None:
+    graph = import_graph()
+    assert len(graph) > 50 and graph["qaconform.runner"], "the graph was not read"
+    assert cycles(graph) == []
+
+
+def test_the_cycle_finder_finds_a_cycle_through_a_lazy_import() -> None:
+    graph = import_graph()
+    graph["qaconform.contract"] = graph["qaconform.contract"] | {"qaconform.runner"}  # runner imports contract
+    assert any({"qaconform.contract", "qaconform.runner"} <= set(c) for c in cycles(graph))
