@@ -328,29 +328,18 @@ def api(qc_target: Target) -> dict[str, ApiClient]:
     return qc_target.clients
 
 
-@pytest.fixture(scope="session")
-def admin(api: dict[str, ApiClient]) -> ApiClient:
-    return api["admin"]
+def _client_of(role: str) -> Any:
+    """A session fixture named ``role``: that account's client (``api[role]``), for tests that need one caller."""
+
+    @pytest.fixture(scope="session", name=role)
+    def client(api: dict[str, ApiClient]) -> ApiClient:
+        return api[role]
+
+    client.__doc__ = f"The {role} account's client (api[{role!r}])."
+    return client
 
 
-@pytest.fixture(scope="session")
-def moderator(api: dict[str, ApiClient]) -> ApiClient:
-    return api["moderator"]
-
-
-@pytest.fixture(scope="session")
-def member(api: dict[str, ApiClient]) -> ApiClient:
-    return api["member"]
-
-
-@pytest.fixture(scope="session")
-def novice(api: dict[str, ApiClient]) -> ApiClient:
-    return api["novice"]
-
-
-@pytest.fixture(scope="session")
-def anonymous(api: dict[str, ApiClient]) -> ApiClient:
-    return api["anonymous"]
+admin, moderator, member, novice, anonymous = (_client_of(r) for r in (*ROLES, "anonymous"))
 
 
 @pytest.fixture(scope="session")
