@@ -69,14 +69,7 @@ COMMANDS: dict[str, Command] = {
     )),
 }
 
-EXIT_CODES: tuple[tuple[int, str], ...] = (
-    (exitcodes.OK, "every must-rule held (or the command did what it was asked)"),
-    (exitcodes.RULE_FAILED, "the target broke at least one rule, or a load threshold was breached"),
-    (exitcodes.USAGE, "bad command line or bad profile: nothing was sent"),
-    (exitcodes.UNREACHABLE, "the target did not answer"),
-    (exitcodes.KIT_ERROR, "the kit itself broke (a bug in qaconform): please report it"),
-    (130, "interrupted (Ctrl-C); what finished is reported"),
-)
+EXIT_CODES = exitcodes.MEANINGS
 PASSTHROUGH = ("run",)
 """Commands that take pytest arguments after ``--``."""
 
@@ -238,7 +231,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(run(args) or 0)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
-        return 130
+        return exitcodes.INTERRUPTED
     except BrokenPipeError:  # output piped into `head` and the like: not an error of ours
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return exitcodes.OK

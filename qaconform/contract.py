@@ -46,15 +46,32 @@ class ContractError(Exception):
 
 @dataclass(frozen=True)
 class Rule:
-    """One normative statement of spec/rules.yaml."""
+    """One normative statement of spec/rules.yaml: what the contract loads and what the report lists (one type, so
+    the two cannot drift; the defaults let the report describe an id that rules.yaml lacks)."""
 
     id: str
-    level: str
-    area: str
-    operations: tuple[str, ...]
-    since: str | None
-    summary: str
-    source: str
+    level: str = "must"
+    area: str = ""
+    operations: tuple[str, ...] = ()
+    since: str | None = None
+    summary: str = ""
+    source: str = ""
+
+    @classmethod
+    def of(cls, rule: Any) -> Rule:
+        """A Rule from another Rule, a rules.yaml mapping or a report.json rule entry (missing fields: defaults)."""
+        if isinstance(rule, Rule):
+            return rule
+        get = rule.get if isinstance(rule, Mapping) else (lambda k, d=None: getattr(rule, k, d))
+        return cls(
+            id=str(get("id")),
+            level=str(get("level", "must") or "must"),
+            area=str(get("area", "") or ""),
+            operations=tuple(get("operations", ()) or ()),
+            since=get("since"),
+            summary=str(get("summary", "") or ""),
+            source=str(get("source", "") or ""),
+        )
 
 
 @dataclass(frozen=True)

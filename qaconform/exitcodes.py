@@ -1,11 +1,26 @@
-"""Exit codes of every qaconform command (documented in the README)."""
+"""Exit codes of every qaconform command and of the suites under plain pytest, with what each means: one table,
+which ``qaconform --help`` prints and the README documents."""
 
-OK = 0  # every must-rule held (or the command did what it was asked)
-RULE_FAILED = 1  # the target broke at least one rule, or a load threshold was breached
-USAGE = 2  # bad command line or bad profile: nothing was sent
-UNREACHABLE = 3  # the target did not answer
-KIT_ERROR = 4  # the kit itself broke (a bug in qaconform): please report it
+OK = 0
+RULE_FAILED = 1
+USAGE = 2
+UNREACHABLE = 3
+KIT_ERROR = 4
+INTERRUPTED = 130  # the shell's code for a process ended by SIGINT
 
+MEANINGS: tuple[tuple[int, str], ...] = (
+    (OK, "every must-rule held (or the command did what it was asked)"),
+    (RULE_FAILED, "the target broke at least one rule, or a load threshold was breached"),
+    (USAGE, "bad command line or bad profile: nothing was sent"),
+    (UNREACHABLE, "the target did not answer"),
+    (KIT_ERROR, "the kit itself broke (a bug in qaconform): please report it"),
+    (INTERRUPTED, "interrupted (Ctrl-C); what finished is reported"),
+)
+"""What ``qaconform COMMAND`` exits with."""
+
+PYTEST_BAD_PROFILE = 4
+"""Under plain pytest, a broken profile or a refused credential: pytest's own code for input it cannot use
+(``pytest.ExitCode.USAGE_ERROR``; nothing was sent)."""
 PYTEST_UNREACHABLE = 6
-"""Under plain pytest, the plugin's code for "the target did not answer": pytest uses 0-5 for its own meanings
-(a bad profile is pytest's 4, a usage error); ``qaconform run`` reads the reason from the results file instead."""
+"""Under plain pytest, the plugin's code for "the target did not answer": pytest uses 0-5 for its own meanings, so
+the kit's own, outside them; ``qaconform run`` reads the reason from the results file instead."""

@@ -106,7 +106,8 @@ class Fixtures(_Table):
                                                 "segment of the issue-type operation (letters, digits, -, _)")
 
 
-class Visibility(_Table):
+# Named apart from the reference server's Visibility (the SQL filter of what a caller sees): they share nothing.
+class VisibilityOptions(_Table):
     """Wire values of the comment visibility options."""
 
     full: StrictStr | None = None
@@ -185,7 +186,7 @@ class ProfileFile(_Table):
     max_response_bytes: StrictInt = 20 * 1024 * 1024
     accounts: Accounts
     fixtures: Fixtures
-    visibility: Visibility = Field(default_factory=Visibility)
+    visibility: VisibilityOptions = Field(default_factory=VisibilityOptions)
     safety: Safety = Field(default_factory=Safety)
     lacks: Lacks = Field(default_factory=Lacks)
 
@@ -217,7 +218,7 @@ class Profile:
     base_url: str
     accounts: dict[str, Account]
     fixtures: Fixtures
-    visibility: Visibility = Visibility()
+    visibility: VisibilityOptions = VisibilityOptions()
     safety: Safety = Safety()
     timeout_s: float = 10.0
     service_version: str | None = None

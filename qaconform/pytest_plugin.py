@@ -34,10 +34,6 @@ from qaconform.outcomes import RuleFailure, SkipKind, skip, skip_of
 from qaconform.profile import ROLES, Profile, ProfileError, load_profile
 from qaconform.status import Status
 
-EXIT_PROFILE = pytest.ExitCode.USAGE_ERROR
-"""A broken profile or a refused credential: pytest's own code for input it cannot use (nothing was sent)."""
-EXIT_UNREACHABLE = exitcodes.PYTEST_UNREACHABLE
-"""The target does not answer: pytest has no code for that, so the kit's own (outside pytest's 0-5)."""
 _PROP = "qaconform."
 
 pytest_plugins = [
@@ -127,7 +123,7 @@ class _TargetHolder:
         if self.target is not None:
             return self.target
         if self.error:
-            _stop(self.config, "profile", self.error, EXIT_PROFILE)
+            _stop(self.config, "profile", self.error, exitcodes.PYTEST_BAD_PROFILE)
         path = self.config.getoption("qc_profile")
         started = False
         if not path:
@@ -142,7 +138,7 @@ class _TargetHolder:
             profile = load_profile(path, option="--target-profile (or QACONFORM_PROFILE)")
         except ProfileError as exc:
             self.error = str(exc)
-            _stop(self.config, "profile", str(exc), EXIT_PROFILE)
+            _stop(self.config, "profile", str(exc), exitcodes.PYTEST_BAD_PROFILE)
         base_url = _base_url_override(self.config)
         if base_url:
             from dataclasses import replace
@@ -162,7 +158,7 @@ class _TargetHolder:
             anon.get(path("listQuestions"), params={"pageSize": 1})
         except TargetUnreachable as exc:
             _stop(self.config, "unreachable", f"target {p.base_url} is unreachable: {exc}. Is the server running? "
-                  f"Check base_url in {p.path}.", EXIT_UNREACHABLE)
+                  f"Check base_url in {p.path}.", exitcodes.PYTEST_UNREACHABLE)
         except TargetError:
             pass  # it answered; what it answered is for the suites to judge
         for role in ROLES:
@@ -171,13 +167,14 @@ class _TargetHolder:
             try:
                 r = c.get(path("listActiveExperts"), params={"pageSize": 1})
             except TargetUnreachable as exc:
-                _stop(self.config, "unreachable", f"target {p.base_url} stopped answering: {exc}", EXIT_UNREACHABLE)
+                _stop(self.config, "unreachable", f"target {p.base_url} stopped answering: {exc}",
+                      exitcodes.PYTEST_UNREACHABLE)
             except TargetError:
                 continue
             if r.status == 401:
                 _stop(self.config, "profile", f"profile {p.path}: [accounts.{role}] username {acc.username!r} is "
                       f"refused by the target (401 on the expert list, which every account may read); check its "
-                      f"password", EXIT_PROFILE)
+                      f"password", exitcodes.PYTEST_BAD_PROFILE)
         target.recorder.take()
 
     def close(self) -> None:
@@ -578,7 +575,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
         holder = state(item.config).holder
         base = holder.target.profile.base_url if holder.target else "the target"
         _stop(item.config, "unreachable", f"target {base} stopped answering during the run: {gone}",
-              EXIT_UNREACHABLE)
+              exitcodes.PYTEST_UNREACHABLE)
 
 
 def _props(report: pytest.TestReport, name: str) -> list[Any]:

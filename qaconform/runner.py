@@ -35,8 +35,6 @@ from qaconform.kit import pytest_command, suites_dir
 from qaconform.markers import AREAS
 from qaconform.report.options import add_report_options, check_report_options, write_extra_outputs
 
-MARKER_AREAS = AREAS
-"""pytest markers ``--only`` may name (qaconform.markers)."""
 SMOKE_LOAD = ("--scenario", "mixed", "--duration", "10")
 DEFAULT_SUITE_TIMEOUT_S = 3600.0
 LOAD_GRACE_S = 240.0
@@ -53,8 +51,6 @@ ENV_JOBS = "QACONFORM_JOBS"
 """--jobs from the environment (a CI job's setting), when the option is not given."""
 PREFLIGHT_READS = 3
 """Reads of the preflight: enough for one round trip on an open connection."""
-INTERRUPTED = 130
-"""Exit code after Ctrl-C (as the shell reports a SIGINT), once the partial report is written."""
 
 
 def default_jobs(cpus: int, round_trip_s: float | None) -> int:
@@ -89,7 +85,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--suites", metavar="DIR", default=None,
                         help="run this copy of suites/ (e.g. your edited one) instead of the kit's own")
     parser.add_argument("--only", nargs="+", metavar="AREA|RULE", default=[],
-                        help=f"run only these areas ({' '.join(MARKER_AREAS)}, auth, conventions) and/or rule ids "
+                        help=f"run only these areas ({' '.join(AREAS)}, auth, conventions) and/or rule ids "
                              "(COMMENT-4, or a prefix such as COMMENT-*)")
     parser.add_argument("--load", metavar="smoke|SCENARIO", default=None,
                         help="after the suites, a load run: 'smoke' (mixed, 10 s) or a scenario of `qaconform load`")
@@ -150,19 +146,19 @@ def plan_selection(only: Sequence[str], rules: Sequence[Any]) -> Plan:
     areas: list[str] = []
     rule_ids: list[str] = []
     for token in dict.fromkeys(t for raw in only for t in raw.replace(",", " ").split()):
-        if token in MARKER_AREAS or token in by_area:
+        if token in AREAS or token in by_area:
             areas.append(token)
         elif token in ids or (token.endswith("*") and any(i.startswith(token[:-1]) for i in ids)):
             rule_ids.append(token)
         else:
-            near = difflib.get_close_matches(token, [*MARKER_AREAS, *by_area, *ids], n=3)
+            near = difflib.get_close_matches(token, [*AREAS, *by_area, *ids], n=3)
             hint = f" (did you mean {', '.join(near)}?)" if near else ""
-            raise UsageProblem(f"--only {token}: neither an area ({' '.join(sorted({*MARKER_AREAS, *by_area}))}) "
+            raise UsageProblem(f"--only {token}: neither an area ({' '.join(sorted({*AREAS, *by_area}))}) "
                                f"nor a rule id of spec/rules.yaml{hint}")
     plan = Plan(areas=areas, rules=rule_ids)
     if not areas and not rule_ids:
         return plan
-    if not rule_ids and all(a in MARKER_AREAS for a in areas):
+    if not rule_ids and all(a in AREAS for a in areas):
         plan.pytest_args = ["-m", " or ".join(areas)]
         return plan
     marker_only = [a for a in areas if a not in by_area]
@@ -471,7 +467,7 @@ class Runner:
             return special
         except KeyboardInterrupt:  # pytest got SIGINT too and wrote what finished: report that, then stop
             print("\nqaconform run: interrupted; writing the report of the tests that finished", file=sys.stderr)
-            return self._special(INTERRUPTED, "interrupted by the user: the report holds only the tests that "
+            return self._special(exitcodes.INTERRUPTED, "interrupted by the user: the report holds only the tests that "
                                               "finished")
 
     def _usage(self, message: str) -> int:

@@ -14,7 +14,7 @@ import pytest
 
 from qaconform.client import ApiClient, ApiResponse, Exchange
 from qaconform.outcomes import SkipKind, skip
-from qaconform.profile import Profile, Visibility
+from qaconform.profile import Profile, VisibilityOptions
 from qaconform.support import answer_posted, post_answer
 
 
@@ -24,7 +24,7 @@ def question_id(profile: Profile) -> int:
 
 
 @pytest.fixture(scope="session")
-def vis(profile: Profile) -> Visibility:
+def vis(profile: Profile) -> VisibilityOptions:
     """Wire values of the visibility options for this target."""
     return profile.visibility
 

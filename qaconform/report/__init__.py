@@ -10,7 +10,7 @@ reads the expected-failures file, ``options`` holds the flags ``qaconform run`` 
 ``qaconform report``.
 """
 
-from qaconform.report.model import RuleInfo, build_report
+from qaconform.report.model import build_report
 from qaconform.report.writer import new_run_dir, write_reports
 
-__all__ = ["RuleInfo", "build_report", "new_run_dir", "write_reports"]
+__all__ = ["build_report", "new_run_dir", "write_reports"]

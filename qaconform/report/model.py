@@ -23,6 +23,7 @@ from typing import Any
 
 from qaconform import __version__, exitcodes
 from qaconform.blame import named_failed_rules
+from qaconform.contract import Rule
 from qaconform.outcomes import SkipKind
 from qaconform.report.expect import Expectation
 from qaconform.report.redact import redact
@@ -31,41 +32,14 @@ from qaconform.status import OUTCOMES, STATUSES, Effect, Status, fails_run, rank
 
 FORMAT = "qaconform-report/1"
 _EVIDENCE_CURLS = 3
-__all__ = ["FORMAT", "OUTCOMES", "STATUSES", "RuleInfo", "build_report", "canonical", "verdict"]
+__all__ = ["FORMAT", "OUTCOMES", "STATUSES", "build_report", "canonical", "verdict"]
 
 
-@dataclass(frozen=True)
-class RuleInfo:
-    """What the report needs of a rule of spec/rules.yaml (qaconform.contract.Rule has the same fields)."""
-
-    id: str
-    level: str = "must"
-    area: str = ""
-    operations: tuple[str, ...] = ()
-    since: str | None = None
-    summary: str = ""
-    source: str = ""
-
-    @classmethod
-    def of(cls, rule: Any) -> RuleInfo:
-        """Adapt a contract Rule, a dict from rules.yaml or a report.json rule entry."""
-        get = rule.get if isinstance(rule, Mapping) else (lambda k, d=None: getattr(rule, k, d))
-        return cls(
-            id=str(get("id")),
-            level=str(get("level", "must") or "must"),
-            area=str(get("area", "") or ""),
-            operations=tuple(get("operations", ()) or ()),
-            since=get("since"),
-            summary=str(get("summary", "") or ""),
-            source=str(get("source", "") or ""),
-        )
-
-
-def load_rules() -> list[RuleInfo]:
+def load_rules() -> list[Rule]:
     """Every rule of spec/rules.yaml, through the contract loader (the single reader of spec/)."""
     from qaconform.contract import load_contract
 
-    return [RuleInfo.of(r) for r in load_contract().rules.values()]
+    return [Rule.of(r) for r in load_contract().rules.values()]
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -166,7 +140,7 @@ class Selection:
     def everything(self) -> bool:
         return not self.areas and not self.rules
 
-    def names(self, rule: RuleInfo) -> bool:
+    def names(self, rule: Rule) -> bool:
         """Whether the selection explicitly asks for this rule (by id, prefix, or the rule's area)."""
         if self.everything:
             return True
@@ -197,7 +171,7 @@ def build_report(
     when the run ended before a verdict: unreachable, profile refused, nothing matched)."""
     meta = dict(meta or {})
     expectations = dict(expectations or {})
-    catalog = [RuleInfo.of(r) for r in (rules if rules is not None else load_rules())]
+    catalog = [Rule.of(r) for r in (rules if rules is not None else load_rules())]
     tests = merge_tests(results.get("tests") or [])
     selection = Selection.of(meta.get("selection"))
     how = dict(meta.get("rerun") or {})
@@ -208,7 +182,7 @@ def build_report(
     observations = _observations(tests)
     known = {r.id for r in catalog}
     unknown = sorted(set(by_rule) - known)
-    catalog += [RuleInfo(id=rid, level="must", area="unknown", summary="(this id is not in spec/rules.yaml)")
+    catalog += [Rule(id=rid, level="must", area="unknown", summary="(this id is not in spec/rules.yaml)")
                 for rid in unknown]
     coverage = meta.get("coverage")
     collected = coverage.get("rules") if isinstance(coverage, Mapping) else None
@@ -341,7 +315,7 @@ class _Verdict:
     skip_kinds: tuple[SkipKind, ...] = ()
 
 
-def _verdict_without_tests(rule: RuleInfo, selection: Selection, collected: list[str] | None) -> _Verdict:
+def _verdict_without_tests(rule: Rule, selection: Selection, collected: list[str] | None) -> _Verdict:
     """No test of the rule ran: not covered, or skipped because ``--only`` left its tests out."""
     not_selected = f"disabled by configuration: not selected by --only {selection.describe()}"
     if collected is None:  # the run did not record what it collected: go by the selection alone
@@ -355,7 +329,7 @@ def _verdict_without_tests(rule: RuleInfo, selection: Selection, collected: list
     return _Verdict(Status.SKIPPED, f"{not_selected} ({len(collected)} test(s) exist)", (SkipKind.CONFIGURATION,))
 
 
-def _verdict_of_tests(rule: RuleInfo, tests: list[dict[str, Any]], observations: list[dict[str, Any]]) -> _Verdict:
+def _verdict_of_tests(rule: Rule, tests: list[dict[str, Any]], observations: list[dict[str, Any]]) -> _Verdict:
     """The worst outcome decides: failed, error, then held (passed or observed), blocked, skipped."""
     outcomes = [t["outcome"] for t in tests]
     if Status.FAILED in outcomes:
@@ -374,7 +348,7 @@ def _verdict_of_tests(rule: RuleInfo, tests: list[dict[str, Any]], observations:
     return _Verdict(Status.SKIPPED, reason, tuple(skip_kind(t) for t in tests))
 
 
-def _evidence(rule: RuleInfo, tests: list[dict[str, Any]], observations: list[dict[str, Any]],
+def _evidence(rule: Rule, tests: list[dict[str, Any]], observations: list[dict[str, Any]],
               how: Mapping[str, Any] | None) -> dict[str, Any]:
     """What a reader needs to see why: each broken test whole (message, curls, rerun), observations, skips."""
     return {
@@ -391,7 +365,7 @@ def _evidence(rule: RuleInfo, tests: list[dict[str, Any]], observations: list[di
 
 
 def _rule_entry(
-    rule: RuleInfo,
+    rule: Rule,
     tests: list[dict[str, Any]],
     observations: list[dict[str, Any]],
     selection: Selection,

@@ -11,7 +11,7 @@ from listops import Fetch, items_of
 
 from qaconform.client import ApiClient
 from qaconform.outcomes import SkipKind, skip
-from qaconform.profile import Visibility
+from qaconform.profile import VisibilityOptions
 from qaconform.support import find_item, find_listed, list_all, new_id, post_comment
 
 pytestmark = pytest.mark.contract
@@ -179,7 +179,7 @@ def test_follower_list_shows_active_relations_by_default_and_all_with_active_fal
 @pytest.mark.comments
 @pytest.mark.writes
 def test_a_2_16_target_accepts_and_returns_visibility_and_recipients(
-    member: ApiClient, fresh_answer: int, user_ids: dict[str, int], vis: Visibility, run_tag: str, created: Any
+    member: ApiClient, fresh_answer: int, user_ids: dict[str, int], vis: VisibilityOptions, run_tag: str, created: Any
 ) -> None:
     moderator_id = user_ids["moderator"]
     resp = post_comment(member, fresh_answer, run_tag, created, text="private to moderator",

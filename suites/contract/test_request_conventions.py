@@ -13,7 +13,7 @@ from listops import Fetch
 from qaconform.client import ApiClient, ApiResponse
 from qaconform.invariants import is_json_content_type
 from qaconform.outcomes import SkipKind, skip
-from qaconform.profile import Profile, Visibility
+from qaconform.profile import Profile, VisibilityOptions
 from qaconform.support import find_item, find_listed, list_all, new_id
 
 pytestmark = pytest.mark.contract
@@ -71,7 +71,7 @@ def test_a_comment_body_given_as_parameter_and_in_the_body_is_stored_as_the_para
 @pytest.mark.writes
 @pytest.mark.parametrize("option", ["to_original_poster", "recipients"])
 def test_a_comment_visibility_given_only_as_a_parameter_is_stored(
-    option: str, member: ApiClient, fresh_answer: int, run_tag: str, created: Any, vis: Visibility,
+    option: str, member: ApiClient, fresh_answer: int, run_tag: str, created: Any, vis: VisibilityOptions,
     user_ids: dict[str, int], profile: Profile
 ) -> None:
     """visibility is a body field of the comment, so it may be a parameter too (recipients stays in the body: the
@@ -101,7 +101,7 @@ def test_a_comment_visibility_given_only_as_a_parameter_is_stored(
 @pytest.mark.comments
 @pytest.mark.writes
 def test_a_comment_visibility_given_as_parameter_and_in_the_body_is_stored_as_the_parameter(
-    member: ApiClient, fresh_answer: int, run_tag: str, created: Any, vis: Visibility, profile: Profile
+    member: ApiClient, fresh_answer: int, run_tag: str, created: Any, vis: VisibilityOptions, profile: Profile
 ) -> None:
     if not profile.supports("2.16.0"):
         skip(SkipKind.CONFIGURATION, f"disabled by configuration: visibility was added in 2.16.0, the target runs "

@@ -18,7 +18,7 @@ import pytest
 
 from qaconform.client import ApiClient, ApiResponse
 from qaconform.outcomes import SkipKind, skip
-from qaconform.profile import Profile, Visibility
+from qaconform.profile import Profile, VisibilityOptions
 from qaconform.support import (
     find_item,
     find_listed,
@@ -125,7 +125,7 @@ def recipient_ids(item: dict[str, Any]) -> set[str]:
     return {str(r.get("id")) for r in value if isinstance(r, dict)}
 
 
-def is_full_visibility(value: Any, vis: Visibility) -> bool:
+def is_full_visibility(value: Any, vis: VisibilityOptions) -> bool:
     """Full visibility on the wire: the profile's value when it names one, else missing/null/empty."""
     if vis.full is not None:
         return value == vis.full
@@ -198,7 +198,7 @@ def thread_answer(member: ApiClient, question_id: int, run_tag: str, created: An
 
 
 @pytest.fixture(scope="module")
-def private_comment(member: ApiClient, thread_answer: int, run_tag: str, created: Any, vis: Visibility,
+def private_comment(member: ApiClient, thread_answer: int, run_tag: str, created: Any, vis: VisibilityOptions,
                     user_ids: dict[str, int]) -> int:
     """member's comment on the answer, private to moderator (visibility recipients)."""
     resp = post_comment(member, thread_answer, run_tag, created, text="private to moderator",
@@ -218,7 +218,7 @@ def public_comment(member: ApiClient, thread_answer: int, run_tag: str, created:
 
 
 @pytest.fixture(scope="module")
-def private_reply_to_public(member: ApiClient, public_comment: int, run_tag: str, created: Any, vis: Visibility,
+def private_reply_to_public(member: ApiClient, public_comment: int, run_tag: str, created: Any, vis: VisibilityOptions,
                             user_ids: dict[str, int]) -> int:
     """member's reply to the public comment, private to moderator."""
     resp = post_comment(member, public_comment, run_tag, created, text="private reply to a public comment",
@@ -238,7 +238,7 @@ def inherited_reply(member: ApiClient, private_comment: int, run_tag: str, creat
 
 
 @pytest.fixture(scope="module")
-def private_on_question(member: ApiClient, question_id: int, run_tag: str, created: Any, vis: Visibility,
+def private_on_question(member: ApiClient, question_id: int, run_tag: str, created: Any, vis: VisibilityOptions,
                         user_ids: dict[str, int]) -> int:
     """member's comment on the fixture question itself, private to moderator (for the question list's ids)."""
     resp = post_comment(member, question_id, run_tag, created, text="private comment on the question",
@@ -261,7 +261,7 @@ def private_ids(private_comment: int, private_reply_to_public: int, inherited_re
 @pytest.mark.parametrize("poster", ["member", "moderator", "admin", "novice"])
 def test_comment_without_privacy_fields_has_full_visibility_and_no_recipients(
         api: dict[str, ApiClient], poster: str, novice: ApiClient, thread_answer: int, run_tag: str, created: Any,
-        vis: Visibility) -> None:
+        vis: VisibilityOptions) -> None:
     """Whoever posts it (rule 1 names no caller): an account with private options must not get one by default."""
     author = api[poster]
     resp = post_comment(author, thread_answer, run_tag, created, text=f"no privacy fields, by {poster}")
@@ -280,7 +280,7 @@ def test_comment_without_privacy_fields_has_full_visibility_and_no_recipients(
 
 @pytest.mark.rule("COMMENT-2", "COMMENT-VISIBILITY-RETURNED")
 def test_comment_with_visibility_recipients_is_private_to_them_and_reads_back_its_settings(
-        member: ApiClient, moderator: ApiClient, thread_answer: int, run_tag: str, created: Any, vis: Visibility,
+        member: ApiClient, moderator: ApiClient, thread_answer: int, run_tag: str, created: Any, vis: VisibilityOptions,
         user_ids: dict[str, int]) -> None:
     mod_id = user_ids["moderator"]
     resp = post_comment(member, thread_answer, run_tag, created, text="private to moderator, read back",
@@ -304,7 +304,7 @@ def test_comment_with_visibility_recipients_is_private_to_them_and_reads_back_it
 @pytest.mark.rule("COMMENT-2")
 def test_comment_private_to_two_recipients_reads_back_with_each_for_each(
         member: ApiClient, api: dict[str, ApiClient], thread_answer: int, run_tag: str, created: Any,
-        vis: Visibility, user_ids: dict[str, int]) -> None:
+        vis: VisibilityOptions, user_ids: dict[str, int]) -> None:
     """"recipients lists ids": every one of them, not only the first, is a recipient and sees the comment."""
     ids = [user_ids["moderator"], user_ids["novice"]]
     resp = post_comment(member, thread_answer, run_tag, created, text="private to moderator and novice",
@@ -323,7 +323,7 @@ def test_comment_private_to_two_recipients_reads_back_with_each_for_each(
 @pytest.mark.parametrize("same_fields", [False, True], ids=["without-fields", "with-the-same-fields"])
 def test_reply_to_private_comment_inherits_visibility_and_recipients(
         member: ApiClient, moderator: ApiClient, thread_answer: int, private_comment: int, same_fields: bool,
-        run_tag: str, created: Any, vis: Visibility, user_ids: dict[str, int]) -> None:
+        run_tag: str, created: Any, vis: VisibilityOptions, user_ids: dict[str, int]) -> None:
     mod_id = user_ids["moderator"]
     resp = post_comment(member, private_comment, run_tag, created, text="reply to a private comment",
                         visibility=vis.recipients if same_fields else None,
@@ -343,7 +343,7 @@ def test_reply_to_private_comment_inherits_visibility_and_recipients(
 @pytest.mark.rule("COMMENT-3")
 def test_recipient_replying_to_private_comment_without_fields_inherits_its_settings(
         member: ApiClient, moderator: ApiClient, thread_answer: int, private_comment: int, run_tag: str,
-        created: Any, vis: Visibility, user_ids: dict[str, int]) -> None:
+        created: Any, vis: VisibilityOptions, user_ids: dict[str, int]) -> None:
     resp = post_comment(moderator, private_comment, run_tag, created, text="recipient's reply")
     assert resp.status == 201, f"the recipient's reply to a private comment must be created (201)\n{resp.describe()}"
     item = read_back(moderator, thread_answer, new_id(resp))
@@ -356,7 +356,7 @@ def test_recipient_replying_to_private_comment_without_fields_inherits_its_setti
 @pytest.mark.parametrize("option", ["to_original_poster", "to_moderators", "full"])
 def test_reply_to_private_comment_with_different_visibility_is_400_with_the_inherited_message(
         member: ApiClient, thread_answer: int, private_comment: int, option: str, run_tag: str, created: Any,
-        vis: Visibility) -> None:
+        vis: VisibilityOptions) -> None:
     value = getattr(vis, option)
     if value is None:
         skip(SkipKind.OTHER, f"the profile's [visibility] gives no wire value for {option}, so it cannot be sent")
@@ -377,7 +377,7 @@ def test_reply_to_private_comment_with_different_visibility_is_400_with_the_inhe
 @pytest.mark.parametrize("option", ["recipients", "to_original_poster"])
 def test_reply_to_public_comment_may_set_its_own_visibility_and_recipients(
         member: ApiClient, moderator: ApiClient, thread_answer: int, public_comment: int, run_tag: str,
-        created: Any, vis: Visibility, user_ids: dict[str, int], option: str) -> None:
+        created: Any, vis: VisibilityOptions, user_ids: dict[str, int], option: str) -> None:
     """With recipients, and with another private option member holds (visibility is its own either way)."""
     value = getattr(vis, option)
     recipients = [user_ids["moderator"]] if option == "recipients" else None
@@ -401,7 +401,7 @@ def test_reply_to_public_comment_may_set_its_own_visibility_and_recipients(
 @pytest.mark.rule("COMMENT-6")
 @pytest.mark.parametrize("visibility", ["to_original_poster", "to_moderators", "absent"])
 def test_recipients_while_visibility_is_not_recipients_is_400(
-        member: ApiClient, thread_answer: int, visibility: str, run_tag: str, created: Any, vis: Visibility,
+        member: ApiClient, thread_answer: int, visibility: str, run_tag: str, created: Any, vis: VisibilityOptions,
         user_ids: dict[str, int]) -> None:
     value = None if visibility == "absent" else getattr(vis, visibility)
     marker = _marker("recipients without visibility recipients")
@@ -418,7 +418,7 @@ def test_recipients_while_visibility_is_not_recipients_is_400(
 @pytest.mark.parametrize("option", ["to_original_poster", "to_moderators", "recipients"])
 def test_private_option_without_use_private_comments_is_403(
         novice: ApiClient, admin: ApiClient, thread_answer: int, option: str, run_tag: str, created: Any,
-        vis: Visibility, user_ids: dict[str, int], profile: Profile) -> None:
+        vis: VisibilityOptions, user_ids: dict[str, int], profile: Profile) -> None:
     value = wire_value(profile, option)
     marker = _marker(f"novice private {option}")
     recipients = [user_ids["moderator"]] if option == "recipients" else None
@@ -437,7 +437,7 @@ def test_private_option_without_use_private_comments_is_403(
 
 @pytest.mark.rule("COMMENT-7-NO-OPTION-PERMISSION")
 def test_private_option_the_caller_lacks_is_403_though_it_may_use_the_others(
-        member: ApiClient, thread_answer: int, run_tag: str, created: Any, vis: Visibility,
+        member: ApiClient, thread_answer: int, run_tag: str, created: Any, vis: VisibilityOptions,
         profile: Profile) -> None:
     wire_value(profile, "to_own_groups")
     marker = _marker("member own groups")
@@ -597,7 +597,7 @@ def test_comment_may_be_posted_on_a_question_an_answer_and_a_comment(
 @pytest.mark.rule("OBS-COMMENT-OP-AUDIENCE")
 def test_who_sees_comments_to_original_poster_and_to_moderators(
         api: dict[str, ApiClient], member: ApiClient, thread_answer: int, question_id: int, run_tag: str,
-        created: Any, vis: Visibility, user_ids: dict[str, int], profile: Profile, observe: Any) -> None:
+        created: Any, vis: VisibilityOptions, user_ids: dict[str, int], profile: Profile, observe: Any) -> None:
     posted: dict[str, int | None] = {}
     statuses: dict[str, int] = {}
     for option in ("to_original_poster", "to_moderators"):
@@ -631,7 +631,8 @@ def test_what_the_201_to_a_posted_comment_carries(
 @pytest.mark.observation
 @pytest.mark.rule("OBS-COMMENT-403-BODY")
 def test_what_the_403_for_a_private_option_without_permission_carries(
-        novice: ApiClient, thread_answer: int, run_tag: str, created: Any, vis: Visibility, observe: Any) -> None:
+        novice: ApiClient, thread_answer: int, run_tag: str, created: Any, vis: VisibilityOptions,
+        observe: Any) -> None:
     resp, _ = observe_post(novice, thread_answer, run_tag, created, text="403 body",
                            visibility=vis.to_moderators or vis.to_original_poster)
     observe("OBS-COMMENT-403-BODY", status=resp.status, content_type=resp.content_type, body=body_kind(resp),
@@ -641,7 +642,7 @@ def test_what_the_403_for_a_private_option_without_permission_carries(
 @pytest.mark.observation
 @pytest.mark.rule("OBS-VISIBILITY-VALUES")
 def test_which_visibility_values_the_target_accepts_and_returns(
-        admin: ApiClient, thread_answer: int, run_tag: str, created: Any, vis: Visibility,
+        admin: ApiClient, thread_answer: int, run_tag: str, created: Any, vis: VisibilityOptions,
         user_ids: dict[str, int], observe: Any) -> None:
     plain, cid = observe_post(admin, thread_answer, run_tag, created, text="visibility of a plain comment")
     full_value: Any = f"not created ({plain.status})"
@@ -661,7 +662,7 @@ def test_which_visibility_values_the_target_accepts_and_returns(
 @pytest.mark.observation
 @pytest.mark.rule("OBS-RECIPIENT-ID-STRING")
 def test_whether_recipient_ids_given_as_strings_are_accepted(
-        member: ApiClient, thread_answer: int, run_tag: str, created: Any, vis: Visibility,
+        member: ApiClient, thread_answer: int, run_tag: str, created: Any, vis: VisibilityOptions,
         user_ids: dict[str, int], observe: Any) -> None:
     resp, cid = observe_post(member, thread_answer, run_tag, created, text="string recipient id",
                              visibility=vis.recipients, recipients=[str(user_ids["moderator"])])
@@ -687,7 +688,7 @@ def test_what_a_comment_on_a_locked_node_gets(
 @pytest.mark.observation
 @pytest.mark.rule("RECIPIENTS-NO-LIMIT")
 def test_what_a_long_recipients_list_gets(
-        member: ApiClient, thread_answer: int, run_tag: str, created: Any, vis: Visibility,
+        member: ApiClient, thread_answer: int, run_tag: str, created: Any, vis: VisibilityOptions,
         user_ids: dict[str, int], observe: Any) -> None:
     known = [user_ids[r] for r in ("moderator", "admin", "novice") if r in user_ids]
     recipients = [known[i % len(known)] for i in range(500)]

@@ -7,6 +7,8 @@ import json
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from qaconform import exitcodes
 from qaconform.kit import pytest_command
 
@@ -21,7 +23,7 @@ def _run(tmp_path: Path, *args: str) -> tuple[subprocess.CompletedProcess[str], 
 
 def test_a_missing_profile_is_pytests_usage_error_with_the_reason_in_the_results(tmp_path: Path) -> None:
     proc, data = _run(tmp_path, "--target-profile", str(tmp_path / "missing.toml"), "-k", "envelope")
-    assert proc.returncode == 4, proc.stdout[-2000:]
+    assert proc.returncode == exitcodes.PYTEST_BAD_PROFILE == pytest.ExitCode.USAGE_ERROR, proc.stdout[-2000:]
     assert data["stopped"]["reason"] == "profile"
     assert "missing.toml" in data["stopped"]["message"] and "file not found" in data["stopped"]["message"]
     assert "--target-profile" in data["stopped"]["message"]  # the option of plain pytest, not qaconform's --profile

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from report_builders import CATALOG, make_results
 
-from qaconform.report.model import RuleInfo
+from qaconform.contract import Rule
 
 
 @pytest.fixture
@@ -16,5 +16,5 @@ def results() -> dict[str, Any]:
 
 
 @pytest.fixture
-def catalog() -> list[RuleInfo]:
+def catalog() -> list[Rule]:
     return list(CATALOG)

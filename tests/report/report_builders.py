@@ -13,20 +13,20 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from qaconform.report.model import RuleInfo
+from qaconform.contract import Rule
 
 PLANTED = "Planted-Pa55word-7f3e"
 """A password planted in an exchange; it must appear in none of the report files."""
 PLANTED_B64 = base64.b64encode(f"qa-member:{PLANTED}".encode()).decode()
 
 CATALOG = [
-    RuleInfo("PASS-1", "must", "paging", ("listQuestions",), "1.6.3", "pages hold what they say", "Paging"),
-    RuleInfo("FAIL-1", "must", "comments", ("postComment",), "2.16.0", "reply inherits visibility", "1. Rules 4"),
-    RuleInfo("ERR-1", "must", "contract", ("listSpaces",), "1.6.3", "space list has the envelope", "9."),
-    RuleInfo("OBS-1", "observed", "actions", ("lockNode",), "1.6.3", "lock without prompt", "13."),
-    RuleInfo("SKIP-1", "must", "actions", ("cancelWiki",), "1.6.3", "cancelwiki returns the action", "11."),
-    RuleInfo("SAFE-1", "must", "gdpr", ("scheduleGdprJob",), "1.6.3", "a job is scheduled", "2."),
-    RuleInfo("NC-1", "must", "gdpr", ("listUserContent",), "1.6.3", "invalid user id gives 422", "8."),
+    Rule("PASS-1", "must", "paging", ("listQuestions",), "1.6.3", "pages hold what they say", "Paging"),
+    Rule("FAIL-1", "must", "comments", ("postComment",), "2.16.0", "reply inherits visibility", "1. Rules 4"),
+    Rule("ERR-1", "must", "contract", ("listSpaces",), "1.6.3", "space list has the envelope", "9."),
+    Rule("OBS-1", "observed", "actions", ("lockNode",), "1.6.3", "lock without prompt", "13."),
+    Rule("SKIP-1", "must", "actions", ("cancelWiki",), "1.6.3", "cancelwiki returns the action", "11."),
+    Rule("SAFE-1", "must", "gdpr", ("scheduleGdprJob",), "1.6.3", "a job is scheduled", "2."),
+    Rule("NC-1", "must", "gdpr", ("listUserContent",), "1.6.3", "invalid user id gives 422", "8."),
 ]
 
 

@@ -13,10 +13,10 @@ from typing import Any
 
 from report_builders import entry, exchange, make_results
 
-from qaconform.report.model import RuleInfo
+from qaconform.contract import Rule
 from qaconform.report.writer import build_and_write
 
-RULES = [RuleInfo(f"RULE-{i:03d}", "observed" if i % 4 == 0 else "must", "paging", ("listQuestions",), "1.6.3",
+RULES = [Rule(f"RULE-{i:03d}", "observed" if i % 4 == 0 else "must", "paging", ("listQuestions",), "1.6.3",
                   f"statement number {i} of the description, in our own words", f"Section {i}") for i in range(196)]
 
 

@@ -7,7 +7,8 @@ from typing import Any
 from report_builders import CATALOG, entry, make_results
 
 from qaconform import exitcodes
-from qaconform.report.model import RuleInfo, build_report
+from qaconform.contract import Rule
+from qaconform.report.model import build_report
 
 
 def statuses(report: dict[str, Any]) -> dict[str, str]:
@@ -15,7 +16,7 @@ def statuses(report: dict[str, Any]) -> dict[str, str]:
 
 
 def test_every_status_is_derived_from_the_tests_that_name_the_rule(results: dict[str, Any],
-                                                                    catalog: list[RuleInfo]) -> None:
+                                                                    catalog: list[Rule]) -> None:
     report = build_report(results, catalog)
     assert statuses(report) == {"PASS-1": "passed", "FAIL-1": "failed", "ERR-1": "error", "OBS-1": "observed",
                                 "SKIP-1": "skipped", "SAFE-1": "skipped", "NC-1": "not covered"}
@@ -23,7 +24,7 @@ def test_every_status_is_derived_from_the_tests_that_name_the_rule(results: dict
                                           "not covered": 1, "error": 1, "blocked": 0}
 
 
-def test_skipped_rules_keep_the_reason_and_its_family(results: dict[str, Any], catalog: list[RuleInfo]) -> None:
+def test_skipped_rules_keep_the_reason_and_its_family(results: dict[str, Any], catalog: list[Rule]) -> None:
     rules = {r["id"]: r for r in build_report(results, catalog)["rules"]}
     assert rules["SKIP-1"]["reason"] == "not checked: needs fixture wiki_node_id"  # issue 15: what a profile lacks
     assert rules["SKIP-1"]["evidence"]["skips"][0]["reason"] == "fixture wiki_node_id not in profile"
@@ -32,7 +33,7 @@ def test_skipped_rules_keep_the_reason_and_its_family(results: dict[str, Any], c
     assert rules["NC-1"]["reason"] == "no test names this rule"
 
 
-def test_a_failure_outranks_a_kit_error_in_the_same_rule_and_both_stay_visible(catalog: list[RuleInfo]) -> None:
+def test_a_failure_outranks_a_kit_error_in_the_same_rule_and_both_stay_visible(catalog: list[Rule]) -> None:
     res = make_results()
     res["tests"].append(entry("suites/x.py::test_other", "error", ["FAIL-1"], message="ZeroDivisionError"))
     report = build_report(res, catalog)
@@ -41,7 +42,7 @@ def test_a_failure_outranks_a_kit_error_in_the_same_rule_and_both_stay_visible(c
     assert sorted(f["outcome"] for f in fail["evidence"]["failures"]) == ["error", "failed"]
 
 
-def test_error_alone_is_a_kit_error_not_a_rule_failure(catalog: list[RuleInfo]) -> None:
+def test_error_alone_is_a_kit_error_not_a_rule_failure(catalog: list[Rule]) -> None:
     res = make_results(fail=False)
     report = build_report(res, catalog)
     assert report["summary"]["failed_rules"] == []
@@ -51,20 +52,20 @@ def test_error_alone_is_a_kit_error_not_a_rule_failure(catalog: list[RuleInfo]) 
 
 
 def test_exit_code_is_1_when_a_rule_failed_even_if_the_kit_also_broke(results: dict[str, Any],
-                                                                       catalog: list[RuleInfo]) -> None:
+                                                                       catalog: list[Rule]) -> None:
     report = build_report(results, catalog)
     assert report["exit_code"] == exitcodes.RULE_FAILED
     assert "FAIL-1" in report["verdict"]
 
 
-def test_exit_code_is_0_when_every_rule_that_ran_held(catalog: list[RuleInfo]) -> None:
+def test_exit_code_is_0_when_every_rule_that_ran_held(catalog: list[Rule]) -> None:
     res = make_results(fail=False)
     res["tests"] = [t for t in res["tests"] if t["outcome"] != "error"]
     report = build_report(res, catalog)
     assert report["exit_code"] == exitcodes.OK, report["verdict"]
 
 
-def test_a_breached_load_threshold_fails_the_run(catalog: list[RuleInfo]) -> None:
+def test_a_breached_load_threshold_fails_the_run(catalog: list[Rule]) -> None:
     res = make_results(fail=False)
     res["tests"] = [t for t in res["tests"] if t["outcome"] != "error"]
     report = build_report(res, catalog, load={"status": "breached", "message": "p95 listQuestions > 500 ms"})
@@ -72,7 +73,7 @@ def test_a_breached_load_threshold_fails_the_run(catalog: list[RuleInfo]) -> Non
     assert "load threshold" in report["verdict"]
 
 
-def test_a_teardown_error_after_a_passing_call_is_one_test_with_outcome_error(catalog: list[RuleInfo]) -> None:
+def test_a_teardown_error_after_a_passing_call_is_one_test_with_outcome_error(catalog: list[Rule]) -> None:
     res = make_results(fail=False)
     res["tests"].append(entry("suites/contract/test_paging.py::test_page_size_is_honoured", "error", ["PASS-1"],
                               when="teardown", message="cleanup failed"))
@@ -82,20 +83,20 @@ def test_a_teardown_error_after_a_passing_call_is_one_test_with_outcome_error(ca
     assert statuses(report)["PASS-1"] == "error"
 
 
-def test_an_observed_rule_whose_test_recorded_nothing_is_passed_not_observed(catalog: list[RuleInfo]) -> None:
+def test_an_observed_rule_whose_test_recorded_nothing_is_passed_not_observed(catalog: list[Rule]) -> None:
     res = make_results()
     res["tests"] = [entry("suites/s.py::test_lock", "passed", ["OBS-1"])]
     assert statuses(build_report(res, catalog))["OBS-1"] == "passed"
 
 
 def test_observations_are_grouped_by_the_rule_they_were_recorded_for(results: dict[str, Any],
-                                                                     catalog: list[RuleInfo]) -> None:
+                                                                     catalog: list[Rule]) -> None:
     report = build_report(results, catalog)
     assert report["observations"] == {"OBS-1": [{"test": "suites/scenarios/test_lock.py::test_lock_without_prompt",
                                                  "facts": {"status": 400, "has_error_body": True}}]}
 
 
-def test_only_selection_marks_rules_outside_it_skipped_and_inside_it_not_covered(catalog: list[RuleInfo]) -> None:
+def test_only_selection_marks_rules_outside_it_skipped_and_inside_it_not_covered(catalog: list[Rule]) -> None:
     res = make_results()
     res["tests"] = [t for t in res["tests"] if t["rules"] == ["PASS-1"]]
     report = build_report(res, catalog, meta={"selection": {"areas": ["paging", "gdpr"], "rules": []}})
@@ -107,7 +108,7 @@ def test_only_selection_marks_rules_outside_it_skipped_and_inside_it_not_covered
     assert "not selected by --only paging gdpr" in fail["reason"]
 
 
-def test_a_rule_id_missing_from_the_catalog_still_counts(catalog: list[RuleInfo]) -> None:
+def test_a_rule_id_missing_from_the_catalog_still_counts(catalog: list[Rule]) -> None:
     res = make_results()
     res["tests"] = [entry("suites/s.py::test_new", "failed", ["BRAND-NEW"], message="boom")]
     report = build_report(res, catalog)
@@ -134,7 +135,7 @@ def test_the_real_catalog_loads_and_every_rule_is_reported(results: dict[str, An
     assert {r["level"] for r in report["rules"]} <= {"must", "should", "observed"}
 
 
-def test_a_test_of_many_rules_that_names_the_broken_one_fails_only_that_rule(catalog: list[RuleInfo]) -> None:
+def test_a_test_of_many_rules_that_names_the_broken_one_fails_only_that_rule(catalog: list[Rule]) -> None:
     res = make_results()
     res["tests"] = [entry("suites/properties/test_openapi.py::test_generated[GET /space.json]", "failed",
                           ["PASS-1", "FAIL-1", "ERR-1"],
@@ -147,7 +148,7 @@ def test_a_test_of_many_rules_that_names_the_broken_one_fails_only_that_rule(cat
     assert report["tests"][0]["failed_rules"] == ["FAIL-1"]
 
 
-def test_a_failure_that_names_no_rule_or_every_rule_fails_them_all(catalog: list[RuleInfo]) -> None:
+def test_a_failure_that_names_no_rule_or_every_rule_fails_them_all(catalog: list[Rule]) -> None:
     for message in ("expected 400, got 201", "PASS-1 and FAIL-1 both broke"):
         res = make_results()
         res["tests"] = [entry("suites/s.py::test_two", "failed", ["PASS-1", "FAIL-1"], message=message)]
@@ -155,14 +156,14 @@ def test_a_failure_that_names_no_rule_or_every_rule_fails_them_all(catalog: list
         assert (st["PASS-1"], st["FAIL-1"]) == ("failed", "failed"), message
 
 
-def test_a_rule_id_inside_a_longer_id_is_not_a_mention(catalog: list[RuleInfo]) -> None:
+def test_a_rule_id_inside_a_longer_id_is_not_a_mention(catalog: list[Rule]) -> None:
     res = make_results()
     res["tests"] = [entry("suites/s.py::test_two", "failed", ["PASS-1", "FAIL-1"], message="PASS-10 broke")]
     st = statuses(build_report(res, catalog))
     assert (st["PASS-1"], st["FAIL-1"]) == ("failed", "failed")
 
 
-def test_without_recorded_exchanges_the_curl_comes_from_the_reproduce_line(catalog: list[RuleInfo]) -> None:
+def test_without_recorded_exchanges_the_curl_comes_from_the_reproduce_line(catalog: list[Rule]) -> None:
     res = make_results()
     res["tests"] = [entry("suites/s.py::test_cached", "failed", ["FAIL-1"], message=(
         "AssertionError: listCount is 16\n  Reproduce with: curl -sS -i -X GET -u \"$USER:$PASSWORD\" "
@@ -175,7 +176,7 @@ def test_without_recorded_exchanges_the_curl_comes_from_the_reproduce_line(catal
 
 
 def test_a_fixture_failing_on_a_rule_charges_it_once_and_reports_the_tests_it_blocked(
-        catalog: list[RuleInfo]) -> None:
+        catalog: list[Rule]) -> None:
     """Issue 13: the setup of two tests failed on FAIL-1 (the target broke it); their own rules are blocked, not
     failed, and FAIL-1 is failed once."""
     res = make_results()
@@ -192,8 +193,8 @@ def test_a_fixture_failing_on_a_rule_charges_it_once_and_reports_the_tests_it_bl
     assert report["summary"]["tests"]["blocked"] == 2 and report["summary"]["failed_rules"] == ["FAIL-1"]
 
 
-def test_a_failed_should_rule_is_a_warning_unless_strict(catalog: list[RuleInfo]) -> None:
-    should = [RuleInfo(id="SHOULD-1", level="should", area="conventions", summary="no 5xx")]
+def test_a_failed_should_rule_is_a_warning_unless_strict(catalog: list[Rule]) -> None:
+    should = [Rule(id="SHOULD-1", level="should", area="conventions", summary="no 5xx")]
     res = make_results()
     res["tests"] = [entry("suites/a.py::t1", "failed", ["SHOULD-1"], message="[SHOULD-1] a 500")]
     lenient = build_report(res, catalog + should)

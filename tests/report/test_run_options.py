@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from qaconform.report.model import RuleInfo
+from qaconform.contract import Rule
 from qaconform.runner import UsageProblem, _combine_marker, _exit_line, load_command, plan_selection
 
-RULES = [RuleInfo("PAGING-LISTCOUNT", area="paging"), RuleInfo("PAGING-PAGECOUNT", area="paging"),
-         RuleInfo("CONV-JSON-EXTENSION", area="conventions"), RuleInfo("COMMENT-4", area="comments"),
-         RuleInfo("COMMENT-6", area="comments")]
+RULES = [Rule("PAGING-LISTCOUNT", area="paging"), Rule("PAGING-PAGECOUNT", area="paging"),
+         Rule("CONV-JSON-EXTENSION", area="conventions"), Rule("COMMENT-4", area="comments"),
+         Rule("COMMENT-6", area="comments")]
 
 
 def test_areas_alone_become_a_marker_expression() -> None:
