@@ -59,7 +59,8 @@ class RunState:
     holder: _TargetHolder
     started: float = field(default_factory=time.time)
     created_ids: set[str] = field(default_factory=set)
-    created_emitted: set[tuple[str, str, str]] = field(default_factory=set)
+    created_emitted: set[tuple[str, str]] = field(default_factory=set)
+    """(kind, id) of every created object already written to the results: one object, one entry."""
     results: list[dict[str, Any]] = field(default_factory=list)
     unmarked_writers: list[str] = field(default_factory=list)
     gone: str | None = None
@@ -693,7 +694,7 @@ def _new_created(run: RunState, report: pytest.TestReport) -> list[Any]:
         if not isinstance(c, dict) or c.get("id") is None:
             out.append(c)  # no id to tell it apart: keep it
             continue
-        key = ("created", str(c.get("kind")), str(c.get("id")))
+        key = (str(c.get("kind")), str(c.get("id")))
         if key not in run.created_emitted:
             run.created_emitted.add(key)
             out.append(c)

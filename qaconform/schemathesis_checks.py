@@ -93,15 +93,19 @@ def _json_body(response: Response) -> Any:
         return None
 
 
-def _int_param(query: Any, name: str) -> int | None:
-    value = query.get(name) if isinstance(query, dict) else None
+def int_value(value: Any) -> int | None:
+    """A generated parameter as the integer it stands for: an int, or a string of at most 11 digits (not a bool)."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.isdecimal() and len(value) < 10:
+    if isinstance(value, str) and value.isdecimal() and len(value) < 12:
         return int(value)
     return None
+
+
+def _int_param(query: Any, name: str) -> int | None:
+    return int_value(query.get(name)) if isinstance(query, dict) else None
 
 
 def _fail(rule: str, problems: Iterable[str]) -> None:

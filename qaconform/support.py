@@ -49,12 +49,17 @@ def new_id(resp: ApiResponse) -> int:
     raise AssertionError(f"a 201 gave no id in its body nor in its Location header\n{resp.describe()}")
 
 
-def answer_posted(resp: ApiResponse, purpose: str = "to the fixture question") -> int:
-    """The id of an answer a test or fixture needed to post first; if the target did not create it, a RuleFailure
-    naming ANSWER-201, so that the tests that needed it are reported blocked by that rule, not failed on their own."""
+def expect_created(resp: ApiResponse, rule: str, what: str) -> int:
+    """The id of what a 201 created; any other status is a RuleFailure naming ``rule``, the rule the caller needed
+    to hold, so that the tests that needed the content are reported blocked by that rule, not failed on their own."""
     if resp.status != 201:
-        fail(["ANSWER-201"], f"{resp.exchange.role} could not post an answer {purpose}", resp)
+        fail([rule], what, resp)
     return new_id(resp)
+
+
+def answer_posted(resp: ApiResponse, purpose: str = "to the fixture question") -> int:
+    """The id of an answer a test or fixture needed to post first (:func:`expect_created` on ANSWER-201)."""
+    return expect_created(resp, "ANSWER-201", f"{resp.exchange.role} could not post an answer {purpose}")
 
 
 def post_answer(client: ApiClient, question_id: int, tag: str, created: Registry | None = None,

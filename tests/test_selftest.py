@@ -1,10 +1,10 @@
-"""The kit proves itself (issue 8): the fault registry is sound, and the suites catch every planted fault.
+"""The kit proves itself: the fault registry is sound, and the suites catch every planted fault.
 
 The fast tests check the registry statically (enough faults, each naming a rule of spec/rules.yaml, each wired
-into the reference server, every area of the issue covered) and the self-test's judging on made-up results. The
+into the reference server, every area below covered) and the self-test's judging on made-up results. The
 one slow test runs ``qaconform selftest`` for real: every fault against its own server, plus the clean run, and
-requires a 100 % mutation score and a green clean run. It is also what shows that the suites fail against broken
-variants of the server (issue 4).
+requires a 100 % mutation score and a green clean run: the proof that the suites fail against broken variants of
+the server.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ REFERENCE = ROOT / "qaconform" / "reference"
 SELFTEST_TIMEOUT_S = 1500
 """178 faults and the clean run took 1020 s with --jobs 2 on a machine shared by six developers (issue 15)."""
 
-AREAS_OF_ISSUE_8 = {
+AREAS_THE_FAULTS_COVER = {
     "envelope and paging": ["PAGING-ENVELOPE", "PAGING-LISTCOUNT", "PAGING-PAGECOUNT", "PAGING-DEFAULT-PAGE",
                             "PAGING-PAGE-ECHO", "PAGING-PAGESIZE-ECHO", "PAGING-TOTALCOUNT-UNION"],
     "projection": ["PROJ-INCLUDEONLY", "PROJ-ONLY-VISIBLE"],
@@ -56,7 +56,7 @@ PERMISSION_ROWS_ALLOWED = ["PERM-LIST-QUESTIONS", "PERM-USER-ANSWERS", "PERM-EXP
 
 
 def test_the_registry_has_at_least_50_faults_each_naming_a_rule_of_the_contract() -> None:
-    assert len(faults.FAULTS) >= 50, f"issue 8 asks for at least 50 faults; the registry has {len(faults.FAULTS)}"
+    assert len(faults.FAULTS) >= 50, f"the self-test needs at least 50 faults; the registry has {len(faults.FAULTS)}"
     assert len(faults.FAULTS) == len(faults._ALL), "two faults share a name: names must be unique"
     assert selftest.check_registry() == []
     for f in faults.FAULTS.values():
@@ -100,10 +100,10 @@ def test_every_fault_is_wired_into_the_reference_server() -> None:
     assert not astray, f"fault overrides naming no row of the route table (qaconform/reference/app.py): {astray}"
 
 
-@pytest.mark.parametrize("area", sorted(AREAS_OF_ISSUE_8))
-def test_the_faults_cover_every_area_issue_8_lists(area: str) -> None:
+@pytest.mark.parametrize("area", sorted(AREAS_THE_FAULTS_COVER))
+def test_the_faults_cover_every_area_of_the_contract(area: str) -> None:
     broken = {f.rule for f in faults.FAULTS.values()}
-    missing = [r for r in AREAS_OF_ISSUE_8[area] if r not in broken]
+    missing = [r for r in AREAS_THE_FAULTS_COVER[area] if r not in broken]
     assert not missing, f"{area}: no fault breaks {missing}; add one to qaconform/reference/faults.py"
 
 
@@ -157,7 +157,7 @@ def test_a_clean_run_with_a_failure_fails_the_selftest_even_when_every_fault_is_
 @pytest.mark.slow
 @pytest.mark.timeout(SELFTEST_TIMEOUT_S)
 def test_the_suites_catch_every_planted_fault_and_pass_on_the_clean_server(tmp_path: Path) -> None:
-    """The mutation score must be 100 % and the clean run green (issue 8: 'both in CI')."""
+    """The mutation score must be 100 % and the clean run green, both in CI."""
     out = tmp_path / "selftest.json"
     proc = subprocess.run([sys.executable, "-m", "qaconform.cli", "selftest", "--jobs", "2", "--no-variants",
                            "--json", str(out)],

@@ -37,6 +37,7 @@ from qaconform.contract import default_spec_dir, envelope
 from qaconform.outcomes import SkipKind, skip
 from qaconform.profile import Profile
 from qaconform.properties.plugin import Budget
+from qaconform.schemathesis_checks import int_value
 
 SPEC_DIR = default_spec_dir()
 OPENAPI = SPEC_DIR / "openapi.yaml"
@@ -286,16 +287,6 @@ def _json_or_none(content: bytes) -> Any:
         return None
 
 
-def _as_int(value: Any) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and value.isdecimal() and len(value) < 12:
-        return int(value)
-    return None
-
-
 @dataclass
 class SchemaSender:
     """Sends one generated case as the right account, within the budget and the profile's safety, and judges it."""
@@ -320,7 +311,7 @@ class SchemaSender:
         """Rewrite what the profile forbids, whatever mode generated it: protected ids, real data-protection jobs."""
         op = case.operation.definition.raw.get("operationId", "")
         for name, value in list((case.path_parameters or {}).items()):
-            as_int = _as_int(value)
+            as_int = int_value(value)
             allowed = self.pools.allowed(op)
             if as_int is not None and as_int not in allowed and as_int not in self.made:
                 # Every phase (coverage boundaries included) reaches a real node, never a protected one.
@@ -364,7 +355,7 @@ class SchemaSender:
         pageSize 0, negative or huge, a page past the end or below 1, an empty lock prompt: the description leaves
         each open (observed rules record them), so a generated valid request must not depend on them.
         """
-        size, page = _as_int(query.get("pageSize")), _as_int(query.get("page"))
+        size, page = int_value(query.get("pageSize")), int_value(query.get("page"))
         if size is not None and not 1 <= size <= 100:
             query["pageSize"] = 1 + abs(size) % 100
         lowest = 0 if op == "listNodeFollowers" else 1
@@ -545,7 +536,7 @@ def must_reject(operation_id: str, case: Any) -> bool:
                 or (kind == "individual" and not isinstance(body.get("user"), dict))
                 or (kind == "bulk" and "csvFileId" not in body))
     if operation_id == "listUserContent":
-        return _as_int((case.path_parameters or {}).get("userId")) is None
+        return int_value((case.path_parameters or {}).get("userId")) is None
     return False
 
 

@@ -15,7 +15,7 @@ from qaconform.client import ApiClient, ApiResponse
 from qaconform.contract import path as contract_path
 from qaconform.outcomes import SkipKind, skip
 from qaconform.profile import Profile
-from qaconform.support import answer_posted, new_id, post_answer, post_comment
+from qaconform.support import answer_posted, expect_created, post_answer, post_comment
 
 
 @pytest.fixture(scope="session")
@@ -54,10 +54,8 @@ def commented_answer(
     comment_ids = []
     for n in range(3):
         c = post_comment(member, answer_id, run_tag, created, text=f"contract suite comment {n}")
-        assert c.status == 201, (
-            f"[SHAPE-POST-COMMENT] member could not comment on its own answer "
-            f"{answer_id}\n{c.describe()}")
-        comment_ids.append(new_id(c))
+        comment_ids.append(expect_created(c, "SHAPE-POST-COMMENT",
+                                          f"member could not comment on its own answer {answer_id}"))
     return answer_id, comment_ids
 
 

@@ -20,6 +20,8 @@ from qaconform.client import ApiClient, ApiResponse
 from qaconform.outcomes import SkipKind, skip
 from qaconform.profile import Profile, VisibilityOptions
 from qaconform.support import (
+    answer_posted,
+    expect_created,
     find_item,
     find_listed,
     list_all,
@@ -191,10 +193,7 @@ def referenced_ids(items: list[dict[str, Any]]) -> set[str]:
 def thread_answer(member: ApiClient, question_id: int, run_tag: str, created: Any) -> int:
     """An answer by member that holds this module's comments."""
     resp = post_answer(member, question_id, run_tag, created, text="comment privacy thread")
-    assert resp.status == 201, (
-        f"[ANSWER-201] member could not post the answer that holds the privacy "
-        f"comments\n{resp.describe()}")
-    return new_id(resp)
+    return answer_posted(resp, "that holds the privacy comments")
 
 
 @pytest.fixture(scope="module")
@@ -203,18 +202,14 @@ def private_comment(member: ApiClient, thread_answer: int, run_tag: str, created
     """member's comment on the answer, private to moderator (visibility recipients)."""
     resp = post_comment(member, thread_answer, run_tag, created, text="private to moderator",
                         visibility=vis.recipients, recipients=[user_ids["moderator"]])
-    assert resp.status == 201, f"[COMMENT-2] member could not post a comment private to moderator\n{resp.describe()}"
-    return new_id(resp)
+    return expect_created(resp, "COMMENT-2", "member could not post a comment private to moderator")
 
 
 @pytest.fixture(scope="module")
 def public_comment(member: ApiClient, thread_answer: int, run_tag: str, created: Any) -> int:
     """member's full-visibility comment on the answer, parent of a private reply."""
     resp = post_comment(member, thread_answer, run_tag, created, text="public parent")
-    assert resp.status == 201, (
-        f"[SHAPE-POST-COMMENT] member could not post a full-visibility "
-        f"comment\n{resp.describe()}")
-    return new_id(resp)
+    return expect_created(resp, "SHAPE-POST-COMMENT", "member could not post a full-visibility comment")
 
 
 @pytest.fixture(scope="module")
@@ -223,18 +218,14 @@ def private_reply_to_public(member: ApiClient, public_comment: int, run_tag: str
     """member's reply to the public comment, private to moderator."""
     resp = post_comment(member, public_comment, run_tag, created, text="private reply to a public comment",
                         visibility=vis.recipients, recipients=[user_ids["moderator"]])
-    assert resp.status == 201, (
-        f"[COMMENT-5] member could not post a private reply to a public "
-        f"comment\n{resp.describe()}")
-    return new_id(resp)
+    return expect_created(resp, "COMMENT-5", "member could not post a private reply to a public comment")
 
 
 @pytest.fixture(scope="module")
 def inherited_reply(member: ApiClient, private_comment: int, run_tag: str, created: Any) -> int:
     """member's reply to its own private comment, without privacy fields (inherits: private to moderator)."""
     resp = post_comment(member, private_comment, run_tag, created, text="reply inheriting privacy")
-    assert resp.status == 201, f"[COMMENT-3] member could not reply to its own private comment\n{resp.describe()}"
-    return new_id(resp)
+    return expect_created(resp, "COMMENT-3", "member could not reply to its own private comment")
 
 
 @pytest.fixture(scope="module")
@@ -243,8 +234,7 @@ def private_on_question(member: ApiClient, question_id: int, run_tag: str, creat
     """member's comment on the fixture question itself, private to moderator (for the question list's ids)."""
     resp = post_comment(member, question_id, run_tag, created, text="private comment on the question",
                         visibility=vis.recipients, recipients=[user_ids["moderator"]])
-    assert resp.status == 201, f"[COMMENT-2] member could not post a private comment on the question\n{resp.describe()}"
-    return new_id(resp)
+    return expect_created(resp, "COMMENT-2", "member could not post a private comment on the question")
 
 
 @pytest.fixture(scope="module")
