@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import functools
 import http.client
 import json
 import os
@@ -23,6 +24,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlsplit
 
 from qaconform.profile import load_profile
@@ -243,6 +245,25 @@ def bench_lists(size: int, duration: float, concurrency: int, ping: Result) -> N
             print(f"{result.line()}  {result.rate / ping.rate:>4.0%}", flush=True)
 
 
+def _question_list_request(header: bytes, query: str) -> Any:
+    """A starlette Request for GET question.json?``query`` with this Authorization header, as the server gets it."""
+    from starlette.requests import Request
+
+    return Request({"type": "http", "method": "GET", "path": "/services/v2/question.json", "path_params": {},
+                    "query_string": query.encode(), "headers": [(b"authorization", header)]})
+
+
+def _cpu_ms(call: Callable[[], object], calls: int, before: Callable[[int], object]) -> list[float]:
+    """The process CPU milliseconds of ``calls`` calls of ``call``, each after ``before(i)`` (not timed); sorted."""
+    cpu_ms = []
+    for i in range(calls):
+        before(i)
+        start = time.process_time()
+        call()
+        cpu_ms.append((time.process_time() - start) * 1000)
+    return sorted(cpu_ms)
+
+
 def bench_handler(size: int, calls: int = 200) -> None:
     """Handler CPU time in this process (no HTTP, no scheduling noise): what the database and rendering cost.
 
@@ -254,7 +275,6 @@ def bench_handler(size: int, calls: int = 200) -> None:
     """
     import asyncio
 
-    from starlette.requests import Request
     from starlette.responses import Response
 
     from qaconform.reference.db import Database
@@ -268,47 +288,32 @@ def bench_handler(size: int, calls: int = 200) -> None:
     member = next(a for a in ACCOUNTS if a.role == "member")
     header = b"Basic " + base64.b64encode(f"{member.username}:{member.password}".encode())
     loop = asyncio.new_event_loop()
-
-    def request(query: str) -> Request:
-        scope = {
-            "type": "http",
-            "method": "GET",
-            "path": "/services/v2/question.json",
-            "path_params": {},
-            "query_string": query.encode(),
-            "headers": [(b"authorization", header)],
-        }
-        return Request(scope)
-
     questions = [r[0] for r in db.all("SELECT id FROM nodes WHERE type = 'question' ORDER BY id DESC LIMIT 5000")]
 
     async def list_page(query: str) -> Response:
         """The question list as the route table calls it: the caller resolved, then the handler."""
-        req = request(query)
+        req = _question_list_request(header, query)
         return await list_questions(svc, req, svc.caller(req))
 
-    def clear_caches() -> None:
+    def show_page(query: str) -> None:
+        loop.run_until_complete(list_page(query))
+
+    def clear_caches(i: int) -> None:
         svc.render.fragments.clear()
         svc.bookmarks.clear()
 
+    def make_most_active(i: int) -> None:
+        """What posting an answer does to a question: it becomes the most active."""
+        db.conn.execute("UPDATE nodes SET last_active_date = ?, answer_count = answer_count + 1 WHERE id = ?",
+                        (4_000_000_000_000 + i, questions[i % len(questions)]))
+
+    before: dict[str, Callable[[int], object]] = {"warm": lambda i: None, "after a write": make_most_active,
+                                                  "cold": clear_caches}
     try:
         for query in ("page=1", "page=1000", "page=1000&sort=votes"):
-            loop.run_until_complete(list_page(query))  # the count is cached after this
-            for state in ("warm", "after a write", "cold"):
-                cpu_ms = []
-                for i in range(calls):
-                    if state == "cold":
-                        clear_caches()
-                    elif state == "after a write":
-                        # what posting an answer does to a question: it becomes the most active
-                        db.conn.execute(
-                            "UPDATE nodes SET last_active_date = ?, answer_count = answer_count + 1 WHERE id = ?",
-                            (4_000_000_000_000 + i, questions[i % len(questions)]),
-                        )
-                    start = time.process_time()
-                    loop.run_until_complete(list_page(query))
-                    cpu_ms.append((time.process_time() - start) * 1000)
-                cpu_ms.sort()
+            show_page(query)  # the count is cached after this
+            for state, prepare in before.items():
+                cpu_ms = _cpu_ms(functools.partial(show_page, query), calls, prepare)
                 print(
                     f"handler CPU, question.json?{query:<22} {size:>9,} nodes, {state:>13}:"
                     f" p50 {statistics.median(cpu_ms):.2f} ms, p99 {cpu_ms[int(len(cpu_ms) * 0.99) - 1]:.2f} ms",
