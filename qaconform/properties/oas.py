@@ -34,6 +34,7 @@ from schemathesis.specs.openapi.checks import (
 from qaconform import schemathesis_checks
 from qaconform.client import ApiClient, TargetError
 from qaconform.contract import default_spec_dir, envelope
+from qaconform.created_id import created_id
 from qaconform.outcomes import SkipKind, skip
 from qaconform.profile import Profile
 from qaconform.properties.plugin import Budget
@@ -287,6 +288,12 @@ def _json_or_none(content: bytes) -> Any:
         return None
 
 
+MADE_KINDS_BY_PARAMETER: dict[str, tuple[str, ...]] = {"nodeId": ("answer", "comment"), "answerId": ("answer",)}
+"""Path parameters that may name what a generated request created, and which kinds: any node for the node
+actions, comments and followers, only an answer for an answer's comments. Never a ``questionId`` (no operation
+creates a question: an answer's id there is a 404 the target is right to give) nor a ``userId``."""
+
+
 @dataclass
 class SchemaSender:
     """Sends one generated case as the right account, within the budget and the profile's safety, and judges it."""
@@ -297,8 +304,9 @@ class SchemaSender:
     api: dict[str, ApiClient]
     created: Any
     run_tag: str
-    made: set[int] = field(default_factory=set)
-    """Ids of what generated requests created: a chain may act on them (they are nobody's fixture)."""
+    made: dict[int, str] = field(default_factory=dict)
+    """What generated requests created, id -> kind ("answer", "comment"): a chain may act on them (they are nobody's
+    fixture), where a node of that kind belongs (:data:`MADE_KINDS_BY_PARAMETER`)."""
 
     def role(self, operation_id: str) -> str:
         return ROLE_BY_OPERATION.get(operation_id, "member")
@@ -313,7 +321,8 @@ class SchemaSender:
         for name, value in list((case.path_parameters or {}).items()):
             as_int = int_value(value)
             allowed = self.pools.allowed(op)
-            if as_int is not None and as_int not in allowed and as_int not in self.made:
+            made_here = as_int is not None and self.made.get(as_int) in MADE_KINDS_BY_PARAMETER.get(name, ())
+            if as_int is not None and as_int not in allowed and not made_here:
                 # Every phase (coverage boundaries included) reaches a real node, never a protected one.
                 case.path_parameters[name] = allowed[as_int % len(allowed)]
         if isinstance(case.query, dict):
@@ -436,12 +445,12 @@ class SchemaSender:
             if isinstance(job, dict) and "jobId" in job:
                 self.created.add("gdpr-job", job["jobId"], self.role(op))
         if response.status_code == 201 and op in ("postAnswer", "postComment"):
-            location = response.headers.get("location") or [""]
-            found = re.search(r"/(\d+)(?:\.json)?/?$", location[0])
-            if found:
-                self.made.add(int(found.group(1)))
-            self.created.add("answer" if op == "postAnswer" else "comment",
-                             int(found.group(1)) if found else location[0], self.role(op))
+            location = (response.headers.get("location") or [""])[0]
+            kind = "answer" if op == "postAnswer" else "comment"
+            new = created_id(_json_or_none(response.content), location or None)
+            if new is not None:
+                self.made[new] = kind
+            self.created.add(kind, new if new is not None else location, self.role(op))
         excluded: list[Any] = []
         negative = case.meta is not None and case.meta.generation.mode.is_negative
         if not (negative and must_reject(op, case)):

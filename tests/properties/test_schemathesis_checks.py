@@ -194,3 +194,30 @@ def test_refusals_are_required_only_where_the_description_lists_them(
     case = FakeCase()
     case.body, case.query, case.path_parameters = body, query, {}  # type: ignore[attr-defined]
     assert must_reject(operation, case) is expected
+
+
+def _sender(made: dict[int, str]) -> Any:
+    from qaconform.properties.oas import Pools, SchemaSender
+    from qaconform.properties.plugin import Budget
+
+    pools = Pools(question_id=1, readers=[10, 11], victims=[20, 21, 22, 23, 24], comments=[30, 31],
+                  user_ids={"member": 3}, protected=frozenset({1}))
+    return SchemaSender(profile=_profile(False), pools=pools, budget=Budget(seed=1, max_examples=1, time_budget_s=1.0),
+                        api={}, created=None, run_tag="qc-t", made=made)
+
+
+def test_an_id_a_generated_request_made_is_kept_only_where_a_node_of_its_kind_belongs(schema: Any) -> None:
+    """Seed 320870083 once posted an answer to answer 110 (made by an earlier generated postAnswer): a 404 the target
+    was right to give, charged to SHAPE-POST-ANSWER. A made answer is a node to act on, never a question."""
+    sender = _sender({110: "answer", 111: "comment"})
+    post = _case(schema, "/services/v2/question/{questionId}/answer.json", "POST", path_parameters={"questionId": 110},
+                 body={"body": "x"})
+    sender.make_safe(post)
+    assert post.path_parameters["questionId"] == 1  # the profile's question, the only one to answer
+    for node in (110, 111):
+        lock = _case(schema, "/services/v2/node/{nodeId}/lock.json", "PUT", path_parameters={"nodeId": node})
+        sender.make_safe(lock)
+        assert lock.path_parameters["nodeId"] == node  # nobody's fixture: a chain may act on it
+    comments = _case(schema, "/services/v2/answer/{answerId}/comment.json", path_parameters={"answerId": 111})
+    sender.make_safe(comments)
+    assert comments.path_parameters["answerId"] in (10, 11)  # a comment is not an answer: a reader instead
