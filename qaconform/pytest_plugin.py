@@ -516,7 +516,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 
 def _blame(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestReport) -> Status:
-    """Issue 13. A failure whose message names none of the test's rules but names rule X (a fixture, or a step the test
+    """A failure whose message names none of the test's rules but names rule X (a fixture, or a step the test
     needed first, met X broken) blocks the test: "blocked"
     with ``blocked_by`` X, charged to X, not to the test's own rules. A failure charged only to should-level rules
     is a warning: the test shows as skipped and the results keep it as failed (the report lists it apart), unless

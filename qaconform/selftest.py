@@ -7,7 +7,7 @@ whose rule markers name the rule the fault breaks, and counts the fault *caught*
 server and requires zero failures, so a suite cannot buy its score with false positives. The mutation score is
 caught / total; anything short of 100 % or a red clean run is exit 1.
 
-The dual check (issue 13): every allowed *variant* of the reference server (``qaconform/reference/variants.py``:
+The dual check: every allowed *variant* of the reference server (``qaconform/reference/variants.py``:
 another behaviour the description leaves open) and all of them at once must pass every suite. A suite failure on a
 variant is a false positive (the suite asserts what the description does not state) and fails the self-test. When
 the clean run fails, the mutation score is meaningless (a fault may be "caught" by a test that fails anyway) and
@@ -77,7 +77,7 @@ class RunResult:
         return [t for t in self.failed if t.get("warning")]
 
     def failed_rules(self) -> list[str]:
-        """Every rule this run's failures are charged to (issue 13: a fault should turn one rule red)."""
+        """Every rule this run's failures are charged to (a fault should turn one rule red)."""
         return sorted({r for t in self.failed for r in _charged(t)})
 
     @property
@@ -148,7 +148,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "only for faults the other tests miss (slower: tens of seconds per such fault)")
     parser.add_argument("--default-profile", action="store_true",
                         help="give the suites a default profile: [safety] destructive off, no gdpr_user, and none of "
-                             "the optional fixtures but those named by --keep-fixture (issue 15: a rule must be "
+                             "the optional fixtures but those named by --keep-fixture (a rule must be "
                              "defended there too, or its tests must say which fixture they need)")
     parser.add_argument("--keep-fixture", action="append", default=[], metavar="NAME",
                         help=f"with --default-profile, keep this optional fixture (one of "
@@ -207,7 +207,7 @@ def main(args: argparse.Namespace) -> int:
 
 
 def must_rules() -> frozenset[str]:
-    """The ids of spec/rules.yaml's must-rules: each needs a planted fault the suites catch (issue 15)."""
+    """The ids of spec/rules.yaml's must-rules: each needs a planted fault the suites catch."""
     from qaconform.contract import load_contract
 
     return frozenset(r.id for r in load_contract().rules.values() if r.level == "must")

@@ -149,7 +149,7 @@ def _quotes(rule: dict[str, Any]) -> list[Any]:
 
 
 def test_every_must_rule_quotes_the_description_or_names_a_sample(rules: list[dict[str, Any]]) -> None:
-    """Issue 13: a must-rule is must because a sentence of the description (or a real sample) says so."""
+    """A must-rule is must because a sentence of the description (or a real sample) says so."""
     bad = [r["id"] for r in rules if r["level"] == "must" and not (_quotes(r) or r.get("sample"))]
     assert not bad, (f"must-rules without a quote (the words of interface-v2.md that make them must) or a sample: "
                      f"{bad}; add one, or move the rule to should or observed")

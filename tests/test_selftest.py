@@ -23,7 +23,7 @@ from qaconform.reference import faults
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = ROOT / "qaconform" / "reference"
 SELFTEST_TIMEOUT_S = 1500
-"""178 faults and the clean run took 1020 s with --jobs 2 on a machine shared by six developers (issue 15)."""
+"""178 faults and the clean run took 1020 s with --jobs 2 on a machine shared by six developers."""
 
 AREAS_THE_FAULTS_COVER = {
     "envelope and paging": ["PAGING-ENVELOPE", "PAGING-LISTCOUNT", "PAGING-PAGECOUNT", "PAGING-DEFAULT-PAGE",
@@ -65,7 +65,7 @@ def test_the_registry_has_at_least_50_faults_each_naming_a_rule_of_the_contract(
 
 
 def test_every_must_rule_has_a_fault_that_breaks_it() -> None:
-    """Issue 15: a must-rule without a planted fault has no proof that its tests can fail."""
+    """A must-rule without a planted fault has no proof that its tests can fail."""
     missing = selftest.rules_without_fault()
     assert not missing, (f"must-rules of spec/rules.yaml that no fault of qaconform/reference/faults.py breaks: "
                          f"{missing}; add a Fault naming each and wire it where it bites")
@@ -186,7 +186,7 @@ def test_the_default_profile_drops_optional_fixtures_and_the_safety_consent_but_
 @pytest.mark.slow
 @pytest.mark.timeout(SELFTEST_TIMEOUT_S)
 def test_the_suites_raise_no_false_positive_on_any_allowed_variant(tmp_path: Path) -> None:
-    """Issue 13: every suite passes on each allowed variant of the reference server and on all of them at once."""
+    """Every suite passes on each allowed variant of the reference server and on all of them at once."""
     out = tmp_path / "selftest-variants.json"
     proc = subprocess.run([sys.executable, "-m", "qaconform.cli", "selftest", "--jobs", "2", "--no-faults",
                            "--no-clean", "--json", str(out)],

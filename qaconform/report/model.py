@@ -79,7 +79,7 @@ def merge_tests(entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
 
 
 def needed_fixtures(skips: Iterable[Mapping[str, Any]]) -> list[str] | None:
-    """The profile fixtures a rule's skipped tests need, when every one of them names some (issue 15: the report says
+    """The profile fixtures a rule's skipped tests need, when every one of them names some (the report says
     what a richer profile would check); None when any skip has another reason."""
     names: list[str] = []
     for t in skips:

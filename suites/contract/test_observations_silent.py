@@ -1,4 +1,4 @@
-"""What real clients of the service are seen to depend on where the description is silent (issue 13): recorded
+"""What real clients of the service are seen to depend on where the description is silent: recorded
 with ``observe(rule, **facts)``, never judged. Plus LOCATION-READABLE, a should-level check: a well-behaved server
 lets a client read back the URL its 201 names, though no sentence of the description says so.
 

@@ -34,7 +34,7 @@ def test_the_page_has_a_row_per_rule_and_the_sections_qa_reads(tmp_path: Path, r
     for section in ("failed", "error", "summary", "rules", "observations", "created", "load", "target"):
         assert f'<section id="{section}">' in html
     assert 'data-status="not covered"' in html and 'data-status="error"' in html
-    assert "not checked: needs fixture wiki_node_id" in html  # issue 15: what a richer profile would check
+    assert "not checked: needs fixture wiki_node_id" in html  # what a richer profile would check
     assert "has_error_body" in html  # the observation's facts
     assert "qc-test0001" in html  # the run tag next to what was created
 

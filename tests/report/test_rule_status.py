@@ -26,7 +26,7 @@ def test_every_status_is_derived_from_the_tests_that_name_the_rule(results: dict
 
 def test_skipped_rules_keep_the_reason_and_its_family(results: dict[str, Any], catalog: list[Rule]) -> None:
     rules = {r["id"]: r for r in build_report(results, catalog)["rules"]}
-    assert rules["SKIP-1"]["reason"] == "not checked: needs fixture wiki_node_id"  # issue 15: what a profile lacks
+    assert rules["SKIP-1"]["reason"] == "not checked: needs fixture wiki_node_id"  # what a profile lacks
     assert rules["SKIP-1"]["evidence"]["skips"][0]["reason"] == "fixture wiki_node_id not in profile"
     assert rules["SKIP-1"]["skip_category"] == "missing fixture"
     assert rules["SAFE-1"]["skip_category"] == "not allowed by safety"
@@ -177,7 +177,7 @@ def test_without_recorded_exchanges_the_curl_comes_from_the_reproduce_line(catal
 
 def test_a_fixture_failing_on_a_rule_charges_it_once_and_reports_the_tests_it_blocked(
         catalog: list[Rule]) -> None:
-    """Issue 13: the setup of two tests failed on FAIL-1 (the target broke it); their own rules are blocked, not
+    """The setup of two tests failed on FAIL-1 (the target broke it); their own rules are blocked, not
     failed, and FAIL-1 is failed once."""
     res = make_results()
     message = "[FAIL-1] could not post an answer to act on (expected 201)"
