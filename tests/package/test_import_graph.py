@@ -92,3 +92,36 @@ def test_the_cycle_finder_finds_a_cycle_through_a_lazy_import() -> None:
     graph = import_graph()
     graph["qaconform.contract"] = graph["qaconform.contract"] | {"qaconform.runner"}  # runner imports contract
     assert any({"qaconform.contract", "qaconform.runner"} <= set(c) for c in cycles(graph))
+
+
+def imports_of(folder: Path) -> dict[str, set[str]]:
+    """Every module a .py file under ``folder`` imports (absolute names), wherever in the file."""
+    out: dict[str, set[str]] = {}
+    for path in sorted(folder.rglob("*.py")):
+        names: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names.add(node.module)
+        out[str(path.relative_to(PACKAGE.parent))] = names
+    return out
+
+
+def offending(folder: Path, forbidden: tuple[str, ...]) -> dict[str, list[str]]:
+    """The files under ``folder`` that import one of ``forbidden`` (a module or anything below it), and what."""
+
+    def bad(name: str) -> bool:
+        return any(name == p or name.startswith(p + ".") for p in forbidden)
+
+    return {f: sorted(filter(bad, names)) for f, names in imports_of(folder).items() if any(map(bad, names))}
+
+
+def test_each_top_level_folder_imports_only_what_architecture_md_says() -> None:
+    """ARCHITECTURE.md's table of folders: the suites know a target only through its profile (never the reference
+    server); the kit's package never imports the Locust side (locust, gevent, loadtests' qaload) nor the suites."""
+    root = PACKAGE.parent
+    assert "qaconform/pytest_plugin.py" in offending(PACKAGE, ("pytest",))  # the reader sees what a file imports
+    assert offending(root / "suites", ("qaconform.reference",)) == {}
+    assert offending(PACKAGE, ("locust", "gevent", "qaload", "suites")) == {}
+    assert offending(root / "loadtests", ("pytest", "suites", "qaconform.reference")) == {}
