@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from listops import Fetch
 
+from qaconform import contract
 from qaconform.client import ApiClient, ApiResponse
 from qaconform.invariants import is_json_content_type
 from qaconform.outcomes import SkipKind, skip
@@ -21,11 +22,16 @@ pytestmark = pytest.mark.contract
 _BULK_NO_CSV = "The bulk type was selected, but the request is missing the csvFileId field."
 
 
-def _listed_comment(client: ApiClient, answer_id: int, comment_id: int) -> dict[str, Any]:
-    item = find_item(list_all(client, f"answer/{answer_id}/comment.json"), comment_id)
+def _stored_comment(client: ApiClient, answer_id: int, resp: ApiResponse, created: Any) -> dict[str, Any]:
+    """The comment a 201 created: registered as the run's, then read back from its answer's comment list (by its
+    author, who sees it whatever its visibility)."""
+    comment_id = new_id(resp)
+    created.add("comment", comment_id, client.role)
+    path = contract.path("listAnswerComments", answerId=answer_id)
+    item = find_item(list_all(client, path), comment_id)
     assert item is not None, (
-        f"comment {comment_id} (full visibility, by {client.role}) is not in its answer {answer_id}'s comment list; "
-        f"Reproduce with: {client.url(f'answer/{answer_id}/comment.json')}")
+        f"comment {comment_id} (by {client.role}) is not in its answer {answer_id}'s comment list; "
+        f"Reproduce with: {client.url(path)}")
     return item
 
 
@@ -39,9 +45,7 @@ def test_a_comment_body_given_only_as_a_parameter_is_stored(
     resp = member.post(f"node/{fresh_answer}/comment.json", params={"body": text}, operation="postComment")
     assert resp.status == 201, (f"[{_created_rule(resp, 'SHAPE-POST-COMMENT', 'CONV-PARAM-AS-BODY-FIELD')}] body given "
                                 f"as a parameter instead of in the JSON body: expected 201\n{resp.describe()}")
-    comment_id = new_id(resp)
-    created.add("comment", comment_id, "member")
-    item = _listed_comment(member, fresh_answer, comment_id)
+    item = _stored_comment(member, fresh_answer, resp, created)
     assert text in str(item.get("body")), f"the listed comment's body is {item.get('body')!r}, not {text!r}"
 
 
@@ -57,9 +61,7 @@ def test_a_comment_body_given_as_parameter_and_in_the_body_is_stored_as_the_para
                        operation="postComment")
     assert resp.status == 201, (f"[{_created_rule(resp, 'SHAPE-POST-COMMENT', 'CONV-PARAM-WINS-COMMENT')}] expected "
                                 f"201\n{resp.describe()}")
-    comment_id = new_id(resp)
-    created.add("comment", comment_id, "member")
-    item = _listed_comment(member, fresh_answer, comment_id)
+    item = _stored_comment(member, fresh_answer, resp, created)
     stored = str(item.get("body"))
     assert param_text in stored and body_text not in stored, (
         f"when a field is both a parameter and in the body, the parameter wins: the stored body is {stored!r}, "
@@ -89,9 +91,7 @@ def test_a_comment_visibility_given_only_as_a_parameter_is_stored(
                        operation="postComment")
     assert resp.status == 201, (f"[CONV-PARAM-AS-BODY-FIELD] member (Use Private Comments and the option) gives "
                                 f"visibility={value} as a parameter: expected 201\n{resp.describe()}")
-    comment_id = new_id(resp)
-    created.add("comment", comment_id, "member")
-    item = _listed_comment(member, fresh_answer, comment_id)
+    item = _stored_comment(member, fresh_answer, resp, created)
     assert item.get("visibility") == value, (
         f"[CONV-PARAM-AS-BODY-FIELD] visibility given as a parameter counts like the body field: the comment reads "
         f"back with visibility {item.get('visibility')!r}, expected {value!r}\n{resp.describe()}")
@@ -113,9 +113,7 @@ def test_a_comment_visibility_given_as_parameter_and_in_the_body_is_stored_as_th
     resp = member.post(f"node/{fresh_answer}/comment.json", params={"visibility": vis.to_moderators},
                        json={"body": text, "visibility": vis.to_original_poster}, operation="postComment")
     assert resp.status == 201, f"member may use both options: expected 201\n{resp.describe()}"
-    comment_id = new_id(resp)
-    created.add("comment", comment_id, "member")
-    item = _listed_comment(member, fresh_answer, comment_id)
+    item = _stored_comment(member, fresh_answer, resp, created)
     assert item.get("visibility") == vis.to_moderators, (
         f"visibility {vis.to_moderators!r} as a parameter and {vis.to_original_poster!r} in the body: the parameter "
         f"wins, yet the comment reads back with {item.get('visibility')!r}\n{resp.describe()}")
