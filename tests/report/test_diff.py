@@ -151,3 +151,36 @@ def test_report_html_shows_what_changed_since_a_baseline_run(tmp_path: Path) -> 
     changed = html[html.index('<section id="changed">'):html.index('<section id="summary">')]
     assert "Changed since a" in changed and "FAIL-1" in changed and "status: 400 -&gt; 409" in changed
     assert html.index('<section id="failed">') < html.index('<section id="changed">') < html.index('id="rules"')
+
+
+def _two_runs_of_one_server(first: int) -> dict[str, Any]:
+    """Facts shaped like those a real run records where the server hands out ids and the kit's writes move counts:
+    OBS-LOCATION-READABLE, OBS-MODERATED-IN-IDS, OBS-ANSWERCOUNT-MISMATCH, OBS-SORT-INVALID-OTHER."""
+    grown = first * 2
+    return {"location": f"/services/v2/answer/{first}.json", "absolute": f"http://h:1/services/v2/comment/{first}.json",
+            "other_path": f"/questions/1/{first}.html", "query": f"/services/v2/node.json?nodeId={first}&page=2",
+            "answer": first + 1, "mismatched": [{"id": 1, "answerCount": grown, "answers": grown + 3}],
+            "totalCount": grown, "pageCount": grown // 15 + 1, "listCount": 15, "array_length": grown,
+            "pageSize": 15, "status": 200}
+
+
+def test_ids_in_urls_and_counts_moved_by_the_kits_writes_are_no_change() -> None:
+    from qaconform.report.volatile import normalise
+
+    assert normalise(_two_runs_of_one_server(278)) == normalise(_two_runs_of_one_server(545))
+
+
+@pytest.mark.parametrize("field,before,after", [
+    ("location", "/services/v2/answer/278.json", "http://h:1/services/v2/answer/545.json"),  # another form
+    ("location", "/services/v2/answer/278.json", "/services/v2/comment/545.json"),  # another path
+    ("totalCount", 0, 12),  # an empty list that is no longer empty
+    ("answer", 5, None),  # an id that went missing
+    ("pageSize", 15, 20),  # not a count the kit's writes move
+    ("status", 200, 404),
+])
+def test_what_really_changed_beside_ids_and_counts_is_still_a_change(field: str, before: Any, after: Any) -> None:
+    from qaconform.report.volatile import normalise
+
+    a, b = _two_runs_of_one_server(278), _two_runs_of_one_server(545)
+    a[field], b[field] = before, after
+    assert normalise(a) != normalise(b)
