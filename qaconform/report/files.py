@@ -1,8 +1,9 @@
-"""Reading a run's JSON files (results.json, report.json) with messages that say what to pass instead."""
+"""A run's JSON files: read with messages that say what to pass instead, written as strict JSON."""
 
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -25,3 +26,21 @@ def read_run_json(path: str | Path, filename: str, key: str, not_found: str, wro
     if not isinstance(data, dict) or not isinstance(data.get(key), list):
         raise ValueError(f"{p}: {wrong_kind}")
     return data
+
+
+def finite(value: Any) -> Any:
+    """``value`` with every float that is not finite (NaN, infinity) replaced by None: JSON has no such numbers, and
+    ``json.dumps`` would write ``NaN``, which strict parsers (CI's, JavaScript's ``JSON.parse``) refuse."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: finite(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [finite(v) for v in value]
+    return value
+
+
+def strict_json(value: Any, **kwargs: Any) -> str:
+    """``json.dumps`` of ``value`` that every JSON parser reads: non-finite numbers as null (:func:`finite`),
+    anything else that is not JSON as its ``str``."""
+    return json.dumps(finite(value), allow_nan=False, default=str, **kwargs)

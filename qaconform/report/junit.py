@@ -8,6 +8,7 @@ way pytest writes xfail, so that CI does not go red on a known deviation; errors
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from typing import Any
@@ -17,10 +18,30 @@ from qaconform.status import Status
 _TEXT_LIMIT = 8000
 
 
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+"""Characters XML 1.0 cannot carry at all, not even as a character reference: most C0 controls, lone surrogates
+(a body decoded with surrogateescape, a JSON string with a lone \\ud800) and the two non-characters."""
+
+
 def _clean(text: Any) -> str:
-    """XML 1.0 cannot carry most control characters; a hostile target may send them."""
+    """Text an XML 1.0 parser accepts: what a hostile target sends (NUL, bell, lone surrogates) shown as ``\\xNN``
+    / ``\\uNNNN`` instead; ``&``, ``<`` and quotes are escaped by ElementTree when the tree is written."""
     s = "" if text is None else str(text)
-    return "".join(c if c in "\t\n\r" or ord(c) >= 0x20 else f"\\x{ord(c):02x}" for c in s)[:_TEXT_LIMIT]
+    return _NOT_XML.sub(_shown, s)[:_TEXT_LIMIT]
+
+
+def _shown(m: re.Match[str]) -> str:
+    code = ord(m.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def _sub(parent: ET.Element, tag: str, text: Any = None, **attrs: Any) -> ET.Element:
+    """A child element whose every attribute and text is clean (:func:`_clean`): nothing of the target's reaches
+    the file unfiltered, whichever attribute it ends up in."""
+    el = ET.SubElement(parent, tag, {k: _clean(v) for k, v in attrs.items()})
+    if text is not None:
+        el.text = _clean(text)
+    return el
 
 
 def _split(nodeid: str) -> tuple[str, str]:
@@ -52,39 +73,35 @@ def _testcase(suite: ET.Element, t: Mapping[str, Any], expected: Mapping[str, Ma
     """One test's testcase element: rules, areas and observations as properties, and the element its status
     gives (failure, error, skipped; an expected failure is skipped). Returns the count it adds to, if any."""
     classname, name = _split(str(t["nodeid"]))
-    case = ET.SubElement(suite, "testcase", classname=classname, name=name,
-                         time=f"{float(t.get('duration') or 0):.3f}")
-    cprops = ET.SubElement(case, "properties")
+    case = _sub(suite, "testcase", classname=classname, name=name, time=f"{float(t.get('duration') or 0):.3f}")
+    cprops = _sub(case, "properties")
     for rid in t.get("rules") or []:
-        ET.SubElement(cprops, "property", name="rule", value=_clean(rid))
+        _sub(cprops, "property", name="rule", value=rid)
     for area in t.get("areas") or []:
-        ET.SubElement(cprops, "property", name="area", value=_clean(area))
+        _sub(cprops, "property", name="area", value=area)
     for o in t.get("observations") or []:
         if isinstance(o, Mapping):
-            ET.SubElement(cprops, "property", name="observation", value=_clean(f"{o.get('rule')}: {o.get('facts')}"))
+            _sub(cprops, "property", name="observation", value=f"{o.get('rule')}: {o.get('facts')}")
     outcome = t.get("outcome")
     status = Status.of(outcome)
     element = status.junit if status is not None else "error"
-    msg = _clean((str(t.get("message") or outcome)).splitlines()[0] if t.get("message") else outcome)
+    msg = str(t.get("message")).splitlines()[0] if t.get("message") else outcome
     if element == "failure":
         rules = t.get("failed_rules") or t.get("rules") or []
         if rules and all((expected.get(r) or {}).get("state") == "expected failure" for r in rules):
             why = "; ".join(f"{r}: {expected[r]['reason']}" + (f" ({expected[r]['link']})" if expected[r].get("link")
                                                               else "") for r in rules)
-            el = ET.SubElement(case, "skipped", type="qaconform.expected_failure", message=_clean(
-                f"expected failure: {why}"))
-            el.text = _clean(_failure_text(t))
+            _sub(case, "skipped", _failure_text(t), type="qaconform.expected_failure",
+                 message=f"expected failure: {why}")
             return "skipped"
-        el = ET.SubElement(case, "failure", type="qaconform.rule_failed", message=msg)
-        el.text = _clean(_failure_text(t))
+        _sub(case, "failure", _failure_text(t), type="qaconform.rule_failed", message=msg)
         return "failures"
     if element == "error":
-        el = ET.SubElement(case, "error", type="qaconform.kit_error", message=msg)
-        el.text = _clean(_failure_text(t))
+        _sub(case, "error", _failure_text(t), type="qaconform.kit_error", message=msg)
         return "errors"
     if element == "skipped":
         kind = "pytest.skip" if status is Status.SKIPPED else f"qaconform.{status}"
-        ET.SubElement(case, "skipped", type=kind, message=msg)
+        _sub(case, "skipped", type=kind, message=msg)
         return "skipped"
     return None
 
@@ -96,11 +113,11 @@ def build_junit(report: Mapping[str, Any]) -> str:
     suite = ET.Element("testsuite", name="qaconform", tests=str(len(tests)))
     counts = {"failures": 0, "errors": 0, "skipped": 0}
     total = 0.0
-    props = ET.SubElement(suite, "properties")
+    props = _sub(suite, "properties")
     for k, v in (("run_id", report.get("run_id")), ("base_url", (report.get("target") or {}).get("base_url")),
                  ("verdict", report.get("verdict"))):
         if v is not None:
-            ET.SubElement(props, "property", name=k, value=_clean(v))
+            _sub(props, "property", name=k, value=v)
     for t in tests:
         total += float(t.get("duration") or 0)
         counted = _testcase(suite, t, expected)

@@ -415,9 +415,13 @@ def _test_brief(t: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _personalise(t: dict[str, Any], accounts: Mapping[str, Any]) -> None:
-    """Curls in a test's exchanges and messages get the role's username and password variable."""
+    """Curls in a test's exchanges, failure and messages get the role's username and password variable: every
+    curl of the report names the variable the page's note lists, never the client's placeholder."""
     t["message"] = personalise_text(t.get("message"), accounts)
     t["longrepr"] = personalise_text(t.get("longrepr"), accounts)
+    failure = t.get("failure")
+    if isinstance(failure, Mapping) and failure.get("curl"):
+        t["failure"] = {**failure, "curl": personal_curl(str(failure["curl"]), accounts)}
     t["exchanges"] = [{**x, "curl": personal_curl(str(x["curl"]), accounts)}
                       if isinstance(x, Mapping) and x.get("curl") else x for x in t["exchanges"]]
 

@@ -12,8 +12,10 @@ A report is shared with people who must never see a password; a second pass cost
 from __future__ import annotations
 
 import base64
+import html
+import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 REDACTED = "<redacted>"
@@ -141,3 +143,27 @@ def _redact(value: Any, secrets: tuple[str, ...]) -> Any:
     if isinstance(value, str):
         return _redact_text(value, secrets)
     return value
+
+
+ESCAPES: dict[str, Callable[[str], str]] = {
+    "xml": lambda s: html.escape(s, quote=True).replace("&#x27;", "'"),
+    "html": lambda s: html.escape(s, quote=True),
+    "json": lambda s: json.dumps(s)[1:-1],
+}
+"""How each serialised file writes a string: a secret in the data appears there in this escaped form."""
+
+
+def scrub_serialised(text: str, secrets: Iterable[str], fmt: str) -> str:
+    """The last pass over a file already built from redacted data: each known secret, as it is written in ``fmt``
+    (xml, html, json), replaced by the marker as ``fmt`` writes it.
+
+    Only known values, never the shape patterns: those run on the data (:func:`redact`), where a string is what it
+    says. On serialised text they would see escapes as part of a token (``Basic realm=&quot;...``) and put a raw
+    ``<redacted>`` inside an XML attribute, which no strict parser reads."""
+    escape = ESCAPES[fmt]
+    marker = escape(REDACTED)
+    for s in _longest_first(secrets):
+        for form in dict.fromkeys((s, escape(s), html.escape(s, quote=False))):
+            if form in text:
+                text = text.replace(form, marker)
+    return text

@@ -16,11 +16,12 @@ from typing import Any
 from qaconform.report.compact import compact
 from qaconform.report.diff import changes_since, read_report
 from qaconform.report.expect import Expectation
+from qaconform.report.files import strict_json
 from qaconform.report.html_page import render_html
 from qaconform.report.junit import build_junit
 from qaconform.report.loadstats import load_section
 from qaconform.report.model import build_report
-from qaconform.report.redact import redact_text
+from qaconform.report.redact import redact, scrub_serialised
 
 RESULTS_NAME = "results.json"
 """The pytest plugin's results file inside a run folder."""
@@ -60,23 +61,30 @@ def new_run_dir(parent: str | Path) -> Path:
 
 
 def write_reports(report: Mapping[str, Any], out_dir: str | Path, secrets: Iterable[str] = (),
-                  keep_all: bool = False) -> dict[str, Path]:
-    """Write junit.xml, report.json and report.html; every text gets a last pass that removes known secrets.
+                  keep_all: bool = False, redacted: bool = False) -> dict[str, Path]:
+    """Write junit.xml, report.json and report.html from the report with every known secret removed.
 
-    report.json holds the summarised copy (``qaconform.report.compact``) unless ``keep_all``."""
+    The data is redacted before it is serialised (a marker written raw into XML would make the file unreadable to
+    CI; ``redacted``: :func:`build_report` did it already, with these secrets), then each text gets a last pass
+    for the escaped forms of the known secrets. report.json holds the summarised copy
+    (``qaconform.report.compact``) unless ``keep_all``, and is strict JSON: a number that is not finite (a NaN a
+    target or Locust produced) is written as null, never as the ``NaN`` strict parsers refuse."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     secrets = tuple(secrets)
-    as_json = {**report, "detail": "all"} if keep_all else compact(report)
+    clean: Mapping[str, Any] = report if redacted else redact(report, secrets)
+    as_json = {**clean, "detail": "all"} if keep_all else compact(clean)
     texts = {
-        "junit": ("junit.xml", build_junit(report)),
-        "json": ("report.json", json.dumps(as_json, indent=1, default=str) + "\n"),
-        "html": ("report.html", render_html(report)),
+        "junit": ("junit.xml", "xml", build_junit(clean)),
+        "json": ("report.json", "json", strict_json(as_json, indent=1) + "\n"),
+        "html": ("report.html", "html", render_html(clean)),
     }
     paths = {}
-    for key, (name, text) in texts.items():
+    for key, (name, fmt, text) in texts.items():
         p = out / name
-        p.write_text(redact_text(text, secrets) if secrets else text, encoding="utf-8")
+        # a lone surrogate (a target's JSON may hold "\\ud800") cannot be UTF-8: written as its escape instead
+        p.write_text(scrub_serialised(text, secrets, fmt) if secrets else text, encoding="utf-8",
+                     errors="backslashreplace")
         paths[key] = p
     return paths
 
@@ -105,4 +113,4 @@ def build_and_write(
     report = build_report(results, rules, expectations=expectations, meta=meta, load=load, secrets=secrets)
     if baseline is not None:
         report["baseline"] = changes_since(read_report(baseline), report)
-    return report, write_reports(report, out, secrets, keep_all=keep_all)
+    return report, write_reports(report, out, secrets, keep_all=keep_all, redacted=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import base64
 import json
+import xml.etree.ElementTree as ET
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -157,3 +158,21 @@ def write_summary_json(folder: Path, *, breached: bool = True) -> Path:
                "latency_source": "histogram"}
     (folder / "summary.json").write_text(json.dumps(summary), encoding="utf-8")
     return folder
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON: a strict parser (JavaScript's JSON.parse, jq, CI's) refuses it")
+
+
+def strict_json(text: str) -> Any:
+    """``text`` parsed as CI's parsers read JSON: ``NaN``, ``Infinity`` and ``-Infinity`` are errors, not numbers
+    (Python's json module accepts them by default)."""
+    return json.loads(text, parse_constant=_no_constant)
+
+
+def strict_junit(text: str) -> ET.Element:
+    """``text`` parsed by expat, which stops at the first byte that is not well-formed XML 1.0, as GitLab's
+    ``reports: junit`` and the JUnit actions do; the root must be <testsuites> holding a <testsuite>."""
+    root = ET.fromstring(text.encode("utf-8"))
+    assert root.tag == "testsuites" and root.find("testsuite") is not None, root.tag
+    return root
