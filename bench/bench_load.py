@@ -151,7 +151,7 @@ def run_bare(tmp: Path, port: int, users: int, seconds: float, workers: int) -> 
 
 def run_ours(tmp: Path, profile: Path, users: int, seconds: float, workers: int) -> dict[str, Any]:
     out = tmp / f"ours-{workers}"
-    cmd = [sys.executable, "-m", "qaconform.cli", "load", "--profile", str(profile), "--scenario", "browse",
+    cmd = [sys.executable, "-m", "qaconform.commands.cli", "load", "--profile", str(profile), "--scenario", "browse",
            "--users", str(users), "--spawn-rate", str(users), "--duration", str(seconds), "--out", str(out),
            "--workers", str(workers), "--no-lost-check"]
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=seconds + 90)

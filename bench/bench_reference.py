@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from qaconform.profile import load_profile
 from qaconform.reference import ReferenceServer
+from qaconform.target.profile import load_profile
 
 MAX_REQUESTS = 200_000
 

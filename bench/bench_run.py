@@ -9,7 +9,7 @@ politeness limits promise (the most requests in flight at once and within any on
 and where the time outside the tests goes: from the start to the first test (start-up, collection on every worker,
 the preflight) and from the last test to the end (merging results, the report).
 
-The chain: the tests of a group of qaconform/parallel.py run one after another, and so do the requests inside one
+The chain: the tests of a group of qaconform/pytest/parallel.py run one after another, and so do the requests inside one
 test (its fixtures included); the longest such unit, plus the checks made before any test (the runner's
 reachability check and the controller's preflight), is the chain. Requests are counted per test by
 bench/qc_bench_probe.py, a pytest plugin loaded into the run through PYTEST_ADDOPTS. A test that reads as several
@@ -43,7 +43,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from delay_proxy import DelayProxy  # noqa: E402
 
-from qaconform.parallel import group_of  # noqa: E402
+from qaconform.pytest.parallel import group_of  # noqa: E402
 from qaconform.reference import ReferenceServer  # noqa: E402
 
 
@@ -113,7 +113,7 @@ def one_run(delay_ms: int, jobs: int | None, seed: int, timeout_s: float, work: 
         profile = work / f"profile-{delay_ms}-{label}.toml"
         profile.write_text(text, encoding="utf-8")
         out = work / f"out-{delay_ms}-{label}"
-        cmd = [sys.executable, "-m", "qaconform.cli", "run", "--profile", str(profile), "--out", str(out),
+        cmd = [sys.executable, "-m", "qaconform.commands.cli", "run", "--profile", str(profile), "--out", str(out),
                "--seed", str(seed)]
         if jobs is not None:
             cmd += ["--jobs", str(jobs)]

@@ -1,8 +1,8 @@
 """Invariants of responses that the description implies, as plain functions returning problems.
 
 One place for them, with adapters named for the tool they serve: the contract suite asserts them with rule ids
-(``suites/contract/rule_assertions.py``), :mod:`qaconform.schemathesis_checks` raises them as schemathesis checks,
-and :mod:`qaconform.load.locust_checks` turns the cheap ones into Locust failures. Each function returns
+(``suites/contract/rule_assertions.py``), :mod:`qaconform.pytest.schemathesis_checks` raises them as schemathesis
+checks, and :mod:`qaconform.load.locust_checks` turns the cheap ones into Locust failures. Each function returns
 human-readable problems (none when the response holds), so callers decide whether a problem is a failure or an
 observation. The envelope's field names come from spec/schemas/envelope.json (:func:`qaconform.contract.envelope`).
 

@@ -55,8 +55,9 @@ def pytest_command() -> list[str]:
 
     The root is the suites' parent folder, so test ids read ``suites/...`` everywhere; the options the checkout's
     pyproject.toml would add are given explicitly, because an installed kit has no pyproject.toml beside it.
-    ``-P`` keeps the working folder off sys.path: inside an installed package it would let ``qaconform/profile.py``
-    shadow the standard library's ``profile`` (which cProfile, and so pytest-profiling, imports).
+    ``-P`` keeps the working folder off sys.path: inside an installed package it would let
+    ``qaconform/target/profile.py`` shadow the standard library's ``profile`` (which cProfile, and so
+    pytest-profiling, imports).
     """
     suites = suites_dir()
     return [sys.executable, "-P", "-m", "pytest", str(suites), "--rootdir", str(suites.parent), "-p", "no:locust",

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from qaconform.client import ApiClient, ApiResponse, Exchange
-from qaconform.outcomes import SkipKind, skip
-from qaconform.profile import Profile, VisibilityOptions
-from qaconform.support import answer_posted, post_answer
+from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.support import answer_posted, post_answer
+from qaconform.target.client import ApiClient, ApiResponse, Exchange
+from qaconform.target.profile import Profile, VisibilityOptions
 
 
 @pytest.fixture(scope="session")

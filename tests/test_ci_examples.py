@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import yaml
 
-from qaconform import cli
+from qaconform.commands import cli
 
 ROOT = Path(__file__).resolve().parents[1]
 CI = ROOT / "docs" / "ci"

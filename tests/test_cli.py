@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from qaconform import cli, exitcodes, run_paths
+from qaconform import exitcodes
+from qaconform.commands import cli, run_paths
 
 TRACEBACK = "Traceback (most recent call last)"
 
@@ -121,7 +122,7 @@ def test_latest_follows_the_newest_run_but_never_replaces_a_real_folder(tmp_path
 
 
 def _qaconform(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "qaconform.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "qaconform.commands.cli", *args], capture_output=True, text=True,
                           timeout=timeout, check=False, stdin=subprocess.DEVNULL)
 
 
@@ -161,7 +162,7 @@ def test_pytest_refusing_the_passed_arguments_is_a_usage_error(tmp_path: Path) -
 
 
 def test_a_mistyped_load_scenario_of_run_gets_the_closest_name() -> None:
-    from qaconform.runner import UsageProblem, validate_load_choice
+    from qaconform.commands.run import UsageProblem, validate_load_choice
 
     with pytest.raises(UsageProblem, match=r"--load smok: not a load scenario \(did you mean smoke\?\)"):
         validate_load_choice("smok")

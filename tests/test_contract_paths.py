@@ -52,7 +52,8 @@ def test_an_unknown_operation_is_refused_with_the_known_ones() -> None:
 
 def test_what_the_load_users_import_from_qaconform_does_not_import_pytest() -> None:
     code = ("import sys\n"
-            "import qaconform.contract, qaconform.created_id, qaconform.invariants, qaconform.load.locust_checks\n"
+            "import qaconform.contract, qaconform.target.created_id, qaconform.invariants\n"
+            "import qaconform.load.locust_checks\n"
             "qaconform.contract.path('listQuestions'); qaconform.contract.envelope()\n"
             "print(sorted(m for m in ('pytest', '_pytest', 'requests') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)

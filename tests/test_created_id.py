@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from qaconform.created_id import created_id
+from qaconform.target.created_id import created_id
 
 
 @pytest.mark.parametrize("location", [

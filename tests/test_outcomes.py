@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
-from qaconform.outcomes import RuleFailure, SkipKind
+from qaconform.pytest.outcomes import RuleFailure, SkipKind
 from qaconform.report.model import build_report
 from qaconform.status import Status
 
 _TESTS = '''
-from qaconform.outcomes import RuleFailure, SkipKind, skip
+from qaconform.pytest.outcomes import RuleFailure, SkipKind, skip
 
 def test_fixture_step_broke_another_rule():
     raise RuleFailure(["ANSWER-201"], "member could not post an answer")

@@ -29,7 +29,7 @@ GENERATED = ["--max-examples", "3", "--seed", "1234"]
 
 
 def run_kit(out: Path, *args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "qaconform.cli", "run", "--out", str(out), *args], cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "qaconform.commands.cli", "run", "--out", str(out), *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
 
 
@@ -47,7 +47,7 @@ def verdicts(report: dict[str, Any]) -> dict[str, str]:
 def serial_and_parallel(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """The whole kit twice against fresh reference servers: serially and on three workers (started together)."""
     outs = {name: tmp_path_factory.mktemp(name) for name in ("serial", "parallel")}
-    procs = {name: subprocess.Popen([sys.executable, "-m", "qaconform.cli", "run", "--out", str(out), "--jobs",
+    procs = {name: subprocess.Popen([sys.executable, "-m", "qaconform.commands.cli", "run", "--out", str(out), "--jobs",
                                      "1" if name == "serial" else "3", *GENERATED], cwd=ROOT,
                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                     stdin=subprocess.DEVNULL)
@@ -152,7 +152,7 @@ def test_a_target_that_stops_answering_ends_a_parallel_run_like_a_serial_one(tmp
 ])
 def test_the_default_workers_follow_the_cpus_and_the_round_trip(cpus: int, round_trip_s: float | None,
                                                                  jobs: int) -> None:
-    from qaconform.runner import default_jobs
+    from qaconform.commands.run import default_jobs
 
     assert default_jobs(cpus, round_trip_s) == jobs
 

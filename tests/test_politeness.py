@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from qaconform.parallel import ONE_SHOT_FIXTURES, group_of
-from qaconform.politeness import Limiter, Limits
-from qaconform.profile import ProfileError, profile_from_dict
+from qaconform.pytest.parallel import ONE_SHOT_FIXTURES, group_of
+from qaconform.target.politeness import Limiter, Limits
+from qaconform.target.profile import ProfileError, profile_from_dict
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -93,7 +93,7 @@ def pytest_collection_modifyitems(items):
 
 
 def test_every_test_that_uses_a_one_shot_fixture_is_in_the_one_shot_group(tmp_path: Path) -> None:
-    """The parallel scheduler knows groups by node id only; this keeps qaconform/parallel.py's table true."""
+    """The parallel scheduler knows groups by node id only; this keeps qaconform/pytest/parallel.py's table true."""
     (tmp_path / "qc_item_probe.py").write_text(PROBE)
     accounts = "".join(f'[accounts.{r}]\nusername = "{r}"\npassword = "x"\n' for r in ("admin", "moderator", "member",
                                                                                       "novice"))
@@ -109,4 +109,4 @@ def test_every_test_that_uses_a_one_shot_fixture_is_in_the_one_shot_group(tmp_pa
     users = [i["nodeid"] for i in items if set(ONE_SHOT_FIXTURES) & set(i["fixtures"] + i["params"])]
     assert len(users) >= 8, users
     outside = [n for n in users if group_of(n) != "one-shot"]
-    assert not outside, f"add these to the one-shot group of qaconform/parallel.py: {outside}"
+    assert not outside, f"add these to the one-shot group of qaconform/pytest/parallel.py: {outside}"

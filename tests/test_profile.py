@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from qaconform.profile import ProfileError, load_profile
+from qaconform.target.profile import ProfileError, load_profile
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {"QA_ADMIN_PASSWORD": "pa", "QA_MODERATOR_PASSWORD": "pm",

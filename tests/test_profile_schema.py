@@ -11,8 +11,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from qaconform.profile import ProfileError, json_schema, profile_from_dict
-from qaconform.profile_schema import schema_text
+from qaconform.commands.profile_schema import schema_text
+from qaconform.target.profile import ProfileError, json_schema, profile_from_dict
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMITTED = ROOT / "docs" / "target-profile.schema.json"
@@ -25,8 +25,8 @@ def test_committed_schema_equals_the_generated_one() -> None:
 
 
 def test_the_command_prints_the_same_schema() -> None:
-    proc = subprocess.run([sys.executable, "-m", "qaconform.cli", "profile-schema"], capture_output=True, text=True,
-                          timeout=60, check=False)
+    proc = subprocess.run([sys.executable, "-m", "qaconform.commands.cli", "profile-schema"], capture_output=True,
+                          text=True, timeout=60, check=False)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == schema_text()
 
@@ -34,7 +34,7 @@ def test_the_command_prints_the_same_schema() -> None:
 def test_the_command_does_not_replace_a_file_it_did_not_write(tmp_path: Path) -> None:
     mine = tmp_path / "notes.json"
     mine.write_text('{"mine": true}')
-    proc = subprocess.run([sys.executable, "-m", "qaconform.cli", "profile-schema", "--out", str(mine)],
+    proc = subprocess.run([sys.executable, "-m", "qaconform.commands.cli", "profile-schema", "--out", str(mine)],
                           capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == 2
     assert "not replacing it" in proc.stderr and "Traceback" not in proc.stderr

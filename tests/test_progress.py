@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from qaconform import progress
 from qaconform.load.live import LiveTotals, latest_totals
-from qaconform.tables import table_text
+from qaconform.report import progress
+from qaconform.report.tables import table_text
 
 HEADER = ("Timestamp,User Count,Type,Name,Requests/s,Failures/s,50%,66%,75%,80%,90%,95%,98%,99%,99.9%,99.99%,100%,"
           "Total Request Count,Total Failure Count,Total Median Response Time,Total Average Response Time,"

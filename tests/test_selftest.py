@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from qaconform import selftest
+from qaconform.commands import selftest
 from qaconform.reference import faults
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -159,7 +159,7 @@ def test_a_clean_run_with_a_failure_fails_the_selftest_even_when_every_fault_is_
 def test_the_suites_catch_every_planted_fault_and_pass_on_the_clean_server(tmp_path: Path) -> None:
     """The mutation score must be 100 % and the clean run green, both in CI."""
     out = tmp_path / "selftest.json"
-    proc = subprocess.run([sys.executable, "-m", "qaconform.cli", "selftest", "--jobs", "2", "--no-variants",
+    proc = subprocess.run([sys.executable, "-m", "qaconform.commands.cli", "selftest", "--jobs", "2", "--no-variants",
                            "--json", str(out)],
                           cwd=ROOT, capture_output=True, text=True, timeout=SELFTEST_TIMEOUT_S - 30)
     assert out.exists(), f"qaconform selftest wrote no result (exit {proc.returncode}):\n{proc.stderr[-3000:]}"
@@ -188,7 +188,7 @@ def test_the_default_profile_drops_optional_fixtures_and_the_safety_consent_but_
 def test_the_suites_raise_no_false_positive_on_any_allowed_variant(tmp_path: Path) -> None:
     """Every suite passes on each allowed variant of the reference server and on all of them at once."""
     out = tmp_path / "selftest-variants.json"
-    proc = subprocess.run([sys.executable, "-m", "qaconform.cli", "selftest", "--jobs", "2", "--no-faults",
+    proc = subprocess.run([sys.executable, "-m", "qaconform.commands.cli", "selftest", "--jobs", "2", "--no-faults",
                            "--no-clean", "--json", str(out)],
                           cwd=ROOT, capture_output=True, text=True, timeout=SELFTEST_TIMEOUT_S - 30)
     assert out.exists(), f"qaconform selftest wrote no result (exit {proc.returncode}):\n{proc.stderr[-3000:]}"

@@ -18,11 +18,11 @@ import gevent
 from locust import FastHttpUser
 from locust.contrib.fasthttp import FAILURE_EXCEPTIONS
 
-from qaconform.created_id import created_id
 from qaconform.load.body import decode_capped, too_big
 from qaconform.load.cookies import QuickCookieJar
 from qaconform.load.locust_checks import CheckFailure, Expect, check_response
 from qaconform.load.pacing import Pacer
+from qaconform.target.created_id import created_id
 
 from . import hooks
 from .settings import SETTINGS

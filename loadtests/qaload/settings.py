@@ -10,7 +10,7 @@ import os
 import sys
 from dataclasses import dataclass
 
-from qaconform.profile import Profile, ProfileError, load_profile
+from qaconform.target.profile import Profile, ProfileError, load_profile
 
 ENV_PROFILE = "QACONFORM_PROFILE"
 ENV_RUN_DIR = "QACONFORM_RUN_DIR"

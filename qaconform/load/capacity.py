@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 from qaconform import exitcodes
 from qaconform.load.cli import add_target_arguments, default_out, load_thresholds, preflight, target
 from qaconform.load.thresholds import ThresholdError, breaches
-from qaconform.progress import duration
-from qaconform.tables import table_text
+from qaconform.report.progress import duration
+from qaconform.report.tables import table_text
 
 if TYPE_CHECKING:
     from qaconform.load.runner import LoadSummary
@@ -101,7 +101,7 @@ def search(scenario: str, args: argparse.Namespace, profile: Any, profile_path: 
 
 def main(args: argparse.Namespace) -> int:
     from qaconform.load.runner import LoadRunError, new_run_id
-    from qaconform.profile import ProfileError
+    from qaconform.target.profile import ProfileError
 
     if args.start_rate <= 0 or args.factor <= 1 or args.step_duration <= 0 or args.max_time <= 0:
         print("qaconform capacity: --start-rate, --step-duration and --max-time must be positive and --factor above 1",

@@ -15,7 +15,7 @@ from pathlib import Path
 from qaconform import exitcodes
 from qaconform.load.shapes import SHAPES
 from qaconform.load.thresholds import Limits, ThresholdError, apply_override, load_limits
-from qaconform.profile import Profile
+from qaconform.target.profile import Profile
 
 DEFAULT_DURATION_S = 20.0
 SHAPE_KNOBS = ("ramp_s", "steps", "base_users", "spike_at_s", "spike_s")
@@ -91,7 +91,7 @@ def load_thresholds(path: str | None, overrides: list[str]) -> Limits:
 @contextlib.contextmanager
 def target(profile_arg: str | None) -> Iterator[tuple[str, Profile]]:
     """(profile path, Profile): the given profile, or one written by an embedded reference server."""
-    from qaconform.profile import load_profile
+    from qaconform.target.profile import load_profile
 
     if profile_arg:
         yield profile_arg, load_profile(profile_arg)
@@ -110,7 +110,7 @@ def preflight(profile: Profile) -> str | None:
     timeout_s and reads at most max_response_bytes, and a TLS failure says to set verify_tls = false. Any
     answer counts, even an error: judging it is the run's job.
     """
-    from qaconform.client import ApiClient, TargetError, TargetUnreachable
+    from qaconform.target.client import ApiClient, TargetError, TargetUnreachable
 
     client = ApiClient(profile, "anonymous", None, None)
     try:
@@ -130,7 +130,7 @@ def default_out(run_id: str) -> Path:
 
 def main(args: argparse.Namespace) -> int:
     from qaconform.load.runner import LoadRunError, RunConfig, new_run_id, run_load, run_workers_only
-    from qaconform.profile import ProfileError
+    from qaconform.target.profile import ProfileError
 
     run_id = new_run_id()
     out = Path(args.out) if args.out else default_out(run_id)

@@ -17,8 +17,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from qaconform.client import ApiClient, Recorder, TargetError, TargetUnreachable
-from qaconform.profile import Profile
+from qaconform.target.client import ApiClient, Recorder, TargetError, TargetUnreachable
+from qaconform.target.profile import Profile
 
 
 def read_created(run_dir: str | Path) -> list[dict[str, Any]]:

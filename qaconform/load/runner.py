@@ -27,8 +27,8 @@ from qaconform.load.procs import LocustProcess, watch
 from qaconform.load.shapes import ShapeOptions
 from qaconform.load.summary import build_operations, read_stats_csv
 from qaconform.load.thresholds import Limits, breaches, evaluate
-from qaconform.profile import Profile
-from qaconform.tables import table_text
+from qaconform.report.tables import table_text
+from qaconform.target.profile import Profile
 
 SCENARIOS = ("browse", "write", "moderate", "gdpr", "mixed")
 KEPT_UP_RATIO = 0.9

@@ -1,7 +1,8 @@
 """The embedded reference server: an independent implementation of interface v2 (Starlette + SQLite).
 
-It imports nothing from spec/, suites/, qaconform.contract or qaconform.client (architecture rule 2): it is written
-from the interface description, the way a vendor would write it.
+It imports nothing from spec/, suites/, qaconform.contract or qaconform.target.client (architecture rule 2): it is
+written from the interface description, the way a vendor would write it. May import: nothing of ``qaconform`` but this
+room; every other room may import it (to start the server).
 
 Usage: ``with ReferenceServer(size="small", faults=(), page_size=15, db=":memory:") as srv:`` gives ``srv.url``
 and ``srv.profile_path``; ``qaconform serve`` / ``python -m qaconform.reference`` run it in the foreground.

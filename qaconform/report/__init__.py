@@ -8,6 +8,10 @@ writes curls with named password variables and rerun commands, ``junit``/``html_
 ``writer`` puts the files in a run folder, ``diff`` compares two runs (``volatile``: what it ignores), ``expect``
 reads the expected-failures file, ``options`` holds the flags ``qaconform run`` and ``report`` share, ``cli`` is
 ``qaconform report``.
+
+May import: the core, ``qaconform.target`` and ``qaconform.pytest`` (``outcomes.SkipKind``, the kinds of
+skip a results file records). Never: ``load``, ``commands``, ``reference``. ``progress`` and ``tables``, the
+terminal helpers, are here so that the load harness and the commands share them without an arrow pointing up.
 """
 
 from qaconform.report.model import build_report

@@ -68,7 +68,7 @@ def main(args: argparse.Namespace) -> int:
         meta["coverage"] = coverage
     secrets: set[str] = set()
     if args.profile:
-        from qaconform.profile import ProfileError, load_profile
+        from qaconform.target.profile import ProfileError, load_profile
 
         try:
             prof = load_profile(args.profile)

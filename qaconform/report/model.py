@@ -24,7 +24,7 @@ from typing import Any
 from qaconform import __version__, exitcodes
 from qaconform.blame import named_failed_rules
 from qaconform.contract import Rule
-from qaconform.outcomes import SkipKind
+from qaconform.pytest.outcomes import SkipKind
 from qaconform.report.expect import Expectation
 from qaconform.report.redact import redact
 from qaconform.report.reproduce import accounts_for_curls, personal_curl, personalise_text, rerun_commands
@@ -91,7 +91,7 @@ def needed_fixtures(skips: Iterable[Mapping[str, Any]]) -> list[str] | None:
 
 
 def skip_kind(test: Mapping[str, Any]) -> SkipKind:
-    """Why a skipped test did not run: the kind its skip recorded (``qaconform.outcomes.skip``)."""
+    """Why a skipped test did not run: the kind its skip recorded (``qaconform.pytest.outcomes.skip``)."""
     return SkipKind.of(test.get("skip_kind"))
 
 

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from listops import LIST_OPS, Fetch, items_of
 
-from qaconform.client import ApiClient, ApiResponse
 from qaconform.contract import path as contract_path
-from qaconform.outcomes import SkipKind, skip
-from qaconform.profile import Profile
-from qaconform.support import answer_posted, expect_created, post_answer, post_comment
+from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.support import answer_posted, expect_created, post_answer, post_comment
+from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.target.profile import Profile
 
 
 @pytest.fixture(scope="session")

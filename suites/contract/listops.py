@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from qaconform.client import ApiResponse
-from qaconform.profile import ROLES
+from qaconform.target.client import ApiResponse
+from qaconform.target.profile import ROLES
 
 ALL_ROLES: tuple[str, ...] = ROLES
 

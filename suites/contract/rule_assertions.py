@@ -13,10 +13,10 @@ import json
 import re
 from typing import Any
 
-from qaconform.client import ApiResponse
 from qaconform.contract import envelope
 from qaconform.invariants import DATE_KEYS, is_json_content_type, millis_problems
-from qaconform.outcomes import RuleFailure, fail
+from qaconform.pytest.outcomes import RuleFailure, fail
+from qaconform.target.client import ApiResponse
 
 _PATH_FIELD = re.compile(r"\.([A-Za-z]+)(?:\[\d+\])*$")
 """The innermost field of a JSON path: ``$.result.xAction.actionDate`` and ``$[3].actionDate`` give actionDate."""

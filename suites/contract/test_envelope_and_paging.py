@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from listops import LIST_OPS, Fetch, list_params
 
-from qaconform.client import ApiClient
 from qaconform.contract import envelope, load_contract
 from qaconform.invariants import envelope_type_problems, listcount_problem, not_an_envelope, pagecount_problem
-from qaconform.outcomes import SkipKind, skip
+from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.target.client import ApiClient
 
 pytestmark = [pytest.mark.paging, pytest.mark.contract]
 

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from listops import Fetch, items_of
 
-from qaconform.client import ApiClient
-from qaconform.outcomes import SkipKind, skip
-from qaconform.profile import VisibilityOptions
-from qaconform.support import find_item, find_listed, list_all, new_id, post_comment
+from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.support import find_item, find_listed, list_all, new_id, post_comment
+from qaconform.target.client import ApiClient
+from qaconform.target.profile import VisibilityOptions
 
 pytestmark = pytest.mark.contract
 

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 from listops import LIST_OPS, Fetch
 
-from qaconform.client import ApiClient, ApiResponse
 from qaconform.contract import envelope
 from qaconform.invariants import not_an_envelope
-from qaconform.profile import Profile
-from qaconform.support import new_id, post_answer
+from qaconform.pytest.support import new_id, post_answer
+from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.target.profile import Profile
 
 pytestmark = [pytest.mark.observation, pytest.mark.contract]
 

@@ -13,10 +13,10 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from qaconform.client import ApiClient, ApiResponse
-from qaconform.outcomes import SkipKind, skip
-from qaconform.profile import Profile
-from qaconform.support import find_listed, list_all, new_id, post_answer, post_comment
+from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.support import find_listed, list_all, new_id, post_answer, post_comment
+from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.target.profile import Profile
 
 pytestmark = [pytest.mark.contract]
 

@@ -13,11 +13,11 @@ import pytest
 from listops import LIST_OPS, Fetch
 from rule_assertions import assert_json_body, assert_json_response, assert_location_names, assert_schema, assert_status
 
-from qaconform.client import ApiClient, ApiResponse
 from qaconform.contract import path
-from qaconform.outcomes import SkipKind, skip
-from qaconform.profile import Profile
-from qaconform.support import new_id, post_answer, post_comment
+from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.support import new_id, post_answer, post_comment
+from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.target.profile import Profile
 
 pytestmark = pytest.mark.contract
 

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from listops import LIST_OPS, Fetch, items_of, list_params
 
-from qaconform.client import ApiClient
 from qaconform.contract import load_contract, path
 from qaconform.invariants import projection_problems
-from qaconform.outcomes import SkipKind, skip
-from qaconform.profile import Profile
-from qaconform.support import list_all
+from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.support import list_all
+from qaconform.target.client import ApiClient
+from qaconform.target.profile import Profile
 
 pytestmark = pytest.mark.contract
 

@@ -11,11 +11,11 @@ import pytest
 from listops import Fetch
 
 from qaconform import contract
-from qaconform.client import ApiClient, ApiResponse
 from qaconform.invariants import is_json_content_type
-from qaconform.outcomes import SkipKind, skip
-from qaconform.profile import Profile, VisibilityOptions
-from qaconform.support import find_item, find_listed, list_all, new_id
+from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.support import find_item, find_listed, list_all, new_id
+from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.target.profile import Profile, VisibilityOptions
 
 pytestmark = pytest.mark.contract
 

@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from qaconform.client import ApiClient
-from qaconform.profile import Profile
-from qaconform.properties.oas import Pools, SchemaSender, bind_target, build_schema
-from qaconform.properties.plugin import SHARES, STATS_KEY, Budget, budget_for
-from qaconform.support import answer_posted, new_id, post_answer, post_comment
+from qaconform.pytest.properties.oas import Pools, SchemaSender, bind_target, build_schema
+from qaconform.pytest.properties.plugin import SHARES, STATS_KEY, Budget, budget_for
+from qaconform.pytest.support import answer_posted, new_id, post_answer, post_comment
+from qaconform.target.client import ApiClient
+from qaconform.target.profile import Profile
 
 
 @pytest.fixture(scope="session")

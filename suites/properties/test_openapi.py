@@ -1,5 +1,5 @@
 """Generated requests for every operation of spec/openapi.yaml (schemathesis), judged by the built-in checks that fit
-this interface and by ours (qaconform.schemathesis_checks).
+this interface and by ours (qaconform.pytest.schemathesis_checks).
 
 Hand-written scenarios check what we thought of; these send what we did not: boundary values, odd strings, wrong
 types, missing fields, unknown parameters. Valid requests must be accepted (documented business-rule 400s and
@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
-from qaconform.properties.oas import SchemaSender, collection_schema
-from qaconform.properties.plugin import collection_budget
+from qaconform.pytest.properties.oas import SchemaSender, collection_schema
+from qaconform.pytest.properties.plugin import collection_budget
 
 schema = collection_schema(collection_budget())
 """Loaded at collection (schemathesis's eager ``parametrize``: one test per operation); the target's ids, visibility

@@ -31,10 +31,8 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from qaconform.client import ApiClient, ApiResponse
-from qaconform.profile import Profile
-from qaconform.properties.plugin import SHARES, Budget
-from qaconform.support import (
+from qaconform.pytest.properties.plugin import SHARES, Budget
+from qaconform.pytest.support import (
     PRIVILEGED_READERS,
     answer_posted,
     comment_ids_seen,
@@ -43,6 +41,8 @@ from qaconform.support import (
     post_answer,
     post_comment,
 )
+from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.target.profile import Profile
 
 ROLES = ("admin", "moderator", "member", "novice")
 MAY_USE_PRIVATE = ("admin", "moderator", "member")  # target-profile.md: novice lacks Use Private Comments

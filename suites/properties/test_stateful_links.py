@@ -14,7 +14,7 @@ import hypothesis
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 
-from qaconform.properties.oas import SchemaSender
+from qaconform.pytest.properties.oas import SchemaSender
 
 CHAIN = ["postAnswer", "postComment", "listAnswerComments", "lockNode", "sendToModeration"]
 """postAnswer and the four operations its links lead to."""

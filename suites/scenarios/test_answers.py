@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from qaconform.client import ApiClient, ApiResponse
 from qaconform.invariants import is_json_content_type
-from qaconform.support import find_listed, new_id, post_answer
+from qaconform.pytest.support import find_listed, new_id, post_answer
+from qaconform.target.client import ApiClient, ApiResponse
 
 pytestmark = [pytest.mark.contract, pytest.mark.writes]
 

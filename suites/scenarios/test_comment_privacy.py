@@ -16,10 +16,8 @@ from typing import Any
 
 import pytest
 
-from qaconform.client import ApiClient, ApiResponse
-from qaconform.outcomes import SkipKind, skip
-from qaconform.profile import Profile, VisibilityOptions
-from qaconform.support import (
+from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.support import (
     answer_posted,
     expect_created,
     find_item,
@@ -31,6 +29,8 @@ from qaconform.support import (
     private_reader_skip,
     wire_value,
 )
+from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.target.profile import Profile, VisibilityOptions
 
 pytestmark = [pytest.mark.comments, pytest.mark.writes]
 

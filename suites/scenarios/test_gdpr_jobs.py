@@ -25,9 +25,9 @@ from typing import Any
 
 import pytest
 
-from qaconform.client import ApiClient, ApiResponse
-from qaconform.outcomes import SkipKind, skip
-from qaconform.profile import Profile
+from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.target.profile import Profile
 
 pytestmark = [pytest.mark.gdpr]
 

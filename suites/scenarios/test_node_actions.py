@@ -21,9 +21,9 @@ from typing import Any
 
 import pytest
 
-from qaconform.client import ApiClient, ApiResponse
-from qaconform.outcomes import SkipKind, skip
-from qaconform.support import answer_posted, find_listed, new_id, post_answer
+from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.support import answer_posted, find_listed, new_id, post_answer
+from qaconform.target.client import ApiClient, ApiResponse
 
 pytestmark = [pytest.mark.actions, pytest.mark.writes]
 

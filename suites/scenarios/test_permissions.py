@@ -28,11 +28,11 @@ from typing import Any
 import pytest
 from permission_matrix import ALLOW, DENY, OBS, OWN, WRONG_PASSWORD_RULES, Cell, Row, cells
 
-from qaconform.client import ApiClient, ApiResponse
 from qaconform.contract import path
-from qaconform.outcomes import SkipKind, skip
-from qaconform.profile import Profile
-from qaconform.support import answer_posted, find_listed, list_all, post_answer, post_comment, wire_value
+from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.support import answer_posted, find_listed, list_all, post_answer, post_comment, wire_value
+from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.target.profile import Profile
 
 pytestmark = [pytest.mark.permissions]
 

@@ -15,7 +15,7 @@ import pytest
 from hostile_kit import Background, Secrets, profile_toml
 from hostile_server import HostileServer, gzip_bomb, make_self_signed
 
-from qaconform.profile import ROLES
+from qaconform.target.profile import ROLES
 
 
 @pytest.fixture(scope="session")

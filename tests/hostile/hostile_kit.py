@@ -26,8 +26,8 @@ from typing import Any, TypeVar, cast
 import psutil
 from hostile_server import HostileServer
 
-from qaconform.profile import Profile
 from qaconform.reference import ReferenceServer
+from qaconform.target.profile import Profile
 
 ROOT = Path(__file__).resolve().parents[2]
 MEASURE = Path(__file__).with_name("measure.py")
@@ -126,7 +126,7 @@ def run_kit(name: str, args: Sequence[str], work: Path, hard_timeout_s: float,
     full_env = dict(os.environ if env is None else env)
     full_env["PYTHONUNBUFFERED"] = "1"
     full_env.pop("QACONFORM_PROFILE", None)
-    cmd = [sys.executable, str(MEASURE), str(result), sys.executable, "-m", "qaconform.cli", *args]
+    cmd = [sys.executable, str(MEASURE), str(result), sys.executable, "-m", "qaconform.commands.cli", *args]
     started = time.monotonic()
     killed = False
     with open(log, "wb") as fh:

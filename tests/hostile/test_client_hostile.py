@@ -1,4 +1,5 @@
-"""qaconform.client.ApiClient against each hostile behaviour: bounded time, bounded memory, a clear error, no leak.
+"""qaconform.target.client.ApiClient against each hostile behaviour: bounded time, bounded memory, a clear error, no
+leak.
 
 These are the cheapest proofs that the kit survives a hostile target: every suite test talks to a target through
 ApiClient, so if one call ends in bounded time with a typed error (TargetUnreachable: no answer; TargetError: an
@@ -17,8 +18,8 @@ import pytest
 from hostile_kit import TIMEOUT_S, Secrets
 from hostile_server import HostileServer
 
-from qaconform.client import ApiClient, Recorder, TargetError, TargetUnreachable
-from qaconform.profile import Profile, load_profile
+from qaconform.target.client import ApiClient, Recorder, TargetError, TargetUnreachable
+from qaconform.target.profile import Profile, load_profile
 
 MAX_BYTES = 1024 * 1024  # max_response_bytes of the hostile profiles
 SLACK_S = 1.5  # what a call may take beyond timeout_s (thread wake-up, connection shutdown)

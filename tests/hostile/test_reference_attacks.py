@@ -17,8 +17,8 @@ import pytest
 import requests
 
 from qaconform.contract import load_contract
-from qaconform.profile import Profile, load_profile
 from qaconform.reference import ReferenceServer
+from qaconform.target.profile import Profile, load_profile
 
 JSON = {"Content-Type": "application/json", "Accept": "application/json"}
 BIG = 2**80  # beyond SQLite's 64-bit integers

@@ -24,7 +24,7 @@ from hostile_kit import TIMEOUT_S, Background, Finished, Planned, Secrets, asser
 from hostile_server import GARBAGE, HEAVY, HostileServer
 
 from qaconform import exitcodes
-from qaconform.profile import load_profile
+from qaconform.target.profile import load_profile
 
 
 @dataclass(frozen=True)

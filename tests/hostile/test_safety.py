@@ -18,7 +18,7 @@ from hostile_kit import TRACEBACK, Background, Finished, Planned
 from hostile_server import HostileServer, Seen
 
 from qaconform import exitcodes
-from qaconform.profile import load_profile
+from qaconform.target.profile import load_profile
 
 READS = {"GET", "HEAD"}
 JOB_PATH = "/services/v2/jobs/gdpr/schedule.json"

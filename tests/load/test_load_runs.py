@@ -1,6 +1,6 @@
 """`qaconform load` end to end against the embedded reference server, each run a bounded subprocess.
 
-Locust never runs in this pytest process (gevent would patch it): every run is ``python -m qaconform.cli load``
+Locust never runs in this pytest process (gevent would patch it): every run is ``python -m qaconform.commands.cli load``
 and the tests read what it printed, its exit code and its summary.json.
 """
 
@@ -33,7 +33,7 @@ def ref_profile() -> Iterator[str]:
 
 
 def load(profile: str, out: Path, *args: str, timeout: float = 60) -> tuple[int, str, dict[str, Any]]:
-    cmd = [sys.executable, "-m", "qaconform.cli", "load", "--profile", profile, "--out", str(out), *args]
+    cmd = [sys.executable, "-m", "qaconform.commands.cli", "load", "--profile", profile, "--out", str(out), *args]
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
     summary_path = out / "summary.json"
     summary = json.loads(summary_path.read_text()) if summary_path.is_file() else {}
@@ -123,7 +123,7 @@ def test_rate_mode_reaches_its_rate(ref_profile: str, tmp_path: Path) -> None:
 def test_a_bad_profile_or_thresholds_file_is_a_usage_error_before_any_load(tmp_path: Path) -> None:
     bad = tmp_path / "thresholds.toml"
     bad.write_text("[defaults]\np95 = 1\n")
-    cmd = [sys.executable, "-m", "qaconform.cli", "load", "--profile", str(tmp_path / "missing.toml"),
+    cmd = [sys.executable, "-m", "qaconform.commands.cli", "load", "--profile", str(tmp_path / "missing.toml"),
            "--out", str(tmp_path / "out")]
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=30)
     assert proc.returncode == 2 and "file not found" in proc.stderr, proc.stderr
@@ -134,7 +134,7 @@ def test_a_bad_profile_or_thresholds_file_is_a_usage_error_before_any_load(tmp_p
 
 @pytest.mark.slow
 def test_capacity_steps_up_the_rate_and_stops_within_its_time_budget(ref_profile: str, tmp_path: Path) -> None:
-    cmd = [sys.executable, "-m", "qaconform.cli", "capacity", "--profile", ref_profile, "--out", str(tmp_path),
+    cmd = [sys.executable, "-m", "qaconform.commands.cli", "capacity", "--profile", ref_profile, "--out", str(tmp_path),
            "--scenario", "browse", "--start-rate", "10", "--factor", "2", "--step-duration", "2", "--max-time", "14"]
     started = time.monotonic()
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=60)
@@ -156,7 +156,7 @@ def test_the_nothing_lost_check_reports_an_id_the_lists_do_not_show(ref_profile:
     import requests
 
     from qaconform.load.nothing_lost import check_nothing_lost, read_created
-    from qaconform.profile import load_profile
+    from qaconform.target.profile import load_profile
 
     profile = load_profile(ref_profile)
     member = profile.accounts["member"]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 
 def _kit(tmp_path: Path, *args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "qaconform.cli", *args], cwd=tmp_path, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "qaconform.commands.cli", *args], cwd=tmp_path, capture_output=True,
                           text=True, timeout=timeout, check=False)
 
 

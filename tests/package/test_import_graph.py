@@ -84,14 +84,14 @@ def import_graph() -> dict[str, set[str]]:
 
 def test_the_package_has_no_import_cycle() -> None:
     graph = import_graph()
-    assert len(graph) > 50 and graph["qaconform.runner"], "the graph was not read"
+    assert len(graph) > 50 and graph["qaconform.commands.run"], "the graph was not read"
     assert cycles(graph) == []
 
 
 def test_the_cycle_finder_finds_a_cycle_through_a_lazy_import() -> None:
     graph = import_graph()
-    graph["qaconform.contract"] = graph["qaconform.contract"] | {"qaconform.runner"}  # runner imports contract
-    assert any({"qaconform.contract", "qaconform.runner"} <= set(c) for c in cycles(graph))
+    graph["qaconform.contract"] = graph["qaconform.contract"] | {"qaconform.commands.run"}  # runner imports contract
+    assert any({"qaconform.contract", "qaconform.commands.run"} <= set(c) for c in cycles(graph))
 
 
 def imports_of(folder: Path) -> dict[str, set[str]]:
@@ -121,7 +121,63 @@ def test_each_top_level_folder_imports_only_what_architecture_md_says() -> None:
     """ARCHITECTURE.md's table of folders: the suites know a target only through its profile (never the reference
     server); the kit's package never imports the Locust side (locust, gevent, loadtests' qaload) nor the suites."""
     root = PACKAGE.parent
-    assert "qaconform/pytest_plugin.py" in offending(PACKAGE, ("pytest",))  # the reader sees what a file imports
+    assert "qaconform/pytest/plugin.py" in offending(PACKAGE, ("pytest",))  # the reader sees what a file imports
     assert offending(root / "suites", ("qaconform.reference",)) == {}
     assert offending(PACKAGE, ("locust", "gevent", "qaload", "suites")) == {}
     assert offending(root / "loadtests", ("pytest", "suites", "qaconform.reference")) == {}
+
+
+ROOMS = ("target", "pytest", "report", "load", "commands")
+"""The package's rooms, lowest first (ARCHITECTURE.md, "Folders"): a room imports the core and rooms before it."""
+CORE = {"contract", "invariants", "status", "exitcodes", "kit", "blame"}
+NEVER: dict[str, tuple[str, ...]] = {
+    "core": ROOMS + ("reference",),
+    "target": ("pytest", "report", "load", "commands", "reference"),
+    "pytest": ("report", "load", "commands"),
+    "report": ("load", "commands", "reference"),
+    "load": ("pytest", "commands"),
+    "commands": (),
+}
+"""ARCHITECTURE.md's "never" column for the rooms of qaconform/."""
+
+
+def room_of(module: str) -> str:
+    parts = module.split(".")
+    if len(parts) == 1:
+        return "top"
+    if len(parts) == 2 and parts[1] in CORE:
+        return "core"
+    return parts[1] if len(parts) > 2 or parts[1] in ROOMS + ("reference",) else "top"
+
+
+def upward_arrows(graph: dict[str, set[str]]) -> list[str]:
+    """The imports that point up the rooms' list, or out of the reference server."""
+    wrong = []
+    for mod, deps in graph.items():
+        room = room_of(mod)
+        for dep in deps:
+            if room in NEVER and room_of(dep) in NEVER[room] or room == "reference" and room_of(dep) != "reference":
+                wrong.append(f"{mod} -> {dep}")
+    return sorted(wrong)
+
+
+def test_no_room_imports_a_room_above_it_and_the_reference_server_imports_no_other_room() -> None:
+    assert upward_arrows(import_graph()) == []
+
+
+def test_the_room_check_sees_an_arrow_pointing_up() -> None:
+    graph = import_graph()
+    graph["qaconform.target.client"] = graph["qaconform.target.client"] | {"qaconform.pytest.outcomes"}
+    graph["qaconform.reference.app"] = graph["qaconform.reference.app"] | {"qaconform.contract"}
+    assert upward_arrows(graph) == ["qaconform.reference.app -> qaconform.contract",
+                                    "qaconform.target.client -> qaconform.pytest.outcomes"]
+
+
+def test_the_top_floor_holds_at_most_eight_modules_and_every_room_says_what_it_holds_and_may_import() -> None:
+    top = sorted(p.name for p in PACKAGE.glob("*.py"))
+    assert len(top) <= 8, top
+    rooms = [p for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()]
+    assert {r.name for r in rooms} >= set(ROOMS) | {"reference"}
+    for room in rooms:
+        doc = ast.get_docstring(ast.parse((room / "__init__.py").read_text(encoding="utf-8"))) or ""
+        assert "may import" in doc.lower(), f"qaconform/{room.name}/__init__.py does not say what the room may import"

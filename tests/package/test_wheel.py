@@ -57,5 +57,5 @@ def test_the_wheel_holds_spec_suites_and_load_profiles(wheel: zipfile.ZipFile) -
 def test_the_wheel_registers_the_pytest_plugin_and_the_command(wheel: zipfile.ZipFile) -> None:
     (entry_points,) = [n for n in wheel.namelist() if n.endswith(".dist-info/entry_points.txt")]
     text = wheel.read(entry_points).decode()
-    assert "[pytest11]\nqaconform = qaconform.pytest_plugin" in text, text
-    assert "qaconform = qaconform.cli:main" in text, text
+    assert "[pytest11]\nqaconform = qaconform.pytest.plugin" in text, text
+    assert "qaconform = qaconform.commands.cli:main" in text, text

@@ -1,9 +1,9 @@
 """Our schemathesis checks fail on planted bugs and pass on the real samples; the generation guards stay safe.
 
-The checks in qaconform/schemathesis_checks.py judge every generated response; a check that cannot fail would pass every
-target. Each test feeds one hand-made response (a real sample from ../shared/samples, or one with a planted bug)
-to one check. The safety helpers of suites/properties/oas.py decide which data-protection job may ever be sent:
-they get tests of their own, because a mistake there acts on real users.
+The checks in qaconform/pytest/schemathesis_checks.py judge every generated response; a check that cannot fail
+would pass every target. Each test feeds one hand-made response (a real sample from ../shared/samples, or one with
+a planted bug) to one check. The safety helpers of suites/properties/oas.py decide which data-protection job may
+ever be sent: they get tests of their own, because a mistake there acts on real users.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ import requests
 import schemathesis
 from schemathesis.core.transport import Response
 
-from qaconform import schemathesis_checks
-from qaconform.profile import profile_from_dict
-from qaconform.properties.oas import constrain_gdpr_job, must_reject
+from qaconform.pytest import schemathesis_checks
+from qaconform.pytest.properties.oas import constrain_gdpr_job, must_reject
+from qaconform.target.profile import profile_from_dict
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT.parent / "shared" / "samples"
@@ -197,8 +197,8 @@ def test_refusals_are_required_only_where_the_description_lists_them(
 
 
 def _sender(made: dict[int, str]) -> Any:
-    from qaconform.properties.oas import Pools, SchemaSender
-    from qaconform.properties.plugin import Budget
+    from qaconform.pytest.properties.oas import Pools, SchemaSender
+    from qaconform.pytest.properties.plugin import Budget
 
     pools = Pools(question_id=1, readers=[10, 11], victims=[20, 21, 22, 23, 24], comments=[30, 31],
                   user_ids={"member": 3}, protected=frozenset({1}))

@@ -11,8 +11,8 @@ from typing import Any
 
 import requests
 
-from qaconform.profile import Profile, load_profile
 from qaconform.reference import ReferenceServer
+from qaconform.target.profile import Profile, load_profile
 
 ROLES = ("admin", "moderator", "member", "novice")
 

@@ -13,7 +13,7 @@ from qaconform.reference.app import LOCATION_ROUTES, ROUTES
 
 REFERENCE = Path(qaconform.reference.__file__).parent
 MAX_FUNCTION_LINES = 60
-FORBIDDEN = ("qaconform.contract", "qaconform.client", "qaconform.suites", "qaconform.spec", "spec", "suites")
+FORBIDDEN = ("qaconform.contract", "qaconform.target.client", "qaconform.suites", "qaconform.spec", "spec", "suites")
 
 
 def _trees() -> dict[str, ast.Module]:

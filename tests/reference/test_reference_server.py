@@ -12,10 +12,10 @@ import pytest
 import requests
 from ref_helpers import ROLES, Ref
 
-from qaconform.profile import load_profile
 from qaconform.reference import ReferenceServer, ReferenceServerError, faults
 from qaconform.reference.cli import main as cli_main
 from qaconform.reference.faults import FAULTS
+from qaconform.target.profile import load_profile
 
 
 def test_profile_written_by_the_server_loads_and_describes_it(ref: Ref) -> None:

@@ -83,7 +83,7 @@ def test_the_installed_command_dispatches_diff(tmp_path: Path) -> None:
 
     clean = run(tmp_path, "clean", make_results(fail=False))
     broken = run(tmp_path, "broken", make_results(fail=True))
-    proc = subprocess.run([sys.executable, "-m", "qaconform.cli", "diff", str(clean), str(broken)],
+    proc = subprocess.run([sys.executable, "-m", "qaconform.commands.cli", "diff", str(clean), str(broken)],
                           capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == exitcodes.RULE_FAILED, proc.stderr
     assert "FAIL-1: passed -> failed" in proc.stdout

@@ -86,7 +86,7 @@ FAULT, FAULT_RULE = "envelope-listcount-wrong", "PAGING-LISTCOUNT"
 def test_the_first_failed_rule_of_a_faulted_run_is_visible_without_scrolling(tmp_path: Path) -> None:
     binary = chromium()
     out = tmp_path / "runs"
-    proc = subprocess.run([sys.executable, "-m", "qaconform.cli", "run", "--out", str(out), "--only", "paging",
+    proc = subprocess.run([sys.executable, "-m", "qaconform.commands.cli", "run", "--out", str(out), "--only", "paging",
                            "--reference-fault", FAULT], capture_output=True, text=True, timeout=600, check=False,
                           stdin=subprocess.DEVNULL)
     assert proc.returncode == 1, f"the faulted run should fail one rule\n{proc.stdout[-3000:]}\n{proc.stderr[-2000:]}"

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from qaconform import exitcodes
-from qaconform.profile import Profile, load_profile
+from qaconform.target.profile import Profile, load_profile
 
 FAULT = "envelope-listcount-wrong"
 FAULT_RULE = "PAGING-LISTCOUNT"
@@ -49,7 +49,7 @@ class Run:
 
 
 def qaconform(*args: str, timeout: float = _TIMEOUT_S) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "qaconform.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "qaconform.commands.cli", *args], capture_output=True, text=True,
                           timeout=timeout, check=False, stdin=subprocess.DEVNULL)
 
 
@@ -244,7 +244,7 @@ def test_a_kit_error_is_exit_4_with_one_line_and_the_traceback_in_a_file(tmp_pat
                                                                           capsys: pytest.CaptureFixture[str]) -> None:
     import argparse
 
-    from qaconform import runner
+    from qaconform.commands import run as runner
 
     def boom(self: runner.Runner) -> int:
         raise RuntimeError("planted bug in the kit")

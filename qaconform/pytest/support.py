@@ -11,9 +11,9 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol, TypeVar
 
 from qaconform import contract
-from qaconform.client import ApiClient, ApiResponse
-from qaconform.created_id import created_id
-from qaconform.outcomes import SkipKind, fail, skip
+from qaconform.pytest.outcomes import SkipKind, fail, skip
+from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.target.created_id import created_id
 
 T = TypeVar("T")
 
@@ -38,7 +38,8 @@ class Registry(Protocol):
 
 
 def new_id(resp: ApiResponse) -> int:
-    """The id of what a 201 created (:func:`qaconform.created_id.created_id`), or a failure showing the exchange."""
+    """The id of what a 201 created (:func:`qaconform.target.created_id.created_id`), or a failure showing the
+    exchange."""
     try:
         body = resp.json()
     except AssertionError:

@@ -30,9 +30,10 @@ from typing import IO, Any
 
 from pytest import ExitCode as pytest_exit
 
-from qaconform import exitcodes, kit, run_paths
+from qaconform import exitcodes, kit
+from qaconform.commands import run_paths
 from qaconform.kit import pytest_command, suites_dir
-from qaconform.markers import AREAS
+from qaconform.pytest.markers import AREAS
 from qaconform.report.options import add_report_options, check_report_options, write_extra_outputs
 
 SMOKE_LOAD = ("--scenario", "mixed", "--duration", "10")
@@ -175,7 +176,7 @@ def load_command(choice: str | None, profile_path: str, out: Path) -> list[str] 
     """The `qaconform load` command line for ``--load``, as a subprocess (locust never loads in this process)."""
     if not choice:
         return None
-    base = [sys.executable, "-m", "qaconform.cli", "load", "--profile", profile_path, "--out", str(out)]
+    base = [sys.executable, "-m", "qaconform.commands.cli", "load", "--profile", profile_path, "--out", str(out)]
     if choice == "smoke":
         return [*base, *SMOKE_LOAD]
     if not re.fullmatch(r"[a-z][a-z0-9_-]*", choice):
@@ -475,7 +476,7 @@ class Runner:
         return exitcodes.USAGE
 
     def _target(self) -> tuple[str, Any]:
-        from qaconform.profile import ProfileError, load_profile
+        from qaconform.target.profile import ProfileError, load_profile
 
         path = self.args.profile
         if not path:
@@ -493,7 +494,7 @@ class Runner:
     def _preflight(self, profile: Any, reads: int = PREFLIGHT_READS) -> None:
         """Is the target there? Anonymous reads of one question, on one connection: the shortest of their round
         trips (the first also opens the connection) tells how far away the target is."""
-        from qaconform.client import ApiClient, TargetError, TargetUnreachable
+        from qaconform.target.client import ApiClient, TargetError, TargetUnreachable
 
         client = ApiClient(profile, "anonymous", None, None)
         trips: list[float] = []
@@ -567,7 +568,7 @@ class Runner:
                "-p", "qaconform.report.coverage_plugin",
                "--qaconform-coverage", str(results_path.parent / "coverage.json"),
                *plan.pytest_args]
-        if jobs > 1:  # xdist's load mode with qaconform's scheduler (qaconform/parallel.py)
+        if jobs > 1:  # xdist's load mode with qaconform's scheduler (qaconform/pytest/parallel.py)
             cmd += ["-n", str(jobs), "--dist", "load"]
         if args.read_only or args.dry_run:
             cmd.append("--read-only")
@@ -721,7 +722,7 @@ def suite_env(environ: Mapping[str, str]) -> dict[str, str]:
 
 
 def _limits(profile: Any) -> Any:
-    from qaconform.politeness import Limits
+    from qaconform.target.politeness import Limits
 
     return Limits(profile.safety.max_concurrency, profile.safety.max_rps)
 

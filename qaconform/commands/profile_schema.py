@@ -1,6 +1,6 @@
 """`qaconform profile-schema`: the JSON Schema of a target profile, for editors that check TOML as you type.
 
-It is generated from :class:`qaconform.profile.ProfileFile`, the pydantic model that validates every profile, so
+It is generated from :class:`qaconform.target.profile.ProfileFile`, the pydantic model that validates every profile, so
 an editor and the kit never disagree about a key. The copy in docs/target-profile.schema.json is this output
 (tests/test_profile_schema.py fails when the two differ: regenerate it with the command in that test's message).
 """
@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from qaconform import exitcodes
-from qaconform.profile import SCHEMA_ID, json_schema
+from qaconform.target.profile import SCHEMA_ID, json_schema
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

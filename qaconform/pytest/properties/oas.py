@@ -31,21 +31,21 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from qaconform import schemathesis_checks
-from qaconform.client import ApiClient, TargetError
 from qaconform.contract import default_spec_dir, envelope
-from qaconform.created_id import created_id
-from qaconform.outcomes import SkipKind, skip
-from qaconform.profile import Profile
-from qaconform.properties.plugin import Budget
-from qaconform.schemathesis_checks import int_value
+from qaconform.pytest import schemathesis_checks
+from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.properties.plugin import Budget
+from qaconform.pytest.schemathesis_checks import int_value
+from qaconform.target.client import ApiClient, TargetError
+from qaconform.target.created_id import created_id
+from qaconform.target.profile import Profile
 
 SPEC_DIR = default_spec_dir()
 OPENAPI = SPEC_DIR / "openapi.yaml"
 
 BUILTIN_CHECKS = (not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
                   negative_data_rejection, positive_data_acceptance, ignored_auth)
-"""The schemathesis checks that fit this interface; ours come from qaconform.schemathesis_checks."""
+"""The schemathesis checks that fit this interface; ours come from qaconform.pytest.schemathesis_checks."""
 
 ROLE_BY_OPERATION = {
     "scheduleGdprJob": "admin", "listUserContent": "admin", "listGroups": "admin", "listIssueTypes": "admin",

@@ -190,7 +190,7 @@ def main(args: argparse.Namespace) -> int:
     print(f"self-test: {len(names)} faults, {len(variant_runs)} variant runs"
           f"{' + the clean run' if not args.no_clean else ''}, {args.jobs} at a time, seed {args.seed}", flush=True)
     shape = ProfileShape(args.default_profile, tuple(args.keep_fixture))
-    from qaconform.progress import Tracker
+    from qaconform.report.progress import Tracker
 
     with Tracker(len(names) + len(variant_runs) + (0 if args.no_clean else 1), "self-test") as tracker:
         def progress(res: RunResult) -> None:

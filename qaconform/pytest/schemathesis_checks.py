@@ -6,7 +6,7 @@ of a generated test, and the function name selects or excludes it (``--checks``,
 the hand-written suites, so a generated test and a scenario can never disagree about what a rule means.
 
 Importing this module registers the checks and the hook process-wide. The stock CLI imports it through
-``hooks = "qaconform.schemathesis_checks"`` in schemathesis.toml; suites/properties imports it directly.
+``hooks = "qaconform.pytest.schemathesis_checks"`` in schemathesis.toml; suites/properties imports it directly.
 
 Every failure message starts with the rule id of spec/rules.yaml it breaks, in brackets.
 """

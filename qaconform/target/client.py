@@ -25,9 +25,9 @@ import requests
 from requests.adapters import HTTPAdapter
 from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 
-from qaconform.created_id import created_id
-from qaconform.politeness import Limits, limiter_for
-from qaconform.profile import Profile
+from qaconform.target.created_id import created_id
+from qaconform.target.politeness import Limits, limiter_for
+from qaconform.target.profile import Profile
 
 REDACTED = "<redacted>"
 _BODY_KEEP = 4000  # characters of a body kept in a recorded exchange

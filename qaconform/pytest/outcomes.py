@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, NoReturn
 from _pytest.outcomes import Skipped  # pytest.skip.Exception, by a name mypy accepts as a type
 
 if TYPE_CHECKING:
-    from qaconform.client import ApiResponse, Exchange
+    from qaconform.target.client import ApiResponse, Exchange
 
 
 class RuleFailure(AssertionError):

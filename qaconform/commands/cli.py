@@ -31,7 +31,8 @@ class Command:
 
 
 COMMANDS: dict[str, Command] = {
-    "run": Command("qaconform.runner", "check a server against the interface, rule by rule, and write the reports", (
+    "run": Command(
+        "qaconform.commands.run", "check a server against the interface, rule by rule, and write the reports", (
         ("qaconform run", "try it: checks the embedded reference server, nothing to set up"),
         ("qaconform run --profile my-site.toml", "check your server (copy target.example.toml and fill it in)"),
         ("qaconform run --profile my-site.toml --only comments COMMENT-4", "only an area and a rule"),
@@ -49,7 +50,8 @@ COMMANDS: dict[str, Command] = {
         ("qaconform capacity", "browse and mixed against the embedded reference server, at most 180 s"),
         ("qaconform capacity --profile my-site.toml -s browse --max-time 120", "one scenario, two minutes"),
     )),
-    "selftest": Command("qaconform.selftest", "prove the suites catch every fault planted in the reference server", (
+    "selftest": Command(
+        "qaconform.commands.selftest", "prove the suites catch every fault planted in the reference server", (
         ("qaconform selftest", "every fault (takes minutes; shows n of N and an estimate)"),
         ("qaconform selftest --fault FAULT", "one fault (`qaconform serve --list-faults` names them)"),
     )),
@@ -63,7 +65,8 @@ COMMANDS: dict[str, Command] = {
     "diff": Command("qaconform.report.diff", "compare two runs: regressions, recoveries, changed observations", (
         ("qaconform diff reports/RUN-A reports/latest", "what changed since run A"),
     )),
-    "profile-schema": Command("qaconform.profile_schema", "print the JSON Schema of a target profile (for editors)", (
+    "profile-schema": Command(
+        "qaconform.commands.profile_schema", "print the JSON Schema of a target profile (for editors)", (
         ("qaconform profile-schema --out target-profile.schema.json", "then `#:schema target-profile.schema.json` "
                                                                       "atop your profile"),
     )),

@@ -1,0 +1,9 @@
+"""The target: what the kit knows of a server and how it talks to it.
+
+The profile (``profile``: one pydantic model for the TOML file and its JSON Schema), the HTTP client that records
+every exchange redacted (``client``), the politeness limiter every request goes through (``politeness``) and the id
+of what a 201 created (``created_id``). Everything that sends a request to a target goes through this room.
+
+May import: the core (``qaconform.contract``, ``invariants``, ``status``, ``exitcodes``, ``kit``, ``blame``).
+Never: pytest, Locust or gevent, and no other room of qaconform: the Locust processes import this room too.
+"""
