@@ -189,7 +189,7 @@ class QaUser(FastHttpUser):
                 exc = e
         if self.pacer is not None:
             late_ms = (t0 - self.pacer.next_start) * 1000
-            hooks.HIST_INTENDED.add(op, elapsed_ms + late_ms if late_ms > 0 else elapsed_ms)
+            hooks.intended(op, elapsed_ms + late_ms if late_ms > 0 else elapsed_ms)
         self.environment.events.request.fire(
             request_type=method, name=op, response_time=elapsed_ms, response_length=len(content) if content else 0,
             response=resp, context=_NO_CONTEXT, exception=exc, start_time=start_time, url=url)

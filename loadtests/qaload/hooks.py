@@ -25,6 +25,7 @@ from locust.runners import MasterRunner, WorkerRunner
 
 from qaconform.load.histogram import Histogram, HistogramSet
 from qaconform.load.pacing import PacingStats
+from qaconform.load.steady import Windows
 
 from .settings import SETTINGS
 
@@ -33,6 +34,8 @@ HIST_INTENDED = HistogramSet()
 """Open model only: time from each request's *intended* start (its schedule slot) to its answer, so that a
 generator or target that falls behind shows up in the latency (the correction wrk2 makes)."""
 PACING = PacingStats()
+WINDOWS: Windows | None = Windows(SETTINGS.window_s) if SETTINGS.window_s > 0 else None
+"""Capacity steps only (``QACONFORM_WINDOW_S``): the same figures per window of time, for the step's steady state."""
 _requests_by_worker: dict[str, int] = {}
 _created_file: IO[str] | None = None
 _created_unsent: list[dict[str, Any]] = []
@@ -51,11 +54,20 @@ def _note_role(environment: Any, **_kw: Any) -> None:
 
 
 @events.request.add_listener
-def _record_time(name: str, response_time: float, **_kw: Any) -> None:
+def _record_time(name: str, response_time: float, exception: Any = None, **_kw: Any) -> None:
     h = HIST.by_name.get(name)
     if h is None:
         h = HIST.by_name[name] = Histogram()
     h.add(response_time)
+    if WINDOWS is not None:
+        WINDOWS.add(name, response_time, exception is not None, time.time())
+
+
+def intended(name: str, ms: float) -> None:
+    """Open model: one request's latency counted from its intended start (see HIST_INTENDED)."""
+    HIST_INTENDED.add(name, ms)
+    if WINDOWS is not None:
+        WINDOWS.add_intended(ms, time.time())
 
 
 @events.report_to_master.add_listener
@@ -68,6 +80,8 @@ def _ship_to_master(client_id: str, data: dict[str, Any]) -> None:
         "intended": HIST_INTENDED.drain(),
         "created": created,
     }
+    if WINDOWS is not None:
+        data[_KEY]["windows"] = WINDOWS.drain()
 
 
 @events.worker_report.add_listener
@@ -78,6 +92,8 @@ def _merge_from_worker(client_id: str, data: dict[str, Any]) -> None:
     HIST.merge_dict(part["hist"])
     HIST_INTENDED.merge_dict(part.get("intended", {}))
     PACING.merge_dict(part["pacing"])
+    if WINDOWS is not None and part.get("windows"):
+        WINDOWS.merge_dict(part["windows"])
     _write_created(part.get("created", []))
     n = sum(int(h.get("count", 0)) for h in part["hist"].values())
     _requests_by_worker[client_id] = _requests_by_worker.get(client_id, 0) + n
@@ -155,6 +171,8 @@ def _write_totals(environment: Any, **_kw: Any) -> None:
         "users_stopped_at": _users_stopped_at[0] if _users_stopped_at else None,
         "stats": final_stats(environment.stats),
     }
+    if WINDOWS is not None:
+        out["windows"] = WINDOWS.to_dict()
     tmp = os.path.join(SETTINGS.run_dir, "latency.json.tmp")
     with open(tmp, "w", encoding="utf-8") as fh:
         json.dump(out, fh)

@@ -17,6 +17,7 @@ ENV_RUN_DIR = "QACONFORM_RUN_DIR"
 ENV_RATE_PER_USER = "QACONFORM_RATE_PER_USER"
 ENV_WAIT_MS = "QACONFORM_WAIT_MS"
 ENV_RUN_TAG = "QACONFORM_RUN_TAG"
+ENV_WINDOW_S = "QACONFORM_WINDOW_S"
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,7 @@ class Settings:
     rate_per_user: float  # tasks per second per user (open model); 0 = closed model
     wait_ms: float  # closed model: think time between tasks
     run_tag: str
+    window_s: float  # > 0: also keep figures per window of this many seconds (capacity steps: steady state)
 
 
 def _float(name: str, default: float) -> float:
@@ -50,6 +52,7 @@ def load_settings() -> Settings:
         rate_per_user=_float(ENV_RATE_PER_USER, 0.0),
         wait_ms=_float(ENV_WAIT_MS, 0.0),
         run_tag=os.environ.get(ENV_RUN_TAG) or f"qaload-{os.getpid()}",
+        window_s=_float(ENV_WINDOW_S, 0.0),
     )
 
 

@@ -8,6 +8,7 @@ authors), so browsing costs no extra discovery requests; the profile's fixtures 
 
 from __future__ import annotations
 
+import os
 import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -48,8 +49,25 @@ def pick(rng: Any, seq: tuple[str, ...]) -> str:
     """``rng.choice`` without its Python-level rejection sampling (it runs several times per request)."""
     return seq[int(rng.random() * len(seq))]
 ACCEPT_STATE_CHANGE = Expect(classes=frozenset({2, 4}))
-"""unfavorite/cancelwiki on a one-shot fixture: the first call consumes it; what later calls answer is not
-described (2xx or 4xx both plausible), so only a 5xx or a broken body fails them."""
+"""unfavorite/cancelwiki on a one-shot fixture, sent once per run: the kit does not know whether an earlier run (or
+the conformance suites) consumed it already, so a 4xx is as plausible as a 2xx; only a 5xx or a broken body fails."""
+_CLAIMED: set[str] = set()
+
+
+def claim_once(name: str) -> bool:
+    """True for the first caller in the run (all local worker processes: a file created exclusively in the run
+    folder), False for every later one: a one-shot state change is sent once, never repeated on a node that is no
+    longer in the state it needs."""
+    if name in _CLAIMED:
+        return False
+    _CLAIMED.add(name)
+    if not SETTINGS.run_dir:
+        return True
+    try:
+        os.close(os.open(os.path.join(SETTINGS.run_dir, f"oneshot-{name}"), os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    except FileExistsError:
+        return False
+    return True
 
 
 class Known:
@@ -251,33 +269,38 @@ class WriteTasks(QaUser):
 
 
 class ModerateTasks(QaUser):
-    """lock / send to moderation on answers this user created; unfavorite / cancelwiki on the profile's
-    one-shot fixtures when it names them (later calls on a consumed fixture may answer 4xx)."""
+    """lock / send to moderation on answers this user created, each answer getting one state change only: a new
+    answer is published and unlocked, the state both changes need, and after either it no longer is in the state
+    the *other* needs for sure (the description's table gives each change one starting state and nothing about
+    mixing them), nor in the one the same change needs. unfavorite (member's favorite, by member) / cancelwiki on the
+    profile's one-shot fixtures, once per run (``claim_once``)."""
 
     abstract = True
     own_only = False  # member: only its own nodes (Lock comments on own posts)
 
     def on_start(self) -> None:
         super().on_start()
-        self.mine: list[int] = []
+        self.fresh: list[int] = []  # published and unlocked: no state change sent yet
 
-    def _node(self) -> int | None:
-        if not self.mine:
+    def _fresh_node(self) -> int | None:
+        """A node of this user's in the starting state, taken out of the pool (its one change is about to be sent);
+        None after creating one instead (this task's one request)."""
+        if not self.fresh:
             self.create_node()
             return None
-        return self.rng.choice(self.mine)
+        return self.fresh.pop()
 
     @task(1)
     def create_node(self) -> None:
         js, r = self.call("postAnswer", "POST", ANSWER_FIXTURE_QUESTION, CREATED,
                           body={"body": f"<p>moderation target {SETTINGS.run_tag}</p>"})
         nid = self.created_id(js, r)
-        if nid is not None and len(self.mine) < 20:
-            self.mine.append(nid)
+        if nid is not None and len(self.fresh) < 20:
+            self.fresh.append(nid)
 
     @task(3)
     def lock_node(self) -> None:
-        nid = self._node()
+        nid = self._fresh_node()
         if nid is not None:
             self.call("lockNode", "PUT", path("lockNode", nodeId=nid), OK_JSON, LOCK_PROMPT_QS)
 
@@ -285,20 +308,21 @@ class ModerateTasks(QaUser):
     def send_to_moderation(self) -> None:
         if self.own_only:
             return self.lock_node()
-        nid = self._node()
+        nid = self._fresh_node()
         if nid is not None:
             self.call("sendToModeration", "PUT", path("sendToModeration", nodeId=nid), OK_JSON)
 
     @task(1)
     def unmark_favorite(self) -> None:
-        if FX.favorite_node_id is None:
+        node = FX.favorite_node_id  # member's favorite (target-profile.md): nobody else's to unfavorite
+        if node is None or self.role != "member" or not claim_once(f"unmarkFavorite-{node}"):
             return self.lock_node()
-        self.call("unmarkFavorite", "PUT", path("unmarkFavorite", nodeId=FX.favorite_node_id), ACCEPT_STATE_CHANGE)
+        self.call("unmarkFavorite", "PUT", path("unmarkFavorite", nodeId=node), ACCEPT_STATE_CHANGE)
 
     @task(1)
     def cancel_wiki(self) -> None:
         node = FX.member_wiki_node_id if self.own_only else FX.wiki_node_id
-        if node is None:
+        if node is None or not claim_once(f"cancelWiki-{node}"):
             return self.lock_node()
         self.call("cancelWiki", "PUT", path("cancelWiki", nodeId=node), ACCEPT_STATE_CHANGE)
 

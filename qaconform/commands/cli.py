@@ -49,6 +49,7 @@ COMMANDS: dict[str, Command] = {
     "capacity": Command("qaconform.load.capacity", "find the highest load a server sustains within the limits", (
         ("qaconform capacity", "browse and mixed against the embedded reference server, at most 180 s"),
         ("qaconform capacity --profile my-site.toml -s browse --max-time 120", "one scenario, two minutes"),
+        ("qaconform capacity -s browse --baseline old/capacity.json", "exit 1 if capacity fell beyond --tolerance"),
     )),
     "selftest": Command(
         "qaconform.commands.selftest", "prove the suites catch every fault planted in the reference server", (

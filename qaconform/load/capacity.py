@@ -1,33 +1,46 @@
-"""`qaconform capacity`: raise the arrival rate in steps until a threshold breaks, per scenario, and report the
-highest throughput that held.
+"""`qaconform capacity`: the highest throughput a target sustains within the thresholds, per scenario, to a stated
+precision, with the curve that shows it.
 
-Why the open model (``--rate``) for the steps: with a fixed number of users, a slower target simply gets
-fewer requests and "holds" at any load; a fixed arrival rate keeps asking, so latency limits break where the
-target saturates. A step also stops the search when the generator itself could not make the asked rate (it
-says so, rather than blaming the target). Total time is bounded by ``--max-time``: a step that would not fit
-is not started. Imports neither locust nor gevent.
+How: a short closed-loop probe (``--probe-users`` users without think time) says roughly what the target makes at
+saturation; open-model steps (``--rate``: a fixed arrival rate, so a slower target is not simply asked less) then
+bracket the break and bisect between the highest rate that held and the lowest that broke until they are within
+``--precision`` (qaconform.load.bracket), and the highest held rate runs once more. Each step is judged on its
+steady state (qaconform.load.judge): warm-up left out, a queue building counts as broken. When the time budget
+(``--max-time``) ends first, the answer is printed as a lower bound with the rates the truth lies between; when the
+load generator's CPU was the limit, it says so and how many workers it would take. Writes ``capacity.json`` (every
+step: offered, achieved, p50/p95/p99 from the harness's histogram, failure ratio, generator CPU) and
+``capacity.html`` (qaconform.report.capacity_page). ``--baseline`` compares with an earlier capacity.json.
+Imports neither locust nor gevent.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from qaconform import exitcodes
+from qaconform.load.bracket import START_SHARE, Bracket
 from qaconform.load.cli import add_target_arguments, default_out, load_thresholds, preflight, target
-from qaconform.load.thresholds import ThresholdError, breaches
+from qaconform.load.judge import GENERATOR, KIT, NETWORK, TARGET, TIME, Verdict, cores, judge, workers_needed
+from qaconform.load.thresholds import ThresholdError
 from qaconform.report.progress import duration
 from qaconform.report.tables import table_text
 
 if TYPE_CHECKING:
-    from qaconform.load.runner import LoadSummary
+    from qaconform.load.thresholds import Limits
 
+FORMAT = "qaconform-capacity/1"
 STEP_OVERHEAD_S = 6.0
-"""Start-up, stop and checks around each step's duration (measured: about 3 to 5 s)."""
+"""Start-up, stop and checks around each step's duration before any step measured it (about 3 to 6 s)."""
+EXPECTED_STEPS = 8
+"""Steps a search is planned for when the step duration is derived from the budget (typically 5 to 9 are run)."""
+WINDOW_S = 1.0
+PROBE_S = 6.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,82 +48,232 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument("--scenario", "-s", action="append", choices=SCENARIOS,
                         help="scenario to measure (repeatable; default browse and mixed)")
-    parser.add_argument("--start-rate", type=float, default=20.0, help="requests/s of the first step (default 20)")
-    parser.add_argument("--factor", type=float, default=1.5, help="each step asks this many times the previous "
-                        "rate (default 1.5)")
-    parser.add_argument("--step-duration", type=float, default=8.0, help="seconds per step (default 8)")
+    parser.add_argument("--precision", type=float, default=5.0, help="stop bisecting when the highest rate that "
+                        "held and the lowest that broke are within this many percent (default 5)")
     parser.add_argument("--max-time", type=float, default=180.0, help="upper bound on the whole search in seconds, "
                         "all scenarios together (default 180)")
+    parser.add_argument("--step-duration", type=float, default=None, help="seconds per step (default: from the "
+                        "budget, 5 to 30)")
+    parser.add_argument("--start-rate", type=float, default=None, help="first open-model step in req/s (default: "
+                        f"{START_SHARE * 100:.0f}%% of what the closed-loop probe made)")
+    parser.add_argument("--probe-users", type=int, default=16, help="users of the closed-loop probe (default 16)")
+    parser.add_argument("--baseline", metavar="CAPACITY_JSON", help="an earlier capacity.json: print the change "
+                        "per scenario and exit 1 when one fell by more than --tolerance")
+    parser.add_argument("--tolerance", type=float, default=5.0, help="with --baseline: the fall in percent that is "
+                        "still no regression (default 5)")
     add_target_arguments(parser)
 
 
-def _step_record(rate: float, s: LoadSummary) -> dict[str, Any]:
-    om = s.open_model or {}
-    return {"rate": rate, "achieved_rps": om.get("achieved_rps", s.rps), "verdict": s.verdict,
-            "kept_up": om.get("kept_up", True), "breaches": [b["name"] for b in breaches(s.thresholds)],
-            "lost": len(s.lost), "generator_cpu_warning": s.generator_cpu_warning,
-            "p95_ms": (s.total or {}).get("p95_ms")}
-
-
-def max_steps(budget_s: float, step_s: float) -> int:
+def max_steps(budget_s: float, step_s: float, overhead_s: float = STEP_OVERHEAD_S) -> int:
     """How many steps of ``step_s`` (plus their overhead) fit in ``budget_s``: the N of "step n of at most N"."""
-    return max(0, int(budget_s // (step_s + STEP_OVERHEAD_S)))
+    return max(0, int(budget_s // (step_s + overhead_s)))
 
 
-def search_deadline(args: argparse.Namespace) -> float:
-    """The end of the whole search (all scenarios), for the "left" of the progress lines."""
-    return float(getattr(args, "search_deadline", time.monotonic()))
+def step_duration(args: argparse.Namespace, share_s: float) -> float:
+    """The given --step-duration, else what the scenario's share of the budget allows for EXPECTED_STEPS steps
+    after the probe (longer steps give a steadier steady state)."""
+    if args.step_duration:
+        return float(args.step_duration)
+    per = (share_s - PROBE_S - STEP_OVERHEAD_S) / EXPECTED_STEPS - STEP_OVERHEAD_S
+    return float(min(30.0, max(5.0, round(per))))
 
 
-def search(scenario: str, args: argparse.Namespace, profile: Any, profile_path: str, out: Path, limits: Any,
+class Steps:
+    """Runs the steps of one scenario, each in its own folder, and keeps their records and what they cost."""
+
+    def __init__(self, scenario: str, args: argparse.Namespace, profile: Any, profile_path: str, out: Path,
+                 limits: Limits) -> None:
+        self.scenario, self.args, self.profile, self.profile_path = scenario, args, profile, profile_path
+        self.out, self.limits = out, limits
+        self.records: list[dict[str, Any]] = []
+        self.overheads: list[float] = []
+
+    def overhead(self) -> float:
+        """What the next step will cost beyond its duration: the mean of the last two (the first run of a search
+        also pays for cold imports, and a busy machine's slow minute passes)."""
+        last = self.overheads[-2:]
+        return sum(last) / len(last) if last else STEP_OVERHEAD_S
+
+    def run(self, rate: float | None, seconds: float, kind: str) -> Verdict:
+        from qaconform.load.runner import RunConfig, run_load
+
+        n = len(self.records) + 1
+        folder = self.out / self.scenario / f"step-{n:02d}"
+        users = 0 if rate else max(1, self.args.probe_users)
+        cfg = RunConfig(scenario=self.scenario, rate=rate, users=users, duration_s=seconds,
+                        workers=self.args.workers, wait_ms=self.args.wait_ms, window_s=WINDOW_S)
+        started = time.monotonic()
+        summary = run_load(cfg, self.profile, self.profile_path, folder, self.limits, quiet=True).as_dict()
+        self.overheads.append(max(0.0, time.monotonic() - started - seconds))
+        lat_path = folder / "latency.json"
+        latency = json.loads(lat_path.read_text(encoding="utf-8")) if lat_path.is_file() else {}
+        verdict = judge(summary, latency, folder / "locust_failures.csv", self.limits, rate, warmup(seconds))
+        rec = {"n": n, "kind": kind, "duration_s": seconds, "users": summary["users"],
+               "folder": str(folder.relative_to(self.out)), **verdict.record()}
+        self.records.append(rec)
+        return verdict
+
+
+def warmup(seconds: float) -> float:
+    """What each step leaves out as warm-up: a quarter of it, at least 2 s."""
+    return max(2.0, seconds / 4)
+
+
+def _print_step(sc: str, rec: dict[str, Any], most: int, left: float) -> None:
+    if rec["kind"] == "probe":
+        what = f"closed-loop probe, {rec['users']} users: made {rec['achieved_rps']:.1f} req/s"
+    else:
+        what = f"asked {rec['offered_rps']:g} req/s, made {rec['achieved_rps']:.1f}"
+        what += " -> held" if rec["held"] else " -> broke (" + "; ".join(rec["reasons"]) + ")"
+    p95 = rec["p95_ms"]
+    print(f"[{sc} step {rec['n']} of at most {most}] {what}, p95 {'-' if p95 is None else f'{p95:.1f}'} ms, "
+          f"generator CPU {rec['generator_cpu_pct']:.0f}% (at most {duration(left)} left)", flush=True)
+
+
+def search(scenario: str, args: argparse.Namespace, profile: Any, profile_path: str, out: Path, limits: Limits,
            deadline: float) -> dict[str, Any]:
-    """Steps for one scenario until a breach, a generator limit, or the deadline."""
-    from qaconform.load.runner import RunConfig, run_load
+    """Probe, bracket, bisect and confirm one scenario until done, the deadline, or a limit not the target's."""
+    seconds = step_duration(args, deadline - time.monotonic())
+    steps = Steps(scenario, args, profile, profile_path, out, limits)
+    bracket = Bracket(precision=args.precision / 100.0)
+    verdicts: dict[float, list[Verdict]] = {}
+    limit: dict[str, Any] | None = None
 
-    steps: list[dict[str, Any]] = []
-    held: dict[str, Any] | None = None
-    rate = args.start_rate
-    stopped = "time budget (--max-time) reached before a threshold broke"
-    for i in range(1, 100):
-        if time.monotonic() + args.step_duration + STEP_OVERHEAD_S > deadline:
+    def most() -> int:
+        return len(steps.records) + max_steps(deadline - time.monotonic(), seconds, steps.overhead())
+
+    if args.start_rate:
+        bracket.start_rate = args.start_rate
+    elif time.monotonic() + PROBE_S + steps.overhead() <= deadline:
+        probe = steps.run(None, PROBE_S, "probe")
+        _print_step(scenario, steps.records[-1], most() + 1, deadline - time.monotonic())
+        if probe.achieved_rps <= 0:
+            return _result(steps, bracket, verdicts, {"kind": TARGET, "detail": "the closed-loop probe made no "
+                                                      "request: see " + steps.records[-1]["folder"]}, seconds)
+        bracket.start_rate = max(0.1, START_SHARE * probe.achieved_rps)
+    while (rate := bracket.next_rate()) is not None:
+        if time.monotonic() + seconds + steps.overhead() > deadline:
             break
-        most = i - 1 + max(1, max_steps(deadline - time.monotonic(), args.step_duration))  # steps run faster or slower
-        cfg = RunConfig(scenario=scenario, rate=rate, users=0, duration_s=args.step_duration,
-                        workers=args.workers, wait_ms=args.wait_ms)
-        s = run_load(cfg, profile, profile_path, out / scenario / f"step-{i:02d}", limits, quiet=True)
-        rec = _step_record(rate, s)
-        steps.append(rec)
-        left = max(0.0, search_deadline(args) - time.monotonic())
-        print(f"[{scenario} step {i} of at most {most}] asked {rate:.0f} req/s, made {rec['achieved_rps']:.1f}, "
-              f"p95 {rec['p95_ms']} ms -> {'held' if s.verdict == 'pass' and rec['kept_up'] else 'broke'}"
-              + (f" ({', '.join(rec['breaches'])})" if rec["breaches"] else "")
-              + f" (at most {duration(left)} left)", flush=True)
-        if s.verdict != "pass":
-            stopped = "threshold breached: " + ", ".join(rec["breaches"] or ["items lost"])
+        v = steps.run(rate, seconds, "confirm" if rate in bracket.runs else "step")
+        verdicts.setdefault(rate, []).append(v)
+        _print_step(scenario, steps.records[-1], max(most(), len(steps.records)), deadline - time.monotonic())
+        if not v.held and v.cause != TARGET:
+            limit = _limit_not_target(v, rate, args)
             break
-        if not rec["kept_up"]:
-            stopped = ("the load generator could not make the asked rate (its CPU was the limit: add --workers)"
-                       if rec["generator_cpu_warning"] else
-                       "the target could not absorb the asked rate (answers too slow for the schedule)")
-            break
-        held = rec
-        rate *= args.factor
-    return {"held_rps": held["achieved_rps"] if held else None, "held_rate": held["rate"] if held else None,
-            "stopped_because": stopped, "steps": steps}
+        bracket.add(rate, v.held)
+    return _result(steps, bracket, verdicts, limit, seconds)
+
+
+def _limit_not_target(v: Verdict, rate: float, args: argparse.Namespace) -> dict[str, Any]:
+    """The search stops: what broke this step is not the target's capacity."""
+    if v.cause == GENERATOR:
+        n = workers_needed(v.cpu_s_per_request, rate)
+        procs = ", ".join(f"{c['name']} {c['mean_cpu_pct']}%" for c in v.generator_cpu)
+        detail = (f"the load generator's CPU was the limit at {rate:g} req/s ({procs} of a core): it made "
+                  f"{v.achieved_rps:.1f} req/s")
+        if n and n > max(args.workers, 1):
+            detail += f"; offering {rate:g} req/s takes about {n} generator processes: rerun with --workers {n}"
+            if n + 1 > cores():
+                detail += (f" (this machine has {cores()} cores, shared with anything else running here: put "
+                           "workers on other machines with --remote-workers)")
+        else:
+            detail += (f"; {max(args.workers, 1)} generator process(es) should be enough at that CPU cost: the "
+                       f"machine was too busy to give it a core (load average {os.getloadavg()[0]:.1f} on "
+                       f"{cores()} cores); rerun when it is quieter")
+        return {"kind": GENERATOR, "detail": detail, "workers_needed": n}
+    if v.cause == NETWORK:
+        return {"kind": NETWORK, "detail": f"at {rate:g} req/s most failures had no HTTP answer at all (refused, "
+                f"reset or timed out connections): the network or a connection limit in front of the target, not "
+                f"its capacity; see {v.failure_kinds}"}
+    return {"kind": KIT, "detail": f"at {rate:g} req/s the failures were 4xx answers to state changes the kit sent "
+            f"({v.failure_kinds.get('state_4xx', 0)} of them): the kit's own state errors, not the target's "
+            "capacity; see the step's locust_failures.csv"}
+
+
+def _result(steps: Steps, bracket: Bracket, verdicts: dict[float, list[Verdict]], limit: dict[str, Any] | None,
+            seconds: float) -> dict[str, Any]:
+    lo, hi = bracket.lo, bracket.hi
+    achieved = None
+    if lo is not None:
+        runs = verdicts.get(lo, [])
+        achieved = round(sum(v.achieved_rps for v in runs) / len(runs), 1) if runs else None
+    done = bracket.done()
+    if limit is None:
+        if done:
+            first = _first_breach(steps.records, hi)
+            limit = {"kind": TARGET, "detail": f"the target at {hi:g} req/s: {first}",
+                     "operations": _broke_first(steps.records, hi)}
+        else:
+            limit = {"kind": TIME, "detail": "the time budget (--max-time) ran out before the answer was within "
+                     "--precision and confirmed"}
+    lower_bound = not (done and lo is not None and hi is not None)
+    between = [lo, hi]
+    if lower_bound or lo is None or hi is None:
+        statement = ("a lower bound: it held " + (f"{achieved:g} req/s (asked {lo:g})" if lo else "nothing")
+                     + ("; the truth lies between " + f"{lo or 0:g} and {hi:g} req/s" if hi else
+                        "; no step broke, so the truth lies above it"))
+    else:
+        statement = (f"{achieved:g} req/s (asked {lo:g}, confirmed); the next rate up, {hi:g} req/s, broke: "
+                     f"within {(hi / lo - 1) * 100:.1f} % of the break")
+    return {"capacity_rps": achieved, "capacity_rate": lo, "lower_bound": lower_bound, "between": between,
+            "precision_reached": bracket.precise(), "confirmed": bracket.confirmed(), "statement": statement,
+            "limited_by": limit, "knee_rps": knee(steps.records), "step_duration_s": seconds,
+            "warmup_s": warmup(seconds), "steps": steps.records,
+            # the names of the previous format, for readers of older capacity.json files
+            "held_rps": achieved, "held_rate": lo, "stopped_because": limit["detail"]}
+
+
+def _broke_first(records: list[dict[str, Any]], hi: float | None) -> list[str]:
+    """The operations whose limits broke at the lowest broken rate, worst (actual over limit) first."""
+    at = [r for r in records if r["kind"] != "probe" and r["offered_rps"] == hi and not r["held"]]
+    if not at:
+        return []
+    bs = sorted(at[0]["breaches"], key=lambda b: -((b["actual"] or 0) / (b["limit"] or 1)))
+    return [b["name"] for b in bs]
+
+
+def _first_breach(records: list[dict[str, Any]], hi: float | None) -> str:
+    at = [r for r in records if r["kind"] != "probe" and r["offered_rps"] == hi and not r["held"]]
+    if not at:
+        return "none broke"
+    ops = _broke_first(records, hi)
+    return ("; ".join(at[0]["reasons"])) + (f" (broke first: {ops[0]})" if ops else "")
+
+
+def knee(records: list[dict[str, Any]], factor: float = 2.0) -> float | None:
+    """The lowest offered rate whose p95 is ``factor`` times the p95 at the lowest rate measured: where latency
+    starts to climb (the bend of the hockey stick). None with fewer than two open-model steps."""
+    pts = sorted((r["offered_rps"], r["p95_ms"]) for r in records
+                 if r["kind"] != "probe" and r["p95_ms"] is not None)
+    if len(pts) < 2:
+        return None
+    base = pts[0][1]
+    for rate, p95 in pts[1:]:
+        if p95 > factor * max(base, 0.001):
+            return rate
+    return None
 
 
 def main(args: argparse.Namespace) -> int:
     from qaconform.load.runner import LoadRunError, new_run_id
     from qaconform.target.profile import ProfileError
 
-    if args.start_rate <= 0 or args.factor <= 1 or args.step_duration <= 0 or args.max_time <= 0:
-        print("qaconform capacity: --start-rate, --step-duration and --max-time must be positive and --factor above 1",
-              file=sys.stderr)
+    problem = _bad_options(args)
+    if problem:
+        print(f"qaconform capacity: {problem}", file=sys.stderr)
         return exitcodes.USAGE
+    baseline = None
+    if args.baseline:
+        from qaconform.load.capacity_compare import CompareError, read_capacity
+
+        try:
+            baseline = read_capacity(args.baseline)
+        except CompareError as exc:
+            print(f"qaconform capacity: {exc}", file=sys.stderr)
+            return exitcodes.USAGE
     run_id = new_run_id()
     out = Path(args.out) if args.out else default_out(run_id).parent / "capacity"
     deadline = time.monotonic() + args.max_time
-    args.search_deadline = deadline
     scenarios = args.scenario or ["browse", "mixed"]
     try:
         limits = load_thresholds(args.thresholds, args.threshold)
@@ -123,16 +286,77 @@ def main(args: argparse.Namespace) -> int:
             for i, sc in enumerate(scenarios):
                 share = (deadline - time.monotonic()) / (len(scenarios) - i)  # each scenario gets a fair part
                 results[sc] = search(sc, args, profile, profile_path, out, limits, time.monotonic() + share)
+            base_url = profile.base_url
     except (ProfileError, ThresholdError) as exc:
         print(f"qaconform capacity: {exc}", file=sys.stderr)
         return exitcodes.USAGE
     except LoadRunError as exc:
         print(f"qaconform capacity: {exc}", file=sys.stderr)
         return exitcodes.KIT_ERROR
+    report = {"format": FORMAT, "run_id": run_id, "target": base_url, "workers": args.workers,
+              "precision_pct": args.precision, "max_time_s": args.max_time, "window_s": WINDOW_S,
+              "thresholds": {"defaults": limits.defaults, "total": limits.total, "operations": limits.operations},
+              "checks": checks_note(), "scenarios": results}
     out.mkdir(parents=True, exist_ok=True)
-    (out / "capacity.json").write_text(json.dumps({"run_id": run_id, "scenarios": results}, indent=2))
-    rows = [(sc, f"{r['held_rps']:.1f} req/s (asked {r['held_rate']:.0f})" if r["held_rps"] else "nothing held",
-             len(r["steps"]), r["stopped_because"]) for sc, r in results.items()]
-    print(table_text(("scenario", "highest sustained throughput", "steps", "stopped because"), rows, numeric=(2,)))
-    print(f"capacity report: {out / 'capacity.json'}")
-    return exitcodes.OK if all(r["held_rps"] for r in results.values()) else exitcodes.RULE_FAILED
+    (out / "capacity.json").write_text(json.dumps(report, indent=2), encoding="utf-8")
+    from qaconform.report.capacity_page import render_capacity
+
+    (out / "capacity.html").write_text(render_capacity(report), encoding="utf-8")
+    print(summary_text(report))
+    print(f"capacity report: {out / 'capacity.json'}  page: {out / 'capacity.html'}")
+    code = exitcodes.OK if all(r["capacity_rps"] for r in results.values()) else exitcodes.RULE_FAILED
+    if baseline is not None:
+        from qaconform.load.capacity_compare import compare, compare_text
+
+        changes = compare(baseline, report, args.tolerance)
+        print(compare_text(changes, args.tolerance))
+        if any(c["regressed"] for c in changes):
+            code = exitcodes.RULE_FAILED
+    return code
+
+
+def _bad_options(args: argparse.Namespace) -> str | None:
+    if not 0 < args.precision < 100:
+        return "--precision is a percentage between 0 and 100 (default 5)"
+    if args.max_time <= 0 or (args.step_duration is not None and args.step_duration <= 0):
+        return "--max-time and --step-duration must be positive"
+    if args.start_rate is not None and args.start_rate <= 0:
+        return "--start-rate must be positive"
+    if args.probe_users < 1 or args.workers < 0 or args.tolerance < 0:
+        return "--probe-users must be 1 or more, --workers and --tolerance 0 or more"
+    return None
+
+
+def checks_note() -> dict[str, Any]:
+    """What the load users check on every answer and what only on a sample (read from the Locust side's source,
+    which this process does not import): the report says so next to the figures."""
+    from qaconform.load.runner import loadtests_dir
+
+    every = None
+    try:
+        for line in (loadtests_dir() / "qaload" / "base.py").read_text(encoding="utf-8").splitlines():
+            if line.startswith("PARSE_EVERY ="):
+                every = int(line.split("=", 1)[1].split("#")[0].strip())
+    except (OSError, ValueError):
+        pass
+    return {"every_answer": ["status", "Content-Type", "list envelope (bytes)", "body size", "timeout"],
+            "sampled": {"what": "list answers parsed and their envelope fully checked (listCount)",
+                        "one_in": every} if every else None}
+
+
+def summary_text(report: dict[str, Any]) -> str:
+    rows = []
+    for sc, r in report["scenarios"].items():
+        cap = "nothing held" if r["capacity_rps"] is None else f"{r['capacity_rps']:g} req/s"
+        if r["lower_bound"] and r["capacity_rps"] is not None:
+            cap = "at least " + cap
+        rows.append((sc, cap, len(r["steps"]), r["limited_by"]["kind"]))
+    lines = [table_text(("scenario", "highest sustained throughput", "steps", "limited by"), rows, numeric=(2,))]
+    for sc, r in report["scenarios"].items():
+        lines.append(f"{sc}: {r['statement']}")
+        lines.append(f"  limited by {r['limited_by']['kind']}: {r['limited_by']['detail']}")
+    sampled = (report.get("checks") or {}).get("sampled")
+    if sampled:
+        lines.append(f"checks: every answer's status, Content-Type and envelope bytes; {sampled['what']} on one "
+                     f"in {sampled['one_in']} calls per user")
+    return "\n".join(lines)

@@ -10,6 +10,7 @@ stays low-cardinality (no ids or counts in it), because Locust groups failures b
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -54,11 +55,28 @@ def expect_status(*statuses: int) -> Expect:
     return Expect(statuses=frozenset(statuses), classes=frozenset())
 
 
-def status_expected(status: int, expect: Expect) -> None:
+BODY_START = 80
+"""Characters of an unexpected answer's body a failure row shows."""
+_DIGITS = re.compile(r"\d+")
+_SPACE = re.compile(r"\s+")
+
+
+def body_start(content: bytes | None) -> str:
+    """The start of a body for a failure row: what the server said, with every number shown as ``#`` so that the
+    rows still group (Locust makes one row per distinct message; ids would make one per node)."""
+    if not content:
+        return "(empty body)"
+    text = _SPACE.sub(" ", content[: BODY_START * 2].decode("utf-8", "replace")).strip()
+    text = _DIGITS.sub("#", text)
+    return text[:BODY_START] + ("…" if len(text) > BODY_START or len(content) > BODY_START * 2 else "")
+
+
+def status_expected(status: int, expect: Expect, content: bytes | None = None) -> None:
     if status == 0:
         raise CheckFailure("status_expected", "no HTTP answer (connection refused, reset or timed out)")
     if not expect.accepts(status):
-        raise CheckFailure("status_expected", f"got {status}, expected {expect.describe()}")
+        raise CheckFailure("status_expected", f"got {status}, expected {expect.describe()}; body: "
+                           f"{body_start(content)}")
 
 
 def json_content_type(content_type: str | None) -> None:
@@ -117,7 +135,7 @@ def check_response(status: int, content_type: str | None, content: bytes | None,
     ``parse=False`` on a list answer checks the envelope on the bytes only and returns None; callers parse a
     sample of their answers (and every answer whose content they need).
     """
-    status_expected(status, expect)
+    status_expected(status, expect, content)
     if not content:
         if expect.envelope or expect.array or status == 200:
             raise CheckFailure("json_body", "empty body where JSON was expected")

@@ -81,6 +81,9 @@ class RunConfig:
     check_lost: bool = True
     lost_budget_s: float = 60.0
     loglevel: str = "WARNING"
+    window_s: float = 0.0
+    """> 0: the Locust processes also keep figures per window of this many seconds (``latency.json``'s
+    ``windows``; capacity steps judge their steady state on them: qaconform.load.steady)."""
 
 
 def _locust_base(files: str) -> list[str]:
@@ -148,7 +151,8 @@ def _plan(cfg: RunConfig, ldir: Path) -> _Plan:
 def _clear_out_dir(out_dir: Path) -> None:
     """A folder reused by another run keeps no file this run's summary would read as its own."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    for stale in [*out_dir.glob("created-*.jsonl"), out_dir / "latency.json", out_dir / "summary.json"]:
+    for stale in [*out_dir.glob("created-*.jsonl"), *out_dir.glob("oneshot-*"), out_dir / "latency.json",
+                  out_dir / "summary.json"]:
         stale.unlink(missing_ok=True)
 
 
@@ -161,6 +165,7 @@ def _locust_env(cfg: RunConfig, plan: _Plan, profile_path: str, out_dir: Path, r
         "QACONFORM_RATE_PER_USER": repr(plan.rate_per_user),
         "QACONFORM_WAIT_MS": repr(cfg.wait_ms),
         "QACONFORM_RUN_TAG": f"qaload-{run_id or new_run_id()}",
+        "QACONFORM_WINDOW_S": repr(cfg.window_s),
         "PYTHONUNBUFFERED": "1",
     })
     if cfg.shape:

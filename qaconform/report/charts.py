@@ -70,7 +70,8 @@ def _axes(plot: _Plot, height: int, x_label: str, y_label: str) -> list[str]:
     return parts
 
 
-def _series(plot: _Plot, i: int, name: str, pts: Sequence[tuple[float, float | None]]) -> list[str]:
+def _series(plot: _Plot, i: int, name: str, pts: Sequence[tuple[float, float | None]],
+            legend_width: int = 110, dots: bool = False) -> list[str]:
     """One series: its line (broken where a value is None; a lone point as a dot) and its legend entry."""
     color = PALETTE[i % len(PALETTE)]
     segments: list[list[str]] = [[]]
@@ -86,9 +87,47 @@ def _series(plot: _Plot, i: int, name: str, pts: Sequence[tuple[float, float | N
             parts.append(f'<circle cx="{cx}" cy="{cy}" r="2" fill="{color}"/>')
         elif seg:
             parts.append(f'<polyline fill="none" stroke="{color}" stroke-width="1.8" points="{" ".join(seg)}"/>')
-    lx = plot.left + 8 + i * 110
+            if dots:
+                parts += [f'<circle cx="{p.split(",")[0]}" cy="{p.split(",")[1]}" r="2.2" fill="{color}"/>'
+                          for p in seg]
+    lx = plot.left + 8 + i * legend_width
     parts.append(f'<rect x="{lx}" y="{plot.top + 6}" width="10" height="10" fill="{color}"/>'
                  f'<text x="{lx + 14}" y="{plot.top + 15}" class="tick">{escape(name)}</text>')
+    return parts
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A dashed reference line across a chart: ``axis`` "x" (a vertical line at x = value) or "y" (horizontal)."""
+
+    axis: str
+    value: float
+    label: str
+    color: str = "#475569"
+
+
+def _marks(plot: _Plot, marks: Sequence[Mark]) -> list[str]:
+    """Dashed lines with their labels; a horizontal mark above the scale is named under the title instead."""
+    parts = []
+    above = []
+    for m in marks:
+        if m.axis == "x" and 0 <= m.value <= plot.x_max:
+            x = plot.sx(m.value)
+            parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{plot.top}" y2="{plot.top + plot.height}" '
+                         f'stroke="{m.color}" stroke-dasharray="5 3" stroke-width="1.4"/>'
+                         f'<text x="{x + 3:.1f}" y="{plot.top + plot.height - 6}" class="tick" fill="{m.color}">'
+                         f"{escape(m.label)}</text>")
+        elif m.axis == "y" and 0 <= m.value <= plot.y_max:
+            y = plot.sy(m.value)
+            parts.append(f'<line x1="{plot.left}" x2="{plot.left + plot.width}" y1="{y:.1f}" y2="{y:.1f}" '
+                         f'stroke="{m.color}" stroke-dasharray="5 3" stroke-width="1.4"/>'
+                         f'<text x="{plot.left + plot.width - 4}" y="{y - 4:.1f}" text-anchor="end" class="tick" '
+                         f'fill="{m.color}">{escape(m.label)}</text>')
+        elif m.axis == "y":
+            above.append(m.label)
+    if above:
+        parts.append(f'<text x="{plot.left + plot.width}" y="18" text-anchor="end" class="tick">'
+                     f"{escape('; '.join(above))} (above the scale)</text>")
     return parts
 
 
@@ -100,8 +139,12 @@ def line_chart(
     y_label: str = "",
     width: int = 640,
     height: int = 240,
+    marks: Sequence[Mark] = (),
+    legend_width: int = 110,
+    dots: bool = False,
 ) -> str:
-    """Lines of (x, y) points sharing one axis; None values break a line (Locust writes N/A)."""
+    """Lines of (x, y) points sharing one axis; None values break a line (Locust writes N/A). ``marks`` are dashed
+    reference lines (a limit, a capacity found); ``dots`` marks each measured point."""
     left, right, top, bottom = 56, 16, 28, 40
     pw, ph = width - left - right, height - top - bottom
     points = [(x, y) for _, pts in series for x, y in pts if y is not None]
@@ -115,8 +158,9 @@ def line_chart(
         return "".join(parts)
     plot = _Plot(left, top, pw, ph, max(x for x, _ in points) or 1.0, _nice_max(max(y for _, y in points)))
     parts += _axes(plot, height, x_label, y_label)
+    parts += _marks(plot, marks)
     for i, (name, pts) in enumerate(series):
-        parts += _series(plot, i, name, pts)
+        parts += _series(plot, i, name, pts, legend_width, dots)
     parts.append("</svg>")
     return "".join(parts)
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from qaconform.load.locust_checks import CREATED, OK_LIST, CheckFailure, check_response, expect_status
+from qaconform.load.locust_checks import CREATED, OK_JSON, OK_LIST, CheckFailure, check_response, expect_status
 from qaconform.load.pacing import Pacer, PacingStats, users_for_rate
 from qaconform.load.shapes import ShapeOptions, tick
 
@@ -62,6 +62,18 @@ def test_checks_name_what_failed() -> None:
         check_response(201, "application/json", b"{}", expect_status(400))
     with pytest.raises(CheckFailure, match="^status_expected: no HTTP answer"):
         check_response(0, None, None, OK_LIST)
+
+
+def test_a_failure_row_names_the_status_and_the_start_of_the_body() -> None:
+    body = b'{"error": "Node 1234 is already\n  in moderation", "code": 17, "detail": "' + b"x" * 300 + b'"}'
+    with pytest.raises(CheckFailure) as caught:
+        check_response(400, "application/json", body, OK_JSON)
+    message = str(caught.value)
+    assert message.startswith('status_expected: got 400, expected 2xx; body: {"error": "Node # is already in '
+                              'moderation", "code": #')
+    assert message.endswith("…") and len(message) < 160, "the start, not the whole body"
+    with pytest.raises(CheckFailure, match=r"got 503, expected 2xx; body: \(empty body\)$"):
+        check_response(503, None, b"", OK_JSON)
 
 
 def test_checks_accept_good_answers() -> None:

@@ -1,0 +1,131 @@
+"""The capacity search against targets of known capacity: the reference server behind bench/capped_proxy.py, which
+serves at most N requests/s with a fixed service time and queues the rest, at 300 and 1,200 req/s. For each, two
+searches (`qaconform capacity -s browse` with default options: 5 % precision, 180 s budget) and their answers, the
+error against N, the time each took, and whether the two agree within 5 %.
+
+Run: python bench/bench_capacity.py [--rates 300 1200] [--runs 2] [--max-time 180] [--service-ms 2]
+     python bench/bench_capacity.py --generator-limited   (a search the load generator limits: a fast target)
+About 6 minutes per rate with the defaults. Everything listens on 127.0.0.1 and every step is bounded; the proxy
+and the server are processes of their own (the proxy's event loop would otherwise share the GIL with nothing, but
+the bench's own waiting must not disturb it). Locust runs only in child processes of `qaconform capacity`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from qaconform.reference import ReferenceServer  # noqa: E402
+
+PROXY = Path(__file__).resolve().parent / "capped_proxy.py"
+READY = "capped proxy listening on "
+
+
+def start_proxy(upstream: str | None, rps: float, service_ms: float,
+                max_s: float) -> tuple[subprocess.Popen[str], str]:
+    where = ["--upstream", upstream] if upstream else ["--canned"]
+    proc = subprocess.Popen([sys.executable, str(PROXY), *where, "--rps", str(rps), "--service-ms", str(service_ms),
+                             "--max-s", str(max_s)], stdout=subprocess.PIPE, text=True, start_new_session=True)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    if not line.startswith(READY):
+        proc.kill()
+        raise SystemExit(f"the capped proxy did not start: {line!r}")
+    return proc, line[len(READY):].strip()
+
+
+def stop(proc: subprocess.Popen[str]) -> None:
+    try:
+        os.killpg(proc.pid, 15)
+        proc.wait(timeout=10)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        os.killpg(proc.pid, 9)
+
+
+def search(profile: Path, out: Path, max_time: float, extra: list[str]) -> tuple[dict[str, Any], float, str]:
+    cmd = [sys.executable, "-m", "qaconform.commands.cli", "capacity", "--profile", str(profile), "-s", "browse",
+           "--max-time", str(max_time), "--out", str(out), *extra]
+    started = time.monotonic()
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=max_time + 120)
+    took = time.monotonic() - started
+    path = out / "capacity.json"
+    if not path.is_file():
+        raise SystemExit(f"qaconform capacity failed (exit {proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
+    return json.loads(path.read_text())["scenarios"]["browse"], took, proc.stdout
+
+
+def bench_rate(server: ReferenceServer, rps: float, args: argparse.Namespace, tmp: Path) -> list[float | None]:
+    proxy, url = start_proxy(server.url, rps, args.service_ms, args.runs * (args.max_time + 150))
+    answers: list[float | None] = []
+    try:
+        profile = tmp / f"capped-{rps:g}.toml"
+        profile.write_text(Path(server.profile_path).read_text().replace(server.url, url))
+        for i in range(args.runs):
+            load0 = os.getloadavg()[0]
+            r, took, _ = search(profile, tmp / f"cap-{rps:g}-{i + 1}", args.max_time, [])
+            found = r["capacity_rps"]
+            answers.append(found)
+            err = f"{(found / rps - 1) * 100:+.1f} %" if found else "-"
+            kinds = [s["kind"] for s in r["steps"]]
+            print(f"  target {rps:g} req/s, run {i + 1}: {found if found is not None else 'nothing'} req/s "
+                  f"({err}), {'lower bound' if r['lower_bound'] else 'confirmed'}, between {r['between']}, "
+                  f"{len(kinds)} steps of {r['step_duration_s']:g} s, {took:.0f} s; limited by "
+                  f"{r['limited_by']['kind']}; load average {load0:.2f}", flush=True)
+    finally:
+        stop(proxy)
+    ok = [a for a in answers if a]
+    if len(ok) == len(answers) and len(ok) >= 2:
+        spread = (max(ok) / min(ok) - 1) * 100
+        within = all(abs(a / rps - 1) <= 0.05 for a in ok)
+        print(f"  target {rps:g}: answers {', '.join(f'{a:g}' for a in ok)}; spread {spread:.1f} % "
+              f"({'agree' if spread <= 5 else 'DISAGREE'} within 5 %); all within ±5 % of the truth: {within}")
+    return answers
+
+
+def generator_limited(server: ReferenceServer, tmp: Path, max_time: float) -> None:
+    """A target the generator cannot saturate (the proxy's canned answers, no cap worth the name): the search must
+    say the generator was the limit and how many workers it would take."""
+    proxy, url = start_proxy(None, 100000, 0.0, max_time + 150)
+    try:
+        profile = tmp / "fast.toml"
+        profile.write_text(Path(server.profile_path).read_text().replace(server.url, url))
+        _, took, stdout = search(profile, tmp / "cap-generator", max_time, [])
+        print(f"  generator-limited search ({took:.0f} s) printed:\n" + "\n".join("    " + x for x in
+                                                                               stdout.splitlines()))
+    finally:
+        stop(proxy)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rates", type=float, nargs="+", default=[300.0, 1200.0], help="known capacities (req/s)")
+    ap.add_argument("--runs", type=int, default=2, help="searches per rate (default 2)")
+    ap.add_argument("--max-time", type=float, default=180.0, help="each search's --max-time (default 180)")
+    ap.add_argument("--service-ms", type=float, default=2.0, help="the proxy's fixed service time (default 2)")
+    ap.add_argument("--generator-limited", action="store_true", help="only the generator-limited search")
+    args = ap.parse_args()
+    print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {os.cpu_count()} CPUs",
+          flush=True)
+    tmp = Path(tempfile.mkdtemp(prefix="qaconform-bench-capacity-"))
+    with ReferenceServer() as server:
+        if args.generator_limited:
+            generator_limited(server, tmp, args.max_time)
+        else:
+            for rps in args.rates:
+                bench_rate(server, rps, args, tmp)
+    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; run folders in {tmp}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,203 @@
+"""The capacity search's decisions, judgement, comparison and page, on made-up steps and files (no Locust, no
+server): bracket and bisect to the precision, the steady state without warm-up, a queue building, what limited a
+step, a regression between two capacity reports."""
+
+from __future__ import annotations
+
+import json
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from qaconform.load.bracket import Bracket
+from qaconform.load.capacity_compare import CompareError, compare, compare_text, read_capacity
+from qaconform.load.judge import GENERATOR, KIT, NETWORK, TARGET, judge, workers_needed
+from qaconform.load.steady import Windows, queue_building, steady_state
+from qaconform.load.thresholds import limits_from_dict
+from qaconform.report.capacity_page import render_capacity
+
+LIMITS = limits_from_dict({"defaults": {"p95_ms": 500, "failure_ratio": 0.01}})
+
+
+@pytest.mark.parametrize("truth", [7.0, 40.0, 300.0, 1200.0])
+@pytest.mark.parametrize("start_share", [0.3, 0.9, 1.3, 4.0])
+def test_the_bracket_ends_within_the_precision_of_a_known_capacity_and_confirms_it(truth: float,
+                                                                                  start_share: float) -> None:
+    b = Bracket(precision=0.05, start_rate=truth * start_share)
+    tried = []
+    while (rate := b.next_rate()) is not None:
+        tried.append(rate)
+        b.add(rate, rate <= truth)
+        assert len(tried) < 15, tried
+    assert b.done() and b.lo is not None and b.hi is not None
+    assert b.lo <= truth < b.hi and b.hi / b.lo - 1 <= 0.05 + 1e-9, (b.lo, b.hi)
+    assert len(b.runs[b.lo]) == 2, "the answer was run once more"
+
+
+def test_a_confirmation_that_breaks_moves_the_bracket_down() -> None:
+    b = Bracket(precision=0.05, start_rate=100)
+    for rate, held in ((100, True), (120, False), (110, True), (115, False), (112, True)):
+        b.add(rate, held)
+    assert b.next_rate() == 112  # confirm
+    b.add(112, False)
+    assert (b.lo, b.hi) == (110, 112)
+    assert b.next_rate() == 110, "within 5 % again: the new answer is confirmed in turn"
+
+
+def _windows(rows: list[tuple[int, int, float, float]], width: float = 1.0) -> dict[str, Any]:
+    """rows: (second, requests, response ms, intended ms); one operation, no failures."""
+    w = Windows(width)
+    for sec, n, ms, intended in rows:
+        for _ in range(n):
+            w.add("listQuestions", ms, False, sec + 0.5)
+            w.add_intended(intended, sec + 0.5)
+    return w.to_dict()
+
+
+def test_the_steady_state_leaves_out_the_warm_up_and_the_last_partial_window() -> None:
+    rows = [(1000, 10, 900.0, 900.0), (1001, 10, 800.0, 800.0)] + [(1000 + s, 50, 5.0, 6.0) for s in range(2, 9)]
+    rows.append((1009, 3, 700.0, 700.0))  # the users were stopping
+    st = steady_state(_windows(rows), warmup_s=2)
+    assert st is not None
+    assert st.seconds == 7 and st.total["count"] == 350 and st.total["rps"] == 50
+    assert st.total["p99_ms"] is not None and st.total["p99_ms"] < 6, "warm-up and the partial window left out"
+    assert not st.growing
+
+
+def test_a_latency_that_keeps_growing_is_a_queue_building_even_under_the_limit() -> None:
+    rows = [(2000 + s, 40, 50.0, 20.0 + 40 * s) for s in range(10)]
+    st = steady_state(_windows(rows), warmup_s=2)
+    assert st is not None and st.growing
+    assert st.total["p95_ms"] < 500, "the p95 alone would have called this step held"
+    assert not queue_building([30, 35, 28, 33, 31, 29, 34, 30]), "fluctuation around a level is no queue"
+    assert queue_building([10, 40, 80, 120, 170, 210])
+
+
+def _step(tmp: Path, *, rate: float, achieved_per_s: int, cpu: float = 20.0, failures: list[tuple[str, str, str, int]]
+          = (), cpu_warning: bool = False) -> tuple[dict[str, Any], dict[str, Any], Path]:
+    rows = [(3000 + s, achieved_per_s, 4.0, 5.0) for s in range(10)]
+    latency = {"windows": _windows(rows)}
+    summary = {"generator_cpu": [{"name": "local", "mean_cpu_pct": cpu, "max_cpu_pct": cpu}],
+               "generator_cpu_warning": cpu_warning, "open_model": {"slots": 10 * achieved_per_s, "missed_slots": 0},
+               "lost": [], "operations": {}, "total": {}}
+    csv_path = tmp / "locust_failures.csv"
+    csv_path.write_text("Method,Name,Error,Occurrences\n" + "".join(f'{m},{n},"{e}",{c}\n' for m, n, e, c in failures))
+    if failures:  # the failures show in the steady figures too
+        w = Windows(1.0)
+        w.merge_dict(latency["windows"])
+        for s in range(10):
+            for _ in range(achieved_per_s // 2):
+                w.add("sendToModeration", 4.0, True, 3000 + s + 0.5)
+        latency["windows"] = w.to_dict()
+    return summary, latency, csv_path
+
+
+def test_a_step_that_made_its_rate_holds_and_one_that_did_not_breaks(tmp_path: Path) -> None:
+    v = judge(*_step(tmp_path, rate=100, achieved_per_s=100), LIMITS, 100, 2)
+    assert v.held and v.cause is None and v.achieved_rps == 100
+    v = judge(*_step(tmp_path, rate=120, achieved_per_s=100), LIMITS, 120, 2)
+    assert not v.held and v.cause == TARGET and "made 100.0 of 120 req/s" in v.reasons[0]
+
+
+def test_a_short_step_at_a_low_rate_is_not_broken_by_requests_either_side_of_a_window_edge() -> None:
+    from qaconform.load.judge import shortfall_allowed
+    from qaconform.load.steady import Steady
+
+    short = Steady(2.0, {}, {}, [], False)
+    assert shortfall_allowed(27, short, users=6) == 3.0, "6 users over 2 s: up to 3 req/s uncounted"
+    assert shortfall_allowed(300, Steady(12.0, {}, {}, [], False), users=60) == pytest.approx(9.0), "3 % dominates"
+
+
+def test_a_step_the_generator_could_not_make_names_the_workers_it_would_take(tmp_path: Path) -> None:
+    v = judge(*_step(tmp_path, rate=2000, achieved_per_s=1000, cpu=99.0, cpu_warning=True), LIMITS, 2000, 2)
+    assert not v.held and v.cause == GENERATOR
+    assert v.cpu_s_per_request == pytest.approx(0.99 / 1000)
+    assert workers_needed(v.cpu_s_per_request, 2000) == 3  # 1.98 cores at 75 % each
+
+
+def test_users_that_waited_for_their_slots_yet_fell_behind_are_the_generators_limit(tmp_path: Path) -> None:
+    """On a busy machine the generator may never reach 90 % of a core and still be the limit: 400 users at 2,000
+    req/s with answers in 4 ms had 8 requests in flight; a target slow enough to keep them busy would hold all 400."""
+    summary, latency, csv_path = _step(tmp_path, rate=2000, achieved_per_s=1000, cpu=60.0)
+    summary["users"] = 400
+    v = judge(summary, latency, csv_path, LIMITS, 2000, 2)
+    assert not v.held and v.cause == GENERATOR
+    summary["users"] = 20  # 8 of 20 users busy on answers: the target's queue may be what held them up
+    assert judge(summary, latency, csv_path, LIMITS, 2000, 2).cause == TARGET
+
+
+def test_failures_without_an_answer_are_the_network_and_4xx_to_state_changes_are_the_kit(tmp_path: Path) -> None:
+    net = [("GET", "listQuestions", "status_expected: no HTTP answer (connection refused, reset or timed out)", 500)]
+    v = judge(*_step(tmp_path, rate=100, achieved_per_s=100, failures=net), LIMITS, 100, 2)
+    assert not v.held and v.cause == NETWORK, v
+    kit = [("PUT", "sendToModeration", "status_expected: got 400, expected 2xx; body: {\"error\":\"in moderation\"}",
+            500)]
+    v = judge(*_step(tmp_path, rate=100, achieved_per_s=100, failures=kit), LIMITS, 100, 2)
+    assert not v.held and v.cause == KIT, v
+    assert v.breaches and v.breaches[0]["metric"] == "failure_ratio"
+
+
+def _report(rps: float | None, thresholds: dict[str, Any] | None = None, lower: bool = False) -> dict[str, Any]:
+    steps = [{"n": 1, "kind": "probe", "users": 16, "offered_rps": None, "achieved_rps": 50.0, "p50_ms": 9.0,
+              "p95_ms": 20.0, "p99_ms": 30.0, "failure_ratio": 0.0, "generator_cpu_pct": 12.0, "held": True,
+              "reasons": []}]
+    for i, (off, ach, p95, held) in enumerate([(45, 45, 8, True), (54, 50, 900, False), (49, 49, 60, True),
+                                              (49, 48.9, 70, True)], start=2):
+        steps.append({"n": i, "kind": "step", "offered_rps": off, "achieved_rps": ach, "p50_ms": p95 / 2,
+                      "p95_ms": p95, "p99_ms": p95 * 1.2, "failure_ratio": 0.0, "generator_cpu_pct": 10.0,
+                      "held": held, "reasons": [] if held else ["latency grew <through> the step"]})
+    return {"format": "qaconform-capacity/1", "run_id": "r1", "target": "http://127.0.0.1:1", "workers": 0,
+            "precision_pct": 5, "max_time_s": 60, "thresholds": thresholds or {"defaults": {"p95_ms": 500}},
+            "checks": {"sampled": {"what": "list answers parsed", "one_in": 16}},
+            "scenarios": {"browse": {"capacity_rps": rps, "capacity_rate": 49, "lower_bound": lower,
+                                     "between": [49, 54], "statement": "49 req/s", "knee_rps": 49,
+                                     "limited_by": {"kind": "target", "detail": "the target at 54 req/s"},
+                                     "step_duration_s": 6, "warmup_s": 2, "steps": steps}}}
+
+
+def test_a_fall_beyond_the_tolerance_is_a_regression_said_in_release_note_words() -> None:
+    changes = compare(_report(1180.0), _report(960.0), tolerance_pct=5)
+    assert changes[0]["regressed"] and changes[0]["change_pct"] == -18.6
+    assert compare_text(changes, 5).startswith("browse: 1,180 → 960 req/s (−19 %) at the same thresholds")
+    assert not compare(_report(1180.0), _report(1150.0), tolerance_pct=5)[0]["regressed"]
+    other = compare(_report(100.0), _report(100.0, {"defaults": {"p95_ms": 200}}, lower=True), 5)[0]
+    assert other["notes"] == ["the thresholds differ between the two runs", "lower bound in this run"]
+
+
+def test_a_file_that_is_not_a_capacity_report_is_refused_with_what_to_pass(tmp_path: Path) -> None:
+    (tmp_path / "capacity.json").write_text(json.dumps({"rules": []}))
+    with pytest.raises(CompareError, match="not a capacity report"):
+        read_capacity(tmp_path)
+    with pytest.raises(CompareError, match="file not found"):
+        read_capacity(tmp_path / "nope.json")
+
+
+class _Strict(HTMLParser):
+    """Collects the element names and text of a page; the page must close what it opens."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[str] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: Any) -> None:
+        self.tags.append(tag)
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def test_the_capacity_page_draws_the_curve_with_its_marks_and_escapes_what_it_shows() -> None:
+    page = render_capacity(_report(48.95))
+    parser = _Strict()
+    parser.feed(page)
+    text = " ".join(parser.text)
+    assert parser.tags.count("svg") == 2 and "polyline" in parser.tags
+    assert "capacity 49" in text and "knee 49" in text and "p95 limit 500 ms" in text
+    assert "Achieved throughput against offered rate" in text
+    assert "latency grew <through> the step" in text and "<through>" not in page, "escaped"
+    assert "one in 16 calls per user (sampled)" in text
+    assert "http" not in page.replace("http://127.0.0.1:1", "").replace("http://www.w3.org/2000/svg", ""), \
+        "self-contained: nothing fetched"

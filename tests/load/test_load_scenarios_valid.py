@@ -1,0 +1,40 @@
+"""Load scenarios only do valid things: a state change is sent at most once to a node, so a failure is never the
+kit's own (issue: the mixed scenario sent a node already in moderation to moderation again, 76 % failures). Every
+request of a moderate run goes through the recording proxy of bench/capped_proxy.py (no cap worth the name)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from capped_proxy import CappedProxy
+
+from qaconform.reference import ReferenceServer
+
+ROOT = Path(__file__).resolve().parents[2]
+STATE_CHANGE = re.compile(r"/services/v2/node/(\d+)/(lock|sendToMod|unmarkfavorite|cancelwiki)\.json")
+
+
+@pytest.mark.slow
+def test_the_moderate_scenario_changes_each_nodes_state_once_and_fails_nothing(tmp_path: Path) -> None:
+    with ReferenceServer() as server, CappedProxy(server.url, rps=100000, service_ms=0, record=True) as proxy:
+        profile = tmp_path / "recorded.toml"
+        profile.write_text(Path(server.profile_path).read_text().replace(server.url, proxy.url))
+        out = tmp_path / "load"
+        cmd = [sys.executable, "-m", "qaconform.commands.cli", "load", "--profile", str(profile), "--out", str(out),
+               "--scenario", "moderate", "--users", "6", "--duration", "5"]
+        proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120)
+        sent = list(proxy.requests or [])
+    output = proc.stdout + proc.stderr
+    summary = json.loads((out / "summary.json").read_text())
+    changes = [m.groups() for method, target in sent if method == "PUT" and (m := STATE_CHANGE.search(target))]
+    per_node = Counter(node for node, _ in changes)
+    assert {"lock", "sendToMod"} <= {verb for _, verb in changes}, f"the run made no state change to judge:\n{output}"
+    assert max(per_node.values()) == 1, f"a node got more than one state change: {per_node.most_common(3)}"
+    assert summary["failures"] == 0, (out / "locust_failures.csv").read_text()
+    assert proc.returncode == 0, output
