@@ -161,7 +161,23 @@ def search(scenario: str, args: argparse.Namespace, profile: Any, profile_path: 
             limit = _limit_not_target(v, rate, args)
             break
         bracket.add(rate, v.held)
+    if bracket.done() and limit is None and bracket.lo:
+        _curve(scenario, steps, bracket.lo, seconds, deadline, most)
     return _result(steps, bracket, verdicts, limit, seconds)
+
+
+CURVE_SHARES = (0.5, 0.25, 0.75)
+"""With the answer found and time left, steps at these shares of it draw the low end of the curve (how latency grows
+with load, which the bisection near the break does not show). They do not change the answer."""
+
+
+def _curve(scenario: str, steps: Steps, lo: float, seconds: float, deadline: float, most: Any) -> None:
+    for share in CURVE_SHARES:
+        if time.monotonic() + seconds + steps.overhead() > deadline:
+            return
+        rate = max(0.1, round(lo * share, 1))
+        steps.run(rate, seconds, "curve")
+        _print_step(scenario, steps.records[-1], max(most(), len(steps.records)), deadline - time.monotonic())
 
 
 def _limit_not_target(v: Verdict, rate: float, args: argparse.Namespace) -> dict[str, Any]:
@@ -207,6 +223,7 @@ def _result(steps: Steps, bracket: Bracket, verdicts: dict[float, list[Verdict]]
             limit = {"kind": TIME, "detail": "the time budget (--max-time) ran out before the answer was within "
                      "--precision and confirmed"}
     lower_bound = not (done and lo is not None and hi is not None)
+    unstable = [r["offered_rps"] for r in steps.records if r["kind"] == "curve" and not r["held"]]
     between = [lo, hi]
     if lower_bound or lo is None or hi is None:
         statement = ("a lower bound: it held " + (f"{achieved:g} req/s (asked {lo:g})" if lo else "nothing")
@@ -215,10 +232,14 @@ def _result(steps: Steps, bracket: Bracket, verdicts: dict[float, list[Verdict]]
     else:
         statement = (f"{achieved:g} req/s (asked {lo:g}, confirmed); the next rate up, {hi:g} req/s, broke: "
                      f"within {(hi / lo - 1) * 100:.1f} % of the break")
+    if unstable:
+        statement += (f"; but {', '.join(f'{r:g}' for r in unstable)} req/s, below it, broke as well: the target "
+                      "does not hold its capacity steadily (see the steps)")
     return {"capacity_rps": achieved, "capacity_rate": lo, "lower_bound": lower_bound, "between": between,
             "precision_reached": bracket.precise(), "confirmed": bracket.confirmed(), "statement": statement,
+            "broke_below": unstable,
             "limited_by": limit, "knee_rps": knee(steps.records), "step_duration_s": seconds,
-            "warmup_s": warmup(seconds), "steps": steps.records,
+            "warmup_s": warmup(seconds), "steps": steps.records, "usl": _usl(steps.records),
             # the names of the previous format, for readers of older capacity.json files
             "held_rps": achieved, "held_rate": lo, "stopped_because": limit["detail"]}
 
@@ -240,6 +261,14 @@ def _first_breach(records: list[dict[str, Any]], hi: float | None) -> str:
     return ("; ".join(at[0]["reasons"])) + (f" (broke first: {ops[0]})" if ops else "")
 
 
+def _usl(records: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The USL model of the steps (qaconform.report.usl), without its drawn curve: a fit, labelled as one."""
+    from qaconform.report.usl import fit_usl
+
+    fit = fit_usl(records)
+    return None if fit is None else {k: v for k, v in fit.items() if k != "curve"}
+
+
 def knee(records: list[dict[str, Any]], factor: float = 2.0) -> float | None:
     """The lowest offered rate whose p95 is ``factor`` times the p95 at the lowest rate measured: where latency
     starts to climb (the bend of the hockey stick). None with fewer than two open-model steps."""
@@ -255,7 +284,7 @@ def knee(records: list[dict[str, Any]], factor: float = 2.0) -> float | None:
 
 
 def main(args: argparse.Namespace) -> int:
-    from qaconform.load.runner import LoadRunError, new_run_id
+    from qaconform.load.runner import LoadRunError, checks_note, new_run_id
     from qaconform.target.profile import ProfileError
 
     problem = _bad_options(args)
@@ -325,23 +354,6 @@ def _bad_options(args: argparse.Namespace) -> str | None:
     if args.probe_users < 1 or args.workers < 0 or args.tolerance < 0:
         return "--probe-users must be 1 or more, --workers and --tolerance 0 or more"
     return None
-
-
-def checks_note() -> dict[str, Any]:
-    """What the load users check on every answer and what only on a sample (read from the Locust side's source,
-    which this process does not import): the report says so next to the figures."""
-    from qaconform.load.runner import loadtests_dir
-
-    every = None
-    try:
-        for line in (loadtests_dir() / "qaload" / "base.py").read_text(encoding="utf-8").splitlines():
-            if line.startswith("PARSE_EVERY ="):
-                every = int(line.split("=", 1)[1].split("#")[0].strip())
-    except (OSError, ValueError):
-        pass
-    return {"every_answer": ["status", "Content-Type", "list envelope (bytes)", "body size", "timeout"],
-            "sampled": {"what": "list answers parsed and their envelope fully checked (listCount)",
-                        "one_in": every} if every else None}
 
 
 def summary_text(report: dict[str, Any]) -> str:

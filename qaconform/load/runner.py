@@ -51,6 +51,21 @@ def loadtests_dir() -> Path:
         raise LoadRunError(str(exc)) from None
 
 
+def checks_note() -> dict[str, Any]:
+    """What the load users check on every answer and what only on a sample, read from the Locust side's source
+    (which this process does not import): reports say so next to the figures."""
+    every = None
+    try:
+        for line in (loadtests_dir() / "qaload" / "base.py").read_text(encoding="utf-8").splitlines():
+            if line.startswith("PARSE_EVERY ="):
+                every = int(line.split("=", 1)[1].split("#")[0].strip())
+    except (OSError, ValueError, LoadRunError):
+        pass
+    return {"every_answer": ["status", "Content-Type", "list envelope (on the bytes)", "body size", "timeout"],
+            "sampled": {"what": "list answers parsed and their envelope fully checked (listCount)",
+                        "one_in": every} if every else None}
+
+
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
@@ -122,6 +137,8 @@ class LoadSummary:
     generator_cpu: list[dict[str, Any]]
     requests_by_worker: dict[str, Any]
     files: dict[str, str]
+    checks: dict[str, Any] = field(default_factory=dict)
+    """What the load users check on every answer and what on a sample only (``checks_note``)."""
 
     def as_dict(self) -> dict[str, Any]:
         """summary.json's content (the fields in order)."""
@@ -293,6 +310,7 @@ def run_load(cfg: RunConfig, profile: Profile, profile_path: str, out_dir: Path,
         requests_by_worker=latency.get("requests_by_worker", {}),
         files={"stats_csv": stats_csv.name, "history_csv": "locust_stats_history.csv",
                "failures_csv": "locust_failures.csv", "html": "locust.html"},
+        checks=checks_note(),
     )
     (out_dir / "summary.json").write_text(json.dumps(summary.as_dict(), indent=2), encoding="utf-8")
     if not quiet:

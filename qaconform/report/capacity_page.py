@@ -3,7 +3,8 @@
 Per scenario: the answer in one sentence (a lower bound says so), what limited it, then two charts against the
 offered rate (the "hockey stick"): achieved throughput (with the offered rate as the line it follows while the
 target keeps up) and the p50/p95/p99 latency of each step's steady state, with the latency limit, the capacity
-found and the knee (where latency starts to climb) marked; the step table below. Reads only the capacity.json data;
+found and the knee (where latency starts to climb) marked; then, with enough steps, a Universal Scalability Law fit
+(qaconform.report.usl), drawn and labelled as a model; the step table below. Reads only the capacity.json data;
 every value is HTML-escaped, nothing is fetched from the network.
 """
 
@@ -15,6 +16,7 @@ from typing import Any
 
 from qaconform.report.charts import Mark, line_chart
 from qaconform.report.html_page import _CSS
+from qaconform.report.usl import fit_usl
 
 _EXTRA_CSS = (".held{color:#15803d;font-weight:600}.broke{color:#b91c1c;font-weight:600}"
               ".answer{font-size:16px;margin:6px 0}.lower{background:#fef9c3;border:1px solid #fde047;"
@@ -68,7 +70,22 @@ def _charts(report: Mapping[str, Any], result: Mapping[str, Any]) -> str:
                          [("p50", _points(steps, "p50_ms")), ("p95", _points(steps, "p95_ms")),
                           ("p99", _points(steps, "p99_ms"))], x_label="offered rate (req/s)",
                          y_label="latency (ms)", marks=lat_marks, width=620, height=300, dots=True, legend_width=60)
-    return f'<div class="charts">{throughput}{latency}</div>'
+    return f'<div class="charts">{throughput}{latency}{_usl(steps)}</div>'
+
+
+def _usl(steps: Sequence[Mapping[str, Any]]) -> str:
+    usl = fit_usl(steps)
+    if not usl:
+        return ""
+    chart = line_chart("Throughput against concurrency, with a USL model (a fit, not a measurement)",
+                       [("measured", usl["points"]), ("USL model", usl["curve"])],
+                       x_label="requests in flight (throughput × mean latency)", y_label="throughput (req/s)",
+                       width=620, height=300, dots=True)
+    peak = (f"it predicts the peak, {usl['peak_rps']:,.0f} req/s, at {usl['peak_concurrency']:.1f} requests in flight"
+            if usl.get("peak_concurrency") else "it predicts no peak (no coherence cost measured)")
+    return (f'<div>{chart}<p class="muted" style="max-width:620px">Model: λ {usl["lambda"]:.4g} req/s per request '
+            f'in flight, σ {usl["sigma"]:.3g} (contention), κ {usl["kappa"]:.3g} (coherence); {_e(peak)}. A model '
+            "of the measured points, for reading beyond them; the capacity above is what was measured.</p></div>")
 
 
 def _steps_table(steps: Sequence[Mapping[str, Any]]) -> str:

@@ -110,12 +110,16 @@ def _marks(plot: _Plot, marks: Sequence[Mark]) -> list[str]:
     """Dashed lines with their labels; a horizontal mark above the scale is named under the title instead."""
     parts = []
     above = []
+    xs = 0
     for m in marks:
         if m.axis == "x" and 0 <= m.value <= plot.x_max:
             x = plot.sx(m.value)
+            right = x > plot.left + plot.width * 0.6  # labels near the right edge go to the left of their line
+            xs += 1
             parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{plot.top}" y2="{plot.top + plot.height}" '
                          f'stroke="{m.color}" stroke-dasharray="5 3" stroke-width="1.4"/>'
-                         f'<text x="{x + 3:.1f}" y="{plot.top + plot.height - 6}" class="tick" fill="{m.color}">'
+                         f'<text x="{x - 3 if right else x + 3:.1f}" y="{plot.top + plot.height - 6 - 13 * (xs - 1)}" '
+                         f'text-anchor="{"end" if right else "start"}" class="tick" fill="{m.color}">'
                          f"{escape(m.label)}</text>")
         elif m.axis == "y" and 0 <= m.value <= plot.y_max:
             y = plot.sy(m.value)

@@ -507,6 +507,7 @@ def _load_figures(load: Mapping[str, Any]) -> str:
         bar_chart("Failures by check", by_check, x_label="failed requests (count)"),
     ]
     parts.append(f'<div class="charts">{"".join(charts)}</div>')
+    parts.append(_load_failures(load))
     thresholds = load.get("thresholds") or []
     if thresholds:
         broken = [t for t in thresholds if not t["ok"]]
@@ -526,6 +527,24 @@ def _load_figures(load: Mapping[str, Any]) -> str:
                      f"{rows}</table>")
     if load.get("lost"):
         parts.append(f'<p class="fail">Lost after the run (a 201 that no list shows): {len(load["lost"])}</p>')
+    return "".join(parts)
+
+
+def _load_failures(load: Mapping[str, Any]) -> str:
+    """The failure rows with what the server answered (status and the start of its body), and which checks ran on
+    a sample only."""
+    parts = []
+    rows = load.get("failures") or []
+    if rows:
+        body = "".join(f'<tr><td>{_e(r["operation"])}</td><td>{_e(r["method"])}</td><td>{_e(r["occurrences"])}</td>'
+                       f'<td><code>{_e(r["error"])}</code></td></tr>' for r in rows)
+        parts.append('<h3>Failures</h3><table id="load-failures"><tr><th>operation</th><th>method</th>'
+                     f"<th>count</th><th>what failed (status, start of the body)</th></tr>{body}</table>")
+    sampled = (load.get("checks") or {}).get("sampled")
+    if sampled:
+        parts.append(f'<p class="muted" id="load-checks">Checked on every answer: '
+                     f'{_e(", ".join((load.get("checks") or {}).get("every_answer") or []))}; '
+                     f'{_e(sampled["what"])} on one in {_e(sampled["one_in"])} calls per user (sampled).</p>')
     return "".join(parts)
 
 

@@ -201,4 +201,17 @@ def _figures(summary: dict[str, Any], runs: list[dict[str, Any]]) -> dict[str, A
         "over_time": over_time,
         "lost": summary.get("lost") or [],
         "generator_cpu_warning": summary.get("generator_cpu_warning"),
+        "failures": _failure_rows(runs),
+        "checks": summary.get("checks") or None,
     }
+
+
+FAILURE_ROWS = 20
+
+
+def _failure_rows(runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The most frequent failure rows as Locust recorded them: operation, method, count and the message, which
+    names the status and the start of the body the server answered (qaconform.load.locust_checks)."""
+    rows = [{"operation": f["name"], "method": f["method"], "error": f["error"], "occurrences": f["occurrences"]}
+            for run in runs[:1] for f in run.get("failures") or []]
+    return sorted(rows, key=lambda r: (-r["occurrences"], r["operation"], r["error"]))[:FAILURE_ROWS]

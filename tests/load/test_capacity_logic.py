@@ -201,3 +201,23 @@ def test_the_capacity_page_draws_the_curve_with_its_marks_and_escapes_what_it_sh
     assert "one in 16 calls per user (sampled)" in text
     assert "http" not in page.replace("http://127.0.0.1:1", "").replace("http://www.w3.org/2000/svg", ""), \
         "self-contained: nothing fetched"
+
+
+def test_the_usl_fit_recovers_a_known_law_and_the_page_labels_it_a_model() -> None:
+    from qaconform.report.usl import fit_usl
+
+    lam, sigma, kappa = 50.0, 0.05, 0.002
+    report = _report(300.0)
+    steps = report["scenarios"]["browse"]["steps"]
+    for i, n in enumerate((1, 2, 4, 8, 12, 16, 24)):
+        x = lam * n / (1 + sigma * (n - 1) + kappa * n * (n - 1))
+        steps.append({"n": 10 + i, "kind": "curve", "offered_rps": round(x, 1), "achieved_rps": x, "p50_ms": 1.0,
+                      "p95_ms": 2.0, "p99_ms": 3.0, "held": True, "reasons": [],
+                      "steady": {"total": {"mean_ms": n / x * 1000}}})
+    fit = fit_usl(steps)
+    assert fit is not None
+    assert fit["lambda"] == pytest.approx(lam, rel=0.02) and fit["sigma"] == pytest.approx(sigma, abs=0.005)
+    assert fit["peak_concurrency"] == pytest.approx((1 - sigma) ** 0.5 / kappa ** 0.5, rel=0.05)
+    page = render_capacity(report)
+    assert page.count("<svg") == 3 and "USL model (a fit, not a measurement)" in page
+    assert fit_usl(steps[:3]) is None, "too few points: no model"

@@ -155,7 +155,9 @@ def write_summary_json(folder: Path, *, breached: bool = True) -> Path:
                "generator_cpu_warning": False, "verdict": "fail" if breached else "pass",
                "total": {"count": 1000, "failures": 3, "rps": 100.0, "p50_ms": 5.324, "p95_ms": 10.847,
                          "p99_ms": 25.03, "max_ms": 80.2},
-               "latency_source": "histogram"}
+               "latency_source": "histogram",
+               "checks": {"every_answer": ["status", "Content-Type"],
+                          "sampled": {"what": "list answers parsed", "one_in": 16}}}
     (folder / "summary.json").write_text(json.dumps(summary), encoding="utf-8")
     return folder
 

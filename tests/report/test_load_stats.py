@@ -54,6 +54,8 @@ def test_the_load_section_headlines_the_harness_exact_percentiles_and_its_thresh
     assert section["failures_by_check"] == [{"check": "status_expected", "failures": 2},
                                             {"check": "HTTPError", "failures": 1}]
     assert section["failures_by_operation"][0] == {"operation": "postComment", "failures": 3}
+    assert section["failures"][0] == {"operation": "postComment", "method": "POST", "occurrences": 2,
+                                      "error": "CheckFailure('status_expected: got 200, expected 201')"}
     assert len(section["over_time"]) == 11 and section["files"] == ["summary.json"]
 
 
@@ -72,3 +74,19 @@ def test_the_html_load_section_has_the_headline_a_thresholds_table_and_four_char
     for axis in ("time since start (s)", "requests per second", "latency (ms)", "failed requests (count)"):
         assert axis in load, axis
     assert "load harness output" not in load  # no raw JSON dump any more
+
+
+def test_the_html_load_section_lists_what_each_failure_answered_and_says_which_checks_were_sampled(
+        tmp_path: Path, results: dict[str, Any]) -> None:
+    load_dir = write_summary_json(write_locust_csvs(tmp_path / "run" / "load", prefix="locust"))
+    (load_dir / "locust_failures.csv").write_text(
+        "Method,Name,Error,Occurrences,First Seen,Last Seen\n"
+        "PUT,sendToModeration,\"CheckFailure('status_expected: got 400, expected 2xx; body: {\"\"error\"\": "
+        "\"\"Node # is <in> moderation\"\"}')\",7,1,2\n")
+    _, paths = build_and_write(results, tmp_path / "run", rules=CATALOG, meta={"load": {"status": "breached"}})
+    html = paths["html"].read_text(encoding="utf-8")
+    load = html[html.index('<section id="load">'):]
+    failures = load[load.index('<table id="load-failures">'):]
+    assert "<td>sendToModeration</td><td>PUT</td><td>7</td>" in failures
+    assert "got 400, expected 2xx; body: {&quot;error&quot;: &quot;Node # is &lt;in&gt; moderation" in failures
+    assert "list answers parsed on one in 16 calls per user (sampled)" in load
