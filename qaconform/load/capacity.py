@@ -28,6 +28,7 @@ from qaconform.load.bracket import START_SHARE, Bracket
 from qaconform.load.cli import add_target_arguments, default_out, load_thresholds, preflight, target
 from qaconform.load.judge import GENERATOR, KIT, NETWORK, TARGET, TIME, Verdict, cores, judge, workers_needed
 from qaconform.load.thresholds import ThresholdError
+from qaconform.report.files import strict_json
 from qaconform.report.progress import duration
 from qaconform.report.tables import table_text
 
@@ -293,7 +294,7 @@ def main(args: argparse.Namespace) -> int:
         return exitcodes.USAGE
     baseline = None
     if args.baseline:
-        from qaconform.load.capacity_compare import CompareError, read_capacity
+        from qaconform.report.capacity_diff import CompareError, read_capacity
 
         try:
             baseline = read_capacity(args.baseline)
@@ -327,7 +328,7 @@ def main(args: argparse.Namespace) -> int:
               "thresholds": {"defaults": limits.defaults, "total": limits.total, "operations": limits.operations},
               "checks": checks_note(), "scenarios": results}
     out.mkdir(parents=True, exist_ok=True)
-    (out / "capacity.json").write_text(json.dumps(report, indent=2), encoding="utf-8")
+    (out / "capacity.json").write_text(strict_json(report, indent=2), encoding="utf-8")
     from qaconform.report.capacity_page import render_capacity
 
     (out / "capacity.html").write_text(render_capacity(report), encoding="utf-8")
@@ -335,9 +336,9 @@ def main(args: argparse.Namespace) -> int:
     print(f"capacity report: {out / 'capacity.json'}  page: {out / 'capacity.html'}")
     code = exitcodes.OK if all(r["capacity_rps"] for r in results.values()) else exitcodes.RULE_FAILED
     if baseline is not None:
-        from qaconform.load.capacity_compare import compare, compare_text
+        from qaconform.report.capacity_diff import compare_capacity, compare_text
 
-        changes = compare(baseline, report, args.tolerance)
+        changes = compare_capacity(baseline, report, args.tolerance)
         print(compare_text(changes, args.tolerance))
         if any(c["regressed"] for c in changes):
             code = exitcodes.RULE_FAILED

@@ -1,4 +1,5 @@
-"""``qaconform diff RUN_A RUN_B``: what changed between two runs, rule by rule.
+"""``qaconform diff RUN_A RUN_B``: what changed between two runs, rule by rule (or, for two capacity.json files,
+capacity by scenario: qaconform.report.capacity_diff).
 
 How QA compares a release candidate with the last release, or two implementations with each other. Inputs are
 report.json files or run folders. Verdicts are compared per rule; observations by shape and value with what differs
@@ -31,6 +32,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("run_a", metavar="RUN_A", help="the baseline: a report.json or a run folder")
     parser.add_argument("run_b", metavar="RUN_B", help="the run to compare with it")
     parser.add_argument("--json", action="store_true", help="print the differences as JSON")
+    parser.add_argument("--tolerance", type=float, default=5.0, help="two capacity.json files: the fall in percent "
+                        "that is still no regression (default 5)")
 
 
 def read_report(path: str | Path) -> dict[str, Any]:
@@ -166,7 +169,24 @@ def format_diff(d: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _capacity_diff(args: argparse.Namespace) -> int | None:
+    """Two capacity reports (`qaconform capacity`'s capacity.json): capacity per scenario, exit 1 on a fall beyond
+    --tolerance. None when either input is not one (then they are compared as conformance reports)."""
+    from qaconform.report.capacity_diff import CompareError, compare_capacity, compare_text, read_capacity
+
+    try:
+        a, b = read_capacity(args.run_a), read_capacity(args.run_b)
+    except CompareError:
+        return None
+    changes = compare_capacity(a, b, args.tolerance)
+    print(json.dumps(changes, indent=1) if args.json else compare_text(changes, args.tolerance))
+    return exitcodes.RULE_FAILED if any(c["regressed"] for c in changes) else exitcodes.OK
+
+
 def main(args: argparse.Namespace) -> int:
+    capacity = _capacity_diff(args)
+    if capacity is not None:
+        return capacity
     try:
         a, b = read_report(args.run_a), read_report(args.run_b)
     except ValueError as exc:

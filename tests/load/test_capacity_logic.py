@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from qaconform.load.bracket import Bracket
-from qaconform.load.capacity_compare import CompareError, compare, compare_text, read_capacity
 from qaconform.load.judge import GENERATOR, KIT, NETWORK, TARGET, judge, workers_needed
 from qaconform.load.steady import Windows, queue_building, steady_state
 from qaconform.load.thresholds import limits_from_dict
+from qaconform.report.capacity_diff import CompareError, compare_capacity, compare_text, read_capacity
 from qaconform.report.capacity_page import render_capacity
 
 LIMITS = limits_from_dict({"defaults": {"p95_ms": 500, "failure_ratio": 0.01}})
@@ -158,11 +158,11 @@ def _report(rps: float | None, thresholds: dict[str, Any] | None = None, lower: 
 
 
 def test_a_fall_beyond_the_tolerance_is_a_regression_said_in_release_note_words() -> None:
-    changes = compare(_report(1180.0), _report(960.0), tolerance_pct=5)
+    changes = compare_capacity(_report(1180.0), _report(960.0), tolerance_pct=5)
     assert changes[0]["regressed"] and changes[0]["change_pct"] == -18.6
     assert compare_text(changes, 5).startswith("browse: 1,180 → 960 req/s (−19 %) at the same thresholds")
-    assert not compare(_report(1180.0), _report(1150.0), tolerance_pct=5)[0]["regressed"]
-    other = compare(_report(100.0), _report(100.0, {"defaults": {"p95_ms": 200}}, lower=True), 5)[0]
+    assert not compare_capacity(_report(1180.0), _report(1150.0), tolerance_pct=5)[0]["regressed"]
+    other = compare_capacity(_report(100.0), _report(100.0, {"defaults": {"p95_ms": 200}}, lower=True), 5)[0]
     assert other["notes"] == ["the thresholds differ between the two runs", "lower bound in this run"]
 
 
@@ -221,3 +221,15 @@ def test_the_usl_fit_recovers_a_known_law_and_the_page_labels_it_a_model() -> No
     page = render_capacity(report)
     assert page.count("<svg") == 3 and "USL model (a fit, not a measurement)" in page
     assert fit_usl(steps[:3]) is None, "too few points: no model"
+
+
+def test_qaconform_diff_given_two_capacity_reports_compares_capacity(tmp_path: Path, capsys: Any) -> None:
+    from qaconform.commands import cli
+
+    for name, rps in (("a", 1180.0), ("b", 960.0)):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "capacity.json").write_text(json.dumps(_report(rps)))
+    code = cli.main(["diff", str(tmp_path / "a"), str(tmp_path / "b")])
+    out = capsys.readouterr().out
+    assert code == 1 and "browse: 1,180 → 960 req/s (−19 %) at the same thresholds: REGRESSION beyond 5 %" in out
+    assert cli.main(["diff", str(tmp_path / "a"), str(tmp_path / "b"), "--tolerance", "25"]) == 0

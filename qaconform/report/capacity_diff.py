@@ -1,4 +1,5 @@
-"""Capacity between releases: two ``capacity.json`` files, scenario by scenario.
+"""Capacity between releases: two ``capacity.json`` files, scenario by scenario (`qaconform capacity --baseline`,
+`qaconform diff A/capacity.json B/capacity.json`).
 
 "browse: 1,180 → 960 req/s (−19 %) at the same thresholds" is what a release note needs; a fall beyond the
 tolerance the user sets is a regression (exit 1). A change of thresholds between the two runs is said, because
@@ -40,7 +41,7 @@ def _capacity(result: Mapping[str, Any]) -> float | None:
     return float(v) if isinstance(v, int | float) else None
 
 
-def compare(before: Mapping[str, Any], after: Mapping[str, Any], tolerance_pct: float) -> list[dict[str, Any]]:
+def compare_capacity(before: Mapping[str, Any], after: Mapping[str, Any], tolerance_pct: float) -> list[dict[str, Any]]:
     """One entry per scenario measured in both: before, after, change in percent, regressed, notes."""
     same_limits = before.get("thresholds") == after.get("thresholds")
     out = []
