@@ -271,17 +271,20 @@ def _usl(records: list[dict[str, Any]]) -> dict[str, Any] | None:
 
 
 def knee(records: list[dict[str, Any]], factor: float = 2.0) -> float | None:
-    """The lowest offered rate whose p95 is ``factor`` times the p95 at the lowest rate measured: where latency
-    starts to climb (the bend of the hockey stick). None with fewer than two open-model steps."""
+    """Where latency starts to climb (the bend of the hockey stick): the lowest offered rate from which every step's
+    p95 is above ``factor`` times the lowest p95 measured (one noisy low step does not make a knee). None with fewer
+    than three open-model steps or no such rate."""
     pts = sorted((r["offered_rps"], r["p95_ms"]) for r in records
                  if r["kind"] != "probe" and r["p95_ms"] is not None)
-    if len(pts) < 2:
+    if len(pts) < 3:
         return None
-    base = pts[0][1]
-    for rate, p95 in pts[1:]:
-        if p95 > factor * max(base, 0.001):
-            return rate
-    return None
+    limit = factor * max(min(p for _, p in pts), 0.001)
+    found = None
+    for rate, p95 in reversed(pts):
+        if p95 <= limit:
+            break
+        found = rate
+    return found if found is not None and found > pts[0][0] else None
 
 
 def main(args: argparse.Namespace) -> int:

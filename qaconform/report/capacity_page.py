@@ -61,7 +61,7 @@ def _charts(report: Mapping[str, Any], result: Mapping[str, Any]) -> str:
     offered = _points(steps, "offered_rps")
     series = [("achieved", _points(steps, "achieved_rps")), ("offered", offered)]
     throughput = line_chart("Achieved throughput against offered rate", series, x_label="offered rate (req/s)",
-                            y_label="achieved (req/s)", marks=marks, width=620, height=300, dots=True)
+                            y_label="achieved (req/s)", marks=marks, width=600, height=300, dots=True)
     lat_marks = list(marks)
     limit = _latency_limit(report)
     if limit:
@@ -69,7 +69,7 @@ def _charts(report: Mapping[str, Any], result: Mapping[str, Any]) -> str:
     latency = line_chart("Latency of the steady state against offered rate",
                          [("p50", _points(steps, "p50_ms")), ("p95", _points(steps, "p95_ms")),
                           ("p99", _points(steps, "p99_ms"))], x_label="offered rate (req/s)",
-                         y_label="latency (ms)", marks=lat_marks, width=620, height=300, dots=True, legend_width=60)
+                         y_label="latency (ms)", marks=lat_marks, width=600, height=300, dots=True, legend_width=60)
     return f'<div class="charts">{throughput}{latency}{_usl(steps)}</div>'
 
 
@@ -77,14 +77,15 @@ def _usl(steps: Sequence[Mapping[str, Any]]) -> str:
     usl = fit_usl(steps)
     if not usl:
         return ""
-    chart = line_chart("Throughput against concurrency, with a USL model (a fit, not a measurement)",
+    chart = line_chart("Throughput against concurrency: USL model (a fit)",
                        [("measured", usl["points"]), ("USL model", usl["curve"])],
                        x_label="requests in flight (throughput × mean latency)", y_label="throughput (req/s)",
-                       width=620, height=300, dots=True)
+                       width=600, height=300, dots=True)
     peak = (f"it predicts the peak, {usl['peak_rps']:,.0f} req/s, at {usl['peak_concurrency']:.1f} requests in flight"
             if usl.get("peak_concurrency") else "it predicts no peak (no coherence cost measured)")
-    return (f'<div>{chart}<p class="muted" style="max-width:620px">Model: λ {usl["lambda"]:.4g} req/s per request '
-            f'in flight, σ {usl["sigma"]:.3g} (contention), κ {usl["kappa"]:.3g} (coherence); {_e(peak)}. A model '
+    return (f'<div>{chart}<p class="muted" style="max-width:600px">Model: λ {usl["lambda"]:.4g} req/s per request '
+            f'in flight, σ {usl["sigma"]:.3g} (contention), κ {usl["kappa"]:.3g} (coherence), R² {usl["r2"]:.3f}; '
+            f'{_e(peak)}. A model '
             "of the measured points, for reading beyond them; the capacity above is what was measured.</p></div>")
 
 

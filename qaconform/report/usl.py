@@ -17,14 +17,22 @@ from typing import Any
 MIN_POINTS = 4
 
 
+MIN_R2 = 0.9
+"""A fit that explains less of the measured throughput than this is not shown: a model that does not fit the points
+would be read as a prediction it cannot make."""
+
+
 def points(steps: Sequence[Mapping[str, Any]]) -> list[tuple[float, float]]:
-    """(concurrency, throughput) of every step with figures: Little's law on the steady state."""
+    """(concurrency, throughput) of every step with figures: Little's law on the steady state. Only concurrencies of
+    one and more: the law counts requests in flight from one up (below, its N − 1 terms turn negative)."""
     out = []
     for s in steps:
         x = s.get("achieved_rps")
         mean = ((s.get("steady") or {}).get("total") or {}).get("mean_ms")
         if isinstance(x, int | float) and isinstance(mean, int | float) and x > 0 and mean > 0:
-            out.append((x * mean / 1000.0, float(x)))
+            n = x * mean / 1000.0
+            if n >= 1:
+                out.append((n, float(x)))
     return sorted(out)
 
 
@@ -55,7 +63,8 @@ def _solve(pts: list[tuple[float, float]], lam: float) -> tuple[float, float]:
 
 
 def fit_usl(steps: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
-    """The fitted law and a curve to draw, or None with fewer than MIN_POINTS points of distinct concurrency."""
+    """The fitted law and a curve to draw, or None with fewer than MIN_POINTS points of distinct concurrency or a fit
+    that explains less than MIN_R2 of the measured throughput."""
     pts = points(steps)
     if len({round(n, 3) for n, _ in pts}) < MIN_POINTS:
         return None
@@ -68,13 +77,18 @@ def fit_usl(steps: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
         if best is None or err < best[0]:
             best = (err, lam, sigma, kappa)
     assert best is not None
-    _, lam, sigma, kappa = best
+    err, lam, sigma, kappa = best
+    mean_x = sum(x for _, x in pts) / len(pts)
+    spread = sum((x - mean_x) ** 2 for _, x in pts)
+    r2 = 1 - err / spread if spread else 0.0
+    if r2 < MIN_R2:
+        return None
     peak_n = math.sqrt((1 - sigma) / kappa) if kappa > 0 and sigma < 1 else None
     top = max(n for n, _ in pts) * 1.5
     if peak_n:
         top = max(top, peak_n * 1.3)
     curve = [(top * i / 60, _model(top * i / 60, lam, sigma, kappa)) for i in range(1, 61)]
     return {"model": "Universal Scalability Law (a fit, not a measurement)", "lambda": lam, "sigma": sigma,
-            "kappa": kappa, "peak_concurrency": peak_n,
+            "kappa": kappa, "r2": round(r2, 4), "peak_concurrency": peak_n,
             "peak_rps": _model(peak_n, lam, sigma, kappa) if peak_n else None,
             "points": pts, "curve": curve}

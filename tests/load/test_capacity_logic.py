@@ -219,8 +219,11 @@ def test_the_usl_fit_recovers_a_known_law_and_the_page_labels_it_a_model() -> No
     assert fit["lambda"] == pytest.approx(lam, rel=0.02) and fit["sigma"] == pytest.approx(sigma, abs=0.005)
     assert fit["peak_concurrency"] == pytest.approx((1 - sigma) ** 0.5 / kappa ** 0.5, rel=0.05)
     page = render_capacity(report)
-    assert page.count("<svg") == 3 and "USL model (a fit, not a measurement)" in page
+    assert page.count("<svg") == 3 and "USL model (a fit)" in page and "R² 1.000" in page
     assert fit_usl(steps[:3]) is None, "too few points: no model"
+    flat = [{"achieved_rps": x, "steady": {"total": {"mean_ms": n / x * 1000}}}
+            for n, x in ((1, 50), (2, 10), (4, 60), (8, 5), (16, 55))]
+    assert fit_usl(flat) is None, "a law that does not fit the points is not drawn"
 
 
 def test_qaconform_diff_given_two_capacity_reports_compares_capacity(tmp_path: Path, capsys: Any) -> None:
