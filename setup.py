@@ -1,7 +1,9 @@
-"""Build step that pyproject.toml cannot say: spec/, suites/ and loadtests/ travel inside the wheel.
+"""Build step that pyproject.toml cannot say: spec/, suites/, loadtests/, docs/ and target.example.toml travel inside
+the wheel.
 
 The repository keeps them at the top level, where people look for them; an installed kit finds them as
-``qaconform/spec`` ... (``qaconform.kit``). An editable install uses the checkout's folders directly.
+``qaconform/spec`` ... (``qaconform.kit``): a user who installed the wheel has the example profile, the definition of
+the roles (docs/profile.md) and every other page without a checkout. An editable install uses the checkout's files.
 """
 
 import shutil
@@ -10,7 +12,8 @@ from pathlib import Path
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
-KIT_DIRS = ("spec", "suites", "loadtests")
+KIT_DIRS = ("spec", "suites", "loadtests", "docs")
+KIT_FILES = ("target.example.toml",)
 SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", ".schemathesis", ".pytest_cache")
 
 
@@ -22,6 +25,8 @@ class BuildWithKit(build_py):
         for name in KIT_DIRS:
             target = Path(self.build_lib) / "qaconform" / name
             shutil.copytree(Path(__file__).parent / name, target, dirs_exist_ok=True, ignore=SKIP)
+        for name in KIT_FILES:
+            shutil.copy2(Path(__file__).parent / name, Path(self.build_lib) / "qaconform" / name)
 
 
 setup(cmdclass={"build_py": BuildWithKit})

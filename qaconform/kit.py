@@ -1,4 +1,4 @@
-"""Where the kit's data folders are: spec/, suites/ and loadtests/.
+"""Where the kit's data folders are: spec/, suites/, loadtests/ and docs/ (with the example profile beside them).
 
 In a checkout they sit at the top level, where people look for them; in an installed wheel they travel inside the
 package (``qaconform/spec`` ...; setup.py copies them there at build time). Every module that needs one asks here,
@@ -14,10 +14,11 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
 
-ENV = {"spec": "QACONFORM_SPEC_DIR", "suites": "QACONFORM_SUITES_DIR", "loadtests": "QACONFORM_LOADTESTS"}
+ENV = {"spec": "QACONFORM_SPEC_DIR", "suites": "QACONFORM_SUITES_DIR", "loadtests": "QACONFORM_LOADTESTS",
+       "docs": "QACONFORM_DOCS_DIR"}
 """The environment variable that points each folder at a user's own copy."""
 
-MARKER = {"spec": "openapi.yaml", "suites": "conftest.py", "loadtests": "mixed.py"}
+MARKER = {"spec": "openapi.yaml", "suites": "conftest.py", "loadtests": "mixed.py", "docs": "target-profile.schema.json"}
 """A file every genuine copy of the folder holds: a folder without it is not the kit's."""
 
 
@@ -48,6 +49,20 @@ def suites_dir() -> Path:
 
 def loadtests_dir() -> Path:
     return kit_dir("loadtests")
+
+
+def docs_dir() -> Path:
+    """The pages of docs/ (the profile and the roles, CI, the report ...): inside the package once installed."""
+    return kit_dir("docs")
+
+
+def example_profile() -> Path:
+    """``target.example.toml``, the commented example profile: inside the installed package, else the checkout's."""
+    for candidate in (PACKAGE / "target.example.toml", PACKAGE.parent / "target.example.toml"):
+        if candidate.is_file():
+            return candidate
+    raise KitNotFound(f"cannot find target.example.toml (looked in {PACKAGE} and {PACKAGE.parent}); reinstall "
+                      "qaconform")
 
 
 def pytest_command() -> list[str]:

@@ -3,16 +3,16 @@ load profiles, and registers the pytest plugin, so `pip install .` works from an
 
 from __future__ import annotations
 
-import shutil
 import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-KIT_DIRS = ("spec", "suites", "loadtests")
+
+KIT_DIRS = ("spec", "suites", "loadtests", "docs")
+KIT_FILES = ("target.example.toml",)
 
 
 def _tracked(folder: str) -> set[str]:
@@ -22,36 +22,20 @@ def _tracked(folder: str) -> set[str]:
     return {line for line in out.stdout.splitlines() if line}
 
 
-def _untracked() -> set[str]:
-    out = subprocess.run(["git", "ls-files", "--others", "--exclude-standard"], cwd=ROOT, capture_output=True,
-                         text=True, check=False)
-    return {line for line in out.stdout.splitlines() if line}
-
-
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> zipfile.ZipFile:
-    """A wheel built from a copy of the checkout's files (pip builds in the source folder: a build/ left there by
-    an earlier build could hold files the checkout no longer has)."""
-    source = tmp_path_factory.mktemp("source")
-    for name in _tracked(".") | _untracked():
-        if (ROOT / name).is_file():
-            (source / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / name, source / name)
-    out = tmp_path_factory.mktemp("wheel")
-    proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(source)],
-                          capture_output=True, text=True, timeout=300, check=False)
-    assert proc.returncode == 0, f"pip wheel failed:\n{proc.stdout}\n{proc.stderr}"
-    (built,) = out.glob("qaconform-*.whl")
-    return zipfile.ZipFile(built)
+def wheel(built_wheel: Path) -> zipfile.ZipFile:
+    return zipfile.ZipFile(built_wheel)
 
 
-def test_the_wheel_holds_spec_suites_and_load_profiles(wheel: zipfile.ZipFile) -> None:
+def test_the_wheel_holds_spec_suites_load_profiles_docs_and_the_example_profile(wheel: zipfile.ZipFile) -> None:
     names = set(wheel.namelist())
     for folder in KIT_DIRS:
         tracked = _tracked(folder)
         assert tracked, f"git lists no file under {folder}/"
         missing = sorted(f for f in tracked if f"qaconform/{f}" not in names)
         assert not missing, f"the wheel lacks {len(missing)} file(s) of {folder}/: {missing[:10]}"
+    for name in KIT_FILES:
+        assert f"qaconform/{name}" in names, f"the wheel lacks {name}: a user without a checkout needs it"
 
 
 def test_the_wheel_registers_the_pytest_plugin_and_the_command(wheel: zipfile.ZipFile) -> None:
