@@ -126,3 +126,15 @@ def test_a_limit_below_its_minimum_names_the_key_and_the_minimum(tmp_path: Path)
         load_profile(write(tmp_path, GOOD.replace("destructive = true", "destructive = true\nmax_concurrency = 0")),
                      env={"MEMBER_PW": "x"})
     assert "[safety] 'max_concurrency' must be at least 1, not 0" in str(err.value)
+
+
+def test_without_a_full_value_any_value_no_private_option_uses_reads_as_full() -> None:
+    """The description shows no wire value for full visibility: a profile that names none (as `qaconform init`
+    writes it) must not fail a server that writes "full" or "public", and still tells the private values apart."""
+    from qaconform.target.profile import VisibilityOptions
+
+    unknown = VisibilityOptions(to_moderators="mod")
+    assert all(unknown.reads_as_full(v) for v in (None, "", "full", "public"))
+    assert not any(unknown.reads_as_full(v) for v in ("recipients", "op", "mod", 3))
+    named = VisibilityOptions(full="full")
+    assert named.reads_as_full("full") and not named.reads_as_full("public") and not named.reads_as_full(None)

@@ -29,11 +29,15 @@ from qaconform.invariants import (
     millis_problems,
     projection_problems,
 )
+from qaconform.target.profile import VisibilityOptions
 
 SHAPE_FLAG = "x-qaconform-changes-shape"
 """Marks parameters whose effect on the response shape the description does not show (spec/openapi.yaml)."""
 
 FULL_VISIBILITY = {None, "", "full"}
+"""Values that mean full visibility under the stock CLI (no profile); a run's profile replaces this with VISIBILITY."""
+VISIBILITY: VisibilityOptions | None = None
+"""The target's visibility values (set by suites/properties): ``reads_as_full`` judges a comment's visibility."""
 RECIPIENTS = "recipients"
 ACCOUNT_IDS: dict[str, int] = {}
 """username -> user id of the accounts a run uses; lets no_private_comment_leak judge authenticated callers.
@@ -190,7 +194,7 @@ def no_private_comment_leak(ctx: CheckContext, response: Response, case: Case) -
         if not isinstance(item, dict) or item.get("type") not in ("comment", None):
             continue
         visibility = item.get("visibility")
-        if visibility in FULL_VISIBILITY:
+        if (VISIBILITY.reads_as_full(visibility) if VISIBILITY is not None else visibility in FULL_VISIBILITY):
             continue
         author = (item.get("author") or {}).get("id")
         recipients = {str(r.get("id")) for r in item.get("recipients") or [] if isinstance(r, dict)}

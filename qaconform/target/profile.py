@@ -121,6 +121,20 @@ class VisibilityOptions(_Table):
         None, description="roles that read every private comment on this site (the description does not say whether "
                           "administrators or moderators do); when absent, tests that need it skip")
 
+    def private_values(self) -> set[str]:
+        """The wire values of the private options this profile knows."""
+        return {v for v in (self.recipients, self.to_original_poster, self.to_moderators, self.to_own_groups) if v}
+
+    def reads_as_full(self, value: object) -> bool:
+        """Whether a comment's ``visibility`` says full visibility. The description shows no value for it ("Default
+        is full visibility. Value seen: recipients, op. The complete list of values: not shown."): the profile's
+        ``full`` when it names one; else missing, null, empty, or any value that none of the private options the
+        profile knows uses (a profile without ``full``, as ``qaconform init`` writes one, never fails a server that
+        writes "full" or "public")."""
+        if self.full is not None:
+            return value == self.full
+        return value in (None, "") or (isinstance(value, str) and value not in self.private_values())
+
 
 Caller = Literal["anonymous", "admin", "moderator", "member", "novice"]
 """Who [lacks] may name: a caller without credentials, or a role of [accounts]."""

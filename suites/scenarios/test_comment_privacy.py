@@ -128,10 +128,9 @@ def recipient_ids(item: dict[str, Any]) -> set[str]:
 
 
 def is_full_visibility(value: Any, vis: VisibilityOptions) -> bool:
-    """Full visibility on the wire: the profile's value when it names one, else missing/null/empty."""
-    if vis.full is not None:
-        return value == vis.full
-    return value in (None, "")
+    """Full visibility on the wire: the profile's value when it names one, else missing/null/empty or a value
+    that is none of the private options' (``VisibilityOptions.reads_as_full``)."""
+    return vis.reads_as_full(value)
 
 
 def strings_in(value: Any) -> list[str]:
@@ -261,7 +260,8 @@ def test_comment_without_privacy_fields_has_full_visibility_and_no_recipients(
         item = read_back(reader, thread_answer, cid)
         assert is_full_visibility(item.get("visibility"), vis), (
             f"a comment posted without visibility must read back with full visibility "
-            f"({vis.full!r} per the profile, or missing/null/empty when the profile names none); {reader.role} "
+            f"({vis.full!r} per the profile, or when the profile names none: missing/null/empty or no private "
+            f"option's value, {sorted(vis.private_values())}); {reader.role} "
             f"read visibility={item.get('visibility')!r}\n{resp.describe()}")
         assert item.get("recipients") in (None, []), (
             f"a comment posted without recipients must read back with none; {reader.role} read "

@@ -255,7 +255,7 @@ def bind_target(profile: Profile, user_ids: dict[str, int]) -> None:
     schemathesis_checks.ACCOUNT_IDS.clear()
     schemathesis_checks.ACCOUNT_IDS.update({profile.accounts[r].username: i for r, i in user_ids.items()
                                   if r in profile.accounts})
-    schemathesis_checks.FULL_VISIBILITY = {None, "", *([profile.visibility.full] if profile.visibility.full else [])}
+    schemathesis_checks.VISIBILITY = profile.visibility
     schemathesis_checks.RECIPIENTS = profile.visibility.recipients
 
 
