@@ -31,10 +31,16 @@ class Command:
 
 
 COMMANDS: dict[str, Command] = {
+    "init": Command(
+        "qaconform.commands.init", "write a first profile for a server: what it shows, TODOs for the rest", (
+        ("qaconform init my-site.toml --base-url https://qa.example.com --admin qa-admin --moderator qa-mod "
+         "--member qa-member --novice qa-novice", "passwords from QACONFORM_ADMIN_PASSWORD ... (--password-env)"),
+        ("qaconform init --example my-site.toml", "the commented example profile, every key"),
+    )),
     "run": Command(
         "qaconform.commands.run", "check a server against the interface, rule by rule, and write the reports", (
         ("qaconform run", "try it: checks the embedded reference server, nothing to set up"),
-        ("qaconform run --profile my-site.toml", "check your server (copy target.example.toml and fill it in)"),
+        ("qaconform run --profile my-site.toml", "check your server (`qaconform init` writes a first profile)"),
         ("qaconform run --profile my-site.toml --only comments COMMENT-4", "only an area and a rule"),
         ("qaconform run --profile my-site.toml --read-only", "only tests that write nothing"),
         ("qaconform run --profile p.toml --report-dir out/qa --junitxml out/junit.xml", "CI: files at fixed paths"),

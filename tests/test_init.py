@@ -1,0 +1,130 @@
+"""`qaconform init` writes a first profile from what the target shows, never overwrites a file, never writes a
+password, and stops with one clear message (no traceback) when the target cannot be used."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from qaconform import exitcodes
+from qaconform.commands import cli
+from qaconform.reference import ReferenceServer
+from qaconform.target.profile import load_profile
+
+ROLES = ("admin", "moderator", "member", "novice")
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[ReferenceServer]:
+    with ReferenceServer(variants=("location-relative", "page-size-cap-20")) as s:
+        yield s
+
+
+@pytest.fixture
+def accounts(server: ReferenceServer, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """The server's accounts, with their passwords in the variables init reads by default."""
+    written = tomllib.loads(Path(server.profile_path).read_text())
+    for role in ROLES:
+        monkeypatch.setenv(f"QACONFORM_{role.upper()}_PASSWORD", written["accounts"][role]["password"])
+    return dict(written["accounts"])
+
+
+def init_args(out: Path, base_url: str, accounts: dict[str, Any], *extra: str) -> list[str]:
+    args = ["init", str(out), "--base-url", base_url, *extra]
+    for role in ROLES:
+        args += [f"--{role}", accounts[role]["username"]]
+    return args
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = cli.main(argv)
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, out, err
+
+
+def test_init_writes_a_profile_the_kit_loads_with_what_the_target_shows(
+        server: ReferenceServer, accounts: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "my-site.toml"
+    code, stdout, _ = run(init_args(out, server.url + "/services/v2/", accounts), capsys)
+    assert code == exitcodes.OK, stdout
+    text = out.read_text()
+    truth = tomllib.loads(Path(server.profile_path).read_text())
+    for role in ROLES:
+        assert accounts[role]["password"] not in text, "a password reached the profile"
+    profile = load_profile(out)
+    assert profile.base_url == server.url, "the /services/v2 the user gave is cut, and said so"
+    assert "base_url is everything before /services/v2" in stdout
+    assert {r: a.id for r, a in profile.accounts.items()} == {r: truth["accounts"][r]["id"] for r in ROLES}
+    assert profile.fixtures.hidden_space_id == truth["fixtures"]["hidden_space_id"]
+    assert profile.fixtures.issue_tracker == truth["fixtures"]["issue_tracker"]
+    assert profile.fixtures.question_id and profile.fixtures.space_id
+    for key in ("member_wiki_node_id", "wiki_node_id", "favorite_node_id", "gdpr_csv_file_id", "to_moderators",
+                "gdpr_user"):
+        assert f"\n# {key} = " in text, f"{key} is not left as a TODO the user can uncomment"
+        assert text.index("TODO", text.index(f"\n# {key} = ") - 300) < text.index(f"\n# {key} = ")
+    assert f"qaconform doctor --profile {out}" in stdout
+
+
+def test_init_never_overwrites(server: ReferenceServer, accounts: dict[str, Any], tmp_path: Path,
+                               capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "mine.toml"
+    out.write_text("# my own notes\n")
+    code, _, err = run(init_args(out, server.url, accounts), capsys)
+    assert code == exitcodes.USAGE and "never overwrites" in err
+    code, _, err = run(["init", "--example", str(out)], capsys)
+    assert code == exitcodes.USAGE and "never overwrites" in err
+    assert out.read_text() == "# my own notes\n"
+
+
+def test_a_refused_password_is_one_message_naming_the_account_and_nothing_is_written(
+        server: ReferenceServer, accounts: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("QA_NOVICE_PW", "not-the-password")
+    out = tmp_path / "p.toml"
+    code, _, err = run(init_args(out, server.url, accounts, "--password-env", "novice=QA_NOVICE_PW"), capsys)
+    assert code == exitcodes.USAGE, err
+    assert f"novice account {accounts['novice']['username']!r} is refused" in err and "admin" not in err
+    assert "not-the-password" not in err and not out.exists()
+
+
+def test_a_base_url_that_serves_no_interface_stops_init(server: ReferenceServer, accounts: dict[str, Any],
+                                                       tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(init_args(tmp_path / "p.toml", server.url + "/qa", accounts), capsys)
+    assert code == exitcodes.USAGE and "does not serve the interface" in err, err
+    assert not (tmp_path / "p.toml").exists()
+
+
+def test_nothing_answering_is_exit_3(accounts: dict[str, Any], tmp_path: Path,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(init_args(tmp_path / "p.toml", "http://127.0.0.1:9", accounts), capsys)
+    assert code == exitcodes.UNREACHABLE and "is unreachable" in err, err
+
+
+def test_what_is_missing_is_said_at_once(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    for role in ROLES:
+        monkeypatch.delenv(f"QACONFORM_{role.upper()}_PASSWORD", raising=False)
+    code, _, err = run(["init", str(tmp_path / "p.toml"), "--admin", "a", "--password-env", "boss=X"], capsys)
+    assert code == exitcodes.USAGE
+    assert "--base-url URL is missing" in err and "--moderator USERNAME, --member USERNAME, --novice USERNAME" in err
+    assert "--password-env 'boss=X'" in err
+    code, _, err = run(["init", str(tmp_path / "p.toml"), "--base-url", "http://h", "--admin", "a", "--moderator",
+                        "b", "--member", "c", "--novice", "d"], capsys)
+    assert code == exitcodes.USAGE and "export QACONFORM_ADMIN_PASSWORD=..." in err and "export QACONFORM_NOVICE" in err
+    code, _, err = run(["init", str(tmp_path / "p.toml"), "--base-url", "qa.example.com"], capsys)
+    assert code == exitcodes.USAGE and "not an http(s) URL" in err
+
+
+def test_init_example_writes_the_commented_example(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "example.toml"
+    code, stdout, _ = run(["init", "--example", str(out)], capsys)
+    assert code == exitcodes.OK and out.is_file() and "doctor" in stdout
+    data = tomllib.loads(out.read_text())
+    assert set(data["accounts"]) == set(ROLES) and "question_id" in data["fixtures"]
+    schema = out.read_text().splitlines()[0].removeprefix("#:schema ")
+    assert Path(schema).is_file(), f"the example's #:schema line names {schema}, which does not exist"
