@@ -4,8 +4,10 @@ capacity by scenario: qaconform.report.capacity_diff).
 How QA compares a release candidate with the last release, or two implementations with each other. Inputs are
 report.json files or run folders. Verdicts are compared per rule; observations by shape and value with what differs
 between any two runs (ids, timestamps, run tags: ``qaconform.report.volatile``) left out, so two runs of the same
-server print "no change". Exit 1 when a rule regressed (held in A, failed or errored in B; an expected failure of B
-is listed but does not count), 0 otherwise, 2 when an input cannot be read.
+server print "no change". A rule whose one-shot fixture an earlier run consumed (B skipped its tests: the fixture is not
+in the state the profile says) is listed as "not checked: fixture consumed", never as a regression, and so are the
+observations its tests no longer recorded. Exit 1 when a rule regressed (held in A, failed or errored in B; an expected
+failure of B is listed but does not count), 0 otherwise, 2 when an input cannot be read.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from qaconform.report.volatile import normalise
 from qaconform.status import Effect, Status
 
 _ABSENT = ("not covered", "absent")
+FIXTURE_NOT_IN_STATE = "fixture not in its state"
+"""The skip category of a rule whose profile fixture the doctor found not in its state (consumed by an earlier run)."""
 HELD = tuple(s.value for s in Status if s.effect is Effect.HELD)
 BROKEN = tuple(s.value for s in Status if s.effect in (Effect.BROKE, Effect.KIT))
 
@@ -55,7 +59,7 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
     """The differences between two reports, grouped the way QA reads them."""
     ra = {r["id"]: r for r in a["rules"]}
     rb = {r["id"]: r for r in b["rules"]}
-    regressed, recovered, covered, uncovered, changed, new_failures = [], [], [], [], [], []
+    regressed, recovered, covered, uncovered, changed, new_failures, consumed = [], [], [], [], [], [], []
     for rid in sorted(set(ra) | set(rb)):
         sa = ra[rid]["status"] if rid in ra else "absent"
         sb = rb[rid]["status"] if rid in rb else "absent"
@@ -70,7 +74,10 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
             exp = rb[rid].get("expected")
             if exp and exp.get("state") == "expected failure":
                 entry["expected"] = exp.get("reason")
-        if sa in HELD and sb in BROKEN:
+        if sb == Status.SKIPPED.value and rb[rid].get("skip_category") == FIXTURE_NOT_IN_STATE:
+            entry["message"] = rb[rid].get("reason")
+            consumed.append(entry)
+        elif sa in HELD and sb in BROKEN:
             regressed.append(entry)
         elif sa in BROKEN and sb in HELD:
             recovered.append(entry)
@@ -83,8 +90,11 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
         else:
             changed.append(entry)
     oa, ob = _observations(a), _observations(b)
+    not_checked = {e["rule"] for e in consumed}
     observations = []
     for key in sorted(set(oa) | set(ob)):
+        if key[0] in not_checked and key not in ob:
+            continue  # its rule is listed as not checked: the fixture its tests need was consumed
         if oa.get(key) != ob.get(key):
             observations.append({"rule": key[0], "test": key[1],
                                  "before": [json.loads(x) for x in oa.get(key, [])],
@@ -99,6 +109,7 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
         "newly_covered": covered,
         "uncovered": uncovered,
         "other_changes": changed,
+        "not_checked_fixture_consumed": consumed,
         "observations_changed": observations,
         "exit_code": exitcodes.RULE_FAILED if counting else exitcodes.OK,
     }
@@ -108,7 +119,8 @@ def changes_since(baseline: Mapping[str, Any], report: Mapping[str, Any]) -> dic
     """What report.html shows as "Changed since <baseline>": rule status changes and changed observations."""
     d = compare(baseline, report)
     statuses = [{"rule": e["rule"], "before": e["before"], "after": e["after"]}
-                for key in ("regressed", "recovered", "new_failures", "other_changes") for e in d[key]]
+                for key in ("regressed", "recovered", "new_failures", "other_changes", "not_checked_fixture_consumed")
+                for e in d[key]]
     statuses.sort(key=lambda e: e["rule"])
     return {"run_id": baseline.get("run_id"), "status_changes": statuses,
             "observations_changed": [{"rule": o["rule"], "test": o["test"],
@@ -145,7 +157,9 @@ def format_diff(d: Mapping[str, Any]) -> str:
     lines = [f"A: {d['a']['run_id']} ({d['a']['target']})", f"B: {d['b']['run_id']} ({d['b']['target']})"]
     sections = (("regressed (held in A, broken in B)", "regressed"), ("recovered", "recovered"),
                 ("newly failing (not held in A either)", "new_failures"), ("newly covered", "newly_covered"),
-                ("no longer covered", "uncovered"), ("other status changes", "other_changes"))
+                ("no longer covered", "uncovered"), ("other status changes", "other_changes"),
+                ("not checked: fixture consumed (its one-shot fixture is not in the state the profile says; renew it "
+                 "or give a pool)", "not_checked_fixture_consumed"))
     for title, key in sections:
         items = d[key]
         if not items:
@@ -164,7 +178,8 @@ def format_diff(d: Mapping[str, Any]) -> str:
                     else describe_change(o["before"], o["after"]))
             lines.append(f"  {o['rule']} ({o['test']}): {what}")
     if len(lines) == 2:
-        lines.append("no change (rule verdicts and observations are the same, ids, timestamps and run tags aside)")
+        lines.append("no change (rule verdicts and observations are the same; ids, timestamps, run tags and counts "
+                     "the kit's own writes moved aside)")
     lines.append("verdict: " + ("regression" if d["exit_code"] else "no regression"))
     return "\n".join(lines)
 

@@ -184,3 +184,31 @@ def test_what_really_changed_beside_ids_and_counts_is_still_a_change(field: str,
     a, b = _two_runs_of_one_server(278), _two_runs_of_one_server(545)
     a[field], b[field] = before, after
     assert normalise(a) != normalise(b)
+
+
+def _report(rules: list[dict[str, Any]], observations: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"run_id": "r", "target": {"base_url": "http://h"}, "rules": rules, "observations": observations or {}}
+
+
+def test_a_rule_whose_one_shot_fixture_was_consumed_is_not_checked_never_a_regression(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Run B found the favorite consumed by run A (the doctor's finding): its rules were skipped, not broken."""
+    why = ("not checked: fixture favorite_node_id is not in the state the profile says (consumed by an earlier run?)")
+    a = _report([{"id": "SHAPE-UNMARK-FAVORITE", "status": "passed"}, {"id": "OBS-ACTION-VERBS", "status": "observed"},
+                 {"id": "PASS-1", "status": "passed"}],
+                {"OBS-ACTION-VERBS": [{"test": "t::verbs", "facts": {"status": 200, "verb": "favorited"}}]})
+    b = _report([{"id": "SHAPE-UNMARK-FAVORITE", "status": "skipped", "skip_category": "fixture not in its state",
+                  "reason": why},
+                 {"id": "OBS-ACTION-VERBS", "status": "skipped", "skip_category": "fixture not in its state",
+                  "reason": why}, {"id": "PASS-1", "status": "passed"}])
+    d = compare(a, b)
+    assert [e["rule"] for e in d["not_checked_fixture_consumed"]] == ["OBS-ACTION-VERBS", "SHAPE-UNMARK-FAVORITE"]
+    assert not d["regressed"] and not d["other_changes"] and not d["observations_changed"]
+    assert d["exit_code"] == exitcodes.OK
+    print(command.format_diff(d))
+    out = capsys.readouterr().out
+    assert "not checked: fixture consumed" in out and "verdict: no regression" in out and "regress" not in out[:-30]
+    skipped_otherwise = _report([
+        {"id": "SHAPE-UNMARK-FAVORITE", "status": "skipped", "skip_category": "missing fixture"},
+        {"id": "OBS-ACTION-VERBS", "status": "observed"}, {"id": "PASS-1", "status": "passed"}])
+    assert [e["rule"] for e in compare(a, skipped_otherwise)["other_changes"]] == ["SHAPE-UNMARK-FAVORITE"]
