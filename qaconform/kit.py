@@ -18,7 +18,8 @@ ENV = {"spec": "QACONFORM_SPEC_DIR", "suites": "QACONFORM_SUITES_DIR", "loadtest
        "docs": "QACONFORM_DOCS_DIR"}
 """The environment variable that points each folder at a user's own copy."""
 
-MARKER = {"spec": "openapi.yaml", "suites": "conftest.py", "loadtests": "mixed.py", "docs": "target-profile.schema.json"}
+MARKER = {"spec": "openapi.yaml", "suites": "conftest.py", "loadtests": "mixed.py",
+          "docs": "target-profile.schema.json"}
 """A file every genuine copy of the folder holds: a folder without it is not the kit's."""
 
 
@@ -63,6 +64,14 @@ def example_profile() -> Path:
             return candidate
     raise KitNotFound(f"cannot find target.example.toml (looked in {PACKAGE} and {PACKAGE.parent}); reinstall "
                       "qaconform")
+
+
+def pytest_cwd() -> Path:
+    """The folder the suites' pytest runs in: the one that holds the qaconform package (the checkout, or
+    site-packages), never the package itself. A Python started with ``-c`` (each xdist worker is) puts its working
+    folder first on sys.path, and inside the installed package the kit's own ``qaconform/pytest/`` would shadow
+    pytest there (every worker of a wheel install crashed with "module 'pytest' has no attribute 'hookimpl'")."""
+    return PACKAGE.parent
 
 
 def pytest_command() -> list[str]:

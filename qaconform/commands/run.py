@@ -32,7 +32,7 @@ from pytest import ExitCode as pytest_exit
 
 from qaconform import exitcodes, kit
 from qaconform.commands import run_paths
-from qaconform.kit import pytest_command, suites_dir
+from qaconform.kit import pytest_command, pytest_cwd
 from qaconform.pytest.markers import AREAS
 from qaconform.report.options import add_report_options, check_report_options, write_extra_outputs
 
@@ -214,7 +214,7 @@ def stream(cmd: Sequence[str], *, timeout_s: float, env: dict[str, str] | None =
     out = sink if sink is not None else sys.stdout.buffer
     tail: deque[bytes] = deque()
     size = 0
-    proc = subprocess.Popen(list(cmd), cwd=suites_dir().parent, env=env, stdout=subprocess.PIPE,
+    proc = subprocess.Popen(list(cmd), cwd=pytest_cwd(), env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT,
                             stdin=subprocess.DEVNULL, start_new_session=True)
     assert proc.stdout is not None
@@ -520,7 +520,7 @@ class Runner:
             print(f"  {op.operation_id:<18} {op.method.upper():<4} {op.path}")
         cmd = [*pytest_command(), "--collect-only", "-q",
                "--target-profile", profile_path, *_combine_marker(plan.pytest_args, "writes or destructive")]
-        proc = subprocess.run(cmd, cwd=suites_dir().parent, capture_output=True, text=True, timeout=300, check=False,
+        proc = subprocess.run(cmd, cwd=pytest_cwd(), capture_output=True, text=True, timeout=300, check=False,
                               stdin=subprocess.DEVNULL)
         tests = [line for line in proc.stdout.splitlines() if "::" in line]
         if proc.returncode not in (0, 5):

@@ -37,7 +37,7 @@ from typing import Any
 
 from qaconform import exitcodes
 from qaconform.blame import charged_rules
-from qaconform.kit import pytest_command, suites_dir
+from qaconform.kit import pytest_command, pytest_cwd, suites_dir
 from qaconform.status import Status
 
 DEFAULT_JOBS = 2
@@ -333,7 +333,7 @@ def _pytest(res: RunResult, profile_path: str, rule: str | None, tmp: Path, time
     env = {k: v for k, v in os.environ.items() if not k.startswith("QACONFORM_")}
     log_path = tmp / "pytest.log"
     with open(log_path, "wb") as log:
-        proc = subprocess.Popen(cmd, cwd=suites_dir().parent, stdin=subprocess.DEVNULL, stdout=log,
+        proc = subprocess.Popen(cmd, cwd=pytest_cwd(), stdin=subprocess.DEVNULL, stdout=log,
                                 stderr=subprocess.STDOUT,
                                 env=env, start_new_session=True)
         try:
