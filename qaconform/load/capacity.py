@@ -42,6 +42,9 @@ EXPECTED_STEPS = 8
 """Steps a search is planned for when the step duration is derived from the budget (typically 5 to 9 are run)."""
 WINDOW_S = 1.0
 PROBE_S = 6.0
+MIN_STEP_S = 8.0
+"""Shortest step the budget may give: its warm-up (2 s) and two partial windows leave about 4 s of steady state, where
+one request per paced user either side of a window's edge is 5 % of the rate (see judge.shortfall_allowed)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -54,7 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-time", type=float, default=180.0, help="upper bound on the whole search in seconds, "
                         "all scenarios together (default 180)")
     parser.add_argument("--step-duration", type=float, default=None, help="seconds per step (default: from the "
-                        "budget, 5 to 30)")
+                        "budget, 8 to 30)")
     parser.add_argument("--start-rate", type=float, default=None, help="first open-model step in req/s (default: "
                         f"{START_SHARE * 100:.0f}%% of what the closed-loop probe made)")
     parser.add_argument("--probe-users", type=int, default=16, help="users of the closed-loop probe (default 16)")
@@ -76,7 +79,7 @@ def step_duration(args: argparse.Namespace, share_s: float) -> float:
     if args.step_duration:
         return float(args.step_duration)
     per = (share_s - PROBE_S - STEP_OVERHEAD_S) / EXPECTED_STEPS - STEP_OVERHEAD_S
-    return float(min(30.0, max(5.0, round(per))))
+    return float(min(30.0, max(MIN_STEP_S, round(per))))
 
 
 class Steps:

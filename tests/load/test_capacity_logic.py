@@ -106,7 +106,9 @@ def test_a_short_step_at_a_low_rate_is_not_broken_by_requests_either_side_of_a_w
     from qaconform.load.steady import Steady
 
     short = Steady(2.0, {}, {}, [], False)
-    assert shortfall_allowed(27, short, users=6) == 3.0, "6 users over 2 s: up to 3 req/s uncounted"
+    assert shortfall_allowed(27, short, users=6) == pytest.approx(1.62), "6 users over 2 s, but at most 6 %"
+    assert shortfall_allowed(50, Steady(4.0, {}, {}, [], False), users=10) == 2.5, "10 users over 4 s: 2.5 req/s"
+    assert shortfall_allowed(45.4, Steady(1.0, {}, {}, [], False), users=10) < 45.4 - 40, "12 % is never an edge"
     assert shortfall_allowed(300, Steady(12.0, {}, {}, [], False), users=60) == pytest.approx(9.0), "3 % dominates"
 
 

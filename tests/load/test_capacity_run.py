@@ -1,5 +1,5 @@
 """`qaconform capacity` end to end against a target of known capacity: the reference server behind the capped proxy
-(bench/capped_proxy.py: at most 30 requests/s, queued beyond). A correctness check of the search with margin, not a
+(bench/capped_proxy.py: at most 20 requests/s, queued beyond). A correctness check of the search with margin, not a
 speed measurement (bench/bench_capacity.py measures 300 and 1,200 req/s); Locust runs in subprocesses only."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from capped_proxy import CappedProxy
 from qaconform.reference import ReferenceServer
 
 ROOT = Path(__file__).resolve().parents[2]
-TRUTH = 30.0
+TRUTH = 20.0
 STEP_KEYS = {"offered_rps", "achieved_rps", "p50_ms", "p95_ms", "p99_ms", "failure_ratio", "generator_cpu_pct",
              "held", "reasons", "steady"}
 
@@ -28,7 +28,7 @@ def test_capacity_finds_a_known_low_capacity_within_its_budget(tmp_path: Path) -
         profile.write_text(Path(server.profile_path).read_text().replace(server.url, proxy.url))
         out = tmp_path / "cap"
         cmd = [sys.executable, "-m", "qaconform.commands.cli", "capacity", "--profile", str(profile), "--out", str(out),
-               "-s", "browse", "--max-time", "42", "--step-duration", "5"]
+               "-s", "browse", "--max-time", "44", "--step-duration", "6"]
         started = time.monotonic()
         proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120)
         elapsed = time.monotonic() - started
@@ -37,9 +37,10 @@ def test_capacity_finds_a_known_low_capacity_within_its_budget(tmp_path: Path) -
     output = proc.stdout + proc.stderr + "\n" + json.dumps(result["limited_by"])
     assert proc.returncode == 0, output
     found = result["capacity_rps"]
-    # the answer is within 5 % of the truth when the search finishes; a busy machine may end it early (a lower
-    # bound, said so): the margin allows for that, never for an answer above what the proxy can serve
-    assert 0.8 * TRUTH <= found <= 1.02 * TRUTH, output
+    # the answer is within 5 % of the truth when the search finishes on a quiet machine; a busy one ends it early (a
+    # lower bound, said so) or starves the proxy and the server below the truth (at a load average of 20 on 2 cores
+    # the closed-loop probe made 25 of 30 req/s): the margin allows for that, never for an answer above the cap
+    assert 0.75 * TRUTH <= found <= 1.03 * TRUTH, output
     assert result["lower_bound"] or (result["precision_reached"] and result["confirmed"]), output
     steps = result["steps"]
     assert steps[0]["kind"] == "probe" and all(STEP_KEYS <= set(s) for s in steps[1:]), steps
@@ -48,4 +49,4 @@ def test_capacity_finds_a_known_low_capacity_within_its_budget(tmp_path: Path) -
     assert result["limited_by"]["kind"] in ("target", "time"), result["limited_by"]
     assert "highest sustained throughput" in proc.stdout and result["statement"] in proc.stdout
     assert (out / "capacity.html").read_text().count("<svg") == 2
-    assert elapsed < 42 + 25, f"capacity overran its --max-time: {elapsed:.0f} s"
+    assert elapsed < 44 + 25, f"capacity overran its --max-time: {elapsed:.0f} s"
