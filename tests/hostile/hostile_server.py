@@ -44,10 +44,12 @@ BEHAVIOURS: dict[str, str] = {
     "bad_length": "200 whose Content-Length promises more bytes than are sent before the connection closes",
     "gzip_bomb": "200 Content-Encoding gzip: 100 KB on the wire, 100 MB once decompressed",
     "huge_headers": "200 with 2000 headers of 4 KB each (8 MB of headers)",
+    "markup": "JSON full of what breaks report files: XML-special characters, escaped control characters and a lone "
+              "surrogate in strings, NaN and Infinity for numbers, and the same characters in headers",
     "proxy": "forwards every request to an upstream server and records it (a recording proxy)",
 }
 """Behaviour name -> what the server does. A test names one; tls=True serves any of them over self-signed TLS."""
-GARBAGE = ("redirect_foreign", "redirect_loop", "trace500", "html", "badjson", "wrongtypes", "bad_length")
+GARBAGE = ("redirect_foreign", "redirect_loop", "trace500", "html", "badjson", "wrongtypes", "bad_length", "markup")
 """Answers the kit cannot use but that cost nothing: one run (or load) meets them all, the server rotating them."""
 HEAVY = ("huge", "gzip_bomb", "huge_headers")
 """Answers that would fill memory if read whole, rotated the same way."""
@@ -70,6 +72,14 @@ _HTML_401 = (
 )
 _EMPTY_LIST = {"name": "", "sort": "active", "page": 1, "pageSize": 15, "pageCount": 0, "listCount": 0,
                "totalCount": 0, "list": []}
+_MARKUP_TEXT = "<q a=\"1\">&amp; 'x' ]]> \x00\x07\x1b \ud800 \ufffe"
+_MARKUP = json.dumps({"name": _MARKUP_TEXT, "sort": "<b>", "page": float("nan"), "pageSize": float("inf"),
+                      "pageCount": -float("inf"), "listCount": 1, "totalCount": 1, "success": float("nan"),
+                      "id": _MARKUP_TEXT, "jobId": _MARKUP_TEXT, "error": _MARKUP_TEXT,
+                      "list": [{"id": 1, "type": _MARKUP_TEXT, "title": _MARKUP_TEXT}]}).encode()
+"""JSON that Python's parser accepts (it reads NaN and Infinity) with, in its strings, every kind of character XML
+1.0 cannot carry or must escape (escaped in the JSON as \\u0000, \\ud800 ...)."""
+_MARKUP_HEADERS = [("X-Note", '<b a="1">&amp; \'x\'</b>'), ("WWW-Authenticate", 'Basic realm="<Q&A> \'site\'"')]
 _WRONG_TYPES = {"name": 0, "sort": [], "page": "one", "pageSize": "15", "pageCount": None, "listCount": "0",
                 "totalCount": {"n": 0}, "list": {"0": {"id": "x"}}, "success": "yes", "result": [], "jobId": {}}
 
@@ -413,6 +423,10 @@ class HostileServer:
     def _wrongtypes(self, sock: socket.socket, seen: Seen, body: bytes) -> None:
         status, reason = (201, "Created") if seen.method == "POST" else (200, "OK")
         sock.sendall(_simple(status, reason, "application/json", json.dumps(_WRONG_TYPES).encode()))
+
+    def _markup(self, sock: socket.socket, seen: Seen, body: bytes) -> None:
+        status, reason = (201, "Created") if seen.method == "POST" else (200, "OK")
+        sock.sendall(_simple(status, reason, "application/json", _MARKUP, _MARKUP_HEADERS))
 
     def _html401(self, sock: socket.socket, seen: Seen, body: bytes) -> None:
         sock.sendall(_simple(401, "Unauthorized", "text/html;charset=utf-8", _HTML_401.encode(),

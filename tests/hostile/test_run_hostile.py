@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from hostile_kit import TIMEOUT_S, Background, Finished, Planned, Secrets, assert_ended_cleanly, profile_toml
 from hostile_server import GARBAGE, HEAVY, HostileServer
+from report_builders import strict_json, strict_junit
 
 from qaconform import exitcodes
 from qaconform.target.profile import load_profile
@@ -128,6 +129,17 @@ def test_run_keeps_memory_bounded_and_credentials_secret(
     assert creds.leaks_in(run.output) == [], "a credential is in the terminal output"
     leaked = [str(p) for p in run.written_files() if creds.leaks_in(p.read_text(encoding="utf-8", errors="replace"))]
     assert leaked == [], f"a credential is in {leaked}"
+
+
+@pytest.mark.parametrize("name", sorted(n for n, c in CASES.items() if c.report))
+def test_the_files_ci_reads_parse_with_strict_parsers(name: str, runs: dict[str, Finished]) -> None:
+    """Whatever the target sent (markup, control characters, NaN: the ``markup`` behaviour), junit.xml parses with
+    expat and report.json without NaN or Infinity, as CI's parsers read them."""
+    run = runs[name].run
+    folders = [p.parent for p in run.out_dir.glob("*/report.json") if not p.parent.is_symlink()]  # not latest
+    assert len(folders) == 1, run.describe()
+    strict_junit((folders[0] / "junit.xml").read_text(encoding="utf-8"))
+    strict_json((folders[0] / "report.json").read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("behaviour", sorted(b for b in BEHAVIOUR_RUN if b != "proxy"))
