@@ -23,7 +23,7 @@ import sys
 import time
 import traceback
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -208,9 +208,15 @@ class Finished:
 
 
 def stream(cmd: Sequence[str], *, timeout_s: float, env: dict[str, str] | None = None,
-           sink: IO[bytes] | None = None) -> Finished:
+           sink: IO[bytes] | None = None, secrets: Iterable[str] = ()) -> Finished:
     """Run ``cmd``, copying its output to the terminal as it comes (pytest prints dots without newlines, so bytes,
-    not lines), keep the tail for diagnosis, and stop it when ``timeout_s`` is over."""
+    not lines), keep the tail for diagnosis, and stop it when ``timeout_s`` is over.
+
+    ``secrets`` (the profile's passwords and their Basic forms) never reach the terminal nor the tail: the child
+    (pytest and its plugins, Locust) redacts where it can, and this is the last pass over what it printed."""
+    from qaconform.report.redact import StreamScrubber
+
+    scrubber = StreamScrubber(secrets)
     out = sink if sink is not None else sys.stdout.buffer
     tail: deque[bytes] = deque()
     size = 0
@@ -235,6 +241,7 @@ def stream(cmd: Sequence[str], *, timeout_s: float, env: dict[str, str] | None =
             chunk = os.read(fd, 65536)
             if not chunk:
                 break
+            chunk = scrubber.feed(chunk)
             out.write(chunk)
             out.flush()
             tail.append(chunk)
@@ -246,6 +253,10 @@ def stream(cmd: Sequence[str], *, timeout_s: float, env: dict[str, str] | None =
         raise
     finally:
         proc.stdout.close()
+        rest = scrubber.flush()
+        out.write(rest)
+        out.flush()
+        tail.append(rest)
     try:
         rc = proc.wait(timeout=_STOP_GRACE_S)
     except subprocess.TimeoutExpired:
@@ -332,6 +343,8 @@ class Runner:
         """The shortest of the preflight's round trips to the target (it sizes the default number of workers)."""
         self.jobs_why = ""
         """Why the run has the workers it has, when --jobs did not say."""
+        self.secrets: set[str] = set()
+        """The profile's passwords and their Basic forms: kept from the terminal, kit-error.txt and the reports."""
 
     # -- steps ---------------------------------------------------------------------------------------------
     def execute(self) -> int:
@@ -362,6 +375,7 @@ class Runner:
                 print(f"qaconform run: {exc}", file=sys.stderr)
                 return exitcodes.UNREACHABLE
             secrets = secret_variants(profile.passwords(), [a.username for a in profile.accounts.values()])
+            self.secrets = secrets
             self.meta = self._meta(run_id, checked.plan, jobs, profile)
             self._announce(run_id, profile, jobs)
             if args.dry_run:
@@ -584,7 +598,7 @@ class Runner:
             env["QACONFORM_SEED"] = str(args.seed)
         self.meta["pytest_command"] = " ".join(cmd)
         print(f"$ python {' '.join(cmd[1:])}", flush=True)
-        done = stream(cmd, timeout_s=args.timeout, env=env)
+        done = stream(cmd, timeout_s=args.timeout, env=env, secrets=self.secrets)
         self.meta["pytest_exit"] = done.returncode
         return done
 
@@ -640,7 +654,7 @@ class Runner:
         assert cmd is not None
         duration = 10.0 if self.args.load == "smoke" else 20.0
         print(f"$ qaconform {' '.join(cmd[3:])}", flush=True)
-        done = stream(cmd, timeout_s=duration + LOAD_GRACE_S)
+        done = stream(cmd, timeout_s=duration + LOAD_GRACE_S, secrets=self.secrets)
         status = {0: "passed", 1: "breached", 2: "usage error", 3: "unreachable"}.get(done.returncode, "error")
         message = _exit_line(done.tail) or (done.tail.strip().splitlines() or [""])[-1][:300]
         if "not available in this installation" in done.tail:
@@ -661,7 +675,8 @@ class Runner:
         if coverage is not None:
             self.meta["coverage"] = coverage  # not in run.json: `qaconform report` reads coverage.json itself
         if self.kit_errors:
-            (self.run_dir / "kit-error.txt").write_text("\n\n".join(self.kit_errors), encoding="utf-8")
+            (self.run_dir / "kit-error.txt").write_text(self._scrubbed("\n\n".join(self.kit_errors)),
+                                                        encoding="utf-8")
         if not results_path.is_file():
             print(f"qaconform run: no results were written; see {self.run_dir}", file=sys.stderr)
             return special if special is not None else exitcodes.KIT_ERROR
@@ -695,9 +710,15 @@ class Runner:
 
             folder = new_run_dir(self.args.out)
         path = folder / "kit-error.txt"
-        path.write_text("".join(traceback.format_exc()) + ("\n\n" + "\n\n".join(self.kit_errors)
-                                                         if self.kit_errors else ""), encoding="utf-8")
+        path.write_text(self._scrubbed("".join(traceback.format_exc()) + (
+            "\n\n" + "\n\n".join(self.kit_errors) if self.kit_errors else "")), encoding="utf-8")
         return path
+
+    def _scrubbed(self, text: str) -> str:
+        """``text`` without the profile's secrets (an exception's message may quote what the target echoed)."""
+        from qaconform.report.redact import redact_text
+
+        return redact_text(text, self.secrets)
 
 
 def suite_env(environ: Mapping[str, str]) -> dict[str, str]:

@@ -27,6 +27,7 @@ from qaconform.load.procs import LocustProcess, watch
 from qaconform.load.shapes import ShapeOptions
 from qaconform.load.summary import build_operations, read_stats_csv
 from qaconform.load.thresholds import Limits, breaches, evaluate
+from qaconform.report.files import strict_json
 from qaconform.report.tables import table_text
 from qaconform.target.profile import Profile
 
@@ -312,7 +313,8 @@ def run_load(cfg: RunConfig, profile: Profile, profile_path: str, out_dir: Path,
                "failures_csv": "locust_failures.csv", "html": "locust.html"},
         checks=checks_note(),
     )
-    (out_dir / "summary.json").write_text(json.dumps(summary.as_dict(), indent=2), encoding="utf-8")
+    # strict JSON for CI (a NaN from Locust's CSVs is null)
+    (out_dir / "summary.json").write_text(strict_json(summary.as_dict(), indent=2), encoding="utf-8")
     if not quiet:
         print(format_summary(summary.as_dict(), out_dir))
     return summary

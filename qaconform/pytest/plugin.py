@@ -30,6 +30,7 @@ import pytest
 from qaconform import exitcodes
 from qaconform.pytest.markers import AREAS, MARKERS
 from qaconform.pytest.outcomes import RuleFailure, SkipKind, skip, skip_of
+from qaconform.pytest.redaction import scrub_report
 from qaconform.status import Status
 from qaconform.target.client import ApiClient, Recorder, TargetError, TargetUnreachable
 from qaconform.target.profile import ROLES, Profile, ProfileError, load_profile
@@ -493,6 +494,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         _attach_created(item)
     outcome = yield
     report: pytest.TestReport = outcome.get_result()
+    holder = state(item.config).holder
     state(item.config).created_ids.update(
         str(v.get("id")) for v in _props(report, "created") if isinstance(v, dict))
     typed_skip = skip_of(call.excinfo.value) if report.skipped and call.excinfo is not None else None
@@ -510,10 +512,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         if kind is Status.FAILED:
             kind = _blame(item, call, report)
         report.user_properties.append((_PROP + "kind", kind.value))  # plain str: xdist carries no enum
-        holder = state(item.config).holder
         if holder.target is not None:
             exchanges = [e.as_dict() for e in holder.target.recorder.exchanges[-8:]]
             report.user_properties.append((_PROP + "exchanges", exchanges))
+    if holder.target is not None and (report.longrepr is not None or report.sections):
+        scrub_report(report, holder.target.recorder.redact)  # last: what the hooks above wrote is scrubbed too
 
 
 def _blame(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestReport) -> Status:

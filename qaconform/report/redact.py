@@ -167,3 +167,30 @@ def scrub_serialised(text: str, secrets: Iterable[str], fmt: str) -> str:
             if form in text:
                 text = text.replace(form, marker)
     return text
+
+
+class StreamScrubber:
+    """Known secrets removed from a byte stream copied as it comes (a child's terminal output), wherever the
+    chunks split it: the end of a chunk that could begin a secret waits for the next chunk, the rest goes out at
+    once, so pytest's progress dots still appear as they are printed."""
+
+    def __init__(self, secrets: Iterable[str]) -> None:
+        self._secrets = tuple(s.encode() for s in _longest_first(secrets))
+        self._marker = REDACTED.encode()
+        self._held = b""
+
+    def feed(self, chunk: bytes) -> bytes:
+        """What of ``self._held + chunk`` can be written now, secrets replaced."""
+        data = self._held + chunk
+        for s in self._secrets:
+            if s in data:
+                data = data.replace(s, self._marker)
+        keep = max((n for s in self._secrets for n in range(min(len(s) - 1, len(data)), 0, -1)
+                    if data.endswith(s[:n])), default=0)
+        self._held = data[len(data) - keep:] if keep else b""
+        return data[:len(data) - keep] if keep else data
+
+    def flush(self) -> bytes:
+        """What was held back, at the end of the stream (no secret can complete any more)."""
+        out, self._held = self._held, b""
+        return out

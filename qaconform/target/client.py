@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import http.client
 import json as jsonlib
+import re
 import shlex
 import socket
 import threading
@@ -22,6 +23,7 @@ from typing import Any, ClassVar
 from urllib.parse import urlencode, urljoin, urlsplit
 
 import requests
+import requests.auth
 from requests.adapters import HTTPAdapter
 from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 
@@ -116,6 +118,13 @@ class Recorder:
                 text = text.replace(s, REDACTED)
         return text
 
+    def redact_bytes(self, data: bytes) -> bytes:
+        """:meth:`redact` for a body as sent, which need not be UTF-8."""
+        for s in self.secrets:
+            if s and len(s) >= 3 and s.encode() in data:
+                data = data.replace(s.encode(), REDACTED.encode())
+        return data
+
     def add(self, ex: Exchange) -> None:
         self.total += 1
         self.exchanges.append(ex)
@@ -158,7 +167,7 @@ class ApiResponse:
         try:
             return jsonlib.loads(self.content)
         except (ValueError, UnicodeDecodeError):
-            snippet = self.text[:200].replace("\n", " ")
+            snippet = self.exchange.response_body[:200].replace("\n", " ")  # redacted: a target may echo credentials
             raise TargetError(
                 f"{self.exchange.method} {self.url} answered {self.status} with a body that is not JSON "
                 f"(Content-Type {self.content_type or 'missing'}): {snippet!r}\nReproduce with: {self.curl}"
@@ -166,7 +175,7 @@ class ApiResponse:
 
     def describe(self) -> str:
         """One paragraph for an assertion message: what was asked, what came back, how to reproduce."""
-        body = self.text[:600]
+        body = self.exchange.response_body[:600]  # as recorded: redacted (a debug page may echo the credentials)
         return (
             f"{self.exchange.method} {self.url} -> {self.status} ({self.content_type or 'no Content-Type'})\n"
             f"body: {body}\nReproduce with: {self.curl}"
@@ -266,7 +275,32 @@ def _encode_body(json: Any, data: bytes | str | dict[str, Any] | None, hdrs: dic
     return data
 
 
-def _curl(role: str, method: str, url: str, headers: dict[str, str], body: str | None, authed: bool) -> str:
+_NOT_PASTEABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
+"""Characters a terminal would act on, or a paste would lose, inside a quoted shell word (newline and tab paste)."""
+_PLAIN_BYTES = frozenset(range(0x20, 0x7f)) - {ord("'"), ord("\\")}
+
+
+def shell_data(body: bytes) -> str:
+    """The shell word that makes ``curl --data-binary`` send exactly ``body`` (bash, zsh).
+
+    UTF-8 text without control characters as itself, quoted; any other body (a generated negative case may send
+    bytes that are not UTF-8) as ``$'...'`` with ``\\xHH`` escapes, or, holding a NUL (no shell word can), read from
+    ``printf`` through process substitution. Never decoded with U+FFFD, which would send other bytes."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        text = None
+    if text is not None and not _NOT_PASTEABLE.search(text):
+        return shlex.quote(text)
+    if b"\x00" not in body:
+        return "$'" + "".join(chr(b) if b in _PLAIN_BYTES else {0x27: "\\'", 0x5C: "\\\\"}.get(b, f"\\x{b:02x}")
+                              for b in body) + "'"
+    shown = "".join(chr(b) if b in _PLAIN_BYTES and b != ord("%") else
+                    {0x5C: "\\\\", 0x25: "%%"}.get(b, f"\\x{b:02x}") for b in body)
+    return f"@<(printf '{shown}')"
+
+
+def _curl(role: str, method: str, url: str, headers: dict[str, str], body: bytes | None, authed: bool) -> str:
     parts = ["curl", "-sS", "-i", "-X", method]
     if authed:
         parts += ["-u", '"$USER:$PASSWORD"']
@@ -275,10 +309,24 @@ def _curl(role: str, method: str, url: str, headers: dict[str, str], body: str |
             continue
         parts += ["-H", shlex.quote(f"{k}: {v}")]
     if body is not None:
-        parts += ["--data-binary", shlex.quote(body)]
+        parts += ["--data-binary", shell_data(body)]
     parts.append(shlex.quote(url))
     line = " ".join(parts)
     return f"{line}   # as {role}" if authed else line
+
+
+class BasicAuth(requests.auth.HTTPBasicAuth):
+    """requests' Basic auth, shown as ``<BasicAuth member:<redacted>>``: the one form in which an account's
+    credentials are handed to requests and schemathesis (never the plain ``(username, password)`` tuple, which a
+    failing test's traceback prints whole as an argument of every frame it passes through)."""
+
+    def __repr__(self) -> str:
+        name = self.username.decode(errors="replace") if isinstance(self.username, bytes) else self.username
+        return f"<BasicAuth {name}:{REDACTED}>"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """hypothesis's pretty printer (a falsifying example's arguments)."""
+        printer.text(repr(self))
 
 
 class ApiClient:
@@ -301,7 +349,6 @@ class ApiClient:
         self.role = role
         self.username = username
         self.user_id = user_id
-        self._password = password
         self.recorder = recorder if recorder is not None else Recorder()
         if password:
             self.recorder.secrets.add(password)
@@ -317,8 +364,9 @@ class ApiClient:
         self.http.headers.update(
             {"Accept": "application/json", "User-Agent": "qaconform", "Accept-Encoding": "gzip, deflate"}
         )
+        self.auth: BasicAuth | None = None
         if username is not None and password is not None:
-            self.http.auth = (username, password)
+            self.auth = self.http.auth = BasicAuth(username, password)
 
     def __repr__(self) -> str:
         return f"<ApiClient {self.role} {self.username or '(anonymous)'}>"
@@ -508,7 +556,8 @@ class ApiClient:
         req_headers = {"Accept": str(self.http.headers.get("Accept")), **hdrs}
         if authed:
             req_headers["Authorization"] = REDACTED
-        body_text = None if body is None else rec.redact(body.decode("utf-8", errors="replace"))
+        sent = None if body is None else rec.redact_bytes(body)
+        body_text = None if sent is None else sent.decode("utf-8", errors="backslashreplace")
         shown_url = rec.redact(url)
         ex = Exchange(
             role=self.role,
@@ -520,7 +569,7 @@ class ApiClient:
             response_headers={k: rec.redact(v) for k, v in resp_headers.items() if k != "set-cookie"},
             response_body=rec.redact(content[:_BODY_KEEP].decode("utf-8", errors="replace")),
             elapsed_ms=round((time.monotonic() - started) * 1000, 2),
-            curl=_curl(self.role, method, shown_url, hdrs, body_text, authed),
+            curl=_curl(self.role, method, shown_url, hdrs, sent, authed),
             operation=operation,
         )
         rec.add(ex)

@@ -16,7 +16,7 @@ from typing import Any
 
 from qaconform.contract import path
 from qaconform.target.client import ApiClient, Recorder, TargetError
-from qaconform.target.profile import ROLES, Account, Fixtures, Profile
+from qaconform.target.profile import ROLES, Account, Fixtures, Profile, Secret
 
 PAGE_SIZE = 50
 """Items asked per page; a site that caps pageSize lower is followed by its own envelope (pageCount, totalCount)."""
@@ -222,6 +222,6 @@ def probe_profile(base_url: str, accounts: Mapping[str, tuple[str, str]], *, tim
     clients of :func:`clients_for` and the finds above read it.
     """
     return Profile(path=path_name, base_url=base_url.rstrip("/"),
-                   accounts={r: Account(role=r, username=u, password=p) for r, (u, p) in accounts.items()},
+                   accounts={r: Account(role=r, username=u, password=Secret(p)) for r, (u, p) in accounts.items()},
                    fixtures=Fixtures.model_construct(question_id=0, space_id=0), timeout_s=timeout_s,
                    verify_tls=verify_tls)

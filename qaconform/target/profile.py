@@ -39,6 +39,25 @@ SCHEMA_ID = "https://qaconform.invalid/target-profile.schema.json"
 """The ``$id`` of the generated JSON Schema (a name, not a place: the file travels with the kit)."""
 
 
+class Secret(str):
+    """A password: the ``str`` the client sends, shown as ``'<redacted>'`` by everything that prints objects.
+
+    A failing test's traceback prints the arguments of every frame (pytest's long tracebacks, ``--showlocals``),
+    hypothesis prints a falsifying example with the fields of every dataclass in it (``repr=False`` does not stop
+    it), schemathesis and logging print with ``%r``: all go through ``repr()`` or ``_repr_pretty_``, never
+    ``str()``. So the password is redacted where it is kept, not searched for in what was printed. ``str()``,
+    f-strings and ``encode()`` keep the value: whoever sends it needs it."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "'<redacted>'"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """IPython's and hypothesis's pretty printers."""
+        printer.text(repr(self))
+
+
 class ProfileError(Exception):
     """A profile that cannot be used. The message says which file and key, and what to do."""
 
@@ -69,7 +88,7 @@ class AccountEntry(_Table):
     model_config = ConfigDict(json_schema_extra={"oneOf": [{"required": ["password"]},
                                                            {"required": ["password_env"]}]})
     username: Annotated[StrictStr, Field(min_length=1)]
-    password: StrictStr | None = Field(None, description="the password (prefer password_env in CI)")
+    password: StrictStr | None = Field(None, description="the password (prefer password_env in CI)", repr=False)
     password_env: StrictStr | None = Field(None, description="name of the environment variable holding the password")
     id: StrictInt | None = Field(None, description="the account's user id; discovered when absent")
 
@@ -218,11 +237,11 @@ class ProfileFile(_Table):
 
 @dataclass(frozen=True)
 class Account:
-    """One account of the target. The password never appears in repr() or in a report."""
+    """One account of the target. The password never appears in repr() or in a report: it is a :class:`Secret`."""
 
     role: str
     username: str
-    password: str = field(repr=False)
+    password: Secret = field(repr=False)
     id: int | None = None
 
 
@@ -335,13 +354,13 @@ def profile_from_dict(data: dict[str, Any], path: str = "<profile>", env: dict[s
     accounts: dict[str, Account] = {}
     for role in ROLES:
         entry: AccountEntry = getattr(f.accounts, role)
-        password = entry.password
+        password = Secret(entry.password or "")
         if entry.password_env is not None:
             if entry.password_env not in env:
                 raise ProfileError(f"profile {path}: [accounts.{role}] 'password_env' names the variable "
                                    f"{entry.password_env}, which is not set; export {entry.password_env}=... and retry")
-            password = env[entry.password_env]
-        accounts[role] = Account(role=role, username=entry.username, password=password or "", id=entry.id)
+            password = Secret(env[entry.password_env])
+        accounts[role] = Account(role=role, username=entry.username, password=password, id=entry.id)
     return Profile(path=path, base_url=f.base_url, accounts=accounts, fixtures=f.fixtures, visibility=f.visibility,
                    safety=f.safety, timeout_s=float(f.timeout_s), service_version=f.service_version,
                    verify_tls=f.verify_tls, default_page_size=f.default_page_size, max_page_size=f.max_page_size,

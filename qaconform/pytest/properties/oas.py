@@ -7,7 +7,6 @@ request may meet (the documented business-rule 400s and permission refusals), an
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import json
 import re
@@ -36,7 +35,7 @@ from qaconform.pytest import schemathesis_checks
 from qaconform.pytest.outcomes import SkipKind, skip
 from qaconform.pytest.properties.plugin import Budget
 from qaconform.pytest.schemathesis_checks import int_value
-from qaconform.target.client import ApiClient, TargetError
+from qaconform.target.client import REDACTED, ApiClient, BasicAuth, TargetError
 from qaconform.target.created_id import created_id
 from qaconform.target.profile import Profile
 
@@ -277,10 +276,6 @@ def _share(value: str) -> float:
     return _digest(value) / 2**32
 
 
-def _basic(username: str, password: str) -> str:
-    return "Basic " + base64.b64encode(f"{username}:{password}".encode()).decode()
-
-
 def _json_or_none(content: bytes) -> Any:
     try:
         return json.loads(content)
@@ -307,13 +302,15 @@ class SchemaSender:
     made: dict[int, str] = field(default_factory=dict)
     """What generated requests created, id -> kind ("answer", "comment"): a chain may act on them (they are nobody's
     fixture), where a node of that kind belongs (:data:`MADE_KINDS_BY_PARAMETER`)."""
+    last_sent: tuple[Any, str] | None = field(default=None, repr=False)
+    """The last response :meth:`transmit` returned and the client's curl of its request (the bytes as sent)."""
 
     def role(self, operation_id: str) -> str:
         return ROLE_BY_OPERATION.get(operation_id, "member")
 
-    def auth(self, operation_id: str) -> tuple[str, str]:
-        acc = self.profile.accounts[self.role(operation_id)]
-        return acc.username, acc.password
+    def auth(self, operation_id: str) -> BasicAuth | None:
+        """The credentials of the operation's account, as its client holds them (shown redacted wherever printed)."""
+        return self.api[self.role(operation_id)].auth
 
     def make_safe(self, case: Any) -> None:
         """Rewrite what the profile forbids, whatever mode generated it: protected ids, real data-protection jobs."""
@@ -429,12 +426,15 @@ class SchemaSender:
             self.budget.failing = True
             raise TargetError(f"[{shape_rule(op)}] {exc}\n(seed {self.budget.seed}; rerun with --seed "
                               f"{self.budget.seed}; sent as {self.role(op)})") from None
-        account = self.profile.accounts[self.role(op)]
-        sent = {**headers, "Authorization": _basic(account.username, account.password)}
+        # The request schemathesis sees says that credentials were sent, not which: its checks need to know that
+        # auth was sent (ignored_auth also reads transport_kwargs' auth), and what they print must hold no secret.
+        sent = {**headers, "Authorization": f"Basic {REDACTED}"}
         request = requests.Request(tk["method"], resp.url, headers=sent, data=body).prepare()
-        return Response(status_code=resp.status, headers={k: [v] for k, v in resp.headers.items()},
-                        content=resp.content, request=request, elapsed=resp.exchange.elapsed_ms / 1000,
-                        verify=self.profile.verify_tls, message="", encoding=None, http_version="1.1")
+        response = Response(status_code=resp.status, headers={k: [v] for k, v in resp.headers.items()},
+                            content=resp.content, request=request, elapsed=resp.exchange.elapsed_ms / 1000,
+                            verify=self.profile.verify_tls, message="", encoding=None, http_version="1.1")
+        self.last_sent = (response, resp.curl)
+        return response
 
     def judge(self, case: Any, response: Any, kwargs: dict[str, Any]) -> None:
         """Count the status, register what was created, run the checks that apply to this case."""
@@ -485,12 +485,20 @@ class SchemaSender:
             else:  # undocumented status, schema violation, valid request refused: the operation's answers
                 rule = RULES_BY_FAILURE.get(kind, shape_rule(op))
             rules.append(f"{rule}: {text.strip()}")
+        return (f"generated request broke {len(rules)} rule(s) (seed {self.budget.seed}; rerun with --seed "
+                f"{self.budget.seed}; sent as {self.role(op)}):\n  " + "\n  ".join(rules) +
+                f"\n{exc}\nReproduce with: {self.curl_of(op, case, response)}")
+
+    def curl_of(self, op: str, case: Any, response: Any) -> str:
+        """The client's curl of the request (the bytes as sent, e.g. a body that is not UTF-8, and the account as
+        ``-u "$USER:$PASSWORD"   # as <role>``, which the report turns into the account's username and password
+        variable); schemathesis's own when the response did not come through :meth:`transmit`."""
+        if self.last_sent is not None and self.last_sent[0] is response:
+            return self.last_sent[1]
         curl = case.as_curl_command(headers=dict(response.request.headers), verify=self.profile.verify_tls,
                                     base_url=self.profile.base_url)
         curl = self.on_target(re.sub(r"-H 'Authorization: [^']*'", '-u "$USER:$PASSWORD"', curl))
-        return (f"generated request broke {len(rules)} rule(s) (seed {self.budget.seed}; rerun with --seed "
-                f"{self.budget.seed}; sent as {self.role(op)}):\n  " + "\n  ".join(rules) +
-                f"\n{exc}\nReproduce with: {curl}   # as {self.role(op)}")
+        return f"{curl}   # as {self.role(op)}"
 
 
 GDPR_OPERATIONS = {"suspend", "anonymize", "delete", "anon-delete"}

@@ -1,0 +1,42 @@
+"""What pytest prints of a test, with the target's credentials removed before any reporter sees it.
+
+The passwords are redacted where they are kept (``qaconform.target.profile.Secret``, the client's ``BasicAuth``), so
+a traceback's frame arguments show ``<redacted>``. What no ``repr`` controls still reaches a report: a target that
+echoes the Authorization header in a body a message quotes, a plain string a library derived from the password in a
+frame that ``--showlocals`` prints, a hypothesis note, captured output and logs. The plugin passes every test
+report through :func:`scrub_report` in ``pytest_runtest_makereport`` (in the process that ran the test, so xdist
+carries the scrubbed report), before the terminal, JUnit or any other reporter reads it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+
+def scrub(value: Any, redact: Callable[[str], str]) -> Any:
+    """``value`` with ``redact`` applied to every string in it: pytest's longrepr objects (mutable dataclasses:
+    traceback entries, their lines, frame arguments, locals, the crash message, sections) are changed in place,
+    tuples are rebuilt."""
+    if isinstance(value, str):
+        return redact(value)
+    if isinstance(value, tuple):
+        return tuple(scrub(v, redact) for v in value)
+    if isinstance(value, list):
+        value[:] = [scrub(v, redact) for v in value]
+        return value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            setattr(value, f.name, scrub(getattr(value, f.name), redact))
+    return value
+
+
+def scrub_report(report: pytest.TestReport, redact: Callable[[str], str]) -> None:
+    """The report's traceback or skip reason and its captured sections (stdout, stderr, log), redacted."""
+    if report.longrepr is not None:
+        report.longrepr = scrub(report.longrepr, redact)
+    if report.sections:
+        report.sections = [(title, redact(content)) for title, content in report.sections]
