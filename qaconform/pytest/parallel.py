@@ -37,6 +37,15 @@ class Group:
     prefixes: tuple[str, ...]
     """Node ids starting with one of these belong to the group."""
     why: str
+    by_param: bool = False
+    """One group per value of the test's first parameter (``name:value``, the value before the id's first ``-``)
+    instead of one for all: tests of one list share their walks, the lists spread over the workers."""
+
+    def unit(self, nodeid: str) -> str:
+        """The unit of work ``nodeid`` (one of the group's) belongs to."""
+        if not self.by_param or "[" not in nodeid:
+            return self.name
+        return f"{self.name}:{nodeid.split('[', 1)[1].split('-', 1)[0].rstrip(']')}"
 
 
 GROUPS: tuple[Group, ...] = (
@@ -59,6 +68,9 @@ GROUPS: tuple[Group, ...] = (
           "one comment thread per module, made once and read by every test of the module"),
     Group("answers", ("suites/scenarios/test_answers.py::",),
           "the module's answers are posted once and read back by the tests that follow"),
+    Group("relations", ("suites/contract/test_list_relations.py::",),
+          "the metamorphic relations of one list share its walks (one per account and parameters per process); "
+          "each list is a unit of its own", by_param=True),
 )
 
 LONG_CHAINS = (
@@ -73,7 +85,7 @@ generated tests' time budget (suites/properties/plugin.py)."""
 def group_of(nodeid: str) -> str | None:
     for g in GROUPS:
         if nodeid.startswith(g.prefixes):
-            return g.name
+            return g.unit(nodeid)
     return None
 
 
@@ -83,7 +95,7 @@ def _rank(scope: str) -> tuple[int, int]:
         if scope.startswith(prefix):
             return (0, i)
     for i, g in enumerate(GROUPS):
-        if scope == g.name:
+        if scope == g.name or scope.startswith(f"{g.name}:"):
             return (1, i)
     return (2, 0)
 

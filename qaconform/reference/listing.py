@@ -99,7 +99,7 @@ def project(items: list[dict[str, Any]], query: Mapping[str, str]) -> list[dict[
     later_page = (query.get("page") or "1") not in ("0", "1")
     if only and not faults.is_on("includeonly-ignored") and not (
         later_page and faults.is_on("includeonly-ignored-after-page-1")
-    ):
+    ) and not (len(only) >= 3 and faults.is_on("includeonly-ignored-with-three-fields")):
         keep = set(only)
         items = [{k: v for k, v in item.items() if k in keep} for item in items]
     if exclude:

@@ -19,7 +19,7 @@ from .errors import ApiError, bad_request, not_found
 from .fragments import JSON_TYPE, dumps
 from .http_io import is_id, json_response, parse_bool, path_id
 from .listing import QUESTION_SORTS, Paging, envelope, parse_paging
-from .pages import question_order, question_seek
+from .pages import Miscount, question_order, question_seek
 from .render import action_date
 from .service import Service
 
@@ -49,10 +49,14 @@ async def list_questions(svc: Service, request: Request, caller: Caller) -> Resp
             raise bad_request(f"unknown parameter {unknown[0][:40]!r}; known: {known}")
     paging = parse_paging(q, svc.page_size)
     sort, order = question_order(q)
-    clause, params = svc.visibility.clause(caller, "n", comments=False)
+    forget_spaces = (paging.size > 50 and faults.is_on("hidden-space-questions-above-page-size-50")) or (
+        "exclude" in q and faults.is_on("exclude-shows-hidden-space-questions"))
+    clause, params = svc.visibility.clause(caller, "n", comments=False, spaces=not forget_spaces)
     where = ["n.type = 'question'", clause]
-    _filter_by_space(q, where, params)
+    unfiltered = (list(where), list(params))
+    _filter_by_space(q, where, params, paging)
     _filter_by_text(q, where, params)
+    after_space = (list(where), list(params))
     _filter_by_topics(q, where, params)
     depends: tuple[str, ...] = ("question",)
     if parse_bool(q, "unanswered", False):
@@ -60,12 +64,27 @@ async def list_questions(svc: Service, request: Request, caller: Caller) -> Resp
         depends = ("question", "answer_count")
     sorts = None if faults.is_on("question-list-no-sorts") else QUESTION_SORTS
     return svc.pager.node_page(request, caller, where, params, order, paging, sort, sorts, depends,
-                               question_seek(sort), "question-list-score-string")
+                               question_seek(sort), "question-list-score-string",
+                               _miscounted(q, unfiltered, after_space))
 
 
-def _filter_by_space(q: Any, where: list[str], params: list[Any]) -> None:
+def _miscounted(q: Any, unfiltered: tuple[list[str], list[Any]],
+                after_space: tuple[list[str], list[Any]]) -> Miscount | None:
+    """The planted count bugs of the question list: a count that ignores spaceId, unanswered or topics."""
+    if q.get("spaceId") and faults.is_on("totalcount-ignores-spaceid"):
+        return Miscount(*unfiltered)
+    if parse_bool(q, "unanswered", False) and faults.is_on("totalcount-ignores-unanswered"):
+        return Miscount(*unfiltered)
+    if q.get("topics") and faults.is_on("pagecount-ignores-topics"):
+        return Miscount(*after_space, pages_only=True)
+    return None
+
+
+def _filter_by_space(q: Any, where: list[str], params: list[Any], paging: Paging) -> None:
     space_raw = q.get("spaceId")
     if q.get("sort") and faults.is_on("spaceid-ignored-with-sort"):
+        space_raw = None
+    if paging.size > 50 and faults.is_on("spaceid-ignored-above-page-size-50"):
         space_raw = None
     if not space_raw or faults.is_on("spaceid-ignored"):
         return
@@ -144,6 +163,8 @@ def _user_nodes(
     later = "user-answers-others-on-later-pages" if kind == "answer" else "user-questions-others-on-later-pages"
     if paging.page > 1 and faults.is_on(later):
         owner = "(n.author_id = ? OR 1)"
+    if kind == "answer" and q.get("sort") and faults.is_on("user-answers-any-author-when-sorted"):
+        owner = "(n.author_id = ? OR 1)"
     # the kind as a literal, not a parameter: with SQLite's STAT4 a bound value on an indexed column makes
     # every execution re-plan the statement (30 us instead of 8 us per page)
     where = [owner, "n.type = 'answer'" if kind == "answer" else "n.type = 'question'", clause]
@@ -172,8 +193,11 @@ async def list_answer_comments(svc: Service, request: Request, caller: Caller) -
         order = f"n.{column} {direction}, n.id DESC"
     else:
         sort, order = COMMENT_DEFAULT_SORT, "n.creation_date ASC, n.id ASC"
-    leak = faults.is_on("comment-private-leaks-in-answer-list") or (
-        paging.page > 1 and faults.is_on("comment-private-leaks-on-later-pages")
+    leak = (
+        faults.is_on("comment-private-leaks-in-answer-list")
+        or (paging.page > 1 and faults.is_on("comment-private-leaks-on-later-pages"))
+        or ("includeOnly" in q and faults.is_on("comment-private-leaks-with-includeonly"))
+        or (bool(q.get("sort")) and faults.is_on("comment-private-leaks-with-sort"))
     )
     clause, params = svc.visibility.clause(caller, "n", comments=not leak)
     where = ["n.answer_id = ?", "n.type = 'comment'", clause]

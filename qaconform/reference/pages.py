@@ -3,6 +3,7 @@ around already encoded items, and the sort orders of the question and comment li
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from starlette.requests import Request
@@ -43,12 +44,47 @@ def question_order(query: Any, default: str = "active") -> tuple[str, str]:
             raise bad_request(f"'sort' must be one of {', '.join(QUESTION_SORTS)}, not {sort[:40]!r}")
         sort = default
     column, direction = QUESTION_SORT_COLUMNS[sort]
+    if faults.is_on("ties-reordered-per-request"):
+        _REQUESTS[0] += 1
+        return sort, f"n.{column} {direction}, (n.id * 7919 + {_REQUESTS[0] * 104729}) % 1009"
+    if variants.is_on("ties-by-title"):
+        return sort, f"n.{column} {direction}, coalesce(n.title, '') ASC, n.id ASC"
     return sort, f"n.{column} {direction}, n.id DESC"
+
+
+_REQUESTS = [0]
+"""Question lists ordered so far (fault ties-reordered-per-request: each request orders the ties anew)."""
+
+
+def keyset_off() -> bool:
+    """Whether the keyset seek cannot be used: it assumes ties ordered by id DESC, which these change."""
+    return any(faults.is_on(f) for f in ("paging-pages-overlap", "ties-reordered-per-request")) or variants.is_on(
+        "ties-by-title")
 
 
 def question_seek(sort: str) -> tuple[str, str]:
     """The (column, direction) of a question sort, for keyset paging; see :func:`question_order`."""
     return QUESTION_SORT_COLUMNS[sort]
+
+
+@dataclass(frozen=True)
+class Miscount:
+    """A planted count bug: the envelope counts the rows of ``where`` (totalCount and pageCount, or only pageCount
+    when ``pages_only``) instead of the rows it lists."""
+
+    where: list[str]
+    params: list[Any]
+    pages_only: bool = False
+
+
+def _miscount(body: dict[str, Any], miscounted: Miscount | None, wrong: int | None) -> dict[str, Any]:
+    if miscounted is None or wrong is None:
+        return body
+    if not miscounted.pages_only:
+        body["totalCount"] = wrong
+    size = body["pageSize"]
+    body["pageCount"] = -(-wrong // size) if wrong and size > 0 else 0
+    return body
 
 
 class NodePager:
@@ -72,21 +108,27 @@ class NodePager:
         depends: tuple[str, ...],
         seek: tuple[str, str] | None = None,
         shape_fault: str | None = None,
+        miscounted: Miscount | None = None,
     ) -> Response:
         """One page of nodes. ``seek`` is ``(column, direction)`` of ``order`` when it is ``column dir, id DESC``:
-        then the page is found from the nearest page already served (:class:`Bookmarks`), not by OFFSET."""
+        then the page is found from the nearest page already served (:class:`Bookmarks`), not by OFFSET.
+        ``miscounted``: a planted count bug (faults.py), the WHERE its count uses instead."""
         w = " AND ".join(where)
         total = self.db.count(f"SELECT COUNT(*) FROM nodes n WHERE {w}", tuple(params), depends)
         ids = self._page_ids(w, params, order, paging, total, seek)
         query = request.query_params
         broken = shape_fault is not None and faults.is_on(shape_fault)
+        wrong = None if miscounted is None else self.db.count(
+            f"SELECT COUNT(*) FROM nodes n WHERE {' AND '.join(miscounted.where)}", tuple(miscounted.params), depends)
         if projects(query) or broken:
-            items = self.render.nodes_json(self.render.nodes_by_ids(ids), caller)
+            rows = self.render.nodes_by_ids(sorted(ids) if faults.is_on("projection-orders-by-id") else ids)
+            items = self.render.nodes_json(rows, caller, leak=faults.is_on("commentids-private-leak-when-projected"))
             if broken and shape_fault is not None:
                 self._break_shape(items, shape_fault)
-            return json_response(envelope(items, total, paging, sort, query, sorts))
+            body = envelope(items, total, paging, sort, query, sorts)
+            return json_response(_miscount(body, miscounted, wrong))
         encoded = self.render.nodes_encoded(ids, caller)
-        head = envelope([{}] * len(encoded), total, paging, sort, query, sorts)
+        head = _miscount(envelope([{}] * len(encoded), total, paging, sort, query, sorts), miscounted, wrong)
         return Response(spliced(head, encoded), media_type=JSON_TYPE)
 
     def _break_shape(self, items: list[dict[str, Any]], shape_fault: str) -> None:
@@ -107,7 +149,7 @@ class NodePager:
         offset = paging.offset
         if offset >= total:
             return []
-        if seek is None or faults.is_on("paging-pages-overlap"):
+        if seek is None or keyset_off():
             rows = self.db.all(
                 f"SELECT n.id FROM nodes n WHERE {w} ORDER BY {order} LIMIT ? OFFSET ?", [*params, paging.size, offset]
             )
@@ -129,7 +171,7 @@ class NodePager:
             if skip == 0:
                 # the page right after a bookmark (paging on, or the same page again): rows tied with the
                 # bookmark's sort value first, by an index seek on (value, id), then the values after it
-                rows = self.db.all(
+                rows = [] if faults.is_on("keyset-skips-ties-at-page-boundary") else self.db.all(
                     f"{select} AND n.{column} = ? AND n.id < ? ORDER BY {order} LIMIT ?",
                     [*params, value, last_id, paging.size],
                 )

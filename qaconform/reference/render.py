@@ -316,7 +316,8 @@ class Renderer:
             )
         }
 
-    def nodes_json(self, rows: Sequence[sqlite3.Row], caller: Caller) -> list[dict[str, Any]]:
+    def nodes_json(self, rows: Sequence[sqlite3.Row], caller: Caller, leak: bool = False) -> list[dict[str, Any]]:
+        """The nodes as dicts for ``caller``; ``leak``: a planted bug lists private comments among the children."""
         if not rows:
             return []
         ids = [r["id"] for r in rows]
@@ -324,7 +325,7 @@ class Renderer:
         clause, params = self.visibility.clause(
             caller,
             "n",
-            comments=not faults.is_on("comment-private-ids-leak"),
+            comments=not (leak or faults.is_on("comment-private-ids-leak")),
             moderation=not variants.is_on("moderated-answers-listed"),
         )
         children: dict[int, Children] = {}

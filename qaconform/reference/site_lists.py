@@ -148,9 +148,12 @@ async def list_followers(svc: Service, request: Request, caller: Caller) -> Resp
     details = parse_bool(q, "details", faults.is_on("followers-details-by-default"))
     only_active = parse_bool(q, "active", not faults.is_on("followers-inactive-by-default"))
     where = "f.node_id = ?" + (" AND f.active = 1" if only_active else "")
-    total = svc.db.count(f"SELECT COUNT(*) FROM follows f WHERE {where}", (node["id"],))
+    counted = where + (" AND f.active = 1" if faults.is_on("followers-count-ignores-active-false") else "")
+    total = svc.db.count(f"SELECT COUNT(*) FROM follows f WHERE {counted}", (node["id"],))
     if q.get("active") is None and faults.is_on("followers-default-items-include-inactive"):
         where = "f.node_id = ?"  # the count above is of active relations; the items are not
+    if paging.offset > 0 and faults.is_on("followers-inactive-on-later-pages"):
+        where = "f.node_id = ?"  # from the second page on, inactive relations too (the count is of active ones)
     rels = svc.db.all(
         f"SELECT f.* FROM follows f WHERE {where} ORDER BY f.follow_date DESC, f.user_id DESC LIMIT ? OFFSET ?",
         [node["id"], paging.size, paging.offset],

@@ -122,6 +122,8 @@ _ALL: tuple[Variant, ...] = (
        "question and comment lists default to newest, topics to name, expert lists to username"),
     _V("unknown-sort-400", "'Accepted sort values for lists other than the expert lists: not shown'",
        "an unknown sort on question, comment and follower lists is a 400 (space, topic, group lists fall back)"),
+    _V("ties-by-title", "the order of items a sort ranks equal (the description gives sort names only)",
+       "question lists order the ties of a sort by title, then id ascending (a stable key of the server's choosing)"),
     _V("envelope-sort-empty", "envelope sort: 'values seen: ... empty string'",
        "every envelope reports sort \"\""),
     _V("sorts-everywhere", "sorts: 'Present on question and comment lists' (silent elsewhere)",

@@ -58,18 +58,19 @@ class Visibility:
         return self.denied_spaces.get(caller.role, frozenset())
 
     def clause(
-        self, caller: Caller, alias: str = "n", comments: bool = True, moderation: bool = True
+        self, caller: Caller, alias: str = "n", comments: bool = True, moderation: bool = True, spaces: bool = True
     ) -> tuple[str, list[Any]]:
         """``(sql, params)`` true for the rows of ``alias`` the caller may see; ``"1"`` when it sees all.
 
         ``moderation`` False: nodes in moderation count as visible (variant moderated-answers-listed, for ids).
+        ``spaces`` False: the spaces hidden from the caller count as visible (planted bugs of the question list).
         """
         parts: list[str] = []
         params: list[Any] = []
         if not caller.sees_moderation and moderation:
             parts.append(f"({alias}.in_moderation = 0 OR {alias}.author_id = ?)")
             params.append(caller.id)
-        hidden = self.spaces_hidden_from(caller)
+        hidden = self.spaces_hidden_from(caller) if spaces else frozenset()
         if hidden:
             parts.append(f"{alias}.space_id NOT IN ({','.join(str(int(s)) for s in sorted(hidden))})")
         if comments:

@@ -1,0 +1,442 @@
+"""Metamorphic relations over every list operation: two requests that differ only in a parameter that must not change
+*which* items a caller sees must list the same items.
+
+Hand-written tests check a rule in the circumstances someone thought of; a server that breaks it on another path (a
+filter skipped above some page size, a projection that bypasses a privacy check, a count that ignores a filter, ties
+ordered anew on each request) passes them. Here hypothesis draws the parameters (page size, sort, filter,
+projection) within a bounded number of examples, seeded from the run's ``--seed`` (the same seed draws the same
+requests), and each relation is checked for every account (and anonymous where the site serves it):
+
+- *paging is a partition* (PAGING-TOTALCOUNT-UNION, PAGING-SAME-ITEMS): every page at any page size and accepted sort
+  lists each item once, totalCount of them, the same set as at any other page size;
+- *the count is what is listed* (PAGING-TOTALCOUNT-UNION, PAGING-PAGECOUNT): under every filter the list takes;
+- *projection never changes which items* (PROJ-SAME-ITEMS, PROJ-ONLY-VISIBLE, PROJ-INCLUDEONLY);
+- *privacy is parameter-free* (COMMENT-PRIVACY-LIST, COMMENT-PRIVACY-IDS, PAGING-SAME-ITEMS): the comments a caller
+  sees do not depend on page size, sort or projection, and never include one private to others;
+- *filters are consistent* (FILTER-SPACEID, LIST-USER-*-OWNER, FOLLOWERS-ACTIVE-DEFAULT): a filtered list is the part
+  of the unfiltered one that meets the filter, as far as its items show it.
+
+The draws never depend on what the server answers (the strategies are fixed before the first example), and a
+violation is never raised inside hypothesis: it is kept, the remaining examples send nothing, and the test fails with
+it (no shrinking replays that a list changed by another test could turn flaky). Walks are shared (list_walks.py).
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import hypothesis
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+from list_walks import WALK_LIMIT, Params, Violation, Walk, Walks, effective_size, params_of
+from listops import LIST_OPS
+from relation_checks import (
+    NODE_SORTS,
+    Audience,
+    count_violation,
+    followers_violation,
+    owner_violation,
+    partition_violation,
+    privacy_ids_violation,
+    privacy_list_violation,
+    projection_violation,
+    space_violation,
+)
+
+from qaconform.contract import path as contract_path
+from qaconform.pytest.outcomes import SkipKind, fail, skip
+from qaconform.pytest.properties.plugin import STATE, option
+from qaconform.pytest.support import answer_posted, expect_created, post_answer, post_comment
+from qaconform.target.client import ApiClient
+from qaconform.target.profile import Profile
+
+pytestmark = pytest.mark.contract
+
+EXAMPLES = 5
+"""Drawn parameter combinations per relation, list and account (``--max-examples`` sets it for a run)."""
+BASE_SIZE = 10
+"""Page size of the walk every relation of a list and account compares with."""
+SIZES = st.one_of(st.integers(1, 6), st.sampled_from((9, 10, 16, 25, 40, 60, 100)))
+"""Small sizes (many pages, many page boundaries) and large ones (where a server may take another path)."""
+NAMED_SORTS = (None, "name", "newest", "oldest", "popularity", "qcNoSuchSort")
+"""Space, topic and group lists: any sort name is accepted (an invalid one falls back to the default)."""
+EXPERT_SORTS = (None, "reputation", "username", "realname", "recent", "oldest", "default")
+PERMISSION_RULE = {"listQuestions": "PERM-LIST-QUESTIONS", "listUserAnswers": "PERM-USER-ANSWERS",
+                   "listActiveExperts": "PERM-EXPERTS", "listEarnedExperts": "PERM-EXPERTS",
+                   "listSpaces": "PERM-SPACES", "listTopics": "PERM-TOPICS", "listUserQuestions": "PERM-USER-QUESTIONS",
+                   "listNodeFollowers": "PERM-FOLLOWERS", "listGroups": "PERM-GROUPS",
+                   "listAnswerComments": "PERM-ANSWER-COMMENTS"}
+"""The rule that lets each account read a list: a refused walk blocks the relations on that rule."""
+PROJECTED = ("listQuestions", "listUserAnswers", "listSpaces", "listTopics", "listUserQuestions", "listNodeFollowers",
+             "listGroups")
+"""The lists whose query takes include, exclude and includeOnly (the description's operations 3, 4, 9, 14-17)."""
+
+
+def sorts_of(op: str) -> tuple[str | None, ...]:
+    if op in ("listActiveExperts", "listEarnedExperts"):
+        return EXPERT_SORTS
+    if op in ("listSpaces", "listTopics", "listGroups"):
+        return NAMED_SORTS
+    if op == "listNodeFollowers":
+        return (None,)
+    return NODE_SORTS
+
+
+def cases(ops: tuple[str, ...] = tuple(LIST_OPS)) -> list[Any]:
+    """(op, account) for every list and every account the description lets read it, anonymous too (the site
+    decides whether it serves anonymous: a refusal skips)."""
+    out = []
+    for op in ops:
+        roles = LIST_OPS[op].roles
+        if op not in ("listActiveExperts", "listEarnedExperts", "listGroups"):
+            roles = (*roles, "anonymous")
+        out += [pytest.param(op, role, id=f"{op}-{role}") for role in roles]
+    return out
+
+
+# --- fixtures ---------------------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def walks(api: dict[str, ApiClient], list_paths: dict[str, str], profile: Profile) -> Walks:
+    """The run's walks, shared by every relation (one per account, list, parameters and page size)."""
+    w = Walks(api, float(getattr(profile, "settle_s", 0.0)))
+    w.zero_based_paths.add(list_paths["listNodeFollowers"])
+    return w
+
+
+@dataclass
+class Explorer:
+    """Runs one relation over drawn parameters: seeded per test from the run's seed, at most ``examples`` draws,
+    the first confirmed violation kept (later draws send nothing)."""
+
+    seed: int
+    examples: int
+    found: Violation | None = None
+    judged: int = 0
+    notes: list[str] = field(default_factory=list)
+
+    def run(self, strategy: st.SearchStrategy[Any], check: Callable[[Any], Violation | None],
+            explicit: Sequence[Any] = ()) -> None:
+        """``check`` on the ``explicit`` examples (boundaries chosen from the plain walk, before any draw), then on
+        ``examples`` drawn ones."""
+        def example(drawn: Any) -> None:
+            if self.found is None:
+                self.found = check(drawn)
+
+        for chosen in explicit:
+            example = hypothesis.example(chosen)(example)
+        run = hypothesis.seed(self.seed)(settings(
+            max_examples=self.examples, database=None, deadline=None, phases=(Phase.explicit, Phase.generate),
+            suppress_health_check=list(HealthCheck), report_multiple_bugs=False)(given(strategy)(example)))
+        run()
+
+    def judge(self, violation: Violation | None) -> Violation | None:
+        """Count a judged example (a walk the server served) and pass its verdict through."""
+        self.judged += 1
+        return violation
+
+    def verdict(self, what: str) -> None:
+        """Fail with the kept violation, or skip when no drawn request was served (nothing was judged)."""
+        if self.found is not None:
+            fail(self.found.rules, self.found.message, self.found.response)
+        if not self.judged:
+            skip(SkipKind.OTHER, f"not checked: {what}: the target served none of the {self.examples} drawn "
+                                 f"requests ({'; '.join(self.notes[:2]) or 'each was refused'})")
+
+
+@pytest.fixture
+def explorer(request: pytest.FixtureRequest) -> Explorer:
+    config = request.config
+    seed = zlib.crc32(f"{config.stash[STATE].seed}|{request.node.nodeid}".encode())
+    return Explorer(seed=seed, examples=max(1, option(config, "max_examples", int, EXAMPLES)))
+
+
+def base_walk(walks: Walks, role: str, op: str, path: str, params: Params = ()) -> Walk:
+    """The walk every relation of this list and account compares with; skips or blocks when it cannot be taken."""
+    w = walks.get(role, path, params, BASE_SIZE)
+    if w.refused is not None and not w.pages:
+        if role == "anonymous":
+            skip(SkipKind.OTHER, f"this site does not serve {op} to anonymous callers ({w.refused.status}): "
+                                 "the site's configuration (OBS-ANONYMOUS-READS)")
+        fail([PERMISSION_RULE[op]], f"{role} may read {op}, yet {w.request()} was refused", w.refused)
+    if isinstance(w.total, int) and w.total > WALK_LIMIT:
+        skip(SkipKind.OTHER, f"not checked: {op} holds {w.total} items for {role}, more than the {WALK_LIMIT} a "
+                             "relation walks")
+    return w
+
+
+def two_pages(base: Walk) -> int:
+    """The page size that splits the plain walk's items into two pages, the second one not full when the count
+    is odd: every relation also takes this boundary besides the drawn sizes."""
+    return max(1, math.ceil(base.total / 2)) if isinstance(base.total, int) else 2
+
+
+LARGE = 100
+"""A page size above any small list, also taken besides the drawn sizes (a server may take another path there)."""
+
+
+# --- 1 paging is a partition ------------------------------------------------------------------------------------
+
+@pytest.mark.rule("PAGING-TOTALCOUNT-UNION", "PAGING-SAME-ITEMS")
+@pytest.mark.paging
+@pytest.mark.parametrize(("op", "role"), cases())
+def test_paging_is_a_partition_at_any_page_size_and_sort(
+    op: str, role: str, walks: Walks, list_paths: dict[str, str], explorer: Explorer
+) -> None:
+    """Every page of one walk, at any drawn page size and accepted sort, lists each item once and totalCount of them
+    ("totalCount: Total number of items"; ties may be ordered any way, but consistently across the pages of one
+    walk), and the same items as the walk at pageSize 10."""
+    path = list_paths[op]
+    base = base_walk(walks, role, op, path)
+
+    def check(drawn: tuple[int, str | None]) -> Violation | None:
+        size, sort = drawn
+        w = walks.get(role, path, params_of(sort=sort), effective_size(size, base.total))
+        if w.refused is not None:
+            explorer.notes.append(f"{w.request()} answered {w.refused.status}")
+            return None
+        return explorer.judge(walks.confirmed(partition_violation, w, base))
+
+    explorer.run(st.tuples(SIZES, st.sampled_from(sorts_of(op))), check, [(two_pages(base), None), (LARGE, None)])
+    explorer.verdict(f"{op} as {role} at drawn page sizes and sorts")
+
+
+# --- 2 the count is what is listed ------------------------------------------------------------------------------
+
+COUNTED = ("listQuestions", "listNodeFollowers", "listTopics")
+"""The lists that take a filter: questions (spaceId, unanswered, topics), followers (active), topics (q)."""
+
+
+@pytest.fixture(scope="session")
+def filter_values(walks: Walks, profile: Profile) -> dict[str, tuple[str, ...]]:
+    """Values the filters are drawn from, read once as admin: the space ids, topic ids and names, and fragments
+    of topic names (the strategies are fixed before the first example, so draws never depend on an answer)."""
+    spaces = walks.get("admin", contract_path("listSpaces"), (), 100)
+    topics = walks.get("admin", contract_path("listTopics"), (), 100)
+    space_ids = sorted({str(i) for i in spaces.ids} | {str(profile.fixtures.space_id)})
+    names = sorted({str(t.get("name")) for t in topics.items if isinstance(t, dict) and t.get("name")})
+    return {"spaceId": tuple(space_ids), "topics": tuple(names[:6]) + tuple(str(i) for i in topics.ids[:3]),
+            "q": tuple(sorted({n[:2] for n in names[:6]})) or ("a",)}
+
+
+def filters_of(op: str, values: dict[str, tuple[str, ...]]) -> st.SearchStrategy[dict[str, str]]:
+    """At least one filter of the list, drawn from ``values``."""
+    if op == "listNodeFollowers":
+        return st.fixed_dictionaries({"active": st.sampled_from(("true", "false"))})
+    if op == "listTopics":
+        return st.fixed_dictionaries({"q": st.sampled_from(values["q"])})
+    optional = {"spaceId": st.sampled_from(values["spaceId"]), "unanswered": st.sampled_from(("true", "false"))}
+    if values["topics"]:
+        optional["topics"] = st.sampled_from(values["topics"])
+    return st.fixed_dictionaries({}, optional=optional).filter(bool)  # type: ignore[arg-type]
+
+
+@pytest.mark.rule("PAGING-TOTALCOUNT-UNION", "PAGING-PAGECOUNT")
+@pytest.mark.paging
+@pytest.mark.parametrize(("op", "role"), cases(COUNTED))
+def test_the_count_is_what_a_filtered_walk_lists(
+    op: str, role: str, walks: Walks, list_paths: dict[str, str], explorer: Explorer,
+    filter_values: dict[str, tuple[str, ...]]
+) -> None:
+    """Under every filter the list takes, totalCount is the number of distinct items its pages list and pageCount
+    is ceil(totalCount / pageSize) on every page."""
+    path = list_paths[op]
+    base = base_walk(walks, role, op, path)
+
+    def check(drawn: tuple[dict[str, str], int]) -> Violation | None:
+        filters, size = drawn
+        w = walks.get(role, path, params_of(**filters), effective_size(size, base.total))
+        if w.refused is not None:
+            explorer.notes.append(f"{w.request()} answered {w.refused.status}")
+            return None
+        return explorer.judge(walks.confirmed(count_violation, w))
+
+    explorer.run(st.tuples(filters_of(op, filter_values), SIZES), check)
+    explorer.verdict(f"{op} as {role} under drawn filters")
+
+
+# --- 3 projection never changes which items ---------------------------------------------------------------------
+
+def projections(fields: tuple[str, ...]) -> st.SearchStrategy[tuple[str, tuple[str, ...]]]:
+    """(form, fields): includeOnly always names id; include and exclude name one to three fields (never id)."""
+    named = st.lists(st.sampled_from(fields), min_size=1, max_size=3, unique=True).map(tuple)
+    return st.tuples(st.sampled_from(("includeOnly", "include", "exclude")), named)
+
+
+@pytest.mark.rule("PROJ-SAME-ITEMS", "PROJ-ONLY-VISIBLE", "PROJ-INCLUDEONLY")
+@pytest.mark.parametrize(("op", "role"), cases(PROJECTED))
+def test_a_projection_lists_the_plain_lists_items_in_its_order(
+    op: str, role: str, walks: Walks, list_paths: dict[str, str], explorer: Explorer
+) -> None:
+    """includeOnly (with id), include and exclude give the items of the plain request, in its order, each the
+    plain item restricted to the fields kept; includeOnly keeps no other field ("limits the returned items to
+    those fields"); no item the plain list does not show ("Only items the caller may see are returned")."""
+    path = list_paths[op]
+    base = base_walk(walks, role, op, path)
+    fields = tuple(sorted({k for item in base.items[:5] if isinstance(item, dict) for k in item} - {"id"}))
+    if not fields:
+        skip(SkipKind.OTHER, f"not checked: {op} holds no item for {role} on this target, so no projection can be "
+                             "compared with it")
+
+    def check(drawn: tuple[tuple[str, tuple[str, ...]], int, str | None]) -> Violation | None:
+        (form, named), size, sort = drawn
+        size = effective_size(size, base.total)
+        chosen = ("id", *named) if form == "includeOnly" else named
+        plain = walks.get(role, path, params_of(sort=sort), size)
+        projected = walks.get(role, path, params_of(sort=sort, **{form: ",".join(chosen)}), size)
+        if plain.refused is not None or projected.refused is not None:
+            explorer.notes.append(f"{projected.request()} was refused")
+            return None
+        return explorer.judge(walks.confirmed(
+            lambda p, q: projection_violation(p, q, form, chosen), projected, plain))
+
+    explorer.run(st.tuples(projections(fields), SIZES, st.sampled_from(sorts_of(op))), check,
+                 [(("includeOnly", fields[:2]), two_pages(base), None), (("exclude", fields[:1]), LARGE, None)])
+    explorer.verdict(f"{op} as {role} with drawn projections")
+
+
+# --- 4 privacy is parameter-free --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Thread:
+    """An answer by member with comments of known audience: roles that may see each private one."""
+
+    answer_id: int
+    private: dict[int, frozenset[str]]
+    """Private comment id -> the roles entitled to it (author and recipients)."""
+
+
+THREAD = (("member", None), ("member", "moderator"), ("moderator", "admin"), ("novice", None),
+          ("admin", "member"), ("moderator", None))
+"""(author, recipient or None for full visibility): each account is denied at least one comment."""
+
+
+@pytest.fixture(scope="session")
+def privacy_thread(api: dict[str, ApiClient], question_id: int, run_tag: str, created: Any, profile: Profile,
+                   user_ids: dict[str, int], read_only: bool, commented_answer: tuple[int, list[int]]) -> Thread:
+    """Under --read-only (or a target before 2.16.0) the contract suite's answer, whose comments are judged by the
+    fields they show; else a new answer by member with the comments of THREAD."""
+    if read_only or not profile.supports("2.16.0"):
+        return Thread(commented_answer[0], {})
+    answer = answer_posted(post_answer(api["member"], question_id, run_tag, created, text="relations: privacy"))
+    private: dict[int, frozenset[str]] = {}
+    for n, (author, recipient) in enumerate(THREAD):
+        private_to = None if recipient is None else [user_ids[recipient]]
+        resp = post_comment(api[author], answer, run_tag, created, text=f"relations comment {n}",
+                            visibility=None if recipient is None else profile.visibility.recipients,
+                            recipients=private_to)
+        made = expect_created(resp, "SHAPE-POST-COMMENT", f"{author} could not comment on answer {answer}")
+        if recipient is not None:
+            private[made] = frozenset({author, recipient})
+    return Thread(answer, private)
+
+
+def comment_projections() -> st.SearchStrategy[dict[str, str]]:
+    """No projection, includeOnly with id, or exclude of the body."""
+    return st.sampled_from(({}, {"includeOnly": "id"}, {"includeOnly": "id,body,visibility"}, {"exclude": "body"},
+                            {"includeOnly": "id,commentIds,childrenIds"}))
+
+
+@pytest.mark.rule("COMMENT-PRIVACY-LIST", "COMMENT-PRIVACY-IDS", "PAGING-SAME-ITEMS")
+@pytest.mark.comments
+@pytest.mark.writes
+@pytest.mark.parametrize(("op", "role"), cases(("listAnswerComments", "listUserAnswers")))
+def test_the_comments_a_caller_sees_do_not_depend_on_the_parameters(
+    op: str, role: str, walks: Walks, explorer: Explorer, privacy_thread: Thread, profile: Profile,
+    user_ids: dict[str, int]
+) -> None:
+    """The comments of an answer, and the ids its commentIds and childrenIds list, are those the caller may see
+    ("the comment is private to those recipients") at every drawn page size, sort and projection."""
+    audience = Audience.of(profile, role, user_ids.get(role), privacy_thread.private)
+    answer = privacy_thread.answer_id
+    path = contract_path(op, **({"answerId": answer} if op == "listAnswerComments" else {"userId": user_ids["member"]}))
+    base = base_walk(walks, role, op, path)
+
+    def check(drawn: tuple[int, str | None, dict[str, str]]) -> Violation | None:
+        size, sort, projection = drawn
+        w = walks.get(role, path, params_of(sort=sort, **projection), effective_size(size, base.total))
+        if w.refused is not None:
+            explorer.notes.append(f"{w.request()} answered {w.refused.status}")
+            return None
+        if op == "listAnswerComments":
+            return explorer.judge(walks.confirmed(lambda a, b: privacy_list_violation(a, b, audience), w, base))
+        return explorer.judge(walks.confirmed(lambda a: privacy_ids_violation(a, answer, audience), w))
+
+    explorer.run(st.tuples(SIZES, st.sampled_from(NODE_SORTS), comment_projections()), check,
+                 [(two_pages(base), None, {"includeOnly": "id"})])
+    explorer.verdict(f"{op} as {role} at drawn page sizes, sorts and projections")
+
+
+# --- 5 filters are consistent -----------------------------------------------------------------------------------
+
+FILTERED = ("listQuestions", "listUserQuestions", "listUserAnswers", "listNodeFollowers")
+
+
+@pytest.mark.rule("FILTER-SPACEID", "LIST-USER-QUESTIONS-OWNER", "LIST-USER-ANSWERS-OWNER", "FOLLOWERS-ACTIVE-DEFAULT")
+@pytest.mark.parametrize(("op", "role"), cases(FILTERED))
+def test_a_filtered_walk_is_the_part_of_the_unfiltered_one_that_meets_the_filter(
+    op: str, role: str, walks: Walks, list_paths: dict[str, str], explorer: Explorer,
+    filter_values: dict[str, tuple[str, ...]], user_ids: dict[str, int], question_author_id: int
+) -> None:
+    """spaceId: the questions of that space (primaryContainerId or containerIds), all of those the unfiltered walk
+    shows in it, none other; a user's lists: that user's items; followers: active relations unless active=false,
+    which adds the inactive ones."""
+    path = list_paths[op]
+    base = base_walk(walks, role, op, path)
+    check, strategy = _filter_relation(op, role, path, base, walks, explorer, filter_values,
+                                       {"listUserAnswers": user_ids["member"],
+                                        "listUserQuestions": question_author_id})
+    explorer.run(strategy, check, _filter_explicit(op, base, filter_values))
+    explorer.verdict(f"{op} as {role} under drawn filters")
+
+
+def _filter_explicit(op: str, base: Walk, values: dict[str, tuple[str, ...]]) -> list[Any]:
+    """The boundaries each filter relation takes besides the drawn examples: a large page (questions), two pages."""
+    if op == "listQuestions":
+        return [(values["spaceId"][0], LARGE, None)]
+    if op == "listNodeFollowers":
+        return [(two_pages(base), base.total if isinstance(base.total, int) and base.total > 0 else 1, False)]
+    return [(two_pages(base), None)]
+
+
+def _filter_relation(op: str, role: str, path: str, base: Walk, walks: Walks, explorer: Explorer,
+                     values: dict[str, tuple[str, ...]], owners: dict[str, int]
+                     ) -> tuple[Callable[[Any], Violation | None], st.SearchStrategy[Any]]:
+    """The check of one drawn example and the strategy of the draws, for each kind of filter."""
+    def served(*ws: Walk) -> bool:
+        refused = [w for w in ws if w.refused is not None]
+        explorer.notes += [f"{w.request()} answered {w.refused.status}" for w in refused if w.refused is not None]
+        return not refused
+
+    def sized(size: int) -> int:
+        return effective_size(size, base.total)
+
+    if op == "listQuestions":
+        def by_space(drawn: tuple[str, int, str | None]) -> Violation | None:
+            space, size, sort = drawn
+            whole = walks.get(role, path, params_of(sort=sort), sized(size))
+            part = walks.get(role, path, params_of(sort=sort, spaceId=space), sized(size))
+            return explorer.judge(walks.confirmed(lambda p, w: space_violation(p, w, space), part, whole)) \
+                if served(whole, part) else None
+        return by_space, st.tuples(st.sampled_from(values["spaceId"]), SIZES, st.sampled_from(NODE_SORTS))
+    if op in owners:
+        rule = "LIST-USER-ANSWERS-OWNER" if op == "listUserAnswers" else "LIST-USER-QUESTIONS-OWNER"
+
+        def by_owner(drawn: tuple[int, str | None]) -> Violation | None:
+            w = walks.get(role, path, params_of(sort=drawn[1]), sized(drawn[0]))
+            return explorer.judge(walks.confirmed(lambda a: owner_violation(a, owners[op], rule), w)) \
+                if served(w) else None
+        return by_owner, st.tuples(SIZES, st.sampled_from(NODE_SORTS))
+
+    def by_state(drawn: tuple[int, int, bool]) -> Violation | None:
+        size_a, size_b, details = drawn
+        extra = {"details": "true"} if details else {}
+        ws = [walks.get(role, path, params_of(active=a, **extra), sized(s))
+              for a, s in ((None, size_a), ("true", size_b), ("false", size_a))]
+        return explorer.judge(walks.confirmed(followers_violation, *ws)) if served(*ws) else None
+    return by_state, st.tuples(SIZES, SIZES, st.booleans())
