@@ -238,3 +238,13 @@ def test_qaconform_diff_given_two_capacity_reports_compares_capacity(tmp_path: P
     out = capsys.readouterr().out
     assert code == 1 and "browse: 1,180 → 960 req/s (−19 %) at the same thresholds: REGRESSION beyond 5 %" in out
     assert cli.main(["diff", str(tmp_path / "a"), str(tmp_path / "b"), "--tolerance", "25"]) == 0
+
+
+def test_a_bad_baseline_or_precision_is_a_usage_error_before_any_load(tmp_path: Path, capsys: Any) -> None:
+    from qaconform.commands import cli
+
+    assert cli.main(["capacity", "--baseline", str(tmp_path / "old.json"), "--out", str(tmp_path / "o")]) == 2
+    assert "old.json: file not found; pass the capacity.json of an earlier" in capsys.readouterr().err
+    assert cli.main(["capacity", "--precision", "0", "--out", str(tmp_path / "o")]) == 2
+    assert "--precision is a percentage" in capsys.readouterr().err
+    assert not (tmp_path / "o").exists()
