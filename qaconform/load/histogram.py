@@ -53,6 +53,25 @@ class Histogram:
         if ms < self.min_ms:
             self.min_ms = ms
 
+    def to_wire(self) -> dict[str, Any]:
+        """What a worker ships to the master: :meth:`to_dict` with the buckets' int keys kept (Locust's msgpack
+        carries them), so neither side converts thousands of keys to and from strings every report."""
+        return {"buckets": self.buckets, "count": self.count, "total_ms": self.total_ms,
+                "min_ms": self.min_ms if self.count else None, "max_ms": self.max_ms}
+
+    def merge_raw(self, data: Mapping[str, Any]) -> None:
+        """Add a :meth:`to_dict` or :meth:`to_wire` form without building a Histogram of it first."""
+        buckets = self.buckets
+        for b, n in (data.get("buckets") or {}).items():
+            key = b if type(b) is int else int(b)
+            buckets[key] = buckets.get(key, 0) + int(n)
+        self.count += int(data.get("count", 0))
+        self.total_ms += float(data.get("total_ms", 0.0))
+        mn = data.get("min_ms")
+        if mn is not None and float(mn) < self.min_ms:
+            self.min_ms = float(mn)
+        self.max_ms = max(self.max_ms, float(data.get("max_ms", 0.0)))
+
     def merge(self, other: Histogram) -> None:
         for b, n in other.buckets.items():
             self.buckets[b] = self.buckets.get(b, 0) + n
@@ -125,11 +144,12 @@ class HistogramSet:
             h = self.by_name.get(name)
             if h is None:
                 h = self.by_name[name] = Histogram()
-            h.merge(Histogram.from_dict(hd))
+            h.merge_raw(hd)
 
     def drain(self) -> dict[str, Any]:
-        """Everything recorded since the last drain, as a dict, and start afresh (what a worker ships)."""
-        out = {name: h.to_dict() for name, h in self.by_name.items()}
+        """Everything recorded since the last drain, in the wire form (int keys), and start afresh (what a worker
+        ships; the histograms handed over are not touched again here)."""
+        out = {name: h.to_wire() for name, h in self.by_name.items()}
         self.by_name = {}
         return out
 

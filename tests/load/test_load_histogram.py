@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from qaconform.load.histogram import Histogram, HistogramSet, bucket_us
 
 
@@ -58,3 +60,21 @@ def test_merging_two_processes_equals_recording_in_one() -> None:
 def test_an_empty_histogram_has_no_percentile() -> None:
     assert Histogram().percentile(95) is None
     assert Histogram.from_dict(Histogram().to_dict()).count == 0
+
+
+def test_the_wire_form_keeps_int_keys_and_merges_like_the_file_form() -> None:
+    """Workers ship int-keyed buckets (msgpack carries them); the master merges them, and a latency file's
+    string keys, into the same histogram."""
+
+    worker = HistogramSet()
+    for ms in (0.25, 0.25, 3.5, 42.0):
+        worker.add("listQuestions", ms)
+    file_form = worker.to_dict()
+    wire = worker.drain()
+    assert all(type(b) is int for b in wire["listQuestions"]["buckets"]) and worker.by_name == {}
+    a, b = HistogramSet.merged([wire]), HistogramSet.merged([file_form])
+    for merged in (a, b):
+        h = merged.by_name["listQuestions"]
+        assert (h.count, h.min_ms, h.max_ms) == (4, 0.25, 42.0)
+        assert h.percentile(50) == pytest.approx(0.25, abs=0.002) and h.percentile(100) == 42.0
+    assert a.by_name["listQuestions"].buckets == b.by_name["listQuestions"].buckets
