@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from list_walks import Violation, Walk, duplicates, item_id
+from list_walks import Violation, Walk, duplicates, item_id, page_param
 
 from qaconform.contract import envelope
 from qaconform.invariants import pagecount_problem
@@ -29,13 +29,17 @@ def _ids(values: Any) -> str:
 
 
 def _two(what: str, rules: tuple[str, ...], this: Walk, other: Walk, wanted: Any = None) -> Violation:
-    """A violation shown by two walks: the message names both requests, each with the curl of its page."""
-    message = f"{what}\n- this walk: {this.shown(wanted)}\n- the other walk: {other.shown(wanted)}"
-    return Violation(rules, message, this.page_of(wanted))
+    """A violation shown by two walks: the message names both requests, each with the curl of its page (this
+    walk's page is the failure's response: RuleFailure appends it with its curl)."""
+    page = this.page_of(wanted)
+    message = (f"{what}\n- this walk: {this.request()}, page {page_param(page)} below\n"
+               f"- the other walk: {other.shown(wanted)}")
+    return Violation(rules, message, page)
 
 
 def _one(what: str, rules: tuple[str, ...], this: Walk, wanted: Any = None) -> Violation:
-    return Violation(rules, f"{what}\n- the walk: {this.shown(wanted)}", this.page_of(wanted))
+    page = this.page_of(wanted)
+    return Violation(rules, f"{what}\n- the walk: {this.request()}, page {page_param(page)} below", page)
 
 
 # --- paging and counts ------------------------------------------------------------------------------------------
@@ -52,14 +56,14 @@ def count_violation(w: Walk) -> Violation | None:
     if len(set(map(str, totals))) > 1:
         return _one(f"totalCount changed from page to page of one walk: {totals}", union, w)
     if len(w.ids) != w.total:
-        return _one(f"the {len(w.bodies)} pages list {len(w.ids)} items; totalCount says {w.total} "
+        return _one(f"the walk's {len(w.bodies)} page(s) list {len(w.ids)} items; totalCount says {w.total} "
                     "(\"Total number of items\")", union, w)
     for resp, body in zip(w.pages, w.bodies, strict=True):
         problem = pagecount_problem(body) if isinstance(body.get("pageSize"), int) and isinstance(
             body.get("totalCount"), int) and "pageCount" in body else None
         if problem:
-            return Violation(("PAGING-PAGECOUNT",), f"{problem}\n- the walk: {w.request()}\n  {resp.describe()}",
-                             resp)
+            return Violation(("PAGING-PAGECOUNT",), f"{problem}\n- the walk: {w.request()}, page "
+                             f"{page_param(resp)} below", resp)
     return None
 
 
