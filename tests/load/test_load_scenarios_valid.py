@@ -27,7 +27,7 @@ def test_the_moderate_scenario_changes_each_nodes_state_once_and_fails_nothing(t
         profile.write_text(Path(server.profile_path).read_text().replace(server.url, proxy.url))
         out = tmp_path / "load"
         cmd = [sys.executable, "-m", "qaconform.commands.cli", "load", "--profile", str(profile), "--out", str(out),
-               "--scenario", "moderate", "--users", "6", "--duration", "5"]
+               "--scenario", "moderate", "--users", "6", "--duration", "7"]
         proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120)
         sent = list(proxy.requests or [])
     output = proc.stdout + proc.stderr
