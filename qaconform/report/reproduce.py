@@ -17,7 +17,9 @@ from typing import Any
 PLACEHOLDER = '"$USER:$PASSWORD"'
 PYTEST_PROFILE_OPTION = "--target-profile"
 """The pytest plugin's option that names a target profile (the ``qaconform run`` flag stays ``--profile``)."""
-_AS_ROLE = re.compile(r"\s+#\s*as\s+(\S+)\s*$")
+_AS_ROLE = re.compile(r"\s#\s*as\s+([A-Za-z_][\w-]*)")
+"""The ``# as <role>`` comment of a curl: at the end of its line, or followed by more of a message on the same line
+(``... # as moderator (seed 3; rerun with --seed 3)``)."""
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _WRONG_PASSWORD_ROLE = "wrong_password"
 
@@ -43,10 +45,10 @@ def personal_curl(curl: str, accounts: Mapping[str, Any] | None) -> str:
 
     The trailing ``# as <role>`` says whose account it was. A request sent with a deliberately wrong password keeps
     a literal wrong one (it is not a secret: it is what the test sent to be refused)."""
-    m = _AS_ROLE.search(curl)
-    if PLACEHOLDER not in curl or m is None:
+    found = list(_AS_ROLE.finditer(curl))  # the last: a body may hold the words too
+    if PLACEHOLDER not in curl or not found:
         return curl
-    role = m.group(1)
+    role = found[-1].group(1)
     user = username_of(role, accounts)
     if user is None:
         return curl

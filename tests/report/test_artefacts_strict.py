@@ -34,6 +34,9 @@ def hostile_results() -> dict[str, Any]:
     failed["failure"] = {"rules": ["FAIL-1"], "curl": 'curl -sS -i -X GET -u "$USER:$PASSWORD" '
                                                       "'http://127.0.0.1:9999/x'   # as member"}
     error["message"] = f"KeyError: {HOSTILE_TEXT!r}"
+    res["tests"][5]["message"] = (  # the privacy model's form: the curl in the middle of a line
+        '[SAFE-1] member is shown comment 9; reproduce with: curl -sS -u "$USER:$PASSWORD" '
+        "'http://127.0.0.1:9999/services/v2/answer/8/comment.json'   # as member (seed 3; rerun with --seed 3)")
     observed = res["tests"][3]
     observed["observations"] = [{"rule": "OBS-1", "facts": {"www_authenticate": CHALLENGE, "text": HOSTILE_TEXT,
                                                             "ratio": math.nan, "limit": math.inf}}]
@@ -78,6 +81,9 @@ def test_every_curl_of_the_report_names_the_accounts_password_variable(tmp_path:
     report = json.loads(texts["json"])
     curls = [str(f.get("curl")) for r in report["rules"] for f in r["evidence"]["failures"]]
     assert curls and all('"$USER:$PASSWORD"' not in c for c in curls), curls
+    messages = [str(t.get("message")) for t in report["tests"] if "reproduce with" in str(t.get("message")).lower()]
+    assert any('-u "qa-member:$QACONFORM_MEMBER_PASSWORD"' in m for m in messages), messages
+    assert all("$USER:$PASSWORD" not in m for m in messages), messages
     note = texts["html"][texts["html"].index('id="env-note"'):]
     note = note[:note.index("</div>")]
     assert "<code>QACONFORM_MEMBER_PASSWORD</code> (the password of <code>qa-member</code>, role member)" in note
