@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from qaconform.load.steady import Steady, steady_state
-from qaconform.load.thresholds import Limits, breaches, evaluate
+from qaconform.load.thresholds import LOWER_METRICS, Limits, breaches, evaluate
 
 ACHIEVED_SHARE = 0.97
 """A step held only if its steady throughput made this share of the offered rate (the old 0.9 let a step at 10 %
@@ -119,7 +119,10 @@ def judge(summary: Mapping[str, Any], latency: Mapping[str, Any], failures_csv: 
     else:  # too short for a steady state: the whole run's figures
         operations, total = dict(summary.get("operations") or {}), dict(summary.get("total") or {})
     achieved = float(total.get("rps") or 0.0)
-    found = breaches(evaluate(limits, operations, total))
+    # a minimum throughput (min_rps) judges a load run, not a step whose rate the search chose: a search below it
+    # would otherwise break every step and descend to nothing (a starved machine's probe made 5 req/s, the default
+    # total.min_rps is 5: seven steps down to 0.2 req/s all "broke")
+    found = [b for b in breaches(evaluate(limits, operations, total)) if b["metric"] not in LOWER_METRICS]
     reasons = [f"{b['name']} {_num(b['actual'])} over {_num(b['limit'])}" if b["metric"] != "min_rps" else
                f"{b['name']} {_num(b['actual'])} under {_num(b['limit'])}" for b in found]
     om = summary.get("open_model") or {}

@@ -101,6 +101,12 @@ def test_a_step_that_made_its_rate_holds_and_one_that_did_not_breaks(tmp_path: P
     assert not v.held and v.cause == TARGET and "made 100.0 of 120 req/s" in v.reasons[0]
 
 
+def test_a_minimum_throughput_limit_does_not_break_a_step_whose_rate_the_search_chose(tmp_path: Path) -> None:
+    limits = limits_from_dict({"defaults": {"p95_ms": 500}, "total": {"min_rps": 5}})
+    v = judge(*_step(tmp_path, rate=3, achieved_per_s=3), limits, 3, 2)
+    assert v.held, v.reasons
+
+
 def test_a_short_step_at_a_low_rate_is_not_broken_by_requests_either_side_of_a_window_edge() -> None:
     from qaconform.load.judge import shortfall_allowed
     from qaconform.load.steady import Steady
