@@ -8,7 +8,7 @@ answers this run created for the purpose. Run-wide options and the summary live 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -76,6 +76,7 @@ def openapi_schema(profile: Profile, pools: Pools, budget: Budget, tmp_path_fact
 
 @pytest.fixture
 def sender(profile: Profile, pools: Pools, sent: Budget, api: dict[str, ApiClient], created: Any,
-           run_tag: str) -> SchemaSender:
+           run_tag: str, observe: Callable[..., None]) -> SchemaSender:
     bind_target(profile, pools.user_ids)
-    return SchemaSender(profile=profile, pools=pools, budget=sent, api=api, created=created, run_tag=run_tag)
+    return SchemaSender(profile=profile, pools=pools, budget=sent, api=api, created=created, run_tag=run_tag,
+                        observe=observe)

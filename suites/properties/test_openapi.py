@@ -32,7 +32,7 @@ values and tracker are bound per call by the sender, so nothing here depends on 
     "SHAPE-LIST-SPACES", "SHAPE-UNMARK-FAVORITE", "SHAPE-CANCEL-WIKI", "SHAPE-SEND-TO-MODERATION", "SHAPE-LOCK-NODE",
     "SHAPE-LIST-TOPICS", "SHAPE-LIST-USER-QUESTIONS", "SHAPE-LIST-NODE-FOLLOWERS", "SHAPE-LIST-GROUPS",
     "SHAPE-LIST-ANSWER-COMMENTS", "SHAPE-LIST-ISSUE-TYPES", "COMMENT-BODY-REQUIRED", "GDPR-CONTENT-422",
-    "EXPERTS-401",
+    "EXPERTS-401", "OBS-GENERATED-STATUS", "OBS-LOCK-TWICE", "OBS-SENDTOMOD-TWICE",
 )
 @schema.parametrize()
 @settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,

@@ -202,8 +202,9 @@ def _sender(made: dict[int, str]) -> Any:
 
     pools = Pools(question_id=1, readers=[10, 11], victims=[20, 21, 22, 23, 24], comments=[30, 31],
                   user_ids={"member": 3}, protected=frozenset({1}))
+    fresh = iter(range(900, 999))
     return SchemaSender(profile=_profile(False), pools=pools, budget=Budget(seed=1, max_examples=1, time_budget_s=1.0),
-                        api={}, created=None, run_tag="qc-t", made=made)
+                        api={}, created=None, run_tag="qc-t", made=made, fresh=lambda: next(fresh))
 
 
 def test_an_id_a_generated_request_made_is_kept_only_where_a_node_of_its_kind_belongs(schema: Any) -> None:
@@ -215,9 +216,42 @@ def test_an_id_a_generated_request_made_is_kept_only_where_a_node_of_its_kind_be
     sender.make_safe(post)
     assert post.path_parameters["questionId"] == 1  # the profile's question, the only one to answer
     for node in (110, 111):
-        lock = _case(schema, "/services/v2/node/{nodeId}/lock.json", "PUT", path_parameters={"nodeId": node})
-        sender.make_safe(lock)
-        assert lock.path_parameters["nodeId"] == node  # nobody's fixture: a chain may act on it
+        followers = _case(schema, "/services/v2/node/{nodeId}/followers.json", path_parameters={"nodeId": node})
+        sender.make_safe(followers)
+        assert followers.path_parameters["nodeId"] == node  # nobody's fixture: a chain may act on it
     comments = _case(schema, "/services/v2/answer/{answerId}/comment.json", path_parameters={"answerId": 111})
     sender.make_safe(comments)
     assert comments.path_parameters["answerId"] in (10, 11)  # a comment is not an answer: a reader instead
+
+
+def test_a_state_change_acts_on_an_answer_of_its_own_unless_a_chain_links_its_answer(schema: Any) -> None:
+    """A shared node is moved by the first generated lock and met moved by every later one (and by hypothesis's replay
+    of a failing case): a second send to moderation was charged as 'undocumented status' and made the chains'
+    choices draw differently from one example to the next (FlakyStrategyDefinition)."""
+    sender = _sender({110: "answer"})
+    first = _case(schema, "/services/v2/node/{nodeId}/sendToMod.json", "PUT", path_parameters={"nodeId": 110})
+    second = _case(schema, "/services/v2/node/{nodeId}/sendToMod.json", "PUT", path_parameters={"nodeId": 110})
+    sender.make_safe(first)
+    sender.make_safe(second)
+    assert first.path_parameters["nodeId"] == 900 and second.path_parameters["nodeId"] == 901
+    linked = _case(schema, "/services/v2/node/{nodeId}/lock.json", "PUT", path_parameters={"nodeId": 110})
+    sender.linked_case = linked
+    sender.make_safe(linked)
+    assert linked.path_parameters["nodeId"] == 110  # the chain's own answer, as its link gave it
+
+
+def test_the_ledger_knows_a_node_only_until_this_run_moved_it_or_a_parent() -> None:
+    from qaconform.pytest.properties.states import NodeLedger, error_body_stated
+
+    ledger = NodeLedger()
+    ledger.created(50, 1)  # an answer to question 1
+    ledger.created(60, 50)  # a comment on it
+    assert ledger.change_above(60) is None
+    ledger.moved(50, "lockNode")
+    assert ledger.change_above(50) == "node 50 was locked by this run"
+    assert ledger.change_above(60) == "node 50 was locked by this run"  # a reply under a locked answer: not stated
+    assert ledger.change_above(1) is None
+    assert error_body_stated("listUserContent", 422, schema_valid=False)
+    assert error_body_stated("scheduleGdprJob", 400, schema_valid=True)
+    assert not error_body_stated("scheduleGdprJob", 400, schema_valid=False)  # e.g. an unparsable body
+    assert not error_body_stated("postComment", 400, schema_valid=True)

@@ -11,6 +11,7 @@ import hashlib
 import json
 import re
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,7 +35,15 @@ from qaconform.contract import default_spec_dir, envelope
 from qaconform.pytest import schemathesis_checks
 from qaconform.pytest.outcomes import SkipKind, skip
 from qaconform.pytest.properties.plugin import Budget
+from qaconform.pytest.properties.states import (
+    REPEAT_OBSERVATIONS,
+    STATE_CHANGES,
+    UNLISTED,
+    NodeLedger,
+    error_body_stated,
+)
 from qaconform.pytest.schemathesis_checks import int_value
+from qaconform.pytest.support import answer_posted, post_answer
 from qaconform.target.client import REDACTED, ApiClient, BasicAuth, TargetError
 from qaconform.target.created_id import created_id
 from qaconform.target.profile import Profile
@@ -64,7 +73,13 @@ COVERAGE_FROM = 50
 """--max-examples from which the coverage phase (boundary values of every parameter) runs too."""
 
 NOT_SHOWN_STATUSES = {"unmarkFavorite", "cancelWiki"}
-"""Operations whose generated calls always meet an undescribed situation: status_code_conformance does not apply."""
+"""Operations whose generated calls always meet an undescribed situation (no favorite, no wiki node)."""
+
+FRESH_NODE_OPERATIONS = ("lockNode", "sendToModeration")
+"""State changes whose success the description states for a node the kit made and left as it was ('Unlocked node',
+'Published node'): each generated call gets an answer of its own, posted just before, unless a link chain hands it
+the answer the chain posted. A shared node would be moved by the first call and meet every later one (and
+hypothesis's replay of a failing case) in a state the description does not cover."""
 
 RULES_BY_FAILURE = {
     "ServerError": "CONV-NO-SERVER-ERROR", "ContentTypeServerError": "CONV-NO-SERVER-ERROR",
@@ -104,6 +119,8 @@ class Pools:
     comments: list[int]
     user_ids: dict[str, int]
     protected: frozenset[int]
+    ledger: NodeLedger = field(default_factory=NodeLedger)
+    """The nodes this run moved to another state (shared by every generated test of the process)."""
 
     def victim(self, operation_id: str) -> int:
         order = ["lockNode", "sendToModeration", "cancelWiki", "unmarkFavorite"]
@@ -304,6 +321,23 @@ class SchemaSender:
     fixture), where a node of that kind belongs (:data:`MADE_KINDS_BY_PARAMETER`)."""
     last_sent: tuple[Any, str] | None = field(default=None, repr=False)
     """The last response :meth:`transmit` returned and the client's curl of its request (the bytes as sent)."""
+    observe: Callable[..., None] | None = None
+    """The plugin's ``observe`` of the running test: refusals the description does not cover are recorded there."""
+    fresh: Callable[[], int] | None = None
+    """Posts the answer a state change acts on (:data:`FRESH_NODE_OPERATIONS`); default :meth:`fresh_answer`."""
+    linked_case: Any = None
+    """The case a link chain is sending with the answer of its own chain as nodeId (kept as it is)."""
+    _observed: set[tuple[str, int, str]] = field(default_factory=set)
+
+    def fresh_answer(self) -> int:
+        """An answer of member's to the profile's question, for one state change (ANSWER-201 blocks when refused)."""
+        if self.fresh is not None:
+            return self.fresh()
+        resp = post_answer(self.api["member"], self.pools.question_id, self.run_tag, self.created,
+                           text="generated state change target")
+        new = answer_posted(resp, "for a generated state change")
+        self.pools.ledger.created(new, self.pools.question_id)
+        return new
 
     def role(self, operation_id: str) -> str:
         return ROLE_BY_OPERATION.get(operation_id, "member")
@@ -319,7 +353,9 @@ class SchemaSender:
             as_int = int_value(value)
             allowed = self.pools.allowed(op)
             made_here = as_int is not None and self.made.get(as_int) in MADE_KINDS_BY_PARAMETER.get(name, ())
-            if as_int is not None and as_int not in allowed and not made_here:
+            if op in FRESH_NODE_OPERATIONS and as_int is not None and case is not self.linked_case:
+                case.path_parameters[name] = self.fresh_answer()
+            elif as_int is not None and as_int not in allowed and not made_here:
                 # Every phase (coverage boundaries included) reaches a real node, never a protected one.
                 case.path_parameters[name] = allowed[as_int % len(allowed)]
         if isinstance(case.query, dict):
@@ -437,9 +473,54 @@ class SchemaSender:
         return response
 
     def judge(self, case: Any, response: Any, kwargs: dict[str, Any]) -> None:
-        """Count the status, register what was created, run the checks that apply to this case."""
+        """Count the status, register what was created, run the checks that apply to this case.
+
+        Only what the description states can fail: a refusal (4xx) of a schema-valid request only where it states
+        success for the state the kit knows the node is in, a status only when it is a 2xx other than the one
+        stated (5xx: CONV-NO-SERVER-ERROR, a should-rule), an error body only for the Errors table's conditions.
+        The rest is recorded as an observation (:meth:`observe_refusal`).
+        """
         op = self.operation_id(case)
-        self.budget.record(op, response.status_code)
+        status = response.status_code
+        self.budget.record(op, status)
+        node = self.node_of(case)
+        unknown_state = self.pools.ledger.change_above(node) if node is not None else None
+        self.register_created(op, case, response, node)
+        negative = case.meta is not None and case.meta.generation.mode.is_negative
+        excluded: list[Any] = []
+        if not (negative and must_reject(op, case)):
+            excluded.append(negative_data_rejection)
+        if negative or not 200 <= status < 300:
+            excluded.append(status_code_conformance)  # a 4xx not listed is observed below; a 5xx is a should-rule's
+        if negative or unknown_state is not None or leaves_open(op, case):
+            excluded.append(positive_data_acceptance)
+        if isinstance(case.query, dict) and "includeOnly" in case.query:
+            excluded.append(response_schema_conformance)  # projected items lack required fields by design
+        if status >= 400 and not error_body_stated(op, status, schema_valid=not negative):
+            excluded += [response_schema_conformance, content_type_conformance]
+        try:
+            case.validate_response(response, checks=list(BUILTIN_CHECKS),
+                                   additional_checks=list(schemathesis_checks.OUR_CHECKS),
+                                   excluded_checks=excluded, transport_kwargs=kwargs)
+        except FailureGroup as exc:
+            self.budget.failing = True
+            raise AssertionError(self.explain(op, case, response, exc)) from None
+        finally:
+            if op in STATE_CHANGES and node is not None and 200 <= status < 300:
+                self.pools.ledger.moved(node, op)
+        if 400 <= status < 500:
+            self.observe_refusal(op, case, status, unknown_state, negative)
+
+    def node_of(self, case: Any) -> int | None:
+        """The id of the node (or question) the request names in its path, if any."""
+        params = case.path_parameters or {}
+        for name in ("nodeId", "answerId", "questionId"):
+            if name in params:
+                return int_value(params[name])
+        return None
+
+    def register_created(self, op: str, case: Any, response: Any, parent: int | None) -> None:
+        """What a 201 created: in the run's registry, in ``made`` (a chain may act on it), in the ledger."""
         if response.status_code == 201 and op == "scheduleGdprJob":
             job = _json_or_none(response.content)
             if isinstance(job, dict) and "jobId" in job:
@@ -450,24 +531,30 @@ class SchemaSender:
             new = created_id(_json_or_none(response.content), location or None)
             if new is not None:
                 self.made[new] = kind
+                self.pools.ledger.created(new, parent)
             self.created.add(kind, new if new is not None else location, self.role(op))
-        excluded: list[Any] = []
-        negative = case.meta is not None and case.meta.generation.mode.is_negative
-        if not (negative and must_reject(op, case)):
-            excluded.append(negative_data_rejection)
-        if negative or op in NOT_SHOWN_STATUSES:
-            excluded.append(status_code_conformance)  # any 4xx answers invalid data; negative_data_rejection judges
-        elif leaves_open(op, case):
-            excluded += [status_code_conformance, positive_data_acceptance]
-        if isinstance(case.query, dict) and "includeOnly" in case.query:
-            excluded.append(response_schema_conformance)  # projected items lack required fields by design
-        try:
-            case.validate_response(response, checks=list(BUILTIN_CHECKS),
-                                   additional_checks=list(schemathesis_checks.OUR_CHECKS),
-                                   excluded_checks=excluded, transport_kwargs=kwargs)
-        except FailureGroup as exc:
-            self.budget.failing = True
-            raise AssertionError(self.explain(op, case, response, exc)) from None
+
+    def observe_refusal(self, op: str, case: Any, status: int, unknown_state: str | None, negative: bool) -> None:
+        """Record a refusal the description does not settle: once per operation, status and reason."""
+        listed = str(status) in (case.operation.definition.raw.get("responses") or {})
+        if unknown_state is not None:
+            node = self.node_of(case)
+            again = node is not None and self.pools.ledger.changed.get(node) == STATE_CHANGES.get(op)
+            repeat = REPEAT_OBSERVATIONS.get(op) if again else None
+            rule, why = repeat or UNLISTED, unknown_state + ": the description does not cover that state"
+        elif not listed:
+            rule = UNLISTED
+            why = ("a request outside the schema" if negative else
+                   "a value the description leaves open" if leaves_open(op, case) else "a schema-valid request")
+            why += f": the description does not list {status} for {op}"
+        else:
+            return
+        key = (op, status, rule)
+        if key in self._observed or self.observe is None:
+            return
+        self._observed.add(key)
+        self.observe(rule, operation=op, status=status, why=why,
+                     request=f"{case.method.upper()} {self.on_target(case.formatted_path)}", seed=self.budget.seed)
 
     def explain(self, op: str, case: Any, response: Any, exc: FailureGroup) -> str:
         rules = []

@@ -67,6 +67,17 @@ def option(config: pytest.Config, name: str, kind: type, default: Any) -> Any:
     return default if value is None else value
 
 
+class BudgetSpent(KeyboardInterrupt):
+    """Raised by a state machine (privacy model, link chains) once its share of --time-budget is spent.
+
+    Why a KeyboardInterrupt: it is the one exception hypothesis takes as "stop here, this example never happened".
+    It records nothing of the interrupted example in its tree of choices, so no later example is compared with a
+    half-run one. Skipping steps instead (returning early once the clock ran out) made the same choices draw
+    differently before and after the deadline: hypothesis's FlakyStrategyDefinition. The test that runs the machine
+    catches it (:meth:`Budget.run_machine`) and passes with what was sent.
+    """
+
+
 @dataclass
 class Budget:
     """Seed, examples and the shared deadline of one process's generated tests, plus what they sent."""
@@ -95,6 +106,21 @@ class Budget:
     @property
     def exhausted(self) -> bool:
         return not self.failing and time.monotonic() > self.deadline
+
+    def check(self, what: str) -> None:
+        """Stop the running state machine (:class:`BudgetSpent`) once past the deadline; counts ``what``."""
+        if self.exhausted:
+            self.over_budget[what] += 1
+            raise BudgetSpent(what)
+
+    @staticmethod
+    def run_machine(run: Any) -> bool:
+        """Run a state machine test (``TestCase().runTest``); False when it stopped at the budget."""
+        try:
+            run()
+        except BudgetSpent:
+            return False
+        return True
 
     def record(self, operation: str, status: int) -> None:
         self.statuses[operation][status] += 1
