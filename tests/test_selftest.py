@@ -168,6 +168,9 @@ def test_the_suites_catch_every_planted_fault_and_pass_on_the_clean_server(tmp_p
     assert not survivors, f"faults the suites did not catch: {survivors}\n{proc.stdout[-6000:]}"
     assert result["clean"] and not result["clean"]["failed"] and result["clean"]["problem"] is None, (
         f"the clean run is not green (false positives):\n{proc.stdout[-4000:]}")
+    seeded = [v for v in result["variants"] if v.get("seed") is not None]
+    assert len(seeded) >= 2 and not result["false_positives"], (
+        f"the generated tests must pass on the clean server with two more seeds:\n{proc.stdout[-4000:]}")
     assert result["score"] == 1.0 and result["total"] >= 50 and proc.returncode == 0, proc.stdout[-3000:]
     coverage = result["fault_coverage"]
     assert coverage["covered"] == coverage["must_rules"], f"must-rules without a caught fault:\n{proc.stdout[-3000:]}"
@@ -194,6 +197,8 @@ def test_the_suites_raise_no_false_positive_on_any_allowed_variant(tmp_path: Pat
     assert out.exists(), f"qaconform selftest wrote no result (exit {proc.returncode}):\n{proc.stderr[-3000:]}"
     result = json.loads(out.read_text())
     assert len(result["variants"]) >= 31, f"every variant and 'all' must run; ran {len(result['variants'])}"
+    seeds = sorted(v["seed"] for v in result["variants"] if v.get("seed") is not None)
+    assert len(seeds) >= 2, f"the generated tests must run on 'all' with two more seeds; ran with {seeds}"
     assert not result["false_positives"], f"false positives on {result['false_positives']}:\n{proc.stdout[-6000:]}"
     assert proc.returncode == 0 and "variants: false positives 0/" in proc.stdout, proc.stdout[-3000:]
 
@@ -223,3 +228,17 @@ def test_a_fault_is_charged_to_the_rules_failure_messages_name_and_to_the_blocke
     ])
     assert run.caught and run.caught_by() == ["a::t1", "a::t2"]
     assert run.failed_rules() == ["ANSWER-201"]
+
+
+def test_extra_seeds_run_the_generated_tests_on_the_clean_server_and_on_all() -> None:
+    """A seed decides what the generated tests send: --seeds N runs them N times on the clean server and on 'all'."""
+    runs = selftest.extra_seed_runs(True, ["repeat-is-409", "all"], 7, 3)
+    assert runs == [("clean server, seed 8", "clean", 8), ("variant all, seed 8", "all", 8),
+                    ("clean server, seed 9", "clean", 9), ("variant all, seed 9", "all", 9)]
+    assert selftest.extra_seed_runs(False, ["repeat-is-409"], 7, 3) == []  # neither the clean run nor 'all'
+    assert selftest.extra_seed_runs(True, ["all"], 7, 1) == []
+    fp = selftest.RunResult(label="clean server, seed 8", rule=None, returncode=1, variants=("clean",), seed=8,
+                            failed=[{"nodeid": "suites/properties/test_openapi.py::t", "outcome": "failed",
+                                     "rules": ["SHAPE-LOCK-NODE"], "message": "m"}])
+    result = selftest.SelftestResult(faults=[], clean=None, seconds=1.0, variants=[fp])
+    assert not result.ok and "FALSE POSITIVE on clean server, seed 8" in selftest.format_table(result)

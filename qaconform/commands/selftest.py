@@ -44,6 +44,9 @@ DEFAULT_JOBS = 2
 DEFAULT_TIMEOUT_S = 300.0
 DEFAULT_SEED = 20260801
 """Seed of the generated tests, fixed so that a self-test run is reproducible (``--seed`` to vary it)."""
+DEFAULT_SEEDS = 3
+"""Seeds of the generated tests on the clean server and on ``all``: a seed decides what they send, and one seed
+let a false failure through that the next seed showed (a second send to moderation)."""
 
 
 @dataclass
@@ -63,7 +66,10 @@ class RunResult:
     generated: bool = False
     """Whether the generated tests (suites/properties) ran too; for a fault, only when the others missed it."""
     variants: tuple[str, ...] = ()
-    """The allowed variants the server ran with (a variant run); every suite must pass on it."""
+    """The allowed variants the server ran with (a variant run); every suite must pass on it. ``("clean",)`` for
+    an extra seed of the generated tests on the clean server."""
+    seed: int | None = None
+    """For an extra seed's run: the seed, and only the generated tests (suites/properties) ran."""
 
     def caught_by(self) -> list[str]:
         """Tests charged with the fault's rule: failed naming it (not errored), or blocked by it in their setup."""
@@ -143,6 +149,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="skip the run of every suite against the clean server (useful while adding a fault)")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="N",
                         help=f"seed of the generated tests (default {DEFAULT_SEED}, fixed for reproducible runs)")
+    parser.add_argument("--seeds", type=int, default=DEFAULT_SEEDS, metavar="N",
+                        help=f"run the generated tests with N seeds (--seed, --seed + 1, ...) on the clean server and "
+                             f"on 'all' (default {DEFAULT_SEEDS}; the extra seeds run suites/properties only)")
     parser.add_argument("--always-generated", action="store_true",
                         help="run the generated tests (suites/properties) for every fault whose rule they name, not "
                              "only for faults the other tests miss (slower: tens of seconds per such fault)")
@@ -175,8 +184,8 @@ def main(args: argparse.Namespace) -> int:
     except allowed.UnknownVariantError as exc:
         print(f"qaconform selftest: {exc}", file=sys.stderr)
         return exitcodes.USAGE
-    if args.jobs < 1 or args.timeout <= 0:
-        print("qaconform selftest: --jobs must be 1 or more and --timeout positive", file=sys.stderr)
+    if args.jobs < 1 or args.timeout <= 0 or args.seeds < 1:
+        print("qaconform selftest: --jobs and --seeds must be 1 or more and --timeout positive", file=sys.stderr)
         return exitcodes.USAGE
     unknown_fixtures = [f for f in args.keep_fixture if f not in OPTIONAL_FIXTURES]
     if unknown_fixtures:
@@ -187,18 +196,21 @@ def main(args: argparse.Namespace) -> int:
     if problems:
         print("qaconform selftest: the fault registry is wrong:\n  " + "\n  ".join(problems), file=sys.stderr)
         return exitcodes.KIT_ERROR
+    extra = extra_seed_runs(not args.no_clean, variant_runs, args.seed, args.seeds)
     print(f"self-test: {len(names)} faults, {len(variant_runs)} variant runs"
-          f"{' + the clean run' if not args.no_clean else ''}, {args.jobs} at a time, seed {args.seed}", flush=True)
+          f"{' + the clean run' if not args.no_clean else ''}"
+          f"{f' + {len(extra)} runs of the generated tests with other seeds' if extra else ''}, {args.jobs} at a time, "
+          f"seed {args.seed}", flush=True)
     shape = ProfileShape(args.default_profile, tuple(args.keep_fixture))
     from qaconform.report.progress import Tracker
 
-    with Tracker(len(names) + len(variant_runs) + (0 if args.no_clean else 1), "self-test") as tracker:
+    with Tracker(len(names) + len(variant_runs) + len(extra) + (0 if args.no_clean else 1), "self-test") as tracker:
         def progress(res: RunResult) -> None:
             tracker.advance(_progress_line(res))
 
         result = run_selftest(names, jobs=args.jobs, timeout=args.timeout, clean=not args.no_clean, seed=args.seed,
                               always_generated=args.always_generated, progress=progress, shape=shape,
-                              variants=variant_runs, whole_suite=args.whole_suite)
+                              variants=variant_runs, whole_suite=args.whole_suite, seeds=args.seeds)
     print(format_table(result))
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
@@ -242,19 +254,23 @@ def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float 
                  clean: bool = True, seed: int = DEFAULT_SEED, always_generated: bool = False,
                  progress: Callable[[RunResult], None] | None = None,
                  shape: ProfileShape | None = None, variants: Sequence[str] = (),
-                 whole_suite: bool = False) -> SelftestResult:
+                 whole_suite: bool = False, seeds: int = 1) -> SelftestResult:
     """Run the clean server over every suite, each named fault over its rule's tests and each variant over every
-    suite (``all``, every variant at once, with the generated tests too); ``jobs`` at a time."""
+    suite (``all``, every variant at once, with the generated tests too); ``jobs`` at a time. ``seeds`` > 1: the
+    generated tests again with the next seeds on the clean server and on ``all`` (:func:`extra_seed_runs`)."""
     from qaconform.reference import faults as registry
 
     started = time.monotonic()
-    tasks: list[tuple[str, str | None, str | None]] = ([("clean", None, None)] if clean else [])
-    tasks += [(n, registry.FAULTS[n].rule, None) for n in names]
-    tasks += [(f"variant {v}", None, v) for v in variants]
+    tasks: list[tuple[str, str | None, str | None, int | None]] = ([("clean", None, None, None)] if clean else [])
+    tasks += [(n, registry.FAULTS[n].rule, None, None) for n in names]
+    tasks += [(f"variant {v}", None, v, None) for v in variants]
+    tasks += [(label, None, variant, extra) for label, variant, extra in extra_seed_runs(clean, variants, seed, seeds)]
 
-    def one(task: tuple[str, str | None, str | None]) -> RunResult:
-        label, rule, variant = task
-        if variant is not None:
+    def one(task: tuple[str, str | None, str | None, int | None]) -> RunResult:
+        label, rule, variant, extra_seed = task
+        if extra_seed is not None:
+            res = _run_generated(label, variant or "clean", timeout, extra_seed)
+        elif variant is not None:
             res = _run_variant(label, variant, timeout, seed)
         else:
             res = _run_one(label, rule, timeout, seed, always_generated, shape or ProfileShape(), whole_suite)
@@ -269,6 +285,27 @@ def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float 
     variant_results = [r for r in results if r.variants]
     return SelftestResult(faults=fault_results, clean=clean_result, seconds=time.monotonic() - started,
                           variants=variant_results)
+
+
+def extra_seed_runs(clean: bool, variants: Sequence[str], seed: int, seeds: int) -> list[tuple[str, str, int]]:
+    """(label, "clean" or "all", seed) of the generated tests' runs with the seeds after ``seed``: on the clean
+    server when the clean run is on, on ``all`` when it is among the variant runs."""
+    from qaconform.reference import variants as allowed
+
+    servers = (["clean"] if clean else []) + ([allowed.ALL] if allowed.ALL in variants else [])
+    return [(f"{'clean server' if s == 'clean' else 'variant all'}, seed {seed + i}", s, seed + i)
+            for i in range(1, seeds) for s in servers]
+
+
+def _run_generated(label: str, server: str, timeout: float, seed: int) -> RunResult:
+    """The generated tests alone (the other suites send the same whatever the seed) with another seed, against the
+    clean server or ``all``; any failure is a false positive."""
+    res = RunResult(label=label, rule=None, variants=(server,), seed=seed)
+    t0 = time.monotonic()
+    _serve_and_test(res, label, None, timeout, seed, generated=True,
+                    variants=() if server == "clean" else (server,), only_generated=True)
+    res.seconds = time.monotonic() - t0
+    return res
 
 
 def _run_variant(label: str, variant: str, timeout: float, seed: int) -> RunResult:
@@ -305,7 +342,7 @@ def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_gen
 
 def _serve_and_test(res: RunResult, label: str, rule: str | None, timeout: float, seed: int,
                     generated: bool, shape: ProfileShape | None = None, variants: Sequence[str] = (),
-                    whole_suite: bool = False) -> None:
+                    whole_suite: bool = False, only_generated: bool = False) -> None:
     from qaconform.reference import ReferenceServer, ReferenceServerError
 
     res.generated = res.generated or generated
@@ -316,15 +353,19 @@ def _serve_and_test(res: RunResult, label: str, rule: str | None, timeout: float
                 if shape is not None and shape.default:
                     profile_path = str(Path(tmp) / "default-profile.toml")
                     Path(profile_path).write_text(shape.rewrite(Path(srv.profile_path).read_text()))
-                _pytest(res, profile_path, None if whole_suite else rule, Path(tmp), timeout, seed, generated)
+                _pytest(res, profile_path, None if whole_suite else rule, Path(tmp), timeout, seed, generated,
+                        only_generated)
         except ReferenceServerError as exc:
             res.problem = f"the reference server did not start: {exc}"
 
 
 def _pytest(res: RunResult, profile_path: str, rule: str | None, tmp: Path, timeout: float, seed: int,
-            generated: bool) -> None:
+            generated: bool, only_generated: bool = False) -> None:
     results_path = tmp / "results.json"
-    cmd = [*pytest_command(), "--target-profile", profile_path,
+    base = pytest_command()
+    if only_generated:
+        base[base.index(str(suites_dir()))] = str(suites_dir() / "properties")
+    cmd = [*base, "--target-profile", profile_path,
            "-q", "--qaconform-results", str(results_path), "--seed", str(seed)]
     if rule is not None:
         cmd += ["--rule", rule]

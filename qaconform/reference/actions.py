@@ -14,7 +14,7 @@ from starlette.responses import Response
 
 from . import access, auth, faults, variants
 from .auth import Caller
-from .errors import bad_request, conflict, not_found
+from .errors import ApiError, bad_request, conflict, not_found
 from .http_io import client_ip, json_response, path_id
 from .service import Service, now_ms
 
@@ -68,14 +68,23 @@ def _result(svc: Service, key: str, action_id: int, node: sqlite3.Row, **extra: 
     return json_response({"success": True, "result": {key: action, **extra}})
 
 
+def _refuse_repeat(message: str) -> None:
+    """Raise the refusal of the active repeat-is-400/409/422 variant, if one is on."""
+    if variants.is_on("repeat-is-400"):
+        raise ApiError(400, {"error": message})
+    if variants.is_on("repeat-is-409"):
+        raise conflict(message)
+    if variants.is_on("repeat-is-422"):
+        raise ApiError(422, {"error": message})
+
+
 def _repeat(svc: Service, verb: str, key: str, node: sqlite3.Row, message: str) -> Response | None:
     """An action repeated on a node already in its state: 200 with a new action by default (None here), the
-    earlier action under the variant repeat-is-noop, 409 under repeat-is-409."""
+    earlier action under the variant repeat-is-noop, 400/409/422 under repeat-is-400/409/422."""
     earlier = _last_action(svc, verb, node["id"], None)
     if variants.is_on("repeat-is-noop") and earlier is not None:
         return _result(svc, key, earlier, node)
-    if variants.is_on("repeat-is-409"):
-        raise conflict(message)
+    _refuse_repeat(message)
     return None
 
 
@@ -107,8 +116,7 @@ async def unmark_favorite(svc: Service, request: Request, caller: Caller) -> Res
         earlier = _last_action(svc, "favorited", node["id"], caller.id, canceled=True)
         if variants.is_on("repeat-is-noop") and earlier is not None:
             return _result(svc, "favoriteAction", earlier, node, favoriteCount=_favorite_count(svc, node["id"]))
-        if variants.is_on("repeat-is-409"):
-            raise conflict(message)
+        _refuse_repeat(message)
         raise not_found(message)
     if faults.is_on("unfavorite-first-users-favorite"):
         first = svc.db.one("SELECT * FROM favorites WHERE node_id = ? ORDER BY user_id LIMIT 1", (node["id"],))

@@ -67,7 +67,9 @@ class Visibility:
         """
         parts: list[str] = []
         params: list[Any] = []
-        if not caller.sees_moderation and moderation:
+        if not caller.sees_moderation and moderation and variants.is_on("moderated-hidden-from-author"):
+            parts.append(f"{alias}.in_moderation = 0")
+        elif not caller.sees_moderation and moderation:
             parts.append(f"({alias}.in_moderation = 0 OR {alias}.author_id = ?)")
             params.append(caller.id)
         hidden = self.spaces_hidden_from(caller) if spaces else frozenset()
