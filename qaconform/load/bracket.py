@@ -4,8 +4,8 @@ Why its own module, with no Locust and no clock: the search's decisions are the 
 previous search multiplied the rate by 1.5 and stopped at the first break, 25 % below the truth against a target
 of known capacity), and as a pure function of the steps already run they are tested in milliseconds.
 
-The rule: start near the closed-loop probe's estimate; while nothing broke, go up (by 20 %, then 50 %); while
-nothing held, go down (by 25 %, then 50 %); then try the geometric middle of the highest rate that held and the
+The rule: start near the closed-loop probe's estimate; while nothing broke, go up (by 20 %, then doubling: the probe
+of a machine too busy to give it its CPU made 6 req/s of a 300 req/s target); while nothing held, go down (by 25 %, then 50 %); then try the geometric middle of the highest rate that held and the
 lowest that broke until they are within ``precision`` of each other; then run the highest held rate once more.
 A rate that broke once counts as broken (a capacity is what holds every time); a confirmation that breaks moves
 the bracket down and the bisection goes on.
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 START_SHARE = 0.9
 """The first open-model step asks this share of what the closed-loop probe made (saturation shows above it)."""
-UP = (1.2, 1.5)
+UP = (1.2, 2.0)
 DOWN = (0.75, 0.5)
 
 
