@@ -5,10 +5,11 @@ previous search multiplied the rate by 1.5 and stopped at the first break, 25 % 
 of known capacity), and as a pure function of the steps already run they are tested in milliseconds.
 
 The rule: start near the closed-loop probe's estimate; while nothing broke, go up (by 20 %, then doubling: the probe
-of a machine too busy to give it its CPU made 6 req/s of a 300 req/s target); while nothing held, go down (by 25 %, then 50 %); then try the geometric middle of the highest rate that held and the
-lowest that broke until they are within ``precision`` of each other; then run the highest held rate once more.
-A rate that broke once counts as broken (a capacity is what holds every time); a confirmation that breaks moves
-the bracket down and the bisection goes on.
+of a machine too busy to give it its CPU made 6 req/s of a 300 req/s target); while nothing held, go down (by 25 %,
+then 50 %); then try the geometric middle of the highest rate that held and the lowest that broke until they are
+within ``precision`` of each other; then run the highest held rate once more. A rate that broke once counts as
+broken (a capacity is what holds every time); a confirmation that breaks moves the bracket down and the bisection
+goes on.
 """
 
 from __future__ import annotations
