@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from qaconform.pytest.outcomes import SkipKind, skip
 from qaconform.pytest.support import answer_posted, post_answer
+from qaconform.target import ledger
 from qaconform.target.client import ApiClient, ApiResponse, Exchange
 from qaconform.target.profile import Profile, VisibilityOptions
 
@@ -43,11 +43,22 @@ def fresh_answer(member: ApiClient, question_id: int, run_tag: str, created: Any
     return answer_posted(resp)
 
 
-def _one_shot(profile: Profile, name: str) -> int:
-    value = getattr(profile.fixtures, name, None)
-    if value is None:
-        skip(SkipKind.MISSING_FIXTURE, f"fixture {name} not in profile", fixtures=[name])
-    return int(value)
+def _one_shot(request: pytest.FixtureRequest, name: str) -> int:
+    """The node of one-shot fixture ``name`` this run takes (a pool's first still in its state, as the doctor
+    found it), or a skip: not in the profile, or consumed by an earlier run (never the target's failure)."""
+    return int(request.getfixturevalue("usable_fixture")(name))
+
+
+def _consuming(request: pytest.FixtureRequest, profile: Profile, name: str, node: int,
+               send: Callable[[], ApiResponse]) -> Callable[[], ApiResponse]:
+    """``send``, recorded first as consuming ``node`` of ``name`` beside the profile (qaconform.target.ledger), so
+    the next run knows it even when this one is interrupted; the record names this run's tag."""
+
+    def sent() -> ApiResponse:
+        ledger.record(profile.path, profile.base_url, name, node, request.getfixturevalue("run_tag"))
+        return send()
+
+    return sent
 
 
 def _once_path(request: pytest.FixtureRequest, profile: Profile, key: str) -> Path | None:
@@ -89,9 +100,11 @@ DENIED_FIRST = ("novice", "anonymous", "wrong_password")
 
 
 def _denied_first(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile, verb: str,
-                  operation: str, node: int) -> dict[str, ApiResponse]:
-    return {role: _once_per_target(request, profile, f"{verb} denied {role} {node}", lambda role=role: api[role].put(
-        f"node/{node}/{verb}.json", operation=operation)) for role in DENIED_FIRST}
+                  operation: str, name: str) -> dict[str, ApiResponse]:
+    node = _one_shot(request, name)
+    return {role: _once_per_target(request, profile, f"{verb} denied {role} {node}", _consuming(
+        request, profile, name, node, lambda role=role: api[role].put(f"node/{node}/{verb}.json", operation=operation)))
+        for role in DENIED_FIRST}
 
 
 @pytest.fixture(scope="session")
@@ -100,8 +113,7 @@ def unfavorite_denied_first(request: pytest.FixtureRequest, api: dict[str, ApiCl
     """novice, anonymous and a wrong password try to unfavorite favorite_node_id ONCE, before member does
     (``unfavorite_once`` depends on this): a refused call must leave member's favorite in place, which member's own
     unfavorite then shows (PERM-DENIED-NO-EFFECT on a node that really is a favorite)."""
-    node = _one_shot(profile, "favorite_node_id")
-    return _denied_first(request, api, profile, "unmarkfavorite", "unmarkFavorite", node)
+    return _denied_first(request, api, profile, "unmarkfavorite", "unmarkFavorite", "favorite_node_id")
 
 
 @pytest.fixture(scope="session")
@@ -109,8 +121,7 @@ def cancelwiki_denied_first(request: pytest.FixtureRequest, api: dict[str, ApiCl
                             profile: Profile) -> dict[str, ApiResponse]:
     """novice, anonymous and a wrong password try to unwikify wiki_node_id ONCE, before moderator does
     (``cancelwiki_once`` depends on this): a refused call must leave the node wiki."""
-    node = _one_shot(profile, "wiki_node_id")
-    return _denied_first(request, api, profile, "cancelwiki", "cancelWiki", node)
+    return _denied_first(request, api, profile, "cancelwiki", "cancelWiki", "wiki_node_id")
 
 
 @pytest.fixture(scope="session")
@@ -121,17 +132,19 @@ def unfavorite_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], p
     A favorite can be removed only once and the interface cannot create one, so a second call anywhere in the run
     would meet a node that is no longer a favorite (see /work/briefs/coordination.md).
     """
-    node = _one_shot(profile, "favorite_node_id")
-    return _once_per_target(request, profile, f"unmarkfavorite {node}", lambda: api["member"].put(
-        f"node/{node}/unmarkfavorite.json", operation="unmarkFavorite"))
+    node = _one_shot(request, "favorite_node_id")
+    return _once_per_target(request, profile, f"unmarkfavorite {node}", _consuming(
+        request, profile, "favorite_node_id", node, lambda: api["member"].put(
+            f"node/{node}/unmarkfavorite.json", operation="unmarkFavorite")))
 
 
 @pytest.fixture(scope="session")
 def cancelwiki_own_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile) -> ApiResponse:
     """member unwikifies its own member_wiki_node_id ONCE per run (one-shot: the node is no longer wiki after)."""
-    node = _one_shot(profile, "member_wiki_node_id")
-    return _once_per_target(request, profile, f"cancelwiki member {node}", lambda: api["member"].put(
-        f"node/{node}/cancelwiki.json", operation="cancelWiki"))
+    node = _one_shot(request, "member_wiki_node_id")
+    return _once_per_target(request, profile, f"cancelwiki member {node}", _consuming(
+        request, profile, "member_wiki_node_id", node, lambda: api["member"].put(
+            f"node/{node}/cancelwiki.json", operation="cancelWiki")))
 
 
 @pytest.fixture(scope="session")
@@ -141,12 +154,12 @@ def wiki_refusals(request: pytest.FixtureRequest, api: dict[str, ApiClient],
     wiki node, BEFORE cancelwiki_once consumes it: the node's state allows the operation, so only the permission can
     refuse it (on the matrix's answers, which are not wiki, a server may answer the state first). Empty when another
     xdist worker already consumed the node."""
-    node = _one_shot(profile, "wiki_node_id")
+    node = _one_shot(request, "wiki_node_id")
     path = _once_path(request, profile, f"cancelwiki moderator {node}")
     if path is not None and path.exists():
         return {}
-    return {role: api[role].put(f"node/{node}/cancelwiki.json", operation="cancelWiki")
-            for role in ("novice", "member")}
+    return {role: _consuming(request, profile, "wiki_node_id", node, lambda role=role: api[role].put(
+        f"node/{node}/cancelwiki.json", operation="cancelWiki"))() for role in ("novice", "member")}
 
 
 @pytest.fixture(scope="session")
@@ -155,6 +168,7 @@ def cancelwiki_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], p
                     wiki_refusals: dict[str, ApiResponse]) -> ApiResponse:
     """moderator (Mark as community wiki) unwikifies wiki_node_id ONCE per run (one-shot, like the others), after
     the refused attempts of :func:`cancelwiki_denied_first` and :func:`wiki_refusals`."""
-    node = _one_shot(profile, "wiki_node_id")
-    return _once_per_target(request, profile, f"cancelwiki moderator {node}", lambda: api["moderator"].put(
-        f"node/{node}/cancelwiki.json", operation="cancelWiki"))
+    node = _one_shot(request, "wiki_node_id")
+    return _once_per_target(request, profile, f"cancelwiki moderator {node}", _consuming(
+        request, profile, "wiki_node_id", node, lambda: api["moderator"].put(
+            f"node/{node}/cancelwiki.json", operation="cancelWiki")))

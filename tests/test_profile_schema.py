@@ -66,3 +66,23 @@ def test_schema_and_loader_refuse_the_same_mistakes(edit) -> None:  # type: igno
     env = {f"QA_{r.upper()}_PASSWORD": "pw" for r in ("admin", "moderator", "member", "novice")}
     with pytest.raises(ProfileError):
         profile_from_dict(data, "example.toml", env)
+
+
+@pytest.mark.parametrize("pool", [[], [0], ["13"], [True], "13"])
+def test_schema_and_loader_refuse_the_same_pools(pool: object) -> None:
+    data = tomllib.loads((ROOT / "target.example.toml").read_text(encoding="utf-8"))
+    data["fixtures"]["wiki_node_id"] = pool
+    assert list(jsonschema.Draft202012Validator(json_schema()).iter_errors(data)), "the schema accepted it"
+    env = {f"QA_{r.upper()}_PASSWORD": "pw" for r in ("admin", "moderator", "member", "novice")}
+    with pytest.raises(ProfileError, match=r"\[fixtures\] 'wiki_node_id' must be a node id \(a positive integer\) "
+                                           r"or a non-empty list of node ids$"):
+        profile_from_dict(data, "example.toml", env)
+
+
+def test_a_pool_loads_as_its_first_node_and_keeps_the_pool() -> None:
+    data = tomllib.loads((ROOT / "target.example.toml").read_text(encoding="utf-8"))
+    env = {f"QA_{r.upper()}_PASSWORD": "pw" for r in ("admin", "moderator", "member", "novice")}
+    prof = profile_from_dict(data, "example.toml", env)
+    assert prof.fixtures.wiki_node_id == 13 and prof.pools == {"wiki_node_id": (13, 15)}
+    assert prof.fixtures.favorite_node_id == 14 and "favorite_node_id" not in prof.pools
+    assert prof.redacted()["pools"] == {"wiki_node_id": [13, 15]}

@@ -47,6 +47,11 @@ COMMANDS: dict[str, Command] = {
         ("qaconform run -- -x -k comments -n 2", "pytest arguments after --: stop at the first failure, filter "
                                                  "by name, 2 processes"),
     )),
+    "doctor": Command(
+        "qaconform.commands.doctor", "check a profile against its server before any test (reads only)", (
+        ("qaconform doctor --profile my-site.toml", "every problem of the profile at once, each with its fix"),
+        ("qaconform doctor --profile my-site.toml --json", "the same findings as JSON"),
+    )),
     "load": Command("qaconform.load.cli", "put a server under load (Locust) and check latency and error limits", (
         ("qaconform load --duration 30", "30 s of the mixed scenario against the embedded reference server"),
         ("qaconform load --profile my-site.toml -s browse -u 20 -t 60", "20 users browsing for 60 s"),

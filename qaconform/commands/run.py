@@ -50,6 +50,8 @@ ROUND_TRIP_PER_WORKER_S = 0.025
 """One more worker for each this much of round trip to the target (see :func:`default_jobs`)."""
 ENV_JOBS = "QACONFORM_JOBS"
 """--jobs from the environment (a CI job's setting), when the option is not given."""
+DOCTOR_NAME = "doctor.json"
+"""The doctor's findings in the run folder: the suites' pytest process reads them instead of examining again."""
 PREFLIGHT_READS = 3
 """Reads of the preflight: enough for one round trip on an open connection."""
 
@@ -345,6 +347,10 @@ class Runner:
         """Why the run has the workers it has, when --jobs did not say."""
         self.secrets: set[str] = set()
         """The profile's passwords and their Basic forms: kept from the terminal, kit-error.txt and the reports."""
+        self.recorder: Any = None
+        """The preflight's and the doctor's exchanges (qaconform.target.client.Recorder)."""
+        self.doctor_lines: list[str] = []
+        """What the doctor found that the user should know (fixtures not in their state, ids discovered ...)."""
 
     # -- steps ---------------------------------------------------------------------------------------------
     def execute(self) -> int:
@@ -367,8 +373,10 @@ class Runner:
                 profile_path, profile = self._target()
                 asked = self._asked_jobs(profile)  # refused before anything is sent
                 self._preflight(profile, reads=1 if asked else PREFLIGHT_READS)
+                diagnosis = self._doctor(profile)
                 jobs = asked or self._default_jobs(profile)
                 run_id, self.run_dir = self._make_run_dir(checked.report_dir)
+                (self.run_dir / DOCTOR_NAME).write_text(json.dumps(diagnosis, indent=1), encoding="utf-8")
             except UsageProblem as exc:
                 return self._usage(str(exc))
             except Unreachable as exc:
@@ -378,6 +386,8 @@ class Runner:
             self.secrets = secrets
             self.meta = self._meta(run_id, checked.plan, jobs, profile)
             self._announce(run_id, profile, jobs)
+            for line in self.doctor_lines:
+                print(line, flush=True)
             if args.dry_run:
                 self._print_dry_run(profile_path, checked.plan, contract)
             results_path = self.run_dir / "results.json"
@@ -508,9 +518,10 @@ class Runner:
     def _preflight(self, profile: Any, reads: int = PREFLIGHT_READS) -> None:
         """Is the target there? Anonymous reads of one question, on one connection: the shortest of their round
         trips (the first also opens the connection) tells how far away the target is."""
-        from qaconform.target.client import ApiClient, TargetError, TargetUnreachable
+        from qaconform.target.client import ApiClient, Recorder, TargetError, TargetUnreachable
 
-        client = ApiClient(profile, "anonymous", None, None)
+        self.recorder = Recorder(secrets=set(profile.passwords()))
+        client = ApiClient(profile, "anonymous", None, None, self.recorder)
         trips: list[float] = []
         try:
             for _ in range(reads):
@@ -525,6 +536,24 @@ class Runner:
         finally:
             client.close()
         self.round_trip_s = min(trips) if trips else None
+
+    def _doctor(self, profile: Any) -> dict[str, Any]:
+        """The doctor's examination (reads only), before any folder is made: a profile that cannot be used ends the
+        run with every problem in one message (exit 2; 3 when nothing answers); fixtures not in their state are
+        said here and skip only their tests. Returns the findings the suites and the report read."""
+        from qaconform.target.doctor import Severity, examine
+
+        recorder = self.recorder  # the preflight's: a target that hung on it is not waited for again
+        diagnosis = examine(profile, recorder)
+        problems = diagnosis.of(Severity.STOP, Severity.UNREACHABLE)
+        text = "; ".join(f.message + (f" (fix: {f.fix})" if f.fix else "") for f in problems)
+        if diagnosis.exit_code == exitcodes.UNREACHABLE:
+            raise Unreachable(recorder.redact(text))
+        if problems:
+            raise UsageProblem(recorder.redact(f"profile {profile.path}: {text}"))
+        self.doctor_lines = [recorder.redact(f"qaconform run: doctor: {f.message}" + (f" ({f.fix})" if f.fix else ""))
+                             for f in diagnosis.of(Severity.FIXTURE, Severity.NOTE)]
+        return diagnosis.as_dict()
 
     def _print_dry_run(self, profile_path: str, plan: Plan, contract: Any) -> None:
         writes = [op for op in contract.operations.values() if op.method.upper() in ("POST", "PUT", "DELETE", "PATCH")]
@@ -579,6 +608,7 @@ class Runner:
         args = self.args
         cmd = [*pytest_command(), "--target-profile", profile_path,
                "--qaconform-results", str(results_path), "--continue-on-collection-errors",
+               "--qaconform-doctor", str(results_path.parent / DOCTOR_NAME),
                "-p", "qaconform.report.coverage_plugin",
                "--qaconform-coverage", str(results_path.parent / "coverage.json"),
                *plan.pytest_args]

@@ -56,6 +56,10 @@ class SkipKind(StrEnum):
 
     MISSING_FIXTURE = ("missing fixture", "missing fixture")
     """The profile lacks what the test needs (a fixture id, or data the interface cannot create)."""
+    FIXTURE_STATE = ("fixture not in its state", "fixture not in its state")
+    """The profile names the fixture, but the doctor found it not in the state the profile says: a one-shot node an
+    earlier run consumed (its record, or a wiki node no longer wiki), a hidden space novice lists. Never the target's
+    failure: the report says how to renew it."""
     SAFETY = ("not allowed by safety", "not allowed by safety")
     """The profile's [safety] or --read-only forbids what the test would send."""
     WRITE_REFUSED = ("write refused", "not allowed by safety")

@@ -165,6 +165,10 @@ _TARGET_PROFILE = pytest.StashKey[str]()
 """On the controller: the profile of the one target every worker uses (handed to each in its workerinput)."""
 
 
+_TARGET_DOCTOR = pytest.StashKey[dict[str, Any]]()
+"""On the controller: the doctor's findings, handed to every worker so that the target is examined once."""
+
+
 def worker_output(config: pytest.Config) -> dict[str, Any] | None:
     """xdist's ``config.workeroutput`` in a worker (what the controller reads when the worker ends), else None."""
     output = getattr(config, "workeroutput", None)
@@ -173,7 +177,7 @@ def worker_output(config: pytest.Config) -> dict[str, Any] | None:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_sessionstart(session: pytest.Session) -> None:
-    """On the controller, before any worker starts: the target once (reference server, preflight, limits)."""
+    """On the controller, before any worker starts: the target once (reference server, the doctor, limits)."""
     config = session.config
     if not _is_controller(config) or not _suites_selected(config):
         return
@@ -190,6 +194,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
                                 f"([safety] max_concurrency / max_rps), which {workers} workers cannot share; use "
                                 f"-n {cap} or fewer")
     config.stash[_TARGET_PROFILE] = target.profile.path
+    config.stash[_TARGET_DOCTOR] = target.diagnosis.as_dict()
 
 
 def _suites_selected(config: pytest.Config) -> bool:
@@ -203,6 +208,7 @@ def pytest_configure_node(node: Any) -> None:
     config = node.config
     node.workerinput["qc_run_tag"] = config.getoption("qc_run_tag", None)
     node.workerinput["qc_profile"] = config.stash.get(_TARGET_PROFILE, None)
+    node.workerinput["qc_doctor"] = config.stash.get(_TARGET_DOCTOR, None)
 
 
 def pytest_keyboard_interrupt(excinfo: pytest.ExceptionInfo[BaseException]) -> None:

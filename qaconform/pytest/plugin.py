@@ -22,7 +22,7 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 from urllib.parse import urlsplit
 
 import pytest
@@ -34,6 +34,9 @@ from qaconform.pytest.redaction import scrub_report
 from qaconform.status import Status
 from qaconform.target.client import ApiClient, Recorder, TargetError, TargetUnreachable
 from qaconform.target.profile import ROLES, Profile, ProfileError, load_profile
+
+if TYPE_CHECKING:  # the doctor imports the contract (jsonschema): loaded when a suite needs a target, not before
+    from qaconform.target.doctor import Diagnosis
 
 _PROP = "qaconform."
 
@@ -89,6 +92,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                 help="run only tests that check this rule id (repeatable; a prefix ending in * matches many)")
     g.addoption("--qaconform-results", dest="qc_results", default=None,
                 help="write per-test results with rule ids, observations and exchanges to this JSON file")
+    g.addoption("--qaconform-doctor", dest="qc_doctor", default=None,
+                help="the doctor's findings (JSON, written by `qaconform run`) instead of examining the target again")
     g.addoption("--read-only", dest="qc_read_only", action="store_true",
                 help="run only tests that do not write to the target")
     g.addoption("--run-tag", dest="qc_run_tag", default=os.environ.get("QACONFORM_RUN_TAG"),
@@ -111,6 +116,14 @@ class Target:
     recorder: Recorder
     started_reference: bool = False
     clients: dict[str, ApiClient] = field(default_factory=dict)
+    diagnosis: Diagnosis = field(default_factory=lambda: _no_findings())
+    """What the doctor found before any test (the profile above is already resolved by it)."""
+
+
+def _no_findings() -> Diagnosis:
+    from qaconform.target.doctor import Diagnosis
+
+    return Diagnosis()
 
 
 class _TargetHolder:
@@ -147,38 +160,37 @@ class _TargetHolder:
             from dataclasses import replace
             profile = replace(profile, base_url=base_url.rstrip("/"))
         recorder = Recorder(secrets=set(profile.passwords()))
-        self.target = Target(profile=profile, recorder=recorder, started_reference=started)
-        self._preflight(self.target)
+        diagnosis = self._diagnose(profile, recorder)
+        self.target = Target(profile=diagnosis.resolve(profile), recorder=recorder, started_reference=started,
+                             diagnosis=diagnosis)
         return self.target
 
-    def _preflight(self, target: Target) -> None:
-        """Fail the whole run with one message when the target is unreachable or a credential is wrong."""
-        from qaconform.contract import path
+    def _diagnose(self, profile: Profile, recorder: Recorder) -> Diagnosis:
+        """The doctor's findings: handed over (by the controller to a worker, by ``qaconform run`` in a file), else
+        examined now, with reads only. A profile that cannot be used ends the run here, every problem in the one
+        message (exit 2; 3 when nothing answers), before any test."""
+        from qaconform.target.doctor import Diagnosis, Severity, examine
 
-        p = target.profile
-        anon = ApiClient(p, "anonymous", None, None, target.recorder)
-        try:
-            anon.get(path("listQuestions"), params={"pageSize": 1})
-        except TargetUnreachable as exc:
-            _stop(self.config, "unreachable", f"target {p.base_url} is unreachable: {exc}. Is the server running? "
-                  f"Check base_url in {p.path}.", exitcodes.PYTEST_UNREACHABLE)
-        except TargetError:
-            pass  # it answered; what it answered is for the suites to judge
-        for role in ROLES:
-            acc = p.accounts[role]
-            c = ApiClient(p, role, acc.username, acc.password, target.recorder)
+        handed = getattr(self.config, "workerinput", {}).get("qc_doctor")
+        given = self.config.getoption("qc_doctor")
+        if handed is not None:
+            diagnosis = Diagnosis.from_dict(handed)
+        elif given:
             try:
-                r = c.get(path("listActiveExperts"), params={"pageSize": 1})
-            except TargetUnreachable as exc:
-                _stop(self.config, "unreachable", f"target {p.base_url} stopped answering: {exc}",
-                      exitcodes.PYTEST_UNREACHABLE)
-            except TargetError:
-                continue
-            if r.status == 401:
-                _stop(self.config, "profile", f"profile {p.path}: [accounts.{role}] username {acc.username!r} is "
-                      f"refused by the target (401 on the expert list, which every account may read); check its "
-                      f"password", exitcodes.PYTEST_BAD_PROFILE)
-        target.recorder.take()
+                diagnosis = Diagnosis.from_dict(json.loads(Path(given).read_text(encoding="utf-8")))
+            except (OSError, ValueError, KeyError, TypeError) as exc:
+                _stop(self.config, "usage", f"--qaconform-doctor {given}: cannot be read ({exc}); leave the option "
+                      "out and the doctor examines the target itself", exitcodes.PYTEST_BAD_PROFILE)
+        else:
+            diagnosis = examine(profile, recorder)
+        recorder.take()
+        problems = diagnosis.of(Severity.STOP, Severity.UNREACHABLE)
+        if problems:
+            text = "; ".join(f"{f.message}" + (f" (fix: {f.fix})" if f.fix else "") for f in problems)
+            if diagnosis.exit_code == 3:
+                _stop(self.config, "unreachable", text, exitcodes.PYTEST_UNREACHABLE)
+            _stop(self.config, "profile", f"profile {profile.path}: {text}", exitcodes.PYTEST_BAD_PROFILE)
+        return diagnosis
 
     def close(self) -> None:
         if self.target:
@@ -266,6 +278,16 @@ def _rule_ids(item: pytest.Item) -> list[str]:
 
 def _in_suites(item: pytest.Item) -> bool:
     return "suites" in Path(str(item.fspath)).parts
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Under plain pytest too, the doctor examines the target before the first test (a parallel run's controller did
+    it at session start): a profile it refuses ends the run here, with reads only sent. Not for --collect-only, nor
+    for a session that collected no suite test (the kit's own tests need no target)."""
+    config = session.config
+    if config.option.collectonly or not any(_rule_ids(i) or _in_suites(i) for i in session.items):
+        return
+    state(config).holder.get()
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -368,45 +390,72 @@ class UserIds(dict[str, int]):
 
 
 @pytest.fixture(scope="session")
-def user_ids(api: dict[str, ApiClient]) -> dict[str, int]:
-    """Role -> user id: from the profile, else discovered through the expert lists."""
-    from qaconform.contract import path
-
-    ids = UserIds({r: c.user_id for r, c in api.items() if c.user_id is not None})
-    missing = {api[r].username: r for r in ROLES if r not in ids}
-    for op in ("listActiveExperts", "listEarnedExperts"):
-        page = 1
-        while missing and page <= 20:
-            r = api["admin"].get(path(op), params={"page": page, "pageSize": 50})
-            if r.status != 200:
-                break
-            body = r.json()
-            items = body.get("list") if isinstance(body, dict) else None
-            if not isinstance(items, list):
-                break  # not a paged list: the contract suites say so; the ids stay unknown
-            for u in items:
-                if isinstance(u, dict) and u.get("username") in missing and isinstance(u.get("id"), int):
-                    ids[missing.pop(u["username"])] = u["id"]
-            if len(items) < 50:
-                break
-            page += 1
+def user_ids(api: dict[str, ApiClient], profile: Profile, run_tag: str, created: Any) -> dict[str, int]:
+    """Role -> user id: from the profile, else as the doctor found them in the lists, else from content the run
+    creates (each missing account comments on an answer member posts; the comment list shows its author)."""
+    ids = UserIds({r: c.user_id for r, c in api.items() if c.user_id is not None and r in ROLES})
+    missing = [r for r in ROLES if r not in ids]
+    if missing:
+        ids.update(_ids_from_own_comments(api, profile.fixtures.question_id, missing, run_tag, created))
     for role in list(ids):
         if role in api:
             api[role].user_id = ids[role]
     return ids
 
 
-@pytest.fixture
-def require_fixture(profile: Profile) -> Callable[[str], Any]:
-    """``require_fixture("wiki_node_id")`` returns the id or skips with the reason the report shows."""
+def _ids_from_own_comments(api: dict[str, ApiClient], question_id: int, roles: list[str], run_tag: str,
+                           created: Any) -> dict[str, int]:
+    """The ids of ``roles`` as the comment list shows the authors of comments they post (writes: only for roles
+    no list the doctor read shows). What cannot be posted or read leaves the role out; its tests say so."""
+    from qaconform.contract import path
+    from qaconform.pytest.support import new_id, post_answer, post_comment
+
+    answer = post_answer(api["member"], question_id, run_tag, created, text="finds the accounts' user ids")
+    if answer.status != 201:
+        return {}
+    try:
+        answer_id = new_id(answer)
+    except AssertionError:
+        return {}
+    marks: dict[str, str] = {}
+    for role in roles:
+        text = f"whoami-{role}-{uuid.uuid4().hex[:6]}"
+        if post_comment(api[role], answer_id, run_tag, created, text=text).status == 201:
+            marks[text] = role
+    found: dict[str, int] = {}
+    resp = api["admin"].get(path("listAnswerComments", answerId=answer_id), params={"pageSize": 50})
+    body = resp.json() if resp.status == 200 else None
+    for item in body.get("list") or [] if isinstance(body, dict) else []:
+        author = item.get("author") if isinstance(item, dict) else None
+        shown = str(item.get("body", "")) if isinstance(item, dict) else ""
+        mark = next((m for m in marks if m in shown), None)
+        if mark and isinstance(author, dict) and isinstance(author.get("id"), int):
+            found[marks[mark]] = author["id"]
+    return found
+
+
+@pytest.fixture(scope="session")
+def usable_fixture(qc_target: Target) -> Callable[[str], Any]:
+    """``usable_fixture("wiki_node_id")``: the id this run uses, or a skip saying why there is none: not in the
+    profile (missing fixture), or not in the state the profile says (the doctor's reason: consumed by an earlier
+    run, a hidden space novice lists ...). Session-scoped, for the one-shot fixtures of suites/conftest.py."""
 
     def need(name: str) -> Any:
-        value = getattr(profile.fixtures, name, None)
+        reason = qc_target.diagnosis.unusable.get(name)
+        if reason:
+            skip(SkipKind.FIXTURE_STATE, reason)
+        value = getattr(qc_target.profile.fixtures, name, None)
         if value is None:
             skip(SkipKind.MISSING_FIXTURE, f"fixture {name} not in profile", fixtures=[name])
         return value
 
     return need
+
+
+@pytest.fixture
+def require_fixture(usable_fixture: Callable[[str], Any]) -> Callable[[str], Any]:
+    """``require_fixture("wiki_node_id")`` returns the id or skips with the reason the report shows."""
+    return usable_fixture
 
 
 @pytest.fixture
@@ -627,6 +676,8 @@ class _Reporter:
             "exitstatus": int(exitstatus),
             "stopped": asdict(stopped) if stopped else None,
             "target": holder.target.profile.redacted() if holder.target else None,
+            "doctor": holder.target.diagnosis.as_dict() if holder.target else None,
+            "consumed": _consumed_by(holder.target, self.config.getoption("qc_run_tag")),
             "reference": bool(holder.target and holder.target.started_reference),
             "versions": _versions(),
             "tests": run.results,
@@ -636,6 +687,15 @@ class _Reporter:
         if holder.target:
             text = holder.target.recorder.redact(text)
         Path(path).write_text(text)
+
+
+def _consumed_by(target: Target | None, run_tag: str | None) -> list[dict[str, Any]]:
+    """The one-shot fixtures this run consumed, from the record its one-shot calls kept beside the profile."""
+    if target is None or not run_tag:
+        return []
+    from qaconform.target import ledger
+
+    return [asdict(c) for c in ledger.of_run(target.profile.path, target.profile.base_url, run_tag)]
 
 
 def _stopped_by_pytest(exitstatus: int) -> Stopped | None:

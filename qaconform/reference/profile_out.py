@@ -96,30 +96,60 @@ def _account_lines() -> list[str]:
             f"[accounts.{acc.role}]",
             f"username = {_s(acc.username)}",
             f"password = {_s(acc.password)}",
-            f"id = {acc.id}",
+            *([] if variants.is_on("profile-without-ids") else [f"id = {acc.id}"]),
         ]
     return lines
 
 
 def _fixture_lines(fixtures: SeedFixtures) -> list[str]:
+    def one_shot(name: str) -> str:
+        return f"{name} = {_toml(fixtures.pools.get(name) or getattr(fixtures, name))}"
+
     return [
         "",
         "[fixtures]",
         f"question_id = {fixtures.question_id}",
         f"space_id = {fixtures.space_id}",
-        f"member_wiki_node_id = {fixtures.member_wiki_node_id}",
-        f"wiki_node_id = {fixtures.wiki_node_id}",
-        f"favorite_node_id = {fixtures.favorite_node_id}",
+        one_shot("member_wiki_node_id"),
+        one_shot("wiki_node_id"),
+        one_shot("favorite_node_id"),
         f"hidden_space_id = {fixtures.hidden_space_id}",
         f"gdpr_csv_file_id = {fixtures.gdpr_csv_file_id}",
         f"issue_tracker = {_s(fixtures.issue_tracker)}",
     ]
 
 
-def write_profile(path: str | os.PathLike[str], base_url: str, fixtures: SeedFixtures, page_size: int) -> None:
-    """Written to a temporary name and renamed, so a reader never sees half a profile."""
+def write_profile(path: str | os.PathLike[str], base_url: str, fixtures: SeedFixtures, page_size: int,
+                  fresh: bool = True) -> None:
+    """Written to a temporary name and renamed, so a reader never sees half a profile. Beside it, the record of
+    the one-shot fixtures an earlier run consumed when a variant says one did (else no such file: a fresh
+    database (``fresh``) has every fixture in its state: a record left by runs against an earlier server is removed;
+    a reused --db keeps what runs consumed in it, and so keeps their record)."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
+    if fresh:
+        _write_earlier_record(record_path(target), base_url, fixtures)
     tmp = target.with_name(target.name + ".tmp")
     tmp.write_text(profile_text(base_url, fixtures, page_size), encoding="utf-8")
     os.replace(tmp, target)
+
+
+RECORD_FORMAT = "qaconform-consumed/1"
+"""The format of the record qaconform keeps beside a profile (qaconform.target.ledger); written here by name only,
+the reference server imports nothing of the kit (tests/reference pins that the kit reads what this writes)."""
+
+
+def record_path(profile: Path) -> Path:
+    """Where qaconform keeps the one-shot fixtures its runs consumed: beside the profile, ``<stem>.consumed.json``."""
+    return profile.with_name(profile.stem + ".consumed.json")
+
+
+def _write_earlier_record(path: Path, base_url: str, fixtures: SeedFixtures) -> None:
+    """The earlier run's record: only the favorite (the interface shows a wiki node's state, never a favorite)."""
+    favorites = fixtures.consumed.get("favorite_node_id", [])
+    if not favorites:
+        path.unlink(missing_ok=True)
+        return
+    entries = [{"base_url": base_url, "fixture": "favorite_node_id", "node": node, "run": "qc-earlier",
+                "at": "2019-02-05T00:00:00+00:00"} for node in favorites]
+    path.write_text(json.dumps({"format": RECORD_FORMAT, "consumed": entries}, indent=1), encoding="utf-8")

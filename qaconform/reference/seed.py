@@ -12,9 +12,10 @@ from __future__ import annotations
 import json
 import random
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from . import variants
 from .auth import hash_password
 from .db import Database
 
@@ -80,6 +81,10 @@ class SeedFixtures:
     gdpr_csv_file_id: int
     answer_id: int
     issue_tracker: str = ISSUE_TRACKER
+    pools: dict[str, list[int]] = field(default_factory=dict)
+    """Under the variant one-shot-pools: each one-shot fixture's pool, in the order the profile lists it."""
+    consumed: dict[str, list[int]] = field(default_factory=dict)
+    """The one-shot nodes an earlier run consumed (variants one-shots-consumed, one-shot-pools), by fixture."""
 
 
 NODE_COLUMNS = (
@@ -250,6 +255,7 @@ def seed(db: Database, size: int, rng_seed: int = 20190221) -> SeedFixtures:
     topic_ids = list(range(1, n_topics + 1))
     fixtures = _seed_fixed(b)
     _seed_generated(b, size, user_ids, topic_ids)
+    fixtures = _seed_earlier_run(b, fixtures)
     conn.executemany(_NODE_INSERT, b.nodes)
     conn.executemany("INSERT INTO comment_recipients(comment_id, user_id) VALUES (?, ?)", b.recipients)
     conn.executemany("INSERT OR IGNORE INTO node_topics(node_id, topic_id) VALUES (?, ?)", b.node_topics)
@@ -275,6 +281,7 @@ def seed(db: Database, size: int, rng_seed: int = 20190221) -> SeedFixtures:
         conn.executemany("UPDATE users SET post_count = ? WHERE id = ?", [(v, k) for k, v in counts.items()])
     conn.execute("INSERT INTO csv_files(id, name) VALUES (?, ?)", (CSV_FILE_ID, "users-to-anonymize.csv"))
     conn.executemany("INSERT INTO issue_types(position, name) VALUES (?, ?)", list(enumerate(ISSUE_TYPES)))
+    _consume(conn, fixtures.consumed)
     db.set_meta("seeded", str(size))
     db.set_meta("fixtures", json.dumps(asdict(fixtures)))
     conn.execute("COMMIT")
@@ -412,6 +419,58 @@ def _seed_wikis_and_favorite(b: _Builder) -> tuple[int, int, int]:
     for uid in (member, admin):
         b.favorites.append((uid, q4, b.action("favorited", uid, q4, b.clock + uid)))
     return q2, q3, q4
+
+
+def _seed_earlier_run(b: _Builder, fixtures: SeedFixtures) -> SeedFixtures:
+    """What a staging site looks like after an earlier qaconform run (variants one-shots-consumed, one-shot-pools).
+
+    one-shots-consumed: the profile's one-shot nodes were consumed. one-shot-pools: each one-shot fixture is a
+    pool of three (its node and two more of the same kind, seeded after the generated part so that no other id
+    moves), the first consumed. Default: nothing changes.
+    """
+    singles = {"member_wiki_node_id": fixtures.member_wiki_node_id, "wiki_node_id": fixtures.wiki_node_id,
+               "favorite_node_id": fixtures.favorite_node_id}
+    if variants.is_on("one-shots-consumed"):
+        return replace(fixtures, consumed={k: [v] for k, v in singles.items()})
+    if not variants.is_on("one-shot-pools"):
+        return fixtures
+    admin, moderator, member = 1, 2, 3
+    pools: dict[str, list[int]] = {k: [v] for k, v in singles.items()}
+    for n in (1, 2):
+        q = b.new_id()
+        b.question(q, 1, member, f"Community notes, part {n + 1}", children=[], topics=(3,), wiki=1)
+        b.action("wikified", member, q, b.clock)
+        pools["member_wiki_node_id"].append(q)
+        q = b.new_id()
+        b.question(q, 2, admin, f"Glossary, volume {n + 1} (community wiki)", children=[], topics=(10,), wiki=1)
+        b.action("wikified", admin, q, b.clock)
+        pools["wiki_node_id"].append(q)
+        q = b.new_id()
+        b.question(q, 4, moderator, f"Which import formats are supported (part {n + 1})?", children=[],
+                   topics=(9,), favorites=2)
+        for uid in (member, admin):
+            b.favorites.append((uid, q, b.action("favorited", uid, q, b.clock + uid)))
+        pools["favorite_node_id"].append(q)
+    return replace(fixtures, pools=pools, consumed={k: v[:1] for k, v in pools.items()})
+
+
+def _consume(conn: Any, consumed: dict[str, list[int]]) -> None:
+    """Unwikify the wiki nodes and remove member's favorite, as an earlier run's one-shot calls did."""
+    member, moderator = 3, 2
+    when = BASE_MS + 400 * DAY_MS
+    for name, nodes in consumed.items():
+        for node in nodes:
+            if name == "favorite_node_id":
+                conn.execute("UPDATE actions SET canceled = 1, canceled_by = ?, canceled_date = ? WHERE id = "
+                             "(SELECT action_id FROM favorites WHERE user_id = ? AND node_id = ?)",
+                             (member, when, member, node))
+                conn.execute("DELETE FROM favorites WHERE user_id = ? AND node_id = ?", (member, node))
+                conn.execute("UPDATE nodes SET favorite_count = MAX(favorite_count - 1, 0) WHERE id = ?", (node,))
+            else:
+                by = member if name == "member_wiki_node_id" else moderator
+                conn.execute("UPDATE actions SET canceled = 1, canceled_by = ?, canceled_date = ? "
+                             "WHERE node_id = ? AND verb = 'wikified'", (by, when, node))
+                conn.execute("UPDATE nodes SET wiki = 0 WHERE id = ?", (node,))
 
 
 def _seed_restricted_questions(b: _Builder) -> None:

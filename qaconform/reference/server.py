@@ -69,7 +69,8 @@ def serve(
     nodes = parse_size(size)
     started = time.monotonic()
     db = Database(db_path)
-    if db.is_seeded():
+    reused = db.is_seeded()
+    if reused:
         fixtures = stored_fixtures(db)
         log(f"reusing the database {db_path} (seeded with {db.meta('seeded')} nodes)")
     else:
@@ -86,7 +87,7 @@ def serve(
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "") else (f"[{host}]" if ":" in host else host)
     base_url = f"http://{shown_host}:{bound_port}"
     if profile_out:
-        write_profile(profile_out, base_url, fixtures, page_size)
+        write_profile(profile_out, base_url, fixtures, page_size, fresh=not reused)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=5)
 
     def ready() -> None:

@@ -156,6 +156,17 @@ _ALL: tuple[Variant, ...] = (
     _V("gdpr-timestamp-seconds", "'Format of the timeStamp form of scheduleDate: not shown'",
        "scheduleDate.timeStamp is epoch seconds"),
     _V("gdpr-time-frame-hour", "the width of a 'time frame'", "two jobs in the same hour share a time frame"),
+    # --- the profile a QA lead writes and the state a staging site is in (profile_out.py, seed.py)
+    _V("profile-without-ids", "[accounts.<role>] id: 'optional: the kit discovers it when absent' (the profile's "
+       "own definition); which lists show a user: not shown", "the written profile gives no account id: the kit "
+       "finds them in the lists (the novice is no expert: only the question list shows it)"),
+    _V("one-shots-consumed", "one-shot fixtures: 'consumed by a run' (the profile's definition); the state a site "
+       "is in after an earlier run", "the profile names wiki nodes an earlier run unwikified (the interface shows "
+       "wiki false) and a favorite it removed (its record lies beside the profile: no read shows favorites)",
+       choice="one-shot-state"),
+    _V("one-shot-pools", "one-shot fixtures given as pools (lists): each run takes the first still in its state",
+       "each one-shot fixture is a pool of three nodes, the first consumed by an earlier run (as one-shots-consumed)",
+       choice="one-shot-state"),
 )
 """The registry. Each variant obeys every statement of the description and the samples."""
 

@@ -19,6 +19,7 @@ from typing import Any
 from qaconform.report.charts import bar_chart, line_chart
 from qaconform.report.model import limits_text
 from qaconform.report.reproduce import variables_used
+from qaconform.report.terminal import fixture_lines
 from qaconform.status import Status, fails_run, rank
 
 _FOLDED_MESSAGE_LINES = 6
@@ -122,6 +123,7 @@ def render_html(report: Mapping[str, Any]) -> str:
     body = [
         _header(report, title),
         "<main>",
+        _fixtures(report),
         _failed_rules(report),
         *_status_sections(report),
         _warnings(report),
@@ -434,6 +436,16 @@ def _skips(report: Mapping[str, Any]) -> str:
     items = "".join(f"<li>{_e(reason)}: " + ", ".join(f'<a href="#rule-{_e(i)}"><code>{_e(i)}</code></a>' for i in ids)
                     + "</li>" for reason, ids in sorted(by_reason.items()))
     return f'<section id="skipped"><h2>Skipped rules, by reason</h2><ul>{items}</ul></section>'
+
+
+def _fixtures(report: Mapping[str, Any]) -> str:
+    """At the top: what this run consumed of the target's one-shot fixtures and created there, what is left."""
+    lines = fixture_lines(report)
+    if not lines:
+        return ""
+    items = "".join(f"<li>{_e(line)}</li>" for line in lines)
+    return (f'<section id="fixtures"><h2>What this run did to the target</h2><ul>{items}</ul>'
+            '<p class="muted">Every object the run created is listed <a href="#created">below</a>.</p></section>')
 
 
 def _created(report: Mapping[str, Any]) -> str:

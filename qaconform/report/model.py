@@ -90,12 +90,31 @@ def needed_fixtures(skips: Iterable[Mapping[str, Any]]) -> list[str] | None:
     return list(dict.fromkeys(names)) or None
 
 
+def fixtures_used(results: Mapping[str, Any]) -> dict[str, Any]:
+    """What the run did to the target's one-shot fixtures and what the doctor found of them, for the top of the
+    report: the nodes this run consumed (from the record it kept beside the profile), per pool the node used and
+    how many are left, the fixtures not in their state (their tests skipped) with how to renew them."""
+    doctor = results.get("doctor") if isinstance(results.get("doctor"), Mapping) else {}
+    assert isinstance(doctor, Mapping)
+    renew = {str(f.get("key", "")).removeprefix("fixtures.").removeprefix("safety."): f.get("fix")
+             for f in doctor.get("findings") or [] if f.get("severity") == "fixture"}
+    pools = {name: {"pool": list(s.get("pool") or []), "used": s.get("chosen"),
+                    "consumed_before": list(s.get("consumed") or []), "left_after": s.get("left_after")}
+             for name, s in (doctor.get("one_shots") or {}).items()}
+    return {"consumed": [{"fixture": c.get("fixture"), "node": c.get("node")} for c in results.get("consumed") or []],
+            "one_shots": pools,
+            "not_in_state": {name: {"reason": why, "renew": renew.get(name)}
+                             for name, why in (doctor.get("unusable") or {}).items()},
+            "record": doctor.get("record")}
+
+
 def skip_kind(test: Mapping[str, Any]) -> SkipKind:
     """Why a skipped test did not run: the kind its skip recorded (``qaconform.pytest.outcomes.skip``)."""
     return SkipKind.of(test.get("skip_kind"))
 
 
-_CATEGORY_ORDER = ("missing fixture", "not allowed by safety", "disabled by configuration", "skipped")
+_CATEGORY_ORDER = ("missing fixture", "fixture not in its state", "not allowed by safety", "disabled by configuration",
+                   "skipped")
 """When a rule's tests were skipped for different reasons, the rule is grouped under the first of these."""
 
 
@@ -195,6 +214,7 @@ def build_report(
         "rules": rule_entries,
         "observations": {rid: obs for rid, obs in sorted(observations.items())},
         "created": [c for t in tests for c in t["created"]],
+        "fixtures": fixtures_used(results),
         "tests": [_test_full(t, how) for t in tests],
         "reproduce": _reproduce(accounts, how),
         "unattributed_tests": [_test_brief(t) for t in tests if not t["rules"]],

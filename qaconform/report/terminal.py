@@ -11,6 +11,29 @@ from qaconform.report.model import STATUSES, limits_text
 _LIST = 12
 
 
+def fixture_lines(report: Mapping[str, Any]) -> list[str]:
+    """What the run consumed and created on the target, and the one-shot fixtures left for the next runs."""
+    fx = report.get("fixtures") or {}
+    out = []
+    consumed = [f"{c['fixture']} {c['node']}" for c in fx.get("consumed") or []]
+    if consumed:
+        out.append(f"consumed one-shot fixtures: {', '.join(consumed)} (recorded in {fx.get('record')}: the next run "
+                   "skips their tests unless the pool has more)")
+    left = [f"{name} {p['left_after']}" for name, p in (fx.get("one_shots") or {}).items() if len(p["pool"]) > 1]
+    if left:
+        out.append(f"left in the pools after this run: {', '.join(left)}")
+    for name, why in (fx.get("not_in_state") or {}).items():
+        out.append(f"not in its state: {name}: its tests skipped; " + (why.get("renew") or "renew it in the profile"))
+    created = report.get("created") or []
+    if created:
+        kinds: dict[str, int] = {}
+        for c in created:
+            kinds[str(c.get("kind"))] = kinds.get(str(c.get("kind")), 0) + 1
+        out.append("created on the target: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
+                   + " (report.json: created)")
+    return out
+
+
 def format_summary(report: Mapping[str, Any], html_path: Path | None = None) -> str:
     s = report["summary"]
     counts = s["rules"]
@@ -34,6 +57,7 @@ def format_summary(report: Mapping[str, Any], html_path: Path | None = None) -> 
             lines.append(f"  {rid}  {first}")
         if len(ids) > _LIST:
             lines.append(f"  ... and {len(ids) - _LIST} more (see the report)")
+    lines += fixture_lines(report)
     load = report.get("load")
     if load:
         lines.append(f"load: {load.get('status')}" + (f" ({load['message']})" if load.get("message") else ""))

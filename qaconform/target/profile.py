@@ -111,7 +111,8 @@ class Accounts(_Table):
 
 
 class Fixtures(_Table):
-    """Things the interface cannot create; the kit writes only under these."""
+    """Things the interface cannot create; the kit writes only under these. As the tests see them: one node per
+    one-shot fixture (the node this run takes from its pool, see :class:`FixturesFile`)."""
 
     question_id: PositiveId = Field(description="a published question every account can view, answer, comment on")
     space_id: PositiveId = Field(description="its space")
@@ -123,6 +124,33 @@ class Fixtures(_Table):
     issue_tracker: Annotated[StrictStr, Field(pattern=r"^[A-Za-z0-9_-]+$")] | None = Field(
         None, examples=["tracker"], description="set when the issue-tracker integration is set up: the third path "
                                                 "segment of the issue-type operation (letters, digits, -, _)")
+
+
+ONE_SHOTS: tuple[str, ...] = ("member_wiki_node_id", "wiki_node_id", "favorite_node_id")
+"""The fixtures a run consumes (a favorite is removed once, a wiki node unwikified once): each may be a pool."""
+
+Pool = Annotated[list[PositiveId], Field(min_length=1)]
+
+
+class FixturesFile(Fixtures):
+    """[fixtures] as written: a one-shot fixture is a node id, or a pool of them (a list): each run takes the first
+    node still in its state, so a CI job keeps checking those rules for as many runs as the pool holds."""
+
+    model_config = ConfigDict(title="Fixtures")
+    member_wiki_node_id: PositiveId | Pool | None = Field(  # type: ignore[assignment]
+        None, description="a community-wiki node authored by member, or a pool (list) of them; consumed by a run")
+    wiki_node_id: PositiveId | Pool | None = Field(  # type: ignore[assignment]
+        None, description="a community-wiki node authored by someone other than member, or a pool (list) of them; "
+                          "consumed by a run")
+    favorite_node_id: PositiveId | Pool | None = Field(  # type: ignore[assignment]
+        None, description="a node member has marked favorite, or a pool (list) of them; consumed by a run")
+
+    def resolved(self) -> tuple[Fixtures, dict[str, tuple[int, ...]]]:
+        """One node per one-shot fixture (a pool's first) for the tests, and the pools as written."""
+        pools = {n: tuple(v) for n in ONE_SHOTS if isinstance(v := getattr(self, n), list)}
+        values = self.model_dump()
+        values.update({n: pool[0] for n, pool in pools.items()})
+        return Fixtures.model_validate(values), pools
 
 
 # Named apart from the reference server's Visibility (the SQL filter of what a caller sees): they share nothing.
@@ -218,7 +246,7 @@ class ProfileFile(_Table):
         None, description="the site's pageSize cap, when known (the description gives none)")
     max_response_bytes: StrictInt = 20 * 1024 * 1024
     accounts: Accounts
-    fixtures: Fixtures
+    fixtures: FixturesFile
     visibility: VisibilityOptions = Field(default_factory=VisibilityOptions)
     safety: Safety = Field(default_factory=Safety)
     lacks: Lacks = Field(default_factory=Lacks)
@@ -261,6 +289,8 @@ class Profile:
     max_response_bytes: int = 20 * 1024 * 1024
     name: str | None = None
     lacks: Lacks = Lacks()
+    pools: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    """One-shot fixtures given as pools, as written (``fixtures`` holds the node the run takes)."""
 
     @property
     def api_root(self) -> str:
@@ -284,6 +314,7 @@ class Profile:
             "verify_tls": self.verify_tls,
             "accounts": {r: {"username": a.username, "id": a.id} for r, a in self.accounts.items()},
             "fixtures": self.fixtures.model_dump(),
+            "pools": {k: list(v) for k, v in self.pools.items()},
             "visibility": self.visibility.model_dump(),
             "safety": self.safety.model_dump(),
             "lacks": self.lacks.model_dump(exclude_none=True),
@@ -361,9 +392,11 @@ def profile_from_dict(data: dict[str, Any], path: str = "<profile>", env: dict[s
                                    f"{entry.password_env}, which is not set; export {entry.password_env}=... and retry")
             password = Secret(env[entry.password_env])
         accounts[role] = Account(role=role, username=entry.username, password=password, id=entry.id)
-    return Profile(path=path, base_url=f.base_url, accounts=accounts, fixtures=f.fixtures, visibility=f.visibility,
-                   safety=f.safety, timeout_s=float(f.timeout_s), service_version=f.service_version,
-                   verify_tls=f.verify_tls, default_page_size=f.default_page_size, max_page_size=f.max_page_size,
+    fixtures, pools = f.fixtures.resolved()
+    return Profile(path=path, base_url=f.base_url, accounts=accounts, fixtures=fixtures, pools=pools,
+                   visibility=f.visibility, safety=f.safety, timeout_s=float(f.timeout_s),
+                   service_version=f.service_version, verify_tls=f.verify_tls,
+                   default_page_size=f.default_page_size, max_page_size=f.max_page_size,
                    max_response_bytes=f.max_response_bytes, name=f.name, lacks=f.lacks)
 
 
@@ -422,6 +455,8 @@ def _field_info(loc: tuple[Any, ...]) -> Any:
 def _problem(err: Any) -> str:
     loc = tuple(p for p in err["loc"] if isinstance(p, str))
     kind, value = err["type"], err.get("input")
+    if len(loc) > 2 and loc[0] == "fixtures" and loc[1] in ONE_SHOTS:  # pydantic tried each form of the union
+        return f"[fixtures] '{loc[1]}' must be a node id (a positive integer) or a non-empty list of node ids"
     parent, key = loc[:-1], (loc[-1] if loc else "")
     if kind == "missing":
         if loc in (("accounts",), ("fixtures",)):

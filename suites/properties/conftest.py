@@ -62,8 +62,8 @@ def pools(api: dict[str, ApiClient], profile: Profile, run_tag: str, created: An
             f"answer\n{resp.describe()}")
         comments.append(new_id(resp))
     fx = profile.fixtures
-    protected = frozenset(v for v in (fx.question_id, fx.favorite_node_id, fx.wiki_node_id, fx.member_wiki_node_id)
-                          if v is not None)
+    protected = frozenset(v for v in (fx.question_id, fx.favorite_node_id, fx.wiki_node_id, fx.member_wiki_node_id,
+                                      *(n for pool in profile.pools.values() for n in pool)) if v is not None)
     return Pools(question_id=qid, readers=answers[:2], victims=answers[2:], comments=comments,
                  user_ids=dict(user_ids), protected=protected)
 

@@ -112,3 +112,34 @@ def test_text_from_the_target_is_escaped(tmp_path: Path, results: dict[str, Any]
     html = build(tmp_path, results, with_load=False)
     assert "<script>alert(1)</script>" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def test_what_the_run_consumed_and_what_is_left_heads_the_page_and_report_json(tmp_path: Path,
+                                                                              results: dict[str, Any]) -> None:
+    results = {**results, "consumed": [{"fixture": "favorite_node_id", "node": 63, "run": "qc-test0001",
+                                        "at": "2026-11-22T07:00:05+00:00", "base_url": "http://127.0.0.1:9999"}],
+               "doctor": {"record": "/p/site.consumed.json", "findings": [
+                   {"severity": "fixture", "key": "fixtures.wiki_node_id", "message": "wiki_node_id: nothing left",
+                    "fix": "renew it: give a node in its state under [fixtures] wiki_node_id"}],
+                   "unusable": {"wiki_node_id": "not checked: fixture wiki_node_id consumed (node 13 ...)"},
+                   "one_shots": {"favorite_node_id": {"name": "favorite_node_id", "pool": [14, 63, 66],
+                                                      "chosen": 63, "consumed": [14], "left_after": 1}}}}
+    tests = [t for t in results["tests"] if "cancelwiki" not in t["nodeid"]]
+    tests.append({**tests[0], "nodeid": "suites/scenarios/test_node_actions.py::test_x", "outcome": "skipped",
+                  "rules": ["SKIP-1"], "skip_kind": "fixture not in its state",
+                  "message": "not checked: fixture wiki_node_id consumed (node 13 ...)"})
+    html = build(tmp_path, {**results, "tests": tests}, with_load=False)
+    report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    assert report["fixtures"]["consumed"] == [{"fixture": "favorite_node_id", "node": 63}]
+    assert report["fixtures"]["one_shots"]["favorite_node_id"] == {"pool": [14, 63, 66], "used": 63,
+                                                                   "consumed_before": [14], "left_after": 1}
+    assert report["fixtures"]["not_in_state"]["wiki_node_id"]["renew"].startswith("renew")
+    skipped = next(r for r in report["rules"] if r["id"] == "SKIP-1")
+    assert skipped["skip_category"] == "fixture not in its state"
+    assert skipped["reason"].startswith("not checked: fixture wiki_node_id consumed")
+    top = html.index('<section id="fixtures">')
+    assert top < html.index('<section id="failed">'), "what the run did to the target comes first"
+    section = html[top:html.index("</section>", top)]
+    for words in ("consumed one-shot fixtures: favorite_node_id 63", "favorite_node_id 1",
+                  "not in its state: wiki_node_id", "created on the target: 1 comment"):
+        assert words in section, words

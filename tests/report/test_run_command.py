@@ -200,7 +200,7 @@ def test_a_password_the_target_refuses_exits_2_naming_the_account(tmp_path: Path
     r = run(tmp_path / "out", "--profile", str(wrong), "--only", "paging")
     assert r.proc.returncode == exitcodes.USAGE, r.output
     assert "[accounts.member]" in r.proc.stderr and "refused by the target" in r.proc.stderr
-    assert r.report["exit_code"] == exitcodes.USAGE
+    assert r.folder is None, "the doctor stops the run before any folder is made: nothing written"
 
 
 def test_an_unknown_only_token_exits_2_with_a_suggestion(tmp_path: Path) -> None:

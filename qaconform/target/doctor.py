@@ -1,0 +1,511 @@
+"""The doctor: is this profile right for this target? Checked with reads only, before any test.
+
+A setup mistake must not read as the server's failure: a ``base_url`` ending in ``/services/v2`` once gave 119
+failed rules, a wrong password "the kit broke", an unknown novice id 43 failed rules, fixtures used up by an earlier
+run a server accused of changing data on refused calls. So before any test (``qaconform doctor``, the start of
+``qaconform run``, the plugin's session start) the doctor asks the target what the profile claims and sorts every
+problem it finds at once:
+
+- **stop** (exit 2; 3 when nothing answers): the profile cannot be used (a base URL that does not serve the
+  interface, an account the target refuses, a fixture question that does not exist or that an account cannot read);
+  the run sends nothing more and writes nothing;
+- **fixture**: an optional fixture is not in the state the profile says (a wiki node no longer wiki, a hidden space
+  novice lists, a tracker segment that does not answer, a one-shot node an earlier run consumed): only the tests
+  that need it skip, with the reason and how to renew it;
+- **note**: what the doctor found or could not confirm (ids it discovered, a pool's remaining nodes).
+
+The result (:class:`Diagnosis`) is plain data (``as_dict``/``from_dict``): ``qaconform run`` hands it to the suites'
+pytest process and the report, and the plugin to its workers, so the target is examined once per run.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, replace
+from enum import StrEnum
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+from qaconform.contract import path
+from qaconform.target import discover, ledger
+from qaconform.target.client import ApiClient, Recorder, TargetError, TargetUnreachable
+from qaconform.target.discover import Listing, as_id, read_pages
+from qaconform.target.profile import ROLES, Profile
+
+API_SUFFIX = "/services/v2"
+STOP_EXIT, UNREACHABLE_EXIT = 2, 3
+
+
+class Severity(StrEnum):
+    OK = "ok"
+    NOTE = "note"
+    FIXTURE = "fixture"
+    """An optional fixture is not usable: the tests that need it skip."""
+    STOP = "stop"
+    """The profile cannot be used against this target: exit 2."""
+    UNREACHABLE = "unreachable"
+    """Nothing answers at base_url: exit 3."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing the doctor checked: which profile key, what it found, and what to do about it."""
+
+    severity: Severity
+    key: str
+    message: str
+    fix: str = ""
+
+
+@dataclass(frozen=True)
+class OneShot:
+    """A one-shot fixture (or pool) as the doctor found it: the node this run uses, the ones already consumed."""
+
+    name: str
+    pool: tuple[int, ...]
+    chosen: int | None
+    consumed: tuple[int, ...]
+    left_after: int
+    """Nodes of the pool after ``chosen`` not known to be consumed: how many more runs can check its rules."""
+
+
+@dataclass
+class Diagnosis:
+    """Everything the doctor found, in the form the run, the plugin and the report read."""
+
+    findings: list[Finding] = field(default_factory=list)
+    user_ids: dict[str, int] = field(default_factory=dict)
+    unusable: dict[str, str] = field(default_factory=dict)
+    """Fixture name -> the skip reason of the tests that need it."""
+    one_shots: dict[str, OneShot] = field(default_factory=dict)
+    record: str = ""
+    """Where the consumed one-shot fixtures are recorded (beside the profile)."""
+
+    def add(self, severity: Severity, key: str, message: str, fix: str = "") -> None:
+        self.findings.append(Finding(severity, key, message, fix))
+
+    def of(self, *severities: Severity) -> list[Finding]:
+        return [f for f in self.findings if f.severity in severities]
+
+    @property
+    def exit_code(self) -> int:
+        """0 when the profile is usable (fixtures not in their state only skip tests), 2 or 3 when it is not."""
+        if self.of(Severity.UNREACHABLE):
+            return UNREACHABLE_EXIT
+        return STOP_EXIT if self.of(Severity.STOP) else 0
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain JSON data (xdist hands it to workers, which carry no custom class, not even an enum)."""
+        data = {"format": "qaconform-doctor/1", "exit_code": self.exit_code,
+                "findings": [asdict(f) for f in self.findings], "user_ids": self.user_ids,
+                "unusable": self.unusable, "one_shots": {k: asdict(v) for k, v in self.one_shots.items()},
+                "record": self.record}
+        loaded: dict[str, Any] = json.loads(json.dumps(data))
+        return loaded
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Diagnosis:
+        return cls(findings=[Finding(Severity(f["severity"]), f["key"], f["message"], f.get("fix", ""))
+                             for f in data.get("findings", [])],
+                   user_ids={str(k): int(v) for k, v in data.get("user_ids", {}).items()},
+                   unusable={str(k): str(v) for k, v in data.get("unusable", {}).items()},
+                   one_shots={k: OneShot(v["name"], tuple(v["pool"]), v["chosen"], tuple(v["consumed"]),
+                                         int(v["left_after"])) for k, v in data.get("one_shots", {}).items()},
+                   record=str(data.get("record", "")))
+
+    def resolve(self, profile: Profile) -> Profile:
+        """The profile the tests use: discovered ids filled in, each one-shot fixture the node this run takes (None
+        when none is left), and fixtures not in their state left out (their tests skip with ``unusable``'s reason).
+        """
+        accounts = {r: (replace(a, id=self.user_ids[r]) if a.id is None and r in self.user_ids else a)
+                    for r, a in profile.accounts.items()}
+        update: dict[str, Any] = {name: shot.chosen for name, shot in self.one_shots.items()}
+        update.update({name: None for name in self.unusable if hasattr(profile.fixtures, name)})
+        safety = profile.safety
+        if "gdpr_user" in self.unusable:
+            safety = safety.model_copy(update={"gdpr_user": None, "gdpr_user_id": None})
+        pools = {**profile.pools, **{name: shot.pool for name, shot in self.one_shots.items()}}
+        return replace(profile, accounts=accounts, fixtures=profile.fixtures.model_copy(update=update),
+                       safety=safety, pools=pools)
+
+
+def consumed_reason(name: str, how: str) -> str:
+    """The skip reason of a one-shot fixture whose every node an earlier run consumed (by its record)."""
+    return (f"not checked: fixture {name} consumed ({how}); renew it: give a node in its state under [fixtures] "
+            f"{name} (a list is a pool: each run takes the first still in its state)")
+
+
+def not_in_state(name: str, detail: str) -> str:
+    return (f"not checked: fixture {name} is not in the state the profile says ({detail}: consumed by an earlier "
+            f"run?)")
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the examination
+
+def examine(profile: Profile, recorder: Recorder | None = None) -> Diagnosis:
+    """Check ``profile`` against its target with reads only. Never raises for what the target answers."""
+    d = Diagnosis(record=str(ledger.ledger_path(profile.path)))
+    if not _base_url_shape(profile, d):
+        return d
+    rec = recorder if recorder is not None else Recorder(secrets=set(profile.passwords()))
+    clients = discover.clients_for(profile, rec)
+    anon = ApiClient(profile, "anonymous", None, None, rec)
+    try:
+        anon.get(path("listQuestions"), params={"pageSize": 1})
+    except TargetUnreachable as exc:  # only the first request decides: the target is there or it is not
+        d.add(Severity.UNREACHABLE, "base_url", f"target {profile.base_url} is unreachable ({exc})",
+              f"is the server running? check base_url in {profile.path}")
+        return d
+    except TargetError:
+        pass  # it answered
+    try:
+        if _interface(profile, clients, anon, d) and _accounts(profile, clients, d):
+            _fixtures(profile, clients, d)
+    finally:
+        for c in (*clients.values(), anon):
+            c.close()
+    return d
+
+
+def _base_url_shape(profile: Profile, d: Diagnosis) -> bool:
+    """base_url is everything before /services/v2: a URL that already holds it doubles it on every request."""
+    parts = urlsplit(profile.base_url)
+    at = parts.path.find(API_SUFFIX)
+    if at < 0:
+        return True
+    fixed = urlunsplit((parts.scheme, parts.netloc, parts.path[:at], "", "")).rstrip("/")
+    d.add(Severity.STOP, "base_url", f"base_url {profile.base_url!r} already holds {API_SUFFIX}, which the kit "
+          f"puts before every operation's path ({fixed}{API_SUFFIX}{API_SUFFIX}/question.json)",
+          f'set base_url = "{fixed}" (everything before {API_SUFFIX}) in {profile.path}')
+    return False
+
+
+def _shown(api_path: str) -> str:
+    """An operation's path as the user finds it in the server's logs: ``/services/v2/...``."""
+    return API_SUFFIX + api_path if api_path.startswith("/") else api_path
+
+
+def _status(client: ApiClient, api_path: str, **params: Any) -> int:
+    """The status, or 0 when there is none to read (an answer the kit cannot use, or no answer from this one
+    operation, which the suites judge): never a 404 nor a 401."""
+    try:
+        return client.get(api_path, params=params or None).status
+    except (TargetError, TargetUnreachable):
+        return 0
+
+
+def _interface(profile: Profile, clients: Mapping[str, ApiClient], anon: ApiClient, d: Diagnosis) -> bool:
+    """Does base_url serve the interface? A 404 on every operation tried says it does not."""
+    probes = {f"{path('listQuestions')} anonymously": _status(anon, path("listQuestions"), pageSize=1)}
+    for op in ("listQuestions", "listSpaces", "listActiveExperts"):
+        probes[f"{path(op)} as admin"] = _status(clients["admin"], path(op), pageSize=1)
+    probes = {f"GET {_shown(k)}": v for k, v in probes.items()}
+    if any(s != 404 for s in probes.values()):
+        d.add(Severity.OK, "base_url", f"{profile.api_root} answers the interface")
+        return True
+    d.add(Severity.STOP, "base_url", f"{profile.api_root} does not serve the interface: 404 on every operation "
+          f"tried ({', '.join(probes)})", _base_url_fix(profile, anon))
+    return False
+
+
+def _base_url_fix(profile: Profile, anon: ApiClient) -> str:
+    """The likely fix: the site root when it answers the question list, else what base_url must hold."""
+    parts = urlsplit(profile.base_url)
+    if parts.path.strip("/"):
+        root = urlunsplit((parts.scheme, parts.netloc, "", "", ""))
+        if _status(anon, f"{root}{API_SUFFIX}/{path('listQuestions').lstrip('/')}", pageSize=1) not in (0, 404):
+            return f'the interface answers at {root}: set base_url = "{root}" in {profile.path}'
+    return (f"base_url must be everything before {API_SUFFIX} (https://host, or https://host/prefix when the site "
+            f"lives under a path); check it in {profile.path}")
+
+
+def _accounts(profile: Profile, clients: Mapping[str, ApiClient], d: Diagnosis) -> bool:
+    """Each account authenticates: the expert list, which every role may read, answers anything but 401."""
+    refused = []
+    for role in ROLES:
+        status = _status(clients[role], path("listActiveExperts"), pageSize=1)
+        if status == 401:
+            refused.append(role)
+            acc = profile.accounts[role]
+            d.add(Severity.STOP, f"accounts.{role}", f"[accounts.{role}] username {acc.username!r} is refused by the "
+                  f"target (401 on GET {_shown(path('listActiveExperts'))}, which every account may read)",
+                  f"check the password of {acc.username!r} (or the variable its password_env names) and the "
+                  f"username in {profile.path}")
+    if not refused:
+        d.add(Severity.OK, "accounts", f"{', '.join(ROLES)} authenticate")
+    return not refused
+
+
+def _fixtures(profile: Profile, clients: Mapping[str, ApiClient], d: Diagnosis) -> None:
+    """Each check on its own: one operation that does not answer (a hanging endpoint) leaves that check undone,
+    for the suites to judge, and the others still run."""
+    checks = [("accounts", _user_ids), ("fixtures.question_id", _question), ("fixtures", _one_shots),
+              ("fixtures.hidden_space_id", _hidden_space), ("fixtures.issue_tracker", _tracker),
+              ("safety.gdpr_user", _gdpr_user)]
+    for key, check in checks:
+        try:
+            if check(profile, clients, d) is False:
+                return  # the fixture question is wrong: the rest is not worth asking
+        except TargetUnreachable as exc:
+            d.add(Severity.NOTE, key, f"not checked: an operation did not answer ({exc}); the suites judge it")
+
+
+def _user_ids(profile: Profile, clients: Mapping[str, ApiClient], d: Diagnosis) -> None:
+    """Known (profile) or discovered; a profile id the lists contradict is a profile error."""
+    shown = discover.account_ids({r: clients[r] for r in ROLES}, keep_known=False)
+    for role in ROLES:
+        given = profile.accounts[role].id
+        if given is not None and role in shown and shown[role] != given:  # the profile's id is used all the same
+            d.add(Severity.NOTE, f"accounts.{role}", f"[accounts.{role}] id = {given}, but the target lists "
+                  f"{profile.accounts[role].username!r} as user {shown[role]}",
+                  f"if the profile is wrong, set id = {shown[role]} under [accounts.{role}] (or leave id out: the kit "
+                  "finds it); if the list is, the suites show it")
+        found = given if given is not None else shown.get(role)
+        if found is not None:
+            d.user_ids[role] = found
+    missing = [r for r in ROLES if r not in d.user_ids]
+    known = [f"{r} {d.user_ids[r]}" + ("" if profile.accounts[r].id is not None else " (discovered)")
+             for r in ROLES if r in d.user_ids]
+    if known:
+        discovered = any(profile.accounts[r].id is None for r in d.user_ids)
+        d.add(Severity.NOTE if discovered else Severity.OK, "accounts", f"user ids: {', '.join(known)}")
+    for role in missing:
+        d.add(Severity.NOTE, f"accounts.{role}", f"the user id of {role} is in no list the doctor read (expert lists, "
+              "question authors); the suites take it from the first comment the run posts as that account",
+              f"or add id = <number> under [accounts.{role}]")
+
+
+def _question(profile: Profile, clients: Mapping[str, ApiClient], d: Diagnosis) -> bool:
+    """question_id: a question every account reads, in space_id. Judged only where the lists work: a target whose
+    question list shows nothing (or no list) leaves the fixture unconfirmed, for the suites to judge the lists."""
+    q, space = profile.fixtures.question_id, profile.fixtures.space_id
+    seen = {r: read_pages(clients[r], path("listQuestions"), {"spaceId": space}, stop_at=q) for r in ROLES}
+    if seen["admin"].find(q) is None:
+        severity, message, fix = _question_missing(profile, clients, seen["admin"])
+        d.add(severity, "fixtures.question_id", message, fix)
+        return severity is not Severity.STOP
+    blind = [r for r in ROLES if seen[r].find(q) is None and seen[r].complete and seen[r].items]
+    if blind:
+        d.add(Severity.STOP, "fixtures.question_id", f"question {q} is not in the question list of space {space} as "
+              f"{', '.join(blind)} see it: the fixture question must be readable by every account",
+              _suggest_question(clients, f"give {', '.join(blind)} View the question page in space {space}, or "
+                                         "choose another question"))
+        return False
+    unsure = [r for r in ROLES if seen[r].find(q) is None]
+    if unsure:
+        d.add(Severity.NOTE, "fixtures.question_id", f"question {q} was not found in the question list of space "
+              f"{space} as {', '.join(unsure)} see it: that they can read it is not confirmed")
+        return True
+    d.add(Severity.OK, "fixtures.question_id", f"question {q} is in space {space} and read by every account")
+    return True
+
+
+def _question_missing(profile: Profile, clients: Mapping[str, ApiClient],
+                      in_space: Listing) -> tuple[Severity, str, str]:
+    """Admin does not find the fixture question in its space: another space, no such question, or unconfirmed."""
+    q, space = profile.fixtures.question_id, profile.fixtures.space_id
+    anywhere = read_pages(clients["admin"], path("listQuestions"), stop_at=q)
+    item = anywhere.find(q)
+    if item is not None and as_id(item.get("primaryContainerId")) not in (None, space):
+        real = as_id(item.get("primaryContainerId"))
+        return (Severity.STOP, f"question {q} lives in space {real}, not in space_id {space}",
+                f"set space_id = {real} under [fixtures] in {profile.path}")
+    if item is None and (in_space.items or anywhere.items):  # the list works and shows other questions
+        followers = _status(clients["admin"], path("listNodeFollowers", nodeId=q))
+        if in_space.complete or anywhere.complete or 400 <= followers < 500 and followers not in (401, 403):
+            how = f"in no question list admin reads; GET {_shown(path('listNodeFollowers', nodeId=q))}: {followers}"
+            return (Severity.STOP, f"question_id {q}: no such question on the target ({how})",
+                    _suggest_question(clients, f"set question_id under [fixtures] in {profile.path} to a published "
+                                               "question every account can read"))
+    return (Severity.NOTE, f"question {q} was not found in the question lists admin reads (the first pages, or "
+            f"the lists show no question): that it exists in space {space} is not confirmed",
+            f"check question_id and space_id under [fixtures] in {profile.path}")
+
+
+def _suggest_question(clients: Mapping[str, ApiClient], fix: str) -> str:
+    spot = discover.readable_question({r: clients[r] for r in ROLES})
+    if spot is None:
+        return fix
+    return f"{fix} (every account reads question {spot.question_id}, in space {spot.space_id})"
+
+
+# ----------------------------------------------------------------------------------------------------------
+# one-shot fixtures: the record of earlier runs, and what the interface shows of wiki nodes
+
+def _one_shots(profile: Profile, clients: Mapping[str, ApiClient], d: Diagnosis) -> None:
+    recorded = ledger.read(profile.path, profile.base_url)
+    index: dict[int, dict[str, Any]] | None = None
+    for name in ledger.ONE_SHOT_FIXTURES:
+        pool = profile.pools.get(name) or tuple(v for v in (getattr(profile.fixtures, name),) if v is not None)
+        if not pool:
+            continue
+        if index is None and name != "favorite_node_id":
+            index = _node_index(clients, d.user_ids)
+        used = {c.node: c for c in recorded if c.fixture == name}
+        states = {n: _wiki_state(index or {}, n) if name != "favorite_node_id" else None for n in pool}
+        # the interface wins where it shows the state (a node wiki again was renewed); else the record decides
+        gone = tuple(n for n in pool if states[n] is False or (states[n] is None and n in used))
+        left = [n for n in pool if n not in gone]
+        chosen = left[0] if left else None
+        d.one_shots[name] = OneShot(name, pool, chosen, gone, max(0, len(left) - 1))
+        _report_one_shot(profile, d, name, pool, chosen, gone, used, states)
+
+
+def _report_one_shot(profile: Profile, d: Diagnosis, name: str, pool: tuple[int, ...], chosen: int | None,
+                     gone: tuple[int, ...], used: Mapping[int, ledger.Consumed], states: Mapping[int, bool | None]
+                     ) -> None:
+    key = f"fixtures.{name}"
+    by_record = [n for n in gone if n in used and states[n] is not False]
+    not_wiki = [n for n in gone if n not in by_record]
+    parts = [f"{_nodes(not_wiki)} no longer wiki"] if not_wiki else []
+    if by_record:
+        runs = ", ".join(dict.fromkeys(used[n].run for n in by_record))
+        parts.append(f"{_nodes(by_record)} consumed by run {runs} (recorded in {d.record})")
+    why = "; ".join(parts)
+    renew = f"renew: list nodes in their state under [fixtures] {name} (a list is a pool)" + (
+        f"; once a node is restored, delete its entry from {d.record}" if by_record else "")
+    if chosen is None:
+        d.unusable[name] = consumed_reason(name, why) if not not_wiki else not_in_state(name, why)
+        d.add(Severity.FIXTURE, key, f"{name}: nothing left in its state ({why}); its tests skip", renew)
+        return
+    more = d.one_shots[name].left_after
+    text = f"{name}: this run uses node {chosen}" + (f" ({why})" if gone else "")
+    if len(pool) > 1:
+        text += f"; {more} more in the pool after it"
+    last = len(pool) > 1 and more == 0
+    d.add(Severity.NOTE if gone or last else Severity.OK, key, text, f"the pool's last node: {renew}" if last else "")
+
+
+def _nodes(nodes: list[int]) -> str:
+    return ("node " if len(nodes) == 1 else "nodes ") + ", ".join(map(str, nodes))
+
+
+def _node_index(clients: Mapping[str, ApiClient], user_ids: Mapping[str, int]) -> dict[int, dict[str, Any]]:
+    """Nodes by id from the lists that may show the wiki nodes: the accounts' own questions and answers, and the
+    admin's question list (bounded)."""
+    admin = clients["admin"]
+    listings = [read_pages(admin, path("listQuestions"))]
+    for role, uid in user_ids.items():
+        listings.append(read_pages(admin, path("listUserQuestions", userId=uid)))
+        if role == "member":
+            listings.append(read_pages(admin, path("listUserAnswers", userId=uid)))
+    out: dict[int, dict[str, Any]] = {}
+    for listing in listings:
+        for item in listing.items:
+            nid = as_id(item.get("id"))
+            if nid is not None:
+                out.setdefault(nid, item)
+    return out
+
+
+def _wiki_state(index: Mapping[int, dict[str, Any]], node: int) -> bool | None:
+    """True/False when a list shows the node's ``wiki``; None when no list the doctor read shows it."""
+    item = index.get(node)
+    wiki = item.get("wiki") if item is not None else None
+    return wiki if isinstance(wiki, bool) else None
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the other optional fixtures
+
+def _hidden_space(profile: Profile, clients: Mapping[str, ApiClient], d: Diagnosis) -> None:
+    """hidden_space_id: novice may not list it. A space list that shows it to novice while novice is shown none of
+    its questions is the space list's failure (PERM-SPACES-PER-SPACE, for the suites to judge), not the profile's:
+    only a space whose questions novice reads as well is not hidden."""
+    hidden = profile.fixtures.hidden_space_id
+    if hidden is None:
+        return
+    if hidden not in read_pages(clients["novice"], path("listSpaces")).ids():
+        d.add(Severity.OK, "fixtures.hidden_space_id", f"space {hidden} is hidden from novice")
+        return
+    questions = {r: read_pages(clients[r], path("listQuestions"), {"spaceId": hidden}, max_pages=1)
+                 for r in ("admin", "novice")}
+    if questions["admin"].items and not questions["novice"].items:
+        d.add(Severity.NOTE, "fixtures.hidden_space_id", f"novice lists space {hidden} but is shown none of its "
+              "questions: the space is hidden from novice, and the suites judge the space list")
+        return
+    d.unusable["hidden_space_id"] = not_in_state("hidden_space_id", f"novice lists space {hidden} and its questions")
+    found = discover.hidden_space(clients["admin"], clients["novice"])
+    d.add(Severity.FIXTURE, "fixtures.hidden_space_id", f"space {hidden} is listed for novice, and so are its "
+          "questions: it is not hidden from novice; the tests of hidden spaces skip",
+          f"set hidden_space_id = {found}" if found else "give novice no View the questions list in a space and "
+          "name it as hidden_space_id")
+
+
+def _tracker(profile: Profile, clients: Mapping[str, ApiClient], d: Diagnosis) -> None:
+    """issue_tracker: the issue-type list answers under it. A 404 there while another segment answers is a profile
+    mistake (its tests skip); a 404 with no segment answering may be the server's failure: noted, the suites judge."""
+    segment = profile.fixtures.issue_tracker
+    if segment is None:
+        return
+    where = _shown(path("listIssueTypes", tracker=segment))
+    if discover.tracker_answers(clients["admin"], segment):
+        d.add(Severity.OK, "fixtures.issue_tracker", f"GET {where} answers")
+        return
+    status = _status(clients["admin"], path("listIssueTypes", tracker=segment))
+    found = discover.issue_tracker(clients["admin"]) if status == 404 else None
+    if found is not None and found != segment:
+        d.unusable["issue_tracker"] = not_in_state("issue_tracker", f"GET {where} answers 404; the issue types "
+                                                   f"answer under {found!r}")
+        d.add(Severity.FIXTURE, "fixtures.issue_tracker", f"the issue-type list does not answer under {segment!r} "
+              f"(404) but under {found!r}; its tests skip", f'set issue_tracker = "{found}" in {profile.path}')
+        return
+    d.add(Severity.NOTE, "fixtures.issue_tracker", f"GET {where} answers {status}, not a list of issue types: the "
+          "suites judge it", "if the issue-tracker integration is not set up there, leave issue_tracker out of "
+          "the profile (its tests then skip)")
+
+
+def _gdpr_user(profile: Profile, clients: Mapping[str, ApiClient], d: Diagnosis) -> None:
+    s = profile.safety
+    if not s.gdpr_user:
+        return
+    if s.gdpr_user_id is not None:
+        status = _status(clients["admin"], path("listUserContent", userId=s.gdpr_user_id))
+        if status == 422:
+            d.unusable["gdpr_user"] = not_in_state("gdpr_user", f"user {s.gdpr_user_id} is an Invalid User Id")
+            d.add(Severity.FIXTURE, "safety.gdpr_user_id", f"gdpr_user_id {s.gdpr_user_id}: the target has no such "
+                  "user (422 Invalid User Id); the successful data-protection jobs are not sent",
+                  "set gdpr_user_id to the id of gdpr_user")
+            return
+        d.add(Severity.OK, "safety.gdpr_user", f"user {s.gdpr_user_id} ({s.gdpr_user}) exists")
+        return
+    probe = ApiClient(profile, "gdpr_user", s.gdpr_user, None, clients["admin"].recorder)
+    found = discover.account_ids({"admin": clients["admin"], "gdpr_user": probe}, keep_known=False)
+    probe.close()
+    if "gdpr_user" in found:
+        d.add(Severity.OK, "safety.gdpr_user", f"{s.gdpr_user} exists (user {found['gdpr_user']})")
+    else:
+        d.add(Severity.NOTE, "safety.gdpr_user", f"{s.gdpr_user} is in no list the doctor read: that it exists is "
+              "not confirmed", "add gdpr_user_id under [safety] (the doctor then checks it)")
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the text
+
+_MARK = {Severity.OK: "ok", Severity.NOTE: "note", Severity.FIXTURE: "SKIP", Severity.STOP: "ERROR",
+         Severity.UNREACHABLE: "ERROR"}
+
+
+def render(d: Diagnosis, profile: Profile) -> str:
+    """The doctor's report for a terminal: one line per check, problems with their fix, then the verdict."""
+    lines = [f"qaconform doctor: profile {profile.path}, target {profile.base_url}"]
+    for f in d.findings:
+        lines.append(f"  {_MARK[f.severity]:<5} {f.message}")
+        if f.fix and f.severity is not Severity.OK:
+            lines.append(f"        fix: {f.fix}")
+    problems = d.of(Severity.STOP, Severity.UNREACHABLE)
+    skips = d.of(Severity.FIXTURE)
+    if problems:
+        lines.append(f"verdict: the profile cannot be used ({_n(len(problems), 'problem')}); nothing but reads was "
+                     f"sent (exit {d.exit_code})")
+    else:
+        lines.append("verdict: the profile is usable" + (
+            f"; {_n(len(skips), 'fixture')} not in the state the profile says: the tests that need "
+            f"{'it' if len(skips) == 1 else 'them'} skip" if skips else ""))
+    return "\n".join(lines)
+
+
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")

@@ -1,0 +1,108 @@
+"""The record of the one-shot fixtures runs consumed on a target, kept beside the profile.
+
+A favorite can be removed once and a wiki node unwikified once, and the interface can create neither; no read shows
+whether a node is still a member's favorite. So the next run can only know what an earlier run consumed if the
+earlier run wrote it down: each one-shot call appends an entry here the moment it is sent (so an interrupted run
+is recorded too), and the doctor reads the file before any test. It lives beside the profile (``site.toml`` ->
+``site.consumed.json``): it describes the nodes that profile names, travels with it, and a profile in a fresh
+folder (the reference server's, a CI checkout) starts with none. Entries name the target's base_url, so one profile
+pointed at another server (``--base-url``) does not inherit them. Renewing a fixture means giving a new id, or
+deleting the entry (or the file) once the node is back in its state.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import sys
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+FORMAT = "qaconform-consumed/1"
+"""The file's ``format``; the reference server writes the same (qaconform/reference/profile_out.py)."""
+
+ONE_SHOT_FIXTURES: tuple[str, ...] = ("member_wiki_node_id", "wiki_node_id", "favorite_node_id")
+"""The profile's fixtures that a run consumes (the only ones that may be given as pools)."""
+
+
+@dataclass(frozen=True)
+class Consumed:
+    """One one-shot call sent on a fixture's node: by which run, when, against which target."""
+
+    fixture: str
+    node: int
+    run: str
+    at: str
+    base_url: str
+
+
+def ledger_path(profile_path: str | os.PathLike[str]) -> Path:
+    """``site.toml`` -> ``site.consumed.json`` in the same folder."""
+    p = Path(profile_path)
+    return p.with_name(p.stem + ".consumed.json")
+
+
+def read(profile_path: str | os.PathLike[str], base_url: str) -> list[Consumed]:
+    """The entries for ``base_url``; none when there is no file. A file that cannot be read is reported on stderr
+    and treated as empty: a lost record costs checks (the interface still shows wiki nodes), never a verdict."""
+    path = ledger_path(profile_path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return []
+    except (OSError, ValueError) as exc:
+        print(f"qaconform: the record of consumed fixtures {path} cannot be read ({exc}); delete it, or fix it",
+              file=sys.stderr)
+        return []
+    entries = data.get("consumed") if isinstance(data, dict) else None
+    out = []
+    for e in entries if isinstance(entries, list) else []:
+        if not isinstance(e, dict) or e.get("base_url", "").rstrip("/") != base_url.rstrip("/"):
+            continue
+        node = e.get("node")
+        if e.get("fixture") in ONE_SHOT_FIXTURES and isinstance(node, int) and not isinstance(node, bool):
+            out.append(Consumed(str(e["fixture"]), node, str(e.get("run", "")), str(e.get("at", "")),
+                                str(e["base_url"])))
+    return out
+
+
+def record(profile_path: str | os.PathLike[str], base_url: str, fixture: str, node: int, run: str) -> None:
+    """Append one entry. The workers of a parallel run write to the same file, so under a lock: on the profile
+    itself (opened for reading; a lock file beside it would be one more file to explain). A folder the kit may not
+    write to costs the record, not the run: one line on stderr says so."""
+    path = ledger_path(profile_path)
+    entry = Consumed(fixture, node, run, datetime.now(UTC).isoformat(timespec="seconds"), base_url.rstrip("/"))
+    try:
+        with open(profile_path, "rb") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            data = _load_for_update(path)
+            known = {(e.get("base_url"), e.get("fixture"), e.get("node")) for e in data["consumed"]}
+            if (entry.base_url, fixture, node) not in known:
+                data["consumed"].append(asdict(entry))
+                tmp = path.with_name(path.name + ".tmp")
+                tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
+                os.replace(tmp, path)
+    except OSError as exc:
+        print(f"qaconform: could not record that {fixture} {node} was consumed in {path} ({exc.strerror or exc}); "
+              "the next run cannot know it", file=sys.stderr)
+
+
+def _load_for_update(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        data = None
+    if not isinstance(data, dict) or not isinstance(data.get("consumed"), list):
+        data = {"format": FORMAT, "consumed": []}
+    data.setdefault("format", FORMAT)
+    data["about"] = ("one-shot fixtures qaconform runs consumed on these targets; a run skips their tests. After "
+                     "renewing a fixture (a new id in the profile, or the node back in its state), delete its entry")
+    return data
+
+
+def of_run(profile_path: str | os.PathLike[str], base_url: str, run: str) -> list[Consumed]:
+    """What the run tagged ``run`` consumed (its report lists them)."""
+    return [c for c in read(profile_path, base_url) if c.run == run]
