@@ -55,6 +55,23 @@ def _observations(report: Mapping[str, Any]) -> dict[tuple[str, str], list[str]]
     return out
 
 
+GENERATED = "properties/"
+"""Where the generated tests live (``suites/properties/``): what they send, and so what they observe, is drawn
+from the run's seed."""
+
+
+def generated_seeds(report: Mapping[str, Any]) -> set[int]:
+    """The seeds the generated tests of a run drew their requests from (each observation of theirs names it)."""
+    return {o["facts"]["seed"] for items in (report.get("observations") or {}).values() for o in items or []
+            if isinstance(o.get("facts"), dict) and isinstance(o["facts"].get("seed"), int)}
+
+
+def _drawn_apart(key: tuple[str, str], seeds_a: set[int], seeds_b: set[int]) -> bool:
+    """Whether an observation was made by a generated test of two runs that drew with different seeds: which
+    requests they sent differs, so what they saw is not the target changing. Same seeds: compared as any other."""
+    return GENERATED in key[1] and seeds_a != seeds_b
+
+
 def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
     """The differences between two reports, grouped the way QA reads them."""
     ra = {r["id"]: r for r in a["rules"]}
@@ -90,12 +107,15 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
         else:
             changed.append(entry)
     oa, ob = _observations(a), _observations(b)
+    seeds_a, seeds_b = generated_seeds(a), generated_seeds(b)
     not_checked = {e["rule"] for e in consumed}
-    observations = []
+    observations, drawn_apart = [], []
     for key in sorted(set(oa) | set(ob)):
         if key[0] in not_checked and key not in ob:
             continue  # its rule is listed as not checked: the fixture its tests need was consumed
-        if oa.get(key) != ob.get(key):
+        if oa.get(key) != ob.get(key) and _drawn_apart(key, seeds_a, seeds_b):
+            drawn_apart.append({"rule": key[0], "test": key[1]})
+        elif oa.get(key) != ob.get(key):
             observations.append({"rule": key[0], "test": key[1],
                                  "before": [json.loads(x) for x in oa.get(key, [])],
                                  "after": [json.loads(x) for x in ob.get(key, [])]})
@@ -111,6 +131,7 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
         "other_changes": changed,
         "not_checked_fixture_consumed": consumed,
         "observations_changed": observations,
+        "generated_not_compared": {"seeds": [sorted(seeds_a), sorted(seeds_b)], "observations": drawn_apart},
         "exit_code": exitcodes.RULE_FAILED if counting else exitcodes.OK,
     }
 
@@ -177,7 +198,12 @@ def format_diff(d: Mapping[str, Any]) -> str:
             what = ("new observation" if not o["before"] else "no longer recorded" if not o["after"]
                     else describe_change(o["before"], o["after"]))
             lines.append(f"  {o['rule']} ({o['test']}): {what}")
-    if len(lines) == 2:
+    apart = d.get("generated_not_compared") or {}
+    if apart.get("observations"):
+        seeds = " and ".join(",".join(map(str, s)) or "none" for s in apart["seeds"])
+        lines.append(f"not compared: {len(apart['observations'])} observation(s) of the generated tests, which drew "
+                     f"their requests from other seeds ({seeds}); to compare them, run both with the same --seed")
+    if len(lines) == 2 or len(lines) == 3 and apart.get("observations"):
         lines.append("no change (rule verdicts and observations are the same; ids, timestamps, run tags and counts "
                      "the kit's own writes moved aside)")
     lines.append("verdict: " + ("regression" if d["exit_code"] else "no regression"))

@@ -212,3 +212,28 @@ def test_a_rule_whose_one_shot_fixture_was_consumed_is_not_checked_never_a_regre
         {"id": "SHAPE-UNMARK-FAVORITE", "status": "skipped", "skip_category": "missing fixture"},
         {"id": "OBS-ACTION-VERBS", "status": "observed"}, {"id": "PASS-1", "status": "passed"}])
     assert [e["rule"] for e in compare(a, skipped_otherwise)["other_changes"]] == ["SHAPE-UNMARK-FAVORITE"]
+
+
+GENERATED_TEST = "suites/properties/test_openapi.py::test_ops[GET /services/v2/group.json]"
+
+
+def _generated(seed: int, status: int) -> dict[str, Any]:
+    return {"OBS-GENERATED-STATUS": [{"test": GENERATED_TEST,
+                                      "facts": {"seed": seed, "request": "GET /x", "status": status}}]}
+
+
+def test_generated_tests_with_other_seeds_are_not_compared_and_with_the_same_seed_they_are(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Two runs of one server with the default random seed drew other requests: their generated observations
+    differ without the target changing, so diff says "no change" and why it did not compare them."""
+    rules = [{"id": "OBS-GENERATED-STATUS", "status": "observed"}]
+    a, b = _report(rules, _generated(11, 404)), _report(rules, _generated(22, 400))
+    d = compare(a, b)
+    assert d["observations_changed"] == [] and d["exit_code"] == exitcodes.OK
+    assert d["generated_not_compared"] == {"seeds": [[11], [22]],
+                                           "observations": [{"rule": "OBS-GENERATED-STATUS", "test": GENERATED_TEST}]}
+    text = command.format_diff(d)
+    assert "no change" in text and "other seeds (11 and 22)" in text
+    same = compare(_report(rules, _generated(11, 404)), _report(rules, _generated(11, 400)))
+    assert [o["rule"] for o in same["observations_changed"]] == ["OBS-GENERATED-STATUS"]
+    assert "no change" not in command.format_diff(same)
