@@ -1,5 +1,6 @@
-"""The CI examples under docs/ci/ run what the project's CI runs (`bash .ci/run`) and the README's install
-commands, with options `qaconform run` really has: an example that drifted from the kit would fail here."""
+"""The CI examples under docs/ci/ run what the project's CI runs (`bash .ci/run`), install the kit the way a user of
+the wheel does, and use options `qaconform` really has: an example that drifted from the kit would fail here.
+tests/package/test_new_user.py runs the conformance job's commands themselves from an installed wheel."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from qaconform.commands import cli
 
 ROOT = Path(__file__).resolve().parents[1]
 CI = ROOT / "docs" / "ci"
-INSTALL = "pip install --require-hashes -r requirements.lock && pip install --no-deps -e ."
+INSTALL = 'pip install "$QACONFORM_KIT"'
 
 
 def github_steps(doc: dict[str, Any], job: str) -> list[str]:
@@ -25,27 +26,49 @@ def gitlab_steps(doc: dict[str, Any], job: str) -> list[str]:
     return list(doc[job]["script"])
 
 
-EXAMPLES = {"github-actions.yml": github_steps, "gitlab-ci.yml": gitlab_steps}
+def github_kit(doc: dict[str, Any]) -> str:
+    return str(doc["jobs"]["conformance"]["env"]["QACONFORM_KIT"])
+
+
+def gitlab_kit(doc: dict[str, Any]) -> str:
+    return str(doc["conformance"]["variables"]["QACONFORM_KIT"])
+
+
+EXAMPLES = {"github-actions.yml": (github_steps, github_kit), "gitlab-ci.yml": (gitlab_steps, gitlab_kit)}
+
+
+def conformance_commands(name: str) -> tuple[list[str], str]:
+    """The shell commands of the example's conformance job, and the kit it installs."""
+    steps, kit = EXAMPLES[name]
+    doc = yaml.safe_load((CI / name).read_text())
+    return steps(doc, "conformance"), kit(doc)
 
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
-def test_the_kit_job_is_exactly_the_projects_ci(name: str) -> None:
+def test_the_kit_job_is_exactly_the_projects_ci_and_runs_only_in_a_checkout(name: str) -> None:
     doc = yaml.safe_load((CI / name).read_text())
-    assert EXAMPLES[name](doc, "kit") == ["bash .ci/run"]
+    assert EXAMPLES[name][0](doc, "kit") == ["bash .ci/run"]
     assert (ROOT / ".ci" / "run").is_file()
+    condition = doc["jobs"]["kit"]["if"] if name == "github-actions.yml" else doc["kit"]["rules"]
+    assert ".ci/run" in str(condition), "a user's repository has no .ci/run: the job must not run there"
 
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
-def test_the_conformance_job_installs_as_the_readme_says_and_uses_real_options(name: str) -> None:
-    doc = yaml.safe_load((CI / name).read_text())
-    steps = EXAMPLES[name](doc, "conformance")
+def test_the_conformance_job_installs_the_wheel_and_uses_real_options(name: str) -> None:
+    steps, kit = conformance_commands(name)
     assert steps[0] == INSTALL
-    readme = (ROOT / "README.md").read_text()
-    assert "pip install -r requirements.lock" in readme or INSTALL in readme
+    version = next(line.split('"')[1] for line in (ROOT / "pyproject.toml").read_text().splitlines()
+                   if line.startswith("version = "))
+    assert kit == f"qaconform-{version}-py3-none-any.whl", f"{name} installs {kit}, the wheel is {version}'s"
     runs = [shlex.split(s) for s in steps if s.startswith("qaconform ")]
     assert runs, "the conformance job runs no qaconform command"
     _parser, _unavailable, subparsers = cli.build_parser()
     for argv in runs:
         args, extras = subparsers[argv[1]].parse_known_args(argv[2:])
         assert extras == [], f"{name}: options qaconform {argv[1]} does not have: {extras}"
-        assert args.report_dir and args.junitxml
+    run = next(subparsers["run"].parse_known_args(a[2:])[0] for a in runs if a[1] == "run")
+    assert run.report_dir and run.junitxml and run.expect and run.profile
+
+
+def test_both_examples_run_the_same_commands() -> None:
+    assert conformance_commands("github-actions.yml") == conformance_commands("gitlab-ci.yml")

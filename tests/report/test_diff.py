@@ -237,3 +237,10 @@ def test_generated_tests_with_other_seeds_are_not_compared_and_with_the_same_see
     same = compare(_report(rules, _generated(11, 404)), _report(rules, _generated(11, 400)))
     assert [o["rule"] for o in same["observations_changed"]] == ["OBS-GENERATED-STATUS"]
     assert "no change" not in command.format_diff(same)
+
+
+def test_the_consumed_category_is_the_doctors() -> None:
+    from qaconform.pytest.outcomes import SkipKind
+    from qaconform.report.diff import FIXTURE_NOT_IN_STATE
+
+    assert SkipKind.FIXTURE_STATE.category == FIXTURE_NOT_IN_STATE
