@@ -5,11 +5,16 @@ A relation compares two walks that must list the same items. A list may change b
 are no fault of the server: another test (or another xdist worker) wrote to it, or the target's lists lag a write.
 So a disagreement between walks from the cache is never reported at once: the walks involved are taken again, one
 right after the other, and only a disagreement that the fresh walks repeat is a violation (the fresh walks replace
-the cached ones, so a list that changed once costs one retake, not one per comparison).
+the cached ones, so a list that changed once costs one retake, not one per comparison). A repeated disagreement
+counts only when the fresh walks were steady: every page of each reported one totalCount, and its first page read
+again right after the walks reports it still. On a target other tests (or xdist workers) write to while a relation
+walks, a walk that is never steady is not judged (``Unsteady``): its relation reads "not checked" for that draw,
+never failed for what the kit itself was writing.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from collections.abc import Callable
@@ -25,6 +30,8 @@ MAX_PAGES = 25
 WALK_LIMIT = 400
 """Lists holding more items are not walked (a real site's question list may hold a million)."""
 
+STEADY_TRIES = 3
+"""Fresh takes of a disagreeing relation's walks before walks that never held still are given up as unsteady."""
 FIRST_PAUSE_S = 0.05
 """The pause before a disagreement is walked again a second time; each later pause doubles, up to a second."""
 
@@ -51,6 +58,8 @@ class Walk:
     bodies: list[dict[str, Any]] = field(default_factory=list)
     refused: ApiResponse | None = None
     """The first page that was not a 200 envelope (then ``pages`` ends before it)."""
+    truncated: bool = False
+    """The walk stopped at MAX_PAGES before the list's last page (it grew past what its page size was chosen for)."""
 
     @property
     def items(self) -> list[Any]:
@@ -114,6 +123,8 @@ def walk(client: ApiClient, path: str, params: Params, size: int, first_page: in
         count = body.get("pageCount")
         if not body["list"] or (isinstance(count, int) and n + 1 >= count):
             break
+    else:
+        w.truncated = True
     return w
 
 
@@ -124,6 +135,14 @@ class Violation:
     rules: tuple[str, ...]
     message: str
     response: ApiResponse | None
+
+
+@dataclass(frozen=True)
+class Unsteady:
+    """A disagreement seen only on walks taken while their list changed (its totalCount moved during a walk or just
+    after it): another test or worker was writing to it. Not a verdict on the target."""
+
+    why: str
 
 
 Check = Callable[..., Violation | None]
@@ -164,20 +183,55 @@ class Walks:
             self._first[key] = 0 if ids[0] and ids[0] != ids[1] else 1
         return self._first[key]
 
-    def confirmed(self, check: Check, *walks: Walk) -> Violation | None:
+    def confirmed(self, check: Check, *walks: Walk) -> Violation | Unsteady | None:
         """``check(*walks)``, and when it finds a violation, ``check`` again on the same walks taken afresh one
-        after the other: only a violation the fresh walks repeat counts (see the module docstring)."""
+        after the other: only a violation steady fresh walks repeat counts (see the module docstring)."""
         found = check(*walks)
         if found is None:
             return None
-        deadline, pause = time.monotonic() + self.settle_s, FIRST_PAUSE_S
+        deadline, pause, tries = time.monotonic() + self.settle_s, FIRST_PAUSE_S, 0
         while True:
-            found = check(*[self.get(w.role, w.path, w.params, w.size, fresh=True) for w in walks])
-            left = deadline - time.monotonic()
-            if found is None or left <= 0:
+            fresh = [self.get(w.role, w.path, w.params, w.size, fresh=True) for w in walks]
+            found = check(*fresh)
+            if found is None:
+                return None
+            tries += 1
+            steady = self.unsteady_list(*fresh) is None
+            out_of_time = time.monotonic() >= deadline
+            if steady and out_of_time:
                 return found
-            time.sleep(min(pause, left))
+            if not steady and out_of_time and tries >= STEADY_TRIES:
+                return Unsteady(f"{self.unsteady_list(*fresh)} changed during each of {tries} walks (another test or "
+                                f"worker wrote to it meanwhile)")
+            time.sleep(pause)
             pause = min(pause * 2, 1.0)
+
+    def unsteady_list(self, *walks: Walk) -> str | None:
+        """The request of a walk whose list changed while the relation looked at it, else None: its pages disagree
+        on totalCount, it grew past the pages a walk reads at its page size, or the same walk taken once more shows
+        another totalCount or other values for an item both takes list (another answer made a question active, a
+        new comment moved a count). Only the order may differ between the takes: a server that orders ties anew on
+        every request changes no value, and stays judged."""
+        for w in walks:
+            totals = {repr(body.get("totalCount")) for body in w.bodies}
+            if len(totals) > 1 or w.truncated:
+                return w.request
+            if w.refused is not None or not w.bodies:
+                continue
+            again = walk(self.api[w.role], w.path, w.params, w.size, w.first_page)
+            if again.refused is not None or {repr(b.get("totalCount")) for b in again.bodies} != totals \
+                    or _values_moved(w, again):
+                return w.request
+        return None
+
+
+def _values_moved(one: Walk, other: Walk) -> bool:
+    """Whether an item both walks list has other values in one than in the other."""
+    def by_id(w: Walk) -> dict[Any, str]:
+        return {item_id(i): json.dumps(i, sort_keys=True, default=str) for i in w.items}
+
+    mine, theirs = by_id(one), by_id(other)
+    return any(theirs[k] != v for k, v in mine.items() if k in theirs)
 
 
 def _ids(resp: ApiResponse) -> list[Any]:

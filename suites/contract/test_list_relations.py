@@ -33,7 +33,7 @@ import hypothesis
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from list_walks import WALK_LIMIT, Params, Violation, Walk, Walks, effective_size, params_of
+from list_walks import WALK_LIMIT, Params, Unsteady, Violation, Walk, Walks, effective_size, params_of
 from listops import LIST_OPS
 from relation_checks import (
     NODE_SORTS,
@@ -135,8 +135,12 @@ class Explorer:
             suppress_health_check=list(HealthCheck), report_multiple_bugs=False)(given(strategy)(example)))
         run()
 
-    def judge(self, violation: Violation | None) -> Violation | None:
-        """Count a judged example (a walk the server served) and pass its verdict through."""
+    def judge(self, violation: Violation | Unsteady | None) -> Violation | None:
+        """Count a judged example (a walk the server served) and pass its verdict through; an example whose lists
+        never held still while they were walked is not judged (a note says why)."""
+        if isinstance(violation, Unsteady):
+            self.notes.append(violation.why)
+            return None
         self.judged += 1
         return violation
 
@@ -145,8 +149,8 @@ class Explorer:
         if self.found is not None:
             fail(self.found.rules, self.found.message, self.found.response)
         if not self.judged:
-            skip(SkipKind.OTHER, f"not checked: {what}: the target served none of the {self.examples} drawn "
-                                 f"requests ({'; '.join(self.notes[:2]) or 'each was refused'})")
+            skip(SkipKind.OTHER, f"not checked: {what}: none of the {self.examples} drawn requests could be judged "
+                                 f"({'; '.join(self.notes[:2]) or 'the target refused each'})")
 
 
 @pytest.fixture
