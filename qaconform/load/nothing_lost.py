@@ -5,7 +5,9 @@ the target at rest (no writes racing the paging), must not share the load genera
 accounting, and every call must end within timeout_s and hold at most max_response_bytes. Answers are
 found through the author's answer list (listUserAnswers), comments through the parent answer's comment list
 (listAnswerComments), each read as the author (a private comment is visible to its author). Every listing is
-bounded in pages and time; what could not be read is reported, never assumed present.
+bounded in pages and time; what could not be read is reported, never assumed present. A list that misses some of
+its items is read again within the profile's settle window (a search index may lag the writes): the facts say how
+long that took.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 
 from qaconform.target.client import ApiClient, Recorder, TargetError, TargetUnreachable
 from qaconform.target.profile import Profile
+from qaconform.target.settle import Settled, settle
 
 
 def read_created(run_dir: str | Path) -> list[dict[str, Any]]:
@@ -43,6 +46,7 @@ class _Lister:
         self.page_size = page_size
         self.clients: dict[str, ApiClient] = {}
         self.requests = 0
+        self.waits: list[Settled] = []
 
     def client(self, role: str) -> ApiClient:
         c = self.clients.get(role)
@@ -54,6 +58,15 @@ class _Lister:
     def close(self) -> None:
         for c in self.clients.values():
             c.close()
+
+    def settled_ids(self, role: str, path: str, wanted: list[int]) -> tuple[Counter[int], str | None]:
+        """:meth:`ids`, read again within the settle window until every wanted id is listed (or the listing breaks)."""
+        (seen, incomplete), how = settle(
+            self.profile.settle_s, lambda: self.ids(role, path),
+            lambda got: got[1] is not None or all(got[0].get(i) for i in wanted), f"GET {path} as {role}")
+        if how.reads > 1:
+            self.waits.append(how)
+        return seen, incomplete
 
     def ids(self, role: str, path: str) -> tuple[Counter[int], str | None]:
         """Counts of item ids over all pages of a list; the second value says why the listing is incomplete."""
@@ -123,12 +136,14 @@ def check_nothing_lost(profile: Profile, created: Iterable[dict[str, Any]], budg
                       "problem": f"not checked: the id of account {role} is unknown (add id to [accounts.{role}])"}
                      for r in group]
             continue
-        listed, incomplete = lister.ids(role, f"/user/{uid}/answer.json")
+        listed, incomplete = lister.settled_ids(role, f"/user/{uid}/answer.json", [r["id"] for r in group])
         lost += [v for r in group if (v := _verdict(r, listed, incomplete))]
     for (role, parent), group in sorted(comments.items()):
-        listed, incomplete = lister.ids(role, f"/answer/{parent}/comment.json")
+        listed, incomplete = lister.settled_ids(role, f"/answer/{parent}/comment.json", [r["id"] for r in group])
         lost += [v for r in group if (v := _verdict(r, listed, incomplete))]
     lister.close()
     facts = {"created": len(recs), "answers": sum(len(g) for g in answers.values()),
-             "comments": sum(len(g) for g in comments.values()), "list_requests": lister.requests}
+             "comments": sum(len(g) for g in comments.values()), "list_requests": lister.requests,
+             "settle_s": profile.settle_s, "lists_that_waited": len(lister.waits),
+             "longest_wait_ms": max((w.waited_ms for w in lister.waits), default=0)}
     return lost, facts

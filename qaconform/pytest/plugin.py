@@ -511,6 +511,7 @@ def _qaconform_item_context(request: pytest.FixtureRequest) -> Iterator[None]:
     if item.get_closest_marker("writes") and request.config.getoption("qc_read_only"):
         skip(SkipKind.SAFETY, "not allowed by safety: --read-only")
     target.recorder.take()
+    target.recorder.take_settles()
     if "created" in request.fixturenames:
         reg: CreatedRegistry = request.getfixturevalue("created")
         reg._node = item
@@ -544,6 +545,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     outcome = yield
     report: pytest.TestReport = outcome.get_result()
     holder = state(item.config).holder
+    if (call.when == "call" or (call.when == "setup" and not report.passed)) and holder.target is not None:
+        settles = holder.target.recorder.take_settles()
+        if settles:  # the test's read-backs after writes (support.settle), its fixtures' included
+            report.user_properties.append((_PROP + "settle", settles))
     state(item.config).created_ids.update(
         str(v.get("id")) for v in _props(report, "created") if isinstance(v, dict))
     typed_skip = skip_of(call.excinfo.value) if report.skipped and call.excinfo is not None else None
@@ -747,6 +752,9 @@ def _entry(report: pytest.TestReport) -> dict[str, Any] | None:
             entry["needs_fixtures"] = skipped["fixtures"]
     if warned:
         entry["warning"] = True
+    settle = next(iter(_props(report, "settle")), None)
+    if settle:
+        entry["settle"] = settle
     return entry
 
 

@@ -6,6 +6,8 @@ registered (the report lists it), and so that a target that answers 201 without 
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol, TypeVar
@@ -14,6 +16,7 @@ from qaconform import contract
 from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.created_id import created_id
+from qaconform.target.settle import settle as settle_loop
 
 T = TypeVar("T")
 
@@ -89,9 +92,32 @@ def post_comment(client: ApiClient, node_id: int, tag: str, created: Registry | 
     return resp
 
 
+def settle(client: ApiClient, what: str, read: Callable[[], T], ready: Callable[[T], bool]) -> T:
+    """A read-back after a write: ``read()`` again, with short growing pauses, until ``ready(result)`` holds or the
+    profile's settle window (``settle_s``) has passed; the last result either way, so a read that never settles
+    fails where it always did (the caller's assertion). Real servers serve lists from search indexes and caches,
+    where a new comment may show a moment after its 201. The run's report counts every read-back and says how long
+    those that waited took (``settle`` in report.json, a line on the page)."""
+    result, how = settle_loop(client.profile.settle_s, read, ready, what)
+    client.recorder.note_settle(how)
+    return result
+
+
+def present(item: dict[str, Any] | None) -> bool:
+    """``until`` of a read-back that waits for the item to be listed at all."""
+    return item is not None
+
+
 def list_all(client: ApiClient, path: str, params: dict[str, Any] | None = None, page_size: int = 50,
-             max_pages: int = 40, first_page: int = 1) -> list[dict[str, Any]]:
-    """Every item of a paged list, page by page (bounded); fails if a page is not a 200 envelope."""
+             max_pages: int = 40, first_page: int = 1,
+             until: Callable[[list[dict[str, Any]]], bool] | None = None) -> list[dict[str, Any]]:
+    """Every item of a paged list, page by page (bounded); fails if a page is not a 200 envelope.
+
+    ``until``: this is a read-back after a write; the whole list is read again within the settle window
+    (:func:`settle`) until ``until(items)`` holds."""
+    if until is not None:
+        return settle(client, f"GET {path} as {client.role}",
+                      lambda: list_all(client, path, params, page_size, max_pages, first_page), until)
     out: list[dict[str, Any]] = []
     for page in range(first_page, first_page + max_pages):
         resp = client.get(path, params={**(params or {}), "page": page, "pageSize": page_size})
@@ -108,12 +134,18 @@ def list_all(client: ApiClient, path: str, params: dict[str, Any] | None = None,
 
 
 def find_listed(client: ApiClient, path: str, node_id: int, params: dict[str, Any] | None = None,
-                page_size: int = 100, max_pages: int = 40) -> dict[str, Any] | None:
+                page_size: int = 100, max_pages: int = 40,
+                until: Callable[[dict[str, Any] | None], bool] | None = None) -> dict[str, Any] | None:
     """The item with id ``node_id`` in a paged list as this caller sees it, or None; stops at the first hit.
 
     For read-backs (is the node still wiki, is the answer listed) on lists that may be long on a real site:
-    pages are read only until the item turns up, at most ``max_pages`` of them.
+    pages are read only until the item turns up, at most ``max_pages`` of them. ``until``: a read-back after a
+    write, read again within the settle window (:func:`settle`) until ``until(item)`` holds (:func:`present`: until
+    it is listed at all).
     """
+    if until is not None:
+        return settle(client, f"GET {path} as {client.role}, looking for {node_id}",
+                      lambda: find_listed(client, path, node_id, params, page_size, max_pages), until)
     seen = 0
     for page in range(1, max_pages + 1):
         resp = client.get(path, params={**(params or {}), "page": page, "pageSize": page_size})
@@ -136,6 +168,22 @@ def comment_ids_seen(client: ApiClient, answer_id: int) -> set[int]:
     """Ids of the comments under an answer that this caller is shown by the comment list (operation 18)."""
     items = list_all(client, contract.path("listAnswerComments", answerId=answer_id))
     return {int(i["id"]) for i in items if str(i.get("id", "")).isdecimal()}
+
+
+_TAG = re.compile(r"<[A-Za-z/!][^>]*>")
+
+
+def body_text(value: Any) -> str:
+    """A body as the text it shows: tags dropped, character references resolved, white space collapsed.
+
+    A body is "HTML content": a server may return the text it stored in an equivalent HTML form (``&#233;`` for é,
+    ``&amp;``, a wrapping ``<p>``), so bodies read back are compared as this text, never character for character."""
+    return " ".join(html.unescape(_TAG.sub(" ", value if isinstance(value, str) else "")).split())
+
+
+def body_holds(body: Any, text: str) -> bool:
+    """Whether a body read back holds ``text`` (both read as HTML: :func:`body_text`)."""
+    return body_text(text) in body_text(body)
 
 
 def find_item(items: list[dict[str, Any]], node_id: int) -> dict[str, Any] | None:

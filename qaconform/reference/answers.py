@@ -10,7 +10,7 @@ from starlette.responses import Response
 
 from . import auth, faults, variants
 from .auth import Caller
-from .bodies import read_fields, text_field
+from .bodies import read_fields, stored_body, text_field
 from .errors import denied
 from .http_io import created_location, json_response, path_id
 from .service import Service, now_ms
@@ -22,6 +22,7 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
     fields = await read_fields(request)
     question = svc.visible_node(caller, path_id(request, "question_id", "question"), ("question",))
     body = text_field(fields, "body")
+    body = None if body is None else stored_body(body)
     if faults.is_on("answer-body-truncated"):
         body = (body or "")[:12]
     if faults.is_on("answer-body-ascii-only"):
@@ -59,6 +60,7 @@ def _insert_answer(svc: Service, caller: Caller, question: sqlite3.Row, body: st
              0 if published else 1),
         )
         answer_id = int(cur.lastrowid or 0)
+        svc.list_later(conn, answer_id, "answer")
         conn.execute(
             "UPDATE nodes SET answer_count = answer_count + ?, hot = hot + ?, last_active_date = ?,"
             " last_active_user_id = ? WHERE id = ?",

@@ -8,6 +8,7 @@ Never a 5xx on bad input.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -124,3 +125,22 @@ def text_field(fields: dict[str, Any], name: str, required: bool = True) -> str 
     if required and not value.strip():
         raise bad_request(f"'{name}' must not be empty")
     return value
+
+
+_TAG = re.compile(r"<[A-Za-z/!]")
+_PLAIN_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}
+
+
+def stored_body(text: str) -> str:
+    """The body of a posted answer or comment as this server stores and returns it.
+
+    As posted, unless variant body-html-equivalent: the description calls a body "HTML content", so a server may keep
+    the text in an equivalent HTML form. Plain text (no tag) is escaped and wrapped in ``<p>``; in text that already
+    holds tags only non-ASCII characters become character references (``é`` -> ``&#233;``).
+    """
+    if not variants.is_on("body-html-equivalent"):
+        return text
+    if _TAG.search(text):
+        return "".join(c if ord(c) < 128 else f"&#{ord(c)};" for c in text)
+    escaped = "".join(_PLAIN_ESCAPES.get(c, c if ord(c) < 128 else f"&#{ord(c)};") for c in text)
+    return f"<p>{escaped}</p>"

@@ -16,7 +16,7 @@ from starlette.responses import Response
 
 from . import auth, faults, variants
 from .auth import Caller
-from .bodies import read_fields, structured, text_field
+from .bodies import read_fields, stored_body, structured, text_field
 from .db import as_id
 from .errors import bad_request, denied
 from .http_io import created_location, json_response, path_id
@@ -34,7 +34,7 @@ async def post_comment(svc: Service, request: Request, caller: Caller) -> Respon
     if faults.is_on("comment-on-comment-refused"):
         kinds = ("question", "answer")
     parent = svc.visible_node(caller, path_id(request), kinds)
-    body = text_field(fields, "body", required=not faults.is_on("comment-body-optional")) or ""
+    body = stored_body(text_field(fields, "body", required=not faults.is_on("comment-body-optional")) or "")
     visibility, recipients = _privacy(svc, caller, parent, fields)
     comment_id = _insert_comment(svc, caller, parent, body, visibility, recipients)
     item = svc.render.nodes_json(svc.render.nodes_by_ids([comment_id]), caller)[0]
@@ -89,6 +89,7 @@ def _insert_comment(
              caller.id, parent["depth"] + 1, visibility),
         )
         comment_id = int(cur.lastrowid or 0)
+        svc.list_later(conn, comment_id, "comment")
         conn.executemany(
             "INSERT INTO comment_recipients(comment_id, user_id) VALUES (?, ?)",
             [] if faults.is_on("comment-recipients-dropped") else [(comment_id, r) for r in recipients],

@@ -49,7 +49,7 @@ CREATE TABLE IF NOT EXISTS nodes (
     hot INTEGER NOT NULL DEFAULT 0, depth INTEGER NOT NULL DEFAULT 0,
     wiki INTEGER NOT NULL DEFAULT 0, marked INTEGER NOT NULL DEFAULT 0, closed INTEGER NOT NULL DEFAULT 0,
     locked INTEGER NOT NULL DEFAULT 0, in_moderation INTEGER NOT NULL DEFAULT 0,
-    visibility TEXT NOT NULL DEFAULT 'full', slug TEXT);
+    visibility TEXT NOT NULL DEFAULT 'full', slug TEXT, listed INTEGER NOT NULL DEFAULT 1);
 CREATE TABLE IF NOT EXISTS comment_recipients (
     comment_id INTEGER NOT NULL, user_id INTEGER NOT NULL, PRIMARY KEY (comment_id, user_id)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS node_topics (
@@ -182,6 +182,8 @@ class Database:
         self.conn.execute("PRAGMA temp_store=MEMORY")
         self.conn.execute("PRAGMA cache_size=-200000")
         self.conn.executescript(SCHEMA)
+        if "listed" not in {r[1] for r in self.conn.execute("PRAGMA main.table_info(nodes)")}:  # an older --db file
+            self.conn.execute("ALTER TABLE nodes ADD COLUMN listed INTEGER NOT NULL DEFAULT 1")
         self._counts: dict[tuple[str, tuple[Any, ...], tuple[int, ...]], int] = {}
         self._versions: dict[str, int] = {}
         self.generation = 0

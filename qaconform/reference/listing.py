@@ -47,6 +47,15 @@ class Paging:
     size: int
     zero_based: bool = False
     """Page 0 is the first page and page 1 the second (variant followers-zero-based)."""
+    shown_from_zero: bool = False
+    """The envelope counts pages from 0, the first page being page 0 (variant followers-page-shown-from-0)."""
+
+    @property
+    def shown(self) -> int:
+        """The page number the envelope reports: the one asked for, or the page's place counted from 0."""
+        if not self.shown_from_zero:
+            return self.page
+        return max(self.page - (0 if self.zero_based else 1), 0)
 
     @property
     def offset(self) -> int:
@@ -68,7 +77,8 @@ def _int_param(query: Mapping[str, str], name: str) -> int | None:
 
 
 def parse_paging(
-    query: Mapping[str, str], default_size: int, default_page: int = 1, zero_based: bool = False
+    query: Mapping[str, str], default_size: int, default_page: int = 1, zero_based: bool = False,
+    shown_from_zero: bool = False,
 ) -> Paging:
     page = _int_param(query, "page")
     size = _int_param(query, "pageSize")
@@ -82,7 +92,7 @@ def parse_paging(
         size = default_size
     if size <= 0:
         raise bad_request(f"'pageSize' must be 1 or more, not {size}")
-    return Paging(page=page, size=min(size, max_page_size()), zero_based=zero_based)
+    return Paging(page=page, size=min(size, max_page_size()), zero_based=zero_based, shown_from_zero=shown_from_zero)
 
 
 def _fields(query: Mapping[str, str], name: str) -> list[str] | None:
@@ -121,7 +131,7 @@ def envelope(
     out: dict[str, Any] = {
         "name": "",
         "sort": "" if variants.is_on("envelope-sort-empty") else sort,
-        "page": 1 if faults.is_on("envelope-page-always-one") else paging.page,
+        "page": 1 if faults.is_on("envelope-page-always-one") else paging.shown,
         "pageSize": MAX_PAGE_SIZE if faults.is_on("envelope-pagesize-max") else paging.size,
         "pageCount": -(-total // paging.size) if total else 0,
         "listCount": list_count,

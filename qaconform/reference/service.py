@@ -3,6 +3,7 @@ site's settings. Handlers receive it as their first argument; it knows nothing o
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -65,7 +66,7 @@ class Service:
 
     def visible_node(self, caller: Caller, node_id: int, kinds: tuple[str, ...] | None = None) -> sqlite3.Row:
         """The node if it exists and the caller may see it; 404 otherwise (never reveal hidden nodes)."""
-        clause, params = self.visibility.clause(caller, "n")
+        clause, params = self.visibility.clause(caller, "n", by_id=True)
         row = self.db.one(f"SELECT n.* FROM nodes n WHERE n.id = ? AND {clause}", [node_id, *params])
         if row is None or (kinds is not None and row["type"] not in kinds):
             kind = "/".join(kinds) if kinds else "node"
@@ -74,6 +75,19 @@ class Service:
                 raise ApiError(400, {"errors": {"message": message}})
             raise not_found(message)
         return row
+
+    def list_later(self, conn: sqlite3.Connection, node_id: int, kind: str) -> None:
+        """Variant lists-lag-writes, inside the transaction that inserted the node: it shows in lists (and in its
+        parent's ids) only ``LIST_LAG_MS`` later, as from a search index that a real server updates after the 201.
+        The later UPDATE goes through the change triggers, so cached pages, counts and bookmarks follow it."""
+        if not variants.is_on("lists-lag-writes"):
+            return
+        conn.execute("UPDATE nodes SET listed = 0 WHERE id = ?", (node_id,))
+        asyncio.get_running_loop().call_later(variants.LIST_LAG_MS / 1000, self._listed, node_id, kind)
+
+    def _listed(self, node_id: int, kind: str) -> None:
+        with self.tx(kind) as conn:
+            conn.execute("UPDATE nodes SET listed = 1 WHERE id = ?", (node_id,))
 
     def user_exists(self, user_id: int) -> bool:
         return self.db.one("SELECT 1 FROM users WHERE id = ?", (user_id,)) is not None

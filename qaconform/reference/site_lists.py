@@ -142,7 +142,8 @@ async def list_topics(svc: Service, request: Request, caller: Caller) -> Respons
 async def list_followers(svc: Service, request: Request, caller: Caller) -> Response:
     node = svc.visible_node(caller, path_id(request))
     q = request.query_params
-    paging = parse_paging(q, svc.page_size, default_page=0, zero_based=variants.is_on("followers-zero-based"))
+    paging = parse_paging(q, svc.page_size, default_page=0, zero_based=variants.is_on("followers-zero-based"),
+                          shown_from_zero=variants.is_on("followers-page-shown-from-0"))
     if q.get("sort") and variants.is_on("unknown-sort-400") and q.get("sort") not in ("", "newest"):
         raise bad_request(f"'sort' must be newest on the follower list, not {q['sort'][:40]!r}")
     details = parse_bool(q, "details", faults.is_on("followers-details-by-default"))

@@ -37,6 +37,10 @@ class Variant:
     profile: dict[str, Any] = field(default_factory=dict)
 
 
+LIST_LAG_MS = 600
+"""How long after its 201 a new answer or comment shows in lists under the variant lists-lag-writes: well inside
+the kit's default settle window (target-profile ``settle_s``), well above a request's round trip."""
+
 _V = Variant
 _ALL: tuple[Variant, ...] = (
     # --- node fields: which of the Node fields each type carries (render.py)
@@ -64,14 +68,18 @@ _ALL: tuple[Variant, ...] = (
     _V("recipients-id-string", "recipients: 'Each item has id (integer or string)'",
        "recipients are returned as [{\"id\": \"5\"}]"),
     _V("no-private-comments", "'Private comments were introduced in version 2.16.0': an older server",
-       "a 2.15 server: comments carry no visibility/recipients and the fields are ignored when posted",
-       choice="full-visibility-wire", profile={"service_version": "2.15.0", "visibility.full": None}),
+       "a 2.15 server: comments carry no visibility/recipients and the fields are ignored when posted; its profile "
+       "says service_version 2.15.0 and keeps the [visibility] full value a QA lead copies from the example",
+       choice="full-visibility-wire", profile={"service_version": "2.15.0"}),
     _V("private-readable-by-admins", "who besides author and recipients reads a private comment (admins?)",
        "administrators read every private comment", choice="private-readers",
        profile={"visibility.readers": ["admin"]}),
     _V("private-readable-by-moderators", "who besides author and recipients reads a private comment (moderators?)",
        "administrators and moderators read every private comment", choice="private-readers",
        profile={"visibility.readers": ["admin", "moderator"]}),
+    _V("reply-readable-by-thread-authors", "who besides a reply's author and the recipients it inherits reads it: "
+       "'inherits the parent's settings' (the parent's author, earlier authors of the thread?)",
+       "a reply under a private comment is also read by the authors of the private comments above it"),
     # --- authentication and permission failures (dispatch.py, errors.py)
     _V("bad-credentials-html", "401 body: 'Either JSON ... or an HTML error page' (shown for the expert lists)",
        "bad or missing credentials that are refused get the HTML 401 page on every operation"),
@@ -127,6 +135,8 @@ _ALL: tuple[Variant, ...] = (
        profile={"default_page_size": 20}),
     _V("followers-zero-based", "'A follower list shows 0': whether page 0 or 1 is the first follower page",
        "follower pages are numbered from 0: page 1 is the second page"),
+    _V("followers-page-shown-from-0", "'A follower list shows 0': which page number the follower envelope reports",
+       "the follower envelope counts pages from 0: page=1 (the first page) reports page 0, page=2 reports 1"),
     _V("page-zero-refused", "what page=0 does outside the follower list", "page=0 is a 400 outside followers"),
     _V("default-sorts-newest", "'default sort: configurable'",
        "question and comment lists default to newest, topics to name, expert lists to username"),
@@ -138,6 +148,13 @@ _ALL: tuple[Variant, ...] = (
        "every envelope reports sort \"\""),
     _V("sorts-everywhere", "sorts: 'Present on question and comment lists' (silent elsewhere)",
        "every paged list carries a sorts array"),
+    # --- bodies and lists that settle (bodies.py, answers.py, comments.py, visibility.py)
+    _V("body-html-equivalent", "body: 'HTML content' (whether the text posted comes back character for character)",
+       "a posted body is stored in an equivalent HTML form: plain text wrapped in <p>, &, <, >, quotes and "
+       "non-ASCII characters as character references"),
+    _V("lists-lag-writes", "when a new answer or comment shows in lists (lists served from a search index)",
+       f"a new answer or comment appears in lists (and in childrenIds, commentIds, answers) {LIST_LAG_MS} ms after "
+       "its 201; reading it by its Location and acting on it work at once"),
     # --- filters and list contents (node_lists.py, site_lists.py)
     _V("topics-all-of", "'Meaning and value format of q, type, lang, topics and unanswered: not shown'",
        "topics=a,b lists questions tagged with all of them (not any)"),

@@ -4,7 +4,9 @@
 - Nodes in a space where the caller's role lacks "View the questions list": nobody of that role.
 - Private comments: the author; for ``recipients`` the listed users; for ``op`` the author of the thread's
   question; for ``mod`` holders of a Moderation Roles permission; for ``group`` users sharing a group with the
-  comment's author. Nobody else, not even admin unless covered above.
+  comment's author. Nobody else, not even admin unless covered above (variant reply-readable-by-thread-authors: a
+  reply under private comments is read by their authors too).
+- Lists only (variant lists-lag-writes): a new answer or comment shows once the "search index" has it.
 """
 
 from __future__ import annotations
@@ -58,15 +60,19 @@ class Visibility:
         return self.denied_spaces.get(caller.role, frozenset())
 
     def clause(
-        self, caller: Caller, alias: str = "n", comments: bool = True, moderation: bool = True, spaces: bool = True
+        self, caller: Caller, alias: str = "n", comments: bool = True, moderation: bool = True, spaces: bool = True,
+        by_id: bool = False,
     ) -> tuple[str, list[Any]]:
         """``(sql, params)`` true for the rows of ``alias`` the caller may see; ``"1"`` when it sees all.
 
         ``moderation`` False: nodes in moderation count as visible (variant moderated-answers-listed, for ids).
         ``spaces`` False: the spaces hidden from the caller count as visible (planted bugs of the question list).
+        ``by_id`` True: a read or a write naming the node by its id, which sees it before lists do (lists-lag-writes).
         """
         parts: list[str] = []
         params: list[Any] = []
+        if not by_id and variants.is_on("lists-lag-writes"):
+            parts.append(f"{alias}.listed = 1")
         if not caller.sees_moderation and moderation and variants.is_on("moderated-hidden-from-author"):
             parts.append(f"{alias}.in_moderation = 0")
         elif not caller.sees_moderation and moderation:
@@ -95,6 +101,15 @@ class Visibility:
             " AND q.author_id = ?))",
         ]
         params: list[Any] = [me, me, me]
+        if variants.is_on("reply-readable-by-thread-authors"):
+            branches.append(
+                f"({alias}.visibility <> 'full' AND EXISTS (WITH RECURSIVE up(id, author, parent) AS ("
+                f" SELECT p.id, p.author_id, p.parent_id FROM nodes p WHERE p.id = {alias}.parent_id"
+                " AND p.type = 'comment' AND p.visibility <> 'full'"
+                " UNION ALL SELECT p.id, p.author_id, p.parent_id FROM nodes p JOIN up ON p.id = up.parent"
+                " WHERE p.type = 'comment' AND p.visibility <> 'full') SELECT 1 FROM up WHERE up.author = ?))"
+            )
+            params.append(me)
         if caller.sees_moderation:
             branches.append(f"{alias}.visibility = 'mod'")
         if caller.group_ids:

@@ -17,7 +17,7 @@ from html import escape
 from typing import Any
 
 from qaconform.report.charts import bar_chart, line_chart
-from qaconform.report.model import limits_text
+from qaconform.report.model import limits_text, settle_text
 from qaconform.report.reproduce import variables_used
 from qaconform.report.terminal import fixture_lines
 from qaconform.status import Status, fails_run, rank
@@ -151,7 +151,8 @@ def _header(report: Mapping[str, Any], title: str) -> str:
     only = " ".join([*sel.get("areas", []), *sel.get("rules", [])])
     flags = [f"--only {only}" if only else "", "read-only" if sel.get("read_only") else "",
              "dry run" if sel.get("dry_run") else "", "embedded reference server" if report.get("reference") else "",
-             limits_text(report.get("execution")) if report.get("execution") else ""]
+             limits_text(report.get("execution")) if report.get("execution") else "",
+             settle_text(report.get("settle"))]
     meta = " · ".join(x for x in [
         f"run {_e(report.get('run_id'))}", f"target {_e(target.get('base_url'))}",
         f"service version {_e(target.get('service_version') or 'not stated')}",

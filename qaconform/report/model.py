@@ -71,11 +71,61 @@ def merge_tests(entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
             combined[key] = list(dict.fromkeys([*old[key], *e[key]]))
         for key in ("exchanges", "observations", "created"):
             combined[key] = [*old[key], *e[key]]
+        combined["settle"] = {"reads": _settle_of(old)["reads"] + _settle_of(e)["reads"],
+                              "waits": [*_settle_of(old)["waits"], *_settle_of(e)["waits"]]}
         if other.get("message") and other["outcome"] in ("failed", "error") and other.get("message") != worst.get(
                 "message"):
             combined["message"] = f"{worst.get('message') or ''}\n[{other.get('when', 'also')}] {other['message']}"
         merged[nodeid] = combined
     return list(merged.values())
+
+
+def _settle_of(test: Mapping[str, Any]) -> dict[str, Any]:
+    """A test's read-backs (``support.settle``): how many, and those that had to wait for the target's lists."""
+    s = test.get("settle")
+    s = s if isinstance(s, Mapping) else {}
+    reads = s.get("reads")
+    return {"reads": reads if isinstance(reads, int) and not isinstance(reads, bool) else 0,
+            "waits": [dict(w) for w in s.get("waits") or [] if isinstance(w, Mapping)]}
+
+
+def settle_summary(tests: Iterable[Mapping[str, Any]], target: Any) -> dict[str, Any]:
+    """report.json's ``settle``: the profile's settle window, how many read-backs after a write the run made, how many
+    had to wait for the target's lists to show the write (and how long), and how many never did within the window."""
+    reads, waits = 0, []
+    for t in tests:
+        s = _settle_of(t)
+        reads += s["reads"]
+        waits += [{"test": t.get("nodeid"), **w} for w in s["waits"]]
+    settled = sorted(float(w.get("waited_ms") or 0) for w in waits if w.get("settled"))
+    window = target.get("settle_s") if isinstance(target, Mapping) else None
+    return {
+        "window_s": window,
+        "read_backs": reads,
+        "waited": len(waits),
+        "never_settled": sum(1 for w in waits if not w.get("settled")),
+        "longest_ms": round(settled[-1]) if settled else 0,
+        "median_ms": round(settled[len(settled) // 2]) if settled else 0,
+        "slowest": sorted(waits, key=lambda w: -float(w.get("waited_ms") or 0))[:5],
+    }
+
+
+def settle_text(settle: Mapping[str, Any] | None) -> str:
+    """One line for the report header and the terminal: how long the target's lists took to show what was written."""
+    s = settle or {}
+    reads = s.get("read_backs") or 0
+    if not reads:
+        return ""
+    window = s.get("window_s")
+    shown = "settle window off" if window == 0 else (
+        f"settle window {window:g} s" if isinstance(window, int | float) else "settle window not recorded")
+    waited = s.get("waited") or 0
+    if not waited:
+        return f"{reads} read-backs after writes, none had to wait ({shown})"
+    never = s.get("never_settled") or 0
+    late = f"; {never} never settled" if never else ""
+    return (f"{reads} read-backs after writes, {waited} waited for the lists to settle (median "
+            f"{s.get('median_ms', 0)} ms, longest {s.get('longest_ms', 0)} ms{late}; {shown})")
 
 
 def needed_fixtures(skips: Iterable[Mapping[str, Any]]) -> list[str] | None:
@@ -225,6 +275,7 @@ def build_report(
         "kit_errors": list(meta.get("kit_errors") or []),
         "pytest_exit": meta.get("pytest_exit", results.get("exitstatus")),
         "execution": _execution(meta.get("execution"), results.get("target")),
+        "settle": settle_summary(tests, results.get("target")),
     }
     report["exit_code"], report["verdict"] = verdict(report)
     override = meta.get("exit_override")

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from qaconform.report.model import STATUSES, limits_text
+from qaconform.report.model import STATUSES, limits_text, settle_text
 
 _LIST = 12
 
@@ -63,6 +63,8 @@ def format_summary(report: Mapping[str, Any], html_path: Path | None = None) -> 
         lines.append(f"load: {load.get('status')}" + (f" ({load['message']})" if load.get("message") else ""))
     if report.get("execution"):
         lines.append(f"ran on {limits_text(report['execution'])}")
+    if settle_text(report.get("settle")):
+        lines.append(settle_text(report.get("settle")))
     lines.append(f"exit code {report.get('exit_code')}: {report.get('verdict')}")
     if html_path is not None:
         lines.append(f"report: {html_path}")

@@ -30,6 +30,7 @@ from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 from qaconform.target.created_id import created_id
 from qaconform.target.politeness import Limits, limiter_for
 from qaconform.target.profile import Profile
+from qaconform.target.settle import Settled
 
 REDACTED = "<redacted>"
 _BODY_KEEP = 4000  # characters of a body kept in a recorded exchange
@@ -84,6 +85,20 @@ class Recorder:
     retry_after_s: float = 30.0  # ... except one request this long after the last late one (it may have recovered)
     last_late: float = 0.0
     created: list[dict[str, Any]] = field(default_factory=list)  # every 201 to a POST, whoever sent it
+    settle_reads: int = 0  # read-backs after a write this test made (support.settle)
+    settle_waits: list[dict[str, Any]] = field(default_factory=list)  # those that read more than once, or never settled
+
+    def note_settle(self, how: Settled) -> None:
+        """One read-back: counted; kept when it had to wait for the target's lists (or never saw the write)."""
+        self.settle_reads += 1
+        if how.reads > 1 or not how.settled:
+            self.settle_waits.append(how.as_dict())
+
+    def take_settles(self) -> dict[str, Any] | None:
+        """This test's read-backs for the results file (``settle``), and a fresh count for the next test."""
+        out = {"reads": self.settle_reads, "waits": self.settle_waits} if self.settle_reads else None
+        self.settle_reads, self.settle_waits = 0, []
+        return out
 
     def note_outcome(self, late: bool) -> None:
         self.late_in_row = self.late_in_row + 1 if late else 0

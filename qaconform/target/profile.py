@@ -81,6 +81,9 @@ def _not_bool(value: Any) -> Any:
 PositiveNumber = Annotated[float, Field(gt=0), BeforeValidator(_not_bool)]
 """An int or float above 0 (seconds, a rate), never a bool: one type for every such key of the profile."""
 
+SETTLE_S = 5.0
+"""Default settle window: how long a read-back after a write is read again while the target's lists catch up."""
+
 
 class AccountEntry(_Table):
     """[accounts.<role>] as written: the password itself, or the name of the variable that holds it."""
@@ -237,6 +240,9 @@ class ProfileFile(_Table):
     base_url: StrictStr = Field(description="everything before /services/v2, e.g. http://127.0.0.1:8080",
                                 json_schema_extra={"format": "uri", "pattern": "^https?://[^/@]+"})
     timeout_s: PositiveNumber = Field(10.0, description="seconds per request, body included")
+    settle_s: Annotated[float, Field(ge=0), BeforeValidator(_not_bool)] = Field(
+        SETTLE_S, description="seconds a read-back after a write (is the new comment listed?) is read again while the "
+                              "target's lists catch up (a search index, a cache); 0 reads once")
     service_version: Annotated[StrictStr, Field(pattern=r"^\d+(\.\d+){0,3}$")] | None = Field(
         None, examples=["2.16.0"],
         description="the service version the target runs; rules of later features are 'disabled by configuration'")
@@ -282,6 +288,7 @@ class Profile:
     visibility: VisibilityOptions = VisibilityOptions()
     safety: Safety = Safety()
     timeout_s: float = 10.0
+    settle_s: float = SETTLE_S
     service_version: str | None = None
     verify_tls: bool = True
     default_page_size: int | None = None
@@ -310,6 +317,7 @@ class Profile:
             "name": self.name,
             "base_url": self.base_url,
             "timeout_s": self.timeout_s,
+            "settle_s": self.settle_s,
             "service_version": self.service_version,
             "verify_tls": self.verify_tls,
             "accounts": {r: {"username": a.username, "id": a.id} for r, a in self.accounts.items()},
@@ -394,7 +402,7 @@ def profile_from_dict(data: dict[str, Any], path: str = "<profile>", env: dict[s
         accounts[role] = Account(role=role, username=entry.username, password=password, id=entry.id)
     fixtures, pools = f.fixtures.resolved()
     return Profile(path=path, base_url=f.base_url, accounts=accounts, fixtures=fixtures, pools=pools,
-                   visibility=f.visibility, safety=f.safety, timeout_s=float(f.timeout_s),
+                   visibility=f.visibility, safety=f.safety, timeout_s=float(f.timeout_s), settle_s=float(f.settle_s),
                    service_version=f.service_version, verify_tls=f.verify_tls,
                    default_page_size=f.default_page_size, max_page_size=f.max_page_size,
                    max_response_bytes=f.max_response_bytes, name=f.name, lacks=f.lacks)

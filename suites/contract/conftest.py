@@ -13,7 +13,7 @@ from listops import LIST_OPS, Fetch, items_of
 
 from qaconform.contract import path as contract_path
 from qaconform.pytest.outcomes import SkipKind, skip
-from qaconform.pytest.support import answer_posted, expect_created, post_answer, post_comment
+from qaconform.pytest.support import answer_posted, expect_created, list_all, post_answer, post_comment
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
 
@@ -56,6 +56,11 @@ def commented_answer(
         c = post_comment(member, answer_id, run_tag, created, text=f"contract suite comment {n}")
         comment_ids.append(expect_created(c, "SHAPE-POST-COMMENT",
                                           f"member could not comment on its own answer {answer_id}"))
+    # the tests below take this list as stable: wait (within the settle window) until a list that lags writes
+    # shows all three, so that none of them turns up while a test walks its pages
+    wanted = {str(i) for i in comment_ids}
+    list_all(member, contract_path("listAnswerComments", answerId=answer_id),
+             until=lambda items: wanted <= {str(i.get("id")) for i in items})
     return answer_id, comment_ids
 
 

@@ -1,7 +1,8 @@
 """The paged list envelope: its own consistency, the echo of page and pageSize, and pages that add up.
 
 Never stricter than ../shared/samples: a follower list may report page 0 and carry no sorts, so the follower list is
-left out of the default-page rule and of the sorts rules, as rules.yaml says.
+left out of the default-page rule, the page echo and the sorts rules, as rules.yaml says: "A follower list shows 0"
+is all the description states of a follower page's number (PAGING-FOLLOWERS-PAGE-ZERO records what it shows).
 """
 
 from __future__ import annotations
@@ -92,7 +93,7 @@ def test_page_count_is_total_count_divided_by_page_size_rounded_up(
 
 
 @pytest.mark.rule("PAGING-PAGE-ECHO", "PAGING-PAGESIZE-ECHO")
-@pytest.mark.parametrize(("op", "role"), list_params())
+@pytest.mark.parametrize(("op", "role"), list_params(tuple(o for o in LIST_OPS if o != "listNodeFollowers")))
 def test_page_and_page_size_asked_for_are_reported(
     op: str, role: str, fetch: Fetch, list_paths: dict[str, str]
 ) -> None:
@@ -105,6 +106,19 @@ def test_page_and_page_size_asked_for_are_reported(
                                       f"{body['pageSize']}\n{body['_describe']}"
         assert body["page"] == page, f"[PAGING-PAGE-ECHO] {op}: page {page} was asked for, the envelope says " \
                                      f"{body['page']}\n{body['_describe']}"
+
+
+@pytest.mark.rule("PAGING-PAGESIZE-ECHO")
+def test_a_follower_list_reports_the_page_size_asked_for(fetch: Fetch, list_paths: dict[str, str]) -> None:
+    """The follower list's pageSize is "Items per page" like any list's; its page number is not checked here: "A
+    follower list shows 0" (a sample shows page 0), and which page it reports for page=N is recorded instead
+    (PAGING-FOLLOWERS-PAGE-ZERO)."""
+    path = list_paths["listNodeFollowers"]
+    for page in (None, 1, 2):
+        params: dict[str, Any] = {"pageSize": 2} if page is None else {"pageSize": 2, "page": page}
+        body = _envelope(fetch, "member", path, f"listNodeFollowers {params}", **params)
+        assert body["pageSize"] == 2, (f"[PAGING-PAGESIZE-ECHO] listNodeFollowers {params}: pageSize 2 was asked for, "
+                                       f"the envelope says {body['pageSize']}\n{body['_describe']}")
 
 
 def _walk(client: ApiClient, path: str, params: dict[str, Any], page_size: int) -> tuple[list[Any], set[Any], str]:

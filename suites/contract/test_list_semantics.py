@@ -10,7 +10,7 @@ import pytest
 from listops import Fetch, items_of
 
 from qaconform.pytest.outcomes import SkipKind, skip
-from qaconform.pytest.support import find_item, find_listed, list_all, new_id, post_comment
+from qaconform.pytest.support import find_listed, list_all, new_id, post_comment, present
 from qaconform.target.client import ApiClient
 from qaconform.target.profile import VisibilityOptions
 
@@ -186,7 +186,7 @@ def test_a_2_16_target_accepts_and_returns_visibility_and_recipients(
                         visibility=vis.recipients, recipients=[moderator_id])
     assert resp.status == 201, f"member (Use Private Comments) posts a comment private to moderator\n{resp.describe()}"
     comment_id = new_id(resp)
-    item = find_item(list_all(member, f"answer/{fresh_answer}/comment.json"), comment_id)
+    item = find_listed(member, f"answer/{fresh_answer}/comment.json", comment_id, until=present)
     assert item is not None, f"the author does not see its own private comment {comment_id} in the answer's list"
     assert item.get("visibility") == vis.recipients, (
         f"the comment reads back with visibility {item.get('visibility')!r}, expected {vis.recipients!r}")

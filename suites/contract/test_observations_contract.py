@@ -70,8 +70,12 @@ def test_record_the_default_page_size_and_sort_of_every_list(
 def test_record_the_page_a_follower_list_reports(
     fetch: Fetch, list_paths: dict[str, str], observe: Observe
 ) -> None:
+    """"A follower list shows 0": whether page 0 is the first page, and which page number page=1 and page=2 report
+    (the page asked for, or the page counted from 0), is what this records; nothing else states it."""
     path = list_paths["listNodeFollowers"]
-    for label, params in (("page omitted", {}), ("page=0", {"page": 0}), ("page=1", {"page": 1})):
+    for label, params in (("page omitted", {}), ("page=0", {"page": 0}), ("page=1", {"page": 1}),
+                          ("page=1, pageSize=1", {"page": 1, "pageSize": 1}),
+                          ("page=2, pageSize=1", {"page": 2, "pageSize": 1})):
         observe("PAGING-FOLLOWERS-PAGE-ZERO", request=label, **_facts(fetch("member", path, **params)))
 
 

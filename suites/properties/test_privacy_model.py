@@ -9,19 +9,26 @@ the sequence to a short reproducer (printed as the steps), and the message names
 What the model claims, from the description alone:
 - full visibility (no privacy fields): every account sees the comment (COMMENT-1);
 - visibility recipients: its author and its recipients see it, nobody else (COMMENT-2, COMMENT-PRIVACY-LIST);
-- a reply to a private comment without privacy fields, or with the same ones, inherits them (COMMENT-3);
-  with another visibility it is refused with 400 (COMMENT-4);
+- a reply to a private comment without privacy fields, or with the same ones, inherits them (COMMENT-3): its author
+  and the recipients it inherits see it, nobody else but those below; with another visibility it is refused with 400
+  (COMMENT-4);
 - a reply to a public comment sets its own settings (COMMENT-5);
 - recipients with a visibility other than recipients: 400 (COMMENT-6);
 - a private option used by novice (no Use Private Comments) or member's "own groups": 403 (COMMENT-7).
 Where the description is silent the model claims nothing: who sees op/mod/group comments (only their refusals are
 generated), whether replies appear in the answer's list at all (a listed reply must be listed to every caller
-entitled to it and to nobody else), replies by novice to private comments.
+entitled to it and to nobody else), replies by novice to private comments, and whether the authors of the private
+comments a reply inherited its settings through (the private comment it answers, earlier ones of the thread) read
+it: that is recorded (OBS-REPLY-AUDIENCE), never judged.
+
+Lists may lag writes (a search index, a cache): each read of every account's view is repeated within the profile's
+settle window until nothing the model says must be listed is missing (support.settle); what is shown too widely is
+judged at once.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import hypothesis
@@ -41,6 +48,7 @@ from qaconform.pytest.support import (
     new_id,
     post_answer,
     post_comment,
+    settle,
 )
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
@@ -75,6 +83,9 @@ class Comment:
     private: bool
     recipients: frozenset[str]  # roles named as recipients (inherited ones for a reply)
     reply: bool
+    thread_authors: frozenset[str] = frozenset()
+    """Authors of the private comments this reply inherited its settings through: whether they read it is not
+    stated (OBS-REPLY-AUDIENCE)."""
 
     @property
     def audience(self) -> frozenset[str]:
@@ -97,6 +108,8 @@ class World:
     """Roles that read every private comment ([visibility] readers)."""
     undecided: frozenset[str] = frozenset()
     """Roles whose view of private comments the profile does not give: not judged on them."""
+    thread_views: dict[tuple[int, str], bool] = field(default_factory=dict)
+    """(reply, thread author outside its audience) -> whether the last read showed it (OBS-REPLY-AUDIENCE)."""
 
 
 class PrivacyModel(RuleBasedStateMachine):
@@ -141,9 +154,33 @@ class PrivacyModel(RuleBasedStateMachine):
         return sorted((c.id for c in self.comments.values() if role in c.audience and c.private == private),
                       reverse=True)
 
-    def _record(self, resp: ApiResponse, author: str, recipients: frozenset[str] | None, reply: bool) -> None:
+    def _record(self, resp: ApiResponse, author: str, recipients: frozenset[str] | None, reply: bool,
+                under: Comment | None = None) -> None:
+        """``under``: the private comment a reply inherits its settings from."""
         cid = new_id(resp)
-        self.comments[cid] = Comment(cid, author, recipients is not None, recipients or frozenset(), reply)
+        thread = under.thread_authors | {under.author} if under is not None else frozenset()
+        self.comments[cid] = Comment(cid, author, recipients is not None, recipients or frozenset(), reply, thread)
+
+    def _judged(self, c: Comment, role: str) -> bool:
+        """Whether the model says if ``role`` sees ``c``: not for a private comment and a role whose view of private
+        comments the profile does not give, nor for a thread author outside a reply's inherited audience."""
+        if c.private and role in self.world.undecided:
+            return False
+        return not (c.private and role in c.thread_authors and not self._entitled(c, role))
+
+    def _entitled(self, c: Comment, role: str) -> bool:
+        return role in c.audience or (c.private and role in self.world.readers)
+
+    def _missing(self, seen_by: dict[str, set[int]]) -> bool:
+        """Whether a comment the model says is listed to a role is not (what a list that lags writes explains)."""
+        for c in self.comments.values():
+            shown = {r for r in ROLES if c.id in seen_by[r]}
+            for role in ROLES:
+                if not self._judged(c, role) or not self._entitled(c, role) or c.id in seen_by[role]:
+                    continue
+                if not c.reply or (shown and role != c.author and role in c.audience):
+                    return True
+        return False
 
     # ---- rules --------------------------------------------------------------------------------------------
 
@@ -208,7 +245,7 @@ class PrivacyModel(RuleBasedStateMachine):
         else:
             resp = self._post(author, parent.id, vis.recipients, sorted(parent.recipients), "reply with same fields")
         self._expect(resp, 201, "COMMENT-3", f"{author} replies to private comment {parent.id} with {how}")
-        self._record(resp, author, parent.recipients, reply=True)  # inherits the parent's recipients
+        self._record(resp, author, parent.recipients, reply=True, under=parent)  # inherits the parent's recipients
 
     @precondition(lambda self: any(c.private for c in self.comments.values()))
     @rule(data=st.data(), depth=st.integers(min_value=2, max_value=3))
@@ -224,7 +261,7 @@ class PrivacyModel(RuleBasedStateMachine):
             author = data.draw(st.sampled_from(authors), label="author")
             resp = self._post(author, parent.id, None, None, "reply in a chain")
             self._expect(resp, 201, "COMMENT-3", f"{author} replies without fields to private comment {parent.id}")
-            self._record(resp, author, parent.recipients, reply=True)
+            self._record(resp, author, parent.recipients, reply=True, under=parent)
             parent = self.comments[new_id(resp)]
 
     @precondition(lambda self: any(not c.private for c in self.comments.values()))
@@ -251,7 +288,9 @@ class PrivacyModel(RuleBasedStateMachine):
             return
         w = self.world
         answer = self.answer
-        seen_by = for_each(ROLES, lambda role: comment_ids_seen(w.api[role], answer))
+        seen_by = settle(w.api["member"], f"every account's view of answer {answer}'s comments",
+                         lambda: for_each(ROLES, lambda role: comment_ids_seen(w.api[role], answer)),
+                         lambda views: not self._missing(views))
         w.budget.statuses["listAnswerComments (privacy model)"][200] += len(ROLES)
         for role, seen in seen_by.items():
             unknown = seen - set(self.comments)
@@ -259,9 +298,11 @@ class PrivacyModel(RuleBasedStateMachine):
                 self._fail(f"[COMMENT-PRIVACY-LIST] {role} is shown comments {sorted(unknown)} under answer "
                            f"{self.answer} that nobody posted in this sequence")
             for c in self.comments.values():
-                if c.private and role in w.undecided:
+                if not self._judged(c, role):
+                    if c.private and role in c.thread_authors and role not in w.undecided:
+                        w.thread_views[(c.id, role)] = c.id in seen
                     continue
-                entitled = role in c.audience or (c.private and role in w.readers)
+                entitled = self._entitled(c, role)
                 curl = (f"curl -sS -u \"$USER:$PASSWORD\" '{w.profile.api_root}/answer/{self.answer}/comment.json'"
                         f"   # as {role}")
                 if c.id in seen and not entitled:
@@ -289,12 +330,16 @@ class PrivacyModel(RuleBasedStateMachine):
 @pytest.mark.comments
 @pytest.mark.writes
 @pytest.mark.rule("COMMENT-1", "COMMENT-2", "COMMENT-3", "COMMENT-4", "COMMENT-5", "COMMENT-6",
-                  "COMMENT-7-NO-PRIVATE-PERMISSION", "COMMENT-7-NO-OPTION-PERMISSION", "COMMENT-PRIVACY-LIST")
+                  "COMMENT-7-NO-PRIVATE-PERMISSION", "COMMENT-7-NO-OPTION-PERMISSION", "COMMENT-PRIVACY-LIST",
+                  "OBS-REPLY-AUDIENCE")
 @pytest.mark.parametrize("part", [pytest.param(p, id=f"part-{p + 1}-of-{PARTS}") for p in range(PARTS)])
 def test_every_account_sees_exactly_the_comments_the_privacy_model_allows(
     part: int, api: dict[str, ApiClient], user_ids: dict[str, int], profile: Profile, run_tag: str, created: Any,
-    sent: Budget, monkeypatch: pytest.MonkeyPatch,
+    sent: Budget, monkeypatch: pytest.MonkeyPatch, observe: Any,
 ) -> None:
+    if not profile.supports("2.16.0"):
+        skip(SkipKind.CONFIGURATION, f"disabled by configuration: private comments, which the model is about, were "
+                                     f"added in 2.16.0, the target runs {profile.service_version}")
     missing = [r for r in ROLES if r not in user_ids]
     assert not missing, f"user ids of {missing} are unknown: give accounts.<role>.id in the profile {profile.path}"
     known = profile.visibility.readers
@@ -319,3 +364,8 @@ def test_every_account_sees_exactly_the_comments_the_privacy_model_allows(
         skip(SkipKind.CONFIGURATION, f"the time budget of this part ran out before the privacy model posted a comment "
                                      f"(seed {sent.seed}): raise --time-budget")
     assert world.steps, "the privacy model posted no comment at all; raise --max-examples"
+    if world.thread_views:
+        shown = sum(world.thread_views.values())
+        observe("OBS-REPLY-AUDIENCE", replies=len({reply for reply, _ in world.thread_views}),
+                thread_author_views=len(world.thread_views), shown_to_thread_authors=shown,
+                not_shown_to_thread_authors=len(world.thread_views) - shown)

@@ -6,12 +6,17 @@ thread. Every comment lives under an answer this run created, so the fixture que
 
 Who may see what (description, rule 2): a comment with visibility ``recipients`` is private to the listed
 recipients; its author sees it too. The audience of the ``op`` and ``mod`` options is not spelled out beyond
-their names, so it is recorded (OBS-COMMENT-OP-AUDIENCE), never asserted.
+their names, so it is recorded (OBS-COMMENT-OP-AUDIENCE), never asserted; nor is whether the author of a private
+comment reads a reply that inherited its settings without naming it (OBS-REPLY-AUDIENCE).
+
+Lists may lag writes: a read-back of what was just posted is repeated within the profile's settle window until the
+comment shows (support.list_all's ``until``); a check that something is *not* listed reads once.
 """
 
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
@@ -19,6 +24,7 @@ import pytest
 from qaconform.pytest.outcomes import SkipKind, skip
 from qaconform.pytest.support import (
     answer_posted,
+    body_holds,
     expect_created,
     find_item,
     find_listed,
@@ -67,18 +73,29 @@ def observe_post(client: ApiClient, node_id: int, tag: str, created: Any, text: 
     return resp, cid
 
 
-def comments_as(client: ApiClient, answer_id: int) -> list[dict[str, Any]]:
-    """The answer's comment list (operation 18) as this caller sees it; fails unless it is a 200 list."""
-    return list_all(client, f"answer/{answer_id}/comment.json")
+def comments_as(client: ApiClient, answer_id: int, showing: Iterable[int] = (), holding: str | None = None
+                ) -> list[dict[str, Any]]:
+    """The answer's comment list (operation 18) as this caller sees it; fails unless it is a 200 list.
+
+    A read-back of what was just posted names it: ``showing`` (ids) or ``holding`` (a text in a body); the list is
+    then read again within the settle window until all of it shows (a list may lag writes)."""
+    wanted = [str(i) for i in showing]
+    until = None
+    if wanted or holding is not None:
+        def until(items: list[dict[str, Any]]) -> bool:
+            ids = {str(i.get("id")) for i in items}
+            return all(w in ids for w in wanted) and (holding is None or bool(bodies_containing(items, holding)))
+    return list_all(client, f"answer/{answer_id}/comment.json", until=until)
 
 
-def visible_comments(client: ApiClient, answer_id: int) -> tuple[list[dict[str, Any]], ApiResponse | None]:
+def visible_comments(client: ApiClient, answer_id: int, showing: Iterable[int] = ()
+                     ) -> tuple[list[dict[str, Any]], ApiResponse | None]:
     """Like comments_as, but a caller refused the list (401/403) sees nothing: returns ([], the refusal)."""
     probe = client.get(f"answer/{answer_id}/comment.json", params={"page": 1, "pageSize": 1},
                        operation="listAnswerComments")
     if probe.status in (401, 403):
         return [], probe
-    return comments_as(client, answer_id), None
+    return comments_as(client, answer_id, showing), None
 
 
 def listed_item(client: ApiClient, path: str, node: int, params: dict[str, Any] | None = None
@@ -110,7 +127,7 @@ def every_page(client: ApiClient, path: str, max_pages: int = 60) -> list[dict[s
 def read_back(client: ApiClient, answer_id: int, comment_id: int, blame: str | None = None) -> dict[str, Any]:
     """The comment as listed for this caller; fails with the listing when it is missing (the message starts with
     ``[blame]`` when given: the rule ids that say this caller sees the comment)."""
-    items = comments_as(client, answer_id)
+    items = comments_as(client, answer_id, showing=[comment_id])
     item = find_item(items, comment_id)
     prefix = "" if blame is None else f"[{blame}] "
     assert item is not None, (
@@ -171,7 +188,9 @@ def body_kind(resp: ApiResponse) -> str:
 
 
 def bodies_containing(items: list[dict[str, Any]], marker: str) -> list[Any]:
-    return [i.get("id") for i in items if marker in str(i.get("body", ""))]
+    """Ids of the items whose body holds ``marker``, the body read as HTML (a server may return the text it stored
+    in an equivalent HTML form: entities, a wrapping <p>)."""
+    return [i.get("id") for i in items if body_holds(i.get("body"), marker)]
 
 
 def referenced_ids(items: list[dict[str, Any]]) -> set[str]:
@@ -250,15 +269,18 @@ def private_ids(private_comment: int, private_reply_to_public: int, inherited_re
 @pytest.mark.parametrize("poster", ["member", "moderator", "admin", "novice"])
 def test_comment_without_privacy_fields_has_full_visibility_and_no_recipients(
         api: dict[str, ApiClient], poster: str, novice: ApiClient, thread_answer: int, run_tag: str, created: Any,
-        vis: VisibilityOptions) -> None:
-    """Whoever posts it (rule 1 names no caller): an account with private options must not get one by default."""
+        vis: VisibilityOptions, profile: Profile) -> None:
+    """Whoever posts it (rule 1 names no caller): an account with private options must not get one by default.
+
+    The visibility read back is a field of version 2.16.0, like the rest of the privacy fields ("Private comments
+    were introduced in version 2.16.0"): on an older target only the comment and its lack of recipients are read."""
     author = api[poster]
     resp = post_comment(author, thread_answer, run_tag, created, text=f"no privacy fields, by {poster}")
     assert resp.status == 201, f"a plain comment by {poster} must be created (201)\n{resp.describe()}"
     cid = new_id(resp)
     for reader in dict.fromkeys((author, novice)):
         item = read_back(reader, thread_answer, cid)
-        assert is_full_visibility(item.get("visibility"), vis), (
+        assert not profile.supports("2.16.0") or is_full_visibility(item.get("visibility"), vis), (
             f"a comment posted without visibility must read back with full visibility "
             f"({vis.full!r} per the profile, or when the profile names none: missing/null/empty or no private "
             f"option's value, {sorted(vis.private_values())}); {reader.role} "
@@ -477,7 +499,8 @@ def test_private_comment_is_not_in_the_answer_comment_list_of_an_account_not_ent
     """On one page, and one comment a page (every page of the thread is a page a leak could be on)."""
     if reason := private_reader_skip(profile, viewer):
         skip(SkipKind.OTHER, reason)
-    items, refusal = visible_comments(api[viewer], thread_answer)
+    items, refusal = visible_comments(api[viewer], thread_answer,
+                                      showing=[] if viewer == "anonymous" else [public_comment])
     if refusal is None and page_size == 1:
         items = every_page(api[viewer], f"answer/{thread_answer}/comment.json")
     leaked = {str(i.get("id")) for i in items} & private_ids
@@ -553,7 +576,7 @@ def test_created_comment_gives_201_with_location_and_is_listed_with_its_body(
     location = resp.headers.get("location", "")
     assert location, f"[COMMENT-201-LOCATION] a 201 to a posted comment must carry a Location header\n" \
                      f"{resp.describe()}"
-    found = bodies_containing(comments_as(novice, thread_answer), marker)
+    found = bodies_containing(comments_as(novice, thread_answer, holding=marker), marker)
     assert len(found) == 1, (
         f"[COMMENT-LISTED] the comment must appear once in the answer's comment list with its body; found ids {found}\n"
         f"{resp.describe()}")
@@ -610,6 +633,23 @@ def test_who_sees_comments_to_original_poster_and_to_moderators(
 
 
 @pytest.mark.observation
+@pytest.mark.rule("OBS-REPLY-AUDIENCE")
+def test_who_besides_its_recipients_reads_a_reply_that_inherited_private_settings(
+        member: ApiClient, moderator: ApiClient, thread_answer: int, private_comment: int, run_tag: str,
+        created: Any, observe: Any) -> None:
+    """moderator (the recipient) replies without fields to member's comment private to moderator: the reply inherits
+    visibility recipients and recipients [moderator]. Whether member, the author of the private comment it answers
+    but not among its recipients, reads it is not stated: recorded."""
+    resp, cid = observe_post(moderator, private_comment, run_tag, created, text="reply read by the thread's author?")
+    listed_to_author: Any = f"not created ({resp.status})"
+    if cid is not None:
+        comments_as(moderator, thread_answer, showing=[cid])  # the list has caught up with the reply
+        listed_to_author = find_item(comments_as(member, thread_answer), cid) is not None
+    observe("OBS-REPLY-AUDIENCE", reply_by="moderator (the recipient)", parent_author="member",
+            post_status=resp.status, listed_to_parent_author=listed_to_author)
+
+
+@pytest.mark.observation
 @pytest.mark.rule("OBS-COMMENT-RESPONSE-BODY")
 def test_what_the_201_to_a_posted_comment_carries(
         member: ApiClient, thread_answer: int, run_tag: str, created: Any, observe: Any) -> None:
@@ -637,7 +677,7 @@ def test_which_visibility_values_the_target_accepts_and_returns(
     plain, cid = observe_post(admin, thread_answer, run_tag, created, text="visibility of a plain comment")
     full_value: Any = f"not created ({plain.status})"
     if cid is not None:
-        item = find_item(comments_as(admin, thread_answer), cid)
+        item = find_item(comments_as(admin, thread_answer, showing=[cid]), cid)
         full_value = "not listed" if item is None else item.get("visibility", "<absent>")
     accepted: dict[str, int] = {}
     for value in (v for v in (vis.recipients, vis.to_original_poster, vis.to_moderators, vis.to_own_groups, "full",
@@ -658,7 +698,7 @@ def test_whether_recipient_ids_given_as_strings_are_accepted(
                              visibility=vis.recipients, recipients=[str(user_ids["moderator"])])
     read: Any = None
     if cid is not None:
-        item = find_item(comments_as(member, thread_answer), cid)
+        item = find_item(comments_as(member, thread_answer, showing=[cid]), cid)
         read = None if item is None else {"visibility": item.get("visibility"), "recipients": item.get("recipients")}
     observe("OBS-RECIPIENT-ID-STRING", status=resp.status, read_back=read)
 

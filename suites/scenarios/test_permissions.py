@@ -30,7 +30,16 @@ from permission_matrix import ALLOW, DENY, OBS, OWN, WRONG_PASSWORD_RULES, Cell,
 
 from qaconform.contract import path
 from qaconform.pytest.outcomes import SkipKind, skip
-from qaconform.pytest.support import answer_posted, find_listed, list_all, post_answer, post_comment, wire_value
+from qaconform.pytest.support import (
+    answer_posted,
+    body_holds,
+    find_listed,
+    list_all,
+    post_answer,
+    post_comment,
+    present,
+    wire_value,
+)
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
 
@@ -123,21 +132,23 @@ class Attempt:
     """The node's state would refuse the request whoever asks (not the caller's favorite, not wiki)."""
 
 
-def node_snapshot(scene: Scene, node: int) -> tuple[bool, Any]:
+def node_snapshot(scene: Scene, node: int, just_posted: bool = False) -> tuple[bool, Any]:
     """What the interface shows of an answer to novice (no moderation rights): listed?, nodeStates.
 
     A lock has no documented field (nodeStates shows closed and accepted; "only the user who locked it can edit it"
     needs an edit operation the interface lacks): a refused lock can be shown to change nothing only where it would
-    change these; moderation takes the answer out of novice's view."""
+    change these; moderation takes the answer out of novice's view. ``just_posted``: the list is read again within
+    the settle window until the answer shows (a list may lag writes)."""
     author = scene.authors[node]
-    item = find_listed(scene.api["novice"], path("listUserAnswers", userId=scene.user_ids[author]), node)
+    item = find_listed(scene.api["novice"], path("listUserAnswers", userId=scene.user_ids[author]), node,
+                       until=present if just_posted else None)
     if item is None:
         return False, None
     return True, item.get("nodeStates")
 
 
 def unchanged(scene: Scene, node: int, what: str) -> Callable[[], None]:
-    before = node_snapshot(scene, node)
+    before = node_snapshot(scene, node, just_posted=True)
     assert before[0], (
         f"[ANSWER-PUBLISHED] answer {node} was just published, so novice must see it in its author's answer list "
         f"before the {what} attempt")
@@ -158,7 +169,7 @@ def comment_absent(scene: Scene, client: ApiClient, marker: str) -> Callable[[],
             readers.append(client)
         for reader in readers:
             items = list_all(reader, path("listAnswerComments", answerId=scene.member_answer))
-            hits = [i.get("id") for i in items if marker in str(i.get("body", ""))]
+            hits = [i.get("id") for i in items if body_holds(i.get("body"), marker)]
             assert not hits, (
                 f"{tag([NO_EFFECT])}a refused comment must not be created, yet {reader.role} lists it: ids {hits}")
 
@@ -201,7 +212,7 @@ def _answer(client: ApiClient, scene: Scene, target: str) -> Attempt:
         # a wrong password names member: a refused answer must not appear among member's answers
         items = list_all(scene.api["member"], path("listUserAnswers", userId=scene.user_ids["member"]), page_size=100,
                          max_pages=5)
-        hits = [i.get("id") for i in items if marker in str(i.get("body", ""))]
+        hits = [i.get("id") for i in items if body_holds(i.get("body"), marker)]
         assert not hits, (f"{tag([NO_EFFECT])}an answer refused for a wrong password must not be created, yet "
                           f"member's answer list holds it: ids {hits}")
 

@@ -11,6 +11,7 @@ import json
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -137,7 +138,7 @@ def test_the_nothing_lost_check_reports_an_id_the_lists_do_not_show(ref_profile:
     from qaconform.load.nothing_lost import check_nothing_lost, read_created
     from qaconform.target.profile import load_profile
 
-    profile = load_profile(ref_profile)
+    profile = replace(load_profile(ref_profile), settle_s=0.5)  # a missing id is read again for half a second
     member = profile.accounts["member"]
     qid = profile.fixtures.question_id
     r = requests.post(f"{profile.base_url}/services/v2/question/{qid}/answer.json", json={"body": "<p>kept</p>"},
@@ -153,3 +154,5 @@ def test_the_nothing_lost_check_reports_an_id_the_lists_do_not_show(ref_profile:
     assert facts["created"] == 3
     assert sorted((x["kind"], x["id"], x["problem"]) for x in lost) == [
         ("answer", 987654321, "missing"), ("comment", 987654322, "missing")]
+    # both lists missed an id, so both were read again within the settle window before the ids were called lost
+    assert facts["settle_s"] == 0.5 and facts["lists_that_waited"] == 2 and facts["longest_wait_ms"] >= 500

@@ -74,6 +74,20 @@ def test_envelope_invariants_accept_the_follower_list_page_zero_of_a_real_server
     schemathesis_checks.envelope_invariants(None, _response(_sample("node-followers.json")), case)  # type: ignore[arg-type]
 
 
+def test_envelope_invariants_leave_the_page_number_of_a_follower_list_alone_but_not_of_other_lists(
+    schema: Any,
+) -> None:
+    """"A follower list shows 0": a follower list asked for page 2 may show page 1 (its pages counted from 0)."""
+    body = {"name": "", "sort": "", "page": 1, "pageSize": 1, "pageCount": 3, "listCount": 1, "totalCount": 3,
+            "list": [{"id": 1}]}
+    followers = _case(schema, "/services/v2/node/{nodeId}/followers.json", path_parameters={"nodeId": 1},
+                      query={"page": 2, "pageSize": 1})
+    schemathesis_checks.envelope_invariants(None, _response(body), followers)  # type: ignore[arg-type]
+    spaces = _case(schema, "/services/v2/space.json", query={"page": 2, "pageSize": 1})
+    with pytest.raises(AssertionError, match=r"\[PAGING-PAGE-ECHO\] page 2 was asked for"):
+        schemathesis_checks.envelope_invariants(None, _response(body), spaces)  # type: ignore[arg-type]
+
+
 def test_projection_honoured_fails_when_items_keep_fields_outside_include_only(schema: Any) -> None:
     case = _case(schema, "/services/v2/space.json", query={"includeOnly": "id,name"})
     good = {"page": 1, "pageSize": 15, "pageCount": 1, "listCount": 1, "totalCount": 1, "list": [{"id": 1}]}
@@ -100,6 +114,27 @@ def test_no_private_comment_leak_judges_anonymous_callers_and_known_accounts(
     monkeypatch.setattr(schemathesis_checks, "ACCOUNT_IDS", {"member": 3, "moderator": 2, "novice": 4})
     case = _case(schema, "/services/v2/answer/{answerId}/comment.json", path_parameters={"answerId": 5})
     resp = _response(_comments({"id": 6, "type": "comment", "visibility": "full"}, PRIVATE), user=user)
+    if leaks:
+        with pytest.raises(AssertionError, match=r"\[COMMENT-PRIVACY-LIST\] comment 7"):
+            schemathesis_checks.no_private_comment_leak(None, resp, case)  # type: ignore[arg-type]
+    else:
+        schemathesis_checks.no_private_comment_leak(None, resp, case)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("parent", "leaks"), [(5, True), (6, True), (8, False), (99, False)],
+                         ids=["on-the-answer", "under-a-public-comment", "under-a-private-comment", "parent-unlisted"])
+def test_no_private_comment_leak_leaves_a_reply_that_may_have_inherited_its_settings_unjudged(
+    schema: Any, monkeypatch: pytest.MonkeyPatch, parent: int, leaks: bool
+) -> None:
+    """novice is neither author nor recipient of comment 7. Under answer 5 or a public comment 6, 7 has its own
+    settings: a leak. Under private comment 8 (by novice) it may have inherited them, and who besides its author and
+    recipients reads such a reply (the author of the comment it answers) is not stated."""
+    monkeypatch.setattr(schemathesis_checks, "ACCOUNT_IDS", {"member": 3, "moderator": 2, "novice": 4})
+    case = _case(schema, "/services/v2/answer/{answerId}/comment.json", path_parameters={"answerId": 5})
+    above = {"id": 8, "type": "comment", "visibility": "recipients", "author": {"id": 4}, "recipients": [{"id": 2}],
+             "parentId": 5}
+    resp = _response(_comments({"id": 6, "type": "comment", "visibility": "full", "parentId": 5}, above,
+                               {**PRIVATE, "parentId": parent}), user="novice")
     if leaks:
         with pytest.raises(AssertionError, match=r"\[COMMENT-PRIVACY-LIST\] comment 7"):
             schemathesis_checks.no_private_comment_leak(None, resp, case)  # type: ignore[arg-type]

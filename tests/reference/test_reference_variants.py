@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from ref_helpers import Ref, start_ref
@@ -27,14 +29,18 @@ CLASSES_OF_ISSUE_13 = {
     "visibility wire values, public comments without the fields, a server before 2.16.0": [
         "visibility-full-public", "visibility-options-named", "public-comment-no-privacy-fields",
         "no-private-comments"],
-    "who else reads a private comment": ["private-readable-by-admins", "private-readable-by-moderators"],
+    "who else reads a private comment": ["private-readable-by-admins", "private-readable-by-moderators",
+                                         "reply-readable-by-thread-authors"],
+    "bodies in an equivalent HTML form": ["body-html-equivalent"],
+    "lists that lag writes": ["lists-lag-writes"],
     "HTML 401 everywhere, permission failures as 401": ["bad-credentials-html", "denied-as-401"],
     "error bodies the description does not give": ["malformed-json-422", "unknown-node-400", "lock-no-prompt-422",
                                                    "denied-body-error"],
     "order of checks": ["state-before-permission"],
     "id and Location of new comments and answers": ["location-relative", "location-other-path", "location-not-readable",
                                                     "comment-201-empty", "comment-201-id-only"],
-    "paging": ["page-size-cap-20", "page-size-cap-100", "followers-zero-based", "default-page-size-20",
+    "paging": ["page-size-cap-20", "page-size-cap-100", "followers-zero-based", "followers-page-shown-from-0",
+               "default-page-size-20",
                "default-sorts-newest", "unknown-sort-400"],
     "idempotent repeats": ["repeat-is-noop", "repeat-is-409"],
     "a novice's answer to moderation": ["moderated-answer-202"],
@@ -122,3 +128,39 @@ def test_all_variants_change_the_wire_where_the_description_leaves_a_choice(vari
     assert missing.status_code == 400 and "errors" in missing.json()  # unknown-node-400
     unknown = varied.call("GET", "/question.json", "member", params={"space": 1})
     assert unknown.status_code == 400  # unknown-param-400
+
+
+def _new_id(resp: Any) -> int:
+    return int(re.findall(r"\d+", resp.headers["location"])[-1])
+
+
+def test_the_variants_of_settling_lists_bodies_follower_pages_and_reply_readers_show_on_the_wire() -> None:
+    """lists-lag-writes, body-html-equivalent, followers-page-shown-from-0, reply-readable-by-thread-authors: each
+    visible on the wire (and the later of them not yet in the default server: see the default server's tests)."""
+    names = ("lists-lag-writes", "body-html-equivalent", "followers-page-shown-from-0",
+             "reply-readable-by-thread-authors")
+    for srv in start_ref(variants=names):
+        question = srv.profile.fixtures.question_id
+        answer = srv.ok("POST", f"/question/{question}/answer.json", "member", 201, json={"body": "réponse [t]"})
+        assert answer["body"] == "<p>r&#233;ponse [t]</p>"  # body-html-equivalent: escaped, wrapped
+        comment = srv.post(f"/node/{answer['id']}/comment.json", "member", json={"body": "it's"})
+        assert comment.status_code == 201
+        started = time.monotonic()
+        assert srv.ok("GET", f"/answer/{answer['id']}/comment.json", "member")["list"] == []  # lists-lag-writes
+        assert srv.get(comment.headers["location"].split("/services/v2", 1)[1], "member").status_code == 200
+        while not srv.ok("GET", f"/answer/{answer['id']}/comment.json", "member")["list"]:
+            assert time.monotonic() - started < 5, "the comment never showed in its answer's list"
+            time.sleep(0.05)
+        assert time.monotonic() - started >= variants.LIST_LAG_MS / 1000 * 0.9
+        first = srv.ok("GET", f"/node/{question}/followers.json", "member", params={"page": 1, "pageSize": 1})
+        second = srv.ok("GET", f"/node/{question}/followers.json", "member", params={"page": 2, "pageSize": 1})
+        assert (first["page"], second["page"]) == (0, 1)  # followers-page-shown-from-0
+        private = srv.post(f"/node/{answer['id']}/comment.json", "admin",
+                           json={"body": "to member", "visibility": "recipients",
+                                 "recipients": [{"id": srv.user_id("member")}]})
+        reply = srv.post(f"/node/{_new_id(private)}/comment.json", "member", json={"body": "reply"})
+        time.sleep(variants.LIST_LAG_MS / 1000 + 0.3)
+        listed = {i["id"] for i in srv.ok("GET", f"/answer/{answer['id']}/comment.json", "admin")["list"]}
+        assert _new_id(reply) in listed  # reply-readable-by-thread-authors: admin wrote the private parent
+        novice = {i["id"] for i in srv.ok("GET", f"/answer/{answer['id']}/comment.json", "novice")["list"]}
+        assert _new_id(reply) not in novice and _new_id(private) not in novice
