@@ -25,7 +25,7 @@ from urllib.parse import urlencode
 from qaconform.invariants import not_an_envelope
 from qaconform.target.client import ApiClient, ApiResponse
 
-MAX_PAGES = 25
+MAX_PAGES = 6
 """Pages one walk reads at most: a drawn page size is raised to ceil(totalCount / MAX_PAGES) when smaller."""
 WALK_LIMIT = 400
 """Lists holding more items are not walked (a real site's question list may hold a million)."""
