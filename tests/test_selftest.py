@@ -47,6 +47,10 @@ AREAS_THE_FAULTS_COVER = {
     "parameter precedence": ["CONV-PARAM-WINS-COMMENT", "CONV-PARAM-WINS-ANSWER"],
     "content type": ["CONV-CONTENT-TYPE-JSON"],
     "5xx on bad input": ["CONV-NO-SERVER-ERROR", "CONV-BODY-FORMAT"],
+    "each stated form and limit": ["GDPR-USER-FORMS", "GDPR-REASSIGN-FORMS", "GDPR-OPERATIONS-RANGE",
+                                   "GDPR-DATE-TIMESTAMP", "COMMENT-RECIPIENT-ID-FORMS", "ANSWER-OTHER-NODE-FIELDS",
+                                   "CONV-PARAM-AS-BODY-FIELD", "CONV-PARAM-AS-BODY-FIELD-GDPR"],
+    "non-ASCII text and credentials": ["TEXT-NON-ASCII", "AUTH-BASIC", "AUTH-BAD-CREDENTIALS"],
 }
 PERMISSION_ROWS_BOTH_WAYS = ["PERM-COMMENT", "PERM-GROUPS", "PERM-UNFAVORITE", "PERM-CANCELWIKI",
                              "PERM-CANCELWIKI-OWN", "PERM-SENDTOMOD", "PERM-LOCK", "PERM-LOCK-OWN"]

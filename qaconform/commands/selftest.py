@@ -425,7 +425,7 @@ class ProfileShape:
         out = []
         for line in text.splitlines():
             key = line.split("=", 1)[0].strip()
-            if key in dropped or key == "gdpr_user":
+            if key in dropped or key in ("gdpr_user", "gdpr_user_email"):
                 continue
             out.append("destructive = false" if key == "destructive" else line)
         return "\n".join(out) + "\n"

@@ -203,6 +203,8 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
         if repeated is not None:
             return repeated
     extra = None if faults.is_on("lock-extra-not-prompt") else prompt
+    if extra is not None and faults.is_on("lock-prompt-ascii-only"):
+        extra = extra.encode("ascii", "replace").decode("ascii")
     verb = "lock" if faults.is_on("lock-verb-wrong") else "locked"
     with svc.tx("lock") as conn:
         action_id = _record_action(conn, verb, caller, node["id"], client_ip(request), extra=extra)

@@ -132,6 +132,24 @@ def anonymous() -> Caller:
     return CLOSED_SITE_ANONYMOUS if faults.closed_site() else ANONYMOUS
 
 
+def planted_credentials(header: str | None, method: str, path: str) -> str | None:
+    """The Authorization header as a planted credentials fault reads it on this request (faults.py): split at the
+    last colon on the expert lists, or decoded as Latin-1 on writes; the header itself when no such fault is on."""
+    experts = faults.is_on("auth-colon-password-refused-on-experts") and "/user/retrieve" in path
+    latin1 = faults.is_on("auth-password-latin1-on-writes") and method in ("POST", "PUT")
+    if not header or not (experts or latin1):
+        return header
+    scheme, _, token = header.partition(" ")
+    try:
+        raw = base64.b64decode(token.strip(), validate=True)
+    except (binascii.Error, ValueError):
+        return header
+    text = raw.decode("latin-1") if latin1 else raw.decode("utf-8", "replace")
+    if experts and text.count(":") > 1:  # the username is then what precedes the last colon: no such user
+        text = "\x00" + text
+    return f"{scheme} {base64.b64encode(text.encode('utf-8')).decode('ascii')}"
+
+
 class BadCredentials(Exception):
     """The Authorization header names no known user, or the password is wrong."""
 
@@ -187,7 +205,7 @@ class Authenticator:
             return None
         if not verify_password(password, user.password_hash) and not (
             faults.is_on("wrong-password-accepted") and user.password_hash
-        ):
+        ) and not (password == "" and faults.is_on("auth-empty-password-accepted")):
             return None
         return Caller(
             id=user.id,

@@ -36,6 +36,8 @@ async def read_fields(request: Request) -> dict[str, Any]:
     if raw.strip():
         media = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if media == "application/json" or media.endswith("+json"):
+            if faults.is_on("answer-json-latin1") and request.url.path.endswith("/answer.json"):
+                raw = raw.decode("latin-1").encode("utf-8")  # a raw UTF-8 body read as Latin-1 (escapes survive)
             fields = _json_object(raw)
         elif media == "application/x-www-form-urlencoded":
             try:
@@ -43,6 +45,7 @@ async def read_fields(request: Request) -> dict[str, Any]:
             except UnicodeDecodeError:
                 raise bad_request("the form body is not UTF-8; encode it as UTF-8") from None
             fields = dict(parse_qsl(text, keep_blank_values=True))
+            fields = _planted_form_fields(request.url.path, fields)
         else:
             shown = media or "none"
             raise ApiError(
@@ -62,8 +65,19 @@ async def read_fields(request: Request) -> dict[str, Any]:
                 continue
             if key in fields and faults.is_on("comment-visibility-body-wins"):
                 continue
+        if comment and faults.is_on("comment-param-latin1"):
+            value = value.encode("utf-8").decode("latin-1")
         if not (body_wins and key in fields):
             fields[key] = value
+    return fields
+
+
+def _planted_form_fields(path: str, fields: dict[str, Any]) -> dict[str, Any]:
+    """The form-encoded fields a planted fault drops (faults.py); the fields themselves when none is on."""
+    if faults.is_on("comment-visibility-form-field-ignored") and path.endswith("/comment.json"):
+        fields.pop("visibility", None)
+    if faults.is_on("answer-body-form-field-ignored") and path.endswith("/answer.json"):
+        fields.pop("body", None)
     return fields
 
 

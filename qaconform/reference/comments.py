@@ -35,6 +35,8 @@ async def post_comment(svc: Service, request: Request, caller: Caller) -> Respon
         kinds = ("question", "answer")
     parent = svc.visible_node(caller, path_id(request), kinds)
     body = stored_body(text_field(fields, "body", required=not faults.is_on("comment-body-optional")) or "")
+    if faults.is_on("comment-body-astral-dropped"):
+        body = "".join(ch for ch in body if ord(ch) <= 0xFFFF)
     visibility, recipients = _privacy(svc, caller, parent, fields)
     comment_id = _insert_comment(svc, caller, parent, body, visibility, recipients)
     item = svc.render.nodes_json(svc.render.nodes_by_ids([comment_id]), caller)[0]
@@ -126,6 +128,8 @@ def _recipients(fields: dict[str, Any]) -> list[int]:
     ids: list[int] = []
     for item in value:
         raw = item.get("id") if isinstance(item, dict) else item
+        if isinstance(raw, str) and isinstance(item, dict) and faults.is_on("comment-recipient-string-id-refused"):
+            raise bad_request(f"recipient id {raw[:20]!r} must be a number")
         ident = as_id(raw)
         if ident is not None:
             ids.append(ident)

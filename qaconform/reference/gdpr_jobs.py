@@ -19,6 +19,7 @@ from .http_io import json_response
 from .service import Service, now_ms
 
 GDPR_OPERATIONS = frozenset({"suspend", "anonymize", "delete", "anon-delete"})
+_DAY_MS = 86_400_000
 _FORMATTED_DATE = re.compile(r"^\d{2}/\d{2}/\d{4} \d{2}:\d{2}$")
 
 
@@ -26,6 +27,8 @@ async def schedule_gdpr_job(svc: Service, request: Request, caller: Caller) -> R
     fields = await read_fields(request)
     if faults.is_on("gdpr-params-ignored"):
         fields = {k: v for k, v in fields.items() if k not in request.query_params}
+    if faults.is_on("gdpr-csv-param-ignored") and "csvFileId" in request.query_params:
+        fields.pop("csvFileId", None)
     if faults.is_on("gdpr-error-body-message"):
         try:
             return _schedule(svc, caller, fields)
@@ -66,7 +69,9 @@ def _check_user(svc: Service, fields: dict[str, Any]) -> None:
     by_name_only = isinstance(user, dict) and [k for k in user if _present(user, k)] == ["username"]
     if by_name_only and variants.is_on("gdpr-user-by-username-refused"):
         raise bad_request("The provided 'user' is invalid")
-    if not _find_user(svc, user, ("username", "email", "id")):
+    by_email = isinstance(user, dict) and _present(user, "email")
+    if not _find_user(svc, user, ("username", "email", "id")) or (
+            by_email and faults.is_on("gdpr-user-by-email-refused")):
         raise bad_request("The provided 'user' is invalid")
 
 
@@ -87,10 +92,14 @@ def _check_operations(fields: dict[str, Any]) -> None:
     operations = structured(fields, "operations")
     if isinstance(operations, str):
         operations = [o.strip() for o in operations.split(",") if o.strip()]
+    most = 5 if faults.is_on("gdpr-five-operations-accepted") else 4
+    if faults.is_on("gdpr-four-operations-refused"):
+        most = 3
+    known = GDPR_OPERATIONS - {"anon-delete"} if faults.is_on("gdpr-anon-delete-refused") else GDPR_OPERATIONS
     if (
         not isinstance(operations, list)
-        or not 1 <= len(operations) <= (5 if faults.is_on("gdpr-five-operations-accepted") else 4)
-        or not all(isinstance(o, str) and o in GDPR_OPERATIONS for o in operations)
+        or not 1 <= len(operations) <= most
+        or not all(isinstance(o, str) and o in known for o in operations)
     ):
         raise bad_request("The provided 'operations' is/are invalid")
 
@@ -106,14 +115,23 @@ def _check_reassign_user(svc: Service, fields: dict[str, Any]) -> None:
     lenient = faults.is_on("gdpr-reassign-invalid-accepted") or (
         faults.is_on("gdpr-reassign-invalid-id-accepted") and isinstance(reassign, dict) and _present(reassign, "id")
     )
-    if not _find_user(svc, reassign, ("username", "id")) and not lenient:
+    refused_form = isinstance(reassign, dict) and (
+        (faults.is_on("gdpr-reassign-by-id-refused") and _present(reassign, "id"))
+        or (faults.is_on("gdpr-reassign-by-username-refused") and _present(reassign, "username")))
+    if (not _find_user(svc, reassign, ("username", "id")) and not lenient) or refused_form:
         raise bad_request("The provided 'reassignUser' is/are invalid")
 
 
 def _free_time_frame(svc: Service, fields: dict[str, Any]) -> int:
     """The job's time frame (a minute, or an hour under a variant): in the future and not taken by another job."""
     when = _schedule_ms(fields)
-    if when < now_ms() and not faults.is_on("gdpr-past-date-accepted"):
+    now = now_ms()
+    past = when < now
+    if faults.is_on("gdpr-past-within-a-day-accepted"):
+        past = when < now - _DAY_MS
+    if faults.is_on("gdpr-next-day-refused-as-past"):
+        past = when < now + _DAY_MS
+    if past and not faults.is_on("gdpr-past-date-accepted"):
         raise bad_request("The desired date is in the past and is it not eligible.")
     minute = when // (3_600_000 if variants.is_on("gdpr-time-frame-hour") else 60_000)
     taken = svc.db.one("SELECT 1 FROM jobs WHERE schedule_minute = ?", (minute,)) is not None
@@ -160,6 +178,8 @@ def _schedule_ms(fields: dict[str, Any]) -> int:
         except ValueError:
             raise invalid from None
         return int(dt.timestamp() * 1000)
+    if faults.is_on("gdpr-timestamp-ignored"):
+        return now_ms() + 1_000  # dated now (a second ahead, so that it is not refused as past)
     if isinstance(stamp, str) and stamp.strip().isdecimal():
         stamp = int(stamp.strip())
     if isinstance(stamp, bool) or not isinstance(stamp, int) or not 0 <= stamp < 10**14:

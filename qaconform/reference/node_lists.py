@@ -257,7 +257,7 @@ def _node_entry(r: sqlite3.Row) -> dict[str, Any]:
     entry["node"] = {
         "id": r["id"],
         "title": r["title"],
-        "body": r["body"],
+        "body": r["body"].encode("utf-8").decode("latin-1") if faults.is_on("content-body-mojibake") else r["body"],
         "type": r["type"],
         "accepted": bool(r["marked"]),
     }

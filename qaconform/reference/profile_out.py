@@ -15,7 +15,8 @@ SERVICE_VERSION = "2.16.0"
 
 
 def _s(value: str) -> str:
-    """A TOML basic string (JSON escaping is valid TOML for these ASCII values)."""
+    """A TOML basic string (JSON escaping is valid TOML for these values: no character beyond the BMP, whose JSON
+    escape is a surrogate pair that TOML refuses)."""
     return json.dumps(value)
 
 
@@ -63,6 +64,7 @@ def profile_text(base_url: str, fixtures: SeedFixtures, page_size: int) -> str:
         "destructive = true",
         f"gdpr_user = {_s(GDPR_USER.username)}",
         f"gdpr_user_id = {GDPR_USER.id}",
+        f"gdpr_user_email = {_s(GDPR_USER.username + '@example.invalid')}",
         "",
     ]
     if faults.closed_site():  # the site grants anonymous no Anonymous Roles: the profile says so

@@ -40,9 +40,11 @@ ACCOUNTS: tuple[DemoAccount, ...] = (
     DemoAccount("admin", 1, "admin", "ref-admin-pw", "Ada Admin"),
     DemoAccount("moderator", 2, "moderator", "ref-moderator-pw", "Moe Moderator"),
     DemoAccount("member", 3, "member", "ref-member-pw", "Mia Member"),
-    DemoAccount("novice", 4, "novice", "ref-novice-pw", "Ned Novice"),
+    DemoAccount("novice", 4, "novice", "novice-pw:naïve:✓日本", "Ned Novice"),
 )
-"""Demo credentials of a loopback-only server; written into the profile the server writes."""
+"""Demo credentials of a loopback-only server; written into the profile the server writes. novice's password holds
+colons and non-ASCII characters, so that the suites' credential forms (a colon belongs to the password, UTF-8)
+run against this server."""
 
 GDPR_USER = DemoAccount("user", 5, "gdpr-target", "ref-gdpr-pw", "Gail Target")
 ISSUE_TRACKER = "tracker"

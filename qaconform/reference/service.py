@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from starlette.requests import Request
 
 from . import variants
-from .auth import Authenticator, BadCredentials, Caller, StoredUser
+from .auth import Authenticator, BadCredentials, Caller, StoredUser, planted_credentials
 from .db import Database
 from .errors import ApiError, not_found, unauthorized
 from .keyset import Bookmarks
@@ -60,7 +60,8 @@ class Service:
     def caller(self, request: Request) -> Caller:
         """The acting user of the request; 401 for credentials that name no user or carry a wrong password."""
         try:
-            return self.authenticator.caller(request.headers.get("authorization"))
+            header = planted_credentials(request.headers.get("authorization"), request.method, request.url.path)
+            return self.authenticator.caller(header)
         except BadCredentials:
             raise unauthorized() from None
 

@@ -267,6 +267,13 @@ def _not_http(exc: BaseException) -> bool:
     return False
 
 
+def basic_auth(username: str, password: str) -> tuple[bytes, bytes]:
+    """Basic credentials for requests, UTF-8 encoded: given text, requests encodes Latin-1, which sends a wrong
+    password for an account with a non-ASCII one (and raises beyond Latin-1). UTF-8 is the one charset RFC 7617
+    names; everything else of the kit (the load users, the bench) sends UTF-8 too."""
+    return username.encode("utf-8"), password.encode("utf-8")
+
+
 def _with_query(url: str, params: dict[str, Any] | Iterable[tuple[str, Any]] | None) -> str:
     """The URL with ``params`` appended (None values left out)."""
     if not params:
@@ -334,6 +341,10 @@ class BasicAuth(requests.auth.HTTPBasicAuth):
     """requests' Basic auth, shown as ``<BasicAuth member:<redacted>>``: the one form in which an account's
     credentials are handed to requests and schemathesis (never the plain ``(username, password)`` tuple, which a
     failing test's traceback prints whole as an argument of every frame it passes through)."""
+
+    def __init__(self, username: str, password: str) -> None:
+        """UTF-8 encoded (:func:`basic_auth`): given text, requests would send Latin-1."""
+        super().__init__(*basic_auth(username, password))
 
     def __repr__(self) -> str:
         name = self.username.decode(errors="replace") if isinstance(self.username, bytes) else self.username

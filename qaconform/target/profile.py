@@ -219,6 +219,9 @@ class Safety(_Table):
     gdpr_user_id: PositiveId | None = Field(
         None, description="the id of gdpr_user: jobs then name the user by id (why a username-only user object is "
                           "'incorrect' in a sample of the description is not shown, so a site may refuse that form)")
+    gdpr_user_email: StrictStr | None = Field(
+        None, description="the email of gdpr_user: the suites then test the email form of a job's user (\"Exactly "
+                          "one of username, email, id\")")
     max_concurrency: Annotated[StrictInt, Field(ge=1)] | None = Field(
         None, description="politeness on a shared server: never more requests in flight at once, all workers together")
     max_rps: PositiveNumber | None = Field(

@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
 
@@ -123,6 +123,7 @@ class Jobs:
         """
         table: dict[str, tuple[str, Any, set[str | None]]] = {
             "past": ("scheduleDate", {"formatted": "01/01/2001 00:00"}, {PAST_DATE}),
+            "operations": ("operations", ["qc-not-an-operation"], {OPERATIONS_INVALID}),
             "reassign": ("reassignUser", {"username": self.admin.username, "id": self.admin_id or 1},
                          {REASSIGN_AMBIGUOUS, REASSIGN_INVALID}),
             "nobody": ("user", {"username": nobody()}, {None}),
@@ -425,6 +426,191 @@ def _json_or_text(resp: ApiResponse) -> Any:
         return resp.json()
     except AssertionError:
         return resp.text[:300]
+
+
+# ------------------------------------------------------------------------------------------------ stated forms, limits
+# "Exactly one of username, email, id", "by exactly one of username or id", "Either formatted ... or timeStamp", "At
+# least one and at most 4 elements", "Date in the past": each stated form is taken and each side of each edge holds.
+# A form is judged on an error path the description gives (a date in the past): a job whose only error is its date
+# must be refused for its date, so a refusal naming the form under test is the form refused. A guard makes the
+# request harmless without [safety] destructive, as above.
+
+OPERATIONS = ("suspend", "anonymize", "delete", "anon-delete")
+ZONE_BEHIND, ZONE_AHEAD = timedelta(hours=12), timedelta(hours=14)
+"""formatted carries no time zone: a wall-clock time is in the past (or ahead) on every server only beyond the widest
+offsets, UTC-12 and UTC+14. The edges below are a minute past those."""
+
+
+def _minute(moment: datetime) -> datetime:
+    return moment.replace(second=0, microsecond=0)
+
+
+def past_in_every_zone() -> datetime:
+    """The latest wall-clock minute that is in the past whatever the server's time zone (now - 12 h - 1 min)."""
+    return _minute(datetime.now(UTC) - ZONE_BEHIND - timedelta(minutes=1))
+
+
+def ahead_in_every_zone() -> datetime:
+    """The earliest wall-clock minute ahead whatever the server's time zone, with a minute for the request itself."""
+    return _minute(datetime.now(UTC) + ZONE_AHEAD + timedelta(minutes=2))
+
+
+def blame_form(rule: str, words: tuple[str, ...]) -> Callable[[str | None], str]:
+    """The rule a wrong answer to a past-dated job that carries one stated form breaks: a refusal whose message is
+    about the form (it names one of ``words``) refused the form; anything else (no error: the job was scheduled)
+    missed the past date."""
+
+    def rule_of(error: str | None) -> str:
+        if error is not None and error != PAST_DATE and any(w in error.lower() for w in words):
+            return rule
+        return "GDPR-PAST-DATE"
+
+    return rule_of
+
+
+def _past_formatted() -> dict[str, str]:
+    return {"formatted": formatted(datetime.now(UTC) - timedelta(days=3))}
+
+
+def _user_form(jobs: Jobs, form: str) -> dict[str, Any]:
+    """gdpr_user by one stated form, or a skip naming the [safety] key the form needs."""
+    safety = jobs.profile.safety
+    if not safety.gdpr_user:
+        skip(SkipKind.MISSING_FIXTURE, "not checked: [safety] gdpr_user is not set: a job names no other user",
+             fixtures=["gdpr_user"])
+    value = {"username": safety.gdpr_user, "email": safety.gdpr_user_email, "id": safety.gdpr_user_id}[form]
+    if value is None:
+        key = f"gdpr_user_{form}"
+        skip(SkipKind.MISSING_FIXTURE, f"not checked: [safety] {key} is not set, so the kit cannot name gdpr_user by "
+             f"{form}", fixtures=[key])
+    return {form: value}
+
+
+@pytest.mark.rule("GDPR-USER-FORMS", "GDPR-PAST-DATE", "GDPR-ERROR-BODY")
+@pytest.mark.writes
+@pytest.mark.parametrize("form", ["email", "id"])
+def test_a_jobs_user_in_each_stated_form_is_taken_so_only_its_past_date_refuses_it(jobs: Jobs, form: str) -> None:
+    """username is the third stated form, but a sample calls a username-only user object incorrect (why: not shown),
+    so it is recorded (OBS-GDPR-USERNAME-ONLY), not judged."""
+    body = jobs.individual(user=_user_form(jobs, form), scheduleDate=_past_formatted())
+    jobs.expect_error(body, PAST_DATE, ("reassign",), rule=blame_form("GDPR-USER-FORMS", ("user", form)))
+
+
+@pytest.mark.destructive
+@pytest.mark.writes
+@pytest.mark.rule("GDPR-USER-FORMS", "GDPR-201-JOBID")
+@pytest.mark.parametrize("form", ["email", "id"])
+def test_a_job_naming_its_user_in_each_stated_form_is_scheduled(jobs: Jobs, gdpr_user: str, form: str) -> None:
+    body = jobs.individual(user=_user_form(jobs, form))
+    resp, _ = jobs.send(body)
+    error = _error_text(resp)
+    rule = "GDPR-USER-FORMS" if error is not None and ("user" in error.lower() or form in error.lower()) \
+        else "GDPR-201-JOBID"
+    assert resp.status == 201, (
+        f"[{rule}] a complete individual job naming gdpr_user by {form} ({body['user']}) must be scheduled (201): "
+        f"the user is 'Exactly one of username, email, id'\n{resp.describe()}")
+
+
+@pytest.mark.rule("GDPR-REASSIGN-FORMS", "GDPR-PAST-DATE", "GDPR-ERROR-BODY")
+@pytest.mark.writes
+@pytest.mark.parametrize("form", ["username", "id"])
+def test_a_reassign_user_in_each_stated_form_is_taken_so_only_its_past_date_refuses_it(jobs: Jobs,
+                                                                                        form: str) -> None:
+    """reassignUser names admin (it exists) by one form; the job is dated in the past and so never runs."""
+    value = jobs.admin.username if form == "username" else jobs.admin_id
+    if value is None:
+        skip(SkipKind.MISSING_FIXTURE, "not checked: admin's user id is unknown ([accounts.admin] id)",
+             fixtures=["accounts.admin.id"])
+    body = jobs.refusable(reassignUser={form: value}, scheduleDate=_past_formatted())
+    jobs.expect_error(body, PAST_DATE, ("operations",), rule=blame_form("GDPR-REASSIGN-FORMS", ("reassign",)))
+
+
+def _subsets() -> list[Any]:
+    """Every list of 1 to 4 distinct operations (15): both edges of 'at least one and at most 4' and every name."""
+    out = []
+    for mask in range(1, 1 << len(OPERATIONS)):
+        chosen = [op for i, op in enumerate(OPERATIONS) if mask >> i & 1]
+        out.append(pytest.param(chosen, id=f"{len(chosen)}-" + "+".join(chosen)))
+    return out
+
+
+@pytest.mark.rule("GDPR-OPERATIONS-RANGE", "GDPR-PAST-DATE", "GDPR-ERROR-BODY")
+@pytest.mark.writes
+@pytest.mark.parametrize("operations", _subsets())
+def test_every_list_of_one_to_four_operations_is_taken_so_only_its_past_date_refuses_it(
+        jobs: Jobs, operations: list[str]) -> None:
+    body = jobs.refusable(operations=operations, scheduleDate=_past_formatted())
+    jobs.expect_error(body, PAST_DATE, ("reassign",), rule=blame_form("GDPR-OPERATIONS-RANGE", ("operation",)))
+
+
+@pytest.mark.rule("GDPR-PAST-DATE", "GDPR-ERROR-BODY")
+@pytest.mark.writes
+def test_a_job_a_minute_in_the_past_in_every_time_zone_is_refused(jobs: Jobs) -> None:
+    """The near side of the past-date edge: 12 h and a minute behind UTC is in the past for any server zone."""
+    moment = past_in_every_zone()
+    jobs.expect_error(jobs.refusable(scheduleDate={"formatted": formatted(moment)}), PAST_DATE, ("reassign",),
+                      rule="GDPR-PAST-DATE")
+
+
+@pytest.mark.destructive
+@pytest.mark.writes
+@pytest.mark.rule("GDPR-PAST-DATE", "GDPR-201-JOBID")
+def test_a_job_a_minute_ahead_in_every_time_zone_is_scheduled(jobs: Jobs, gdpr_user: str) -> None:
+    """The far side of the edge: 14 h and two minutes ahead of UTC is ahead for any server zone, so not "in the
+    past". Unlike the other jobs here (years ahead) this one runs about 14 hours after the test: [safety] destructive
+    consents to it and it names only gdpr_user."""
+    moment = ahead_in_every_zone()
+    resp, _ = jobs.send(jobs.individual(scheduleDate={"formatted": formatted(moment)}))
+    error = _error_text(resp)
+    rule = "GDPR-PAST-DATE" if error == PAST_DATE else "GDPR-201-JOBID"
+    assert resp.status == 201, (
+        f"[{rule}] a job dated {formatted(moment)} (ahead of now in every time zone) is not in the past: it must be "
+        f"scheduled (201)\n{resp.describe()}")
+
+
+@pytest.mark.rule("GDPR-DATE-TIMESTAMP", "GDPR-PAST-DATE")
+@pytest.mark.writes
+def test_a_moment_in_the_past_given_as_time_stamp_is_refused_as_past(jobs: Jobs) -> None:
+    """The timeStamp form. Its format is not shown; the value sent is the epoch *seconds* of a minute ago, which is
+    in the past read as seconds or as milliseconds (1970), so a server that reads timeStamp either way refuses it as
+    past. The same job dated by formatted three days ago is the control: a server that refuses that one but
+    schedules this one ignored the timeStamp."""
+    stamp = int(datetime.now(UTC).timestamp()) - 60
+    resp, guard_messages = jobs.send(jobs.refusable(scheduleDate={"timeStamp": stamp}), ("reassign",))
+    error = _error_text(resp)
+    if resp.status == 400 and error == PAST_DATE:
+        return
+    if 400 <= resp.status < 500:
+        if _stopped_at_guard(error, guard_messages):
+            skip(SkipKind.OTHER, f"inconclusive: the target reported the guard ({error!r}) before the date")
+        skip(SkipKind.OTHER, f"not judged: the target refused timeStamp {stamp} (epoch seconds) with {resp.status} "
+                             f"{error!r}; the format of timeStamp is not shown, so another may be the site's")
+    control, _ = jobs.send(jobs.refusable(scheduleDate=_past_formatted()), ("reassign",))
+    rule = "GDPR-DATE-TIMESTAMP" if _error_text(control) == PAST_DATE else "GDPR-PAST-DATE"
+    fail([rule], f"scheduleDate {{timeStamp: {stamp}}} is a minute ago (epoch seconds; 1970 read as milliseconds): "
+                 f"the job is in the past and must be refused with {PAST_DATE!r}, yet it got {resp.status} (the same "
+                 f"job dated by formatted got {control.status} {_error_text(control)!r})", resp)
+
+
+def _csv_param_rule(error: str | None) -> str:
+    """csvFileId as a parameter: the bulk-without-file or no-such-file message shows the parameter not counted."""
+    return "CONV-PARAM-AS-BODY-FIELD-GDPR" if error in (BULK_NO_CSV, CSV_MISSING) else "GDPR-PAST-DATE"
+
+
+@pytest.mark.rule("CONV-PARAM-AS-BODY-FIELD-GDPR", "GDPR-PAST-DATE", "GDPR-ERROR-BODY")
+@pytest.mark.writes
+@pytest.mark.parametrize("in_body", [None, "missing-file"], ids=["only-as-parameter", "parameter-wins-over-body"])
+def test_a_jobs_csv_file_id_given_as_a_parameter_counts(jobs: Jobs, profile: Profile, in_body: str | None) -> None:
+    """csvFileId (the other scalar field of a job; type is tested above) as a query parameter, with the body lacking
+    it or naming a file that does not exist: the parameter names the profile's file and wins, so the job's only
+    error is its past date."""
+    csv = profile.fixtures.gdpr_csv_file_id
+    if csv is None:
+        skip(SkipKind.MISSING_FIXTURE, "not checked: needs fixture gdpr_csv_file_id", fixtures=["gdpr_csv_file_id"])
+    body = jobs.refusable(scheduleDate=_past_formatted(), csvFileId=None)
+    if in_body:
+        body["csvFileId"] = missing_csv_id(profile)
+    jobs.expect_error(body, PAST_DATE, ("reassign",), params={"csvFileId": csv}, rule=_csv_param_rule)
 
 
 # ------------------------------------------------------------------------------------------------ user content list

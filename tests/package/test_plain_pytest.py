@@ -39,3 +39,32 @@ def test_an_unreachable_target_has_the_kits_own_code_outside_pytests(tmp_path: P
     assert proc.returncode == exitcodes.PYTEST_UNREACHABLE > 5, proc.stdout[-2000:]
     assert data["stopped"]["reason"] == "unreachable"
     assert "127.0.0.1:9" in data["stopped"]["message"]
+
+
+def test_an_account_refused_on_one_operation_only_is_a_verdict_not_a_bad_profile(tmp_path: Path) -> None:
+    """A server that splits the credentials at the last colon on the expert lists refuses novice there (its password
+    holds colons) and takes it everywhere else: the preflight must not call that a wrong password (exit 4, no
+    verdict), the suites judge it: AUTH-BASIC fails, exit 1."""
+    from qaconform.reference import ReferenceServer
+
+    with ReferenceServer(faults=("auth-colon-password-refused-on-experts",)) as srv:
+        proc, data = _run(tmp_path, "--target-profile", str(srv.profile_path), "--rule", "AUTH-BASIC",
+                          "-k", "basic_credentials_of_a_valid_account", "-p", "no:randomly")
+    assert proc.returncode == pytest.ExitCode.TESTS_FAILED, proc.stdout[-2000:]
+    assert not data.get("stopped"), data.get("stopped")
+    failed = [t for t in data["tests"] if t["outcome"] == "failed"]
+    assert failed and all("novice" in t["nodeid"] and "retrieveAllExperts" in t["nodeid"] for t in failed), failed
+
+
+def test_an_account_refused_everywhere_still_stops_the_run_as_a_bad_profile(tmp_path: Path) -> None:
+    from qaconform.reference import ReferenceServer
+
+    with ReferenceServer() as srv:
+        profile = tmp_path / "wrong.toml"
+        text = Path(srv.profile_path).read_text()
+        profile.write_text(text.replace('username = "member"\npassword = "ref-member-pw"',
+                                        'username = "member"\npassword = "not-the-password"'))
+        assert profile.read_text() != text
+        proc, data = _run(tmp_path, "--target-profile", str(profile), "-k", "envelope")
+    assert proc.returncode == exitcodes.PYTEST_BAD_PROFILE, proc.stdout[-2000:]
+    assert data["stopped"]["reason"] == "profile" and "[accounts.member]" in data["stopped"]["message"]

@@ -12,6 +12,7 @@ from typing import Any
 import requests
 
 from qaconform.reference import ReferenceServer
+from qaconform.target.client import basic_auth
 from qaconform.target.profile import Profile, load_profile
 
 ROLES = ("admin", "moderator", "member", "novice")
@@ -28,13 +29,14 @@ class Ref:
     def api(self) -> str:
         return self.url + "/services/v2"
 
-    def auth(self, who: str | None) -> tuple[str, str] | None:
+    def auth(self, who: str | None) -> tuple[bytes, bytes] | None:
+        """Basic credentials, UTF-8 encoded as the kit sends them (novice's password is not ASCII)."""
         if who is None:
             return None
         if who == "wrong":
-            return ("admin", "not-the-password")
+            return basic_auth("admin", "not-the-password")
         acc = self.profile.accounts[who]
-        return (acc.username, acc.password)
+        return basic_auth(acc.username, acc.password)
 
     def user_id(self, who: str) -> int:
         uid = self.profile.accounts[who].id
