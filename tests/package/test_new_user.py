@@ -130,7 +130,8 @@ def report(folder: Path) -> dict[str, Any]:
 
 
 def statuses(rep: dict[str, Any]) -> dict[str, str]:
-    return {r["id"]: r["status"] for r in rep["rules"]}
+    """The status of every must-rule (a should-rule's failure is a warning: it fails no run without --strict)."""
+    return {r["id"]: r["status"] for r in rep["rules"] if r["level"] == "must"}
 
 
 def test_the_ci_examples_conformance_job_works_from_the_wheel(kit: Kit, tmp_path: Path) -> None:
