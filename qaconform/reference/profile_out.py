@@ -38,6 +38,10 @@ def _toml(value: Any) -> str:
     return str(value)
 
 
+SETTLE_LAGGING_S = 3
+"""The settle window this server's profile gives under lists-lag-writes: five times its lag."""
+
+
 def profile_text(base_url: str, fixtures: SeedFixtures, page_size: int) -> str:
     """The profile of this server as configured, including what the active variants make its configuration."""
     site = _site_settings(page_size)
@@ -46,6 +50,9 @@ def profile_text(base_url: str, fixtures: SeedFixtures, page_size: int) -> str:
         'name = "reference"',
         f"base_url = {_s(base_url)}",
         "timeout_s = 10",
+        # a write shows in this server's lists at once (settle_s 0: a read-back is read once), except where a
+        # variant serves lists that lag a write
+        f"settle_s = {SETTLE_LAGGING_S if variants.is_on('lists-lag-writes') else 0}",
         f"service_version = {_s(site['service_version'])}",
         "verify_tls = true",
         f"default_page_size = {site['default_page_size']}",

@@ -185,7 +185,8 @@ class Walks:
 
     def confirmed(self, check: Check, *walks: Walk) -> Violation | Unsteady | None:
         """``check(*walks)``, and when it finds a violation, ``check`` again on the same walks taken afresh one
-        after the other: only a violation steady fresh walks repeat counts (see the module docstring)."""
+        after the other: only a violation steady fresh walks repeat counts (see the module docstring). Walks that
+        changed are taken again, with growing pauses, for the settle window and at least STEADY_TRIES times."""
         found = check(*walks)
         if found is None:
             return None
@@ -196,13 +197,12 @@ class Walks:
             if found is None:
                 return None
             tries += 1
-            steady = self.unsteady_list(*fresh) is None
-            out_of_time = time.monotonic() >= deadline
-            if steady and out_of_time:
-                return found
-            if not steady and out_of_time and tries >= STEADY_TRIES:
-                return Unsteady(f"{self.unsteady_list(*fresh)} changed during each of {tries} walks (another test or "
-                                f"worker wrote to it meanwhile)")
+            moving = self.unsteady_list(*fresh)
+            if moving is None:
+                return found  # the lists held still and still disagree: waiting would not change them
+            if time.monotonic() >= deadline and tries >= STEADY_TRIES:
+                return Unsteady(f"{moving} changed during each of {tries} walks (another test or worker wrote to it "
+                                "meanwhile)")
             time.sleep(pause)
             pause = min(pause * 2, 1.0)
 
