@@ -165,7 +165,11 @@ def test_hanging_target_costs_a_few_timeouts_not_one_per_test(runs: dict[str, Fi
     assert report is not None
     # 1 runner preflight + 3 late ones, then one probe per 30 s (client.Recorder.retry_after_s)
     assert outcome.server.count <= 10, f"{outcome.server.count} requests reached a target that never ends a body"
-    assert "not sent: the last 3 requests" in outcome.run.written_text()
+    # the reports say why: the circuit breaker's note, or the one timeout a shared fixture met (its error is every
+    # test's, so no fourth request is sent: since the doctor, the accounts' ids come from a first post when no list
+    # shows them, and that post is the first request to hang)
+    text = outcome.run.written_text()
+    assert "not sent: the last 3 requests" in text or "did not end within timeout_s" in text
 
 
 def test_tls_with_verify_off_reaches_the_self_signed_target(runs: dict[str, Finished]) -> None:
