@@ -88,6 +88,8 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
             if fails:
                 entry["message"] = fails[0].get("message")
                 entry["curl"] = fails[0].get("curl")
+            if rb[rid].get("level") == "should":
+                entry["should"] = True  # a warning, as qaconform run says: it fails a run only with --strict
             exp = rb[rid].get("expected")
             if exp and exp.get("state") == "expected failure":
                 entry["expected"] = exp.get("reason")
@@ -119,7 +121,7 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
             observations.append({"rule": key[0], "test": key[1],
                                  "before": [json.loads(x) for x in oa.get(key, [])],
                                  "after": [json.loads(x) for x in ob.get(key, [])]})
-    counting = [r for r in regressed if "expected" not in r]
+    counting = [r for r in regressed if "expected" not in r and "should" not in r]
     return {
         "a": {"run_id": a.get("run_id"), "target": (a.get("target") or {}).get("base_url")},
         "b": {"run_id": b.get("run_id"), "target": (b.get("target") or {}).get("base_url")},
@@ -188,6 +190,7 @@ def format_diff(d: Mapping[str, Any]) -> str:
         lines.append(f"{title}: {len(items)}")
         for e in items:
             extra = f"  [expected in B: {e['expected']}]" if e.get("expected") else ""
+            extra += "  [should-level: a warning, not counted]" if e.get("should") else ""
             msg = str(e.get("message") or "").strip().splitlines()
             lines.append(f"  {e['rule']}: {e['before']} -> {e['after']}{extra}" + (f"  {msg[0][:100]}" if msg else ""))
             if key == "regressed" and e.get("curl"):

@@ -244,3 +244,15 @@ def test_the_consumed_category_is_the_doctors() -> None:
     from qaconform.report.diff import FIXTURE_NOT_IN_STATE
 
     assert SkipKind.FIXTURE_STATE.category == FIXTURE_NOT_IN_STATE
+
+
+def test_a_should_rule_that_held_and_now_fails_is_listed_but_is_no_regression() -> None:
+    """qaconform run only warns about a failed should-rule (it fails a run with --strict); diff agrees."""
+    a = _report([{"id": "PROJ-SAME-ITEMS", "level": "should", "status": "passed"}])
+    b = _report([{"id": "PROJ-SAME-ITEMS", "level": "should", "status": "failed"}])
+    d = compare(a, b)
+    assert [e["rule"] for e in d["regressed"]] == ["PROJ-SAME-ITEMS"] and d["exit_code"] == exitcodes.OK
+    assert "should-level: a warning" in command.format_diff(d)
+    must = compare(_report([{"id": "R", "level": "must", "status": "passed"}]),
+                   _report([{"id": "R", "level": "must", "status": "failed"}]))
+    assert must["exit_code"] == exitcodes.RULE_FAILED
