@@ -21,9 +21,11 @@ _LAST_NUMBER = re.compile(r"/(\d+)(?:\.\w+)?/?$")
 
 def id_in_body(body: Any, key: str = "id") -> int | None:
     """``body[key]`` as an int when it is an integer or a string of digits (answers carry their id as a string)."""
-    if not isinstance(body, dict):
-        return None
-    value = body.get(key)
+    return as_id(body.get(key)) if isinstance(body, dict) else None
+
+
+def as_id(value: Any) -> int | None:
+    """An id as the interface writes it (an integer, or a string of digits: a posted answer's id), else None."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int):

@@ -16,6 +16,7 @@ from typing import Any
 
 from qaconform.contract import path
 from qaconform.target.client import ApiClient, Recorder, TargetError
+from qaconform.target.created_id import as_id
 from qaconform.target.profile import ROLES, Account, Fixtures, Profile, Secret
 
 PAGE_SIZE = 50
@@ -57,17 +58,6 @@ class Discovery:
     question: QuestionSpot | None = None
     hidden_space_id: int | None = None
     issue_tracker: str | None = None
-
-
-def as_id(value: Any) -> int | None:
-    """An id as the interface writes it (an integer, or a string of digits: a posted answer's id), else None."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and value.isdecimal():
-        return int(value)
-    return None
 
 
 def read_pages(client: ApiClient, api_path: str, params: Mapping[str, Any] | None = None,
