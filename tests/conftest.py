@@ -1,7 +1,19 @@
 """The kit's own tests start dozens of `qaconform run` commands, many at once (tests/hostile plans them all at
 session start), on CI machines of 2 cores: each runs its suites serially unless it passes --jobs (as the tests of
-parallel runs do), so that every worker a test did not ask for is not one more process collecting the suites."""
+parallel runs do), so that every worker a test did not ask for is not one more process collecting the suites.
 
+CI sets ``PYTHONDONTWRITEBYTECODE`` (.ci/run), so every Python these tests start (hundreds: kit commands, reference
+servers, Locust workers, self-test runs) would compile the kit's modules and rewrite the suites' asserts again, a
+few seconds of CPU each. They share one bytecode cache of this session instead, in its own temporary folder (never
+beside the sources, which is what that setting protects)."""
+
+import atexit
 import os
+import shutil
+import tempfile
 
 os.environ.setdefault("QACONFORM_JOBS", "1")
+if os.environ.get("PYTHONDONTWRITEBYTECODE") and not os.environ.get("PYTHONPYCACHEPREFIX"):
+    os.environ.pop("PYTHONDONTWRITEBYTECODE")
+    os.environ["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="qaconform-tests-pycache-")
+    atexit.register(shutil.rmtree, os.environ["PYTHONPYCACHEPREFIX"], True)

@@ -110,3 +110,16 @@ def test_every_test_that_uses_a_one_shot_fixture_is_in_the_one_shot_group(tmp_pa
     assert len(users) >= 8, users
     outside = [n for n in users if group_of(n) != "one-shot"]
     assert not outside, f"add these to the one-shot group of qaconform/pytest/parallel.py: {outside}"
+
+
+def test_the_relations_start_before_the_writers_and_the_long_chains_before_the_rest() -> None:
+    """The relations walk lists the run has not yet written to (short, holding still); then the generated chains."""
+    from qaconform.pytest.parallel import _rank
+
+    scopes = ["suites/contract/test_operation_shapes.py::test_x", "answers",
+              "suites/properties/test_openapi.py::test_y[GET /q]", "relations:listUserAnswers",
+              "suites/properties/test_privacy_model.py::test_z[part-1-of-3]"]
+    assert sorted(scopes, key=_rank) == [
+        "relations:listUserAnswers", "suites/properties/test_privacy_model.py::test_z[part-1-of-3]",
+        "suites/properties/test_openapi.py::test_y[GET /q]", "answers",
+        "suites/contract/test_operation_shapes.py::test_x"]

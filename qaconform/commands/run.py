@@ -621,7 +621,7 @@ class Runner:
         if sys.stdout.isatty():
             cmd.append("--color=yes")
         cmd += getattr(args, "pytest_args", None) or []  # after `--` on the command line: the user's, verbatim
-        env = suite_env(os.environ)
+        env = kit.suite_env(os.environ)
         if args.max_examples is not None:
             env["QACONFORM_MAX_EXAMPLES"] = str(args.max_examples)
         if args.seed is not None:
@@ -749,27 +749,6 @@ class Runner:
         from qaconform.report.redact import redact_text
 
         return redact_text(text, self.secrets)
-
-
-def suite_env(environ: Mapping[str, str]) -> dict[str, str]:
-    """The environment of the suites' pytest process.
-
-    Under ``PYTHONDONTWRITEBYTECODE`` (common in container images) every pytest process, and so every worker of a
-    parallel run, would compile ~400 modules again for assertion rewriting (about 2.5 s of CPU each, 4 of them at
-    once on a small CI machine). Their bytecode goes to a cache folder of the kit instead, never beside the
-    sources, which is what that setting protects; a ``PYTHONPYCACHEPREFIX`` the user set is kept as it is.
-    """
-    env = dict(environ, PYTHONUNBUFFERED="1")
-    if env.get("PYTHONDONTWRITEBYTECODE") and not env.get("PYTHONPYCACHEPREFIX"):
-        base = Path(env.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-        prefix = base / "qaconform" / "pycache"
-        try:
-            prefix.mkdir(parents=True, exist_ok=True)
-        except OSError:
-            return env  # no writable cache: compile every time, as asked
-        env.pop("PYTHONDONTWRITEBYTECODE")
-        env["PYTHONPYCACHEPREFIX"] = str(prefix)
-    return env
 
 
 def _limits(profile: Any) -> Any:

@@ -37,7 +37,7 @@ from typing import Any
 
 from qaconform import exitcodes
 from qaconform.blame import charged_rules
-from qaconform.kit import pytest_command, pytest_cwd, suites_dir
+from qaconform.kit import pytest_command, pytest_cwd, suite_env, suites_dir
 from qaconform.status import Status
 
 DEFAULT_JOBS = 2
@@ -371,7 +371,7 @@ def _pytest(res: RunResult, profile_path: str, rule: str | None, tmp: Path, time
         cmd += ["--rule", rule]
     if not generated:
         cmd += LEAN_OPTIONS
-    env = {k: v for k, v in os.environ.items() if not k.startswith("QACONFORM_")}
+    env = suite_env({k: v for k, v in os.environ.items() if not k.startswith("QACONFORM_")})
     log_path = tmp / "pytest.log"
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(cmd, cwd=pytest_cwd(), stdin=subprocess.DEVNULL, stdout=log,

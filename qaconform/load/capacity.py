@@ -229,7 +229,12 @@ def _result(steps: Steps, bracket: Bracket, verdicts: dict[float, list[Verdict]]
     lower_bound = not (done and lo is not None and hi is not None)
     unstable = [r["offered_rps"] for r in steps.records if r["kind"] == "curve" and not r["held"]]
     between = [lo, hi]
-    if lower_bound or lo is None or hi is None:
+    probe = next((r for r in steps.records if r["kind"] == "probe"), None)
+    if lo is None and limit["kind"] == GENERATOR and probe is not None:
+        statement = (f"a lower bound: the target answered {probe['achieved_rps']:g} req/s to the closed-loop probe; "
+                     "no offered rate above it could be judged, because the load generator, not the target, was the "
+                     "limit (see limited by)")
+    elif lower_bound or lo is None or hi is None:
         statement = ("a lower bound: it held " + (f"{achieved:g} req/s (asked {lo:g})" if lo else "nothing")
                      + ("; the truth lies between " + f"{lo or 0:g} and {hi:g} req/s" if hi else
                         "; no step broke, so the truth lies above it"))

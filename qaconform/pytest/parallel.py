@@ -6,7 +6,8 @@ the kit's own tests check against the fixtures the suites use). Every other test
 
 The scheduler (``GroupScheduling``) is xdist's scope scheduler with three changes:
 - a unit is a group of :data:`GROUPS` or a single test, never a module;
-- units start longest chain first: the generated tests that send hundreds of requests one after another start on
+- the metamorphic relations' units start before anything writes (:data:`READ_FIRST`), then the longest chains: the
+  generated tests that send hundreds of requests one after another start on
   an idle worker at once, instead of last behind a queue (the run cannot end before its longest chain does);
 - tests that share a node id (the schemathesis tests, one per operation) are told apart by their position.
 
@@ -89,8 +90,18 @@ def group_of(nodeid: str) -> str | None:
     return None
 
 
+READ_FIRST = "relations"
+"""The group whose units start before everything else: the metamorphic relations walk whole lists, and on lists the
+run has not written to yet they are short and hold still (their walks are then taken once, not again and again
+while the generated tests and scenarios add answers and comments to them), so they cost seconds, not a third of
+the run. They finish before the long chains have got far: every worker takes the next list's unit."""
+
+
 def _rank(scope: str) -> tuple[int, int]:
-    """Lower starts earlier: the long generated chains, then the groups (longest first), then single tests."""
+    """Lower starts earlier: the relations (:data:`READ_FIRST`), the long generated chains, then the other groups
+    (longest first), then single tests."""
+    if scope.startswith(f"{READ_FIRST}:") or scope == READ_FIRST:
+        return (-1, 0)
     for i, prefix in enumerate(LONG_CHAINS):
         if scope.startswith(prefix):
             return (0, i)

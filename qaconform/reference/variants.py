@@ -37,7 +37,7 @@ class Variant:
     profile: dict[str, Any] = field(default_factory=dict)
 
 
-LIST_LAG_MS = 600
+LIST_LAG_MS = 300
 """How long after its 201 a new answer or comment shows in lists under the variant lists-lag-writes: well inside
 the kit's default settle window (target-profile ``settle_s``), well above a request's round trip."""
 

@@ -23,7 +23,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from qaconform.invariants import not_an_envelope
-from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.target.client import ApiClient, ApiResponse, TargetError, TargetUnreachable
 
 MAX_PAGES = 6
 """Pages one walk reads at most: a drawn page size is raised to ceil(totalCount / MAX_PAGES) when smaller."""
@@ -157,6 +157,10 @@ class Walks:
         """How long a disagreement is walked again while the target's lists catch up with a write (profile
         ``settle_s``); at least one retake is made whatever it is."""
         self._cache: dict[tuple[str, str, Params, int], Walk] = {}
+        self._broken: dict[tuple[str, str, Params, int], TargetError | TargetUnreachable] = {}
+        """Walks the target answered with something the kit cannot use: every relation that needs one meets the
+        same answer again (it is the target's, reported once per test) without sending the walk again (a 100 MB
+        list or a hanging one would otherwise cost its time once per relation)."""
         self._first: dict[tuple[str, str, int], int] = {}
         self.zero_based_paths: set[str] = set()
         """Paths whose first page may be 0 (the follower list: 'A follower list shows 0')."""
@@ -164,9 +168,15 @@ class Walks:
     def get(self, role: str, path: str, params: Params, size: int, fresh: bool = False) -> Walk:
         """The walk of ``path`` as ``role``; ``fresh``: take it again (and keep the new one)."""
         key = (role, path, params, size)
+        if key in self._broken:
+            raise self._broken[key].with_traceback(None)
         if fresh or key not in self._cache:
             client = self.api[role]
-            self._cache[key] = walk(client, path, params, size, self.first_page(client, path, params, size))
+            try:
+                self._cache[key] = walk(client, path, params, size, self.first_page(client, path, params, size))
+            except (TargetError, TargetUnreachable) as exc:
+                self._broken[key] = exc
+                raise
         return self._cache[key]
 
     def first_page(self, client: ApiClient, path: str, params: Params, size: int) -> int:

@@ -36,7 +36,7 @@ from hypothesis import strategies as st
 
 from qaconform import contract
 from qaconform.pytest.outcomes import SkipKind, fail, skip
-from qaconform.pytest.support import answer_posted, find_listed, new_id, post_answer, wire_value
+from qaconform.pytest.support import answer_posted, find_listed, new_id, post_answer, present, settle, wire_value
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile, VisibilityOptions
 
@@ -114,7 +114,7 @@ def _comment_of(client: ApiClient, answer: int, resp: ApiResponse, created: Any,
     """The comment a 201 created, registered and read back by its author from the answer's comment list."""
     comment_id = new_id(resp)
     created.add("comment", comment_id, client.role)
-    item = find_listed(client, contract.path("listAnswerComments", answerId=answer), comment_id)
+    item = find_listed(client, contract.path("listAnswerComments", answerId=answer), comment_id, until=present)
     if item is None:
         fail([rule], f"comment {comment_id} (by {client.role}) is not in answer {answer}'s comment list as its "
                      f"author reads it", resp)
@@ -195,7 +195,7 @@ def test_an_answer_body_given_in_each_parameter_form_is_stored(
     created.add("answer", answer_id, role)
     if role not in PUBLISHERS or role not in user_ids:
         return  # novice's answer is in moderation: created is all the description says
-    item = find_listed(client, contract.path("listUserAnswers", userId=user_ids[role]), answer_id)
+    item = find_listed(client, contract.path("listUserAnswers", userId=user_ids[role]), answer_id, until=present)
     assert item is not None and nfc(text) in nfc(item.get("body")), (
         f"[CONV-PARAM-AS-BODY-FIELD] the answer whose body was a {carrier} parameter must be listed with that body "
         f"in {role}'s answer list; got {(item or {}).get('body')!r}\n{resp.describe()}")
@@ -286,7 +286,8 @@ def test_a_recipient_id_as_an_integer_or_a_string_makes_the_comment_private_to_t
     resp, cid = _recipient_post(api[author], forms_answer, recipient, value, run_tag, created)
     rule = "COMMENT-2" if id_form == "integer" else "COMMENT-RECIPIENT-ID-FORMS"
     if cid is not None:
-        listed = find_listed(api["novice"], contract.path("listAnswerComments", answerId=forms_answer), cid)
+        listed = find_listed(api["novice"], contract.path("listAnswerComments", answerId=forms_answer), cid,
+                             until=present)
         got = listed.get("recipients") if listed is not None else None
         got_ids = {str(r.get("id")) for r in got if isinstance(r, dict)} if isinstance(got, list) else set()
         ok = listed is not None and listed.get("visibility") == value and got_ids == {str(novice_id)}
@@ -309,7 +310,13 @@ def test_a_recipient_id_as_an_integer_or_a_string_makes_the_comment_private_to_t
 
 def _content_body(admin: ApiClient, author_id: int, node_id: int) -> tuple[bool, Any]:
     """(read, body) of a node in its author's content list as admin reads it; (False, why) when admin may not read
-    the list (who may is not shown: OBS-GDPR-PERMISSIONS)."""
+    the list (who may is not shown: OBS-GDPR-PERMISSIONS). A read-back after a write: read again within the settle
+    window until the node is listed (a content list may be served from an index that lags the write)."""
+    return settle(admin, f"GET the content list of user {author_id} as admin, looking for {node_id}",
+                  lambda: _content_body_once(admin, author_id, node_id), lambda got: not got[0] or got[1] is not None)
+
+
+def _content_body_once(admin: ApiClient, author_id: int, node_id: int) -> tuple[bool, Any]:
     resp = admin.get(contract.path("listUserContent", userId=author_id), operation="listUserContent")
     if resp.status != 200:
         return False, f"admin may not read the content list ({resp.status})"
@@ -363,7 +370,7 @@ def test_non_ascii_answer_text_reads_back_unchanged_from_every_list(
     body = _json_or_none(resp)
     if isinstance(body, dict):
         _check_text("the 201 (the new Node)", body.get("body"), text, resp)
-    item = find_listed(member, contract.path("listUserAnswers", userId=user_ids["member"]), answer_id)
+    item = find_listed(member, contract.path("listUserAnswers", userId=user_ids["member"]), answer_id, until=present)
     _check_text("member's answer list", (item or {}).get("body"), text, resp)
     read, content = _content_body(admin, user_ids["member"], answer_id)
     if read and content is not None:

@@ -254,3 +254,19 @@ def test_a_bad_baseline_or_precision_is_a_usage_error_before_any_load(tmp_path: 
     assert cli.main(["capacity", "--precision", "0", "--out", str(tmp_path / "o")]) == 2
     assert "--precision is a percentage" in capsys.readouterr().err
     assert not (tmp_path / "o").exists()
+
+
+def test_a_search_the_generator_limited_before_any_step_held_states_what_the_target_did_answer() -> None:
+    """On a fast target the probe is the only figure about the target: the statement gives it as the lower bound and
+    says the generator, not the target, ended the search (it used to say 'held nothing; no step broke')."""
+    from qaconform.load import capacity
+
+    steps = object.__new__(capacity.Steps)
+    steps.records = [{"kind": "probe", "offered_rps": None, "achieved_rps": 3093.3, "held": True},
+                     {"kind": "curve", "offered_rps": 2784.0, "achieved_rps": 2797.7, "held": False,
+                      "p95_ms": 175.3}]
+    limit = {"kind": GENERATOR, "detail": "the load generator's CPU was the limit", "workers_needed": 2}
+    result = capacity._result(steps, Bracket(), {}, limit, 15.0)
+    assert result["lower_bound"] and result["capacity_rps"] is None
+    assert "3093.3 req/s to the closed-loop probe" in result["statement"]
+    assert "generator, not the target" in result["statement"] and "no step broke" not in result["statement"]
