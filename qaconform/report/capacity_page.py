@@ -124,6 +124,14 @@ def _scenario(report: Mapping[str, Any], name: str, result: Mapping[str, Any]) -
     return "".join(parts)
 
 
+def _generator(report: Mapping[str, Any]) -> str:
+    """How the load was made: one local process (``--workers`` 0, the default) or a master and N workers."""
+    workers = report.get("workers")
+    if not workers:
+        return "1 local process"
+    return f"master + {workers} worker{'s' if workers != 1 else ''}"
+
+
 def render_capacity(report: Mapping[str, Any]) -> str:
     """The whole page as one string."""
     scenarios = report.get("scenarios") or {}
@@ -135,7 +143,7 @@ def render_capacity(report: Mapping[str, Any]) -> str:
                      else "."))
     head = (f'<header><h1>Capacity: {_e(summary)}</h1><div class="meta">target {_e(report.get("target"))} · run '
             f'{_e(report.get("run_id"))} · precision {_e(report.get("precision_pct"))} % · budget '
-            f'{_e(report.get("max_time_s"))} s · workers {_e(report.get("workers"))}</div></header>')
+            f'{_e(report.get("max_time_s"))} s · generator {_e(_generator(report))}</div></header>')
     body = "".join(_scenario(report, sc, r) for sc, r in scenarios.items())
     return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>Capacity {_e(report.get('run_id'))}</title><style>{_CSS}{_EXTRA_CSS}</style></head><body>"

@@ -107,7 +107,8 @@ class Mark:
 
 
 def _marks(plot: _Plot, marks: Sequence[Mark]) -> list[str]:
-    """Dashed lines with their labels; a horizontal mark above the scale is named under the title instead."""
+    """Dashed lines with their labels; a horizontal mark above the scale is named in the plot's top right corner
+    instead (beside the legend, clear of the title)."""
     parts = []
     above = []
     xs = 0
@@ -130,7 +131,7 @@ def _marks(plot: _Plot, marks: Sequence[Mark]) -> list[str]:
         elif m.axis == "y":
             above.append(m.label)
     if above:
-        parts.append(f'<text x="{plot.left + plot.width}" y="18" text-anchor="end" class="tick">'
+        parts.append(f'<text x="{plot.left + plot.width - 4}" y="{plot.top + 14}" text-anchor="end" class="tick">'
                      f"{escape('; '.join(above))} (above the scale)</text>")
     return parts
 
