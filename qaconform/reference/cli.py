@@ -40,6 +40,23 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         help="--variants all: every variant at once",
     )
     parser.add_argument("--list-variants", action="store_true", help="print the allowed variants and exit")
+    parser.add_argument("--exit-with-parent", type=int, default=None, metavar="PID", help=argparse.SUPPRESS)
+
+
+def exit_with_parent(pid: int, every_s: float = 1.0) -> None:
+    """End this server when process ``pid`` (the one that started it) is gone: an embedded server must not outlive a
+    kit command or a test session that was killed before it could stop it (a hard timeout, SIGKILL, a CI runner
+    cancelling the job). Checked once a second on a daemon thread; the parent of an orphan changes."""
+    import os
+    import threading
+    import time
+
+    def watch() -> None:
+        while os.getppid() == pid:
+            time.sleep(every_s)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -63,6 +80,8 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"warning: listening on {args.host}: the demo accounts' passwords are in the profile", file=sys.stderr)
     from .server import serve
 
+    if args.exit_with_parent is not None:
+        exit_with_parent(args.exit_with_parent)
     try:
         return serve(
             args.host, args.port, args.db, args.size, args.page_size, args.profile_out, args.fault,

@@ -180,6 +180,8 @@ class ReferenceServer:
             str(self.page_size),
             "--profile-out",
             self.profile_path,
+            "--exit-with-parent",
+            str(os.getpid()),
         ]
         for name in self.faults:
             cmd += ["--fault", name]

@@ -75,6 +75,34 @@ def test_server_stops_and_frees_its_port_on_exit() -> None:
         requests.get(f"http://127.0.0.1:{port}/services/v2/question.json", timeout=2)
 
 
+def test_an_embedded_server_ends_when_the_process_that_started_it_is_killed(tmp_path: Path) -> None:
+    """A kit command killed at a hard timeout (SIGKILL: no clean-up runs) must not leave its server listening."""
+    import os
+    import signal
+    import time
+
+    starter = subprocess.Popen(
+        [sys.executable, "-c", "import sys, time\nfrom qaconform.reference import ReferenceServer\n"
+         "s = ReferenceServer(); s.start(); print(s._proc.pid, flush=True); time.sleep(120)"],
+        stdout=subprocess.PIPE, text=True)
+    assert starter.stdout is not None
+    server_pid = int(starter.stdout.readline())
+    os.kill(starter.pid, signal.SIGKILL)
+    starter.wait(timeout=10)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            os.kill(server_pid, 0)
+        except ProcessLookupError:
+            return
+        with open(f"/proc/{server_pid}/stat", encoding="ascii") as stat:  # a zombie has ended (init reaps it)
+            if stat.read().split(") ", 1)[1].startswith("Z"):
+                return
+        time.sleep(0.2)
+    os.kill(server_pid, signal.SIGKILL)
+    raise AssertionError("the reference server outlived the process that started it by 10 s")
+
+
 def test_sized_server_seeds_the_number_of_nodes_asked_for() -> None:
     with ReferenceServer(size=3000) as srv:
         body = requests.get(srv.url + "/services/v2/question.json", timeout=10, params={"pageSize": 1}).json()
