@@ -236,6 +236,7 @@ class Background:
         self._jobs: list[Job] = []
         self._plans: dict[Callable[[Background], Any], object] = {}
         self._pool: ThreadPoolExecutor | None = None
+        self._cpu_pool: ThreadPoolExecutor | None = None
         self._reference: ReferenceServer | None = None
 
     def reference(self) -> ReferenceServer:
@@ -272,14 +273,20 @@ class Background:
         return cast(P, self._plans[plan])  # stored under the function itself: its own return type
 
     def start(self) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=self.parallel, thread_name_prefix="kit")
-        for job in sorted(self._jobs, key=lambda j: not j.first):
-            job.future = self._pool.submit(run_kit, job.key, job.args, job.work, job.hard_timeout_s, job.env)
+        """Commands that mostly wait (``first``) start at once, up to ``parallel`` of them; the CPU-bound ones (whole
+        runs of the suites) share a pool of one per core, so that each is judged on its own time, not on ten runs
+        dividing two cores while it ran (a run's `ends in time` is its own duration)."""
+        self._pool = ThreadPoolExecutor(max_workers=self.parallel, thread_name_prefix="kit-wait")
+        self._cpu_pool = ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2), thread_name_prefix="kit-cpu")
+        for job in self._jobs:
+            pool = self._pool if job.first else self._cpu_pool
+            job.future = pool.submit(run_kit, job.key, job.args, job.work, job.hard_timeout_s, job.env)
 
     def close(self) -> None:
         """Stop everything; fail loudly if a kit command left a process behind (and end that process)."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
+        for pool in (self._pool, self._cpu_pool):
+            if pool is not None:
+                pool.shutdown(wait=True, cancel_futures=True)
         self.stack.close()
         left = leftovers(self.base)
         for p in left:
