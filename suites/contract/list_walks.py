@@ -162,6 +162,11 @@ class Walks:
         same answer again (it is the target's, reported once per test) without sending the walk again (a 100 MB
         list or a hanging one would otherwise cost its time once per relation)."""
         self._first: dict[tuple[str, str, int], int] = {}
+        self.moving_paths: set[str] = set()
+        """Lists already found changing under the walks for a whole settle window (other tests or workers write to
+        them, e.g. member's answers while the generated tests run): later disagreements on them get the quick retakes
+        only, not the window again (waiting cannot make a list that is being written hold still; five relations on
+        one such list waited 22 s each against a server that lags its lists)."""
         self.zero_based_paths: set[str] = set()
         """Paths whose first page may be 0 (the follower list: 'A follower list shows 0')."""
 
@@ -196,11 +201,14 @@ class Walks:
     def confirmed(self, check: Check, *walks: Walk) -> Violation | Unsteady | None:
         """``check(*walks)``, and when it finds a violation, ``check`` again on the same walks taken afresh one
         after the other: only a violation steady fresh walks repeat counts (see the module docstring). Walks that
-        changed are taken again, with growing pauses, for the settle window and at least STEADY_TRIES times."""
+        changed are taken again, with growing pauses, for the settle window (once per list: see ``moving_paths``) and
+        at least STEADY_TRIES times."""
         found = check(*walks)
         if found is None:
             return None
-        deadline, pause, tries = time.monotonic() + self.settle_s, FIRST_PAUSE_S, 0
+        paths = {w.path for w in walks}
+        window = 0.0 if paths & self.moving_paths else self.settle_s
+        deadline, pause, tries = time.monotonic() + window, FIRST_PAUSE_S, 0
         while True:
             fresh = [self.get(w.role, w.path, w.params, w.size, fresh=True) for w in walks]
             found = check(*fresh)
@@ -211,6 +219,7 @@ class Walks:
             if moving is None:
                 return found  # the lists held still and still disagree: waiting would not change them
             if time.monotonic() >= deadline and tries >= STEADY_TRIES:
+                self.moving_paths |= paths
                 return Unsteady(f"{moving} changed during each of {tries} walks (another test or worker wrote to it "
                                 "meanwhile)")
             time.sleep(pause)
@@ -225,13 +234,13 @@ class Walks:
         for w in walks:
             totals = {repr(body.get("totalCount")) for body in w.bodies}
             if len(totals) > 1 or w.truncated:
-                return w.request
+                return w.request()
             if w.refused is not None or not w.bodies:
                 continue
             again = walk(self.api[w.role], w.path, w.params, w.size, w.first_page)
             if again.refused is not None or {repr(b.get("totalCount")) for b in again.bodies} != totals \
                     or _values_moved(w, again):
-                return w.request
+                return w.request()
         return None
 
 
