@@ -176,7 +176,7 @@ def test_record_what_a_path_without_the_json_extension_gives(
 @pytest.mark.rule("OBS-WRAP", "OBS-V1")
 @pytest.mark.parametrize("op", ["listQuestions", "listSpaces", "listAnswerComments"])
 def test_record_what_wrap_and_v1_do_to_a_list(
-    op: str, fetch: Fetch, list_paths: dict[str, str], observe: Observe
+    op: str, fetch: Fetch, list_paths: dict[str, str], observe: Observe, api: dict[str, ApiClient]
 ) -> None:
     plain = fetch("member", list_paths[op])
     plain_keys = sorted(_body(plain)) if isinstance(_body(plain), dict) else None
@@ -185,9 +185,13 @@ def test_record_what_wrap_and_v1_do_to_a_list(
             continue
         resp = fetch("member", list_paths[op], **{option: "true"})
         body = _body(resp)
+        # a body that differs is compared once more with a plain request made right after it (``plain`` may come
+        # from the session's cache): other tests and workers add to these lists, and a list that moved is no effect
+        # of the option
+        same = resp.content == plain.content or resp.content == api["member"].get(list_paths[op]).content
         observe(rule, operation=op, option=f"{option}=true", status=resp.status, plain_status=plain.status,
                 keys=sorted(body) if isinstance(body, dict) else type(body).__name__, plain_keys=plain_keys,
-                same_body=resp.content == plain.content)
+                same_body=same)
 
 
 @pytest.mark.rule("OBS-WRAP", "OBS-V1")
