@@ -64,3 +64,29 @@ def test_an_unsteady_verdict_names_the_request_of_the_list_that_moved() -> None:
     got = walks.confirmed(_disagree, walks.get("member", "/x", (), 2), walks.get("member", "/x", (), 3))
     assert isinstance(got, Unsteady)
     assert got.why.startswith("GET /x?pageSize=") and "as member changed during each of" in got.why, got.why
+
+
+class _CappedList:
+    """Twelve items served at most five per page, whatever pageSize asks (a site's cap, stated in the envelope)."""
+
+    role = "member"
+
+    def __init__(self, say_total: bool) -> None:
+        self.say_total = say_total
+
+    def get(self, path: str, params: Any = None) -> _Resp:
+        size, page = min(int(params["pageSize"]), 5), int(params["page"])
+        ids = list(range(12))[(page - 1) * size: page * size]
+        body: dict[str, Any] = {"list": [{"id": i} for i in ids], "page": page, "pageSize": size}
+        if self.say_total:
+            body["totalCount"] = 12
+        return _Resp(body, f"{path}?page={page}&pageSize={size}")
+
+
+def test_list_all_reads_every_page_of_a_list_whose_site_caps_the_page_size() -> None:
+    """support.list_all asked for 50 a page and stopped after the first five of a site capped at 5."""
+    from qaconform.pytest.support import list_all
+
+    for say_total in (True, False):
+        got = list_all(_CappedList(say_total), "/x", page_size=50)  # type: ignore[arg-type]
+        assert [i["id"] for i in got] == list(range(12)), f"totalCount given: {say_total}"

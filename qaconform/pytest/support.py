@@ -127,8 +127,13 @@ def list_all(client: ApiClient, path: str, params: dict[str, Any] | None = None,
             f"{path} is not a paged envelope\n{resp.describe()}")
         items = body["list"]
         out.extend(i for i in items if isinstance(i, dict))
-        total = body.get("totalCount")
-        if not items or len(items) < page_size or (isinstance(total, int) and len(out) >= total):
+        total, served = body.get("totalCount"), body.get("pageSize")
+        if not items or (isinstance(total, int) and len(out) >= total):
+            break
+        # a site may cap pageSize below what was asked (it says so in the envelope): a page as full as the size it
+        # served is not the last one, however short of the size asked for
+        full = served if isinstance(served, int) and 0 < served < page_size else page_size
+        if not isinstance(total, int) and len(items) < full:
             break
     return out
 
