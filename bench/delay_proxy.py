@@ -1,6 +1,7 @@
 """A forwarding HTTP/1.1 proxy that holds every request for a fixed delay before passing it on: a server in another
 region, on loopback. It also measures what the politeness limits promise: requests received, the most in flight at
-once, and the most that arrived within any one second.
+once, the most that arrived within any one second, and the answers by method and status (the writes a target
+accepted, for bench/bench_ci_soak.py).
 
 Used by bench/bench_run.py (in a thread of the bench process). Listens on 127.0.0.1 only; keep-alive both ways,
 one upstream connection per client connection, bodies by Content-Length (what the kit and the reference server
@@ -13,6 +14,7 @@ import http.client
 import socket
 import threading
 import time
+from collections import Counter
 from bisect import bisect_left
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
@@ -34,6 +36,18 @@ class Stats:
             self.arrivals: list[float] = []
             self.in_flight = 0
             self.max_in_flight = 0
+            self.answers: Counter[tuple[str, int]] = Counter()
+
+    def answered(self, method: str, status: int) -> None:
+        """One answer passed back: counted by (method, status), so a bench can count the writes a target accepted."""
+        with self.lock:
+            self.answers[(method, status)] += 1
+
+    def writes(self) -> tuple[int, int]:
+        """(sent, accepted): requests other than GET/HEAD/OPTIONS, and those the target answered with a 2xx."""
+        with self.lock:
+            sent = [(s, n) for (m, s), n in self.answers.items() if m not in ("GET", "HEAD", "OPTIONS")]
+        return sum(n for _, n in sent), sum(n for s, n in sent if 200 <= s < 300)
 
     def enter(self) -> None:
         with self.lock:
@@ -95,6 +109,7 @@ class DelayProxy:
                             self.upstream.request(self.command, self.path, body=body, headers=headers)
                             resp = self.upstream.getresponse()
                             data = resp.read()
+                            proxy.stats.answered(self.command, resp.status)
                             break
                         except (http.client.HTTPException, OSError):
                             self.upstream.close()
