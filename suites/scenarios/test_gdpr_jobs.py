@@ -16,7 +16,6 @@ individual-without-user message is given only as a prefix). A successful job can
 
 from __future__ import annotations
 
-import hashlib
 import random
 import re
 import uuid
@@ -28,6 +27,7 @@ from typing import Any
 import pytest
 
 from qaconform.pytest.outcomes import SkipKind, fail, skip
+from qaconform.pytest.time_frames import Frames, retry_once_in_a_fresh_frame
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
 
@@ -319,43 +319,6 @@ def test_a_user_named_in_more_than_one_way_is_recorded(jobs: Jobs, observe: Any)
 # an earlier run's) is replaced once by a random fresh frame before anything is judged.
 
 MAIN_USER_FORM = "email"
-NEAR_SPREAD = timedelta(hours=8)
-"""The near-edge job lies between 14 h 2 min and 22 h 2 min ahead (within the day a date compared by day would
-refuse), at a minute the run tag chooses."""
-
-
-@dataclass(frozen=True)
-class Frames:
-    """The run's time frames for jobs that must succeed, drawn from a hash of the run tag.
-
-    A frame's width is not shown (a minute on one site, an hour on another): two runs, one after the other or at
-    once, get frames that differ in year, month, day, hour and minute; the run's own jobs are a year, a month, a day,
-    an hour and a minute apart, so they never share a frame either."""
-
-    seed: int
-
-    @classmethod
-    def of(cls, run_tag: str) -> Frames:
-        return cls(int.from_bytes(hashlib.sha256(run_tag.encode()).digest()[:8], "big"))
-
-    def far(self, k: int) -> datetime:
-        """The run's k-th frame years ahead (2030-2083): a job there never runs while anyone watches."""
-        s = self.seed
-        base = datetime(2030 + s % 50, 1 + (s >> 8) % 12, 1 + (s >> 16) % 28, (s >> 24) % 24, (s >> 32) % 60,
-                        tzinfo=UTC)
-        return base + k * timedelta(days=397, hours=1, minutes=1)
-
-    def near(self) -> datetime:
-        """The run's minute ahead of now in every time zone (see :func:`ahead_in_every_zone`)."""
-        return ahead_in_every_zone() + timedelta(minutes=(self.seed >> 40) % int(NEAR_SPREAD.total_seconds() // 60))
-
-    @staticmethod
-    def fresh_far() -> datetime:
-        return future_minute()
-
-    @staticmethod
-    def fresh_near() -> datetime:
-        return ahead_in_every_zone() + timedelta(minutes=_rng.randrange(int(NEAR_SPREAD.total_seconds() // 60)))
 
 
 @dataclass
@@ -376,20 +339,22 @@ class Scheduled:
 def schedule_in_a_free_frame(jobs: Jobs, body_at: Callable[[datetime], dict[str, Any]], frame: datetime,
                              fresh: Callable[[], datetime], typeless_first: bool = False) -> Scheduled:
     """Send ``body_at(frame)`` (after a type-less copy of it with ``typeless_first``); when the target answers that
-    the frame is taken, once more in a ``fresh()`` frame, before any test judges the answer.
+    the frame is taken, once more in a ``fresh()`` frame (qaconform.pytest.time_frames), before any test judges it.
 
     On a target that keeps its jobs another run (at once, or an earlier one) may hold the frame: that is no fault of
     the target. A frame taken twice in a row (two independent frames) is judged by the tests."""
-    taken: ApiResponse | None = None
-    for moment in (frame, fresh()):
+
+    def attempt(moment: datetime) -> Scheduled:
         body = body_at(moment)
         typeless = jobs.send({k: v for k, v in body.items() if k != "type"})[0] if typeless_first else None
-        resp = jobs.send(body)[0]
-        if taken is None and resp.status == 400 and _error_text(resp) == TIME_FRAME:
-            taken = resp
-            continue
-        break
-    return Scheduled(body, resp, typeless, taken)
+        return Scheduled(body, jobs.send(body)[0], typeless)
+
+    def taken(job: Scheduled) -> bool:
+        return job.resp.status == 400 and _error_text(job.resp) == TIME_FRAME
+
+    job, first = retry_once_in_a_fresh_frame(attempt, taken, frame, fresh)
+    job.taken_first = first.resp if first is not None else None
+    return job
 
 
 def _require_destructive(profile: Profile) -> str:
@@ -439,8 +404,10 @@ def second_job(jobs: Jobs, frames: Frames) -> Scheduled:
             body["reassignUser"] = {"id": jobs.admin_id}
         return body
 
-    return schedule_in_a_free_frame(jobs, body_at, frames.near() if near else frames.far(1),
-                                    frames.fresh_near if near else frames.fresh_far)
+    if near:
+        return schedule_in_a_free_frame(jobs, body_at, frames.near(ahead_in_every_zone()),
+                                        lambda: Frames.fresh_near(ahead_in_every_zone()))
+    return schedule_in_a_free_frame(jobs, body_at, frames.far(1), frames.fresh_far)
 
 
 def _job_refusal_rules(error: str | None, forms: dict[str, str]) -> str:
