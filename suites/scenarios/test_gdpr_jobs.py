@@ -410,6 +410,16 @@ def second_job(jobs: Jobs, frames: Frames) -> Scheduled:
     return schedule_in_a_free_frame(jobs, body_at, frames.far(1), frames.fresh_far)
 
 
+def _skip_when_near_frames_are_held(jobs: Jobs, job: Scheduled) -> None:
+    """The near-edge window holds only a few frames of an hour (22 h - 14 h): on a target that keeps its jobs, the runs
+    of the last hours may hold both the run's frame and the fresh one. That is what earlier runs did, not a fault
+    (a server that called every frame taken fails the main job, dated at random years ahead), so it is not judged."""
+    if jobs.profile.safety.gdpr_near_edge and job.taken_first is not None and _error_text(job.resp) == TIME_FRAME:
+        skip(SkipKind.FIXTURE_STATE, f"not checked: the target refused the run's near-edge frame and a fresh one as "
+                                     f"taken ({job.moment}: {TIME_FRAME!r}): other jobs (of earlier runs, or of a run "
+                                     f"at the same time) hold them; the next run draws other frames")
+
+
 def _job_refusal_rules(error: str | None, forms: dict[str, str]) -> str:
     """The rules a refusal of a complete job breaks: the one stated form its message names (``forms``: a word of the
     message -> rule, checked in order), else the date, else the job as a whole."""
@@ -500,6 +510,7 @@ def test_a_job_naming_its_user_and_reassign_user_by_id_is_scheduled(jobs: Jobs, 
     if jobs.profile.safety.gdpr_user_id is None:
         skip(SkipKind.MISSING_FIXTURE, "not checked: [safety] gdpr_user_id is not set, so the kit cannot name "
                                        "gdpr_user by id", fixtures=["gdpr_user_id"])
+    _skip_when_near_frames_are_held(jobs, second_job)
     resp, body = second_job.resp, second_job.body
     forms = {"reassign": "GDPR-REASSIGN-FORMS", "user": "GDPR-USER-FORMS", " id": "GDPR-USER-FORMS"}
     assert resp.status == 201, (
@@ -518,6 +529,7 @@ def test_a_job_a_minute_ahead_in_every_time_zone_is_scheduled(jobs: Jobs, second
     if not jobs.profile.safety.gdpr_near_edge:
         skip(SkipKind.SAFETY, "not allowed by safety: [safety] gdpr_near_edge is false, so jobs are dated years "
                               "ahead (the near side of the past-date edge is checked by refusals only)")
+    _skip_when_near_frames_are_held(jobs, second_job)
     resp = second_job.resp
     error = _error_text(resp)
     rule = "GDPR-PAST-DATE" if error == PAST_DATE else "GDPR-201-JOBID"
