@@ -72,3 +72,37 @@ def test_the_conformance_job_installs_the_wheel_and_uses_real_options(name: str)
 
 def test_both_examples_run_the_same_commands() -> None:
     assert conformance_commands("github-actions.yml") == conformance_commands("gitlab-ci.yml")
+
+
+def _run_profile(name: str) -> str:
+    """The profile the example's `qaconform run` uses."""
+    steps, _kit = conformance_commands(name)
+    _parser, _unavailable, subparsers = cli.build_parser()
+    argv = next(shlex.split(s) for s in steps if s.startswith("qaconform run "))
+    return str(subparsers["run"].parse_known_args(argv[2:])[0].profile)
+
+
+def test_builds_against_one_staging_server_queue_up_and_none_is_cancelled() -> None:
+    """Two builds at once (a push and its pull request) against one staging server: one waits for the other."""
+    github = yaml.safe_load((CI / "github-actions.yml").read_text())["jobs"]["conformance"]["concurrency"]
+    gitlab = yaml.safe_load((CI / "gitlab-ci.yml").read_text())["conformance"]["resource_group"]
+    assert github["group"] == gitlab == "qaconform-staging"
+    assert github["cancel-in-progress"] is False, "a cancelled build leaves a run half done: queue it instead"
+
+
+def test_the_consumed_fixtures_record_beside_the_profile_is_kept_between_builds() -> None:
+    """A fresh checkout per build loses ``<profile>.consumed.json`` unless the job caches it (restore, then save)."""
+    from qaconform.target.ledger import ledger_path
+
+    record = {n: str(ledger_path(_run_profile(n))) for n in EXAMPLES}
+    assert record["github-actions.yml"] == "ci-target.consumed.json"
+    steps = yaml.safe_load((CI / "github-actions.yml").read_text())["jobs"]["conformance"]["steps"]
+    uses = [(s.get("uses", "").split("@")[0], s) for s in steps]
+    restore = [i for i, (u, s) in enumerate(uses) if u == "actions/cache/restore" and
+               s["with"]["path"] == record["github-actions.yml"]]
+    save = [i for i, (u, s) in enumerate(uses) if u == "actions/cache/save" and
+            s["with"]["path"] == record["github-actions.yml"] and s.get("if") == "always()"]
+    run = next(i for i, s in enumerate(steps) if str(s.get("run", "")).startswith("qaconform run "))
+    assert restore and save and restore[0] < run < save[0], "restore the record before the run, save it after"
+    gitlab = yaml.safe_load((CI / "gitlab-ci.yml").read_text())["conformance"]["cache"]
+    assert gitlab["paths"] == [record["gitlab-ci.yml"]] and gitlab["when"] == "always"

@@ -72,6 +72,7 @@ def profile_text(base_url: str, fixtures: SeedFixtures, page_size: int) -> str:
         f"gdpr_user = {_s(GDPR_USER.username)}",
         f"gdpr_user_id = {GDPR_USER.id}",
         f"gdpr_user_email = {_s(GDPR_USER.username + '@example.invalid')}",
+        "gdpr_near_edge = true",  # its jobs never run: the near side of the past-date edge is checked here
         "",
     ]
     if faults.closed_site():  # the site grants anonymous no Anonymous Roles: the profile says so

@@ -222,6 +222,10 @@ class Safety(_Table):
     gdpr_user_email: StrictStr | None = Field(
         None, description="the email of gdpr_user: the suites then test the email form of a job's user (\"Exactly "
                           "one of username, email, id\")")
+    gdpr_near_edge: StrictBool = Field(
+        False, description="true: one of the run's (at most three) successful data-protection jobs is dated a minute "
+                           "ahead of now in every time zone (14 to 22 hours ahead, so it runs within a day) to check "
+                           "the near side of the past-date edge; false: every job is dated years ahead")
     max_concurrency: Annotated[StrictInt, Field(ge=1)] | None = Field(
         None, description="politeness on a shared server: never more requests in flight at once, all workers together")
     max_rps: PositiveNumber | None = Field(

@@ -645,32 +645,24 @@ def must_reject(operation_id: str, case: Any) -> bool:
 
 
 def constrain_gdpr_job(body: dict[str, Any], profile: Profile) -> None:
-    """A generated job may only ever name the profile's gdpr_user, and only when destructive jobs are allowed.
+    """A generated job may only ever name the profile's gdpr_user (or nobody), and is always dated in the past.
 
-    Without [safety] destructive every job is dated in the past, so a conforming server refuses it (400) and a
-    broken one still cannot act on anybody; with it, the user is always gdpr_user and bulk jobs name no real file.
+    A successful job cannot be undone, and a run schedules at most three on purpose, all in
+    suites/scenarios/test_gdpr_jobs.py: a conforming server refuses every generated job (the past-date row of the
+    Errors table), and a broken one that schedules it anyway acts only on gdpr_user (with [safety] destructive, as
+    an individual job, content reassigned to admin, never a CSV) or on nobody.
     """
     safety = profile.safety
     if "user" in body:
         body["user"] = safety.user_spec() if safety.gdpr_user else {"username": "qaconform-nobody"}
     if "csvFileId" in body:
         body["csvFileId"] = -1
-    if not (safety.destructive and safety.gdpr_user):
-        for key in ("scheduleDate", "scheduleTime"):
-            body.pop(key, None)
-        body["scheduleDate"] = {"formatted": "01/01/2001 00:00"}
-        return
-    # Destructive jobs allowed: an individual job for gdpr_user, content (if reassigned) to admin, never a CSV.
-    body.pop("csvFileId", None)
-    body["type"] = "individual"
-    body["user"] = safety.user_spec()
-    if "reassignUser" in body:
-        body["reassignUser"] = {"username": profile.accounts["admin"].username}
+    if safety.destructive and safety.gdpr_user:
+        body.pop("csvFileId", None)
+        body["type"] = "individual"
+        body["user"] = safety.user_spec()
+        if "reassignUser" in body:
+            body["reassignUser"] = {"username": profile.accounts["admin"].username}
     for key in ("scheduleDate", "scheduleTime"):
-        date = body.get(key)
-        if not isinstance(date, dict):
-            continue
-        found = re.fullmatch(r"(\d\d)/(\d\d)/(\d{4}) (\d\d):(\d\d)", str(date.get("formatted", "")))
-        if found:  # keep the generated day and time, in a year to come, so that a valid job can succeed
-            month, day, year, hour, minute = found.groups()
-            date["formatted"] = f"{month}/{min(int(day), 28):02d}/{2090 + int(year) % 9} {hour}:{minute}"
+        body.pop(key, None)
+    body["scheduleDate"] = {"formatted": "01/01/2001 00:00"}
