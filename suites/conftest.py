@@ -168,8 +168,13 @@ def wiki_refusals(request: pytest.FixtureRequest, api: dict[str, ApiClient],
     path = _once_path(request, profile, f"cancelwiki moderator {node}")
     if path is not None and path.exists():
         return {}
-    return {role: _consuming(request, profile, "wiki_node_id", node, lambda role=role: api[role].put(
+    refusals = {role: _consuming(request, profile, "wiki_node_id", node, lambda role=role: api[role].put(
         f"node/{node}/cancelwiki.json", operation="cancelWiki"))() for role in ("novice", "member")}
+    state = one_shots.doctor_state(request.getfixturevalue("qc_target").diagnosis, "wiki_node_id")
+    accounts = {role: account.id for role, account in profile.accounts.items()}
+    for resp in refusals.values():  # a server may answer the node's state first: only a node in it tells
+        one_shots.held(resp, "wiki_node_id", node, state, one_shots.wiki_reader(api["admin"], accounts, node))
+    return refusals
 
 
 @pytest.fixture(scope="session")

@@ -127,14 +127,14 @@ def _page(client: ApiClient, api_path: str, page: int) -> tuple[list[dict[str, A
 def _last_page(body: Mapping[str, Any], on_first: int) -> int | None:
     """The last page by the envelope's own counts (pageCount, else totalCount over the page size in effect: a site
     may cap pageSize below what was asked); None when it gives neither."""
-    count, total, size = (body.get(k) for k in ("pageCount", "totalCount", "pageSize"))
-    if _count(count) and count > 0:
-        return int(count)
-    per_page = size if _count(size) and size > 0 else on_first
-    if _count(total) and per_page:
-        return max(1, -(-int(total) // int(per_page)))
+    count, total, size = (_count(body.get(k)) for k in ("pageCount", "totalCount", "pageSize"))
+    if count is not None and count > 0:
+        return count
+    per_page = size if size is not None and size > 0 else on_first
+    if total is not None and per_page > 0:
+        return max(1, -(-total // per_page))
     return None
 
 
-def _count(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def _count(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None

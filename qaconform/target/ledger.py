@@ -63,7 +63,8 @@ def ledger_path(profile_path: str | os.PathLike[str]) -> Path:
 
 
 def read(profile_path: str | os.PathLike[str], base_url: str) -> list[Consumed]:
-    """The entries for ``base_url`` in the file's order (consumed and fresh); none when there is no file. A file that cannot be read is reported on stderr
+    """The entries for ``base_url`` in the file's order (consumed and fresh); none when there is no file. A file
+    that cannot be read is reported on stderr
     and treated as empty: a lost record costs checks (the interface still shows wiki nodes), never a verdict."""
     path = ledger_path(profile_path)
     try:
@@ -94,7 +95,8 @@ def latest(entries: list[Consumed]) -> dict[tuple[str, int], Consumed]:
 
 def record(profile_path: str | os.PathLike[str], base_url: str, fixture: str, node: int, run: str,
            state: str = CONSUMED) -> None:
-    """Append one entry (unless the node's latest entry already says the same). The workers of a parallel run write to the same file, so under a lock: on the profile
+    """Append one entry (unless the node's latest entry already says the same). The workers of a parallel run
+    write to the same file, so under a lock: on the profile
     itself (opened for reading; a lock file beside it would be one more file to explain). A folder the kit may not
     write to costs the record, not the run: one line on stderr says so."""
     path = ledger_path(profile_path)
