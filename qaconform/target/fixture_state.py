@@ -70,13 +70,11 @@ def choose(states: Mapping[int, FixtureState]) -> int | None:
 
 
 def wiki_lists(user_ids: Mapping[str, int]) -> list[str]:
-    """The lists that may hold a wiki node, smallest first: each account's questions and answers (member's own
-    first: member_wiki_node_id is member's), then the whole question list."""
+    """The lists that may hold a wiki node, those runs do not grow first: each account's questions (member's own
+    first: member_wiki_node_id is member's), then their answers (where the kit writes), then the question list."""
     order = sorted(user_ids, key=lambda role: role != "member")
-    lists: list[str] = []
-    for role in order:
-        lists += [path("listUserQuestions", userId=user_ids[role]), path("listUserAnswers", userId=user_ids[role])]
-    return lists + [path("listQuestions")]
+    return ([path("listUserQuestions", userId=user_ids[r]) for r in order]
+            + [path("listUserAnswers", userId=user_ids[r]) for r in order] + [path("listQuestions")])
 
 
 def wiki_shown(client: ApiClient, user_ids: Mapping[str, int], nodes: Iterable[int]) -> dict[int, bool]:
