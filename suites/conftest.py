@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from qaconform.pytest import one_shots
 from qaconform.pytest.support import answer_posted, post_answer
 from qaconform.target import ledger
 from qaconform.target.client import ApiClient, ApiResponse, Exchange
@@ -95,6 +96,17 @@ def _once_per_target(request: pytest.FixtureRequest, profile: Profile, key: str,
         return resp
 
 
+def _owner_call(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile, name: str, node: int,
+                key: str, send: Callable[[], ApiResponse]) -> ApiResponse:
+    """The owner's one-shot call on ``node`` (once per run and target, recorded as consuming it), held to its
+    precondition: an answer that shows the node was not in its state skips the tests that need it when the doctor
+    could not know its state (qaconform.pytest.one_shots), and stays theirs to judge when it knew."""
+    resp = _once_per_target(request, profile, key, _consuming(request, profile, name, node, send))
+    state = one_shots.doctor_state(request.getfixturevalue("qc_target").diagnosis, name)
+    accounts = {role: account.id for role, account in profile.accounts.items()}
+    return one_shots.held(resp, name, node, state, one_shots.wiki_reader(api["admin"], accounts, node))
+
+
 DENIED_FIRST = ("novice", "anonymous", "wrong_password")
 """Callers the permission table refuses unfavorite and cancelwiki; they try the one-shot node before its owner."""
 
@@ -133,18 +145,16 @@ def unfavorite_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], p
     would meet a node that is no longer a favorite (see /work/briefs/coordination.md).
     """
     node = _one_shot(request, "favorite_node_id")
-    return _once_per_target(request, profile, f"unmarkfavorite {node}", _consuming(
-        request, profile, "favorite_node_id", node, lambda: api["member"].put(
-            f"node/{node}/unmarkfavorite.json", operation="unmarkFavorite")))
+    return _owner_call(request, api, profile, "favorite_node_id", node, f"unmarkfavorite {node}", lambda: api[
+        "member"].put(f"node/{node}/unmarkfavorite.json", operation="unmarkFavorite"))
 
 
 @pytest.fixture(scope="session")
 def cancelwiki_own_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile) -> ApiResponse:
     """member unwikifies its own member_wiki_node_id ONCE per run (one-shot: the node is no longer wiki after)."""
     node = _one_shot(request, "member_wiki_node_id")
-    return _once_per_target(request, profile, f"cancelwiki member {node}", _consuming(
-        request, profile, "member_wiki_node_id", node, lambda: api["member"].put(
-            f"node/{node}/cancelwiki.json", operation="cancelWiki")))
+    return _owner_call(request, api, profile, "member_wiki_node_id", node, f"cancelwiki member {node}", lambda: api[
+        "member"].put(f"node/{node}/cancelwiki.json", operation="cancelWiki"))
 
 
 @pytest.fixture(scope="session")
@@ -158,8 +168,13 @@ def wiki_refusals(request: pytest.FixtureRequest, api: dict[str, ApiClient],
     path = _once_path(request, profile, f"cancelwiki moderator {node}")
     if path is not None and path.exists():
         return {}
-    return {role: _consuming(request, profile, "wiki_node_id", node, lambda role=role: api[role].put(
+    refusals = {role: _consuming(request, profile, "wiki_node_id", node, lambda role=role: api[role].put(
         f"node/{node}/cancelwiki.json", operation="cancelWiki"))() for role in ("novice", "member")}
+    state = one_shots.doctor_state(request.getfixturevalue("qc_target").diagnosis, "wiki_node_id")
+    accounts = {role: account.id for role, account in profile.accounts.items()}
+    for resp in refusals.values():  # a server may answer the node's state first: only a node in it tells
+        one_shots.held(resp, "wiki_node_id", node, state, one_shots.wiki_reader(api["admin"], accounts, node))
+    return refusals
 
 
 @pytest.fixture(scope="session")
@@ -169,6 +184,5 @@ def cancelwiki_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], p
     """moderator (Mark as community wiki) unwikifies wiki_node_id ONCE per run (one-shot, like the others), after
     the refused attempts of :func:`cancelwiki_denied_first` and :func:`wiki_refusals`."""
     node = _one_shot(request, "wiki_node_id")
-    return _once_per_target(request, profile, f"cancelwiki moderator {node}", _consuming(
-        request, profile, "wiki_node_id", node, lambda: api["moderator"].put(
-            f"node/{node}/cancelwiki.json", operation="cancelWiki")))
+    return _owner_call(request, api, profile, "wiki_node_id", node, f"cancelwiki moderator {node}", lambda: api[
+        "moderator"].put(f"node/{node}/cancelwiki.json", operation="cancelWiki"))

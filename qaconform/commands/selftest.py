@@ -24,6 +24,7 @@ import ast
 import functools
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -353,10 +354,20 @@ def _serve_and_test(res: RunResult, label: str, rule: str | None, timeout: float
                 if shape is not None and shape.default:
                     profile_path = str(Path(tmp) / "default-profile.toml")
                     Path(profile_path).write_text(shape.rewrite(Path(srv.profile_path).read_text()))
+                    _keep_record(Path(srv.profile_path), Path(profile_path))
                 _pytest(res, profile_path, None if whole_suite else rule, Path(tmp), timeout, seed, generated,
                         only_generated)
         except ReferenceServerError as exc:
             res.problem = f"the reference server did not start: {exc}"
+
+
+def _keep_record(source: Path, profile: Path) -> None:
+    """The server's record of its one-shot fixtures (fresh, or consumed by an "earlier run") beside the rewritten
+    profile too: without it a kept favorite's state is unknown, and a fault that removes it would only skip."""
+    from qaconform.target.ledger import ledger_path
+
+    if ledger_path(source).exists():
+        shutil.copy(ledger_path(source), ledger_path(profile))
 
 
 def _pytest(res: RunResult, profile_path: str, rule: str | None, tmp: Path, timeout: float, seed: int,

@@ -56,7 +56,8 @@ def _last_action(svc: Service, verb: str, node_id: int, user_id: int | None, can
     return None if row is None else int(row[0])
 
 
-def _result(svc: Service, key: str, action_id: int, node: sqlite3.Row, **extra: Any) -> Response:
+def _result(svc: Service, key: str, action_id: int, node: sqlite3.Row, success: bool = True,
+            **extra: Any) -> Response:
     row = svc.db.one("SELECT * FROM actions WHERE id = ?", (action_id,))
     assert row is not None
     action = svc.render.action_json(row, node["type"])
@@ -65,7 +66,15 @@ def _result(svc: Service, key: str, action_id: int, node: sqlite3.Row, **extra: 
         del action[field]
     if faults.is_on("action-success-missing"):
         return json_response({"result": {key: action, **extra}})
-    return json_response({"success": True, "result": {key: action, **extra}})
+    return json_response({"success": success, "result": {key: action, **extra}})
+
+
+def _noop_repeat() -> bool | None:
+    """How a repeat that finds the earlier action answers: 200 with it (repeat-is-noop: success true; the variant
+    repeat-is-success-false: success false, nothing changed), or None when neither variant is on."""
+    if variants.is_on("repeat-is-noop"):
+        return True
+    return False if variants.is_on("repeat-is-success-false") else None
 
 
 def _refuse_repeat(message: str) -> None:
@@ -82,8 +91,9 @@ def _repeat(svc: Service, verb: str, key: str, node: sqlite3.Row, message: str) 
     """An action repeated on a node already in its state: 200 with a new action by default (None here), the
     earlier action under the variant repeat-is-noop, 400/409/422 under repeat-is-400/409/422."""
     earlier = _last_action(svc, verb, node["id"], None)
-    if variants.is_on("repeat-is-noop") and earlier is not None:
-        return _result(svc, key, earlier, node)
+    success = _noop_repeat()
+    if success is not None and earlier is not None:
+        return _result(svc, key, earlier, node, success)
     _refuse_repeat(message)
     return None
 
@@ -114,8 +124,10 @@ async def unmark_favorite(svc: Service, request: Request, caller: Caller) -> Res
     if fav is None:
         message = f"node {node['id']} is not a favorite of {caller.username}; nothing to unmark"
         earlier = _last_action(svc, "favorited", node["id"], caller.id, canceled=True)
-        if variants.is_on("repeat-is-noop") and earlier is not None:
-            return _result(svc, "favoriteAction", earlier, node, favoriteCount=_favorite_count(svc, node["id"]))
+        success = _noop_repeat()
+        if success is not None and earlier is not None:
+            return _result(svc, "favoriteAction", earlier, node, success,
+                           favoriteCount=_favorite_count(svc, node["id"]))
         _refuse_repeat(message)
         raise not_found(message)
     if faults.is_on("unfavorite-first-users-favorite"):
@@ -145,8 +157,9 @@ async def cancel_wiki(svc: Service, request: Request, caller: Caller) -> Respons
     access.require_owner("cancelWiki", caller, node["author_id"] == caller.id, auth.MARK_WIKI)
     if not node["wiki"] or (caller.role == "moderator" and faults.is_on("cancelwiki-moderator-refused-as-409")):
         earlier = _last_action(svc, "wikified", node["id"], None, canceled=True)
-        if variants.is_on("repeat-is-noop") and earlier is not None:
-            return _result(svc, "wikifyAction", earlier, node)
+        success = _noop_repeat()
+        if success is not None and earlier is not None:
+            return _result(svc, "wikifyAction", earlier, node, success)
         raise conflict(f"node {node['id']} is not a community wiki; there is nothing to cancel")
     wikify = svc.db.one(
         "SELECT id FROM actions WHERE node_id = ? AND verb = 'wikified' AND canceled = 0 ORDER BY id DESC LIMIT 1",

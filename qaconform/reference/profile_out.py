@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -155,11 +156,22 @@ def record_path(profile: Path) -> Path:
 
 
 def _write_earlier_record(path: Path, base_url: str, fixtures: SeedFixtures) -> None:
-    """The earlier run's record: only the favorite (the interface shows a wiki node's state, never a favorite)."""
-    favorites = fixtures.consumed.get("favorite_node_id", [])
-    if not favorites:
+    """The record a fresh database comes with: the favorites an earlier run consumed (the interface shows a wiki
+    node's state, never a favorite), and every one-shot node this database holds in its state said "fresh".
+
+    The server is the party that knows its one-shots are fresh, as a QA lead who renews a fixture is: with that
+    entry the kit knows member's favorite is there, so a member's unfavorite that then answers ``success: false``
+    (a refused call removed it: the fault denied-unfavorite-still-removes) is the server's failure. Without it (a
+    profile copied alone into a fresh folder, as a CI checkout) the favorite's state is unknown and such an answer
+    is "not checked: fixture not in its state": an earlier build may have consumed it."""
+    entries = [{"base_url": base_url, "fixture": "favorite_node_id", "node": node, "run": "qc-earlier",
+                "at": "2019-02-05T00:00:00+00:00"} for node in fixtures.consumed.get("favorite_node_id", [])]
+    fresh_at = datetime.now(UTC).isoformat(timespec="seconds")
+    for name in ("member_wiki_node_id", "wiki_node_id", "favorite_node_id"):
+        pool = fixtures.pools.get(name) or [getattr(fixtures, name)]
+        entries += [{"base_url": base_url, "fixture": name, "node": node, "run": "reference-server", "at": fresh_at,
+                     "state": "fresh"} for node in pool if node not in fixtures.consumed.get(name, [])]
+    if not entries:
         path.unlink(missing_ok=True)
         return
-    entries = [{"base_url": base_url, "fixture": "favorite_node_id", "node": node, "run": "qc-earlier",
-                "at": "2019-02-05T00:00:00+00:00"} for node in favorites]
     path.write_text(json.dumps({"format": RECORD_FORMAT, "consumed": entries}, indent=1), encoding="utf-8")

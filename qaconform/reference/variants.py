@@ -106,6 +106,10 @@ _ALL: tuple[Variant, ...] = (
        "repeats (and unfavorite of a node that is no favorite) answer 400 {error}", choice="repeat"),
     _V("repeat-is-noop", "answer to a repeated unfavorite, cancelwiki, lock, send to moderation",
        "repeats answer 200 with the earlier action and change nothing", choice="repeat"),
+    _V("repeat-is-success-false", "answer to a repeated unfavorite, cancelwiki, lock, send to moderation ('200 "
+       "with {success: boolean, ...}')", "repeats answer 200 {success: false, result: <the earlier action>} and "
+       "change nothing (as a site a CI build met: an unfavorite of a node an earlier build unfavorited)",
+       choice="repeat"),
     _V("repeat-is-409", "answer to a repeated unfavorite, cancelwiki, lock, send to moderation",
        "repeats answer 409 {error}", choice="repeat"),
     _V("repeat-is-422", "answer to a repeated unfavorite, cancelwiki, lock, send to moderation",

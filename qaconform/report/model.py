@@ -143,13 +143,15 @@ def needed_fixtures(skips: Iterable[Mapping[str, Any]]) -> list[str] | None:
 def fixtures_used(results: Mapping[str, Any]) -> dict[str, Any]:
     """What the run did to the target's one-shot fixtures and what the doctor found of them, for the top of the
     report: the nodes this run consumed (from the record it kept beside the profile), per pool the node used and
-    how many are left, the fixtures not in their state (their tests skipped) with how to renew them."""
+    how many are left and which nodes had a state no read showed (``state_unknown``), the fixtures not in their
+    state (their tests skipped) with how to renew them."""
     doctor = results.get("doctor") if isinstance(results.get("doctor"), Mapping) else {}
     assert isinstance(doctor, Mapping)
     renew = {str(f.get("key", "")).removeprefix("fixtures.").removeprefix("safety."): f.get("fix")
              for f in doctor.get("findings") or [] if f.get("severity") == "fixture"}
     pools = {name: {"pool": list(s.get("pool") or []), "used": s.get("chosen"),
-                    "consumed_before": list(s.get("consumed") or []), "left_after": s.get("left_after")}
+                    "consumed_before": list(s.get("consumed") or []), "left_after": s.get("left_after"),
+                    "state_unknown": list(s.get("unknown") or [])}
              for name, s in (doctor.get("one_shots") or {}).items()}
     return {"consumed": [{"fixture": c.get("fixture"), "node": c.get("node")} for c in results.get("consumed") or []],
             "one_shots": pools,

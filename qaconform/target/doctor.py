@@ -29,9 +29,10 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from qaconform.contract import path
-from qaconform.target import discover, ledger
+from qaconform.target import discover, fixture_state, ledger
 from qaconform.target.client import ApiClient, Recorder, TargetError, TargetUnreachable
 from qaconform.target.discover import Listing, as_id, read_pages
+from qaconform.target.fixture_state import FixtureState
 from qaconform.target.profile import ROLES, Profile
 
 API_SUFFIX = "/services/v2"
@@ -69,6 +70,16 @@ class OneShot:
     consumed: tuple[int, ...]
     left_after: int
     """Nodes of the pool after ``chosen`` not known to be consumed: how many more runs can check its rules."""
+    unknown: tuple[int, ...] = ()
+    """Nodes whose state no read shows and no record tells (fixture_state.FixtureState.UNKNOWN)."""
+
+    @property
+    def state(self) -> FixtureState:
+        """The chosen node's state as the doctor knew it: a one-shot call that then proves the node not in its
+        state is a failure of the rule only when the doctor knew it in its state."""
+        if self.chosen is None:
+            return FixtureState.NOT_IN_STATE
+        return FixtureState.UNKNOWN if self.chosen in self.unknown else FixtureState.IN_STATE
 
 
 @dataclass
@@ -112,7 +123,8 @@ class Diagnosis:
                    user_ids={str(k): int(v) for k, v in data.get("user_ids", {}).items()},
                    unusable={str(k): str(v) for k, v in data.get("unusable", {}).items()},
                    one_shots={k: OneShot(v["name"], tuple(v["pool"]), v["chosen"], tuple(v["consumed"]),
-                                         int(v["left_after"])) for k, v in data.get("one_shots", {}).items()},
+                                         int(v["left_after"]), tuple(v.get("unknown", ())))
+                              for k, v in data.get("one_shots", {}).items()},
                    record=str(data.get("record", "")))
 
     def resolve(self, profile: Profile) -> Profile:
@@ -365,33 +377,34 @@ def _suggest_question(clients: Mapping[str, ApiClient], fix: str) -> str:
 # one-shot fixtures: the record of earlier runs, and what the interface shows of wiki nodes
 
 def _one_shots(profile: Profile, clients: Mapping[str, ApiClient], d: Diagnosis) -> None:
-    recorded = ledger.read(profile.path, profile.base_url)
-    index: dict[int, dict[str, Any]] | None = None
-    for name in ledger.ONE_SHOT_FIXTURES:
-        pool = profile.pools.get(name) or tuple(v for v in (getattr(profile.fixtures, name),) if v is not None)
+    """Each one-shot node's state, from the target on every run (bounded reads: fixture_state), the record beside
+    the profile as a hint where no read shows it; a node neither shows is unknown, and a run may still take it."""
+    entries = ledger.latest(ledger.read(profile.path, profile.base_url))
+    pools = {name: profile.pools.get(name) or tuple(v for v in (getattr(profile.fixtures, name),) if v is not None)
+             for name in ledger.ONE_SHOT_FIXTURES}
+    wikis = {n for name, pool in pools.items() if name != "favorite_node_id" for n in pool}
+    shown = fixture_state.wiki_shown(clients["admin"], d.user_ids, wikis) if wikis else {}
+    for name, pool in pools.items():
         if not pool:
             continue
-        if index is None and name != "favorite_node_id":
-            index = _node_index(clients, d.user_ids)
-        used = {c.node: c for c in recorded if c.fixture == name}
-        states = {n: _wiki_state(index or {}, n) if name != "favorite_node_id" else None for n in pool}
-        # the interface wins where it shows the state (a node wiki again was renewed); else the record decides
-        gone = tuple(n for n in pool if states[n] is False or (states[n] is None and n in used))
+        states = fixture_state.decide(name, pool, shown if name != "favorite_node_id" else {}, entries)
+        chosen = fixture_state.choose(states)
+        gone = tuple(n for n in pool if states[n] is FixtureState.NOT_IN_STATE)
+        unknown = tuple(n for n in pool if states[n] is FixtureState.UNKNOWN)
         left = [n for n in pool if n not in gone]
-        chosen = left[0] if left else None
-        d.one_shots[name] = OneShot(name, pool, chosen, gone, max(0, len(left) - 1))
-        _report_one_shot(profile, d, name, pool, chosen, gone, used, states)
+        after = left[left.index(chosen) + 1:] if chosen in left else []
+        d.one_shots[name] = OneShot(name, pool, chosen, gone, len(after), unknown)
+        _report_one_shot(d, name, pool, chosen, gone, entries, shown)
 
 
-def _report_one_shot(profile: Profile, d: Diagnosis, name: str, pool: tuple[int, ...], chosen: int | None,
-                     gone: tuple[int, ...], used: Mapping[int, ledger.Consumed], states: Mapping[int, bool | None]
-                     ) -> None:
+def _report_one_shot(d: Diagnosis, name: str, pool: tuple[int, ...], chosen: int | None, gone: tuple[int, ...],
+                     entries: Mapping[tuple[str, int], ledger.Consumed], shown: Mapping[int, bool]) -> None:
     key = f"fixtures.{name}"
-    by_record = [n for n in gone if n in used and states[n] is not False]
-    not_wiki = [n for n in gone if n not in by_record]
+    by_record = [n for n in gone if n not in shown]
+    not_wiki = [n for n in gone if n in shown]
     parts = [f"{_nodes(not_wiki)} no longer wiki"] if not_wiki else []
     if by_record:
-        runs = ", ".join(dict.fromkeys(used[n].run for n in by_record))
+        runs = ", ".join(dict.fromkeys(entries[(name, n)].run for n in by_record))
         parts.append(f"{_nodes(by_record)} consumed by run {runs} (recorded in {d.record})")
     why = "; ".join(parts)
     renew = f"renew: list nodes in their state under [fixtures] {name} (a list is a pool)" + (
@@ -400,41 +413,34 @@ def _report_one_shot(profile: Profile, d: Diagnosis, name: str, pool: tuple[int,
         d.unusable[name] = consumed_reason(name, why) if not not_wiki else not_in_state(name, why)
         d.add(Severity.FIXTURE, key, f"{name}: nothing left in its state ({why}); its tests skip", renew)
         return
-    more = d.one_shots[name].left_after
-    text = f"{name}: this run uses node {chosen}" + (f" ({why})" if gone else "")
+    shot = d.one_shots[name]
+    more = shot.left_after
+    if shot.state is FixtureState.UNKNOWN:
+        text = f"{name}: the state of node {chosen} is unknown ({_unshown(name)}); this run tries it, and if it " \
+               "proves consumed its tests read \"not checked: fixture not in its state\", never failed"
+    else:
+        text = f"{name}: this run uses node {chosen}, in its state"
+    text += f" ({why})" if gone else ""
     if len(pool) > 1:
         text += f"; {more} more in the pool after it"
     last = len(pool) > 1 and more == 0
-    d.add(Severity.NOTE if gone or last else Severity.OK, key, text, f"the pool's last node: {renew}" if last else "")
+    fix = f"the pool's last node: {renew}" if last else ""
+    if shot.state is FixtureState.UNKNOWN:
+        fix = (f"when you renew {name}, say so in {d.record} (an entry with \"state\": \"fresh\": docs/profile.md); "
+               "its tests are then failures, not skips, if the node proves not in its state") + (
+            f"; {fix}" if fix else "")
+    severity = Severity.NOTE if gone or last or shot.state is FixtureState.UNKNOWN else Severity.OK
+    d.add(severity, key, text, fix)
+
+
+def _unshown(name: str) -> str:
+    if name == "favorite_node_id":
+        return "no read of the interface shows a favorite, and no record says"
+    return "in none of the lists the doctor read, at both ends, and no record says"
 
 
 def _nodes(nodes: list[int]) -> str:
     return ("node " if len(nodes) == 1 else "nodes ") + ", ".join(map(str, nodes))
-
-
-def _node_index(clients: Mapping[str, ApiClient], user_ids: Mapping[str, int]) -> dict[int, dict[str, Any]]:
-    """Nodes by id from the lists that may show the wiki nodes: the accounts' own questions and answers, and the
-    admin's question list (bounded)."""
-    admin = clients["admin"]
-    listings = [read_pages(admin, path("listQuestions"))]
-    for role, uid in user_ids.items():
-        listings.append(read_pages(admin, path("listUserQuestions", userId=uid)))
-        if role == "member":
-            listings.append(read_pages(admin, path("listUserAnswers", userId=uid)))
-    out: dict[int, dict[str, Any]] = {}
-    for listing in listings:
-        for item in listing.items:
-            nid = as_id(item.get("id"))
-            if nid is not None:
-                out.setdefault(nid, item)
-    return out
-
-
-def _wiki_state(index: Mapping[int, dict[str, Any]], node: int) -> bool | None:
-    """True/False when a list shows the node's ``wiki``; None when no list the doctor read shows it."""
-    item = index.get(node)
-    wiki = item.get("wiki") if item is not None else None
-    return wiki if isinstance(wiki, bool) else None
 
 
 # ----------------------------------------------------------------------------------------------------------

@@ -8,6 +8,13 @@ is recorded too), and the doctor reads the file before any test. It lives beside
 folder (the reference server's, a CI checkout) starts with none. Entries name the target's base_url, so one profile
 pointed at another server (``--base-url``) does not inherit them. Renewing a fixture means giving a new id, or
 deleting the entry (or the file) once the node is back in its state.
+
+The record is a hint, not the truth: a CI build from a fresh checkout has none, and a record kept by one folder
+knows nothing of what another folder's runs did. So an entry may also say a node is **fresh** (``"state":
+"fresh"``): the party that knows it put the node in its state (a QA lead who renewed the fixture, the reference
+server for the one-shots of a fresh database) says so, and the doctor then knows the node "in its state" until a
+later entry says a run consumed it. The latest entry for a node wins; with none, the doctor reads the target, and
+what no read shows (a favorite) is "unknown" (qaconform.target.fixture_state).
 """
 
 from __future__ import annotations
@@ -27,16 +34,26 @@ FORMAT = "qaconform-consumed/1"
 ONE_SHOT_FIXTURES: tuple[str, ...] = ("member_wiki_node_id", "wiki_node_id", "favorite_node_id")
 """The profile's fixtures that a run consumes (the only ones that may be given as pools)."""
 
+CONSUMED, FRESH = "consumed", "fresh"
+"""An entry's ``state``: a run sent a one-shot call on the node (the default: entries without ``state``), or the
+party that renewed the node says it is in its state again."""
+
 
 @dataclass(frozen=True)
 class Consumed:
-    """One one-shot call sent on a fixture's node: by which run, when, against which target."""
+    """One entry: a one-shot call sent on a fixture's node by which run (``state`` consumed), or the node said
+    fresh by who renewed it (``run`` names them); when, against which target."""
 
     fixture: str
     node: int
     run: str
     at: str
     base_url: str
+    state: str = CONSUMED
+
+    @property
+    def consumed(self) -> bool:
+        return self.state != FRESH
 
 
 def ledger_path(profile_path: str | os.PathLike[str]) -> Path:
@@ -46,7 +63,8 @@ def ledger_path(profile_path: str | os.PathLike[str]) -> Path:
 
 
 def read(profile_path: str | os.PathLike[str], base_url: str) -> list[Consumed]:
-    """The entries for ``base_url``; none when there is no file. A file that cannot be read is reported on stderr
+    """The entries for ``base_url`` in the file's order (consumed and fresh); none when there is no file. A file
+    that cannot be read is reported on stderr
     and treated as empty: a lost record costs checks (the interface still shows wiki nodes), never a verdict."""
     path = ledger_path(profile_path)
     try:
@@ -65,22 +83,32 @@ def read(profile_path: str | os.PathLike[str], base_url: str) -> list[Consumed]:
         node = e.get("node")
         if e.get("fixture") in ONE_SHOT_FIXTURES and isinstance(node, int) and not isinstance(node, bool):
             out.append(Consumed(str(e["fixture"]), node, str(e.get("run", "")), str(e.get("at", "")),
-                                str(e["base_url"])))
+                                str(e["base_url"]), FRESH if e.get("state") == FRESH else CONSUMED))
     return out
 
 
-def record(profile_path: str | os.PathLike[str], base_url: str, fixture: str, node: int, run: str) -> None:
-    """Append one entry. The workers of a parallel run write to the same file, so under a lock: on the profile
+def latest(entries: list[Consumed]) -> dict[tuple[str, int], Consumed]:
+    """The entry that decides each (fixture, node): the last one written (a renewal after a consumption, or a
+    consumption after a renewal)."""
+    return {(e.fixture, e.node): e for e in entries}
+
+
+def record(profile_path: str | os.PathLike[str], base_url: str, fixture: str, node: int, run: str,
+           state: str = CONSUMED) -> None:
+    """Append one entry (unless the node's latest entry already says the same). The workers of a parallel run
+    write to the same file, so under a lock: on the profile
     itself (opened for reading; a lock file beside it would be one more file to explain). A folder the kit may not
     write to costs the record, not the run: one line on stderr says so."""
     path = ledger_path(profile_path)
-    entry = Consumed(fixture, node, run, datetime.now(UTC).isoformat(timespec="seconds"), base_url.rstrip("/"))
+    entry = Consumed(fixture, node, run, datetime.now(UTC).isoformat(timespec="seconds"), base_url.rstrip("/"),
+                     state)
     try:
         with open(profile_path, "rb") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             data = _load_for_update(path)
-            known = {(e.get("base_url"), e.get("fixture"), e.get("node")) for e in data["consumed"]}
-            if (entry.base_url, fixture, node) not in known:
+            last = {(e.get("base_url"), e.get("fixture"), e.get("node")): e.get("state", CONSUMED)
+                    for e in data["consumed"] if isinstance(e, dict)}
+            if last.get((entry.base_url, fixture, node)) != state:
                 data["consumed"].append(asdict(entry))
                 tmp = path.with_name(path.name + ".tmp")
                 tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
@@ -99,10 +127,11 @@ def _load_for_update(path: Path) -> dict[str, Any]:
         data = {"format": FORMAT, "consumed": []}
     data.setdefault("format", FORMAT)
     data["about"] = ("one-shot fixtures qaconform runs consumed on these targets; a run skips their tests. After "
-                     "renewing a fixture (a new id in the profile, or the node back in its state), delete its entry")
+                     "renewing a fixture (a new id in the profile, or the node back in its state), delete its entry "
+                     "or append one with \"state\": \"fresh\" (the latest entry of a node wins)")
     return data
 
 
 def of_run(profile_path: str | os.PathLike[str], base_url: str, run: str) -> list[Consumed]:
     """What the run tagged ``run`` consumed (its report lists them)."""
-    return [c for c in read(profile_path, base_url) if c.run == run]
+    return [c for c in read(profile_path, base_url) if c.run == run and c.consumed]

@@ -132,7 +132,8 @@ def test_what_the_run_consumed_and_what_is_left_heads_the_page_and_report_json(t
     report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
     assert report["fixtures"]["consumed"] == [{"fixture": "favorite_node_id", "node": 63}]
     assert report["fixtures"]["one_shots"]["favorite_node_id"] == {"pool": [14, 63, 66], "used": 63,
-                                                                   "consumed_before": [14], "left_after": 1}
+                                                                   "consumed_before": [14], "left_after": 1,
+                                                                   "state_unknown": []}
     assert report["fixtures"]["not_in_state"]["wiki_node_id"]["renew"].startswith("renew")
     skipped = next(r for r in report["rules"] if r["id"] == "SKIP-1")
     assert skipped["skip_category"] == "fixture not in its state"
