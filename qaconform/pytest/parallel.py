@@ -75,6 +75,10 @@ GROUPS: tuple[Group, ...] = (
         "suites/contract/test_operation_shapes.py::test_sending_a_published_node_to_moderation_gives_200_with_the_a",
         "suites/contract/test_operation_shapes.py::test_locking_a_node_with_a_prompt_gives_200_with_the_lock_action",
     ), "the lock and moderation tests act on the answers the answer test posted (each once), not on new ones"),
+    Group("located", (
+        "suites/contract/test_observations_silent.py::test_record_what_the_location_of_a_new_item_gives",
+        "suites/contract/test_observations_silent.py::test_the_location_of_a_new_item_can_be_read_back",
+    ), "the module's one new answer and comment (fixture located) are read by both tests, not written per worker"),
     Group("answers", ("suites/scenarios/test_answers.py::",),
           "the module's answers are posted once and read back by the tests that follow"),
     Group("relations", ("suites/contract/test_list_relations.py::",),
