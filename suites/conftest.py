@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from qaconform.pytest import one_shots
-from qaconform.pytest.support import answer_posted, post_answer
+from qaconform.pytest.support import answer_posted, once_per_run, post_answer
 from qaconform.target import ledger
 from qaconform.target.client import ApiClient, ApiResponse, Exchange
 from qaconform.target.profile import Profile, VisibilityOptions
@@ -31,10 +31,12 @@ def vis(profile: Profile) -> VisibilityOptions:
 
 
 @pytest.fixture(scope="session")
-def shared_answer(api: dict[str, ApiClient], question_id: int, run_tag: str, created: Any) -> int:
-    """One answer by member under the fixture question, shared by read-mostly tests of a session."""
-    resp = post_answer(api["member"], question_id, run_tag, created, text="shared answer")
-    return answer_posted(resp)
+def shared_answer(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
+                  created: Any, profile: Profile) -> int:
+    """One answer by member under the fixture question, shared by read-mostly tests of a run (one for every xdist
+    worker: :func:`qaconform.pytest.support.once_per_run`)."""
+    return int(once_per_run(request, profile.base_url, "shared_answer", lambda: answer_posted(
+        post_answer(api["member"], question_id, run_tag, created, text="shared answer"))))
 
 
 @pytest.fixture

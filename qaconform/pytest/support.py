@@ -6,10 +6,14 @@ registered (the report lists it), and so that a target that answers 201 without 
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import html
+import json
 import re
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from qaconform import contract
@@ -19,6 +23,7 @@ from qaconform.target.created_id import created_id
 from qaconform.target.settle import settle as settle_loop
 
 T = TypeVar("T")
+J = TypeVar("J")
 
 
 def for_each(roles: Iterable[str], read: Callable[[str], T]) -> dict[str, T]:
@@ -230,3 +235,28 @@ def private_reader_skip(profile: Any, role: str) -> str | None:
     if role in readers:
         return f"{role} reads every private comment on this site ([visibility] readers = {list(readers)})"
     return None
+
+
+def once_per_run(request: Any, base_url: str, key: str, make: Callable[[], J]) -> J:
+    """``make()`` once per run and target, its JSON value shared by every pytest-xdist worker of the run.
+
+    For content a session fixture writes and the tests only read (an answer with three comments): session fixtures
+    are per worker, so each of six workers would write it again (issue 29: a run's writes are budgeted). Workers of
+    one run share a file keyed by the run and the target's base_url (with no profile every worker starts its own
+    reference server, so the keys differ and each worker makes its own). A ``make()`` that fails leaves no file: the
+    next worker tries again. ``request``: the fixture's pytest request (its config says whether this is a worker).
+    """
+    worker = getattr(request.config, "workerinput", None)
+    if worker is None:
+        return make()
+    digest = hashlib.sha256(f"{base_url}|{key}".encode()).hexdigest()[:16]
+    root = Path(request.getfixturevalue("tmp_path_factory").getbasetemp().parent)
+    path = root / f"qc-shared-{worker['testrunuid']}-{digest}.json"
+    with open(path.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if path.exists():
+            value: J = json.loads(path.read_text(encoding="utf-8"))
+            return value
+        value = make()
+        path.write_text(json.dumps(value), encoding="utf-8")
+        return value

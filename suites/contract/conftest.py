@@ -13,7 +13,14 @@ from listops import LIST_OPS, Fetch, items_of
 
 from qaconform.contract import path as contract_path
 from qaconform.pytest.outcomes import SkipKind, skip
-from qaconform.pytest.support import answer_posted, expect_created, list_all, post_answer, post_comment
+from qaconform.pytest.support import (
+    answer_posted,
+    expect_created,
+    list_all,
+    once_per_run,
+    post_answer,
+    post_comment,
+)
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
 
@@ -40,7 +47,8 @@ def read_only(request: pytest.FixtureRequest) -> bool:
 
 @pytest.fixture(scope="session")
 def commented_answer(
-    api: dict[str, ApiClient], question_id: int, run_tag: str, created: Any, read_only: bool
+    api: dict[str, ApiClient], question_id: int, run_tag: str, created: Any, read_only: bool,
+    request: pytest.FixtureRequest, profile: Profile
 ) -> tuple[int, list[int]]:
     """An answer by member with three full-visibility comments, written only by this suite: a small stable list.
 
@@ -48,7 +56,13 @@ def commented_answer(
     """
     if read_only:
         return _existing_answer(api["admin"]), []
-    member = api["member"]
+    answer_id, comment_ids = once_per_run(request, profile.base_url, "commented_answer",
+                                          lambda: _commented_answer(api["member"], question_id, run_tag, created))
+    return int(answer_id), [int(i) for i in comment_ids]
+
+
+def _commented_answer(member: ApiClient, question_id: int, run_tag: str, created: Any) -> tuple[int, list[int]]:
+    """Once per run (:func:`qaconform.pytest.support.once_per_run`: every worker reads the same answer)."""
     resp = post_answer(member, question_id, run_tag, created, text="contract suite: answer with three comments")
     answer_id = answer_posted(resp)
     comment_ids = []

@@ -14,6 +14,11 @@ How a cell is judged:
 
 One-shot fixtures (favorite_node_id, wiki nodes) are never used here: they belong to suites/conftest.py's
 ``*_once`` fixtures. Locks and moderation go to answers this module creates.
+
+Few writes (issue 29: a run's writes are budgeted): a refused call changes nothing, so every denied caller acts on
+one shared answer (admin's as "another's node", moderator's for the rest); only a call that was wrongly let in
+spends the node, and the next cell then gets a new one. An allowed lock or moderation consumes its node: each gets
+a new answer of member's, the first of them the one the postAnswer cell of member posted.
 """
 
 from __future__ import annotations
@@ -83,6 +88,27 @@ class Scene:
         return node
 
     @cached_property
+    def spent(self) -> set[int]:
+        """Shared answers a call was let in on, or that a refused call changed anyway (a denied caller's lock or
+        moderation the target wrongly carried out): no later cell acts on them, so that one wrong answer of the target
+        cannot change what the next cell sees."""
+        return set()
+
+    @cached_property
+    def unused(self) -> list[int]:
+        """member's answers posted by a cell (postAnswer) and not acted on yet: the next allowed lock or moderation
+        takes one instead of posting another."""
+        return []
+
+    def posted(self, client: ApiClient, resp: ApiResponse) -> None:
+        """A matrix cell's answer: kept for a later cell that needs a new answer of member's when it is published
+        (a 201 with its id)."""
+        if client.role == "member" and resp.status == 201:
+            node = answer_posted(resp, "for the permission matrix")
+            self.authors[node] = "member"
+            self.unused.append(node)
+
+    @cached_property
     def authors(self) -> dict[int, str]:
         """Answer id -> the role that posted it, for reading it back in its author's answer list."""
         return {}
@@ -103,14 +129,23 @@ class Scene:
         return self.answer_by("moderator", "permission matrix: moderator's answer")
 
     def node_for(self, target: str, fresh: bool) -> int:
-        """The node a cell acts on. ``fresh``: a new answer each time, so that one wrongly allowed lock or
-        moderation cannot change what the next cell sees."""
+        """The node a cell acts on. ``other`` and ``denied`` (a call the table refuses): the shared answer, a new one
+        only once a call was let in on it (:attr:`spent`). ``fresh`` (a call that consumes its node, allowed):
+        a new answer of member's each time."""
         if target == "other":
-            return self.answer_by("admin", "permission matrix: another's node") if fresh else self.admin_answer
+            if self.admin_answer in self.spent:
+                self.__dict__["admin_answer"] = self.answer_by("admin", "permission matrix: another's node")
+            return self.admin_answer
         if target == "denied":
-            return self.answer_by("moderator", "permission matrix: node a denied caller acts on") if fresh \
-                else self.moderator_answer
-        return self.answer_by("member", "permission matrix: node to act on") if fresh else self.member_answer
+            if self.moderator_answer in self.spent:
+                self.__dict__["moderator_answer"] = self.answer_by(
+                    "moderator", "permission matrix: node a denied caller acts on")
+            return self.moderator_answer
+        if not fresh:
+            return self.member_answer
+        if self.unused:
+            return self.unused.pop(0)
+        return self.answer_by("member", "permission matrix: node to act on")
 
 
 @pytest.fixture(scope="module")
@@ -155,6 +190,8 @@ def unchanged(scene: Scene, node: int, what: str) -> Callable[[], None]:
 
     def check() -> None:
         after = node_snapshot(scene, node)
+        if after != before:
+            scene.spent.add(node)  # refused, yet changed: the next cell acts on a new node
         assert after == before, (
             f"{tag([NO_EFFECT])}a refused {what} must change nothing, yet answer {node} as novice sees it went from "
             f"(listed, nodeStates) {before} to {after}")
@@ -206,6 +243,7 @@ def _answer(client: ApiClient, scene: Scene, target: str) -> Attempt:
     marker = f"permission matrix {uuid.uuid4().hex[:10]}"
     resp = post_answer(client, scene.question_id, scene.run_tag, scene.created, text=marker)
     if client.role != "wrong_password":
+        scene.posted(client, resp)
         return Attempt(resp)
 
     def check() -> None:
@@ -227,6 +265,8 @@ def _put(operation: str, fresh: bool, check_effect: bool,
         check = unchanged(scene, node, f"{operation} by {client.role}") if check_effect and target in (
             "other", "denied") else None
         resp = client.put(path(operation, nodeId=node), params=params, operation=operation)
+        if target in ("other", "denied") and 200 <= resp.status < 300:
+            scene.spent.add(node)  # let in: the next cell acts on a new node
         return Attempt(resp, check, state_unmet=state)
 
     return call
