@@ -8,7 +8,10 @@
   when Locust quits; `qaconform load` turns it into ``summary.json``;
 - write tasks record every created id for the nothing-lost check: a worker ships its records to the master with
   each stats report (so they reach a master on another machine, like the histograms); the master, or the only
-  process, appends them to ``created-<pid>.jsonl`` in its run folder.
+  process, appends them to ``created-<pid>.jsonl`` in its run folder;
+- the write budget (:mod:`qaconform.load.write_budget`): the process that runs alone holds the whole budget; a
+  master hands each worker its share when the test starts (a message sent before the users are spawned), workers
+  ship the tally of their writes with each stats report, and the totals go into ``latency.json`` (``writes``).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from locust.runners import MasterRunner, WorkerRunner
 from qaconform.load.histogram import Histogram, HistogramSet
 from qaconform.load.pacing import PacingStats
 from qaconform.load.steady import Windows
+from qaconform.load.write_budget import Limits, WriteBudget, WriteTotals, shares
 
 from .settings import SETTINGS
 
@@ -45,12 +49,40 @@ locust_stats.CSV_STATS_FLUSH_INTERVAL_SEC = 2
 """Locust flushes its CSV files every 10 s by default; `qaconform load` prints live totals from the stats history
 file every few seconds (qaconform/load/live.py), so flush it every 2 s (the history gets a row every second)."""
 _users_stopped_at: list[float] = []
+BUDGET = WriteBudget(SETTINGS.write_limits)
+"""This process's write budget: the whole of it, or (a worker) None until the master sends its share."""
+WRITES = WriteTotals(SETTINGS.write_limits)
+"""The tallies of every process's writes, merged where the totals are written (master, or the only process)."""
+_SHARE_MESSAGE = "qaconform_write_share"
 
 
 @events.init.add_listener
 def _note_role(environment: Any, **_kw: Any) -> None:
     global _is_worker
+    # libev caches "now" per loop iteration: loading the locustfile on a busy machine can leave it seconds stale,
+    # and Locust's --run-time timer (set right after this event) then fired at once (a 4 s run ended after 65 ms)
+    gevent.get_hub().loop.update_now()
     _is_worker = isinstance(environment.runner, WorkerRunner)
+    if _is_worker:
+        BUDGET.limits = None  # no write before the master's share arrives
+        environment.runner.register_message(_SHARE_MESSAGE, _take_share)
+
+
+def _take_share(environment: Any, msg: Any, **_kw: Any) -> None:
+    data = msg.data or {}
+    BUDGET.set_limits(Limits(data.get("max_writes"), data.get("max_write_rps")))
+
+
+@events.test_start.add_listener
+def _hand_out_shares(environment: Any, **_kw: Any) -> None:
+    """Master: split the write budget between the workers connected now (the test starts once they all are)."""
+    runner = environment.runner
+    if not isinstance(runner, MasterRunner):
+        return
+    clients = runner.clients.ready + runner.clients.spawning + runner.clients.running
+    WRITES.processes = len(clients)
+    for client, share in zip(clients, shares(SETTINGS.write_limits, len(clients)), strict=True):
+        runner.send_message(_SHARE_MESSAGE, share.as_dict(), client_id=client.id)
 
 
 @events.request.add_listener
@@ -75,6 +107,7 @@ SHIP_EVERY = 5
 (the final one included): each ship is thousands of buckets the master merges in Python, in the CPU the workers
 share, and nothing reads them before the end of the run. Created ids go with every report."""
 _reports = 0
+_shares_spent: set[str] = set()
 
 
 @events.report_to_master.add_listener
@@ -83,7 +116,7 @@ def _ship_to_master(client_id: str, data: dict[str, Any]) -> None:
     _reports += 1
     created = _created_unsent[:]
     del _created_unsent[: len(created)]
-    data[_KEY] = {"created": created}
+    data[_KEY] = {"created": created, "writes": BUDGET.drain()}
     if _users_stopped_at or _reports % SHIP_EVERY == 0:
         data[_KEY].update({"hist": HIST.drain(), "pacing": PACING.drain(), "intended": HIST_INTENDED.drain()})
         if WINDOWS is not None:
@@ -101,6 +134,11 @@ def _merge_from_worker(client_id: str, data: dict[str, Any]) -> None:
     if WINDOWS is not None and part.get("windows"):
         WINDOWS.merge_dict(part["windows"])
     _write_created(part.get("created", []))
+    writes = part.get("writes")
+    if writes:
+        WRITES.merge(writes)
+        if writes.get("total_spent"):
+            _shares_spent.add(client_id)
     n = sum(int(h.get("count", 0)) for h in part.get("hist", {}).values())
     _requests_by_worker[client_id] = _requests_by_worker.get(client_id, 0) + n
 
@@ -152,6 +190,25 @@ def _note_stop(**_kw: Any) -> None:
     _users_stopped_at.append(time.time())
 
 
+def _writes_merged(runner: Any) -> dict[str, Any]:
+    if not isinstance(runner, MasterRunner):
+        WRITES.merge(BUDGET.drain())
+        WRITES.shares_spent = int(BUDGET.total_spent)
+    else:
+        WRITES.shares_spent = len(_shares_spent)
+    return WRITES.as_dict()
+
+
+def record_moderated(node_id: int) -> None:
+    """An answer the run created and then sent to moderation: whether its author's list still shows it is not
+    stated, so the nothing-lost check leaves it out (and says so)."""
+    rec = {"kind": "moderated", "id": node_id}
+    if _is_worker:
+        _created_unsent.append(rec)
+    else:
+        _write_created([rec])
+
+
 @events.quitting.add_listener
 def _write_totals(environment: Any, **_kw: Any) -> None:
     global _created_file
@@ -176,6 +233,7 @@ def _write_totals(environment: Any, **_kw: Any) -> None:
         "requests_by_worker": dict(_requests_by_worker),
         "users_stopped_at": _users_stopped_at[0] if _users_stopped_at else None,
         "stats": final_stats(environment.stats),
+        "writes": _writes_merged(runner),
     }
     if WINDOWS is not None:
         out["windows"] = WINDOWS.to_dict()

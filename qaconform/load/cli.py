@@ -15,6 +15,7 @@ from pathlib import Path
 from qaconform import exitcodes
 from qaconform.load.shapes import SHAPES
 from qaconform.load.thresholds import Limits, ThresholdError, apply_override, load_limits
+from qaconform.load.write_budget import Limits as WriteLimits
 from qaconform.target.profile import Profile
 
 DEFAULT_DURATION_S = 20.0
@@ -31,6 +32,24 @@ def _positive(kind: type[int] | type[float]) -> Callable[[str], float]:
             raise argparse.ArgumentTypeError(f"must be positive, not {raw}")
         return v
     return parse
+
+
+def _at_least_zero(raw: str) -> int:
+    try:
+        v = int(raw)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{raw!r} is not a whole number") from None
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {raw}")
+    return v
+
+
+def write_limits(args: argparse.Namespace, profile: Profile) -> WriteLimits:
+    """The run's write budget: the command line over the profile's [load] (its defaults when it has none)."""
+    if args.no_write_budget:
+        return WriteLimits(None, None)
+    return WriteLimits(profile.load.max_writes if args.max_writes is None else args.max_writes,
+                       profile.load.max_write_rps if args.max_write_rps is None else args.max_write_rps)
 
 
 def add_target_arguments(parser: argparse.ArgumentParser) -> None:
@@ -77,6 +96,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--web-host", default="127.0.0.1", help="address of the web UI (default 127.0.0.1)")
     parser.add_argument("--web-port", type=int, help="port of the web UI (default: a free port)")
     parser.add_argument("--no-lost-check", action="store_true", help="skip the nothing-lost check after writes")
+    parser.add_argument("--max-writes", type=_at_least_zero, metavar="N",
+                        help="writes (POST, PUT) the run sends in all, every worker together; then it only reads "
+                        "(default: the profile's [load] max_writes, else 300; 0: no writes)")
+    parser.add_argument("--max-write-rps", type=_positive(float), metavar="R",
+                        help="writes per second, every worker together (default: [load] max_write_rps, else 5)")
+    parser.add_argument("--no-write-budget", action="store_true",
+                        help="lift both write limits (a target of your own, never a shared server)")
 
 
 def load_thresholds(path: str | None, overrides: list[str]) -> Limits:
@@ -167,6 +193,10 @@ def main(args: argparse.Namespace) -> int:
             if not args.profile:
                 print("qaconform load: --master-host needs --profile (the same one the master uses)", file=sys.stderr)
                 return exitcodes.USAGE
+            if args.max_writes is not None or args.max_write_rps is not None or args.no_write_budget:
+                print("qaconform load: --master-host: the write budget is the master's (it hands each worker its "
+                      "share); give --max-writes/--max-write-rps/--no-write-budget there", file=sys.stderr)
+                return exitcodes.USAGE
             return run_workers_only(cfg, args.profile, out, args.master_host, args.master_port or 5557,
                                     args.duration + 120)
         with target(args.profile) as (profile_path, profile):
@@ -174,6 +204,7 @@ def main(args: argparse.Namespace) -> int:
             if problem:
                 print(f"qaconform load: {problem}", file=sys.stderr)
                 return exitcodes.UNREACHABLE
+            cfg.write_limits = write_limits(args, profile)
             summary = run_load(cfg, profile, profile_path, out, limits, run_id=run_id)
     except ProfileError as exc:
         print(f"qaconform load: {exc}", file=sys.stderr)
