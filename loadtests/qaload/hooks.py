@@ -10,8 +10,10 @@
   each stats report (so they reach a master on another machine, like the histograms); the master, or the only
   process, appends them to ``created-<pid>.jsonl`` in its run folder;
 - the write budget (:mod:`qaconform.load.write_budget`): the process that runs alone holds the whole budget; a
-  master hands each worker its share when the test starts (a message sent before the users are spawned), workers
-  ship the tally of their writes with each stats report, and the totals go into ``latency.json`` (``writes``).
+  worker takes its share when the test starts, from its index and the master's ``--expect-workers`` (Locust hands
+  both to the worker before its users spawn; a custom message from the master in its test_start left workers
+  without users on a busy machine), workers ship the tally of their writes with each stats report, and the totals
+  go into ``latency.json`` (``writes``).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from locust.runners import MasterRunner, WorkerRunner
 from qaconform.load.histogram import Histogram, HistogramSet
 from qaconform.load.pacing import PacingStats
 from qaconform.load.steady import Windows
-from qaconform.load.write_budget import Limits, WriteBudget, WriteTotals, shares
+from qaconform.load.write_budget import WriteBudget, WriteTotals, shares
 
 from .settings import SETTINGS
 
@@ -53,7 +55,6 @@ BUDGET = WriteBudget(SETTINGS.write_limits)
 """This process's write budget: the whole of it, or (a worker) None until the master sends its share."""
 WRITES = WriteTotals(SETTINGS.write_limits)
 """The tallies of every process's writes, merged where the totals are written (master, or the only process)."""
-_SHARE_MESSAGE = "qaconform_write_share"
 
 
 @events.init.add_listener
@@ -64,25 +65,19 @@ def _note_role(environment: Any, **_kw: Any) -> None:
     gevent.get_hub().loop.update_now()
     _is_worker = isinstance(environment.runner, WorkerRunner)
     if _is_worker:
-        BUDGET.limits = None  # no write before the master's share arrives
-        environment.runner.register_message(_SHARE_MESSAGE, _take_share)
-
-
-def _take_share(environment: Any, msg: Any, **_kw: Any) -> None:
-    data = msg.data or {}
-    BUDGET.set_limits(Limits(data.get("max_writes"), data.get("max_write_rps")))
+        BUDGET.limits = None  # no write before the test starts and the share is known
 
 
 @events.test_start.add_listener
-def _hand_out_shares(environment: Any, **_kw: Any) -> None:
-    """Master: split the write budget between the workers connected now (the test starts once they all are)."""
+def _take_share(environment: Any, **_kw: Any) -> None:
+    """A worker's share of the write budget: ``expect_workers`` workers share it, this one has ``worker_index``."""
     runner = environment.runner
-    if not isinstance(runner, MasterRunner):
+    if not isinstance(runner, MasterRunner | WorkerRunner):
         return
-    clients = runner.clients.ready + runner.clients.spawning + runner.clients.running
-    WRITES.processes = len(clients)
-    for client, share in zip(clients, shares(SETTINGS.write_limits, len(clients)), strict=True):
-        runner.send_message(_SHARE_MESSAGE, share.as_dict(), client_id=client.id)
+    n = max(1, int(getattr(environment.parsed_options, "expect_workers", 1) or 1))
+    WRITES.processes = n
+    if isinstance(runner, WorkerRunner):
+        BUDGET.set_limits(shares(SETTINGS.write_limits, n)[int(runner.worker_index) % n])
 
 
 @events.request.add_listener

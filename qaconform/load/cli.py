@@ -65,6 +65,13 @@ def add_target_arguments(parser: argparse.ArgumentParser) -> None:
                         "(0: one process does everything)")
     parser.add_argument("--wait-ms", type=float, default=0.0, help="closed model: think time between a user's "
                         "tasks (default 0)")
+    parser.add_argument("--max-writes", type=_at_least_zero, metavar="N",
+                        help="writes (POST, PUT) a run (a capacity step) sends in all, every worker together; "
+                        "then it only reads (default: the profile's [load] max_writes, else 300; 0: no writes)")
+    parser.add_argument("--max-write-rps", type=_positive(float), metavar="R",
+                        help="writes per second, every worker together (default: [load] max_write_rps, else 5)")
+    parser.add_argument("--no-write-budget", action="store_true",
+                        help="lift both write limits (a target of your own, never a shared server)")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -96,13 +103,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--web-host", default="127.0.0.1", help="address of the web UI (default 127.0.0.1)")
     parser.add_argument("--web-port", type=int, help="port of the web UI (default: a free port)")
     parser.add_argument("--no-lost-check", action="store_true", help="skip the nothing-lost check after writes")
-    parser.add_argument("--max-writes", type=_at_least_zero, metavar="N",
-                        help="writes (POST, PUT) the run sends in all, every worker together; then it only reads "
-                        "(default: the profile's [load] max_writes, else 300; 0: no writes)")
-    parser.add_argument("--max-write-rps", type=_positive(float), metavar="R",
-                        help="writes per second, every worker together (default: [load] max_write_rps, else 5)")
-    parser.add_argument("--no-write-budget", action="store_true",
-                        help="lift both write limits (a target of your own, never a shared server)")
 
 
 def load_thresholds(path: str | None, overrides: list[str]) -> Limits:
@@ -156,7 +156,7 @@ def default_out(run_id: str) -> Path:
 
 def main(args: argparse.Namespace) -> int:
     from qaconform.load.runner import LoadRunError, RunConfig, new_run_id, run_load, run_workers_only
-    from qaconform.target.profile import ProfileError
+    from qaconform.target.profile import ProfileError, load_profile
 
     run_id = new_run_id()
     out = Path(args.out) if args.out else default_out(run_id)
@@ -193,10 +193,7 @@ def main(args: argparse.Namespace) -> int:
             if not args.profile:
                 print("qaconform load: --master-host needs --profile (the same one the master uses)", file=sys.stderr)
                 return exitcodes.USAGE
-            if args.max_writes is not None or args.max_write_rps is not None or args.no_write_budget:
-                print("qaconform load: --master-host: the write budget is the master's (it hands each worker its "
-                      "share); give --max-writes/--max-write-rps/--no-write-budget there", file=sys.stderr)
-                return exitcodes.USAGE
+            cfg.write_limits = write_limits(args, load_profile(args.profile))
             return run_workers_only(cfg, args.profile, out, args.master_host, args.master_port or 5557,
                                     args.duration + 120)
         with target(args.profile) as (profile_path, profile):

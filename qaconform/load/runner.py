@@ -182,6 +182,14 @@ def _clear_out_dir(out_dir: Path) -> None:
         stale.unlink(missing_ok=True)
 
 
+def _write_env(limits: WriteLimits | None) -> dict[str, str]:
+    """The write budget for the Locust processes (qaload/settings.py); nothing when the profile's [load] applies."""
+    if limits is None:
+        return {}
+    return {"QACONFORM_MAX_WRITES": "none" if limits.max_writes is None else str(limits.max_writes),
+            "QACONFORM_MAX_WRITE_RPS": "none" if limits.max_write_rps is None else repr(limits.max_write_rps)}
+
+
 def _locust_env(cfg: RunConfig, plan: _Plan, profile_path: str, out_dir: Path, run_id: str | None) -> dict[str, str]:
     """Everything the Locust processes need (qaload/settings.py reads it)."""
     env = dict(os.environ)
@@ -194,10 +202,7 @@ def _locust_env(cfg: RunConfig, plan: _Plan, profile_path: str, out_dir: Path, r
         "QACONFORM_WINDOW_S": repr(cfg.window_s),
         "PYTHONUNBUFFERED": "1",
     })
-    if cfg.write_limits is not None:
-        wl = cfg.write_limits
-        env["QACONFORM_MAX_WRITES"] = "none" if wl.max_writes is None else str(wl.max_writes)
-        env["QACONFORM_MAX_WRITE_RPS"] = "none" if wl.max_write_rps is None else repr(wl.max_write_rps)
+    env.update(_write_env(cfg.write_limits))
     if cfg.shape:
         env.update(ShapeOptions(users=plan.users, duration_s=cfg.duration_s, **cfg.shape_options).to_env())
     return env
@@ -430,6 +435,7 @@ def run_workers_only(cfg: RunConfig, profile_path: str, out_dir: Path, master_ho
     env = dict(os.environ)
     env.update({"QACONFORM_PROFILE": str(Path(profile_path).resolve()), "QACONFORM_RUN_DIR": str(out_dir.resolve()),
                 "QACONFORM_RATE_PER_USER": "0", "PYTHONUNBUFFERED": "1"})
+    env.update(_write_env(cfg.write_limits))  # each worker takes its share of it (loadtests/qaload/hooks.py)
     procs = [LocustProcess(f"worker-{i + 1}", _locust_base(str(ldir / f"{cfg.scenario}.py"))
                            + ["--worker", "--master-host", master_host, "--master-port", str(master_port)],
                            out_dir / f"locust-worker-{i + 1}.log") for i in range(max(1, cfg.workers))]
