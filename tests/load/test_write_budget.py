@@ -3,8 +3,13 @@ add up, what counts as accepted and refused, and what the thresholds are left to
 
 from __future__ import annotations
 
+import argparse
+import re
+from pathlib import Path
+
 import pytest
 
+from qaconform.load.cli import add_arguments, write_limits
 from qaconform.load.locust_checks import STATE_CHANGE, CheckFailure, check_response
 from qaconform.load.runner import judged_figures
 from qaconform.load.write_budget import (
@@ -15,6 +20,7 @@ from qaconform.load.write_budget import (
     shares,
     summarize,
 )
+from qaconform.target.profile import Profile, ProfileError, load_profile
 
 
 class Clock:
@@ -116,3 +122,35 @@ def test_a_one_shot_refusal_is_not_judged_but_other_failures_are() -> None:
     assert judged_ops["cancelWiki (one-shot)"]["failures"] == 0 and judged_ops["lockNode"]["failures"] == 1
     assert judged_total["failures"] == 1
     assert ops["cancelWiki (one-shot)"]["failures"] == 1, "the summary's own figures are left as Locust counted"
+
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "target.example.toml"
+ENV = {f"QA_{r}_PASSWORD": "x" for r in ("ADMIN", "MODERATOR", "MEMBER", "NOVICE")}
+
+
+def _profile(tmp_path: Path, extra: str) -> Profile:
+    path = tmp_path / "site.toml"
+    path.write_text(EXAMPLE.read_text(encoding="utf-8") + extra, encoding="utf-8")
+    return load_profile(path, env=ENV)
+
+
+def test_the_budget_comes_from_the_profile_then_the_command_line(tmp_path: Path) -> None:
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    default = _profile(tmp_path, "")
+    assert (default.load.max_writes, default.load.max_write_rps) == (300, 5.0), "polite defaults"
+    site = _profile(tmp_path, "\n[load]\nmax_writes = 40\nmax_write_rps = 0.5\n")
+    assert write_limits(parser.parse_args([]), site) == Limits(40, 0.5)
+    assert write_limits(parser.parse_args(["--max-writes", "0"]), site) == Limits(0, 0.5)
+    assert write_limits(parser.parse_args(["--max-write-rps", "2"]), site) == Limits(40, 2.0)
+    assert write_limits(parser.parse_args(["--no-write-budget"]), site) == Limits(None, None)
+
+
+@pytest.mark.parametrize(("extra", "message"), [
+    ("[load]\nmax_writes = -1\n", "[load] 'max_writes' must be at least 0, not -1"),
+    ("[load]\nmax_write_rps = 0\n", "[load] 'max_write_rps' must be positive, not 0"),
+    ("[load]\nmax_writs = 3\n", "[load] 'max_writs' is not a load key (did you mean 'max_writes'?)"),
+])
+def test_a_bad_load_key_is_named(tmp_path: Path, extra: str, message: str) -> None:
+    with pytest.raises(ProfileError, match=re.escape(message)):
+        _profile(tmp_path, "\n" + extra)
