@@ -11,9 +11,8 @@
   process, appends them to ``created-<pid>.jsonl`` in its run folder;
 - the write budget (:mod:`qaconform.load.write_budget`): the process that runs alone holds the whole budget; a
   worker takes its share when the test starts, from its index and the master's ``--expect-workers`` (Locust hands
-  both to the worker before its users spawn; a custom message from the master in its test_start left workers
-  without users on a busy machine), workers ship the tally of their writes with each stats report, and the totals
-  go into ``latency.json`` (``writes``).
+  both to the worker before its users spawn: no message of our own), workers ship the tally of their writes with
+  each stats report, and the totals go into ``latency.json`` (``writes``).
 """
 
 from __future__ import annotations
@@ -52,7 +51,7 @@ locust_stats.CSV_STATS_FLUSH_INTERVAL_SEC = 2
 file every few seconds (qaconform/load/live.py), so flush it every 2 s (the history gets a row every second)."""
 _users_stopped_at: list[float] = []
 BUDGET = WriteBudget(SETTINGS.write_limits)
-"""This process's write budget: the whole of it, or (a worker) None until the master sends its share."""
+"""This process's write budget: the whole of it, or (a worker) None until the test starts and its share is known."""
 WRITES = WriteTotals(SETTINGS.write_limits)
 """The tallies of every process's writes, merged where the totals are written (master, or the only process)."""
 
