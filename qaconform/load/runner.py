@@ -351,6 +351,8 @@ def judged_figures(operations: dict[str, Any], total: dict[str, Any], writes: di
 
 
 def _limit_text(w: dict[str, Any]) -> str:
+    if w["max_writes"] is None and w["max_write_rps"] is None:
+        return "none (--no-write-budget)"
     total = "no total" if w["max_writes"] is None else f"{w['max_writes']} writes"
     rate = "no rate limit" if w["max_write_rps"] is None else f"{w['max_write_rps']:g}/s"
     return f"{total} at {rate}"

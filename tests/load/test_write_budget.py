@@ -11,7 +11,7 @@ import pytest
 
 from qaconform.load.cli import add_arguments, write_limits
 from qaconform.load.locust_checks import STATE_CHANGE, CheckFailure, check_response
-from qaconform.load.runner import judged_figures
+from qaconform.load.runner import format_writes, judged_figures
 from qaconform.load.write_budget import (
     Limits,
     WriteBudget,
@@ -154,3 +154,17 @@ def test_the_budget_comes_from_the_profile_then_the_command_line(tmp_path: Path)
 def test_a_bad_load_key_is_named(tmp_path: Path, extra: str, message: str) -> None:
     with pytest.raises(ProfileError, match=re.escape(message)):
         _profile(tmp_path, "\n" + extra)
+
+
+def test_the_terminal_says_what_was_written_and_that_the_budget_was_reached() -> None:
+    w = summarize({"max_writes": 4, "max_write_rps": 5.0, "processes": 2, "shares_spent": 1,
+                   "by_name": {"postAnswer": {"sent": 3, "accepted": 3, "refused": 0},
+                               "cancelWiki (one-shot)": {"sent": 1, "accepted": 0, "refused": 1}},
+                   "held_back": {"total": 3}}, elapsed_s=2.0)
+    assert w is not None
+    text = "\n".join(format_writes(w))
+    assert "writes: 4 sent, 3 accepted, 1 refused (2 writes/s; budget 4 writes at 5/s)" in text
+    assert "WRITE BUDGET REACHED: 4 of 4 writes sent (1 of 2 worker shares spent)" in text
+    assert "cancelWiki (one-shot): refused 1 time(s): a failure row, not held against the target" in text
+    assert [line.split()[:4] for line in text.splitlines() if line.startswith("postAnswer")] == [
+        ["postAnswer", "3", "3", "0"]]
