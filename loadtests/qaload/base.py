@@ -18,8 +18,10 @@ import gevent
 from locust import FastHttpUser
 from locust.contrib.fasthttp import FAILURE_EXCEPTIONS
 
+from qaconform.contract import path as op_path
 from qaconform.load.body import decode_capped, too_big
 from qaconform.load.cookies import QuickCookieJar
+from qaconform.load.locust_checks import OK_LIST as OK_LIST_PAGE
 from qaconform.load.locust_checks import CheckFailure, Expect, check_response
 from qaconform.load.pacing import Pacer
 from qaconform.target.created_id import created_id
@@ -31,6 +33,7 @@ API = "/services/v2"
 _HEADERS_GET = {"Accept": "application/json", "Accept-Encoding": "gzip, deflate"}
 _HEADERS_BODY = {**_HEADERS_GET, "Content-Type": "application/json"}
 _NO_CONTEXT: dict[str, Any] = {}
+_QUESTIONS = op_path("listQuestions")
 MAX_BODY = SETTINGS.profile.max_response_bytes
 TIMEOUT_S = SETTINGS.profile.timeout_s
 _BLOCK = 65536
@@ -134,6 +137,17 @@ class QaUser(FastHttpUser):
         location = resp.headers.get("location") if resp.headers is not None else None
         return created_id(js, location if isinstance(location, str) else None)
 
+    @staticmethod
+    def may_write() -> bool:
+        """Take one write from this process's budget (hooks.BUDGET) if the rate and the total allow one now; a task
+        that gets False makes :meth:`read_instead` (one request per task, whatever the budget)."""
+        return hooks.BUDGET.take()
+
+    def read_instead(self) -> None:
+        """The read a write task makes when the budget allows no write: page 1 of the question list (BrowseTasks
+        makes its own weighted list read instead)."""
+        self.call("listQuestions", "GET", _QUESTIONS, OK_LIST_PAGE, parse=self.sample())
+
     def sample(self) -> bool:
         """True once in PARSE_EVERY calls of this user: parse this list answer although its content is not needed."""
         self.calls += 1
@@ -190,6 +204,9 @@ class QaUser(FastHttpUser):
         if self.pacer is not None:
             late_ms = (t0 - self.pacer.next_start) * 1000
             hooks.intended(op, elapsed_ms + late_ms if late_ms > 0 else elapsed_ms)
+        if method != "GET":
+            hooks.BUDGET.record(op, resp.status_code if resp is not None else 0,
+                                js if js is not None else getattr(exc, "body", None))
         self.environment.events.request.fire(
             request_type=method, name=op, response_time=elapsed_ms, response_length=len(content) if content else 0,
             response=resp, context=_NO_CONTEXT, exception=exc, start_time=start_time, url=url)

@@ -8,7 +8,11 @@
   when Locust quits; `qaconform load` turns it into ``summary.json``;
 - write tasks record every created id for the nothing-lost check: a worker ships its records to the master with
   each stats report (so they reach a master on another machine, like the histograms); the master, or the only
-  process, appends them to ``created-<pid>.jsonl`` in its run folder.
+  process, appends them to ``created-<pid>.jsonl`` in its run folder;
+- the write budget (:mod:`qaconform.load.write_budget`): the process that runs alone holds the whole budget; a
+  worker takes its share when the test starts, from its index and the master's ``--expect-workers`` (Locust hands
+  both to the worker before its users spawn: no message of our own), workers ship the tally of their writes with
+  each stats report, and the totals go into ``latency.json`` (``writes``).
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from locust.runners import MasterRunner, WorkerRunner
 from qaconform.load.histogram import Histogram, HistogramSet
 from qaconform.load.pacing import PacingStats
 from qaconform.load.steady import Windows
+from qaconform.load.write_budget import WriteBudget, WriteTotals, shares
 
 from .settings import SETTINGS
 
@@ -45,12 +50,33 @@ locust_stats.CSV_STATS_FLUSH_INTERVAL_SEC = 2
 """Locust flushes its CSV files every 10 s by default; `qaconform load` prints live totals from the stats history
 file every few seconds (qaconform/load/live.py), so flush it every 2 s (the history gets a row every second)."""
 _users_stopped_at: list[float] = []
+BUDGET = WriteBudget(SETTINGS.write_limits)
+"""This process's write budget: the whole of it, or (a worker) None until the test starts and its share is known."""
+WRITES = WriteTotals(SETTINGS.write_limits)
+"""The tallies of every process's writes, merged where the totals are written (master, or the only process)."""
 
 
 @events.init.add_listener
 def _note_role(environment: Any, **_kw: Any) -> None:
     global _is_worker
+    # libev caches "now" per loop iteration: loading the locustfile on a busy machine can leave it seconds stale,
+    # and Locust's --run-time timer (set right after this event) then fired at once (a 4 s run ended after 65 ms)
+    gevent.get_hub().loop.update_now()
     _is_worker = isinstance(environment.runner, WorkerRunner)
+    if _is_worker:
+        BUDGET.limits = None  # no write before the test starts and the share is known
+
+
+@events.test_start.add_listener
+def _take_share(environment: Any, **_kw: Any) -> None:
+    """A worker's share of the write budget: ``expect_workers`` workers share it, this one has ``worker_index``."""
+    runner = environment.runner
+    if not isinstance(runner, MasterRunner | WorkerRunner):
+        return
+    n = max(1, int(getattr(environment.parsed_options, "expect_workers", 1) or 1))
+    WRITES.processes = n
+    if isinstance(runner, WorkerRunner):
+        BUDGET.set_limits(shares(SETTINGS.write_limits, n)[int(runner.worker_index) % n])
 
 
 @events.request.add_listener
@@ -75,6 +101,7 @@ SHIP_EVERY = 5
 (the final one included): each ship is thousands of buckets the master merges in Python, in the CPU the workers
 share, and nothing reads them before the end of the run. Created ids go with every report."""
 _reports = 0
+_shares_spent: set[str] = set()
 
 
 @events.report_to_master.add_listener
@@ -83,7 +110,7 @@ def _ship_to_master(client_id: str, data: dict[str, Any]) -> None:
     _reports += 1
     created = _created_unsent[:]
     del _created_unsent[: len(created)]
-    data[_KEY] = {"created": created}
+    data[_KEY] = {"created": created, "writes": BUDGET.drain()}
     if _users_stopped_at or _reports % SHIP_EVERY == 0:
         data[_KEY].update({"hist": HIST.drain(), "pacing": PACING.drain(), "intended": HIST_INTENDED.drain()})
         if WINDOWS is not None:
@@ -101,6 +128,11 @@ def _merge_from_worker(client_id: str, data: dict[str, Any]) -> None:
     if WINDOWS is not None and part.get("windows"):
         WINDOWS.merge_dict(part["windows"])
     _write_created(part.get("created", []))
+    writes = part.get("writes")
+    if writes:
+        WRITES.merge(writes)
+        if writes.get("total_spent"):
+            _shares_spent.add(client_id)
     n = sum(int(h.get("count", 0)) for h in part.get("hist", {}).values())
     _requests_by_worker[client_id] = _requests_by_worker.get(client_id, 0) + n
 
@@ -152,6 +184,25 @@ def _note_stop(**_kw: Any) -> None:
     _users_stopped_at.append(time.time())
 
 
+def _writes_merged(runner: Any) -> dict[str, Any]:
+    if not isinstance(runner, MasterRunner):
+        WRITES.merge(BUDGET.drain())
+        WRITES.shares_spent = int(BUDGET.total_spent)
+    else:
+        WRITES.shares_spent = len(_shares_spent)
+    return WRITES.as_dict()
+
+
+def record_moderated(node_id: int) -> None:
+    """An answer the run created and then sent to moderation: whether its author's list still shows it is not
+    stated, so the nothing-lost check leaves it out (and says so)."""
+    rec = {"kind": "moderated", "id": node_id}
+    if _is_worker:
+        _created_unsent.append(rec)
+    else:
+        _write_created([rec])
+
+
 @events.quitting.add_listener
 def _write_totals(environment: Any, **_kw: Any) -> None:
     global _created_file
@@ -176,6 +227,7 @@ def _write_totals(environment: Any, **_kw: Any) -> None:
         "requests_by_worker": dict(_requests_by_worker),
         "users_stopped_at": _users_stopped_at[0] if _users_stopped_at else None,
         "stats": final_stats(environment.stats),
+        "writes": _writes_merged(runner),
     }
     if WINDOWS is not None:
         out["windows"] = WINDOWS.to_dict()

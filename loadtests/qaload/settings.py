@@ -10,6 +10,7 @@ import os
 import sys
 from dataclasses import dataclass
 
+from qaconform.load.write_budget import Limits
 from qaconform.target.profile import Profile, ProfileError, load_profile
 
 ENV_PROFILE = "QACONFORM_PROFILE"
@@ -18,6 +19,10 @@ ENV_RATE_PER_USER = "QACONFORM_RATE_PER_USER"
 ENV_WAIT_MS = "QACONFORM_WAIT_MS"
 ENV_RUN_TAG = "QACONFORM_RUN_TAG"
 ENV_WINDOW_S = "QACONFORM_WINDOW_S"
+ENV_MAX_WRITES = "QACONFORM_MAX_WRITES"
+ENV_MAX_WRITE_RPS = "QACONFORM_MAX_WRITE_RPS"
+NO_LIMIT = "none"
+"""The value of ENV_MAX_WRITES / ENV_MAX_WRITE_RPS that lifts the limit (`qaconform load --no-write-budget`)."""
 
 
 @dataclass(frozen=True)
@@ -28,6 +33,7 @@ class Settings:
     wait_ms: float  # closed model: think time between tasks
     run_tag: str
     window_s: float  # > 0: also keep figures per window of this many seconds (capacity steps: steady state)
+    write_limits: Limits  # the whole run's write budget (a worker gets its share from the master)
 
 
 def _float(name: str, default: float) -> float:
@@ -36,6 +42,22 @@ def _float(name: str, default: float) -> float:
         return float(raw) if raw else default
     except ValueError:
         sys.exit(f"{name}={raw!r} is not a number; unset it or give a number")
+
+
+def _limit(name: str, default: float | None, kind: type[int] | type[float]) -> float | None:
+    """A write limit from the environment: a number, ``none`` (no limit), or unset (the profile's [load])."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    if raw == NO_LIMIT:
+        return None
+    try:
+        value = kind(raw)
+    except ValueError:
+        value = -1
+    if value < 0 or (kind is float and value == 0):
+        sys.exit(f"{name}={raw!r} is not a valid limit; give a positive number, {NO_LIMIT!r}, or unset it")
+    return value
 
 
 def load_settings() -> Settings:
@@ -53,7 +75,14 @@ def load_settings() -> Settings:
         wait_ms=_float(ENV_WAIT_MS, 0.0),
         run_tag=os.environ.get(ENV_RUN_TAG) or f"qaload-{os.getpid()}",
         window_s=_float(ENV_WINDOW_S, 0.0),
+        write_limits=Limits(
+            max_writes=_int_or_none(_limit(ENV_MAX_WRITES, profile.load.max_writes, int)),
+            max_write_rps=_limit(ENV_MAX_WRITE_RPS, profile.load.max_write_rps, float)),
     )
+
+
+def _int_or_none(v: float | None) -> int | None:
+    return None if v is None else int(v)
 
 
 SETTINGS = load_settings()

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from qaconform import exitcodes
 from qaconform.load.bracket import START_SHARE, Bracket
-from qaconform.load.cli import add_target_arguments, default_out, load_thresholds, preflight, target
+from qaconform.load.cli import add_target_arguments, default_out, load_thresholds, preflight, target, write_limits
 from qaconform.load.judge import GENERATOR, KIT, NETWORK, TARGET, TIME, Verdict, cores, judge, workers_needed
 from qaconform.load.thresholds import ThresholdError
 from qaconform.report.files import strict_json
@@ -105,7 +105,8 @@ class Steps:
         folder = self.out / self.scenario / f"step-{n:02d}"
         users = 0 if rate else max(1, self.args.probe_users)
         cfg = RunConfig(scenario=self.scenario, rate=rate, users=users, duration_s=seconds,
-                        workers=self.args.workers, wait_ms=self.args.wait_ms, window_s=WINDOW_S)
+                        workers=self.args.workers, wait_ms=self.args.wait_ms, window_s=WINDOW_S,
+                        write_limits=write_limits(self.args, self.profile))
         started = time.monotonic()
         summary = run_load(cfg, self.profile, self.profile_path, folder, self.limits, quiet=True).as_dict()
         self.overheads.append(max(0.0, time.monotonic() - started - seconds))

@@ -15,6 +15,7 @@ from pathlib import Path
 from qaconform import exitcodes
 from qaconform.load.shapes import SHAPES
 from qaconform.load.thresholds import Limits, ThresholdError, apply_override, load_limits
+from qaconform.load.write_budget import Limits as WriteLimits
 from qaconform.target.profile import Profile
 
 DEFAULT_DURATION_S = 20.0
@@ -33,6 +34,24 @@ def _positive(kind: type[int] | type[float]) -> Callable[[str], float]:
     return parse
 
 
+def _at_least_zero(raw: str) -> int:
+    try:
+        v = int(raw)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{raw!r} is not a whole number") from None
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {raw}")
+    return v
+
+
+def write_limits(args: argparse.Namespace, profile: Profile) -> WriteLimits:
+    """The run's write budget: the command line over the profile's [load] (its defaults when it has none)."""
+    if args.no_write_budget:
+        return WriteLimits(None, None)
+    return WriteLimits(profile.load.max_writes if args.max_writes is None else args.max_writes,
+                       profile.load.max_write_rps if args.max_write_rps is None else args.max_write_rps)
+
+
 def add_target_arguments(parser: argparse.ArgumentParser) -> None:
     """Options `qaconform load` and `qaconform capacity` share."""
     parser.add_argument("--profile", help="target profile (TOML); without it the embedded reference server is "
@@ -46,6 +65,13 @@ def add_target_arguments(parser: argparse.ArgumentParser) -> None:
                         "(0: one process does everything)")
     parser.add_argument("--wait-ms", type=float, default=0.0, help="closed model: think time between a user's "
                         "tasks (default 0)")
+    parser.add_argument("--max-writes", type=_at_least_zero, metavar="N",
+                        help="writes (POST, PUT) a run (a capacity step) sends in all, every worker together; "
+                        "then it only reads (default: the profile's [load] max_writes, else 300; 0: no writes)")
+    parser.add_argument("--max-write-rps", type=_positive(float), metavar="R",
+                        help="writes per second, every worker together (default: [load] max_write_rps, else 5)")
+    parser.add_argument("--no-write-budget", action="store_true",
+                        help="lift both write limits (a target of your own, never a shared server)")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -130,7 +156,7 @@ def default_out(run_id: str) -> Path:
 
 def main(args: argparse.Namespace) -> int:
     from qaconform.load.runner import LoadRunError, RunConfig, new_run_id, run_load, run_workers_only
-    from qaconform.target.profile import ProfileError
+    from qaconform.target.profile import ProfileError, load_profile
 
     run_id = new_run_id()
     out = Path(args.out) if args.out else default_out(run_id)
@@ -167,6 +193,7 @@ def main(args: argparse.Namespace) -> int:
             if not args.profile:
                 print("qaconform load: --master-host needs --profile (the same one the master uses)", file=sys.stderr)
                 return exitcodes.USAGE
+            cfg.write_limits = write_limits(args, load_profile(args.profile))
             return run_workers_only(cfg, args.profile, out, args.master_host, args.master_port or 5557,
                                     args.duration + 120)
         with target(args.profile) as (profile_path, profile):
@@ -174,6 +201,7 @@ def main(args: argparse.Namespace) -> int:
             if problem:
                 print(f"qaconform load: {problem}", file=sys.stderr)
                 return exitcodes.UNREACHABLE
+            cfg.write_limits = write_limits(args, profile)
             summary = run_load(cfg, profile, profile_path, out, limits, run_id=run_id)
     except ProfileError as exc:
         print(f"qaconform load: {exc}", file=sys.stderr)

@@ -22,9 +22,10 @@ from qaconform.invariants import is_json_content_type, listcount_problem, not_an
 class CheckFailure(AssertionError):
     """A response that broke a check; ``str()`` is what Locust shows in its failures table."""
 
-    def __init__(self, check: str, message: str) -> None:
+    def __init__(self, check: str, message: str, body: Any = None) -> None:
         super().__init__(f"{check}: {message}")
         self.check = check
+        self.body = body  # the parsed body when there was one (a refusal's ``success: false``)
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,7 @@ class Expect:
     classes: frozenset[int] = frozenset({2})
     envelope: bool = False  # a paged list envelope (name, page, list, listCount ...)
     array: bool = False  # a bare JSON array (user content, issue types)
+    state_change: bool = False  # unfavorite, cancelwiki, sendToMod, lock: a 4xx or ``success: false`` is a refusal
 
     def accepts(self, status: int) -> bool:
         return status in self.statuses or (status // 100) in self.classes
@@ -48,6 +50,8 @@ OK_JSON = Expect()
 OK_LIST = Expect(envelope=True)
 OK_ARRAY = Expect(array=True)
 CREATED = Expect(statuses=frozenset({201}), classes=frozenset())
+STATE_CHANGE = Expect(state_change=True)
+"""A state change the load sends to a node in the state it needs ("200 with {success: boolean, ...}")."""
 
 
 def expect_status(*statuses: int) -> Expect:
@@ -77,6 +81,16 @@ def status_expected(status: int, expect: Expect, content: bytes | None = None) -
     if not expect.accepts(status):
         raise CheckFailure("status_expected", f"got {status}, expected {expect.describe()}; body: "
                            f"{body_start(content)}")
+
+
+def state_change_done(status: int, content: bytes | None, js: Any = None) -> None:
+    """A state change the target refused fails as ``refused``, not ``status_expected``: a 4xx, or a 200 whose body
+    says ``success: false`` (the description's answer is "200 with {success: boolean, ...}"). The status stays in
+    the message (``got 400``), so the rows group per status and capacity still tells a 4xx to a state change."""
+    if 400 <= status < 500:
+        raise CheckFailure("refused", f"got {status}; body: {body_start(content)}")
+    if isinstance(js, dict) and js.get("success") is False:
+        raise CheckFailure("refused", f"got {status} with success false; body: {body_start(content)}", body=js)
 
 
 def json_content_type(content_type: str | None) -> None:
@@ -135,6 +149,8 @@ def check_response(status: int, content_type: str | None, content: bytes | None,
     ``parse=False`` on a list answer checks the envelope on the bytes only and returns None; callers parse a
     sample of their answers (and every answer whose content they need).
     """
+    if expect.state_change:
+        state_change_done(status, content)
     status_expected(status, expect, content)
     if not content:
         if expect.envelope or expect.array or status == 200:
@@ -150,4 +166,6 @@ def check_response(status: int, content_type: str | None, content: bytes | None,
             list_envelope(js)
         elif expect.array:
             json_array(js)
+        elif expect.state_change:
+            state_change_done(status, content, js)
     return js

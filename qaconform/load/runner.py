@@ -27,6 +27,9 @@ from qaconform.load.procs import LocustProcess, watch
 from qaconform.load.shapes import ShapeOptions
 from qaconform.load.summary import build_operations, read_stats_csv
 from qaconform.load.thresholds import Limits, breaches, evaluate
+from qaconform.load.write_budget import Limits as WriteLimits
+from qaconform.load.write_budget import is_one_shot, one_shot_refusals
+from qaconform.load.write_budget import summarize as summarize_writes
 from qaconform.report.files import strict_json
 from qaconform.report.tables import table_text
 from qaconform.target.profile import Profile
@@ -97,6 +100,8 @@ class RunConfig:
     check_lost: bool = True
     lost_budget_s: float = 60.0
     loglevel: str = "WARNING"
+    write_limits: WriteLimits | None = None
+    """The write budget (None: the profile's [load]); a limit of None in it is no limit (``--no-write-budget``)."""
     window_s: float = 0.0
     """> 0: the Locust processes also keep figures per window of this many seconds (``latency.json``'s
     ``windows``; capacity steps judge their steady state on them: qaconform.load.steady)."""
@@ -140,6 +145,9 @@ class LoadSummary:
     files: dict[str, str]
     checks: dict[str, Any] = field(default_factory=dict)
     """What the load users check on every answer and what on a sample only (``checks_note``)."""
+    writes: dict[str, Any] | None = None
+    """The write budget and what was written under it: sent, accepted and refused per request name, whether the
+    budget was reached (``write_budget.summarize``)."""
 
     def as_dict(self) -> dict[str, Any]:
         """summary.json's content (the fields in order)."""
@@ -170,8 +178,16 @@ def _clear_out_dir(out_dir: Path) -> None:
     """A folder reused by another run keeps no file this run's summary would read as its own."""
     out_dir.mkdir(parents=True, exist_ok=True)
     for stale in [*out_dir.glob("created-*.jsonl"), *out_dir.glob("oneshot-*"), out_dir / "latency.json",
-                  out_dir / "summary.json"]:
+                  out_dir / "summary.json", out_dir / "locust_stats_history.csv"]:
         stale.unlink(missing_ok=True)
+
+
+def _write_env(limits: WriteLimits | None) -> dict[str, str]:
+    """The write budget for the Locust processes (qaload/settings.py); nothing when the profile's [load] applies."""
+    if limits is None:
+        return {}
+    return {"QACONFORM_MAX_WRITES": "none" if limits.max_writes is None else str(limits.max_writes),
+            "QACONFORM_MAX_WRITE_RPS": "none" if limits.max_write_rps is None else repr(limits.max_write_rps)}
 
 
 def _locust_env(cfg: RunConfig, plan: _Plan, profile_path: str, out_dir: Path, run_id: str | None) -> dict[str, str]:
@@ -186,6 +202,7 @@ def _locust_env(cfg: RunConfig, plan: _Plan, profile_path: str, out_dir: Path, r
         "QACONFORM_WINDOW_S": repr(cfg.window_s),
         "PYTHONUNBUFFERED": "1",
     })
+    env.update(_write_env(cfg.write_limits))
     if cfg.shape:
         env.update(ShapeOptions(users=plan.users, duration_s=cfg.duration_s, **cfg.shape_options).to_env())
     return env
@@ -298,7 +315,8 @@ def run_load(cfg: RunConfig, profile: Profile, profile_path: str, out_dir: Path,
     created = read_created(out_dir)
     if cfg.check_lost and created:
         lost, lost_facts = check_nothing_lost(profile, created, budget_s=cfg.lost_budget_s)
-    results = evaluate(limits, operations, total)
+    writes = summarize_writes(latency.get("writes"), cfg.duration_s)
+    results = evaluate(limits, *judged_figures(operations, total, writes))
     summary = LoadSummary(
         scenario=cfg.scenario, duration_s=cfg.duration_s, users=plan.users, rate=cfg.rate,
         workers=cfg.workers + cfg.remote_workers, requests=total["count"], failures=total["failures"],
@@ -311,13 +329,52 @@ def run_load(cfg: RunConfig, profile: Profile, profile_path: str, out_dir: Path,
         requests_by_worker=latency.get("requests_by_worker", {}),
         files={"stats_csv": stats_csv.name, "history_csv": "locust_stats_history.csv",
                "failures_csv": "locust_failures.csv", "html": "locust.html"},
-        checks=checks_note(),
+        checks=checks_note(), writes=writes,
     )
     # strict JSON for CI (a NaN from Locust's CSVs is null)
     (out_dir / "summary.json").write_text(strict_json(summary.as_dict(), indent=2), encoding="utf-8")
     if not quiet:
         print(format_summary(summary.as_dict(), out_dir))
     return summary
+
+
+def judged_figures(operations: dict[str, Any], total: dict[str, Any], writes: dict[str, Any] | None
+                   ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The figures the thresholds judge: a one-shot fixture call's refusals (an earlier run may have consumed the
+    fixture) stay failure rows in Locust's stats and the summary, but are not counted against the target."""
+    refused = one_shot_refusals(writes)
+    if not refused:
+        return operations, total
+    ops = {name: ({**o, "failures": max(0, o["failures"] - refused[name])} if name in refused else o)
+           for name, o in operations.items()}
+    return ops, {**total, "failures": max(0, total["failures"] - sum(refused.values()))}
+
+
+def _limit_text(w: dict[str, Any]) -> str:
+    if w["max_writes"] is None and w["max_write_rps"] is None:
+        return "none (--no-write-budget)"
+    total = "no total" if w["max_writes"] is None else f"{w['max_writes']} writes"
+    rate = "no rate limit" if w["max_write_rps"] is None else f"{w['max_write_rps']:g}/s"
+    return f"{total} at {rate}"
+
+
+def format_writes(w: dict[str, Any]) -> list[str]:
+    """The write budget's lines of the terminal summary: totals, a row per operation, the budget reached."""
+    lines = [f"writes: {w['sent']} sent, {w['accepted']} accepted, {w['refused']} refused "
+             f"({w['rps']:g} writes/s; budget {_limit_text(w)})"]
+    if w["by_operation"]:
+        rows = [(name, t["sent"], t["accepted"], t["refused"]) for name, t in w["by_operation"].items()]
+        lines.append(table_text(("write", "sent", "accepted", "refused"), rows, numeric=range(1, 4)))
+    if w["budget_reached"]:
+        shares = (f" ({w['shares_spent']} of {w['processes']} worker shares spent)"
+                  if w.get("processes", 1) > 1 else "")
+        lines.append(f"WRITE BUDGET REACHED: {w['sent']} of {w['max_writes']} writes sent{shares}; the users only "
+                     "read from then on (raise [load] max_writes or --max-writes to write more)")
+    for name, t in w["by_operation"].items():
+        if is_one_shot(name) and t["refused"]:
+            lines.append(f"{name}: refused {t['refused']} time(s): a failure row, not held against the target (the "
+                         "profile's one-shot fixture may be consumed by an earlier run; `qaconform doctor` tells)")
+    return lines
 
 
 def _ms(v: Any) -> str:
@@ -338,8 +395,15 @@ def format_summary(s: dict[str, Any], out_dir: Path) -> str:
         lines.append(f"LOST {item['kind']} {item['id']} (parent {item['parent']}, {item['role']}): {item['problem']}")
     if s.get("nothing_lost"):
         f = s["nothing_lost"]
-        lines.append(f"nothing-lost check: {f['answers']} answers and {f['comments']} comments created, "
-                     f"{len(s['lost'])} not listed exactly once ({f['list_requests']} list requests)")
+        by = ", ".join(f"{role} {a['answers']}+{a['comments']}" for role, a in (f.get("accounts") or {}).items())
+        lines.append(f"nothing-lost check: {f['answers']} answers and {f['comments']} comments created"
+                     + (f" (answers+comments by {by})" if by else "")
+                     + f", {len(s['lost'])} not listed exactly once ({f['list_requests']} list requests)")
+        for why, n in (f.get("not_checked") or {}).items():
+            lines.append(f"  not checked: {n} answers {why.replace('_', ' ')} (whether their author's list shows "
+                         "them then is not stated)")
+    if s.get("writes"):
+        lines += format_writes(s["writes"])
     om = s.get("open_model")
     if om:
         state = "kept up" if om["kept_up"] else "COULD NOT KEEP UP"
@@ -373,6 +437,7 @@ def run_workers_only(cfg: RunConfig, profile_path: str, out_dir: Path, master_ho
     env = dict(os.environ)
     env.update({"QACONFORM_PROFILE": str(Path(profile_path).resolve()), "QACONFORM_RUN_DIR": str(out_dir.resolve()),
                 "QACONFORM_RATE_PER_USER": "0", "PYTHONUNBUFFERED": "1"})
+    env.update(_write_env(cfg.write_limits))  # each worker takes its share of it (loadtests/qaload/hooks.py)
     procs = [LocustProcess(f"worker-{i + 1}", _locust_base(str(ldir / f"{cfg.scenario}.py"))
                            + ["--worker", "--master-host", master_host, "--master-port", str(master_port)],
                            out_dir / f"locust-worker-{i + 1}.log") for i in range(max(1, cfg.workers))]

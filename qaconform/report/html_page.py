@@ -538,9 +538,25 @@ def _load_figures(load: Mapping[str, Any]) -> str:
         parts.append("<h3>Per operation</h3><table><tr><th>operation</th><th>requests</th><th>failures</th>"
                      "<th>req/s</th><th>p50 ms</th><th>p95 ms</th><th>p99 ms</th><th>max ms</th></tr>"
                      f"{rows}</table>")
+    if load.get("writes"):
+        parts.append(_load_writes(load["writes"]))
     if load.get("lost"):
         parts.append(f'<p class="fail">Lost after the run (a 201 that no list shows): {len(load["lost"])}</p>')
     return "".join(parts)
+
+
+def _load_writes(w: Mapping[str, Any]) -> str:
+    """What the load wrote under its write budget (qaconform/load/write_budget.py): per operation, and whether the
+    budget was spent."""
+    limit = ("none" if w.get("max_writes") is None and w.get("max_write_rps") is None
+             else f'{_e(w.get("max_writes"))} writes at {_e(w.get("max_write_rps"))}/s')
+    rows = "".join(f'<tr><td>{_e(name)}</td><td>{_e(t.get("sent"))}</td><td>{_e(t.get("accepted"))}</td>'
+                   f'<td>{_e(t.get("refused"))}</td></tr>' for name, t in (w.get("by_operation") or {}).items())
+    reached = ('<p class="muted">The write budget was reached: the users only read from then on.</p>'
+               if w.get("budget_reached") else "")
+    return (f'<h3 id="load-writes">Writes: {_e(w.get("sent"))} sent, {_e(w.get("accepted"))} accepted, '
+            f'{_e(w.get("refused"))} refused (budget {limit})</h3>'
+            f"<table><tr><th>operation</th><th>sent</th><th>accepted</th><th>refused</th></tr>{rows}</table>{reached}")
 
 
 def _load_failures(load: Mapping[str, Any]) -> str:

@@ -203,6 +203,7 @@ def _figures(summary: dict[str, Any], runs: list[dict[str, Any]]) -> dict[str, A
         "generator_cpu_warning": summary.get("generator_cpu_warning"),
         "failures": _failure_rows(runs),
         "checks": summary.get("checks") or None,
+        "writes": summary.get("writes") or None,
     }
 
 

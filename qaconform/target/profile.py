@@ -239,6 +239,24 @@ class Safety(_Table):
         return {"username": self.gdpr_user}
 
 
+MAX_WRITES = 300
+"""Default write budget of a load run (``[load] max_writes``): writes sent in all, all processes together."""
+MAX_WRITE_RPS = 5.0
+"""Default write rate of a load run (``[load] max_write_rps``): writes sent per second, all processes together."""
+
+
+class LoadBudget(_Table):
+    """[load]: how much a load run (`qaconform load`) may write to the target; reads are not limited here.
+
+    Defaults polite for a shared staging server: nothing a load writes is ever removed."""
+
+    max_writes: Annotated[StrictInt, Field(ge=0)] = Field(
+        MAX_WRITES, description="writes (POST, PUT) a load run sends in all, every process together; then it only "
+                                "reads (0: a load run writes nothing)")
+    max_write_rps: PositiveNumber = Field(
+        MAX_WRITE_RPS, description="writes a load run sends per second, every process together")
+
+
 class ProfileFile(_Table):
     """A target profile file (TOML) of qaconform: where a service runs and what the kit may use there."""
 
@@ -263,6 +281,7 @@ class ProfileFile(_Table):
     visibility: VisibilityOptions = Field(default_factory=VisibilityOptions)
     safety: Safety = Field(default_factory=Safety)
     lacks: Lacks = Field(default_factory=Lacks)
+    load: LoadBudget = Field(default_factory=LoadBudget)
 
     @field_validator("base_url")
     @classmethod
@@ -303,6 +322,7 @@ class Profile:
     max_response_bytes: int = 20 * 1024 * 1024
     name: str | None = None
     lacks: Lacks = Lacks()
+    load: LoadBudget = LoadBudget()
     pools: dict[str, tuple[int, ...]] = field(default_factory=dict)
     """One-shot fixtures given as pools, as written (``fixtures`` holds the node the run takes)."""
 
@@ -333,6 +353,7 @@ class Profile:
             "visibility": self.visibility.model_dump(),
             "safety": self.safety.model_dump(),
             "lacks": self.lacks.model_dump(exclude_none=True),
+            "load": self.load.model_dump(),
         }
 
     def supports(self, since: str | None) -> bool:
@@ -412,7 +433,7 @@ def profile_from_dict(data: dict[str, Any], path: str = "<profile>", env: dict[s
                    visibility=f.visibility, safety=f.safety, timeout_s=float(f.timeout_s), settle_s=float(f.settle_s),
                    service_version=f.service_version, verify_tls=f.verify_tls,
                    default_page_size=f.default_page_size, max_page_size=f.max_page_size,
-                   max_response_bytes=f.max_response_bytes, name=f.name, lacks=f.lacks)
+                   max_response_bytes=f.max_response_bytes, name=f.name, lacks=f.lacks, load=f.load)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -420,7 +441,8 @@ def profile_from_dict(data: dict[str, Any], path: str = "<profile>", env: dict[s
 
 _TYPE_NAMES = {"string_type": "str", "int_type": "int", "bool_type": "bool", "float_type": "int or float",
                "model_type": "a table", "dict_type": "a table"}
-_SECTION_NOUN = {"fixtures": "fixture", "visibility": "visibility", "safety": "safety", "lacks": "lacks"}
+_SECTION_NOUN = {"fixtures": "fixture", "visibility": "visibility", "safety": "safety", "lacks": "lacks",
+                 "load": "load"}
 _MAX_LISTED = 5
 
 

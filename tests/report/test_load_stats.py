@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -90,3 +91,20 @@ def test_the_html_load_section_lists_what_each_failure_answered_and_says_which_c
     assert "<td>sendToModeration</td><td>PUT</td><td>7</td>" in failures
     assert "got 400, expected 2xx; body: {&quot;error&quot;: &quot;Node # is &lt;in&gt; moderation" in failures
     assert "list answers parsed on one in 16 calls per user (sampled)" in load
+
+
+def test_the_html_load_section_says_what_the_load_wrote_under_its_budget(
+        tmp_path: Path, results: dict[str, Any]) -> None:
+    load_dir = write_summary_json(write_locust_csvs(tmp_path / "run" / "load", prefix="locust"))
+    summary = json.loads((load_dir / "summary.json").read_text(encoding="utf-8"))
+    summary["writes"] = {"max_writes": 100, "max_write_rps": 5.0, "sent": 100, "accepted": 99, "refused": 1,
+                         "budget_reached": True,
+                         "by_operation": {"postComment": {"sent": 100, "accepted": 99, "refused": 1}}}
+    (load_dir / "summary.json").write_text(json.dumps(summary), encoding="utf-8")
+    report, paths = build_and_write(results, tmp_path / "run", rules=CATALOG, meta={"load": {"status": "breached"}})
+    assert report["load"]["writes"]["sent"] == 100
+    load = paths["html"].read_text(encoding="utf-8")
+    load = load[load.index('<h3 id="load-writes">'):]
+    assert load.startswith('<h3 id="load-writes">Writes: 100 sent, 99 accepted, 1 refused (budget 100 writes at 5.0/s)')
+    assert "<tr><td>postComment</td><td>100</td><td>99</td><td>1</td></tr>" in load
+    assert "The write budget was reached" in load
