@@ -163,17 +163,20 @@ class _Remover:
         answers = [i for i in items if i.kind == "answer" and node_id(i.id) is not None]
         comments = [i for i in items if i.kind == "comment" and node_id(i.id) is not None]
         order = [*answers, *comments] if self.spec.cascades else [*comments, *answers]
-        gone: set[int] = set()
+        gone: dict[int, str] = {}  # node id -> its status, for the comments under it
         for item in order:
             nid = node_id(item.id)
             assert nid is not None
-            if self.spec.cascades and item.kind == "comment" and item.parent in gone:
-                item.status, item.why = WITH_PARENT, f"its parent {item.parent} was removed"
-                gone.add(nid)
+            parent = gone.get(item.parent) if item.parent is not None else None
+            if self.spec.cascades and item.kind == "comment" and parent is not None:
+                # under a node this cleanup removed: removed with it; under one already gone: already gone too
+                item.status = WITH_PARENT if parent != ALREADY_GONE else ALREADY_GONE
+                item.why = f"its parent {item.parent} was removed" if parent != ALREADY_GONE else None
+                gone[nid] = item.status
                 continue
             self._delete(item, nid)
             if item.status in GONE:
-                gone.add(nid)
+                gone[nid] = item.status
 
     def _client(self, item: Item) -> ApiClient | None:
         role = item.by if self.spec.account == "author" else self.spec.account
