@@ -88,8 +88,8 @@ def server() -> Iterator[ReferenceServer]:
 
 
 def _qaconform(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "qaconform.commands.cli", *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=600, check=False)
+    return subprocess.run([sys.executable, "-m", "qaconform.commands.cli", *args], cwd=cwd, capture_output=True,
+                          text=True, timeout=600, check=False)
 
 
 def _run(profile: Path, out: Path, *extra: str) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
@@ -251,3 +251,19 @@ def test_items_are_deduplicated_and_a_comment_knows_its_parent_from_where_it_was
     assert [(i.kind, str(i.id), i.parent) for i in items] == [
         ("answer", "11", None), ("comment", "12", 11), ("comment", "13", None), ("comment", "14", 12),
         ("gdpr-job", "job-1", None)]
+
+
+def test_a_run_without_a_delete_action_says_what_it_left_behind(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    from qaconform.commands.cleanup import after_run
+
+    results = tmp_path / "results.json"
+    results.write_text(json.dumps({"tests": [{"created": CREATED[:3]}, {"created": CREATED[3:]}, {}]}), "utf-8")
+    record = after_run(_profile(), results, tmp_path, keep=False)
+    assert (record["created"], record["left_behind"], record["calls"]) == (5, 5, 0)
+    assert capsys.readouterr().out.strip() == (
+        "cleanup: the profile names no delete action ([cleanup], docs/profile.md#cleanup); left behind: 5 created "
+        "items (1 answer, 3 comment, 1 gdpr-job)")
+    kept = after_run(_profile(path="/n/{id}"), results, tmp_path, keep=True)
+    assert kept["skipped"] == f"kept (--no-cleanup); remove them later with `qaconform cleanup {tmp_path} --profile " \
+                              "<profile>`" and kept["calls"] == 0

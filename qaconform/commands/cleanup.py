@@ -121,7 +121,8 @@ def _exit_code(record: Mapping[str, Any]) -> int:
     return exitcodes.RULE_FAILED
 
 
-def after_run(profile: Any, results_path: Path, run_dir: Path, *, keep: bool, why_not: str | None = None) -> dict[str, Any]:
+def after_run(profile: Any, results_path: Path, run_dir: Path, *, keep: bool,
+              why_not: str | None = None) -> dict[str, Any]:
     """The cleanup step of ``qaconform run`` (after the suites, while the target is still up): the record for
     report.json's ``cleanup``, and its one line on the terminal. ``keep``: --no-cleanup; ``why_not``: a reason the
     run gives for not cleaning up (interrupted, target gone)."""
