@@ -90,10 +90,11 @@ not served under the variant location-not-readable."""
 SITE_ROUTES: tuple[Operation, ...] = (
     _O("deleteNode", "PUT", "/node/{node_id}/delete.json", deletion.delete_node,
        Requires(one_of=(DELETE_ANY, DELETE_OWN))),
+    _O("undeleteNode", "PUT", "/node/{node_id}/undelete.json", deletion.undelete_node, Requires((DELETE_ANY,))),
 )
 """Actions of the site OUTSIDE the description's 19 operations (not in spec/openapi.yaml; the suites never call
 them): the delete action real sites of this product have, which the profile names under [cleanup] so that a run
-removes what it created (deletion.py)."""
+removes what it created, and its undelete (deletion.py)."""
 
 
 def _prefix(path: str) -> str:

@@ -11,7 +11,9 @@ server's version of it, so that cleanup is tested end to end:
   the action that removed them, so they leave every list, every count and every id list at once; the counts the
   node added to its parent, its question and its authors are taken back;
 - the answer: ``{"success": true, "result": {"deleteAction": <action record, verb "deleted">}}``; a node already
-  deleted is a 404 saying so (whatever variant is on), so a second cleanup finds it "already gone".
+  deleted is a 404 saying so (whatever variant is on), so a second cleanup finds it "already gone";
+- undelete (``PUT /node/{id}/undelete.json``, admin and moderator): the node and what was deleted with it come back
+  with their counts, and the answer is the delete action, now canceled.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from starlette.responses import Response
 
 from . import access, auth
 from .auth import Caller
-from .errors import not_found
+from .errors import bad_request, not_found
 from .http_io import client_ip, json_response, path_id
 from .service import Service, now_ms
 
@@ -85,3 +87,44 @@ def _remove(conn: sqlite3.Connection, node: sqlite3.Row, action_id: int) -> None
                      (3 * published + comments, node["question_id"]))
     conn.executemany("UPDATE users SET post_count = MAX(post_count - ?, 0) WHERE id = ?",
                      [(int(n), int(a)) for a, n in authors])
+
+
+async def undelete_node(svc: Service, request: Request, caller: Caller) -> Response:
+    node_id = path_id(request)
+    row = svc.db.one("SELECT delete_action FROM deleted_nodes WHERE id = ?", (node_id,))
+    if row is None:
+        if svc.db.one("SELECT 1 FROM nodes WHERE id = ?", (node_id,)) is not None:
+            raise bad_request(f"node {node_id} is not deleted; there is nothing to undelete")
+        raise not_found(f"node {node_id} does not exist; nothing to undelete")
+    action_id = int(row["delete_action"])
+    columns = ", ".join(r[1] for r in svc.db.all("PRAGMA main.table_info(nodes)"))
+    with svc.tx() as conn:
+        top = conn.execute("SELECT node_id FROM actions WHERE id = ?", (action_id,)).fetchone()[0]
+        conn.execute(f"INSERT INTO nodes({columns}) SELECT {columns} FROM deleted_nodes WHERE delete_action = ?",
+                     (action_id,))
+        conn.execute("DELETE FROM deleted_nodes WHERE delete_action = ?", (action_id,))
+        _restore_counts(conn, top)
+        conn.execute("UPDATE actions SET canceled = 1, canceled_by = ?, canceled_date = ? WHERE id = ?",
+                     (caller.id, now_ms(), action_id))
+    node = svc.db.one("SELECT type FROM nodes WHERE id = ?", (top,))
+    action = svc.db.one("SELECT * FROM actions WHERE id = ?", (action_id,))
+    assert node is not None and action is not None
+    return json_response({"success": True, "result": {"deleteAction": svc.render.action_json(action, node["type"])}})
+
+
+def _restore_counts(conn: sqlite3.Connection, top_id: int) -> None:
+    """What :func:`_remove` took back, given again once the subtree of ``top_id`` is back in ``nodes``."""
+    node = conn.execute("SELECT * FROM nodes WHERE id = ?", (top_id,)).fetchone()
+    ids = [int(r[0]) for r in conn.execute(SUBTREE, (top_id,))]
+    marks = ",".join("?" * len(ids))
+    comments = conn.execute(f"SELECT COUNT(*) FROM nodes WHERE id IN ({marks}) AND type = 'comment'", ids).fetchone()[0]
+    published = int(node["type"] == "answer" and not node["in_moderation"])
+    if node["type"] == "answer":
+        conn.execute("UPDATE nodes SET answer_count = answer_count + ? WHERE id = ?", (published, node["parent_id"]))
+    elif node["type"] == "comment":
+        conn.execute("UPDATE nodes SET comment_count = comment_count + 1 WHERE id = ?", (node["parent_id"],))
+    if node["question_id"] is not None and node["type"] != "question":
+        conn.execute("UPDATE nodes SET hot = hot + ? WHERE id = ?", (3 * published + comments, node["question_id"]))
+    for author, n in conn.execute(f"SELECT author_id, COUNT(*) FROM nodes WHERE id IN ({marks}) GROUP BY author_id",
+                                  ids).fetchall():
+        conn.execute("UPDATE users SET post_count = post_count + ? WHERE id = ?", (int(n), int(author)))

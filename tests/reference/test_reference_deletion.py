@@ -90,6 +90,22 @@ def test_admin_deletes_a_private_comment_it_cannot_read(ref: Ref) -> None:
     assert secret not in ref.comment_ids(ref.fixture_answer_id, "novice")
 
 
+def test_undelete_brings_back_the_node_what_went_with_it_and_their_counts(ref: Ref) -> None:
+    answer = _answer(ref, "member")
+    comment = _comment(ref, answer, "novice")
+    with_answer = _counts(ref, "member")
+    ref.ok("PUT", f"/node/{answer}/delete.json", "member")
+    assert _counts(ref, "member") != with_answer
+    assert ref.put(f"/node/{answer}/undelete.json", "member").status_code == 403
+    action = ref.ok("PUT", f"/node/{answer}/undelete.json", "moderator")["result"]["deleteAction"]
+    check_action(action, "deleted", answer, "answer", "member", ref)
+    assert action["canceled"] is True and action["canceledByUser"]["username"] == "moderator"
+    assert _counts(ref, "member") == with_answer and ref.comment_ids(answer, "member") == [comment]
+    again = ref.put(f"/node/{answer}/undelete.json", "moderator")
+    assert again.status_code == 400 and "not deleted" in again.json()["error"]
+    ref.ok("PUT", f"/node/{answer}/delete.json", "admin")
+
+
 def test_the_profile_the_server_writes_names_its_delete_action(ref: Ref) -> None:
     cleanup = ref.profile.cleanup
     assert cleanup is not None and cleanup.method == "PUT" and cleanup.account == "admin"
