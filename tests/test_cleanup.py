@@ -267,3 +267,9 @@ def test_a_run_without_a_delete_action_says_what_it_left_behind(tmp_path: Path,
     kept = after_run(_profile(path="/n/{id}"), results, tmp_path, keep=True)
     assert kept["skipped"] == f"kept (--no-cleanup); remove them later with `qaconform cleanup {tmp_path} --profile " \
                               "<profile>`" and kept["calls"] == 0
+
+
+def test_a_run_that_created_nothing_says_so_in_one_line() -> None:
+    assert summary_line(remove_created(_profile(path="/n/{id}"), []).as_dict()) == (
+        "cleanup: the run created nothing on the target")
+    assert summary_line(remove_created(_profile(), []).as_dict()) == "cleanup: the run created nothing on the target"

@@ -506,6 +506,8 @@ class Runner:
         assert self.run_dir is not None
         why_not = {exitcodes.INTERRUPTED: "the run was interrupted",
                    exitcodes.UNREACHABLE: "the target did not answer"}.get(special or 0)
+        if self.args.read_only or self.args.dry_run:  # a delete is a write too
+            why_not = "not tried: a --read-only run sends no writes, deletes included"
         self.meta["cleanup"] = after_run(profile, results_path, self.run_dir,
                                          keep=bool(getattr(self.args, "no_cleanup", False)), why_not=why_not)
 

@@ -235,11 +235,11 @@ def summary_line(record: Mapping[str, Any]) -> str:
     """The one terminal line of a cleanup record (``Outcome.as_dict``)."""
     created, removed = int(record.get("created") or 0), int(record.get("removed") or 0)
     gone, left = int(record.get("already_gone") or 0), int(record.get("left_behind") or 0)
-    if record.get("skipped"):
-        what = f"{left} created item{'s' if left != 1 else ''}" + _kinds(record, LEFT)
-        return f"cleanup: {record['skipped']}; left behind: {what}" if created else f"cleanup: {record['skipped']}"
     if not created:
         return "cleanup: the run created nothing on the target"
+    if record.get("skipped"):
+        what = f"{left} created item{'s' if left != 1 else ''}" + _kinds(record, LEFT)
+        return f"cleanup: {record['skipped']}; left behind: {what}"
     line = f"cleanup: removed {removed} of {created} created item{'s' if created != 1 else ''}"
     if gone:
         line += f" ({gone} already gone)"
