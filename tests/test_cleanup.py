@@ -273,3 +273,13 @@ def test_a_run_that_created_nothing_says_so_in_one_line() -> None:
     assert summary_line(remove_created(_profile(path="/n/{id}"), []).as_dict()) == (
         "cleanup: the run created nothing on the target")
     assert summary_line(remove_created(_profile(), []).as_dict()) == "cleanup: the run created nothing on the target"
+
+
+def test_the_page_shows_what_was_left_behind_and_why_escaped() -> None:
+    from qaconform.report.html_page import _cleanup
+
+    outcome, _ = _remove(_profile(path="/n/node/{id}/delete.json"), answers={13: 403})
+    page = _cleanup({"cleanup": outcome.as_dict()})
+    assert page.startswith('<section id="cleanup">') and "cleanup: removed 3 of 5 created items" in page
+    assert "<td>comment 13</td><td>member</td><td>refused (403)" in page and "gdpr-job job-1" in page
+    assert _cleanup({"cleanup": None}) == ""

@@ -472,7 +472,8 @@ def _cleanup(report: Mapping[str, Any]) -> str:
     record = report.get("cleanup")
     if not isinstance(record, Mapping):
         return ""
-    left = [i for i in record.get("items") or [] if isinstance(i, Mapping) and i.get("status") == "left behind"]
+    left = [] if record.get("skipped") else [  # skipped: every item, listed under "What the run created" already
+        i for i in record.get("items") or [] if isinstance(i, Mapping) and i.get("status") == "left behind"]
     rows = "".join(f"<tr><td>{_t(i.get('kind'))} {_t(i.get('id'))}</td><td>{_t(i.get('by'))}</td>"
                    f"<td>{_t(i.get('why'))}</td></tr>" for i in left)
     how = (f"<p>With <code>{_e(str(record.get('operation')))}</code> as {_e(str(record.get('account')))}: "
