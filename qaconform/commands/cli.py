@@ -47,6 +47,12 @@ COMMANDS: dict[str, Command] = {
         ("qaconform run -- -x -k comments -n 2", "pytest arguments after --: stop at the first failure, filter "
                                                  "by name, 2 processes"),
     )),
+    "cleanup": Command(
+        "qaconform.commands.cleanup", "remove what an earlier run created, with the site's delete action", (
+        ("qaconform cleanup reports/latest --profile my-site.toml", "delete the answers and comments of the newest "
+                                                                    "run (the profile's [cleanup])"),
+        ("qaconform run --profile my-site.toml --no-cleanup", "keep them at the end of a run, to debug"),
+    )),
     "doctor": Command(
         "qaconform.commands.doctor", "check a profile against its server before any test (reads only)", (
         ("qaconform doctor --profile my-site.toml", "every problem of the profile at once, each with its fix"),

@@ -104,6 +104,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="expected failures for this target (TOML or YAML: rule id -> reason + link); they do not "
                              "fail the exit code, and one that passes is reported as unexpectedly passing")
     parser.add_argument("--read-only", action="store_true", help="run only tests that do not write to the target")
+    parser.add_argument("--no-cleanup", action="store_true",
+                        help="keep what the run created (to debug it); by default it is removed at the end when the "
+                             "profile names the site's delete action ([cleanup]); `qaconform cleanup RUN_DIR` later")
     parser.add_argument("--strict", action="store_true",
                         help="a failed should-level rule (no sentence states it; every well-behaved server meets it) "
                              "fails the run too; without it, such failures are reported as warnings")
@@ -392,6 +395,7 @@ class Runner:
                 self._print_dry_run(profile_path, checked.plan, contract)
             results_path = self.run_dir / "results.json"
             special = self._run(profile_path, checked.plan, results_path, jobs)
+            self._cleanup(profile, results_path, special)
         # the reference server is stopped here (end of the with block), before the reports are written
         return self._finish(results_path, special, checked.expectations, secrets)
 
@@ -494,6 +498,18 @@ class Runner:
             print("\nqaconform run: interrupted; writing the report of the tests that finished", file=sys.stderr)
             return self._special(exitcodes.INTERRUPTED, "interrupted by the user: the report holds only the tests that "
                                               "finished")
+
+    def _cleanup(self, profile: Any, results_path: Path, special: int | None) -> None:
+        """Remove what the run created while the target is still up (qaconform.commands.cleanup)."""
+        from qaconform.commands.cleanup import after_run
+
+        assert self.run_dir is not None
+        why_not = {exitcodes.INTERRUPTED: "the run was interrupted",
+                   exitcodes.UNREACHABLE: "the target did not answer"}.get(special or 0)
+        if self.args.read_only or self.args.dry_run:  # a delete is a write too
+            why_not = "not tried: a --read-only run sends no writes, deletes included"
+        self.meta["cleanup"] = after_run(profile, results_path, self.run_dir,
+                                         keep=bool(getattr(self.args, "no_cleanup", False)), why_not=why_not)
 
     def _usage(self, message: str) -> int:
         print(f"qaconform run: {message}", file=sys.stderr)

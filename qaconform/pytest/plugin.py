@@ -530,10 +530,13 @@ def _attach_created(item: pytest.Item) -> None:
     new, holder.target.recorder.created = holder.target.recorder.created, []
     listed = state(item.config).created_ids
     listed |= {str(v.get("id")) for k, v in item.user_properties if k == _PROP + "created" and isinstance(v, dict)}
+    mine = {str(v.get("id")): v for k, v in item.user_properties if k == _PROP + "created" and isinstance(v, dict)}
     for entry in new:
         if str(entry["id"]) not in listed:
             listed.add(str(entry["id"]))
             item.user_properties.append((_PROP + "created", {**entry, "test": item.nodeid}))
+        elif str(entry["id"]) in mine and entry.get("url"):  # registered by the test: add where it was posted
+            mine[str(entry["id"])].setdefault("url", entry["url"])  # (the cleanup reads a comment's parent there)
 
 
 @pytest.hookimpl(hookwrapper=True)

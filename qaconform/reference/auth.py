@@ -45,6 +45,9 @@ EDIT_USERS_AND_GROUPS = "Edit users and groups"
 MANAGE_DATA_PROTECTION = "Manage data protection"
 # API
 USE_API = "USE API"
+# Site actions outside the description's 19 operations (the delete action real sites of this product have)
+DELETE_OWN = "Delete own posts"
+DELETE_ANY = "Delete posts"
 
 ANONYMOUS_ROLES = frozenset(
     {VIEW_QUESTIONS_LIST, VIEW_ANSWERS, VIEW_QUESTION_PAGE, VIEW_PROFILE, VIEW_USERS_LIST, USE_SITE}
@@ -74,7 +77,10 @@ ROLE_PERMISSIONS: dict[str, frozenset[str]] = {
     "user": ANONYMOUS_ROLES | (STANDARD_ROLES - {PRIVATE_TO_GROUPS}) | {USE_API},
     "anonymous": ANONYMOUS_ROLES,
 }
-"""Permission set of each role. "user" is the role of the generated demo users."""
+for _role in ("admin", "moderator", "member", "novice", "user"):
+    ROLE_PERMISSIONS[_role] |= {DELETE_OWN} | ({DELETE_ANY} if _role in ("admin", "moderator") else set())
+"""Permission set of each role. "user" is the role of the generated demo users. Every signed-in role may delete its
+own posts, admin and moderator any post (the site's delete action, outside the 19 operations: deletion.py)."""
 
 PRIVATE_OPTION_PERMISSION: dict[str, str] = {"op": PRIVATE_TO_OP, "mod": PRIVATE_TO_MODS, "group": PRIVATE_TO_GROUPS}
 """Permission each private visibility option needs on top of Use Private Comments."""

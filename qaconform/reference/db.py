@@ -39,7 +39,7 @@ CREATE TABLE IF NOT EXISTS topics (
     id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, author_id INTEGER NOT NULL,
     creation_date INTEGER NOT NULL, used_count INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS nodes (
-    id INTEGER PRIMARY KEY, type TEXT NOT NULL, parent_id INTEGER, question_id INTEGER, answer_id INTEGER,
+    id INTEGER PRIMARY KEY AUTOINCREMENT, type TEXT NOT NULL, parent_id INTEGER, question_id INTEGER, answer_id INTEGER,
     space_id INTEGER NOT NULL, author_id INTEGER NOT NULL, title TEXT, body TEXT NOT NULL,
     creation_date INTEGER NOT NULL, last_active_date INTEGER NOT NULL, last_active_user_id INTEGER NOT NULL,
     score INTEGER NOT NULL DEFAULT 0, up_votes INTEGER NOT NULL DEFAULT 0, down_votes INTEGER NOT NULL DEFAULT 0,
@@ -184,6 +184,10 @@ class Database:
         self.conn.executescript(SCHEMA)
         if "listed" not in {r[1] for r in self.conn.execute("PRAGMA main.table_info(nodes)")}:  # an older --db file
             self.conn.execute("ALTER TABLE nodes ADD COLUMN listed INTEGER NOT NULL DEFAULT 1")
+        # deleted nodes (the site's delete action, deletion.py): moved here with the action that removed them, so
+        # that no list, count or id list can show them, and a second delete of one finds it (404 "already deleted");
+        # node ids are AUTOINCREMENT, so a new node never takes the id of a deleted one
+        self.conn.execute("CREATE TABLE IF NOT EXISTS deleted_nodes AS SELECT *, 0 AS delete_action FROM nodes WHERE 0")
         self._counts: dict[tuple[str, tuple[Any, ...], tuple[int, ...]], int] = {}
         self._versions: dict[str, int] = {}
         self.generation = 0

@@ -13,6 +13,8 @@ from .listing import max_page_size
 from .seed import ACCOUNTS, GDPR_USER, SeedFixtures
 
 SERVICE_VERSION = "2.16.0"
+DELETE_PATH = "/services/v2/node/{id}/delete.json"
+"""The site's delete action as the profile's [cleanup] names it (the route is app.py's SITE_ROUTES)."""
 
 
 def _s(value: str) -> str:
@@ -74,6 +76,12 @@ def profile_text(base_url: str, fixtures: SeedFixtures, page_size: int) -> str:
         f"gdpr_user_id = {GDPR_USER.id}",
         f"gdpr_user_email = {_s(GDPR_USER.username + '@example.invalid')}",
         "gdpr_near_edge = true",  # its jobs never run: the near side of the past-date edge is checked here
+        "",
+        # the site's delete action (outside the 19 operations: deletion.py): a run removes what it created
+        "[cleanup]",
+        'method = "PUT"',
+        f"path = {_s(DELETE_PATH)}",
+        'account = "admin"',
         "",
     ]
     if faults.closed_site():  # the site grants anonymous no Anonymous Roles: the profile says so

@@ -21,6 +21,7 @@ from qaconform.report.model import limits_text, settle_text
 from qaconform.report.reproduce import variables_used
 from qaconform.report.terminal import fixture_lines
 from qaconform.status import Status, fails_run, rank
+from qaconform.target.cleanup import summary_line as cleanup_summary_line
 
 _FOLDED_MESSAGE_LINES = 6
 _MESSAGE_LINES = 40
@@ -134,6 +135,7 @@ def render_html(report: Mapping[str, Any]) -> str:
         _observations(report),
         _skips(report),
         _created(report),
+        _cleanup(report),
         _load(report.get("load")),
         _kit_errors(report),
         _target_versions(report),
@@ -463,6 +465,23 @@ def _created(report: Mapping[str, Any]) -> str:
     return (f'<section id="created"><h2>What the run created ({len(created)})</h2>'
             + (f"<p>Every body carries the run tag <code>{_e(tag)}</code>.</p>" if tag else "")
             + f"<table><tr><th>test</th><th>created (kind, id, account)</th></tr>{rows}</table></section>")
+
+
+def _cleanup(report: Mapping[str, Any]) -> str:
+    """What the cleanup at the end of the run removed of what it created, and what it left behind (and why)."""
+    record = report.get("cleanup")
+    if not isinstance(record, Mapping):
+        return ""
+    left = [] if record.get("skipped") else [  # skipped: every item, listed under "What the run created" already
+        i for i in record.get("items") or [] if isinstance(i, Mapping) and i.get("status") == "left behind"]
+    rows = "".join(f"<tr><td>{_t(i.get('kind'))} {_t(i.get('id'))}</td><td>{_t(i.get('by'))}</td>"
+                   f"<td>{_t(i.get('why'))}</td></tr>" for i in left)
+    how = (f"<p>With <code>{_e(str(record.get('operation')))}</code> as {_e(str(record.get('account')))}: "
+           f"{_e(str(record.get('calls')))} calls in {_e(str(record.get('seconds')))} s.</p>"
+           if record.get("operation") else "")
+    table = (f"<table><tr><th>left behind</th><th>created by</th><th>why</th></tr>{rows}</table>" if rows else "")
+    return (f'<section id="cleanup"><h2>Cleanup</h2><p>{_e(cleanup_summary_line(record))}</p>{how}{table}'
+            "</section>")
 
 
 def _series(history: Sequence[Mapping[str, Any]], key: str) -> list[tuple[float, float | None]]:

@@ -278,6 +278,7 @@ def build_report(
         "pytest_exit": meta.get("pytest_exit", results.get("exitstatus")),
         "execution": _execution(meta.get("execution"), results.get("target")),
         "settle": settle_summary(tests, results.get("target")),
+        "cleanup": meta.get("cleanup"),  # what the run removed of what it created (qaconform.target.cleanup)
     }
     report["exit_code"], report["verdict"] = verdict(report)
     override = meta.get("exit_override")

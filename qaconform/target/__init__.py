@@ -2,7 +2,8 @@
 
 The profile (``profile``: one pydantic model for the TOML file and its JSON Schema), the HTTP client that records
 every exchange redacted (``client``), the politeness limiter every request goes through (``politeness``) and the id
-of what a 201 created (``created_id``). Everything that sends a request to a target goes through this room.
+of what a 201 created (``created_id``), and removing what a run created with the site's delete action
+(``cleanup``). Everything that sends a request to a target goes through this room.
 
 May import: the core (``qaconform.contract``, ``invariants``, ``status``, ``exitcodes``, ``kit``, ``blame``).
 Never: pytest, Locust or gevent, and no other room of qaconform: the Locust processes import this room too.

@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import os
 import tomllib
+import typing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -257,6 +258,24 @@ class LoadBudget(_Table):
         MAX_WRITE_RPS, description="writes a load run sends per second, every process together")
 
 
+class Cleanup(_Table):
+    """[cleanup]: the site's delete action, OUTSIDE the description's 19 operations (which delete nothing).
+
+    Real sites of this product delete a node with a PUT on it (verb "deleted"); named here, a run removes the
+    answers and comments it created at its end, and ``qaconform cleanup RUN_DIR`` does so later."""
+
+    method: Literal["PUT", "POST", "DELETE"] = Field(
+        "PUT", description="the HTTP method of the site's delete action")
+    path: Annotated[StrictStr, Field(pattern=r"^/[^?#]*\{id\}[^?#]*$")] = Field(
+        description="the delete action's path after base_url, with {id} where the node's id goes, e.g. "
+                    "/services/v2/node/{id}/delete.json", examples=["/services/v2/node/{id}/delete.json"])
+    account: Literal["admin", "moderator", "author"] = Field(
+        "admin", description="who deletes: a role of [accounts], or \"author\" (the account that created the node)")
+    cascades: StrictBool = Field(
+        True, description="deleting an answer removes its comments (so they cost no call of their own); false "
+                          "deletes every comment on its own")
+
+
 class ProfileFile(_Table):
     """A target profile file (TOML) of qaconform: where a service runs and what the kit may use there."""
 
@@ -282,6 +301,8 @@ class ProfileFile(_Table):
     safety: Safety = Field(default_factory=Safety)
     lacks: Lacks = Field(default_factory=Lacks)
     load: LoadBudget = Field(default_factory=LoadBudget)
+    cleanup: Cleanup | None = Field(
+        None, description="the site's delete action; without it a run leaves what it created, and says so")
 
     @field_validator("base_url")
     @classmethod
@@ -325,6 +346,8 @@ class Profile:
     load: LoadBudget = LoadBudget()
     pools: dict[str, tuple[int, ...]] = field(default_factory=dict)
     """One-shot fixtures given as pools, as written (``fixtures`` holds the node the run takes)."""
+    cleanup: Cleanup | None = None
+    """The site's delete action ([cleanup]); None: what a run creates stays on the target."""
 
     @property
     def api_root(self) -> str:
@@ -354,6 +377,7 @@ class Profile:
             "safety": self.safety.model_dump(),
             "lacks": self.lacks.model_dump(exclude_none=True),
             "load": self.load.model_dump(),
+            "cleanup": None if self.cleanup is None else self.cleanup.model_dump(),
         }
 
     def supports(self, since: str | None) -> bool:
@@ -433,7 +457,8 @@ def profile_from_dict(data: dict[str, Any], path: str = "<profile>", env: dict[s
                    visibility=f.visibility, safety=f.safety, timeout_s=float(f.timeout_s), settle_s=float(f.settle_s),
                    service_version=f.service_version, verify_tls=f.verify_tls,
                    default_page_size=f.default_page_size, max_page_size=f.max_page_size,
-                   max_response_bytes=f.max_response_bytes, name=f.name, lacks=f.lacks, load=f.load)
+                   max_response_bytes=f.max_response_bytes, name=f.name, lacks=f.lacks, load=f.load,
+                   cleanup=f.cleanup)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -442,7 +467,7 @@ def profile_from_dict(data: dict[str, Any], path: str = "<profile>", env: dict[s
 _TYPE_NAMES = {"string_type": "str", "int_type": "int", "bool_type": "bool", "float_type": "int or float",
                "model_type": "a table", "dict_type": "a table"}
 _SECTION_NOUN = {"fixtures": "fixture", "visibility": "visibility", "safety": "safety", "lacks": "lacks",
-                 "load": "load"}
+                 "load": "load", "cleanup": "cleanup"}
 _MAX_LISTED = 5
 
 
@@ -486,6 +511,8 @@ def _field_info(loc: tuple[Any, ...]) -> Any:
             return None
         info = fields[part]
         model = info.annotation
+        if not hasattr(model, "model_fields"):  # an optional table ([cleanup]): the model inside the union
+            model = next((a for a in typing.get_args(model) if hasattr(a, "model_fields")), model)
     return info
 
 
@@ -510,7 +537,10 @@ def _problem(err: Any) -> str:
             return (f"{_where(parent)} '{key}' is not an account key ({', '.join(AccountEntry.model_fields)})"
                     f"{_near(key, AccountEntry.model_fields)}")
         owner = _field_info(parent)
-        names = getattr(owner.annotation, "model_fields", {})
+        annotation = owner.annotation
+        if not hasattr(annotation, "model_fields"):  # an optional table: the model inside the union
+            annotation = next((a for a in typing.get_args(annotation) if hasattr(a, "model_fields")), annotation)
+        names = getattr(annotation, "model_fields", {})
         return f"{_where(parent)} '{key}' is not a {_SECTION_NOUN.get(parent[-1], 'known')} key{_known(key, names)}"
     subject = f"'{key}'" if not parent else f"{_where(parent)} '{key}'"
     if kind in ("model_type", "dict_type") and (not parent or parent == ("accounts",)):
@@ -521,6 +551,8 @@ def _problem(err: Any) -> str:
         return f"{subject} must be {_TYPE_NAMES[kind]}, not {type(value).__name__} ({value!r})"
     if kind == "profile":  # our own validators: the message is already in the profile's words
         return f"{subject if key in ('base_url',) else _where(loc)} {err['msg']}"
+    if kind == "literal_error" and loc and loc[0] == "cleanup":
+        return f"{subject} must be one of {err['ctx']['expected']}, not {value!r}"
     if kind == "greater_than":
         return f"{subject} must be positive, not {value!r}"
     if kind == "greater_than_equal":

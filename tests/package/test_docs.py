@@ -113,7 +113,7 @@ def test_every_qaconform_command_has_those_options(page: Path) -> None:
 def test_every_toml_block_is_a_profile_or_an_expect_file_the_kit_accepts(page: Path, tmp_path: Path,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     from qaconform.report.expect import load_expectations
-    from qaconform.target.profile import FixturesFile, load_profile
+    from qaconform.target.profile import Cleanup, FixturesFile, load_profile
 
     for i, block in enumerate(blocks(page, "toml")):
         data = tomllib.loads(block)
@@ -126,6 +126,8 @@ def test_every_toml_block_is_a_profile_or_an_expect_file_the_kit_accepts(page: P
             load_profile(str(path))
         elif set(data) == {"fixtures"}:  # a fragment: the [fixtures] table alone
             FixturesFile.model_validate(data["fixtures"])
+        elif set(data) == {"cleanup"}:  # a fragment: the [cleanup] table alone
+            Cleanup.model_validate(data["cleanup"])
         else:
             assert load_expectations(str(path)), f"{page.name}: block {i} is neither a profile nor an --expect file"
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import qaconform.reference
 from qaconform.reference import faults
-from qaconform.reference.app import LOCATION_ROUTES, ROUTES
+from qaconform.reference.app import LOCATION_ROUTES, ROUTES, SITE_ROUTES
 
 REFERENCE = Path(qaconform.reference.__file__).parent
 MAX_FUNCTION_LINES = 60
@@ -99,17 +99,17 @@ def test_no_function_of_the_reference_server_is_longer_than_60_lines() -> None:
 def test_handlers_check_no_permission_of_their_own() -> None:
     """Permissions come from the route table (app.py, applied by access.py); a handler module that tests a
     permission itself must be one of the known second checks (own posts, private comment options, spaces shown)."""
-    handler_modules = {op.handler.__module__.rsplit(".", 1)[1] for op in ROUTES + LOCATION_ROUTES}
-    assert handler_modules == {"comments", "gdpr_jobs", "node_lists", "site_lists", "answers", "actions"}
+    handler_modules = {op.handler.__module__.rsplit(".", 1)[1] for op in ROUTES + LOCATION_ROUTES + SITE_ROUTES}
+    assert handler_modules == {"comments", "gdpr_jobs", "node_lists", "site_lists", "answers", "actions", "deletion"}
     for name in handler_modules:
         source = (REFERENCE / f"{name}.py").read_text()
         assert "fault_deny" not in source and ".require(" not in source, f"{name}.py checks permissions itself"
 
 
 def test_every_row_of_the_route_table_requires_a_permission_and_names_an_operation_once() -> None:
-    ids = [op.op_id for op in ROUTES + LOCATION_ROUTES]
+    ids = [op.op_id for op in ROUTES + LOCATION_ROUTES + SITE_ROUTES]
     assert len(ROUTES) == 19 and len(set(ids)) == len(ids)
-    assert all(op.requires.all_of or op.requires.one_of for op in ROUTES + LOCATION_ROUTES)
+    assert all(op.requires.all_of or op.requires.one_of for op in ROUTES + LOCATION_ROUTES + SITE_ROUTES)
 
 
 OVERRIDE_AND_BRANCH = {"unfavorite-allowed-novice": "let in by the table, then answered 200 as if it had worked"}

@@ -1,0 +1,155 @@
+"""``qaconform cleanup RUN_DIR``: remove what an earlier run created, and the cleanup step at the end of a run.
+
+Both read the run's list of what it created (report.json's ``created``; during a run, results.json's tests) and
+delete the answers and comments with the site's delete action named in the profile's ``[cleanup]``
+(:mod:`qaconform.target.cleanup`). ``qaconform cleanup`` writes what it did to ``RUN_DIR/cleanup.json``; a run puts
+it in report.json's ``cleanup``. Running it twice is harmless: what is gone is "already gone".
+
+Exit codes: 0 every answer and comment of the run is gone; 1 some could not be removed (cleanup.json says why);
+2 a run folder or profile that cannot be used (nothing sent); 3 the target did not answer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from qaconform import exitcodes
+
+CLEANUP_NAME = "cleanup.json"
+"""What ``qaconform cleanup`` writes into the run folder."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("run_dir", metavar="RUN_DIR",
+                        help="the folder of a `qaconform run` (holds report.json), e.g. reports/latest")
+    parser.add_argument("--profile", metavar="P", default=None,
+                        help="the target profile of that run, with a [cleanup] section naming the site's delete "
+                             "action (default: the profile the run used, when report.json names one)")
+
+
+class Refused(Exception):
+    """A run folder or profile that cannot be used; the message says what to do."""
+
+
+def main(args: argparse.Namespace) -> int:
+    from qaconform.target.cleanup import summary_line
+
+    try:
+        report, report_path = _read_report(Path(args.run_dir))
+        profile = _profile(args.profile, report)
+    except Refused as exc:
+        print(f"qaconform cleanup: {exc}", file=sys.stderr)
+        return exitcodes.USAGE
+    record = _remove(profile, report.get("created") or [])
+    out = report_path.parent / CLEANUP_NAME
+    try:
+        out.write_text(json.dumps(_redacted(record, profile), indent=1), encoding="utf-8")
+        where = f"; what happened to each item: {out}"
+    except OSError as exc:
+        where = f"; could not write {out} ({exc.strerror or exc})"
+    print(summary_line(record) + where)
+    return _exit_code(record)
+
+
+def _read_report(run_dir: Path) -> tuple[dict[str, Any], Path]:
+    path = run_dir / "report.json" if run_dir.is_dir() else run_dir
+    if not run_dir.exists():
+        raise Refused(f"{run_dir}: no such folder; give the folder of a `qaconform run` (it holds report.json), "
+                      "e.g. reports/latest")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise Refused(f"{run_dir}: holds no report.json; give the folder of a `qaconform run`, or rebuild its "
+                      "report with `qaconform report` first") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise Refused(f"{path}: not readable as JSON ({exc}); give the folder of a `qaconform run`") from None
+    if not isinstance(data, dict) or not isinstance(data.get("created"), list):
+        raise Refused(f"{path}: not a qaconform report (no 'created' list); give the folder of a `qaconform run`")
+    return data, path
+
+
+def _profile(given: str | None, report: Mapping[str, Any]) -> Any:
+    from qaconform.target.profile import ProfileError, load_profile
+
+    reproduce = report.get("reproduce") if isinstance(report.get("reproduce"), Mapping) else {}
+    path = given or (reproduce or {}).get("profile")
+    if not path:
+        raise Refused("the run does not name its profile (it ran against the embedded reference server, which is "
+                      "gone); pass --profile P")
+    try:
+        profile = load_profile(path)
+    except ProfileError as exc:
+        raise Refused(str(exc)) from None
+    if profile.cleanup is None:
+        raise Refused(f"profile {path} has no [cleanup] section naming the site's delete action, so nothing can be "
+                      'removed; add one (docs/profile.md#cleanup), e.g. [cleanup] method = "PUT", '
+                      'path = "/services/v2/node/{id}/delete.json", account = "admin"')
+    target = report.get("target") if isinstance(report.get("target"), Mapping) else {}
+    ran_at = str((target or {}).get("base_url") or "").rstrip("/")
+    if ran_at and ran_at != profile.base_url.rstrip("/"):
+        raise Refused(f"the run was against {ran_at} but profile {path} points at {profile.base_url}; pass the "
+                      "profile of that run (the ids it created mean other nodes elsewhere)")
+    return profile
+
+
+def _remove(profile: Any, created: Iterable[Any]) -> dict[str, Any]:
+    from qaconform.target.cleanup import remove_created
+
+    return remove_created(profile, created).as_dict()
+
+
+def _redacted(record: dict[str, Any], profile: Any) -> dict[str, Any]:
+    """The record without the profile's passwords (a target's error body may echo what it was sent)."""
+    from qaconform.report.redact import redact, secret_variants
+
+    secrets = secret_variants(profile.passwords(), [a.username for a in profile.accounts.values()])
+    return dict(redact(record, tuple(secrets)))
+
+
+def _exit_code(record: Mapping[str, Any]) -> int:
+    nodes = [i for i in record.get("items") or [] if i.get("kind") in ("answer", "comment")]
+    left = [i for i in nodes if i.get("status") == "left behind"]
+    if not left:
+        return exitcodes.OK
+    if all(str(i.get("why") or "").startswith(("no answer", "not tried")) for i in left):
+        return exitcodes.UNREACHABLE
+    return exitcodes.RULE_FAILED
+
+
+def after_run(profile: Any, results_path: Path, run_dir: Path, *, keep: bool,
+              why_not: str | None = None) -> dict[str, Any]:
+    """The cleanup step of ``qaconform run`` (after the suites, while the target is still up): the record for
+    report.json's ``cleanup``, and its one line on the terminal. ``keep``: --no-cleanup; ``why_not``: a reason the
+    run gives for not cleaning up (interrupted, target gone)."""
+    from qaconform.target.cleanup import remove_created, skipped, summary_line
+
+    created = _created_in(results_path)
+    later = f"`qaconform cleanup {run_dir}" + (f" --profile {profile.path}`" if profile.cleanup else "`")
+    if keep:
+        record = skipped(created, f"kept (--no-cleanup); remove them later with {later}").as_dict()
+    elif why_not:
+        record = skipped(created, f"{why_not}; remove them later with {later}").as_dict()
+    elif profile.cleanup is None:
+        record = skipped(created, "the profile names no delete action ([cleanup], docs/profile.md#cleanup)").as_dict()
+    else:
+        try:
+            record = remove_created(profile, created).as_dict()
+        except Exception as exc:  # noqa: BLE001 - the run's verdict stands; the cleanup says what broke
+            record = skipped(created, f"the cleanup broke ({type(exc).__name__}: {exc}); try {later}").as_dict()
+    print(summary_line(record), flush=True)
+    return record
+
+
+def _created_in(results_path: Path) -> list[Any]:
+    """What the run created, from its results file (every test's ``created``), or nothing when there is none."""
+    try:
+        results = json.loads(results_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    tests = results.get("tests") if isinstance(results, dict) else None
+    return [c for t in tests or [] if isinstance(t, dict) for c in t.get("created") or []]

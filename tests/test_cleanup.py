@@ -1,0 +1,285 @@
+"""Cleanup where the site allows it (issue 29, item 2): with the delete action named in the profile ([cleanup]), a
+run against the reference server leaves every list's totalCount as it found it, and so does `qaconform cleanup` of a
+run made with --no-cleanup; the pure parts (items, order, statuses, the terminal line) on their own."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from qaconform import exitcodes
+from qaconform.commands.cleanup import CLEANUP_NAME
+from qaconform.reference import ReferenceServer
+from qaconform.target.cleanup import ALREADY_GONE, LEFT, REMOVED, WITH_PARENT, items_of, remove_created, summary_line
+from qaconform.target.client import ApiClient, Recorder
+from qaconform.target.profile import Profile, load_profile, profile_from_dict
+
+ROLES = ("admin", "moderator", "member", "novice")
+AREAS = ("comments",)
+"""What the runs of these tests check: the areas that write most (answers, comments, state changes), quickly."""
+
+
+# ----------------------------------------------------------------------------------------------------------
+# every list of the 19 operations, as each account reads it
+
+def _clients(profile: Profile) -> dict[str, ApiClient]:
+    rec = Recorder(keep=0)
+    return {r: ApiClient(profile, r, a.username, a.password, rec) for r, a in profile.accounts.items()}
+
+
+def _count(client: ApiClient, path: str, **params: Any) -> Any:
+    """A list's totalCount (or its length when it has no envelope), or the status of a refusal."""
+    resp = client.get(path, params={"pageSize": 1, **params})
+    if resp.status_code != 200:
+        return f"status {resp.status_code}"
+    body = resp.json()
+    return body.get("totalCount") if isinstance(body, dict) else len(body)
+
+
+def snapshot(profile: Profile) -> dict[str, Any]:
+    """totalCount of every list of the 19 operations, for every account: the question list (plain, unanswered, in
+    the fixture space), each account's answers and questions, the comments of every answer of the fixture question,
+    the fixture question's followers, experts, spaces, topics, groups, and (as admin) each account's content."""
+    clients = _clients(profile)
+    ids = {r: a.id for r, a in profile.accounts.items()}
+    fx = profile.fixtures
+    question = next(q for q in clients["admin"].get("/question.json", params={"pageSize": 100}).json()["list"]
+                    if q["id"] == fx.question_id)
+    answers = sorted(int(a) for a in question.get("answers") or [])
+    assert answers, "the fixture question has answers: their comment lists are part of the snapshot"
+    out: dict[str, Any] = {}
+    for role, c in clients.items():
+        lists: dict[str, Any] = {
+            "questions": _count(c, "/question.json"),
+            "questions unanswered": _count(c, "/question.json", unanswered="true"),
+            "questions in space": _count(c, "/question.json", spaceId=fx.space_id),
+            "experts": _count(c, "/user/retrieveAllExperts.json"),
+            "earned experts": _count(c, "/user/retrieveEarnedExperts.json"),
+            "spaces": _count(c, "/space.json"),
+            "topics": _count(c, "/topic.json"),
+            "groups": _count(c, "/group.json"),
+            "followers": _count(c, f"/node/{fx.question_id}/followers.json"),
+        }
+        for who, uid in ids.items():
+            lists[f"answers of {who}"] = _count(c, f"/user/{uid}/answer.json")
+            lists[f"questions of {who}"] = _count(c, f"/user/{uid}/question.json")
+        for a in answers:
+            lists[f"comments of {a}"] = _count(c, f"/answer/{a}/comment.json")
+        if role == "admin":
+            for who, uid in ids.items():
+                lists[f"content of {who}"] = _count(c, f"/users/gdpr/{uid}/content.json")
+        out[role] = lists
+    return out
+
+
+# ----------------------------------------------------------------------------------------------------------
+# end to end: `qaconform run` and `qaconform cleanup` against a reference server
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[ReferenceServer]:
+    with ReferenceServer() as srv:
+        yield srv
+
+
+def _qaconform(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "qaconform.commands.cli", *args], cwd=cwd, capture_output=True,
+                          text=True, timeout=600, check=False)
+
+
+def _run(profile: Path, out: Path, *extra: str) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
+    done = _qaconform("run", "--profile", str(profile), "--only", *AREAS, "--report-dir", str(out), *extra,
+                      cwd=out.parent)
+    assert (out / "report.json").is_file(), done.stdout[-3000:] + done.stderr[-3000:]
+    return done, json.loads((out / "report.json").read_text(encoding="utf-8"))
+
+
+def test_a_run_with_the_delete_action_named_leaves_every_list_as_it_found_it(server: ReferenceServer,
+                                                                             tmp_path: Path) -> None:
+    profile = load_profile(server.profile_path)
+    assert profile.cleanup is not None
+    before = snapshot(profile)
+    done, report = _run(Path(server.profile_path), tmp_path / "run")
+    assert done.returncode == exitcodes.OK, done.stdout[-3000:]
+    record = report["cleanup"]
+    nodes = [c for c in report["created"] if c["kind"] in ("answer", "comment")]
+    assert len(nodes) >= 10, "the run wrote answers and comments: there is something to clean up"
+    assert record["left_behind"] == sum(1 for c in report["created"] if c["kind"] not in ("answer", "comment"))
+    assert record["removed"] + record["already_gone"] == len(nodes)
+    assert record["calls"] <= len(nodes), "comments under a removed answer cost no call of their own"
+    assert f"cleanup: removed {record['removed']} of {record['created']} created item" in done.stdout
+    assert snapshot(profile) == before
+    page = (tmp_path / "run" / "report.html").read_text(encoding="utf-8")
+    assert 'id="cleanup"' in page and "cleanup: removed" in page
+
+
+def test_cleanup_of_a_run_made_with_no_cleanup_does_the_same_and_twice_is_harmless(server: ReferenceServer,
+                                                                                   tmp_path: Path) -> None:
+    profile = load_profile(server.profile_path)
+    before = snapshot(profile)
+    done, report = _run(Path(server.profile_path), tmp_path / "kept", "--no-cleanup")
+    assert done.returncode == exitcodes.OK, done.stdout[-3000:]
+    assert report["cleanup"]["skipped"].startswith("kept (--no-cleanup)")
+    assert "cleanup: kept (--no-cleanup)" in done.stdout and "left behind" in done.stdout
+    assert snapshot(profile) != before, "the kept run changed some list (else this test proves nothing)"
+
+    first = _qaconform("cleanup", str(tmp_path / "kept"), "--profile", str(server.profile_path), cwd=tmp_path)
+    assert first.returncode == exitcodes.OK, first.stdout + first.stderr
+    assert "cleanup: removed" in first.stdout
+    assert snapshot(profile) == before
+    record = json.loads((tmp_path / "kept" / CLEANUP_NAME).read_text(encoding="utf-8"))
+    assert record["removed"] > 0
+
+    again = _qaconform("cleanup", str(tmp_path / "kept"), "--profile", str(server.profile_path), cwd=tmp_path)
+    assert again.returncode == exitcodes.OK, again.stdout + again.stderr
+    record = json.loads((tmp_path / "kept" / CLEANUP_NAME).read_text(encoding="utf-8"))
+    assert record["removed"] == 0 and record["already_gone"] > 0
+    assert snapshot(profile) == before
+
+
+def test_cleanup_refuses_what_it_cannot_use_with_exit_2_and_no_traceback(server: ReferenceServer,
+                                                                         tmp_path: Path) -> None:
+    missing = _qaconform("cleanup", str(tmp_path / "nope"), "--profile", str(server.profile_path), cwd=tmp_path)
+    assert missing.returncode == exitcodes.USAGE and "no such folder" in missing.stderr
+    (tmp_path / "empty").mkdir()
+    empty = _qaconform("cleanup", str(tmp_path / "empty"), "--profile", str(server.profile_path), cwd=tmp_path)
+    assert empty.returncode == exitcodes.USAGE and "holds no report.json" in empty.stderr
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "bad" / "report.json").write_text("{not json", encoding="utf-8")
+    bad = _qaconform("cleanup", str(tmp_path / "bad"), "--profile", str(server.profile_path), cwd=tmp_path)
+    assert bad.returncode == exitcodes.USAGE and "not readable as JSON" in bad.stderr
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "report.json").write_text(json.dumps({"created": [], "target": {"base_url": server.url}}), "utf-8")
+    text = Path(server.profile_path).read_text(encoding="utf-8")
+    without = tmp_path / "without.toml"
+    without.write_text(text.split("[cleanup]")[0], encoding="utf-8")
+    refused = _qaconform("cleanup", str(run), "--profile", str(without), cwd=tmp_path)
+    assert refused.returncode == exitcodes.USAGE and "has no [cleanup] section" in refused.stderr
+    for done in (missing, empty, bad, refused):
+        assert "Traceback" not in done.stderr + done.stdout
+    password = load_profile(server.profile_path).accounts["admin"].password
+    assert password not in refused.stderr
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the pure parts
+
+def _profile(**cleanup: Any) -> Profile:
+    accounts = {r: {"username": r, "password": "pw"} for r in ROLES}
+    return profile_from_dict({"base_url": "http://127.0.0.1:9", "accounts": accounts,
+                              "fixtures": {"question_id": 1, "space_id": 1},
+                              **({"cleanup": cleanup} if cleanup else {})})
+
+
+class _Resp:
+    def __init__(self, status: int, body: Any = None) -> None:
+        self.status_code, self._body, self.text = status, body, json.dumps(body)
+
+    def json(self) -> Any:
+        return self._body
+
+
+class _Fake:
+    """A client that answers from a table of node id -> status, and records what it was asked."""
+
+    def __init__(self, role: str, answers: dict[int, int], calls: list[tuple[str, str, str]]) -> None:
+        self.role, self.answers, self.calls, self.recorder = role, answers, calls, Recorder()
+
+    def request(self, method: str, url: str, **_kw: Any) -> _Resp:
+        self.calls.append((self.role, method, url))
+        status = self.answers.get(int(url.rsplit("/", 2)[1]), 200)
+        return _Resp(status, {"success": True} if status == 200 else {"error": "x"})
+
+
+CREATED = [
+    {"kind": "answer", "id": "11", "by": "member", "url": "http://h/services/v2/question/1/answer.json"},
+    {"kind": "comment", "id": 12, "by": "novice", "url": "http://h/services/v2/node/11/comment.json"},
+    {"kind": "comment", "id": 13, "by": "member"},  # parent unknown: deleted on its own
+    {"kind": "comment", "id": 14, "by": "member", "url": "http://h/services/v2/node/12/comment.json"},  # a reply
+    {"kind": "gdpr-job", "id": "job-1", "by": "admin"},
+    {"kind": "answer", "id": "11", "by": "member"},  # the same answer listed twice
+]
+
+
+def _remove(profile: Profile, answers: dict[int, int] | None = None) -> tuple[Any, list[tuple[str, str, str]]]:
+    calls: list[tuple[str, str, str]] = []
+    clients = {r: _Fake(r, answers or {}, calls) for r in ROLES}
+    return remove_created(profile, CREATED, clients=clients), calls  # type: ignore[arg-type]
+
+
+def test_answers_first_and_comments_under_a_removed_answer_cost_no_call() -> None:
+    outcome, calls = _remove(_profile(path="/services/v2/node/{id}/delete.json"))
+    assert [(r, m, u.rsplit("/", 2)[1]) for r, m, u in calls] == [("admin", "PUT", "11"), ("admin", "PUT", "13")]
+    status = {(i.kind, str(i.id)): i.status for i in outcome.items}
+    assert status == {("answer", "11"): REMOVED, ("comment", "12"): WITH_PARENT, ("comment", "13"): REMOVED,
+                      ("comment", "14"): WITH_PARENT, ("gdpr-job", "job-1"): LEFT}
+    record = outcome.as_dict()
+    assert (record["created"], record["removed"], record["left_behind"], record["calls"]) == (5, 4, 1, 2)
+    assert summary_line(record) == ("cleanup: removed 4 of 5 created items; left behind: 1 (1 gdpr-job), see "
+                                    "report.json cleanup.items")
+
+
+def test_the_author_account_and_a_site_that_does_not_cascade_delete_every_node_as_its_creator() -> None:
+    _, calls = _remove(_profile(path="/x/{id}/del", method="DELETE", account="author", cascades=False))
+    assert [(r, m, u.rsplit("/", 2)[1]) for r, m, u in calls] == [
+        ("novice", "DELETE", "12"), ("member", "DELETE", "13"), ("member", "DELETE", "14"), ("member", "DELETE", "11")]
+
+
+def test_a_node_already_gone_is_not_an_error_and_a_refusal_is_left_behind_saying_why() -> None:
+    outcome, _ = _remove(_profile(path="/n/node/{id}/delete.json"), answers={11: 404, 13: 403})
+    by_id = {str(i.id): i for i in outcome.items}
+    assert by_id["11"].status == ALREADY_GONE and by_id["12"].status == ALREADY_GONE  # it went with its answer
+    assert by_id["13"].status == LEFT and by_id["13"].http == 403 and "[cleanup] account" in (by_id["13"].why or "")
+    assert summary_line(outcome.as_dict()).startswith("cleanup: removed 0 of 5 created items (3 already gone)")
+
+
+def test_without_a_delete_action_everything_is_left_behind_and_said_so() -> None:
+    outcome = remove_created(_profile(), CREATED)
+    assert outcome.calls == 0 and {i.status for i in outcome.items} == {LEFT}
+    line = summary_line(outcome.as_dict())
+    assert line.startswith("cleanup: the profile names no delete action") and "left behind: 5 created items" in line
+
+
+def test_items_are_deduplicated_and_a_comment_knows_its_parent_from_where_it_was_posted() -> None:
+    items = items_of(CREATED)
+    assert [(i.kind, str(i.id), i.parent) for i in items] == [
+        ("answer", "11", None), ("comment", "12", 11), ("comment", "13", None), ("comment", "14", 12),
+        ("gdpr-job", "job-1", None)]
+
+
+def test_a_run_without_a_delete_action_says_what_it_left_behind(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    from qaconform.commands.cleanup import after_run
+
+    results = tmp_path / "results.json"
+    results.write_text(json.dumps({"tests": [{"created": CREATED[:3]}, {"created": CREATED[3:]}, {}]}), "utf-8")
+    record = after_run(_profile(), results, tmp_path, keep=False)
+    assert (record["created"], record["left_behind"], record["calls"]) == (5, 5, 0)
+    assert capsys.readouterr().out.strip() == (
+        "cleanup: the profile names no delete action ([cleanup], docs/profile.md#cleanup); left behind: 5 created "
+        "items (1 answer, 3 comment, 1 gdpr-job)")
+    kept = after_run(_profile(path="/n/{id}"), results, tmp_path, keep=True)
+    assert kept["skipped"] == f"kept (--no-cleanup); remove them later with `qaconform cleanup {tmp_path} --profile " \
+                              "<profile>`" and kept["calls"] == 0
+
+
+def test_a_run_that_created_nothing_says_so_in_one_line() -> None:
+    assert summary_line(remove_created(_profile(path="/n/{id}"), []).as_dict()) == (
+        "cleanup: the run created nothing on the target")
+    assert summary_line(remove_created(_profile(), []).as_dict()) == "cleanup: the run created nothing on the target"
+
+
+def test_the_page_shows_what_was_left_behind_and_why_escaped() -> None:
+    from qaconform.report.html_page import _cleanup
+
+    outcome, _ = _remove(_profile(path="/n/node/{id}/delete.json"), answers={13: 403})
+    page = _cleanup({"cleanup": outcome.as_dict()})
+    assert page.startswith('<section id="cleanup">') and "cleanup: removed 3 of 5 created items" in page
+    assert "<td>comment 13</td><td>member</td><td>refused (403)" in page and "gdpr-job job-1" in page
+    assert _cleanup({"cleanup": None}) == ""
