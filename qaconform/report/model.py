@@ -164,7 +164,7 @@ def skip_kind(test: Mapping[str, Any]) -> SkipKind:
 
 
 _CATEGORY_ORDER = ("missing fixture", "fixture not in its state", "not allowed by safety", "disabled by configuration",
-                   "skipped")
+                   "not checked: list too long", "skipped")
 """When a rule's tests were skipped for different reasons, the rule is grouped under the first of these."""
 
 
