@@ -204,8 +204,9 @@ def privacy_list_violation(w: Walk, base: Walk, audience: Audience) -> Violation
 
 
 def privacy_ids_violation(w: Walk, answer_id: int, audience: Audience) -> Violation | None:
-    """The answer's commentIds and childrenIds, where the walk shows them, name no comment withheld from the caller."""
-    for item in w.items:
+    """The answer's commentIds and childrenIds, where the walk shows them (a window's last page too), name no comment
+    withheld from the caller."""
+    for item in [*w.items, *(w.tail_body["list"] if w.tail_body is not None else [])]:
         if not isinstance(item, dict) or str(item.get("id")) != str(answer_id):
             continue
         named = [c for key in ("commentIds", "childrenIds") if isinstance(item.get(key), list) for c in item[key]]
