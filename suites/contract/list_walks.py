@@ -252,11 +252,10 @@ class Walks:
 
     def get(self, role: str, path: str, params: Params, size: int, fresh: bool = False) -> Walk:
         """The walk of ``path`` as ``role``; ``fresh``: take it again (and keep the new one)."""
+        size = min(size, self.cap) if self.cap else size
         key = (role, path, params, size)
         if key in self._broken:
             raise self._broken[key].with_traceback(None)
-        if self.cap and size > self.cap:
-            size, key = self.cap, (role, path, params, self.cap)
         if fresh or key not in self._cache:
             client = self.api[role]
             try:
