@@ -90,3 +90,66 @@ def test_list_all_reads_every_page_of_a_list_whose_site_caps_the_page_size() -> 
     for say_total in (True, False):
         got = list_all(_CappedList(say_total), "/x", page_size=50)  # type: ignore[arg-type]
         assert [i["id"] for i in got] == list(range(12)), f"totalCount given: {say_total}"
+
+
+class _LongList:
+    """``n`` items in one order; ``overlap``: page N > 1 starts one item early (a planted partition fault);
+    counts every request and every item served."""
+
+    role = "member"
+
+    def __init__(self, n: int, overlap: bool = False) -> None:
+        self.n, self.overlap, self.requests, self.served = n, overlap, 0, 0
+
+    def get(self, path: str, params: Any = None) -> _Resp:
+        self.requests += 1
+        got = dict(params or [])
+        size, page = int(got["pageSize"]), int(got["page"])
+        start = (page - 1) * size - (1 if self.overlap and page > 1 else 0)
+        ids = list(range(self.n))[start: start + size]
+        self.served += len(ids)
+        body = {"list": [{"id": i} for i in ids], "totalCount": self.n, "page": page, "pageSize": size,
+                "pageCount": -(-self.n // size), "listCount": len(ids)}
+        return _Resp(body, f"{path}?page={page}&pageSize={size}")
+
+
+def test_a_walk_of_a_long_list_reads_a_window_and_its_last_page_whatever_the_list_holds() -> None:
+    """A list ten or a thousand times longer costs a walk the same requests and items (the first pages up to
+    WINDOW items, then the last page), and a correct one is judged a partition."""
+    from list_walks import WINDOW, effective_size, walk
+    from relation_checks import count_violation
+
+    costs = []
+    for n in (1_300, 130_000):
+        site = _LongList(n)
+        w = walk(site, "/x", (), effective_size(3, n), 1)  # type: ignore[arg-type]
+        assert w.window and not w.complete and w.tail is not None and w.last_page == -(-n // w.size)
+        assert count_violation(w) is None, count_violation(w)
+        assert site.served <= WINDOW + 2 * w.size, (n, site.served)
+        costs.append(site.requests)
+    assert costs[0] == costs[1], f"requests of a walk: {costs}"
+
+
+def test_a_window_still_shows_a_partition_fault_and_a_short_list_is_walked_whole() -> None:
+    """page N > 1 starting one item early repeats an item inside the window; a list of 50 is read whole."""
+    from list_walks import effective_size, walk
+    from relation_checks import count_violation
+
+    broken = walk(_LongList(1_000, overlap=True), "/x", (), effective_size(10, 1_000), 1)  # type: ignore[arg-type]
+    found = count_violation(broken)
+    assert found is not None and found.rules == ("PAGING-TOTALCOUNT-UNION",), found
+    short = walk(_LongList(50), "/x", (), effective_size(10, 50), 1)  # type: ignore[arg-type]
+    assert short.complete and len(short.ids) == 50 and count_violation(short) is None
+
+
+def test_two_windows_in_one_order_compare_their_first_items_only() -> None:
+    """Windows at page sizes 20 and 37 of one long list hold different numbers of items, yet the same first ones:
+    no difference reported; a window missing one of them is reported."""
+    from list_walks import same_items, walk
+
+    site = _LongList(500)
+    one, other = walk(site, "/x", (), 20, 1), walk(site, "/x", (), 37, 1)  # type: ignore[arg-type]
+    assert len(one.ids) != len(other.ids)
+    assert same_items(one, other) == ([], [])
+    other.bodies[0]["list"].pop(3)
+    assert same_items(one, other)[0], "an item only in the first window is reported"

@@ -66,6 +66,9 @@ class SkipKind(StrEnum):
     """--read-only refused a write the test sent (the plugin lists such tests that lack the writes marker)."""
     CONFIGURATION = ("disabled by configuration", "disabled by configuration")
     """The target's configuration rules the test out (a service version before the feature, not selected)."""
+    LIST_TOO_LONG = ("list too long", "not checked: list too long")
+    """A relation that needs a whole list (not a window of it) found the list longer than a run walks: the relation
+    is not checked for that list, and the report lists it as not checked beside its rule, never as held."""
     OTHER = ("skipped", "skipped")
     """Anything else: the target's data or answers leave nothing to check."""
 

@@ -340,6 +340,9 @@ def _summary(report: Mapping[str, Any]) -> str:
     extra = []
     if s.get("skipped_by_reason"):
         extra.append("Skipped rules by reason: " + ", ".join(f"{_e(k)} {v}" for k, v in s["skipped_by_reason"].items()))
+    if (s.get("not_checked") or {}).get("tests"):
+        extra.append(f"Not checked, list too long: {s['not_checked']['tests']} test(s) of " + ", ".join(
+            f'<a href="#rule-{_e(r)}">{_e(r)}</a>' for r in s["not_checked"]["rules"]))
     if s.get("expected_failures"):
         extra.append(f"{_badge('expected', 'expected failure')} " + ", ".join(
             f'<a href="#rule-{_e(r)}">{_e(r)}</a>' for r in s["expected_failures"]))

@@ -166,7 +166,7 @@ def skip_kind(test: Mapping[str, Any]) -> SkipKind:
 
 
 _CATEGORY_ORDER = ("missing fixture", "fixture not in its state", "not allowed by safety", "disabled by configuration",
-                   "skipped")
+                   "not checked: list too long", "skipped")
 """When a rule's tests were skipped for different reasons, the rule is grouped under the first of these."""
 
 
@@ -462,6 +462,7 @@ def _rule_entry(
         "status": status.value,
         "reason": verdict.reason,
         "skip_category": rule_skip_category(verdict.skip_kinds) if status is Status.SKIPPED else None,
+        "not_checked": not_checked(tests),
         "tests": [_test_brief(t) for t in tests],
         "evidence": _evidence(rule, tests, observations, how),
         "timings": {"tests": len(tests), "total_s": round(sum(t["duration"] for t in tests), 4)},
@@ -472,6 +473,14 @@ def _rule_entry(
                  "observed": "unexpectedly passing"}.get(status, f"expected failure not exercised ({status})")
         entry["expected"] = {**expectation.as_dict(), "state": state}
     return entry
+
+
+def not_checked(tests: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The tests of a rule that did not check it because a list was longer than a run walks (SkipKind
+    LIST_TOO_LONG), with the list and its size: listed beside the rule even when its other tests held it, so that a
+    relation left unchecked is never read as held."""
+    return [{"test": t["nodeid"], "reason": t.get("message")} for t in tests
+            if t["outcome"] == Status.SKIPPED and skip_kind(t) is SkipKind.LIST_TOO_LONG]
 
 
 def _broken(outcome: object) -> bool:
@@ -547,6 +556,8 @@ def _summary(rules: list[dict[str, Any]], tests: list[dict[str, Any]], strict: b
         "expected_failures": expected,
         "unexpectedly_passing": unexpected,
         "skipped_by_reason": skipped_by,
+        "not_checked": {"tests": len({n["test"] for r in rules for n in r.get("not_checked") or []}),
+                        "rules": [r["id"] for r in rules if r.get("not_checked")]},
         "tests": test_counts,
         "tests_total": len(tests),
         "failed_rules": [r["id"] for r in rules if Status.of(r["status"]) is Status.FAILED and fails(r)

@@ -34,6 +34,17 @@ def fixture_lines(report: Mapping[str, Any]) -> list[str]:
     return out
 
 
+def not_checked_lines(report: Mapping[str, Any]) -> list[str]:
+    """Relations not checked because a list was too long: counted apart, never among the rules that held."""
+    nc = report["summary"].get("not_checked") or {}
+    if not nc.get("tests"):
+        return []
+    first = next((n["reason"] for r in report.get("rules", []) for n in r.get("not_checked") or [] if n.get("reason")),
+                 "")
+    return [f"not checked (list too long): {nc['tests']} test(s) of {', '.join(nc['rules'][:_LIST])}"
+            + (f"; e.g. {str(first).splitlines()[0][:160]}" if first else "")]
+
+
 def format_summary(report: Mapping[str, Any], html_path: Path | None = None) -> str:
     s = report["summary"]
     counts = s["rules"]
@@ -57,6 +68,7 @@ def format_summary(report: Mapping[str, Any], html_path: Path | None = None) -> 
             lines.append(f"  {rid}  {first}")
         if len(ids) > _LIST:
             lines.append(f"  ... and {len(ids) - _LIST} more (see the report)")
+    lines += not_checked_lines(report)
     lines += fixture_lines(report)
     load = report.get("load")
     if load:

@@ -26,9 +26,15 @@ from qaconform.invariants import not_an_envelope
 from qaconform.target.client import ApiClient, ApiResponse, TargetError, TargetUnreachable
 
 MAX_PAGES = 6
-"""Pages one walk reads at most: a drawn page size is raised to ceil(totalCount / MAX_PAGES) when smaller."""
-WALK_LIMIT = 400
-"""Lists holding more items are not walked (a real site's question list may hold a million)."""
+"""Pages one walk reads at most (besides the last page of a window): a drawn page size is raised to
+ceil(totalCount / MAX_PAGES) when smaller, so that a short list is walked whole."""
+WINDOW = 120
+"""Items a walk of a longer list reads: its first pages up to about this many items (a *window*), then its last
+page. So a walk costs the same on a target whose lists the kit's earlier runs grew, or that holds a million
+questions, as on a fresh one. What a window can show: no item twice, one totalCount on every page, every page
+before the last full and the last holding the rest (the count arithmetic of a partition), and, compared with a
+window of the same list in the same order, the same first items (page size splits the items, it does not choose
+or reorder them)."""
 
 STEADY_TRIES = 3
 """Fresh takes of a disagreeing relation's walks before walks that never held still are given up as unsteady."""
@@ -60,10 +66,44 @@ class Walk:
     """The first page that was not a 200 envelope (then ``pages`` ends before it)."""
     truncated: bool = False
     """The walk stopped at MAX_PAGES before the list's last page (it grew past what its page size was chosen for)."""
+    window: bool = False
+    """The list was longer than WINDOW (or than MAX_PAGES pages at this size): ``pages`` are its first pages only,
+    and ``tail`` its last page (when it has one after them)."""
+    tail: ApiResponse | None = None
+    tail_body: dict[str, Any] | None = None
+    last_page: int | None = None
+    """The number of the list's last page at this size (from totalCount), for a window."""
+
+    @property
+    def served_size(self) -> int:
+        """The page size the pages hold: the one asked for, or the smaller one the first page reports (a site that
+        caps pageSize without the profile saying so splits the list at its cap)."""
+        echo = self.bodies[0].get("pageSize") if self.bodies else None
+        ok = isinstance(echo, int) and not isinstance(echo, bool) and 1 <= echo <= self.size
+        return echo if ok else self.size  # type: ignore[return-value]
+
+    @property
+    def complete(self) -> bool:
+        """Every page of the list was read: its items are the whole list."""
+        return not self.window and not self.truncated and self.refused is None
 
     @property
     def items(self) -> list[Any]:
+        """The items of the pages read in order (a window's first pages; never its tail)."""
         return [item for body in self.bodies for item in body["list"]]
+
+    @property
+    def tail_ids(self) -> list[Any]:
+        return [item_id(i) for i in self.tail_body["list"]] if self.tail_body is not None else []
+
+    @property
+    def all_bodies(self) -> list[dict[str, Any]]:
+        """Every body read, the tail's last."""
+        return [*self.bodies, *([self.tail_body] if self.tail_body is not None else [])]
+
+    @property
+    def all_pages(self) -> list[ApiResponse]:
+        return [*self.pages, *([self.tail] if self.tail is not None else [])]
 
     @property
     def ids(self) -> list[Any]:
@@ -76,11 +116,16 @@ class Walk:
     def request(self) -> str:
         """The walk as one line: which list, as whom, with which parameters."""
         shown = urlencode([*self.params, ("pageSize", self.size)])
+        if self.window:
+            last = self.first_page + len(self.pages) - 1
+            also = f" and its last page {self.last_page}" if self.tail is not None else ""
+            return (f"GET {self.path}?{shown} (pages {self.first_page}-{last} of a list of {self.total} items{also}) "
+                    f"as {self.role}")
         return f"GET {self.path}?{shown} (every page from {self.first_page}) as {self.role}"
 
     def page_of(self, wanted: Any) -> ApiResponse:
         """The response of the page listing ``wanted`` (an id), else the first page."""
-        for resp, body in zip(self.pages, self.bodies, strict=True):
+        for resp, body in zip(self.all_pages, self.all_bodies, strict=True):
             if any(item_id(i) == wanted for i in body["list"]):
                 return resp
         return self.pages[0] if self.pages else self.refused  # type: ignore[return-value]
@@ -109,9 +154,22 @@ def item_id(item: Any) -> Any:
     return user.get("id") if isinstance(user, dict) else repr(sorted(item))
 
 
+def window_pages(size: int, total: Any) -> int | None:
+    """How many first pages a walk at ``size`` reads of a list of ``total`` items when it cannot read them all
+    (more than WINDOW items, or more than MAX_PAGES pages at this size); None: it reads every page."""
+    if not isinstance(total, int) or isinstance(total, bool) or size < 1:
+        return None
+    if total <= WINDOW and math.ceil(total / size) <= MAX_PAGES:
+        return None
+    return max(1, min(MAX_PAGES, math.ceil(WINDOW / size)))
+
+
 def walk(client: ApiClient, path: str, params: Params, size: int, first_page: int) -> Walk:
-    """Every page from ``first_page`` on, until the envelope's pageCount or an empty page (at most MAX_PAGES)."""
+    """Every page from ``first_page`` on, until the envelope's pageCount or an empty page (at most MAX_PAGES); of a
+    list longer than its first page's totalCount lets a walk read whole (``window_pages``), the first pages of the
+    window and then the last page (its number from totalCount and the page size asked)."""
     w = Walk(client.role, path, params, size, first_page)
+    limit: int | None = None
     for n in range(MAX_PAGES):
         resp = client.get(path, params=[*params, ("page", first_page + n), ("pageSize", size)])
         body = resp.json() if resp.status == 200 else None
@@ -121,11 +179,31 @@ def walk(client: ApiClient, path: str, params: Params, size: int, first_page: in
         w.pages.append(resp)
         w.bodies.append(body)
         count = body.get("pageCount")
+        if n == 0:
+            limit = window_pages(size, body.get("totalCount"))
         if not body["list"] or (isinstance(count, int) and n + 1 >= count):
+            break
+        if limit is not None and n + 1 >= limit:
+            _read_tail(client, w)
             break
     else:
         w.truncated = True
     return w
+
+
+def _read_tail(client: ApiClient, w: Walk) -> None:
+    """A window's last page (when the list has one after the pages read): where a count or a later page is most
+    often wrong. A refused last page leaves the window without it (the window is still judged)."""
+    w.window = True
+    total = w.total
+    last = math.ceil(total / w.served_size) if isinstance(total, int) and total > 0 else 0
+    w.last_page = w.first_page + last - 1 if last else None
+    if w.last_page is None or w.last_page < w.first_page + len(w.pages):
+        return
+    resp = client.get(w.path, params=[*w.params, ("page", w.last_page), ("pageSize", w.size)])
+    body = resp.json() if resp.status == 200 else None
+    if isinstance(body, dict) and not_an_envelope(body) is None:
+        w.tail, w.tail_body = resp, body
 
 
 @dataclass(frozen=True)
@@ -151,8 +229,10 @@ Check = Callable[..., Violation | None]
 class Walks:
     """The run's walks, one per (account, list, parameters, page size), shared by every relation (session-wide)."""
 
-    def __init__(self, api: dict[str, ApiClient], settle_s: float = 0.0) -> None:
+    def __init__(self, api: dict[str, ApiClient], settle_s: float = 0.0, cap: int | None = None) -> None:
         self.api = api
+        self.cap = cap
+        """The site's pageSize cap (profile ``max_page_size``): a larger size asked is walked at the cap."""
         self.settle_s = settle_s
         """How long a disagreement is walked again while the target's lists catch up with a write (profile
         ``settle_s``); at least one retake is made whatever it is."""
@@ -172,6 +252,7 @@ class Walks:
 
     def get(self, role: str, path: str, params: Params, size: int, fresh: bool = False) -> Walk:
         """The walk of ``path`` as ``role``; ``fresh``: take it again (and keep the new one)."""
+        size = min(size, self.cap) if self.cap else size
         key = (role, path, params, size)
         if key in self._broken:
             raise self._broken[key].with_traceback(None)
@@ -232,13 +313,13 @@ class Walks:
         new comment moved a count). Only the order may differ between the takes: a server that orders ties anew on
         every request changes no value, and stays judged."""
         for w in walks:
-            totals = {repr(body.get("totalCount")) for body in w.bodies}
+            totals = {repr(body.get("totalCount")) for body in w.all_bodies}
             if len(totals) > 1 or w.truncated:
                 return w.request()
             if w.refused is not None or not w.bodies:
                 continue
             again = walk(self.api[w.role], w.path, w.params, w.size, w.first_page)
-            if again.refused is not None or {repr(b.get("totalCount")) for b in again.bodies} != totals \
+            if again.refused is not None or {repr(b.get("totalCount")) for b in again.all_bodies} != totals \
                     or _values_moved(w, again):
                 return w.request()
         return None
@@ -261,10 +342,35 @@ def _ids(resp: ApiResponse) -> list[Any]:
 
 
 def effective_size(drawn: int, total: Any) -> int:
-    """The drawn page size, raised so that a walk of ``total`` items takes at most MAX_PAGES pages."""
+    """The drawn page size, raised so that a walk of ``total`` items takes at most MAX_PAGES pages, or, of a list
+    longer than WINDOW, so that its window takes at most MAX_PAGES pages (``Walks.get`` keeps it under the site's
+    cap)."""
     if not isinstance(total, int) or total <= 0:
         return drawn
-    return max(drawn, math.ceil(total / MAX_PAGES))
+    return max(drawn, math.ceil(min(total, WINDOW) / MAX_PAGES))
+
+
+def boundary_size(total: Any) -> int:
+    """A page size whose last page is not full when the count allows: half the list rounded up (two pages, the
+    second short when the count is odd) for a list a walk reads whole, else the first size from WINDOW / MAX_PAGES
+    up that does not divide ``total`` (its window's tail is a short last page)."""
+    if not isinstance(total, int) or total <= 0:
+        return 2
+    if total <= WINDOW:
+        return max(1, math.ceil(total / 2))
+    low = math.ceil(WINDOW / MAX_PAGES)
+    return next((s for s in range(low, 2 * low) if total % s), low)
+
+
+def same_items(one: Walk, other: Walk) -> tuple[list[Any], list[Any]]:
+    """The ids that must be the same set in two walks of one list: all of each when both read the whole list; of
+    a window, the first ids up to the shorter walk (two walks in one order list the same first items whatever their
+    page size: it splits the items, it does not choose them). Returns (only in ``one``, only in ``other``)."""
+    mine, theirs = one.ids, other.ids
+    if not (one.complete and other.complete):
+        n = min(len(mine), len(theirs))
+        mine, theirs = mine[:n], theirs[:n]
+    return sorted(set(mine) - set(theirs), key=str), sorted(set(theirs) - set(mine), key=str)
 
 
 def duplicates(ids: list[Any]) -> list[Any]:

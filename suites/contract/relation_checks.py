@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from list_walks import Violation, Walk, duplicates, item_id, page_param
+from list_walks import Violation, Walk, duplicates, item_id, page_param, same_items
 
 from qaconform.contract import envelope
 from qaconform.invariants import pagecount_problem
@@ -46,7 +46,9 @@ def _one(what: str, rules: tuple[str, ...], this: Walk, wanted: Any = None) -> V
 
 def count_violation(w: Walk) -> Violation | None:
     """One walk: no item twice, totalCount the same on every page and equal to the items listed, pageCount
-    ceil(totalCount / pageSize) on every page."""
+    ceil(totalCount / pageSize) on every page (of a window: ``window_count_violation``)."""
+    if w.window:
+        return window_count_violation(w)
     union = ("PAGING-TOTALCOUNT-UNION",)
     twice = duplicates(w.ids)
     if twice:
@@ -67,14 +69,48 @@ def count_violation(w: Walk) -> Violation | None:
     return None
 
 
+def window_count_violation(w: Walk, pagecount: bool = True) -> Violation | None:
+    """A window (its first pages and its last): no item twice, totalCount the same on every page, pageCount
+    ceil(totalCount / pageSize) on every page, every page before the last full and the last holding the rest:
+    pages that split totalCount items so list totalCount of them, the part of a partition a window can show.
+    ``pagecount``: False for a test that does not name PAGING-PAGECOUNT (another test checks it)."""
+    union = ("PAGING-TOTALCOUNT-UNION",)
+    twice = duplicates([*w.ids, *w.tail_ids])
+    if twice:
+        return _one(f"item {twice[0]} is listed on two pages of one walk (items listed twice: {_ids(twice)}); "
+                    "the pages of a list hold each of its items once", union, w, twice[0])
+    totals = [b.get("totalCount") for b in w.all_bodies]
+    if len(set(map(str, totals))) > 1:
+        return _one(f"totalCount changed from page to page of one walk: {totals}", union, w)
+    for resp, body in zip(w.all_pages, w.all_bodies, strict=True):
+        problem = pagecount_problem(body) if pagecount and isinstance(body.get("pageSize"), int) and isinstance(
+            body.get("totalCount"), int) and "pageCount" in body else None
+        if problem:
+            return Violation(("PAGING-PAGECOUNT",), f"{problem}\n- the walk: {w.request()}, page "
+                             f"{page_param(resp)} below", resp)
+    size, total, last = w.served_size, w.total, w.last_page
+    if not isinstance(total, int) or last is None:
+        return None
+    for n, (resp, body) in enumerate(zip(w.all_pages, w.all_bodies, strict=True)):
+        number = last if body is w.tail_body else w.first_page + n
+        want = size if number < last else total - (last - w.first_page) * size
+        if len(body["list"]) != want:
+            where = "the last page" if number == last else "a page before the last"
+            return Violation(union, f"page {number} of a list of totalCount {total} items at pageSize {size} holds "
+                             f"{len(body['list'])} items; as {where} it holds {want} (\"Total number of items\": "
+                             f"{last - w.first_page + 1} pages of {size} hold {total} items only so)\n- the walk: "
+                             f"{w.request()}, page {page_param(resp)} below", resp)
+    return None
+
+
 def partition_violation(w: Walk, base: Walk) -> Violation | None:
-    """The walk is a partition (count_violation's union part) and lists the items of the walk at the base size."""
+    """The walk is a partition (count_violation's union part) and lists the items of the walk at the base size
+    (of a window, the same first items as the other walk in the same order)."""
     found = count_violation(w)
     if found is not None and found.rules != ("PAGING-PAGECOUNT",):
         return found
-    mine, theirs = set(w.ids), set(base.ids)
-    if mine != theirs:
-        extra, missing = sorted(mine - theirs, key=str), sorted(theirs - mine, key=str)
+    extra, missing = same_items(w, base)
+    if extra or missing:
         wanted = extra[0] if extra else None
         return _two(f"one caller's walks of one list at two page sizes or sorts list different items: "
                     f"{_ids(extra)} only in this walk, {_ids(missing)} only in the other (page size and sort "
@@ -159,8 +195,8 @@ def privacy_list_violation(w: Walk, base: Walk, audience: Audience) -> Violation
             return _two(f"{audience.role} is shown the comments {_ids(leaked)}, private to others (\"the comment is "
                         "private to those recipients\")", ("COMMENT-PRIVACY-LIST",), walk,
                         base if walk is w else w, leaked[0])
-    if set(w.ids) != set(base.ids):
-        extra, missing = sorted(set(w.ids) - set(base.ids), key=str), sorted(set(base.ids) - set(w.ids), key=str)
+    extra, missing = same_items(w, base)
+    if extra or missing:
         return _two(f"the comments {audience.role} sees depend on the request: {_ids(extra)} only in this walk, "
                     f"{_ids(missing)} only in the other", ("PAGING-SAME-ITEMS",), w, base,
                     extra[0] if extra else None)
@@ -168,8 +204,9 @@ def privacy_list_violation(w: Walk, base: Walk, audience: Audience) -> Violation
 
 
 def privacy_ids_violation(w: Walk, answer_id: int, audience: Audience) -> Violation | None:
-    """The answer's commentIds and childrenIds, where the walk shows them, name no comment withheld from the caller."""
-    for item in w.items:
+    """The answer's commentIds and childrenIds, where the walk shows them (a window's last page too), name no comment
+    withheld from the caller."""
+    for item in [*w.items, *(w.tail_body["list"] if w.tail_body is not None else [])]:
         if not isinstance(item, dict) or str(item.get("id")) != str(answer_id):
             continue
         named = [c for key in ("commentIds", "childrenIds") if isinstance(item.get(key), list) for c in item[key]]
@@ -191,18 +228,30 @@ def _spaces(item: dict[str, Any]) -> set[str]:
 
 
 def space_violation(part: Walk, whole: Walk, space: str) -> Violation | None:
-    """spaceId=S lists questions of S only, only questions the unfiltered walk shows, and every one of those in S."""
+    """spaceId=S lists questions of S only, only questions the unfiltered walk shows, and every one of those in S
+    (of windows in one sort order, as far as the unfiltered window reaches)."""
     rule = ("FILTER-SPACEID",)
     outside = [item_id(i) for i in part.items if isinstance(i, dict) and space not in _spaces(i)]
     if outside:
         return _two(f"spaceId={space} lists {_ids(outside)}, questions of other spaces (\"restricts to one space\")",
                     rule, part, whole, outside[0])
-    unseen = [i for i in part.ids if i not in set(whole.ids)]
+    of_space = [item_id(i) for i in whole.items if isinstance(i, dict) and str(i.get("primaryContainerId")) == space]
+    shown = set(whole.ids)
+    if whole.complete and part.complete:
+        seen_by_whole, checked = part.ids, of_space
+    else:
+        # windows, in one order: the filtered list is the part of the unfiltered one in the space, so its first
+        # len(of_space) items lie within the unfiltered window, and the filtered window holds every question of
+        # the space the unfiltered window shows once it holds as many as that window has in the space (primary or
+        # other containers)
+        seen_by_whole = part.ids[:len(of_space)]
+        reach = sum(1 for i in whole.items if isinstance(i, dict) and space in _spaces(i))
+        checked = of_space if part.complete or len(part.ids) >= reach else []
+    unseen = [i for i in seen_by_whole if i not in shown]
     if unseen:
         return _two(f"spaceId={space} lists {_ids(unseen)}, which the unfiltered list does not show this caller",
                     rule, part, whole, unseen[0])
-    missing = [item_id(i) for i in whole.items if isinstance(i, dict)
-               and str(i.get("primaryContainerId")) == space and item_id(i) not in set(part.ids)]
+    missing = [i for i in checked if i not in set(part.ids)]
     if missing:
         return _two(f"spaceId={space} leaves out {_ids(missing)}, questions of space {space} (primaryContainerId) "
                     "the unfiltered list shows", rule, whole, part, missing[0])

@@ -144,3 +144,28 @@ def test_what_the_run_consumed_and_what_is_left_heads_the_page_and_report_json(t
     for words in ("consumed one-shot fixtures: favorite_node_id 63", "favorite_node_id 1",
                   "not in its state: wiki_node_id", "created on the target: 1 comment"):
         assert words in section, words
+
+
+def test_a_relation_not_checked_because_its_list_is_too_long_is_listed_never_held(
+        tmp_path: Path, results: dict[str, Any]) -> None:
+    """PASS-1 held in one test and was not checked in another (SkipKind.LIST_TOO_LONG): the rule entry, the
+    summary, the terminal and the page name that test as not checked; a rule whose only test it is reads skipped
+    under "not checked: list too long"."""
+    from qaconform.report.terminal import format_summary
+
+    why = "not checked: listNodeFollowers as member: the follower list holds 900 items, more than a walk reads whole"
+    tests = [*results["tests"],
+             {**results["tests"][0], "nodeid": "suites/contract/test_list_relations.py::test_f[a]", "outcome":
+              "skipped", "skip_kind": "list too long", "message": why},
+             {**results["tests"][0], "nodeid": "suites/contract/test_list_relations.py::test_f[b]", "outcome":
+              "skipped", "skip_kind": "list too long", "message": why, "rules": ["NC-1"]}]
+    html = build(tmp_path, {**results, "tests": tests}, with_load=False)
+    report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    rules = {r["id"]: r for r in report["rules"]}
+    assert rules["PASS-1"]["status"] == "passed"
+    assert [n["test"] for n in rules["PASS-1"]["not_checked"]] == ["suites/contract/test_list_relations.py::test_f[a]"]
+    assert rules["NC-1"]["status"] == "skipped" and rules["NC-1"]["skip_category"] == "not checked: list too long"
+    assert report["summary"]["not_checked"] == {"tests": 2, "rules": ["PASS-1", "NC-1"]}
+    assert "not checked (list too long): 2 test(s) of PASS-1, NC-1; e.g. not checked: listNodeFollowers" in \
+        format_summary(report)
+    assert "Not checked, list too long: 2 test(s) of" in html
