@@ -110,6 +110,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dry-run", action="store_true",
                         help="print what would be written (operations and tests that create content) and run only "
                              "the read-only tests")
+    parser.add_argument("--write-budget", metavar="N|unlimited", default=None,
+                        help="accepted writes the run may make on the target, all workers together (default: the "
+                             "profile's [safety] write_budget, else 100; the generated tests have reserved shares); "
+                             "a test that meets a spent budget is 'not checked: write budget spent' and its rules are "
+                             "named in the summary")
+    parser.add_argument("--thorough", action="store_true",
+                        help="release QA: no write budget and the generated tests' full example counts; costs about "
+                             "4-5 times the writes (against the reference server about 450 accepted writes instead "
+                             "of 100, and a longer run)")
     parser.add_argument("--max-examples", type=int, metavar="N", default=None,
                         help="generated tests: examples per test (env QACONFORM_MAX_EXAMPLES for the suites)")
     parser.add_argument("--seed", type=int, metavar="N", default=None,
@@ -419,6 +428,15 @@ class Runner:
         validate_load_choice(args.load)
         if args.max_examples is not None and args.max_examples <= 0:
             raise UsageProblem("--max-examples must be a positive number")
+        if args.write_budget is not None:
+            from qaconform.target.writes import parse_budget
+
+            try:
+                parse_budget(args.write_budget, "--write-budget")
+            except ValueError as exc:
+                raise UsageProblem(str(exc)) from None
+            if args.thorough:
+                raise UsageProblem("--thorough means no write budget: give --write-budget or --thorough, not both")
         if args.timeout <= 0:
             raise UsageProblem("--timeout must be a positive number of seconds")
         problem = check_report_options(args)
@@ -618,6 +636,10 @@ class Runner:
             cmd.append("--read-only")
         if getattr(args, "strict", False):
             cmd.append("--strict-should")
+        if getattr(args, "write_budget", None) is not None:
+            cmd += ["--write-budget", str(args.write_budget)]
+        if getattr(args, "thorough", False):
+            cmd.append("--thorough")
         if sys.stdout.isatty():
             cmd.append("--color=yes")
         cmd += getattr(args, "pytest_args", None) or []  # after `--` on the command line: the user's, verbatim
