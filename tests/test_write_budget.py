@@ -155,9 +155,11 @@ def test_the_client_spends_accepted_writes_gives_back_refused_ones_and_sends_not
         client.post("question/1/answer.json", json={"body": "y"}, operation="postAnswer")
     assert _Target.seen == ["/services/v2/node/5/refuse.json", "/services/v2/question/1/answer.json"]
     assert client.recorder.take_writes() == {
-        "POST /node/{id}/refuse.json": {"sent": 1, "accepted": 0, "held": 0},
-        "postAnswer": {"sent": 1, "accepted": 1, "held": 1},
+        "operations": {"POST /node/{id}/refuse.json": {"sent": 1, "accepted": 0, "held": 0},
+                       "postAnswer": {"sent": 1, "accepted": 1, "held": 1}},
+        "pools": {"link chains": {"sent": 2, "accepted": 1, "held": 1}},
     }
+    assert client.recorder.take_writes() is None
     assert ApiClient.write_budget is not None and ApiClient.write_budget.spent() == 1
 
 
@@ -200,6 +202,9 @@ def test_the_summary_sums_the_tests_writes_per_operation_and_share() -> None:
                               "1 not sent (budget spent)")
     thorough = write_summary(tests[:1], {"budget": None, "limits": limits(None), "thorough": True})
     assert writes_text(thorough) == "writes: 2 accepted with no budget (--thorough) (3 sent; suites 2)"
+    for_another_share = {"writes": {"pool": "link chains", "operations": {"postAnswer": {"sent": 2, "accepted": 2}},
+                                    "pools": {"openapi": {"sent": 2, "accepted": 2}}}}
+    assert write_summary([for_another_share], 100)["by_pool"]["openapi"]["accepted"] == 2
     assert writes_text(write_summary([], None)) == ""
 
 

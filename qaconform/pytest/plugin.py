@@ -617,7 +617,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             report.user_properties.append((_PROP + "settle", settles))
         writes = holder.target.recorder.take_writes()
         if writes:  # the test's writes per operation (its fixtures' included), and the share they came from
-            report.user_properties.append((_PROP + "writes", {"pool": pool_of(item), "operations": writes}))
+            report.user_properties.append((_PROP + "writes", {"pool": pool_of(item), **writes}))
     state(item.config).created_ids.update(
         str(v.get("id")) for v in _props(report, "created") if isinstance(v, dict))
     typed_skip = skip_of(call.excinfo.value) if report.skipped and call.excinfo is not None else None

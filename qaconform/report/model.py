@@ -87,13 +87,17 @@ def _merged_writes(a: Any, b: Any) -> dict[str, Any] | None:
     parts = [w for w in (a, b) if isinstance(w, Mapping)]
     if not parts:
         return None
-    ops: dict[str, dict[str, int]] = {}
-    for w in parts:
-        for op, c in (w.get("operations") or {}).items():
-            into = ops.setdefault(str(op), {"sent": 0, "accepted": 0, "held": 0})
-            for key in into:
-                into[key] += int((c or {}).get(key) or 0) if isinstance(c, Mapping) else 0
-    return {"pool": parts[0].get("pool"), "operations": ops}
+    merged: dict[str, Any] = {"pool": parts[0].get("pool")}
+    for part in ("operations", "pools"):
+        into_part: dict[str, dict[str, int]] = {}
+        for w in parts:
+            for name, c in (w.get(part) or {}).items():
+                into = into_part.setdefault(str(name), {"sent": 0, "accepted": 0, "held": 0})
+                for key in into:
+                    into[key] += int((c or {}).get(key) or 0) if isinstance(c, Mapping) else 0
+        if into_part or part == "operations":
+            merged[part] = into_part
+    return merged
 
 
 def writes_report(tests: list[dict[str, Any]], budget: Any, rules: list[dict[str, Any]]) -> dict[str, Any]:

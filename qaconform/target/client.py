@@ -92,15 +92,22 @@ class Recorder:
     """Writes of the running test per operation: ``{"postAnswer": {"sent": 3, "accepted": 2, "held": 1}}`` (held:
     not sent, the write budget was spent)."""
 
-    def note_write(self, operation: str, what: str) -> None:
+    pool_writes: dict[str, dict[str, int]] = field(default_factory=dict)
+    """The same per pool of the write budget they were taken from (a fixture may serve another test's share)."""
+
+    def note_write(self, operation: str, what: str, pool: str | None = None) -> None:
         """One write of ``operation``: ``sent``, ``accepted`` (a 2xx) or ``held`` (not sent: budget spent)."""
         counts = self.writes.setdefault(operation, {"sent": 0, "accepted": 0, "held": 0})
         counts[what] += 1
+        if pool is not None:
+            self.pool_writes.setdefault(pool, {"sent": 0, "accepted": 0, "held": 0})[what] += 1
 
-    def take_writes(self) -> dict[str, dict[str, int]] | None:
-        """This test's writes for the results file (``writes``), and a fresh count for the next test."""
-        out, self.writes = self.writes, {}
-        return out or None
+    def take_writes(self) -> dict[str, Any] | None:
+        """This test's writes for the results file (``writes``: per operation, and per pool when a budget counted
+        them), and a fresh count for the next test."""
+        out = {"operations": self.writes, **({"pools": self.pool_writes} if self.pool_writes else {})}
+        self.writes, self.pool_writes = {}, {}
+        return out if out["operations"] else None
 
     def note_settle(self, how: Settled) -> None:
         """One read-back: counted; kept when it had to wait for the target's lists (or never saw the write)."""
@@ -482,19 +489,19 @@ class ApiClient:
             return None
         pool = budget.pool
         if not budget.reserve(pool):
-            self.recorder.note_write(label, "held")
+            self.recorder.note_write(label, "held", pool)
             spent = ApiClient.budget_spent
             if spent is not None:
                 spent(pool, method.upper(), url)
             raise WriteBudgetSpent(f"{method.upper()} {urlsplit(url).path}: not sent: the write budget of "
                                    f"{pool} is spent ({budget.describe()})")
-        self.recorder.note_write(label, "sent")
+        self.recorder.note_write(label, "sent", pool)
         return pool
 
     def _settle_write(self, pool: str | None, label: str, status: int | None) -> None:
         """An answered write: accepted (2xx) stays spent; refused, it goes back to its pool."""
         if status is not None and 200 <= status < 300:
-            self.recorder.note_write(label, "accepted")
+            self.recorder.note_write(label, "accepted", pool)
         elif pool is not None and ApiClient.write_budget is not None:
             ApiClient.write_budget.give_back(pool)
 

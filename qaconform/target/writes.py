@@ -174,13 +174,17 @@ def write_summary(tests: list[dict[str, Any]], budget: dict[str, Any] | int | No
         w = t.get("writes")
         if not isinstance(w, dict):
             continue
-        pool = str(w.get("pool") or SUITES)
         for op, raw in (w.get("operations") or {}).items():
-            c = _counts(raw)
-            for key, n in c.items():
+            for key, n in _counts(raw).items():
                 total[key] += n
                 by_op.setdefault(str(op), {"sent": 0, "accepted": 0, "held": 0})[key] += n
-                by_pool.setdefault(pool, {"sent": 0, "accepted": 0, "held": 0})[key] += n
+        given_pools = w.get("pools")
+        pools: dict[str, Any] = given_pools if isinstance(given_pools, dict) else {
+            str(w.get("pool") or SUITES): {k: sum(_counts(c)[k] for c in (w.get("operations") or {}).values())
+                                           for k in total}}
+        for pool, raw in pools.items():
+            for key, n in _counts(raw).items():
+                by_pool.setdefault(str(pool), {"sent": 0, "accepted": 0, "held": 0})[key] += n
     given = info.get("limits")
     budget_value = info.get("budget")
     lims: dict[str, Any] = given if isinstance(given, dict) else limits(
