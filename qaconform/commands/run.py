@@ -71,6 +71,23 @@ def default_jobs(cpus: int, round_trip_s: float | None) -> int:
     return max(2, min(MAX_DEFAULT_JOBS, 2 * cpus + int(round_trip_s / ROUND_TRIP_PER_WORKER_S)))
 
 
+THOROUGH_COST = ("it costs about 4 times the writes of a default run, all left on the target (against the reference "
+                 "server 386 accepted writes instead of 100, measured), and a longer run")
+"""What --thorough costs, in its help and the run's first lines."""
+
+
+def _budget_line(args: argparse.Namespace, profile: Any) -> str:
+    """The run's write budget, as the suites will apply it (command line over profile)."""
+    from qaconform.target.writes import WriteBudget, parse_budget
+
+    if getattr(args, "thorough", False):
+        return f"--thorough: no write budget; {THOROUGH_COST}"
+    given = getattr(args, "write_budget", None)
+    budget = parse_budget(given, "--write-budget") if given is not None else profile.safety.write_budget_value
+    source = "--write-budget" if given is not None else "[safety] write_budget"
+    return f"{WriteBudget(budget).describe()} ({source}; --thorough for release QA)"
+
+
 class UsageProblem(Exception):
     """A bad option or input file: exit 2 with this message, nothing sent."""
 
@@ -116,9 +133,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "a test that meets a spent budget is 'not checked: write budget spent' and its rules are "
                              "named in the summary")
     parser.add_argument("--thorough", action="store_true",
-                        help="release QA: no write budget and the generated tests' full example counts; costs about "
-                             "4-5 times the writes (against the reference server about 450 accepted writes instead "
-                             "of 100, and a longer run)")
+                        help="release QA: no write budget and the generated tests' full example counts; "
+                             + THOROUGH_COST)
     parser.add_argument("--max-examples", type=int, metavar="N", default=None,
                         help="generated tests: examples per test (env QACONFORM_MAX_EXAMPLES for the suites)")
     parser.add_argument("--seed", type=int, metavar="N", default=None,
@@ -498,6 +514,7 @@ class Runner:
         print(f"qaconform run: {_plural(jobs, 'worker')}{why}; politeness: " + (
             limits.describe() if limits.limited else "no limits (the profile sets no [safety] max_concurrency "
                                                      "or max_rps)"), flush=True)
+        print(f"qaconform run: {_budget_line(self.args, profile)}", flush=True)
 
     def _run(self, profile_path: str, plan: Plan, results_path: Path, jobs: int) -> int | None:
         """The suites, then the load run if asked and the suites gave a verdict; the special exit code of a run that
