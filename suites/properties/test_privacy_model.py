@@ -185,17 +185,20 @@ class PrivacyModel(RuleBasedStateMachine):
 
     # ---- rules --------------------------------------------------------------------------------------------
 
-    @initialize(author=st.sampled_from(MAY_USE_PRIVATE), recipient=st.sampled_from(ROLES), data=st.data())
-    def a_fresh_answer_with_a_private_thread(self, author: str, recipient: str, data: st.DataObject) -> None:
+    @initialize(author=st.sampled_from(MAY_USE_PRIVATE), data=st.data())
+    def a_fresh_answer_with_a_private_thread(self, author: str, data: st.DataObject) -> None:
         """A fresh answer, and under it a comment private to one recipient with a reply to it and a reply to that
         reply (no privacy fields: they inherit, COMMENT-3), before any drawn step.
 
         Why a fixed opening: the run's write budget gives the model a few accepted writes (qaconform.target.writes),
         so a sequence cannot count on drawing a private comment and then a chain under it by chance; inheritance two
         levels down is where servers break (a reply to a reply falling back to full visibility). One recipient
-        leaves at least one account outside the thread's audience, who must not see any of it. The authors and the
-        recipient are still drawn.
+        leaves an account outside the thread's audience, who must not see any of it. The authors and the
+        recipient are still drawn, the recipient so that member or novice (who read only what they are entitled to,
+        unlike the privileged readers a site may configure) stays outside.
         """
+        plain = {r for r in ROLES if r not in PRIVILEGED_READERS}
+        recipient = data.draw(st.sampled_from([r for r in ROLES if not plain <= {author, r}]), label="recipient")
         self.out_of_time()
         w = self.world
         resp = post_answer(w.api["member"], w.profile.fixtures.question_id, w.run_tag, w.created,
