@@ -250,9 +250,11 @@ def _budget_spent(pool: str, method: str, url: str) -> None:
     """A write whose pool of the write budget is spent: the running test is not checked (never the target's fault)."""
     budget = ApiClient.write_budget
     limit = budget.limit(pool) if budget is not None else None
-    share = "the budget" if pool == SUITES else f"the {pool} share"
-    skip(SkipKind.WRITE_BUDGET, f"write budget spent: {share} of {limit} accepted writes is used up, so "
-         f"{method} {urlsplit(url).path} was not sent (a larger --write-budget, or --thorough, checks this test)")
+    total = budget.budget if budget is not None else None
+    share = "the hand-written suites' share" if pool == SUITES else f"the {pool} share"
+    skip(SkipKind.WRITE_BUDGET, f"write budget spent: {share} ({limit} of the run's {total} accepted writes) is used "
+         f"up, so {method} {urlsplit(url).path} was not sent (a larger --write-budget, or --thorough, checks this "
+         "test)")
 
 
 def pool_of(item: pytest.Item) -> str:

@@ -390,7 +390,7 @@ def test_every_account_sees_exactly_the_comments_the_privacy_model_allows(
     monkeypatch.setattr(hypothesis.internal.conjecture.engine, "MAX_SHRINKING_SECONDS", SHRINK_SECONDS)
     finished = sent.run_machine(Model.TestCase().runTest)
     if not world.steps and not finished and not sent.writes_left():
-        skip(SkipKind.WRITE_BUDGET, f"write budget spent: the privacy model's share was used up (by its other parts) "
+        skip(SkipKind.WRITE_BUDGET, f"write budget spent: the privacy model's share ({sent.share_text()}) was used up "
                                     f"before this part posted a comment (seed {sent.seed}); a larger --write-budget, "
                                     f"or --thorough, runs every part")
     if not world.steps and not finished:

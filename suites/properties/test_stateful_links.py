@@ -71,8 +71,9 @@ def test_a_posted_answer_can_be_commented_listed_locked_and_sent_to_moderation_i
     budget.begin(SHARES["test_stateful_links.py"])
     finished = budget.run_machine(run().runTest)
     if not finished and not any(budget.statuses.values()) and not budget.writes_left():
-        skip(SkipKind.WRITE_BUDGET, f"write budget spent: the link chains' share was used up before their first "
-                                    f"request (seed {budget.seed}); a larger --write-budget, or --thorough, runs them")
+        skip(SkipKind.WRITE_BUDGET, f"write budget spent: the link chains' share ({budget.share_text()}) was used up "
+                                    f"before their first request (seed {budget.seed}); a larger --write-budget, or "
+                                    "--thorough, runs them")
     if not finished and not any(budget.statuses.values()):
         skip(SkipKind.CONFIGURATION, f"the time budget of the link chains ran out before their first request "
                                      f"(seed {budget.seed}): raise --time-budget")

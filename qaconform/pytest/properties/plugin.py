@@ -131,6 +131,14 @@ class Budget:
         left = budget.remaining()
         return left is None or left >= need
 
+    @staticmethod
+    def share_text() -> str:
+        """The running test's share of the write budget, for a skip's reason (``15 of the run's 100 ...``)."""
+        budget = ApiClient.write_budget
+        if budget is None or budget.budget is None:
+            return "no write budget"
+        return f"{budget.limit()} of the run's {budget.budget} accepted writes"
+
     def check(self, what: str, writes: int = 0) -> None:
         """Stop the running state machine (:class:`BudgetSpent`) once past the deadline, or when the test's share of
         the write budget cannot take the ``writes`` the next step may have accepted; counts ``what``."""
