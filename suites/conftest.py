@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from qaconform.pytest import one_shots
+from qaconform.pytest.outcomes import SkipKind, skip
 from qaconform.pytest.support import answer_posted, once_per_run, post_answer
 from qaconform.target import ledger
 from qaconform.target.client import ApiClient, ApiResponse, Exchange
@@ -58,6 +59,10 @@ def _consuming(request: pytest.FixtureRequest, profile: Profile, name: str, node
     the next run knows it even when this one is interrupted; the record names this run's tag."""
 
     def sent() -> ApiResponse:
+        budget = ApiClient.write_budget
+        if budget is not None and budget.remaining() == 0:  # before the record: a node not acted on is not consumed
+            skip(SkipKind.WRITE_BUDGET, f"write budget spent: the one-shot call on {name} {node} was not sent, and "
+                                        f"the node stays for the next run (a larger --write-budget checks it)")
         ledger.record(profile.path, profile.base_url, name, node, request.getfixturevalue("run_tag"))
         return send()
 

@@ -71,6 +71,23 @@ def default_jobs(cpus: int, round_trip_s: float | None) -> int:
     return max(2, min(MAX_DEFAULT_JOBS, 2 * cpus + int(round_trip_s / ROUND_TRIP_PER_WORKER_S)))
 
 
+THOROUGH_COST = ("it costs about 4 times the writes of a default run, all left on the target (against the reference "
+                 "server 386 accepted writes instead of 100, measured), and a longer run")
+"""What --thorough costs, in its help and the run's first lines."""
+
+
+def _budget_line(args: argparse.Namespace, profile: Any) -> str:
+    """The run's write budget, as the suites will apply it (command line over profile)."""
+    from qaconform.target.writes import WriteBudget, parse_budget
+
+    if getattr(args, "thorough", False):
+        return f"--thorough: no write budget; {THOROUGH_COST}"
+    given = getattr(args, "write_budget", None)
+    budget = parse_budget(given, "--write-budget") if given is not None else profile.safety.write_budget_value
+    source = "--write-budget" if given is not None else "[safety] write_budget"
+    return f"{WriteBudget(budget).describe()} ({source}; --thorough for release QA)"
+
+
 class UsageProblem(Exception):
     """A bad option or input file: exit 2 with this message, nothing sent."""
 
@@ -113,6 +130,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dry-run", action="store_true",
                         help="print what would be written (operations and tests that create content) and run only "
                              "the read-only tests")
+    parser.add_argument("--write-budget", metavar="N|unlimited", default=None,
+                        help="accepted writes the run may make on the target, all workers together (default: the "
+                             "profile's [safety] write_budget, else 100; the generated tests have reserved shares); "
+                             "a test that meets a spent budget is 'not checked: write budget spent' and its rules are "
+                             "named in the summary")
+    parser.add_argument("--thorough", action="store_true",
+                        help="release QA: no write budget and the generated tests' full example counts; "
+                             + THOROUGH_COST)
     parser.add_argument("--max-examples", type=int, metavar="N", default=None,
                         help="generated tests: examples per test (env QACONFORM_MAX_EXAMPLES for the suites)")
     parser.add_argument("--seed", type=int, metavar="N", default=None,
@@ -423,6 +448,15 @@ class Runner:
         validate_load_choice(args.load)
         if args.max_examples is not None and args.max_examples <= 0:
             raise UsageProblem("--max-examples must be a positive number")
+        if args.write_budget is not None:
+            from qaconform.target.writes import parse_budget
+
+            try:
+                parse_budget(args.write_budget, "--write-budget")
+            except ValueError as exc:
+                raise UsageProblem(str(exc)) from None
+            if args.thorough:
+                raise UsageProblem("--thorough means no write budget: give --write-budget or --thorough, not both")
         if args.timeout <= 0:
             raise UsageProblem("--timeout must be a positive number of seconds")
         problem = check_report_options(args)
@@ -484,6 +518,7 @@ class Runner:
         print(f"qaconform run: {_plural(jobs, 'worker')}{why}; politeness: " + (
             limits.describe() if limits.limited else "no limits (the profile sets no [safety] max_concurrency "
                                                      "or max_rps)"), flush=True)
+        print(f"qaconform run: {_budget_line(self.args, profile)}", flush=True)
 
     def _run(self, profile_path: str, plan: Plan, results_path: Path, jobs: int) -> int | None:
         """The suites, then the load run if asked and the suites gave a verdict; the special exit code of a run that
@@ -634,6 +669,10 @@ class Runner:
             cmd.append("--read-only")
         if getattr(args, "strict", False):
             cmd.append("--strict-should")
+        if getattr(args, "write_budget", None) is not None:
+            cmd += ["--write-budget", str(args.write_budget)]
+        if getattr(args, "thorough", False):
+            cmd.append("--thorough")
         if sys.stdout.isatty():
             cmd.append("--color=yes")
         cmd += getattr(args, "pytest_args", None) or []  # after `--` on the command line: the user's, verbatim

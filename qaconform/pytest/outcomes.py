@@ -64,6 +64,9 @@ class SkipKind(StrEnum):
     """The profile's [safety] or --read-only forbids what the test would send."""
     WRITE_REFUSED = ("write refused", "not allowed by safety")
     """--read-only refused a write the test sent (the plugin lists such tests that lack the writes marker)."""
+    WRITE_BUDGET = ("write budget spent", "write budget spent")
+    """The run's write budget ([safety] write_budget, --write-budget) or the test's share of it was spent before the
+    test could write: not checked, never the target's failure (--thorough, or a larger budget, checks it)."""
     CONFIGURATION = ("disabled by configuration", "disabled by configuration")
     """The target's configuration rules the test out (a service version before the feature, not selected)."""
     LIST_TOO_LONG = ("list too long", "not checked: list too long")

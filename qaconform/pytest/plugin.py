@@ -34,6 +34,15 @@ from qaconform.pytest.redaction import scrub_report
 from qaconform.status import Status
 from qaconform.target.client import ApiClient, Recorder, TargetError, TargetUnreachable
 from qaconform.target.profile import ROLES, Profile, ProfileError, load_profile
+from qaconform.target.writes import (
+    POOL_OF_FILE,
+    SUITES,
+    UNLIMITED,
+    WriteBudget,
+    parse_budget,
+    write_summary,
+    writes_text,
+)
 
 if TYPE_CHECKING:  # the doctor imports the contract (jsonschema): loaded when a suite needs a target, not before
     from qaconform.target.doctor import Diagnosis
@@ -101,6 +110,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     g.addoption("--strict-should", dest="qc_strict_should", action="store_true",
                 help="a failure of a should-level rule fails the run (default: it is reported as a warning and the "
                      "test shows as skipped; `qaconform run --strict` passes this)")
+    g.addoption("--write-budget", dest="qc_write_budget", default=os.environ.get("QACONFORM_WRITE_BUDGET"),
+                help="accepted writes the run may make on the target, all workers together (default: the profile's "
+                     f"[safety] write_budget, else 100; '{UNLIMITED}' for none; env QACONFORM_WRITE_BUDGET); a test "
+                     "that meets a spent budget is 'not checked: write budget spent'")
+    g.addoption("--thorough", dest="qc_thorough", action="store_true",
+                help="release QA: no write budget and the generated tests' full example counts (about 4 times "
+                     "the writes: against the reference server 386 accepted writes instead of 100, measured)")
     g.addoption("--reference-size", dest="qc_ref_size", default="small",
                 help="size of the embedded reference server's dataset when no profile is given")
 
@@ -163,6 +179,7 @@ class _TargetHolder:
         diagnosis = self._diagnose(profile, recorder)
         self.target = Target(profile=diagnosis.resolve(profile), recorder=recorder, started_reference=started,
                              diagnosis=diagnosis)
+        ApiClient.write_budget = _write_budget(self.config, self.target.profile)
         return self.target
 
     def _diagnose(self, profile: Profile, recorder: Recorder) -> Diagnosis:
@@ -206,6 +223,46 @@ def _refuse_write(method: str, url: str) -> None:
     skip(SkipKind.WRITE_REFUSED, f"{WRITE_REFUSED} {method} {urlsplit(url).path})")
 
 
+def budget_of(config: pytest.Config, profile: Profile) -> int | None:
+    """The run's write budget: none under --thorough, else --write-budget, else the profile's (None: unlimited)."""
+    if config.getoption("qc_thorough", False):
+        return None
+    given = config.getoption("qc_write_budget", None)
+    if given is None or str(given).strip() == "":
+        return profile.safety.write_budget_value
+    try:
+        return parse_budget(str(given), "--write-budget (or QACONFORM_WRITE_BUDGET)")
+    except ValueError as exc:
+        raise pytest.UsageError(str(exc)) from None
+
+
+def _write_budget(config: pytest.Config, profile: Profile) -> WriteBudget:
+    """The run's write budget, counted in a file every xdist worker of the run shares (in memory on one process)."""
+    path = None
+    worker = getattr(config, "workerinput", None)
+    factory = getattr(config, "_tmp_path_factory", None)
+    if worker is not None and factory is not None:
+        path = Path(factory.getbasetemp().parent) / f"qc-writes-{worker['testrunuid']}.json"
+    return WriteBudget(budget_of(config, profile), path)
+
+
+def _budget_spent(pool: str, method: str, url: str) -> None:
+    """A write whose pool of the write budget is spent: the running test is not checked (never the target's fault)."""
+    budget = ApiClient.write_budget
+    limit = budget.limit(pool) if budget is not None else None
+    total = budget.budget if budget is not None else None
+    share = "the hand-written suites' share" if pool == SUITES else f"the {pool} share"
+    skip(SkipKind.WRITE_BUDGET, f"write budget spent: {share} ({limit} of the run's {total} accepted writes) is used "
+         f"up, so {method} {urlsplit(url).path} was not sent (a larger --write-budget, or --thorough, checks this "
+         "test)")
+
+
+def pool_of(item: pytest.Item) -> str:
+    """The share of the write budget a test spends: a generated test's own, else the suites'."""
+    name = Path(str(item.fspath)).name
+    return POOL_OF_FILE.get(name, SUITES) if "properties" in Path(str(item.fspath)).parts else SUITES
+
+
 def _stop(config: pytest.Config, reason: str, message: str, code: int) -> NoReturn:
     """End the run with ``message``, and say why in the results file."""
     state(config).stopped = Stopped(reason, message)
@@ -236,6 +293,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("filterwarnings", "ignore::urllib3.exceptions.InsecureRequestWarning")
     if config.getoption("qc_read_only", False):
         ApiClient.write_guard = _refuse_write  # every client, also those a suite makes itself
+    ApiClient.budget_spent = _budget_spent
     atexit.register(_exit_without_collecting)
 
 
@@ -256,6 +314,8 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     if STATE in config.stash:
         state(config).holder.close()
     ApiClient.write_guard = None
+    ApiClient.write_budget = None
+    ApiClient.budget_spent = None
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
@@ -539,6 +599,14 @@ def _attach_created(item: pytest.Item) -> None:
             mine[str(entry["id"])].setdefault("url", entry["url"])  # (the cleanup reads a comment's parent there)
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Before any fixture of the test (session ones too): the share of the write budget its writes are taken from."""
+    if ApiClient.write_budget is not None:
+        ApiClient.write_budget.pool = pool_of(item)
+        ApiClient.write_budget.overdraft = False
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
     if call.when == "setup":
@@ -552,6 +620,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         settles = holder.target.recorder.take_settles()
         if settles:  # the test's read-backs after writes (support.settle), its fixtures' included
             report.user_properties.append((_PROP + "settle", settles))
+        writes = holder.target.recorder.take_writes()
+        if writes:  # the test's writes per operation (its fixtures' included), and the share they came from
+            report.user_properties.append((_PROP + "writes", {"pool": pool_of(item), **writes}))
     state(item.config).created_ids.update(
         str(v.get("id")) for v in _props(report, "created") if isinstance(v, dict))
     typed_skip = skip_of(call.excinfo.value) if report.skipped and call.excinfo is not None else None
@@ -662,8 +733,13 @@ class _Reporter:
         run.results.append(entry)
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
-        """Under --read-only: tests that tried to write without the ``writes`` marker (their writes were refused
-        all the same, but ``qaconform run --dry-run`` lists writing tests by that marker, so it missed these)."""
+        """The writes of the run against its budget; under --read-only: tests that tried to write without the
+        ``writes`` marker (their writes were refused all the same, but ``qaconform run --dry-run`` lists writing
+        tests by that marker, so it missed these)."""
+        holder = state(self.config).holder
+        if holder.target is not None and any(r.get("writes") for r in state(self.config).results):
+            data = _budget_data(self.config, holder.target)
+            terminalreporter.write_line(writes_text(write_summary(state(self.config).results, data)))
         unmarked = state(self.config).unmarked_writers
         if unmarked:
             terminalreporter.write_sep("-", f"{len(unmarked)} test(s) write without the writes marker")
@@ -687,6 +763,7 @@ class _Reporter:
             "doctor": holder.target.diagnosis.as_dict() if holder.target else None,
             "consumed": _consumed_by(holder.target, self.config.getoption("qc_run_tag")),
             "reference": bool(holder.target and holder.target.started_reference),
+            "write_budget": _budget_data(self.config, holder.target),
             "versions": _versions(),
             "tests": run.results,
         }
@@ -695,6 +772,14 @@ class _Reporter:
         if holder.target:
             text = holder.target.recorder.redact(text)
         Path(path).write_text(text)
+
+
+def _budget_data(config: pytest.Config, target: Target | None) -> dict[str, Any] | None:
+    """The run's write budget and its shares for the results file (the report sums the tests' ``writes``)."""
+    if target is None:
+        return None
+    budget = WriteBudget(budget_of(config, target.profile))
+    return {"budget": budget.budget, "limits": budget.limits, "thorough": bool(config.getoption("qc_thorough"))}
 
 
 def _consumed_by(target: Target | None, run_tag: str | None) -> list[dict[str, Any]]:
@@ -758,6 +843,9 @@ def _entry(report: pytest.TestReport) -> dict[str, Any] | None:
     settle = next(iter(_props(report, "settle")), None)
     if settle:
         entry["settle"] = settle
+    writes = next(iter(_props(report, "writes")), None)
+    if writes:
+        entry["writes"] = writes
     return entry
 
 

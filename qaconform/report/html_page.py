@@ -22,6 +22,7 @@ from qaconform.report.reproduce import variables_used
 from qaconform.report.terminal import fixture_lines
 from qaconform.status import Status, fails_run, rank
 from qaconform.target.cleanup import summary_line as cleanup_summary_line
+from qaconform.target.writes import writes_text
 
 _FOLDED_MESSAGE_LINES = 6
 _MESSAGE_LINES = 40
@@ -154,7 +155,7 @@ def _header(report: Mapping[str, Any], title: str) -> str:
     flags = [f"--only {only}" if only else "", "read-only" if sel.get("read_only") else "",
              "dry run" if sel.get("dry_run") else "", "embedded reference server" if report.get("reference") else "",
              limits_text(report.get("execution")) if report.get("execution") else "",
-             settle_text(report.get("settle"))]
+             settle_text(report.get("settle")), writes_text(report.get("writes"))]
     meta = " · ".join(x for x in [
         f"run {_e(report.get('run_id'))}", f"target {_e(target.get('base_url'))}",
         f"service version {_e(target.get('service_version') or 'not stated')}",

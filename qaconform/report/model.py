@@ -29,6 +29,7 @@ from qaconform.report.expect import Expectation
 from qaconform.report.redact import redact
 from qaconform.report.reproduce import accounts_for_curls, personal_curl, personalise_text, rerun_commands
 from qaconform.status import OUTCOMES, STATUSES, Effect, Status, fails_run, rank
+from qaconform.target.writes import write_summary
 
 FORMAT = "qaconform-report/1"
 _EVIDENCE_CURLS = 3
@@ -71,6 +72,7 @@ def merge_tests(entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
             combined[key] = list(dict.fromkeys([*old[key], *e[key]]))
         for key in ("exchanges", "observations", "created"):
             combined[key] = [*old[key], *e[key]]
+        combined["writes"] = _merged_writes(old.get("writes"), e.get("writes"))
         combined["settle"] = {"reads": _settle_of(old)["reads"] + _settle_of(e)["reads"],
                               "waits": [*_settle_of(old)["waits"], *_settle_of(e)["waits"]]}
         if other.get("message") and other["outcome"] in ("failed", "error") and other.get("message") != worst.get(
@@ -78,6 +80,55 @@ def merge_tests(entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
             combined["message"] = f"{worst.get('message') or ''}\n[{other.get('when', 'also')}] {other['message']}"
         merged[nodeid] = combined
     return list(merged.values())
+
+
+def _merged_writes(a: Any, b: Any) -> dict[str, Any] | None:
+    """Two result entries' ``writes`` of one test (its setup's and its call's) as one."""
+    parts = [w for w in (a, b) if isinstance(w, Mapping)]
+    if not parts:
+        return None
+    merged: dict[str, Any] = {"pool": parts[0].get("pool")}
+    for part in ("operations", "pools"):
+        into_part: dict[str, dict[str, int]] = {}
+        for w in parts:
+            for name, c in (w.get(part) or {}).items():
+                into = into_part.setdefault(str(name), {"sent": 0, "accepted": 0, "held": 0})
+                for key in into:
+                    into[key] += int((c or {}).get(key) or 0) if isinstance(c, Mapping) else 0
+        if into_part or part == "operations":
+            merged[part] = into_part
+    return merged
+
+
+def writes_report(tests: list[dict[str, Any]], budget: Any, rules: list[dict[str, Any]]) -> dict[str, Any]:
+    """report.json's ``writes``: sent and accepted writes per operation and share against the budget, and the rules
+    left unchecked because the budget was spent."""
+    summary = write_summary(tests, budget if isinstance(budget, dict) else None)
+    names = _operation_names()
+    by_op: dict[str, dict[str, int]] = {}
+    for label, c in summary["by_operation"].items():
+        into = by_op.setdefault(names.get(label, label), {"sent": 0, "accepted": 0, "held": 0})
+        for key in into:
+            into[key] += c[key]
+    summary["by_operation"] = dict(sorted(by_op.items()))
+    summary["unchecked_rules"] = [r["id"] for r in rules if r.get("status") == "skipped"
+                                  and r.get("skip_category") == SkipKind.WRITE_BUDGET.category]
+    return summary
+
+
+def _operation_names() -> dict[str, str]:
+    """``POST /answer/{id}/comment.json`` -> ``postComment``: the operation of spec/ a write without one names."""
+    from qaconform.contract import load_contract
+
+    try:
+        ops = load_contract().operations.values()
+    except Exception:  # noqa: BLE001 - without spec/ the report keeps the path templates
+        return {}
+    out: dict[str, str] = {}
+    for op in ops:
+        template = re.sub(r"\{[^}]+\}", "{id}", op.path.removeprefix("/services/v2"))
+        out[f"{op.method.upper()} {template}"] = op.operation_id
+    return out
 
 
 def _settle_of(test: Mapping[str, Any]) -> dict[str, Any]:
@@ -165,8 +216,8 @@ def skip_kind(test: Mapping[str, Any]) -> SkipKind:
     return SkipKind.of(test.get("skip_kind"))
 
 
-_CATEGORY_ORDER = ("missing fixture", "fixture not in its state", "not allowed by safety", "disabled by configuration",
-                   "not checked: list too long", "skipped")
+_CATEGORY_ORDER = ("missing fixture", "fixture not in its state", "write budget spent", "not allowed by safety",
+                   "disabled by configuration", "not checked: list too long", "skipped")
 """When a rule's tests were skipped for different reasons, the rule is grouped under the first of these."""
 
 
@@ -280,6 +331,7 @@ def build_report(
         "settle": settle_summary(tests, results.get("target")),
         "cleanup": meta.get("cleanup"),  # what the run removed of what it created (qaconform.target.cleanup)
     }
+    report["writes"] = writes_report(tests, results.get("write_budget"), rule_entries)
     report["exit_code"], report["verdict"] = verdict(report)
     override = meta.get("exit_override")
     if isinstance(override, Mapping) and override.get("code") is not None:

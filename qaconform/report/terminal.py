@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from qaconform.report.model import STATUSES, limits_text, settle_text
+from qaconform.target.writes import writes_text
 
 _LIST = 12
 
@@ -45,6 +46,23 @@ def not_checked_lines(report: Mapping[str, Any]) -> list[str]:
             + (f"; e.g. {str(first).splitlines()[0][:160]}" if first else "")]
 
 
+def write_lines(writes: Mapping[str, Any] | None) -> list[str]:
+    """The run's writes against its budget, per operation (sent / accepted), and the rules the budget left unchecked."""
+    w = dict(writes or {})
+    text = writes_text(w)
+    if not text:
+        return []
+    ops = ", ".join(f"{op} {c.get('sent', 0)}/{c.get('accepted', 0)}"
+                    for op, c in (w.get("by_operation") or {}).items())
+    out = [text, f"  per operation (sent/accepted): {ops}"]
+    unchecked = w.get("unchecked_rules") or []
+    if unchecked:
+        more = f" ... and {len(unchecked) - _LIST} more" if len(unchecked) > _LIST else ""
+        shown = ", ".join(unchecked[:_LIST]) + more
+        out.append(f"rules left unchecked (write budget spent): {shown} (raise --write-budget, or --thorough)")
+    return out
+
+
 def format_summary(report: Mapping[str, Any], html_path: Path | None = None) -> str:
     s = report["summary"]
     counts = s["rules"]
@@ -77,6 +95,7 @@ def format_summary(report: Mapping[str, Any], html_path: Path | None = None) -> 
         lines.append(f"ran on {limits_text(report['execution'])}")
     if settle_text(report.get("settle")):
         lines.append(settle_text(report.get("settle")))
+    lines += write_lines(report.get("writes"))
     lines.append(f"exit code {report.get('exit_code')}: {report.get('verdict')}")
     if html_path is not None:
         lines.append(f"report: {html_path}")

@@ -31,6 +31,7 @@ from qaconform.target.created_id import created_id
 from qaconform.target.politeness import Limits, limiter_for
 from qaconform.target.profile import Profile
 from qaconform.target.settle import Settled
+from qaconform.target.writes import WriteBudget, WriteBudgetSpent
 
 REDACTED = "<redacted>"
 _BODY_KEEP = 4000  # characters of a body kept in a recorded exchange
@@ -87,6 +88,26 @@ class Recorder:
     created: list[dict[str, Any]] = field(default_factory=list)  # every 201 to a POST, whoever sent it
     settle_reads: int = 0  # read-backs after a write this test made (support.settle)
     settle_waits: list[dict[str, Any]] = field(default_factory=list)  # those that read more than once, or never settled
+    writes: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Writes of the running test per operation: ``{"postAnswer": {"sent": 3, "accepted": 2, "held": 1}}`` (held:
+    not sent, the write budget was spent)."""
+
+    pool_writes: dict[str, dict[str, int]] = field(default_factory=dict)
+    """The same per pool of the write budget they were taken from (a fixture may serve another test's share)."""
+
+    def note_write(self, operation: str, what: str, pool: str | None = None) -> None:
+        """One write of ``operation``: ``sent``, ``accepted`` (a 2xx) or ``held`` (not sent: budget spent)."""
+        counts = self.writes.setdefault(operation, {"sent": 0, "accepted": 0, "held": 0})
+        counts[what] += 1
+        if pool is not None:
+            self.pool_writes.setdefault(pool, {"sent": 0, "accepted": 0, "held": 0})[what] += 1
+
+    def take_writes(self) -> dict[str, Any] | None:
+        """This test's writes for the results file (``writes``: per operation, and per pool when a budget counted
+        them), and a fresh count for the next test."""
+        out = {"operations": self.writes, **({"pools": self.pool_writes} if self.pool_writes else {})}
+        self.writes, self.pool_writes = {}, {}
+        return out if out["operations"] else None
 
     def note_settle(self, how: Settled) -> None:
         """One read-back: counted; kept when it had to wait for the target's lists (or never saw the write)."""
@@ -362,6 +383,14 @@ class ApiClient:
     """Called before any request that is not a read; the pytest plugin sets it under --read-only to skip the test
     that tries (safety does not rest on every writing test carrying the ``writes`` marker)."""
 
+    write_budget: ClassVar[WriteBudget | None] = None
+    """The run's write budget (qaconform.target.writes), set by the pytest plugin: every write is reserved from the
+    running test's pool before it is sent and given back when the target refuses it."""
+
+    budget_spent: ClassVar[Callable[[str, str, str], None] | None] = None
+    """Called with (pool, method, url) instead of sending a write whose pool is spent; the plugin skips the running
+    test there (``SkipKind.WRITE_BUDGET``). Without it the client raises WriteBudgetSpent."""
+
     def __init__(
         self,
         profile: Profile,
@@ -428,6 +457,9 @@ class ApiClient:
         """Send one request and return the finished response. Raises TargetUnreachable or TargetError."""
         url = self.url(path)
         self._may_send(method, url)
+        write = method.upper() not in ("GET", "HEAD", "OPTIONS")
+        label = operation or write_label(method, url, self.profile.api_root)
+        pool = self._reserve_write(method, url, label) if write else None
         url = _with_query(url, params)
         hdrs = dict(headers or {})
         body = _encode_body(json, data, hdrs)
@@ -439,12 +471,39 @@ class ApiClient:
         except (TargetError, TargetUnreachable):
             rec.note_outcome(late=time.monotonic() - started >= self.profile.timeout_s * 0.9)
             self._record(method, url, hdrs, body, None, {}, b"", started, operation)
-            raise
+            raise  # a write without an answer stays spent: the target may have taken it
         rec.note_outcome(late=False)
+        if write:
+            self._settle_write(pool, label, status)
         if method.upper() == "POST" and status == 201:
             rec.note_created(self.role, url, content, resp_headers.get("location"))
         ex = self._record(method, url, hdrs, body, status, resp_headers, content, started, operation)
         return ApiResponse(status or 0, resp_headers, content, url, ex)
+
+    def _reserve_write(self, method: str, url: str, label: str) -> str | None:
+        """Count a write of ``label`` (its operation) and reserve it from the running test's pool of the write budget
+        (returned), or refuse it unsent when that pool is spent (``budget_spent``: the plugin skips the test)."""
+        budget = ApiClient.write_budget
+        if budget is None:
+            self.recorder.note_write(label, "sent")
+            return None
+        pool = budget.pool
+        if not budget.reserve(pool):
+            self.recorder.note_write(label, "held", pool)
+            spent = ApiClient.budget_spent
+            if spent is not None:
+                spent(pool, method.upper(), url)
+            raise WriteBudgetSpent(f"{method.upper()} {urlsplit(url).path}: not sent: the write budget of "
+                                   f"{pool} is spent ({budget.describe()})")
+        self.recorder.note_write(label, "sent", pool)
+        return pool
+
+    def _settle_write(self, pool: str | None, label: str, status: int | None) -> None:
+        """An answered write: accepted (2xx) stays spent; refused, it goes back to its pool."""
+        if status is not None and 200 <= status < 300:
+            self.recorder.note_write(label, "accepted", pool)
+        elif pool is not None and ApiClient.write_budget is not None:
+            ApiClient.write_budget.give_back(pool)
 
     def _may_send(self, method: str, url: str) -> None:
         """Refuse before sending: a write under --read-only (the write guard), or any request to a target that left
@@ -600,6 +659,19 @@ class ApiClient:
         )
         rec.add(ex)
         return ex
+
+
+_NUMBER_SEGMENT = re.compile(r"/-?\d+(?=/|\.json|$)")
+
+
+def write_label(method: str, url: str, api_root: str) -> str:
+    """A write that names no operation, as its path template: ``POST /answer/{id}/comment.json`` (the report names
+    the operation from spec/ where the template matches one)."""
+    path = urlsplit(url).path
+    root = urlsplit(api_root).path.rstrip("/")
+    if root and path.startswith(root):
+        path = path[len(root):]
+    return f"{method.upper()} {_NUMBER_SEGMENT.sub('/{id}', path)}".strip()
 
 
 def _param(v: Any) -> str:

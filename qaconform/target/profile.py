@@ -33,6 +33,8 @@ from pydantic import (
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
 from pydantic_core import PydanticCustomError
 
+from qaconform.target.writes import DEFAULT_WRITE_BUDGET, UNLIMITED
+
 ROLES: tuple[str, ...] = ("admin", "moderator", "member", "novice")
 """The four accounts a profile must describe, by role (see target-profile.md)."""
 
@@ -232,6 +234,15 @@ class Safety(_Table):
     max_rps: PositiveNumber | None = Field(
         None, description="politeness on a shared server: never more requests within any one second, all workers "
                           "together")
+    write_budget: Annotated[StrictInt, Field(ge=0)] | Literal["unlimited"] = Field(
+        DEFAULT_WRITE_BUDGET, description="writes the target may accept from one run, all workers together (refused "
+                                          "ones are only counted); tests that meet a spent budget are 'not checked: "
+                                          "write budget spent'; \"unlimited\" for none (qaconform run --thorough)")
+
+    @property
+    def write_budget_value(self) -> int | None:
+        """The budget as a number of accepted writes, None for unlimited."""
+        return None if self.write_budget == UNLIMITED else int(self.write_budget)
 
     def user_spec(self) -> dict[str, Any]:
         """The user object of a job naming gdpr_user: by id when the profile gives it, else by username."""

@@ -8,7 +8,12 @@ answers this run created for the purpose. Run-wide options and the summary live 
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import hashlib
+import json
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -36,14 +41,52 @@ def sent(request: pytest.FixtureRequest, budget: Budget) -> Iterator[Budget]:
 
 
 @pytest.fixture(scope="session")
-def pools(api: dict[str, ApiClient], profile: Profile, run_tag: str, created: Any, user_ids: dict[str, int]) -> Pools:
-    """Answers and comments created once for the generated tests (member's answers; a public and a private comment)."""
+def pools(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile, run_tag: str, created: Any,
+          user_ids: dict[str, int]) -> Pools:
+    """Answers and comments created once per run for the generated tests (member's answers; a public and a private
+    comment), shared by every xdist worker of the run and charged to the openapi share of the write budget."""
+    path = _shared_path(request, profile)
+    if path is None:
+        return _make_pools(api, profile, run_tag, created, user_ids)
+    with open(path.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if path.exists():
+            saved = json.loads(path.read_text())
+            return Pools(question_id=saved["question_id"], readers=saved["readers"], victims=saved["victims"],
+                         comments=saved["comments"], user_ids=saved["user_ids"],
+                         protected=frozenset(saved["protected"]))
+        made = _make_pools(api, profile, run_tag, created, user_ids)
+        path.write_text(json.dumps({"question_id": made.question_id, "readers": made.readers, "victims": made.victims,
+                                    "comments": made.comments, "user_ids": made.user_ids,
+                                    "protected": sorted(made.protected)}))
+        return made
+
+
+def _shared_path(request: pytest.FixtureRequest, profile: Profile) -> Path | None:
+    """Where the pools of a parallel run are kept for its other workers (None: no workers)."""
+    worker = getattr(request.config, "workerinput", None)
+    if worker is None:
+        return None
+    digest = hashlib.sha256(profile.base_url.encode()).hexdigest()[:16]
+    root = request.getfixturevalue("tmp_path_factory").getbasetemp().parent
+    return Path(root / f"qc-pools-{worker['testrunuid']}-{digest}.json")
+
+
+def _make_pools(api: dict[str, ApiClient], profile: Profile, run_tag: str, created: Any,
+                user_ids: dict[str, int]) -> Pools:
+    budget = ApiClient.write_budget
+    with budget.charged_to("openapi") if budget is not None else contextlib.nullcontext():
+        return _post_pools(api, profile, run_tag, created, user_ids)
+
+
+def _post_pools(api: dict[str, ApiClient], profile: Profile, run_tag: str, created: Any,
+                user_ids: dict[str, int]) -> Pools:
     missing = [r for r in ("admin", "moderator", "member", "novice") if r not in user_ids]
     assert not missing, (f"the user ids of {missing} are unknown (not in the profile, not found through the expert "
                          f"lists): add accounts.<role>.id to {profile.path}")
     qid = profile.fixtures.question_id
     answers: list[int] = []
-    for i in range(5):
+    for i in range(2):  # a reader (comments and reads) and a victim (cancelWiki, unmarkFavorite: refused anyway)
         resp = post_answer(api["member"], qid, run_tag, created, text=f"properties answer {i}")
         answers.append(answer_posted(resp))
     comments: list[int] = []
@@ -64,7 +107,7 @@ def pools(api: dict[str, ApiClient], profile: Profile, run_tag: str, created: An
     fx = profile.fixtures
     protected = frozenset(v for v in (fx.question_id, fx.favorite_node_id, fx.wiki_node_id, fx.member_wiki_node_id,
                                       *(n for pool in profile.pools.values() for n in pool)) if v is not None)
-    return Pools(question_id=qid, readers=answers[:2], victims=answers[2:], comments=comments,
+    return Pools(question_id=qid, readers=answers[:1], victims=answers[1:], comments=comments,
                  user_ids=dict(user_ids), protected=protected)
 
 

@@ -75,6 +75,10 @@ COVERAGE_FROM = 50
 NOT_SHOWN_STATUSES = {"unmarkFavorite", "cancelWiki"}
 """Operations whose generated calls always meet an undescribed situation (no favorite, no wiki node)."""
 
+WRITES_PER_OPERATION = {"scheduleGdprJob": 1}
+"""Accepted writes one per-operation test may make under a write budget (else a quarter of the openapi share, at
+least 2): every accepted data-protection job is a job the target runs (issue 29: at most 3 per run)."""
+
 FRESH_NODE_OPERATIONS = ("lockNode", "sendToModeration")
 """State changes whose success the description states for a node the kit made and left as it was ('Unlocked node',
 'Published node'): each generated call gets an answer of its own, posted just before, unless a link chain hands it
@@ -328,6 +332,7 @@ class SchemaSender:
     linked_case: Any = None
     """The case a link chain is sending with the answer of its own chain as nodeId (kept as it is)."""
     _observed: set[tuple[str, int, str]] = field(default_factory=set)
+    _accepted_before: int = 0
 
     def fresh_answer(self) -> int:
         """An answer of member's to the profile's question, for one state change (ANSWER-201 blocks when refused)."""
@@ -427,7 +432,7 @@ class SchemaSender:
         if op == "listIssueTypes" and self.profile.fixtures.issue_tracker is None:
             skip(SkipKind.OTHER,
                  "the profile names no [fixtures] issue_tracker: the issue-type path of this target is unknown")
-        if self.budget.exhausted:
+        if self.budget.exhausted or not self.may_write(op, case):
             self.budget.over_budget[op] += 1
             return None
         self.make_safe(case)
@@ -435,6 +440,39 @@ class SchemaSender:
         response = self.transmit(case)
         self.judge(case, response, kwargs)
         return response
+
+    def may_write(self, op: str, case: Any) -> bool:
+        """Whether a case of ``op`` may be sent within the test's share of the write budget: reads always; a write
+        while the share holds what it may have accepted (a state change on a fresh answer: two) and this operation
+        has not had its :data:`WRITES_PER_OPERATION` accepted (so the first operations cannot spend the share of
+        the others). A refused write costs nothing: only accepted ones count."""
+        need = self.writes_needed(op, case)
+        if not need or self.budget.failing:
+            return True
+        budget = ApiClient.write_budget
+        if budget is not None and budget.budget is not None:
+            cap = WRITES_PER_OPERATION.get(op, max(2, (budget.limit() or 0) // 4))
+            if self.accepted_writes() + need > max(cap, need):
+                return False
+        return self.budget.writes_left(need)
+
+    def writes_needed(self, op: str, case: Any, linked: bool | None = None) -> int:
+        """Accepted writes a case may cost: none for a read, two for a state change on a fresh answer, else one."""
+        if case.method.upper() in ("GET", "HEAD"):
+            return 0
+        linked = case is self.linked_case if linked is None else linked
+        return 2 if op in FRESH_NODE_OPERATIONS and not linked else 1
+
+    def accepted_writes(self) -> int:
+        """Writes the target accepted in this test (its fixtures' included), as the client counted them."""
+        if "member" not in self.api:
+            return 0
+        recorder = self.api["member"].recorder
+        return sum(c.get("accepted", 0) for c in recorder.writes.values()) - self._accepted_before
+
+    def __post_init__(self) -> None:
+        recorder = self.api["member"].recorder if "member" in self.api else None
+        self._accepted_before = sum(c.get("accepted", 0) for c in recorder.writes.values()) if recorder else 0
 
     def transmit(self, case: Any) -> Response:
         """Send a generated case through the account's ApiClient, as a schemathesis Response.

@@ -22,6 +22,8 @@ from typing import Any, cast
 
 import pytest
 
+from qaconform.target.client import ApiClient
+
 DEFAULT_MAX_EXAMPLES = 12
 DEFAULT_TIME_BUDGET_S = 40.0
 SHARES = {"test_openapi.py": 0.5, "test_stateful_links.py": 0.2, "test_privacy_model.py": 0.3}
@@ -68,7 +70,8 @@ def option(config: pytest.Config, name: str, kind: type, default: Any) -> Any:
 
 
 class BudgetSpent(KeyboardInterrupt):
-    """Raised by a state machine (privacy model, link chains) once its share of --time-budget is spent.
+    """Raised by a state machine (privacy model, link chains) once its share of --time-budget, or of the write
+    budget (qaconform.target.writes), is spent.
 
     Why a KeyboardInterrupt: it is the one exception hypothesis takes as "stop here, this example never happened".
     It records nothing of the interrupted example in its tree of choices, so no later example is compared with a
@@ -87,8 +90,7 @@ class Budget:
     time_budget_s: float
     deadline: float = 0.0
     deadlines: dict[str, float] = field(default_factory=dict)
-    failing: bool = False
-    """Set once a generated test failed: its shrinking replays must not be cut short by the deadline."""
+    _failing: bool = False
     statuses: dict[str, Counter[int]] = field(default_factory=lambda: defaultdict(Counter))
     over_budget: Counter[str] = field(default_factory=Counter)
 
@@ -104,12 +106,43 @@ class Budget:
         self.failing = False
 
     @property
+    def failing(self) -> bool:
+        """Set once a generated test failed: its shrinking replays (and hypothesis's final replay of the failing
+        example) are cut short neither by the deadline nor by the test's share of the write budget: a failure found
+        is reported, never turned into a skip for want of writes."""
+        return self._failing
+
+    @failing.setter
+    def failing(self, value: bool) -> None:
+        self._failing = value
+        if ApiClient.write_budget is not None:
+            ApiClient.write_budget.overdraft = value
+
+    @property
     def exhausted(self) -> bool:
         return not self.failing and time.monotonic() > self.deadline
 
-    def check(self, what: str) -> None:
-        """Stop the running state machine (:class:`BudgetSpent`) once past the deadline; counts ``what``."""
-        if self.exhausted:
+    @staticmethod
+    def writes_left(need: int = 1) -> bool:
+        """Whether the running test's share of the write budget still holds ``need`` accepted writes."""
+        budget = ApiClient.write_budget
+        if budget is None or budget.overdraft:
+            return True
+        left = budget.remaining()
+        return left is None or left >= need
+
+    @staticmethod
+    def share_text() -> str:
+        """The running test's share of the write budget, for a skip's reason (``15 of the run's 100 ...``)."""
+        budget = ApiClient.write_budget
+        if budget is None or budget.budget is None:
+            return "no write budget"
+        return f"{budget.limit()} of the run's {budget.budget} accepted writes"
+
+    def check(self, what: str, writes: int = 0) -> None:
+        """Stop the running state machine (:class:`BudgetSpent`) once past the deadline, or when the test's share of
+        the write budget cannot take the ``writes`` the next step may have accepted; counts ``what``."""
+        if self.exhausted or (writes and not self.failing and not self.writes_left(writes)):
             self.over_budget[what] += 1
             raise BudgetSpent(what)
 
@@ -241,7 +274,7 @@ def _print_summary(tr: Any, st: PropertiesState) -> None:
     total = sum(sum(c.values()) for c in statuses.values())
     seed = st.seed
     tr.write_line(f"seed {seed} (rerun with --seed {seed}); {total} generated requests sent, "
-                  f"{sum(over.values())} cases not sent (time budget)")
+                  f"{sum(over.values())} cases not sent (time budget or write budget)")
     width = max((len(op) for op in set(statuses) | set(over)), default=10)
     for op in sorted(set(statuses) | set(over)):
         c = statuses.get(op, Counter())

@@ -1,0 +1,209 @@
+"""The run's write budget: how many writes the target may accept from one run, and who may spend them.
+
+Every build of a CI pipeline points the kit at the same staging server, and nothing the interface writes can be
+removed: a run that leaves 450 answers and comments behind makes the hundredth build slower and its lists longer
+than the first's. So every write (any request that is not a read) is counted, and the accepted ones (2xx) are
+spent from a budget (``[safety] write_budget``, ``--write-budget``; ``--thorough``: none). Refused writes cost the
+target nothing and are only counted.
+
+Why shares and not first come, first served: the generated tests (the privacy model, the per-operation tests, the
+link chains) could spend the whole budget before a hand-written must-rule test ran. Each of them has a reserved
+share (:data:`GENERATED_SHARES`) and may spend nothing else; the hand-written suites spend the rest.
+
+The count must hold for all xdist workers of a run, so it lives in a small JSON file under an exclusive ``flock``
+(the run's shared temp area, like the one-shot calls of suites/conftest.py); a run on one process keeps it in
+memory. A write is reserved before it is sent and given back when the target refuses it, so two workers never
+spend the last write twice. Plain data and no pytest: the client checks it, the plugin decides what a spent budget
+does to the running test.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import math
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+DEFAULT_WRITE_BUDGET = 100
+"""Accepted writes per run for a profile that does not say (issue 29: about 100)."""
+
+UNLIMITED = "unlimited"
+"""The profile's and the command line's word for no budget (``--thorough`` implies it)."""
+
+SUITES = "suites"
+"""The pool of the hand-written suites (and of anything not a generated test): the budget less the shares."""
+
+GENERATED_SHARES: dict[str, float] = {"privacy model": 0.15, "openapi": 0.12, "link chains": 0.06}
+"""Each generated test's reserved share of the budget (of 100: 15, 12 and 6 accepted writes). openapi's includes
+the answers and comments its fixture posts for every generated test to read."""
+
+POOL_OF_FILE: dict[str, str] = {"test_privacy_model.py": "privacy model", "test_openapi.py": "openapi",
+                                "test_stateful_links.py": "link chains"}
+"""suites/properties file -> the share its tests spend."""
+
+
+def parse_budget(value: object, where: str) -> int | None:
+    """``100`` -> 100, ``"unlimited"`` -> None; anything else a ValueError that says what to write instead."""
+    if isinstance(value, str) and value.strip().lower() == UNLIMITED:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    if isinstance(value, str) and value.strip().isdecimal():
+        return int(value.strip())
+    raise ValueError(f"{where}: {value!r} is not a write budget; give a number of accepted writes (0 or more, e.g. "
+                     f"100) or {UNLIMITED!r}")
+
+
+def limits(budget: int | None) -> dict[str, int | None]:
+    """Each pool's limit of accepted writes: the generated shares rounded down, the rest to the suites."""
+    if budget is None:
+        return {SUITES: None, **{pool: None for pool in GENERATED_SHARES}}
+    shares: dict[str, int | None] = {pool: math.floor(budget * f) for pool, f in GENERATED_SHARES.items()}
+    return {SUITES: budget - sum(v or 0 for v in shares.values()), **shares}
+
+
+@dataclass
+class WriteBudget:
+    """The accepted writes of one run per pool, shared by every process that names the same ``path``."""
+
+    budget: int | None
+    path: Path | None = None
+    """The shared counter file (None: this process only)."""
+    pool: str = SUITES
+    """The pool of the test running in this process (the plugin sets it per test)."""
+    overdraft: bool = False
+    """Set while a generated test that found a failure shrinks and replays it: its writes are counted in its pool but
+    not refused (a failure found is reported, never turned into a skip for want of writes); reset per test."""
+    _local: dict[str, int] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @property
+    def limits(self) -> dict[str, int | None]:
+        return limits(self.budget)
+
+    def limit(self, pool: str | None = None) -> int | None:
+        return self.limits.get(pool or self.pool, self.limits[SUITES])
+
+    @contextmanager
+    def _counts(self) -> Iterator[dict[str, int]]:
+        """The counts, held exclusively (across processes when there is a file) and written back after."""
+        with self._lock:
+            if self.path is None:
+                yield self._local
+                return
+            with open(self.path.with_suffix(".lock"), "a") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)
+                try:
+                    counts = {str(k): int(v) for k, v in json.loads(self.path.read_text()).items()}
+                except (OSError, ValueError, AttributeError):
+                    counts = {}
+                yield counts
+                tmp = self.path.with_suffix(".tmp")
+                tmp.write_text(json.dumps(counts))
+                tmp.replace(self.path)
+
+    def spent(self, pool: str | None = None) -> int:
+        """Accepted writes of ``pool`` (those reserved and still in flight included)."""
+        with self._counts() as counts:
+            return counts.get(pool or self.pool, 0)
+
+    def all_spent(self) -> dict[str, int]:
+        with self._counts() as counts:
+            return dict(counts)
+
+    def remaining(self, pool: str | None = None) -> int | None:
+        """Writes ``pool`` may still have accepted (None: no limit)."""
+        limit = self.limit(pool)
+        return None if limit is None else max(0, limit - self.spent(pool))
+
+    def reserve(self, pool: str | None = None) -> bool:
+        """Take one write from ``pool`` before sending it; False when the pool is spent (send nothing then)."""
+        name = pool or self.pool
+        limit = self.limit(name)
+        with self._counts() as counts:
+            if limit is not None and counts.get(name, 0) >= limit and not self.overdraft:
+                return False
+            counts[name] = counts.get(name, 0) + 1
+        return True
+
+    def give_back(self, pool: str) -> None:
+        """The target refused the write reserved from ``pool`` (or never saw it): it costs nothing."""
+        with self._counts() as counts:
+            counts[pool] = max(0, counts.get(pool, 0) - 1)
+
+    @contextmanager
+    def charged_to(self, pool: str) -> Iterator[None]:
+        """Writes made inside the block come from ``pool`` (a fixture that serves one generated test's share)."""
+        before, self.pool = self.pool, pool
+        try:
+            yield
+        finally:
+            self.pool = before
+
+    def describe(self) -> str:
+        """The budget and its shares, for help texts and the report."""
+        if self.budget is None:
+            return "no write budget"
+        shares = ", ".join(f"{pool} {n}" for pool, n in self.limits.items())
+        return f"a write budget of {self.budget} accepted writes ({shares})"
+
+
+class WriteBudgetSpent(Exception):
+    """A write not sent because its pool of the write budget is spent (outside pytest; the plugin skips instead)."""
+
+
+def _counts(value: object) -> dict[str, int]:
+    data = value if isinstance(value, dict) else {}
+    return {k: int(data.get(k) or 0) for k in ("sent", "accepted", "held")}
+
+
+def write_summary(tests: list[dict[str, Any]], budget: dict[str, Any] | int | None) -> dict[str, Any]:
+    """report.json's ``writes``: what the run wrote, summed from every test's ``writes`` field of the results file
+    (per operation and per share: sent, accepted, held back unsent) against ``budget`` (the results file's
+    ``write_budget``, or a number, or None for none)."""
+    info = budget if isinstance(budget, dict) else {"budget": budget, "limits": limits(budget), "thorough": False}
+    total = {"sent": 0, "accepted": 0, "held": 0}
+    by_op: dict[str, dict[str, int]] = {}
+    by_pool: dict[str, dict[str, Any]] = {}
+    for t in tests:
+        w = t.get("writes")
+        if not isinstance(w, dict):
+            continue
+        for op, raw in (w.get("operations") or {}).items():
+            for key, n in _counts(raw).items():
+                total[key] += n
+                by_op.setdefault(str(op), {"sent": 0, "accepted": 0, "held": 0})[key] += n
+        given_pools = w.get("pools")
+        pools: dict[str, Any] = given_pools if isinstance(given_pools, dict) else {
+            str(w.get("pool") or SUITES): {k: sum(_counts(c)[k] for c in (w.get("operations") or {}).values())
+                                           for k in total}}
+        for pool, raw in pools.items():
+            for key, n in _counts(raw).items():
+                by_pool.setdefault(str(pool), {"sent": 0, "accepted": 0, "held": 0})[key] += n
+    given = info.get("limits")
+    budget_value = info.get("budget")
+    lims: dict[str, Any] = given if isinstance(given, dict) else limits(
+        budget_value if isinstance(budget_value, int) else None)
+    for pool, limit in lims.items():
+        by_pool.setdefault(pool, {"sent": 0, "accepted": 0, "held": 0})["limit"] = limit
+    return {"budget": info.get("budget"), "thorough": bool(info.get("thorough")), **total,
+            "by_pool": dict(sorted(by_pool.items())), "by_operation": dict(sorted(by_op.items()))}
+
+
+def writes_text(summary: dict[str, Any] | None) -> str:
+    """One line for the terminal and the report: ``writes: 96 accepted of a budget of 100 (180 sent ...)``."""
+    s = summary or {}
+    if not s.get("sent") and not s.get("held"):
+        return ""
+    budget = s.get("budget")
+    of = f"of a budget of {budget}" if budget is not None else (
+        "with no budget (--thorough)" if s.get("thorough") else "with no budget")
+    pools = ", ".join(f"{pool} {c.get('accepted', 0)}" + (f"/{c['limit']}" if c.get("limit") is not None else "")
+                      for pool, c in (s.get("by_pool") or {}).items() if c.get("sent") or c.get("held"))
+    held = f"; {s['held']} not sent (budget spent)" if s.get("held") else ""
+    return f"writes: {s.get('accepted', 0)} accepted {of} ({s.get('sent', 0)} sent; {pools}){held}"

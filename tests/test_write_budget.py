@@ -1,0 +1,254 @@
+"""The write budget (qaconform.target.writes): shares, a count shared by processes, the client's gate, the report.
+
+The run-level behaviour (a run with a budget of a few writes stops writing there, exits 0 and names the rules it
+left unchecked) is tested end to end against the reference server at the bottom, counting at the target too.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import sqlite3
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from qaconform.reference import ReferenceServer
+from qaconform.target.client import ApiClient, Recorder, write_label
+from qaconform.target.profile import Account, Fixtures, Profile, Secret
+from qaconform.target.writes import (
+    GENERATED_SHARES,
+    SUITES,
+    WriteBudget,
+    WriteBudgetSpent,
+    limits,
+    parse_budget,
+    write_summary,
+    writes_text,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+# ---- shares ------------------------------------------------------------------------------------------------
+
+def test_the_generated_tests_have_reserved_shares_and_the_suites_the_rest() -> None:
+    assert limits(100) == {SUITES: 67, "privacy model": 15, "openapi": 12, "link chains": 6}
+    assert limits(20) == {SUITES: 14, "privacy model": 3, "openapi": 2, "link chains": 1}
+    assert limits(0) == {SUITES: 0, "privacy model": 0, "openapi": 0, "link chains": 0}
+    assert set(limits(None).values()) == {None}
+    for budget in (0, 1, 7, 20, 100, 1000):
+        assert sum(v or 0 for v in limits(budget).values()) == budget
+    assert set(GENERATED_SHARES) == {"privacy model", "openapi", "link chains"}
+
+
+@pytest.mark.parametrize(("given", "value"), [("100", 100), (0, 0), ("unlimited", None), (" Unlimited ", None)])
+def test_a_budget_is_a_number_of_writes_or_unlimited(given: object, value: int | None) -> None:
+    assert parse_budget(given, "x") == value
+
+
+@pytest.mark.parametrize("given", ["-1", "ten", 1.5, True, ""])
+def test_a_wrong_budget_says_what_to_write_instead(given: object) -> None:
+    with pytest.raises(ValueError, match=r"--write-budget: .* give a number of accepted writes .* or 'unlimited'"):
+        parse_budget(given, "--write-budget")
+
+
+# ---- the count shared by processes ------------------------------------------------------------------------
+
+def _spend(path: str, pool: str, tries: int, out: Any) -> None:
+    budget = WriteBudget(20, Path(path))
+    got = sum(1 for _ in range(tries) if budget.reserve(pool))
+    out.put(got)
+
+
+def test_eight_processes_sharing_a_count_never_spend_more_than_a_pool_holds(tmp_path: Path) -> None:
+    """Eight processes, 10 reservations each, on the suites' share of a budget of 20 (14): exactly 14 succeed."""
+    path = tmp_path / "writes.json"
+    ctx = multiprocessing.get_context("fork")  # spawn would import this module (and the kit) again in each
+    out = ctx.Queue()
+    procs = [ctx.Process(target=_spend, args=(str(path), SUITES, 10, out)) for _ in range(8)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(timeout=120)
+    got = [out.get(timeout=5) for _ in procs]
+    assert sum(got) == limits(20)[SUITES] == 14
+    assert WriteBudget(20, path).spent(SUITES) == 14
+    assert WriteBudget(20, path).remaining(SUITES) == 0
+    assert WriteBudget(20, path).remaining("privacy model") == 3, "one pool's spending leaves the others' alone"
+
+
+def test_a_refused_write_goes_back_and_an_overdraft_is_counted_but_not_refused(tmp_path: Path) -> None:
+    budget = WriteBudget(20, tmp_path / "w.json", pool="link chains")
+    assert budget.reserve() and not budget.reserve()
+    budget.give_back("link chains")
+    assert budget.reserve()
+    budget.overdraft = True
+    assert budget.reserve() and budget.spent() == 2
+    assert WriteBudget(None).reserve("anything") and WriteBudget(None).remaining() is None
+
+
+# ---- the client's gate -----------------------------------------------------------------------------------
+
+class _Target(BaseHTTPRequestHandler):
+    """Answers a POST with 201 unless its path says 400; counts what arrives."""
+
+    seen: list[str] = []
+
+    def do_POST(self) -> None:  # noqa: N802 - http.server's name
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        _Target.seen.append(self.path)
+        status = 400 if "refuse" in self.path else 201
+        body = json.dumps({"id": len(_Target.seen)}).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self) -> None:  # noqa: N802
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", "2")
+        self.end_headers()
+        self.wfile.write(b"{}")
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture
+def target() -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Target)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    _Target.seen = []
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _client(base_url: str) -> ApiClient:
+    fixtures = Fixtures(question_id=1, space_id=1)
+    profile = Profile(path="p.toml", base_url=base_url, accounts={"member": Account("member", "m", Secret("pw1234"))},
+                      fixtures=fixtures)
+    return ApiClient(profile, "member", "m", "pw1234", Recorder())
+
+
+def test_the_client_spends_accepted_writes_gives_back_refused_ones_and_sends_nothing_past_the_budget(
+        target: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ApiClient, "write_budget", WriteBudget(20, pool="link chains"))  # a share of 1
+    monkeypatch.setattr(ApiClient, "budget_spent", None)
+    client = _client(target)
+    assert client.post("node/5/refuse.json", json={}).status == 400
+    assert client.get("question.json").status == 200
+    assert client.post("question/1/answer.json", json={"body": "x"}, operation="postAnswer").status == 201
+    with pytest.raises(WriteBudgetSpent, match="write budget of link chains is spent"):
+        client.post("question/1/answer.json", json={"body": "y"}, operation="postAnswer")
+    assert _Target.seen == ["/services/v2/node/5/refuse.json", "/services/v2/question/1/answer.json"]
+    assert client.recorder.take_writes() == {
+        "operations": {"POST /node/{id}/refuse.json": {"sent": 1, "accepted": 0, "held": 0},
+                       "postAnswer": {"sent": 1, "accepted": 1, "held": 1}},
+        "pools": {"link chains": {"sent": 2, "accepted": 1, "held": 1}},
+    }
+    assert client.recorder.take_writes() is None
+    assert ApiClient.write_budget is not None and ApiClient.write_budget.spent() == 1
+
+
+def test_the_plugin_callback_decides_what_a_spent_budget_does(target: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[str, str, str]] = []
+
+    def spent(pool: str, method: str, url: str) -> None:
+        calls.append((pool, method, url))
+        raise RuntimeError("skipped")
+
+    monkeypatch.setattr(ApiClient, "write_budget", WriteBudget(0))
+    monkeypatch.setattr(ApiClient, "budget_spent", spent)
+    with pytest.raises(RuntimeError, match="skipped"):
+        _client(target).put("node/7/lock.json")
+    assert calls == [(SUITES, "PUT", f"{target}/services/v2/node/7/lock.json")] and _Target.seen == []
+
+
+def test_a_write_without_an_operation_is_named_by_its_path_template() -> None:
+    root = "http://h:1/base/services/v2"
+    assert write_label("post", "http://h:1/base/services/v2/answer/12/comment.json?x=1", root) == \
+        "POST /answer/{id}/comment.json"
+    assert write_label("PUT", "http://h:1/base/services/v2/node/-3/lock.json", root) == "PUT /node/{id}/lock.json"
+
+
+# ---- the summary --------------------------------------------------------------------------------------------
+
+def test_the_summary_sums_the_tests_writes_per_operation_and_share() -> None:
+    tests = [
+        {"writes": {"pool": SUITES, "operations": {"postAnswer": {"sent": 3, "accepted": 2, "held": 0}}}},
+        {"writes": {"pool": "openapi", "operations": {"postAnswer": {"sent": 2, "accepted": 1, "held": 1},
+                                                      "lockNode": {"sent": 1, "accepted": 1}}}},
+        {"outcome": "passed"},
+    ]
+    s = write_summary(tests, {"budget": 100, "limits": limits(100), "thorough": False})
+    assert (s["sent"], s["accepted"], s["held"]) == (6, 4, 1)
+    assert s["by_operation"] == {"lockNode": {"sent": 1, "accepted": 1, "held": 0},
+                                 "postAnswer": {"sent": 5, "accepted": 3, "held": 1}}
+    assert s["by_pool"]["openapi"] == {"sent": 3, "accepted": 2, "held": 1, "limit": 12}
+    assert writes_text(s) == ("writes: 4 accepted of a budget of 100 (6 sent; openapi 2/12, suites 2/67); "
+                              "1 not sent (budget spent)")
+    thorough = write_summary(tests[:1], {"budget": None, "limits": limits(None), "thorough": True})
+    assert writes_text(thorough) == "writes: 2 accepted with no budget (--thorough) (3 sent; suites 2)"
+    for_another_share = {"writes": {"pool": "link chains", "operations": {"postAnswer": {"sent": 2, "accepted": 2}},
+                                    "pools": {"openapi": {"sent": 2, "accepted": 2}}}}
+    assert write_summary([for_another_share], 100)["by_pool"]["openapi"]["accepted"] == 2
+    assert writes_text(write_summary([], None)) == ""
+
+
+# ---- end to end ---------------------------------------------------------------------------------------------
+
+def _rows(db: Path) -> int:
+    with sqlite3.connect(db) as conn:
+        return int(conn.execute("SELECT (SELECT COUNT(*) FROM nodes) + (SELECT COUNT(*) FROM jobs)").fetchone()[0])
+
+
+def _strict(text: str) -> Any:
+    def refuse(value: str) -> Any:
+        raise ValueError(f"not JSON: {value}")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_a_run_with_a_small_budget_stops_writing_there_exits_0_and_names_what_it_left_unchecked(
+        tmp_path: Path) -> None:
+    """--only comments on two workers with --write-budget 6 (suites' share: 4): at most 6 accepted writes, counted by
+    the kit and at the target (rows of answers, comments and jobs: a state change adds none), no failed rule."""
+    db = tmp_path / "ref.sqlite"
+    with ReferenceServer(db=str(db)) as srv:
+        before = _rows(db)
+        done = subprocess.run(
+            [sys.executable, "-m", "qaconform.commands.cli", "run", "--profile", srv.profile_path, "--only", "comments",
+             "--write-budget", "6", "--jobs", "2", "--report-dir", str(tmp_path / "run")],
+            cwd=ROOT, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
+        created_at_target = _rows(db) - before
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    report = _strict((tmp_path / "run" / "report.json").read_text())
+    results = _strict((tmp_path / "run" / "results.json").read_text())
+    writes = report["writes"]
+    assert writes["budget"] == 6 and 0 < writes["accepted"] <= 6, writes
+    assert created_at_target <= writes["accepted"], (created_at_target, writes)
+    assert writes["held"] > 0, "the comment tests write more than 6 times: some writes must have been held back"
+    assert writes["unchecked_rules"], "a spent budget leaves rules unchecked, and the report names them"
+    for rid in writes["unchecked_rules"]:
+        rule = next(r for r in report["rules"] if r["id"] == rid)
+        assert rule["status"] == "skipped" and rule["skip_category"] == "write budget spent"
+    assert not report["summary"]["failed_rules"]
+    assert any(t.get("skip_kind") == "write budget spent" for t in results["tests"])
+    assert results["write_budget"]["budget"] == 6
+    assert "writes: " in done.stdout and "accepted of a budget of 6" in done.stdout
+    assert "rules left unchecked (write budget spent): " + writes["unchecked_rules"][0] in done.stdout
+    page = (tmp_path / "run" / "report.html").read_text()
+    assert "accepted of a budget of 6" in page
