@@ -42,6 +42,9 @@ def test_the_generated_tests_have_reserved_shares_and_the_suites_the_rest() -> N
     assert limits(100) == {SUITES: 67, "privacy model": 15, "openapi": 12, "link chains": 6}
     assert limits(20) == {SUITES: 14, "privacy model": 3, "openapi": 2, "link chains": 1}
     assert limits(0) == {SUITES: 0, "privacy model": 0, "openapi": 0, "link chains": 0}
+    # a larger budget goes to the hand-written suites: the generated shares stay at their caps
+    assert limits(220) == {SUITES: 187, "privacy model": 15, "openapi": 12, "link chains": 6}
+    assert limits(1000)[SUITES] == 967
     assert set(limits(None).values()) == {None}
     for budget in (0, 1, 7, 20, 100, 1000):
         assert sum(v or 0 for v in limits(budget).values()) == budget

@@ -29,8 +29,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-DEFAULT_WRITE_BUDGET = 100
-"""Accepted writes per run for a profile that does not say (issue 29: about 100)."""
+DEFAULT_WRITE_BUDGET = 220
+"""Accepted writes per run for a profile that does not say. Issue 29 asked for about 100 with every must-rule still
+checked; the hand-written suites need 166 accepted writes against the reference server (measured: a run with no
+budget, pool "suites"), so a default of 100 left 15 must-rules unchecked, and WHICH ones depended on the order the
+tests ran in (first come, first served inside the suites' pool). 220 = the generated shares (33) + the suites' 166
++ a margin for a site that needs a second try (a time frame taken, a moderated answer): every must-rule is checked
+and the footprint is a third of the 414 writes of an unbudgeted run (measured)."""
 
 UNLIMITED = "unlimited"
 """The profile's and the command line's word for no budget (``--thorough`` implies it)."""
@@ -39,8 +44,13 @@ SUITES = "suites"
 """The pool of the hand-written suites (and of anything not a generated test): the budget less the shares."""
 
 GENERATED_SHARES: dict[str, float] = {"privacy model": 0.15, "openapi": 0.12, "link chains": 0.06}
-"""Each generated test's reserved share of the budget (of 100: 15, 12 and 6 accepted writes). openapi's includes
-the answers and comments its fixture posts for every generated test to read."""
+"""Each generated test's reserved share of the budget (of 100: 15, 12 and 6 accepted writes), at most
+:data:`GENERATED_CAPS`. openapi's includes the answers and comments its fixture posts for every generated test to
+read."""
+
+GENERATED_CAPS: dict[str, int] = {"privacy model": 15, "openapi": 12, "link chains": 6}
+"""The most a generated test's share holds whatever the budget (the self-test proves its faults caught with these):
+a larger budget goes to the hand-written suites, whose must-rules need it; ``--thorough`` lifts every limit."""
 
 POOL_OF_FILE: dict[str, str] = {"test_privacy_model.py": "privacy model", "test_openapi.py": "openapi",
                                 "test_stateful_links.py": "link chains"}
@@ -63,7 +73,8 @@ def limits(budget: int | None) -> dict[str, int | None]:
     """Each pool's limit of accepted writes: the generated shares rounded down, the rest to the suites."""
     if budget is None:
         return {SUITES: None, **{pool: None for pool in GENERATED_SHARES}}
-    shares: dict[str, int | None] = {pool: math.floor(budget * f) for pool, f in GENERATED_SHARES.items()}
+    shares: dict[str, int | None] = {pool: min(math.floor(budget * f), GENERATED_CAPS[pool])
+                                     for pool, f in GENERATED_SHARES.items()}
     return {SUITES: budget - sum(v or 0 for v in shares.values()), **shares}
 
 
