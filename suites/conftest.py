@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 import base64
-import fcntl
-import hashlib
-import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from qaconform.pytest import one_shots
 from qaconform.pytest.outcomes import SkipKind, skip
-from qaconform.pytest.support import answer_posted, once_per_run, post_answer
+from qaconform.pytest.support import answer_posted, once_per_run, post_answer, shared_path
 from qaconform.target import ledger
 from qaconform.target.client import ApiClient, ApiResponse, Exchange
 from qaconform.target.profile import Profile, VisibilityOptions
@@ -69,38 +65,18 @@ def _consuming(request: pytest.FixtureRequest, profile: Profile, name: str, node
     return sent
 
 
-def _once_path(request: pytest.FixtureRequest, profile: Profile, key: str) -> Path | None:
-    """Where the one call of ``key`` is kept across xdist workers (None: no workers)."""
-    worker = getattr(request.config, "workerinput", None)
-    if worker is None:
-        return None
-    digest = hashlib.sha256(f"{profile.base_url}|{key}".encode()).hexdigest()[:16]
-    root = request.getfixturevalue("tmp_path_factory").getbasetemp().parent
-    return Path(root / f"qc-once-{worker['testrunuid']}-{digest}.json")
-
-
 def _once_per_target(request: pytest.FixtureRequest, profile: Profile, key: str,
                      make: Callable[[], ApiResponse]) -> ApiResponse:
-    """Run ``make`` once per run AND target, even across pytest-xdist workers.
+    """Run ``make`` once per run AND target, even across pytest-xdist workers (:func:`once_per_run`): on a shared
+    target a one-shot call made by two workers would find the node consumed. Every worker reads the one response."""
+    saved = once_per_run(request, profile.base_url, key, lambda: _as_json(make()))
+    return ApiResponse(saved["status"], saved["headers"], base64.b64decode(saved["content"]), saved["url"],
+                       Exchange(**saved["exchange"]))
 
-    Session fixtures are per worker; on a shared target a one-shot call made by two workers would find the node
-    consumed. Workers of one run share a lock file keyed by the run and the target's base_url (with no profile every
-    worker starts its own reference server, so the keys differ and each worker makes its own call).
-    """
-    path = _once_path(request, profile, key)
-    if path is None:
-        return make()
-    with open(path.with_suffix(".lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if path.exists():
-            saved = json.loads(path.read_text())
-            return ApiResponse(saved["status"], saved["headers"], base64.b64decode(saved["content"]), saved["url"],
-                               Exchange(**saved["exchange"]))
-        resp = make()
-        path.write_text(json.dumps({"status": resp.status, "headers": resp.headers, "url": resp.url,
-                                    "content": base64.b64encode(resp.content).decode(),
-                                    "exchange": resp.exchange.as_dict()}))
-        return resp
+
+def _as_json(resp: ApiResponse) -> dict[str, Any]:
+    return {"status": resp.status, "headers": resp.headers, "url": resp.url,
+            "content": base64.b64encode(resp.content).decode(), "exchange": resp.exchange.as_dict()}
 
 
 def _owner_call(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile, name: str, node: int,
@@ -172,7 +148,7 @@ def wiki_refusals(request: pytest.FixtureRequest, api: dict[str, ApiClient],
     refuse it (on the matrix's answers, which are not wiki, a server may answer the state first). Empty when another
     xdist worker already consumed the node."""
     node = _one_shot(request, "wiki_node_id")
-    path = _once_path(request, profile, f"cancelwiki moderator {node}")
+    path = shared_path(request, profile.base_url, f"cancelwiki moderator {node}")
     if path is not None and path.exists():
         return {}
     refusals = {role: _consuming(request, profile, "wiki_node_id", node, lambda role=role: api[role].put(

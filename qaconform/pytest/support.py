@@ -237,21 +237,29 @@ def private_reader_skip(profile: Any, role: str) -> str | None:
     return None
 
 
+def shared_path(request: Any, base_url: str, key: str) -> Path | None:
+    """Where the one result of ``key`` is kept for every pytest-xdist worker of this run (None: no workers)."""
+    worker = getattr(request.config, "workerinput", None)
+    if worker is None:
+        return None
+    digest = hashlib.sha256(f"{base_url}|{key}".encode()).hexdigest()[:16]
+    root = Path(request.getfixturevalue("tmp_path_factory").getbasetemp().parent)
+    return root / f"qc-shared-{worker['testrunuid']}-{digest}.json"
+
+
 def once_per_run(request: Any, base_url: str, key: str, make: Callable[[], J]) -> J:
     """``make()`` once per run and target, its JSON value shared by every pytest-xdist worker of the run.
 
-    For content a session fixture writes and the tests only read (an answer with three comments): session fixtures
-    are per worker, so each of six workers would write it again (issue 29: a run's writes are budgeted). Workers of
+    For content a session fixture writes and the tests only read (an answer with three comments), and for the
+    one-shot calls of suites/conftest.py: session fixtures are per worker, so each of six workers would write it
+    again (issue 29: a run's writes are budgeted), and a one-shot call made twice finds its node consumed. Workers of
     one run share a file keyed by the run and the target's base_url (with no profile every worker starts its own
     reference server, so the keys differ and each worker makes its own). A ``make()`` that fails leaves no file: the
     next worker tries again. ``request``: the fixture's pytest request (its config says whether this is a worker).
     """
-    worker = getattr(request.config, "workerinput", None)
-    if worker is None:
+    path = shared_path(request, base_url, key)
+    if path is None:
         return make()
-    digest = hashlib.sha256(f"{base_url}|{key}".encode()).hexdigest()[:16]
-    root = Path(request.getfixturevalue("tmp_path_factory").getbasetemp().parent)
-    path = root / f"qc-shared-{worker['testrunuid']}-{digest}.json"
     with open(path.with_suffix(".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if path.exists():
