@@ -14,8 +14,8 @@ import http.client
 import socket
 import threading
 import time
-from collections import Counter
 from bisect import bisect_left
+from collections import Counter
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
 from urllib.parse import urlsplit
@@ -36,17 +36,20 @@ class Stats:
             self.arrivals: list[float] = []
             self.in_flight = 0
             self.max_in_flight = 0
-            self.answers: Counter[tuple[str, int]] = Counter()
+            self.answers: Counter[tuple[str, int, bool]] = Counter()
 
-    def answered(self, method: str, status: int) -> None:
-        """One answer passed back: counted by (method, status), so a bench can count the writes a target accepted."""
+    def answered(self, method: str, status: int, path: str = "") -> None:
+        """One answer passed back: counted by (method, status, a delete action?), so a bench can count the writes a
+        target accepted, and how many of them removed what a run created (a path ending in /delete.json)."""
         with self.lock:
-            self.answers[(method, status)] += 1
+            self.answers[(method, status, path.split("?")[0].endswith("/delete.json"))] += 1
 
-    def writes(self) -> tuple[int, int]:
-        """(sent, accepted): requests other than GET/HEAD/OPTIONS, and those the target answered with a 2xx."""
+    def writes(self, deletes: bool | None = None) -> tuple[int, int]:
+        """(sent, accepted): requests other than GET/HEAD/OPTIONS, and those the target answered with a 2xx;
+        ``deletes``: only the delete actions (True), only the others (False), or all (None)."""
         with self.lock:
-            sent = [(s, n) for (m, s), n in self.answers.items() if m not in ("GET", "HEAD", "OPTIONS")]
+            sent = [(s, n) for (m, s, d), n in self.answers.items()
+                    if m not in ("GET", "HEAD", "OPTIONS") and deletes in (None, d)]
         return sum(n for _, n in sent), sum(n for s, n in sent if 200 <= s < 300)
 
     def enter(self) -> None:
@@ -109,7 +112,7 @@ class DelayProxy:
                             self.upstream.request(self.command, self.path, body=body, headers=headers)
                             resp = self.upstream.getresponse()
                             data = resp.read()
-                            proxy.stats.answered(self.command, resp.status)
+                            proxy.stats.answered(self.command, resp.status, self.path)
                             break
                         except (http.client.HTTPException, OSError):
                             self.upstream.close()
