@@ -116,6 +116,8 @@ def test_a_run_with_the_delete_action_named_leaves_every_list_as_it_found_it(ser
     assert snapshot(profile) == before
     page = (tmp_path / "run" / "report.html").read_text(encoding="utf-8")
     assert 'id="cleanup"' in page and "cleanup: removed" in page
+    top = page[page.index('<section id="fixtures">'):]
+    assert "cleanup: removed" in top[:top.index("</section>")], "what the run did to the target says it cleaned up"
 
 
 def test_cleanup_of_a_run_made_with_no_cleanup_does_the_same_and_twice_is_harmless(server: ReferenceServer,

@@ -448,6 +448,8 @@ def _skips(report: Mapping[str, Any]) -> str:
 def _fixtures(report: Mapping[str, Any]) -> str:
     """At the top: what this run consumed of the target's one-shot fixtures and created there, what is left."""
     lines = fixture_lines(report)
+    if report.get("cleanup"):  # beside "created on the target": what is still there once the run ended
+        lines.append(cleanup_summary_line(report["cleanup"]))
     if not lines:
         return ""
     items = "".join(f"<li>{_e(line)}</li>" for line in lines)
