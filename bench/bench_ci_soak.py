@@ -10,7 +10,8 @@ footprint is measured at the target, not from the kit's own report.
 It prints one row per run (exit code, wall time, failed rules, must-rules checked, rules not checked because a
 one-shot fixture is no longer in its state, writes sent/accepted at the target) and checks the issue's criteria:
 - 0 failed rules in every run (the server is clean: any failed rule is a false failure);
-- the median wall time of the last three rounds within 15 % of the first three;
+- the median wall time of the last three rounds within 15 % of the first three (rounds of one run: a round of two
+  at once shares the machine between them, so it is shown apart);
 - the same must-rules checked in the last round as in the first, less those of one-shot fixtures earlier rounds
   consumed (the run says which: not checked, fixture not in its state);
 - at most --max-writes accepted writes per run (a round of two runs at once counts the pair and halves it); the
@@ -181,12 +182,17 @@ def main() -> int:
 
 def verdict(runs: list[RunResult], first: set[str], max_writes: float, work: Path, keep: bool) -> int:
     """The issue's four criteria, one line each."""
+    # like with like: a round of two runs at once shares the machine (and the target) between them, so the wall
+    # times compared are those of the rounds with one run; the pairs are shown apart
     by_round: dict[int, list[float]] = {}
     for r in runs:
         by_round.setdefault(r.round, []).append(r.wall_s)
     rounds = sorted(by_round)
-    head = statistics.median(w for n in rounds[:3] for w in by_round[n])
-    tail = statistics.median(w for n in rounds[-3:] for w in by_round[n])
+    singles = [n for n in rounds if len(by_round[n]) == 1] or rounds
+    head = statistics.median(w for n in singles[:3] for w in by_round[n])
+    tail = statistics.median(w for n in singles[-3:] for w in by_round[n])
+    pairs = [n for n in rounds if len(by_round[n]) > 1]
+    pair_text = "; pairs: " + ", ".join(f"round {n} {max(by_round[n]):.1f} s" for n in pairs) if pairs else ""
     last = [r for r in runs if r.round == rounds[-1]]
     unexplained = sorted({x for r in last for x in first - r.must_checked if x not in r.fixture_state})
     checks = [
@@ -194,13 +200,15 @@ def verdict(runs: list[RunResult], first: set[str], max_writes: float, work: Pat
          f"{sum(bool(r.failed) for r in runs)} of {len(runs)} runs with a failed rule, "
          f"exit codes {sorted({r.exit_code for r in runs})}"),
         ("median wall time of the last three rounds within 15 % of the first three", tail <= head * 1.15,
-         f"first three {head:.1f} s, last three {tail:.1f} s ({(tail / head - 1) * 100:+.0f} %)"),
+         f"first three {head:.1f} s, last three {tail:.1f} s ({(tail / head - 1) * 100:+.0f} %; rounds of one run "
+         f"{', '.join(map(str, singles[:3]))} vs {', '.join(map(str, singles[-3:]))}){pair_text}"),
         ("same must-rules checked in the last round as in the first (less consumed one-shots)", not unexplained,
          f"{len(first)} in the first; lost otherwise: {', '.join(unexplained) or 'none'}"),
         (f"at most {max_writes:.0f} accepted writes per run", all(r.writes_accepted <= max_writes for r in runs),
          f"median {statistics.median(r.writes_accepted for r in runs):.0f}, "
          f"max {max(r.writes_accepted for r in runs):.0f} (sent: median "
-         f"{statistics.median(r.writes_sent for r in runs):.0f})"),
+         f"{statistics.median(r.writes_sent for r in runs):.0f}; the cleanup's deletes apart: median "
+         f"{statistics.median(r.deletes for r in runs):.0f})"),
     ]
     for name, ok, detail in checks:
         print(f"{'PASS' if ok else 'FAIL'}  {name}: {detail}")

@@ -55,3 +55,20 @@ def test_the_remote_run_bench_prints_a_row_per_run_with_the_same_verdicts() -> N
     assert parallel[3] == "2" and int(parallel[5]) > 0 and int(serial[5]) > 0, proc.stdout  # jobs, requests
     assert parallel[9] == "same", proc.stdout
     assert all(row[-4:-2] == ["exit", "0"] for row in rows), proc.stdout
+
+
+def test_the_ci_soak_bench_runs_builds_in_a_row_and_at_once_against_one_server() -> None:
+    """bench/bench_ci_soak.py, two rounds of one area (the second two builds at once): a row per run, each exit 0
+    with no failed rule, writes counted at the target, and the four verdict lines."""
+    proc = subprocess.run(
+        [sys.executable, "bench/bench_ci_soak.py", "--rounds", "2", "--pair-every", "2", "--only", "gdpr",
+         "--timeout", "300"],
+        cwd=ROOT, capture_output=True, text=True, timeout=900,
+    )
+    rows = [line.split() for line in proc.stdout.splitlines() if re.match(r"^\s+[12]\s+[-ab]\s+\d+\s", line)]
+    assert [(r[0], r[1]) for r in rows] == [("1", "-"), ("2", "a"), ("2", "b")], proc.stdout + proc.stderr[-2000:]
+    assert all(r[2] == "0" and r[4] == "0" for r in rows), proc.stdout  # exit code, failed rules
+    assert all(float(r[9]) > 0 for r in rows), f"the target accepted no write of a gdpr run?\n{proc.stdout}"
+    verdicts = [line for line in proc.stdout.splitlines() if line.startswith(("PASS ", "FAIL "))]
+    assert len(verdicts) == 4, proc.stdout
+    assert verdicts[0].startswith("PASS  0 failed rules"), proc.stdout
