@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import xml.etree.ElementTree as ET
 from typing import Any
 
@@ -53,3 +54,19 @@ def test_control_characters_from_a_hostile_target_do_not_break_the_xml() -> None
     res = make_results()
     res["tests"][1]["message"] = "bad \x00\x07 bytes"
     ET.fromstring(build_junit(build_report(res, CATALOG)))
+
+
+def test_a_should_rule_warning_is_neither_passed_nor_failed_unless_the_run_is_strict() -> None:
+    """A failed should-rule on a run that exits 0 is no <failure> (CI test reports would show a green build with a
+    red test): skipped as qaconform.warning, the whole failure in its output; with --strict it fails as before."""
+    should = [dataclasses.replace(r, level="should") if r.id == "FAIL-1" else r for r in CATALOG]
+    root = ET.fromstring(build_junit(build_report(make_results(), should)))
+    suite = root.find("testsuite")
+    assert suite is not None and suite.get("failures") == "0" and root.get("failures") == "0"
+    case = next(c for c in root.iter("testcase") if FAIL_TEST.endswith(str(c.get("name"))))
+    skipped, out = case.find("skipped"), case.find("system-out")
+    assert case.find("failure") is None and skipped is not None and out is not None
+    assert skipped.get("type") == "qaconform.warning" and "FAIL-1" in (skipped.get("message") or "")
+    assert "expected 400, got 201" in (out.text or "") and "Reproduce with:" in (out.text or "")
+    strict = ET.fromstring(build_junit(build_report(make_results(), should, meta={"strict": True})))
+    assert strict.get("failures") == "1" and strict.find(".//failure") is not None
