@@ -562,9 +562,19 @@ class Runner:
             srv = self.stack.enter_context(ReferenceServer(faults=tuple(self.args.reference_fault)))
             path = str(srv.profile_path)
         try:
-            return path, load_profile(path)
+            profile = load_profile(path)
         except ProfileError as exc:
             raise UsageProblem(str(exc)) from None
+        override = os.environ.get("QACONFORM_BASE_URL", "").strip().rstrip("/")
+        if override and override != profile.base_url.rstrip("/"):
+            # the suites' plugin applies pytest-base-url's variable too: the target is resolved here, once, so that
+            # the preflight and the doctor examine the URL the suites will test (issue 30: two servers in one run)
+            from dataclasses import replace
+
+            print(f"qaconform run: QACONFORM_BASE_URL overrides base_url: testing {override}", flush=True)
+            profile = replace(profile, base_url=override)
+            self.base_url_from = "QACONFORM_BASE_URL"
+        return path, profile
 
     def _preflight(self, profile: Any, reads: int = PREFLIGHT_READS) -> None:
         """Is the target there? Anonymous reads of one question, on one connection: the shortest of their round
@@ -581,7 +591,7 @@ class Runner:
                 trips.append(time.monotonic() - began)
         except TargetUnreachable as exc:
             raise Unreachable(f"target {profile.base_url} is unreachable ({exc}). Is the server running? Check "
-                              f"base_url in {profile.path}.") from None
+                              f"{getattr(self, 'base_url_from', '') or f'base_url in {profile.path}'}.") from None
         except TargetError:
             pass  # it answered; what it answered is for the suites to judge
         finally:

@@ -177,6 +177,11 @@ class _TargetHolder:
             profile = replace(profile, base_url=base_url.rstrip("/"))
         recorder = Recorder(secrets=set(profile.passwords()))
         diagnosis = self._diagnose(profile, recorder)
+        if diagnosis.base_url and diagnosis.base_url != profile.base_url.rstrip("/"):
+            _stop(self.config, "usage", f"the doctor examined {diagnosis.base_url}, but this session would test "
+                  f"{profile.base_url} (--base-url or QACONFORM_BASE_URL): one run tests one target. Unset the "
+                  "override, or give it to `qaconform run` itself so that its doctor examines that URL",
+                  exitcodes.PYTEST_BAD_PROFILE)
         self.target = Target(profile=diagnosis.resolve(profile), recorder=recorder, started_reference=started,
                              diagnosis=diagnosis)
         ApiClient.write_budget = _write_budget(self.config, self.target.profile)

@@ -93,6 +93,9 @@ class Diagnosis:
     one_shots: dict[str, OneShot] = field(default_factory=dict)
     record: str = ""
     """Where the consumed one-shot fixtures are recorded (beside the profile)."""
+    base_url: str = ""
+    """The target examined: a session handed these findings checks that it tests the same one (one resolved target
+    per run: an override the doctor never saw must not send the suites elsewhere with the doctor's findings)."""
 
     def add(self, severity: Severity, key: str, message: str, fix: str = "") -> None:
         self.findings.append(Finding(severity, key, message, fix))
@@ -112,7 +115,7 @@ class Diagnosis:
         data = {"format": "qaconform-doctor/1", "exit_code": self.exit_code,
                 "findings": [asdict(f) for f in self.findings], "user_ids": self.user_ids,
                 "unusable": self.unusable, "one_shots": {k: asdict(v) for k, v in self.one_shots.items()},
-                "record": self.record}
+                "record": self.record, "base_url": self.base_url}
         loaded: dict[str, Any] = json.loads(json.dumps(data))
         return loaded
 
@@ -125,7 +128,7 @@ class Diagnosis:
                    one_shots={k: OneShot(v["name"], tuple(v["pool"]), v["chosen"], tuple(v["consumed"]),
                                          int(v["left_after"]), tuple(v.get("unknown", ())))
                               for k, v in data.get("one_shots", {}).items()},
-                   record=str(data.get("record", "")))
+                   record=str(data.get("record", "")), base_url=str(data.get("base_url", "")))
 
     def resolve(self, profile: Profile) -> Profile:
         """The profile the tests use: discovered ids filled in, each one-shot fixture the node this run takes (None
@@ -159,7 +162,7 @@ def not_in_state(name: str, detail: str) -> str:
 
 def examine(profile: Profile, recorder: Recorder | None = None) -> Diagnosis:
     """Check ``profile`` against its target with reads only. Never raises for what the target answers."""
-    d = Diagnosis(record=str(ledger.ledger_path(profile.path)))
+    d = Diagnosis(record=str(ledger.ledger_path(profile.path)), base_url=profile.base_url.rstrip("/"))
     if not _base_url_shape(profile, d):
         return d
     rec = recorder if recorder is not None else Recorder(secrets=set(profile.passwords()))

@@ -68,3 +68,31 @@ def test_an_account_refused_everywhere_still_stops_the_run_as_a_bad_profile(tmp_
         proc, data = _run(tmp_path, "--target-profile", str(profile), "-k", "envelope")
     assert proc.returncode == exitcodes.PYTEST_BAD_PROFILE, proc.stdout[-2000:]
     assert data["stopped"]["reason"] == "profile" and "[accounts.member]" in data["stopped"]["message"]
+
+
+def test_an_override_the_doctor_never_saw_is_refused_before_any_request(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """One resolved target per run: findings the doctor made for one URL handed to a session that an override
+    (QACONFORM_BASE_URL, pytest-base-url's variable) points elsewhere stop it as a usage error (4), no test run;
+    `qaconform run` applies the override itself, so its doctor examines that URL and an unreachable one is exit 3
+    with no failed rule."""
+    from qaconform.reference import ReferenceServer
+    from qaconform.target.doctor import examine
+    from qaconform.target.profile import load_profile
+
+    with ReferenceServer() as srv:
+        doctor = tmp_path / "doctor.json"
+        doctor.write_text(json.dumps(examine(load_profile(srv.profile_path)).as_dict()))
+        monkeypatch.setenv("QACONFORM_BASE_URL", "http://127.0.0.1:9")
+        proc, data = _run(tmp_path, "--target-profile", str(srv.profile_path), "--qaconform-doctor", str(doctor),
+                          "-k", "envelope")
+        assert proc.returncode == exitcodes.PYTEST_BAD_PROFILE, proc.stdout[-2000:]
+        assert data["stopped"]["reason"] == "usage" and "one run tests one target" in data["stopped"]["message"]
+        assert not data["tests"], "no test ran"
+        run = subprocess.run(["qaconform", "run", "--profile", str(srv.profile_path), "--only", "paging",
+                              "--report-dir", str(tmp_path / "r")], cwd=tmp_path, capture_output=True, text=True,
+                             timeout=120, check=False)
+    assert run.returncode == exitcodes.UNREACHABLE, run.stdout[-2000:] + run.stderr[-2000:]
+    assert "testing http://127.0.0.1:9" in run.stdout and "Check QACONFORM_BASE_URL" in run.stdout + run.stderr
+    report = tmp_path / "r" / "report.json"
+    assert not report.exists() or not json.loads(report.read_text())["summary"]["failed_rules"], "no failed rule"
