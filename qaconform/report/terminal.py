@@ -18,8 +18,8 @@ def fixture_lines(report: Mapping[str, Any]) -> list[str]:
     out = []
     consumed = [f"{c['fixture']} {c['node']}" for c in fx.get("consumed") or []]
     if consumed:
-        out.append(f"consumed one-shot fixtures: {', '.join(consumed)} (recorded in {fx.get('record')}: the next run "
-                   "skips their tests unless the pool has more)")
+        out.append(f"consumed one-shot fixtures: {', '.join(consumed)} (recorded in {fx.get('record')}; the next run "
+                   "reads their state from the target and takes the pool's next node, if it has one)")
     left = [f"{name} {p['left_after']}" for name, p in (fx.get("one_shots") or {}).items() if len(p["pool"]) > 1]
     if left:
         out.append(f"left in the pools after this run: {', '.join(left)}")
