@@ -72,3 +72,55 @@ def test_the_ci_soak_bench_runs_builds_in_a_row_and_at_once_against_one_server()
     verdicts = [line for line in proc.stdout.splitlines() if line.startswith(("PASS ", "FAIL "))]
     assert len(verdicts) == 4, proc.stdout
     assert verdicts[0].startswith("PASS  0 failed rules"), proc.stdout
+
+
+def test_the_request_table_counts_a_repeat_only_when_no_write_the_list_shows_came_between() -> None:
+    """bench/request_table.py's counting, on a made-up log: a read again of the same URL by the same account is a
+    repeat unless a write of a kind that list shows came between; another account's read is no repeat; a 429 sent
+    again is counted apart."""
+    from request_table import tabulate
+
+    api = "http://127.0.0.1:1/services/v2"
+    questions, spaces = f"{api}/question.json?pageSize=5", f"{api}/space.json"
+    log = [
+        {"test": "suites/a.py::t1", "role": "member", "method": "GET", "url": questions},
+        {"test": "suites/a.py::t1", "role": "member", "method": "GET", "url": questions},  # repeat
+        {"test": "suites/a.py::t1", "role": "admin", "method": "GET", "url": questions},  # another account
+        {"test": "suites/b.py::t2", "role": "member", "method": "GET", "url": spaces},
+        {"test": "suites/b.py::t2", "role": "member", "method": "POST", "url": f"{api}/question/1/answer.json"},
+        {"test": "suites/b.py::t2", "role": "member", "method": "GET", "url": questions},  # an answer came between
+        {"test": "suites/b.py::t2", "role": "member", "method": "GET", "url": spaces},  # spaces show no answer
+        {"test": "suites/b.py::t2", "role": "member", "method": "GET", "url": spaces, "held": True, "status": 429},
+        {"test": None, "role": "member", "method": "GET", "url": spaces},  # the doctor: repeat, outside tests
+    ]
+    table = tabulate(log, {"suites/a.py::t1": ["LIST-1"], "suites/b.py::t2": ["ANSWER-201", "LIST-1"]})
+    t = table.total
+    assert (t.requests, t.reads, t.writes, t.repeats, t.held) == (9, 7, 1, 3, 1)
+    a, b = table.files["suites/a.py"], table.files["suites/b.py"]
+    assert (a.requests, a.repeats, b.requests, b.writes, b.repeats, b.held) == (3, 1, 5, 1, 1, 1)
+    assert table.rules["LIST-1"].requests == 8 and table.rules["ANSWER-201"].requests == 5
+    assert table.files["(outside tests: doctor, preflight, cleanup)"].repeats == 1
+    assert table.repeated_urls == {"/question.json": 1, "/space.json": 2}
+
+
+def test_the_request_table_bench_prints_its_tables_for_a_small_run() -> None:
+    """bench/request_table.py on one area (no figures asserted: counts of a run on this machine): the tables are
+    there, reads and writes add up to the requests, and every row names a suite file or a rule."""
+    proc = subprocess.run(
+        [sys.executable, "bench/request_table.py", "--only", "gdpr", "--jobs", "2", "--timeout", "300"],
+        cwd=ROOT, capture_output=True, text=True, timeout=400,
+    )
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
+    lines = proc.stdout.splitlines()
+    for heading in ("per suite file", "per rule", "paths read again most often"):
+        assert heading in lines, proc.stdout
+    row = re.compile(r"^(?P<name>\S.*?)\s+(?P<req>\d+)\s+(?P<reads>\d+)\s+(?P<writes>\d+)\s+(?P<rep>\d+)\s+"
+                     r"(?:\d+ %|-)\s+(?P<held>\d+)$")
+    total = next(m for m in map(row.match, lines) if m and m["name"] == "all")
+    assert int(total["req"]) > 0 and int(total["reads"]) + int(total["writes"]) + int(total["held"]) == int(
+        total["req"]), proc.stdout
+    start = lines.index("per suite file") + 1
+    file_rows = [m for m in map(row.match, lines[start:lines.index("", start)]) if m]
+    assert any(m["name"].startswith("suites/scenarios/test_gdpr_jobs.py") for m in file_rows), proc.stdout
+    assert sum(int(m["req"]) for m in file_rows) == int(total["req"]), proc.stdout  # every request in one file row
+    assert "qaconform run exit code 0" in proc.stdout

@@ -72,6 +72,9 @@ class SkipKind(StrEnum):
     LIST_TOO_LONG = ("list too long", "not checked: list too long")
     """A relation that needs a whole list (not a window of it) found the list longer than a run walks: the relation
     is not checked for that list, and the report lists it as not checked beside its rule, never as held."""
+    HELD_BACK = ("held back by the target", "not checked: held back by the target")
+    """The target held a request back (429, or 503 with Retry-After) longer than the kit waits (one wait over
+    ``holdback.CAP_S``, the test's waits over ``TEST_BUDGET_S``): the target's pace, never its failure."""
     OTHER = ("skipped", "skipped")
     """Anything else: the target's data or answers leave nothing to check."""
 

@@ -262,6 +262,11 @@ def _budget_spent(pool: str, method: str, url: str) -> None:
          "test)")
 
 
+def _held_back(method: str, url: str, why: str) -> None:
+    """A request the target held back longer than the kit waits: the running test is not checked, never failed."""
+    skip(SkipKind.HELD_BACK, f"held back by the target: {method} {urlsplit(url).path} was not sent again: {why}")
+
+
 def pool_of(item: pytest.Item) -> str:
     """The share of the write budget a test spends: a generated test's own, else the suites'."""
     name = Path(str(item.fspath)).name
@@ -299,6 +304,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("qc_read_only", False):
         ApiClient.write_guard = _refuse_write  # every client, also those a suite makes itself
     ApiClient.budget_spent = _budget_spent
+    ApiClient.held_back = _held_back
     atexit.register(_exit_without_collecting)
 
 
@@ -321,6 +327,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     ApiClient.write_guard = None
     ApiClient.write_budget = None
     ApiClient.budget_spent = None
+    ApiClient.held_back = None
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
@@ -577,6 +584,7 @@ def _qaconform_item_context(request: pytest.FixtureRequest) -> Iterator[None]:
         skip(SkipKind.SAFETY, "not allowed by safety: --read-only")
     target.recorder.take()
     target.recorder.take_settles()
+    target.recorder.take_holds()
     if "created" in request.fixturenames:
         reg: CreatedRegistry = request.getfixturevalue("created")
         reg._node = item
@@ -625,6 +633,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         settles = holder.target.recorder.take_settles()
         if settles:  # the test's read-backs after writes (support.settle), its fixtures' included
             report.user_properties.append((_PROP + "settle", settles))
+        held = holder.target.recorder.take_holds()
+        if held:  # the test's hold-backs (429, 503 with Retry-After) and the time they cost
+            report.user_properties.append((_PROP + "held_back", held))
         writes = holder.target.recorder.take_writes()
         if writes:  # the test's writes per operation (its fixtures' included), and the share they came from
             report.user_properties.append((_PROP + "writes", {"pool": pool_of(item), **writes}))
@@ -851,6 +862,9 @@ def _entry(report: pytest.TestReport) -> dict[str, Any] | None:
     writes = next(iter(_props(report, "writes")), None)
     if writes:
         entry["writes"] = writes
+    held = next(iter(_props(report, "held_back")), None)
+    if held:
+        entry["held_back"] = held
     return entry
 
 

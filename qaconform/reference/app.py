@@ -12,7 +12,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.routing import Route
 
-from . import actions, answers, comments, deletion, faults, gdpr_jobs, node_lists, site_lists, variants
+from . import actions, answers, comments, deletion, faults, gdpr_jobs, node_lists, rate_limit, site_lists, variants
 from .access import Requires
 from .auth import (
     ANSWER,
@@ -106,6 +106,7 @@ def _prefix(path: str) -> str:
 
 def create_app(db: Database, page_size: int = 15, tracker: str = "tracker") -> Starlette:
     svc = Service(db, page_size, tracker)
+    rate_limit.reset()
     table = (ROUTES if variants.is_on("location-not-readable") else ROUTES + LOCATION_ROUTES) + SITE_ROUTES
     routes = [Route(_prefix(op.path) + op.path, endpoint(svc, op), methods=[op.method]) for op in table]
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error, Exception: server_error})

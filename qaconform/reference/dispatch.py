@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import access, planted, variants
+from . import access, planted, rate_limit, variants
 from .access import Requires
 from .auth import Caller
 from .errors import ApiError
@@ -44,6 +44,8 @@ def endpoint(svc: Service, op: Operation) -> Endpoint:
     """The Starlette endpoint of one row."""
 
     async def call(request: Request) -> Response:
+        if variants.is_on("rate-limit-20rps") and (limited := rate_limit.refused(request)) is not None:
+            return limited
         try:
             try:
                 caller = await _admit(svc, op, request)

@@ -188,6 +188,11 @@ _ALL: tuple[Variant, ...] = (
     _V("one-shot-pools", "one-shot fixtures given as pools (lists): each run takes the first still in its state",
        "each one-shot fixture is a pool of three nodes, the first consumed by an earlier run (as one-shots-consumed)",
        choice="one-shot-state"),
+    # --- a gateway in front of the site (rate_limit.py, dispatch.py)
+    _V("rate-limit-20rps", "nothing: the description states no rate limit, and a staging site sits behind a gateway "
+       "that may answer 429 with Retry-After", "beyond about 20 requests a second per account (a token bucket per "
+       "Authorization header, one for anonymous callers) the answer is 429 with Retry-After: seconds for accounts, "
+       "an HTTP-date for anonymous callers"),
 )
 """The registry. Each variant obeys every statement of the description and the samples."""
 

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+from qaconform.report import holdbacks
 from qaconform.report.charts import bar_chart, line_chart
 from qaconform.report.model import limits_text, settle_text
 from qaconform.report.reproduce import variables_used
@@ -155,7 +156,8 @@ def _header(report: Mapping[str, Any], title: str) -> str:
     flags = [f"--only {only}" if only else "", "read-only" if sel.get("read_only") else "",
              "dry run" if sel.get("dry_run") else "", "embedded reference server" if report.get("reference") else "",
              limits_text(report.get("execution")) if report.get("execution") else "",
-             settle_text(report.get("settle")), writes_text(report.get("writes"))]
+             settle_text(report.get("settle")), holdbacks.text(report.get("held_back")),
+             writes_text(report.get("writes"))]
     meta = " · ".join(x for x in [
         f"run {_e(report.get('run_id'))}", f"target {_e(target.get('base_url'))}",
         f"service version {_e(target.get('service_version') or 'not stated')}",

@@ -25,6 +25,7 @@ from qaconform import __version__, exitcodes
 from qaconform.blame import named_failed_rules
 from qaconform.contract import Rule
 from qaconform.pytest.outcomes import SkipKind
+from qaconform.report import holdbacks
 from qaconform.report.expect import Expectation
 from qaconform.report.redact import redact
 from qaconform.report.reproduce import accounts_for_curls, personal_curl, personalise_text, rerun_commands
@@ -75,6 +76,7 @@ def merge_tests(entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
         combined["writes"] = _merged_writes(old.get("writes"), e.get("writes"))
         combined["settle"] = {"reads": _settle_of(old)["reads"] + _settle_of(e)["reads"],
                               "waits": [*_settle_of(old)["waits"], *_settle_of(e)["waits"]]}
+        combined["held_back"] = holdbacks.merged(old, e)
         if other.get("message") and other["outcome"] in ("failed", "error") and other.get("message") != worst.get(
                 "message"):
             combined["message"] = f"{worst.get('message') or ''}\n[{other.get('when', 'also')}] {other['message']}"
@@ -329,6 +331,7 @@ def build_report(
         "pytest_exit": meta.get("pytest_exit", results.get("exitstatus")),
         "execution": _execution(meta.get("execution"), results.get("target")),
         "settle": settle_summary(tests, results.get("target")),
+        "held_back": holdbacks.summary(tests),  # 429s and 503s with Retry-After: waited as told, never failed
         "cleanup": meta.get("cleanup"),  # what the run removed of what it created (qaconform.target.cleanup)
     }
     report["writes"] = writes_report(tests, results.get("write_budget"), rule_entries)

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from qaconform.report import holdbacks
 from qaconform.report.model import STATUSES, limits_text, settle_text
 from qaconform.target.writes import writes_text
 
@@ -95,6 +96,8 @@ def format_summary(report: Mapping[str, Any], html_path: Path | None = None) -> 
         lines.append(f"ran on {limits_text(report['execution'])}")
     if settle_text(report.get("settle")):
         lines.append(settle_text(report.get("settle")))
+    if holdbacks.text(report.get("held_back")):
+        lines.append(holdbacks.text(report.get("held_back")))
     lines += write_lines(report.get("writes"))
     lines.append(f"exit code {report.get('exit_code')}: {report.get('verdict')}")
     if html_path is not None:

@@ -27,8 +27,10 @@ import requests.auth
 from requests.adapters import HTTPAdapter
 from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 
+from qaconform.target import holdback
 from qaconform.target.created_id import created_id
-from qaconform.target.politeness import Limits, limiter_for
+from qaconform.target.exchange_log import log_exchange
+from qaconform.target.politeness import PACE, Limits, limiter_for
 from qaconform.target.profile import Profile
 from qaconform.target.settle import Settled
 from qaconform.target.writes import WriteBudget, WriteBudgetSpent
@@ -95,6 +97,10 @@ class Recorder:
     pool_writes: dict[str, dict[str, int]] = field(default_factory=dict)
     """The same per pool of the write budget they were taken from (a fixture may serve another test's share)."""
 
+    holds: dict[str, Any] = field(default_factory=dict)
+    """Hold-backs of the running test (429, 503 with Retry-After): ``{"times": 2, "waited_s": 2.0, "statuses":
+    {"429": 2}, "paced_s": 0.4, "given_up": [why]}``."""
+
     def note_write(self, operation: str, what: str, pool: str | None = None) -> None:
         """One write of ``operation``: ``sent``, ``accepted`` (a 2xx) or ``held`` (not sent: budget spent)."""
         counts = self.writes.setdefault(operation, {"sent": 0, "accepted": 0, "held": 0})
@@ -120,6 +126,32 @@ class Recorder:
         out = {"reads": self.settle_reads, "waits": self.settle_waits} if self.settle_reads else None
         self.settle_reads, self.settle_waits = 0, []
         return out
+
+    def note_hold(self, status: int, waited_s: float, given_up: str | None = None) -> None:
+        """One answer that held the running test back (qaconform.target.holdback): waited ``waited_s`` as told, or
+        ``given_up`` (why the request was not sent again)."""
+        h = self.holds
+        h["times"] = int(h.get("times", 0)) + 1
+        h["waited_s"] = round(float(h.get("waited_s", 0.0)) + waited_s, 3)
+        statuses = h.setdefault("statuses", {})
+        statuses[str(status)] = statuses.get(str(status), 0) + 1
+        if given_up is not None:
+            h.setdefault("given_up", []).append(given_up)
+
+    def note_paced(self, waited_s: float) -> None:
+        """Time the running test waited for the pace a hold-back lowered (not for the profile's own limits)."""
+        if waited_s >= 0.001:
+            self.holds["paced_s"] = round(float(self.holds.get("paced_s", 0.0)) + waited_s, 3)
+
+    @property
+    def held_s(self) -> float:
+        """What the running test has waited as told so far (its budget: holdback.TEST_BUDGET_S)."""
+        return float(self.holds.get("waited_s", 0.0))
+
+    def take_holds(self) -> dict[str, Any] | None:
+        """This test's hold-backs for the results file (``held_back``), and a fresh count for the next test."""
+        out, self.holds = self.holds, {}
+        return out or None
 
     def note_outcome(self, late: bool) -> None:
         self.late_in_row = self.late_in_row + 1 if late else 0
@@ -391,6 +423,11 @@ class ApiClient:
     """Called with (pool, method, url) instead of sending a write whose pool is spent; the plugin skips the running
     test there (``SkipKind.WRITE_BUDGET``). Without it the client raises WriteBudgetSpent."""
 
+    held_back: ClassVar[Callable[[str, str, str], None] | None] = None
+    """Called with (method, url, why) when the target held a request back longer than the kit waits
+    (qaconform.target.holdback); the plugin skips the running test there (``SkipKind.HELD_BACK``: not checked, never
+    failed). Without it (the doctor, cleanup) the client returns the last held-back answer as it is."""
+
     def __init__(
         self,
         profile: Profile,
@@ -411,6 +448,9 @@ class ApiClient:
             # A target may echo the request headers (a debug 500 page): the encoded credential is a secret too.
             self.recorder.secrets.add(base64.b64encode(f"{username}:{password}".encode()).decode())
         self._limiter = limiter_for(Limits(profile.safety.max_concurrency, profile.safety.max_rps))
+        scheme, netloc = _origin(profile.api_root)
+        self._origin = f"{scheme}://{netloc}"
+        self._account = username or "anonymous"
         self.http = requests.Session()
         self.http.trust_env = False  # never route credentials through an environment proxy
         self.http.mount("http://", _DeadlineAdapter())
@@ -463,15 +503,21 @@ class ApiClient:
         url = _with_query(url, params)
         hdrs = dict(headers or {})
         body = _encode_body(json, data, hdrs)
-        started = time.monotonic()
         rec = self.recorder
-        try:
-            method, url, body, status, resp_headers, content = self._follow(
-                method, url, hdrs, body, started + self.profile.timeout_s, self.url(path))
-        except (TargetError, TargetUnreachable):
-            rec.note_outcome(late=time.monotonic() - started >= self.profile.timeout_s * 0.9)
-            self._record(method, url, hdrs, body, None, {}, b"", started, operation)
-            raise  # a write without an answer stays spent: the target may have taken it
+        for tries in range(1, holdback.MAX_TRIES + 1):  # sent again only after a hold-back (429, 503 Retry-After)
+            rec.note_paced(PACE.wait(self._origin, self._account))
+            started = time.monotonic()
+            try:
+                sent_method, sent_url, sent_body, status, resp_headers, content = self._follow(
+                    method, url, hdrs, body, started + self.profile.timeout_s, self.url(path))
+            except (TargetError, TargetUnreachable):
+                rec.note_outcome(late=time.monotonic() - started >= self.profile.timeout_s * 0.9)
+                self._record(method, url, hdrs, body, None, {}, b"", started, operation)
+                raise  # a write without an answer stays spent: the target may have taken it
+            hold = holdback.hold_of(status, resp_headers)
+            if hold is None or not self._wait_out(hold, tries, sent_method, sent_url, started, operation):
+                break
+        method, url, body = sent_method, sent_url, sent_body
         rec.note_outcome(late=False)
         if write:
             self._settle_write(pool, label, status)
@@ -479,6 +525,28 @@ class ApiClient:
             rec.note_created(self.role, url, content, resp_headers.get("location"))
         ex = self._record(method, url, hdrs, body, status, resp_headers, content, started, operation)
         return ApiResponse(status or 0, resp_headers, content, url, ex)
+
+    def _wait_out(self, hold: holdback.Hold, tries: int, method: str, url: str, started: float,
+                  operation: str | None) -> bool:
+        """A held-back answer: wait as told and say True (send again), or give up and say False (the answer is
+        returned as it is) unless ``held_back`` skips the running test. The account's pace is lowered either way (a
+        503 lowers everyone's)."""
+        rec = self.recorder
+        wait_s = holdback.wait_for(hold, tries)
+        why = holdback.give_up_why(hold, wait_s, tries, rec.held_s)
+        log_exchange(self.role, method, rec.redact(url), hold.status, operation, started, held=True)
+        # the account (a 503: everyone) is held as long as this request waits, and its pace lowered; a request given
+        # up holds nobody: the next ones learn the same at once, and their tests end as quickly
+        PACE.held(self._origin, self._account if hold.status == 429 else None, 0.0 if why else wait_s)
+        if why is None:
+            rec.note_hold(hold.status, wait_s)
+            time.sleep(wait_s)
+            return True
+        rec.note_hold(hold.status, 0.0, given_up=why)
+        callback = ApiClient.held_back
+        if callback is not None:
+            callback(method.upper(), url, why)
+        return False
 
     def _reserve_write(self, method: str, url: str, label: str) -> str | None:
         """Count a write of ``label`` (its operation) and reserve it from the running test's pool of the write budget
@@ -658,6 +726,7 @@ class ApiClient:
             operation=operation,
         )
         rec.add(ex)
+        log_exchange(self.role, method, shown_url, status, operation, started)
         return ex
 
 

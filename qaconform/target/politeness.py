@@ -131,3 +131,102 @@ def limiter_for(limits: Limits) -> Limiter | None:
         if key not in _LIMITERS:
             _LIMITERS[key] = Limiter(limits.share(n))
         return _LIMITERS[key]
+
+
+PACE_DROP = 0.5
+"""A hold-back halves the pace of its lane (of what that lane sent in the last second)."""
+PACE_FLOOR_RPS = 1.0
+"""The slowest pace a lane is lowered to: one request a second."""
+PACE_RECOVER_RPS_PER_S = 1.0
+"""How fast a lowered pace comes back while the target holds nothing back: one request a second more each second
+(from 10/s to 20/s in 10 s), so that a run held back once early does not crawl to its end."""
+PACE_FREE_RPS = 1000.0
+"""A pace recovered this far is no pace at all (the lane is free again)."""
+
+
+@dataclass
+class _Lane:
+    """One lane of the target's pace: an account (or all of them) as this process sends to it."""
+
+    not_before: float = 0.0
+    rps: float | None = None  # None: not lowered
+    lowered_at: float = 0.0
+    sent: deque[float] | None = None
+
+    def rate(self, now: float) -> float | None:
+        if self.rps is None:
+            return None
+        grown = self.rps + PACE_RECOVER_RPS_PER_S * max(0.0, now - self.lowered_at)
+        if grown >= PACE_FREE_RPS:
+            self.rps = None
+            return None
+        return grown
+
+    def recent(self, now: float) -> int:
+        """Requests of this lane sent in the last second."""
+        q = self.sent if self.sent is not None else deque()
+        while q and now - q[0] >= WINDOW_S + MARGIN_S:
+            q.popleft()
+        return len(q)
+
+
+class Pace:
+    """The target's own pace, learnt from its hold-backs (qaconform.target.holdback), per account and overall.
+
+    The profile's limits (:class:`Limiter`) are what the QA lead allows; a gateway's limit is found only when it
+    answers 429. Then the account that was held back waits as told (not only the request that met it: its other
+    requests would meet the same 429) and its pace is halved, coming back slowly while nothing is held back. A 503
+    with Retry-After says the whole server is busy: it holds and slows every account (the overall lane). Per process:
+    each xdist worker learns the pace from its own hold-backs (a worker never sends faster than its share anyway).
+    """
+
+    def __init__(self) -> None:
+        self._lanes: dict[tuple[str, str | None], _Lane] = {}
+        self._lock = threading.Lock()
+
+    def _lane(self, key: tuple[str, str | None]) -> _Lane:
+        lane = self._lanes.get(key)
+        if lane is None:
+            lane = self._lanes[key] = _Lane(sent=deque())
+        return lane
+
+    def wait(self, origin: str, account: str, bound: float = 600.0) -> float:
+        """Wait until this account may send (its lane's and the overall lane's hold and pace); the seconds waited.
+        ``bound``: the longest wait (every loop is bounded)."""
+        began = time.monotonic()
+        while True:
+            with self._lock:
+                now = time.monotonic()
+                mine, everyone = self._lane((origin, account)), self._lane((origin, None))
+                ready = now
+                for lane in (mine, everyone):
+                    ready = max(ready, lane.not_before)
+                    rate = lane.rate(now)
+                    if rate is not None and lane.recent(now) >= max(1, math.floor(rate)):
+                        assert lane.sent is not None  # at most floor(rate) in any second, as the Limiter keeps
+                        ready = max(ready, lane.sent[0] + WINDOW_S + MARGIN_S)
+                if ready <= now or now - began >= bound:
+                    for lane in (mine, everyone):
+                        assert lane.sent is not None
+                        lane.sent.append(now)
+                        lane.recent(now)  # keep the deque to the last second
+                    return now - began
+                pause = min(ready - now, bound - (now - began))
+            time.sleep(max(pause, 0.001))
+
+    def held(self, origin: str, account: str | None, wait_s: float) -> None:
+        """The target held ``account`` back (None: everyone, a 503) for ``wait_s``: hold its lane that long and halve
+        its pace."""
+        with self._lock:
+            now = time.monotonic()
+            lane = self._lane((origin, account))
+            lane.not_before = max(lane.not_before, now + wait_s)
+            current = lane.rate(now)
+            seen = float(lane.recent(now))
+            base = min(current, seen) if current is not None and seen else (current or seen or PACE_FLOOR_RPS)
+            lane.rps = max(PACE_FLOOR_RPS, base * PACE_DROP)
+            lane.lowered_at = now + wait_s
+
+
+PACE = Pace()
+"""The process's pace: every ApiClient of the process shares it."""
