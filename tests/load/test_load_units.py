@@ -6,7 +6,15 @@ import json
 
 import pytest
 
-from qaconform.load.locust_checks import CREATED, OK_JSON, OK_LIST, CheckFailure, check_response, expect_status
+from qaconform.load.locust_checks import (
+    CREATED,
+    OK_JSON,
+    OK_LIST,
+    STATE_CHANGE,
+    CheckFailure,
+    check_response,
+    expect_status,
+)
 from qaconform.load.pacing import Pacer, PacingStats, users_for_rate
 from qaconform.load.shapes import ShapeOptions, tick
 
@@ -62,6 +70,10 @@ def test_checks_name_what_failed() -> None:
         check_response(201, "application/json", b"{}", expect_status(400))
     with pytest.raises(CheckFailure, match="^status_expected: no HTTP answer"):
         check_response(0, None, None, OK_LIST)
+    for expect in (OK_LIST, STATE_CHANGE, expect_status(400)):  # a 429 is counted apart from broken checks
+        with pytest.raises(CheckFailure, match="^rate_limited: 429") as caught:
+            check_response(429, "application/json", b'{"error": "slow down"}', expect)
+        assert caught.value.check == "rate_limited"
 
 
 def test_a_failure_row_names_the_status_and_the_start_of_the_body() -> None:
