@@ -180,8 +180,10 @@ def run_with_log(work: Path, only: list[str] | None, jobs: int | None, seed: int
                "--report-dir", str(out), "--seed", str(seed), "--no-cleanup"]
         cmd += ["--jobs", str(jobs)] if jobs else []
         cmd += ["--only", *only] if only else []
-        proc = subprocess.run(cmd, cwd=ROOT, env=dict(os.environ, **{ENV: str(log)}), capture_output=True, text=True,
-                              timeout=timeout_s, stdin=subprocess.DEVNULL, check=False)
+        # the runner's own requests (doctor, preflight) are outside any test, even when this bench runs in one
+        env = {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"} | {ENV: str(log)}
+        proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout_s,
+                              stdin=subprocess.DEVNULL, check=False)
     report = out / "report.json"
     if not report.is_file():
         raise SystemExit(f"qaconform run wrote no report (exit {proc.returncode}):\n{proc.stdout[-3000:]}\n"
