@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime, formatdate
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -214,3 +215,20 @@ def test_a_hold_back_holds_the_account_and_halves_its_pace_but_not_the_other_acc
     assert sent[-1] - began >= 1.0, f"6 requests of the held account in {sent[-1] - began:.2f} s"
     pace.held("http://t", None, 0.2)  # a 503 with Retry-After: everyone waits
     assert pace.wait("http://t", "admin") >= 0.15
+
+
+def test_a_hold_heard_by_one_worker_holds_the_account_in_the_others(tmp_path: Path) -> None:
+    """Two processes' paces sharing the run's file (the plugin names it on every xdist worker): a 429 one of them
+    met holds that account in the other too, not another account; the pace itself stays each process's own."""
+    one, other = Pace(), Pace()
+    for pace in (one, other):
+        pace.share_through(tmp_path / "qc-pace-run.json")
+    assert other.wait("http://t", "member") < 0.05
+    one.held("http://t", "member", 0.4)
+    began = time.monotonic()
+    assert other.wait("http://t", "admin") < 0.05
+    assert other.wait("http://t", "member") >= 0.3, "the other process sent while the account was held"
+    assert time.monotonic() - began < 2.0
+    alone = Pace()  # a process that shares nothing hears nothing
+    one.held("http://t", "member", 0.4)
+    assert alone.wait("http://t", "member") < 0.05

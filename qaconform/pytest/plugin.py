@@ -33,6 +33,7 @@ from qaconform.pytest.outcomes import RuleFailure, SkipKind, skip, skip_of
 from qaconform.pytest.redaction import scrub_report
 from qaconform.status import Status
 from qaconform.target.client import ApiClient, Recorder, TargetError, TargetUnreachable
+from qaconform.target.politeness import PACE
 from qaconform.target.profile import ROLES, Profile, ProfileError, load_profile
 from qaconform.target.writes import (
     POOL_OF_FILE,
@@ -185,6 +186,7 @@ class _TargetHolder:
         self.target = Target(profile=diagnosis.resolve(profile), recorder=recorder, started_reference=started,
                              diagnosis=diagnosis)
         ApiClient.write_budget = _write_budget(self.config, self.target.profile)
+        PACE.share_through(_run_file(self.config, "pace"))  # a target's hold-backs, heard by every worker
         return self.target
 
     def _diagnose(self, profile: Profile, recorder: Recorder) -> Diagnosis:
@@ -243,12 +245,16 @@ def budget_of(config: pytest.Config, profile: Profile) -> int | None:
 
 def _write_budget(config: pytest.Config, profile: Profile) -> WriteBudget:
     """The run's write budget, counted in a file every xdist worker of the run shares (in memory on one process)."""
-    path = None
+    return WriteBudget(budget_of(config, profile), _run_file(config, "writes"))
+
+
+def _run_file(config: pytest.Config, what: str) -> Path | None:
+    """A file every xdist worker of this run shares (their temp folders' parent), or None on one process."""
     worker = getattr(config, "workerinput", None)
     factory = getattr(config, "_tmp_path_factory", None)
     if worker is not None and factory is not None:
-        path = Path(factory.getbasetemp().parent) / f"qc-writes-{worker['testrunuid']}.json"
-    return WriteBudget(budget_of(config, profile), path)
+        return Path(factory.getbasetemp().parent) / f"qc-{what}-{worker['testrunuid']}.json"
+    return None
 
 
 def _budget_spent(pool: str, method: str, url: str) -> None:
@@ -332,6 +338,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     ApiClient.write_budget = None
     ApiClient.budget_spent = None
     ApiClient.held_back = None
+    PACE.share_through(None)
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:

@@ -13,6 +13,8 @@ requests that travel at different speeds (their arrival at the server may be clo
 
 from __future__ import annotations
 
+import fcntl
+import json
 import math
 import os
 import threading
@@ -21,6 +23,7 @@ from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 WINDOW_S = 1.0
 """The window max_rps is judged over."""
@@ -176,13 +179,66 @@ class Pace:
     The profile's limits (:class:`Limiter`) are what the QA lead allows; a gateway's limit is found only when it
     answers 429. Then the account that was held back waits as told (not only the request that met it: its other
     requests would meet the same 429) and its pace is halved, coming back slowly while nothing is held back. A 503
-    with Retry-After says the whole server is busy: it holds and slows every account (the overall lane). Per process:
-    each xdist worker learns the pace from its own hold-backs (a worker never sends faster than its share anyway).
+    with Retry-After says the whole server is busy: it holds and slows every account (the overall lane).
+
+    The holds are shared between the processes of a run when :meth:`share_through` names a file (the plugin does on
+    every xdist worker): a gateway's "wait 1 s" is for the account, not for the worker that heard it. The file is
+    replaced whole under an exclusive ``flock`` and read again only when it changed (one ``stat`` per request). The
+    pace itself stays each process's own, learnt from its own hold-backs: each worker sends a share of the traffic.
     """
 
     def __init__(self) -> None:
         self._lanes: dict[tuple[str, str | None], _Lane] = {}
         self._lock = threading.Lock()
+        self._shared: Path | None = None
+        self._seen: int | None = None  # mtime_ns of the shared file when last read
+
+    def share_through(self, path: Path | None) -> None:
+        """Share holds with the other processes of the run through ``path`` (None: this process keeps its own)."""
+        with self._lock:
+            self._shared, self._seen = path, None
+
+    def _pull(self, now: float) -> None:
+        """Holds other processes published since the last look (under ``self._lock``)."""
+        path = self._shared
+        if path is None:
+            return
+        try:
+            stamp = path.stat().st_mtime_ns
+            if stamp == self._seen:
+                return
+            holds = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return
+        self._seen = stamp
+        offset = now - time.time()
+        for key, until in holds.items() if isinstance(holds, dict) else ():
+            origin, _, account = str(key).partition("\t")
+            if isinstance(until, int | float):
+                lane = self._lane((origin, None if account == "*" else account))
+                lane.not_before = max(lane.not_before, until + offset)
+
+    def _publish(self, origin: str, account: str | None, until_wall: float) -> None:
+        """Tell the other processes: this lane is held until ``until_wall`` (epoch seconds)."""
+        path = self._shared
+        if path is None:
+            return
+        key = f"{origin}\t{'*' if account is None else account}"
+        try:
+            with open(path.with_suffix(".lock"), "a") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)
+                try:
+                    holds = json.loads(path.read_text(encoding="utf-8"))
+                except (OSError, ValueError):
+                    holds = {}
+                wall = time.time()
+                holds = {k: v for k, v in holds.items() if isinstance(v, int | float) and v > wall}  # bounded
+                holds[key] = max(float(holds.get(key, 0.0)), until_wall)
+                tmp = path.with_suffix(".tmp")
+                tmp.write_text(json.dumps(holds), encoding="utf-8")
+                tmp.replace(path)
+        except OSError:
+            return  # sharing is a courtesy: this process still keeps its own hold
 
     def _lane(self, key: tuple[str, str | None]) -> _Lane:
         lane = self._lanes.get(key)
@@ -197,6 +253,7 @@ class Pace:
         while True:
             with self._lock:
                 now = time.monotonic()
+                self._pull(now)
                 mine, everyone = self._lane((origin, account)), self._lane((origin, None))
                 ready = now
                 for lane in (mine, everyone):
@@ -226,6 +283,8 @@ class Pace:
             base = min(current, seen) if current is not None and seen else (current or seen or PACE_FLOOR_RPS)
             lane.rps = max(PACE_FLOOR_RPS, base * PACE_DROP)
             lane.lowered_at = now + wait_s
+        if wait_s > 0:
+            self._publish(origin, account, time.time() + wait_s)
 
 
 PACE = Pace()
