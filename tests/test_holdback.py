@@ -21,6 +21,7 @@ from qaconform.target.client import ApiClient, Recorder
 from qaconform.target.holdback import Hold, hold_of, retry_after_s
 from qaconform.target.politeness import Pace
 from qaconform.target.profile import profile_from_dict
+from qaconform.target.writes import SUITES, WriteBudget
 
 NOW = datetime(2026, 11, 26, 12, 0, 0, tzinfo=UTC)
 
@@ -186,6 +187,25 @@ def test_a_test_that_waited_its_budget_is_given_up(scripted: tuple[_Script, str]
     held = client.recorder.take_holds() or {}
     assert held["times"] == 3 and held["waited_s"] == pytest.approx(0.5), held  # 0.25 + 0.25, the third over 0.6
     assert "per test" in held["given_up"][0]
+
+
+def test_a_write_given_up_goes_back_to_the_write_budget_before_the_test_is_skipped(
+        scripted: tuple[_Script, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    script, url = scripted
+    budget = WriteBudget(10)
+    monkeypatch.setattr(ApiClient, "write_budget", budget)
+
+    class Skipped(BaseException):
+        pass
+
+    def hook(method: str, target: str, why: str) -> None:
+        raise Skipped(why)
+
+    monkeypatch.setattr(ApiClient, "held_back", hook)
+    script.answers = [(429, {"Retry-After": "3600"})]
+    with pytest.raises(Skipped):
+        _client(url).post("/question/1/answer.json", json={"body": "x"})
+    assert budget.spent(SUITES) == 0, "a write the target never took stays spent"
 
 
 def test_a_write_held_back_is_sent_again_once_accepted_and_counted_once(scripted: tuple[_Script, str]) -> None:

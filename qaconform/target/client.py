@@ -504,6 +504,7 @@ class ApiClient:
         hdrs = dict(headers or {})
         body = _encode_body(json, data, hdrs)
         rec = self.recorder
+        given_up: str | None = None
         for tries in range(1, holdback.MAX_TRIES + 1):  # sent again only after a hold-back (429, 503 Retry-After)
             rec.note_paced(PACE.wait(self._origin, self._account))
             started = time.monotonic()
@@ -515,7 +516,10 @@ class ApiClient:
                 self._record(method, url, hdrs, body, None, {}, b"", started, operation)
                 raise  # a write without an answer stays spent: the target may have taken it
             hold = holdback.hold_of(status, resp_headers)
-            if hold is None or not self._wait_out(hold, tries, sent_method, sent_url, started, operation):
+            if hold is None:
+                break
+            given_up = self._wait_out(hold, tries, sent_method, sent_url, started, operation)
+            if given_up is not None:
                 break
         method, url, body = sent_method, sent_url, sent_body
         rec.note_outcome(late=False)
@@ -524,12 +528,15 @@ class ApiClient:
         if method.upper() == "POST" and status == 201:
             rec.note_created(self.role, url, content, resp_headers.get("location"))
         ex = self._record(method, url, hdrs, body, status, resp_headers, content, started, operation)
+        callback = ApiClient.held_back
+        if given_up is not None and callback is not None:  # after the write went back to its pool
+            callback(method.upper(), url, given_up)
         return ApiResponse(status or 0, resp_headers, content, url, ex)
 
     def _wait_out(self, hold: holdback.Hold, tries: int, method: str, url: str, started: float,
-                  operation: str | None) -> bool:
-        """A held-back answer: wait as told and say True (send again), or give up and say False (the answer is
-        returned as it is) unless ``held_back`` skips the running test. The account's pace is lowered either way (a
+                  operation: str | None) -> str | None:
+        """A held-back answer: wait as told and return None (send again), or give up and return why (the answer is
+        returned as it is, unless ``held_back`` skips the running test). The account's pace is lowered either way (a
         503 lowers everyone's)."""
         rec = self.recorder
         wait_s = holdback.wait_for(hold, tries)
@@ -541,12 +548,9 @@ class ApiClient:
         if why is None:
             rec.note_hold(hold.status, wait_s)
             time.sleep(wait_s)
-            return True
+            return None
         rec.note_hold(hold.status, 0.0, given_up=why)
-        callback = ApiClient.held_back
-        if callback is not None:
-            callback(method.upper(), url, why)
-        return False
+        return why
 
     def _reserve_write(self, method: str, url: str, label: str) -> str | None:
         """Count a write of ``label`` (its operation) and reserve it from the running test's pool of the write budget
