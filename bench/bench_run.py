@@ -16,7 +16,9 @@ bench/qc_bench_probe.py, a pytest plugin loaded into the run through PYTEST_ADDO
 accounts at once (support.for_each) counts every read, so the chain is an upper bound, and so is the floor of a
 serial run (requests x delay).
 
-Run: python bench/bench_run.py [--delays 0,25,50] [--jobs N] [--seed N]   (about 5 minutes on 2 cores)
+Run: python bench/bench_run.py [--delays 0,25,50] [--jobs N] [--seed N] [--requests]   (about 5 minutes on 2 cores;
+--requests adds the table of bench/request_table.py for each parallel run: requests per suite file and rule, reads,
+writes and repeated reads)
 The machine's load average is printed with every run: on a shared machine, rerun when it is high, or run the bench
 with a higher priority than the rest (`nice -n -10`, as root, with the kernel's autogroups off:
 `echo 0 > /proc/sys/kernel/sched_autogroup_enabled`, or every terminal session shares the CPU equally).
@@ -42,9 +44,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from delay_proxy import DelayProxy  # noqa: E402
+from request_table import read_log, render, rules_of, tabulate  # noqa: E402
 
 from qaconform.pytest.parallel import group_of  # noqa: E402
 from qaconform.reference import ReferenceServer  # noqa: E402
+from qaconform.target.exchange_log import ENV as EXCHANGE_LOG  # noqa: E402
 
 
 @dataclass
@@ -66,6 +70,8 @@ class Run:
     """From the end of the last test to the end of `qaconform run` (merging results, the report)."""
     same_as_serial: bool | None = None
     notes: list[str] = field(default_factory=list)
+    requests_table: str | None = None
+    """With --requests: where the run's requests went (bench/request_table.py)."""
 
     @property
     def floor_s(self) -> float:
@@ -104,7 +110,7 @@ def chain_of(probe_dir: Path, before_tests: int) -> int:
 
 
 def one_run(delay_ms: int, jobs: int | None, seed: int, timeout_s: float, work: Path,
-            only: list[str] | None = None) -> Run:
+            only: list[str] | None = None, requests_table: bool = False) -> Run:
     label = "serial" if jobs == 1 else "parallel"
     probe = work / f"probe-{delay_ms}-{label}"
     probe.mkdir(parents=True)
@@ -121,6 +127,10 @@ def one_run(delay_ms: int, jobs: int | None, seed: int, timeout_s: float, work: 
             cmd += ["--only", *only]
         env = dict(os.environ, PYTEST_ADDOPTS="-p qc_bench_probe", QC_BENCH_PROBE_DIR=str(probe),
                    PYTHONPATH=os.pathsep.join([str(ROOT / "bench"), os.environ.get("PYTHONPATH", "")]))
+        env.pop("PYTEST_CURRENT_TEST", None)
+        log = work / f"exchanges-{delay_ms}-{label}"
+        if requests_table:  # the client's exchange log (request_table.py): a line per request, off unless asked
+            env[EXCHANGE_LOG] = str(log)
         proxy.stats.reset()
         began, launched = time.monotonic(), time.time()
         proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout_s,
@@ -138,8 +148,9 @@ def one_run(delay_ms: int, jobs: int | None, seed: int, timeout_s: float, work: 
     ran_jobs = int((report.get("execution") or {}).get("jobs") or 1)
     verdicts = {r["id"]: r["status"] for r in report["rules"]}
     first, last = test_span(probe)
+    table = render(tabulate(read_log(log), rules_of(report))) if requests_table else None
     return Run(delay_ms, label, ran_jobs, wall, requests, chain_of(probe, before_tests=1), in_flight, per_second,
-               proc.returncode, verdicts, load, startup_s=first - launched, tail_s=ended - last)
+               proc.returncode, verdicts, load, startup_s=first - launched, tail_s=ended - last, requests_table=table)
 
 
 def fmt_row(r: Run) -> str:
@@ -164,6 +175,9 @@ def main() -> int:
     ap.add_argument("--parallel-only", action="store_true", help="skip the serial runs (no verdict comparison)")
     ap.add_argument("--only", nargs="+", metavar="AREA|RULE", default=None,
                     help="a part of the suites, as `qaconform run --only` takes it (default: all of them)")
+    ap.add_argument("--requests", action="store_true",
+                    help="also print where each parallel run's requests went: per suite file and rule, reads and "
+                         "writes, repeated reads (bench/request_table.py; the log costs a little time per request)")
     args = ap.parse_args()
     try:
         delays = [int(d) for d in re.split(r"[,\s]+", args.delays.strip()) if d]
@@ -185,7 +199,7 @@ def main() -> int:
                 serial = one_run(delay, 1, args.seed, args.timeout, work, args.only)
                 print(fmt_row(serial), flush=True)
                 runs.append(serial)
-            par = one_run(delay, args.jobs, args.seed, args.timeout, work, args.only)
+            par = one_run(delay, args.jobs, args.seed, args.timeout, work, args.only, args.requests)
             if serial is not None:
                 par.same_as_serial = par.verdicts == serial.verdicts
                 if not par.same_as_serial:
@@ -195,6 +209,8 @@ def main() -> int:
             print(fmt_row(par), flush=True)
             for note in par.notes:
                 print(f"         {note}", flush=True)
+            if par.requests_table:
+                print(f"\n{par.requests_table}\n", flush=True)
             runs.append(par)
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -43,9 +43,11 @@ def test_a_tiny_reference_bench_runs_every_scenario_without_a_wrong_status() -> 
 
 
 def test_the_remote_run_bench_prints_a_row_per_run_with_the_same_verdicts() -> None:
-    """bench/bench_run.py on one small area, 5 ms per request: a serial and a parallel row, same verdicts, exit 0."""
+    """bench/bench_run.py on one small area, 5 ms per request: a serial and a parallel row, same verdicts, exit 0;
+    with --requests, the parallel run's table of where its requests went."""
     proc = subprocess.run(
-        [sys.executable, "bench/bench_run.py", "--delays", "5", "--jobs", "2", "--only", "gdpr", "--timeout", "150"],
+        [sys.executable, "bench/bench_run.py", "--delays", "5", "--jobs", "2", "--only", "gdpr", "--timeout", "150",
+         "--requests"],
         cwd=ROOT, capture_output=True, text=True, timeout=400,
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
@@ -55,6 +57,10 @@ def test_the_remote_run_bench_prints_a_row_per_run_with_the_same_verdicts() -> N
     assert parallel[3] == "2" and int(parallel[5]) > 0 and int(serial[5]) > 0, proc.stdout  # jobs, requests
     assert parallel[9] == "same", proc.stdout
     assert all(row[-4:-2] == ["exit", "0"] for row in rows), proc.stdout
+    table = proc.stdout.splitlines()
+    assert "per suite file" in table and any(line.startswith("suites/scenarios/test_gdpr_jobs.py") for line in table)
+    total = next(line.split() for line in table if line.startswith("all "))
+    assert int(total[1]) == int(parallel[5]), f"the log and the proxy count different requests\n{proc.stdout}"
 
 
 def test_the_ci_soak_bench_runs_builds_in_a_row_and_at_once_against_one_server() -> None:
