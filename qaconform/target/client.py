@@ -95,6 +95,10 @@ class Recorder:
     pool_writes: dict[str, dict[str, int]] = field(default_factory=dict)
     """The same per pool of the write budget they were taken from (a fixture may serve another test's share)."""
 
+    tap: ClassVar[Callable[[Exchange], None] | None] = None
+    """Called with every exchange of every recorder of the process (``qaconform.pytest.exchange_log``: the run's
+    interface coverage and its HAR cassettes), besides the last ``keep`` each recorder holds for its test."""
+
     def note_write(self, operation: str, what: str, pool: str | None = None) -> None:
         """One write of ``operation``: ``sent``, ``accepted`` (a 2xx) or ``held`` (not sent: budget spent)."""
         counts = self.writes.setdefault(operation, {"sent": 0, "accepted": 0, "held": 0})
@@ -163,6 +167,8 @@ class Recorder:
 
     def add(self, ex: Exchange) -> None:
         self.total += 1
+        if Recorder.tap is not None:
+            Recorder.tap(ex)
         self.exchanges.append(ex)
         if len(self.exchanges) > self.keep:
             del self.exchanges[0]
