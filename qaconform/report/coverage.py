@@ -327,3 +327,44 @@ def fail_under(cov: Mapping[str, Any] | None, pct: float | None) -> str | None:
     if share + 1e-9 >= pct:
         return None
     return f"{checked_text(cov)}, under --fail-under {pct:g}%"
+
+
+def _checked_rules(report: Mapping[str, Any]) -> set[str]:
+    return {str(r["id"]) for r in report.get("rules") or [] if r.get("level") == "must"
+            and r.get("status") in ("passed", "failed")}
+
+
+def _called(report: Mapping[str, Any]) -> set[str]:
+    """Every "operation as account" a report's coverage shows called."""
+    return {f"{op['operation']} as {role}" for op in (report.get("coverage") or {}).get("operations") or []
+            for role, cell in (op.get("accounts") or {}).items() if cell.get("requests")}
+
+
+def shrank(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any] | None:
+    """What run B covered less than run A (``qaconform diff``): must-rules no longer checked, operation x account
+    cells no longer called; None when nothing shrank. Parameters and fields are left out: the generated tests draw
+    them anew with every seed, so two runs of one server would differ there without any change."""
+    ca, cb = _checked_rules(a), _checked_rules(b)
+    both = bool((a.get("coverage") or {}).get("operations")) and bool((b.get("coverage") or {}).get("operations"))
+    out = {
+        "must_checked": [len(ca), len(cb)],
+        "rules_no_longer_checked": sorted(ca - cb),
+        "cells_no_longer_called": sorted(_called(a) - _called(b)) if both else [],
+    }
+    if not (out["rules_no_longer_checked"] or out["cells_no_longer_called"]):
+        return None
+    return out
+
+
+def shrank_lines(d: Mapping[str, Any] | None) -> list[str]:
+    """``qaconform diff``'s lines on coverage that shrank from A to B."""
+    if not d:
+        return []
+    a, b = d["must_checked"]
+    out = [f"coverage shrank: checked {a} -> {b} must-rules"]
+    for key, title in (("rules_no_longer_checked", "must-rules no longer checked"),
+                       ("cells_no_longer_called", "operation x account no longer called")):
+        items = d.get(key) or []
+        if items:
+            out.append(f"  {title} ({len(items)}): {', '.join(items[:12])}" + (" ..." if len(items) > 12 else ""))
+    return out

@@ -64,7 +64,8 @@ def test_a_must_rule_counts_as_checked_where_a_test_with_a_verdict_sent_its_requ
     exchanges = [ex("member", "GET", "/question.json", test="t::passed"),
                  ex("novice", "GET", "/question.json", test="t::skipped")]
     tests = [{"nodeid": "t::passed", "outcome": "passed", "rules": ["PAGING-LISTCOUNT"]},
-             {"nodeid": "t::skipped", "outcome": "skipped", "rules": ["PAGING-PAGECOUNT"], "skip_kind": "missing fixture"}]
+             {"nodeid": "t::skipped", "outcome": "skipped", "rules": ["PAGING-PAGECOUNT"],
+              "skip_kind": "missing fixture"}]
     cov = interface_map(exchanges, tests, load_contract())
     listq = op(cov, "listQuestions")
     assert listq["accounts"]["member"]["must_checked"] == ["PAGING-LISTCOUNT"]
@@ -128,3 +129,26 @@ def test_the_exchanges_of_every_process_are_read_and_a_torn_line_is_left_out(tmp
     (tmp_path / "gw1.jsonl").write_text(json.dumps(ex("novice", "GET", "/space.json")) + '\n{"test": "t::x", "ro')
     roles = sorted(e["role"] for e in read_exchanges(tmp_path))
     assert roles == ["admin", "member", "novice"]
+
+
+def test_diff_reports_the_coverage_that_shrank_and_nothing_when_it_did_not() -> None:
+    from qaconform.report.coverage import shrank, shrank_lines
+    from qaconform.report.diff import compare, format_diff
+
+    def report(checked: list[str], called: list[tuple[str, str]]) -> dict[str, Any]:
+        rules = [{"id": rid, "level": "must", "status": "passed" if rid in checked else "skipped"}
+                 for rid in ("A", "B", "C")]
+        ops = {}
+        for op_id, role in called:
+            ops.setdefault(op_id, {"operation": op_id, "accounts": {}})["accounts"][role] = {"requests": 1}
+        return {"rules": rules, "coverage": {"operations": list(ops.values())}}
+
+    a = report(["A", "B", "C"], [("listQuestions", "member"), ("listGroups", "admin")])
+    b = report(["A"], [("listQuestions", "member")])
+    d = shrank(a, b)
+    assert d == {"must_checked": [3, 1], "rules_no_longer_checked": ["B", "C"],
+                 "cells_no_longer_called": ["listGroups as admin"]}
+    assert shrank_lines(d)[0] == "coverage shrank: checked 3 -> 1 must-rules"
+    assert shrank(a, a) is None and shrank(b, a) is None  # grown is not shrunk
+    text = format_diff(compare(a, b))
+    assert "coverage shrank: checked 3 -> 1 must-rules" in text and "listGroups as admin" in text
