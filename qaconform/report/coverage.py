@@ -291,12 +291,16 @@ def rules_checked(rules: Iterable[Mapping[str, Any]], interface: Mapping[str, An
 
 
 def _why_not_checked(rule: Mapping[str, Any]) -> str:
-    """A rule entry's reason, short enough to group by: "not selected by --only paging", "needs fixture X" ..."""
-    reason = str(rule.get("reason") or "").strip().splitlines()[0] if rule.get("reason") else ""
-    reason = re.sub(r"\s*\(\d+ tests?(\(s\))? exists?\)", "", reason)
+    """A rule entry's reason, short enough to group by: "--read-only", "not selected by --only paging", "needs
+    fixture wiki_node_id", "write budget spent" (the first of several reasons, without the request it names)."""
+    full = str(rule.get("reason") or "").strip()
     category = str(rule.get("skip_category") or "")
+    if "--read-only" in full:
+        return "--read-only"
+    reason = full.splitlines()[0].split("; ")[0] if full else ""
     if category and reason.startswith(category + ": "):
         reason = reason[len(category) + 2:]
+    reason = re.sub(r"\s*\(.*$", "", reason)
     return reason[:160] or category or str(rule.get("status"))
 
 
