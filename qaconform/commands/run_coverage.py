@@ -24,6 +24,9 @@ from qaconform.report.har import write_cassettes
 EXCHANGES_DIR = "exchanges"
 """Where the suites' processes log their exchanges during the run (removed once the report is written)."""
 COVERAGE_NAME = "coverage.json"
+CASSETTE_OUTCOMES = ("failed", "blocked", "error")
+"""Tests whose exchanges are kept as HAR files (and warned ones): a failure, a step another rule's failure blocked
+(the page shows it under that rule), a test the kit broke in."""
 ENV_FAIL_UNDER = "QACONFORM_FAIL_UNDER"
 """--fail-under from the environment (a CI job's setting), when the option is not given."""
 
@@ -89,7 +92,7 @@ def before_report(run_dir: Path, results: Mapping[str, Any], meta: dict[str, Any
     logged = run_dir / EXCHANGES_DIR
     interface = interface_map(read_exchanges(logged), tests, load_contract(), read_only=read_only, only=only)
     meta["coverage"] = {**(meta.get("coverage") or {}), **interface}
-    keep = [str(t["nodeid"]) for t in tests if t.get("outcome") in ("failed", "error") or t.get("warning")]
+    keep = [str(t["nodeid"]) for t in tests if t.get("outcome") in CASSETTE_OUTCOMES or t.get("warning")]
     meta["har"] = write_cassettes(run_dir, read_exchanges(logged), keep, keep_all=har == "all",
                                   version=__version__, secrets=secrets)
     meta["fail_under"] = fail_under
