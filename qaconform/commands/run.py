@@ -378,8 +378,9 @@ class Runner:
         """The profile's passwords and their Basic forms: kept from the terminal, kit-error.txt and the reports."""
         self.recorder: Any = None
         """The preflight's and the doctor's exchanges (qaconform.target.client.Recorder)."""
-        self.fail_under: float | None = None
-        """--fail-under (or QACONFORM_FAIL_UNDER): the share of must-rules the run must check."""
+        self.fail_under: tuple[float | None, str] = (None, "--fail-under")
+        """The share of must-rules the run must check, and where it was given (--fail-under, QACONFORM_FAIL_UNDER,
+        the profile's fail_under)."""
         self.doctor_lines: list[str] = []
         """What the doctor found that the user should know (fixtures not in their state, ids discovered ...)."""
 
@@ -413,6 +414,8 @@ class Runner:
             except Unreachable as exc:
                 print(f"qaconform run: {exc}", file=sys.stderr)
                 return exitcodes.UNREACHABLE
+            if self.fail_under[0] is None:  # neither --fail-under nor its variable: the profile's, if any
+                self.fail_under = (profile.fail_under, run_coverage.PROFILE_FAIL_UNDER)
             secrets = secret_variants(profile.passwords(), [a.username for a in profile.accounts.values()])
             self.secrets = secrets
             self.meta = self._meta(run_id, checked.plan, jobs, profile)

@@ -38,28 +38,33 @@ class FailUnderProblem(ValueError):
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fail-under", metavar="PCT", default=None,
                         help=f"fail the run (exit 1) when it checked fewer than PCT%% of the must-rules (env "
-                             f"{ENV_FAIL_UNDER}); the summary always says 'checked N of M must-rules'")
+                             f"{ENV_FAIL_UNDER}, else the profile's fail_under); the summary always says 'checked "
+                             "N of M must-rules'")
     parser.add_argument("--har", choices=("failed", "all"), default="failed",
                         help="HAR 1.2 cassettes in <run>/har/: of every failed or warned test (default), or also "
                              "every exchange of the run (all: har/all.har)")
 
 
-def fail_under_of(args: argparse.Namespace, environ: Mapping[str, str] | None = None) -> float | None:
-    """The share --fail-under (else the environment) asks for, or None; FailUnderProblem when it is not one."""
+PROFILE_FAIL_UNDER = "the profile's fail_under"
+
+
+def fail_under_of(args: argparse.Namespace, environ: Mapping[str, str] | None = None) -> tuple[float | None, str]:
+    """The share --fail-under (else the environment) asks for, or None, and where it came from;
+    FailUnderProblem when it is not a share."""
     environ = os.environ if environ is None else environ
     raw = getattr(args, "fail_under", None)
     where = "--fail-under"
     if raw is None and str(environ.get(ENV_FAIL_UNDER, "")).strip():
         raw, where = environ[ENV_FAIL_UNDER].strip(), ENV_FAIL_UNDER
     if raw is None:
-        return None
+        return None, where
     try:
         pct = float(str(raw).rstrip("%"))
     except ValueError:
         raise FailUnderProblem(f"{where} {raw!r} is not a share: give a number from 0 to 100, like 90") from None
     if not 0 <= pct <= 100:
         raise FailUnderProblem(f"{where} {raw} is not a share: give a number from 0 to 100, like 90")
-    return pct
+    return pct, where
 
 
 def pytest_args(run_dir: Path) -> list[str]:
@@ -84,8 +89,10 @@ def read_exchanges(folder: Path) -> Iterator[dict[str, Any]]:
 
 
 def before_report(run_dir: Path, results: Mapping[str, Any], meta: dict[str, Any], *, har: str,
-                  read_only: bool, only: list[str], fail_under: float | None, secrets: set[str]) -> None:
-    """The interface map and the cassettes, into ``meta`` (coverage's ``interface``, ``har``, ``fail_under``)."""
+                  read_only: bool, only: list[str], fail_under: tuple[float | None, str],
+                  secrets: set[str]) -> None:
+    """The interface map and the cassettes, into ``meta`` (the coverage's interface keys, ``har``, ``fail_under``
+    and where it came from)."""
     from qaconform.contract import load_contract
 
     tests = [t for t in results.get("tests") or [] if isinstance(t, Mapping)]
@@ -95,7 +102,7 @@ def before_report(run_dir: Path, results: Mapping[str, Any], meta: dict[str, Any
     keep = [str(t["nodeid"]) for t in tests if t.get("outcome") in CASSETTE_OUTCOMES or t.get("warning")]
     meta["har"] = write_cassettes(run_dir, read_exchanges(logged), keep, keep_all=har == "all",
                                   version=__version__, secrets=secrets)
-    meta["fail_under"] = fail_under
+    meta["fail_under"], meta["fail_under_from"] = fail_under
 
 
 def after_report(run_dir: Path, report: Mapping[str, Any], collected: Mapping[str, Any] | None) -> Path:

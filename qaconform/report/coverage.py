@@ -323,14 +323,15 @@ def terminal_lines(cov: Mapping[str, Any] | None) -> list[str]:
     return [first, checked_text(cov) + (f"; not checked: {reasons}" if reasons else "")]
 
 
-def fail_under(cov: Mapping[str, Any] | None, pct: float | None) -> str | None:
-    """The one line that fails a run checking a smaller share of must-rules than ``pct``, else None."""
+def fail_under(cov: Mapping[str, Any] | None, pct: float | None, source: str = "--fail-under") -> str | None:
+    """The one line that fails a run checking a smaller share of must-rules than ``pct``, else None; ``source``
+    names where the threshold came from (the option, QACONFORM_FAIL_UNDER, the profile's fail_under)."""
     if pct is None or not cov or not cov.get("summary"):
         return None
     share = float(cov["summary"].get("share", 0.0))
     if share + 1e-9 >= pct:
         return None
-    return f"{checked_text(cov)}, under --fail-under {pct:g}%"
+    return f"{checked_text(cov)}, under {source} {pct:g}%"
 
 
 def _checked_rules(report: Mapping[str, Any]) -> set[str]:

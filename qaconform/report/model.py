@@ -335,7 +335,8 @@ def build_report(
     report["writes"] = writes_report(tests, results.get("write_budget"), rule_entries)
     report["coverage"] = rules_checked(rule_entries, coverage if isinstance(coverage, Mapping) else None)
     report["har"] = dict(meta.get("har") or {})  # node id -> the test's HAR file in the run folder
-    report["exit_code"], report["verdict"] = verdict(report, meta.get("fail_under"))
+    report["exit_code"], report["verdict"] = verdict(report, meta.get("fail_under"),
+                                                     str(meta.get("fail_under_from") or "--fail-under"))
     override = meta.get("exit_override")
     if isinstance(override, Mapping) and override.get("code") is not None:
         report["exit_code"], report["verdict"] = int(override["code"]), str(override.get("reason") or "")
@@ -622,13 +623,14 @@ def _summary(rules: list[dict[str, Any]], tests: list[dict[str, Any]], strict: b
     }
 
 
-def verdict(report: Mapping[str, Any], fail_under_pct: float | None = None) -> tuple[int, str]:
+def verdict(report: Mapping[str, Any], fail_under_pct: float | None = None,
+            fail_under_from: str = "--fail-under") -> tuple[int, str]:
     """The exit code and a one-line verdict, which always says how many must-rules the run checked. A target's
     failure outranks a kit error: both are reported; a run that checked a smaller share of must-rules than
     ``fail_under_pct`` (``--fail-under``) fails like a broken rule, since its green would say little."""
     code, line = _verdict(report)
     cov = report.get("coverage") or {}
-    under = fail_under(cov, fail_under_pct)
+    under = fail_under(cov, fail_under_pct, fail_under_from)
     if under and code == exitcodes.OK:
         return exitcodes.RULE_FAILED, under
     return code, f"{line}; {checked_text(cov)}" if cov.get("summary") else line

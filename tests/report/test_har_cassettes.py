@@ -113,6 +113,18 @@ def test_fail_under_fails_a_read_only_run_with_one_line_naming_the_share(tmp_pat
     assert "exit code 0: every must-rule that ran held" in proc2.stdout and "must-rules (" in proc2.stdout
 
 
+def test_the_profiles_fail_under_fails_the_run_and_the_line_says_where_it_came_from(tmp_path: Path) -> None:
+    from qaconform.reference import ReferenceServer
+
+    with ReferenceServer() as srv:
+        profile = tmp_path / "site.toml"
+        profile.write_text("fail_under = 90\n" + Path(srv.profile_path).read_text(encoding="utf-8"), encoding="utf-8")
+        proc, folder = run(tmp_path / "out", "--profile", str(profile), "--read-only", "--only", "paging")
+    assert proc.returncode == exitcodes.RULE_FAILED, proc.stdout[-3000:] + proc.stderr[-2000:]
+    assert folder is not None
+    assert "must-rules (" in proc.stdout and "%), under the profile's fail_under 90%" in proc.stdout
+
+
 def test_a_fail_under_that_is_not_a_share_is_a_usage_error_before_anything_is_sent(tmp_path: Path) -> None:
     proc, folder = run(tmp_path / "bad", "--fail-under", "ninety")
     assert proc.returncode == exitcodes.USAGE and folder is None

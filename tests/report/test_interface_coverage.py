@@ -103,6 +103,8 @@ def test_the_share_of_must_rules_checked_and_the_threshold() -> None:
     assert cov["must_rules_not_checked"][0]["why"] == "needs fixture wiki_node_id"
     assert fail_under(cov, 90) == "checked 2 of 4 must-rules (50%), under --fail-under 90%"
     assert fail_under(cov, 50) is None and fail_under(cov, None) is None
+    assert fail_under(cov, 75, "the profile's fail_under") == \
+        "checked 2 of 4 must-rules (50%), under the profile's fail_under 75%"
 
 
 def test_the_terminal_says_it_in_two_lines() -> None:
@@ -115,9 +117,10 @@ def test_the_terminal_says_it_in_two_lines() -> None:
 
 
 def test_fail_under_comes_from_the_option_else_the_environment_and_must_be_a_share() -> None:
-    assert fail_under_of(argparse.Namespace(fail_under="90"), {}) == 90.0
-    assert fail_under_of(argparse.Namespace(fail_under=None), {"QACONFORM_FAIL_UNDER": "75%"}) == 75.0
-    assert fail_under_of(argparse.Namespace(fail_under=None), {}) is None
+    env = {"QACONFORM_FAIL_UNDER": "75%"}
+    assert fail_under_of(argparse.Namespace(fail_under="90"), env) == (90.0, "--fail-under")
+    assert fail_under_of(argparse.Namespace(fail_under=None), env) == (75.0, "QACONFORM_FAIL_UNDER")
+    assert fail_under_of(argparse.Namespace(fail_under=None), {})[0] is None
     for bad in ("ninety", "120", "-1"):
         with pytest.raises(FailUnderProblem, match="give a number from 0 to 100"):
             fail_under_of(argparse.Namespace(fail_under=bad), {})
@@ -152,3 +155,16 @@ def test_diff_reports_the_coverage_that_shrank_and_nothing_when_it_did_not() -> 
     assert shrank(a, a) is None and shrank(b, a) is None  # grown is not shrunk
     text = format_diff(compare(a, b))
     assert "coverage shrank: checked 3 -> 1 must-rules" in text and "listGroups as admin" in text
+
+
+def test_the_profile_may_set_fail_under_as_a_share() -> None:
+    from qaconform.target.profile import ProfileError, profile_from_dict
+
+    base = {"base_url": "http://127.0.0.1:9", "fixtures": {"question_id": 1, "space_id": 1},
+            "accounts": {r: {"username": f"qa-{r}", "password": "pw-123"}
+                         for r in ("admin", "moderator", "member", "novice")}}
+    assert profile_from_dict({**base, "fail_under": 90}, "p.toml", {}).fail_under == 90.0
+    assert profile_from_dict(base, "p.toml", {}).fail_under is None
+    for bad in (120, -5, True, "90"):
+        with pytest.raises(ProfileError, match="fail_under"):
+            profile_from_dict({**base, "fail_under": bad}, "p.toml", {})
