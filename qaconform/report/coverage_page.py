@@ -18,7 +18,7 @@ from qaconform.report.coverage import ACCOUNTS, checked_text
 CSS = """
 .cov td.c{text-align:center;min-width:96px;font-size:12.5px}.cov td.c b{font-size:14px}.cov td.none{background:#e2e8f0;
 color:#64748b}.cov .sub{display:block;color:#334155;font-size:11px}.legend span{display:inline-block;padding:1px 8px;
-margin-right:4px;border-radius:4px;font-size:12px}a.har{font-size:12px;margin-left:6px}
+margin-right:4px;border-radius:4px;font-size:12px}a.har{font-size:12px;font-weight:600;margin:0 8px 0 2px}
 """
 _SCALE = ("#fecaca", "#fed7aa", "#fef08a", "#d9f99d", "#86efac", "#4ade80")
 """Share of the operation's must-rules checked in the cell, 0 to all, in six steps."""

@@ -239,7 +239,7 @@ def _rule_card(rule: Mapping[str, Any], tests: Mapping[str, Mapping[str, Any]], 
 
 
 def _first_failure(failure: Mapping[str, Any], test: Mapping[str, Any] | None, har: str = "") -> str:
-    parts = [f'<div>first: <code>{_e(failure.get("test"))}</code>{har}</div>',
+    parts = [f'<div>first: {har}<code>{_e(failure.get("test"))}</code></div>',
              _pre(_lines(failure.get("message"), _MESSAGE_LINES), "msg")]
     exchanges = list((test or {}).get("exchanges") or [])
     if exchanges:
@@ -269,7 +269,7 @@ def _rerun(failure: Mapping[str, Any]) -> str:
 
 
 def _folded_failure(failure: Mapping[str, Any], har: str = "") -> str:
-    parts = [f'<div class="more"><code>{_e(failure.get("test"))}</code>{har}',
+    parts = [f'<div class="more">{har}<code>{_e(failure.get("test"))}</code>',
              _pre(_lines(failure.get("message"), _FOLDED_MESSAGE_LINES), "msg")]
     if failure.get("curl"):
         parts.append(_curl(str(failure["curl"])))
