@@ -70,7 +70,7 @@ def coverage_section(report: Mapping[str, Any]) -> str:
             f"that reached a verdict / the operation's must-rules, requests sent, statuses received "
             f"(coverage.json has the parameters and body fields sent, each form apart).</p>"
             f'<p class="legend">{legend}</p>'
-            f'<table class="cov"><thead><tr><th>operation</th>{head}<th>operation</th></tr></thead>'
+            f'<table class="cov"><thead><tr><th>operation</th>{head}<th>all accounts</th></tr></thead>'
             f"<tbody>{''.join(rows)}</tbody></table>{_gaps(cov)}</section>")
 
 
