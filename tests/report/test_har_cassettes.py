@@ -108,6 +108,11 @@ def test_fail_under_fails_a_read_only_run_with_one_line_naming_the_share(tmp_pat
     assert f"exit code 1: {line}" in proc.stdout
     assert 0 < s["share"] < 90 and s["requests"] > 0
     assert any(u["why"] == "--read-only" for u in cov["unexercised"])  # writes left out, and said why
+    assert cov["collected"] > 0 and cov["rules"], "on workers too, the collected tests of each rule are recorded"
+    rebuilt = subprocess.run([sys.executable, "-m", "qaconform.commands.cli", "report", str(folder / "results.json")],
+                             capture_output=True, text=True, timeout=_TIMEOUT_S, check=False)
+    assert f"exit code 1: {line}" in rebuilt.stdout, rebuilt.stdout[-2000:] + rebuilt.stderr[-2000:]
+    assert '<section id="coverage">' in (folder / "report.html").read_text(), "`qaconform report` keeps the matrix"
     proc2, _ = run(tmp_path / "over", "--read-only", "--only", "paging", "--fail-under", "1")
     assert proc2.returncode == exitcodes.OK, proc2.stdout[-3000:]
     assert "exit code 0: every must-rule that ran held" in proc2.stdout and "must-rules (" in proc2.stdout
