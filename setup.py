@@ -1,5 +1,5 @@
-"""Build step that pyproject.toml cannot say: spec/, suites/, loadtests/, docs/ and target.example.toml travel inside
-the wheel.
+"""Build step that pyproject.toml cannot say: spec/, suites/, loadtests/, docs/, target.example.toml and
+requirements.lock travel inside the wheel.
 
 The repository keeps them at the top level, where people look for them; an installed kit finds them as
 ``qaconform/spec`` ... (``qaconform.kit``): a user who installed the wheel has the example profile, the definition of
@@ -13,7 +13,8 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 KIT_DIRS = ("spec", "suites", "loadtests", "docs")
-KIT_FILES = ("target.example.toml",)
+KIT_FILES = ("target.example.toml", "requirements.lock")
+"""requirements.lock: the versions the kit was tested with, so a wheel user installs those (README, docs/ci/)."""
 SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", ".schemathesis", ".pytest_cache")
 
 

@@ -91,6 +91,22 @@ def test_a_parallel_run_merges_every_test_once_with_one_run_tag(serial_and_paral
     assert tags == {tag}, f"the workers tagged what they created differently: {tags}"
 
 
+def test_a_parallel_runs_coverage_merges_the_exchanges_of_every_worker(serial_and_parallel: dict[str, Path]) -> None:
+    """coverage.json is drawn from the exchanges each process logged (one file per xdist worker): three workers must
+    show the same operation x account cells called as one process, and about as many requests."""
+    cov = {n: json.loads((p / "coverage.json").read_text()) for n, p in serial_and_parallel.items()}
+
+    def called(c: dict[str, Any]) -> set[str]:
+        return {f"{o['operation']} as {a}" for o in c["operations"] for a, cell in o["accounts"].items()
+                if cell["requests"]}
+
+    assert called(cov["parallel"]) == called(cov["serial"])
+    assert cov["serial"]["summary"]["cells_exercised"] == 95, cov["serial"]["summary"]
+    serial, parallel = cov["serial"]["summary"]["requests"], cov["parallel"]["summary"]["requests"]
+    assert abs(parallel - serial) <= serial * 0.15, (serial, parallel)  # the same tests and seed, not byte for byte
+    assert cov["parallel"]["summary"]["must_checked"] == cov["serial"]["summary"]["must_checked"]
+
+
 @pytest.fixture(scope="module")
 def polite_target(tmp_path_factory: pytest.TempPathFactory) -> Any:
     """The reference server behind a counting proxy, with a profile that limits concurrency and rate."""

@@ -31,7 +31,7 @@ from typing import IO, Any
 from pytest import ExitCode as pytest_exit
 
 from qaconform import exitcodes, kit
-from qaconform.commands import run_paths
+from qaconform.commands import run_coverage, run_paths
 from qaconform.kit import pytest_command, pytest_cwd
 from qaconform.pytest.markers import AREAS
 from qaconform.report.options import add_report_options, check_report_options, write_extra_outputs
@@ -152,6 +152,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "than the profile's [safety] max_concurrency and max_rps allow); 1 runs them serially")
     parser.add_argument("--timeout", type=float, metavar="S", default=DEFAULT_SUITE_TIMEOUT_S,
                         help=f"stop the suites after this many seconds (default {DEFAULT_SUITE_TIMEOUT_S:.0f})")
+    run_coverage.add_arguments(parser)
     add_report_options(parser)
 
 
@@ -377,6 +378,9 @@ class Runner:
         """The profile's passwords and their Basic forms: kept from the terminal, kit-error.txt and the reports."""
         self.recorder: Any = None
         """The preflight's and the doctor's exchanges (qaconform.target.client.Recorder)."""
+        self.fail_under: tuple[float | None, str] = (None, "--fail-under")
+        """The share of must-rules the run must check, and where it was given (--fail-under, QACONFORM_FAIL_UNDER,
+        the profile's fail_under)."""
         self.doctor_lines: list[str] = []
         """What the doctor found that the user should know (fixtures not in their state, ids discovered ...)."""
 
@@ -410,6 +414,8 @@ class Runner:
             except Unreachable as exc:
                 print(f"qaconform run: {exc}", file=sys.stderr)
                 return exitcodes.UNREACHABLE
+            if self.fail_under[0] is None:  # neither --fail-under nor its variable: the profile's, if any
+                self.fail_under = (profile.fail_under, run_coverage.PROFILE_FAIL_UNDER)
             secrets = secret_variants(profile.passwords(), [a.username for a in profile.accounts.values()])
             self.secrets = secrets
             self.meta = self._meta(run_id, checked.plan, jobs, profile)
@@ -462,6 +468,10 @@ class Runner:
         problem = check_report_options(args)
         if problem:
             raise UsageProblem(problem)
+        try:
+            self.fail_under = run_coverage.fail_under_of(args)
+        except run_coverage.FailUnderProblem as exc:
+            raise UsageProblem(str(exc)) from None
         if args.jobs is None and os.environ.get(ENV_JOBS, "").strip():
             raw = os.environ[ENV_JOBS].strip()
             if not raw.isdecimal():
@@ -671,6 +681,7 @@ class Runner:
                "--qaconform-doctor", str(results_path.parent / DOCTOR_NAME),
                "-p", "qaconform.report.coverage_plugin",
                "--qaconform-coverage", str(results_path.parent / "coverage.json"),
+               *run_coverage.pytest_args(results_path.parent),
                *plan.pytest_args]
         if jobs > 1:  # xdist's load mode with qaconform's scheduler (qaconform/pytest/parallel.py)
             cmd += ["-n", str(jobs), "--dist", "load"]
@@ -764,10 +775,17 @@ class Runner:
         from qaconform.report.writer import RUN_META_NAME, build_and_write, read_coverage
 
         assert self.run_dir is not None
-        (self.run_dir / RUN_META_NAME).write_text(json.dumps(self.meta, indent=1, default=str), encoding="utf-8")
-        coverage = read_coverage(self.run_dir)
-        if coverage is not None:
-            self.meta["coverage"] = coverage  # not in run.json: `qaconform report` reads coverage.json itself
+        collected = read_coverage(self.run_dir)
+        if collected is not None:
+            self.meta["coverage"] = collected  # not in run.json: `qaconform report` reads coverage.json itself
+        if results_path.is_file():  # the interface map and the HAR files (qaconform/commands/run_coverage.py)
+            run_coverage.before_report(
+                self.run_dir, json.loads(results_path.read_text(encoding="utf-8")), self.meta, har=self.args.har,
+                read_only=bool(self.args.read_only or self.args.dry_run), only=list(self.args.only),
+                fail_under=self.fail_under, secrets=secrets)
+        (self.run_dir / RUN_META_NAME).write_text(
+            json.dumps({k: v for k, v in self.meta.items() if k != "coverage"}, indent=1, default=str),
+            encoding="utf-8")
         if self.kit_errors:
             (self.run_dir / "kit-error.txt").write_text(self._scrubbed("\n\n".join(self.kit_errors)),
                                                         encoding="utf-8")
@@ -781,6 +799,7 @@ class Runner:
         report, paths = build_and_write(results, self.run_dir, expectations=expectations, meta=self.meta,
                                         secrets=secrets, baseline=getattr(self.args, "baseline", None),
                                         keep_all=bool(getattr(self.args, "keep_all", False)))
+        run_coverage.after_report(self.run_dir, report, collected)
         for line in write_extra_outputs(report, self.args):
             print(line)
         copied = False

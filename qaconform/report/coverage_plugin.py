@@ -21,8 +21,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     path = config.getoption("qc_coverage")
-    if not path or hasattr(config, "workerinput"):
-        return
+    worker = getattr(config, "workerinput", None)
+    if not path or (worker is not None and worker.get("workerid") != "gw0"):
+        return  # under xdist the controller collects nothing: the first worker (each collects them all) writes
     rules: dict[str, list[str]] = {}
     for item in items:
         for marker in item.iter_markers("rule"):

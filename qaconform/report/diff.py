@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from qaconform import exitcodes
+from qaconform.report.coverage import shrank, shrank_lines
 from qaconform.report.files import read_run_json
 from qaconform.report.model import canonical
 from qaconform.report.volatile import normalise
@@ -134,6 +135,7 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
         "not_checked_fixture_consumed": consumed,
         "observations_changed": observations,
         "generated_not_compared": {"seeds": [sorted(seeds_a), sorted(seeds_b)], "observations": drawn_apart},
+        "coverage_shrank": shrank(a, b),
         "exit_code": exitcodes.RULE_FAILED if counting else exitcodes.OK,
     }
 
@@ -201,6 +203,7 @@ def format_diff(d: Mapping[str, Any]) -> str:
             what = ("new observation" if not o["before"] else "no longer recorded" if not o["after"]
                     else describe_change(o["before"], o["after"]))
             lines.append(f"  {o['rule']} ({o['test']}): {what}")
+    lines += shrank_lines(d.get("coverage_shrank"))
     apart = d.get("generated_not_compared") or {}
     if apart.get("observations"):
         seeds = " and ".join(",".join(map(str, s)) or "none" for s in apart["seeds"])

@@ -18,6 +18,8 @@ from typing import Any
 
 from qaconform.report import holdbacks
 from qaconform.report.charts import bar_chart, line_chart
+from qaconform.report.coverage_page import CSS as COVERAGE_CSS
+from qaconform.report.coverage_page import coverage_section, har_link
 from qaconform.report.model import limits_text, settle_text
 from qaconform.report.reproduce import variables_used
 from qaconform.report.terminal import fixture_lines
@@ -56,6 +58,7 @@ margin:6px 8px 6px 0}.chart-title{font-weight:600;font-size:13px}.tick{font-size
 .charts{display:flex;flex-wrap:wrap}code{font-size:12.5px}.env{background:#eff6ff;border:1px solid #bfdbfe;
 border-radius:6px;padding:6px 10px;margin:6px 0}.pass{color:#15803d;font-weight:600}.fail{color:#b91c1c;font-weight:600}
 """
+_CSS += COVERAGE_CSS
 _CSS += "".join(f".b-{s.slug}{{background:{s.colour}}}" for s in Status)
 
 _JS = """
@@ -133,6 +136,7 @@ def render_html(report: Mapping[str, Any]) -> str:
         _unattributed(report),
         _changed(report),
         _summary(report),
+        coverage_section(report),
         _rules_table(report),
         _observations(report),
         _skips(report),
@@ -228,16 +232,16 @@ def _rule_card(rule: Mapping[str, Any], tests: Mapping[str, Mapping[str, Any]], 
         return (f'<article class="rule-card {kind}" id="{kind}-{_e(rule["id"])}">{head}'
                 f'<p>{_e(rule.get("reason") or "")}</p></article>')
     first, rest = failures[0], failures[1:]
-    body = [_first_failure(first, tests.get(str(first.get("test"))))]
+    body = [_first_failure(first, tests.get(str(first.get("test"))), har_link(report, first.get("test")))]
     if rest:
-        items = "".join(_folded_failure(f) for f in rest)
+        items = "".join(_folded_failure(f, har_link(report, f.get("test"))) for f in rest)
         body.append(f'<details class="more"><summary>{len(rest)} more failing test(s) of this rule</summary>'
                     f"{items}</details>")
     return f'<article class="rule-card {kind}" id="{kind}-{_e(rule["id"])}">{head}{"".join(body)}</article>'
 
 
-def _first_failure(failure: Mapping[str, Any], test: Mapping[str, Any] | None) -> str:
-    parts = [f'<div>first: <code>{_e(failure.get("test"))}</code></div>',
+def _first_failure(failure: Mapping[str, Any], test: Mapping[str, Any] | None, har: str = "") -> str:
+    parts = [f'<div>first: {har}<code>{_e(failure.get("test"))}</code></div>',
              _pre(_lines(failure.get("message"), _MESSAGE_LINES), "msg")]
     exchanges = list((test or {}).get("exchanges") or [])
     if exchanges:
@@ -266,8 +270,8 @@ def _rerun(failure: Mapping[str, Any]) -> str:
     return out
 
 
-def _folded_failure(failure: Mapping[str, Any]) -> str:
-    parts = [f'<div class="more"><code>{_e(failure.get("test"))}</code>',
+def _folded_failure(failure: Mapping[str, Any], har: str = "") -> str:
+    parts = [f'<div class="more">{har}<code>{_e(failure.get("test"))}</code>',
              _pre(_lines(failure.get("message"), _FOLDED_MESSAGE_LINES), "msg")]
     if failure.get("curl"):
         parts.append(_curl(str(failure["curl"])))

@@ -26,6 +26,7 @@ from qaconform.blame import named_failed_rules
 from qaconform.contract import Rule
 from qaconform.pytest.outcomes import SkipKind
 from qaconform.report import holdbacks
+from qaconform.report.coverage import checked_text, fail_under, rules_checked
 from qaconform.report.expect import Expectation
 from qaconform.report.redact import redact
 from qaconform.report.reproduce import accounts_for_curls, personal_curl, personalise_text, rerun_commands
@@ -335,7 +336,10 @@ def build_report(
         "cleanup": meta.get("cleanup"),  # what the run removed of what it created (qaconform.target.cleanup)
     }
     report["writes"] = writes_report(tests, results.get("write_budget"), rule_entries)
-    report["exit_code"], report["verdict"] = verdict(report)
+    report["coverage"] = rules_checked(rule_entries, coverage if isinstance(coverage, Mapping) else None)
+    report["har"] = dict(meta.get("har") or {})  # node id -> the test's HAR file in the run folder
+    report["exit_code"], report["verdict"] = verdict(report, meta.get("fail_under"),
+                                                     str(meta.get("fail_under_from") or "--fail-under"))
     override = meta.get("exit_override")
     if isinstance(override, Mapping) and override.get("code") is not None:
         report["exit_code"], report["verdict"] = int(override["code"]), str(override.get("reason") or "")
@@ -622,8 +626,20 @@ def _summary(rules: list[dict[str, Any]], tests: list[dict[str, Any]], strict: b
     }
 
 
-def verdict(report: Mapping[str, Any]) -> tuple[int, str]:
-    """The exit code and a one-line verdict. A target's failure outranks a kit error: both are reported."""
+def verdict(report: Mapping[str, Any], fail_under_pct: float | None = None,
+            fail_under_from: str = "--fail-under") -> tuple[int, str]:
+    """The exit code and a one-line verdict, which always says how many must-rules the run checked. A target's
+    failure outranks a kit error: both are reported; a run that checked a smaller share of must-rules than
+    ``fail_under_pct`` (``--fail-under``) fails like a broken rule, since its green would say little."""
+    code, line = _verdict(report)
+    cov = report.get("coverage") or {}
+    under = fail_under(cov, fail_under_pct, fail_under_from)
+    if under and code == exitcodes.OK:
+        return exitcodes.RULE_FAILED, under
+    return code, f"{line}; {checked_text(cov)}" if cov.get("summary") else line
+
+
+def _verdict(report: Mapping[str, Any]) -> tuple[int, str]:
     s = report["summary"]
     failed = list(s["failed_rules"])
     unattributed = report.get("unattributed_tests") or []
@@ -653,7 +669,7 @@ def verdict(report: Mapping[str, Any]) -> tuple[int, str]:
         extra += f"; {len(s['expected_failures'])} expected failure(s)"
     if s["unexpectedly_passing"]:
         extra += f"; {len(s['unexpectedly_passing'])} expected failure(s) now pass: remove them from --expect"
-    return exitcodes.OK, f"every must-rule that ran held ({held} of {s['must_rules']}){extra}"
+    return exitcodes.OK, f"every must-rule that ran held ({held} held){extra}"
 
 
 def _target(target: Any) -> Any:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from qaconform.report import holdbacks
+from qaconform.report.coverage import terminal_lines
 from qaconform.report.model import STATUSES, limits_text, settle_text
 from qaconform.target.writes import writes_text
 
@@ -99,6 +100,12 @@ def format_summary(report: Mapping[str, Any], html_path: Path | None = None) -> 
     if holdbacks.text(report.get("held_back")):
         lines.append(holdbacks.text(report.get("held_back")))
     lines += write_lines(report.get("writes"))
+    lines += terminal_lines(report.get("coverage")) if (report.get("coverage") or {}).get("operations") else []
+    har = report.get("har") or {}
+    if har:
+        cassettes = len([k for k in har if k != "*"])
+        lines.append(f"HAR cassettes: {cassettes} failed or warned test(s)" + (", and every exchange (har/all.har)"
+                                                                            if "*" in har else "") + " in har/")
     lines.append(f"exit code {report.get('exit_code')}: {report.get('verdict')}")
     if html_path is not None:
         lines.append(f"report: {html_path}")

@@ -28,7 +28,8 @@ RESULTS_NAME = "results.json"
 RUN_META_NAME = "run.json"
 """What the runner knew beyond the results (selection, load status, kit errors), so `qaconform report` can rebuild."""
 COVERAGE_NAME = "coverage.json"
-"""Every collected test's rule ids (qaconform.report.coverage_plugin), to tell "not selected" from "not covered"."""
+"""What the run covered (qaconform.report.coverage) and every collected test's rule ids
+(qaconform.report.coverage_plugin), to tell "not selected" from "not covered"."""
 _ATTEMPTS = 20
 
 
@@ -38,7 +39,9 @@ def read_coverage(folder: Path) -> dict[str, Any] | None:
         data = json.loads((folder / COVERAGE_NAME).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    return data if isinstance(data, dict) and isinstance(data.get("rules"), dict) else None
+    if not isinstance(data, dict):
+        return None
+    return data if isinstance(data.get("rules"), dict) or isinstance(data.get("operations"), list) else None
 
 
 def new_run_id(now: datetime | None = None) -> str:

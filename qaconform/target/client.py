@@ -100,6 +100,9 @@ class Recorder:
     holds: dict[str, Any] = field(default_factory=dict)
     """Hold-backs of the running test (429, 503 with Retry-After): ``{"times": 2, "waited_s": 2.0, "statuses":
     {"429": 2}, "paced_s": 0.4, "given_up": [why]}``."""
+    tap: ClassVar[Callable[[Exchange], None] | None] = None
+    """Called with every exchange of every recorder of the process (``qaconform.pytest.exchange_log``: the run's
+    interface coverage and its HAR cassettes), besides the last ``keep`` each recorder holds for its test."""
 
     def note_write(self, operation: str, what: str, pool: str | None = None) -> None:
         """One write of ``operation``: ``sent``, ``accepted`` (a 2xx) or ``held`` (not sent: budget spent)."""
@@ -195,6 +198,8 @@ class Recorder:
 
     def add(self, ex: Exchange) -> None:
         self.total += 1
+        if Recorder.tap is not None:
+            Recorder.tap(ex)
         self.exchanges.append(ex)
         if len(self.exchanges) > self.keep:
             del self.exchanges[0]

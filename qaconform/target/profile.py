@@ -301,6 +301,10 @@ class ProfileFile(_Table):
     service_version: Annotated[StrictStr, Field(pattern=r"^\d+(\.\d+){0,3}$")] | None = Field(
         None, examples=["2.16.0"],
         description="the service version the target runs; rules of later features are 'disabled by configuration'")
+    fail_under: Annotated[float, Field(ge=0, le=100), BeforeValidator(_not_bool)] | None = Field(
+        None, examples=[90],
+        description="the share (percent) of must-rules a run must check, else it fails (exit 1); `qaconform run "
+                    "--fail-under` and QACONFORM_FAIL_UNDER override it")
     verify_tls: StrictBool = True
     default_page_size: StrictInt | None = None
     max_page_size: Annotated[StrictInt, Field(ge=1)] | None = Field(
@@ -359,6 +363,8 @@ class Profile:
     """One-shot fixtures given as pools, as written (``fixtures`` holds the node the run takes)."""
     cleanup: Cleanup | None = None
     """The site's delete action ([cleanup]); None: what a run creates stays on the target."""
+    fail_under: float | None = None
+    """The share of must-rules a run must check (``qaconform run --fail-under`` overrides it)."""
 
     @property
     def api_root(self) -> str:
@@ -469,7 +475,7 @@ def profile_from_dict(data: dict[str, Any], path: str = "<profile>", env: dict[s
                    service_version=f.service_version, verify_tls=f.verify_tls,
                    default_page_size=f.default_page_size, max_page_size=f.max_page_size,
                    max_response_bytes=f.max_response_bytes, name=f.name, lacks=f.lacks, load=f.load,
-                   cleanup=f.cleanup)
+                   cleanup=f.cleanup, fail_under=None if f.fail_under is None else float(f.fail_under))
 
 
 # ----------------------------------------------------------------------------------------------------------

@@ -155,7 +155,7 @@ def test_a_bad_expect_file_exits_2_before_the_run_starts(tmp_path: Path) -> None
 
 
 def test_no_password_of_the_profile_is_in_any_file_of_the_run_folder(tmp_path: Path, leaky_server: Profile) -> None:
-    r = run(tmp_path / "out", "--profile", leaky_server.path, "--only", "actions")
+    r = run(tmp_path / "out", "--profile", leaky_server.path, "--only", "actions", "--har", "all")
     assert r.proc.returncode == exitcodes.RULE_FAILED, r.output  # failures carry exchanges: the risky case
     assert r.folder is not None
     secrets = set(leaky_server.passwords())
@@ -168,6 +168,9 @@ def test_no_password_of_the_profile_is_in_any_file_of_the_run_folder(tmp_path: P
         for s in secrets:
             assert s not in text, f"a credential of the profile leaked into {p.name}"
     assert "Authorization" in (r.folder / "report.json").read_text()  # exchanges with credentials were written
+    cassettes = [p for p in files if p.suffix == ".har"]  # the failures' and, with --har all, every exchange
+    assert len(cassettes) >= 2 and (r.folder / "har" / "all.har") in cassettes, [p.name for p in files]
+    assert all("Authorization" in p.read_text() for p in cassettes)  # sent authenticated: a real test of redaction
 
 
 def test_a_profile_that_cannot_be_loaded_exits_2_with_one_line_and_writes_nothing(tmp_path: Path) -> None:

@@ -1,0 +1,78 @@
+"""A pytest plugin the runner loads (``-p qaconform.pytest.exchange_log``): every exchange of the run, on disk.
+
+The results file keeps a failing test's last exchanges, and only for the report. The run's interface coverage
+(``qaconform.report.coverage``: what was actually sent and received, per operation and account) and its HAR
+cassettes (``qaconform.report.har``) need every exchange, from every process. Each process (the controller, each
+xdist worker) appends to its own file ``<dir>/<worker>.jsonl``, one line per exchange with the test that was running,
+so no worker waits for another and nothing rides on xdist's report channel; the runner reads them all afterwards.
+The exchanges are the client's recorded copies: Authorization and the profile's secrets are already redacted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any
+
+import pytest
+
+from qaconform.target.client import Exchange, Recorder
+
+_KEY = pytest.StashKey["_ExchangeLog"]()
+
+
+class _ExchangeLog:
+    """The open file of this process and the test running now (exchanges before any test belong to none)."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.file: IO[str] = path.open("a", encoding="utf-8")
+        self.test: str | None = None
+
+    def write(self, ex: Exchange) -> None:
+        started = time.time() - ex.elapsed_ms / 1000
+        entry: dict[str, Any] = {"test": self.test, "started": round(started, 3), **ex.as_dict()}
+        entry.pop("curl", None)  # the report keeps curls; a cassette has the request itself
+        self.file.write(json.dumps(entry, default=str) + "\n")
+
+    def close(self) -> None:
+        self.file.close()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--qaconform-exchanges", dest="qc_exchanges", default=None, metavar="DIR",
+                     help="append every exchange with the test that sent it to DIR/<process>.jsonl "
+                          "(the interface coverage and HAR files of `qaconform run`)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    folder = config.getoption("qc_exchanges", None)
+    if not folder:
+        return
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    log = _ExchangeLog(Path(folder) / f"{worker}.jsonl")
+    config.stash[_KEY] = log
+    Recorder.tap = log.write
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    log = config.stash.get(_KEY, None)
+    if log is not None:
+        Recorder.tap = None
+        log.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """Exchanges sent while a test runs (its session fixtures' included, the first time) are that test's."""
+    log = item.config.stash.get(_KEY, None)
+    if log is not None:
+        log.test = item.nodeid
+    yield
+    if log is not None:
+        log.test = None
+        log.file.flush()
+

@@ -1,0 +1,375 @@
+"""What a run covered of the interface, from what was actually sent and received (coverage.json).
+
+Not from test names: the exchanges every process of the run logged (``qaconform.pytest.exchange_log``) are matched
+to the 19 operations of spec/openapi.yaml by method and path, and tallied per operation and account: requests,
+statuses, the query parameters and body fields sent, each form counted apart (``recipients`` as an integer or as a
+numeric string, a user by id, email or name, a field in the body or as a query parameter). A test that reached a
+verdict (passed, failed, observed) checked its must-rules at the operations and accounts its exchanges touched.
+What the description states that no request exercised (an operation an account never called, a parameter or a body
+field never sent) is listed with why, read from the run's selection and its tests' skips, never guessed from names.
+
+Two steps, because the rule statuses are the report's: :func:`interface_map` (the runner, from the exchanges and
+the results) and :func:`rules_checked` (the report model, from its rule entries): how many must-rules the run checked
+of all of them, the share ``--fail-under`` compares.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, urlsplit
+
+import yaml
+
+FORMAT = "qaconform-coverage/1"
+ACCOUNTS = ("admin", "moderator", "member", "novice", "anonymous")
+"""The accounts of the permission table (docs/profile.md "The roles"): the matrix's columns."""
+VERDICTS = frozenset({"passed", "failed", "observed"})
+"""Test outcomes that judged their rules (blocked, skipped and error did not)."""
+INTERFACE_KEYS = ("accounts", "other_callers", "exchanges", "outside_operations", "operations", "unexercised")
+"""What :func:`interface_map` gives, as coverage.json holds it at its top level."""
+_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+$")
+
+
+@dataclass(frozen=True)
+class Shape:
+    """An operation as a request shows it: method, a pattern of its path, and the names the description states
+    for it (query parameters and body fields), each with where it goes."""
+
+    operation_id: str
+    method: str
+    pattern: re.Pattern[str]
+    stated: Mapping[str, str]
+    write: bool
+
+
+def shapes(contract: Any) -> list[Shape]:
+    """The 19 operations as :class:`Shape`s, the most literal paths first (``/user/retrieveAllExperts.json`` before
+    ``/user/{userId}/...``); op 19's tracker segment matches any one segment."""
+    openapi = yaml.safe_load(Path(contract.openapi_path).read_text(encoding="utf-8"))
+    out = []
+    for op in contract.operations.values():
+        stated = {p.name: p.location for p in op.parameters if p.location == "query"}
+        for name in _body_fields(contract, openapi, op):
+            stated.setdefault(name, "body")
+        regex = re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(op.api_path))
+        if op.api_path.startswith("/tracker/"):
+            regex = "/[^/]+" + re.escape(op.api_path[len("/tracker"):])
+        out.append(Shape(op.operation_id, op.method.upper(), re.compile(regex + "$"), stated,
+                         op.method.upper() not in ("GET", "HEAD")))
+    return sorted(out, key=lambda s: -len(re.sub(r"\[\^/\]\+", "", s.pattern.pattern)))
+
+
+def _body_fields(contract: Any, openapi: Mapping[str, Any], op: Any) -> list[str]:
+    """The top-level properties of an operation's JSON request body schema (spec/schemas), or none."""
+    for item in (openapi.get("paths") or {}).values():
+        for body in (item or {}).values():
+            if not isinstance(body, Mapping) or body.get("operationId") != op.operation_id:
+                continue
+            content = ((body.get("requestBody") or {}).get("content") or {})
+            ref = ((content.get("application/json") or {}).get("schema") or {}).get("$ref")
+            if ref:
+                schema = contract.schema(str(ref).rsplit("/", 1)[-1])
+                return list((schema.get("properties") or {}).keys())
+    return []
+
+
+def match(ops: Iterable[Shape], method: str, url: str) -> Shape | None:
+    """The operation a request called, by method and path (None: a request outside the 19 operations)."""
+    path = urlsplit(url).path
+    for s in ops:
+        if s.method == method.upper() and s.pattern.search(path):
+            return s
+    return None
+
+
+def value_form(value: Any) -> str:
+    """How a value was sent, so that each stated form counts apart: integer, numeric string, email, string ..."""
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if value is None:
+        return "null"
+    if isinstance(value, list):
+        forms = sorted({value_form(v) for v in value})
+        return "array of " + "/".join(forms) if forms else "empty array"
+    if isinstance(value, dict):  # a recipient {"id": 5} and {"id": "5"} are two forms
+        return "object{" + ", ".join(f"{k}: {value_form(v)}" for k, v in sorted(value.items())[:6]) + "}"
+    text = str(value)
+    if re.fullmatch(r"-?\d+", text):
+        return "numeric string"
+    if _EMAIL.match(text):
+        return "email"
+    if text in ("true", "false"):
+        return "boolean string"
+    return "string"
+
+
+def sent_fields(ex: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+    """(name, form) of every query parameter and top-level body field of one exchange; a form names where it went
+    (``query: numeric string``, ``body: integer``)."""
+    for name, value in parse_qsl(urlsplit(str(ex.get("url") or "")).query, keep_blank_values=True):
+        yield name, f"query: {value_form(value)}"
+    body = ex.get("request_body")
+    if not body:
+        return
+    ctype = next((str(v) for k, v in (ex.get("request_headers") or {}).items() if k.lower() == "content-type"), "")
+    try:
+        data = json.loads(body)
+    except ValueError:
+        if "form" in ctype:
+            for name, value in parse_qsl(str(body), keep_blank_values=True):
+                yield name, f"form: {value_form(value)}"
+        return
+    if isinstance(data, dict):
+        for name, value in data.items():
+            yield str(name), f"body: {value_form(value)}"
+
+
+@dataclass
+class _Cell:
+    requests: int = 0
+    statuses: Counter[str] | None = None
+    fields: dict[str, Counter[str]] | None = None
+    tests: set[str] | None = None
+
+    def add(self, ex: Mapping[str, Any]) -> None:
+        self.requests += 1
+        self.statuses = self.statuses if self.statuses is not None else Counter()
+        self.fields = self.fields if self.fields is not None else {}
+        self.tests = self.tests if self.tests is not None else set()
+        self.statuses[str(ex.get("status")) if ex.get("status") is not None else "no answer"] += 1
+        for name, form in sent_fields(ex):
+            self.fields.setdefault(name, Counter())[form] += 1
+        if ex.get("test"):
+            self.tests.add(str(ex["test"]))
+
+
+def interface_map(exchanges: Iterable[Mapping[str, Any]], tests: Iterable[Mapping[str, Any]], contract: Any,
+                  *, read_only: bool = False, only: Iterable[str] = ()) -> dict[str, Any]:
+    """The operations x accounts map of a run (coverage.json's ``operations``, ``callers``, ``unexercised``).
+
+    ``tests``: the results file's tests (outcome, rules, skip kind) — which tests judged which must-rules, and why a
+    part of the interface went unexercised."""
+    ops = shapes(contract)
+    rules = contract.rules
+    must_of: dict[str, set[str]] = {s.operation_id: set() for s in ops}
+    for r in rules.values():
+        if r.level == "must":
+            for op in r.operations:
+                must_of.setdefault(op, set()).add(r.id)
+    results = {str(t.get("nodeid")): t for t in tests}
+    cells: dict[tuple[str, str], _Cell] = {}
+    outside = Counter[str]()
+    total = 0
+    for ex in exchanges:
+        total += 1
+        shape = match(ops, str(ex.get("method") or ""), str(ex.get("url") or ""))
+        if shape is None:
+            outside[f"{ex.get('method')} {urlsplit(str(ex.get('url') or '')).path}"] += 1
+            continue
+        cells.setdefault((shape.operation_id, str(ex.get("role") or "anonymous")), _Cell()).add(ex)
+    operations = []
+    callers = sorted({role for _, role in cells} - set(ACCOUNTS))
+    for s in sorted(ops, key=lambda s: list(contract.operations).index(s.operation_id)):
+        by_account = {}
+        for role in (*ACCOUNTS, *callers):
+            cell = cells.get((s.operation_id, role))
+            by_account[role] = _cell_json(cell, must_of[s.operation_id], results)
+        sent = {n for role in by_account for n in by_account[role]["fields"]}
+        operations.append({
+            "operation": s.operation_id,
+            "method": s.method,
+            "path": contract.operations[s.operation_id].api_path,
+            "must_rules": sorted(must_of[s.operation_id]),
+            "stated": dict(s.stated),
+            "accounts": by_account,
+            "requests": sum(a["requests"] for a in by_account.values()),
+            "must_checked": sorted({r for a in by_account.values() for r in a["must_checked"]}),
+            "fields_not_sent": sorted(set(s.stated) - sent),
+        })
+    gaps = _unexercised(operations, ops, rules, list(results.values()), read_only, list(only))
+    return {
+        "accounts": list(ACCOUNTS),
+        "other_callers": callers,
+        "exchanges": total,
+        "outside_operations": dict(outside.most_common(20)),
+        "operations": operations,
+        "unexercised": gaps,
+    }
+
+
+def _cell_json(cell: _Cell | None, must: set[str], results: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    if cell is None:
+        return {"requests": 0, "statuses": {}, "fields": {}, "tests": 0, "must_checked": []}
+    checked = set()
+    for nodeid in cell.tests or ():
+        t = results.get(nodeid)
+        if t is not None and (t.get("outcome") in VERDICTS or t.get("warning")):
+            checked |= must & set(t.get("rules") or [])
+    return {
+        "requests": cell.requests,
+        "statuses": dict(sorted((cell.statuses or Counter()).items())),
+        "fields": {n: dict(sorted(f.items())) for n, f in sorted((cell.fields or {}).items())},
+        "tests": len(cell.tests or ()),
+        "must_checked": sorted(checked),
+    }
+
+
+def _unexercised(operations: list[dict[str, Any]], ops: list[Shape], rules: Mapping[str, Any],
+                 tests: list[Mapping[str, Any]], read_only: bool, only: list[str]) -> list[dict[str, Any]]:
+    """Every (operation, account) never called and every stated parameter or field never sent, with why."""
+    write = {s.operation_id: s.write for s in ops}
+    out = []
+    for op in operations:
+        why = _why(op["operation"], write[op["operation"]], rules, tests, read_only, only)
+        for role in ACCOUNTS:
+            if not op["accounts"][role]["requests"]:
+                out.append({"operation": op["operation"], "account": role, "why": why})
+        for name in op["fields_not_sent"]:
+            out.append({"operation": op["operation"], "field": name, "in": op["stated"][name],
+                        "why": why if op["requests"] == 0 else "no test sends it"})
+    return out
+
+
+def _why(op_id: str, write: bool, rules: Mapping[str, Any], tests: list[Mapping[str, Any]], read_only: bool,
+         only: list[str]) -> str:
+    """Why a part of an operation went unexercised, from the run: its selection, then its tests' skips."""
+    if write and read_only:
+        return "--read-only"
+    mine = [t for t in tests if any(op_id in getattr(rules.get(r), "operations", ()) for r in t.get("rules") or [])]
+    if only and not mine:
+        return f"not selected by --only {' '.join(only)}"
+    kinds = Counter(str(t.get("skip_kind")) for t in mine if t.get("outcome") == "skipped" and t.get("skip_kind"))
+    fixtures = sorted({f for t in mine for f in t.get("needs_fixtures") or []})
+    if kinds:
+        kind = kinds.most_common(1)[0][0]
+        return {"missing fixture": "fixture missing" + (f" ({', '.join(fixtures)})" if fixtures else ""),
+                "fixture not in its state": "fixture not in its state",
+                "not allowed by safety": "safety (--read-only or [safety])",
+                "write refused": "--read-only",
+                "write budget spent": "write budget spent"}.get(kind, kind)
+    return "no test sends it"
+
+
+def rules_checked(rules: Iterable[Mapping[str, Any]], interface: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The run's coverage as the report holds it: the interface map, and the must-rules checked (a must-rule is
+    checked when its status is a verdict: passed or failed) of all must-rules, with why for each not checked."""
+    must = [r for r in rules if r.get("level") == "must"]
+    checked = [r["id"] for r in must if r.get("status") in ("passed", "failed")]
+    share = round(100.0 * len(checked) / len(must), 1) if must else 100.0
+    unchecked = [{"rule": r["id"], "status": r.get("status"), "operations": list(r.get("operations") or []),
+                  "why": _why_not_checked(r)} for r in must if r["id"] not in checked]
+    inter = {k: v for k, v in (interface or {}).items() if k in INTERFACE_KEYS}
+    ops = inter.get("operations") or []
+    cells = [(o["operation"], a) for o in ops for a in ACCOUNTS]
+    exercised = [(o["operation"], a) for o in ops for a in ACCOUNTS if o["accounts"][a]["requests"]]
+    return {
+        "format": FORMAT,
+        "summary": {
+            "must_rules": len(must),
+            "must_checked": len(checked),
+            "share": share,
+            "operations": len(ops),
+            "operations_exercised": sum(1 for o in ops if o["requests"]),
+            "cells": len(cells),
+            "cells_exercised": len(exercised),
+            "requests": sum(o["requests"] for o in ops),
+            "fields_not_sent": sum(len(o["fields_not_sent"]) for o in ops),
+        },
+        "must_rules_not_checked": unchecked,
+        **inter,
+    }
+
+
+def _why_not_checked(rule: Mapping[str, Any]) -> str:
+    """A rule entry's reason, short enough to group by: "--read-only", "not selected by --only paging", "needs
+    fixture wiki_node_id", "write budget spent" (the first of several reasons, without the request it names)."""
+    full = str(rule.get("reason") or "").strip()
+    category = str(rule.get("skip_category") or "")
+    if "--read-only" in full:
+        return "--read-only"
+    reason = full.splitlines()[0].split("; ")[0] if full else ""
+    if category and reason.startswith(category + ": "):
+        reason = reason[len(category) + 2:]
+    reason = re.sub(r"\s*\(.*$", "", reason)
+    return reason[:160] or category or str(rule.get("status"))
+
+
+def checked_text(cov: Mapping[str, Any]) -> str:
+    """"checked N of M must-rules (P%)": what every verdict line of a run says."""
+    s = cov.get("summary") or {}
+    return f"checked {s.get('must_checked', 0)} of {s.get('must_rules', 0)} must-rules ({s.get('share', 0):g}%)"
+
+
+def terminal_lines(cov: Mapping[str, Any] | None) -> list[str]:
+    """The two lines of the run's summary on coverage."""
+    if not cov or not cov.get("summary"):
+        return []
+    s = cov["summary"]
+    why = Counter(str(u.get("why")) for u in cov.get("must_rules_not_checked") or [])
+    reasons = ", ".join(f"{n} {w}" for w, n in why.most_common(4))
+    first = (f"interface coverage: {s['operations_exercised']} of {s['operations']} operations, "
+             f"{s['cells_exercised']} of {s['cells']} operation x account cells called ({s['requests']} requests); "
+             f"{s['fields_not_sent']} stated parameters/fields never sent (coverage.json)")
+    return [first, checked_text(cov) + (f"; not checked: {reasons}" if reasons else "")]
+
+
+def fail_under(cov: Mapping[str, Any] | None, pct: float | None, source: str = "--fail-under") -> str | None:
+    """The one line that fails a run checking a smaller share of must-rules than ``pct``, else None; ``source``
+    names where the threshold came from (the option, QACONFORM_FAIL_UNDER, the profile's fail_under)."""
+    if pct is None or not cov or not cov.get("summary"):
+        return None
+    share = float(cov["summary"].get("share", 0.0))
+    if share + 1e-9 >= pct:
+        return None
+    return f"{checked_text(cov)}, under {source} {pct:g}%"
+
+
+def _checked_rules(report: Mapping[str, Any]) -> set[str]:
+    return {str(r["id"]) for r in report.get("rules") or [] if r.get("level") == "must"
+            and r.get("status") in ("passed", "failed")}
+
+
+def _called(report: Mapping[str, Any]) -> set[str]:
+    """Every "operation as account" a report's coverage shows called."""
+    return {f"{op['operation']} as {role}" for op in (report.get("coverage") or {}).get("operations") or []
+            for role, cell in (op.get("accounts") or {}).items() if cell.get("requests")}
+
+
+def shrank(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any] | None:
+    """What run B covered less than run A (``qaconform diff``): must-rules no longer checked, operation x account
+    cells no longer called; None when nothing shrank. Parameters and fields are left out: the generated tests draw
+    them anew with every seed, so two runs of one server would differ there without any change."""
+    ca, cb = _checked_rules(a), _checked_rules(b)
+    both = bool((a.get("coverage") or {}).get("operations")) and bool((b.get("coverage") or {}).get("operations"))
+    out = {
+        "must_checked": [len(ca), len(cb)],
+        "rules_no_longer_checked": sorted(ca - cb),
+        "cells_no_longer_called": sorted(_called(a) - _called(b)) if both else [],
+    }
+    if not (out["rules_no_longer_checked"] or out["cells_no_longer_called"]):
+        return None
+    return out
+
+
+def shrank_lines(d: Mapping[str, Any] | None) -> list[str]:
+    """``qaconform diff``'s lines on coverage that shrank from A to B."""
+    if not d:
+        return []
+    a, b = d["must_checked"]
+    out = [f"coverage shrank: checked {a} -> {b} must-rules"]
+    for key, title in (("rules_no_longer_checked", "must-rules no longer checked"),
+                       ("cells_no_longer_called", "operation x account no longer called")):
+        items = d.get(key) or []
+        if items:
+            out.append(f"  {title} ({len(items)}): {', '.join(items[:12])}" + (" ..." if len(items) > 12 else ""))
+    return out
