@@ -43,8 +43,8 @@ class Status(StrEnum):
 
     FAILED = ("failed", "#b91c1c", Effect.BROKE, True, "failure", "Failed rules")
     ERROR = ("error", "#7e22ce", Effect.KIT, True, "error", "Errors: the kit broke, not the target")
-    BLOCKED = ("blocked", "#c2410c", Effect.NONE, True, "skipped", "Blocked: tests that could not run because the "
-               "target broke another rule")
+    BLOCKED = ("blocked", "#c2410c", Effect.NONE, True, "skipped", "Blocked: tests that could not run (the target "
+               "broke another rule, or gave no answer)")
     OBSERVED = ("observed", "#0369a1", Effect.HELD, True, None, None)
     PASSED = ("passed", "#15803d", Effect.HELD, True, None, None)
     SKIPPED = ("skipped", "#a16207", Effect.NONE, True, "skipped", None)

@@ -42,6 +42,9 @@ LOAD_GRACE_S = 240.0
 _TAIL_BYTES = 64 * 1024
 _READ_TICK_S = 0.5
 _STOP_GRACE_S = 15.0
+SUITE_KILL_GRACE_S = 60.0
+"""How long after --timeout the runner stops pytest itself: the plugin stops the run at the first test to end after
+--timeout (``stopped: time_budget`` in the results); this is for a test that never ends."""
 MAX_DEFAULT_JOBS = 6
 """The most workers a run starts unless told (--jobs): a staging server is shared, and past this the workers' start-up
 costs more CPU than their waiting saves (bench/bench_run.py, 2 cores, 50 ms a request: 4 workers 29.5 s, 6 workers
@@ -309,27 +312,6 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
             continue
 
 
-def _stopped(results_path: Path) -> tuple[str, str] | None:
-    """Why the plugin says the run stopped early (its results file's ``stopped``), or None."""
-    try:
-        data = json.loads(results_path.read_text())
-    except (OSError, ValueError):
-        return None
-    stopped = data.get("stopped") if isinstance(data, dict) else None
-    if isinstance(stopped, dict) and isinstance(stopped.get("reason"), str):
-        return stopped["reason"], str(stopped.get("message") or "")
-    return None
-
-
-def _exit_line(tail: str) -> str | None:
-    """The message of a pytest.exit(...) or a usage error in pytest's output."""
-    for pattern in (r"^!+ _pytest\.outcomes\.Exit: (.+?) !+$", r"^!+ (.+?) !+$", r"^ERROR: (.+)$"):
-        found = re.findall(pattern, tail, re.MULTILINE)
-        if found:
-            return str(found[-1]).strip()
-    return None
-
-
 # ----------------------------------------------------------------------------------------------------------
 # the run
 
@@ -419,10 +401,10 @@ class Runner:
             if args.dry_run:
                 self._print_dry_run(profile_path, checked.plan, contract)
             results_path = self.run_dir / "results.json"
-            special = self._run(profile_path, checked.plan, results_path, jobs)
-            self._cleanup(profile, results_path, special)
+            stop = self._run(profile_path, checked.plan, results_path, jobs)
+            self._cleanup(profile, results_path, stop)
         # the reference server is stopped here (end of the with block), before the reports are written
-        return self._finish(results_path, special, checked.expectations, secrets)
+        return self._finish(results_path, checked.expectations, secrets)
 
     def _use_given_copies(self) -> int | None:
         """--spec / --suites: through the environment, so the pytest process and the report read the same copy;
@@ -520,27 +502,39 @@ class Runner:
                                                      "or max_rps)"), flush=True)
         print(f"qaconform run: {_budget_line(self.args, profile)}", flush=True)
 
-    def _run(self, profile_path: str, plan: Plan, results_path: Path, jobs: int) -> int | None:
-        """The suites, then the load run if asked and the suites gave a verdict; the special exit code of a run that
-        ended early (None: the report decides)."""
+    def _run(self, profile_path: str, plan: Plan, results_path: Path, jobs: int) -> str | None:
+        """The suites, then the load run if asked and the suites ran to their end; why the run stopped early (a
+        reason of qaconform.report.verdict, the runner's or the plugin's), None when it did not."""
         try:
             suites = self._run_suites(profile_path, plan, results_path, jobs)
-            special = self._classify_suites(suites, plan, results_path)
-            if special is None and self.args.load:
+            self._record_suites(suites, results_path)
+            stop = self._stop_reason(results_path)
+            if stop is None and self.args.load:
                 self._run_load(profile_path)
-            return special
+            return stop
         except KeyboardInterrupt:  # pytest got SIGINT too and wrote what finished: report that, then stop
             print("\nqaconform run: interrupted; writing the report of the tests that finished", file=sys.stderr)
-            return self._special(exitcodes.INTERRUPTED, "interrupted by the user: the report holds only the tests that "
-                                              "finished")
+            self._stopped("interrupted", "interrupted by the user: the report holds only the tests that finished")
+            return "interrupted"
 
-    def _cleanup(self, profile: Any, results_path: Path, special: int | None) -> None:
+    def _stop_reason(self, results_path: Path) -> str | None:
+        """Why the suites stopped early, from the fields the runner and the plugin recorded (never their output)."""
+        from qaconform.report.verdict import stopped_of
+
+        try:
+            results = json.loads(results_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            results = {}
+        stopped = stopped_of(results if isinstance(results, dict) else {}, self.meta)
+        return stopped["reason"] if stopped else None
+
+    def _cleanup(self, profile: Any, results_path: Path, stop: str | None) -> None:
         """Remove what the run created while the target is still up (qaconform.commands.cleanup)."""
         from qaconform.commands.cleanup import after_run
 
         assert self.run_dir is not None
-        why_not = {exitcodes.INTERRUPTED: "the run was interrupted",
-                   exitcodes.UNREACHABLE: "the target did not answer"}.get(special or 0)
+        why_not = {"interrupted": "the run was interrupted",
+                   "unreachable": "the target did not answer"}.get(stop or "")
         if self.args.read_only or self.args.dry_run:  # a delete is a write too
             why_not = "not tried: a --read-only run sends no writes, deletes included"
         self.meta["cleanup"] = after_run(profile, results_path, self.run_dir,
@@ -669,6 +663,7 @@ class Runner:
         args = self.args
         cmd = [*pytest_command(), "--target-profile", profile_path,
                "--qaconform-results", str(results_path), "--continue-on-collection-errors",
+               "--qaconform-timeout", str(args.timeout),
                "--qaconform-doctor", str(results_path.parent / DOCTOR_NAME),
                "-p", "qaconform.report.coverage_plugin",
                "--qaconform-coverage", str(results_path.parent / "coverage.json"),
@@ -693,75 +688,56 @@ class Runner:
             env["QACONFORM_SEED"] = str(args.seed)
         self.meta["pytest_command"] = " ".join(cmd)
         print(f"$ python {' '.join(cmd[1:])}", flush=True)
-        done = stream(cmd, timeout_s=args.timeout, env=env, secrets=self.secrets)
-        self.meta["pytest_exit"] = done.returncode
+        done = stream(cmd, timeout_s=args.timeout + SUITE_KILL_GRACE_S, env=env, secrets=self.secrets)
+        if not results_path.is_file():  # its last output, kept in kit-error.txt for the kit's maintainers
+            self.kit_errors.append(f"pytest ended with code {done.returncode} and wrote no results file\n\n"
+                                   f"--- last output ---\n{done.tail[-6000:]}")
         return done
 
-    def _classify_suites(self, done: Finished, plan: Plan, results_path: Path) -> int | None:
-        """None when the suites ran to a verdict; otherwise the exit code the run must end with."""
-        line = _exit_line(done.tail)
+    def _record_suites(self, done: Finished, results_path: Path) -> None:
+        """What the runner alone knows of how the suites ended, as fields of run.json (``stopped``); the plugin
+        records the rest (its stop reason, collection errors, every test) in the results file, and
+        :func:`qaconform.report.verdict.verdict` decides the exit code from both."""
+        self.meta["pytest_exit"] = done.returncode
         if done.timed_out:
-            self.kit_errors.append(f"the suites did not finish within --timeout {self.args.timeout:.0f} s and were "
-                                   "stopped; results are partial")
-            return exitcodes.KIT_ERROR
-        rc = done.returncode
-        for path, why in re.findall(r"^ERROR (\S+) - (.+)$", done.tail, re.MULTILINE):
-            if "::" not in path:  # a suite module that cannot be imported: the kit is broken, the rest still ran
-                self.kit_errors.append(f"{path} could not be collected: {why.strip()}")
-        stopped = _stopped(results_path)
-        if stopped is None and rc in (0, 1):
-            if not results_path.is_file():
-                self.kit_errors.append(f"pytest ended with {rc} but wrote no results file {results_path}")
-                return exitcodes.KIT_ERROR
-            return None
-        if rc == pytest_exit.NO_TESTS_COLLECTED:
-            if plan.areas or plan.rules:
-                why = f"no test matched --only {' '.join([*plan.areas, *plan.rules])}"
-                print(f"qaconform run: {why}", file=sys.stderr)
-                return self._special(exitcodes.USAGE, why)
-            self.kit_errors.append("pytest collected no test under suites/")
-            return exitcodes.KIT_ERROR
-        passed_through = getattr(self.args, "pytest_args", None)
-        if rc == pytest_exit.USAGE_ERROR and passed_through and stopped is None:
-            why = (f"pytest refused the arguments after --: {line or ' '.join(passed_through)} "
-                   "(see `python -m pytest --help`)")
-            print(f"qaconform run: {why}", file=sys.stderr)
-            return self._special(exitcodes.USAGE, why)
-        reason, why = stopped if stopped else ("", "")
-        if reason in ("profile", "unreachable"):  # the plugin stopped the run: a profile, credential or target problem
-            print(f"qaconform run: {why}", file=sys.stderr)
-            return self._special(exitcodes.USAGE if reason == "profile" else exitcodes.UNREACHABLE, why)
-        if reason == "interrupted" and "KeyboardInterrupt" in done.tail:
-            raise KeyboardInterrupt
-        what = why or f"pytest ended with code {rc}"
-        self.kit_errors.append(f"{what}: {line or 'see the output above'}\n\n--- last output ---\n{done.tail[-6000:]}")
-        return exitcodes.KIT_ERROR
+            self._stopped("time_budget", f"the suites did not finish within --timeout {self.args.timeout:.0f} s "
+                          f"(and {SUITE_KILL_GRACE_S:.0f} s of grace) and were stopped; results are partial")
+        elif not results_path.is_file():
+            passed_through = getattr(self.args, "pytest_args", None)
+            if done.returncode == pytest_exit.USAGE_ERROR and passed_through:
+                self._stopped("usage", f"pytest refused the arguments after --: {' '.join(passed_through)} (its "
+                              "message is above; see `python -m pytest --help`)")
+            else:
+                self._stopped("no_results", f"pytest ended with code {done.returncode} and wrote no results file "
+                              f"{results_path}; see its output above")
 
-    def _special(self, code: int, reason: str) -> int:
-        """Record that the run ends with ``code`` whatever the rules say (the report shows the same verdict)."""
-        self.meta["exit_override"] = {"code": code, "reason": reason}
-        return code
+    def _stopped(self, reason: str, message: str) -> None:
+        """Record why the runner itself ended the suites early (a reason of qaconform.report.verdict)."""
+        self.meta["stopped"] = {"reason": reason, "message": message}
 
     def _run_load(self, profile_path: str) -> None:
         assert self.run_dir is not None
         load_dir = self.run_dir / "load"
+        if not _load_available():
+            self.meta["load"] = {"status": "unavailable", "exit_code": None, "command": None,
+                                 "message": "qaconform load is not available in this installation; no load figures"}
+            return
         cmd = load_command(self.args.load, profile_path, load_dir)
         assert cmd is not None
         duration = 10.0 if self.args.load == "smoke" else 20.0
         print(f"$ qaconform {' '.join(cmd[3:])}", flush=True)
         done = stream(cmd, timeout_s=duration + LOAD_GRACE_S, secrets=self.secrets)
         status = {0: "passed", 1: "breached", 2: "usage error", 3: "unreachable"}.get(done.returncode, "error")
-        message = _exit_line(done.tail) or (done.tail.strip().splitlines() or [""])[-1][:300]
-        if "not available in this installation" in done.tail:
-            status = "unavailable"
+        message = _load_message(load_dir, done.returncode)
         if done.timed_out:
             status, message = "error", f"the load run did not end within {duration + LOAD_GRACE_S:.0f} s"
         self.meta["load"] = {"status": status, "exit_code": done.returncode,
                              "command": "qaconform " + " ".join(cmd[3:]),
                              "message": message if status != "passed" else None}
 
-    def _finish(self, results_path: Path, special: int | None, expectations: Any, secrets: set[str]) -> int:
+    def _finish(self, results_path: Path, expectations: Any, secrets: set[str]) -> int:
         from qaconform.report.terminal import format_summary
+        from qaconform.report.verdict import stop_verdict, verdict
         from qaconform.report.writer import RUN_META_NAME, build_and_write, read_coverage
 
         assert self.run_dir is not None
@@ -773,12 +749,10 @@ class Runner:
             (self.run_dir / "kit-error.txt").write_text(self._scrubbed("\n\n".join(self.kit_errors)),
                                                         encoding="utf-8")
         if not results_path.is_file():
-            print(f"qaconform run: no results were written; see {self.run_dir}", file=sys.stderr)
-            return special if special is not None else exitcodes.KIT_ERROR
+            code, why = stop_verdict(self.meta.get("stopped")) or (exitcodes.KIT_ERROR, "no results were written")
+            print(f"qaconform run: {why}; no report (no results were written), see {self.run_dir}", file=sys.stderr)
+            return code
         results = json.loads(results_path.read_text(encoding="utf-8"))
-        load = self.meta.get("load")
-        if load and load.get("status") == "unavailable":
-            load["message"] = "qaconform load is not available in this installation; no load figures"
         report, paths = build_and_write(results, self.run_dir, expectations=expectations, meta=self.meta,
                                         secrets=secrets, baseline=getattr(self.args, "baseline", None),
                                         keep_all=bool(getattr(self.args, "keep_all", False)))
@@ -795,7 +769,10 @@ class Runner:
         print(format_summary(report, paths["html"]))
         if copied:
             print(f"JUnit XML: {self.junit_target}")
-        return int(report["exit_code"])  # the report's verdict already holds the override and the kit errors
+        code, why = verdict(report)  # the one decision (report.json holds the same: it is built by this function)
+        if report.get("stopped"):
+            print(f"qaconform run: {why}", file=sys.stderr)
+        return code
 
     def record_crash(self) -> Path:
         """Write the traceback of an unexpected exception where the user is told to look."""
@@ -814,6 +791,30 @@ class Runner:
         from qaconform.report.redact import redact_text
 
         return redact_text(text, self.secrets)
+
+
+def _load_available() -> bool:
+    """Whether `qaconform load` can run here (its module imports: Locust's side is installed)."""
+    try:
+        import qaconform.load.cli  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _load_message(load_dir: Path, returncode: int) -> str:
+    """What a load run that did not pass says, from its summary.json (never from its terminal output)."""
+    try:
+        summary = json.loads((load_dir / "summary.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return f"qaconform load ended with exit code {returncode} and wrote no summary.json; see its output above"
+    broken = [t for t in (summary.get("thresholds") or []) if isinstance(t, dict) and not t.get("ok")] \
+        if isinstance(summary, dict) else []
+    lost = summary.get("lost") if isinstance(summary, dict) else None
+    if broken or lost:
+        parts = [f"threshold {t.get('name')} breached: {t.get('actual')} (limit {t.get('limit')})" for t in broken]
+        return "; ".join([*parts, *([f"{len(lost)} item(s) lost"] if lost else [])])[:300]
+    return f"qaconform load ended with exit code {returncode} (verdict {summary.get('verdict')!r})"
 
 
 def _limits(profile: Any) -> Any:

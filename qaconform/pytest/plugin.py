@@ -61,8 +61,9 @@ class Stopped:
     """Why a run ended before its verdict, written into the results file (``qaconform run`` reads it there)."""
 
     reason: str
-    """``profile`` (bad profile or credential), ``unreachable`` (the target does not answer), ``usage``,
-    ``interrupted``, ``internal`` (pytest's own meanings)."""
+    """``profile`` (bad profile or credential), ``unreachable`` (the target does not answer), ``time_budget``
+    (``--qaconform-timeout`` spent), ``usage``, ``interrupted``, ``internal``, ``no_tests`` (pytest's own
+    meanings); :mod:`qaconform.report.verdict` turns it into the exit code."""
     message: str
 
 
@@ -77,6 +78,8 @@ class RunState:
     """(kind, id) of every created object already written to the results: one object, one entry."""
     results: list[dict[str, Any]] = field(default_factory=list)
     unmarked_writers: list[str] = field(default_factory=list)
+    collection_errors: dict[str, str] = field(default_factory=dict)
+    """Node id -> message of every module or class pytest could not collect (once, whichever worker met it)."""
     gone: str | None = None
     """Set when the target stopped answering: the run ends after the current test."""
     stopped: Stopped | None = None
@@ -117,6 +120,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     g.addoption("--thorough", dest="qc_thorough", action="store_true",
                 help="release QA: no write budget and the generated tests' full example counts (about 4 times "
                      "the writes: against the reference server 414 accepted writes instead of at most 220, measured)")
+    g.addoption("--qaconform-timeout", dest="qc_timeout", type=float, default=None,
+                help="stop the run after the test running when this many seconds have passed since it started; "
+                     "the results say so (stopped: time_budget)")
     g.addoption("--reference-size", dest="qc_ref_size", default="small",
                 help="size of the embedded reference server's dataset when no profile is given")
 
@@ -641,7 +647,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         if call.excinfo is not None and call.excinfo.errisinstance(AssertionError):
             kind = Status.FAILED  # the target broke a rule (TargetError and RuleFailure are AssertionErrors too)
         elif call.excinfo is not None and call.excinfo.errisinstance(TargetUnreachable):
-            kind = _target_gone(item.config, str(call.excinfo.value))
+            kind = _target_gone(item, call, report)
         if kind is Status.FAILED:
             kind = _blame(item, call, report)
         report.user_properties.append((_PROP + "kind", kind.value))  # plain str: xdist carries no enum
@@ -685,35 +691,43 @@ def _blame(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestRe
     return Status.FAILED
 
 
-def _target_gone(config: pytest.Config, message: str) -> Status:
-    """A test met no answer at all. Not the kit's fault: if the target still answers, it dropped this one request
-    (the test failed); if not, it stopped answering, and the run ends with exit 3 after this test."""
-    holder = state(config).holder
+def _target_gone(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestReport) -> Status:
+    """A test met no answer at all: it is blocked (never failed: no rule was judged), and shows as skipped with
+    why. If the target still answers a probe it dropped this one request and the run goes on (the verdict is still
+    exit 3: the target did not answer); if not, it stopped answering, and the run ends after this test."""
+    message = str(call.excinfo.value) if call.excinfo is not None else "no answer"
+    report.user_properties.append((_PROP + "unreachable", message[:2000]))
+    report.outcome = "skipped"
+    report.longrepr = (str(item.path), item.location[1] or 0, f"blocked: the target gave no answer ({message})"[:2000])
+    holder = state(item.config).holder
     if holder.target is None:
-        return Status.ERROR
+        return Status.BLOCKED
     from qaconform.contract import path
 
     probe = ApiClient(holder.target.profile, "anonymous", None, None, Recorder())
     try:
         probe.get(path("listQuestions"), params={"pageSize": 1})
     except TargetUnreachable:
-        state(config).gone = message
+        state(item.config).gone = message
     except TargetError:
         pass
     finally:
         probe.close()
-    return Status.FAILED
+    return Status.BLOCKED
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
     yield
-    gone = state(item.config).gone
-    if gone:
-        holder = state(item.config).holder
-        base = holder.target.profile.base_url if holder.target else "the target"
-        _stop(item.config, "unreachable", f"target {base} stopped answering during the run: {gone}",
+    run = state(item.config)
+    if run.gone:
+        base = run.holder.target.profile.base_url if run.holder.target else "the target"
+        _stop(item.config, "unreachable", f"target {base} stopped answering during the run: {run.gone}",
               exitcodes.PYTEST_UNREACHABLE)
+    budget = item.config.getoption("qc_timeout", None)
+    if budget is not None and nextitem is not None and time.time() - run.started > budget:
+        _stop(item.config, "time_budget", f"the suites did not finish within --timeout {budget:g} s and were "
+              "stopped; results are partial", int(pytest.ExitCode.INTERRUPTED))
 
 
 def _props(report: pytest.TestReport, name: str) -> list[Any]:
@@ -736,6 +750,14 @@ class _Reporter:
             run.unmarked_writers.append(report.nodeid)
         entry["created"] = _new_created(run, report)
         run.results.append(entry)
+
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        """A module or class pytest could not collect (the kit is broken there; the rest still runs), as data."""
+        if report.failed:
+            crash = getattr(report.longrepr, "reprcrash", None)
+            lines = str(report.longrepr).strip().splitlines() or ["(no message)"]
+            text = str(crash.message) if crash is not None else lines[-1]
+            state(self.config).collection_errors.setdefault(report.nodeid or "<session>", text[:2000])
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         """The writes of the run against its budget; under --read-only: tests that tried to write without the
@@ -764,6 +786,7 @@ class _Reporter:
             "finished": datetime.now(UTC).isoformat(),
             "exitstatus": int(exitstatus),
             "stopped": asdict(stopped) if stopped else None,
+            "collection_errors": [{"nodeid": n, "message": m} for n, m in run.collection_errors.items()],
             "target": holder.target.profile.redacted() if holder.target else None,
             "doctor": holder.target.diagnosis.as_dict() if holder.target else None,
             "consumed": _consumed_by(holder.target, self.config.getoption("qc_run_tag")),
@@ -800,7 +823,8 @@ def _stopped_by_pytest(exitstatus: int) -> Stopped | None:
     """pytest's own reasons to stop early (when the plugin did not stop the run itself)."""
     reasons = {pytest.ExitCode.INTERRUPTED: ("interrupted", "the run was interrupted (Ctrl-C, or a collection error)"),
                pytest.ExitCode.INTERNAL_ERROR: ("internal", "pytest hit an internal error (see its output)"),
-               pytest.ExitCode.USAGE_ERROR: ("usage", "pytest refused the command line or the suites")}
+               pytest.ExitCode.USAGE_ERROR: ("usage", "pytest refused the command line or the suites"),
+               pytest.ExitCode.NO_TESTS_COLLECTED: ("no_tests", "no test was collected")}
     found = reasons.get(pytest.ExitCode(exitstatus)) if exitstatus in {int(c) for c in pytest.ExitCode} else None
     return Stopped(*found) if found else None
 
@@ -809,11 +833,13 @@ def _entry(report: pytest.TestReport) -> dict[str, Any] | None:
     """One test's result as the results file holds it, or None for a report phase that adds nothing."""
     entry: dict[str, Any] | None = None
     warned = bool(_props(report, "warning"))  # a should-level failure shown as skipped: still failed in the results
+    unreachable = _first(_props(report, "unreachable"), None)  # no answer: shown as skipped, blocked in the results
+    quiet = report.skipped and not warned and not unreachable  # a plain skip
     if report.when == "setup" and (report.failed or report.skipped):
-        entry = {"outcome": Status.SKIPPED if report.skipped else _first(_props(report, "kind"), Status.ERROR)}
+        entry = {"outcome": Status.SKIPPED if quiet else _first(_props(report, "kind"), Status.ERROR)}
     elif report.when == "call":
         entry = {"outcome": Status.PASSED if report.passed else (
-            Status.SKIPPED if report.skipped and not warned else _first(_props(report, "kind"), Status.ERROR))}
+            Status.SKIPPED if quiet else _first(_props(report, "kind"), Status.ERROR))}
     elif report.when == "teardown" and report.failed:
         entry = {"outcome": Status.ERROR}
     if entry is None:
@@ -839,6 +865,8 @@ def _entry(report: pytest.TestReport) -> dict[str, Any] | None:
     if failure:  # a RuleFailure: the rules it names and the curl of its exchange, as fields
         entry["failure"] = failure
     skipped = next(iter(_props(report, "skip")), None)
+    if unreachable:
+        entry["unreachable"] = unreachable
     if entry["outcome"] == Status.SKIPPED and not warned:
         entry["skip_kind"] = SkipKind.of(skipped["kind"] if skipped else None).value
         if skipped and skipped["fixtures"]:

@@ -55,7 +55,7 @@ def _test(t: Mapping[str, Any]) -> dict[str, Any]:
     if _broken(t.get("outcome")):
         return {**t, "exchanges": _exchanges(list(t.get("exchanges") or [])), "observations": []}
     keep = {k: t.get(k) for k in ("nodeid", "outcome", "rules", "areas", "duration")}
-    for k in ("message", "created", "note"):
+    for k in ("message", "created", "note", "unreachable"):
         if t.get(k):
             keep[k] = t[k]
     return keep

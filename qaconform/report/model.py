@@ -21,13 +21,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from qaconform import __version__, exitcodes
+from qaconform import __version__
 from qaconform.blame import named_failed_rules
 from qaconform.contract import Rule
 from qaconform.pytest.outcomes import SkipKind
 from qaconform.report.expect import Expectation
 from qaconform.report.redact import redact
 from qaconform.report.reproduce import accounts_for_curls, personal_curl, personalise_text, rerun_commands
+from qaconform.report.verdict import stopped_of, verdict
 from qaconform.status import OUTCOMES, STATUSES, Effect, Status, fails_run, rank
 from qaconform.target.writes import write_summary
 
@@ -289,8 +290,9 @@ def build_report(
     """The content of report.json (already redacted).
 
     ``meta`` is what the runner knows beyond the results file: run_id, selection, read_only, dry_run, kit_errors,
-    pytest_exit, load, coverage (coverage_plugin's file) and exit_override (the runner's own exit code and reason
-    when the run ended before a verdict: unreachable, profile refused, nothing matched)."""
+    pytest_exit, load, coverage (coverage_plugin's file) and stopped (the runner's own reason when it stopped the
+    suites: ``--timeout``, Ctrl-C, pytest refusing the arguments). The exit code comes from these fields and the
+    results' ``stopped`` and ``collection_errors`` (:mod:`qaconform.report.verdict`)."""
     meta = dict(meta or {})
     expectations = dict(expectations or {})
     catalog = [Rule.of(r) for r in (rules if rules is not None else load_rules())]
@@ -325,7 +327,8 @@ def build_report(
         "expectations": {k: v.as_dict() for k, v in expectations.items()},
         "expectations_not_in_rules": sorted(set(expectations) - known - set(unknown)),
         "load": dict(load) if load else None,
-        "kit_errors": list(meta.get("kit_errors") or []),
+        "kit_errors": [*(meta.get("kit_errors") or []), *_collection_errors(results)],
+        "stopped": stopped_of(results, meta),
         "pytest_exit": meta.get("pytest_exit", results.get("exitstatus")),
         "execution": _execution(meta.get("execution"), results.get("target")),
         "settle": settle_summary(tests, results.get("target")),
@@ -333,11 +336,15 @@ def build_report(
     }
     report["writes"] = writes_report(tests, results.get("write_budget"), rule_entries)
     report["exit_code"], report["verdict"] = verdict(report)
-    override = meta.get("exit_override")
-    if isinstance(override, Mapping) and override.get("code") is not None:
-        report["exit_code"], report["verdict"] = int(override["code"]), str(override.get("reason") or "")
     redacted: dict[str, Any] = redact(report, tuple(secrets))
     return redacted
+
+
+def _collection_errors(results: Mapping[str, Any]) -> list[str]:
+    """The suite modules pytest could not collect (the plugin's ``collection_errors``): the kit is broken there,
+    the rest still ran."""
+    return [f"{e.get('nodeid')} could not be collected: {e.get('message')}"
+            for e in results.get("collection_errors") or [] if isinstance(e, Mapping)]
 
 
 def _reproduce(accounts: Mapping[str, Any], how: Mapping[str, Any]) -> dict[str, Any]:
@@ -466,6 +473,8 @@ def _verdict_of_tests(rule: Rule, tests: list[dict[str, Any]], observations: lis
         return _Verdict(Status.OBSERVED if rule.level == "observed" and observations else Status.PASSED)
     if Status.BLOCKED in outcomes:
         by = sorted({str(r) for t in tests for r in t.get("blocked_by") or []})
+        if not by:  # no rule blocked them: the target gave no answer (plugin: ``unreachable``)
+            return _Verdict(Status.BLOCKED, "blocked: the target gave no answer, so its tests could not check it")
         return _Verdict(Status.BLOCKED, f"blocked by {', '.join(by)}: its tests could not run because the target "
                                         f"broke {'it' if len(by) == 1 else 'them'}")
     reasons = list(dict.fromkeys(str(t.get("message") or "skipped") for t in tests))
@@ -578,6 +587,7 @@ def _test_full(t: Mapping[str, Any], how: Mapping[str, Any] | None = None) -> di
         if broken else None,
         "observations": t["observations"],
         "created": t["created"],
+        **({"unreachable": t["unreachable"]} if t.get("unreachable") else {}),
     }
 
 
@@ -617,40 +627,6 @@ def _summary(rules: list[dict[str, Any]], tests: list[dict[str, Any]], strict: b
         "warning_rules": [r["id"] for r in rules if Status.of(r["status"]) is Status.FAILED and not fails(r)],
         "error_rules": [r["id"] for r in rules if Status.of(r["status"]) is Status.ERROR],
     }
-
-
-def verdict(report: Mapping[str, Any]) -> tuple[int, str]:
-    """The exit code and a one-line verdict. A target's failure outranks a kit error: both are reported."""
-    s = report["summary"]
-    failed = list(s["failed_rules"])
-    unattributed = report.get("unattributed_tests") or []
-    failed_unattr = [t["nodeid"] for t in unattributed if t["outcome"] == "failed"]
-    error_unattr = [t["nodeid"] for t in unattributed if t["outcome"] == "error"]
-    load = report.get("load") or {}
-    breached = load.get("status") == "breached"
-    if failed or failed_unattr or breached:
-        parts = []
-        if failed:
-            parts.append(f"{len(failed)} rule(s) failed: {', '.join(failed[:8])}{' ...' if len(failed) > 8 else ''}")
-        if failed_unattr:
-            parts.append(f"{len(failed_unattr)} test(s) without a rule failed")
-        if breached:
-            parts.append("a load threshold was breached")
-        return exitcodes.RULE_FAILED, "; ".join(parts)
-    if s["error_rules"] or error_unattr or report.get("kit_errors") or load.get("status") == "error":
-        n = len(s["error_rules"]) + len(error_unattr)
-        kit = [str(e).strip().splitlines()[0] for e in report.get("kit_errors") or [] if str(e).strip()]
-        what = f"the kit broke in {n} test(s)" if n else "the kit broke"
-        if kit:
-            what += f" ({kit[0][:200]}{'; ...' if len(kit) > 1 else ''})"
-        return exitcodes.KIT_ERROR, what + "; not the target's fault, see the errors in the report"
-    held = s["must_held"]
-    extra = ""
-    if s["expected_failures"]:
-        extra += f"; {len(s['expected_failures'])} expected failure(s)"
-    if s["unexpectedly_passing"]:
-        extra += f"; {len(s['unexpectedly_passing'])} expected failure(s) now pass: remove them from --expect"
-    return exitcodes.OK, f"every must-rule that ran held ({held} of {s['must_rules']}){extra}"
 
 
 def _target(target: Any) -> Any:
