@@ -658,6 +658,14 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         scrub_report(report, holder.target.recorder.redact)  # last: what the hooks above wrote is scrubbed too
 
 
+def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> tuple[str, str, str] | None:
+    """A should-rule's warning is WARNING on pytest's own terminal too (a rerun of the report's command shows the
+    status the report gave), not SKIPPED; with --strict-should it stays a failure."""
+    if report.when == "call" and report.skipped and _props(report, "warning"):
+        return Status.WARNING.value, "W", ("WARNING", {"yellow": True})
+    return None
+
+
 def _blame(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestReport) -> Status:
     """A failure whose message names none of the test's rules but names rule X (a fixture, or a step the test
     needed first, met X broken) blocks the test: "blocked"
@@ -844,6 +852,8 @@ def _entry(report: pytest.TestReport) -> dict[str, Any] | None:
         entry = {"outcome": Status.ERROR}
     if entry is None:
         return None
+    if warned and entry["outcome"] == Status.FAILED:
+        entry["outcome"] = Status.WARNING  # the name every output gives it (qaconform.status)
     observations = _props(report, "observation")
     if entry["outcome"] == Status.PASSED and observations:
         entry["outcome"] = Status.OBSERVED

@@ -28,7 +28,7 @@ _EXCHANGE_SUMMARY = ("role", "method", "url", "status", "elapsed_ms", "operation
 
 def _broken(outcome: object) -> bool:
     s = Status.of(outcome)
-    return s is not None and s.effect in (Effect.BROKE, Effect.KIT)
+    return s is not None and s.effect in (Effect.BROKE, Effect.WARN, Effect.KIT)
 
 
 def _cap(text: Any) -> Any:

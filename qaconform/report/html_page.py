@@ -295,7 +295,8 @@ def _status_sections(report: Mapping[str, Any]) -> list[str]:
 
 def _warnings(report: Mapping[str, Any]) -> str:
     """Failed rules of a level that does not fail the run (should): reported apart, as warnings."""
-    rules = [r for r in report.get("rules", []) if Status.of(r["status"]) is Status.FAILED and not fails_run(r)]
+    rules = [r for r in report.get("rules", []) if Status.of(r["status"]) is Status.WARNING
+             or (Status.of(r["status"]) is Status.FAILED and not fails_run(r))]
     if not rules:
         return ""
     tests = _tests_by_id(report)

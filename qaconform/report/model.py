@@ -57,6 +57,8 @@ def merge_tests(entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
         if outcome not in OUTCOMES:
             e["message"] = f"unknown outcome {outcome!r} in the results file; " + str(e.get("message") or "")
             outcome = "error"
+        if outcome == Status.FAILED and e.get("warning"):  # a results file of an older plugin
+            outcome = Status.WARNING.value
         e["outcome"] = outcome
         e["nodeid"] = nodeid
         for key in ("rules", "areas", "exchanges", "observations", "created"):
@@ -313,6 +315,10 @@ def build_report(
     rule_entries = [_rule_entry(r, by_rule.get(r.id, []), observations.get(r.id, []), selection,
                                 expectations.get(r.id), None if collected is None else collected.get(r.id, []), how)
                     for r in catalog]
+    if not meta.get("strict"):  # a should-rule that failed is a warning on a run that is not --strict
+        for e in rule_entries:
+            if e["status"] == Status.FAILED and e["level"] == "should":
+                e["status"] = Status.WARNING.value
     report: dict[str, Any] = {
         **_run_header(results, meta, selection),
         "summary": _summary(rule_entries, tests, strict=bool(meta.get("strict"))),
@@ -384,7 +390,7 @@ def _tests_by_rule(tests: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]
     for t in tests:
         named = named_failed_rules(t)
         t["failed_rules"] = sorted(named) if named is not None else (
-            list(t["rules"]) if t["outcome"] == Status.FAILED else [])
+            list(t["rules"]) if t["outcome"] in (Status.FAILED, Status.WARNING) else [])
         for rid in t["rules"]:
             view = t
             if named is not None and rid not in named:
@@ -467,6 +473,8 @@ def _verdict_of_tests(rule: Rule, tests: list[dict[str, Any]], observations: lis
     outcomes = [t["outcome"] for t in tests]
     if Status.FAILED in outcomes:
         return _Verdict(Status.FAILED)
+    if Status.WARNING in outcomes:  # never hides a must-rule: only a should-rule's failure is a warning
+        return _Verdict(Status.WARNING if rule.level == "should" else Status.FAILED)
     if Status.ERROR in outcomes:
         return _Verdict(Status.ERROR)
     if any(o in (Status.PASSED, Status.OBSERVED) for o in outcomes):
@@ -547,7 +555,7 @@ def not_checked(tests: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
 def _broken(outcome: object) -> bool:
     """Whether a test outcome carries evidence worth keeping whole: the target or the kit broke in it."""
     s = Status.of(outcome)
-    return s is not None and s.effect in (Effect.BROKE, Effect.KIT)
+    return s is not None and s.effect in (Effect.BROKE, Effect.WARN, Effect.KIT)
 
 
 def _test_brief(t: Mapping[str, Any]) -> dict[str, Any]:
@@ -624,7 +632,8 @@ def _summary(rules: list[dict[str, Any]], tests: list[dict[str, Any]], strict: b
         "tests_total": len(tests),
         "failed_rules": [r["id"] for r in rules if Status.of(r["status"]) is Status.FAILED and fails(r)
                          and r["id"] not in expected],
-        "warning_rules": [r["id"] for r in rules if Status.of(r["status"]) is Status.FAILED and not fails(r)],
+        "warning_rules": [r["id"] for r in rules if Status.of(r["status"]) is Status.WARNING
+                          or (Status.of(r["status"]) is Status.FAILED and not fails(r))],
         "error_rules": [r["id"] for r in rules if Status.of(r["status"]) is Status.ERROR],
     }
 

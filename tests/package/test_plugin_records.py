@@ -39,3 +39,24 @@ def test_the_time_budget_stops_the_run_between_tests_with_its_reason(tmp_path: P
     assert "within --timeout 0.1 s" in data["stopped"]["message"] and "partial" in data["stopped"]["message"]
     assert [t["nodeid"] for t in data["tests"]] == ["test_slow_qc.py::test_one"], "stopped after the first test"
     assert data["collection_errors"] == []
+
+
+WARNED = '''import pytest
+
+
+@pytest.mark.rule("CONV-BODY-FORMAT")
+def test_a_should_rule_missed():
+    raise AssertionError("[CONV-BODY-FORMAT] the target took a body that is not UTF-8")
+'''
+
+
+def test_a_should_rule_warning_is_warning_under_plain_pytest_and_in_the_results(tmp_path: Path) -> None:
+    """The report's "rerun this test" command is plain pytest on the node id: it shows the status the report gave
+    (WARNING), not SKIPPED; with --strict-should it fails as `qaconform run --strict` does."""
+    (tmp_path / "test_warned_qc.py").write_text(WARNED, encoding="utf-8")
+    proc, data = _pytest(tmp_path, "-vv")  # with the helper's -q: one line per test
+    assert proc.returncode == 0, proc.stdout[-3000:]
+    assert "WARNING" in proc.stdout and "1 warning" in proc.stdout and "SKIPPED" not in proc.stdout, proc.stdout[-3000:]
+    assert [(t["outcome"], t["rules"]) for t in data["tests"]] == [("warning", ["CONV-BODY-FORMAT"])]
+    strict, strict_data = _pytest(tmp_path, "--strict-should")
+    assert strict.returncode == 1 and [t["outcome"] for t in strict_data["tests"]] == ["failed"]

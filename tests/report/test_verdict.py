@@ -90,3 +90,38 @@ def test_each_stop_reason_has_its_documented_exit_code() -> None:
         exitcodes.USAGE, "no test matched --only paging")
     assert stop_verdict({"reason": "no_tests"}, {"areas": [], "rules": []})[0] == exitcodes.KIT_ERROR
     assert stop_verdict(None) is None
+
+
+def test_a_should_rule_warning_is_named_warning_in_every_output_of_a_run_that_exits_0(tmp_path: Any) -> None:
+    import dataclasses
+    import json
+
+    from qaconform.report.allure import write_allure
+
+    should = [dataclasses.replace(r, level="should") if r.id == "FAIL-1" else r for r in CATALOG]
+    results = make_results()
+    results["tests"] = [t for t in results["tests"] if t["outcome"] != "error"]
+    warned = next(t for t in results["tests"] if t["outcome"] == "failed")
+    warned.update(outcome="warning", warning=True)  # as the plugin writes it
+    report = build_report(results, should)
+    assert report["exit_code"] == exitcodes.OK, report["verdict"]
+    assert next(r for r in report["rules"] if r["id"] == "FAIL-1")["status"] == "warning"
+    assert next(t for t in report["tests"] if t["nodeid"] == warned["nodeid"])["outcome"] == "warning"
+    assert report["summary"]["rules"]["warning"] == 1 and report["summary"]["rules"]["failed"] == 0
+    assert report["summary"]["warning_rules"] == ["FAIL-1"] and report["summary"]["failed_rules"] == []
+    junit = ET.fromstring(build_junit(report))
+    assert junit.get("failures") == "0" and junit.get("tests") == str(len(report["tests"]))
+    assert junit.find(".//skipped[@type='qaconform.warning']") is not None
+    terminal = format_summary(report)
+    head, row = next((line, terminal.splitlines()[i + 1]) for i, line in enumerate(terminal.splitlines())
+                     if line.startswith("rules "))
+    counts = dict(zip(head.split()[1:], row.split(), strict=False))
+    assert (counts["failed"], counts["warning"]) == ("0", "1") and "\nwarning (a should-rule" in terminal
+    html = render_html(report)
+    assert "1 warning</span>" in html and "failed</span>" not in html and 'id="warnings"' in html
+    write_allure(report, tmp_path)
+    statuses = [json.loads(p.read_text())["status"] for p in tmp_path.glob("*-result.json")]
+    assert "failed" not in statuses and "skipped" in statuses
+    message = [json.loads(p.read_text()).get("statusDetails", {}).get("message", "")
+               for p in tmp_path.glob("*-result.json")]
+    assert any(m.startswith("warning [FAIL-1]") for m in message), message
