@@ -658,7 +658,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         scrub_report(report, holder.target.recorder.redact)  # last: what the hooks above wrote is scrubbed too
 
 
-def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> tuple[str, str, str] | None:
+def pytest_report_teststatus(report: pytest.TestReport,
+                             config: pytest.Config) -> tuple[str, str, tuple[str, dict[str, bool]]] | None:
     """A should-rule's warning is WARNING on pytest's own terminal too (a rerun of the report's command shows the
     status the report gave), not SKIPPED; with --strict-should it stays a failure."""
     if report.when == "call" and report.skipped and _props(report, "warning"):

@@ -37,7 +37,8 @@ def stopped_of(results: Mapping[str, Any], meta: Mapping[str, Any]) -> dict[str,
     return None
 
 
-def stop_verdict(stopped: Mapping[str, Any] | None, selection: Mapping[str, Any] | None = None) -> tuple[int, str] | None:
+def stop_verdict(stopped: Mapping[str, Any] | None,
+                 selection: Mapping[str, Any] | None = None) -> tuple[int, str] | None:
     """The exit code and verdict of a run that stopped before its verdict, or None when it did not stop early."""
     if not stopped:
         return None
