@@ -30,7 +30,6 @@ from qaconform import exitcodes, kit
 from qaconform.commands import run_paths
 from qaconform.commands.run_options import (  # noqa: F401 - the command's names, as before the split
     DEFAULT_SUITE_TIMEOUT_S,
-    DOCTOR_NAME,
     ENV_JOBS,
     LOAD_GRACE_S,
     MAX_DEFAULT_JOBS,
@@ -53,6 +52,7 @@ from qaconform.commands.run_options import (  # noqa: F401 - the command's names
 from qaconform.commands.run_stream import Finished, stream  # noqa: F401
 from qaconform.kit import pytest_command, pytest_cwd
 from qaconform.report.options import check_report_options, write_extra_outputs
+from qaconform.target.resolved import TARGET_NAME
 
 # ----------------------------------------------------------------------------------------------------------
 # the run
@@ -102,6 +102,8 @@ class Runner:
         self.recorder: Any = None
         """The preflight's and the doctor's exchanges (qaconform.target.client.Recorder)."""
         self.doctor_lines: list[str] = []
+        self.base_url_from = "profile"
+        """Where the tested base URL comes from: the profile, or the override that replaced it."""
         """What the doctor found that the user should know (fixtures not in their state, ids discovered ...)."""
 
     # -- steps ---------------------------------------------------------------------------------------------
@@ -125,10 +127,10 @@ class Runner:
                 profile_path, profile = self._target()
                 asked = self._asked_jobs(profile)  # refused before anything is sent
                 self._preflight(profile, reads=1 if asked else PREFLIGHT_READS)
-                diagnosis = self._doctor(profile)
+                resolved = self._resolve(profile, self._doctor(profile))
                 jobs = asked or self._default_jobs(profile)
                 run_id, self.run_dir = self._make_run_dir(checked.report_dir)
-                (self.run_dir / DOCTOR_NAME).write_text(json.dumps(diagnosis, indent=1), encoding="utf-8")
+                resolved.write(self.run_dir)  # what the suites' pytest and each of its workers test
             except UsageProblem as exc:
                 return self._usage(str(exc))
             except Unreachable as exc:
@@ -288,6 +290,7 @@ class Runner:
 
     def _target(self) -> tuple[str, Any]:
         from qaconform.target.profile import ProfileError, load_profile
+        from qaconform.target.resolved import with_overrides
 
         path = self.args.profile
         if not path:
@@ -301,16 +304,22 @@ class Runner:
             profile = load_profile(path)
         except ProfileError as exc:
             raise UsageProblem(str(exc)) from None
-        override = os.environ.get("QACONFORM_BASE_URL", "").strip().rstrip("/")
-        if override and override != profile.base_url.rstrip("/"):
-            # the suites' plugin applies pytest-base-url's variable too: the target is resolved here, once, so that
-            # the preflight and the doctor examine the URL the suites will test (issue 30: two servers in one run)
-            from dataclasses import replace
-
-            print(f"qaconform run: QACONFORM_BASE_URL overrides base_url: testing {override}", flush=True)
-            profile = replace(profile, base_url=override)
-            self.base_url_from = "QACONFORM_BASE_URL"
+        # the target is resolved here, once (qaconform.target.resolved): the preflight and the doctor examine the URL
+        # the suites will test, and the suites read it from target.json (issue 30: two servers in one run)
+        profile, self.base_url_from = with_overrides(profile)
+        if self.base_url_from != "profile":
+            print(f"qaconform run: {self.base_url_from} overrides base_url: testing {profile.base_url}", flush=True)
         return path, profile
+
+    def _resolve(self, profile: Any, doctor: dict[str, Any]) -> Any:
+        """The run's one resolved target: the profile as overridden and the doctor's findings for its URL."""
+        from qaconform.target.doctor import Diagnosis
+        from qaconform.target.resolved import ResolvedTargetError, resolve
+
+        try:
+            return resolve(profile, self.base_url_from, Diagnosis.from_dict(doctor))
+        except ResolvedTargetError as exc:
+            raise UsageProblem(str(exc)) from None
 
     def _preflight(self, profile: Any, reads: int = PREFLIGHT_READS) -> None:
         """Is the target there? Anonymous reads of one question, on one connection: the shortest of their round
@@ -326,8 +335,9 @@ class Runner:
                 client.get("question.json", params={"pageSize": 1})
                 trips.append(time.monotonic() - began)
         except TargetUnreachable as exc:
+            where = self.base_url_from if self.base_url_from != "profile" else f"base_url in {profile.path}"
             raise Unreachable(f"target {profile.base_url} is unreachable ({exc}). Is the server running? Check "
-                              f"{getattr(self, 'base_url_from', '') or f'base_url in {profile.path}'}.") from None
+                              f"{where}.") from None
         except TargetError:
             pass  # it answered; what it answered is for the suites to judge
         finally:
@@ -406,7 +416,7 @@ class Runner:
         cmd = [*pytest_command(), "--target-profile", profile_path,
                "--qaconform-results", str(results_path), "--continue-on-collection-errors",
                "--qaconform-timeout", str(args.timeout),
-               "--qaconform-doctor", str(results_path.parent / DOCTOR_NAME),
+               "--qaconform-target", str(results_path.parent / TARGET_NAME),
                "-p", "qaconform.report.coverage_plugin",
                "--qaconform-coverage", str(results_path.parent / "coverage.json"),
                *plan.pytest_args]

@@ -29,8 +29,6 @@ ROUND_TRIP_PER_WORKER_S = 0.025
 """One more worker for each this much of round trip to the target (see :func:`default_jobs`)."""
 ENV_JOBS = "QACONFORM_JOBS"
 """--jobs from the environment (a CI job's setting), when the option is not given."""
-DOCTOR_NAME = "doctor.json"
-"""The doctor's findings in the run folder: the suites' pytest process reads them instead of examining again."""
 PREFLIGHT_READS = 3
 """Reads of the preflight: enough for one round trip on an open connection."""
 

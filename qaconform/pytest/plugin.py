@@ -53,6 +53,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                 help="run only tests that check this rule id (repeatable; a prefix ending in * matches many)")
     g.addoption("--qaconform-results", dest="qc_results", default=None,
                 help="write per-test results with rule ids, observations and exchanges to this JSON file")
+    g.addoption("--qaconform-target", dest="qc_target_file", default=None,
+                help="the run's resolved target (target.json, written by `qaconform run`): the profile, the base URL "
+                     "and the doctor's findings for it, instead of applying overrides and examining the target again")
     g.addoption("--qaconform-doctor", dest="qc_doctor", default=None,
                 help="the doctor's findings (JSON, written by `qaconform run`) instead of examining the target again")
     g.addoption("--read-only", dest="qc_read_only", action="store_true",

@@ -60,6 +60,9 @@ class _TargetHolder:
             return self.target
         if self.error:
             _stop(self.config, "profile", self.error, exitcodes.PYTEST_BAD_PROFILE)
+        given = self.config.getoption("qc_target_file", None)
+        if given:
+            return self._resolved(str(given))
         path = self.config.getoption("qc_profile")
         started = False
         if not path:
@@ -88,6 +91,28 @@ class _TargetHolder:
                   exitcodes.PYTEST_BAD_PROFILE)
         self.target = Target(profile=diagnosis.resolve(profile), recorder=recorder, started_reference=started,
                              diagnosis=diagnosis)
+        ApiClient.write_budget = _write_budget(self.config, self.target.profile)
+        return self.target
+
+    def _resolved(self, given: str) -> Target:
+        """The target `qaconform run` resolved once (target.json): read, never resolved again, in this process and in
+        every worker. An override in this process that disagrees with it stops the session before any request."""
+        from qaconform.target.resolved import ResolvedTarget, ResolvedTargetError
+
+        option = "--qaconform-target"
+        try:
+            resolved = ResolvedTarget.read(given)
+            profile = resolved.profile(option=f"{option} {given}: its profile_path")
+        except (ResolvedTargetError, ProfileError) as exc:
+            _stop(self.config, "profile", str(exc), exitcodes.PYTEST_BAD_PROFILE)
+        override = _base_url_override(self.config)
+        if override and override.rstrip("/") != resolved.base_url:
+            _stop(self.config, "usage", f"{option} {given} tests {resolved.base_url}, but this session is asked to "
+                  f"test {override} (--base-url or QACONFORM_BASE_URL): one run tests one target. Unset the "
+                  "override, or give it to `qaconform run` itself so that its doctor examines that URL",
+                  exitcodes.PYTEST_BAD_PROFILE)
+        self.target = Target(profile=profile, recorder=Recorder(secrets=set(profile.passwords())),
+                             diagnosis=resolved.diagnosis)
         ApiClient.write_budget = _write_budget(self.config, self.target.profile)
         return self.target
 
