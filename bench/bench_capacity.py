@@ -7,7 +7,8 @@ Run: python bench/bench_capacity.py [--rates 300 1200] [--runs 2] [--max-time 18
      python bench/bench_capacity.py --generator-limited   (a search the load generator limits: a fast target)
 About 6 minutes per rate with the defaults. On a 2-core machine the reference server itself serves about 500 req/s
 of browse (measured: 513 behind a 1,200 req/s cap), so 1,200 is measured with --canned (the proxy answers itself):
-python bench/bench_capacity.py --rates 300 && python bench/bench_capacity.py --rates 1200 --canned. Everything listens on 127.0.0.1 and every step is bounded; the proxy
+python bench/bench_capacity.py --rates 300 && python bench/bench_capacity.py --rates 1200 --canned.
+Everything listens on 127.0.0.1 and every step is bounded; the proxy
 and the server are processes of their own (the proxy's event loop would otherwise share the GIL with nothing, but
 the bench's own waiting must not disturb it). Locust runs only in child processes of `qaconform capacity`.
 """

@@ -34,7 +34,7 @@ def named_failed_rules(test: Mapping[str, Any]) -> set[str] | None:
     """For a failed test: the rules of the test its failure names (a RuleFailure's ``rules`` field, else the ids its
     message names); None when it names none of them."""
     rules = [str(r) for r in test.get("rules") or []]
-    if test.get("outcome") != Status.FAILED or not rules:
+    if test.get("outcome") not in (Status.FAILED, Status.WARNING) or not rules:
         return None
     failure = test.get("failure")
     if isinstance(failure, Mapping) and failure.get("rules"):
@@ -49,7 +49,7 @@ def charged_rules(test: Mapping[str, Any]) -> list[str]:
     outcome = test.get("outcome")
     if outcome == Status.BLOCKED:
         return [str(r) for r in test.get("blocked_by") or []]
-    if outcome != Status.FAILED:
+    if outcome not in (Status.FAILED, Status.WARNING):
         return []
     named = named_failed_rules(test)
     return sorted(named) if named is not None else [str(r) for r in test.get("rules") or []]

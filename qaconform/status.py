@@ -18,6 +18,7 @@ class Effect(Enum):
     """What a rule in a status says about the run."""
 
     BROKE = "the target broke the rule"
+    WARN = "the target missed a should-rule: a warning, which fails the run only with --strict"
     KIT = "the kit broke, not the target"
     HELD = "the rule held (or was observed)"
     NONE = "no verdict on the rule"
@@ -42,9 +43,12 @@ class Status(StrEnum):
         return obj
 
     FAILED = ("failed", "#b91c1c", Effect.BROKE, True, "failure", "Failed rules")
+    # a failed should-rule on a run that is not --strict: neither passed nor failed anywhere (JUnit: skipped of type
+    # qaconform.warning; pytest's own terminal: WARNING); its section of the page is html_page._warnings
+    WARNING = ("warning", "#ca8a04", Effect.WARN, True, "skipped", None)
     ERROR = ("error", "#7e22ce", Effect.KIT, True, "error", "Errors: the kit broke, not the target")
-    BLOCKED = ("blocked", "#c2410c", Effect.NONE, True, "skipped", "Blocked: tests that could not run because the "
-               "target broke another rule")
+    BLOCKED = ("blocked", "#c2410c", Effect.NONE, True, "skipped", "Blocked: tests that could not run (the target "
+               "broke another rule, or gave no answer)")
     OBSERVED = ("observed", "#0369a1", Effect.HELD, True, None, None)
     PASSED = ("passed", "#15803d", Effect.HELD, True, None, None)
     SKIPPED = ("skipped", "#a16207", Effect.NONE, True, "skipped", None)

@@ -247,7 +247,7 @@ def test_the_findings_travel_as_plain_json(consumed: ReferenceServer, tmp_path: 
 
 def test_an_id_no_list_shows_comes_from_a_comment_the_account_posts(plain: ReferenceServer) -> None:
     """The last way to an account's id (the ``user_ids`` fixture): its own comment, whose author the list shows."""
-    from qaconform.pytest.plugin import _ids_from_own_comments
+    from qaconform.pytest.fixtures import _ids_from_own_comments
 
     profile = load_profile(plain.profile_path)
     rec = Recorder(keep=10_000)

@@ -159,7 +159,8 @@ def test_a_target_that_stops_answering_ends_a_parallel_run_like_a_serial_one(tmp
     folder = run_folder(tmp_path / "out")
     results = json.loads((folder / "results.json").read_text())
     assert results["stopped"]["reason"] == "unreachable", results["stopped"]
-    assert json.loads((folder / "report.json").read_text())["exit_code"] == 3
+    report = json.loads((folder / "report.json").read_text())
+    assert report["exit_code"] == 3 and report["summary"]["failed_rules"] == [], report["verdict"]
 
 
 @pytest.mark.parametrize(("cpus", "round_trip_s", "jobs"), [

@@ -15,321 +15,44 @@ import contextlib
 import difflib
 import json
 import os
-import re
-import select
-import signal
 import subprocess
 import sys
 import time
 import traceback
-from collections import deque
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from pytest import ExitCode as pytest_exit
 
 from qaconform import exitcodes, kit
 from qaconform.commands import run_coverage, run_paths
+from qaconform.commands.run_options import (  # noqa: F401 - the command's names, as before the split
+    DEFAULT_SUITE_TIMEOUT_S,
+    ENV_JOBS,
+    LOAD_GRACE_S,
+    MAX_DEFAULT_JOBS,
+    PREFLIGHT_READS,
+    ROUND_TRIP_PER_WORKER_S,
+    SMOKE_LOAD,
+    SUITE_KILL_GRACE_S,
+    THOROUGH_COST,
+    Plan,
+    Unreachable,
+    UsageProblem,
+    _budget_line,
+    _combine_marker,
+    add_arguments,
+    default_jobs,
+    load_command,
+    plan_selection,
+    validate_load_choice,
+)
+from qaconform.commands.run_stream import Finished, stream  # noqa: F401
 from qaconform.kit import pytest_command, pytest_cwd
-from qaconform.pytest.markers import AREAS
-from qaconform.report.options import add_report_options, check_report_options, write_extra_outputs
-
-SMOKE_LOAD = ("--scenario", "mixed", "--duration", "10")
-DEFAULT_SUITE_TIMEOUT_S = 3600.0
-LOAD_GRACE_S = 240.0
-_TAIL_BYTES = 64 * 1024
-_READ_TICK_S = 0.5
-_STOP_GRACE_S = 15.0
-MAX_DEFAULT_JOBS = 6
-"""The most workers a run starts unless told (--jobs): a staging server is shared, and past this the workers' start-up
-costs more CPU than their waiting saves (bench/bench_run.py, 2 cores, 50 ms a request: 4 workers 29.5 s, 6 workers
-25.3 s, 8 workers 26.3 s)."""
-ROUND_TRIP_PER_WORKER_S = 0.025
-"""One more worker for each this much of round trip to the target (see :func:`default_jobs`)."""
-ENV_JOBS = "QACONFORM_JOBS"
-"""--jobs from the environment (a CI job's setting), when the option is not given."""
-DOCTOR_NAME = "doctor.json"
-"""The doctor's findings in the run folder: the suites' pytest process reads them instead of examining again."""
-PREFLIGHT_READS = 3
-"""Reads of the preflight: enough for one round trip on an open connection."""
-
-
-def default_jobs(cpus: int, round_trip_s: float | None) -> int:
-    """How many workers a run starts when --jobs does not say, from the machine and the target.
-
-    On loopback (the embedded reference server, ``round_trip_s`` None) a request costs CPU, not waiting: one worker
-    per core. Across a network the workers mostly wait for answers, and a far target needs more of them to hide its
-    round trips: two per core, plus one for every 25 ms of round trip, at most :data:`MAX_DEFAULT_JOBS`. Measured on
-    2 cores (bench/bench_run.py, wall time of the whole kit): reference 12.3 s serial, 8.4 s on 2 workers, 9.2 s on
-    4; a target 25 ms away 19.4 s on 4 workers, 17.1 s on 5, 17.7 s on 6; 50 ms away 29.5 s on 4, 25.3 s on 6.
-    """
-    cpus = max(1, cpus)
-    if round_trip_s is None:
-        return min(cpus, MAX_DEFAULT_JOBS)
-    return max(2, min(MAX_DEFAULT_JOBS, 2 * cpus + int(round_trip_s / ROUND_TRIP_PER_WORKER_S)))
-
-
-THOROUGH_COST = ("it costs about 4 times the writes of a default run, all left on the target (against the reference "
-                 "server 414 accepted writes instead of at most 220, measured), and a longer run")
-"""What --thorough costs, in its help and the run's first lines."""
-
-
-def _budget_line(args: argparse.Namespace, profile: Any) -> str:
-    """The run's write budget, as the suites will apply it (command line over profile)."""
-    from qaconform.target.writes import WriteBudget, parse_budget
-
-    if getattr(args, "thorough", False):
-        return f"--thorough: no write budget; {THOROUGH_COST}"
-    given = getattr(args, "write_budget", None)
-    budget = parse_budget(given, "--write-budget") if given is not None else profile.safety.write_budget_value
-    source = "--write-budget" if given is not None else "[safety] write_budget"
-    return f"{WriteBudget(budget).describe()} ({source}; --thorough for release QA)"
-
-
-class UsageProblem(Exception):
-    """A bad option or input file: exit 2 with this message, nothing sent."""
-
-
-class Unreachable(Exception):
-    """The target did not answer: exit 3 with this message."""
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--profile", metavar="P", default=None,
-                        help="target profile (TOML); without it the embedded reference server is started on "
-                             "127.0.0.1 with a fresh database and stopped at the end")
-    parser.add_argument("--spec", metavar="DIR", default=None,
-                        help="use this copy of spec/ (rules, schemas, openapi.yaml) instead of the kit's own")
-    parser.add_argument("--suites", metavar="DIR", default=None,
-                        help="run this copy of suites/ (e.g. your edited one) instead of the kit's own")
-    parser.add_argument("--only", nargs="+", metavar="AREA|RULE", default=[],
-                        help=f"run only these areas ({' '.join(AREAS)}, auth, conventions) and/or rule ids "
-                             "(COMMENT-4, or a prefix such as COMMENT-*)")
-    parser.add_argument("--load", metavar="smoke|SCENARIO", default=None,
-                        help="after the suites, a load run: 'smoke' (mixed, 10 s) or a scenario of `qaconform load`")
-    parser.add_argument("--out", metavar="DIR", default="reports",
-                        help="parent folder of the run folder (default reports/; reports/latest links to the newest "
-                             "run); an existing run is never overwritten")
-    parser.add_argument("--report-dir", metavar="DIR", default=None,
-                        help="CI: write this run's files into exactly DIR (new or empty) instead of a new folder "
-                             "under --out")
-    parser.add_argument("--junitxml", metavar="PATH", default=None,
-                        help="CI: also write the JUnit XML report to PATH (replaces only an earlier JUnit file)")
-    parser.add_argument("--expect", metavar="FILE", default=None,
-                        help="expected failures for this target (TOML or YAML: rule id -> reason + link); they do not "
-                             "fail the exit code, and one that passes is reported as unexpectedly passing")
-    parser.add_argument("--read-only", action="store_true", help="run only tests that do not write to the target")
-    parser.add_argument("--no-cleanup", action="store_true",
-                        help="keep what the run created (to debug it); by default it is removed at the end when the "
-                             "profile names the site's delete action ([cleanup]); `qaconform cleanup RUN_DIR` later")
-    parser.add_argument("--strict", action="store_true",
-                        help="a failed should-level rule (no sentence states it; every well-behaved server meets it) "
-                             "fails the run too; without it, such failures are reported as warnings")
-    parser.add_argument("--dry-run", action="store_true",
-                        help="print what would be written (operations and tests that create content) and run only "
-                             "the read-only tests")
-    parser.add_argument("--write-budget", metavar="N|unlimited", default=None,
-                        help="accepted writes the run may make on the target, all workers together (default: the "
-                             "profile's [safety] write_budget, else 100; the generated tests have reserved shares); "
-                             "a test that meets a spent budget is 'not checked: write budget spent' and its rules are "
-                             "named in the summary")
-    parser.add_argument("--thorough", action="store_true",
-                        help="release QA: no write budget and the generated tests' full example counts; "
-                             + THOROUGH_COST)
-    parser.add_argument("--max-examples", type=int, metavar="N", default=None,
-                        help="generated tests: examples per test (env QACONFORM_MAX_EXAMPLES for the suites)")
-    parser.add_argument("--seed", type=int, metavar="N", default=None,
-                        help="generated tests: the seed, to reproduce a run (env QACONFORM_SEED for the suites)")
-    parser.add_argument("--reference-fault", action="append", default=[], metavar="NAME",
-                        help="with no --profile: plant this fault in the reference server (see "
-                             "`python -m qaconform.reference --list-faults`); to see what a broken target looks like")
-    parser.add_argument("--jobs", "-j", type=int, metavar="N", default=None,
-                        help=f"run the suites on N worker processes (env {ENV_JOBS}; default: one per CPU for the "
-                             "embedded reference server; for a --profile target two per CPU plus one per 25 ms of "
-                             f"round trip, at most {MAX_DEFAULT_JOBS}; 1 when --only names rule ids alone; never more "
-                             "than the profile's [safety] max_concurrency and max_rps allow); 1 runs them serially")
-    parser.add_argument("--timeout", type=float, metavar="S", default=DEFAULT_SUITE_TIMEOUT_S,
-                        help=f"stop the suites after this many seconds (default {DEFAULT_SUITE_TIMEOUT_S:.0f})")
-    run_coverage.add_arguments(parser)
-    add_report_options(parser)
-
-
-# ----------------------------------------------------------------------------------------------------------
-# options
-
-@dataclass
-class Plan:
-    """What ``--only`` turns into: pytest arguments, and the selection the report uses (skipped vs not covered)."""
-
-    pytest_args: list[str] = field(default_factory=list)
-    areas: list[str] = field(default_factory=list)
-    rules: list[str] = field(default_factory=list)
-
-
-def plan_selection(only: Sequence[str], rules: Sequence[Any]) -> Plan:
-    """Areas map to ``-m``, rule ids to ``--rule``. Both at once means their union, so areas become rule ids."""
-    by_area: dict[str, list[str]] = {}
-    ids = set()
-    for r in rules:
-        by_area.setdefault(r.area, []).append(r.id)
-        ids.add(r.id)
-    areas: list[str] = []
-    rule_ids: list[str] = []
-    for token in dict.fromkeys(t for raw in only for t in raw.replace(",", " ").split()):
-        if token in AREAS or token in by_area:
-            areas.append(token)
-        elif token in ids or (token.endswith("*") and any(i.startswith(token[:-1]) for i in ids)):
-            rule_ids.append(token)
-        else:
-            near = difflib.get_close_matches(token, [*AREAS, *by_area, *ids], n=3)
-            hint = f" (did you mean {', '.join(near)}?)" if near else ""
-            raise UsageProblem(f"--only {token}: neither an area ({' '.join(sorted({*AREAS, *by_area}))}) "
-                               f"nor a rule id of spec/rules.yaml{hint}")
-    plan = Plan(areas=areas, rules=rule_ids)
-    if not areas and not rule_ids:
-        return plan
-    if not rule_ids and all(a in AREAS for a in areas):
-        plan.pytest_args = ["-m", " or ".join(areas)]
-        return plan
-    marker_only = [a for a in areas if a not in by_area]
-    if marker_only:
-        raise UsageProblem(f"--only {' '.join(marker_only)} selects by test marker and cannot be combined with rule "
-                           "ids or the areas auth/conventions; run them in two runs")
-    expanded = list(dict.fromkeys([*rule_ids, *(i for a in areas for i in by_area[a])]))
-    for rid in expanded:
-        plan.pytest_args += ["--rule", rid]
-    return plan
-
-
-def load_command(choice: str | None, profile_path: str, out: Path) -> list[str] | None:
-    """The `qaconform load` command line for ``--load``, as a subprocess (locust never loads in this process)."""
-    if not choice:
-        return None
-    base = [sys.executable, "-m", "qaconform.commands.cli", "load", "--profile", profile_path, "--out", str(out)]
-    if choice == "smoke":
-        return [*base, *SMOKE_LOAD]
-    if not re.fullmatch(r"[a-z][a-z0-9_-]*", choice):
-        raise UsageProblem(f"--load {choice!r}: give 'smoke' or a scenario name of `qaconform load --scenario`")
-    return [*base, "--scenario", choice]
-
-
-def validate_load_choice(choice: str | None) -> None:
-    if not choice or choice == "smoke":
-        return
-    try:
-        from qaconform.load.runner import SCENARIOS
-    except ImportError:
-        return  # the load run will record that the command is unavailable
-    if choice not in SCENARIOS:
-        near = difflib.get_close_matches(choice, ["smoke", *SCENARIOS], n=1)
-        raise UsageProblem(f"--load {choice}: not a load scenario" + (f" (did you mean {near[0]}?)" if near else "")
-                           + f"; use smoke or one of {', '.join(SCENARIOS)}")
-
-
-# ----------------------------------------------------------------------------------------------------------
-# subprocesses
-
-@dataclass
-class Finished:
-    returncode: int
-    tail: str
-    timed_out: bool = False
-
-
-def stream(cmd: Sequence[str], *, timeout_s: float, env: dict[str, str] | None = None,
-           sink: IO[bytes] | None = None, secrets: Iterable[str] = ()) -> Finished:
-    """Run ``cmd``, copying its output to the terminal as it comes (pytest prints dots without newlines, so bytes,
-    not lines), keep the tail for diagnosis, and stop it when ``timeout_s`` is over.
-
-    ``secrets`` (the profile's passwords and their Basic forms) never reach the terminal nor the tail: the child
-    (pytest and its plugins, Locust) redacts where it can, and this is the last pass over what it printed."""
-    from qaconform.report.redact import StreamScrubber
-
-    scrubber = StreamScrubber(secrets)
-    out = sink if sink is not None else sys.stdout.buffer
-    tail: deque[bytes] = deque()
-    size = 0
-    proc = subprocess.Popen(list(cmd), cwd=pytest_cwd(), env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT,
-                            stdin=subprocess.DEVNULL, start_new_session=True)
-    assert proc.stdout is not None
-    fd = proc.stdout.fileno()
-    deadline = time.monotonic() + timeout_s
-    timed_out = False
-    try:
-        while True:
-            if time.monotonic() > deadline:
-                timed_out = True
-                _stop(proc)
-                break
-            ready, _, _ = select.select([fd], [], [], _READ_TICK_S)
-            if not ready:
-                if proc.poll() is not None:
-                    break
-                continue
-            chunk = os.read(fd, 65536)
-            if not chunk:
-                break
-            chunk = scrubber.feed(chunk)
-            out.write(chunk)
-            out.flush()
-            tail.append(chunk)
-            size += len(chunk)
-            while size > _TAIL_BYTES and len(tail) > 1:
-                size -= len(tail.popleft())
-    except BaseException:
-        _stop(proc)
-        raise
-    finally:
-        proc.stdout.close()
-        rest = scrubber.flush()
-        out.write(rest)
-        out.flush()
-        tail.append(rest)
-    try:
-        rc = proc.wait(timeout=_STOP_GRACE_S)
-    except subprocess.TimeoutExpired:
-        _stop(proc)
-        rc = proc.wait(timeout=_STOP_GRACE_S)
-    return Finished(rc, b"".join(tail).decode("utf-8", errors="replace"), timed_out)
-
-
-def _stop(proc: subprocess.Popen[bytes]) -> None:
-    """SIGINT first (pytest then writes its results), SIGKILL if it does not end; only this child's group."""
-    if proc.poll() is not None:
-        return
-    for sig, wait in ((signal.SIGINT, _STOP_GRACE_S), (signal.SIGKILL, 5.0)):
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, sig)
-        try:
-            proc.wait(timeout=wait)
-            return
-        except subprocess.TimeoutExpired:
-            continue
-
-
-def _stopped(results_path: Path) -> tuple[str, str] | None:
-    """Why the plugin says the run stopped early (its results file's ``stopped``), or None."""
-    try:
-        data = json.loads(results_path.read_text())
-    except (OSError, ValueError):
-        return None
-    stopped = data.get("stopped") if isinstance(data, dict) else None
-    if isinstance(stopped, dict) and isinstance(stopped.get("reason"), str):
-        return stopped["reason"], str(stopped.get("message") or "")
-    return None
-
-
-def _exit_line(tail: str) -> str | None:
-    """The message of a pytest.exit(...) or a usage error in pytest's output."""
-    for pattern in (r"^!+ _pytest\.outcomes\.Exit: (.+?) !+$", r"^!+ (.+?) !+$", r"^ERROR: (.+)$"):
-        found = re.findall(pattern, tail, re.MULTILINE)
-        if found:
-            return str(found[-1]).strip()
-    return None
-
+from qaconform.report.options import check_report_options, write_extra_outputs
+from qaconform.target.resolved import TARGET_NAME
 
 # ----------------------------------------------------------------------------------------------------------
 # the run
@@ -382,6 +105,8 @@ class Runner:
         """The share of must-rules the run must check, and where it was given (--fail-under, QACONFORM_FAIL_UNDER,
         the profile's fail_under)."""
         self.doctor_lines: list[str] = []
+        self.base_url_from = "profile"
+        """Where the tested base URL comes from: the profile, or the override that replaced it."""
         """What the doctor found that the user should know (fixtures not in their state, ids discovered ...)."""
 
     # -- steps ---------------------------------------------------------------------------------------------
@@ -405,10 +130,10 @@ class Runner:
                 profile_path, profile = self._target()
                 asked = self._asked_jobs(profile)  # refused before anything is sent
                 self._preflight(profile, reads=1 if asked else PREFLIGHT_READS)
-                diagnosis = self._doctor(profile)
+                resolved = self._resolve(profile, self._doctor(profile))
                 jobs = asked or self._default_jobs(profile)
                 run_id, self.run_dir = self._make_run_dir(checked.report_dir)
-                (self.run_dir / DOCTOR_NAME).write_text(json.dumps(diagnosis, indent=1), encoding="utf-8")
+                resolved.write(self.run_dir)  # what the suites' pytest and each of its workers test
             except UsageProblem as exc:
                 return self._usage(str(exc))
             except Unreachable as exc:
@@ -425,10 +150,10 @@ class Runner:
             if args.dry_run:
                 self._print_dry_run(profile_path, checked.plan, contract)
             results_path = self.run_dir / "results.json"
-            special = self._run(profile_path, checked.plan, results_path, jobs)
-            self._cleanup(profile, results_path, special)
+            stop = self._run(profile_path, checked.plan, results_path, jobs)
+            self._cleanup(profile, results_path, stop)
         # the reference server is stopped here (end of the with block), before the reports are written
-        return self._finish(results_path, special, checked.expectations, secrets)
+        return self._finish(results_path, checked.expectations, secrets)
 
     def _use_given_copies(self) -> int | None:
         """--spec / --suites: through the environment, so the pytest process and the report read the same copy;
@@ -530,27 +255,39 @@ class Runner:
                                                      "or max_rps)"), flush=True)
         print(f"qaconform run: {_budget_line(self.args, profile)}", flush=True)
 
-    def _run(self, profile_path: str, plan: Plan, results_path: Path, jobs: int) -> int | None:
-        """The suites, then the load run if asked and the suites gave a verdict; the special exit code of a run that
-        ended early (None: the report decides)."""
+    def _run(self, profile_path: str, plan: Plan, results_path: Path, jobs: int) -> str | None:
+        """The suites, then the load run if asked and the suites ran to their end; why the run stopped early (a
+        reason of qaconform.report.verdict, the runner's or the plugin's), None when it did not."""
         try:
             suites = self._run_suites(profile_path, plan, results_path, jobs)
-            special = self._classify_suites(suites, plan, results_path)
-            if special is None and self.args.load:
+            self._record_suites(suites, results_path)
+            stop = self._stop_reason(results_path)
+            if stop is None and self.args.load:
                 self._run_load(profile_path)
-            return special
+            return stop
         except KeyboardInterrupt:  # pytest got SIGINT too and wrote what finished: report that, then stop
             print("\nqaconform run: interrupted; writing the report of the tests that finished", file=sys.stderr)
-            return self._special(exitcodes.INTERRUPTED, "interrupted by the user: the report holds only the tests that "
-                                              "finished")
+            self._stopped("interrupted", "interrupted by the user: the report holds only the tests that finished")
+            return "interrupted"
 
-    def _cleanup(self, profile: Any, results_path: Path, special: int | None) -> None:
+    def _stop_reason(self, results_path: Path) -> str | None:
+        """Why the suites stopped early, from the fields the runner and the plugin recorded (never their output)."""
+        from qaconform.report.verdict import stopped_of
+
+        try:
+            results = json.loads(results_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            results = {}
+        stopped = stopped_of(results if isinstance(results, dict) else {}, self.meta)
+        return stopped["reason"] if stopped else None
+
+    def _cleanup(self, profile: Any, results_path: Path, stop: str | None) -> None:
         """Remove what the run created while the target is still up (qaconform.commands.cleanup)."""
         from qaconform.commands.cleanup import after_run
 
         assert self.run_dir is not None
-        why_not = {exitcodes.INTERRUPTED: "the run was interrupted",
-                   exitcodes.UNREACHABLE: "the target did not answer"}.get(special or 0)
+        why_not = {"interrupted": "the run was interrupted",
+                   "unreachable": "the target did not answer"}.get(stop or "")
         if self.args.read_only or self.args.dry_run:  # a delete is a write too
             why_not = "not tried: a --read-only run sends no writes, deletes included"
         self.meta["cleanup"] = after_run(profile, results_path, self.run_dir,
@@ -562,6 +299,7 @@ class Runner:
 
     def _target(self) -> tuple[str, Any]:
         from qaconform.target.profile import ProfileError, load_profile
+        from qaconform.target.resolved import with_overrides
 
         path = self.args.profile
         if not path:
@@ -575,16 +313,22 @@ class Runner:
             profile = load_profile(path)
         except ProfileError as exc:
             raise UsageProblem(str(exc)) from None
-        override = os.environ.get("QACONFORM_BASE_URL", "").strip().rstrip("/")
-        if override and override != profile.base_url.rstrip("/"):
-            # the suites' plugin applies pytest-base-url's variable too: the target is resolved here, once, so that
-            # the preflight and the doctor examine the URL the suites will test (issue 30: two servers in one run)
-            from dataclasses import replace
-
-            print(f"qaconform run: QACONFORM_BASE_URL overrides base_url: testing {override}", flush=True)
-            profile = replace(profile, base_url=override)
-            self.base_url_from = "QACONFORM_BASE_URL"
+        # the target is resolved here, once (qaconform.target.resolved): the preflight and the doctor examine the URL
+        # the suites will test, and the suites read it from target.json (issue 30: two servers in one run)
+        profile, self.base_url_from = with_overrides(profile)
+        if self.base_url_from != "profile":
+            print(f"qaconform run: {self.base_url_from} overrides base_url: testing {profile.base_url}", flush=True)
         return path, profile
+
+    def _resolve(self, profile: Any, doctor: dict[str, Any]) -> Any:
+        """The run's one resolved target: the profile as overridden and the doctor's findings for its URL."""
+        from qaconform.target.doctor import Diagnosis
+        from qaconform.target.resolved import ResolvedTargetError, resolve
+
+        try:
+            return resolve(profile, self.base_url_from, Diagnosis.from_dict(doctor))
+        except ResolvedTargetError as exc:
+            raise UsageProblem(str(exc)) from None
 
     def _preflight(self, profile: Any, reads: int = PREFLIGHT_READS) -> None:
         """Is the target there? Anonymous reads of one question, on one connection: the shortest of their round
@@ -596,11 +340,13 @@ class Runner:
         trips: list[float] = []
         try:
             for _ in range(reads):
-                # the answer's own time: not the waits a rate-limiting target asked for (qaconform.target.holdback)
-                trips.append(client.get("question.json", params={"pageSize": 1}).exchange.elapsed_ms / 1000)
+                began = time.monotonic()
+                client.get("question.json", params={"pageSize": 1})
+                trips.append(time.monotonic() - began)
         except TargetUnreachable as exc:
+            where = self.base_url_from if self.base_url_from != "profile" else f"base_url in {profile.path}"
             raise Unreachable(f"target {profile.base_url} is unreachable ({exc}). Is the server running? Check "
-                              f"{getattr(self, 'base_url_from', '') or f'base_url in {profile.path}'}.") from None
+                              f"{where}.") from None
         except TargetError:
             pass  # it answered; what it answered is for the suites to judge
         finally:
@@ -678,7 +424,8 @@ class Runner:
         args = self.args
         cmd = [*pytest_command(), "--target-profile", profile_path,
                "--qaconform-results", str(results_path), "--continue-on-collection-errors",
-               "--qaconform-doctor", str(results_path.parent / DOCTOR_NAME),
+               "--qaconform-timeout", str(args.timeout),
+               "--qaconform-target", str(results_path.parent / TARGET_NAME),
                "-p", "qaconform.report.coverage_plugin",
                "--qaconform-coverage", str(results_path.parent / "coverage.json"),
                *run_coverage.pytest_args(results_path.parent),
@@ -703,75 +450,56 @@ class Runner:
             env["QACONFORM_SEED"] = str(args.seed)
         self.meta["pytest_command"] = " ".join(cmd)
         print(f"$ python {' '.join(cmd[1:])}", flush=True)
-        done = stream(cmd, timeout_s=args.timeout, env=env, secrets=self.secrets)
-        self.meta["pytest_exit"] = done.returncode
+        done = stream(cmd, timeout_s=args.timeout + SUITE_KILL_GRACE_S, env=env, secrets=self.secrets)
+        if not results_path.is_file():  # its last output, kept in kit-error.txt for the kit's maintainers
+            self.kit_errors.append(f"pytest ended with code {done.returncode} and wrote no results file\n\n"
+                                   f"--- last output ---\n{done.tail[-6000:]}")
         return done
 
-    def _classify_suites(self, done: Finished, plan: Plan, results_path: Path) -> int | None:
-        """None when the suites ran to a verdict; otherwise the exit code the run must end with."""
-        line = _exit_line(done.tail)
+    def _record_suites(self, done: Finished, results_path: Path) -> None:
+        """What the runner alone knows of how the suites ended, as fields of run.json (``stopped``); the plugin
+        records the rest (its stop reason, collection errors, every test) in the results file, and
+        :func:`qaconform.report.verdict.verdict` decides the exit code from both."""
+        self.meta["pytest_exit"] = done.returncode
         if done.timed_out:
-            self.kit_errors.append(f"the suites did not finish within --timeout {self.args.timeout:.0f} s and were "
-                                   "stopped; results are partial")
-            return exitcodes.KIT_ERROR
-        rc = done.returncode
-        for path, why in re.findall(r"^ERROR (\S+) - (.+)$", done.tail, re.MULTILINE):
-            if "::" not in path:  # a suite module that cannot be imported: the kit is broken, the rest still ran
-                self.kit_errors.append(f"{path} could not be collected: {why.strip()}")
-        stopped = _stopped(results_path)
-        if stopped is None and rc in (0, 1):
-            if not results_path.is_file():
-                self.kit_errors.append(f"pytest ended with {rc} but wrote no results file {results_path}")
-                return exitcodes.KIT_ERROR
-            return None
-        if rc == pytest_exit.NO_TESTS_COLLECTED:
-            if plan.areas or plan.rules:
-                why = f"no test matched --only {' '.join([*plan.areas, *plan.rules])}"
-                print(f"qaconform run: {why}", file=sys.stderr)
-                return self._special(exitcodes.USAGE, why)
-            self.kit_errors.append("pytest collected no test under suites/")
-            return exitcodes.KIT_ERROR
-        passed_through = getattr(self.args, "pytest_args", None)
-        if rc == pytest_exit.USAGE_ERROR and passed_through and stopped is None:
-            why = (f"pytest refused the arguments after --: {line or ' '.join(passed_through)} "
-                   "(see `python -m pytest --help`)")
-            print(f"qaconform run: {why}", file=sys.stderr)
-            return self._special(exitcodes.USAGE, why)
-        reason, why = stopped if stopped else ("", "")
-        if reason in ("profile", "unreachable"):  # the plugin stopped the run: a profile, credential or target problem
-            print(f"qaconform run: {why}", file=sys.stderr)
-            return self._special(exitcodes.USAGE if reason == "profile" else exitcodes.UNREACHABLE, why)
-        if reason == "interrupted" and "KeyboardInterrupt" in done.tail:
-            raise KeyboardInterrupt
-        what = why or f"pytest ended with code {rc}"
-        self.kit_errors.append(f"{what}: {line or 'see the output above'}\n\n--- last output ---\n{done.tail[-6000:]}")
-        return exitcodes.KIT_ERROR
+            self._stopped("time_budget", f"the suites did not finish within --timeout {self.args.timeout:.0f} s "
+                          f"(and {SUITE_KILL_GRACE_S:.0f} s of grace) and were stopped; results are partial")
+        elif not results_path.is_file():
+            passed_through = getattr(self.args, "pytest_args", None)
+            if done.returncode == pytest_exit.USAGE_ERROR and passed_through:
+                self._stopped("usage", f"pytest refused the arguments after --: {' '.join(passed_through)} (its "
+                              "message is above; see `python -m pytest --help`)")
+            else:
+                self._stopped("no_results", f"pytest ended with code {done.returncode} and wrote no results file "
+                              f"{results_path}; see its output above")
 
-    def _special(self, code: int, reason: str) -> int:
-        """Record that the run ends with ``code`` whatever the rules say (the report shows the same verdict)."""
-        self.meta["exit_override"] = {"code": code, "reason": reason}
-        return code
+    def _stopped(self, reason: str, message: str) -> None:
+        """Record why the runner itself ended the suites early (a reason of qaconform.report.verdict)."""
+        self.meta["stopped"] = {"reason": reason, "message": message}
 
     def _run_load(self, profile_path: str) -> None:
         assert self.run_dir is not None
         load_dir = self.run_dir / "load"
+        if not _load_available():
+            self.meta["load"] = {"status": "unavailable", "exit_code": None, "command": None,
+                                 "message": "qaconform load is not available in this installation; no load figures"}
+            return
         cmd = load_command(self.args.load, profile_path, load_dir)
         assert cmd is not None
         duration = 10.0 if self.args.load == "smoke" else 20.0
         print(f"$ qaconform {' '.join(cmd[3:])}", flush=True)
         done = stream(cmd, timeout_s=duration + LOAD_GRACE_S, secrets=self.secrets)
         status = {0: "passed", 1: "breached", 2: "usage error", 3: "unreachable"}.get(done.returncode, "error")
-        message = _exit_line(done.tail) or (done.tail.strip().splitlines() or [""])[-1][:300]
-        if "not available in this installation" in done.tail:
-            status = "unavailable"
+        message = _load_message(load_dir, done.returncode)
         if done.timed_out:
             status, message = "error", f"the load run did not end within {duration + LOAD_GRACE_S:.0f} s"
         self.meta["load"] = {"status": status, "exit_code": done.returncode,
                              "command": "qaconform " + " ".join(cmd[3:]),
                              "message": message if status != "passed" else None}
 
-    def _finish(self, results_path: Path, special: int | None, expectations: Any, secrets: set[str]) -> int:
+    def _finish(self, results_path: Path, expectations: Any, secrets: set[str]) -> int:
         from qaconform.report.terminal import format_summary
+        from qaconform.report.verdict import stop_verdict, verdict
         from qaconform.report.writer import RUN_META_NAME, build_and_write, read_coverage
 
         assert self.run_dir is not None
@@ -790,12 +518,10 @@ class Runner:
             (self.run_dir / "kit-error.txt").write_text(self._scrubbed("\n\n".join(self.kit_errors)),
                                                         encoding="utf-8")
         if not results_path.is_file():
-            print(f"qaconform run: no results were written; see {self.run_dir}", file=sys.stderr)
-            return special if special is not None else exitcodes.KIT_ERROR
+            code, why = stop_verdict(self.meta.get("stopped")) or (exitcodes.KIT_ERROR, "no results were written")
+            print(f"qaconform run: {why}; no report (no results were written), see {self.run_dir}", file=sys.stderr)
+            return code
         results = json.loads(results_path.read_text(encoding="utf-8"))
-        load = self.meta.get("load")
-        if load and load.get("status") == "unavailable":
-            load["message"] = "qaconform load is not available in this installation; no load figures"
         report, paths = build_and_write(results, self.run_dir, expectations=expectations, meta=self.meta,
                                         secrets=secrets, baseline=getattr(self.args, "baseline", None),
                                         keep_all=bool(getattr(self.args, "keep_all", False)))
@@ -813,7 +539,10 @@ class Runner:
         print(format_summary(report, paths["html"]))
         if copied:
             print(f"JUnit XML: {self.junit_target}")
-        return int(report["exit_code"])  # the report's verdict already holds the override and the kit errors
+        code, why = verdict(report)  # the one decision (report.json holds the same: it is built by this function)
+        if report.get("stopped"):
+            print(f"qaconform run: {why}", file=sys.stderr)
+        return code
 
     def record_crash(self) -> Path:
         """Write the traceback of an unexpected exception where the user is told to look."""
@@ -834,6 +563,30 @@ class Runner:
         return redact_text(text, self.secrets)
 
 
+def _load_available() -> bool:
+    """Whether `qaconform load` can run here (its module imports: Locust's side is installed)."""
+    try:
+        import qaconform.load.cli  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _load_message(load_dir: Path, returncode: int) -> str:
+    """What a load run that did not pass says, from its summary.json (never from its terminal output)."""
+    try:
+        summary = json.loads((load_dir / "summary.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return f"qaconform load ended with exit code {returncode} and wrote no summary.json; see its output above"
+    broken = [t for t in (summary.get("thresholds") or []) if isinstance(t, dict) and not t.get("ok")] \
+        if isinstance(summary, dict) else []
+    lost = summary.get("lost") if isinstance(summary, dict) else None
+    if broken or lost:
+        parts = [f"threshold {t.get('name')} breached: {t.get('actual')} (limit {t.get('limit')})" for t in broken]
+        return "; ".join([*parts, *([f"{len(lost)} item(s) lost"] if lost else [])])[:300]
+    return f"qaconform load ended with exit code {returncode} (verdict {summary.get('verdict')!r})"
+
+
 def _limits(profile: Any) -> Any:
     from qaconform.target.politeness import Limits
 
@@ -842,14 +595,6 @@ def _limits(profile: Any) -> Any:
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-def _combine_marker(pytest_args: list[str], expr: str) -> list[str]:
-    """Add a marker expression to a selection that may already hold ``-m``."""
-    if "-m" in pytest_args:
-        i = pytest_args.index("-m")
-        return [*pytest_args[:i], "-m", f"({pytest_args[i + 1]}) and ({expr})", *pytest_args[i + 2:]]
-    return [*pytest_args, "-m", expr]
 
 
 def main(args: argparse.Namespace) -> int:

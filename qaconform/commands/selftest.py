@@ -403,7 +403,7 @@ def _pytest(res: RunResult, profile_path: str, rule: str | None, tmp: Path, time
         return
     for t in payload.get("tests", []):
         res.counts[t["outcome"]] = res.counts.get(t["outcome"], 0) + 1
-        if t["outcome"] in (Status.FAILED, Status.ERROR, Status.BLOCKED):
+        if t["outcome"] in (Status.FAILED, Status.WARNING, Status.ERROR, Status.BLOCKED):
             message = (t.get("message") or "").strip()
             res.failed.append({"nodeid": t["nodeid"], "outcome": t["outcome"], "rules": t.get("rules", []),
                                "blocked_by": t.get("blocked_by", []), "warning": bool(t.get("warning")),

@@ -204,7 +204,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     config = session.config
     if not _is_controller(config) or not _suites_selected(config):
         return
-    from qaconform.pytest.plugin import state
+    from qaconform.pytest.run_state import state
     from qaconform.target.politeness import Limits
 
     target = state(config).holder.get()  # a pytest.exit(...) here ends the run cleanly, before any worker starts
@@ -236,7 +236,7 @@ def pytest_configure_node(node: Any) -> None:
 
 def pytest_keyboard_interrupt(excinfo: pytest.ExceptionInfo[BaseException]) -> None:
     """In a worker: keep why the plugin ended the run (the target stopped answering) for the controller."""
-    from qaconform.pytest.plugin import state
+    from qaconform.pytest.run_state import state
 
     config = _WORKER_CONFIG.get("config")
     if config is None or not isinstance(excinfo.value, pytest.exit.Exception):
@@ -255,7 +255,7 @@ _WORKER_CONFIG: dict[str, pytest.Config] = {}
 def pytest_testnodedown(node: Any, error: Any) -> None:
     """On the controller: a worker that ended with a pytest.exit (the target stopped answering) ends the run with
     the same message and exit code as a serial run would."""
-    from qaconform.pytest.plugin import Stopped, state
+    from qaconform.pytest.run_state import Stopped, state
 
     out = getattr(node, "workeroutput", None) or {}
     stop = out.get("qc_exit")

@@ -25,7 +25,9 @@ from typing import Any
 from qaconform.status import Effect, Status
 
 INSTALL_HINT = "Allure output needs the allure extra: pip install 'qaconform[allure]' (allure-python-commons)"
-_ALLURE_STATUS = {Effect.BROKE: "failed", Effect.KIT: "broken", Effect.HELD: "passed", Effect.NONE: "skipped"}
+_ALLURE_STATUS = {Effect.BROKE: "failed", Effect.WARN: "skipped", Effect.KIT: "broken", Effect.HELD: "passed",
+                  Effect.NONE: "skipped"}
+"""Allure has no warning: a warning is skipped there (neither passed nor failed), its message starting "warning"."""
 
 
 class AllureUnavailable(RuntimeError):
@@ -87,6 +89,8 @@ def write_allure(report: Mapping[str, Any], out_dir: str | Path) -> Path:
         if status != "passed" or t.get("message"):
             failed = list(t.get("failed_rules") or [])
             prefix = f"[{', '.join(failed)}] " if failed and status == "failed" else ""
+            if Status.of(t.get("outcome")) is Status.WARNING:
+                prefix = f"warning [{', '.join(failed or t.get('rules') or [])}]: "
             details = StatusDetails(message=prefix + str(t.get("message") or t.get("outcome")),
                                     trace=t.get("longrepr") or None)
         result = TestResult(uuid=uuid4(), name=name or nodeid, fullName=nodeid, historyId=_id(nodeid),

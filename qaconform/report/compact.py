@@ -28,7 +28,7 @@ _EXCHANGE_SUMMARY = ("role", "method", "url", "status", "elapsed_ms", "operation
 
 def _broken(outcome: object) -> bool:
     s = Status.of(outcome)
-    return s is not None and s.effect in (Effect.BROKE, Effect.KIT)
+    return s is not None and s.effect in (Effect.BROKE, Effect.WARN, Effect.KIT)
 
 
 def _cap(text: Any) -> Any:
@@ -55,7 +55,7 @@ def _test(t: Mapping[str, Any]) -> dict[str, Any]:
     if _broken(t.get("outcome")):
         return {**t, "exchanges": _exchanges(list(t.get("exchanges") or [])), "observations": []}
     keep = {k: t.get(k) for k in ("nodeid", "outcome", "rules", "areas", "duration")}
-    for k in ("message", "created", "note"):
+    for k in ("message", "created", "note", "unreachable"):
         if t.get(k):
             keep[k] = t[k]
     return keep

@@ -30,7 +30,7 @@ _ABSENT = ("not covered", "absent")
 FIXTURE_NOT_IN_STATE = "fixture not in its state"
 """The skip category of a rule whose profile fixture the doctor found not in its state (consumed by an earlier run)."""
 HELD = tuple(s.value for s in Status if s.effect is Effect.HELD)
-BROKEN = tuple(s.value for s in Status if s.effect in (Effect.BROKE, Effect.KIT))
+BROKEN = tuple(s.value for s in Status if s.effect in (Effect.BROKE, Effect.WARN, Effect.KIT))
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

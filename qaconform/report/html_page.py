@@ -213,6 +213,11 @@ def _env_note(report: Mapping[str, Any], rules: Sequence[Mapping[str, Any]],
             f"here): {items}, as in the profile{_e(where)}. Set them once, then paste: <code>{_e(export)}</code></div>")
 
 
+def _in_status(rule: Mapping[str, Any]) -> int:
+    """How many of a rule's tests ended in its status (a blocked test carries no failure evidence)."""
+    return sum(1 for t in rule.get("tests") or [] if Status.of(t.get("outcome")) is Status.of(rule["status"]))
+
+
 def _rule_card(rule: Mapping[str, Any], tests: Mapping[str, Mapping[str, Any]], report: Mapping[str, Any],
                kind: str = "failed") -> str:
     ev = rule.get("evidence") or {}
@@ -227,7 +232,7 @@ def _rule_card(rule: Mapping[str, Any], tests: Mapping[str, Mapping[str, Any]], 
     head = (f'<h3><a href="#rule-{_e(rule["id"])}"><code>{_e(rule["id"])}</code></a> {_e(rule.get("summary"))}</h3>'
             f'<div class="muted">{_e(rule.get("level"))} · {_e(rule.get("area"))} · '
             f'{_e(", ".join(rule.get("operations") or []))} · {_e(rule.get("source"))}</div>'
-            f'<p><b class="count">{len(failures)} of {total} test(s) {_e(verb)}</b>{extra}</p>')
+            f'<p><b class="count">{len(failures) or _in_status(rule)} of {total} test(s) {_e(verb)}</b>{extra}</p>')
     if not failures:
         return (f'<article class="rule-card {kind}" id="{kind}-{_e(rule["id"])}">{head}'
                 f'<p>{_e(rule.get("reason") or "")}</p></article>')
@@ -296,7 +301,8 @@ def _status_sections(report: Mapping[str, Any]) -> list[str]:
 
 def _warnings(report: Mapping[str, Any]) -> str:
     """Failed rules of a level that does not fail the run (should): reported apart, as warnings."""
-    rules = [r for r in report.get("rules", []) if Status.of(r["status"]) is Status.FAILED and not fails_run(r)]
+    rules = [r for r in report.get("rules", []) if Status.of(r["status"]) is Status.WARNING
+             or (Status.of(r["status"]) is Status.FAILED and not fails_run(r))]
     if not rules:
         return ""
     tests = _tests_by_id(report)

@@ -21,15 +21,16 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from qaconform import __version__, exitcodes
+from qaconform import __version__
 from qaconform.blame import named_failed_rules
 from qaconform.contract import Rule
 from qaconform.pytest.outcomes import SkipKind
 from qaconform.report import holdbacks
-from qaconform.report.coverage import checked_text, fail_under, rules_checked
+from qaconform.report.coverage import rules_checked
 from qaconform.report.expect import Expectation
 from qaconform.report.redact import redact
 from qaconform.report.reproduce import accounts_for_curls, personal_curl, personalise_text, rerun_commands
+from qaconform.report.verdict import stopped_of, verdict
 from qaconform.status import OUTCOMES, STATUSES, Effect, Status, fails_run, rank
 from qaconform.target.writes import write_summary
 
@@ -58,6 +59,8 @@ def merge_tests(entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
         if outcome not in OUTCOMES:
             e["message"] = f"unknown outcome {outcome!r} in the results file; " + str(e.get("message") or "")
             outcome = "error"
+        if outcome == Status.FAILED and e.get("warning"):  # a results file of an older plugin
+            outcome = Status.WARNING.value
         e["outcome"] = outcome
         e["nodeid"] = nodeid
         for key in ("rules", "areas", "exchanges", "observations", "created"):
@@ -292,8 +295,9 @@ def build_report(
     """The content of report.json (already redacted).
 
     ``meta`` is what the runner knows beyond the results file: run_id, selection, read_only, dry_run, kit_errors,
-    pytest_exit, load, coverage (coverage_plugin's file) and exit_override (the runner's own exit code and reason
-    when the run ended before a verdict: unreachable, profile refused, nothing matched)."""
+    pytest_exit, load, coverage (coverage_plugin's file) and stopped (the runner's own reason when it stopped the
+    suites: ``--timeout``, Ctrl-C, pytest refusing the arguments). The exit code comes from these fields and the
+    results' ``stopped`` and ``collection_errors`` (:mod:`qaconform.report.verdict`)."""
     meta = dict(meta or {})
     expectations = dict(expectations or {})
     catalog = [Rule.of(r) for r in (rules if rules is not None else load_rules())]
@@ -314,6 +318,10 @@ def build_report(
     rule_entries = [_rule_entry(r, by_rule.get(r.id, []), observations.get(r.id, []), selection,
                                 expectations.get(r.id), None if collected is None else collected.get(r.id, []), how)
                     for r in catalog]
+    if not meta.get("strict"):  # a should-rule that failed is a warning on a run that is not --strict
+        for e in rule_entries:
+            if e["status"] == Status.FAILED and e["level"] == "should":
+                e["status"] = Status.WARNING.value
     report: dict[str, Any] = {
         **_run_header(results, meta, selection),
         "summary": _summary(rule_entries, tests, strict=bool(meta.get("strict"))),
@@ -328,7 +336,8 @@ def build_report(
         "expectations": {k: v.as_dict() for k, v in expectations.items()},
         "expectations_not_in_rules": sorted(set(expectations) - known - set(unknown)),
         "load": dict(load) if load else None,
-        "kit_errors": list(meta.get("kit_errors") or []),
+        "kit_errors": [*(meta.get("kit_errors") or []), *_collection_errors(results)],
+        "stopped": stopped_of(results, meta),
         "pytest_exit": meta.get("pytest_exit", results.get("exitstatus")),
         "execution": _execution(meta.get("execution"), results.get("target")),
         "settle": settle_summary(tests, results.get("target")),
@@ -340,11 +349,15 @@ def build_report(
     report["har"] = dict(meta.get("har") or {})  # node id -> the test's HAR file in the run folder
     report["exit_code"], report["verdict"] = verdict(report, meta.get("fail_under"),
                                                      str(meta.get("fail_under_from") or "--fail-under"))
-    override = meta.get("exit_override")
-    if isinstance(override, Mapping) and override.get("code") is not None:
-        report["exit_code"], report["verdict"] = int(override["code"]), str(override.get("reason") or "")
     redacted: dict[str, Any] = redact(report, tuple(secrets))
     return redacted
+
+
+def _collection_errors(results: Mapping[str, Any]) -> list[str]:
+    """The suite modules pytest could not collect (the plugin's ``collection_errors``): the kit is broken there,
+    the rest still ran."""
+    return [f"{e.get('nodeid')} could not be collected: {e.get('message')}"
+            for e in results.get("collection_errors") or [] if isinstance(e, Mapping)]
 
 
 def _reproduce(accounts: Mapping[str, Any], how: Mapping[str, Any]) -> dict[str, Any]:
@@ -384,7 +397,7 @@ def _tests_by_rule(tests: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]
     for t in tests:
         named = named_failed_rules(t)
         t["failed_rules"] = sorted(named) if named is not None else (
-            list(t["rules"]) if t["outcome"] == Status.FAILED else [])
+            list(t["rules"]) if t["outcome"] in (Status.FAILED, Status.WARNING) else [])
         for rid in t["rules"]:
             view = t
             if named is not None and rid not in named:
@@ -467,12 +480,16 @@ def _verdict_of_tests(rule: Rule, tests: list[dict[str, Any]], observations: lis
     outcomes = [t["outcome"] for t in tests]
     if Status.FAILED in outcomes:
         return _Verdict(Status.FAILED)
+    if Status.WARNING in outcomes:  # never hides a must-rule: only a should-rule's failure is a warning
+        return _Verdict(Status.WARNING if rule.level == "should" else Status.FAILED)
     if Status.ERROR in outcomes:
         return _Verdict(Status.ERROR)
     if any(o in (Status.PASSED, Status.OBSERVED) for o in outcomes):
         return _Verdict(Status.OBSERVED if rule.level == "observed" and observations else Status.PASSED)
     if Status.BLOCKED in outcomes:
         by = sorted({str(r) for t in tests for r in t.get("blocked_by") or []})
+        if not by:  # no rule blocked them: the target gave no answer (plugin: ``unreachable``)
+            return _Verdict(Status.BLOCKED, "blocked: the target gave no answer, so its tests could not check it")
         return _Verdict(Status.BLOCKED, f"blocked by {', '.join(by)}: its tests could not run because the target "
                                         f"broke {'it' if len(by) == 1 else 'them'}")
     reasons = list(dict.fromkeys(str(t.get("message") or "skipped") for t in tests))
@@ -545,7 +562,7 @@ def not_checked(tests: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
 def _broken(outcome: object) -> bool:
     """Whether a test outcome carries evidence worth keeping whole: the target or the kit broke in it."""
     s = Status.of(outcome)
-    return s is not None and s.effect in (Effect.BROKE, Effect.KIT)
+    return s is not None and s.effect in (Effect.BROKE, Effect.WARN, Effect.KIT)
 
 
 def _test_brief(t: Mapping[str, Any]) -> dict[str, Any]:
@@ -585,6 +602,7 @@ def _test_full(t: Mapping[str, Any], how: Mapping[str, Any] | None = None) -> di
         if broken else None,
         "observations": t["observations"],
         "created": t["created"],
+        **({"unreachable": t["unreachable"]} if t.get("unreachable") else {}),
     }
 
 
@@ -621,55 +639,10 @@ def _summary(rules: list[dict[str, Any]], tests: list[dict[str, Any]], strict: b
         "tests_total": len(tests),
         "failed_rules": [r["id"] for r in rules if Status.of(r["status"]) is Status.FAILED and fails(r)
                          and r["id"] not in expected],
-        "warning_rules": [r["id"] for r in rules if Status.of(r["status"]) is Status.FAILED and not fails(r)],
+        "warning_rules": [r["id"] for r in rules if Status.of(r["status"]) is Status.WARNING
+                          or (Status.of(r["status"]) is Status.FAILED and not fails(r))],
         "error_rules": [r["id"] for r in rules if Status.of(r["status"]) is Status.ERROR],
     }
-
-
-def verdict(report: Mapping[str, Any], fail_under_pct: float | None = None,
-            fail_under_from: str = "--fail-under") -> tuple[int, str]:
-    """The exit code and a one-line verdict, which always says how many must-rules the run checked. A target's
-    failure outranks a kit error: both are reported; a run that checked a smaller share of must-rules than
-    ``fail_under_pct`` (``--fail-under``) fails like a broken rule, since its green would say little."""
-    code, line = _verdict(report)
-    cov = report.get("coverage") or {}
-    under = fail_under(cov, fail_under_pct, fail_under_from)
-    if under and code == exitcodes.OK:
-        return exitcodes.RULE_FAILED, under
-    return code, f"{line}; {checked_text(cov)}" if cov.get("summary") else line
-
-
-def _verdict(report: Mapping[str, Any]) -> tuple[int, str]:
-    s = report["summary"]
-    failed = list(s["failed_rules"])
-    unattributed = report.get("unattributed_tests") or []
-    failed_unattr = [t["nodeid"] for t in unattributed if t["outcome"] == "failed"]
-    error_unattr = [t["nodeid"] for t in unattributed if t["outcome"] == "error"]
-    load = report.get("load") or {}
-    breached = load.get("status") == "breached"
-    if failed or failed_unattr or breached:
-        parts = []
-        if failed:
-            parts.append(f"{len(failed)} rule(s) failed: {', '.join(failed[:8])}{' ...' if len(failed) > 8 else ''}")
-        if failed_unattr:
-            parts.append(f"{len(failed_unattr)} test(s) without a rule failed")
-        if breached:
-            parts.append("a load threshold was breached")
-        return exitcodes.RULE_FAILED, "; ".join(parts)
-    if s["error_rules"] or error_unattr or report.get("kit_errors") or load.get("status") == "error":
-        n = len(s["error_rules"]) + len(error_unattr)
-        kit = [str(e).strip().splitlines()[0] for e in report.get("kit_errors") or [] if str(e).strip()]
-        what = f"the kit broke in {n} test(s)" if n else "the kit broke"
-        if kit:
-            what += f" ({kit[0][:200]}{'; ...' if len(kit) > 1 else ''})"
-        return exitcodes.KIT_ERROR, what + "; not the target's fault, see the errors in the report"
-    held = s["must_held"]
-    extra = ""
-    if s["expected_failures"]:
-        extra += f"; {len(s['expected_failures'])} expected failure(s)"
-    if s["unexpectedly_passing"]:
-        extra += f"; {len(s['unexpectedly_passing'])} expected failure(s) now pass: remove them from --expect"
-    return exitcodes.OK, f"every must-rule that ran held ({held} held){extra}"
 
 
 def _target(target: Any) -> Any:

@@ -76,6 +76,7 @@ def format_summary(report: Mapping[str, Any], html_path: Path | None = None) -> 
     lines.append(f"tests: {tests}")
     by_id = {r["id"]: r for r in report.get("rules", [])}
     for label, ids in (("failed", s["failed_rules"]), ("error (the kit broke)", s["error_rules"]),
+                       ("warning (a should-rule; fails the run only with --strict)", s.get("warning_rules") or []),
                        ("expected failure", s["expected_failures"]),
                        ("unexpectedly passing (remove from --expect)", s["unexpectedly_passing"])):
         if not ids:

@@ -325,6 +325,19 @@ def _not_http(exc: BaseException) -> bool:
     return False
 
 
+def _dropped(exc: BaseException) -> bool:
+    """Whether a read failed because the target reset or aborted the connection (an overloaded or dying target):
+    the kit got no answer to judge, so the test is blocked, never failed."""
+    chain: list[BaseException] = [exc]
+    for e in chain:
+        if isinstance(e, ConnectionResetError | ConnectionAbortedError | BrokenPipeError):
+            return True
+        if len(chain) < 16:
+            chain.extend(a for a in e.args if isinstance(a, BaseException))
+            chain.extend(c for c in (e.__cause__, e.__context__) if c is not None)
+    return False
+
+
 def basic_auth(username: str, password: str) -> tuple[bytes, bytes]:
     """Basic credentials for requests, UTF-8 encoded: given text, requests encodes Latin-1, which sends a wrong
     password for an account with a non-ASCII one (and raises beyond Latin-1). UTF-8 is the one charset RFC 7617
@@ -698,6 +711,8 @@ class ApiClient:
         except TargetError:
             raise
         except Exception as exc:  # urllib3 protocol errors, read timeouts, wrong Content-Length
+            if _dropped(exc):  # the connection was reset mid-body: no answer to judge, not a broken rule
+                raise TargetUnreachable(f"{url}: the connection was dropped mid-answer ({_short(exc)})") from None
             raise TargetError(f"{url}: the response body could not be read ({_short(exc)})") from None
         return b"".join(chunks)
 

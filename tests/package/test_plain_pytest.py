@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -89,7 +90,8 @@ def test_an_override_the_doctor_never_saw_is_refused_before_any_request(tmp_path
         assert proc.returncode == exitcodes.PYTEST_BAD_PROFILE, proc.stdout[-2000:]
         assert data["stopped"]["reason"] == "usage" and "one run tests one target" in data["stopped"]["message"]
         assert not data["tests"], "no test ran"
-        run = subprocess.run(["qaconform", "run", "--profile", str(srv.profile_path), "--only", "paging",
+        run = subprocess.run([sys.executable, "-m", "qaconform.commands.cli", "run", "--profile", str(srv.profile_path),
+                              "--only", "paging",
                               "--report-dir", str(tmp_path / "r")], cwd=tmp_path, capture_output=True, text=True,
                              timeout=120, check=False)
     assert run.returncode == exitcodes.UNREACHABLE, run.stdout[-2000:] + run.stderr[-2000:]

@@ -21,7 +21,7 @@ def test_every_status_is_derived_from_the_tests_that_name_the_rule(results: dict
     assert statuses(report) == {"PASS-1": "passed", "FAIL-1": "failed", "ERR-1": "error", "OBS-1": "observed",
                                 "SKIP-1": "skipped", "SAFE-1": "skipped", "NC-1": "not covered"}
     assert report["summary"]["rules"] == {"passed": 1, "failed": 1, "observed": 1, "skipped": 2,
-                                          "not covered": 1, "error": 1, "blocked": 0}
+                                          "not covered": 1, "error": 1, "blocked": 0, "warning": 0}
 
 
 def test_skipped_rules_keep_the_reason_and_its_family(results: dict[str, Any], catalog: list[Rule]) -> None:

@@ -88,7 +88,7 @@ def test_a_run_against_the_reference_server_exits_0_and_writes_the_three_files(c
     for name in ("junit.xml", "report.json", "report.html"):
         assert (clean_run.folder / name).is_file(), name
     out = clean_run.proc.stdout
-    assert "rules  failed  error  blocked  observed  passed  skipped  not covered" in out
+    assert "rules  failed  warning  error  blocked  observed  passed  skipped  not covered" in out
     assert f"report: {clean_run.folder / 'report.html'}" in out
     assert "suites/contract/" in out  # pytest's live progress came through
     report = clean_run.report

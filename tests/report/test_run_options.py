@@ -1,4 +1,4 @@
-"""`qaconform run` option handling: --only to pytest selection, --load to the load command, pytest's exit lines."""
+"""`qaconform run` option handling: --only to pytest selection, --load to the load command."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from qaconform.commands.run import UsageProblem, _combine_marker, _exit_line, load_command, plan_selection
+from qaconform.commands.run import UsageProblem, _combine_marker, load_command, plan_selection
 from qaconform.contract import Rule
 
 RULES = [Rule("PAGING-LISTCOUNT", area="paging"), Rule("PAGING-PAGECOUNT", area="paging"),
@@ -68,13 +68,3 @@ def test_load_smoke_is_a_ten_second_mixed_run_in_the_run_folder(tmp_path: Path) 
 def test_a_dry_run_marker_expression_is_combined_with_the_selection() -> None:
     assert _combine_marker(["-m", "paging or comments"], "writes") == ["-m", "(paging or comments) and (writes)"]
     assert _combine_marker(["--rule", "X"], "writes") == ["--rule", "X", "-m", "writes"]
-
-
-def test_the_message_of_a_pytest_exit_is_found_in_the_output() -> None:
-    tail = ("collected 3 items\n!!!!!!!!!! _pytest.outcomes.Exit: profile p.toml: [accounts.member] username 'm' is "
-            "refused by the target !!!!!!!!!!\n")
-    assert _exit_line(tail) == "profile p.toml: [accounts.member] username 'm' is refused by the target"
-    long = "! _pytest.outcomes.Exit: profile p.toml: [accounts.member] username 'member' is refused " + "x" * 80 + " !"
-    assert _exit_line(f"collected 3 items\n\n{long}\n=== 3 deselected ===") == long[len("! _pytest.outcomes.Exit: "):-2]
-    assert _exit_line("ERROR: file or directory not found: suites\n") == "file or directory not found: suites"
-    assert _exit_line("all good") is None

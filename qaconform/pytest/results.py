@@ -1,0 +1,370 @@
+"""How each test ends, as fields: its rules, status (failed, warning, blocked, error ...), exchanges, writes and
+created ids, written to the results file (``--qaconform-results``) with why a run stopped early and what could
+not be collected. ``qaconform.report`` reads that file; nothing reads pytest's terminal output."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import platform
+import time
+from collections.abc import Generator, Iterator
+from dataclasses import asdict
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from qaconform import exitcodes
+from qaconform.pytest.markers import AREAS
+from qaconform.pytest.outcomes import RuleFailure, SkipKind, skip_of
+from qaconform.pytest.redaction import scrub_report
+from qaconform.pytest.run_state import _PROP, RunState, Stopped, _first, _props, _rule_ids, _stop, state
+from qaconform.pytest.session_target import Target, budget_of, pool_of
+from qaconform.status import Status
+from qaconform.target.client import ApiClient, Recorder, TargetError, TargetUnreachable
+from qaconform.target.writes import (
+    WriteBudget,
+    write_summary,
+    writes_text,
+)
+
+
+def _attach_created(item: pytest.Item) -> None:
+    """List what the client saw created (every 201 to a POST) under this test, unless a test already registered it:
+    the report's list of created content must not depend on every test calling ``created.add``."""
+    holder = state(item.config).holder
+    if holder.target is None or not holder.target.recorder.created:
+        return
+    new, holder.target.recorder.created = holder.target.recorder.created, []
+    listed = state(item.config).created_ids
+    listed |= {str(v.get("id")) for k, v in item.user_properties if k == _PROP + "created" and isinstance(v, dict)}
+    mine = {str(v.get("id")): v for k, v in item.user_properties if k == _PROP + "created" and isinstance(v, dict)}
+    for entry in new:
+        if str(entry["id"]) not in listed:
+            listed.add(str(entry["id"]))
+            item.user_properties.append((_PROP + "created", {**entry, "test": item.nodeid}))
+        elif str(entry["id"]) in mine and entry.get("url"):  # registered by the test: add where it was posted
+            mine[str(entry["id"])].setdefault("url", entry["url"])  # (the cleanup reads a comment's parent there)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Before any fixture of the test (session ones too): the share of the write budget its writes are taken from."""
+    if ApiClient.write_budget is not None:
+        ApiClient.write_budget.pool = pool_of(item)
+        ApiClient.write_budget.overdraft = False
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
+    if call.when == "setup":
+        item.user_properties.append((_PROP + "rules", _rule_ids(item)))
+    if call.when in ("setup", "call"):
+        _attach_created(item)
+    outcome = yield
+    report: pytest.TestReport = outcome.get_result()
+    holder = state(item.config).holder
+    if (call.when == "call" or (call.when == "setup" and not report.passed)) and holder.target is not None:
+        settles = holder.target.recorder.take_settles()
+        if settles:  # the test's read-backs after writes (support.settle), its fixtures' included
+            report.user_properties.append((_PROP + "settle", settles))
+        held = holder.target.recorder.take_holds()
+        if held:  # the test's hold-backs (429, 503 with Retry-After) and the time they cost
+            report.user_properties.append((_PROP + "held_back", held))
+        writes = holder.target.recorder.take_writes()
+        if writes:  # the test's writes per operation (its fixtures' included), and the share they came from
+            report.user_properties.append((_PROP + "writes", {"pool": pool_of(item), **writes}))
+    state(item.config).created_ids.update(
+        str(v.get("id")) for v in _props(report, "created") if isinstance(v, dict))
+    typed_skip = skip_of(call.excinfo.value) if report.skipped and call.excinfo is not None else None
+    if typed_skip is not None:
+        report.user_properties.append((_PROP + "skip", {"kind": typed_skip[0].value, "fixtures": list(typed_skip[1])}))
+    if report.failed:
+        kind = Status.ERROR
+        if call.excinfo is not None and isinstance(call.excinfo.value, RuleFailure):
+            report.user_properties.append((_PROP + "failure", {"rules": list(call.excinfo.value.rules),
+                                                               "curl": call.excinfo.value.curl}))
+        if call.excinfo is not None and call.excinfo.errisinstance(AssertionError):
+            kind = Status.FAILED  # the target broke a rule (TargetError and RuleFailure are AssertionErrors too)
+        elif call.excinfo is not None and call.excinfo.errisinstance(TargetUnreachable):
+            kind = _target_gone(item, call, report)
+        if kind is Status.FAILED:
+            kind = _blame(item, call, report)
+        report.user_properties.append((_PROP + "kind", kind.value))  # plain str: xdist carries no enum
+        if holder.target is not None:
+            exchanges = [e.as_dict() for e in holder.target.recorder.exchanges[-8:]]
+            report.user_properties.append((_PROP + "exchanges", exchanges))
+    if holder.target is not None and (report.longrepr is not None or report.sections):
+        scrub_report(report, holder.target.recorder.redact)  # last: what the hooks above wrote is scrubbed too
+
+
+def pytest_report_teststatus(report: pytest.TestReport,
+                             config: pytest.Config) -> tuple[str, str, tuple[str, dict[str, bool]]] | None:
+    """A should-rule's warning is WARNING on pytest's own terminal too (a rerun of the report's command shows the
+    status the report gave), not SKIPPED; with --strict-should it stays a failure."""
+    if report.when == "call" and report.skipped and _props(report, "warning"):
+        return Status.WARNING.value, "W", ("WARNING", {"yellow": True})
+    return None
+
+
+def _blame(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestReport) -> Status:
+    """A failure whose message names none of the test's rules but names rule X (a fixture, or a step the test
+    needed first, met X broken) blocks the test: "blocked"
+    with ``blocked_by`` X, charged to X, not to the test's own rules. A failure charged only to should-level rules
+    is a warning: the test shows as skipped and the results keep it as failed (the report lists it apart), unless
+    --strict-should."""
+    from qaconform.blame import rules_named
+    from qaconform.contract import load_contract
+
+    rules = load_contract().rules
+    error = call.excinfo.value if call.excinfo is not None else None
+    message = str(error) if error is not None else ""
+    own = _rule_ids(item)
+    # a RuleFailure says which rules broke; a plain assertion names them at the start of its message
+    named = [r for r in error.rules if r in rules] if isinstance(error, RuleFailure) else rules_named(message, rules)
+    named_own = [r for r in named if r in own] if call.when == "call" else []
+    if not named_own:
+        # a fixture, or a step the test needed before its own check (posting the answer it acts on), failed on
+        # another rule: the test could not run; that rule is charged, not the test's own
+        if named:
+            report.user_properties.append((_PROP + "blocked_by", named))
+            return Status.BLOCKED
+    charged = named_own or own
+    only_should = bool(charged) and all(r in rules and rules[r].level == "should" for r in charged)
+    if only_should and not item.config.getoption("qc_strict_should"):
+        report.outcome = "skipped"
+        report.longrepr = (str(item.path), item.location[1] or 0,
+                           f"should-level warning ({', '.join(charged)}; fails the run only with --strict): "
+                           f"{message.splitlines()[0] if message else ''}"[:2000])
+        report.user_properties.append((_PROP + "warning", charged))
+    return Status.FAILED
+
+
+def _target_gone(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestReport) -> Status:
+    """A test met no answer at all: it is blocked (never failed: no rule was judged), and shows as skipped with
+    why. If the target still answers a probe it dropped this one request and the run goes on (the verdict is still
+    exit 3: the target did not answer); if not, it stopped answering, and the run ends after this test."""
+    message = str(call.excinfo.value) if call.excinfo is not None else "no answer"
+    report.user_properties.append((_PROP + "unreachable", message[:2000]))
+    report.outcome = "skipped"
+    report.longrepr = (str(item.path), item.location[1] or 0, f"blocked: the target gave no answer ({message})"[:2000])
+    holder = state(item.config).holder
+    if holder.target is None:
+        return Status.BLOCKED
+    from qaconform.contract import path
+
+    probe = ApiClient(holder.target.profile, "anonymous", None, None, Recorder())
+    try:
+        probe.get(path("listQuestions"), params={"pageSize": 1})
+    except TargetUnreachable:
+        state(item.config).gone = message
+    except TargetError:
+        pass
+    finally:
+        probe.close()
+    return Status.BLOCKED
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    yield
+    run = state(item.config)
+    if run.gone:
+        base = run.holder.target.profile.base_url if run.holder.target else "the target"
+        _stop(item.config, "unreachable", f"target {base} stopped answering during the run: {run.gone}",
+              exitcodes.PYTEST_UNREACHABLE)
+    budget = item.config.getoption("qc_timeout", None)
+    if budget is not None and nextitem is not None and time.time() - run.started > budget:
+        _stop(item.config, "time_budget", f"the suites did not finish within --timeout {budget:g} s and were "
+              "stopped; results are partial", int(pytest.ExitCode.INTERRUPTED))
+
+
+class _Reporter:
+    """The hooks that collect results: a plugin object holding its config (``pytest_runtest_logreport`` gets only
+    the report), registered at configure time."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        entry = _entry(report)
+        if entry is None:
+            return
+        run = state(self.config)
+        if entry.get("skip_kind") == SkipKind.WRITE_REFUSED and not {"writes", "destructive"} & set(report.keywords):
+            run.unmarked_writers.append(report.nodeid)
+        entry["created"] = _new_created(run, report)
+        run.results.append(entry)
+
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        """A module or class pytest could not collect (the kit is broken there; the rest still runs), as data."""
+        if report.failed:
+            crash = getattr(report.longrepr, "reprcrash", None)
+            lines = str(report.longrepr).strip().splitlines() or ["(no message)"]
+            text = str(crash.message) if crash is not None else lines[-1]
+            state(self.config).collection_errors.setdefault(report.nodeid or "<session>", text[:2000])
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        """The writes of the run against its budget; under --read-only: tests that tried to write without the
+        ``writes`` marker (their writes were refused all the same, but ``qaconform run --dry-run`` lists writing
+        tests by that marker, so it missed these)."""
+        holder = state(self.config).holder
+        if holder.target is not None and any(r.get("writes") for r in state(self.config).results):
+            data = _budget_data(self.config, holder.target)
+            terminalreporter.write_line(writes_text(write_summary(state(self.config).results, data)))
+        unmarked = state(self.config).unmarked_writers
+        if unmarked:
+            terminalreporter.write_sep("-", f"{len(unmarked)} test(s) write without the writes marker")
+            for nodeid in unmarked:
+                terminalreporter.write_line(nodeid)
+
+    def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        path = self.config.getoption("qc_results")
+        if not path or hasattr(self.config, "workerinput"):
+            return
+        run = state(self.config)
+        holder = run.holder
+        stopped = run.stopped or _stopped_by_pytest(int(exitstatus))
+        payload = {
+            "run_tag": self.config.getoption("qc_run_tag"),
+            "started": datetime.fromtimestamp(run.started, UTC).isoformat(),
+            "finished": datetime.now(UTC).isoformat(),
+            "exitstatus": int(exitstatus),
+            "stopped": asdict(stopped) if stopped else None,
+            "collection_errors": [{"nodeid": n, "message": m} for n, m in run.collection_errors.items()],
+            "target": holder.target.profile.redacted() if holder.target else None,
+            "doctor": holder.target.diagnosis.as_dict() if holder.target else None,
+            "consumed": _consumed_by(holder.target, self.config.getoption("qc_run_tag")),
+            "reference": bool(holder.target and holder.target.started_reference),
+            "write_budget": _budget_data(self.config, holder.target),
+            "versions": _versions(),
+            "tests": run.results,
+        }
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        text = json.dumps(payload, indent=1, default=str)
+        if holder.target:
+            text = holder.target.recorder.redact(text)
+        Path(path).write_text(text)
+
+
+def _budget_data(config: pytest.Config, target: Target | None) -> dict[str, Any] | None:
+    """The run's write budget and its shares for the results file (the report sums the tests' ``writes``)."""
+    if target is None:
+        return None
+    budget = WriteBudget(budget_of(config, target.profile))
+    return {"budget": budget.budget, "limits": budget.limits, "thorough": bool(config.getoption("qc_thorough"))}
+
+
+def _consumed_by(target: Target | None, run_tag: str | None) -> list[dict[str, Any]]:
+    """The one-shot fixtures this run consumed, from the record its one-shot calls kept beside the profile."""
+    if target is None or not run_tag:
+        return []
+    from qaconform.target import ledger
+
+    return [asdict(c) for c in ledger.of_run(target.profile.path, target.profile.base_url, run_tag)]
+
+
+def _stopped_by_pytest(exitstatus: int) -> Stopped | None:
+    """pytest's own reasons to stop early (when the plugin did not stop the run itself)."""
+    reasons = {pytest.ExitCode.INTERRUPTED: ("interrupted", "the run was interrupted (Ctrl-C, or a collection error)"),
+               pytest.ExitCode.INTERNAL_ERROR: ("internal", "pytest hit an internal error (see its output)"),
+               pytest.ExitCode.USAGE_ERROR: ("usage", "pytest refused the command line or the suites"),
+               pytest.ExitCode.NO_TESTS_COLLECTED: ("no_tests", "no test was collected")}
+    found = reasons.get(pytest.ExitCode(exitstatus)) if exitstatus in {int(c) for c in pytest.ExitCode} else None
+    return Stopped(*found) if found else None
+
+
+def _entry(report: pytest.TestReport) -> dict[str, Any] | None:
+    """One test's result as the results file holds it, or None for a report phase that adds nothing."""
+    entry: dict[str, Any] | None = None
+    warned = bool(_props(report, "warning"))  # a should-level failure shown as skipped: still failed in the results
+    unreachable = _first(_props(report, "unreachable"), None)  # no answer: shown as skipped, blocked in the results
+    quiet = report.skipped and not warned and not unreachable  # a plain skip
+    if report.when == "setup" and (report.failed or report.skipped):
+        entry = {"outcome": Status.SKIPPED if quiet else _first(_props(report, "kind"), Status.ERROR)}
+    elif report.when == "call":
+        entry = {"outcome": Status.PASSED if report.passed else (
+            Status.SKIPPED if quiet else _first(_props(report, "kind"), Status.ERROR))}
+    elif report.when == "teardown" and report.failed:
+        entry = {"outcome": Status.ERROR}
+    if entry is None:
+        return None
+    if warned and entry["outcome"] == Status.FAILED:
+        entry["outcome"] = Status.WARNING  # the name every output gives it (qaconform.status)
+    observations = _props(report, "observation")
+    if entry["outcome"] == Status.PASSED and observations:
+        entry["outcome"] = Status.OBSERVED
+    entry.update(
+        nodeid=report.nodeid,
+        when=report.when,
+        rules=next(iter(_props(report, "rules")), []),
+        areas=[k for k in AREAS if k in report.keywords],
+        duration=round(report.duration, 4),
+        message=_message(report),
+        longrepr=str(report.longrepr)[-4000:] if report.failed else None,
+        exchanges=next(iter(_props(report, "exchanges")), []),
+        observations=observations,
+    )
+    blocked_by = next(iter(_props(report, "blocked_by")), None)
+    if blocked_by:
+        entry["blocked_by"] = blocked_by
+    failure = next(iter(_props(report, "failure")), None)
+    if failure:  # a RuleFailure: the rules it names and the curl of its exchange, as fields
+        entry["failure"] = failure
+    skipped = next(iter(_props(report, "skip")), None)
+    if unreachable:
+        entry["unreachable"] = unreachable
+    if entry["outcome"] == Status.SKIPPED and not warned:
+        entry["skip_kind"] = SkipKind.of(skipped["kind"] if skipped else None).value
+        if skipped and skipped["fixtures"]:
+            entry["needs_fixtures"] = skipped["fixtures"]
+    if warned:
+        entry["warning"] = True
+    settle = next(iter(_props(report, "settle")), None)
+    if settle:
+        entry["settle"] = settle
+    writes = next(iter(_props(report, "writes")), None)
+    if writes:
+        entry["writes"] = writes
+    held = next(iter(_props(report, "held_back")), None)
+    if held:
+        entry["held_back"] = held
+    return entry
+
+
+def _new_created(run: RunState, report: pytest.TestReport) -> list[Any]:
+    """Created entries not yet in the results: a test that reports several times (schemathesis sub-tests, each with
+    its own node id) carries every earlier entry of its item again in each report. One object, one entry."""
+    out = []
+    for c in _props(report, "created"):
+        if not isinstance(c, dict) or c.get("id") is None:
+            out.append(c)  # no id to tell it apart: keep it
+            continue
+        key = (str(c.get("kind")), str(c.get("id")))
+        if key not in run.created_emitted:
+            run.created_emitted.add(key)
+            out.append(c)
+    return out
+
+
+def _message(report: pytest.TestReport) -> str | None:
+    if report.skipped and isinstance(report.longrepr, tuple):
+        return str(report.longrepr[2]).removeprefix("Skipped: ")
+    if report.failed:
+        crash = getattr(report.longrepr, "reprcrash", None)
+        if crash is not None:
+            return str(crash.message)[:2000]
+        return str(report.longrepr)[-500:]
+    return None
+
+
+def _versions() -> dict[str, str]:
+    from importlib import metadata
+
+    out = {"python": platform.python_version()}
+    for dist in ("qaconform", "pytest", "schemathesis", "hypothesis", "requests", "jsonschema"):
+        with contextlib.suppress(metadata.PackageNotFoundError):
+            out[dist] = metadata.version(dist)
+    return out

@@ -1,0 +1,77 @@
+"""The state one pytest process keeps for a run (``config.stash[STATE]``), and the small helpers every part of the
+plugin shares: why a run stopped, a test's rule ids, its recorded properties. Its own module so that the plugin's
+parts (``session_target``, ``fixtures``, ``results``) and ``parallel`` read one state without reaching into each
+other."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NoReturn
+
+import pytest
+
+_PROP = "qaconform."
+"""Prefix of the plugin's user_properties keys."""
+
+@dataclass
+class Stopped:
+    """Why a run ended before its verdict, written into the results file (``qaconform run`` reads it there)."""
+
+    reason: str
+    """``profile`` (bad profile or credential), ``unreachable`` (the target does not answer), ``time_budget``
+    (``--qaconform-timeout`` spent), ``usage``, ``interrupted``, ``internal``, ``no_tests`` (pytest's own
+    meanings); :mod:`qaconform.report.verdict` turns it into the exit code."""
+    message: str
+
+
+@dataclass
+class RunState:
+    """What the plugin keeps for one pytest process (``config.stash[STATE]``)."""
+
+    holder: Any
+    """The run's target holder (``session_target._TargetHolder``)."""
+    started: float = field(default_factory=time.time)
+    created_ids: set[str] = field(default_factory=set)
+    created_emitted: set[tuple[str, str]] = field(default_factory=set)
+    """(kind, id) of every created object already written to the results: one object, one entry."""
+    results: list[dict[str, Any]] = field(default_factory=list)
+    unmarked_writers: list[str] = field(default_factory=list)
+    collection_errors: dict[str, str] = field(default_factory=dict)
+    """Node id -> message of every module or class pytest could not collect (once, whichever worker met it)."""
+    gone: str | None = None
+    """Set when the target stopped answering: the run ends after the current test."""
+    stopped: Stopped | None = None
+
+
+STATE = pytest.StashKey[RunState]()
+
+
+def state(config: pytest.Config) -> RunState:
+    return config.stash[STATE]
+
+
+def _stop(config: pytest.Config, reason: str, message: str, code: int) -> NoReturn:
+    """End the run with ``message``, and say why in the results file."""
+    state(config).stopped = Stopped(reason, message)
+    pytest.exit(message, returncode=code)
+
+
+def _rule_ids(item: pytest.Item) -> list[str]:
+    ids: list[str] = []
+    for m in item.iter_markers("rule"):
+        ids.extend(str(a) for a in m.args)
+    return ids
+
+
+def _in_suites(item: pytest.Item) -> bool:
+    return "suites" in Path(str(item.fspath)).parts
+
+
+def _props(report: pytest.TestReport, name: str) -> list[Any]:
+    return [v for k, v in report.user_properties if k == _PROP + name]
+
+
+def _first(values: list[Any], default: Any) -> Any:
+    return values[0] if values else default

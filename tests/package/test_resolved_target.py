@@ -1,0 +1,78 @@
+"""One resolved target per run (issue 30 item 3, hard rule 6): `qaconform run` turns profile, environment override
+and the doctor's findings into target.json in the run folder, and the suites' pytest reads that instead of resolving
+the target again; a session asked to test another URL than target.json's stops before any request."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from qaconform import exitcodes
+from qaconform.kit import pytest_command
+from qaconform.target.doctor import Diagnosis
+from qaconform.target.profile import load_profile
+from qaconform.target.resolved import TARGET_NAME, ResolvedTarget, ResolvedTargetError, resolve, with_overrides
+
+
+def test_the_resolved_target_is_strict_json_without_secrets_and_refuses_findings_for_another_url() -> None:
+    from qaconform.reference import ReferenceServer
+
+    with ReferenceServer() as srv:
+        profile = load_profile(srv.profile_path)
+        overridden, source = with_overrides(profile, {"QACONFORM_BASE_URL": "http://127.0.0.1:9/"})
+        assert (overridden.base_url, source) == ("http://127.0.0.1:9", "QACONFORM_BASE_URL")
+        assert with_overrides(profile, {"QACONFORM_BASE_URL": profile.base_url + "/"})[1] == "profile"
+        with pytest.raises(ResolvedTargetError, match="one run tests one target"):
+            resolve(overridden, source, Diagnosis(base_url=profile.base_url))
+        resolved = resolve(profile, "profile", Diagnosis(base_url=profile.base_url))
+        folder = Path(srv.profile_path).parent / "run"
+        folder.mkdir()
+        text = resolved.write(folder).read_text(encoding="utf-8")
+        json.loads(text, parse_constant=lambda c: pytest.fail(f"not strict JSON: {c}"))
+        assert not [p for p in profile.passwords() if p in text], "a password is in target.json"
+        again = ResolvedTarget.read(folder / TARGET_NAME)
+        assert again == resolved and again.profile().base_url == profile.base_url
+
+
+def test_a_session_asked_for_another_url_than_the_resolved_target_stops_before_any_test(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from qaconform.reference import ReferenceServer
+
+    with ReferenceServer() as srv:
+        profile = load_profile(srv.profile_path)
+        resolve(profile, "profile", Diagnosis(base_url=profile.base_url)).write(tmp_path)
+        monkeypatch.setenv("QACONFORM_BASE_URL", "http://127.0.0.1:9")
+        results = tmp_path / "results.json"
+        proc = subprocess.run([*pytest_command(), "-q", "--qaconform-results", str(results), "--qaconform-target",
+                               str(tmp_path / TARGET_NAME), "-k", "envelope"], cwd=tmp_path, capture_output=True,
+                              text=True, timeout=120, check=False, stdin=subprocess.DEVNULL)
+    data = json.loads(results.read_text(encoding="utf-8"))
+    assert proc.returncode == exitcodes.PYTEST_BAD_PROFILE, proc.stdout[-2000:]
+    assert data["stopped"]["reason"] == "usage" and "one run tests one target" in data["stopped"]["message"]
+    assert not data["tests"], "no test ran"
+
+
+def test_qaconform_run_has_its_doctor_examine_the_override_and_the_suites_test_that_url(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QACONFORM_BASE_URL names the same server by another name (localhost): the doctor examines it, target.json
+    records it and where it came from, and the suites tested it."""
+    from qaconform.reference import ReferenceServer
+
+    with ReferenceServer() as srv:
+        other = srv.url.replace("127.0.0.1", "localhost")
+        monkeypatch.setenv("QACONFORM_BASE_URL", other)
+        run = subprocess.run([sys.executable, "-m", "qaconform.commands.cli", "run", "--profile",
+                              str(srv.profile_path), "--only", "PAGING-DEFAULT-PAGE", "--report-dir",
+                              str(tmp_path / "r")], capture_output=True, text=True, timeout=300, check=False,
+                             stdin=subprocess.DEVNULL)
+    said = run.stdout[-3000:] + run.stderr[-2000:]
+    assert run.returncode == exitcodes.OK, said
+    target = json.loads((tmp_path / "r" / TARGET_NAME).read_text(encoding="utf-8"))
+    assert (target["base_url"], target["base_url_from"]) == (other, "QACONFORM_BASE_URL")
+    assert target["doctor"]["base_url"] == other
+    results = json.loads((tmp_path / "r" / "results.json").read_text(encoding="utf-8"))
+    assert results["target"]["base_url"] == other and results["tests"], said
