@@ -60,3 +60,18 @@ def test_two_culprits_are_both_named_and_a_clash_only_together_names_the_pair() 
 def test_groups_that_passed_name_nothing() -> None:
     assert variant_groups.named([(("a", "b"), False), (("a",), False)]) == []
     assert variant_groups.named([(("a", "b"), True), (("a",), False), (("b",), True)]) == [("b",)]
+
+
+def test_the_table_names_the_variant_a_bisected_group_blamed() -> None:
+    from qaconform.commands.selftest_result import RunResult, SelftestResult, format_table
+
+    fp = [{"nodeid": "suites/a.py::t", "outcome": "failed", "rules": ["PAGING-LISTCOUNT"], "message": "m"}]
+    group = ("repeat-is-400", "ties-by-title", "page-size-cap-20")
+    runs = [RunResult(label="variants all", rule=None, returncode=1, variants=group, failed=fp),
+            RunResult(label="variant repeat-is-400", rule=None, returncode=0, variants=group[:1]),
+            RunResult(label="variants ...", rule=None, returncode=1, variants=group[1:], failed=fp),
+            RunResult(label="variant ties-by-title", rule=None, returncode=0, variants=group[1:2]),
+            RunResult(label="variant page-size-cap-20", rule=None, returncode=1, variants=group[2:], failed=fp)]
+    table = format_table(SelftestResult(faults=[], clean=None, seconds=1.0, variants=runs))
+    assert "false positives named: variant page-size-cap-20" in table, table
+    assert "3 variants in 5 runs" in table and "variants: false positives 3/5" in table

@@ -201,11 +201,11 @@ def _variant_lines(result: SelftestResult) -> list[str]:
         return []
     bad = result.false_positives
     lines = [f"variants: false positives {len(bad)}/{len(result.variants)}"]
-    groups = [v for v in result.variants if len(v.variants) > 1 and v.seed is None]
-    if groups:
-        covered = sorted({n for v in result.variants for n in variant_groups.expand(v.variants)})
-        lines.append(f"  {len(covered)} variants in {len(result.variants)} runs (composed groups; a group that failed "
-                     "was bisected)")
+    runs = [v for v in result.variants if v.seed is None]
+    if any(len(v.variants) > 1 for v in runs):
+        covered = {n for v in runs for n in variant_groups.expand(v.variants)}
+        lines.append(f"  {len(covered)} variants in {len(runs)} runs (composed groups; a group that failed was "
+                     "bisected), and the generated tests' other seeds")
     named = variant_groups.named([(variant_groups.expand(v.variants), v.false_positive())
                                   for v in result.variants if v.seed is None and v.problem is None])
     if named:
