@@ -10,6 +10,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # tiny runs of the benches: Locust and whole suites
+
 ROOT = Path(__file__).resolve().parents[1]
 LINE = re.compile(r"^(?P<name>GET .+?|POST .+?)\s+(?P<requests>\d+)\s+(?P<errors>\d+)\s+\d+\s+[\d.]+\s+[\d.]+")
 

@@ -99,6 +99,7 @@ def _run(profile: Path, out: Path, *extra: str) -> tuple[subprocess.CompletedPro
     return done, json.loads((out / "report.json").read_text(encoding="utf-8"))
 
 
+@pytest.mark.slow
 def test_a_run_with_the_delete_action_named_leaves_every_list_as_it_found_it(server: ReferenceServer,
                                                                              tmp_path: Path) -> None:
     profile = load_profile(server.profile_path)
@@ -120,6 +121,7 @@ def test_a_run_with_the_delete_action_named_leaves_every_list_as_it_found_it(ser
     assert "cleanup: removed" in top[:top.index("</section>")], "what the run did to the target says it cleaned up"
 
 
+@pytest.mark.slow
 def test_cleanup_of_a_run_made_with_no_cleanup_does_the_same_and_twice_is_harmless(server: ReferenceServer,
                                                                                    tmp_path: Path) -> None:
     profile = load_profile(server.profile_path)
@@ -144,6 +146,7 @@ def test_cleanup_of_a_run_made_with_no_cleanup_does_the_same_and_twice_is_harmle
     assert snapshot(profile) == before
 
 
+@pytest.mark.slow
 def test_cleanup_refuses_what_it_cannot_use_with_exit_2_and_no_traceback(server: ReferenceServer,
                                                                          tmp_path: Path) -> None:
     missing = _qaconform("cleanup", str(tmp_path / "nope"), "--profile", str(server.profile_path), cwd=tmp_path)

@@ -136,6 +136,7 @@ def test_a_refused_fixed_path_stops_the_run_before_anything_starts(tmp_path: Pat
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.slow
 def test_ci_run_writes_fixed_paths_and_passes_pytest_arguments_through(tmp_path: Path) -> None:
     """One small real run: --report-dir and --junitxml hold the reports, and `-- -k ...` narrowed the tests."""
     report_dir, junit = tmp_path / "ci" / "qaconform", tmp_path / "ci" / "junit.xml"
@@ -154,6 +155,7 @@ def test_ci_run_writes_fixed_paths_and_passes_pytest_arguments_through(tmp_path:
     assert not (tmp_path / "out").exists(), "--report-dir must not create a run folder under --out"
 
 
+@pytest.mark.slow
 def test_pytest_refusing_the_passed_arguments_is_a_usage_error(tmp_path: Path) -> None:
     proc = _qaconform("run", "--only", "paging", "--out", str(tmp_path), "--", "--no-such-pytest-option")
     assert proc.returncode == exitcodes.USAGE, proc.stdout[-3000:] + proc.stderr[-2000:]

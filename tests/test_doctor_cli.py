@@ -23,6 +23,8 @@ from qaconform import exitcodes
 from qaconform.kit import pytest_command
 from qaconform.reference import ReferenceServer
 
+pytestmark = pytest.mark.slow  # qaconform run and doctor against a proxy per broken profile
+
 EDITS = {
     "wrong-password": ({r'^password = "ref-member-pw"': 'password = "not-the-password"'},
                        "[accounts.member] username 'member' is refused by the target"),

@@ -112,6 +112,7 @@ def test_a_fresh_entry_in_the_record_makes_the_favorite_known_and_a_later_consum
     ("repeat-is-success-false", "answered 200 with success: false"),  # the site a CI build met
     (None, "answered 404"),  # the reference server's default: "not a favorite of member"
 ])
+@pytest.mark.slow
 def test_an_unfavorite_of_a_consumed_favorite_with_no_record_is_not_checked_not_failed(
         repeat: str | None, answered: str, consumed: ReferenceServer, tmp_path: Path) -> None:
     if repeat is None:
@@ -128,6 +129,7 @@ def test_an_unfavorite_of_a_consumed_favorite_with_no_record_is_not_checked_not_
     assert held and all(answered in m for m in held), [t["message"] for t in state_skips]
 
 
+@pytest.mark.slow
 def test_the_same_answer_on_a_favorite_known_fresh_is_the_rules_failure(tmp_path: Path) -> None:
     """The reference server's record says its favorite is fresh: a refused unfavorite that removed it (planted
     fault) makes member's own unfavorite fail PERM-DENIED-NO-EFFECT, not skip."""

@@ -22,6 +22,8 @@ from hostile_server import HostileServer
 
 from qaconform.reference import ReferenceServer
 
+pytestmark = pytest.mark.slow  # serial and parallel runs of every suite against reference servers
+
 ROOT = Path(__file__).resolve().parents[1]
 
 GENERATED = ["--max-examples", "3", "--seed", "1234", "--write-budget", "unlimited"]

@@ -92,6 +92,7 @@ def pytest_collection_modifyitems(items):
 '''
 
 
+@pytest.mark.slow
 def test_every_test_that_uses_a_one_shot_fixture_is_in_the_one_shot_group(tmp_path: Path) -> None:
     """The parallel scheduler knows groups by node id only; this keeps qaconform/pytest/parallel.py's table true."""
     (tmp_path / "qc_item_probe.py").write_text(PROBE)

@@ -17,8 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from qaconform.commands import selftest
+from qaconform.commands import selftest, variant_groups
 from qaconform.reference import faults
+from qaconform.reference import variants as allowed
 
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = ROOT / "qaconform" / "reference"
@@ -196,14 +197,17 @@ def test_the_default_profile_drops_optional_fixtures_and_the_safety_consent_but_
 @pytest.mark.slow
 @pytest.mark.timeout(SELFTEST_TIMEOUT_S)
 def test_the_suites_raise_no_false_positive_on_any_allowed_variant(tmp_path: Path) -> None:
-    """Every suite passes on each allowed variant of the reference server and on all of them at once."""
+    """Every suite passes on each allowed variant of the reference server, switched on in composed groups (all, then
+    all with each choice's other alternatives: a group that fails is bisected to name its variants)."""
     out = tmp_path / "selftest-variants.json"
     proc = subprocess.run([sys.executable, "-m", "qaconform.commands.cli", "selftest", "--jobs", "2", "--no-faults",
                            "--no-clean", "--json", str(out)],
                           cwd=ROOT, capture_output=True, text=True, timeout=SELFTEST_TIMEOUT_S - 30)
     assert out.exists(), f"qaconform selftest wrote no result (exit {proc.returncode}):\n{proc.stderr[-3000:]}"
     result = json.loads(out.read_text())
-    assert len(result["variants"]) >= 31, f"every variant and 'all' must run; ran {len(result['variants'])}"
+    ran = {n for v in result["variants"] for n in variant_groups.expand(v["variants"])}
+    assert ran == set(allowed.VARIANTS), f"variants no run switched on: {sorted(set(allowed.VARIANTS) - ran)}"
+    assert any(v["variants"] == [allowed.ALL] and v["seed"] is None for v in result["variants"]), "'all' must run"
     seeds = sorted(v["seed"] for v in result["variants"] if v.get("seed") is not None)
     assert len(seeds) >= 2, f"the generated tests must run on 'all' with two more seeds; ran with {seeds}"
     assert not result["false_positives"], f"false positives on {result['false_positives']}:\n{proc.stdout[-6000:]}"

@@ -225,6 +225,7 @@ def _strict(text: str) -> Any:
     return json.loads(text, parse_constant=refuse)
 
 
+@pytest.mark.slow
 def test_a_run_with_a_small_budget_stops_writing_there_exits_0_and_names_what_it_left_unchecked(
         tmp_path: Path) -> None:
     """--only comments on two workers with --write-budget 6 (suites' share: 4): at most 6 accepted writes, counted by

@@ -12,6 +12,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # every suite run --read-only against a reference server
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

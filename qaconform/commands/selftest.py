@@ -8,7 +8,9 @@ server and requires zero failures, so a suite cannot buy its score with false po
 caught / total; anything short of 100 % or a red clean run is exit 1.
 
 The dual check: every allowed *variant* of the reference server (``qaconform/reference/variants.py``:
-another behaviour the description leaves open) and all of them at once must pass every suite. A suite failure on a
+another behaviour the description leaves open) must pass every suite: by default in a few composed groups (``all``,
+then ``all`` with each choice's other alternatives; ``qaconform.commands.variant_groups``), a group that fails
+bisected until its variants are named; ``--each-variant`` runs each one alone too. A suite failure on a
 variant is a false positive (the suite asserts what the description does not state) and fails the self-test. When
 the clean run fails, the mutation score is meaningless (a fault may be "caught" by a test that fails anyway) and
 is not printed.
@@ -32,12 +34,20 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from qaconform import exitcodes
 from qaconform.blame import charged_rules
+from qaconform.commands import variant_groups
+from qaconform.commands.selftest_result import (
+    RunResult,
+    SelftestResult,
+    as_json,
+    format_table,
+    must_rules,
+    progress_line,
+)
 from qaconform.kit import pytest_command, pytest_cwd, suite_env, suites_dir
 from qaconform.status import Status
 
@@ -50,84 +60,6 @@ DEFAULT_SEEDS = 3
 let a false failure through that the next seed showed (a second send to moderation)."""
 
 
-@dataclass
-class RunResult:
-    """One pytest run against one server: which tests failed, and for which rules."""
-
-    label: str
-    rule: str | None
-    """The rule a fault breaks; None for the clean run and the variants."""
-    returncode: int | None = None
-    seconds: float = 0.0
-    counts: dict[str, int] = field(default_factory=dict)
-    failed: list[dict[str, Any]] = field(default_factory=list)
-    """Tests with outcome failed or error: nodeid, outcome, rules, message (first line)."""
-    problem: str | None = None
-    """Why the run could not be judged (server did not start, timeout, pytest exited without results)."""
-    generated: bool = False
-    """Whether the generated tests (suites/properties) ran too; for a fault, only when the others missed it."""
-    variants: tuple[str, ...] = ()
-    """The allowed variants the server ran with (a variant run); every suite must pass on it. ``("clean",)`` for
-    an extra seed of the generated tests on the clean server."""
-    seed: int | None = None
-    """For an extra seed's run: the seed, and only the generated tests (suites/properties) ran."""
-
-    def caught_by(self) -> list[str]:
-        """Tests charged with the fault's rule: failed naming it (not errored), or blocked by it in their setup."""
-        return [t["nodeid"] for t in self.failed if self.rule in _charged(t)]
-
-    def failures(self) -> list[dict[str, Any]]:
-        """The failed, blocked and errored tests, without should-level warnings (which fail no run)."""
-        return [t for t in self.failed if not t.get("warning")]
-
-    def warnings(self) -> list[dict[str, Any]]:
-        return [t for t in self.failed if t.get("warning")]
-
-    def failed_rules(self) -> list[str]:
-        """Every rule this run's failures are charged to (a fault should turn one rule red)."""
-        return sorted({r for t in self.failed for r in _charged(t)})
-
-    @property
-    def caught(self) -> bool:
-        return bool(self.caught_by())
-
-
-def _charged(t: dict[str, Any]) -> list[str]:
-    """The rules a kept failure is charged to (computed from its whole message when it was read)."""
-    return list(t["charged"]) if "charged" in t else charged_rules(t)
-
-
-@dataclass
-class SelftestResult:
-    faults: list[RunResult]
-    clean: RunResult | None
-    seconds: float
-    variants: list[RunResult] = field(default_factory=list)
-
-    @property
-    def false_positives(self) -> list[RunResult]:
-        """Variant runs with any failed, blocked or errored test (a should-level warning is none), or that could
-        not be judged."""
-        return [v for v in self.variants if v.failures() or v.problem is not None or v.returncode not in (0, None)]
-
-    @property
-    def caught(self) -> int:
-        return sum(1 for r in self.faults if r.caught)
-
-    @property
-    def score(self) -> float:
-        return self.caught / len(self.faults) if self.faults else 1.0
-
-    @property
-    def clean_ok(self) -> bool:
-        c = self.clean
-        return c is None or (c.problem is None and c.returncode == 0 and not c.failures())
-
-    @property
-    def ok(self) -> bool:
-        return self.caught == len(self.faults) and self.clean_ok and not self.false_positives
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=int, default=DEFAULT_JOBS, metavar="N",
                         help=f"servers + pytest runs at a time (default {DEFAULT_JOBS})")
@@ -136,8 +68,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "`qaconform serve --list-faults`); without --variant, no variant runs")
     parser.add_argument("--variant", action="append", default=[], metavar="NAME",
                         help="check only this allowed variant (repeatable; 'all' = every variant that composes, at "
-                             "once; default: each variant of `qaconform serve --list-variants`, then all); without "
-                             "--fault, no fault runs")
+                             "once; default: every variant of `qaconform serve --list-variants` in a few composed "
+                             "groups, a group that fails bisected to its variants); without --fault, no fault runs")
+    parser.add_argument("--each-variant", action="store_true",
+                        help="run every variant alone, then all (slower: one full run of the suites each; grouping "
+                             "cannot see a false positive that another variant of its group hides)")
     parser.add_argument("--no-faults", action="store_true", help="run no fault (only the variants and the clean run)")
     parser.add_argument("--no-variants", action="store_true", help="run no variant (only the faults and the clean run)")
     parser.add_argument("--whole-suite", action="store_true",
@@ -178,10 +113,12 @@ def main(args: argparse.Namespace) -> int:
         print(f"qaconform selftest: unknown fault {unknown[0]!r}; `qaconform serve --list-faults` lists the "
               f"{len(registry.FAULTS)} known faults", file=sys.stderr)
         return exitcodes.USAGE
-    variant_runs = chosen_variants or ([] if chosen_faults or args.no_variants else [*allowed.VARIANTS, allowed.ALL])
+    variant_runs: list[tuple[str, ...]] = [(v,) for v in chosen_variants] or (
+        [] if chosen_faults or args.no_variants else
+        [(v,) for v in [*allowed.VARIANTS, allowed.ALL]] if args.each_variant else variant_groups.groups())
     try:
         for v in variant_runs:
-            allowed.expand([v])
+            allowed.expand(v)
     except allowed.UnknownVariantError as exc:
         print(f"qaconform selftest: {exc}", file=sys.stderr)
         return exitcodes.USAGE
@@ -197,7 +134,7 @@ def main(args: argparse.Namespace) -> int:
     if problems:
         print("qaconform selftest: the fault registry is wrong:\n  " + "\n  ".join(problems), file=sys.stderr)
         return exitcodes.KIT_ERROR
-    extra = extra_seed_runs(not args.no_clean, variant_runs, args.seed, args.seeds)
+    extra = extra_seed_runs(not args.no_clean, [n for g in variant_runs for n in g], args.seed, args.seeds)
     print(f"self-test: {len(names)} faults, {len(variant_runs)} variant runs"
           f"{' + the clean run' if not args.no_clean else ''}"
           f"{f' + {len(extra)} runs of the generated tests with other seeds' if extra else ''}, {args.jobs} at a time, "
@@ -207,7 +144,7 @@ def main(args: argparse.Namespace) -> int:
 
     with Tracker(len(names) + len(variant_runs) + len(extra) + (0 if args.no_clean else 1), "self-test") as tracker:
         def progress(res: RunResult) -> None:
-            tracker.advance(_progress_line(res))
+            tracker.advance(progress_line(res))
 
         result = run_selftest(names, jobs=args.jobs, timeout=args.timeout, clean=not args.no_clean, seed=args.seed,
                               always_generated=args.always_generated, progress=progress, shape=shape,
@@ -219,26 +156,12 @@ def main(args: argparse.Namespace) -> int:
     return exitcodes.OK if result.ok else exitcodes.RULE_FAILED
 
 
-def must_rules() -> frozenset[str]:
-    """The ids of spec/rules.yaml's must-rules: each needs a planted fault the suites catch."""
-    from qaconform.contract import load_contract
-
-    return frozenset(r.id for r in load_contract().rules.values() if r.level == "must")
-
-
 def rules_without_fault() -> list[str]:
     """Must-rules no fault of the registry breaks: no self-test can show that their tests can fail."""
     from qaconform.reference import faults as registry
 
     broken = {f.rule for f in registry.FAULTS.values()}
     return sorted(must_rules() - broken)
-
-
-def fault_coverage(result: SelftestResult, must: frozenset[str] | None = None) -> tuple[int, int, list[str]]:
-    """(must-rules with a caught fault, must-rules, the must-rules without one), over the faults that ran."""
-    must = must_rules() if must is None else must
-    caught = {r.rule for r in result.faults if r.caught and r.rule in must}
-    return len(caught), len(must), sorted(must - caught)
 
 
 def check_registry() -> list[str]:
@@ -254,33 +177,37 @@ def check_registry() -> list[str]:
 def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float = DEFAULT_TIMEOUT_S,
                  clean: bool = True, seed: int = DEFAULT_SEED, always_generated: bool = False,
                  progress: Callable[[RunResult], None] | None = None,
-                 shape: ProfileShape | None = None, variants: Sequence[str] = (),
+                 shape: ProfileShape | None = None, variants: Sequence[tuple[str, ...]] = (),
                  whole_suite: bool = False, seeds: int = 1) -> SelftestResult:
-    """Run the clean server over every suite, each named fault over its rule's tests and each variant over every
-    suite (``all``, every variant at once, with the generated tests too); ``jobs`` at a time. ``seeds`` > 1: the
+    """Run the clean server over every suite, each named fault over its rule's tests and each group of variants
+    (one variant, ``all``, or a composed group of :mod:`variant_groups`) over every suite (``all`` with the
+    generated tests too; a group that fails is bisected to its variants); ``jobs`` at a time. ``seeds`` > 1: the
     generated tests again with the next seeds on the clean server and on ``all`` (:func:`extra_seed_runs`)."""
     from qaconform.reference import faults as registry
 
     started = time.monotonic()
-    tasks: list[tuple[str, str | None, str | None, int | None]] = ([("clean", None, None, None)] if clean else [])
+    Task = tuple[str, str | None, tuple[str, ...] | None, int | None]
+    tasks: list[Task] = ([("clean", None, None, None)] if clean else [])
     tasks += [(n, registry.FAULTS[n].rule, None, None) for n in names]
-    tasks += [(f"variant {v}", None, v, None) for v in variants]
-    tasks += [(label, None, variant, extra) for label, variant, extra in extra_seed_runs(clean, variants, seed, seeds)]
+    tasks += [(variant_groups.label(g), None, tuple(g), None) for g in variants]
+    tasks += [(label, None, (server,), extra) for label, server, extra
+              in extra_seed_runs(clean, [n for g in variants for n in g], seed, seeds)]
 
-    def one(task: tuple[str, str | None, str | None, int | None]) -> RunResult:
-        label, rule, variant, extra_seed = task
+    def one(task: Task) -> list[RunResult]:
+        label, rule, group, extra_seed = task
         if extra_seed is not None:
-            res = _run_generated(label, variant or "clean", timeout, extra_seed)
-        elif variant is not None:
-            res = _run_variant(label, variant, timeout, seed)
-        else:
-            res = _run_one(label, rule, timeout, seed, always_generated, shape or ProfileShape(), whole_suite)
+            return [_run_generated(label, (group or ("clean",))[0], timeout, extra_seed, progress)]
+        if group is not None:
+            return _run_variant_group(label, group, timeout, seed, progress)
+        res = _run_one(label, rule, timeout, seed, always_generated, shape or ProfileShape(), whole_suite,
+                       (files or {}).get(rule or "", ()))
         if progress:
             progress(res)
-        return res
+        return [res]
 
+    files = rule_files(timeout) if names and not whole_suite else None
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        results = list(pool.map(one, tasks))
+        results = [r for runs in pool.map(one, tasks) for r in runs]
     clean_result = results.pop(0) if clean else None
     fault_results = [r for r in results if not r.variants]
     variant_results = [r for r in results if r.variants]
@@ -298,7 +225,8 @@ def extra_seed_runs(clean: bool, variants: Sequence[str], seed: int, seeds: int)
             for i in range(1, seeds) for s in servers]
 
 
-def _run_generated(label: str, server: str, timeout: float, seed: int) -> RunResult:
+def _run_generated(label: str, server: str, timeout: float, seed: int,
+                   progress: Callable[[RunResult], None] | None = None) -> RunResult:
     """The generated tests alone (the other suites send the same whatever the seed) with another seed, against the
     clean server or ``all``; any failure is a false positive."""
     res = RunResult(label=label, rule=None, variants=(server,), seed=seed)
@@ -306,34 +234,54 @@ def _run_generated(label: str, server: str, timeout: float, seed: int) -> RunRes
     _serve_and_test(res, label, None, timeout, seed, generated=True,
                     variants=() if server == "clean" else (server,), only_generated=True)
     res.seconds = time.monotonic() - t0
+    if progress:
+        progress(res)
     return res
 
 
-def _run_variant(label: str, variant: str, timeout: float, seed: int) -> RunResult:
-    """Every suite against a server running ``variant`` (``all``: every variant that composes, generated tests
-    included); any failure is a false positive."""
+def _run_variant_group(label: str, group: tuple[str, ...], timeout: float, seed: int,
+                       progress: Callable[[RunResult], None] | None = None) -> list[RunResult]:
+    """Every suite against a server running ``group`` (``all``: every variant that composes, generated tests
+    included); any failure is a false positive. A group of several variants whose tests failed is bisected
+    (:func:`variant_groups.bisect`, the same tests and seed) so that the false positive is named by its variants;
+    a run that could not be judged (no server, a timeout) is not."""
     from qaconform.reference import variants as allowed
 
-    res = RunResult(label=label, rule=None, variants=(variant,))
-    t0 = time.monotonic()
-    _serve_and_test(res, label, None, timeout, seed, generated=variant == allowed.ALL, variants=(variant,))
-    res.seconds = time.monotonic() - t0
-    return res
+    generated = allowed.ALL in group
+
+    def run(names: tuple[str, ...], name: str) -> RunResult:
+        res = RunResult(label=name, rule=None, variants=names)
+        t0 = time.monotonic()
+        _serve_and_test(res, name, None, timeout, seed, generated=generated, variants=names)
+        res.seconds = time.monotonic() - t0
+        if progress:
+            progress(res)
+        return res
+
+    first = run(group, label)
+    members = allowed.expand(group)
+    if not first.false_positive() or first.problem is not None or len(members) < 2:
+        return [first]
+    return [first, *variant_groups.bisect(members, lambda part: run(part, variant_groups.label(part)),
+                                          RunResult.false_positive)]
 
 
 def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_generated: bool = False,
-             shape: ProfileShape | None = None, whole_suite: bool = False) -> RunResult:
+             shape: ProfileShape | None = None, whole_suite: bool = False, files: Sequence[str] = ()) -> RunResult:
     """The clean run (``rule`` None): every suite, generated tests included, against a clean server.
 
     A fault: first the tests naming its rule without the generated ones (a few seconds each); only when those miss
     it and a generated test names the rule, again with the generated tests, against a fresh server (the first run
     consumed the profile's one-shot nodes). ``always_generated``: one run with the generated tests from the start.
+    ``files``: the suite files that hold the rule's tests (:func:`rule_files`), given to the first run's pytest
+    instead of the whole suites folder (the same tests, collected without the rest).
     """
     res = RunResult(label=label, rule=rule)
     t0 = time.monotonic()
     both = rule is None or (always_generated and rule in generated_test_rules())
     shape = shape or ProfileShape()
-    _serve_and_test(res, label, rule, timeout, seed, generated=both, shape=shape, whole_suite=whole_suite)
+    _serve_and_test(res, label, rule, timeout, seed, generated=both, shape=shape, whole_suite=whole_suite,
+                    files=() if both or whole_suite else files)
     if rule is not None and not res.caught and res.problem is None and rule in generated_test_rules():
         res.failed.clear()
         _serve_and_test(res, label, rule, timeout, seed, generated=True, shape=shape, whole_suite=whole_suite)
@@ -343,7 +291,7 @@ def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_gen
 
 def _serve_and_test(res: RunResult, label: str, rule: str | None, timeout: float, seed: int,
                     generated: bool, shape: ProfileShape | None = None, variants: Sequence[str] = (),
-                    whole_suite: bool = False, only_generated: bool = False) -> None:
+                    whole_suite: bool = False, only_generated: bool = False, files: Sequence[str] = ()) -> None:
     from qaconform.reference import ReferenceServer, ReferenceServerError
 
     res.generated = res.generated or generated
@@ -356,7 +304,7 @@ def _serve_and_test(res: RunResult, label: str, rule: str | None, timeout: float
                     Path(profile_path).write_text(shape.rewrite(Path(srv.profile_path).read_text()))
                     _keep_record(Path(srv.profile_path), Path(profile_path))
                 _pytest(res, profile_path, None if whole_suite else rule, Path(tmp), timeout, seed, generated,
-                        only_generated)
+                        only_generated, files)
         except ReferenceServerError as exc:
             res.problem = f"the reference server did not start: {exc}"
 
@@ -371,11 +319,14 @@ def _keep_record(source: Path, profile: Path) -> None:
 
 
 def _pytest(res: RunResult, profile_path: str, rule: str | None, tmp: Path, timeout: float, seed: int,
-            generated: bool, only_generated: bool = False) -> None:
+            generated: bool, only_generated: bool = False, files: Sequence[str] = ()) -> None:
     results_path = tmp / "results.json"
     base = pytest_command()
+    at = base.index(str(suites_dir()))
     if only_generated:
-        base[base.index(str(suites_dir()))] = str(suites_dir() / "properties")
+        base[at] = str(suites_dir() / "properties")
+    elif files:
+        base[at:at + 1] = [str(suites_dir().parent / f) for f in files]
     cmd = [*base, "--target-profile", profile_path,
            "-q", "--qaconform-results", str(results_path), "--seed", str(seed)]
     if rule is not None:
@@ -414,6 +365,30 @@ def _pytest(res: RunResult, profile_path: str, rule: str | None, tmp: Path, time
     elif rule is None and res.returncode not in (0, None, 5) and not res.failed:
         tail = log_path.read_text(errors="replace")[-1500:]
         res.problem = f"pytest exited with code {res.returncode}; its output ends with:\n{tail}"
+
+
+def rule_files(timeout: float) -> dict[str, list[str]] | None:
+    """The suite files (relative to the suites' parent) that hold each rule's tests, the generated ones left out:
+    one ``pytest --collect-only`` with :mod:`qaconform.pytest.rule_map` per self-test. None when that collection
+    fails: every fault's pytest then collects the whole suites folder, as it did before the map."""
+    with tempfile.TemporaryDirectory(prefix="qaconform-selftest-map-") as tmp:
+        out = Path(tmp) / "rule-map.json"
+        cmd = [*pytest_command(), "--collect-only", "-q", "-p", "qaconform.pytest.rule_map",
+               "--qaconform-rule-map", str(out), *LEAN_OPTIONS]
+        env = suite_env({k: v for k, v in os.environ.items() if not k.startswith("QACONFORM_")})
+        try:
+            subprocess.run(cmd, cwd=pytest_cwd(), env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, timeout=timeout, check=False)
+            tests = json.loads(out.read_text(encoding="utf-8"))["tests"]
+        except (OSError, ValueError, KeyError, TypeError, subprocess.TimeoutExpired):
+            return None
+    files: dict[str, list[str]] = {}
+    for nodeid, rules in tests.items():
+        path = nodeid.split("::", 1)[0]
+        for rule in rules:
+            if path not in files.setdefault(rule, []):
+                files[rule].append(path)
+    return files
 
 
 OPTIONAL_FIXTURES = ("member_wiki_node_id", "wiki_node_id", "favorite_node_id", "hidden_space_id",
@@ -462,135 +437,3 @@ def generated_test_rules() -> frozenset[str]:
     return frozenset(found)
 
 
-def _short(nodeid: str) -> str:
-    """``suites/scenarios/test_x.py::test_y[p/q]`` -> ``test_x.py::test_y[p/q]``."""
-    path, sep, rest = nodeid.partition("::")
-    return path.rsplit("/", 1)[-1] + sep + rest
-
-
-def _progress_line(res: RunResult) -> str:
-    if res.variants:
-        state = "FALSE POSITIVES" if res.failures() or res.problem or res.returncode not in (0, None) else "green"
-        if state == "green" and res.warnings():
-            state += f" ({len(res.warnings())} should-level warning(s))"
-        return f"{res.label}: {state} ({res.seconds:.0f}s)"
-    if res.rule is None:
-        state = "green" if res.problem is None and res.returncode == 0 and not res.failures() else "RED"
-        return f"clean run: {state} ({res.seconds:.0f}s)"
-    return f"{res.label}: {'caught' if res.caught else 'MISSED'} ({res.seconds:.0f}s)"
-
-
-def _median(values: list[int]) -> float:
-    ordered = sorted(values)
-    n = len(ordered)
-    return (ordered[n // 2] if n % 2 else (ordered[n // 2 - 1] + ordered[n // 2]) / 2) if n else 0.0
-
-
-def format_table(result: SelftestResult, must: frozenset[str] | None = None) -> str:
-    """Faults (fault, rule, caught/missed, the rules that failed, by which test), variants (green or the false
-    positives), and the verdict lines; the mutation score only when the clean run is green."""
-    lines = [*_fault_rows(result), *_fault_lines(result, must), *_variant_lines(result), *_clean_lines(result)]
-    lines.append(f"self-test {'PASSED' if result.ok else 'FAILED'} in {result.seconds:.0f}s")
-    return "\n".join(lines)
-
-
-def _fault_rows(result: SelftestResult) -> list[str]:
-    """The table of faults: fault, rule, caught or MISSED, the rules that failed, and by which test."""
-    rows = []
-    for r in result.faults:
-        by = r.caught_by()
-        if by:
-            shown = _short(by[0]) + (f" (+{len(by) - 1} more)" if len(by) > 1 else "")
-        elif r.problem:
-            shown = r.problem.splitlines()[0]
-        else:
-            shown = "no test naming the rule failed" + (f"; other failures: {_short(r.failed[0]['nodeid'])}"
-                                                         if r.failed else "")
-        rows.append((r.label, r.rule or "", "caught" if by else "MISSED", ",".join(r.failed_rules()) or "-", shown))
-    if not rows:
-        return []
-    w1 = max([len("fault"), *(len(x[0]) for x in rows)])
-    w2 = max([len("rule"), *(len(x[1]) for x in rows)])
-    w4 = max([len("rules failed"), *(min(len(x[3]), 60) for x in rows)])
-    return [f"{'fault':<{w1}}  {'rule':<{w2}}  {'result':<6}  {'rules failed':<{w4}}  caught by",
-            "-" * (w1 + w2 + w4 + 40),
-            *(f"{a:<{w1}}  {b:<{w2}}  {c:<6}  {d:<{w4}}  {e}" for a, b, c, d, e in rows),
-            ""]
-
-
-def _fault_lines(result: SelftestResult, must: frozenset[str] | None) -> list[str]:
-    """The faults' verdict: caught of total (meaningless when the clean run is red), spread, coverage, survivors."""
-    lines: list[str] = []
-    total = len(result.faults)
-    if total and result.clean is not None and not result.clean_ok:
-        lines.append(f"faults: {result.caught}/{total} caught, but the mutation score is meaningless: the clean run "
-                     "failed, so a fault may be 'caught' by a test that fails on a conforming server too")
-    elif total:
-        lines.append(f"faults: caught {result.caught}/{total} ({100 * result.score:.1f}%)")
-        lines.append(f"mutation score: {result.caught}/{total} faults caught ({100 * result.score:.1f}%)")
-        spread = [len(r.failed_rules()) for r in result.faults if r.caught]
-        if spread:
-            lines.append(f"failed rules per caught fault: median {_median(spread):g}, max {max(spread)}"
-                         + ("" if max(spread) <= 3 else " (a fault should turn at most 3 rules red: sharpen the "
-                            "messages of the tests that blame more)"))
-        covered, rules, uncovered = fault_coverage(result, must)
-        lines.append(f"fault coverage: {covered}/{rules} must-rules with a caught fault")
-        if uncovered and len(uncovered) <= 20:
-            lines.append("must-rules without a caught fault: " + ", ".join(uncovered))
-        elif uncovered:
-            lines.append(f"must-rules without a caught fault: {', '.join(uncovered[:20])} and "
-                         f"{len(uncovered) - 20} more (a run with --fault checks only the faults named)")
-    missed = [r.label for r in result.faults if not r.caught]
-    if missed:
-        lines.append("survivors: " + ", ".join(missed) + " — add or sharpen a suite test naming the fault's rule")
-    return lines
-
-
-def _variant_lines(result: SelftestResult) -> list[str]:
-    """The variants' verdict: how many gave a false positive, and each one's failures."""
-    if not result.variants:
-        return []
-    bad = result.false_positives
-    lines = [f"variants: false positives {len(bad)}/{len(result.variants)}"]
-    for v in bad:
-        lines.append(f"  FALSE POSITIVE on {v.label} ({v.seconds:.0f}s): the suites assert what the description "
-                     "does not state")
-        if v.problem:
-            lines.append("    " + v.problem.replace("\n", "\n    "))
-        lines += [f"    {t['outcome']}: {t['nodeid']} [{', '.join(t['rules'])}] {t['message']}"
-                  for t in v.failures()[:10]]
-        if len(v.failures()) > 10:
-            lines.append(f"    ... and {len(v.failures()) - 10} more")
-    return lines
-
-
-def _clean_lines(result: SelftestResult) -> list[str]:
-    """The clean run's verdict: skipped, green with its counts, or red with its false positives."""
-    c = result.clean
-    if c is None:
-        return ["clean run: skipped (--no-clean)"]
-    if result.clean_ok:
-        counts = ", ".join(f"{v} {k}" for k, v in sorted(c.counts.items()))
-        return [f"clean run: green ({counts}; {c.seconds:.0f}s)"]
-    lines = [f"clean run: RED — false positives against the clean reference server ({c.seconds:.0f}s):"]
-    if c.problem:
-        lines.append("  " + c.problem.replace("\n", "\n  "))
-    lines += [f"  {t['outcome']}: {t['nodeid']} [{', '.join(t['rules'])}] {t['message']}"
-              for t in c.failures()[:20]]
-    return lines
-
-
-def as_json(result: SelftestResult) -> dict[str, Any]:
-    return {
-        "ok": result.ok,
-        "score": result.score,
-        "caught": result.caught,
-        "total": len(result.faults),
-        "fault_coverage": dict(zip(("covered", "must_rules"), fault_coverage(result)[:2], strict=True)),
-        "seconds": round(result.seconds, 1),
-        "clean": asdict(result.clean) if result.clean else None,
-        "faults": [{**asdict(r), "caught": r.caught, "caught_by": r.caught_by(), "failed_rules": r.failed_rules()}
-                   for r in result.faults],
-        "variants": [{**asdict(v), "warnings": len(v.warnings())} for v in result.variants],
-        "false_positives": [v.label for v in result.false_positives],
-    }

@@ -26,7 +26,18 @@ from typing import TYPE_CHECKING, Any
 from qaconform import exitcodes
 from qaconform.load.bracket import START_SHARE, Bracket
 from qaconform.load.cli import add_target_arguments, default_out, load_thresholds, preflight, target, write_limits
-from qaconform.load.judge import GENERATOR, KIT, NETWORK, TARGET, TIME, Verdict, cores, judge, workers_needed
+from qaconform.load.judge import (
+    GENERATOR,
+    KIT,
+    NETWORK,
+    TARGET,
+    TIME,
+    Verdict,
+    busy_machine,
+    cores,
+    judge,
+    workers_needed,
+)
 from qaconform.load.thresholds import ThresholdError
 from qaconform.report.files import strict_json
 from qaconform.report.progress import duration
@@ -114,7 +125,8 @@ class Steps:
         latency = json.loads(lat_path.read_text(encoding="utf-8")) if lat_path.is_file() else {}
         verdict = judge(summary, latency, folder / "locust_failures.csv", self.limits, rate, warmup(seconds))
         rec = {"n": n, "kind": kind, "duration_s": seconds, "users": summary["users"],
-               "folder": str(folder.relative_to(self.out)), **verdict.record()}
+               "folder": str(folder.relative_to(self.out)), **verdict.record(),
+               "load_average": round(os.getloadavg()[0], 2)}
         self.records.append(rec)
         return verdict
 
@@ -137,7 +149,11 @@ def _print_step(sc: str, rec: dict[str, Any], most: int, left: float) -> None:
 
 def search(scenario: str, args: argparse.Namespace, profile: Any, profile_path: str, out: Path, limits: Limits,
            deadline: float) -> dict[str, Any]:
-    """Probe, bracket, bisect and confirm one scenario until done, the deadline, or a limit not the target's."""
+    """Probe, bracket, bisect and confirm one scenario until done, the deadline, or a limit not the target's.
+
+    A step the generator limited before any rate held does not end the search: a lower rate costs the generator
+    less, so it steps down (within the budget) until a rate holds, which is then a lower bound the generator, not
+    the target, set. Any other limit not the target's (the network, the kit) ends it at once."""
     seconds = step_duration(args, deadline - time.monotonic())
     steps = Steps(scenario, args, profile, profile_path, out, limits)
     bracket = Bracket(precision=args.precision / 100.0)
@@ -162,9 +178,15 @@ def search(scenario: str, args: argparse.Namespace, profile: Any, profile_path: 
         v = steps.run(rate, seconds, "confirm" if rate in bracket.runs else "step")
         verdicts.setdefault(rate, []).append(v)
         _print_step(scenario, steps.records[-1], max(most(), len(steps.records)), deadline - time.monotonic())
+        if limit is not None and v.held:
+            bracket.add(rate, v.held)
+            break  # the first rate that held under the generator's limit: above it nothing can be judged
         if not v.held and v.cause != TARGET:
-            limit = _limit_not_target(v, rate, args)
-            break
+            limit = _limit_not_target(v, rate, args)  # the lowest such rate says most
+            if v.cause != GENERATOR or bracket.lo is not None:
+                break
+        elif not v.held:
+            limit = None  # the target broke below where the generator did: the target's limit, searched as such
         bracket.add(rate, v.held)
     if bracket.done() and limit is None and bracket.lo:
         _curve(scenario, steps, bracket.lo, seconds, deadline, most)
@@ -198,9 +220,8 @@ def _limit_not_target(v: Verdict, rate: float, args: argparse.Namespace) -> dict
                 detail += (f" (this machine has {cores()} cores, shared with anything else running here: put "
                            "workers on other machines with --remote-workers)")
         else:
-            detail += (f"; {max(args.workers, 1)} generator process(es) should be enough at that CPU cost: the "
-                       f"machine was too busy to give it a core (load average {os.getloadavg()[0]:.1f} on "
-                       f"{cores()} cores); rerun when it is quieter")
+            detail += (f"; its users waited for their start slots, not for answers, and it fell behind them: "
+                       f"another generator process (--workers {max(args.workers, 1) + 1}) spreads that load")
         return {"kind": GENERATOR, "detail": detail, "workers_needed": n}
     if v.cause == NETWORK:
         return {"kind": NETWORK, "detail": f"at {rate:g} req/s most failures had no HTTP answer at all (refused, "
@@ -235,6 +256,9 @@ def _result(steps: Steps, bracket: Bracket, verdicts: dict[float, list[Verdict]]
         statement = (f"a lower bound: the target answered {probe['achieved_rps']:g} req/s to the closed-loop probe; "
                      "no offered rate above it could be judged, because the load generator, not the target, was the "
                      "limit (see limited by)")
+    elif lo is not None and limit["kind"] == GENERATOR:
+        statement = (f"a lower bound: it held {achieved:g} req/s (asked {lo:g}); no higher rate could be judged, "
+                     "because the load generator, not the target, was the limit above it (see limited by)")
     elif lower_bound or lo is None or hi is None:
         statement = ("a lower bound: it held " + (f"{achieved:g} req/s (asked {lo:g})" if lo else "nothing")
                      + ("; the truth lies between " + f"{lo or 0:g} and {hi:g} req/s" if hi else
@@ -246,12 +270,21 @@ def _result(steps: Steps, bracket: Bracket, verdicts: dict[float, list[Verdict]]
         statement += (f"; but {', '.join(f'{r:g}' for r in unstable)} req/s, below it, broke as well: the target "
                       "does not hold its capacity steadily (see the steps)")
     return {"capacity_rps": achieved, "capacity_rate": lo, "lower_bound": lower_bound, "between": between,
+            "caveats": caveats(steps.records),
             "precision_reached": bracket.precise(), "confirmed": bracket.confirmed(), "statement": statement,
             "broke_below": unstable,
             "limited_by": limit, "knee_rps": knee(steps.records), "step_duration_s": seconds,
             "warmup_s": warmup(seconds), "steps": steps.records, "usl": _usl(steps.records),
             # the names of the previous format, for readers of older capacity.json files
             "held_rps": achieved, "held_rate": lo, "stopped_because": limit["detail"]}
+
+
+def caveats(records: list[dict[str, Any]]) -> list[str]:
+    """What the reader should weigh beside the answer without it being the reason for it: a machine busier than its
+    cores during a step (the highest load average after a step), which can only have made the figures lower."""
+    loads = [float(r["load_average"]) for r in records if r.get("load_average") is not None]
+    busy = busy_machine(max(loads), cores()) if loads else None
+    return [busy] if busy else []
 
 
 def _broke_first(records: list[dict[str, Any]], hi: float | None) -> list[str]:
@@ -380,6 +413,7 @@ def summary_text(report: dict[str, Any]) -> str:
     for sc, r in report["scenarios"].items():
         lines.append(f"{sc}: {r['statement']}")
         lines.append(f"  limited by {r['limited_by']['kind']}: {r['limited_by']['detail']}")
+        lines.extend(f"  caveat: {c}" for c in r.get("caveats") or [])
     sampled = (report.get("checks") or {}).get("sampled")
     if sampled:
         lines.append(f"checks: every answer's status, Content-Type and envelope bytes; {sampled['what']} on one "

@@ -116,6 +116,7 @@ def _scenario(report: Mapping[str, Any], name: str, result: Mapping[str, Any]) -
     parts = [f'<section id="sc-{_e(name)}"><h2>{_e(name)}: {_e(_answer(result))}</h2>',
              f'<p class="{cls}">{_e(result.get("statement"))}</p>',
              f'<p>Limited by <b>{_e(limit.get("kind"))}</b>: {_e(limit.get("detail"))}</p>',
+             "".join(f'<p class="muted">Caveat: {_e(c)}</p>' for c in result.get("caveats") or []),
              _charts(report, result),
              f'<p class="muted">Each step: {_e(result.get("step_duration_s"))} s at a fixed arrival rate (open model), '
              f'judged on its steady state (the first {_e(result.get("warmup_s"))} s left out; a latency that keeps '

@@ -134,6 +134,7 @@ def test_self_signed_tls_is_refused_by_default_with_the_profile_key_to_change(
     assert srv.count == 1
 
 
+@pytest.mark.slow
 def test_client_stops_sending_after_three_requests_in_a_row_time_out(
     hostile: Callable[..., HostileServer], write_profile: Callable[..., Path], creds: Secrets
 ) -> None:
@@ -149,6 +150,7 @@ def test_client_stops_sending_after_three_requests_in_a_row_time_out(
     assert time.monotonic() - started < 3 * (TIMEOUT_S + SLACK_S)
 
 
+@pytest.mark.slow
 def test_client_tries_one_request_again_after_holding_back(
     hostile: Callable[..., HostileServer], write_profile: Callable[..., Path], creds: Secrets
 ) -> None:

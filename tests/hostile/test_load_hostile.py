@@ -15,6 +15,8 @@ from hostile_server import GARBAGE, HEAVY, HostileServer
 
 from qaconform import exitcodes
 
+pytestmark = pytest.mark.slow  # qaconform load against every hostile behaviour, all started at session start
+
 
 @dataclass(frozen=True)
 class Case:

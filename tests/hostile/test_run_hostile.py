@@ -27,6 +27,8 @@ from report_builders import strict_json, strict_junit
 from qaconform import exitcodes
 from qaconform.target.profile import load_profile
 
+pytestmark = pytest.mark.slow  # qaconform run against every hostile behaviour, all started at session start
+
 
 @dataclass(frozen=True)
 class Case:

@@ -20,6 +20,8 @@ from hostile_server import HostileServer, Seen
 from qaconform import exitcodes
 from qaconform.target.profile import load_profile
 
+pytestmark = pytest.mark.slow  # whole runs against a recording proxy, started together at session start
+
 READS = {"GET", "HEAD"}
 JOB_PATH = "/services/v2/jobs/gdpr/schedule.json"
 

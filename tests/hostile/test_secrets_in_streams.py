@@ -22,6 +22,8 @@ from report_builders import strict_json, strict_junit
 from qaconform import exitcodes
 from qaconform.reference.seed import ACCOUNTS, GDPR_USER
 
+pytestmark = pytest.mark.slow  # whole runs with planted failures, started together at session start
+
 FAULTS = ("question-list-score-string", "comment-private-leaks-in-answer-list")
 SEED = "1709337395"
 """A seed on which both faults turn a generated test red (the question list's on any seed)."""

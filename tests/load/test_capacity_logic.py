@@ -5,6 +5,7 @@ step, a regression between two capacity reports."""
 from __future__ import annotations
 
 import json
+import time
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -270,3 +271,88 @@ def test_a_search_the_generator_limited_before_any_step_held_states_what_the_tar
     assert result["lower_bound"] and result["capacity_rps"] is None
     assert "3093.3 req/s to the closed-loop probe" in result["statement"]
     assert "generator, not the target" in result["statement"] and "no step broke" not in result["statement"]
+
+
+def test_a_step_whose_queue_built_with_its_generator_at_rest_is_the_targets_limit_on_a_busy_machine(
+        tmp_path: Path) -> None:
+    """The CI failure: 17.8 req/s against a 20 req/s cap made its rate while latency grew (5.4 -> 28.8 ms), the
+    generator at 5.5 % of a core on a machine at load 1.9 of 2 cores; the judgement blamed the generator (its users
+    waited for their slots) and the search ended with nothing held. A queue building is the target's answer, and a
+    generator with CPU to spare is no limit, however busy the machine."""
+    rows = [(5000 + s, 18, 5.0, 5.4 + 4.0 * s) for s in range(12)]
+    latency = {"windows": _windows(rows)}
+    summary = {"generator_cpu": [{"name": "local", "mean_cpu_pct": 5.5, "max_cpu_pct": 9.0}], "users": 10,
+               "generator_cpu_warning": False, "open_model": {"slots": 214, "missed_slots": 0}, "lost": [],
+               "operations": {}, "total": {}}
+    v = judge(summary, latency, tmp_path / "none.csv", LIMITS, 17.8, 2)
+    assert not v.held and any("queue building" in r for r in v.reasons), v.reasons
+    assert v.cause == TARGET
+
+
+def test_a_step_that_fell_behind_with_its_generator_at_rest_is_not_the_generators_limit(tmp_path: Path) -> None:
+    """Users idle and behind schedule, yet the generator's own CPU at 5 %: its CPU does not say it was the limit (a
+    busy machine is a caveat of the answer, not the reason of a step); at 60 % of a core it does."""
+    summary, latency, csv_path = _step(tmp_path, rate=2000, achieved_per_s=1000, cpu=5.0)
+    summary["users"] = 400
+    assert judge(summary, latency, csv_path, LIMITS, 2000, 2).cause == TARGET
+    summary["generator_cpu"][0]["mean_cpu_pct"] = 60.0
+    assert judge(summary, latency, csv_path, LIMITS, 2000, 2).cause == GENERATOR
+
+
+def test_a_busy_machine_is_a_caveat_beside_the_answer_not_its_reason() -> None:
+    from qaconform.load import capacity
+    from qaconform.load.judge import busy_machine
+
+    assert busy_machine(1.9, 2) is None, "a load under the core count is no caveat"
+    text = busy_machine(5.2, 2)
+    assert text is not None and "load average 5.2 on 2 cores" in text and "lower" in text
+    records = [{"kind": "probe", "load_average": 1.0}, {"kind": "step", "load_average": 1e9}]
+    assert capacity.caveats(records) and "load average 1000000000.0" in capacity.caveats(records)[0]
+    assert capacity.caveats([{"kind": "probe", "load_average": 0.0}]) == []
+
+
+def _fake_search(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, outcome: Any, probe_rps: float) -> dict[str, Any]:
+    """``capacity.search`` with each step judged by ``outcome(rate) -> (held, cause, cpu_pct)``: no Locust, no clock
+    spent (the budget never ends first, so the search ends by its own rules)."""
+    import argparse
+
+    from qaconform.load import capacity
+    from qaconform.load.judge import Verdict
+
+    def run(self: Any, rate: float | None, seconds: float, kind: str) -> Verdict:
+        held, cause, cpu = (True, None, 5.0) if rate is None else outcome(rate)
+        achieved = probe_rps if rate is None else (rate if held else rate * 0.9)
+        v = Verdict(rate, achieved, held, [] if held else ["made less"], cause, None, generator_cpu_pct=cpu,
+                    generator_cpu=[{"name": "local", "mean_cpu_pct": cpu}])
+        n = len(self.records) + 1
+        self.records.append({"n": n, "kind": kind, "duration_s": seconds, "users": 16, "folder": f"s{n}",
+                             **v.record(), "load_average": 0.5})
+        self.overheads.append(0.0)
+        return v
+
+    monkeypatch.setattr(capacity.Steps, "run", run)
+    args = argparse.Namespace(precision=5.0, step_duration=6.0, start_rate=None, probe_users=16, workers=0)
+    return capacity.search("browse", args, None, "", tmp_path, LIMITS, time.monotonic() + 3600)
+
+
+def test_a_search_whose_first_step_broke_steps_down_and_finds_what_holds(monkeypatch: pytest.MonkeyPatch,
+                                                                          tmp_path: Path) -> None:
+    """The first offered step (90 % of the probe) breaking is the target's limit below it: the search goes down,
+    then bisects, and its answer is never above the cap."""
+    result = _fake_search(monkeypatch, tmp_path, lambda r: (r <= 16.0, None if r <= 16.0 else TARGET, 5.0), 19.8)
+    rates = [s["offered_rps"] for s in result["steps"][1:]]
+    assert rates[0] == 17.8 and rates[1] < 17.8, rates
+    assert result["limited_by"]["kind"] == TARGET and result["confirmed"] and result["precision_reached"]
+    assert 16.0 / 1.05 <= result["capacity_rps"] <= 16.0, result["statement"]
+
+
+def test_a_search_the_generator_limited_at_its_first_step_steps_down_to_a_held_lower_bound(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A generator limit before anything held does not end the search with nothing: a lower rate costs the generator
+    less; the first rate that holds is the answer, a lower bound the generator set (nothing above it is judged)."""
+    result = _fake_search(monkeypatch, tmp_path, lambda r: (r < 2500, None if r < 2500 else GENERATOR, 95.0), 3093.3)
+    rates = [s["offered_rps"] for s in result["steps"][1:]]
+    assert rates == [2784.0, 2088.0], rates
+    assert result["lower_bound"] and result["capacity_rps"] == 2088.0
+    assert result["limited_by"]["kind"] == GENERATOR and "generator, not the target" in result["statement"]
+    assert "busy" not in result["limited_by"]["detail"]

@@ -120,6 +120,7 @@ def test_rate_mode_reaches_its_rate(ref_profile: str, tmp_path: Path) -> None:
     assert from_intended["p99_ms"] >= s["total"]["p99_ms"] - 0.01, "queueing can only add to the service time"
 
 
+@pytest.mark.slow
 def test_a_bad_profile_or_thresholds_file_is_a_usage_error_before_any_load(tmp_path: Path) -> None:
     bad = tmp_path / "thresholds.toml"
     bad.write_text("[defaults]\np95 = 1\n")

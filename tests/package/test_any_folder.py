@@ -7,6 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # whole runs from other folders
+
 
 def _kit(tmp_path: Path, *args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "qaconform.commands.cli", *args], cwd=tmp_path, capture_output=True,

@@ -13,6 +13,8 @@ import pytest
 from qaconform import exitcodes
 from qaconform.kit import pytest_command
 
+pytestmark = pytest.mark.slow  # plain pytest runs of the suites
+
 
 def _run(tmp_path: Path, *args: str) -> tuple[subprocess.CompletedProcess[str], dict]:
     results = tmp_path / "results.json"

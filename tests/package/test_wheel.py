@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # builds the wheel
+
 ROOT = Path(__file__).resolve().parents[2]
 
 KIT_DIRS = ("spec", "suites", "loadtests", "docs")

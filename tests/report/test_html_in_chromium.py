@@ -22,6 +22,8 @@ from report_builders import CATALOG, write_locust_csvs
 
 from qaconform.report.writer import build_and_write
 
+pytestmark = pytest.mark.slow  # a faulted run rendered in headless Chromium
+
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOT = ROOT / "reports" / "report-html-chromium.png"
 _TIMEOUT_S = 90

@@ -23,6 +23,8 @@ import pytest
 from qaconform import exitcodes
 from qaconform.target.profile import Profile, load_profile
 
+pytestmark = pytest.mark.slow  # qaconform run against reference servers, module by module
+
 FAULT = "envelope-listcount-wrong"
 FAULT_RULE = "PAGING-LISTCOUNT"
 LEAKY_FAULT = "lock-extra-not-prompt"
