@@ -347,8 +347,9 @@ def build_report(
     report["writes"] = writes_report(tests, results.get("write_budget"), rule_entries)
     report["coverage"] = rules_checked(rule_entries, coverage if isinstance(coverage, Mapping) else None)
     report["har"] = dict(meta.get("har") or {})  # node id -> the test's HAR file in the run folder
-    report["exit_code"], report["verdict"] = verdict(report, meta.get("fail_under"),
-                                                     str(meta.get("fail_under_from") or "--fail-under"))
+    if meta.get("fail_under") is not None:  # the threshold is a field of the report: verdict(report) alone decides
+        report["fail_under"] = {"pct": meta["fail_under"], "from": str(meta.get("fail_under_from") or "--fail-under")}
+    report["exit_code"], report["verdict"] = verdict(report)
     redacted: dict[str, Any] = redact(report, tuple(secrets))
     return redacted
 

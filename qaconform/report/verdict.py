@@ -58,16 +58,16 @@ def unreachable_tests(report: Mapping[str, Any]) -> list[str]:
     return [str(t.get("nodeid")) for t in report.get("tests") or [] if isinstance(t, Mapping) and t.get("unreachable")]
 
 
-def verdict(report: Mapping[str, Any], fail_under_pct: float | None = None,
-            fail_under_from: str = "--fail-under") -> tuple[int, str]:
+def verdict(report: Mapping[str, Any]) -> tuple[int, str]:
     """The exit code and a one-line verdict, which always says how many must-rules the run checked. A run that
-    checked a smaller share of must-rules than ``fail_under_pct`` (``--fail-under``) fails like a broken rule, since
-    its green would say little; a run stopped early says only why it stopped."""
+    checked a smaller share of must-rules than its ``fail_under`` field (``--fail-under``, its variable or the
+    profile's key) fails like a broken rule, since its green would say little; a run stopped early says only why."""
     code, line = _verdict(report)
     if report.get("stopped"):
         return code, line
     cov = report.get("coverage") or {}
-    under = fail_under(cov, fail_under_pct, fail_under_from)
+    threshold = report.get("fail_under") or {}
+    under = fail_under(cov, threshold.get("pct"), str(threshold.get("from") or "--fail-under"))
     if under and code == exitcodes.OK:
         return exitcodes.RULE_FAILED, under
     return code, f"{line}; {checked_text(cov)}" if cov.get("summary") else line
