@@ -70,11 +70,6 @@ GROUPS: tuple[Group, ...] = (
     Group("stated-forms", ("suites/contract/test_stated_forms.py::",),
           "one write carries several stated forms (an account's body in one carrier, every script at once), made "
           "once by the module and read by every test that checks one of them"),
-    Group("shape-actions", (
-        "suites/contract/test_operation_shapes.py::test_posting_an_answer_gives_201_the_new_node_and_its_location",
-        "suites/contract/test_operation_shapes.py::test_sending_a_published_node_to_moderation_gives_200_with_the_a",
-        "suites/contract/test_operation_shapes.py::test_locking_a_node_with_a_prompt_gives_200_with_the_lock_action",
-    ), "the lock and moderation tests act on the answers the answer test posted (each once), not on new ones"),
     Group("located", (
         "suites/contract/test_observations_silent.py::test_record_what_the_location_of_a_new_item_gives",
         "suites/contract/test_observations_silent.py::test_the_location_of_a_new_item_can_be_read_back",

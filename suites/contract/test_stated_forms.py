@@ -45,7 +45,7 @@ import pytest
 
 from qaconform import contract
 from qaconform.pytest.outcomes import SkipKind, fail, skip
-from qaconform.pytest.support import answer_posted, find_listed, new_id, post_answer, present, settle, wire_value
+from qaconform.pytest.support import NON_ASCII_TEXTS, find_listed, new_id, present, settle, wire_value
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile, VisibilityOptions
 
@@ -56,16 +56,8 @@ CARRIERS = ("json", "json-utf8", "query", "form")
 query parameter, a form-encoded request parameter."""
 PARAMETER_CARRIERS = ("query", "form")
 
-TEXTS = {
-    "latin": "déjà vu, naïve café, Ærøskøbing, straße",
-    "cjk": "日本語のコメント 中文评论 한국어 댓글",
-    "rtl": "تعليق بالعربية، תגובה בעברית",
-    "astral": "emoji 😀🎉, 𝔘𝔫𝔦𝔠𝔬𝔡𝔢, 𠜎𠜱",
-    "joined": "👩‍💻 👨‍👩‍👧 🇫🇷 ✓",
-}
-"""One text per kind of non-ASCII a store or a decoder gets wrong: Latin-1 range, CJK (3-byte UTF-8), right-to-left,
-4-byte UTF-8 (a 3-byte "utf8" column drops them), sequences joined by U+200D and flags. No HTML-special characters:
-the body is HTML content, which a server may escape."""
+TEXTS = NON_ASCII_TEXTS
+"""One text per kind of non-ASCII a store or a decoder gets wrong (qaconform.pytest.support)."""
 
 WRITERS = ("admin", "moderator", "member", "novice")
 PUBLISHERS = ("admin", "moderator", "member")
@@ -114,9 +106,10 @@ def answer_path(question: int) -> str:
 
 
 @pytest.fixture(scope="module")
-def forms_answer(member: ApiClient, question_id: int, run_tag: str, created: Any) -> int:
-    """An answer by member that holds this module's comments."""
-    return answer_posted(post_answer(member, question_id, run_tag, created, text="stated forms thread"))
+def forms_answer(shared_answer: int) -> int:
+    """The answer that holds this module's comments: the run's shared answer (suites/conftest.py); every read-back
+    looks for the id its write created, so other modules' comments beside them change nothing."""
+    return shared_answer
 
 
 # ------------------------------------------------------------------------------------------------ shared writes
@@ -559,32 +552,18 @@ def test_any_unicode_text_in_a_comment_reads_back_unchanged(
         _check_text("the answer's comment list", item.get("body"), text, resp)
 
 
-LOCK_PROMPT = " / ".join(f"{s}: {TEXTS[s]}" for s in sorted(TEXTS))
-
-
-def _locked_once(cache: SentCache, member: ApiClient, question_id: int, run_tag: str, created: Any) -> Sent:
-    """member locks its own new answer (Lock comments on own posts) once, with every script in the prompt."""
-
-    def make() -> Sent:
-        answer = answer_posted(post_answer(member, question_id, run_tag, created, text="to lock"))
-        prompt = f"{LOCK_PROMPT} [{run_tag}]"
-        resp = member.put(contract.path("lockNode", nodeId=answer), params={"prompt": prompt}, operation="lockNode")
-        return Sent(resp, prompt, answer)
-
-    return _once(cache, ("lock",), make)
-
-
 @pytest.mark.rule("ACTION-LOCK-EXTRA")
 @pytest.mark.actions
 @pytest.mark.writes
 @pytest.mark.parametrize("script", sorted(TEXTS))
 def test_a_non_ascii_lock_prompt_comes_back_unchanged_as_extra(
-        member: ApiClient, question_id: int, run_tag: str, created: Any, script: str, sent_once: SentCache) -> None:
-    """One lock, whose prompt holds every script; each case checks its own script and the whole prompt."""
-    sent = _locked_once(sent_once, member, question_id, run_tag, created)
-    resp, prompt = sent.resp, sent.text
+        locked_by: Callable[[str], Any], script: str) -> None:
+    """member's lock of its own answer (suites/conftest.py ``locked_by``, the one the permission and shape tests read
+    too), whose prompt holds every script; each case checks its own script and the whole prompt."""
+    lock = locked_by("member")
+    resp, prompt = lock.resp, lock.text
     assert resp.status == 200, (
-        f"[PERM-LOCK-OWN] member (Lock comments on own posts) locks its own answer {sent.id}\n{resp.describe()}")
+        f"[PERM-LOCK-OWN] member (Lock comments on own posts) locks its own answer {lock.node}\n{resp.describe()}")
     body = resp.json()
     action = body.get("result", {}).get("lockAction") if isinstance(body, dict) and isinstance(
         body.get("result"), dict) else None

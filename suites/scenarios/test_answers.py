@@ -9,6 +9,7 @@ is recorded, never judged.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,21 +35,23 @@ class Posted:
         return self.resp.json()
 
 
-def _post(client: ApiClient, question_id: int, run_tag: str, created: Any) -> Posted:
-    text = f"answer {uuid.uuid4().hex[:10]}"
-    return Posted(post_answer(client, question_id, run_tag, created, text=text), text, client.role)
+def _shared(answer_of: Callable[[str], Any], role: str) -> Posted:
+    posted = answer_of(role)
+    return Posted(posted.resp, posted.text, role)
 
 
 @pytest.fixture(scope="module")
-def member_posted(member: ApiClient, question_id: int, run_tag: str, created: Any) -> Posted:
-    """member (Answer questions + Publish answer) posts one answer; the read-only tests below share it."""
-    return _post(member, question_id, run_tag, created)
+def member_posted(answer_of: Callable[[str], Any]) -> Posted:
+    """member (Answer questions + Publish answer) posts one answer; the read-only tests below share it (it is the
+    run's shared answer of member's, suites/conftest.py ``answer_of``, which the permission and shape tests read)."""
+    return _shared(answer_of, "member")
 
 
 @pytest.fixture(scope="module")
-def novice_posted(novice: ApiClient, question_id: int, run_tag: str, created: Any) -> Posted:
-    """novice (Answer questions, no Publish answer) posts one answer: it goes to moderation, but is created."""
-    return _post(novice, question_id, run_tag, created)
+def novice_posted(answer_of: Callable[[str], Any]) -> Posted:
+    """novice (Answer questions, no Publish answer) posts one answer: it goes to moderation, but is created (the
+    run's shared answer of novice's)."""
+    return _shared(answer_of, "novice")
 
 
 def _safe_find(client: ApiClient, path: str, node_id: int, params: dict[str, Any] | None = None) -> Any:
@@ -180,11 +183,12 @@ def test_an_answer_keeps_non_ascii_plain_text(member: ApiClient, question_id: in
 
 @pytest.mark.rule("AUTH-ACTING-USER")
 @pytest.mark.writes
-def test_each_accounts_answer_names_that_account_as_author(api: dict[str, ApiClient], question_id: int,
-                                                           run_tag: str, created: Any) -> None:
-    """The acting user is taken from the credentials of each request: several accounts in turn, each its own."""
-    for role in ("member", "admin", "moderator", "member"):
-        resp = post_answer(api[role], question_id, run_tag, created, text=f"acting user {role}")
+def test_each_accounts_answer_names_that_account_as_author(api: dict[str, ApiClient],
+                                                           answer_of: Callable[[str], Any]) -> None:
+    """The acting user is taken from the credentials of each request: several accounts' answers (the run's shared
+    ones, posted in whatever order the run's tests asked for them), each its own author."""
+    for role in ("member", "admin", "moderator"):
+        resp = answer_of(role).resp
         assert resp.status == 201, f"{role} posts an answer\n{resp.describe()}"
         author = resp.json().get("author")
         assert isinstance(author, dict) and author.get("username") == api[role].username, (
