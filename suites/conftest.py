@@ -19,6 +19,7 @@ from qaconform.pytest.support import (
     post_answer,
     post_comment,
     shared_path,
+    wire_value,
 )
 from qaconform.target import ledger
 from qaconform.target.client import ApiClient, ApiResponse, Exchange
@@ -242,6 +243,24 @@ def comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], shared
         text = f"plain comment by {role}"
         resp = _shared(request, profile, f"comment of {role}",
                        lambda: post_comment(api[role], shared_answer, run_tag, created, text=text))
+        return SharedWrite(resp, text, shared_answer)
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def private_comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], shared_answer: int, run_tag: str,
+                       created: Any, profile: Profile) -> Callable[[str, str], SharedWrite]:
+    """``private_comment_of(role, option)``: role's comment under :func:`shared_answer` with visibility ``option``
+    (to_original_poster, to_moderators, to_own_groups: a wire value of the profile, else a skip), no recipients,
+    posted once per run: the permission table's private-option cells, comment privacy's control of rule 7 and the
+    observations of who reads such a comment and which values the target takes read it."""
+
+    def get(role: str, option: str) -> SharedWrite:
+        value = wire_value(profile, option)
+        text = f"{option} comment by {role}"
+        resp = _shared(request, profile, f"{option} comment of {role}", lambda: post_comment(
+            api[role], shared_answer, run_tag, created, text=text, visibility=value))
         return SharedWrite(resp, text, shared_answer)
 
     return get

@@ -274,14 +274,15 @@ def plain_comment(comments: PlainComments, client: ApiClient, thread_answer: int
 
 
 @pytest.fixture(scope="module")
-def member_to_original_poster(member: ApiClient, thread_answer: int, run_tag: str, created: Any,
+def member_to_original_poster(private_comment_of: Callable[[str, str], Any],
                               vis: VisibilityOptions) -> ApiResponse | None:
-    """member's comment with visibility to_original_poster (an option it holds), or None when the profile gives no
-    wire value for it: the control of COMMENT-7-NO-OPTION-PERMISSION and one of OBS-COMMENT-OP-AUDIENCE's."""
+    """member's comment with visibility to_original_poster (an option it holds; the run's shared one, which the
+    permission table's cell reads too), or None when the profile gives no wire value for it: the control of
+    COMMENT-7-NO-OPTION-PERMISSION and one of OBS-COMMENT-OP-AUDIENCE's."""
     if vis.to_original_poster is None:
         return None
-    return post_comment(member, thread_answer, run_tag, created, text="member to original poster",
-                        visibility=vis.to_original_poster)
+    resp: ApiResponse = private_comment_of("member", "to_original_poster").resp
+    return resp
 
 
 @pytest.fixture(scope="module")
@@ -665,19 +666,16 @@ def test_comment_may_be_posted_on_a_question_an_answer_and_a_comment(
 def test_who_sees_comments_to_original_poster_and_to_moderators(
         api: dict[str, ApiClient], member: ApiClient, thread_answer: int, question_id: int, run_tag: str,
         created: Any, vis: VisibilityOptions, user_ids: dict[str, int], profile: Profile, observe: Any,
-        member_to_original_poster: ApiResponse | None) -> None:
-    """to_original_poster: the module's comment of that option by member (COMMENT-7's control reads it too)."""
+        private_comment_of: Callable[[str, str], Any]) -> None:
+    """member's comments of the two options: the run's shared ones (COMMENT-7's control and the permission table's
+    cells read them too)."""
     posted: dict[str, int | None] = {}
     statuses: dict[str, int] = {}
     for option in ("to_original_poster", "to_moderators"):
         if getattr(vis, option) is None:
             continue  # the profile does not give its wire value
-        if option == "to_original_poster" and member_to_original_poster is not None:
-            resp = member_to_original_poster
-            cid = new_id(resp) if resp.status == 201 else None
-        else:
-            resp, cid = observe_post(member, thread_answer, run_tag, created, text=f"audience {option}",
-                                     visibility=getattr(vis, option))
+        resp = private_comment_of("member", option).resp  # the run's shared one (the permission cell's too)
+        cid = new_id(resp) if resp.status == 201 else None
         statuses[option] = resp.status
         posted[option] = cid
     seen: dict[str, dict[str, bool | str]] = {}
@@ -739,8 +737,10 @@ def test_what_the_403_for_a_private_option_without_permission_carries(
 @pytest.mark.rule("OBS-VISIBILITY-VALUES")
 def test_which_visibility_values_the_target_accepts_and_returns(
         admin: ApiClient, thread_answer: int, run_tag: str, created: Any, vis: VisibilityOptions,
-        user_ids: dict[str, int], observe: Any, plain_comments: PlainComments) -> None:
-    """The plain comment is admin's on the thread (COMMENT-1 reads the same one)."""
+        user_ids: dict[str, int], observe: Any, plain_comments: PlainComments,
+        private_comment_of: Callable[[str, str], Any]) -> None:
+    """The plain comment is admin's on the thread (COMMENT-1 reads the same one); so are admin's comments with the
+    private options (the permission table's cells read them too)."""
     plain, _ = plain_comment(plain_comments, admin, thread_answer, run_tag, created)
     try:
         cid = new_id(plain) if plain.status == 201 else None
@@ -751,8 +751,13 @@ def test_which_visibility_values_the_target_accepts_and_returns(
         item = find_item(comments_as(admin, thread_answer, showing=[cid]), cid)
         full_value = "not listed" if item is None else item.get("visibility", "<absent>")
     accepted: dict[str, int] = {}
+    shared_options = {getattr(vis, o): o for o in ("to_original_poster", "to_moderators", "to_own_groups")
+                      if getattr(vis, o) is not None}
     for value in (v for v in (vis.recipients, vis.to_original_poster, vis.to_moderators, vis.to_own_groups, "full",
                               "qc-unknown-option") if v is not None):
+        if value in shared_options:  # admin's comment with that option: the run's shared one (the permission cell's)
+            accepted[value] = private_comment_of("admin", shared_options[value]).resp.status
+            continue
         recipients = [user_ids["moderator"]] if value == vis.recipients else None
         resp, _ = observe_post(admin, thread_answer, run_tag, created, text=f"visibility {value}",
                                visibility=value, recipients=recipients)

@@ -17,9 +17,10 @@ One-shot fixtures (favorite_node_id, wiki nodes) are never used here: they belon
 
 Few writes (issue 29: a run's writes are budgeted): a refused call changes nothing, so every denied caller acts on
 one shared answer (admin's as "another's node", moderator's for the rest); only a call that was wrongly let in
-spends the node, and the next cell then gets a new one. An allowed answer, plain comment, lock or moderation is the
-run's shared write of that account (suites/conftest.py ``answer_of``, ``comment_of``, ``locked_by``,
-``sent_to_mod_by``), which the shape, author and action tests read too: the cell judges the same request.
+spends the node, and the next cell then gets a new one. An allowed answer, comment (plain or with a private option),
+lock or moderation is the run's shared write of that account (suites/conftest.py ``answer_of``, ``comment_of``,
+``private_comment_of``, ``locked_by``, ``sent_to_mod_by``), which the shape, author, privacy and action tests read
+too: the cell judges the same request.
 """
 
 from __future__ import annotations
@@ -138,9 +139,10 @@ class Scene:
 @pytest.fixture(scope="module")
 def scene(api: dict[str, ApiClient], profile: Profile, question_id: int, run_tag: str, created: Any,
           user_ids: dict[str, int], answer_of: Callable[[str], Any], comment_of: Callable[[str], Any],
-          locked_by: Callable[[str], Any], sent_to_mod_by: Callable[[str], Any]) -> Scene:
+          locked_by: Callable[[str], Any], sent_to_mod_by: Callable[[str], Any],
+          private_comment_of: Callable[[str, str], Any]) -> Scene:
     shared = {"postAnswer": answer_of, "postComment": comment_of, "lockNode": locked_by,
-              "sendToModeration": sent_to_mod_by}
+              "sendToModeration": sent_to_mod_by, "privateComment": private_comment_of}
     return Scene(api, profile, question_id, run_tag, created, user_ids, shared)
 
 
@@ -220,9 +222,13 @@ def comment_absent(scene: Scene, client: ApiClient, marker: str) -> Callable[[],
 
 def _comment(option: str | None) -> Callable[[ApiClient, Scene, str], Attempt]:
     def call(client: ApiClient, scene: Scene, target: str) -> Attempt:
-        shared = shared_write(scene, "postComment", client, target) if option is None else None
-        if shared is not None:
-            return shared
+        if option is None:
+            shared = shared_write(scene, "postComment", client, target)
+            if shared is not None:
+                return shared
+        elif target == "any" and client.role in ("admin", "moderator", "member"):
+            # allowed: the run's shared comment of this account with this option (suites/conftest.py)
+            return Attempt(scene.shared["privateComment"](client.role, option).resp)
         value = wire_value(scene.profile, option) if option else None
         marker = f"matrix {option or 'full'} {uuid.uuid4().hex[:10]}"
         resp = post_comment(client, scene.member_answer, scene.run_tag, scene.created, text=marker,
