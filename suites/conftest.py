@@ -217,6 +217,11 @@ _SHARED = pytest.StashKey[dict[str, ApiResponse]]()
 """The session's shared writes by key."""
 
 
+ANSWER_TEXT = "réponse naïve, 日本語の回答, ümlaut ✓"
+"""Plain text beyond ASCII in every shared answer: accents, CJK and a symbol are the same text, in the 201 and when
+listed (test_answers.py reads member's for ANSWER-BODY-KEPT)."""
+
+
 @pytest.fixture(scope="session")
 def answer_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
               created: Any, profile: Profile) -> Callable[[str], SharedWrite]:
@@ -225,7 +230,7 @@ def answer_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], questio
     comments on it; the shared locks act on admin's, moderator's and member's (:func:`locked_by`)."""
 
     def get(role: str) -> SharedWrite:
-        text = f"answer by {role}"
+        text = f"answer by {role}: {ANSWER_TEXT}"
         resp = _shared(request, profile, f"answer of {role}",
                        lambda: post_answer(api[role], question_id, run_tag, created, text=text))
         return SharedWrite(resp, text)

@@ -35,11 +35,11 @@ from qaconform.status import Status
 from qaconform.target.client import ApiClient, Recorder, TargetError, TargetUnreachable
 from qaconform.target.profile import ROLES, Profile, ProfileError, load_profile
 from qaconform.target.writes import (
-    POOL_OF_FILE,
     SUITES,
     UNLIMITED,
     WriteBudget,
     parse_budget,
+    pool_for,
     write_summary,
     writes_text,
 )
@@ -263,9 +263,12 @@ def _budget_spent(pool: str, method: str, url: str) -> None:
 
 
 def pool_of(item: pytest.Item) -> str:
-    """The share of the write budget a test spends: a generated test's own, else the suites'."""
-    name = Path(str(item.fspath)).name
-    return POOL_OF_FILE.get(name, SUITES) if "properties" in Path(str(item.fspath)).parts else SUITES
+    """The share of the write budget a test spends (qaconform.target.writes.pool_for): a generated test's own, the
+    observations' for a test of observed-level rules only, else the suites'."""
+    from qaconform.contract import load_contract
+
+    rules = load_contract().rules
+    return pool_for(Path(str(item.fspath)), {rules[r].level for r in _rule_ids(item) if r in rules})
 
 
 def _stop(config: pytest.Config, reason: str, message: str, code: int) -> NoReturn:

@@ -163,12 +163,14 @@ ALL_SCRIPTS = " / ".join(TEXTS[s] for s in sorted(TEXTS))
 
 def carrier_comment(cache: SentCache, client: ApiClient, answer: int, carrier: str, run_tag: str,
                     created: Any) -> Sent:
-    """``client``'s public comment under ``answer`` whose body (every script) travels in ``carrier``: one per account
-    and carrier, for the body-parameter tests and the non-ASCII ones alike."""
+    """``client``'s public comment under ``answer`` whose body (every script; in raw UTF-8 JSON the drawn texts too)
+    travels in ``carrier``: one per account and carrier, for the body-parameter tests and the non-ASCII ones
+    alike."""
 
     def make() -> Sent:
         text = f"comment body as {carrier} by {client.role} [{run_tag}] {uuid.uuid4().hex[:8]}"
-        resp = send(client, comment_path(answer), {"body": f"{text} {ALL_SCRIPTS}"}, carrier, "postComment")
+        drawn = f" {' '.join(drawn_texts())}" if carrier == "json-utf8" else ""
+        resp = send(client, comment_path(answer), {"body": f"{text} {ALL_SCRIPTS}{drawn}"}, carrier, "postComment")
         return _sent(resp, text, created, "comment", client.role, lambda status: status == 201)
 
     return _once(cache, ("comment", client.role, carrier), make)
@@ -540,13 +542,13 @@ def drawn_texts(count: int = 8, seed: int = DRAWN_SEED) -> list[str]:
 @pytest.mark.comments
 @pytest.mark.writes
 def test_any_unicode_text_in_a_comment_reads_back_unchanged(
-        member: ApiClient, forms_answer: int, run_tag: str, created: Any) -> None:
-    """Beyond the five scripts: eight texts drawn from every assigned code point, in one comment, each checked."""
+        member: ApiClient, forms_answer: int, run_tag: str, created: Any, sent_once: SentCache) -> None:
+    """Beyond the five scripts: eight texts drawn from every assigned code point, in member's raw UTF-8 JSON comment
+    (the one the non-ASCII json-utf8 cases read), each checked."""
     texts = drawn_texts()
-    resp = send(member, comment_path(forms_answer), {"body": f"{' '.join(texts)} [{run_tag}]"}, "json-utf8",
-                "postComment")
+    sent = carrier_comment(sent_once, member, forms_answer, "json-utf8", run_tag, created)
+    resp = sent.resp
     assert resp.status == 201, f"[SHAPE-POST-COMMENT] member posts a comment with {texts!r}\n{resp.describe()}"
-    sent = _sent(resp, " ".join(texts), created, "comment", "member", lambda status: status == 201)
     item = _comment_of(member, forms_answer, sent, "COMMENT-LISTED")
     for text in texts:
         _check_text("the answer's comment list", item.get("body"), text, resp)
@@ -589,16 +591,12 @@ def _accounts_with(profile: Profile, form: str) -> list[str]:
     return roles
 
 
-def _auth_comment(cache: SentCache, client: ApiClient, answer: int, run_tag: str, created: Any) -> Sent:
-    """``client``'s plain JSON comment, once: an account whose password holds both a colon and non-ASCII characters
-    shows both forms accepted on a write with one comment."""
-
-    def make() -> Sent:
-        text = f"password with a colon or non-ASCII [{run_tag}]"
-        resp = client.post(comment_path(answer), json={"body": text}, operation="postComment")
-        return _sent(resp, text, created, "comment", client.role, lambda status: status == 201)
-
-    return _once(cache, ("auth comment", client.role), make)
+def _auth_comment(comment_of: Callable[[str], Any], client: ApiClient) -> Sent:
+    """``client``'s plain JSON comment: the run's shared one (suites/conftest.py ``comment_of``, which the permission
+    and shape tests read too). An account whose password holds both a colon and non-ASCII characters shows both forms
+    accepted on a write with one comment."""
+    posted = comment_of(client.role)
+    return Sent(posted.resp, posted.text, posted.id if posted.resp.status == 201 else None)
 
 
 @pytest.mark.rule("AUTH-BASIC")
@@ -606,14 +604,14 @@ def _auth_comment(cache: SentCache, client: ApiClient, answer: int, run_tag: str
 @pytest.mark.parametrize("form", ["colon", "non-ascii"])
 @pytest.mark.parametrize("operation", ["listActiveExperts", "listQuestions", "postComment"])
 def test_an_account_whose_password_holds_a_colon_or_non_ascii_is_accepted(
-        api: dict[str, ApiClient], profile: Profile, form: str, operation: str, forms_answer: int, run_tag: str,
-        created: Any, sent_once: SentCache) -> None:
+        api: dict[str, ApiClient], profile: Profile, form: str, operation: str,
+        comment_of: Callable[[str], Any]) -> None:
     """"sent as <USERNAME>:<PASSWORD>": the username ends at the first colon, so a colon in the password is the
     password's; non-ASCII is sent UTF-8 encoded (the only charset RFC 7617 names)."""
     for role in _accounts_with(profile, form):
         client = api[role]
         if operation == "postComment":
-            resp = _auth_comment(sent_once, client, forms_answer, run_tag, created).resp
+            resp = _auth_comment(comment_of, client).resp
             expected = 201
         else:
             resp = client.get(contract.path(operation), params={"pageSize": 1}, operation=operation)
