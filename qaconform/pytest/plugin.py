@@ -35,7 +35,9 @@ from qaconform.status import Status
 from qaconform.target.client import ApiClient, Recorder, TargetError, TargetUnreachable
 from qaconform.target.profile import ROLES, Profile, ProfileError, load_profile
 from qaconform.target.writes import (
+    DEFAULT_WRITE_BUDGET,
     SUITES,
+    THOROUGH_COST,
     UNLIMITED,
     WriteBudget,
     parse_budget,
@@ -112,11 +114,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      "test shows as skipped; `qaconform run --strict` passes this)")
     g.addoption("--write-budget", dest="qc_write_budget", default=os.environ.get("QACONFORM_WRITE_BUDGET"),
                 help="accepted writes the run may make on the target, all workers together (default: the profile's "
-                     f"[safety] write_budget, else 100; '{UNLIMITED}' for none; env QACONFORM_WRITE_BUDGET); a test "
+                     f"[safety] write_budget, else {DEFAULT_WRITE_BUDGET}; '{UNLIMITED}' for none; env "
+                     "QACONFORM_WRITE_BUDGET); a test "
                      "that meets a spent budget is 'not checked: write budget spent'")
     g.addoption("--thorough", dest="qc_thorough", action="store_true",
-                help="release QA: no write budget and the generated tests' full example counts (about 4 times "
-                     "the writes: against the reference server 414 accepted writes instead of at most 220, measured)")
+                help=f"release QA: no write budget and the generated tests' full example counts ({THOROUGH_COST})")
     g.addoption("--reference-size", dest="qc_ref_size", default="small",
                 help="size of the embedded reference server's dataset when no profile is given")
 

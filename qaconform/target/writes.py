@@ -33,8 +33,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-DEFAULT_WRITE_BUDGET = 100
-"""Accepted writes per run for a profile that does not say (issue 29: "about 100"). PLACEHOLDER"""
+DEFAULT_WRITE_BUDGET = 170
+"""Accepted writes per run for a profile that does not say. Issue 29 asks for about 100 with every must-rule still
+checked; that is not reached yet. Measured against the reference server with no budget (2026-11-26): the hand-written
+suites' must- and should-rule tests make 85 accepted writes on one worker, 93 on two, and 95 when no observation
+test runs before them (the shared writes of suites/conftest.py are charged to the first test that asks, so 95 is
+what the suites' share must hold whatever the order); the observation tests 19 to 27 (43 alone); the generated
+tests spend their capped shares (33). So 170 = 33 + 30 (observations) + 107 (the suites: 95 and a margin of 12 for
+a site that needs a second try: a time frame taken, a combined write refused and its part sent alone), and every
+must-rule is checked in any order, on one worker or several (tests/test_write_budget.py runs the default). A run
+made 455 accepted writes before issue 29 and 198 at the start of this change."""
+
+THOROUGH_COST = ("it costs about 2 times the writes of a default run, all left on the target unless the profile "
+                 "names the site's delete action (against the reference server 316 accepted writes instead of "
+                 f"at most {DEFAULT_WRITE_BUDGET}, measured), and a longer run")
+"""What --thorough costs, in its help and the run's first lines."""
 
 UNLIMITED = "unlimited"
 """The profile's and the command line's word for no budget (``--thorough`` implies it)."""
@@ -55,9 +68,11 @@ OBSERVATIONS = "observations"
 """The pool of the tests whose rules are all observed-level (they record, never fail): a share of their own, so a
 must-rule test never finds the suites' share spent by an observation that ran before it."""
 
-OBSERVATION_SHARE = 0.12
-OBSERVATION_CAP = 12
-"""The observations' share of the budget (of 100: 12) and the most it holds whatever the budget. PLACEHOLDER"""
+OBSERVATION_SHARE = 0.18
+OBSERVATION_CAP = 30
+"""The observations' share of the budget (of the default 170: 30; of 100: 18) and the most it holds whatever the
+budget: a default run's observation tests make 19 to 27 accepted writes against the reference server (measured),
+so each records what it looks for; with a smaller budget the last of them say "write budget spent" instead."""
 
 POOL_OF_FILE: dict[str, str] = {"test_privacy_model.py": "privacy model", "test_openapi.py": "openapi",
                                 "test_stateful_links.py": "link chains"}
