@@ -26,8 +26,10 @@ the other Node fields that carrier can carry; it serves the body-parameter, non-
 (:func:`carrier_comment`, :func:`carrier_answer`); admin's and moderator's comment body parameter is the one of
 their visibility comment in that carrier (:func:`visibility_comment`). Only when the target refuses a combined write
 is the part a test is about sent alone, so a refused Node field is never taken for a refused body. A write is its own
-only where the case is the write: a visibility option per account, a recipient id form per author. 38 accepted writes
-in all, 109 before (measured against the reference server).
+only where the case is the write: a visibility option per account, a recipient id form per author. Beyond the module:
+its comments go under the run's shared answer, the non-ASCII lock prompt is member's shared lock, an account's
+credentials on a write are shown by its shared plain comment, and the drawn texts ride in member's raw UTF-8 comment
+(suites/conftest.py). 33 accepted writes in all, 38 before, 109 before that (measured against the reference server).
 """
 
 from __future__ import annotations

@@ -13,7 +13,8 @@ How a cell is judged:
 - obs: the status is recorded with observe().
 
 One-shot fixtures (favorite_node_id, wiki nodes) are never used here: they belong to suites/conftest.py's
-``*_once`` fixtures. Locks and moderation go to answers this module creates.
+``*_once`` fixtures. Refused locks and moderation go to answers this module creates; allowed ones are the run's
+shared ones (below).
 
 Few writes (issue 29: a run's writes are budgeted): a refused call changes nothing, so every denied caller acts on
 one shared answer (admin's as "another's node", moderator's for the rest); only a call that was wrongly let in
@@ -75,7 +76,7 @@ class Scene:
     """The nodes the cells act on, created on first use (a read-only cell creates nothing)."""
 
     def __init__(self, api: dict[str, ApiClient], profile: Profile, question_id: int, run_tag: str, created: Any,
-                 user_ids: dict[str, int], shared: dict[str, Callable[[str], Any]]) -> None:
+                 user_ids: dict[str, int], shared: dict[str, Callable[..., Any]]) -> None:
         self.api = api
         self.shared = shared
         """The run's shared writes by kind (suites/conftest.py): answer, comment, lock, sendToMod."""
@@ -141,8 +142,9 @@ def scene(api: dict[str, ApiClient], profile: Profile, question_id: int, run_tag
           user_ids: dict[str, int], answer_of: Callable[[str], Any], comment_of: Callable[[str], Any],
           locked_by: Callable[[str], Any], sent_to_mod_by: Callable[[str], Any],
           private_comment_of: Callable[[str, str], Any]) -> Scene:
-    shared = {"postAnswer": answer_of, "postComment": comment_of, "lockNode": locked_by,
-              "sendToModeration": sent_to_mod_by, "privateComment": private_comment_of}
+    shared: dict[str, Callable[..., Any]] = {
+        "postAnswer": answer_of, "postComment": comment_of, "lockNode": locked_by,
+        "sendToModeration": sent_to_mod_by, "privateComment": private_comment_of}
     return Scene(api, profile, question_id, run_tag, created, user_ids, shared)
 
 
