@@ -42,6 +42,14 @@ def shared_answer(request: pytest.FixtureRequest, api: dict[str, ApiClient], que
                   created: Any, profile: Profile) -> int:
     """One answer by member under the fixture question, shared by read-mostly tests of a run (one for every xdist
     worker: :func:`qaconform.pytest.support.once_per_run`)."""
+    return _answer_id(request, api, question_id, run_tag, created, profile)
+
+
+def _shared_answer(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
+                   created: Any, profile: Profile) -> int:
+    """The id of :func:`shared_answer`, posted by the first test of the run that needs it; a factory of shared writes
+    asks for it only when it writes under it, so that a fixture holding the factory writes nothing (a permission
+    cell that never comments is not blocked by an answer member could not post)."""
     return int(once_per_run(request, profile.base_url, "shared_answer", lambda: answer_posted(
         post_answer(api["member"], question_id, run_tag, created, text="shared answer"))))
 
@@ -204,6 +212,18 @@ class SharedWrite:
         return new_id(self.resp) if 200 <= self.resp.status < 300 else None
 
 
+def _answer_id(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
+               created: Any, profile: Profile) -> int:
+    """:func:`shared_answer`'s id, once per process (the session's stash) and once per run (:func:`_shared_answer`)."""
+    ids: dict[str, int] = request.session.stash.setdefault(_SHARED_ANSWER, {})
+    if "id" not in ids:
+        ids["id"] = _shared_answer(request, api, question_id, run_tag, created, profile)
+    return ids["id"]
+
+
+_SHARED_ANSWER = pytest.StashKey[dict[str, int]]()
+
+
 def _shared(request: pytest.FixtureRequest, profile: Profile, key: str, make: Callable[[], ApiResponse]) -> ApiResponse:
     """``make()`` once per run and target: once per process (a session's cache, which a run on one process has only)
     and once across xdist workers (:func:`_once_per_target`)."""
@@ -239,13 +259,14 @@ def answer_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], questio
 
 
 @pytest.fixture(scope="session")
-def comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], shared_answer: int, run_tag: str,
+def comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
                created: Any, profile: Profile) -> Callable[[str], SharedWrite]:
     """``comment_of(role)``: role's plain comment (no privacy fields) under :func:`shared_answer`, posted once per
     run: the permission table's postComment cell, the comment's 201 shape and its default visibility read it."""
 
     def get(role: str) -> SharedWrite:
         text = f"plain comment by {role}"
+        shared_answer = _answer_id(request, api, question_id, run_tag, created, profile)
         resp = _shared(request, profile, f"comment of {role}",
                        lambda: post_comment(api[role], shared_answer, run_tag, created, text=text))
         return SharedWrite(resp, text, shared_answer)
@@ -254,7 +275,7 @@ def comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], shared
 
 
 @pytest.fixture(scope="session")
-def private_comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], shared_answer: int, run_tag: str,
+def private_comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
                        created: Any, profile: Profile) -> Callable[[str, str], SharedWrite]:
     """``private_comment_of(role, option)``: role's comment under :func:`shared_answer` with visibility ``option``
     (to_original_poster, to_moderators, to_own_groups: a wire value of the profile, else a skip), no recipients,
@@ -264,6 +285,7 @@ def private_comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient]
     def get(role: str, option: str) -> SharedWrite:
         value = wire_value(profile, option)
         text = f"{option} comment by {role}"
+        shared_answer = _answer_id(request, api, question_id, run_tag, created, profile)
         resp = _shared(request, profile, f"{option} comment of {role}", lambda: post_comment(
             api[role], shared_answer, run_tag, created, text=text, visibility=value))
         return SharedWrite(resp, text, shared_answer)
