@@ -4,13 +4,23 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from qaconform.pytest import one_shots
 from qaconform.pytest.outcomes import SkipKind, skip
-from qaconform.pytest.support import answer_posted, once_per_run, post_answer, shared_path
+from qaconform.pytest.support import (
+    NON_ASCII_TEXTS,
+    answer_posted,
+    new_id,
+    once_per_run,
+    post_answer,
+    post_comment,
+    shared_path,
+    wire_value,
+)
 from qaconform.target import ledger
 from qaconform.target.client import ApiClient, ApiResponse, Exchange
 from qaconform.target.profile import Profile, VisibilityOptions
@@ -32,6 +42,14 @@ def shared_answer(request: pytest.FixtureRequest, api: dict[str, ApiClient], que
                   created: Any, profile: Profile) -> int:
     """One answer by member under the fixture question, shared by read-mostly tests of a run (one for every xdist
     worker: :func:`qaconform.pytest.support.once_per_run`)."""
+    return _answer_id(request, api, question_id, run_tag, created, profile)
+
+
+def _shared_answer(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
+                   created: Any, profile: Profile) -> int:
+    """The id of :func:`shared_answer`, posted by the first test of the run that needs it; a factory of shared writes
+    asks for it only when it writes under it, so that a fixture holding the factory writes nothing (a permission
+    cell that never comments is not blocked by an answer member could not post)."""
     return int(once_per_run(request, profile.base_url, "shared_answer", lambda: answer_posted(
         post_answer(api["member"], question_id, run_tag, created, text="shared answer"))))
 
@@ -169,3 +187,152 @@ def cancelwiki_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], p
     node = _one_shot(request, "wiki_node_id")
     return _owner_call(request, api, profile, "wiki_node_id", node, f"cancelwiki moderator {node}", lambda: api[
         "moderator"].put(f"node/{node}/cancelwiki.json", operation="cancelWiki"))
+
+
+# ------------------------------------------------------------------------------------------------ shared writes
+# Issue 29: a default run makes at most 100 accepted writes. Several modules each made the same write for their own
+# check (an account posts a plain answer: the permission table's cell, the 201's shape, the author's name, the
+# answer's listing); each such write is now made ONCE per run and target (every xdist worker reads the one response,
+# as the one-shot calls above) and every test reads what it needs from it. Only writes whose request is the same
+# for every reader are shared; a test whose case is its own request (a form, an option, a refusal) still sends it.
+
+
+@dataclass(frozen=True)
+class SharedWrite:
+    """One shared write: the response, the text its body or prompt was given (what read-backs look for) and the
+    node it acted on (an action's node, a comment's parent; the new node's id is ``id``)."""
+
+    resp: ApiResponse
+    text: str
+    node: int | None = None
+
+    @property
+    def id(self) -> int | None:
+        """The id of what a post created (any 2xx: an answer held in moderation), else None."""
+        return new_id(self.resp) if 200 <= self.resp.status < 300 else None
+
+
+def _answer_id(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
+               created: Any, profile: Profile) -> int:
+    """:func:`shared_answer`'s id, once per process (the session's stash) and once per run (:func:`_shared_answer`)."""
+    ids: dict[str, int] = request.session.stash.setdefault(_SHARED_ANSWER, {})
+    if "id" not in ids:
+        ids["id"] = _shared_answer(request, api, question_id, run_tag, created, profile)
+    return ids["id"]
+
+
+_SHARED_ANSWER = pytest.StashKey[dict[str, int]]()
+
+
+def _shared(request: pytest.FixtureRequest, profile: Profile, key: str, make: Callable[[], ApiResponse]) -> ApiResponse:
+    """``make()`` once per run and target: once per process (a session's cache, which a run on one process has only)
+    and once across xdist workers (:func:`_once_per_target`)."""
+    cache: dict[str, ApiResponse] = request.session.stash.setdefault(_SHARED, {})
+    if key not in cache:
+        cache[key] = _once_per_target(request, profile, f"shared {key}", make)
+    return cache[key]
+
+
+_SHARED = pytest.StashKey[dict[str, ApiResponse]]()
+"""The session's shared writes by key."""
+
+
+ANSWER_TEXT = "réponse naïve, 日本語の回答, ümlaut ✓"
+"""Plain text beyond ASCII in every shared answer: accents, CJK and a symbol are the same text, in the 201 and when
+listed (test_answers.py reads member's for ANSWER-BODY-KEPT)."""
+
+
+@pytest.fixture(scope="session")
+def answer_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
+              created: Any, profile: Profile) -> Callable[[str], SharedWrite]:
+    """``answer_of(role)``: role's plain answer under the fixture question, posted once per run: the permission
+    table's postAnswer cell, the answer's 201 shape, its author and its listing all read this one write. Nothing
+    comments on it; the shared locks act on admin's, moderator's and member's (:func:`locked_by`)."""
+
+    def get(role: str) -> SharedWrite:
+        text = f"answer by {role}: {ANSWER_TEXT}"
+        resp = _shared(request, profile, f"answer of {role}",
+                       lambda: post_answer(api[role], question_id, run_tag, created, text=text))
+        return SharedWrite(resp, text)
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
+               created: Any, profile: Profile) -> Callable[[str], SharedWrite]:
+    """``comment_of(role)``: role's plain comment (no privacy fields) under :func:`shared_answer`, posted once per
+    run: the permission table's postComment cell, the comment's 201 shape and its default visibility read it."""
+
+    def get(role: str) -> SharedWrite:
+        text = f"plain comment by {role}"
+        shared_answer = _answer_id(request, api, question_id, run_tag, created, profile)
+        resp = _shared(request, profile, f"comment of {role}",
+                       lambda: post_comment(api[role], shared_answer, run_tag, created, text=text))
+        return SharedWrite(resp, text, shared_answer)
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def private_comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
+                       created: Any, profile: Profile) -> Callable[[str, str], SharedWrite]:
+    """``private_comment_of(role, option)``: role's comment under :func:`shared_answer` with visibility ``option``
+    (to_original_poster, to_moderators, to_own_groups: a wire value of the profile, else a skip), no recipients,
+    posted once per run: the permission table's private-option cells, comment privacy's control of rule 7 and the
+    observations of who reads such a comment and which values the target takes read it."""
+
+    def get(role: str, option: str) -> SharedWrite:
+        value = wire_value(profile, option)
+        text = f"{option} comment by {role}"
+        shared_answer = _answer_id(request, api, question_id, run_tag, created, profile)
+        resp = _shared(request, profile, f"{option} comment of {role}", lambda: post_comment(
+            api[role], shared_answer, run_tag, created, text=text, visibility=value))
+        return SharedWrite(resp, text, shared_answer)
+
+    return get
+
+
+LOCK_PROMPT = " / ".join(f"{script}: {text}" for script, text in sorted(NON_ASCII_TEXTS.items()))
+"""Every shared lock's prompt holds every script of NON_ASCII_TEXTS, so the non-ASCII prompt test reads the lock the
+permission and shape tests read too."""
+
+LOCKS = {"admin": "moderator", "moderator": "admin", "member": "member"}
+"""Whose shared answer each account locks: admin and moderator (Lock comments on posts) another account's, member
+(Lock comments on own posts) its own."""
+
+
+@pytest.fixture(scope="session")
+def locked_by(request: pytest.FixtureRequest, api: dict[str, ApiClient], answer_of: Callable[[str], SharedWrite],
+              run_tag: str, profile: Profile) -> Callable[[str], SharedWrite]:
+    """``locked_by(role)``: role locks the shared answer of :data:`LOCKS` once per run, with :data:`LOCK_PROMPT`:
+    the permission table's allowed lock cells, the lock's shape, the prompt stored as extra and the acting user read
+    this one lock. A lock consumes its node (a second one is another case), hence one per account."""
+
+    def get(role: str) -> SharedWrite:
+        author = LOCKS[role]
+        node = answer_posted(answer_of(author).resp, f"for {role} to lock")
+        prompt = f"{LOCK_PROMPT} [{run_tag}]"
+        resp = _shared(request, profile, f"lock by {role}", lambda: api[role].put(
+            f"node/{node}/lock.json", params={"prompt": prompt}, operation="lockNode"))
+        return SharedWrite(resp, prompt, node)
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def sent_to_mod_by(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
+                   created: Any, profile: Profile) -> Callable[[str], SharedWrite]:
+    """``sent_to_mod_by(role)``: role (admin or moderator) sends a new published answer of member's to moderation,
+    once per run: the permission cell, the action's shape and its record read it. The answer is its own (moderation
+    takes it out of other callers' lists, which the shared answers must stay in)."""
+
+    def get(role: str) -> SharedWrite:
+        answer = _shared(request, profile, f"answer to send to moderation by {role}", lambda: post_answer(
+            api["member"], question_id, run_tag, created, text=f"to be sent to moderation by {role}"))
+        node = answer_posted(answer, "to send to moderation")
+        resp = _shared(request, profile, f"sendToMod by {role}", lambda: api[role].put(
+            f"node/{node}/sendToMod.json", operation="sendToModeration"))
+        return SharedWrite(resp, "", node)
+
+    return get

@@ -15,6 +15,7 @@ from typing import Any
 from qaconform.commands import run_coverage
 from qaconform.pytest.markers import AREAS
 from qaconform.report.options import add_report_options
+from qaconform.target.writes import DEFAULT_WRITE_BUDGET, THOROUGH_COST
 
 SMOKE_LOAD = ("--scenario", "mixed", "--duration", "10")
 DEFAULT_SUITE_TIMEOUT_S = 3600.0
@@ -49,9 +50,6 @@ def default_jobs(cpus: int, round_trip_s: float | None) -> int:
     return max(2, min(MAX_DEFAULT_JOBS, 2 * cpus + int(round_trip_s / ROUND_TRIP_PER_WORKER_S)))
 
 
-THOROUGH_COST = ("it costs about 4 times the writes of a default run, all left on the target (against the reference "
-                 "server 414 accepted writes instead of at most 220, measured), and a longer run")
-"""What --thorough costs, in its help and the run's first lines."""
 
 
 def _budget_line(args: argparse.Namespace, profile: Any) -> str:
@@ -110,7 +108,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "the read-only tests")
     parser.add_argument("--write-budget", metavar="N|unlimited", default=None,
                         help="accepted writes the run may make on the target, all workers together (default: the "
-                             "profile's [safety] write_budget, else 100; the generated tests have reserved shares); "
+                             f"profile's [safety] write_budget, else {DEFAULT_WRITE_BUDGET}; the generated tests "
+                             "and the observations have reserved shares); "
                              "a test that meets a spent budget is 'not checked: write budget spent' and its rules are "
                              "named in the summary")
     parser.add_argument("--thorough", action="store_true",

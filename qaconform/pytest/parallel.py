@@ -70,15 +70,11 @@ GROUPS: tuple[Group, ...] = (
     Group("stated-forms", ("suites/contract/test_stated_forms.py::",),
           "one write carries several stated forms (an account's body in one carrier, every script at once), made "
           "once by the module and read by every test that checks one of them"),
-    Group("shape-actions", (
-        "suites/contract/test_operation_shapes.py::test_posting_an_answer_gives_201_the_new_node_and_its_location",
-        "suites/contract/test_operation_shapes.py::test_sending_a_published_node_to_moderation_gives_200_with_the_a",
-        "suites/contract/test_operation_shapes.py::test_locking_a_node_with_a_prompt_gives_200_with_the_lock_action",
-    ), "the lock and moderation tests act on the answers the answer test posted (each once), not on new ones"),
-    Group("located", (
-        "suites/contract/test_observations_silent.py::test_record_what_the_location_of_a_new_item_gives",
-        "suites/contract/test_observations_silent.py::test_the_location_of_a_new_item_can_be_read_back",
-    ), "the module's one new answer and comment (fixture located) are read by both tests, not written per worker"),
+    Group("param-wins", (
+        "suites/contract/test_request_conventions.py::test_a_comment_body_given_as_parameter_and_in_the_body_is_sto",
+        "suites/contract/test_request_conventions.py::test_a_comment_visibility_given_as_parameter_and_in_the_body_",
+    ), "one comment gives body and visibility both as parameters and in the body (fixture given_both): both tests "
+       "read it, not written per worker"),
     Group("answers", ("suites/scenarios/test_answers.py::",),
           "the module's answers are posted once and read back by the tests that follow"),
     Group("relations", ("suites/contract/test_list_relations.py::",),

@@ -31,7 +31,7 @@ from qaconform.pytest.session_target import (
 )
 from qaconform.target.client import ApiClient
 from qaconform.target.politeness import PACE
-from qaconform.target.writes import UNLIMITED
+from qaconform.target.writes import DEFAULT_WRITE_BUDGET, THOROUGH_COST, UNLIMITED
 
 __all__ = ["STATE", "CreatedRegistry", "RunState", "Stopped", "Target", "UserIds", "state"]
 
@@ -69,11 +69,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      "test shows as skipped; `qaconform run --strict` passes this)")
     g.addoption("--write-budget", dest="qc_write_budget", default=os.environ.get("QACONFORM_WRITE_BUDGET"),
                 help="accepted writes the run may make on the target, all workers together (default: the profile's "
-                     f"[safety] write_budget, else 100; '{UNLIMITED}' for none; env QACONFORM_WRITE_BUDGET); a test "
-                     "that meets a spent budget is 'not checked: write budget spent'")
+                     f"[safety] write_budget, else {DEFAULT_WRITE_BUDGET}; '{UNLIMITED}' for none; env "
+                     "QACONFORM_WRITE_BUDGET); a test that meets a spent budget is 'not checked: write budget spent'")
     g.addoption("--thorough", dest="qc_thorough", action="store_true",
-                help="release QA: no write budget and the generated tests' full example counts (about 4 times "
-                     "the writes: against the reference server 414 accepted writes instead of at most 220, measured)")
+                help=f"release QA: no write budget and the generated tests' full example counts ({THOROUGH_COST})")
     g.addoption("--qaconform-timeout", dest="qc_timeout", type=float, default=None,
                 help="stop the run after the test running when this many seconds have passed since it started; "
                      "the results say so (stopped: time_budget)")

@@ -15,15 +15,15 @@ import pytest
 
 from qaconform import exitcodes
 from qaconform.pytest.outcomes import SkipKind, skip
-from qaconform.pytest.run_state import _stop
+from qaconform.pytest.run_state import _rule_ids, _stop
 from qaconform.target.client import ApiClient, Recorder
 from qaconform.target.politeness import PACE
 from qaconform.target.profile import Profile, ProfileError, load_profile
 from qaconform.target.writes import (
-    POOL_OF_FILE,
     SUITES,
     WriteBudget,
     parse_budget,
+    pool_for,
 )
 
 if TYPE_CHECKING:  # the doctor imports the contract (jsonschema): loaded when a suite needs a target, not before
@@ -208,9 +208,12 @@ def _held_back(method: str, url: str, why: str) -> None:
 
 
 def pool_of(item: pytest.Item) -> str:
-    """The share of the write budget a test spends: a generated test's own, else the suites'."""
-    name = Path(str(item.fspath)).name
-    return POOL_OF_FILE.get(name, SUITES) if "properties" in Path(str(item.fspath)).parts else SUITES
+    """The share of the write budget a test spends (qaconform.target.writes.pool_for): a generated test's own, the
+    observations' for a test of observed-level rules only, else the suites'."""
+    from qaconform.contract import load_contract
+
+    rules = load_contract().rules
+    return pool_for(Path(str(item.fspath)), {rules[r].level for r in _rule_ids(item) if r in rules})
 
 
 def _base_url_override(config: pytest.Config) -> str | None:

@@ -66,6 +66,19 @@ def expect_created(resp: ApiResponse, rule: str, what: str) -> int:
     return new_id(resp)
 
 
+
+NON_ASCII_TEXTS = {
+    "latin": "déjà vu, naïve café, Ærøskøbing, straße",
+    "cjk": "日本語のコメント 中文评论 한국어 댓글",
+    "rtl": "تعليق بالعربية، תגובה בעברית",
+    "astral": "emoji 😀🎉, 𝔘𝔫𝔦𝔠𝔬𝔡𝔢, 𠜎𠜱",
+    "joined": "👩‍💻 👨‍👩‍👧 🇫🇷 ✓",
+}
+"""One text per kind of non-ASCII a store or a decoder gets wrong: Latin-1 range, CJK (3-byte UTF-8), right-to-left,
+4-byte UTF-8 (a 3-byte "utf8" column drops them), sequences joined by U+200D and flags. No HTML-special characters:
+the body is HTML content, which a server may escape. The stated-forms suite sends them in every form; the shared
+locks of suites/conftest.py carry them in their prompt."""
+
 def answer_posted(resp: ApiResponse, purpose: str = "to the fixture question") -> int:
     """The id of an answer a test or fixture needed to post first (:func:`expect_created` on ANSWER-201)."""
     return expect_created(resp, "ANSWER-201", f"{resp.exchange.role} could not post an answer {purpose}")

@@ -8,13 +8,14 @@ Requests read lists, or write only answers and comments tagged with the run tag 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import pytest
 
 from qaconform.pytest.outcomes import SkipKind, skip
-from qaconform.pytest.support import find_listed, list_all, new_id, post_answer, post_comment
+from qaconform.pytest.support import find_listed, list_all, new_id
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
 
@@ -143,9 +144,10 @@ def test_record_whether_q_takes_a_wildcard(member: ApiClient, observe: Observe) 
 @pytest.mark.writes
 @pytest.mark.rule("OBS-MODERATED-IN-IDS")
 def test_record_whether_the_ids_of_a_question_list_an_answer_in_moderation(
-        api: dict[str, ApiClient], question_id: int, run_tag: str, created: Any, profile: Profile,
+        api: dict[str, ApiClient], question_id: int, answer_of: Callable[[str], Any], profile: Profile,
         observe: Observe) -> None:
-    resp = post_answer(api["novice"], question_id, run_tag, created, text="answer held in moderation (observed)")
+    """novice's answer (no Publish answer: held in moderation) is the run's shared one (suites/conftest.py)."""
+    resp = answer_of("novice").resp
     if not 200 <= resp.status < 300:
         observe("OBS-MODERATED-IN-IDS", status=resp.status, created=False)
         return
@@ -171,16 +173,11 @@ def location_path(profile: Profile, location: str) -> str | None:
     return parts.path[len(root.path) + 1:] + (f"?{parts.query}" if parts.query else "")
 
 
-def _created(api: dict[str, ApiClient], question_id: int, run_tag: str, created: Any) -> dict[str, ApiResponse]:
-    answer = post_answer(api["member"], question_id, run_tag, created, text="answer whose Location is read")
-    comment = post_comment(api["member"], question_id, run_tag, created, text="comment whose Location is read")
-    return {"answer": answer, "comment": comment}
-
-
 @pytest.fixture(scope="module")
-def located(api: dict[str, ApiClient], question_id: int, run_tag: str, created: Any) -> dict[str, ApiResponse]:
-    """A new answer and a new comment by member; their 201s name their URLs in Location."""
-    return _created(api, question_id, run_tag, created)
+def located(answer_of: Callable[[str], Any], comment_of: Callable[[str], Any]) -> dict[str, ApiResponse]:
+    """A new answer and a new comment by member; their 201s name their URLs in Location. They are the run's shared
+    ones (suites/conftest.py ``answer_of``, ``comment_of``), whose 201s the shape tests judge too."""
+    return {"answer": answer_of("member").resp, "comment": comment_of("member").resp}
 
 
 @pytest.mark.observation

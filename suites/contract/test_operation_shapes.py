@@ -7,6 +7,7 @@ Denied calls are the permission suite's; here every call is one the description 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -15,7 +16,7 @@ from rule_assertions import assert_json_body, assert_json_response, assert_locat
 
 from qaconform.contract import path
 from qaconform.pytest.outcomes import SkipKind, skip
-from qaconform.pytest.support import new_id, post_answer, post_comment
+from qaconform.pytest.support import new_id
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
 
@@ -119,12 +120,10 @@ def test_issue_type_list_is_a_bare_array_of_named_objects(
     ["admin", "moderator", "member"],  # a caller without Publish answer: "Answer is created" (no status given)
 )
 def test_posting_an_answer_gives_201_the_new_node_and_its_location(
-    role: str, api: dict[str, ApiClient], question_id: int, run_tag: str, created: Any, contract: Any,
-    answers_posted: dict[str, int]
+    role: str, question_id: int, contract: Any, answer_of: Callable[[str], Any]
 ) -> None:
-    resp = post_answer(api[role], question_id, run_tag, created, text=f"contract shape answer by {role}")
-    if resp.status == 201:
-        answers_posted[role] = new_id(resp)  # a published answer the actions below may act on
+    """The account's shared answer (suites/conftest.py ``answer_of``: the permission and author tests read it too)."""
+    resp = answer_of(role).resp
     body = assert_json_response(resp, 201, f"{role} posts an answer", "ANSWER-201")
     assert isinstance(body, dict), f"[SHAPE-POST-ANSWER] the 201 body is the new Node object\n{resp.describe()}"
     assert isinstance(body.get("id"), str) and body["id"].isdecimal(), (
@@ -148,36 +147,17 @@ def test_posting_an_answer_gives_201_the_new_node_and_its_location(
 @pytest.mark.writes
 @pytest.mark.parametrize("role", ["admin", "moderator", "member", "novice"])
 def test_posting_a_comment_gives_201_and_the_location_of_the_new_comment(
-    role: str, api: dict[str, ApiClient], question_id: int, run_tag: str, created: Any
+    role: str, comment_of: Callable[[str], Any]
 ) -> None:
-    resp = post_comment(api[role], question_id, run_tag, created, text=f"contract shape comment by {role}")
-    what = f"{role} comments on the fixture question"
+    """The account's shared plain comment (suites/conftest.py ``comment_of``: the permission and default-visibility
+    tests read it too)."""
+    posted = comment_of(role)
+    resp = posted.resp
+    what = f"{role} comments on answer {posted.node}"
     assert_status(resp, 201, what, "SHAPE-POST-COMMENT")
     if resp.content.strip():
         assert_json_body(resp, what)  # the body is not shown; when there is one, it is JSON
     assert_location_names(resp, new_id(resp), what, "COMMENT-201-LOCATION")
-
-
-@pytest.fixture(scope="module")
-def answers_posted() -> dict[str, int]:
-    """The answers the answer test posted, by author, not yet acted on: an action below takes one instead of posting
-    an answer of its own (issue 29: a run's writes are budgeted). These tests run on one worker, in this order
-    (qaconform.pytest.parallel.GROUPS)."""
-    return {}
-
-
-ACTS_ON = {("sendToModeration", "admin"): "moderator", ("sendToModeration", "moderator"): "admin",
-           ("lockNode", "member"): "member"}
-"""Whose posted answer each action takes: a published answer the caller may act on (admin and moderator send any
-node to moderation, member locks its own); each answer is acted on once, as the actions consume their node."""
-
-
-def node_to_act_on(answers_posted: dict[str, int], op: str, role: str, request: pytest.FixtureRequest) -> int:
-    """An answer posted above that ``role`` may ``op`` (:data:`ACTS_ON`), else a fresh answer of member's."""
-    author = ACTS_ON.get((op, role))
-    if author is not None and author in answers_posted:
-        return answers_posted.pop(author)
-    return int(request.getfixturevalue("fresh_answer"))
 
 
 def _assert_action_result(resp: ApiResponse, op: str, what: str, contract: Any, rule: str) -> None:
@@ -217,12 +197,11 @@ def test_unwikifying_anothers_node_with_mark_as_wiki_gives_200_with_the_wikify_a
 @pytest.mark.writes
 @pytest.mark.parametrize("role", ["admin", "moderator"])
 def test_sending_a_published_node_to_moderation_gives_200_with_the_action(
-    role: str, api: dict[str, ApiClient], contract: Any, answers_posted: dict[str, int],
-    request: pytest.FixtureRequest
+    role: str, contract: Any, sent_to_mod_by: Callable[[str], Any]
 ) -> None:
-    node = node_to_act_on(answers_posted, "sendToModeration", role, request)
-    resp = api[role].put(f"node/{node}/sendToMod.json", operation="sendToModeration")
-    _assert_action_result(resp, "sendToModeration", f"{role} sends answer {node} to moderation", contract,
+    """The account's shared send to moderation (suites/conftest.py ``sent_to_mod_by``)."""
+    sent = sent_to_mod_by(role)
+    _assert_action_result(sent.resp, "sendToModeration", f"{role} sends answer {sent.node} to moderation", contract,
                           "SHAPE-SEND-TO-MODERATION")
 
 
@@ -231,14 +210,12 @@ def test_sending_a_published_node_to_moderation_gives_200_with_the_action(
 @pytest.mark.writes
 @pytest.mark.parametrize("role", ["admin", "moderator", "member"])
 def test_locking_a_node_with_a_prompt_gives_200_with_the_lock_action(
-    role: str, api: dict[str, ApiClient], run_tag: str, contract: Any, answers_posted: dict[str, int],
-    request: pytest.FixtureRequest
+    role: str, contract: Any, locked_by: Callable[[str], Any]
 ) -> None:
-    # member's own answer: admin and moderator lock any node, member its own (Lock comments on own posts).
-    node = node_to_act_on(answers_posted, "lockNode", role, request)
-    resp = api[role].put(f"node/{node}/lock.json", params={"prompt": f"contract suite [{run_tag}]"},
-                         operation="lockNode")
-    _assert_action_result(resp, "lockNode", f"{role} locks answer {node}", contract, "SHAPE-LOCK-NODE")
+    """The account's shared lock (suites/conftest.py ``locked_by``): admin and moderator lock another account's
+    answer, member its own (Lock comments on own posts)."""
+    lock = locked_by(role)
+    _assert_action_result(lock.resp, "lockNode", f"{role} locks answer {lock.node}", contract, "SHAPE-LOCK-NODE")
 
 
 GDPR_MAIN_JOB_TEST = "test_gdpr_jobs.py::test_a_valid_individual_job_is_scheduled_with_201_and_a_job_id"

@@ -26,8 +26,10 @@ the other Node fields that carrier can carry; it serves the body-parameter, non-
 (:func:`carrier_comment`, :func:`carrier_answer`); admin's and moderator's comment body parameter is the one of
 their visibility comment in that carrier (:func:`visibility_comment`). Only when the target refuses a combined write
 is the part a test is about sent alone, so a refused Node field is never taken for a refused body. A write is its own
-only where the case is the write: a visibility option per account, a recipient id form per author. 38 accepted writes
-in all, 109 before (measured against the reference server).
+only where the case is the write: a visibility option per account, a recipient id form per author. Beyond the module:
+its comments go under the run's shared answer, the non-ASCII lock prompt is member's shared lock, an account's
+credentials on a write are shown by its shared plain comment, and the drawn texts ride in member's raw UTF-8 comment
+(suites/conftest.py). 33 accepted writes in all, 38 before, 109 before that (measured against the reference server).
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ import pytest
 
 from qaconform import contract
 from qaconform.pytest.outcomes import SkipKind, fail, skip
-from qaconform.pytest.support import answer_posted, find_listed, new_id, post_answer, present, settle, wire_value
+from qaconform.pytest.support import NON_ASCII_TEXTS, find_listed, new_id, present, settle, wire_value
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile, VisibilityOptions
 
@@ -56,16 +58,8 @@ CARRIERS = ("json", "json-utf8", "query", "form")
 query parameter, a form-encoded request parameter."""
 PARAMETER_CARRIERS = ("query", "form")
 
-TEXTS = {
-    "latin": "déjà vu, naïve café, Ærøskøbing, straße",
-    "cjk": "日本語のコメント 中文评论 한국어 댓글",
-    "rtl": "تعليق بالعربية، תגובה בעברית",
-    "astral": "emoji 😀🎉, 𝔘𝔫𝔦𝔠𝔬𝔡𝔢, 𠜎𠜱",
-    "joined": "👩‍💻 👨‍👩‍👧 🇫🇷 ✓",
-}
-"""One text per kind of non-ASCII a store or a decoder gets wrong: Latin-1 range, CJK (3-byte UTF-8), right-to-left,
-4-byte UTF-8 (a 3-byte "utf8" column drops them), sequences joined by U+200D and flags. No HTML-special characters:
-the body is HTML content, which a server may escape."""
+TEXTS = NON_ASCII_TEXTS
+"""One text per kind of non-ASCII a store or a decoder gets wrong (qaconform.pytest.support)."""
 
 WRITERS = ("admin", "moderator", "member", "novice")
 PUBLISHERS = ("admin", "moderator", "member")
@@ -114,9 +108,10 @@ def answer_path(question: int) -> str:
 
 
 @pytest.fixture(scope="module")
-def forms_answer(member: ApiClient, question_id: int, run_tag: str, created: Any) -> int:
-    """An answer by member that holds this module's comments."""
-    return answer_posted(post_answer(member, question_id, run_tag, created, text="stated forms thread"))
+def forms_answer(shared_answer: int) -> int:
+    """The answer that holds this module's comments: the run's shared answer (suites/conftest.py); every read-back
+    looks for the id its write created, so other modules' comments beside them change nothing."""
+    return shared_answer
 
 
 # ------------------------------------------------------------------------------------------------ shared writes
@@ -170,12 +165,14 @@ ALL_SCRIPTS = " / ".join(TEXTS[s] for s in sorted(TEXTS))
 
 def carrier_comment(cache: SentCache, client: ApiClient, answer: int, carrier: str, run_tag: str,
                     created: Any) -> Sent:
-    """``client``'s public comment under ``answer`` whose body (every script) travels in ``carrier``: one per account
-    and carrier, for the body-parameter tests and the non-ASCII ones alike."""
+    """``client``'s public comment under ``answer`` whose body (every script; in raw UTF-8 JSON the drawn texts too)
+    travels in ``carrier``: one per account and carrier, for the body-parameter tests and the non-ASCII ones
+    alike."""
 
     def make() -> Sent:
         text = f"comment body as {carrier} by {client.role} [{run_tag}] {uuid.uuid4().hex[:8]}"
-        resp = send(client, comment_path(answer), {"body": f"{text} {ALL_SCRIPTS}"}, carrier, "postComment")
+        drawn = f" {' '.join(drawn_texts())}" if carrier == "json-utf8" else ""
+        resp = send(client, comment_path(answer), {"body": f"{text} {ALL_SCRIPTS}{drawn}"}, carrier, "postComment")
         return _sent(resp, text, created, "comment", client.role, lambda status: status == 201)
 
     return _once(cache, ("comment", client.role, carrier), make)
@@ -547,31 +544,16 @@ def drawn_texts(count: int = 8, seed: int = DRAWN_SEED) -> list[str]:
 @pytest.mark.comments
 @pytest.mark.writes
 def test_any_unicode_text_in_a_comment_reads_back_unchanged(
-        member: ApiClient, forms_answer: int, run_tag: str, created: Any) -> None:
-    """Beyond the five scripts: eight texts drawn from every assigned code point, in one comment, each checked."""
+        member: ApiClient, forms_answer: int, run_tag: str, created: Any, sent_once: SentCache) -> None:
+    """Beyond the five scripts: eight texts drawn from every assigned code point, in member's raw UTF-8 JSON comment
+    (the one the non-ASCII json-utf8 cases read), each checked."""
     texts = drawn_texts()
-    resp = send(member, comment_path(forms_answer), {"body": f"{' '.join(texts)} [{run_tag}]"}, "json-utf8",
-                "postComment")
+    sent = carrier_comment(sent_once, member, forms_answer, "json-utf8", run_tag, created)
+    resp = sent.resp
     assert resp.status == 201, f"[SHAPE-POST-COMMENT] member posts a comment with {texts!r}\n{resp.describe()}"
-    sent = _sent(resp, " ".join(texts), created, "comment", "member", lambda status: status == 201)
     item = _comment_of(member, forms_answer, sent, "COMMENT-LISTED")
     for text in texts:
         _check_text("the answer's comment list", item.get("body"), text, resp)
-
-
-LOCK_PROMPT = " / ".join(f"{s}: {TEXTS[s]}" for s in sorted(TEXTS))
-
-
-def _locked_once(cache: SentCache, member: ApiClient, question_id: int, run_tag: str, created: Any) -> Sent:
-    """member locks its own new answer (Lock comments on own posts) once, with every script in the prompt."""
-
-    def make() -> Sent:
-        answer = answer_posted(post_answer(member, question_id, run_tag, created, text="to lock"))
-        prompt = f"{LOCK_PROMPT} [{run_tag}]"
-        resp = member.put(contract.path("lockNode", nodeId=answer), params={"prompt": prompt}, operation="lockNode")
-        return Sent(resp, prompt, answer)
-
-    return _once(cache, ("lock",), make)
 
 
 @pytest.mark.rule("ACTION-LOCK-EXTRA")
@@ -579,12 +561,13 @@ def _locked_once(cache: SentCache, member: ApiClient, question_id: int, run_tag:
 @pytest.mark.writes
 @pytest.mark.parametrize("script", sorted(TEXTS))
 def test_a_non_ascii_lock_prompt_comes_back_unchanged_as_extra(
-        member: ApiClient, question_id: int, run_tag: str, created: Any, script: str, sent_once: SentCache) -> None:
-    """One lock, whose prompt holds every script; each case checks its own script and the whole prompt."""
-    sent = _locked_once(sent_once, member, question_id, run_tag, created)
-    resp, prompt = sent.resp, sent.text
+        locked_by: Callable[[str], Any], script: str) -> None:
+    """member's lock of its own answer (suites/conftest.py ``locked_by``, the one the permission and shape tests read
+    too), whose prompt holds every script; each case checks its own script and the whole prompt."""
+    lock = locked_by("member")
+    resp, prompt = lock.resp, lock.text
     assert resp.status == 200, (
-        f"[PERM-LOCK-OWN] member (Lock comments on own posts) locks its own answer {sent.id}\n{resp.describe()}")
+        f"[PERM-LOCK-OWN] member (Lock comments on own posts) locks its own answer {lock.node}\n{resp.describe()}")
     body = resp.json()
     action = body.get("result", {}).get("lockAction") if isinstance(body, dict) and isinstance(
         body.get("result"), dict) else None
@@ -610,16 +593,12 @@ def _accounts_with(profile: Profile, form: str) -> list[str]:
     return roles
 
 
-def _auth_comment(cache: SentCache, client: ApiClient, answer: int, run_tag: str, created: Any) -> Sent:
-    """``client``'s plain JSON comment, once: an account whose password holds both a colon and non-ASCII characters
-    shows both forms accepted on a write with one comment."""
-
-    def make() -> Sent:
-        text = f"password with a colon or non-ASCII [{run_tag}]"
-        resp = client.post(comment_path(answer), json={"body": text}, operation="postComment")
-        return _sent(resp, text, created, "comment", client.role, lambda status: status == 201)
-
-    return _once(cache, ("auth comment", client.role), make)
+def _auth_comment(comment_of: Callable[[str], Any], client: ApiClient) -> Sent:
+    """``client``'s plain JSON comment: the run's shared one (suites/conftest.py ``comment_of``, which the permission
+    and shape tests read too). An account whose password holds both a colon and non-ASCII characters shows both forms
+    accepted on a write with one comment."""
+    posted = comment_of(client.role)
+    return Sent(posted.resp, posted.text, posted.id if posted.resp.status == 201 else None)
 
 
 @pytest.mark.rule("AUTH-BASIC")
@@ -627,14 +606,14 @@ def _auth_comment(cache: SentCache, client: ApiClient, answer: int, run_tag: str
 @pytest.mark.parametrize("form", ["colon", "non-ascii"])
 @pytest.mark.parametrize("operation", ["listActiveExperts", "listQuestions", "postComment"])
 def test_an_account_whose_password_holds_a_colon_or_non_ascii_is_accepted(
-        api: dict[str, ApiClient], profile: Profile, form: str, operation: str, forms_answer: int, run_tag: str,
-        created: Any, sent_once: SentCache) -> None:
+        api: dict[str, ApiClient], profile: Profile, form: str, operation: str,
+        comment_of: Callable[[str], Any]) -> None:
     """"sent as <USERNAME>:<PASSWORD>": the username ends at the first colon, so a colon in the password is the
     password's; non-ASCII is sent UTF-8 encoded (the only charset RFC 7617 names)."""
     for role in _accounts_with(profile, form):
         client = api[role]
         if operation == "postComment":
-            resp = _auth_comment(sent_once, client, forms_answer, run_tag, created).resp
+            resp = _auth_comment(comment_of, client).resp
             expected = 201
         else:
             resp = client.get(contract.path(operation), params={"pageSize": 1}, operation=operation)

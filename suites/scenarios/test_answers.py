@@ -8,14 +8,14 @@ is recorded, never judged.
 
 from __future__ import annotations
 
-import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from qaconform.invariants import is_json_content_type
-from qaconform.pytest.support import body_holds, find_listed, new_id, post_answer, present
+from qaconform.pytest.support import body_holds, find_listed, new_id, present
 from qaconform.target.client import ApiClient, ApiResponse
 
 pytestmark = [pytest.mark.contract, pytest.mark.writes]
@@ -34,21 +34,23 @@ class Posted:
         return self.resp.json()
 
 
-def _post(client: ApiClient, question_id: int, run_tag: str, created: Any) -> Posted:
-    text = f"answer {uuid.uuid4().hex[:10]}"
-    return Posted(post_answer(client, question_id, run_tag, created, text=text), text, client.role)
+def _shared(answer_of: Callable[[str], Any], role: str) -> Posted:
+    posted = answer_of(role)
+    return Posted(posted.resp, posted.text, role)
 
 
 @pytest.fixture(scope="module")
-def member_posted(member: ApiClient, question_id: int, run_tag: str, created: Any) -> Posted:
-    """member (Answer questions + Publish answer) posts one answer; the read-only tests below share it."""
-    return _post(member, question_id, run_tag, created)
+def member_posted(answer_of: Callable[[str], Any]) -> Posted:
+    """member (Answer questions + Publish answer) posts one answer; the read-only tests below share it (it is the
+    run's shared answer of member's, suites/conftest.py ``answer_of``, which the permission and shape tests read)."""
+    return _shared(answer_of, "member")
 
 
 @pytest.fixture(scope="module")
-def novice_posted(novice: ApiClient, question_id: int, run_tag: str, created: Any) -> Posted:
-    """novice (Answer questions, no Publish answer) posts one answer: it goes to moderation, but is created."""
-    return _post(novice, question_id, run_tag, created)
+def novice_posted(answer_of: Callable[[str], Any]) -> Posted:
+    """novice (Answer questions, no Publish answer) posts one answer: it goes to moderation, but is created (the
+    run's shared answer of novice's)."""
+    return _shared(answer_of, "novice")
 
 
 def _safe_find(client: ApiClient, path: str, node_id: int, params: dict[str, Any] | None = None) -> Any:
@@ -162,11 +164,12 @@ def test_the_answer_keeps_the_posted_text_and_its_author_is_the_caller(member_po
 
 @pytest.mark.rule("ANSWER-BODY-KEPT")
 @pytest.mark.writes
-def test_an_answer_keeps_non_ascii_plain_text(member: ApiClient, question_id: int, run_tag: str, created: Any,
+def test_an_answer_keeps_non_ascii_plain_text(member_posted: Posted, member: ApiClient,
                                               user_ids: dict[str, int]) -> None:
-    """Plain text is not only ASCII: accents, CJK and an emoji are the same text, in the 201 and when listed."""
-    text = f"réponse naïve, 日本語の回答, ümlaut ✓ {uuid.uuid4().hex[:8]}"
-    resp = post_answer(member, question_id, run_tag, created, text=text)
+    """Plain text is not only ASCII: accents, CJK and a symbol are the same text, in the 201 and when listed (member's
+    shared answer carries them, suites/conftest.py ANSWER_TEXT)."""
+    resp, text = member_posted.resp, member_posted.text
+    assert any(ord(c) > 127 for c in text), "the shared answer's text holds non-ASCII characters"
     assert resp.status == 201, f"[ANSWER-BODY-KEPT] member posts an answer with non-ASCII text\n{resp.describe()}"
     body = resp.json()
     assert body_holds(body.get("body"), text), (
@@ -180,11 +183,12 @@ def test_an_answer_keeps_non_ascii_plain_text(member: ApiClient, question_id: in
 
 @pytest.mark.rule("AUTH-ACTING-USER")
 @pytest.mark.writes
-def test_each_accounts_answer_names_that_account_as_author(api: dict[str, ApiClient], question_id: int,
-                                                           run_tag: str, created: Any) -> None:
-    """The acting user is taken from the credentials of each request: several accounts in turn, each its own."""
-    for role in ("member", "admin", "moderator", "member"):
-        resp = post_answer(api[role], question_id, run_tag, created, text=f"acting user {role}")
+def test_each_accounts_answer_names_that_account_as_author(api: dict[str, ApiClient],
+                                                           answer_of: Callable[[str], Any]) -> None:
+    """The acting user is taken from the credentials of each request: several accounts' answers (the run's shared
+    ones, posted in whatever order the run's tests asked for them), each its own author."""
+    for role in ("member", "admin", "moderator"):
+        resp = answer_of(role).resp
         assert resp.status == 201, f"{role} posts an answer\n{resp.describe()}"
         author = resp.json().get("author")
         assert isinstance(author, dict) and author.get("username") == api[role].username, (

@@ -16,21 +16,19 @@ comment shows (support.list_all's ``until``); a check that something is *not* li
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import pytest
 
 from qaconform.pytest.outcomes import SkipKind, skip
 from qaconform.pytest.support import (
-    answer_posted,
     body_holds,
     expect_created,
     find_item,
     find_listed,
     list_all,
     new_id,
-    post_answer,
     post_comment,
     private_reader_skip,
     wire_value,
@@ -208,10 +206,11 @@ def referenced_ids(items: list[dict[str, Any]]) -> set[str]:
 # fixtures: one thread per module (per xdist worker), shared by the tests that only read it
 
 @pytest.fixture(scope="module")
-def thread_answer(member: ApiClient, question_id: int, run_tag: str, created: Any) -> int:
-    """An answer by member that holds this module's comments."""
-    resp = post_answer(member, question_id, run_tag, created, text="comment privacy thread")
-    return answer_posted(resp, "that holds the privacy comments")
+def thread_answer(shared_answer: int) -> int:
+    """The answer that holds this module's comments: the run's shared answer of member's (suites/conftest.py), under
+    which the accounts' shared plain comments are too (``comment_of``). Every test looks for the comments it knows
+    (by id or by a unique text), so other modules' comments beside them change nothing."""
+    return shared_answer
 
 
 @pytest.fixture(scope="module")
@@ -253,33 +252,37 @@ def recipient_reply(moderator: ApiClient, private_comment: int, run_tag: str, cr
     return post_comment(moderator, private_comment, run_tag, created, text="recipient's reply")
 
 
+PlainComments = Callable[[str], Any]
+
+
 @pytest.fixture(scope="module")
-def plain_comments() -> dict[str, tuple[ApiResponse, str]]:
-    """Each account's plain comment on the thread (no privacy fields), by role: one per author, read by every test
-    that needs a plain comment of that author (:func:`plain_comment`)."""
-    return {}
+def plain_comments(comment_of: PlainComments) -> PlainComments:
+    """Each account's plain comment on the thread (no privacy fields), by role: the run's shared one
+    (suites/conftest.py ``comment_of``), read by every test that needs a plain comment of that author, here and in
+    the permission and shape suites (:func:`plain_comment`)."""
+    return comment_of
 
 
-def plain_comment(cache: dict[str, tuple[ApiResponse, str]], client: ApiClient, thread_answer: int, run_tag: str,
+def plain_comment(comments: PlainComments, client: ApiClient, thread_answer: int, run_tag: str,
                   created: Any) -> tuple[ApiResponse, str]:
-    """``client``'s plain comment on the thread and the unique text of its body, posted by the first test that
-    needs it (issue 29: a run's writes are budgeted; the case of each test is who wrote a plain comment, not which
-    test asked)."""
-    if client.role not in cache:
-        marker = _marker(f"no privacy fields, by {client.role}")
-        cache[client.role] = (post_comment(client, thread_answer, run_tag, created, text=marker), marker)
-    return cache[client.role]
+    """``client``'s plain comment on the thread and the unique text of its body, posted by the first test of the
+    run that needs it (issue 29: a run's writes are budgeted; the case of each test is who wrote a plain comment,
+    not which test asked)."""
+    posted = comments(client.role)
+    assert posted.node == thread_answer, "the shared plain comments are under the shared answer"
+    return posted.resp, f"{posted.text} [{run_tag}]"
 
 
 @pytest.fixture(scope="module")
-def member_to_original_poster(member: ApiClient, thread_answer: int, run_tag: str, created: Any,
+def member_to_original_poster(private_comment_of: Callable[[str, str], Any],
                               vis: VisibilityOptions) -> ApiResponse | None:
-    """member's comment with visibility to_original_poster (an option it holds), or None when the profile gives no
-    wire value for it: the control of COMMENT-7-NO-OPTION-PERMISSION and one of OBS-COMMENT-OP-AUDIENCE's."""
+    """member's comment with visibility to_original_poster (an option it holds; the run's shared one, which the
+    permission table's cell reads too), or None when the profile gives no wire value for it: the control of
+    COMMENT-7-NO-OPTION-PERMISSION and one of OBS-COMMENT-OP-AUDIENCE's."""
     if vis.to_original_poster is None:
         return None
-    return post_comment(member, thread_answer, run_tag, created, text="member to original poster",
-                        visibility=vis.to_original_poster)
+    resp: ApiResponse = private_comment_of("member", "to_original_poster").resp
+    return resp
 
 
 @pytest.fixture(scope="module")
@@ -305,7 +308,7 @@ def private_ids(private_comment: int, private_reply_to_public: int, inherited_re
 @pytest.mark.parametrize("poster", ["member", "moderator", "admin", "novice"])
 def test_comment_without_privacy_fields_has_full_visibility_and_no_recipients(
         api: dict[str, ApiClient], poster: str, novice: ApiClient, thread_answer: int, run_tag: str, created: Any,
-        vis: VisibilityOptions, profile: Profile, plain_comments: dict[str, tuple[ApiResponse, str]]) -> None:
+        vis: VisibilityOptions, profile: Profile, plain_comments: PlainComments) -> None:
     """Whoever posts it (rule 1 names no caller): an account with private options must not get one by default.
 
     The visibility read back is a field of version 2.16.0, like the rest of the privacy fields ("Private comments
@@ -616,7 +619,7 @@ def test_private_comment_is_not_in_its_authors_content_list_as_seen_by_admin(
 @pytest.mark.rule("COMMENT-201-LOCATION", "COMMENT-LISTED")
 def test_created_comment_gives_201_with_location_and_is_listed_with_its_body(
         novice: ApiClient, thread_answer: int, run_tag: str, created: Any,
-        plain_comments: dict[str, tuple[ApiResponse, str]]) -> None:
+        plain_comments: PlainComments) -> None:
     """novice's plain comment on the thread (COMMENT-1 reads the same one)."""
     resp, marker = plain_comment(plain_comments, novice, thread_answer, run_tag, created)
     assert resp.status == 201, (
@@ -645,7 +648,7 @@ def test_comment_without_body_is_refused_and_nothing_is_created(
 @pytest.mark.rule("COMMENT-PARENT-KINDS")
 def test_comment_may_be_posted_on_a_question_an_answer_and_a_comment(
         member: ApiClient, question_id: int, thread_answer: int, public_comment: int, run_tag: str,
-        created: Any, plain_comments: dict[str, tuple[ApiResponse, str]]) -> None:
+        created: Any, plain_comments: PlainComments) -> None:
     """On the answer: member's plain comment on the thread (COMMENT-1 reads the same one)."""
     for kind, node in (("question", question_id), ("answer", thread_answer), ("comment", public_comment)):
         if kind == "answer":
@@ -663,19 +666,16 @@ def test_comment_may_be_posted_on_a_question_an_answer_and_a_comment(
 def test_who_sees_comments_to_original_poster_and_to_moderators(
         api: dict[str, ApiClient], member: ApiClient, thread_answer: int, question_id: int, run_tag: str,
         created: Any, vis: VisibilityOptions, user_ids: dict[str, int], profile: Profile, observe: Any,
-        member_to_original_poster: ApiResponse | None) -> None:
-    """to_original_poster: the module's comment of that option by member (COMMENT-7's control reads it too)."""
+        private_comment_of: Callable[[str, str], Any]) -> None:
+    """member's comments of the two options: the run's shared ones (COMMENT-7's control and the permission table's
+    cells read them too)."""
     posted: dict[str, int | None] = {}
     statuses: dict[str, int] = {}
     for option in ("to_original_poster", "to_moderators"):
         if getattr(vis, option) is None:
             continue  # the profile does not give its wire value
-        if option == "to_original_poster" and member_to_original_poster is not None:
-            resp = member_to_original_poster
-            cid = new_id(resp) if resp.status == 201 else None
-        else:
-            resp, cid = observe_post(member, thread_answer, run_tag, created, text=f"audience {option}",
-                                     visibility=getattr(vis, option))
+        resp = private_comment_of("member", option).resp  # the run's shared one (the permission cell's too)
+        cid = new_id(resp) if resp.status == 201 else None
         statuses[option] = resp.status
         posted[option] = cid
     seen: dict[str, dict[str, bool | str]] = {}
@@ -715,7 +715,7 @@ def test_who_besides_its_recipients_reads_a_reply_that_inherited_private_setting
 @pytest.mark.rule("OBS-COMMENT-RESPONSE-BODY")
 def test_what_the_201_to_a_posted_comment_carries(
         member: ApiClient, thread_answer: int, run_tag: str, created: Any, observe: Any,
-        plain_comments: dict[str, tuple[ApiResponse, str]]) -> None:
+        plain_comments: PlainComments) -> None:
     """member's plain comment on the thread (COMMENT-1 reads the same one)."""
     resp, _ = plain_comment(plain_comments, member, thread_answer, run_tag, created)
     observe("OBS-COMMENT-RESPONSE-BODY", status=resp.status, content_type=resp.content_type, body=body_kind(resp),
@@ -737,8 +737,10 @@ def test_what_the_403_for_a_private_option_without_permission_carries(
 @pytest.mark.rule("OBS-VISIBILITY-VALUES")
 def test_which_visibility_values_the_target_accepts_and_returns(
         admin: ApiClient, thread_answer: int, run_tag: str, created: Any, vis: VisibilityOptions,
-        user_ids: dict[str, int], observe: Any, plain_comments: dict[str, tuple[ApiResponse, str]]) -> None:
-    """The plain comment is admin's on the thread (COMMENT-1 reads the same one)."""
+        user_ids: dict[str, int], observe: Any, plain_comments: PlainComments,
+        private_comment_of: Callable[[str, str], Any]) -> None:
+    """The plain comment is admin's on the thread (COMMENT-1 reads the same one); so are admin's comments with the
+    private options (the permission table's cells read them too)."""
     plain, _ = plain_comment(plain_comments, admin, thread_answer, run_tag, created)
     try:
         cid = new_id(plain) if plain.status == 201 else None
@@ -749,8 +751,13 @@ def test_which_visibility_values_the_target_accepts_and_returns(
         item = find_item(comments_as(admin, thread_answer, showing=[cid]), cid)
         full_value = "not listed" if item is None else item.get("visibility", "<absent>")
     accepted: dict[str, int] = {}
+    shared_options = {getattr(vis, o): o for o in ("to_original_poster", "to_moderators", "to_own_groups")
+                      if getattr(vis, o) is not None}
     for value in (v for v in (vis.recipients, vis.to_original_poster, vis.to_moderators, vis.to_own_groups, "full",
                               "qc-unknown-option") if v is not None):
+        if value in shared_options:  # admin's comment with that option: the run's shared one (the permission cell's)
+            accepted[value] = private_comment_of("admin", shared_options[value]).resp.status
+            continue
         recipients = [user_ids["moderator"]] if value == vis.recipients else None
         resp, _ = observe_post(admin, thread_answer, run_tag, created, text=f"visibility {value}",
                                visibility=value, recipients=recipients)
@@ -775,11 +782,13 @@ def test_whether_recipient_ids_given_as_strings_are_accepted(
 @pytest.mark.observation
 @pytest.mark.rule("OBS-LOCKED-COMMENT")
 def test_what_a_comment_on_a_locked_node_gets(
-        member: ApiClient, novice: ApiClient, fresh_answer: int, run_tag: str, created: Any, observe: Any) -> None:
-    lock = member.put(f"node/{fresh_answer}/lock.json", params={"prompt": f"locked by the kit [{run_tag}]"},
-                      operation="lockNode")
-    other, _ = observe_post(novice, fresh_answer, run_tag, created, text="comment by another user on a locked node")
-    own, _ = observe_post(member, fresh_answer, run_tag, created, text="comment by the locker on a locked node")
+        member: ApiClient, novice: ApiClient, locked_by: Callable[[str], Any], run_tag: str, created: Any,
+        observe: Any) -> None:
+    """On the answer member locked (the run's shared lock of member's own answer, suites/conftest.py)."""
+    locked = locked_by("member")
+    lock, node = locked.resp, locked.node
+    other, _ = observe_post(novice, node, run_tag, created, text="comment by another user on a locked node")
+    own, _ = observe_post(member, node, run_tag, created, text="comment by the locker on a locked node")
     observe("OBS-LOCKED-COMMENT", lock_status=lock.status, other_user_comment_status=other.status,
             locker_comment_status=own.status, other_user_body=body_kind(other))
 

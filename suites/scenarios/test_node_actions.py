@@ -13,9 +13,11 @@ description leaves open (the same move twice, a move from the wrong state, rever
 
 from __future__ import annotations
 
+import html
 import re
+import unicodedata
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -389,17 +391,25 @@ class Locked:
     resp: ApiResponse
 
 
+def same_text(got: Any, sent: str) -> bool:
+    """Whether ``got`` is the text ``sent``: the shared locks' prompts hold non-ASCII scripts, which a server may
+    keep as HTML character references or in composed form (NFC); it may not change them otherwise."""
+    def norm(text: str) -> str:
+        return unicodedata.normalize("NFC", html.unescape(text))
+
+    return isinstance(got, str) and norm(got) == norm(sent)
+
+
 def _prompt(run_tag: str) -> str:
     return f"qaconform lock reason {uuid.uuid4().hex[:8]} [{run_tag}]"
 
 
 @pytest.fixture(scope="module")
-def locked_by_moderator(member: ApiClient, moderator: ApiClient, question_id: int, run_tag: str,
-                        created: Any) -> Locked:
-    """moderator (Lock comments on posts) locks an answer of member that this module created."""
-    node = _answer(member, question_id, run_tag, created, "to be locked by moderator")
-    prompt = _prompt(run_tag)
-    return Locked(node, prompt, _lock(moderator, node, prompt))
+def locked_by_moderator(locked_by: Callable[[str], Any]) -> Locked:
+    """moderator (Lock comments on posts) locks admin's answer: the run's shared lock of moderator's
+    (suites/conftest.py ``locked_by``, which the permission and shape tests read too)."""
+    lock = locked_by("moderator")
+    return Locked(lock.node, lock.text, lock.resp)
 
 
 @pytest.mark.rule("ACTION-WRAPPERS", "ACTION-RECORD-SHAPE", "ACTION-VERBS", "ACTION-NODE-ID", "SHAPE-LOCK-NODE",
@@ -420,7 +430,7 @@ def test_the_lock_prompt_is_stored_as_extra_of_the_lock_action(locked_by_moderat
                                                                 marked_rules: tuple[str, ...]) -> None:
     r = locked_by_moderator.resp
     action = action_of(r, "lockAction", "lock-result", contract, marked_rules, perm=("PERM-LOCK",))
-    assert action.get("extra") == locked_by_moderator.prompt, (
+    assert same_text(action.get("extra"), locked_by_moderator.prompt), (
         f"[ACTION-LOCK-EXTRA] extra must equal the prompt {locked_by_moderator.prompt!r}, got "
         f"{action.get('extra')!r}\n{r.describe()}")
     assert _user_is(action.get("user"), moderator, user_ids), (
@@ -429,16 +439,15 @@ def test_the_lock_prompt_is_stored_as_extra_of_the_lock_action(locked_by_moderat
 
 
 @pytest.mark.rule("PERM-LOCK-OWN", "ACTION-LOCK-EXTRA", "AUTH-ACTING-USER")
-def test_member_may_lock_its_own_answer(member: ApiClient, question_id: int, run_tag: str, created: Any,
-                                        user_ids: dict[str, int], contract: Any,
-                                        marked_rules: tuple[str, ...]) -> None:
-    node = _answer(member, question_id, run_tag, created, "member locks its own answer")
-    prompt = _prompt(run_tag)
-    resp = _lock(member, node, prompt)
+def test_member_may_lock_its_own_answer(member: ApiClient, locked_by: Callable[[str], Any], user_ids: dict[str, int],
+                                        contract: Any, marked_rules: tuple[str, ...]) -> None:
+    """member's lock of its own answer: the run's shared one (suites/conftest.py ``locked_by``)."""
+    lock = locked_by("member")
+    prompt, resp = lock.text, lock.resp
     # A refusal: member may lock its own posts, and the answer is member's own only if its author is the caller.
     action = action_of(resp, "lockAction", "lock-result", contract, marked_rules,
                        perm=("PERM-LOCK-OWN", "AUTH-ACTING-USER"))
-    assert action.get("extra") == prompt, f"[ACTION-LOCK-EXTRA] extra must equal the prompt {prompt!r}\n" \
+    assert same_text(action.get("extra"), prompt), f"[ACTION-LOCK-EXTRA] extra must equal the prompt {prompt!r}\n" \
                                           f"{resp.describe()}"
     assert _user_is(action.get("user"), member, user_ids), (
         f"[AUTH-ACTING-USER] the lock action's user must be member\n{resp.describe()}")
@@ -455,9 +464,13 @@ def test_member_may_not_lock_another_users_answer(member: ApiClient, moderator: 
 
 
 @pytest.mark.rule("PERM-LOCK", "PERM-DENIED-STATUS")
-def test_novice_may_not_lock_even_its_own_answer(novice: ApiClient, question_id: int, run_tag: str,
-                                                 created: Any) -> None:
-    node = _answer(novice, question_id, run_tag, created, "novice's answer novice may not lock")
+def test_novice_may_not_lock_even_its_own_answer(novice: ApiClient, answer_of: Callable[[str], Any],
+                                                 run_tag: str) -> None:
+    """novice's own answer is the run's shared one (nothing else locks it)."""
+    posted = answer_of("novice").resp
+    assert 200 <= posted.status < 300, (
+        f"[ANSWER-MODERATION] novice could not post an answer to act on (expected a 2xx)\n{posted.describe()}")
+    node = new_id(posted)
     resp = _lock(novice, node, _prompt(run_tag))
     assert resp.status in DENIED, (
         f"{refusal_tag(resp.status, 'PERM-LOCK')}novice holds neither Lock comments on posts nor on own posts; "
@@ -500,10 +513,11 @@ class Sent:
 
 
 @pytest.fixture(scope="module")
-def sent_to_mod(member: ApiClient, moderator: ApiClient, question_id: int, run_tag: str, created: Any) -> Sent:
-    """moderator (Send already published question to moderation) sends member's new, published answer."""
-    node = _answer(member, question_id, run_tag, created, "to be sent to moderation")
-    return Sent(node, _send_to_mod(moderator, node))
+def sent_to_mod(sent_to_mod_by: Callable[[str], Any]) -> Sent:
+    """moderator (Send already published question to moderation) sends member's new, published answer: the run's
+    shared one (suites/conftest.py ``sent_to_mod_by``, which the permission and shape tests read too)."""
+    sent = sent_to_mod_by("moderator")
+    return Sent(sent.node, sent.resp)
 
 
 @pytest.mark.rule("ACTION-WRAPPERS", "ACTION-RECORD-SHAPE", "ACTION-NODE-ID", "SHAPE-SEND-TO-MODERATION",

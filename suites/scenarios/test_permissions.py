@@ -13,12 +13,15 @@ How a cell is judged:
 - obs: the status is recorded with observe().
 
 One-shot fixtures (favorite_node_id, wiki nodes) are never used here: they belong to suites/conftest.py's
-``*_once`` fixtures. Locks and moderation go to answers this module creates.
+``*_once`` fixtures. Refused locks and moderation go to answers this module creates; allowed ones are the run's
+shared ones (below).
 
 Few writes (issue 29: a run's writes are budgeted): a refused call changes nothing, so every denied caller acts on
 one shared answer (admin's as "another's node", moderator's for the rest); only a call that was wrongly let in
-spends the node, and the next cell then gets a new one. An allowed lock or moderation consumes its node: each gets
-a new answer of member's, the first of them the one the postAnswer cell of member posted.
+spends the node, and the next cell then gets a new one. An allowed answer, comment (plain or with a private option),
+lock or moderation is the run's shared write of that account (suites/conftest.py ``answer_of``, ``comment_of``,
+``private_comment_of``, ``locked_by``, ``sent_to_mod_by``), which the shape, author, privacy and action tests read
+too: the cell judges the same request.
 """
 
 from __future__ import annotations
@@ -73,8 +76,10 @@ class Scene:
     """The nodes the cells act on, created on first use (a read-only cell creates nothing)."""
 
     def __init__(self, api: dict[str, ApiClient], profile: Profile, question_id: int, run_tag: str, created: Any,
-                 user_ids: dict[str, int]) -> None:
+                 user_ids: dict[str, int], shared: dict[str, Callable[..., Any]]) -> None:
         self.api = api
+        self.shared = shared
+        """The run's shared writes by kind (suites/conftest.py): answer, comment, lock, sendToMod."""
         self.profile = profile
         self.question_id = question_id
         self.run_tag = run_tag
@@ -93,20 +98,6 @@ class Scene:
         moderation the target wrongly carried out): no later cell acts on them, so that one wrong answer of the target
         cannot change what the next cell sees."""
         return set()
-
-    @cached_property
-    def unused(self) -> list[int]:
-        """member's answers posted by a cell (postAnswer) and not acted on yet: the next allowed lock or moderation
-        takes one instead of posting another."""
-        return []
-
-    def posted(self, client: ApiClient, resp: ApiResponse) -> None:
-        """A matrix cell's answer: kept for a later cell that needs a new answer of member's when it is published
-        (a 201 with its id)."""
-        if client.role == "member" and resp.status == 201:
-            node = answer_posted(resp, "for the permission matrix")
-            self.authors[node] = "member"
-            self.unused.append(node)
 
     @cached_property
     def authors(self) -> dict[int, str]:
@@ -143,15 +134,33 @@ class Scene:
             return self.moderator_answer
         if not fresh:
             return self.member_answer
-        if self.unused:
-            return self.unused.pop(0)
         return self.answer_by("member", "permission matrix: node to act on")
 
 
 @pytest.fixture(scope="module")
 def scene(api: dict[str, ApiClient], profile: Profile, question_id: int, run_tag: str, created: Any,
-          user_ids: dict[str, int]) -> Scene:
-    return Scene(api, profile, question_id, run_tag, created, user_ids)
+          user_ids: dict[str, int], answer_of: Callable[[str], Any], comment_of: Callable[[str], Any],
+          locked_by: Callable[[str], Any], sent_to_mod_by: Callable[[str], Any],
+          private_comment_of: Callable[[str, str], Any]) -> Scene:
+    shared: dict[str, Callable[..., Any]] = {
+        "postAnswer": answer_of, "postComment": comment_of, "lockNode": locked_by,
+        "sendToModeration": sent_to_mod_by, "privateComment": private_comment_of}
+    return Scene(api, profile, question_id, run_tag, created, user_ids, shared)
+
+
+SHARED_CALLERS = {"postAnswer": ("admin", "moderator", "member", "novice"),
+                  "postComment": ("admin", "moderator", "member", "novice"),
+                  "lockNode": ("admin", "moderator", "member"), "sendToModeration": ("admin", "moderator")}
+"""Callers whose allowed call of an operation is the run's shared write (suites/conftest.py): the same request the
+cell would send (a plain answer, a plain comment, a lock of another's answer or, member, of its own, a send to
+moderation of a new answer)."""
+
+
+def shared_write(scene: Scene, operation: str, client: ApiClient, target: str) -> Attempt | None:
+    """The run's shared write for an allowed (``any``) or own-node call, else None (the cell sends its own)."""
+    if target not in ("any", "own") or client.role not in SHARED_CALLERS.get(operation, ()):
+        return None
+    return Attempt(scene.shared[operation](client.role).resp)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -215,6 +224,13 @@ def comment_absent(scene: Scene, client: ApiClient, marker: str) -> Callable[[],
 
 def _comment(option: str | None) -> Callable[[ApiClient, Scene, str], Attempt]:
     def call(client: ApiClient, scene: Scene, target: str) -> Attempt:
+        if option is None:
+            shared = shared_write(scene, "postComment", client, target)
+            if shared is not None:
+                return shared
+        elif target == "any" and client.role in ("admin", "moderator", "member"):
+            # allowed: the run's shared comment of this account with this option (suites/conftest.py)
+            return Attempt(scene.shared["privateComment"](client.role, option).resp)
         value = wire_value(scene.profile, option) if option else None
         marker = f"matrix {option or 'full'} {uuid.uuid4().hex[:10]}"
         resp = post_comment(client, scene.member_answer, scene.run_tag, scene.created, text=marker,
@@ -240,10 +256,12 @@ def _schedule_nothing(client: ApiClient, scene: Scene, target: str) -> Attempt:
 
 
 def _answer(client: ApiClient, scene: Scene, target: str) -> Attempt:
+    shared = shared_write(scene, "postAnswer", client, target)
+    if shared is not None:
+        return shared
     marker = f"permission matrix {uuid.uuid4().hex[:10]}"
     resp = post_answer(client, scene.question_id, scene.run_tag, scene.created, text=marker)
     if client.role != "wrong_password":
-        scene.posted(client, resp)
         return Attempt(resp)
 
     def check() -> None:
@@ -261,6 +279,9 @@ def _put(operation: str, fresh: bool, check_effect: bool,
          params: dict[str, str] | None = None, state: bool = False) -> Callable[[ApiClient, Scene, str], Attempt]:
     """``state``: the operation has a state precondition (favorite, wiki) the matrix's answers do not meet."""
     def call(client: ApiClient, scene: Scene, target: str) -> Attempt:
+        shared = shared_write(scene, operation, client, target)
+        if shared is not None:
+            return shared
         node = scene.node_for(target, fresh)
         check = unchanged(scene, node, f"{operation} by {client.role}") if check_effect and target in (
             "other", "denied") else None
