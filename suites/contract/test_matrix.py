@@ -50,6 +50,8 @@ MAX_PAGES = 10
 """Pages read (of 100 items) when the kit learns what is withheld from a reader: bounded whatever the target holds."""
 MAX_HIDDEN_SPACES = 5
 """Hidden spaces whose questions admin lists for the withheld set (a few suffice to see a leak)."""
+EARLIER_PAGES = 2
+"""Pages before the one a combination asks for that the visibility rule reads too (a page=2 combination: page 1)."""
 _WORD = re.compile(r"[A-Za-z]{4,}")
 
 
@@ -142,26 +144,32 @@ def withheld(api: dict[str, ApiClient]) -> Callable[[str], Withheld | None]:
 
 @pytest.fixture(scope="session")
 def search_word(api: dict[str, ApiClient], withheld: Callable[[str], Withheld | None]) -> str:
-    """``$word``: a word of a title withheld from novice (so a search that forgets the caller finds it), else of
-    the first question admin lists. The description does not show q's format; any text is a search."""
+    """``$word``: a word of a title withheld from novice that no title novice lists holds (so a search that forgets
+    the caller finds the withheld question on its first page, and a correct one finds few), else of the first
+    question admin lists. The description does not show q's format; any text is a search."""
     hidden = withheld("novice")
     titles = list(hidden.titles) if hidden else []
-    if not titles:
+    shown: set[str] = set()
+    if titles:
+        seen = list_all(api["novice"], contract_path("listQuestions"), page_size=100, max_pages=3)
+        shown = {w.lower() for q in seen for w in _WORD.findall(str(q.get("title") or ""))}
+    else:
         first = api["admin"].get(contract_path("listQuestions"), params={"pageSize": 5})
         body = first.json() if first.status == 200 else {}
         titles = [str(q.get("title") or "") for q in (body.get("list") or []) if isinstance(q, dict)]
-    words = [w for t in titles for w in _WORD.findall(t)]
-    return max(words, key=len).lower() if words else "a"
+    words = sorted({w.lower() for t in titles for w in _WORD.findall(t)}, key=lambda w: (w in shown, -len(w), w))
+    return words[0] if words else "a"
 
 
-def _read(combination: Combination, fetch: Any, matrix_paths: dict[str, str],
-          search_word: str) -> tuple[dict[str, Any], ApiResponse]:
-    """The combination's response as an envelope, or the skip or blocked failure that says why it cannot be judged."""
+def _read(combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str,
+          page: int | None = None) -> tuple[dict[str, Any], ApiResponse]:
+    """The combination's response as an envelope (``page``: another page of it), or the skip or blocked failure
+    that says why it cannot be judged."""
     op, reader = combination.op, combination.reader
     if op not in matrix_paths:
         skip(SkipKind.MISSING_FIXTURE, f"not checked: no {op} to read on this target (needs an answer of a listed "
              "question)")
-    params = combination.params({"$word": search_word})
+    params = combination.params({"$word": search_word}) | ({} if page is None else {"page": str(page)})
     resp: ApiResponse = fetch(reader, matrix_paths[op], **params)
     if resp.status >= 500:
         fail(["CONV-NO-SERVER-ERROR"], f"{combination.label}: the list failed with {resp.status}", resp)
@@ -195,14 +203,23 @@ def test_only_items_the_reader_may_see_in_every_combination(
     if hidden is None or not (hidden.spaces if combination.op == "listSpaces" else hidden.nodes):
         skip(SkipKind.OTHER, f"not judged: reads show nothing withheld from {combination.reader} on this target "
              "(every space admin lists is in its space list), so there is nothing to leak")
-    body, resp = _read(combination, fetch, matrix_paths, search_word)
     forbidden = hidden.spaces if combination.op == "listSpaces" else hidden.nodes
-    leaked = [i.get("id") for i in body["list"] if isinstance(i, dict) and str(i.get("id")) in forbidden]
-    if leaked:
+    body, resp = _read(combination, fetch, matrix_paths, search_word)
+    # a later page is judged with the pages before it (at most EARLIER_PAGES of them), read with the same
+    # parameters: which items a reader sees does not depend on where a page starts, and a leak a page 2 does not
+    # show would otherwise need three values at once (reader, parameter, page) that pairwise does not promise
+    asked = combination.params({"$word": search_word})
+    pages = [(body, resp)]
+    for earlier in range(max(1, int(asked.get("page", 1)) - EARLIER_PAGES), int(asked.get("page", 1))):
+        pages.append(_read(combination, fetch, matrix_paths, search_word, page=earlier))
+    for body, resp in pages:
+        leaked = [i.get("id") for i in body["list"] if isinstance(i, dict) and str(i.get("id")) in forbidden]
+        if not leaked:
+            continue
         what = "spaces its space list leaves out" if combination.op == "listSpaces" else \
             "questions and answers of spaces its space list leaves out"
         fail(["PROJ-ONLY-VISIBLE"], f"{combination.label}: {combination.reader} is shown {leaked[:10]}, {what} "
-             "(\"Only items the caller may see are returned\")", resp)
+             f"(\"Only items the caller may see are returned\"), on page {body.get('page')}", resp)
 
 
 @pytest.mark.rule("PAGING-LISTCOUNT")
