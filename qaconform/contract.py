@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -201,6 +201,7 @@ class Contract:
         self.schemas_dir = spec_dir / "schemas"
         self.openapi_path = spec_dir / "openapi.yaml"
         self.rules_path = spec_dir / "rules.yaml"
+        self.dimensions_path = spec_dir / "dimensions.yaml"
         self._schemas = self._load_schemas()
         self._registry: Registry = Registry().with_resources(
             (name, Resource.from_contents(doc)) for name, doc in self._schemas.items()
@@ -210,6 +211,7 @@ class Contract:
         self.operations: dict[str, Operation] = self._load_operations()
         self.rules: dict[str, Rule] = self._load_rules()
         self.envelope = Envelope.of(self.schema(ENVELOPE_SCHEMA))
+        self._dimensions: Dimensions | None = None
 
     def __repr__(self) -> str:
         return (
@@ -429,8 +431,95 @@ class Contract:
         the one way suites and load users build it (ApiClient takes it as is; ``tracker=`` for listIssueTypes)."""
         return self.operation(operation_id).path_with(ids)
 
+    @property
+    def dimensions(self) -> Dimensions:
+        """spec/dimensions.yaml: the circumstances each rule must hold across (issue 33), read on first use."""
+        if self._dimensions is None:
+            data = self._load_yaml(self.dimensions_path, required=True)
+            self._dimensions = parse_dimensions(data, self.dimensions_path, self.operations, self.rules)
+        return self._dimensions
+
     def rules_for(self, operation_id: str) -> list[Rule]:
         return [r for r in self.rules.values() if operation_id in r.operations]
+
+
+# ---- dimensions (spec/dimensions.yaml) -----------------------------------------------------------------------
+# Issue 33: a rule that holds "for a caller" or "for a request" holds in every combination of the circumstances the
+# description names; the suites cross them pairwise (suites/contract/test_matrix.py). The circumstances are data
+# beside the rules, read here once and checked against the operations and rules the contract knows, so a misspelt
+# list, rule or dimension is a clear message, not a skipped combination.
+
+NONE = "none"
+"""The value of a parameter dimension that leaves the parameter out."""
+READER = "reader"
+"""The dimension every list takes: the account that reads it."""
+
+
+@dataclass(frozen=True)
+class RuleDimensions:
+    """What one rule declares: the dimensions it must hold across, and the lists it is crossed over."""
+
+    rule: str
+    across: tuple[str, ...]
+    lists: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Dimensions:
+    """Dimension name -> values; list operation -> the optional-parameter dimensions the description states for
+    it; rule id -> what it declares."""
+
+    values: Mapping[str, tuple[str, ...]]
+    lists: Mapping[str, tuple[str, ...]]
+    rules: Mapping[str, RuleDimensions]
+
+    def of_list(self, op: str) -> tuple[str, ...]:
+        """The dimensions a combination of list ``op`` draws: the reader, then its stated parameters."""
+        return (READER, *self.lists[op])
+
+    def rules_of(self, op: str) -> tuple[RuleDimensions, ...]:
+        """The rules crossed over list ``op``."""
+        return tuple(r for r in self.rules.values() if op in r.lists)
+
+
+def _names(value: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) and v for v in value):
+        raise ContractError(f"{where} must be a non-empty list of names")
+    return tuple(value)
+
+
+def parse_dimensions(data: Mapping[str, Any], path: Path, operations: Collection[str],
+                     rules: Collection[str]) -> Dimensions:
+    """``data`` (the YAML of ``path``) as Dimensions, every name checked against ``operations`` and ``rules``."""
+    raw_values, raw_lists, raw_rules = (data.get(k) for k in ("dimensions", "lists", "rules"))
+    for key, raw in (("dimensions", raw_values), ("lists", raw_lists), ("rules", raw_rules)):
+        if not isinstance(raw, dict) or not raw:
+            raise ContractError(f"{path}: '{key}' must be a mapping")
+    assert isinstance(raw_values, dict) and isinstance(raw_lists, dict) and isinstance(raw_rules, dict)
+    values = {str(k): _names(v, f"{path}: dimensions.{k}") for k, v in raw_values.items()}
+    if READER not in values:
+        raise ContractError(f"{path}: dimensions must name '{READER}' (the accounts that read a list)")
+    lists: dict[str, tuple[str, ...]] = {}
+    for op, dims in raw_lists.items():
+        if op not in operations:
+            raise ContractError(f"{path}: lists.{op} is not an operationId of spec/openapi.yaml")
+        lists[op] = _names(dims, f"{path}: lists.{op}") if dims else ()
+        unknown = [d for d in lists[op] if d not in values or d == READER]
+        if unknown:
+            raise ContractError(f"{path}: lists.{op} names {unknown[0]!r}, not a parameter dimension")
+    declared: dict[str, RuleDimensions] = {}
+    for rule, raw in raw_rules.items():
+        where = f"{path}: rules.{rule}"
+        if rule not in rules:
+            raise ContractError(f"{where} is not a rule of spec/rules.yaml")
+        if not isinstance(raw, dict):
+            raise ContractError(f"{where} must be a mapping with 'across' and 'lists'")
+        across, on = _names(raw.get("across"), f"{where}.across"), _names(raw.get("lists"), f"{where}.lists")
+        bad = [d for d in across if d not in values] + [o for o in on if o not in lists]
+        if bad:
+            raise ContractError(f"{where} names {bad[0]!r}, which dimensions.yaml does not define")
+        declared[rule] = RuleDimensions(rule, across, on)
+    return Dimensions(values, lists, declared)
 
 
 def default_spec_dir() -> Path:

@@ -127,7 +127,8 @@ def envelope(
     sorts: tuple[str, ...] | None = None,
 ) -> dict[str, Any]:
     items = project(items, query)
-    list_count = len(items) + 1 if faults.is_on("envelope-listcount-wrong") else len(items)
+    list_count = len(items) + 1 if faults.is_on("envelope-listcount-wrong") or (
+        ("include" in query or "exclude" in query) and faults.is_on("listcount-wrong-with-include")) else len(items)
     out: dict[str, Any] = {
         "name": "",
         "sort": "" if variants.is_on("envelope-sort-empty") else sort,

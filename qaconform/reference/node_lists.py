@@ -50,7 +50,8 @@ async def list_questions(svc: Service, request: Request, caller: Caller) -> Resp
     paging = parse_paging(q, svc.page_size)
     sort, order = question_order(q)
     forget_spaces = (paging.size > 50 and faults.is_on("hidden-space-questions-above-page-size-50")) or (
-        "exclude" in q and faults.is_on("exclude-shows-hidden-space-questions"))
+        "exclude" in q and faults.is_on("exclude-shows-hidden-space-questions")) or (
+        bool(q.get("q")) and faults.is_on("search-shows-hidden-items"))
     clause, params = svc.visibility.clause(caller, "n", comments=False, spaces=not forget_spaces)
     where = ["n.type = 'question'", clause]
     unfiltered = (list(where), list(params))

@@ -54,11 +54,16 @@ async def list_active_experts(svc: Service, request: Request, caller: Caller) ->
 
 async def list_earned_experts(svc: Service, request: Request, caller: Caller) -> Response:
     string_field = "moderator" if faults.is_on("earned-experts-moderator-string") else None
-    return _experts(svc, request, "earned_expert = 1", [], string_field)
+    q = request.query_params
+    echo = "reputation" if q.get("sort") and "pageSize" not in q and faults.is_on(
+        "sort-echo-wrong-on-one-expert-list") else None
+    return _experts(svc, request, "earned_expert = 1", [], string_field, echo)
 
 
-def _experts(svc: Service, request: Request, where: str, params: list[Any], string_field: str | None) -> Response:
-    """An expert list; ``string_field`` is the field a planted shape bug gives as a string (faults.py)."""
+def _experts(svc: Service, request: Request, where: str, params: list[Any], string_field: str | None,
+             echo: str | None = None) -> Response:
+    """An expert list; ``string_field`` is the field a planted shape bug gives as a string, ``echo`` the sort a
+    planted echo bug reports instead of the one in effect (faults.py)."""
     q = request.query_params
     paging = parse_paging(q, svc.page_size)
     sort = q.get("sort") or ("username" if variants.is_on("default-sorts-newest") else "reputation")
@@ -72,6 +77,7 @@ def _experts(svc: Service, request: Request, where: str, params: list[Any], stri
     shown = "reputation" if sort == "default" else sort
     if faults.is_on("experts-sort-echo-default") or (paging.page > 1 and faults.is_on("experts-sort-echo-page-1")):
         shown = "reputation"
+    shown = echo or shown
     if not (string_field or projects(q)):
         return encoded_page(svc.render.users_encoded(ids), total, paging, shown, q)
     users = svc.render.users_json(svc.render.rows_by_ids(ids, "users"))

@@ -1,0 +1,140 @@
+"""The combinations test_matrix.py sends: per list, a covering array over the reader and the optional parameters
+the description states for it (spec/dimensions.yaml), drawn by a kept library (allpairspy) so that every pair of
+values of two dimensions is tried at least once, seeded by the run's ``--seed``.
+
+allpairspy's greedy construction is deterministic for the order of the values it is given; the seed shuffles that
+order per list, so another seed draws another array with the same guarantee, and the same seed the same requests.
+Tokens a value cannot know before the run (``$word``) stay in the combination (and its test id) and are filled at
+test time from reads; ``$sort`` and ``$field`` come from the contract and listops.py here.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from urllib.parse import parse_qsl
+
+from allpairspy import AllPairs
+from listops import LIST_OPS
+
+from qaconform.contract import NONE, READER, Dimensions, envelope, load_contract
+
+EXPERT_LISTS = ("listActiveExperts", "listEarnedExperts")
+NAMED_NODE_SORTS = 2
+"""How many of the sort names the description has seen a list draws (the seed chooses which): every pair with the
+other dimensions is covered for each, so more names would grow every list's array for little."""
+NOT_ANONYMOUS = (*EXPERT_LISTS, "listGroups")
+"""Lists whose section gives anonymous no read (experts: "Errors: 401"; groups: admin only, listops.py)."""
+
+
+@dataclass(frozen=True)
+class Combination:
+    """One drawn request: the list, the reader, and the value of each parameter dimension (``none``: left out)."""
+
+    op: str
+    reader: str
+    values: tuple[tuple[str, str], ...]
+    """(dimension, value) in the list's dimension order."""
+
+    @property
+    def query(self) -> str:
+        """The parameters as a query string, tokens unfilled (``q=$word``)."""
+        return "&".join(v for _, v in self.values if v != NONE)
+
+    @property
+    def label(self) -> str:
+        """The test id: names the whole combination, so a failure says which one broke the rule."""
+        return f"{self.op}-{self.reader}-{self.query or 'no-parameters'}"
+
+    def params(self, tokens: Mapping[str, str]) -> dict[str, str]:
+        """The query parameters with ``tokens`` filled (``{"$word": "lorem"}``)."""
+        out: dict[str, str] = {}
+        for key, value in parse_qsl(self.query, keep_blank_values=True):
+            for token, filled in tokens.items():
+                value = value.replace(token, filled)
+            out[key] = value
+        return out
+
+    def value(self, dimension: str) -> str:
+        return dict(self.values).get(dimension, NONE)
+
+
+def readers(op: str, dims: Dimensions) -> tuple[str, ...]:
+    """The reader values a list is crossed with: the accounts its section lets read it, anonymous where it may."""
+    allowed = set(LIST_OPS[op].roles) | (set() if op in NOT_ANONYMOUS else {"anonymous"})
+    return tuple(r for r in dims.values[READER] if r in allowed)
+
+
+def sort_names(op: str, rng: random.Random) -> tuple[str, ...]:
+    """``$sort``: the expert lists' documented sorts (openapi enum), else names the description has seen."""
+    if op in EXPERT_LISTS:
+        return tuple(load_contract().operation(op).parameter("sort").values)
+    seen = list(envelope().sorts_seen)
+    return tuple(rng.sample(seen, min(NAMED_NODE_SORTS, len(seen))))
+
+
+def expand(op: str, dimension: str, dims: Dimensions, rng: random.Random) -> list[str]:
+    """A dimension's values for one list, ``$sort`` and ``$field`` filled, in the seed's order."""
+    if dimension == READER:
+        values = list(readers(op, dims))
+    else:
+        values = []
+        for v in dims.values[dimension]:
+            if v == "$sort":
+                values += [f"sort={name}" for name in sort_names(op, rng)]
+            else:
+                values.append(v.replace("$field", LIST_OPS[op].include_only[1]))
+    rng.shuffle(values)
+    return values
+
+
+@dataclass(frozen=True)
+class Matrix:
+    """One list's covering array: its dimensions, the values of each (expanded for the seed), the drawn rows."""
+
+    op: str
+    names: tuple[str, ...]
+    columns: tuple[tuple[str, ...], ...]
+    rows: tuple[Combination, ...]
+
+
+def array(op: str, dims: Dimensions, seed: int) -> Matrix:
+    """The covering array of list ``op`` (strength 2) for the run's seed."""
+    rng = random.Random(f"{seed}|{op}")
+    names = dims.of_list(op)
+    columns = [expand(op, d, dims, rng) for d in names]
+    if len(columns) == 1:
+        rows: Iterable[Sequence[str]] = ([v] for v in columns[0])
+    else:
+        rows = AllPairs(columns)
+    out = []
+    for row in rows:
+        values = tuple(zip(names, row, strict=True))
+        out.append(Combination(op, values[0][1], values[1:]))
+    return Matrix(op, names, tuple(tuple(c) for c in columns), tuple(out))
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """Pairs of values the array tries, against the pairs there are (the library's guarantee, counted)."""
+
+    covered: int
+    possible: int
+
+
+def coverage(matrix: Matrix, dimensions: Sequence[str] | None = None) -> Coverage:
+    """Distinct value pairs of two dimensions (``dimensions``: those a rule declares, else all) the rows try, and
+    how many pairs the dimensions' values make."""
+    chosen = [(n, c) for n, c in zip(matrix.names, matrix.columns, strict=True)
+              if dimensions is None or n in dimensions]
+    covered = possible = 0
+    for (a, values_a), (b, values_b) in combinations(chosen, 2):
+        covered += len({(_get(r, a), _get(r, b)) for r in matrix.rows})
+        possible += len(values_a) * len(values_b)
+    return Coverage(covered, possible)
+
+
+def _get(row: Combination, dimension: str) -> str:
+    return row.reader if dimension == READER else row.value(dimension)

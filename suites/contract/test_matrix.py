@@ -1,0 +1,261 @@
+"""Read-only rules crossed with the circumstances they must hold in, pairwise (issue 33).
+
+A rule that holds "for a caller" and "for a request" holds in every combination of the readers and the optional
+parameters the description states for a list; a server that breaks it in one combination only (a search that
+forgets what the caller may see, a count wrong only with a projection, a sort echo wrong on one of two lists) passes
+every test aimed at one circumstance. Each rule declares the dimensions it must hold across and the lists it is
+crossed over in spec/dimensions.yaml; covering.py draws, per list, a covering array of those dimensions (allpairspy,
+seeded by the run's ``--seed``), so every pair of values is tried at least once in a few requests per list.
+
+Each combination is a test whose id names it (``listQuestions-novice-pageSize=1&q=$word``), so a failure says
+which combination broke which rule. One GET per combination and reader, shared by every rule judged on it (the
+``fetch`` cache; the module runs on one worker, parallel.GROUPS "matrix"). Nothing here writes: the lists are read
+where the profile's fixtures and earlier reads put them.
+
+What is not judged, and why (each a skip naming it, never a pass): a reader the site does not serve (anonymous
+refused), a combination the target refuses with a 4xx (the description does not state that every value is accepted:
+q, type, lang, wrap and v1 are "not shown"), a response under wrap or v1 that is not the envelope (their effect is not
+shown), a reader from whom reads show nothing withheld (nothing to leak).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from covering import EXPERT_LISTS, Combination, array
+from listops import LIST_OPS
+
+from qaconform.contract import NONE, load_contract
+from qaconform.contract import path as contract_path
+from qaconform.invariants import envelope_type_problems, listcount_problem, pagecount_problem
+from qaconform.pytest.outcomes import SkipKind, fail, skip
+from qaconform.pytest.properties.plugin import STATE
+from qaconform.pytest.support import list_all
+from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.target.profile import Profile
+
+pytestmark = pytest.mark.contract
+
+PERMISSION_RULE = {"listQuestions": "PERM-LIST-QUESTIONS", "listUserAnswers": "PERM-USER-ANSWERS",
+                   "listActiveExperts": "PERM-EXPERTS", "listEarnedExperts": "PERM-EXPERTS",
+                   "listSpaces": "PERM-SPACES", "listTopics": "PERM-TOPICS", "listUserQuestions": "PERM-USER-QUESTIONS",
+                   "listNodeFollowers": "PERM-FOLLOWERS", "listGroups": "PERM-GROUPS",
+                   "listAnswerComments": "PERM-ANSWER-COMMENTS"}
+"""The rule that lets a signed-in reader read each list: a refusal blocks the matrix's rules on it."""
+MAX_PAGES = 10
+"""Pages read (of 100 items) when the kit learns what is withheld from a reader: bounded whatever the target holds."""
+MAX_HIDDEN_SPACES = 5
+"""Hidden spaces whose questions admin lists for the withheld set (a few suffice to see a leak)."""
+EARLIER_PAGES = 2
+"""Pages before the one a combination asks for that the visibility rule reads too (a page=2 combination: page 1)."""
+_WORD = re.compile(r"[A-Za-z]{4,}")
+
+
+# --- the combinations: drawn at collection, from the rule's declaration and the run's seed -----------------------
+
+def _rows_named_sort(c: Combination) -> bool:
+    """PAGING-SORT-ECHO judges a documented sort asked for by name (``default``'s name in effect is configured)."""
+    return c.value("sort") not in (NONE, "sort=default")
+
+
+ROW_FILTER: dict[str, Callable[[Combination], bool]] = {"PAGING-SORT-ECHO": _rows_named_sort}
+"""Rows a rule has nothing to judge on, left out of its tests (a test that cannot fail is a defect)."""
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """``combination``: every row of the covering array of each list the test's rule is crossed over."""
+    if "combination" not in metafunc.fixturenames:
+        return
+    marker = metafunc.definition.get_closest_marker("rule")
+    assert marker is not None and len(marker.args) == 1, "a matrix test names exactly one rule"
+    rule = marker.args[0]
+    dims = load_contract().dimensions
+    declared = dims.rules[rule]
+    seed = metafunc.config.stash[STATE].seed
+    keep = ROW_FILTER.get(rule, lambda c: True)
+    params = [pytest.param(c, id=c.label) for op in declared.lists for c in array(op, dims, seed).rows if keep(c)]
+    metafunc.parametrize("combination", params)
+
+
+# --- reads the combinations share ------------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def matrix_paths(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> dict[str, str]:
+    """operationId -> the path the matrix reads, from the profile and reads only (the matrix writes nothing)."""
+    question = profile.fixtures.question_id
+    questions = list_all(api["admin"], contract_path("listQuestions"), page_size=50, max_pages=2)
+    chosen = next((q for q in questions if str(q.get("id")) == str(question)), questions[0] if questions else {})
+    author = chosen.get("author") if isinstance(chosen, dict) else None
+    answers = [a for q in [chosen, *questions] for a in (q.get("answers") or []) if str(a).isdecimal()]
+    ids: dict[str, dict[str, Any]] = {
+        "listUserAnswers": {"userId": user_ids.get("member")},
+        "listUserQuestions": {"userId": author.get("id") if isinstance(author, dict) else user_ids.get("member")},
+        "listNodeFollowers": {"nodeId": question},
+        "listAnswerComments": {"answerId": answers[0] if answers else None},
+    }
+    return {op: contract_path(op, **ids.get(op, {})) for op in LIST_OPS
+            if op not in ids or all(v is not None for v in ids[op].values())}
+
+
+@dataclass(frozen=True)
+class Withheld:
+    """What reads show a reader may not see: spaces admin lists and the reader's space list leaves out ("Only
+    spaces for which the caller has View the questions list appear"), and the questions and answers admin lists in
+    them."""
+
+    spaces: frozenset[str]
+    nodes: frozenset[str]
+    titles: tuple[str, ...]
+
+
+@pytest.fixture(scope="session")
+def withheld(api: dict[str, ApiClient]) -> Callable[[str], Withheld | None]:
+    """``withheld(reader)``, read once per reader; None when the reader's own space list cannot be read."""
+    cache: dict[str, Withheld | None] = {}
+    spaces_path = contract_path("listSpaces")
+
+    def of(reader: str) -> Withheld | None:
+        if reader in cache:
+            return cache[reader]
+        every = {str(s.get("id")) for s in list_all(api["admin"], spaces_path, page_size=100, max_pages=MAX_PAGES)}
+        first = api[reader].get(spaces_path, params={"pageSize": 100})
+        if first.status != 200:
+            cache[reader] = None
+            return None
+        seen = {str(s.get("id")) for s in list_all(api[reader], spaces_path, page_size=100, max_pages=MAX_PAGES)}
+        hidden = sorted(every - seen)
+        nodes: set[str] = set()
+        titles: list[str] = []
+        for space in hidden[:MAX_HIDDEN_SPACES]:
+            for q in list_all(api["admin"], contract_path("listQuestions"), params={"spaceId": space},
+                              page_size=100, max_pages=2):
+                nodes.add(str(q.get("id")))
+                nodes.update(str(a) for a in (q.get("answers") or []))
+                titles.append(str(q.get("title") or ""))
+        cache[reader] = Withheld(frozenset(hidden), frozenset(nodes), tuple(titles))
+        return cache[reader]
+
+    return of
+
+
+@pytest.fixture(scope="session")
+def search_word(api: dict[str, ApiClient], withheld: Callable[[str], Withheld | None]) -> str:
+    """``$word``: a word of a title withheld from novice that no title novice lists holds (so a search that forgets
+    the caller finds the withheld question on its first page, and a correct one finds few), else of the first
+    question admin lists. The description does not show q's format; any text is a search."""
+    hidden = withheld("novice")
+    titles = list(hidden.titles) if hidden else []
+    shown: set[str] = set()
+    if titles:
+        seen = list_all(api["novice"], contract_path("listQuestions"), page_size=100, max_pages=3)
+        shown = {w.lower() for q in seen for w in _WORD.findall(str(q.get("title") or ""))}
+    else:
+        first = api["admin"].get(contract_path("listQuestions"), params={"pageSize": 5})
+        body = first.json() if first.status == 200 else {}
+        titles = [str(q.get("title") or "") for q in (body.get("list") or []) if isinstance(q, dict)]
+    words = sorted({w.lower() for t in titles for w in _WORD.findall(t)}, key=lambda w: (w in shown, -len(w), w))
+    return words[0] if words else "a"
+
+
+def _read(combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str,
+          page: int | None = None) -> tuple[dict[str, Any], ApiResponse]:
+    """The combination's response as an envelope (``page``: another page of it), or the skip or blocked failure
+    that says why it cannot be judged."""
+    op, reader = combination.op, combination.reader
+    if op not in matrix_paths:
+        skip(SkipKind.MISSING_FIXTURE, f"not checked: no {op} to read on this target (needs an answer of a listed "
+             "question)")
+    params = combination.params({"$word": search_word}) | ({} if page is None else {"page": str(page)})
+    resp: ApiResponse = fetch(reader, matrix_paths[op], **params)
+    if resp.status >= 500:
+        fail(["CONV-NO-SERVER-ERROR"], f"{combination.label}: the list failed with {resp.status}", resp)
+    if resp.status in (401, 403):
+        if reader == "anonymous":
+            skip(SkipKind.OTHER, f"this site does not serve {op} to anonymous callers ({resp.status})")
+        fail([PERMISSION_RULE[op]], f"{combination.label}: {reader} may read {op}, yet it is refused", resp)
+    if resp.status != 200:
+        skip(SkipKind.OTHER, f"not judged: the target refused {combination.label} with {resp.status}; the "
+             f"description does not state that {op} accepts these values")
+    body = resp.json()
+    problems = envelope_type_problems(body)
+    if problems:
+        if combination.value("wrap") != NONE or combination.value("v1") != NONE:
+            skip(SkipKind.OTHER, f"not judged: {combination.label} answers another shape ({problems[0]}); the "
+                 "effect of wrap and v1 is not shown")
+        fail(["PAGING-ENVELOPE"], f"{combination.label}: {'; '.join(problems)}", resp)
+    return body, resp
+
+
+# --- the rules -------------------------------------------------------------------------------------------------
+
+@pytest.mark.rule("PROJ-ONLY-VISIBLE")
+@pytest.mark.permissions
+def test_only_items_the_reader_may_see_in_every_combination(
+    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str,
+    withheld: Callable[[str], Withheld | None],
+) -> None:
+    """"Only items the caller may see are returned", for every reader whatever parameters it adds."""
+    hidden = withheld(combination.reader)
+    if hidden is None or not (hidden.spaces if combination.op == "listSpaces" else hidden.nodes):
+        skip(SkipKind.OTHER, f"not judged: reads show nothing withheld from {combination.reader} on this target "
+             "(every space admin lists is in its space list), so there is nothing to leak")
+    forbidden = hidden.spaces if combination.op == "listSpaces" else hidden.nodes
+    body, resp = _read(combination, fetch, matrix_paths, search_word)
+    # a later page is judged with the pages before it (at most EARLIER_PAGES of them), read with the same
+    # parameters: which items a reader sees does not depend on where a page starts, and a leak a page 2 does not
+    # show would otherwise need three values at once (reader, parameter, page) that pairwise does not promise
+    asked = combination.params({"$word": search_word})
+    pages = [(body, resp)]
+    for earlier in range(max(1, int(asked.get("page", 1)) - EARLIER_PAGES), int(asked.get("page", 1))):
+        pages.append(_read(combination, fetch, matrix_paths, search_word, page=earlier))
+    for body, resp in pages:
+        leaked = [i.get("id") for i in body["list"] if isinstance(i, dict) and str(i.get("id")) in forbidden]
+        if not leaked:
+            continue
+        what = "spaces its space list leaves out" if combination.op == "listSpaces" else \
+            "questions and answers of spaces its space list leaves out"
+        fail(["PROJ-ONLY-VISIBLE"], f"{combination.label}: {combination.reader} is shown {leaked[:10]}, {what} "
+             f"(\"Only items the caller may see are returned\"), on page {body.get('page')}", resp)
+
+
+@pytest.mark.rule("PAGING-LISTCOUNT")
+@pytest.mark.paging
+def test_list_count_in_every_combination(
+    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+) -> None:
+    """"Number of items in this page", whatever reader and parameters."""
+    body, resp = _read(combination, fetch, matrix_paths, search_word)
+    problem = listcount_problem(body)
+    if problem:
+        fail(["PAGING-LISTCOUNT"], f"{combination.label}: {problem}", resp)
+
+
+@pytest.mark.rule("PAGING-PAGECOUNT")
+@pytest.mark.paging
+def test_page_count_in_every_combination(
+    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+) -> None:
+    """"Total number of pages": ceil(totalCount / pageSize), whatever reader and parameters."""
+    body, resp = _read(combination, fetch, matrix_paths, search_word)
+    problem = pagecount_problem(body)
+    if problem:
+        fail(["PAGING-PAGECOUNT"], f"{combination.label}: {problem}", resp)
+
+
+@pytest.mark.rule("PAGING-SORT-ECHO")
+@pytest.mark.paging
+def test_sort_in_effect_in_every_combination(
+    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+) -> None:
+    """"Sort criterion in effect": a documented expert sort asked for is in effect, on both expert lists, with or
+    without paging (an empty sort is a value seen: a server that names no criterion)."""
+    assert combination.op in EXPERT_LISTS, f"PAGING-SORT-ECHO is stated for the expert lists, not {combination.op}"
+    body, resp = _read(combination, fetch, matrix_paths, search_word)
+    asked = combination.params({})["sort"]
+    if body.get("sort") not in (asked, ""):
+        fail(["PAGING-SORT-ECHO"], f"{combination.label}: sort={asked} is a documented expert sort, so it is the "
+             f"criterion in effect; the envelope reports sort {body.get('sort')!r}", resp)

@@ -1,0 +1,100 @@
+"""spec/dimensions.yaml agrees with spec/openapi.yaml and rules.yaml, and the matrix suite's covering arrays
+(suites/contract/covering.py) try every pair of values for any seed.
+
+A dimension that names a parameter the operation does not take would send one the description does not give it; a
+covering array that missed a pair would leave a combination untried while the note claims it covered.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import parse_qsl
+
+import pytest
+from covering import EXPERT_LISTS, array, coverage
+
+from qaconform.contract import NONE, READER, ContractError, load_contract, parse_dimensions
+
+SEEDS = (1, 2, 20260801, 987654321)
+
+
+def test_every_parameter_a_dimension_sends_is_one_the_operation_states() -> None:
+    contract = load_contract()
+    dims = contract.dimensions
+    for op, names in dims.lists.items():
+        stated = {p.name for p in contract.operation(op).parameters}
+        for name in names:
+            for value in dims.values[name]:
+                if value == NONE or value.startswith("$"):
+                    continue
+                sent = {k for k, _ in parse_qsl(value)}
+                assert sent <= stated, f"{op}: dimension {name} sends {sorted(sent - stated)}, not a parameter of it"
+
+
+def test_every_rule_declared_is_crossed_over_lists_its_rule_names() -> None:
+    contract = load_contract()
+    for rule, declared in contract.dimensions.rules.items():
+        ops = set(contract.rule(rule).operations)
+        assert set(declared.lists) <= ops, f"{rule} is crossed over {sorted(set(declared.lists) - ops)}, not its lists"
+        assert READER in declared.across
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_each_lists_array_tries_every_pair_of_values(seed: int) -> None:
+    dims = load_contract().dimensions
+    for op in dims.lists:
+        matrix = array(op, dims, seed)
+        cov = coverage(matrix)
+        assert cov.possible > 0 and cov.covered == cov.possible, f"{op} seed {seed}: {cov}"
+        every = 1
+        for column in matrix.columns:
+            every *= len(column)
+        assert len(matrix.rows) <= every
+        if len(matrix.columns) > 2:
+            assert len(matrix.rows) < every, f"{op}: pairwise should draw fewer rows than every combination"
+
+
+def test_the_seed_chooses_the_array_and_the_same_seed_the_same_one() -> None:
+    dims = load_contract().dimensions
+    assert array("listQuestions", dims, 5).rows == array("listQuestions", dims, 5).rows
+    assert array("listQuestions", dims, 5).rows != array("listQuestions", dims, 6).rows
+
+
+def test_expert_lists_cross_every_documented_sort() -> None:
+    contract = load_contract()
+    for op in EXPERT_LISTS:
+        matrix = array(op, contract.dimensions, 3)
+        asked = {dict(parse_qsl(c.query)).get("sort") for c in matrix.rows}
+        assert set(contract.operation(op).parameter("sort").values) <= asked
+
+
+def test_labels_name_the_whole_combination() -> None:
+    matrix = array("listQuestions", load_contract().dimensions, 11)
+    labels = [c.label for c in matrix.rows]
+    assert len(set(labels)) == len(labels)
+    assert all(label.startswith("listQuestions-") for label in labels)
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ({"dimensions": {"reader": ["admin"]}, "lists": {"listNoSuch": []}, "rules": {"X": {}}},
+     "lists.listNoSuch is not an operationId"),
+    ({"dimensions": {"reader": ["admin"]}, "lists": {"listQuestions": ["paging"]}, "rules": {"X": {}}},
+     "names 'paging', not a parameter dimension"),
+    ({"dimensions": {"reader": ["admin"]}, "lists": {"listQuestions": []}, "rules": {"NO-SUCH": {}}},
+     "rules.NO-SUCH is not a rule"),
+    ({"dimensions": {"paging": ["none"]}, "lists": {"listQuestions": []}, "rules": {"X": {}}},
+     "must name 'reader'"),
+])
+def test_a_wrong_name_is_a_message_naming_file_and_key(data: dict[str, object], message: str) -> None:
+    with pytest.raises(ContractError, match=message):
+        parse_dimensions(data, Path("spec/dimensions.yaml"), {"listQuestions"}, {"X"})
+
+
+def test_the_contract_turns_a_bad_file_into_a_contract_error(tmp_path: Path) -> None:
+    spec = load_contract().spec_dir
+    for part in ("openapi.yaml", "rules.yaml"):
+        (tmp_path / part).write_text((spec / part).read_text())
+    (tmp_path / "schemas").symlink_to(spec / "schemas")
+    (tmp_path / "dimensions.yaml").write_text("dimensions: {}\n")
+    with pytest.raises(ContractError, match="'dimensions' must be a mapping"):
+        _ = load_contract(tmp_path).dimensions
