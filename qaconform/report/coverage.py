@@ -315,7 +315,7 @@ def terminal_lines(cov: Mapping[str, Any] | None) -> list[str]:
     if not cov or not cov.get("summary"):
         return []
     s = cov["summary"]
-    why = Counter(str(u.get("why")) for u in cov.get("must_rules_not_checked") or [])
+    why = Counter(str(u.get("why")).removeprefix("not checked: ") for u in cov.get("must_rules_not_checked") or [])
     reasons = ", ".join(f"{n} {w}" for w, n in why.most_common(4))
     first = (f"interface coverage: {s['operations_exercised']} of {s['operations']} operations, "
              f"{s['cells_exercised']} of {s['cells']} operation x account cells called ({s['requests']} requests); "
