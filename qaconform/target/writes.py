@@ -70,7 +70,7 @@ OBSERVATIONS = "observations"
 """The pool of the tests whose rules are all observed-level (they record, never fail): a share of their own, so a
 must-rule test never finds the suites' share spent by an observation that ran before it."""
 
-OBSERVATION_SHARE = 0.05
+OBSERVATION_SHARE = 0.03
 OBSERVATION_CAP = 30
 """The observations' share of the budget (of the default 100: 5; of 600 or more: 30) and the most it holds whatever
 the budget: the observation tests make 19 to 27 accepted writes against the reference server (measured), so under
