@@ -42,13 +42,13 @@ ROOT = Path(__file__).resolve().parents[1]
 # ---- shares ------------------------------------------------------------------------------------------------
 
 def test_the_generated_tests_and_the_observations_have_reserved_shares_and_the_suites_the_rest() -> None:
-    assert limits(DEFAULT_WRITE_BUDGET) == {SUITES: 107, "privacy model": 15, "openapi": 12, "link chains": 6,
-                                            OBSERVATIONS: 30}
-    assert limits(100) == {SUITES: 49, "privacy model": 15, "openapi": 12, "link chains": 6, OBSERVATIONS: 18}
-    assert limits(20) == {SUITES: 11, "privacy model": 3, "openapi": 2, "link chains": 1, OBSERVATIONS: 3}
+    assert DEFAULT_WRITE_BUDGET == 100
+    assert limits(DEFAULT_WRITE_BUDGET) == {SUITES: 80, "privacy model": 8, "openapi": 6, "link chains": 3,
+                                            OBSERVATIONS: 3}
+    assert limits(20) == {SUITES: 14, "privacy model": 3, "openapi": 2, "link chains": 1, OBSERVATIONS: 0}
     assert limits(0) == {SUITES: 0, "privacy model": 0, "openapi": 0, "link chains": 0, OBSERVATIONS: 0}
     # a larger budget goes to the hand-written suites: the reserved shares stay at their caps
-    assert limits(1000)[SUITES] == 937
+    assert limits(1000) == {SUITES: 953, "privacy model": 8, "openapi": 6, "link chains": 3, OBSERVATIONS: 30}
     assert set(limits(None).values()) == {None}
     for budget in (0, 1, 7, 20, 100, 1000):
         assert sum(v or 0 for v in limits(budget).values()) == budget
@@ -89,7 +89,7 @@ def _spend(path: str, pool: str, tries: int, out: Any) -> None:
 
 
 def test_eight_processes_sharing_a_count_never_spend_more_than_a_pool_holds(tmp_path: Path) -> None:
-    """Eight processes, 10 reservations each, on the suites' share of a budget of 20 (11): exactly 11 succeed."""
+    """Eight processes, 10 reservations each, on the suites' share of a budget of 20 (14): exactly 14 succeed."""
     path = tmp_path / "writes.json"
     ctx = multiprocessing.get_context("fork")  # spawn would import this module (and the kit) again in each
     out = ctx.Queue()
@@ -99,8 +99,8 @@ def test_eight_processes_sharing_a_count_never_spend_more_than_a_pool_holds(tmp_
     for p in procs:
         p.join(timeout=120)
     got = [out.get(timeout=5) for _ in procs]
-    assert sum(got) == limits(20)[SUITES] == 11
-    assert WriteBudget(20, path).spent(SUITES) == 11
+    assert sum(got) == limits(20)[SUITES] == 14
+    assert WriteBudget(20, path).spent(SUITES) == 14
     assert WriteBudget(20, path).remaining(SUITES) == 0
     assert WriteBudget(20, path).remaining("privacy model") == 3, "one pool's spending leaves the others' alone"
 
@@ -218,8 +218,8 @@ def test_the_summary_sums_the_tests_writes_per_operation_and_share() -> None:
     assert (s["sent"], s["accepted"], s["held"]) == (6, 4, 1)
     assert s["by_operation"] == {"lockNode": {"sent": 1, "accepted": 1, "held": 0},
                                  "postAnswer": {"sent": 5, "accepted": 3, "held": 1}}
-    assert s["by_pool"]["openapi"] == {"sent": 3, "accepted": 2, "held": 1, "limit": 12}
-    assert writes_text(s) == ("writes: 4 accepted of a budget of 100 (6 sent; openapi 2/12, suites 2/49); "
+    assert s["by_pool"]["openapi"] == {"sent": 3, "accepted": 2, "held": 1, "limit": 6}
+    assert writes_text(s) == ("writes: 4 accepted of a budget of 100 (6 sent; openapi 2/6, suites 2/80); "
                               "1 not sent (budget spent)")
     thorough = write_summary(tests[:1], {"budget": None, "limits": limits(None), "thorough": True})
     assert writes_text(thorough) == "writes: 2 accepted with no budget (--thorough) (3 sent; suites 2)"
@@ -280,8 +280,9 @@ def test_a_default_run_against_the_reference_server_checks_every_must_rule_withi
         tmp_path: Path) -> None:
     """Issue 29: `qaconform run` with no profile (the embedded reference server) and no budget option, on two
     workers (the order in which tests ask for the run's shared writes varies most there): every must-rule held,
-    none left unchecked by the budget, no write of the suites or of the observations held back, and at most
-    DEFAULT_WRITE_BUDGET accepted writes in all (the cleanup's deletes are not the run's writes)."""
+    none left unchecked by the budget (only observations may be: their share of a default budget is small, and
+    --thorough records them all), no write of the suites held back, and at most DEFAULT_WRITE_BUDGET accepted
+    writes in all (the cleanup's deletes are not the run's writes)."""
     done = subprocess.run(
         [sys.executable, "-m", "qaconform.commands.cli", "run", "--jobs", "2", "--report-dir", str(tmp_path / "run")],
         cwd=ROOT, capture_output=True, text=True, timeout=900, stdin=subprocess.DEVNULL)
@@ -290,12 +291,16 @@ def test_a_default_run_against_the_reference_server_checks_every_must_rule_withi
     results = _strict((tmp_path / "run" / "results.json").read_text())
     writes = report["writes"]
     assert writes["budget"] == DEFAULT_WRITE_BUDGET and 0 < writes["accepted"] <= DEFAULT_WRITE_BUDGET, writes
-    assert writes["unchecked_rules"] == [], writes["unchecked_rules"]
-    for pool in (SUITES, OBSERVATIONS):
-        held = writes["by_pool"][pool]
-        assert held["held"] == 0 and held["accepted"] <= held["limit"], (pool, held)
+    level = {r["id"]: r["level"] for r in report["rules"]}
+    not_observed = [rule for rule in writes["unchecked_rules"] if level[rule] != "observed"]
+    assert not_observed == [], writes["unchecked_rules"]
+    suites = writes["by_pool"][SUITES]
+    assert suites["held"] == 0 and suites["accepted"] <= suites["limit"], suites
+    observations = writes["by_pool"][OBSERVATIONS]
+    assert observations["accepted"] <= observations["limit"], observations  # held ones: not checked, named above
     budget_skips = [t["nodeid"] for t in results["tests"] if t.get("skip_kind") == "write budget spent"
-                    and "suites/properties/" not in t["nodeid"]]
+                    and "suites/properties/" not in t["nodeid"]
+                    and not (t.get("rules") and all(level.get(r) == "observed" for r in t["rules"]))]
     assert budget_skips == [], budget_skips
     must = [r for r in report["rules"] if r["level"] == "must"]
     assert must and all(r["status"] == "passed" for r in must), [r["id"] for r in must if r["status"] != "passed"]

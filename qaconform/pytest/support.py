@@ -11,8 +11,9 @@ import hashlib
 import html
 import json
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -21,6 +22,7 @@ from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.created_id import created_id
 from qaconform.target.settle import settle as settle_loop
+from qaconform.target.writes import OBSERVATIONS, SUITES
 
 T = TypeVar("T")
 J = TypeVar("J")
@@ -260,6 +262,21 @@ def shared_path(request: Any, base_url: str, key: str) -> Path | None:
     return root / f"qc-shared-{worker['testrunuid']}-{digest}.json"
 
 
+@contextmanager
+def charged_to_suites() -> Iterator[None]:
+    """A shared write an observation test asked for first is charged to the suites' share, not the observations':
+    the must-rule tests read it too, and a session fixture that met a spent share stays skipped for every test that
+    uses it (pytest caches the skip), so the observations' small share of a default budget would decide which
+    must-rules a run checks by test order (measured: a plain pytest run of suites/ skipped 54 stated-form tests so).
+    A generated test's share (the openapi fixture's posts) stays its own."""
+    budget = ApiClient.write_budget
+    if budget is None or budget.pool != OBSERVATIONS:
+        yield
+        return
+    with budget.charged_to(SUITES):
+        yield
+
+
 def once_per_run(request: Any, base_url: str, key: str, make: Callable[[], J]) -> J:
     """``make()`` once per run and target, its JSON value shared by every pytest-xdist worker of the run.
 
@@ -269,15 +286,19 @@ def once_per_run(request: Any, base_url: str, key: str, make: Callable[[], J]) -
     one run share a file keyed by the run and the target's base_url (with no profile every worker starts its own
     reference server, so the keys differ and each worker makes its own). A ``make()`` that fails leaves no file: the
     next worker tries again. ``request``: the fixture's pytest request (its config says whether this is a worker).
+
+    The writes of ``make()`` are the suites' (:func:`charged_to_suites`) when an observation test asked first.
     """
     path = shared_path(request, base_url, key)
     if path is None:
-        return make()
+        with charged_to_suites():
+            return make()
     with open(path.with_suffix(".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if path.exists():
             value: J = json.loads(path.read_text(encoding="utf-8"))
             return value
-        value = make()
+        with charged_to_suites():
+            value = make()
         path.write_text(json.dumps(value), encoding="utf-8")
         return value

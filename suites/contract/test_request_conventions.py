@@ -99,7 +99,8 @@ def test_a_comment_visibility_given_only_as_a_parameter_is_stored(
 ) -> None:
     """visibility is a body field of the comment, so it may be a parameter too, here beside recipients in the body
     (the parameter form of an array of objects is not shown). The other options as parameters, and a comment's or
-    an answer's body given only as a parameter, are test_stated_forms.py's cases (every account, query and form)."""
+    an answer's body given only as a parameter, are test_stated_forms.py's cases (query and form; one account per
+    form under a write budget, every account under --thorough)."""
     if not profile.supports("2.16.0"):
         skip(SkipKind.CONFIGURATION, f"disabled by configuration: visibility was added in 2.16.0, the target runs "
                                      f"{profile.service_version}")
