@@ -31,10 +31,11 @@ import psutil
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from qaconform.contract import API_PREFIX  # noqa: E402
 from qaconform.load.procs import LocustProcess, watch  # noqa: E402
 
-PATH = "/services/v2/question.json"
-BARE_LOCUSTFILE = '''
+PATH = API_PREFIX + "/question.json"
+BARE_LOCUSTFILE = f'''
 from locust import FastHttpUser, constant, task
 
 
@@ -43,7 +44,7 @@ class Bare(FastHttpUser):
 
     @task
     def get(self):
-        self.client.get("/services/v2/question.json", name="bare")
+        self.client.get("{PATH}", name="bare")
 '''
 
 NGINX_CONF = """

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from qaconform.contract import API_PREFIX
 from qaconform.reference import ReferenceServer
 from qaconform.target.profile import load_profile
 
@@ -114,6 +115,7 @@ def run_load(
     return Result(name, counts["requests"], counts["errors"], duration, latencies)
 
 
+PING_PATH = f"{API_PREFIX}/_ping.json"
 PING_APP = """
 import sys, uvicorn
 from starlette.applications import Starlette
@@ -121,11 +123,12 @@ from starlette.responses import Response
 from starlette.routing import Route
 async def ping(request):
     return Response(b'{"ok":true}', media_type="application/json;charset=UTF-8")
-app = Starlette(routes=[Route("/services/v2/_ping.json", ping)])
+app = Starlette(routes=[Route("__PING_PATH__", ping)])
 config = uvicorn.Config(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning", access_log=False,
                         lifespan="off")
 uvicorn.Server(config).run()
 """
+PING_APP = PING_APP.replace("__PING_PATH__", PING_PATH)
 
 
 @contextmanager
@@ -165,13 +168,13 @@ def bench_size(size: int, duration: float, concurrency: int) -> list[Result]:
         print(f"# {size:,} nodes: started (seeded) in {started:.1f}s", flush=True)
 
         def get(page: int) -> Callable[[int], tuple[str, str, bytes | None, dict[str, str]]]:
-            return lambda i: ("GET", f"/services/v2/question.json?page={page}", None, auth)
+            return lambda i: ("GET", f"{API_PREFIX}/question.json?page={page}", None, auth)
 
         def post(i: int) -> tuple[str, str, bytes | None, dict[str, str]]:
             body = json.dumps({"body": f"bench answer {i}"}).encode()
             return (
                 "POST",
-                f"/services/v2/question/{qid}/answer.json",
+                f"{API_PREFIX}/question/{qid}/answer.json",
                 body,
                 {**auth, "Content-Type": "application/json"},
             )
@@ -179,7 +182,7 @@ def bench_size(size: int, duration: float, concurrency: int) -> list[Result]:
         def envelope_of(page: int) -> dict[str, int]:
             conn = http.client.HTTPConnection("127.0.0.1", urlsplit(srv.url).port, timeout=30)
             try:
-                conn.request("GET", f"/services/v2/question.json?page={page}&includeOnly=id", headers=auth)
+                conn.request("GET", f"{API_PREFIX}/question.json?page={page}&includeOnly=id", headers=auth)
                 body = json.loads(conn.getresponse().read())
             finally:
                 conn.close()
@@ -218,7 +221,7 @@ def bench_lists(size: int, duration: float, concurrency: int, ping: Result) -> N
 
         member = profile.accounts["member"].id
         conn = http.client.HTTPConnection("127.0.0.1", urlsplit(srv.url).port, timeout=30)
-        conn.request("GET", f"/services/v2/user/{member}/answer.json?pageSize=1&includeOnly=id", headers=auth("admin"))
+        conn.request("GET", f"{API_PREFIX}/user/{member}/answer.json?pageSize=1&includeOnly=id", headers=auth("admin"))
         answer = json.loads(conn.getresponse().read())["list"][0]["id"]
         conn.close()
         fx = profile.fixtures
@@ -238,7 +241,7 @@ def bench_lists(size: int, duration: float, concurrency: int, ping: Result) -> N
         ]
         print(f"# every list operation, {size:,} nodes, read-only [1]", flush=True)
         def get(path: str, headers: dict[str, str]) -> Callable[[int], tuple[str, str, bytes | None, dict[str, str]]]:
-            return lambda i: ("GET", "/services/v2" + path, None, headers)
+            return lambda i: ("GET", API_PREFIX + path, None, headers)
 
         for path, role in lists:
             result = run_load(f"GET {path} ({role})", srv.url, get(path, auth(role)), 200, duration, concurrency)
@@ -249,7 +252,7 @@ def _question_list_request(header: bytes, query: str) -> Any:
     """A starlette Request for GET question.json?``query`` with this Authorization header, as the server gets it."""
     from starlette.requests import Request
 
-    return Request({"type": "http", "method": "GET", "path": "/services/v2/question.json", "path_params": {},
+    return Request({"type": "http", "method": "GET", "path": f"{API_PREFIX}/question.json", "path_params": {},
                     "query_string": query.encode(), "headers": [(b"authorization", header)]})
 
 
@@ -344,7 +347,7 @@ def main(argv: list[str] | None = None) -> int:
         ping = run_load(
             "GET _ping.json (bare Starlette, same stack)",
             url,
-            lambda i: ("GET", "/services/v2/_ping.json", None, {}),
+            lambda i: ("GET", PING_PATH, None, {}),
             200,
             duration,
             concurrency,

@@ -33,6 +33,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from qaconform.contract import API_PREFIX
+
 ROOT = Path(__file__).resolve().parents[1]
 
 WRITE_KINDS: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -58,7 +60,7 @@ experts) shows every kind of content."""
 
 def _path(url: str) -> str:
     path = urlsplit(url).path
-    return path.split("/services/v2", 1)[1] if "/services/v2" in path else path
+    return path.split(API_PREFIX, 1)[1] if API_PREFIX in path else path
 
 
 def write_kind(url: str) -> frozenset[str]:

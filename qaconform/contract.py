@@ -28,6 +28,8 @@ SPEC_DIR_ENV = "QACONFORM_SPEC_DIR"
 """Environment variable that points at a spec/ directory when the package is installed away from its checkout."""
 
 API_PREFIX = "/services/v2"
+"""The service prefix before every operation's path: the one place the kit writes it (the reference server, which
+never imports this module, has its own: ``qaconform.reference.http_io.PREFIX``)."""
 TRACKER = "tracker"
 """Op 19's OpenAPI path holds the literal segment ``tracker``; a site's segment is the profile's
 ``fixtures.issue_tracker``, given to :func:`path` as ``tracker=``."""

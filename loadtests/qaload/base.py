@@ -18,6 +18,7 @@ import gevent
 from locust import FastHttpUser
 from locust.contrib.fasthttp import FAILURE_EXCEPTIONS
 
+from qaconform.contract import API_PREFIX
 from qaconform.contract import path as op_path
 from qaconform.load.body import decode_capped, too_big
 from qaconform.load.cookies import QuickCookieJar
@@ -29,7 +30,6 @@ from qaconform.target.created_id import created_id
 from . import hooks
 from .settings import SETTINGS
 
-API = "/services/v2"
 _HEADERS_GET = {"Accept": "application/json", "Accept-Encoding": "gzip, deflate"}
 _HEADERS_BODY = {**_HEADERS_GET, "Content-Type": "application/json"}
 _NO_CONTEXT: dict[str, Any] = {}
@@ -115,7 +115,7 @@ class QaUser(FastHttpUser):
         auth = {"Authorization": basic_auth(self.account.username, self.account.password)}
         self.get_headers = {**_HEADERS_GET, **auth}
         self.body_headers = {**_HEADERS_BODY, **auth}
-        self.root = self.host.rstrip("/") + API
+        self.root = self.host.rstrip("/") + API_PREFIX
         self.rng = random.Random()
         self.calls = 0
         self.deadline = gevent.get_hub().loop.timer(TIMEOUT_S, TIMEOUT_S)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from qaconform import exitcodes
+from qaconform.contract import API_PREFIX
 
 CLEANUP_NAME = "cleanup.json"
 """What ``qaconform cleanup`` writes into the run folder."""
@@ -88,7 +89,7 @@ def _profile(given: str | None, report: Mapping[str, Any]) -> Any:
     if profile.cleanup is None:
         raise Refused(f"profile {path} has no [cleanup] section naming the site's delete action, so nothing can be "
                       'removed; add one (docs/profile.md#cleanup), e.g. [cleanup] method = "PUT", '
-                      'path = "/services/v2/node/{id}/delete.json", account = "admin"')
+                      f'path = "{API_PREFIX}/node/{{id}}/delete.json", account = "admin"')
     target = report.get("target") if isinstance(report.get("target"), Mapping) else {}
     ran_at = str((target or {}).get("base_url") or "").rstrip("/")
     if ran_at and ran_at != profile.base_url.rstrip("/"):

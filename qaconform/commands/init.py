@@ -24,12 +24,11 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 from qaconform import exitcodes, kit
+from qaconform.contract import API_PREFIX
 from qaconform.contract import path as op_path
 from qaconform.target import discover
 from qaconform.target.client import ApiClient, TargetError, TargetUnreachable
 from qaconform.target.profile import ROLES
-
-API_SUFFIX = "/services/v2"
 
 HOLDS: dict[str, str] = {
     "admin": "every permission, including Edit users and groups",
@@ -49,7 +48,7 @@ def default_password_env(role: str) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("profile", metavar="FILE", help="the profile to write (never overwritten)")
-    parser.add_argument("--base-url", metavar="URL", help="everything before /services/v2 (https://qa.example.com)")
+    parser.add_argument("--base-url", metavar="URL", help=f"everything before {API_PREFIX} (https://qa.example.com)")
     for role in ROLES:
         parser.add_argument(f"--{role}", metavar="USERNAME", help=f"the {role} account: {HOLDS[role]}")
     parser.add_argument("--password-env", metavar="ROLE=VAR", action="append", default=[],
@@ -87,13 +86,13 @@ def base_url_of(raw: str) -> tuple[str, tuple[str, ...]]:
     url = raw.strip().rstrip("/")
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise InitProblem(f"--base-url {raw!r} is not an http(s) URL; give everything before {API_SUFFIX}, such "
+        raise InitProblem(f"--base-url {raw!r} is not an http(s) URL; give everything before {API_PREFIX}, such "
                           f"as https://qa.example.com")
-    at = parts.path.find(API_SUFFIX)
+    at = parts.path.find(API_PREFIX)
     if at < 0:
         return url, ()
     fixed = urlunsplit((parts.scheme, parts.netloc, parts.path[:at], "", "")).rstrip("/")
-    return fixed, (f"base_url is everything before {API_SUFFIX}: writing {fixed}",)
+    return fixed, (f"base_url is everything before {API_PREFIX}: writing {fixed}",)
 
 
 def parse_request(args: argparse.Namespace, env: Mapping[str, str]) -> Request:
@@ -105,7 +104,7 @@ def parse_request(args: argparse.Namespace, env: Mapping[str, str]) -> Request:
     problems: list[str] = []
     base_url, notes = "", tuple[str, ...]()
     if not args.base_url:
-        problems.append("--base-url URL is missing (everything before /services/v2)")
+        problems.append(f"--base-url URL is missing (everything before {API_PREFIX})")
     else:
         try:
             base_url, notes = base_url_of(args.base_url)
@@ -147,13 +146,13 @@ def check_access(base_url: str, clients: Mapping[str, ApiClient]) -> None:
         except TargetError:
             statuses[role] = 0  # an answer the kit cannot read: not a refusal
     if all(s == 404 for s in statuses.values()):
-        raise InitProblem(f"{base_url}{API_SUFFIX} does not serve the interface (404 on GET "
-                          f"{API_SUFFIX}{op_path('listActiveExperts')}); --base-url is everything before "
-                          f"{API_SUFFIX} (https://host, or https://host/prefix when the site lives under a path)")
+        raise InitProblem(f"{base_url}{API_PREFIX} does not serve the interface (404 on GET "
+                          f"{API_PREFIX}{op_path('listActiveExperts')}); --base-url is everything before "
+                          f"{API_PREFIX} (https://host, or https://host/prefix when the site lives under a path)")
     refused = [r for r, s in statuses.items() if s == 401]
     if refused:
         raise InitProblem("; ".join(f"the {r} account {clients[r].username!r} is refused by the target (401 on GET "
-                                    f"{API_SUFFIX}{op_path('listActiveExperts')}, which every account may read): "
+                                    f"{API_PREFIX}{op_path('listActiveExperts')}, which every account may read): "
                                     f"check its username and the password in the variable init reads it from"
                                     for r in refused))
 
@@ -222,7 +221,7 @@ def render(req: Request, found: discover.Discovery, written_at: datetime) -> str
                  _todo("hidden_space_id = 0", "a space novice may not list: unlocks the tests of what novice must "
                        "not see"))
     lines.append(_line(f"issue_tracker = {toml(found.issue_tracker)}",
-                       f"discovered: GET {API_SUFFIX}/{found.issue_tracker}/issuetype.json answers a list")
+                       f"discovered: GET {API_PREFIX}/{found.issue_tracker}/issuetype.json answers a list")
                  if found.issue_tracker is not None else
                  _todo('issue_tracker = "tracker"', "the tracker's path segment, once the issue-tracker integration "
                        f"is set up (none of {', '.join(discover.TRACKER_CANDIDATES)} answered): unlocks "

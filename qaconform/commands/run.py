@@ -28,6 +28,7 @@ from pytest import ExitCode as pytest_exit
 
 from qaconform import exitcodes, kit
 from qaconform.commands import run_coverage, run_paths
+from qaconform.commands.run_load import run_load
 from qaconform.commands.run_options import (  # noqa: F401 - the command's names, as before the split
     DEFAULT_SUITE_TIMEOUT_S,
     ENV_JOBS,
@@ -479,23 +480,7 @@ class Runner:
 
     def _run_load(self, profile_path: str) -> None:
         assert self.run_dir is not None
-        load_dir = self.run_dir / "load"
-        if not _load_available():
-            self.meta["load"] = {"status": "unavailable", "exit_code": None, "command": None,
-                                 "message": "qaconform load is not available in this installation; no load figures"}
-            return
-        cmd = load_command(self.args.load, profile_path, load_dir)
-        assert cmd is not None
-        duration = 10.0 if self.args.load == "smoke" else 20.0
-        print(f"$ qaconform {' '.join(cmd[3:])}", flush=True)
-        done = stream(cmd, timeout_s=duration + LOAD_GRACE_S, secrets=self.secrets)
-        status = {0: "passed", 1: "breached", 2: "usage error", 3: "unreachable"}.get(done.returncode, "error")
-        message = _load_message(load_dir, done.returncode)
-        if done.timed_out:
-            status, message = "error", f"the load run did not end within {duration + LOAD_GRACE_S:.0f} s"
-        self.meta["load"] = {"status": status, "exit_code": done.returncode,
-                             "command": "qaconform " + " ".join(cmd[3:]),
-                             "message": message if status != "passed" else None}
+        self.meta["load"] = run_load(self.args.load, profile_path, self.run_dir / "load", self.secrets)
 
     def _finish(self, results_path: Path, expectations: Any, secrets: set[str]) -> int:
         from qaconform.report.terminal import format_summary
@@ -561,30 +546,6 @@ class Runner:
         from qaconform.report.redact import redact_text
 
         return redact_text(text, self.secrets)
-
-
-def _load_available() -> bool:
-    """Whether `qaconform load` can run here (its module imports: Locust's side is installed)."""
-    try:
-        import qaconform.load.cli  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-def _load_message(load_dir: Path, returncode: int) -> str:
-    """What a load run that did not pass says, from its summary.json (never from its terminal output)."""
-    try:
-        summary = json.loads((load_dir / "summary.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return f"qaconform load ended with exit code {returncode} and wrote no summary.json; see its output above"
-    broken = [t for t in (summary.get("thresholds") or []) if isinstance(t, dict) and not t.get("ok")] \
-        if isinstance(summary, dict) else []
-    lost = summary.get("lost") if isinstance(summary, dict) else None
-    if broken or lost:
-        parts = [f"threshold {t.get('name')} breached: {t.get('actual')} (limit {t.get('limit')})" for t in broken]
-        return "; ".join([*parts, *([f"{len(lost)} item(s) lost"] if lost else [])])[:300]
-    return f"qaconform load ended with exit code {returncode} (verdict {summary.get('verdict')!r})"
 
 
 def _limits(profile: Any) -> Any:

@@ -37,9 +37,8 @@ from .auth import (
 )
 from .db import Database
 from .dispatch import Operation, endpoint, http_error, server_error
+from .http_io import PREFIX
 from .service import Service
-
-PREFIX = "/services/v2"
 
 _O = Operation
 ROUTES: tuple[Operation, ...] = (

@@ -12,6 +12,9 @@ from . import variants
 from .errors import bad_request, not_found
 from .fragments import JSON_TYPE, dumps
 
+PREFIX = "/services/v2"
+"""The reference server's service prefix (its own: the reference server never imports the kit's contract)."""
+
 HTML_401 = """<!DOCTYPE html>
 <html><head><title>HTTP Status 401 - Bad credentials</title></head>
 <body><h1>HTTP Status 401 - Bad credentials</h1><hr/>
@@ -76,6 +79,6 @@ def created_location(request: Request, kind: str, node_id: int, question_id: int
     """The URL of a new comment or answer, in the form the location variants choose."""
     base = str(request.base_url).rstrip("/")
     if variants.is_on("location-other-path"):
-        return f"{base}/services/v2/questions/{question_id}/{node_id}.html"
-    path = f"/services/v2/{kind}/{node_id}.json"
+        return f"{base}{PREFIX}/questions/{question_id}/{node_id}.html"
+    path = f"{PREFIX}/{kind}/{node_id}.json"
     return path if variants.is_on("location-relative") else base + path

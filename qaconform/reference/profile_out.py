@@ -9,11 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from . import faults, variants
+from .http_io import PREFIX
 from .listing import max_page_size
 from .seed import ACCOUNTS, GDPR_USER, SeedFixtures
 
 SERVICE_VERSION = "2.16.0"
-DELETE_PATH = "/services/v2/node/{id}/delete.json"
+DELETE_PATH = PREFIX + "/node/{id}/delete.json"
 """The site's delete action as the profile's [cleanup] names it (the route is app.py's SITE_ROUTES)."""
 
 

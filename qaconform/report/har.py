@@ -23,7 +23,7 @@ from qaconform.report.redact import redact
 HAR_DIR = "har"
 ALL_NAME = "all.har"
 CUT_AT = 4000
-"""Characters of a body the client keeps (qaconform.target.client._BODY_KEEP)."""
+"""Characters of a body the client keeps (qaconform.target.recording.BODY_KEEP)."""
 _REASONS = {200: "OK", 201: "Created", 204: "No Content", 301: "Moved Permanently", 302: "Found", 400: "Bad Request",
             401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 409: "Conflict",
             410: "Gone", 413: "Payload Too Large", 415: "Unsupported Media Type", 422: "Unprocessable Entity",

@@ -9,34 +9,29 @@ records a redacted copy of the exchange with a copy-paste ``curl`` so that a fai
 from __future__ import annotations
 
 import base64
-import http.client
 import json as jsonlib
 import re
-import shlex
-import socket
 import threading
 import time
 import zlib
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 from urllib.parse import urlencode, urljoin, urlsplit
 
 import requests
 import requests.auth
-from requests.adapters import HTTPAdapter
-from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 
 from qaconform.target import holdback
-from qaconform.target.created_id import created_id
+from qaconform.target.curl_line import curl_line, shell_data
 from qaconform.target.exchange_log import log_exchange
 from qaconform.target.politeness import PACE, Limits, limiter_for
 from qaconform.target.profile import Profile
-from qaconform.target.settle import Settled
+from qaconform.target.recording import BODY_KEEP, REDACTED, Exchange, Recorder
+from qaconform.target.transport import WATCH, Cutoff, DeadlineAdapter, dropped, not_http
 from qaconform.target.writes import WriteBudget, WriteBudgetSpent
 
-REDACTED = "<redacted>"
-_BODY_KEEP = 4000  # characters of a body kept in a recorded exchange
+__all__ = ["REDACTED", "ApiClient", "ApiResponse", "BasicAuth", "Exchange", "Recorder", "TargetError",
+           "TargetUnreachable", "basic_auth", "shell_data", "write_label"]
 
 
 class TargetError(AssertionError):
@@ -49,164 +44,6 @@ class TargetError(AssertionError):
 
 class TargetUnreachable(Exception):
     """No HTTP answer at all (refused, DNS, TLS, timeout before the status line)."""
-
-
-@dataclass
-class Exchange:
-    """A redacted request/response pair, kept for the report and the curl line."""
-
-    role: str
-    method: str
-    url: str
-    status: int | None
-    request_headers: dict[str, str]
-    request_body: str | None
-    response_headers: dict[str, str]
-    response_body: str
-    elapsed_ms: float
-    curl: str
-    operation: str | None = None
-
-    def as_dict(self) -> dict[str, Any]:
-        return dict(vars(self))
-
-
-_CREATED_KINDS = (("/answer.json", "answer"), ("/comment.json", "comment"), ("/schedule.json", "gdpr-job"))
-"""What a 201 to a POST on a path ending so created (for the created-ids list of the report)."""
-
-
-@dataclass
-class Recorder:
-    """Collects exchanges for the test that is running; the pytest plugin reads and resets it per test."""
-
-    secrets: set[str] = field(default_factory=set)
-    exchanges: list[Exchange] = field(default_factory=list)
-    keep: int = 30
-    total: int = 0
-    late_in_row: int = 0  # requests in a row that used their whole timeout_s without a complete answer
-    give_up_after: int = 3  # then stop sending: a hanging target would otherwise cost timeout_s per test
-    retry_after_s: float = 30.0  # ... except one request this long after the last late one (it may have recovered)
-    last_late: float = 0.0
-    created: list[dict[str, Any]] = field(default_factory=list)  # every 201 to a POST, whoever sent it
-    settle_reads: int = 0  # read-backs after a write this test made (support.settle)
-    settle_waits: list[dict[str, Any]] = field(default_factory=list)  # those that read more than once, or never settled
-    writes: dict[str, dict[str, int]] = field(default_factory=dict)
-    """Writes of the running test per operation: ``{"postAnswer": {"sent": 3, "accepted": 2, "held": 1}}`` (held:
-    not sent, the write budget was spent)."""
-
-    pool_writes: dict[str, dict[str, int]] = field(default_factory=dict)
-    """The same per pool of the write budget they were taken from (a fixture may serve another test's share)."""
-
-    holds: dict[str, Any] = field(default_factory=dict)
-    """Hold-backs of the running test (429, 503 with Retry-After): ``{"times": 2, "waited_s": 2.0, "statuses":
-    {"429": 2}, "paced_s": 0.4, "given_up": [why]}``."""
-    tap: ClassVar[Callable[[Exchange], None] | None] = None
-    """Called with every exchange of every recorder of the process (``qaconform.pytest.exchange_log``: the run's
-    interface coverage and its HAR cassettes), besides the last ``keep`` each recorder holds for its test."""
-
-    def note_write(self, operation: str, what: str, pool: str | None = None) -> None:
-        """One write of ``operation``: ``sent``, ``accepted`` (a 2xx) or ``held`` (not sent: budget spent)."""
-        counts = self.writes.setdefault(operation, {"sent": 0, "accepted": 0, "held": 0})
-        counts[what] += 1
-        if pool is not None:
-            self.pool_writes.setdefault(pool, {"sent": 0, "accepted": 0, "held": 0})[what] += 1
-
-    def take_writes(self) -> dict[str, Any] | None:
-        """This test's writes for the results file (``writes``: per operation, and per pool when a budget counted
-        them), and a fresh count for the next test."""
-        out = {"operations": self.writes, **({"pools": self.pool_writes} if self.pool_writes else {})}
-        self.writes, self.pool_writes = {}, {}
-        return out if out["operations"] else None
-
-    def note_settle(self, how: Settled) -> None:
-        """One read-back: counted; kept when it had to wait for the target's lists (or never saw the write)."""
-        self.settle_reads += 1
-        if how.reads > 1 or not how.settled:
-            self.settle_waits.append(how.as_dict())
-
-    def take_settles(self) -> dict[str, Any] | None:
-        """This test's read-backs for the results file (``settle``), and a fresh count for the next test."""
-        out = {"reads": self.settle_reads, "waits": self.settle_waits} if self.settle_reads else None
-        self.settle_reads, self.settle_waits = 0, []
-        return out
-
-    def note_hold(self, status: int, waited_s: float, given_up: str | None = None) -> None:
-        """One answer that held the running test back (qaconform.target.holdback): waited ``waited_s`` as told, or
-        ``given_up`` (why the request was not sent again)."""
-        h = self.holds
-        h["times"] = int(h.get("times", 0)) + 1
-        h["waited_s"] = round(float(h.get("waited_s", 0.0)) + waited_s, 3)
-        statuses = h.setdefault("statuses", {})
-        statuses[str(status)] = statuses.get(str(status), 0) + 1
-        if given_up is not None:
-            h.setdefault("given_up", []).append(given_up)
-
-    def note_paced(self, waited_s: float) -> None:
-        """Time the running test waited for the pace a hold-back lowered (not for the profile's own limits)."""
-        if waited_s >= 0.001:
-            self.holds["paced_s"] = round(float(self.holds.get("paced_s", 0.0)) + waited_s, 3)
-
-    @property
-    def held_s(self) -> float:
-        """What the running test has waited as told so far (its budget: holdback.TEST_BUDGET_S)."""
-        return float(self.holds.get("waited_s", 0.0))
-
-    def take_holds(self) -> dict[str, Any] | None:
-        """This test's hold-backs for the results file (``held_back``), and a fresh count for the next test."""
-        out, self.holds = self.holds, {}
-        return out or None
-
-    def note_outcome(self, late: bool) -> None:
-        self.late_in_row = self.late_in_row + 1 if late else 0
-        if late:
-            self.last_late = time.monotonic()
-
-    def holding_back(self) -> bool:
-        """Whether the target has hung often enough, and recently enough, that the next request is not sent."""
-        return (bool(self.give_up_after) and self.late_in_row >= self.give_up_after
-                and time.monotonic() - self.last_late < self.retry_after_s)
-
-    def note_created(self, role: str, url: str, content: bytes, location: str | None) -> None:
-        """Remember what a POST created, so the report lists it even when the test that sent it did not."""
-        path = urlsplit(url).path
-        kind = next((k for suffix, k in _CREATED_KINDS if path.endswith(suffix)), "content")
-        body: Any = None
-        if len(content) < 65536:
-            try:
-                body = jsonlib.loads(content)
-            except (ValueError, UnicodeDecodeError):
-                body = None
-        new_id: Any
-        if kind == "gdpr-job":  # a job's id: its type is not shown, so it is kept as the target sent it
-            new_id = body.get("jobId") if isinstance(body, dict) else None
-        else:
-            new_id = created_id(body, location)
-        self.created.append({"kind": kind, "id": new_id, "by": role, "url": self.redact(url)})
-
-    def redact(self, text: str) -> str:
-        for s in self.secrets:
-            if s and len(s) >= 3:
-                text = text.replace(s, REDACTED)
-        return text
-
-    def redact_bytes(self, data: bytes) -> bytes:
-        """:meth:`redact` for a body as sent, which need not be UTF-8."""
-        for s in self.secrets:
-            if s and len(s) >= 3 and s.encode() in data:
-                data = data.replace(s.encode(), REDACTED.encode())
-        return data
-
-    def add(self, ex: Exchange) -> None:
-        self.total += 1
-        if Recorder.tap is not None:
-            Recorder.tap(ex)
-        self.exchanges.append(ex)
-        if len(self.exchanges) > self.keep:
-            del self.exchanges[0]
-
-    def take(self) -> list[Exchange]:
-        out, self.exchanges = self.exchanges, []
-        return out
 
 
 class ApiResponse:
@@ -258,86 +95,6 @@ class ApiResponse:
         return f"<ApiResponse {self.status} {self.exchange.method} {self.url}>"
 
 
-@dataclass
-class _Cutoff:
-    """One request's watchdog. Socket timeouts bound each read, not the whole answer: a target that sends one byte
-    a second never trips them. At the deadline the watchdog shuts the connection's socket, so the read fails."""
-
-    conn: Any = None
-    fired: threading.Event = field(default_factory=threading.Event)
-
-    def cut(self) -> None:
-        self.fired.set()
-        sock = getattr(self.conn, "sock", None)
-        if sock is not None:
-            try:
-                socket.socket.shutdown(sock, socket.SHUT_RDWR)  # the plain socket's shutdown, also under TLS
-            except OSError:
-                pass
-
-
-class _Watch(threading.local):
-    cutoff: _Cutoff | None = None
-
-
-_WATCH = _Watch()
-
-
-class _WatchedPool(HTTPConnectionPool):
-    def _get_conn(self, timeout: float | None = None) -> Any:
-        conn = super()._get_conn(timeout)
-        if _WATCH.cutoff is not None:
-            _WATCH.cutoff.conn = conn
-        return conn
-
-
-class _WatchedHTTPSPool(HTTPSConnectionPool):
-    def _get_conn(self, timeout: float | None = None) -> Any:
-        conn = super()._get_conn(timeout)
-        if _WATCH.cutoff is not None:
-            _WATCH.cutoff.conn = conn
-        return conn
-
-
-# urllib3 names the pool class in its messages; keep the names users know.
-_WatchedPool.__name__ = "HTTPConnectionPool"
-_WatchedHTTPSPool.__name__ = "HTTPSConnectionPool"
-
-
-class _DeadlineAdapter(HTTPAdapter):
-    """Hands the connection in use to the current :class:`_Cutoff`."""
-
-    def init_poolmanager(self, *args: Any, **kwargs: Any) -> None:
-        super().init_poolmanager(*args, **kwargs)
-        self.poolmanager.pool_classes_by_scheme = {"http": _WatchedPool, "https": _WatchedHTTPSPool}
-
-
-def _not_http(exc: BaseException) -> bool:
-    """Whether a connection error is really an answer that is not valid HTTP (too many headers, a bad status
-    line): the target answered, so it is the target's fault, not an unreachable target."""
-    chain: list[BaseException] = [exc]
-    for e in chain:
-        if isinstance(e, http.client.HTTPException) and not isinstance(e, ConnectionError):
-            return True
-        if len(chain) < 16:
-            chain.extend(a for a in e.args if isinstance(a, BaseException))
-            chain.extend(c for c in (e.__cause__, e.__context__) if c is not None)
-    return False
-
-
-def _dropped(exc: BaseException) -> bool:
-    """Whether a read failed because the target reset or aborted the connection (an overloaded or dying target):
-    the kit got no answer to judge, so the test is blocked, never failed."""
-    chain: list[BaseException] = [exc]
-    for e in chain:
-        if isinstance(e, ConnectionResetError | ConnectionAbortedError | BrokenPipeError):
-            return True
-        if len(chain) < 16:
-            chain.extend(a for a in e.args if isinstance(a, BaseException))
-            chain.extend(c for c in (e.__cause__, e.__context__) if c is not None)
-    return False
-
-
 def basic_auth(username: str, password: str) -> tuple[bytes, bytes]:
     """Basic credentials for requests, UTF-8 encoded: given text, requests encodes Latin-1, which sends a wrong
     password for an account with a non-ASCII one (and raises beyond Latin-1). UTF-8 is the one charset RFC 7617
@@ -366,46 +123,6 @@ def _encode_body(json: Any, data: bytes | str | dict[str, Any] | None, hdrs: dic
     if isinstance(data, str):
         return data.encode()
     return data
-
-
-_NOT_PASTEABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
-"""Characters a terminal would act on, or a paste would lose, inside a quoted shell word (newline and tab paste)."""
-_PLAIN_BYTES = frozenset(range(0x20, 0x7f)) - {ord("'"), ord("\\")}
-
-
-def shell_data(body: bytes) -> str:
-    """The shell word that makes ``curl --data-binary`` send exactly ``body`` (bash, zsh).
-
-    UTF-8 text without control characters as itself, quoted; any other body (a generated negative case may send
-    bytes that are not UTF-8) as ``$'...'`` with ``\\xHH`` escapes, or, holding a NUL (no shell word can), read from
-    ``printf`` through process substitution. Never decoded with U+FFFD, which would send other bytes."""
-    try:
-        text = body.decode("utf-8")
-    except UnicodeDecodeError:
-        text = None
-    if text is not None and not _NOT_PASTEABLE.search(text):
-        return shlex.quote(text)
-    if b"\x00" not in body:
-        return "$'" + "".join(chr(b) if b in _PLAIN_BYTES else {0x27: "\\'", 0x5C: "\\\\"}.get(b, f"\\x{b:02x}")
-                              for b in body) + "'"
-    shown = "".join(chr(b) if b in _PLAIN_BYTES and b != ord("%") else
-                    {0x5C: "\\\\", 0x25: "%%"}.get(b, f"\\x{b:02x}") for b in body)
-    return f"@<(printf '{shown}')"
-
-
-def _curl(role: str, method: str, url: str, headers: dict[str, str], body: bytes | None, authed: bool) -> str:
-    parts = ["curl", "-sS", "-i", "-X", method]
-    if authed:
-        parts += ["-u", '"$USER:$PASSWORD"']
-    for k, v in headers.items():
-        if k.lower() in ("authorization", "user-agent", "accept-encoding", "connection", "content-length"):
-            continue
-        parts += ["-H", shlex.quote(f"{k}: {v}")]
-    if body is not None:
-        parts += ["--data-binary", shell_data(body)]
-    parts.append(shlex.quote(url))
-    line = " ".join(parts)
-    return f"{line}   # as {role}" if authed else line
 
 
 class BasicAuth(requests.auth.HTTPBasicAuth):
@@ -471,8 +188,8 @@ class ApiClient:
         self._account = username or "anonymous"
         self.http = requests.Session()
         self.http.trust_env = False  # never route credentials through an environment proxy
-        self.http.mount("http://", _DeadlineAdapter())
-        self.http.mount("https://", _DeadlineAdapter())
+        self.http.mount("http://", DeadlineAdapter())
+        self.http.mount("https://", DeadlineAdapter())
         self.http.verify = profile.verify_tls
         self.http.headers.update(
             {"Accept": "application/json", "User-Agent": "qaconform", "Accept-Encoding": "gzip, deflate"}
@@ -643,10 +360,10 @@ class ApiClient:
         self, method: str, url: str, hdrs: dict[str, str], body: bytes | None, deadline: float
     ) -> tuple[int, dict[str, str], bytes, str]:
         remaining = max(0.5, deadline - time.monotonic())
-        cutoff = _Cutoff()
+        cutoff = Cutoff()
         timer = threading.Timer(remaining, cutoff.cut)
         timer.daemon = True
-        _WATCH.cutoff = cutoff
+        WATCH.cutoff = cutoff
         timer.start()
         try:
             try:
@@ -665,13 +382,13 @@ class ApiClient:
                         f"{method} {url}: no complete status line and headers within timeout_s="
                         f"{self.profile.timeout_s}s (the target answers too slowly, or not at all)"
                     ) from None
-                if _not_http(exc):
+                if not_http(exc):
                     raise TargetError(f"{method} {url}: the answer is not valid HTTP ({_short(exc)})") from None
                 raise TargetUnreachable(f"{method} {url}: no answer ({_short(exc)})") from None
             except requests.exceptions.RequestException as exc:
                 raise TargetError(f"{method} {url}: the answer is not valid HTTP ({_short(exc)})") from None
             finally:
-                _WATCH.cutoff = None
+                WATCH.cutoff = None
             try:
                 headers = {k.lower(): v for k, v in r.headers.items()}
                 raw = self._read_capped(r, url, deadline)
@@ -711,7 +428,7 @@ class ApiClient:
         except TargetError:
             raise
         except Exception as exc:  # urllib3 protocol errors, read timeouts, wrong Content-Length
-            if _dropped(exc):  # the connection was reset mid-body: no answer to judge, not a broken rule
+            if dropped(exc):  # the connection was reset mid-body: no answer to judge, not a broken rule
                 raise TargetUnreachable(f"{url}: the connection was dropped mid-answer ({_short(exc)})") from None
             raise TargetError(f"{url}: the response body could not be read ({_short(exc)})") from None
         return b"".join(chunks)
@@ -742,11 +459,11 @@ class ApiClient:
             url=shown_url,
             status=status,
             request_headers={k: rec.redact(v) for k, v in req_headers.items()},
-            request_body=None if body_text is None else body_text[:_BODY_KEEP],
+            request_body=None if body_text is None else body_text[:BODY_KEEP],
             response_headers={k: rec.redact(v) for k, v in resp_headers.items() if k != "set-cookie"},
-            response_body=rec.redact(content[:_BODY_KEEP].decode("utf-8", errors="replace")),
+            response_body=rec.redact(content[:BODY_KEEP].decode("utf-8", errors="replace")),
             elapsed_ms=round((time.monotonic() - started) * 1000, 2),
-            curl=_curl(self.role, method, shown_url, hdrs, sent, authed),
+            curl=curl_line(self.role, method, shown_url, hdrs, sent, authed),
             operation=operation,
         )
         rec.add(ex)

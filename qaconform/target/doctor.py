@@ -28,14 +28,13 @@ from enum import StrEnum
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from qaconform.contract import path
+from qaconform.contract import API_PREFIX, path
 from qaconform.target import discover, fixture_state, ledger
 from qaconform.target.client import ApiClient, Recorder, TargetError, TargetUnreachable
 from qaconform.target.discover import Listing, as_id, read_pages
 from qaconform.target.fixture_state import FixtureState
 from qaconform.target.profile import ROLES, Profile
 
-API_SUFFIX = "/services/v2"
 STOP_EXIT, UNREACHABLE_EXIT = 2, 3
 
 
@@ -188,19 +187,19 @@ def examine(profile: Profile, recorder: Recorder | None = None) -> Diagnosis:
 def _base_url_shape(profile: Profile, d: Diagnosis) -> bool:
     """base_url is everything before /services/v2: a URL that already holds it doubles it on every request."""
     parts = urlsplit(profile.base_url)
-    at = parts.path.find(API_SUFFIX)
+    at = parts.path.find(API_PREFIX)
     if at < 0:
         return True
     fixed = urlunsplit((parts.scheme, parts.netloc, parts.path[:at], "", "")).rstrip("/")
-    d.add(Severity.STOP, "base_url", f"base_url {profile.base_url!r} already holds {API_SUFFIX}, which the kit "
-          f"puts before every operation's path ({fixed}{API_SUFFIX}{API_SUFFIX}/question.json)",
-          f'set base_url = "{fixed}" (everything before {API_SUFFIX}) in {profile.path}')
+    d.add(Severity.STOP, "base_url", f"base_url {profile.base_url!r} already holds {API_PREFIX}, which the kit "
+          f"puts before every operation's path ({fixed}{API_PREFIX}{API_PREFIX}/question.json)",
+          f'set base_url = "{fixed}" (everything before {API_PREFIX}) in {profile.path}')
     return False
 
 
 def _shown(api_path: str) -> str:
     """An operation's path as the user finds it in the server's logs: ``/services/v2/...``."""
-    return API_SUFFIX + api_path if api_path.startswith("/") else api_path
+    return API_PREFIX + api_path if api_path.startswith("/") else api_path
 
 
 def _status(client: ApiClient, api_path: str, **params: Any) -> int:
@@ -231,9 +230,9 @@ def _base_url_fix(profile: Profile, anon: ApiClient) -> str:
     parts = urlsplit(profile.base_url)
     if parts.path.strip("/"):
         root = urlunsplit((parts.scheme, parts.netloc, "", "", ""))
-        if _status(anon, f"{root}{API_SUFFIX}/{path('listQuestions').lstrip('/')}", pageSize=1) not in (0, 404):
+        if _status(anon, f"{root}{API_PREFIX}/{path('listQuestions').lstrip('/')}", pageSize=1) not in (0, 404):
             return f'the interface answers at {root}: set base_url = "{root}" in {profile.path}'
-    return (f"base_url must be everything before {API_SUFFIX} (https://host, or https://host/prefix when the site "
+    return (f"base_url must be everything before {API_PREFIX} (https://host, or https://host/prefix when the site "
             f"lives under a path); check it in {profile.path}")
 
 

@@ -33,6 +33,7 @@ from pydantic import (
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
 from pydantic_core import PydanticCustomError
 
+from qaconform.contract import API_PREFIX
 from qaconform.target.writes import DEFAULT_WRITE_BUDGET, UNLIMITED
 
 ROLES: tuple[str, ...] = ("admin", "moderator", "member", "novice")
@@ -279,7 +280,7 @@ class Cleanup(_Table):
         "PUT", description="the HTTP method of the site's delete action")
     path: Annotated[StrictStr, Field(pattern=r"^/[^?#]*\{id\}[^?#]*$")] = Field(
         description="the delete action's path after base_url, with {id} where the node's id goes, e.g. "
-                    "/services/v2/node/{id}/delete.json", examples=["/services/v2/node/{id}/delete.json"])
+                    f"{API_PREFIX}/node/{{id}}/delete.json", examples=[f"{API_PREFIX}/node/{{id}}/delete.json"])
     account: Literal["admin", "moderator", "author"] = Field(
         "admin", description="who deletes: a role of [accounts], or \"author\" (the account that created the node)")
     cascades: StrictBool = Field(
@@ -292,7 +293,7 @@ class ProfileFile(_Table):
 
     model_config = ConfigDict(title="qaconform target profile")
     name: StrictStr | None = Field(None, description="shown in reports")
-    base_url: StrictStr = Field(description="everything before /services/v2, e.g. http://127.0.0.1:8080",
+    base_url: StrictStr = Field(description=f"everything before {API_PREFIX}, e.g. http://127.0.0.1:8080",
                                 json_schema_extra={"format": "uri", "pattern": "^https?://[^/@]+"})
     timeout_s: PositiveNumber = Field(10.0, description="seconds per request, body included")
     settle_s: Annotated[float, Field(ge=0), BeforeValidator(_not_bool)] = Field(
@@ -369,7 +370,7 @@ class Profile:
     @property
     def api_root(self) -> str:
         """Everything before the operation path: ``{base_url}/services/v2``."""
-        return self.base_url.rstrip("/") + "/services/v2"
+        return self.base_url.rstrip("/") + API_PREFIX
 
     @property
     def host(self) -> str:

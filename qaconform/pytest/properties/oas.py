@@ -10,15 +10,11 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import requests
-import schemathesis
-import yaml
 from schemathesis.checks import not_a_server_error
 from schemathesis.core.failures import FailureGroup
 from schemathesis.core.transport import Response
@@ -31,15 +27,25 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from qaconform.contract import default_spec_dir, envelope
+from qaconform.contract import API_PREFIX
 from qaconform.pytest import schemathesis_checks
 from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.properties.case_rules import constrain_gdpr_job, leaves_open, must_reject
 from qaconform.pytest.properties.plugin import Budget
+from qaconform.pytest.properties.schema import (
+    OPENAPI,
+    SPEC_DIR,
+    Pools,
+    bind_target,
+    build_schema,
+    collection_schema,
+    profile_visibilities,
+    schema_config,
+)
 from qaconform.pytest.properties.states import (
     REPEAT_OBSERVATIONS,
     STATE_CHANGES,
     UNLISTED,
-    NodeLedger,
     error_body_stated,
 )
 from qaconform.pytest.schemathesis_checks import int_value
@@ -48,8 +54,8 @@ from qaconform.target.client import REDACTED, ApiClient, BasicAuth, TargetError
 from qaconform.target.created_id import created_id
 from qaconform.target.profile import Profile
 
-SPEC_DIR = default_spec_dir()
-OPENAPI = SPEC_DIR / "openapi.yaml"
+__all__ = ["OPENAPI", "SPEC_DIR", "Pools", "SchemaSender", "bind_target", "build_schema", "collection_schema",
+           "constrain_gdpr_job", "leaves_open", "must_reject", "profile_visibilities", "schema_config", "shape_rule"]
 
 BUILTIN_CHECKS = (not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
                   negative_data_rejection, positive_data_acceptance, ignored_auth)
@@ -61,16 +67,6 @@ ROLE_BY_OPERATION = {
 }  # fmt: skip
 """The account that holds every permission the operation needs (target-profile.md); member for the rest."""
 
-ACCEPTED_WHEN_VALID = {
-    "postComment": ["2xx", "400", "403"],      # rules 4 and 6 (400), rule 7 (403): generated privacy fields hit them
-    "scheduleGdprJob": ["2xx", "400"],         # the Errors table: missing user/csv, clash, past date, bad reassignUser
-    "unmarkFavorite": ["2xx", "4xx"],          # the interface cannot make favorites: a generated call meets a node
-    "cancelWiki": ["2xx", "4xx"],              # that is not one (not wiki), which the description leaves open
-}  # fmt: skip
-"""positive_data_acceptance: statuses a schema-valid request may meet; 2xx only elsewhere."""
-
-COVERAGE_FROM = 50
-"""--max-examples from which the coverage phase (boundary values of every parameter) runs too."""
 
 NOT_SHOWN_STATUSES = {"unmarkFavorite", "cancelWiki"}
 """Operations whose generated calls always meet an undescribed situation (no favorite, no wiki node)."""
@@ -98,194 +94,9 @@ REFUSAL_RULES = {"postComment": "COMMENT-BODY-REQUIRED", "listUserContent": "GDP
 """The rule an accepted invalid request breaks (see must_reject); CONV-BODY-FORMAT elsewhere."""
 
 
-PROJECTIONS = ["id", "id,name", "id,creationDate", "id,title,author"]
-"""includeOnly values of generated list requests (the description's example is id and name)."""
-
-NODE_TYPES = ["question", "answer", "comment", "idea", "ideacomment", "kbentry", "topic"]
-
-
 def shape_rule(operation_id: str) -> str:
     """postComment -> SHAPE-POST-COMMENT: the rule of spec/rules.yaml for an operation's documented answers."""
     return "SHAPE-" + re.sub(r"(?<!^)(?=[A-Z])", "-", operation_id).upper()
-
-
-@dataclass
-class Pools:
-    """Ids the generated calls may use.
-
-    ``readers`` get comments and reads only; ``victims`` may be locked, sent to moderation, unwikified and
-    unfavorited (one per action); ``comments`` are under the first reader (one private to moderator).
-    """
-
-    question_id: int
-    readers: list[int]
-    victims: list[int]
-    comments: list[int]
-    user_ids: dict[str, int]
-    protected: frozenset[int]
-    ledger: NodeLedger = field(default_factory=NodeLedger)
-    """The nodes this run moved to another state (shared by every generated test of the process)."""
-
-    def victim(self, operation_id: str) -> int:
-        order = ["lockNode", "sendToModeration", "cancelWiki", "unmarkFavorite"]
-        return self.victims[order.index(operation_id) % len(self.victims)] if operation_id in order else 0
-
-    def allowed(self, operation_id: str) -> list[int]:
-        """The ids a valid path parameter of this operation takes (each operation has at most one)."""
-        users = sorted(set(self.user_ids.values()))
-        nodes = [self.question_id, *self.readers]
-        return {
-            "postComment": [*nodes, *self.comments[:2]], "postAnswer": [self.question_id],
-            "listUserAnswers": users, "listUserQuestions": users, "listUserContent": users,
-            "listNodeFollowers": nodes, "listAnswerComments": self.readers,
-        }.get(operation_id) or [self.victim(operation_id)]
-
-
-def _spec_for(profile: Profile, workdir: Path) -> Path:
-    """spec/openapi.yaml, or a copy whose issue-type path uses the profile's tracker segment."""
-    tracker = profile.fixtures.issue_tracker or "tracker"
-    if tracker == "tracker":
-        return OPENAPI
-    raw = yaml.safe_load(OPENAPI.read_text(encoding="utf-8"))
-    raw["paths"][f"/services/v2/{tracker}/issuetype.json"] = raw["paths"].pop("/services/v2/tracker/issuetype.json")
-    shutil.copytree(SPEC_DIR / "schemas", workdir / "schemas", dirs_exist_ok=True)
-    out = workdir / "openapi.yaml"
-    out.write_text(yaml.safe_dump(raw, sort_keys=False), encoding="utf-8")
-    return out
-
-
-def _bind(name: str, probability: float = 1.0) -> dict[str, Any]:
-    """A parameter drawn from dictionary ``name`` (with this probability; else generated)."""
-    return {"dictionary": name, "probability": probability}
-
-
-def _static_parameters() -> dict[str, dict[str, Any]]:
-    """Parameters bound to dictionaries known at collection (sort names, booleans, node types)."""
-    return {
-        "listUserAnswers": {"query.sort": _bind("question_sorts")},
-        "listUserQuestions": {"query.sort": _bind("question_sorts")},
-        "listNodeFollowers": {"query.sort": _bind("question_sorts")},
-        "listQuestions": {"query.sort": _bind("question_sorts"), "query.unanswered": _bind("booleans"),
-                          "query.type": _bind("node_types")},
-        "listTopics": {"query.type": _bind("node_types")},
-    }
-
-
-def _target_dictionaries(pools: Pools, profile: Profile) -> dict[str, Any]:
-    """The target's ids as dictionaries: users, the fixture question, readable and victim nodes, visibilities."""
-    nodes = [pools.question_id, *pools.readers]
-    dictionaries: dict[str, Any] = {
-        "users": {"values": sorted(set(pools.user_ids.values()))},
-        "question": {"values": [pools.question_id]},
-        "readers": {"values": pools.readers},
-        "nodes": {"values": nodes},
-        "parents": {"values": [*nodes, *pools.comments[:2]]},  # the third is private to admin
-        "visibilities": {"values": profile_visibilities(profile)},
-    }
-    for op in VICTIM_OPERATIONS:
-        dictionaries[f"victim_{op}"] = {"values": [pools.victim(op)]}
-    return dictionaries
-
-
-def _target_parameters() -> dict[str, dict[str, Any]]:
-    """The path ids (and comment fields) each operation draws from the target's dictionaries."""
-    return {
-        "postComment": {"path.nodeId": _bind("parents"), "body.visibility": _bind("visibilities", 0.7),
-                        "body.recipients[*].id": _bind("users", 0.9)},
-        "postAnswer": {"path.questionId": _bind("question")},
-        "listUserAnswers": {"path.userId": _bind("users")},
-        "listUserQuestions": {"path.userId": _bind("users")},
-        "listUserContent": {"path.userId": _bind("users")},
-        "listNodeFollowers": {"path.nodeId": _bind("nodes")},
-        "listAnswerComments": {"path.answerId": _bind("readers")},
-        **{op: {"path.nodeId": _bind(f"victim_{op}")} for op in VICTIM_OPERATIONS},
-    }
-
-
-def schema_config(budget: Budget, pools: Pools | None = None, profile: Profile | None = None) -> dict[str, Any]:
-    """The schemathesis configuration (the schemathesis.toml format, as a dict) of one run.
-
-    Without ``pools`` and ``profile`` it holds only what is known when pytest collects (seed, examples, static
-    dictionaries): the per-operation tests load the schema then, and ``SchemaSender.make_safe`` binds the target's
-    ids at call time. The state machine, built inside a test, gets the target's ids as dictionaries too.
-    """
-    dictionaries: dict[str, Any] = {
-        "question_sorts": {"values": list(envelope().sorts_seen)},
-        "booleans": {"values": ["true", "false"]},
-        "node_types": {"values": NODE_TYPES},
-    }
-    parameters = _static_parameters()
-    if pools is not None and profile is not None:
-        dictionaries.update(_target_dictionaries(pools, profile))
-        for op, params in _target_parameters().items():
-            parameters[op] = {**parameters.get(op, {}), **params}
-    operations: list[dict[str, Any]] = [{"include-operation-id": op, "parameters": params}
-                                        for op, params in parameters.items()]
-    operations += [{"include-operation-id": op, "checks": {"positive_data_acceptance": {"expected-statuses": statuses}}}
-                   for op, statuses in ACCEPTED_WHEN_VALID.items()]
-    config: dict[str, Any] = {
-        "seed": budget.seed,
-        "generation": {"max-examples": budget.max_examples, "mode": "all", "with-security-parameters": False,
-                       "database": "none",
-                       # A failing case is one request, already printed as a curl; shrinking it would replay it
-                       # dozens of times against a slow target for a slightly shorter query string.
-                       "no-shrink": True},
-        # The coverage phase sends ~50 boundary cases per operation whatever max-examples says: too many for the
-        # default budget on a slow target; fuzzing draws negative (malformed) values too.
-        "phases": {"coverage": {"enabled": budget.max_examples >= COVERAGE_FROM}},
-        "checks": {"positive_data_acceptance": {"expected-statuses": ["2xx"]}},
-        "dictionaries": dictionaries,
-        "operations": operations,
-    }
-    if profile is not None:
-        config.update({"base-url": profile.base_url, "request-timeout": profile.timeout_s,
-                       "tls-verify": profile.verify_tls})
-    return config
-
-
-VICTIM_OPERATIONS = ("lockNode", "sendToModeration", "cancelWiki", "unmarkFavorite")
-
-
-def profile_visibilities(profile: Profile) -> list[str]:
-    """The comment visibility wire values the profile names (full, recipients, and the others when known)."""
-    vis = profile.visibility
-    return [v for v in (vis.full, vis.recipients, vis.to_original_poster, vis.to_moderators, vis.to_own_groups) if v]
-
-
-def _load(path: Path, config: dict[str, Any]) -> Any:
-    # read by the hook while loading: includeOnly takes these values
-    schemathesis_checks.KEEP_PROJECTION[:] = PROJECTIONS
-    try:
-        return schemathesis.openapi.from_path(str(path), config=schemathesis.Config.from_dict(config))
-    finally:
-        schemathesis_checks.KEEP_PROJECTION.clear()
-
-
-def collection_schema(budget: Budget) -> Any:
-    """spec/openapi.yaml as the per-operation tests see it at collection: one pytest test per operation.
-
-    Loaded when pytest imports the test module (schemathesis's eager ``parametrize``), so nothing here may depend
-    on the target: its ids, visibility values and tracker are bound per call by ``SchemaSender``.
-    """
-    return _load(OPENAPI, schema_config(budget))
-
-
-def bind_target(profile: Profile, user_ids: dict[str, int]) -> None:
-    """Tell our schemathesis checks who the accounts are and which visibility values mean what, on this target."""
-    schemathesis_checks.ACCOUNT_IDS.clear()
-    schemathesis_checks.ACCOUNT_IDS.update({profile.accounts[r].username: i for r, i in user_ids.items()
-                                  if r in profile.accounts})
-    schemathesis_checks.VISIBILITY = profile.visibility
-    schemathesis_checks.RECIPIENTS = profile.visibility.recipients
-
-
-def build_schema(profile: Profile, pools: Pools, budget: Budget, workdir: Path) -> Any:
-    """spec/openapi.yaml loaded for this target (its ids as dictionaries, its tracker path), for the state machine."""
-    bind_target(profile, pools.user_ids)
-    config = schema_config(budget, pools, profile)
-    if profile.fixtures.issue_tracker is None:
-        config["operations"].append({"include-operation-id": "listIssueTypes", "enabled": False})
-    return _load(_spec_for(profile, workdir), config)
 
 
 def _digest(value: str) -> int:
@@ -419,7 +230,7 @@ class SchemaSender:
         tracker = self.profile.fixtures.issue_tracker
         if not tracker or tracker == "tracker":
             return text
-        return text.replace("/services/v2/tracker/issuetype.json", f"/services/v2/{tracker}/issuetype.json")
+        return text.replace(f"{API_PREFIX}/tracker/issuetype.json", f"{API_PREFIX}/{tracker}/issuetype.json")
 
     def call_kwargs(self, case: Any) -> dict[str, Any]:
         """Transport arguments of one call: the target, the account of the operation, the profile's limits."""
@@ -625,82 +436,3 @@ class SchemaSender:
         curl = self.on_target(re.sub(r"-H 'Authorization: [^']*'", '-u "$USER:$PASSWORD"', curl))
         return f"{curl}   # as {self.role(op)}"
 
-
-GDPR_OPERATIONS = {"suspend", "anonymize", "delete", "anon-delete"}
-
-OPEN_VALUE_PARAMS = frozenset({"q", "type", "lang", "topics", "unanswered", "wrap", "v1"})
-"""'Meaning and value format of q, type, lang, topics and unanswered: not shown'; 'Values and effect of wrap and v1:
-not shown'."""
-FALLBACK_SORT_OPERATIONS = frozenset({"listSpaces", "listTopics", "listGroups", "listActiveExperts",
-                                      "listEarnedExperts"})
-"""Lists whose sort values the description settles (fall back to the default, or the six expert sorts)."""
-
-
-def leaves_open(operation_id: str, case: Any) -> bool:
-    """Whether a schema-valid request uses a value the description does not say is accepted: then a 4xx is no
-    refusal of valid data (positive_data_acceptance) and its status no undocumented one (status_code_conformance).
-
-    'Accepted sort values for lists other than the expert lists: not shown'; the format of q, type, lang, topics,
-    unanswered, wrap and v1 is not shown; pages are numbered from 1 (page 0 only on the follower list).
-    """
-    query = case.query if isinstance(case.query, dict) else {}
-    if OPEN_VALUE_PARAMS & set(query):
-        return True
-    if "sort" in query and operation_id not in FALLBACK_SORT_OPERATIONS:
-        return True
-    for name in ("page", "pageSize"):
-        value = query.get(name)
-        if isinstance(value, int) and value < 1:
-            return True
-    return False
-
-
-def must_reject(operation_id: str, case: Any) -> bool:
-    """Whether the description requires refusing this (schema-violating) request.
-
-    Accepting data outside the schema is not forbidden in general (a lenient server conforms: an invalid expert
-    sort, for one, is an observed rule), so negative_data_rejection applies only where the description lists the
-    refusal: a comment without body (COMMENT-BODY-REQUIRED), a job outside the Errors table's conditions, a user
-    content query with a user id that is no id (GDPR-CONTENT-422).
-    """
-    body = case.body if isinstance(case.body, dict) else None
-    query = case.query if isinstance(case.query, dict) else {}
-    if operation_id == "postComment":
-        given = body.get("body") if body is not None else None
-        return not isinstance(given, str) and not isinstance(query.get("body"), str)
-    if operation_id == "scheduleGdprJob":
-        if body is None:
-            return True
-        ops = body.get("operations")
-        kind = body.get("type")
-        return (kind not in ("bulk", "individual") or not isinstance(ops, list) or not 1 <= len(ops) <= 4
-                or any(not isinstance(o, str) or o not in GDPR_OPERATIONS for o in ops)
-                or (kind == "individual" and not isinstance(body.get("user"), dict))
-                or (kind == "bulk" and "csvFileId" not in body))
-    if operation_id == "listUserContent":
-        return int_value((case.path_parameters or {}).get("userId")) is None
-    return False
-
-
-def constrain_gdpr_job(body: dict[str, Any], profile: Profile) -> None:
-    """A generated job may only ever name the profile's gdpr_user (or nobody), and is always dated in the past.
-
-    A successful job cannot be undone, and a run schedules at most three on purpose, all in
-    suites/scenarios/test_gdpr_jobs.py: a conforming server refuses every generated job (the past-date row of the
-    Errors table), and a broken one that schedules it anyway acts only on gdpr_user (with [safety] destructive, as
-    an individual job, content reassigned to admin, never a CSV) or on nobody.
-    """
-    safety = profile.safety
-    if "user" in body:
-        body["user"] = safety.user_spec() if safety.gdpr_user else {"username": "qaconform-nobody"}
-    if "csvFileId" in body:
-        body["csvFileId"] = -1
-    if safety.destructive and safety.gdpr_user:
-        body.pop("csvFileId", None)
-        body["type"] = "individual"
-        body["user"] = safety.user_spec()
-        if "reassignUser" in body:
-            body["reassignUser"] = {"username": profile.accounts["admin"].username}
-    for key in ("scheduleDate", "scheduleTime"):
-        body.pop(key, None)
-    body["scheduleDate"] = {"formatted": "01/01/2001 00:00"}
