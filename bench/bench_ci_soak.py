@@ -18,7 +18,7 @@ one-shot fixture is no longer in its state, writes sent/accepted at the target) 
   delete actions of the run's cleanup are counted apart (column "cleanup deletes"): they remove what it wrote.
 Exit 0 when every criterion holds, 1 otherwise.
 
-Run: python bench/bench_ci_soak.py [--rounds 12] [--variant NAME ...] [--only AREA ...] [--max-writes 220]
+Run: python bench/bench_ci_soak.py [--rounds 12] [--variant NAME ...] [--only AREA ...] [--max-writes 100]
 (about 12 x 30 s on 2 cores). A run that cleans up (the reference server names its delete action) leaves every
 list as it found it, so the later rounds' lists are as long as the first's.
 Everything listens on 127.0.0.1; every run is bounded by --timeout.
@@ -151,9 +151,9 @@ def main() -> int:
     ap.add_argument("--variant", action="append", default=None,
                     help=f"allowed variants of the server (repeatable; default: {', '.join(DEFAULT_VARIANTS)})")
     ap.add_argument("--only", nargs="*", default=[], help="a part of the suites, as `qaconform run --only` takes it")
-    ap.add_argument("--max-writes", type=float, default=220,
-                    help="accepted writes allowed per run, the cleanup's deletes apart (default 220: the kit's default "
-                         "write budget)")
+    ap.add_argument("--max-writes", type=float, default=100,
+                    help="accepted writes allowed per run, the cleanup's deletes apart (default 100: the issue's "
+                         "bound, and the kit's default write budget)")
     ap.add_argument("--timeout", type=float, default=600, help="seconds one run may take (default 600)")
     ap.add_argument("--keep", action="store_true", help="keep the run folders (printed at the end)")
     args = ap.parse_args()
