@@ -21,13 +21,16 @@ def _pytest(folder: Path, *args: str) -> tuple[subprocess.CompletedProcess[str],
 
 
 def test_a_module_that_cannot_be_collected_is_in_the_results_and_the_rest_still_runs(tmp_path: Path) -> None:
-    (tmp_path / "test_fine_qc.py").write_text("def test_fine():\n    assert True\n", encoding="utf-8")
+    # the module that can be collected: its one test checks something real, and its outcome must reach the results
+    (tmp_path / "test_fine_qc.py").write_text("def test_fine():\n    assert sorted([3, 1, 2]) == [1, 2, 3]\n",
+                                              encoding="utf-8")
     (tmp_path / "test_broken_qc.py").write_text("import no_such_module_of_qaconform\n", encoding="utf-8")
     proc, data = _pytest(tmp_path, "--continue-on-collection-errors")
     errors = data["collection_errors"]
     assert [e["nodeid"] for e in errors] == ["test_broken_qc.py"], proc.stdout[-2000:]
     assert "no_such_module_of_qaconform" in errors[0]["message"]
     assert [t["nodeid"] for t in data["tests"]] == ["test_fine_qc.py::test_fine"]
+    assert data["tests"][0]["outcome"] == "passed", data["tests"][0]
 
 
 def test_the_time_budget_stops_the_run_between_tests_with_its_reason(tmp_path: Path) -> None:
