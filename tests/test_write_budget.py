@@ -31,6 +31,7 @@ from qaconform.target.writes import (
     WriteBudgetSpent,
     limits,
     parse_budget,
+    plan_observations,
     pool_for,
     write_summary,
     writes_text,
@@ -113,6 +114,44 @@ def test_a_refused_write_goes_back_and_an_overdraft_is_counted_but_not_refused(t
     budget.overdraft = True
     assert budget.reserve() and budget.spent() == 2
     assert WriteBudget(None).reserve("anything") and WriteBudget(None).remaining() is None
+
+
+# ---- the observations' plan --------------------------------------------------------------------------------
+
+def test_the_observations_share_is_planned_cheapest_first_with_room_for_probes() -> None:
+    """Which observation tests may write is decided from the collected tests, never by which ran first: the
+    cheapest (then by name) while they fit the share less one write of room for probes; a test whose writes a
+    conforming target refuses (cost 0) always runs."""
+    costs = {"t::b": 1, "t::a": 1, "t::c": 2, "t::probe": 0, "t::d": 4}
+    assert plan_observations(costs, 3) == {"t::probe": 0, "t::a": 1, "t::b": 1}
+    assert plan_observations(costs, 6) == {"t::probe": 0, "t::a": 1, "t::b": 1, "t::c": 2}
+    assert plan_observations(costs, 0) == {"t::probe": 0}
+    assert plan_observations(costs, None) == costs, "--thorough: every test, no limit"
+    assert plan_observations(dict(reversed(list(costs.items()))), 3) == plan_observations(costs, 3)
+
+
+def test_a_planned_write_is_always_taken_and_a_probe_waits_for_the_room_then_gives_up(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Share 3 (budget 100): planned writes (the test's allowance) are taken whatever the others spent; a probe
+    (beyond the allowance) takes the free room, waits while another worker's probe holds it, and gives up once an
+    accepted probe keeps it (such a target accepts what the description says it refuses)."""
+    import qaconform.target.writes as writes
+
+    monkeypatch.setattr(writes, "PROBE_WAIT_S", 0.3)
+    path = tmp_path / "w.json"
+    first, second = WriteBudget(100, path), WriteBudget(100, path)
+    first.start_test(OBSERVATIONS, 2)
+    assert first.reserve() and first.reserve(), "two planned writes"
+    second.start_test(OBSERVATIONS, 0)
+    assert second.reserve(), "the probe takes the one write of room"
+    first.start_test(OBSERVATIONS, 0)
+    assert not first.reserve(), "the room is held by the other probe in flight"
+    threading.Timer(0.1, second.give_back, args=(OBSERVATIONS,)).start()
+    assert first.reserve(), "refused, the other probe gave the room back while this one waited"
+    first.kept(OBSERVATIONS)
+    assert first.spent(OBSERVATIONS) == 3 and not second.reserve(), "an accepted probe keeps the room"
+    second.start_test(OBSERVATIONS, 1)
+    assert second.reserve() and second.spent(OBSERVATIONS) == 4, "a planned write is still taken (the plan made room)"
 
 
 # ---- the client's gate -----------------------------------------------------------------------------------
@@ -305,3 +344,22 @@ def test_a_default_run_against_the_reference_server_checks_every_must_rule_withi
     must = [r for r in report["rules"] if r["level"] == "must"]
     assert must and all(r["status"] == "passed" for r in must), [r["id"] for r in must if r["status"] != "passed"]
     assert f"accepted of a budget of {DEFAULT_WRITE_BUDGET}" in done.stdout
+
+
+@pytest.mark.slow
+def test_a_thorough_run_keeps_every_observation_test_within_its_declared_writes(tmp_path: Path) -> None:
+    """The observations' plan is only as good as each test's ``accepted_writes`` marker: with --thorough (no limit,
+    every observation test runs) no observation test's own body has more writes accepted by the reference server
+    than it declares, and the run exits 0 with every must-rule held."""
+    done = subprocess.run(
+        [sys.executable, "-m", "qaconform.commands.cli", "run", "--thorough", "--jobs", "2", "--report-dir",
+         str(tmp_path / "run")], cwd=ROOT, capture_output=True, text=True, timeout=900, stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    results = _strict((tmp_path / "run" / "results.json").read_text())
+    observing = [t for t in results["tests"] if (t.get("writes") or {}).get("pool") == OBSERVATIONS]
+    assert observing, "the observation tests that write report their share"
+    over = {t["nodeid"]: (t["writes"]["pools"].get(OBSERVATIONS, {}).get("accepted", 0), t["writes"].get("allowance"))
+            for t in observing
+            if t["writes"]["pools"].get(OBSERVATIONS, {}).get("accepted", 0) > (t["writes"].get("allowance") or 0)}
+    assert over == {}, f"(accepted, declared) of tests whose accepted_writes marker is too small: {over}"
+    assert not _strict((tmp_path / "run" / "report.json").read_text())["summary"]["failed_rules"]

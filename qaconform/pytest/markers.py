@@ -19,6 +19,8 @@ MARKERS = {
     "observation": "records spec-silent behaviour, never fails the build",
     "properties": "generated tests (schemathesis, hypothesis)",
     "writes": "the test creates content on the target",
+    "accepted_writes(n)": "an observation test's most accepted writes against a conforming target (its planned part "
+                          "of the observations' share of the write budget; none: every write of it is refused)",
     "slow": "takes more than a few seconds",
 }
 """Every marker the suites use, with its help text (``pytest --markers``)."""

@@ -18,14 +18,18 @@ import pytest
 
 from qaconform import exitcodes
 from qaconform.pytest.markers import AREAS
-from qaconform.pytest.outcomes import RuleFailure, SkipKind, skip_of
+from qaconform.pytest.outcomes import RuleFailure, SkipKind, skip, skip_of
 from qaconform.pytest.redaction import scrub_report
-from qaconform.pytest.run_state import _PROP, RunState, Stopped, _first, _props, _rule_ids, _stop, state
+from qaconform.pytest.run_state import _PROP, RunState, Stopped, _first, _in_suites, _props, _rule_ids, _stop, state
 from qaconform.pytest.session_target import Target, budget_of, pool_of
 from qaconform.status import Status
 from qaconform.target.client import ApiClient, Recorder, TargetError, TargetUnreachable
 from qaconform.target.writes import (
+    KIT_TESTS,
+    OBSERVATIONS,
+    SUITES,
     WriteBudget,
+    plan_observations,
     write_summary,
     writes_text,
 )
@@ -52,9 +56,53 @@ def _attach_created(item: pytest.Item) -> None:
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item: pytest.Item) -> None:
     """Before any fixture of the test (session ones too): the share of the write budget its writes are taken from."""
-    if ApiClient.write_budget is not None:
-        ApiClient.write_budget.pool = pool_of(item)
-        ApiClient.write_budget.overdraft = False
+    budget = ApiClient.write_budget
+    if budget is None:
+        return
+    if not _in_suites(item):
+        # the kit's own tests (a plain `pytest` collects tests/ beside suites/) write to servers of their own: counted
+        # apart and never refused, so they spend nothing of the suites' share
+        budget.start_test(KIT_TESTS)
+        budget.overdraft = True
+        return
+    pool = pool_of(item)
+    if pool == OBSERVATIONS:
+        plan = _observation_plan(item, budget)
+        if item.nodeid not in plan:
+            budget.start_test(pool, 0)
+            skip(SkipKind.WRITE_BUDGET, f"write budget spent: the observations' share ({budget.limit(OBSERVATIONS)} "
+                 f"of the run's {budget.budget} accepted writes) is planned for the cheapest observations of this "
+                 f"run, and this one needs {_accepted_writes(item)} (a larger --write-budget, or --thorough, records "
+                 "it)")
+        # the fixtures' writes (content the test reads, made for whichever test asks first) are the suites': only
+        # what the test's own body sends is planned, so the plan does not depend on which test came first
+        budget.start_test(SUITES)
+        return
+    budget.start_test(pool)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_call(item: pytest.Item) -> None:
+    """An observation test's body: its writes come from its planned allowance of the observations' share."""
+    budget = ApiClient.write_budget
+    if budget is not None and pool_of(item) == OBSERVATIONS:
+        budget.start_test(OBSERVATIONS, _observation_plan(item, budget).get(item.nodeid, 0))
+
+
+def _accepted_writes(item: pytest.Item) -> int:
+    """The test's ``accepted_writes`` marker: the most writes a conforming target accepts from it (0: none)."""
+    marker = item.get_closest_marker("accepted_writes")
+    return int(marker.args[0]) if marker and marker.args else 0
+
+
+def _observation_plan(item: pytest.Item, budget: WriteBudget) -> dict[str, int]:
+    """The run's plan for the observations' share (qaconform.target.writes.plan_observations), made once per process
+    from the same collected tests on every worker, so every worker and every run of the command agree on it."""
+    run = state(item.config)
+    if run.observation_plan is None:
+        costs = {i.nodeid: _accepted_writes(i) for i in item.session.items if pool_of(i) == OBSERVATIONS}
+        run.observation_plan = plan_observations(costs, budget.limit(OBSERVATIONS))
+    return run.observation_plan
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -75,7 +123,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             report.user_properties.append((_PROP + "held_back", held))
         writes = holder.target.recorder.take_writes()
         if writes:  # the test's writes per operation (its fixtures' included), and the share they came from
-            report.user_properties.append((_PROP + "writes", {"pool": pool_of(item), **writes}))
+            budget = ApiClient.write_budget
+            allowance = {"allowance": budget.allowance} if budget is not None and budget.allowance is not None else {}
+            report.user_properties.append((_PROP + "writes", {"pool": pool_of(item), **allowance, **writes}))
     state(item.config).created_ids.update(
         str(v.get("id")) for v in _props(report, "created") if isinstance(v, dict))
     typed_skip = skip_of(call.excinfo.value) if report.skipped and call.excinfo is not None else None

@@ -43,6 +43,9 @@ class RunState:
     gone: str | None = None
     """Set when the target stopped answering: the run ends after the current test."""
     stopped: Stopped | None = None
+    observation_plan: dict[str, int] | None = None
+    """Node id -> planned accepted writes of every observation test the observations' share lets write (made at the
+    first test: qaconform.target.writes.plan_observations)."""
 
 
 STATE = pytest.StashKey[RunState]()

@@ -29,6 +29,9 @@ from qaconform.status import Effect, Status
 _ABSENT = ("not covered", "absent")
 FIXTURE_NOT_IN_STATE = "fixture not in its state"
 """The skip category of a rule whose profile fixture the doctor found not in its state (consumed by an earlier run)."""
+NOT_THIS_RUN = ("write budget spent", "not checked: held back by the target")
+"""Skip categories that say what one run could afford, not what the target does: a rule one run checked and the
+other left for its write budget or the target's pace is listed apart ("checked by one run only"), never a change."""
 HELD = tuple(s.value for s in Status if s.effect is Effect.HELD)
 BROKEN = tuple(s.value for s in Status if s.effect in (Effect.BROKE, Effect.WARN, Effect.KIT))
 
@@ -78,6 +81,7 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
     ra = {r["id"]: r for r in a["rules"]}
     rb = {r["id"]: r for r in b["rules"]}
     regressed, recovered, covered, uncovered, changed, new_failures, consumed = [], [], [], [], [], [], []
+    one_run: list[dict[str, Any]] = []
     for rid in sorted(set(ra) | set(rb)):
         sa = ra[rid]["status"] if rid in ra else "absent"
         sb = rb[rid]["status"] if rid in rb else "absent"
@@ -97,6 +101,9 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
         if sb == Status.SKIPPED.value and rb[rid].get("skip_category") == FIXTURE_NOT_IN_STATE:
             entry["message"] = rb[rid].get("reason")
             consumed.append(entry)
+        elif _left_for(ra.get(rid)) or _left_for(rb.get(rid)):
+            entry["message"] = _left_for(rb.get(rid)) or _left_for(ra.get(rid))
+            one_run.append(entry)
         elif sa in HELD and sb in BROKEN:
             regressed.append(entry)
         elif sa in BROKEN and sb in HELD:
@@ -112,10 +119,13 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
     oa, ob = _observations(a), _observations(b)
     seeds_a, seeds_b = generated_seeds(a), generated_seeds(b)
     not_checked = {e["rule"] for e in consumed}
+    one_side = {e["rule"] for e in one_run}
     observations, drawn_apart = [], []
     for key in sorted(set(oa) | set(ob)):
         if key[0] in not_checked and key not in ob:
             continue  # its rule is listed as not checked: the fixture its tests need was consumed
+        if key[0] in one_side and (key not in oa or key not in ob):
+            continue  # its rule is listed as checked by one run only
         if oa.get(key) != ob.get(key) and _drawn_apart(key, seeds_a, seeds_b):
             drawn_apart.append({"rule": key[0], "test": key[1]})
         elif oa.get(key) != ob.get(key):
@@ -133,11 +143,19 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
         "uncovered": uncovered,
         "other_changes": changed,
         "not_checked_fixture_consumed": consumed,
+        "checked_by_one_run_only": one_run,
         "observations_changed": observations,
         "generated_not_compared": {"seeds": [sorted(seeds_a), sorted(seeds_b)], "observations": drawn_apart},
         "coverage_shrank": shrank(a, b),
         "exit_code": exitcodes.RULE_FAILED if counting else exitcodes.OK,
     }
+
+
+def _left_for(rule: Mapping[str, Any] | None) -> str | None:
+    """Why a run left ``rule`` unchecked, when that was its budget or the target's pace (:data:`NOT_THIS_RUN`)."""
+    if rule is None or rule.get("status") != Status.SKIPPED.value or rule.get("skip_category") not in NOT_THIS_RUN:
+        return None
+    return str(rule.get("reason") or rule.get("skip_category"))
 
 
 def changes_since(baseline: Mapping[str, Any], report: Mapping[str, Any]) -> dict[str, Any]:
@@ -178,13 +196,21 @@ def describe_change(before: Any, after: Any, limit: int = 6) -> str:
     return text[:600] or "(same facts, different order)"
 
 
+CHANGES = ("regressed", "recovered", "new_failures", "newly_covered", "uncovered", "other_changes",
+           "not_checked_fixture_consumed", "observations_changed", "coverage_shrank")
+"""What ``compare`` lists as a change: with none of them, the two runs say "no change" (what only one run checked
+and the generated tests' observations of two seeds are listed, and are not changes)."""
+
+
 def format_diff(d: Mapping[str, Any]) -> str:
     lines = [f"A: {d['a']['run_id']} ({d['a']['target']})", f"B: {d['b']['run_id']} ({d['b']['target']})"]
     sections = (("regressed (held in A, broken in B)", "regressed"), ("recovered", "recovered"),
                 ("newly failing (not held in A either)", "new_failures"), ("newly covered", "newly_covered"),
                 ("no longer covered", "uncovered"), ("other status changes", "other_changes"),
                 ("not checked: fixture consumed (its one-shot fixture is not in the state the profile says; renew it "
-                 "or give a pool)", "not_checked_fixture_consumed"))
+                 "or give a pool)", "not_checked_fixture_consumed"),
+                ("checked by one run only (the other's write budget or the target's pace left it unchecked; not a "
+                 "change)", "checked_by_one_run_only"))
     for title, key in sections:
         items = d[key]
         if not items:
@@ -209,7 +235,7 @@ def format_diff(d: Mapping[str, Any]) -> str:
         seeds = " and ".join(",".join(map(str, s)) or "none" for s in apart["seeds"])
         lines.append(f"not compared: {len(apart['observations'])} observation(s) of the generated tests, which drew "
                      f"their requests from other seeds ({seeds}); to compare them, run both with the same --seed")
-    if len(lines) == 2 or len(lines) == 3 and apart.get("observations"):
+    if not any(d[key] for key in CHANGES):
         lines.append("no change (rule verdicts and observations are the same; ids, timestamps, run tags and counts "
                      "the kit's own writes moved aside)")
     lines.append("verdict: " + ("regression" if d["exit_code"] else "no regression"))

@@ -16,7 +16,8 @@ and drops their value:
   zero (a list that was empty and is not, or the reverse, is still a change);
 - inside any text, run tags, timestamps (ISO, ``11/23/2026 02:04 PM``, epoch seconds and milliseconds), the
   random hex the kit puts in bodies, and ids (``node 245``, ``"id":231``, ``/answer/282.json``, ``?nodeId=12``)
-  become placeholders: a Location header or a URL names what this run created.
+  become placeholders: a Location header or a URL names what this run created; an absolute URL's origin (scheme,
+  host, port) becomes ``<origin>``: two runs of the reference server listen on two ports, a target may move.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ COUNT_KEYS = re.compile(r"^(?:.*Count|.*_count|count|.*_length|length|answers|co
 """Field names whose number values are counts, which the kit's own writes move from one run to the next."""
 
 _TEXT = (
+    (re.compile(r"\bhttps?://[^/\s\"'<>]+"), "<origin>"),  # the target's address (a reference server's own port)
     (re.compile(r"\bqc-[0-9a-f]{8}\b"), "<run-tag>"),
     (re.compile(r"\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?"), "<time>"),
     (re.compile(r"\b\d{1,2}/\d{1,2}/\d{4} \d{1,2}:\d{2}(?: ?[AP]M)?"), "<time>"),

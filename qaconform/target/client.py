@@ -309,6 +309,8 @@ class ApiClient:
         """An answered write: accepted (2xx) stays spent; refused, it goes back to its pool."""
         if status is not None and 200 <= status < 300:
             self.recorder.note_write(label, "accepted", pool)
+            if pool is not None and ApiClient.write_budget is not None:
+                ApiClient.write_budget.kept(pool)
         elif pool is not None and ApiClient.write_budget is not None:
             ApiClient.write_budget.give_back(pool)
 

@@ -27,6 +27,7 @@ import fcntl
 import json
 import math
 import threading
+import time
 from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -68,6 +69,10 @@ GENERATED_CAPS: dict[str, int] = {"privacy model": 8, "openapi": 6, "link chains
 fixture fit in these):
 a larger budget goes to the hand-written suites, whose must-rules need it; ``--thorough`` lifts every limit."""
 
+KIT_TESTS = "kit tests"
+"""Not a share: the writes of the kit's own tests (tests/) when one pytest session collects them beside the suites;
+they go to servers those tests start, so they are counted apart and never refused."""
+
 OBSERVATIONS = "observations"
 """The pool of the tests whose rules are all observed-level (they record, never fail): a share of their own, so a
 must-rule test never finds the suites' share spent by an observation that ran before it."""
@@ -76,8 +81,36 @@ OBSERVATION_SHARE = 0.03
 OBSERVATION_CAP = 30
 """The observations' share of the budget (of the default 100: 3; of 1000 or more: 30) and the most it holds whatever
 the budget: the observation tests make 19 to 27 accepted writes against the reference server (measured), so under
-the default the first few record what they look for and the rest say "write budget spent" (their rules are all
-observed-level: not a must-rule among them; release QA runs --thorough, which records them all)."""
+the default a few record what they look for and the rest say "write budget spent" (their rules are all
+observed-level: not a must-rule among them; release QA runs --thorough, which records them all). Which few is
+planned from the collected tests (:func:`plan_observations`), never first come, first served: two runs of the same
+command against the same server record the same observations (a CI build's ``qaconform diff`` says "no change")."""
+
+PROBE_HEADROOM = 1
+"""Of the observations' share, the writes no test is planned to spend: the room their probes (writes a conforming
+target refuses, and so costs nothing) are sent in, one at a time."""
+
+PROBE_WAIT_S = 20.0
+"""How long a probe waits for that room (another worker's probe in flight) before its test says "write budget spent":
+a probe takes one round trip, so only a target that accepted probes (one the suites' must-rules fail) keeps it full."""
+
+
+def plan_observations(costs: dict[str, int], limit: int | None) -> dict[str, int]:
+    """Which observation tests may write, decided once from the collected tests so that every run (and every xdist
+    worker) records the same observations, whatever order its tests ran in: each test's accepted writes (``costs``,
+    its ``accepted_writes`` marker; 0 for a test whose writes a conforming target refuses), the cheapest first and
+    then by name, while they fit the share less :data:`PROBE_HEADROOM`. Returns test -> its allowance; a test not in
+    it is not checked (write budget). ``limit`` None (--thorough): every test, no limit."""
+    if limit is None:
+        return dict(costs)
+    room = limit - PROBE_HEADROOM if limit > PROBE_HEADROOM else limit
+    planned: dict[str, int] = {}
+    for name, cost in sorted(costs.items(), key=lambda kv: (kv[1], kv[0])):
+        if cost == 0 or cost <= room:
+            planned[name] = cost
+            room -= cost
+    return planned
+
 
 POOL_OF_FILE: dict[str, str] = {"test_privacy_model.py": "privacy model", "test_openapi.py": "openapi",
                                 "test_stateful_links.py": "link chains"}
@@ -130,8 +163,20 @@ class WriteBudget:
     overdraft: bool = False
     """Set while a generated test that found a failure shrinks and replays it: its writes are counted in its pool but
     not refused (a failure found is reported, never turned into a skip for want of writes); reset per test."""
+    allowance: int | None = None
+    """The running observation test's planned accepted writes (:func:`plan_observations`; the plugin sets it per
+    test, None for every other test): up to it, its writes are taken from the observations' share without looking at
+    what the other tests spent (the plan made room for them); beyond it, each write is a probe."""
+    _mine: int = 0
+    """Writes of the running test taken under its allowance and not given back."""
+    _probes: int = 0
+    """Probes of the running test in flight."""
     _local: dict[str, int] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def start_test(self, pool: str, allowance: int | None = None) -> None:
+        """A new test runs: its pool, its allowance (observations only), no overdraft."""
+        self.pool, self.allowance, self.overdraft, self._mine, self._probes = pool, allowance, False, 0, 0
 
     @property
     def limits(self) -> dict[str, int | None]:
@@ -176,16 +221,48 @@ class WriteBudget:
         """Take one write from ``pool`` before sending it; False when the pool is spent (send nothing then)."""
         name = pool or self.pool
         limit = self.limit(name)
+        if name == OBSERVATIONS and self.allowance is not None and limit is not None:
+            return self._reserve_planned(limit)
         with self._counts() as counts:
             if limit is not None and counts.get(name, 0) >= limit and not self.overdraft:
                 return False
             counts[name] = counts.get(name, 0) + 1
         return True
 
+    def _reserve_planned(self, limit: int) -> bool:
+        """An observation test's write: within its allowance always (the plan made room), else as a probe into the
+        share's free room, waiting up to :data:`PROBE_WAIT_S` while another probe holds it."""
+        if self._mine < (self.allowance or 0):
+            with self._counts() as counts:
+                counts[OBSERVATIONS] = counts.get(OBSERVATIONS, 0) + 1
+            self._mine += 1
+            return True
+        deadline = time.monotonic() + PROBE_WAIT_S
+        while True:
+            with self._counts() as counts:
+                if counts.get(OBSERVATIONS, 0) < limit:
+                    counts[OBSERVATIONS] = counts.get(OBSERVATIONS, 0) + 1
+                    self._probes += 1
+                    return True
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.05)
+
     def give_back(self, pool: str) -> None:
         """The target refused the write reserved from ``pool`` (or never saw it): it costs nothing."""
         with self._counts() as counts:
             counts[pool] = max(0, counts.get(pool, 0) - 1)
+        if pool == OBSERVATIONS and self.allowance is not None:
+            if self._probes:
+                self._probes -= 1
+            elif self._mine:
+                self._mine -= 1
+
+    def kept(self, pool: str) -> None:
+        """The target accepted the write reserved from ``pool``: a probe's room stays taken (so the next probe of any
+        test waits, and then gives up: such a target accepts what the description says it refuses)."""
+        if pool == OBSERVATIONS and self.allowance is not None and self._probes:
+            self._probes -= 1
 
     @contextmanager
     def charged_to(self, pool: str) -> Iterator[None]:

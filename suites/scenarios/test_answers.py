@@ -256,6 +256,7 @@ def test_whether_other_users_see_an_answer_held_in_moderation_is_recorded(
     observe("OBS-ANSWER-MODERATION-VISIBILITY", **facts)
 
 
+@pytest.mark.accepted_writes(1)
 @pytest.mark.observation
 @pytest.mark.rule("OBS-ANSWER-NO-BODY")
 def test_the_status_of_an_answer_posted_without_body_is_recorded(member: ApiClient, question_id: int,

@@ -733,6 +733,7 @@ def test_what_the_403_for_a_private_option_without_permission_carries(
             snippet=resp.text[:300])
 
 
+@pytest.mark.accepted_writes(2)
 @pytest.mark.observation
 @pytest.mark.rule("OBS-VISIBILITY-VALUES")
 def test_which_visibility_values_the_target_accepts_and_returns(
@@ -765,6 +766,7 @@ def test_which_visibility_values_the_target_accepts_and_returns(
     observe("OBS-VISIBILITY-VALUES", full_visibility_reads_back_as=full_value, status_by_value=accepted)
 
 
+@pytest.mark.accepted_writes(1)
 @pytest.mark.observation
 @pytest.mark.rule("OBS-RECIPIENT-ID-STRING")
 def test_whether_recipient_ids_given_as_strings_are_accepted(
@@ -779,6 +781,7 @@ def test_whether_recipient_ids_given_as_strings_are_accepted(
     observe("OBS-RECIPIENT-ID-STRING", status=resp.status, read_back=read)
 
 
+@pytest.mark.accepted_writes(2)
 @pytest.mark.observation
 @pytest.mark.rule("OBS-LOCKED-COMMENT")
 def test_what_a_comment_on_a_locked_node_gets(
@@ -793,6 +796,7 @@ def test_what_a_comment_on_a_locked_node_gets(
             locker_comment_status=own.status, other_user_body=body_kind(other))
 
 
+@pytest.mark.accepted_writes(1)
 @pytest.mark.observation
 @pytest.mark.rule("RECIPIENTS-NO-LIMIT")
 def test_what_a_long_recipients_list_gets(

@@ -541,6 +541,7 @@ def test_a_job_a_minute_ahead_in_every_time_zone_is_scheduled(jobs: Jobs, second
 TIMESTAMP_FORMS = ("epoch_millis", "epoch_seconds", "epoch_millis_string", "iso_text")
 
 
+@pytest.mark.accepted_writes(1)
 @pytest.mark.destructive
 @pytest.mark.writes
 @pytest.mark.observation

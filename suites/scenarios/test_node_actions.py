@@ -289,6 +289,7 @@ def plain_answer(member: ApiClient, question_id: int, run_tag: str, created: Any
     return _answer(member, question_id, run_tag, created, "never a favorite nor wiki")
 
 
+@pytest.mark.accepted_writes(1)
 @pytest.mark.observation
 @pytest.mark.rule("OBS-UNFAVORITE-NOT-FAVORITE")
 def test_unfavoriting_a_node_that_is_not_a_favorite_is_recorded(member: ApiClient, plain_answer: int,
@@ -371,6 +372,7 @@ def test_an_unwikified_node_reads_back_not_wiki_in_the_lists(fixture: str, role:
         f"wiki false for node {node_id}; (list, wiki) {still} (all: {found})\ncancelwiki was: {resp.describe()}")
 
 
+@pytest.mark.accepted_writes(1)
 @pytest.mark.observation
 @pytest.mark.rule("OBS-CANCELWIKI-NOT-WIKI")
 def test_unwikifying_a_node_that_is_not_wiki_is_recorded(admin: ApiClient, plain_answer: int, observe: Any) -> None:
@@ -477,6 +479,7 @@ def test_novice_may_not_lock_even_its_own_answer(novice: ApiClient, answer_of: C
         f"locking even its own answer must be denied (401 or 403)\n{resp.describe()}")
 
 
+@pytest.mark.accepted_writes(1)
 @pytest.mark.observation
 @pytest.mark.rule("ACTION-LOCK-PROMPT-REQUIRED")
 def test_locking_without_a_prompt_is_recorded(moderator: ApiClient, plain_answer: int, observe: Any) -> None:
@@ -486,6 +489,7 @@ def test_locking_without_a_prompt_is_recorded(moderator: ApiClient, plain_answer
     observe("ACTION-LOCK-PROMPT-REQUIRED", without_prompt=_summary(missing), empty_prompt=_summary(empty))
 
 
+@pytest.mark.accepted_writes(1)
 @pytest.mark.observation
 @pytest.mark.rule("OBS-LOCK-TWICE")
 def test_locking_an_already_locked_node_is_recorded(moderator: ApiClient, locked_by_moderator: Locked, run_tag: str,
@@ -559,6 +563,7 @@ def test_the_send_to_moderation_record_names_the_real_authenticated_user(sent_to
         f"got {real!r}\n{r.describe()}")
 
 
+@pytest.mark.accepted_writes(1)
 @pytest.mark.observation
 @pytest.mark.rule("OBS-SENDTOMOD-TWICE")
 def test_sending_a_node_already_in_moderation_is_recorded(sent_to_mod: Sent, moderator: ApiClient,
@@ -592,6 +597,7 @@ def test_whether_a_node_in_moderation_is_still_listed_is_recorded(sent_to_mod: S
 # ------------------------------------------------------------------------------------------------ reverse moves
 
 
+@pytest.mark.accepted_writes(2)
 @pytest.mark.observation
 @pytest.mark.rule("OBS-REVERSE-MOVES")
 def test_that_no_operation_reverses_the_moves_is_recorded(member: ApiClient, moderator: ApiClient,

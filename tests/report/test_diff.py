@@ -256,3 +256,35 @@ def test_a_should_rule_that_held_and_now_fails_is_listed_but_is_no_regression() 
     must = compare(_report([{"id": "R", "level": "must", "status": "passed"}]),
                    _report([{"id": "R", "level": "must", "status": "failed"}]))
     assert must["exit_code"] == exitcodes.RULE_FAILED
+
+
+def test_the_targets_origin_in_a_url_is_no_change() -> None:
+    """Two runs of the reference server listen on two ports: an absolute Location names them (CI's new user saw
+    ``location: "http://127.0.0.1:42187/..." -> ":38391/..."`` as a changed observation)."""
+    from qaconform.report.volatile import normalise
+
+    assert normalise({"location": "http://127.0.0.1:42187/services/v2/answer/7.json"}) == normalise(
+        {"location": "http://127.0.0.1:38391/services/v2/answer/9.json"})
+    assert normalise({"location": "http://127.0.0.1:42187/services/v2/answer/7.json"}) != normalise(
+        {"location": "/services/v2/answer/9.json"}), "an absolute URL against a relative one is still a change"
+
+
+@pytest.mark.parametrize("category", ["write budget spent", "not checked: held back by the target"])
+def test_a_rule_one_run_could_not_afford_is_checked_by_one_run_only_never_a_change(
+        category: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """CI's new user: run 2 left three observations for its write budget that run 1 had recorded (which ones
+    was first come, first served then); a rule only one run checked is listed apart, and the runs say no change."""
+    recorded = _report([{"id": "OBS-GDPR-SCHEDULETIME", "status": "observed"}, {"id": "PASS-1", "status": "passed"}],
+                       {"OBS-GDPR-SCHEDULETIME": [{"test": "t::schedule_time", "facts": {"status": 422}}]})
+    left = _report([{"id": "OBS-GDPR-SCHEDULETIME", "status": "skipped", "skip_category": category,
+                     "reason": "write budget spent: the observations' share"}, {"id": "PASS-1", "status": "passed"}])
+    for a, b in ((recorded, left), (left, recorded)):
+        d = compare(a, b)
+        assert [e["rule"] for e in d["checked_by_one_run_only"]] == ["OBS-GDPR-SCHEDULETIME"]
+        assert not d["other_changes"] and not d["observations_changed"] and d["exit_code"] == exitcodes.OK
+        print(command.format_diff(d))
+        out = capsys.readouterr().out
+        assert "checked by one run only" in out and "no change" in out, out
+    failed = _report([{"id": "OBS-GDPR-SCHEDULETIME", "status": "observed"}, {"id": "PASS-1", "status": "failed"}])
+    d = compare(left, failed)
+    assert "no change" not in command.format_diff(d), "a real change beside it is still one"
