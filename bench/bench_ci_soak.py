@@ -67,6 +67,13 @@ class RunResult:
     writes_accepted: float = 0.0
     deletes: float = 0.0
     """Of the accepted writes, the delete actions of the run's cleanup (they remove what the run created)."""
+    requests: float = 0.0
+    """Requests that reached the target (the round's, shared out equally in a round of two)."""
+    server_ms: float = 0.0
+    """The target's mean time per request in the round (the proxy's upstream time): a server that slows with its
+    history shows here, a kit that sends more shows in ``requests``."""
+    load1: float = 0.0
+    """The machine's 1-minute load average when the round started (a busy machine makes every figure slower)."""
     verdict: str = ""
 
 
@@ -115,6 +122,7 @@ def a_round(round_no: int, runs: int, profile_text: str, work: Path, proxy: Dela
     """``runs`` builds started together; the writes the target accepted meanwhile are shared out equally."""
     sent0, acc0 = proxy.stats.writes(deletes=False)
     del0 = proxy.stats.writes(deletes=True)[1]
+    req0, up0, load1 = proxy.stats.requests, proxy.stats.upstream_s, os.getloadavg()[0]
     results: list[RunResult | None] = [None] * runs
 
     def go(i: int) -> None:
@@ -129,9 +137,12 @@ def a_round(round_no: int, runs: int, profile_text: str, work: Path, proxy: Dela
     sent1, acc1 = proxy.stats.writes(deletes=False)
     del1 = proxy.stats.writes(deletes=True)[1]
     done = [r for r in results if r is not None]
+    req1, up1 = proxy.stats.requests, proxy.stats.upstream_s
     for r in done:
         r.writes_sent, r.writes_accepted = (sent1 - sent0) / runs, (acc1 - acc0) / runs
         r.deletes = (del1 - del0) / runs
+        r.requests, r.load1 = (req1 - req0) / runs, load1
+        r.server_ms = 1000 * (up1 - up0) / max(1, req1 - req0)
     return done
 
 
@@ -140,7 +151,7 @@ def row(r: RunResult, first_checked: set[str]) -> str:
     unexplained = [x for x in lost if x not in r.fixture_state]
     return (f"{r.round:>5} {r.slot:>4} {r.exit_code:>4} {r.wall_s:>7.1f} {len(r.failed):>6} {len(r.must_checked):>5} "
             f"{len(lost) - len(unexplained):>8} {len(unexplained):>6} {r.writes_sent:>7.0f} {r.writes_accepted:>8.0f} "
-            f"{r.deletes:>7.0f}  "
+            f"{r.deletes:>7.0f} {r.requests:>8.0f} {r.server_ms:>6.2f} {r.load1:>5.2f}  "
             f"{(' '.join(r.failed) or r.verdict)[:70]}")
 
 
@@ -165,9 +176,10 @@ def main() -> int:
     with ReferenceServer(variants=variants) as server, DelayProxy(server.url, 0.0) as proxy:
         profile_text = Path(server.profile_path).read_text(encoding="utf-8").replace(server.url, proxy.url)
         print(f"{'round':>5} {'run':>4} {'exit':>4} {'wall s':>7} {'failed':>6} {'must':>5} {'fixture':>8} "
-              f"{'other':>6} {'writes':>7} {'accepted':>8} {'cleanup':>7}  verdict / failed rules", flush=True)
+              f"{'other':>6} {'writes':>7} {'accepted':>8} {'cleanup':>7} {'requests':>8} {'server':>6} "
+              f"{'load':>5}  verdict / failed rules", flush=True)
         print(f"{'':>5} {'':>4} {'':>4} {'':>7} {'rules':>6} {'check':>5} {'lost':>8} {'lost':>6} {'sent':>7} "
-              f"{'(target)':>8} {'deletes':>7}", flush=True)
+              f"{'(target)':>8} {'deletes':>7} {'':>8} {'ms/req':>6} {'1 min':>5}", flush=True)
         first: set[str] = set()
         for n in range(1, args.rounds + 1):
             runs = 2 if args.pair_every and n % args.pair_every == 0 else 1
@@ -212,6 +224,15 @@ def verdict(runs: list[RunResult], first: set[str], max_writes: float, work: Pat
     ]
     for name, ok, detail in checks:
         print(f"{'PASS' if ok else 'FAIL'}  {name}: {detail}")
+    first_runs = [r for r in runs if r.round in singles[:3]]
+    last_runs = [r for r in runs if r.round in singles[-3:]]
+    def med(runs: list[RunResult], what: str) -> float:
+        return statistics.median(float(getattr(r, what)) for r in runs)
+
+    print("where the time went (medians, first three vs last three rounds of one run): requests "
+          f"{med(first_runs, 'requests'):.0f} vs {med(last_runs, 'requests'):.0f}, the target's time per request "
+          f"{med(first_runs, 'server_ms'):.2f} vs {med(last_runs, 'server_ms'):.2f} ms, load average at their start "
+          f"{med(first_runs, 'load1'):.2f} vs {med(last_runs, 'load1'):.2f}")
     if keep:
         print(f"run folders: {work}")
     else:

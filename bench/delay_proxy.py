@@ -37,6 +37,8 @@ class Stats:
             self.in_flight = 0
             self.max_in_flight = 0
             self.answers: Counter[tuple[str, int, bool]] = Counter()
+            self.upstream_s = 0.0
+            """Summed time the upstream took to answer (request sent to body read): the server's share of a run."""
 
     def answered(self, method: str, status: int, path: str = "") -> None:
         """One answer passed back: counted by (method, status, a delete action?), so a bench can count the writes a
@@ -109,9 +111,12 @@ class DelayProxy:
                             self.upstream = http.client.HTTPConnection(proxy.upstream_host, proxy.upstream_port,
                                                                        timeout=60)
                         try:
+                            t0 = time.monotonic()
                             self.upstream.request(self.command, self.path, body=body, headers=headers)
                             resp = self.upstream.getresponse()
                             data = resp.read()
+                            with proxy.stats.lock:
+                                proxy.stats.upstream_s += time.monotonic() - t0
                             proxy.stats.answered(self.command, resp.status, self.path)
                             break
                         except (http.client.HTTPException, OSError):

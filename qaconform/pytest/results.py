@@ -66,7 +66,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         budget.overdraft = True
         return
     pool = pool_of(item)
-    if pool == OBSERVATIONS:
+    if pool == OBSERVATIONS and not item.config.getoption("qc_read_only", False):  # (read-only: no write is sent)
         plan = _observation_plan(item, budget)
         if item.nodeid not in plan:
             budget.start_test(pool, 0)
