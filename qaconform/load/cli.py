@@ -11,12 +11,16 @@ import contextlib
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from qaconform import exitcodes
 from qaconform.load.shapes import SHAPES
 from qaconform.load.thresholds import Limits, ThresholdError, apply_override, load_limits
 from qaconform.load.write_budget import Limits as WriteLimits
 from qaconform.target.profile import Profile
+
+if TYPE_CHECKING:  # the resolver imports the doctor (and the contract): not for `qaconform --help`
+    from qaconform.target.resolved import ResolvedTarget
 
 DEFAULT_DURATION_S = 20.0
 SHAPE_KNOBS = ("ramp_s", "steps", "base_users", "spike_at_s", "spike_s")
@@ -115,18 +119,31 @@ def load_thresholds(path: str | None, overrides: list[str]) -> Limits:
 
 
 @contextlib.contextmanager
-def target(profile_arg: str | None) -> Iterator[tuple[str, Profile]]:
-    """(profile path, Profile): the given profile, or one written by an embedded reference server."""
+def target(profile_arg: str | None, command: str) -> Iterator[tuple[ResolvedTarget, Profile]]:
+    """The run's one resolved target (qaconform.target.resolved) and the profile it resolves to: the given profile,
+    or one written by an embedded reference server, with the environment's base URL override applied (as `qaconform
+    run` applies it: before the preflight, which then examines the URL the load will go to). The caller writes it
+    into its output folder once the preflight passed; every Locust process reads it there."""
     from qaconform.target.profile import load_profile
+    from qaconform.target.resolved import resolve, with_overrides
 
-    if profile_arg:
-        yield profile_arg, load_profile(profile_arg)
-        return
-    from qaconform.reference import ReferenceServer
+    with contextlib.ExitStack() as stack:
+        path = profile_arg
+        if not path:
+            from qaconform.reference import ReferenceServer
 
-    with ReferenceServer() as server:
-        path = str(server.profile_path)
-        yield path, load_profile(path)
+            path = str(stack.enter_context(ReferenceServer()).profile_path)
+        profile, source = with_overrides(load_profile(path))
+        if source != "profile":
+            print(f"qaconform {command}: {source} overrides base_url: testing {profile.base_url}", flush=True)
+        resolved = resolve(profile, source, None)  # no doctor: the preflight checks the URL answers
+        yield resolved, resolved.profile()
+
+
+def write_target(resolved: ResolvedTarget, out: Path) -> Path:
+    """``out/target.json``: what every Locust process of this command reads."""
+    out.mkdir(parents=True, exist_ok=True)
+    return resolved.write(out)
 
 
 def preflight(profile: Profile) -> str | None:
@@ -156,7 +173,8 @@ def default_out(run_id: str) -> Path:
 
 def main(args: argparse.Namespace) -> int:
     from qaconform.load.runner import LoadRunError, RunConfig, new_run_id, run_load, run_workers_only
-    from qaconform.target.profile import ProfileError, load_profile
+    from qaconform.target.profile import ProfileError
+    from qaconform.target.resolved import ResolvedTargetError
 
     run_id = new_run_id()
     out = Path(args.out) if args.out else default_out(run_id)
@@ -188,22 +206,22 @@ def main(args: argparse.Namespace) -> int:
                     check_lost=not args.no_lost_check)
     if args.rate and not args.users:
         cfg.users = 0  # derived from the rate
+    if args.master_host and not args.profile:
+        print("qaconform load: --master-host needs --profile (the same one the master uses)", file=sys.stderr)
+        return exitcodes.USAGE
     try:
-        if args.master_host:
-            if not args.profile:
-                print("qaconform load: --master-host needs --profile (the same one the master uses)", file=sys.stderr)
-                return exitcodes.USAGE
-            cfg.write_limits = write_limits(args, load_profile(args.profile))
-            return run_workers_only(cfg, args.profile, out, args.master_host, args.master_port or 5557,
-                                    args.duration + 120)
-        with target(args.profile) as (profile_path, profile):
+        with target(args.profile, "load") as (resolved, profile):
+            if args.master_host:  # the master sends the URL; this machine's target gives the rest
+                cfg.write_limits = write_limits(args, profile)
+                return run_workers_only(cfg, write_target(resolved, out), out, args.master_host,
+                                        args.master_port or 5557, args.duration + 120)
             problem = preflight(profile)
             if problem:
                 print(f"qaconform load: {problem}", file=sys.stderr)
                 return exitcodes.UNREACHABLE
             cfg.write_limits = write_limits(args, profile)
-            summary = run_load(cfg, profile, profile_path, out, limits, run_id=run_id)
-    except ProfileError as exc:
+            summary = run_load(cfg, profile, write_target(resolved, out), out, limits, run_id=run_id)
+    except (ProfileError, ResolvedTargetError) as exc:
         print(f"qaconform load: {exc}", file=sys.stderr)
         return exitcodes.USAGE
     except LoadRunError as exc:
