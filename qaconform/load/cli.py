@@ -96,6 +96,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rate", type=_positive(float), help="open model: requests per second to start, whatever "
                         "the latency (users are derived); the run reports when the generator could not keep up")
     add_target_arguments(parser)
+    parser.add_argument("--target-file", metavar="TARGET_JSON", help="a target already resolved (the target.json of "
+                        "a `qaconform run` folder: profile, base URL, the doctor's findings): load it as it is, "
+                        "instead of --profile; `qaconform run --load` passes its own")
     parser.add_argument("--remote-workers", type=int, default=0, help="also wait for this many workers from other "
                         "machines (they run `qaconform load --master-host THIS_HOST`)")
     parser.add_argument("--master-bind-host", default="127.0.0.1", help="address the master listens on "
@@ -119,14 +122,33 @@ def load_thresholds(path: str | None, overrides: list[str]) -> Limits:
 
 
 @contextlib.contextmanager
-def target(profile_arg: str | None, command: str) -> Iterator[tuple[ResolvedTarget, Profile]]:
+def target(profile_arg: str | None, command: str,
+           target_file: str | None = None) -> Iterator[tuple[ResolvedTarget, Profile]]:
     """The run's one resolved target (qaconform.target.resolved) and the profile it resolves to: the given profile,
     or one written by an embedded reference server, with the environment's base URL override applied (as `qaconform
     run` applies it: before the preflight, which then examines the URL the load will go to). The caller writes it
-    into its output folder once the preflight passed; every Locust process reads it there."""
-    from qaconform.target.profile import load_profile
-    from qaconform.target.resolved import resolve, with_overrides
+    into its output folder once the preflight passed; every Locust process reads it there.
 
+    ``target_file`` (``--target-file``): a target resolved already (by `qaconform run`), taken as it is; an
+    environment override that disagrees with it is refused (ResolvedTargetError: exit 2), as the plugin refuses it."""
+    from qaconform.target.profile import load_profile
+    from qaconform.target.resolved import (
+        ResolvedTarget,
+        ResolvedTargetError,
+        base_url_override,
+        resolve,
+        with_overrides,
+    )
+
+    if target_file:
+        given = ResolvedTarget.read(target_file)
+        override = base_url_override()
+        if override and override != given.base_url:
+            raise ResolvedTargetError(f"--target-file {target_file} tests {given.base_url}, but QACONFORM_BASE_URL "
+                                      f"asks for {override}: one run tests one target; unset it, or give it to the "
+                                      "command that resolved the file")
+        yield given, given.profile(option=f"--target-file {target_file}: its profile_path")
+        return
     with contextlib.ExitStack() as stack:
         path = profile_arg
         if not path:
@@ -206,11 +228,14 @@ def main(args: argparse.Namespace) -> int:
                     check_lost=not args.no_lost_check)
     if args.rate and not args.users:
         cfg.users = 0  # derived from the rate
-    if args.master_host and not args.profile:
+    if args.master_host and not (args.profile or args.target_file):
         print("qaconform load: --master-host needs --profile (the same one the master uses)", file=sys.stderr)
         return exitcodes.USAGE
+    if args.profile and args.target_file:
+        print("qaconform load: give --profile or --target-file (which names its profile), not both", file=sys.stderr)
+        return exitcodes.USAGE
     try:
-        with target(args.profile, "load") as (resolved, profile):
+        with target(args.profile, "load", args.target_file) as (resolved, profile):
             if args.master_host:  # the master sends the URL; this machine's target gives the rest
                 cfg.write_limits = write_limits(args, profile)
                 return run_workers_only(cfg, write_target(resolved, out), out, args.master_host,

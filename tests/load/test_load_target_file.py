@@ -27,6 +27,7 @@ from qaconform import exitcodes
 from qaconform.load.runner import RunConfig, _locust_env, _plan, free_port, loadtests_dir, target_env
 from qaconform.reference import ReferenceServer
 from qaconform.report.redact import secret_variants
+from qaconform.target.doctor import Diagnosis, Severity
 from qaconform.target.profile import load_profile
 from qaconform.target.resolved import TARGET_ENV, TARGET_NAME, ResolvedTarget
 
@@ -197,4 +198,47 @@ def test_qaconform_capacity_resolves_the_override_once_and_every_step_reads_it(
         summary = json.loads(path.read_text(encoding="utf-8"))
         assert summary["target"] == profiles.url and summary["requests"] > 0 and summary["failures"] == 0, path
         assert not (path.parent / TARGET_NAME).exists(), "resolved once, not per step"
+    _no_secret_in(out, proc.stdout + proc.stderr, profiles)
+
+
+def test_qaconform_run_gives_its_load_the_target_file_it_resolved(tmp_path: Path) -> None:
+    from qaconform.commands.run_options import load_command
+
+    cmd = load_command("browse", "site.toml", tmp_path / "load", tmp_path / TARGET_NAME)
+    assert cmd is not None and "--profile" not in cmd
+    assert cmd[cmd.index("--target-file") + 1] == str(tmp_path / TARGET_NAME)
+
+
+def _load(p: Profiles, out: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "qaconform.commands.cli", "load", "--out", str(out), *args], cwd=ROOT,
+                          env=_env(p, **env), capture_output=True, text=True, timeout=120, check=False,
+                          stdin=subprocess.DEVNULL)
+
+
+def test_a_given_target_file_with_a_disagreeing_override_or_a_profile_is_refused_before_any_request(
+        profiles: Profiles, tmp_path: Path) -> None:
+    given = ResolvedTarget(str(profiles.good), profiles.url, "profile").write(tmp_path)
+    out = tmp_path / "out"
+    refused = _load(profiles, out, "--target-file", str(given), QACONFORM_BASE_URL=profiles.dead_url)
+    assert refused.returncode == exitcodes.USAGE, refused.stdout[-2000:] + refused.stderr[-2000:]
+    assert "one run tests one target" in refused.stderr
+    both = _load(profiles, out, "--target-file", str(given), "--profile", str(profiles.good))
+    assert both.returncode == exitcodes.USAGE and "not both" in both.stderr, both.stderr[-2000:]
+    assert not out.exists() or not list(out.iterdir()), "nothing was run"
+
+
+@pytest.mark.slow
+def test_a_load_given_a_target_file_tests_it_as_it_is(profiles: Profiles, tmp_path: Path) -> None:
+    """The file's base URL (the profile's is a closed port), its doctor's findings carried into the load's folder."""
+    doctor = Diagnosis(base_url=profiles.url)
+    doctor.add(Severity.NOTE, "planted", "a finding the load's folder must carry")
+    given = ResolvedTarget(str(profiles.good), profiles.url, "QACONFORM_BASE_URL", doctor.as_dict()).write(tmp_path)
+    out = tmp_path / "out"
+    proc = _load(profiles, out, "--target-file", str(given), "--scenario", "browse", "--duration", "2", "--users",
+                 "2", QACONFORM_BASE_URL=profiles.url + "/")
+    said = proc.stdout[-3000:] + proc.stderr[-3000:]
+    assert proc.returncode == exitcodes.OK, said
+    assert ResolvedTarget.read(out / TARGET_NAME) == ResolvedTarget.read(given)
+    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    assert summary["target"] == profiles.url and summary["requests"] > 0 and summary["failures"] == 0, said
     _no_secret_in(out, proc.stdout + proc.stderr, profiles)
