@@ -11,16 +11,19 @@ import contextlib
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from qaconform import exitcodes
 from qaconform.load.shapes import SHAPES
 from qaconform.load.thresholds import Limits, ThresholdError, apply_override, load_limits
 from qaconform.load.write_budget import Limits as WriteLimits
 from qaconform.target.profile import Profile
-
-if TYPE_CHECKING:  # the resolver imports the doctor (and the contract): not for `qaconform --help`
-    from qaconform.target.resolved import ResolvedTarget
+from qaconform.target.resolved import (
+    ResolvedTarget,
+    ResolvedTargetError,
+    base_url_override,
+    resolve,
+    with_overrides,
+)
 
 DEFAULT_DURATION_S = 20.0
 SHAPE_KNOBS = ("ramp_s", "steps", "base_users", "spike_at_s", "spike_s")
@@ -132,13 +135,6 @@ def target(profile_arg: str | None, command: str,
     ``target_file`` (``--target-file``): a target resolved already (by `qaconform run`), taken as it is; an
     environment override that disagrees with it is refused (ResolvedTargetError: exit 2), as the plugin refuses it."""
     from qaconform.target.profile import load_profile
-    from qaconform.target.resolved import (
-        ResolvedTarget,
-        ResolvedTargetError,
-        base_url_override,
-        resolve,
-        with_overrides,
-    )
 
     if target_file:
         given = ResolvedTarget.read(target_file)
@@ -196,7 +192,6 @@ def default_out(run_id: str) -> Path:
 def main(args: argparse.Namespace) -> int:
     from qaconform.load.runner import LoadRunError, RunConfig, new_run_id, run_load, run_workers_only
     from qaconform.target.profile import ProfileError
-    from qaconform.target.resolved import ResolvedTargetError
 
     run_id = new_run_id()
     out = Path(args.out) if args.out else default_out(run_id)

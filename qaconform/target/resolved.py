@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from qaconform.target.doctor import Diagnosis
+from qaconform.target.diagnosis import Diagnosis
 from qaconform.target.profile import Profile, load_profile
 
 TARGET_NAME = "target.json"

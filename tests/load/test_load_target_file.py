@@ -95,6 +95,16 @@ def _no_secret_in(folder: Path, output: str, p: Profiles) -> None:
     assert not [s for s in p.secrets if s in output], "a password or an Authorization value is in the output"
 
 
+def test_reading_a_resolved_target_loads_no_http_client_nor_the_doctor() -> None:
+    """The Locust processes read target.json (qaload/settings.py): loadtests/ imports no part of qaconform that
+    imports requests (ARCHITECTURE.md), and each import is start-up time of every Locust process, every step."""
+    code = ("import sys, qaconform.target.resolved; "
+            "print(sorted(m for m in ('requests', 'qaconform.target.doctor', 'qaconform.target.client') "
+            "if m in sys.modules))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert proc.stdout.strip() == "[]", proc.stdout + proc.stderr
+
+
 def test_the_locust_environment_names_the_resolved_target_and_no_profile(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("QACONFORM_PROFILE", "/elsewhere/stale.toml")
