@@ -1,7 +1,12 @@
 """What a Locust process of ours needs to know, read once from the environment `qaconform load` sets.
 
 Why environment variables: Locust starts workers as separate processes (possibly on other machines) and
-forwards only its own options, so the profile path, run folder and rate travel the same way to every process.
+forwards only its own options, so the target, run folder and rate travel the same way to every process.
+
+The target is the run's resolved target (``QACONFORM_TARGET``: the target.json `qaconform load` or `qaconform
+capacity` wrote into its output folder, qaconform.target.resolved): its base URL, its profile file for the
+accounts and fixtures; the profile's own base_url and ``QACONFORM_BASE_URL`` are not applied again. Only a
+locustfile debugged by hand, without ``QACONFORM_TARGET``, loads ``QACONFORM_PROFILE`` (with the same override).
 """
 
 from __future__ import annotations
@@ -12,7 +17,15 @@ from dataclasses import dataclass
 
 from qaconform.load.write_budget import Limits
 from qaconform.target.profile import Profile, ProfileError, load_profile
+from qaconform.target.resolved import (
+    TARGET_ENV,
+    ResolvedTarget,
+    ResolvedTargetError,
+    base_url_override,
+    with_overrides,
+)
 
+ENV_TARGET = TARGET_ENV
 ENV_PROFILE = "QACONFORM_PROFILE"
 ENV_RUN_DIR = "QACONFORM_RUN_DIR"
 ENV_RATE_PER_USER = "QACONFORM_RATE_PER_USER"
@@ -60,14 +73,30 @@ def _limit(name: str, default: float | None, kind: type[int] | type[float]) -> f
     return value
 
 
-def load_settings() -> Settings:
-    path = os.environ.get(ENV_PROFILE)
-    if not path:
-        sys.exit(f"{ENV_PROFILE} is not set; run through `qaconform load` or export {ENV_PROFILE}=profile.toml")
+def load_target() -> Profile:
+    """The profile this process tests: the run's resolved target (``QACONFORM_TARGET``), never resolved again; a
+    ``QACONFORM_BASE_URL`` that disagrees with it ends the process before any request (one run tests one target).
+    Without it (a locustfile run by hand), ``QACONFORM_PROFILE`` with the environment's override."""
+    given = os.environ.get(ENV_TARGET, "").strip()
     try:
-        profile = load_profile(path)
-    except ProfileError as exc:
+        if given:
+            resolved = ResolvedTarget.read(given)
+            override = base_url_override()
+            if override and override != resolved.base_url:
+                sys.exit(f"{ENV_TARGET}={given} tests {resolved.base_url}, but QACONFORM_BASE_URL asks for {override}: "
+                         "one run tests one target; unset it, or give it to `qaconform load` itself")
+            return resolved.profile(option=f"{ENV_TARGET}={given}: its profile_path")
+        path = os.environ.get(ENV_PROFILE)
+        if not path:
+            sys.exit(f"neither {ENV_TARGET} nor {ENV_PROFILE} is set; run through `qaconform load` or export "
+                     f"{ENV_PROFILE}=profile.toml")
+        return with_overrides(load_profile(path))[0]
+    except (ProfileError, ResolvedTargetError) as exc:
         sys.exit(str(exc))
+
+
+def load_settings() -> Settings:
+    profile = load_target()
     return Settings(
         profile=profile,
         run_dir=os.environ.get(ENV_RUN_DIR) or None,

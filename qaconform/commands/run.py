@@ -480,7 +480,8 @@ class Runner:
 
     def _run_load(self, profile_path: str) -> None:
         assert self.run_dir is not None
-        self.meta["load"] = run_load(self.args.load, profile_path, self.run_dir / "load", self.secrets)
+        self.meta["load"] = run_load(self.args.load, profile_path, self.run_dir / "load", self.secrets,
+                                     self.run_dir / TARGET_NAME)  # the target this run resolved, not again
 
     def _finish(self, results_path: Path, expectations: Any, secrets: set[str]) -> int:
         from qaconform.report.terminal import format_summary

@@ -15,12 +15,14 @@ from qaconform.commands.run_options import LOAD_GRACE_S, load_command
 from qaconform.commands.run_stream import stream
 
 
-def run_load(load: str, profile_path: str, load_dir: Path, secrets: set[str]) -> dict[str, Any]:
-    """Run ``qaconform load`` (``load`` is the --load choice) into ``load_dir``; the report's ``load`` entry."""
+def run_load(load: str, profile_path: str, load_dir: Path, secrets: set[str],
+             target_file: Path | None = None) -> dict[str, Any]:
+    """Run ``qaconform load`` (``load`` is the --load choice) into ``load_dir``, on the run's resolved target
+    (``target_file``, its target.json) when given; the report's ``load`` entry."""
     if not _load_available():
         return {"status": "unavailable", "exit_code": None, "command": None,
                 "message": "qaconform load is not available in this installation; no load figures"}
-    cmd = load_command(load, profile_path, load_dir)
+    cmd = load_command(load, profile_path, load_dir, target_file)
     assert cmd is not None
     duration = 10.0 if load == "smoke" else 20.0
     print(f"$ qaconform {' '.join(cmd[3:])}", flush=True)

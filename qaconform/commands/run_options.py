@@ -180,11 +180,15 @@ def plan_selection(only: Sequence[str], rules: Sequence[Any]) -> Plan:
     return plan
 
 
-def load_command(choice: str | None, profile_path: str, out: Path) -> list[str] | None:
-    """The `qaconform load` command line for ``--load``, as a subprocess (locust never loads in this process)."""
+def load_command(choice: str | None, profile_path: str, out: Path, target_file: Path | None = None
+                 ) -> list[str] | None:
+    """The `qaconform load` command line for ``--load``, as a subprocess (locust never loads in this process).
+    With ``target_file`` (the run's target.json) the load tests the target the run resolved and its doctor examined,
+    not the profile resolved again."""
     if not choice:
         return None
-    base = [sys.executable, "-m", "qaconform.commands.cli", "load", "--profile", profile_path, "--out", str(out)]
+    given = ["--target-file", str(target_file)] if target_file is not None else ["--profile", profile_path]
+    base = [sys.executable, "-m", "qaconform.commands.cli", "load", *given, "--out", str(out)]
     if choice == "smoke":
         return [*base, *SMOKE_LOAD]
     if not re.fullmatch(r"[a-z][a-z0-9_-]*", choice):

@@ -25,7 +25,15 @@ from typing import TYPE_CHECKING, Any
 
 from qaconform import exitcodes
 from qaconform.load.bracket import START_SHARE, Bracket
-from qaconform.load.cli import add_target_arguments, default_out, load_thresholds, preflight, target, write_limits
+from qaconform.load.cli import (
+    add_target_arguments,
+    default_out,
+    load_thresholds,
+    preflight,
+    target,
+    write_limits,
+    write_target,
+)
 from qaconform.load.judge import (
     GENERATOR,
     KIT,
@@ -96,9 +104,9 @@ def step_duration(args: argparse.Namespace, share_s: float) -> float:
 class Steps:
     """Runs the steps of one scenario, each in its own folder, and keeps their records and what they cost."""
 
-    def __init__(self, scenario: str, args: argparse.Namespace, profile: Any, profile_path: str, out: Path,
+    def __init__(self, scenario: str, args: argparse.Namespace, profile: Any, target_file: Path, out: Path,
                  limits: Limits) -> None:
-        self.scenario, self.args, self.profile, self.profile_path = scenario, args, profile, profile_path
+        self.scenario, self.args, self.profile, self.target_file = scenario, args, profile, target_file
         self.out, self.limits = out, limits
         self.records: list[dict[str, Any]] = []
         self.overheads: list[float] = []
@@ -119,7 +127,7 @@ class Steps:
                         workers=self.args.workers, wait_ms=self.args.wait_ms, window_s=WINDOW_S,
                         write_limits=write_limits(self.args, self.profile))
         started = time.monotonic()
-        summary = run_load(cfg, self.profile, self.profile_path, folder, self.limits, quiet=True).as_dict()
+        summary = run_load(cfg, self.profile, self.target_file, folder, self.limits, quiet=True).as_dict()
         self.overheads.append(max(0.0, time.monotonic() - started - seconds))
         lat_path = folder / "latency.json"
         latency = json.loads(lat_path.read_text(encoding="utf-8")) if lat_path.is_file() else {}
@@ -147,7 +155,7 @@ def _print_step(sc: str, rec: dict[str, Any], most: int, left: float) -> None:
           f"generator CPU {rec['generator_cpu_pct']:.0f}% (at most {duration(left)} left)", flush=True)
 
 
-def search(scenario: str, args: argparse.Namespace, profile: Any, profile_path: str, out: Path, limits: Limits,
+def search(scenario: str, args: argparse.Namespace, profile: Any, target_file: Path, out: Path, limits: Limits,
            deadline: float) -> dict[str, Any]:
     """Probe, bracket, bisect and confirm one scenario until done, the deadline, or a limit not the target's.
 
@@ -155,7 +163,7 @@ def search(scenario: str, args: argparse.Namespace, profile: Any, profile_path: 
     less, so it steps down (within the budget) until a rate holds, which is then a lower bound the generator, not
     the target, set. Any other limit not the target's (the network, the kit) ends it at once."""
     seconds = step_duration(args, deadline - time.monotonic())
-    steps = Steps(scenario, args, profile, profile_path, out, limits)
+    steps = Steps(scenario, args, profile, target_file, out, limits)
     bracket = Bracket(precision=args.precision / 100.0)
     verdicts: dict[float, list[Verdict]] = {}
     limit: dict[str, Any] | None = None
@@ -332,6 +340,7 @@ def knee(records: list[dict[str, Any]], factor: float = 2.0) -> float | None:
 def main(args: argparse.Namespace) -> int:
     from qaconform.load.runner import LoadRunError, checks_note, new_run_id
     from qaconform.target.profile import ProfileError
+    from qaconform.target.resolved import ResolvedTargetError
 
     problem = _bad_options(args)
     if problem:
@@ -352,17 +361,18 @@ def main(args: argparse.Namespace) -> int:
     scenarios = args.scenario or ["browse", "mixed"]
     try:
         limits = load_thresholds(args.thresholds, args.threshold)
-        with target(args.profile) as (profile_path, profile):
+        with target(args.profile, "capacity") as (resolved, profile):
             problem = preflight(profile)
             if problem:
                 print(f"qaconform capacity: {problem}", file=sys.stderr)
                 return exitcodes.UNREACHABLE
+            target_file = write_target(resolved, out)  # resolved once: every step's Locust processes read it
             results = {}
             for i, sc in enumerate(scenarios):
                 share = (deadline - time.monotonic()) / (len(scenarios) - i)  # each scenario gets a fair part
-                results[sc] = search(sc, args, profile, profile_path, out, limits, time.monotonic() + share)
+                results[sc] = search(sc, args, profile, target_file, out, limits, time.monotonic() + share)
             base_url = profile.base_url
-    except (ProfileError, ThresholdError) as exc:
+    except (ProfileError, ThresholdError, ResolvedTargetError) as exc:
         print(f"qaconform capacity: {exc}", file=sys.stderr)
         return exitcodes.USAGE
     except LoadRunError as exc:

@@ -17,6 +17,13 @@ from qaconform.load.shapes import SHAPES
 from qaconform.load.thresholds import Limits, ThresholdError, apply_override, load_limits
 from qaconform.load.write_budget import Limits as WriteLimits
 from qaconform.target.profile import Profile
+from qaconform.target.resolved import (
+    ResolvedTarget,
+    ResolvedTargetError,
+    base_url_override,
+    resolve,
+    with_overrides,
+)
 
 DEFAULT_DURATION_S = 20.0
 SHAPE_KNOBS = ("ramp_s", "steps", "base_users", "spike_at_s", "spike_s")
@@ -92,6 +99,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rate", type=_positive(float), help="open model: requests per second to start, whatever "
                         "the latency (users are derived); the run reports when the generator could not keep up")
     add_target_arguments(parser)
+    parser.add_argument("--target-file", metavar="TARGET_JSON", help="a target already resolved (the target.json of "
+                        "a `qaconform run` folder: profile, base URL, the doctor's findings): load it as it is, "
+                        "instead of --profile; `qaconform run --load` passes its own")
     parser.add_argument("--remote-workers", type=int, default=0, help="also wait for this many workers from other "
                         "machines (they run `qaconform load --master-host THIS_HOST`)")
     parser.add_argument("--master-bind-host", default="127.0.0.1", help="address the master listens on "
@@ -115,18 +125,43 @@ def load_thresholds(path: str | None, overrides: list[str]) -> Limits:
 
 
 @contextlib.contextmanager
-def target(profile_arg: str | None) -> Iterator[tuple[str, Profile]]:
-    """(profile path, Profile): the given profile, or one written by an embedded reference server."""
+def target(profile_arg: str | None, command: str,
+           target_file: str | None = None) -> Iterator[tuple[ResolvedTarget, Profile]]:
+    """The run's one resolved target (qaconform.target.resolved) and the profile it resolves to: the given profile,
+    or one written by an embedded reference server, with the environment's base URL override applied (as `qaconform
+    run` applies it: before the preflight, which then examines the URL the load will go to). The caller writes it
+    into its output folder once the preflight passed; every Locust process reads it there.
+
+    ``target_file`` (``--target-file``): a target resolved already (by `qaconform run`), taken as it is; an
+    environment override that disagrees with it is refused (ResolvedTargetError: exit 2), as the plugin refuses it."""
     from qaconform.target.profile import load_profile
 
-    if profile_arg:
-        yield profile_arg, load_profile(profile_arg)
+    if target_file:
+        given = ResolvedTarget.read(target_file)
+        override = base_url_override()
+        if override and override != given.base_url:
+            raise ResolvedTargetError(f"--target-file {target_file} tests {given.base_url}, but QACONFORM_BASE_URL "
+                                      f"asks for {override}: one run tests one target; unset it, or give it to the "
+                                      "command that resolved the file")
+        yield given, given.profile(option=f"--target-file {target_file}: its profile_path")
         return
-    from qaconform.reference import ReferenceServer
+    with contextlib.ExitStack() as stack:
+        path = profile_arg
+        if not path:
+            from qaconform.reference import ReferenceServer
 
-    with ReferenceServer() as server:
-        path = str(server.profile_path)
-        yield path, load_profile(path)
+            path = str(stack.enter_context(ReferenceServer()).profile_path)
+        profile, source = with_overrides(load_profile(path))
+        if source != "profile":
+            print(f"qaconform {command}: {source} overrides base_url: testing {profile.base_url}", flush=True)
+        resolved = resolve(profile, source, None)  # no doctor: the preflight checks the URL answers
+        yield resolved, resolved.profile()
+
+
+def write_target(resolved: ResolvedTarget, out: Path) -> Path:
+    """``out/target.json``: what every Locust process of this command reads."""
+    out.mkdir(parents=True, exist_ok=True)
+    return resolved.write(out)
 
 
 def preflight(profile: Profile) -> str | None:
@@ -156,7 +191,7 @@ def default_out(run_id: str) -> Path:
 
 def main(args: argparse.Namespace) -> int:
     from qaconform.load.runner import LoadRunError, RunConfig, new_run_id, run_load, run_workers_only
-    from qaconform.target.profile import ProfileError, load_profile
+    from qaconform.target.profile import ProfileError
 
     run_id = new_run_id()
     out = Path(args.out) if args.out else default_out(run_id)
@@ -188,22 +223,25 @@ def main(args: argparse.Namespace) -> int:
                     check_lost=not args.no_lost_check)
     if args.rate and not args.users:
         cfg.users = 0  # derived from the rate
+    if args.master_host and not (args.profile or args.target_file):
+        print("qaconform load: --master-host needs --profile (the same one the master uses)", file=sys.stderr)
+        return exitcodes.USAGE
+    if args.profile and args.target_file:
+        print("qaconform load: give --profile or --target-file (which names its profile), not both", file=sys.stderr)
+        return exitcodes.USAGE
     try:
-        if args.master_host:
-            if not args.profile:
-                print("qaconform load: --master-host needs --profile (the same one the master uses)", file=sys.stderr)
-                return exitcodes.USAGE
-            cfg.write_limits = write_limits(args, load_profile(args.profile))
-            return run_workers_only(cfg, args.profile, out, args.master_host, args.master_port or 5557,
-                                    args.duration + 120)
-        with target(args.profile) as (profile_path, profile):
+        with target(args.profile, "load", args.target_file) as (resolved, profile):
+            if args.master_host:  # the master sends the URL; this machine's target gives the rest
+                cfg.write_limits = write_limits(args, profile)
+                return run_workers_only(cfg, write_target(resolved, out), out, args.master_host,
+                                        args.master_port or 5557, args.duration + 120)
             problem = preflight(profile)
             if problem:
                 print(f"qaconform load: {problem}", file=sys.stderr)
                 return exitcodes.UNREACHABLE
             cfg.write_limits = write_limits(args, profile)
-            summary = run_load(cfg, profile, profile_path, out, limits, run_id=run_id)
-    except ProfileError as exc:
+            summary = run_load(cfg, profile, write_target(resolved, out), out, limits, run_id=run_id)
+    except (ProfileError, ResolvedTargetError) as exc:
         print(f"qaconform load: {exc}", file=sys.stderr)
         return exitcodes.USAGE
     except LoadRunError as exc:

@@ -3,7 +3,10 @@
 
 Locust runs only in its own processes (``python -m locust``); this module never imports it, so the CLI and the
 kit's tests stay free of gevent. Everything the Locust processes need travels in environment variables
-(qaload/settings.py reads them); everything they produce lands in the run folder.
+(qaload/settings.py reads them); everything they produce lands in the run folder. The target they load is the
+run's resolved target (``target.json``, qaconform.target.resolved, written by the command before the first
+request): its path travels as ``QACONFORM_TARGET``, and ``QACONFORM_PROFILE`` is taken out of their environment, so
+no Locust process can load another profile or URL than the one the command resolved and its preflight reached.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from qaconform.load.write_budget import summarize as summarize_writes
 from qaconform.report.files import strict_json
 from qaconform.report.tables import table_text
 from qaconform.target.profile import Profile
+from qaconform.target.resolved import TARGET_ENV
 
 SCENARIOS = ("browse", "write", "moderate", "gdpr", "mixed")
 KEPT_UP_RATIO = 0.9
@@ -190,11 +194,18 @@ def _write_env(limits: WriteLimits | None) -> dict[str, str]:
             "QACONFORM_MAX_WRITE_RPS": "none" if limits.max_write_rps is None else repr(limits.max_write_rps)}
 
 
-def _locust_env(cfg: RunConfig, plan: _Plan, profile_path: str, out_dir: Path, run_id: str | None) -> dict[str, str]:
+def target_env(target_file: Path) -> dict[str, str]:
+    """The environment of a Locust process: this one's, with the resolved target's path and without a profile path
+    (a QACONFORM_PROFILE left in the user's environment would be a second answer to "which target")."""
+    env = {k: v for k, v in os.environ.items() if k != "QACONFORM_PROFILE"}
+    env[TARGET_ENV] = str(Path(target_file).resolve())
+    return env
+
+
+def _locust_env(cfg: RunConfig, plan: _Plan, target_file: Path, out_dir: Path, run_id: str | None) -> dict[str, str]:
     """Everything the Locust processes need (qaload/settings.py reads it)."""
-    env = dict(os.environ)
+    env = target_env(target_file)
     env.update({
-        "QACONFORM_PROFILE": str(Path(profile_path).resolve()),
         "QACONFORM_RUN_DIR": str(out_dir.resolve()),
         "QACONFORM_RATE_PER_USER": repr(plan.rate_per_user),
         "QACONFORM_WAIT_MS": repr(cfg.wait_ms),
@@ -289,15 +300,19 @@ def _open_model(cfg: RunConfig, plan: _Plan, total: dict[str, Any], latency: dic
     return open_model
 
 
-def run_load(cfg: RunConfig, profile: Profile, profile_path: str, out_dir: Path, limits: Limits,
+def run_load(cfg: RunConfig, profile: Profile, target_file: Path, out_dir: Path, limits: Limits,
              run_id: str | None = None, quiet: bool = False) -> LoadSummary:
-    """Run one scenario and return the summary (also written to ``out_dir/summary.json``)."""
+    """Run one scenario and return the summary (also written to ``out_dir/summary.json``).
+
+    ``target_file`` is the run's resolved target (target.json) and ``profile`` what it resolves to
+    (``ResolvedTarget.profile()``): the Locust processes read the file, this process checks nothing-lost with the
+    profile; ``profile.base_url`` is given to Locust (``-H``), so workers on other machines test it too."""
     if cfg.scenario not in SCENARIOS:
         raise ValueError(f"unknown scenario {cfg.scenario!r}; use one of {', '.join(SCENARIOS)}")
     _clear_out_dir(out_dir)
     ldir = loadtests_dir()
     plan = _plan(cfg, ldir)
-    env = _locust_env(cfg, plan, profile_path, out_dir, run_id)
+    env = _locust_env(cfg, plan, target_file, out_dir, run_id)
     procs = _locust_processes(cfg, plan, profile.base_url, out_dir)
     if not quiet:
         print(f"load: {cfg.scenario} against {profile.base_url} for {cfg.duration_s:g} s"
@@ -425,18 +440,19 @@ def format_summary(s: dict[str, Any], out_dir: Path) -> str:
     return "\n".join(lines)
 
 
-def run_workers_only(cfg: RunConfig, profile_path: str, out_dir: Path, master_host: str, master_port: int,
+def run_workers_only(cfg: RunConfig, target_file: Path, out_dir: Path, master_host: str, master_port: int,
                      max_wait_s: float) -> int:
     """Start ``cfg.workers`` Locust workers that join a master on another machine; return when they end.
 
     The master (`qaconform load --remote-workers N --master-bind-host 0.0.0.0` on that machine) decides users,
-    duration and reports; the workers stop when it quits, and are ended after ``max_wait_s`` at the latest.
+    duration, reports and the URL (Locust hands its ``-H`` to every worker); the workers read this machine's
+    resolved target (``target_file``) for the rest (accounts, fixtures, timeouts). They stop when the master quits,
+    and are ended after ``max_wait_s`` at the latest.
     """
     out_dir.mkdir(parents=True, exist_ok=True)
     ldir = loadtests_dir()
-    env = dict(os.environ)
-    env.update({"QACONFORM_PROFILE": str(Path(profile_path).resolve()), "QACONFORM_RUN_DIR": str(out_dir.resolve()),
-                "QACONFORM_RATE_PER_USER": "0", "PYTHONUNBUFFERED": "1"})
+    env = target_env(target_file)
+    env.update({"QACONFORM_RUN_DIR": str(out_dir.resolve()), "QACONFORM_RATE_PER_USER": "0", "PYTHONUNBUFFERED": "1"})
     env.update(_write_env(cfg.write_limits))  # each worker takes its share of it (loadtests/qaload/hooks.py)
     procs = [LocustProcess(f"worker-{i + 1}", _locust_base(str(ldir / f"{cfg.scenario}.py"))
                            + ["--worker", "--master-host", master_host, "--master-port", str(master_port)],

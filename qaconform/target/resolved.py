@@ -3,8 +3,11 @@ environment, and the doctor's findings, turned into one record written into the 
 
 ``qaconform run`` resolves it once, after its doctor examined the URL the run will test; the suites' pytest process
 and every xdist worker read it (``--qaconform-target``) instead of applying ``QACONFORM_BASE_URL`` or examining the
-target again, so no process of a run can test another URL than the one the doctor checked. The record holds no
-secret: it names the profile file, whose passwords stay there or in the environment variables it names.
+target again, so no process of a run can test another URL than the one the doctor checked. ``qaconform load`` and
+``qaconform capacity`` resolve it the same way (their preflight examines the overridden URL; no doctor, so no
+findings) into their output folder, and every Locust process they start reads it (``QACONFORM_TARGET``) instead of
+the profile. The record holds no secret: it names the profile file, whose passwords stay there or in the
+environment variables it names (which every process of the run inherits).
 """
 
 from __future__ import annotations
@@ -16,12 +19,14 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from qaconform.target.doctor import Diagnosis
+from qaconform.target.diagnosis import Diagnosis
 from qaconform.target.profile import Profile, load_profile
 
 TARGET_NAME = "target.json"
 """The resolved target in the run folder."""
 FORMAT = "qaconform-target/1"
+TARGET_ENV = "QACONFORM_TARGET"
+"""The path of target.json for the Locust processes of `qaconform load` (Locust forwards only its own options)."""
 BASE_URL_ENV = "QACONFORM_BASE_URL"
 """pytest-base-url's variable, which overrides a profile's base_url (a pytest user may well have it set)."""
 
@@ -40,7 +45,8 @@ class ResolvedTarget:
     base_url_from: str
     """``profile`` (its base_url), or the override that replaced it (``QACONFORM_BASE_URL``)."""
     doctor: dict[str, Any] = field(default_factory=dict)
-    """``Diagnosis.as_dict()`` of the examination of :attr:`base_url`."""
+    """``Diagnosis.as_dict()`` of the examination of :attr:`base_url`; empty when no doctor examined it (a load run:
+    its preflight only checks that the URL answers)."""
 
     def as_dict(self) -> dict[str, Any]:
         return {"format": FORMAT, **asdict(self)}
@@ -86,11 +92,14 @@ def with_overrides(profile: Profile, environ: Mapping[str, str] | None = None) -
     return profile, "profile"
 
 
-def resolve(profile: Profile, base_url_from: str, diagnosis: Diagnosis) -> ResolvedTarget:
+def resolve(profile: Profile, base_url_from: str, diagnosis: Diagnosis | None) -> ResolvedTarget:
     """The one resolved target of a run: ``profile`` (overrides applied, see :func:`with_overrides`) and the
-    doctor's examination of its base URL. Refuses findings made for another URL (one run tests one target)."""
+    doctor's examination of its base URL (None: not examined). Refuses findings made for another URL (one run tests
+    one target). The profile's path is made absolute: the record is read by processes started in other folders
+    (the Locust processes run in the locustfiles' folder)."""
     base_url = profile.base_url.rstrip("/")
-    if diagnosis.base_url and diagnosis.base_url.rstrip("/") != base_url:
+    if diagnosis is not None and diagnosis.base_url and diagnosis.base_url.rstrip("/") != base_url:
         raise ResolvedTargetError(f"the doctor examined {diagnosis.base_url}, not {base_url}: one run tests one "
                                   "target")
-    return ResolvedTarget(str(profile.path), base_url, base_url_from, diagnosis.as_dict())
+    return ResolvedTarget(str(Path(profile.path).resolve()), base_url, base_url_from,
+                          diagnosis.as_dict() if diagnosis is not None else {})

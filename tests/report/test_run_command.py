@@ -234,6 +234,10 @@ def test_a_smoke_load_run_adds_its_charts_to_the_report(tmp_path: Path) -> None:
     assert load["status"] == "passed" and load["runs"], load
     assert load["runs"][0]["aggregated"]["requests"] > 0
     assert r.folder is not None
+    # the load tested the target the run resolved (issue 30): given its target.json, which its folder holds as it was
+    assert "--target-file" in json.loads((r.folder / "run.json").read_text())["load"]["command"]
+    assert json.loads((r.folder / "load" / "target.json").read_text()) == json.loads(
+        (r.folder / "target.json").read_text())
     html = (r.folder / "report.html").read_text()
     load_html = html[html.index('<section id="load">'):]
     assert load_html.count("<svg") == 4 and "<polyline" in load_html  # throughput, latency, by operation, by check
