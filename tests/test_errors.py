@@ -135,3 +135,22 @@ def test_profile_schema_refuses_to_replace_a_foreign_file(tmp_path: Path, capsys
     assert capsys.readouterr().err == (f"qaconform profile-schema: {mine} exists and is not a qaconform profile "
                                        "schema; not replacing it (choose another --out or remove the file)\n")
     assert mine.read_text(encoding="utf-8") == '{"mine": true}'
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["capacity", "--precision", "0"], "qaconform capacity: --precision is a percentage between 0 and 100 (default 5)"),
+    (["load", "--shape-option", "steps=many"], "qaconform load: --shape-option 'steps=many': 'many' is not a number"),
+    (["load", "--workers", "-1"], "qaconform load: --workers and --remote-workers must be 0 or more"),
+    (["selftest", "--jobs", "0"], "qaconform selftest: --jobs and --seeds must be 1 or more and --timeout positive"),
+    (["selftest", "--keep-fixture", "nope"], "qaconform selftest: --keep-fixture 'nope' is not an optional fixture; "),
+    (["selftest", "--fault", "no-such-fault"], "qaconform selftest: unknown fault 'no-such-fault'; `qaconform serve "
+                                               "--list-faults` lists the "),
+])
+def test_a_refused_option_is_one_line_and_exit_2_before_anything_starts(
+        argv: list[str], said: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(argv) == exitcodes.USAGE
+    out, err = capsys.readouterr()
+    assert err.startswith(said) and err.count("\n") == 1 and out == "", err
+    assert list(tmp_path.iterdir()) == [], "nothing started, nothing written"
