@@ -164,10 +164,11 @@ def test_pytest_refusing_the_passed_arguments_is_a_usage_error(tmp_path: Path) -
 
 
 def test_a_mistyped_load_scenario_of_run_gets_the_closest_name() -> None:
-    from qaconform.commands.run import UsageProblem, validate_load_choice
+    from qaconform.commands.run import validate_load_choice
+    from qaconform.errors import UsageError
 
-    with pytest.raises(UsageProblem, match=r"--load smok: not a load scenario \(did you mean smoke\?\)"):
+    with pytest.raises(UsageError, match=r"--load smok: not a load scenario \(did you mean smoke\?\)"):
         validate_load_choice("smok")
-    with pytest.raises(UsageProblem, match=r"\(did you mean browse\?\)"):
+    with pytest.raises(UsageError, match=r"\(did you mean browse\?\)"):
         validate_load_choice("brwse")
     validate_load_choice("browse")

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from qaconform import exitcodes
 from qaconform.contract import API_PREFIX
+from qaconform.errors import UsageError
 
 CLEANUP_NAME = "cleanup.json"
 """What ``qaconform cleanup`` writes into the run folder."""
@@ -33,19 +33,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "action (default: the profile the run used, when report.json names one)")
 
 
-class Refused(Exception):
-    """A run folder or profile that cannot be used; the message says what to do."""
-
-
 def main(args: argparse.Namespace) -> int:
     from qaconform.target.cleanup import summary_line
 
-    try:
-        report, report_path = _read_report(Path(args.run_dir))
-        profile = _profile(args.profile, report)
-    except Refused as exc:
-        print(f"qaconform cleanup: {exc}", file=sys.stderr)
-        return exitcodes.USAGE
+    report, report_path = _read_report(Path(args.run_dir))  # a run folder or profile that cannot be used: UsageError
+    profile = _profile(args.profile, report)
     record = _remove(profile, report.get("created") or [])
     out = report_path.parent / CLEANUP_NAME
     try:
@@ -60,40 +52,37 @@ def main(args: argparse.Namespace) -> int:
 def _read_report(run_dir: Path) -> tuple[dict[str, Any], Path]:
     path = run_dir / "report.json" if run_dir.is_dir() else run_dir
     if not run_dir.exists():
-        raise Refused(f"{run_dir}: no such folder; give the folder of a `qaconform run` (it holds report.json), "
+        raise UsageError(f"{run_dir}: no such folder; give the folder of a `qaconform run` (it holds report.json), "
                       "e.g. reports/latest")
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise Refused(f"{run_dir}: holds no report.json; give the folder of a `qaconform run`, or rebuild its "
+        raise UsageError(f"{run_dir}: holds no report.json; give the folder of a `qaconform run`, or rebuild its "
                       "report with `qaconform report` first") from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise Refused(f"{path}: not readable as JSON ({exc}); give the folder of a `qaconform run`") from None
+        raise UsageError(f"{path}: not readable as JSON ({exc}); give the folder of a `qaconform run`") from None
     if not isinstance(data, dict) or not isinstance(data.get("created"), list):
-        raise Refused(f"{path}: not a qaconform report (no 'created' list); give the folder of a `qaconform run`")
+        raise UsageError(f"{path}: not a qaconform report (no 'created' list); give the folder of a `qaconform run`")
     return data, path
 
 
 def _profile(given: str | None, report: Mapping[str, Any]) -> Any:
-    from qaconform.target.profile import ProfileError, load_profile
+    from qaconform.target.profile import load_profile
 
     reproduce = report.get("reproduce") if isinstance(report.get("reproduce"), Mapping) else {}
     path = given or (reproduce or {}).get("profile")
     if not path:
-        raise Refused("the run does not name its profile (it ran against the embedded reference server, which is "
+        raise UsageError("the run does not name its profile (it ran against the embedded reference server, which is "
                       "gone); pass --profile P")
-    try:
-        profile = load_profile(path)
-    except ProfileError as exc:
-        raise Refused(str(exc)) from None
+    profile = load_profile(path)
     if profile.cleanup is None:
-        raise Refused(f"profile {path} has no [cleanup] section naming the site's delete action, so nothing can be "
+        raise UsageError(f"profile {path} has no [cleanup] section naming the site's delete action, so nothing can be "
                       'removed; add one (docs/profile.md#cleanup), e.g. [cleanup] method = "PUT", '
                       f'path = "{API_PREFIX}/node/{{id}}/delete.json", account = "admin"')
     target = report.get("target") if isinstance(report.get("target"), Mapping) else {}
     ran_at = str((target or {}).get("base_url") or "").rstrip("/")
     if ran_at and ran_at != profile.base_url.rstrip("/"):
-        raise Refused(f"the run was against {ran_at} but profile {path} points at {profile.base_url}; pass the "
+        raise UsageError(f"the run was against {ran_at} but profile {path} points at {profile.base_url}; pass the "
                       "profile of that run (the ids it created mean other nodes elsewhere)")
     return profile
 

@@ -4,7 +4,8 @@ The table below is the one place that names them, with what each does and exampl
 and ``qaconform COMMAND --help`` speak to the person running the kit, not to its developers. A module is imported
 only when its command runs or its help is built, so that a broken or heavy dependency of one command (locust, say)
 never slows or breaks another. Mistyped commands, options and choices get a "did you mean" (argparse's own
-messages, with the closest names added).
+messages, with the closest names added). A command stops by raising a ``qaconform.errors.KitError``; ``main`` is the
+one place that says it and exits with its code (:func:`stopped`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import NoReturn, Protocol, cast
 
 from qaconform import __version__, exitcodes
+from qaconform.errors import KitError
 
 
 @dataclass(frozen=True)
@@ -228,6 +230,15 @@ def _absolute_paths(args: argparse.Namespace) -> None:
             setattr(args, name, str(Path(value).expanduser().absolute()))
 
 
+def stopped(command: str, exc: KitError) -> int:
+    """Say why ``command`` stopped, once for every command: ``qaconform COMMAND: message`` on stderr (then the hint on
+    its own line), no traceback; the error's exit code (qaconform.errors)."""
+    print(f"qaconform {command}: {exc}", file=sys.stderr)
+    if exc.hint:
+        print(exc.hint, file=sys.stderr)
+    return exc.exit_code
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     own, passthrough = _split_passthrough(sys.argv[1:] if argv is None else argv)
     named = next((a for a in own if not a.startswith("-")), None)
@@ -242,14 +253,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command not in PASSTHROUGH:
             subparsers[args.command].error("takes no arguments after --; pytest arguments are for `qaconform run`")
         args.pytest_args = passthrough
-    if args.command in unavailable:
-        print(f"qaconform {args.command}: not available in this installation ({unavailable[args.command]})",
-              file=sys.stderr)
-        return exitcodes.KIT_ERROR
     _absolute_paths(args)
-    _add, run = _entry_points(importlib.import_module(COMMANDS[args.command].module))
     try:
+        if args.command in unavailable:
+            raise KitError(f"not available in this installation ({unavailable[args.command]})")
+        _add, run = _entry_points(importlib.import_module(COMMANDS[args.command].module))
         return int(run(args) or 0)
+    except KitError as exc:
+        return stopped(args.command, exc)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return exitcodes.INTERRUPTED

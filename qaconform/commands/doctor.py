@@ -11,9 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-
-from qaconform import exitcodes
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,13 +22,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def main(args: argparse.Namespace) -> int:
     from qaconform.target.client import Recorder
     from qaconform.target.doctor import examine, render
-    from qaconform.target.profile import ProfileError, load_profile
+    from qaconform.target.profile import load_profile
 
-    try:
-        profile = load_profile(args.profile)
-    except ProfileError as exc:
-        print(f"qaconform doctor: {exc}", file=sys.stderr)
-        return exitcodes.USAGE
+    profile = load_profile(args.profile)  # ProfileError: exit 2, nothing sent
     recorder = Recorder(secrets=set(profile.passwords()))
     diagnosis = examine(profile, recorder)
     text = json.dumps(diagnosis.as_dict(), indent=1) if args.json else render(diagnosis, profile)

@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from urllib.parse import urlsplit, urlunsplit
 from qaconform import exitcodes, kit
 from qaconform.contract import API_PREFIX
 from qaconform.contract import path as op_path
+from qaconform.errors import Unreachable, UsageError
 from qaconform.target import discover
 from qaconform.target.client import ApiClient, TargetError, TargetUnreachable
 from qaconform.target.profile import ROLES
@@ -61,14 +61,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="write the commented example profile (every key) instead; asks the target nothing")
 
 
-class InitProblem(Exception):
-    """What stops ``init``; ``code`` is the exit code (2: fix the command or the accounts, 3: nothing answers)."""
-
-    def __init__(self, message: str, code: int = exitcodes.USAGE) -> None:
-        super().__init__(message)
-        self.code = code
-
-
 @dataclass(frozen=True)
 class Request:
     """What ``init`` was asked: the profile's path, the target, and per role (username, password variable)."""
@@ -86,8 +78,8 @@ def base_url_of(raw: str) -> tuple[str, tuple[str, ...]]:
     url = raw.strip().rstrip("/")
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise InitProblem(f"--base-url {raw!r} is not an http(s) URL; give everything before {API_PREFIX}, such "
-                          f"as https://qa.example.com")
+        raise UsageError(f"--base-url {raw!r} is not an http(s) URL; give everything before {API_PREFIX}, such "
+                         f"as https://qa.example.com")
     at = parts.path.find(API_PREFIX)
     if at < 0:
         return url, ()
@@ -99,8 +91,8 @@ def parse_request(args: argparse.Namespace, env: Mapping[str, str]) -> Request:
     """The command line checked whole: every missing or wrong piece in one message."""
     out = Path(args.profile)
     if out.exists():
-        raise InitProblem(f"{args.profile} exists; init never overwrites a profile: choose another file name, or "
-                          f"check the one you have with `qaconform doctor --profile {args.profile}`")
+        raise UsageError(f"{args.profile} exists; init never overwrites a profile: choose another file name, or "
+                         f"check the one you have with `qaconform doctor --profile {args.profile}`")
     problems: list[str] = []
     base_url, notes = "", tuple[str, ...]()
     if not args.base_url:
@@ -108,7 +100,7 @@ def parse_request(args: argparse.Namespace, env: Mapping[str, str]) -> Request:
     else:
         try:
             base_url, notes = base_url_of(args.base_url)
-        except InitProblem as exc:
+        except UsageError as exc:
             problems.append(str(exc))
     names = {role: getattr(args, role) for role in ROLES}
     missing = [f"--{role} USERNAME" for role, name in names.items() if not name]
@@ -123,13 +115,13 @@ def parse_request(args: argparse.Namespace, env: Mapping[str, str]) -> Request:
         else:
             variables[role] = var.strip()
     if problems:
-        raise InitProblem("; ".join(problems))
+        raise UsageError("; ".join(problems))
     unset = [var for var in variables.values() if not env.get(var)]
     if unset:
-        raise InitProblem("the passwords are read from the environment, and " + ", ".join(unset) +
-                          (" is" if len(unset) == 1 else " are") + " not set: " +
-                          "; ".join(f"export {v}=..." for v in unset) + ", then run init again (the profile will "
-                          "name these variables, never a password)")
+        raise UsageError("the passwords are read from the environment, and " + ", ".join(unset) +
+                         (" is" if len(unset) == 1 else " are") + " not set: " +
+                         "; ".join(f"export {v}=..." for v in unset) + ", then run init again (the profile will "
+                         "name these variables, never a password)")
     return Request(out, base_url, {r: (names[r], variables[r]) for r in ROLES}, args.timeout, not args.no_verify_tls,
                    notes)
 
@@ -141,20 +133,20 @@ def check_access(base_url: str, clients: Mapping[str, ApiClient]) -> None:
         try:
             statuses[role] = client.get(op_path("listActiveExperts"), params={"pageSize": 1}).status
         except TargetUnreachable as exc:
-            raise InitProblem(f"{base_url} is unreachable ({exc}); is the server running, and is --base-url right?",
-                              exitcodes.UNREACHABLE) from None
+            raise Unreachable(f"{base_url} is unreachable ({exc}); is the server running, and is --base-url "
+                              "right?") from None
         except TargetError:
             statuses[role] = 0  # an answer the kit cannot read: not a refusal
     if all(s == 404 for s in statuses.values()):
-        raise InitProblem(f"{base_url}{API_PREFIX} does not serve the interface (404 on GET "
-                          f"{API_PREFIX}{op_path('listActiveExperts')}); --base-url is everything before "
-                          f"{API_PREFIX} (https://host, or https://host/prefix when the site lives under a path)")
+        raise UsageError(f"{base_url}{API_PREFIX} does not serve the interface (404 on GET "
+                         f"{API_PREFIX}{op_path('listActiveExperts')}); --base-url is everything before "
+                         f"{API_PREFIX} (https://host, or https://host/prefix when the site lives under a path)")
     refused = [r for r, s in statuses.items() if s == 401]
     if refused:
-        raise InitProblem("; ".join(f"the {r} account {clients[r].username!r} is refused by the target (401 on GET "
-                                    f"{API_PREFIX}{op_path('listActiveExperts')}, which every account may read): "
-                                    f"check its username and the password in the variable init reads it from"
-                                    for r in refused))
+        raise UsageError("; ".join(f"the {r} account {clients[r].username!r} is refused by the target (401 on GET "
+                                   f"{API_PREFIX}{op_path('listActiveExperts')}, which every account may read): "
+                                   f"check its username and the password in the variable init reads it from"
+                                   for r in refused))
 
 
 def toml(value: object) -> str:
@@ -279,7 +271,7 @@ def summary(req: Request, found: discover.Discovery) -> list[str]:
 
 def write_example(out: Path) -> int:
     if out.exists():
-        raise InitProblem(f"{out} exists; init never overwrites a profile: choose another file name")
+        raise UsageError(f"{out} exists; init never overwrites a profile: choose another file name")
     text = kit.example_profile().read_text(encoding="utf-8")
     schema = kit.docs_dir() / "target-profile.schema.json"
     out.write_text(text.replace("#:schema ./docs/target-profile.schema.json", f"#:schema {schema}", 1),
@@ -301,8 +293,7 @@ def run_init(args: argparse.Namespace, env: Mapping[str, str], now: datetime | N
         try:
             found = discover.discover(clients)
         except TargetUnreachable as exc:
-            raise InitProblem(f"{req.base_url} stopped answering ({exc}); run init again once it answers",
-                              exitcodes.UNREACHABLE) from None
+            raise Unreachable(f"{req.base_url} stopped answering ({exc}); run init again once it answers") from None
     finally:
         for c in clients.values():
             c.close()
@@ -314,11 +305,8 @@ def run_init(args: argparse.Namespace, env: Mapping[str, str], now: datetime | N
 
 
 def main(args: argparse.Namespace) -> int:
+    """``init``; what stops it is a UsageError (fix the command or the accounts) or Unreachable (nothing answers)."""
     try:
         return run_init(args, os.environ)
-    except InitProblem as exc:
-        print(f"qaconform init: {exc}", file=sys.stderr)
-        return exc.code
     except OSError as exc:
-        print(f"qaconform init: cannot write {args.profile}: {exc.strerror or exc}", file=sys.stderr)
-        return exitcodes.USAGE
+        raise UsageError(f"cannot write {args.profile}: {exc.strerror or exc}") from None

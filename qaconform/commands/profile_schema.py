@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from qaconform import exitcodes
+from qaconform.errors import UsageError
 from qaconform.target.profile import SCHEMA_ID, json_schema
 
 
@@ -40,15 +41,12 @@ def main(args: argparse.Namespace) -> int:
         return exitcodes.OK
     out = Path(args.out)
     if out.exists() and not _is_our_schema(out):
-        print(f"qaconform profile-schema: {out} exists and is not a qaconform profile schema; not replacing it "
-              "(choose another --out or remove the file)", file=sys.stderr)
-        return exitcodes.USAGE
+        raise UsageError(f"{out} exists and is not a qaconform profile schema; not replacing it (choose another "
+                         "--out or remove the file)")
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(text, encoding="utf-8")
     except OSError as exc:
-        print(f"qaconform profile-schema: cannot write {out} ({exc.strerror or exc}); choose a writable path",
-              file=sys.stderr)
-        return exitcodes.USAGE
+        raise UsageError(f"cannot write {out} ({exc.strerror or exc}); choose a writable path") from None
     print(f"wrote {out}")
     return exitcodes.OK

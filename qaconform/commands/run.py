@@ -40,8 +40,6 @@ from qaconform.commands.run_options import (  # noqa: F401 - the command's names
     SUITE_KILL_GRACE_S,
     THOROUGH_COST,
     Plan,
-    Unreachable,
-    UsageProblem,
     _budget_line,
     _combine_marker,
     add_arguments,
@@ -51,6 +49,7 @@ from qaconform.commands.run_options import (  # noqa: F401 - the command's names
     validate_load_choice,
 )
 from qaconform.commands.run_stream import Finished, stream  # noqa: F401
+from qaconform.errors import KitError, Unreachable, UsageError
 from qaconform.kit import pytest_command, pytest_cwd
 from qaconform.report.options import check_report_options, write_extra_outputs
 from qaconform.target.resolved import TARGET_NAME
@@ -71,16 +70,16 @@ class _Checked:
 def _check_reference_faults(args: argparse.Namespace) -> None:
     """--reference-fault: only without --profile, and only faults the registry has (with a did-you-mean)."""
     if args.reference_fault and args.profile:
-        raise UsageProblem("--reference-fault applies to the embedded reference server; drop --profile")
+        raise UsageError("--reference-fault applies to the embedded reference server; drop --profile")
     if args.reference_fault:
         from qaconform.reference.faults import FAULTS
 
         unknown = [f for f in args.reference_fault if f not in FAULTS]
         if unknown:
             near = difflib.get_close_matches(unknown[0], list(FAULTS), n=3)
-            raise UsageProblem(f"--reference-fault {unknown[0]}: no such fault"
-                               + (f" (did you mean {', '.join(near)}?)" if near else "")
-                               + "; `python -m qaconform.reference --list-faults` lists them")
+            raise UsageError(f"--reference-fault {unknown[0]}: no such fault"
+                             + (f" (did you mean {', '.join(near)}?)" if near else "")
+                             + "; `python -m qaconform.reference --list-faults` lists them")
 
 
 class Runner:
@@ -113,33 +112,21 @@ class Runner:
     # -- steps ---------------------------------------------------------------------------------------------
     def execute(self) -> int:
         from qaconform.contract import load_contract
-        from qaconform.report.expect import ExpectError
         from qaconform.report.redact import secret_variants
 
         args = self.args
-        problem = self._use_given_copies()
-        if problem is not None:
-            return problem
+        self._use_given_copies()
         contract = load_contract()
-        try:
-            checked = self._check_arguments(contract)
-        except (UsageProblem, ExpectError, run_paths.PathProblem) as exc:
-            return self._usage(str(exc))
+        checked = self._check_arguments(contract)  # UsageError (exit 2) for anything refused before a target
         self.junit_target = checked.junit_target
-        with self.stack:
-            try:
-                profile_path, profile = self._target()
-                asked = self._asked_jobs(profile)  # refused before anything is sent
-                self._preflight(profile, reads=1 if asked else PREFLIGHT_READS)
-                resolved = self._resolve(profile, self._doctor(profile))
-                jobs = asked or self._default_jobs(profile)
-                run_id, self.run_dir = self._make_run_dir(checked.report_dir)
-                resolved.write(self.run_dir)  # what the suites' pytest and each of its workers test
-            except UsageProblem as exc:
-                return self._usage(str(exc))
-            except Unreachable as exc:
-                print(f"qaconform run: {exc}", file=sys.stderr)
-                return exitcodes.UNREACHABLE
+        with self.stack:  # a UsageError (exit 2) or Unreachable (exit 3) below stops the reference server too
+            profile_path, profile = self._target()
+            asked = self._asked_jobs(profile)  # refused before anything is sent
+            self._preflight(profile, reads=1 if asked else PREFLIGHT_READS)
+            resolved = self._resolve(profile, self._doctor(profile))
+            jobs = asked or self._default_jobs(profile)
+            run_id, self.run_dir = self._make_run_dir(checked.report_dir)
+            resolved.write(self.run_dir)  # what the suites' pytest and each of its workers test
             if self.fail_under[0] is None:  # neither --fail-under nor its variable: the profile's, if any
                 self.fail_under = (profile.fail_under, run_coverage.PROFILE_FAIL_UNDER)
             secrets = secret_variants(profile.passwords(), [a.username for a in profile.accounts.values()])
@@ -156,18 +143,16 @@ class Runner:
         # the reference server is stopped here (end of the with block), before the reports are written
         return self._finish(results_path, checked.expectations, secrets)
 
-    def _use_given_copies(self) -> int | None:
+    def _use_given_copies(self) -> None:
         """--spec / --suites: through the environment, so the pytest process and the report read the same copy;
-        the usage exit code when a copy is not there."""
+        UsageError when a copy is not there."""
         for flag, name in ((self.args.spec, "spec"), (self.args.suites, "suites")):
             if flag:
                 os.environ[kit.ENV[name]] = str(Path(flag).expanduser().resolve())
                 try:
                     kit.kit_dir(name)
                 except kit.KitNotFound as exc:
-                    print(f"qaconform run: --{name} {flag}: {exc}", file=sys.stderr)
-                    return exitcodes.USAGE
-        return None
+                    raise UsageError(f"--{name} {flag}: {exc}") from None
 
     def _check_arguments(self, contract: Any) -> _Checked:
         """Everything about the command line that can be refused before a target is touched."""
@@ -179,32 +164,27 @@ class Runner:
         expectations = load_expectations(args.expect) if args.expect else {}
         validate_load_choice(args.load)
         if args.max_examples is not None and args.max_examples <= 0:
-            raise UsageProblem("--max-examples must be a positive number")
+            raise UsageError("--max-examples must be a positive number")
         if args.write_budget is not None:
             from qaconform.target.writes import parse_budget
 
             try:
                 parse_budget(args.write_budget, "--write-budget")
             except ValueError as exc:
-                raise UsageProblem(str(exc)) from None
+                raise UsageError(str(exc)) from None
             if args.thorough:
-                raise UsageProblem("--thorough means no write budget: give --write-budget or --thorough, not both")
+                raise UsageError("--thorough means no write budget: give --write-budget or --thorough, not both")
         if args.timeout <= 0:
-            raise UsageProblem("--timeout must be a positive number of seconds")
-        problem = check_report_options(args)
-        if problem:
-            raise UsageProblem(problem)
-        try:
-            self.fail_under = run_coverage.fail_under_of(args)
-        except run_coverage.FailUnderProblem as exc:
-            raise UsageProblem(str(exc)) from None
+            raise UsageError("--timeout must be a positive number of seconds")
+        check_report_options(args)
+        self.fail_under = run_coverage.fail_under_of(args)
         if args.jobs is None and os.environ.get(ENV_JOBS, "").strip():
             raw = os.environ[ENV_JOBS].strip()
             if not raw.isdecimal():
-                raise UsageProblem(f"{ENV_JOBS}={raw!r} is not a number of workers; unset it or give one like 4")
+                raise UsageError(f"{ENV_JOBS}={raw!r} is not a number of workers; unset it or give one like 4")
             args.jobs = int(raw)
         if args.jobs is not None and args.jobs < 1:
-            raise UsageProblem("--jobs must be 1 or more worker processes")
+            raise UsageError("--jobs must be 1 or more worker processes")
         _check_reference_faults(args)
         report_dir = run_paths.check_report_dir(args.report_dir) if args.report_dir else None
         junit_target = run_paths.check_junit_target(args.junitxml) if args.junitxml else None
@@ -221,12 +201,10 @@ class Runner:
             run_dir = new_run_dir(args.out)
             run_paths.point_latest(Path(args.out), run_dir)
             return run_dir.name, run_dir
-        except run_paths.PathProblem as exc:
-            raise UsageProblem(str(exc)) from None
         except OSError as exc:
             where = f"--report-dir {args.report_dir}" if report_dir is not None else f"--out {args.out}"
-            raise UsageProblem(f"{where}: cannot create a run folder there ({exc.strerror or exc}); "
-                               "choose a writable folder") from None
+            raise UsageError(f"{where}: cannot create a run folder there ({exc.strerror or exc}); "
+                             "choose a writable folder") from None
 
     def _meta(self, run_id: str, plan: Plan, jobs: int, profile: Any) -> dict[str, Any]:
         """What the report needs from the runner beyond the results file (see report.model.build_report)."""
@@ -294,12 +272,8 @@ class Runner:
         self.meta["cleanup"] = after_run(profile, results_path, self.run_dir,
                                          keep=bool(getattr(self.args, "no_cleanup", False)), why_not=why_not)
 
-    def _usage(self, message: str) -> int:
-        print(f"qaconform run: {message}", file=sys.stderr)
-        return exitcodes.USAGE
-
     def _target(self) -> tuple[str, Any]:
-        from qaconform.target.profile import ProfileError, load_profile
+        from qaconform.target.profile import load_profile
         from qaconform.target.resolved import with_overrides
 
         path = self.args.profile
@@ -310,10 +284,7 @@ class Runner:
                   flush=True)
             srv = self.stack.enter_context(ReferenceServer(faults=tuple(self.args.reference_fault)))
             path = str(srv.profile_path)
-        try:
-            profile = load_profile(path)
-        except ProfileError as exc:
-            raise UsageProblem(str(exc)) from None
+        profile = load_profile(path)  # ProfileError: a UsageError
         # the target is resolved here, once (qaconform.target.resolved): the preflight and the doctor examine the URL
         # the suites will test, and the suites read it from target.json (issue 30: two servers in one run)
         profile, self.base_url_from = with_overrides(profile)
@@ -329,7 +300,7 @@ class Runner:
         try:
             return resolve(profile, self.base_url_from, Diagnosis.from_dict(doctor))
         except ResolvedTargetError as exc:
-            raise UsageProblem(str(exc)) from None
+            raise UsageError(str(exc)) from None
 
     def _preflight(self, profile: Any, reads: int = PREFLIGHT_READS) -> None:
         """Is the target there? Anonymous reads of one question, on one connection: the shortest of their round
@@ -367,7 +338,7 @@ class Runner:
         if diagnosis.exit_code == exitcodes.UNREACHABLE:
             raise Unreachable(recorder.redact(text))
         if problems:
-            raise UsageProblem(recorder.redact(f"profile {profile.path}: {text}"))
+            raise UsageError(recorder.redact(f"profile {profile.path}: {text}"))
         self.doctor_lines = [recorder.redact(f"qaconform run: doctor: {f.message}" + (f" ({f.fix})" if f.fix else ""))
                              for f in diagnosis.of(Severity.FIXTURE, Severity.NOTE)]
         return diagnosis.as_dict()
@@ -400,9 +371,9 @@ class Runner:
         limits = _limits(profile)
         cap = limits.max_jobs()
         if cap is not None and self.args.jobs > cap:
-            raise UsageProblem(f"--jobs {self.args.jobs}: the profile allows {limits.describe()} ([safety] "
-                               f"max_concurrency / max_rps), which {self.args.jobs} workers cannot share; use "
-                               f"--jobs {cap} or fewer")
+            raise UsageError(f"--jobs {self.args.jobs}: the profile allows {limits.describe()} ([safety] "
+                             f"max_concurrency / max_rps), which {self.args.jobs} workers cannot share; use "
+                             f"--jobs {cap} or fewer")
         return int(self.args.jobs)
 
     def _default_jobs(self, profile: Any) -> int:
@@ -563,7 +534,7 @@ def main(args: argparse.Namespace) -> int:
     runner = Runner(args)
     try:
         return runner.execute()
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, KitError):  # Ctrl-C, and the errors the command stops with: `qaconform` says them
         raise
     except Exception as exc:  # the kit broke: one line on the terminal, the traceback in a file
         try:

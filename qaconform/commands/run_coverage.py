@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from qaconform import __version__
+from qaconform.errors import UsageError
 from qaconform.report.coverage import interface_map
 from qaconform.report.files import strict_json
 from qaconform.report.har import write_cassettes
@@ -31,8 +32,8 @@ ENV_FAIL_UNDER = "QACONFORM_FAIL_UNDER"
 """--fail-under from the environment (a CI job's setting), when the option is not given."""
 
 
-class FailUnderProblem(ValueError):
-    """--fail-under (or its environment variable) is not a share of 0 to 100."""
+class FailUnderProblem(UsageError, ValueError):
+    """--fail-under (or its environment variable) is not a share of 0 to 100: a usage error (exit 2)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from qaconform.commands import run_coverage
+from qaconform.errors import UsageError
 from qaconform.pytest.markers import AREAS
 from qaconform.report.options import add_report_options
 from qaconform.target.writes import DEFAULT_WRITE_BUDGET, THOROUGH_COST
@@ -62,14 +63,6 @@ def _budget_line(args: argparse.Namespace, profile: Any) -> str:
     budget = parse_budget(given, "--write-budget") if given is not None else profile.safety.write_budget_value
     source = "--write-budget" if given is not None else "[safety] write_budget"
     return f"{WriteBudget(budget).describe()} ({source}; --thorough for release QA)"
-
-
-class UsageProblem(Exception):
-    """A bad option or input file: exit 2 with this message, nothing sent."""
-
-
-class Unreachable(Exception):
-    """The target did not answer: exit 3 with this message."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -162,8 +155,8 @@ def plan_selection(only: Sequence[str], rules: Sequence[Any]) -> Plan:
         else:
             near = difflib.get_close_matches(token, [*AREAS, *by_area, *ids], n=3)
             hint = f" (did you mean {', '.join(near)}?)" if near else ""
-            raise UsageProblem(f"--only {token}: neither an area ({' '.join(sorted({*AREAS, *by_area}))}) "
-                               f"nor a rule id of spec/rules.yaml{hint}")
+            raise UsageError(f"--only {token}: neither an area ({' '.join(sorted({*AREAS, *by_area}))}) "
+                             f"nor a rule id of spec/rules.yaml{hint}")
     plan = Plan(areas=areas, rules=rule_ids)
     if not areas and not rule_ids:
         return plan
@@ -172,8 +165,8 @@ def plan_selection(only: Sequence[str], rules: Sequence[Any]) -> Plan:
         return plan
     marker_only = [a for a in areas if a not in by_area]
     if marker_only:
-        raise UsageProblem(f"--only {' '.join(marker_only)} selects by test marker and cannot be combined with rule "
-                           "ids or the areas auth/conventions; run them in two runs")
+        raise UsageError(f"--only {' '.join(marker_only)} selects by test marker and cannot be combined with rule "
+                         "ids or the areas auth/conventions; run them in two runs")
     expanded = list(dict.fromkeys([*rule_ids, *(i for a in areas for i in by_area[a])]))
     for rid in expanded:
         plan.pytest_args += ["--rule", rid]
@@ -192,7 +185,7 @@ def load_command(choice: str | None, profile_path: str, out: Path, target_file: 
     if choice == "smoke":
         return [*base, *SMOKE_LOAD]
     if not re.fullmatch(r"[a-z][a-z0-9_-]*", choice):
-        raise UsageProblem(f"--load {choice!r}: give 'smoke' or a scenario name of `qaconform load --scenario`")
+        raise UsageError(f"--load {choice!r}: give 'smoke' or a scenario name of `qaconform load --scenario`")
     return [*base, "--scenario", choice]
 
 
@@ -205,8 +198,8 @@ def validate_load_choice(choice: str | None) -> None:
         return  # the load run will record that the command is unavailable
     if choice not in SCENARIOS:
         near = difflib.get_close_matches(choice, ["smoke", *SCENARIOS], n=1)
-        raise UsageProblem(f"--load {choice}: not a load scenario" + (f" (did you mean {near[0]}?)" if near else "")
-                           + f"; use smoke or one of {', '.join(SCENARIOS)}")
+        raise UsageError(f"--load {choice}: not a load scenario" + (f" (did you mean {near[0]}?)" if near else "")
+                         + f"; use smoke or one of {', '.join(SCENARIOS)}")
 
 
 def _combine_marker(pytest_args: list[str], expr: str) -> list[str]:

@@ -15,11 +15,13 @@ import os
 import shutil
 from pathlib import Path
 
+from qaconform.errors import UsageError
+
 LATEST = "latest"
 
 
-class PathProblem(Exception):
-    """A fixed output path that would lose a user's file: exit 2 with this message."""
+class PathProblem(UsageError):
+    """A fixed output path that would lose a user's file: exit 2 with this message, before anything is sent."""
 
 
 def check_report_dir(raw: str) -> Path:

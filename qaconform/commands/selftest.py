@@ -29,7 +29,6 @@ import os
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -48,6 +47,7 @@ from qaconform.commands.selftest_result import (
     must_rules,
     progress_line,
 )
+from qaconform.errors import KitError, UsageError
 from qaconform.kit import pytest_command, pytest_cwd, suite_env, suites_dir
 from qaconform.status import Status
 
@@ -110,30 +110,25 @@ def main(args: argparse.Namespace) -> int:
     names = chosen_faults or ([] if chosen_variants or args.no_faults else list(registry.FAULTS))
     unknown = [n for n in names if n not in registry.FAULTS]
     if unknown:
-        print(f"qaconform selftest: unknown fault {unknown[0]!r}; `qaconform serve --list-faults` lists the "
-              f"{len(registry.FAULTS)} known faults", file=sys.stderr)
-        return exitcodes.USAGE
+        raise UsageError(f"unknown fault {unknown[0]!r}; `qaconform serve --list-faults` lists the "
+                         f"{len(registry.FAULTS)} known faults")
     variant_runs: list[tuple[str, ...]] = [(v,) for v in chosen_variants] or (
         [] if chosen_faults or args.no_variants else
         [(v,) for v in [*allowed.VARIANTS, allowed.ALL]] if args.each_variant else variant_groups.groups())
     try:
         for v in variant_runs:
             allowed.expand(v)
-    except allowed.UnknownVariantError as exc:
-        print(f"qaconform selftest: {exc}", file=sys.stderr)
-        return exitcodes.USAGE
+    except allowed.UnknownVariantError as exc:  # the reference server's own error: it imports nothing of the kit
+        raise UsageError(str(exc)) from None
     if args.jobs < 1 or args.timeout <= 0 or args.seeds < 1:
-        print("qaconform selftest: --jobs and --seeds must be 1 or more and --timeout positive", file=sys.stderr)
-        return exitcodes.USAGE
+        raise UsageError("--jobs and --seeds must be 1 or more and --timeout positive")
     unknown_fixtures = [f for f in args.keep_fixture if f not in OPTIONAL_FIXTURES]
     if unknown_fixtures:
-        print(f"qaconform selftest: --keep-fixture {unknown_fixtures[0]!r} is not an optional fixture; use one of "
-              f"{', '.join(OPTIONAL_FIXTURES)}", file=sys.stderr)
-        return exitcodes.USAGE
+        raise UsageError(f"--keep-fixture {unknown_fixtures[0]!r} is not an optional fixture; use one of "
+                         f"{', '.join(OPTIONAL_FIXTURES)}")
     problems = check_registry()
     if problems:
-        print("qaconform selftest: the fault registry is wrong:\n  " + "\n  ".join(problems), file=sys.stderr)
-        return exitcodes.KIT_ERROR
+        raise KitError("the fault registry is wrong:\n  " + "\n  ".join(problems))
     extra = extra_seed_runs(not args.no_clean, [n for g in variant_runs for n in g], args.seed, args.seeds)
     print(f"self-test: {len(names)} faults, {len(variant_runs)} variant runs"
           f"{' + the clean run' if not args.no_clean else ''}"

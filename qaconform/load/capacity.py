@@ -18,12 +18,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from qaconform import exitcodes
+from qaconform.errors import UsageError
 from qaconform.load.bracket import START_SHARE, Bracket
 from qaconform.load.cli import (
     add_target_arguments,
@@ -46,7 +46,6 @@ from qaconform.load.judge import (
     judge,
     workers_needed,
 )
-from qaconform.load.thresholds import ThresholdError
 from qaconform.report.files import strict_json
 from qaconform.report.progress import duration
 from qaconform.report.tables import table_text
@@ -338,46 +337,27 @@ def knee(records: list[dict[str, Any]], factor: float = 2.0) -> float | None:
 
 
 def main(args: argparse.Namespace) -> int:
-    from qaconform.load.runner import LoadRunError, checks_note, new_run_id
-    from qaconform.target.profile import ProfileError
-    from qaconform.target.resolved import ResolvedTargetError
+    from qaconform.load.runner import checks_note, new_run_id
 
-    problem = _bad_options(args)
-    if problem:
-        print(f"qaconform capacity: {problem}", file=sys.stderr)
-        return exitcodes.USAGE
+    _check_options(args)
     baseline = None
     if args.baseline:
-        from qaconform.report.capacity_diff import CompareError, read_capacity
+        from qaconform.report.capacity_diff import read_capacity
 
-        try:
-            baseline = read_capacity(args.baseline)
-        except CompareError as exc:
-            print(f"qaconform capacity: {exc}", file=sys.stderr)
-            return exitcodes.USAGE
+        baseline = read_capacity(args.baseline)
     run_id = new_run_id()
     out = Path(args.out) if args.out else default_out(run_id).parent / "capacity"
     deadline = time.monotonic() + args.max_time
     scenarios = args.scenario or ["browse", "mixed"]
-    try:
-        limits = load_thresholds(args.thresholds, args.threshold)
-        with target(args.profile, "capacity") as (resolved, profile):
-            problem = preflight(profile)
-            if problem:
-                print(f"qaconform capacity: {problem}", file=sys.stderr)
-                return exitcodes.UNREACHABLE
-            target_file = write_target(resolved, out)  # resolved once: every step's Locust processes read it
-            results = {}
-            for i, sc in enumerate(scenarios):
-                share = (deadline - time.monotonic()) / (len(scenarios) - i)  # each scenario gets a fair part
-                results[sc] = search(sc, args, profile, target_file, out, limits, time.monotonic() + share)
-            base_url = profile.base_url
-    except (ProfileError, ThresholdError, ResolvedTargetError) as exc:
-        print(f"qaconform capacity: {exc}", file=sys.stderr)
-        return exitcodes.USAGE
-    except LoadRunError as exc:
-        print(f"qaconform capacity: {exc}", file=sys.stderr)
-        return exitcodes.KIT_ERROR
+    limits = load_thresholds(args.thresholds, args.threshold)
+    with target(args.profile, "capacity") as (resolved, profile):
+        preflight(profile)
+        target_file = write_target(resolved, out)  # resolved once: every step's Locust processes read it
+        results = {}
+        for i, sc in enumerate(scenarios):
+            share = (deadline - time.monotonic()) / (len(scenarios) - i)  # each scenario gets a fair part
+            results[sc] = search(sc, args, profile, target_file, out, limits, time.monotonic() + share)
+        base_url = profile.base_url
     report = {"format": FORMAT, "run_id": run_id, "target": base_url, "workers": args.workers,
               "precision_pct": args.precision, "max_time_s": args.max_time, "window_s": WINDOW_S,
               "thresholds": {"defaults": limits.defaults, "total": limits.total, "operations": limits.operations},
@@ -400,16 +380,16 @@ def main(args: argparse.Namespace) -> int:
     return code
 
 
-def _bad_options(args: argparse.Namespace) -> str | None:
+def _check_options(args: argparse.Namespace) -> None:
+    """UsageError for an option the search cannot work with (before the reference server or any request)."""
     if not 0 < args.precision < 100:
-        return "--precision is a percentage between 0 and 100 (default 5)"
+        raise UsageError("--precision is a percentage between 0 and 100 (default 5)")
     if args.max_time <= 0 or (args.step_duration is not None and args.step_duration <= 0):
-        return "--max-time and --step-duration must be positive"
+        raise UsageError("--max-time and --step-duration must be positive")
     if args.start_rate is not None and args.start_rate <= 0:
-        return "--start-rate must be positive"
+        raise UsageError("--start-rate must be positive")
     if args.probe_users < 1 or args.workers < 0 or args.tolerance < 0:
-        return "--probe-users must be 1 or more, --workers and --tolerance 0 or more"
-    return None
+        raise UsageError("--probe-users must be 1 or more, --workers and --tolerance 0 or more")
 
 
 def summary_text(report: dict[str, Any]) -> str:

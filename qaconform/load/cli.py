@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from qaconform import exitcodes
+from qaconform.errors import Unreachable, UsageError
 from qaconform.load.shapes import SHAPES
-from qaconform.load.thresholds import Limits, ThresholdError, apply_override, load_limits
+from qaconform.load.thresholds import Limits, apply_override, load_limits
 from qaconform.load.write_budget import Limits as WriteLimits
 from qaconform.target.profile import Profile
 from qaconform.target.resolved import (
@@ -164,8 +164,8 @@ def write_target(resolved: ResolvedTarget, out: Path) -> Path:
     return resolved.write(out)
 
 
-def preflight(profile: Profile) -> str | None:
-    """None when the target answers HTTP at all; otherwise what to check (nothing else is sent then).
+def preflight(profile: Profile) -> None:
+    """Return when the target answers HTTP at all; otherwise Unreachable says what to check (nothing else is sent).
 
     Through the kit's ApiClient, so the whole call (status line, headers, body) ends within the profile's
     timeout_s and reads at most max_response_bytes, and a TLS failure says to set verify_tls = false. Any
@@ -177,12 +177,11 @@ def preflight(profile: Profile) -> str | None:
     try:
         client.get("question.json", params={"pageSize": 1})
     except TargetUnreachable as exc:
-        return f"the target {profile.base_url} did not answer: {exc}"
+        raise Unreachable(f"the target {profile.base_url} did not answer: {exc}") from None
     except TargetError:
-        return None
+        return
     finally:
         client.close()
-    return None
 
 
 def default_out(run_id: str) -> Path:
@@ -190,31 +189,22 @@ def default_out(run_id: str) -> Path:
 
 
 def main(args: argparse.Namespace) -> int:
-    from qaconform.load.runner import LoadRunError, RunConfig, new_run_id, run_load, run_workers_only
-    from qaconform.target.profile import ProfileError
+    from qaconform.load.runner import RunConfig, new_run_id, run_load, run_workers_only
 
     run_id = new_run_id()
     out = Path(args.out) if args.out else default_out(run_id)
-    try:
-        limits = load_thresholds(args.thresholds, args.threshold)
-    except ThresholdError as exc:
-        print(f"qaconform load: {exc}", file=sys.stderr)
-        return exitcodes.USAGE
+    limits = load_thresholds(args.thresholds, args.threshold)
     if args.workers < 0 or args.remote_workers < 0:
-        print("qaconform load: --workers and --remote-workers must be 0 or more", file=sys.stderr)
-        return exitcodes.USAGE
+        raise UsageError("--workers and --remote-workers must be 0 or more")
     shape_options: dict[str, float] = {k: v for k, v in (("steps", args.steps), ("ramp_s", args.ramp)) if v is not None}
     for spec in args.shape_option:
         key, _, raw = spec.partition("=")
         if key not in SHAPE_KNOBS:
-            print(f"qaconform load: --shape-option {spec!r}: write KEY=NUMBER with KEY one of "
-                  f"{', '.join(SHAPE_KNOBS)}", file=sys.stderr)
-            return exitcodes.USAGE
+            raise UsageError(f"--shape-option {spec!r}: write KEY=NUMBER with KEY one of {', '.join(SHAPE_KNOBS)}")
         try:
             shape_options[key] = int(raw) if key in ("steps", "base_users") else float(raw)
         except ValueError:
-            print(f"qaconform load: --shape-option {spec!r}: {raw!r} is not a number", file=sys.stderr)
-            return exitcodes.USAGE
+            raise UsageError(f"--shape-option {spec!r}: {raw!r} is not a number") from None
     cfg = RunConfig(scenario=args.scenario, users=args.users or 10, spawn_rate=args.spawn_rate,
                     duration_s=args.duration, shape=args.shape, shape_options=shape_options, rate=args.rate,
                     workers=args.workers, remote_workers=args.remote_workers,
@@ -224,27 +214,15 @@ def main(args: argparse.Namespace) -> int:
     if args.rate and not args.users:
         cfg.users = 0  # derived from the rate
     if args.master_host and not (args.profile or args.target_file):
-        print("qaconform load: --master-host needs --profile (the same one the master uses)", file=sys.stderr)
-        return exitcodes.USAGE
+        raise UsageError("--master-host needs --profile (the same one the master uses)")
     if args.profile and args.target_file:
-        print("qaconform load: give --profile or --target-file (which names its profile), not both", file=sys.stderr)
-        return exitcodes.USAGE
-    try:
-        with target(args.profile, "load", args.target_file) as (resolved, profile):
-            if args.master_host:  # the master sends the URL; this machine's target gives the rest
-                cfg.write_limits = write_limits(args, profile)
-                return run_workers_only(cfg, write_target(resolved, out), out, args.master_host,
-                                        args.master_port or 5557, args.duration + 120)
-            problem = preflight(profile)
-            if problem:
-                print(f"qaconform load: {problem}", file=sys.stderr)
-                return exitcodes.UNREACHABLE
+        raise UsageError("give --profile or --target-file (which names its profile), not both")
+    with target(args.profile, "load", args.target_file) as (resolved, profile):
+        if args.master_host:  # the master sends the URL; this machine's target gives the rest
             cfg.write_limits = write_limits(args, profile)
-            summary = run_load(cfg, profile, write_target(resolved, out), out, limits, run_id=run_id)
-    except (ProfileError, ResolvedTargetError) as exc:
-        print(f"qaconform load: {exc}", file=sys.stderr)
-        return exitcodes.USAGE
-    except LoadRunError as exc:
-        print(f"qaconform load: {exc}", file=sys.stderr)
-        return exitcodes.KIT_ERROR
+            return run_workers_only(cfg, write_target(resolved, out), out, args.master_host,
+                                    args.master_port or 5557, args.duration + 120)
+        preflight(profile)
+        cfg.write_limits = write_limits(args, profile)
+        summary = run_load(cfg, profile, write_target(resolved, out), out, limits, run_id=run_id)
     return exitcodes.OK if summary.verdict == "pass" else exitcodes.RULE_FAILED

@@ -21,6 +21,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from qaconform.errors import KitError
 from qaconform.load.histogram import HistogramSet
 from qaconform.load.live import DEFAULT_EVERY_S as LIVE_EVERY_S
 from qaconform.load.live import LiveTotals
@@ -45,8 +46,9 @@ START_GRACE_S = 40.0
 """Time allowed beyond --duration for starting, workers connecting, stopping and writing reports."""
 
 
-class LoadRunError(RuntimeError):
-    """The kit could not run the load (Locust crashed or did not stop); the message says where to look."""
+class LoadRunError(KitError, RuntimeError):
+    """The kit could not run the load (Locust crashed or did not stop); the message says where to look. The kit's
+    own failure (exit 4), not the target's."""
 
 
 def loadtests_dir() -> Path:

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from qaconform.errors import UsageError
+
 UPPER_METRICS = ("p50_ms", "p95_ms", "p99_ms", "max_ms", "failure_ratio")
 """Limits the actual figure must not exceed."""
 LOWER_METRICS = ("min_rps",)
@@ -33,8 +35,9 @@ METRICS = UPPER_METRICS + LOWER_METRICS
 TOTAL = "total"
 
 
-class ThresholdError(ValueError):
-    """A thresholds file or override that cannot be used; the message names the file and key."""
+class ThresholdError(UsageError, ValueError):
+    """A thresholds file or override that cannot be used; the message names the file and key. A usage error: the
+    command stops with it before anything is sent."""
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from qaconform.errors import UsageError
 
-class CompareError(ValueError):
-    """A file that is not a capacity report; the message says what to pass instead."""
+
+class CompareError(UsageError, ValueError):
+    """A file that is not a capacity report; the message says what to pass instead (a usage error: exit 2)."""
 
 
 def read_capacity(path: str | Path) -> dict[str, Any]:

@@ -13,8 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from qaconform import exitcodes
-from qaconform.report.expect import ExpectError, load_expectations
+from qaconform.report.expect import load_expectations
 from qaconform.report.files import read_run_json
 from qaconform.report.options import add_report_options, check_report_options, write_extra_outputs
 from qaconform.report.redact import secret_variants
@@ -35,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def read_results(path: Path) -> dict[str, Any]:
-    """The results dict, or ValueError with a message for the user."""
+    """The results dict, or RunFileError (a UsageError) with a message for the user."""
     return read_run_json(path, "results.json", "tests",
                          "pass the file written by --qaconform-results or a run folder",
                          "not a qaconform results file (no 'tests' list); "
@@ -44,15 +43,9 @@ def read_results(path: Path) -> dict[str, Any]:
 
 def main(args: argparse.Namespace) -> int:
     src = Path(args.results)
-    try:
-        results = read_results(src)
-        expectations = load_expectations(args.expect) if args.expect else None
-        problem = check_report_options(args)
-        if problem:
-            raise ValueError(problem)
-    except (ValueError, ExpectError) as exc:
-        print(f"qaconform report: {exc}", file=sys.stderr)
-        return exitcodes.USAGE
+    results = read_results(src)
+    expectations = load_expectations(args.expect) if args.expect else None
+    check_report_options(args)
     folder = src if src.is_dir() else src.parent
     out = Path(args.out) if args.out else folder
     meta: dict[str, Any] = {}
@@ -68,13 +61,9 @@ def main(args: argparse.Namespace) -> int:
         meta["coverage"] = coverage
     secrets: set[str] = set()
     if args.profile:
-        from qaconform.target.profile import ProfileError, load_profile
+        from qaconform.target.profile import load_profile
 
-        try:
-            prof = load_profile(args.profile)
-        except ProfileError as exc:
-            print(f"qaconform report: {exc}", file=sys.stderr)
-            return exitcodes.USAGE
+        prof = load_profile(args.profile)
         secrets = secret_variants(prof.passwords(), [a.username for a in prof.accounts.values()])
     load_dir = out / "load" if (out / "load").is_dir() else folder / "load"
     report, paths = build_and_write(results, out, expectations=expectations, meta=meta, load_dir=load_dir,

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -45,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def read_report(path: str | Path) -> dict[str, Any]:
-    """A report.json as a dict, or ValueError with a message for the user."""
+    """A report.json as a dict, or RunFileError (a UsageError, and a ValueError) with a message for the user."""
     return read_run_json(path, "report.json", "rules", "pass a report.json or a run folder under reports/",
                          "not a qaconform report.json (no 'rules' list); if it is a results file, build its report "
                          "first with `qaconform report`")
@@ -260,11 +259,7 @@ def main(args: argparse.Namespace) -> int:
     capacity = _capacity_diff(args)
     if capacity is not None:
         return capacity
-    try:
-        a, b = read_report(args.run_a), read_report(args.run_b)
-    except ValueError as exc:
-        print(f"qaconform diff: {exc}", file=sys.stderr)
-        return exitcodes.USAGE
+    a, b = read_report(args.run_a), read_report(args.run_b)  # RunFileError (exit 2) when one is not a report
     d = compare(a, b)
     print(json.dumps(d, indent=1, default=str) if args.json else format_diff(d))
     return int(d["exit_code"])

@@ -24,9 +24,11 @@ from typing import Any
 
 import yaml
 
+from qaconform.errors import UsageError
 
-class ExpectError(Exception):
-    """The expectations file cannot be used; the message names the file and what to fix."""
+
+class ExpectError(UsageError):
+    """The expectations file cannot be used; the message names the file and what to fix (a usage error: exit 2)."""
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,19 @@ import math
 from pathlib import Path
 from typing import Any
 
+from qaconform.errors import UsageError
+
+
+class RunFileError(UsageError, ValueError):
+    """A run's file that cannot be used as the one asked for: the command stops with the usage code (what to pass
+    instead is in the message). A ValueError too, for the callers that catch that."""
+
 
 def read_run_json(path: str | Path, filename: str, key: str, not_found: str, wrong_kind: str) -> dict[str, Any]:
     """The JSON object in ``path`` (or ``path/filename`` for a run folder) that holds a list under ``key``.
 
-    Raises ValueError with a message for the user: ``not_found`` says what to pass, ``wrong_kind`` what the file
-    probably is instead.
+    Raises RunFileError (a ValueError) with a message for the user: ``not_found`` says what to pass,
+    ``wrong_kind`` what the file probably is instead.
     """
     p = Path(path)
     if p.is_dir():
@@ -20,11 +27,11 @@ def read_run_json(path: str | Path, filename: str, key: str, not_found: str, wro
     try:
         data = json.loads(p.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise ValueError(f"{p}: not found; {not_found}") from None
+        raise RunFileError(f"{p}: not found; {not_found}") from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ValueError(f"{p}: not readable as JSON ({exc})") from None
+        raise RunFileError(f"{p}: not readable as JSON ({exc})") from None
     if not isinstance(data, dict) or not isinstance(data.get(key), list):
-        raise ValueError(f"{p}: {wrong_kind}")
+        raise RunFileError(f"{p}: {wrong_kind}")
     return data
 
 

@@ -11,6 +11,8 @@ import importlib.util
 from collections.abc import Mapping
 from typing import Any
 
+from qaconform.errors import UsageError
+
 
 def add_report_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--baseline", metavar="RUN", default=None,
@@ -24,20 +26,19 @@ def add_report_options(parser: argparse.ArgumentParser) -> None:
                              "pip install 'qaconform[allure]')")
 
 
-def check_report_options(args: argparse.Namespace) -> str | None:
-    """A message for the user when an option cannot work (checked before anything is sent), else None."""
+def check_report_options(args: argparse.Namespace) -> None:
+    """UsageError when an option cannot work (checked before anything is sent)."""
     if getattr(args, "allure", None) and importlib.util.find_spec("allure_commons") is None:
         from qaconform.report.allure import INSTALL_HINT
 
-        return f"--allure: {INSTALL_HINT}"
+        raise UsageError(f"--allure: {INSTALL_HINT}")
     if getattr(args, "baseline", None):
         from qaconform.report.diff import read_report
 
         try:
             read_report(args.baseline)
         except ValueError as exc:
-            return f"--baseline {exc}"
-    return None
+            raise UsageError(f"--baseline {exc}") from None
 
 
 def write_extra_outputs(report: Mapping[str, Any], args: argparse.Namespace) -> list[str]:

@@ -21,6 +21,7 @@ from urllib.parse import urlencode, urljoin, urlsplit
 import requests
 import requests.auth
 
+from qaconform.errors import Unreachable
 from qaconform.target import holdback
 from qaconform.target.curl_line import curl_line, shell_data
 from qaconform.target.exchange_log import log_exchange
@@ -42,8 +43,11 @@ class TargetError(AssertionError):
     """
 
 
-class TargetUnreachable(Exception):
-    """No HTTP answer at all (refused, DNS, TLS, timeout before the status line)."""
+class TargetUnreachable(Unreachable):
+    """No HTTP answer at all (refused, DNS, TLS, timeout before the status line).
+
+    An :class:`qaconform.errors.Unreachable`, so one a command does not catch still ends it with the exit code of
+    "the target did not answer" and this message, not a traceback."""
 
 
 class ApiResponse:

@@ -34,6 +34,7 @@ from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
 from pydantic_core import PydanticCustomError
 
 from qaconform.contract import API_PREFIX
+from qaconform.errors import ProfileError  # defined with its exit code; its name here is the one callers import
 from qaconform.target.writes import DEFAULT_WRITE_BUDGET, UNLIMITED
 
 ROLES: tuple[str, ...] = ("admin", "moderator", "member", "novice")
@@ -60,10 +61,6 @@ class Secret(str):
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         """IPython's and hypothesis's pretty printers."""
         printer.text(repr(self))
-
-
-class ProfileError(Exception):
-    """A profile that cannot be used. The message says which file and key, and what to do."""
 
 
 class _Table(BaseModel):

@@ -19,6 +19,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from qaconform.errors import UsageError
 from qaconform.target.diagnosis import Diagnosis
 from qaconform.target.profile import Profile, load_profile
 
@@ -31,8 +32,9 @@ BASE_URL_ENV = "QACONFORM_BASE_URL"
 """pytest-base-url's variable, which overrides a profile's base_url (a pytest user may well have it set)."""
 
 
-class ResolvedTargetError(Exception):
-    """A target.json that cannot be read: the run folder was changed or is of another version."""
+class ResolvedTargetError(UsageError):
+    """A target.json that cannot be read (the run folder was changed or is of another version), or an override that
+    disagrees with it: exit 2, before any request."""
 
 
 @dataclass(frozen=True)

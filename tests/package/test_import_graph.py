@@ -129,7 +129,7 @@ def test_each_top_level_folder_imports_only_what_architecture_md_says() -> None:
 
 ROOMS = ("target", "pytest", "report", "load", "commands")
 """The package's rooms, lowest first (ARCHITECTURE.md, "Folders"): a room imports the core and rooms before it."""
-CORE = {"contract", "invariants", "status", "exitcodes", "kit", "blame"}
+CORE = {"contract", "invariants", "status", "exitcodes", "errors", "kit", "blame"}
 NEVER: dict[str, tuple[str, ...]] = {
     "core": ROOMS + ("reference",),
     "target": ("pytest", "report", "load", "commands", "reference"),
@@ -174,7 +174,8 @@ def test_the_room_check_sees_an_arrow_pointing_up() -> None:
 
 
 def test_the_top_floor_holds_at_most_eight_modules_and_every_room_says_what_it_holds_and_may_import() -> None:
-    top = sorted(p.name for p in PACKAGE.glob("*.py"))
+    # the deprecated alias qaconform/pytest_plugin.py (kept for one release, CHANGELOG) is no module of the core
+    top = sorted(p.name for p in PACKAGE.glob("*.py") if p.name != "pytest_plugin.py")
     assert len(top) <= 8, top
     rooms = [p for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()]
     assert {r.name for r in rooms} >= set(ROOMS) | {"reference"}

@@ -131,10 +131,18 @@ def write_locust_csvs(folder: Path, prefix: str = "mixed", failures: int = 3) ->
 
 def invoke(module: ModuleType, argv: list[str]) -> int:
     """Run one command module (``add_arguments`` + ``main``) in-process without the dispatcher, which imports every
-    command (the load command's may pull in locust, which must never load inside a pytest process)."""
-    parser = argparse.ArgumentParser(prog=f"qaconform {module.__name__}")
+    command (the load command's may pull in locust, which must never load inside a pytest process). An error the
+    command stops with is said as the dispatcher says it (``cli.stopped``: message on stderr, its exit code)."""
+    from qaconform.commands.cli import COMMANDS, stopped
+    from qaconform.errors import KitError
+
+    name = next(n for n, c in COMMANDS.items() if c.module == module.__name__)
+    parser = argparse.ArgumentParser(prog=f"qaconform {name}")
     module.add_arguments(parser)
-    return int(module.main(parser.parse_args(argv)))
+    try:
+        return int(module.main(parser.parse_args(argv)))
+    except KitError as exc:
+        return stopped(name, exc)
 
 
 def write_summary_json(folder: Path, *, breached: bool = True) -> Path:

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from qaconform.commands.run import UsageProblem, _combine_marker, load_command, plan_selection
+from qaconform.commands.run import _combine_marker, load_command, plan_selection
 from qaconform.contract import Rule
+from qaconform.errors import UsageError
 
 RULES = [Rule("PAGING-LISTCOUNT", area="paging"), Rule("PAGING-PAGECOUNT", area="paging"),
          Rule("CONV-JSON-EXTENSION", area="conventions"), Rule("COMMENT-4", area="comments"),
@@ -35,14 +36,14 @@ def test_a_rule_area_that_is_no_marker_is_expanded_to_rule_ids() -> None:
 
 
 def test_marker_only_areas_cannot_be_mixed_with_rule_ids() -> None:
-    with pytest.raises(UsageProblem, match="two runs"):
+    with pytest.raises(UsageError, match="two runs"):
         plan_selection(["properties", "COMMENT-4"], RULES)
 
 
 def test_an_unknown_token_is_refused_with_a_suggestion() -> None:
-    with pytest.raises(UsageProblem, match="did you mean COMMENT-4"):
+    with pytest.raises(UsageError, match="did you mean COMMENT-4"):
         plan_selection(["COMMENT-44"], RULES)
-    with pytest.raises(UsageProblem, match="did you mean paging"):
+    with pytest.raises(UsageError, match="did you mean paging"):
         plan_selection(["pagng"], RULES)
 
 
