@@ -23,6 +23,7 @@ from qaconform.report.expect import ExpectError
 from qaconform.report.files import RunFileError
 from qaconform.target import profile as profile_module
 from qaconform.target.client import TargetUnreachable
+from qaconform.target.resolved import ResolvedTargetError
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -37,6 +38,7 @@ DOCUMENTED: dict[type[KitError], int] = {
     RunFileError: exitcodes.USAGE,
     run_paths.PathProblem: exitcodes.USAGE,
     run_coverage.FailUnderProblem: exitcodes.USAGE,
+    ResolvedTargetError: exitcodes.USAGE,
     Unreachable: exitcodes.UNREACHABLE,
     TargetUnreachable: exitcodes.UNREACHABLE,
 }
