@@ -108,3 +108,17 @@ def test_a_rule_that_declares_actions_is_crossed_over_their_dimensions() -> None
     assert crossed == set(ACTIONS)
     for action in ACTIONS:
         assert set(dims.actions[action]) == {"caller", "node_kind", "node_state"}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_paid_writes_and_the_own_node_of_a_comment_are_drawn_for_any_seed(seed: int) -> None:
+    """The pairs only one admissible combination holds are drawn whatever the seed: a lock of a comment (admin's, the
+    only allowed lock of a comment a budgeted run makes), a moderation of a comment (moderator's), and member on a
+    comment under its own answer (its parent's author, not the comment's: the own-node clause must refuse it)."""
+    dims = load_contract().dimensions
+    lock = {(c.caller, c.kind, c.state) for c in array(LOCK, dims, seed).cases}
+    send = {(c.caller, c.kind, c.state) for c in array(SEND, dims, seed).cases}
+    assert ("admin", "comment", "created") in lock
+    assert ("moderator", "comment", "created") in send
+    assert {("parent_author", "comment", "created"), ("parent_author", "comment", "locked")} & lock
+    assert {("author", kind, state) for kind in ("answer", "comment") for state in ("created", "locked")} & send
