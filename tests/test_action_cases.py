@@ -17,6 +17,7 @@ from action_cases import (
     POOL,
     REUSED,
     SEND,
+    THOROUGH_ONLY,
     WIKI,
     admissible,
     array,
@@ -29,8 +30,9 @@ from action_cases import (
 from qaconform.contract import load_contract
 
 SEEDS = (1, 2, 20260801, 987654321)
-DEFAULT_MATRIX_WRITES = 3
-"""The accepted writes a default run spends on the action matrix itself (issue 33: the suites' share is 80)."""
+DEFAULT_MATRIX_WRITES = 1
+"""The accepted writes a default run spends on the action matrix itself (the suites' share is 80, of which the other
+suites take 76: action_cases.THOROUGH_ONLY says why one)."""
 
 
 @pytest.mark.parametrize("thorough", [False, True], ids=["budget", "thorough"])
@@ -49,7 +51,7 @@ def test_each_actions_array_tries_every_admissible_pair(seed: int, thorough: boo
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_a_default_run_spends_at_most_three_writes_on_the_matrix(seed: int) -> None:
+def test_a_default_run_spends_at_most_one_write_on_the_matrix(seed: int) -> None:
     dims = load_contract().dimensions
     default = [array(a, dims, seed) for a in ACTIONS]
     assert writes_of(default) <= DEFAULT_MATRIX_WRITES
@@ -90,6 +92,8 @@ def test_ownership_is_the_node_acted_on_and_a_hidden_node_is_not_drawn() -> None
     # a node in moderation: its author and the moderation roles see it, member does not see another's
     assert fits(by_key["moderated_comment"], "novice_author") and not fits(by_key["moderated_comment"], "parent_author")
     assert node_for(LOCK, "comment", "created", "parent_author") is by_key["comment_of:admin"]
+    assert node_for(LOCK, "comment", "moderated", "novice_author") is None
+    assert node_for(LOCK, "comment", "moderated", "novice_author", True) is by_key["moderated_comment"]
 
 
 def test_no_question_is_locked_or_sent_to_moderation_and_reused_writes_are_allowed_changes() -> None:
@@ -97,9 +101,10 @@ def test_no_question_is_locked_or_sent_to_moderation_and_reused_writes_are_allow
         for caller in ("admin", "moderator", "author", "anonymous"):
             for thorough in (False, True):
                 assert not admissible(action, "question", "created", caller, thorough)
-    for (action, kind, state, caller) in REUSED:
+    for (action, kind, state, caller), key in REUSED.items():
         assert action in CHANGES_NODE and state == "created" and kind != "question"
-        assert admissible(action, kind, state, caller, False)
+        assert admissible(action, kind, state, caller, True)
+        assert admissible(action, kind, state, caller, False) == (key not in THOROUGH_ONLY)
 
 
 def test_a_rule_that_declares_actions_is_crossed_over_their_dimensions() -> None:
@@ -113,12 +118,15 @@ def test_a_rule_that_declares_actions_is_crossed_over_their_dimensions() -> None
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_paid_writes_and_the_own_node_of_a_comment_are_drawn_for_any_seed(seed: int) -> None:
     """The pairs only one admissible combination holds are drawn whatever the seed: a lock of a comment (admin's, the
-    only allowed lock of a comment a budgeted run makes), a moderation of a comment (moderator's), and member on a
-    comment under its own answer (its parent's author, not the comment's: the own-node clause must refuse it)."""
+    only allowed lock of a comment a budgeted run makes), a moderation of a comment (moderator's, with no budget),
+    and member on a comment under its own answer (its parent's author, not the comment's: the own-node clause must
+    refuse it)."""
     dims = load_contract().dimensions
     lock = {(c.caller, c.kind, c.state) for c in array(LOCK, dims, seed).cases}
     send = {(c.caller, c.kind, c.state) for c in array(SEND, dims, seed).cases}
     assert ("admin", "comment", "created") in lock
-    assert ("moderator", "comment", "created") in send
+    assert ("moderator", "comment", "created") not in send, "a budgeted run does not moderate a comment"
+    thorough = {(c.caller, c.kind) for c in array(SEND, dims, seed, True).cases}
+    assert ("moderator", "comment") in thorough
     assert {("parent_author", "comment", "created"), ("parent_author", "comment", "locked")} & lock
     assert {("author", kind, state) for kind in ("answer", "comment") for state in ("created", "locked")} & send

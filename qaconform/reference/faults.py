@@ -149,8 +149,6 @@ _ALL: tuple[Fault, ...] = (
        _allow("signed-in", "sendToModeration")),
     _F("lock-extra-dropped-on-comments", "ACTION-LOCK-EXTRA",
        "a lock of a comment returns extra null, not the prompt (answers and questions keep it)"),
-    _F("sendtomod-comment-not-private", "ACTION-SENDTOMOD-PRIVATE",
-       "the send-to-moderation action of a comment has private false (of answers and questions: true)"),
     # --- a site closed to anonymous (no Anonymous Roles; the written profile says so in [lacks]) that still
     #     serves anonymous one read (auth.py; overrides of the route table): the deny half of the read permissions
     _F("closed-site-questions-open", "PERM-LIST-QUESTIONS", "on a site closed to anonymous, anonymous still lists "

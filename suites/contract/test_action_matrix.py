@@ -11,9 +11,9 @@ per action, a covering array over the caller, the node's kind and its state (all
 Each combination is a test whose id names it (``lockNode-parent_author-comment-created``). One call per
 combination, shared by every rule judged on it (the ``acted`` cache of one process: parallel.GROUPS
 "action-matrix"). Refused calls cost nothing; the calls the description allows that change a node are the run's
-shared writes (suites/conftest.py), read, not sent again: three accepted writes of the matrix's own by default
-(a lock and a moderation of a comment). With no write budget (``--thorough``) more combinations are drawn, each
-allowed change on a node built for it.
+shared writes (suites/conftest.py), read, not sent again: one accepted write of the matrix's own by default (the
+lock of a comment). With no write budget (``--thorough``) more combinations are drawn (the moderation of a comment,
+each allowed change on every kind and state, on a node built for it).
 
 What a call is expected to answer:
 - refused by the permission table: 401 or 403; where the node is not in the state the action needs (no pool node
@@ -36,12 +36,12 @@ from action_cases import (
     LOCK,
     LOCKED,
     MODERATED,
-    POOL,
     QUESTION_AUTHOR,
     SEND,
     Case,
     array,
     fits,
+    node_for,
 )
 
 from qaconform.contract import load_contract
@@ -210,7 +210,8 @@ class Scene:
         if case.changes_node:
             node = self.built(case)
         else:
-            pool = next(n for n in POOL if n.kind == case.kind and n.state == case.state and fits(n, case.caller))
+            pool = node_for(case.action, case.kind, case.state, case.caller, _no_budget(self.request.config))
+            assert pool is not None, f"{case.label} was drawn without a node to act on (action_cases.admissible)"
             if pool.author == QUESTION_AUTHOR or pool.parent_author == QUESTION_AUTHOR:
                 actual = self.question_author()
                 if actual != ASSUMED_QUESTION_AUTHOR and not fits(pool, case.caller, actual):
