@@ -364,7 +364,8 @@ def moderated_comment(request: pytest.FixtureRequest, api: dict[str, ApiClient],
                       created: Any, profile: Profile) -> SharedWrite:
     """moderator sends a new plain comment of novice's (under :func:`shared_answer`) to moderation, once per run: the
     action matrix's moderation of a comment. A comment of its own: moderation takes it out of other callers' lists,
-    which the shared comments must stay in. Two accepted writes."""
+    which the shared comments must stay in. Two accepted writes: the matrix draws it only with no write budget
+    (suites/contract/action_cases.py THOROUGH_ONLY)."""
     shared_answer = _answer_id(request, api, question_id, run_tag, created, profile)
     posted = _shared(request, profile, "comment to send to moderation", lambda: post_comment(
         api["novice"], shared_answer, run_tag, created, text="comment the action matrix sends to moderation"))
