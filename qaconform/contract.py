@@ -459,11 +459,13 @@ READER = "reader"
 
 @dataclass(frozen=True)
 class RuleDimensions:
-    """What one rule declares: the dimensions it must hold across, and the lists it is crossed over."""
+    """What one rule declares: the dimensions it must hold across, and the lists (or the node actions) it is crossed
+    over."""
 
     rule: str
     across: tuple[str, ...]
     lists: tuple[str, ...]
+    actions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -474,6 +476,8 @@ class Dimensions:
     values: Mapping[str, tuple[str, ...]]
     lists: Mapping[str, tuple[str, ...]]
     rules: Mapping[str, RuleDimensions]
+    actions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """node action operation -> the dimensions a combination of it draws (caller, node kind, node state)."""
 
     def of_list(self, op: str) -> tuple[str, ...]:
         """The dimensions a combination of list ``op`` draws: the reader, then its stated parameters."""
@@ -509,19 +513,39 @@ def parse_dimensions(data: Mapping[str, Any], path: Path, operations: Collection
         unknown = [d for d in lists[op] if d not in values or d == READER]
         if unknown:
             raise ContractError(f"{path}: lists.{op} names {unknown[0]!r}, not a parameter dimension")
+    actions = _actions(data.get("actions") or {}, path, operations, values)
     declared: dict[str, RuleDimensions] = {}
     for rule, raw in raw_rules.items():
         where = f"{path}: rules.{rule}"
         if rule not in rules:
             raise ContractError(f"{where} is not a rule of spec/rules.yaml")
-        if not isinstance(raw, dict):
-            raise ContractError(f"{where} must be a mapping with 'across' and 'lists'")
-        across, on = _names(raw.get("across"), f"{where}.across"), _names(raw.get("lists"), f"{where}.lists")
-        bad = [d for d in across if d not in values] + [o for o in on if o not in lists]
+        if not isinstance(raw, dict) or not (raw.get("lists") or raw.get("actions")):
+            raise ContractError(f"{where} must be a mapping with 'across' and 'lists' (or 'actions')")
+        across = _names(raw.get("across"), f"{where}.across")
+        on = _names(raw["lists"], f"{where}.lists") if raw.get("lists") else ()
+        acts = _names(raw["actions"], f"{where}.actions") if raw.get("actions") else ()
+        bad = [d for d in across if d not in values] + [o for o in on if o not in lists] + \
+            [a for a in acts if a not in actions]
         if bad:
             raise ContractError(f"{where} names {bad[0]!r}, which dimensions.yaml does not define")
-        declared[rule] = RuleDimensions(rule, across, on)
-    return Dimensions(values, lists, declared)
+        declared[rule] = RuleDimensions(rule, across, on, acts)
+    return Dimensions(values, lists, declared, actions)
+
+
+def _actions(raw: Any, path: Path, operations: Collection[str],
+             values: Mapping[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+    """``actions``: node action operation -> the dimensions its combinations draw, each checked by name."""
+    if not isinstance(raw, dict):
+        raise ContractError(f"{path}: 'actions' must be a mapping")
+    out: dict[str, tuple[str, ...]] = {}
+    for op, dims in raw.items():
+        if op not in operations:
+            raise ContractError(f"{path}: actions.{op} is not an operationId of spec/openapi.yaml")
+        out[op] = _names(dims, f"{path}: actions.{op}")
+        unknown = [d for d in out[op] if d not in values]
+        if unknown:
+            raise ContractError(f"{path}: actions.{op} names {unknown[0]!r}, not a dimension")
+    return out
 
 
 def default_spec_dir() -> Path:

@@ -15,6 +15,7 @@ from qaconform.pytest.support import (
     NON_ASCII_TEXTS,
     answer_posted,
     charged_to_suites,
+    expect_created,
     new_id,
     once_per_run,
     post_answer,
@@ -338,3 +339,38 @@ def sent_to_mod_by(request: pytest.FixtureRequest, api: dict[str, ApiClient], qu
         return SharedWrite(resp, "", node)
 
     return get
+
+
+MATRIX_LOCK_PROMPT = "locked by the action matrix"
+"""The prompt of :func:`locked_comment`'s lock (the run tag is added)."""
+
+
+@pytest.fixture(scope="session")
+def locked_comment(request: pytest.FixtureRequest, api: dict[str, ApiClient], comment_of: Callable[[str], SharedWrite],
+                   run_tag: str, profile: Profile) -> SharedWrite:
+    """admin (Lock comments on posts) locks moderator's shared plain comment (:func:`comment_of`) once per run: the
+    action matrix's lock of a comment (suites/contract/test_action_matrix.py reads the response and acts on the locked
+    comment). A lock changes no field the comment tests read. One accepted write."""
+    node = expect_created(comment_of("moderator").resp, "SHAPE-POST-COMMENT",
+                          "moderator could not post the plain comment the action matrix locks")
+    prompt = f"{MATRIX_LOCK_PROMPT} [{run_tag}]"
+    resp = _shared(request, profile, "lock of a comment by admin", lambda: api["admin"].put(
+        f"node/{node}/lock.json", params={"prompt": prompt}, operation="lockNode"))
+    return SharedWrite(resp, prompt, node)
+
+
+@pytest.fixture(scope="session")
+def moderated_comment(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
+                      created: Any, profile: Profile) -> SharedWrite:
+    """moderator sends a new plain comment of novice's (under :func:`shared_answer`) to moderation, once per run: the
+    action matrix's moderation of a comment. A comment of its own: moderation takes it out of other callers' lists,
+    which the shared comments must stay in. Two accepted writes: the matrix draws it only with no write budget
+    (suites/contract/action_cases.py THOROUGH_ONLY)."""
+    shared_answer = _answer_id(request, api, question_id, run_tag, created, profile)
+    posted = _shared(request, profile, "comment to send to moderation", lambda: post_comment(
+        api["novice"], shared_answer, run_tag, created, text="comment the action matrix sends to moderation"))
+    node = expect_created(posted, "SHAPE-POST-COMMENT", "novice could not post the comment the action matrix sends "
+                          "to moderation")
+    resp = _shared(request, profile, "sendToMod of a comment by moderator", lambda: api["moderator"].put(
+        f"node/{node}/sendToMod.json", operation="sendToModeration"))
+    return SharedWrite(resp, "", node)

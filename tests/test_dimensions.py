@@ -36,7 +36,12 @@ def test_every_rule_declared_is_crossed_over_lists_its_rule_names() -> None:
     for rule, declared in contract.dimensions.rules.items():
         ops = set(contract.rule(rule).operations)
         assert set(declared.lists) <= ops, f"{rule} is crossed over {sorted(set(declared.lists) - ops)}, not its lists"
-        assert READER in declared.across
+        assert set(declared.actions) <= ops, f"{rule} is crossed over {sorted(set(declared.actions) - ops)}"
+        assert bool(declared.lists) != bool(declared.actions), f"{rule}: crossed over lists or actions, not both"
+        if declared.lists:
+            assert READER in declared.across
+        else:
+            assert set(declared.across) == set(contract.dimensions.actions[declared.actions[0]])
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -84,6 +89,14 @@ def test_labels_name_the_whole_combination() -> None:
      "rules.NO-SUCH is not a rule"),
     ({"dimensions": {"paging": ["none"]}, "lists": {"listQuestions": []}, "rules": {"X": {}}},
      "must name 'reader'"),
+    ({"dimensions": {"reader": ["admin"]}, "lists": {"listQuestions": []}, "actions": {"listNoSuch": ["reader"]},
+      "rules": {"X": {}}}, "actions.listNoSuch is not an operationId"),
+    ({"dimensions": {"reader": ["admin"]}, "lists": {"listQuestions": []}, "actions": {"listQuestions": ["caller"]},
+      "rules": {"X": {}}}, "names 'caller', not a dimension"),
+    ({"dimensions": {"reader": ["admin"]}, "lists": {"listQuestions": []}, "actions": {"listQuestions": ["reader"]},
+      "rules": {"X": {"across": ["reader"], "actions": ["lockNode"]}}}, "names 'lockNode'"),
+    ({"dimensions": {"reader": ["admin"]}, "lists": {"listQuestions": []}, "rules": {"X": {"across": ["reader"]}}},
+     "must be a mapping with 'across' and 'lists'"),
 ])
 def test_a_wrong_name_is_a_message_naming_file_and_key(data: dict[str, object], message: str) -> None:
     with pytest.raises(ContractError, match=message):

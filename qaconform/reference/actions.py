@@ -184,6 +184,8 @@ async def cancel_wiki(svc: Service, request: Request, caller: Caller) -> Respons
 # --- 12 Send to moderation ----------------------------------------------------------------------------------
 async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> Response:
     node = svc.visible_node(caller, path_id(request))
+    if faults.is_on("sendtomod-granted-to-own-node"):  # let in at the door: the author of the node passes here
+        access.require_owner("sendToModeration", caller, node["author_id"] == caller.id, auth.SEND_TO_MODERATION)
     if node["in_moderation"]:
         repeated = _repeat(svc, "sent", "sendToModAction", node, f"node {node['id']} is already in moderation")
         if repeated is not None:
@@ -210,12 +212,17 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
     if prompt is None or not prompt.strip():
         raise bad_request("'prompt' is required: give the reason for locking, e.g. ?prompt=off-topic")
     node = svc.visible_node(caller, path_id(request))
-    access.require_owner("lockNode", caller, node["author_id"] == caller.id, auth.LOCK_ANY)
+    owner = node["author_id"]
+    if node["type"] == "comment" and faults.is_on("lock-own-decided-by-parent-on-comments"):
+        parent = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["parent_id"],))
+        owner = owner if parent is None else parent["author_id"]
+    access.require_owner("lockNode", caller, owner == caller.id, auth.LOCK_ANY)
     if node["locked"]:
         repeated = _repeat(svc, "locked", "lockAction", node, f"node {node['id']} is already locked")
         if repeated is not None:
             return repeated
-    extra = None if faults.is_on("lock-extra-not-prompt") else prompt
+    dropped = node["type"] == "comment" and faults.is_on("lock-extra-dropped-on-comments")
+    extra = None if faults.is_on("lock-extra-not-prompt") or dropped else prompt
     if extra is not None and faults.is_on("lock-prompt-ascii-only"):
         extra = extra.encode("ascii", "replace").decode("ascii")
     verb = "lock" if faults.is_on("lock-verb-wrong") else "locked"

@@ -139,6 +139,16 @@ _ALL: tuple[Fault, ...] = (
        "a user's answer list asked with a sort holds everyone's answers"),
     _F("followers-inactive-on-later-pages", "FOLLOWERS-ACTIVE-DEFAULT",
        "without active=false the follower list shows inactive relations too after its first page"),
+    # --- ... only for one kind of node or one relation of the caller to it (issue 33: suites/contract/
+    #     test_action_matrix.py crosses caller x node kind x node state pairwise; actions.py)
+    _F("lock-own-decided-by-parent-on-comments", "PERM-LOCK-OWN",
+       "the own-node check of a lock on a comment looks at the author of the node the comment is under, not the "
+       "comment's (answers and questions are judged right)"),
+    _F("sendtomod-granted-to-own-node", "PERM-SENDTOMOD",
+       "send to moderation is granted to a node's author without the permission, as if it had an own-node clause",
+       _allow("signed-in", "sendToModeration")),
+    _F("lock-extra-dropped-on-comments", "ACTION-LOCK-EXTRA",
+       "a lock of a comment returns extra null, not the prompt (answers and questions keep it)"),
     # --- a site closed to anonymous (no Anonymous Roles; the written profile says so in [lacks]) that still
     #     serves anonymous one read (auth.py; overrides of the route table): the deny half of the read permissions
     _F("closed-site-questions-open", "PERM-LIST-QUESTIONS", "on a site closed to anonymous, anonymous still lists "

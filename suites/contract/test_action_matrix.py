@@ -1,0 +1,406 @@
+"""The node actions' rules crossed with who calls, on which kind of node, in which state, pairwise (issue 33).
+
+A permission holds "for the caller's own node" (the node acted on: not its parent, not its question), and an effect
+of the state table ("verb sent and private true", "the prompt is stored as extra") holds on every kind of node the
+action takes; a server that decides ownership on the wrong node, grants an action with no own-node clause to a node's
+author, or forgets an effect on one kind of node passes every test aimed at one answer. Each rule declares the
+dimensions it must hold across and the actions it is crossed over in spec/dimensions.yaml; action_cases.py draws,
+per action, a covering array over the caller, the node's kind and its state (allpairspy, seeded by the run's
+``--seed``), limited to the combinations the run can make within its write budget, and says what each expects.
+
+Each combination is a test whose id names it (``lockNode-parent_author-comment-created``). One call per
+combination, shared by every rule judged on it (the ``acted`` cache of one process: parallel.GROUPS
+"action-matrix"). Refused calls cost nothing; the calls the description allows that change a node are the run's
+shared writes (suites/conftest.py), read, not sent again: one accepted write of the matrix's own by default (the
+lock of a comment). With no write budget (``--thorough``) more combinations are drawn (the moderation of a comment,
+each allowed change on every kind and state, on a node built for it).
+
+What a call is expected to answer:
+- refused by the permission table: 401 or 403; where the node is not in the state the action needs (no pool node
+  is a favorite or wiki, a lock of a locked node, a send of a node in moderation) a refusal for the state (400, 404,
+  409, 422) too, since the description does not order the two checks; never a 2xx;
+- allowed: never 401 or 403, never a 5xx; a lock or a send to moderation of a node as created (unlocked, published):
+  a 2xx, whose record then holds the state table's effects.
+"""
+
+from __future__ import annotations
+
+import html
+import unicodedata
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from action_cases import (
+    ASSUMED_QUESTION_AUTHOR,
+    LOCK,
+    LOCKED,
+    MODERATED,
+    QUESTION_AUTHOR,
+    SEND,
+    Case,
+    array,
+    fits,
+    node_for,
+)
+
+from qaconform.contract import load_contract
+from qaconform.contract import path as contract_path
+from qaconform.pytest.outcomes import SkipKind, fail, skip
+from qaconform.pytest.properties.plugin import STATE
+from qaconform.pytest.support import answer_posted, expect_created, find_listed, new_id, post_answer, post_comment
+from qaconform.target.client import ApiClient, ApiResponse
+
+pytestmark = [pytest.mark.actions, pytest.mark.writes]
+
+STATE_REFUSALS = (400, 404, 409, 422)
+"""A refusal for the node's state (not a favorite or wiki of the caller, already locked, not published, or a node in
+moderation the caller may not see): the description does not order the state and the permission checks."""
+NODE_TYPES = {"question", "answer", "comment", "ideacomment", "idea", "kbentry", "topic"}
+RECORD = {LOCK: "lockAction", SEND: "sendToModAction"}
+"""The key of the action record in each changing action's result."""
+EFFECT_RULES = ("ACTION-LOCK-EXTRA", "ACTION-VERBS", "ACTION-SENDTOMOD-VERB", "ACTION-SENDTOMOD-PRIVATE",
+                "ACTION-NODE-ID")
+LOCKERS = {"answer_of:member": "member", "answer_of:admin": "moderator", "answer_of:moderator": "admin"}
+"""Who locks each locked shared answer (suites/conftest.py LOCKS, read the other way)."""
+QUESTION_PAGES = 10
+"""Pages of an account's question list read to learn whether it wrote the fixture question (bounded)."""
+
+
+def _no_budget(config: pytest.Config) -> bool:
+    """True when the run has no write budget (``--thorough``, ``--write-budget unlimited``): then the combinations
+    whose allowed call changes a node built for it are drawn too."""
+    given = str(config.getoption("qc_write_budget", None) or "").strip().lower()
+    return bool(config.getoption("qc_thorough", False)) or given == "unlimited"
+
+
+def _repeat(case: Case) -> bool:
+    """A lock of a locked node, a send of a node in moderation: what it answers is not stated (OBS-LOCK-TWICE,
+    OBS-SENDTOMOD-TWICE), so the effects are not judged on it."""
+    return (case.action, case.state) in ((LOCK, LOCKED), (SEND, MODERATED))
+
+
+def _judged_by(rule: str, case: Case) -> bool:
+    """Whether ``rule`` has something to judge on the case: a permission rule the calls it decides; an effect rule
+    the allowed changes that are not repeats."""
+    if rule in EFFECT_RULES:
+        return case.changes_node and not _repeat(case)
+    return case.rule == rule
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """``case``: every row of the covering array of each action the test's rule is crossed over."""
+    if "case" not in metafunc.fixturenames:
+        return
+    marker = metafunc.definition.get_closest_marker("rule")
+    assert marker is not None and len(marker.args) == 1, "an action matrix test names exactly one rule"
+    rule = marker.args[0]
+    dims = load_contract().dimensions
+    seed = metafunc.config.stash[STATE].seed
+    thorough = _no_budget(metafunc.config)
+    params = [pytest.param(c, id=c.label) for action in dims.rules[rule].actions
+              for c in array(action, dims, seed, thorough).cases if _judged_by(rule, c)]
+    metafunc.parametrize("case", params)
+
+
+# --- the nodes and the calls ------------------------------------------------------------------------------------
+
+class Scene:
+    """The pool's nodes on this target, got on first use from the run's shared writes (suites/conftest.py), and one
+    call per combination (``acted``)."""
+
+    def __init__(self, request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
+                 created: Any, user_ids: dict[str, int]) -> None:
+        self.request = request
+        self.api = api
+        self.question_id = question_id
+        self.run_tag = run_tag
+        self.created = created
+        self.user_ids = user_ids
+        self.acted: dict[tuple[str, ...], tuple[ApiResponse, int, str]] = {}
+        self._question_author: str | None = None
+
+    def fixture(self, name: str) -> Any:
+        return self.request.getfixturevalue(name)
+
+    def node(self, key: str) -> int:
+        """The id of pool node ``key``, in its state (a locked answer: the run's shared lock of it made first)."""
+        if key == "question":
+            return self.question_id
+        if key == "shared_answer":
+            return int(self.fixture("shared_answer"))
+        kind, _, role = key.partition(":")
+        if kind == "answer_of":
+            if key in LOCKERS:
+                self.fixture("locked_by")(LOCKERS[key])
+            posted = self.fixture("answer_of")(role).resp
+            if role == "novice":  # no Publish answer: "Answer is created", status not given
+                if not 200 <= posted.status < 300:
+                    fail(["ANSWER-MODERATION"], "novice could not post an answer to act on (expected a 2xx)", posted)
+                return new_id(posted)
+            return answer_posted(posted, "for the action matrix")
+        if kind == "sent_to_mod":
+            return int(self.fixture("sent_to_mod_by")(role).node)
+        if kind == "comment_of":
+            return expect_created(self.fixture("comment_of")(role).resp, "SHAPE-POST-COMMENT",
+                                  f"{role} could not post the plain comment the action matrix acts on")
+        return int(self.fixture(key).node)  # locked_comment, moderated_comment
+
+    def question_author(self) -> str:
+        """The fixture question's author as far as the relations need it: novice, member, or ``?`` (another
+        account), read once from their question lists (bounded)."""
+        if self._question_author is None:
+            self._question_author = "?"
+            for role in (ASSUMED_QUESTION_AUTHOR, "member"):
+                uid = self.user_ids.get(role)
+                listed = None if uid is None else find_listed(
+                    self.api["admin"], contract_path("listUserQuestions", userId=uid), self.question_id,
+                    page_size=100, max_pages=QUESTION_PAGES)
+                if listed is not None:
+                    self._question_author = role
+                    break
+        return self._question_author
+
+    def reused(self, case: Case) -> tuple[ApiResponse, int, str]:
+        """The shared write a combination reads: its response, the node acted on, the prompt sent."""
+        key = case.reused or ""
+        kind, _, role = key.partition(":")
+        shared = self.fixture("locked_by")(role) if kind == "locked_by" else \
+            self.fixture("sent_to_mod_by")(role) if kind == "sent_to_mod" else self.fixture(key)
+        return shared.resp, int(shared.node), shared.text
+
+    def built(self, case: Case) -> int:
+        """A node of member's built for an allowed change (no write budget): an answer to the fixture question or a
+        comment under the shared answer, put in the case's state by another account with the permission."""
+        member = self.api["member"]
+        if case.kind == "answer":
+            node = answer_posted(post_answer(member, self.question_id, self.run_tag, self.created,
+                                             text="built for the action matrix"), "for the action matrix")
+        else:
+            node = expect_created(post_comment(member, int(self.fixture("shared_answer")), self.run_tag, self.created,
+                                               text="built for the action matrix"), "SHAPE-POST-COMMENT",
+                                  "member could not post a comment for the action matrix")
+        other = "moderator" if case.role == "admin" else "admin"
+        if case.state == LOCKED:
+            resp = self.call(LOCK, other, node)
+            if resp.status != 200:
+                fail(["PERM-LOCK"], f"{other} could not lock the node built for {case.label}", resp)
+        elif case.state == MODERATED:
+            resp = self.call(SEND, other, node)
+            if resp.status != 200:
+                fail(["PERM-SENDTOMOD"], f"{other} could not send the node built for {case.label} to moderation", resp)
+        return node
+
+    def call(self, action: str, role: str, node: int) -> ApiResponse:
+        params = {"prompt": self.prompt} if action == LOCK else None
+        return self.api[role].put(contract_path(action, nodeId=node), params=params, operation=action)
+
+    @property
+    def prompt(self) -> str:
+        return f"action matrix lock [{self.run_tag}]"
+
+    def act(self, case: Case) -> tuple[ApiResponse, int, str]:
+        """The combination's response, the node it acted on and the prompt it sent (one call per combination)."""
+        key = (case.label,)
+        if key in self.acted:
+            return self.acted[key]
+        if case.reused is not None:
+            self.acted[key] = self.reused(case)
+            return self.acted[key]
+        if case.changes_node:
+            node = self.built(case)
+        else:
+            pool = node_for(case.action, case.kind, case.state, case.caller, _no_budget(self.request.config))
+            assert pool is not None, f"{case.label} was drawn without a node to act on (action_cases.admissible)"
+            if pool.author == QUESTION_AUTHOR or pool.parent_author == QUESTION_AUTHOR:
+                actual = self.question_author()
+                if actual != ASSUMED_QUESTION_AUTHOR and not fits(pool, case.caller, actual):
+                    skip(SkipKind.OTHER, f"not judged: on this target the fixture question's author is {actual}, so "
+                         f"{case.caller} does not stand to {pool.key} as {case.label} needs")
+            node = self.node(pool.key)
+        self.acted[key] = (self.call(case.action, case.role, node), node, self.prompt)
+        return self.acted[key]
+
+
+@pytest.fixture(scope="session")
+def action_scene(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
+                 created: Any, user_ids: dict[str, int]) -> Scene:
+    return Scene(request, api, question_id, run_tag, created, user_ids)
+
+
+# --- judging ------------------------------------------------------------------------------------------------------
+
+def _who(case: Case) -> str:
+    relation = {"author": "member, the node's author", "parent_author": "member, its parent's author only",
+                "not_author": "member, author of neither it nor its parent", "novice_author": "novice, its author"}
+    return relation.get(case.caller, case.caller)
+
+
+def judge_permission(case: Case, resp: ApiResponse) -> None:
+    """The permission table's answer to this caller on this node (the module's docstring)."""
+    what = f"{case.label}: {_who(case)} calls {case.action} on a {case.kind} ({case.state})"
+    if case.allowed:
+        if resp.status in (401, 403):
+            fail([case.rule], f"{what}; the permission table allows it, yet it is refused with {resp.status}", resp)
+        if resp.status >= 500:
+            fail([case.rule], f"{what}; allowed, but the target failed with {resp.status}", resp)
+        if case.state_met and not 200 <= resp.status < 300:
+            fail([case.rule], f"{what}; allowed, and the node is in the state the action needs, so a 2xx is "
+                 f"expected, got {resp.status}", resp)
+        return
+    refusals = (401, 403) if case.state_met else (401, 403, *STATE_REFUSALS)
+    if resp.status in refusals:
+        return
+    rule = "PERM-DENIED-STATUS" if resp.status >= 500 else case.rule
+    fail([rule], f"{what}; the permission table refuses it (the own-node clause is the node acted on), expected "
+         f"{' or '.join(map(str, refusals))}, got {resp.status}", resp)
+
+
+def record_of(case: Case, resp: ApiResponse) -> dict[str, Any]:
+    """The action record of an allowed change, or the skip or blocked failure that says why it cannot be judged."""
+    if not 200 <= resp.status < 300:
+        if case.state_met:
+            fail([case.rule], f"{case.label}: allowed on a node as created, yet answered {resp.status}", resp)
+        skip(SkipKind.OTHER, f"not judged: {case.label} answered {resp.status}; what the action answers on a "
+                             f"{case.state} node is not stated")
+    body = resp.json()
+    result = body.get("result") if isinstance(body, dict) else None
+    action = result.get(RECORD[case.action]) if isinstance(result, dict) else None
+    if not isinstance(action, dict):
+        fail(["ACTION-WRAPPERS"], f"{case.label}: the result must hold the action record under "
+                                  f"{RECORD[case.action]!r}", resp)
+    return action
+
+
+def same_text(got: Any, sent: str) -> bool:
+    """``got`` is the text ``sent``, character references resolved and NFC-normalised (as test_node_actions.py)."""
+    def norm(text: str) -> str:
+        return unicodedata.normalize("NFC", html.unescape(text))
+
+    return isinstance(got, str) and norm(got) == norm(sent)
+
+
+Check = Callable[[Case, dict[str, Any], ApiResponse, int, str], None]
+
+
+# --- the rules: the permissions ----------------------------------------------------------------------------------
+
+def _permission(case: Case, action_scene: Scene) -> None:
+    resp, _, _ = action_scene.act(case)
+    judge_permission(case, resp)
+
+
+@pytest.mark.rule("PERM-LOCK")
+@pytest.mark.permissions
+def test_lock_permission_in_every_combination(case: Case, action_scene: Scene) -> None:
+    """"Lock comments on posts": moderator and admin on any node; novice, even on its own, and anonymous refused."""
+    _permission(case, action_scene)
+
+
+@pytest.mark.rule("PERM-LOCK-OWN")
+@pytest.mark.permissions
+def test_lock_own_node_permission_in_every_combination(case: Case, action_scene: Scene) -> None:
+    """"for the caller's own node, Lock comments on own posts": member locks what it wrote, not what is under its
+    answer, whatever the kind and state of the node."""
+    _permission(case, action_scene)
+
+
+@pytest.mark.rule("PERM-SENDTOMOD")
+@pytest.mark.permissions
+def test_send_to_moderation_permission_in_every_combination(case: Case, action_scene: Scene) -> None:
+    """"Send already published question to moderation (Moderation Roles)": no own-node clause, so a node's author
+    without it is refused like anyone else."""
+    _permission(case, action_scene)
+
+
+@pytest.mark.rule("PERM-CANCELWIKI")
+@pytest.mark.permissions
+def test_unwikify_permission_in_every_combination(case: Case, action_scene: Scene) -> None:
+    """"Mark as community wiki": moderator and admin; novice and anonymous refused (or answered by the node's
+    state: no pool node is wiki)."""
+    _permission(case, action_scene)
+
+
+@pytest.mark.rule("PERM-CANCELWIKI-OWN")
+@pytest.mark.permissions
+def test_unwikify_own_node_permission_in_every_combination(case: Case, action_scene: Scene) -> None:
+    """"for the caller's own node, Convert own posts to community wiki": member on what it wrote only."""
+    _permission(case, action_scene)
+
+
+@pytest.mark.rule("PERM-UNFAVORITE")
+@pytest.mark.permissions
+def test_unfavorite_permission_in_every_combination(case: Case, action_scene: Scene) -> None:
+    """"Mark as favorite (Standard Roles)": every signed-in account but novice, on every kind of node."""
+    _permission(case, action_scene)
+
+
+# --- the rules: the state table's effects, on every kind of node ------------------------------------------------
+
+def _effect(case: Case, action_scene: Scene, check: Check) -> None:
+    resp, node, prompt = action_scene.act(case)
+    if resp.status in (401, 403) or resp.status >= 500:
+        judge_permission(case, resp)  # fails naming the permission rule: the effect is blocked by it
+    check(case, record_of(case, resp), resp, node, prompt)
+
+
+def _extra(case: Case, record: dict[str, Any], resp: ApiResponse, node: int, prompt: str) -> None:
+    if not same_text(record.get("extra"), prompt):
+        fail(["ACTION-LOCK-EXTRA"], f"{case.label}: the prompt {prompt!r} is stored as extra of the returned lock "
+                                    f"action, on a {case.kind} too; extra is {record.get('extra')!r}", resp)
+
+
+def _lock_verb(case: Case, record: dict[str, Any], resp: ApiResponse, node: int, prompt: str) -> None:
+    if record.get("verb") != "locked":
+        fail(["ACTION-VERBS"], f"{case.label}: the lock action's verb is locked, on a {case.kind} too; got "
+                               f"{record.get('verb')!r}", resp)
+
+
+def _sent_verb(case: Case, record: dict[str, Any], resp: ApiResponse, node: int, prompt: str) -> None:
+    if record.get("verb") != "sent":
+        fail(["ACTION-SENDTOMOD-VERB"], f"{case.label}: \"Returns an action record with verb sent\", on a "
+                                        f"{case.kind} too; got {record.get('verb')!r}", resp)
+
+
+def _private(case: Case, record: dict[str, Any], resp: ApiResponse, node: int, prompt: str) -> None:
+    if record.get("private") is not True:
+        fail(["ACTION-SENDTOMOD-PRIVATE"], f"{case.label}: \"... and private true\", on a {case.kind} too; got "
+                                           f"{record.get('private')!r}", resp)
+
+
+def _node_id(case: Case, record: dict[str, Any], resp: ApiResponse, node: int, prompt: str) -> None:
+    named = record.get("node")
+    acted: dict[str, Any] = named if isinstance(named, dict) else {}
+    if acted.get("id") != node or acted.get("type") not in NODE_TYPES:
+        fail(["ACTION-NODE-ID"], f"{case.label}: the record's node is the node of the path ({node}, a node type), "
+                                 f"got {record.get('node')!r}", resp)
+
+
+@pytest.mark.rule("ACTION-LOCK-EXTRA")
+@pytest.mark.actions
+def test_lock_stores_the_prompt_on_every_kind_of_node(case: Case, action_scene: Scene) -> None:
+    _effect(case, action_scene, _extra)
+
+
+@pytest.mark.rule("ACTION-VERBS")
+@pytest.mark.actions
+def test_lock_verb_on_every_kind_of_node(case: Case, action_scene: Scene) -> None:
+    _effect(case, action_scene, _lock_verb)
+
+
+@pytest.mark.rule("ACTION-SENDTOMOD-VERB")
+@pytest.mark.actions
+def test_send_to_moderation_verb_on_every_kind_of_node(case: Case, action_scene: Scene) -> None:
+    _effect(case, action_scene, _sent_verb)
+
+
+@pytest.mark.rule("ACTION-SENDTOMOD-PRIVATE")
+@pytest.mark.actions
+def test_send_to_moderation_is_private_on_every_kind_of_node(case: Case, action_scene: Scene) -> None:
+    _effect(case, action_scene, _private)
+
+
+@pytest.mark.rule("ACTION-NODE-ID")
+@pytest.mark.actions
+def test_action_record_names_the_node_on_every_kind_of_node(case: Case, action_scene: Scene) -> None:
+    _effect(case, action_scene, _node_id)

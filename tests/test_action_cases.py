@@ -1,0 +1,132 @@
+"""The action matrix's combinations (suites/contract/action_cases.py): every pair of caller, node kind and node
+state that some admissible combination holds is tried for any seed, with and without a write budget; a default
+run spends at most three accepted writes of its own on it; what each combination expects is the permission table's.
+
+A covering array that missed a pair would leave a combination untried while the note claims it covered; a drawn
+combination whose allowed call changes a node nobody pays for would spend the suites' share of the write budget.
+"""
+
+from __future__ import annotations
+
+import pytest
+from action_cases import (
+    ACTIONS,
+    CHANGES_NODE,
+    FAVORITE,
+    LOCK,
+    POOL,
+    REUSED,
+    SEND,
+    THOROUGH_ONLY,
+    WIKI,
+    admissible,
+    array,
+    coverage,
+    fits,
+    node_for,
+    writes_of,
+)
+
+from qaconform.contract import load_contract
+
+SEEDS = (1, 2, 20260801, 987654321)
+DEFAULT_MATRIX_WRITES = 1
+"""The accepted writes a default run spends on the action matrix itself (the suites' share is 80, of which the other
+suites take 76: action_cases.THOROUGH_ONLY says why one)."""
+
+
+@pytest.mark.parametrize("thorough", [False, True], ids=["budget", "thorough"])
+@pytest.mark.parametrize("seed", SEEDS)
+def test_each_actions_array_tries_every_admissible_pair(seed: int, thorough: bool) -> None:
+    dims = load_contract().dimensions
+    for action in ACTIONS:
+        matrix = array(action, dims, seed, thorough)
+        cov = coverage(matrix)
+        assert 0 < cov.admissible <= cov.every and cov.covered == cov.admissible, f"{action} seed {seed}: {cov}"
+        assert all(admissible(action, c.kind, c.state, c.caller, thorough) for c in matrix.cases)
+        every = 1
+        for column in matrix.columns:
+            every *= len(column)
+        assert len(matrix.cases) < every, f"{action}: pairwise should draw fewer cases than every combination"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_default_run_spends_at_most_one_write_on_the_matrix(seed: int) -> None:
+    dims = load_contract().dimensions
+    default = [array(a, dims, seed) for a in ACTIONS]
+    assert writes_of(default) <= DEFAULT_MATRIX_WRITES
+    for matrix in default:
+        for case in matrix.cases:
+            assert not case.changes_node or case.reused is not None, f"{case.label} would change a node it pays for"
+    assert writes_of([array(a, dims, seed, True) for a in ACTIONS]) > DEFAULT_MATRIX_WRITES
+
+
+def test_the_seed_chooses_the_array_and_the_same_seed_the_same_one() -> None:
+    dims = load_contract().dimensions
+    assert array(LOCK, dims, 5).cases == array(LOCK, dims, 5).cases
+    assert any(array(a, dims, 5).cases != array(a, dims, 6).cases for a in ACTIONS)
+
+
+def test_the_permission_table_decides_each_caller() -> None:
+    """Lock and unwikify: the own-node clause is member's on the node it wrote only; send to moderation has none;
+    unfavorite: every signed-in account but novice. novice on its own node is refused all four."""
+    dims = load_contract().dimensions
+    cases = {c.label: c for a in ACTIONS for s in SEEDS for c in array(a, dims, s, True).cases}
+    for case in cases.values():
+        expected = {LOCK: ("admin", "moderator", "author"), SEND: ("admin", "moderator"),
+                    WIKI: ("admin", "moderator", "author"),
+                    FAVORITE: ("admin", "moderator", "author", "parent_author", "not_author")}[case.action]
+        assert case.allowed == (case.caller in expected), case.label
+    rules = {(c.action, c.caller): c.rule for c in cases.values()}
+    assert rules.get((LOCK, "parent_author")) == "PERM-LOCK-OWN"
+    assert rules.get((LOCK, "novice_author")) == "PERM-LOCK"
+    assert rules.get((SEND, "author")) == "PERM-SENDTOMOD"
+
+
+def test_ownership_is_the_node_acted_on_and_a_hidden_node_is_not_drawn() -> None:
+    by_key = {n.key: n for n in POOL}
+    assert fits(by_key["comment_of:admin"], "parent_author") and not fits(by_key["comment_of:admin"], "author")
+    assert fits(by_key["comment_of:member"], "author") and not fits(by_key["comment_of:member"], "parent_author")
+    assert fits(by_key["answer_of:admin"], "not_author")
+    assert not fits(by_key["answer_of:admin"], "not_author", question_author="member")
+    # a node in moderation: its author and the moderation roles see it, member does not see another's
+    assert fits(by_key["moderated_comment"], "novice_author") and not fits(by_key["moderated_comment"], "parent_author")
+    assert node_for(LOCK, "comment", "created", "parent_author") is by_key["comment_of:admin"]
+    assert node_for(LOCK, "comment", "moderated", "novice_author") is None
+    assert node_for(LOCK, "comment", "moderated", "novice_author", True) is by_key["moderated_comment"]
+
+
+def test_no_question_is_locked_or_sent_to_moderation_and_reused_writes_are_allowed_changes() -> None:
+    for action in CHANGES_NODE:
+        for caller in ("admin", "moderator", "author", "anonymous"):
+            for thorough in (False, True):
+                assert not admissible(action, "question", "created", caller, thorough)
+    for (action, kind, state, caller), key in REUSED.items():
+        assert action in CHANGES_NODE and state == "created" and kind != "question"
+        assert admissible(action, kind, state, caller, True)
+        assert admissible(action, kind, state, caller, False) == (key not in THOROUGH_ONLY)
+
+
+def test_a_rule_that_declares_actions_is_crossed_over_their_dimensions() -> None:
+    dims = load_contract().dimensions
+    crossed = {a for r in dims.rules.values() for a in r.actions}
+    assert crossed == set(ACTIONS)
+    for action in ACTIONS:
+        assert set(dims.actions[action]) == {"caller", "node_kind", "node_state"}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_paid_writes_and_the_own_node_of_a_comment_are_drawn_for_any_seed(seed: int) -> None:
+    """The pairs only one admissible combination holds are drawn whatever the seed: a lock of a comment (admin's, the
+    only allowed lock of a comment a budgeted run makes), a moderation of a comment (moderator's, with no budget),
+    and member on a comment under its own answer (its parent's author, not the comment's: the own-node clause must
+    refuse it)."""
+    dims = load_contract().dimensions
+    lock = {(c.caller, c.kind, c.state) for c in array(LOCK, dims, seed).cases}
+    send = {(c.caller, c.kind, c.state) for c in array(SEND, dims, seed).cases}
+    assert ("admin", "comment", "created") in lock
+    assert ("moderator", "comment", "created") not in send, "a budgeted run does not moderate a comment"
+    thorough = {(c.caller, c.kind) for c in array(SEND, dims, seed, True).cases}
+    assert ("moderator", "comment") in thorough
+    assert {("parent_author", "comment", "created"), ("parent_author", "comment", "locked")} & lock
+    assert {("author", kind, state) for kind in ("answer", "comment") for state in ("created", "locked")} & send
