@@ -12,6 +12,7 @@ import sqlite3
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -84,8 +85,16 @@ def test_a_wrong_budget_says_what_to_write_instead(given: object) -> None:
 # ---- the count shared by processes ------------------------------------------------------------------------
 
 def _spend(path: str, pool: str, tries: int, out: Any) -> None:
+    """``tries`` writes, each accepted by the target as soon as it is sent (every second one answered after a
+    moment: another process meanwhile finds the pool full of writes in flight and waits for them)."""
     budget = WriteBudget(20, Path(path))
-    got = sum(1 for _ in range(tries) if budget.reserve(pool))
+    got = 0
+    for i in range(tries):
+        if budget.reserve(pool):
+            got += 1
+            if i % 2:
+                time.sleep(0.01)
+            budget.kept(pool)
     out.put(got)
 
 
@@ -108,12 +117,31 @@ def test_eight_processes_sharing_a_count_never_spend_more_than_a_pool_holds(tmp_
 
 def test_a_refused_write_goes_back_and_an_overdraft_is_counted_but_not_refused(tmp_path: Path) -> None:
     budget = WriteBudget(20, tmp_path / "w.json", pool="link chains")
-    assert budget.reserve() and not budget.reserve()
+    assert budget.reserve()
+    budget.kept("link chains")
+    assert not budget.reserve()
     budget.give_back("link chains")
     assert budget.reserve()
     budget.overdraft = True
     assert budget.reserve() and budget.spent() == 2
     assert WriteBudget(None).reserve("anything") and WriteBudget(None).remaining() is None
+
+
+def test_a_pool_full_of_writes_in_flight_waits_for_their_answers_and_a_spent_one_says_so_at_once(
+        tmp_path: Path) -> None:
+    """Link chains' share of a budget of 20 is 1: while one worker's write is in flight, another worker's waits
+    (a refused write gives its room back); once the write was accepted, the pool is spent and says so at once."""
+    path = tmp_path / "w.json"
+    first, second = WriteBudget(20, path, pool="link chains"), WriteBudget(20, path, pool="link chains")
+    assert first.reserve()
+    threading.Timer(0.2, first.give_back, args=("link chains",)).start()
+    t0 = time.monotonic()
+    assert second.reserve(), "the other worker's write was refused while this one waited: its room came back"
+    assert time.monotonic() - t0 >= 0.15
+    second.kept("link chains")
+    t0 = time.monotonic()
+    assert not first.reserve() and time.monotonic() - t0 < 1.0, "spent by an accepted write: no wait"
+    assert first.all_spent() == {"link chains": 1}, "what is in flight is not reported as spent"
 
 
 # ---- the observations' plan --------------------------------------------------------------------------------

@@ -253,6 +253,8 @@ class ApiClient:
             except (TargetError, TargetUnreachable):
                 rec.note_outcome(late=time.monotonic() - started >= self.profile.timeout_s * 0.9)
                 self._record(method, url, hdrs, body, None, {}, b"", started, operation)
+                if pool is not None and ApiClient.write_budget is not None:
+                    ApiClient.write_budget.kept(pool)
                 raise  # a write without an answer stays spent: the target may have taken it
             hold = holdback.hold_of(status, resp_headers)
             if hold is None:

@@ -95,6 +95,18 @@ PROBE_WAIT_S = 20.0
 a probe takes one round trip, so only a target that accepted probes (one the suites' must-rules fail) keeps it full."""
 
 
+IN_FLIGHT_WAIT_S = 10.0
+"""How long a write waits when its pool is full only of writes still in flight (their answers give refused ones
+back): one round trip is enough but for a target that answers slowly."""
+
+_IN_FLIGHT = " in flight"
+
+
+def _flying(pool: str) -> str:
+    """The counts' key of ``pool``'s writes sent and not yet answered."""
+    return pool + _IN_FLIGHT
+
+
 def plan_observations(costs: dict[str, int], limit: int | None) -> dict[str, int]:
     """Which observation tests may write, decided once from the collected tests so that every run (and every xdist
     worker) records the same observations, whatever order its tests ran in: each test's accepted writes (``costs``,
@@ -210,7 +222,7 @@ class WriteBudget:
 
     def all_spent(self) -> dict[str, int]:
         with self._counts() as counts:
-            return dict(counts)
+            return {k: v for k, v in counts.items() if not k.endswith(_IN_FLIGHT)}
 
     def remaining(self, pool: str | None = None) -> int | None:
         """Writes ``pool`` may still have accepted (None: no limit)."""
@@ -218,40 +230,50 @@ class WriteBudget:
         return None if limit is None else max(0, limit - self.spent(pool))
 
     def reserve(self, pool: str | None = None) -> bool:
-        """Take one write from ``pool`` before sending it; False when the pool is spent (send nothing then)."""
+        """Take one write from ``pool`` before sending it; False when the pool is spent (send nothing then).
+
+        A pool full only of writes still in flight (another worker's, sent and not yet answered) is not spent: the
+        reservation waits up to :data:`IN_FLIGHT_WAIT_S` for them, because a refused one gives its write back. Without
+        the wait, whether a test near the end of a share ran would depend on another worker's timing."""
         name = pool or self.pool
         limit = self.limit(name)
         if name == OBSERVATIONS and self.allowance is not None and limit is not None:
             return self._reserve_planned(limit)
-        with self._counts() as counts:
-            if limit is not None and counts.get(name, 0) >= limit and not self.overdraft:
+        return self._take(name, limit, self.overdraft, IN_FLIGHT_WAIT_S)
+
+    def _take(self, name: str, limit: int | None, always: bool, wait_s: float) -> bool:
+        """One write of ``name`` (and one in flight) when it has room (or ``always``); while it has none but some of
+        its writes are in flight, wait up to ``wait_s`` for their answers."""
+        deadline = time.monotonic() + wait_s
+        while True:
+            with self._counts() as counts:
+                if always or limit is None or counts.get(name, 0) < limit:
+                    counts[name] = counts.get(name, 0) + 1
+                    counts[_flying(name)] = counts.get(_flying(name), 0) + 1
+                    return True
+                if counts.get(_flying(name), 0) <= 0:
+                    return False  # spent by accepted writes: no answer to come will give one back
+            if time.monotonic() >= deadline:
                 return False
-            counts[name] = counts.get(name, 0) + 1
-        return True
+            time.sleep(0.05)
 
     def _reserve_planned(self, limit: int) -> bool:
         """An observation test's write: within its allowance always (the plan made room), else as a probe into the
         share's free room, waiting up to :data:`PROBE_WAIT_S` while another probe holds it."""
         if self._mine < (self.allowance or 0):
-            with self._counts() as counts:
-                counts[OBSERVATIONS] = counts.get(OBSERVATIONS, 0) + 1
+            self._take(OBSERVATIONS, limit, True, 0)
             self._mine += 1
             return True
-        deadline = time.monotonic() + PROBE_WAIT_S
-        while True:
-            with self._counts() as counts:
-                if counts.get(OBSERVATIONS, 0) < limit:
-                    counts[OBSERVATIONS] = counts.get(OBSERVATIONS, 0) + 1
-                    self._probes += 1
-                    return True
-            if time.monotonic() >= deadline:
-                return False
-            time.sleep(0.05)
+        if self._take(OBSERVATIONS, limit, False, PROBE_WAIT_S):
+            self._probes += 1
+            return True
+        return False
 
     def give_back(self, pool: str) -> None:
         """The target refused the write reserved from ``pool`` (or never saw it): it costs nothing."""
         with self._counts() as counts:
             counts[pool] = max(0, counts.get(pool, 0) - 1)
+            counts[_flying(pool)] = max(0, counts.get(_flying(pool), 0) - 1)
         if pool == OBSERVATIONS and self.allowance is not None:
             if self._probes:
                 self._probes -= 1
@@ -259,8 +281,11 @@ class WriteBudget:
                 self._mine -= 1
 
     def kept(self, pool: str) -> None:
-        """The target accepted the write reserved from ``pool``: a probe's room stays taken (so the next probe of any
-        test waits, and then gives up: such a target accepts what the description says it refuses)."""
+        """The target accepted the write reserved from ``pool``: no longer in flight, it stays spent (a probe's room
+        stays taken, so the next probe of any test gives up: such a target accepts what the description says it
+        refuses)."""
+        with self._counts() as counts:
+            counts[_flying(pool)] = max(0, counts.get(_flying(pool), 0) - 1)
         if pool == OBSERVATIONS and self.allowance is not None and self._probes:
             self._probes -= 1
 
