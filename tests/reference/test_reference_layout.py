@@ -112,7 +112,9 @@ def test_every_row_of_the_route_table_requires_a_permission_and_names_an_operati
     assert all(op.requires.all_of or op.requires.one_of for op in ROUTES + LOCATION_ROUTES + SITE_ROUTES)
 
 
-OVERRIDE_AND_BRANCH = {"unfavorite-allowed-novice": "let in by the table, then answered 200 as if it had worked"}
+OVERRIDE_AND_BRANCH = {"unfavorite-allowed-novice": "let in by the table, then answered 200 as if it had worked",
+                       "sendtomod-granted-to-own-node": "let in by the table, then kept to the node's own author "
+                                                        "(an 'own' clause the permission does not have)"}
 """Permission faults that also change what the handler answers once the caller is in."""
 
 

@@ -169,9 +169,12 @@ def test_no_password_of_the_profile_is_in_any_file_of_the_run_folder(tmp_path: P
         text = p.read_text(errors="replace")
         for s in secrets:
             assert s not in text, f"a credential of the profile leaked into {p.name}"
-    assert "Authorization" in (r.folder / "report.json").read_text()  # exchanges with credentials were written
-    cassettes = [p for p in files if p.suffix == ".har"]  # the failures' and, with --har all, every exchange
-    assert len(cassettes) >= 2 and (r.folder / "har" / "all.har") in cassettes, [p.name for p in files]
+    # exchanges sent with credentials were written (report.json holds them when a failing test sent the request
+    # itself; a lock shared by several tests is made by whichever asks first, which may be one that passes)
+    assert any("Authorization" in p.read_text(errors="replace") for p in files if p.suffix in (".json", ".har"))
+    cassettes = [p for p in files if p.suffix == ".har"]  # the failures' (those that sent requests) and, with
+    # --har all, every exchange (tests/report/test_har_cassettes.py checks a failure's own cassette)
+    assert (r.folder / "har" / "all.har") in cassettes, [p.name for p in files]
     assert all("Authorization" in p.read_text() for p in cassettes)  # sent authenticated: a real test of redaction
 
 
