@@ -34,7 +34,8 @@ def test_the_moderate_scenario_changes_each_nodes_state_once_and_fails_nothing(t
     summary = json.loads((out / "summary.json").read_text())
     changes = [m.groups() for method, target in sent if method == "PUT" and (m := STATE_CHANGE.search(target))]
     per_node = Counter(node for node, _ in changes)
-    assert {"lock", "sendToMod"} <= {verb for _, verb in changes}, f"the run made no state change to judge:\n{output}"
+    # which state changes a 7 s run draws is random (CI saw 13 locks and no sendToMod): any one is something to judge
+    assert {"lock", "sendToMod"} & {verb for _, verb in changes}, f"the run made no state change to judge:\n{output}"
     assert max(per_node.values()) == 1, f"a node got more than one state change: {per_node.most_common(3)}"
     assert summary["failures"] == 0, (out / "locust_failures.csv").read_text()
     assert proc.returncode == 0, output
