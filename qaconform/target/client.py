@@ -11,7 +11,6 @@ from __future__ import annotations
 import base64
 import json as jsonlib
 import re
-import threading
 import time
 import zlib
 from collections.abc import Callable, Iterable
@@ -28,7 +27,7 @@ from qaconform.target.exchange_log import log_exchange
 from qaconform.target.politeness import PACE, Limits, limiter_for
 from qaconform.target.profile import Profile
 from qaconform.target.recording import BODY_KEEP, REDACTED, Exchange, Recorder
-from qaconform.target.transport import WATCH, Cutoff, DeadlineAdapter, dropped, not_http
+from qaconform.target.transport import WATCH, WATCHDOG, Cutoff, DeadlineAdapter, dropped, not_http
 from qaconform.target.writes import WriteBudget, WriteBudgetSpent
 
 __all__ = ["REDACTED", "ApiClient", "ApiResponse", "BasicAuth", "Exchange", "Recorder", "TargetError",
@@ -369,10 +368,8 @@ class ApiClient:
     ) -> tuple[int, dict[str, str], bytes, str]:
         remaining = max(0.5, deadline - time.monotonic())
         cutoff = Cutoff()
-        timer = threading.Timer(remaining, cutoff.cut)
-        timer.daemon = True
         WATCH.cutoff = cutoff
-        timer.start()
+        armed = WATCHDOG.arm(remaining, cutoff)
         try:
             try:
                 r = self.http.request(
@@ -413,7 +410,7 @@ class ApiClient:
             finally:
                 r.close()
         finally:
-            timer.cancel()
+            WATCHDOG.disarm(armed)
 
     def _read_capped(self, r: requests.Response, url: str, deadline: float) -> bytes:
         cap = self.profile.max_response_bytes
