@@ -86,10 +86,11 @@ def pytest_command() -> list[str]:
     pytest-profiling, imports). ``no:unraisableexception``: that plugin runs full garbage collections in every process
     as it ends (measured: 0.2 s of CPU each time, twice per process, so about 2 s on a small machine's five workers,
     all after the last test) to find exceptions no test raised; the suites judge answers, not object finalizers.
+    ``no:anyio``: no suite is asynchronous, and its plugin imports asyncio and anyio in every worker (0.2 s each).
     """
     suites = suites_dir()
     return [sys.executable, "-P", "-m", "pytest", str(suites), "--rootdir", str(suites.parent), "-p", "no:locust",
-            "-p", "no:cacheprovider", "-p", "no:unraisableexception", "--strict-markers"]
+            "-p", "no:cacheprovider", "-p", "no:unraisableexception", "-p", "no:anyio", "--strict-markers"]
 
 
 def suite_env(environ: Mapping[str, str]) -> dict[str, str]:
