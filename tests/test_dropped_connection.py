@@ -143,3 +143,62 @@ def test_a_read_dropped_before_any_answer_is_sent_once_more_and_a_write_never(re
         client.close()
         sock.close()
         thread.join(timeout=5)
+
+
+def _serve_keepalive_then_reset(sock: socket.socket, seen: list[str]) -> None:
+    """Connection 1: answer its first request and keep the connection, then reset it on the second (the server
+    closed a kept-alive connection as the request set out); connection 2: answer, and close."""
+    body = b'{"id": 7}'
+    answer = (b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + str(len(body)).encode()
+              + b"\r\n\r\n" + body)
+
+    def read_request(conn: socket.socket) -> bytes:
+        data = b""
+        while b"\r\n\r\n" not in data and len(data) < 65536:
+            chunk = conn.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+        head, _, rest = data.partition(b"\r\n\r\n")
+        length = next((int(line.split(b":", 1)[1]) for line in head.split(b"\r\n")
+                       if line.lower().startswith(b"content-length:")), 0)
+        while len(rest) < length:
+            rest += conn.recv(4096)
+        return head
+
+    for n in range(2):
+        try:
+            conn, _addr = sock.accept()
+        except OSError:
+            return
+        conn.settimeout(5)
+        seen.append(read_request(conn).split(b" ", 1)[0].decode())
+        conn.sendall(answer)
+        if n == 0:
+            seen.append(read_request(conn).split(b" ", 1)[0].decode())
+            conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        conn.close()
+
+
+def test_a_write_dropped_on_a_kept_alive_connection_before_any_answer_is_sent_once_more(tmp_path: Path) -> None:
+    """The race of a server closing an idle kept-alive connection as a write set out on it: the write never reached
+    the server, so it is sent again on a new connection (a CI-like build was blocked by a POST reset this way)."""
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(4)
+    seen: list[str] = []
+    thread = threading.Thread(target=_serve_keepalive_then_reset, args=(sock, seen), daemon=True)
+    thread.start()
+    client = _client_of(f"http://127.0.0.1:{sock.getsockname()[1]}", tmp_path)
+    try:
+        try:  # (a TargetUnreachable escaping a test is "blocked", a skip: say it is this test's failure)
+            assert client.get("question.json", params={"pageSize": 1}).status == 200
+            status = client.post("node/10/comment.json", json={"body": "x"}).status
+        except TargetUnreachable as exc:
+            pytest.fail(f"the write on the kept-alive connection was not sent again: {exc}")
+        assert status == 200
+        assert seen == ["GET", "POST", "POST"]
+    finally:
+        client.close()
+        sock.close()
+        thread.join(timeout=5)

@@ -371,12 +371,14 @@ class ApiClient:
     ) -> tuple[int, dict[str, str], bytes, str]:
         """One request, within the profile's politeness limits (time spent waiting for them is not the target's).
 
-        A read (GET, HEAD) whose connection the target dropped before any answer is sent once more, on a new
-        connection: servers close idle keep-alive connections (uvicorn after 5 s, gateways after a minute or so), and
-        a request that set out on one just as it closed gets a reset. That race is the transport's, not a verdict:
-        one CI build in five against the reference server ended "blocked: the target gave no answer" (exit 3) on one
-        such reset. A write is never sent twice (a second POST would create a second answer); a target that drops
-        the read again is unreachable, as before."""
+        A request whose connection the target dropped before any answer is sent once more, on a new connection:
+        servers close idle keep-alive connections (uvicorn after 5 s, gateways after a minute or so), and a request
+        that set out on one just as it closed gets a reset. That race is the transport's, not a verdict: two CI-like
+        builds in five against the reference server ended "blocked: the target gave no answer" (exit 3) on one such
+        reset, a GET and a POST. A read is sent again after any such drop; a write only when it went out on a
+        kept-alive connection (the race above: the server closed the connection, it did not read the request), as
+        browsers do, and never when its own new connection was dropped (a second POST could create a second answer).
+        A target that drops the request again is unreachable, as before."""
         for attempt in (1, 2):
             try:
                 if self._limiter is None:
@@ -415,7 +417,7 @@ class ApiClient:
                     ) from None
                 if not_http(exc):
                     raise TargetError(f"{method} {url}: the answer is not valid HTTP ({_short(exc)})") from None
-                if method in _RESENDABLE and dropped(exc):
+                if dropped(exc) and (method in _RESENDABLE or cutoff.reused):
                     raise _Dropped(f"{method} {url}: no answer ({_short(exc)})") from None
                 raise TargetUnreachable(f"{method} {url}: no answer ({_short(exc)})") from None
             except requests.exceptions.RequestException as exc:

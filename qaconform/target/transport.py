@@ -28,6 +28,8 @@ class Cutoff:
 
     conn: Any = None
     fired: threading.Event = field(default_factory=threading.Event)
+    reused: bool = False
+    """The request went out on a kept-alive connection (one a server may have closed as it was sent)."""
 
     def cut(self) -> None:
         self.fired.set()
@@ -108,6 +110,7 @@ class _WatchedPool(HTTPConnectionPool):
         conn = super()._get_conn(timeout)
         if WATCH.cutoff is not None:
             WATCH.cutoff.conn = conn
+            WATCH.cutoff.reused = getattr(conn, "sock", None) is not None
         return conn
 
 
@@ -116,6 +119,7 @@ class _WatchedHTTPSPool(HTTPSConnectionPool):
         conn = super()._get_conn(timeout)
         if WATCH.cutoff is not None:
             WATCH.cutoff.conn = conn
+            WATCH.cutoff.reused = getattr(conn, "sock", None) is not None
         return conn
 
 
