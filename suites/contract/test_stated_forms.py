@@ -49,7 +49,7 @@ from typing import Any
 import pytest
 
 from qaconform import contract
-from qaconform.pytest.outcomes import SkipKind, fail, skip
+from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
 from qaconform.pytest.support import NON_ASCII_TEXTS, find_listed, new_id, present, settle, wire_value
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile, VisibilityOptions
@@ -268,13 +268,12 @@ def _check_comment_body(client: ApiClient, carrier: str, forms_answer: int, run_
     if sent is None or not sent.taken:
         sent = carrier_comment(sent_once, client, forms_answer, carrier, run_tag, created)
     resp = sent.resp
-    assert resp.status == 201, (
-        f"[{_created_rule(resp, 'SHAPE-POST-COMMENT', 'CONV-PARAM-AS-BODY-FIELD')}] {role} gives the comment's body "
-        f"as a {carrier} parameter (no JSON body): expected 201\n{resp.describe()}")
+    expect(resp.status == 201, _created_rule(resp, "SHAPE-POST-COMMENT", "CONV-PARAM-AS-BODY-FIELD"),
+           f"{role} gives the comment's body as a {carrier} parameter (no JSON body): expected 201", resp)
     item = _comment_of(client, forms_answer, sent, "CONV-PARAM-AS-BODY-FIELD")
-    assert nfc(sent.text) in nfc(item.get("body")), (
-        f"[CONV-PARAM-AS-BODY-FIELD] the body given as a {carrier} parameter must be the comment's body; it reads "
-        f"back {item.get('body')!r}\n{resp.describe()}")
+    expect(nfc(sent.text) in nfc(item.get("body")), "CONV-PARAM-AS-BODY-FIELD",
+           f"the body given as a {carrier} parameter must be the comment's body; it reads back "
+           f"{item.get('body')!r}", resp)
 
 
 def visibility_comment(cache: SentCache, client: ApiClient, answer: int, option: str, value: str, carrier: str,
@@ -339,14 +338,13 @@ def _check_visibility(client: ApiClient, option: str, carrier: str, forms_answer
     value = wire_value(profile, option)
     sent = visibility_comment(sent_once, client, forms_answer, option, value, carrier, run_tag, created)
     resp = sent.resp
-    assert resp.status == 201, (
-        f"[{_created_rule(resp, 'SHAPE-POST-COMMENT', 'CONV-PARAM-AS-BODY-FIELD')}] {role} holds Use Private "
-        f"Comments and the {option} option and gives body and visibility={value} as {carrier} parameters: expected "
-        f"201\n{resp.describe()}")
+    expect(resp.status == 201, _created_rule(resp, "SHAPE-POST-COMMENT", "CONV-PARAM-AS-BODY-FIELD"),
+           f"{role} holds Use Private Comments and the {option} option and gives body and visibility={value} as "
+           f"{carrier} parameters: expected 201", resp)
     item = _comment_of(client, forms_answer, sent, "CONV-PARAM-AS-BODY-FIELD")
-    assert item.get("visibility") == value, (
-        f"[CONV-PARAM-AS-BODY-FIELD] visibility given as a {carrier} parameter counts like the body field: the "
-        f"comment reads back with visibility {item.get('visibility')!r}, expected {value!r}\n{resp.describe()}")
+    expect(item.get("visibility") == value, "CONV-PARAM-AS-BODY-FIELD",
+           f"visibility given as a {carrier} parameter counts like the body field: the comment reads back with "
+           f"visibility {item.get('visibility')!r}, expected {value!r}", resp)
 
 
 ANSWER_ACCOUNT = {"query": "novice", "form": "member", "json": "member"}
@@ -371,15 +369,14 @@ def _check_answer_body(client: ApiClient, carrier: str, question_id: int, run_ta
     role = client.role
     sent = body_answer(sent_once, client, question_id, carrier, run_tag, created)
     resp = sent.resp
-    assert sent.id is not None, (
-        f"[CONV-PARAM-AS-BODY-FIELD] {role} gives the answer's body as a {carrier} parameter (no JSON body): the "
-        f"answer must be created\n{resp.describe()}")
+    expect(sent.id is not None, "CONV-PARAM-AS-BODY-FIELD",
+           f"{role} gives the answer's body as a {carrier} parameter (no JSON body): the answer must be created", resp)
     if role not in PUBLISHERS or role not in user_ids:
         return  # novice's answer is in moderation: created is all the description says (and it was created)
     item = find_listed(client, contract.path("listUserAnswers", userId=user_ids[role]), sent.id, until=present)
-    assert item is not None and nfc(sent.text) in nfc(item.get("body")), (
-        f"[CONV-PARAM-AS-BODY-FIELD] the answer whose body was a {carrier} parameter must be listed with that body "
-        f"in {role}'s answer list; got {(item or {}).get('body')!r}\n{resp.describe()}")
+    expect(item is not None and nfc(sent.text) in nfc(item.get("body")), "CONV-PARAM-AS-BODY-FIELD",
+           f"the answer whose body was a {carrier} parameter must be listed with that body in {role}'s answer list; "
+           f"got {(item or {}).get('body')!r}", resp)
 
 
 @pytest.mark.rule("ANSWER-OTHER-NODE-FIELDS")
@@ -424,14 +421,13 @@ def _check_node_fields(client: ApiClient, carrier: str, question_id: int, run_ta
 
 def _judge_node_fields(sent: Sent, role: str, carrier: str, extra: dict[str, Any]) -> None:
     resp = sent.resp
-    assert sent.taken, (
-        f"[ANSWER-OTHER-NODE-FIELDS] 'other Node fields may be supplied': an answer by {role} with {extra} "
-        f"beside its body ({carrier}) must be created\n{resp.describe()}")
+    expect(sent.taken, "ANSWER-OTHER-NODE-FIELDS",
+           f"'other Node fields may be supplied': an answer by {role} with {extra} beside its body ({carrier}) must be "
+           "created", resp)
     body = _json_or_none(resp)
     if isinstance(body, dict) and "body" in body:  # a 201 with the node (a moderated answer's body is not shown)
-        assert nfc(sent.text) in nfc(body.get("body")), (
-            f"[ANSWER-OTHER-NODE-FIELDS] the answer created with {extra} must keep its body {sent.text!r}, got "
-            f"{body.get('body')!r}\n{resp.describe()}")
+        expect(nfc(sent.text) in nfc(body.get("body")), "ANSWER-OTHER-NODE-FIELDS",
+               f"the answer created with {extra} must keep its body {sent.text!r}, got {body.get('body')!r}", resp)
 
 
 def _json_or_none(resp: ApiResponse) -> Any:
@@ -530,8 +526,8 @@ def _content_body_once(admin: ApiClient, author_id: int, node_id: int) -> tuple[
 
 
 def _check_text(where: str, got: Any, text: str, resp: ApiResponse) -> None:
-    assert got is not None and nfc(text) in nfc(got), (
-        f"[TEXT-NON-ASCII] the text {text!r} must read back unchanged from {where}; got {got!r}\n{resp.describe()}")
+    expect(got is not None and nfc(text) in nfc(got), "TEXT-NON-ASCII",
+           f"the text {text!r} must read back unchanged from {where}; got {got!r}", resp)
 
 
 @pytest.mark.rule("TEXT-NON-ASCII", "CONV-PARAM-AS-BODY-FIELD")
@@ -546,7 +542,7 @@ def test_non_ascii_comment_text_reads_back_unchanged_from_every_list(
     sent = carrier_comment(sent_once, member, forms_answer, carrier, run_tag, created)
     resp = sent.resp
     own = "SHAPE-POST-COMMENT" if carrier.startswith("json") else "CONV-PARAM-AS-BODY-FIELD"
-    assert resp.status == 201, f"[{own}] member posts a comment ({carrier}) with {script} text\n{resp.describe()}"
+    expect(resp.status == 201, own, f"member posts a comment ({carrier}) with {script} text", resp)
     item = _comment_of(member, forms_answer, sent, "COMMENT-LISTED")
     text = TEXTS[script]
     _check_text("the answer's comment list", item.get("body"), text, resp)
@@ -566,7 +562,7 @@ def test_non_ascii_answer_text_reads_back_unchanged_from_every_list(
     sent = body_answer(sent_once, member, question_id, carrier, run_tag, created)
     resp = sent.resp
     own = "ANSWER-201" if carrier.startswith("json") else "CONV-PARAM-AS-BODY-FIELD"
-    assert resp.status == 201, f"[{own}] member posts an answer ({carrier}) with {script} text\n{resp.describe()}"
+    expect(resp.status == 201, own, f"member posts an answer ({carrier}) with {script} text", resp)
     assert sent.id is not None
     text = TEXTS[script]
     body = _json_or_none(resp)
@@ -612,7 +608,7 @@ def test_any_unicode_text_in_a_comment_reads_back_unchanged(
     texts = drawn_texts()
     sent = carrier_comment(sent_once, member, forms_answer, "json-utf8", run_tag, created)
     resp = sent.resp
-    assert resp.status == 201, f"[SHAPE-POST-COMMENT] member posts a comment with {texts!r}\n{resp.describe()}"
+    expect(resp.status == 201, "SHAPE-POST-COMMENT", f"member posts a comment with {texts!r}", resp)
     item = _comment_of(member, forms_answer, sent, "COMMENT-LISTED")
     for text in texts:
         _check_text("the answer's comment list", item.get("body"), text, resp)
@@ -628,15 +624,15 @@ def test_a_non_ascii_lock_prompt_comes_back_unchanged_as_extra(
     too), whose prompt holds every script; each case checks its own script and the whole prompt."""
     lock = locked_by("member")
     resp, prompt = lock.resp, lock.text
-    assert resp.status == 200, (
-        f"[PERM-LOCK-OWN] member (Lock comments on own posts) locks its own answer {lock.node}\n{resp.describe()}")
+    expect(resp.status == 200, "PERM-LOCK-OWN",
+           f"member (Lock comments on own posts) locks its own answer {lock.node}", resp)
     body = resp.json()
     action = body.get("result", {}).get("lockAction") if isinstance(body, dict) and isinstance(
         body.get("result"), dict) else None
     extra = action.get("extra") if isinstance(action, dict) else None
-    assert extra is not None and nfc(TEXTS[script]) in nfc(extra) and nfc(extra) == nfc(prompt), (
-        f"[ACTION-LOCK-EXTRA] the prompt {prompt!r} is stored as extra of the returned lock action (its {script} "
-        f"text {TEXTS[script]!r} unchanged); got {extra!r}\n{resp.describe()}")
+    expect(extra is not None and nfc(TEXTS[script]) in nfc(extra) and nfc(extra) == nfc(prompt), "ACTION-LOCK-EXTRA",
+           f"the prompt {prompt!r} is stored as extra of the returned lock action (its {script} text {TEXTS[script]!r} "
+           f"unchanged); got {extra!r}", resp)
 
 
 # ------------------------------------------------------------------------------------------------ credentials
@@ -680,9 +676,9 @@ def test_an_account_whose_password_holds_a_colon_or_non_ascii_is_accepted(
         else:
             resp = client.get(contract.path(operation), params={"pageSize": 1}, operation=operation)
             expected = 200
-        assert resp.status == expected, (
-            f"[AUTH-BASIC] {role}'s password holds {'a colon' if form == 'colon' else 'non-ASCII characters'}; its "
-            f"Basic credentials are valid, so {operation} must answer {expected}\n{resp.describe()}")
+        expect(resp.status == expected, "AUTH-BASIC",
+               f"{role}'s password holds {'a colon' if form == 'colon' else 'non-ASCII characters'}; its Basic "
+               f"credentials are valid, so {operation} must answer {expected}", resp)
 
 
 def _refused(api: dict[str, ApiClient], profile: Profile, role: str, wrong: str, operation: str, answer: int,
@@ -715,9 +711,9 @@ def test_a_wrong_password_in_each_form_is_refused(
     password = profile.accounts[role].password
     wrong = "" if form == "empty" else f"{password}:qc{uuid.uuid4().hex[:6]}"
     resp = _refused(api, profile, role, wrong, operation, forms_answer, run_tag)
-    assert 400 <= resp.status < 500, (
-        f"[AUTH-BAD-CREDENTIALS] {role}'s username with a wrong password ({form.replace('-', ' ')}) must be refused "
-        f"(401, or another 4xx) on {operation}\n{resp.describe()}")
+    expect(400 <= resp.status < 500, "AUTH-BAD-CREDENTIALS",
+           f"{role}'s username with a wrong password ({form.replace('-', ' ')}) must be refused (401, or another 4xx) "
+           f"on {operation}", resp)
 
 
 @pytest.mark.rule("AUTH-BAD-CREDENTIALS")
@@ -730,6 +726,6 @@ def test_a_password_cut_at_its_colon_is_refused(
     for role in _accounts_with(profile, "colon"):
         wrong = profile.accounts[role].password.split(":", 1)[0]
         resp = _refused(api, profile, role, wrong, operation, forms_answer, run_tag)
-        assert 400 <= resp.status < 500, (
-            f"[AUTH-BAD-CREDENTIALS] {role}'s password cut at its colon is a wrong password: it must be refused "
-            f"(401, or another 4xx) on {operation}\n{resp.describe()}")
+        expect(400 <= resp.status < 500, "AUTH-BAD-CREDENTIALS",
+               f"{role}'s password cut at its colon is a wrong password: it must be refused (401, or another 4xx) on "
+               f"{operation}", resp)

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
 from qaconform.pytest.support import (
     body_holds,
     expect_created,
@@ -122,15 +122,14 @@ def every_page(client: ApiClient, path: str, max_pages: int = 60) -> list[dict[s
     return out
 
 
-def read_back(client: ApiClient, answer_id: int, comment_id: int, blame: str | None = None) -> dict[str, Any]:
-    """The comment as listed for this caller; fails with the listing when it is missing (the message starts with
-    ``[blame]`` when given: the rule ids that say this caller sees the comment)."""
+def read_back(client: ApiClient, answer_id: int, comment_id: int, blame: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The comment as listed for this caller; fails with the listing when it is missing, charged to ``blame`` when
+    given (the rule ids that say this caller sees the comment), else to the calling test's rules."""
     items = comments_as(client, answer_id, showing=[comment_id])
     item = find_item(items, comment_id)
-    prefix = "" if blame is None else f"[{blame}] "
-    assert item is not None, (
-        f"{prefix}comment {comment_id} is not in the comment list of answer {answer_id} as seen by {client.role}; "
-        f"listed ids: {[i.get('id') for i in items][:40]}")
+    if item is None:
+        fail(blame, f"comment {comment_id} is not in the comment list of answer {answer_id} as seen by {client.role}; "
+                    f"listed ids: {[i.get('id') for i in items][:40]}")
     return item
 
 
@@ -340,13 +339,13 @@ def test_comment_with_visibility_recipients_is_private_to_them_and_reads_back_it
     # A setting read back wrong may be one the target did not store (COMMENT-2) or did not return
     # (COMMENT-VISIBILITY-RETURNED): the list shows the same either way, so those failures name both.
     for reader, who in ((member, "the author"), (moderator, "the recipient")):
-        item = read_back(reader, thread_answer, cid, blame="COMMENT-2")
-        assert item.get("visibility") == vis.recipients, (
-            f"[COMMENT-2, COMMENT-VISIBILITY-RETURNED] {who} ({reader.role}) must read the comment back with "
-            f"visibility {vis.recipients!r}, got {item.get('visibility')!r}: {item}")
-        assert recipient_ids(item) == {str(mod_id)}, (
-            f"[COMMENT-2, COMMENT-VISIBILITY-RETURNED] {who} ({reader.role}) must read the comment back with exactly "
-            f"the recipients given ([{{id: {mod_id}}}]), got {item.get('recipients')!r}")
+        item = read_back(reader, thread_answer, cid, blame=("COMMENT-2",))
+        expect(item.get("visibility") == vis.recipients, ("COMMENT-2", "COMMENT-VISIBILITY-RETURNED"),
+               f"{who} ({reader.role}) must read the comment back with visibility {vis.recipients!r}, got "
+               f"{item.get('visibility')!r}: {item}")
+        expect(recipient_ids(item) == {str(mod_id)}, ("COMMENT-2", "COMMENT-VISIBILITY-RETURNED"),
+               f"{who} ({reader.role}) must read the comment back with exactly the recipients given ([{{id: "
+               f"{mod_id}}}]), got {item.get('recipients')!r}")
 
 
 @pytest.mark.rule("COMMENT-2")
@@ -361,7 +360,7 @@ def test_comment_private_to_two_recipients_reads_back_with_each_for_each(
         f"member holds Use Private Comments: a comment private to {ids} must be created (201)\n{resp.describe()}")
     cid = new_id(resp)
     for reader in ("member", "moderator", "novice"):
-        item = read_back(api[reader], thread_answer, cid, blame="COMMENT-2")
+        item = read_back(api[reader], thread_answer, cid, blame=("COMMENT-2",))
         assert recipient_ids(item) == {str(i) for i in ids}, (
             f"{reader} must read the comment back with exactly the recipients given ({ids}), got "
             f"{item.get('recipients')!r}\n{resp.describe()}")
@@ -416,15 +415,14 @@ def test_reply_to_private_comment_with_different_visibility_is_400_with_the_inhe
         skip(SkipKind.OTHER, f"the profile's [visibility] gives no wire value for {option}, so it cannot be sent")
     marker = _marker("different visibility")
     resp = post_comment(member, private_comment, run_tag, created, text=marker, visibility=value)
-    assert resp.status == 400, (
-        f"[COMMENT-4] a reply to a private comment with visibility {value!r} (the parent's is {vis.recipients!r}) "
-        f"must be refused with 400; member holds the {option} option, so 403 is not expected\n{resp.describe()}")
+    expect(resp.status == 400, "COMMENT-4",
+           f"a reply to a private comment with visibility {value!r} (the parent's is {vis.recipients!r}) must be "
+           f"refused with 400; member holds the {option} option, so 403 is not expected", resp)
     texts = [s.strip() for s in body_strings(resp)]
-    assert INHERITED_MESSAGE in texts, (
-        f"[COMMENT-400-MESSAGE] the 400 must carry the message {INHERITED_MESSAGE!r}; the body's strings are "
-        f"{texts[:10]}\n{resp.describe()}")
-    assert not bodies_containing(comments_as(member, thread_answer), marker), (
-        f"[COMMENT-4] the refused reply must not be created, but member's comment list holds it\n{resp.describe()}")
+    expect(INHERITED_MESSAGE in texts, "COMMENT-400-MESSAGE",
+           f"the 400 must carry the message {INHERITED_MESSAGE!r}; the body's strings are {texts[:10]}", resp)
+    expect(not bodies_containing(comments_as(member, thread_answer), marker), "COMMENT-4",
+           "the refused reply must not be created, but member's comment list holds it", resp)
 
 
 @pytest.mark.rule("COMMENT-5")
@@ -524,17 +522,16 @@ def test_private_comments_exist_from_2_16_0_so_a_retrieved_comment_carries_both_
     site lets its least privileged account read others' private comments), and a retrieved comment carries both
     fields."""
     hidden = [i.get("id") for i in comments_as(novice, thread_answer) if str(i.get("id")) == str(private_comment)]
-    assert not hidden, (
-        f"[COMMENT-8] a target at {profile.service_version or 'an unstated version (taken as current)'} has private "
-        f"comments, yet comment {private_comment}, private to moderator, is listed to novice: the privacy fields "
-        f"were taken and ignored")
-    item = read_back(moderator, thread_answer, private_comment, blame="COMMENT-2")
+    expect(not hidden, "COMMENT-8",
+           f"a target at {profile.service_version or 'an unstated version (taken as current)'} has private comments, "
+           f"yet comment {private_comment}, private to moderator, is listed to novice: the privacy fields were taken "
+           "and ignored")
+    item = read_back(moderator, thread_answer, private_comment, blame=("COMMENT-2",))
     missing = [k for k in ("visibility", "recipients") if k not in item]
     # Both rules say a 2.16.0 target returns the two fields: a missing one breaks both.
-    assert not missing, (
-        f"[COMMENT-8, VERSION-PRIVATE-COMMENTS-2160] a target at "
-        f"{profile.service_version or 'an unstated version (taken as current)'} has private comments: a retrieved "
-        f"comment returns both visibility and recipients; missing {missing}: {item}")
+    expect(not missing, ("COMMENT-8", "VERSION-PRIVATE-COMMENTS-2160"),
+           f"a target at {profile.service_version or 'an unstated version (taken as current)'} has private comments: a "
+           f"retrieved comment returns both visibility and recipients; missing {missing}: {item}")
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -622,18 +619,15 @@ def test_created_comment_gives_201_with_location_and_is_listed_with_its_body(
         plain_comments: PlainComments) -> None:
     """novice's plain comment on the thread (COMMENT-1 reads the same one)."""
     resp, marker = plain_comment(plain_comments, novice, thread_answer, run_tag, created)
-    assert resp.status == 201, (
-        f"[COMMENT-201-LOCATION] novice holds Comment: a plain comment must be created (201)\n{resp.describe()}")
+    expect(resp.status == 201, "COMMENT-201-LOCATION",
+           "novice holds Comment: a plain comment must be created (201)", resp)
     location = resp.headers.get("location", "")
-    assert location, f"[COMMENT-201-LOCATION] a 201 to a posted comment must carry a Location header\n" \
-                     f"{resp.describe()}"
+    expect(location, "COMMENT-201-LOCATION", "a 201 to a posted comment must carry a Location header", resp)
     found = bodies_containing(comments_as(novice, thread_answer, holding=marker), marker)
-    assert len(found) == 1, (
-        f"[COMMENT-LISTED] the comment must appear once in the answer's comment list with its body; found ids {found}\n"
-        f"{resp.describe()}")
-    assert str(found[0]) in location, (
-        f"[COMMENT-201-LOCATION] Location must hold the URL of the new comment (id {found[0]}), got {location!r}\n"
-        f"{resp.describe()}")
+    expect(len(found) == 1, "COMMENT-LISTED",
+           f"the comment must appear once in the answer's comment list with its body; found ids {found}", resp)
+    expect(str(found[0]) in location, "COMMENT-201-LOCATION",
+           f"Location must hold the URL of the new comment (id {found[0]}), got {location!r}", resp)
 
 
 @pytest.mark.rule("COMMENT-BODY-REQUIRED")

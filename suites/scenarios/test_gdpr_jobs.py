@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from qaconform.pytest.outcomes import SkipKind, fail, skip
+from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
 from qaconform.pytest.time_frames import Frames, retry_once_in_a_fresh_frame
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
@@ -47,16 +47,20 @@ INVALID_USER_ID = "Invalid User Id"
 
 _rng = random.SystemRandom()
 
-RuleOf = str | Callable[[str | None], str]
+Rules = str | tuple[str, ...]
+"""One rule id, or several."""
+RuleOf = Rules | Callable[[str | None], Rules]
 """The rule id(s) a wrong answer breaks: fixed, or chosen from the error text the target sent (None: no JSON error)."""
 
 
-def tag(rule: RuleOf | None, error: str | None = None) -> str:
-    """``[RULE] `` for the start of a failure message (the report blames only the rules a message names); empty
-    without a rule, so that a helper called without one keeps its old messages."""
+def rules_of(rule: RuleOf | None, error: str | None = None) -> tuple[str, ...]:
+    """The rules a failure charges (the report blames only the rules a failure names): ``rule``, or those it picks
+    from ``error``; none without a rule, so that a failure of a helper called without one is charged to the calling
+    test's rules."""
     if rule is None:
-        return ""
-    return f"[{rule(error) if callable(rule) else rule}] "
+        return ()
+    chosen = rule(error) if callable(rule) else rule
+    return (chosen,) if isinstance(chosen, str) else chosen
 
 
 def future_minute() -> datetime:
@@ -165,10 +169,10 @@ class Jobs:
             skip(SkipKind.OTHER,
                  f"inconclusive: the target reported the guard ({error!r}) before the error under test; "
                  f"[safety] destructive = false forbids sending this request without a guard")
-        assert resp.status == 400, f"{tag(rule, error)}expected 400 with {{error: {message!r}}}\n{resp.describe()}"
+        expect(resp.status == 400, rules_of(rule, error), f"expected 400 with {{error: {message!r}}}", resp)
         assert_error_body(resp, None if rule is None else "GDPR-ERROR-BODY")
         expectation = f"start with {message!r}" if prefix else f"be exactly {message!r}"
-        assert matches, f"{tag(rule, error)}the error message must {expectation}; got {error!r}\n{resp.describe()}"
+        expect(matches, rules_of(rule, error), f"the error message must {expectation}; got {error!r}", resp)
         return resp
 
 
@@ -186,10 +190,10 @@ def _error_text(resp: ApiResponse) -> str | None:
 
 def assert_error_body(resp: ApiResponse, rule: str | None = None) -> None:
     """GDPR-ERROR-BODY: a 400 of the job endpoint (and the 422 of the content list) is a JSON {error: <string>}.
-    ``rule``: the id the failure message starts with (none by default)."""
+    ``rule``: the id the failure names (none by default: the calling test's rules are charged)."""
     body = resp.json()
-    assert isinstance(body, dict) and isinstance(body.get("error"), str), (
-        f"{tag(rule)}the error body must be a JSON object {{error: <string>}}\n{resp.describe()}")
+    expect(isinstance(body, dict) and isinstance(body.get("error"), str), rules_of(rule),
+           "the error body must be a JSON object {error: <string>}", resp)
 
 
 @pytest.fixture(scope="module")
@@ -420,7 +424,7 @@ def _skip_when_near_frames_are_held(jobs: Jobs, job: Scheduled) -> None:
                                      f"at the same time) hold them; the next run draws other frames")
 
 
-def _job_refusal_rules(error: str | None, forms: dict[str, str]) -> str:
+def _job_refusal_rules(error: str | None, forms: dict[str, Rules]) -> Rules:
     """The rules a refusal of a complete job breaks: the one stated form its message names (``forms``: a word of the
     message -> rule, checked in order), else the date, else the job as a whole."""
     lowered = (error or "").lower()
@@ -429,11 +433,12 @@ def _job_refusal_rules(error: str | None, forms: dict[str, str]) -> str:
             return rule
     if "date" in lowered:
         return "GDPR-DATE-FORMATTED"
-    return "GDPR-201-JOBID, GDPR-DATE-FORMATTED, SHAPE-SCHEDULE-GDPR-JOB"
+    return ("GDPR-201-JOBID", "GDPR-DATE-FORMATTED", "SHAPE-SCHEDULE-GDPR-JOB")
 
 
-_MAIN_FORMS = {"reassign": "GDPR-REASSIGN-FORMS", "operation": "GDPR-OPERATIONS-RANGE", "user": "GDPR-USER-FORMS",
-               MAIN_USER_FORM: "GDPR-USER-FORMS", "time frame": "GDPR-BULK-NO-TYPE, GDPR-201-JOBID"}
+_MAIN_FORMS: dict[str, Rules] = {
+    "reassign": "GDPR-REASSIGN-FORMS", "operation": "GDPR-OPERATIONS-RANGE", "user": "GDPR-USER-FORMS",
+    MAIN_USER_FORM: "GDPR-USER-FORMS", "time frame": ("GDPR-BULK-NO-TYPE", "GDPR-201-JOBID")}
 
 
 def _frame_note(job: Scheduled) -> str:
@@ -452,15 +457,15 @@ def test_a_valid_individual_job_is_scheduled_with_201_and_a_job_id(main_job: Sch
     reassignUser by username ("by exactly one of username or id"), four operations ("at most 4 elements"), the date
     formatted MM/DD/YYYY HH:MM."""
     resp, body = main_job.resp, main_job.body
-    assert resp.status == 201, (
-        f"{tag(lambda e: _job_refusal_rules(e, _MAIN_FORMS), _error_text(resp))}a complete individual job "
-        f"(user {body['user']}, reassignUser {body['reassignUser']}, operations {body['operations']}) dated "
-        f"{main_job.moment} (MM/DD/YYYY HH:MM, 24-hour, in the future) must be scheduled with 201"
-        f"{_frame_note(main_job)}\n{resp.describe()}")
+    if resp.status != 201:
+        fail(_job_refusal_rules(_error_text(resp), _MAIN_FORMS),
+             f"a complete individual job (user {body['user']}, reassignUser {body['reassignUser']}, operations "
+             f"{body['operations']}) dated {main_job.moment} (MM/DD/YYYY HH:MM, 24-hour, in the future) must be "
+             f"scheduled with 201{_frame_note(main_job)}", resp)
     errors = contract.validate("gdpr-job-response", resp.json())
-    assert not errors, (
-        f"[GDPR-201-JOBID, SHAPE-SCHEDULE-GDPR-JOB] the 201 body does not match gdpr-job-response.json "
-        f"({len(errors)} error(s)):\n  " + "\n  ".join(errors[:20]))
+    expect(not errors, ("GDPR-201-JOBID", "SHAPE-SCHEDULE-GDPR-JOB"),
+           f"the 201 body does not match gdpr-job-response.json ({len(errors)} error(s)):\n  "
+           + "\n  ".join(errors[:20]))
 
 
 def _time_frame_or_job_rule(error: str | None) -> str:
@@ -477,12 +482,12 @@ def test_a_job_request_without_type_schedules_nothing(main_job: Scheduled) -> No
     (twice: a frame found taken is retried once, type-less request first again)."""
     refused, valid = main_job.typeless, main_job.resp
     assert refused is not None
-    assert 400 <= refused.status < 500, (
-        f"[GDPR-BULK-NO-TYPE] a job request without type must be refused (4xx)\n{refused.describe()}")
-    assert valid.status == 201, (
-        f"{tag(_time_frame_or_job_rule, _error_text(valid))}the same job with type individual on the same minute "
-        f"must now be scheduled (201): the refused request must have scheduled nothing{_frame_note(main_job)}"
-        f"\n{valid.describe()}")
+    expect(400 <= refused.status < 500, "GDPR-BULK-NO-TYPE",
+           "a job request without type must be refused (4xx)", refused)
+    if valid.status != 201:
+        fail(_time_frame_or_job_rule(_error_text(valid)),
+             "the same job with type individual on the same minute must now be scheduled (201): the refused request "
+             f"must have scheduled nothing{_frame_note(main_job)}", valid)
 
 
 @pytest.mark.destructive
@@ -495,12 +500,10 @@ def test_a_second_job_for_a_time_frame_already_taken_is_refused(jobs: Jobs, main
                                      f"({main_job.resp.status}; test_a_valid_individual_job_is_scheduled_with_201_"
                                      f"and_a_job_id judges it), so no frame of this run is taken")
     second, _ = jobs.send(main_job.body)
-    assert second.status == 400, (
-        f"[GDPR-TIME-FRAME] a second job for the same minute ({main_job.moment}) must be refused with 400"
-        f"\n{second.describe()}")
+    expect(second.status == 400, "GDPR-TIME-FRAME",
+           f"a second job for the same minute ({main_job.moment}) must be refused with 400", second)
     assert_error_body(second, "GDPR-ERROR-BODY")
-    assert _error_text(second) == TIME_FRAME, (
-        f"[GDPR-TIME-FRAME] the error must be exactly {TIME_FRAME!r}\n{second.describe()}")
+    expect(_error_text(second) == TIME_FRAME, "GDPR-TIME-FRAME", f"the error must be exactly {TIME_FRAME!r}", second)
 
 
 @pytest.mark.destructive
@@ -512,12 +515,12 @@ def test_a_job_naming_its_user_and_reassign_user_by_id_is_scheduled(jobs: Jobs, 
                                        "gdpr_user by id", fixtures=["gdpr_user_id"])
     _skip_when_near_frames_are_held(jobs, second_job)
     resp, body = second_job.resp, second_job.body
-    forms = {"reassign": "GDPR-REASSIGN-FORMS", "user": "GDPR-USER-FORMS", " id": "GDPR-USER-FORMS"}
-    assert resp.status == 201, (
-        f"{tag(lambda e: _job_refusal_rules(e, forms), _error_text(resp))}a complete individual job naming "
-        f"gdpr_user by id ({body['user']}; reassignUser {body.get('reassignUser')}) dated {second_job.moment} must be "
-        f"scheduled (201): the user is 'Exactly one of username, email, id'{_frame_note(second_job)}"
-        f"\n{resp.describe()}")
+    forms: dict[str, Rules] = {"reassign": "GDPR-REASSIGN-FORMS", "user": "GDPR-USER-FORMS", " id": "GDPR-USER-FORMS"}
+    if resp.status != 201:
+        fail(_job_refusal_rules(_error_text(resp), forms),
+             f"a complete individual job naming gdpr_user by id ({body['user']}; reassignUser "
+             f"{body.get('reassignUser')}) dated {second_job.moment} must be scheduled (201): the user is 'Exactly one "
+             f"of username, email, id'{_frame_note(second_job)}", resp)
 
 
 @pytest.mark.destructive
@@ -533,9 +536,9 @@ def test_a_job_a_minute_ahead_in_every_time_zone_is_scheduled(jobs: Jobs, second
     resp = second_job.resp
     error = _error_text(resp)
     rule = "GDPR-PAST-DATE" if error == PAST_DATE else "GDPR-201-JOBID"
-    assert resp.status == 201, (
-        f"[{rule}] a job dated {second_job.moment} (ahead of now in every time zone) is not in the past: it must be "
-        f"scheduled (201){_frame_note(second_job)}\n{resp.describe()}")
+    expect(resp.status == 201, rule,
+           f"a job dated {second_job.moment} (ahead of now in every time zone) is not in the past: it must be "
+           f"scheduled (201){_frame_note(second_job)}", resp)
 
 
 TIMESTAMP_FORMS = ("epoch_millis", "epoch_seconds", "epoch_millis_string", "iso_text")
@@ -784,7 +787,7 @@ def member_content(admin: ApiClient, user_ids: dict[str, int], shared_answer: in
     return admin.get(f"users/gdpr/{member_id}/content.json", operation="listUserContent")
 
 
-def content_schema_tag(errors: list[str]) -> str:
+def content_schema_rules(errors: list[str]) -> list[str]:
     """The rules content-list.json violations (``$[0].actionDate: ...``) break: an entry's actionDate value its
     format rule, the top level not being an array the bare-array rule, anything else the entry shape rule."""
     rules: list[str] = []
@@ -796,7 +799,7 @@ def content_schema_tag(errors: list[str]) -> str:
             rules.append("LIST-ARRAY-CONTENT")
         else:
             rules.append("SHAPE-LIST-USER-CONTENT")
-    return "[" + ", ".join(dict.fromkeys(rules)) + "]"
+    return list(dict.fromkeys(rules))
 
 
 @pytest.mark.writes
@@ -804,17 +807,16 @@ def content_schema_tag(errors: list[str]) -> str:
 def test_a_users_content_list_is_a_bare_array_of_content_entries(member_content: ApiResponse,
                                                                   contract: Any) -> None:
     r = member_content
-    assert r.status == 200, (
-        f"[SHAPE-LIST-USER-CONTENT] admin must be able to list member's content (200)\n{r.describe()}")
+    expect(r.status == 200, "SHAPE-LIST-USER-CONTENT", "admin must be able to list member's content (200)", r)
     body = r.json()
-    assert isinstance(body, list), (
-        f"[LIST-ARRAY-CONTENT] the content list is a bare JSON array, not the paged envelope; got "
-        f"{type(body).__name__}\n{r.describe()}")
-    assert body, (
-        f"[SHAPE-LIST-USER-CONTENT] member posted an answer in this run, yet its content list is empty\n{r.describe()}")
+    expect(isinstance(body, list), "LIST-ARRAY-CONTENT",
+           f"the content list is a bare JSON array, not the paged envelope; got {type(body).__name__}", r)
+    expect(body, "SHAPE-LIST-USER-CONTENT", "member posted an answer in this run, yet its content list is empty", r)
     errors = contract.validate("content-list", body)
-    assert not errors, f"{content_schema_tag(errors)} the content list does not match content-list.json (actionDate " \
-                       "is YYYY-MM-DD HH:MM:SS.S):\n  " + "\n  ".join(errors[:15]) + f"\n{r.describe()}"
+    if errors:
+        shown = "\n  ".join(errors[:15])
+        fail(content_schema_rules(errors),
+             f"the content list does not match content-list.json (actionDate is YYYY-MM-DD HH:MM:SS.S):\n  {shown}", r)
 
 
 @pytest.mark.writes

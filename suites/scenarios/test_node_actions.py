@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from qaconform.pytest import one_shots
-from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
 from qaconform.pytest.support import answer_posted, find_listed, new_id, post_answer
 from qaconform.target.client import ApiClient, ApiResponse
 
@@ -34,8 +34,8 @@ DENIED = (401, 403)
 NODE_TYPES = {"question", "answer", "comment", "ideacomment", "idea", "kbentry", "topic"}
 
 # ------------------------------------------------------------------------------------------------ failure messages
-# A test that names several rules fails in the report only for the rules its message names (ARCHITECTURE.md), so
-# every message here starts with the rule ids the failed check concerns: ``[ACTION-RECORD-SHAPE, SHAPE-LOCK-NODE]``.
+# A test that names several rules fails in the report only for the rules its failure names (ARCHITECTURE.md), so
+# every failure here is a RuleFailure carrying the rule ids the failed check concerns (ACTION-RECORD-SHAPE, ...).
 
 SHAPE_RULE = {"favoriteAction": "SHAPE-UNMARK-FAVORITE", "wikifyAction": "SHAPE-CANCEL-WIKI",
               "lockAction": "SHAPE-LOCK-NODE", "sendToModAction": "SHAPE-SEND-TO-MODERATION"}
@@ -56,16 +56,15 @@ def marked_rules(request: pytest.FixtureRequest) -> tuple[str, ...]:
     return tuple(dict.fromkeys(str(a) for m in request.node.iter_markers("rule") for a in m.args))
 
 
-def tag(concerned: Iterable[str], rules: Sequence[str], fallback: Iterable[str] = ()) -> str:
-    """``[A, B] ``: the rules a failed check concerns, among the test's ``rules``; else the concerned ones as they are
-    (none of the test's: the check was a precondition, and the test is reported blocked by them, the failure charged
-    to them once); only when a check concerns no rule, the ``fallback`` rules among the test's. Empty without
-    ``rules``, so that a helper keeps its old messages."""
+def blamed(concerned: Iterable[str], rules: Sequence[str], fallback: Iterable[str] = ()) -> list[str]:
+    """The rules a failed check charges: those it concerns among the test's ``rules``; else the concerned ones as
+    they are (none of the test's: the check was a precondition, and the test is reported blocked by them, the
+    failure charged to them once); only when a check concerns no rule, the ``fallback`` rules among the test's.
+    None without ``rules``: the failure is then charged to the rules of the test that called the helper."""
     if not rules:
-        return ""
+        return []
     concerned = list(dict.fromkeys(concerned))
-    named = [r for r in concerned if r in rules] or concerned or [r for r in dict.fromkeys(fallback) if r in rules]
-    return "[" + ", ".join(named) + "] "
+    return [r for r in concerned if r in rules] or concerned or [r for r in dict.fromkeys(fallback) if r in rules]
 
 
 def schema_error_rules(error: str, key: str, whole: bool = True) -> tuple[list[str], list[str]]:
@@ -103,62 +102,62 @@ def schema_error_rules(error: str, key: str, whole: bool = True) -> tuple[list[s
     return ["ACTION-RECORD-SHAPE"], [shape]
 
 
-def schema_tag(errors: list[str], key: str, rules: Sequence[str], whole: bool = True) -> str:
-    """The message prefix of a failed schema check: every violation's rules (see schema_error_rules)."""
+def schema_rules(errors: list[str], key: str, rules: Sequence[str], whole: bool = True) -> list[str]:
+    """The rules a failed schema check charges: every violation's rules (see schema_error_rules)."""
     concerned: list[str] = []
     fallback: list[str] = []
     for e in errors:
         c, f = schema_error_rules(e, key, whole)
         concerned += c
         fallback += f
-    return tag(concerned, rules, fallback)
+    return blamed(concerned, rules, fallback)
 
 
 def assert_action_valid(contract: Any, action: dict[str, Any], key: str, rules: Sequence[str] = ()) -> None:
-    """contract.assert_valid("action", action, key), its message starting with the rules the violations break."""
+    """contract.assert_valid("action", action, key), failing for the rules the violations break."""
     errors = contract.validate("action", action)
     if errors:
         shown = "\n  ".join(errors[:20])
         more = f"\n  ... and {len(errors) - 20} more" if len(errors) > 20 else ""
-        raise AssertionError(f"{schema_tag(errors, key, rules, whole=False)}{key} does not match action.json "
-                             f"({len(errors)} error(s)):\n  {shown}{more}")
+        fail(schema_rules(errors, key, rules, whole=False),
+             f"{key} does not match action.json ({len(errors)} error(s)):\n  {shown}{more}")
 
 
 def assert_action_node(action: dict[str, Any], node_id: int, resp: ApiResponse, what: str = "") -> None:
     """The action record names the node acted on: its id, and a node type."""
     node = action.get("node") or {}
-    assert node.get("id") == node_id, f"[ACTION-NODE-ID] node.id must be {what}{node_id}\n{resp.describe()}"
-    assert node.get("type") in NODE_TYPES, (
-        f"[ACTION-NODE-ID] node.type must be a node type, got {node.get('type')!r}\n{resp.describe()}")
+    expect(node.get("id") == node_id, "ACTION-NODE-ID", f"node.id must be {what}{node_id}", resp)
+    expect(node.get("type") in NODE_TYPES, "ACTION-NODE-ID",
+           f"node.type must be a node type, got {node.get('type')!r}", resp)
 
 
 def action_of(resp: ApiResponse, key: str, schema: str, contract: Any, rules: Sequence[str] = (),
               perm: Sequence[str] = ()) -> dict[str, Any]:
     """The action record of a 200 {success: true, result: {key: <action>}}, after checking the wrapper and schema.
 
-    ``rules``: the test's rule ids; each failure message then starts with the ones its check concerns (without
-    them, no prefix). ``perm``: the rules that allow this caller the move, named when it is refused (401/403)."""
+    ``rules``: the test's rule ids; each failure then names the ones its check concerns (without them, none: the
+    test's own rules are charged). ``perm``: the rules that allow this caller the move, named when it is refused
+    (401/403)."""
     shape = SHAPE_RULE.get(key, "ACTION-WRAPPERS")
     status_rules = perm if resp.status in DENIED and perm else [shape]
-    assert resp.status == 200, f"{tag(status_rules, rules)}the action must answer 200\n{resp.describe()}"
+    expect(resp.status == 200, blamed(status_rules, rules), "the action must answer 200", resp)
     body = resp.json()
-    assert isinstance(body, dict) and body.get("success") is True, (
-        f"{tag(['ACTION-WRAPPERS'], rules)}the response must be {{success: true, result: ...}}\n"
-        f"{resp.describe()}")
+    expect(isinstance(body, dict) and body.get("success") is True, blamed(["ACTION-WRAPPERS"], rules),
+           "the response must be {success: true, result: ...}", resp)
     result = body.get("result")
-    assert isinstance(result, dict) and isinstance(result.get(key), dict), (
-        f"{tag(['ACTION-WRAPPERS'], rules)}result must hold the action record under {key!r}\n"
-        f"{resp.describe()}")
+    expect(isinstance(result, dict) and isinstance(result.get(key), dict), blamed(["ACTION-WRAPPERS"], rules),
+           f"result must hold the action record under {key!r}", resp)
     errors = contract.validate(schema, body)
-    assert not errors, f"{schema_tag(errors, key, rules)}the body does not match {schema}.json:\n  " + \
-        "\n  ".join(errors[:15]) + f"\n{resp.describe()}"
+    if errors:
+        shown = "\n  ".join(errors[:15])
+        fail(schema_rules(errors, key, rules), f"the body does not match {schema}.json:\n  {shown}", resp)
     return result[key]
 
 
-def refusal_tag(status: int, perm: str) -> str:
+def refusal_rule(status: int, perm: str) -> str:
     """A move that had to be refused: a 2xx (or a 4xx other than 401/403) means the permission rule ``perm`` was not
     applied; anything else (a 5xx) is a denial in the wrong form (PERM-DENIED-STATUS: a 4xx, never 2xx or 5xx)."""
-    return f"[{perm}] " if 200 <= status < 300 or 400 <= status < 500 else "[PERM-DENIED-STATUS] "
+    return perm if 200 <= status < 300 or 400 <= status < 500 else "PERM-DENIED-STATUS"
 
 
 def _user_is(action_user: Any, client: ApiClient, user_ids: dict[str, int]) -> bool:
@@ -172,8 +171,8 @@ def _user_is(action_user: Any, client: ApiClient, user_ids: dict[str, int]) -> b
 def _answer(client: ApiClient, question_id: int, run_tag: str, created: Any, what: str) -> int:
     resp = post_answer(client, question_id, run_tag, created, text=what)
     if client.role == "novice":  # no Publish answer: "Answer is created", status not given
-        assert 200 <= resp.status < 300, (
-            f"[ANSWER-MODERATION] novice could not post an answer to act on (expected a 2xx)\n{resp.describe()}")
+        expect(200 <= resp.status < 300, "ANSWER-MODERATION",
+               "novice could not post an answer to act on (expected a 2xx)", resp)
         return new_id(resp)
     return answer_posted(resp, "to act on (expected 201)")
 
@@ -216,10 +215,11 @@ def test_unfavoriting_a_favorite_returns_the_favorite_action_canceled(unfavorite
     action = action_of(unfavorite_once, "favoriteAction", "favorite-result", contract, marked_rules,
                        perm=("PERM-UNFAVORITE",))
     r = unfavorite_once
-    assert action.get("canceled") is True, (
-        f"[ACTION-UNFAVORITE-CANCELED] the favorite action must come back with canceled true\n{r.describe()}")
-    assert isinstance(action.get("canceledByUser"), dict) and isinstance(action.get("canceledDate"), str), (
-        f"[ACTION-CANCELED-FIELDS] a canceled action carries canceledByUser and canceledDate\n{r.describe()}")
+    expect(action.get("canceled") is True, "ACTION-UNFAVORITE-CANCELED",
+           "the favorite action must come back with canceled true", r)
+    expect(isinstance(action.get("canceledByUser"), dict) and isinstance(action.get("canceledDate"), str),
+           "ACTION-CANCELED-FIELDS",
+           "a canceled action carries canceledByUser and canceledDate", r)
     # its verb ("favorited" is a value seen, not stated) is recorded by OBS-ACTION-VERBS
     assert_action_node(action, profile.fixtures.favorite_node_id, r, "the unfavorited node ")
 
@@ -233,12 +233,11 @@ def test_unfavorite_acts_on_the_callers_own_favorite(unfavorite_once: ApiRespons
     r = unfavorite_once
     # canceledByUser is the acting user (both rules say so); with it right, a foreign action.user means the move
     # took another user's favorite: the per-user rule alone.
-    assert _user_is(action.get("canceledByUser"), member, user_ids), (
-        f"[ACTION-UNFAVORITE-PER-USER, AUTH-ACTING-USER] member unfavorited, so canceledByUser must be member "
-        f"({member.username}, id {user_ids.get('member')})\n{r.describe()}")
-    assert _user_is(action.get("user"), member, user_ids), (
-        f"[ACTION-UNFAVORITE-PER-USER] favorites belong to the user of the credentials: the canceled favorite action "
-        f"must be member's own (user {member.username}), not another user's\n{r.describe()}")
+    expect(_user_is(action.get("canceledByUser"), member, user_ids), ("ACTION-UNFAVORITE-PER-USER", "AUTH-ACTING-USER"),
+           f"member unfavorited, so canceledByUser must be member ({member.username}, id {user_ids.get('member')})", r)
+    expect(_user_is(action.get("user"), member, user_ids), "ACTION-UNFAVORITE-PER-USER",
+           "favorites belong to the user of the credentials: the canceled favorite action must be member's own (user "
+           f"{member.username}), not another user's", r)
 
 
 @pytest.mark.rule("ACTION-UNFAVORITE-COUNT")
@@ -246,9 +245,8 @@ def test_unfavorite_reports_the_updated_favorite_count(unfavorite_once: ApiRespo
                                                        marked_rules: tuple[str, ...]) -> None:
     action_of(unfavorite_once, "favoriteAction", "favorite-result", contract, marked_rules, perm=("PERM-UNFAVORITE",))
     count = unfavorite_once.json()["result"].get("favoriteCount")
-    assert isinstance(count, int) and not isinstance(count, bool) and count >= 0, (
-        f"[ACTION-UNFAVORITE-COUNT] favoriteCount must be the node's updated count, a non-negative integer\n"
-        f"{unfavorite_once.describe()}")
+    expect(isinstance(count, int) and not isinstance(count, bool) and count >= 0, "ACTION-UNFAVORITE-COUNT",
+           "favoriteCount must be the node's updated count, a non-negative integer", unfavorite_once)
 
 
 @pytest.mark.rule("ACTION-UNFAVORITE-PER-USER", "ACTION-UNFAVORITE-COUNT")
@@ -270,14 +268,14 @@ def test_another_users_favorite_survives_and_its_removal_lowers_the_count_by_one
              f"shows favoriteCount only in this response); member's own unfavorite is checked by the other "
              f"tests", fixtures=["favorite_node_id"])
     action = action_of(second, "favoriteAction", "favorite-result", contract, marked_rules, perm=("PERM-UNFAVORITE",))
-    assert _user_is(action.get("canceledByUser"), admin, user_ids), (
-        f"[ACTION-UNFAVORITE-PER-USER] admin unfavorited, so canceledByUser must be admin\n{second.describe()}")
-    assert _user_is(action.get("user"), admin, user_ids), (
-        f"[ACTION-UNFAVORITE-PER-USER] admin's unfavorite must cancel admin's own favorite action (user admin), not "
-        f"member's\n{second.describe()}")
-    assert isinstance(count, int) and second.json()["result"].get("favoriteCount") == count - 1, (
-        f"[ACTION-UNFAVORITE-COUNT] after member's unfavorite the count was {count}; admin removing its own favorite "
-        f"must give {count - 1 if isinstance(count, int) else '(count - 1)'}\n{second.describe()}")
+    expect(_user_is(action.get("canceledByUser"), admin, user_ids), "ACTION-UNFAVORITE-PER-USER",
+           "admin unfavorited, so canceledByUser must be admin", second)
+    expect(_user_is(action.get("user"), admin, user_ids), "ACTION-UNFAVORITE-PER-USER",
+           "admin's unfavorite must cancel admin's own favorite action (user admin), not member's", second)
+    expect(isinstance(count, int) and second.json()["result"].get("favoriteCount") == count - 1,
+           "ACTION-UNFAVORITE-COUNT",
+           f"after member's unfavorite the count was {count}; admin removing its own favorite must give "
+           f"{count - 1 if isinstance(count, int) else '(count - 1)'}", second)
 
 
 @pytest.fixture(scope="module")
@@ -321,15 +319,13 @@ def test_unwikifying_a_wiki_node_returns_the_wiki_action_canceled(fixture: str, 
     resp: ApiResponse = request.getfixturevalue(fixture)
     action = action_of(resp, "wikifyAction", "wikify-result", contract, marked_rules, perm=(WIKI_PERM[role],))
     assert_action_valid(contract, action, "wikifyAction", marked_rules)
-    assert action.get("canceled") is True, (
-        f"[ACTION-CANCELWIKI-CANCELED] the wiki action must come back with canceled true\n{resp.describe()}")
-    assert _user_is(action.get("canceledByUser"), api[role], user_ids), (
-        f"[ACTION-CANCELED-FIELDS, AUTH-ACTING-USER] {role} unwikified, so canceledByUser must be "
-        f"{api[role].username}\n{resp.describe()}")
+    expect(action.get("canceled") is True, "ACTION-CANCELWIKI-CANCELED",
+           "the wiki action must come back with canceled true", resp)
+    expect(_user_is(action.get("canceledByUser"), api[role], user_ids), ("ACTION-CANCELED-FIELDS", "AUTH-ACTING-USER"),
+           f"{role} unwikified, so canceledByUser must be {api[role].username}", resp)
     # its verb ("wikified" is a value seen, not stated) is recorded by OBS-ACTION-VERBS
     node_id = getattr(profile.fixtures, node_key)
-    assert (action.get("node") or {}).get("id") == node_id, (
-        f"[ACTION-NODE-ID] node.id must be {node_id}\n{resp.describe()}")
+    expect((action.get("node") or {}).get("id") == node_id, "ACTION-NODE-ID", f"node.id must be {node_id}", resp)
 
 
 @pytest.mark.rule("ACTION-CANCELWIKI-NOT-WIKI")
@@ -339,9 +335,9 @@ def test_an_unwikified_node_reads_back_not_wiki_in_the_lists(fixture: str, role:
                                                              profile: Any, user_ids: dict[str, int],
                                                              marked_rules: tuple[str, ...]) -> None:
     resp: ApiResponse = request.getfixturevalue(fixture)
-    assert resp.status == 200, (
-        f"{tag([WIKI_PERM[role]] if resp.status in DENIED else ['SHAPE-CANCEL-WIKI'], marked_rules)}{role} could not "
-        f"unwikify {node_key}, nothing to read back\n{resp.describe()}")
+    refused = [WIKI_PERM[role]] if resp.status in DENIED else ["SHAPE-CANCEL-WIKI"]
+    expect(resp.status == 200, blamed(refused, marked_rules),
+           f"{role} could not unwikify {node_key}, nothing to read back", resp)
     node_id = int(getattr(profile.fixtures, node_key))
     # every list the node can be in: the question list and its author's question and answer lists (the author is
     # the user of the wikify action; member for its own node). A server may update one list and not another.
@@ -367,9 +363,9 @@ def test_an_unwikified_node_reads_back_not_wiki_in_the_lists(fixture: str, role:
              f"reads the wiki flag back only through the lists (needs fixture: {node_key} naming a listed "
              f"question or answer)", fixtures=[node_key])
     still = [(path, wiki) for path, wiki in found if wiki is not False]
-    assert not still, (
-        f"[ACTION-CANCELWIKI-NOT-WIKI] after cancelwiki the node is no longer community-wiki, so every list must show "
-        f"wiki false for node {node_id}; (list, wiki) {still} (all: {found})\ncancelwiki was: {resp.describe()}")
+    expect(not still, "ACTION-CANCELWIKI-NOT-WIKI",
+           "after cancelwiki the node is no longer community-wiki, so every list must show wiki false for node "
+           f"{node_id}; (list, wiki) {still} (all: {found})\ncancelwiki was:", resp)
 
 
 @pytest.mark.accepted_writes(1)
@@ -421,8 +417,7 @@ def test_locking_a_node_returns_the_lock_action(locked_by_moderator: Locked, con
     r = locked_by_moderator.resp
     action = action_of(r, "lockAction", "lock-result", contract, marked_rules, perm=("PERM-LOCK",))
     assert_action_valid(contract, action, "lockAction", marked_rules)
-    assert action.get("verb") == "locked", (
-        f"[ACTION-VERBS] lockAction has verb locked, got {action.get('verb')!r}\n{r.describe()}")
+    expect(action.get("verb") == "locked", "ACTION-VERBS", f"lockAction has verb locked, got {action.get('verb')!r}", r)
     assert_action_node(action, locked_by_moderator.node, r)
 
 
@@ -432,12 +427,10 @@ def test_the_lock_prompt_is_stored_as_extra_of_the_lock_action(locked_by_moderat
                                                                 marked_rules: tuple[str, ...]) -> None:
     r = locked_by_moderator.resp
     action = action_of(r, "lockAction", "lock-result", contract, marked_rules, perm=("PERM-LOCK",))
-    assert same_text(action.get("extra"), locked_by_moderator.prompt), (
-        f"[ACTION-LOCK-EXTRA] extra must equal the prompt {locked_by_moderator.prompt!r}, got "
-        f"{action.get('extra')!r}\n{r.describe()}")
-    assert _user_is(action.get("user"), moderator, user_ids), (
-        f"[AUTH-ACTING-USER] the acting user is taken from the credentials: the lock action's user must be "
-        f"moderator\n{r.describe()}")
+    expect(same_text(action.get("extra"), locked_by_moderator.prompt), "ACTION-LOCK-EXTRA",
+           f"extra must equal the prompt {locked_by_moderator.prompt!r}, got {action.get('extra')!r}", r)
+    expect(_user_is(action.get("user"), moderator, user_ids), "AUTH-ACTING-USER",
+           "the acting user is taken from the credentials: the lock action's user must be moderator", r)
 
 
 @pytest.mark.rule("PERM-LOCK-OWN", "ACTION-LOCK-EXTRA", "AUTH-ACTING-USER")
@@ -449,10 +442,9 @@ def test_member_may_lock_its_own_answer(member: ApiClient, locked_by: Callable[[
     # A refusal: member may lock its own posts, and the answer is member's own only if its author is the caller.
     action = action_of(resp, "lockAction", "lock-result", contract, marked_rules,
                        perm=("PERM-LOCK-OWN", "AUTH-ACTING-USER"))
-    assert same_text(action.get("extra"), prompt), f"[ACTION-LOCK-EXTRA] extra must equal the prompt {prompt!r}\n" \
-                                          f"{resp.describe()}"
-    assert _user_is(action.get("user"), member, user_ids), (
-        f"[AUTH-ACTING-USER] the lock action's user must be member\n{resp.describe()}")
+    expect(same_text(action.get("extra"), prompt), "ACTION-LOCK-EXTRA", f"extra must equal the prompt {prompt!r}", resp)
+    expect(_user_is(action.get("user"), member, user_ids), "AUTH-ACTING-USER",
+           "the lock action's user must be member", resp)
 
 
 @pytest.mark.rule("PERM-LOCK-OWN", "PERM-DENIED-STATUS")
@@ -460,9 +452,8 @@ def test_member_may_not_lock_another_users_answer(member: ApiClient, moderator: 
                                                   run_tag: str, created: Any) -> None:
     node = _answer(moderator, question_id, run_tag, created, "moderator's answer member may not lock")
     resp = _lock(member, node, _prompt(run_tag))
-    assert resp.status in DENIED, (
-        f"{refusal_tag(resp.status, 'PERM-LOCK-OWN')}member holds Lock comments on OWN posts only; locking "
-        f"moderator's answer must be denied (401 or 403)\n{resp.describe()}")
+    expect(resp.status in DENIED, refusal_rule(resp.status, "PERM-LOCK-OWN"),
+           "member holds Lock comments on OWN posts only; locking moderator's answer must be denied (401 or 403)", resp)
 
 
 @pytest.mark.rule("PERM-LOCK", "PERM-DENIED-STATUS")
@@ -470,13 +461,13 @@ def test_novice_may_not_lock_even_its_own_answer(novice: ApiClient, answer_of: C
                                                  run_tag: str) -> None:
     """novice's own answer is the run's shared one (nothing else locks it)."""
     posted = answer_of("novice").resp
-    assert 200 <= posted.status < 300, (
-        f"[ANSWER-MODERATION] novice could not post an answer to act on (expected a 2xx)\n{posted.describe()}")
+    expect(200 <= posted.status < 300, "ANSWER-MODERATION",
+           "novice could not post an answer to act on (expected a 2xx)", posted)
     node = new_id(posted)
     resp = _lock(novice, node, _prompt(run_tag))
-    assert resp.status in DENIED, (
-        f"{refusal_tag(resp.status, 'PERM-LOCK')}novice holds neither Lock comments on posts nor on own posts; "
-        f"locking even its own answer must be denied (401 or 403)\n{resp.describe()}")
+    expect(resp.status in DENIED, refusal_rule(resp.status, "PERM-LOCK"),
+           "novice holds neither Lock comments on posts nor on own posts; locking even its own answer must be denied "
+           "(401 or 403)", resp)
 
 
 @pytest.mark.accepted_writes(1)
@@ -539,10 +530,9 @@ def test_the_send_to_moderation_record_has_verb_sent_and_private_true(sent_to_mo
                                                                        marked_rules: tuple[str, ...]) -> None:
     r = sent_to_mod.resp
     action = action_of(r, "sendToModAction", "sendtomod-result", contract, marked_rules, perm=("PERM-SENDTOMOD",))
-    assert action.get("verb") == "sent", (
-        f"[ACTION-SENDTOMOD-VERB] verb must be sent, got {action.get('verb')!r}\n{r.describe()}")
-    assert action.get("private") is True, (
-        f"[ACTION-SENDTOMOD-PRIVATE] private must be true, got {action.get('private')!r}\n{r.describe()}")
+    expect(action.get("verb") == "sent", "ACTION-SENDTOMOD-VERB", f"verb must be sent, got {action.get('verb')!r}", r)
+    expect(action.get("private") is True, "ACTION-SENDTOMOD-PRIVATE",
+           f"private must be true, got {action.get('private')!r}", r)
 
 
 @pytest.mark.rule("ACTION-SENDTOMOD-REALUSER")
@@ -553,14 +543,12 @@ def test_the_send_to_moderation_record_names_the_real_authenticated_user(sent_to
     r = sent_to_mod.resp
     action = action_of(r, "sendToModAction", "sendtomod-result", contract, marked_rules, perm=("PERM-SENDTOMOD",))
     real = action.get("realUser")
-    assert isinstance(real, dict), (
-        f"[ACTION-SENDTOMOD-REALUSER] send-to-moderation records realUser (the authenticated user)\n{r.describe()}")
-    assert {"id", "username", "avatarUrl"} <= set(real), (
-        f"[ACTION-SENDTOMOD-REALUSER] realUser has the shape of user (id, username, avatarUrl), got {sorted(real)}\n"
-        f"{r.describe()}")
-    assert _user_is(real, moderator, user_ids), (
-        f"[ACTION-SENDTOMOD-REALUSER] realUser must be the authenticated caller moderator ({moderator.username}), "
-        f"got {real!r}\n{r.describe()}")
+    expect(isinstance(real, dict), "ACTION-SENDTOMOD-REALUSER",
+           "send-to-moderation records realUser (the authenticated user)", r)
+    expect({"id", "username", "avatarUrl"} <= set(real), "ACTION-SENDTOMOD-REALUSER",
+           f"realUser has the shape of user (id, username, avatarUrl), got {sorted(real)}", r)
+    expect(_user_is(real, moderator, user_ids), "ACTION-SENDTOMOD-REALUSER",
+           f"realUser must be the authenticated caller moderator ({moderator.username}), got {real!r}", r)
 
 
 @pytest.mark.accepted_writes(1)

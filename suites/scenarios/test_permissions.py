@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -37,7 +37,7 @@ import pytest
 from permission_matrix import ALLOW, DENY, OBS, OWN, WRONG_PASSWORD_RULES, Cell, Row, cells
 
 from qaconform.contract import path
-from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
 from qaconform.pytest.support import (
     answer_posted,
     body_holds,
@@ -56,16 +56,11 @@ pytestmark = [pytest.mark.permissions]
 _TITLE = re.compile(r"<title>\s*(.*?)\s*</title>", re.IGNORECASE | re.DOTALL)
 EXPERT_401_TITLE = "HTTP Status 401"
 
-# A test that names several rules fails in the report only for the rules its message names (ARCHITECTURE.md): each
-# failure message starts with the rules its check concerns, derived from the cell's rules where a cell is judged.
+# A test that names several rules fails in the report only for the rules its failure names (ARCHITECTURE.md): each
+# failure is a RuleFailure carrying the rules its check concerns, derived from the cell's rules where a cell is judged.
 NO_EFFECT = "PERM-DENIED-NO-EFFECT"
 DENIED_BODY = "PERM-DENIED-BODY"
 DENIED_STATUS = "PERM-DENIED-STATUS"
-
-
-def tag(rules: Iterable[str]) -> str:
-    """``[A, B] ``: the rule ids a failure message starts with (deduplicated, in order)."""
-    return "[" + ", ".join(dict.fromkeys(rules)) + "] "
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -193,17 +188,17 @@ def node_snapshot(scene: Scene, node: int, just_posted: bool = False) -> tuple[b
 
 def unchanged(scene: Scene, node: int, what: str) -> Callable[[], None]:
     before = node_snapshot(scene, node, just_posted=True)
-    assert before[0], (
-        f"[ANSWER-PUBLISHED] answer {node} was just published, so novice must see it in its author's answer list "
-        f"before the {what} attempt")
+    expect(before[0], "ANSWER-PUBLISHED",
+           f"answer {node} was just published, so novice must see it in its author's answer list before the {what} "
+           "attempt")
 
     def check() -> None:
         after = node_snapshot(scene, node)
         if after != before:
             scene.spent.add(node)  # refused, yet changed: the next cell acts on a new node
-        assert after == before, (
-            f"{tag([NO_EFFECT])}a refused {what} must change nothing, yet answer {node} as novice sees it went from "
-            f"(listed, nodeStates) {before} to {after}")
+        expect(after == before, NO_EFFECT,
+               f"a refused {what} must change nothing, yet answer {node} as novice sees it went from (listed, "
+               f"nodeStates) {before} to {after}")
 
     return check
 
@@ -216,8 +211,8 @@ def comment_absent(scene: Scene, client: ApiClient, marker: str) -> Callable[[],
         for reader in readers:
             items = list_all(reader, path("listAnswerComments", answerId=scene.member_answer))
             hits = [i.get("id") for i in items if body_holds(i.get("body"), marker)]
-            assert not hits, (
-                f"{tag([NO_EFFECT])}a refused comment must not be created, yet {reader.role} lists it: ids {hits}")
+            expect(not hits, NO_EFFECT,
+                   f"a refused comment must not be created, yet {reader.role} lists it: ids {hits}")
 
     return check
 
@@ -269,8 +264,8 @@ def _answer(client: ApiClient, scene: Scene, target: str) -> Attempt:
         items = list_all(scene.api["member"], path("listUserAnswers", userId=scene.user_ids["member"]), page_size=100,
                          max_pages=5)
         hits = [i.get("id") for i in items if body_holds(i.get("body"), marker)]
-        assert not hits, (f"{tag([NO_EFFECT])}an answer refused for a wrong password must not be created, yet "
-                          f"member's answer list holds it: ids {hits}")
+        expect(not hits, NO_EFFECT, "an answer refused for a wrong password must not be created, yet member's answer "
+                                    f"list holds it: ids {hits}")
 
     return Attempt(resp, check)
 
@@ -423,40 +418,38 @@ def assert_denied(cell: Cell, attempt: Attempt, contract: Any) -> None:
     else:
         ok = resp.status in expected
         wanted = " or ".join(map(str, expected))
-    assert ok, (f"{tag(denial_status_rules(cell, resp.status))}{cell.id}: the table denies this; expected {wanted}, "
-                f"got {resp.status}\n{resp.describe()}")
+    expect(ok, denial_status_rules(cell, resp.status),
+           f"{cell.id}: the table denies this; expected {wanted}, got {resp.status}", resp)
     logged_in = cell.caller not in ("anonymous", "wrong_password")
     if row.operation == "listGroups" and resp.status in (401, 403) and logged_in:
         problems = contract.validate("errors", resp.json())
-        assert not problems, (
-            f"{tag([DENIED_BODY])}{cell.id}: a denied group list carries JSON {{errors: {{message}}}}; {problems}\n"
-            f"{resp.describe()}")
+        expect(not problems, DENIED_BODY,
+               f"{cell.id}: a denied group list carries JSON {{errors: {{message}}}}; {problems}", resp)
     elif row.denied_status != (401,):
         # Elsewhere the description shows no denial body; when the target uses the documented errors object, it
         # must be the documented shape (a body of another form is recorded by OBS-PERM-DENIED-BODIES).
         body = json_or_none(resp)
         if isinstance(body, dict) and "errors" in body:
             problems = contract.validate("errors", body)
-            assert not problems, (f"{tag(denial_rules(cell))}{cell.id}: the denial's errors object is malformed; "
-                                  f"{problems}\n{resp.describe()}")
+            expect(not problems, denial_rules(cell), f"{cell.id}: the denial's errors object is malformed; {problems}",
+                   resp)
     if row.denied_status == (401,):
         problems = expert_401_form_problems(resp, contract)
         form_rules = [r for r in cell.rules if r in row.deny_rules] or denial_rules(cell)  # EXPERTS-401
-        assert not problems, f"{tag(form_rules)}{cell.id}: {'; '.join(problems)}\n{resp.describe()}"
+        expect(not problems, form_rules, f"{cell.id}: {'; '.join(problems)}", resp)
     if attempt.no_effect is not None:
         attempt.no_effect()
 
 
 def assert_allowed(cell: Cell, resp: ApiResponse, precondition: bool) -> None:
-    rules = tag(allowed_rules(cell))
-    assert resp.status not in (401, 403), (
-        f"{rules}{cell.id}: the table allows this; got {resp.status}, a permission refusal\n{resp.describe()}")
+    rules = allowed_rules(cell)
+    expect(resp.status not in (401, 403), rules,
+           f"{cell.id}: the table allows this; got {resp.status}, a permission refusal", resp)
     if precondition:
-        assert resp.status < 500, (
-            f"{rules}{cell.id}: allowed, but the target failed with {resp.status}\n{resp.describe()}")
+        expect(resp.status < 500, rules, f"{cell.id}: allowed, but the target failed with {resp.status}", resp)
     else:
-        assert 200 <= resp.status < 300, (
-            f"{rules}{cell.id}: allowed and without a state precondition, so a 2xx is expected\n{resp.describe()}")
+        expect(200 <= resp.status < 300, rules,
+               f"{cell.id}: allowed and without a state precondition, so a 2xx is expected", resp)
 
 
 ONE_SHOT = {
@@ -524,7 +517,7 @@ def test_each_caller_gets_what_the_permission_table_allows(
             assert_allowed(cell, op.call(client, scene, "own").resp, op.precondition)
         assert_denied(cell, op.call(client, scene, "other"), contract)
     else:  # pragma: no cover - the matrix module validates its values
-        pytest.fail(f"{tag(cell.rules)}{cell.id}: unknown cell value {cell.value!r}")
+        fail(cell.rules, f"{cell.id}: unknown cell value {cell.value!r}")
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -540,9 +533,9 @@ def test_unwikifying_anothers_wiki_node_is_refused_without_the_permission(
         skip(SkipKind.OTHER,
              "another xdist worker consumed wiki_node_id before this one could try (a one-shot fixture)")
     resp = wiki_refusals[role]
-    assert resp.status in (401, 403), (
-        f"[{rule}] {role} lacks Mark as community wiki and the node is not its own, so unwikifying the wiki node "
-        f"wiki_node_id must be refused (401 or 403); got {resp.status}\n{resp.describe()}")
+    expect(resp.status in (401, 403), rule,
+           f"{role} lacks Mark as community wiki and the node is not its own, so unwikifying the wiki node "
+           f"wiki_node_id must be refused (401 or 403); got {resp.status}", resp)
 
 
 def expert_status_rule(caller: str, status: int) -> str:
@@ -558,10 +551,10 @@ def expert_status_rule(caller: str, status: int) -> str:
 def test_expert_lists_refuse_missing_or_bad_credentials_with_401_in_a_documented_form(
         api: dict[str, ApiClient], op: str, caller: str, accept: str, contract: Any) -> None:
     resp = api[caller].get(path(op), headers={"Accept": accept})
-    assert resp.status == 401, (
-        f"[{expert_status_rule(caller, resp.status)}] {caller} on the expert list must get 401\n{resp.describe()}")
+    expect(resp.status == 401, expert_status_rule(caller, resp.status),
+           f"{caller} on the expert list must get 401", resp)
     problems = expert_401_form_problems(resp, contract)
-    assert not problems, f"[EXPERTS-401] {'; '.join(problems)}\n{resp.describe()}"
+    expect(not problems, "EXPERTS-401", "; ".join(problems), resp)
 
 
 @pytest.mark.rule("PERM-SPACES-PER-SPACE")
@@ -620,14 +613,13 @@ def _refused_then_owner(denied: dict[str, ApiResponse], owner: ApiResponse, allo
     """The refusals' statuses are the matrix's to judge (a server may check the node's state for the caller first,
     a 404 "not your favorite"); here any 4xx refuses, and what counts is that the owner's call still succeeds."""
     for role, resp in denied.items():
-        assert 400 <= resp.status < 500, (
-            f"[{allow_rule}] {role} may not {what}: expected a refusal (4xx), got {resp.status}\n{resp.describe()}")
+        expect(400 <= resp.status < 500, allow_rule,
+               f"{role} may not {what}: expected a refusal (4xx), got {resp.status}", resp)
     if owner.status in (401, 403):
-        raise AssertionError(f"[{allow_rule}] the permitted caller was refused after the others\n{owner.describe()}")
-    assert 200 <= owner.status < 300, (
-        f"{tag([NO_EFFECT])}{', '.join(denied)} were refused to {what} first; a refused call changes nothing, so the "
-        f"permitted caller's call on the same node must still succeed, yet it got {owner.status}\n"
-        f"{owner.describe()}")
+        fail(allow_rule, "the permitted caller was refused after the others", owner)
+    expect(200 <= owner.status < 300, NO_EFFECT,
+           f"{', '.join(denied)} were refused to {what} first; a refused call changes nothing, so the permitted "
+           f"caller's call on the same node must still succeed, yet it got {owner.status}", owner)
 
 
 @pytest.mark.rule("PERM-DENIED-NO-EFFECT", "PERM-UNFAVORITE")
@@ -676,6 +668,6 @@ def test_a_caller_the_profile_names_as_lacking_a_read_permission_is_refused(
         skip(SkipKind.OTHER, f"not checked: needs [lacks] in the profile naming a caller without {' or '.join(needs)}")
     for caller in callers:
         resp = OPS[operation].call(api[caller], scene, "any").resp
-        assert 400 <= resp.status < 500, (
-            f"[{rule}] the profile says {caller} lacks {' or '.join(needs)}, which {operation} needs; it must be "
-            f"refused (a 4xx), got {resp.status}\n{resp.describe()}")
+        expect(400 <= resp.status < 500, rule,
+               f"the profile says {caller} lacks {' or '.join(needs)}, which {operation} needs; it must be refused (a "
+               f"4xx), got {resp.status}", resp)
