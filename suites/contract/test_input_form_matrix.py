@@ -182,17 +182,26 @@ def test_a_reply_changing_a_private_parents_visibility_is_400_in_every_input_for
                           f"comment with different visibility gives 400\"); got {resp.status}", resp)
 
 
+OWN_OPTION = {"member": "to_original_poster", "admin": "to_moderators", "moderator": "to_own_groups",
+              "novice": "to_original_poster"}
+"""A private option each writer holds (docs/profile.md's permission table; novice holds none and may be refused with
+403): COMMENT-6's visibility that is not recipients where the profile gives no wire value of full visibility."""
+
+
 @pytest.mark.rule("COMMENT-6")
 @pytest.mark.comments
 def test_recipients_while_visibility_is_not_recipients_is_400_in_every_input_form(
         case: Case, api: dict[str, ApiClient], shared_answer: int, profile: Profile, created: Any, run_tag: str,
         user_ids: dict[str, int]) -> None:
-    """visibility full with recipients (always JSON); under param_wins the body says recipients. novice, who lacks
-    Use Private Comments ("For visibility and recipients: Use Private Comments ..."), may be refused with 403."""
+    """visibility full with recipients (always JSON); under param_wins the body says recipients. Where the profile
+    gives no wire value of full visibility, a private option the writer holds (:data:`OWN_OPTION`) is the visibility
+    that is not recipients. novice, who lacks Use Private Comments ("For visibility and recipients: Use Private
+    Comments ..."), may be refused with 403."""
     _require_privacy(profile)
     if "moderator" not in user_ids:
         skip(SkipKind.OTHER, "not judged: no id of moderator is known to name as a recipient")
-    fields = {"body": _text(case, run_tag), "visibility": _full(profile, case)}
+    other = profile.visibility.full or getattr(profile.visibility, OWN_OPTION[case.writer])
+    fields = {"body": _text(case, run_tag), "visibility": other or _full(profile, case)}
     rest = {"recipients": [{"id": user_ids["moderator"]}]}
     losing = {"visibility": profile.visibility.recipients} if case.form == PARAM_WINS else {}
     resp = send(api[case.writer], contract.path("postComment", nodeId=shared_answer), "postComment", case.form,
