@@ -16,9 +16,9 @@ bench/qc_bench_probe.py, a pytest plugin loaded into the run through PYTEST_ADDO
 accounts at once (support.for_each) counts every read, so the chain is an upper bound, and so is the floor of a
 serial run (requests x delay).
 
-Run: python bench/bench_run.py [--delays 0,25,50] [--jobs N] [--seed N] [--requests]   (about 5 minutes on 2 cores;
+Run: python bench/bench_run.py [--delays 0,25,50] [--jobs N] [--seed N] [--requests] [--cpu]   (about 5 min on 2 cores;
 --requests adds the table of bench/request_table.py for each parallel run: requests per suite file and rule, reads,
-writes and repeated reads)
+writes and repeated reads; --cpu where the pytest processes' CPU went, before their first test and per suite file)
 The machine's load average is printed with every run: on a shared machine, rerun when it is high, or run the bench
 with a higher priority than the rest (`nice -n -10`, as root, with the kernel's autogroups off:
 `echo 0 > /proc/sys/kernel/sched_autogroup_enabled`, or every terminal session shares the CPU equally).
@@ -72,6 +72,8 @@ class Run:
     notes: list[str] = field(default_factory=list)
     requests_table: str | None = None
     """With --requests: where the run's requests went (bench/request_table.py)."""
+    cpu_table: str | None = None
+    """With --cpu: where the kit's own CPU went (:func:`cpu_of`)."""
 
     @property
     def floor_s(self) -> float:
@@ -109,8 +111,36 @@ def chain_of(probe_dir: Path, before_tests: int) -> int:
     return before_tests + startup + max(units.values(), default=0)
 
 
+def cpu_of(probe_dir: Path, requests: int) -> str:
+    """Where the pytest processes' CPU went: before their first test (interpreter, plugins, collection, session
+    set-up) and in the tests, per suite file, with CPU per request. On 2 cores a run whose processes need 60 CPU
+    seconds cannot end before 30 s, whatever the target's latency: this says what sets that floor."""
+    startup, in_tests, processes = 0.0, 0.0, 0
+    per_file: dict[str, list[float]] = {}
+    for f in probe_dir.glob("probe-*.json"):
+        data = json.loads(f.read_text())
+        processes += 1
+        startup += float(data.get("startup_cpu") or 0.0)
+        for t in data["tests"]:
+            cpu = float(t.get("cpu") or 0.0)
+            in_tests += cpu
+            entry = per_file.setdefault(t["nodeid"].split("::")[0], [0.0, 0, 0])
+            entry[0] += cpu
+            entry[1] += t["requests"]
+            entry[2] += 1
+    total = startup + in_tests
+    lines = [f"CPU of the pytest processes: {total:.1f} s ({processes} processes): {startup:.1f} s before their first "
+             f"test, {in_tests:.1f} s in tests ({1000 * in_tests / max(1, requests):.1f} ms per request); "
+             f"floor on {os.cpu_count()} CPUs: {total / max(1, os.cpu_count() or 1):.1f} s",
+             f"{'suite file':<50} {'CPU s':>7} {'tests':>6} {'requests':>9} {'ms/request':>11}"]
+    for name, (cpu, reqs, tests) in sorted(per_file.items(), key=lambda kv: -kv[1][0]):
+        per = f"{1000 * cpu / reqs:.1f}" if reqs else "-"
+        lines.append(f"{name:<50} {cpu:>7.1f} {tests:>6} {reqs:>9} {per:>11}")
+    return "\n".join(lines)
+
+
 def one_run(delay_ms: int, jobs: int | None, seed: int, timeout_s: float, work: Path,
-            only: list[str] | None = None, requests_table: bool = False) -> Run:
+            only: list[str] | None = None, requests_table: bool = False, cpu: bool = False) -> Run:
     label = "serial" if jobs == 1 else "parallel"
     probe = work / f"probe-{delay_ms}-{label}"
     probe.mkdir(parents=True)
@@ -150,7 +180,8 @@ def one_run(delay_ms: int, jobs: int | None, seed: int, timeout_s: float, work: 
     first, last = test_span(probe)
     table = render(tabulate(read_log(log), rules_of(report))) if requests_table else None
     return Run(delay_ms, label, ran_jobs, wall, requests, chain_of(probe, before_tests=1), in_flight, per_second,
-               proc.returncode, verdicts, load, startup_s=first - launched, tail_s=ended - last, requests_table=table)
+               proc.returncode, verdicts, load, startup_s=first - launched, tail_s=ended - last, requests_table=table,
+               cpu_table=cpu_of(probe, requests) if cpu else None)
 
 
 def fmt_row(r: Run) -> str:
@@ -178,6 +209,9 @@ def main() -> int:
     ap.add_argument("--requests", action="store_true",
                     help="also print where each parallel run's requests went: per suite file and rule, reads and "
                          "writes, repeated reads (bench/request_table.py; the log costs a little time per request)")
+    ap.add_argument("--cpu", action="store_true",
+                    help="also print where each parallel run's CPU went: the pytest processes before their first "
+                         "test and in each suite file, per request")
     args = ap.parse_args()
     try:
         delays = [int(d) for d in re.split(r"[,\s]+", args.delays.strip()) if d]
@@ -199,7 +233,7 @@ def main() -> int:
                 serial = one_run(delay, 1, args.seed, args.timeout, work, args.only)
                 print(fmt_row(serial), flush=True)
                 runs.append(serial)
-            par = one_run(delay, args.jobs, args.seed, args.timeout, work, args.only, args.requests)
+            par = one_run(delay, args.jobs, args.seed, args.timeout, work, args.only, args.requests, args.cpu)
             if serial is not None:
                 par.same_as_serial = par.verdicts == serial.verdicts
                 if not par.same_as_serial:
@@ -211,6 +245,8 @@ def main() -> int:
                 print(f"         {note}", flush=True)
             if par.requests_table:
                 print(f"\n{par.requests_table}\n", flush=True)
+            if par.cpu_table:
+                print(f"\n{par.cpu_table}\n", flush=True)
             runs.append(par)
     finally:
         shutil.rmtree(work, ignore_errors=True)

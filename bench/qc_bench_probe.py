@@ -6,6 +6,10 @@ end of a test's protocol (setup, call, teardown) is that test's, session fixture
 before the first test that needs them, so they are part of that test's chain). Requests made before the first test
 (on an xdist controller: the preflight it makes before any worker starts) are the process's start-up. One JSON
 file per process in ``$QC_BENCH_PROBE_DIR``.
+
+It also records CPU seconds (``time.process_time``: this process, every thread): before the first test and in each
+test. On a small machine the kit's own CPU, not the target's latency, can set the floor of a run; these figures say
+where that CPU goes (bench_run.py --cpu).
 """
 
 from __future__ import annotations
@@ -36,6 +40,8 @@ HTTPAdapter.send = _counting_send  # type: ignore[method-assign]
 
 _tests: list[dict[str, Any]] = []
 _startup: list[int] = []
+_startup_cpu: list[float] = []
+"""This process's CPU seconds before its first test (interpreter start, plugins, collection, session set-up)."""
 
 
 def _group(item: pytest.Item) -> str | None:
@@ -49,10 +55,11 @@ def _group(item: pytest.Item) -> str | None:
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
     if not _startup:
         _startup.append(_count[0])
-    before, began = _count[0], time.time()
+        _startup_cpu.append(time.process_time())
+    before, began, cpu = _count[0], time.time(), time.process_time()
     yield
     _tests.append({"nodeid": item.nodeid, "group": _group(item), "requests": _count[0] - before,
-                   "start": began, "stop": time.time()})
+                   "start": began, "stop": time.time(), "cpu": time.process_time() - cpu})
 
 
 def _process_start() -> float:
@@ -68,5 +75,6 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         return  # an xdist controller runs no test, but its preflight counts
     worker = getattr(session.config, "workerinput", {}).get("workerid", "main")
     payload = {"worker": worker, "startup": _startup[0] if _startup else 0, "total": _count[0], "tests": _tests,
-               "process_start": _process_start(), "end": time.time()}
+               "process_start": _process_start(), "end": time.time(),
+               "startup_cpu": _startup_cpu[0] if _startup_cpu else time.process_time(), "cpu": time.process_time()}
     Path(folder, f"probe-{worker}-{os.getpid()}.json").write_text(json.dumps(payload))

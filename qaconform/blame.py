@@ -1,8 +1,15 @@
 """Which rules a test result is charged to: one place for the results file, the report and the self-test.
 
-A failure is charged to the rules its message names (``[PAGING-LISTCOUNT] listCount is 2 ...``), never to every
-rule its test carries: a test that checks eight rules and finds one broken must turn one rule red, not eight. Only
-a failure that names none of its test's rules falls back to all of them (it cannot say which one broke).
+A failure is charged to the rules it names, never to every rule its test carries: a test that checks eight rules
+and finds one broken must turn one rule red, not eight. Only a failure that names none of its test's rules falls
+back to all of them (it cannot say which one broke).
+
+A failure names its rules as fields: the suites fail through ``qaconform.pytest.outcomes`` (``expect``, ``fail``),
+whose ``RuleFailure`` the plugin records with its ``rules``. The ids a message names (``[PAGING-LISTCOUNT] listCount
+is 2 ...``, :func:`rules_named`) are read only where no RuleFailure can reach the plugin: the generated tests
+(``qaconform.pytest.schemathesis_checks`` and ``properties/oas.py``), whose failures schemathesis re-raises as its own
+exceptions, carrying our message but not our type. tests/package/test_typed_failures.py keeps the hand-written
+suites off that path.
 
 A test whose *setup* failed because the target broke a rule (a fixture's assertion names rule X) did not run: it is
 *blocked by X*. X is charged once however many tests the fixture blocked; the blocked tests' own rules are not.

@@ -466,8 +466,7 @@ class RuleDimensions:
     across: tuple[str, ...]
     lists: tuple[str, ...]
     actions: tuple[str, ...] = ()
-    validations: tuple[str, ...] = ()
-    """The write operations whose refusal the rule states, crossed with the forms their fields arrive in."""
+    validations: tuple[str, ...] = ()  # the write operations whose refusal the rule states, crossed with input forms
 
 
 @dataclass(frozen=True)
@@ -480,8 +479,7 @@ class Dimensions:
     rules: Mapping[str, RuleDimensions]
     actions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """node action operation -> the dimensions a combination of it draws (caller, node kind, node state)."""
-    validations: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    """write operation -> the dimensions a refusal of it is crossed with (input form, other fields, writer)."""
+    validations: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # write op -> its refusals' dimensions
 
     def of_list(self, op: str) -> tuple[str, ...]:
         """The dimensions a combination of list ``op`` draws: the reader, then its stated parameters."""
@@ -540,8 +538,7 @@ def parse_dimensions(data: Mapping[str, Any], path: Path, operations: Collection
 
 def _actions(raw: Any, path: Path, operations: Collection[str],
              values: Mapping[str, tuple[str, ...]], key: str = "actions") -> dict[str, tuple[str, ...]]:
-    """``actions`` (node action operation) or ``validations`` (write operation) -> the dimensions its combinations
-    draw, each checked by name."""
+    """``actions`` (node action) or ``validations`` (write operation) -> the dimensions it draws, checked by name."""
     if not isinstance(raw, dict):
         raise ContractError(f"{path}: '{key}' must be a mapping")
     out: dict[str, tuple[str, ...]] = {}
@@ -572,8 +569,16 @@ def _load(spec_dir: Path) -> Contract:
 
 def load_contract(spec_dir: str | os.PathLike[str] | None = None) -> Contract:
     """The Contract for ``spec_dir`` (default: :func:`default_spec_dir`), loaded once per directory."""
-    path = default_spec_dir() if spec_dir is None else Path(spec_dir).resolve()
-    return _load(path)
+    if spec_dir is None:
+        return _found_in(os.environ.get("QACONFORM_SPEC_DIR"))
+    return _load(Path(spec_dir).resolve())
+
+
+@cache
+def _found_in(env_choice: str | None) -> Contract:
+    """The default spec/ for one value of ``QACONFORM_SPEC_DIR``: finding it looks at the file system, and the suites
+    ask for the contract thousands of times a run (about 0.2 ms each, 1 s of CPU per process before this cache)."""
+    return _load(default_spec_dir())
 
 
 @cache

@@ -48,10 +48,10 @@ def test_a_tiny_reference_bench_runs_every_scenario_without_a_wrong_status() -> 
 
 def test_the_remote_run_bench_prints_a_row_per_run_with_the_same_verdicts() -> None:
     """bench/bench_run.py on one small area, 5 ms per request: a serial and a parallel row, same verdicts, exit 0;
-    with --requests, the parallel run's table of where its requests went."""
+    with --requests, the parallel run's table of where its requests went; with --cpu, where its CPU went."""
     proc = subprocess.run(
         [sys.executable, "bench/bench_run.py", "--delays", "5", "--jobs", "2", "--only", "gdpr", "--timeout", "150",
-         "--requests"],
+         "--requests", "--cpu"],
         cwd=ROOT, capture_output=True, text=True, timeout=400,
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
@@ -65,6 +65,12 @@ def test_the_remote_run_bench_prints_a_row_per_run_with_the_same_verdicts() -> N
     assert "per suite file" in table and any(line.startswith("suites/scenarios/test_gdpr_jobs.py") for line in table)
     total = next(line.split() for line in table if line.startswith("all "))
     assert int(total[1]) == int(parallel[5]), f"the log and the proxy count different requests\n{proc.stdout}"
+    cpu = next(line for line in table if line.startswith("CPU of the pytest processes: "))
+    numbers = [float(x) for x in re.findall(r"(\d+\.\d+) s", cpu)]
+    assert len(numbers) >= 3 and numbers[0] > 0 and abs(numbers[0] - numbers[1] - numbers[2]) < 0.2, cpu
+    gdpr = next(line.split() for line in table if line.startswith("suites/scenarios/test_gdpr_jobs.py") and
+                len(line.split()) == 5)
+    assert float(gdpr[1]) > 0 and int(gdpr[2]) > 0, gdpr  # CPU s, tests
 
 
 def test_the_ci_soak_bench_runs_builds_in_a_row_and_at_once_against_one_server() -> None:

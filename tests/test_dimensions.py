@@ -123,6 +123,28 @@ def test_the_contract_turns_a_bad_file_into_a_contract_error(tmp_path: Path) -> 
         _ = load_contract(tmp_path).dimensions
 
 
+def test_a_kept_covering_array_is_the_one_allpairspy_draws_and_a_broken_cache_file_is_drawn_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every worker of a parallel run reads the arrays the first one drew (covering.all_pairs): the kept rows must be
+    the library's own, and a cache file that is not an array of rows (a worker killed mid-write) is not trusted."""
+    from allpairspy import AllPairs
+    from covering import all_pairs
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    columns = [["admin", "member", "anonymous"], ["none", "pageSize=1", "page=2&pageSize=2"], ["none", "wrap=true"]]
+    drawn = [list(r) for r in AllPairs(columns)]
+    assert all_pairs(columns) == drawn
+    kept = list((tmp_path / "qaconform" / "pairs").glob("*.json"))
+    assert len(kept) == 1
+    assert all_pairs(columns) == drawn  # from the file
+    kept[0].write_text('[["admin"]]', encoding="utf-8")  # rows of the wrong width
+    assert all_pairs(columns) == drawn
+    kept[0].write_text("not json", encoding="utf-8")
+    assert all_pairs(columns) == drawn
+    assert all_pairs([["a", "b"], ["x", "y"]]) != drawn  # another array, another file
+    assert len(list((tmp_path / "qaconform" / "pairs").glob("*.json"))) == 2
+
+
 def _validation_rules() -> list[str]:
     return [r for r, d in load_contract().dimensions.rules.items() if d.validations]
 

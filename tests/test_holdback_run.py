@@ -11,8 +11,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from qaconform.reference import ReferenceServer
 from qaconform.target.holdback import FLOOR_S
+
+pytestmark = pytest.mark.slow  # qaconform run in a subprocess: not in the fast lane (README)
 
 
 def test_a_run_against_a_rate_limiting_target_is_held_back_never_failed(tmp_path: Path) -> None:

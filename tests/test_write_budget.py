@@ -343,6 +343,7 @@ def test_a_run_with_a_small_budget_stops_writing_there_exits_0_and_names_what_it
     assert "accepted of a budget of 6" in page
 
 
+@pytest.mark.slow  # qaconform run in a subprocess
 def test_a_default_run_against_the_reference_server_checks_every_must_rule_within_the_default_budget(
         tmp_path: Path) -> None:
     """Issue 29: `qaconform run` with no profile (the embedded reference server) and no budget option, on two

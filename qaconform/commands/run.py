@@ -51,8 +51,12 @@ from qaconform.commands.run_options import (  # noqa: F401 - the command's names
 from qaconform.commands.run_stream import Finished, stream  # noqa: F401
 from qaconform.errors import KitError, Unreachable, UsageError
 from qaconform.kit import pytest_command, pytest_cwd
+from qaconform.pytest.rule_map import read_rule_map
 from qaconform.report.options import check_report_options, write_extra_outputs
 from qaconform.target.resolved import TARGET_NAME
+
+DRY_RUN_TESTS = "dry-run-tests.json"
+"""The run folder's file where ``--dry-run``'s collection writes the tests that would write (node id -> rule ids)."""
 
 # ----------------------------------------------------------------------------------------------------------
 # the run
@@ -136,7 +140,7 @@ class Runner:
             for line in self.doctor_lines:
                 print(line, flush=True)
             if args.dry_run:
-                self._print_dry_run(profile_path, checked.plan, contract)
+                self._print_dry_run(profile_path, checked.plan, contract, self.run_dir)
             results_path = self.run_dir / "results.json"
             stop = self._run(profile_path, checked.plan, results_path, jobs)
             self._cleanup(profile, results_path, stop)
@@ -343,18 +347,24 @@ class Runner:
                              for f in diagnosis.of(Severity.FIXTURE, Severity.NOTE)]
         return diagnosis.as_dict()
 
-    def _print_dry_run(self, profile_path: str, plan: Plan, contract: Any) -> None:
+    def _print_dry_run(self, profile_path: str, plan: Plan, contract: Any, run_dir: Path) -> None:
         writes = [op for op in contract.operations.values() if op.method.upper() in ("POST", "PUT", "DELETE", "PATCH")]
         print("--dry-run: these operations create or change content on the target; tests that call them are "
               "skipped in this run:")
         for op in sorted(writes, key=lambda o: o.operation_id):
             print(f"  {op.operation_id:<18} {op.method.upper():<4} {op.path}")
-        cmd = [*pytest_command(), "--collect-only", "-q",
-               "--target-profile", profile_path, *_combine_marker(plan.pytest_args, "writes or destructive")]
-        proc = subprocess.run(cmd, cwd=pytest_cwd(), capture_output=True, text=True, timeout=300, check=False,
-                              stdin=subprocess.DEVNULL)
-        tests = [line for line in proc.stdout.splitlines() if "::" in line]
-        if proc.returncode not in (0, 5):
+        # the collected tests as data (qaconform.pytest.rule_map writes their node ids), never pytest's terminal text
+        listed = run_dir / DRY_RUN_TESTS
+        cmd = [*pytest_command(), "--collect-only", "-q", "-p", "qaconform.pytest.rule_map",
+               "--qaconform-rule-map", str(listed), "--target-profile", profile_path,
+               *_combine_marker(plan.pytest_args, "writes or destructive")]
+        proc = subprocess.run(cmd, cwd=pytest_cwd(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              timeout=300, check=False, stdin=subprocess.DEVNULL)
+        try:
+            tests = list(read_rule_map(listed)) if proc.returncode in (0, 5) else None
+        except (OSError, ValueError):
+            tests = None
+        if tests is None:
             print(f"  (could not list the writing tests: pytest --collect-only exited {proc.returncode})")
             return
         print(f"--dry-run: {len(tests)} test(s) would write (marked writes or destructive):")

@@ -193,13 +193,14 @@ def validate_load_choice(choice: str | None) -> None:
     if not choice or choice == "smoke":
         return
     try:
-        from qaconform.load.runner import SCENARIOS
+        from qaconform.load.runner import scenarios
     except ImportError:
         return  # the load run will record that the command is unavailable
-    if choice not in SCENARIOS:
-        near = difflib.get_close_matches(choice, ["smoke", *SCENARIOS], n=1)
+    known = scenarios()
+    if choice not in known:
+        near = difflib.get_close_matches(choice, ["smoke", *known], n=1)
         raise UsageError(f"--load {choice}: not a load scenario" + (f" (did you mean {near[0]}?)" if near else "")
-                         + f"; use smoke or one of {', '.join(SCENARIOS)}")
+                         + f"; use smoke or one of {', '.join(known)}")
 
 
 def _combine_marker(pytest_args: list[str], expr: str) -> list[str]:

@@ -66,9 +66,9 @@ one request per paced user either side of a window's edge is 5 % of the rate (se
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from qaconform.load.runner import SCENARIOS
+    from qaconform.load.runner import scenarios
 
-    parser.add_argument("--scenario", "-s", action="append", choices=SCENARIOS,
+    parser.add_argument("--scenario", "-s", action="append", choices=scenarios(),
                         help="scenario to measure (repeatable; default browse and mixed)")
     parser.add_argument("--precision", type=float, default=5.0, help="stop bisecting when the highest rate that "
                         "held and the lowest that broke are within this many percent (default 5)")

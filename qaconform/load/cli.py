@@ -82,9 +82,9 @@ def add_target_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from qaconform.load.runner import SCENARIOS
+    from qaconform.load.runner import scenarios
 
-    parser.add_argument("--scenario", "-s", choices=SCENARIOS, default="mixed", help="load profile (loadtests/"
+    parser.add_argument("--scenario", "-s", choices=scenarios(), default="mixed", help="load profile (loadtests/"
                         "<scenario>.py; default mixed)")
     parser.add_argument("--users", "-u", type=_positive(int), default=None,
                         help="peak concurrent users (default 10; with --rate: enough for the rate)")

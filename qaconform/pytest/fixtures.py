@@ -1,5 +1,8 @@
 """The fixtures the suites use: the target, its profile, a client per role, the run tag, user ids, usable one-shot
-fixtures, observations, the created-ids registry, and the per-test context (version gate, safety gate)."""
+fixtures, observations, the created-ids registry, and the per-test context (version gate, safety gate).
+
+PYTEST_DONT_REWRITE: plugin code, no assertion to explain; ``qaconform.pytest.plugin`` imports it before pytest
+loads it as a plugin, so pytest would otherwise warn on every run that it cannot rewrite it."""
 
 from __future__ import annotations
 

@@ -7,8 +7,9 @@ the breach, and skip through ``skip(kind, why)``; the pytest plugin copies those
 the report reads them. Both stay what pytest knows: a ``RuleFailure`` is an ``AssertionError`` (the test *fails*),
 a kind of skip is pytest's own skip exception (the test is skipped, with the same readable reason).
 
-A plain ``assert`` whose message starts with ``[RULE]`` still works (``qaconform.blame`` reads the ids from it): this
-module is the typed way, not the only way.
+The suites fail only this way (``fail``, or ``expect`` for a one-line check; tests/suites_meta/ keeps a
+``[RULE]``-prefixed assert message out of suites/). ``qaconform.blame`` still reads rule ids out of a message for the
+failures that cannot carry fields: the kit's schemathesis checks, whose error schemathesis re-raises as its own.
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ class RuleFailure(AssertionError):
     Its text is ``[RULE-A, RULE-B] message`` followed by the response's description (request, status, body and a
     ``Reproduce with: curl ...`` line), the form every suite message has; without rules it is the message alone."""
 
-    def __init__(self, rules: Iterable[str], message: str, response: ApiResponse | None = None) -> None:
-        self.rules: tuple[str, ...] = tuple(dict.fromkeys(rules))
+    def __init__(self, rules: str | Iterable[str], message: str, response: ApiResponse | None = None) -> None:
+        self.rules: tuple[str, ...] = tuple(dict.fromkeys((rules,) if isinstance(rules, str) else rules))
         self.message = message
         self.exchange: Exchange | None = response.exchange if response is not None else None
         self.curl: str | None = response.curl if response is not None else None
@@ -38,9 +39,22 @@ class RuleFailure(AssertionError):
         super().__init__(f"{text}\n{response.describe()}" if response is not None else text)
 
 
-def fail(rules: Iterable[str], message: str, response: ApiResponse | None = None) -> NoReturn:
-    """Raise a ``RuleFailure``: the target broke ``rules``."""
+def fail(rules: str | Iterable[str], message: str, response: ApiResponse | None = None) -> NoReturn:
+    """Raise a ``RuleFailure``: the target broke ``rules`` (one id, or several)."""
+    __tracebackhide__ = True  # pytest shows the suite's line, as for an assert
     raise RuleFailure(rules, message, response)
+
+
+def expect(condition: object, rules: str | Iterable[str], message: str, response: ApiResponse | None = None) -> None:
+    """Fail with ``RuleFailure(rules, message, response)`` unless ``condition`` holds.
+
+    The suites' checks stay one statement each, as readable as the ``assert`` they replaced, while the failure
+    carries its rules and response as fields. Unlike an assert's message, ``message`` is built before the check:
+    it must not need what exists only when the check fails (``items[0]`` of a list that may be empty); the
+    response's description is built only on failure."""
+    __tracebackhide__ = True
+    if not condition:
+        raise RuleFailure(rules, message, response)
 
 
 class SkipKind(StrEnum):

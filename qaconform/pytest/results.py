@@ -1,6 +1,9 @@
 """How each test ends, as fields: its rules, status (failed, warning, blocked, error ...), exchanges, writes and
 created ids, written to the results file (``--qaconform-results``) with why a run stopped early and what could
-not be collected. ``qaconform.report`` reads that file; nothing reads pytest's terminal output."""
+not be collected. ``qaconform.report`` reads that file; nothing reads pytest's terminal output.
+
+PYTEST_DONT_REWRITE: plugin code, no assertion to explain; ``qaconform.pytest.plugin`` imports it before pytest
+loads it as a plugin, so pytest would otherwise warn on every run that it cannot rewrite it."""
 
 from __future__ import annotations
 

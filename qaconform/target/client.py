@@ -11,7 +11,6 @@ from __future__ import annotations
 import base64
 import json as jsonlib
 import re
-import threading
 import time
 import zlib
 from collections.abc import Callable, Iterable
@@ -28,7 +27,7 @@ from qaconform.target.exchange_log import log_exchange
 from qaconform.target.politeness import PACE, Limits, limiter_for
 from qaconform.target.profile import Profile
 from qaconform.target.recording import BODY_KEEP, REDACTED, Exchange, Recorder
-from qaconform.target.transport import WATCH, Cutoff, DeadlineAdapter, dropped, not_http
+from qaconform.target.transport import WATCH, WATCHDOG, Cutoff, DeadlineAdapter, dropped, not_http
 from qaconform.target.writes import WriteBudget, WriteBudgetSpent
 
 __all__ = ["REDACTED", "ApiClient", "ApiResponse", "BasicAuth", "Exchange", "Recorder", "TargetError",
@@ -48,6 +47,18 @@ class TargetUnreachable(Unreachable):
 
     An :class:`qaconform.errors.Unreachable`, so one a command does not catch still ends it with the exit code of
     "the target did not answer" and this message, not a traceback."""
+
+
+class _Dropped(Exception):
+    """A read the target dropped before answering: :meth:`ApiClient._send_once` sends it once more."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+_RESENDABLE = frozenset({"GET", "HEAD"})
+"""Methods sent again when the connection was dropped before any answer: reads, which change nothing."""
 
 
 class ApiResponse:
@@ -358,21 +369,35 @@ class ApiClient:
     def _send_once(
         self, method: str, url: str, hdrs: dict[str, str], body: bytes | None, deadline: float
     ) -> tuple[int, dict[str, str], bytes, str]:
-        """One request, within the profile's politeness limits (time spent waiting for them is not the target's)."""
-        if self._limiter is None:
-            return self._send_now(method, url, hdrs, body, deadline)
-        with self._limiter.slot() as waited:
-            return self._send_now(method, url, hdrs, body, deadline + waited)
+        """One request, within the profile's politeness limits (time spent waiting for them is not the target's).
+
+        A request whose connection the target dropped before any answer is sent once more, on a new connection:
+        servers close idle keep-alive connections (uvicorn after 5 s, gateways after a minute or so), and a request
+        that set out on one just as it closed gets a reset. That race is the transport's, not a verdict: two CI-like
+        builds in five against the reference server ended "blocked: the target gave no answer" (exit 3) on one such
+        reset, a GET and a POST. A read is sent again after any such drop; a write only when it went out on a
+        kept-alive connection (the race above: the server closed the connection, it did not read the request), as
+        browsers do, and never when its own new connection was dropped (a second POST could create a second answer).
+        A target that drops the request again is unreachable, as before."""
+        for attempt in (1, 2):
+            try:
+                if self._limiter is None:
+                    return self._send_now(method, url, hdrs, body, deadline)
+                with self._limiter.slot() as waited:
+                    return self._send_now(method, url, hdrs, body, deadline + waited)
+            except _Dropped as exc:
+                if attempt == 2 or time.monotonic() >= deadline:
+                    raise TargetUnreachable(exc.message) from None
+                self.http.close()  # the pool's other idle connections may be as stale as this one was
+        raise AssertionError("unreachable")  # pragma: no cover - the loop returns or raises
 
     def _send_now(
         self, method: str, url: str, hdrs: dict[str, str], body: bytes | None, deadline: float
     ) -> tuple[int, dict[str, str], bytes, str]:
         remaining = max(0.5, deadline - time.monotonic())
         cutoff = Cutoff()
-        timer = threading.Timer(remaining, cutoff.cut)
-        timer.daemon = True
         WATCH.cutoff = cutoff
-        timer.start()
+        armed = WATCHDOG.arm(remaining, cutoff)
         try:
             try:
                 r = self.http.request(
@@ -392,6 +417,8 @@ class ApiClient:
                     ) from None
                 if not_http(exc):
                     raise TargetError(f"{method} {url}: the answer is not valid HTTP ({_short(exc)})") from None
+                if dropped(exc) and (method in _RESENDABLE or cutoff.reused):
+                    raise _Dropped(f"{method} {url}: no answer ({_short(exc)})") from None
                 raise TargetUnreachable(f"{method} {url}: no answer ({_short(exc)})") from None
             except requests.exceptions.RequestException as exc:
                 raise TargetError(f"{method} {url}: the answer is not valid HTTP ({_short(exc)})") from None
@@ -413,7 +440,7 @@ class ApiClient:
             finally:
                 r.close()
         finally:
-            timer.cancel()
+            WATCHDOG.disarm(armed)
 
     def _read_capped(self, r: requests.Response, url: str, deadline: float) -> bytes:
         cap = self.profile.max_response_bytes

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from qaconform.pytest.outcomes import expect
 from qaconform.target.client import ApiResponse
 from qaconform.target.profile import ROLES
 
@@ -68,15 +69,13 @@ def list_params(ops: tuple[str, ...] | None = None, roles: str = "first") -> lis
     return out
 
 
-def items_of(resp: ApiResponse, what: str, blame: str | None = None) -> list[Any]:
-    """The ``list`` of a 200 envelope, failing with the response when it is not one (the message starts with
-    ``[blame]`` when given: the rule ids of the test that an unreadable list stops)."""
-    prefix = "" if blame is None else f"[{blame}] "
-    assert resp.status == 200, f"{prefix}{what}: expected 200\n{resp.describe()}"
+def items_of(resp: ApiResponse, what: str, blame: tuple[str, ...] = ()) -> list[Any]:
+    """The ``list`` of a 200 envelope, failing with the response when it is not one, charged to ``blame`` when given
+    (the rule ids of the test that an unreadable list stops), else to the calling test's rules."""
+    expect(resp.status == 200, blame, f"{what}: expected 200", resp)
     body = resp.json()
-    assert isinstance(body, dict) and isinstance(body.get("list"), list), (
-        f"{prefix}{what}: expected the paged envelope with a 'list' array\n{resp.describe()}"
-    )
+    expect(isinstance(body, dict) and isinstance(body.get("list"), list), blame,
+           f"{what}: expected the paged envelope with a 'list' array", resp)
     return list(body["list"])
 
 

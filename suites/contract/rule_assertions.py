@@ -15,7 +15,7 @@ from typing import Any
 
 from qaconform.contract import envelope
 from qaconform.invariants import DATE_KEYS, is_json_content_type, millis_problems
-from qaconform.pytest.outcomes import RuleFailure, fail
+from qaconform.pytest.outcomes import RuleFailure, expect, fail
 from qaconform.target.client import ApiResponse
 
 _PATH_FIELD = re.compile(r"\.([A-Za-z]+)(?:\[\d+\])*$")
@@ -89,9 +89,8 @@ def assert_schema(contract: Any, op: str, status: int, body: Any, resp: ApiRespo
 def assert_location_names(resp: ApiResponse, new: int, what: str, rule: str) -> None:
     """The Location header holds the URL of the new item: present, a URL, and naming the new id."""
     location = resp.headers.get("location", "")
-    assert location, (
-        f"[{rule}] {what}: a 201 carries a Location header with the new item's URL; none came\n{resp.describe()}")
-    assert location.startswith(("http://", "https://", "/")), (
-        f"[{rule}] {what}: Location {location!r} is not a URL (absolute, or an absolute path)\n{resp.describe()}")
-    assert re.search(rf"(?<!\d){new}(?!\d)", location), (
-        f"[{rule}] {what}: Location {location!r} does not name the new item {new}\n{resp.describe()}")
+    expect(location, rule, f"{what}: a 201 carries a Location header with the new item's URL; none came", resp)
+    expect(location.startswith(("http://", "https://", "/")), rule,
+           f"{what}: Location {location!r} is not a URL (absolute, or an absolute path)", resp)
+    expect(re.search(rf"(?<!\d){new}(?!\d)", location), rule,
+           f"{what}: Location {location!r} does not name the new item {new}", resp)

@@ -17,7 +17,7 @@ from relation_checks import window_count_violation
 
 from qaconform.contract import envelope, load_contract
 from qaconform.invariants import envelope_type_problems, listcount_problem, not_an_envelope, pagecount_problem
-from qaconform.pytest.outcomes import fail
+from qaconform.pytest.outcomes import expect, fail
 from qaconform.target.client import ApiClient
 
 pytestmark = [pytest.mark.paging, pytest.mark.contract]
@@ -104,10 +104,10 @@ def test_page_and_page_size_asked_for_are_reported(
     last = max(1, min(3, math.ceil(first["totalCount"] / 2)))
     for page in range(1, last + 1):
         body = _envelope(fetch, role, list_paths[op], f"{op} as {role}", page=page, pageSize=2)
-        assert body["pageSize"] == 2, f"[PAGING-PAGESIZE-ECHO] {op}: pageSize 2 was asked for, the envelope says " \
-                                      f"{body['pageSize']}\n{body['_describe']}"
-        assert body["page"] == page, f"[PAGING-PAGE-ECHO] {op}: page {page} was asked for, the envelope says " \
-                                     f"{body['page']}\n{body['_describe']}"
+        expect(body["pageSize"] == 2, "PAGING-PAGESIZE-ECHO",
+               f"{op}: pageSize 2 was asked for, the envelope says {body['pageSize']}\n{body['_describe']}")
+        expect(body["page"] == page, "PAGING-PAGE-ECHO",
+               f"{op}: page {page} was asked for, the envelope says {body['page']}\n{body['_describe']}")
 
 
 @pytest.mark.rule("PAGING-PAGESIZE-ECHO")
@@ -119,8 +119,9 @@ def test_a_follower_list_reports_the_page_size_asked_for(fetch: Fetch, list_path
     for page in (None, 1, 2):
         params: dict[str, Any] = {"pageSize": 2} if page is None else {"pageSize": 2, "page": page}
         body = _envelope(fetch, "member", path, f"listNodeFollowers {params}", **params)
-        assert body["pageSize"] == 2, (f"[PAGING-PAGESIZE-ECHO] listNodeFollowers {params}: pageSize 2 was asked for, "
-                                       f"the envelope says {body['pageSize']}\n{body['_describe']}")
+        expect(body["pageSize"] == 2, "PAGING-PAGESIZE-ECHO",
+               f"listNodeFollowers {params}: pageSize 2 was asked for, the envelope says "
+               f"{body['pageSize']}\n{body['_describe']}")
 
 
 def _walk(client: ApiClient, path: str, params: dict[str, Any], page_size: int) -> tuple[list[Any], set[Any], str]:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from listops import Fetch, items_of
 
-from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
 from qaconform.pytest.support import find_listed, list_all, new_id, post_comment, present
 from qaconform.target.client import ApiClient
 from qaconform.target.profile import VisibilityOptions
@@ -65,18 +65,18 @@ def test_a_users_answer_list_holds_only_that_users_answers_without_titles(
     member_id = user_ids["member"]
     resp = fetch(role, list_paths["listUserAnswers"])
     items = items_of(resp, f"{role} lists member's answers",
-                     blame="LIST-USER-ANSWERS-OWNER, NODE-TITLE-ANSWERS-COMMENTS")
+                     blame=("LIST-USER-ANSWERS-OWNER", "NODE-TITLE-ANSWERS-COMMENTS"))
     if read_only and not items:
         skip(SkipKind.SAFETY, "--read-only and member has no answers on this target: nothing to check")
-    assert items, (f"[LIST-USER-ANSWERS-OWNER] member posted an answer in this run, yet {role} sees an empty answer "
-                   f"list\n{resp.describe()}")
+    expect(items, "LIST-USER-ANSWERS-OWNER",
+           f"member posted an answer in this run, yet {role} sees an empty answer list", resp)
     for page, page_items, shown in [(1, items, resp.describe()), *_pages(api[role], list_paths["listUserAnswers"])]:
         foreign = [(n, a) for n, a in _authors(page_items) if a != member_id]
-        assert not foreign, (f"[LIST-USER-ANSWERS-OWNER] answers by other users (id, author.id) in member "
-                             f"{member_id}'s list, page {page}: {foreign[:5]}\n{shown}")
+        expect(not foreign, "LIST-USER-ANSWERS-OWNER",
+               f"answers by other users (id, author.id) in member {member_id}'s list, page {page}: "
+               f"{foreign[:5]}\n{shown}")
     titled = [(i.get("id"), i.get("title")) for i in items if isinstance(i, dict) and i.get("title") is not None]
-    assert not titled, (f"[NODE-TITLE-ANSWERS-COMMENTS] answers carry no title (absent or null): {titled[:5]}\n"
-                        f"{resp.describe()}")
+    expect(not titled, "NODE-TITLE-ANSWERS-COMMENTS", f"answers carry no title (absent or null): {titled[:5]}", resp)
 
 
 @pytest.mark.rule("NODE-TITLE-ANSWERS-COMMENTS")
@@ -90,7 +90,7 @@ def test_comments_carry_no_title(fetch: Fetch, list_paths: dict[str, str], read_
     assert not titled, f"comments carry no title (absent or null): {titled[:5]}\n{resp.describe()}"
 
 
-def follower_type_tag(items: list[Any]) -> str:
+def follower_type_rules(items: list[Any]) -> list[str]:
     """Which rule the non-user items of a follower list break: an item that is no User at all (no username: a
     follower relation) means details were on by default (FOLLOWERS-DETAILS-DEFAULT); a User whose type is not
     ``user`` breaks the item type of the list (LIST-ITEM-TYPE)."""
@@ -99,7 +99,7 @@ def follower_type_tag(items: list[Any]) -> str:
         if isinstance(i, dict) and i.get("type") == "user":
             continue
         rules.append("LIST-ITEM-TYPE" if isinstance(i, dict) and "username" in i else "FOLLOWERS-DETAILS-DEFAULT")
-    return "[" + ", ".join(sorted(set(rules))) + "]"
+    return sorted(set(rules))
 
 
 @pytest.mark.rule("FOLLOWERS-DETAILS-DEFAULT", "LIST-ITEM-TYPE")
@@ -111,11 +111,12 @@ def test_follower_items_are_users_unless_details_are_asked_for(
     params = {} if details is None else {"details": details}
     path = _followed_node(fetch, list_paths, admin, active_only=True)
     resp = fetch("member", path, **params)
-    items = items_of(resp, f"member lists {path}", blame="FOLLOWERS-DETAILS-DEFAULT, LIST-ITEM-TYPE")
-    assert items, f"[FOLLOWERS-DETAILS-DEFAULT] {path} reports active followers, yet lists none\n{resp.describe()}"
+    items = items_of(resp, f"member lists {path}", blame=("FOLLOWERS-DETAILS-DEFAULT", "LIST-ITEM-TYPE"))
+    expect(items, "FOLLOWERS-DETAILS-DEFAULT", f"{path} reports active followers, yet lists none", resp)
     wrong = [(i.get("id"), i.get("type")) for i in items if not (isinstance(i, dict) and i.get("type") == "user")]
-    assert not wrong, f"{follower_type_tag(items)} without details follower items are User items (type user); these " \
-                      f"are not: {wrong[:5]}\n{resp.describe()}"
+    if wrong:
+        fail(follower_type_rules(items),
+             f"without details follower items are User items (type user); these are not: {wrong[:5]}", resp)
 
 
 def _followed_node(fetch: Fetch, list_paths: dict[str, str], admin: ApiClient, active_only: bool = False) -> str:
@@ -203,7 +204,7 @@ def test_answers_and_comments_carry_an_integer_original_parent_id(
 ) -> None:
     """"originalParentId: Present on answers and comments": every listed answer and comment has it."""
     resp = fetch("member", list_paths[op])
-    items = items_of(resp, f"member lists {op}", blame="NODE-ORIGINAL-PARENT-ID")
+    items = items_of(resp, f"member lists {op}", blame=("NODE-ORIGINAL-PARENT-ID",))
     if not items:
         reason = "--read-only and the list is empty" if read_only else "the list the suite wrote to is empty"
         skip(SkipKind.SAFETY if read_only else SkipKind.OTHER,

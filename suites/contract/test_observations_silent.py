@@ -14,7 +14,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.outcomes import SkipKind, expect, skip
 from qaconform.pytest.support import find_listed, list_all, new_id
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
@@ -208,12 +208,11 @@ def test_the_location_of_a_new_item_can_be_read_back(located: dict[str, ApiRespo
         skip(SkipKind.OTHER, f"the {kind} was not created with a Location (ANSWER-201/COMMENT-201-LOCATION say why)")
     location = resp.headers["location"]
     path = location_path(profile, location)
-    assert path is not None, (
-        f"[LOCATION-READABLE] the Location of the new {kind} ({location}) is not under {profile.api_root}: a client "
-        f"cannot read it with the same credentials\n{resp.describe()}")
+    expect(path is not None, "LOCATION-READABLE",
+           f"the Location of the new {kind} ({location}) is not under {profile.api_root}: a client cannot read it with "
+           "the same credentials", resp)
     got = member.get(path)
     body = _json(got)
     new = new_id(resp)
-    assert got.status == 200 and isinstance(body, dict) and str(body.get("id")) == str(new), (
-        f"[LOCATION-READABLE] GET on the Location of the new {kind} must give 200 and the item {new}\n"
-        f"{got.describe()}")
+    expect(got.status == 200 and isinstance(body, dict) and str(body.get("id")) == str(new), "LOCATION-READABLE",
+           f"GET on the Location of the new {kind} must give 200 and the item {new}", got)

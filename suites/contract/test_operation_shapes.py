@@ -15,7 +15,7 @@ from listops import LIST_OPS, Fetch
 from rule_assertions import assert_json_body, assert_json_response, assert_location_names, assert_schema, assert_status
 
 from qaconform.contract import path
-from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.outcomes import SkipKind, expect, skip
 from qaconform.pytest.support import new_id
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
@@ -69,13 +69,12 @@ def test_each_list_answers_200_with_an_envelope_of_its_item_schema(
     if lo.item_type:
         items = (body.get("list") if isinstance(body, dict) else None) or []
         wrong = [(i.get("id"), i.get("type")) for i in items if isinstance(i, dict) and i.get("type") != lo.item_type]
-        assert not wrong, (f"[LIST-ITEM-TYPE] {op} holds {lo.item_type} items; these are not (id, type): "
-                           f"{wrong[:5]}\n{resp.describe()}")
+        expect(not wrong, "LIST-ITEM-TYPE",
+               f"{op} holds {lo.item_type} items; these are not (id, type): {wrong[:5]}", resp)
     assert_schema(contract, op, 200, body, resp, rule)
     if lo.never_empty or op in filled_by_suite:
-        assert body["list"], (
-            f"[{rule}] {op} as {role} is empty though the fixtures (or this suite's writes) guarantee items\n"
-            f"{resp.describe()}")
+        expect(body["list"], rule,
+               f"{op} as {role} is empty though the fixtures (or this suite's writes) guarantee items", resp)
 
 
 @pytest.mark.rule("SHAPE-LIST-USER-CONTENT", "LIST-ARRAY-CONTENT", "SHAPE-CONTENT-ACTIONDATE", "CONV-JSON-EXTENSION",
@@ -86,13 +85,13 @@ def test_user_content_list_is_a_bare_array_of_content_entries(
 ) -> None:
     resp = fetch("admin", path("listUserContent", userId=user_ids["member"]))
     body = assert_json_response(resp, 200, "admin lists member's content", "SHAPE-LIST-USER-CONTENT")
-    assert isinstance(body, list), (
-        f"[LIST-ARRAY-CONTENT] the user content list is a JSON array, not the paged envelope\n{resp.describe()}")
+    expect(isinstance(body, list), "LIST-ARRAY-CONTENT",
+           "the user content list is a JSON array, not the paged envelope", resp)
     assert_schema(contract, "listUserContent", 200, body, resp, "SHAPE-LIST-USER-CONTENT",
                   {"actionDate": "SHAPE-CONTENT-ACTIONDATE"})
     if not read_only:
-        assert body, (f"[SHAPE-LIST-USER-CONTENT] member has content (it posts answers in this run) but the list is "
-                      f"empty\n{resp.describe()}")
+        expect(body, "SHAPE-LIST-USER-CONTENT",
+               "member has content (it posts answers in this run) but the list is empty", resp)
 
 
 @pytest.mark.rule("SHAPE-LIST-ISSUE-TYPES", "LIST-ARRAY-ISSUETYPES", "ISSUETYPES-ARRAY", "CONV-JSON-EXTENSION",
@@ -103,11 +102,11 @@ def test_issue_type_list_is_a_bare_array_of_named_objects(
     tracker = require_fixture("issue_tracker")
     resp = fetch("admin", path("listIssueTypes", tracker=tracker))
     body = assert_json_response(resp, 200, "admin lists issue types", "SHAPE-LIST-ISSUE-TYPES")
-    assert isinstance(body, list), (
-        f"[LIST-ARRAY-ISSUETYPES] the issue-type list is a JSON array, not the paged envelope\n{resp.describe()}")
+    expect(isinstance(body, list), "LIST-ARRAY-ISSUETYPES",
+           "the issue-type list is a JSON array, not the paged envelope", resp)
     nameless = [i for i in body if not (isinstance(i, dict) and isinstance(i.get("name"), str))]
-    assert not nameless, (f"[ISSUETYPES-ARRAY] every issue type is an object with a string name; these are not: "
-                          f"{nameless[:5]}\n{resp.describe()}")
+    expect(not nameless, "ISSUETYPES-ARRAY",
+           f"every issue type is an object with a string name; these are not: {nameless[:5]}", resp)
     assert_schema(contract, "listIssueTypes", 200, body, resp, "SHAPE-LIST-ISSUE-TYPES")
 
 
@@ -125,17 +124,13 @@ def test_posting_an_answer_gives_201_the_new_node_and_its_location(
     """The account's shared answer (suites/conftest.py ``answer_of``: the permission and author tests read it too)."""
     resp = answer_of(role).resp
     body = assert_json_response(resp, 201, f"{role} posts an answer", "ANSWER-201")
-    assert isinstance(body, dict), f"[SHAPE-POST-ANSWER] the 201 body is the new Node object\n{resp.describe()}"
-    assert isinstance(body.get("id"), str) and body["id"].isdecimal(), (
-        f"[ANSWER-ID-STRING] the id in the response to posting an answer is a string of digits, got "
-        f"{body.get('id')!r}\n{resp.describe()}")
-    assert body.get("parentId") == question_id, (
-        f"[ANSWER-PARENT-FIELDS] parentId of the new answer is the question {question_id}, got "
-        f"{body.get('parentId')!r}\n{resp.describe()}")
-    assert "plug" in body and body["plug"] is None, f"[ANSWER-PLUG-NULL] a new answer carries plug: null\n" \
-                                                    f"{resp.describe()}"
-    assert body.get("title") is None, f"[NODE-TITLE-ANSWERS-COMMENTS] answers carry no title (absent or null)\n" \
-                                      f"{resp.describe()}"
+    expect(isinstance(body, dict), "SHAPE-POST-ANSWER", "the 201 body is the new Node object", resp)
+    expect(isinstance(body.get("id"), str) and body["id"].isdecimal(), "ANSWER-ID-STRING",
+           f"the id in the response to posting an answer is a string of digits, got {body.get('id')!r}", resp)
+    expect(body.get("parentId") == question_id, "ANSWER-PARENT-FIELDS",
+           f"parentId of the new answer is the question {question_id}, got {body.get('parentId')!r}", resp)
+    expect("plug" in body and body["plug"] is None, "ANSWER-PLUG-NULL", "a new answer carries plug: null", resp)
+    expect(body.get("title") is None, "NODE-TITLE-ANSWERS-COMMENTS", "answers carry no title (absent or null)", resp)
     assert_schema(contract, "postAnswer", 201, body, resp, "SHAPE-POST-ANSWER",
                   {"id": "ANSWER-ID-STRING", "parentId": "ANSWER-PARENT-FIELDS", "parentAuthor": "ANSWER-PARENT-FIELDS",
                    "plug": "ANSWER-PLUG-NULL", "title": "NODE-TITLE-ANSWERS-COMMENTS"})

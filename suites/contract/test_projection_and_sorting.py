@@ -12,7 +12,7 @@ from listops import LIST_OPS, Fetch, items_of, list_params
 
 from qaconform.contract import load_contract, path
 from qaconform.invariants import projection_problems
-from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.outcomes import SkipKind, expect, skip
 from qaconform.pytest.support import list_all
 from qaconform.target.client import ApiClient
 from qaconform.target.profile import Profile
@@ -55,10 +55,8 @@ def test_a_projected_space_list_holds_only_spaces_the_caller_may_see(fetch: Fetc
     hidden = require_fixture("hidden_space_id")
     resp = fetch("novice", path("listSpaces"), includeOnly="id,name", pageSize=100)
     items = items_of(resp, "novice lists spaces with includeOnly=id,name")
-    assert all(str(i.get("id")) != str(hidden) for i in items if isinstance(i, dict)), (
-        f"[PROJ-ONLY-VISIBLE] novice may not view the questions list of space {hidden}, yet the projected space list "
-        f"shows it\n"
-        f"{resp.describe()}")
+    expect(all(str(i.get("id")) != str(hidden) for i in items if isinstance(i, dict)), "PROJ-ONLY-VISIBLE",
+           f"novice may not view the questions list of space {hidden}, yet the projected space list shows it", resp)
 
 
 @pytest.mark.rule("PROJ-ONLY-VISIBLE", "FILTER-SPACEID")
@@ -71,9 +69,9 @@ def test_a_projected_question_list_of_a_hidden_space_shows_novice_no_question(
     assert resp.status < 500, f"a question list filtered to a hidden space is a client matter\n{resp.describe()}"
     if resp.status == 200:
         items = items_of(resp, "novice lists questions of the hidden space")
-        assert not items, (
-            f"[PROJ-ONLY-VISIBLE] novice may not view the questions list of space {hidden}, yet {len(items)} of its "
-            f"questions are listed\n{resp.describe()}")
+        expect(not items, "PROJ-ONLY-VISIBLE",
+               f"novice may not view the questions list of space {hidden}, yet {len(items)} of its questions are "
+               "listed", resp)
     else:
         assert 400 <= resp.status < 500, f"expected 200 with no items, or a 4xx\n{resp.describe()}"
 

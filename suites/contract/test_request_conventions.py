@@ -13,7 +13,7 @@ from listops import Fetch
 
 from qaconform import contract
 from qaconform.invariants import is_json_content_type
-from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.outcomes import SkipKind, expect, skip
 from qaconform.pytest.support import body_holds, find_listed, new_id, present
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile, VisibilityOptions
@@ -81,8 +81,8 @@ def _visibility_pair(vis: VisibilityOptions, profile: Profile) -> str | None:
 @pytest.mark.writes
 def test_a_comment_body_given_as_parameter_and_in_the_body_is_stored_as_the_parameter(given_both: Both) -> None:
     resp = given_both.resp
-    assert resp.status == 201, (f"[{_created_rule(resp, 'SHAPE-POST-COMMENT', 'CONV-PARAM-WINS-COMMENT')}] expected "
-                                f"201\n{resp.describe()}")
+    expect(resp.status == 201, _created_rule(resp, "SHAPE-POST-COMMENT", "CONV-PARAM-WINS-COMMENT"),
+           "expected 201", resp)
     stored = (given_both.item or {}).get("body")
     assert body_holds(stored, given_both.param_text) and not body_holds(stored, given_both.body_text), (
         f"when a field is both a parameter and in the body, the parameter wins: the stored body is {stored!r}, "
@@ -112,12 +112,12 @@ def test_a_comment_visibility_given_only_as_a_parameter_is_stored(
         body["recipients"] = [{"id": user_ids["moderator"]}]
     resp = member.post(f"node/{shared_answer}/comment.json", params={"visibility": value}, json=body,
                        operation="postComment")
-    assert resp.status == 201, (f"[CONV-PARAM-AS-BODY-FIELD] member (Use Private Comments and the option) gives "
-                                f"visibility={value} as a parameter: expected 201\n{resp.describe()}")
+    expect(resp.status == 201, "CONV-PARAM-AS-BODY-FIELD",
+           f"member (Use Private Comments and the option) gives visibility={value} as a parameter: expected 201", resp)
     item = _stored_comment(member, shared_answer, resp, created)
-    assert item.get("visibility") == value, (
-        f"[CONV-PARAM-AS-BODY-FIELD] visibility given as a parameter counts like the body field: the comment reads "
-        f"back with visibility {item.get('visibility')!r}, expected {value!r}\n{resp.describe()}")
+    expect(item.get("visibility") == value, "CONV-PARAM-AS-BODY-FIELD",
+           "visibility given as a parameter counts like the body field: the comment reads back with visibility "
+           f"{item.get('visibility')!r}, expected {value!r}", resp)
 
 
 @pytest.mark.rule("CONV-PARAM-WINS-COMMENT")
@@ -157,8 +157,7 @@ def test_an_answer_body_given_as_parameter_and_in_the_body_is_stored_as_the_para
     n = random.randrange(10**9)
     param_text, body_text = f"parameter wins [{run_tag}] {n}", f"body loses [{run_tag}] {n}"
     resp = _post_answer_raw(member, question_id, params={"body": param_text}, json={"body": body_text})
-    assert resp.status == 201, (f"[{_created_rule(resp, 'ANSWER-201', 'CONV-PARAM-WINS-ANSWER')}] expected 201\n"
-                                f"{resp.describe()}")
+    expect(resp.status == 201, _created_rule(resp, "ANSWER-201", "CONV-PARAM-WINS-ANSWER"), "expected 201", resp)
     answer_id = new_id(resp)
     created.add("answer", answer_id, "member")
     item = find_listed(member, f"user/{user_ids['member']}/answer.json", answer_id, until=present)
@@ -218,14 +217,13 @@ def test_a_body_that_is_not_the_json_its_content_type_says_is_refused_with_a_4xx
 ) -> None:
     resp = api[role].post(_post_path(op, question_id), data=raw, headers={"Content-Type": "application/json"},
                           operation=op)
-    rules = "[CONV-BODY-FORMAT, CONV-NO-SERVER-ERROR]" if resp.status >= 500 else "[CONV-BODY-FORMAT]"
-    assert 400 <= resp.status < 500, (
-        f"{rules} {op}: a body that is not valid JSON under Content-Type application/json is refused with a 4xx, "
-        f"got {resp.status}\n{resp.describe()}")
+    rules = ("CONV-BODY-FORMAT", "CONV-NO-SERVER-ERROR") if resp.status >= 500 else ("CONV-BODY-FORMAT",)
+    expect(400 <= resp.status < 500, rules,
+           f"{op}: a body that is not valid JSON under Content-Type application/json is refused with a 4xx, got "
+           f"{resp.status}", resp)
     if resp.content.strip().startswith((b"{", b"[")):
-        assert is_json_content_type(resp.content_type), (
-            f"[CONV-CONTENT-TYPE-JSON] {op}: the refusal carries a JSON body, so its Content-Type is application/json"
-            f"\n{resp.describe()}")
+        expect(is_json_content_type(resp.content_type), "CONV-CONTENT-TYPE-JSON",
+               f"{op}: the refusal carries a JSON body, so its Content-Type is application/json", resp)
 
 
 @pytest.mark.rule("CONV-NO-SERVER-ERROR")

@@ -37,91 +37,43 @@ before that; measured against the reference server).
 
 from __future__ import annotations
 
-import html
-import json
-import random
-import unicodedata
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from stated_forms import (
+    CARRIERS,
+    JSON_NODE_FIELDS,
+    PARAMETER_CARRIERS,
+    PUBLISHERS,
+    TEXTS,
+    WRITERS,
+    Sent,
+    SentCache,
+    accounts_for,
+    as_sent,
+    body_answer,
+    carrier_answer,
+    carrier_comment,
+    comment_path,
+    created_rule,
+    drawn_texts,
+    every_account,
+    nfc,
+    node_fields,
+    once,
+    read_comment,
+    send,
+)
 
 from qaconform import contract
-from qaconform.pytest.outcomes import SkipKind, fail, skip
-from qaconform.pytest.support import NON_ASCII_TEXTS, find_listed, new_id, present, settle, wire_value
+from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
+from qaconform.pytest.support import find_listed, new_id, present, settle, wire_value
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile, VisibilityOptions
 
 pytestmark = [pytest.mark.contract]
-
-CARRIERS = ("json", "json-utf8", "query", "form")
-"""How a body field travels: JSON as json.dumps writes it (non-ASCII as \\u escapes), JSON as raw UTF-8 bytes, a
-query parameter, a form-encoded request parameter."""
-PARAMETER_CARRIERS = ("query", "form")
-
-TEXTS = NON_ASCII_TEXTS
-"""One text per kind of non-ASCII a store or a decoder gets wrong (qaconform.pytest.support)."""
-
-WRITERS = ("admin", "moderator", "member", "novice")
-PUBLISHERS = ("admin", "moderator", "member")
-"""Accounts with Answer questions and Publish answer: their answer is published, so it is listed (novice's goes to
-moderation: it is created, but where it is listed is not shown)."""
-
-
-def every_account() -> bool:
-    """True when the run has no write budget (``--thorough``, ``--write-budget unlimited``): then every account that
-    may use a form sends it; under a budget one account per form does (issue 29: a default run makes at most about
-    100 accepted writes, and this module made a third of them when every account sent every form)."""
-    budget = ApiClient.write_budget
-    return budget is None or budget.budget is None
-
-
-def accounts_for(default: str, among: tuple[str, ...]) -> tuple[str, ...]:
-    """The accounts that send a form: ``default`` alone under a write budget (chosen per form so that the form
-    rides a write another case makes anyway, and every account writes something), all of ``among`` without one."""
-    return among if every_account() else (default,)
-
-
-def nfc(text: Any) -> str:
-    """The text as read: HTML character references resolved (a body is "HTML content", which a server may keep
-    with é as &#233;), NFC-normalised (a store may compose characters; it may not change them)."""
-    return unicodedata.normalize("NFC", html.unescape(str(text)))
-
-
-def send(client: ApiClient, path: str, fields: dict[str, Any], carrier: str, operation: str,
-         json_fields: dict[str, Any] | None = None) -> ApiResponse:
-    """POST ``fields`` in one carrier; ``json_fields`` (arrays of objects) always in a JSON body."""
-    body = dict(json_fields or {})
-    if carrier == "json":
-        return client.post(path, json={**body, **fields}, operation=operation)
-    if carrier == "json-utf8":
-        raw = json.dumps({**body, **fields}, ensure_ascii=False).encode("utf-8")
-        return client.post(path, data=raw, headers={"Content-Type": "application/json; charset=utf-8"},
-                           operation=operation)
-    if carrier == "query":
-        return client.post(path, params=fields, json=body or None, operation=operation)
-    if body:
-        raise ValueError("a form-encoded request cannot carry arrays of objects")
-    return client.post(path, data={k: _param_text(v) for k, v in fields.items()}, operation=operation)
-
-
-def _param_text(value: Any) -> str:
-    return json.dumps(value) if isinstance(value, bool) else str(value)
-
-
-def _created_rule(resp: ApiResponse, status_rule: str, own_rule: str) -> str:
-    """A creation answered with another 2xx breaks the status rule; a refusal, the form this test sends."""
-    return status_rule if 200 <= resp.status < 300 else own_rule
-
-
-def comment_path(node: int) -> str:
-    return contract.path("postComment", nodeId=node)
-
-
-def answer_path(question: int) -> str:
-    return contract.path("postAnswer", questionId=question)
 
 
 @pytest.fixture(scope="module")
@@ -134,24 +86,6 @@ def forms_answer(shared_answer: int) -> int:
 # ------------------------------------------------------------------------------------------------ shared writes
 
 
-@dataclass(frozen=True)
-class Sent:
-    """One write of this module: the response, the ASCII text its body was given (what a read-back of the write
-    looks for; the non-ASCII texts beside it are the non-ASCII tests' to check, so that a store mangling them fails
-    TEXT-NON-ASCII alone) and the id it created (registered), or None when the target did not take it."""
-
-    resp: ApiResponse
-    text: str
-    id: int | None
-
-    @property
-    def taken(self) -> bool:
-        return self.id is not None
-
-
-SentCache = dict[tuple[Any, ...], Sent]
-
-
 @pytest.fixture(scope="module")
 def sent_once() -> SentCache:
     """The module's writes by what they are (kind, account, carrier, fields), each made by the first test that needs
@@ -159,83 +93,6 @@ def sent_once() -> SentCache:
     asks "is a body parameter stored" or "does non-ASCII survive a query parameter" (issue 29: a run's writes are
     budgeted). The module runs on one worker (qaconform.pytest.parallel.GROUPS), so each write is made once a run."""
     return {}
-
-
-def _once(cache: SentCache, key: tuple[Any, ...], make: Callable[[], Sent]) -> Sent:
-    if key not in cache:
-        cache[key] = make()
-    return cache[key]
-
-
-def _sent(resp: ApiResponse, text: str, created: Any, kind: str, role: str, ok: Callable[[int], bool]) -> Sent:
-    """``resp`` as a :class:`Sent`, its id registered when ``ok(status)``."""
-    if not ok(resp.status):
-        return Sent(resp, text, None)
-    new = new_id(resp)
-    created.add(kind, new, role)
-    return Sent(resp, text, new)
-
-
-ALL_SCRIPTS = " / ".join(TEXTS[s] for s in sorted(TEXTS))
-"""Every text of :data:`TEXTS` in one body: one write carries the five scripts, each checked on its own."""
-
-
-def carrier_comment(cache: SentCache, client: ApiClient, answer: int, carrier: str, run_tag: str,
-                    created: Any) -> Sent:
-    """``client``'s public comment under ``answer`` whose body (every script; in raw UTF-8 JSON the drawn texts too)
-    travels in ``carrier``: one per account and carrier, for the body-parameter tests and the non-ASCII ones
-    alike."""
-
-    def make() -> Sent:
-        text = f"comment body as {carrier} by {client.role} [{run_tag}] {uuid.uuid4().hex[:8]}"
-        drawn = f" {' '.join(drawn_texts())}" if carrier == "json-utf8" else ""
-        resp = send(client, comment_path(answer), {"body": f"{text} {ALL_SCRIPTS}{drawn}"}, carrier, "postComment")
-        return _sent(resp, text, created, "comment", client.role, lambda status: status == 201)
-
-    return _once(cache, ("comment", client.role, carrier), make)
-
-
-JSON_NODE_FIELDS: dict[str, Any] = {"wiki": False, "type": "answer", "title": None, "topics": [], "attachments": []}
-"""Node fields an answer may carry, with values that are true of any new answer (what a server does with them is
-not shown; that it takes the request is). A JSON answer carries them all; a parameter carries scalars only: wiki."""
-
-
-def node_fields(carrier: str) -> dict[str, Any]:
-    return dict(JSON_NODE_FIELDS) if carrier.startswith("json") else {"wiki": False}
-
-
-def carrier_answer(cache: SentCache, client: ApiClient, question_id: int, carrier: str, run_tag: str,
-                   created: Any, fields: dict[str, Any] | None = None) -> Sent:
-    """``client``'s answer whose body (every script) travels in ``carrier`` with ``fields`` beside it (default: the
-    other Node fields the carrier can hold): one per account, carrier and fields, for the body-parameter, non-ASCII
-    and other-Node-field tests alike. Any 2xx is taken (an answer held in moderation)."""
-    extra = node_fields(carrier) if fields is None else fields
-
-    def make() -> Sent:
-        text = f"answer body as {carrier} by {client.role} [{run_tag}] {uuid.uuid4().hex[:8]}"
-        resp = send(client, answer_path(question_id), {"body": f"{text} {ALL_SCRIPTS}", **extra}, carrier,
-                    "postAnswer")
-        return _sent(resp, text, created, "answer", client.role, lambda status: 200 <= status < 300)
-
-    return _once(cache, ("answer", client.role, carrier, tuple(sorted(extra))), make)
-
-
-def body_answer(cache: SentCache, client: ApiClient, question_id: int, carrier: str, run_tag: str,
-                created: Any) -> Sent:
-    """The answer of :func:`carrier_answer` for a test about its body: when the target refused it, the body alone in
-    the same carrier (sent only then), so that a refused Node field is never taken for a refused body."""
-    sent = carrier_answer(cache, client, question_id, carrier, run_tag, created)
-    return sent if sent.taken else carrier_answer(cache, client, question_id, carrier, run_tag, created, fields={})
-
-
-def _comment_of(client: ApiClient, answer: int, sent: Sent, rule: str) -> dict[str, Any]:
-    """The comment ``sent`` created, read back by its author from the answer's comment list."""
-    assert sent.id is not None
-    item = find_listed(client, contract.path("listAnswerComments", answerId=answer), sent.id, until=present)
-    if item is None:
-        fail([rule], f"comment {sent.id} (by {client.role}) is not in answer {answer}'s comment list as its "
-                     f"author reads it", sent.resp)
-    return item
 
 
 # ------------------------------------------------------------------------------------------------ body fields
@@ -268,13 +125,12 @@ def _check_comment_body(client: ApiClient, carrier: str, forms_answer: int, run_
     if sent is None or not sent.taken:
         sent = carrier_comment(sent_once, client, forms_answer, carrier, run_tag, created)
     resp = sent.resp
-    assert resp.status == 201, (
-        f"[{_created_rule(resp, 'SHAPE-POST-COMMENT', 'CONV-PARAM-AS-BODY-FIELD')}] {role} gives the comment's body "
-        f"as a {carrier} parameter (no JSON body): expected 201\n{resp.describe()}")
-    item = _comment_of(client, forms_answer, sent, "CONV-PARAM-AS-BODY-FIELD")
-    assert nfc(sent.text) in nfc(item.get("body")), (
-        f"[CONV-PARAM-AS-BODY-FIELD] the body given as a {carrier} parameter must be the comment's body; it reads "
-        f"back {item.get('body')!r}\n{resp.describe()}")
+    expect(resp.status == 201, created_rule(resp, "SHAPE-POST-COMMENT", "CONV-PARAM-AS-BODY-FIELD"),
+           f"{role} gives the comment's body as a {carrier} parameter (no JSON body): expected 201", resp)
+    item = read_comment(client, forms_answer, sent, "CONV-PARAM-AS-BODY-FIELD")
+    expect(nfc(sent.text) in nfc(item.get("body")), "CONV-PARAM-AS-BODY-FIELD",
+           f"the body given as a {carrier} parameter must be the comment's body; it reads back "
+           f"{item.get('body')!r}", resp)
 
 
 def visibility_comment(cache: SentCache, client: ApiClient, answer: int, option: str, value: str, carrier: str,
@@ -285,9 +141,9 @@ def visibility_comment(cache: SentCache, client: ApiClient, answer: int, option:
     def make() -> Sent:
         text = f"visibility {option} as a {carrier} parameter by {client.role} [{run_tag}] {uuid.uuid4().hex[:8]}"
         resp = send(client, comment_path(answer), {"body": text, "visibility": value}, carrier, "postComment")
-        return _sent(resp, text, created, "comment", client.role, lambda status: status == 201)
+        return as_sent(resp, text, created, "comment", client.role, lambda status: status == 201)
 
-    return _once(cache, ("visibility comment", client.role, option, carrier), make)
+    return once(cache, ("visibility comment", client.role, option, carrier), make)
 
 
 BODY_WITH_VISIBILITY = {"admin": "to_moderators", "moderator": "to_own_groups"}
@@ -339,14 +195,13 @@ def _check_visibility(client: ApiClient, option: str, carrier: str, forms_answer
     value = wire_value(profile, option)
     sent = visibility_comment(sent_once, client, forms_answer, option, value, carrier, run_tag, created)
     resp = sent.resp
-    assert resp.status == 201, (
-        f"[{_created_rule(resp, 'SHAPE-POST-COMMENT', 'CONV-PARAM-AS-BODY-FIELD')}] {role} holds Use Private "
-        f"Comments and the {option} option and gives body and visibility={value} as {carrier} parameters: expected "
-        f"201\n{resp.describe()}")
-    item = _comment_of(client, forms_answer, sent, "CONV-PARAM-AS-BODY-FIELD")
-    assert item.get("visibility") == value, (
-        f"[CONV-PARAM-AS-BODY-FIELD] visibility given as a {carrier} parameter counts like the body field: the "
-        f"comment reads back with visibility {item.get('visibility')!r}, expected {value!r}\n{resp.describe()}")
+    expect(resp.status == 201, created_rule(resp, "SHAPE-POST-COMMENT", "CONV-PARAM-AS-BODY-FIELD"),
+           f"{role} holds Use Private Comments and the {option} option and gives body and visibility={value} as "
+           f"{carrier} parameters: expected 201", resp)
+    item = read_comment(client, forms_answer, sent, "CONV-PARAM-AS-BODY-FIELD")
+    expect(item.get("visibility") == value, "CONV-PARAM-AS-BODY-FIELD",
+           f"visibility given as a {carrier} parameter counts like the body field: the comment reads back with "
+           f"visibility {item.get('visibility')!r}, expected {value!r}", resp)
 
 
 ANSWER_ACCOUNT = {"query": "novice", "form": "member", "json": "member"}
@@ -371,15 +226,14 @@ def _check_answer_body(client: ApiClient, carrier: str, question_id: int, run_ta
     role = client.role
     sent = body_answer(sent_once, client, question_id, carrier, run_tag, created)
     resp = sent.resp
-    assert sent.id is not None, (
-        f"[CONV-PARAM-AS-BODY-FIELD] {role} gives the answer's body as a {carrier} parameter (no JSON body): the "
-        f"answer must be created\n{resp.describe()}")
+    expect(sent.id is not None, "CONV-PARAM-AS-BODY-FIELD",
+           f"{role} gives the answer's body as a {carrier} parameter (no JSON body): the answer must be created", resp)
     if role not in PUBLISHERS or role not in user_ids:
         return  # novice's answer is in moderation: created is all the description says (and it was created)
     item = find_listed(client, contract.path("listUserAnswers", userId=user_ids[role]), sent.id, until=present)
-    assert item is not None and nfc(sent.text) in nfc(item.get("body")), (
-        f"[CONV-PARAM-AS-BODY-FIELD] the answer whose body was a {carrier} parameter must be listed with that body "
-        f"in {role}'s answer list; got {(item or {}).get('body')!r}\n{resp.describe()}")
+    expect(item is not None and nfc(sent.text) in nfc(item.get("body")), "CONV-PARAM-AS-BODY-FIELD",
+           f"the answer whose body was a {carrier} parameter must be listed with that body in {role}'s answer list; "
+           f"got {(item or {}).get('body')!r}", resp)
 
 
 @pytest.mark.rule("ANSWER-OTHER-NODE-FIELDS")
@@ -424,14 +278,13 @@ def _check_node_fields(client: ApiClient, carrier: str, question_id: int, run_ta
 
 def _judge_node_fields(sent: Sent, role: str, carrier: str, extra: dict[str, Any]) -> None:
     resp = sent.resp
-    assert sent.taken, (
-        f"[ANSWER-OTHER-NODE-FIELDS] 'other Node fields may be supplied': an answer by {role} with {extra} "
-        f"beside its body ({carrier}) must be created\n{resp.describe()}")
+    expect(sent.taken, "ANSWER-OTHER-NODE-FIELDS",
+           f"'other Node fields may be supplied': an answer by {role} with {extra} beside its body ({carrier}) must be "
+           "created", resp)
     body = _json_or_none(resp)
     if isinstance(body, dict) and "body" in body:  # a 201 with the node (a moderated answer's body is not shown)
-        assert nfc(sent.text) in nfc(body.get("body")), (
-            f"[ANSWER-OTHER-NODE-FIELDS] the answer created with {extra} must keep its body {sent.text!r}, got "
-            f"{body.get('body')!r}\n{resp.describe()}")
+        expect(nfc(sent.text) in nfc(body.get("body")), "ANSWER-OTHER-NODE-FIELDS",
+               f"the answer created with {extra} must keep its body {sent.text!r}, got {body.get('body')!r}", resp)
 
 
 def _json_or_none(resp: ApiResponse) -> Any:
@@ -530,8 +383,8 @@ def _content_body_once(admin: ApiClient, author_id: int, node_id: int) -> tuple[
 
 
 def _check_text(where: str, got: Any, text: str, resp: ApiResponse) -> None:
-    assert got is not None and nfc(text) in nfc(got), (
-        f"[TEXT-NON-ASCII] the text {text!r} must read back unchanged from {where}; got {got!r}\n{resp.describe()}")
+    expect(got is not None and nfc(text) in nfc(got), "TEXT-NON-ASCII",
+           f"the text {text!r} must read back unchanged from {where}; got {got!r}", resp)
 
 
 @pytest.mark.rule("TEXT-NON-ASCII", "CONV-PARAM-AS-BODY-FIELD")
@@ -546,8 +399,8 @@ def test_non_ascii_comment_text_reads_back_unchanged_from_every_list(
     sent = carrier_comment(sent_once, member, forms_answer, carrier, run_tag, created)
     resp = sent.resp
     own = "SHAPE-POST-COMMENT" if carrier.startswith("json") else "CONV-PARAM-AS-BODY-FIELD"
-    assert resp.status == 201, f"[{own}] member posts a comment ({carrier}) with {script} text\n{resp.describe()}"
-    item = _comment_of(member, forms_answer, sent, "COMMENT-LISTED")
+    expect(resp.status == 201, own, f"member posts a comment ({carrier}) with {script} text", resp)
+    item = read_comment(member, forms_answer, sent, "COMMENT-LISTED")
     text = TEXTS[script]
     _check_text("the answer's comment list", item.get("body"), text, resp)
     read, body = _content_body(admin, user_ids["member"], new_id(resp))
@@ -566,7 +419,7 @@ def test_non_ascii_answer_text_reads_back_unchanged_from_every_list(
     sent = body_answer(sent_once, member, question_id, carrier, run_tag, created)
     resp = sent.resp
     own = "ANSWER-201" if carrier.startswith("json") else "CONV-PARAM-AS-BODY-FIELD"
-    assert resp.status == 201, f"[{own}] member posts an answer ({carrier}) with {script} text\n{resp.describe()}"
+    expect(resp.status == 201, own, f"member posts an answer ({carrier}) with {script} text", resp)
     assert sent.id is not None
     text = TEXTS[script]
     body = _json_or_none(resp)
@@ -579,29 +432,6 @@ def test_non_ascii_answer_text_reads_back_unchanged_from_every_list(
         _check_text("member's content list (node.body)", content, text, resp)
 
 
-DRAWN_SEED = 20260801
-"""The drawn texts are a fixed series, so that a run is repeatable."""
-
-
-def drawn_texts(count: int = 8, seed: int = DRAWN_SEED) -> list[str]:
-    """``count`` texts of 1 to 24 characters drawn from every assigned code point but controls, surrogates, private
-    use, line and paragraph separators and the HTML-special characters (a body is HTML content, which a server may
-    escape). Bounded: a draw is kept about one time in seven, and at most 200 draws are made per character."""
-    rng = random.Random(seed)
-    excluded = {"Cc", "Cs", "Co", "Cn", "Zl", "Zp"}
-    texts: list[str] = []
-    for _ in range(count):
-        chars: list[str] = []
-        for _ in range(rng.randint(1, 24)):
-            for _ in range(200):
-                c = chr(rng.randrange(0x20, 0x3134A))  # up to the last assigned CJK block
-                if unicodedata.category(c) not in excluded and c not in "<>&\"'\\":
-                    chars.append(c)
-                    break
-        texts.append(f"[{''.join(chars).strip() or 'x'}]")
-    return texts
-
-
 @pytest.mark.rule("TEXT-NON-ASCII")
 @pytest.mark.comments
 @pytest.mark.writes
@@ -612,8 +442,8 @@ def test_any_unicode_text_in_a_comment_reads_back_unchanged(
     texts = drawn_texts()
     sent = carrier_comment(sent_once, member, forms_answer, "json-utf8", run_tag, created)
     resp = sent.resp
-    assert resp.status == 201, f"[SHAPE-POST-COMMENT] member posts a comment with {texts!r}\n{resp.describe()}"
-    item = _comment_of(member, forms_answer, sent, "COMMENT-LISTED")
+    expect(resp.status == 201, "SHAPE-POST-COMMENT", f"member posts a comment with {texts!r}", resp)
+    item = read_comment(member, forms_answer, sent, "COMMENT-LISTED")
     for text in texts:
         _check_text("the answer's comment list", item.get("body"), text, resp)
 
@@ -628,15 +458,15 @@ def test_a_non_ascii_lock_prompt_comes_back_unchanged_as_extra(
     too), whose prompt holds every script; each case checks its own script and the whole prompt."""
     lock = locked_by("member")
     resp, prompt = lock.resp, lock.text
-    assert resp.status == 200, (
-        f"[PERM-LOCK-OWN] member (Lock comments on own posts) locks its own answer {lock.node}\n{resp.describe()}")
+    expect(resp.status == 200, "PERM-LOCK-OWN",
+           f"member (Lock comments on own posts) locks its own answer {lock.node}", resp)
     body = resp.json()
     action = body.get("result", {}).get("lockAction") if isinstance(body, dict) and isinstance(
         body.get("result"), dict) else None
     extra = action.get("extra") if isinstance(action, dict) else None
-    assert extra is not None and nfc(TEXTS[script]) in nfc(extra) and nfc(extra) == nfc(prompt), (
-        f"[ACTION-LOCK-EXTRA] the prompt {prompt!r} is stored as extra of the returned lock action (its {script} "
-        f"text {TEXTS[script]!r} unchanged); got {extra!r}\n{resp.describe()}")
+    expect(extra is not None and nfc(TEXTS[script]) in nfc(extra) and nfc(extra) == nfc(prompt), "ACTION-LOCK-EXTRA",
+           f"the prompt {prompt!r} is stored as extra of the returned lock action (its {script} text {TEXTS[script]!r} "
+           f"unchanged); got {extra!r}", resp)
 
 
 # ------------------------------------------------------------------------------------------------ credentials
@@ -680,9 +510,9 @@ def test_an_account_whose_password_holds_a_colon_or_non_ascii_is_accepted(
         else:
             resp = client.get(contract.path(operation), params={"pageSize": 1}, operation=operation)
             expected = 200
-        assert resp.status == expected, (
-            f"[AUTH-BASIC] {role}'s password holds {'a colon' if form == 'colon' else 'non-ASCII characters'}; its "
-            f"Basic credentials are valid, so {operation} must answer {expected}\n{resp.describe()}")
+        expect(resp.status == expected, "AUTH-BASIC",
+               f"{role}'s password holds {'a colon' if form == 'colon' else 'non-ASCII characters'}; its Basic "
+               f"credentials are valid, so {operation} must answer {expected}", resp)
 
 
 def _refused(api: dict[str, ApiClient], profile: Profile, role: str, wrong: str, operation: str, answer: int,
@@ -715,9 +545,9 @@ def test_a_wrong_password_in_each_form_is_refused(
     password = profile.accounts[role].password
     wrong = "" if form == "empty" else f"{password}:qc{uuid.uuid4().hex[:6]}"
     resp = _refused(api, profile, role, wrong, operation, forms_answer, run_tag)
-    assert 400 <= resp.status < 500, (
-        f"[AUTH-BAD-CREDENTIALS] {role}'s username with a wrong password ({form.replace('-', ' ')}) must be refused "
-        f"(401, or another 4xx) on {operation}\n{resp.describe()}")
+    expect(400 <= resp.status < 500, "AUTH-BAD-CREDENTIALS",
+           f"{role}'s username with a wrong password ({form.replace('-', ' ')}) must be refused (401, or another 4xx) "
+           f"on {operation}", resp)
 
 
 @pytest.mark.rule("AUTH-BAD-CREDENTIALS")
@@ -730,6 +560,6 @@ def test_a_password_cut_at_its_colon_is_refused(
     for role in _accounts_with(profile, "colon"):
         wrong = profile.accounts[role].password.split(":", 1)[0]
         resp = _refused(api, profile, role, wrong, operation, forms_answer, run_tag)
-        assert 400 <= resp.status < 500, (
-            f"[AUTH-BAD-CREDENTIALS] {role}'s password cut at its colon is a wrong password: it must be refused "
-            f"(401, or another 4xx) on {operation}\n{resp.describe()}")
+        expect(400 <= resp.status < 500, "AUTH-BAD-CREDENTIALS",
+               f"{role}'s password cut at its colon is a wrong password: it must be refused (401, or another 4xx) on "
+               f"{operation}", resp)

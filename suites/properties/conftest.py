@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from qaconform.pytest.outcomes import expect
 from qaconform.pytest.properties.oas import Pools, SchemaSender, bind_target, build_schema
 from qaconform.pytest.properties.plugin import SHARES, STATS_KEY, Budget, budget_for
 from qaconform.pytest.support import answer_posted, new_id, post_answer, post_comment
@@ -100,9 +101,8 @@ def _post_pools(api: dict[str, ApiClient], profile: Profile, run_tag: str, creat
     for author, visibility, rec in kinds:
         resp = post_comment(api[author], answers[0], run_tag, created, text="properties comment",
                             visibility=visibility, recipients=rec)
-        assert resp.status == 201, (
-            f"[SHAPE-POST-COMMENT] {author} could not comment on member's "
-            f"answer\n{resp.describe()}")
+        expect(resp.status == 201, "SHAPE-POST-COMMENT",
+               f"{author} could not comment on member's answer", resp)
         comments.append(new_id(resp))
     fx = profile.fixtures
     protected = frozenset(v for v in (fx.question_id, fx.favorite_node_id, fx.wiki_node_id, fx.member_wiki_node_id,

@@ -29,7 +29,7 @@ judged at once.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 import hypothesis
 import hypothesis.internal.conjecture.engine
@@ -38,7 +38,7 @@ from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.pytest.properties.plugin import SHARES, Budget
 from qaconform.pytest.support import (
     PRIVILEGED_READERS,
@@ -141,14 +141,16 @@ class PrivacyModel(RuleBasedStateMachine):
         w.budget.record(f"postComment (privacy model: {text})", resp.status)
         return resp
 
-    def _fail(self, message: str) -> None:
-        """Fail the step; from now on the deadline no longer cuts steps, so shrinking replays the same sequence."""
+    def _fail(self, rules: str | tuple[str, ...], message: str, response: ApiResponse | None = None) -> NoReturn:
+        """Fail the step for ``rules``; from now on the deadline no longer cuts steps, so shrinking replays the same
+        sequence."""
         self.world.budget.failing = True
-        raise AssertionError(f"{message} (seed {self.world.budget.seed}; rerun with --seed {self.world.budget.seed})")
+        seed = self.world.budget.seed
+        fail(rules, f"{message} (seed {seed}; rerun with --seed {seed})", response)
 
     def _expect(self, resp: ApiResponse, status: int, rule: str, what: str) -> None:
         if resp.status != status:
-            self._fail(f"[{rule}] {what}: expected {status}, got {resp.status}\n{resp.describe()}")
+            self._fail(rule, f"{what}: expected {status}, got {resp.status}", resp)
 
     def _visible_to(self, role: str, private: bool) -> list[int]:
         """Newest first: hypothesis favours early choices, so replies to replies (deeper chains) come up often."""
@@ -320,8 +322,8 @@ class PrivacyModel(RuleBasedStateMachine):
         for role, seen in seen_by.items():
             unknown = seen - set(self.comments)
             if unknown:
-                self._fail(f"[COMMENT-PRIVACY-LIST] {role} is shown comments {sorted(unknown)} under answer "
-                           f"{self.answer} that nobody posted in this sequence")
+                self._fail("COMMENT-PRIVACY-LIST", f"{role} is shown comments {sorted(unknown)} under answer "
+                                                   f"{self.answer} that nobody posted in this sequence")
             for c in self.comments.values():
                 if not self._judged(c, role):
                     if c.private and role in c.thread_authors and role not in w.undecided:
@@ -332,14 +334,14 @@ class PrivacyModel(RuleBasedStateMachine):
                         f"   # as {role}")
                 if c.id in seen and not entitled:
                     # a reply shown too widely did not inherit its parent's privacy (rule 3), or the list leaks
-                    tag = "COMMENT-3, COMMENT-PRIVACY-LIST" if c.reply else "COMMENT-PRIVACY-LIST"
-                    self._fail(f"[{tag}] {role} is shown comment {c.id} by {c.author}, which is private "
-                               f"to {sorted(c.audience)} (reply: {c.reply}); reproduce with: {curl}")
+                    leaked = ("COMMENT-3", "COMMENT-PRIVACY-LIST") if c.reply else ("COMMENT-PRIVACY-LIST",)
+                    self._fail(leaked, f"{role} is shown comment {c.id} by {c.author}, which is private "
+                                       f"to {sorted(c.audience)} (reply: {c.reply}); reproduce with: {curl}")
                 if not c.reply and entitled and c.id not in seen:
                     rule_id = "COMMENT-2" if c.private else "COMMENT-1"
                     what = f"private to {sorted(c.audience)}" if c.private else "public"
-                    self._fail(f"[{rule_id}] {role} is not shown comment {c.id} by {c.author} although it is {what}; "
-                               f"reproduce with: {curl}")
+                    self._fail(rule_id, f"{role} is not shown comment {c.id} by {c.author} although it is {what}; "
+                                        f"reproduce with: {curl}")
         for c in self.comments.values():
             if not c.reply:
                 continue
@@ -347,8 +349,8 @@ class PrivacyModel(RuleBasedStateMachine):
             if shown:
                 missing = sorted(r for r in c.audience if r not in shown and r != c.author)
                 if missing:
-                    self._fail(f"[COMMENT-3] reply {c.id} by {c.author} is listed to {sorted(shown)} but not to "
-                               f"{missing}, who may see it (it inherits {sorted(c.audience)})")
+                    self._fail("COMMENT-3", f"reply {c.id} by {c.author} is listed to {sorted(shown)} but not to "
+                                            f"{missing}, who may see it (it inherits {sorted(c.audience)})")
 
 
 @pytest.mark.properties

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from qaconform.invariants import is_json_content_type
+from qaconform.pytest.outcomes import expect
 from qaconform.pytest.support import body_holds, find_listed, new_id, present
 from qaconform.target.client import ApiClient, ApiResponse
 
@@ -68,19 +69,19 @@ def _listed_or_why(client: ApiClient, path: str, node_id: int) -> bool | str:
 
 def _created(p: Posted) -> dict[str, Any]:
     """The 201 body, or a failure that says the post itself did not work (so later checks are not misleading)."""
-    assert p.resp.status == 201, f"[ANSWER-201] {p.role} could not post an answer (expected 201)\n{p.resp.describe()}"
+    expect(p.resp.status == 201, "ANSWER-201", f"{p.role} could not post an answer (expected 201)", p.resp)
     body = p.body
-    assert isinstance(body, dict), (
-        f"[SHAPE-POST-ANSWER] the 201 body of a posted answer must be a Node object\n{p.resp.describe()}")
+    expect(isinstance(body, dict), "SHAPE-POST-ANSWER",
+           "the 201 body of a posted answer must be a Node object", p.resp)
     return body
 
 
 @pytest.mark.rule("ANSWER-201", "CONV-CONTENT-TYPE-JSON")
 def test_posting_an_answer_with_a_body_to_a_visible_question_gives_201(member_posted: Posted) -> None:
     r = member_posted.resp
-    assert r.status == 201, f"[ANSWER-201] posting an answer must give 201\n{r.describe()}"
-    assert is_json_content_type(r.content_type), (
-        f"[CONV-CONTENT-TYPE-JSON] the 201 carries a JSON Node, so Content-Type must be JSON\n{r.describe()}")
+    expect(r.status == 201, "ANSWER-201", "posting an answer must give 201", r)
+    expect(is_json_content_type(r.content_type), "CONV-CONTENT-TYPE-JSON",
+           "the 201 carries a JSON Node, so Content-Type must be JSON", r)
 
 
 @pytest.mark.rule("ANSWER-LOCATION")
@@ -132,13 +133,11 @@ def test_a_newly_posted_answer_carries_plug_null(member_posted: Posted) -> None:
 def test_the_posted_answer_is_a_node_of_type_answer(member_posted: Posted, contract: Any) -> None:
     body = _created(member_posted)
     r = member_posted.resp
-    assert body.get("type") == "answer", f"[SHAPE-POST-ANSWER] type must be answer; got {body.get('type')!r}\n" \
-                                         f"{r.describe()}"
-    assert body.get("title") is None, (
-        f"[NODE-TITLE-ANSWERS-COMMENTS] an answer carries no title (absent or null)\n{r.describe()}")
+    expect(body.get("type") == "answer", "SHAPE-POST-ANSWER", f"type must be answer; got {body.get('type')!r}", r)
+    expect(body.get("title") is None, "NODE-TITLE-ANSWERS-COMMENTS", "an answer carries no title (absent or null)", r)
     errors = contract.validate("posted-answer", body)
-    assert not errors, "[SHAPE-POST-ANSWER] the posted answer does not match posted-answer.json:\n  " + \
-        "\n  ".join(errors[:15]) + f"\n{r.describe()}"
+    expect(not errors, "SHAPE-POST-ANSWER",
+           "the posted answer does not match posted-answer.json:\n  " + "\n  ".join(errors[:15]), r)
 
 
 @pytest.mark.rule("ANSWER-BODY-KEPT", "AUTH-ACTING-USER")
@@ -148,18 +147,17 @@ def test_the_answer_keeps_the_posted_text_and_its_author_is_the_caller(member_po
     r = member_posted.resp
     # ANSWER-BODY-KEPT also says the new answer's author is the caller, as AUTH-ACTING-USER does: a wrong author
     # breaks both.
-    assert body_holds(body.get("body"), member_posted.text), (
-        f"[ANSWER-BODY-KEPT] the answer body must hold the posted text {member_posted.text!r}\n{r.describe()}")
+    expect(body_holds(body.get("body"), member_posted.text), "ANSWER-BODY-KEPT",
+           f"the answer body must hold the posted text {member_posted.text!r}", r)
     author = body.get("author")
-    assert isinstance(author, dict), (
-        f"[ANSWER-BODY-KEPT, AUTH-ACTING-USER] the answer must carry an author object\n{r.describe()}")
-    assert author.get("username") == member.username, (
-        f"[ANSWER-BODY-KEPT, AUTH-ACTING-USER] the acting user is taken from the credentials: author must be "
-        f"{member.username!r}, got {author.get('username')!r}\n{r.describe()}")
+    expect(isinstance(author, dict), ("ANSWER-BODY-KEPT", "AUTH-ACTING-USER"),
+           "the answer must carry an author object", r)
+    expect(author.get("username") == member.username, ("ANSWER-BODY-KEPT", "AUTH-ACTING-USER"),
+           f"the acting user is taken from the credentials: author must be {member.username!r}, got "
+           f"{author.get('username')!r}", r)
     if "member" in user_ids:
-        assert author.get("id") == user_ids["member"], (
-            f"[ANSWER-BODY-KEPT, AUTH-ACTING-USER] author.id must be member's id {user_ids['member']}, got "
-            f"{author.get('id')!r}\n{r.describe()}")
+        expect(author.get("id") == user_ids["member"], ("ANSWER-BODY-KEPT", "AUTH-ACTING-USER"),
+               f"author.id must be member's id {user_ids['member']}, got {author.get('id')!r}", r)
 
 
 @pytest.mark.rule("ANSWER-BODY-KEPT")
@@ -170,15 +168,13 @@ def test_an_answer_keeps_non_ascii_plain_text(member_posted: Posted, member: Api
     shared answer carries them, suites/conftest.py ANSWER_TEXT)."""
     resp, text = member_posted.resp, member_posted.text
     assert any(ord(c) > 127 for c in text), "the shared answer's text holds non-ASCII characters"
-    assert resp.status == 201, f"[ANSWER-BODY-KEPT] member posts an answer with non-ASCII text\n{resp.describe()}"
+    expect(resp.status == 201, "ANSWER-BODY-KEPT", "member posts an answer with non-ASCII text", resp)
     body = resp.json()
-    assert body_holds(body.get("body"), text), (
-        f"[ANSWER-BODY-KEPT] the new answer's body must hold the posted text {text!r}, got {body.get('body')!r}\n"
-        f"{resp.describe()}")
+    expect(body_holds(body.get("body"), text), "ANSWER-BODY-KEPT",
+           f"the new answer's body must hold the posted text {text!r}, got {body.get('body')!r}", resp)
     item = find_listed(member, f"user/{user_ids['member']}/answer.json", new_id(resp), until=present)
-    assert item is not None and body_holds(item.get("body"), text), (
-        f"[ANSWER-BODY-KEPT] listed, the answer's body must still hold {text!r}; got "
-        f"{(item or {}).get('body')!r}")
+    expect(item is not None and body_holds(item.get("body"), text), "ANSWER-BODY-KEPT",
+           f"listed, the answer's body must still hold {text!r}; got {(item or {}).get('body')!r}")
 
 
 @pytest.mark.rule("AUTH-ACTING-USER")
@@ -203,30 +199,27 @@ def test_an_answer_by_a_caller_with_publish_answer_is_listed_for_other_users(mem
     _created(member_posted)
     answer_id = new_id(member_posted.resp)
     member_id = user_ids.get("member")
-    assert member_id is not None, (
-        "[ANSWER-PUBLISHED, PERM-ANSWER-PUBLISH] member's user id is unknown: set [accounts.member] id in the profile")
+    expect(member_id is not None, ("ANSWER-PUBLISHED", "PERM-ANSWER-PUBLISH"),
+           "member's user id is unknown: set [accounts.member] id in the profile")
     item = find_listed(novice, f"user/{member_id}/answer.json", answer_id, until=present)
     # Both rules say it: with Publish answer the answer is published at once and other users see it.
-    assert item is not None, (
-        f"[ANSWER-PUBLISHED, PERM-ANSWER-PUBLISH] member holds Publish answer, so answer {answer_id} is published at "
-        f"once; novice must see it in GET user/{member_id}/answer.json, but it is not there\n"
-        f"{member_posted.resp.describe()}")
+    expect(item is not None, ("ANSWER-PUBLISHED", "PERM-ANSWER-PUBLISH"),
+           f"member holds Publish answer, so answer {answer_id} is published at once; novice must see it in GET "
+           f"user/{member_id}/answer.json, but it is not there", member_posted.resp)
 
 
 @pytest.mark.rule("ANSWER-MODERATION", "AUTH-ACTING-USER", "PERM-ANSWER-PUBLISH")
 def test_an_answer_by_a_caller_without_publish_answer_is_still_created(novice_posted: Posted,
                                                                        novice: ApiClient) -> None:
     r = novice_posted.resp
-    assert 200 <= r.status < 300, (
-        f"[ANSWER-MODERATION, PERM-ANSWER-PUBLISH] novice holds Answer questions but not Publish answer: the answer "
-        f"goes to moderation but must be created (a 2xx: the description gives no status for this case)\n"
-        f"{r.describe()}")
+    expect(200 <= r.status < 300, ("ANSWER-MODERATION", "PERM-ANSWER-PUBLISH"),
+           "novice holds Answer questions but not Publish answer: the answer goes to moderation but must be created (a "
+           "2xx: the description gives no status for this case)", r)
     body = r.json() if r.content.strip() else None
     author = body.get("author") if isinstance(body, dict) else None
     if author is not None:  # the body is not described for this case; when it carries the node, its author
-        assert isinstance(author, dict) and author.get("username") == novice.username, (
-            f"[AUTH-ACTING-USER] the moderated answer's author must be the caller {novice.username!r}\n"
-            f"{r.describe()}")
+        expect(isinstance(author, dict) and author.get("username") == novice.username, "AUTH-ACTING-USER",
+               f"the moderated answer's author must be the caller {novice.username!r}", r)
 
 
 @pytest.mark.observation

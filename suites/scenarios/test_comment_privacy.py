@@ -15,290 +15,40 @@ comment shows (support.list_all's ``until``); a check that something is *not* li
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-
-from qaconform.pytest.outcomes import SkipKind, skip
-from qaconform.pytest.support import (
-    body_holds,
-    expect_created,
-    find_item,
-    find_listed,
-    list_all,
-    new_id,
-    post_comment,
-    private_reader_skip,
-    wire_value,
+from comment_reads import (
+    INHERITED_MESSAGE,
+    NOT_ENTITLED,
+    PlainComments,
+    bodies_containing,
+    body_kind,
+    body_strings,
+    comments_as,
+    every_page,
+    is_full_visibility,
+    listed_item,
+    observe_post,
+    plain_comment,
+    read_back,
+    recipient_ids,
+    referenced_ids,
+    unique_text,
+    visible_comments,
 )
+
+from qaconform.pytest.outcomes import SkipKind, expect, skip
+from qaconform.pytest.support import find_item, find_listed, new_id, post_comment, private_reader_skip, wire_value
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile, VisibilityOptions
 
 pytestmark = [pytest.mark.comments, pytest.mark.writes]
 
-INHERITED_MESSAGE = "Visibility on comment can't be defined since it's inherited"
-NOT_ENTITLED = ("admin", "novice", "anonymous")
-"""Accounts that are neither the author (member) nor the recipient (moderator) of the private comments here."""
 
-
-# ----------------------------------------------------------------------------------------------------------
-# helpers
-
-def _marker(text: str) -> str:
-    """A unique text for a comment body, so that it can be found (or not) in any listing."""
-    return f"{text} {uuid.uuid4().hex[:10]}"
-
-
-def observe_post(client: ApiClient, node_id: int, tag: str, created: Any, text: str, visibility: str | None = None,
-                 recipients: list[Any] | None = None) -> tuple[ApiResponse, int | None]:
-    """POST a comment for an observation: never fails on what comes back (a 201 without an id is a fact too)."""
-    body: dict[str, Any] = {"body": f"{text} [{tag}]"}
-    if visibility is not None:
-        body["visibility"] = visibility
-    if recipients is not None:
-        body["recipients"] = [{"id": r} for r in recipients]
-    resp = client.post(f"node/{node_id}/comment.json", json=body, operation="postComment")
-    cid: int | None = None
-    if resp.status == 201:
-        try:
-            cid = new_id(resp)
-        except AssertionError:
-            cid = None
-        if cid is not None:
-            created.add("comment", cid, client.role)
-    return resp, cid
-
-
-def comments_as(client: ApiClient, answer_id: int, showing: Iterable[int] = (), holding: str | None = None
-                ) -> list[dict[str, Any]]:
-    """The answer's comment list (operation 18) as this caller sees it; fails unless it is a 200 list.
-
-    A read-back of what was just posted names it: ``showing`` (ids) or ``holding`` (a text in a body); the list is
-    then read again within the settle window until all of it shows (a list may lag writes)."""
-    wanted = [str(i) for i in showing]
-    until = None
-    if wanted or holding is not None:
-        def until(items: list[dict[str, Any]]) -> bool:
-            ids = {str(i.get("id")) for i in items}
-            return all(w in ids for w in wanted) and (holding is None or bool(bodies_containing(items, holding)))
-    return list_all(client, f"answer/{answer_id}/comment.json", until=until)
-
-
-def visible_comments(client: ApiClient, answer_id: int, showing: Iterable[int] = ()
-                     ) -> tuple[list[dict[str, Any]], ApiResponse | None]:
-    """Like comments_as, but a caller refused the list (401/403) sees nothing: returns ([], the refusal)."""
-    probe = client.get(f"answer/{answer_id}/comment.json", params={"page": 1, "pageSize": 1},
-                       operation="listAnswerComments")
-    if probe.status in (401, 403):
-        return [], probe
-    return comments_as(client, answer_id, showing), None
-
-
-def listed_item(client: ApiClient, path: str, node: int, params: dict[str, Any] | None = None
-                ) -> tuple[dict[str, Any] | None, ApiResponse | None]:
-    """(the item as listed for this caller, None) or (None, the refusal) when the caller is refused the list."""
-    probe = client.get(path, params={**(params or {}), "page": 1, "pageSize": 1})
-    if probe.status in (401, 403):
-        return None, probe
-    return find_listed(client, path, node, params=params), None
-
-
-def every_page(client: ApiClient, path: str, max_pages: int = 60) -> list[dict[str, Any]]:
-    """Every item at one item a page, up to the first empty page: not bounded by the totalCount page 1 reports (a
-    server that leaks on later pages counts differently there)."""
-    out: list[dict[str, Any]] = []
-    for page in range(1, max_pages + 1):
-        resp = client.get(path, params={"page": page, "pageSize": 1})
-        if resp.status != 200 and page > 1:
-            break  # a page past the end may be refused (OBS-PAGE-BEYOND-END)
-        assert resp.status == 200, f"{client.role} lists {path}\n{resp.describe()}"
-        body = resp.json()
-        items = body.get("list") if isinstance(body, dict) else None
-        if not items:
-            break
-        out.extend(i for i in items if isinstance(i, dict))
-    return out
-
-
-def read_back(client: ApiClient, answer_id: int, comment_id: int, blame: str | None = None) -> dict[str, Any]:
-    """The comment as listed for this caller; fails with the listing when it is missing (the message starts with
-    ``[blame]`` when given: the rule ids that say this caller sees the comment)."""
-    items = comments_as(client, answer_id, showing=[comment_id])
-    item = find_item(items, comment_id)
-    prefix = "" if blame is None else f"[{blame}] "
-    assert item is not None, (
-        f"{prefix}comment {comment_id} is not in the comment list of answer {answer_id} as seen by {client.role}; "
-        f"listed ids: {[i.get('id') for i in items][:40]}")
-    return item
-
-
-def recipient_ids(item: dict[str, Any]) -> set[str]:
-    """Recipient ids as strings: the description allows an id to be an integer or a string."""
-    value = item.get("recipients")
-    if not isinstance(value, list):
-        return set()
-    return {str(r.get("id")) for r in value if isinstance(r, dict)}
-
-
-def is_full_visibility(value: Any, vis: VisibilityOptions) -> bool:
-    """Full visibility on the wire: the profile's value when it names one, else missing/null/empty or a value
-    that is none of the private options' (``VisibilityOptions.reads_as_full``)."""
-    return vis.reads_as_full(value)
-
-
-def strings_in(value: Any) -> list[str]:
-    """Every string of a JSON value, so that a message is found whatever the error body's shape."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in strings_in(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in strings_in(v)]
-    return []
-
-
-def body_strings(resp: ApiResponse) -> list[str]:
-    try:
-        return strings_in(resp.json())
-    except AssertionError:
-        return [resp.text]
-
-
-def body_kind(resp: ApiResponse) -> str:
-    """A short name for the shape of a body, for observations."""
-    if not resp.content.strip():
-        return "empty"
-    try:
-        body = resp.json()
-    except AssertionError:
-        return "not JSON"
-    if isinstance(body, dict):
-        if "errors" in body:
-            return "errors object"
-        if "error" in body:
-            return "error object"
-        if body.get("type") == "comment" or "id" in body:
-            return "node"
-        return "object with " + ",".join(sorted(body)[:8])
-    return type(body).__name__
-
-
-def bodies_containing(items: list[dict[str, Any]], marker: str) -> list[Any]:
-    """Ids of the items whose body holds ``marker``, the body read as HTML (a server may return the text it stored
-    in an equivalent HTML form: entities, a wrapping <p>)."""
-    return [i.get("id") for i in items if body_holds(i.get("body"), marker)]
-
-
-def referenced_ids(items: list[dict[str, Any]]) -> set[str]:
-    """Every id named in commentIds or childrenIds of these items."""
-    out: set[str] = set()
-    for it in items:
-        for key in ("commentIds", "childrenIds"):
-            value = it.get(key)
-            if isinstance(value, list):
-                out.update(str(v) for v in value)
-    return out
-
-
-# ----------------------------------------------------------------------------------------------------------
-# fixtures: one thread per module (per xdist worker), shared by the tests that only read it
-
-@pytest.fixture(scope="module")
-def thread_answer(shared_answer: int) -> int:
-    """The answer that holds this module's comments: the run's shared answer of member's (suites/conftest.py), under
-    which the accounts' shared plain comments are too (``comment_of``). Every test looks for the comments it knows
-    (by id or by a unique text), so other modules' comments beside them change nothing."""
-    return shared_answer
-
-
-@pytest.fixture(scope="module")
-def private_comment(member: ApiClient, thread_answer: int, run_tag: str, created: Any, vis: VisibilityOptions,
-                    user_ids: dict[str, int]) -> int:
-    """member's comment on the answer, private to moderator (visibility recipients)."""
-    resp = post_comment(member, thread_answer, run_tag, created, text="private to moderator",
-                        visibility=vis.recipients, recipients=[user_ids["moderator"]])
-    return expect_created(resp, "COMMENT-2", "member could not post a comment private to moderator")
-
-
-@pytest.fixture(scope="module")
-def public_comment(member: ApiClient, thread_answer: int, run_tag: str, created: Any) -> int:
-    """member's full-visibility comment on the answer, parent of a private reply."""
-    resp = post_comment(member, thread_answer, run_tag, created, text="public parent")
-    return expect_created(resp, "SHAPE-POST-COMMENT", "member could not post a full-visibility comment")
-
-
-@pytest.fixture(scope="module")
-def private_reply_to_public(member: ApiClient, public_comment: int, run_tag: str, created: Any, vis: VisibilityOptions,
-                            user_ids: dict[str, int]) -> int:
-    """member's reply to the public comment, private to moderator."""
-    resp = post_comment(member, public_comment, run_tag, created, text="private reply to a public comment",
-                        visibility=vis.recipients, recipients=[user_ids["moderator"]])
-    return expect_created(resp, "COMMENT-5", "member could not post a private reply to a public comment")
-
-
-@pytest.fixture(scope="module")
-def inherited_reply(member: ApiClient, private_comment: int, run_tag: str, created: Any) -> int:
-    """member's reply to its own private comment, without privacy fields (inherits: private to moderator)."""
-    resp = post_comment(member, private_comment, run_tag, created, text="reply inheriting privacy")
-    return expect_created(resp, "COMMENT-3", "member could not reply to its own private comment")
-
-
-@pytest.fixture(scope="module")
-def recipient_reply(moderator: ApiClient, private_comment: int, run_tag: str, created: Any) -> ApiResponse:
-    """moderator's (the recipient's) reply to member's private comment, without privacy fields: it inherits them
-    (COMMENT-3); who else reads it is recorded (OBS-REPLY-AUDIENCE). The response, whatever it is."""
-    return post_comment(moderator, private_comment, run_tag, created, text="recipient's reply")
-
-
-PlainComments = Callable[[str], Any]
-
-
-@pytest.fixture(scope="module")
-def plain_comments(comment_of: PlainComments) -> PlainComments:
-    """Each account's plain comment on the thread (no privacy fields), by role: the run's shared one
-    (suites/conftest.py ``comment_of``), read by every test that needs a plain comment of that author, here and in
-    the permission and shape suites (:func:`plain_comment`)."""
-    return comment_of
-
-
-def plain_comment(comments: PlainComments, client: ApiClient, thread_answer: int, run_tag: str,
-                  created: Any) -> tuple[ApiResponse, str]:
-    """``client``'s plain comment on the thread and the unique text of its body, posted by the first test of the
-    run that needs it (issue 29: a run's writes are budgeted; the case of each test is who wrote a plain comment,
-    not which test asked)."""
-    posted = comments(client.role)
-    assert posted.node == thread_answer, "the shared plain comments are under the shared answer"
-    return posted.resp, f"{posted.text} [{run_tag}]"
-
-
-@pytest.fixture(scope="module")
-def member_to_original_poster(private_comment_of: Callable[[str, str], Any],
-                              vis: VisibilityOptions) -> ApiResponse | None:
-    """member's comment with visibility to_original_poster (an option it holds; the run's shared one, which the
-    permission table's cell reads too), or None when the profile gives no wire value for it: the control of
-    COMMENT-7-NO-OPTION-PERMISSION and one of OBS-COMMENT-OP-AUDIENCE's."""
-    if vis.to_original_poster is None:
-        return None
-    resp: ApiResponse = private_comment_of("member", "to_original_poster").resp
-    return resp
-
-
-@pytest.fixture(scope="module")
-def private_on_question(member: ApiClient, question_id: int, run_tag: str, created: Any, vis: VisibilityOptions,
-                        user_ids: dict[str, int]) -> int:
-    """member's comment on the fixture question itself, private to moderator (for the question list's ids)."""
-    resp = post_comment(member, question_id, run_tag, created, text="private comment on the question",
-                        visibility=vis.recipients, recipients=[user_ids["moderator"]])
-    return expect_created(resp, "COMMENT-2", "member could not post a private comment on the question")
-
-
-@pytest.fixture(scope="module")
-def private_ids(private_comment: int, private_reply_to_public: int, inherited_reply: int,
-                private_on_question: int) -> set[str]:
-    """Every comment this module made that only member (author) and moderator (recipient) may see."""
-    return {str(private_comment), str(private_reply_to_public), str(inherited_reply), str(private_on_question)}
+# The helpers that post and read comments are in comment_reads.py; the fixtures that post this module's thread (one
+# per module, per xdist worker, shared by the tests that only read it) in conftest.py.
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -340,13 +90,13 @@ def test_comment_with_visibility_recipients_is_private_to_them_and_reads_back_it
     # A setting read back wrong may be one the target did not store (COMMENT-2) or did not return
     # (COMMENT-VISIBILITY-RETURNED): the list shows the same either way, so those failures name both.
     for reader, who in ((member, "the author"), (moderator, "the recipient")):
-        item = read_back(reader, thread_answer, cid, blame="COMMENT-2")
-        assert item.get("visibility") == vis.recipients, (
-            f"[COMMENT-2, COMMENT-VISIBILITY-RETURNED] {who} ({reader.role}) must read the comment back with "
-            f"visibility {vis.recipients!r}, got {item.get('visibility')!r}: {item}")
-        assert recipient_ids(item) == {str(mod_id)}, (
-            f"[COMMENT-2, COMMENT-VISIBILITY-RETURNED] {who} ({reader.role}) must read the comment back with exactly "
-            f"the recipients given ([{{id: {mod_id}}}]), got {item.get('recipients')!r}")
+        item = read_back(reader, thread_answer, cid, blame=("COMMENT-2",))
+        expect(item.get("visibility") == vis.recipients, ("COMMENT-2", "COMMENT-VISIBILITY-RETURNED"),
+               f"{who} ({reader.role}) must read the comment back with visibility {vis.recipients!r}, got "
+               f"{item.get('visibility')!r}: {item}")
+        expect(recipient_ids(item) == {str(mod_id)}, ("COMMENT-2", "COMMENT-VISIBILITY-RETURNED"),
+               f"{who} ({reader.role}) must read the comment back with exactly the recipients given ([{{id: "
+               f"{mod_id}}}]), got {item.get('recipients')!r}")
 
 
 @pytest.mark.rule("COMMENT-2")
@@ -361,7 +111,7 @@ def test_comment_private_to_two_recipients_reads_back_with_each_for_each(
         f"member holds Use Private Comments: a comment private to {ids} must be created (201)\n{resp.describe()}")
     cid = new_id(resp)
     for reader in ("member", "moderator", "novice"):
-        item = read_back(api[reader], thread_answer, cid, blame="COMMENT-2")
+        item = read_back(api[reader], thread_answer, cid, blame=("COMMENT-2",))
         assert recipient_ids(item) == {str(i) for i in ids}, (
             f"{reader} must read the comment back with exactly the recipients given ({ids}), got "
             f"{item.get('recipients')!r}\n{resp.describe()}")
@@ -414,17 +164,16 @@ def test_reply_to_private_comment_with_different_visibility_is_400_with_the_inhe
     value = getattr(vis, option)
     if value is None:
         skip(SkipKind.OTHER, f"the profile's [visibility] gives no wire value for {option}, so it cannot be sent")
-    marker = _marker("different visibility")
+    marker = unique_text("different visibility")
     resp = post_comment(member, private_comment, run_tag, created, text=marker, visibility=value)
-    assert resp.status == 400, (
-        f"[COMMENT-4] a reply to a private comment with visibility {value!r} (the parent's is {vis.recipients!r}) "
-        f"must be refused with 400; member holds the {option} option, so 403 is not expected\n{resp.describe()}")
+    expect(resp.status == 400, "COMMENT-4",
+           f"a reply to a private comment with visibility {value!r} (the parent's is {vis.recipients!r}) must be "
+           f"refused with 400; member holds the {option} option, so 403 is not expected", resp)
     texts = [s.strip() for s in body_strings(resp)]
-    assert INHERITED_MESSAGE in texts, (
-        f"[COMMENT-400-MESSAGE] the 400 must carry the message {INHERITED_MESSAGE!r}; the body's strings are "
-        f"{texts[:10]}\n{resp.describe()}")
-    assert not bodies_containing(comments_as(member, thread_answer), marker), (
-        f"[COMMENT-4] the refused reply must not be created, but member's comment list holds it\n{resp.describe()}")
+    expect(INHERITED_MESSAGE in texts, "COMMENT-400-MESSAGE",
+           f"the 400 must carry the message {INHERITED_MESSAGE!r}; the body's strings are {texts[:10]}", resp)
+    expect(not bodies_containing(comments_as(member, thread_answer), marker), "COMMENT-4",
+           "the refused reply must not be created, but member's comment list holds it", resp)
 
 
 @pytest.mark.rule("COMMENT-5")
@@ -464,7 +213,7 @@ def test_recipients_while_visibility_is_not_recipients_is_400(
         member: ApiClient, thread_answer: int, visibility: str, run_tag: str, created: Any, vis: VisibilityOptions,
         user_ids: dict[str, int]) -> None:
     value = None if visibility == "absent" else getattr(vis, visibility)
-    marker = _marker("recipients without visibility recipients")
+    marker = unique_text("recipients without visibility recipients")
     resp = post_comment(member, thread_answer, run_tag, created, text=marker, visibility=value,
                         recipients=[user_ids["moderator"]])
     assert resp.status == 400, (
@@ -480,7 +229,7 @@ def test_private_option_without_use_private_comments_is_403(
         novice: ApiClient, admin: ApiClient, thread_answer: int, option: str, run_tag: str, created: Any,
         vis: VisibilityOptions, user_ids: dict[str, int], profile: Profile) -> None:
     value = wire_value(profile, option)
-    marker = _marker(f"novice private {option}")
+    marker = unique_text(f"novice private {option}")
     recipients = [user_ids["moderator"]] if option == "recipients" else None
     resp = post_comment(novice, thread_answer, run_tag, created, text=marker, visibility=value,
                         recipients=recipients)
@@ -500,7 +249,7 @@ def test_private_option_the_caller_lacks_is_403_though_it_may_use_the_others(
         member: ApiClient, thread_answer: int, run_tag: str, created: Any, vis: VisibilityOptions,
         profile: Profile, member_to_original_poster: ApiResponse | None) -> None:
     wire_value(profile, "to_own_groups")
-    marker = _marker("member own groups")
+    marker = unique_text("member own groups")
     resp = post_comment(member, thread_answer, run_tag, created, text=marker, visibility=vis.to_own_groups)
     assert resp.status == 403, (
         f"member lacks 'Send private comments to own groups': visibility {vis.to_own_groups!r} must be refused "
@@ -524,17 +273,16 @@ def test_private_comments_exist_from_2_16_0_so_a_retrieved_comment_carries_both_
     site lets its least privileged account read others' private comments), and a retrieved comment carries both
     fields."""
     hidden = [i.get("id") for i in comments_as(novice, thread_answer) if str(i.get("id")) == str(private_comment)]
-    assert not hidden, (
-        f"[COMMENT-8] a target at {profile.service_version or 'an unstated version (taken as current)'} has private "
-        f"comments, yet comment {private_comment}, private to moderator, is listed to novice: the privacy fields "
-        f"were taken and ignored")
-    item = read_back(moderator, thread_answer, private_comment, blame="COMMENT-2")
+    expect(not hidden, "COMMENT-8",
+           f"a target at {profile.service_version or 'an unstated version (taken as current)'} has private comments, "
+           f"yet comment {private_comment}, private to moderator, is listed to novice: the privacy fields were taken "
+           "and ignored")
+    item = read_back(moderator, thread_answer, private_comment, blame=("COMMENT-2",))
     missing = [k for k in ("visibility", "recipients") if k not in item]
     # Both rules say a 2.16.0 target returns the two fields: a missing one breaks both.
-    assert not missing, (
-        f"[COMMENT-8, VERSION-PRIVATE-COMMENTS-2160] a target at "
-        f"{profile.service_version or 'an unstated version (taken as current)'} has private comments: a retrieved "
-        f"comment returns both visibility and recipients; missing {missing}: {item}")
+    expect(not missing, ("COMMENT-8", "VERSION-PRIVATE-COMMENTS-2160"),
+           f"a target at {profile.service_version or 'an unstated version (taken as current)'} has private comments: a "
+           f"retrieved comment returns both visibility and recipients; missing {missing}: {item}")
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -622,18 +370,15 @@ def test_created_comment_gives_201_with_location_and_is_listed_with_its_body(
         plain_comments: PlainComments) -> None:
     """novice's plain comment on the thread (COMMENT-1 reads the same one)."""
     resp, marker = plain_comment(plain_comments, novice, thread_answer, run_tag, created)
-    assert resp.status == 201, (
-        f"[COMMENT-201-LOCATION] novice holds Comment: a plain comment must be created (201)\n{resp.describe()}")
+    expect(resp.status == 201, "COMMENT-201-LOCATION",
+           "novice holds Comment: a plain comment must be created (201)", resp)
     location = resp.headers.get("location", "")
-    assert location, f"[COMMENT-201-LOCATION] a 201 to a posted comment must carry a Location header\n" \
-                     f"{resp.describe()}"
+    expect(location, "COMMENT-201-LOCATION", "a 201 to a posted comment must carry a Location header", resp)
     found = bodies_containing(comments_as(novice, thread_answer, holding=marker), marker)
-    assert len(found) == 1, (
-        f"[COMMENT-LISTED] the comment must appear once in the answer's comment list with its body; found ids {found}\n"
-        f"{resp.describe()}")
-    assert str(found[0]) in location, (
-        f"[COMMENT-201-LOCATION] Location must hold the URL of the new comment (id {found[0]}), got {location!r}\n"
-        f"{resp.describe()}")
+    expect(len(found) == 1, "COMMENT-LISTED",
+           f"the comment must appear once in the answer's comment list with its body; found ids {found}", resp)
+    expect(str(found[0]) in location, "COMMENT-201-LOCATION",
+           f"Location must hold the URL of the new comment (id {found[0]}), got {location!r}", resp)
 
 
 @pytest.mark.rule("COMMENT-BODY-REQUIRED")

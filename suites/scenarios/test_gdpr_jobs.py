@@ -16,180 +16,59 @@ individual-without-user message is given only as a prefix). A successful job can
 
 from __future__ import annotations
 
-import random
-import re
-import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from gdpr_jobs import (
+    BULK_NO_CSV,
+    CSV_MISSING,
+    INVALID_USER_ID,
+    MAIN_FORMS,
+    MAIN_USER_FORM,
+    NO_USER_PREFIX,
+    OPERATIONS,
+    OPERATIONS_INVALID,
+    PAST_DATE,
+    REASSIGN_AMBIGUOUS,
+    REASSIGN_INVALID,
+    TIME_FRAME,
+    TIMESTAMP_FORMS,
+    Jobs,
+    Rules,
+    Scheduled,
+    ahead_in_every_zone,
+    assert_error_body,
+    blame_form,
+    content_schema_rules,
+    csv_param_rule,
+    error_text,
+    formatted,
+    frame_note,
+    job_refusal_rules,
+    json_or_text,
+    missing_csv_id,
+    nobody,
+    param_or_bulk_rule,
+    past_formatted,
+    past_in_every_zone,
+    require_destructive,
+    rng,
+    schedule_in_a_free_frame,
+    stopped_at_guard,
+    subsets,
+    time_frame_or_job_rule,
+    unknown_id,
+    user_form,
+)
 
-from qaconform.pytest.outcomes import SkipKind, fail, skip
-from qaconform.pytest.time_frames import Frames, retry_once_in_a_fresh_frame
+from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
+from qaconform.pytest.time_frames import Frames
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
 
 pytestmark = [pytest.mark.gdpr]
-
-SCHEDULE = "jobs/gdpr/schedule.json"
-
-NO_USER_PREFIX = "The individual type was selected, but the request is missing the user"
-BULK_NO_CSV = "The bulk type was selected, but the request is missing the csvFileId field."
-CSV_MISSING = "The requested file does not exist"
-TIME_FRAME = "There is a job already scheduled for that time frame."
-PAST_DATE = "The desired date is in the past and is it not eligible."
-OPERATIONS_INVALID = "The provided 'operations' is/are invalid"
-REASSIGN_AMBIGUOUS = "The request contains more than one reassignUser eligible configuration"
-REASSIGN_INVALID = "The provided 'reassignUser' is/are invalid"
-INVALID_USER_ID = "Invalid User Id"
-
-_rng = random.SystemRandom()
-
-RuleOf = str | Callable[[str | None], str]
-"""The rule id(s) a wrong answer breaks: fixed, or chosen from the error text the target sent (None: no JSON error)."""
-
-
-def tag(rule: RuleOf | None, error: str | None = None) -> str:
-    """``[RULE] `` for the start of a failure message (the report blames only the rules a message names); empty
-    without a rule, so that a helper called without one keeps its old messages."""
-    if rule is None:
-        return ""
-    return f"[{rule(error) if callable(rule) else rule}] "
-
-
-def future_minute() -> datetime:
-    """A random minute of a year 2030-2099: far enough ahead that a job never runs during a test and reruns on a
-    target that keeps its jobs do not meet their own earlier jobs' time frames."""
-    return datetime(_rng.randint(2030, 2099), _rng.randint(1, 12), _rng.randint(1, 28), _rng.randint(0, 23),
-                    _rng.randint(0, 59), tzinfo=UTC)
-
-
-def formatted(moment: datetime) -> str:
-    """scheduleDate.formatted: month/day/year hour:minute, 24-hour, two-digit fields, four-digit year."""
-    return moment.strftime("%m/%d/%Y %H:%M")
-
-
-def nobody() -> str:
-    """A username that exists nowhere (random), for requests that must not touch a real account."""
-    return f"qc-nobody-{uuid.uuid4().hex[:12]}"
-
-
-def missing_csv_id(profile: Profile) -> int:
-    value = 2_147_000_000 + _rng.randint(0, 400_000)
-    return value + 1 if value == profile.fixtures.gdpr_csv_file_id else value
-
-
-@dataclass
-class Jobs:
-    """Sends job requests as admin (the role the target profile says may schedule) and judges error answers."""
-
-    admin: ApiClient
-    profile: Profile
-    admin_id: int | None
-
-    @property
-    def user(self) -> str:
-        """The only user an error-path request names: gdpr_user when the profile sets one, else a nobody."""
-        return self.profile.safety.gdpr_user or nobody()
-
-    def individual(self, **extra: Any) -> dict[str, Any]:
-        """A complete individual job for self.user on a future minute (valid unless ``extra`` breaks it)."""
-        user = self.profile.safety.user_spec() if self.profile.safety.gdpr_user else {"username": self.user}
-        body: dict[str, Any] = {"type": "individual", "user": user,
-                                "scheduleDate": {"formatted": formatted(future_minute())}, "operations": ["suspend"]}
-        body.update(extra)
-        return {k: v for k, v in body.items() if v is not None}
-
-    def refusable(self, **extra: Any) -> dict[str, Any]:
-        """A complete job whose only possible error is the one ``extra`` plants, without a destructive profile.
-
-        With the profile's gdpr_csv_file_id it is a bulk job on that file (it names no user, so no unknown user can
-        be refused first and every documented message is checked exactly); without it, an individual job for
-        gdpr_user or for a user that does not exist (whose refusal message the description does not give, so a
-        test meeting it first cannot judge the message and says which fixture it needs)."""
-        csv = self.profile.fixtures.gdpr_csv_file_id
-        if csv is None:
-            return self.individual(**extra)
-        body: dict[str, Any] = {"type": "bulk", "csvFileId": csv,
-                                "scheduleDate": {"formatted": formatted(future_minute())}, "operations": ["suspend"]}
-        body.update(extra)
-        return {k: v for k, v in body.items() if v is not None}
-
-    def guards(self, *names: str) -> dict[str, tuple[str, Any, set[str | None]]]:
-        """Guards by name: (field, value, the messages that mean the target stopped at the guard).
-
-        ``nobody`` is not an error but makes success harmless: the job names a user that does not exist. Its
-        message is not documented, so any other 400 message counts as "stopped at the guard" (None = any).
-        """
-        table: dict[str, tuple[str, Any, set[str | None]]] = {
-            "past": ("scheduleDate", {"formatted": "01/01/2001 00:00"}, {PAST_DATE}),
-            "operations": ("operations", ["qc-not-an-operation"], {OPERATIONS_INVALID}),
-            "reassign": ("reassignUser", {"username": self.admin.username, "id": self.admin_id or 1},
-                         {REASSIGN_AMBIGUOUS, REASSIGN_INVALID}),
-            "nobody": ("user", {"username": nobody()}, {None}),
-        }
-        return {n: table[n] for n in names}
-
-    def send(self, body: dict[str, Any], guards: tuple[str, ...] = (),
-             params: dict[str, Any] | None = None) -> tuple[ApiResponse, set[str | None]]:
-        """POST the job; with destructive = false, add the guards first. Returns the response and guard messages."""
-        guard_messages: set[str | None] = set()
-        if not self.profile.safety.destructive:
-            body = dict(body)
-            for field, value, messages in self.guards(*guards).values():
-                body[field] = value
-                guard_messages |= messages
-        user = body.get("user")
-        if isinstance(user, dict) and str(user.get("username", "")).startswith("qc-nobody-"):
-            guard_messages.add(None)  # a target may refuse the unknown user first (its message is not documented)
-        return self.admin.post(SCHEDULE, json=body, params=params, operation="scheduleGdprJob"), guard_messages
-
-    def expect_error(self, body: dict[str, Any], message: str, guards: tuple[str, ...] = (), *,
-                     prefix: bool = False, params: dict[str, Any] | None = None,
-                     rule: RuleOf | None = None) -> ApiResponse:
-        """Send and require 400 {error: message} (or a message starting with it); see the module docstring.
-
-        ``rule``: the rule the error row states; the status and message failures name it, the body-shape failure
-        names GDPR-ERROR-BODY (without ``rule`` the messages name no rule)."""
-        resp, guard_messages = self.send(body, guards, params)
-        error = _error_text(resp)
-        matches = error is not None and (error.startswith(message) if prefix else error == message)
-        if resp.status == 400 and not matches and _stopped_at_guard(error, guard_messages):
-            if error not in guard_messages:
-                skip(SkipKind.MISSING_FIXTURE,
-                     f"not checked: needs fixture gdpr_csv_file_id (or [safety] gdpr_user): the request names "
-                     f"a user that does not exist, and the target refused it with {error!r}, a message the "
-                     f"description does not give, before the error under test", fixtures=["gdpr_csv_file_id"])
-            skip(SkipKind.OTHER,
-                 f"inconclusive: the target reported the guard ({error!r}) before the error under test; "
-                 f"[safety] destructive = false forbids sending this request without a guard")
-        assert resp.status == 400, f"{tag(rule, error)}expected 400 with {{error: {message!r}}}\n{resp.describe()}"
-        assert_error_body(resp, None if rule is None else "GDPR-ERROR-BODY")
-        expectation = f"start with {message!r}" if prefix else f"be exactly {message!r}"
-        assert matches, f"{tag(rule, error)}the error message must {expectation}; got {error!r}\n{resp.describe()}"
-        return resp
-
-
-def _stopped_at_guard(error: str | None, guard_messages: set[str | None]) -> bool:
-    return error is not None and (error in guard_messages or None in guard_messages)
-
-
-def _error_text(resp: ApiResponse) -> str | None:
-    try:
-        body = resp.json()
-    except AssertionError:
-        return None
-    return body.get("error") if isinstance(body, dict) and isinstance(body.get("error"), str) else None
-
-
-def assert_error_body(resp: ApiResponse, rule: str | None = None) -> None:
-    """GDPR-ERROR-BODY: a 400 of the job endpoint (and the 422 of the content list) is a JSON {error: <string>}.
-    ``rule``: the id the failure message starts with (none by default)."""
-    body = resp.json()
-    assert isinstance(body, dict) and isinstance(body.get("error"), str), (
-        f"{tag(rule)}the error body must be a JSON object {{error: <string>}}\n{resp.describe()}")
 
 
 @pytest.fixture(scope="module")
@@ -252,14 +131,10 @@ def test_a_reassign_user_identified_in_more_than_one_way_is_refused(jobs: Jobs) 
     jobs.expect_error(body, REASSIGN_AMBIGUOUS, ("past",), rule="GDPR-REASSIGN-AMBIGUOUS")
 
 
-def _unknown_id(_: str) -> dict[str, Any]:
-    return {"id": 2_147_000_000 + _rng.randint(0, 400_000)}
-
-
 @pytest.mark.rule("GDPR-REASSIGN-INVALID", "GDPR-ERROR-BODY")
 @pytest.mark.writes
 @pytest.mark.parametrize("form", [pytest.param(lambda name: {"username": name}, id="by-username"),
-                                  pytest.param(_unknown_id, id="by-id")])
+                                  pytest.param(unknown_id, id="by-id")])
 def test_a_reassign_user_that_does_not_exist_is_refused(jobs: Jobs, form: Callable[[str], dict[str, Any]]) -> None:
     """Both ways the description gives to identify reassignUser (exactly one of username or id)."""
     jobs.expect_error(jobs.refusable(reassignUser=form(nobody())), REASSIGN_INVALID, ("past",),
@@ -270,19 +145,11 @@ def test_a_reassign_user_that_does_not_exist_is_refused(jobs: Jobs, form: Callab
 @pytest.mark.writes
 def test_a_job_request_without_type_is_refused(jobs: Jobs) -> None:
     resp, guard_messages = jobs.send(jobs.individual(type=None), ("past", "reassign"))
-    error = _error_text(resp)
-    if resp.status == 400 and _stopped_at_guard(error, guard_messages):
+    error = error_text(resp)
+    if resp.status == 400 and stopped_at_guard(error, guard_messages):
         skip(SkipKind.OTHER, f"inconclusive: the target reported the guard ({error!r}) before the missing type")
     assert 400 <= resp.status < 500, f"type is required: a job request without it must be refused (4xx)\n" \
                                      f"{resp.describe()}"
-
-
-def _param_or_bulk_rule(error: str | None) -> str:
-    """A wrong answer to ?type=bulk without csvFileId: an error about the bulk job (it names csvFileId or bulk) shows
-    the parameter counted and only the bulk-without-file row is wrong; any other answer ignored the parameter."""
-    if error is not None and ("csvfileid" in error.lower() or "bulk" in error.lower()):
-        return "GDPR-BULK-NO-CSV"
-    return "CONV-PARAM-AS-BODY-FIELD-GDPR"
 
 
 @pytest.mark.rule("CONV-PARAM-AS-BODY-FIELD-GDPR", "GDPR-BULK-NO-CSV")
@@ -290,7 +157,7 @@ def _param_or_bulk_rule(error: str | None) -> str:
 def test_a_job_field_given_as_a_query_parameter_counts(jobs: Jobs) -> None:
     """?type=bulk with a body that has no type and no csvFileId: the parameter makes it a bulk job without file."""
     jobs.expect_error(jobs.individual(type=None, user=None), BULK_NO_CSV, ("past", "reassign"),
-                      params={"type": "bulk"}, rule=_param_or_bulk_rule)
+                      params={"type": "bulk"}, rule=param_or_bulk_rule)
 
 
 @pytest.mark.observation
@@ -300,8 +167,8 @@ def test_a_user_named_in_more_than_one_way_is_recorded(jobs: Jobs, observe: Any)
     email = f"{nobody()}@example.invalid"
     resp, guard_messages = jobs.send(jobs.individual(user={"username": jobs.user, "email": email}),
                                      ("past", "reassign"))
-    observe("GDPR-USER-EXACTLY-ONE", status=resp.status, error=_error_text(resp), body=resp.text[:300],
-            guarded=bool(guard_messages), stopped_at_guard=_stopped_at_guard(_error_text(resp), guard_messages))
+    observe("GDPR-USER-EXACTLY-ONE", status=resp.status, error=error_text(resp), body=resp.text[:300],
+            guarded=bool(guard_messages), stopped_at_guard=stopped_at_guard(error_text(resp), guard_messages))
 
 
 # ------------------------------------------------------------------------------------------------ successful jobs
@@ -318,55 +185,6 @@ def test_a_user_named_in_more_than_one_way_is_recorded(jobs: Jobs, observe: Any)
 # A frame the target calls taken ("There is a job already scheduled for that time frame.": another run's job, or
 # an earlier run's) is replaced once by a random fresh frame before anything is judged.
 
-MAIN_USER_FORM = "email"
-
-
-@dataclass
-class Scheduled:
-    """One successful-path job as sent: the body, the answer, the type-less request sent before it on the same
-    frame (main job only), and the answer of a first frame the target called taken (then retried in a fresh one)."""
-
-    body: dict[str, Any]
-    resp: ApiResponse
-    typeless: ApiResponse | None = None
-    taken_first: ApiResponse | None = None
-
-    @property
-    def moment(self) -> str:
-        return str(self.body["scheduleDate"]["formatted"])
-
-
-def schedule_in_a_free_frame(jobs: Jobs, body_at: Callable[[datetime], dict[str, Any]], frame: datetime,
-                             fresh: Callable[[], datetime], typeless_first: bool = False) -> Scheduled:
-    """Send ``body_at(frame)`` (after a type-less copy of it with ``typeless_first``); when the target answers that
-    the frame is taken, once more in a ``fresh()`` frame (qaconform.pytest.time_frames), before any test judges it.
-
-    On a target that keeps its jobs another run (at once, or an earlier one) may hold the frame: that is no fault of
-    the target. A frame taken twice in a row (two independent frames) is judged by the tests."""
-
-    def attempt(moment: datetime) -> Scheduled:
-        body = body_at(moment)
-        typeless = jobs.send({k: v for k, v in body.items() if k != "type"})[0] if typeless_first else None
-        return Scheduled(body, jobs.send(body)[0], typeless)
-
-    def taken(job: Scheduled) -> bool:
-        return job.resp.status == 400 and _error_text(job.resp) == TIME_FRAME
-
-    job, first = retry_once_in_a_fresh_frame(attempt, taken, frame, fresh)
-    job.taken_first = first.resp if first is not None else None
-    return job
-
-
-def _require_destructive(profile: Profile) -> str:
-    """gdpr_user, when the profile consents to jobs that succeed; else a skip saying which [safety] key is missing
-    (checked here too, not only by the destructive marker: a module fixture must never schedule without consent)."""
-    if not profile.safety.destructive:
-        skip(SkipKind.SAFETY, "not allowed by safety: [safety] destructive is false, so no job may succeed")
-    if not profile.safety.gdpr_user:
-        skip(SkipKind.SAFETY, "not allowed by safety: [safety] gdpr_user is not set: the kit names no other user in "
-                              "a job that succeeds")
-    return profile.safety.gdpr_user
-
 
 @pytest.fixture(scope="module")
 def frames(run_tag: str) -> Frames:
@@ -377,7 +195,7 @@ def frames(run_tag: str) -> Frames:
 def main_job(jobs: Jobs, frames: Frames) -> Scheduled:
     """Successful job 1: gdpr_user by email (by id or username without [safety] gdpr_user_email), reassignUser by
     username (admin), all four operations, formatted date years ahead; a type-less copy goes first on its frame."""
-    _require_destructive(jobs.profile)
+    require_destructive(jobs.profile)
     safety = jobs.profile.safety
     user = {MAIN_USER_FORM: safety.gdpr_user_email} if safety.gdpr_user_email else safety.user_spec()
 
@@ -392,7 +210,7 @@ def main_job(jobs: Jobs, frames: Frames) -> Scheduled:
 def second_job(jobs: Jobs, frames: Frames) -> Scheduled:
     """Successful job 2: gdpr_user by id, reassignUser by id (admin's, when known), one operation; dated a minute
     ahead in every time zone with [safety] gdpr_near_edge (it then runs within a day), else years ahead."""
-    _require_destructive(jobs.profile)
+    require_destructive(jobs.profile)
     user = {"id": jobs.profile.safety.gdpr_user_id} if jobs.profile.safety.gdpr_user_id is not None \
         else jobs.profile.safety.user_spec()
     near = jobs.profile.safety.gdpr_near_edge
@@ -414,33 +232,10 @@ def _skip_when_near_frames_are_held(jobs: Jobs, job: Scheduled) -> None:
     """The near-edge window holds only a few frames of an hour (22 h - 14 h): on a target that keeps its jobs, the runs
     of the last hours may hold both the run's frame and the fresh one. That is what earlier runs did, not a fault
     (a server that called every frame taken fails the main job, dated at random years ahead), so it is not judged."""
-    if jobs.profile.safety.gdpr_near_edge and job.taken_first is not None and _error_text(job.resp) == TIME_FRAME:
+    if jobs.profile.safety.gdpr_near_edge and job.taken_first is not None and error_text(job.resp) == TIME_FRAME:
         skip(SkipKind.FIXTURE_STATE, f"not checked: the target refused the run's near-edge frame and a fresh one as "
                                      f"taken ({job.moment}: {TIME_FRAME!r}): other jobs (of earlier runs, or of a run "
                                      f"at the same time) hold them; the next run draws other frames")
-
-
-def _job_refusal_rules(error: str | None, forms: dict[str, str]) -> str:
-    """The rules a refusal of a complete job breaks: the one stated form its message names (``forms``: a word of the
-    message -> rule, checked in order), else the date, else the job as a whole."""
-    lowered = (error or "").lower()
-    for word, rule in forms.items():
-        if word in lowered:
-            return rule
-    if "date" in lowered:
-        return "GDPR-DATE-FORMATTED"
-    return "GDPR-201-JOBID, GDPR-DATE-FORMATTED, SHAPE-SCHEDULE-GDPR-JOB"
-
-
-_MAIN_FORMS = {"reassign": "GDPR-REASSIGN-FORMS", "operation": "GDPR-OPERATIONS-RANGE", "user": "GDPR-USER-FORMS",
-               MAIN_USER_FORM: "GDPR-USER-FORMS", "time frame": "GDPR-BULK-NO-TYPE, GDPR-201-JOBID"}
-
-
-def _frame_note(job: Scheduled) -> str:
-    if job.taken_first is None:
-        return ""
-    return (f" (its first frame was refused as taken, {_error_text(job.taken_first)!r}: retried once in a fresh "
-            f"frame)")
 
 
 @pytest.mark.destructive
@@ -452,21 +247,15 @@ def test_a_valid_individual_job_is_scheduled_with_201_and_a_job_id(main_job: Sch
     reassignUser by username ("by exactly one of username or id"), four operations ("at most 4 elements"), the date
     formatted MM/DD/YYYY HH:MM."""
     resp, body = main_job.resp, main_job.body
-    assert resp.status == 201, (
-        f"{tag(lambda e: _job_refusal_rules(e, _MAIN_FORMS), _error_text(resp))}a complete individual job "
-        f"(user {body['user']}, reassignUser {body['reassignUser']}, operations {body['operations']}) dated "
-        f"{main_job.moment} (MM/DD/YYYY HH:MM, 24-hour, in the future) must be scheduled with 201"
-        f"{_frame_note(main_job)}\n{resp.describe()}")
+    if resp.status != 201:
+        fail(job_refusal_rules(error_text(resp), MAIN_FORMS),
+             f"a complete individual job (user {body['user']}, reassignUser {body['reassignUser']}, operations "
+             f"{body['operations']}) dated {main_job.moment} (MM/DD/YYYY HH:MM, 24-hour, in the future) must be "
+             f"scheduled with 201{frame_note(main_job)}", resp)
     errors = contract.validate("gdpr-job-response", resp.json())
-    assert not errors, (
-        f"[GDPR-201-JOBID, SHAPE-SCHEDULE-GDPR-JOB] the 201 body does not match gdpr-job-response.json "
-        f"({len(errors)} error(s)):\n  " + "\n  ".join(errors[:20]))
-
-
-def _time_frame_or_job_rule(error: str | None) -> str:
-    """The valid job after the type-less one refused: its time frame taken means the type-less request was
-    scheduled after all (GDPR-BULK-NO-TYPE); any other refusal is the valid job's own (GDPR-201-JOBID)."""
-    return "GDPR-BULK-NO-TYPE" if error == TIME_FRAME else "GDPR-201-JOBID"
+    expect(not errors, ("GDPR-201-JOBID", "SHAPE-SCHEDULE-GDPR-JOB"),
+           f"the 201 body does not match gdpr-job-response.json ({len(errors)} error(s)):\n  "
+           + "\n  ".join(errors[:20]))
 
 
 @pytest.mark.destructive
@@ -477,12 +266,12 @@ def test_a_job_request_without_type_schedules_nothing(main_job: Scheduled) -> No
     (twice: a frame found taken is retried once, type-less request first again)."""
     refused, valid = main_job.typeless, main_job.resp
     assert refused is not None
-    assert 400 <= refused.status < 500, (
-        f"[GDPR-BULK-NO-TYPE] a job request without type must be refused (4xx)\n{refused.describe()}")
-    assert valid.status == 201, (
-        f"{tag(_time_frame_or_job_rule, _error_text(valid))}the same job with type individual on the same minute "
-        f"must now be scheduled (201): the refused request must have scheduled nothing{_frame_note(main_job)}"
-        f"\n{valid.describe()}")
+    expect(400 <= refused.status < 500, "GDPR-BULK-NO-TYPE",
+           "a job request without type must be refused (4xx)", refused)
+    if valid.status != 201:
+        fail(time_frame_or_job_rule(error_text(valid)),
+             "the same job with type individual on the same minute must now be scheduled (201): the refused request "
+             f"must have scheduled nothing{frame_note(main_job)}", valid)
 
 
 @pytest.mark.destructive
@@ -495,12 +284,10 @@ def test_a_second_job_for_a_time_frame_already_taken_is_refused(jobs: Jobs, main
                                      f"({main_job.resp.status}; test_a_valid_individual_job_is_scheduled_with_201_"
                                      f"and_a_job_id judges it), so no frame of this run is taken")
     second, _ = jobs.send(main_job.body)
-    assert second.status == 400, (
-        f"[GDPR-TIME-FRAME] a second job for the same minute ({main_job.moment}) must be refused with 400"
-        f"\n{second.describe()}")
+    expect(second.status == 400, "GDPR-TIME-FRAME",
+           f"a second job for the same minute ({main_job.moment}) must be refused with 400", second)
     assert_error_body(second, "GDPR-ERROR-BODY")
-    assert _error_text(second) == TIME_FRAME, (
-        f"[GDPR-TIME-FRAME] the error must be exactly {TIME_FRAME!r}\n{second.describe()}")
+    expect(error_text(second) == TIME_FRAME, "GDPR-TIME-FRAME", f"the error must be exactly {TIME_FRAME!r}", second)
 
 
 @pytest.mark.destructive
@@ -512,12 +299,12 @@ def test_a_job_naming_its_user_and_reassign_user_by_id_is_scheduled(jobs: Jobs, 
                                        "gdpr_user by id", fixtures=["gdpr_user_id"])
     _skip_when_near_frames_are_held(jobs, second_job)
     resp, body = second_job.resp, second_job.body
-    forms = {"reassign": "GDPR-REASSIGN-FORMS", "user": "GDPR-USER-FORMS", " id": "GDPR-USER-FORMS"}
-    assert resp.status == 201, (
-        f"{tag(lambda e: _job_refusal_rules(e, forms), _error_text(resp))}a complete individual job naming "
-        f"gdpr_user by id ({body['user']}; reassignUser {body.get('reassignUser')}) dated {second_job.moment} must be "
-        f"scheduled (201): the user is 'Exactly one of username, email, id'{_frame_note(second_job)}"
-        f"\n{resp.describe()}")
+    forms: dict[str, Rules] = {"reassign": "GDPR-REASSIGN-FORMS", "user": "GDPR-USER-FORMS", " id": "GDPR-USER-FORMS"}
+    if resp.status != 201:
+        fail(job_refusal_rules(error_text(resp), forms),
+             f"a complete individual job naming gdpr_user by id ({body['user']}; reassignUser "
+             f"{body.get('reassignUser')}) dated {second_job.moment} must be scheduled (201): the user is 'Exactly one "
+             f"of username, email, id'{frame_note(second_job)}", resp)
 
 
 @pytest.mark.destructive
@@ -531,14 +318,11 @@ def test_a_job_a_minute_ahead_in_every_time_zone_is_scheduled(jobs: Jobs, second
                               "ahead (the near side of the past-date edge is checked by refusals only)")
     _skip_when_near_frames_are_held(jobs, second_job)
     resp = second_job.resp
-    error = _error_text(resp)
+    error = error_text(resp)
     rule = "GDPR-PAST-DATE" if error == PAST_DATE else "GDPR-201-JOBID"
-    assert resp.status == 201, (
-        f"[{rule}] a job dated {second_job.moment} (ahead of now in every time zone) is not in the past: it must be "
-        f"scheduled (201){_frame_note(second_job)}\n{resp.describe()}")
-
-
-TIMESTAMP_FORMS = ("epoch_millis", "epoch_seconds", "epoch_millis_string", "iso_text")
+    expect(resp.status == 201, rule,
+           f"a job dated {second_job.moment} (ahead of now in every time zone) is not in the past: it must be "
+           f"scheduled (201){frame_note(second_job)}", resp)
 
 
 @pytest.mark.accepted_writes(1)
@@ -550,7 +334,7 @@ def test_the_accepted_form_of_schedule_date_time_stamp_is_recorded(jobs: Jobs, f
                                                                    observe: Any) -> None:
     """Successful job 3 at most: the forms are tried in order on the run's third frame until one is taken (the rest
     are not tried: each taken form would be one more job)."""
-    _require_destructive(jobs.profile)
+    require_destructive(jobs.profile)
     facts: dict[str, Any] = {}
     moment = frames.far(2)
     for form in TIMESTAMP_FORMS:
@@ -561,8 +345,8 @@ def test_the_accepted_form_of_schedule_date_time_stamp_is_recorded(jobs: Jobs, f
             "iso_text": moment.strftime("%Y-%m-%dT%H:%M:%SZ"),
         }[form]
         resp, _ = jobs.send(jobs.individual(user=jobs.profile.safety.user_spec(), scheduleDate={"timeStamp": value}))
-        facts[form] = {"sent": value, "status": resp.status, "error": _error_text(resp)}
-        if _error_text(resp) == TIME_FRAME:
+        facts[form] = {"sent": value, "status": resp.status, "error": error_text(resp)}
+        if error_text(resp) == TIME_FRAME:
             moment = frames.fresh_far()
         if resp.status == 201:
             break
@@ -575,7 +359,7 @@ def test_the_accepted_form_of_schedule_date_time_stamp_is_recorded(jobs: Jobs, f
 @pytest.mark.observation
 @pytest.mark.rule("OBS-GDPR-JOB-STATES")
 def test_the_fields_of_a_scheduled_job_are_recorded(main_job: Scheduled, observe: Any) -> None:
-    body = _json_or_text(main_job.resp)
+    body = json_or_text(main_job.resp)
     observe("OBS-GDPR-JOB-STATES", status=main_job.resp.status,
             fields_beyond_job_id=sorted(set(body) - {"jobId"}) if isinstance(body, dict) else None,
             job_id_type=type(body.get("jobId")).__name__ if isinstance(body, dict) else None,
@@ -589,11 +373,11 @@ def test_a_past_dated_job_naming_the_user_by_username_only_is_recorded(jobs: Job
     """Recorded on a job dated in the past (it schedules nothing on a server that refuses past dates): a refusal for
     its date shows the username-only user object passed; another message shows what the site says of it."""
     name = jobs.profile.safety.gdpr_user or nobody()
-    resp, guard_messages = jobs.send(jobs.individual(user={"username": name}, scheduleDate=_past_formatted()),
+    resp, guard_messages = jobs.send(jobs.individual(user={"username": name}, scheduleDate=past_formatted()),
                                      ("reassign",))
-    observe("OBS-GDPR-USERNAME-ONLY", status=resp.status, body=_json_or_text(resp), dated_in_the_past=True,
-            refused_for_its_date=_error_text(resp) == PAST_DATE,
-            stopped_at_guard=_stopped_at_guard(_error_text(resp), guard_messages) and _error_text(resp) != PAST_DATE)
+    observe("OBS-GDPR-USERNAME-ONLY", status=resp.status, body=json_or_text(resp), dated_in_the_past=True,
+            refused_for_its_date=error_text(resp) == PAST_DATE,
+            stopped_at_guard=stopped_at_guard(error_text(resp), guard_messages) and error_text(resp) != PAST_DATE)
 
 
 @pytest.mark.writes
@@ -608,17 +392,10 @@ def test_whether_schedule_time_is_read_in_place_of_schedule_date_is_recorded(job
     body = jobs.individual(user=safety.user_spec() if safety.destructive and safety.gdpr_user
                            else {"username": nobody()})
     body.pop("scheduleDate")
-    body["scheduleTime"] = _past_formatted()
+    body["scheduleTime"] = past_formatted()
     resp, _ = jobs.send(body)
-    observe("OBS-GDPR-SCHEDULETIME", status=resp.status, body=_json_or_text(resp), schedule_time_in_the_past=True,
-            read_as_the_date=_error_text(resp) == PAST_DATE)
-
-
-def _json_or_text(resp: ApiResponse) -> Any:
-    try:
-        return resp.json()
-    except AssertionError:
-        return resp.text[:300]
+    observe("OBS-GDPR-SCHEDULETIME", status=resp.status, body=json_or_text(resp), schedule_time_in_the_past=True,
+            read_as_the_date=error_text(resp) == PAST_DATE)
 
 
 # ------------------------------------------------------------------------------------------------ stated forms, limits
@@ -628,56 +405,6 @@ def _json_or_text(resp: ApiResponse) -> Any:
 # must be refused for its date, so a refusal naming the form under test is the form refused. A guard makes the
 # request harmless without [safety] destructive, as above.
 
-OPERATIONS = ("suspend", "anonymize", "delete", "anon-delete")
-ZONE_BEHIND, ZONE_AHEAD = timedelta(hours=12), timedelta(hours=14)
-"""formatted carries no time zone: a wall-clock time is in the past (or ahead) on every server only beyond the widest
-offsets, UTC-12 and UTC+14. The edges below are a minute past those."""
-
-
-def _minute(moment: datetime) -> datetime:
-    return moment.replace(second=0, microsecond=0)
-
-
-def past_in_every_zone() -> datetime:
-    """The latest wall-clock minute that is in the past whatever the server's time zone (now - 12 h - 1 min)."""
-    return _minute(datetime.now(UTC) - ZONE_BEHIND - timedelta(minutes=1))
-
-
-def ahead_in_every_zone() -> datetime:
-    """The earliest wall-clock minute ahead whatever the server's time zone, with a minute for the request itself."""
-    return _minute(datetime.now(UTC) + ZONE_AHEAD + timedelta(minutes=2))
-
-
-def blame_form(rule: str, words: tuple[str, ...]) -> Callable[[str | None], str]:
-    """The rule a wrong answer to a past-dated job that carries one stated form breaks: a refusal whose message is
-    about the form (it names one of ``words``) refused the form; anything else (no error: the job was scheduled)
-    missed the past date."""
-
-    def rule_of(error: str | None) -> str:
-        if error is not None and error != PAST_DATE and any(w in error.lower() for w in words):
-            return rule
-        return "GDPR-PAST-DATE"
-
-    return rule_of
-
-
-def _past_formatted() -> dict[str, str]:
-    return {"formatted": formatted(datetime.now(UTC) - timedelta(days=3))}
-
-
-def _user_form(jobs: Jobs, form: str) -> dict[str, Any]:
-    """gdpr_user by one stated form, or a skip naming the [safety] key the form needs."""
-    safety = jobs.profile.safety
-    if not safety.gdpr_user:
-        skip(SkipKind.MISSING_FIXTURE, "not checked: [safety] gdpr_user is not set: a job names no other user",
-             fixtures=["gdpr_user"])
-    value = {"username": safety.gdpr_user, "email": safety.gdpr_user_email, "id": safety.gdpr_user_id}[form]
-    if value is None:
-        key = f"gdpr_user_{form}"
-        skip(SkipKind.MISSING_FIXTURE, f"not checked: [safety] {key} is not set, so the kit cannot name gdpr_user by "
-             f"{form}", fixtures=[key])
-    return {form: value}
-
 
 @pytest.mark.rule("GDPR-USER-FORMS", "GDPR-PAST-DATE", "GDPR-ERROR-BODY")
 @pytest.mark.writes
@@ -685,7 +412,7 @@ def _user_form(jobs: Jobs, form: str) -> dict[str, Any]:
 def test_a_jobs_user_in_each_stated_form_is_taken_so_only_its_past_date_refuses_it(jobs: Jobs, form: str) -> None:
     """username is the third stated form, but a sample calls a username-only user object incorrect (why: not shown),
     so it is recorded (OBS-GDPR-USERNAME-ONLY), not judged."""
-    body = jobs.individual(user=_user_form(jobs, form), scheduleDate=_past_formatted())
+    body = jobs.individual(user=user_form(jobs, form), scheduleDate=past_formatted())
     jobs.expect_error(body, PAST_DATE, ("reassign",), rule=blame_form("GDPR-USER-FORMS", ("user", form)))
 
 
@@ -699,23 +426,16 @@ def test_a_reassign_user_in_each_stated_form_is_taken_so_only_its_past_date_refu
     if value is None:
         skip(SkipKind.MISSING_FIXTURE, "not checked: admin's user id is unknown ([accounts.admin] id)",
              fixtures=["accounts.admin.id"])
-    body = jobs.refusable(reassignUser={form: value}, scheduleDate=_past_formatted())
+    body = jobs.refusable(reassignUser={form: value}, scheduleDate=past_formatted())
     jobs.expect_error(body, PAST_DATE, ("operations",), rule=blame_form("GDPR-REASSIGN-FORMS", ("reassign",)))
-
-
-def _subsets() -> list[Any]:
-    """Each operation alone (4) and all four together: every name, and both edges of 'at least one and at most 4'
-    (the main successful job carries all four too). Lists of two and three lie between the edges: not sent."""
-    lists = [[op] for op in OPERATIONS] + [list(OPERATIONS)]
-    return [pytest.param(chosen, id=f"{len(chosen)}-" + "+".join(chosen)) for chosen in lists]
 
 
 @pytest.mark.rule("GDPR-OPERATIONS-RANGE", "GDPR-PAST-DATE", "GDPR-ERROR-BODY")
 @pytest.mark.writes
-@pytest.mark.parametrize("operations", _subsets())
+@pytest.mark.parametrize("operations", subsets())
 def test_every_list_of_one_to_four_operations_is_taken_so_only_its_past_date_refuses_it(
         jobs: Jobs, operations: list[str]) -> None:
-    body = jobs.refusable(operations=operations, scheduleDate=_past_formatted())
+    body = jobs.refusable(operations=operations, scheduleDate=past_formatted())
     jobs.expect_error(body, PAST_DATE, ("reassign",), rule=blame_form("GDPR-OPERATIONS-RANGE", ("operation",)))
 
 
@@ -737,24 +457,19 @@ def test_a_moment_in_the_past_given_as_time_stamp_is_refused_as_past(jobs: Jobs)
     schedules this one ignored the timeStamp."""
     stamp = int(datetime.now(UTC).timestamp()) - 60
     resp, guard_messages = jobs.send(jobs.refusable(scheduleDate={"timeStamp": stamp}), ("reassign",))
-    error = _error_text(resp)
+    error = error_text(resp)
     if resp.status == 400 and error == PAST_DATE:
         return
     if 400 <= resp.status < 500:
-        if _stopped_at_guard(error, guard_messages):
+        if stopped_at_guard(error, guard_messages):
             skip(SkipKind.OTHER, f"inconclusive: the target reported the guard ({error!r}) before the date")
         skip(SkipKind.OTHER, f"not judged: the target refused timeStamp {stamp} (epoch seconds) with {resp.status} "
                              f"{error!r}; the format of timeStamp is not shown, so another may be the site's")
-    control, _ = jobs.send(jobs.refusable(scheduleDate=_past_formatted()), ("reassign",))
-    rule = "GDPR-DATE-TIMESTAMP" if _error_text(control) == PAST_DATE else "GDPR-PAST-DATE"
+    control, _ = jobs.send(jobs.refusable(scheduleDate=past_formatted()), ("reassign",))
+    rule = "GDPR-DATE-TIMESTAMP" if error_text(control) == PAST_DATE else "GDPR-PAST-DATE"
     fail([rule], f"scheduleDate {{timeStamp: {stamp}}} is a minute ago (epoch seconds; 1970 read as milliseconds): "
                  f"the job is in the past and must be refused with {PAST_DATE!r}, yet it got {resp.status} (the same "
-                 f"job dated by formatted got {control.status} {_error_text(control)!r})", resp)
-
-
-def _csv_param_rule(error: str | None) -> str:
-    """csvFileId as a parameter: the bulk-without-file or no-such-file message shows the parameter not counted."""
-    return "CONV-PARAM-AS-BODY-FIELD-GDPR" if error in (BULK_NO_CSV, CSV_MISSING) else "GDPR-PAST-DATE"
+                 f"job dated by formatted got {control.status} {error_text(control)!r})", resp)
 
 
 @pytest.mark.rule("CONV-PARAM-AS-BODY-FIELD-GDPR", "GDPR-PAST-DATE", "GDPR-ERROR-BODY")
@@ -767,10 +482,10 @@ def test_a_jobs_csv_file_id_given_as_a_parameter_counts(jobs: Jobs, profile: Pro
     csv = profile.fixtures.gdpr_csv_file_id
     if csv is None:
         skip(SkipKind.MISSING_FIXTURE, "not checked: needs fixture gdpr_csv_file_id", fixtures=["gdpr_csv_file_id"])
-    body = jobs.refusable(scheduleDate=_past_formatted(), csvFileId=None)
+    body = jobs.refusable(scheduleDate=past_formatted(), csvFileId=None)
     if in_body:
         body["csvFileId"] = missing_csv_id(profile)
-    jobs.expect_error(body, PAST_DATE, ("reassign",), params={"csvFileId": csv}, rule=_csv_param_rule)
+    jobs.expect_error(body, PAST_DATE, ("reassign",), params={"csvFileId": csv}, rule=csv_param_rule)
 
 
 # ------------------------------------------------------------------------------------------------ user content list
@@ -784,44 +499,28 @@ def member_content(admin: ApiClient, user_ids: dict[str, int], shared_answer: in
     return admin.get(f"users/gdpr/{member_id}/content.json", operation="listUserContent")
 
 
-def content_schema_tag(errors: list[str]) -> str:
-    """The rules content-list.json violations (``$[0].actionDate: ...``) break: an entry's actionDate value its
-    format rule, the top level not being an array the bare-array rule, anything else the entry shape rule."""
-    rules: list[str] = []
-    for e in errors:
-        path = e.split(": ", 1)[0]
-        if re.fullmatch(r"\$\[\d+\]\.actionDate", path):
-            rules.append("SHAPE-CONTENT-ACTIONDATE")
-        elif path == "$":
-            rules.append("LIST-ARRAY-CONTENT")
-        else:
-            rules.append("SHAPE-LIST-USER-CONTENT")
-    return "[" + ", ".join(dict.fromkeys(rules)) + "]"
-
-
 @pytest.mark.writes
 @pytest.mark.rule("LIST-ARRAY-CONTENT", "SHAPE-LIST-USER-CONTENT", "SHAPE-CONTENT-ACTIONDATE")
 def test_a_users_content_list_is_a_bare_array_of_content_entries(member_content: ApiResponse,
                                                                   contract: Any) -> None:
     r = member_content
-    assert r.status == 200, (
-        f"[SHAPE-LIST-USER-CONTENT] admin must be able to list member's content (200)\n{r.describe()}")
+    expect(r.status == 200, "SHAPE-LIST-USER-CONTENT", "admin must be able to list member's content (200)", r)
     body = r.json()
-    assert isinstance(body, list), (
-        f"[LIST-ARRAY-CONTENT] the content list is a bare JSON array, not the paged envelope; got "
-        f"{type(body).__name__}\n{r.describe()}")
-    assert body, (
-        f"[SHAPE-LIST-USER-CONTENT] member posted an answer in this run, yet its content list is empty\n{r.describe()}")
+    expect(isinstance(body, list), "LIST-ARRAY-CONTENT",
+           f"the content list is a bare JSON array, not the paged envelope; got {type(body).__name__}", r)
+    expect(body, "SHAPE-LIST-USER-CONTENT", "member posted an answer in this run, yet its content list is empty", r)
     errors = contract.validate("content-list", body)
-    assert not errors, f"{content_schema_tag(errors)} the content list does not match content-list.json (actionDate " \
-                       "is YYYY-MM-DD HH:MM:SS.S):\n  " + "\n  ".join(errors[:15]) + f"\n{r.describe()}"
+    if errors:
+        shown = "\n  ".join(errors[:15])
+        fail(content_schema_rules(errors),
+             f"the content list does not match content-list.json (actionDate is YYYY-MM-DD HH:MM:SS.S):\n  {shown}", r)
 
 
 @pytest.mark.writes
 @pytest.mark.observation
 @pytest.mark.rule("CONTENT-NEWEST-FIRST")
 def test_whether_content_entries_come_newest_first_is_recorded(member_content: ApiResponse, observe: Any) -> None:
-    body = _json_or_text(member_content)
+    body = json_or_text(member_content)
     dates = [e.get("actionDate") for e in body if isinstance(e, dict)] if isinstance(body, list) else []
     comparable = [d for d in dates if isinstance(d, str)]
     observe("CONTENT-NEWEST-FIRST", status=member_content.status, entries=len(dates),
@@ -831,7 +530,7 @@ def test_whether_content_entries_come_newest_first_is_recorded(member_content: A
 
 @pytest.mark.rule("GDPR-CONTENT-422")
 def test_the_content_list_of_an_invalid_user_id_is_422_invalid_user_id(admin: ApiClient) -> None:
-    unknown = 2_147_000_000 + _rng.randint(0, 400_000)
+    unknown = 2_147_000_000 + rng.randint(0, 400_000)
     r = admin.get(f"users/gdpr/{unknown}/content.json", operation="listUserContent")
     assert r.status == 422, f"user {unknown} does not exist: expected 422 {{error: Invalid User Id}}\n{r.describe()}"
     assert_error_body(r)

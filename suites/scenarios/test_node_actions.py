@@ -14,188 +14,46 @@ description leaves open (the same move twice, a move from the wrong state, rever
 from __future__ import annotations
 
 import html
-import re
 import unicodedata
 import uuid
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from action_records import (
+    DENIED,
+    action_of,
+    answer_to_act_on,
+    assert_action_node,
+    assert_action_valid,
+    blamed,
+    lock_node,
+    not_wiki,
+    refusal_rule,
+    send_to_mod,
+    summary,
+    user_is,
+)
 
 from qaconform.pytest import one_shots
-from qaconform.pytest.outcomes import SkipKind, skip
-from qaconform.pytest.support import answer_posted, find_listed, new_id, post_answer
+from qaconform.pytest.outcomes import SkipKind, expect, skip
+from qaconform.pytest.support import find_listed, new_id
 from qaconform.target.client import ApiClient, ApiResponse
 
 pytestmark = [pytest.mark.actions, pytest.mark.writes]
 
-DENIED = (401, 403)
-NODE_TYPES = {"question", "answer", "comment", "ideacomment", "idea", "kbentry", "topic"}
 
 # ------------------------------------------------------------------------------------------------ failure messages
-# A test that names several rules fails in the report only for the rules its message names (ARCHITECTURE.md), so
-# every message here starts with the rule ids the failed check concerns: ``[ACTION-RECORD-SHAPE, SHAPE-LOCK-NODE]``.
-
-SHAPE_RULE = {"favoriteAction": "SHAPE-UNMARK-FAVORITE", "wikifyAction": "SHAPE-CANCEL-WIKI",
-              "lockAction": "SHAPE-LOCK-NODE", "sendToModAction": "SHAPE-SEND-TO-MODERATION"}
-"""The shape rule of each operation, by the key of its action record: its result schema is that rule's."""
-CANCELED_RULE = {"favoriteAction": "ACTION-UNFAVORITE-CANCELED", "wikifyAction": "ACTION-CANCELWIKI-CANCELED"}
-"""The rule that pins canceled true in the result schema of the moves that cancel an action."""
-_REQUIRED = re.compile(r"'([A-Za-z]+)' is a required property")
-
-
-def _not_wiki(item: dict[str, Any] | None) -> bool:
-    """A wiki read-back has settled once the list no longer shows the node as wiki (or does not list it)."""
-    return item is None or item.get("wiki") is not True
+# A test that names several rules fails in the report only for the rules its failure names (ARCHITECTURE.md), so
+# every failure here is a RuleFailure carrying the rule ids the failed check concerns (ACTION-RECORD-SHAPE, ...):
+# the test passes its ``marked_rules`` to action_records.py's checks, which choose among them.
 
 
 @pytest.fixture
 def marked_rules(request: pytest.FixtureRequest) -> tuple[str, ...]:
     """The rule ids the requesting test names (its markers, parameter marks included)."""
     return tuple(dict.fromkeys(str(a) for m in request.node.iter_markers("rule") for a in m.args))
-
-
-def tag(concerned: Iterable[str], rules: Sequence[str], fallback: Iterable[str] = ()) -> str:
-    """``[A, B] ``: the rules a failed check concerns, among the test's ``rules``; else the concerned ones as they are
-    (none of the test's: the check was a precondition, and the test is reported blocked by them, the failure charged
-    to them once); only when a check concerns no rule, the ``fallback`` rules among the test's. Empty without
-    ``rules``, so that a helper keeps its old messages."""
-    if not rules:
-        return ""
-    concerned = list(dict.fromkeys(concerned))
-    named = [r for r in concerned if r in rules] or concerned or [r for r in dict.fromkeys(fallback) if r in rules]
-    return "[" + ", ".join(named) + "] "
-
-
-def schema_error_rules(error: str, key: str, whole: bool = True) -> tuple[list[str], list[str]]:
-    """(concerned, fallback) rules of one violation (``$.result.lockAction.extra: ...``) of an action result schema
-    (``whole``) or of action.json alone (the record at ``$``). Fallback: the operation's shape rule."""
-    shape = SHAPE_RULE.get(key, "ACTION-RECORD-SHAPE")
-    path = error.split(": ", 1)[0]
-    required = _REQUIRED.search(error)
-    record = f"$.result.{key}" if whole else "$"
-    if whole and not (path == record or path.startswith(record + ".")):
-        # the wrapper: success, result, the record's key, favoriteCount
-        if "favoriteCount" in path or (required and required.group(1) == "favoriteCount"):
-            return ["ACTION-WRAPPERS", "ACTION-UNFAVORITE-COUNT"], [shape]
-        return ["ACTION-WRAPPERS"], [shape]
-    rest = path[len(record):].lstrip(".")
-    field = required.group(1) if required and not rest else (re.split(r"[.\[]", rest)[0] if rest else "")
-    if field in ("canceledByUser", "canceledDate"):
-        return ["ACTION-CANCELED-FIELDS"], [shape]
-    if field == "realUser":
-        return ["ACTION-SENDTOMOD-REALUSER"], [shape]
-    if required and not rest:
-        return ["ACTION-RECORD-SHAPE"], [shape]
-    if field == "actionDate":
-        return ["SHAPE-ACTIONDATE"], [shape]
-    if field == "canceled" and "was expected" in error and key in CANCELED_RULE:
-        return [CANCELED_RULE[key]], [shape]
-    if field == "private" and "was expected" in error and key == "sendToModAction":
-        return ["ACTION-SENDTOMOD-PRIVATE"], [shape]
-    if field == "extra" and key == "lockAction":
-        return ["ACTION-LOCK-EXTRA"], [shape]
-    if field == "node":
-        return ["ACTION-RECORD-SHAPE", "ACTION-NODE-ID"], [shape]
-    if field == "verb":
-        return ["ACTION-RECORD-SHAPE", "ACTION-VERBS"], [shape]
-    return ["ACTION-RECORD-SHAPE"], [shape]
-
-
-def schema_tag(errors: list[str], key: str, rules: Sequence[str], whole: bool = True) -> str:
-    """The message prefix of a failed schema check: every violation's rules (see schema_error_rules)."""
-    concerned: list[str] = []
-    fallback: list[str] = []
-    for e in errors:
-        c, f = schema_error_rules(e, key, whole)
-        concerned += c
-        fallback += f
-    return tag(concerned, rules, fallback)
-
-
-def assert_action_valid(contract: Any, action: dict[str, Any], key: str, rules: Sequence[str] = ()) -> None:
-    """contract.assert_valid("action", action, key), its message starting with the rules the violations break."""
-    errors = contract.validate("action", action)
-    if errors:
-        shown = "\n  ".join(errors[:20])
-        more = f"\n  ... and {len(errors) - 20} more" if len(errors) > 20 else ""
-        raise AssertionError(f"{schema_tag(errors, key, rules, whole=False)}{key} does not match action.json "
-                             f"({len(errors)} error(s)):\n  {shown}{more}")
-
-
-def assert_action_node(action: dict[str, Any], node_id: int, resp: ApiResponse, what: str = "") -> None:
-    """The action record names the node acted on: its id, and a node type."""
-    node = action.get("node") or {}
-    assert node.get("id") == node_id, f"[ACTION-NODE-ID] node.id must be {what}{node_id}\n{resp.describe()}"
-    assert node.get("type") in NODE_TYPES, (
-        f"[ACTION-NODE-ID] node.type must be a node type, got {node.get('type')!r}\n{resp.describe()}")
-
-
-def action_of(resp: ApiResponse, key: str, schema: str, contract: Any, rules: Sequence[str] = (),
-              perm: Sequence[str] = ()) -> dict[str, Any]:
-    """The action record of a 200 {success: true, result: {key: <action>}}, after checking the wrapper and schema.
-
-    ``rules``: the test's rule ids; each failure message then starts with the ones its check concerns (without
-    them, no prefix). ``perm``: the rules that allow this caller the move, named when it is refused (401/403)."""
-    shape = SHAPE_RULE.get(key, "ACTION-WRAPPERS")
-    status_rules = perm if resp.status in DENIED and perm else [shape]
-    assert resp.status == 200, f"{tag(status_rules, rules)}the action must answer 200\n{resp.describe()}"
-    body = resp.json()
-    assert isinstance(body, dict) and body.get("success") is True, (
-        f"{tag(['ACTION-WRAPPERS'], rules)}the response must be {{success: true, result: ...}}\n"
-        f"{resp.describe()}")
-    result = body.get("result")
-    assert isinstance(result, dict) and isinstance(result.get(key), dict), (
-        f"{tag(['ACTION-WRAPPERS'], rules)}result must hold the action record under {key!r}\n"
-        f"{resp.describe()}")
-    errors = contract.validate(schema, body)
-    assert not errors, f"{schema_tag(errors, key, rules)}the body does not match {schema}.json:\n  " + \
-        "\n  ".join(errors[:15]) + f"\n{resp.describe()}"
-    return result[key]
-
-
-def refusal_tag(status: int, perm: str) -> str:
-    """A move that had to be refused: a 2xx (or a 4xx other than 401/403) means the permission rule ``perm`` was not
-    applied; anything else (a 5xx) is a denial in the wrong form (PERM-DENIED-STATUS: a 4xx, never 2xx or 5xx)."""
-    return f"[{perm}] " if 200 <= status < 300 or 400 <= status < 500 else "[PERM-DENIED-STATUS] "
-
-
-def _user_is(action_user: Any, client: ApiClient, user_ids: dict[str, int]) -> bool:
-    """Whether an action record's user object (id, username, avatarUrl) names this client's account."""
-    if not isinstance(action_user, dict) or action_user.get("username") != client.username:
-        return False
-    known = user_ids.get(client.role)
-    return known is None or action_user.get("id") == known
-
-
-def _answer(client: ApiClient, question_id: int, run_tag: str, created: Any, what: str) -> int:
-    resp = post_answer(client, question_id, run_tag, created, text=what)
-    if client.role == "novice":  # no Publish answer: "Answer is created", status not given
-        assert 200 <= resp.status < 300, (
-            f"[ANSWER-MODERATION] novice could not post an answer to act on (expected a 2xx)\n{resp.describe()}")
-        return new_id(resp)
-    return answer_posted(resp, "to act on (expected 201)")
-
-
-def _lock(client: ApiClient, node_id: int, prompt: str | None) -> ApiResponse:
-    params = None if prompt is None else {"prompt": prompt}
-    return client.put(f"node/{node_id}/lock.json", params=params, operation="lockNode")
-
-
-def _send_to_mod(client: ApiClient, node_id: int) -> ApiResponse:
-    return client.put(f"node/{node_id}/sendToMod.json", operation="sendToModeration")
-
-
-def _summary(resp: ApiResponse) -> dict[str, Any]:
-    """Status and body of a response, for observations (the body cut short; JSON kept as JSON when it is)."""
-    try:
-        body: Any = resp.json()
-        if isinstance(body, dict):
-            body = {k: body[k] for k in list(body)[:10]}
-    except AssertionError:
-        body = resp.text[:300]
-    return {"status": resp.status, "content_type": resp.content_type, "body": body}
 
 
 # ------------------------------------------------------------------------------------------------ unfavorite
@@ -216,10 +74,11 @@ def test_unfavoriting_a_favorite_returns_the_favorite_action_canceled(unfavorite
     action = action_of(unfavorite_once, "favoriteAction", "favorite-result", contract, marked_rules,
                        perm=("PERM-UNFAVORITE",))
     r = unfavorite_once
-    assert action.get("canceled") is True, (
-        f"[ACTION-UNFAVORITE-CANCELED] the favorite action must come back with canceled true\n{r.describe()}")
-    assert isinstance(action.get("canceledByUser"), dict) and isinstance(action.get("canceledDate"), str), (
-        f"[ACTION-CANCELED-FIELDS] a canceled action carries canceledByUser and canceledDate\n{r.describe()}")
+    expect(action.get("canceled") is True, "ACTION-UNFAVORITE-CANCELED",
+           "the favorite action must come back with canceled true", r)
+    expect(isinstance(action.get("canceledByUser"), dict) and isinstance(action.get("canceledDate"), str),
+           "ACTION-CANCELED-FIELDS",
+           "a canceled action carries canceledByUser and canceledDate", r)
     # its verb ("favorited" is a value seen, not stated) is recorded by OBS-ACTION-VERBS
     assert_action_node(action, profile.fixtures.favorite_node_id, r, "the unfavorited node ")
 
@@ -233,12 +92,11 @@ def test_unfavorite_acts_on_the_callers_own_favorite(unfavorite_once: ApiRespons
     r = unfavorite_once
     # canceledByUser is the acting user (both rules say so); with it right, a foreign action.user means the move
     # took another user's favorite: the per-user rule alone.
-    assert _user_is(action.get("canceledByUser"), member, user_ids), (
-        f"[ACTION-UNFAVORITE-PER-USER, AUTH-ACTING-USER] member unfavorited, so canceledByUser must be member "
-        f"({member.username}, id {user_ids.get('member')})\n{r.describe()}")
-    assert _user_is(action.get("user"), member, user_ids), (
-        f"[ACTION-UNFAVORITE-PER-USER] favorites belong to the user of the credentials: the canceled favorite action "
-        f"must be member's own (user {member.username}), not another user's\n{r.describe()}")
+    expect(user_is(action.get("canceledByUser"), member, user_ids), ("ACTION-UNFAVORITE-PER-USER", "AUTH-ACTING-USER"),
+           f"member unfavorited, so canceledByUser must be member ({member.username}, id {user_ids.get('member')})", r)
+    expect(user_is(action.get("user"), member, user_ids), "ACTION-UNFAVORITE-PER-USER",
+           "favorites belong to the user of the credentials: the canceled favorite action must be member's own (user "
+           f"{member.username}), not another user's", r)
 
 
 @pytest.mark.rule("ACTION-UNFAVORITE-COUNT")
@@ -246,9 +104,8 @@ def test_unfavorite_reports_the_updated_favorite_count(unfavorite_once: ApiRespo
                                                        marked_rules: tuple[str, ...]) -> None:
     action_of(unfavorite_once, "favoriteAction", "favorite-result", contract, marked_rules, perm=("PERM-UNFAVORITE",))
     count = unfavorite_once.json()["result"].get("favoriteCount")
-    assert isinstance(count, int) and not isinstance(count, bool) and count >= 0, (
-        f"[ACTION-UNFAVORITE-COUNT] favoriteCount must be the node's updated count, a non-negative integer\n"
-        f"{unfavorite_once.describe()}")
+    expect(isinstance(count, int) and not isinstance(count, bool) and count >= 0, "ACTION-UNFAVORITE-COUNT",
+           "favoriteCount must be the node's updated count, a non-negative integer", unfavorite_once)
 
 
 @pytest.mark.rule("ACTION-UNFAVORITE-PER-USER", "ACTION-UNFAVORITE-COUNT")
@@ -270,14 +127,14 @@ def test_another_users_favorite_survives_and_its_removal_lowers_the_count_by_one
              f"shows favoriteCount only in this response); member's own unfavorite is checked by the other "
              f"tests", fixtures=["favorite_node_id"])
     action = action_of(second, "favoriteAction", "favorite-result", contract, marked_rules, perm=("PERM-UNFAVORITE",))
-    assert _user_is(action.get("canceledByUser"), admin, user_ids), (
-        f"[ACTION-UNFAVORITE-PER-USER] admin unfavorited, so canceledByUser must be admin\n{second.describe()}")
-    assert _user_is(action.get("user"), admin, user_ids), (
-        f"[ACTION-UNFAVORITE-PER-USER] admin's unfavorite must cancel admin's own favorite action (user admin), not "
-        f"member's\n{second.describe()}")
-    assert isinstance(count, int) and second.json()["result"].get("favoriteCount") == count - 1, (
-        f"[ACTION-UNFAVORITE-COUNT] after member's unfavorite the count was {count}; admin removing its own favorite "
-        f"must give {count - 1 if isinstance(count, int) else '(count - 1)'}\n{second.describe()}")
+    expect(user_is(action.get("canceledByUser"), admin, user_ids), "ACTION-UNFAVORITE-PER-USER",
+           "admin unfavorited, so canceledByUser must be admin", second)
+    expect(user_is(action.get("user"), admin, user_ids), "ACTION-UNFAVORITE-PER-USER",
+           "admin's unfavorite must cancel admin's own favorite action (user admin), not member's", second)
+    expect(isinstance(count, int) and second.json()["result"].get("favoriteCount") == count - 1,
+           "ACTION-UNFAVORITE-COUNT",
+           f"after member's unfavorite the count was {count}; admin removing its own favorite must give "
+           f"{count - 1 if isinstance(count, int) else '(count - 1)'}", second)
 
 
 @pytest.fixture(scope="module")
@@ -286,7 +143,7 @@ def plain_answer(member: ApiClient, question_id: int, run_tag: str, created: Any
     cancelwiki it does not meet the state of, and then (they change nothing it shows: it is neither) of a lock
     without a prompt. One answer for the three (issue 29: a run's writes are budgeted); the module runs in file
     order on one worker (qaconform.pytest.parallel.GROUPS), so the lock comes last."""
-    return _answer(member, question_id, run_tag, created, "never a favorite nor wiki")
+    return answer_to_act_on(member, question_id, run_tag, created, "never a favorite nor wiki")
 
 
 @pytest.mark.accepted_writes(1)
@@ -296,7 +153,7 @@ def test_unfavoriting_a_node_that_is_not_a_favorite_is_recorded(member: ApiClien
                                                                observe: Any) -> None:
     node = plain_answer
     resp = member.put(f"node/{node}/unmarkfavorite.json", operation="unmarkFavorite")
-    observe("OBS-UNFAVORITE-NOT-FAVORITE", node="an answer the run created, never favorited", **_summary(resp))
+    observe("OBS-UNFAVORITE-NOT-FAVORITE", node="an answer the run created, never favorited", **summary(resp))
 
 
 # ------------------------------------------------------------------------------------------------ cancelwiki
@@ -321,15 +178,13 @@ def test_unwikifying_a_wiki_node_returns_the_wiki_action_canceled(fixture: str, 
     resp: ApiResponse = request.getfixturevalue(fixture)
     action = action_of(resp, "wikifyAction", "wikify-result", contract, marked_rules, perm=(WIKI_PERM[role],))
     assert_action_valid(contract, action, "wikifyAction", marked_rules)
-    assert action.get("canceled") is True, (
-        f"[ACTION-CANCELWIKI-CANCELED] the wiki action must come back with canceled true\n{resp.describe()}")
-    assert _user_is(action.get("canceledByUser"), api[role], user_ids), (
-        f"[ACTION-CANCELED-FIELDS, AUTH-ACTING-USER] {role} unwikified, so canceledByUser must be "
-        f"{api[role].username}\n{resp.describe()}")
+    expect(action.get("canceled") is True, "ACTION-CANCELWIKI-CANCELED",
+           "the wiki action must come back with canceled true", resp)
+    expect(user_is(action.get("canceledByUser"), api[role], user_ids), ("ACTION-CANCELED-FIELDS", "AUTH-ACTING-USER"),
+           f"{role} unwikified, so canceledByUser must be {api[role].username}", resp)
     # its verb ("wikified" is a value seen, not stated) is recorded by OBS-ACTION-VERBS
     node_id = getattr(profile.fixtures, node_key)
-    assert (action.get("node") or {}).get("id") == node_id, (
-        f"[ACTION-NODE-ID] node.id must be {node_id}\n{resp.describe()}")
+    expect((action.get("node") or {}).get("id") == node_id, "ACTION-NODE-ID", f"node.id must be {node_id}", resp)
 
 
 @pytest.mark.rule("ACTION-CANCELWIKI-NOT-WIKI")
@@ -339,9 +194,9 @@ def test_an_unwikified_node_reads_back_not_wiki_in_the_lists(fixture: str, role:
                                                              profile: Any, user_ids: dict[str, int],
                                                              marked_rules: tuple[str, ...]) -> None:
     resp: ApiResponse = request.getfixturevalue(fixture)
-    assert resp.status == 200, (
-        f"{tag([WIKI_PERM[role]] if resp.status in DENIED else ['SHAPE-CANCEL-WIKI'], marked_rules)}{role} could not "
-        f"unwikify {node_key}, nothing to read back\n{resp.describe()}")
+    refused = [WIKI_PERM[role]] if resp.status in DENIED else ["SHAPE-CANCEL-WIKI"]
+    expect(resp.status == 200, blamed(refused, marked_rules),
+           f"{role} could not unwikify {node_key}, nothing to read back", resp)
     node_id = int(getattr(profile.fixtures, node_key))
     # every list the node can be in: the question list and its author's question and answer lists (the author is
     # the user of the wikify action; member for its own node). A server may update one list and not another.
@@ -356,9 +211,9 @@ def test_an_unwikified_node_reads_back_not_wiki_in_the_lists(fixture: str, role:
     found = []
     for path in places:
         # a list served from a cache may show the old flag for a moment: read again within the settle window
-        item = find_listed(admin, path, node_id, {"includeOnly": "id,wiki"}, until=_not_wiki)
+        item = find_listed(admin, path, node_id, {"includeOnly": "id,wiki"}, until=not_wiki)
         if item is not None and "wiki" not in item:  # includeOnly not honoured for wiki: read the full item
-            item = find_listed(admin, path, node_id, until=_not_wiki)
+            item = find_listed(admin, path, node_id, until=not_wiki)
         if item is not None:
             found.append((path, item.get("wiki")))
     if not found:
@@ -367,9 +222,9 @@ def test_an_unwikified_node_reads_back_not_wiki_in_the_lists(fixture: str, role:
              f"reads the wiki flag back only through the lists (needs fixture: {node_key} naming a listed "
              f"question or answer)", fixtures=[node_key])
     still = [(path, wiki) for path, wiki in found if wiki is not False]
-    assert not still, (
-        f"[ACTION-CANCELWIKI-NOT-WIKI] after cancelwiki the node is no longer community-wiki, so every list must show "
-        f"wiki false for node {node_id}; (list, wiki) {still} (all: {found})\ncancelwiki was: {resp.describe()}")
+    expect(not still, "ACTION-CANCELWIKI-NOT-WIKI",
+           "after cancelwiki the node is no longer community-wiki, so every list must show wiki false for node "
+           f"{node_id}; (list, wiki) {still} (all: {found})\ncancelwiki was:", resp)
 
 
 @pytest.mark.accepted_writes(1)
@@ -378,7 +233,7 @@ def test_an_unwikified_node_reads_back_not_wiki_in_the_lists(fixture: str, role:
 def test_unwikifying_a_node_that_is_not_wiki_is_recorded(admin: ApiClient, plain_answer: int, observe: Any) -> None:
     node = plain_answer
     resp = admin.put(f"node/{node}/cancelwiki.json", operation="cancelWiki")
-    observe("OBS-CANCELWIKI-NOT-WIKI", node="an answer the run created, never wiki", caller="admin", **_summary(resp))
+    observe("OBS-CANCELWIKI-NOT-WIKI", node="an answer the run created, never wiki", caller="admin", **summary(resp))
 
 
 # ------------------------------------------------------------------------------------------------ lock
@@ -421,8 +276,7 @@ def test_locking_a_node_returns_the_lock_action(locked_by_moderator: Locked, con
     r = locked_by_moderator.resp
     action = action_of(r, "lockAction", "lock-result", contract, marked_rules, perm=("PERM-LOCK",))
     assert_action_valid(contract, action, "lockAction", marked_rules)
-    assert action.get("verb") == "locked", (
-        f"[ACTION-VERBS] lockAction has verb locked, got {action.get('verb')!r}\n{r.describe()}")
+    expect(action.get("verb") == "locked", "ACTION-VERBS", f"lockAction has verb locked, got {action.get('verb')!r}", r)
     assert_action_node(action, locked_by_moderator.node, r)
 
 
@@ -432,12 +286,10 @@ def test_the_lock_prompt_is_stored_as_extra_of_the_lock_action(locked_by_moderat
                                                                 marked_rules: tuple[str, ...]) -> None:
     r = locked_by_moderator.resp
     action = action_of(r, "lockAction", "lock-result", contract, marked_rules, perm=("PERM-LOCK",))
-    assert same_text(action.get("extra"), locked_by_moderator.prompt), (
-        f"[ACTION-LOCK-EXTRA] extra must equal the prompt {locked_by_moderator.prompt!r}, got "
-        f"{action.get('extra')!r}\n{r.describe()}")
-    assert _user_is(action.get("user"), moderator, user_ids), (
-        f"[AUTH-ACTING-USER] the acting user is taken from the credentials: the lock action's user must be "
-        f"moderator\n{r.describe()}")
+    expect(same_text(action.get("extra"), locked_by_moderator.prompt), "ACTION-LOCK-EXTRA",
+           f"extra must equal the prompt {locked_by_moderator.prompt!r}, got {action.get('extra')!r}", r)
+    expect(user_is(action.get("user"), moderator, user_ids), "AUTH-ACTING-USER",
+           "the acting user is taken from the credentials: the lock action's user must be moderator", r)
 
 
 @pytest.mark.rule("PERM-LOCK-OWN", "ACTION-LOCK-EXTRA", "AUTH-ACTING-USER")
@@ -449,20 +301,18 @@ def test_member_may_lock_its_own_answer(member: ApiClient, locked_by: Callable[[
     # A refusal: member may lock its own posts, and the answer is member's own only if its author is the caller.
     action = action_of(resp, "lockAction", "lock-result", contract, marked_rules,
                        perm=("PERM-LOCK-OWN", "AUTH-ACTING-USER"))
-    assert same_text(action.get("extra"), prompt), f"[ACTION-LOCK-EXTRA] extra must equal the prompt {prompt!r}\n" \
-                                          f"{resp.describe()}"
-    assert _user_is(action.get("user"), member, user_ids), (
-        f"[AUTH-ACTING-USER] the lock action's user must be member\n{resp.describe()}")
+    expect(same_text(action.get("extra"), prompt), "ACTION-LOCK-EXTRA", f"extra must equal the prompt {prompt!r}", resp)
+    expect(user_is(action.get("user"), member, user_ids), "AUTH-ACTING-USER",
+           "the lock action's user must be member", resp)
 
 
 @pytest.mark.rule("PERM-LOCK-OWN", "PERM-DENIED-STATUS")
 def test_member_may_not_lock_another_users_answer(member: ApiClient, moderator: ApiClient, question_id: int,
                                                   run_tag: str, created: Any) -> None:
-    node = _answer(moderator, question_id, run_tag, created, "moderator's answer member may not lock")
-    resp = _lock(member, node, _prompt(run_tag))
-    assert resp.status in DENIED, (
-        f"{refusal_tag(resp.status, 'PERM-LOCK-OWN')}member holds Lock comments on OWN posts only; locking "
-        f"moderator's answer must be denied (401 or 403)\n{resp.describe()}")
+    node = answer_to_act_on(moderator, question_id, run_tag, created, "moderator's answer member may not lock")
+    resp = lock_node(member, node, _prompt(run_tag))
+    expect(resp.status in DENIED, refusal_rule(resp.status, "PERM-LOCK-OWN"),
+           "member holds Lock comments on OWN posts only; locking moderator's answer must be denied (401 or 403)", resp)
 
 
 @pytest.mark.rule("PERM-LOCK", "PERM-DENIED-STATUS")
@@ -470,13 +320,13 @@ def test_novice_may_not_lock_even_its_own_answer(novice: ApiClient, answer_of: C
                                                  run_tag: str) -> None:
     """novice's own answer is the run's shared one (nothing else locks it)."""
     posted = answer_of("novice").resp
-    assert 200 <= posted.status < 300, (
-        f"[ANSWER-MODERATION] novice could not post an answer to act on (expected a 2xx)\n{posted.describe()}")
+    expect(200 <= posted.status < 300, "ANSWER-MODERATION",
+           "novice could not post an answer to act on (expected a 2xx)", posted)
     node = new_id(posted)
-    resp = _lock(novice, node, _prompt(run_tag))
-    assert resp.status in DENIED, (
-        f"{refusal_tag(resp.status, 'PERM-LOCK')}novice holds neither Lock comments on posts nor on own posts; "
-        f"locking even its own answer must be denied (401 or 403)\n{resp.describe()}")
+    resp = lock_node(novice, node, _prompt(run_tag))
+    expect(resp.status in DENIED, refusal_rule(resp.status, "PERM-LOCK"),
+           "novice holds neither Lock comments on posts nor on own posts; locking even its own answer must be denied "
+           "(401 or 403)", resp)
 
 
 @pytest.mark.accepted_writes(1)
@@ -484,9 +334,9 @@ def test_novice_may_not_lock_even_its_own_answer(novice: ApiClient, answer_of: C
 @pytest.mark.rule("ACTION-LOCK-PROMPT-REQUIRED")
 def test_locking_without_a_prompt_is_recorded(moderator: ApiClient, plain_answer: int, observe: Any) -> None:
     node = plain_answer
-    missing = _lock(moderator, node, None)
-    empty = _lock(moderator, node, "")
-    observe("ACTION-LOCK-PROMPT-REQUIRED", without_prompt=_summary(missing), empty_prompt=_summary(empty))
+    missing = lock_node(moderator, node, None)
+    empty = lock_node(moderator, node, "")
+    observe("ACTION-LOCK-PROMPT-REQUIRED", without_prompt=summary(missing), empty_prompt=summary(empty))
 
 
 @pytest.mark.accepted_writes(1)
@@ -497,8 +347,8 @@ def test_locking_an_already_locked_node_is_recorded(moderator: ApiClient, locked
     """The second lock goes to the module's locked answer (the first is the lock the other lock tests read)."""
     node, first = locked_by_moderator.node, locked_by_moderator.resp
     second_prompt = _prompt(run_tag)
-    second = _lock(moderator, node, second_prompt)
-    facts: dict[str, Any] = {"first_status": first.status, "second": _summary(second)}
+    second = lock_node(moderator, node, second_prompt)
+    facts: dict[str, Any] = {"first_status": first.status, "second": summary(second)}
     if second.status == 200:
         with_action = second.json().get("result", {}).get("lockAction", {}) if isinstance(second.json(), dict) else {}
         facts["second_extra_is_new_prompt"] = with_action.get("extra") == second_prompt
@@ -539,10 +389,9 @@ def test_the_send_to_moderation_record_has_verb_sent_and_private_true(sent_to_mo
                                                                        marked_rules: tuple[str, ...]) -> None:
     r = sent_to_mod.resp
     action = action_of(r, "sendToModAction", "sendtomod-result", contract, marked_rules, perm=("PERM-SENDTOMOD",))
-    assert action.get("verb") == "sent", (
-        f"[ACTION-SENDTOMOD-VERB] verb must be sent, got {action.get('verb')!r}\n{r.describe()}")
-    assert action.get("private") is True, (
-        f"[ACTION-SENDTOMOD-PRIVATE] private must be true, got {action.get('private')!r}\n{r.describe()}")
+    expect(action.get("verb") == "sent", "ACTION-SENDTOMOD-VERB", f"verb must be sent, got {action.get('verb')!r}", r)
+    expect(action.get("private") is True, "ACTION-SENDTOMOD-PRIVATE",
+           f"private must be true, got {action.get('private')!r}", r)
 
 
 @pytest.mark.rule("ACTION-SENDTOMOD-REALUSER")
@@ -553,14 +402,12 @@ def test_the_send_to_moderation_record_names_the_real_authenticated_user(sent_to
     r = sent_to_mod.resp
     action = action_of(r, "sendToModAction", "sendtomod-result", contract, marked_rules, perm=("PERM-SENDTOMOD",))
     real = action.get("realUser")
-    assert isinstance(real, dict), (
-        f"[ACTION-SENDTOMOD-REALUSER] send-to-moderation records realUser (the authenticated user)\n{r.describe()}")
-    assert {"id", "username", "avatarUrl"} <= set(real), (
-        f"[ACTION-SENDTOMOD-REALUSER] realUser has the shape of user (id, username, avatarUrl), got {sorted(real)}\n"
-        f"{r.describe()}")
-    assert _user_is(real, moderator, user_ids), (
-        f"[ACTION-SENDTOMOD-REALUSER] realUser must be the authenticated caller moderator ({moderator.username}), "
-        f"got {real!r}\n{r.describe()}")
+    expect(isinstance(real, dict), "ACTION-SENDTOMOD-REALUSER",
+           "send-to-moderation records realUser (the authenticated user)", r)
+    expect({"id", "username", "avatarUrl"} <= set(real), "ACTION-SENDTOMOD-REALUSER",
+           f"realUser has the shape of user (id, username, avatarUrl), got {sorted(real)}", r)
+    expect(user_is(real, moderator, user_ids), "ACTION-SENDTOMOD-REALUSER",
+           f"realUser must be the authenticated caller moderator ({moderator.username}), got {real!r}", r)
 
 
 @pytest.mark.accepted_writes(1)
@@ -568,8 +415,8 @@ def test_the_send_to_moderation_record_names_the_real_authenticated_user(sent_to
 @pytest.mark.rule("OBS-SENDTOMOD-TWICE")
 def test_sending_a_node_already_in_moderation_is_recorded(sent_to_mod: Sent, moderator: ApiClient,
                                                           observe: Any) -> None:
-    again = _send_to_mod(moderator, sent_to_mod.node)
-    observe("OBS-SENDTOMOD-TWICE", first_status=sent_to_mod.resp.status, second=_summary(again))
+    again = send_to_mod(moderator, sent_to_mod.node)
+    observe("OBS-SENDTOMOD-TWICE", first_status=sent_to_mod.resp.status, second=summary(again))
 
 
 @pytest.mark.observation
@@ -607,8 +454,8 @@ def test_that_no_operation_reverses_the_moves_is_recorded(member: ApiClient, mod
 
     Probes act only on an answer this test created, so whatever they do touches nothing else.
     """
-    node = _answer(member, question_id, run_tag, created, "reverse moves")
-    lock = _lock(moderator, node, _prompt(run_tag))
+    node = answer_to_act_on(member, question_id, run_tag, created, "reverse moves")
+    lock = lock_node(moderator, node, _prompt(run_tag))
     probes = {
         "unlock": moderator.put(f"node/{node}/unlock.json"),
         "markfavorite": member.put(f"node/{node}/markfavorite.json"),
@@ -633,10 +480,10 @@ _NO_EDIT = ("the interface has no operation that edits a node, so who may edit i
 @pytest.mark.observation
 @pytest.mark.rule("OBS-EDIT-AFTER-CANCELWIKI")
 def test_who_may_edit_an_unwikified_node_is_recorded(cancelwiki_once: ApiResponse, observe: Any) -> None:
-    observe("OBS-EDIT-AFTER-CANCELWIKI", reason=_NO_EDIT, **_summary(cancelwiki_once))
+    observe("OBS-EDIT-AFTER-CANCELWIKI", reason=_NO_EDIT, **summary(cancelwiki_once))
 
 
 @pytest.mark.observation
 @pytest.mark.rule("OBS-EDIT-AFTER-LOCK")
 def test_who_may_edit_a_locked_node_is_recorded(locked_by_moderator: Locked, observe: Any) -> None:
-    observe("OBS-EDIT-AFTER-LOCK", reason=_NO_EDIT, **_summary(locked_by_moderator.resp))
+    observe("OBS-EDIT-AFTER-LOCK", reason=_NO_EDIT, **summary(locked_by_moderator.resp))

@@ -27,114 +27,31 @@ too: the cell judges the same request.
 from __future__ import annotations
 
 import re
-import uuid
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from functools import cached_property
+from collections.abc import Callable
 from typing import Any
 
 import pytest
+from permission_calls import DENIED_BODY, DENIED_STATUS, NO_EFFECT, OPS, Attempt, Scene, lock_prompt
 from permission_matrix import ALLOW, DENY, OBS, OWN, WRONG_PASSWORD_RULES, Cell, Row, cells
 
 from qaconform.contract import path
-from qaconform.pytest.outcomes import SkipKind, skip
-from qaconform.pytest.support import (
-    answer_posted,
-    body_holds,
-    find_listed,
-    list_all,
-    post_answer,
-    post_comment,
-    present,
-    wire_value,
-)
+from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
+from qaconform.pytest.support import list_all
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
 
 pytestmark = [pytest.mark.permissions]
 
+# A test that names several rules fails in the report only for the rules its failure names (ARCHITECTURE.md): each
+# failure is a RuleFailure carrying the rules its check concerns (NO_EFFECT, DENIED_BODY, DENIED_STATUS and the
+# cell's rules), derived from the cell's rules where a cell is judged.
+
 _TITLE = re.compile(r"<title>\s*(.*?)\s*</title>", re.IGNORECASE | re.DOTALL)
 EXPERT_401_TITLE = "HTTP Status 401"
-
-# A test that names several rules fails in the report only for the rules its message names (ARCHITECTURE.md): each
-# failure message starts with the rules its check concerns, derived from the cell's rules where a cell is judged.
-NO_EFFECT = "PERM-DENIED-NO-EFFECT"
-DENIED_BODY = "PERM-DENIED-BODY"
-DENIED_STATUS = "PERM-DENIED-STATUS"
-
-
-def tag(rules: Iterable[str]) -> str:
-    """``[A, B] ``: the rule ids a failure message starts with (deduplicated, in order)."""
-    return "[" + ", ".join(dict.fromkeys(rules)) + "] "
 
 
 # ----------------------------------------------------------------------------------------------------------
 # what the module creates and reuses
-
-
-class Scene:
-    """The nodes the cells act on, created on first use (a read-only cell creates nothing)."""
-
-    def __init__(self, api: dict[str, ApiClient], profile: Profile, question_id: int, run_tag: str, created: Any,
-                 user_ids: dict[str, int], shared: dict[str, Callable[..., Any]]) -> None:
-        self.api = api
-        self.shared = shared
-        """The run's shared writes by kind (suites/conftest.py): answer, comment, lock, sendToMod."""
-        self.profile = profile
-        self.question_id = question_id
-        self.run_tag = run_tag
-        self.created = created
-        self.user_ids = user_ids
-
-    def answer_by(self, role: str, text: str) -> int:
-        resp = post_answer(self.api[role], self.question_id, self.run_tag, self.created, text=text)
-        node = answer_posted(resp, "for the permission matrix")
-        self.authors[node] = role
-        return node
-
-    @cached_property
-    def spent(self) -> set[int]:
-        """Shared answers a call was let in on, or that a refused call changed anyway (a denied caller's lock or
-        moderation the target wrongly carried out): no later cell acts on them, so that one wrong answer of the target
-        cannot change what the next cell sees."""
-        return set()
-
-    @cached_property
-    def authors(self) -> dict[int, str]:
-        """Answer id -> the role that posted it, for reading it back in its author's answer list."""
-        return {}
-
-    @cached_property
-    def member_answer(self) -> int:
-        """member's answer: comments go under it; unfavorite/cancelwiki act on it (not a favorite, not wiki)."""
-        return self.answer_by("member", "permission matrix: member's answer")
-
-    @cached_property
-    def admin_answer(self) -> int:
-        """admin's answer: "another's node" for member's own-node cells."""
-        return self.answer_by("admin", "permission matrix: admin's answer")
-
-    @cached_property
-    def moderator_answer(self) -> int:
-        """moderator's answer: the node denied callers try to unfavorite or unwikify."""
-        return self.answer_by("moderator", "permission matrix: moderator's answer")
-
-    def node_for(self, target: str, fresh: bool) -> int:
-        """The node a cell acts on. ``other`` and ``denied`` (a call the table refuses): the shared answer, a new one
-        only once a call was let in on it (:attr:`spent`). ``fresh`` (a call that consumes its node, allowed):
-        a new answer of member's each time."""
-        if target == "other":
-            if self.admin_answer in self.spent:
-                self.__dict__["admin_answer"] = self.answer_by("admin", "permission matrix: another's node")
-            return self.admin_answer
-        if target == "denied":
-            if self.moderator_answer in self.spent:
-                self.__dict__["moderator_answer"] = self.answer_by(
-                    "moderator", "permission matrix: node a denied caller acts on")
-            return self.moderator_answer
-        if not fresh:
-            return self.member_answer
-        return self.answer_by("member", "permission matrix: node to act on")
 
 
 @pytest.fixture(scope="module")
@@ -148,190 +65,8 @@ def scene(api: dict[str, ApiClient], profile: Profile, question_id: int, run_tag
     return Scene(api, profile, question_id, run_tag, created, user_ids, shared)
 
 
-SHARED_CALLERS = {"postAnswer": ("admin", "moderator", "member", "novice"),
-                  "postComment": ("admin", "moderator", "member", "novice"),
-                  "lockNode": ("admin", "moderator", "member"), "sendToModeration": ("admin", "moderator")}
-"""Callers whose allowed call of an operation is the run's shared write (suites/conftest.py): the same request the
-cell would send (a plain answer, a plain comment, a lock of another's answer or, member, of its own, a send to
-moderation of a new answer)."""
-
-
-def shared_write(scene: Scene, operation: str, client: ApiClient, target: str) -> Attempt | None:
-    """The run's shared write for an allowed (``any``) or own-node call, else None (the cell sends its own)."""
-    if target not in ("any", "own") or client.role not in SHARED_CALLERS.get(operation, ()):
-        return None
-    return Attempt(scene.shared[operation](client.role).resp)
-
-
 # ----------------------------------------------------------------------------------------------------------
-# how each line is called
-
-@dataclass
-class Attempt:
-    """A request made for a cell, and how to tell that a refused one changed nothing."""
-
-    resp: ApiResponse
-    no_effect: Callable[[], None] | None = None
-    state_unmet: bool = False
-    """The node's state would refuse the request whoever asks (not the caller's favorite, not wiki)."""
-
-
-def node_snapshot(scene: Scene, node: int, just_posted: bool = False) -> tuple[bool, Any]:
-    """What the interface shows of an answer to novice (no moderation rights): listed?, nodeStates.
-
-    A lock has no documented field (nodeStates shows closed and accepted; "only the user who locked it can edit it"
-    needs an edit operation the interface lacks): a refused lock can be shown to change nothing only where it would
-    change these; moderation takes the answer out of novice's view. ``just_posted``: the list is read again within
-    the settle window until the answer shows (a list may lag writes)."""
-    author = scene.authors[node]
-    item = find_listed(scene.api["novice"], path("listUserAnswers", userId=scene.user_ids[author]), node,
-                       until=present if just_posted else None)
-    if item is None:
-        return False, None
-    return True, item.get("nodeStates")
-
-
-def unchanged(scene: Scene, node: int, what: str) -> Callable[[], None]:
-    before = node_snapshot(scene, node, just_posted=True)
-    assert before[0], (
-        f"[ANSWER-PUBLISHED] answer {node} was just published, so novice must see it in its author's answer list "
-        f"before the {what} attempt")
-
-    def check() -> None:
-        after = node_snapshot(scene, node)
-        if after != before:
-            scene.spent.add(node)  # refused, yet changed: the next cell acts on a new node
-        assert after == before, (
-            f"{tag([NO_EFFECT])}a refused {what} must change nothing, yet answer {node} as novice sees it went from "
-            f"(listed, nodeStates) {before} to {after}")
-
-    return check
-
-
-def comment_absent(scene: Scene, client: ApiClient, marker: str) -> Callable[[], None]:
-    def check() -> None:
-        readers = [scene.api["admin"], scene.api["member"]]
-        if client.role in ("moderator", "novice"):
-            readers.append(client)
-        for reader in readers:
-            items = list_all(reader, path("listAnswerComments", answerId=scene.member_answer))
-            hits = [i.get("id") for i in items if body_holds(i.get("body"), marker)]
-            assert not hits, (
-                f"{tag([NO_EFFECT])}a refused comment must not be created, yet {reader.role} lists it: ids {hits}")
-
-    return check
-
-
-def _comment(option: str | None) -> Callable[[ApiClient, Scene, str], Attempt]:
-    def call(client: ApiClient, scene: Scene, target: str) -> Attempt:
-        if option is None:
-            shared = shared_write(scene, "postComment", client, target)
-            if shared is not None:
-                return shared
-        elif target == "any" and client.role in ("admin", "moderator", "member"):
-            # allowed: the run's shared comment of this account with this option (suites/conftest.py)
-            return Attempt(scene.shared["privateComment"](client.role, option).resp)
-        value = wire_value(scene.profile, option) if option else None
-        marker = f"matrix {option or 'full'} {uuid.uuid4().hex[:10]}"
-        resp = post_comment(client, scene.member_answer, scene.run_tag, scene.created, text=marker,
-                            visibility=value)
-        return Attempt(resp, comment_absent(scene, client, marker))
-
-    return call
-
-
-def _get(operation: str, ids: Callable[[Scene], dict[str, Any]] = lambda s: {},
-         **params: Any) -> Callable[[ApiClient, Scene, str], Attempt]:
-    """A read of ``operation`` with the scene's ids in its path (``contract.path``)."""
-    def call(client: ApiClient, scene: Scene, target: str) -> Attempt:
-        return Attempt(client.get(path(operation, **ids(scene)), params=params or None, operation=operation))
-
-    return call
-
-
-def _schedule_nothing(client: ApiClient, scene: Scene, target: str) -> Attempt:
-    # A bulk job without csvFileId is refused by the description (400): it schedules nothing whoever calls.
-    body = {"type": "bulk", "operations": ["suspend"]}
-    return Attempt(client.post(path("scheduleGdprJob"), json=body, operation="scheduleGdprJob"))
-
-
-def _answer(client: ApiClient, scene: Scene, target: str) -> Attempt:
-    shared = shared_write(scene, "postAnswer", client, target)
-    if shared is not None:
-        return shared
-    marker = f"permission matrix {uuid.uuid4().hex[:10]}"
-    resp = post_answer(client, scene.question_id, scene.run_tag, scene.created, text=marker)
-    if client.role != "wrong_password":
-        return Attempt(resp)
-
-    def check() -> None:
-        # a wrong password names member: a refused answer must not appear among member's answers
-        items = list_all(scene.api["member"], path("listUserAnswers", userId=scene.user_ids["member"]), page_size=100,
-                         max_pages=5)
-        hits = [i.get("id") for i in items if body_holds(i.get("body"), marker)]
-        assert not hits, (f"{tag([NO_EFFECT])}an answer refused for a wrong password must not be created, yet "
-                          f"member's answer list holds it: ids {hits}")
-
-    return Attempt(resp, check)
-
-
-def _put(operation: str, fresh: bool, check_effect: bool,
-         params: dict[str, str] | None = None, state: bool = False) -> Callable[[ApiClient, Scene, str], Attempt]:
-    """``state``: the operation has a state precondition (favorite, wiki) the matrix's answers do not meet."""
-    def call(client: ApiClient, scene: Scene, target: str) -> Attempt:
-        shared = shared_write(scene, operation, client, target)
-        if shared is not None:
-            return shared
-        node = scene.node_for(target, fresh)
-        check = unchanged(scene, node, f"{operation} by {client.role}") if check_effect and target in (
-            "other", "denied") else None
-        resp = client.put(path(operation, nodeId=node), params=params, operation=operation)
-        if target in ("other", "denied") and 200 <= resp.status < 300:
-            scene.spent.add(node)  # let in: the next cell acts on a new node
-        return Attempt(resp, check, state_unmet=state)
-
-    return call
-
-
-@dataclass(frozen=True)
-class Op:
-    call: Callable[[ApiClient, Scene, str], Attempt]
-    precondition: bool = False
-    """True when an allowed call may still meet a state precondition (any status but 401/403 and 5xx passes)."""
-
-
-def _lock_prompt() -> dict[str, str]:
-    return {"prompt": "permission matrix lock"}
-
-
-OPS: dict[str, Op] = {
-    "postComment": Op(_comment(None)),
-    "postComment-op": Op(_comment("to_original_poster")),
-    "postComment-mod": Op(_comment("to_moderators")),
-    "postComment-group": Op(_comment("to_own_groups")),
-    "scheduleGdprJob": Op(_schedule_nothing, precondition=True),
-    "listQuestions": Op(_get("listQuestions", pageSize=5)),
-    "listUserAnswers": Op(_get("listUserAnswers", lambda s: {"userId": s.user_ids["member"]}, pageSize=5)),
-    "listActiveExperts": Op(_get("listActiveExperts", pageSize=5)),
-    "listEarnedExperts": Op(_get("listEarnedExperts", pageSize=5)),
-    "postAnswer": Op(_answer),
-    "listUserContent": Op(_get("listUserContent", lambda s: {"userId": s.user_ids["member"]})),
-    "listSpaces": Op(_get("listSpaces", pageSize=5)),
-    "unmarkFavorite": Op(_put("unmarkFavorite", False, False, state=True), precondition=True),
-    "cancelWiki": Op(_put("cancelWiki", False, False, state=True), precondition=True),
-    "sendToModeration": Op(_put("sendToModeration", True, True)),
-    "lockNode": Op(_put("lockNode", True, True, params=_lock_prompt())),
-    "listTopics": Op(_get("listTopics", pageSize=5)),
-    "listUserQuestions": Op(_get("listUserQuestions", lambda s: {"userId": s.user_ids["member"]}, pageSize=5)),
-    "listNodeFollowers": Op(_get("listNodeFollowers", lambda s: {"nodeId": s.question_id})),
-    "listGroups": Op(_get("listGroups", pageSize=5)),
-    "listAnswerComments": Op(_get("listAnswerComments", lambda s: {"answerId": s.member_answer})),
-    "listIssueTypes": Op(_get("listIssueTypes", lambda s: {"tracker": s.profile.fixtures.issue_tracker or "tracker"})),
-}
-
-
-# ----------------------------------------------------------------------------------------------------------
-# judging a response
+# judging a response (how each line is called: permission_calls.py)
 
 def body_kind(resp: ApiResponse) -> str:
     if not resp.content.strip():
@@ -423,40 +158,38 @@ def assert_denied(cell: Cell, attempt: Attempt, contract: Any) -> None:
     else:
         ok = resp.status in expected
         wanted = " or ".join(map(str, expected))
-    assert ok, (f"{tag(denial_status_rules(cell, resp.status))}{cell.id}: the table denies this; expected {wanted}, "
-                f"got {resp.status}\n{resp.describe()}")
+    expect(ok, denial_status_rules(cell, resp.status),
+           f"{cell.id}: the table denies this; expected {wanted}, got {resp.status}", resp)
     logged_in = cell.caller not in ("anonymous", "wrong_password")
     if row.operation == "listGroups" and resp.status in (401, 403) and logged_in:
         problems = contract.validate("errors", resp.json())
-        assert not problems, (
-            f"{tag([DENIED_BODY])}{cell.id}: a denied group list carries JSON {{errors: {{message}}}}; {problems}\n"
-            f"{resp.describe()}")
+        expect(not problems, DENIED_BODY,
+               f"{cell.id}: a denied group list carries JSON {{errors: {{message}}}}; {problems}", resp)
     elif row.denied_status != (401,):
         # Elsewhere the description shows no denial body; when the target uses the documented errors object, it
         # must be the documented shape (a body of another form is recorded by OBS-PERM-DENIED-BODIES).
         body = json_or_none(resp)
         if isinstance(body, dict) and "errors" in body:
             problems = contract.validate("errors", body)
-            assert not problems, (f"{tag(denial_rules(cell))}{cell.id}: the denial's errors object is malformed; "
-                                  f"{problems}\n{resp.describe()}")
+            expect(not problems, denial_rules(cell), f"{cell.id}: the denial's errors object is malformed; {problems}",
+                   resp)
     if row.denied_status == (401,):
         problems = expert_401_form_problems(resp, contract)
         form_rules = [r for r in cell.rules if r in row.deny_rules] or denial_rules(cell)  # EXPERTS-401
-        assert not problems, f"{tag(form_rules)}{cell.id}: {'; '.join(problems)}\n{resp.describe()}"
+        expect(not problems, form_rules, f"{cell.id}: {'; '.join(problems)}", resp)
     if attempt.no_effect is not None:
         attempt.no_effect()
 
 
 def assert_allowed(cell: Cell, resp: ApiResponse, precondition: bool) -> None:
-    rules = tag(allowed_rules(cell))
-    assert resp.status not in (401, 403), (
-        f"{rules}{cell.id}: the table allows this; got {resp.status}, a permission refusal\n{resp.describe()}")
+    rules = allowed_rules(cell)
+    expect(resp.status not in (401, 403), rules,
+           f"{cell.id}: the table allows this; got {resp.status}, a permission refusal", resp)
     if precondition:
-        assert resp.status < 500, (
-            f"{rules}{cell.id}: allowed, but the target failed with {resp.status}\n{resp.describe()}")
+        expect(resp.status < 500, rules, f"{cell.id}: allowed, but the target failed with {resp.status}", resp)
     else:
-        assert 200 <= resp.status < 300, (
-            f"{rules}{cell.id}: allowed and without a state precondition, so a 2xx is expected\n{resp.describe()}")
+        expect(200 <= resp.status < 300, rules,
+               f"{cell.id}: allowed and without a state precondition, so a 2xx is expected", resp)
 
 
 ONE_SHOT = {
@@ -524,7 +257,7 @@ def test_each_caller_gets_what_the_permission_table_allows(
             assert_allowed(cell, op.call(client, scene, "own").resp, op.precondition)
         assert_denied(cell, op.call(client, scene, "other"), contract)
     else:  # pragma: no cover - the matrix module validates its values
-        pytest.fail(f"{tag(cell.rules)}{cell.id}: unknown cell value {cell.value!r}")
+        fail(cell.rules, f"{cell.id}: unknown cell value {cell.value!r}")
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -540,9 +273,9 @@ def test_unwikifying_anothers_wiki_node_is_refused_without_the_permission(
         skip(SkipKind.OTHER,
              "another xdist worker consumed wiki_node_id before this one could try (a one-shot fixture)")
     resp = wiki_refusals[role]
-    assert resp.status in (401, 403), (
-        f"[{rule}] {role} lacks Mark as community wiki and the node is not its own, so unwikifying the wiki node "
-        f"wiki_node_id must be refused (401 or 403); got {resp.status}\n{resp.describe()}")
+    expect(resp.status in (401, 403), rule,
+           f"{role} lacks Mark as community wiki and the node is not its own, so unwikifying the wiki node "
+           f"wiki_node_id must be refused (401 or 403); got {resp.status}", resp)
 
 
 def expert_status_rule(caller: str, status: int) -> str:
@@ -558,10 +291,10 @@ def expert_status_rule(caller: str, status: int) -> str:
 def test_expert_lists_refuse_missing_or_bad_credentials_with_401_in_a_documented_form(
         api: dict[str, ApiClient], op: str, caller: str, accept: str, contract: Any) -> None:
     resp = api[caller].get(path(op), headers={"Accept": accept})
-    assert resp.status == 401, (
-        f"[{expert_status_rule(caller, resp.status)}] {caller} on the expert list must get 401\n{resp.describe()}")
+    expect(resp.status == 401, expert_status_rule(caller, resp.status),
+           f"{caller} on the expert list must get 401", resp)
     problems = expert_401_form_problems(resp, contract)
-    assert not problems, f"[EXPERTS-401] {'; '.join(problems)}\n{resp.describe()}"
+    expect(not problems, "EXPERTS-401", "; ".join(problems), resp)
 
 
 @pytest.mark.rule("PERM-SPACES-PER-SPACE")
@@ -604,7 +337,7 @@ def test_what_denials_outside_the_group_and_expert_lists_carry(
     node = scene.moderator_answer
     novice = api["novice"]
     for op in ("unmarkFavorite", "cancelWiki", "sendToModeration", "lockNode"):
-        tries[f"{op} novice"] = novice.put(path(op, nodeId=node), params=_lock_prompt() if op == "lockNode" else None,
+        tries[f"{op} novice"] = novice.put(path(op, nodeId=node), params=lock_prompt() if op == "lockNode" else None,
                                            operation=op)
     tries["postAnswer anonymous"] = api["anonymous"].post(
         path("postAnswer", questionId=scene.question_id), json={"body": f"anonymous answer [{scene.run_tag}]"},
@@ -620,14 +353,13 @@ def _refused_then_owner(denied: dict[str, ApiResponse], owner: ApiResponse, allo
     """The refusals' statuses are the matrix's to judge (a server may check the node's state for the caller first,
     a 404 "not your favorite"); here any 4xx refuses, and what counts is that the owner's call still succeeds."""
     for role, resp in denied.items():
-        assert 400 <= resp.status < 500, (
-            f"[{allow_rule}] {role} may not {what}: expected a refusal (4xx), got {resp.status}\n{resp.describe()}")
+        expect(400 <= resp.status < 500, allow_rule,
+               f"{role} may not {what}: expected a refusal (4xx), got {resp.status}", resp)
     if owner.status in (401, 403):
-        raise AssertionError(f"[{allow_rule}] the permitted caller was refused after the others\n{owner.describe()}")
-    assert 200 <= owner.status < 300, (
-        f"{tag([NO_EFFECT])}{', '.join(denied)} were refused to {what} first; a refused call changes nothing, so the "
-        f"permitted caller's call on the same node must still succeed, yet it got {owner.status}\n"
-        f"{owner.describe()}")
+        fail(allow_rule, "the permitted caller was refused after the others", owner)
+    expect(200 <= owner.status < 300, NO_EFFECT,
+           f"{', '.join(denied)} were refused to {what} first; a refused call changes nothing, so the permitted "
+           f"caller's call on the same node must still succeed, yet it got {owner.status}", owner)
 
 
 @pytest.mark.rule("PERM-DENIED-NO-EFFECT", "PERM-UNFAVORITE")
@@ -676,6 +408,6 @@ def test_a_caller_the_profile_names_as_lacking_a_read_permission_is_refused(
         skip(SkipKind.OTHER, f"not checked: needs [lacks] in the profile naming a caller without {' or '.join(needs)}")
     for caller in callers:
         resp = OPS[operation].call(api[caller], scene, "any").resp
-        assert 400 <= resp.status < 500, (
-            f"[{rule}] the profile says {caller} lacks {' or '.join(needs)}, which {operation} needs; it must be "
-            f"refused (a 4xx), got {resp.status}\n{resp.describe()}")
+        expect(400 <= resp.status < 500, rule,
+               f"the profile says {caller} lacks {' or '.join(needs)}, which {operation} needs; it must be refused (a "
+               f"4xx), got {resp.status}", resp)

@@ -17,6 +17,8 @@ from hostile_server import HostileServer
 
 from qaconform import exitcodes
 
+pytestmark = pytest.mark.slow  # qaconform run in a subprocess: not in the fast lane (README)
+
 DIE_AFTER = 40
 """Requests the proxy forwards before it stops listening: past the preflight and the doctor, inside the suites."""
 

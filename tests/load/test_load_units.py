@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -193,3 +194,33 @@ def test_the_generator_cpu_leaves_out_what_follows_the_users_stopping() -> None:
     assert p.cpu(until=1005.2)["mean_cpu_pct"] == 99.8  # samples 2..5: the users' time
     assert p.cpu_bound(until=1005.2)
     assert p.cpu()["mean_cpu_pct"] < 70 and not p.cpu_bound()  # the whole life, tail included
+
+
+def test_the_scenarios_are_the_locustfiles_at_the_top_of_loadtests() -> None:
+    """The five scenarios the CLI always offered, found from their files (no second list in the runner)."""
+    from qaconform.load.runner import loadtests_dir, scenarios
+
+    files = sorted(p.stem for p in loadtests_dir().glob("*.py"))
+    assert scenarios() == ("browse", "gdpr", "mixed", "moderate", "write") == tuple(files)
+
+
+def test_a_new_locustfile_is_a_scenario_of_the_cli_and_a_helper_is_not(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    import argparse
+
+    from qaconform.kit import ENV
+    from qaconform.load import capacity, cli
+    from qaconform.load.runner import scenarios
+
+    for name in ("mixed.py", "burst.py", "_common.py", "qaload/tasks.py"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text('"""A locustfile."""\n', encoding="utf-8")
+    monkeypatch.setenv(ENV["loadtests"], str(tmp_path))
+    assert scenarios() == ("burst", "mixed")
+    for add_arguments in (cli.add_arguments, capacity.add_arguments):
+        parser = argparse.ArgumentParser()
+        add_arguments(parser)
+        chosen = parser.parse_args(["--scenario", "burst"]).scenario
+        assert chosen in ("burst", ["burst"])
+        with pytest.raises(SystemExit):
+            parser.parse_args(["--scenario", "browse"])  # not a file of this copy

@@ -1,4 +1,5 @@
-"""The package's shape that issue 30 asked for: no module over 600 lines, and one constant for the service prefix.
+"""The package's shape that issue 30 asked for: no module over 600 lines (the suites' included), and one constant for
+the service prefix.
 
 A module past 600 lines holds more than one thing (plugin.py at 803 lines held the target, the fixtures and the
 results); the one exception is the reference server's route table, a row per operation that reads best whole.
@@ -34,6 +35,12 @@ def too_long(folder: Path, limit: int = MAX_LINES) -> dict[str, int]:
 def test_no_module_of_the_package_is_over_600_lines_except_the_route_table() -> None:
     assert (ROOT / next(iter(LONGER_ALLOWED))).is_file(), "the exception names a module that is gone"
     assert too_long(PACKAGE) == {}
+
+
+def test_no_suite_module_is_over_600_lines() -> None:
+    """The suites too: a test module keeps its tests, its helpers and data tables live in sibling modules named for
+    what they hold (gdpr_jobs.py, comment_reads.py ...), its fixtures there or in a conftest.py."""
+    assert too_long(ROOT / "suites") == {}
 
 
 def test_the_size_check_sees_a_long_module() -> None:

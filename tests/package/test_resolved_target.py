@@ -38,6 +38,7 @@ def test_the_resolved_target_is_strict_json_without_secrets_and_refuses_findings
         assert again == resolved and again.profile().base_url == profile.base_url
 
 
+@pytest.mark.slow  # qaconform run in a subprocess
 def test_a_session_asked_for_another_url_than_the_resolved_target_stops_before_any_test(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from qaconform.reference import ReferenceServer
@@ -56,6 +57,7 @@ def test_a_session_asked_for_another_url_than_the_resolved_target_stops_before_a
     assert not data["tests"], "no test ran"
 
 
+@pytest.mark.slow  # qaconform run in a subprocess
 def test_qaconform_run_has_its_doctor_examine_the_override_and_the_suites_test_that_url(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """QACONFORM_BASE_URL names the same server by another name (localhost): the doctor examines it, target.json

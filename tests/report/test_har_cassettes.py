@@ -17,6 +17,8 @@ from haralyzer import HarParser
 from qaconform import exitcodes
 from qaconform.report.har import entry, har
 
+pytestmark = pytest.mark.slow  # qaconform run in a subprocess: not in the fast lane (README)
+
 FAULT = "comment-reply-other-visibility-accepted"
 FAULT_RULE = "COMMENT-4"
 SCHEMA = json.loads((Path(__file__).parent / "har-1.2.schema.json").read_text(encoding="utf-8"))

@@ -227,6 +227,14 @@ def test_a_dry_run_prints_what_would_be_written_and_runs_only_read_only_tests(tm
     assert writers, "the comments area has no test marked writes: nothing to check"
     assert all(t["outcome"] == "skipped" and "--read-only" in (t["message"] or "") for t in writers)
     assert r.report["selection"]["dry_run"] is True
+    # the list comes from the collection's node ids as data (the run folder's dry-run-tests.json), not from pytest's
+    # terminal text: exactly the tests the run then skipped as writers, each printed, with their count
+    listed = json.loads((r.folder / "dry-run-tests.json").read_text(encoding="utf-8"))["tests"]
+    marked = {t["nodeid"] for t in tests if {"writes", "destructive"} & set(t["areas"])}
+    assert set(listed) == marked, sorted(set(listed) ^ marked)[:10]
+    assert f"--dry-run: {len(listed)} test(s) would write" in r.proc.stdout, r.output
+    assert all(f"  {nodeid}" in r.proc.stdout for nodeid in list(listed)[:40])
+    assert all(isinstance(rules, list) and rules for rules in listed.values()), "each test with its rule ids"
 
 
 @pytest.mark.slow

@@ -1,0 +1,207 @@
+"""The stated-forms suite's writes: how a field travels in each carrier, and each write made once per run.
+
+test_stated_forms.py holds the tests. Here: the carriers (JSON, raw UTF-8 JSON, a query or a form parameter), the
+non-ASCII texts and the drawn ones, which accounts send a form under a write budget, and the module's shared writes
+(:class:`Sent`, made by the first test that needs one and read by every other, issue 29).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import unicodedata
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from qaconform import contract
+from qaconform.pytest.outcomes import fail
+from qaconform.pytest.support import NON_ASCII_TEXTS, find_listed, new_id, present
+from qaconform.target.client import ApiClient, ApiResponse
+
+CARRIERS = ("json", "json-utf8", "query", "form")
+"""How a body field travels: JSON as json.dumps writes it (non-ASCII as \\u escapes), JSON as raw UTF-8 bytes, a
+query parameter, a form-encoded request parameter."""
+PARAMETER_CARRIERS = ("query", "form")
+
+TEXTS = NON_ASCII_TEXTS
+"""One text per kind of non-ASCII a store or a decoder gets wrong (qaconform.pytest.support)."""
+
+WRITERS = ("admin", "moderator", "member", "novice")
+PUBLISHERS = ("admin", "moderator", "member")
+"""Accounts with Answer questions and Publish answer: their answer is published, so it is listed (novice's goes to
+moderation: it is created, but where it is listed is not shown)."""
+
+
+def every_account() -> bool:
+    """True when the run has no write budget (``--thorough``, ``--write-budget unlimited``): then every account that
+    may use a form sends it; under a budget one account per form does (issue 29: a default run makes at most about
+    100 accepted writes, and test_stated_forms.py made a third of them when every account sent every form)."""
+    budget = ApiClient.write_budget
+    return budget is None or budget.budget is None
+
+
+def accounts_for(default: str, among: tuple[str, ...]) -> tuple[str, ...]:
+    """The accounts that send a form: ``default`` alone under a write budget (chosen per form so that the form
+    rides a write another case makes anyway, and every account writes something), all of ``among`` without one."""
+    return among if every_account() else (default,)
+
+
+def nfc(text: Any) -> str:
+    """The text as read: HTML character references resolved (a body is "HTML content", which a server may keep
+    with é as &#233;), NFC-normalised (a store may compose characters; it may not change them)."""
+    return unicodedata.normalize("NFC", html.unescape(str(text)))
+
+
+def send(client: ApiClient, path: str, fields: dict[str, Any], carrier: str, operation: str,
+         json_fields: dict[str, Any] | None = None) -> ApiResponse:
+    """POST ``fields`` in one carrier; ``json_fields`` (arrays of objects) always in a JSON body."""
+    body = dict(json_fields or {})
+    if carrier == "json":
+        return client.post(path, json={**body, **fields}, operation=operation)
+    if carrier == "json-utf8":
+        raw = json.dumps({**body, **fields}, ensure_ascii=False).encode("utf-8")
+        return client.post(path, data=raw, headers={"Content-Type": "application/json; charset=utf-8"},
+                           operation=operation)
+    if carrier == "query":
+        return client.post(path, params=fields, json=body or None, operation=operation)
+    if body:
+        raise ValueError("a form-encoded request cannot carry arrays of objects")
+    return client.post(path, data={k: _param_text(v) for k, v in fields.items()}, operation=operation)
+
+
+def _param_text(value: Any) -> str:
+    return json.dumps(value) if isinstance(value, bool) else str(value)
+
+
+def created_rule(resp: ApiResponse, status_rule: str, own_rule: str) -> str:
+    """A creation answered with another 2xx breaks the status rule; a refusal, the form this test sends."""
+    return status_rule if 200 <= resp.status < 300 else own_rule
+
+
+def comment_path(node: int) -> str:
+    return contract.path("postComment", nodeId=node)
+
+
+def answer_path(question: int) -> str:
+    return contract.path("postAnswer", questionId=question)
+
+
+@dataclass(frozen=True)
+class Sent:
+    """One write of test_stated_forms.py: the response, the ASCII text its body was given (what a read-back of the write
+    looks for; the non-ASCII texts beside it are the non-ASCII tests' to check, so that a store mangling them fails
+    TEXT-NON-ASCII alone) and the id it created (registered), or None when the target did not take it."""
+
+    resp: ApiResponse
+    text: str
+    id: int | None
+
+    @property
+    def taken(self) -> bool:
+        return self.id is not None
+
+
+SentCache = dict[tuple[Any, ...], Sent]
+
+
+def once(cache: SentCache, key: tuple[Any, ...], make: Callable[[], Sent]) -> Sent:
+    if key not in cache:
+        cache[key] = make()
+    return cache[key]
+
+
+def as_sent(resp: ApiResponse, text: str, created: Any, kind: str, role: str, ok: Callable[[int], bool]) -> Sent:
+    """``resp`` as a :class:`Sent`, its id registered when ``ok(status)``."""
+    if not ok(resp.status):
+        return Sent(resp, text, None)
+    new = new_id(resp)
+    created.add(kind, new, role)
+    return Sent(resp, text, new)
+
+
+ALL_SCRIPTS = " / ".join(TEXTS[s] for s in sorted(TEXTS))
+"""Every text of :data:`TEXTS` in one body: one write carries the five scripts, each checked on its own."""
+
+
+def carrier_comment(cache: SentCache, client: ApiClient, answer: int, carrier: str, run_tag: str,
+                    created: Any) -> Sent:
+    """``client``'s public comment under ``answer`` whose body (every script; in raw UTF-8 JSON the drawn texts too)
+    travels in ``carrier``: one per account and carrier, for the body-parameter tests and the non-ASCII ones
+    alike."""
+
+    def make() -> Sent:
+        text = f"comment body as {carrier} by {client.role} [{run_tag}] {uuid.uuid4().hex[:8]}"
+        drawn = f" {' '.join(drawn_texts())}" if carrier == "json-utf8" else ""
+        resp = send(client, comment_path(answer), {"body": f"{text} {ALL_SCRIPTS}{drawn}"}, carrier, "postComment")
+        return as_sent(resp, text, created, "comment", client.role, lambda status: status == 201)
+
+    return once(cache, ("comment", client.role, carrier), make)
+
+
+JSON_NODE_FIELDS: dict[str, Any] = {"wiki": False, "type": "answer", "title": None, "topics": [], "attachments": []}
+"""Node fields an answer may carry, with values that are true of any new answer (what a server does with them is
+not shown; that it takes the request is). A JSON answer carries them all; a parameter carries scalars only: wiki."""
+
+
+def node_fields(carrier: str) -> dict[str, Any]:
+    return dict(JSON_NODE_FIELDS) if carrier.startswith("json") else {"wiki": False}
+
+
+def carrier_answer(cache: SentCache, client: ApiClient, question_id: int, carrier: str, run_tag: str,
+                   created: Any, fields: dict[str, Any] | None = None) -> Sent:
+    """``client``'s answer whose body (every script) travels in ``carrier`` with ``fields`` beside it (default: the
+    other Node fields the carrier can hold): one per account, carrier and fields, for the body-parameter, non-ASCII
+    and other-Node-field tests alike. Any 2xx is taken (an answer held in moderation)."""
+    extra = node_fields(carrier) if fields is None else fields
+
+    def make() -> Sent:
+        text = f"answer body as {carrier} by {client.role} [{run_tag}] {uuid.uuid4().hex[:8]}"
+        resp = send(client, answer_path(question_id), {"body": f"{text} {ALL_SCRIPTS}", **extra}, carrier,
+                    "postAnswer")
+        return as_sent(resp, text, created, "answer", client.role, lambda status: 200 <= status < 300)
+
+    return once(cache, ("answer", client.role, carrier, tuple(sorted(extra))), make)
+
+
+def body_answer(cache: SentCache, client: ApiClient, question_id: int, carrier: str, run_tag: str,
+                created: Any) -> Sent:
+    """The answer of :func:`carrier_answer` for a test about its body: when the target refused it, the body alone in
+    the same carrier (sent only then), so that a refused Node field is never taken for a refused body."""
+    sent = carrier_answer(cache, client, question_id, carrier, run_tag, created)
+    return sent if sent.taken else carrier_answer(cache, client, question_id, carrier, run_tag, created, fields={})
+
+
+def read_comment(client: ApiClient, answer: int, sent: Sent, rule: str) -> dict[str, Any]:
+    """The comment ``sent`` created, read back by its author from the answer's comment list."""
+    assert sent.id is not None
+    item = find_listed(client, contract.path("listAnswerComments", answerId=answer), sent.id, until=present)
+    if item is None:
+        fail([rule], f"comment {sent.id} (by {client.role}) is not in answer {answer}'s comment list as its "
+                     f"author reads it", sent.resp)
+    return item
+
+
+DRAWN_SEED = 20260801
+"""The drawn texts are a fixed series, so that a run is repeatable."""
+
+
+def drawn_texts(count: int = 8, seed: int = DRAWN_SEED) -> list[str]:
+    """``count`` texts of 1 to 24 characters drawn from every assigned code point but controls, surrogates, private
+    use, line and paragraph separators and the HTML-special characters (a body is HTML content, which a server may
+    escape). Bounded: a draw is kept about one time in seven, and at most 200 draws are made per character."""
+    rng = random.Random(seed)
+    excluded = {"Cc", "Cs", "Co", "Cn", "Zl", "Zp"}
+    texts: list[str] = []
+    for _ in range(count):
+        chars: list[str] = []
+        for _ in range(rng.randint(1, 24)):
+            for _ in range(200):
+                c = chr(rng.randrange(0x20, 0x3134A))  # up to the last assigned CJK block
+                if unicodedata.category(c) not in excluded and c not in "<>&\"'\\":
+                    chars.append(c)
+                    break
+        texts.append(f"[{''.join(chars).strip() or 'x'}]")
+    return texts

@@ -1,0 +1,189 @@
+"""How the comment-privacy suite posts and reads comments back (test_comment_privacy.py holds its tests).
+
+Every read goes through the lists the interface has (an answer's comment list, page by page, as one account sees
+it), so what an account may see is judged from what it is shown; the bodies and ids found there, and the refusal
+bodies' strings, are read the same way by every test.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from qaconform.pytest.outcomes import fail
+from qaconform.pytest.support import body_holds, find_item, find_listed, list_all, new_id
+from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.target.profile import VisibilityOptions
+
+INHERITED_MESSAGE = "Visibility on comment can't be defined since it's inherited"
+NOT_ENTITLED = ("admin", "novice", "anonymous")
+"""Accounts that are neither the author (member) nor the recipient (moderator) of the private comments here."""
+
+
+def unique_text(text: str) -> str:
+    """A unique text for a comment body, so that it can be found (or not) in any listing."""
+    return f"{text} {uuid.uuid4().hex[:10]}"
+
+
+def observe_post(client: ApiClient, node_id: int, tag: str, created: Any, text: str, visibility: str | None = None,
+                 recipients: list[Any] | None = None) -> tuple[ApiResponse, int | None]:
+    """POST a comment for an observation: never fails on what comes back (a 201 without an id is a fact too)."""
+    body: dict[str, Any] = {"body": f"{text} [{tag}]"}
+    if visibility is not None:
+        body["visibility"] = visibility
+    if recipients is not None:
+        body["recipients"] = [{"id": r} for r in recipients]
+    resp = client.post(f"node/{node_id}/comment.json", json=body, operation="postComment")
+    cid: int | None = None
+    if resp.status == 201:
+        try:
+            cid = new_id(resp)
+        except AssertionError:
+            cid = None
+        if cid is not None:
+            created.add("comment", cid, client.role)
+    return resp, cid
+
+
+def comments_as(client: ApiClient, answer_id: int, showing: Iterable[int] = (), holding: str | None = None
+                ) -> list[dict[str, Any]]:
+    """The answer's comment list (operation 18) as this caller sees it; fails unless it is a 200 list.
+
+    A read-back of what was just posted names it: ``showing`` (ids) or ``holding`` (a text in a body); the list is
+    then read again within the settle window until all of it shows (a list may lag writes)."""
+    wanted = [str(i) for i in showing]
+    until = None
+    if wanted or holding is not None:
+        def until(items: list[dict[str, Any]]) -> bool:
+            ids = {str(i.get("id")) for i in items}
+            return all(w in ids for w in wanted) and (holding is None or bool(bodies_containing(items, holding)))
+    return list_all(client, f"answer/{answer_id}/comment.json", until=until)
+
+
+def visible_comments(client: ApiClient, answer_id: int, showing: Iterable[int] = ()
+                     ) -> tuple[list[dict[str, Any]], ApiResponse | None]:
+    """Like comments_as, but a caller refused the list (401/403) sees nothing: returns ([], the refusal)."""
+    probe = client.get(f"answer/{answer_id}/comment.json", params={"page": 1, "pageSize": 1},
+                       operation="listAnswerComments")
+    if probe.status in (401, 403):
+        return [], probe
+    return comments_as(client, answer_id, showing), None
+
+
+def listed_item(client: ApiClient, path: str, node: int, params: dict[str, Any] | None = None
+                ) -> tuple[dict[str, Any] | None, ApiResponse | None]:
+    """(the item as listed for this caller, None) or (None, the refusal) when the caller is refused the list."""
+    probe = client.get(path, params={**(params or {}), "page": 1, "pageSize": 1})
+    if probe.status in (401, 403):
+        return None, probe
+    return find_listed(client, path, node, params=params), None
+
+
+def every_page(client: ApiClient, path: str, max_pages: int = 60) -> list[dict[str, Any]]:
+    """Every item at one item a page, up to the first empty page: not bounded by the totalCount page 1 reports (a
+    server that leaks on later pages counts differently there)."""
+    out: list[dict[str, Any]] = []
+    for page in range(1, max_pages + 1):
+        resp = client.get(path, params={"page": page, "pageSize": 1})
+        if resp.status != 200 and page > 1:
+            break  # a page past the end may be refused (OBS-PAGE-BEYOND-END)
+        assert resp.status == 200, f"{client.role} lists {path}\n{resp.describe()}"
+        body = resp.json()
+        items = body.get("list") if isinstance(body, dict) else None
+        if not items:
+            break
+        out.extend(i for i in items if isinstance(i, dict))
+    return out
+
+
+def read_back(client: ApiClient, answer_id: int, comment_id: int, blame: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The comment as listed for this caller; fails with the listing when it is missing, charged to ``blame`` when
+    given (the rule ids that say this caller sees the comment), else to the calling test's rules."""
+    items = comments_as(client, answer_id, showing=[comment_id])
+    item = find_item(items, comment_id)
+    if item is None:
+        fail(blame, f"comment {comment_id} is not in the comment list of answer {answer_id} as seen by {client.role}; "
+                    f"listed ids: {[i.get('id') for i in items][:40]}")
+    return item
+
+
+def recipient_ids(item: dict[str, Any]) -> set[str]:
+    """Recipient ids as strings: the description allows an id to be an integer or a string."""
+    value = item.get("recipients")
+    if not isinstance(value, list):
+        return set()
+    return {str(r.get("id")) for r in value if isinstance(r, dict)}
+
+
+def is_full_visibility(value: Any, vis: VisibilityOptions) -> bool:
+    """Full visibility on the wire: the profile's value when it names one, else missing/null/empty or a value
+    that is none of the private options' (``VisibilityOptions.reads_as_full``)."""
+    return vis.reads_as_full(value)
+
+
+def strings_in(value: Any) -> list[str]:
+    """Every string of a JSON value, so that a message is found whatever the error body's shape."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in strings_in(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in strings_in(v)]
+    return []
+
+
+def body_strings(resp: ApiResponse) -> list[str]:
+    try:
+        return strings_in(resp.json())
+    except AssertionError:
+        return [resp.text]
+
+
+def body_kind(resp: ApiResponse) -> str:
+    """A short name for the shape of a body, for observations."""
+    if not resp.content.strip():
+        return "empty"
+    try:
+        body = resp.json()
+    except AssertionError:
+        return "not JSON"
+    if isinstance(body, dict):
+        if "errors" in body:
+            return "errors object"
+        if "error" in body:
+            return "error object"
+        if body.get("type") == "comment" or "id" in body:
+            return "node"
+        return "object with " + ",".join(sorted(body)[:8])
+    return type(body).__name__
+
+
+def bodies_containing(items: list[dict[str, Any]], marker: str) -> list[Any]:
+    """Ids of the items whose body holds ``marker``, the body read as HTML (a server may return the text it stored
+    in an equivalent HTML form: entities, a wrapping <p>)."""
+    return [i.get("id") for i in items if body_holds(i.get("body"), marker)]
+
+
+def referenced_ids(items: list[dict[str, Any]]) -> set[str]:
+    """Every id named in commentIds or childrenIds of these items."""
+    out: set[str] = set()
+    for it in items:
+        for key in ("commentIds", "childrenIds"):
+            value = it.get(key)
+            if isinstance(value, list):
+                out.update(str(v) for v in value)
+    return out
+
+
+PlainComments = Callable[[str], Any]
+
+
+def plain_comment(comments: PlainComments, client: ApiClient, thread_answer: int, run_tag: str,
+                  created: Any) -> tuple[ApiResponse, str]:
+    """``client``'s plain comment on the thread and the unique text of its body, posted by the first test of the
+    run that needs it (issue 29: a run's writes are budgeted; the case of each test is who wrote a plain comment,
+    not which test asked)."""
+    posted = comments(client.role)
+    assert posted.node == thread_answer, "the shared plain comments are under the shared answer"
+    return posted.resp, f"{posted.text} [{run_tag}]"

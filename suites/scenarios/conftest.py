@@ -1,0 +1,100 @@
+"""Fixtures of the scenario suites: the comments test_comment_privacy.py reads, one thread per module.
+
+Module-scoped like the fixtures they were beside (one thread per test module that asks, per xdist worker); only
+test_comment_privacy.py asks for them today.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from comment_reads import PlainComments
+
+from qaconform.pytest.support import expect_created, post_comment
+from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.target.profile import VisibilityOptions
+
+
+@pytest.fixture(scope="module")
+def thread_answer(shared_answer: int) -> int:
+    """The answer that holds test_comment_privacy.py's comments: the run's shared answer of member's
+    (suites/conftest.py), under which the accounts' shared plain comments are too (``comment_of``). Every test looks
+    for the comments it knows (by id or by a unique text), so other modules' comments beside them change nothing."""
+    return shared_answer
+
+
+@pytest.fixture(scope="module")
+def private_comment(member: ApiClient, thread_answer: int, run_tag: str, created: Any, vis: VisibilityOptions,
+                    user_ids: dict[str, int]) -> int:
+    """member's comment on the answer, private to moderator (visibility recipients)."""
+    resp = post_comment(member, thread_answer, run_tag, created, text="private to moderator",
+                        visibility=vis.recipients, recipients=[user_ids["moderator"]])
+    return expect_created(resp, "COMMENT-2", "member could not post a comment private to moderator")
+
+
+@pytest.fixture(scope="module")
+def public_comment(member: ApiClient, thread_answer: int, run_tag: str, created: Any) -> int:
+    """member's full-visibility comment on the answer, parent of a private reply."""
+    resp = post_comment(member, thread_answer, run_tag, created, text="public parent")
+    return expect_created(resp, "SHAPE-POST-COMMENT", "member could not post a full-visibility comment")
+
+
+@pytest.fixture(scope="module")
+def private_reply_to_public(member: ApiClient, public_comment: int, run_tag: str, created: Any, vis: VisibilityOptions,
+                            user_ids: dict[str, int]) -> int:
+    """member's reply to the public comment, private to moderator."""
+    resp = post_comment(member, public_comment, run_tag, created, text="private reply to a public comment",
+                        visibility=vis.recipients, recipients=[user_ids["moderator"]])
+    return expect_created(resp, "COMMENT-5", "member could not post a private reply to a public comment")
+
+
+@pytest.fixture(scope="module")
+def inherited_reply(member: ApiClient, private_comment: int, run_tag: str, created: Any) -> int:
+    """member's reply to its own private comment, without privacy fields (inherits: private to moderator)."""
+    resp = post_comment(member, private_comment, run_tag, created, text="reply inheriting privacy")
+    return expect_created(resp, "COMMENT-3", "member could not reply to its own private comment")
+
+
+@pytest.fixture(scope="module")
+def recipient_reply(moderator: ApiClient, private_comment: int, run_tag: str, created: Any) -> ApiResponse:
+    """moderator's (the recipient's) reply to member's private comment, without privacy fields: it inherits them
+    (COMMENT-3); who else reads it is recorded (OBS-REPLY-AUDIENCE). The response, whatever it is."""
+    return post_comment(moderator, private_comment, run_tag, created, text="recipient's reply")
+
+
+@pytest.fixture(scope="module")
+def plain_comments(comment_of: PlainComments) -> PlainComments:
+    """Each account's plain comment on the thread (no privacy fields), by role: the run's shared one
+    (suites/conftest.py ``comment_of``), read by every test that needs a plain comment of that author, here and in
+    the permission and shape suites (:func:`plain_comment`)."""
+    return comment_of
+
+
+@pytest.fixture(scope="module")
+def member_to_original_poster(private_comment_of: Callable[[str, str], Any],
+                              vis: VisibilityOptions) -> ApiResponse | None:
+    """member's comment with visibility to_original_poster (an option it holds; the run's shared one, which the
+    permission table's cell reads too), or None when the profile gives no wire value for it: the control of
+    COMMENT-7-NO-OPTION-PERMISSION and one of OBS-COMMENT-OP-AUDIENCE's."""
+    if vis.to_original_poster is None:
+        return None
+    resp: ApiResponse = private_comment_of("member", "to_original_poster").resp
+    return resp
+
+
+@pytest.fixture(scope="module")
+def private_on_question(member: ApiClient, question_id: int, run_tag: str, created: Any, vis: VisibilityOptions,
+                        user_ids: dict[str, int]) -> int:
+    """member's comment on the fixture question itself, private to moderator (for the question list's ids)."""
+    resp = post_comment(member, question_id, run_tag, created, text="private comment on the question",
+                        visibility=vis.recipients, recipients=[user_ids["moderator"]])
+    return expect_created(resp, "COMMENT-2", "member could not post a private comment on the question")
+
+
+@pytest.fixture(scope="module")
+def private_ids(private_comment: int, private_reply_to_public: int, inherited_reply: int,
+                private_on_question: int) -> set[str]:
+    """Every comment these fixtures made that only member (author) and moderator (recipient) may see."""
+    return {str(private_comment), str(private_reply_to_public), str(inherited_reply), str(private_on_question)}

@@ -1,0 +1,279 @@
+"""How the permission suite calls each line of the permission table, and how it tells that a refusal changed nothing.
+
+test_permissions.py holds the tests; permission_matrix.py the table as data. Here: the scene a run's cells share (the
+accounts, the nodes they act on, the nodes a refused-yet-changed cell spent), one way to call each operation
+(:data:`OPS`, on the caller's own node or another's), and the checks a refused call leaves behind (nothing changed,
+nothing created).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from qaconform.contract import path
+from qaconform.pytest.outcomes import expect
+from qaconform.pytest.support import (
+    answer_posted,
+    body_holds,
+    find_listed,
+    list_all,
+    post_answer,
+    post_comment,
+    present,
+    wire_value,
+)
+from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.target.profile import Profile
+
+NO_EFFECT = "PERM-DENIED-NO-EFFECT"
+DENIED_BODY = "PERM-DENIED-BODY"
+DENIED_STATUS = "PERM-DENIED-STATUS"
+"""The rules of a denial's form and effect, which every denied cell checks beside its line's own."""
+
+
+class Scene:
+    """The nodes the cells act on, created on first use (a read-only cell creates nothing)."""
+
+    def __init__(self, api: dict[str, ApiClient], profile: Profile, question_id: int, run_tag: str, created: Any,
+                 user_ids: dict[str, int], shared: dict[str, Callable[..., Any]]) -> None:
+        self.api = api
+        self.shared = shared
+        """The run's shared writes by kind (suites/conftest.py): answer, comment, lock, sendToMod."""
+        self.profile = profile
+        self.question_id = question_id
+        self.run_tag = run_tag
+        self.created = created
+        self.user_ids = user_ids
+
+    def answer_by(self, role: str, text: str) -> int:
+        resp = post_answer(self.api[role], self.question_id, self.run_tag, self.created, text=text)
+        node = answer_posted(resp, "for the permission matrix")
+        self.authors[node] = role
+        return node
+
+    @cached_property
+    def spent(self) -> set[int]:
+        """Shared answers a call was let in on, or that a refused call changed anyway (a denied caller's lock or
+        moderation the target wrongly carried out): no later cell acts on them, so that one wrong answer of the target
+        cannot change what the next cell sees."""
+        return set()
+
+    @cached_property
+    def authors(self) -> dict[int, str]:
+        """Answer id -> the role that posted it, for reading it back in its author's answer list."""
+        return {}
+
+    @cached_property
+    def member_answer(self) -> int:
+        """member's answer: comments go under it; unfavorite/cancelwiki act on it (not a favorite, not wiki)."""
+        return self.answer_by("member", "permission matrix: member's answer")
+
+    @cached_property
+    def admin_answer(self) -> int:
+        """admin's answer: "another's node" for member's own-node cells."""
+        return self.answer_by("admin", "permission matrix: admin's answer")
+
+    @cached_property
+    def moderator_answer(self) -> int:
+        """moderator's answer: the node denied callers try to unfavorite or unwikify."""
+        return self.answer_by("moderator", "permission matrix: moderator's answer")
+
+    def node_for(self, target: str, fresh: bool) -> int:
+        """The node a cell acts on. ``other`` and ``denied`` (a call the table refuses): the shared answer, a new one
+        only once a call was let in on it (:attr:`spent`). ``fresh`` (a call that consumes its node, allowed):
+        a new answer of member's each time."""
+        if target == "other":
+            if self.admin_answer in self.spent:
+                self.__dict__["admin_answer"] = self.answer_by("admin", "permission matrix: another's node")
+            return self.admin_answer
+        if target == "denied":
+            if self.moderator_answer in self.spent:
+                self.__dict__["moderator_answer"] = self.answer_by(
+                    "moderator", "permission matrix: node a denied caller acts on")
+            return self.moderator_answer
+        if not fresh:
+            return self.member_answer
+        return self.answer_by("member", "permission matrix: node to act on")
+
+
+SHARED_CALLERS = {"postAnswer": ("admin", "moderator", "member", "novice"),
+                  "postComment": ("admin", "moderator", "member", "novice"),
+                  "lockNode": ("admin", "moderator", "member"), "sendToModeration": ("admin", "moderator")}
+"""Callers whose allowed call of an operation is the run's shared write (suites/conftest.py): the same request the
+cell would send (a plain answer, a plain comment, a lock of another's answer or, member, of its own, a send to
+moderation of a new answer)."""
+
+
+def shared_write(scene: Scene, operation: str, client: ApiClient, target: str) -> Attempt | None:
+    """The run's shared write for an allowed (``any``) or own-node call, else None (the cell sends its own)."""
+    if target not in ("any", "own") or client.role not in SHARED_CALLERS.get(operation, ()):
+        return None
+    return Attempt(scene.shared[operation](client.role).resp)
+
+
+@dataclass
+class Attempt:
+    """A request made for a cell, and how to tell that a refused one changed nothing."""
+
+    resp: ApiResponse
+    no_effect: Callable[[], None] | None = None
+    state_unmet: bool = False
+    """The node's state would refuse the request whoever asks (not the caller's favorite, not wiki)."""
+
+
+def node_snapshot(scene: Scene, node: int, just_posted: bool = False) -> tuple[bool, Any]:
+    """What the interface shows of an answer to novice (no moderation rights): listed?, nodeStates.
+
+    A lock has no documented field (nodeStates shows closed and accepted; "only the user who locked it can edit it"
+    needs an edit operation the interface lacks): a refused lock can be shown to change nothing only where it would
+    change these; moderation takes the answer out of novice's view. ``just_posted``: the list is read again within
+    the settle window until the answer shows (a list may lag writes)."""
+    author = scene.authors[node]
+    item = find_listed(scene.api["novice"], path("listUserAnswers", userId=scene.user_ids[author]), node,
+                       until=present if just_posted else None)
+    if item is None:
+        return False, None
+    return True, item.get("nodeStates")
+
+
+def unchanged(scene: Scene, node: int, what: str) -> Callable[[], None]:
+    before = node_snapshot(scene, node, just_posted=True)
+    expect(before[0], "ANSWER-PUBLISHED",
+           f"answer {node} was just published, so novice must see it in its author's answer list before the {what} "
+           "attempt")
+
+    def check() -> None:
+        after = node_snapshot(scene, node)
+        if after != before:
+            scene.spent.add(node)  # refused, yet changed: the next cell acts on a new node
+        expect(after == before, NO_EFFECT,
+               f"a refused {what} must change nothing, yet answer {node} as novice sees it went from (listed, "
+               f"nodeStates) {before} to {after}")
+
+    return check
+
+
+def comment_absent(scene: Scene, client: ApiClient, marker: str) -> Callable[[], None]:
+    def check() -> None:
+        readers = [scene.api["admin"], scene.api["member"]]
+        if client.role in ("moderator", "novice"):
+            readers.append(client)
+        for reader in readers:
+            items = list_all(reader, path("listAnswerComments", answerId=scene.member_answer))
+            hits = [i.get("id") for i in items if body_holds(i.get("body"), marker)]
+            expect(not hits, NO_EFFECT,
+                   f"a refused comment must not be created, yet {reader.role} lists it: ids {hits}")
+
+    return check
+
+
+def _comment(option: str | None) -> Callable[[ApiClient, Scene, str], Attempt]:
+    def call(client: ApiClient, scene: Scene, target: str) -> Attempt:
+        if option is None:
+            shared = shared_write(scene, "postComment", client, target)
+            if shared is not None:
+                return shared
+        elif target == "any" and client.role in ("admin", "moderator", "member"):
+            # allowed: the run's shared comment of this account with this option (suites/conftest.py)
+            return Attempt(scene.shared["privateComment"](client.role, option).resp)
+        value = wire_value(scene.profile, option) if option else None
+        marker = f"matrix {option or 'full'} {uuid.uuid4().hex[:10]}"
+        resp = post_comment(client, scene.member_answer, scene.run_tag, scene.created, text=marker,
+                            visibility=value)
+        return Attempt(resp, comment_absent(scene, client, marker))
+
+    return call
+
+
+def _get(operation: str, ids: Callable[[Scene], dict[str, Any]] = lambda s: {},
+         **params: Any) -> Callable[[ApiClient, Scene, str], Attempt]:
+    """A read of ``operation`` with the scene's ids in its path (``contract.path``)."""
+    def call(client: ApiClient, scene: Scene, target: str) -> Attempt:
+        return Attempt(client.get(path(operation, **ids(scene)), params=params or None, operation=operation))
+
+    return call
+
+
+def _schedule_nothing(client: ApiClient, scene: Scene, target: str) -> Attempt:
+    # A bulk job without csvFileId is refused by the description (400): it schedules nothing whoever calls.
+    body = {"type": "bulk", "operations": ["suspend"]}
+    return Attempt(client.post(path("scheduleGdprJob"), json=body, operation="scheduleGdprJob"))
+
+
+def _answer(client: ApiClient, scene: Scene, target: str) -> Attempt:
+    shared = shared_write(scene, "postAnswer", client, target)
+    if shared is not None:
+        return shared
+    marker = f"permission matrix {uuid.uuid4().hex[:10]}"
+    resp = post_answer(client, scene.question_id, scene.run_tag, scene.created, text=marker)
+    if client.role != "wrong_password":
+        return Attempt(resp)
+
+    def check() -> None:
+        # a wrong password names member: a refused answer must not appear among member's answers
+        items = list_all(scene.api["member"], path("listUserAnswers", userId=scene.user_ids["member"]), page_size=100,
+                         max_pages=5)
+        hits = [i.get("id") for i in items if body_holds(i.get("body"), marker)]
+        expect(not hits, NO_EFFECT, "an answer refused for a wrong password must not be created, yet member's answer "
+                                    f"list holds it: ids {hits}")
+
+    return Attempt(resp, check)
+
+
+def _put(operation: str, fresh: bool, check_effect: bool,
+         params: dict[str, str] | None = None, state: bool = False) -> Callable[[ApiClient, Scene, str], Attempt]:
+    """``state``: the operation has a state precondition (favorite, wiki) the matrix's answers do not meet."""
+    def call(client: ApiClient, scene: Scene, target: str) -> Attempt:
+        shared = shared_write(scene, operation, client, target)
+        if shared is not None:
+            return shared
+        node = scene.node_for(target, fresh)
+        check = unchanged(scene, node, f"{operation} by {client.role}") if check_effect and target in (
+            "other", "denied") else None
+        resp = client.put(path(operation, nodeId=node), params=params, operation=operation)
+        if target in ("other", "denied") and 200 <= resp.status < 300:
+            scene.spent.add(node)  # let in: the next cell acts on a new node
+        return Attempt(resp, check, state_unmet=state)
+
+    return call
+
+
+@dataclass(frozen=True)
+class Op:
+    call: Callable[[ApiClient, Scene, str], Attempt]
+    precondition: bool = False
+    """True when an allowed call may still meet a state precondition (any status but 401/403 and 5xx passes)."""
+
+
+def lock_prompt() -> dict[str, str]:
+    return {"prompt": "permission matrix lock"}
+
+
+OPS: dict[str, Op] = {
+    "postComment": Op(_comment(None)),
+    "postComment-op": Op(_comment("to_original_poster")),
+    "postComment-mod": Op(_comment("to_moderators")),
+    "postComment-group": Op(_comment("to_own_groups")),
+    "scheduleGdprJob": Op(_schedule_nothing, precondition=True),
+    "listQuestions": Op(_get("listQuestions", pageSize=5)),
+    "listUserAnswers": Op(_get("listUserAnswers", lambda s: {"userId": s.user_ids["member"]}, pageSize=5)),
+    "listActiveExperts": Op(_get("listActiveExperts", pageSize=5)),
+    "listEarnedExperts": Op(_get("listEarnedExperts", pageSize=5)),
+    "postAnswer": Op(_answer),
+    "listUserContent": Op(_get("listUserContent", lambda s: {"userId": s.user_ids["member"]})),
+    "listSpaces": Op(_get("listSpaces", pageSize=5)),
+    "unmarkFavorite": Op(_put("unmarkFavorite", False, False, state=True), precondition=True),
+    "cancelWiki": Op(_put("cancelWiki", False, False, state=True), precondition=True),
+    "sendToModeration": Op(_put("sendToModeration", True, True)),
+    "lockNode": Op(_put("lockNode", True, True, params=lock_prompt())),
+    "listTopics": Op(_get("listTopics", pageSize=5)),
+    "listUserQuestions": Op(_get("listUserQuestions", lambda s: {"userId": s.user_ids["member"]}, pageSize=5)),
+    "listNodeFollowers": Op(_get("listNodeFollowers", lambda s: {"nodeId": s.question_id})),
+    "listGroups": Op(_get("listGroups", pageSize=5)),
+    "listAnswerComments": Op(_get("listAnswerComments", lambda s: {"answerId": s.member_answer})),
+    "listIssueTypes": Op(_get("listIssueTypes", lambda s: {"tracker": s.profile.fixtures.issue_tracker or "tracker"})),
+}
