@@ -466,6 +466,7 @@ class RuleDimensions:
     across: tuple[str, ...]
     lists: tuple[str, ...]
     actions: tuple[str, ...] = ()
+    validations: tuple[str, ...] = ()  # the write operations whose refusal the rule states, crossed with input forms
 
 
 @dataclass(frozen=True)
@@ -478,6 +479,7 @@ class Dimensions:
     rules: Mapping[str, RuleDimensions]
     actions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """node action operation -> the dimensions a combination of it draws (caller, node kind, node state)."""
+    validations: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # write op -> its refusals' dimensions
 
     def of_list(self, op: str) -> tuple[str, ...]:
         """The dimensions a combination of list ``op`` draws: the reader, then its stated parameters."""
@@ -514,37 +516,39 @@ def parse_dimensions(data: Mapping[str, Any], path: Path, operations: Collection
         if unknown:
             raise ContractError(f"{path}: lists.{op} names {unknown[0]!r}, not a parameter dimension")
     actions = _actions(data.get("actions") or {}, path, operations, values)
+    validations = _actions(data.get("validations") or {}, path, operations, values, "validations")
     declared: dict[str, RuleDimensions] = {}
     for rule, raw in raw_rules.items():
         where = f"{path}: rules.{rule}"
         if rule not in rules:
             raise ContractError(f"{where} is not a rule of spec/rules.yaml")
-        if not isinstance(raw, dict) or not (raw.get("lists") or raw.get("actions")):
-            raise ContractError(f"{where} must be a mapping with 'across' and 'lists' (or 'actions')")
+        if not isinstance(raw, dict) or not (raw.get("lists") or raw.get("actions") or raw.get("validations")):
+            raise ContractError(f"{where} must be a mapping with 'across' and 'lists' (or 'actions', 'validations')")
         across = _names(raw.get("across"), f"{where}.across")
         on = _names(raw["lists"], f"{where}.lists") if raw.get("lists") else ()
         acts = _names(raw["actions"], f"{where}.actions") if raw.get("actions") else ()
+        writes = _names(raw["validations"], f"{where}.validations") if raw.get("validations") else ()
         bad = [d for d in across if d not in values] + [o for o in on if o not in lists] + \
-            [a for a in acts if a not in actions]
+            [a for a in acts if a not in actions] + [w for w in writes if w not in validations]
         if bad:
             raise ContractError(f"{where} names {bad[0]!r}, which dimensions.yaml does not define")
-        declared[rule] = RuleDimensions(rule, across, on, acts)
-    return Dimensions(values, lists, declared, actions)
+        declared[rule] = RuleDimensions(rule, across, on, acts, writes)
+    return Dimensions(values, lists, declared, actions, validations)
 
 
 def _actions(raw: Any, path: Path, operations: Collection[str],
-             values: Mapping[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
-    """``actions``: node action operation -> the dimensions its combinations draw, each checked by name."""
+             values: Mapping[str, tuple[str, ...]], key: str = "actions") -> dict[str, tuple[str, ...]]:
+    """``actions`` (node action) or ``validations`` (write operation) -> the dimensions it draws, checked by name."""
     if not isinstance(raw, dict):
-        raise ContractError(f"{path}: 'actions' must be a mapping")
+        raise ContractError(f"{path}: '{key}' must be a mapping")
     out: dict[str, tuple[str, ...]] = {}
     for op, dims in raw.items():
         if op not in operations:
-            raise ContractError(f"{path}: actions.{op} is not an operationId of spec/openapi.yaml")
-        out[op] = _names(dims, f"{path}: actions.{op}")
+            raise ContractError(f"{path}: {key}.{op} is not an operationId of spec/openapi.yaml")
+        out[op] = _names(dims, f"{path}: {key}.{op}")
         unknown = [d for d in out[op] if d not in values]
         if unknown:
-            raise ContractError(f"{path}: actions.{op} names {unknown[0]!r}, not a dimension")
+            raise ContractError(f"{path}: {key}.{op} names {unknown[0]!r}, not a dimension")
     return out
 
 

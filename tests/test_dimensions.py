@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import parse_qsl
 
+import input_forms
 import pytest
 from covering import EXPERT_LISTS, array, coverage
 
@@ -37,11 +38,15 @@ def test_every_rule_declared_is_crossed_over_lists_its_rule_names() -> None:
         ops = set(contract.rule(rule).operations)
         assert set(declared.lists) <= ops, f"{rule} is crossed over {sorted(set(declared.lists) - ops)}, not its lists"
         assert set(declared.actions) <= ops, f"{rule} is crossed over {sorted(set(declared.actions) - ops)}"
-        assert bool(declared.lists) != bool(declared.actions), f"{rule}: crossed over lists or actions, not both"
+        assert set(declared.validations) <= ops, f"{rule} is crossed over {sorted(set(declared.validations) - ops)}"
+        kinds = [bool(declared.lists), bool(declared.actions), bool(declared.validations)]
+        assert kinds.count(True) == 1, f"{rule}: crossed over lists, actions or validations, one of them"
         if declared.lists:
             assert READER in declared.across
-        else:
+        elif declared.actions:
             assert set(declared.across) == set(contract.dimensions.actions[declared.actions[0]])
+        else:
+            assert set(declared.across) <= set(contract.dimensions.validations[declared.validations[0]])
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -97,6 +102,11 @@ def test_labels_name_the_whole_combination() -> None:
       "rules": {"X": {"across": ["reader"], "actions": ["lockNode"]}}}, "names 'lockNode'"),
     ({"dimensions": {"reader": ["admin"]}, "lists": {"listQuestions": []}, "rules": {"X": {"across": ["reader"]}}},
      "must be a mapping with 'across' and 'lists'"),
+    ({"dimensions": {"reader": ["admin"]}, "lists": {"listQuestions": []}, "validations": {"postNoSuch": ["reader"]},
+      "rules": {"X": {}}}, "validations.postNoSuch is not an operationId"),
+    ({"dimensions": {"reader": ["admin"]}, "lists": {"listQuestions": []},
+      "validations": {"listQuestions": ["reader"]}, "rules": {"X": {"across": ["reader"], "validations": ["postX"]}}},
+     "names 'postX'"),
 ])
 def test_a_wrong_name_is_a_message_naming_file_and_key(data: dict[str, object], message: str) -> None:
     with pytest.raises(ContractError, match=message):
@@ -133,3 +143,47 @@ def test_a_kept_covering_array_is_the_one_allpairspy_draws_and_a_broken_cache_fi
     assert all_pairs(columns) == drawn
     assert all_pairs([["a", "b"], ["x", "y"]]) != drawn  # another array, another file
     assert len(list((tmp_path / "qaconform" / "pairs").glob("*.json"))) == 2
+
+
+def _validation_rules() -> list[str]:
+    return [r for r, d in load_contract().dimensions.rules.items() if d.validations]
+
+
+def test_every_validation_rule_is_a_must_rule_of_a_write_operation() -> None:
+    contract = load_contract()
+    rules = _validation_rules()
+    assert rules
+    for rule in rules:
+        declared = contract.dimensions.rules[rule]
+        assert contract.rule(rule).level == "must", rule
+        assert all(contract.operation(op).method == "POST" for op in declared.validations), rule
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_each_validation_rules_array_tries_every_pair_of_its_allowed_values(seed: int) -> None:
+    dims = load_contract().dimensions
+    for rule in _validation_rules():
+        cases = input_forms.array(rule, dims, seed)
+        cov = input_forms.coverage(rule, cases, dims)
+        assert cov.possible > 0 and cov.covered == cov.possible, f"{rule} seed {seed}: {cov}"
+        assert len({c.label for c in cases}) == len(cases), f"{rule}: two combinations share a test id"
+
+
+def test_no_validation_is_sent_in_a_form_the_description_does_not_give_its_fields() -> None:
+    """Arrays and objects (recipients, a job's user, scheduleDate, operations) have no parameter form shown: a rule
+    whose request needs one is never form-encoded; a missing body has no parameter that could win over it."""
+    dims = load_contract().dimensions
+    never = {"COMMENT-6": {input_forms.FORM}, "GDPR-INDIVIDUAL-NO-USER": {input_forms.FORM},
+             "GDPR-BULK-NO-CSV": {input_forms.FORM}, "GDPR-CSV-MISSING": {input_forms.FORM},
+             "COMMENT-BODY-REQUIRED": {input_forms.PARAM_WINS}}
+    for rule in _validation_rules():
+        forms = {c.form for seed in SEEDS for c in input_forms.array(rule, dims, seed)}
+        assert not forms & never.get(rule, set()), f"{rule} draws {sorted(forms & never[rule])}"
+        assert input_forms.JSON in forms, f"{rule}: the JSON body is every validation's first form"
+
+
+def test_the_seed_chooses_the_order_of_a_validation_rules_array() -> None:
+    dims = load_contract().dimensions
+    labels = {tuple(c.label for c in input_forms.array("COMMENT-BODY-REQUIRED", dims, seed)) for seed in SEEDS}
+    assert len(labels) > 1
+    assert input_forms.array("COMMENT-6", dims, 7) == input_forms.array("COMMENT-6", dims, 7)

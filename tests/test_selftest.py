@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from qaconform.commands import selftest, variant_groups
+from qaconform.contract import load_contract
 from qaconform.reference import faults
 from qaconform.reference import variants as allowed
 
@@ -55,6 +56,7 @@ AREAS_THE_FAULTS_COVER = {
                                    "GDPR-DATE-TIMESTAMP", "COMMENT-RECIPIENT-ID-FORMS", "ANSWER-OTHER-NODE-FIELDS",
                                    "CONV-PARAM-AS-BODY-FIELD", "CONV-PARAM-AS-BODY-FIELD-GDPR"],
     "non-ASCII text and credentials": ["TEXT-NON-ASCII", "AUTH-BASIC", "AUTH-BAD-CREDENTIALS"],
+    "a validation in each input form": ["COMMENT-BODY-REQUIRED", "COMMENT-4", "GDPR-INDIVIDUAL-NO-USER"],
 }
 PERMISSION_ROWS_BOTH_WAYS = ["PERM-COMMENT", "PERM-GROUPS", "PERM-UNFAVORITE", "PERM-CANCELWIKI",
                              "PERM-CANCELWIKI-OWN", "PERM-SENDTOMOD", "PERM-LOCK", "PERM-LOCK-OWN"]
@@ -113,6 +115,20 @@ def test_the_faults_cover_every_area_of_the_contract(area: str) -> None:
     broken = {f.rule for f in faults.FAULTS.values()}
     missing = [r for r in AREAS_THE_FAULTS_COVER[area] if r not in broken]
     assert not missing, f"{area}: no fault breaks {missing}; add one to qaconform/reference/faults.py"
+
+
+INPUT_FORM_FAULTS = {"comment-form-body-optional": "COMMENT-BODY-REQUIRED",
+                     "comment-reply-visibility-param-unchecked": "COMMENT-4",
+                     "gdpr-individual-with-csv-taken-as-bulk": "GDPR-INDIVIDUAL-NO-USER"}
+"""Faults that forget a refusal for one input form only (issue 33): main's suites missed each, with its whole suite
+(2026-11-27); suites/contract/test_input_form_matrix.py catches them through rules spec/dimensions.yaml crosses."""
+
+
+def test_the_input_form_faults_break_rules_the_input_form_matrix_crosses() -> None:
+    crossed = load_contract().dimensions.rules
+    for name, rule in INPUT_FORM_FAULTS.items():
+        assert faults.FAULTS[name].rule == rule, name
+        assert rule in crossed and crossed[rule].validations, f"{rule} ({name}) is not crossed with the input forms"
 
 
 def test_each_permission_row_is_broken_both_ways() -> None:

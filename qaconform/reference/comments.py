@@ -34,10 +34,10 @@ async def post_comment(svc: Service, request: Request, caller: Caller) -> Respon
     if faults.is_on("comment-on-comment-refused"):
         kinds = ("question", "answer")
     parent = svc.visible_node(caller, path_id(request), kinds)
-    body = stored_body(text_field(fields, "body", required=not faults.is_on("comment-body-optional")) or "")
+    body = stored_body(text_field(fields, "body", required=_body_required(request)) or "")
     if faults.is_on("comment-body-astral-dropped"):
         body = "".join(ch for ch in body if ord(ch) <= 0xFFFF)
-    visibility, recipients = _privacy(svc, caller, parent, fields)
+    visibility, recipients = _privacy(svc, caller, parent, fields, frozenset(request.query_params))
     comment_id = _insert_comment(svc, caller, parent, body, visibility, recipients)
     item = svc.render.nodes_json(svc.render.nodes_by_ids([comment_id]), caller)[0]
     location = created_location(request, "comment", comment_id, parent["question_id"])
@@ -50,7 +50,17 @@ async def post_comment(svc: Service, request: Request, caller: Caller) -> Respon
     return json_response(item, status, headers)
 
 
-def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str, Any]) -> tuple[str, list[int]]:
+def _body_required(request: Request) -> bool:
+    """Whether a missing body is refused: always, but for the planted faults that forget it (in every form, or in a
+    form-encoded request only)."""
+    if faults.is_on("comment-body-optional"):
+        return False
+    form = request.headers.get("content-type", "").split(";")[0].strip().lower() == "application/x-www-form-urlencoded"
+    return not (form and faults.is_on("comment-form-body-optional"))
+
+
+def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str, Any],
+             from_query: frozenset[str] = frozenset()) -> tuple[str, list[int]]:
     """The visibility and recipients the new comment gets (comment rules 1-7), recipients checked to exist."""
     if faults.is_on("comment-privacy-fields-refused") and ("visibility" in fields or "recipients" in fields):
         raise bad_request("unknown field 'visibility' or 'recipients'")
@@ -59,6 +69,9 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
     visibility = _visibility(fields)
     recipients = _recipients(fields)
     _check_private_permission(caller, visibility)
+    if ("visibility" in from_query and parent["type"] == "comment" and parent["visibility"] != "full"
+            and faults.is_on("comment-reply-visibility-param-unchecked")):
+        visibility = None  # the parameter dropped for a reply: it inherits, as if no visibility were given
     final_visibility, final_recipients = _effective_privacy(svc, parent, visibility, recipients)
     if faults.is_on("comment-privacy-ignored"):
         final_visibility, final_recipients = "full", []  # a server from before 2.16.0: the fields mean nothing

@@ -43,6 +43,9 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any]) -> Response:
         kind = "individual"
     if kind not in ("bulk", "individual"):
         raise bad_request("The provided 'type' is invalid")
+    if kind == "individual" and faults.is_on("gdpr-individual-with-csv-taken-as-bulk") and fields.get("user") in (
+            None, "") and fields.get("csvFileId") not in (None, ""):
+        kind = "bulk"  # the field beside the missing one decides the job's kind
     if kind == "individual":
         _check_user(svc, fields)
     else:

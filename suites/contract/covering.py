@@ -14,17 +14,21 @@ import hashlib
 import json
 import os
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib.metadata import version
 from itertools import combinations
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import parse_qsl
 
 from allpairspy import AllPairs
 from listops import LIST_OPS
 
 from qaconform.contract import NONE, READER, Dimensions, envelope, load_contract
+
+if TYPE_CHECKING:
+    import pytest
 
 EXPERT_LISTS = ("listActiveExperts", "listEarnedExperts")
 NAMED_NODE_SORTS = 2
@@ -105,15 +109,20 @@ class Matrix:
     rows: tuple[Combination, ...]
 
 
+def pairwise(columns: Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
+    """allpairspy's covering array (strength 2) of ``columns`` in the order given (kept in the cache:
+    :func:`all_pairs`); one column is its values."""
+    if len(columns) == 1:
+        return [(v,) for v in columns[0]]
+    return [tuple(row) for row in all_pairs(columns)]
+
+
 def array(op: str, dims: Dimensions, seed: int) -> Matrix:
     """The covering array of list ``op`` (strength 2) for the run's seed."""
     rng = random.Random(f"{seed}|{op}")
     names = dims.of_list(op)
     columns = [expand(op, d, dims, rng) for d in names]
-    if len(columns) == 1:
-        rows: Iterable[Sequence[str]] = ([v] for v in columns[0])
-    else:
-        rows = all_pairs(columns)
+    rows: Iterable[Sequence[str]] = pairwise(columns)
     out = []
     for row in rows:
         values = tuple(zip(names, row, strict=True))
@@ -175,3 +184,34 @@ def coverage(matrix: Matrix, dimensions: Sequence[str] | None = None) -> Coverag
 
 def _get(row: Combination, dimension: str) -> str:
     return row.reader if dimension == READER else row.value(dimension)
+
+
+# --- the plumbing the matrix suites share: one parametrized test per drawn combination of the test's rule --------
+
+class Labelled(Protocol):
+    """A drawn combination: its ``label`` is the test id, naming the whole combination."""
+
+    @property
+    def label(self) -> str: ...
+
+
+Draw = Callable[[str, Dimensions, int, "pytest.Config"], Iterable[Labelled]]
+"""(rule, dimensions, the run's seed, the pytest config) -> the combinations a test of that rule is run on."""
+
+
+def parametrize_by_rule(metafunc: pytest.Metafunc, argname: str, draw: Draw, what: str) -> None:
+    """``argname``: every combination ``draw`` gives for the one rule the test's ``rule`` marker names, each a test
+    whose id is its label (test_matrix.py ``combination``, test_action_matrix.py ``case``,
+    test_input_form_matrix.py ``case``). The seed is the run's ``--seed`` (qaconform's properties plugin)."""
+    if argname not in metafunc.fixturenames:
+        return
+    import pytest
+
+    from qaconform.pytest.properties.plugin import STATE
+
+    marker = metafunc.definition.get_closest_marker("rule")
+    assert marker is not None and len(marker.args) == 1, f"{what} test names exactly one rule"
+    dims = load_contract().dimensions
+    seed = metafunc.config.stash[STATE].seed
+    params: list[Any] = [pytest.param(c, id=c.label) for c in draw(marker.args[0], dims, seed, metafunc.config)]
+    metafunc.parametrize(argname, params)

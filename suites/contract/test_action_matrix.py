@@ -43,11 +43,11 @@ from action_cases import (
     fits,
     node_for,
 )
+from covering import parametrize_by_rule
 
-from qaconform.contract import load_contract
+from qaconform.contract import Dimensions
 from qaconform.contract import path as contract_path
 from qaconform.pytest.outcomes import SkipKind, fail, skip
-from qaconform.pytest.properties.plugin import STATE
 from qaconform.pytest.support import answer_posted, expect_created, find_listed, new_id, post_answer, post_comment
 from qaconform.target.client import ApiClient, ApiResponse
 
@@ -88,19 +88,16 @@ def _judged_by(rule: str, case: Case) -> bool:
     return case.rule == rule
 
 
+def _cases(rule: str, dims: Dimensions, seed: int, config: pytest.Config) -> list[Case]:
+    """Every row of the covering array of each action ``rule`` is crossed over that the rule judges."""
+    thorough = _no_budget(config)
+    return [c for action in dims.rules[rule].actions for c in array(action, dims, seed, thorough).cases
+            if _judged_by(rule, c)]
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """``case``: every row of the covering array of each action the test's rule is crossed over."""
-    if "case" not in metafunc.fixturenames:
-        return
-    marker = metafunc.definition.get_closest_marker("rule")
-    assert marker is not None and len(marker.args) == 1, "an action matrix test names exactly one rule"
-    rule = marker.args[0]
-    dims = load_contract().dimensions
-    seed = metafunc.config.stash[STATE].seed
-    thorough = _no_budget(metafunc.config)
-    params = [pytest.param(c, id=c.label) for action in dims.rules[rule].actions
-              for c in array(action, dims, seed, thorough).cases if _judged_by(rule, c)]
-    metafunc.parametrize("case", params)
+    parametrize_by_rule(metafunc, "case", _cases, "an action matrix")
 
 
 # --- the nodes and the calls ------------------------------------------------------------------------------------

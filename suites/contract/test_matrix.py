@@ -26,14 +26,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from covering import EXPERT_LISTS, Combination, array
+from covering import EXPERT_LISTS, Combination, array, parametrize_by_rule
 from listops import LIST_OPS
 
-from qaconform.contract import NONE, load_contract
+from qaconform.contract import NONE, Dimensions
 from qaconform.contract import path as contract_path
 from qaconform.invariants import envelope_type_problems, listcount_problem, pagecount_problem
 from qaconform.pytest.outcomes import SkipKind, fail, skip
-from qaconform.pytest.properties.plugin import STATE
 from qaconform.pytest.support import list_all
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
@@ -66,19 +65,15 @@ ROW_FILTER: dict[str, Callable[[Combination], bool]] = {"PAGING-SORT-ECHO": _row
 """Rows a rule has nothing to judge on, left out of its tests (a test that cannot fail is a defect)."""
 
 
+def _combinations(rule: str, dims: Dimensions, seed: int, config: pytest.Config) -> list[Combination]:
+    """Every row of the covering array of each list ``rule`` is crossed over, less the rows it cannot judge."""
+    keep = ROW_FILTER.get(rule, lambda c: True)
+    return [c for op in dims.rules[rule].lists for c in array(op, dims, seed).rows if keep(c)]
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """``combination``: every row of the covering array of each list the test's rule is crossed over."""
-    if "combination" not in metafunc.fixturenames:
-        return
-    marker = metafunc.definition.get_closest_marker("rule")
-    assert marker is not None and len(marker.args) == 1, "a matrix test names exactly one rule"
-    rule = marker.args[0]
-    dims = load_contract().dimensions
-    declared = dims.rules[rule]
-    seed = metafunc.config.stash[STATE].seed
-    keep = ROW_FILTER.get(rule, lambda c: True)
-    params = [pytest.param(c, id=c.label) for op in declared.lists for c in array(op, dims, seed).rows if keep(c)]
-    metafunc.parametrize("combination", params)
+    parametrize_by_rule(metafunc, "combination", _combinations, "a matrix")
 
 
 # --- reads the combinations share ------------------------------------------------------------------------------

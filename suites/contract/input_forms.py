@@ -1,0 +1,115 @@
+"""The combinations test_input_form_matrix.py sends: per validation rule, a covering array over the form its fields
+arrive in, the other fields beside them and who sends it (spec/dimensions.yaml ``validations``), drawn by allpairspy
+and seeded by the run's ``--seed``. Pure: no request, no pytest.
+
+Which values a rule may draw is decided here, from what the description states (never a form it does not give):
+
+- ``form`` (an ``application/x-www-form-urlencoded`` body) only where every field the request needs is a scalar: a
+  comment's recipients (an array of objects) and a job's user, scheduleDate and operations (objects and an array)
+  have no parameter form shown, so COMMENT-6 and the job rules are not sent form-encoded;
+- ``param_wins`` only where a parameter and a body value can differ so that the parameter's makes the request one
+  the description refuses: COMMENT-BODY-REQUIRED has none (a body given one way is a body given; an empty parameter
+  is not "without body");
+- ``other_fields`` ``stated`` only where the operation states a field that can stand beside the one missing or
+  wrong: a comment's visibility at full visibility beside a missing body, a job's field of the other type (csvFileId
+  beside an individual job, user beside a bulk one);
+- ``writer``: the accounts holding Comment; a rule whose refusal is about one account (COMMENT-4: the private
+  parent's author; COMMENT-7-NO-PRIVATE-PERMISSION: novice, who lacks Use Private Comments) or an operation of one
+  account (the jobs: admin, the profile's scheduling role) does not cross it.
+
+Every combination is one request a conforming target refuses: no accepted write (the test module's docstring).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from covering import pairwise
+
+from qaconform.contract import Dimensions
+
+INPUT_FORM, OTHER_FIELDS, WRITER = "input_form", "other_fields", "writer"
+JSON, QUERY, FORM, PARAM_WINS = "json", "query", "form", "param_wins"
+NO_OTHER, STATED = "none", "stated"
+
+ALLOWED: dict[str, dict[str, tuple[str, ...]]] = {
+    "COMMENT-BODY-REQUIRED": {INPUT_FORM: (JSON, QUERY, FORM)},
+    "COMMENT-6": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},
+    "GDPR-INDIVIDUAL-NO-USER": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},
+    "GDPR-BULK-NO-CSV": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},
+    "GDPR-CSV-MISSING": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},
+}
+"""rule -> dimension -> the values it may draw, where fewer than the dimension's (the module's docstring says why)."""
+
+FIXED_WRITER = {"COMMENT-4": "member", "COMMENT-7-NO-PRIVATE-PERMISSION": "novice", "GDPR-INDIVIDUAL-NO-USER": "admin",
+                "GDPR-BULK-NO-CSV": "admin", "GDPR-CSV-MISSING": "admin"}
+"""The account of a rule that does not cross ``writer``."""
+
+
+@dataclass(frozen=True)
+class Case:
+    """One drawn request: the rule it judges, the write operation, and the value of each dimension."""
+
+    rule: str
+    op: str
+    form: str
+    other: str
+    writer: str
+    crossed: tuple[str, ...]
+    """The dimensions the rule crosses (the others hold their default: no other field, the rule's account)."""
+
+    @property
+    def label(self) -> str:
+        """The test id, naming the whole combination (``postComment-form-stated-novice``)."""
+        return f"{self.op}-{self.form}-{self.other}-{self.writer}"
+
+    def value(self, dimension: str) -> str:
+        return {INPUT_FORM: self.form, OTHER_FIELDS: self.other, WRITER: self.writer}[dimension]
+
+
+def values(rule: str, dimension: str, dims: Dimensions) -> tuple[str, ...]:
+    """The values of ``dimension`` that ``rule`` draws (:data:`ALLOWED`, else every value of the dimension)."""
+    allowed = ALLOWED.get(rule, {}).get(dimension)
+    return tuple(v for v in dims.values[dimension] if allowed is None or v in allowed)
+
+
+def array(rule: str, dims: Dimensions, seed: int) -> tuple[Case, ...]:
+    """The covering array (strength 2) of ``rule``'s declared dimensions for the run's seed: the seed shuffles each
+    dimension's value order, so another seed draws another array with the same guarantee."""
+    declared = dims.rules[rule]
+    assert len(declared.validations) == 1, f"{rule}: a validation rule is crossed over one write operation"
+    op = declared.validations[0]
+    rng = random.Random(f"{seed}|{rule}")
+    columns: list[Sequence[str]] = []
+    for name in declared.across:
+        column = list(values(rule, name, dims))
+        rng.shuffle(column)
+        columns.append(column)
+    cases = []
+    for row in pairwise(columns):
+        chosen = dict(zip(declared.across, row, strict=True))
+        cases.append(Case(rule, op, chosen.get(INPUT_FORM, JSON), chosen.get(OTHER_FIELDS, NO_OTHER),
+                          chosen.get(WRITER, FIXED_WRITER.get(rule, "member")), declared.across))
+    return tuple(cases)
+
+
+@dataclass(frozen=True)
+class Coverage:
+    covered: int
+    possible: int
+
+
+def coverage(rule: str, cases: Sequence[Case], dims: Dimensions) -> Coverage:
+    """Distinct value pairs of two crossed dimensions the cases try, against the pairs the allowed values make; a
+    rule crossing one dimension counts its values."""
+    names = dims.rules[rule].across
+    if len(names) == 1:
+        return Coverage(len({c.value(names[0]) for c in cases}), len(values(rule, names[0], dims)))
+    covered = possible = 0
+    for a, b in combinations(names, 2):
+        covered += len({(c.value(a), c.value(b)) for c in cases})
+        possible += len(values(rule, a, dims)) * len(values(rule, b, dims))
+    return Coverage(covered, possible)

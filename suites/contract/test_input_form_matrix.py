@@ -1,0 +1,353 @@
+"""The refusals of the two writes crossed with the form their fields arrive in, the other fields beside them and who
+sends them, pairwise (issue 33: "a validation skipped for one input form").
+
+"On POST endpoints that take a body, each body field may also be given as a request or query parameter of the same
+name. When both are given, the parameter wins." A refusal the description states (a comment without body, a reply
+that changes a private parent's visibility, recipients without visibility recipients, a private option without Use
+Private Comments, an individual job without user, a bulk job without csvFileId or with a file that does not exist)
+therefore holds whether the fields arrive in the JSON body, as query parameters, as form-encoded request parameters,
+or both ways with the parameter deciding; and whatever other stated field stands beside them. A server that checks
+the JSON body only, or takes the extra field for the missing one, passes every test that sends one form. Each rule
+declares the dimensions it must hold across in spec/dimensions.yaml (``validations``); input_forms.py draws, per
+rule, a covering array of them (allpairspy, seeded by the run's ``--seed``) within the forms the description states
+for those fields, so every pair of values is tried at least once.
+
+Each combination is one POST and a test whose id names it (``postComment-form-stated-novice``); a failure names the
+rule and the combination. Writes: every combination is one a conforming target refuses, so the module spends no
+accepted write of the budget (a refused write is reserved from the suites' share and given back); a target that
+accepts one fails the rule, and what it created is registered as the run's. The private parent of COMMENT-4 is the
+run's shared private comment (suites/conftest.py ``private_comment_of``), the other comments' node the shared answer.
+A job request names no real user and no real file, except a param_wins request of GDPR-CSV-MISSING, whose losing
+body names the profile's file and so always carries a guard (reassignUser given two ways): a server that let the
+body win still schedules nothing. Without [safety] destructive every job request carries the guards of
+test_gdpr_jobs.py (a past date, reassignUser given two ways); a target that answers a guard's error first cannot be
+judged (a skip naming it).
+
+What is not judged (a skip saying why): a target before 2.16.0 (no privacy fields), a wire value the profile does
+not give (full visibility: "its wire value is not shown"), a combination that needs the profile's gdpr_csv_file_id,
+and a query or form combination refused with another 4xx than the stated one (a target that does not take the
+fields in that form at all fails CONV-PARAM-AS-BODY-FIELD in test_stated_forms.py, not the rule here; a 2xx or a 5xx
+there is judged).
+"""
+
+from __future__ import annotations
+
+import random
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from covering import parametrize_by_rule
+from input_forms import FORM, JSON, PARAM_WINS, QUERY, STATED, Case, array
+
+from qaconform import contract
+from qaconform.contract import Dimensions
+from qaconform.pytest.outcomes import SkipKind, fail, skip
+from qaconform.pytest.support import new_id
+from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.target.profile import Profile
+
+pytestmark = [pytest.mark.contract, pytest.mark.writes]
+
+NO_USER_PREFIX = "The individual type was selected, but the request is missing the user"
+BULK_NO_CSV = "The bulk type was selected, but the request is missing the csvFileId field."
+CSV_MISSING = "The requested file does not exist"
+PAST_DATE = "The desired date is in the past and is it not eligible."
+REASSIGN_AMBIGUOUS = "The request contains more than one reassignUser eligible configuration"
+REASSIGN_INVALID = "The provided 'reassignUser' is/are invalid"
+FORM_TYPE = "application/x-www-form-urlencoded"
+
+
+def _cases(rule: str, dims: Dimensions, seed: int, config: pytest.Config) -> tuple[Case, ...]:
+    return array(rule, dims, seed)
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """``case``: every row of the covering array of the test's rule (input_forms.py)."""
+    parametrize_by_rule(metafunc, "case", _cases, "an input form matrix")
+
+
+# --- sending one combination ------------------------------------------------------------------------------------
+
+def send(client: ApiClient, path: str, op: str, form: str, fields: dict[str, Any], rest: dict[str, Any],
+         losing: dict[str, Any]) -> ApiResponse:
+    """POST ``fields`` (scalars) in ``form``; ``rest`` (arrays and objects, which have no parameter form shown)
+    always in a JSON body; under param_wins the keys of ``losing`` go as query parameters with ``fields``' values
+    and in the JSON body with ``losing``'s."""
+    if form == JSON:
+        return client.post(path, json={**rest, **fields}, operation=op)
+    if form == QUERY:
+        return client.post(path, params=fields, json=rest or None, operation=op)
+    if form == FORM:
+        assert not rest, "a form-encoded request cannot carry arrays or objects (input_forms.ALLOWED)"
+        if not fields:
+            return client.post(path, data=b"", headers={"Content-Type": FORM_TYPE}, operation=op)
+        return client.post(path, data={k: str(v) for k, v in fields.items()}, operation=op)
+    assert form == PARAM_WINS and losing
+    return client.post(path, params={k: fields[k] for k in losing}, json={**rest, **fields, **losing}, operation=op)
+
+
+def _where(case: Case, losing: dict[str, Any] | None = None) -> str:
+    """How the fields travelled, for a failure message."""
+    if case.form == PARAM_WINS:
+        said = f" (the body says {losing})" if losing else ""
+        return f"in the JSON body, {sorted(losing or ['visibility'])} also as query parameters, which win{said}"
+    return {JSON: "in the JSON body", QUERY: "as query parameters", FORM: "as form-encoded request parameters"}[
+        case.form]
+
+
+def _form_not_taken(case: Case, resp: ApiResponse, expected: str) -> None:
+    """A parameter form answered with another refusal than the stated one: the target may not take the fields in
+    that form at all (a 415, or the fields not seen), which is CONV-PARAM-AS-BODY-FIELD's (-GDPR's) to judge
+    (test_stated_forms.py, test_request_conventions.py), never this rule's: not judged, said so. A 2xx or a 5xx is
+    judged: the target took the request, or failed on it."""
+    if case.form in (QUERY, FORM) and 400 <= resp.status < 500:
+        conv = "CONV-PARAM-AS-BODY-FIELD-GDPR" if case.op == "scheduleGdprJob" else "CONV-PARAM-AS-BODY-FIELD"
+        skip(SkipKind.OTHER, f"not judged: {case.label} was refused with {resp.status} {resp.text[:120]!r}, not "
+                             f"{expected}; whether the target takes the fields {_where(case)} is {conv}'s to judge")
+
+
+def _registered(resp: ApiResponse, created: Any, role: str) -> None:
+    """What a target that wrongly accepted a comment created, registered as the run's (cleanup, report)."""
+    if 200 <= resp.status < 300:
+        try:
+            created.add("comment", new_id(resp), role)
+        except (AssertionError, ValueError, KeyError, TypeError):
+            pass
+
+
+def _text(case: Case, run_tag: str) -> str:
+    return f"input form matrix {case.label} [{run_tag}] {uuid.uuid4().hex[:8]}"
+
+
+def _require_privacy(profile: Profile) -> None:
+    if not profile.supports("2.16.0"):
+        skip(SkipKind.CONFIGURATION, f"disabled by configuration: visibility and recipients were added in 2.16.0, "
+                                     f"the target runs {profile.service_version}")
+
+
+def _full(profile: Profile, case: Case) -> str:
+    """The wire value of full visibility ("Default is full visibility"; its value is not shown): the profile's."""
+    value = profile.visibility.full
+    if value is None:
+        skip(SkipKind.OTHER, f"not judged: {case.label} sends full visibility, whose wire value the description does "
+                             "not show and the profile's [visibility] full does not give")
+    return value
+
+
+# --- the comment rules -------------------------------------------------------------------------------------------
+
+@pytest.mark.rule("COMMENT-BODY-REQUIRED")
+@pytest.mark.comments
+def test_a_comment_without_body_is_refused_in_every_input_form(
+        case: Case, api: dict[str, ApiClient], shared_answer: int, profile: Profile, created: Any) -> None:
+    """"body (string, the comment text, required)": missing whichever way the other fields arrive."""
+    fields = {"visibility": _full(profile, case)} if case.other == STATED else {}
+    resp = send(api[case.writer], contract.path("postComment", nodeId=shared_answer), "postComment", case.form,
+                fields, {}, {})
+    _registered(resp, created, case.writer)
+    if not 400 <= resp.status < 500:
+        beside = f" with visibility {fields['visibility']!r}" if fields else ""
+        fail([case.rule], f"{case.label}: {case.writer} posts a comment without body{beside}, the fields "
+                          f"{_where(case)}: a comment without body is refused with a 4xx, got {resp.status}", resp)
+
+
+@pytest.mark.rule("COMMENT-4")
+@pytest.mark.comments
+def test_a_reply_changing_a_private_parents_visibility_is_400_in_every_input_form(
+        case: Case, api: dict[str, ApiClient], profile: Profile, created: Any, run_tag: str,
+        private_comment_of: Callable[[str, str], Any]) -> None:
+    """member replies to its own comment private to the original poster (the run's shared one) with another
+    visibility (full, else to_moderators: member holds both); under param_wins the body repeats the parent's."""
+    _require_privacy(profile)
+    parent = private_comment_of(case.writer, "to_original_poster")
+    if parent.resp.status != 201 or parent.id is None:
+        fail(["PERM-COMMENT-PRIVATE"], f"{case.writer} (Use Private Comments, the original-poster option) could not "
+                                       f"post the private comment {case.label} replies to", parent.resp)
+    own = profile.visibility.to_original_poster
+    other = profile.visibility.full or profile.visibility.to_moderators
+    if other is None:
+        skip(SkipKind.OTHER, "not judged: the profile's [visibility] gives no wire value of full visibility or of "
+                             "to_moderators, so no other visibility can be sent")
+    fields = {"body": _text(case, run_tag), "visibility": other}
+    losing = {"visibility": own} if case.form == PARAM_WINS else {}
+    resp = send(api[case.writer], contract.path("postComment", nodeId=parent.id), "postComment", case.form, fields,
+                {}, losing)
+    _registered(resp, created, case.writer)
+    if resp.status != 400:
+        _form_not_taken(case, resp, "400")
+        fail([case.rule], f"{case.label}: a reply to a private comment (visibility {own!r}) with visibility "
+                          f"{other!r} {_where(case, losing)} must be refused with 400 (\"A reply to a private "
+                          f"comment with different visibility gives 400\"); got {resp.status}", resp)
+
+
+OWN_OPTION = {"member": "to_original_poster", "admin": "to_moderators", "moderator": "to_own_groups",
+              "novice": "to_original_poster"}
+"""A private option each writer holds (docs/profile.md's permission table; novice holds none and may be refused with
+403): COMMENT-6's visibility that is not recipients where the profile gives no wire value of full visibility."""
+
+
+@pytest.mark.rule("COMMENT-6")
+@pytest.mark.comments
+def test_recipients_while_visibility_is_not_recipients_is_400_in_every_input_form(
+        case: Case, api: dict[str, ApiClient], shared_answer: int, profile: Profile, created: Any, run_tag: str,
+        user_ids: dict[str, int]) -> None:
+    """visibility full with recipients (always JSON); under param_wins the body says recipients. Where the profile
+    gives no wire value of full visibility, a private option the writer holds (:data:`OWN_OPTION`) is the visibility
+    that is not recipients. novice, who lacks Use Private Comments ("For visibility and recipients: Use Private
+    Comments ..."), may be refused with 403."""
+    _require_privacy(profile)
+    if "moderator" not in user_ids:
+        skip(SkipKind.OTHER, "not judged: no id of moderator is known to name as a recipient")
+    other = profile.visibility.full or getattr(profile.visibility, OWN_OPTION[case.writer])
+    fields = {"body": _text(case, run_tag), "visibility": other or _full(profile, case)}
+    rest = {"recipients": [{"id": user_ids["moderator"]}]}
+    losing = {"visibility": profile.visibility.recipients} if case.form == PARAM_WINS else {}
+    resp = send(api[case.writer], contract.path("postComment", nodeId=shared_answer), "postComment", case.form,
+                fields, rest, losing)
+    _registered(resp, created, case.writer)
+    allowed = (400, 403) if case.writer == "novice" else (400,)
+    if resp.status not in allowed:
+        _form_not_taken(case, resp, " or ".join(map(str, allowed)))
+        fail([case.rule], f"{case.label}: recipients given while visibility is {fields['visibility']!r} (given "
+                          f"{_where(case, losing)}) must be refused with {' or '.join(map(str, allowed))}; got "
+                          f"{resp.status}", resp)
+
+
+@pytest.mark.rule("COMMENT-7-NO-PRIVATE-PERMISSION")
+@pytest.mark.comments
+def test_a_private_option_without_use_private_comments_is_403_in_every_input_form(
+        case: Case, api: dict[str, ApiClient], shared_answer: int, profile: Profile, created: Any,
+        run_tag: str) -> None:
+    """novice's comment private to the original poster; under param_wins the body says full visibility."""
+    _require_privacy(profile)
+    private = profile.visibility.to_original_poster
+    losing = {"visibility": _full(profile, case)} if case.form == PARAM_WINS else {}
+    fields = {"body": _text(case, run_tag), "visibility": private}
+    resp = send(api[case.writer], contract.path("postComment", nodeId=shared_answer), "postComment", case.form,
+                fields, {}, losing)
+    _registered(resp, created, case.writer)
+    if resp.status != 403:
+        _form_not_taken(case, resp, "403")
+        fail([case.rule], f"{case.label}: {case.writer} lacks Use Private Comments; visibility {private!r} given "
+                          f"{_where(case, losing)} must be refused with 403; got {resp.status}", resp)
+
+
+# --- the job rules -----------------------------------------------------------------------------------------------
+
+def _future() -> str:
+    rnd = random.SystemRandom()
+    return f"{rnd.randint(1, 12):02d}/{rnd.randint(1, 28):02d}/{rnd.randint(2031, 2099)} " \
+           f"{rnd.randint(0, 23):02d}:{rnd.randint(0, 59):02d}"
+
+
+def _nobody() -> dict[str, str]:
+    """A user that exists nowhere: a job request of the matrix never names a real one."""
+    return {"username": f"qc-nobody-{uuid.uuid4().hex[:12]}"}
+
+
+def _missing_csv(profile: Profile) -> int:
+    value = 2_147_000_000 + random.SystemRandom().randint(0, 400_000)
+    return value + 1 if value == profile.fixtures.gdpr_csv_file_id else value
+
+
+def _error(resp: ApiResponse) -> str | None:
+    try:
+        body = resp.json()
+    except AssertionError:
+        return None
+    return body.get("error") if isinstance(body, dict) and isinstance(body.get("error"), str) else None
+
+
+def _job(case: Case, profile: Profile) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], str, str | None]:
+    """(fields, rest, losing, expected message, the message a request whose body won would get instead)."""
+    rest: dict[str, Any] = {"scheduleDate": {"formatted": _future()}, "operations": ["suspend"]}
+    param_wins = case.form == PARAM_WINS
+    if case.rule == "GDPR-INDIVIDUAL-NO-USER":
+        fields: dict[str, Any] = {"type": "individual"}
+        if case.other == STATED:
+            fields["csvFileId"] = _missing_csv(profile)
+        # a body that won makes a bulk job without file; with a csvFileId beside, a bulk job naming no file: the
+        # answer a server that took the extra field for the job's kind gives too, so it names no other rule
+        won = None if case.other == STATED else BULK_NO_CSV
+        return fields, rest, {"type": "bulk"} if param_wins else {}, NO_USER_PREFIX, won
+    if case.rule == "GDPR-BULK-NO-CSV":
+        if case.other == STATED:
+            rest["user"] = _nobody()
+        return {"type": "bulk"}, rest, {"type": "individual"} if param_wins else {}, BULK_NO_CSV, \
+            None if case.other == STATED else NO_USER_PREFIX
+    assert case.rule == "GDPR-CSV-MISSING"
+    if case.other == STATED:
+        rest["user"] = _nobody()
+    losing: dict[str, Any] = {}
+    if param_wins:
+        real = profile.fixtures.gdpr_csv_file_id
+        if real is None:
+            skip(SkipKind.MISSING_FIXTURE, f"not checked: {case.label} needs fixture gdpr_csv_file_id (the body names "
+                                           "a file that exists, the winning parameter one that does not)",
+                 fixtures=["gdpr_csv_file_id"])
+        losing = {"csvFileId": real}
+    return {"type": "bulk", "csvFileId": _missing_csv(profile)}, rest, losing, CSV_MISSING, None
+
+
+def _guards(case: Case, profile: Profile, admin: ApiClient, admin_id: int | None,
+            rest: dict[str, Any]) -> set[str]:
+    """The guards a job request carries, and their messages: without [safety] destructive a past date and
+    reassignUser given two ways (test_gdpr_jobs.py); a param_wins request of GDPR-CSV-MISSING always the second."""
+    messages: set[str] = set()
+    if not profile.safety.destructive:
+        rest["scheduleDate"] = {"formatted": "01/01/2001 00:00"}
+        messages.add(PAST_DATE)
+    if not profile.safety.destructive or (case.rule == "GDPR-CSV-MISSING" and case.form == PARAM_WINS):
+        rest["reassignUser"] = {"username": admin.username, "id": admin_id or 1}
+        messages |= {REASSIGN_AMBIGUOUS, REASSIGN_INVALID}
+    return messages
+
+
+def _judge_job(case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int]) -> None:
+    fields, rest, losing, expected, won = _job(case, profile)
+    guards = _guards(case, profile, admin, user_ids.get("admin"), rest)
+    resp = send(admin, contract.path("scheduleGdprJob"), "scheduleGdprJob", case.form, fields, rest, losing)
+    error = _error(resp)
+    matches = error is not None and (error.startswith(expected) if expected == NO_USER_PREFIX else error == expected)
+    if resp.status == 400 and matches:
+        return
+    if resp.status == 400 and error in guards:
+        skip(SkipKind.OTHER, f"inconclusive: {case.label}: the target reported the guard ({error!r}) before the "
+                             "error under test; the guard stays ([safety] destructive = false, or a losing body that "
+                             "names a real file)")
+    rule = case.rule
+    if case.form == PARAM_WINS and won is not None and error is not None and error.startswith(won):
+        rule = "CONV-PARAM-AS-BODY-FIELD-GDPR"  # the body's value won: the validation itself held
+    if rule == case.rule:
+        _form_not_taken(case, resp, f"400 {expected!r}")
+    given = ", ".join(f"{k}={v!r}" for k, v in fields.items())
+    fail([rule], f"{case.label}: a job with {given} given {_where(case, losing)}, {sorted(rest)} in the JSON body: "
+                 f"expected 400 with {{error: {expected!r}{'...' if expected == NO_USER_PREFIX else ''}}}, got "
+                 f"{resp.status} {error!r}", resp)
+
+
+@pytest.mark.rule("GDPR-INDIVIDUAL-NO-USER")
+@pytest.mark.gdpr
+def test_an_individual_job_without_user_is_refused_in_every_input_form(
+        case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int]) -> None:
+    """type individual, no user; beside it (stated) a csvFileId naming no file: a server that takes the job for a
+    bulk one says the file does not exist."""
+    _judge_job(case, admin, profile, user_ids)
+
+
+@pytest.mark.rule("GDPR-BULK-NO-CSV")
+@pytest.mark.gdpr
+def test_a_bulk_job_without_csv_file_id_is_refused_in_every_input_form(
+        case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int]) -> None:
+    """type bulk, no csvFileId; beside it (stated) a user who exists nowhere."""
+    _judge_job(case, admin, profile, user_ids)
+
+
+@pytest.mark.rule("GDPR-CSV-MISSING")
+@pytest.mark.gdpr
+def test_a_bulk_job_naming_a_file_that_does_not_exist_is_refused_in_every_input_form(
+        case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int]) -> None:
+    """type bulk, a csvFileId naming no file; beside it (stated) a user who exists nowhere."""
+    _judge_job(case, admin, profile, user_ids)
