@@ -15,6 +15,7 @@ import contextlib
 import difflib
 import json
 import os
+import random
 import subprocess
 import sys
 import time
@@ -355,11 +356,15 @@ class Runner:
             print(f"  {op.operation_id:<18} {op.method.upper():<4} {op.path}")
         # the collected tests as data (qaconform.pytest.rule_map writes their node ids), never pytest's terminal text
         listed = run_dir / DRY_RUN_TESTS
+        if self.args.seed is None:  # the listing and the run collect the same seeded matrices (their test ids)
+            self.args.seed = random.SystemRandom().randrange(1, 2**31)
+        env = kit.suite_env(os.environ)
+        env["QACONFORM_SEED"] = str(self.args.seed)
         cmd = [*pytest_command(), "--collect-only", "-q", "-p", "qaconform.pytest.rule_map",
                "--qaconform-rule-map", str(listed), "--target-profile", profile_path,
                *_combine_marker(plan.pytest_args, "writes or destructive")]
         proc = subprocess.run(cmd, cwd=pytest_cwd(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              timeout=300, check=False, stdin=subprocess.DEVNULL)
+                              timeout=300, check=False, stdin=subprocess.DEVNULL, env=env)
         try:
             tests = list(read_rule_map(listed)) if proc.returncode in (0, 5) else None
         except (OSError, ValueError):
