@@ -16,6 +16,17 @@ from qaconform.target.client import ApiClient, Recorder, TargetError, TargetUnre
 from qaconform.target.profile import load_profile
 
 
+def _read_head(conn: socket.socket) -> bytes:
+    """A request's status line and headers (what the servers below need to decide what to do with it)."""
+    data = b""
+    while b"\r\n\r\n" not in data and len(data) < 65536:
+        chunk = conn.recv(4096)
+        if not chunk:
+            break
+        data += chunk
+    return data
+
+
 def _serve_resets(sock: socket.socket, answers: int) -> None:
     """Answer ``answers`` connections with headers and part of a body, then a TCP reset (SO_LINGER 0)."""
     for _ in range(answers):
@@ -24,12 +35,7 @@ def _serve_resets(sock: socket.socket, answers: int) -> None:
         except OSError:
             return
         conn.settimeout(5)
-        data = b""
-        while b"\r\n\r\n" not in data and len(data) < 65536:
-            chunk = conn.recv(4096)
-            if not chunk:
-                break
-            data += chunk
+        _read_head(conn)  # whatever the request, the answer is cut short
         conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n"
                      b'{"list": [')
         conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
@@ -49,12 +55,7 @@ def resetting_url() -> Iterator[str]:
 
 
 def test_a_connection_reset_mid_body_is_unreachable_not_a_broken_answer(resetting_url: str, tmp_path: Path) -> None:
-    path = tmp_path / "p.toml"
-    path.write_text(f'name = "reset"\nbase_url = "{resetting_url}"\ntimeout_s = 5\n'
-                    + "".join(f'[accounts.{r}]\nusername = "qa-{r}"\npassword = "pw-{r}"\n'
-                              for r in ("admin", "moderator", "member", "novice"))
-                    + "[fixtures]\nquestion_id = 10\nspace_id = 1\n", encoding="utf-8")
-    client = ApiClient(load_profile(str(path)), "anonymous", None, None, Recorder())
+    client = _client_of(resetting_url, tmp_path, role="anonymous")
     try:
         with pytest.raises(TargetUnreachable, match="dropped mid-answer") as caught:
             client.get("question.json", params={"pageSize": 1})
@@ -74,12 +75,7 @@ def _serve_reset_then_answer(sock: socket.socket, resets: int, seen: list[str], 
         except OSError:
             return
         conn.settimeout(5)
-        data = b""
-        while b"\r\n\r\n" not in data and len(data) < 65536:
-            chunk = conn.recv(4096)
-            if not chunk:
-                break
-            data += chunk
+        data = _read_head(conn)
         seen.append(data.split(b" ", 1)[0].decode())
         if served < resets:
             conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
@@ -91,13 +87,15 @@ def _serve_reset_then_answer(sock: socket.socket, resets: int, seen: list[str], 
         served += 1
 
 
-def _client_of(url: str, tmp_path: Path) -> ApiClient:
+def _client_of(url: str, tmp_path: Path, role: str = "member") -> ApiClient:
     path = tmp_path / "p.toml"
     path.write_text(f'name = "reset"\nbase_url = "{url}"\ntimeout_s = 5\n'
                     + "".join(f'[accounts.{r}]\nusername = "qa-{r}"\npassword = "pw-{r}"\n'
                               for r in ("admin", "moderator", "member", "novice"))
                     + "[fixtures]\nquestion_id = 10\nspace_id = 1\n", encoding="utf-8")
-    return ApiClient(load_profile(str(path)), "member", "qa-member", "pw-member", Recorder())
+    if role == "anonymous":
+        return ApiClient(load_profile(str(path)), "anonymous", None, None, Recorder())
+    return ApiClient(load_profile(str(path)), role, f"qa-{role}", f"pw-{role}", Recorder())
 
 
 @pytest.mark.parametrize("resets", [1, 2])
@@ -153,12 +151,7 @@ def _serve_keepalive_then_reset(sock: socket.socket, seen: list[str]) -> None:
               + b"\r\n\r\n" + body)
 
     def read_request(conn: socket.socket) -> bytes:
-        data = b""
-        while b"\r\n\r\n" not in data and len(data) < 65536:
-            chunk = conn.recv(4096)
-            if not chunk:
-                break
-            data += chunk
+        data = _read_head(conn)
         head, _, rest = data.partition(b"\r\n\r\n")
         length = next((int(line.split(b":", 1)[1]) for line in head.split(b"\r\n")
                        if line.lower().startswith(b"content-length:")), 0)
