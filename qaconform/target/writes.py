@@ -198,30 +198,34 @@ class WriteBudget:
         return self.limits.get(pool or self.pool, self.limits[SUITES])
 
     @contextmanager
-    def _counts(self) -> Iterator[dict[str, int]]:
-        """The counts, held exclusively (across processes when there is a file) and written back after."""
+    def _counts(self, write: bool = True) -> Iterator[dict[str, int]]:
+        """The counts, held exclusively (across processes when there is a file) and written back after when they
+        changed; ``write=False`` reads them under a shared lock. Every write of a run asks several times, and
+        ``remaining`` once per generated case: reading must not rewrite the file."""
         with self._lock:
             if self.path is None:
                 yield self._local
                 return
             with open(self.path.with_suffix(".lock"), "a") as lock:
-                fcntl.flock(lock, fcntl.LOCK_EX)
+                fcntl.flock(lock, fcntl.LOCK_EX if write else fcntl.LOCK_SH)
                 try:
                     counts = {str(k): int(v) for k, v in json.loads(self.path.read_text()).items()}
                 except (OSError, ValueError, AttributeError):
                     counts = {}
+                before = dict(counts)
                 yield counts
-                tmp = self.path.with_suffix(".tmp")
-                tmp.write_text(json.dumps(counts))
-                tmp.replace(self.path)
+                if write and counts != before:
+                    tmp = self.path.with_suffix(".tmp")
+                    tmp.write_text(json.dumps(counts))
+                    tmp.replace(self.path)
 
     def spent(self, pool: str | None = None) -> int:
         """Accepted writes of ``pool`` (those reserved and still in flight included)."""
-        with self._counts() as counts:
+        with self._counts(write=False) as counts:
             return counts.get(pool or self.pool, 0)
 
     def all_spent(self) -> dict[str, int]:
-        with self._counts() as counts:
+        with self._counts(write=False) as counts:
             return {k: v for k, v in counts.items() if not k.endswith(_IN_FLIGHT)}
 
     def remaining(self, pool: str | None = None) -> int | None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import base64
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -289,3 +291,37 @@ def test_the_ledger_knows_a_node_only_until_this_run_moved_it_or_a_parent() -> N
     assert error_body_stated("scheduleGdprJob", 400, schema_valid=True)
     assert not error_body_stated("scheduleGdprJob", 400, schema_valid=False)  # e.g. an unparsable body
     assert not error_body_stated("postComment", 400, schema_valid=True)
+
+
+def test_a_generated_case_past_the_budget_stops_the_operation_and_is_counted_not_sent(schema: Any) -> None:
+    """Past the deadline (or this operation's writes) no further case of the test would be sent: drawing them cost
+    25 ms of CPU each for nothing. The first one counts as not sent and stops the test's generation."""
+    from qaconform.pytest.properties.plugin import BudgetSpent
+
+    sender = _sender({})  # its budget's deadline has passed: time.monotonic() > 0
+    case = _case(schema, "/services/v2/question.json")
+    with pytest.raises(BudgetSpent):
+        sender.send(case)
+    assert sender.budget.over_budget == {"listQuestions": 1}
+
+
+def test_a_test_stopped_at_its_budget_passes_with_what_it_ran_and_the_session_goes_on(tmp_path: Path) -> None:
+    """BudgetSpent is a KeyboardInterrupt (hypothesis's "this example never happened"); the properties plugin catches
+    it around the test call, so hypothesis stops drawing, the test passes and the next test runs."""
+    (tmp_path / "test_stop.py").write_text(
+        "from hypothesis import given, settings, strategies as st\n"
+        "from qaconform.pytest.properties.plugin import BudgetSpent\n"
+        "drawn = []\n\n"
+        "@settings(max_examples=50, database=None)\n"
+        "@given(st.integers())\n"
+        "def test_stops(x):\n"
+        "    drawn.append(x)\n"
+        "    if len(drawn) == 3:\n"
+        "        raise BudgetSpent('listQuestions')\n\n"
+        "def test_next():\n"
+        "    assert len(drawn) == 3\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "pytest", str(tmp_path), "-q", "-p", "no:cacheprovider",
+                           "-p", "no:locust", "--rootdir", str(tmp_path)], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=120)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "2 passed" in done.stdout

@@ -195,6 +195,17 @@ def pytest_configure(config: pytest.Config) -> None:
     _CONFIG["config"] = config
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Any:
+    """A generated test whose budget ran out mid-way (:class:`BudgetSpent` from ``SchemaSender.send``) stopped
+    generating there and passes with the cases it sent; hypothesis takes the interrupt as "this example never
+    happened". Without this the interrupt would end the whole session."""
+    try:
+        return (yield)
+    except BudgetSpent:
+        return True
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Give each per-operation schemathesis test its own node id (``test_x[GET /services/v2/question.json]``).
@@ -274,7 +285,8 @@ def _print_summary(tr: Any, st: PropertiesState) -> None:
     total = sum(sum(c.values()) for c in statuses.values())
     seed = st.seed
     tr.write_line(f"seed {seed} (rerun with --seed {seed}); {total} generated requests sent, "
-                  f"{sum(over.values())} cases not sent (time budget or write budget)")
+                  f"{sum(over.values())} cases not sent (time budget or write budget; an operation stops "
+                  f"generating at its first)")
     width = max((len(op) for op in set(statuses) | set(over)), default=10)
     for op in sorted(set(statuses) | set(over)):
         c = statuses.get(op, Counter())
