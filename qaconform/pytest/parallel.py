@@ -185,6 +185,34 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     if _is_controller(config) and not config.getoption("qc_run_tag", None):
         config.option.qc_run_tag = "qc-" + uuid.uuid4().hex[:8]
+    if _is_controller(config) and _suites_selected(config):  # use_for takes only local popen workers
+        from qaconform.pytest import forked_workers
+
+        if forked_workers.enabled():  # started now: it imports while the controller checks the target
+            try:
+                config.stash[_FORK_SERVER] = forked_workers.ForkServer()
+            except OSError:
+                pass  # the workers start as their own interpreters, as xdist does
+
+
+_FORK_SERVER = pytest.StashKey[Any]()
+"""On the controller: the fork server the workers are forked from (qaconform/pytest/forked_workers.py)."""
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_setupnodes(config: pytest.Config, specs: list[Any]) -> None:
+    server = config.stash.get(_FORK_SERVER, None)
+    if server is not None:
+        from qaconform.pytest import forked_workers
+
+        forked_workers.use_for(specs, server)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    server = config.stash.get(_FORK_SERVER, None)
+    if server is not None:
+        del config.stash[_FORK_SERVER]
+        server.stop()
 
 
 _TARGET_PROFILE = pytest.StashKey[str]()

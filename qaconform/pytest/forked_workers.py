@@ -1,0 +1,212 @@
+"""xdist workers forked from one process that has imported the kit once, instead of five interpreters importing it.
+
+Why: every worker of a parallel run starts a fresh interpreter and imports pytest, its plugins, schemathesis,
+hypothesis, pydantic, requests and the kit, about 1.5 s of CPU each, before it collects. On a 2-core machine five of
+them at once are a third of the run's CPU and most of the wait for the first test (issue 31). Here the controller
+starts one *fork server* early (at configure, while it checks the target); it imports those modules once and forks
+a worker for each one xdist starts. A fork shares the imported modules' memory and costs milliseconds.
+
+How xdist still sees its own workers: each worker's command becomes ``python -S -I worker_shim.py <xdist's
+arguments>`` (``pytest_xdist_setupnodes``). The shim passes its standard streams, folder and environment to the
+server, which forks a waiter that forks the worker, reports the worker's pid and, later, its exit code; the shim
+forwards signals and exits with that code. The worker runs execnet's bootstrap line as ``python -u -c`` would.
+
+Only on Linux (fork after imports is what CPython supports there; macOS and Windows start workers as before), only
+for xdist's local ``popen`` workers, and never with ``QACONFORM_FORK_WORKERS=0``. If the server cannot start or be
+reached, the shim becomes the plain interpreter with the same arguments: a run never depends on it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import random
+import select
+import shlex
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import traceback
+from pathlib import Path
+from typing import Any
+
+from qaconform.pytest import worker_shim
+
+SWITCH = "QACONFORM_FORK_WORKERS"
+"""``0`` starts every worker as its own interpreter (xdist's way)."""
+
+PRELOAD = (
+    "pytest", "_pytest.python", "_pytest.fixtures", "_pytest.runner", "_pytest.terminal", "_pytest.assertion.rewrite",
+    "execnet", "xdist.remote", "xdist.plugin", "pytest_timeout", "pytest_base_url.plugin",
+    "hypothesis", "_hypothesis_pytestplugin", "schemathesis", "schemathesis.pytest.plugin",
+    "schemathesis.specs.openapi.schemas", "schemathesis.generation.hypothesis.builder",
+    "requests", "urllib3", "pydantic", "jsonschema", "yaml", "allpairspy",
+    "qaconform.pytest.plugin", "qaconform.pytest.fixtures", "qaconform.pytest.properties.oas",
+    "qaconform.pytest.properties.schema", "qaconform.contract",
+)
+"""What every worker imports before its first test (its plugins and what the suites import). Never locust: its
+import patches the process with gevent."""
+
+
+def enabled(environ: dict[str, str] | os._Environ[str] = os.environ) -> bool:
+    return sys.platform == "linux" and hasattr(socket, "send_fds") and environ.get(SWITCH, "1").strip() != "0"
+
+
+class ForkServer:
+    """The controller's handle on the fork server: started at configure, stopped at unconfigure."""
+
+    def __init__(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="qc-fork-"))
+        self.path = str(self.folder / "sock")
+        # Bound and listening here, before the server has started: a worker that connects while the server still
+        # imports waits in the backlog instead of finding no socket.
+        listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            listener.bind(self.path)
+            listener.listen(64)
+            self.proc = subprocess.Popen(
+                [sys.executable, "-P", "-c", "from qaconform.pytest.forked_workers import serve; serve()",
+                 str(listener.fileno())],
+                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, pass_fds=[listener.fileno()],
+                env=dict(os.environ, **{worker_shim.ENV: ""}))
+        finally:
+            listener.close()
+
+    def python(self) -> str:
+        """The ``python=`` of an XSpec: the shim, for execnet's ``popen`` gateway (split with shlex)."""
+        return " ".join(shlex.quote(p) for p in (sys.executable, "-S", "-I", worker_shim.__file__))
+
+    def stop(self) -> None:
+        """Close its stdin (it ends by itself then), reap it, remove the socket's folder."""
+        try:
+            if self.proc.stdin is not None:
+                self.proc.stdin.close()
+            self.proc.wait(timeout=15)
+        except (OSError, subprocess.TimeoutExpired):
+            self.proc.kill()
+            self.proc.wait()
+        for p in self.folder.iterdir():
+            p.unlink(missing_ok=True)
+        self.folder.rmdir()
+
+
+def use_for(specs: list[Any], server: ForkServer) -> int:
+    """Give xdist's local ``popen`` workers the shim as their interpreter (in place: the list is xdist's); returns
+    how many. The server's socket path travels in the workers' environment."""
+    import execnet
+
+    os.environ[worker_shim.ENV] = server.path
+    count = 0
+    for i, spec in enumerate(specs):
+        if spec.popen and not spec.python and not spec.via and not spec.chdir:
+            specs[i] = execnet.XSpec(f"{spec}//python={server.python()}")
+            count += 1
+    return count
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the fork server process
+
+def serve() -> None:
+    """Import :data:`PRELOAD`, then fork a worker for each connection on the listening socket the controller
+    passed, until stdin closes (the controller ended). Connections made while it imports wait in the backlog."""
+    listener = socket.socket(fileno=int(sys.argv[-1]))  # bound and listening: the controller made it
+    for name in PRELOAD:
+        try:
+            importlib.import_module(name)
+        except Exception:  # noqa: BLE001, S112 - a module missing here is imported by the worker as usual
+            continue
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the waiters are reaped by the kernel
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the controller's and the workers' to handle; this
+    # server ends when the controller closes its stdin
+    while True:
+        ready, _, _ = select.select([listener, sys.stdin], [], [])
+        if sys.stdin in ready and not os.read(sys.stdin.fileno(), 1):
+            return
+        if listener in ready:
+            conn, _ = listener.accept()
+            if os.fork() == 0:
+                listener.close()
+                _wait_for_worker(conn)
+            conn.close()
+
+
+def _wait_for_worker(conn: socket.socket) -> None:
+    """In a waiter (forked from the server): fork the worker, report its pid and then its exit code."""
+    code = 1
+    try:
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        head, fds, _, _ = socket.recv_fds(conn, 1 << 20, 3)
+        size = int.from_bytes(head[:4], "big")
+        data = head[4:]
+        while len(data) < size:
+            more = conn.recv(size - len(data))
+            if not more:
+                raise OSError("the shim hung up")
+            data += more
+        request = json.loads(data)
+        pid = os.fork()
+        if pid == 0:
+            conn.close()
+            _run_worker(request, fds)
+        for fd in fds:
+            os.close(fd)
+        conn.sendall(f"pid {pid}\n".encode())
+        _, status = os.waitpid(pid, 0)
+        code = os.waitstatus_to_exitcode(status)
+        conn.sendall(f"exit {code}\n".encode())
+    except Exception:  # noqa: BLE001 - the shim then starts the plain interpreter, or exits 1
+        traceback.print_exc()
+    finally:
+        os._exit(0)
+
+
+def _run_worker(request: dict[str, Any], fds: list[int]) -> None:
+    """In the worker: take the shim's streams, folder and environment, then do what ``python -u -c <line>`` does."""
+    for target, fd in enumerate(fds):
+        os.dup2(fd, target)
+        os.close(fd)
+    os.chdir(request["cwd"])
+    os.environ.clear()
+    os.environ.update(request["env"])
+    os.environ.pop(worker_shim.ENV, None)
+    random.seed()  # not the server's sequence, the same in every worker
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a fresh interpreter
+    sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115 - the process's own streams
+    sys.stdout = open(1, "w", encoding="utf-8", buffering=1, closefd=False)  # noqa: SIM115
+    sys.stderr = open(2, "w", encoding="utf-8", buffering=1, closefd=False)  # noqa: SIM115
+    sys.argv = ["-c"]
+    sys.path.insert(0, "")  # as ``python -c`` has it
+    _quiet_rewrite_warnings()
+    code = 0
+    try:
+        argv = request["argv"]
+        source = argv[argv.index("-c") + 1]
+        exec(compile(source, "<string>", "exec"), {"__name__": "__main__"})  # noqa: S102 - execnet's bootstrap
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    except BaseException:  # noqa: BLE001 - as the interpreter would: print it and exit 1
+        traceback.print_exc()
+        code = 1
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(code)
+
+
+def _quiet_rewrite_warnings() -> None:
+    """The preloaded plugin modules were imported before pytest's assertion rewriting could be installed, on
+    purpose: pytest's "Module already imported so cannot be rewritten" warning for them says nothing to the user.
+    (Their own asserts keep plain messages; the suites fail through qaconform.pytest.outcomes, not asserts.)"""
+    from _pytest.assertion.rewrite import AssertionRewritingHook
+
+    def quiet(self: Any, name: str) -> None:  # noqa: ARG001 - the signature pytest calls
+        return None
+
+    AssertionRewritingHook._warn_already_imported = quiet  # type: ignore[method-assign]
