@@ -3,16 +3,17 @@ to a round trip, alone and on several connections at once.
 
 Why: the proxy runs on the kit's machine and simulates a network that costs that machine nothing; its CPU competes
 with the kit's processes on few cores and makes bench/bench_run.py pessimistic. CPU is measured, not wall time, so the
-figure holds on a shared machine: the proxy runs in a process of its own (``--serve``), which reports
-its CPU time (user and system) around the workload.
+figure holds on a shared machine (more or less: a loaded machine's caches make every wake-up dearer): the proxy runs
+in a process of its own (``--serve``), which reports its CPU time (user and system) around the workload.
 
-Workloads, against the embedded reference server: ``gets`` (``--requests`` keep-alive GETs of a question list, from
-``--connections`` threads) and ``run`` (a serial ``qaconform run --only AREA ...``: the kit's own mix of reads and
-writes). Then, at ``--delay`` ms: the median round trip of 20 serial GETs without and with the proxy (the difference
-must be at least the delay), and ``--connections`` connections sending 10 GETs each at once (held at the same time,
-they take about 10 round trips, not 10 x connections delays).
+Workloads, against the embedded reference server through the proxy at ``--delay`` ms: ``run`` (a serial
+``qaconform run --only AREA ...``: the kit's own mix of reads and writes, about 45 s for paging) and ``gets``
+(``--requests`` keep-alive GETs of a question list, from ``--connections`` threads). Then: the median round trip
+of 20 serial GETs without and with the proxy (the difference must be at least the delay), and ``--connections``
+connections sending 10 GETs each at once (held at the same time, they take about 10 round trips, not 10 x connections
+delays, and all are in flight at once).
 
-Run: python bench/bench_delay_proxy.py [--workload gets|run] [--requests 2000] [--connections 5] [--delay 25]
+Run: python bench/bench_delay_proxy.py [--workload run|gets] [--requests 2000] [--connections 5] [--delay 25]
 [--only paging] [--proxy-dir DIR: another delay_proxy.py to measure, e.g. an older one]. Everything listens on
 127.0.0.1; every wait is bounded.
 """
@@ -132,7 +133,8 @@ def main() -> int:
     if len(sys.argv) == 5 and sys.argv[1] == "--serve":
         return serve(sys.argv[2], sys.argv[3], float(sys.argv[4]))
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--workload", choices=("gets", "run"), default="gets")
+    ap.add_argument("--workload", choices=("run", "gets"), default="run",
+                    help="a serial qaconform run --only AREA (default) or --requests GETs")
     ap.add_argument("--requests", type=int, default=2000, help="GETs of the gets workload (default 2000)")
     ap.add_argument("--connections", type=int, default=5, help="connections at once (default 5)")
     ap.add_argument("--delay", type=float, default=25.0, help="the proxy's delay in ms for the checks (default 25)")
