@@ -18,7 +18,8 @@ serial run (requests x delay).
 
 Run: python bench/bench_run.py [--delays 0,25,50] [--jobs N] [--seed N] [--requests] [--cpu]   (about 5 min on 2 cores;
 --requests adds the table of bench/request_table.py for each parallel run: requests per suite file and rule, reads,
-writes and repeated reads; --cpu where the pytest processes' CPU went, before their first test and per suite file)
+writes and repeated reads; --cpu where the pytest processes' CPU went, before their first test and per suite file,
+and the CPU of this process: the delaying proxy)
 The machine's load average is printed with every run: on a shared machine, rerun when it is high, or run the bench
 with a higher priority than the rest (`nice -n -10`, as root, with the kernel's autogroups off:
 `echo 0 > /proc/sys/kernel/sched_autogroup_enabled`, or every terminal session shares the CPU equally).
@@ -162,10 +163,10 @@ def one_run(delay_ms: int, jobs: int | None, seed: int, timeout_s: float, work: 
         if requests_table:  # the client's exchange log (request_table.py): a line per request, off unless asked
             env[EXCHANGE_LOG] = str(log)
         proxy.stats.reset()
-        began, launched = time.monotonic(), time.time()
+        began, launched, cpu0 = time.monotonic(), time.time(), time.process_time()
         proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout_s,
                               stdin=subprocess.DEVNULL)
-        wall, ended = time.monotonic() - began, time.time()
+        wall, ended, proxy_cpu = time.monotonic() - began, time.time(), time.process_time() - cpu0
         load = os.getloadavg()
         stats = proxy.stats
         requests, in_flight, per_second = stats.requests, stats.max_in_flight, stats.max_per_second()
@@ -179,9 +180,13 @@ def one_run(delay_ms: int, jobs: int | None, seed: int, timeout_s: float, work: 
     verdicts = {r["id"]: r["status"] for r in report["rules"]}
     first, last = test_span(probe)
     table = render(tabulate(read_log(log), rules_of(report))) if requests_table else None
+    cpu_table = None
+    if cpu:  # this process's CPU is the proxy's: it competes with the kit for the cores, a real network would not
+        cpu_table = (f"{cpu_of(probe, requests)}\nCPU of the bench process (the delaying proxy): {proxy_cpu:.1f} s, "
+                     f"{1000 * proxy_cpu / max(1, requests):.2f} ms per request")
     return Run(delay_ms, label, ran_jobs, wall, requests, chain_of(probe, before_tests=1), in_flight, per_second,
                proc.returncode, verdicts, load, startup_s=first - launched, tail_s=ended - last, requests_table=table,
-               cpu_table=cpu_of(probe, requests) if cpu else None)
+               cpu_table=cpu_table)
 
 
 def fmt_row(r: Run) -> str:
