@@ -46,6 +46,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from delay_proxy import DelayProxy  # noqa: E402
 from request_table import read_log, render, rules_of, tabulate  # noqa: E402
+from tree_cpu import TreeCPU  # noqa: E402
 
 from qaconform.pytest.parallel import group_of  # noqa: E402
 from qaconform.reference import ReferenceServer  # noqa: E402
@@ -164,9 +165,18 @@ def one_run(delay_ms: int, jobs: int | None, seed: int, timeout_s: float, work: 
             env[EXCHANGE_LOG] = str(log)
         proxy.stats.reset()
         began, launched, cpu0 = time.monotonic(), time.time(), time.process_time()
-        proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout_s,
-                              stdin=subprocess.DEVNULL)
-        wall, ended, proxy_cpu = time.monotonic() - began, time.time(), time.process_time() - cpu0
+        server_pid = srv._proc.pid if srv._proc is not None else os.getpid()
+        with subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              stdin=subprocess.DEVNULL) as running, \
+                TreeCPU({"kit": running.pid, "reference server": server_pid}) as tree:
+            try:
+                stdout, stderr = running.communicate(timeout=timeout_s)
+            except subprocess.TimeoutExpired:
+                running.kill()
+                raise SystemExit(f"qaconform run took more than {timeout_s:g}s") from None
+        proc = subprocess.CompletedProcess(cmd, running.returncode, stdout, stderr)
+        wall, ended = time.monotonic() - began, time.time()
+        proxy_cpu = time.process_time() - cpu0 - tree.own_cpu
         load = os.getloadavg()
         stats = proxy.stats
         requests, in_flight, per_second = stats.requests, stats.max_in_flight, stats.max_per_second()
@@ -182,8 +192,14 @@ def one_run(delay_ms: int, jobs: int | None, seed: int, timeout_s: float, work: 
     table = render(tabulate(read_log(log), rules_of(report))) if requests_table else None
     cpu_table = None
     if cpu:  # this process's CPU is the proxy's: it competes with the kit for the cores, a real network would not
+        every = tree.totals()
+        every["delaying proxy (this process)"] = proxy_cpu
+        total = sum(every.values())
         cpu_table = (f"{cpu_of(probe, requests)}\nCPU of the bench process (the delaying proxy): {proxy_cpu:.1f} s, "
-                     f"{1000 * proxy_cpu / max(1, requests):.2f} ms per request")
+                     f"{1000 * proxy_cpu / max(1, requests):.2f} ms per request\n"
+                     f"CPU of every process of the run: {total:.1f} s ("
+                     + ", ".join(f"{k} {v:.1f}" for k, v in sorted(every.items(), key=lambda kv: -kv[1]))
+                     + f"); on {os.cpu_count()} CPUs no run can end before {total / max(1, os.cpu_count() or 1):.1f} s")
     return Run(delay_ms, label, ran_jobs, wall, requests, chain_of(probe, before_tests=1), in_flight, per_second,
                proc.returncode, verdicts, load, startup_s=first - launched, tail_s=ended - last, requests_table=table,
                cpu_table=cpu_table)
