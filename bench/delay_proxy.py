@@ -266,7 +266,8 @@ class DelayProxy:
                     up = None
                 return up, answer, body
             except ConnectionError:
-                up[0].close()
+                if up is not None:
+                    up[0].close()
                 up = None
                 if attempt == 2:
                     raise
