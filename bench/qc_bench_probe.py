@@ -1,7 +1,8 @@
 """A pytest plugin loaded only by bench/bench_run.py (``-p qc_bench_probe`` through PYTEST_ADDOPTS): counts the HTTP
 requests each test sends, so that the bench can print the longest chain of requests that must follow one another.
 
-Every request of the kit goes through ``requests.adapters.HTTPAdapter.send``; the count between the start and the
+Every request of the kit goes through ``qaconform.target.transport.Transport.send`` (and any that schemathesis
+makes itself through ``requests.adapters.HTTPAdapter.send``); the count between the start and the
 end of a test's protocol (setup, call, teardown) is that test's, session fixtures included (a worker makes them
 before the first test that needs them, so they are part of that test's chain). Requests made before the first test
 (on an xdist controller: the preflight it makes before any worker starts) are the process's start-up. One JSON
@@ -25,18 +26,22 @@ from typing import Any
 import pytest
 from requests.adapters import HTTPAdapter
 
+from qaconform.target.transport import Transport
+
 _lock = threading.Lock()
 _count = [0]
-_original_send = HTTPAdapter.send
 
 
-def _counting_send(self: HTTPAdapter, *args: Any, **kwargs: Any) -> Any:
-    with _lock:
-        _count[0] += 1
-    return _original_send(self, *args, **kwargs)
+def _counting(send: Any) -> Any:
+    def counted(self: Any, *args: Any, **kwargs: Any) -> Any:
+        with _lock:
+            _count[0] += 1
+        return send(self, *args, **kwargs)
+    return counted
 
 
-HTTPAdapter.send = _counting_send  # type: ignore[method-assign]
+Transport.send = _counting(Transport.send)  # type: ignore[method-assign]
+HTTPAdapter.send = _counting(HTTPAdapter.send)  # type: ignore[method-assign]
 
 _tests: list[dict[str, Any]] = []
 _startup: list[int] = []

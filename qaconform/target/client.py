@@ -9,16 +9,18 @@ records a redacted copy of the exchange with a copy-paste ``curl`` so that a fai
 from __future__ import annotations
 
 import base64
+import http.client
 import json as jsonlib
 import re
+import ssl
 import time
 import zlib
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 from urllib.parse import urlencode, urljoin, urlsplit
 
-import requests
 import requests.auth
+import urllib3
 
 from qaconform.errors import Unreachable
 from qaconform.target import holdback
@@ -27,7 +29,7 @@ from qaconform.target.exchange_log import log_exchange
 from qaconform.target.politeness import PACE, Limits, limiter_for
 from qaconform.target.profile import Profile
 from qaconform.target.recording import BODY_KEEP, REDACTED, Exchange, Recorder
-from qaconform.target.transport import WATCH, WATCHDOG, Cutoff, DeadlineAdapter, dropped, not_http
+from qaconform.target.transport import WATCH, WATCHDOG, Cutoff, Transport, dropped, not_http
 from qaconform.target.writes import WriteBudget, WriteBudgetSpent
 
 __all__ = ["REDACTED", "ApiClient", "ApiResponse", "BasicAuth", "Exchange", "Recorder", "TargetError",
@@ -153,6 +155,12 @@ class BasicAuth(requests.auth.HTTPBasicAuth):
         name = self.username.decode(errors="replace") if isinstance(self.username, bytes) else self.username
         return f"<BasicAuth {name}:{REDACTED}>"
 
+    def header(self) -> str:
+        """The Authorization value (made when a request is sent, never kept in a field or passed as an argument)."""
+        user = self.username if isinstance(self.username, bytes) else str(self.username).encode("utf-8")
+        word = self.password if isinstance(self.password, bytes) else str(self.password).encode("utf-8")
+        return "Basic " + base64.b64encode(user + b":" + word).decode("ascii")
+
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         """hypothesis's pretty printer (a falsifying example's arguments)."""
         printer.text(repr(self))
@@ -201,14 +209,7 @@ class ApiClient:
         scheme, netloc = _origin(profile.api_root)
         self._origin = f"{scheme}://{netloc}"
         self._account = username or "anonymous"
-        self.http = requests.Session()
-        self.http.trust_env = False  # never route credentials through an environment proxy
-        self.http.mount("http://", DeadlineAdapter())
-        self.http.mount("https://", DeadlineAdapter())
-        self.http.verify = profile.verify_tls
-        self.http.headers.update(
-            {"Accept": "application/json", "User-Agent": "qaconform", "Accept-Encoding": "gzip, deflate"}
-        )
+        self.http = Transport(profile.verify_tls)  # never an environment proxy: credentials go to the target only
         self.auth: BasicAuth | None = None
         if username is not None and password is not None:
             self.auth = self.http.auth = BasicAuth(username, password)
@@ -400,17 +401,15 @@ class ApiClient:
         armed = WATCHDOG.arm(remaining, cutoff)
         try:
             try:
-                r = self.http.request(
-                    method, url, data=body, headers=hdrs, timeout=(min(remaining, 10.0), remaining),
-                    allow_redirects=False, stream=True,
-                )
-            except requests.exceptions.SSLError as exc:
+                r = self.http.send(method, url, dict(hdrs), body, min(remaining, 10.0), remaining)
+            except (urllib3.exceptions.SSLError, ssl.SSLError) as exc:
                 raise TargetUnreachable(
                     f"TLS to {urlsplit(url).netloc} failed ({_short(exc)}); for a self-signed staging certificate "
                     "set verify_tls = false in the profile"
                 ) from None
-            except (requests.exceptions.ConnectionError, requests.exceptions.Timeout) as exc:
-                if cutoff.fired.is_set() or isinstance(exc, requests.exceptions.ReadTimeout):
+            except (urllib3.exceptions.ProtocolError, urllib3.exceptions.NewConnectionError,
+                    urllib3.exceptions.TimeoutError, OSError) as exc:
+                if cutoff.fired.is_set() or isinstance(exc, urllib3.exceptions.ReadTimeoutError):
                     raise TargetUnreachable(
                         f"{method} {url}: no complete status line and headers within timeout_s="
                         f"{self.profile.timeout_s}s (the target answers too slowly, or not at all)"
@@ -420,17 +419,19 @@ class ApiClient:
                 if dropped(exc) and (method in _RESENDABLE or cutoff.reused):
                     raise _Dropped(f"{method} {url}: no answer ({_short(exc)})") from None
                 raise TargetUnreachable(f"{method} {url}: no answer ({_short(exc)})") from None
-            except requests.exceptions.RequestException as exc:
+            except (urllib3.exceptions.HTTPError, http.client.HTTPException, ValueError) as exc:
                 raise TargetError(f"{method} {url}: the answer is not valid HTTP ({_short(exc)})") from None
             finally:
                 WATCH.cutoff = None
+            whole = False
             try:
                 headers = {k.lower(): v for k, v in r.headers.items()}
                 raw = self._read_capped(r, url, deadline)
+                whole = True
                 if cutoff.fired.is_set():
                     raise TargetError(f"{url}: the body did not end within timeout_s={self.profile.timeout_s}s")
                 content = _decode(raw, headers.get("content-encoding", ""), self.profile.max_response_bytes, url)
-                return r.status_code, headers, content, url
+                return r.status, headers, content, url
             except TargetError:
                 if cutoff.fired.is_set():
                     raise TargetError(
@@ -438,11 +439,11 @@ class ApiClient:
                     ) from None
                 raise
             finally:
-                r.close()
+                self.http.done(r, whole and not cutoff.fired.is_set())
         finally:
             WATCHDOG.disarm(armed)
 
-    def _read_capped(self, r: requests.Response, url: str, deadline: float) -> bytes:
+    def _read_capped(self, r: urllib3.BaseHTTPResponse, url: str, deadline: float) -> bytes:
         cap = self.profile.max_response_bytes
         chunks: list[bytes] = []
         size = 0
@@ -453,7 +454,7 @@ class ApiClient:
                         f"{url}: the response body did not end within timeout_s={self.profile.timeout_s}s "
                         f"({size} bytes received)"
                     )
-                chunk = r.raw.read1(65536, decode_content=False)
+                chunk = r.read1(65536, decode_content=False)
                 if not chunk:
                     break
                 size += len(chunk)
