@@ -25,6 +25,7 @@ import uvicorn
 from . import faults, variants
 from .app import create_app
 from .db import Database
+from .http_protocol import protocol
 from .profile_out import write_profile
 from .seed import ISSUE_TRACKER, parse_size, seed, stored_fixtures
 
@@ -88,7 +89,9 @@ def serve(
     base_url = f"http://{shown_host}:{bound_port}"
     if profile_out:
         write_profile(profile_out, base_url, fixtures, page_size, fresh=not reused)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=5)
+    # httptools when installed, h11 otherwise (http_protocol.py); the asyncio loop, or uvloop where installed
+    config = uvicorn.Config(app, http=protocol(), log_level="warning", access_log=False, lifespan="off",
+                            timeout_graceful_shutdown=5)
 
     def ready() -> None:
         extra = f" (faults: {', '.join(sorted(fault_names))})" if fault_names else ""

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from starlette.requests import Request
 
 from . import variants
-from .auth import Authenticator, BadCredentials, Caller, StoredUser, planted_credentials
+from .auth import Authenticator, BadCredentials, Caller, StoredUser, credentials_planted, planted_credentials
 from .db import Database
 from .errors import ApiError, not_found, unauthorized
 from .keyset import Bookmarks
@@ -59,8 +59,10 @@ class Service:
 
     def caller(self, request: Request) -> Caller:
         """The acting user of the request; 401 for credentials that name no user or carry a wrong password."""
+        header = request.headers.get("authorization")
+        if header and credentials_planted():  # request.url is built only then: it costs more than the cached check
+            header = planted_credentials(header, request.method, request.url.path)
         try:
-            header = planted_credentials(request.headers.get("authorization"), request.method, request.url.path)
             return self.authenticator.caller(header)
         except BadCredentials:
             raise unauthorized() from None

@@ -76,3 +76,11 @@ def test_lock_extra_not_prompt(faulty: Ref) -> None:
 def test_groups_allowed_without_permission(faulty: Ref) -> None:
     assert faulty.get("/group.json", "novice").status_code == 200
     assert faulty.get("/group.json", None).status_code == 401
+
+
+def test_the_credentials_faults_the_authenticator_reads_are_registered() -> None:
+    """service.caller reads a request's path for these faults only (auth.credentials_planted): a renamed fault would
+    silently stop being planted."""
+    from qaconform.reference.auth import CREDENTIALS_FAULTS
+
+    assert CREDENTIALS_FAULTS and CREDENTIALS_FAULTS <= set(FAULTS), sorted(CREDENTIALS_FAULTS - set(FAULTS))
