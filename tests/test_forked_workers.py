@@ -56,9 +56,11 @@ def test_an_execnet_gateway_through_the_shim_runs_code_in_a_forked_worker(
     """What xdist does with each worker's spec: ``use_for`` rewrites a local popen spec, and execnet's bootstrap
     reaches a worker forked from the server."""
     specs = [execnet.XSpec("popen"), execnet.XSpec("popen//python=/usr/bin/python3")]
+    specs[0].id, specs[1].id = "gw0", "gw1"
     monkeypatch.setenv(worker_shim.ENV, "")
     assert forked_workers.use_for(specs, server) == 1
     assert "worker_shim.py" in str(specs[0].python) and specs[1].python == "/usr/bin/python3"
+    assert specs[0].id == "gw0"  # xdist's worker id kept: PYTEST_XDIST_WORKER and its status line name it
     gw = execnet.makegateway(specs[0])
     try:
         ch = gw.remote_exec("import os, sys; channel.send((os.getppid(), 'hypothesis' in sys.modules))")

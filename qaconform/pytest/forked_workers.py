@@ -102,7 +102,9 @@ def use_for(specs: list[Any], server: ForkServer) -> int:
     count = 0
     for i, spec in enumerate(specs):
         if spec.popen and not spec.python and not spec.via and not spec.chdir:
-            specs[i] = execnet.XSpec(f"{spec}//python={server.python()}")
+            forked = execnet.XSpec(f"{spec}//python={server.python()}")
+            forked.id = spec.id  # the id xdist gave it (gw0 ...): a spec made from its string would get a new one
+            specs[i] = forked
             count += 1
     return count
 
