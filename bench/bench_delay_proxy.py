@@ -35,7 +35,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-LIST = "/services/v2/question.json?pageSize=5"
+from qaconform.contract import API_PREFIX  # noqa: E402
+
+LIST = API_PREFIX + "/question.json?pageSize=5"
 
 
 def serve(proxy_dir: str, upstream: str, delay_s: float) -> int:

@@ -125,6 +125,7 @@ class Runner:
         checked = self._check_arguments(contract)  # UsageError (exit 2) for anything refused before a target
         self.junit_target = checked.junit_target
         with self.stack:  # a UsageError (exit 2) or Unreachable (exit 3) below stops the reference server too
+            self._start_fork_server(checked.plan)
             profile_path, profile = self._target()
             asked = self._asked_jobs(profile)  # refused before anything is sent
             self._preflight(profile, reads=1 if asked else PREFLIGHT_READS)
@@ -147,6 +148,23 @@ class Runner:
             self._cleanup(profile, results_path, stop)
         # the reference server is stopped here (end of the with block), before the reports are written
         return self._finish(results_path, checked.expectations, secrets)
+
+    def _start_fork_server(self, plan: Plan) -> None:
+        """The server the suites' workers are forked from (qaconform/pytest/forked_workers.py), started before the
+        target is checked so that its imports overlap the reference server's start and the doctor's reads; its
+        socket reaches the suites' pytest through the environment. Not for a run that will have one worker."""
+        from qaconform.pytest import forked_workers, worker_shim
+
+        one = self.args.jobs == 1 or os.environ.get(ENV_JOBS, "").strip() == "1" or (plan.rules and not plan.areas)
+        if one or not forked_workers.enabled():
+            return
+        try:
+            server = forked_workers.ForkServer(kit.suite_env(os.environ))
+        except OSError:
+            return  # the workers start as their own interpreters
+        self.stack.callback(server.stop)
+        os.environ[worker_shim.ENV] = server.path
+        self.stack.callback(os.environ.pop, worker_shim.ENV, None)
 
     def _use_given_copies(self) -> None:
         """--spec / --suites: through the environment, so the pytest process and the report read the same copy;

@@ -56,10 +56,21 @@ def enabled(environ: dict[str, str] | os._Environ[str] = os.environ) -> bool:
 
 
 class ForkServer:
-    """The controller's handle on the fork server: started at configure, stopped at unconfigure."""
+    """A handle on the fork server: started by ``qaconform run`` before it checks the target (its imports overlap
+    the runner's own work), or by the controller at configure when pytest runs alone; stopped by whoever started it.
+    The controller adopts a running one from ``QACONFORM_FORK_SERVER`` (:meth:`adopt`)."""
 
-    def __init__(self) -> None:
-        self.folder = Path(tempfile.mkdtemp(prefix="qc-fork-"))
+    proc: subprocess.Popen[bytes] | None
+
+    @classmethod
+    def adopt(cls, path: str) -> ForkServer:
+        """The server another process started and stops (``qaconform run``)."""
+        server = cls.__new__(cls)
+        server.folder, server.path, server.proc = None, path, None
+        return server
+
+    def __init__(self, env: dict[str, str] | None = None) -> None:
+        self.folder: Path | None = Path(tempfile.mkdtemp(prefix="qc-fork-"))
         self.path = str(self.folder / "sock")
         # Bound and listening here, before the server has started: a worker that connects while the server still
         # imports waits in the backlog instead of finding no socket.
@@ -71,7 +82,7 @@ class ForkServer:
                 [sys.executable, "-P", "-c", "from qaconform.pytest.forked_workers import serve; serve()",
                  str(listener.fileno())],
                 stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, pass_fds=[listener.fileno()],
-                env=dict(os.environ, **{worker_shim.ENV: ""}))
+                env=dict(env if env is not None else os.environ, **{worker_shim.ENV: ""}))
         finally:
             listener.close()
 
@@ -80,7 +91,10 @@ class ForkServer:
         return " ".join(shlex.quote(p) for p in (sys.executable, "-S", "-I", worker_shim.__file__))
 
     def stop(self) -> None:
-        """Close its stdin (it ends by itself then), reap it, remove the socket's folder."""
+        """Close its stdin (it ends by itself then), reap it, remove the socket's folder (an adopted one: nothing,
+        its owner does)."""
+        if self.proc is None or self.folder is None:
+            return
         try:
             if self.proc.stdin is not None:
                 self.proc.stdin.close()

@@ -20,6 +20,7 @@ everything they create alike.
 from __future__ import annotations
 
 import functools
+import os
 import uuid
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -186,9 +187,12 @@ def pytest_configure(config: pytest.Config) -> None:
     if _is_controller(config) and not config.getoption("qc_run_tag", None):
         config.option.qc_run_tag = "qc-" + uuid.uuid4().hex[:8]
     if _is_controller(config) and _suites_selected(config):  # use_for takes only local popen workers
-        from qaconform.pytest import forked_workers
+        from qaconform.pytest import forked_workers, worker_shim
 
-        if forked_workers.enabled():  # started now: it imports while the controller checks the target
+        given = os.environ.get(worker_shim.ENV, "")
+        if given and os.path.exists(given):  # qaconform run started one before it checked the target
+            config.stash[_FORK_SERVER] = forked_workers.ForkServer.adopt(given)
+        elif forked_workers.enabled():  # started now: it imports while the controller checks the target
             try:
                 config.stash[_FORK_SERVER] = forked_workers.ForkServer()
             except OSError:
