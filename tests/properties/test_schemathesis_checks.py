@@ -325,3 +325,21 @@ def test_a_test_stopped_at_its_budget_passes_with_what_it_ran_and_the_session_go
                           cwd=tmp_path, timeout=120)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     assert "2 passed" in done.stdout
+
+
+def test_an_ignored_auth_probe_the_rate_limit_answered_is_a_hold_back_not_a_failure() -> None:
+    """schemathesis's ignored_auth check sends its own probe without credentials; a 429 to it (the rate-limit
+    variant: build 1 of 3 against it ended exit 4 on "Expected 401 or 403, got 429") holds the run back, as any
+    429 does; any other answer that is not 401/403 stays the check's failure."""
+    from schemathesis.specs.openapi.checks import AuthScenario, IgnoredAuth
+
+    from qaconform.pytest.properties.oas import _held_back_probe
+
+    def probe(status: str) -> IgnoredAuth:
+        return IgnoredAuth(operation="GET /user/retrieveEarnedExperts.json", scenario=AuthScenario.NO_AUTH,
+                           message=f"Expected 401 or 403, got `{status}` for `GET /services/v2/user/x.json`")
+
+    assert _held_back_probe(probe("429 Too Many Requests"))
+    assert not _held_back_probe(probe("200 OK"))
+    assert not _held_back_probe(probe("4290 Unknown"))
+    assert not _held_back_probe(ValueError("got `429 Too Many Requests`"))
