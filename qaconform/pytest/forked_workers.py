@@ -33,7 +33,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from qaconform.pytest import worker_shim
+from qaconform.pytest import precompiled, worker_shim
 
 SWITCH = "QACONFORM_FORK_WORKERS"
 """``0`` starts every worker as its own interpreter (xdist's way)."""
@@ -46,6 +46,13 @@ PRELOAD = (
     "requests", "urllib3", "pydantic", "jsonschema", "yaml", "allpairspy",
     "qaconform.pytest.plugin", "qaconform.pytest.fixtures", "qaconform.pytest.properties.oas",
     "qaconform.pytest.properties.schema", "qaconform.contract",
+    # what a worker imported after its fork (measured: sys.modules before and after a collection)
+    "qaconform.pytest.one_shots", "qaconform.pytest.parallel", "qaconform.pytest.time_frames",
+    "qaconform.target.diagnosis", "qaconform.target.discover", "qaconform.target.doctor",
+    "qaconform.target.fixture_state", "qaconform.target.ledger",
+    "xdist.looponfail", "xdist.newhooks", "schemathesis.pytest.xdist", "schemathesis.engine.events",
+    "schemathesis.reporting.junitxml", "schemathesis.reporting.html", "schemathesis.reporting.allure",
+    "schemathesis.graphql.checks", "schemathesis.generation.dictionaries", "allure_commons", "pdb",
 )
 """What every worker imports before its first test (its plugins and what the suites import). Never locust: its
 import patches the process with gevent."""
@@ -130,11 +137,7 @@ def serve() -> None:
     """Import :data:`PRELOAD`, then fork a worker for each connection on the listening socket the controller
     passed, until stdin closes (the controller ended). Connections made while it imports wait in the backlog."""
     listener = socket.socket(fileno=int(sys.argv[-1]))  # bound and listening: the controller made it
-    for name in PRELOAD:
-        try:
-            importlib.import_module(name)
-        except Exception:  # noqa: BLE001, S112 - a module missing here is imported by the worker as usual
-            continue
+    _prepare()
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the waiters are reaped by the kernel
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the controller's and the workers' to handle; this
     # server ends when the controller closes its stdin
@@ -148,6 +151,36 @@ def serve() -> None:
                 listener.close()
                 _wait_for_worker(conn)
             conn.close()
+
+
+def _prepare() -> None:
+    """What every worker would do first, done once: the imports (:data:`PRELOAD` and pytest's own plugins), the
+    suites' modules compiled (:mod:`qaconform.pytest.precompiled`), the contract read. Then the heap is frozen: the
+    workers' garbage collections skip what they share (and do not copy its pages by touching it)."""
+    import gc
+
+    names = list(PRELOAD)
+    try:
+        from _pytest.config import default_plugins
+
+        names += [f"_pytest.{name}" for name in default_plugins]
+    except ImportError:
+        pass
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except Exception:  # noqa: BLE001, S112 - a module missing here is imported by the worker as usual
+            continue
+    try:
+        from qaconform import kit
+        from qaconform.contract import load_contract
+
+        precompiled.compile_tree(kit.suites_dir())
+        load_contract()  # cached per spec folder: a worker with another QACONFORM_SPEC_DIR reads its own
+    except Exception:  # noqa: BLE001, S110 - each is only a head start: the worker does it as usual
+        pass
+    gc.collect()
+    gc.freeze()
 
 
 def _wait_for_worker(conn: socket.socket) -> None:
@@ -197,6 +230,7 @@ def _run_worker(request: dict[str, Any], fds: list[int]) -> None:
     sys.argv = ["-c"]
     sys.path.insert(0, "")  # as ``python -c`` has it
     _quiet_rewrite_warnings()
+    precompiled.install()
     code = 0
     try:
         argv = request["argv"]
