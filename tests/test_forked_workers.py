@@ -69,3 +69,46 @@ def test_an_execnet_gateway_through_the_shim_runs_code_in_a_forked_worker(
         gw.exit()
     assert preloaded
     assert parent != os.getpid()  # its parent is the server's waiter, not this process: it was forked
+
+
+def test_the_suites_pytest_is_forked_with_its_arguments_module_and_environment(
+    server: forked_workers.ForkServer, tmp_path: Path
+) -> None:
+    """``qaconform run`` starts ``python -P -m pytest ...`` through the shim (``through``): the forked process runs
+    the module as ``__main__`` with the arguments after it, keeps the server's socket for its own workers, and its
+    output is not held back in a buffer (the runner streams pytest's progress as it comes)."""
+    (tmp_path / "qc_probe_main.py").write_text(
+        "import os, sys\nsys.stdout.write('partial-line')\n"
+        "print(' argv', sys.argv[1:], os.environ.get('QACONFORM_FORK_SERVER') is not None, 'hypothesis' in sys.modules)\n"
+        "sys.exit(5)\n")
+    cmd = forked_workers.through([sys.executable, "-P", "-m", "qc_probe_main", "a", "--b"], server.path)
+    assert cmd[:4] == [sys.executable, "-S", "-I", worker_shim.__file__]
+    done = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True, timeout=60,
+                          env={**os.environ, worker_shim.ENV: server.path, "PYTHONPATH": str(tmp_path)})
+    assert done.returncode == 5, done.stderr
+    assert done.stdout.strip() == "partial-line argv ['a', '--b'] True True"
+    assert forked_workers.through(["/usr/bin/env", "true"], server.path) == ["/usr/bin/env", "true"]
+
+
+def test_a_forked_process_whose_shim_is_killed_ends_too(server: forked_workers.ForkServer, tmp_path: Path) -> None:
+    """SIGKILL cannot be forwarded: when the runner kills pytest's stand-in, the forked pytest must not live on."""
+    import signal
+    import time
+
+    shim = subprocess.Popen([sys.executable, "-S", "-I", worker_shim.__file__, "-u", "-c",
+                             "import os, time; print(os.getpid(), flush=True); time.sleep(120)"],
+                            cwd=tmp_path, env={**os.environ, worker_shim.ENV: server.path}, stdout=subprocess.PIPE,
+                            text=True)
+    assert shim.stdout is not None
+    forked = int(shim.stdout.readline())
+    assert forked != shim.pid
+    shim.send_signal(signal.SIGKILL)
+    shim.wait(timeout=10)
+    for _ in range(100):  # bounded: 10 s
+        try:
+            os.kill(forked, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    else:
+        pytest.fail(f"the forked process {forked} outlived its killed shim")

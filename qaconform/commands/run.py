@@ -455,7 +455,11 @@ class Runner:
             env["QACONFORM_SEED"] = str(args.seed)
         self.meta["pytest_command"] = " ".join(cmd)
         print(f"$ python {' '.join(cmd[1:])}", flush=True)
-        done = stream(cmd, timeout_s=args.timeout + SUITE_KILL_GRACE_S, env=env, secrets=self.secrets)
+        from qaconform.pytest import forked_workers, worker_shim
+
+        server = env.get(worker_shim.ENV)  # the fork server this run started: pytest itself is forked from it too
+        launch = forked_workers.through(cmd, server) if server else cmd
+        done = stream(launch, timeout_s=args.timeout + SUITE_KILL_GRACE_S, env=env, secrets=self.secrets)
         if not results_path.is_file():  # its last output, kept in kit-error.txt for the kit's maintainers
             self.kit_errors.append(f"pytest ended with code {done.returncode} and wrote no results file\n\n"
                                    f"--- last output ---\n{done.tail[-6000:]}")

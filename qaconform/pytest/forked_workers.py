@@ -114,6 +114,14 @@ class ForkServer:
         self.folder.rmdir()
 
 
+def through(cmd: list[str], path: str) -> list[str]:
+    """``cmd`` (``python -P -m pytest ...``, the suites' pytest) forked from the server at ``path``: the shim with the
+    same interpreter options and arguments. The shim runs the plain interpreter if the server cannot be reached."""
+    if not cmd or cmd[0] != sys.executable or "-m" not in cmd:
+        return cmd
+    return [sys.executable, "-S", "-I", worker_shim.__file__, *cmd[1:]]
+
+
 def use_for(specs: list[Any], server: ForkServer) -> int:
     """Give xdist's local ``popen`` workers the shim as their interpreter (in place: the list is xdist's); returns
     how many. The server's socket path travels in the workers' environment."""
@@ -204,6 +212,7 @@ def _wait_for_worker(conn: socket.socket) -> None:
         for fd in fds:
             os.close(fd)
         conn.sendall(f"pid {pid}\n".encode())
+        _kill_when_orphaned(pid, conn)
         _, status = os.waitpid(pid, 0)
         code = os.waitstatus_to_exitcode(status)
         conn.sendall(f"exit {code}\n".encode())
@@ -213,29 +222,74 @@ def _wait_for_worker(conn: socket.socket) -> None:
         os._exit(0)
 
 
+def _kill_when_orphaned(pid: int, conn: socket.socket) -> None:
+    """Wait for the forked process to end; if its shim goes first (killed: SIGKILL cannot be forwarded), kill it too,
+    as the end of a plain interpreter would have ended it. The shim sends nothing after its request, so its socket
+    turns readable only when it is gone."""
+    try:
+        watched = os.pidfd_open(pid)
+    except (AttributeError, OSError):  # an older kernel: only waitpid
+        return
+    try:
+        while True:
+            ready, _, _ = select.select([watched, conn.fileno()], [], [])
+            if watched in ready:
+                return
+            if not conn.recv(64):
+                os.kill(pid, signal.SIGKILL)
+                return
+    finally:
+        os.close(watched)
+
+
+def _streams() -> None:
+    """The standard streams of ``python -u`` on the shim's descriptors: unbuffered bytes, text written through."""
+    import io
+
+    sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115 - the process's own streams
+    for fd, name in ((1, "stdout"), (2, "stderr")):
+        raw = open(fd, "wb", buffering=0, closefd=False)  # noqa: SIM115
+        setattr(sys, name, io.TextIOWrapper(raw, encoding="utf-8", errors="backslashreplace" if fd == 2 else "strict",
+                                            line_buffering=True, write_through=True))
+
+
 def _run_worker(request: dict[str, Any], fds: list[int]) -> None:
-    """In the worker: take the shim's streams, folder and environment, then do what ``python -u -c <line>`` does."""
+    """In the forked process: take the shim's streams, folder and environment, then do what ``python -u -c <line>``
+    (an xdist worker) or ``python -P -m <module> ...`` (the suites' pytest, started by ``qaconform run``) does."""
     for target, fd in enumerate(fds):
         os.dup2(fd, target)
         os.close(fd)
     os.chdir(request["cwd"])
+    argv = request["argv"]
+    module = argv[argv.index("-m") + 1] if "-m" in argv else None
     os.environ.clear()
     os.environ.update(request["env"])
-    os.environ.pop(worker_shim.ENV, None)
+    if module is None:
+        os.environ.pop(worker_shim.ENV, None)  # a worker's own children start as usual; pytest keeps it for its workers
     random.seed()  # not the server's sequence, the same in every worker
     signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a fresh interpreter
-    sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115 - the process's own streams
-    sys.stdout = open(1, "w", encoding="utf-8", buffering=1, closefd=False)  # noqa: SIM115
-    sys.stderr = open(2, "w", encoding="utf-8", buffering=1, closefd=False)  # noqa: SIM115
-    sys.argv = ["-c"]
-    sys.path.insert(0, "")  # as ``python -c`` has it
+    # PYTHONPATH is read when an interpreter starts: folders this process's environment adds come first, as there
+    for entry in reversed([e for e in os.environ.get("PYTHONPATH", "").split(os.pathsep) if e]):
+        if os.path.abspath(entry) not in sys.path:
+            sys.path.insert(0, os.path.abspath(entry))
+    _streams()
     _quiet_rewrite_warnings()
     precompiled.install()
     code = 0
     try:
-        argv = request["argv"]
-        source = argv[argv.index("-c") + 1]
-        exec(compile(source, "<string>", "exec"), {"__name__": "__main__"})  # noqa: S102 - execnet's bootstrap
+        if module is not None:
+            import runpy
+
+            options = argv[:argv.index("-m")]
+            sys.argv = [module, *argv[argv.index("-m") + 2:]]  # run_module puts the module's file first
+            if "-P" not in options and "-I" not in options:
+                sys.path.insert(0, os.getcwd())
+            runpy.run_module(module, run_name="__main__", alter_sys=True)
+        else:
+            sys.argv = ["-c"]
+            sys.path.insert(0, "")  # as ``python -c`` has it
+            source = argv[argv.index("-c") + 1]
+            exec(compile(source, "<string>", "exec"), {"__name__": "__main__"})  # noqa: S102 - execnet's bootstrap
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     except BaseException:  # noqa: BLE001 - as the interpreter would: print it and exit 1
