@@ -127,6 +127,18 @@ def test_a_refused_write_goes_back_and_an_overdraft_is_counted_but_not_refused(t
     assert WriteBudget(None).reserve("anything") and WriteBudget(None).remaining() is None
 
 
+def test_the_shared_count_file_stays_json_when_a_count_gets_shorter(tmp_path: Path) -> None:
+    """The counts are rewritten in place (never shrinking the file): 10 becoming 9 must not leave a stray digit."""
+    path = tmp_path / "w.json"
+    budget = WriteBudget(None, path)
+    for _ in range(10):
+        assert budget.reserve("suites")
+        budget.kept("suites")
+    budget.give_back("suites")
+    assert json.loads(path.read_text()) == {"suites": 9, "suites in flight": 0}
+    assert WriteBudget(None, path).spent("suites") == 9
+
+
 def test_a_pool_full_of_writes_in_flight_waits_for_their_answers_and_a_spent_one_says_so_at_once(
         tmp_path: Path) -> None:
     """Link chains' share of a budget of 20 is 1: while one worker's write is in flight, another worker's waits

