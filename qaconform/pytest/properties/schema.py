@@ -201,7 +201,32 @@ def collection_schema(budget: Budget) -> Any:
     Loaded when pytest imports the test module (schemathesis's eager ``parametrize``), so nothing here may depend
     on the target: its ids, visibility values and tracker are bound per call by ``SchemaSender``.
     """
+    _skip_idle_auth_warning_scan()
     return _load(OPENAPI, schema_config(budget))
+
+
+def _skip_idle_auth_warning_scan() -> None:
+    """schemathesis's pytest plugin warns about OpenAPI auth schemes its configuration names and the schema lacks;
+    to find them it computes every warning of every operation (deserializers, regexes, references) and keeps that
+    one kind, which only the configured schemes can raise. Our configuration names none, so the scan (about 0.25 s
+    of CPU in every worker, before its first test) can find nothing: it is skipped then, and runs as before when a
+    scheme is configured."""
+    try:
+        from schemathesis.pytest import plugin as st_plugin
+    except ImportError:
+        return
+    emit = st_plugin.emit_openapi_auth_warnings
+    if getattr(emit, "qc_skips_idle_scan", False):
+        return
+
+    def emit_when_configured(schema: Any) -> None:
+        auth = getattr(getattr(schema, "config", None), "auth", None)
+        if auth is not None and not getattr(auth, "all_openapi_schemes", True):
+            return
+        emit(schema)
+
+    emit_when_configured.qc_skips_idle_scan = True  # type: ignore[attr-defined]
+    st_plugin.emit_openapi_auth_warnings = emit_when_configured
 
 
 def bind_target(profile: Profile, user_ids: dict[str, int]) -> None:
