@@ -9,6 +9,7 @@ command, folder and environment), the same for ``qaconform run`` and ``qaconform
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Mapping
@@ -100,11 +101,20 @@ def suite_env(environ: Mapping[str, str]) -> dict[str, str]:
     parallel run, would compile ~400 modules again for assertion rewriting (about 2.5 s of CPU each, 4 of them at
     once on a small CI machine). Their bytecode goes to a cache folder of the kit instead, never beside the
     sources, which is what that setting protects; a ``PYTHONPYCACHEPREFIX`` the user set is kept as it is.
+
+    Hypothesis keeps its caches (unicode tables, the constants of local modules) in ``.hypothesis/`` of the folder
+    it was imported in: the user's folder (where ``qaconform run`` started the fork server) or the kit's
+    installation. They go to the kit's cache folder too (``HYPOTHESIS_STORAGE_DIRECTORY``, unless the user set it):
+    a CI build in a fresh folder holding only its profile must find no more than its reports there afterwards.
     """
     env = dict(environ, PYTHONUNBUFFERED="1")
+    base = Path(env.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "qaconform"
+    if not env.get("HYPOTHESIS_STORAGE_DIRECTORY"):
+        with contextlib.suppress(OSError):  # not writable: hypothesis's default, as before
+            (base / "hypothesis").mkdir(parents=True, exist_ok=True)
+            env["HYPOTHESIS_STORAGE_DIRECTORY"] = str(base / "hypothesis")
     if env.get("PYTHONDONTWRITEBYTECODE") and not env.get("PYTHONPYCACHEPREFIX"):
-        base = Path(env.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-        prefix = base / "qaconform" / "pycache"
+        prefix = base / "pycache"
         try:
             prefix.mkdir(parents=True, exist_ok=True)
         except OSError:
