@@ -12,6 +12,7 @@ import base64
 import json
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -343,3 +344,56 @@ def test_an_ignored_auth_probe_the_rate_limit_answered_is_a_hold_back_not_a_fail
     assert not _held_back_probe(probe("200 OK"))
     assert not _held_back_probe(probe("4290 Unknown"))
     assert not _held_back_probe(ValueError("got `429 Too Many Requests`"))
+
+
+@pytest.mark.parametrize("enforced", [True, False], ids=["refuses-probes", "ignores-auth"])
+def test_an_operation_is_probed_without_credentials_until_it_has_refused_once(
+    schema: Any, monkeypatch: pytest.MonkeyPatch, enforced: bool
+) -> None:
+    """schemathesis's runner confirms once per operation that it refuses missing and wrong credentials; the kit's
+    generated tests (``validate_response``) probed every accepted case twice. An operation that refused both probes
+    is not probed again; one that let a probe in fails every time and is probed again."""
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from schemathesis.core.failures import FailureGroup
+
+    from qaconform.pytest.properties import oas
+
+    probes: list[str | None] = []
+    PAGE = b'{"list": [], "totalCount": 0, "pageSize": 15, "page": 1, "pageCount": 0}'  # noqa: N806
+    EXPERTS = "/services/v2/user/retrieveAllExperts.json"  # noqa: N806 - an operation that requires credentials
+
+    class Target(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 - http.server's name
+            probes.append(self.headers.get("Authorization"))
+            self.send_response(401 if enforced else 200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(PAGE)))
+            self.end_headers()
+            self.wfile.write(PAGE)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Target)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    monkeypatch.setattr(oas, "AUTH_ENFORCED", set())
+    case = _case(schema, EXPERTS)
+    failures = 0
+    try:
+        for _ in range(3):
+            accepted = _response(json.loads(PAGE), 200, "member")
+            accepted.request.url = f"http://127.0.0.1:{server.server_port}{EXPERTS}"  # what the probes ask again
+            try:
+                case.validate_response(accepted, checks=[oas.ignored_auth_once],
+                                       transport_kwargs={"auth": ("member", "pw"),
+                                                         "base_url": f"http://127.0.0.1:{server.server_port}"})
+            except FailureGroup:
+                failures += 1
+    finally:
+        server.shutdown()
+    if enforced:
+        assert (len(probes), failures) == (2, 0)  # the first case's two probes, then none
+        assert oas.AUTH_ENFORCED == {"GET /services/v2/user/retrieveAllExperts.json"}
+    else:
+        assert failures == 3 and len(probes) == 3 and not oas.AUTH_ENFORCED
