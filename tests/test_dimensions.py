@@ -125,24 +125,54 @@ def test_the_contract_turns_a_bad_file_into_a_contract_error(tmp_path: Path) -> 
 
 def test_a_kept_covering_array_is_the_one_allpairspy_draws_and_a_broken_cache_file_is_drawn_again(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every worker of a parallel run reads the arrays the first one drew (covering.all_pairs): the kept rows must be
-    the library's own, and a cache file that is not an array of rows (a worker killed mid-write) is not trusted."""
+    """Every worker of a parallel run, and every later run, reads the arrays the first one drew (covering.all_pairs):
+    the kept rows must be the library's own, and a cache file that is not an array of rows (a worker killed
+    mid-write) is not trusted."""
     from allpairspy import AllPairs
-    from covering import all_pairs
+    from covering import _rows_of_shape, all_pairs
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    _rows_of_shape.cache_clear()
     columns = [["admin", "member", "anonymous"], ["none", "pageSize=1", "page=2&pageSize=2"], ["none", "wrap=true"]]
     drawn = [list(r) for r in AllPairs(columns)]
     assert all_pairs(columns) == drawn
     kept = list((tmp_path / "qaconform" / "pairs").glob("*.json"))
     assert len(kept) == 1
+    _rows_of_shape.cache_clear()
     assert all_pairs(columns) == drawn  # from the file
-    kept[0].write_text('[["admin"]]', encoding="utf-8")  # rows of the wrong width
-    assert all_pairs(columns) == drawn
-    kept[0].write_text("not json", encoding="utf-8")
-    assert all_pairs(columns) == drawn
-    assert all_pairs([["a", "b"], ["x", "y"]]) != drawn  # another array, another file
+    for broken in ('[[0]]', "[[0, 7, 0]]", "not json"):  # rows of the wrong width, a position past its column
+        kept[0].write_text(broken, encoding="utf-8")
+        _rows_of_shape.cache_clear()
+        assert all_pairs(columns) == drawn
+    assert all_pairs([["a", "b"], ["x", "y"]]) != drawn  # another shape, another file
     assert len(list((tmp_path / "qaconform" / "pairs").glob("*.json"))) == 2
+    _rows_of_shape.cache_clear()
+
+
+def test_allpairspy_draws_by_position_so_one_kept_array_serves_every_seed() -> None:
+    """The premise of keeping arrays by the columns' lengths: for every list and many seeds (each orders the values
+    differently), allpairspy's rows over the values are its rows over their positions, mapped to the values. A
+    release of allpairspy that looked at the values would fail here (and gets its own cache key by version)."""
+    import random
+
+    from allpairspy import AllPairs
+    from covering import expand
+    from listops import LIST_OPS
+
+    dims = load_contract().dimensions
+    compared = 0
+    for seed in range(1, 13):
+        for op in LIST_OPS:
+            rng = random.Random(f"{seed}|{op}")
+            columns = [expand(op, d, dims, rng) for d in dims.of_list(op)]
+            if len(columns) < 2:
+                continue
+            by_value = [list(r) for r in AllPairs([list(c) for c in columns])]
+            by_position = [[columns[i][j] for i, j in enumerate(r)]
+                           for r in AllPairs([list(range(len(c))) for c in columns])]
+            assert by_value == by_position, (seed, op)
+            compared += 1
+    assert compared >= 100
 
 
 def _validation_rules() -> list[str]:

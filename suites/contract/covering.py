@@ -10,6 +10,7 @@ test time from reads; ``$sort`` and ``$field`` come from the contract and listop
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -131,22 +132,34 @@ def array(op: str, dims: Dimensions, seed: int) -> Matrix:
 
 
 def all_pairs(columns: Sequence[Sequence[str]]) -> list[list[str]]:
-    """allpairspy's rows for ``columns``, kept in the user's cache folder by their content.
+    """allpairspy's rows for ``columns``, kept in the user's cache folder by the columns' lengths.
 
     The construction is deterministic, and every worker of a parallel run collects the same tests, so each drew the
     same arrays again: about 0.5 s of CPU per process, 2.5 s on a small machine's five workers before the first
-    test. The first process to draw an array keeps it (an atomic rename: workers race for it); a cache that cannot be
-    written or read is only slower.
+    test. It depends only on where each value stands in its column, not on the value (the rows over the positions,
+    mapped to the values, are the rows over the values: tests/test_dimensions.py checks it for many seeds), so one
+    kept array serves every seed: a run with a new seed reads it instead of drawing it again. The first process to
+    draw an array keeps it (an atomic rename: workers race for it); a cache that cannot be written or read is only
+    slower.
     """
-    key = json.dumps([version("allpairspy"), [list(c) for c in columns]])
+    shape = [len(c) for c in columns]
+    return [[columns[i][j] for i, j in enumerate(row)] for row in _rows_of_shape(tuple(shape))]
+
+
+@functools.cache
+def _rows_of_shape(shape: tuple[int, ...]) -> list[list[int]]:
+    """allpairspy's rows over the positions 0..n-1 of columns of these lengths (from the cache folder, or drawn)."""
+    key = json.dumps([version("allpairspy"), "positions", list(shape)])
     path = _cache_dir() / f"{hashlib.sha256(key.encode()).hexdigest()[:32]}.json"
     try:
         kept = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(kept, list) and all(isinstance(r, list) and len(r) == len(columns) for r in kept):
+        if isinstance(kept, list) and all(
+                isinstance(r, list) and len(r) == len(shape)
+                and all(isinstance(j, int) and 0 <= j < n for j, n in zip(r, shape, strict=True)) for r in kept):
             return kept
     except (OSError, ValueError):
         pass
-    rows = [list(r) for r in AllPairs([list(c) for c in columns])]
+    rows = [list(r) for r in AllPairs([list(range(n)) for n in shape])]
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         part = path.with_suffix(f".{os.getpid()}.part")
