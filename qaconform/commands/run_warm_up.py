@@ -11,8 +11,9 @@ import importlib
 import threading
 
 AFTER_SUITES = ("qaconform.commands.cleanup", "qaconform.target.cleanup", "qaconform.report.coverage",
-                "qaconform.report.har", "qaconform.report.writer", "qaconform.report.terminal",
-                "qaconform.report.verdict")
+                "qaconform.report.har", "qaconform.report.model", "qaconform.report.html_page",
+                "qaconform.report.junit", "qaconform.report.compact", "qaconform.report.diff",
+                "qaconform.report.loadstats", "qaconform.report.terminal", "qaconform.report.verdict")
 """What the runner imports once the suites have ended (cleanup, coverage, the report): imported while they run."""
 
 
