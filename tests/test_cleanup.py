@@ -81,6 +81,13 @@ def snapshot(profile: Profile) -> dict[str, Any]:
 # ----------------------------------------------------------------------------------------------------------
 # end to end: `qaconform run` and `qaconform cleanup` against a reference server
 
+@pytest.fixture(autouse=True)
+def _one_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The clients here belong to no parallel run: the kit's own tests may run under xdist, whose worker count would
+    otherwise be read as this run's (a profile allowing one request at once cannot be shared by two)."""
+    monkeypatch.delenv("PYTEST_XDIST_WORKER_COUNT", raising=False)
+
+
 @pytest.fixture(scope="module")
 def server() -> Iterator[ReferenceServer]:
     with ReferenceServer() as srv:
@@ -176,9 +183,11 @@ def test_cleanup_refuses_what_it_cannot_use_with_exit_2_and_no_traceback(server:
 # the pure parts
 
 def _profile(**cleanup: Any) -> Profile:
+    """A profile with this [cleanup]; one request at a time (max_concurrency 1), so the calls come in their order
+    (tests/test_cleanup_fanout.py checks the deletes sent together)."""
     accounts = {r: {"username": r, "password": "pw"} for r in ROLES}
     return profile_from_dict({"base_url": "http://127.0.0.1:9", "accounts": accounts,
-                              "fixtures": {"question_id": 1, "space_id": 1},
+                              "fixtures": {"question_id": 1, "space_id": 1}, "safety": {"max_concurrency": 1},
                               **({"cleanup": cleanup} if cleanup else {})})
 
 

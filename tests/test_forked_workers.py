@@ -79,7 +79,8 @@ def test_the_suites_pytest_is_forked_with_its_arguments_module_and_environment(
     output is not held back in a buffer (the runner streams pytest's progress as it comes)."""
     (tmp_path / "qc_probe_main.py").write_text(
         "import os, sys\nsys.stdout.write('partial-line')\n"
-        "print(' argv', sys.argv[1:], os.environ.get('QACONFORM_FORK_SERVER') is not None, 'hypothesis' in sys.modules)\n"
+        "print(' argv', sys.argv[1:], os.environ.get('QACONFORM_FORK_SERVER') is not None,\n"
+        "      'hypothesis' in sys.modules)\n"
         "sys.exit(5)\n")
     cmd = forked_workers.through([sys.executable, "-P", "-m", "qc_probe_main", "a", "--b"], server.path)
     assert cmd[:4] == [sys.executable, "-S", "-I", worker_shim.__file__]

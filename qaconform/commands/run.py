@@ -25,10 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pytest import ExitCode as pytest_exit
-
 from qaconform import exitcodes, kit
-from qaconform.commands import run_coverage, run_paths
+from qaconform.commands import run_coverage, run_paths, run_warm_up
 from qaconform.commands.run_load import run_load
 from qaconform.commands.run_options import (  # noqa: F401 - the command's names, as before the split
     DEFAULT_SUITE_TIMEOUT_S,
@@ -52,7 +50,6 @@ from qaconform.commands.run_options import (  # noqa: F401 - the command's names
 from qaconform.commands.run_stream import Finished, stream  # noqa: F401
 from qaconform.errors import KitError, Unreachable, UsageError
 from qaconform.kit import pytest_command, pytest_cwd
-from qaconform.pytest.rule_map import read_rule_map
 from qaconform.report.options import check_report_options, write_extra_outputs
 from qaconform.target.resolved import TARGET_NAME
 
@@ -372,6 +369,8 @@ class Runner:
               "skipped in this run:")
         for op in sorted(writes, key=lambda o: o.operation_id):
             print(f"  {op.operation_id:<18} {op.method.upper():<4} {op.path}")
+        from qaconform.pytest.rule_map import read_rule_map
+
         # the collected tests as data (qaconform.pytest.rule_map writes their node ids), never pytest's terminal text
         listed = run_dir / DRY_RUN_TESTS
         if self.args.seed is None:  # the listing and the run collect the same seeded matrices (their test ids)
@@ -459,6 +458,7 @@ class Runner:
 
         server = env.get(worker_shim.ENV)  # the fork server this run started: pytest itself is forked from it too
         launch = forked_workers.through(cmd, server) if server else cmd
+        run_warm_up.start(run_warm_up.AFTER_SUITES)
         done = stream(launch, timeout_s=args.timeout + SUITE_KILL_GRACE_S, env=env, secrets=self.secrets)
         if not results_path.is_file():  # its last output, kept in kit-error.txt for the kit's maintainers
             self.kit_errors.append(f"pytest ended with code {done.returncode} and wrote no results file\n\n"
@@ -474,6 +474,8 @@ class Runner:
             self._stopped("time_budget", f"the suites did not finish within --timeout {self.args.timeout:.0f} s "
                           f"(and {SUITE_KILL_GRACE_S:.0f} s of grace) and were stopped; results are partial")
         elif not results_path.is_file():
+            from pytest import ExitCode as pytest_exit  # here only: the runner never imports pytest otherwise
+
             passed_through = getattr(self.args, "pytest_args", None)
             if done.returncode == pytest_exit.USAGE_ERROR and passed_through:
                 self._stopped("usage", f"pytest refused the arguments after --: {' '.join(passed_through)} (its "

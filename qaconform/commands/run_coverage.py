@@ -18,9 +18,7 @@ from typing import Any
 
 from qaconform import __version__
 from qaconform.errors import UsageError
-from qaconform.report.coverage import interface_map
 from qaconform.report.files import strict_json
-from qaconform.report.har import write_cassettes
 
 EXCHANGES_DIR = "exchanges"
 """Where the suites' processes log their exchanges during the run (removed once the report is written)."""
@@ -95,13 +93,15 @@ def before_report(run_dir: Path, results: Mapping[str, Any], meta: dict[str, Any
     """The interface map and the cassettes, into ``meta`` (the coverage's interface keys, ``har``, ``fail_under``
     and where it came from)."""
     from qaconform.contract import load_contract
+    from qaconform.report.coverage import interface_map  # here, not at the top: read after the suites (PyYAML)
+    from qaconform.report.har import write_cassettes
 
     tests = [t for t in results.get("tests") or [] if isinstance(t, Mapping)]
-    logged = run_dir / EXCHANGES_DIR
-    interface = interface_map(read_exchanges(logged), tests, load_contract(), read_only=read_only, only=only)
+    exchanges = list(read_exchanges(run_dir / EXCHANGES_DIR))  # read and parsed once for both
+    interface = interface_map(exchanges, tests, load_contract(), read_only=read_only, only=only)
     meta["coverage"] = {**(meta.get("coverage") or {}), **interface}
     keep = [str(t["nodeid"]) for t in tests if t.get("outcome") in CASSETTE_OUTCOMES or t.get("warning")]
-    meta["har"] = write_cassettes(run_dir, read_exchanges(logged), keep, keep_all=har == "all",
+    meta["har"] = write_cassettes(run_dir, exchanges, keep, keep_all=har == "all",
                                   version=__version__, secrets=secrets)
     meta["fail_under"], meta["fail_under_from"] = fail_under
 

@@ -152,7 +152,9 @@ def serve() -> None:
     while True:
         ready, _, _ = select.select([listener, sys.stdin], [], [])
         if sys.stdin in ready and not os.read(sys.stdin.fileno(), 1):
-            return
+            # nothing to flush or save (stdout is /dev/null, no test ran here): ending without the interpreter's
+            # shutdown of everything PRELOAD imported saves the end of `qaconform run` 0.4 s of waiting (issue 31)
+            os._exit(0)
         if listener in ready:
             conn, _ = listener.accept()
             if os.fork() == 0:

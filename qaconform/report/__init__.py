@@ -14,7 +14,20 @@ skip a results file records). Never: ``load``, ``commands``, ``reference``. ``pr
 terminal helpers, are here so that the load harness and the commands share them without an arrow pointing up.
 """
 
-from qaconform.report.model import build_report
-from qaconform.report.writer import new_run_dir, write_reports
+from __future__ import annotations
+
+import importlib
+from typing import Any
 
 __all__ = ["build_report", "new_run_dir", "write_reports"]
+
+_LAZY = {"build_report": "qaconform.report.model", "new_run_dir": "qaconform.report.writer",
+         "write_reports": "qaconform.report.writer"}
+"""The package's names, imported on first use: importing one of its modules (``redact``, ``coverage`` ...) must not
+import the model and the page renderers too (a third of a second of ``qaconform run``'s start, issue 31)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

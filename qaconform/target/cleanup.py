@@ -12,18 +12,25 @@ other comments are deleted one by one. A comment's parent is read from the URL t
 an answer's comments) deletes every comment on its own, before the answers.
 
 Every call goes through :class:`ApiClient` (the profile's politeness limits, redacted exchanges); the loop is bounded
-by the number of items and by a deadline. A node already gone (404 or 410) is "already gone", not an error, so a
-second cleanup of the same run is harmless.
+by the number of items and by a deadline. Deletes that do not wait for another go together
+(:mod:`qaconform.target.fanout`: at most the process's share of ``max_concurrency`` at once, one at a time with 1):
+an item waits for every item of the group before its own (answers, then comments; comments first without cascades)
+and for the item it was posted under when that is an earlier item (a comment under an answer: removed with it, or
+deleted once the answer is known not to be gone), so every item ends as it would one after another, and the record
+lists the items in the order created, whichever answer came first. A node already gone (404 or 410) is "already
+gone", not an error, so a second cleanup of the same run is harmless.
 """
 
 from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
+from qaconform.target import fanout
 from qaconform.target.client import ApiClient, ApiResponse, Recorder, TargetError, TargetUnreachable
 from qaconform.target.politeness import MARGIN_S, WINDOW_S
 from qaconform.target.profile import Cleanup, Profile
@@ -167,21 +174,38 @@ class _Remover:
                 i.why = f"no node id was recorded for it ({i.id!r})"
         answers = [i for i in items if i.kind == "answer" and node_id(i.id) is not None]
         comments = [i for i in items if i.kind == "comment" and node_id(i.id) is not None]
-        order = [*answers, *comments] if self.spec.cascades else [*comments, *answers]
-        gone: dict[int, str] = {}  # node id -> its status, for the comments under it
-        for item in order:
-            nid = node_id(item.id)
-            assert nid is not None
-            parent = gone.get(item.parent) if item.parent is not None else None
-            if self.spec.cascades and item.kind == "comment" and parent is not None:
-                # under a node this cleanup removed: removed with it; under one already gone: already gone too
-                item.status = WITH_PARENT if parent != ALREADY_GONE else ALREADY_GONE
-                item.why = f"its parent {item.parent} was removed" if parent != ALREADY_GONE else None
-                gone[nid] = item.status
-                continue
-            self._delete(item, nid)
-            if item.status in GONE:
-                gone[nid] = item.status
+        groups = [answers, comments] if self.spec.cascades else [comments, answers]
+        order = [*groups[0], *groups[1]]
+        group_of = [0] * len(groups[0]) + [1] * len(groups[1])
+        # the earlier item each item was posted under (the last one of that node id, as a dict of ids would keep)
+        under: list[int | None] = []
+        position: dict[int, int] = {}
+        for at, item in enumerate(order):
+            under.append(position.get(item.parent) if item.parent is not None else None)
+            position[_nid(item)] = at
+        resolved = [False] * len(order)
+        at_once = fanout.width(self.profile)
+        for _ in range(len(order) + 1):  # each wave resolves at least one item
+            pending = [at for at in range(len(order)) if not resolved[at]]
+            if not pending:
+                return
+            group = group_of[pending[0]]  # a group starts once every item of the group before it is resolved
+            ready = [at for at in pending if group_of[at] == group and _resolved(under[at], resolved)]
+            sends = []
+            for at in ready:
+                item, parent_at = order[at], under[at]
+                parent = order[parent_at] if parent_at is not None else None
+                if self.spec.cascades and item.kind == "comment" and parent is not None and parent.status in GONE:
+                    # under a node this cleanup removed: removed with it; under one already gone: already gone too
+                    item.status = WITH_PARENT if parent.status != ALREADY_GONE else ALREADY_GONE
+                    item.why = f"its parent {item.parent} was removed" if parent.status != ALREADY_GONE else None
+                    continue
+                send = self._prepare(item, _nid(item))
+                if send is not None:
+                    sends.append(send)
+            fanout.gather(sends, at_once)
+            for at in ready:
+                resolved[at] = True
 
     def _client(self, item: Item) -> ApiClient | None:
         role = item.by if self.spec.account == "author" else self.spec.account
@@ -191,17 +215,20 @@ class _Remover:
                         '"admin" to remove it')
         return client
 
-    def _delete(self, item: Item, nid: int) -> None:
+    def _prepare(self, item: Item, nid: int) -> Callable[[], None] | None:
+        """The delete of one item, to be sent (None: not sent, ``item.why`` says why)."""
         if self.stopped is None and time.monotonic() > self.deadline:
             self.stopped = "not tried: the cleanup ran out of time; run `qaconform cleanup RUN_DIR` to finish"
         if self.stopped is not None:
             item.why = self.stopped
-            return
+            return None
         client = self._client(item)
         if client is None:
-            return
-        url = self.profile.base_url + self.spec.path.replace("{id}", str(nid))
+            return None
         self.outcome.calls += 1
+        return partial(self._delete, client, item, self.profile.base_url + self.spec.path.replace("{id}", str(nid)))
+
+    def _delete(self, client: ApiClient, item: Item, url: str) -> None:
         try:
             resp = client.request(self.spec.method, url, operation="cleanup")
         except (TargetError, TargetUnreachable) as exc:
@@ -210,6 +237,17 @@ class _Remover:
                 self.stopped = "not tried: the target stopped answering during the cleanup"
             return
         judge(item, resp)
+
+
+def _resolved(at: int | None, resolved: list[bool]) -> bool:
+    """Whether the item at ``at`` (None: no earlier item) has its status."""
+    return at is None or resolved[at]
+
+
+def _nid(item: Item) -> int:
+    nid = node_id(item.id)
+    assert nid is not None  # only items with a node id are ordered
+    return nid
 
 
 def judge(item: Item, resp: ApiResponse) -> None:

@@ -21,12 +21,13 @@ pytest process and the report, and the plugin to its workers, so the target is e
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from qaconform.contract import API_PREFIX, path
-from qaconform.target import discover, fixture_state, ledger
+from qaconform.target import discover, fanout, fixture_state, ledger
 from qaconform.target.client import ApiClient, Recorder, TargetError, TargetUnreachable
 from qaconform.target.diagnosis import (  # noqa: F401 - the doctor's names, as before the split
     STOP_EXIT,
@@ -56,7 +57,11 @@ def not_in_state(name: str, detail: str) -> str:
 # the examination
 
 def examine(profile: Profile, recorder: Recorder | None = None) -> Diagnosis:
-    """Check ``profile`` against its target with reads only. Never raises for what the target answers."""
+    """Check ``profile`` against its target with reads only. Never raises for what the target answers.
+
+    The first request goes alone (it alone says whether the target is there); after it the reads that do not
+    depend on each other go together (:mod:`qaconform.target.fanout`, within the profile's ``max_concurrency``),
+    and the findings are added in the order of the checks, whichever answer came first."""
     d = Diagnosis(record=str(ledger.ledger_path(profile.path)), base_url=profile.base_url.rstrip("/"))
     if not _base_url_shape(profile, d):
         return d
@@ -71,9 +76,10 @@ def examine(profile: Profile, recorder: Recorder | None = None) -> Diagnosis:
         return d
     except TargetError:
         pass  # it answered
+    at_once = fanout.width(profile)
     try:
-        if _interface(profile, clients, anon, d) and _accounts(profile, clients, d):
-            _fixtures(profile, clients, d)
+        if _interface(profile, clients, anon, d, at_once) and _accounts(profile, clients, d, at_once):
+            _fixtures(profile, clients, d, at_once)
     finally:
         for c in (*clients.values(), anon):
             c.close()
@@ -107,12 +113,14 @@ def _status(client: ApiClient, api_path: str, **params: Any) -> int:
         return 0
 
 
-def _interface(profile: Profile, clients: Mapping[str, ApiClient], anon: ApiClient, d: Diagnosis) -> bool:
+def _interface(profile: Profile, clients: Mapping[str, ApiClient], anon: ApiClient, d: Diagnosis,
+               at_once: int = 1) -> bool:
     """Does base_url serve the interface? A 404 on every operation tried says it does not."""
-    probes = {f"{path('listQuestions')} anonymously": _status(anon, path("listQuestions"), pageSize=1)}
+    asked = {f"{path('listQuestions')} anonymously": partial(_status, anon, path("listQuestions"), pageSize=1)}
     for op in ("listQuestions", "listSpaces", "listActiveExperts"):
-        probes[f"{path(op)} as admin"] = _status(clients["admin"], path(op), pageSize=1)
-    probes = {f"GET {_shown(k)}": v for k, v in probes.items()}
+        asked[f"{path(op)} as admin"] = partial(_status, clients["admin"], path(op), pageSize=1)
+    statuses = fanout.gather(list(asked.values()), at_once)
+    probes = {f"GET {_shown(k)}": v for k, v in zip(asked, statuses, strict=True)}
     if any(s != 404 for s in probes.values()):
         d.add(Severity.OK, "base_url", f"{profile.api_root} answers the interface")
         return True
@@ -132,11 +140,12 @@ def _base_url_fix(profile: Profile, anon: ApiClient) -> str:
             f"lives under a path); check it in {profile.path}")
 
 
-def _accounts(profile: Profile, clients: Mapping[str, ApiClient], d: Diagnosis) -> bool:
+def _accounts(profile: Profile, clients: Mapping[str, ApiClient], d: Diagnosis, at_once: int = 1) -> bool:
     """Each account authenticates: the expert list, which every role may read, answers anything but 401."""
     refused = []
-    for role in ROLES:
-        status = _status(clients[role], path("listActiveExperts"), pageSize=1)
+    statuses = fanout.gather([partial(_status, clients[r], path("listActiveExperts"), pageSize=1) for r in ROLES],
+                             at_once)
+    for role, status in zip(ROLES, statuses, strict=True):
         acc = profile.accounts[role]
         if status == 401 and _taken_elsewhere(profile, clients[role]):
             d.add(Severity.NOTE, f"accounts.{role}", f"[accounts.{role}] username {acc.username!r} is refused on GET "
@@ -178,18 +187,47 @@ def _password_hint(password: str) -> str:
             f"ends at the first colon; UTF-8): if it is right, the target mishandles it (AUTH-BASIC)")
 
 
-def _fixtures(profile: Profile, clients: Mapping[str, ApiClient], d: Diagnosis) -> None:
+_Check = Callable[..., bool | None]
+"""A fixture check: ``(profile, clients, diagnosis)``, False when the rest is not worth asking."""
+
+
+def _fixtures(profile: Profile, clients: Mapping[str, ApiClient], d: Diagnosis, at_once: int = 1) -> None:
     """Each check on its own: one operation that does not answer (a hanging endpoint) leaves that check undone,
-    for the suites to judge, and the others still run."""
-    checks = [("accounts", _user_ids), ("fixtures.question_id", _question), ("fixtures", _one_shots),
-              ("fixtures.hidden_space_id", _hidden_space), ("fixtures.issue_tracker", _tracker),
-              ("safety.gdpr_user", _gdpr_user)]
-    for key, check in checks:
-        try:
-            if check(profile, clients, d) is False:
+    for the suites to judge, and the others still run.
+
+    The checks of one step (:data:`_STEPS`) read at the same time, each into a Diagnosis of its own, merged into
+    ``d`` in the order of the checks; a step starts once the one before it is merged (the one-shot fixtures read
+    the user ids; nothing after a wrong fixture question is asked)."""
+    for step in _STEPS:
+        parts = [_scratch(d) for _ in step]
+        verdicts = fanout.gather([partial(_check, key, check, profile, clients, part, at_once)
+                                  for (key, check), part in zip(step, parts, strict=True)], at_once)
+        for part, verdict in zip(parts, verdicts, strict=True):
+            _merge(d, part)
+            if verdict is False:
                 return  # the fixture question is wrong: the rest is not worth asking
-        except TargetUnreachable as exc:
-            d.add(Severity.NOTE, key, f"not checked: an operation did not answer ({exc}); the suites judge it")
+
+
+def _check(key: str, check: _Check, profile: Profile, clients: Mapping[str, ApiClient], d: Diagnosis,
+           at_once: int) -> bool | None:
+    try:
+        return check(profile, clients, d, at_once) if check is _question else check(profile, clients, d)
+    except TargetUnreachable as exc:
+        d.add(Severity.NOTE, key, f"not checked: an operation did not answer ({exc}); the suites judge it")
+        return None
+
+
+def _scratch(d: Diagnosis) -> Diagnosis:
+    """A Diagnosis for one check: what the checks before it found (user ids), nothing of its own yet."""
+    return Diagnosis(user_ids=dict(d.user_ids), record=d.record, base_url=d.base_url)
+
+
+def _merge(d: Diagnosis, part: Diagnosis) -> None:
+    """One check's findings and fixtures, after those of the checks before it."""
+    d.findings.extend(part.findings)
+    d.user_ids.update(part.user_ids)
+    d.unusable.update(part.unusable)
+    d.one_shots.update(part.one_shots)
 
 
 def _user_ids(profile: Profile, clients: Mapping[str, ApiClient], d: Diagnosis) -> None:
@@ -217,11 +255,13 @@ def _user_ids(profile: Profile, clients: Mapping[str, ApiClient], d: Diagnosis) 
               f"or add id = <number> under [accounts.{role}]")
 
 
-def _question(profile: Profile, clients: Mapping[str, ApiClient], d: Diagnosis) -> bool:
+def _question(profile: Profile, clients: Mapping[str, ApiClient], d: Diagnosis, at_once: int = 1) -> bool:
     """question_id: a question every account reads, in space_id. Judged only where the lists work: a target whose
     question list shows nothing (or no list) leaves the fixture unconfirmed, for the suites to judge the lists."""
     q, space = profile.fixtures.question_id, profile.fixtures.space_id
-    seen = {r: read_pages(clients[r], path("listQuestions"), {"spaceId": space}, stop_at=q) for r in ROLES}
+    listings = fanout.gather([partial(read_pages, clients[r], path("listQuestions"), {"spaceId": space}, stop_at=q)
+                              for r in ROLES], at_once)
+    seen = dict(zip(ROLES, listings, strict=True))
     if seen["admin"].find(q) is None:
         severity, message, fix = _question_missing(profile, clients, seen["admin"])
         d.add(severity, "fixtures.question_id", message, fix)
@@ -413,6 +453,14 @@ def _gdpr_user(profile: Profile, clients: Mapping[str, ApiClient], d: Diagnosis)
     else:
         d.add(Severity.NOTE, "safety.gdpr_user", f"{s.gdpr_user} is in no list the doctor read: that it exists is "
               "not confirmed", "add gdpr_user_id under [safety] (the doctor then checks it)")
+
+
+_STEPS: tuple[tuple[tuple[str, _Check], ...], ...] = (
+    (("accounts", _user_ids), ("fixtures.question_id", _question)),
+    (("fixtures", _one_shots), ("fixtures.hidden_space_id", _hidden_space), ("fixtures.issue_tracker", _tracker),
+     ("safety.gdpr_user", _gdpr_user)),
+)
+"""The fixture checks, in the order of their findings, by step: the checks of a step read at the same time."""
 
 
 # ----------------------------------------------------------------------------------------------------------

@@ -166,7 +166,7 @@ class Transport:
         if self.auth is not None:
             sent["Authorization"] = self.auth.header()
         if self.cookies:
-            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in tuple(self.cookies.items()))  # threads share it
         resp = self._pools.urlopen(method, url, body=body, headers=sent, redirect=False, retries=False,
                                    assert_same_host=False, preload_content=False, decode_content=False,
                                    timeout=urllib3.Timeout(connect=connect_s, read=read_s))
