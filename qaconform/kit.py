@@ -94,6 +94,12 @@ def pytest_command() -> list[str]:
             "-p", "no:cacheprovider", "-p", "no:unraisableexception", "-p", "no:anyio", "--strict-markers"]
 
 
+def cache_dir(environ: Mapping[str, str] = os.environ) -> Path:
+    """The kit's cache folder (``$XDG_CACHE_HOME/qaconform``, else ``~/.cache/qaconform``): bytecode, hypothesis's
+    caches and the suites' covering arrays, never the user's folder nor the kit's installation."""
+    return Path(environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "qaconform"
+
+
 def suite_env(environ: Mapping[str, str]) -> dict[str, str]:
     """The environment of the suites' pytest process.
 
@@ -108,7 +114,7 @@ def suite_env(environ: Mapping[str, str]) -> dict[str, str]:
     a CI build in a fresh folder holding only its profile must find no more than its reports there afterwards.
     """
     env = dict(environ, PYTHONUNBUFFERED="1")
-    base = Path(env.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "qaconform"
+    base = cache_dir(env)
     if not env.get("HYPOTHESIS_STORAGE_DIRECTORY"):
         with contextlib.suppress(OSError):  # not writable: hypothesis's default, as before
             (base / "hypothesis").mkdir(parents=True, exist_ok=True)

@@ -46,16 +46,18 @@ def compile_tree(folder: Path) -> int:
     for path in sorted(folder.rglob("*.py")):
         try:
             rewritten = any(fnmatch.fnmatch(path.name, pattern) for pattern in REWRITTEN_NAMES)
-            if _cached_on_disk(path, rewritten) or (rewritten and rewrite_asserts is None):
+            if _cached_on_disk(path, rewritten):
                 continue
             source = path.read_bytes()
             digest = importlib.util.source_hash(source)
-            if rewritten and rewrite_asserts is not None:
+            if not rewritten:
+                _plain[str(path)] = (digest, compile(source, str(path), "exec", dont_inherit=True))
+            elif rewrite_asserts is not None:
                 tree = ast.parse(source, filename=str(path))
                 rewrite_asserts(tree, source, str(path), None)
                 _rewritten[str(path)] = (digest, compile(tree, str(path), "exec", dont_inherit=True))
             else:
-                _plain[str(path)] = (digest, compile(source, str(path), "exec", dont_inherit=True))
+                continue
             count += 1
         except (OSError, SyntaxError, ValueError):
             continue

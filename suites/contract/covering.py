@@ -27,6 +27,7 @@ from allpairspy import AllPairs
 from listops import LIST_OPS
 
 from qaconform.contract import NONE, READER, Dimensions, envelope, load_contract
+from qaconform.kit import cache_dir
 
 if TYPE_CHECKING:
     import pytest
@@ -171,8 +172,7 @@ def _rows_of_shape(shape: tuple[int, ...]) -> list[list[int]]:
 
 
 def _cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "qaconform" / "pairs"
+    return cache_dir() / "pairs"
 
 
 @dataclass(frozen=True)
