@@ -153,3 +153,93 @@ def test_two_windows_in_one_order_compare_their_first_items_only() -> None:
     assert same_items(one, other) == ([], [])
     other.bodies[0]["list"].pop(3)
     assert same_items(one, other)[0], "an item only in the first window is reported"
+
+
+class _Site:
+    """A fixed list of ``n`` items served from many threads at once, with planted faults: ``page_count`` overrides
+    the envelope's pageCount (a count too high: pages past the end come back empty), ``refuse`` answers that page
+    403, ``broken`` raises on that page. It notes every page asked and the most requests in flight at once."""
+
+    role = "member"
+
+    def __init__(self, n: int, page_count: int | None = None, refuse: int | None = None,
+                 broken: int | None = None, no_count: bool = False) -> None:
+        import threading
+
+        self.n, self.page_count, self.refuse, self.broken, self.no_count = n, page_count, refuse, broken, no_count
+        self.asked: list[int] = []
+        self.in_flight = self.most = 0
+        self._lock = threading.Lock()
+
+    def get(self, path: str, params: Any = None) -> Any:
+        got = dict(params or [])
+        size, page = int(got["pageSize"]), int(got["page"])
+        with self._lock:
+            self.asked.append(page)
+            self.in_flight += 1
+            self.most = max(self.most, self.in_flight)
+        try:
+            time.sleep(0.02)  # a round trip: long enough for the pages asked together to overlap
+            if page == self.broken:
+                raise ConnectionError(f"page {page}: the connection dropped")
+            ids = list(range(self.n))[(page - 1) * size: page * size]
+            body: dict[str, Any] = {"list": [{"id": i} for i in ids], "totalCount": self.n, "page": page,
+                                    "pageSize": size, "listCount": len(ids)}
+            if not self.no_count:
+                body["pageCount"] = self.page_count if self.page_count is not None else -(-self.n // size)
+            resp = _Resp(body, f"{path}?page={page}&pageSize={size}")
+            if page == self.refuse:
+                resp.status = 403
+            return resp
+        finally:
+            with self._lock:
+                self.in_flight -= 1
+
+
+def _shape(w: Any) -> Any:
+    """What a relation reads of a walk: every page's URL and body, the refusal, the window and its tail."""
+    return ([p.url for p in w.pages], w.bodies, w.refused.url if w.refused is not None else None, w.truncated,
+            w.window, w.last_page, w.tail.url if w.tail is not None else None, w.tail_body)
+
+
+def test_a_walk_asking_its_pages_together_is_the_walk_made_page_by_page() -> None:
+    """Whatever the list does (a whole list, a window and its last page, a pageCount too high, a refused page, no
+    pageCount at all), asking the pages after the first together gives the walk a page-by-page walk gives, and
+    pages asked beyond where that walk stops are not read."""
+    from list_walks import walk
+
+    cases = {"whole": (dict(n=17), 3), "window": (dict(n=1_000), 30), "count too high": (dict(n=7, page_count=6), 2),
+             "refused page 3": (dict(n=30, refuse=3), 5), "no pageCount": (dict(n=9), 4),
+             "no pageCount at all": (dict(n=9, no_count=True), 4)}
+    for name, (kwargs, size) in cases.items():
+        one_by_one, together = _Site(**kwargs), _Site(**kwargs)  # type: ignore[arg-type]
+        slow = walk(one_by_one, "/x", (), size, 1)  # type: ignore[arg-type]
+        fast = walk(together, "/x", (), size, 1, at_once=4)  # type: ignore[arg-type]
+        assert _shape(fast) == _shape(slow), name
+        assert one_by_one.most == 1, name
+        assert set(one_by_one.asked) <= set(together.asked), name
+
+
+def test_a_walk_asks_its_pages_together_within_its_width() -> None:
+    """Six pages of one list are asked at most ``at_once`` at a time, and more than one at a time: a walk against a
+    far target takes a few round trips, not one per page."""
+    from list_walks import walk
+
+    for at_once in (2, 4):
+        site = _Site(36)
+        w = walk(site, "/x", (), 6, 1, at_once=at_once)  # type: ignore[arg-type]
+        assert w.complete and len(w.ids) == 36
+        assert site.most == at_once, (at_once, site.most)
+        assert sorted(site.asked) == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_page_that_breaks_fails_the_walk_only_where_a_page_by_page_walk_reads_it() -> None:
+    """A page asked ahead that raised is raised when the walk reaches it; past the list's end (a pageCount too
+    high, an empty page first) it is never read, so it raises nothing."""
+    import pytest
+    from list_walks import walk
+
+    with pytest.raises(ConnectionError, match="page 2"):
+        walk(_Site(30, broken=2), "/x", (), 5, 1, at_once=4)  # type: ignore[arg-type]
+    past_the_end = walk(_Site(7, page_count=6, broken=6), "/x", (), 2, 1, at_once=6)  # type: ignore[arg-type]
+    assert past_the_end.ids == list(range(7))

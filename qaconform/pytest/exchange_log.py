@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,12 +32,17 @@ class _ExchangeLog:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.file: IO[str] = path.open("a", encoding="utf-8")
         self.test: str | None = None
+        self._lock = threading.Lock()
+        """A test's reads may run in several threads (support.for_each, the relations' walks): a text file written
+        from two threads at once interleaves their lines, and a torn line is lost to the coverage and cassettes."""
 
     def write(self, ex: Exchange) -> None:
         started = time.time() - ex.elapsed_ms / 1000
         entry: dict[str, Any] = {"test": self.test, "started": round(started, 3), **ex.as_dict()}
         entry.pop("curl", None)  # the report keeps curls; a cassette has the request itself
-        self.file.write(json.dumps(entry, default=str) + "\n")
+        line = json.dumps(entry, default=str) + "\n"
+        with self._lock:
+            self.file.write(line)
 
     def close(self) -> None:
         self.file.close()

@@ -16,9 +16,10 @@ requests), and each relation is checked for every account (and anonymous where t
 - *filters are consistent* (FILTER-SPACEID, LIST-USER-*-OWNER, FOLLOWERS-ACTIVE-DEFAULT): a filtered list is the part
   of the unfiltered one that meets the filter, as far as its items show it.
 
-The draws never depend on what the server answers (the strategies are fixed before the first example), and a
-violation is never raised inside hypothesis: it is kept, the remaining examples send nothing, and the test fails with
-it (no shrinking replays that a list changed by another test could turn flaky). Walks are shared (list_walks.py).
+The draws never depend on what the server answers (the strategies are fixed before the first example), so
+hypothesis only draws the examples and they are checked side by side afterwards; a violation is never raised inside
+hypothesis: the first one in the order of the examples is kept and the test fails with it (no shrinking replays
+that a list changed by another test could turn flaky). Walks are shared (list_walks.py).
 
 A list longer than a window (list_walks.WINDOW) is walked as its first pages and its last, so a target holding ten
 times the data, or lists the kit's earlier runs grew, costs about the same; a relation that needs a whole list there
@@ -27,6 +28,8 @@ is "not checked (list too long)" (SkipKind.LIST_TOO_LONG), never held.
 
 from __future__ import annotations
 
+import functools
+import threading
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -64,6 +67,7 @@ from qaconform.contract import path as contract_path
 from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.pytest.properties.plugin import STATE, option
 from qaconform.pytest.support import answer_posted, expect_created, once_per_run, post_answer, post_comment
+from qaconform.target import fanout
 from qaconform.target.client import ApiClient
 from qaconform.target.profile import Profile
 
@@ -116,7 +120,8 @@ def cases(ops: tuple[str, ...] = tuple(LIST_OPS)) -> list[Any]:
 @pytest.fixture(scope="session")
 def walks(api: dict[str, ApiClient], list_paths: dict[str, str], profile: Profile) -> Walks:
     """The run's walks, shared by every relation (one per account, list, parameters and page size)."""
-    w = Walks(api, float(getattr(profile, "settle_s", 0.0)), getattr(profile, "max_page_size", None))
+    w = Walks(api, float(getattr(profile, "settle_s", 0.0)), getattr(profile, "max_page_size", None),
+              at_once=fanout.width(profile))
     w.zero_based_paths.add(list_paths["listNodeFollowers"])
     return w
 
@@ -124,23 +129,30 @@ def walks(api: dict[str, ApiClient], list_paths: dict[str, str], profile: Profil
 @dataclass
 class Explorer:
     """Runs one relation over drawn parameters: seeded per test from the run's seed, at most ``examples`` draws,
-    the first confirmed violation kept (later draws send nothing)."""
+    the first violation in the order of the examples kept.
+
+    The examples are drawn first (hypothesis only draws them: the draws never depend on an answer), then checked
+    side by side, at most ``at_once`` together (the walks' own slots bound the requests in flight): against a
+    target 25 ms away a relation's walks take the round trips of its longest one, not of all of them in turn."""
 
     seed: int
     examples: int
+    at_once: int = 1
     found: Violation | None = None
     judged: int = 0
     notes: list[str] = field(default_factory=list)
     too_long: list[str] = field(default_factory=list)
     """Why draws were not judged because a list was longer than a window and the relation needs all of it."""
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def run(self, strategy: st.SearchStrategy[Any], check: Callable[[Any], Violation | None],
             explicit: Sequence[Any] = ()) -> None:
         """``check`` on the ``explicit`` examples (boundaries chosen from the plain walk, before any draw), then on
-        ``examples`` drawn ones."""
-        def example(drawn: Any) -> None:
-            if self.found is None:
-                self.found = check(drawn)
+        ``examples`` drawn ones; the first violation in that order is kept."""
+        drawn: list[Any] = []
+
+        def example(value: Any) -> None:
+            drawn.append(value)
 
         for chosen in explicit:
             example = hypothesis.example(chosen)(example)
@@ -148,6 +160,12 @@ class Explorer:
             max_examples=self.examples, database=None, deadline=None, phases=(Phase.explicit, Phase.generate),
             suppress_health_check=list(HealthCheck), report_multiple_bugs=False)(given(strategy)(example)))
         run()
+        for found in fanout.gather([functools.partial(_outcome, check, value) for value in drawn], self.at_once):
+            if isinstance(found, Exception):  # where a check in turn would have stopped with it
+                raise found
+            if found is not None:
+                self.found = found
+                break
 
     def judge(self, violation: Violation | Unsteady | None) -> Violation | None:
         """Count a judged example (a walk the server served) and pass its verdict through; an example whose lists
@@ -155,7 +173,8 @@ class Explorer:
         if isinstance(violation, Unsteady):
             self.notes.append(violation.why)
             return None
-        self.judged += 1
+        with self._lock:
+            self.judged += 1
         return violation
 
     def verdict(self, what: str) -> None:
@@ -169,11 +188,19 @@ class Explorer:
                                  f"({'; '.join(self.notes[:2]) or 'the target refused each'})")
 
 
+def _outcome(check: Callable[[Any], Violation | None], value: Any) -> Violation | Exception | None:
+    """``check(value)``, or the exception it raised (``Explorer.run`` raises it where checks in turn would have)."""
+    try:
+        return check(value)
+    except Exception as exc:  # noqa: BLE001 - raised by Explorer.run in the order of the examples
+        return exc
+
+
 @pytest.fixture
-def explorer(request: pytest.FixtureRequest) -> Explorer:
+def explorer(request: pytest.FixtureRequest, walks: Walks) -> Explorer:
     config = request.config
     seed = zlib.crc32(f"{config.stash[STATE].seed}|{request.node.nodeid}".encode())
-    return Explorer(seed=seed, examples=max(1, option(config, "max_examples", int, EXAMPLES)))
+    return Explorer(seed=seed, examples=max(1, option(config, "max_examples", int, EXAMPLES)), at_once=walks.at_once)
 
 
 def base_walk(walks: Walks, role: str, op: str, path: str, params: Params = ()) -> Walk:

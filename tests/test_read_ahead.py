@@ -1,0 +1,77 @@
+"""Reads asked together send what reads one after another send (issue 31).
+
+The metamorphic relations ask a walk's pages and check their drawn examples side by side
+(suites/contract/list_walks.py, test_list_relations.py), and the pairwise matrix makes its reads before its first
+test (test_matrix.py ``read_ahead``): against a far target that cut their round trips, not their requests. Here each
+module runs twice against a fresh reference server: once with ``[safety] max_concurrency = 1`` (the process's share
+is 1, so everything goes one request after another, as before), once without a limit. Both runs must send the same
+requests and give every test the same outcome; the second must actually have overlapped them.
+
+(Speed is measured by bench/bench_run.py, not asserted here.)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from delay_proxy import DelayProxy
+
+from qaconform.reference import ReferenceServer
+
+pytestmark = pytest.mark.slow  # each module twice against fresh reference servers
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run(module: str, tmp: Path, serial: bool) -> tuple[Counter[tuple[Any, ...]], dict[str, str], int]:
+    """The module's requests (account, method, URL without the host), each test's outcome, and the most requests
+    the target had in flight at once. (Which test a request is logged under is left out: the matrix's reads made
+    ahead are the first matrix test's.)"""
+    with ReferenceServer() as srv, DelayProxy(srv.url, 0.005) as proxy:
+        text = Path(srv.profile_path).read_text(encoding="utf-8").replace(f'"{srv.url}"', f'"{proxy.url}"')
+        if serial:
+            text = text.replace("[safety]\n", "[safety]\nmax_concurrency = 1\n", 1)
+        tmp.mkdir(parents=True, exist_ok=True)
+        profile = tmp / "profile.toml"
+        profile.write_text(text, encoding="utf-8")
+        exchanges, junit = tmp / "exchanges", tmp / "junit.xml"
+        env = {**os.environ, "QACONFORM_SEED": "4242", "PYTEST_XDIST_WORKER_COUNT": ""}
+        done = subprocess.run(
+            [sys.executable, "-m", "pytest", module, "-q", "-p", "no:cacheprovider", "-p", "no:locust",
+             "--target-profile", str(profile), "-p", "qaconform.pytest.exchange_log",
+             "--qaconform-exchanges", str(exchanges), "--junitxml", str(junit)],
+            cwd=ROOT, capture_output=True, text=True, timeout=600, env=env, stdin=subprocess.DEVNULL)
+        assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+        sent: Counter[tuple[Any, ...]] = Counter()
+        for path in exchanges.glob("*.jsonl"):
+            for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+                e = json.loads(line)
+                sent[(e["role"], e["method"], e["url"].split("/services/", 1)[-1])] += 1
+        import xml.etree.ElementTree as ET
+
+        outcomes = {}
+        for case in ET.parse(junit).getroot().iter("testcase"):
+            kinds = [child.tag for child in case if child.tag in ("failure", "error", "skipped")]
+            outcomes[f"{case.get('classname')}::{case.get('name')}"] = kinds[0] if kinds else "passed"
+        return sent, outcomes, proxy.stats.max_in_flight
+
+
+@pytest.mark.parametrize("module", ["suites/contract/test_matrix.py", "suites/contract/test_list_relations.py"])
+def test_reads_asked_together_are_the_reads_asked_one_after_another(module: str, tmp_path: Path) -> None:
+    one_by_one = _run(module, tmp_path / "serial", serial=True)
+    together = _run(module, tmp_path / "together", serial=False)
+    assert one_by_one[1] == together[1], "the same tests with the same outcomes"
+    assert Counter(one_by_one[1].values())["passed"] > 20, one_by_one[1]
+    only_serial, only_together = one_by_one[0] - together[0], together[0] - one_by_one[0]
+    assert not only_serial and not only_together, (
+        f"requests sent only one after another: {list(only_serial.items())[:5]}; only together: "
+        f"{list(only_together.items())[:5]}")
+    assert one_by_one[2] == 1, "a share of 1 asks one request at a time"
+    assert together[2] > 1, "without a limit the reads overlap"
