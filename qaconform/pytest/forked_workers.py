@@ -33,7 +33,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from qaconform.pytest import precompiled, worker_shim
+from qaconform.pytest import local_constants, precompiled, worker_shim
 
 SWITCH = "QACONFORM_FORK_WORKERS"
 """``0`` starts every worker as its own interpreter (xdist's way)."""
@@ -165,7 +165,8 @@ def serve() -> None:
 
 def _prepare() -> None:
     """What every worker would do first, done once: the imports (:data:`PRELOAD` and pytest's own plugins), the
-    suites' modules compiled (:mod:`qaconform.pytest.precompiled`), the contract read. Then the heap is frozen: the
+    suites' modules compiled (:mod:`qaconform.pytest.precompiled`), the contract read, hypothesis's constants of the
+    local modules gathered (:mod:`qaconform.pytest.local_constants`). Then the heap is frozen: the
     workers' garbage collections skip what they share (and do not copy its pages by touching it)."""
     import gc
 
@@ -189,6 +190,7 @@ def _prepare() -> None:
         load_contract()  # cached per spec folder: a worker with another QACONFORM_SPEC_DIR reads its own
     except Exception:  # noqa: BLE001, S110 - each is only a head start: the worker does it as usual
         pass
+    local_constants.precompute()  # last: it covers the modules imported so far
     gc.collect()
     gc.freeze()
 
