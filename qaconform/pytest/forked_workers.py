@@ -33,7 +33,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from qaconform.pytest import local_constants, precompiled, worker_shim
+from qaconform.pytest import collect_gate, local_constants, precompiled, worker_shim
 
 SWITCH = "QACONFORM_FORK_WORKERS"
 """``0`` starts every worker as its own interpreter (xdist's way)."""
@@ -87,7 +87,7 @@ class ForkServer:
             listener.listen(64)
             self.proc = subprocess.Popen(
                 [sys.executable, "-P", "-c", "from qaconform.pytest.forked_workers import serve; serve()",
-                 str(listener.fileno())],
+                 str(listener.fileno()), str(self.folder)],
                 stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, pass_fds=[listener.fileno()],
                 env=dict(env if env is not None else os.environ, **{worker_shim.ENV: ""}))
         finally:
@@ -144,7 +144,12 @@ def use_for(specs: list[Any], server: ForkServer) -> int:
 def serve() -> None:
     """Import :data:`PRELOAD`, then fork a worker for each connection on the listening socket the controller
     passed, until stdin closes (the controller ended). Connections made while it imports wait in the backlog."""
-    listener = socket.socket(fileno=int(sys.argv[-1]))  # bound and listening: the controller made it
+    listener = socket.socket(fileno=int(sys.argv[1]))  # bound and listening: the controller made it
+    if len(sys.argv) > 2:  # the socket's folder: the workers' collection slots go there (removed with it)
+        try:
+            collect_gate.open_slots(Path(sys.argv[2]))
+        except OSError:
+            pass  # the workers collect all at once, as before
     _prepare()
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the waiters are reaped by the kernel
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the controller's and the workers' to handle; this

@@ -141,16 +141,46 @@ def _make_scheduler_class() -> type:
     from xdist.scheduler import LoadScopeScheduling
 
     class GroupScheduling(LoadScopeScheduling):  # type: ignore[misc]
-        """xdist's scope scheduler with qaconform's units and order (see the module docstring)."""
+        """xdist's scope scheduler with qaconform's units and order (see the module docstring).
+
+        It starts with the first collection that arrives instead of waiting for every worker's: workers forked from
+        the fork server collect a few at a time (qaconform/pytest/collect_gate.py), and the first ones test while
+        the rest collect. A worker gets work once its own collection has arrived and is the first one's (one that
+        differs is reported as a collection error, as xdist does, and gets no work)."""
+
+        @property
+        def collection_is_completed(self) -> bool:
+            return bool(self.registered_collections)
 
         def add_node_collection(self, node: Any, collection: Any) -> None:
-            super().add_node_collection(node, _unique(list(collection)))
+            collection = _unique(list(collection))
+            assert node in self.assigned_work
+            if self.collection is not None and collection != self.collection:
+                from xdist.scheduler.loadscope import report_collection_diff
+
+                first = next(iter(self.registered_collections))
+                msg = report_collection_diff(self.collection, collection, first.gateway.id, node.gateway.id)
+                self.log(msg)
+                self.config.hook.pytest_collectreport(report=pytest.CollectReport(
+                    nodeid=node.gateway.id, outcome="failed", longrepr=msg, result=[]))
+                node.shutdown()
+                return
+            self.registered_collections[node] = collection
+
+        def _reschedule(self, node: Any) -> None:
+            if node not in self.registered_collections:  # still collecting: work comes once its collection has
+                if not self.workqueue and not node.shutting_down:
+                    node.shutdown()  # nothing left for it (it ends after its collection)
+                return
+            super()._reschedule(node)
 
         def _split_scope(self, nodeid: str) -> str:
             base = nodeid.split("#", 1)[0] if "#" in nodeid.rsplit("]", 1)[-1] else nodeid
             return group_of(base) or nodeid
 
         def _assign_work_unit(self, node: Any) -> None:
+            if node not in self.registered_collections:
+                return
             queue: OrderedDict[str, Any] = self.workqueue
             first = min(queue, key=_rank)
             queue.move_to_end(first, last=False)
@@ -253,6 +283,18 @@ def pytest_sessionstart(session: pytest.Session) -> None:
                                 f"-n {cap} or fewer")
     config.stash[_TARGET_PROFILE] = target.profile.path
     config.stash[_TARGET_DOCTOR] = target.diagnosis.as_dict()
+
+
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_collection(session: pytest.Session) -> Any:
+    """A forked worker collects in one of the fork server's slots (qaconform/pytest/collect_gate.py)."""
+    if not hasattr(session.config, "workerinput"):
+        yield
+        return
+    from qaconform.pytest import collect_gate
+
+    with collect_gate.slot():
+        yield
 
 
 def _suites_selected(config: pytest.Config) -> bool:
