@@ -173,6 +173,14 @@ def read_ahead(request: pytest.FixtureRequest, fetch: Any, matrix_paths: dict[st
     at_once = fanout.width(profile)
     if at_once <= 1:
         return
+    try:
+        _read_ahead(request, fetch, matrix_paths, search_word, withheld, at_once)
+    except (Exception, pytest.fail.Exception, pytest.skip.Exception):  # noqa: BLE001 - a head start only
+        pass  # each test reads what it still needs itself, and meets the same answer there (its own verdict)
+
+
+def _read_ahead(request: pytest.FixtureRequest, fetch: Any, matrix_paths: dict[str, str], search_word: str,
+                withheld: Callable[[str], Withheld | None], at_once: int) -> None:
     items = [item for item in request.session.items
              if getattr(item, "module", None) is request.module and "combination" in getattr(item, "callspec",
                                                                                              _NO_CALLSPEC).params]
