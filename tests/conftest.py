@@ -17,3 +17,19 @@ if os.environ.get("PYTHONDONTWRITEBYTECODE") and not os.environ.get("PYTHONPYCAC
     os.environ.pop("PYTHONDONTWRITEBYTECODE")
     os.environ["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="qaconform-tests-pycache-")
     atexit.register(shutil.rmtree, os.environ["PYTHONPYCACHEPREFIX"], True)
+
+
+from collections.abc import Iterator  # noqa: E402
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _not_held_back() -> Iterator[None]:
+    """Each test starts as a run the target has not held back: a 429 one test provoked must not make the fan-outs of
+    the next ones serial (``PACE.was_held`` is the process's, as in a run)."""
+    from qaconform.target.politeness import PACE
+
+    PACE.was_held = False
+    yield
+    PACE.was_held = False

@@ -243,3 +243,28 @@ def test_a_page_that_breaks_fails_the_walk_only_where_a_page_by_page_walk_reads_
         walk(_Site(30, broken=2), "/x", (), 5, 1, at_once=4)  # type: ignore[arg-type]
     past_the_end = walk(_Site(7, page_count=6, broken=6), "/x", (), 2, 1, at_once=6)  # type: ignore[arg-type]
     assert past_the_end.ids == list(range(7))
+
+
+def test_once_the_target_has_held_the_run_back_walks_go_page_by_page() -> None:
+    """A target that rate-limits answers requests asked together with more 429s, not sooner: once any process of
+    the run was held back (PACE.was_held), the walks and every fan-out of the process ask one request at a time."""
+    from types import SimpleNamespace
+
+    from list_walks import Walks, walk
+
+    from qaconform.target import fanout
+    from qaconform.target.politeness import PACE
+
+    profile = SimpleNamespace(safety=SimpleNamespace(max_concurrency=None))
+    walks = Walks({}, at_once=4)
+    before = PACE.was_held
+    try:
+        PACE.was_held = False
+        assert walks.at_once == 4 and fanout.width(profile) == fanout.MAX_WIDTH  # type: ignore[arg-type]
+        PACE.held("http://127.0.0.1:1", "member", 0.0)
+        assert walks.at_once == 1 and fanout.width(profile) == 1  # type: ignore[arg-type]
+        site = _Site(36)
+        assert walk(site, "/x", (), 6, 1, at_once=walks.at_once).complete  # type: ignore[arg-type]
+        assert site.most == 1
+    finally:
+        PACE.was_held = before

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
-from qaconform.target.politeness import processes_of_run
+from qaconform.target.politeness import PACE, processes_of_run
 from qaconform.target.profile import Profile
 
 T = TypeVar("T")
@@ -30,7 +30,10 @@ MAX_WIDTH = 6
 
 def width(profile: Profile) -> int:
     """How many requests this process may send at once: :data:`MAX_WIDTH`, or less by the process's share of
-    ``[safety] max_concurrency`` (1: serial)."""
+    ``[safety] max_concurrency`` (1: serial); 1 once the target has held the run back (``PACE.was_held``: a target
+    that rate-limits answers requests asked together with more 429s, not sooner)."""
+    if PACE.was_held:
+        return 1
     cap = profile.safety.max_concurrency
     if cap is None:
         return MAX_WIDTH

