@@ -49,3 +49,19 @@ def gather(calls: Sequence[Callable[[], T]], at_once: int) -> list[T]:
     with ThreadPoolExecutor(max_workers=min(at_once, len(calls)), thread_name_prefix="qc-fanout") as pool:
         futures = [pool.submit(call) for call in calls]
     return [f.result() for f in futures]  # the executor waited for all: result() re-raises in order
+
+
+def settled(calls: Sequence[Callable[[], T]], at_once: int) -> list[T | Exception]:
+    """Like :func:`gather`, but each call's exception is its result instead of being raised: for callers that act
+    on the results in the order of the calls and must raise an exception only where a loop doing them in turn
+    would have met it (the relations' walks and examples)."""
+    def outcome(call: Callable[[], T]) -> Callable[[], T | Exception]:
+        def run() -> T | Exception:
+            try:
+                return call()
+            except Exception as exc:  # noqa: BLE001 - returned: the caller raises it in order
+                return exc
+        return run
+
+    return gather([outcome(call) for call in calls], at_once)
+

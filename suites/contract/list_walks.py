@@ -233,26 +233,22 @@ def _read_ahead(client: ApiClient, w: Walk, pages: int, limit: int | None, at_on
     if tail is not None:
         wanted.append((-1, tail))
 
-    def ask(number: int) -> Callable[[], ApiResponse | Exception]:
-        def call() -> ApiResponse | Exception:
-            try:
-                return _page(client, w, number)
-            except Exception as exc:  # noqa: BLE001 - raised where the walk reads this page (_taken)
-                return exc
-        return call
-
-    got = fanout.gather([ask(number) for _, number in wanted], at_once)
+    got = fanout.settled([functools.partial(_page, client, w, number) for _, number in wanted], at_once)
     return {key: value for (key, _), value in zip(wanted, got, strict=True)}
+
+
+def _last_page(w: Walk) -> int | None:
+    """The number of the list's last page at the walk's size, from its first page's totalCount (None: no items)."""
+    total = w.total
+    last = math.ceil(total / w.served_size) if isinstance(total, int) and total > 0 else 0
+    return w.first_page + last - 1 if last else None
 
 
 def _tail_page(w: Walk, limit: int) -> int | None:
     """The number of a window's last page when it lies after the window's ``limit`` pages, else None (the
-    number ``_read_tail`` asks for, from the same first page)."""
-    total = w.total
-    last = math.ceil(total / w.served_size) if isinstance(total, int) and total > 0 else 0
-    if not last or w.first_page + last - 1 < w.first_page + limit:
-        return None
-    return w.first_page + last - 1
+    page ``_read_tail`` asks for)."""
+    last = _last_page(w)
+    return None if last is None or last < w.first_page + limit else last
 
 
 def _read_tail(client: ApiClient, w: Walk, asked: ApiResponse | Exception | None = None) -> None:
@@ -260,9 +256,7 @@ def _read_tail(client: ApiClient, w: Walk, asked: ApiResponse | Exception | None
     often wrong. A refused last page leaves the window without it (the window is still judged). ``asked``: that
     page, already asked with the window's pages (used when it is the page this walk needs)."""
     w.window = True
-    total = w.total
-    last = math.ceil(total / w.served_size) if isinstance(total, int) and total > 0 else 0
-    w.last_page = w.first_page + last - 1 if last else None
+    w.last_page = _last_page(w)
     if w.last_page is None or w.last_page < w.first_page + len(w.pages):
         return
     resp = _taken(asked) if asked is not None else _page(client, w, w.last_page)

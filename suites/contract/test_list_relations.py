@@ -160,7 +160,7 @@ class Explorer:
             max_examples=self.examples, database=None, deadline=None, phases=(Phase.explicit, Phase.generate),
             suppress_health_check=list(HealthCheck), report_multiple_bugs=False)(given(strategy)(example)))
         run()
-        for found in fanout.gather([functools.partial(_outcome, check, value) for value in drawn], self.at_once):
+        for found in fanout.settled([functools.partial(check, value) for value in drawn], self.at_once):
             if isinstance(found, Exception):  # where a check in turn would have stopped with it
                 raise found
             if found is not None:
@@ -186,14 +186,6 @@ class Explorer:
         if not self.judged:
             skip(SkipKind.OTHER, f"not checked: {what}: none of the {self.examples} drawn requests could be judged "
                                  f"({'; '.join(self.notes[:2]) or 'the target refused each'})")
-
-
-def _outcome(check: Callable[[Any], Violation | None], value: Any) -> Violation | Exception | None:
-    """``check(value)``, or the exception it raised (``Explorer.run`` raises it where checks in turn would have)."""
-    try:
-        return check(value)
-    except Exception as exc:  # noqa: BLE001 - raised by Explorer.run in the order of the examples
-        return exc
 
 
 @pytest.fixture
