@@ -113,3 +113,43 @@ def test_a_forked_process_whose_shim_is_killed_ends_too(server: forked_workers.F
         time.sleep(0.1)
     else:
         pytest.fail(f"the forked process {forked} outlived its killed shim")
+
+
+@pytest.mark.parametrize(("argv", "starts"), [
+    (["run"], True),
+    (["run", "--profile", "site.toml", "--only", "contract"], True),
+    (["run", "--jobs", "1"], False),
+    (["run", "-j", "1"], False),
+    (["run", "-j1"], False),
+    (["run", "--jobs=1"], False),
+    (["run", "--spec", "my-spec"], False),
+    (["run", "--suites=my-suites"], False),
+    (["run", "--help"], False),
+])
+def test_qaconform_run_starts_its_fork_server_before_importing_the_run_unless_it_will_not_use_it(
+        argv: list[str], starts: bool, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from qaconform.commands import cli
+
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    monkeypatch.delenv("QACONFORM_JOBS", raising=False)
+    monkeypatch.setattr("tempfile.tempdir", None)
+    cli._start_fork_server_early(argv)
+    server = forked_workers.take_early()
+    try:
+        assert (server is not None) is starts
+        assert forked_workers.take_early() is None  # handed on once
+    finally:
+        if server is not None:
+            server.stop()
+    assert not list(tmp_path.glob("qc-fork-*"))
+
+
+def test_a_run_refused_before_its_target_leaves_no_fork_server_behind(tmp_path: Path) -> None:
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    env.pop("QACONFORM_JOBS", None)
+    done = subprocess.run([sys.executable, "-m", "qaconform.commands.cli", "run", "--max-examples", "0"], cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert "--max-examples must be a positive number" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not list(tmp_path.glob("qc-fork-*")), "the early fork server's folder was left behind"

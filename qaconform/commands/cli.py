@@ -239,9 +239,30 @@ def stopped(command: str, exc: KitError) -> int:
     return exc.exit_code
 
 
+def _start_fork_server_early(own: list[str]) -> None:
+    """``qaconform run``'s fork server (qaconform/pytest/forked_workers.py), started before the run's modules are
+    imported (half a second, then the arguments, the target and the doctor): the first worker waits for that
+    server's imports, so they start first. Not when the run asks for one worker, a copy of the spec or suites
+    (the server prepares the ones the environment names), or help; the run stops a server it does not need."""
+    from qaconform.commands.run_options import ENV_JOBS
+
+    words = set(own)
+    one = any(a in ("-j1", "--jobs=1") for a in own) or any(
+        a in ("-j", "--jobs") and b.strip() == "1" for a, b in zip(own, own[1:], strict=False))
+    copies = any(a.split("=", 1)[0] in ("--spec", "--suites") for a in own)
+    if one or copies or words & {"-h", "--help"} or os.environ.get(ENV_JOBS, "").strip() == "1":
+        return
+    from qaconform import kit
+    from qaconform.pytest import forked_workers
+
+    forked_workers.start_early(kit.suite_env(os.environ))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     own, passthrough = _split_passthrough(sys.argv[1:] if argv is None else argv)
     named = next((a for a in own if not a.startswith("-")), None)
+    if named == "run" and passthrough is None:
+        _start_fork_server_early(own)
     parser, unavailable, subparsers = build_parser(named if named in COMMANDS else None)
     args, extras = parser.parse_known_args(own)
     if not args.command:

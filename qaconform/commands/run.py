@@ -152,13 +152,18 @@ class Runner:
         socket reaches the suites' pytest through the environment. Not for a run that will have one worker."""
         from qaconform.pytest import forked_workers, worker_shim
 
+        early = forked_workers.take_early()  # started by the command line before this module was imported
         one = self.args.jobs == 1 or os.environ.get(ENV_JOBS, "").strip() == "1" or (plan.rules and not plan.areas)
         if one or not forked_workers.enabled():
+            if early is not None:
+                early.stop()
             return
-        try:
-            server = forked_workers.ForkServer(kit.suite_env(os.environ))
-        except OSError:
-            return  # the workers start as their own interpreters
+        server = early
+        if server is None:
+            try:
+                server = forked_workers.ForkServer(kit.suite_env(os.environ))
+            except OSError:
+                return  # the workers start as their own interpreters
         self.stack.callback(server.stop)
         os.environ[worker_shim.ENV] = server.path
         self.stack.callback(os.environ.pop, worker_shim.ENV, None)

@@ -18,6 +18,7 @@ reached, the shim becomes the plain interpreter with the same arguments: a run n
 
 from __future__ import annotations
 
+import atexit
 import importlib
 import json
 import os
@@ -63,7 +64,7 @@ def enabled(environ: dict[str, str] | os._Environ[str] = os.environ) -> bool:
 
 
 class ForkServer:
-    """A handle on the fork server: started by ``qaconform run`` before it checks the target (its imports overlap
+    """A handle on the fork server: started by ``qaconform run`` first of all (:func:`start_early`: its imports overlap
     the runner's own work), or by the controller at configure when pytest runs alone; stopped by whoever started it.
     The controller adopts a running one from ``QACONFORM_FORK_SERVER`` (:meth:`adopt`)."""
 
@@ -112,6 +113,38 @@ class ForkServer:
         for p in self.folder.iterdir():
             p.unlink(missing_ok=True)
         self.folder.rmdir()
+
+
+_EARLY: list[ForkServer] = []
+"""The server :func:`start_early` started, until ``qaconform run`` takes it (:func:`take_early`)."""
+
+
+def start_early(env: dict[str, str]) -> None:
+    """Start the fork server before ``qaconform run`` has even imported its own modules: the server's imports (1.5 to
+    2 s of CPU) are what the first worker waits for, and the runner's imports, argument checks and doctor then run
+    beside them on the other core instead of before them (measured: the suites' controller was forked 0.5 s sooner).
+    Stopped at exit unless :func:`take_early` hands it on; a server nobody takes ends when this process does."""
+    if _EARLY or not enabled():
+        return
+    try:
+        server = ForkServer(env)
+    except OSError:
+        return  # started again later, or the workers start as their own interpreters
+    _EARLY.append(server)
+    atexit.register(_stop_early)
+
+
+def take_early() -> ForkServer | None:
+    """The server :func:`start_early` started (its owner is now the caller, who stops it), if any."""
+    if not _EARLY:
+        return None
+    atexit.unregister(_stop_early)
+    return _EARLY.pop()
+
+
+def _stop_early() -> None:
+    while _EARLY:
+        _EARLY.pop().stop()
 
 
 def through(cmd: list[str], path: str) -> list[str]:
