@@ -12,6 +12,7 @@ A report is shared with people who must never see a password; a second pass cost
 from __future__ import annotations
 
 import base64
+import functools
 import html
 import json
 import re
@@ -55,6 +56,12 @@ _MIN_SECRET = 4
 _NOT_SECRETS = {REDACTED, "$PASSWORD", "%3Credacted%3E"}
 
 
+@functools.lru_cache(maxsize=4096)
+def _secret_key(key: str) -> bool:
+    """Whether a field of this name holds a credential (a report has a few hundred names, asked about 100,000 times)."""
+    return _SECRET_KEY.search(key) is not None and key != "password_env"
+
+
 def harvest_secrets(value: Any) -> set[str]:
     """Credentials visible by their shape anywhere in a JSON-like value (so they can be removed everywhere)."""
     found: set[str] = set()
@@ -72,7 +79,7 @@ def harvest_secrets(value: Any) -> set[str]:
             for item in v:
                 walk(item, key)
         elif isinstance(v, str):
-            if _SECRET_KEY.search(key) and key != "password_env" and not v.lower().startswith(("basic ", "bearer ")):
+            if _secret_key(key) and not v.lower().startswith(("basic ", "bearer ")):
                 add(v)
             if not _MAY_HOLD_CREDENTIAL.search(v):
                 return  # every pattern below needs one of its words too
@@ -112,12 +119,24 @@ def _longest_first(secrets: Iterable[str]) -> tuple[str, ...]:
     return tuple(s for s in sorted(secrets, key=len, reverse=True) if s and len(s) >= 3)
 
 
+_PASSWORD_WORD = re.compile("pass|pwd", re.IGNORECASE)
+_NEEDS: tuple[Callable[[str], object], ...] = (
+    lambda t: "Basic" in t or "Bearer" in t,
+    _PASSWORD_WORD.search,
+    _PASSWORD_WORD.search,
+    lambda t: "@" in t and "://" in t,
+    lambda t: "-u" in t,  # also in --user
+)
+"""What each pattern of :data:`_PATTERNS` cannot match without (in that order): a report has some 20,000 texts and
+most of those that pass :data:`_MAY_HOLD_CREDENTIAL` (a curl's ``-u``, an address's ``@``) need one pattern at most."""
+
+
 def _redact_text(text: str, secrets: tuple[str, ...]) -> str:
     for s in secrets:
         if s in text:
             text = text.replace(s, REDACTED)
-    if _MAY_HOLD_CREDENTIAL.search(text):
-        for pattern, repl in _PATTERNS:
+    for needs, (pattern, repl) in zip(_NEEDS, _PATTERNS, strict=True):
+        if needs(text):
             text = pattern.sub(repl, text)
     return text
 
@@ -125,23 +144,23 @@ def _redact_text(text: str, secrets: tuple[str, ...]) -> str:
 def redact(value: Any, secrets: Iterable[str] = ()) -> Any:
     """A deep copy of a JSON-like value with credentials removed: secret-named keys lose their value entirely, and
     every credential found by shape anywhere in it is removed everywhere."""
-    return _redact(value, _longest_first(set(secrets) | harvest_secrets(value)))
+    known = _longest_first(set(secrets) | harvest_secrets(value))
+    return _redact(value, known)
 
 
 def _redact(value: Any, secrets: tuple[str, ...]) -> Any:
+    if isinstance(value, str):
+        return _redact_text(value, secrets)
     if isinstance(value, dict):
         out: dict[Any, Any] = {}
         for k, v in value.items():
-            secret_key = isinstance(k, str) and _SECRET_KEY.search(k) is not None and k != "password_env"
-            if secret_key and isinstance(v, str | int | float):
+            if isinstance(k, str) and _secret_key(k) and isinstance(v, str | int | float):
                 out[k] = REDACTED
             else:
                 out[k] = _redact(v, secrets)
         return out
     if isinstance(value, list | tuple):
         return [_redact(v, secrets) for v in value]
-    if isinstance(value, str):
-        return _redact_text(value, secrets)
     return value
 
 
