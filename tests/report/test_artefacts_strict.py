@@ -8,6 +8,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+import pytest
 from report_builders import CATALOG, PLANTED, PLANTED_B64, exchange, make_results, strict_json, strict_junit
 
 from qaconform.report.redact import secret_variants
@@ -88,3 +89,15 @@ def test_every_curl_of_the_report_names_the_accounts_password_variable(tmp_path:
     note = note[:note.index("</div>")]
     assert "<code>QACONFORM_MEMBER_PASSWORD</code> (the password of <code>qa-member</code>, role member)" in note
     assert "<code>PASSWORD</code>" not in note and "role ?" not in note, note
+
+
+def test_the_json_writer_turns_numbers_json_lacks_into_null_and_leaves_the_rest_as_it_is() -> None:
+    from qaconform.report.files import strict_json as write
+
+    def parse(text: str) -> object:
+        return json.loads(text, parse_constant=lambda c: pytest.fail(f"{c} written: not JSON"))
+
+    plain = {"a": 1.5, "b": [1, (2, 3)], "c": {"d": None}, "e": Path("x")}
+    assert parse(write(plain)) == {"a": 1.5, "b": [1, [2, 3]], "c": {"d": None}, "e": "x"}
+    odd = {"a": float("nan"), "b": [1.0, float("inf")], "c": {"d": -float("inf")}, "e": (float("nan"),)}
+    assert parse(write(odd, indent=1)) == {"a": None, "b": [1.0, None], "c": {"d": None}, "e": [None]}
