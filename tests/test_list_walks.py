@@ -268,3 +268,20 @@ def test_once_the_target_has_held_the_run_back_walks_go_page_by_page() -> None:
         assert site.most == 1
     finally:
         PACE.was_held = before
+
+
+def test_reads_as_several_accounts_go_one_after_another_once_the_target_has_held_the_run_back() -> None:
+    """support.for_each reads as each account at once, in threads, until the target holds the run back: then in the
+    caller's thread, one after another, like every other fan-out."""
+    import threading
+
+    from qaconform.pytest.support import for_each
+    from qaconform.target.politeness import PACE
+
+    def where(role: str) -> str:
+        return threading.current_thread().name
+
+    roles = ["admin", "member", "novice"]
+    assert all(name.startswith("qc-read") for name in for_each(roles, where).values())
+    PACE.held("http://127.0.0.1:1", "member", 0.0)
+    assert set(for_each(roles, where).values()) == {threading.current_thread().name}

@@ -21,6 +21,7 @@ from qaconform import contract
 from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.created_id import created_id
+from qaconform.target.politeness import PACE
 from qaconform.target.settle import settle as settle_loop
 from qaconform.target.writes import OBSERVATIONS, SUITES
 
@@ -33,10 +34,12 @@ def for_each(roles: Iterable[str], read: Callable[[str], T]) -> dict[str, T]:
 
     For reads that do not depend on one another (what each account is shown of one list): against a target far
     away, four accounts read in the time of one. Each account has its own client, so no connection is shared; the
-    profile's politeness limits still hold, as every client of the process waits for the same limiter.
+    profile's politeness limits still hold, as every client of the process waits for the same limiter. Once the
+    target has held the run back (``PACE.was_held``), one read after another, as every fan-out of the kit then does
+    (qaconform/target/fanout.py): a rate-limiting gateway answers reads asked together with more 429s, not sooner.
     """
     roles = list(roles)
-    if len(roles) < 2:
+    if len(roles) < 2 or PACE.was_held:
         return {role: read(role) for role in roles}
     with ThreadPoolExecutor(max_workers=len(roles), thread_name_prefix="qc-read") as pool:
         futures = {role: pool.submit(read, role) for role in roles}
