@@ -5,7 +5,9 @@ The metamorphic relations ask a walk's pages and check their drawn examples side
 test (test_matrix.py ``read_ahead``): against a far target that cut their round trips, not their requests. Here each
 module runs twice against a fresh reference server: once with ``[safety] max_concurrency = 1`` (the process's share
 is 1, so everything goes one request after another, as before), once without a limit. Both runs must send the same
-requests and give every test the same outcome; the second must actually have overlapped them.
+requests and give every test the same outcome; the second must actually have overlapped them. And every test's HAR
+cassette must hold the same answers in both: the matrix's answers read ahead are logged again under each test that
+judges one (``shared``), not all under its first test.
 
 (Speed is measured by bench/bench_run.py, not asserted here.)
 """
@@ -30,10 +32,11 @@ pytestmark = pytest.mark.slow  # each module twice against fresh reference serve
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _run(module: str, tmp: Path, serial: bool) -> tuple[Counter[tuple[Any, ...]], dict[str, str], int]:
-    """The module's requests (account, method, URL without the host), each test's outcome, and the most requests
-    the target had in flight at once. (Which test a request is logged under is left out: the matrix's reads made
-    ahead are the first matrix test's.)"""
+def _run(module: str, tmp: Path, serial: bool) -> tuple[Counter[tuple[Any, ...]], dict[str, str], int,
+                                                        dict[str, set[tuple[Any, ...]]]]:
+    """The module's requests (account, method, URL without the host), each test's outcome, the most requests the
+    target had in flight at once, and the answers each test's HAR cassette holds (the exchange log's lines under it:
+    sent by it, or ``shared``: read earlier, judged by it too)."""
     with ReferenceServer() as srv, DelayProxy(srv.url, 0.005) as proxy:
         text = Path(srv.profile_path).read_text(encoding="utf-8").replace(f'"{srv.url}"', f'"{proxy.url}"')
         if serial:
@@ -50,17 +53,22 @@ def _run(module: str, tmp: Path, serial: bool) -> tuple[Counter[tuple[Any, ...]]
             cwd=ROOT, capture_output=True, text=True, timeout=600, env=env, stdin=subprocess.DEVNULL)
         assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
         sent: Counter[tuple[Any, ...]] = Counter()
+        judged: dict[str, set[tuple[Any, ...]]] = {}
         for path in exchanges.glob("*.jsonl"):
             for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
                 e = json.loads(line)
-                sent[(e["role"], e["method"], e["url"].split("/services/", 1)[-1])] += 1
+                request = (e["role"], e["method"], e["url"].split("/services/", 1)[-1])
+                if e.get("test"):
+                    judged.setdefault(e["test"], set()).add(request)
+                if not e.get("shared"):  # a shared line was sent once, logged again for the test judging it
+                    sent[request] += 1
         import xml.etree.ElementTree as ET
 
         outcomes = {}
         for case in ET.parse(junit).getroot().iter("testcase"):
             kinds = [child.tag for child in case if child.tag in ("failure", "error", "skipped")]
             outcomes[f"{case.get('classname')}::{case.get('name')}"] = kinds[0] if kinds else "passed"
-        return sent, outcomes, proxy.stats.max_in_flight
+        return sent, outcomes, proxy.stats.max_in_flight, judged
 
 
 @pytest.mark.parametrize("module", ["suites/contract/test_matrix.py", "suites/contract/test_list_relations.py"])
@@ -75,3 +83,8 @@ def test_reads_asked_together_are_the_reads_asked_one_after_another(module: str,
         f"{list(only_together.items())[:5]}")
     assert one_by_one[2] == 1, "a share of 1 asks one request at a time"
     assert together[2] > 1, "without a limit the reads overlap"
+    # Each test's cassette holds the answers it judged, whichever test (or the read-ahead) sent them.
+    differ = sorted(t for t in one_by_one[3].keys() | together[3].keys() if one_by_one[3].get(t) != together[3].get(t))
+    assert not differ, (f"{len(differ)} tests' cassettes hold other answers when reads go together, e.g. {differ[0]}: "
+                        f"{sorted(one_by_one[3].get(differ[0], set()) ^ together[3].get(differ[0], set()))[:4]}")
+    assert len(together[3]) > 20, "tests hold the answers they judged"

@@ -10,6 +10,7 @@ The exchanges are the client's recorded copies: Authorization and the profile's 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import threading
@@ -36,9 +37,11 @@ class _ExchangeLog:
         """A test's reads may run in several threads (support.for_each, the relations' walks): a text file written
         from two threads at once interleaves their lines, and a torn line is lost to the coverage and cassettes."""
 
-    def write(self, ex: Exchange) -> None:
+    def write(self, ex: Exchange, *, shared: bool = False) -> None:
         started = time.time() - ex.elapsed_ms / 1000
         entry: dict[str, Any] = {"test": self.test, "started": round(started, 3), **ex.as_dict()}
+        if shared:
+            entry["shared"] = True
         entry.pop("curl", None)  # the report keeps curls; a cassette has the request itself
         line = json.dumps(entry, default=str) + "\n"
         with self._lock:
@@ -46,6 +49,34 @@ class _ExchangeLog:
 
     def close(self) -> None:
         self.file.close()
+
+
+_OPEN: list[_ExchangeLog] = []
+"""This process's log while the run has one (set at configure), for :func:`judged_again` and :func:`outside_tests`."""
+
+
+def judged_again(exchange: Exchange) -> None:
+    """An answer read earlier in this process (a cached read: the contract suites' ``fetch``) that the running test
+    judges too: logged again under this test, marked ``shared``, so that the test's HAR cassette holds the answer it
+    judged. Sent once: the interface coverage counts only the first line (what went over the wire)."""
+    if _OPEN and _OPEN[0].test is not None:
+        _OPEN[0].write(exchange, shared=True)
+
+
+@contextlib.contextmanager
+def outside_tests() -> Iterator[None]:
+    """Exchanges sent in this block belong to no test: reads made ahead for a module's tests (the matrix's
+    read-ahead, in its first test's setup), each then logged under the test that judges it (:func:`judged_again`),
+    not all under the first."""
+    log = _OPEN[0] if _OPEN else None
+    if log is None:
+        yield
+        return
+    test, log.test = log.test, None
+    try:
+        yield
+    finally:
+        log.test = test
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -62,12 +93,14 @@ def pytest_configure(config: pytest.Config) -> None:
     log = _ExchangeLog(Path(folder) / f"{worker}.jsonl")
     config.stash[_KEY] = log
     Recorder.tap = log.write
+    _OPEN[:] = [log]
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     log = config.stash.get(_KEY, None)
     if log is not None:
         Recorder.tap = None
+        _OPEN.clear()
         log.close()
 
 

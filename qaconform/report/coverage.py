@@ -147,11 +147,17 @@ class _Cell:
     tests: set[str] | None = None
 
     def add(self, ex: Mapping[str, Any], fields: Iterable[tuple[str, str]] | None = None) -> None:
-        """Count one exchange; ``fields``: its :func:`sent_fields`, when the caller has them already."""
-        self.requests += 1
+        """Count one exchange; ``fields``: its :func:`sent_fields`, when the caller has them already. A ``shared``
+        line (an answer read once and judged by another test too, qaconform.pytest.exchange_log) adds its test
+        only: it was sent once, and counted then."""
         self.statuses = self.statuses if self.statuses is not None else Counter()
         self.fields = self.fields if self.fields is not None else {}
         self.tests = self.tests if self.tests is not None else set()
+        if ex.get("shared"):
+            if ex.get("test"):
+                self.tests.add(str(ex["test"]))
+            return
+        self.requests += 1
         self.statuses[str(ex.get("status")) if ex.get("status") is not None else "no answer"] += 1
         for name, form in sent_fields(ex) if fields is None else fields:
             self.fields.setdefault(name, Counter())[form] += 1
@@ -180,7 +186,7 @@ def interface_map(exchanges: Iterable[Mapping[str, Any]], tests: Iterable[Mappin
     matched: dict[tuple[str, str], Shape | None] = {}
     queried: dict[str, tuple[tuple[str, str], ...]] = {}
     for ex in exchanges:
-        total += 1
+        total += 0 if ex.get("shared") else 1  # a shared line was sent once, and counted then
         method, url = str(ex.get("method") or ""), str(ex.get("url") or "")
         parts = urlsplit(url)
         key = (method, parts.path)
@@ -188,7 +194,8 @@ def interface_map(exchanges: Iterable[Mapping[str, Any]], tests: Iterable[Mappin
             matched[key] = _match_path(ops, method, parts.path)
         shape = matched[key]
         if shape is None:
-            outside[f"{ex.get('method')} {parts.path}"] += 1
+            if not ex.get("shared"):
+                outside[f"{ex.get('method')} {parts.path}"] += 1
             continue
         fields = None
         if not ex.get("request_body"):  # the query alone: the same query string gives the same fields

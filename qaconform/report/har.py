@@ -63,6 +63,9 @@ def entry(ex: Mapping[str, Any]) -> dict[str, Any]:
                                "text": str(body)}
     notes = [f"test: {ex.get('test')}" if ex.get("test") else "sent outside a test",
              f"account: {ex.get('role')}"]
+    if ex.get("shared"):
+        notes.append("a shared answer: sent once earlier in the run and judged by this test too (its time is when "
+                     "the test judged it)")
     if ex.get("operation"):
         notes.append(f"operation: {ex.get('operation')}")
     if len(resp_body) >= CUT_AT or (body is not None and len(str(body)) >= CUT_AT):

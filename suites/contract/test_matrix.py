@@ -33,6 +33,7 @@ from listops import LIST_OPS
 from qaconform.contract import NONE, Dimensions
 from qaconform.contract import path as contract_path
 from qaconform.invariants import envelope_type_problems, listcount_problem, pagecount_problem
+from qaconform.pytest.exchange_log import outside_tests
 from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.pytest.support import list_all
 from qaconform.target import fanout
@@ -111,32 +112,39 @@ class Withheld:
 
 @pytest.fixture(scope="session")
 def withheld(api: dict[str, ApiClient]) -> Callable[[str], Withheld | None]:
-    """``withheld(reader)``, read once per reader; None when the reader's own space list cannot be read."""
+    """``withheld(reader)``, read once per reader; None when the reader's own space list cannot be read. Its reads
+    belong to no test in the exchange log (``outside_tests``): many tests judge with what they found, whichever of
+    them, or the read-ahead, happened to ask first."""
     cache: dict[str, Withheld | None] = {}
-    spaces_path = contract_path("listSpaces")
 
     def of(reader: str) -> Withheld | None:
-        if reader in cache:
-            return cache[reader]
-        every = {str(s.get("id")) for s in list_all(api["admin"], spaces_path, page_size=100, max_pages=MAX_PAGES)}
-        first = api[reader].get(spaces_path, params={"pageSize": 100})
-        if first.status != 200:
-            cache[reader] = None
-            return None
-        seen = {str(s.get("id")) for s in list_all(api[reader], spaces_path, page_size=100, max_pages=MAX_PAGES)}
-        hidden = sorted(every - seen)
-        nodes: set[str] = set()
-        titles: list[str] = []
-        for space in hidden[:MAX_HIDDEN_SPACES]:
-            for q in list_all(api["admin"], contract_path("listQuestions"), params={"spaceId": space},
-                              page_size=100, max_pages=2):
-                nodes.add(str(q.get("id")))
-                nodes.update(str(a) for a in (q.get("answers") or []))
-                titles.append(str(q.get("title") or ""))
-        cache[reader] = Withheld(frozenset(hidden), frozenset(nodes), tuple(titles))
+        if reader not in cache:
+            with outside_tests():
+                cache[reader] = _withheld(api, reader)
         return cache[reader]
 
     return of
+
+
+def _withheld(api: dict[str, ApiClient], reader: str) -> Withheld | None:
+    """What admin lists and ``reader`` does not: spaces, and the questions and answers in the first
+    :data:`MAX_HIDDEN_SPACES` of them."""
+    spaces_path = contract_path("listSpaces")
+    every = {str(s.get("id")) for s in list_all(api["admin"], spaces_path, page_size=100, max_pages=MAX_PAGES)}
+    first = api[reader].get(spaces_path, params={"pageSize": 100})
+    if first.status != 200:
+        return None
+    seen = {str(s.get("id")) for s in list_all(api[reader], spaces_path, page_size=100, max_pages=MAX_PAGES)}
+    hidden = sorted(every - seen)
+    nodes: set[str] = set()
+    titles: list[str] = []
+    for space in hidden[:MAX_HIDDEN_SPACES]:
+        for q in list_all(api["admin"], contract_path("listQuestions"), params={"spaceId": space},
+                          page_size=100, max_pages=2):
+            nodes.add(str(q.get("id")))
+            nodes.update(str(a) for a in (q.get("answers") or []))
+            titles.append(str(q.get("title") or ""))
+    return Withheld(frozenset(hidden), frozenset(nodes), tuple(titles))
 
 
 @pytest.fixture(scope="session")
@@ -174,7 +182,8 @@ def read_ahead(request: pytest.FixtureRequest, fetch: Any, matrix_paths: dict[st
     if at_once <= 1:
         return
     try:
-        _read_ahead(request, fetch, matrix_paths, search_word, withheld, at_once)
+        with outside_tests():  # each answer is logged again under the test that judges it (its HAR cassette)
+            _read_ahead(request, fetch, matrix_paths, search_word, withheld, at_once)
     except (Exception, pytest.fail.Exception, pytest.skip.Exception):  # noqa: BLE001 - a head start only
         pass  # each test reads what it still needs itself, and meets the same answer there (its own verdict)
 

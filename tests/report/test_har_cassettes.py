@@ -151,3 +151,15 @@ def test_a_har_entry_without_its_timings_is_refused_by_the_schema() -> None:
     assert not list(validator().iter_errors(good))
     broken = {"log": {**good["log"], "entries": [{k: v for k, v in entry(ex).items() if k != "timings"}]}}
     assert any("timings" in e.message for e in validator().iter_errors(broken))
+
+
+def test_a_shared_answer_in_a_cassette_says_it_was_sent_once_earlier() -> None:
+    """A test judging an answer another read first (the contract suites' ``fetch`` cache) holds it in its cassette,
+    marked so: a reader of the HAR must not take it for a second request."""
+    ex = {"test": "t::b", "role": "member", "method": "GET", "url": "http://127.0.0.1:9/services/v2/space.json",
+          "status": 200, "request_headers": {}, "request_body": None, "response_headers": {}, "response_body": "{}",
+          "elapsed_ms": 2.5, "started": 1.0}
+    assert "shared" not in entry(ex)["comment"]
+    shared = har([{**ex, "shared": True}], "0")
+    assert not list(validator().iter_errors(shared))
+    assert "a shared answer: sent once earlier in the run" in shared["log"]["entries"][0]["comment"]

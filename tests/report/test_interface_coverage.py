@@ -72,6 +72,21 @@ def test_a_must_rule_counts_as_checked_where_a_test_with_a_verdict_sent_its_requ
     assert listq["accounts"]["novice"]["must_checked"] == []  # called, but the test that called it judged nothing
 
 
+def test_an_answer_shared_with_another_test_is_counted_once_and_checks_that_tests_rules() -> None:
+    """A read made once and judged by a second test too (the contract suites' ``fetch`` cache) is logged again under
+    that test, marked ``shared``: sent once, so counted once, but the second test's rule was checked on it."""
+    shared = {**ex("member", "GET", "/question.json", test="t::second"), "shared": True}
+    exchanges = [ex("member", "GET", "/question.json", test="t::first"), shared,
+                 {**ex("member", "DELETE", "/question.json", test="t::second"), "shared": True}]
+    tests = [{"nodeid": "t::first", "outcome": "passed", "rules": ["PAGING-LISTCOUNT"]},
+             {"nodeid": "t::second", "outcome": "passed", "rules": ["PAGING-PAGECOUNT"]}]
+    cov = interface_map(exchanges, tests, load_contract())
+    member = op(cov, "listQuestions")["accounts"]["member"]
+    assert member["requests"] == 1 and member["statuses"] == {"200": 1}
+    assert member["must_checked"] == ["PAGING-LISTCOUNT", "PAGING-PAGECOUNT"]
+    assert cov["exchanges"] == 1 and sum(cov["outside_operations"].values()) == 0
+
+
 def test_what_no_request_exercised_is_listed_with_why() -> None:
     tests = [{"nodeid": "t::c", "outcome": "skipped", "rules": ["LOCK-1"], "skip_kind": "missing fixture",
               "needs_fixtures": ["lockable_node_id"]}]
