@@ -61,7 +61,8 @@ def held(resp: ApiResponse, name: str, node: int, state: FixtureState,
     skip(SkipKind.FIXTURE_STATE,
          f"not checked: fixture not in its state: {name} node {node} answered {answered} ({seen}), and the doctor "
          f"could not tell its state before the run ({state}): an earlier run may have consumed it. Renew it and "
-         "say so in the record beside the profile (an entry with \"state\": \"fresh\": docs/profile.md)")
+         "say so in the record beside the profile (an entry with \"state\": \"fresh\": docs/profile.md)",
+         met=(name, node))
 
 
 def wiki_reader(admin: ApiClient, accounts: Mapping[str, int | None], node: int) -> Callable[[], bool | None]:

@@ -15,6 +15,7 @@ failures that cannot carry fields: the kit's schemathesis checks, whose error sc
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, NoReturn
 
@@ -100,22 +101,35 @@ class SkipKind(StrEnum):
 
 
 _KIND = "_qaconform_skip"
-"""The attribute of pytest's skip exception that holds (kind, fixtures): a plain ``Skipped``, so that pytest shows the
-reason and the test's own line exactly as for ``pytest.skip`` (a subclass would print its own name and location)."""
+"""The attribute of pytest's skip exception that holds its :class:`TypedSkip`: a plain ``Skipped``, so that pytest shows
+the reason and the test's own line exactly as for ``pytest.skip`` (a subclass would print its own name and
+location)."""
 
 
-def skip(kind: SkipKind, why: str, *, fixtures: Iterable[str] = ()) -> NoReturn:
+@dataclass(frozen=True)
+class TypedSkip:
+    """What :func:`skip` records beside its reason, for the results file."""
+
+    kind: SkipKind
+    fixtures: tuple[str, ...] = ()
+    """For a missing fixture: the profile keys that would let the test run."""
+    met: tuple[str, int] | None = None
+    """For a one-shot fixture not in its state: (profile key, node) the test's call met so (an earlier run consumed
+    it): the report then says the node was consumed before this run, not by it."""
+
+
+def skip(kind: SkipKind, why: str, *, fixtures: Iterable[str] = (), met: tuple[str, int] | None = None) -> NoReturn:
     """Skip the running test for ``why`` (the reason pytest and the report show), recording ``kind``.
 
     ``fixtures``: for a missing fixture, the profile keys that would let the test run; the report then says "not
-    checked: needs fixture NAME" for a rule whose every test lacks one."""
+    checked: needs fixture NAME" for a rule whose every test lacks one. ``met``: see :attr:`TypedSkip.met`."""
     __tracebackhide__ = True  # pytest reports the skip at the caller's line, as for pytest.skip
     exc = Skipped(msg=why)
-    setattr(exc, _KIND, (kind, tuple(fixtures)))
+    setattr(exc, _KIND, TypedSkip(kind, tuple(fixtures), met))
     raise exc
 
 
-def skip_of(exc: BaseException) -> tuple[SkipKind, tuple[str, ...]] | None:
-    """The kind and needed fixtures of a skip raised by ``skip``; None for any other exception (pytest's own skip)."""
+def skip_of(exc: BaseException) -> TypedSkip | None:
+    """What a skip raised by :func:`skip` recorded; None for any other exception (pytest's own skip)."""
     found = getattr(exc, _KIND, None)
-    return found if isinstance(found, tuple) else None
+    return found if isinstance(found, TypedSkip) else None

@@ -133,7 +133,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         str(v.get("id")) for v in _props(report, "created") if isinstance(v, dict))
     typed_skip = skip_of(call.excinfo.value) if report.skipped and call.excinfo is not None else None
     if typed_skip is not None:
-        report.user_properties.append((_PROP + "skip", {"kind": typed_skip[0].value, "fixtures": list(typed_skip[1])}))
+        report.user_properties.append((_PROP + "skip", {
+            "kind": typed_skip.kind.value, "fixtures": list(typed_skip.fixtures),
+            "met": list(typed_skip.met) if typed_skip.met else None}))
     if report.failed:
         kind = Status.ERROR
         if call.excinfo is not None and isinstance(call.excinfo.value, RuleFailure):
@@ -373,6 +375,8 @@ def _entry(report: pytest.TestReport) -> dict[str, Any] | None:
         entry["skip_kind"] = SkipKind.of(skipped["kind"] if skipped else None).value
         if skipped and skipped["fixtures"]:
             entry["needs_fixtures"] = skipped["fixtures"]
+        if skipped and skipped.get("met"):  # a one-shot node an earlier run consumed (qaconform.pytest.one_shots)
+            entry["met_consumed"] = {"fixture": skipped["met"][0], "node": skipped["met"][1]}
     if warned:
         entry["warning"] = True
     settle = next(iter(_props(report, "settle")), None)

@@ -169,7 +169,8 @@ def needed_fixtures(skips: Iterable[Mapping[str, Any]]) -> list[str] | None:
 
 def fixtures_used(results: Mapping[str, Any]) -> dict[str, Any]:
     """What the run did to the target's one-shot fixtures and what the doctor found of them, for the top of the
-    report: the nodes this run consumed (from the record it kept beside the profile), per pool the node used and
+    report: the nodes this run consumed (from the record it kept beside the profile; ``consumed_earlier``: those its
+    call met already consumed, so an earlier run did), per pool the node used and
     how many are left and which nodes had a state no read showed (``state_unknown``), the fixtures not in their
     state (their tests skipped) with how to renew them."""
     doctor = results.get("doctor") if isinstance(results.get("doctor"), Mapping) else {}
@@ -180,7 +181,11 @@ def fixtures_used(results: Mapping[str, Any]) -> dict[str, Any]:
                     "consumed_before": list(s.get("consumed") or []), "left_after": s.get("left_after"),
                     "state_unknown": list(s.get("unknown") or [])}
              for name, s in (doctor.get("one_shots") or {}).items()}
-    return {"consumed": [{"fixture": c.get("fixture"), "node": c.get("node")} for c in results.get("consumed") or []],
+    met = {(str(m.get("fixture")), m.get("node")) for t in results.get("tests") or [] if isinstance(t, Mapping)
+           for m in [t.get("met_consumed")] if isinstance(m, Mapping)}
+    sent = [{"fixture": c.get("fixture"), "node": c.get("node")} for c in results.get("consumed") or []]
+    return {"consumed": [c for c in sent if (str(c["fixture"]), c["node"]) not in met],
+            "consumed_earlier": [c for c in sent if (str(c["fixture"]), c["node"]) in met],
             "one_shots": pools,
             "not_in_state": {name: {"reason": why, "renew": renew.get(name)}
                              for name, why in (doctor.get("unusable") or {}).items()},

@@ -146,6 +146,28 @@ def test_what_the_run_consumed_and_what_is_left_heads_the_page_and_report_json(t
         assert words in section, words
 
 
+def test_a_one_shot_node_an_earlier_build_consumed_is_not_said_to_be_consumed_by_this_one(
+        tmp_path: Path, results: dict[str, Any]) -> None:
+    """Build 2 of a CI job from a fresh folder tries the favorite build 1 consumed: its call meets the node not in its
+    state and its tests skip. The record beside the profile gets the call, but the page must not say this run
+    consumed the node: it says an earlier one did."""
+    results = {**results, "consumed": [{"fixture": "favorite_node_id", "node": 14, "run": "qc-test0002",
+                                        "at": "2026-11-22T07:00:05+00:00", "base_url": "http://127.0.0.1:9999"}]}
+    tests = [t for t in results["tests"] if "cancelwiki" not in t["nodeid"]]
+    tests.append({**tests[0], "nodeid": "suites/scenarios/test_node_actions.py::test_x", "outcome": "skipped",
+                  "rules": ["SKIP-1"], "skip_kind": "fixture not in its state",
+                  "message": "not checked: fixture not in its state: favorite_node_id node 14 answered 404 ...",
+                  "met_consumed": {"fixture": "favorite_node_id", "node": 14}})
+    html = build(tmp_path, {**results, "tests": tests}, with_load=False)
+    report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    assert report["fixtures"]["consumed"] == []
+    assert report["fixtures"]["consumed_earlier"] == [{"fixture": "favorite_node_id", "node": 14}]
+    top = html.index('<section id="fixtures">')
+    section = html[top:html.index("</section>", top)]
+    assert "consumed one-shot fixtures" not in section
+    assert "consumed before this run: favorite_node_id 14" in section
+
+
 def test_a_relation_not_checked_because_its_list_is_too_long_is_listed_never_held(
         tmp_path: Path, results: dict[str, Any]) -> None:
     """PASS-1 held in one test and was not checked in another (SkipKind.LIST_TOO_LONG): the rule entry, the
