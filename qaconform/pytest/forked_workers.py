@@ -122,8 +122,8 @@ _EARLY: list[ForkServer] = []
 def start_early(env: dict[str, str]) -> None:
     """Start the fork server before ``qaconform run`` has even imported its own modules: the server's imports (1.5 to
     2 s of CPU) are what the first worker waits for, and the runner's imports, argument checks and doctor then run
-    beside them on the other core instead of before them (measured: the suites' controller was forked 0.5 s sooner).
-    Stopped at exit unless :func:`take_early` hands it on; a server nobody takes ends when this process does."""
+    beside them on the other core instead of before them (the runner's own imports alone are half a second). Stopped
+    at exit unless :func:`take_early` hands it on; a server nobody takes ends when this process does."""
     if _EARLY or not enabled():
         return
     try:
