@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+import orjson
+
 from qaconform.contract import envelope
 from qaconform.invariants import is_json_content_type, listcount_problem, not_an_envelope
 
@@ -118,6 +120,14 @@ def _json_type_ok(content_type: str | None) -> bool:
 
 
 def json_body(content: bytes) -> Any:
+    """The parsed body. orjson first (a third of json's CPU on a list page, and a load user parses every answer it
+    needs and a sample of the others); json decides what orjson refuses (NaN, a byte-order mark, a lone surrogate),
+    so a body is valid here exactly when json accepts it. (orjson reads an integer beyond 64 bits as a float: a
+    listCount that large differs from the number of items either way.)"""
+    try:
+        return orjson.loads(content)
+    except orjson.JSONDecodeError:
+        pass
     try:
         return json.loads(content)
     except ValueError:

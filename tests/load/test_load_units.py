@@ -202,6 +202,25 @@ def test_a_remembered_content_type_verdict_is_the_verdict_of_the_check() -> None
         check_response(200, "text/plain; v=999", body, OK_LIST, parse=False)
 
 
+@pytest.mark.parametrize("body", [b'{"list": [{"id": 1}], "listCount": 1}', b'{"a": NaN, "b": -Infinity}',
+                                  b'\xef\xbb\xbf{"a": 1}', b'{"a": "\\ud800"}', b'[18446744073709551615, -1]',
+                                  b' {"a": {"b": [1.5, null, true]}} \n', '{"\u00e9": "\u2603"}'.encode()])
+def test_the_load_users_parse_every_body_json_parses_to_the_same_value(body: bytes) -> None:
+    """json_body tries orjson first (cheaper) and json for what orjson refuses: what json accepts passes, equal."""
+    from qaconform.load.locust_checks import json_body
+
+    got, want = json_body(body), json.loads(body)
+    assert json.dumps(got) == json.dumps(want)  # NaN != NaN: compare the texts
+
+
+@pytest.mark.parametrize("body", [b"{", b"{'a': 1}", b"<html></html>", b'{"a": 1} {"b": 2}', b"\xff\xfe{}"])
+def test_a_body_json_refuses_is_refused(body: bytes) -> None:
+    from qaconform.load.locust_checks import json_body
+
+    with pytest.raises(CheckFailure, match="^json_body: body is not valid JSON"):
+        json_body(body)
+
+
 def test_the_unparsed_envelope_check_allows_trailing_whitespace_only() -> None:
     assert check_response(200, "application/json", b'{"list": []}\r\n ', OK_LIST, parse=False) is None
     with pytest.raises(CheckFailure, match="^list_envelope: body is not a JSON object"):
