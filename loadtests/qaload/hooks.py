@@ -50,6 +50,7 @@ locust_stats.CSV_STATS_FLUSH_INTERVAL_SEC = 2
 """Locust flushes its CSV files every 10 s by default; `qaconform load` prints live totals from the stats history
 file every few seconds (qaconform/load/live.py), so flush it every 2 s (the history gets a row every second)."""
 _users_stopped_at: list[float] = []
+_users_started_at: list[float] = []
 BUDGET = WriteBudget(SETTINGS.write_limits)
 """This process's write budget: the whole of it, or (a worker) None until the test starts and its share is known."""
 WRITES = WriteTotals(SETTINGS.write_limits)
@@ -184,6 +185,13 @@ def final_stats(stats: Any) -> dict[str, dict[str, Any]]:
     return out
 
 
+@events.test_start.add_listener
+def _note_start(**_kw: Any) -> None:
+    """When the test started (epoch; the master's or the only process's start): `qaconform load` measures the
+    generator's CPU from here, not over the import of the locustfile and the wait for the workers before it."""
+    _users_started_at.append(time.time())
+
+
 @events.test_stop.add_listener
 def _note_stop(**_kw: Any) -> None:
     """When the users stopped (epoch): `qaconform load` measures the generator's CPU up to here, not over the
@@ -233,6 +241,7 @@ def _write_totals(environment: Any, **_kw: Any) -> None:
         "mode": "master" if isinstance(runner, MasterRunner) else "local",
         "requests_by_worker": dict(_requests_by_worker),
         "users_stopped_at": _users_stopped_at[0] if _users_stopped_at else None,
+        "users_started_at": _users_started_at[0] if _users_started_at else None,
         "stats": final_stats(environment.stats),
         "writes": _writes_merged(runner),
     }

@@ -242,6 +242,23 @@ def test_the_generator_cpu_leaves_out_what_follows_the_users_stopping() -> None:
     assert p.cpu()["mean_cpu_pct"] < 70 and not p.cpu_bound()  # the whole life, tail included
 
 
+def test_the_generator_cpu_leaves_out_the_start_up_before_the_test_started() -> None:
+    """A master importing its locustfile (the contract, the profile) and waiting for its workers is busy before the
+    test starts: from the test's start on, only the users' time counts (half a second of slack, like the end)."""
+    from pathlib import Path
+
+    from qaconform.load.procs import LocustProcess
+
+    p = LocustProcess("master", [], Path("unused.log"))
+    p.samples = [40.0, 45.0, 48.0, 46.0, 2.0, 1.0, 2.0, 1.0, 18.0, 50.0]
+    p.sampled_at = [1000.0 + i for i in range(len(p.samples))]
+    assert p.cpu(until=1007.2, since=1003.2)["mean_cpu_pct"] == 1.5  # samples at 1004..1007
+    assert p.cpu(until=1007.2)["mean_cpu_pct"] > 10  # without the start: the first two only are left out
+    assert not p.cpu_bound(until=1007.2, since=1003.2)
+    p.sampled_at = []  # samples without their times (an old caller): the start-up rule, never an empty answer
+    assert p.cpu(since=1003.6)["mean_cpu_pct"] is not None
+
+
 def test_the_scenarios_are_the_locustfiles_at_the_top_of_loadtests() -> None:
     """The five scenarios the CLI always offered, found from their files (no second list in the runner)."""
     from qaconform.load.runner import loadtests_dir, scenarios
