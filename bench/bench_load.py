@@ -146,8 +146,10 @@ def run_bare(tmp: Path, port: int, users: int, seconds: float, workers: int) -> 
     fails = sum(e["num_failures"] for e in entries)
     start = min(e["start_time"] for e in entries)
     last = max(e["last_request_timestamp"] for e in entries)
+    # CPU while the users ran, as `qaconform load` measures ours: from the first request here (from the test's
+    # start there), to the last; the processes' start-up (imports, workers connecting) is not the generator's load
     return {"rps": total / max(last - start, 1e-9), "requests": total, "failures": fails,
-            "cpu": [p.cpu(until=last) for p in procs]}  # while the users ran, as `qaconform load` measures ours
+            "cpu": [p.cpu(until=last, since=start) for p in procs]}
 
 
 def run_ours(tmp: Path, profile: Path, users: int, seconds: float, workers: int) -> dict[str, Any]:

@@ -15,6 +15,7 @@ import time
 from typing import Any, ClassVar
 
 import gevent
+from geventhttpclient.header import Headers
 from locust import FastHttpUser
 from locust.contrib.fasthttp import FAILURE_EXCEPTIONS
 
@@ -113,8 +114,11 @@ class QaUser(FastHttpUser):
         self.pacer: Pacer | None = None
         self.account = SETTINGS.profile.accounts[self.role]
         auth = {"Authorization": basic_auth(self.account.username, self.account.password)}
-        self.get_headers = {**_HEADERS_GET, **auth}
-        self.body_headers = {**_HEADERS_BODY, **auth}
+        # built once as geventhttpclient's own Headers: the user agent merges a Headers object into each request's
+        # by copying its entries (a plain dict goes through Headers.__setitem__ per header, 1.4 µs a request more)
+        self.get_headers = Headers({**_HEADERS_GET, **auth})
+        self.body_headers = Headers({**_HEADERS_BODY, **auth})
+        self.fire_request = environment.events.request.fire
         self.root = self.host.rstrip("/") + API_PREFIX
         self.rng = random.Random()
         self.calls = 0
@@ -207,7 +211,7 @@ class QaUser(FastHttpUser):
         if method != "GET":
             hooks.BUDGET.record(op, resp.status_code if resp is not None else 0,
                                 js if js is not None else getattr(exc, "body", None))
-        self.environment.events.request.fire(
+        self.fire_request(
             request_type=method, name=op, response_time=elapsed_ms, response_length=len(content) if content else 0,
             response=resp, context=_NO_CONTEXT, exception=exc, start_time=start_time, url=url)
         return js, resp

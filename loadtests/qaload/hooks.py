@@ -50,6 +50,7 @@ locust_stats.CSV_STATS_FLUSH_INTERVAL_SEC = 2
 """Locust flushes its CSV files every 10 s by default; `qaconform load` prints live totals from the stats history
 file every few seconds (qaconform/load/live.py), so flush it every 2 s (the history gets a row every second)."""
 _users_stopped_at: list[float] = []
+_users_started_at: list[float] = []
 BUDGET = WriteBudget(SETTINGS.write_limits)
 """This process's write budget: the whole of it, or (a worker) None until the test starts and its share is known."""
 WRITES = WriteTotals(SETTINGS.write_limits)
@@ -80,10 +81,17 @@ def _take_share(environment: Any, **_kw: Any) -> None:
 
 
 @events.request.add_listener
-def _record_time(name: str, response_time: float, exception: Any = None, **_kw: Any) -> None:
-    h = HIST.by_name.get(name)
+def _record_time(request_type: str, name: str, response_time: float, response_length: int, response: Any = None,
+                 context: Any = None, exception: Any = None, start_time: Any = None, url: Any = None,
+                 **_kw: Any) -> None:
+    """Every request's float time into this process's histogram of its name.
+
+    Runs on every request: the parameters Locust passes are named, so that no dict of the rest is built per call
+    (0.3 µs of 0.8), and HIST is read once."""
+    by_name = HIST.by_name
+    h = by_name.get(name)
     if h is None:
-        h = HIST.by_name[name] = Histogram()
+        h = by_name[name] = Histogram()
     h.add(response_time)
     if WINDOWS is not None:
         WINDOWS.add(name, response_time, exception is not None, time.time())
@@ -177,6 +185,13 @@ def final_stats(stats: Any) -> dict[str, dict[str, Any]]:
     return out
 
 
+@events.test_start.add_listener
+def _note_start(**_kw: Any) -> None:
+    """When the test started (epoch; the master's or the only process's start): `qaconform load` measures the
+    generator's CPU from here, not over the import of the locustfile and the wait for the workers before it."""
+    _users_started_at.append(time.time())
+
+
 @events.test_stop.add_listener
 def _note_stop(**_kw: Any) -> None:
     """When the users stopped (epoch): `qaconform load` measures the generator's CPU up to here, not over the
@@ -226,6 +241,7 @@ def _write_totals(environment: Any, **_kw: Any) -> None:
         "mode": "master" if isinstance(runner, MasterRunner) else "local",
         "requests_by_worker": dict(_requests_by_worker),
         "users_stopped_at": _users_stopped_at[0] if _users_stopped_at else None,
+        "users_started_at": _users_started_at[0] if _users_started_at else None,
         "stats": final_stats(environment.stats),
         "writes": _writes_merged(runner),
     }

@@ -286,7 +286,7 @@ def _cpu_warning(latency: dict[str, Any], procs: list[LocustProcess]) -> bool:
     logs = "\n".join(p.log_tail(400) for p in procs)
     locust_cpu_warning = "CPU usage above" in logs or "exceeded cpu threshold" in logs
     return bool(latency.get("cpu_warning") or latency.get("worker_cpu_warning") or locust_cpu_warning
-                or any(p.cpu_bound(latency.get("users_stopped_at")) for p in procs))
+                or any(p.cpu_bound(latency.get("users_stopped_at"), latency.get("users_started_at")) for p in procs))
 
 
 def _open_model(cfg: RunConfig, plan: _Plan, total: dict[str, Any], latency: dict[str, Any]) -> dict[str, Any] | None:
@@ -351,7 +351,7 @@ def run_load(cfg: RunConfig, profile: Profile, target_file: Path, out_dir: Path,
         verdict="fail" if breaches(results) or lost else "pass",
         run_id=run_id, target=profile.base_url, shape=cfg.shape, elapsed_s=round(elapsed, 1), total=total,
         latency_source=source, open_model=_open_model(cfg, plan, total, latency), nothing_lost=lost_facts,
-        generator_cpu=[p.cpu(latency.get("users_stopped_at")) for p in procs],
+        generator_cpu=[p.cpu(latency.get("users_stopped_at"), latency.get("users_started_at")) for p in procs],
         requests_by_worker=latency.get("requests_by_worker", {}),
         files={"stats_csv": stats_csv.name, "history_csv": "locust_stats_history.csv",
                "failures_csv": "locust_failures.csv", "html": "locust.html"},

@@ -78,3 +78,15 @@ def test_the_wire_form_keeps_int_keys_and_merges_like_the_file_form() -> None:
         assert (h.count, h.min_ms, h.max_ms) == (4, 0.25, 42.0)
         assert h.percentile(50) == pytest.approx(0.25, abs=0.002) and h.percentile(100) == 42.0
     assert a.by_name["listQuestions"].buckets == b.by_name["listQuestions"].buckets
+
+
+def test_add_counts_each_time_in_the_bucket_bucket_us_names() -> None:
+    """Histogram.add computes the common bucket itself (per-request cost): it must agree with bucket_us everywhere,
+    the edges at 10 ms and 1 s and times at or below zero included."""
+    rng = random.Random(11)
+    values = [-1.0, 0.0, 0.0004, 0.001, 9.999, 9.9999, 10.0, 10.05, 999.99, 1000.0, 1234.5678]
+    values += [rng.uniform(0, 20) for _ in range(2000)] + [rng.uniform(0, 3000) for _ in range(500)]
+    for v in values:
+        h = Histogram()
+        h.add(v)
+        assert h.buckets == {bucket_us(v): 1}, v

@@ -181,6 +181,52 @@ def test_the_load_checks_refuse_what_the_suites_refuse() -> None:
         json_content_type("text/html; charset=utf-8")
 
 
+def test_a_remembered_content_type_verdict_is_the_verdict_of_the_check() -> None:
+    """check_response remembers per Content-Type value whether it is JSON (it runs on every load answer): the second
+    answer with a type is judged as the first, a refused type stays refused, and the memory stays bounded."""
+    from qaconform.load import locust_checks
+
+    body = b'{"list": [], "listCount": 0}'
+    for _ in range(2):
+        assert check_response(200, "application/json;charset=UTF-8", body, OK_LIST, parse=False) is None
+        with pytest.raises(CheckFailure, match="^json_content_type: Content-Type is text/html"):
+            check_response(200, "text/html", body, OK_LIST, parse=False)
+        with pytest.raises(CheckFailure, match="^json_content_type: Content-Type is missing"):
+            check_response(200, None, body, OK_LIST, parse=False)
+        with pytest.raises(CheckFailure, match="^json_content_type: Content-Type is missing"):
+            check_response(200, "", body, OK_LIST, parse=False)
+    for i in range(locust_checks._TYPE_VERDICTS_CAP * 2):
+        check_response(200, f"application/json; v={i}", body, OK_LIST, parse=False)
+    assert len(locust_checks._TYPE_VERDICTS) <= locust_checks._TYPE_VERDICTS_CAP
+    with pytest.raises(CheckFailure, match="^json_content_type"):  # past the cap: judged, not remembered
+        check_response(200, "text/plain; v=999", body, OK_LIST, parse=False)
+
+
+@pytest.mark.parametrize("body", [b'{"list": [{"id": 1}], "listCount": 1}', b'{"a": NaN, "b": -Infinity}',
+                                  b'\xef\xbb\xbf{"a": 1}', b'{"a": "\\ud800"}', b'[18446744073709551615, -1]',
+                                  b' {"a": {"b": [1.5, null, true]}} \n', '{"\u00e9": "\u2603"}'.encode()])
+def test_the_load_users_parse_every_body_json_parses_to_the_same_value(body: bytes) -> None:
+    """json_body tries orjson first (cheaper) and json for what orjson refuses: what json accepts passes, equal."""
+    from qaconform.load.locust_checks import json_body
+
+    got, want = json_body(body), json.loads(body)
+    assert json.dumps(got) == json.dumps(want)  # NaN != NaN: compare the texts
+
+
+@pytest.mark.parametrize("body", [b"{", b"{'a': 1}", b"<html></html>", b'{"a": 1} {"b": 2}', b"\xff\xfe{}"])
+def test_a_body_json_refuses_is_refused(body: bytes) -> None:
+    from qaconform.load.locust_checks import json_body
+
+    with pytest.raises(CheckFailure, match="^json_body: body is not valid JSON"):
+        json_body(body)
+
+
+def test_the_unparsed_envelope_check_allows_trailing_whitespace_only() -> None:
+    assert check_response(200, "application/json", b'{"list": []}\r\n ', OK_LIST, parse=False) is None
+    with pytest.raises(CheckFailure, match="^list_envelope: body is not a JSON object"):
+        check_response(200, "application/json", b'{"list": []} x', OK_LIST, parse=False)
+
+
 def test_the_generator_cpu_leaves_out_what_follows_the_users_stopping() -> None:
     """After the users stop, a process writes its reports and waits for the last CSV row: a generator busy all the
     run must not read as partly idle because of that tail."""
@@ -194,6 +240,23 @@ def test_the_generator_cpu_leaves_out_what_follows_the_users_stopping() -> None:
     assert p.cpu(until=1005.2)["mean_cpu_pct"] == 99.8  # samples 2..5: the users' time
     assert p.cpu_bound(until=1005.2)
     assert p.cpu()["mean_cpu_pct"] < 70 and not p.cpu_bound()  # the whole life, tail included
+
+
+def test_the_generator_cpu_leaves_out_the_start_up_before_the_test_started() -> None:
+    """A master importing its locustfile (the contract, the profile) and waiting for its workers is busy before the
+    test starts: from the test's start on, only the users' time counts (half a second of slack, like the end)."""
+    from pathlib import Path
+
+    from qaconform.load.procs import LocustProcess
+
+    p = LocustProcess("master", [], Path("unused.log"))
+    p.samples = [40.0, 45.0, 48.0, 46.0, 2.0, 1.0, 2.0, 1.0, 18.0, 50.0]
+    p.sampled_at = [1000.0 + i for i in range(len(p.samples))]
+    assert p.cpu(until=1007.2, since=1003.2)["mean_cpu_pct"] == 1.5  # samples at 1004..1007
+    assert p.cpu(until=1007.2)["mean_cpu_pct"] > 10  # without the start: the first two only are left out
+    assert not p.cpu_bound(until=1007.2, since=1003.2)
+    p.sampled_at = []  # samples without their times (an old caller): the start-up rule, never an empty answer
+    assert p.cpu(since=1003.6)["mean_cpu_pct"] is not None
 
 
 def test_the_scenarios_are_the_locustfiles_at_the_top_of_loadtests() -> None:
