@@ -7,7 +7,9 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 import types
+from pathlib import Path
 
 import pytest
 from hypothesis.internal.conjecture import providers
@@ -44,6 +46,13 @@ same = all(sorted(map(repr, getattr(got, kind))) == sorted(map(repr, getattr(eve
            for kind in ("integers", "floats", "bytes", "strings"))
 print("same", same, len(everything) > 1)
 print("storage", configuration.storage_directory("probe", intent_to_write=False).path.parent)
+from hypothesis.internal import charmap
+before = charmap.intervals_from_codec.cache_info()
+inherited = charmap._charmap is not None
+for codec in ("utf-8", "ascii"):
+    charmap.intervals_from_codec(codec)
+after = charmap.intervals_from_codec.cache_info()
+print("tables", inherited, after.misses - before.misses, after.hits - before.hits)
 """
 
 
@@ -58,7 +67,15 @@ def test_a_forked_worker_reads_only_the_modules_it_imported_and_gets_the_same_co
     extra = tmp_path_factory.mktemp("probe_modules")  # a local module: not in site-packages nor named test_*
     (extra / "qc_probe_constants.py").write_text("MARK = 'qc-probe-literal'\n")
     server_store, worker_store = tmp_path_factory.mktemp("server_store"), tmp_path_factory.mktemp("worker_store")
-    server = forked_workers.ForkServer({**os.environ, "HYPOTHESIS_STORAGE_DIRECTORY": str(server_store)})
+    server_env = {**os.environ, "HYPOTHESIS_STORAGE_DIRECTORY": str(server_store)}
+    # a new storage folder: the server's child computes the unicode tables and writes them there, by itself
+    first = forked_workers.ForkServer(server_env)
+    try:
+        written = _wait_for_tables(server_store)
+    finally:
+        first.stop()
+    assert written, sorted(str(p) for p in server_store.rglob("*"))
+    server = forked_workers.ForkServer(server_env)  # the next run's server reads them and its workers inherit them
     try:
         done = subprocess.run(
             [sys.executable, "-S", "-I", forked_workers.worker_shim.__file__, "-u", "-c",
@@ -74,9 +91,24 @@ def test_a_forked_worker_reads_only_the_modules_it_imported_and_gets_the_same_co
     assert lines[0] == "inherited True 1", done.stdout
     assert lines[1:4] == ["seen True", "read qc_probe_constants True", "same True True"], done.stdout
     assert lines[4] == f"storage {worker_store}", done.stdout
+    # the unicode tables: read by the server from its folder, inherited by the worker, which neither computes them
+    # (no cache miss) nor writes them to its own folder
+    assert lines[5] == "tables True 0 2", done.stdout
+    assert not (worker_store / "unicode_data").exists()
     # hypothesis's "Slow code in plugin" warning (a disk read while its plugin initialises) would reach the run's
     # terminal from the server, whose stderr is this process's
     assert "Slow code in plugin" not in capfd.readouterr().err + done.stderr
+
+
+def _wait_for_tables(store: Path, timeout: float = 60.0) -> bool:
+    """Whether hypothesis's charmap and both codecs' tables appear in ``store`` within ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        names = {p.name for p in store.rglob("*.json.gz")}
+        if "charmap.json.gz" in names and all(any(codec in n for n in names) for codec in ("utf-8", "ascii")):
+            return True
+        time.sleep(0.1)
+    return False
 
 
 @pytest.fixture()
@@ -115,3 +147,22 @@ def test_an_error_while_gathering_leaves_hypothesis_as_it_was(
     assert local_constants.precompute() is False
     assert new_module.__file__ in calls  # it did try: the error was met, not avoided
     assert (set(providers._seen_modules), providers._local_constants, providers._sys_modules_len) == before
+
+
+def test_a_hypothesis_without_its_unicode_table_functions_is_left_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    from hypothesis.internal import charmap
+
+    monkeypatch.delattr(charmap, "intervals_from_codec")
+    assert local_constants.unicode_tables() is False
+
+
+def test_an_error_while_computing_the_tables_is_a_head_start_lost_not_a_failure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A codec hypothesis refuses (or any error) leaves the worker to compute the tables, as it always did, and
+    leaves hypothesis's storage state as it found it."""
+    from hypothesis import configuration
+
+    before = configuration.__dict__[local_constants._HOME]
+    assert local_constants.unicode_tables(("no-such-codec",)) is False
+    assert configuration.__dict__[local_constants._HOME] == before

@@ -203,11 +203,12 @@ def serve() -> None:
 
 def _prepare() -> None:
     """What every worker would do first, done once: the imports (:data:`PRELOAD` and pytest's own plugins), the
-    suites' modules compiled (:mod:`qaconform.pytest.precompiled`), the contract read, hypothesis's constants of the
-    local modules gathered (:mod:`qaconform.pytest.local_constants`). Then the heap is frozen: the
+    suites' modules compiled (:mod:`qaconform.pytest.precompiled`), the contract read, hypothesis's unicode tables
+    and constants of the local modules gathered (:mod:`qaconform.pytest.local_constants`). Then the heap is frozen: the
     workers' garbage collections skip what they share (and do not copy its pages by touching it)."""
     import gc
 
+    tables = local_constants.tables_in_background()  # computed beside the imports on a new cache folder (3 s)
     names = list(PRELOAD)
     try:
         from _pytest.config import default_plugins
@@ -228,6 +229,7 @@ def _prepare() -> None:
         load_contract()  # cached per spec folder: a worker with another QACONFORM_SPEC_DIR reads its own
     except Exception:  # noqa: BLE001, S110 - each is only a head start: the worker does it as usual
         pass
+    tables()  # read (16 ms) if the child has written them by now
     local_constants.precompute()  # last: it covers the modules imported so far
     gc.collect()
     gc.freeze()
