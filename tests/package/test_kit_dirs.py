@@ -38,3 +38,36 @@ def test_a_missing_folder_names_the_variable_to_set(tmp_path: Path, monkeypatch:
     monkeypatch.setenv(kit.ENV["loadtests"], str(tmp_path / "nowhere"))
     with pytest.raises(kit.KitNotFound, match="QACONFORM_LOADTESTS"):
         kit.loadtests_dir()
+
+
+@pytest.mark.parametrize("with_bytecode", [True, False])
+def test_bytecode_goes_to_the_kits_cache_only_when_the_installation_has_none(
+    with_bytecode: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under PYTHONDONTWRITEBYTECODE the suites' processes keep their bytecode in the kit's cache folder, unless the
+    installation carries its own (pip's wheel install): a prefix would hide it and a new container would compile
+    everything again. Nothing is ever written beside the sources."""
+    monkeypatch.setattr(kit, "installed_with_bytecode", lambda: with_bytecode)
+    env = kit.suite_env({"PYTHONDONTWRITEBYTECODE": "1", "XDG_CACHE_HOME": str(tmp_path)})
+    if with_bytecode:
+        assert env.get("PYTHONDONTWRITEBYTECODE") == "1" and "PYTHONPYCACHEPREFIX" not in env
+    else:
+        assert "PYTHONDONTWRITEBYTECODE" not in env
+        assert env["PYTHONPYCACHEPREFIX"] == str(tmp_path / "qaconform" / "pycache")
+    # a prefix the user chose is theirs either way
+    kept = kit.suite_env({"PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": "/x", "XDG_CACHE_HOME": str(tmp_path)})
+    assert kept["PYTHONPYCACHEPREFIX"] == "/x" and kept["PYTHONDONTWRITEBYTECODE"] == "1"
+
+
+def test_an_installation_has_bytecode_when_its_pycache_holds_the_kits_module(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    source = tmp_path / "kit.py"
+    source.write_text("")
+    monkeypatch.setattr(kit, "__file__", str(source))
+    assert kit.installed_with_bytecode() is False
+    (tmp_path / "__pycache__").mkdir()
+    (tmp_path / "__pycache__" / f"kit.{sys.implementation.cache_tag}.pyc").write_bytes(b"")
+    assert kit.installed_with_bytecode() is True
