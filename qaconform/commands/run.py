@@ -147,9 +147,11 @@ class Runner:
         return self._finish(results_path, checked.expectations, secrets)
 
     def _start_fork_server(self, plan: Plan) -> None:
-        """The server the suites' workers are forked from (qaconform/pytest/forked_workers.py), started before the
-        target is checked so that its imports overlap the reference server's start and the doctor's reads; its
-        socket reaches the suites' pytest through the environment. Not for a run that will have one worker."""
+        """The server the suites' workers are forked from (qaconform/pytest/forked_workers.py): the one the command
+        line started first of all (``forked_workers.start_early``), else one started here, before the target is
+        checked, so that its imports overlap the reference server's start and the doctor's reads; its socket reaches
+        the suites' pytest through the environment. Not for a run that will have one worker (an early one is
+        stopped)."""
         from qaconform.pytest import forked_workers, worker_shim
 
         early = forked_workers.take_early()  # started by the command line before this module was imported
