@@ -5,6 +5,7 @@ other."""
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -69,7 +70,14 @@ def _rule_ids(item: pytest.Item) -> list[str]:
 
 
 def _in_suites(item: pytest.Item) -> bool:
-    return "suites" in Path(str(item.fspath)).parts
+    return _suites_path(item.path)
+
+
+@functools.lru_cache(maxsize=256)
+def _suites_path(path: Path) -> bool:
+    """Whether a test file lies in a ``suites`` folder; asked once per file, not for each of its 1,500 tests (and not
+    through the legacy ``fspath``, which builds a py.path each time)."""
+    return "suites" in path.parts
 
 
 def _props(report: pytest.TestReport, name: str) -> list[Any]:
