@@ -4,6 +4,7 @@ as gathering everything would, and keeps its own storage folder; a hypothesis wi
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -166,3 +167,35 @@ def test_an_error_while_computing_the_tables_is_a_head_start_lost_not_a_failure(
     before = configuration.__dict__[local_constants._HOME]
     assert local_constants.unicode_tables(("no-such-codec",)) is False
     assert configuration.__dict__[local_constants._HOME] == before
+
+
+_ENDS_FIRST = """
+import os, sys
+import psutil
+from qaconform.pytest import local_constants
+local_constants.tables_in_background(("utf-8", "ascii", "latin-1"))  # a new folder: seconds of work
+print(" ".join(str(c.pid) for c in psutil.Process().children()), flush=True)
+os._exit(0)
+"""
+
+
+@pytest.mark.skipif(not forked_workers.enabled({}), reason="the server forks on Linux only")
+def test_the_tables_child_ends_with_the_server_and_leaves_no_process_behind(tmp_path: Path) -> None:
+    """A run that ends while the tables are still being computed (a refused profile, a short --only run) must leave
+    no process behind: the child ends with its parent, and writes nothing half done."""
+    import psutil
+
+    done = subprocess.run([sys.executable, "-c", _ENDS_FIRST], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "HYPOTHESIS_STORAGE_DIRECTORY": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    children = [int(pid) for pid in done.stdout.split()]
+    assert len(children) == 1, done.stdout
+    deadline = time.monotonic() + 1.0  # its work takes seconds: alive after this, it outlived its parent
+    while psutil.pid_exists(children[0]) and time.monotonic() < deadline:
+        with contextlib.suppress(psutil.Error):
+            if psutil.Process(children[0]).status() == psutil.STATUS_ZOMBIE:
+                break
+        time.sleep(0.02)
+    alive = psutil.pid_exists(children[0]) and psutil.Process(children[0]).status() != psutil.STATUS_ZOMBIE
+    assert not alive, "the tables' child outlived the server"
+    assert not list(tmp_path.rglob("codec-*")), "a table half computed was written"

@@ -97,12 +97,14 @@ def tables_in_background(codecs: tuple[str, ...] = CODECS) -> Callable[[], bool]
     text (hypothesis reads them lazily), or computes them as it always did if it draws even sooner."""
     try:
         import hypothesis.internal.charmap  # noqa: F401 - imported once, before the fork, for both processes
+        parent = os.getpid()
         pid = os.fork()
     except Exception:  # noqa: BLE001 - no hypothesis, or no fork: the tables are prepared in this process, if at all
         return lambda: unicode_tables(codecs)
     if pid == 0:  # the child: silent whatever happens (the server's stderr is the run's terminal), holding none of
         code = 1  # the server's sockets or pipes (its stdin ends the server when the run closes it)
         try:
+            _end_with(parent)
             for fd in [int(name) for name in os.listdir("/proc/self/fd")]:
                 if fd > 2:
                     with contextlib.suppress(OSError):
@@ -120,6 +122,18 @@ def tables_in_background(codecs: tuple[str, ...] = CODECS) -> Callable[[], bool]
         return unicode_tables(codecs)
 
     return finish
+
+
+def _end_with(parent: int) -> None:
+    """Have the kernel end this process when ``parent`` ends (Linux's ``PR_SET_PDEATHSIG``): a run that ends before
+    the tables are computed leaves no process behind (a table half computed is never written: hypothesis writes a
+    temporary file and renames it)."""
+    import ctypes
+    import signal
+
+    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # 1: PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # it ended before the request was made
+        os._exit(1)
 
 
 @contextlib.contextmanager
