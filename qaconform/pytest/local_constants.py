@@ -1,4 +1,5 @@
-"""Hypothesis's "local constants" gathered once, in the fork server, instead of once in every worker.
+"""Hypothesis's "local constants" and its unicode tables gathered once, in the fork server, instead of once in every
+worker.
 
 Why: at collection, hypothesis's pytest plugin collects the literals of every *local* module in ``sys.modules`` (not
 in site-packages nor the standard library: here the editable-installed kit and the suites' helpers), reading its
@@ -138,9 +139,9 @@ def _end_with(parent: int) -> None:
 
 @contextlib.contextmanager
 def _as_a_worker() -> Iterator[bool]:
-    """Hypothesis's storage disk use as a worker whose session has started makes it, yields whether hypothesis has
-    the state this needs; afterwards its storage folder and side-effect record are put back, so that each worker
-    still reads its own environment (``HYPOTHESIS_STORAGE_DIRECTORY``)."""
+    """The body runs as in a worker whose session has started (hypothesis's disk reads then warn of no slow plugin);
+    yields whether hypothesis has the state this needs. Afterwards its storage folder and side-effect record are put
+    back, so that each worker still reads its own environment (``HYPOTHESIS_STORAGE_DIRECTORY``)."""
     try:
         import _hypothesis_globals
         from hypothesis import configuration
