@@ -7,9 +7,11 @@ the CPU each process used.
 On a virtual machine the same run moves by a third between runs (the host's other guests): ratios of separate
 runs say little. So the bench also runs bare and ours at the same time, each held on a CPU of its own (taskset),
 with the CPUs swapped every other time (one more pair for an odd --repeat), and reports the median of those pairs'
-ratios with their range: both meet the same host at the same moment. The two CPUs differ (nginx and the network's
-interrupts are not spread evenly), so the figure the aim is read from combines the medians with ours on either CPU
-(their geometric mean, which that difference cancels out of).
+ratios with their range: both meet the same host at the same moment. The two CPUs need not be alike (nginx and the
+network's interrupts run on one of them at a time), so the figure the aim is read from combines the medians with ours
+on either CPU (their geometric mean, which a steady difference between them cancels out of). Read its range too: on
+the VM this was written on, single pairs still ranged from 76 % to 135 %, so the host does not always slow both CPUs
+alike; two runs of --repeat 5 gave 93 % and 104 %.
 
 Run: python bench/bench_load.py [--seconds 6] [--users 32] [--repeat 3]   (about 2 to 3 minutes)
 Needs nginx and wrk (apt-get install -y nginx wrk). Everything listens on 127.0.0.1 and every step is bounded.
@@ -257,8 +259,9 @@ def _measure_all(tmp: Path, port: int, profile: Path, users: int, s: float, repe
 
 def run_together(tmp: Path, port: int, profile: Path, users: int, seconds: float, swap: bool) -> dict[str, Any]:
     """Bare and ours at the same time, each held on a CPU of its own (swapped every other pair): each has one core,
-    so requests per second are requests per core, and whatever the host does to this machine's speed meanwhile
-    (its other guests, its clock) it does to both. Ours runs 2 s longer, so that bare's measured time lies within
+    so requests per second are requests per core, and what the host does to this machine's speed meanwhile (its
+    other guests, its clock) reaches both at the same moment, if not always alike (see the module docstring). Ours
+    runs 2 s longer, so that bare's measured time lies within
     ours's (ours counts from its test's start, bare from its first request; ours starts about a second later)."""
     bare_cpu, ours_cpu = (1, 0) if swap else (0, 1)
     result: dict[str, Any] = {}
