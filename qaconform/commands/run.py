@@ -21,6 +21,7 @@ import sys
 import time
 import traceback
 from collections.abc import Mapping
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -142,9 +143,11 @@ class Runner:
                 self._print_dry_run(profile_path, checked.plan, contract, self.run_dir)
             results_path = self.run_dir / "results.json"
             stop = self._run(profile_path, checked.plan, results_path, jobs)
+            read = run_coverage.read_in_background(self.run_dir, results_path, self.meta, self.args,
+                                                   self.fail_under, secrets)  # while the cleanup's deletes wait
             self._cleanup(profile, results_path, stop)
         # the reference server is stopped here (end of the with block), before the reports are written
-        return self._finish(results_path, checked.expectations, secrets)
+        return self._finish(results_path, checked.expectations, secrets, read)
 
     def _start_fork_server(self, plan: Plan) -> None:
         """The server the suites' workers are forked from (qaconform/pytest/forked_workers.py): the one the command
@@ -500,20 +503,14 @@ class Runner:
         self.meta["load"] = run_load(self.args.load, profile_path, self.run_dir / "load", self.secrets,
                                      self.run_dir / TARGET_NAME)  # the target this run resolved, not again
 
-    def _finish(self, results_path: Path, expectations: Any, secrets: set[str]) -> int:
+    def _finish(self, results_path: Path, expectations: Any, secrets: set[str],
+                read: Future[dict[str, Any] | None]) -> int:
         from qaconform.report.terminal import format_summary
         from qaconform.report.verdict import stop_verdict, verdict
-        from qaconform.report.writer import RUN_META_NAME, build_and_write, read_coverage
+        from qaconform.report.writer import RUN_META_NAME, build_and_write
 
         assert self.run_dir is not None
-        collected = read_coverage(self.run_dir)
-        if collected is not None:
-            self.meta["coverage"] = collected  # not in run.json: `qaconform report` reads coverage.json itself
-        if results_path.is_file():  # the interface map and the HAR files (qaconform/commands/run_coverage.py)
-            run_coverage.before_report(
-                self.run_dir, json.loads(results_path.read_text(encoding="utf-8")), self.meta, har=self.args.har,
-                read_only=bool(self.args.read_only or self.args.dry_run), only=list(self.args.only),
-                fail_under=self.fail_under, secrets=secrets)
+        collected = read.result()  # raises here what it raised there
         (self.run_dir / RUN_META_NAME).write_text(
             json.dumps({k: v for k, v in self.meta.items() if k != "coverage"}, indent=1, default=str),
             encoding="utf-8")

@@ -13,6 +13,7 @@ import json
 import os
 import shutil
 from collections.abc import Iterator, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +86,31 @@ def read_exchanges(folder: Path) -> Iterator[dict[str, Any]]:
                     continue
                 if isinstance(entry, dict):
                     yield entry
+
+
+def read_in_background(run_dir: Path, results_path: Path, meta: dict[str, Any], args: argparse.Namespace,
+                       fail_under: tuple[float | None, str], secrets: set[str]) -> Future[dict[str, Any] | None]:
+    """What the report takes from the run folder besides the results, read in a thread: the coverage the suites'
+    pytest collected (the future's result), and into ``meta`` the interface map and the HAR files. It needs the
+    suites ended, never the target, so the runner reads it while the cleanup's deletes wait for their answers, time
+    the end of a run used to add to it (issue 31); ``Future.result`` raises what the reading raised."""
+    def read() -> dict[str, Any] | None:
+        from qaconform.report.writer import read_coverage
+
+        collected = read_coverage(run_dir)
+        if collected is not None:
+            meta["coverage"] = collected  # not in run.json: `qaconform report` reads coverage.json itself
+        if results_path.is_file():
+            before_report(run_dir, json.loads(results_path.read_text(encoding="utf-8")), meta, har=args.har,
+                          read_only=bool(args.read_only or args.dry_run), only=list(args.only),
+                          fail_under=fail_under, secrets=secrets)
+        return collected
+
+    pool = ThreadPoolExecutor(1, "qc-report-inputs")
+    try:
+        return pool.submit(read)
+    finally:
+        pool.shutdown(wait=False)
 
 
 def before_report(run_dir: Path, results: Mapping[str, Any], meta: dict[str, Any], *, har: str,
