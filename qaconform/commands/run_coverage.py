@@ -138,6 +138,6 @@ def after_report(run_dir: Path, report: Mapping[str, Any], collected: Mapping[st
     data = {**dict(report.get("coverage") or {}),
             **{k: v for k, v in (collected or {}).items() if k in ("collected", "rules")}}
     path = run_dir / COVERAGE_NAME
-    path.write_text(strict_json(data, indent=1) + "\n", encoding="utf-8")
+    path.write_text(strict_json(data, indented=True) + "\n", encoding="utf-8")
     shutil.rmtree(run_dir / EXCHANGES_DIR, ignore_errors=True)
     return path

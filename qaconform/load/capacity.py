@@ -363,7 +363,7 @@ def main(args: argparse.Namespace) -> int:
               "thresholds": {"defaults": limits.defaults, "total": limits.total, "operations": limits.operations},
               "checks": checks_note(), "scenarios": results}
     out.mkdir(parents=True, exist_ok=True)
-    (out / "capacity.json").write_text(strict_json(report, indent=2), encoding="utf-8")
+    (out / "capacity.json").write_text(strict_json(report, indented=True), encoding="utf-8")
     from qaconform.report.capacity_page import render_capacity
 
     (out / "capacity.html").write_text(render_capacity(report), encoding="utf-8")

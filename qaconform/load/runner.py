@@ -358,7 +358,7 @@ def run_load(cfg: RunConfig, profile: Profile, target_file: Path, out_dir: Path,
         checks=checks_note(), writes=writes,
     )
     # strict JSON for CI (a NaN from Locust's CSVs is null)
-    (out_dir / "summary.json").write_text(strict_json(summary.as_dict(), indent=2), encoding="utf-8")
+    (out_dir / "summary.json").write_text(strict_json(summary.as_dict(), indented=True), encoding="utf-8")
     if not quiet:
         print(format_summary(summary.as_dict(), out_dir))
     return summary

@@ -7,6 +7,8 @@ import math
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from qaconform.errors import UsageError
 
 
@@ -47,11 +49,26 @@ def finite(value: Any) -> Any:
     return value
 
 
-def strict_json(value: Any, **kwargs: Any) -> str:
-    """``json.dumps`` of ``value`` that every JSON parser reads: non-finite numbers as null (:func:`finite`),
-    anything else that is not JSON as its ``str``. The copy :func:`finite` makes is made only when ``json.dumps``
-    meets such a number: a run's report seldom holds one, and copying its 60,000 values cost more than writing them."""
+_ORJSON_AS_JSON = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+"""What orjson would write its own way, handed to ``default=str`` as ``json.dumps`` does."""
+
+
+def strict_json(value: Any, indented: bool = False) -> str:
+    """The JSON text of ``value`` that every JSON parser reads: non-finite numbers as null (:func:`finite`),
+    anything else that is not JSON as its ``str``; ``indented``: by two spaces.
+
+    orjson writes it (a run's report.json: 3 ms, where ``json.dumps`` with an indent, which is pure Python, took
+    70 ms at the end of every run), and writes NaN and infinities as null itself; ``json.dumps`` writes what orjson
+    refuses (an integer beyond 64 bits, a key that is not a string, a lone surrogate). The copy :func:`finite`
+    makes is made only when ``json.dumps`` meets such a number: a run's report seldom holds one, and copying its
+    60,000 values cost more than writing them."""
     try:
-        return json.dumps(value, allow_nan=False, default=str, **kwargs)
+        return orjson.dumps(value, default=str,
+                            option=_ORJSON_AS_JSON | (orjson.OPT_INDENT_2 if indented else 0)).decode("utf-8")
+    except (TypeError, orjson.JSONEncodeError):
+        pass
+    size = 2 if indented else None
+    try:
+        return json.dumps(value, allow_nan=False, default=str, indent=size)
     except ValueError:  # a NaN or an infinity (json.dumps says "Out of range float values are not JSON compliant")
-        return json.dumps(finite(value), allow_nan=False, default=str, **kwargs)
+        return json.dumps(finite(value), allow_nan=False, default=str, indent=size)

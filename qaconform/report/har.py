@@ -146,5 +146,5 @@ def write_cassettes(run_dir: Path, exchanges: Iterable[Mapping[str, Any]], tests
 
 
 def _write(path: Path, data: Mapping[str, Any], secrets: tuple[str, ...]) -> None:
-    path.write_text(strict_json(redact(data, secrets), indent=1) + "\n", encoding="utf-8",
+    path.write_text(strict_json(redact(data, secrets), indented=True) + "\n", encoding="utf-8",
                     errors="backslashreplace")

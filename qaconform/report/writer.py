@@ -81,7 +81,7 @@ def write_reports(report: Mapping[str, Any], out_dir: str | Path, secrets: Itera
     as_json = {**clean, "detail": "all"} if keep_all else compact(clean)
     texts = {
         "junit": ("junit.xml", "xml", build_junit(clean)),
-        "json": ("report.json", "json", strict_json(as_json, indent=1) + "\n"),
+        "json": ("report.json", "json", strict_json(as_json, indented=True) + "\n"),
         "html": ("report.html", "html", render_html(clean)),
     }
     paths = {}

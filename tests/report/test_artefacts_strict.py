@@ -100,4 +100,27 @@ def test_the_json_writer_turns_numbers_json_lacks_into_null_and_leaves_the_rest_
     plain = {"a": 1.5, "b": [1, (2, 3)], "c": {"d": None}, "e": Path("x")}
     assert parse(write(plain)) == {"a": 1.5, "b": [1, [2, 3]], "c": {"d": None}, "e": "x"}
     odd = {"a": float("nan"), "b": [1.0, float("inf")], "c": {"d": -float("inf")}, "e": (float("nan"),)}
-    assert parse(write(odd, indent=1)) == {"a": None, "b": [1.0, None], "c": {"d": None}, "e": [None]}
+    assert parse(write(odd, indented=True)) == {"a": None, "b": [1.0, None], "c": {"d": None}, "e": [None]}
+
+
+def test_the_json_writer_writes_what_json_would_where_orjson_would_write_it_another_way_or_refuses() -> None:
+    """orjson writes the files (fast); what it would write another way than ``json.dumps(default=str)`` (a dataclass,
+    a date) or refuses (an integer beyond 64 bits, a key that is not a string, a lone surrogate) reads the same."""
+    import dataclasses
+    from datetime import UTC, datetime
+
+    from qaconform.report.files import strict_json as write
+
+    @dataclasses.dataclass
+    class Point:
+        x: int
+
+    when = datetime(2026, 11, 27, 23, 0, tzinfo=UTC)
+    cases = [{"big": 2**70}, {1: "int key"}, {"s": "\ud800 lone"}, {"p": Point(1)}, {"t": when},
+             {"text": "é ü \u2028 \x01", "nested": [{"a": [1, 2.5, None, True]}]}]
+    for value in cases:
+        for indented in (False, True):
+            text = write(value, indented=indented)
+            assert json.loads(text) == json.loads(json.dumps(value, default=str)), (value, text)
+    assert write({"a": [1]}, indented=True) == '{\n  "a": [\n    1\n  ]\n}'
+    assert write({"a": [1]}) == '{"a":[1]}'
