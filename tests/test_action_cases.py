@@ -8,6 +8,9 @@ combination whose allowed call changes a node nobody pays for would spend the su
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from action_cases import (
     ACTIONS,
@@ -130,3 +133,30 @@ def test_the_paid_writes_and_the_own_node_of_a_comment_are_drawn_for_any_seed(se
     assert ("moderator", "comment") in thorough
     assert {("parent_author", "comment", "created"), ("parent_author", "comment", "locked")} & lock
     assert {("author", kind, state) for kind in ("answer", "comment") for state in ("created", "locked")} & send
+
+
+def test_an_action_array_is_drawn_once_per_machine_and_a_kept_file_with_an_inadmissible_row_is_drawn_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every worker of a run drew each action's filtered covering array (some twice) at collection; the first now
+    keeps it, the rest read it. The kept rows must be the ones allpairspy draws, and a file that holds a row the
+    admissibility rules refuse (another kit's, a hand-edited one) is never used."""
+    import action_cases
+
+    dims = load_contract().dimensions
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    drawn = {action: array(action, dims, 7) for action in ACTIONS}
+    files = list((tmp_path / "qaconform" / "pairs").glob("*.json"))
+    assert len(files) == len(ACTIONS)
+
+    class Refused:  # noqa: D101 - allpairspy drawing again would fail the test
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            raise AssertionError("drawn again instead of read from the cache")
+
+    monkeypatch.setattr(action_cases, "AllPairs", Refused)
+    assert {action: array(action, dims, 7) for action in ACTIONS} == drawn
+
+    monkeypatch.undo()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    for f in files:  # a row no admissible combination has: the array is drawn again, as allpairspy draws it
+        f.write_text(json.dumps([["nobody", "nothing", "nowhere"]]), encoding="utf-8")
+    assert {action: array(action, dims, 7) for action in ACTIONS} == drawn

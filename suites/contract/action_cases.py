@@ -27,8 +27,10 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
+from typing import Any
 
 from allpairspy import AllPairs
+from covering import kept_rows
 
 from qaconform.contract import Dimensions
 
@@ -275,7 +277,15 @@ def array(action: str, dims: Dimensions, seed: int, thorough: bool = False) -> A
         n = len(partial)
         return any(tuple(row[:n]) == tuple(partial) for row in valid)
 
-    rows = [tuple(r) for r in AllPairs(columns, filter_func=completable)] if valid else []
+    def usable(kept: Any) -> bool:  # admissible rows only, whatever the file holds
+        return isinstance(kept, list) and all(isinstance(r, list) and tuple(r) in admitted for r in kept)
+
+    admitted = set(valid)
+    # the filtered construction is the costly part (every worker drew each array, some twice: 45 ms of a worker's
+    # collection); kept by the columns in their seeded order and the admissible rows, which decide it
+    rows = [tuple(r) for r in kept_rows(["action", columns, [list(r) for r in valid]],
+                                        lambda: [list(r) for r in AllPairs(columns, filter_func=completable)],
+                                        usable)] if valid else []
     for pair in sorted(_pairs(valid) - _pairs(rows)):
         rows.append(next(r for r in valid if pair in _row_pairs(r)))
     cases = tuple(dict.fromkeys(_case(action, names, r) for r in rows))

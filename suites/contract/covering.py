@@ -150,17 +150,28 @@ def all_pairs(columns: Sequence[Sequence[str]]) -> list[list[str]]:
 @functools.cache
 def _rows_of_shape(shape: tuple[int, ...]) -> list[list[int]]:
     """allpairspy's rows over the positions 0..n-1 of columns of these lengths (from the cache folder, or drawn)."""
-    key = json.dumps([version("allpairspy"), "positions", list(shape)])
-    path = _cache_dir() / f"{hashlib.sha256(key.encode()).hexdigest()[:32]}.json"
+    def usable(kept: Any) -> bool:
+        return isinstance(kept, list) and all(
+            isinstance(r, list) and len(r) == len(shape)
+            and all(isinstance(j, int) and 0 <= j < n for j, n in zip(r, shape, strict=True)) for r in kept)
+
+    return kept_rows(["positions", list(shape)], lambda: [list(r) for r in AllPairs([list(range(n)) for n in shape])],
+                     usable)
+
+
+def kept_rows(key: list[Any], draw: Callable[[], list[list[Any]]], usable: Callable[[Any], bool]) -> list[list[Any]]:
+    """The rows ``draw`` gives for ``key`` (JSON), kept in the user's cache folder with allpairspy's version: the rows
+    a kept file holds when ``usable`` takes them, else drawn and kept. The first process to draw them keeps them (an
+    atomic rename: workers race for it); a cache that cannot be written or read is only slower."""
+    name = json.dumps([version("allpairspy"), *key])
+    path = _cache_dir() / f"{hashlib.sha256(name.encode()).hexdigest()[:32]}.json"
     try:
         kept = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(kept, list) and all(
-                isinstance(r, list) and len(r) == len(shape)
-                and all(isinstance(j, int) and 0 <= j < n for j, n in zip(r, shape, strict=True)) for r in kept):
-            return kept
+        if usable(kept):
+            return list(kept)
     except (OSError, ValueError):
         pass
-    rows = [list(r) for r in AllPairs([list(range(n)) for n in shape])]
+    rows = draw()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         part = path.with_suffix(f".{os.getpid()}.part")
