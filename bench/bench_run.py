@@ -16,7 +16,9 @@ bench/qc_bench_probe.py, a pytest plugin loaded into the run through PYTEST_ADDO
 accounts at once (support.for_each) counts every read, so the chain is an upper bound, and so is the floor of a
 serial run (requests x delay).
 
-Run: python bench/bench_run.py [--delays 0,25,50] [--jobs N] [--seed N] [--requests] [--cpu]   (about 5 min on 2 cores;
+Run: python bench/bench_run.py [--delays 0,25,50] [--jobs N] [--seed N] [--repeat N] [--requests] [--cpu]
+(about 5 min on 2 cores; --repeat N runs the parallel run N times at each delay and prints each figure's median and
+range, since this machine's speed moves between runs by more than most changes of the kit;
 --requests adds the table of bench/request_table.py for each parallel run: requests per suite file and rule, reads,
 writes and repeated reads; --cpu where the pytest processes' CPU went, before their first test and per suite file,
 and the CPU of this process: the delaying proxy)
@@ -33,6 +35,7 @@ import json
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -144,6 +147,7 @@ def cpu_of(probe_dir: Path, requests: int) -> str:
 def one_run(delay_ms: int, jobs: int | None, seed: int, timeout_s: float, work: Path,
             only: list[str] | None = None, requests_table: bool = False, cpu: bool = False) -> Run:
     label = "serial" if jobs == 1 else "parallel"
+    work = Path(tempfile.mkdtemp(prefix=f"{delay_ms}-{label}-", dir=work))  # one folder per run (--repeat)
     probe = work / f"probe-{delay_ms}-{label}"
     probe.mkdir(parents=True)
     with ReferenceServer() as srv, DelayProxy(srv.url, delay_ms / 1000) as proxy:
@@ -217,6 +221,21 @@ HEADER = ("delay    run      jobs   wall s  requests  chain  floor s  wall/floor
           "first s  tail s   (exit, 1-min load average after the run)")
 
 
+def fmt_spread(runs: list[Run]) -> str:
+    """The median and range of each figure of repeated parallel runs at one delay, and how many kept the serial
+    run's verdicts."""
+    def spread(values: list[float], unit: str, digits: int = 1) -> str:
+        return (f"median {statistics.median(values):.{digits}f}{unit} "
+                f"({min(values):.{digits}f}-{max(values):.{digits}f})")
+
+    ratios = [r.ratio for r in runs if r.ratio is not None]
+    same = [r.same_as_serial for r in runs if r.same_as_serial is not None]
+    verdicts = f"; the serial run's verdicts in {sum(same)} of {len(same)}" if same else ""
+    return (f"{runs[0].delay_ms:>5} ms  {len(runs)} parallel runs: wall {spread([r.wall_s for r in runs], ' s')}, "
+            f"wall/floor {spread(ratios, 'x', 2)}, first test {spread([r.startup_s for r in runs], ' s')}, "
+            f"tail {spread([r.tail_s for r in runs], ' s')}{verdicts}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--delays", default="0,25,50", help="milliseconds added to every request (default 0,25,50)")
@@ -227,6 +246,9 @@ def main() -> int:
     ap.add_argument("--parallel-only", action="store_true", help="skip the serial runs (no verdict comparison)")
     ap.add_argument("--only", nargs="+", metavar="AREA|RULE", default=None,
                     help="a part of the suites, as `qaconform run --only` takes it (default: all of them)")
+    ap.add_argument("--repeat", type=int, default=1, metavar="N",
+                    help="run the parallel run N times at each delay and print the median of each figure with its "
+                         "range (this machine's speed moves between runs by more than a change of the kit does)")
     ap.add_argument("--requests", action="store_true",
                     help="also print where each parallel run's requests went: per suite file and rule, reads and "
                          "writes, repeated reads (bench/request_table.py; the log costs a little time per request)")
@@ -254,21 +276,26 @@ def main() -> int:
                 serial = one_run(delay, 1, args.seed, args.timeout, work, args.only)
                 print(fmt_row(serial), flush=True)
                 runs.append(serial)
-            par = one_run(delay, args.jobs, args.seed, args.timeout, work, args.only, args.requests, args.cpu)
-            if serial is not None:
-                par.same_as_serial = par.verdicts == serial.verdicts
-                if not par.same_as_serial:
-                    differ = {k: (serial.verdicts.get(k), v) for k, v in par.verdicts.items()
-                              if serial.verdicts.get(k) != v}
-                    par.notes.append(f"verdicts (serial, parallel) differ: {differ}")
-            print(fmt_row(par), flush=True)
-            for note in par.notes:
-                print(f"         {note}", flush=True)
-            if par.requests_table:
-                print(f"\n{par.requests_table}\n", flush=True)
-            if par.cpu_table:
-                print(f"\n{par.cpu_table}\n", flush=True)
-            runs.append(par)
+            repeated = []
+            for _ in range(max(1, args.repeat)):
+                par = one_run(delay, args.jobs, args.seed, args.timeout, work, args.only, args.requests, args.cpu)
+                if serial is not None:
+                    par.same_as_serial = par.verdicts == serial.verdicts
+                    if not par.same_as_serial:
+                        differ = {k: (serial.verdicts.get(k), v) for k, v in par.verdicts.items()
+                                  if serial.verdicts.get(k) != v}
+                        par.notes.append(f"verdicts (serial, parallel) differ: {differ}")
+                print(fmt_row(par), flush=True)
+                for note in par.notes:
+                    print(f"         {note}", flush=True)
+                if par.requests_table:
+                    print(f"\n{par.requests_table}\n", flush=True)
+                if par.cpu_table:
+                    print(f"\n{par.cpu_table}\n", flush=True)
+                runs.append(par)
+                repeated.append(par)
+            if len(repeated) > 1:
+                print(fmt_spread(repeated), flush=True)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -90,6 +90,23 @@ def test_the_ci_soak_bench_runs_builds_in_a_row_and_at_once_against_one_server()
     assert verdicts[0].startswith("PASS  0 failed rules"), proc.stdout
 
 
+def test_the_remote_run_bench_gives_repeated_runs_medians_with_their_range() -> None:
+    """bench_run.py --repeat N: after the N rows of a delay, one line of each figure's median and range, and how many
+    runs kept the serial run's verdicts (made-up runs: the figures are known)."""
+    from bench_run import Run, fmt_spread
+
+    def run(wall: float, first: float, tail: float, same: bool) -> Run:
+        return Run(25, "parallel", 5, wall, 2800, 259, 20, 400, 0, {}, (1.0, 1.0, 1.0), startup_s=first, tail_s=tail,
+                   same_as_serial=same)
+
+    line = fmt_spread([run(18.0, 2.5, 1.0, True), run(21.0, 3.5, 1.4, True), run(19.0, 2.9, 1.2, False)])
+    assert "3 parallel runs" in line, line
+    assert "wall median 19.0 s (18.0-21.0)" in line, line
+    assert "wall/floor median 1.36x (1.29-1.50)" in line, line  # floor: 2800 requests x 25 ms / 5 workers = 14 s
+    assert "first test median 2.9 s (2.5-3.5)" in line and "tail median 1.2 s (1.0-1.4)" in line, line
+    assert line.endswith("the serial run's verdicts in 2 of 3"), line
+
+
 def test_the_request_table_counts_a_repeat_only_when_no_write_the_list_shows_came_between() -> None:
     """bench/request_table.py's counting, on a made-up log: a read again of the same URL by the same account is a
     repeat unless a write of a kind that list shows came between; another account's read is no repeat; a 429 sent
