@@ -20,9 +20,10 @@ AFTER_SUITES = ("qaconform.commands.cleanup", "qaconform.target.cleanup", "qacon
 
 AFTER_START_S = 5.0
 """How long the imports wait: the start of a run (the fork server's imports, the controller's and each worker's
-configuration and collection) keeps a small machine's CPUs busy for its first seconds (measured at +25 ms: 4.9 s of
-CPU on 2 CPUs by the first test, at 3 s), and these imports (0.2 s of CPU) would only take CPU from it; after it,
-the workers mostly wait for the target. A run that ends sooner imports them where they are used."""
+configuration and collection) keeps a small machine's CPUs busy for its first seconds (measured at +25 ms on 2 CPUs:
+the run's processes, the delaying proxy's included, used 4.9 s of CPU in the first 3 s), and these imports (0.2 s of
+CPU) would only take CPU from it; after it, the workers mostly wait for the target. A run that ends sooner imports
+them where they are used."""
 
 
 def start(modules: tuple[str, ...], after_s: float = AFTER_START_S) -> None:
