@@ -68,6 +68,13 @@ def test_init_writes_a_profile_the_kit_loads_with_what_the_target_shows(
         assert f"\n# {key} = " in text, f"{key} is not left as a TODO the user can uncomment"
         assert text.index("TODO", text.index(f"\n# {key} = ") - 300) < text.index(f"\n# {key} = ")
     assert f"qaconform doctor --profile {out}" in stdout
+    # the site's delete action is no read away either: a TODO whose lines, uncommented, are a [cleanup] the kit takes
+    block = text[text.index("# [cleanup]"):].split("\n\n")[0]
+    assert "TODO: the site's delete action" in text[:text.index("# [cleanup]")].rsplit("\n\n", 1)[-1]
+    (tmp_path / "with-cleanup.toml").write_text(text + "\n" + "\n".join(line[2:] for line in block.splitlines()) + "\n",
+                                                encoding="utf-8")
+    cleanup = load_profile(tmp_path / "with-cleanup.toml").cleanup
+    assert cleanup is not None and cleanup.path == "/services/v2/node/{id}/delete.json", cleanup
 
 
 def test_init_never_overwrites(server: ReferenceServer, accounts: dict[str, Any], tmp_path: Path,

@@ -71,8 +71,10 @@ def text(held: Mapping[str, Any] | None) -> str:
         return ""
     by = ", ".join(f"{n}x {s}" for s, n in (h.get("statuses") or {}).items())
     paced = _float(h.get("paced_s"))
+    # the tests' own waits, summed: on several workers more than the run's wall time, so the line says so
     line = (f"held back by the target {times} time(s) ({by}) in {_int(h.get('tests'))} test(s): waited "
-            f"{_float(h.get('waited_s')):.1f} s as told" + (f", {paced:.1f} s at a lowered pace" if paced else ""))
+            f"{_float(h.get('waited_s')):.1f} s as told" + (f", {paced:.1f} s at a lowered pace" if paced else "")
+            + " (summed over the tests)")
     gave_up = len(h.get("not_checked") or [])
     return line + (f"; {gave_up} test(s) not checked (held back too long)" if gave_up else "")
 

@@ -36,7 +36,7 @@ def test_report_json_sums_the_hold_backs_and_lists_the_tests_not_checked(results
 def test_the_page_and_the_terminal_show_it_in_one_line(tmp_path: Path, results: dict[str, Any]) -> None:
     report, paths = build_and_write(_held(results), tmp_path, rules=CATALOG, meta={"run_id": "RUN1"})
     line = ("held back by the target 4 time(s) (3x 429, 1x 503) in 2 test(s): waited 3.0 s as told, 1.8 s at a "
-            "lowered pace; 1 test(s) not checked (held back too long)")
+            "lowered pace (summed over the tests); 1 test(s) not checked (held back too long)")
     assert holdbacks.text(report["held_back"]) == line
     assert line in paths["html"].read_text(encoding="utf-8")
     assert line in format_summary(report)
