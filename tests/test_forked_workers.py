@@ -115,6 +115,42 @@ def test_a_forked_process_whose_shim_is_killed_ends_too(server: forked_workers.F
         pytest.fail(f"the forked process {forked} outlived its killed shim")
 
 
+def test_a_worker_whose_shim_died_before_it_learnt_the_pid_ends_too(tmp_path: Path) -> None:
+    """The race the test above can lose on a busy machine: the shim is killed after its request and before the waiter
+    tells it the worker's pid. The waiter then cannot send the pid; the worker must not live on (before: the waiter
+    ended on the broken pipe and left the worker running). Here the shim's end is closed before the waiter starts."""
+    import json
+    import signal
+    import socket
+    import time
+
+    waiter_end, shim_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    marker = tmp_path / "worker.pid"
+    code = f"import os, time; open({str(marker)!r}, 'w').write(str(os.getpid())); time.sleep(60)"
+    payload = json.dumps({"argv": ["-u", "-c", code], "cwd": str(tmp_path), "env": dict(os.environ)}).encode()
+    null = os.open(os.devnull, os.O_RDWR)
+    socket.send_fds(shim_end, [len(payload).to_bytes(4, "big") + payload], [null, null, null])
+    os.close(null)
+    shim_end.close()  # the shim is gone: its request is still there to read
+    waiter = os.fork()
+    if waiter == 0:  # as the server forks it
+        forked_workers._wait_for_worker(waiter_end)  # never returns: os._exit
+    waiter_end.close()
+    os.waitpid(waiter, 0)  # the waiter ends once its worker has
+    deadline = time.monotonic() + 3  # a worker left running writes its pid within a fraction of a second
+    while not marker.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    worker = int(marker.read_text() or 0) if marker.exists() else 0
+    if not worker:
+        return  # killed before it wrote its pid: nothing outlived the shim
+    try:
+        os.kill(worker, 0)
+    except ProcessLookupError:
+        return
+    os.kill(worker, signal.SIGKILL)
+    pytest.fail(f"the worker {worker} outlived its shim, which died before it learnt the pid")
+
+
 @pytest.mark.parametrize(("argv", "starts"), [
     (["run"], True),
     (["run", "--profile", "site.toml", "--only", "contract"], True),

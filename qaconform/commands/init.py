@@ -255,7 +255,7 @@ def render(req: Request, found: discover.Discovery, written_at: datetime) -> str
         "#   hundredth build finds what 99 left (docs/profile.md#cleanup)",
         "# [cleanup]",
         '# method = "PUT"',
-        '# path = "/services/v2/node/{id}/delete.json"',
+        f'# path = "{API_PREFIX}/node/{{id}}/delete.json"',
         '# account = "admin"          # or "moderator", or "author": the account that created the node',
         "",
     ]

@@ -255,8 +255,11 @@ def _wait_for_worker(conn: socket.socket) -> None:
             _run_worker(request, fds)
         for fd in fds:
             os.close(fd)
-        conn.sendall(f"pid {pid}\n".encode())
-        _kill_when_orphaned(pid, conn)
+        try:
+            conn.sendall(f"pid {pid}\n".encode())
+            _kill_when_orphaned(pid, conn)
+        except OSError:  # the shim died before it learnt the pid (or its socket broke): the worker goes with it,
+            os.kill(pid, signal.SIGKILL)  # as the end of a plain interpreter would have ended it
         _, status = os.waitpid(pid, 0)
         code = os.waitstatus_to_exitcode(status)
         conn.sendall(f"exit {code}\n".encode())
