@@ -228,6 +228,19 @@ def test_a_target_whose_lists_show_nothing_is_left_to_the_suites(plain: Referenc
     assert any("not confirmed" in f.message for f in d.of(Severity.NOTE))
 
 
+def test_a_short_list_of_something_else_is_no_proof_the_question_is_missing(plain: ReferenceServer,
+                                                                           tmp_path: Path) -> None:
+    """A target answering every read with the same one-item list (a garbage answer CI met from a rotating hostile
+    server): the question list, read to its end, lacks the fixture question, but the node's own followers answer 200.
+    That contradiction is the suites' to judge; the profile is not wrong."""
+    with HostileServer("markup") as same:
+        d, _, profile = _examine(_copy(plain, tmp_path, {r'^base_url = ".*"': f'base_url = "{same.url}"',
+                                                         r"^question_id = \d+": "question_id = 10"}))
+    assert "fixtures.question_id" not in {f.key for f in d.of(Severity.STOP)}, render(d, profile)
+    assert any(f.key == "fixtures.question_id" and "not confirmed" in f.message for f in d.of(Severity.NOTE)), \
+        render(d, profile)
+
+
 def test_a_target_refusing_every_credential_stops_naming_each_account(plain: ReferenceServer, tmp_path: Path) -> None:
     with HostileServer("html401") as refusing:
         d, _, profile = _examine(_copy(plain, tmp_path, {r'^base_url = ".*"': f'base_url = "{refusing.url}"'}))

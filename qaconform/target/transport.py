@@ -17,11 +17,13 @@ import os
 import socket
 import threading
 import time
+import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
 import certifi
 import urllib3
+import urllib3.exceptions
 from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 
 
@@ -155,6 +157,10 @@ class Transport:
         self.cookies: dict[str, str] = {}
         tls: dict[str, Any] = {"cert_reqs": "CERT_REQUIRED", "ca_certs": certifi.where()} if verify_tls else {
             "cert_reqs": "CERT_NONE"}
+        if not verify_tls:
+            # The profile chose it (verify_tls = false): urllib3's warning on every request would bury a run's own
+            # output under hundreds of lines (CI's log of a self-signed staging site showed nothing else).
+            warnings.filterwarnings("ignore", category=urllib3.exceptions.InsecureRequestWarning)
         self._pools = urllib3.PoolManager(num_pools=10, maxsize=10, block=False, **tls)
         self._pools.pool_classes_by_scheme = {"http": _WatchedPool, "https": _WatchedHTTPSPool}
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import time
 import tracemalloc
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 
@@ -129,9 +130,12 @@ def test_self_signed_tls_is_refused_by_default_with_the_profile_key_to_change(
     with pytest.raises(TargetUnreachable, match="verify_tls = false"):
         strict.get("question.json")
     assert srv.count == 0, "a request went through a certificate the client should have refused"
-    lax = _client(load_profile(write_profile(srv.url, extra="verify_tls = false")), creds)
-    assert lax.get("question.json").status == 200
+    with warnings.catch_warnings(record=True) as warned:
+        warnings.simplefilter("always")
+        lax = _client(load_profile(write_profile(srv.url, extra="verify_tls = false")), creds)
+        assert lax.get("question.json").status == 200
     assert srv.count == 1
+    assert [str(w.message) for w in warned if "Unverified HTTPS" in str(w.message)] == [], "verify_tls = false is the profile's choice: no warning per request"
 
 
 @pytest.mark.slow
