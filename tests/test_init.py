@@ -64,7 +64,7 @@ def test_init_writes_a_profile_the_kit_loads_with_what_the_target_shows(
     assert profile.fixtures.issue_tracker == truth["fixtures"]["issue_tracker"]
     assert profile.fixtures.question_id and profile.fixtures.space_id
     for key in ("member_wiki_node_id", "wiki_node_id", "favorite_node_id", "gdpr_csv_file_id", "to_moderators",
-                "gdpr_user"):
+                "gdpr_user", "max_page_size"):
         assert f"\n# {key} = " in text, f"{key} is not left as a TODO the user can uncomment"
         assert text.index("TODO", text.index(f"\n# {key} = ") - 300) < text.index(f"\n# {key} = ")
     assert f"qaconform doctor --profile {out}" in stdout

@@ -190,6 +190,8 @@ def render(req: Request, found: discover.Discovery, written_at: datetime) -> str
               "comments: 2.16.0) are then \"disabled by configuration\", not failed"),
         _todo("default_page_size = 15", "the site's configured default pageSize, recorded beside what the lists "
               "answer (PAGING-DEFAULT-PAGESIZE)"),
+        _todo("max_page_size = 100", "the site's pageSize cap, if it has one (the description gives none): walks "
+              "of long lists then ask for pages the site serves whole"),
     ]
     for role in ROLES:
         username, variable = req.accounts[role]
