@@ -255,14 +255,17 @@ def _wait_for_worker(conn: socket.socket) -> None:
             _run_worker(request, fds)
         for fd in fds:
             os.close(fd)
+        shim_gone = False
         try:
             conn.sendall(f"pid {pid}\n".encode())
             _kill_when_orphaned(pid, conn)
         except OSError:  # the shim died before it learnt the pid (or its socket broke): the worker goes with it,
             os.kill(pid, signal.SIGKILL)  # as the end of a plain interpreter would have ended it
+            shim_gone = True
         _, status = os.waitpid(pid, 0)
         code = os.waitstatus_to_exitcode(status)
-        conn.sendall(f"exit {code}\n".encode())
+        if not shim_gone:  # else nobody is left to tell, and a broken pipe's traceback would only be noise
+            conn.sendall(f"exit {code}\n".encode())
     except Exception:  # noqa: BLE001 - the shim then starts the plain interpreter, or exits 1
         traceback.print_exc()
     finally:
