@@ -10,6 +10,7 @@ the server.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -269,3 +270,28 @@ def test_extra_seeds_run_the_generated_tests_on_the_clean_server_and_on_all() ->
                                      "rules": ["SHAPE-LOCK-NODE"], "message": "m"}])
     result = selftest.SelftestResult(faults=[], clean=None, seconds=1.0, variants=[fp])
     assert not result.ok and "FALSE POSITIVE on clean server, seed 8" in selftest.format_table(result)
+
+
+def test_the_self_tests_pytest_runs_are_forked_from_one_server_and_still_catch_their_fault() -> None:
+    """Inside ``_forked_pytest`` each fault's pytest is the shim, sent to the fork server (no fresh interpreter per
+    fault: that start-up was most of a short fault run); outside it the command is left as it is. A fault run made
+    that way still catches its fault, through its rule's own tests."""
+    from qaconform.pytest import forked_workers, worker_shim
+
+    if not forked_workers.enabled():
+        pytest.skip("the fork server needs Linux's fork and socket.send_fds")
+    cmd = [sys.executable, "-P", "-m", "pytest", "suites"]
+    outside: dict[str, str] = {}
+    assert selftest._launch(list(cmd), outside) == cmd and worker_shim.ENV not in outside
+    name = "envelope-listcount-wrong"
+    with selftest._forked_pytest():
+        inside: dict[str, str] = {}
+        launched = selftest._launch(list(cmd), inside)
+        assert launched[:4] == [sys.executable, "-S", "-I", worker_shim.__file__] and launched[4:] == cmd[1:]
+        assert os.path.exists(inside[worker_shim.ENV]), "the shim is pointed at a server that is not listening"
+        files = selftest.rule_files(120)
+        assert files is not None and files.get("PAGING-LISTCOUNT"), "the rule map's collection failed when forked"
+        res = selftest._run_one(name, faults.FAULTS[name].rule, 120, selftest.DEFAULT_SEED,
+                                files=files["PAGING-LISTCOUNT"])
+    assert res.problem is None and res.caught, res
+    assert selftest._launch(list(cmd), {}) == cmd, "the server outlived the self-test"

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import functools
 import json
 import os
@@ -31,7 +32,7 @@ import signal
 import subprocess
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,6 +53,9 @@ from qaconform.kit import pytest_command, pytest_cwd, suite_env, suites_dir
 from qaconform.status import Status
 
 DEFAULT_JOBS = 2
+_FORK_SERVER: str | None = None
+"""The socket of the fork server the self-test's pytest processes are forked from while it runs
+(:func:`_forked_pytest`)."""
 DEFAULT_TIMEOUT_S = 300.0
 DEFAULT_SEED = 20260801
 """Seed of the generated tests, fixed so that a self-test run is reproducible (``--seed`` to vary it)."""
@@ -200,9 +204,10 @@ def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float 
             progress(res)
         return [res]
 
-    files = rule_files(timeout) if names and not whole_suite else None
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        results = [r for runs in pool.map(one, tasks) for r in runs]
+    with _forked_pytest():
+        files = rule_files(timeout) if names and not whole_suite else None
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            results = [r for runs in pool.map(one, tasks) for r in runs]
     clean_result = results.pop(0) if clean else None
     fault_results = [r for r in results if not r.variants]
     variant_results = [r for r in results if r.variants]
@@ -328,10 +333,10 @@ def _pytest(res: RunResult, profile_path: str, rule: str | None, tmp: Path, time
         cmd += ["--rule", rule]
     if not generated:
         cmd += LEAN_OPTIONS
-    env = suite_env({k: v for k, v in os.environ.items() if not k.startswith("QACONFORM_")})
+    env = _suite_environment()
     log_path = tmp / "pytest.log"
     with open(log_path, "wb") as log:
-        proc = subprocess.Popen(cmd, cwd=pytest_cwd(), stdin=subprocess.DEVNULL, stdout=log,
+        proc = subprocess.Popen(_launch(cmd, env), cwd=pytest_cwd(), stdin=subprocess.DEVNULL, stdout=log,
                                 stderr=subprocess.STDOUT,
                                 env=env, start_new_session=True)
         try:
@@ -362,6 +367,51 @@ def _pytest(res: RunResult, profile_path: str, rule: str | None, tmp: Path, time
         res.problem = f"pytest exited with code {res.returncode}; its output ends with:\n{tail}"
 
 
+def _suite_environment() -> dict[str, str]:
+    """The environment of every pytest the self-test starts: the kit's suite environment, none of the caller's
+    QACONFORM_ settings (a self-test judges the kit, not the caller's target)."""
+    return suite_env({k: v for k, v in os.environ.items() if not k.startswith("QACONFORM_")})
+
+
+@contextlib.contextmanager
+def _forked_pytest() -> Iterator[None]:
+    """For the self-test's duration, its pytest processes are forked from one fork server
+    (:mod:`qaconform.pytest.forked_workers`) that has imported pytest, the plugins and the kit once.
+
+    Why: a fault's run is short (its rule's tests against its own server), and a fresh interpreter importing pytest
+    and the kit was most of it; the self-test starts about 250 of them, and CI runs it on every build. Where the
+    server cannot start (not Linux, ``QACONFORM_FORK_WORKERS=0``), or a shim cannot reach it, each pytest starts as
+    its own interpreter, as before."""
+    global _FORK_SERVER
+    from qaconform.pytest import forked_workers
+
+    if not forked_workers.enabled() or _FORK_SERVER is not None:
+        yield
+        return
+    try:
+        server = forked_workers.ForkServer(_suite_environment())
+    except OSError:
+        yield
+        return
+    _FORK_SERVER = server.path
+    try:
+        yield
+    finally:
+        _FORK_SERVER = None
+        server.stop()
+
+
+def _launch(cmd: list[str], env: dict[str, str]) -> list[str]:
+    """``cmd`` (``python -P -m pytest ...``) as it is started: through the fork server while one runs (the socket's
+    path set in ``env``), else as it is."""
+    if _FORK_SERVER is None:
+        return cmd
+    from qaconform.pytest import forked_workers, worker_shim
+
+    env[worker_shim.ENV] = _FORK_SERVER
+    return forked_workers.through(cmd, _FORK_SERVER)
+
+
 def rule_files(timeout: float) -> dict[str, list[str]] | None:
     """The suite files (relative to the suites' parent) that hold each rule's tests, the generated ones left out:
     one ``pytest --collect-only`` with :mod:`qaconform.pytest.rule_map` per self-test. None when that collection
@@ -370,10 +420,10 @@ def rule_files(timeout: float) -> dict[str, list[str]] | None:
         out = Path(tmp) / "rule-map.json"
         cmd = [*pytest_command(), "--collect-only", "-q", "-p", "qaconform.pytest.rule_map",
                "--qaconform-rule-map", str(out), *LEAN_OPTIONS]
-        env = suite_env({k: v for k, v in os.environ.items() if not k.startswith("QACONFORM_")})
+        env = _suite_environment()
         try:
-            subprocess.run(cmd, cwd=pytest_cwd(), env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL, timeout=timeout, check=False)
+            subprocess.run(_launch(cmd, env), cwd=pytest_cwd(), env=env, stdin=subprocess.DEVNULL,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=timeout, check=False)
             tests = json.loads(out.read_text(encoding="utf-8"))["tests"]
         except (OSError, ValueError, KeyError, TypeError, subprocess.TimeoutExpired):
             return None
