@@ -33,3 +33,12 @@ def _not_held_back() -> Iterator[None]:
     PACE.was_held = False
     yield
     PACE.was_held = False
+
+
+LONGEST_FIRST = ("tests/test_selftest.py",)
+"""Files started first when the kit's tests run on several workers (CI: ``pytest -n 2``): the self-tests take a
+third of the whole run, and started last they would leave the other worker idle at the end."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: not item.nodeid.startswith(LONGEST_FIRST))  # stable: the rest keep their order

@@ -110,3 +110,14 @@ def test_a_worker_still_collecting_when_the_work_runs_out_is_shut_down() -> None
     sched.schedule()
     assert fast.sent == [[0]]
     assert slow.shutting_down, "nothing is left for it: it ends once it has collected"
+
+
+def test_the_kits_own_tests_go_by_file_and_the_suites_by_their_groups() -> None:
+    """CI runs the checkout's tests on two workers: a kit test file is one unit (its module fixtures, a server or a set
+    of kit runs, are made once, on one worker), while the suites keep their groups and single tests."""
+    sched = _scheduler(2, [])
+    assert sched._split_scope("tests/hostile/test_run_hostile.py::test_a[dies-mid-run]") == \
+        "tests/hostile/test_run_hostile.py"
+    assert sched._split_scope("tests/test_init.py::test_b") == "tests/test_init.py"
+    assert sched._split_scope("suites/contract/test_x.py::test_3") == "suites/contract/test_x.py::test_3"
+    assert sched._split_scope("suites/scenarios/test_answers.py::test_c") == "answers"

@@ -97,6 +97,11 @@ LONG_CHAINS = (
 generated tests' time budget (suites/properties/plugin.py)."""
 
 
+KIT_TESTS = "tests/"
+"""Node ids of the kit's own tests (a checkout's ``pytest -n 2``, CI's command): each file is one unit, so that a
+module's fixtures (a reference server, a set of kit runs) are made once, on one worker, as in a serial run."""
+
+
 def group_of(nodeid: str) -> str | None:
     for g in GROUPS:
         if nodeid.startswith(g.prefixes):
@@ -176,6 +181,8 @@ def _make_scheduler_class() -> type:
 
         def _split_scope(self, nodeid: str) -> str:
             base = nodeid.split("#", 1)[0] if "#" in nodeid.rsplit("]", 1)[-1] else nodeid
+            if base.startswith(KIT_TESTS):  # the checkout's own tests: by file, as their module fixtures are
+                return base.split("::", 1)[0]
             return group_of(base) or nodeid
 
         def _assign_work_unit(self, node: Any) -> None:
