@@ -133,6 +133,27 @@ def test_an_unfavorite_of_a_consumed_favorite_with_no_record_is_not_checked_not_
 
 
 @pytest.mark.slow
+def test_a_second_build_on_a_site_that_answers_a_repeated_unfavorite_with_the_earlier_action_fails_no_rule(
+        tmp_path: Path) -> None:
+    """The hundredth build, played as a user (variant repeat-is-noop: a repeat answers 200 with the earlier action
+    and changes nothing): the first build removes member's and admin's favorites; the second, from a fresh folder,
+    meets answers that cannot show it the node was consumed, and before this its count check failed ("after member's
+    unfavorite the count was 0; admin removing its own favorite must give -1"). A count of 0 leaves admin no
+    favorite to remove: not checked, never failed, and admin's unfavorite is not sent."""
+    selection = ("suites/scenarios/test_node_actions.py", "-k", "another_users_favorite or updated_favorite")
+    with ReferenceServer(variants=("repeat-is-noop",)) as srv:
+        (tmp_path / "1").mkdir()
+        first = _suites(_alone(srv, tmp_path / "1"), tmp_path / "1", *selection)
+        (tmp_path / "2").mkdir()
+        second = _suites(_alone(srv, tmp_path / "2"), tmp_path / "2", *selection)
+    assert [t["outcome"] for t in first] == ["passed", "passed"], first
+    outcomes = {t["nodeid"].split("::")[1]: t for t in second}
+    assert not [t for t in second if t["outcome"] in ("failed", "error")], second
+    survives = outcomes["test_another_users_favorite_survives_and_its_removal_lowers_the_count_by_one"]
+    assert survives["outcome"] == "skipped" and "its favoriteCount is 0" in survives["message"], survives
+
+
+@pytest.mark.slow
 def test_the_same_answer_on_a_favorite_known_fresh_is_the_rules_failure(tmp_path: Path) -> None:
     """The reference server's record says its favorite is fresh: a refused unfavorite that removed it (planted
     fault) makes member's own unfavorite fail PERM-DENIED-NO-EFFECT, not skip."""
