@@ -13,8 +13,10 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
+
 from qaconform.pytest import collect_gate
-from qaconform.pytest.parallel import _make_scheduler_class
+from qaconform.pytest.parallel import UNITS_BY_FILE, UNITS_BY_FOLDER, _make_scheduler_class
 
 
 def test_no_more_collections_at_once_than_slots_and_none_is_stopped(tmp_path: Path) -> None:
@@ -71,9 +73,10 @@ class _Node:
         self.shutting_down = True
 
 
-def _scheduler(nodes: int, reports: list[Any]) -> Any:
+def _scheduler(nodes: int, reports: list[Any], ini: dict[str, list[str]] | None = None) -> Any:
     config = SimpleNamespace(getvalue=lambda name: [f"{nodes}*popen"], option=SimpleNamespace(loadscopereorder=True),
-                             hook=SimpleNamespace(pytest_collectreport=lambda report: reports.append(report)))
+                             hook=SimpleNamespace(pytest_collectreport=lambda report: reports.append(report)),
+                             getini=lambda name: (ini or {}).get(name, []))
     return _make_scheduler_class()(config)
 
 
@@ -112,12 +115,19 @@ def test_a_worker_still_collecting_when_the_work_runs_out_is_shut_down() -> None
     assert slow.shutting_down, "nothing is left for it: it ends once it has collected"
 
 
-def test_the_kits_own_tests_go_by_file_and_the_suites_by_their_groups() -> None:
+def test_the_kits_own_tests_go_by_file_or_folder_as_the_checkout_says_and_the_suites_by_their_groups(
+        pytestconfig: pytest.Config) -> None:
     """CI runs the checkout's tests on two workers: a kit test file is one unit (its module fixtures, a server or a set
-    of kit runs, are made once, on one worker), while the suites keep their groups and single tests."""
-    sched = _scheduler(2, [])
-    assert sched._split_scope("tests/hostile/test_run_hostile.py::test_a[dies-mid-run]") == \
-        "tests/hostile/test_run_hostile.py"
+    of kit runs, are made once, on one worker), a folder whose session fixture all its modules share is one unit as a
+    whole (tests/hostile/ starts every module's kit runs at once), while the suites keep their groups and single
+    tests. The layout comes from the checkout's pytest configuration, not from the scheduler."""
+    ini = {name: pytestconfig.getini(name) for name in (UNITS_BY_FILE, UNITS_BY_FOLDER)}
+    sched = _scheduler(2, [], ini)
+    assert sched._split_scope("tests/hostile/test_run_hostile.py::test_a[dies-mid-run]") == "tests/hostile/"
+    assert sched._split_scope("tests/hostile/test_safety.py::test_b") == "tests/hostile/"
     assert sched._split_scope("tests/test_init.py::test_b") == "tests/test_init.py"
+    assert sched._split_scope("tests/load/test_load_runs.py::test_c") == "tests/load/test_load_runs.py"
     assert sched._split_scope("suites/contract/test_x.py::test_3") == "suites/contract/test_x.py::test_3"
     assert sched._split_scope("suites/scenarios/test_answers.py::test_c") == "answers"
+    plain = _scheduler(2, [])  # pytest anywhere else (`qaconform run`): no such units
+    assert plain._split_scope("tests/test_init.py::test_b") == "tests/test_init.py::test_b"

@@ -97,9 +97,21 @@ LONG_CHAINS = (
 generated tests' time budget (suites/properties/plugin.py)."""
 
 
-KIT_TESTS = "tests/"
-"""Node ids of the kit's own tests (a checkout's ``pytest -n 2``, CI's command): each file is one unit, so that a
-module's fixtures (a reference server, a set of kit runs) are made once, on one worker, as in a serial run."""
+UNITS_BY_FILE = "qaconform_units_by_file"
+UNITS_BY_FOLDER = "qaconform_units_by_folder"
+"""Ini options (linelists of node-id prefixes) for tests that are not the suites', such as a checkout's own tests
+(the kit's ``pytest -n 2``, CI's command): a test under a ``by_file`` prefix goes with the rest of its file, one under
+a ``by_folder`` prefix with the rest of that folder, so that a module's or a folder's fixtures (a reference server,
+a set of kit runs started together) are made once, on one worker, as in a serial run. The layout is the checkout's
+to say (its pytest configuration), not the scheduler's."""
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addini(UNITS_BY_FILE, type="linelist", default=[],
+                  help="under pytest-xdist, each test file under these node-id prefixes is one unit of work")
+    parser.addini(UNITS_BY_FOLDER, type="linelist", default=[],
+                  help="under pytest-xdist, the tests under each of these node-id prefixes are one unit of work "
+                       f"(before {UNITS_BY_FILE})")
 
 
 def group_of(nodeid: str) -> str | None:
@@ -153,6 +165,11 @@ def _make_scheduler_class() -> type:
         the rest collect. A worker gets work once its own collection has arrived and is the first one's (one that
         differs is reported as a collection error, as xdist does, and gets no work)."""
 
+        def __init__(self, config: Any, log: Any = None) -> None:
+            super().__init__(config, log)
+            self.by_folder = tuple(config.getini(UNITS_BY_FOLDER))
+            self.by_file = tuple(config.getini(UNITS_BY_FILE))
+
         @property
         def collection_is_completed(self) -> bool:
             return bool(self.registered_collections)
@@ -181,7 +198,10 @@ def _make_scheduler_class() -> type:
 
         def _split_scope(self, nodeid: str) -> str:
             base = nodeid.split("#", 1)[0] if "#" in nodeid.rsplit("]", 1)[-1] else nodeid
-            if base.startswith(KIT_TESTS):  # the checkout's own tests: by file, as their module fixtures are
+            for folder in self.by_folder:  # the checkout's own layout (UNITS_BY_FOLDER)
+                if base.startswith(folder):
+                    return folder
+            if base.startswith(self.by_file):
                 return base.split("::", 1)[0]
             return group_of(base) or nodeid
 
