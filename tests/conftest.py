@@ -32,8 +32,7 @@ def _not_held_back() -> Iterator[None]:
 
     # Under `pytest -n 2` (CI) the suites' session shares the target's holds between workers through a file
     # (session_target): a kit test in the same worker would read another test's 429s from it. Kit tests keep their own.
-    shared = PACE._shared  # noqa: SLF001 - restored after the test, for the suites that run in this worker
-    PACE.share_through(None)
+    shared = PACE.share_through(None)  # restored after the test, for the suites that run in this worker
     PACE.was_held = False
     yield
     PACE.was_held = False

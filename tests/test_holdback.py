@@ -256,3 +256,6 @@ def test_a_hold_heard_by_one_worker_holds_the_account_in_the_others(tmp_path: Pa
     alone = Pace()  # a process that shares nothing hears nothing
     one.held("http://t", "member", 0.4)
     assert alone.wait("http://t", "member") < 0.05
+    assert one.share_through(None) == tmp_path / "qc-pace-run.json", "what a test's own pace restores afterwards"
+    one.held("http://t", "novice", 0.4)  # kept to itself now
+    assert other.wait("http://t", "novice") < 0.05

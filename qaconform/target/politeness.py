@@ -198,10 +198,12 @@ class Pace:
         such a target asking more at once only meets more 429s (a CI build against a 20-requests-a-second gateway
         took 98 s instead of 77 s, 86 hold-backs instead of 47)."""
 
-    def share_through(self, path: Path | None) -> None:
-        """Share holds with the other processes of the run through ``path`` (None: this process keeps its own)."""
+    def share_through(self, path: Path | None) -> Path | None:
+        """Share holds with the other processes of the run through ``path`` (None: this process keeps its own);
+        returns the path shared through until now, for a caller that shares differently for a while (a test)."""
         with self._lock:
-            self._shared, self._seen = path, None
+            before, self._shared, self._seen = self._shared, path, None
+        return before
 
     def _pull(self, now: float) -> None:
         """Holds other processes published since the last look (under ``self._lock``)."""
