@@ -26,6 +26,8 @@ from urllib.parse import parse_qsl, urlsplit
 
 import yaml
 
+from qaconform.pytest.outcomes import SkipKind
+
 FORMAT = "qaconform-coverage/1"
 ACCOUNTS = ("admin", "moderator", "member", "novice", "anonymous")
 """The accounts of the permission table (docs/profile.md "The roles"): the matrix's columns."""
@@ -335,6 +337,9 @@ def rules_checked(rules: Iterable[Mapping[str, Any]], interface: Mapping[str, An
     }
 
 
+_CATEGORIES = sorted({kind.category for kind in SkipKind}, key=len, reverse=True)
+
+
 def _why_not_checked(rule: Mapping[str, Any]) -> str:
     """A rule entry's reason, short enough to group by: "--read-only", "not selected by --only paging", "needs
     fixture wiki_node_id", "write budget spent" (the first of several reasons, without the request it names)."""
@@ -343,8 +348,11 @@ def _why_not_checked(rule: Mapping[str, Any]) -> str:
     if "--read-only" in full:
         return "--read-only"
     reason = full.splitlines()[0].split("; ")[0] if full else ""
-    if category and reason.startswith(category + ": "):
-        reason = reason[len(category) + 2:]
+    # the first reason's own category, which need not be the rule's (that is its last test's): one reason, one group
+    for prefix in (category, *_CATEGORIES):
+        if prefix and reason.startswith(prefix + ": "):
+            reason = reason[len(prefix) + 2:]
+            break
     reason = re.sub(r"\s*\(.*$", "", reason)
     return reason[:160] or category or str(rule.get("status"))
 

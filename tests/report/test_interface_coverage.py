@@ -190,3 +190,17 @@ def test_the_profile_may_set_fail_under_as_a_share() -> None:
     for bad in (120, -5, True, "90"):
         with pytest.raises(ProfileError, match="fail_under"):
             profile_from_dict({**base, "fail_under": bad}, "p.toml", {})
+
+
+def test_one_reason_is_one_group_whichever_test_of_the_rule_skipped_last() -> None:
+    """A rule with two skipped tests carries the last one's category but lists the first one's reason first: the
+    reason is grouped without its category either way (a run said "3 [safety] destructive is false ..., 3 not allowed
+    by safety: [safety] destructive is false ...", one reason counted as two)."""
+    safety = "not allowed by safety: [safety] destructive is false, so no job may succeed"
+    rules = [{"id": "G1", "level": "must", "status": "skipped", "skip_category": "not allowed by safety",
+              "reason": safety},
+             {"id": "G2", "level": "must", "status": "skipped", "skip_category": "missing fixture",
+              "reason": f"{safety}; not checked: [safety] gdpr_user is not set: a job names no other user"}]
+    cov = rules_checked(rules, interface_map([ex("member", "GET", "/question.json")], [], load_contract()))
+    assert {u["why"] for u in cov["must_rules_not_checked"]} == {"[safety] destructive is false, so no job may succeed"}
+    assert terminal_lines(cov)[1].endswith("not checked: 2 [safety] destructive is false, so no job may succeed")
