@@ -150,6 +150,8 @@ def test_fixtures_an_earlier_run_consumed_skip_their_tests_and_say_how_to_renew(
         assert "consumed by an earlier run?" in d.unusable[name]
     skips = d.of(Severity.FIXTURE)
     assert len(skips) == 3 and all(f.fix.startswith("renew: ") for f in skips)
+    # a run prints a finding as "message (fix)": a fix with brackets of its own would nest them
+    assert not any("(" in f.fix.split("; once")[0] for f in skips), [f.fix for f in skips]
     resolved = d.resolve(profile)
     assert all(getattr(resolved.fixtures, n) is None for n in ledger.ONE_SHOT_FIXTURES)
     assert _methods(rec) == READS

@@ -350,7 +350,7 @@ def _report_one_shot(d: Diagnosis, name: str, pool: tuple[int, ...], chosen: int
         runs = ", ".join(dict.fromkeys(entries[(name, n)].run for n in by_record))
         parts.append(f"{_nodes(by_record)} consumed by run {runs} (recorded in {d.record})")
     why = "; ".join(parts)
-    renew = f"renew: list nodes in their state under [fixtures] {name} (a list is a pool)" + (
+    renew = f"renew: list nodes in their state under [fixtures] {name}, as many as you have: a list is a pool" + (
         f"; once a node is restored, delete its entry from {d.record}" if by_record else "")
     if chosen is None:
         d.unusable[name] = consumed_reason(name, why) if not not_wiki else not_in_state(name, why)
