@@ -360,9 +360,10 @@ def pytest_testnodedown(node: Any, error: Any) -> None:
     """On the controller: a worker that ended with a pytest.exit (the target stopped answering) ends the run with
     the same message and exit code as a serial run would."""
     from qaconform.pytest.run_state import Stopped, state
+    from qaconform.vocabulary import StopReason
 
     out = getattr(node, "workeroutput", None) or {}
     stop = out.get("qc_exit")
     if stop and stop.get("code") not in (None, 0, 1):
-        state(node.config).stopped = Stopped(stop["reason"], stop["message"])
+        state(node.config).stopped = Stopped(StopReason.of(stop["reason"]) or StopReason.INTERNAL, stop["message"])
         pytest.exit(stop["message"], returncode=stop["code"])

@@ -36,6 +36,7 @@ from qaconform.target.writes import (
     write_summary,
     writes_text,
 )
+from qaconform.vocabulary import StopReason
 
 
 def _attach_created(item: pytest.Item) -> None:
@@ -228,11 +229,11 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     run = state(item.config)
     if run.gone:
         base = run.holder.target.profile.base_url if run.holder.target else "the target"
-        _stop(item.config, "unreachable", f"target {base} stopped answering during the run: {run.gone}",
+        _stop(item.config, StopReason.UNREACHABLE, f"target {base} stopped answering during the run: {run.gone}",
               exitcodes.PYTEST_UNREACHABLE)
     budget = item.config.getoption("qc_timeout", None)
     if budget is not None and nextitem is not None and time.time() - run.started > budget:
-        _stop(item.config, "time_budget", f"the suites did not finish within --timeout {budget:g} s and were "
+        _stop(item.config, StopReason.TIME_BUDGET, f"the suites did not finish within --timeout {budget:g} s and were "
               "stopped; results are partial", int(pytest.ExitCode.INTERRUPTED))
 
 
@@ -323,10 +324,11 @@ def _consumed_by(target: Target | None, run_tag: str | None) -> list[dict[str, A
 
 def _stopped_by_pytest(exitstatus: int) -> Stopped | None:
     """pytest's own reasons to stop early (when the plugin did not stop the run itself)."""
-    reasons = {pytest.ExitCode.INTERRUPTED: ("interrupted", "the run was interrupted (Ctrl-C, or a collection error)"),
-               pytest.ExitCode.INTERNAL_ERROR: ("internal", "pytest hit an internal error (see its output)"),
-               pytest.ExitCode.USAGE_ERROR: ("usage", "pytest refused the command line or the suites"),
-               pytest.ExitCode.NO_TESTS_COLLECTED: ("no_tests", "no test was collected")}
+    reasons = {pytest.ExitCode.INTERRUPTED: (StopReason.INTERRUPTED,
+                                             "the run was interrupted (Ctrl-C, or a collection error)"),
+               pytest.ExitCode.INTERNAL_ERROR: (StopReason.INTERNAL, "pytest hit an internal error (see its output)"),
+               pytest.ExitCode.USAGE_ERROR: (StopReason.USAGE, "pytest refused the command line or the suites"),
+               pytest.ExitCode.NO_TESTS_COLLECTED: (StopReason.NO_TESTS, "no test was collected")}
     found = reasons.get(pytest.ExitCode(exitstatus)) if exitstatus in {int(c) for c in pytest.ExitCode} else None
     return Stopped(*found) if found else None
 

@@ -24,11 +24,12 @@ from qaconform.report.files import read_run_json
 from qaconform.report.model import canonical
 from qaconform.report.volatile import normalise
 from qaconform.status import Effect, Status
+from qaconform.vocabulary import SkipCategory
 
 _ABSENT = ("not covered", "absent")
-FIXTURE_NOT_IN_STATE = "fixture not in its state"
+FIXTURE_NOT_IN_STATE = SkipCategory.FIXTURE_STATE.value
 """The skip category of a rule whose profile fixture the doctor found not in its state (consumed by an earlier run)."""
-NOT_THIS_RUN = ("write budget spent", "not checked: held back by the target")
+NOT_THIS_RUN = tuple(c.value for c in SkipCategory if c.this_run_only)
 """Skip categories that say what one run could afford, not what the target does: a rule one run checked and the
 other left for its write budget or the target's pace is listed apart ("checked by one run only"), never a change."""
 HELD = tuple(s.value for s in Status if s.effect is Effect.HELD)

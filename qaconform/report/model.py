@@ -24,7 +24,6 @@ from typing import Any
 from qaconform import __version__
 from qaconform.blame import named_failed_rules
 from qaconform.contract import Rule
-from qaconform.pytest.outcomes import SkipKind
 from qaconform.report import holdbacks
 from qaconform.report.coverage import rules_checked
 from qaconform.report.expect import Expectation
@@ -40,6 +39,7 @@ from qaconform.report.tallies import (
 )
 from qaconform.report.verdict import stopped_of, verdict
 from qaconform.status import OUTCOMES, STATUSES, Effect, Status, fails_run
+from qaconform.vocabulary import SkipCategory, SkipKind
 
 FORMAT = "qaconform-report/1"
 _EVIDENCE_CURLS = 3
@@ -61,15 +61,10 @@ def skip_kind(test: Mapping[str, Any]) -> SkipKind:
     return SkipKind.of(test.get("skip_kind"))
 
 
-_CATEGORY_ORDER = ("missing fixture", "fixture not in its state", "write budget spent", "not allowed by safety",
-                   "disabled by configuration", "not checked: list too long", "skipped")
-"""When a rule's tests were skipped for different reasons, the rule is grouped under the first of these."""
-
-
 def rule_skip_category(kinds: Iterable[SkipKind]) -> str:
-    """The reason family of a skipped rule, as the summary groups them: the foremost family among its skips."""
-    found = {k.category for k in kinds}
-    return next((c for c in _CATEGORY_ORDER if c in found), "skipped")
+    """The reason family of a skipped rule, as the summary groups them: the foremost family among its skips
+    (:class:`qaconform.vocabulary.SkipCategory` holds the order, the held-back family included)."""
+    return SkipCategory.first({k.category for k in kinds}).value
 
 
 _REPRODUCE = re.compile(r"Reproduce with:[ \t]*\n?[ \t]*(curl [^\n]+)")

@@ -288,3 +288,35 @@ def test_a_rule_one_run_could_not_afford_is_checked_by_one_run_only_never_a_chan
     failed = _report([{"id": "OBS-GDPR-SCHEDULETIME", "status": "observed"}, {"id": "PASS-1", "status": "failed"}])
     d = compare(left, failed)
     assert "no change" not in command.format_diff(d), "a real change beside it is still one"
+
+
+def test_a_rule_the_target_held_back_in_a_real_run_is_checked_by_one_run_only(tmp_path: Path) -> None:
+    """Issue 47: the report grouped a rule whose every test was held back as plain "skipped" (the category was
+    missing from the model's order) and diff listed it under "other changes". Here the category is not written by
+    hand: a real pytest run of the plugin records the skip's kind, the report derives the category from it."""
+    import subprocess
+    import sys
+
+    from qaconform.report.model import build_report
+
+    (tmp_path / "test_held.py").write_text(
+        "import os, pytest\n"
+        "from qaconform.pytest.outcomes import SkipKind, skip\n\n"
+        "@pytest.mark.rule('PAGING-LISTCOUNT')\n"
+        "def test_list_count() -> None:\n"
+        "    if os.environ.get('HELD') == '1':\n"
+        "        skip(SkipKind.HELD_BACK, 'held back by the target: 429 with Retry-After 3600 s')\n", encoding="utf-8")
+    reports = []
+    for held in ("0", "1"):
+        out = tmp_path / f"results-{held}.json"
+        proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_held.py",
+                               "--qaconform-results", str(out)], cwd=tmp_path, capture_output=True, text=True,
+                              env={**__import__("os").environ, "HELD": held}, timeout=120, check=False)
+        assert out.is_file(), proc.stdout + proc.stderr
+        reports.append(build_report(json.loads(out.read_text(encoding="utf-8")), CATALOG))
+    rule = next(r for r in reports[1]["rules"] if r["id"] == "PAGING-LISTCOUNT")
+    assert rule["status"] == "skipped" and rule["skip_category"] == "not checked: held back by the target", rule
+    for a, b in ((reports[0], reports[1]), (reports[1], reports[0])):
+        d = compare(a, b)
+        assert [e["rule"] for e in d["checked_by_one_run_only"]] == ["PAGING-LISTCOUNT"], d
+        assert not d["other_changes"] and d["exit_code"] == exitcodes.OK, d
