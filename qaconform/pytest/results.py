@@ -140,8 +140,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if report.failed:
         kind = Status.ERROR
         if call.excinfo is not None and isinstance(call.excinfo.value, RuleFailure):
-            report.user_properties.append((_PROP + "failure", {"rules": list(call.excinfo.value.rules),
-                                                               "curl": call.excinfo.value.curl}))
+            broke = call.excinfo.value
+            report.user_properties.append((_PROP + "failure", {
+                "rules": list(broke.rules), "curl": broke.curl,
+                # the exchange that proved it: the evidence, whichever request the test sent last
+                "exchange": broke.exchange.as_dict() if broke.exchange is not None else None}))
         if call.excinfo is not None and call.excinfo.errisinstance(AssertionError):
             kind = Status.FAILED  # the target broke a rule (TargetError and RuleFailure are AssertionErrors too)
         elif call.excinfo is not None and call.excinfo.errisinstance(TargetUnreachable):

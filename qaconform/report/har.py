@@ -10,6 +10,7 @@ report's own last pass (``qaconform.report.redact``) before it is written. A bod
 
 from __future__ import annotations
 
+import base64
 import re
 from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
@@ -58,9 +59,14 @@ def entry(ex: Mapping[str, Any]) -> dict[str, Any]:
         "headersSize": -1,
         "bodySize": -1 if body is None else len(str(body).encode("utf-8")),
     }
+    binary = ex.get("request_body_base64")
     if body is not None:
         request["postData"] = {"mimeType": _header(req_headers, "content-type") or "application/octet-stream",
                                "text": str(body)}
+    if body is not None and binary:  # not UTF-8: the bytes as sent, in base64 as HAR 1.2 encodes binary content
+        request["postData"].update(text=str(binary), _encoding="base64",
+                                   comment="the body is not UTF-8: text holds its bytes in base64 (_encoding)")
+        request["bodySize"] = len(base64.b64decode(str(binary)))
     notes = [f"test: {ex.get('test')}" if ex.get("test") else "sent outside a test",
              f"account: {ex.get('role')}"]
     if ex.get("shared"):

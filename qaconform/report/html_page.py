@@ -216,6 +216,9 @@ def _first_failure(failure: Mapping[str, Any], test: Mapping[str, Any] | None, h
     parts = [f'<div>first: {har}<code>{_e(failure.get("test"))}</code></div>',
              _pre(_lines(failure.get("message"), _MESSAGE_LINES), "msg")]
     exchanges = list((test or {}).get("exchanges") or [])
+    failed = ((test or {}).get("failure") or {}).get("exchange")
+    if isinstance(failed, Mapping):  # the request the failure names, wherever it stands among the test's requests
+        exchanges = [x for x in exchanges if x != failed] + [failed]
     if exchanges:
         parts.append(_exchange(exchanges[-1], with_curl=False))
     curl = failure.get("curl")

@@ -71,14 +71,15 @@ _REPRODUCE = re.compile(r"Reproduce with:[ \t]*\n?[ \t]*(curl [^\n]+)")
 
 
 def _curl_of(test: Mapping[str, Any]) -> list[str]:
-    """The curl lines of a test: from its recorded exchanges, else the ``Reproduce with:`` lines of its message
-    (a request made by a session fixture was recorded before the test began, but its message still says how)."""
+    """The curl lines of a test: from its recorded exchanges, the failure's own last (its exchange is the evidence,
+    whatever the test sent after it), else the ``Reproduce with:`` lines of its message (a request made by a session
+    fixture was recorded before the test began, but its message still says how)."""
     curls = [str(x.get("curl")) for x in test.get("exchanges") or [] if isinstance(x, Mapping) and x.get("curl")]
+    failure = test.get("failure")
+    if isinstance(failure, Mapping) and failure.get("curl"):  # the request that failed is the last one shown
+        return [c for c in curls if c != failure["curl"]] + [str(failure["curl"])]
     if curls:
         return curls
-    failure = test.get("failure")
-    if isinstance(failure, Mapping) and failure.get("curl"):
-        return [str(failure["curl"])]
     text = f"{test.get('message') or ''}\n{test.get('longrepr') or ''}"
     return list(dict.fromkeys(m.strip() for m in _REPRODUCE.findall(text)))
 

@@ -488,6 +488,12 @@ class ApiClient:
             req_headers["Authorization"] = REDACTED
         sent = None if body is None else rec.redact_bytes(body)
         body_text = None if sent is None else sent.decode("utf-8", errors="backslashreplace")
+        binary = None
+        if sent is not None:
+            try:
+                sent.decode("utf-8")
+            except UnicodeDecodeError:
+                binary = base64.b64encode(sent[:BODY_KEEP]).decode("ascii")
         shown_url = rec.redact(url)
         ex = Exchange(
             role=self.role,
@@ -501,6 +507,7 @@ class ApiClient:
             elapsed_ms=round((time.monotonic() - started) * 1000, 2),
             curl=curl_line(self.role, method, shown_url, hdrs, sent, authed),
             operation=operation,
+            request_body_base64=binary,
         )
         rec.add(ex)
         log_exchange(self.role, method, shown_url, status, operation, started)

@@ -36,6 +36,9 @@ class Exchange:
     elapsed_ms: float
     curl: str
     operation: str | None = None
+    request_body_base64: str | None = None
+    """The body as sent, base64-encoded, when it is not UTF-8 (``request_body`` then shows the bytes escaped): what
+    the HAR replays, byte for byte (HAR 1.2 encodes binary content in base64)."""
 
     def as_dict(self) -> dict[str, Any]:
         return dict(vars(self))
