@@ -151,7 +151,8 @@ def _tests_by_id(report: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
 
 
 def _failed_rules(report: Mapping[str, Any]) -> str:
-    rules = [r for r in report.get("rules", []) if Status.of(r["status"]) is Status.FAILED and fails_run(r)]
+    warned = _warned_ids(report)
+    rules = [r for r in report.get("rules", []) if Status.of(r["status"]) is Status.FAILED and r["id"] not in warned]
     heading = Status.FAILED.heading
     if not rules:
         return (f'<section id="failed"><h2>{_e(heading)}</h2><p>No rule failed.</p></section>')
@@ -269,10 +270,20 @@ def _status_sections(report: Mapping[str, Any]) -> list[str]:
     return out
 
 
+def _warned_ids(report: Mapping[str, Any]) -> set[str]:
+    """The rules the run reports as warnings: the summary's list, decided once by the model (with --strict a failed
+    should-rule fails the run and is no warning), so the banner, the sections, the terminal and junit.xml agree."""
+    summary = report.get("summary") or {}
+    if "warning_rules" in summary:
+        return {str(r) for r in summary["warning_rules"]}
+    return {str(r["id"]) for r in report.get("rules", []) if Status.of(r["status"]) is Status.WARNING
+            or (Status.of(r["status"]) is Status.FAILED and not fails_run(r))}
+
+
 def _warnings(report: Mapping[str, Any]) -> str:
     """Failed rules of a level that does not fail the run (should): reported apart, as warnings."""
-    rules = [r for r in report.get("rules", []) if Status.of(r["status"]) is Status.WARNING
-             or (Status.of(r["status"]) is Status.FAILED and not fails_run(r))]
+    warned = _warned_ids(report)
+    rules = [r for r in report.get("rules", []) if r["id"] in warned]
     if not rules:
         return ""
     tests = _tests_by_id(report)
