@@ -22,6 +22,7 @@ import pytest
 from qaconform import exitcodes
 from qaconform.pytest.markers import AREAS
 from qaconform.pytest.outcomes import RuleFailure, SkipKind, skip, skip_of
+from qaconform.pytest.properties.plugin import generation
 from qaconform.pytest.redaction import scrub_report
 from qaconform.pytest.run_state import _PROP, RunState, Stopped, _first, _in_suites, _props, _rule_ids, _stop, state
 from qaconform.pytest.session_target import Target, budget_of, pool_of
@@ -298,6 +299,7 @@ class _Reporter:
             "consumed": _consumed_by(holder.target, self.config.getoption("qc_run_tag")),
             "reference": bool(holder.target and holder.target.started_reference),
             "write_budget": _budget_data(self.config, holder.target),
+            "generation": generation(self.config),
             "versions": _versions(),
             "tests": run.results,
         }

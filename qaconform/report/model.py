@@ -220,7 +220,20 @@ def _run_header(results: Mapping[str, Any], meta: Mapping[str, Any], selection: 
         "versions": {**(results.get("versions") or {}), "qaconform-report": __version__},
         "selection": {"areas": list(selection.areas), "rules": list(selection.rules),
                       "read_only": bool(meta.get("read_only")), "dry_run": bool(meta.get("dry_run"))},
+        "settings": _settings(results, meta),
     }
+
+
+def _settings(results: Mapping[str, Any], meta: Mapping[str, Any]) -> dict[str, Any]:
+    """What decides how deep a run looked: the generated tests' seed and examples, the write budget, --strict.
+    ``qaconform diff`` names the ones two runs differ in, since a failure only one of them could find is no
+    regression of the target."""
+    gen = results.get("generation") or {}
+    budget = results.get("write_budget") or {}
+    return {"seed": gen.get("seed"), "max_examples": gen.get("max_examples"),
+            "write_budget": "unlimited" if budget.get("thorough") or budget and budget.get("budget") is None
+            else budget.get("budget"),
+            "thorough": bool(budget.get("thorough")), "strict": bool(meta.get("strict"))}
 
 
 def _tests_by_rule(tests: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:

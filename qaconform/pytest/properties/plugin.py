@@ -243,6 +243,17 @@ def budget_for(config: pytest.Config) -> Budget:
     return st.budget
 
 
+def generation(config: pytest.Config) -> dict[str, Any] | None:
+    """What decides which requests the generated tests send, for the results file: seed, examples per test and time
+    budget (``qaconform diff`` says when two runs differ in them: what one found the other could not have sent)."""
+    if STATE not in config.stash:
+        return None
+    examples, seconds = defaults(config)
+    return {"seed": config.stash[STATE].seed,
+            "max_examples": max(1, int(option(config, "max_examples", int, examples))),
+            "time_budget_s": float(option(config, "time_budget", float, seconds))}
+
+
 def defaults(config: pytest.Config) -> tuple[int, float]:
     """Examples per test and time budget when neither option nor variable gives them: the thorough ones under
     ``--thorough`` (the main plugin's option), else the default run's."""
