@@ -264,6 +264,12 @@ class Runner:
             limits.describe() if limits.limited else "no limits (the profile sets no [safety] max_concurrency "
                                                      "or max_rps)"), flush=True)
         print(f"qaconform run: {_budget_line(self.args, profile)}", flush=True)
+        safety = profile.safety
+        if safety.destructive and not getattr(self.args, "read_only", False):  # said before anything is sent
+            print("qaconform run: [safety] destructive = true: the run schedules real data-protection jobs (at most "
+                  "three), which no interface undoes, "
+                  f"for {safety.gdpr_user or 'no user (gdpr_user is not set: jobs name nobody)'}; the summary lists "
+                  "each with its id, user, date and operations", flush=True)
 
     def _run(self, profile_path: str, plan: Plan, results_path: Path, jobs: int) -> str | None:
         """The suites, then the load run if asked and the suites ran to their end; why the run stopped early (a

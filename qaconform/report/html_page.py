@@ -28,7 +28,7 @@ from qaconform.report.html_parts import pre as _pre
 from qaconform.report.load_section import load_section
 from qaconform.report.model import limits_text, settle_text
 from qaconform.report.reproduce import variables_used
-from qaconform.report.terminal import fixture_lines
+from qaconform.report.terminal import fixture_lines, scheduled_jobs
 from qaconform.status import Status, fails_run, rank
 from qaconform.target.cleanup import summary_line as cleanup_summary_line
 from qaconform.target.writes import writes_text
@@ -461,8 +461,13 @@ def _created(report: Mapping[str, Any]) -> str:
                    + ", ".join(f"{_t(c.get('kind'))} {_t(c.get('id'))} by {_t(c.get('by'))}" for c in items)
                    + "</td></tr>" for test, items in by_test.items())
     tag = report.get("run_tag")
+    jobs = scheduled_jobs(report)
+    job_rows = "".join(f"<tr><td><code>{_e(j['id'])}</code></td><td>{_e(j['what'])}</td></tr>" for j in jobs)
+    job_table = (f'<h3 id="jobs">Data-protection jobs scheduled ({len(jobs)}): no interface undoes them</h3>'
+                 f"<p>An admin of the site can cancel them by id.</p><table><tr><th>job id</th><th>for whom, when, "
+                 f"which operations</th></tr>{job_rows}</table>") if jobs else ""
     return (f'<section id="created"><h2>What the run created ({len(created)})</h2>'
-            + (f"<p>Every body carries the run tag <code>{_e(tag)}</code>.</p>" if tag else "")
+            + (f"<p>Every body carries the run tag <code>{_e(tag)}</code>.</p>" if tag else "") + job_table
             + f"<table><tr><th>test</th><th>created (kind, id, account)</th></tr>{rows}</table></section>")
 
 

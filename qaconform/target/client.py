@@ -279,7 +279,8 @@ class ApiClient:
         if write:
             self._settle_write(pool, label, status)
         if method.upper() == "POST" and status == 201:
-            rec.note_created(self.role, url, content, resp_headers.get("location"))
+            rec.note_created(self.role, url, content, resp_headers.get("location"),
+                             body if isinstance(body, bytes) else None)
         ex = self._record(method, url, hdrs, body, status, resp_headers, content, started, operation)
         callback = ApiClient.held_back
         if given_up is not None and callback is not None:  # after the write went back to its pool
