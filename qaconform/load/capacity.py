@@ -83,6 +83,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "per scenario and exit 1 when one fell by more than --tolerance")
     parser.add_argument("--tolerance", type=float, default=5.0, help="with --baseline: the fall in percent that is "
                         "still no regression (default 5)")
+    parser.add_argument("--no-cleanup", action="store_true", help="keep the answers and comments the write "
+                        "scenarios created (by default removed at the end with the profile's [cleanup])")
     add_target_arguments(parser)
 
 
@@ -124,7 +126,7 @@ class Steps:
         users = 0 if rate else max(1, self.args.probe_users)
         cfg = RunConfig(scenario=self.scenario, rate=rate, users=users, duration_s=seconds,
                         workers=self.args.workers, wait_ms=self.args.wait_ms, window_s=WINDOW_S,
-                        write_limits=write_limits(self.args, self.profile))
+                        write_limits=write_limits(self.args, self.profile), one_shots=False)
         started = time.monotonic()
         summary = run_load(cfg, self.profile, self.target_file, folder, self.limits, quiet=True).as_dict()
         self.overheads.append(max(0.0, time.monotonic() - started - seconds))
@@ -358,6 +360,9 @@ def main(args: argparse.Namespace) -> int:
             share = (deadline - time.monotonic()) / (len(scenarios) - i)  # each scenario gets a fair part
             results[sc] = search(sc, args, profile, target_file, out, limits, time.monotonic() + share)
         base_url = profile.base_url
+        from qaconform.load.footprint import clean_up
+
+        clean_up(profile, out, keep=args.no_cleanup, command="capacity")  # every step's nodes, the target still up
     report = {"format": FORMAT, "run_id": run_id, "target": base_url, "workers": args.workers,
               "precision_pct": args.precision, "max_time_s": args.max_time, "window_s": WINDOW_S,
               "thresholds": {"defaults": limits.defaults, "total": limits.total, "operations": limits.operations},

@@ -119,6 +119,9 @@ class RunConfig:
     window_s: float = 0.0
     """> 0: the Locust processes also keep figures per window of this many seconds (``latency.json``'s
     ``windows``; capacity steps judge their steady state on them: qaconform.load.steady)."""
+    one_shots: bool = True
+    """Send the profile's one-shot fixture calls (once per run); a capacity step never does (issue 45: a fixture an
+    earlier run consumed broke steps as "cancelWiki (one-shot).failure_ratio 1")."""
 
 
 def _locust_base(files: str) -> list[str]:
@@ -221,6 +224,7 @@ def _locust_env(cfg: RunConfig, plan: _Plan, target_file: Path, out_dir: Path, r
         "QACONFORM_WAIT_MS": repr(cfg.wait_ms),
         "QACONFORM_RUN_TAG": f"qaload-{run_id or new_run_id()}",
         "QACONFORM_WINDOW_S": repr(cfg.window_s),
+        "QACONFORM_ONE_SHOTS": "1" if cfg.one_shots else "0",
         "PYTHONUNBUFFERED": "1",
     })
     env.update(_write_env(cfg.write_limits))
