@@ -239,6 +239,8 @@ def render(req: Request, found: discover.Discovery, written_at: datetime) -> str
               "unfavorite"),
         _todo("gdpr_csv_file_id = 0", "an uploaded CSV for bulk data-protection jobs: unlocks the bulk-job "
               "checks"),
+        _todo("accepted_answer_user_id = 0", "a user one of whose answers is accepted (read only), when none of the "
+              "four accounts has one: unlocks MARKED-ACCEPTED-QUESTION"),
         "",
         "# Wire values of the comment visibility options. The description shows recipients and op.",
         "[visibility]",
