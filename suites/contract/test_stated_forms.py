@@ -204,9 +204,10 @@ def _check_visibility(client: ApiClient, option: str, carrier: str, forms_answer
            f"visibility {item.get('visibility')!r}, expected {value!r}", resp)
 
 
-ANSWER_ACCOUNT = {"query": "novice", "form": "member", "json": "member"}
-"""Under a budget: the account whose answer carries a form, per carrier (member's form and JSON answers are the ones
-the non-ASCII and Node-field cases read; novice's query answer carries the Node fields a parameter can hold too)."""
+ANSWER_ACCOUNT = {"query": "member", "form": "member", "json": "member"}
+"""Under a budget: the account whose answer carries a form, per carrier: member's, the ones the non-ASCII and Node-field
+cases read (each form by every account that may answer, novice's moderated ones included, is the answer form matrix's:
+suites/contract/test_answer_form_matrix.py, on the run's shared answers)."""
 
 
 @pytest.mark.rule("CONV-PARAM-AS-BODY-FIELD", "ANSWER-201")
