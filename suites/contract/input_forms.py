@@ -1,6 +1,7 @@
 """The combinations test_input_form_matrix.py sends: per validation rule, a covering array over the form its fields
 arrive in, the other fields beside them and who sends it (spec/dimensions.yaml ``validations``), drawn by allpairspy
-and seeded by the run's ``--seed``. Pure: no request, no pytest.
+and seeded by the run's ``--seed``. Pure: no request (the shared answers' forms come from
+qaconform.pytest.support.answer_form). The answers' success side is test_answer_form_matrix.py's.
 
 Which values a rule may draw is decided here, from what the description states (never a form it does not give):
 
