@@ -491,6 +491,9 @@ _ALL: tuple[Fault, ...] = (
     _F("gdpr-reassign-both-ways-by-id-email", "GDPR-REASSIGN-AMBIGUOUS",
        "a reassignUser whose id comes before its username is taken by its id, not refused as identified in more "
        "than one way (username first is refused)"),
+    _F("gdpr-operations-unchecked-for-user-id", "GDPR-OPERATIONS-INVALID",
+       "an individual job naming its user by id skips the operations check (by username or email, and a bulk job, "
+       "it is made)"),
     _F("usercontent-zero-id", "GDPR-CONTENT-422",
        "the user content list answers 200 [] for user id 0 or a negative id (an unknown positive id is a 422)"),
     # --- request conventions (bodies.py, listing.py, comments.py, site_lists.py)

@@ -50,7 +50,10 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any]) -> Response:
         _check_user(svc, fields)
     else:
         _check_csv_file(svc, fields)
-    _check_operations(fields)
+    user = structured(fields, "user")
+    if not (kind == "individual" and isinstance(user, dict) and _present(user, "id")
+            and faults.is_on("gdpr-operations-unchecked-for-user-id")):
+        _check_operations(fields)
     _check_reassign_user(svc, fields)
     minute = _free_time_frame(svc, fields)
     with svc.tx("job") as conn:

@@ -38,6 +38,7 @@ from gdpr_jobs import (
     CSV_MISSING,
     INVALID_USER_ID,
     OPERATIONS,
+    OPERATIONS_INVALID,
     PAST_DATE,
     REASSIGN_AMBIGUOUS,
     REASSIGN_INVALID,
@@ -46,6 +47,7 @@ from gdpr_jobs import (
     blame_form,
     error_text,
     missing_csv_id,
+    nobody,
     past_formatted,
     rng,
     user_form,
@@ -157,6 +159,49 @@ def test_a_reassign_user_identified_in_more_than_one_way_is_refused_in_every_ord
                       rule="GDPR-REASSIGN-AMBIGUOUS")
 
 
+ERROR_ROWS: dict[str, tuple[dict[str, Any], str, str, tuple[str, ...]]] = {
+    "operations-empty": ({"operations": []}, OPERATIONS_INVALID, "GDPR-OPERATIONS-INVALID", ("past", "reassign")),
+    "operations-unknown": ({"operations": ["qc-not-an-operation"]}, OPERATIONS_INVALID, "GDPR-OPERATIONS-INVALID",
+                           ("past", "reassign")),
+    "operations-five": ({"operations": [*OPERATIONS, OPERATIONS[0]]}, OPERATIONS_INVALID, "GDPR-OPERATIONS-INVALID",
+                        ("past", "reassign")),
+    "reassign-both-ways": ({"reassignUser": "both"}, REASSIGN_AMBIGUOUS, "GDPR-REASSIGN-AMBIGUOUS", ("past",)),
+    "reassign-nobody": ({"reassignUser": "nobody"}, REASSIGN_INVALID, "GDPR-REASSIGN-INVALID", ("past",)),
+}
+"""The Errors table's rows a job naming a user can meet, besides its date (crossed above) and its time frame (the
+run's own frames are test_gdpr_jobs.py's): the fields that make the row, its message, its rule, the guards that keep
+it harmless without [safety] destructive. test_gdpr_jobs.py sends each as a bulk job on the profile's file (no user);
+here each is an individual job naming gdpr_user in every stated form."""
+
+
+def _row_cases() -> list[Any]:
+    users = [u for u in stated_forms("user") if u not in USER_FORMS_EXCLUDED]
+    return [pytest.param(row, u, id=f"{row}-user-by-{u}") for row in ERROR_ROWS for u in users]
+
+
+@pytest.mark.rule("GDPR-OPERATIONS-INVALID", "GDPR-REASSIGN-AMBIGUOUS", "GDPR-REASSIGN-INVALID", "GDPR-USER-FORMS",
+                  "GDPR-ERROR-BODY")
+@pytest.mark.writes
+@pytest.mark.parametrize(("row", "user"), _row_cases())
+def test_every_error_row_holds_for_a_job_naming_its_user_in_every_stated_form(jobs: Jobs, row: str,
+                                                                                user: str) -> None:
+    """An error row checked only for one form of the user (or only for bulk jobs) lets the other forms through."""
+    fields, message, rule, guards = ERROR_ROWS[row]
+    extra = dict(fields)
+    if extra.get("reassignUser") == "both":
+        extra["reassignUser"] = {"username": jobs.admin.username, "id": jobs.admin_id or 1}
+    elif extra.get("reassignUser") == "nobody":
+        extra["reassignUser"] = {"username": nobody()}
+    body = jobs.individual(user=user_form(jobs, user), **extra)
+
+    def rule_of(error: str | None) -> str:
+        lowered = (error or "").lower()
+        named_user = error is not None and error != message and "reassign" not in lowered and "user" in lowered
+        return "GDPR-USER-FORMS" if named_user else rule
+
+    jobs.expect_error(body, message, guards, rule=rule_of)
+
+
 def _drawn_order(run_tag: str) -> list[str]:
     drawn = list(OPERATIONS)
     random.Random(run_tag).shuffle(drawn)
@@ -195,6 +240,9 @@ def _judge_edge(resp: ApiResponse, guards: set[str | None], edge: str, expected:
         return
     if resp.status == 400 and error in guards:
         skip(SkipKind.OTHER, f"inconclusive: the target reported the guard ({error!r}) before {what}")
+    if resp.status == 400 and error is None:
+        fail(["GDPR-ERROR-BODY"], f"{what} ({edge.replace('_', ' ')}) was refused with 400, but not with a JSON "
+                                  "{error: <string>} ('Errors: 400 with {error: <message>}')", resp)
     if edge == "not_a_number" and 400 <= resp.status < 500:
         skip(SkipKind.OTHER, f"not judged: {what} that is not a number was refused with {resp.status} {error!r}; the "
                              f"field is an integer, so the Errors table's row ({expected!r}) may not be the target's "
