@@ -13,6 +13,9 @@ it. Here the forms come from the contract, not from a list kept by hand:
   username alone (a sample calls such a request incorrect, why is not shown: OBS-GDPR-USERNAME-ONLY records it).
 - "reassignUser identified in more than one way" (400, its message): every pair of the stated ways (every subset of
   two or more), in every order of the JSON object's keys.
+- Every other error row a job naming a user can meet (operations empty, unknown or five; reassignUser two ways or
+  nobody) with the user in every stated form: test_gdpr_jobs.py sends them as bulk jobs on the profile's file, which
+  name no user, so a check made for one form of the user only was never met.
 - "operations: At least one and at most 4 elements, from suspend, anonymize, delete, anon-delete": a list is a set
   of names; the four in reverse order and in an order the run's tag draws are taken like the stated order.
 - Ids at their edges (spec/dimensions.yaml ``id_edge``: zero, negative, unknown, not a number) where the Errors table
