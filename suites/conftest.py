@@ -13,12 +13,14 @@ from qaconform.pytest import one_shots
 from qaconform.pytest.outcomes import SkipKind, skip
 from qaconform.pytest.support import (
     NON_ASCII_TEXTS,
+    answer_form,
     answer_posted,
     charged_to_suites,
     expect_created,
     new_id,
     once_per_run,
     post_answer,
+    post_answer_in,
     post_comment,
     shared_path,
     wire_value,
@@ -208,6 +210,8 @@ class SharedWrite:
     resp: ApiResponse
     text: str
     node: int | None = None
+    form: str = "json"
+    """The input form a post's body travelled in (spec/dimensions.yaml ``input_form``; answers: :func:`answer_in`)."""
 
     @property
     def id(self) -> int | None:
@@ -246,17 +250,41 @@ listed (test_answers.py reads member's for ANSWER-BODY-KEPT)."""
 
 
 @pytest.fixture(scope="session")
-def answer_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
-              created: Any, profile: Profile) -> Callable[[str], SharedWrite]:
+def answer_in(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
+              created: Any, profile: Profile) -> Callable[[str, str], SharedWrite]:
+    """``answer_in(role, form)``: role's plain answer under the fixture question whose body travels in ``form``
+    (spec/dimensions.yaml ``input_form``: json, query, form, param_wins; support.post_answer_in), posted once per run.
+    The answer form matrix (suites/contract/test_answer_form_matrix.py) judges each; :func:`answer_of` is one of them
+    per account, so the forms cost no write of their own where an account's answer is posted anyway."""
+
+    def get(role: str, form: str) -> SharedWrite:
+        text = f"answer by {role}: {ANSWER_TEXT}" if form == answer_form(role) else \
+            f"answer by {role} as {form}: {ANSWER_TEXT}"
+        key = f"answer of {role}" if form == "json" else f"answer of {role} as {form}"
+        resp = _shared(request, profile, key,
+                       lambda: post_answer_in(api[role], question_id, run_tag, created, text, form))
+        return SharedWrite(resp, text, form=form)
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def answer_of(answer_in: Callable[[str, str], SharedWrite]) -> Callable[[str], SharedWrite]:
     """``answer_of(role)``: role's plain answer under the fixture question, posted once per run: the permission
     table's postAnswer cell, the answer's 201 shape, its author and its listing all read this one write. Nothing
-    comments on it; the shared locks act on admin's, moderator's and member's (:func:`locked_by`)."""
+    comments on it; the shared locks act on admin's, moderator's and member's (:func:`locked_by`).
+
+    Its body travels in the account's input form (support.answer_form: member JSON, admin query parameters,
+    moderator a form-encoded body, novice JSON), so every test reading it reads an answer of that form too. When the
+    target refuses that form with a 4xx (CONV-PARAM-AS-BODY-FIELD's to judge, the answer form matrix does), the
+    account's JSON answer stands in, so that no other rule is charged with a refused form."""
 
     def get(role: str) -> SharedWrite:
-        text = f"answer by {role}: {ANSWER_TEXT}"
-        resp = _shared(request, profile, f"answer of {role}",
-                       lambda: post_answer(api[role], question_id, run_tag, created, text=text))
-        return SharedWrite(resp, text)
+        form = answer_form(role)
+        posted = answer_in(role, form)
+        if form != "json" and 400 <= posted.resp.status < 500:
+            return answer_in(role, "json")
+        return posted
 
     return get
 

@@ -478,6 +478,24 @@ _ALL: tuple[Fault, ...] = (
     _F("gdpr-individual-with-csv-taken-as-bulk", "GDPR-INDIVIDUAL-NO-USER",
        "an individual job without user but with a csvFileId beside is judged as a bulk job (the file is checked, "
        "not the missing user)"),
+    # --- forms (issue 44 item 3): every write in every stated form, every stated alternative of a field, ids at their
+    #     edges (answers.py, gdpr_jobs.py, node_lists.py): each on a path the suites took in one form only
+    _F("answer-param-publishes", "ANSWER-MODERATION",
+       "an answer whose body comes as a query parameter is published even when the writer lacks Publish answer "
+       "(in a JSON or form-encoded body it goes to moderation)"),
+    _F("answer-form-moderates", "ANSWER-PUBLISHED",
+       "a form-encoded answer goes to moderation even when the writer holds Publish answer (JSON and query publish)"),
+    _F("gdpr-user-email-refused", "GDPR-USER-FORMS",
+       "an individual job naming its user by email is refused as an invalid user when reassignUser is given by id "
+       "(the reassignUser's lookup form is applied to user; with reassignUser by username or absent it is taken)"),
+    _F("gdpr-reassign-both-ways-by-id-email", "GDPR-REASSIGN-AMBIGUOUS",
+       "a reassignUser whose id comes before its username is taken by its id, not refused as identified in more "
+       "than one way (username first is refused)"),
+    _F("gdpr-operations-unchecked-for-user-id", "GDPR-OPERATIONS-INVALID",
+       "an individual job naming its user by id skips the operations check (by username or email, and a bulk job, "
+       "it is made)"),
+    _F("usercontent-zero-id", "GDPR-CONTENT-422",
+       "the user content list answers 200 [] for user id 0 or a negative id (an unknown positive id is a 422)"),
     # --- request conventions (bodies.py, listing.py, comments.py, site_lists.py)
     _F("comment-params-ignored", "CONV-PARAM-AS-BODY-FIELD", "comment fields given as parameters are ignored"),
     _F("comment-visibility-param-ignored", "CONV-PARAM-AS-BODY-FIELD",

@@ -219,6 +219,8 @@ async def read_node(svc: Service, request: Request, caller: Caller) -> Response:
 async def list_user_content(svc: Service, request: Request, caller: Caller) -> Response:
     raw = request.path_params["user_id"]
     invalid = ApiError(404 if faults.is_on("content-invalid-user-404") else 422, {"error": "Invalid User Id"})
+    if faults.is_on("usercontent-zero-id") and raw.lstrip("-").isdecimal() and int(raw) <= 0:
+        return json_response([])
     if not is_id(raw):
         raise invalid
     user = svc.db.one("SELECT id, creation_date FROM users WHERE id = ?", (int(raw),))
