@@ -147,7 +147,7 @@ def rows(op: str, dims: Dimensions, access: Access, seed: int) -> list[Row]:
     column is every account, not only those the list serves: a refusal is what the permission rules judge."""
     rng = random.Random(f"{seed}|{op}|access")
     names = dimensions_of(op, dims, access)
-    columns = []
+    columns: list[list[str]] = []
     for d in names:
         values = list(dims.values[READER]) if d == READER else expand(op, d, dims, rng)  # expand shuffles its own
         if d == READER:
@@ -155,9 +155,9 @@ def rows(op: str, dims: Dimensions, access: Access, seed: int) -> list[Row]:
         columns.append(values)
     out = []
     for drawn in pairwise(columns):
-        values = dict(zip(names, drawn, strict=True))
-        params = tuple((d, values[d]) for d in names[1:-1])
-        out.append(Row(Combination(op, values[READER], params), values[access.order]))
+        row = dict(zip(names, drawn, strict=True))
+        params = tuple((d, row[d]) for d in names[1:-1])
+        out.append(Row(Combination(op, row[READER], params), row[access.order]))
     return out
 
 
