@@ -165,6 +165,12 @@ _ALL: tuple[Fault, ...] = (
        "the follower list refuses member and novice (403) when details or active is given",
        (Override(("listNodeFollowers",), "member", Effect.DENY, when=("details", "active")),
         Override(("listNodeFollowers",), "novice", Effect.DENY, when=("details", "active")))),
+    _F("answer-comments-wrap-closed", "PERM-ANSWER-COMMENTS",
+       "an answer's comment list refuses novice (403) when wrap or v1 is given",
+       (Override(("listAnswerComments",), "novice", Effect.DENY, when=("wrap", "v1")),)),
+    _F("user-questions-cache-by-url", "PROJ-ONLY-VISIBLE",
+       "a user's question list is kept a second by URL and served to whoever asks next (novice right after admin is "
+       "shown the user's question in the space hidden from it)"),
     _F("spaces-cache-by-url", "PERM-SPACES-PER-SPACE",
        "the space list's response is kept a second by URL and served to whoever asks next (a novice right after "
        "admin is shown the hidden space)"),

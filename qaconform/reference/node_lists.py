@@ -44,7 +44,8 @@ CONTENT_VERBS = {"question": "asked", "answer": "answered", "comment": "commente
 
 # --- 3 List questions ---------------------------------------------------------------------------------------
 URL_CACHE_S = 1.0
-"""How long the planted fault questions-cache-by-url keeps a question list by URL (faults.py)."""
+"""How long the planted faults questions-cache-by-url and user-questions-cache-by-url keep a list by URL
+(faults.py)."""
 _by_url: dict[str, tuple[float, bytes]] = {}
 
 
@@ -165,7 +166,15 @@ async def list_user_answers(svc: Service, request: Request, caller: Caller) -> R
 
 
 async def list_user_questions(svc: Service, request: Request, caller: Caller) -> Response:
-    return _user_nodes(svc, request, caller, "question", QUESTION_SORTS)
+    if not faults.is_on("user-questions-cache-by-url"):
+        return _user_nodes(svc, request, caller, "question", QUESTION_SORTS)
+    kept = _by_url.get(str(request.url))
+    if kept is not None and time.monotonic() - kept[0] < URL_CACHE_S:
+        return Response(kept[1], media_type=JSON_TYPE)  # whoever asked first: the URL is the key, not the caller
+    page = _user_nodes(svc, request, caller, "question", QUESTION_SORTS)
+    if page.status_code == 200:
+        _by_url[str(request.url)] = (time.monotonic(), bytes(page.body))
+    return page
 
 
 def _user_nodes(

@@ -9,7 +9,7 @@ import pytest
 from ref_helpers import Ref, start_ref
 
 LIST_FAULTS = ("groups-projection-open", "experts-sort-open", "followers-own-params-closed", "spaces-cache-by-url",
-               "questions-cache-by-url", "user-answer-count-cached")
+               "questions-cache-by-url", "user-answer-count-cached", "answer-comments-wrap-closed")
 
 
 @pytest.fixture(scope="module")
@@ -28,6 +28,9 @@ def test_an_override_with_when_applies_only_when_one_of_its_parameters_is_given(
     assert faulty.get(followers, "member").status_code == 200
     assert faulty.get(followers, "member", params={"details": "true"}).status_code == 403
     assert faulty.get(followers, "admin", params={"details": "true"}).status_code == 200
+    comments = f"/answer/{faulty.fixture_answer_id}/comment.json"
+    assert faulty.get(comments, "novice").status_code == 200
+    assert faulty.get(comments, "novice", params={"v1": "true"}).status_code == 403
 
 
 def test_a_list_kept_by_url_is_served_to_the_next_caller_of_that_url(faulty: Ref) -> None:
