@@ -33,7 +33,7 @@ from listops import LIST_OPS
 from qaconform.contract import NONE, load_contract
 from qaconform.contract import path as contract_path
 from qaconform.invariants import envelope_type_problems
-from qaconform.pytest.exchange_log import outside_tests
+from qaconform.pytest.exchange_log import judged_again, outside_tests
 from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.pytest.support import list_all
 from qaconform.target import fanout
@@ -164,7 +164,7 @@ def read_row(api: dict[str, ApiClient], fetch: Any, access_paths: dict[str, str]
     """``read_row(row)``: the reader's response to the row's request, read once per row. A read on its own comes
     from the shared ``fetch`` cache; one "after" another account is a fresh pair of reads, back to back, the other
     account's first (the same URL: the same parameters in the same order)."""
-    pairs: dict[str, ApiResponse] = {}
+    pairs: dict[str, tuple[ApiResponse, ApiResponse]] = {}
 
     def read(row: Row) -> ApiResponse:
         c = row.combination
@@ -175,10 +175,13 @@ def read_row(api: dict[str, ApiClient], fetch: Any, access_paths: dict[str, str]
         if row.before is None:
             resp: ApiResponse = fetch(c.reader, access_paths[c.op], **params)
             return resp
-        if row.label not in pairs:
-            api[row.before].get(access_paths[c.op], params=params or None)
-            pairs[row.label] = api[c.reader].get(access_paths[c.op], params=params or None)
-        return pairs[row.label]
+        if row.label in pairs:
+            for kept in pairs[row.label]:
+                judged_again(kept.exchange)  # the test's HAR cassette holds both reads it judged
+        else:
+            first = api[row.before].get(access_paths[c.op], params=params or None)
+            pairs[row.label] = (first, api[c.reader].get(access_paths[c.op], params=params or None))
+        return pairs[row.label][1]
 
     return read
 
@@ -198,17 +201,23 @@ def read_ahead(request: pytest.FixtureRequest, read_row: Callable[[Row], ApiResp
     try:
         with outside_tests():  # each answer is logged again under the test that judges it
             rows: dict[str, Row] = {}
-            readers: set[str] = set()
+            readers: set[str] = set()  # whose withheld items a visibility test reads
+            plain: set[str] = set()  # lists whose anonymous rows a permission test judges by the plain read
             for item in request.session.items:
                 if getattr(item, "module", None) is not request.module:
                     continue
                 case = getattr(item, "callspec", None) and item.callspec.params.get("case")  # type: ignore[attr-defined]
-                if isinstance(case, Case) and case.row.combination.op in access_paths:
-                    rows.setdefault(case.row.label, case.row)
-                    readers.add(case.row.combination.reader)
+                if not isinstance(case, Case) or case.row.combination.op not in access_paths:
+                    continue
+                c = case.row.combination
+                rows.setdefault(case.row.label, case.row)
+                if case.rule in VISIBILITY_RULES:
+                    readers.add(c.reader)
+                elif case.rule not in DENIED_RULES and verdict(c.op, c.reader) == AS_PLAIN:
+                    plain.add(access_paths[c.op])
             fanout.gather([functools.partial(hidden, r) for r in sorted(readers)], at_once)
-            plain = [functools.partial(fetch, "anonymous", p) for p in access_paths.values()]
-            fanout.gather([functools.partial(read_row, r) for r in rows.values()] + plain, at_once)
+            fanout.gather([functools.partial(read_row, r) for r in rows.values()]
+                          + [functools.partial(fetch, "anonymous", p) for p in sorted(plain)], at_once)
     except (Exception, pytest.fail.Exception, pytest.skip.Exception):  # noqa: BLE001 - a head start only
         pass  # each test reads what it still needs itself, and meets the same answer there (its own verdict)
 
