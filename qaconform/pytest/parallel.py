@@ -81,6 +81,9 @@ GROUPS: tuple[Group, ...] = (
           "the module's answers are posted once and read back by the tests that follow"),
     Group("matrix", ("suites/contract/test_matrix.py::",),
           "the rules crossed pairwise share one read per combination (the fetch cache of one process)"),
+    Group("list-access", ("suites/contract/test_list_access.py::",),
+          "the list permissions crossed pairwise share one read (or pair of reads) per row (the caches of one "
+          "process)"),
     Group("action-matrix", ("suites/contract/test_action_matrix.py::",),
           "the node actions' rules crossed pairwise share one call per combination (the scene of one process)"),
     Group("relations", ("suites/contract/test_list_relations.py::",),
