@@ -446,6 +446,8 @@ def _test_full(t: Mapping[str, Any], how: Mapping[str, Any] | None = None) -> di
         "message": t.get("message"),
         "longrepr": t.get("longrepr") if broken else None,
         "exchanges": t["exchanges"] if broken else [],
+        # what failed, as its RuleFailure recorded it: the rules, and the exchange and curl that proved it
+        **({"failure": t["failure"]} if broken and isinstance(t.get("failure"), Mapping) else {}),
         "curls": _curl_of(t)[-_EVIDENCE_CURLS:] if broken else [],
         "rerun": rerun_commands(t["nodeid"], (t.get("failed_rules") or t["rules"] or ["?"])[0], how)
         if broken else None,
