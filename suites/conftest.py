@@ -374,3 +374,50 @@ def moderated_comment(request: pytest.FixtureRequest, api: dict[str, ApiClient],
     resp = _shared(request, profile, "sendToMod of a comment by moderator", lambda: api["moderator"].put(
         f"node/{node}/sendToMod.json", operation="sendToModeration"))
     return SharedWrite(resp, "", node)
+
+
+# ------------------------------------------------------------------------------------- relations (issue 44)
+QUESTION_PAGES = 3
+"""Pages of member's question list read (20 a page) to find a question to answer under (bounded)."""
+
+
+def members_question(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> int | None:
+    """A question member wrote that novice lists (so every signed-in account reads it), not wiki, not closed and no
+    fixture of the profile: found with reads, since the interface cannot create a question. None when there is none."""
+    uid = user_ids.get("member")
+    if uid is None:
+        return None
+    fixtures = profile.fixtures
+    taken = {fixtures.question_id, fixtures.member_wiki_node_id, fixtures.wiki_node_id, fixtures.favorite_node_id}
+    taken |= {n for pool in profile.pools.values() for n in pool}
+    for page in range(1, QUESTION_PAGES + 1):
+        resp = api["novice"].get(f"user/{uid}/question.json", params={"page": page, "pageSize": 20},
+                                 operation="listUserQuestions")
+        body = resp.json() if resp.status == 200 else None
+        items = body.get("list") if isinstance(body, dict) else None
+        if not isinstance(items, list) or not items:
+            return None
+        for q in items:
+            if (isinstance(q, dict) and isinstance(q.get("id"), int) and q["id"] not in taken
+                    and q.get("wiki") is not True and "closed" not in (q.get("nodeStates") or ())
+                    and (q.get("author") or {}).get("id", uid) == uid):
+                return int(q["id"])
+    return None
+
+
+@pytest.fixture(scope="session")
+def answer_under_members_question(request: pytest.FixtureRequest, api: dict[str, ApiClient], run_tag: str,
+                                  created: Any, profile: Profile, user_ids: dict[str, int]) -> SharedWrite:
+    """moderator answers a question member wrote (:func:`members_question`), once per run: the node on which member
+    is the author of the parent and the question and not of the node, and moderator of the node. The run writes
+    answers and comments but no question, so without it a server that takes "own" from the question's author is
+    never met. One accepted write; every call the action matrix makes on it that changes it is refused (member's,
+    novice's, anonymous') or none (moderator's and admin's unfavorite and unwikify of a node that is neither)."""
+    def make() -> ApiResponse:
+        question = members_question(api, profile, user_ids)
+        if question is None:
+            skip(SkipKind.OTHER, "not judged: member wrote no question novice lists that is not wiki, closed or a "
+                                 "fixture (3 pages of member's question list read)")
+        return post_answer(api["moderator"], question, run_tag, created, text="answer to a question member wrote")
+
+    return SharedWrite(_shared(request, profile, "answer under a question of member's", make), "")

@@ -149,6 +149,22 @@ _ALL: tuple[Fault, ...] = (
        _allow("signed-in", "sendToModeration")),
     _F("lock-extra-dropped-on-comments", "ACTION-LOCK-EXTRA",
        "a lock of a comment returns extra null, not the prompt (answers and questions keep it)"),
+    # --- relations (issue 44 item 2: the caller's role crossed with its relation to the node: the node's author,
+    #     its parent's author, its question's author, none; suites/contract/test_action_matrix.py; actions.py)
+    _F("lock-own-from-question", "PERM-LOCK-OWN",
+       "Lock comments on own posts also admits the author of the question a node is under (own taken from the "
+       "question's author)"),
+    _F("sendtomod-question-author", "PERM-SENDTOMOD",
+       "the author of a question may send an answer or comment under it to moderation without the permission",
+       _allow("signed-in", "sendToModeration")),
+    _F("action-node-type-comment", "ACTION-NODE-ID",
+       "the action record of a comment names its node with type answer (answers and questions are right)"),
+    _F("action-user-answer", "AUTH-ACTING-USER",
+       "the action record of an answer names the answer's author as its user, not the caller (comments and "
+       "questions are right)"),
+    _F("action-user-comment", "AUTH-ACTING-USER",
+       "the action record of a comment names the comment's author as its user, not the caller (answers and "
+       "questions are right)"),
     # --- a site closed to anonymous (no Anonymous Roles; the written profile says so in [lacks]) that still
     #     serves anonymous one read (auth.py; overrides of the route table): the deny half of the read permissions
     _F("closed-site-questions-open", "PERM-LIST-QUESTIONS", "on a site closed to anonymous, anonymous still lists "

@@ -33,12 +33,15 @@ from typing import Any
 import pytest
 from action_cases import (
     ASSUMED_QUESTION_AUTHOR,
+    BUILT,
     LOCK,
     LOCKED,
     MODERATED,
     QUESTION_AUTHOR,
+    REUSED_NODES,
     SEND,
     Case,
+    PoolNode,
     array,
     fits,
     node_for,
@@ -56,11 +59,10 @@ pytestmark = [pytest.mark.actions, pytest.mark.writes]
 STATE_REFUSALS = (400, 404, 409, 422)
 """A refusal for the node's state (not a favorite or wiki of the caller, already locked, not published, or a node in
 moderation the caller may not see): the description does not order the state and the permission checks."""
-NODE_TYPES = {"question", "answer", "comment", "ideacomment", "idea", "kbentry", "topic"}
 RECORD = {LOCK: "lockAction", SEND: "sendToModAction"}
 """The key of the action record in each changing action's result."""
 EFFECT_RULES = ("ACTION-LOCK-EXTRA", "ACTION-VERBS", "ACTION-SENDTOMOD-VERB", "ACTION-SENDTOMOD-PRIVATE",
-                "ACTION-NODE-ID")
+                "ACTION-NODE-ID", "AUTH-ACTING-USER", "ACTION-SENDTOMOD-REALUSER")
 LOCKERS = {"answer_of:member": "member", "answer_of:admin": "moderator", "answer_of:moderator": "admin"}
 """Who locks each locked shared answer (suites/conftest.py LOCKS, read the other way)."""
 QUESTION_PAGES = 10
@@ -138,6 +140,9 @@ class Scene:
             return answer_posted(posted, "for the action matrix")
         if kind == "sent_to_mod":
             return int(self.fixture("sent_to_mod_by")(role).node)
+        if kind == "answer_under":  # moderator's answer to a question member wrote (found with reads)
+            return answer_posted(self.fixture("answer_under_members_question").resp,
+                                 "to a question member wrote, for the action matrix")
         if kind == "comment_of":
             return expect_created(self.fixture("comment_of")(role).resp, "SHAPE-POST-COMMENT",
                                   f"{role} could not post the plain comment the action matrix acts on")
@@ -158,9 +163,20 @@ class Scene:
                     break
         return self._question_author
 
+    def relation_holds(self, node: PoolNode, case: Case) -> None:
+        """Skip the case when the target's fixture question, which the pool takes to be novice's, puts the caller in
+        another relation to ``node`` than the case needs (its author is read from the accounts' question lists)."""
+        if QUESTION_AUTHOR not in (node.author, node.parent_author, node.question_author):
+            return
+        actual = self.question_author()
+        if actual != ASSUMED_QUESTION_AUTHOR and not fits(node, case.role, case.relation, actual):
+            skip(SkipKind.OTHER, f"not judged: on this target the fixture question's author is {actual}, so "
+                 f"{case.role} does not stand to {node.key} as {case.label} needs ({case.relation})")
+
     def reused(self, case: Case) -> tuple[ApiResponse, int, str]:
         """The shared write a combination reads: its response, the node acted on, the prompt sent."""
         key = case.reused or ""
+        self.relation_holds(REUSED_NODES[key], case)
         kind, _, role = key.partition(":")
         shared = self.fixture("locked_by")(role) if kind == "locked_by" else \
             self.fixture("sent_to_mod_by")(role) if kind == "sent_to_mod" else self.fixture(key)
@@ -170,6 +186,7 @@ class Scene:
         """A node of member's built for an allowed change (no write budget): an answer to the fixture question or a
         comment under the shared answer, put in the case's state by another account with the permission."""
         member = self.api["member"]
+        self.relation_holds(BUILT[case.kind], case)
         if case.kind == "answer":
             node = answer_posted(post_answer(member, self.question_id, self.run_tag, self.created,
                                              text="built for the action matrix"), "for the action matrix")
@@ -177,7 +194,7 @@ class Scene:
             node = expect_created(post_comment(member, int(self.fixture("shared_answer")), self.run_tag, self.created,
                                                text="built for the action matrix"), "SHAPE-POST-COMMENT",
                                   "member could not post a comment for the action matrix")
-        other = "moderator" if case.role == "admin" else "admin"
+        other = "moderator" if case.role == "admin" else "admin"  # never the caller: it changes the node after
         if case.state == LOCKED:
             resp = self.call(LOCK, other, node)
             if resp.status != 200:
@@ -207,13 +224,10 @@ class Scene:
         if case.changes_node:
             node = self.built(case)
         else:
-            pool = node_for(case.action, case.kind, case.state, case.caller, _no_budget(self.request.config))
+            pool = node_for(case.action, case.kind, case.state, case.role, case.relation,
+                            _no_budget(self.request.config))
             assert pool is not None, f"{case.label} was drawn without a node to act on (action_cases.admissible)"
-            if pool.author == QUESTION_AUTHOR or pool.parent_author == QUESTION_AUTHOR:
-                actual = self.question_author()
-                if actual != ASSUMED_QUESTION_AUTHOR and not fits(pool, case.caller, actual):
-                    skip(SkipKind.OTHER, f"not judged: on this target the fixture question's author is {actual}, so "
-                         f"{case.caller} does not stand to {pool.key} as {case.label} needs")
+            self.relation_holds(pool, case)
             node = self.node(pool.key)
         self.acted[key] = (self.call(case.action, case.role, node), node, self.prompt)
         return self.acted[key]
@@ -228,9 +242,10 @@ def action_scene(request: pytest.FixtureRequest, api: dict[str, ApiClient], ques
 # --- judging ------------------------------------------------------------------------------------------------------
 
 def _who(case: Case) -> str:
-    relation = {"author": "member, the node's author", "parent_author": "member, its parent's author only",
-                "not_author": "member, author of neither it nor its parent", "novice_author": "novice, its author"}
-    return relation.get(case.caller, case.caller)
+    relation = {"author": "the node's author", "parent_author": "the author of the node it is under, not of the node",
+                "question_author": "the author of the question it is under, not of the node",
+                "none": "author of neither it, its parent nor its question"}
+    return case.role if case.role == "anonymous" else f"{case.role}, {relation[case.relation]}"
 
 
 def judge_permission(case: Case, resp: ApiResponse) -> None:
@@ -368,9 +383,37 @@ def _private(case: Case, record: dict[str, Any], resp: ApiResponse, node: int, p
 def _node_id(case: Case, record: dict[str, Any], resp: ApiResponse, node: int, prompt: str) -> None:
     named = record.get("node")
     acted: dict[str, Any] = named if isinstance(named, dict) else {}
-    if acted.get("id") != node or acted.get("type") not in NODE_TYPES:
-        fail(["ACTION-NODE-ID"], f"{case.label}: the record's node is the node of the path ({node}, a node type), "
-                                 f"got {record.get('node')!r}", resp)
+    if acted.get("id") != node or acted.get("type") != case.kind:
+        fail(["ACTION-NODE-ID"], f"{case.label}: the record's node is the node of the path ({node}, of type "
+                                 f"{case.kind}: \"node | object | id (integer), type (string)\"), got "
+                                 f"{record.get('node')!r}", resp)
+
+
+def _names_caller(record: dict[str, Any], field: str, case: Case, scene: Scene) -> bool:
+    """Whether the record's ``field`` (user, realUser: id, username, avatarUrl) names the caller's account."""
+    named = record.get(field)
+    client = scene.api[case.role]
+    if not isinstance(named, dict) or named.get("username") != client.username:
+        return False
+    known = scene.user_ids.get(case.role)
+    return known is None or named.get("id") == known
+
+
+def _acting_user(scene: Scene) -> Check:
+    def check(case: Case, record: dict[str, Any], resp: ApiResponse, node: int, prompt: str) -> None:
+        if not _names_caller(record, "user", case, scene):
+            fail(["AUTH-ACTING-USER"], f"{case.label}: \"The acting user is taken from the credentials\": the lock "
+                 f"action's user is {case.role}, who called it, on a {case.kind} too; got {record.get('user')!r}",
+                 resp)
+    return check
+
+
+def _real_user(scene: Scene) -> Check:
+    def check(case: Case, record: dict[str, Any], resp: ApiResponse, node: int, prompt: str) -> None:
+        if not _names_caller(record, "realUser", case, scene):
+            fail(["ACTION-SENDTOMOD-REALUSER"], f"{case.label}: realUser is \"the real authenticated user\", "
+                 f"{case.role}, on a {case.kind} too; got {record.get('realUser')!r}", resp)
+    return check
 
 
 @pytest.mark.rule("ACTION-LOCK-EXTRA")
@@ -401,3 +444,15 @@ def test_send_to_moderation_is_private_on_every_kind_of_node(case: Case, action_
 @pytest.mark.actions
 def test_action_record_names_the_node_on_every_kind_of_node(case: Case, action_scene: Scene) -> None:
     _effect(case, action_scene, _node_id)
+
+
+@pytest.mark.rule("AUTH-ACTING-USER")
+@pytest.mark.actions
+def test_lock_record_names_the_caller_on_every_kind_of_node(case: Case, action_scene: Scene) -> None:
+    _effect(case, action_scene, _acting_user(action_scene))
+
+
+@pytest.mark.rule("ACTION-SENDTOMOD-REALUSER")
+@pytest.mark.actions
+def test_send_to_moderation_names_the_real_user_on_every_kind_of_node(case: Case, action_scene: Scene) -> None:
+    _effect(case, action_scene, _real_user(action_scene))
