@@ -1,19 +1,23 @@
-"""The node actions' rules crossed with who calls, on which kind of node, in which state, pairwise (issue 33).
+"""The node actions' rules crossed with who calls, in which relation to the node, on which kind of node, in which
+state, pairwise (issues 33 and 44).
 
 A permission holds "for the caller's own node" (the node acted on: not its parent, not its question), and an effect
-of the state table ("verb sent and private true", "the prompt is stored as extra") holds on every kind of node the
-action takes; a server that decides ownership on the wrong node, grants an action with no own-node clause to a node's
-author, or forgets an effect on one kind of node passes every test aimed at one answer. Each rule declares the
-dimensions it must hold across and the actions it is crossed over in spec/dimensions.yaml; action_cases.py draws,
-per action, a covering array over the caller, the node's kind and its state (allpairspy, seeded by the run's
-``--seed``), limited to the combinations the run can make within its write budget, and says what each expects.
+of the state table ("verb sent and private true", "the prompt is stored as extra") and of the action record (the node
+it names, the user who acted) holds on every kind of node the action takes; a server that decides ownership on the
+wrong node (the parent's author, the question's), grants an action with no own-node clause to a node's or a
+question's author, or forgets an effect on one kind of node passes every test aimed at one answer. Each rule declares
+the dimensions it must hold across and the actions it is crossed over in spec/dimensions.yaml; action_cases.py draws,
+per action, a covering array over the caller's role, its relation to the node (author, parent's author, question's
+author, none), the node's kind and its state (allpairspy, seeded by the run's ``--seed``), limited to the combinations
+the run can make within its write budget, and says what each expects.
 
 Each combination is a test whose id names it (``lockNode-parent_author-comment-created``). One call per
 combination, shared by every rule judged on it (the ``acted`` cache of one process: parallel.GROUPS
 "action-matrix"). Refused calls cost nothing; the calls the description allows that change a node are the run's
-shared writes (suites/conftest.py), read, not sent again: one accepted write of the matrix's own by default (the
-lock of a comment). With no write budget (``--thorough``) more combinations are drawn (the moderation of a comment,
-each allowed change on every kind and state, on a node built for it).
+shared writes (suites/conftest.py), read, not sent again: two accepted writes of the matrix's own by default (the
+lock of a comment; moderator's answer to a question member wrote, the node under which member is the question's
+author and not the node's). With no write budget (``--thorough``) more combinations are drawn (the moderation of a
+comment, each allowed change on every kind and state, on a node built for it).
 
 What a call is expected to answer:
 - refused by the permission table: 401 or 403; where the node is not in the state the action needs (no pool node
