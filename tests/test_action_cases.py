@@ -163,14 +163,16 @@ def test_a_rule_that_declares_actions_is_crossed_over_their_dimensions() -> None
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_paid_writes_and_the_own_node_of_a_comment_are_drawn_for_any_seed(seed: int) -> None:
     """The pairs only one admissible combination holds are drawn whatever the seed: a lock of a comment (admin's, the
-    only allowed lock of a comment a budgeted run makes), a moderation of a comment (moderator's, with no budget),
+    only allowed lock of a comment a budgeted run makes), a moderation of a comment (admin's shared one; moderator's
+    with no budget),
     and member on a comment under its own answer (its parent's author, not the comment's: the own-node clause must
     refuse it)."""
     dims = load_contract().dimensions
     lock = {(c.caller, c.kind, c.state) for c in array(LOCK, dims, seed).cases}
     send = {(c.caller, c.kind, c.state) for c in array(SEND, dims, seed).cases}
     assert ("admin", "comment", "created") in lock
-    assert ("moderator", "comment", "created") not in send, "a budgeted run does not moderate a comment"
+    assert ("moderator", "comment", "created") not in send, "a budgeted run moderates admin's shared comment only"
+    assert ("admin", "comment", "created") in send, "admin's shared send to moderation is of a comment"
     thorough = {(c.caller, c.kind) for c in array(SEND, dims, seed, True).cases}
     assert ("moderator", "comment") in thorough
     assert {("parent_author", "comment", "created"), ("parent_author", "comment", "locked")} & lock

@@ -214,7 +214,8 @@ async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> 
             caller,
             node["id"],
             client_ip(request),
-            private=not faults.is_on("sendtomod-not-private"),
+            private=not (faults.is_on("sendtomod-not-private")
+                         or (node["type"] == "comment" and faults.is_on("sendtomod-not-private-on-comments"))),
             real_user=not faults.is_on("sendtomod-no-real-user"),
         )
         conn.execute("UPDATE nodes SET in_moderation = 1 WHERE id = ?", (node["id"],))

@@ -162,6 +162,8 @@ _ALL: tuple[Fault, ...] = (
     _F("action-user-answer", "AUTH-ACTING-USER",
        "the action record of an answer names the answer's author as its user, not the caller (comments and "
        "questions are right)"),
+    _F("sendtomod-not-private-on-comments", "ACTION-SENDTOMOD-PRIVATE",
+       "the send-to-moderation record of a comment has private false (answers and questions have true)"),
     _F("action-user-comment", "AUTH-ACTING-USER",
        "the action record of a comment names the comment's author as its user, not the caller (answers and "
        "questions are right)"),

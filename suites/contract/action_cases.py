@@ -117,6 +117,7 @@ POOL: tuple[PoolNode, ...] = (
     PoolNode("comment_of:admin", "comment", CREATED, "admin", "member", Q),
     PoolNode("comment_of:novice", "comment", CREATED, "novice", "member", Q),
     PoolNode("locked_comment", "comment", LOCKED, "moderator", "member", Q),  # comment_of("moderator")
+    PoolNode("sent_to_mod:admin", "comment", MODERATED, "member", "member", Q),  # under shared_answer
     PoolNode("moderated_comment", "comment", MODERATED, "novice", "member", Q),
     PoolNode("answer_under:member", "answer", CREATED, "moderator", "member", "member"),
 )
@@ -135,7 +136,7 @@ REUSED: dict[tuple[str, str, str, str, str], str] = {
     (LOCK, "answer", CREATED, "admin", NONE): "locked_by:admin",
     (LOCK, "comment", CREATED, "admin", NONE): "locked_comment",
     (SEND, "answer", CREATED, "moderator", NONE): "sent_to_mod:moderator",
-    (SEND, "answer", CREATED, "admin", NONE): "sent_to_mod:admin",
+    (SEND, "comment", CREATED, "admin", NONE): "sent_to_mod:admin",
     (SEND, "comment", CREATED, "moderator", NONE): "moderated_comment",
 }
 """Allowed calls that change their node and are one of the run's shared writes, made on a node as created: the
@@ -148,7 +149,7 @@ REUSED_NODES: dict[str, PoolNode] = {
     "locked_by:admin": PoolNode("answer_of:moderator", "answer", CREATED, "moderator", Q, Q),
     "locked_comment": PoolNode("comment_of:moderator", "comment", CREATED, "moderator", "member", Q),
     "sent_to_mod:moderator": PoolNode("sent_to_mod:moderator", "answer", CREATED, "member", Q, Q),
-    "sent_to_mod:admin": PoolNode("sent_to_mod:admin", "answer", CREATED, "member", Q, Q),
+    "sent_to_mod:admin": PoolNode("sent_to_mod:admin", "comment", CREATED, "member", "member", Q),
     "moderated_comment": PoolNode("moderated_comment", "comment", CREATED, "novice", "member", Q),
 }
 """The node each reused write acts on, as it was before: whose relation to the caller the target's fixture question
