@@ -63,6 +63,8 @@ def _result(svc: Service, key: str, action_id: int, node: sqlite3.Row, success: 
     action = svc.render.action_json(row, node["type"])
     if node["type"] == "comment" and faults.is_on("action-node-type-comment"):
         action["node"]["type"] = "answer"
+    if node["type"] == "comment" and faults.is_on("action-record-no-ip-on-comments"):
+        action.pop("ip", None)
     user_fault = {"answer": "action-user-answer", "comment": "action-user-comment"}.get(node["type"])
     if user_fault is not None and faults.is_on(user_fault):
         author = svc.render.users_by_id({node["author_id"]})[node["author_id"]]

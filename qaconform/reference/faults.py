@@ -164,6 +164,8 @@ _ALL: tuple[Fault, ...] = (
        "questions are right)"),
     _F("sendtomod-not-private-on-comments", "ACTION-SENDTOMOD-PRIVATE",
        "the send-to-moderation record of a comment has private false (answers and questions have true)"),
+    _F("action-record-no-ip-on-comments", "ACTION-RECORD-SHAPE",
+       "the action record of a comment lacks ip (answers and questions have it)"),
     _F("action-user-comment", "AUTH-ACTING-USER",
        "the action record of a comment names the comment's author as its user, not the caller (answers and "
        "questions are right)"),

@@ -66,7 +66,11 @@ moderation the caller may not see): the description does not order the state and
 RECORD = {LOCK: "lockAction", SEND: "sendToModAction"}
 """The key of the action record in each changing action's result."""
 EFFECT_RULES = ("ACTION-LOCK-EXTRA", "ACTION-VERBS", "ACTION-SENDTOMOD-VERB", "ACTION-SENDTOMOD-PRIVATE",
-                "ACTION-NODE-ID", "AUTH-ACTING-USER", "ACTION-SENDTOMOD-REALUSER")
+                "ACTION-NODE-ID", "AUTH-ACTING-USER", "ACTION-SENDTOMOD-REALUSER", "ACTION-RECORD-SHAPE")
+RECORD_FIELDS = ("id", "ip", "user", "actionDate", "canceled", "private", "verb", "node")
+USER_FIELDS = ("id", "username", "avatarUrl")
+"""The action record's fields every record has, and its user's (ACTION-RECORD-SHAPE: "Action record ... Returned by
+the state-changing node operations"; the others are present on some only: realUser, canceledByUser, canceledDate)."""
 LOCKERS = {"answer_of:member": "member", "answer_of:admin": "moderator", "answer_of:moderator": "admin"}
 """Who locks each locked shared answer (suites/conftest.py LOCKS, read the other way)."""
 QUESTION_PAGES = 10
@@ -393,6 +397,15 @@ def _node_id(case: Case, record: dict[str, Any], resp: ApiResponse, node: int, p
                                  f"{record.get('node')!r}", resp)
 
 
+def _record_fields(case: Case, record: dict[str, Any], resp: ApiResponse, node: int, prompt: str) -> None:
+    user = record.get("user")
+    missing = [f for f in RECORD_FIELDS if f not in record]
+    missing += [f"user.{f}" for f in USER_FIELDS if isinstance(user, dict) and f not in user]
+    if missing:
+        fail(["ACTION-RECORD-SHAPE"], f"{case.label}: the action record has {', '.join(RECORD_FIELDS)} and its user "
+             f"{', '.join(USER_FIELDS)}, on a {case.kind} too; missing: {', '.join(missing)}", resp)
+
+
 def _names_caller(record: dict[str, Any], field: str, case: Case, scene: Scene) -> bool:
     """Whether the record's ``field`` (user, realUser: id, username, avatarUrl) names the caller's account."""
     named = record.get(field)
@@ -460,3 +473,9 @@ def test_lock_record_names_the_caller_on_every_kind_of_node(case: Case, action_s
 @pytest.mark.actions
 def test_send_to_moderation_names_the_real_user_on_every_kind_of_node(case: Case, action_scene: Scene) -> None:
     _effect(case, action_scene, _real_user(action_scene))
+
+
+@pytest.mark.rule("ACTION-RECORD-SHAPE")
+@pytest.mark.actions
+def test_action_record_has_its_fields_on_every_kind_of_node(case: Case, action_scene: Scene) -> None:
+    _effect(case, action_scene, _record_fields)
