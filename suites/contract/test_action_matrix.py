@@ -149,8 +149,11 @@ class Scene:
         if kind == "sent_to_mod":
             return int(self.fixture("sent_to_mod_by")(role).node)
         if kind == "answer_under":  # moderator's answer to a question member wrote (found with reads)
-            return answer_posted(self.fixture("answer_under_members_question").resp,
-                                 "to a question member wrote, for the action matrix")
+            posted = self.fixture("answer_under_members_question").resp
+            if 400 <= posted.status < 500:  # a state of that question no read shows (a lock): not the rule's
+                skip(SkipKind.OTHER, f"not judged: moderator could not answer the question member wrote "
+                                     f"({posted.status}), so no node stands to member as its question's author")
+            return answer_posted(posted, "to a question member wrote, for the action matrix")
         if kind == "comment_of":
             return expect_created(self.fixture("comment_of")(role).resp, "SHAPE-POST-COMMENT",
                                   f"{role} could not post the plain comment the action matrix acts on")
