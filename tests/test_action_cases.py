@@ -118,6 +118,8 @@ def test_every_role_is_drawn_in_every_relation_the_pool_gives(seed: int) -> None
         assert ("novice", "question_author") in drawn, action
         assert ("moderator", "author") in drawn or action in (LOCK, SEND), action
         assert ("anonymous", NONE) in drawn and not {r for role, r in drawn if role == "anonymous"} - {NONE}
+        thorough = {(c.role, c.relation) for c in array(action, dims, seed, True).cases}
+        assert {("moderator", "author"), ("admin", "author")} <= thorough, f"{action}: built by the caller itself"
 
 
 def test_ownership_is_the_node_acted_on_and_a_hidden_node_is_not_drawn() -> None:
@@ -173,7 +175,7 @@ def test_the_paid_writes_and_the_own_node_of_a_comment_are_drawn_for_any_seed(se
     assert ("admin", "comment", "created") in lock
     assert ("moderator", "comment", "created") not in send, "a budgeted run moderates admin's shared comment only"
     assert ("admin", "comment", "created") in send, "admin's shared send to moderation is of a comment"
-    thorough = {(c.caller, c.kind) for c in array(SEND, dims, seed, True).cases}
+    thorough = {(c.role, c.kind) for c in array(SEND, dims, seed, True).cases}
     assert ("moderator", "comment") in thorough
     assert {("parent_author", "comment", "created"), ("parent_author", "comment", "locked")} & lock
     assert {("author", kind, state) for kind in ("answer", "comment") for state in ("created", "locked")} & send

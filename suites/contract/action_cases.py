@@ -15,7 +15,7 @@ A combination is drawn only when it is *admissible*:
   (who sees a node in moderation is not shown: a 404 there would judge visibility, not the permission);
 - a call the description allows that changes the node (a lock, a send to moderation: an accepted write) is one of the
   run's shared writes (:data:`REUSED`, read, never sent again), or, with no write budget (``--thorough``), made on a
-  node built for it (:data:`BUILT_FOR`);
+  node built for it (:data:`BUILT`: by the caller for its own node, else by member);
 - never a lock or a moderation of a question: the one question a run may act on is the profile's fixture question,
   which every suite reads (a lock or moderation wrongly let in would spend it for this and every later run), and the
   interface cannot create one.
@@ -170,7 +170,17 @@ BUILT: dict[str, PoolNode] = {
     "comment": PoolNode("built:comment", "comment", CREATED, "member", "member", Q),
 }
 """Nodes built for an allowed call that changes them, when the run has no write budget: an answer of member's to the
-fixture question, a comment of member's under the shared answer, put in the combination's state first."""
+fixture question, a comment of member's under the shared answer, put in the combination's state first; written by the
+caller itself when the combination is the caller's own node (moderator locking what it wrote: :func:`built_node`)."""
+
+
+def built_node(kind: str, role: str, relation: str) -> PoolNode | None:
+    """The node built for a combination that changes it (no write budget): the caller's own for ``author``, else
+    member's (:data:`BUILT`)."""
+    node = BUILT.get(kind)
+    if node is None or relation != AUTHOR or role == "anonymous":
+        return node
+    return replace(node, key=f"built:{kind}:{role}", author=role)
 
 
 def allowed(action: str, role: str, relation: str) -> bool:
@@ -225,8 +235,8 @@ def reused(action: str, kind: str, state: str, role: str, relation: str, thoroug
 
 
 def built_fits(kind: str, state: str, role: str, relation: str) -> bool:
-    """Whether a node built for the combination (:data:`BUILT`) stands to the caller as it needs."""
-    node = BUILT.get(kind)
+    """Whether a node built for the combination (:func:`built_node`) stands to the caller as it needs."""
+    node = built_node(kind, role, relation)
     return node is not None and fits(replace(node, state=state), role, relation)
 
 

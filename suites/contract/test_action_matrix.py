@@ -37,7 +37,6 @@ from typing import Any
 import pytest
 from action_cases import (
     ASSUMED_QUESTION_AUTHOR,
-    BUILT,
     LOCK,
     LOCKED,
     MODERATED,
@@ -47,6 +46,7 @@ from action_cases import (
     Case,
     PoolNode,
     array,
+    built_node,
     fits,
     node_for,
 )
@@ -194,17 +194,20 @@ class Scene:
         return shared.resp, int(shared.node), shared.text
 
     def built(self, case: Case) -> int:
-        """A node of member's built for an allowed change (no write budget): an answer to the fixture question or a
-        comment under the shared answer, put in the case's state by another account with the permission."""
-        member = self.api["member"]
-        self.relation_holds(BUILT[case.kind], case)
+        """A node built for an allowed change (no write budget): an answer to the fixture question or a comment
+        under the shared answer, by the caller for its own node, else by member (action_cases.built_node), put in the
+        case's state by another account with the permission."""
+        built = built_node(case.kind, case.role, case.relation)
+        assert built is not None, f"{case.label} was drawn without a node to build (action_cases.admissible)"
+        self.relation_holds(built, case)
+        writer = self.api[built.author]
         if case.kind == "answer":
-            node = answer_posted(post_answer(member, self.question_id, self.run_tag, self.created,
+            node = answer_posted(post_answer(writer, self.question_id, self.run_tag, self.created,
                                              text="built for the action matrix"), "for the action matrix")
         else:
-            node = expect_created(post_comment(member, int(self.fixture("shared_answer")), self.run_tag, self.created,
+            node = expect_created(post_comment(writer, int(self.fixture("shared_answer")), self.run_tag, self.created,
                                                text="built for the action matrix"), "SHAPE-POST-COMMENT",
-                                  "member could not post a comment for the action matrix")
+                                  f"{built.author} could not post a comment for the action matrix")
         other = "moderator" if case.role == "admin" else "admin"  # never the caller: it changes the node after
         if case.state == LOCKED:
             resp = self.call(LOCK, other, node)
