@@ -416,18 +416,23 @@ def members_question(api: dict[str, ApiClient], profile: Profile, user_ids: dict
 
 
 @pytest.fixture(scope="session")
+def members_question_id(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> int:
+    """:func:`members_question`, read once per process, or a skip saying why not judged."""
+    question = members_question(api, profile, user_ids)
+    if question is None:
+        skip(SkipKind.OTHER, "not judged: member wrote no question novice lists that is not wiki, closed or a "
+                             f"fixture ({QUESTION_PAGES} pages of member's question list read)")
+    return question
+
+
+@pytest.fixture(scope="session")
 def answer_under_members_question(request: pytest.FixtureRequest, api: dict[str, ApiClient], run_tag: str,
-                                  created: Any, profile: Profile, user_ids: dict[str, int]) -> SharedWrite:
+                                  created: Any, profile: Profile, members_question_id: int) -> SharedWrite:
     """moderator answers a question member wrote (:func:`members_question`), once per run: the node on which member
     is the author of the parent and the question and not of the node, and moderator of the node. The run writes
     answers and comments but no question, so without it a server that takes "own" from the question's author is
     never met. One accepted write; every call the action matrix makes on it that changes it is refused (member's,
     novice's, anonymous') or none (moderator's and admin's unfavorite and unwikify of a node that is neither)."""
-    def make() -> ApiResponse:
-        question = members_question(api, profile, user_ids)
-        if question is None:
-            skip(SkipKind.OTHER, "not judged: member wrote no question novice lists that is not wiki, closed or a "
-                                 "fixture (3 pages of member's question list read)")
-        return post_answer(api["moderator"], question, run_tag, created, text="answer to a question member wrote")
-
-    return SharedWrite(_shared(request, profile, "answer under a question of member's", make), "")
+    resp = _shared(request, profile, "answer under a question of member's", lambda: post_answer(
+        api["moderator"], members_question_id, run_tag, created, text="answer to a question member wrote"))
+    return SharedWrite(resp, "", members_question_id)

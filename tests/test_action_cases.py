@@ -143,10 +143,21 @@ def test_ownership_is_the_node_acted_on_and_a_hidden_node_is_not_drawn() -> None
 
 
 def test_no_question_is_locked_or_sent_to_moderation_and_reused_writes_are_allowed_changes() -> None:
+    """A lock or moderation of a question is drawn only where the permission table refuses it, and only on the
+    question member wrote (found with reads, not the run's), never on the fixture question; the same for any call on
+    a found node."""
     for action in CHANGES_NODE:
-        for role, relation in (("admin", NONE), ("moderator", NONE), ("member", "author"), ("anonymous", NONE)):
+        for role, relation in (("admin", NONE), ("moderator", NONE), ("member", "author"), ("anonymous", NONE),
+                               ("novice", NONE)):
             for thorough in (False, True):
-                assert not admissible(action, "question", "created", role, relation, thorough)
+                node = node_for(action, "question", "created", role, relation, thorough)
+                refused = role in ("novice", "member") and not (action == LOCK and role == "member")
+                assert admissible(action, "question", "created", role, relation, thorough) == refused
+                assert node.key == "members_question" if refused and node else node is None
+    for action in ACTIONS:
+        for case in array(action, load_contract().dimensions, 1).cases:
+            node = node_for(action, case.kind, case.state, case.role, case.relation)
+            assert node is None or not node.found or not case.allowed, case.label
     for (action, kind, state, role, relation), key in REUSED.items():
         assert action in CHANGES_NODE and state == "created" and kind != "question"
         assert admissible(action, kind, state, role, relation, True)

@@ -201,6 +201,9 @@ async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> 
     node = svc.visible_node(caller, path_id(request))
     if faults.is_on("sendtomod-granted-to-own-node"):  # let in at the door: the author of the node passes here
         access.require_owner("sendToModeration", caller, node["author_id"] == caller.id, auth.SEND_TO_MODERATION)
+    if faults.is_on("sendtomod-own-question"):  # let in at the door: the author of a question passes on it
+        access.require_owner("sendToModeration", caller,
+                             node["type"] == "question" and node["author_id"] == caller.id, auth.SEND_TO_MODERATION)
     if faults.is_on("sendtomod-question-author"):  # let in at the door: the author of the node's question passes
         access.require_owner("sendToModeration", caller,
                              node["type"] != "question" and _question_author(svc, node) == caller.id,

@@ -157,6 +157,10 @@ _ALL: tuple[Fault, ...] = (
     _F("sendtomod-question-author", "PERM-SENDTOMOD",
        "the author of a question may send an answer or comment under it to moderation without the permission",
        _allow("signed-in", "sendToModeration")),
+    _F("sendtomod-own-question", "PERM-SENDTOMOD",
+       "a question's author may send its own question to moderation without the permission (answers and comments "
+       "are judged right)",
+       _allow("signed-in", "sendToModeration")),
     _F("action-node-type-comment", "ACTION-NODE-ID",
        "the action record of a comment names its node with type answer (answers and questions are right)"),
     _F("action-user-answer", "AUTH-ACTING-USER",

@@ -16,9 +16,9 @@ A combination is drawn only when it is *admissible*:
 - a call the description allows that changes the node (a lock, a send to moderation: an accepted write) is one of the
   run's shared writes (:data:`REUSED`, read, never sent again), or, with no write budget (``--thorough``), made on a
   node built for it (:data:`BUILT`: by the caller for its own node, else by member);
-- never a lock or a moderation of a question: the one question a run may act on is the profile's fixture question,
-  which every suite reads (a lock or moderation wrongly let in would spend it for this and every later run), and the
-  interface cannot create one.
+- never a lock or a moderation of the fixture question, which every suite reads (a lock or moderation wrongly let
+  in would spend it for this and every later run), and the interface cannot create one; on a question member wrote
+  (found with reads, not the run's: ``found``) only the calls the permission table refuses.
 
 The role, the relation, the kind and the state are crossed pairwise over the admissible combinations: every pair of
 values that some admissible combination holds is tried at least once (:func:`coverage` counts them).
@@ -98,6 +98,8 @@ class PoolNode:
     author: str
     parent_author: str | None
     question_author: str | None
+    found: bool = False
+    """A node the run did not write, found with reads: only calls the permission table refuses are tried on it."""
 
 
 QUESTION_AUTHOR = "question"
@@ -120,11 +122,14 @@ POOL: tuple[PoolNode, ...] = (
     PoolNode("sent_to_mod:admin", "comment", MODERATED, "member", "member", Q),  # under shared_answer
     PoolNode("moderated_comment", "comment", MODERATED, "novice", "member", Q),
     PoolNode("answer_under:member", "answer", CREATED, "moderator", "member", "member"),
+    PoolNode("members_question", "question", CREATED, "member", None, None, found=True),
 )
 """Every node the matrix acts on, in preference order: the shared writes of suites/conftest.py and those of
 :data:`PAID`. The fixture question's author is assumed to be no account but novice, as on the reference server; the
-last is moderator's answer to a question member wrote (found on the target with reads: suites/conftest.py
-``answer_under_members_question``), where member is the author of the node's parent and question, not of the node."""
+last two are moderator's answer to a question member wrote (found on the target with reads: suites/conftest.py
+``answer_under_members_question``), where member is the author of the node's parent and question, not of the node,
+and that question itself: not the run's, so only refusals are tried on it (a lock or moderation of it by its author,
+who holds no such permission, by novice, by anonymous)."""
 
 ASSUMED_QUESTION_AUTHOR = "novice"
 """Who the pool takes the fixture question's author to be when it decides which relations a node gives (member is
@@ -223,9 +228,14 @@ def fits(node: PoolNode, role: str, relation: str, question_author: str = ASSUME
 
 
 def node_for(action: str, kind: str, state: str, role: str, relation: str, thorough: bool = False) -> PoolNode | None:
-    """The first pool node a combination that does not change its node acts on, or None."""
+    """The first pool node a combination that does not change its node acts on, or None: a node the run did not
+    write (``found``) only for a call the permission table refuses a signed-in account (novice's read found it:
+    whether anonymous sees it is not known), and a question for a lock or a moderation only then (the fixture
+    question, every suite's, never: a lock wrongly let in would spend it for every later run)."""
+    refused = not allowed(action, role, relation)
     return next((n for n in POOL if n.kind == kind and n.state == state and fits(n, role, relation)
-                 and (thorough or n.key not in THOROUGH_ONLY)), None)
+                 and (thorough or n.key not in THOROUGH_ONLY) and (not n.found or (refused and role != "anonymous"))
+                 and (n.found or not (kind == "question" and action in CHANGES_NODE))), None)
 
 
 def reused(action: str, kind: str, state: str, role: str, relation: str, thorough: bool = False) -> str | None:
@@ -242,8 +252,6 @@ def built_fits(kind: str, state: str, role: str, relation: str) -> bool:
 
 def admissible(action: str, kind: str, state: str, role: str, relation: str, thorough: bool) -> bool:
     """Whether the combination is drawn (see the module's docstring)."""
-    if kind == "question" and action in CHANGES_NODE:
-        return False
     if changes_node(action, role, relation):
         return reused(action, kind, state, role, relation, thorough) is not None or (
             thorough and built_fits(kind, state, role, relation))

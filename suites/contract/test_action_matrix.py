@@ -136,6 +136,8 @@ class Scene:
             return self.question_id
         if key == "shared_answer":
             return int(self.fixture("shared_answer"))
+        if key == "members_question":  # found with reads: only refused calls are drawn on it
+            return int(self.fixture("members_question_id"))
         kind, _, role = key.partition(":")
         if kind == "answer_of":
             if key in LOCKERS:
