@@ -43,6 +43,7 @@ from qaconform.commands.run_options import (  # noqa: F401 - the command's names
     _budget_line,
     _combine_marker,
     add_arguments,
+    cost_lines,
     default_jobs,
     load_command,
     plan_selection,
@@ -264,20 +265,8 @@ class Runner:
             limits.describe() if limits.limited else "no limits (the profile sets no [safety] max_concurrency "
                                                      "or max_rps)"), flush=True)
         print(f"qaconform run: {_budget_line(self.args, profile)}", flush=True)
-        if getattr(self.args, "thorough", False) and self.round_trip_s is not None:
-            from qaconform.target.writes import THOROUGH_REQUESTS
-
-            wait = THOROUGH_REQUESTS * self.round_trip_s / max(1, jobs)
-            print(f"qaconform run: --thorough at this target's round trip ({self.round_trip_s * 1000:.0f} ms, "
-                  f"{_plural(jobs, 'worker')}): at least {f'{wait / 60:.0f} min' if wait >= 120 else f'{wait:.0f} s'} "
-                  "waiting for answers alone, plus the "
-                  "target's own work", flush=True)
-        safety = profile.safety
-        if safety.destructive and not getattr(self.args, "read_only", False):  # said before anything is sent
-            print("qaconform run: [safety] destructive = true: the run schedules real data-protection jobs (at most "
-                  "three), which no interface undoes, "
-                  f"for {safety.gdpr_user or 'no user (gdpr_user is not set: jobs name nobody)'}; the summary lists "
-                  "each with its id, user, date and operations", flush=True)
+        for line in cost_lines(self.args, profile, self.round_trip_s, jobs):
+            print(f"qaconform run: {line}", flush=True)
 
     def _run(self, profile_path: str, plan: Plan, results_path: Path, jobs: int) -> str | None:
         """The suites, then the load run if asked and the suites ran to their end; why the run stopped early (a

@@ -83,7 +83,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         # what the test's own body sends is planned, so the plan does not depend on which test came first
         budget.start_test(SUITES)
         return
-    budget.start_test(pool)
+    budget.start_test(pool, refusals=item.get_closest_marker("refused_writes") is not None)
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -313,8 +313,9 @@ class ApiClient:
         if budget is None:
             self.recorder.note_write(label, "sent")
             return None
-        pool = budget.pool
-        if not budget.reserve(pool):
+        pool = budget.reserve_from(budget.pool)
+        if pool is None:
+            pool = budget.pool
             self.recorder.note_write(label, "held", pool)
             spent = ApiClient.budget_spent
             if spent is not None:

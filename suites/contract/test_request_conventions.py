@@ -179,6 +179,7 @@ def _future_minute() -> str:
 @pytest.mark.gdpr
 @pytest.mark.parametrize("body_type", [None, "individual"], ids=["type-only-as-parameter", "parameter-wins-over-body"])
 @pytest.mark.writes  # a server that does not refuse it schedules a job
+@pytest.mark.refused_writes
 def test_a_job_type_given_as_a_parameter_counts(admin: ApiClient, body_type: str | None) -> None:
     # No csvFileId and no user: whichever type the server takes, the request can never schedule a job.
     job: dict[str, Any] = {"scheduleDate": {"formatted": _future_minute()}, "operations": ["suspend"]}
@@ -213,6 +214,7 @@ def _post_path(op: str, question_id: int) -> str:
 @pytest.mark.parametrize(("op", "role"), _POSTS)
 @pytest.mark.parametrize("raw", _BAD_BODIES)
 @pytest.mark.writes
+@pytest.mark.refused_writes
 def test_a_body_that_is_not_the_json_its_content_type_says_is_refused_with_a_4xx(
     op: str, role: str, raw: bytes, api: dict[str, ApiClient], question_id: int
 ) -> None:
