@@ -100,7 +100,8 @@ its must-rules already fail."""
 
 REFUSAL_SHARE = 0.02
 REFUSAL_CAP = 20
-"""The refusals' share (of the default 100: 2), taken out of the observations' share."""
+"""The refusals' share (of the default 100: 2), taken out of the observations' share; the observations' probes are
+sent into it too (their own share then keeps only planned writes)."""
 
 PROBE_HEADROOM = 1
 """Of the observations' share, the writes no test is planned to spend: the room their probes (writes a conforming
@@ -166,7 +167,10 @@ def limits(budget: int | None) -> dict[str, int | None]:
                                      for pool, f in GENERATED_SHARES.items()}
     observations = min(math.floor(budget * OBSERVATION_SHARE), OBSERVATION_CAP)
     refusals = min(math.floor(budget * REFUSAL_SHARE), REFUSAL_CAP, observations)
-    shares[REFUSALS], shares[OBSERVATIONS] = refusals, observations - refusals
+    planned = observations - refusals
+    # the probes go to the refusals' share: a planned share no larger than PROBE_HEADROOM holds no planned write
+    # (plan_observations keeps that much free), so it goes to the suites (of the default 100: the suites' 81st)
+    shares[REFUSALS], shares[OBSERVATIONS] = refusals, planned if planned > PROBE_HEADROOM else 0
     return {SUITES: budget - sum(v or 0 for v in shares.values()), **shares}
 
 
@@ -255,12 +259,16 @@ class WriteBudget:
         return None if limit is None else max(0, limit - self.spent(pool))
 
     def reserve_from(self, pool: str | None = None) -> str | None:
-        """:meth:`reserve`, returning the pool the write was taken from (None: not taken, send nothing): the suites'
-        share, or for a ``refused_writes`` test whose suites' share is spent, :data:`REFUSALS` as a probe."""
+        """:meth:`reserve`, returning the pool the write was taken from (None: not taken, send nothing). A write a
+        conforming target refuses (a ``refused_writes`` test's once the suites' share is spent, an observation's
+        probe once the observations' share has no room) goes to :data:`REFUSALS` as a probe."""
         name = pool or self.pool
         if self.reserve(name):
             return name
-        if name == SUITES and self.refusals and self._take(REFUSALS, self.limit(REFUSALS), False, PROBE_WAIT_S):
+        probe = (name == SUITES and self.refusals) or (name == OBSERVATIONS and self.allowance is not None)
+        if probe and self._take(REFUSALS, self.limit(REFUSALS), False, PROBE_WAIT_S):
+            if name == OBSERVATIONS:
+                self._probes += 1
             return REFUSALS
         return None
 
@@ -299,7 +307,7 @@ class WriteBudget:
             self._take(OBSERVATIONS, limit, True, 0)
             self._mine += 1
             return True
-        if self._take(OBSERVATIONS, limit, False, PROBE_WAIT_S):
+        if self._take(OBSERVATIONS, limit, False, PROBE_WAIT_S if limit else 0):
             self._probes += 1
             return True
         return False
@@ -309,7 +317,7 @@ class WriteBudget:
         with self._counts() as counts:
             counts[pool] = max(0, counts.get(pool, 0) - 1)
             counts[_flying(pool)] = max(0, counts.get(_flying(pool), 0) - 1)
-        if pool == OBSERVATIONS and self.allowance is not None:
+        if pool in (OBSERVATIONS, REFUSALS) and self.allowance is not None:
             if self._probes:
                 self._probes -= 1
             elif self._mine:
@@ -321,7 +329,7 @@ class WriteBudget:
         refuses)."""
         with self._counts() as counts:
             counts[_flying(pool)] = max(0, counts.get(_flying(pool), 0) - 1)
-        if pool == OBSERVATIONS and self.allowance is not None and self._probes:
+        if pool in (OBSERVATIONS, REFUSALS) and self.allowance is not None and self._probes:
             self._probes -= 1
 
     @contextmanager
