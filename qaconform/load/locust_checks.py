@@ -52,6 +52,11 @@ class Expect:
         return " or ".join(parts)
 
 
+PARSE_EVERY = 16
+"""A load user parses one list answer in this many (loadtests/qaload/base.py) and checks its envelope fully; every
+answer's status, Content-Type, envelope bytes and size are checked. Here, on the side both processes import, so that
+the reports can say so without reading the Locust side's source."""
+
 OK_JSON = Expect()
 OK_LIST = Expect(envelope=True)
 OK_ARRAY = Expect(array=True)

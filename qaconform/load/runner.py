@@ -70,18 +70,13 @@ def scenarios(ldir: Path | None = None) -> tuple[str, ...]:
 
 
 def checks_note() -> dict[str, Any]:
-    """What the load users check on every answer and what only on a sample, read from the Locust side's source
-    (which this process does not import): reports say so next to the figures."""
-    every = None
-    try:
-        for line in (loadtests_dir() / "qaload" / "base.py").read_text(encoding="utf-8").splitlines():
-            if line.startswith("PARSE_EVERY ="):
-                every = int(line.split("=", 1)[1].split("#")[0].strip())
-    except (OSError, ValueError, LoadRunError):
-        pass
+    """What the load users check on every answer and what only on a sample (``locust_checks.PARSE_EVERY``, which the
+    Locust side imports): reports say so next to the figures."""
+    from qaconform.load.locust_checks import PARSE_EVERY
+
     return {"every_answer": ["status", "Content-Type", "list envelope (on the bytes)", "body size", "timeout"],
             "sampled": {"what": "list answers parsed and their envelope fully checked (listCount)",
-                        "one_in": every} if every else None}
+                        "one_in": PARSE_EVERY}}
 
 
 def free_port() -> int:
