@@ -168,6 +168,12 @@ def self_capacity(args: argparse.Namespace, tmp: Path) -> None:
         print(f"  {a} -> {b}: " + compare_text(changes, args.tolerance), flush=True)
 
 
+def _target_text(args: argparse.Namespace) -> str:
+    if args.self_capacity:
+        return "the reference server itself"
+    return "the proxy alone (canned answers)" if args.canned else "the reference server behind the proxy"
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rates", type=float, nargs="+", default=[300.0, 1200.0], help="known capacities (req/s)")
@@ -185,7 +191,8 @@ def main() -> int:
                     "the known capacity then holds on a machine too busy for the reference server to make N req/s")
     args = ap.parse_args()
     print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {os.cpu_count()} CPUs; "
-          f"target: {'the proxy alone (canned answers)' if args.canned else 'the reference server behind the proxy'}",
+          f"target: {_target_text(args)}"
+          + ("; a CPU hog on one core" if args.hog else ""),
           flush=True)
     tmp = Path(tempfile.mkdtemp(prefix="qaconform-bench-capacity-"))
     hog = start_hog() if args.hog else None

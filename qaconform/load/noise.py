@@ -56,5 +56,6 @@ def interval(best: float | None, broke_at: float | None, noise_pct: float) -> di
             "upper": None if broke_at is None else round(broke_at * (1 + n), 1), "noise_pct": noise_pct}
 
 
+
 def _pct(x: float) -> float:
     return round(100.0 * x, 1)

@@ -70,8 +70,11 @@ def judge_change(a: Mapping[str, Any], b: Mapping[str, Any], tolerance_pct: floa
     ca, cb = a.get("best"), b.get("best")
     noise = max(float(a.get("noise_pct") or 0.0), float(b.get("noise_pct") or 0.0))
     if ca is None or cb is None:
-        if cb is None and ca is not None:
-            return REGRESSION, "nothing held in this run"
+        if cb is None and ca is not None and b.get("upper") is not None:
+            return REGRESSION, "nothing held in this run: every rate it tried broke"
+        if cb is None:
+            return CANNOT_TELL, "this run held nothing it could judge (its time ran out, or another limit than the " \
+                                "target's): no answer to compare"
         return CANNOT_TELL, "nothing held in the baseline"
     change = (cb / ca - 1) * 100
     tol = tolerance_pct
