@@ -333,8 +333,20 @@ def rules_checked(rules: Iterable[Mapping[str, Any]], interface: Mapping[str, An
             "fields_not_sent": sum(len(o["fields_not_sent"]) for o in ops),
         },
         "must_rules_not_checked": unchecked,
+        "crossing": _crossing(must),
         **inter,
     }
+
+
+def _crossing(must: list[Mapping[str, Any]]) -> dict[str, Any]:
+    """How far the must-rules are crossed with the dimensions their operations admit (qaconform.report.crossing)."""
+    from qaconform.kit import spec_dir
+    from qaconform.report.crossing import crossing
+
+    try:
+        return crossing(spec_dir(), must)
+    except (OSError, ValueError, TypeError, AttributeError):  # a spec folder without dimensions.yaml, or an old one
+        return {}
 
 
 _CATEGORIES = sorted((c.value for c in SkipCategory), key=len, reverse=True)
@@ -373,8 +385,11 @@ def terminal_lines(cov: Mapping[str, Any] | None) -> list[str]:
     first = (f"interface coverage: {s['operations_exercised']} of {s['operations']} operations, "
              f"{s['cells_exercised']} of {s['cells']} operation x account cells called ({s['requests']} requests); "
              f"{s['fields_not_sent']} stated parameters/fields never sent (coverage.json)")
+    from qaconform.report.crossing import crossing_line
+
+    crossed = [line for line in [crossing_line(cov.get("crossing"))] if line]
     # the verdict line below always says "checked N of M"; this line adds why the rest were not checked
-    return [first, f"{checked_text(cov)}; not checked: {reasons}"] if reasons else [first]
+    return [first, *crossed, f"{checked_text(cov)}; not checked: {reasons}"] if reasons else [first, *crossed]
 
 
 def fail_under(cov: Mapping[str, Any] | None, pct: float | None, source: str = "--fail-under") -> str | None:

@@ -1,0 +1,94 @@
+"""How far each must-rule is crossed with the circumstances its operation admits (issue 44: "crossed by default").
+
+spec/dimensions.yaml says which dimensions each operation admits (a list's reader and stated parameters, a node
+action's caller role, relation, node kind and state, a write's input forms and writer) and, per rule, what it is
+crossed with: the rules it names (``rules:``, ``across``) and, derived, every permission rule of a list and the rules
+``list_access.also`` names, crossed over their lists with every dimension the list admits, less the exclusions
+``list_access.exclude`` lists with their reasons. This module counts, from spec/ alone, how many must-rules are
+crossed with every dimension their operations admit, names the ones that are not (with the dimensions missing) and
+the exclusions with their reasons: what `coverage.json` holds under ``crossing`` and the terminal says in one line.
+It reads the spec as data; whether a run drew every combination is the run's (each test names its rule).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+READER, ORDER = "reader", "order"
+
+
+def _admitted(spec: Mapping[str, Any], op: str) -> set[str]:
+    """The dimensions operation ``op`` admits, by its kind (list, node action, write)."""
+    lists = spec.get("lists") or {}
+    access = spec.get("list_access") or {}
+    out: set[str] = set()
+    if op in lists:
+        out |= {READER, *lists[op], *((access.get("own") or {}).get(op) or ())}
+        if access.get("order"):
+            out.add(ORDER)
+    out |= set((spec.get("actions") or {}).get(op) or ())
+    out |= set((spec.get("validations") or {}).get(op) or ())
+    return out
+
+
+def _get(rule: Any, key: str) -> Any:
+    """A field of a ``contract.Rule`` or of a report.json rule entry."""
+    return rule.get(key) if isinstance(rule, Mapping) else getattr(rule, key, None)
+
+
+def crossing(spec_dir: Path, rules: Iterable[Any]) -> dict[str, Any]:
+    """The crossing figure of the must-rules of ``rules`` (``contract.Rule``s), from ``spec_dir``'s dimensions.yaml."""
+    path = spec_dir / "dimensions.yaml"
+    try:
+        spec = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except OSError:
+        return {}
+    declared = spec.get("rules") or {}
+    access = spec.get("list_access") or {}
+    lists = set(spec.get("lists") or {})
+    also = set(access.get("also") or ())
+    exclude: Mapping[str, str] = access.get("exclude") or {}
+    full, partly, excluded = [], [], []
+    considered = 0
+    for rule in rules:
+        if _get(rule, "level") != "must":
+            continue
+        rid = str(_get(rule, "id"))
+        ops = [op for op in _get(rule, "operations") or () if _admitted(spec, op)]
+        if not ops:
+            continue
+        considered += 1
+        crossed = set((declared.get(rid) or {}).get("across") or ())
+        derived = rid in also or (_get(rule, "area") == "permissions" and bool(lists & set(ops)))
+        why_out = {key: str(why) for key, why in exclude.items() if key == rid or key.startswith(rid + " ")}
+        if rid in exclude:
+            excluded.append({"rule": rid, "why": exclude[rid]})
+            continue
+        missing: dict[str, list[str]] = {}
+        for op in ops:
+            if f"{rid} {op}" in why_out:
+                excluded.append({"rule": f"{rid} on {op}", "why": why_out[f"{rid} {op}"]})
+                continue
+            have = crossed | (_admitted(spec, op) if derived and op in lists else set())
+            gap = sorted(_admitted(spec, op) - have)
+            if gap:
+                missing[op] = gap
+        if missing:
+            partly.append({"rule": rid, "missing": missing})
+        else:
+            full.append(rid)
+    return {"must_rules_with_dimensions": considered, "crossed_fully": len(full), "fully": full,
+            "not_fully": partly, "excluded": excluded}
+
+
+def crossing_line(c: Mapping[str, Any] | None) -> str:
+    """The terminal's one line: "crossing: 31 of 88 must-rules ...", or "" without figures."""
+    if not c or not c.get("must_rules_with_dimensions"):
+        return ""
+    return (f"crossing: {c['crossed_fully']} of {c['must_rules_with_dimensions']} must-rules crossed with every "
+            f"dimension their operation admits (spec/dimensions.yaml); {len(c['not_fully'])} partly, "
+            f"{len(c['excluded'])} exclusion(s) with a reason (coverage.json: crossing)")

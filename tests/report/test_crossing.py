@@ -1,0 +1,46 @@
+"""The crossing figure (issue 44): from spec/dimensions.yaml alone, how many must-rules are crossed with every dimension
+their operations admit, which are not (and what they miss), and the exclusions with their reasons."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from qaconform.contract import Rule, load_contract
+from qaconform.kit import spec_dir
+from qaconform.report.crossing import crossing, crossing_line
+
+SPEC = {
+    "lists": {"listGroups": ["paging", "sort"]},
+    "actions": {"lockNode": ["role", "node_kind"]},
+    "list_access": {"order": "order", "also": ["PROJ"], "exclude": {"PERM-X": "its list side is a write's effect"}},
+    "rules": {"LOCK-ALL": {"across": ["role", "node_kind"]}, "LOCK-HALF": {"across": ["role"]}},
+}
+
+
+def _rule(rid: str, op: str, area: str = "contract", level: str = "must") -> Rule:
+    return Rule(rid, level, area, (op,), "1.6.3", "s", "x")
+
+
+def test_a_rule_is_crossed_fully_only_with_every_dimension_its_operation_admits(tmp_path: Path) -> None:
+    (tmp_path / "dimensions.yaml").write_text(yaml.safe_dump(SPEC))
+    rules = [_rule("LOCK-ALL", "lockNode"), _rule("LOCK-HALF", "lockNode"),
+             _rule("PERM-G", "listGroups", "permissions"), _rule("PROJ", "listGroups"), _rule("SHAPE", "listGroups"),
+             _rule("PERM-X", "listGroups", "permissions"),
+             _rule("OBS", "listGroups", level="observed"), _rule("JOB", "scheduleGdprJob")]
+    c = crossing(tmp_path, rules)
+    assert c["must_rules_with_dimensions"] == 6, "an observed rule, and a rule whose operation admits none, not counted"
+    assert sorted(c["fully"]) == ["LOCK-ALL", "PERM-G", "PROJ"], c  # declared, a list permission, list_access.also
+    assert {p["rule"]: p["missing"] for p in c["not_fully"]} == {
+        "LOCK-HALF": {"lockNode": ["node_kind"]}, "SHAPE": {"listGroups": ["order", "paging", "reader", "sort"]}}
+    assert c["excluded"] == [{"rule": "PERM-X", "why": "its list side is a write's effect"}]
+    assert crossing_line(c).startswith("crossing: 3 of 6 must-rules crossed with every dimension")
+
+
+def test_the_kits_own_spec_gives_a_figure_and_names_every_gap() -> None:
+    c = crossing(spec_dir(), load_contract().rules.values())
+    assert 0 < c["crossed_fully"] <= c["must_rules_with_dimensions"]
+    whole = {e["rule"] for e in c["excluded"] if " on " not in e["rule"]}
+    assert c["crossed_fully"] + len(c["not_fully"]) + len(whole) == c["must_rules_with_dimensions"]
+    assert all(p["missing"] for p in c["not_fully"])
