@@ -490,6 +490,24 @@ _ALL: tuple[Fault, ...] = (
     _F("bad-page-size-500", "CONV-NO-SERVER-ERROR", "a non-integer page or pageSize is a 500"),
     _F("topics-text-plain", "CONV-CONTENT-TYPE-JSON", "the topic list is sent as text/plain"),
     _F("spaces-not-json", "CONV-JSON-EXTENSION", "the space list body is not JSON (a comment line after it)"),
+    # --- histories: a rule broken only after a state change, deep in a reply tree, under a question, for another
+    # account, or for the reader after another (comments.py, node_lists.py, actions.py)
+    _F("lock-exposes-private", "COMMENT-PRIVACY-LIST",
+       "once an answer is locked, its comment list shows the private comments under it to every reader"),
+    _F("reply-depth2-no-inherit", "COMMENT-3",
+       "a reply two levels below a private comment (a reply to its reply) posted with the same privacy fields gets "
+       "full visibility (without fields, and at other depths, it inherits)"),
+    _F("reply-depth3-visibility-accepted", "COMMENT-4",
+       "a reply three levels below a private comment may set a different visibility (201; depths 1 and 2 are 400)"),
+    _F("question-comment-private-leak", "COMMENT-PRIVACY-CONTENT",
+       "a private comment on a question (not on an answer) is in its author's content list for callers without Use "
+       "Private Comments"),
+    _F("unfavorite-clears-everyone", "ACTION-UNFAVORITE-PER-USER",
+       "one account's unfavorite removes every account's favorite of the node (the caller's action is the one "
+       "returned, the count is what is left)"),
+    _F("comment-list-cache-by-url", "COMMENT-PRIVACY-LIST",
+       "an answer's comment list is cached by URL for a second: the caller right after another is shown the first "
+       "caller's view"),
 )
 """The registry, grouped by area. Each fault names the one rule of spec/rules.yaml it breaks."""
 
