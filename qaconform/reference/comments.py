@@ -177,7 +177,7 @@ def _parent_is_reply(svc: Service, parent: sqlite3.Row) -> bool:
 
 def _depth_below_private(svc: Service, parent: sqlite3.Row) -> int:
     """How deep a reply to ``parent`` sits below the first private comment of its chain (1: a reply to it)."""
-    depth, node = 0, parent
+    depth, node = 0, parent  # type: tuple[int, sqlite3.Row | None]
     while node is not None and node["type"] == "comment" and node["visibility"] != "full":
         depth += 1
         node = svc.db.one("SELECT * FROM nodes WHERE id = ?", (node["parent_id"],))

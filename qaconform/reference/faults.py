@@ -500,8 +500,8 @@ _ALL: tuple[Fault, ...] = (
     _F("reply-depth3-visibility-accepted", "COMMENT-4",
        "a reply three levels below a private comment may set a different visibility (201; depths 1 and 2 are 400)"),
     _F("question-comment-private-leak", "COMMENT-PRIVACY-CONTENT",
-       "a private comment on a question (not on an answer) is in its author's content list for callers without Use "
-       "Private Comments"),
+       "a private reply in a thread under a question (not under an answer) is in its author's content list for "
+       "every reader of that list (the comment on the question itself is filtered)"),
     _F("unfavorite-clears-everyone", "ACTION-UNFAVORITE-PER-USER",
        "one account's unfavorite removes every account's favorite of the node (the caller's action is the one "
        "returned, the count is what is left)"),

@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from . import faults, variants
-from .auth import USE_PRIVATE_COMMENTS, Caller
+from .auth import Caller
 from .db import QUESTION_SORT_COLUMNS, SQL_INT_MAX, as_id
 from .errors import ApiError, bad_request, not_found
 from .fragments import JSON_TYPE, dumps
@@ -243,8 +243,9 @@ async def list_user_content(svc: Service, request: Request, caller: Caller) -> R
     if user is None:
         raise invalid
     clause, params = svc.visibility.clause(caller, "n", comments=not faults.is_on("comment-private-in-content"))
-    if faults.is_on("question-comment-private-leak") and not caller.can(USE_PRIVATE_COMMENTS):
-        clause = f"({clause} OR (n.type = 'comment' AND n.answer_id IS NULL))"
+    if faults.is_on("question-comment-private-leak"):  # privacy filtered for threads under answers only
+        clause = (f"({clause} OR (n.type = 'comment' AND n.answer_id IS NULL AND EXISTS (SELECT 1 FROM nodes p"
+                  " WHERE p.id = n.parent_id AND p.type = 'comment')))")
     ids = svc.db.ids(
         f"SELECT n.id FROM nodes n WHERE n.author_id = ? AND {clause}"
         f" ORDER BY n.creation_date {'ASC' if variants.is_on('content-oldest-first') else 'DESC'}, n.id DESC"
