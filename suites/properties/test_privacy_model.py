@@ -250,8 +250,11 @@ def test_every_account_sees_exactly_the_comments_the_privacy_model_allows(
     world = World(api=api, user_ids=user_ids, profile=profile, run_tag=run_tag, created=created, budget=sent,
                   readers=frozenset(known or ()),
                   undecided=frozenset() if known is not None else frozenset(PRIVILEGED_READERS))
-    on_question = request.getfixturevalue("private_comment_on_question").resp
-    world.question_comment = new_id(on_question) if on_question.status == 201 else None
+    try:
+        on_question = request.getfixturevalue("private_comment_on_question").resp
+        world.question_comment = new_id(on_question) if on_question.status == 201 else None
+    except pytest.skip.Exception:  # the suites' share was spent before anyone posted it: no thread under the question
+        sent.over_budget["postComment (shared private comment on the question: thread left out)"] += 1
 
     class Model(PrivacyModel):
         pass
