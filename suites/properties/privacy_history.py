@@ -101,6 +101,8 @@ class SubtreeModel:
         self.state = "published"
         """The answer's state: published, locked, in moderation."""
         self.failed = False
+        self.judged: tuple[int, str] = (0, "")
+        """What the last read round saw judged: the number of comments and the answer's state."""
         """A step of this example failed: its closing is not sent (hypothesis's replay of it, a new machine, does)."""
 
     # ---- posting --------------------------------------------------------------------------------------------
@@ -236,8 +238,9 @@ class SubtreeModel:
         """Every account reads every list (:meth:`read_round`: leaks judged there) and is shown exactly what the
         model allows in the answer's comment list: each top-level comment it is entitled to, each reply to all of
         its audience or to none of it (whether replies are listed there at all is not stated)."""
-        if not self.answer:
-            return
+        if not self.answer or self.judged == (len(self.comments), self.state):
+            return  # nothing changed since the last round (the refusals after the opening change nothing)
+        self.judged = (len(self.comments), self.state)
         w = self.world
         views = self.read_round()
         w.budget.statuses["listAnswerComments (privacy model)"][200] += len(READERS)
@@ -314,7 +317,10 @@ class SubtreeModel:
         w = self.world
         if not self.opened or self.state != "published" or self.failed:
             return
-        moves = (("locked", "member", "lock.json", "lockNode", {"prompt": f"privacy model history [{w.run_tag}]"}),
+        prompt = {"prompt": f"privacy model history [{w.run_tag}]"}
+        if ApiClient.write_budget is None or ApiClient.write_budget.budget is None:
+            self._lock_a_private_comment(prompt)  # beyond the budgeted history: --thorough only
+        moves = (("locked", "member", "lock.json", "lockNode", prompt),
                  ("in moderation", "moderator", "sendToMod.json", "sendToModeration", None))
         for state, role, verb, operation, params in moves:
             w.budget.check(f"{operation} (privacy model)", writes=1)
@@ -325,3 +331,18 @@ class SubtreeModel:
             if state == "locked":
                 self.refusals_at_every_depth()
         w.closings += 1
+
+    def _lock_a_private_comment(self, prompt: dict[str, str]) -> None:
+        """The newest private comment under the answer locked by its author (Lock comments on own posts; admin and
+        moderator hold Lock comments on posts): a lock says nothing of who reads it, so every account must be shown
+        exactly what it was before."""
+        w = self.world
+        private = [c for c in self.comments.values() if c.private and not c.on_question]
+        if not private:
+            return
+        c = max(private, key=lambda c: c.id)
+        w.budget.check("lockNode (privacy model: a private comment)", writes=1)
+        resp = w.api[c.author].put(f"node/{c.id}/lock.json", params=prompt, operation="lockNode")
+        w.budget.record("lockNode (privacy model: a private comment)", resp.status)
+        self.judged = (0, "")
+        self.views_judged()
