@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from qaconform import contract
-from qaconform.pytest.support import find_listed, list_all
 from qaconform.target.client import ApiClient
 
 READERS = ("admin", "moderator", "member", "novice", "anonymous")
@@ -70,13 +69,35 @@ def _page_one(client: ApiClient, path: str, params: dict[str, Any] | None = None
     return 200, resp.json()
 
 
+PAGE = 50
+MAX_PAGES = 40
+
+
+def _items(client: ApiClient, path: str, params: dict[str, Any] | None = None,
+           stop: int | None = None) -> list[dict[str, Any]] | None:
+    """A paged list's items as this caller is shown them, page by page (bounded), up to the page holding the item
+    ``stop`` when given; None when the first page is not a 200 list: refused, or a node in moderation the caller
+    may not see (404, or 400 under unknown-node-400), which is judged as being shown nothing (nothing leaks; what
+    must be shown is then missing). No probe first: the reads of a round are what its time goes to."""
+    out: list[dict[str, Any]] = []
+    for page in range(1, MAX_PAGES + 1):
+        resp = client.get(path, params={**(params or {}), "page": page, "pageSize": PAGE})
+        body = resp.json() if resp.status == 200 else None
+        items = body.get("list") if isinstance(body, dict) else None
+        if not isinstance(items, list):
+            return None if page == 1 else out
+        out += [i for i in items if isinstance(i, dict)]
+        total = body.get("totalCount") if isinstance(body, dict) else None
+        if not items or (stop is not None and str(stop) in {str(i.get("id")) for i in out}):
+            break
+        if len(out) >= total if isinstance(total, int) else len(items) < PAGE:
+            break
+    return out
+
+
 def _answer_comments(client: ApiClient, answer: int) -> tuple[set[int] | None, set[int]]:
-    path = contract.path("listAnswerComments", answerId=answer)
-    status, _ = _page_one(client, path, {"page": 1, "pageSize": 1})
-    if status != 200:  # refused, or a node in moderation the caller may not see (a 404, or 400: unknown-node-400)
-        return None, set()  # shown nothing: judged as such (nothing leaks; what must be shown is missing)
-    items = list_all(client, path)
-    return _ids(items), _named(items)
+    items = _items(client, contract.path("listAnswerComments", answerId=answer))
+    return (None, set()) if items is None else (_ids(items), _named(items))
 
 
 def _content(client: ApiClient, author_id: int) -> set[int] | None:
@@ -88,11 +109,8 @@ def _content(client: ApiClient, author_id: int) -> set[int] | None:
 
 def _item_named(client: ApiClient, path: str, node: int, params: dict[str, Any] | None) -> set[int]:
     """Ids named by ``node``'s item in a list as this caller sees it (nothing when refused or not listed)."""
-    status, _ = _page_one(client, path, {**(params or {}), "page": 1, "pageSize": 1})
-    if status != 200:
-        return set()
-    item = find_listed(client, path, node, params=params)
-    return _named([item]) if item is not None else set()
+    items = _items(client, path, params, stop=node) or []
+    return _named(i for i in items if str(i.get("id")) == str(node))
 
 
 def read_views(api: dict[str, ApiClient], answer: int, authors: dict[str, int], question: int, space: int | None,
