@@ -23,8 +23,8 @@ from qaconform.contract import API_PREFIX
 from qaconform.contract import path as op_path
 from qaconform.load.body import decode_capped, too_big
 from qaconform.load.cookies import QuickCookieJar
+from qaconform.load.locust_checks import GONE, CheckFailure, Expect, check_response
 from qaconform.load.locust_checks import OK_LIST as OK_LIST_PAGE
-from qaconform.load.locust_checks import CheckFailure, Expect, check_response
 from qaconform.load.pacing import Pacer
 from qaconform.target.created_id import created_id
 
@@ -211,6 +211,8 @@ class QaUser(FastHttpUser):
         if method != "GET":
             hooks.BUDGET.record(op, resp.status_code if resp is not None else 0,
                                 js if js is not None else getattr(exc, "body", None))
+        if exc is None and expect.gone and resp.status_code in expect.gone:
+            op = f"{op} {GONE}"  # not judged: the learnt item is no longer shown (Expect.gone)
         self.fire_request(
             request_type=method, name=op, response_time=elapsed_ms, response_length=len(content) if content else 0,
             response=resp, context=_NO_CONTEXT, exception=exc, start_time=start_time, url=url)

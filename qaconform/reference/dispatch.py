@@ -71,7 +71,7 @@ async def _admit(svc: Service, op: Operation, request: Request) -> Caller:
     await planted.before_check(svc, op.op_id, request, caller)
     if op.state_first is not None and variants.is_on("state-before-permission"):
         await op.state_first(svc, request, caller)
-    access.check(op.op_id, op.requires, caller)
+    access.check(op.op_id, op.requires, caller, request.query_params.keys())
     return caller
 
 

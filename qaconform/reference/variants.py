@@ -193,6 +193,11 @@ _ALL: tuple[Variant, ...] = (
        "that may answer 429 with Retry-After", "beyond about 20 requests a second per account (a token bucket per "
        "Authorization header, one for anonymous callers) the answer is 429 with Retry-After: seconds for accounts, "
        "an HTTP-date for anonymous callers"),
+    # --- lenient input (bodies.py): issue 46
+    _V("body-any-type", "an answer's or a comment's body of another JSON type than string: 'body (string, the "
+       "comment text, required)' states the type and a refusal only when the body is missing",
+       "a body given as false, a number, an array or an object is taken as its text (false -> 'false'); only a "
+       "missing or blank body is refused"),
 )
 """The registry. Each variant obeys every statement of the description and the samples."""
 
