@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -28,6 +29,7 @@ from qaconform.pytest.support import (
 from qaconform.target import ledger
 from qaconform.target.client import ApiClient, ApiResponse, Exchange
 from qaconform.target.profile import Profile, VisibilityOptions
+from qaconform.target.writes import SUITES
 
 
 @pytest.fixture(scope="session")
@@ -322,6 +324,25 @@ def private_comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient]
         return SharedWrite(resp, text, shared_answer)
 
     return get
+
+
+@pytest.fixture(scope="session")
+def private_comment_on_question(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int,
+                                run_tag: str, created: Any, profile: Profile,
+                                user_ids: dict[str, int]) -> SharedWrite:
+    """member's comment on the fixture question itself, private to moderator (visibility recipients), posted once
+    per run: comment privacy's ids in the question list and the privacy model's thread under a question (its reply
+    and every account's reads of member's content list) read this one write. Charged to the suites' share whoever
+    asks first (the privacy model's share holds exactly its own subtree)."""
+    text = "private comment on the question"
+
+    def post() -> ApiResponse:
+        budget = ApiClient.write_budget
+        with budget.charged_to(SUITES) if budget is not None else contextlib.nullcontext():
+            return post_comment(api["member"], question_id, run_tag, created, text=text,
+                                visibility=profile.visibility.recipients, recipients=[user_ids["moderator"]])
+
+    return SharedWrite(_shared(request, profile, "private comment on the question", post), text, question_id)
 
 
 LOCK_PROMPT = " / ".join(f"{script}: {text}" for script, text in sorted(NON_ASCII_TEXTS.items()))

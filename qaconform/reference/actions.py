@@ -150,6 +150,9 @@ async def unmark_favorite(svc: Service, request: Request, caller: Caller) -> Res
         fav = first or fav
     with svc.tx("favorite") as conn:
         conn.execute("DELETE FROM favorites WHERE user_id = ? AND node_id = ?", (fav["user_id"], node["id"]))
+        if faults.is_on("unfavorite-clears-everyone"):
+            conn.execute("DELETE FROM favorites WHERE node_id = ?", (node["id"],))
+            conn.execute("UPDATE nodes SET favorite_count = 1 WHERE id = ?", (node["id"],))
         if not faults.is_on("unfavorite-not-canceled"):
             conn.execute(
                 "UPDATE actions SET canceled = 1, canceled_by = ?, canceled_date = ? WHERE id = ?",

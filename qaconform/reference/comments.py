@@ -175,6 +175,15 @@ def _parent_is_reply(svc: Service, parent: sqlite3.Row) -> bool:
     return grand is not None and grand["type"] == "comment"
 
 
+def _depth_below_private(svc: Service, parent: sqlite3.Row) -> int:
+    """How deep a reply to ``parent`` sits below the first private comment of its chain (1: a reply to it)."""
+    depth, node = 0, parent  # type: tuple[int, sqlite3.Row | None]
+    while node is not None and node["type"] == "comment" and node["visibility"] != "full":
+        depth += 1
+        node = svc.db.one("SELECT * FROM nodes WHERE id = ?", (node["parent_id"],))
+    return depth
+
+
 def _effective_privacy(
     svc: Service, parent: sqlite3.Row, visibility: str | None, recipients: list[int]
 ) -> tuple[str, list[int]]:
@@ -212,7 +221,12 @@ def _inherited_privacy(
         return parent["visibility"], inherited
     if faults.is_on("comment-reply-other-visibility-accepted") and visibility is not None:
         return visibility, recipients
+    if (visibility is not None and visibility != parent["visibility"]
+            and faults.is_on("reply-depth3-visibility-accepted") and _depth_below_private(svc, parent) == 3):
+        return visibility, recipients
     if visibility == parent["visibility"] and (not recipients or recipients == inherited):
+        if faults.is_on("reply-depth2-no-inherit") and _depth_below_private(svc, parent) == 2:
+            return "full", []
         return parent["visibility"], inherited
     if visibility is None:
         raise bad_request("'recipients' may only be given with visibility 'recipients'")

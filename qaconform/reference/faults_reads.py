@@ -183,4 +183,14 @@ READS: tuple[Fault, ...] = (
     _F("active-experts-reputation-string", "SHAPE-LIST-ACTIVE-EXPERTS", "active experts' reputation is a string"),
     _F("content-entry-canceled-missing", "SHAPE-LIST-USER-CONTENT", "user content entries lack canceled"),
     _F("issuetypes-title-not-name", "ISSUETYPES-ARRAY", "issue types carry title instead of name"),
+    # --- histories (issue 44 item 5): a privacy rule a list breaks only after a state change, under a question, or
+    # for the reader right after another (node_lists.py)
+    _F("lock-exposes-private", "COMMENT-PRIVACY-LIST",
+       "once an answer is locked, its comment list shows the private comments under it to every reader"),
+    _F("question-comment-private-leak", "COMMENT-PRIVACY-CONTENT",
+       "a private reply in a thread under a question (not under an answer) is in its author's content list for "
+       "every reader of that list (the comment on the question itself is filtered)"),
+    _F("comment-list-cache-by-url", "COMMENT-PRIVACY-LIST",
+       "an answer's comment list is cached by URL for a second: the caller right after another is shown the first "
+       "caller's view"),
 )

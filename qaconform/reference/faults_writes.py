@@ -324,4 +324,14 @@ WRITES: tuple[Fault, ...] = (
     _F("bad-page-size-500", "CONV-NO-SERVER-ERROR", "a non-integer page or pageSize is a 500"),
     _F("topics-text-plain", "CONV-CONTENT-TYPE-JSON", "the topic list is sent as text/plain"),
     _F("spaces-not-json", "CONV-JSON-EXTENSION", "the space list body is not JSON (a comment line after it)"),
+    # --- histories (issue 44 item 5): a rule broken deep in a reply tree, or by one account for another
+    # (comments.py, actions.py)
+    _F("reply-depth2-no-inherit", "COMMENT-3",
+       "a reply two levels below a private comment (a reply to its reply) posted with the same privacy fields gets "
+       "full visibility (without fields, and at other depths, it inherits)"),
+    _F("reply-depth3-visibility-accepted", "COMMENT-4",
+       "a reply three levels below a private comment may set a different visibility (201; depths 1 and 2 are 400)"),
+    _F("unfavorite-clears-everyone", "ACTION-UNFAVORITE-PER-USER",
+       "one account's unfavorite removes every account's favorite of the node (the caller's action is the one "
+       "returned, the count is what is left)"),
 )

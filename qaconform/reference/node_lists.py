@@ -234,6 +234,22 @@ def _count_kept(page: Response, key: tuple[Any, Any]) -> Response:
 
 # --- 18 Comments of an answer -------------------------------------------------------------------------------
 async def list_answer_comments(svc: Service, request: Request, caller: Caller) -> Response:
+    if not faults.is_on("comment-list-cache-by-url"):
+        return await _answer_comments(svc, request, caller)
+    key, now = str(request.url), time.monotonic()
+    kept = _BY_URL.get(key)
+    if kept is not None and now - kept[0] < 1.0:
+        return Response(kept[1], status_code=kept[2], media_type=JSON_TYPE)
+    resp = await _answer_comments(svc, request, caller)
+    _BY_URL[key] = (now, bytes(resp.body), resp.status_code)
+    return resp
+
+
+_BY_URL: dict[str, tuple[float, bytes, int]] = {}
+"""The planted cache of the fault comment-list-cache-by-url: URL -> (when, body, status)."""
+
+
+async def _answer_comments(svc: Service, request: Request, caller: Caller) -> Response:
     answer = svc.visible_node(caller, path_id(request, "answer_id", "answer"), ("answer",))
     q = request.query_params
     paging = parse_paging(q, svc.page_size)
@@ -247,7 +263,8 @@ async def list_answer_comments(svc: Service, request: Request, caller: Caller) -
     else:
         sort, order = COMMENT_DEFAULT_SORT, "n.creation_date ASC, n.id ASC"
     leak = (
-        faults.is_on("comment-private-leaks-in-answer-list")
+        (bool(answer["locked"]) and faults.is_on("lock-exposes-private"))
+        or faults.is_on("comment-private-leaks-in-answer-list")
         or (paging.page > 1 and faults.is_on("comment-private-leaks-on-later-pages"))
         or ("includeOnly" in q and faults.is_on("comment-private-leaks-with-includeonly"))
         or (bool(q.get("sort")) and faults.is_on("comment-private-leaks-with-sort"))
@@ -279,6 +296,9 @@ async def list_user_content(svc: Service, request: Request, caller: Caller) -> R
     if user is None:
         raise invalid
     clause, params = svc.visibility.clause(caller, "n", comments=not faults.is_on("comment-private-in-content"))
+    if faults.is_on("question-comment-private-leak"):  # privacy filtered for threads under answers only
+        clause = (f"({clause} OR (n.type = 'comment' AND n.answer_id IS NULL AND EXISTS (SELECT 1 FROM nodes p"
+                  " WHERE p.id = n.parent_id AND p.type = 'comment')))")
     ids = svc.db.ids(
         f"SELECT n.id FROM nodes n WHERE n.author_id = ? AND {clause}"
         f" ORDER BY n.creation_date {'ASC' if variants.is_on('content-oldest-first') else 'DESC'}, n.id DESC"

@@ -123,6 +123,10 @@ class Fixtures(_Table):
     member_wiki_node_id: PositiveId | None = None
     wiki_node_id: PositiveId | None = None
     favorite_node_id: PositiveId | None = None
+    favorite_also_held_by: list[Literal["admin", "moderator"]] = Field(
+        default_factory=list, description="accounts besides member that marked every favorite_node_id node as "
+                                          "favorite: their favorite must survive member's unfavorite (favorites are "
+                                          "per user)")
     hidden_space_id: PositiveId | None = None
     gdpr_csv_file_id: PositiveId | None = None
     accepted_answer_user_id: PositiveId | None = Field(

@@ -85,12 +85,11 @@ def member_to_original_poster(private_comment_of: Callable[[str, str], Any],
 
 
 @pytest.fixture(scope="module")
-def private_on_question(member: ApiClient, question_id: int, run_tag: str, created: Any, vis: VisibilityOptions,
-                        user_ids: dict[str, int]) -> int:
-    """member's comment on the fixture question itself, private to moderator (for the question list's ids)."""
-    resp = post_comment(member, question_id, run_tag, created, text="private comment on the question",
-                        visibility=vis.recipients, recipients=[user_ids["moderator"]])
-    return expect_created(resp, "COMMENT-2", "member could not post a private comment on the question")
+def private_on_question(private_comment_on_question: Any) -> int:
+    """member's comment on the fixture question itself, private to moderator (for the question list's ids): the
+    run's shared one (suites/conftest.py), which the privacy model replies to."""
+    return expect_created(private_comment_on_question.resp, "COMMENT-2",
+                          "member could not post a private comment on the question")
 
 
 @pytest.fixture(scope="module")

@@ -40,6 +40,7 @@ from qaconform.pytest import one_shots
 from qaconform.pytest.outcomes import SkipKind, expect, skip
 from qaconform.pytest.support import find_listed, new_id
 from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.target.fixture_state import FixtureState
 
 pytestmark = [pytest.mark.actions, pytest.mark.writes]
 
@@ -111,14 +112,25 @@ def test_unfavorite_reports_the_updated_favorite_count(unfavorite_once: ApiRespo
 @pytest.mark.rule("ACTION-UNFAVORITE-PER-USER", "ACTION-UNFAVORITE-COUNT")
 def test_another_users_favorite_survives_and_its_removal_lowers_the_count_by_one(
         unfavorite_once: ApiResponse, admin: ApiClient, profile: Any, user_ids: dict[str, int],
-        contract: Any, marked_rules: tuple[str, ...]) -> None:
-    """Favorites are per user: admin's own favorite on the node (if admin has one) is still there after member's
-    unfavorite, and removing it lowers the count by exactly one more. This consumes admin's favorite on the
-    favorite_node_id fixture (one-shot, like member's)."""
+        contract: Any, marked_rules: tuple[str, ...], request: pytest.FixtureRequest) -> None:
+    """Favorites are per user: admin's own favorite on the node is still there after member's unfavorite, and
+    removing it lowers the count by exactly one more. This consumes admin's favorite on the favorite_node_id fixture
+    (one-shot, like member's).
+
+    Whether admin holds one is the profile's to say (``favorite_also_held_by``: no read shows a favorite). When it
+    says so and the doctor knew the node fresh, a count of 0 after member's unfavorite, or admin's unfavorite then
+    refused by the node's state, is member's call having removed admin's favorite: ACTION-UNFAVORITE-PER-USER.
+    Otherwise either is read as admin holding none (an earlier run may have removed it): not checked."""
     action_of(unfavorite_once, "favoriteAction", "favorite-result", contract, marked_rules, perm=("PERM-UNFAVORITE",))
     count = unfavorite_once.json()["result"].get("favoriteCount")
     node = profile.fixtures.favorite_node_id
+    state = one_shots.doctor_state(request.getfixturevalue("qc_target").diagnosis, "favorite_node_id")
+    held = "admin" in profile.fixtures.favorite_also_held_by and state is FixtureState.IN_STATE
     if count == 0 and not isinstance(count, bool):  # no favorite is left on the node: admin holds none to remove
+        expect(not held, "ACTION-UNFAVORITE-PER-USER",
+               f"member's unfavorite of node {node} left favoriteCount 0, though admin's favorite of it (the profile: "
+               f"favorite_also_held_by, the node known fresh) must survive it: favorites are per user",
+               unfavorite_once)
         skip(SkipKind.MISSING_FIXTURE,
              f"not checked: needs fixture favorite_node_id held as a favorite by admin too: after member's unfavorite "
              f"of node {node} its favoriteCount is 0, so admin has no favorite there whose removal could lower it (an "
@@ -126,6 +138,10 @@ def test_another_users_favorite_survives_and_its_removal_lowers_the_count_by_one
              f"shows this too)", fixtures=["favorite_node_id"])
     second = admin.put(f"node/{node}/unmarkfavorite.json", operation="unmarkFavorite")
     if second.status != 200 or one_shots.refused_by_state(second):  # success: false: admin's favorite is gone
+        expect(not (held and one_shots.refused_by_state(second)), "ACTION-UNFAVORITE-PER-USER",
+               f"after member's unfavorite of node {node}, admin's own unfavorite is refused as if admin held no "
+               f"favorite there, though the profile says admin marked it (favorite_also_held_by) and the node was "
+               f"known fresh: member's call removed admin's favorite too", second)
         skip(SkipKind.MISSING_FIXTURE,
              f"not checked: needs fixture favorite_node_id held as a favorite by admin too: admin's unfavorite "
              f"of node {node} gave {second.status}{' with success: false' if second.status == 200 else ''}, "

@@ -1,0 +1,348 @@
+"""The privacy model's data and its history across the state table (test_privacy_model.py holds the drawn steps).
+
+One model serves every history: the comments the run posted (who wrote each, who it is private to, which private
+comment a reply inherited through, whether it hangs under the answer or the question) and the state the answer is
+in. The model is the description's rules, written small and grown with the state table, not the embedded reference
+server run as an oracle: the suites never import the reference server (ARCHITECTURE.md), an oracle would share its
+misreadings, and where the description is silent the model must say nothing (variants.py lists those readings),
+which a second implementation would decide one way.
+
+The history of one example: an opening (a fresh answer, a private comment with replies at depths 1 and 2 in both
+stated forms of rule 3, a reply under the shared private comment on the question, and every refusal of rules 4, 6
+and 7 tried at every depth and under every kind of parent, which a conforming target refuses and so costs no write),
+the drawn steps, and a closing that moves the answer through the state table: locked by its author, then sent to
+moderation. After each, every account reads every list that shows the subtree (subtree_views.py):
+- "Locked: Only the user who locked it can edit it" says nothing of who reads it: after the lock every account must
+  be shown exactly what it was before; whether a locked node takes comments is not stated, so the refusals tried
+  again after it must only not be accepted (any refusal will do);
+- who sees a node in moderation is not shown: after it nothing is judged but leaks (a private comment shown to a
+  reader it is not private to) and refusals accepted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, NoReturn
+
+from subtree_views import READERS, Views, read_views, reading_order
+
+from qaconform.pytest.outcomes import fail
+from qaconform.pytest.properties.plugin import Budget
+from qaconform.pytest.support import new_id, post_comment, settle
+from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.target.profile import Profile
+
+ROLES = ("admin", "moderator", "member", "novice")
+MAY_USE_PRIVATE = ("admin", "moderator", "member")  # target-profile.md: novice lacks Use Private Comments
+OPENING_WRITES = 6
+"""The answer, the private comment, its reply, two replies to that reply (without fields and with the same ones),
+and the reply under the question's private comment."""
+CLOSING_WRITES = 2
+"""The lock and the send to moderation of the answer: every drawn step leaves room for them."""
+
+
+@dataclass(frozen=True)
+class Comment:
+    id: int
+    author: str
+    private: bool
+    recipients: frozenset[str]  # roles named as recipients (inherited ones for a reply)
+    reply: bool
+    thread_authors: frozenset[str] = frozenset()
+    """Authors of the private comments this reply inherited its settings through: whether they read it is not
+    stated (OBS-REPLY-AUDIENCE)."""
+    on_question: bool = False
+    """Under the fixture question, not the model's answer: the answer's comment list never shows it (its author's
+    content list and the question's ids do)."""
+    depth: int = 0
+    """Levels below the answer or the question (0: a comment on it)."""
+
+    @property
+    def audience(self) -> frozenset[str]:
+        """Roles entitled to see it: everyone when public, else its author and its recipients."""
+        return self.recipients | {self.author} if self.private else frozenset(ROLES)
+
+
+@dataclass
+class World:
+    """What the machine needs from the run: accounts, ids, wire values, where to write."""
+
+    api: dict[str, ApiClient]
+    user_ids: dict[str, int]
+    profile: Profile
+    run_tag: str
+    created: Any
+    budget: Budget
+    steps: int = 0
+    readers: frozenset[str] = frozenset()
+    """Roles that read every private comment ([visibility] readers)."""
+    undecided: frozenset[str] = frozenset()
+    """Roles whose view of private comments the profile does not give: not judged on them."""
+    thread_views: dict[tuple[int, str], bool] = field(default_factory=dict)
+    """(reply, thread author outside its audience) -> whether the last read showed it (OBS-REPLY-AUDIENCE)."""
+    question_comment: int | None = None
+    """member's comment on the fixture question private to moderator (the run's shared one), when it was created."""
+    rounds: int = 0
+    """Read rounds so far: the order of the readers varies with it (subtree_views.reading_order)."""
+    closings: int = 0
+    """Examples that went through the whole state table."""
+
+
+class SubtreeModel:
+    """What the model knows and how it judges; the state machine's rules are in test_privacy_model.py."""
+
+    world: ClassVar[World]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.answer = 0
+        self.comments: dict[int, Comment] = {}
+        self.opened = False
+        self.state = "published"
+        """The answer's state: published, locked, in moderation."""
+        self.failed = False
+        self.judged: tuple[int, str] = (0, "")
+        """What the last read round saw judged: the number of comments and the answer's state."""
+        """A step of this example failed: its closing is not sent (hypothesis's replay of it, a new machine, does)."""
+
+    # ---- posting --------------------------------------------------------------------------------------------
+
+    def out_of_time(self) -> None:
+        """Past this test's share of --time-budget, or without room for the step and the closing: stop the whole
+        run here (BudgetSpent), before anything is sent.
+
+        Never a step that returns early: the same choices would then draw differently before and after the deadline
+        (a reply draws its parent only when it runs), which hypothesis reports as FlakyStrategyDefinition.
+        """
+        self.world.budget.check("postComment (privacy model)", writes=1 + CLOSING_WRITES)
+
+    def _post(self, author: str, parent: int, visibility: str | None, recipients: list[str] | None,
+              text: str) -> ApiResponse:
+        w = self.world
+        w.budget.check(f"postComment (privacy model: {text})", writes=1)  # a chain of replies posts several
+        w.steps += 1
+        ids = [w.user_ids[r] for r in recipients] if recipients is not None else None
+        resp = post_comment(w.api[author], parent, w.run_tag, w.created, text=text, visibility=visibility,
+                            recipients=ids)
+        w.budget.record(f"postComment (privacy model: {text})", resp.status)
+        return resp
+
+    def _fail(self, rules: str | tuple[str, ...], message: str, response: ApiResponse | None = None) -> NoReturn:
+        """Fail the step for ``rules``; from now on the deadline no longer cuts steps, so shrinking replays the same
+        sequence."""
+        self.world.budget.failing = self.failed = True
+        seed = self.world.budget.seed
+        fail(rules, f"{message} (answer {self.state}; seed {seed}; rerun with --seed {seed})", response)
+
+    def _expect(self, resp: ApiResponse, status: int, rule: str, what: str) -> None:
+        if self.state != "published" and 200 <= resp.status < 300:
+            self._fail(rule, f"{what} with the answer {self.state}: expected a refusal (the rule's {status}, or "
+                             f"the state's), got {resp.status}", resp)
+        if self.state == "published" and resp.status != status:
+            self._fail(rule, f"{what}: expected {status}, got {resp.status}", resp)
+
+    def _record(self, resp: ApiResponse, author: str, recipients: frozenset[str] | None, reply: bool,
+                under: Comment | None = None, parent: Comment | None = None, on_question: bool = False) -> None:
+        """``under``: the private comment a reply inherits its settings from; ``parent``: the comment it answers."""
+        cid = new_id(resp)
+        thread = under.thread_authors | {under.author} if under is not None else frozenset()
+        parent = parent or under
+        self.comments[cid] = Comment(cid, author, recipients is not None, recipients or frozenset(), reply, thread,
+                                     on_question or (parent is not None and parent.on_question),
+                                     parent.depth + 1 if parent is not None else 0)
+
+    def _visible_to(self, role: str, private: bool) -> list[int]:
+        """Newest first: hypothesis favours early choices, so replies to replies (deeper chains) come up often."""
+        return sorted((c.id for c in self.comments.values() if role in c.audience and c.private == private),
+                      reverse=True)
+
+    # ---- judging --------------------------------------------------------------------------------------------
+
+    def _judged(self, c: Comment, role: str) -> bool:
+        """Whether the model says if ``role`` sees ``c``: not for a private comment and a role whose view of private
+        comments the profile does not give, nor for a thread author outside a reply's inherited audience."""
+        if c.private and role in self.world.undecided:
+            return False
+        return not (c.private and role in c.thread_authors and not self._entitled(c, role))
+
+    def _entitled(self, c: Comment, role: str) -> bool:
+        return role in c.audience or (c.private and role in self.world.readers)
+
+    def _leaked(self, c: Comment, role: str) -> bool:
+        """A private comment shown to ``role``, which it is not private to (anonymous never is)."""
+        return c.private and self._judged(c, role) and not self._entitled(c, role)
+
+    def _missing(self, seen_by: dict[str, set[int] | None]) -> bool:
+        """Whether a comment the model says is listed to a role is not (what a list that lags writes explains).
+        Nothing is missing while the answer is in moderation (who sees it then is not shown)."""
+        if self.state == "in moderation":
+            return False
+        on_answer = [c for c in self.comments.values() if not c.on_question]
+        for c in on_answer:
+            shown = {r for r in ROLES if c.id in (seen_by.get(r) or set())}
+            for role in ROLES:
+                if not self._judged(c, role) or not self._entitled(c, role) or c.id in (seen_by.get(role) or set()):
+                    continue
+                if not c.reply or (shown and role != c.author and role in c.audience):
+                    return True
+        return False
+
+    def read_round(self) -> Views:
+        """Every list of the subtree as every account is shown it, read back to back in this round's order; leaks
+        are judged on every read at once, then the reads are repeated within the settle window until nothing the
+        model says must be listed is missing."""
+        w = self.world
+
+        def once() -> Views:
+            w.rounds += 1
+            entitled = {r: sum(self._entitled(c, r) for c in self.comments.values()) for r in ROLES}
+            authors = {c.author: w.user_ids[c.author] for c in self.comments.values()}
+            views = read_views(w.api, self.answer, authors, w.profile.fixtures.question_id,
+                               w.profile.fixtures.space_id, w.user_ids["member"], reading_order(entitled, w.rounds))
+            self._judge_leaks(views)
+            return views
+
+        return settle(w.api["member"], f"every account's view of the subtree of answer {self.answer}", once,
+                      lambda views: not self._missing(views.comments))
+
+    def _judge_leaks(self, views: Views) -> None:
+        """What is shown too widely, in any list: charged to the rule of that list (COMMENT-3 too for a reply in the
+        comment list, which had to inherit its parent's privacy)."""
+        curl = f"curl -sS -u \"$USER:$PASSWORD\" '{self.world.profile.api_root}/answer/{self.answer}/comment.json'"
+        for role in READERS:
+            for cid in sorted((views.comments.get(role) or set()) & set(self.comments)):
+                c = self.comments[cid]
+                if self._leaked(c, role):
+                    rules = ("COMMENT-3", "COMMENT-PRIVACY-LIST") if c.reply else ("COMMENT-PRIVACY-LIST",)
+                    self._fail(rules, f"{role} is shown comment {c.id} by {c.author} (depth {c.depth}), which is "
+                                      f"private to {sorted(c.audience)} (reply: {c.reply}); reproduce with: {curl}"
+                                      f"   # as {role}, right after {self._before(views, role)}")
+            for (reader, author), ids in sorted(views.content.items()):
+                for cid in sorted((ids or set()) & set(self.comments)) if reader == role else ():
+                    c = self.comments[cid]
+                    if self._leaked(c, role):
+                        where = "the question" if c.on_question else f"answer {self.answer}"
+                        self._fail("COMMENT-PRIVACY-CONTENT",
+                                   f"{role} is shown {author}'s comment {c.id} under {where} (depth {c.depth}) in "
+                                   f"{author}'s content list (users/gdpr/{self.world.user_ids[author]}/content.json), "
+                                   f"though it is private to {sorted(c.audience)}")
+            for where, ids in sorted(views.named.get(role, {}).items()):
+                for cid in sorted(ids & set(self.comments)):
+                    c = self.comments[cid]
+                    if self._leaked(c, role):
+                        self._fail("COMMENT-PRIVACY-IDS",
+                                   f"{role} is shown the id of comment {c.id} by {c.author} in commentIds or "
+                                   f"childrenIds in {where}, though it is private to {sorted(c.audience)}")
+
+    def views_judged(self) -> None:
+        """Every account reads every list (:meth:`read_round`: leaks judged there) and is shown exactly what the
+        model allows in the answer's comment list: each top-level comment it is entitled to, each reply to all of
+        its audience or to none of it (whether replies are listed there at all is not stated)."""
+        if not self.answer or self.judged == (len(self.comments), self.state):
+            return  # nothing changed since the last round (the refusals after the opening change nothing)
+        self.judged = (len(self.comments), self.state)
+        w = self.world
+        views = self.read_round()
+        w.budget.statuses["listAnswerComments (privacy model)"][200] += len(READERS)
+        if self.state == "in moderation":
+            return  # who reads a node in moderation is not shown: only leaks are judged
+        on_answer = [c for c in self.comments.values() if not c.on_question]
+        seen_by = {r: views.comments.get(r) or set() for r in ROLES}
+        curl = f"curl -sS -u \"$USER:$PASSWORD\" '{w.profile.api_root}/answer/{self.answer}/comment.json'"
+        for role, seen in seen_by.items():
+            unknown = seen - set(self.comments)
+            if unknown:
+                self._fail("COMMENT-PRIVACY-LIST", f"{role} is shown comments {sorted(unknown)} under answer "
+                                                   f"{self.answer} that nobody posted in this sequence")
+            for c in on_answer:
+                if not self._judged(c, role):
+                    if c.private and role in c.thread_authors and role not in w.undecided:
+                        w.thread_views[(c.id, role)] = c.id in seen
+                    continue
+                if not c.reply and self._entitled(c, role) and c.id not in seen:
+                    rule_id = "COMMENT-2" if c.private else "COMMENT-1"
+                    what = f"private to {sorted(c.audience)}" if c.private else "public"
+                    self._fail(rule_id, f"{role} is not shown comment {c.id} by {c.author} although it is {what}; "
+                                        f"reproduce with: {curl}   # as {role}")
+        for c in on_answer:
+            shown = {r for r in ROLES if c.id in seen_by[r]}
+            missing = sorted(r for r in c.audience if r not in shown and r != c.author) if c.reply and shown else []
+            if missing:
+                self._fail("COMMENT-3", f"reply {c.id} by {c.author} (depth {c.depth}) is listed to {sorted(shown)} "
+                                        f"but not to {missing}, who may see it (it inherits {sorted(c.audience)})")
+
+    @staticmethod
+    def _before(views: Views, role: str) -> str:
+        order = list(views.comments)
+        at = order.index(role) if role in order else 0
+        return f"{order[at - 1]}'s read of the same URL" if at else "no other read of it"
+
+    # ---- the history ------------------------------------------------------------------------------------------
+
+    def refusals_at_every_depth(self) -> None:
+        """Every refusal of operation 1 tried under every kind of parent at every depth of the subtree: rule 4 (a
+        reply to a private comment with another visibility: 400) on each private comment of both threads, rules 6
+        and 7 (recipients without visibility recipients: 400; a private option the caller lacks: 403) on the answer,
+        the question and each public comment. A conforming target refuses them all: no write is spent."""
+        w, vis = self.world, self.world.profile.visibility
+        question = w.profile.fixtures.question_id
+        for c in sorted(self.comments.values(), key=lambda c: (c.on_question, c.depth, c.id)):
+            if c.private:
+                option = "to_moderators" if c.author == "member" else "to_own_groups"
+                if getattr(vis, option) is None:
+                    option = "to_original_poster"
+                resp = self._post(c.author, c.id, getattr(vis, option), None, "reply with another visibility")
+                self._expect(resp, 400, "COMMENT-4", f"{c.author} replies at depth {c.depth + 1} to private comment "
+                                                     f"{c.id} (under the {'question' if c.on_question else 'answer'})"
+                                                     f" with {option}")
+        public = [(f"answer {self.answer}", self.answer), (f"question {question}", question)] + [
+            (f"public comment {c.id} (depth {c.depth})", c.id) for c in self.comments.values() if not c.private]
+        for label, node in public:
+            for author, option, recipients, status, rule_id in (
+                    ("member", "to_original_poster", ["moderator"], 400, "COMMENT-6"),
+                    ("novice", "recipients", ["moderator"], 403, "COMMENT-7-NO-PRIVATE-PERMISSION"),
+                    ("member", "to_own_groups", None, 403, "COMMENT-7-NO-OPTION-PERMISSION")):
+                value = getattr(vis, option)
+                if value is None:
+                    continue  # the profile does not give this option's wire value (site configuration)
+                resp = self._post(author, node, value, recipients, "refused")
+                if rule_id == "COMMENT-7-NO-PRIVATE-PERMISSION" and resp.status == 401:
+                    continue  # for visibility recipients any denial will do (test_comment_privacy.py says why)
+                self._expect(resp, status, rule_id, f"{author} comments on {label} with {option} and recipients "
+                                                    f"{recipients}")
+
+    def closing(self) -> None:
+        """The answer through the state table: locked by its author (Lock comments on own posts), every account
+        reads, the refusals are tried again; then sent to moderation by moderator, every account reads."""
+        w = self.world
+        if not self.opened or self.state != "published" or self.failed:
+            return
+        prompt = {"prompt": f"privacy model history [{w.run_tag}]"}
+        if ApiClient.write_budget is None or ApiClient.write_budget.budget is None:
+            self._lock_a_private_comment(prompt)  # beyond the budgeted history: --thorough only
+        moves = (("locked", "member", "lock.json", "lockNode", prompt),
+                 ("in moderation", "moderator", "sendToMod.json", "sendToModeration", None))
+        for state, role, verb, operation, params in moves:
+            w.budget.check(f"{operation} (privacy model)", writes=1)
+            resp = w.api[role].put(f"node/{self.answer}/{verb}", params=params, operation=operation)
+            w.budget.record(f"{operation} (privacy model)", resp.status)
+            self.state = state  # refused or not, privacy holds: judged as if the move took
+            self.views_judged()
+            if state == "locked":
+                self.refusals_at_every_depth()
+        w.closings += 1
+
+    def _lock_a_private_comment(self, prompt: dict[str, str]) -> None:
+        """The newest private comment under the answer locked by its author (Lock comments on own posts; admin and
+        moderator hold Lock comments on posts): a lock says nothing of who reads it, so every account must be shown
+        exactly what it was before."""
+        w = self.world
+        private = [c for c in self.comments.values() if c.private and not c.on_question]
+        if not private:
+            return
+        c = max(private, key=lambda c: c.id)
+        w.budget.check("lockNode (privacy model: a private comment)", writes=1)
+        resp = w.api[c.author].put(f"node/{c.id}/lock.json", params=prompt, operation="lockNode")
+        w.budget.record("lockNode (privacy model: a private comment)", resp.status)
+        self.judged = (0, "")
+        self.views_judged()

@@ -1,0 +1,135 @@
+"""What every account is shown of the privacy model's subtree, list by list, read in an order a cache gets wrong.
+
+The subtree (an answer of the run's, its comment threads, a thread under the fixture question) shows in several
+lists: the answer's comment list (operation 18), each writer's content list (operation 8, the only list that shows a
+comment on a question), the answer as member's answers list it (operation 4) and the question as the question list
+shows it (operation 3), whose commentIds and childrenIds name comments. A rule a server keeps in one list and breaks in
+another (a private comment on a question shown in its author's content) is only seen by reading them all.
+
+Order: every URL is read by every account one after another, back to back, the account entitled to see the most
+first and the least entitled right after it, anonymous last, right after a signed-in read: what a response cached by
+URL (not by caller) gets wrong. Every other round the order is rotated instead, so that the same pair is not always
+the one that meets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from qaconform import contract
+from qaconform.target.client import ApiClient
+
+READERS = ("admin", "moderator", "member", "novice", "anonymous")
+
+
+@dataclass
+class Views:
+    """Ids of the model's comments each reader is shown, per list; None where the list was refused."""
+
+    comments: dict[str, set[int] | None] = field(default_factory=dict)
+    """The answer's comment list (operation 18) by reader."""
+    content: dict[tuple[str, str], set[int] | None] = field(default_factory=dict)
+    """(reader, author) -> the ids of the author's content list as the reader is shown it (operation 8)."""
+    named: dict[str, dict[str, set[int]]] = field(default_factory=dict)
+    """reader -> where -> ids named in commentIds/childrenIds of the items read there."""
+
+
+def reading_order(entitled: dict[str, int], round_no: int) -> list[str]:
+    """Readers of one URL: even rounds the most entitled first (ties in READERS' order), anonymous last; odd rounds
+    the same list rotated by the round number."""
+    ranked = sorted((r for r in READERS if r != "anonymous"), key=lambda r: -entitled.get(r, 0)) + ["anonymous"]
+    if round_no % 2 == 0:
+        return ranked
+    shift = (round_no // 2) % len(ranked)
+    return ranked[shift:] + ranked[:shift]
+
+
+def _ids(items: Iterable[Any]) -> set[int]:
+    return {int(i["id"]) for i in items if isinstance(i, dict) and str(i.get("id", "")).isdecimal()}
+
+
+def _named(items: Iterable[Any]) -> set[int]:
+    out: set[int] = set()
+    for it in items:
+        if not isinstance(it, dict):
+            continue
+        for key in ("commentIds", "childrenIds"):
+            value = it.get(key)
+            if isinstance(value, list):
+                out.update(int(v) for v in value if str(v).isdecimal())
+    return out
+
+
+def _page_one(client: ApiClient, path: str, params: dict[str, Any] | None = None) -> tuple[int, Any]:
+    resp = client.get(path, params=params)
+    if resp.status != 200:
+        return resp.status, None
+    return 200, resp.json()
+
+
+PAGE = 50
+MAX_PAGES = 40
+
+
+def _items(client: ApiClient, path: str, params: dict[str, Any] | None = None,
+           stop: int | None = None) -> list[dict[str, Any]] | None:
+    """A paged list's items as this caller is shown them, page by page (bounded), up to the page holding the item
+    ``stop`` when given; None when the first page is not a 200 list: refused, or a node in moderation the caller
+    may not see (404, or 400 under unknown-node-400), which is judged as being shown nothing (nothing leaks; what
+    must be shown is then missing). No probe first: the reads of a round are what its time goes to."""
+    out: list[dict[str, Any]] = []
+    for page in range(1, MAX_PAGES + 1):
+        resp = client.get(path, params={**(params or {}), "page": page, "pageSize": PAGE})
+        body = resp.json() if resp.status == 200 else None
+        items = body.get("list") if isinstance(body, dict) else None
+        if not isinstance(items, list):
+            return None if page == 1 else out
+        out += [i for i in items if isinstance(i, dict)]
+        total = body.get("totalCount") if isinstance(body, dict) else None
+        if not items or (stop is not None and str(stop) in {str(i.get("id")) for i in out}):
+            break
+        if len(out) >= total if isinstance(total, int) else len(items) < PAGE:
+            break
+    return out
+
+
+def _answer_comments(client: ApiClient, answer: int) -> tuple[set[int] | None, set[int]]:
+    items = _items(client, contract.path("listAnswerComments", answerId=answer))
+    return (None, set()) if items is None else (_ids(items), _named(items))
+
+
+def _content(client: ApiClient, author_id: int) -> set[int] | None:
+    status, body = _page_one(client, contract.path("listUserContent", userId=author_id))
+    if status != 200 or not isinstance(body, list):
+        return None  # who may read a content list is not shown: a refusal or another form shows nothing here
+    return _ids(e.get("node") for e in body if isinstance(e, dict))
+
+
+def _item_named(client: ApiClient, path: str, node: int, params: dict[str, Any] | None) -> set[int]:
+    """Ids named by ``node``'s item in a list as this caller sees it (nothing when refused or not listed)."""
+    items = _items(client, path, params, stop=node) or []
+    return _named(i for i in items if str(i.get("id")) == str(node))
+
+
+def read_views(api: dict[str, ApiClient], answer: int, authors: dict[str, int], question: int, space: int | None,
+               member_id: int, order: Sequence[str]) -> Views:
+    """Every list of the subtree as every reader in ``order`` is shown it, one URL at a time (each read by all of
+    them back to back). ``authors``: role -> user id of each writer of the subtree's comments."""
+    views = Views(named={r: {} for r in order})
+    for reader in order:
+        seen, named = _answer_comments(api[reader], answer)
+        views.comments[reader] = seen
+        views.named[reader]["the answer's comment list"] = named
+    for author, uid in sorted(authors.items()):
+        for reader in order:
+            views.content[(reader, author)] = _content(api[reader], uid)
+    answers = contract.path("listUserAnswers", userId=member_id)
+    where = ((f"member's answers (answer {answer})", answers, answer, None),
+             (f"the question list (question {question})", contract.path("listQuestions"), question,
+              {"spaceId": space} if space is not None else None))
+    for label, path, node, params in where:
+        for reader in order:
+            views.named[reader][label] = _item_named(api[reader], path, node, params)
+    return views
