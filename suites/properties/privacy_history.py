@@ -216,7 +216,8 @@ class SubtreeModel:
                     rules = ("COMMENT-3", "COMMENT-PRIVACY-LIST") if c.reply else ("COMMENT-PRIVACY-LIST",)
                     self._fail(rules, f"{role} is shown comment {c.id} by {c.author} (depth {c.depth}), which is "
                                       f"private to {sorted(c.audience)} (reply: {c.reply}); reproduce with: {curl}"
-                                      f"   # as {role}, right after {self._before(views, role)}")
+                                      f"   # as {role}, right after {self._before(views, role)}",
+                               views.answers.get(("comments", role)))
             for (reader, author), ids in sorted(views.content.items()):
                 for cid in sorted((ids or set()) & set(self.comments)) if reader == role else ():
                     c = self.comments[cid]
@@ -225,7 +226,8 @@ class SubtreeModel:
                         self._fail("COMMENT-PRIVACY-CONTENT",
                                    f"{role} is shown {author}'s comment {c.id} under {where} (depth {c.depth}) in "
                                    f"{author}'s content list (users/gdpr/{self.world.user_ids[author]}/content.json), "
-                                   f"though it is private to {sorted(c.audience)}")
+                                   f"though it is private to {sorted(c.audience)}",
+                                   views.answers.get(("content:" + author, role)))
             for where, ids in sorted(views.named.get(role, {}).items()):
                 for cid in sorted(ids & set(self.comments)):
                     c = self.comments[cid]
@@ -263,7 +265,7 @@ class SubtreeModel:
                     rule_id = "COMMENT-2" if c.private else "COMMENT-1"
                     what = f"private to {sorted(c.audience)}" if c.private else "public"
                     self._fail(rule_id, f"{role} is not shown comment {c.id} by {c.author} although it is {what}; "
-                                        f"reproduce with: {curl}   # as {role}")
+                                        f"reproduce with: {curl}   # as {role}", views.answers.get(("comments", role)))
         for c in on_answer:
             shown = {r for r in ROLES if c.id in seen_by[r]}
             missing = sorted(r for r in c.audience if r not in shown and r != c.author) if c.reply and shown else []

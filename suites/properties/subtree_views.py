@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from qaconform import contract
-from qaconform.target.client import ApiClient
+from qaconform.target.client import ApiClient, ApiResponse
 
 READERS = ("admin", "moderator", "member", "novice", "anonymous")
 
@@ -34,6 +34,9 @@ class Views:
     """(reader, author) -> the ids of the author's content list as the reader is shown it (operation 8)."""
     named: dict[str, dict[str, set[int]]] = field(default_factory=dict)
     """reader -> where -> ids named in commentIds/childrenIds of the items read there."""
+    answers: dict[tuple[str, str], ApiResponse] = field(default_factory=dict)
+    """("comments", reader) and ("content:" + author, reader) -> the first page as that reader got it: the evidence a
+    failure names (its curl and HAR replay that read, not the last request of the round)."""
 
 
 def reading_order(entitled: dict[str, int], round_no: int) -> list[str]:
@@ -62,19 +65,12 @@ def _named(items: Iterable[Any]) -> set[int]:
     return out
 
 
-def _page_one(client: ApiClient, path: str, params: dict[str, Any] | None = None) -> tuple[int, Any]:
-    resp = client.get(path, params=params)
-    if resp.status != 200:
-        return resp.status, None
-    return 200, resp.json()
-
-
 PAGE = 50
 MAX_PAGES = 40
 
 
 def _items(client: ApiClient, path: str, params: dict[str, Any] | None = None,
-           stop: int | None = None) -> list[dict[str, Any]] | None:
+           stop: int | None = None, first: list[ApiResponse] | None = None) -> list[dict[str, Any]] | None:
     """A paged list's items as this caller is shown them, page by page (bounded), up to the page holding the item
     ``stop`` when given; None when the first page is not a 200 list: refused, or a node in moderation the caller
     may not see (404, or 400 under unknown-node-400), which is judged as being shown nothing (nothing leaks; what
@@ -82,6 +78,8 @@ def _items(client: ApiClient, path: str, params: dict[str, Any] | None = None,
     out: list[dict[str, Any]] = []
     for page in range(1, MAX_PAGES + 1):
         resp = client.get(path, params={**(params or {}), "page": page, "pageSize": PAGE})
+        if first is not None and page == 1:
+            first.append(resp)
         body = resp.json() if resp.status == 200 else None
         items = body.get("list") if isinstance(body, dict) else None
         if not isinstance(items, list):
@@ -95,13 +93,17 @@ def _items(client: ApiClient, path: str, params: dict[str, Any] | None = None,
     return out
 
 
-def _answer_comments(client: ApiClient, answer: int) -> tuple[set[int] | None, set[int]]:
-    items = _items(client, contract.path("listAnswerComments", answerId=answer))
+def _answer_comments(client: ApiClient, answer: int,
+                     first: list[ApiResponse] | None = None) -> tuple[set[int] | None, set[int]]:
+    items = _items(client, contract.path("listAnswerComments", answerId=answer), first=first)
     return (None, set()) if items is None else (_ids(items), _named(items))
 
 
-def _content(client: ApiClient, author_id: int) -> set[int] | None:
-    status, body = _page_one(client, contract.path("listUserContent", userId=author_id))
+def _content(client: ApiClient, author_id: int, first: list[ApiResponse] | None = None) -> set[int] | None:
+    resp = client.get(contract.path("listUserContent", userId=author_id))
+    if first is not None:
+        first.append(resp)
+    status, body = resp.status, (resp.json() if resp.status == 200 else None)
     if status != 200 or not isinstance(body, list):
         return None  # who may read a content list is not shown: a refusal or another form shows nothing here
     return _ids(e.get("node") for e in body if isinstance(e, dict))
@@ -119,12 +121,18 @@ def read_views(api: dict[str, ApiClient], answer: int, authors: dict[str, int], 
     them back to back). ``authors``: role -> user id of each writer of the subtree's comments."""
     views = Views(named={r: {} for r in order})
     for reader in order:
-        seen, named = _answer_comments(api[reader], answer)
+        first: list[ApiResponse] = []
+        seen, named = _answer_comments(api[reader], answer, first)
         views.comments[reader] = seen
         views.named[reader]["the answer's comment list"] = named
+        if first:
+            views.answers[("comments", reader)] = first[0]
     for author, uid in sorted(authors.items()):
         for reader in order:
-            views.content[(reader, author)] = _content(api[reader], uid)
+            got: list[ApiResponse] = []
+            views.content[(reader, author)] = _content(api[reader], uid, got)
+            if got:
+                views.answers[("content:" + author, reader)] = got[0]
     answers = contract.path("listUserAnswers", userId=member_id)
     where = ((f"member's answers (answer {answer})", answers, answer, None),
              (f"the question list (question {question})", contract.path("listQuestions"), question,

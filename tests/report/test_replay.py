@@ -24,9 +24,10 @@ from qaconform.reference import ReferenceServer
 from qaconform.target.profile import load_profile
 
 pytestmark = pytest.mark.slow  # a server with planted faults and a qaconform run
-FAULTS = ("comment-body-optional",)
-"""A fault the per-operation generated tests find (a comment without body taken)."""
-KINDS = {"test_openapi.py"}
+FAULTS = ("comment-body-optional", "lock-exposes-private")
+"""A fault the per-operation generated tests find (a comment without body taken), one only the privacy model's history
+finds (private comments listed to every reader once their answer is locked)."""
+KINDS = {"test_openapi.py", "test_privacy_model.py"}
 
 
 def _replay_har(entry: dict, auth: tuple[str, str] | None) -> int:
