@@ -490,6 +490,17 @@ _ALL: tuple[Fault, ...] = (
     _F("bad-page-size-500", "CONV-NO-SERVER-ERROR", "a non-integer page or pageSize is a 500"),
     _F("topics-text-plain", "CONV-CONTENT-TYPE-JSON", "the topic list is sent as text/plain"),
     _F("spaces-not-json", "CONV-JSON-EXTENSION", "the space list body is not JSON (a comment line after it)"),
+    # --- effects, not echoes (issue 44 item 4: suites/contract/test_list_effects.py): a stated parameter whose
+    #     echo or shape is right and whose effect is not (site_lists.py, node_lists.py)
+    _F("experts-sort-echo-only", "SORT-EXPERTS-ORDER",
+       "both expert lists echo the sort asked for (username, realname, recent, oldest ...) but list in the default "
+       "order (by reputation)"),
+    _F("earned-experts-oldest-reversed", "SORT-EXPERTS-ORDER",
+       "the earned-experts list asked with sort=oldest lists the newest users first (the active experts are right)"),
+    _F("spaceid-ignored-with-paging", "FILTER-SPACEID",
+       "spaceId is ignored when pageSize comes with a projection (include, exclude or includeOnly)"),
+    _F("followers-active-ignored", "FOLLOWERS-ACTIVE-DEFAULT",
+       "active=false returns what active=true does (the active relations only) unless details=true is asked"),
 )
 """The registry, grouped by area. Each fault names the one rule of spec/rules.yaml it breaks."""
 
