@@ -28,11 +28,12 @@ from typing import Any
 
 import pytest
 from covering import EXPERT_LISTS, Combination, array, parametrize_by_rule
+from list_effects import EXPERT_SORT_MEANINGS, order_break, outside_space
 from listops import LIST_OPS
 
 from qaconform.contract import NONE, Dimensions
 from qaconform.contract import path as contract_path
-from qaconform.invariants import envelope_type_problems, listcount_problem, pagecount_problem
+from qaconform.invariants import envelope_type_problems, listcount_problem, pagecount_problem, projection_problems
 from qaconform.pytest.exchange_log import outside_tests
 from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.pytest.support import list_all
@@ -64,7 +65,19 @@ def _rows_named_sort(c: Combination) -> bool:
     return c.value("sort") not in (NONE, "sort=default")
 
 
-ROW_FILTER: dict[str, Callable[[Combination], bool]] = {"PAGING-SORT-ECHO": _rows_named_sort}
+def _rows_sort_with_meaning(c: Combination) -> bool:
+    """SORT-EXPERTS-ORDER judges a sort whose key the description names (``default`` is configurable)."""
+    return c.value("sort").removeprefix("sort=") in EXPERT_SORT_MEANINGS
+
+
+def _rows_include_only(c: Combination) -> bool:
+    """PROJ-INCLUDEONLY judges the rows that ask for includeOnly."""
+    return c.value("projection").startswith("includeOnly=")
+
+
+ROW_FILTER: dict[str, Callable[[Combination], bool]] = {"PAGING-SORT-ECHO": _rows_named_sort,
+                                                        "SORT-EXPERTS-ORDER": _rows_sort_with_meaning,
+                                                        "PROJ-INCLUDEONLY": _rows_include_only}
 """Rows a rule has nothing to judge on, left out of its tests (a test that cannot fail is a defect)."""
 
 
@@ -225,14 +238,15 @@ _NO_CALLSPEC = type("_NoCallspec", (), {"params": {}})()
 
 
 def _read(combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str,
-          page: int | None = None) -> tuple[dict[str, Any], ApiResponse]:
-    """The combination's response as an envelope (``page``: another page of it), or the skip or blocked failure
-    that says why it cannot be judged."""
+          page: int | None = None, extra: dict[str, str] | None = None) -> tuple[dict[str, Any], ApiResponse]:
+    """The combination's response as an envelope (``page``: another page of it; ``extra``: a stated parameter
+    added to it), or the skip or blocked failure that says why it cannot be judged."""
     op, reader = combination.op, combination.reader
     if op not in matrix_paths:
         skip(SkipKind.MISSING_FIXTURE, f"not checked: no {op} to read on this target (needs an answer of a listed "
              "question)")
-    params = combination.params({"$word": search_word}) | ({} if page is None else {"page": str(page)})
+    params = combination.params({"$word": search_word}) | ({} if page is None else {"page": str(page)}) | (
+        extra or {})
     resp: ApiResponse = fetch(reader, matrix_paths[op], **params)
     if resp.status >= 500:
         fail(["CONV-NO-SERVER-ERROR"], f"{combination.label}: the list failed with {resp.status}", resp)
@@ -322,3 +336,135 @@ def test_sort_in_effect_in_every_combination(
     if body.get("sort") not in (asked, ""):
         fail(["PAGING-SORT-ECHO"], f"{combination.label}: sort={asked} is a documented expert sort, so it is the "
              f"criterion in effect; the envelope reports sort {body.get('sort')!r}", resp)
+
+
+# --- effects, not echoes (issue 44 item 4): what a stated parameter does to the items (list_effects.py) --------
+
+SORT_PAGES = 4
+"""Pages an expert sort's order is followed across (a pageSize=1 row: its first items one page each)."""
+
+
+@pytest.mark.rule("SORT-EXPERTS-ORDER")
+@pytest.mark.paging
+def test_each_expert_sort_orders_the_items_by_its_key_in_every_combination(
+    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+) -> None:
+    """"sort must be one of reputation, username, realname, recent, oldest, default": the sort asked for orders the
+    items by its key, on the page read and across the pages before and after it (page 1 then 2 continue the
+    order), whichever reader asks; an echo of the name alone is not the sort."""
+    sort = combination.params({})["sort"]
+    body, resp = _read(combination, fetch, matrix_paths, search_word)
+    asked_page = int(combination.params({}).get("page", 1))
+    pages = [(asked_page, body, resp)]
+    if "pageSize" in combination.params({}):
+        last = max(asked_page, min(int(body.get("pageCount") or 1), SORT_PAGES))
+        pages = [(n, *(_read(combination, fetch, matrix_paths, search_word, page=n) if n != asked_page
+                       else (body, resp))) for n in range(1, last + 1)]
+    items = [i for _, b, _ in pages for i in b["list"]]
+    broken = order_break(sort, items)
+    if broken is None and not any(len([i for i in items if isinstance(i, dict) and key(i) is not None]) >= 2
+                                  for _, key in EXPERT_SORT_MEANINGS[sort].keys):
+        skip(SkipKind.MISSING_FIXTURE, f"not checked: {combination.label} lists fewer than two users carrying the "
+             f"key of sort={sort} (needs fixture: two experts)")
+    if broken is not None:
+        fail(["SORT-EXPERTS-ORDER"], f"{combination.label}: sort={sort} orders {EXPERT_SORT_MEANINGS[sort].says}, "
+             f"yet pages {[n for n, _, _ in pages]} ({len(items)} users) are in no such order: {broken.shown}",
+             pages[-1][2])
+
+
+@dataclass(frozen=True)
+class SpaceIndex:
+    """The spaces of the questions admin lists unfiltered and unprojected (id -> primaryContainerId and
+    containerIds), so that a projected item that shows no container is still placed; ``complete`` when every
+    question was read."""
+
+    spaces: dict[str, set[str]]
+    complete: bool
+
+    def holding(self, space: str) -> int:
+        return sum(1 for s in self.spaces.values() if space in s)
+
+
+@pytest.fixture(scope="session")
+def space_index(api: dict[str, ApiClient]) -> SpaceIndex:
+    path = contract_path("listQuestions")
+    with outside_tests():
+        first = api["admin"].get(path, params={"pageSize": 100})
+        total = first.json().get("totalCount") if first.status == 200 and isinstance(first.json(), dict) else None
+        items = list_all(api["admin"], path, page_size=100, max_pages=MAX_PAGES)
+    spaces = {}
+    for item in items:
+        if isinstance(item, dict):
+            found = {str(item.get("primaryContainerId"))}
+            found |= {str(c) for c in item.get("containerIds") or [] if c is not None}
+            spaces[str(item.get("id"))] = found
+    return SpaceIndex(spaces, isinstance(total, int) and len(spaces) >= total)
+
+
+@pytest.mark.rule("FILTER-SPACEID")
+def test_space_id_restricts_the_questions_in_every_combination(
+    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str, space_index: SpaceIndex,
+    profile: Profile,
+) -> None:
+    """"spaceId (integer; restricts to one space)", added to every combination of the question list: its items
+    are of that space (by their containers, or, projected, by what admin's unprojected list shows for them) and
+    its totalCount is no more than the questions admin lists in that space."""
+    space = str(profile.fixtures.space_id)
+    body, resp = _read(combination, fetch, matrix_paths, search_word, extra={"spaceId": space})
+    outside = outside_space(body["list"], space, space_index.spaces)
+    if outside:
+        fail(["FILTER-SPACEID"], f"{combination.label}&spaceId={space}: lists questions of other spaces "
+             f"(id, spaces): {outside[:5]} (\"restricts to one space\")", resp)
+    held = space_index.holding(space)
+    if space_index.complete and isinstance(body.get("totalCount"), int) and body["totalCount"] > held:
+        fail(["FILTER-SPACEID"], f"{combination.label}&spaceId={space}: totalCount {body['totalCount']}, yet "
+             f"space {space} holds {held} questions (every question admin lists, by primaryContainerId and "
+             "containerIds): the count is not restricted to the space", resp)
+
+
+@pytest.mark.rule("FOLLOWERS-ACTIVE-DEFAULT")
+def test_active_decides_the_followers_in_every_combination(
+    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+) -> None:
+    """"When active is true only active relations are returned; when false all relations, including inactive
+    ones": added to every combination of the follower list, active=true and active=false count the relations
+    details=true counts for the same active (details chooses the items' form, not which relations: "each
+    modelling a following user"); where the details=true items show a relation inactive, active=false counts more
+    than active=true."""
+    path = matrix_paths.get(combination.op, "")
+    counts: dict[str, Any] = {}
+    inactive = False
+    for active in ("true", "false"):
+        rel = fetch(combination.reader, path, details="true", active=active)
+        rel_body = rel.json() if rel.status == 200 else None
+        if not isinstance(rel_body, dict) or envelope_type_problems(rel_body):
+            skip(SkipKind.OTHER, f"not judged: details=true&active={active} answered {rel.status} without the "
+                 "envelope, so the relations it counts are unknown")
+        counts[active] = rel_body.get("totalCount")
+        inactive |= any(isinstance(i, dict) and i.get("active") is False for i in rel_body["list"])
+        body, resp = _read(combination, fetch, matrix_paths, search_word, extra={"active": active})
+        if body.get("totalCount") != counts[active]:
+            fail(["FOLLOWERS-ACTIVE-DEFAULT"], f"{combination.label}&active={active}: totalCount "
+                 f"{body.get('totalCount')}, yet details=true&active={active} counts {counts[active]} relations: "
+                 f"active {active} returns {'all relations' if active == 'false' else 'only active relations'}, "
+                 "whatever else is asked", resp)
+    if inactive and not (isinstance(counts["false"], int) and isinstance(counts["true"], int)
+                         and counts["false"] > counts["true"]):
+        fail(["FOLLOWERS-ACTIVE-DEFAULT"], f"{combination.label}: details=true shows an inactive relation, yet "
+             f"active=false counts {counts['false']} and active=true {counts['true']} (\"when false all relations, "
+             "including inactive ones\")", resp)
+
+
+@pytest.mark.rule("PROJ-INCLUDEONLY")
+def test_include_only_limits_the_fields_in_every_combination(
+    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+) -> None:
+    """"includeOnly takes a comma-separated list of field names and limits the returned items to those fields",
+    whatever reader, page, sort, search, wrap or v1 comes with it."""
+    fields = tuple(combination.params({})["includeOnly"].split(","))
+    body, resp = _read(combination, fetch, matrix_paths, search_word)
+    if not body["list"]:
+        skip(SkipKind.OTHER, f"not judged: {combination.label} lists no item, so no field to limit")
+    problems = projection_problems(body["list"], fields)
+    if problems:
+        fail(["PROJ-INCLUDEONLY"], f"{combination.label}: {'; '.join(problems)}", resp)
