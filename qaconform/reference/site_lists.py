@@ -30,6 +30,12 @@ EXPERT_SORTS = {
     "recent": "creation_date DESC, id DESC",
     "oldest": "creation_date ASC, id DESC",
 }
+OTHER_DIRECTION_EXPERT_SORTS = {
+    "reputation": "reputation ASC, id DESC",
+    "username": "lower(username) DESC, id DESC",
+    "realname": "realname IS NULL, lower(realname) DESC, id DESC",
+}
+"""The expert sorts under the variant experts-sorts-other-direction (the description names the sorts only)."""
 ACTIVE_EXPERT_REPUTATION = 100
 NAMED_SORTS = {
     "name": "name ASC, id DESC",
@@ -74,6 +80,8 @@ def _experts(svc: Service, request: Request, where: str, params: list[Any], stri
         raise bad_request(f"'sort' must be one of {', '.join(EXPERT_SORTS)}, not {sort[:40]!r}")
     if faults.is_on("experts-sort-echo-only"):
         order = EXPERT_SORTS["default"]
+    elif sort in OTHER_DIRECTION_EXPERT_SORTS and variants.is_on("experts-sorts-other-direction"):
+        order = order or OTHER_DIRECTION_EXPERT_SORTS[sort]
     total = svc.db.count(f"SELECT COUNT(*) FROM users WHERE {where}", tuple(params))
     ids = svc.db.ids(
         f"SELECT id FROM users WHERE {where} ORDER BY {order or EXPERT_SORTS[sort]} LIMIT ? OFFSET ?",
