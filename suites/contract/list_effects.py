@@ -132,3 +132,59 @@ def outside_space(items: Sequence[Any], space: str, known: dict[str, set[str]]) 
         if spaces is not None and space not in spaces:
             out.append((item.get("id"), sorted(spaces)))
     return out
+
+
+# --- what each stated query parameter of a list is checked for (tests/test_list_effects.py keeps it whole) -------
+
+@dataclass(frozen=True)
+class ParameterEffect:
+    """The rule that judges what a list's query parameter does: a must-rule where a sentence gives the parameter a
+    meaning (``stated``), else the observed rule that records it; ``matrix``: the effect is judged in every
+    combination of the list's other parameters (spec/dimensions.yaml ``rules``, test_matrix.py)."""
+
+    rule: str
+    stated: bool
+    matrix: bool
+    why: str
+
+
+_NOT_SHOWN_SEARCH = "'Meaning and value format of q, type, lang, topics and unanswered: not shown'"
+PARAMETER_EFFECTS: dict[str, ParameterEffect] = {
+    "page": ParameterEffect("PAGING-TOTALCOUNT-UNION", True, False,
+                            "pages partition the items at any page size and sort (test_list_relations.py)"),
+    "pageSize": ParameterEffect("PAGING-TOTALCOUNT-UNION", True, False,
+                                "pages partition the items at any page size and sort (test_list_relations.py)"),
+    "includeOnly": ParameterEffect("PROJ-INCLUDEONLY", True, True,
+                                   "'limits the returned items to those fields'"),
+    "include": ParameterEffect("PROJ-EXCLUDE", False, False, "only includeOnly's effect is described"),
+    "exclude": ParameterEffect("PROJ-EXCLUDE", False, False, "only includeOnly's effect is described"),
+    "spaceId": ParameterEffect("FILTER-SPACEID", True, True, "'restricts to one space'"),
+    "active": ParameterEffect("FOLLOWERS-ACTIVE-DEFAULT", True, True,
+                              "'when false all relations, including inactive ones'"),
+    "details": ParameterEffect("FOLLOWERS-DETAILS-DEFAULT", True, False,
+                               "default false gives User items; the relations' fields with true: not shown"),
+    "topics": ParameterEffect("OBS-Q-FORMAT", False, False, _NOT_SHOWN_SEARCH),
+    "unanswered": ParameterEffect("OBS-Q-FORMAT", False, False, _NOT_SHOWN_SEARCH),
+    "q": ParameterEffect("OBS-Q-FORMAT", False, False, _NOT_SHOWN_SEARCH),
+    "type": ParameterEffect("OBS-Q-FORMAT", False, False, _NOT_SHOWN_SEARCH),
+    "lang": ParameterEffect("OBS-Q-FORMAT", False, False, _NOT_SHOWN_SEARCH),
+    "wrap": ParameterEffect("OBS-WRAP", False, False, "'Values and effect of wrap and v1: not shown'"),
+    "v1": ParameterEffect("OBS-V1", False, False, "'Values and effect of wrap and v1: not shown'"),
+}
+"""Every query parameter a list operation states, by name, but sort (:func:`parameter_effect`)."""
+_SORT_EFFECTS = {
+    "listActiveExperts": ParameterEffect("SORT-EXPERTS-ORDER", True, True, "'sort must be one of reputation, ...'"),
+    "listEarnedExperts": ParameterEffect("SORT-EXPERTS-ORDER", True, True, "'sort must be one of reputation, ...'"),
+    "listSpaces": ParameterEffect("SORT-FALLBACK-SPACES", True, False, "an invalid name falls back to the default"),
+    "listTopics": ParameterEffect("SORT-FALLBACK-TOPICS", True, False, "an invalid name falls back to the default"),
+    "listGroups": ParameterEffect("SORT-FALLBACK-GROUPS", True, False, "an invalid name falls back to the default"),
+}
+_SORT_SEEN = ParameterEffect("OBS-SORT-SEEN-ORDER", False, False,
+                             "names only seen in a sorts array: 'Accepted sort values ...: not shown'")
+
+
+def parameter_effect(op: str, name: str) -> ParameterEffect | None:
+    """What checks the effect of query parameter ``name`` of list ``op``; None for a parameter nobody decided on."""
+    if name == "sort":
+        return _SORT_EFFECTS.get(op, _SORT_SEEN)
+    return PARAMETER_EFFECTS.get(name)
