@@ -501,6 +501,8 @@ _ALL: tuple[Fault, ...] = (
        "spaceId is ignored when pageSize comes with a projection (include, exclude or includeOnly)"),
     _F("followers-active-ignored", "FOLLOWERS-ACTIVE-DEFAULT",
        "active=false returns what active=true does (the active relations only) unless details=true is asked"),
+    _F("followers-details-when-sorted", "FOLLOWERS-DETAILS-DEFAULT",
+       "without details a follower list asked with a sort lists follower relations, as if details were true"),
 )
 """The registry, grouped by area. Each fault names the one rule of spec/rules.yaml it breaks."""
 

@@ -165,7 +165,8 @@ async def list_followers(svc: Service, request: Request, caller: Caller) -> Resp
                           shown_from_zero=variants.is_on("followers-page-shown-from-0"))
     if q.get("sort") and variants.is_on("unknown-sort-400") and q.get("sort") not in ("", "newest"):
         raise bad_request(f"'sort' must be newest on the follower list, not {q['sort'][:40]!r}")
-    details = parse_bool(q, "details", faults.is_on("followers-details-by-default"))
+    details = parse_bool(q, "details", faults.is_on("followers-details-by-default") or (
+        bool(q.get("sort")) and faults.is_on("followers-details-when-sorted")))
     only_active = parse_bool(q, "active", not faults.is_on("followers-inactive-by-default"))
     if not details and faults.is_on("followers-active-ignored"):
         only_active = True

@@ -10,7 +10,9 @@ alone passes both. Each check here judges the items, and only what a sentence of
   compared as stored or case-folded (a collation is not stated); recent lists the newest first and oldest the oldest
   first, by a date the users carry (creationDate, or modificationDate: which date is not stated);
 - spaceId ("restricts to one space") on the question list: every item of the space, whatever else is asked;
-- active on the follower list ("when false all relations, including inactive ones"), whatever details says.
+- active on the follower list ("when false all relations, including inactive ones"), whatever details says;
+- details on the follower list ("details (boolean, default false)"): without it the items are User items, whatever
+  else is asked.
 
 The sort names the description has only *seen* in a sorts array (newest, votes, viewCount ...) get no check here:
 "Accepted sort values for lists other than the expert lists: not shown", so neither their key nor their direction is
@@ -134,6 +136,19 @@ def outside_space(items: Sequence[Any], space: str, known: dict[str, set[str]]) 
     return out
 
 
+def not_user_items(items: Sequence[Any]) -> dict[str, list[Any]]:
+    """Rule -> the items of a follower list asked without details that are no User item: one with no username is
+    a follower relation (details on although "details (boolean, default false)"), FOLLOWERS-DETAILS-DEFAULT's; a
+    User whose type is not ``user`` is LIST-ITEM-TYPE's."""
+    out: dict[str, list[Any]] = {}
+    for item in items:
+        if isinstance(item, dict) and item.get("type") == "user":
+            continue
+        rule = "LIST-ITEM-TYPE" if isinstance(item, dict) and "username" in item else "FOLLOWERS-DETAILS-DEFAULT"
+        out.setdefault(rule, []).append(item.get("id") if isinstance(item, dict) else item)
+    return out
+
+
 # --- what each stated query parameter of a list is checked for (tests/test_list_effects.py keeps it whole) -------
 
 @dataclass(frozen=True)
@@ -161,7 +176,7 @@ PARAMETER_EFFECTS: dict[str, ParameterEffect] = {
     "spaceId": ParameterEffect("FILTER-SPACEID", True, True, "'restricts to one space'"),
     "active": ParameterEffect("FOLLOWERS-ACTIVE-DEFAULT", True, True,
                               "'when false all relations, including inactive ones'"),
-    "details": ParameterEffect("FOLLOWERS-DETAILS-DEFAULT", True, False,
+    "details": ParameterEffect("FOLLOWERS-DETAILS-DEFAULT", True, True,
                                "default false gives User items; the relations' fields with true: not shown"),
     "topics": ParameterEffect("OBS-Q-FORMAT", False, False, _NOT_SHOWN_SEARCH),
     "unanswered": ParameterEffect("OBS-Q-FORMAT", False, False, _NOT_SHOWN_SEARCH),

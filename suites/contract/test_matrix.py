@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 from covering import EXPERT_LISTS, Combination, array, parametrize_by_rule
-from list_effects import EXPERT_SORT_MEANINGS, order_break, outside_space
+from list_effects import EXPERT_SORT_MEANINGS, not_user_items, order_break, outside_space
 from listops import LIST_OPS
 
 from qaconform.contract import NONE, Dimensions
@@ -75,9 +75,15 @@ def _rows_include_only(c: Combination) -> bool:
     return c.value("projection").startswith("includeOnly=")
 
 
+def _rows_type_kept(c: Combination) -> bool:
+    """FOLLOWERS-DETAILS-DEFAULT judges items by their type: rows whose includeOnly keeps no type are left out."""
+    return not _rows_include_only(c)
+
+
 ROW_FILTER: dict[str, Callable[[Combination], bool]] = {"PAGING-SORT-ECHO": _rows_named_sort,
                                                         "SORT-EXPERTS-ORDER": _rows_sort_with_meaning,
-                                                        "PROJ-INCLUDEONLY": _rows_include_only}
+                                                        "PROJ-INCLUDEONLY": _rows_include_only,
+                                                        "FOLLOWERS-DETAILS-DEFAULT": _rows_type_kept}
 """Rows a rule has nothing to judge on, left out of its tests (a test that cannot fail is a defect)."""
 
 
@@ -489,3 +495,18 @@ def test_include_only_limits_the_fields_in_every_combination(
     problems = projection_problems(body["list"], fields)
     if problems:
         fail(["PROJ-INCLUDEONLY"], f"{combination.label}: {'; '.join(problems)}", resp)
+
+
+@pytest.mark.rule("FOLLOWERS-DETAILS-DEFAULT")
+def test_follower_items_are_users_without_details_in_every_combination(
+    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+) -> None:
+    """"details (boolean, default false)" and "default-mode items are User items": without details, whatever
+    reader, page, sort, include, exclude, wrap or v1 is asked, the items are User items (type user)."""
+    body, resp = _read(combination, fetch, matrix_paths, search_word)
+    if not body["list"]:
+        skip(SkipKind.OTHER, f"not judged: {combination.label} lists no follower")
+    wrong = not_user_items(body["list"])
+    if wrong:
+        fail(sorted(wrong), f"{combination.label}: without details the items are User items (type user); these are "
+             f"not: {[i for ids in wrong.values() for i in ids][:10]}", resp)
