@@ -503,6 +503,9 @@ _ALL: tuple[Fault, ...] = (
        "active=false returns what active=true does (the active relations only) unless details=true is asked"),
     _F("followers-details-when-sorted", "FOLLOWERS-DETAILS-DEFAULT",
        "without details a follower list asked with a sort lists follower relations, as if details were true"),
+    _F("topic-invalid-sort-by-name-when-projected", "SORT-FALLBACK-TOPICS",
+       "an unknown sort on the topic list sorts by name, not the default, when include, exclude or includeOnly is "
+       "given"),
 )
 """The registry, grouped by area. Each fault names the one rule of spec/rules.yaml it breaks."""
 

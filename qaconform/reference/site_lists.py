@@ -135,7 +135,9 @@ async def list_topics(svc: Service, request: Request, caller: Caller) -> Respons
     paging = parse_paging(q, svc.page_size)
     default = "name" if variants.is_on("default-sorts-newest") else "popularity"
     sort = str(q.get("sort")) if q.get("sort") in TOPIC_SORTS else default
-    if q.get("sort") and sort != q.get("sort") and faults.is_on("topic-invalid-sort-by-name"):
+    if q.get("sort") and sort != q.get("sort") and (faults.is_on("topic-invalid-sort-by-name") or (
+            any(k in q for k in ("include", "exclude", "includeOnly"))
+            and faults.is_on("topic-invalid-sort-by-name-when-projected"))):
         sort = "name"
     where, params = "1", []
     if q.get("q"):

@@ -190,9 +190,9 @@ PARAMETER_EFFECTS: dict[str, ParameterEffect] = {
 _SORT_EFFECTS = {
     "listActiveExperts": ParameterEffect("SORT-EXPERTS-ORDER", True, True, "'sort must be one of reputation, ...'"),
     "listEarnedExperts": ParameterEffect("SORT-EXPERTS-ORDER", True, True, "'sort must be one of reputation, ...'"),
-    "listSpaces": ParameterEffect("SORT-FALLBACK-SPACES", True, False, "an invalid name falls back to the default"),
-    "listTopics": ParameterEffect("SORT-FALLBACK-TOPICS", True, False, "an invalid name falls back to the default"),
-    "listGroups": ParameterEffect("SORT-FALLBACK-GROUPS", True, False, "an invalid name falls back to the default"),
+    "listSpaces": ParameterEffect("SORT-FALLBACK-SPACES", True, True, "an invalid name falls back to the default"),
+    "listTopics": ParameterEffect("SORT-FALLBACK-TOPICS", True, True, "an invalid name falls back to the default"),
+    "listGroups": ParameterEffect("SORT-FALLBACK-GROUPS", True, True, "an invalid name falls back to the default"),
 }
 _SORT_SEEN = ParameterEffect("OBS-SORT-SEEN-ORDER", False, False,
                              "names only seen in a sorts array: 'Accepted sort values ...: not shown'")

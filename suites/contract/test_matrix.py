@@ -214,6 +214,8 @@ def _effect_reads(rule: str, params: dict[str, str], space: str) -> list[dict[st
         return [params | {"spaceId": space}]
     if rule == "FOLLOWERS-ACTIVE-DEFAULT":
         return [p for a in ("true", "false") for p in (params | {"active": a}, {"details": "true", "active": a})]
+    if rule.startswith("SORT-FALLBACK-"):
+        return [{k: v for k, v in params.items() if k != "sort"}, params | {"sort": INVALID_SORT}]
     return []
 
 
@@ -270,15 +272,18 @@ _NO_CALLSPEC = type("_NoCallspec", (), {"params": {}})()
 
 
 def _read(combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str,
-          page: int | None = None, extra: dict[str, str] | None = None) -> tuple[dict[str, Any], ApiResponse]:
+          page: int | None = None, extra: dict[str, str] | None = None, without: str | None = None
+          ) -> tuple[dict[str, Any], ApiResponse]:
     """The combination's response as an envelope (``page``: another page of it; ``extra``: a stated parameter
-    added to it), or the skip or blocked failure that says why it cannot be judged."""
+    added to it; ``without``: one of its parameters left out), or the skip or blocked failure that says why it
+    cannot be judged."""
     op, reader = combination.op, combination.reader
     if op not in matrix_paths:
         skip(SkipKind.MISSING_FIXTURE, f"not checked: no {op} to read on this target (needs an answer of a listed "
              "question)")
     params = combination.params({"$word": search_word}) | ({} if page is None else {"page": str(page)}) | (
         extra or {})
+    params.pop(without or "", None)
     resp: ApiResponse = fetch(reader, matrix_paths[op], **params)
     if resp.status >= 500:
         fail(["CONV-NO-SERVER-ERROR"], f"{combination.label}: the list failed with {resp.status}", resp)
@@ -510,3 +515,48 @@ def test_follower_items_are_users_without_details_in_every_combination(
     if wrong:
         fail(sorted(wrong), f"{combination.label}: without details the items are User items (type user); these are "
              f"not: {[i for ids in wrong.values() for i in ids][:10]}", resp)
+
+
+INVALID_SORT = "qcNoSuchSort"
+"""A sort name no list has (test_projection_and_sorting.py sends the same)."""
+
+
+def _falls_back(rule: str, combination: Combination, fetch: Any, matrix_paths: dict[str, str],
+                search_word: str) -> None:
+    """The combination with an invalid sort in place of its own lists the items, in the order, and names the sort
+    in effect of the combination without a sort: "an invalid sort name makes the request fall back to the default
+    sort", whatever reader, page, search or projection comes with it."""
+    default, _ = _read(combination, fetch, matrix_paths, search_word, without="sort")
+    raw = fetch(combination.reader, matrix_paths[combination.op],
+                **(combination.params({"$word": search_word}) | {"sort": INVALID_SORT}))
+    if 400 <= raw.status < 500:
+        fail([rule], f"{combination.label} with sort={INVALID_SORT} answered {raw.status}; without a sort it is "
+             "served: an invalid sort name falls back to the default sort", raw)
+    body, resp = _read(combination, fetch, matrix_paths, search_word, extra={"sort": INVALID_SORT})
+    ids = [i.get("id") for i in body["list"] if isinstance(i, dict)]
+    expected = [i.get("id") for i in default["list"] if isinstance(i, dict)]
+    if ids != expected or body.get("sort") != default.get("sort"):
+        fail([rule], f"{combination.label} with sort={INVALID_SORT} lists {ids[:12]} under sort "
+             f"{body.get('sort')!r}; without a sort (the default) it lists {expected[:12]} under sort "
+             f"{default.get('sort')!r}", resp)
+
+
+@pytest.mark.rule("SORT-FALLBACK-SPACES")
+def test_an_invalid_space_sort_falls_back_in_every_combination(
+    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+) -> None:
+    _falls_back("SORT-FALLBACK-SPACES", combination, fetch, matrix_paths, search_word)
+
+
+@pytest.mark.rule("SORT-FALLBACK-TOPICS")
+def test_an_invalid_topic_sort_falls_back_in_every_combination(
+    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+) -> None:
+    _falls_back("SORT-FALLBACK-TOPICS", combination, fetch, matrix_paths, search_word)
+
+
+@pytest.mark.rule("SORT-FALLBACK-GROUPS")
+def test_an_invalid_group_sort_falls_back_in_every_combination(
+    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+) -> None:
+    _falls_back("SORT-FALLBACK-GROUPS", combination, fetch, matrix_paths, search_word)
