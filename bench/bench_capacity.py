@@ -5,6 +5,8 @@ error against N, the time each took, and whether the two agree within 5 %.
 
 Run: python bench/bench_capacity.py [--rates 300 1200] [--runs 2] [--max-time 180] [--service-ms 2] [--canned]
      python bench/bench_capacity.py --generator-limited   (a search the load generator limits: a fast target)
+     python bench/bench_capacity.py --self [--hog] [--slower 20]   (issue 45's hard case: the reference server
+     itself, twice, then made slower; the verdicts of comparing them, in both orders; --hog keeps one core busy)
 About 6 minutes per rate with the defaults. On a 2-core machine the reference server itself serves about 500 req/s
 of browse (measured: 513 behind a 1,200 req/s cap), so 1,200 is measured with --canned (the proxy answers itself):
 python bench/bench_capacity.py --rates 300 && python bench/bench_capacity.py --rates 1200 --canned.
@@ -110,6 +112,56 @@ def generator_limited(server: ReferenceServer, tmp: Path, max_time: float) -> No
         stop(proxy)
 
 
+def start_hog() -> subprocess.Popen[bytes]:
+    """A CPU hog on one core (the last): the busy shared runner a capacity comparison has to hold still on."""
+    last = max(os.sched_getaffinity(0))
+    code = f"import os; os.sched_setaffinity(0, {{{last}}})\nwhile True: pass"
+    return subprocess.Popen([sys.executable, "-c", code], start_new_session=True)
+
+
+def serve(tmp: Path, name: str, work_us: float = 0.0) -> tuple[subprocess.Popen[bytes], Path]:
+    """The reference server in a process of its own (``--work-us``: the same server made slower)."""
+    profile = tmp / f"{name}.toml"
+    proc = subprocess.Popen([sys.executable, "-m", "qaconform.commands.cli", "serve", "--port", "0", "--profile-out",
+                             str(profile), "--work-us", str(work_us)], cwd=ROOT, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while not profile.is_file() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    if not profile.is_file():
+        stop(proc)  # type: ignore[arg-type]
+        raise SystemExit("the reference server did not start")
+    time.sleep(0.5)
+    return proc, profile
+
+
+def self_capacity(args: argparse.Namespace, tmp: Path) -> None:
+    """The hard case of issue 45: a target whose capacity is the machine's (the reference server on the same cores),
+    measured twice (no regression may be reported either way), then the same server made slower by about
+    ``--slower`` percent (a regression, or "cannot tell at this noise" where the noise is larger: never "ok")."""
+    from qaconform.report.capacity_diff import compare_capacity, compare_text
+
+    reports: dict[str, dict[str, Any]] = {}
+    for name, work in (("A", 0.0), ("B", 0.0), ("slower", None)):
+        if work is None:  # a request's share of the server's CPU: from run A's answer, what 20 % fewer takes
+            best = reports["A"]["scenarios"]["browse"]["capacity_rps"] or 1.0
+            work = (1 / (best * (1 - args.slower / 100)) - 1 / best) * 1e6
+        proc, profile = serve(tmp, f"self-{name}", work)
+        try:
+            r, took, _ = search(profile, tmp / f"cap-self-{name}", args.max_time, [])
+        finally:
+            stop(proc)  # type: ignore[arg-type]
+        reports[name] = json.loads((tmp / f"cap-self-{name}" / "capacity.json").read_text())
+        iv = r.get("interval") or {}
+        print(f"  reference server {name}{f' (+{work:.0f} µs of CPU a request)' if work else ''}: "
+              f"{r['capacity_rps']} req/s, interval {iv.get('lower')}..{iv.get('upper')} (noise ±{iv.get('noise_pct')} "
+              f"%), {'lower bound' if r['lower_bound'] else 'confirmed'}, {took:.0f} s, limited by "
+              f"{r['limited_by']['kind']}; load average {os.getloadavg()[0]:.2f}", flush=True)
+    for a, b in (("A", "B"), ("B", "A"), ("A", "slower")):
+        changes = compare_capacity(reports[a], reports[b], args.tolerance)
+        print(f"  {a} -> {b}: " + compare_text(changes, args.tolerance), flush=True)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rates", type=float, nargs="+", default=[300.0, 1200.0], help="known capacities (req/s)")
@@ -117,6 +169,12 @@ def main() -> int:
     ap.add_argument("--max-time", type=float, default=180.0, help="each search's --max-time (default 180)")
     ap.add_argument("--service-ms", type=float, default=2.0, help="the proxy's fixed service time (default 2)")
     ap.add_argument("--generator-limited", action="store_true", help="only the generator-limited search")
+    ap.add_argument("--hog", action="store_true", help="run a CPU hog on one core for the whole bench (a busy CI "
+                    "runner)")
+    ap.add_argument("--self", dest="self_capacity", action="store_true", help="the reference server itself (no "
+                    "proxy), twice, then made slower by --slower percent: the verdicts of comparing them")
+    ap.add_argument("--slower", type=float, default=20.0, help="with --self: the slowdown made (default 20 %%)")
+    ap.add_argument("--tolerance", type=float, default=5.0, help="with --self: the comparison's tolerance (default 5)")
     ap.add_argument("--canned", action="store_true", help="the proxy answers itself (no reference server behind it): "
                     "the known capacity then holds on a machine too busy for the reference server to make N req/s")
     args = ap.parse_args()
@@ -124,12 +182,20 @@ def main() -> int:
           f"target: {'the proxy alone (canned answers)' if args.canned else 'the reference server behind the proxy'}",
           flush=True)
     tmp = Path(tempfile.mkdtemp(prefix="qaconform-bench-capacity-"))
-    with ReferenceServer() as server:
-        if args.generator_limited:
-            generator_limited(server, tmp, args.max_time)
+    hog = start_hog() if args.hog else None
+    try:
+        if args.self_capacity:
+            self_capacity(args, tmp)
         else:
-            for rps in args.rates:
-                bench_rate(server, rps, args, tmp)
+            with ReferenceServer() as server:
+                if args.generator_limited:
+                    generator_limited(server, tmp, args.max_time)
+                else:
+                    for rps in args.rates:
+                        bench_rate(server, rps, args, tmp)
+    finally:
+        if hog is not None:
+            stop(hog)  # type: ignore[arg-type]
     print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; run folders in {tmp}")
     return 0
 

@@ -13,12 +13,14 @@ from qaconform.pytest import one_shots
 from qaconform.pytest.outcomes import SkipKind, skip
 from qaconform.pytest.support import (
     NON_ASCII_TEXTS,
+    answer_form,
     answer_posted,
     charged_to_suites,
     expect_created,
     new_id,
     once_per_run,
     post_answer,
+    post_answer_in,
     post_comment,
     shared_path,
     wire_value,
@@ -208,6 +210,8 @@ class SharedWrite:
     resp: ApiResponse
     text: str
     node: int | None = None
+    form: str = "json"
+    """The input form a post's body travelled in (spec/dimensions.yaml ``input_form``; answers: :func:`answer_in`)."""
 
     @property
     def id(self) -> int | None:
@@ -246,17 +250,41 @@ listed (test_answers.py reads member's for ANSWER-BODY-KEPT)."""
 
 
 @pytest.fixture(scope="session")
-def answer_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
-              created: Any, profile: Profile) -> Callable[[str], SharedWrite]:
+def answer_in(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
+              created: Any, profile: Profile) -> Callable[[str, str], SharedWrite]:
+    """``answer_in(role, form)``: role's plain answer under the fixture question whose body travels in ``form``
+    (spec/dimensions.yaml ``input_form``: json, query, form, param_wins; support.post_answer_in), posted once per run.
+    The answer form matrix (suites/contract/test_answer_form_matrix.py) judges each; :func:`answer_of` is one of them
+    per account, so the forms cost no write of their own where an account's answer is posted anyway."""
+
+    def get(role: str, form: str) -> SharedWrite:
+        text = f"answer by {role}: {ANSWER_TEXT}" if form == answer_form(role) else \
+            f"answer by {role} as {form}: {ANSWER_TEXT}"
+        key = f"answer of {role}" if form == "json" else f"answer of {role} as {form}"
+        resp = _shared(request, profile, key,
+                       lambda: post_answer_in(api[role], question_id, run_tag, created, text, form))
+        return SharedWrite(resp, text, form=form)
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def answer_of(answer_in: Callable[[str, str], SharedWrite]) -> Callable[[str], SharedWrite]:
     """``answer_of(role)``: role's plain answer under the fixture question, posted once per run: the permission
     table's postAnswer cell, the answer's 201 shape, its author and its listing all read this one write. Nothing
-    comments on it; the shared locks act on admin's, moderator's and member's (:func:`locked_by`)."""
+    comments on it; the shared locks act on admin's, moderator's and member's (:func:`locked_by`).
+
+    Its body travels in the account's input form (support.answer_form: member JSON, admin query parameters,
+    moderator a form-encoded body, novice JSON), so every test reading it reads an answer of that form too. When the
+    target refuses that form with a 4xx (CONV-PARAM-AS-BODY-FIELD's to judge, the answer form matrix does), the
+    account's JSON answer stands in, so that no other rule is charged with a refused form."""
 
     def get(role: str) -> SharedWrite:
-        text = f"answer by {role}: {ANSWER_TEXT}"
-        resp = _shared(request, profile, f"answer of {role}",
-                       lambda: post_answer(api[role], question_id, run_tag, created, text=text))
-        return SharedWrite(resp, text)
+        form = answer_form(role)
+        posted = answer_in(role, form)
+        if form != "json" and 400 <= posted.resp.status < 500:
+            return answer_in(role, "json")
+        return posted
 
     return get
 
@@ -326,14 +354,24 @@ def locked_by(request: pytest.FixtureRequest, api: dict[str, ApiClient], answer_
 @pytest.fixture(scope="session")
 def sent_to_mod_by(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
                    created: Any, profile: Profile) -> Callable[[str], SharedWrite]:
-    """``sent_to_mod_by(role)``: role (admin or moderator) sends a new published answer of member's to moderation,
-    once per run: the permission cell, the action's shape and its record read it. The answer is its own (moderation
-    takes it out of other callers' lists, which the shared answers must stay in)."""
+    """``sent_to_mod_by(role)``: role (admin or moderator) sends a new published node of member's to moderation,
+    once per run: the permission cell, the action's shape and its record read it. moderator's is an answer to the
+    fixture question, admin's a comment under :func:`shared_answer` (so that the action matrix sees the state
+    table's effects of a send to moderation on both kinds without another write). The node is its own (moderation
+    takes it out of other callers' lists, which the shared answers and comments must stay in)."""
 
     def get(role: str) -> SharedWrite:
-        answer = _shared(request, profile, f"answer to send to moderation by {role}", lambda: post_answer(
-            api["member"], question_id, run_tag, created, text=f"to be sent to moderation by {role}"))
-        node = answer_posted(answer, "to send to moderation")
+        text = f"to be sent to moderation by {role}"
+        if role == "admin":
+            shared_answer = _answer_id(request, api, question_id, run_tag, created, profile)
+            posted = _shared(request, profile, f"comment to send to moderation by {role}", lambda: post_comment(
+                api["member"], shared_answer, run_tag, created, text=text))
+            node = expect_created(posted, "SHAPE-POST-COMMENT", "member could not post the comment to send to "
+                                                                "moderation")
+        else:
+            answer = _shared(request, profile, f"answer to send to moderation by {role}", lambda: post_answer(
+                api["member"], question_id, run_tag, created, text=text))
+            node = answer_posted(answer, "to send to moderation")
         resp = _shared(request, profile, f"sendToMod by {role}", lambda: api[role].put(
             f"node/{node}/sendToMod.json", operation="sendToModeration"))
         return SharedWrite(resp, "", node)
@@ -374,3 +412,55 @@ def moderated_comment(request: pytest.FixtureRequest, api: dict[str, ApiClient],
     resp = _shared(request, profile, "sendToMod of a comment by moderator", lambda: api["moderator"].put(
         f"node/{node}/sendToMod.json", operation="sendToModeration"))
     return SharedWrite(resp, "", node)
+
+
+# ------------------------------------------------------------------------------------- relations (issue 44)
+QUESTION_PAGES = 3
+"""Pages of member's question list read (20 a page) to find a question to answer under (bounded)."""
+
+
+def members_question(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> int | None:
+    """A question member wrote that novice lists (so every signed-in account reads it), not wiki, not closed and no
+    fixture of the profile: found with reads, since the interface cannot create a question. None when there is none."""
+    uid = user_ids.get("member")
+    if uid is None:
+        return None
+    fixtures = profile.fixtures
+    taken = {fixtures.question_id, fixtures.member_wiki_node_id, fixtures.wiki_node_id, fixtures.favorite_node_id}
+    taken |= {n for pool in profile.pools.values() for n in pool}
+    for page in range(1, QUESTION_PAGES + 1):
+        resp = api["novice"].get(f"user/{uid}/question.json", params={"page": page, "pageSize": 20},
+                                 operation="listUserQuestions")
+        body = resp.json() if resp.status == 200 else None
+        items = body.get("list") if isinstance(body, dict) else None
+        if not isinstance(items, list) or not items:
+            return None
+        for q in items:
+            if (isinstance(q, dict) and isinstance(q.get("id"), int) and q["id"] not in taken
+                    and q.get("wiki") is not True and "closed" not in (q.get("nodeStates") or ())
+                    and (q.get("author") or {}).get("id", uid) == uid):
+                return int(q["id"])
+    return None
+
+
+@pytest.fixture(scope="session")
+def members_question_id(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> int:
+    """:func:`members_question`, read once per process, or a skip saying why not judged."""
+    question = members_question(api, profile, user_ids)
+    if question is None:
+        skip(SkipKind.OTHER, "not judged: member wrote no question novice lists that is not wiki, closed or a "
+                             f"fixture ({QUESTION_PAGES} pages of member's question list read)")
+    return question
+
+
+@pytest.fixture(scope="session")
+def answer_under_members_question(request: pytest.FixtureRequest, api: dict[str, ApiClient], run_tag: str,
+                                  created: Any, profile: Profile, members_question_id: int) -> SharedWrite:
+    """moderator answers a question member wrote (:func:`members_question`), once per run: the node on which member
+    is the author of the parent and the question and not of the node, and moderator of the node. The run writes
+    answers and comments but no question, so without it a server that takes "own" from the question's author is
+    never met. One accepted write; every call the action matrix makes on it that changes it is refused (member's,
+    novice's, anonymous') or none (moderator's and admin's unfavorite and unwikify of a node that is neither)."""
+    resp = _shared(request, profile, "answer under a question of member's", lambda: post_answer(
+        api["moderator"], members_question_id, run_tag, created, text="answer to a question member wrote"))
+    return SharedWrite(resp, "", members_question_id)

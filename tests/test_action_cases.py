@@ -1,6 +1,7 @@
-"""The action matrix's combinations (suites/contract/action_cases.py): every pair of caller, node kind and node
-state that some admissible combination holds is tried for any seed, with and without a write budget; a default
-run spends at most three accepted writes of its own on it; what each combination expects is the permission table's.
+"""The action matrix's combinations (suites/contract/action_cases.py): every pair of role, relation to the node,
+node kind and node state that some admissible combination holds is tried for any seed, with and without a write
+budget; a default run spends at most two accepted writes of its own on it; what each combination expects is the
+permission table's.
 
 A covering array that missed a pair would leave a combination untried while the note claims it covered; a drawn
 combination whose allowed call changes a node nobody pays for would spend the suites' share of the write budget.
@@ -17,8 +18,10 @@ from action_cases import (
     CHANGES_NODE,
     FAVORITE,
     LOCK,
+    NONE,
     POOL,
     REUSED,
+    REUSED_NODES,
     SEND,
     THOROUGH_ONLY,
     WIKI,
@@ -27,15 +30,16 @@ from action_cases import (
     coverage,
     fits,
     node_for,
+    relations,
     writes_of,
 )
 
 from qaconform.contract import load_contract
 
 SEEDS = (1, 2, 20260801, 987654321)
-DEFAULT_MATRIX_WRITES = 1
+DEFAULT_MATRIX_WRITES = 2
 """The accepted writes a default run spends on the action matrix itself (the suites' share is 80, of which the other
-suites take 76: action_cases.THOROUGH_ONLY says why one)."""
+suites take 76: action_cases.THOROUGH_ONLY says why two: the lock of a comment, the answer under member's question)."""
 
 
 @pytest.mark.parametrize("thorough", [False, True], ids=["budget", "thorough"])
@@ -46,7 +50,7 @@ def test_each_actions_array_tries_every_admissible_pair(seed: int, thorough: boo
         matrix = array(action, dims, seed, thorough)
         cov = coverage(matrix)
         assert 0 < cov.admissible <= cov.every and cov.covered == cov.admissible, f"{action} seed {seed}: {cov}"
-        assert all(admissible(action, c.kind, c.state, c.caller, thorough) for c in matrix.cases)
+        assert all(admissible(action, c.kind, c.state, c.role, c.relation, thorough) for c in matrix.cases)
         every = 1
         for column in matrix.columns:
             every *= len(column)
@@ -54,7 +58,7 @@ def test_each_actions_array_tries_every_admissible_pair(seed: int, thorough: boo
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_a_default_run_spends_at_most_one_write_on_the_matrix(seed: int) -> None:
+def test_a_default_run_spends_at_most_two_writes_on_the_matrix(seed: int) -> None:
     dims = load_contract().dimensions
     default = [array(a, dims, seed) for a in ACTIONS]
     assert writes_of(default) <= DEFAULT_MATRIX_WRITES
@@ -71,43 +75,94 @@ def test_the_seed_chooses_the_array_and_the_same_seed_the_same_one() -> None:
 
 
 def test_the_permission_table_decides_each_caller() -> None:
-    """Lock and unwikify: the own-node clause is member's on the node it wrote only; send to moderation has none;
-    unfavorite: every signed-in account but novice. novice on its own node is refused all four."""
+    """Lock and unwikify: the own-node clause is member's on the node it wrote only (not its parent's, not its
+    question's); send to moderation has none; unfavorite: every signed-in account but novice. novice is refused all
+    four, on its own node and under its own question."""
     dims = load_contract().dimensions
     cases = {c.label: c for a in ACTIONS for s in SEEDS for c in array(a, dims, s, True).cases}
     for case in cases.values():
-        expected = {LOCK: ("admin", "moderator", "author"), SEND: ("admin", "moderator"),
-                    WIKI: ("admin", "moderator", "author"),
-                    FAVORITE: ("admin", "moderator", "author", "parent_author", "not_author")}[case.action]
-        assert case.allowed == (case.caller in expected), case.label
-    rules = {(c.action, c.caller): c.rule for c in cases.values()}
-    assert rules.get((LOCK, "parent_author")) == "PERM-LOCK-OWN"
-    assert rules.get((LOCK, "novice_author")) == "PERM-LOCK"
-    assert rules.get((SEND, "author")) == "PERM-SENDTOMOD"
+        moderation = case.role in ("admin", "moderator")
+        expected = {LOCK: moderation or (case.role, case.relation) == ("member", "author"),
+                    SEND: moderation,
+                    WIKI: moderation or (case.role, case.relation) == ("member", "author"),
+                    FAVORITE: moderation or case.role == "member"}[case.action]
+        assert case.allowed == expected, case.label
+    rules = {(c.action, c.role, c.relation): c.rule for c in cases.values()}
+    assert rules.get((LOCK, "member", "parent_author")) == "PERM-LOCK-OWN"
+    assert rules.get((LOCK, "member", "question_author")) == "PERM-LOCK-OWN"
+    assert rules.get((LOCK, "novice", "author")) == "PERM-LOCK"
+    assert rules.get((SEND, "member", "author")) == "PERM-SENDTOMOD"
+    assert rules.get((SEND, "novice", "question_author")) == "PERM-SENDTOMOD"
+
+
+def test_old_callers_keep_their_test_ids() -> None:
+    """The (role, relation) pairs the matrix drew as one caller value keep the ids reports and baselines name."""
+    from action_cases import Case
+
+    assert Case(LOCK, "member", "parent_author", "comment", "created").label == "lockNode-parent_author-comment-created"
+    assert Case(LOCK, "novice", "author", "answer", "created").label == "lockNode-novice_author-answer-created"
+    assert Case(SEND, "member", NONE, "answer", "locked").label == "sendToModeration-not_author-answer-locked"
+    assert Case(LOCK, "member", "question_author", "answer", "created").label == \
+        "lockNode-member_question_author-answer-created"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_every_role_is_drawn_in_every_relation_the_pool_gives(seed: int) -> None:
+    """Role and relation are crossed: each pair some admissible combination holds is drawn for each action, among
+    them member under a question it wrote (not the node's author: a lock and a send to moderation refused), novice
+    under its own fixture question, and moderator on its own node."""
+    dims = load_contract().dimensions
+    for action in ACTIONS:
+        drawn = {(c.role, c.relation) for c in array(action, dims, seed).cases}
+        assert ("member", "question_author") in drawn, action
+        assert ("novice", "question_author") in drawn, action
+        assert ("moderator", "author") in drawn or action in (LOCK, SEND), action
+        assert ("anonymous", NONE) in drawn and not {r for role, r in drawn if role == "anonymous"} - {NONE}
+        thorough = {(c.role, c.relation) for c in array(action, dims, seed, True).cases}
+        assert {("moderator", "author"), ("admin", "author")} <= thorough, f"{action}: built by the caller itself"
 
 
 def test_ownership_is_the_node_acted_on_and_a_hidden_node_is_not_drawn() -> None:
     by_key = {n.key: n for n in POOL}
-    assert fits(by_key["comment_of:admin"], "parent_author") and not fits(by_key["comment_of:admin"], "author")
-    assert fits(by_key["comment_of:member"], "author") and not fits(by_key["comment_of:member"], "parent_author")
-    assert fits(by_key["answer_of:admin"], "not_author")
-    assert not fits(by_key["answer_of:admin"], "not_author", question_author="member")
+    assert fits(by_key["comment_of:admin"], "member", "parent_author")
+    assert not fits(by_key["comment_of:admin"], "member", "author")
+    assert fits(by_key["comment_of:member"], "member", "author")
+    assert not fits(by_key["comment_of:member"], "member", "parent_author")
+    assert fits(by_key["answer_of:admin"], "member", NONE)
+    assert not fits(by_key["answer_of:admin"], "member", NONE, question_author="member")
+    assert relations(by_key["answer_under:member"], "member") == {"parent_author", "question_author"}
+    assert relations(by_key["comment_of:admin"], "novice") == {"question_author"}
+    assert relations(by_key["comment_of:admin"], "anonymous") == {NONE}
     # a node in moderation: its author and the moderation roles see it, member does not see another's
-    assert fits(by_key["moderated_comment"], "novice_author") and not fits(by_key["moderated_comment"], "parent_author")
-    assert node_for(LOCK, "comment", "created", "parent_author") is by_key["comment_of:admin"]
-    assert node_for(LOCK, "comment", "moderated", "novice_author") is None
-    assert node_for(LOCK, "comment", "moderated", "novice_author", True) is by_key["moderated_comment"]
+    assert fits(by_key["moderated_comment"], "novice", "author")
+    assert not fits(by_key["moderated_comment"], "member", "parent_author")
+    assert node_for(LOCK, "comment", "created", "member", "parent_author") is by_key["comment_of:admin"]
+    assert node_for(LOCK, "answer", "created", "member", "question_author") is by_key["answer_under:member"]
+    assert node_for(LOCK, "comment", "moderated", "novice", "author") is None
+    assert node_for(LOCK, "comment", "moderated", "novice", "author", True) is by_key["moderated_comment"]
 
 
 def test_no_question_is_locked_or_sent_to_moderation_and_reused_writes_are_allowed_changes() -> None:
+    """A lock or moderation of a question is drawn only where the permission table refuses it, and only on the
+    question member wrote (found with reads, not the run's), never on the fixture question; the same for any call on
+    a found node."""
     for action in CHANGES_NODE:
-        for caller in ("admin", "moderator", "author", "anonymous"):
+        for role, relation in (("admin", NONE), ("moderator", NONE), ("member", "author"), ("anonymous", NONE),
+                               ("novice", NONE)):
             for thorough in (False, True):
-                assert not admissible(action, "question", "created", caller, thorough)
-    for (action, kind, state, caller), key in REUSED.items():
+                node = node_for(action, "question", "created", role, relation, thorough)
+                refused = role in ("novice", "member") and not (action == LOCK and role == "member")
+                assert admissible(action, "question", "created", role, relation, thorough) == refused
+                assert node.key == "members_question" if refused and node else node is None
+    for action in ACTIONS:
+        for case in array(action, load_contract().dimensions, 1).cases:
+            node = node_for(action, case.kind, case.state, case.role, case.relation)
+            assert node is None or not node.found or not case.allowed, case.label
+    for (action, kind, state, role, relation), key in REUSED.items():
         assert action in CHANGES_NODE and state == "created" and kind != "question"
-        assert admissible(action, kind, state, caller, True)
-        assert admissible(action, kind, state, caller, False) == (key not in THOROUGH_ONLY)
+        assert admissible(action, kind, state, role, relation, True)
+        assert admissible(action, kind, state, role, relation, False) == (key not in THOROUGH_ONLY)
+        assert fits(REUSED_NODES[key], role, relation), key
 
 
 def test_a_rule_that_declares_actions_is_crossed_over_their_dimensions() -> None:
@@ -115,21 +170,23 @@ def test_a_rule_that_declares_actions_is_crossed_over_their_dimensions() -> None
     crossed = {a for r in dims.rules.values() for a in r.actions}
     assert crossed == set(ACTIONS)
     for action in ACTIONS:
-        assert set(dims.actions[action]) == {"caller", "node_kind", "node_state"}
+        assert set(dims.actions[action]) == {"role", "relation", "node_kind", "node_state"}
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_paid_writes_and_the_own_node_of_a_comment_are_drawn_for_any_seed(seed: int) -> None:
     """The pairs only one admissible combination holds are drawn whatever the seed: a lock of a comment (admin's, the
-    only allowed lock of a comment a budgeted run makes), a moderation of a comment (moderator's, with no budget),
+    only allowed lock of a comment a budgeted run makes), a moderation of a comment (admin's shared one; moderator's
+    with no budget),
     and member on a comment under its own answer (its parent's author, not the comment's: the own-node clause must
     refuse it)."""
     dims = load_contract().dimensions
     lock = {(c.caller, c.kind, c.state) for c in array(LOCK, dims, seed).cases}
     send = {(c.caller, c.kind, c.state) for c in array(SEND, dims, seed).cases}
     assert ("admin", "comment", "created") in lock
-    assert ("moderator", "comment", "created") not in send, "a budgeted run does not moderate a comment"
-    thorough = {(c.caller, c.kind) for c in array(SEND, dims, seed, True).cases}
+    assert ("moderator", "comment", "created") not in send, "a budgeted run moderates admin's shared comment only"
+    assert ("admin", "comment", "created") in send, "admin's shared send to moderation is of a comment"
+    thorough = {(c.role, c.kind) for c in array(SEND, dims, seed, True).cases}
     assert ("moderator", "comment") in thorough
     assert {("parent_author", "comment", "created"), ("parent_author", "comment", "locked")} & lock
     assert {("author", kind, state) for kind in ("answer", "comment") for state in ("created", "locked")} & send
@@ -158,5 +215,5 @@ def test_an_action_array_is_drawn_once_per_machine_and_a_kept_file_with_an_inadm
     monkeypatch.undo()
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     for f in files:  # a row no admissible combination has: the array is drawn again, as allpairspy draws it
-        f.write_text(json.dumps([["nobody", "nothing", "nowhere"]]), encoding="utf-8")
+        f.write_text(json.dumps([["nobody", "nothing", "nowhere", "never"]]), encoding="utf-8")
     assert {action: array(action, dims, 7) for action in ACTIONS} == drawn

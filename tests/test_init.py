@@ -135,3 +135,28 @@ def test_init_example_writes_the_commented_example(tmp_path: Path, capsys: pytes
     assert set(data["accounts"]) == set(ROLES) and "question_id" in data["fixtures"]
     schema = out.read_text().splitlines()[0].removeprefix("#:schema ")
     assert Path(schema).is_file(), f"the example's #:schema line names {schema}, which does not exist"
+
+
+def test_init_never_proposes_a_question_no_test_account_wrote_as_the_place_to_write(
+        server: ReferenceServer, accounts: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 46: init proposed "question 81 ... the first question every account is shown", a real user's question,
+    as the place for about 300 writes per run. A question every account is shown but none of them wrote is only a
+    commented proposal that says why; the profile then has no question_id until the user names one."""
+    from qaconform.target import discover
+
+    real = discover.read_pages
+
+    def others_wrote_everything(*args: Any, **kw: Any) -> discover.Listing:
+        got = real(*args, **kw)
+        return discover.Listing(tuple({**i, "author": {**(i.get("author") or {}), "username": "a-real-user"}}
+                                      for i in got.items), got.complete, got.status)
+
+    monkeypatch.setattr(discover, "read_pages", others_wrote_everything)
+    out = tmp_path / "site.toml"
+    code, stdout, _ = run(init_args(out, server.url, accounts), capsys)
+    assert code == exitcodes.OK, stdout
+    text = out.read_text()
+    assert "\nquestion_id = " not in text and "\n# question_id = " in text, text
+    assert "PROPOSED ONLY" in text and "a-real-user" in text and "not one" in text
+    assert "question_id left as a TODO" in stdout and "a-real-user" in stdout, stdout

@@ -66,7 +66,7 @@ def test_a_rule_failure_carries_its_rules_into_the_results_and_blocks_on_them(ra
     _, data = ran
     typed = _test(data, "test_fixture_step_broke_another_rule")
     assert typed["outcome"] == Status.BLOCKED and typed["blocked_by"] == ["ANSWER-201"]
-    assert typed["failure"] == {"rules": ["ANSWER-201"], "curl": None}
+    assert typed["failure"] == {"rules": ["ANSWER-201"], "curl": None, "exchange": None}
     plain = _test(data, "test_plain_assert_naming_a_rule")  # the message form still works, without the field
     assert plain["outcome"] == Status.BLOCKED and plain["blocked_by"] == ["ANSWER-201"] and "failure" not in plain
 

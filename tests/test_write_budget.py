@@ -27,6 +27,7 @@ from qaconform.target.writes import (
     DEFAULT_WRITE_BUDGET,
     GENERATED_SHARES,
     OBSERVATIONS,
+    REFUSALS,
     SUITES,
     WriteBudget,
     WriteBudgetSpent,
@@ -45,12 +46,14 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_the_generated_tests_and_the_observations_have_reserved_shares_and_the_suites_the_rest() -> None:
     assert DEFAULT_WRITE_BUDGET == 100
-    assert limits(DEFAULT_WRITE_BUDGET) == {SUITES: 80, "privacy model": 8, "openapi": 6, "link chains": 3,
-                                            OBSERVATIONS: 3}
-    assert limits(20) == {SUITES: 14, "privacy model": 3, "openapi": 2, "link chains": 1, OBSERVATIONS: 0}
-    assert limits(0) == {SUITES: 0, "privacy model": 0, "openapi": 0, "link chains": 0, OBSERVATIONS: 0}
+    assert limits(DEFAULT_WRITE_BUDGET) == {SUITES: 81, "privacy model": 8, "openapi": 6, "link chains": 3,
+                                            OBSERVATIONS: 0, REFUSALS: 2}
+    assert limits(20) == {SUITES: 14, "privacy model": 3, "openapi": 2, "link chains": 1, OBSERVATIONS: 0,
+                          REFUSALS: 0}
+    assert limits(0) == {SUITES: 0, "privacy model": 0, "openapi": 0, "link chains": 0, OBSERVATIONS: 0, REFUSALS: 0}
     # a larger budget goes to the hand-written suites: the reserved shares stay at their caps
-    assert limits(1000) == {SUITES: 953, "privacy model": 8, "openapi": 6, "link chains": 3, OBSERVATIONS: 30}
+    assert limits(1000) == {SUITES: 953, "privacy model": 8, "openapi": 6, "link chains": 3, OBSERVATIONS: 10,
+                            REFUSALS: 20}
     assert set(limits(None).values()) == {None}
     for budget in (0, 1, 7, 20, 100, 1000):
         assert sum(v or 0 for v in limits(budget).values()) == budget
@@ -172,14 +175,14 @@ def test_the_observations_share_is_planned_cheapest_first_with_room_for_probes()
 
 def test_a_planned_write_is_always_taken_and_a_probe_waits_for_the_room_then_gives_up(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Share 3 (budget 100): planned writes (the test's allowance) are taken whatever the others spent; a probe
+    """Share 3 (budget 300): planned writes (the test's allowance) are taken whatever the others spent; a probe
     (beyond the allowance) takes the free room, waits while another worker's probe holds it, and gives up once an
     accepted probe keeps it (such a target accepts what the description says it refuses)."""
     import qaconform.target.writes as writes
 
     monkeypatch.setattr(writes, "PROBE_WAIT_S", 0.3)
     path = tmp_path / "w.json"
-    first, second = WriteBudget(100, path), WriteBudget(100, path)
+    first, second = WriteBudget(300, path), WriteBudget(300, path)
     first.start_test(OBSERVATIONS, 2)
     assert first.reserve() and first.reserve(), "two planned writes"
     second.start_test(OBSERVATIONS, 0)
@@ -298,7 +301,7 @@ def test_the_summary_sums_the_tests_writes_per_operation_and_share() -> None:
     assert s["by_operation"] == {"lockNode": {"sent": 1, "accepted": 1, "held": 0},
                                  "postAnswer": {"sent": 5, "accepted": 3, "held": 1}}
     assert s["by_pool"]["openapi"] == {"sent": 3, "accepted": 2, "held": 1, "limit": 6}
-    assert writes_text(s) == ("writes: 4 accepted of a budget of 100 (6 sent; openapi 2/6, suites 2/80); "
+    assert writes_text(s) == ("writes: 4 accepted of a budget of 100 (6 sent; openapi 2/6, suites 2/81); "
                               "1 not sent (budget spent)")
     thorough = write_summary(tests[:1], {"budget": None, "limits": limits(None), "thorough": True})
     assert writes_text(thorough) == "writes: 2 accepted with no budget (--thorough) (3 sent; suites 2)"
@@ -404,3 +407,28 @@ def test_a_thorough_run_keeps_every_observation_test_within_its_declared_writes(
             if t["writes"]["pools"].get(OBSERVATIONS, {}).get("accepted", 0) > (t["writes"].get("allowance") or 0)}
     assert over == {}, f"(accepted, declared) of tests whose accepted_writes marker is too small: {over}"
     assert not _strict((tmp_path / "run" / "report.json").read_text())["summary"]["failed_rules"]
+
+
+def test_a_refused_writes_test_probes_into_the_refusals_share_once_the_suites_share_is_spent(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 44: once the suites' 80 accepted writes were made, 40 requests a conforming target refuses (jobs dated
+    in the past, bodies that are not JSON) were not sent, so which of them ran depended on the order of the tests.
+    A ``refused_writes`` test sends them as probes into the refusals' share; a target that accepts them fills it."""
+    import qaconform.target.writes as writes
+
+    monkeypatch.setattr(writes, "PROBE_WAIT_S", 0.2)
+    budget = WriteBudget(100, tmp_path / "w.json")
+    budget.start_test(SUITES)
+    for _ in range(81):
+        assert budget.reserve_from() == SUITES
+        budget.kept(SUITES)
+    assert budget.reserve_from() is None, "a plain suites' write waits for nothing: the share is spent"
+    budget.start_test(SUITES, refusals=True)
+    assert budget.reserve_from() == REFUSALS, "a refusal goes out as a probe"
+    budget.give_back(REFUSALS)
+    assert budget.spent(REFUSALS) == 0, "refused, as a conforming target does: it cost nothing"
+    for _ in range(2):
+        assert budget.reserve_from() == REFUSALS
+        budget.kept(REFUSALS)
+    assert budget.reserve_from() is None, "a target that accepted two refusals has filled the share"
+    assert sum(budget.all_spent().values()) == 83 <= DEFAULT_WRITE_BUDGET

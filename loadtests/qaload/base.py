@@ -23,8 +23,8 @@ from qaconform.contract import API_PREFIX
 from qaconform.contract import path as op_path
 from qaconform.load.body import decode_capped, too_big
 from qaconform.load.cookies import QuickCookieJar
+from qaconform.load.locust_checks import GONE, PARSE_EVERY, CheckFailure, Expect, check_response
 from qaconform.load.locust_checks import OK_LIST as OK_LIST_PAGE
-from qaconform.load.locust_checks import CheckFailure, Expect, check_response
 from qaconform.load.pacing import Pacer
 from qaconform.target.created_id import created_id
 
@@ -38,9 +38,6 @@ _QUESTIONS = op_path("listQuestions")
 MAX_BODY = SETTINGS.profile.max_response_bytes
 TIMEOUT_S = SETTINGS.profile.timeout_s
 _BLOCK = 65536
-PARSE_EVERY = 16
-"""A list answer not needed for its content is parsed (and its envelope fully checked) once in this many calls
-per user; the others get the byte-level envelope check. Parsing costs the generator more than the request."""
 
 
 class DeadlinePassed(BaseException):  # noqa: N818 - a signal, like gevent.Timeout, not an error
@@ -211,6 +208,8 @@ class QaUser(FastHttpUser):
         if method != "GET":
             hooks.BUDGET.record(op, resp.status_code if resp is not None else 0,
                                 js if js is not None else getattr(exc, "body", None))
+        if exc is None and expect.gone and resp.status_code in expect.gone:
+            op = f"{op} {GONE}"  # not judged: the learnt item is no longer shown (Expect.gone)
         self.fire_request(
             request_type=method, name=op, response_time=elapsed_ms, response_length=len(content) if content else 0,
             response=resp, context=_NO_CONTEXT, exception=exc, start_time=start_time, url=url)

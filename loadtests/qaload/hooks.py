@@ -112,14 +112,49 @@ _reports = 0
 _shares_spent: set[str] = set()
 
 
+WORKER_LINE = "qaconform worker"
+"""The prefix of what a worker says on its own terminal (its log: `qaconform load --master-host` prints those lines):
+that it joined, its users, its rate and its requests (issue 45: workers on other machines printed nothing at all)."""
+VOICE_EVERY_S = 5.0
+_shipped = 0  # requests whose histograms already went to the master
+
+
+def _requests_so_far() -> int:
+    return _shipped + sum(h.count for h in HIST.by_name.values())
+
+
+def _speak(environment: Any) -> None:
+    """A worker's line every few seconds while its users run: users, the rate of the last interval, requests."""
+    runner = environment.runner
+    last, at = _requests_so_far(), time.monotonic()
+    while not _users_stopped_at:
+        gevent.sleep(VOICE_EVERY_S)
+        now, t = _requests_so_far(), time.monotonic()
+        print(f"{WORKER_LINE} {runner.worker_index}: {runner.user_count} users, {(now - last) / (t - at):.1f} req/s, "
+              f"{now} requests", flush=True)
+        last, at = now, t
+
+
+@events.test_start.add_listener
+def _say_joined(environment: Any, **_kw: Any) -> None:
+    runner = environment.runner
+    if not isinstance(runner, WorkerRunner):
+        return
+    opts = environment.parsed_options
+    print(f"{WORKER_LINE} {runner.worker_index}: joined the master at {getattr(opts, 'master_host', '?')}:"
+          f"{getattr(opts, 'master_port', '?')}; target {environment.host}", flush=True)
+    gevent.spawn(_speak, environment)
+
+
 @events.report_to_master.add_listener
 def _ship_to_master(client_id: str, data: dict[str, Any]) -> None:
-    global _reports
+    global _reports, _shipped
     _reports += 1
     created = _created_unsent[:]
     del _created_unsent[: len(created)]
     data[_KEY] = {"created": created, "writes": BUDGET.drain()}
     if _users_stopped_at or _reports % SHIP_EVERY == 0:
+        _shipped += sum(h.count for h in HIST.by_name.values())
         data[_KEY].update({"hist": HIST.drain(), "pacing": PACING.drain(), "intended": HIST_INTENDED.drain()})
         if WINDOWS is not None:
             data[_KEY]["windows"] = WINDOWS.drain()
@@ -193,10 +228,13 @@ def _note_start(**_kw: Any) -> None:
 
 
 @events.test_stop.add_listener
-def _note_stop(**_kw: Any) -> None:
+def _note_stop(environment: Any = None, **_kw: Any) -> None:
     """When the users stopped (epoch): `qaconform load` measures the generator's CPU up to here, not over the
-    reports and the wait for the last CSV row that follow."""
+    reports and the wait for the last CSV row that follow. A worker says what it sent."""
     _users_stopped_at.append(time.time())
+    runner = getattr(environment, "runner", None)
+    if isinstance(runner, WorkerRunner):
+        print(f"{WORKER_LINE} {runner.worker_index}: users stopped after {_requests_so_far()} requests", flush=True)
 
 
 def _writes_merged(runner: Any) -> dict[str, Any]:

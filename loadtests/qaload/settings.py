@@ -34,6 +34,7 @@ ENV_RUN_TAG = "QACONFORM_RUN_TAG"
 ENV_WINDOW_S = "QACONFORM_WINDOW_S"
 ENV_MAX_WRITES = "QACONFORM_MAX_WRITES"
 ENV_MAX_WRITE_RPS = "QACONFORM_MAX_WRITE_RPS"
+ENV_ONE_SHOTS = "QACONFORM_ONE_SHOTS"
 NO_LIMIT = "none"
 """The value of ENV_MAX_WRITES / ENV_MAX_WRITE_RPS that lifts the limit (`qaconform load --no-write-budget`)."""
 
@@ -47,6 +48,7 @@ class Settings:
     run_tag: str
     window_s: float  # > 0: also keep figures per window of this many seconds (capacity steps: steady state)
     write_limits: Limits  # the whole run's write budget (a worker gets its share from the master)
+    one_shots: bool = True  # send the profile's one-shot fixture calls (a capacity step never: "0")
 
 
 def _float(name: str, default: float) -> float:
@@ -107,6 +109,7 @@ def load_settings() -> Settings:
         write_limits=Limits(
             max_writes=_int_or_none(_limit(ENV_MAX_WRITES, profile.load.max_writes, int)),
             max_write_rps=_limit(ENV_MAX_WRITE_RPS, profile.load.max_write_rps, float)),
+        one_shots=os.environ.get(ENV_ONE_SHOTS, "1") != "0",
     )
 
 

@@ -27,7 +27,8 @@ CLEANUP_NAME = "cleanup.json"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("run_dir", metavar="RUN_DIR",
-                        help="the folder of a `qaconform run` (holds report.json), e.g. reports/latest")
+                        help="the folder of a `qaconform run` (holds report.json), e.g. reports/latest, or of a "
+                             "`qaconform load` or `qaconform capacity` (holds what its load created)")
     parser.add_argument("--profile", metavar="P", default=None,
                         help="the target profile of that run, with a [cleanup] section naming the site's delete "
                              "action (default: the profile the run used, when report.json names one)")
@@ -36,7 +37,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def main(args: argparse.Namespace) -> int:
     from qaconform.target.cleanup import summary_line
 
-    report, report_path = _read_report(Path(args.run_dir))  # a run folder or profile that cannot be used: UsageError
+    folder = Path(args.run_dir)
+    if folder.is_dir() and not (folder / "report.json").is_file():
+        from qaconform.load.footprint import clean_up, is_load_folder
+
+        if is_load_folder(folder):  # a `qaconform load` or `capacity` folder: its created-*.jsonl (issue 45)
+            profile = _load_profile(args.profile, folder)
+            if profile.cleanup is None:
+                _profile(args.profile or profile.path, {})  # the same message as for a run folder
+            return _exit_code(clean_up(profile, folder, command="load"))
+    report, report_path = _read_report(folder)  # a run folder or profile that cannot be used: UsageError
     profile = _profile(args.profile, report)
     record = _remove(profile, report.get("created") or [])
     out = report_path.parent / CLEANUP_NAME
@@ -64,6 +74,22 @@ def _read_report(run_dir: Path) -> tuple[dict[str, Any], Path]:
     if not isinstance(data, dict) or not isinstance(data.get("created"), list):
         raise UsageError(f"{path}: not a qaconform report (no 'created' list); give the folder of a `qaconform run`")
     return data, path
+
+
+def _load_profile(given: str | None, folder: Path) -> Any:
+    """The profile of a load or capacity folder: --profile, else the one its target.json names (resolved there)."""
+    from qaconform.target.profile import load_profile
+    from qaconform.target.resolved import TARGET_NAME, ResolvedTarget
+
+    if given:
+        return load_profile(given)
+    resolved = folder / TARGET_NAME
+    if not resolved.is_file():
+        raise UsageError(f"{folder}: holds no {TARGET_NAME} naming its profile; pass --profile P")
+    try:
+        return ResolvedTarget.read(resolved).profile()
+    except (OSError, ValueError, KeyError) as exc:
+        raise UsageError(f"{resolved}: cannot be read ({exc}); pass --profile P") from None
 
 
 def _profile(given: str | None, report: Mapping[str, Any]) -> Any:

@@ -202,10 +202,18 @@ def render(req: Request, found: discover.Discovery, written_at: datetime) -> str
                      _todo("id = 0", "no list the kit read shows this account; the run finds the id from what "
                            "it creates, or write it here"))
     lines += ["", "# Things the interface cannot create. The kit writes only under these.", "[fixtures]"]
-    if found.question is not None:
+    if found.question is not None and found.question.own:
         lines += [_line(f"question_id = {found.question.question_id}",
-                        "discovered: the first question every account is shown"),
+                        f"discovered: a question {found.question.author} (one of your accounts) wrote, every account "
+                        "is shown; each run writes its answers and comments under it"),
                   _line(f"space_id = {found.question.space_id}", "discovered: its space")]
+    elif found.question is not None:
+        who = found.question.author or "someone"
+        lines += [_todo(f"question_id = {found.question.question_id}",
+                        f"REQUIRED. PROPOSED ONLY: every account is shown this question, but {who} wrote it, not one "
+                        "of your test accounts; each run writes about 80 answers and comments under the question it "
+                        "names, so name one your test accounts wrote (ask a moderator to create it)"),
+                  _todo(f"space_id = {found.question.space_id}", "REQUIRED: its space")]
     else:
         lines += [_todo("question_id = 0", "REQUIRED: a published question every account can view, answer and "
                         "comment on (no question was shown to all four accounts)"),
@@ -231,6 +239,8 @@ def render(req: Request, found: discover.Discovery, written_at: datetime) -> str
               "unfavorite"),
         _todo("gdpr_csv_file_id = 0", "an uploaded CSV for bulk data-protection jobs: unlocks the bulk-job "
               "checks"),
+        _todo("accepted_answer_user_id = 0", "a user one of whose answers is accepted (read only), when none of the "
+              "four accounts has one: unlocks MARKED-ACCEPTED-QUESTION"),
         "",
         "# Wire values of the comment visibility options. The description shows recipients and op.",
         "[visibility]",
@@ -270,8 +280,12 @@ def summary(req: Request, found: discover.Discovery) -> list[str]:
     lost = [r for r in ROLES if r not in found.user_ids]
     out = [*req.notes, f"wrote {req.out}", f"  account ids: {ids or 'none shown'}" +
            (f" (not shown: {', '.join(lost)}; the run finds them)" if lost else "")]
-    out.append(f"  question {found.question.question_id} in space {found.question.space_id}" if found.question
-               else "  no question every account can read: set question_id and space_id (REQUIRED)")
+    q = found.question
+    out.append(f"  question {q.question_id} in space {q.space_id}, written by {q.author}" if q and q.own else
+               f"  question_id left as a TODO: the one question every account is shown ({q.question_id}) was written "
+               f"by {q.author or 'someone'}, not by one of your accounts, and runs write under it (REQUIRED: name one "
+               "your test accounts wrote)" if q else
+               "  no question every account can read: set question_id and space_id (REQUIRED)")
     out.append(f"  hidden space: {found.hidden_space_id if found.hidden_space_id is not None else 'none found'}; "
                f"issue tracker: {found.issue_tracker or 'none answered'}")
     out += ["  the rest are TODO lines in the file, each saying what it unlocks",

@@ -43,6 +43,7 @@ from qaconform.commands.run_options import (  # noqa: F401 - the command's names
     _budget_line,
     _combine_marker,
     add_arguments,
+    cost_lines,
     default_jobs,
     load_command,
     plan_selection,
@@ -53,6 +54,7 @@ from qaconform.errors import KitError, Unreachable, UsageError
 from qaconform.kit import pytest_command, pytest_cwd
 from qaconform.report.options import check_report_options, write_extra_outputs
 from qaconform.target.resolved import TARGET_NAME
+from qaconform.vocabulary import StopReason
 
 DRY_RUN_TESTS = "dry-run-tests.json"
 """The run folder's file where ``--dry-run``'s collection writes the tests that would write (node id -> rule ids)."""
@@ -263,6 +265,8 @@ class Runner:
             limits.describe() if limits.limited else "no limits (the profile sets no [safety] max_concurrency "
                                                      "or max_rps)"), flush=True)
         print(f"qaconform run: {_budget_line(self.args, profile)}", flush=True)
+        for line in cost_lines(self.args, profile, self.round_trip_s, jobs):
+            print(f"qaconform run: {line}", flush=True)
 
     def _run(self, profile_path: str, plan: Plan, results_path: Path, jobs: int) -> str | None:
         """The suites, then the load run if asked and the suites ran to their end; why the run stopped early (a
@@ -276,7 +280,8 @@ class Runner:
             return stop
         except KeyboardInterrupt:  # pytest got SIGINT too and wrote what finished: report that, then stop
             print("\nqaconform run: interrupted; writing the report of the tests that finished", file=sys.stderr)
-            self._stopped("interrupted", "interrupted by the user: the report holds only the tests that finished")
+            self._stopped(StopReason.INTERRUPTED,
+                          "interrupted by the user: the report holds only the tests that finished")
             return "interrupted"
 
     def _stop_reason(self, results_path: Path) -> str | None:
@@ -481,21 +486,24 @@ class Runner:
         :func:`qaconform.report.verdict.verdict` decides the exit code from both."""
         self.meta["pytest_exit"] = done.returncode
         if done.timed_out:
-            self._stopped("time_budget", f"the suites did not finish within --timeout {self.args.timeout:.0f} s "
+            self._stopped(StopReason.TIME_BUDGET,
+                          f"the suites did not finish within --timeout {self.args.timeout:.0f} s "
                           f"(and {SUITE_KILL_GRACE_S:.0f} s of grace) and were stopped; results are partial")
         elif not results_path.is_file():
             from pytest import ExitCode as pytest_exit  # here only: the runner never imports pytest otherwise
 
             passed_through = getattr(self.args, "pytest_args", None)
             if done.returncode == pytest_exit.USAGE_ERROR and passed_through:
-                self._stopped("usage", f"pytest refused the arguments after --: {' '.join(passed_through)} (its "
+                self._stopped(StopReason.USAGE,
+                              f"pytest refused the arguments after --: {' '.join(passed_through)} (its "
                               "message is above; see `python -m pytest --help`)")
             else:
-                self._stopped("no_results", f"pytest ended with code {done.returncode} and wrote no results file "
+                self._stopped(StopReason.NO_RESULTS,
+                              f"pytest ended with code {done.returncode} and wrote no results file "
                               f"{results_path}; see its output above")
 
-    def _stopped(self, reason: str, message: str) -> None:
-        """Record why the runner itself ended the suites early (a reason of qaconform.report.verdict)."""
+    def _stopped(self, reason: StopReason, message: str) -> None:
+        """Record why the runner itself ended the suites early (its exit code: ``StopReason.exit_code``)."""
         self.meta["stopped"] = {"reason": reason, "message": message}
 
     def _run_load(self, profile_path: str) -> None:

@@ -127,8 +127,10 @@ def before_report(run_dir: Path, results: Mapping[str, Any], meta: dict[str, Any
     interface = interface_map(exchanges, tests, load_contract(), read_only=read_only, only=only)
     meta["coverage"] = {**(meta.get("coverage") or {}), **interface}
     keep = [str(t["nodeid"]) for t in tests if t.get("outcome") in CASSETTE_OUTCOMES or t.get("warning")]
+    failed = {str(t["nodeid"]): t["failure"]["exchange"] for t in tests
+              if isinstance(t.get("failure"), dict) and isinstance(t["failure"].get("exchange"), dict)}
     meta["har"] = write_cassettes(run_dir, exchanges, keep, keep_all=har == "all",
-                                  version=__version__, secrets=secrets)
+                                  version=__version__, secrets=secrets, failed=failed)
     meta["fail_under"], meta["fail_under_from"] = fail_under
 
 

@@ -65,6 +65,26 @@ def _budget_line(args: argparse.Namespace, profile: Any) -> str:
     return f"{WriteBudget(budget).describe()} ({source}; --thorough for release QA)"
 
 
+def cost_lines(args: argparse.Namespace, profile: Any, round_trip_s: float | None, jobs: int) -> list[str]:
+    """What the run will cost that nobody can take back, said before anything is sent (issue 46): the real
+    data-protection jobs a profile with [safety] destructive schedules, and the time --thorough takes at the
+    target's measured round trip."""
+    out = []
+    safety = profile.safety
+    if safety.destructive and not getattr(args, "read_only", False):
+        out.append("[safety] destructive = true: the run schedules real data-protection jobs (at most three), which "
+                   f"no interface undoes, for {safety.gdpr_user or 'no user (gdpr_user is not set: jobs name nobody)'}"
+                   "; the summary lists each with its id, user, date and operations")
+    if getattr(args, "thorough", False) and round_trip_s is not None:
+        from qaconform.target.writes import THOROUGH_REQUESTS
+
+        wait = THOROUGH_REQUESTS * round_trip_s / max(1, jobs)
+        took = f"{wait / 60:.0f} min" if wait >= 120 else f"{wait:.0f} s"
+        out.append(f"--thorough at this target's round trip ({round_trip_s * 1000:.0f} ms, {jobs} worker(s)): at "
+                   f"least {took} waiting for answers alone, plus the target's own work")
+    return out
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--profile", metavar="P", default=None,
                         help="target profile (TOML); without it the embedded reference server is started on "

@@ -46,6 +46,7 @@ from qaconform.load.judge import (
     judge,
     workers_needed,
 )
+from qaconform.load.noise import interval, measured
 from qaconform.report.files import strict_json
 from qaconform.report.progress import duration
 from qaconform.report.tables import table_text
@@ -83,6 +84,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "per scenario and exit 1 when one fell by more than --tolerance")
     parser.add_argument("--tolerance", type=float, default=5.0, help="with --baseline: the fall in percent that is "
                         "still no regression (default 5)")
+    parser.add_argument("--no-cleanup", action="store_true", help="keep the answers and comments the write "
+                        "scenarios created (by default removed at the end with the profile's [cleanup])")
     add_target_arguments(parser)
 
 
@@ -124,7 +127,7 @@ class Steps:
         users = 0 if rate else max(1, self.args.probe_users)
         cfg = RunConfig(scenario=self.scenario, rate=rate, users=users, duration_s=seconds,
                         workers=self.args.workers, wait_ms=self.args.wait_ms, window_s=WINDOW_S,
-                        write_limits=write_limits(self.args, self.profile))
+                        write_limits=write_limits(self.args, self.profile), one_shots=False)
         started = time.monotonic()
         summary = run_load(cfg, self.profile, self.target_file, folder, self.limits, quiet=True).as_dict()
         self.overheads.append(max(0.0, time.monotonic() - started - seconds))
@@ -276,7 +279,9 @@ def _result(steps: Steps, bracket: Bracket, verdicts: dict[float, list[Verdict]]
     if unstable:
         statement += (f"; but {', '.join(f'{r:g}' for r in unstable)} req/s, below it, broke as well: the target "
                       "does not hold its capacity steadily (see the steps)")
+    noise = measured(steps.records)
     return {"capacity_rps": achieved, "capacity_rate": lo, "lower_bound": lower_bound, "between": between,
+            "noise": noise, "interval": interval(achieved, None if lower_bound else hi, noise["noise_pct"]),
             "caveats": caveats(steps.records),
             "precision_reached": bracket.precise(), "confirmed": bracket.confirmed(), "statement": statement,
             "broke_below": unstable,
@@ -358,10 +363,24 @@ def main(args: argparse.Namespace) -> int:
             share = (deadline - time.monotonic()) / (len(scenarios) - i)  # each scenario gets a fair part
             results[sc] = search(sc, args, profile, target_file, out, limits, time.monotonic() + share)
         base_url = profile.base_url
+        from qaconform.load.footprint import clean_up
+
+        clean_up(profile, out, keep=args.no_cleanup, command="capacity")  # every step's nodes, the target still up
     report = {"format": FORMAT, "run_id": run_id, "target": base_url, "workers": args.workers,
               "precision_pct": args.precision, "max_time_s": args.max_time, "window_s": WINDOW_S,
               "thresholds": {"defaults": limits.defaults, "total": limits.total, "operations": limits.operations},
               "checks": checks_note(), "scenarios": results}
+    code = exitcodes.OK if all(r["capacity_rps"] for r in results.values()) else exitcodes.RULE_FAILED
+    changes: list[dict[str, Any]] = []
+    if baseline is not None:  # in capacity.json and on the page too (issue 45), not only on the terminal
+        from qaconform.report.capacity_diff import compare_capacity
+
+        changes = compare_capacity(baseline, report, args.tolerance)
+        report["baseline"] = {"run_id": baseline.get("run_id"), "path": str(args.baseline),
+                              "tolerance_pct": args.tolerance, "changes": changes,
+                              "verdict": "REGRESSION" if any(c["regressed"] for c in changes) else "no regression"}
+        if any(c["regressed"] for c in changes):
+            code = exitcodes.RULE_FAILED
     out.mkdir(parents=True, exist_ok=True)
     (out / "capacity.json").write_text(strict_json(report, indented=True), encoding="utf-8")
     from qaconform.report.capacity_page import render_capacity
@@ -369,14 +388,10 @@ def main(args: argparse.Namespace) -> int:
     (out / "capacity.html").write_text(render_capacity(report), encoding="utf-8")
     print(summary_text(report))
     print(f"capacity report: {out / 'capacity.json'}  page: {out / 'capacity.html'}")
-    code = exitcodes.OK if all(r["capacity_rps"] for r in results.values()) else exitcodes.RULE_FAILED
     if baseline is not None:
-        from qaconform.report.capacity_diff import compare_capacity, compare_text
+        from qaconform.report.capacity_diff import compare_text
 
-        changes = compare_capacity(baseline, report, args.tolerance)
         print(compare_text(changes, args.tolerance))
-        if any(c["regressed"] for c in changes):
-            code = exitcodes.RULE_FAILED
     return code
 
 
@@ -402,6 +417,11 @@ def summary_text(report: dict[str, Any]) -> str:
     lines = [table_text(("scenario", "highest sustained throughput", "steps", "limited by"), rows, numeric=(2,))]
     for sc, r in report["scenarios"].items():
         lines.append(f"{sc}: {r['statement']}")
+        iv = r.get("interval") or {}
+        if iv.get("best") is not None:
+            upper = "no upper end (a lower bound)" if iv.get("upper") is None else f"upper {iv['upper']:g}"
+            lines.append(f"  interval: lower {iv['lower']:g}, best {iv['best']:g}, {upper} req/s at the measured "
+                         f"noise ±{iv['noise_pct']:g} %")
         lines.append(f"  limited by {r['limited_by']['kind']}: {r['limited_by']['detail']}")
         lines.extend(f"  caveat: {c}" for c in r.get("caveats") or [])
     sampled = (report.get("checks") or {}).get("sampled")

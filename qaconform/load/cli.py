@@ -113,6 +113,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--web-host", default="127.0.0.1", help="address of the web UI (default 127.0.0.1)")
     parser.add_argument("--web-port", type=int, help="port of the web UI (default: a free port)")
     parser.add_argument("--no-lost-check", action="store_true", help="skip the nothing-lost check after writes")
+    parser.add_argument("--no-cleanup", action="store_true", help="keep the answers and comments the load created "
+                        "(by default they are removed at the end with the profile's [cleanup] delete action; "
+                        "`qaconform cleanup OUT_DIR` removes them later)")
 
 
 def load_thresholds(path: str | None, overrides: list[str]) -> Limits:
@@ -225,4 +228,7 @@ def main(args: argparse.Namespace) -> int:
         preflight(profile)
         cfg.write_limits = write_limits(args, profile)
         summary = run_load(cfg, profile, write_target(resolved, out), out, limits, run_id=run_id)
+        from qaconform.load.footprint import clean_up
+
+        clean_up(profile, out, keep=args.no_cleanup, command="load")  # while the target (an embedded one too) is up
     return exitcodes.OK if summary.verdict == "pass" else exitcodes.RULE_FAILED

@@ -39,6 +39,10 @@ class Expect:
     envelope: bool = False  # a paged list envelope (name, page, list, listCount ...)
     array: bool = False  # a bare JSON array (user content, issue types)
     state_change: bool = False  # unfavorite, cancelwiki, sendToMod, lock: a 4xx or ``success: false`` is a refusal
+    gone: frozenset[int] = frozenset()
+    """Statuses that say the item a read names is no longer shown to this caller (a learnt answer since sent to
+    moderation, by this run or anyone: who sees such a node is not stated): not judged, counted under the request
+    name with `` (gone)``, and the caller stops reading it."""
 
     def accepts(self, status: int) -> bool:
         return status in self.statuses or (status // 100) in self.classes
@@ -48,9 +52,18 @@ class Expect:
         return " or ".join(parts)
 
 
+PARSE_EVERY = 16
+"""A load user parses one list answer in this many (loadtests/qaload/base.py) and checks its envelope fully; every
+answer's status, Content-Type, envelope bytes and size are checked. Here, on the side both processes import, so that
+the reports can say so without reading the Locust side's source."""
+
 OK_JSON = Expect()
 OK_LIST = Expect(envelope=True)
 OK_ARRAY = Expect(array=True)
+OK_LIST_OR_GONE = Expect(envelope=True, gone=frozenset({404}))
+GONE = "(gone)"
+"""The request-name suffix of a read answered with one of its ``Expect.gone`` statuses."""
+"""A list under a node the load learnt from an earlier answer (an answer's comments): 404 is that node gone."""
 CREATED = Expect(statuses=frozenset({201}), classes=frozenset())
 STATE_CHANGE = Expect(state_change=True)
 """A state change the load sends to a node in the state it needs ("200 with {success: boolean, ...}")."""
@@ -181,6 +194,8 @@ def check_response(status: int, content_type: str | None, content: bytes | None,
         # counted apart (its own row of Locust's failures): the generator outran the target's rate limit, a capacity
         # signal, not a broken rule; the suites wait these out (qaconform.target.holdback), a load run measures them
         raise CheckFailure("rate_limited", "429: the target held the request back (its rate limit)")
+    if status in expect.gone:
+        return None
     if expect.state_change:
         state_change_done(status, content)
     if status == 0 or not (status in expect.statuses or status // 100 in expect.classes):  # Expect.accepts, inline

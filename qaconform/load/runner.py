@@ -70,18 +70,13 @@ def scenarios(ldir: Path | None = None) -> tuple[str, ...]:
 
 
 def checks_note() -> dict[str, Any]:
-    """What the load users check on every answer and what only on a sample, read from the Locust side's source
-    (which this process does not import): reports say so next to the figures."""
-    every = None
-    try:
-        for line in (loadtests_dir() / "qaload" / "base.py").read_text(encoding="utf-8").splitlines():
-            if line.startswith("PARSE_EVERY ="):
-                every = int(line.split("=", 1)[1].split("#")[0].strip())
-    except (OSError, ValueError, LoadRunError):
-        pass
+    """What the load users check on every answer and what only on a sample (``locust_checks.PARSE_EVERY``, which the
+    Locust side imports): reports say so next to the figures."""
+    from qaconform.load.locust_checks import PARSE_EVERY
+
     return {"every_answer": ["status", "Content-Type", "list envelope (on the bytes)", "body size", "timeout"],
             "sampled": {"what": "list answers parsed and their envelope fully checked (listCount)",
-                        "one_in": every} if every else None}
+                        "one_in": PARSE_EVERY}}
 
 
 def free_port() -> int:
@@ -119,6 +114,9 @@ class RunConfig:
     window_s: float = 0.0
     """> 0: the Locust processes also keep figures per window of this many seconds (``latency.json``'s
     ``windows``; capacity steps judge their steady state on them: qaconform.load.steady)."""
+    one_shots: bool = True
+    """Send the profile's one-shot fixture calls (once per run); a capacity step never does (issue 45: a fixture an
+    earlier run consumed broke steps as "cancelWiki (one-shot).failure_ratio 1")."""
 
 
 def _locust_base(files: str) -> list[str]:
@@ -221,6 +219,7 @@ def _locust_env(cfg: RunConfig, plan: _Plan, target_file: Path, out_dir: Path, r
         "QACONFORM_WAIT_MS": repr(cfg.wait_ms),
         "QACONFORM_RUN_TAG": f"qaload-{run_id or new_run_id()}",
         "QACONFORM_WINDOW_S": repr(cfg.window_s),
+        "QACONFORM_ONE_SHOTS": "1" if cfg.one_shots else "0",
         "PYTHONUNBUFFERED": "1",
     })
     env.update(_write_env(cfg.write_limits))
@@ -451,6 +450,10 @@ def format_summary(s: dict[str, Any], out_dir: Path) -> str:
     return "\n".join(lines)
 
 
+WORKER_LINE = "qaconform worker"
+"""What a worker's own lines start with (loadtests/qaload/hooks.py, which this package never imports)."""
+
+
 def run_workers_only(cfg: RunConfig, target_file: Path, out_dir: Path, master_host: str, master_port: int,
                      max_wait_s: float) -> int:
     """Start ``cfg.workers`` Locust workers that join a master on another machine; return when they end.
@@ -468,7 +471,27 @@ def run_workers_only(cfg: RunConfig, target_file: Path, out_dir: Path, master_ho
     procs = [LocustProcess(f"worker-{i + 1}", _locust_base(str(ldir / f"{cfg.scenario}.py"))
                            + ["--worker", "--master-host", master_host, "--master-port", str(master_port)],
                            out_dir / f"locust-worker-{i + 1}.log") for i in range(max(1, cfg.workers))]
+    print(f"load: {len(procs)} worker(s) joining the master at {master_host}:{master_port} (each says when it "
+          "joined, then its users and rate)", flush=True)
     for p in procs:
         p.start(env, cwd=str(ldir.parent))
-    on_time = watch(procs, procs[0], time.monotonic() + max_wait_s)
+    tails = {p.name: 0 for p in procs}
+
+    def relay() -> None:
+        """The workers' own lines (qaload/hooks.py WORKER_LINE), from their logs to this terminal."""
+        for p in procs:
+            try:
+                with p.log_path.open("rb") as fh:
+                    fh.seek(tails[p.name])
+                    chunk = fh.read()
+            except OSError:
+                continue
+            done = chunk.rfind(b"\n") + 1
+            tails[p.name] += done
+            for line in chunk[:done].decode("utf-8", errors="replace").splitlines():
+                if WORKER_LINE in line:
+                    print(line[line.index(WORKER_LINE):], flush=True)
+
+    on_time = watch(procs, procs[0], time.monotonic() + max_wait_s, on_tick=relay)
+    relay()
     return 0 if on_time else 1

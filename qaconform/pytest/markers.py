@@ -21,6 +21,9 @@ MARKERS = {
     "writes": "the test creates content on the target",
     "accepted_writes(n)": "an observation test's most accepted writes against a conforming target (its planned part "
                           "of the observations' share of the write budget; none: every write of it is refused)",
+    "refused_writes": "every write of the test is one the description says a conforming target refuses: once the "
+                      "suites' share of the write budget is spent they are sent as probes (qaconform.target.writes "
+                      "REFUSALS), not held back",
     "slow": "takes more than a few seconds",
 }
 """Every marker the suites use, with its help text (``pytest --markers``)."""

@@ -7,22 +7,27 @@ the breach, and skip through ``skip(kind, why)``; the pytest plugin copies those
 the report reads them. Both stay what pytest knows: a ``RuleFailure`` is an ``AssertionError`` (the test *fails*),
 a kind of skip is pytest's own skip exception (the test is skipped, with the same readable reason).
 
-The suites fail only this way (``fail``, or ``expect`` for a one-line check; tests/suites_meta/ keeps a
-``[RULE]``-prefixed assert message out of suites/). ``qaconform.blame`` still reads rule ids out of a message for the
-failures that cannot carry fields: the kit's schemathesis checks, whose error schemathesis re-raises as its own.
+The suites fail only this way (``fail``, or ``expect`` for a one-line check; tests/package/test_typed_failures.py
+keeps a ``[RULE]``-prefixed assert message out of suites/). ``qaconform.blame`` still reads rule ids out of a message
+for the failures that cannot carry fields: the kit's schemathesis checks, whose error schemathesis re-raises as its own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import TYPE_CHECKING, NoReturn
 
 from _pytest.outcomes import Skipped  # pytest.skip.Exception, by a name mypy accepts as a type
 
+from qaconform.vocabulary import SkipKind
+
 if TYPE_CHECKING:
     from qaconform.target.client import ApiResponse, Exchange
+
+__all__ = ["RuleFailure", "SkipKind", "TypedSkip", "expect", "fail", "skip", "skip_of"]
+"""``SkipKind`` is the core's (:mod:`qaconform.vocabulary`), named here too: the suites import their outcomes from
+one module."""
 
 
 class RuleFailure(AssertionError):
@@ -56,48 +61,6 @@ def expect(condition: object, rules: str | Iterable[str], message: str, response
     __tracebackhide__ = True
     if not condition:
         raise RuleFailure(rules, message, response)
-
-
-class SkipKind(StrEnum):
-    """Why a test did not run, as the report groups skips. ``category``: the report's name for the group."""
-
-    category: str
-
-    def __new__(cls, value: str, category: str) -> SkipKind:
-        obj = str.__new__(cls, value)
-        obj._value_ = value
-        obj.category = category
-        return obj
-
-    MISSING_FIXTURE = ("missing fixture", "missing fixture")
-    """The profile lacks what the test needs (a fixture id, or data the interface cannot create)."""
-    FIXTURE_STATE = ("fixture not in its state", "fixture not in its state")
-    """The profile names the fixture, but the doctor found it not in the state the profile says: a one-shot node an
-    earlier run consumed (its record, or a wiki node no longer wiki), a hidden space novice lists. Never the target's
-    failure: the report says how to renew it."""
-    SAFETY = ("not allowed by safety", "not allowed by safety")
-    """The profile's [safety] or --read-only forbids what the test would send."""
-    WRITE_REFUSED = ("write refused", "not allowed by safety")
-    """--read-only refused a write the test sent (the plugin lists such tests that lack the writes marker)."""
-    WRITE_BUDGET = ("write budget spent", "write budget spent")
-    """The run's write budget ([safety] write_budget, --write-budget) or the test's share of it was spent before the
-    test could write: not checked, never the target's failure (--thorough, or a larger budget, checks it)."""
-    CONFIGURATION = ("disabled by configuration", "disabled by configuration")
-    """The target's configuration rules the test out (a service version before the feature, not selected)."""
-    LIST_TOO_LONG = ("list too long", "not checked: list too long")
-    """A relation that needs a whole list (not a window of it) found the list longer than a run walks: the relation
-    is not checked for that list, and the report lists it as not checked beside its rule, never as held."""
-    HELD_BACK = ("held back by the target", "not checked: held back by the target")
-    """The target held a request back (429, or 503 with Retry-After) longer than the kit waits (one wait over
-    ``holdback.CAP_S``, the test's waits over ``TEST_BUDGET_S``): the target's pace, never its failure."""
-    OTHER = ("skipped", "skipped")
-    """Anything else: the target's data or answers leave nothing to check."""
-
-    @classmethod
-    def of(cls, value: object) -> SkipKind:
-        """The kind named ``value`` (a results file string); a skip that names none (pytest's own) is OTHER."""
-        found = cls._value2member_map_.get(str(value))
-        return found if isinstance(found, SkipKind) else cls.OTHER
 
 
 _KIND = "_qaconform_skip"

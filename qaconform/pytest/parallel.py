@@ -81,6 +81,9 @@ GROUPS: tuple[Group, ...] = (
           "the module's answers are posted once and read back by the tests that follow"),
     Group("matrix", ("suites/contract/test_matrix.py::",),
           "the rules crossed pairwise share one read per combination (the fetch cache of one process)"),
+    Group("list-access", ("suites/contract/test_list_access.py::",),
+          "the list permissions crossed pairwise share one read (or pair of reads) per row (the caches of one "
+          "process)"),
     Group("action-matrix", ("suites/contract/test_action_matrix.py::",),
           "the node actions' rules crossed pairwise share one call per combination (the scene of one process)"),
     Group("relations", ("suites/contract/test_list_relations.py::",),
@@ -360,9 +363,10 @@ def pytest_testnodedown(node: Any, error: Any) -> None:
     """On the controller: a worker that ended with a pytest.exit (the target stopped answering) ends the run with
     the same message and exit code as a serial run would."""
     from qaconform.pytest.run_state import Stopped, state
+    from qaconform.vocabulary import StopReason
 
     out = getattr(node, "workeroutput", None) or {}
     stop = out.get("qc_exit")
     if stop and stop.get("code") not in (None, 0, 1):
-        state(node.config).stopped = Stopped(stop["reason"], stop["message"])
+        state(node.config).stopped = Stopped(StopReason.of(stop["reason"]) or StopReason.INTERNAL, stop["message"])
         pytest.exit(stop["message"], returncode=stop["code"])

@@ -22,6 +22,7 @@ import pytest
 from qaconform import exitcodes
 from qaconform.pytest.markers import AREAS
 from qaconform.pytest.outcomes import RuleFailure, SkipKind, skip, skip_of
+from qaconform.pytest.properties.plugin import generation
 from qaconform.pytest.redaction import scrub_report
 from qaconform.pytest.run_state import _PROP, RunState, Stopped, _first, _in_suites, _props, _rule_ids, _stop, state
 from qaconform.pytest.session_target import Target, budget_of, pool_of
@@ -36,6 +37,7 @@ from qaconform.target.writes import (
     write_summary,
     writes_text,
 )
+from qaconform.vocabulary import StopReason
 
 
 def _attach_created(item: pytest.Item) -> None:
@@ -81,7 +83,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         # what the test's own body sends is planned, so the plan does not depend on which test came first
         budget.start_test(SUITES)
         return
-    budget.start_test(pool)
+    budget.start_test(pool, refusals=item.get_closest_marker("refused_writes") is not None)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -139,8 +141,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if report.failed:
         kind = Status.ERROR
         if call.excinfo is not None and isinstance(call.excinfo.value, RuleFailure):
-            report.user_properties.append((_PROP + "failure", {"rules": list(call.excinfo.value.rules),
-                                                               "curl": call.excinfo.value.curl}))
+            broke = call.excinfo.value
+            report.user_properties.append((_PROP + "failure", {
+                "rules": list(broke.rules), "curl": broke.curl,
+                # the exchange that proved it: the evidence, whichever request the test sent last
+                "exchange": broke.exchange.as_dict() if broke.exchange is not None else None}))
         if call.excinfo is not None and call.excinfo.errisinstance(AssertionError):
             kind = Status.FAILED  # the target broke a rule (TargetError and RuleFailure are AssertionErrors too)
         elif call.excinfo is not None and call.excinfo.errisinstance(TargetUnreachable):
@@ -228,11 +233,11 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     run = state(item.config)
     if run.gone:
         base = run.holder.target.profile.base_url if run.holder.target else "the target"
-        _stop(item.config, "unreachable", f"target {base} stopped answering during the run: {run.gone}",
+        _stop(item.config, StopReason.UNREACHABLE, f"target {base} stopped answering during the run: {run.gone}",
               exitcodes.PYTEST_UNREACHABLE)
     budget = item.config.getoption("qc_timeout", None)
     if budget is not None and nextitem is not None and time.time() - run.started > budget:
-        _stop(item.config, "time_budget", f"the suites did not finish within --timeout {budget:g} s and were "
+        _stop(item.config, StopReason.TIME_BUDGET, f"the suites did not finish within --timeout {budget:g} s and were "
               "stopped; results are partial", int(pytest.ExitCode.INTERRUPTED))
 
 
@@ -294,6 +299,7 @@ class _Reporter:
             "consumed": _consumed_by(holder.target, self.config.getoption("qc_run_tag")),
             "reference": bool(holder.target and holder.target.started_reference),
             "write_budget": _budget_data(self.config, holder.target),
+            "generation": generation(self.config),
             "versions": _versions(),
             "tests": run.results,
         }
@@ -323,10 +329,11 @@ def _consumed_by(target: Target | None, run_tag: str | None) -> list[dict[str, A
 
 def _stopped_by_pytest(exitstatus: int) -> Stopped | None:
     """pytest's own reasons to stop early (when the plugin did not stop the run itself)."""
-    reasons = {pytest.ExitCode.INTERRUPTED: ("interrupted", "the run was interrupted (Ctrl-C, or a collection error)"),
-               pytest.ExitCode.INTERNAL_ERROR: ("internal", "pytest hit an internal error (see its output)"),
-               pytest.ExitCode.USAGE_ERROR: ("usage", "pytest refused the command line or the suites"),
-               pytest.ExitCode.NO_TESTS_COLLECTED: ("no_tests", "no test was collected")}
+    reasons = {pytest.ExitCode.INTERRUPTED: (StopReason.INTERRUPTED,
+                                             "the run was interrupted (Ctrl-C, or a collection error)"),
+               pytest.ExitCode.INTERNAL_ERROR: (StopReason.INTERNAL, "pytest hit an internal error (see its output)"),
+               pytest.ExitCode.USAGE_ERROR: (StopReason.USAGE, "pytest refused the command line or the suites"),
+               pytest.ExitCode.NO_TESTS_COLLECTED: (StopReason.NO_TESTS, "no test was collected")}
     found = reasons.get(pytest.ExitCode(exitstatus)) if exitstatus in {int(c) for c in pytest.ExitCode} else None
     return Stopped(*found) if found else None
 

@@ -13,6 +13,8 @@ from typing import Any, NoReturn
 
 import pytest
 
+from qaconform.vocabulary import StopReason
+
 _PROP = "qaconform."
 """Prefix of the plugin's user_properties keys."""
 
@@ -20,10 +22,8 @@ _PROP = "qaconform."
 class Stopped:
     """Why a run ended before its verdict, written into the results file (``qaconform run`` reads it there)."""
 
-    reason: str
-    """``profile`` (bad profile or credential), ``unreachable`` (the target does not answer), ``time_budget``
-    (``--qaconform-timeout`` spent), ``usage``, ``interrupted``, ``internal``, ``no_tests`` (pytest's own
-    meanings); :mod:`qaconform.report.verdict` turns it into the exit code."""
+    reason: StopReason
+    """One of :class:`qaconform.vocabulary.StopReason` (which also holds the exit code each gives)."""
     message: str
 
 
@@ -56,7 +56,7 @@ def state(config: pytest.Config) -> RunState:
     return config.stash[STATE]
 
 
-def _stop(config: pytest.Config, reason: str, message: str, code: int) -> NoReturn:
+def _stop(config: pytest.Config, reason: StopReason, message: str, code: int) -> NoReturn:
     """End the run with ``message``, and say why in the results file."""
     state(config).stopped = Stopped(reason, message)
     pytest.exit(message, returncode=code)

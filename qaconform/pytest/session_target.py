@@ -25,6 +25,7 @@ from qaconform.target.writes import (
     parse_budget,
     pool_for,
 )
+from qaconform.vocabulary import StopReason
 
 if TYPE_CHECKING:  # the doctor imports the contract (jsonschema): loaded when a suite needs a target, not before
     from qaconform.target.doctor import Diagnosis
@@ -60,7 +61,7 @@ class _TargetHolder:
         if self.target is not None:
             return self.target
         if self.error:
-            _stop(self.config, "profile", self.error, exitcodes.PYTEST_BAD_PROFILE)
+            _stop(self.config, StopReason.PROFILE, self.error, exitcodes.PYTEST_BAD_PROFILE)
         given = self.config.getoption("qc_target_file", None)
         if given:
             return self._resolved(str(given))
@@ -78,7 +79,7 @@ class _TargetHolder:
             profile = load_profile(path, option="--target-profile (or QACONFORM_PROFILE)")
         except ProfileError as exc:
             self.error = str(exc)
-            _stop(self.config, "profile", str(exc), exitcodes.PYTEST_BAD_PROFILE)
+            _stop(self.config, StopReason.PROFILE, str(exc), exitcodes.PYTEST_BAD_PROFILE)
         base_url = _base_url_override(self.config)
         if base_url:
             from dataclasses import replace
@@ -86,7 +87,8 @@ class _TargetHolder:
         recorder = Recorder(secrets=set(profile.passwords()))
         diagnosis = self._diagnose(profile, recorder)
         if diagnosis.base_url and diagnosis.base_url != profile.base_url.rstrip("/"):
-            _stop(self.config, "usage", f"the doctor examined {diagnosis.base_url}, but this session would test "
+            _stop(self.config, StopReason.USAGE,
+                  f"the doctor examined {diagnosis.base_url}, but this session would test "
                   f"{profile.base_url} (--base-url or QACONFORM_BASE_URL): one run tests one target. Unset the "
                   "override, or give it to `qaconform run` itself so that its doctor examines that URL",
                   exitcodes.PYTEST_BAD_PROFILE)
@@ -106,10 +108,11 @@ class _TargetHolder:
             resolved = ResolvedTarget.read(given)
             profile = resolved.profile(option=f"{option} {given}: its profile_path")
         except (ResolvedTargetError, ProfileError) as exc:
-            _stop(self.config, "profile", str(exc), exitcodes.PYTEST_BAD_PROFILE)
+            _stop(self.config, StopReason.PROFILE, str(exc), exitcodes.PYTEST_BAD_PROFILE)
         override = _base_url_override(self.config)
         if override and override.rstrip("/") != resolved.base_url:
-            _stop(self.config, "usage", f"{option} {given} tests {resolved.base_url}, but this session is asked to "
+            _stop(self.config, StopReason.USAGE,
+                  f"{option} {given} tests {resolved.base_url}, but this session is asked to "
                   f"test {override} (--base-url or QACONFORM_BASE_URL): one run tests one target. Unset the "
                   "override, or give it to `qaconform run` itself so that its doctor examines that URL",
                   exitcodes.PYTEST_BAD_PROFILE)
@@ -133,7 +136,8 @@ class _TargetHolder:
             try:
                 diagnosis = Diagnosis.from_dict(json.loads(Path(given).read_text(encoding="utf-8")))
             except (OSError, ValueError, KeyError, TypeError) as exc:
-                _stop(self.config, "usage", f"--qaconform-doctor {given}: cannot be read ({exc}); leave the option "
+                _stop(self.config, StopReason.USAGE,
+                      f"--qaconform-doctor {given}: cannot be read ({exc}); leave the option "
                       "out and the doctor examines the target itself", exitcodes.PYTEST_BAD_PROFILE)
         else:
             diagnosis = examine(profile, recorder)
@@ -142,8 +146,8 @@ class _TargetHolder:
         if problems:
             text = "; ".join(f"{f.message}" + (f" (fix: {f.fix})" if f.fix else "") for f in problems)
             if diagnosis.exit_code == 3:
-                _stop(self.config, "unreachable", text, exitcodes.PYTEST_UNREACHABLE)
-            _stop(self.config, "profile", f"profile {profile.path}: {text}", exitcodes.PYTEST_BAD_PROFILE)
+                _stop(self.config, StopReason.UNREACHABLE, text, exitcodes.PYTEST_UNREACHABLE)
+            _stop(self.config, StopReason.PROFILE, f"profile {profile.path}: {text}", exitcodes.PYTEST_BAD_PROFILE)
         return diagnosis
 
     def close(self) -> None:

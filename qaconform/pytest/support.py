@@ -100,6 +100,43 @@ def post_answer(client: ApiClient, question_id: int, tag: str, created: Registry
     return resp
 
 
+ANSWER_PUBLISHERS = ("member", "admin", "moderator")
+"""The accounts holding Answer questions and Publish answer, in the order they take the input forms of their shared
+answers (:func:`answer_form`)."""
+LOSING_BODY = "the JSON body, which the parameter of the same name overrides"
+"""The JSON body of an answer whose body is also a query parameter (input form param_wins): never the answer's text."""
+
+
+def answer_form(role: str) -> str:
+    """The input form of ``role``'s shared answer (suites/conftest.py ``answer_of``), a stable assignment derived from
+    spec/dimensions.yaml's ``input_form``: the publishers take its values in order (member the JSON body, admin query
+    parameters, moderator a form-encoded body), novice the first (the JSON body: its moderated answer is the one every
+    other form of novice's is compared with, suites/contract/test_answer_form_matrix.py)."""
+    forms = contract.load_contract().dimensions.values["input_form"]
+    return dict(zip(ANSWER_PUBLISHERS, forms, strict=False)).get(role, forms[0])
+
+
+def post_answer_in(client: ApiClient, question_id: int, tag: str, created: Registry | None, text: str,
+                   form: str) -> ApiResponse:
+    """POST an answer whose body travels in one input form (spec/dimensions.yaml ``input_form``): ``json`` the JSON
+    body, ``query`` a query parameter, ``form`` a form-encoded request parameter, ``param_wins`` a query parameter
+    beside a JSON body of :data:`LOSING_BODY` ("When both are given, the parameter wins"). Registers what it created."""
+    if form == "json":
+        return post_answer(client, question_id, tag, created, text=text)
+    body = f"<p>{text} [{tag}]</p>"
+    kw: dict[str, Any] = {"params": {"body": body}}
+    if form == "form":
+        kw = {"data": {"body": body}}
+    elif form == "param_wins":
+        kw["json"] = {"body": f"<p>{LOSING_BODY} [{tag}]</p>"}
+    else:
+        assert form == "query", f"unknown input form {form!r}"
+    resp = client.post(contract.path("postAnswer", questionId=question_id), operation="postAnswer", **kw)
+    if 200 <= resp.status < 300 and created is not None:
+        created.add("answer", new_id(resp), client.role)
+    return resp
+
+
 def post_comment(client: ApiClient, node_id: int, tag: str, created: Registry | None = None, text: str = "comment",
                  visibility: str | None = None, recipients: list[int] | None = None,
                  params: dict[str, Any] | None = None) -> ApiResponse:

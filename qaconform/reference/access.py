@@ -8,6 +8,7 @@ on, a check costs one dict lookup on top of the permission test.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from . import faults
@@ -27,10 +28,11 @@ class Requires:
         return caller.can(*self.all_of) and (not self.one_of or any(caller.can(p) for p in self.one_of))
 
 
-def check(operation: str, requires: Requires, caller: Caller) -> None:
-    """Raise the refusal unless ``caller`` may call ``operation``."""
+def check(operation: str, requires: Requires, caller: Caller, given: Collection[str] = ()) -> None:
+    """Raise the refusal unless ``caller`` may call ``operation``; ``given``: the query parameters of the call (an
+    override may apply only when one of them is given)."""
     allowed = requires.met_by(caller)
-    found = faults.overrides(operation)
+    found = tuple(o for o in faults.overrides(operation) if not o.when or any(p in given for p in o.when))
     if found:
         _decide(operation, allowed, caller, found)
     elif not allowed:

@@ -61,6 +61,14 @@ def _result(svc: Service, key: str, action_id: int, node: sqlite3.Row, success: 
     row = svc.db.one("SELECT * FROM actions WHERE id = ?", (action_id,))
     assert row is not None
     action = svc.render.action_json(row, node["type"])
+    if node["type"] == "comment" and faults.is_on("action-node-type-comment"):
+        action["node"]["type"] = "answer"
+    if node["type"] == "comment" and faults.is_on("action-record-no-ip-on-comments"):
+        action.pop("ip", None)
+    user_fault = {"answer": "action-user-answer", "comment": "action-user-comment"}.get(node["type"])
+    if user_fault is not None and faults.is_on(user_fault):
+        author = svc.render.users_by_id({node["author_id"]})[node["author_id"]]
+        action["user"] = svc.render.action_user_json(author)
     fault, field = ACTION_SHAPE_FAULTS[key]
     if faults.is_on(fault):
         del action[field]
@@ -96,6 +104,13 @@ def _repeat(svc: Service, verb: str, key: str, node: sqlite3.Row, message: str) 
         return _result(svc, key, earlier, node, success)
     _refuse_repeat(message)
     return None
+
+
+def _question_author(svc: Service, node: sqlite3.Row) -> int | None:
+    """The author of the question a node is under (the question's own for a question): what the relation faults
+    take for the node's owner."""
+    row = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["question_id"],))
+    return None if row is None else int(row["author_id"])
 
 
 def _favorite_count(svc: Service, node_id: int) -> int:
@@ -186,6 +201,13 @@ async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> 
     node = svc.visible_node(caller, path_id(request))
     if faults.is_on("sendtomod-granted-to-own-node"):  # let in at the door: the author of the node passes here
         access.require_owner("sendToModeration", caller, node["author_id"] == caller.id, auth.SEND_TO_MODERATION)
+    if faults.is_on("sendtomod-own-question"):  # let in at the door: the author of a question passes on it
+        access.require_owner("sendToModeration", caller,
+                             node["type"] == "question" and node["author_id"] == caller.id, auth.SEND_TO_MODERATION)
+    if faults.is_on("sendtomod-question-author"):  # let in at the door: the author of the node's question passes
+        access.require_owner("sendToModeration", caller,
+                             node["type"] != "question" and _question_author(svc, node) == caller.id,
+                             auth.SEND_TO_MODERATION)
     if node["in_moderation"]:
         repeated = _repeat(svc, "sent", "sendToModAction", node, f"node {node['id']} is already in moderation")
         if repeated is not None:
@@ -197,7 +219,8 @@ async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> 
             caller,
             node["id"],
             client_ip(request),
-            private=not faults.is_on("sendtomod-not-private"),
+            private=not (faults.is_on("sendtomod-not-private")
+                         or (node["type"] == "comment" and faults.is_on("sendtomod-not-private-on-comments"))),
             real_user=not faults.is_on("sendtomod-no-real-user"),
         )
         conn.execute("UPDATE nodes SET in_moderation = 1 WHERE id = ?", (node["id"],))
@@ -216,7 +239,8 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
     if node["type"] == "comment" and faults.is_on("lock-own-decided-by-parent-on-comments"):
         parent = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["parent_id"],))
         owner = owner if parent is None else parent["author_id"]
-    access.require_owner("lockNode", caller, owner == caller.id, auth.LOCK_ANY)
+    owns = owner == caller.id or (faults.is_on("lock-own-from-question") and _question_author(svc, node) == caller.id)
+    access.require_owner("lockNode", caller, owns, auth.LOCK_ANY)
     if node["locked"]:
         repeated = _repeat(svc, "locked", "lockAction", node, f"node {node['id']} is already locked")
         if repeated is not None:

@@ -32,6 +32,11 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
     if faults.is_on("answer-body-ascii-only"):
         body = (body or "").encode("ascii", "replace").decode("ascii")
     published = caller.can(auth.PUBLISH_ANSWER) and not faults.is_on("answer-publish-ignored")
+    if faults.is_on("answer-param-publishes") and "body" in request.query_params:
+        published = True
+    if faults.is_on("answer-form-moderates") and request.headers.get("content-type", "").startswith(
+            "application/x-www-form-urlencoded"):
+        published = False
     answer_id = _insert_answer(svc, caller, question, body, published)
     if not published and variants.is_on("moderated-answer-202"):
         return json_response({"id": str(answer_id)}, 202)

@@ -135,7 +135,9 @@ def text_field(fields: dict[str, Any], name: str, required: bool = True) -> str 
             raise bad_request(f"'{name}' is required")
         return None
     if not isinstance(value, str):
-        raise bad_request(f"'{name}' must be a string, not {type(value).__name__}")
+        if not variants.is_on("body-any-type"):
+            raise bad_request(f"'{name}' must be a string, not {type(value).__name__}")
+        value = json.dumps(value) if isinstance(value, (bool, list, dict)) else str(value)
     if required and not value.strip():
         raise bad_request(f"'{name}' must not be empty")
     return value

@@ -41,6 +41,8 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--list-variants", action="store_true", help="print the allowed variants and exit")
     parser.add_argument("--exit-with-parent", type=int, default=None, metavar="PID", help=argparse.SUPPRESS)
+    # bench/bench_capacity.py: the same server made slower (each request burns this much more CPU)
+    parser.add_argument("--work-us", type=float, default=0.0, metavar="US", help=argparse.SUPPRESS)
 
 
 def exit_with_parent(pid: int, every_s: float = 1.0) -> None:
@@ -82,6 +84,10 @@ def run_serve(args: argparse.Namespace) -> int:
 
     if args.exit_with_parent is not None:
         exit_with_parent(args.exit_with_parent)
+    if args.work_us:
+        from . import dispatch
+
+        dispatch.EXTRA_WORK_S = args.work_us / 1e6
     try:
         return serve(
             args.host, args.port, args.db, args.size, args.page_size, args.profile_out, args.fault,

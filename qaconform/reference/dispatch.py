@@ -6,6 +6,7 @@ A handler never checks permissions of its own: it receives the caller the row ha
 
 from __future__ import annotations
 
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
@@ -18,6 +19,10 @@ from .auth import Caller
 from .errors import ApiError
 from .http_io import html_401, json_response, wants_html
 from .service import Service
+
+EXTRA_WORK_S = 0.0
+"""CPU each request burns before it is served (``serve --work-us``, 0 by default): bench/bench_capacity.py makes the
+same server slower by a known share with it, to check that a capacity comparison reports the slowdown."""
 
 Handler = Callable[[Service, Request, Caller], Awaitable[Response]]
 Endpoint = Callable[[Request], Awaitable[Response]]
@@ -44,6 +49,8 @@ def endpoint(svc: Service, op: Operation) -> Endpoint:
     """The Starlette endpoint of one row."""
 
     async def call(request: Request) -> Response:
+        if EXTRA_WORK_S:
+            _burn(EXTRA_WORK_S)
         if variants.is_on("rate-limit-20rps") and (limited := rate_limit.refused(request)) is not None:
             return limited
         try:
@@ -61,6 +68,13 @@ def endpoint(svc: Service, op: Operation) -> Endpoint:
     return call
 
 
+def _burn(seconds: float) -> None:
+    """Busy the CPU of this thread for ``seconds`` (the event loop's: every request waits for it, as for real work)."""
+    end = time.thread_time() + seconds
+    while time.thread_time() < end:
+        pass
+
+
 async def _admit(svc: Service, op: Operation, request: Request) -> Caller:
     """The caller, once the row lets it in; raises the 401 or 403 otherwise."""
     try:
@@ -71,7 +85,7 @@ async def _admit(svc: Service, op: Operation, request: Request) -> Caller:
     await planted.before_check(svc, op.op_id, request, caller)
     if op.state_first is not None and variants.is_on("state-before-permission"):
         await op.state_first(svc, request, caller)
-    access.check(op.op_id, op.requires, caller)
+    access.check(op.op_id, op.requires, caller, request.query_params.keys())
     return caller
 
 

@@ -50,7 +50,10 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any]) -> Response:
         _check_user(svc, fields)
     else:
         _check_csv_file(svc, fields)
-    _check_operations(fields)
+    user = structured(fields, "user")
+    if not (kind == "individual" and isinstance(user, dict) and _present(user, "id")
+            and faults.is_on("gdpr-operations-unchecked-for-user-id")):
+        _check_operations(fields)
     _check_reassign_user(svc, fields)
     minute = _free_time_frame(svc, fields)
     with svc.tx("job") as conn:
@@ -73,8 +76,11 @@ def _check_user(svc: Service, fields: dict[str, Any]) -> None:
     if by_name_only and variants.is_on("gdpr-user-by-username-refused"):
         raise bad_request("The provided 'user' is invalid")
     by_email = isinstance(user, dict) and _present(user, "email")
+    reassign = structured(fields, "reassignUser")
+    email_looked_up_by_id = by_email and faults.is_on("gdpr-user-email-refused") and isinstance(
+        reassign, dict) and _present(reassign, "id")
     if not _find_user(svc, user, ("username", "email", "id")) or (
-            by_email and faults.is_on("gdpr-user-by-email-refused")):
+            by_email and faults.is_on("gdpr-user-by-email-refused")) or email_looked_up_by_id:
         raise bad_request("The provided 'user' is invalid")
 
 
@@ -113,6 +119,9 @@ def _check_reassign_user(svc: Service, fields: dict[str, Any]) -> None:
     if reassign is None or reassign == "":
         return
     both = isinstance(reassign, dict) and _present(reassign, "username") and _present(reassign, "id")
+    if both and faults.is_on("gdpr-reassign-both-ways-by-id-email") and next(iter(reassign)) == "id":
+        reassign = {"id": reassign["id"]}  # the first key found decides; the username after it is never read
+        both = False
     if both and not faults.is_on("gdpr-reassign-ambiguous-unnoticed"):
         raise bad_request("The request contains more than one reassignUser eligible configuration")
     lenient = faults.is_on("gdpr-reassign-invalid-accepted") or (

@@ -6,7 +6,10 @@ Every handler takes the service, the request and the caller the route table has 
 
 from __future__ import annotations
 
+import json
+import math
 import sqlite3
+import time
 from typing import Any
 
 from starlette.requests import Request
@@ -40,7 +43,25 @@ CONTENT_VERBS = {"question": "asked", "answer": "answered", "comment": "commente
 
 
 # --- 3 List questions ---------------------------------------------------------------------------------------
+URL_CACHE_S = 1.0
+"""How long the planted faults questions-cache-by-url and user-questions-cache-by-url keep a list by URL
+(faults.py)."""
+_by_url: dict[str, tuple[float, bytes]] = {}
+
+
 async def list_questions(svc: Service, request: Request, caller: Caller) -> Response:
+    if not faults.is_on("questions-cache-by-url") or not request.url.query:
+        return await _list_questions(svc, request, caller)
+    kept = _by_url.get(str(request.url))
+    if kept is not None and time.monotonic() - kept[0] < URL_CACHE_S:
+        return Response(kept[1], media_type=JSON_TYPE)  # whoever asked first: the URL is the key, not the caller
+    page = await _list_questions(svc, request, caller)
+    if page.status_code == 200:
+        _by_url[str(request.url)] = (time.monotonic(), bytes(page.body))
+    return page
+
+
+async def _list_questions(svc: Service, request: Request, caller: Caller) -> Response:
     q = request.query_params
     if variants.is_on("unknown-param-400"):
         unknown = sorted(set(q.keys()) - QUESTION_LIST_PARAMS)
@@ -148,7 +169,15 @@ async def list_user_answers(svc: Service, request: Request, caller: Caller) -> R
 
 
 async def list_user_questions(svc: Service, request: Request, caller: Caller) -> Response:
-    return _user_nodes(svc, request, caller, "question", QUESTION_SORTS)
+    if not faults.is_on("user-questions-cache-by-url"):
+        return _user_nodes(svc, request, caller, "question", QUESTION_SORTS)
+    kept = _by_url.get(str(request.url))
+    if kept is not None and time.monotonic() - kept[0] < URL_CACHE_S:
+        return Response(kept[1], media_type=JSON_TYPE)  # whoever asked first: the URL is the key, not the caller
+    page = _user_nodes(svc, request, caller, "question", QUESTION_SORTS)
+    if page.status_code == 200:
+        _by_url[str(request.url)] = (time.monotonic(), bytes(page.body))
+    return page
 
 
 def _user_nodes(
@@ -179,8 +208,31 @@ def _user_nodes(
     shape_fault = "user-answers-viewcount-string" if kind == "answer" else "user-questions-answercount-string"
     if faults.is_on("cancelwiki-stale-in-user-lists"):
         shape_fault = "cancelwiki-stale-in-user-lists"
-    return svc.pager.node_page(request, caller, where, params, order, paging, sort, sorts, (kind,),
+    page = svc.pager.node_page(request, caller, where, params, order, paging, sort, sorts, (kind,),
                                question_seek(sort), shape_fault)
+    if kind == "answer" and faults.is_on("user-answer-count-cached"):
+        return _count_kept(page, (user_id, caller.id))
+    return page
+
+
+COUNT_KEPT_S = 3.0
+"""How long the planted fault user-answer-count-cached keeps a user's answer count (faults.py)."""
+_counts: dict[tuple[Any, Any], tuple[float, int]] = {}
+
+
+def _count_kept(page: Response, key: tuple[Any, Any]) -> Response:
+    """user-answer-count-cached: the totalCount counted for this user and caller within COUNT_KEPT_S, else the new
+    one (kept from now on)."""
+    body = json.loads(bytes(page.body))
+    kept = _counts.get(key)
+    if kept is not None and time.monotonic() - kept[0] < COUNT_KEPT_S:
+        body["totalCount"] = kept[1]
+        size = body.get("pageSize")
+        if isinstance(size, int) and size > 0:
+            body["pageCount"] = math.ceil(kept[1] / size)
+    else:
+        _counts[key] = (time.monotonic(), int(body.get("totalCount") or 0))
+    return json_response(body)
 
 
 # --- 18 Comments of an answer -------------------------------------------------------------------------------
@@ -222,6 +274,8 @@ async def read_node(svc: Service, request: Request, caller: Caller) -> Response:
 async def list_user_content(svc: Service, request: Request, caller: Caller) -> Response:
     raw = request.path_params["user_id"]
     invalid = ApiError(404 if faults.is_on("content-invalid-user-404") else 422, {"error": "Invalid User Id"})
+    if faults.is_on("usercontent-zero-id") and raw.lstrip("-").isdecimal() and int(raw) <= 0:
+        return json_response([])
     if not is_id(raw):
         raise invalid
     user = svc.db.one("SELECT id, creation_date FROM users WHERE id = ?", (int(raw),))

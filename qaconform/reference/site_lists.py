@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from typing import Any
 
 from starlette.requests import Request
@@ -101,8 +102,17 @@ def _experts(svc: Service, request: Request, where: str, params: list[Any], stri
 
 
 # --- 9 Spaces -----------------------------------------------------------------------------------------------
+URL_CACHE_S = 1.0
+"""How long the planted fault spaces-cache-by-url keeps a space list by URL (faults.py)."""
+_by_url: dict[str, tuple[float, dict[str, Any]]] = {}
+
+
 async def list_spaces(svc: Service, request: Request, caller: Caller) -> Response:
     q = request.query_params
+    if faults.is_on("spaces-cache-by-url"):
+        kept = _by_url.get(str(request.url))
+        if kept is not None and time.monotonic() - kept[0] < URL_CACHE_S:
+            return json_response(kept[1])  # whoever asked first: the URL is the key, not the caller
     paging = parse_paging(q, svc.page_size)
     sort = q.get("sort") if q.get("sort") in NAMED_SORTS else "name"
     if q.get("sort") and sort != q.get("sort") and faults.is_on("space-invalid-sort-400"):
@@ -114,6 +124,8 @@ async def list_spaces(svc: Service, request: Request, caller: Caller) -> Respons
         [paging.size, paging.offset],
     )
     spaces = envelope([svc.render.space_json(r) for r in rows], total, paging, str(sort), q)
+    if faults.is_on("spaces-cache-by-url"):
+        _by_url[str(request.url)] = (time.monotonic(), spaces)
     if faults.is_on("spaces-not-json"):
         return Response(json.dumps(spaces) + "\n<!-- served from cache -->\n", media_type=JSON_TYPE)
     return json_response(spaces)

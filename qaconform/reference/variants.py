@@ -197,6 +197,11 @@ _ALL: tuple[Variant, ...] = (
     _V("experts-sorts-other-direction", "the direction and collation of the expert sorts reputation, username and "
        "realname ('sort must be one of ...': the names only)", "the expert lists sort reputation lowest first, and "
        "username and realname case-folded, Z to A"),
+    # --- lenient input (bodies.py): issue 46
+    _V("body-any-type", "an answer's or a comment's body of another JSON type than string: 'body (string, the "
+       "comment text, required)' states the type and a refusal only when the body is missing",
+       "a body given as false, a number, an array or an object is taken as its text (false -> 'false'); only a "
+       "missing or blank body is refused"),
 )
 """The registry. Each variant obeys every statement of the description and the samples."""
 

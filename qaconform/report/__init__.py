@@ -9,8 +9,8 @@ writes curls with named password variables and rerun commands, ``junit``/``html_
 reads the expected-failures file, ``options`` holds the flags ``qaconform run`` and ``report`` share, ``cli`` is
 ``qaconform report``.
 
-May import: the core, ``qaconform.target`` and ``qaconform.pytest`` (``outcomes.SkipKind``, the kinds of
-skip a results file records). Never: ``load``, ``commands``, ``reference``. ``progress`` and ``tables``, the
+May import: the core (``qaconform.vocabulary``: the kinds of skip and the stop reasons a results file records) and
+``qaconform.target``. Never: ``pytest``, ``load``, ``commands``, ``reference``. ``progress`` and ``tables``, the
 terminal helpers, are here so that the load harness and the commands share them without an arrow pointing up.
 """
 

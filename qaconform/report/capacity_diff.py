@@ -43,13 +43,67 @@ def _capacity(result: Mapping[str, Any]) -> float | None:
     return float(v) if isinstance(v, int | float) else None
 
 
+def interval_of(result: Mapping[str, Any]) -> dict[str, Any]:
+    """A scenario's answer as an interval (``qaconform.load.noise``); a capacity.json of an earlier version, which
+    has none, gives one of no noise: what held, up to the lowest rate that broke (none for a lower bound)."""
+    got = result.get("interval")
+    if isinstance(got, Mapping) and "best" in got:
+        return dict(got)
+    best = _capacity(result)
+    between = result.get("between") or [None, None]
+    upper = None if result.get("lower_bound") else between[1] if len(between) > 1 else None
+    return {"lower": best, "best": best, "upper": upper, "noise_pct": 0.0}
+
+
+NO_CHANGE, REGRESSION, IMPROVED, CANNOT_TELL, OK = (
+    "no significant change", "REGRESSION", "improved", "cannot tell at this noise", "ok")
+"""The verdicts of a scenario compared; only REGRESSION fails (exit 1)."""
+
+
+def judge_change(a: Mapping[str, Any], b: Mapping[str, Any], tolerance_pct: float) -> tuple[str, str]:
+    """The verdict of interval ``b`` against baseline ``a`` and why, in words.
+
+    A regression is a fall beyond the tolerance that the two intervals cannot explain: B's upper end (what broke,
+    plus the noise) below A's lower end (what held, less the noise). A fall the intervals do cover is "cannot tell at
+    this noise", never "ok"; a lower bound is compared as one (B a lower bound only shows no regression when it is
+    at or above A's lower end)."""
+    ca, cb = a.get("best"), b.get("best")
+    noise = max(float(a.get("noise_pct") or 0.0), float(b.get("noise_pct") or 0.0))
+    if ca is None or cb is None:
+        if cb is None and ca is not None:
+            return REGRESSION, "nothing held in this run"
+        return CANNOT_TELL, "nothing held in the baseline"
+    change = (cb / ca - 1) * 100
+    tol = tolerance_pct
+    a_low, b_low = float(a.get("lower") or ca), float(b.get("lower") or cb)
+    if b.get("upper") is None:  # B a lower bound: the truth is at or above it
+        if b_low >= a_low or change >= -tol:
+            return OK, "this run is a lower bound at or near the baseline: no regression shown"
+        return CANNOT_TELL, "this run is a lower bound below the baseline: its true capacity may be higher"
+    b_up = float(b["upper"])
+    if change < -tol:
+        if b_up < a_low:
+            return REGRESSION, f"what broke in this run ({b_up:,.0f} req/s with the noise) is below what held in the " \
+                               f"baseline ({a_low:,.0f})"
+        return CANNOT_TELL, (f"the fall of {-change:.0f} % lies within the measured noise (±{noise:g} %) and the "
+                             "search's precision: rerun on a quieter machine, or with longer steps")
+    if a.get("upper") is not None and change > tol and float(a["upper"]) < b_low:
+        return IMPROVED, f"what held in this run ({b_low:,.0f} req/s) is above what broke in the baseline"
+    if abs(change) <= max(noise, tol):
+        return NO_CHANGE, (f"within the measured noise (±{noise:g} %)" if noise > tol else
+                           f"within the tolerance ({tol:g} %)")
+    return OK, "within the two intervals"
+
+
 def compare_capacity(before: Mapping[str, Any], after: Mapping[str, Any], tolerance_pct: float) -> list[dict[str, Any]]:
-    """One entry per scenario measured in both: before, after, change in percent, regressed, notes."""
+    """One entry per scenario measured in both: the two intervals, the change of the best values in percent, the
+    verdict and why (:func:`judge_change`), regressed, notes."""
     same_limits = before.get("thresholds") == after.get("thresholds")
     out = []
     for sc in sorted(set(before["scenarios"]) & set(after["scenarios"])):
         a, b = before["scenarios"][sc], after["scenarios"][sc]
-        ca, cb = _capacity(a), _capacity(b)
+        ia, ib = interval_of(a), interval_of(b)
+        ca, cb = ia["best"], ib["best"]
         change = (cb / ca - 1) * 100 if ca and cb is not None else None
         notes = []
         if not same_limits:
@@ -57,10 +111,14 @@ def compare_capacity(before: Mapping[str, Any], after: Mapping[str, Any], tolera
         if a.get("lower_bound") or b.get("lower_bound"):
             notes.append("lower bound in " + " and ".join(n for n, r in (("the baseline", a), ("this run", b))
                                                            if r.get("lower_bound")))
-        regressed = (cb is None and ca is not None) or (change is not None and change < -tolerance_pct)
-        out.append({"scenario": sc, "before_rps": ca, "after_rps": cb,
-                    "change_pct": None if change is None else round(change, 1), "regressed": regressed,
-                    "same_thresholds": same_limits, "notes": notes})
+        noise = max(float(ia.get("noise_pct") or 0.0), float(ib.get("noise_pct") or 0.0))
+        if noise > tolerance_pct:
+            notes.append(f"the machine's measured noise (±{noise:g} %) is larger than the tolerance asked for "
+                         f"({tolerance_pct:g} %): a smaller change cannot be told")
+        verdict, why = judge_change(ia, ib, tolerance_pct)
+        out.append({"scenario": sc, "before_rps": ca, "after_rps": cb, "before": ia, "after": ib,
+                    "change_pct": None if change is None else round(change, 1), "verdict": verdict, "why": why,
+                    "regressed": verdict == REGRESSION, "same_thresholds": same_limits, "notes": notes})
     return out
 
 
@@ -75,9 +133,12 @@ def compare_text(changes: list[dict[str, Any]], tolerance_pct: float) -> str:
     for c in changes:
         pct = "" if c["change_pct"] is None else f" ({c['change_pct']:+.0f} %)".replace("-", "−")
         at = "at the same thresholds" if c["same_thresholds"] else "(thresholds differ)"
-        mark = f"REGRESSION beyond {tolerance_pct:g} %" if c["regressed"] else "ok"
+        verdict = c.get("verdict") or (REGRESSION if c["regressed"] else OK)
+        mark = f"REGRESSION beyond {tolerance_pct:g} %" if verdict == REGRESSION else verdict
         line = (f"{c['scenario']}: {_rps(c['before_rps'])} → {_rps(c['after_rps'])}".replace(" req/s →", " →")
                 + f"{pct} {at}: {mark}")
+        if c.get("why"):
+            line += f": {c['why']}"
         if c["notes"]:
             line += " (" + "; ".join(c["notes"]) + ")"
         lines.append(line)

@@ -114,7 +114,7 @@ def _scenario(report: Mapping[str, Any], name: str, result: Mapping[str, Any]) -
     cls = "answer lower" if result.get("lower_bound") else "answer"
     limit = result.get("limited_by") or {}
     parts = [f'<section id="sc-{_e(name)}"><h2>{_e(name)}: {_e(_answer(result))}</h2>',
-             f'<p class="{cls}">{_e(result.get("statement"))}</p>',
+             f'<p class="{cls}">{_e(result.get("statement"))}</p>', _interval(result),
              f'<p>Limited by <b>{_e(limit.get("kind"))}</b>: {_e(limit.get("detail"))}</p>',
              "".join(f'<p class="muted">Caveat: {_e(c)}</p>' for c in result.get("caveats") or []),
              _charts(report, result),
@@ -123,6 +123,38 @@ def _scenario(report: Mapping[str, Any], name: str, result: Mapping[str, Any]) -
              "growing through the step counts as broken). Percentiles from the harness's exact histogram.</p>",
              _steps_table(result.get("steps") or []), "</section>"]
     return "".join(parts)
+
+
+def _interval(result: Mapping[str, Any]) -> str:
+    """How sure the answer is: its interval and the noise the search measured (qaconform.load.noise)."""
+    iv, noise = result.get("interval"), result.get("noise") or {}
+    if not isinstance(iv, Mapping):
+        return ""
+    upper = "no step broke above it (a lower bound)" if iv.get("upper") is None else f"{_n(iv['upper'])} req/s"
+    sources = ", ".join(f"{label} ±{noise[key]:g} %" for key, label in (
+        ("windows_pct", "throughput per second within steps"), ("repeats_pct", "a rate run twice"),
+        ("tracking_pct", "achieved against offered")) if noise.get(key) is not None)
+    return (f'<p id="interval-{_e(result.get("scenario", ""))}">Interval: lower {_n(iv.get("lower"))}, best '
+            f'{_n(iv.get("best"))}, upper {_e(upper)} (measured noise ±{_e(iv.get("noise_pct"))} %'
+            + (f": {_e(sources)}" if sources else "") + ")</p>")
+
+
+def _baseline(report: Mapping[str, Any]) -> str:
+    """The comparison with ``--baseline``, when the run had one: the verdict per scenario, as the terminal says it."""
+    base = report.get("baseline")
+    if not isinstance(base, Mapping):
+        return ""
+    def pct(c: Mapping[str, Any]) -> str:
+        return "" if c.get("change_pct") is None else f"{c['change_pct']:+.1f} %"
+
+    rows = "".join(f"<tr><td>{_e(c['scenario'])}</td><td>{_n(c.get('before_rps'))}</td><td>{_n(c.get('after_rps'))}"
+                   f"</td><td>{_e(pct(c))}</td><td><b>{_e(c.get('verdict'))}</b>: {_e(c.get('why'))}"
+                   + "".join(f"<br><span class=\"muted\">{_e(n)}</span>" for n in c.get("notes") or [])
+                   + "</td></tr>" for c in base.get("changes") or [])
+    return (f'<section id="baseline"><h2>Against the baseline {_e(base.get("run_id"))} (tolerance '
+            f'{_e(base.get("tolerance_pct"))} %): {_e(base.get("verdict"))}</h2><table><tr><th>scenario</th>'
+            f"<th>baseline req/s</th><th>this run req/s</th><th>change</th><th>verdict</th></tr>{rows}</table>"
+            "</section>")
 
 
 def _generator(report: Mapping[str, Any]) -> str:
@@ -148,4 +180,4 @@ def render_capacity(report: Mapping[str, Any]) -> str:
     body = "".join(_scenario(report, sc, r) for sc, r in scenarios.items())
     return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>Capacity {_e(report.get('run_id'))}</title><style>{_CSS}{_EXTRA_CSS}</style></head><body>"
-            f"{head}<main>{body}<p class=\"muted\">{_e(check_note)}</p></main></body></html>")
+            f"{head}<main>{_baseline(report)}{body}<p class=\"muted\">{_e(check_note)}</p></main></body></html>")

@@ -53,7 +53,11 @@ def _exchanges(exchanges: list[Any]) -> list[Any]:
 
 def _test(t: Mapping[str, Any]) -> dict[str, Any]:
     if _broken(t.get("outcome")):
-        return {**t, "exchanges": _exchanges(list(t.get("exchanges") or [])), "observations": []}
+        out = {**t, "exchanges": _exchanges(list(t.get("exchanges") or [])), "observations": []}
+        failure = t.get("failure")
+        if isinstance(failure, Mapping) and isinstance(failure.get("exchange"), Mapping):
+            out["failure"] = {**failure, "exchange": _exchanges([failure["exchange"]])[0]}
+        return out
     keep = {k: t.get(k) for k in ("nodeid", "outcome", "rules", "areas", "duration")}
     for k in ("message", "created", "note", "unreachable"):
         if t.get(k):

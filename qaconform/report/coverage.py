@@ -26,7 +26,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 import yaml
 
-from qaconform.pytest.outcomes import SkipKind
+from qaconform.vocabulary import SkipCategory
 
 FORMAT = "qaconform-coverage/1"
 ACCOUNTS = ("admin", "moderator", "member", "novice", "anonymous")
@@ -337,7 +337,7 @@ def rules_checked(rules: Iterable[Mapping[str, Any]], interface: Mapping[str, An
     }
 
 
-_CATEGORIES = sorted({kind.category for kind in SkipKind}, key=len, reverse=True)
+_CATEGORIES = sorted((c.value for c in SkipCategory), key=len, reverse=True)
 
 
 def _why_not_checked(rule: Mapping[str, Any]) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import textwrap
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -24,11 +25,12 @@ from qaconform.report.files import read_run_json
 from qaconform.report.model import canonical
 from qaconform.report.volatile import normalise
 from qaconform.status import Effect, Status
+from qaconform.vocabulary import SkipCategory
 
 _ABSENT = ("not covered", "absent")
-FIXTURE_NOT_IN_STATE = "fixture not in its state"
+FIXTURE_NOT_IN_STATE = SkipCategory.FIXTURE_STATE.value
 """The skip category of a rule whose profile fixture the doctor found not in its state (consumed by an earlier run)."""
-NOT_THIS_RUN = ("write budget spent", "not checked: held back by the target")
+NOT_THIS_RUN = tuple(c.value for c in SkipCategory if c.this_run_only)
 """Skip categories that say what one run could afford, not what the target does: a rule one run checked and the
 other left for its write budget or the target's pace is listed apart ("checked by one run only"), never a change."""
 HELD = tuple(s.value for s in Status if s.effect is Effect.HELD)
@@ -81,11 +83,14 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
     rb = {r["id"]: r for r in b["rules"]}
     regressed, recovered, covered, uncovered, changed, new_failures, consumed = [], [], [], [], [], [], []
     one_run: list[dict[str, Any]] = []
+    other_settings: list[dict[str, Any]] = []
+    settings = settings_differ(a, b)
+    deeper = "; ".join(d for d in settings if d.startswith(("seed", "examples")))
     for rid in sorted(set(ra) | set(rb)):
         sa = ra[rid]["status"] if rid in ra else "absent"
         sb = rb[rid]["status"] if rid in rb else "absent"
-        if sa == sb:
-            continue
+        if sa == sb or sa in HELD and sb in HELD:
+            continue  # passed <-> observed: the rule held in both (an observation's facts are compared below)
         entry: dict[str, Any] = {"rule": rid, "before": sa, "after": sb}
         if rid in rb:
             fails = rb[rid].get("evidence", {}).get("failures") or []
@@ -103,6 +108,10 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
         elif _left_for(ra.get(rid)) or _left_for(rb.get(rid)):
             entry["message"] = _left_for(rb.get(rid)) or _left_for(ra.get(rid))
             one_run.append(entry)
+        elif sa in HELD and sb in BROKEN and deeper and _found_by_generated(rb[rid]):
+            entry["message"] = (f"found by the generated tests, which ran with other settings ({deeper}): run A "
+                                "did not send what found it")
+            other_settings.append(entry)
         elif sa in HELD and sb in BROKEN:
             regressed.append(entry)
         elif sa in BROKEN and sb in HELD:
@@ -143,11 +152,37 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
         "other_changes": changed,
         "not_checked_fixture_consumed": consumed,
         "checked_by_one_run_only": one_run,
+        "found_with_other_settings": other_settings,
+        "settings_differ": settings,
         "observations_changed": observations,
         "generated_not_compared": {"seeds": [sorted(seeds_a), sorted(seeds_b)], "observations": drawn_apart},
         "coverage_shrank": shrank(a, b),
         "exit_code": exitcodes.RULE_FAILED if counting else exitcodes.OK,
     }
+
+
+def settings_differ(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[str]:
+    """How two runs differ in what decides how deep they looked (report.json ``settings`` and ``selection``):
+    "seed 11 -> 22", "examples 12 -> 100", "write budget 100 -> unlimited", "suites: all -> paging"."""
+    sa, sb = a.get("settings") or {}, b.get("settings") or {}
+    out = []
+    for key, label in (("seed", "seed"), ("max_examples", "examples per generated test"),
+                       ("write_budget", "write budget"), ("strict", "--strict")):
+        if key in sa and key in sb and sa[key] != sb[key]:
+            out.append(f"{label} {sa[key]} -> {sb[key]}")
+
+    def chosen(r: Mapping[str, Any]) -> str:
+        sel = r.get("selection") or {}
+        return " ".join([*sel.get("areas", []), *sel.get("rules", [])]) or "all"
+    if chosen(a) != chosen(b):
+        out.append(f"suites: {chosen(a)} -> {chosen(b)}")
+    return out
+
+
+def _found_by_generated(rule: Mapping[str, Any]) -> bool:
+    """Whether every failure of ``rule`` came from a generated test (``suites/properties/``)."""
+    fails = (rule.get("evidence") or {}).get("failures") or []
+    return bool(fails) and all(GENERATED in str(f.get("test")) for f in fails)
 
 
 def _left_for(rule: Mapping[str, Any] | None) -> str | None:
@@ -203,13 +238,18 @@ and the generated tests' observations of two seeds are listed, and are not chang
 
 def format_diff(d: Mapping[str, Any]) -> str:
     lines = [f"A: {d['a']['run_id']} ({d['a']['target']})", f"B: {d['b']['run_id']} ({d['b']['target']})"]
+    if d.get("settings_differ"):
+        lines.append("the runs differ in: " + "; ".join(d["settings_differ"]) + " (a failure only the deeper run "
+                     "could find is listed apart, not as a regression)")
     sections = (("regressed (held in A, broken in B)", "regressed"), ("recovered", "recovered"),
                 ("newly failing (not held in A either)", "new_failures"), ("newly covered", "newly_covered"),
                 ("no longer covered", "uncovered"), ("other status changes", "other_changes"),
                 ("not checked: fixture consumed (its one-shot fixture is not in the state the profile says; renew it "
                  "or give a pool)", "not_checked_fixture_consumed"),
                 ("checked by one run only (the other's write budget or the target's pace left it unchecked; not a "
-                 "change)", "checked_by_one_run_only"))
+                 "change)", "checked_by_one_run_only"),
+                ("found with other settings (not a regression: run A did not send what found it)",
+                 "found_with_other_settings"))
     for title, key in sections:
         items = d[key]
         if not items:
@@ -219,7 +259,8 @@ def format_diff(d: Mapping[str, Any]) -> str:
             extra = f"  [expected in B: {e['expected']}]" if e.get("expected") else ""
             extra += "  [should-level: a warning, not counted]" if e.get("should") else ""
             msg = str(e.get("message") or "").strip().splitlines()
-            lines.append(f"  {e['rule']}: {e['before']} -> {e['after']}{extra}" + (f"  {msg[0][:100]}" if msg else ""))
+            lines.append(f"  {e['rule']}: {e['before']} -> {e['after']}{extra}"
+                         + (f"  {textwrap.shorten(msg[0], 100, placeholder=' ...')}" if msg else ""))
             if key == "regressed" and e.get("curl"):
                 lines.append(f"    reproduce: {e['curl']}")
     if d["observations_changed"]:
@@ -234,7 +275,7 @@ def format_diff(d: Mapping[str, Any]) -> str:
         seeds = " and ".join(",".join(map(str, s)) or "none" for s in apart["seeds"])
         lines.append(f"not compared: {len(apart['observations'])} observation(s) of the generated tests, which drew "
                      f"their requests from other seeds ({seeds}); to compare them, run both with the same --seed")
-    if not any(d[key] for key in CHANGES):
+    if not any(d[key] for key in CHANGES) and not d.get("found_with_other_settings"):
         lines.append("no change (rule verdicts and observations are the same; ids, timestamps, run tags and counts "
                      "the kit's own writes moved aside)")
     lines.append("verdict: " + ("regression" if d["exit_code"] else "no regression"))

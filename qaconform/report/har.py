@@ -10,6 +10,7 @@ report's own last pass (``qaconform.report.redact``) before it is written. A bod
 
 from __future__ import annotations
 
+import base64
 import re
 from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
@@ -58,9 +59,14 @@ def entry(ex: Mapping[str, Any]) -> dict[str, Any]:
         "headersSize": -1,
         "bodySize": -1 if body is None else len(str(body).encode("utf-8")),
     }
+    binary = ex.get("request_body_base64")
     if body is not None:
         request["postData"] = {"mimeType": _header(req_headers, "content-type") or "application/octet-stream",
                                "text": str(body)}
+    if body is not None and binary:  # not UTF-8: the bytes as sent, in base64 as HAR 1.2 encodes binary content
+        request["postData"].update(text=str(binary), _encoding="base64",
+                                   comment="the body is not UTF-8: text holds its bytes in base64 (_encoding)")
+        request["bodySize"] = len(base64.b64decode(str(binary)))
     notes = [f"test: {ex.get('test')}" if ex.get("test") else "sent outside a test",
              f"account: {ex.get('role')}"]
     if ex.get("shared"):
@@ -95,9 +101,28 @@ def entry(ex: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def har(exchanges: Iterable[Mapping[str, Any]], version: str, comment: str = "") -> dict[str, Any]:
-    """A HAR 1.2 log of ``exchanges``, in the order they were sent."""
-    entries = [entry(ex) for ex in sorted(exchanges, key=lambda e: float(e.get("started") or 0.0))]
+_SAME = ("method", "url", "status", "request_body")
+"""What identifies the exchange a failure names among a test's exchanges (its record carries no time)."""
+
+
+def _is(ex: Mapping[str, Any], failed: Mapping[str, Any] | None) -> bool:
+    return failed is not None and all(ex.get(k) == failed.get(k) for k in _SAME)
+
+
+def har(exchanges: Iterable[Mapping[str, Any]], version: str, comment: str = "",
+        failed: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A HAR 1.2 log of ``exchanges``, in the order they were sent; the last one equal to ``failed`` (the exchange
+    the test's failure names) is marked ``_failure`` and says so, so that a replay takes that one (issue 46: a test
+    that sent other requests after it had its evidence taken from the last)."""
+    ordered = sorted(exchanges, key=lambda e: float(e.get("started") or 0.0))
+    mark = max((i for i, ex in enumerate(ordered) if _is(ex, failed)), default=None)
+    entries = []
+    for i, ex in enumerate(ordered):
+        e = entry(ex)
+        if i == mark:
+            e["_failure"] = True
+            e["comment"] = "THE REQUEST THIS FAILURE NAMES (replay this one); " + e["comment"]
+        entries.append(e)
     log: dict[str, Any] = {"version": "1.2", "creator": {"name": "qaconform", "version": version}, "entries": entries}
     if comment:
         log["comment"] = comment
@@ -111,9 +136,11 @@ def slug(nodeid: str) -> str:
 
 
 def write_cassettes(run_dir: Path, exchanges: Iterable[Mapping[str, Any]], tests: Iterable[str], *,
-                    keep_all: bool, version: str, secrets: Iterable[str] = ()) -> dict[str, str]:
+                    keep_all: bool, version: str, secrets: Iterable[str] = (),
+                    failed: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, str]:
     """Write a HAR per test of ``tests`` (failed or warned) and with ``keep_all`` the run's whole log; returns
-    {node id: path relative to the run folder}, ``"*"`` for the whole log."""
+    {node id: path relative to the run folder}, ``"*"`` for the whole log. ``failed``: per test, the exchange its
+    failure names, marked in its HAR."""
     wanted = list(dict.fromkeys(tests))
     if not wanted and not keep_all:
         return {}
@@ -136,7 +163,7 @@ def write_cassettes(run_dir: Path, exchanges: Iterable[Mapping[str, Any]], tests
             continue
         folder.mkdir(exist_ok=True)
         path = folder / f"{i:03d}-{slug(test)}.har"
-        _write(path, har(exs, version, comment=f"exchanges of {test}"), secrets)
+        _write(path, har(exs, version, comment=f"exchanges of {test}", failed=(failed or {}).get(test)), secrets)
         out[test] = path.relative_to(run_dir).as_posix()
     if keep_all:
         folder.mkdir(exist_ok=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from qaconform.pytest.outcomes import SkipKind
+from qaconform.vocabulary import SkipKind
 
 
 def of_test(test: Mapping[str, Any]) -> dict[str, Any]:

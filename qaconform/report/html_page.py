@@ -28,7 +28,7 @@ from qaconform.report.html_parts import pre as _pre
 from qaconform.report.load_section import load_section
 from qaconform.report.model import limits_text, settle_text
 from qaconform.report.reproduce import variables_used
-from qaconform.report.terminal import fixture_lines
+from qaconform.report.terminal import fixture_lines, scheduled_jobs
 from qaconform.status import Status, fails_run, rank
 from qaconform.target.cleanup import summary_line as cleanup_summary_line
 from qaconform.target.writes import writes_text
@@ -151,7 +151,8 @@ def _tests_by_id(report: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
 
 
 def _failed_rules(report: Mapping[str, Any]) -> str:
-    rules = [r for r in report.get("rules", []) if Status.of(r["status"]) is Status.FAILED and fails_run(r)]
+    warned = _warned_ids(report)
+    rules = [r for r in report.get("rules", []) if Status.of(r["status"]) is Status.FAILED and r["id"] not in warned]
     heading = Status.FAILED.heading
     if not rules:
         return (f'<section id="failed"><h2>{_e(heading)}</h2><p>No rule failed.</p></section>')
@@ -216,6 +217,9 @@ def _first_failure(failure: Mapping[str, Any], test: Mapping[str, Any] | None, h
     parts = [f'<div>first: {har}<code>{_e(failure.get("test"))}</code></div>',
              _pre(_lines(failure.get("message"), _MESSAGE_LINES), "msg")]
     exchanges = list((test or {}).get("exchanges") or [])
+    failed = ((test or {}).get("failure") or {}).get("exchange")
+    if isinstance(failed, Mapping):  # the request the failure names, wherever it stands among the test's requests
+        exchanges = [x for x in exchanges if x != failed] + [failed]
     if exchanges:
         parts.append(_exchange(exchanges[-1], with_curl=False))
     curl = failure.get("curl")
@@ -266,10 +270,20 @@ def _status_sections(report: Mapping[str, Any]) -> list[str]:
     return out
 
 
+def _warned_ids(report: Mapping[str, Any]) -> set[str]:
+    """The rules the run reports as warnings: the summary's list, decided once by the model (with --strict a failed
+    should-rule fails the run and is no warning), so the banner, the sections, the terminal and junit.xml agree."""
+    summary = report.get("summary") or {}
+    if "warning_rules" in summary:
+        return {str(r) for r in summary["warning_rules"]}
+    return {str(r["id"]) for r in report.get("rules", []) if Status.of(r["status"]) is Status.WARNING
+            or (Status.of(r["status"]) is Status.FAILED and not fails_run(r))}
+
+
 def _warnings(report: Mapping[str, Any]) -> str:
     """Failed rules of a level that does not fail the run (should): reported apart, as warnings."""
-    rules = [r for r in report.get("rules", []) if Status.of(r["status"]) is Status.WARNING
-             or (Status.of(r["status"]) is Status.FAILED and not fails_run(r))]
+    warned = _warned_ids(report)
+    rules = [r for r in report.get("rules", []) if r["id"] in warned]
     if not rules:
         return ""
     tests = _tests_by_id(report)
@@ -447,8 +461,13 @@ def _created(report: Mapping[str, Any]) -> str:
                    + ", ".join(f"{_t(c.get('kind'))} {_t(c.get('id'))} by {_t(c.get('by'))}" for c in items)
                    + "</td></tr>" for test, items in by_test.items())
     tag = report.get("run_tag")
+    jobs = scheduled_jobs(report)
+    job_rows = "".join(f"<tr><td><code>{_e(j['id'])}</code></td><td>{_e(j['what'])}</td></tr>" for j in jobs)
+    job_table = (f'<h3 id="jobs">Data-protection jobs scheduled ({len(jobs)}): no interface undoes them</h3>'
+                 f"<p>An admin of the site can cancel them by id.</p><table><tr><th>job id</th><th>for whom, when, "
+                 f"which operations</th></tr>{job_rows}</table>") if jobs else ""
     return (f'<section id="created"><h2>What the run created ({len(created)})</h2>'
-            + (f"<p>Every body carries the run tag <code>{_e(tag)}</code>.</p>" if tag else "")
+            + (f"<p>Every body carries the run tag <code>{_e(tag)}</code>.</p>" if tag else "") + job_table
             + f"<table><tr><th>test</th><th>created (kind, id, account)</th></tr>{rows}</table></section>")
 
 

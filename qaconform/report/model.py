@@ -24,7 +24,6 @@ from typing import Any
 from qaconform import __version__
 from qaconform.blame import named_failed_rules
 from qaconform.contract import Rule
-from qaconform.pytest.outcomes import SkipKind
 from qaconform.report import holdbacks
 from qaconform.report.coverage import rules_checked
 from qaconform.report.expect import Expectation
@@ -40,6 +39,7 @@ from qaconform.report.tallies import (
 )
 from qaconform.report.verdict import stopped_of, verdict
 from qaconform.status import OUTCOMES, STATUSES, Effect, Status, fails_run
+from qaconform.vocabulary import SkipCategory, SkipKind
 
 FORMAT = "qaconform-report/1"
 _EVIDENCE_CURLS = 3
@@ -61,29 +61,25 @@ def skip_kind(test: Mapping[str, Any]) -> SkipKind:
     return SkipKind.of(test.get("skip_kind"))
 
 
-_CATEGORY_ORDER = ("missing fixture", "fixture not in its state", "write budget spent", "not allowed by safety",
-                   "disabled by configuration", "not checked: list too long", "skipped")
-"""When a rule's tests were skipped for different reasons, the rule is grouped under the first of these."""
-
-
 def rule_skip_category(kinds: Iterable[SkipKind]) -> str:
-    """The reason family of a skipped rule, as the summary groups them: the foremost family among its skips."""
-    found = {k.category for k in kinds}
-    return next((c for c in _CATEGORY_ORDER if c in found), "skipped")
+    """The reason family of a skipped rule, as the summary groups them: the foremost family among its skips
+    (:class:`qaconform.vocabulary.SkipCategory` holds the order, the held-back family included)."""
+    return SkipCategory.first({k.category for k in kinds}).value
 
 
 _REPRODUCE = re.compile(r"Reproduce with:[ \t]*\n?[ \t]*(curl [^\n]+)")
 
 
 def _curl_of(test: Mapping[str, Any]) -> list[str]:
-    """The curl lines of a test: from its recorded exchanges, else the ``Reproduce with:`` lines of its message
-    (a request made by a session fixture was recorded before the test began, but its message still says how)."""
+    """The curl lines of a test: from its recorded exchanges, the failure's own last (its exchange is the evidence,
+    whatever the test sent after it), else the ``Reproduce with:`` lines of its message (a request made by a session
+    fixture was recorded before the test began, but its message still says how)."""
     curls = [str(x.get("curl")) for x in test.get("exchanges") or [] if isinstance(x, Mapping) and x.get("curl")]
+    failure = test.get("failure")
+    if isinstance(failure, Mapping) and failure.get("curl"):  # the request that failed is the last one shown
+        return [c for c in curls if c != failure["curl"]] + [str(failure["curl"])]
     if curls:
         return curls
-    failure = test.get("failure")
-    if isinstance(failure, Mapping) and failure.get("curl"):
-        return [str(failure["curl"])]
     text = f"{test.get('message') or ''}\n{test.get('longrepr') or ''}"
     return list(dict.fromkeys(m.strip() for m in _REPRODUCE.findall(text)))
 
@@ -224,7 +220,20 @@ def _run_header(results: Mapping[str, Any], meta: Mapping[str, Any], selection: 
         "versions": {**(results.get("versions") or {}), "qaconform-report": __version__},
         "selection": {"areas": list(selection.areas), "rules": list(selection.rules),
                       "read_only": bool(meta.get("read_only")), "dry_run": bool(meta.get("dry_run"))},
+        "settings": _settings(results, meta),
     }
+
+
+def _settings(results: Mapping[str, Any], meta: Mapping[str, Any]) -> dict[str, Any]:
+    """What decides how deep a run looked: the generated tests' seed and examples, the write budget, --strict.
+    ``qaconform diff`` names the ones two runs differ in, since a failure only one of them could find is no
+    regression of the target."""
+    gen = results.get("generation") or {}
+    budget = results.get("write_budget") or {}
+    return {"seed": gen.get("seed"), "max_examples": gen.get("max_examples"),
+            "write_budget": "unlimited" if budget.get("thorough") or budget and budget.get("budget") is None
+            else budget.get("budget"),
+            "thorough": bool(budget.get("thorough")), "strict": bool(meta.get("strict"))}
 
 
 def _tests_by_rule(tests: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
@@ -437,6 +446,8 @@ def _test_full(t: Mapping[str, Any], how: Mapping[str, Any] | None = None) -> di
         "message": t.get("message"),
         "longrepr": t.get("longrepr") if broken else None,
         "exchanges": t["exchanges"] if broken else [],
+        # what failed, as its RuleFailure recorded it: the rules, and the exchange and curl that proved it
+        **({"failure": t["failure"]} if broken and isinstance(t.get("failure"), Mapping) else {}),
         "curls": _curl_of(t)[-_EVIDENCE_CURLS:] if broken else [],
         "rerun": rerun_commands(t["nodeid"], (t.get("failed_rules") or t["rules"] or ["?"])[0], how)
         if broken else None,

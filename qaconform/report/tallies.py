@@ -13,10 +13,10 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from qaconform.contract import API_PREFIX
-from qaconform.pytest.outcomes import SkipKind
 from qaconform.report import holdbacks
 from qaconform.status import OUTCOMES, Status, rank
 from qaconform.target.writes import write_summary
+from qaconform.vocabulary import SkipKind
 
 
 def merge_tests(entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:

@@ -38,7 +38,39 @@ def fixture_lines(report: Mapping[str, Any]) -> list[str]:
             kinds[str(c.get("kind"))] = kinds.get(str(c.get("kind")), 0) + 1
         out.append("created on the target: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
                    + " (report.json: created)")
+    jobs = scheduled_jobs(report)
+    if jobs:
+        out.append(f"data-protection jobs this run scheduled ({len(jobs)}; no interface undoes them: an admin of the "
+                   "site can cancel them by id):")
+        out += [f"  job {j['id']}: {j['what']}" for j in jobs]
     return out
+
+
+def scheduled_jobs(report: Mapping[str, Any]) -> list[dict[str, str]]:
+    """Every data-protection job the run scheduled, for a person: its id, and for whom, when, which operations and
+    to whom content goes, as the run sent them (``created[].job``; qaconform.target.recording.job_facts)."""
+    out = []
+    for c in report.get("created") or []:
+        if c.get("kind") != "gdpr-job":
+            continue
+        job = c.get("job") or {}
+        whom = job.get("user") or (f"the users of CSV file {job['csvFileId']}" if "csvFileId" in job else "?")
+        when = job.get("scheduleDate", job.get("scheduleTime", "?"))
+        parts = [f"{job.get('type', '?')} job for {_facts(whom)}", f"on {_facts(when)}",
+                 f"operations {_facts(job.get('operations', '?'))}"]
+        if job.get("reassignUser"):
+            parts.append(f"content reassigned to {_facts(job['reassignUser'])}")
+        out.append({"id": str(c.get("id")), "by": str(c.get("by")), "test": str(c.get("test") or ""),
+                    "what": ", ".join(parts) + f" (scheduled by {c.get('by')})"})
+    return out
+
+
+def _facts(value: Any) -> str:
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {v}" for k, v in value.items())
+    if isinstance(value, list):
+        return "/".join(str(v) for v in value)
+    return str(value)
 
 
 def not_checked_lines(report: Mapping[str, Any]) -> list[str]:

@@ -16,17 +16,7 @@ from typing import Any
 from qaconform import exitcodes
 from qaconform.report.coverage import checked_text, fail_under
 from qaconform.status import Status
-
-STOP_CODES: dict[str, int] = {
-    "profile": exitcodes.USAGE,
-    "usage": exitcodes.USAGE,
-    "unreachable": exitcodes.UNREACHABLE,
-    "interrupted": exitcodes.INTERRUPTED,
-    "time_budget": exitcodes.KIT_ERROR,
-    "internal": exitcodes.KIT_ERROR,
-    "no_results": exitcodes.KIT_ERROR,
-}
-"""The exit code of each reason a run stops before its verdict (``no_tests`` depends on the selection)."""
+from qaconform.vocabulary import StopReason
 
 
 def stopped_of(results: Mapping[str, Any], meta: Mapping[str, Any]) -> dict[str, str] | None:
@@ -44,13 +34,17 @@ def stop_verdict(stopped: Mapping[str, Any] | None,
     if not stopped:
         return None
     reason, message = str(stopped.get("reason") or ""), str(stopped.get("message") or "")
-    if reason == "no_tests":
+    if reason == StopReason.NO_TESTS:
         chosen = [*(selection or {}).get("areas", []), *(selection or {}).get("rules", [])]
         if chosen:
             return exitcodes.USAGE, f"no test matched --only {' '.join(chosen)}"
         return exitcodes.KIT_ERROR, "pytest collected no test under suites/"
-    code = STOP_CODES.get(reason, exitcodes.KIT_ERROR)
-    return code, message or f"the run stopped early ({reason})"
+    known = StopReason.of(reason)
+    if known is None or known.exit_code is None:
+        return exitcodes.KIT_ERROR, (f"{message} " if message else "") + (
+            f"(stop reason {reason!r} is not one this kit knows: a bug in qaconform, or a results file of another "
+            "version)")
+    return known.exit_code, message or f"the run stopped early ({reason})"
 
 
 def unreachable_tests(report: Mapping[str, Any]) -> list[str]:

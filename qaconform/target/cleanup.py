@@ -106,8 +106,9 @@ def items_of(created: Iterable[Any]) -> list[Item]:
             continue
         seen.add(key)
         match = _PARENT.search(str(c.get("url") or "")) if kind == "comment" else None
-        by = c.get("by")
-        out.append(Item(kind, cid, None if by is None else str(by), parent=int(match.group(1)) if match else None))
+        parent = int(match.group(1)) if match else node_id(c.get("parent")) if kind == "comment" else None
+        by = c.get("by", c.get("role"))  # a load run's record names the account "role"
+        out.append(Item(kind, cid, None if by is None else str(by), parent=parent))
     return out
 
 

@@ -279,7 +279,8 @@ class ApiClient:
         if write:
             self._settle_write(pool, label, status)
         if method.upper() == "POST" and status == 201:
-            rec.note_created(self.role, url, content, resp_headers.get("location"))
+            rec.note_created(self.role, url, content, resp_headers.get("location"),
+                             body if isinstance(body, bytes) else None)
         ex = self._record(method, url, hdrs, body, status, resp_headers, content, started, operation)
         callback = ApiClient.held_back
         if given_up is not None and callback is not None:  # after the write went back to its pool
@@ -312,8 +313,9 @@ class ApiClient:
         if budget is None:
             self.recorder.note_write(label, "sent")
             return None
-        pool = budget.pool
-        if not budget.reserve(pool):
+        pool = budget.reserve_from(budget.pool)
+        if pool is None:
+            pool = budget.pool
             self.recorder.note_write(label, "held", pool)
             spent = ApiClient.budget_spent
             if spent is not None:
@@ -488,6 +490,12 @@ class ApiClient:
             req_headers["Authorization"] = REDACTED
         sent = None if body is None else rec.redact_bytes(body)
         body_text = None if sent is None else sent.decode("utf-8", errors="backslashreplace")
+        binary = None
+        if sent is not None:
+            try:
+                sent.decode("utf-8")
+            except UnicodeDecodeError:
+                binary = base64.b64encode(sent[:BODY_KEEP]).decode("ascii")
         shown_url = rec.redact(url)
         ex = Exchange(
             role=self.role,
@@ -501,6 +509,7 @@ class ApiClient:
             elapsed_ms=round((time.monotonic() - started) * 1000, 2),
             curl=curl_line(self.role, method, shown_url, hdrs, sent, authed),
             operation=operation,
+            request_body_base64=binary,
         )
         rec.add(ex)
         log_exchange(self.role, method, shown_url, status, operation, started)

@@ -48,6 +48,11 @@ class QuestionSpot:
 
     question_id: int
     space_id: int
+    author: str | None = None
+    """Who wrote it (username), as the list shows."""
+    own: bool = True
+    """Whether one of the profile's accounts wrote it (the site's test accounts): only such a question is proposed as
+    the place where each run writes; another's is the site's real content (issue 46)."""
 
 
 @dataclass(frozen=True)
@@ -142,20 +147,29 @@ def _stream(client: ApiClient, api_path: str, max_pages: int) -> Iterator[dict[s
 def readable_question(clients: Mapping[str, ApiClient], max_pages: int = 4) -> QuestionSpot | None:
     """A question that every account of ``clients`` is shown in the question list, with its space.
 
-    The first question of the admin's list that each other account also lists (within ``max_pages`` pages each)
-    and that names its space (``primaryContainerId``). Whether the accounts may also answer and comment on it the
-    interface shows only by writing, which discovery never does.
+    The first such question one of the accounts wrote (the site's test accounts: each run writes under it), else the
+    first of the admin's list that each other account also lists (within ``max_pages`` pages each), marked not
+    ``own``; both name their space (``primaryContainerId``). Whether the accounts may also answer and comment on it
+    the interface shows only by writing, which discovery never does.
     """
     listings = {role: read_pages(c, path("listQuestions"), max_pages=max_pages) for role, c in clients.items()}
     first = listings.get("admin") or next(iter(listings.values()), None)
     if first is None:
         return None
     others = [set(v.ids()) for r, v in listings.items() if v is not first]
+    ours = {str(c.username).casefold() for c in clients.values() if c.username}
+    fallback: QuestionSpot | None = None
     for item in first.items:
         qid, space = as_id(item.get("id")), as_id(item.get("primaryContainerId"))
-        if qid is not None and space is not None and all(qid in ids for ids in others):
-            return QuestionSpot(qid, space)
-    return None
+        if qid is None or space is None or not all(qid in ids for ids in others):
+            continue
+        raw = item.get("author")
+        author: dict[str, Any] = raw if isinstance(raw, dict) else {}
+        name = str(author["username"]) if author.get("username") is not None else None
+        if name is not None and name.casefold() in ours:
+            return QuestionSpot(qid, space, name, own=True)
+        fallback = fallback or QuestionSpot(qid, space, name, own=False)
+    return fallback
 
 
 def hidden_space(admin: ApiClient, novice: ApiClient, max_pages: int = 10) -> int | None:

@@ -313,7 +313,10 @@ def _suggest_question(clients: Mapping[str, ApiClient], fix: str) -> str:
     spot = discover.readable_question({r: clients[r] for r in ROLES})
     if spot is None:
         return fix
-    return f"{fix} (every account reads question {spot.question_id}, in space {spot.space_id})"
+    if not spot.own:  # someone else's content is never proposed as the place where runs write (issue 46)
+        return f"{fix}, one your test accounts wrote"
+    return (f"{fix} (every account reads question {spot.question_id}, in space {spot.space_id}, which "
+            f"{spot.author} wrote)")
 
 
 # ----------------------------------------------------------------------------------------------------------

@@ -125,6 +125,10 @@ class Fixtures(_Table):
     favorite_node_id: PositiveId | None = None
     hidden_space_id: PositiveId | None = None
     gdpr_csv_file_id: PositiveId | None = None
+    accepted_answer_user_id: PositiveId | None = Field(
+        None, description="a user (any: the tests only read) one of whose answers is accepted (marked true): the "
+                          "question of an accepted answer is marked too; needed when none of the profile's accounts "
+                          "wrote an accepted answer")
     issue_tracker: Annotated[StrictStr, Field(pattern=r"^[A-Za-z0-9_-]+$")] | None = Field(
         None, examples=["tracker"], description="set when the issue-tracker integration is set up: the third path "
                                                 "segment of the issue-type operation (letters, digits, -, _)")

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
 from qaconform.target.created_id import created_id
 from qaconform.target.settle import Settled
@@ -36,6 +36,9 @@ class Exchange:
     elapsed_ms: float
     curl: str
     operation: str | None = None
+    request_body_base64: str | None = None
+    """The body as sent, base64-encoded, when it is not UTF-8 (``request_body`` then shows the bytes escaped): what
+    the HAR replays, byte for byte (HAR 1.2 encodes binary content in base64)."""
 
     def as_dict(self) -> dict[str, Any]:
         return dict(vars(self))
@@ -136,8 +139,10 @@ class Recorder:
         return (bool(self.give_up_after) and self.late_in_row >= self.give_up_after
                 and time.monotonic() - self.last_late < self.retry_after_s)
 
-    def note_created(self, role: str, url: str, content: bytes, location: str | None) -> None:
-        """Remember what a POST created, so the report lists it even when the test that sent it did not."""
+    def note_created(self, role: str, url: str, content: bytes, location: str | None,
+                     sent: bytes | None = None) -> None:
+        """Remember what a POST created, so the report lists it even when the test that sent it did not. For a
+        data-protection job (which nobody can undo) also what it will do: ``job`` (:func:`job_facts`)."""
         path = urlsplit(url).path
         kind = next((k for suffix, k in _CREATED_KINDS if path.endswith(suffix)), "content")
         body: Any = None
@@ -151,7 +156,10 @@ class Recorder:
             new_id = body.get("jobId") if isinstance(body, dict) else None
         else:
             new_id = created_id(body, location)
-        self.created.append({"kind": kind, "id": new_id, "by": role, "url": self.redact(url)})
+        item: dict[str, Any] = {"kind": kind, "id": new_id, "by": role, "url": self.redact(url)}
+        if kind == "gdpr-job":
+            item["job"] = job_facts(url, sent)
+        self.created.append(item)
 
     def redact(self, text: str) -> str:
         for s in self.secrets:
@@ -177,3 +185,23 @@ class Recorder:
     def take(self) -> list[Exchange]:
         out, self.exchanges = self.exchanges, []
         return out
+
+
+def job_facts(url: str, sent: bytes | None) -> dict[str, Any]:
+    """What a scheduled data-protection job will do, from the request that scheduled it: for whom (``user`` as sent:
+    username, email or id; or the CSV file of a bulk job), when (``scheduleDate`` or ``scheduleTime`` as sent), which
+    operations, and to whom content is reassigned. A parameter wins over the body's field (the description's
+    Conventions), as on the target. The report lists it for the person who may have to cancel it."""
+    fields: dict[str, Any] = {}
+    if sent:
+        try:
+            body = jsonlib.loads(sent)
+        except (ValueError, UnicodeDecodeError):
+            body = None
+        if isinstance(body, dict):
+            fields.update(body)
+        elif body is None:
+            fields.update(parse_qsl(sent.decode("utf-8", errors="replace"), keep_blank_values=True))
+    fields.update(parse_qsl(urlsplit(url).query, keep_blank_values=True))
+    wanted = ("type", "user", "csvFileId", "scheduleDate", "scheduleTime", "operations", "reassignUser")
+    return {k: fields[k] for k in wanted if k in fields}

@@ -1,31 +1,34 @@
-"""The combinations test_action_matrix.py sends: per node action, a covering array over the caller, the node's kind
-and the node's state (spec/dimensions.yaml ``actions``), drawn by allpairspy and seeded by the run's ``--seed``, with
-what the description expects of each (the permission table, the state table).
+"""The combinations test_action_matrix.py sends: per node action, a covering array over the caller's role, its
+relation to the node (the node's author, its parent's author, its question's author, none), the node's kind and the
+node's state (spec/dimensions.yaml ``actions``), drawn by allpairspy and seeded by the run's ``--seed``, with what the
+description expects of each (the permission table, the state table).
 
 Pure: no request is made here. What the run can act on is a fixed set of nodes (:data:`POOL`): the shared writes of
 suites/conftest.py that other suites make anyway (answers, comments, locks, a moderation) and this suite's own
-(:data:`PAID`): by default one accepted write, the lock of a comment (with no write budget also the moderation of a
-comment, two more). A combination is drawn only when it is *admissible*:
+(:data:`PAID`): by default two accepted writes, the lock of a comment and moderator's answer to a question member
+wrote (found with reads: the run writes no question, and "own taken from the question's author" is only seen where
+the caller wrote the question and not the node), with no write budget also the moderation of a comment, two more.
+A combination is drawn only when it is *admissible*:
 
-- a node of its kind and state exists (by default, not a :data:`THOROUGH_ONLY` one) whose author stands to the
-  caller as the caller value says (the node's author, its parent's author, neither), and which the caller can see
+- a node of its kind and state exists (by default, not a :data:`THOROUGH_ONLY` one) to which the caller's role stands
+  in the relation the combination says (:func:`relations`), and which the caller can see
   (who sees a node in moderation is not shown: a 404 there would judge visibility, not the permission);
 - a call the description allows that changes the node (a lock, a send to moderation: an accepted write) is one of the
   run's shared writes (:data:`REUSED`, read, never sent again), or, with no write budget (``--thorough``), made on a
-  node built for it (:data:`BUILT_FOR`);
-- never a lock or a moderation of a question: the one question a run may act on is the profile's fixture question,
-  which every suite reads (a lock or moderation wrongly let in would spend it for this and every later run), and the
-  interface cannot create one.
+  node built for it (:data:`BUILT`: by the caller for its own node, else by member);
+- never a lock or a moderation of the fixture question, which every suite reads (a lock or moderation wrongly let
+  in would spend it for this and every later run), and the interface cannot create one; on a question member wrote
+  (found with reads, not the run's: ``found``) only the calls the permission table refuses.
 
-The caller, the kind and the state are crossed pairwise over the admissible combinations: every pair of values that
-some admissible combination holds is tried at least once (:func:`coverage` counts them).
+The role, the relation, the kind and the state are crossed pairwise over the admissible combinations: every pair of
+values that some admissible combination holds is tried at least once (:func:`coverage` counts them).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations, product
 from typing import Any
 
@@ -34,201 +37,267 @@ from covering import kept_rows
 
 from qaconform.contract import Dimensions
 
-CALLER, KIND, STATE = "caller", "node_kind", "node_state"
+ROLE_DIM, RELATION, KIND, STATE = "role", "relation", "node_kind", "node_state"
 LOCK, SEND, WIKI, FAVORITE = "lockNode", "sendToModeration", "cancelWiki", "unmarkFavorite"
 ACTIONS = (LOCK, SEND, WIKI, FAVORITE)
 CREATED, LOCKED, MODERATED = "created", "locked", "moderated"
+AUTHOR, PARENT_AUTHOR, QUESTION_AUTHOR_OF, NONE = "author", "parent_author", "question_author", "none"
+RELATIONS = frozenset({AUTHOR, PARENT_AUTHOR, QUESTION_AUTHOR_OF, NONE})
+"""The caller's relation to the node acted on: the node's author, the author of the node it is under (the answer a
+comment is under, the question an answer is under), the author of the question it is under, or none of them. An
+answer's parent is its question, so its question's author is its parent's author too (both values hold)."""
 
-ROLE = {"author": "member", "parent_author": "member", "not_author": "member", "novice_author": "novice",
-        "moderator": "moderator", "admin": "admin", "anonymous": "anonymous"}
-"""The account each caller value signs in as."""
-MEMBER_RELATIONS = ("author", "parent_author", "not_author")
-"""Caller values that are member's relation to the node: the own-node clauses decide them."""
+CALLER_LABEL = {("member", AUTHOR): "author", ("member", PARENT_AUTHOR): "parent_author",
+                ("member", NONE): "not_author", ("novice", AUTHOR): "novice_author", ("moderator", NONE): "moderator",
+                ("admin", NONE): "admin", ("anonymous", NONE): "anonymous"}
+"""The caller part of a test id for the (role, relation) pairs the matrix drew before the two were dimensions of
+their own (the ids stay as they were); any other pair is ``<role>_<relation>`` (``member_question_author``)."""
 
-ALLOWED: dict[str, frozenset[str]] = {
+ALLOWED: dict[str, dict[str, frozenset[str]]] = {
     # "Lock comments on posts; for the caller's own node, Lock comments on own posts (Moderation Roles)"
-    LOCK: frozenset({"admin", "moderator", "author"}),
-    # "Send already published question to moderation (Moderation Roles)": no own-node clause
-    SEND: frozenset({"admin", "moderator"}),
+    LOCK: {"admin": RELATIONS, "moderator": RELATIONS, "member": frozenset({AUTHOR})},
+    # "Send already published question to moderation (Moderation Roles)": no own-node clause, no question's author
+    SEND: {"admin": RELATIONS, "moderator": RELATIONS},
     # "Mark as community wiki; for the caller's own node, Convert own posts to community wiki"
-    WIKI: frozenset({"admin", "moderator", "author"}),
+    WIKI: {"admin": RELATIONS, "moderator": RELATIONS, "member": frozenset({AUTHOR})},
     # "Mark as favorite (Standard Roles) and View the question page (Anonymous Roles)": member too, on any node
-    FAVORITE: frozenset({"admin", "moderator", "author", "parent_author", "not_author"}),
+    FAVORITE: {"admin": RELATIONS, "moderator": RELATIONS, "member": RELATIONS},
 }
-"""Which caller values the permission table lets call each action (the profile's roles: target-profile.md)."""
+"""action -> role -> the relations to the node in which the permission table lets that role call it (the profile's
+roles: target-profile.md; member holds the own-node permissions only: "for the caller's own node" is the node acted
+on, not its parent, not its question)."""
 
 CHANGES_NODE = (LOCK, SEND)
 """Actions an allowed caller carries out on any node the pool holds (an accepted write). Unfavorite and unwikify
 need a node that is the caller's favorite or wiki, which no pool node is (the one-shot fixtures are theirs): an
 allowed call is refused for the node's state and costs nothing."""
 
-PERMISSION_RULE: dict[str, dict[str, str]] = {
-    LOCK: {**{c: "PERM-LOCK-OWN" for c in MEMBER_RELATIONS}, **{c: "PERM-LOCK" for c in
-                                                                 ("admin", "moderator", "novice_author", "anonymous")}},
-    SEND: {c: "PERM-SENDTOMOD" for c in ROLE},
-    WIKI: {**{c: "PERM-CANCELWIKI-OWN" for c in MEMBER_RELATIONS},
-           **{c: "PERM-CANCELWIKI" for c in ("admin", "moderator", "novice_author", "anonymous")}},
-    FAVORITE: {c: "PERM-UNFAVORITE" for c in ROLE},
+PERMISSION_RULE: dict[str, tuple[str, str]] = {
+    LOCK: ("PERM-LOCK-OWN", "PERM-LOCK"),
+    SEND: ("PERM-SENDTOMOD", "PERM-SENDTOMOD"),
+    WIKI: ("PERM-CANCELWIKI-OWN", "PERM-CANCELWIKI"),
+    FAVORITE: ("PERM-UNFAVORITE", "PERM-UNFAVORITE"),
 }
-"""The rule of spec/rules.yaml that decides one caller value's call of one action (member's relation: the own-node
-rule; the others: the action's permission rule)."""
+"""action -> (the rule deciding member's calls, whatever its relation: the own-node rule; the rule deciding the other
+roles': the action's permission rule) in spec/rules.yaml."""
+
+
+def caller_label(role: str, relation: str) -> str:
+    return CALLER_LABEL.get((role, relation), f"{role}_{relation}")
 
 
 @dataclass(frozen=True)
 class PoolNode:
     """A node the run can act on: how the suite gets it (``key``), its kind and state once the pool is ready, who
-    wrote it and its parent (roles; ``question`` for the fixture question, whose author the target says)."""
+    wrote it, the node it is under and the question it is under (roles; ``question`` for the fixture question's
+    author, whom the target says; None for a question's own parent and question)."""
 
     key: str
     kind: str
     state: str
     author: str
     parent_author: str | None
+    question_author: str | None
+    found: bool = False
+    """A node the run did not write, found with reads: only calls the permission table refuses are tried on it."""
 
 
 QUESTION_AUTHOR = "question"
 """The fixture question's author as a role: whoever the target says wrote it (test_action_matrix.py reads it and
 skips a combination whose relation the target's question does not give)."""
 
+Q = QUESTION_AUTHOR
 POOL: tuple[PoolNode, ...] = (
-    PoolNode("question", "question", CREATED, QUESTION_AUTHOR, None),
-    PoolNode("shared_answer", "answer", CREATED, "member", QUESTION_AUTHOR),
-    PoolNode("answer_of:member", "answer", LOCKED, "member", QUESTION_AUTHOR),       # locked_by("member")
-    PoolNode("answer_of:admin", "answer", LOCKED, "admin", QUESTION_AUTHOR),         # locked_by("moderator")
-    PoolNode("answer_of:moderator", "answer", LOCKED, "moderator", QUESTION_AUTHOR),  # locked_by("admin")
-    PoolNode("sent_to_mod:moderator", "answer", MODERATED, "member", QUESTION_AUTHOR),
-    PoolNode("answer_of:novice", "answer", MODERATED, "novice", QUESTION_AUTHOR),    # no Publish answer
-    PoolNode("comment_of:member", "comment", CREATED, "member", "member"),           # under shared_answer
-    PoolNode("comment_of:admin", "comment", CREATED, "admin", "member"),
-    PoolNode("comment_of:novice", "comment", CREATED, "novice", "member"),
-    PoolNode("locked_comment", "comment", LOCKED, "moderator", "member"),            # comment_of("moderator")
-    PoolNode("moderated_comment", "comment", MODERATED, "novice", "member"),
+    PoolNode("question", "question", CREATED, Q, None, None),
+    PoolNode("shared_answer", "answer", CREATED, "member", Q, Q),
+    PoolNode("answer_of:member", "answer", LOCKED, "member", Q, Q),       # locked_by("member")
+    PoolNode("answer_of:admin", "answer", LOCKED, "admin", Q, Q),         # locked_by("moderator")
+    PoolNode("answer_of:moderator", "answer", LOCKED, "moderator", Q, Q),  # locked_by("admin")
+    PoolNode("sent_to_mod:moderator", "answer", MODERATED, "member", Q, Q),
+    PoolNode("answer_of:novice", "answer", MODERATED, "novice", Q, Q),    # no Publish answer
+    PoolNode("comment_of:member", "comment", CREATED, "member", "member", Q),  # under shared_answer
+    PoolNode("comment_of:admin", "comment", CREATED, "admin", "member", Q),
+    PoolNode("comment_of:novice", "comment", CREATED, "novice", "member", Q),
+    PoolNode("locked_comment", "comment", LOCKED, "moderator", "member", Q),  # comment_of("moderator")
+    PoolNode("sent_to_mod:admin", "comment", MODERATED, "member", "member", Q),  # under shared_answer
+    PoolNode("moderated_comment", "comment", MODERATED, "novice", "member", Q),
+    PoolNode("answer_under:member", "answer", CREATED, "moderator", "member", "member"),
+    PoolNode("members_question", "question", CREATED, "member", None, None, found=True),
 )
 """Every node the matrix acts on, in preference order: the shared writes of suites/conftest.py and those of
-:data:`PAID`. The fixture question's author is assumed to be no account but novice, as on the reference server."""
+:data:`PAID`. The fixture question's author is assumed to be no account but novice, as on the reference server; the
+last two are moderator's answer to a question member wrote (found on the target with reads: suites/conftest.py
+``answer_under_members_question``), where member is the author of the node's parent and question, not of the node,
+and that question itself: not the run's, so only refusals are tried on it (a lock or moderation of it by its author,
+who holds no such permission, by novice, by anonymous)."""
 
 ASSUMED_QUESTION_AUTHOR = "novice"
 """Who the pool takes the fixture question's author to be when it decides which relations a node gives (member is
 neither its author nor its answers' parent's author); test_action_matrix.py checks it on the target."""
 
-REUSED: dict[tuple[str, str, str, str], str] = {
-    (LOCK, "answer", CREATED, "author"): "locked_by:member",
-    (LOCK, "answer", CREATED, "moderator"): "locked_by:moderator",
-    (LOCK, "answer", CREATED, "admin"): "locked_by:admin",
-    (LOCK, "comment", CREATED, "admin"): "locked_comment",
-    (SEND, "answer", CREATED, "moderator"): "sent_to_mod:moderator",
-    (SEND, "answer", CREATED, "admin"): "sent_to_mod:admin",
-    (SEND, "comment", CREATED, "moderator"): "moderated_comment",
+REUSED: dict[tuple[str, str, str, str, str], str] = {
+    (LOCK, "answer", CREATED, "member", AUTHOR): "locked_by:member",
+    (LOCK, "answer", CREATED, "moderator", NONE): "locked_by:moderator",
+    (LOCK, "answer", CREATED, "admin", NONE): "locked_by:admin",
+    (LOCK, "comment", CREATED, "admin", NONE): "locked_comment",
+    (SEND, "answer", CREATED, "moderator", NONE): "sent_to_mod:moderator",
+    (SEND, "comment", CREATED, "admin", NONE): "sent_to_mod:admin",
+    (SEND, "comment", CREATED, "moderator", NONE): "moderated_comment",
 }
 """Allowed calls that change their node and are one of the run's shared writes, made on a node as created: the
 combination reads that write's response (suites/conftest.py ``locked_by``, ``sent_to_mod_by``, ``locked_comment``,
-``moderated_comment``) instead of sending another."""
+``moderated_comment``) instead of sending another. (action, kind, state, role, relation) -> the write."""
 
-PAID = {"locked_comment": 1, "moderated_comment": 2}
+REUSED_NODES: dict[str, PoolNode] = {
+    "locked_by:member": PoolNode("answer_of:member", "answer", CREATED, "member", Q, Q),
+    "locked_by:moderator": PoolNode("answer_of:admin", "answer", CREATED, "admin", Q, Q),
+    "locked_by:admin": PoolNode("answer_of:moderator", "answer", CREATED, "moderator", Q, Q),
+    "locked_comment": PoolNode("comment_of:moderator", "comment", CREATED, "moderator", "member", Q),
+    "sent_to_mod:moderator": PoolNode("sent_to_mod:moderator", "answer", CREATED, "member", Q, Q),
+    "sent_to_mod:admin": PoolNode("sent_to_mod:admin", "comment", CREATED, "member", "member", Q),
+    "moderated_comment": PoolNode("moderated_comment", "comment", CREATED, "novice", "member", Q),
+}
+"""The node each reused write acts on, as it was before: whose relation to the caller the target's fixture question
+may change (test_action_matrix.py skips a reused combination whose relation it does not give)."""
+
+PAID = {"locked_comment": 1, "moderated_comment": 2, "answer_under:member": 1}
 """This suite's own shared writes and their accepted writes: admin locks moderator's shared comment; novice comments
-under the shared answer and moderator sends that comment to moderation."""
+under the shared answer and moderator sends that comment to moderation; moderator answers a question member wrote."""
 
 THOROUGH_ONLY = frozenset({"moderated_comment"})
 """Paid nodes (and the shared writes that make them) drawn only with no write budget. Each accepted write of the
 suites' share takes room from the refused probes in flight at its end (a pool at 80 of 80, counting a write in
 flight, holds back another worker's probe: measured, three CONV-BODY-FORMAT cases held back with both paid writes on
-at 79 of 80), so a budgeted run pays for the lock of a comment only (one write, 77 of 80)."""
+at 79 of 80), so a budgeted run pays for the lock of a comment and the answer under member's question only."""
 
-BUILT_FOR = ("answer", "comment")
-"""Kinds of node built for an allowed call that changes it, when the run has no write budget: an answer of member's
-to the fixture question, a comment of member's under the shared answer, put in the combination's state first."""
+BUILT: dict[str, PoolNode] = {
+    "answer": PoolNode("built:answer", "answer", CREATED, "member", Q, Q),
+    "comment": PoolNode("built:comment", "comment", CREATED, "member", "member", Q),
+}
+"""Nodes built for an allowed call that changes them, when the run has no write budget: an answer of member's to the
+fixture question, a comment of member's under the shared answer, put in the combination's state first; written by the
+caller itself when the combination is the caller's own node (moderator locking what it wrote: :func:`built_node`)."""
 
 
-def allowed(action: str, caller: str) -> bool:
-    return caller in ALLOWED[action]
+def built_node(kind: str, role: str, relation: str) -> PoolNode | None:
+    """The node built for a combination that changes it (no write budget): the caller's own for ``author``, else
+    member's (:data:`BUILT`)."""
+    node = BUILT.get(kind)
+    if node is None or relation != AUTHOR or role == "anonymous":
+        return node
+    return replace(node, key=f"built:{kind}:{role}", author=role)
 
 
-def changes_node(action: str, caller: str) -> bool:
+def allowed(action: str, role: str, relation: str) -> bool:
+    return relation in ALLOWED[action].get(role, frozenset())
+
+
+def changes_node(action: str, role: str, relation: str) -> bool:
     """The call is allowed and carried out on any pool node: an accepted write."""
-    return action in CHANGES_NODE and allowed(action, caller)
+    return action in CHANGES_NODE and allowed(action, role, relation)
 
 
-def sees(node: PoolNode, caller: str) -> bool:
+def sees(node: PoolNode, role: str) -> bool:
     """Whether the caller can be known to see the node: a node in moderation only by its author and the moderation
     roles (the description shows no more: OBS-SENDTOMOD-LISTED records it)."""
     if node.state != MODERATED:
         return True
-    return caller in ("admin", "moderator", "anonymous") or node.author == ROLE[caller]
+    return role in ("admin", "moderator", "anonymous") or node.author == role
 
 
-def fits(node: PoolNode, caller: str, question_author: str = ASSUMED_QUESTION_AUTHOR) -> bool:
-    """Whether the node's authors stand to the caller as the caller value says, and the caller sees it
-    (``question_author``: the fixture question's author as a role, ``?`` for no account of the profile)."""
-    author = question_author if node.author == QUESTION_AUTHOR else node.author
-    parent = question_author if node.parent_author == QUESTION_AUTHOR else node.parent_author
-    relation = {
-        "author": author == "member",
-        "parent_author": parent == "member" and author != "member",
-        "not_author": author != "member" and parent != "member",
-        "novice_author": author == "novice",
-        "admin": author != "admin",
-        "moderator": author != "moderator",
-        "anonymous": True,
-    }[caller]
-    return relation and sees(node, caller)
+def relations(node: PoolNode, role: str, question_author: str = ASSUMED_QUESTION_AUTHOR) -> frozenset[str]:
+    """The relations ``role`` stands in to the node (``question_author``: the fixture question's author as a role,
+    ``?`` for no account of the profile): its author; else the author of its parent, of its question, or both; else
+    none. Anonymous wrote nothing."""
+    if role == "anonymous":
+        return frozenset({NONE})
+
+    def who(author: str | None) -> str | None:
+        return question_author if author == QUESTION_AUTHOR else author
+
+    if who(node.author) == role:
+        return frozenset({AUTHOR})
+    held = {r for r, a in ((PARENT_AUTHOR, node.parent_author), (QUESTION_AUTHOR_OF, node.question_author))
+            if who(a) == role}
+    return frozenset(held or {NONE})
 
 
-def node_for(action: str, kind: str, state: str, caller: str, thorough: bool = False) -> PoolNode | None:
-    """The first pool node a combination that does not change its node acts on, or None."""
-    return next((n for n in POOL if n.kind == kind and n.state == state and fits(n, caller)
-                 and (thorough or n.key not in THOROUGH_ONLY)), None)
+def fits(node: PoolNode, role: str, relation: str, question_author: str = ASSUMED_QUESTION_AUTHOR) -> bool:
+    """Whether the caller stands to the node in ``relation`` and sees it."""
+    return relation in relations(node, role, question_author) and sees(node, role)
 
 
-def reused(action: str, kind: str, state: str, caller: str, thorough: bool = False) -> str | None:
+def node_for(action: str, kind: str, state: str, role: str, relation: str, thorough: bool = False) -> PoolNode | None:
+    """The first pool node a combination that does not change its node acts on, or None: a node the run did not
+    write (``found``) only for a call the permission table refuses a signed-in account (novice's read found it:
+    whether anonymous sees it is not known), and a question for a lock or a moderation only then (the fixture
+    question, every suite's, never: a lock wrongly let in would spend it for every later run)."""
+    refused = not allowed(action, role, relation)
+    return next((n for n in POOL if n.kind == kind and n.state == state and fits(n, role, relation)
+                 and (thorough or n.key not in THOROUGH_ONLY) and (not n.found or (refused and role != "anonymous"))
+                 and (n.found or not (kind == "question" and action in CHANGES_NODE))), None)
+
+
+def reused(action: str, kind: str, state: str, role: str, relation: str, thorough: bool = False) -> str | None:
     """The shared write an allowed change reads (:data:`REUSED`), if the run makes it."""
-    key = REUSED.get((action, kind, state, caller))
+    key = REUSED.get((action, kind, state, role, relation))
     return key if key is not None and (thorough or key not in THOROUGH_ONLY) else None
 
 
-def admissible(action: str, kind: str, state: str, caller: str, thorough: bool) -> bool:
+def built_fits(kind: str, state: str, role: str, relation: str) -> bool:
+    """Whether a node built for the combination (:func:`built_node`) stands to the caller as it needs."""
+    node = built_node(kind, role, relation)
+    return node is not None and fits(replace(node, state=state), role, relation)
+
+
+def admissible(action: str, kind: str, state: str, role: str, relation: str, thorough: bool) -> bool:
     """Whether the combination is drawn (see the module's docstring)."""
-    if kind == "question" and action in CHANGES_NODE:
-        return False
-    if changes_node(action, caller):
-        return reused(action, kind, state, caller, thorough) is not None or (thorough and kind in BUILT_FOR)
-    return node_for(action, kind, state, caller, thorough) is not None
+    if changes_node(action, role, relation):
+        return reused(action, kind, state, role, relation, thorough) is not None or (
+            thorough and built_fits(kind, state, role, relation))
+    return node_for(action, kind, state, role, relation, thorough) is not None
 
 
 @dataclass(frozen=True)
 class Case:
-    """One drawn combination of an action: the caller, the node's kind and state, and what is expected."""
+    """One drawn combination of an action: the caller's role and its relation to the node, the node's kind and
+    state, and what is expected."""
 
     action: str
-    caller: str
+    role: str
+    relation: str
     kind: str
     state: str
 
     @property
+    def caller(self) -> str:
+        """The caller part of the test id (:data:`CALLER_LABEL`)."""
+        return caller_label(self.role, self.relation)
+
+    @property
     def label(self) -> str:
-        """The test id: names the whole combination (``lockNode-parent_author-comment-created``)."""
+        """The test id: names the whole combination (``lockNode-parent_author-comment-created``,
+        ``lockNode-member_question_author-answer-created``)."""
         return f"{self.action}-{self.caller}-{self.kind}-{self.state}"
 
     @property
-    def role(self) -> str:
-        return ROLE[self.caller]
-
-    @property
     def allowed(self) -> bool:
-        return allowed(self.action, self.caller)
+        return allowed(self.action, self.role, self.relation)
 
     @property
     def rule(self) -> str:
         """The permission rule that decides this call."""
-        return PERMISSION_RULE[self.action][self.caller]
+        own, other = PERMISSION_RULE[self.action]
+        return own if self.role == "member" else other
 
     @property
     def reused(self) -> str | None:
         """The shared write whose response this combination reads, if any."""
-        return REUSED.get((self.action, self.kind, self.state, self.caller))
+        return REUSED.get((self.action, self.kind, self.state, self.role, self.relation))
 
     @property
     def changes_node(self) -> bool:
-        return changes_node(self.action, self.caller)
+        return changes_node(self.action, self.role, self.relation)
 
     @property
     def state_met(self) -> bool:
@@ -238,7 +307,7 @@ class Case:
         return self.action in CHANGES_NODE and self.state == CREATED
 
     def value(self, dimension: str) -> str:
-        return {CALLER: self.caller, KIND: self.kind, STATE: self.state}[dimension]
+        return {ROLE_DIM: self.role, RELATION: self.relation, KIND: self.kind, STATE: self.state}[dimension]
 
 
 @dataclass(frozen=True)
@@ -255,7 +324,7 @@ class ActionMatrix:
 
 def _case(action: str, names: Sequence[str], row: Sequence[str]) -> Case:
     values = dict(zip(names, row, strict=True))
-    return Case(action, values[CALLER], values[KIND], values[STATE])
+    return Case(action, values[ROLE_DIM], values[RELATION], values[KIND], values[STATE])
 
 
 def array(action: str, dims: Dimensions, seed: int, thorough: bool = False) -> ActionMatrix:
@@ -293,10 +362,10 @@ def array(action: str, dims: Dimensions, seed: int, thorough: bool = False) -> A
     return ActionMatrix(action, tuple(names), tuple(tuple(c) for c in columns), cases, thorough)
 
 
-def _order(names: Sequence[str], row: Sequence[str]) -> tuple[str, str, str]:
-    """(kind, state, caller) of a row in the action's dimension order, for :func:`admissible`."""
+def _order(names: Sequence[str], row: Sequence[str]) -> tuple[str, str, str, str]:
+    """(kind, state, role, relation) of a row in the action's dimension order, for :func:`admissible`."""
     values = dict(zip(names, row, strict=True))
-    return values[KIND], values[STATE], values[CALLER]
+    return values[KIND], values[STATE], values[ROLE_DIM], values[RELATION]
 
 
 def _row_pairs(row: Sequence[str]) -> frozenset[tuple[tuple[int, str], tuple[int, str]]]:
@@ -338,6 +407,6 @@ def writes_of(matrices: Iterable[ActionMatrix]) -> int:
             elif c.changes_node:
                 cost += 2 + (c.state != CREATED)
             else:
-                node = node_for(c.action, c.kind, c.state, c.caller, m.thorough)
+                node = node_for(c.action, c.kind, c.state, c.role, c.relation, m.thorough)
                 paid.add(node.key if node is not None else "")
     return cost + sum(PAID.get(p, 0) for p in paid)

@@ -1,6 +1,7 @@
 """The combinations test_input_form_matrix.py sends: per validation rule, a covering array over the form its fields
 arrive in, the other fields beside them and who sends it (spec/dimensions.yaml ``validations``), drawn by allpairspy
-and seeded by the run's ``--seed``. Pure: no request, no pytest.
+and seeded by the run's ``--seed``. Pure: no request (the shared answers' forms come from
+qaconform.pytest.support.answer_form). The answers' success side is test_answer_form_matrix.py's.
 
 Which values a rule may draw is decided here, from what the description states (never a form it does not give):
 
@@ -30,6 +31,7 @@ from itertools import combinations
 from covering import pairwise
 
 from qaconform.contract import Dimensions
+from qaconform.pytest.support import ANSWER_PUBLISHERS, answer_form
 
 INPUT_FORM, OTHER_FIELDS, WRITER = "input_form", "other_fields", "writer"
 JSON, QUERY, FORM, PARAM_WINS = "json", "query", "form", "param_wins"
@@ -41,11 +43,13 @@ ALLOWED: dict[str, dict[str, tuple[str, ...]]] = {
     "GDPR-INDIVIDUAL-NO-USER": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},
     "GDPR-BULK-NO-CSV": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},
     "GDPR-CSV-MISSING": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},
+    # forms (issue 44): an answer's only required field is its body, a scalar, so every form carries it
+    "ANSWER-PUBLISHED": {WRITER: ANSWER_PUBLISHERS},
 }
 """rule -> dimension -> the values it may draw, where fewer than the dimension's (the module's docstring says why)."""
 
 FIXED_WRITER = {"COMMENT-4": "member", "COMMENT-7-NO-PRIVATE-PERMISSION": "novice", "GDPR-INDIVIDUAL-NO-USER": "admin",
-                "GDPR-BULK-NO-CSV": "admin", "GDPR-CSV-MISSING": "admin"}
+                "GDPR-BULK-NO-CSV": "admin", "GDPR-CSV-MISSING": "admin", "ANSWER-MODERATION": "novice"}
 """The account of a rule that does not cross ``writer``."""
 
 
@@ -113,3 +117,16 @@ def coverage(rule: str, cases: Sequence[Case], dims: Dimensions) -> Coverage:
         covered += len({(c.value(a), c.value(b)) for c in cases})
         possible += len(values(rule, a, dims)) * len(values(rule, b, dims))
     return Coverage(covered, possible)
+
+
+def budget_answers(dims: Dimensions) -> frozenset[tuple[str, str]]:
+    """The (writer, form) answers a run with a write budget posts: each publisher's shared answer in its form
+    (qaconform.pytest.support.answer_form: posted anyway, read by the permission, shape and lock tests), member's
+    answer whose body parameter wins (CONV-PARAM-WINS-ANSWER's, posted anyway), and novice's in every form (three
+    answers beyond its shared JSON one: moderation is what a form could change, and only novice lacks Publish
+    answer). Without a budget every combination is posted."""
+    forms = dims.values[INPUT_FORM]
+    cells = {(role, answer_form(role)) for role in (*ANSWER_PUBLISHERS, "novice")}
+    cells.add((ANSWER_PUBLISHERS[0], PARAM_WINS))
+    cells |= {("novice", form) for form in forms}
+    return frozenset(cells)

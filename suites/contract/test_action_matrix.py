@@ -1,19 +1,23 @@
-"""The node actions' rules crossed with who calls, on which kind of node, in which state, pairwise (issue 33).
+"""The node actions' rules crossed with who calls, in which relation to the node, on which kind of node, in which
+state, pairwise (issues 33 and 44).
 
 A permission holds "for the caller's own node" (the node acted on: not its parent, not its question), and an effect
-of the state table ("verb sent and private true", "the prompt is stored as extra") holds on every kind of node the
-action takes; a server that decides ownership on the wrong node, grants an action with no own-node clause to a node's
-author, or forgets an effect on one kind of node passes every test aimed at one answer. Each rule declares the
-dimensions it must hold across and the actions it is crossed over in spec/dimensions.yaml; action_cases.py draws,
-per action, a covering array over the caller, the node's kind and its state (allpairspy, seeded by the run's
-``--seed``), limited to the combinations the run can make within its write budget, and says what each expects.
+of the state table ("verb sent and private true", "the prompt is stored as extra") and of the action record (the node
+it names, the user who acted) holds on every kind of node the action takes; a server that decides ownership on the
+wrong node (the parent's author, the question's), grants an action with no own-node clause to a node's or a
+question's author, or forgets an effect on one kind of node passes every test aimed at one answer. Each rule declares
+the dimensions it must hold across and the actions it is crossed over in spec/dimensions.yaml; action_cases.py draws,
+per action, a covering array over the caller's role, its relation to the node (author, parent's author, question's
+author, none), the node's kind and its state (allpairspy, seeded by the run's ``--seed``), limited to the combinations
+the run can make within its write budget, and says what each expects.
 
 Each combination is a test whose id names it (``lockNode-parent_author-comment-created``). One call per
 combination, shared by every rule judged on it (the ``acted`` cache of one process: parallel.GROUPS
 "action-matrix"). Refused calls cost nothing; the calls the description allows that change a node are the run's
-shared writes (suites/conftest.py), read, not sent again: one accepted write of the matrix's own by default (the
-lock of a comment). With no write budget (``--thorough``) more combinations are drawn (the moderation of a comment,
-each allowed change on every kind and state, on a node built for it).
+shared writes (suites/conftest.py), read, not sent again: two accepted writes of the matrix's own by default (the
+lock of a comment; moderator's answer to a question member wrote, the node under which member is the question's
+author and not the node's). With no write budget (``--thorough``) more combinations are drawn (the moderation of a
+comment, each allowed change on every kind and state, on a node built for it).
 
 What a call is expected to answer:
 - refused by the permission table: 401 or 403; where the node is not in the state the action needs (no pool node
@@ -37,9 +41,12 @@ from action_cases import (
     LOCKED,
     MODERATED,
     QUESTION_AUTHOR,
+    REUSED_NODES,
     SEND,
     Case,
+    PoolNode,
     array,
+    built_node,
     fits,
     node_for,
 )
@@ -56,11 +63,14 @@ pytestmark = [pytest.mark.actions, pytest.mark.writes]
 STATE_REFUSALS = (400, 404, 409, 422)
 """A refusal for the node's state (not a favorite or wiki of the caller, already locked, not published, or a node in
 moderation the caller may not see): the description does not order the state and the permission checks."""
-NODE_TYPES = {"question", "answer", "comment", "ideacomment", "idea", "kbentry", "topic"}
 RECORD = {LOCK: "lockAction", SEND: "sendToModAction"}
 """The key of the action record in each changing action's result."""
 EFFECT_RULES = ("ACTION-LOCK-EXTRA", "ACTION-VERBS", "ACTION-SENDTOMOD-VERB", "ACTION-SENDTOMOD-PRIVATE",
-                "ACTION-NODE-ID")
+                "ACTION-NODE-ID", "AUTH-ACTING-USER", "ACTION-SENDTOMOD-REALUSER", "ACTION-RECORD-SHAPE")
+RECORD_FIELDS = ("id", "ip", "user", "actionDate", "canceled", "private", "verb", "node")
+USER_FIELDS = ("id", "username", "avatarUrl")
+"""The action record's fields every record has, and its user's (ACTION-RECORD-SHAPE: "Action record ... Returned by
+the state-changing node operations"; the others are present on some only: realUser, canceledByUser, canceledDate)."""
 LOCKERS = {"answer_of:member": "member", "answer_of:admin": "moderator", "answer_of:moderator": "admin"}
 """Who locks each locked shared answer (suites/conftest.py LOCKS, read the other way)."""
 QUESTION_PAGES = 10
@@ -126,6 +136,8 @@ class Scene:
             return self.question_id
         if key == "shared_answer":
             return int(self.fixture("shared_answer"))
+        if key == "members_question":  # found with reads: only refused calls are drawn on it
+            return int(self.fixture("members_question_id"))
         kind, _, role = key.partition(":")
         if kind == "answer_of":
             if key in LOCKERS:
@@ -138,6 +150,12 @@ class Scene:
             return answer_posted(posted, "for the action matrix")
         if kind == "sent_to_mod":
             return int(self.fixture("sent_to_mod_by")(role).node)
+        if kind == "answer_under":  # moderator's answer to a question member wrote (found with reads)
+            posted = self.fixture("answer_under_members_question").resp
+            if 400 <= posted.status < 500:  # a state of that question no read shows (a lock): not the rule's
+                skip(SkipKind.OTHER, f"not judged: moderator could not answer the question member wrote "
+                                     f"({posted.status}), so no node stands to member as its question's author")
+            return answer_posted(posted, "to a question member wrote, for the action matrix")
         if kind == "comment_of":
             return expect_created(self.fixture("comment_of")(role).resp, "SHAPE-POST-COMMENT",
                                   f"{role} could not post the plain comment the action matrix acts on")
@@ -158,26 +176,41 @@ class Scene:
                     break
         return self._question_author
 
+    def relation_holds(self, node: PoolNode, case: Case) -> None:
+        """Skip the case when the target's fixture question, which the pool takes to be novice's, puts the caller in
+        another relation to ``node`` than the case needs (its author is read from the accounts' question lists)."""
+        if QUESTION_AUTHOR not in (node.author, node.parent_author, node.question_author):
+            return
+        actual = self.question_author()
+        if actual != ASSUMED_QUESTION_AUTHOR and not fits(node, case.role, case.relation, actual):
+            skip(SkipKind.OTHER, f"not judged: on this target the fixture question's author is {actual}, so "
+                 f"{case.role} does not stand to {node.key} as {case.label} needs ({case.relation})")
+
     def reused(self, case: Case) -> tuple[ApiResponse, int, str]:
         """The shared write a combination reads: its response, the node acted on, the prompt sent."""
         key = case.reused or ""
+        self.relation_holds(REUSED_NODES[key], case)
         kind, _, role = key.partition(":")
         shared = self.fixture("locked_by")(role) if kind == "locked_by" else \
             self.fixture("sent_to_mod_by")(role) if kind == "sent_to_mod" else self.fixture(key)
         return shared.resp, int(shared.node), shared.text
 
     def built(self, case: Case) -> int:
-        """A node of member's built for an allowed change (no write budget): an answer to the fixture question or a
-        comment under the shared answer, put in the case's state by another account with the permission."""
-        member = self.api["member"]
+        """A node built for an allowed change (no write budget): an answer to the fixture question or a comment
+        under the shared answer, by the caller for its own node, else by member (action_cases.built_node), put in the
+        case's state by another account with the permission."""
+        built = built_node(case.kind, case.role, case.relation)
+        assert built is not None, f"{case.label} was drawn without a node to build (action_cases.admissible)"
+        self.relation_holds(built, case)
+        writer = self.api[built.author]
         if case.kind == "answer":
-            node = answer_posted(post_answer(member, self.question_id, self.run_tag, self.created,
+            node = answer_posted(post_answer(writer, self.question_id, self.run_tag, self.created,
                                              text="built for the action matrix"), "for the action matrix")
         else:
-            node = expect_created(post_comment(member, int(self.fixture("shared_answer")), self.run_tag, self.created,
+            node = expect_created(post_comment(writer, int(self.fixture("shared_answer")), self.run_tag, self.created,
                                                text="built for the action matrix"), "SHAPE-POST-COMMENT",
-                                  "member could not post a comment for the action matrix")
-        other = "moderator" if case.role == "admin" else "admin"
+                                  f"{built.author} could not post a comment for the action matrix")
+        other = "moderator" if case.role == "admin" else "admin"  # never the caller: it changes the node after
         if case.state == LOCKED:
             resp = self.call(LOCK, other, node)
             if resp.status != 200:
@@ -207,13 +240,10 @@ class Scene:
         if case.changes_node:
             node = self.built(case)
         else:
-            pool = node_for(case.action, case.kind, case.state, case.caller, _no_budget(self.request.config))
+            pool = node_for(case.action, case.kind, case.state, case.role, case.relation,
+                            _no_budget(self.request.config))
             assert pool is not None, f"{case.label} was drawn without a node to act on (action_cases.admissible)"
-            if pool.author == QUESTION_AUTHOR or pool.parent_author == QUESTION_AUTHOR:
-                actual = self.question_author()
-                if actual != ASSUMED_QUESTION_AUTHOR and not fits(pool, case.caller, actual):
-                    skip(SkipKind.OTHER, f"not judged: on this target the fixture question's author is {actual}, so "
-                         f"{case.caller} does not stand to {pool.key} as {case.label} needs")
+            self.relation_holds(pool, case)
             node = self.node(pool.key)
         self.acted[key] = (self.call(case.action, case.role, node), node, self.prompt)
         return self.acted[key]
@@ -228,9 +258,10 @@ def action_scene(request: pytest.FixtureRequest, api: dict[str, ApiClient], ques
 # --- judging ------------------------------------------------------------------------------------------------------
 
 def _who(case: Case) -> str:
-    relation = {"author": "member, the node's author", "parent_author": "member, its parent's author only",
-                "not_author": "member, author of neither it nor its parent", "novice_author": "novice, its author"}
-    return relation.get(case.caller, case.caller)
+    relation = {"author": "the node's author", "parent_author": "the author of the node it is under, not of the node",
+                "question_author": "the author of the question it is under, not of the node",
+                "none": "author of neither it, its parent nor its question"}
+    return case.role if case.role == "anonymous" else f"{case.role}, {relation[case.relation]}"
 
 
 def judge_permission(case: Case, resp: ApiResponse) -> None:
@@ -368,9 +399,46 @@ def _private(case: Case, record: dict[str, Any], resp: ApiResponse, node: int, p
 def _node_id(case: Case, record: dict[str, Any], resp: ApiResponse, node: int, prompt: str) -> None:
     named = record.get("node")
     acted: dict[str, Any] = named if isinstance(named, dict) else {}
-    if acted.get("id") != node or acted.get("type") not in NODE_TYPES:
-        fail(["ACTION-NODE-ID"], f"{case.label}: the record's node is the node of the path ({node}, a node type), "
-                                 f"got {record.get('node')!r}", resp)
+    if acted.get("id") != node or acted.get("type") != case.kind:
+        fail(["ACTION-NODE-ID"], f"{case.label}: the record's node is the node of the path ({node}, of type "
+                                 f"{case.kind}: \"node | object | id (integer), type (string)\"), got "
+                                 f"{record.get('node')!r}", resp)
+
+
+def _record_fields(case: Case, record: dict[str, Any], resp: ApiResponse, node: int, prompt: str) -> None:
+    user = record.get("user")
+    missing = [f for f in RECORD_FIELDS if f not in record]
+    missing += [f"user.{f}" for f in USER_FIELDS if isinstance(user, dict) and f not in user]
+    if missing:
+        fail(["ACTION-RECORD-SHAPE"], f"{case.label}: the action record has {', '.join(RECORD_FIELDS)} and its user "
+             f"{', '.join(USER_FIELDS)}, on a {case.kind} too; missing: {', '.join(missing)}", resp)
+
+
+def _names_caller(record: dict[str, Any], field: str, case: Case, scene: Scene) -> bool:
+    """Whether the record's ``field`` (user, realUser: id, username, avatarUrl) names the caller's account."""
+    named = record.get(field)
+    client = scene.api[case.role]
+    if not isinstance(named, dict) or named.get("username") != client.username:
+        return False
+    known = scene.user_ids.get(case.role)
+    return known is None or named.get("id") == known
+
+
+def _acting_user(scene: Scene) -> Check:
+    def check(case: Case, record: dict[str, Any], resp: ApiResponse, node: int, prompt: str) -> None:
+        if not _names_caller(record, "user", case, scene):
+            fail(["AUTH-ACTING-USER"], f"{case.label}: \"The acting user is taken from the credentials\": the lock "
+                 f"action's user is {case.role}, who called it, on a {case.kind} too; got {record.get('user')!r}",
+                 resp)
+    return check
+
+
+def _real_user(scene: Scene) -> Check:
+    def check(case: Case, record: dict[str, Any], resp: ApiResponse, node: int, prompt: str) -> None:
+        if not _names_caller(record, "realUser", case, scene):
+            fail(["ACTION-SENDTOMOD-REALUSER"], f"{case.label}: realUser is \"the real authenticated user\", "
+                 f"{case.role}, on a {case.kind} too; got {record.get('realUser')!r}", resp)
+    return check
 
 
 @pytest.mark.rule("ACTION-LOCK-EXTRA")
@@ -401,3 +469,21 @@ def test_send_to_moderation_is_private_on_every_kind_of_node(case: Case, action_
 @pytest.mark.actions
 def test_action_record_names_the_node_on_every_kind_of_node(case: Case, action_scene: Scene) -> None:
     _effect(case, action_scene, _node_id)
+
+
+@pytest.mark.rule("AUTH-ACTING-USER")
+@pytest.mark.actions
+def test_lock_record_names_the_caller_on_every_kind_of_node(case: Case, action_scene: Scene) -> None:
+    _effect(case, action_scene, _acting_user(action_scene))
+
+
+@pytest.mark.rule("ACTION-SENDTOMOD-REALUSER")
+@pytest.mark.actions
+def test_send_to_moderation_names_the_real_user_on_every_kind_of_node(case: Case, action_scene: Scene) -> None:
+    _effect(case, action_scene, _real_user(action_scene))
+
+
+@pytest.mark.rule("ACTION-RECORD-SHAPE")
+@pytest.mark.actions
+def test_action_record_has_its_fields_on_every_kind_of_node(case: Case, action_scene: Scene) -> None:
+    _effect(case, action_scene, _record_fields)

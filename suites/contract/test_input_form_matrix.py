@@ -48,7 +48,7 @@ from qaconform.pytest.support import new_id
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
 
-pytestmark = [pytest.mark.contract, pytest.mark.writes]
+pytestmark = [pytest.mark.contract, pytest.mark.writes, pytest.mark.refused_writes]  # refusals only
 
 NO_USER_PREFIX = "The individual type was selected, but the request is missing the user"
 BULK_NO_CSV = "The bulk type was selected, but the request is missing the csvFileId field."

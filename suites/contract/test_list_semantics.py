@@ -12,7 +12,7 @@ from listops import Fetch, items_of
 from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
 from qaconform.pytest.support import find_listed, list_all, new_id, post_comment, present
 from qaconform.target.client import ApiClient
-from qaconform.target.profile import VisibilityOptions
+from qaconform.target.profile import Profile, VisibilityOptions
 
 pytestmark = pytest.mark.contract
 
@@ -216,18 +216,22 @@ def test_answers_and_comments_carry_an_integer_original_parent_id(
 
 
 @pytest.mark.rule("MARKED-ACCEPTED-QUESTION")
-def test_the_question_of_an_accepted_answer_is_marked(api: dict[str, ApiClient], user_ids: dict[str, int]) -> None:
+def test_the_question_of_an_accepted_answer_is_marked(api: dict[str, ApiClient], user_ids: dict[str, int],
+                                                      profile: Profile) -> None:
     """"marked: true on an accepted answer and on the question that has it": the accepted answers of the profile's
-    accounts (marked true in their answer lists) and their questions, looked up in the question list."""
+    accounts and of ``[fixtures] accepted_answer_user_id`` (marked true in their answer lists) and their questions,
+    looked up in the question list."""
     accepted: list[dict[str, Any]] = []
-    for role in ("member", "moderator", "admin", "novice"):
-        if role in user_ids:
-            accepted += [i for i in list_all(api["admin"], f"user/{user_ids[role]}/answer.json", page_size=100,
-                                             max_pages=5) if i.get("marked") is True]
+    users = [user_ids[r] for r in ("member", "moderator", "admin", "novice") if r in user_ids]
+    if profile.fixtures.accepted_answer_user_id is not None:
+        users.insert(0, profile.fixtures.accepted_answer_user_id)
+    for uid in dict.fromkeys(users):
+        accepted += [i for i in list_all(api["admin"], f"user/{uid}/answer.json", page_size=100,
+                                         max_pages=5) if i.get("marked") is True]
     if not accepted:
         skip(SkipKind.MISSING_FIXTURE,
-             "not checked: none of the profile's accounts has an accepted answer (needs fixture: an accepted "
-             "answer by one of the profile's accounts)")
+             "not checked: none of the profile's accounts has an accepted answer (needs fixture "
+             "accepted_answer_user_id: a user one of whose answers is accepted)", fixtures=("accepted_answer_user_id",))
     for answer in accepted[:5]:
         question_id = answer.get("parentId") or answer.get("originalParentId")
         assert isinstance(question_id, int), (

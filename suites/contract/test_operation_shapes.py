@@ -196,7 +196,7 @@ def test_sending_a_published_node_to_moderation_gives_200_with_the_action(
 ) -> None:
     """The account's shared send to moderation (suites/conftest.py ``sent_to_mod_by``)."""
     sent = sent_to_mod_by(role)
-    _assert_action_result(sent.resp, "sendToModeration", f"{role} sends answer {sent.node} to moderation", contract,
+    _assert_action_result(sent.resp, "sendToModeration", f"{role} sends node {sent.node} to moderation", contract,
                           "SHAPE-SEND-TO-MODERATION")
 
 

@@ -5,6 +5,7 @@ match their Content-Type, Basic authentication, and no server error for anything
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,7 +15,7 @@ from listops import Fetch
 from qaconform import contract
 from qaconform.invariants import is_json_content_type
 from qaconform.pytest.outcomes import SkipKind, expect, skip
-from qaconform.pytest.support import body_holds, find_listed, new_id, present
+from qaconform.pytest.support import LOSING_BODY, body_holds, find_listed, new_id, present
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile, VisibilityOptions
 
@@ -152,20 +153,20 @@ def _post_answer_raw(client: ApiClient, question_id: int, **kw: Any) -> ApiRespo
 @pytest.mark.rule("CONV-PARAM-WINS-ANSWER")
 @pytest.mark.writes
 def test_an_answer_body_given_as_parameter_and_in_the_body_is_stored_as_the_parameter(
-    member: ApiClient, question_id: int, run_tag: str, created: Any, user_ids: dict[str, int]
+    member: ApiClient, answer_in: Callable[[str, str], Any], user_ids: dict[str, int]
 ) -> None:
-    n = random.randrange(10**9)
-    param_text, body_text = f"parameter wins [{run_tag}] {n}", f"body loses [{run_tag}] {n}"
-    resp = _post_answer_raw(member, question_id, params={"body": param_text}, json={"body": body_text})
+    """member's shared answer whose body is a query parameter beside a JSON body that says otherwise
+    (suites/conftest.py ``answer_in(member, param_wins)``, which the answer form matrix reads too)."""
+    posted = answer_in("member", "param_wins")
+    resp = posted.resp
     expect(resp.status == 201, _created_rule(resp, "ANSWER-201", "CONV-PARAM-WINS-ANSWER"), "expected 201", resp)
     answer_id = new_id(resp)
-    created.add("answer", answer_id, "member")
     item = find_listed(member, f"user/{user_ids['member']}/answer.json", answer_id, until=present)
     assert item is not None, f"answer {answer_id} is not in member's answer list\n{resp.describe()}"
     stored = item.get("body")
-    assert body_holds(stored, param_text) and not body_holds(stored, body_text), (
+    assert body_holds(stored, posted.text) and not body_holds(stored, LOSING_BODY), (
         f"when a field is both a parameter and in the body, the parameter wins: the stored body is {stored!r}, "
-        f"expected {param_text!r}\n{resp.describe()}")
+        f"expected {posted.text!r}\n{resp.describe()}")
 
 
 def _future_minute() -> str:
@@ -178,6 +179,7 @@ def _future_minute() -> str:
 @pytest.mark.gdpr
 @pytest.mark.parametrize("body_type", [None, "individual"], ids=["type-only-as-parameter", "parameter-wins-over-body"])
 @pytest.mark.writes  # a server that does not refuse it schedules a job
+@pytest.mark.refused_writes
 def test_a_job_type_given_as_a_parameter_counts(admin: ApiClient, body_type: str | None) -> None:
     # No csvFileId and no user: whichever type the server takes, the request can never schedule a job.
     job: dict[str, Any] = {"scheduleDate": {"formatted": _future_minute()}, "operations": ["suspend"]}
@@ -212,6 +214,7 @@ def _post_path(op: str, question_id: int) -> str:
 @pytest.mark.parametrize(("op", "role"), _POSTS)
 @pytest.mark.parametrize("raw", _BAD_BODIES)
 @pytest.mark.writes
+@pytest.mark.refused_writes
 def test_a_body_that_is_not_the_json_its_content_type_says_is_refused_with_a_4xx(
     op: str, role: str, raw: bytes, api: dict[str, ApiClient], question_id: int
 ) -> None:

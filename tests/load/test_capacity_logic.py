@@ -112,11 +112,11 @@ def test_a_short_step_at_a_low_rate_is_not_broken_by_requests_either_side_of_a_w
     from qaconform.load.judge import shortfall_allowed
     from qaconform.load.steady import Steady
 
-    short = Steady(2.0, {}, {}, [], False)
+    short = Steady(2.0, {}, {}, [], [], False)
     assert shortfall_allowed(27, short, users=6) == pytest.approx(1.62), "6 users over 2 s, but at most 6 %"
-    assert shortfall_allowed(50, Steady(4.0, {}, {}, [], False), users=10) == 2.5, "10 users over 4 s: 2.5 req/s"
-    assert shortfall_allowed(45.4, Steady(1.0, {}, {}, [], False), users=10) < 45.4 - 40, "12 % is never an edge"
-    assert shortfall_allowed(300, Steady(12.0, {}, {}, [], False), users=60) == pytest.approx(9.0), "3 % dominates"
+    assert shortfall_allowed(50, Steady(4.0, {}, {}, [], [], False), users=10) == 2.5, "10 users over 4 s: 2.5 req/s"
+    assert shortfall_allowed(45.4, Steady(1.0, {}, {}, [], [], False), users=10) < 45.4 - 40, "12 % is never an edge"
+    assert shortfall_allowed(300, Steady(12.0, {}, {}, [], [], False), users=60) == pytest.approx(9.0), "3 % dominates"
 
 
 def test_a_step_the_generator_could_not_make_names_the_workers_it_would_take(tmp_path: Path) -> None:
@@ -356,3 +356,61 @@ def test_a_search_the_generator_limited_at_its_first_step_steps_down_to_a_held_l
     assert result["lower_bound"] and result["capacity_rps"] == 2088.0
     assert result["limited_by"]["kind"] == GENERATOR and "generator, not the target" in result["statement"]
     assert "busy" not in result["limited_by"]["detail"]
+
+
+def _interval(best: float | None, upper: float | None, noise: float) -> dict[str, Any]:
+    return {"lower": None if best is None else best * (1 - noise / 100), "best": best, "upper": upper,
+            "noise_pct": noise}
+
+
+def _with(report: dict[str, Any], interval: dict[str, Any], lower_bound: bool = False) -> dict[str, Any]:
+    sc = report["scenarios"]["browse"]
+    sc.update(interval=interval, capacity_rps=interval["best"], lower_bound=lower_bound)
+    return report
+
+
+def test_two_runs_of_one_build_on_a_noisy_machine_are_no_regression_in_either_order() -> None:
+    """Issue 45: 3,094 and 3,444 req/s, the same server on two busy cores, was "−10 % REGRESSION beyond 5 %"."""
+    a = _with(_report(0), _interval(3094.0, 3094 * 1.05 * 1.12, 12.0))
+    b = _with(_report(0), _interval(3444.0, 3444 * 1.05 * 1.12, 12.0))
+    for x, y in ((a, b), (b, a)):
+        c = compare_capacity(x, y, tolerance_pct=5)[0]
+        assert not c["regressed"] and c["verdict"] in ("no significant change", "cannot tell at this noise"), c
+        assert any("larger than the tolerance" in n for n in c["notes"]), c["notes"]
+
+
+def test_a_real_slowdown_is_a_regression_when_the_noise_is_small_and_never_ok_when_it_is_not() -> None:
+    quiet_a = _with(_report(0), _interval(300.0, 315 * 1.02, 2.0))
+    quiet_b = _with(_report(0), _interval(240.0, 252 * 1.02, 2.0))
+    c = compare_capacity(quiet_a, quiet_b, tolerance_pct=5)[0]
+    assert c["regressed"] and c["verdict"] == "REGRESSION" and c["change_pct"] == -20.0, c
+    noisy_a = _with(_report(0), _interval(3094.0, 3250 * 1.15, 15.0))
+    noisy_b = _with(_report(0), _interval(2475.0, 2600 * 1.15, 15.0))
+    c = compare_capacity(noisy_a, noisy_b, tolerance_pct=5)[0]
+    assert not c["regressed"] and c["verdict"] == "cannot tell at this noise", c
+
+
+def test_a_lower_bound_is_compared_as_a_lower_bound() -> None:
+    """"mixed: 1,751 → 682 (−61 %) REGRESSION" between two lower bounds: B's truth may be anywhere above 682."""
+    a = _with(_report(0), _interval(1751.0, None, 5.0), lower_bound=True)
+    b = _with(_report(0), _interval(682.0, None, 5.0), lower_bound=True)
+    c = compare_capacity(a, b, tolerance_pct=5)[0]
+    assert not c["regressed"] and c["verdict"] == "cannot tell at this noise" and "lower bound" in c["why"], c
+    precise = _with(_report(0), _interval(682.0, 720.0, 2.0))
+    assert compare_capacity(a, precise, 5)[0]["regressed"], "a break below what the baseline held is a regression"
+    text = compare_text(compare_capacity(a, b, 5), 5)
+    assert "REGRESSION" not in text and "lower bound" in text, text
+
+
+def test_the_capacity_page_shows_the_interval_and_the_baseline_verdict() -> None:
+    report = _with(_report(0), _interval(300.0, 321.3, 2.0))
+    report["scenarios"]["browse"]["noise"] = {"windows_pct": 2.0, "repeats_pct": 1.1, "tracking_pct": 0.4,
+                                             "noise_pct": 2.0}
+    report["baseline"] = {"run_id": "base-1", "tolerance_pct": 5.0, "verdict": "REGRESSION",
+                          "changes": compare_capacity(_with(_report(0), _interval(400.0, 420.0, 2.0)), report, 5)}
+    page = render_capacity(report)
+    parser = _Strict()
+    parser.feed(page)
+    text = " ".join(parser.text)
+    assert "Interval: lower 294.0, best 300.0, upper 321.3 req/s" in text, text
+    assert "Against the baseline base-1" in text and "REGRESSION" in text

@@ -213,7 +213,11 @@ def test_destructive_without_a_gdpr_user_still_dates_every_job_in_the_past() -> 
 
 @pytest.mark.parametrize(("operation", "body", "query", "expected"), [
     ("postComment", {"visibility": "x"}, {}, True),
-    ("postComment", {"body": 5}, {}, True),
+    ("postComment", {"body": 5}, {}, False),  # a body of another type is given: no refusal stated (issue 46)
+    ("postComment", {"body": False}, {}, False),
+    ("postComment", {}, {}, True),
+    ("postComment", None, {}, True),
+    ("postComment", {"recipients": None}, {"pageSize": 1}, True),
     ("postComment", {"recipients": None}, {"body": "given as a parameter"}, False),
     ("postComment", {"body": "text", "recipients": None}, {}, False),
     ("scheduleGdprJob", ["not", "an", "object"], {}, True),

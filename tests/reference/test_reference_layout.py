@@ -114,7 +114,11 @@ def test_every_row_of_the_route_table_requires_a_permission_and_names_an_operati
 
 OVERRIDE_AND_BRANCH = {"unfavorite-allowed-novice": "let in by the table, then answered 200 as if it had worked",
                        "sendtomod-granted-to-own-node": "let in by the table, then kept to the node's own author "
-                                                        "(an 'own' clause the permission does not have)"}
+                                                        "(an 'own' clause the permission does not have)",
+                       # relations (issue 44): the same, kept to the author of the node's question / of the question
+                       "sendtomod-question-author": "let in by the table, then kept to the author of the question the "
+                                                    "node is under",
+                       "sendtomod-own-question": "let in by the table, then kept to a question's own author"}
 """Permission faults that also change what the handler answers once the caller is in."""
 
 

@@ -288,3 +288,71 @@ def test_a_rule_one_run_could_not_afford_is_checked_by_one_run_only_never_a_chan
     failed = _report([{"id": "OBS-GDPR-SCHEDULETIME", "status": "observed"}, {"id": "PASS-1", "status": "failed"}])
     d = compare(left, failed)
     assert "no change" not in command.format_diff(d), "a real change beside it is still one"
+
+
+def test_a_rule_the_target_held_back_in_a_real_run_is_checked_by_one_run_only(tmp_path: Path) -> None:
+    """Issue 47: the report grouped a rule whose every test was held back as plain "skipped" (the category was
+    missing from the model's order) and diff listed it under "other changes". Here the category is not written by
+    hand: a real pytest run of the plugin records the skip's kind, the report derives the category from it."""
+    import subprocess
+    import sys
+
+    from qaconform.report.model import build_report
+
+    (tmp_path / "test_held.py").write_text(
+        "import os, pytest\n"
+        "from qaconform.pytest.outcomes import SkipKind, skip\n\n"
+        "@pytest.mark.rule('PAGING-LISTCOUNT')\n"
+        "def test_list_count() -> None:\n"
+        "    if os.environ.get('HELD') == '1':\n"
+        "        skip(SkipKind.HELD_BACK, 'held back by the target: 429 with Retry-After 3600 s')\n", encoding="utf-8")
+    reports = []
+    for held in ("0", "1"):
+        out = tmp_path / f"results-{held}.json"
+        proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_held.py",
+                               "--qaconform-results", str(out)], cwd=tmp_path, capture_output=True, text=True,
+                              env={**__import__("os").environ, "HELD": held}, timeout=120, check=False)
+        assert out.is_file(), proc.stdout + proc.stderr
+        reports.append(build_report(json.loads(out.read_text(encoding="utf-8")), CATALOG))
+    rule = next(r for r in reports[1]["rules"] if r["id"] == "PAGING-LISTCOUNT")
+    assert rule["status"] == "skipped" and rule["skip_category"] == "not checked: held back by the target", rule
+    for a, b in ((reports[0], reports[1]), (reports[1], reports[0])):
+        d = compare(a, b)
+        assert [e["rule"] for e in d["checked_by_one_run_only"]] == ["PAGING-LISTCOUNT"], d
+        assert not d["other_changes"] and d["exit_code"] == exitcodes.OK, d
+
+
+def test_runs_with_other_settings_say_so_and_a_failure_only_the_deeper_one_could_find_is_no_regression(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 46: a run with --max-examples 50 found what the release run (12) had not, and diff called it a
+    regression without saying that seeds and example counts differed."""
+    a = {**_report([{"id": "SHAPE-POST-COMMENT", "status": "passed"}, {"id": "PASS-1", "status": "passed"}]),
+         "settings": {"seed": 11, "max_examples": 12, "write_budget": 100, "strict": False}}
+    failing = {"id": "SHAPE-POST-COMMENT", "status": "failed", "level": "must", "evidence": {"failures": [
+        {"test": "suites/properties/test_openapi.py::test_operation[postComment]", "message": "a 500 to a body"}]}}
+    b = {**_report([failing, {"id": "PASS-1", "status": "passed"}]),
+         "settings": {"seed": 11, "max_examples": 50, "write_budget": 100, "strict": False}}
+    d = compare(a, b)
+    assert d["settings_differ"] == ["examples per generated test 12 -> 50"]
+    assert not d["regressed"] and [e["rule"] for e in d["found_with_other_settings"]] == ["SHAPE-POST-COMMENT"]
+    assert d["exit_code"] == exitcodes.OK
+    text = command.format_diff(d)
+    assert "the runs differ in: examples per generated test 12 -> 50" in text and "no change" not in text, text
+    same = compare({**a, "settings": b["settings"]}, b)
+    assert [e["rule"] for e in same["regressed"]] == ["SHAPE-POST-COMMENT"], "same settings: a regression"
+    hand = {**failing, "evidence": {"failures": [{"test": "suites/contract/test_x.py::t", "message": "m"}]}}
+    assert [e["rule"] for e in compare(a, {**b, "rules": [hand]})["regressed"]] == ["SHAPE-POST-COMMENT"], (
+        "a hand-written test sends the same requests whatever the examples: still a regression")
+
+
+def test_passed_to_observed_is_no_change_and_reasons_are_never_cut_mid_word() -> None:
+    a = _report([{"id": "OBS-1", "status": "passed"}, {"id": "R", "status": "passed"}])
+    b = _report([{"id": "OBS-1", "status": "observed"},
+                 {"id": "R", "status": "failed", "level": "must", "evidence": {"failures": [
+                     {"test": "t::r", "message": "the listCount of the answer list was one more than the items it "
+                      "held, consistently, on every page of every account's walk"}]}}])
+    d = compare(a, b)
+    assert not d["other_changes"] and [e["rule"] for e in d["regressed"]] == ["R"]
+    line = next(x for x in command.format_diff(d).splitlines() if x.startswith("  R:"))
+    assert line.endswith(" ...") and line.split("  ")[-1].split()[-2] in "the listCount of the answer list was one "\
+        "more than the items it held, consistently, on every page of every account's walk".split(), line

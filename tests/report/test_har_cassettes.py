@@ -163,3 +163,34 @@ def test_a_shared_answer_in_a_cassette_says_it_was_sent_once_earlier() -> None:
     shared = har([{**ex, "shared": True}], "0")
     assert not list(validator().iter_errors(shared))
     assert "a shared answer: sent once earlier in the run" in shared["log"]["entries"][0]["comment"]
+
+
+def test_a_body_that_is_not_utf8_is_base64_in_the_har_and_replays_byte_for_byte(tmp_path: Path) -> None:
+    """Issue 46: a warning's HAR stored a non-UTF-8 body as the literal text ``\\xff\\xfe``, so replaying it sent
+    other bytes (400 instead of 201). The recorded exchange keeps the bytes (base64), the HAR says so, and a replay
+    of the HAR entry gets the status the run got."""
+    import base64
+
+    import requests
+
+    from qaconform.reference import ReferenceServer
+    from qaconform.target.discover import clients_for
+    from qaconform.target.profile import load_profile
+
+    body = '{"body": "caf\u00e9 au lait"}'.encode("latin-1")  # é as one byte: not UTF-8
+    with ReferenceServer() as srv:
+        profile = load_profile(srv.profile_path)
+        member = clients_for(profile)["member"]
+        path = f"question/{profile.fixtures.question_id}/answer.json"
+        sent = member.request("POST", path, data=body, headers={"Content-Type": "application/json"})
+        ex = {**sent.exchange.as_dict(), "test": "t::binary", "started": 1.0}
+        doc = har([ex], "0")
+        assert not list(validator().iter_errors(doc))
+        post = doc["log"]["entries"][0]["request"]["postData"]
+        assert post["_encoding"] == "base64" and base64.b64decode(post["text"]) == body, post
+        auth = (profile.accounts["member"].username, profile.accounts["member"].password)
+        kinds = {h["name"]: h["value"] for h in doc["log"]["entries"][0]["request"]["headers"]
+                 if h["name"].lower() == "content-type"}
+        replayed = requests.post(member.url(path), data=base64.b64decode(post["text"]),
+                                 auth=auth, timeout=30, headers=kinds)
+        assert replayed.status_code == sent.status, (replayed.status_code, sent.status)

@@ -191,3 +191,29 @@ def test_a_relation_not_checked_because_its_list_is_too_long_is_listed_never_hel
     assert "not checked (list too long): 2 test(s) of PASS-1, NC-1; e.g. not checked: listNodeFollowers" in \
         format_summary(report)
     assert "Not checked, list too long: 2 test(s) of" in html
+
+
+def test_every_data_protection_job_is_listed_for_a_person_on_the_page_and_the_terminal(tmp_path: Path) -> None:
+    """Issue 46: runs scheduled real jobs and the report listed only their ids: nobody could find or cancel them.
+    The job's facts come from the request that scheduled it (qaconform.target.recording.job_facts)."""
+    from report_builders import entry, make_results
+
+    from qaconform.report.terminal import fixture_lines
+    from qaconform.report.writer import build_and_write
+    from qaconform.target.recording import job_facts
+
+    sent = json.dumps({"type": "individual", "user": {"email": "gdpr-target@example.invalid"},
+                       "scheduleDate": {"formatted": "07/01/2064 22:44"}, "operations": ["suspend", "delete"],
+                       "reassignUser": {"username": "qa-admin"}}).encode()
+    job = job_facts("http://h/services/v2/jobs/gdpr/schedule.json?operations=anonymize", sent)
+    assert job["operations"] == "anonymize", "a parameter wins over the body's field, as on the target"
+    results = make_results()
+    results["tests"].append(entry("suites/scenarios/test_gdpr_jobs.py::test_main_job", "passed", ["SAFE-1"],
+                                  created=[{"kind": "gdpr-job", "id": 41, "by": "admin", "job": job,
+                                            "test": "suites/scenarios/test_gdpr_jobs.py::test_main_job"}]))
+    report, paths = build_and_write(results, tmp_path)
+    line = next(x for x in fixture_lines(report) if x.startswith("  job 41"))
+    for fact in ("email gdpr-target@example.invalid", "07/01/2064 22:44", "anonymize", "username qa-admin"):
+        assert fact in line, line
+    page = paths["html"].read_text(encoding="utf-8")
+    assert 'id="jobs"' in page and "07/01/2064 22:44" in page and "<code>41</code>" in page

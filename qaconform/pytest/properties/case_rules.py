@@ -49,12 +49,17 @@ def must_reject(operation_id: str, case: Any) -> bool:
     sort, for one, is an observed rule), so negative_data_rejection applies only where the description lists the
     refusal: a comment without body (COMMENT-BODY-REQUIRED), a job outside the Errors table's conditions, a user
     content query with a user id that is no id (GDPR-CONTENT-422).
+
+    A comment whose body is there but of another type (``{"body": false}``, a number, null) is not "without body":
+    the description states the field's type but no refusal of another one, so accepting it is an observation, never
+    a failure of COMMENT-BODY-REQUIRED (issue 46: a server that took ``false`` as the text was blamed for it).
     """
     body = case.body if isinstance(case.body, dict) else None
     query = case.query if isinstance(case.query, dict) else {}
     if operation_id == "postComment":
-        given = body.get("body") if body is not None else None
-        return not isinstance(given, str) and not isinstance(query.get("body"), str)
+        if case.body is not None and body is None:
+            return False  # a JSON value that is no object: which field it stands for is not stated
+        return "body" not in (body or {}) and "body" not in query
     if operation_id == "scheduleGdprJob":
         if body is None:
             return True

@@ -33,7 +33,7 @@ from schemathesis.specs.openapi.checks import (
 
 from qaconform.contract import API_PREFIX
 from qaconform.pytest import schemathesis_checks
-from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.outcomes import RuleFailure, SkipKind, skip
 from qaconform.pytest.properties.case_rules import constrain_gdpr_job, leaves_open, must_reject
 from qaconform.pytest.properties.plugin import Budget, BudgetSpent
 from qaconform.pytest.properties.schema import (
@@ -55,7 +55,7 @@ from qaconform.pytest.properties.states import (
 from qaconform.pytest.schemathesis_checks import int_value
 from qaconform.pytest.support import answer_posted, post_answer
 from qaconform.target import holdback
-from qaconform.target.client import REDACTED, ApiClient, BasicAuth, TargetError
+from qaconform.target.client import REDACTED, ApiClient, ApiResponse, BasicAuth, TargetError
 from qaconform.target.created_id import created_id
 from qaconform.target.profile import Profile
 
@@ -165,7 +165,7 @@ class SchemaSender:
     made: dict[int, str] = field(default_factory=dict)
     """What generated requests created, id -> kind ("answer", "comment"): a chain may act on them (they are nobody's
     fixture), where a node of that kind belongs (:data:`MADE_KINDS_BY_PARAMETER`)."""
-    last_sent: tuple[Any, str] | None = field(default=None, repr=False)
+    last_sent: tuple[Any, str, ApiResponse] | None = field(default=None, repr=False)
     """The last response :meth:`transmit` returned and the client's curl of its request (the bytes as sent)."""
     observe: Callable[..., None] | None = None
     """The plugin's ``observe`` of the running test: refusals the description does not cover are recorded there."""
@@ -353,7 +353,7 @@ class SchemaSender:
         response = Response(status_code=resp.status, headers={k: [v] for k, v in resp.headers.items()},
                             content=resp.content, request=request, elapsed=resp.exchange.elapsed_ms / 1000,
                             verify=self.profile.verify_tls, message="", encoding=None, http_version="1.1")
-        self.last_sent = (response, resp.curl)
+        self.last_sent = (response, resp.curl, resp)
         return response
 
     def judge(self, case: Any, response: Any, kwargs: dict[str, Any]) -> None:
@@ -397,7 +397,8 @@ class SchemaSender:
                         break
                     self.budget.failing = True
                     failures = exc if len(kept) == len(exc.exceptions) else FailureGroup(kept, exc.message)
-                    raise AssertionError(self.explain(op, case, response, failures)) from None
+                    rules, text = self.explain(op, case, response, failures)
+                    raise self.failure(rules, text, response) from None
         finally:
             if op in STATE_CHANGES and node is not None and 200 <= status < 300:
                 self.pools.ledger.moved(node, op)
@@ -464,7 +465,19 @@ class SchemaSender:
         time.sleep(wait_s)
         return True
 
-    def explain(self, op: str, case: Any, response: Any, exc: FailureGroup) -> str:
+    def failure(self, rules: list[str], text: str, response: Any) -> RuleFailure:
+        """The failure of a generated request, carrying its rules and *its* exchange as fields: the report's evidence,
+        curl and HAR are then the request that failed, not whatever the test sent last (issue 46: a probe sent after
+        the failing case, a multipart post answered 415, was shown as the evidence)."""
+        failure = RuleFailure(rules, text)
+        if self.last_sent is not None and self.last_sent[0] is response:
+            sent = self.last_sent[2]
+            failure.exchange, failure.curl = sent.exchange, sent.curl
+        return failure
+
+    def explain(self, op: str, case: Any, response: Any, exc: FailureGroup) -> tuple[list[str], str]:
+        """The rules the failures break (ids, in order) and the message naming each with what broke it."""
+        ids: list[str] = []
         rules = []
         for failure in exc.exceptions:
             text = f"{getattr(failure, 'title', '')} {getattr(failure, 'message', '')}"
@@ -480,9 +493,10 @@ class SchemaSender:
             else:  # undocumented status, schema violation, valid request refused: the operation's answers
                 rule = RULES_BY_FAILURE.get(kind, shape_rule(op))
             rules.append(f"{rule}: {text.strip()}")
-        return (f"generated request broke {len(rules)} rule(s) (seed {self.budget.seed}; rerun with --seed "
-                f"{self.budget.seed}; sent as {self.role(op)}):\n  " + "\n  ".join(rules) +
-                f"\n{exc}\nReproduce with: {self.curl_of(op, case, response)}")
+            ids += [r.strip() for r in rule.split(",") if r.strip() not in ids]
+        return ids, (f"generated request broke {len(rules)} rule(s) (seed {self.budget.seed}; rerun with --seed "
+                     f"{self.budget.seed}; sent as {self.role(op)}):\n  " + "\n  ".join(rules) +
+                     f"\n{exc}\nReproduce with: {self.curl_of(op, case, response)}")
 
     def curl_of(self, op: str, case: Any, response: Any) -> str:
         """The client's curl of the request (the bytes as sent, e.g. a body that is not UTF-8, and the account as

@@ -26,6 +26,12 @@ from qaconform.target.client import ApiClient
 
 DEFAULT_MAX_EXAMPLES = 12
 DEFAULT_TIME_BUDGET_S = 40.0
+THOROUGH_MAX_EXAMPLES = 100
+"""Examples per generated test under ``--thorough``: Schemathesis's (and Hypothesis's) own default, so that a release
+run generates at least what a stock ``st run`` would (issue 46: 12 missed what 50 found)."""
+THOROUGH_TIME_BUDGET_S = 900.0
+"""The generated tests' time budget under ``--thorough``: enough for 100 examples of every operation at a remote
+target's pace; a run that spends it says how many cases it counted but did not send."""
 SHARES = {"test_openapi.py": 0.5, "test_stateful_links.py": 0.2, "test_privacy_model.py": 0.3}
 """Each generated test's share of --time-budget."""
 _ENV = {"max_examples": "QACONFORM_MAX_EXAMPLES", "time_budget": "QACONFORM_TIME_BUDGET", "seed": "QACONFORM_SEED"}
@@ -49,10 +55,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     g = parser.getgroup("qaconform-properties", "qaconform generated tests (suites/properties)")
     g.addoption("--max-examples", dest="qc_max_examples", type=int, default=None,
                 help=f"generated cases per operation, and examples of each state machine (default "
-                     f"{DEFAULT_MAX_EXAMPLES}; env {_ENV['max_examples']})")
+                     f"{DEFAULT_MAX_EXAMPLES}, {THOROUGH_MAX_EXAMPLES} with --thorough; env {_ENV['max_examples']})")
     g.addoption("--time-budget", dest="qc_time_budget", type=float, default=None,
                 help=f"seconds the generated tests may send requests for, all together (default "
-                     f"{DEFAULT_TIME_BUDGET_S:g}; env {_ENV['time_budget']}); cases past it are counted, not sent")
+                     f"{DEFAULT_TIME_BUDGET_S:g}, {THOROUGH_TIME_BUDGET_S:g} with --thorough; env "
+                     f"{_ENV['time_budget']}); cases past it are counted, not sent")
     g.addoption("--seed", dest="qc_seed", type=int, default=None,
                 help=f"seed of every generated test (default: drawn at random and printed; env {_ENV['seed']})")
 
@@ -230,9 +237,29 @@ def budget_for(config: pytest.Config) -> Budget:
     """This process's budget, created when the first generated test asks (the clock starts then)."""
     st = config.stash[STATE]
     if st.budget is None:
-        st.budget = Budget(seed=st.seed, max_examples=max(1, option(config, "max_examples", int, DEFAULT_MAX_EXAMPLES)),
-                           time_budget_s=option(config, "time_budget", float, DEFAULT_TIME_BUDGET_S))
+        examples, seconds = defaults(config)
+        st.budget = Budget(seed=st.seed, max_examples=max(1, option(config, "max_examples", int, examples)),
+                           time_budget_s=option(config, "time_budget", float, seconds))
     return st.budget
+
+
+def generation(config: pytest.Config) -> dict[str, Any] | None:
+    """What decides which requests the generated tests send, for the results file: seed, examples per test and time
+    budget (``qaconform diff`` says when two runs differ in them: what one found the other could not have sent)."""
+    if STATE not in config.stash:
+        return None
+    examples, seconds = defaults(config)
+    return {"seed": config.stash[STATE].seed,
+            "max_examples": max(1, int(option(config, "max_examples", int, examples))),
+            "time_budget_s": float(option(config, "time_budget", float, seconds))}
+
+
+def defaults(config: pytest.Config) -> tuple[int, float]:
+    """Examples per test and time budget when neither option nor variable gives them: the thorough ones under
+    ``--thorough`` (the main plugin's option), else the default run's."""
+    if config.getoption("qc_thorough", default=False):
+        return THOROUGH_MAX_EXAMPLES, THOROUGH_TIME_BUDGET_S
+    return DEFAULT_MAX_EXAMPLES, DEFAULT_TIME_BUDGET_S
 
 
 _CONFIG: dict[str, pytest.Config] = {}

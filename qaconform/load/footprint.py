@@ -1,0 +1,70 @@
+"""What a load or capacity run leaves on the target, and removing it at the run's end (issue 45).
+
+A load run's Locust processes record every node they created (``created-*.jsonl``, one folder per run, one per step
+of a capacity search). With the profile's ``[cleanup]`` (the site's delete action) the run removes them once its
+load has ended, the same way ``qaconform run`` removes what its suites created (:mod:`qaconform.target.cleanup`), and
+writes what happened to each in ``cleanup.json`` beside them; ``qaconform cleanup FOLDER`` does it later. Without
+``[cleanup]`` it says what stays and how to remove it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from qaconform.load.nothing_lost import read_created
+from qaconform.target.cleanup import REMOVABLE, remove_created, skipped, summary_line
+from qaconform.target.profile import Profile
+
+CLEANUP_NAME = "cleanup.json"
+
+
+def created_under(folder: Path) -> list[dict[str, Any]]:
+    """Every node the load runs under ``folder`` created (a load folder, or a capacity folder and its steps), in the
+    order each process wrote them; the moderation marks (not nodes of their own) left out."""
+    seen: set[Path] = set()
+    out: list[dict[str, Any]] = []
+    for path in sorted(folder.rglob("created-*.jsonl")):
+        if path.parent in seen:
+            continue
+        seen.add(path.parent)
+        out += [r for r in read_created(path.parent) if r.get("kind") in REMOVABLE]
+    return out
+
+
+def is_load_folder(folder: Path) -> bool:
+    """Whether ``folder`` is the output of ``qaconform load`` or ``qaconform capacity``."""
+    return folder.is_dir() and any((folder / name).is_file() for name in ("summary.json", "capacity.json")) or (
+        folder.is_dir() and next(folder.rglob("created-*.jsonl"), None) is not None)
+
+
+def clean_up(profile: Profile, folder: Path, *, keep: bool = False, command: str = "load") -> dict[str, Any]:
+    """Remove what the load under ``folder`` created, print one line, write ``cleanup.json``; return the record."""
+    created = created_under(folder)
+    later = f"`qaconform cleanup {folder} --profile {profile.path}`"
+    if not created:
+        record: dict[str, Any] = skipped([], "nothing created").as_dict()
+    elif keep:
+        record = skipped(created, f"kept (--no-cleanup); remove them later with {later}").as_dict()
+    elif profile.cleanup is None:
+        record = skipped(created, f"the profile names no delete action ([cleanup], docs/profile.md#cleanup): the "
+                                  f"{command} run's answers and comments stay on the target").as_dict()
+    else:
+        record = remove_created(profile, created).as_dict()
+    write_record(record, folder, profile)
+    print(summary_line(record).replace("report.json cleanup.items", f"{folder / CLEANUP_NAME}"), flush=True)
+    return record
+
+
+def write_record(record: Mapping[str, Any], folder: Path, profile: Profile) -> None:
+    from qaconform.report.redact import redact, secret_variants
+
+    secrets = secret_variants(profile.passwords(), [a.username for a in profile.accounts.values()])
+    (folder / CLEANUP_NAME).write_text(json.dumps(dict(redact(dict(record), tuple(secrets))), indent=1),
+                                       encoding="utf-8")
+
+
+def left_behind(record: Mapping[str, Any]) -> Iterable[Mapping[str, Any]]:
+    return [i for i in record.get("items") or [] if isinstance(i, Mapping) and i.get("status") == "left behind"]

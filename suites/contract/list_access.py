@@ -1,0 +1,193 @@
+"""Who may read each list, and what, crossed by default with everything the list admits (issue 44): the cases
+test_list_access.py sends, derived from the contract, with spec/ listing only the exclusions.
+
+Why derived and not declared: a rule that names the few circumstances it is crossed with leaves out the ones nobody
+listed; a server that checks a list's permission only on the plain request (a projection, a sort or a page size
+skips the check) or answers from a response kept for another caller passes every test aimed at one circumstance.
+So every must-rule of area ``permissions`` whose operations include a list (spec/rules.yaml), and the rules
+``list_access.also`` names, is crossed over each of those lists with every dimension the list admits: every
+account as reader (the verdict from the permission table, :func:`verdict`), the optional parameters of
+``lists:`` in spec/dimensions.yaml, the list's own (``list_access.own``: spaceId, unanswered, topics; details,
+active) and the read order (``list_access.order``: the reader alone, or right after admin or member read the same
+URL). ``list_access.exclude`` names what is left out, each with its reason; :func:`crossing` says the rest.
+
+One covering array per list (allpairspy via covering.pairwise, every pair of values of two dimensions at least
+once, the run's seed shuffling each column), shared by every rule crossed over that list: one read per row.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+from covering import NOT_ANONYMOUS, Combination, expand, pairwise
+from listops import LIST_OPS
+
+from qaconform.contract import READER, Contract, ContractError, Dimensions, load_contract
+
+ALONE = "alone"
+"""The order value of a read made on its own (shared with the other rules judged on the same row)."""
+SECTION = "list_access"
+ALLOW = "allow"
+DENY = "deny"
+AS_PLAIN = "as-plain"
+"""Anonymous on a list whose permissions are Anonymous Roles: the site's configuration says whether it holds them
+(a site closed to anonymous), so the plain request's answer is the verdict every combination must agree with."""
+DENIED_RULES = ("PERM-DENIED-STATUS", "PERM-DENIED-BODY")
+"""Rules about the refusal itself: judged only on rows whose reader the table refuses."""
+VISIBILITY_RULES = ("PROJ-ONLY-VISIBLE", "PERM-SPACES-PER-SPACE")
+"""Rules about which items a served reader is shown: judged on rows of every reader but admin (who may see all)."""
+
+
+@dataclass(frozen=True)
+class Access:
+    """spec/dimensions.yaml ``list_access``: the lists' own dimensions, the order dimension, the rules crossed
+    besides the permission rules, and the exclusions (``RULE`` or ``RULE listOp`` -> reason)."""
+
+    own: Mapping[str, tuple[str, ...]]
+    order: str
+    also: tuple[str, ...]
+    exclude: Mapping[str, str]
+
+
+def load(contract: Contract | None = None) -> Access:
+    """The ``list_access`` section, every name checked against the contract (a misspelt one is a ContractError
+    naming file and key, never a silently smaller crossing)."""
+    contract = contract or load_contract()
+    path = contract.dimensions_path
+    raw = (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get(SECTION)
+    return parse(raw, contract.dimensions, contract, str(path))
+
+
+def parse(raw: Any, dims: Dimensions, contract: Contract, where: str) -> Access:
+    if not isinstance(raw, dict):
+        raise ContractError(f"{where}: '{SECTION}' must be a mapping with own, order, also and exclude")
+    own = {str(op): tuple(v) for op, v in (raw.get("own") or {}).items()}
+    for op, names in own.items():
+        if op not in dims.lists:
+            raise ContractError(f"{where}: {SECTION}.own.{op} is not a list of 'lists:'")
+        bad = [n for n in names if n not in dims.values or n in dims.lists[op]]
+        if bad:
+            raise ContractError(f"{where}: {SECTION}.own.{op} names {bad[0]!r}, not a dimension of its own")
+    order = str(raw.get("order") or "")
+    if order not in dims.values or ALONE not in dims.values[order]:
+        raise ContractError(f"{where}: {SECTION}.order must name a dimension whose values include {ALONE!r}")
+    bad_after = [v for v in dims.values[order] if v != ALONE and v.removeprefix("after_") not in dims.values[READER]]
+    if bad_after:
+        raise ContractError(f"{where}: {SECTION}.order value {bad_after[0]!r} is neither {ALONE} nor after_<reader>")
+    also = tuple(raw.get("also") or ())
+    exclude = {str(k): str(v) for k, v in (raw.get("exclude") or {}).items()}
+    for name in (*also, *(k.split()[0] for k in exclude)):
+        if name not in contract.rules:
+            raise ContractError(f"{where}: {SECTION} names rule {name!r}, which spec/rules.yaml does not hold")
+    for key in exclude:
+        if len(key.split()) > 1 and key.split()[1] not in dims.lists:
+            raise ContractError(f"{where}: {SECTION}.exclude {key!r} names no list of 'lists:'")
+    return Access(own, order, also, exclude)
+
+
+def crossing(contract: Contract | None = None, access: Access | None = None) -> dict[str, tuple[str, ...]]:
+    """Rule -> the lists it is crossed over: every must-rule of area permissions with a list among its
+    operations, and ``also``, over those of its operations that are lists, less the exclusions."""
+    contract = contract or load_contract()
+    access = access or load(contract)
+    lists = contract.dimensions.lists
+    out: dict[str, tuple[str, ...]] = {}
+    for rule in contract.rules.values():
+        if rule.level != "must" or not (rule.area == "permissions" or rule.id in access.also):
+            continue
+        if rule.id in access.exclude:
+            continue
+        ops = tuple(op for op in rule.operations if op in lists and f"{rule.id} {op}" not in access.exclude)
+        if ops:
+            out[rule.id] = ops
+    return out
+
+
+def dimensions_of(op: str, dims: Dimensions, access: Access) -> tuple[str, ...]:
+    """Every dimension list ``op`` admits: the reader, the stated optional parameters, its own, the read order."""
+    return (*dims.of_list(op), *access.own.get(op, ()), access.order)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One drawn read: the combination (reader and parameters) and who read the same URL right before."""
+
+    combination: Combination
+    order: str
+
+    @property
+    def label(self) -> str:
+        suffix = "" if self.order == ALONE else f"-{self.order}"
+        return f"{self.combination.label}{suffix}"
+
+    @property
+    def before(self) -> str | None:
+        """The account that reads the same URL right before the reader, or None."""
+        return None if self.order == ALONE else self.order.removeprefix("after_")
+
+
+@dataclass(frozen=True)
+class Case:
+    """One test: a rule judged on one row."""
+
+    rule: str
+    row: Row
+
+    @property
+    def label(self) -> str:
+        return f"{self.rule}-{self.row.label}"
+
+
+def rows(op: str, dims: Dimensions, access: Access, seed: int) -> list[Row]:
+    """List ``op``'s covering array (strength 2) over every dimension it admits, for the run's seed. The reader
+    column is every account, not only those the list serves: a refusal is what the permission rules judge."""
+    rng = random.Random(f"{seed}|{op}|access")
+    names = dimensions_of(op, dims, access)
+    columns: list[list[str]] = []
+    for d in names:
+        values = list(dims.values[READER]) if d == READER else expand(op, d, dims, rng)  # expand shuffles its own
+        if d == READER:
+            rng.shuffle(values)
+        columns.append(values)
+    out = []
+    for drawn in pairwise(columns):
+        row = dict(zip(names, drawn, strict=True))
+        params = tuple((d, row[d]) for d in names[1:-1])
+        out.append(Row(Combination(op, row[READER], params), row[access.order]))
+    return out
+
+
+def verdict(op: str, reader: str) -> str:
+    """What the permission table says of ``reader`` on list ``op``: ALLOW (the accounts listops.py lets read it),
+    DENY (a signed-in account it does not; anonymous on the expert lists, "Errors: 401", and the group list, Site
+    Administration Roles), AS_PLAIN (anonymous elsewhere: Anonymous Roles, the site's to configure)."""
+    if reader in LIST_OPS[op].roles:
+        return ALLOW
+    if reader != "anonymous" or op in NOT_ANONYMOUS:
+        return DENY
+    return AS_PLAIN
+
+
+def judged(rule: str, row: Row) -> bool:
+    """Whether ``rule`` has something to judge on ``row`` (a test that cannot fail is a defect): the refusal rules
+    on refused readers only, the visibility rules on every reader but admin."""
+    reader = row.combination.reader
+    if rule in DENIED_RULES:
+        return verdict(row.combination.op, reader) == DENY and (rule != "PERM-DENIED-BODY" or reader != "anonymous")
+    if rule in VISIBILITY_RULES:
+        return reader != "admin"
+    return True
+
+
+def cases(seed: int, contract: Contract | None = None) -> list[Case]:
+    """Every test: each crossed rule on each row of each of its lists where it has something to judge."""
+    contract = contract or load_contract()
+    access = load(contract)
+    dims = contract.dimensions
+    drawn = {op: rows(op, dims, access, seed) for op in dims.lists}
+    return [Case(rule, row) for rule, ops in crossing(contract, access).items() for op in ops
+            for row in drawn[op] if judged(rule, row)]

@@ -1,0 +1,349 @@
+"""Who may read each list, and which of its items, whatever the request carries and whoever read it just before
+(issue 44): the list permission rules and the visibility rules crossed by default (list_access.py).
+
+A server that checks a list's permission only for the plain request (a projection, a sort or a page size takes
+another path that forgets it), or answers from a response kept by URL for the caller who asked first, passes every
+test that sends one plain request per account. Here every account reads every list with the parameters a covering
+array draws over everything the list admits, sometimes right after admin or member read the very same URL (the
+``order`` dimension): a refused reader must stay refused, an allowed one served, and a served one shown only what
+it may see.
+
+Each row is read once and judged by every rule crossed over its list (the ``fetch`` cache for a read on its own, the
+module's ``pair`` cache for a read right after another account's; the module runs on one worker,
+parallel.GROUPS "list-access"). Nothing here writes. What the kit knows a reader may not see comes from reads made
+apart from the rows, with URLs no row uses (a page size of their own), so a server that keeps responses by URL
+cannot blind the kit to its own leak.
+
+Not judged (a skip naming why): a combination the target refuses with a 4xx other than 401/403 (values the
+description does not show: q, type, lang, topics, wrap, v1), a non-envelope answer under wrap or v1, anonymous where
+its plain read is neither served nor refused, a reader from whom reads show nothing withheld.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from list_access import ALLOW, AS_PLAIN, DENIED_RULES, DENY, VISIBILITY_RULES, Case, Row, cases, verdict
+from listops import LIST_OPS
+
+from qaconform.contract import NONE, load_contract
+from qaconform.contract import path as contract_path
+from qaconform.invariants import envelope_type_problems
+from qaconform.pytest.exchange_log import judged_again, outside_tests
+from qaconform.pytest.outcomes import SkipKind, fail, skip
+from qaconform.pytest.support import list_all
+from qaconform.target import fanout
+from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.target.profile import Profile
+
+pytestmark = [pytest.mark.contract, pytest.mark.permissions]
+
+APART_PAGE_SIZE = 97
+"""The page size of admin's reads that learn what a reader may not see, and less one per account of each reader's
+own (:func:`apart_size`): no row uses them and no two accounts share one, so no response kept by URL for another
+caller answers them."""
+MAX_PAGES = 10
+MAX_HIDDEN_SPACES = 5
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """``case``: every crossed rule on every row of each of its lists (list_access.cases), each marked with its
+    rule, its id naming rule, list, reader, parameters and read order."""
+    if "case" not in metafunc.fixturenames:
+        return
+    from qaconform.pytest.properties.plugin import STATE
+
+    seed = metafunc.config.stash[STATE].seed
+    metafunc.parametrize("case", [pytest.param(c, id=c.label, marks=pytest.mark.rule(c.rule))
+                                  for c in cases(seed)])
+
+
+# --- what the rows read ----------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def access_paths(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> dict[str, str]:
+    """operationId -> the path read: the user lists of member (who wrote in the space hidden from novice on the
+    reference site; any account on another), the fixture question's followers, a listed answer's comments."""
+    question = profile.fixtures.question_id
+    with outside_tests():
+        questions = list_all(api["admin"], contract_path("listQuestions"), page_size=APART_PAGE_SIZE, max_pages=1)
+    answers = [a for q in questions for a in (q.get("answers") or []) if str(a).isdecimal()]
+    ids: dict[str, dict[str, Any]] = {
+        "listUserAnswers": {"userId": user_ids.get("member")},
+        "listUserQuestions": {"userId": user_ids.get("member")},
+        "listNodeFollowers": {"nodeId": question},
+        "listAnswerComments": {"answerId": answers[0] if answers else None},
+    }
+    return {op: contract_path(op, **ids.get(op, {})) for op in LIST_OPS
+            if op not in ids or all(v is not None for v in ids[op].values())}
+
+
+@dataclass(frozen=True)
+class Hidden:
+    """What reads apart from the rows show ``reader`` may not see: spaces admin lists and its space list leaves
+    out (and the profile's hidden_space_id for novice), the questions and answers admin lists in them, and every
+    group (for a reader the group list refuses)."""
+
+    spaces: frozenset[str]
+    nodes: frozenset[str]
+    titles: tuple[str, ...]
+    groups: frozenset[str]
+
+
+@pytest.fixture(scope="session")
+def hidden(api: dict[str, ApiClient], profile: Profile) -> Callable[[str], Hidden | None]:
+    """``hidden(reader)``, read once per reader (None: its own space list cannot be read), outside any test."""
+    kept: dict[str, Hidden | None] = {}
+
+    def of(reader: str) -> Hidden | None:
+        if reader not in kept:
+            with outside_tests():
+                kept[reader] = _hidden(api, profile, reader)
+        return kept[reader]
+
+    return of
+
+
+def apart_size(reader: str) -> int:
+    """The page size of ``reader``'s own reads apart from the rows: one of its own (see :data:`APART_PAGE_SIZE`)."""
+    return APART_PAGE_SIZE - 1 - sorted(LIST_OPS["listQuestions"].roles + ("anonymous",)).index(reader)
+
+
+def _hidden(api: dict[str, ApiClient], profile: Profile, reader: str) -> Hidden | None:
+    spaces_path = contract_path("listSpaces")
+    every = {str(s.get("id")) for s in list_all(api["admin"], spaces_path, page_size=APART_PAGE_SIZE,
+                                                max_pages=MAX_PAGES)}
+    own = api[reader].get(spaces_path, params={"page": 1, "pageSize": apart_size(reader)})
+    if own.status != 200:
+        return None
+    seen = {str(s.get("id")) for s in list_all(api[reader], spaces_path, page_size=apart_size(reader),
+                                               max_pages=MAX_PAGES)}
+    withheld = every - seen
+    if reader == "novice" and profile.fixtures.hidden_space_id is not None:
+        withheld.add(str(profile.fixtures.hidden_space_id))  # the profile: a space novice may not see
+    nodes: set[str] = set()
+    titles: list[str] = []
+    for space in sorted(withheld)[:MAX_HIDDEN_SPACES]:
+        for q in list_all(api["admin"], contract_path("listQuestions"), params={"spaceId": space},
+                          page_size=APART_PAGE_SIZE, max_pages=2):
+            nodes.add(str(q.get("id")))
+            nodes.update(str(a) for a in (q.get("answers") or []))
+            titles.append(str(q.get("title") or ""))
+    groups: set[str] = set()
+    if verdict("listGroups", reader) == DENY:
+        groups = {str(g.get("id")) for g in list_all(api["admin"], contract_path("listGroups"),
+                                                     page_size=APART_PAGE_SIZE, max_pages=MAX_PAGES)}
+    return Hidden(frozenset(withheld), frozenset(nodes), tuple(titles), frozenset(groups))
+
+
+@pytest.fixture(scope="session")
+def tokens(api: dict[str, ApiClient], hidden: Callable[[str], Hidden | None]) -> dict[str, str]:
+    """``$word``: a word of a title withheld from novice (else of a question admin lists); ``$space``: a space
+    withheld from novice (else the first admin lists). Values whose format the description does not show (q,
+    topics) are any text."""
+    novice = hidden("novice")
+    titles = list(novice.titles) if novice else []
+    spaces = sorted(novice.spaces) if novice else []
+    if not titles or not spaces:
+        with outside_tests():
+            first = list_all(api["admin"], contract_path("listQuestions"), page_size=APART_PAGE_SIZE, max_pages=1)
+            listed = list_all(api["admin"], contract_path("listSpaces"), page_size=APART_PAGE_SIZE, max_pages=1)
+        titles = titles or [str(q.get("title") or "") for q in first[:5]]
+        spaces = spaces or [str(s.get("id")) for s in listed[:1]]
+    words = sorted({w for t in titles for w in t.split() if w.isalpha() and len(w) >= 4}, key=lambda w: (-len(w), w))
+    return {"$word": words[0].lower() if words else "a", "$space": spaces[0] if spaces else "1"}
+
+
+@pytest.fixture(scope="module")
+def read_row(api: dict[str, ApiClient], fetch: Any, access_paths: dict[str, str],
+             tokens: dict[str, str]) -> Callable[[Row], ApiResponse]:
+    """``read_row(row)``: the reader's response to the row's request, read once per row. A read on its own comes
+    from the shared ``fetch`` cache; one "after" another account is a fresh pair of reads, back to back, the other
+    account's first (the same URL: the same parameters in the same order)."""
+    pairs: dict[str, tuple[ApiResponse, ApiResponse]] = {}
+
+    def read(row: Row) -> ApiResponse:
+        c = row.combination
+        if c.op not in access_paths:
+            skip(SkipKind.MISSING_FIXTURE, f"not checked: no {c.op} to read on this target (needs an answer of a "
+                 "listed question)")
+        params = c.params(tokens)
+        if row.before is None:
+            resp: ApiResponse = fetch(c.reader, access_paths[c.op], **params)
+            return resp
+        if row.label in pairs:
+            for kept in pairs[row.label]:
+                judged_again(kept.exchange)  # the test's HAR cassette holds both reads it judged
+        else:
+            first = api[row.before].get(access_paths[c.op], params=params or None)
+            pairs[row.label] = (first, api[c.reader].get(access_paths[c.op], params=params or None))
+        return pairs[row.label][1]
+
+    return read
+
+
+@pytest.fixture(scope="module", autouse=True)
+def read_ahead(request: pytest.FixtureRequest, read_row: Callable[[Row], ApiResponse], fetch: Any,
+               access_paths: dict[str, str], hidden: Callable[[str], Hidden | None], profile: Profile) -> None:
+    """Every row this module's tests read, read before the first of them, a few at once (each pair of reads of a
+    row "after" another account still back to back, in one task), into the caches the tests then read from.
+
+    Why: the module runs on one worker, and about 440 reads one after another are, against a target 25 ms away,
+    an 11 s chain, longer than the rest of the run. The answers are judged by each test as before (each a property
+    of one response, or of a pair read back to back, whenever it was read)."""
+    at_once = fanout.width(profile)
+    if at_once <= 1:
+        return
+    try:
+        with outside_tests():  # each answer is logged again under the test that judges it
+            rows: dict[str, Row] = {}
+            readers: set[str] = set()  # whose withheld items a visibility test reads
+            plain: set[str] = set()  # lists whose anonymous rows a permission test judges by the plain read
+            for item in request.session.items:
+                if getattr(item, "module", None) is not request.module:
+                    continue
+                case = getattr(item, "callspec", None) and item.callspec.params.get("case")  # type: ignore[attr-defined]
+                if not isinstance(case, Case) or case.row.combination.op not in access_paths:
+                    continue
+                c = case.row.combination
+                rows.setdefault(case.row.label, case.row)
+                if case.rule in VISIBILITY_RULES:
+                    readers.add(c.reader)
+                elif case.rule not in DENIED_RULES and verdict(c.op, c.reader) == AS_PLAIN:
+                    plain.add(access_paths[c.op])
+            fanout.gather([functools.partial(hidden, r) for r in sorted(readers)], at_once)
+            fanout.gather([functools.partial(read_row, r) for r in rows.values()]
+                          + [functools.partial(fetch, "anonymous", p) for p in sorted(plain)], at_once)
+    except (Exception, pytest.fail.Exception, pytest.skip.Exception):  # noqa: BLE001 - a head start only
+        pass  # each test reads what it still needs itself, and meets the same answer there (its own verdict)
+
+
+def _envelope(case: Case, resp: ApiResponse) -> dict[str, Any]:
+    """The 200 envelope of a served row, or the skip that says why it cannot be judged for items."""
+    c = case.row.combination
+    if resp.status >= 500:
+        fail(["CONV-NO-SERVER-ERROR"], f"{case.row.label}: the list failed with {resp.status}", resp)
+    if resp.status != 200:
+        skip(SkipKind.OTHER, f"not judged for items: {case.row.label} was answered {resp.status}")
+    body = resp.json()
+    problems = envelope_type_problems(body)
+    if problems:
+        if c.value("wrap") != NONE or c.value("v1") != NONE:
+            skip(SkipKind.OTHER, f"not judged: {case.row.label} answers another shape ({problems[0]}); the effect "
+                 "of wrap and v1 is not shown")
+        fail(["PAGING-ENVELOPE"], f"{case.row.label}: {'; '.join(problems)}", resp)
+    return dict(body)
+
+
+# --- the verdicts ---------------------------------------------------------------------------------------------
+
+PERMISSION_RULES = {op: r.id for r in load_contract().rules.values()
+                    if r.area == "permissions" and r.level == "must" and r.operations
+                    and all(op in LIST_OPS for op in r.operations) and r.id not in (*VISIBILITY_RULES, *DENIED_RULES)
+                    for op in r.operations}
+"""List -> the rule of its line of the permission table (a served refused reader breaks it), from spec/rules.yaml:
+the permission rules whose operations are lists only."""
+DENIED_STATUS_LISTS = frozenset(load_contract().rule("PERM-DENIED-STATUS").operations)
+
+
+def _expected(case: Case, fetch: Any, access_paths: dict[str, str]) -> str:
+    """ALLOW or DENY for the row's reader: the table's, or for anonymous on an Anonymous Roles list the answer to
+    its plain request (the site says whether anonymous holds those roles; no parameter changes who the caller
+    is)."""
+    c = case.row.combination
+    expected = verdict(c.op, c.reader)
+    if expected != AS_PLAIN:
+        return expected
+    plain: ApiResponse = fetch(c.reader, access_paths[c.op])
+    if plain.status == 200:
+        return ALLOW
+    if plain.status in (401, 403):
+        return DENY
+    skip(SkipKind.OTHER, f"not judged: anonymous's plain {c.op} is answered {plain.status}, neither served nor "
+         "refused, so nothing says which it holds")
+    raise AssertionError  # pragma: no cover - skip raises
+
+
+def _served(resp: ApiResponse) -> str:
+    try:
+        body = resp.json()
+    except AssertionError:
+        return "a body that is not JSON"
+    items = body.get("list") if isinstance(body, dict) else body
+    return f"{len(items)} items" if isinstance(items, list) else "a body"
+
+
+def judge_permission(case: Case, resp: ApiResponse, expected: str) -> None:
+    """The list's permission with these parameters: a refused reader gets a 4xx (401 or 403 for the refusal
+    itself), an allowed one is not refused."""
+    c, rule = case.row.combination, case.rule
+    after = f" right after {case.row.before} read the same URL" if case.row.before else ""
+    if expected == ALLOW:
+        if resp.status in (401, 403):
+            fail([rule], f"{case.row.label}: {c.reader} may read {c.op} (\"Every operation requires the permissions "
+                 f"below\"; no parameter changes who the caller is), yet it is refused {resp.status}{after}", resp)
+        if resp.status >= 500:
+            fail(["CONV-NO-SERVER-ERROR"], f"{case.row.label}: the list failed with {resp.status}", resp)
+        if resp.status != 200:
+            skip(SkipKind.OTHER, f"not judged: the target refused {case.row.label} with {resp.status}; the "
+                 f"description does not state that {c.op} accepts these values")
+        return
+    if 200 <= resp.status < 300:
+        fail([PERMISSION_RULES.get(c.op, rule)],
+             f"{case.row.label}: {c.reader} lacks the permissions {c.op} requires, yet it is served "
+             f"{_served(resp)}{after}", resp)
+    if not 400 <= resp.status < 500:
+        fail(["PERM-DENIED-STATUS"] if c.op in DENIED_STATUS_LISTS else [rule],
+             f"{case.row.label}: a permission refusal is a 4xx, never {resp.status}{after}", resp)
+
+
+def judge_denied_body(case: Case, resp: ApiResponse) -> None:
+    """"JSON {errors: {message: <same permission text>}}" on the group list's refusal, whatever the parameters."""
+    c = case.row.combination
+    if resp.status not in (401, 403):
+        skip(SkipKind.OTHER, f"not judged: {case.row.label} was answered {resp.status}, not a permission refusal "
+             "(the permission rule judges it)")
+    try:
+        problems = load_contract().validate("errors", resp.json())
+    except AssertionError:
+        problems = ["the body is not JSON"]
+    if problems:
+        fail([case.rule], f"{case.row.label}: {c.reader}'s refused {c.op} carries JSON {{errors: {{message}}}}; "
+             f"{'; '.join(problems)}", resp)
+
+
+def judge_visibility(case: Case, resp: ApiResponse, hidden: Hidden | None) -> None:
+    """"Only items the caller may see are returned" (and, for spaces, "Only spaces for which the caller has View
+    the questions list appear"), whatever the parameters and whoever read the URL before."""
+    c = case.row.combination
+    forbidden = (set() if hidden is None else
+                 hidden.spaces if c.op == "listSpaces" else hidden.groups if c.op == "listGroups" else hidden.nodes)
+    if not forbidden:
+        skip(SkipKind.OTHER, f"not judged: reads show nothing withheld from {c.reader} on {c.op} here, so there "
+             "is nothing to leak")
+    if c.op == "listGroups" and not 200 <= resp.status < 300:
+        return  # refused: shown nothing (the permission rules judge the refusal)
+    body = _envelope(case, resp)
+    leaked = [i.get("id") for i in body["list"] if isinstance(i, dict) and str(i.get("id")) in forbidden]
+    if leaked:
+        after = f", right after {case.row.before} read the same URL" if case.row.before else ""
+        fail([case.rule], f"{case.row.label}: {c.reader} is shown {leaked[:10]}, which it may not see{after}", resp)
+
+
+def test_who_reads_each_list_and_what_whatever_the_request_and_the_read_before(
+    case: Case, read_row: Callable[[Row], ApiResponse], fetch: Any, access_paths: dict[str, str],
+    hidden: Callable[[str], Hidden | None],
+) -> None:
+    """Each list permission and visibility rule on one drawn row (list_access.py says which rule on which row)."""
+    resp = read_row(case.row)
+    reader = case.row.combination.reader
+    if case.rule in VISIBILITY_RULES:
+        judge_visibility(case, resp, hidden(reader))
+    elif case.rule == "PERM-DENIED-BODY":
+        judge_denied_body(case, resp)
+    else:
+        judge_permission(case, resp, _expected(case, fetch, access_paths))

@@ -1,0 +1,272 @@
+"""Every stated alternative of a data-protection field, every combination the description forbids, and every id at
+its edges where the Errors table states the answer (issue 44: "a data-protection rule through one stated form of the
+user").
+
+test_gdpr_jobs.py sends each stated form once, each on its own path; a server whose check of one field depends on the
+form of another (a lookup form carried over from reassignUser to user), or on the order of a forbidden pair, passes
+it. Here the forms come from the contract, not from a list kept by hand:
+
+- ``user``: "Exactly one of username, email, id", and ``reassignUser``: "by exactly one of username or id": the
+  ``oneOf`` alternatives of spec/schemas/gdpr-job-request.json. Every user form is crossed with every reassignUser
+  form (and with none), on a job dated in the past: its date is its only error, so the answer must be the past-date
+  400, and a refusal naming the user or reassignUser refused a stated form. Excluded, with its reason: a user by
+  username alone (a sample calls such a request incorrect, why is not shown: OBS-GDPR-USERNAME-ONLY records it).
+- "reassignUser identified in more than one way" (400, its message): every pair of the stated ways (every subset of
+  two or more), in every order of the JSON object's keys.
+- Every other error row a job naming a user can meet (operations empty, unknown or five; reassignUser two ways or
+  nobody) with the user in every stated form: test_gdpr_jobs.py sends them as bulk jobs on the profile's file, which
+  name no user, so a check made for one form of the user only was never met.
+- "operations: At least one and at most 4 elements, from suspend, anonymize, delete, anon-delete": a list is a set
+  of names; the four in reverse order and in an order the run's tag draws are taken like the stated order.
+- Ids at their edges (spec/dimensions.yaml ``id_edge``: zero, negative, unknown, not a number) where the Errors table
+  states the answer for an id that names nothing: the content list's userId (422 {error: Invalid User Id}), a bulk
+  job's csvFileId ("The requested file does not exist"), reassignUser's id ("The provided 'reassignUser' is/are
+  invalid"). For a job field that is not a number the table's row may not be the target's reading (the field is an
+  integer): a 2xx or a 5xx is judged, another refusal than the stated one is not (a skip saying so).
+
+Writes: every request here is one a conforming target refuses (a past date, a missing file, an unknown user, a
+forbidden pair): no accepted write. Without [safety] destructive every job request carries a guard as in
+test_gdpr_jobs.py (invalid operations where reassignUser is the subject, else a past date or reassignUser given two
+ways); a target that answers the guard first cannot be judged and says so.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations, permutations
+from typing import Any
+
+import pytest
+from gdpr_jobs import (
+    CSV_MISSING,
+    INVALID_USER_ID,
+    OPERATIONS,
+    OPERATIONS_INVALID,
+    PAST_DATE,
+    REASSIGN_AMBIGUOUS,
+    REASSIGN_INVALID,
+    Jobs,
+    assert_error_body,
+    blame_form,
+    error_text,
+    missing_csv_id,
+    nobody,
+    past_formatted,
+    rng,
+    user_form,
+)
+
+from qaconform import contract as qc_contract
+from qaconform.contract import load_contract
+from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
+from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.target.profile import Profile
+
+pytestmark = [pytest.mark.gdpr, pytest.mark.refused_writes]  # every job here is dated in the past
+
+JOB_SCHEMA = "gdpr-job-request"
+USER_FORMS_EXCLUDED = {"username": "a sample calls an individual job whose user object holds only a username "
+                                   "incorrect (why: not shown); OBS-GDPR-USERNAME-ONLY records it"}
+"""User forms not judged, each with its reason."""
+NO_REASSIGN = "none"
+
+
+def stated_forms(field: str) -> tuple[str, ...]:
+    """The alternatives the contract states for an object field of a job ("Exactly one of ..."): the ``required``
+    name of each ``oneOf`` branch of gdpr-job-request.json."""
+    schema = load_contract().schema(JOB_SCHEMA)["properties"][field]
+    return tuple(name for branch in schema["oneOf"] for name in branch["required"])
+
+
+def id_edges() -> tuple[str, ...]:
+    return load_contract().dimensions.values["id_edge"]
+
+
+def edge_value(edge: str, unknown: int) -> int | str:
+    """The id an edge sends: ``unknown`` is an id no one holds (a random one near the top of a 32-bit id)."""
+    return {"zero": 0, "negative": -1 - rng.randint(0, 1000), "unknown": unknown, "not_a_number": "qc-not-a-number"}[
+        edge]
+
+
+def _user_cases() -> list[Any]:
+    users = [u for u in stated_forms("user") if u not in USER_FORMS_EXCLUDED]
+    reassigns = (NO_REASSIGN, *stated_forms("reassignUser"))
+    return [pytest.param(u, r, id=f"user-by-{u}-reassign-{'by-' + r if r != NO_REASSIGN else 'absent'}")
+            for u in users for r in reassigns]
+
+
+def _ambiguous_orders() -> list[Any]:
+    ways = stated_forms("reassignUser")
+    return [pytest.param(order, id="-then-".join(order)) for size in range(2, len(ways) + 1)
+            for chosen in combinations(ways, size) for order in permutations(chosen)]
+
+
+@pytest.fixture(scope="module")
+def jobs(admin: ApiClient, profile: Profile, user_ids: dict[str, int]) -> Jobs:
+    return Jobs(admin, profile, user_ids.get("admin"))
+
+
+def _reassign_value(jobs: Jobs, form: str) -> Any:
+    """admin (it exists) by one stated form, or a skip when its id is unknown."""
+    if form == "username":
+        return jobs.admin.username
+    if jobs.admin_id is None:
+        skip(SkipKind.MISSING_FIXTURE, "not checked: admin's user id is unknown ([accounts.admin] id)",
+             fixtures=["accounts.admin.id"])
+    return jobs.admin_id
+
+
+# ------------------------------------------------------------------------------------------------ stated forms
+
+
+@pytest.mark.rule("GDPR-USER-FORMS", "GDPR-REASSIGN-FORMS", "GDPR-PAST-DATE")
+@pytest.mark.writes
+@pytest.mark.parametrize(("user", "reassign"), _user_cases())
+def test_every_user_form_with_every_reassign_user_form_is_taken_so_only_its_past_date_refuses_it(
+        jobs: Jobs, user: str, reassign: str) -> None:
+    """gdpr_user by one stated form, reassignUser (admin) by another or absent, dated three days ago: the past-date
+    400 is the only stated answer. The guard without [safety] destructive is invalid operations (reassignUser is a
+    subject here, so it cannot be the guard)."""
+    body = jobs.individual(user=user_form(jobs, user), scheduleDate=past_formatted())
+    if reassign != NO_REASSIGN:
+        body["reassignUser"] = {reassign: _reassign_value(jobs, reassign)}
+    resp, guards = jobs.send(body, ("operations",))
+    error = error_text(resp)
+    if resp.status == 400 and error == PAST_DATE:
+        return
+    if resp.status == 400 and error in guards:
+        skip(SkipKind.OTHER, f"inconclusive: the target reported the guard ({error!r}) before the date")
+    lowered = (error or "").lower()
+    if error is not None and "reassign" in lowered:
+        rule = "GDPR-REASSIGN-FORMS"
+    elif error is not None and error != PAST_DATE and ("user" in lowered or user in lowered):
+        rule = "GDPR-USER-FORMS"
+    else:
+        rule = "GDPR-PAST-DATE"
+    fail([rule], f"a job naming gdpr_user by {user} ({body['user']}) with reassignUser "
+                 f"{body.get('reassignUser', 'absent')} dated {body['scheduleDate']['formatted']} has one error, its "
+                 f"past date: expected 400 {{error: {PAST_DATE!r}}}, got {resp.status} {error!r} (each form is "
+                 f"stated: 'Exactly one of username, email, id', 'by exactly one of username or id')", resp)
+
+
+@pytest.mark.rule("GDPR-REASSIGN-AMBIGUOUS", "GDPR-ERROR-BODY")
+@pytest.mark.writes
+@pytest.mark.parametrize("order", _ambiguous_orders())
+def test_a_reassign_user_identified_in_more_than_one_way_is_refused_in_every_order(
+        jobs: Jobs, order: tuple[str, ...]) -> None:
+    """Every pair of the stated ways, the keys of the JSON object in every order: a server that takes the first key it
+    knows and never reads the next one schedules the job."""
+    values = {"username": jobs.admin.username, "id": jobs.admin_id or 1}
+    reassign = {way: values[way] for way in order}
+    jobs.expect_error(jobs.refusable(reassignUser=reassign), REASSIGN_AMBIGUOUS, ("past",),
+                      rule="GDPR-REASSIGN-AMBIGUOUS")
+
+
+ERROR_ROWS: dict[str, tuple[dict[str, Any], str, str, tuple[str, ...]]] = {
+    "operations-empty": ({"operations": []}, OPERATIONS_INVALID, "GDPR-OPERATIONS-INVALID", ("past", "reassign")),
+    "operations-unknown": ({"operations": ["qc-not-an-operation"]}, OPERATIONS_INVALID, "GDPR-OPERATIONS-INVALID",
+                           ("past", "reassign")),
+    "operations-five": ({"operations": [*OPERATIONS, OPERATIONS[0]]}, OPERATIONS_INVALID, "GDPR-OPERATIONS-INVALID",
+                        ("past", "reassign")),
+    "reassign-both-ways": ({"reassignUser": "both"}, REASSIGN_AMBIGUOUS, "GDPR-REASSIGN-AMBIGUOUS", ("past",)),
+    "reassign-nobody": ({"reassignUser": "nobody"}, REASSIGN_INVALID, "GDPR-REASSIGN-INVALID", ("past",)),
+}
+"""The Errors table's rows a job naming a user can meet, besides its date (crossed above) and its time frame (the
+run's own frames are test_gdpr_jobs.py's): the fields that make the row, its message, its rule, the guards that keep
+it harmless without [safety] destructive. test_gdpr_jobs.py sends each as a bulk job on the profile's file (no user);
+here each is an individual job naming gdpr_user in every stated form."""
+
+
+def _row_cases() -> list[Any]:
+    users = [u for u in stated_forms("user") if u not in USER_FORMS_EXCLUDED]
+    return [pytest.param(row, u, id=f"{row}-user-by-{u}") for row in ERROR_ROWS for u in users]
+
+
+@pytest.mark.rule("GDPR-OPERATIONS-INVALID", "GDPR-REASSIGN-AMBIGUOUS", "GDPR-REASSIGN-INVALID", "GDPR-USER-FORMS",
+                  "GDPR-ERROR-BODY")
+@pytest.mark.writes
+@pytest.mark.parametrize(("row", "user"), _row_cases())
+def test_every_error_row_holds_for_a_job_naming_its_user_in_every_stated_form(jobs: Jobs, row: str,
+                                                                                user: str) -> None:
+    """An error row checked only for one form of the user (or only for bulk jobs) lets the other forms through."""
+    fields, message, rule, guards = ERROR_ROWS[row]
+    extra = dict(fields)
+    if extra.get("reassignUser") == "both":
+        extra["reassignUser"] = {"username": jobs.admin.username, "id": jobs.admin_id or 1}
+    elif extra.get("reassignUser") == "nobody":
+        extra["reassignUser"] = {"username": nobody()}
+    body = jobs.individual(user=user_form(jobs, user), **extra)
+
+    def rule_of(error: str | None) -> str:
+        lowered = (error or "").lower()
+        named_user = error is not None and error != message and "reassign" not in lowered and "user" in lowered
+        return "GDPR-USER-FORMS" if named_user else rule
+
+    jobs.expect_error(body, message, guards, rule=rule_of)
+
+
+def _drawn_order(run_tag: str) -> list[str]:
+    drawn = list(OPERATIONS)
+    random.Random(run_tag).shuffle(drawn)
+    return drawn
+
+
+@pytest.mark.rule("GDPR-OPERATIONS-RANGE", "GDPR-PAST-DATE", "GDPR-ERROR-BODY")
+@pytest.mark.writes
+@pytest.mark.parametrize("order", ["reversed", "drawn"])
+def test_the_four_operations_in_any_order_are_taken_so_only_its_past_date_refuses_it(
+        jobs: Jobs, order: str, run_tag: str) -> None:
+    operations = list(reversed(OPERATIONS)) if order == "reversed" else _drawn_order(run_tag)
+    body = jobs.refusable(operations=operations, scheduleDate=past_formatted())
+    jobs.expect_error(body, PAST_DATE, ("reassign",), rule=blame_form("GDPR-OPERATIONS-RANGE", ("operation",)))
+
+
+# ------------------------------------------------------------------------------------------------ ids at their edges
+
+
+@pytest.mark.rule("GDPR-CONTENT-422")
+@pytest.mark.parametrize("edge", id_edges())
+def test_the_content_list_of_a_user_id_at_each_edge_is_422_invalid_user_id(admin: ApiClient, edge: str) -> None:
+    """"Error: 422 with {error: Invalid User Id}": zero, a negative id, an id no one holds and one that is not a
+    number name no user."""
+    user = edge_value(edge, 2_147_000_000 + rng.randint(0, 400_000))
+    r = admin.get(qc_contract.path("listUserContent", userId=user), operation="listUserContent")
+    expect(r.status == 422, "GDPR-CONTENT-422",
+           f"user id {user!r} ({edge.replace('_', ' ')}) names no user: expected 422 {{error: {INVALID_USER_ID}}}", r)
+    assert_error_body(r, "GDPR-CONTENT-422")
+    expect(error_text(r) == INVALID_USER_ID, "GDPR-CONTENT-422", f"the error must be exactly {INVALID_USER_ID!r}", r)
+
+
+def _judge_edge(resp: ApiResponse, guards: set[str | None], edge: str, expected: str, rule: str, what: str) -> None:
+    error = error_text(resp)
+    if resp.status == 400 and error == expected:
+        return
+    if resp.status == 400 and error in guards:
+        skip(SkipKind.OTHER, f"inconclusive: the target reported the guard ({error!r}) before {what}")
+    if resp.status == 400 and error is None:
+        fail(["GDPR-ERROR-BODY"], f"{what} ({edge.replace('_', ' ')}) was refused with 400, but not with a JSON "
+                                  "{error: <string>} ('Errors: 400 with {error: <message>}')", resp)
+    if edge == "not_a_number" and 400 <= resp.status < 500:
+        skip(SkipKind.OTHER, f"not judged: {what} that is not a number was refused with {resp.status} {error!r}; the "
+                             f"field is an integer, so the Errors table's row ({expected!r}) may not be the target's "
+                             "reading of it (a 2xx or a 5xx is judged)")
+    fail([rule], f"{what} ({edge.replace('_', ' ')}) names nothing: expected 400 {{error: {expected!r}}}, got "
+                 f"{resp.status} {error!r}", resp)
+
+
+@pytest.mark.rule("GDPR-CSV-MISSING", "GDPR-ERROR-BODY")
+@pytest.mark.writes
+@pytest.mark.parametrize("edge", id_edges())
+def test_a_bulk_job_naming_a_csv_file_id_at_each_edge_is_refused(jobs: Jobs, profile: Profile, edge: str) -> None:
+    csv = edge_value(edge, missing_csv_id(profile))
+    resp, guards = jobs.send(jobs.individual(type="bulk", user=None, csvFileId=csv), ("past", "reassign"))
+    _judge_edge(resp, guards, edge, CSV_MISSING, "GDPR-CSV-MISSING", f"csvFileId {csv!r}")
+
+
+@pytest.mark.rule("GDPR-REASSIGN-INVALID", "GDPR-ERROR-BODY")
+@pytest.mark.writes
+@pytest.mark.parametrize("edge", id_edges())
+def test_a_reassign_user_id_at_each_edge_is_refused(jobs: Jobs, edge: str) -> None:
+    ident = edge_value(edge, 2_147_000_000 + rng.randint(0, 400_000))
+    resp, guards = jobs.send(jobs.refusable(reassignUser={"id": ident}), ("past",))
+    _judge_edge(resp, guards, edge, REASSIGN_INVALID, "GDPR-REASSIGN-INVALID", f"reassignUser id {ident!r}")

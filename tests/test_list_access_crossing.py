@@ -1,0 +1,113 @@
+"""The list permissions' crossing (suites/contract/list_access.py, spec/dimensions.yaml ``list_access``) is derived
+from the contract, excludes only what spec/ names with a reason, sends only stated parameters, and tries every pair.
+
+A permission rule left out of the crossing, a list's own parameter sent to a list that does not state it, or an
+array that missed a pair would leave a path untried while the suite claims it crossed.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from urllib.parse import parse_qsl
+
+import list_access
+import pytest
+from list_access import ALONE, DENY, crossing, dimensions_of, load, parse, rows, verdict
+
+from qaconform.contract import NONE, READER, ContractError, load_contract
+
+SEEDS = (1, 2, 20260801, 987654321)
+
+
+def test_every_permission_rule_of_a_list_is_crossed_unless_excluded_with_a_reason() -> None:
+    contract = load_contract()
+    access = load(contract)
+    crossed = crossing(contract, access)
+    lists = contract.dimensions.lists
+    for rule in contract.rules.values():
+        on = [op for op in rule.operations if op in lists]
+        if rule.level != "must" or rule.area != "permissions" or not on:
+            continue
+        if rule.id in access.exclude:
+            assert access.exclude[rule.id].strip(), f"{rule.id} is excluded without a reason"
+            continue
+        expected = {op for op in on if f"{rule.id} {op}" not in access.exclude}
+        assert set(crossed[rule.id]) == expected, f"{rule.id} crossed over {crossed.get(rule.id)}, not {expected}"
+    assert "PROJ-ONLY-VISIBLE" in crossed
+    for key, reason in access.exclude.items():
+        assert len(reason.split()) >= 5, f"exclusion {key!r} gives no reason"
+
+
+def test_each_list_is_crossed_with_every_dimension_it_admits() -> None:
+    contract = load_contract()
+    access = load(contract)
+    for op, stated in contract.dimensions.lists.items():
+        names = dimensions_of(op, contract.dimensions, access)
+        assert names[0] == READER and names[-1] == access.order
+        assert set(stated) <= set(names) and set(access.own.get(op, ())) <= set(names)
+
+
+def test_every_parameter_a_list_own_dimension_sends_is_one_the_operation_states() -> None:
+    contract = load_contract()
+    access = load(contract)
+    for op, own in access.own.items():
+        stated = {p.name for p in contract.operation(op).parameters}
+        for name in own:
+            for value in contract.dimensions.values[name]:
+                if value == NONE:
+                    continue
+                sent = {k for k, _ in parse_qsl(value)}
+                assert sent and sent <= stated, f"{op}: {name} sends {sorted(sent - stated)}, not a parameter of it"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_each_lists_access_array_tries_every_pair_of_values_and_every_account(seed: int) -> None:
+    contract = load_contract()
+    access = load(contract)
+    dims = contract.dimensions
+    for op in dims.lists:
+        drawn = rows(op, dims, access, seed)
+        names = dimensions_of(op, dims, access)
+
+        def value(row: list_access.Row, name: str) -> str:
+            if name == READER:
+                return row.combination.reader
+            return row.order if name == access.order else row.combination.value(name)
+
+        columns = {n: {value(r, n) for r in drawn} for n in names}
+        assert columns[READER] == set(dims.values[READER]), f"{op}: every account reads it, refused or not"
+        assert columns[access.order] == set(dims.values[access.order])
+        for a, b in combinations(names, 2):
+            pairs = {(value(r, a), value(r, b)) for r in drawn}
+            assert len(pairs) == len(columns[a]) * len(columns[b]), f"{op} seed {seed}: pairs of {a} x {b} missed"
+
+
+def test_the_verdict_is_the_permission_tables() -> None:
+    assert verdict("listGroups", "admin") != DENY
+    assert {verdict("listGroups", r) for r in ("moderator", "member", "novice", "anonymous")} == {DENY}
+    assert verdict("listActiveExperts", "anonymous") == DENY
+    assert verdict("listQuestions", "anonymous") == list_access.AS_PLAIN
+    assert verdict("listQuestions", "novice") == list_access.ALLOW
+
+
+def test_rows_after_another_account_name_it_and_alone_rows_keep_the_matrix_label() -> None:
+    contract = load_contract()
+    drawn = rows("listSpaces", contract.dimensions, load(contract), 1)
+    for row in drawn:
+        if row.order == ALONE:
+            assert row.before is None and row.label == row.combination.label
+        else:
+            assert row.before in contract.dimensions.values[READER] and row.label.endswith(row.order)
+
+
+@pytest.mark.parametrize(("raw", "message"), [
+    ({"order": "order", "own": {"listNope": ["filters"]}}, "listNope"),
+    ({"order": "order", "own": {"listQuestions": ["paging"]}}, "not a dimension of its own"),
+    ({"order": "reader"}, "order must name"),
+    ({"order": "order", "also": ["NO-SUCH-RULE"]}, "NO-SUCH-RULE"),
+    ({"order": "order", "exclude": {"PERM-GROUPS listNope": "a reason given here"}}, "names no list"),
+])
+def test_a_wrong_name_in_list_access_is_a_message_naming_it(raw: dict[str, object], message: str) -> None:
+    contract = load_contract()
+    with pytest.raises(ContractError, match=message):
+        parse(raw, contract.dimensions, contract, "dimensions.yaml")
