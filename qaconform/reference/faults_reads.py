@@ -193,4 +193,20 @@ READS: tuple[Fault, ...] = (
     _F("comment-list-cache-by-url", "COMMENT-PRIVACY-LIST",
        "an answer's comment list is cached by URL for a second: the caller right after another is shown the first "
        "caller's view"),
+    # --- effects, not echoes (issue 44 item 4: suites/contract/test_matrix.py, list_effects.py): a stated parameter
+    #     whose echo or shape is right and whose effect is not (site_lists.py, node_lists.py)
+    _F("experts-sort-echo-only", "SORT-EXPERTS-ORDER",
+       "both expert lists echo the sort asked for (username, realname, recent, oldest ...) but list in the default "
+       "order (by reputation)"),
+    _F("earned-experts-oldest-reversed", "SORT-EXPERTS-ORDER",
+       "the earned-experts list asked with sort=oldest lists the newest users first (the active experts are right)"),
+    _F("spaceid-ignored-with-paging", "FILTER-SPACEID",
+       "spaceId is ignored when pageSize comes with a projection (include, exclude or includeOnly)"),
+    _F("followers-active-ignored", "FOLLOWERS-ACTIVE-DEFAULT",
+       "active=false returns what active=true does (the active relations only) unless details=true is asked"),
+    _F("followers-details-when-sorted", "FOLLOWERS-DETAILS-DEFAULT",
+       "without details a follower list asked with a sort lists follower relations, as if details were true"),
+    _F("topic-invalid-sort-by-name-when-projected", "SORT-FALLBACK-TOPICS",
+       "an unknown sort on the topic list sorts by name, not the default, when include, exclude or includeOnly is "
+       "given"),
 )

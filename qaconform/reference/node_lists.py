@@ -108,6 +108,9 @@ def _filter_by_space(q: Any, where: list[str], params: list[Any], paging: Paging
         space_raw = None
     if paging.size > 50 and faults.is_on("spaceid-ignored-above-page-size-50"):
         space_raw = None
+    if q.get("pageSize") and any(k in q for k in ("include", "exclude", "includeOnly")) and faults.is_on(
+            "spaceid-ignored-with-paging"):
+        space_raw = None
     if not space_raw or faults.is_on("spaceid-ignored"):
         return
     try:

@@ -31,6 +31,12 @@ EXPERT_SORTS = {
     "recent": "creation_date DESC, id DESC",
     "oldest": "creation_date ASC, id DESC",
 }
+OTHER_DIRECTION_EXPERT_SORTS = {
+    "reputation": "reputation ASC, id DESC",
+    "username": "lower(username) DESC, id DESC",
+    "realname": "realname IS NULL, lower(realname) DESC, id DESC",
+}
+"""The expert sorts under the variant experts-sorts-other-direction (the description names the sorts only)."""
 ACTIVE_EXPERT_REPUTATION = 100
 NAMED_SORTS = {
     "name": "name ASC, id DESC",
@@ -58,21 +64,28 @@ async def list_earned_experts(svc: Service, request: Request, caller: Caller) ->
     q = request.query_params
     echo = "reputation" if q.get("sort") and "pageSize" not in q and faults.is_on(
         "sort-echo-wrong-on-one-expert-list") else None
-    return _experts(svc, request, "earned_expert = 1", [], string_field, echo)
+    reversed_oldest = q.get("sort") == "oldest" and faults.is_on("earned-experts-oldest-reversed")
+    return _experts(svc, request, "earned_expert = 1", [], string_field, echo,
+                    EXPERT_SORTS["recent"] if reversed_oldest else None)
 
 
 def _experts(svc: Service, request: Request, where: str, params: list[Any], string_field: str | None,
-             echo: str | None = None) -> Response:
+             echo: str | None = None, order: str | None = None) -> Response:
     """An expert list; ``string_field`` is the field a planted shape bug gives as a string, ``echo`` the sort a
-    planted echo bug reports instead of the one in effect (faults.py)."""
+    planted echo bug reports instead of the one in effect, ``order`` the order a planted sort bug lists in instead
+    of the sort's (faults.py)."""
     q = request.query_params
     paging = parse_paging(q, svc.page_size)
     sort = q.get("sort") or ("username" if variants.is_on("default-sorts-newest") else "reputation")
     if sort not in EXPERT_SORTS or (sort == "realname" and faults.is_on("experts-sort-realname-refused")):
         raise bad_request(f"'sort' must be one of {', '.join(EXPERT_SORTS)}, not {sort[:40]!r}")
+    if faults.is_on("experts-sort-echo-only"):
+        order = EXPERT_SORTS["default"]
+    elif sort in OTHER_DIRECTION_EXPERT_SORTS and variants.is_on("experts-sorts-other-direction"):
+        order = order or OTHER_DIRECTION_EXPERT_SORTS[sort]
     total = svc.db.count(f"SELECT COUNT(*) FROM users WHERE {where}", tuple(params))
     ids = svc.db.ids(
-        f"SELECT id FROM users WHERE {where} ORDER BY {EXPERT_SORTS[sort]} LIMIT ? OFFSET ?",
+        f"SELECT id FROM users WHERE {where} ORDER BY {order or EXPERT_SORTS[sort]} LIMIT ? OFFSET ?",
         [*params, paging.size, paging.offset],
     )
     shown = "reputation" if sort == "default" else sort
@@ -134,7 +147,9 @@ async def list_topics(svc: Service, request: Request, caller: Caller) -> Respons
     paging = parse_paging(q, svc.page_size)
     default = "name" if variants.is_on("default-sorts-newest") else "popularity"
     sort = str(q.get("sort")) if q.get("sort") in TOPIC_SORTS else default
-    if q.get("sort") and sort != q.get("sort") and faults.is_on("topic-invalid-sort-by-name"):
+    if q.get("sort") and sort != q.get("sort") and (faults.is_on("topic-invalid-sort-by-name") or (
+            any(k in q for k in ("include", "exclude", "includeOnly"))
+            and faults.is_on("topic-invalid-sort-by-name-when-projected"))):
         sort = "name"
     where, params = "1", []
     if q.get("q"):
@@ -164,8 +179,11 @@ async def list_followers(svc: Service, request: Request, caller: Caller) -> Resp
                           shown_from_zero=variants.is_on("followers-page-shown-from-0"))
     if q.get("sort") and variants.is_on("unknown-sort-400") and q.get("sort") not in ("", "newest"):
         raise bad_request(f"'sort' must be newest on the follower list, not {q['sort'][:40]!r}")
-    details = parse_bool(q, "details", faults.is_on("followers-details-by-default"))
+    details = parse_bool(q, "details", faults.is_on("followers-details-by-default") or (
+        bool(q.get("sort")) and faults.is_on("followers-details-when-sorted")))
     only_active = parse_bool(q, "active", not faults.is_on("followers-inactive-by-default"))
+    if not details and faults.is_on("followers-active-ignored"):
+        only_active = True
     where = "f.node_id = ?" + (" AND f.active = 1" if only_active else "")
     counted = where + (" AND f.active = 1" if faults.is_on("followers-count-ignores-active-false") else "")
     total = svc.db.count(f"SELECT COUNT(*) FROM follows f WHERE {counted}", (node["id"],))

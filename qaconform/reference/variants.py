@@ -193,6 +193,10 @@ _ALL: tuple[Variant, ...] = (
        "that may answer 429 with Retry-After", "beyond about 20 requests a second per account (a token bucket per "
        "Authorization header, one for anonymous callers) the answer is 429 with Retry-After: seconds for accounts, "
        "an HTTP-date for anonymous callers"),
+    # --- the expert sorts' readings (issue 44 item 4, effects not echoes: site_lists.py)
+    _V("experts-sorts-other-direction", "the direction and collation of the expert sorts reputation, username and "
+       "realname ('sort must be one of ...': the names only)", "the expert lists sort reputation lowest first, and "
+       "username and realname case-folded, Z to A"),
     # --- lenient input (bodies.py): issue 46
     _V("body-any-type", "an answer's or a comment's body of another JSON type than string: 'body (string, the "
        "comment text, required)' states the type and a refusal only when the body is missing",

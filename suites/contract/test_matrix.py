@@ -28,11 +28,12 @@ from typing import Any
 
 import pytest
 from covering import EXPERT_LISTS, Combination, array, parametrize_by_rule
+from list_effects import EXPERT_SORT_MEANINGS, not_user_items, order_break, outside_space
 from listops import LIST_OPS
 
 from qaconform.contract import NONE, Dimensions
 from qaconform.contract import path as contract_path
-from qaconform.invariants import envelope_type_problems, listcount_problem, pagecount_problem
+from qaconform.invariants import envelope_type_problems, listcount_problem, pagecount_problem, projection_problems
 from qaconform.pytest.exchange_log import outside_tests
 from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.pytest.support import list_all
@@ -64,7 +65,25 @@ def _rows_named_sort(c: Combination) -> bool:
     return c.value("sort") not in (NONE, "sort=default")
 
 
-ROW_FILTER: dict[str, Callable[[Combination], bool]] = {"PAGING-SORT-ECHO": _rows_named_sort}
+def _rows_sort_with_meaning(c: Combination) -> bool:
+    """SORT-EXPERTS-ORDER judges a sort whose key the description names (``default`` is configurable)."""
+    return c.value("sort").removeprefix("sort=") in EXPERT_SORT_MEANINGS
+
+
+def _rows_include_only(c: Combination) -> bool:
+    """PROJ-INCLUDEONLY judges the rows that ask for includeOnly."""
+    return c.value("projection").startswith("includeOnly=")
+
+
+def _rows_type_kept(c: Combination) -> bool:
+    """FOLLOWERS-DETAILS-DEFAULT judges items by their type: rows whose includeOnly keeps no type are left out."""
+    return not _rows_include_only(c)
+
+
+ROW_FILTER: dict[str, Callable[[Combination], bool]] = {"PAGING-SORT-ECHO": _rows_named_sort,
+                                                        "SORT-EXPERTS-ORDER": _rows_sort_with_meaning,
+                                                        "PROJ-INCLUDEONLY": _rows_include_only,
+                                                        "FOLLOWERS-DETAILS-DEFAULT": _rows_type_kept}
 """Rows a rule has nothing to judge on, left out of its tests (a test that cannot fail is a defect)."""
 
 
@@ -183,23 +202,41 @@ def read_ahead(request: pytest.FixtureRequest, fetch: Any, matrix_paths: dict[st
         return
     try:
         with outside_tests():  # each answer is logged again under the test that judges it (its HAR cassette)
-            _read_ahead(request, fetch, matrix_paths, search_word, withheld, at_once)
+            _read_ahead(request, fetch, matrix_paths, search_word, withheld, at_once, str(profile.fixtures.space_id))
     except (Exception, pytest.fail.Exception, pytest.skip.Exception):  # noqa: BLE001 - a head start only
         pass  # each test reads what it still needs itself, and meets the same answer there (its own verdict)
 
 
+def _effect_reads(rule: str, params: dict[str, str], space: str) -> list[dict[str, str]]:
+    """The reads beside the combination's own that an effect rule's test makes (the stated parameter added to it,
+    and the follower relations counted with details=true)."""
+    if rule == "FILTER-SPACEID":
+        return [params | {"spaceId": space}]
+    if rule == "FOLLOWERS-ACTIVE-DEFAULT":
+        return [params | {"active": "false"}, *({"details": "true", "active": a} for a in ("true", "false"))]
+    if rule.startswith("SORT-FALLBACK-"):
+        return [{k: v for k, v in params.items() if k != "sort"}, params | {"sort": INVALID_SORT}]
+    return []
+
+
 def _read_ahead(request: pytest.FixtureRequest, fetch: Any, matrix_paths: dict[str, str], search_word: str,
-                withheld: Callable[[str], Withheld | None], at_once: int) -> None:
+                withheld: Callable[[str], Withheld | None], at_once: int, space: str) -> None:
     items = [item for item in request.session.items
              if getattr(item, "module", None) is request.module and "combination" in getattr(item, "callspec",
                                                                                              _NO_CALLSPEC).params]
     first: dict[tuple[str, str, tuple[tuple[str, str], ...]], dict[str, str]] = {}
     later: list[tuple[Combination, dict[str, str]]] = []
+    sorted_pages: list[tuple[Combination, dict[str, str]]] = []
     for item in items:
         combination: Combination = item.callspec.params["combination"]  # type: ignore[attr-defined]
         if combination.op not in matrix_paths:
             continue
-        if item.get_closest_marker("rule").args[0] == "PROJ-ONLY-VISIBLE":  # type: ignore[union-attr]
+        rule = item.get_closest_marker("rule").args[0]  # type: ignore[union-attr]
+        for extra in _effect_reads(rule, combination.params({"$word": search_word}), space):
+            first[(combination.reader, matrix_paths[combination.op], tuple(sorted(extra.items())))] = extra
+        if rule == "SORT-EXPERTS-ORDER" and "pageSize" in combination.params({}):
+            sorted_pages.append((combination, combination.params({})))
+        if rule == "PROJ-ONLY-VISIBLE":
             hidden = withheld(combination.reader)
             if hidden is None or not (hidden.spaces if combination.op == "listSpaces" else hidden.nodes):
                 continue
@@ -217,6 +254,16 @@ def _read_ahead(request: pytest.FixtureRequest, fetch: Any, matrix_paths: dict[s
         for earlier in range(max(1, page - EARLIER_PAGES), page):
             params = asked | {"page": str(earlier)}
             pages[(combination.reader, matrix_paths[combination.op], tuple(sorted(params.items())))] = params
+    for combination, asked in sorted_pages:  # the pages an expert sort's order is followed across
+        resp = fetch(combination.reader, matrix_paths[combination.op], **asked)  # read above: from the cache
+        if resp.status != 200 or envelope_type_problems(resp.json()):
+            continue
+        page = int(asked.get("page", 1))
+        for other in range(1, max(page, min(int(resp.json().get("pageCount") or 1), SORT_PAGES)) + 1):
+            if other == page:
+                continue
+            params = asked | {"page": str(other)}
+            pages[(combination.reader, matrix_paths[combination.op], tuple(sorted(params.items())))] = params
     fanout.gather([functools.partial(fetch, reader, path, **params) for (reader, path, _), params in pages.items()],
                   at_once)
 
@@ -225,14 +272,18 @@ _NO_CALLSPEC = type("_NoCallspec", (), {"params": {}})()
 
 
 def _read(combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str,
-          page: int | None = None) -> tuple[dict[str, Any], ApiResponse]:
-    """The combination's response as an envelope (``page``: another page of it), or the skip or blocked failure
-    that says why it cannot be judged."""
+          page: int | None = None, extra: dict[str, str] | None = None, without: str | None = None
+          ) -> tuple[dict[str, Any], ApiResponse]:
+    """The combination's response as an envelope (``page``: another page of it; ``extra``: a stated parameter
+    added to it; ``without``: one of its parameters left out), or the skip or blocked failure that says why it
+    cannot be judged."""
     op, reader = combination.op, combination.reader
     if op not in matrix_paths:
         skip(SkipKind.MISSING_FIXTURE, f"not checked: no {op} to read on this target (needs an answer of a listed "
              "question)")
-    params = combination.params({"$word": search_word}) | ({} if page is None else {"page": str(page)})
+    params = combination.params({"$word": search_word}) | ({} if page is None else {"page": str(page)}) | (
+        extra or {})
+    params.pop(without or "", None)
     resp: ApiResponse = fetch(reader, matrix_paths[op], **params)
     if resp.status >= 500:
         fail(["CONV-NO-SERVER-ERROR"], f"{combination.label}: the list failed with {resp.status}", resp)
@@ -322,3 +373,192 @@ def test_sort_in_effect_in_every_combination(
     if body.get("sort") not in (asked, ""):
         fail(["PAGING-SORT-ECHO"], f"{combination.label}: sort={asked} is a documented expert sort, so it is the "
              f"criterion in effect; the envelope reports sort {body.get('sort')!r}", resp)
+
+
+# --- effects, not echoes (issue 44 item 4): what a stated parameter does to the items (list_effects.py) --------
+
+SORT_PAGES = 3
+"""Pages an expert sort's order is followed across (a pageSize=1 row: its first items one page each)."""
+
+
+@pytest.mark.rule("SORT-EXPERTS-ORDER")
+@pytest.mark.paging
+def test_each_expert_sort_orders_the_items_by_its_key_in_every_combination(
+    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+) -> None:
+    """"sort must be one of reputation, username, realname, recent, oldest, default": the sort asked for orders the
+    items by its key, on the page read and across the pages before and after it (page 1 then 2 continue the
+    order), whichever reader asks; an echo of the name alone is not the sort."""
+    sort = combination.params({})["sort"]
+    body, resp = _read(combination, fetch, matrix_paths, search_word)
+    asked_page = int(combination.params({}).get("page", 1))
+    pages = [(asked_page, body, resp)]
+    if "pageSize" in combination.params({}):
+        last = max(asked_page, min(int(body.get("pageCount") or 1), SORT_PAGES))
+        pages = [(n, *(_read(combination, fetch, matrix_paths, search_word, page=n) if n != asked_page
+                       else (body, resp))) for n in range(1, last + 1)]
+    items = [i for _, b, _ in pages for i in b["list"]]
+    broken = order_break(sort, items)
+    if broken is None and not any(len([i for i in items if isinstance(i, dict) and key(i) is not None]) >= 2
+                                  for _, key in EXPERT_SORT_MEANINGS[sort].keys):
+        skip(SkipKind.MISSING_FIXTURE, f"not checked: {combination.label} lists fewer than two users carrying the "
+             f"key of sort={sort} (needs fixture: two experts)")
+    if broken is not None:
+        fail(["SORT-EXPERTS-ORDER"], f"{combination.label}: sort={sort} orders {EXPERT_SORT_MEANINGS[sort].says}, "
+             f"yet pages {[n for n, _, _ in pages]} ({len(items)} users) are in no such order: {broken.shown}",
+             pages[-1][2])
+
+
+@dataclass(frozen=True)
+class SpaceIndex:
+    """The spaces of the questions admin lists unfiltered and unprojected (id -> primaryContainerId and
+    containerIds), so that a projected item that shows no container is still placed; ``complete`` when every
+    question was read."""
+
+    spaces: dict[str, set[str]]
+    complete: bool
+
+    def holding(self, space: str) -> int:
+        return sum(1 for s in self.spaces.values() if space in s)
+
+
+@pytest.fixture(scope="session")
+def space_index(api: dict[str, ApiClient]) -> SpaceIndex:
+    path = contract_path("listQuestions")
+    with outside_tests():
+        first = api["admin"].get(path, params={"pageSize": 100})
+        total = first.json().get("totalCount") if first.status == 200 and isinstance(first.json(), dict) else None
+        items = list_all(api["admin"], path, page_size=100, max_pages=MAX_PAGES)
+    spaces = {}
+    for item in items:
+        if isinstance(item, dict):
+            found = {str(item.get("primaryContainerId"))}
+            found |= {str(c) for c in item.get("containerIds") or [] if c is not None}
+            spaces[str(item.get("id"))] = found
+    return SpaceIndex(spaces, isinstance(total, int) and len(spaces) >= total)
+
+
+@pytest.mark.rule("FILTER-SPACEID")
+def test_space_id_restricts_the_questions_in_every_combination(
+    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str, space_index: SpaceIndex,
+    profile: Profile,
+) -> None:
+    """"spaceId (integer; restricts to one space)", added to every combination of the question list: its items
+    are of that space (by their containers, or, projected, by what admin's unprojected list shows for them). When
+    its totalCount exceeds the questions admin lists in the space, the same request at a page size one above that
+    number must still list only the space's (more items than the space holds are of another space, whichever sit on
+    the page the combination asks for); a count that is merely wrong is PAGING-TOTALCOUNT-UNION's, not judged
+    here."""
+    space = str(profile.fixtures.space_id)
+    body, resp = _read(combination, fetch, matrix_paths, search_word, extra={"spaceId": space})
+    outside = outside_space(body["list"], space, space_index.spaces)
+    held = space_index.holding(space)
+    if not outside and space_index.complete and isinstance(body.get("totalCount"), int) and body["totalCount"] > held:
+        body, resp = _read(combination, fetch, matrix_paths, search_word,
+                           extra={"spaceId": space, "page": "1", "pageSize": str(held + 1)})
+        outside = outside_space(body["list"], space, space_index.spaces)
+    if outside:
+        fail(["FILTER-SPACEID"], f"{combination.label}&spaceId={space}: lists questions of other spaces "
+             f"(id, spaces): {outside[:5]} (\"restricts to one space\"; space {space} holds {held} questions as "
+             f"admin lists them, by primaryContainerId and containerIds)", resp)
+
+
+@pytest.mark.rule("FOLLOWERS-ACTIVE-DEFAULT")
+def test_active_decides_the_followers_in_every_combination(
+    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+) -> None:
+    """"active (boolean, default true)"; "When active is true only active relations are returned; when false all
+    relations, including inactive ones": every combination of the follower list (active left out: true) and the same
+    with active=false count the relations details=true counts for that active (details chooses the items' form,
+    not which relations: "each modelling a following user"), whatever reader, page, sort, projection, wrap or v1
+    comes with it. Explicit active=true is the relations' (test_list_relations.py)."""
+    path = matrix_paths.get(combination.op, "")
+    for active in ("true", "false"):
+        rel = fetch(combination.reader, path, details="true", active=active)
+        rel_body = rel.json() if rel.status == 200 else None
+        if not isinstance(rel_body, dict) or envelope_type_problems(rel_body):
+            skip(SkipKind.OTHER, f"not judged: details=true&active={active} answered {rel.status} without the "
+                 "envelope, so the relations it counts are unknown")
+        asked, meaning = ("", "active defaults to true: only active relations") if active == "true" else (
+            "&active=false", "active=false returns all relations")
+        body, resp = _read(combination, fetch, matrix_paths, search_word,
+                           extra=None if active == "true" else {"active": "false"})
+        if body.get("totalCount") != rel_body.get("totalCount"):
+            fail(["FOLLOWERS-ACTIVE-DEFAULT"], f"{combination.label}{asked}: totalCount {body.get('totalCount')}, "
+                 f"yet details=true&active={active} counts {rel_body.get('totalCount')} relations: "
+                 f"{meaning}, whatever else is asked", resp)
+
+
+@pytest.mark.rule("PROJ-INCLUDEONLY")
+def test_include_only_limits_the_fields_in_every_combination(
+    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+) -> None:
+    """"includeOnly takes a comma-separated list of field names and limits the returned items to those fields",
+    whatever reader, page, sort, search, wrap or v1 comes with it."""
+    fields = tuple(combination.params({})["includeOnly"].split(","))
+    body, resp = _read(combination, fetch, matrix_paths, search_word)
+    if not body["list"]:
+        skip(SkipKind.OTHER, f"not judged: {combination.label} lists no item, so no field to limit")
+    problems = projection_problems(body["list"], fields)
+    if problems:
+        fail(["PROJ-INCLUDEONLY"], f"{combination.label}: {'; '.join(problems)}", resp)
+
+
+@pytest.mark.rule("FOLLOWERS-DETAILS-DEFAULT")
+def test_follower_items_are_users_without_details_in_every_combination(
+    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+) -> None:
+    """"details (boolean, default false)" and "default-mode items are User items": without details, whatever
+    reader, page, sort, include, exclude, wrap or v1 is asked, the items are User items (type user)."""
+    body, resp = _read(combination, fetch, matrix_paths, search_word)
+    if not body["list"]:
+        skip(SkipKind.OTHER, f"not judged: {combination.label} lists no follower")
+    wrong = not_user_items(body["list"])
+    if wrong:
+        fail(sorted(wrong), f"{combination.label}: without details the items are User items (type user); these are "
+             f"not: {[i for ids in wrong.values() for i in ids][:10]}", resp)
+
+
+INVALID_SORT = "qcNoSuchSort"
+"""A sort name no list has (test_projection_and_sorting.py sends the same)."""
+
+
+def _falls_back(rule: str, combination: Combination, fetch: Any, matrix_paths: dict[str, str],
+                search_word: str) -> None:
+    """The combination with an invalid sort in place of its own lists the items, in the order, and names the sort
+    in effect of the combination without a sort: "an invalid sort name makes the request fall back to the default
+    sort", whatever reader, page, search or projection comes with it."""
+    default, _ = _read(combination, fetch, matrix_paths, search_word, without="sort")
+    raw = fetch(combination.reader, matrix_paths[combination.op],
+                **(combination.params({"$word": search_word}) | {"sort": INVALID_SORT}))
+    if 400 <= raw.status < 500:
+        fail([rule], f"{combination.label} with sort={INVALID_SORT} answered {raw.status}; without a sort it is "
+             "served: an invalid sort name falls back to the default sort", raw)
+    body, resp = _read(combination, fetch, matrix_paths, search_word, extra={"sort": INVALID_SORT})
+    ids = [i.get("id") for i in body["list"] if isinstance(i, dict)]
+    expected = [i.get("id") for i in default["list"] if isinstance(i, dict)]
+    if ids != expected or body.get("sort") != default.get("sort"):
+        fail([rule], f"{combination.label} with sort={INVALID_SORT} lists {ids[:12]} under sort "
+             f"{body.get('sort')!r}; without a sort (the default) it lists {expected[:12]} under sort "
+             f"{default.get('sort')!r}", resp)
+
+
+@pytest.mark.rule("SORT-FALLBACK-SPACES")
+def test_an_invalid_space_sort_falls_back_in_every_combination(
+    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+) -> None:
+    _falls_back("SORT-FALLBACK-SPACES", combination, fetch, matrix_paths, search_word)
+
+
+@pytest.mark.rule("SORT-FALLBACK-TOPICS")
+def test_an_invalid_topic_sort_falls_back_in_every_combination(
+    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+) -> None:
+    _falls_back("SORT-FALLBACK-TOPICS", combination, fetch, matrix_paths, search_word)
+
+
+@pytest.mark.rule("SORT-FALLBACK-GROUPS")
+def test_an_invalid_group_sort_falls_back_in_every_combination(
+    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+) -> None:
+    _falls_back("SORT-FALLBACK-GROUPS", combination, fetch, matrix_paths, search_word)

@@ -14,6 +14,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
+from qaconform.contract import envelope
 from qaconform.pytest.outcomes import SkipKind, expect, skip
 from qaconform.pytest.support import find_listed, list_all, new_id
 from qaconform.target.client import ApiClient, ApiResponse
@@ -216,3 +217,34 @@ def test_the_location_of_a_new_item_can_be_read_back(located: dict[str, ApiRespo
     new = new_id(resp)
     expect(got.status == 200 and isinstance(body, dict) and str(body.get("id")) == str(new), "LOCATION-READABLE",
            f"GET on the Location of the new {kind} must give 200 and the item {new}", got)
+
+
+ORDER_FIELDS = ("creationDate", "lastActiveDate", "score", "viewCount", "answerCount", "upVoteCount", "downVoteCount",
+                "reportCount")
+"""Integer fields of question items a sort seen in a sorts array may order by (the description names none)."""
+
+
+@pytest.mark.rule("OBS-SORT-SEEN-ORDER")
+@pytest.mark.paging
+def test_record_which_field_each_seen_sort_orders_the_questions_by(
+    fetch: Callable[..., ApiResponse], observe: Observe
+) -> None:
+    """The names a sorts array shows (newest, votes, viewCount, answerCount ...) carry no stated meaning ("Accepted
+    sort values for lists other than the expert lists: not shown"), so no suite asserts their order; this records,
+    per name, the fields the first page is monotonic by (ascending or descending, ties allowed, constant fields
+    left out) and whether the name is echoed."""
+    for name in envelope().sorts_seen:
+        resp = fetch("member", "question.json", sort=name, pageSize=20)
+        body = _json(resp)
+        items = [i for i in (body.get("list") or []) if isinstance(i, dict)] if isinstance(body, dict) else []
+        ordered = {}
+        for field in ORDER_FIELDS:
+            values = [i[field] for i in items if isinstance(i.get(field), int) and not isinstance(i.get(field), bool)]
+            if len(values) < 2 or len(set(values)) < 2:
+                continue
+            if values == sorted(values):
+                ordered[field] = "ascending"
+            elif values == sorted(values, reverse=True):
+                ordered[field] = "descending"
+        observe("OBS-SORT-SEEN-ORDER", sort=name, status=resp.status, items=len(items),
+                echoed=body.get("sort") if isinstance(body, dict) else None, ordered_by=ordered)
