@@ -115,6 +115,11 @@ def project(items: list[dict[str, Any]], query: Mapping[str, str]) -> list[dict[
     if exclude:
         drop = set(exclude)
         items = [{k: v for k, v in item.items() if k not in drop} for item in items]
+    if "pageSize" in query and "sort" in query and faults.is_on("items-type-wrong-when-sorted-and-sized"):
+        items = [{**i, "type": "node"} if "type" in i else i for i in items]
+    if later_page and "sort" in query and faults.is_on("dates-seconds-on-later-sorted-pages"):
+        items = [{**i, "creationDate": i["creationDate"] // 1000} if isinstance(i.get("creationDate"), int) else i
+                 for i in items]
     return items
 
 
@@ -147,6 +152,8 @@ def envelope(
         out["page"] = paging.page - 1
     if faults.is_on("envelope-name-missing"):
         del out["name"]
+    if "exclude" in query and "pageSize" in query and faults.is_on("envelope-totalcount-string-when-excluding"):
+        out["totalCount"] = str(total)
     if sorts is None and variants.is_on("sorts-everywhere"):
         sorts = (sort,) if sort else ()
     if sorts is not None:

@@ -1,13 +1,14 @@
 """How far each must-rule is crossed with the circumstances its operation admits (issue 44: "crossed by default").
 
 spec/dimensions.yaml says which dimensions each operation admits (a list's reader and stated parameters, a node
-action's caller role, relation, node kind and state, a write's input forms and writer) and, per rule, what it is
-crossed with: the rules it names (``rules:``, ``across``) and, derived, every permission rule of a list and the rules
-``list_access.also`` names, crossed over their lists with every dimension the list admits, less the exclusions
-``list_access.exclude`` lists with their reasons. This module counts, from spec/ alone, how many must-rules are
-crossed with every dimension their operations admit, names the ones that are not (with the dimensions missing) and
-the exclusions with their reasons: what `coverage.json` holds under ``crossing`` and the terminal says in one line.
-It reads the spec as data; whether a run drew every combination is the run's (each test names its rule).
+action's caller role, relation, node kind and state, a write's input forms and writer; the read order for the rules
+whose answer depends on the caller) and, per rule, what it is crossed with: the rules it names (``rules:``,
+``across``) and, derived, every permission rule of a list and the rules ``list_access.also`` names, crossed over their
+lists with every dimension the list admits, less the exclusions ``list_access.exclude`` lists with their reasons and a
+rule's own ``not_across`` (dimension -> why it is left out). This module counts, from spec/ alone, how many must-rules
+are crossed with every dimension their operations admit, names the ones that are not (with the dimensions missing)
+and the exclusions with their reasons: what `coverage.json` holds under ``crossing`` and the terminal says in one
+line. It reads the spec as data; whether a run drew every combination is the run's (each test names its rule).
 """
 
 from __future__ import annotations
@@ -21,14 +22,15 @@ import yaml
 READER, ORDER = "reader", "order"
 
 
-def _admitted(spec: Mapping[str, Any], op: str) -> set[str]:
-    """The dimensions operation ``op`` admits, by its kind (list, node action, write)."""
+def _admitted(spec: Mapping[str, Any], op: str, by_caller: bool = True) -> set[str]:
+    """The dimensions operation ``op`` admits, by its kind (list, node action, write). The read order (who read the
+    same URL right before) is a dimension of the rules whose answer depends on the caller (``by_caller``)."""
     lists = spec.get("lists") or {}
     access = spec.get("list_access") or {}
     out: set[str] = set()
     if op in lists:
         out |= {READER, *lists[op], *((access.get("own") or {}).get(op) or ())}
-        if access.get("order"):
+        if access.get("order") and by_caller:
             out.add(ORDER)
     out |= set((spec.get("actions") or {}).get(op) or ())
     out |= set((spec.get("validations") or {}).get(op) or ())
@@ -62,8 +64,13 @@ def crossing(spec_dir: Path, rules: Iterable[Any]) -> dict[str, Any]:
         if not ops:
             continue
         considered += 1
-        crossed = set((declared.get(rid) or {}).get("across") or ())
+        entry = declared.get(rid) or {}
+        crossed = set(entry.get("across") or ())
+        left_out: Mapping[str, str] = entry.get("not_across") or {}
         derived = rid in also or (_get(rule, "area") == "permissions" and bool(lists & set(ops)))
+        by_caller = derived
+        for dim, why in left_out.items():
+            excluded.append({"rule": f"{rid} across {dim}", "why": str(why)})
         why_out = {key: str(why) for key, why in exclude.items() if key == rid or key.startswith(rid + " ")}
         if rid in exclude:
             excluded.append({"rule": rid, "why": exclude[rid]})
@@ -73,8 +80,9 @@ def crossing(spec_dir: Path, rules: Iterable[Any]) -> dict[str, Any]:
             if f"{rid} {op}" in why_out:
                 excluded.append({"rule": f"{rid} on {op}", "why": why_out[f"{rid} {op}"]})
                 continue
-            have = crossed | (_admitted(spec, op) if derived and op in lists else set())
-            gap = sorted(_admitted(spec, op) - have)
+            admitted = _admitted(spec, op, by_caller)
+            have = crossed | set(left_out) | (admitted if derived and op in lists else set())
+            gap = sorted(admitted - have)
             if gap:
                 missing[op] = gap
         if missing:

@@ -23,38 +23,39 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from covering import EXPERT_LISTS, Combination, array, parametrize_by_rule
 from list_effects import EXPERT_SORT_MEANINGS, not_user_items, order_break, outside_space
 from listops import LIST_OPS
+from matrix_reads import (
+    EARLIER_PAGES,
+    SpaceIndex,
+    Withheld,
+    index_spaces,
+    read_combination,
+    withheld_of,
+)
 
 from qaconform.contract import NONE, Dimensions
 from qaconform.contract import path as contract_path
-from qaconform.invariants import envelope_type_problems, listcount_problem, pagecount_problem, projection_problems
+from qaconform.invariants import (
+    envelope_type_problems,
+    listcount_problem,
+    millis_problems,
+    pagecount_problem,
+    projection_problems,
+)
 from qaconform.pytest.exchange_log import outside_tests
 from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.pytest.support import list_all
 from qaconform.target import fanout
-from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.target.client import ApiClient
 from qaconform.target.profile import Profile
 
 pytestmark = pytest.mark.contract
 
-PERMISSION_RULE = {"listQuestions": "PERM-LIST-QUESTIONS", "listUserAnswers": "PERM-USER-ANSWERS",
-                   "listActiveExperts": "PERM-EXPERTS", "listEarnedExperts": "PERM-EXPERTS",
-                   "listSpaces": "PERM-SPACES", "listTopics": "PERM-TOPICS", "listUserQuestions": "PERM-USER-QUESTIONS",
-                   "listNodeFollowers": "PERM-FOLLOWERS", "listGroups": "PERM-GROUPS",
-                   "listAnswerComments": "PERM-ANSWER-COMMENTS"}
-"""The rule that lets a signed-in reader read each list: a refusal blocks the matrix's rules on it."""
-MAX_PAGES = 10
-"""Pages read (of 100 items) when the kit learns what is withheld from a reader: bounded whatever the target holds."""
-MAX_HIDDEN_SPACES = 5
-"""Hidden spaces whose questions admin lists for the withheld set (a few suffice to see a leak)."""
-EARLIER_PAGES = 2
-"""Pages before the one a combination asks for that the visibility rule reads too (a page=2 combination: page 1)."""
 _WORD = re.compile(r"[A-Za-z]{4,}")
 
 
@@ -80,7 +81,15 @@ def _rows_type_kept(c: Combination) -> bool:
     return not _rows_include_only(c)
 
 
+def _rows_items_as_stated(c: Combination) -> bool:
+    """LIST-ITEM-TYPE and SHAPE-DATES-MILLIS judge items as the description gives them: not under wrap or v1 (their
+    effect is not shown), and an includeOnly row only for the fields it keeps (type must be among them)."""
+    return c.value("wrap") == NONE and c.value("v1") == NONE
+
+
 ROW_FILTER: dict[str, Callable[[Combination], bool]] = {"PAGING-SORT-ECHO": _rows_named_sort,
+                                                        "LIST-ITEM-TYPE": _rows_items_as_stated,
+                                                        "SHAPE-DATES-MILLIS": _rows_items_as_stated,
                                                         "SORT-EXPERTS-ORDER": _rows_sort_with_meaning,
                                                         "PROJ-INCLUDEONLY": _rows_include_only,
                                                         "FOLLOWERS-DETAILS-DEFAULT": _rows_type_kept}
@@ -118,17 +127,6 @@ def matrix_paths(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str
             if op not in ids or all(v is not None for v in ids[op].values())}
 
 
-@dataclass(frozen=True)
-class Withheld:
-    """What reads show a reader may not see: spaces admin lists and the reader's space list leaves out ("Only
-    spaces for which the caller has View the questions list appear"), and the questions and answers admin lists in
-    them."""
-
-    spaces: frozenset[str]
-    nodes: frozenset[str]
-    titles: tuple[str, ...]
-
-
 @pytest.fixture(scope="session")
 def withheld(api: dict[str, ApiClient]) -> Callable[[str], Withheld | None]:
     """``withheld(reader)``, read once per reader; None when the reader's own space list cannot be read. Its reads
@@ -139,31 +137,10 @@ def withheld(api: dict[str, ApiClient]) -> Callable[[str], Withheld | None]:
     def of(reader: str) -> Withheld | None:
         if reader not in cache:
             with outside_tests():
-                cache[reader] = _withheld(api, reader)
+                cache[reader] = withheld_of(api, reader)
         return cache[reader]
 
     return of
-
-
-def _withheld(api: dict[str, ApiClient], reader: str) -> Withheld | None:
-    """What admin lists and ``reader`` does not: spaces, and the questions and answers in the first
-    :data:`MAX_HIDDEN_SPACES` of them."""
-    spaces_path = contract_path("listSpaces")
-    every = {str(s.get("id")) for s in list_all(api["admin"], spaces_path, page_size=100, max_pages=MAX_PAGES)}
-    first = api[reader].get(spaces_path, params={"pageSize": 100})
-    if first.status != 200:
-        return None
-    seen = {str(s.get("id")) for s in list_all(api[reader], spaces_path, page_size=100, max_pages=MAX_PAGES)}
-    hidden = sorted(every - seen)
-    nodes: set[str] = set()
-    titles: list[str] = []
-    for space in hidden[:MAX_HIDDEN_SPACES]:
-        for q in list_all(api["admin"], contract_path("listQuestions"), params={"spaceId": space},
-                          page_size=100, max_pages=2):
-            nodes.add(str(q.get("id")))
-            nodes.update(str(a) for a in (q.get("answers") or []))
-            titles.append(str(q.get("title") or ""))
-    return Withheld(frozenset(hidden), frozenset(nodes), tuple(titles))
 
 
 @pytest.fixture(scope="session")
@@ -271,39 +248,6 @@ def _read_ahead(request: pytest.FixtureRequest, fetch: Any, matrix_paths: dict[s
 _NO_CALLSPEC = type("_NoCallspec", (), {"params": {}})()
 
 
-def _read(combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str,
-          page: int | None = None, extra: dict[str, str] | None = None, without: str | None = None
-          ) -> tuple[dict[str, Any], ApiResponse]:
-    """The combination's response as an envelope (``page``: another page of it; ``extra``: a stated parameter
-    added to it; ``without``: one of its parameters left out), or the skip or blocked failure that says why it
-    cannot be judged."""
-    op, reader = combination.op, combination.reader
-    if op not in matrix_paths:
-        skip(SkipKind.MISSING_FIXTURE, f"not checked: no {op} to read on this target (needs an answer of a listed "
-             "question)")
-    params = combination.params({"$word": search_word}) | ({} if page is None else {"page": str(page)}) | (
-        extra or {})
-    params.pop(without or "", None)
-    resp: ApiResponse = fetch(reader, matrix_paths[op], **params)
-    if resp.status >= 500:
-        fail(["CONV-NO-SERVER-ERROR"], f"{combination.label}: the list failed with {resp.status}", resp)
-    if resp.status in (401, 403):
-        if reader == "anonymous":
-            skip(SkipKind.OTHER, f"this site does not serve {op} to anonymous callers ({resp.status})")
-        fail([PERMISSION_RULE[op]], f"{combination.label}: {reader} may read {op}, yet it is refused", resp)
-    if resp.status != 200:
-        skip(SkipKind.OTHER, f"not judged: the target refused {combination.label} with {resp.status}; the "
-             f"description does not state that {op} accepts these values")
-    body = resp.json()
-    problems = envelope_type_problems(body)
-    if problems:
-        if combination.value("wrap") != NONE or combination.value("v1") != NONE:
-            skip(SkipKind.OTHER, f"not judged: {combination.label} answers another shape ({problems[0]}); the "
-                 "effect of wrap and v1 is not shown")
-        fail(["PAGING-ENVELOPE"], f"{combination.label}: {'; '.join(problems)}", resp)
-    return body, resp
-
-
 # --- the rules -------------------------------------------------------------------------------------------------
 
 @pytest.mark.rule("PROJ-ONLY-VISIBLE")
@@ -318,14 +262,14 @@ def test_only_items_the_reader_may_see_in_every_combination(
         skip(SkipKind.OTHER, f"not judged: reads show nothing withheld from {combination.reader} on this target "
              "(every space admin lists is in its space list), so there is nothing to leak")
     forbidden = hidden.spaces if combination.op == "listSpaces" else hidden.nodes
-    body, resp = _read(combination, fetch, matrix_paths, search_word)
+    body, resp = read_combination(combination, fetch, matrix_paths, search_word)
     # a later page is judged with the pages before it (at most EARLIER_PAGES of them), read with the same
     # parameters: which items a reader sees does not depend on where a page starts, and a leak a page 2 does not
     # show would otherwise need three values at once (reader, parameter, page) that pairwise does not promise
     asked = combination.params({"$word": search_word})
     pages = [(body, resp)]
     for earlier in range(max(1, int(asked.get("page", 1)) - EARLIER_PAGES), int(asked.get("page", 1))):
-        pages.append(_read(combination, fetch, matrix_paths, search_word, page=earlier))
+        pages.append(read_combination(combination, fetch, matrix_paths, search_word, page=earlier))
     for body, resp in pages:
         leaked = [i.get("id") for i in body["list"] if isinstance(i, dict) and str(i.get("id")) in forbidden]
         if not leaked:
@@ -342,7 +286,7 @@ def test_list_count_in_every_combination(
     combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
 ) -> None:
     """"Number of items in this page", whatever reader and parameters."""
-    body, resp = _read(combination, fetch, matrix_paths, search_word)
+    body, resp = read_combination(combination, fetch, matrix_paths, search_word)
     problem = listcount_problem(body)
     if problem:
         fail(["PAGING-LISTCOUNT"], f"{combination.label}: {problem}", resp)
@@ -354,7 +298,7 @@ def test_page_count_in_every_combination(
     combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
 ) -> None:
     """"Total number of pages": ceil(totalCount / pageSize), whatever reader and parameters."""
-    body, resp = _read(combination, fetch, matrix_paths, search_word)
+    body, resp = read_combination(combination, fetch, matrix_paths, search_word)
     problem = pagecount_problem(body)
     if problem:
         fail(["PAGING-PAGECOUNT"], f"{combination.label}: {problem}", resp)
@@ -368,11 +312,50 @@ def test_sort_in_effect_in_every_combination(
     """"Sort criterion in effect": a documented expert sort asked for is in effect, on both expert lists, with or
     without paging (an empty sort is a value seen: a server that names no criterion)."""
     assert combination.op in EXPERT_LISTS, f"PAGING-SORT-ECHO is stated for the expert lists, not {combination.op}"
-    body, resp = _read(combination, fetch, matrix_paths, search_word)
+    body, resp = read_combination(combination, fetch, matrix_paths, search_word)
     asked = combination.params({})["sort"]
     if body.get("sort") not in (asked, ""):
         fail(["PAGING-SORT-ECHO"], f"{combination.label}: sort={asked} is a documented expert sort, so it is the "
              f"criterion in effect; the envelope reports sort {body.get('sort')!r}", resp)
+
+
+@pytest.mark.rule("PAGING-ENVELOPE")
+@pytest.mark.paging
+def test_the_envelope_in_every_combination(
+    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+) -> None:
+    """"Every list endpoint returns this object": its fields and their types, whatever reader and parameters (under
+    wrap or v1, whose effect is not shown, another shape is not judged)."""
+    read_combination(combination, fetch, matrix_paths, search_word)  # fails PAGING-ENVELOPE where it is not one
+
+
+@pytest.mark.rule("LIST-ITEM-TYPE")
+def test_items_are_of_the_lists_type_in_every_combination(
+    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+) -> None:
+    """"paged list envelope with Node items of type question" (and each list's own type), whatever reader and
+    parameters: every item that carries a type carries the list's (an includeOnly that keeps no type hides it)."""
+    want = LIST_OPS[combination.op].item_type
+    body, resp = read_combination(combination, fetch, matrix_paths, search_word)
+    typed = [i for i in body["list"] if isinstance(i, dict) and "type" in i]
+    if not typed:
+        skip(SkipKind.OTHER, f"not judged: {combination.label} shows no item with a type")
+    wrong = [(i.get("id"), i.get("type")) for i in typed if i.get("type") != want]
+    if wrong:
+        fail(["LIST-ITEM-TYPE"], f"{combination.label}: {combination.op} holds {want} items; these are not "
+             f"(id, type): {wrong[:5]}", resp)
+
+
+@pytest.mark.rule("SHAPE-DATES-MILLIS")
+def test_dates_are_epoch_milliseconds_in_every_combination(
+    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+) -> None:
+    """"creationDate: Epoch time in milliseconds" (and the other dates so documented), whatever reader and
+    parameters: every date an item carries."""
+    body, resp = read_combination(combination, fetch, matrix_paths, search_word)
+    problems = millis_problems(body["list"], "$.list")
+    if problems:
+        fail(["SHAPE-DATES-MILLIS"], f"{combination.label}: {'; '.join(problems)}", resp)
 
 
 # --- effects, not echoes (issue 44 item 4): what a stated parameter does to the items (list_effects.py) --------
@@ -390,12 +373,12 @@ def test_each_expert_sort_orders_the_items_by_its_key_in_every_combination(
     items by its key, on the page read and across the pages before and after it (page 1 then 2 continue the
     order), whichever reader asks; an echo of the name alone is not the sort."""
     sort = combination.params({})["sort"]
-    body, resp = _read(combination, fetch, matrix_paths, search_word)
+    body, resp = read_combination(combination, fetch, matrix_paths, search_word)
     asked_page = int(combination.params({}).get("page", 1))
     pages = [(asked_page, body, resp)]
     if "pageSize" in combination.params({}):
         last = max(asked_page, min(int(body.get("pageCount") or 1), SORT_PAGES))
-        pages = [(n, *(_read(combination, fetch, matrix_paths, search_word, page=n) if n != asked_page
+        pages = [(n, *(read_combination(combination, fetch, matrix_paths, search_word, page=n) if n != asked_page
                        else (body, resp))) for n in range(1, last + 1)]
     items = [i for _, b, _ in pages for i in b["list"]]
     broken = order_break(sort, items)
@@ -409,33 +392,10 @@ def test_each_expert_sort_orders_the_items_by_its_key_in_every_combination(
              pages[-1][2])
 
 
-@dataclass(frozen=True)
-class SpaceIndex:
-    """The spaces of the questions admin lists unfiltered and unprojected (id -> primaryContainerId and
-    containerIds), so that a projected item that shows no container is still placed; ``complete`` when every
-    question was read."""
-
-    spaces: dict[str, set[str]]
-    complete: bool
-
-    def holding(self, space: str) -> int:
-        return sum(1 for s in self.spaces.values() if space in s)
-
-
 @pytest.fixture(scope="session")
 def space_index(api: dict[str, ApiClient]) -> SpaceIndex:
-    path = contract_path("listQuestions")
-    with outside_tests():
-        first = api["admin"].get(path, params={"pageSize": 100})
-        total = first.json().get("totalCount") if first.status == 200 and isinstance(first.json(), dict) else None
-        items = list_all(api["admin"], path, page_size=100, max_pages=MAX_PAGES)
-    spaces = {}
-    for item in items:
-        if isinstance(item, dict):
-            found = {str(item.get("primaryContainerId"))}
-            found |= {str(c) for c in item.get("containerIds") or [] if c is not None}
-            spaces[str(item.get("id"))] = found
-    return SpaceIndex(spaces, isinstance(total, int) and len(spaces) >= total)
+    """Where each question admin lists lives (read once, outside any test)."""
+    return index_spaces(api)
 
 
 @pytest.mark.rule("FILTER-SPACEID")
@@ -450,11 +410,11 @@ def test_space_id_restricts_the_questions_in_every_combination(
     the page the combination asks for); a count that is merely wrong is PAGING-TOTALCOUNT-UNION's, not judged
     here."""
     space = str(profile.fixtures.space_id)
-    body, resp = _read(combination, fetch, matrix_paths, search_word, extra={"spaceId": space})
+    body, resp = read_combination(combination, fetch, matrix_paths, search_word, extra={"spaceId": space})
     outside = outside_space(body["list"], space, space_index.spaces)
     held = space_index.holding(space)
     if not outside and space_index.complete and isinstance(body.get("totalCount"), int) and body["totalCount"] > held:
-        body, resp = _read(combination, fetch, matrix_paths, search_word,
+        body, resp = read_combination(combination, fetch, matrix_paths, search_word,
                            extra={"spaceId": space, "page": "1", "pageSize": str(held + 1)})
         outside = outside_space(body["list"], space, space_index.spaces)
     if outside:
@@ -481,7 +441,7 @@ def test_active_decides_the_followers_in_every_combination(
                  "envelope, so the relations it counts are unknown")
         asked, meaning = ("", "active defaults to true: only active relations") if active == "true" else (
             "&active=false", "active=false returns all relations")
-        body, resp = _read(combination, fetch, matrix_paths, search_word,
+        body, resp = read_combination(combination, fetch, matrix_paths, search_word,
                            extra=None if active == "true" else {"active": "false"})
         if body.get("totalCount") != rel_body.get("totalCount"):
             fail(["FOLLOWERS-ACTIVE-DEFAULT"], f"{combination.label}{asked}: totalCount {body.get('totalCount')}, "
@@ -496,7 +456,7 @@ def test_include_only_limits_the_fields_in_every_combination(
     """"includeOnly takes a comma-separated list of field names and limits the returned items to those fields",
     whatever reader, page, sort, search, wrap or v1 comes with it."""
     fields = tuple(combination.params({})["includeOnly"].split(","))
-    body, resp = _read(combination, fetch, matrix_paths, search_word)
+    body, resp = read_combination(combination, fetch, matrix_paths, search_word)
     if not body["list"]:
         skip(SkipKind.OTHER, f"not judged: {combination.label} lists no item, so no field to limit")
     problems = projection_problems(body["list"], fields)
@@ -510,7 +470,7 @@ def test_follower_items_are_users_without_details_in_every_combination(
 ) -> None:
     """"details (boolean, default false)" and "default-mode items are User items": without details, whatever
     reader, page, sort, include, exclude, wrap or v1 is asked, the items are User items (type user)."""
-    body, resp = _read(combination, fetch, matrix_paths, search_word)
+    body, resp = read_combination(combination, fetch, matrix_paths, search_word)
     if not body["list"]:
         skip(SkipKind.OTHER, f"not judged: {combination.label} lists no follower")
     wrong = not_user_items(body["list"])
@@ -528,13 +488,13 @@ def _falls_back(rule: str, combination: Combination, fetch: Any, matrix_paths: d
     """The combination with an invalid sort in place of its own lists the items, in the order, and names the sort
     in effect of the combination without a sort: "an invalid sort name makes the request fall back to the default
     sort", whatever reader, page, search or projection comes with it."""
-    default, _ = _read(combination, fetch, matrix_paths, search_word, without="sort")
+    default, _ = read_combination(combination, fetch, matrix_paths, search_word, without="sort")
     raw = fetch(combination.reader, matrix_paths[combination.op],
                 **(combination.params({"$word": search_word}) | {"sort": INVALID_SORT}))
     if 400 <= raw.status < 500:
         fail([rule], f"{combination.label} with sort={INVALID_SORT} answered {raw.status}; without a sort it is "
              "served: an invalid sort name falls back to the default sort", raw)
-    body, resp = _read(combination, fetch, matrix_paths, search_word, extra={"sort": INVALID_SORT})
+    body, resp = read_combination(combination, fetch, matrix_paths, search_word, extra={"sort": INVALID_SORT})
     ids = [i.get("id") for i in body["list"] if isinstance(i, dict)]
     expected = [i.get("id") for i in default["list"] if isinstance(i, dict)]
     if ids != expected or body.get("sort") != default.get("sort"):

@@ -1,0 +1,126 @@
+"""What the matrix suite (test_matrix.py) reads and how, apart from its tests: the list each combination reads, what
+reads show a reader may not see, where admin's questions live, and one combination's response as an envelope (or the
+skip or failure that says why it cannot be judged). Moved out of the test module so that it holds its tests (the
+600-line limit): the names are the module's own, imported by plain name as its siblings are."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from covering import Combination
+
+from qaconform.contract import NONE
+from qaconform.contract import path as contract_path
+from qaconform.invariants import envelope_type_problems
+from qaconform.pytest.exchange_log import outside_tests
+from qaconform.pytest.outcomes import SkipKind, fail, skip
+from qaconform.pytest.support import list_all
+from qaconform.target.client import ApiClient, ApiResponse
+
+PERMISSION_RULE = {"listQuestions": "PERM-LIST-QUESTIONS", "listUserAnswers": "PERM-USER-ANSWERS",
+                   "listActiveExperts": "PERM-EXPERTS", "listEarnedExperts": "PERM-EXPERTS",
+                   "listSpaces": "PERM-SPACES", "listTopics": "PERM-TOPICS", "listUserQuestions": "PERM-USER-QUESTIONS",
+                   "listNodeFollowers": "PERM-FOLLOWERS", "listGroups": "PERM-GROUPS",
+                   "listAnswerComments": "PERM-ANSWER-COMMENTS"}
+"""The rule that lets a signed-in reader read each list: a refusal blocks the matrix's rules on it."""
+MAX_PAGES = 10
+"""Pages read (of 100 items) when the kit learns what is withheld from a reader: bounded whatever the target holds."""
+MAX_HIDDEN_SPACES = 5
+"""Hidden spaces whose questions admin lists for the withheld set (a few suffice to see a leak)."""
+EARLIER_PAGES = 2
+"""Pages before the one a combination asks for that the visibility rule reads too (a page=2 combination: page 1)."""
+@dataclass(frozen=True)
+class Withheld:
+    """What reads show a reader may not see: spaces admin lists and the reader's space list leaves out ("Only
+    spaces for which the caller has View the questions list appear"), and the questions and answers admin lists in
+    them."""
+
+    spaces: frozenset[str]
+    nodes: frozenset[str]
+    titles: tuple[str, ...]
+
+
+def withheld_of(api: dict[str, ApiClient], reader: str) -> Withheld | None:
+    """What admin lists and ``reader`` does not: spaces, and the questions and answers in the first
+    :data:`MAX_HIDDEN_SPACES` of them."""
+    spaces_path = contract_path("listSpaces")
+    every = {str(s.get("id")) for s in list_all(api["admin"], spaces_path, page_size=100, max_pages=MAX_PAGES)}
+    first = api[reader].get(spaces_path, params={"pageSize": 100})
+    if first.status != 200:
+        return None
+    seen = {str(s.get("id")) for s in list_all(api[reader], spaces_path, page_size=100, max_pages=MAX_PAGES)}
+    hidden = sorted(every - seen)
+    nodes: set[str] = set()
+    titles: list[str] = []
+    for space in hidden[:MAX_HIDDEN_SPACES]:
+        for q in list_all(api["admin"], contract_path("listQuestions"), params={"spaceId": space},
+                          page_size=100, max_pages=2):
+            nodes.add(str(q.get("id")))
+            nodes.update(str(a) for a in (q.get("answers") or []))
+            titles.append(str(q.get("title") or ""))
+    return Withheld(frozenset(hidden), frozenset(nodes), tuple(titles))
+
+
+@dataclass(frozen=True)
+class SpaceIndex:
+    """The spaces of the questions admin lists unfiltered and unprojected (id -> primaryContainerId and
+    containerIds), so that a projected item that shows no container is still placed; ``complete`` when every
+    question was read."""
+
+    spaces: dict[str, set[str]]
+    complete: bool
+
+    def holding(self, space: str) -> int:
+        return sum(1 for s in self.spaces.values() if space in s)
+
+
+def index_spaces(api: dict[str, ApiClient]) -> SpaceIndex:
+    """The spaces of every question admin lists, unfiltered and unprojected (bounded)."""
+    path = contract_path("listQuestions")
+    with outside_tests():
+        first = api["admin"].get(path, params={"pageSize": 100})
+        total = first.json().get("totalCount") if first.status == 200 and isinstance(first.json(), dict) else None
+        items = list_all(api["admin"], path, page_size=100, max_pages=MAX_PAGES)
+    spaces = {}
+    for item in items:
+        if isinstance(item, dict):
+            found = {str(item.get("primaryContainerId"))}
+            found |= {str(c) for c in item.get("containerIds") or [] if c is not None}
+            spaces[str(item.get("id"))] = found
+    return SpaceIndex(spaces, isinstance(total, int) and len(spaces) >= total)
+
+
+
+
+def read_combination(combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str,
+          page: int | None = None, extra: dict[str, str] | None = None, without: str | None = None
+          ) -> tuple[dict[str, Any], ApiResponse]:
+    """The combination's response as an envelope (``page``: another page of it; ``extra``: a stated parameter
+    added to it; ``without``: one of its parameters left out), or the skip or blocked failure that says why it
+    cannot be judged."""
+    op, reader = combination.op, combination.reader
+    if op not in matrix_paths:
+        skip(SkipKind.MISSING_FIXTURE, f"not checked: no {op} to read on this target (needs an answer of a listed "
+             "question)")
+    params = combination.params({"$word": search_word}) | ({} if page is None else {"page": str(page)}) | (
+        extra or {})
+    params.pop(without or "", None)
+    resp: ApiResponse = fetch(reader, matrix_paths[op], **params)
+    if resp.status >= 500:
+        fail(["CONV-NO-SERVER-ERROR"], f"{combination.label}: the list failed with {resp.status}", resp)
+    if resp.status in (401, 403):
+        if reader == "anonymous":
+            skip(SkipKind.OTHER, f"this site does not serve {op} to anonymous callers ({resp.status})")
+        fail([PERMISSION_RULE[op]], f"{combination.label}: {reader} may read {op}, yet it is refused", resp)
+    if resp.status != 200:
+        skip(SkipKind.OTHER, f"not judged: the target refused {combination.label} with {resp.status}; the "
+             f"description does not state that {op} accepts these values")
+    body = resp.json()
+    problems = envelope_type_problems(body)
+    if problems:
+        if combination.value("wrap") != NONE or combination.value("v1") != NONE:
+            skip(SkipKind.OTHER, f"not judged: {combination.label} answers another shape ({problems[0]}); the "
+                 "effect of wrap and v1 is not shown")
+        fail(["PAGING-ENVELOPE"], f"{combination.label}: {'; '.join(problems)}", resp)
+    return body, resp
