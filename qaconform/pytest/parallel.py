@@ -344,6 +344,7 @@ def pytest_configure_node(node: Any) -> None:
 def pytest_keyboard_interrupt(excinfo: pytest.ExceptionInfo[BaseException]) -> None:
     """In a worker: keep why the plugin ended the run (the target stopped answering) for the controller."""
     from qaconform.pytest.run_state import state
+    from qaconform.vocabulary import StopReason
 
     config = _WORKER_CONFIG.get("config")
     if config is None or not isinstance(excinfo.value, pytest.exit.Exception):
@@ -351,8 +352,9 @@ def pytest_keyboard_interrupt(excinfo: pytest.ExceptionInfo[BaseException]) -> N
     stopped = state(config).stopped
     output = worker_output(config)
     if output is not None:
-        output["qc_exit"] = {"reason": stopped.reason if stopped else "unreachable", "message": str(excinfo.value.msg),
-                             "code": excinfo.value.returncode}
+        # plain str: execnet carries no enum (a StopReason in the worker's output lost the whole output)
+        reason = str(stopped.reason.value) if stopped else StopReason.UNREACHABLE.value
+        output["qc_exit"] = {"reason": reason, "message": str(excinfo.value.msg), "code": excinfo.value.returncode}
 
 
 _WORKER_CONFIG: dict[str, pytest.Config] = {}

@@ -121,7 +121,7 @@ def har(exchanges: Iterable[Mapping[str, Any]], version: str, comment: str = "",
         e = entry(ex)
         if i == mark:
             e["_failure"] = True
-            e["comment"] = "THE REQUEST THIS FAILURE NAMES (replay this one); " + e["comment"]
+            e["comment"] += "; THE REQUEST THIS FAILURE NAMES (replay this one)"
         entries.append(e)
     log: dict[str, Any] = {"version": "1.2", "creator": {"name": "qaconform", "version": version}, "entries": entries}
     if comment:

@@ -12,6 +12,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hostile_kit import TRACEBACK, Background, Finished, Planned
@@ -124,14 +125,35 @@ def test_every_created_id_is_listed_in_the_report(name: str, ran: dict[str, Fini
     assert len(keys) == len(set(keys)), f"report.json lists some created ids more than once: {sorted(keys)[:20]}"
 
 
+def _questions_of_the_accounts(seen: list[Any], accounts: set[str]) -> set[str]:
+    """Questions the profile's accounts wrote, as the run's own reads of their question lists showed them."""
+    out: set[str] = set()
+    for s in seen:
+        m = re.search(r"/user/(\d+)/question\.json", s.path)
+        if s.method != "GET" or not m or m.group(1) not in accounts or s.status != 200:
+            continue
+        try:
+            body = json.loads(s.response or b"{}")
+        except ValueError:
+            continue
+        for item in (body.get("list") or []) if isinstance(body, dict) else []:
+            author = item.get("author") if isinstance(item, dict) else None
+            if isinstance(author, dict) and str(author.get("id")) in accounts:
+                out.add(str(item.get("id")))
+    return out
+
+
 def test_writes_touch_only_the_fixtures_and_what_the_run_created(ran: dict[str, Finished]) -> None:
-    """The kit writes only under the profile's fixtures: every POST or PUT names a fixture node or one the run
-    created before; every successful job names only [safety] gdpr_user (or the fixture CSV)."""
+    """The kit writes only under the profile's fixtures, the questions its own test accounts wrote (issue 44: the
+    action matrix places one answer under a question member wrote, found with reads, and tries there only calls the
+    permission table refuses) and what the run created before; every successful job names only [safety] gdpr_user
+    (or the fixture CSV)."""
     r = ran["destructive"]
     profile = load_profile(r.profile)
     fx = profile.fixtures
     allowed = {str(i) for i in (fx.question_id, fx.member_wiki_node_id, fx.wiki_node_id, fx.favorite_node_id)
                if i is not None}
+    allowed |= _questions_of_the_accounts(r.server.seen, {str(a.id) for a in profile.accounts.values() if a.id})
     outside: list[str] = []
     writes = 0
     for s in r.server.seen:

@@ -71,7 +71,8 @@ def test_the_write_total_holds_at_the_target_across_two_workers(ref_profile: str
     profile = load_profile(ref_profile)
     before = written_at_target(profile)
     rc, output, s = load(ref_profile, tmp_path, "--scenario", "write", "--duration", "4", "--users", "4",
-                         "--workers", "2", "--max-writes", "15", "--max-write-rps", "100", timeout=120)
+                         "--workers", "2", "--max-writes", "15", "--max-write-rps", "100", "--no-cleanup",
+                         timeout=120)  # kept: what the load wrote is counted at the target after it
     after = written_at_target(profile)
     assert rc == 0, output
     new_answers = len(after["answers"] - before["answers"])  # type: ignore[operator]
