@@ -201,7 +201,8 @@ def render(req: Request, found: discover.Discovery, written_at: datetime) -> str
         lines.append(_line(f"id = {uid}", "discovered: a list shows this account") if uid is not None else
                      _todo("id = 0", "no list the kit read shows this account; the run finds the id from what "
                            "it creates, or write it here"))
-    lines += ["", "# Things the interface cannot create. The kit writes only under these.", "[fixtures]"]
+    lines += ["", "# Things the interface cannot create. The kit writes under these (and one answer under a question",
+              "# your member account wrote, found with reads: docs/ci.md, what a run writes).", "[fixtures]"]
     if found.question is not None and found.question.own:
         lines += [_line(f"question_id = {found.question.question_id}",
                         f"discovered: a question {found.question.author} (one of your accounts) wrote, every account "

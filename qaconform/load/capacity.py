@@ -80,8 +80,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--start-rate", type=float, default=None, help="first open-model step in req/s (default: "
                         f"{START_SHARE * 100:.0f}%% of what the closed-loop probe made)")
     parser.add_argument("--probe-users", type=int, default=16, help="users of the closed-loop probe (default 16)")
-    parser.add_argument("--baseline", metavar="CAPACITY_JSON", help="an earlier capacity.json: print the change "
-                        "per scenario and exit 1 when one fell by more than --tolerance")
+    parser.add_argument("--baseline", metavar="CAPACITY_JSON", help="an earlier capacity.json: compare the two "
+                        "intervals per scenario (here, in capacity.json and on the page); exit 1 only on a fall beyond "
+                        "--tolerance that the measured noise cannot explain ('cannot tell at this noise' otherwise)")
     parser.add_argument("--tolerance", type=float, default=5.0, help="with --baseline: the fall in percent that is "
                         "still no regression (default 5)")
     parser.add_argument("--no-cleanup", action="store_true", help="keep the answers and comments the write "
