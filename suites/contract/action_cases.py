@@ -21,7 +21,8 @@ A combination is drawn only when it is *admissible*:
   (found with reads, not the run's: ``found``) only the calls the permission table refuses.
 
 The role, the relation, the kind and the state are crossed pairwise over the admissible combinations: every pair of
-values that some admissible combination holds is tried at least once (:func:`coverage` counts them).
+values that some admissible combination holds is tried at least once (:func:`coverage` counts them). Under
+``--thorough`` (``every``) each admissible combination is drawn: the product is a few hundred rows per action.
 """
 
 from __future__ import annotations
@@ -327,8 +328,9 @@ def _case(action: str, names: Sequence[str], row: Sequence[str]) -> Case:
     return Case(action, values[ROLE_DIM], values[RELATION], values[KIND], values[STATE])
 
 
-def array(action: str, dims: Dimensions, seed: int, thorough: bool = False) -> ActionMatrix:
-    """The covering array (strength 2) of ``action`` over its admissible combinations, for the run's seed.
+def array(action: str, dims: Dimensions, seed: int, thorough: bool = False, every: bool = False) -> ActionMatrix:
+    """The covering array (strength 2) of ``action`` over its admissible combinations, for the run's seed; with
+    ``every`` (``--thorough``) each admissible combination, in the seed's order (no draw, nothing kept).
 
     allpairspy draws the rows, told which partial rows can still be completed admissibly; a pair it leaves untried
     (a greedy construction under a filter may) is then added with the first admissible row that holds it, so every
@@ -349,6 +351,9 @@ def array(action: str, dims: Dimensions, seed: int, thorough: bool = False) -> A
     def usable(kept: Any) -> bool:  # admissible rows only, whatever the file holds
         return isinstance(kept, list) and all(isinstance(r, list) and tuple(r) in admitted for r in kept)
 
+    if every:
+        cases = tuple(dict.fromkeys(_case(action, names, r) for r in valid))
+        return ActionMatrix(action, tuple(names), tuple(tuple(c) for c in columns), cases, thorough)
     admitted = set(valid)
     # the filtered construction is the costly part: every worker drew the 4 arrays, 12 times in all (7 % of a
     # worker's collection under cProfile); kept by the columns in their seeded order and the admissible rows,

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from covering import every as every_row
 from covering import pairwise
 
 from qaconform.contract import Dimensions
@@ -80,9 +81,10 @@ def values(rule: str, dimension: str, dims: Dimensions) -> tuple[str, ...]:
     return tuple(v for v in dims.values[dimension] if allowed is None or v in allowed)
 
 
-def array(rule: str, dims: Dimensions, seed: int) -> tuple[Case, ...]:
+def array(rule: str, dims: Dimensions, seed: int, every: bool = False) -> tuple[Case, ...]:
     """The covering array (strength 2) of ``rule``'s declared dimensions for the run's seed: the seed shuffles each
-    dimension's value order, so another seed draws another array with the same guarantee."""
+    dimension's value order, so another seed draws another array with the same guarantee. With ``every``
+    (``--thorough``) every combination, in the seed's order: the product is a few dozen rows per rule."""
     declared = dims.rules[rule]
     assert len(declared.validations) == 1, f"{rule}: a validation rule is crossed over one write operation"
     op = declared.validations[0]
@@ -93,7 +95,7 @@ def array(rule: str, dims: Dimensions, seed: int) -> tuple[Case, ...]:
         rng.shuffle(column)
         columns.append(column)
     cases = []
-    for row in pairwise(columns):
+    for row in (every_row(columns) if every else pairwise(columns)):
         chosen = dict(zip(declared.across, row, strict=True))
         cases.append(Case(rule, op, chosen.get(INPUT_FORM, JSON), chosen.get(OTHER_FIELDS, NO_OTHER),
                           chosen.get(WRITER, FIXED_WRITER.get(rule, "member")), declared.across))

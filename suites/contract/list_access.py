@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import yaml
-from covering import NOT_ANONYMOUS, Combination, expand, pairwise
+from covering import NOT_ANONYMOUS, PAIRS, Combination, covering, expand
 from listops import LIST_OPS
 
 from qaconform.contract import READER, Contract, ContractError, Dimensions, load_contract
@@ -142,9 +142,10 @@ class Case:
         return f"{self.rule}-{self.row.label}"
 
 
-def rows(op: str, dims: Dimensions, access: Access, seed: int) -> list[Row]:
-    """List ``op``'s covering array (strength 2) over every dimension it admits, for the run's seed. The reader
-    column is every account, not only those the list serves: a refusal is what the permission rules judge."""
+def rows(op: str, dims: Dimensions, access: Access, seed: int, strength: int = PAIRS) -> list[Row]:
+    """List ``op``'s covering array (strength 2, 3 under ``--thorough``) over every dimension it admits, for the run's
+    seed. The reader column is every account, not only those the list serves: a refusal is what the permission rules
+    judge."""
     rng = random.Random(f"{seed}|{op}|access")
     names = dimensions_of(op, dims, access)
     columns: list[list[str]] = []
@@ -154,7 +155,7 @@ def rows(op: str, dims: Dimensions, access: Access, seed: int) -> list[Row]:
             rng.shuffle(values)
         columns.append(values)
     out = []
-    for drawn in pairwise(columns):
+    for drawn in covering(columns, strength):
         row = dict(zip(names, drawn, strict=True))
         params = tuple((d, row[d]) for d in names[1:-1])
         out.append(Row(Combination(op, row[READER], params), row[access.order]))
@@ -183,11 +184,11 @@ def judged(rule: str, row: Row) -> bool:
     return True
 
 
-def cases(seed: int, contract: Contract | None = None) -> list[Case]:
+def cases(seed: int, contract: Contract | None = None, strength: int = PAIRS) -> list[Case]:
     """Every test: each crossed rule on each row of each of its lists where it has something to judge."""
     contract = contract or load_contract()
     access = load(contract)
     dims = contract.dimensions
-    drawn = {op: rows(op, dims, access, seed) for op in dims.lists}
+    drawn = {op: rows(op, dims, access, seed, strength) for op in dims.lists}
     return [Case(rule, row) for rule, ops in crossing(contract, access).items() for op in ops
             for row in drawn[op] if judged(rule, row)]

@@ -50,7 +50,7 @@ from action_cases import (
     fits,
     node_for,
 )
-from covering import parametrize_by_rule
+from covering import parametrize_by_rule, thorough
 
 from qaconform.contract import Dimensions
 from qaconform.contract import path as contract_path
@@ -100,8 +100,8 @@ def _judged_by(rule: str, case: Case) -> bool:
 
 def _cases(rule: str, dims: Dimensions, seed: int, config: pytest.Config) -> list[Case]:
     """Every row of the covering array of each action ``rule`` is crossed over that the rule judges."""
-    thorough = _no_budget(config)
-    return [c for action in dims.rules[rule].actions for c in array(action, dims, seed, thorough).cases
+    no_budget, every = _no_budget(config), thorough(config)
+    return [c for action in dims.rules[rule].actions for c in array(action, dims, seed, no_budget, every).cases
             if _judged_by(rule, c)]
 
 

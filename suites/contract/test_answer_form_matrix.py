@@ -37,7 +37,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from covering import parametrize_by_rule
+from covering import parametrize_by_rule, thorough
 from input_forms import FORM, JSON, PARAM_WINS, QUERY, Case, array, budget_answers
 
 from qaconform import contract
@@ -58,7 +58,7 @@ def _no_budget(config: pytest.Config) -> bool:
 
 
 def _cases(rule: str, dims: Dimensions, seed: int, config: pytest.Config) -> tuple[Case, ...]:
-    cases = array(rule, dims, seed)
+    cases = array(rule, dims, seed, thorough(config))
     if _no_budget(config):
         return cases
     posted = budget_answers(dims)

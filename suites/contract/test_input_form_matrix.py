@@ -38,7 +38,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from covering import parametrize_by_rule
+from covering import parametrize_by_rule, thorough
 from input_forms import FORM, JSON, PARAM_WINS, QUERY, STATED, Case, array
 
 from qaconform import contract
@@ -60,7 +60,7 @@ FORM_TYPE = "application/x-www-form-urlencoded"
 
 
 def _cases(rule: str, dims: Dimensions, seed: int, config: pytest.Config) -> tuple[Case, ...]:
-    return array(rule, dims, seed)
+    return array(rule, dims, seed, thorough(config))
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

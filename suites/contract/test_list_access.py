@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from covering import PAIRS, TRIPLES, thorough
 from list_access import ALLOW, AS_PLAIN, DENIED_RULES, DENY, VISIBILITY_RULES, Case, Row, cases, verdict
 from listops import LIST_OPS
 
@@ -58,8 +59,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     from qaconform.pytest.properties.plugin import STATE
 
     seed = metafunc.config.stash[STATE].seed
+    strength = TRIPLES if thorough(metafunc.config) else PAIRS
     metafunc.parametrize("case", [pytest.param(c, id=c.label, marks=pytest.mark.rule(c.rule))
-                                  for c in cases(seed)])
+                                  for c in cases(seed, strength=strength)])
 
 
 # --- what the rows read ----------------------------------------------------------------------------------------

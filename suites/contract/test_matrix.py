@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from covering import EXPERT_LISTS, Combination, array, parametrize_by_rule
+from covering import EXPERT_LISTS, PAIRS, TRIPLES, Combination, array, parametrize_by_rule, thorough
 from list_effects import EXPERT_SORT_MEANINGS, not_user_items, order_break, outside_space
 from listops import LIST_OPS
 from matrix_reads import (
@@ -99,7 +99,8 @@ ROW_FILTER: dict[str, Callable[[Combination], bool]] = {"PAGING-SORT-ECHO": _row
 def _combinations(rule: str, dims: Dimensions, seed: int, config: pytest.Config) -> list[Combination]:
     """Every row of the covering array of each list ``rule`` is crossed over, less the rows it cannot judge."""
     keep = ROW_FILTER.get(rule, lambda c: True)
-    return [c for op in dims.rules[rule].lists for c in array(op, dims, seed).rows if keep(c)]
+    strength = TRIPLES if thorough(config) else PAIRS
+    return [c for op in dims.rules[rule].lists for c in array(op, dims, seed, strength).rows if keep(c)]
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
