@@ -83,3 +83,22 @@ def test_a_body_that_lost_text_does_not(stored: str | None, posted: str) -> None
 
 def test_body_text_drops_tags_and_resolves_references() -> None:
     assert body_text("<p>a &lt; b</p>\n<p>c</p>") == "a < b c"
+
+
+def test_a_read_slower_than_the_window_is_followed_by_one_read_begun_after_it() -> None:
+    """A thorough run against a target that lags 300 ms and limits its rate: one read of 5 s, begun before the write
+    showed, was the only one, and the write was judged "not listed". A read that began inside the window and ended
+    after it is followed by one more, begun once the window is over (and only one)."""
+    c = Clock(read_takes=5.0)
+    shows_at = c.now + 0.3
+
+    def read() -> bool:
+        began = c.now
+        c.now += c.read_takes
+        return began >= shows_at
+
+    result, how = settle(3, read, bool, clock=c.time, sleep=c.sleep)
+    assert result and how.settled and how.reads == 2
+    c = Clock(read_takes=5.0)
+    result, how = settle(3, c.reads_showing_after(10**6), bool, clock=c.time, sleep=c.sleep)
+    assert not result and not how.settled and how.reads == 2, "one read more, not a loop"
