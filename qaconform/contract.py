@@ -180,10 +180,10 @@ def _clip(text: str) -> str:
 
 def _shorten_instance(error: ValidationError) -> str:
     """The error message with a long instance repr cut down, so that the reason stays readable."""
-    shown = repr(error.instance)
-    if len(shown) <= 80 or shown not in error.message:
-        return error.message
-    return error.message.replace(shown, shown[:60] + " ..." + shown[-1], 1)
+    shown, message = repr(error.instance), str(error.message)
+    if len(shown) <= 80 or shown not in message:
+        return message
+    return message.replace(shown, shown[:60] + " ..." + shown[-1], 1)
 
 
 def _describe(error: ValidationError) -> str:

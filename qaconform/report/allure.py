@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -62,14 +62,17 @@ def write_allure(report: Mapping[str, Any], out_dir: str | Path) -> Path:
     """Write the Allure results of ``report`` into ``out_dir`` (created; files already there are kept, so several
     runs can share one results folder). Raises AllureUnavailable without allure-python-commons."""
     try:
-        from allure_commons.logger import AllureFileLogger
+        from allure_commons.logger import AllureFileLogger as UntypedLogger
         from allure_commons.model2 import ATTACHMENT_PATTERN, Attachment, Label, StatusDetails, TestResult
-        from allure_commons.utils import uuid4
+        from allure_commons.utils import uuid4 as untyped_uuid4
     except ImportError:
         raise AllureUnavailable(INSTALL_HINT) from None
 
+    # allure-python-commons has no type hints: its two callables are typed here, once
+    uuid4: Callable[[], str] = untyped_uuid4
+    new_logger: Callable[[str], Any] = UntypedLogger
     out = Path(out_dir)
-    logger = AllureFileLogger(str(out))
+    logger = new_logger(str(out))
     rules = {r["id"]: r for r in report.get("rules") or []}
     clock = _start_ms(report)
     base = (report.get("target") or {}).get("base_url") or "target"

@@ -17,7 +17,7 @@ PALETTE = ("#2563eb", "#dc2626", "#16a34a", "#d97706", "#7c3aed", "#0891b2")
 def _nice_max(v: float) -> float:
     if v <= 0:
         return 1.0
-    exp = 10 ** math.floor(math.log10(v))
+    exp: float = 10 ** math.floor(math.log10(v))  # an int from 1 up, as the axis labels show it
     for m in (1, 2, 2.5, 5, 10):
         if v <= m * exp:
             return m * exp

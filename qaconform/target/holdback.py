@@ -75,7 +75,7 @@ def wait_for(hold: Hold, tries: int) -> float:
     :data:`CAP_S`: :func:`give_up_why` decides."""
     if hold.told_s is not None:
         return max(FLOOR_S, hold.told_s)
-    return max(FLOOR_S, UNTOLD_S * 2 ** max(0, tries - 1))
+    return max(FLOOR_S, UNTOLD_S * 2.0 ** max(0, tries - 1))
 
 
 def give_up_why(hold: Hold, wait_s: float, tries: int, waited_s: float) -> str | None:

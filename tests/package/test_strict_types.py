@@ -1,0 +1,26 @@
+"""``mypy --strict`` holds on the report, the status table and the vocabulary (issue 47, item 3).
+
+The report is built from the results file and read back from report.json by ``qaconform report`` and ``diff``: a
+renamed key or a value of the wrong kind there is found by a user, not by the kit, unless the type checker sees
+every read. Strict mode refuses what hides one: ``Any`` returned as a typed value, a generic without its parameters,
+a call into an untyped function. CI runs ``mypy qaconform`` with the project's settings; this test adds the strict
+ones for these modules, the way the issue states it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+STRICT = ["qaconform/report", "qaconform/status.py", "qaconform/vocabulary.py"]
+"""The modules held to ``--strict``: what reads the results file and report.json, and the words they are in."""
+
+
+def test_report_status_and_vocabulary_pass_mypy_strict(tmp_path: Path) -> None:
+    api = pytest.importorskip("mypy.api", reason="mypy is a dev dependency: pip install -r requirements.lock")
+    out, err, code = api.run(["--strict", "--config-file", str(ROOT / "pyproject.toml"), "--cache-dir",
+                              str(tmp_path / "mypy-cache"), "--no-error-summary",
+                              *(str(ROOT / p) for p in STRICT)])
+    assert code == 0, f"mypy --strict {' '.join(STRICT)} found:\n{out}{err}"
