@@ -33,6 +33,10 @@ def test_needs_a_fixture():
 def test_forbidden_by_safety():
     skip(SkipKind.SAFETY, "not allowed by safety: --read-only")
 
+def test_answer_the_kit_cannot_use():
+    from qaconform.target.client import TargetError
+    raise TargetError("GET http://h/x answered 200 with a body that is not JSON", curl="curl -sS -i http://h/x")
+
 def test_plain_skip():
     import pytest
     pytest.skip("nothing to check")
@@ -57,7 +61,7 @@ def _test(data: dict[str, Any], name: str) -> dict[str, Any]:
 
 def test_pytest_still_sees_a_failure_and_skips_with_their_reasons(ran: tuple[Any, dict[str, Any]]) -> None:
     proc, _ = ran
-    assert "2 failed, 3 skipped" in proc.stdout, proc.stdout[-2000:]
+    assert "3 failed, 3 skipped" in proc.stdout, proc.stdout[-2000:]
     # the reason at the test's own line, as pytest.skip shows it
     assert "SKIPPED [1] test_ends.py:11: fixture wiki_node_id not in profile" in proc.stdout, proc.stdout[-2000:]
 
@@ -69,6 +73,14 @@ def test_a_rule_failure_carries_its_rules_into_the_results_and_blocks_on_them(ra
     assert typed["failure"] == {"rules": ["ANSWER-201"], "curl": None, "exchange": None}
     plain = _test(data, "test_plain_assert_naming_a_rule")  # the message form still works, without the field
     assert plain["outcome"] == Status.BLOCKED and plain["blocked_by"] == ["ANSWER-201"] and "failure" not in plain
+
+
+def test_an_answer_the_kit_cannot_use_carries_its_curl_as_a_field(ran: tuple[Any, dict[str, Any]]) -> None:
+    """The report shows a TargetError's curl from the results' ``reproduce`` field, not from its message."""
+    _, data = ran
+    unusable = _test(data, "test_answer_the_kit_cannot_use")
+    assert unusable["outcome"] == Status.FAILED and unusable["reproduce"] == "curl -sS -i http://h/x"
+    assert "reproduce" not in _test(data, "test_plain_assert_naming_a_rule")
 
 
 def test_a_skip_records_its_kind_and_the_fixtures_it_needs(ran: tuple[Any, dict[str, Any]]) -> None:

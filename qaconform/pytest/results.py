@@ -146,6 +146,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
                 "rules": list(broke.rules), "curl": broke.curl,
                 # the exchange that proved it: the evidence, whichever request the test sent last
                 "exchange": broke.exchange.as_dict() if broke.exchange is not None else None}))
+        if call.excinfo is not None and isinstance(call.excinfo.value, TargetError) and call.excinfo.value.curl:
+            # an answer the kit could not use: how to send it again, as a field (a session fixture's request is not
+            # among the test's recorded exchanges)
+            report.user_properties.append((_PROP + "reproduce", call.excinfo.value.curl))
         if call.excinfo is not None and call.excinfo.errisinstance(AssertionError):
             kind = Status.FAILED  # the target broke a rule (TargetError and RuleFailure are AssertionErrors too)
         elif call.excinfo is not None and call.excinfo.errisinstance(TargetUnreachable):
@@ -375,6 +379,9 @@ def _entry(report: pytest.TestReport) -> dict[str, Any] | None:
     failure = next(iter(_props(report, "failure")), None)
     if failure:  # a RuleFailure: the rules it names and the curl of its exchange, as fields
         entry["failure"] = failure
+    reproduce = next(iter(_props(report, "reproduce")), None)
+    if reproduce:  # a TargetError's curl: the request whose answer the kit could not use
+        entry["reproduce"] = reproduce
     skipped = next(iter(_props(report, "skip")), None)
     if unreachable:
         entry["unreachable"] = unreachable

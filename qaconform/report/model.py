@@ -15,7 +15,6 @@ and the exit code can never disagree. The taxonomy (never blur "the server is wr
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -67,21 +66,18 @@ def rule_skip_category(kinds: Iterable[SkipKind]) -> str:
     return SkipCategory.first({k.category for k in kinds}).value
 
 
-_REPRODUCE = re.compile(r"Reproduce with:[ \t]*\n?[ \t]*(curl [^\n]+)")
-
-
 def _curl_of(test: Mapping[str, Any]) -> list[str]:
     """The curl lines of a test: from its recorded exchanges, the failure's own last (its exchange is the evidence,
-    whatever the test sent after it), else the ``Reproduce with:`` lines of its message (a request made by a session
-    fixture was recorded before the test began, but its message still says how)."""
+    whatever the test sent after it), else the ``reproduce`` field (the curl of an answer the kit could not use: a
+    request made by a session fixture was recorded before the test began). Never read out of the message."""
     curls = [str(x.get("curl")) for x in test.get("exchanges") or [] if isinstance(x, Mapping) and x.get("curl")]
     failure = test.get("failure")
     if isinstance(failure, Mapping) and failure.get("curl"):  # the request that failed is the last one shown
         return [c for c in curls if c != failure["curl"]] + [str(failure["curl"])]
     if curls:
         return curls
-    text = f"{test.get('message') or ''}\n{test.get('longrepr') or ''}"
-    return list(dict.fromkeys(m.strip() for m in _REPRODUCE.findall(text)))
+    reproduce = test.get("reproduce")
+    return [str(reproduce)] if reproduce else []
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -430,6 +426,8 @@ def _personalise(t: dict[str, Any], accounts: Mapping[str, Any]) -> None:
     failure = t.get("failure")
     if isinstance(failure, Mapping) and failure.get("curl"):
         t["failure"] = {**failure, "curl": personal_curl(str(failure["curl"]), accounts)}
+    if t.get("reproduce"):
+        t["reproduce"] = personal_curl(str(t["reproduce"]), accounts)
     t["exchanges"] = [{**x, "curl": personal_curl(str(x["curl"]), accounts)}
                       if isinstance(x, Mapping) and x.get("curl") else x for x in t["exchanges"]]
 

@@ -40,8 +40,13 @@ class TargetError(AssertionError):
     """The target answered something the kit cannot use (not JSON, too big, too slow, a foreign redirect).
 
     It is an AssertionError on purpose: it is the target's fault, so a test that meets it *fails*; it is not an
-    error of the kit.
+    error of the kit. ``curl``: how to send the request again, when the answer came (the results file records it, so
+    the report shows it for a failure met in a session fixture, whose exchange the test did not record).
     """
+
+    def __init__(self, message: str, *, curl: str | None = None) -> None:
+        super().__init__(message)
+        self.curl = curl
 
 
 class TargetUnreachable(Unreachable):
@@ -97,7 +102,8 @@ class ApiResponse:
             snippet = self.exchange.response_body[:200].replace("\n", " ")  # redacted: a target may echo credentials
             raise TargetError(
                 f"{self.exchange.method} {self.url} answered {self.status} with a body that is not JSON "
-                f"(Content-Type {self.content_type or 'missing'}): {snippet!r}\nReproduce with: {self.curl}"
+                f"(Content-Type {self.content_type or 'missing'}): {snippet!r}\nReproduce with: {self.curl}",
+                curl=self.curl,
             ) from None
 
     def describe(self) -> str:

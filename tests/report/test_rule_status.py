@@ -164,15 +164,18 @@ def test_a_rule_id_inside_a_longer_id_is_not_a_mention(catalog: list[Rule]) -> N
 
 
 def test_without_recorded_exchanges_the_curl_comes_from_the_reproduce_line(catalog: list[Rule]) -> None:
+    """The reproduce line is a field of the results (a TargetError's ``curl``, met in a session fixture), never
+    pulled out of the message: a message that merely quotes a curl gives none."""
+    curl = 'curl -sS -i -X GET -u "$USER:$PASSWORD" http://h/services/v2/question.json   # as admin'
     res = make_results()
-    res["tests"] = [entry("suites/s.py::test_cached", "failed", ["FAIL-1"], message=(
-        "AssertionError: listCount is 16\n  Reproduce with: curl -sS -i -X GET -u \"$USER:$PASSWORD\" "
-        "http://h/services/v2/question.json   # as admin\nassert 16 == 15"))]
+    res["tests"] = [entry("suites/s.py::test_cached", "failed", ["FAIL-1"], reproduce=curl, message=(
+        f"GET http://h/services/v2/question.json answered 200 with a body that is not JSON\nReproduce with: {curl}")),
+        entry("suites/s.py::test_quoting", "failed", ["FAIL-1"], message=f"see\nReproduce with: {curl}")]
     report = build_report(res, catalog)
     fail = next(r for r in report["rules"] if r["id"] == "FAIL-1")
-    assert fail["evidence"]["failures"][0]["curl"] == (
-        'curl -sS -i -X GET -u "$USER:$PASSWORD" http://h/services/v2/question.json   # as admin')
+    assert fail["evidence"]["failures"][0]["curl"] == curl
     assert report["tests"][0]["curls"] == [fail["evidence"]["failures"][0]["curl"]]
+    assert fail["evidence"]["failures"][1]["curl"] is None and report["tests"][1]["curls"] == []
 
 
 def test_a_fixture_failing_on_a_rule_charges_it_once_and_reports_the_tests_it_blocked(
