@@ -18,7 +18,7 @@ A test whose *setup* failed because the target broke a rule (a fixture's asserti
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from qaconform.status import Status
@@ -38,16 +38,23 @@ def rules_named(message: str | None, known: Iterable[str]) -> list[str]:
 
 
 def named_failed_rules(test: Mapping[str, Any]) -> set[str] | None:
-    """For a failed test: the rules of the test its failure names (a RuleFailure's ``rules`` field, else the ids its
-    message names); None when it names none of them."""
-    rules = [str(r) for r in test.get("rules") or []]
-    if test.get("outcome") not in (Status.FAILED, Status.WARNING) or not rules:
-        return None
+    """For a failed test (a results file's entry): the rules of the test its failure names (a RuleFailure's
+    ``rules`` field, else the ids its message names); None when it names none of them."""
     failure = test.get("failure")
-    if isinstance(failure, Mapping) and failure.get("rules"):
-        named = {str(r) for r in failure["rules"] if str(r) in rules}
+    given = [str(r) for r in failure.get("rules") or []] if isinstance(failure, Mapping) else []
+    return named_of(Status.of(test.get("outcome")), [str(r) for r in test.get("rules") or []], given,
+                    str(test.get("message") or ""))
+
+
+def named_of(outcome: Status | None, rules: Sequence[str], failure_rules: Sequence[str],
+             message: str | None) -> set[str] | None:
+    """:func:`named_failed_rules` of a result's fields (``qaconform.report.records.TestResult`` has them typed)."""
+    if outcome not in (Status.FAILED, Status.WARNING) or not rules:
+        return None
+    if failure_rules:
+        named = {r for r in failure_rules if r in rules}
     else:
-        named = set(rules_named(str(test.get("message") or ""), rules))
+        named = set(rules_named(message or "", rules))
     return named or None
 
 

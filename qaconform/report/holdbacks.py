@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from qaconform.report.records import TestResult
 from qaconform.vocabulary import SkipKind
 
 
-def of_test(test: Mapping[str, Any]) -> dict[str, Any]:
+def of_test(held: Mapping[str, Any] | None) -> dict[str, Any]:
     """A result entry's ``held_back``, as plain numbers (absent or malformed: nothing)."""
-    h = test.get("held_back")
-    h = h if isinstance(h, Mapping) else {}
+    h = held or {}
     raw = h.get("statuses")
     statuses: Mapping[Any, Any] = raw if isinstance(raw, Mapping) else {}
     return {"times": _int(h.get("times")), "waited_s": _float(h.get("waited_s")), "paced_s": _float(h.get("paced_s")),
@@ -25,7 +25,7 @@ def of_test(test: Mapping[str, Any]) -> dict[str, Any]:
             "given_up": [str(w) for w in h.get("given_up") or []]}
 
 
-def merged(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any] | None:
+def merged(a: Mapping[str, Any] | None, b: Mapping[str, Any] | None) -> dict[str, Any] | None:
     """Two result entries' ``held_back`` of one test (its setup's and its call's) as one."""
     x, y = of_test(a), of_test(b)
     if not (x["times"] or y["times"] or x["paced_s"] or y["paced_s"]):
@@ -38,7 +38,7 @@ def merged(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any] | None:
             "given_up": [*x["given_up"], *y["given_up"]]}
 
 
-def summary(tests: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+def summary(tests: Iterable[TestResult]) -> dict[str, Any]:
     """report.json's ``held_back``: answers that held the run back (by status), the seconds waited as told and
     waited for the lowered pace, the tests that met any, and those not checked because the target held them back
     past the kit's patience."""
@@ -47,9 +47,9 @@ def summary(tests: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     tests_held: list[dict[str, Any]] = []
     not_checked: list[str] = []
     for t in tests:
-        h = of_test(t)
-        if t.get("skip_kind") == SkipKind.HELD_BACK.value:
-            not_checked.append(str(t.get("nodeid")))
+        h = of_test(t.held_back)
+        if t.skip_kind is SkipKind.HELD_BACK:
+            not_checked.append(t.nodeid)
         paced += h["paced_s"]  # a test may only wait for the pace an earlier test's hold-back lowered
         if not h["times"]:
             continue
@@ -57,7 +57,7 @@ def summary(tests: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
         waited += h["waited_s"]
         for k, v in h["statuses"].items():
             statuses[k] = statuses.get(k, 0) + v
-        tests_held.append({"test": t.get("nodeid"), "times": h["times"], "waited_s": h["waited_s"]})
+        tests_held.append({"test": t.nodeid, "times": h["times"], "waited_s": h["waited_s"]})
     return {"times": times, "waited_s": round(waited, 1), "paced_s": round(paced, 1),  # seconds, all workers summed
             "statuses": dict(sorted(statuses.items())), "tests": len(tests_held), "not_checked": not_checked,
             "longest": sorted(tests_held, key=lambda e: -e["waited_s"])[:5]}

@@ -16,16 +16,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
 from qaconform import __version__
-from qaconform.blame import named_failed_rules
 from qaconform.contract import Rule
 from qaconform.report import holdbacks
 from qaconform.report.coverage import rules_checked
 from qaconform.report.expect import Expectation
+from qaconform.report.records import JsonObject, Results, TestResult
 from qaconform.report.redact import redact
 from qaconform.report.reproduce import accounts_for_curls, personal_curl, personalise_text, rerun_commands
 from qaconform.report.tallies import (
@@ -36,7 +36,7 @@ from qaconform.report.tallies import (
     settle_text,
     writes_report,
 )
-from qaconform.report.verdict import stopped_of, verdict
+from qaconform.report.verdict import first_stop, verdict
 from qaconform.status import OUTCOMES, STATUSES, Effect, Status, fails_run
 from qaconform.vocabulary import SkipCategory, SkipKind
 
@@ -55,29 +55,23 @@ def load_rules() -> list[Rule]:
 # ----------------------------------------------------------------------------------------------------------
 # tests
 
-def skip_kind(test: Mapping[str, Any]) -> SkipKind:
-    """Why a skipped test did not run: the kind its skip recorded (``qaconform.pytest.outcomes.skip``)."""
-    return SkipKind.of(test.get("skip_kind"))
-
-
 def rule_skip_category(kinds: Iterable[SkipKind]) -> str:
     """The reason family of a skipped rule, as the summary groups them: the foremost family among its skips
     (:class:`qaconform.vocabulary.SkipCategory` holds the order, the held-back family included)."""
     return SkipCategory.first({k.category for k in kinds}).value
 
 
-def _curl_of(test: Mapping[str, Any]) -> list[str]:
+def _curl_of(test: TestResult) -> list[str]:
     """The curl lines of a test: from its recorded exchanges, the failure's own last (its exchange is the evidence,
     whatever the test sent after it), else the ``reproduce`` field (the curl of an answer the kit could not use: a
     request made by a session fixture was recorded before the test began). Never read out of the message."""
-    curls = [str(x.get("curl")) for x in test.get("exchanges") or [] if isinstance(x, Mapping) and x.get("curl")]
-    failure = test.get("failure")
-    if isinstance(failure, Mapping) and failure.get("curl"):  # the request that failed is the last one shown
-        return [c for c in curls if c != failure["curl"]] + [str(failure["curl"])]
+    curls = [str(x.get("curl")) for x in test.exchanges if x.get("curl")]
+    failure = test.failure
+    if failure is not None and failure.curl:  # the request that failed is the last one shown
+        return [c for c in curls if c != failure.curl] + [failure.curl]
     if curls:
         return curls
-    reproduce = test.get("reproduce")
-    return [str(reproduce)] if reproduce else []
+    return [test.reproduce] if test.reproduce else []
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -115,7 +109,7 @@ class Selection:
 # the report
 
 def build_report(
-    results: Mapping[str, Any],
+    results: Results | Mapping[str, Any],
     rules: Iterable[Any] | None = None,
     *,
     expectations: Mapping[str, Expectation] | None = None,
@@ -128,14 +122,16 @@ def build_report(
     ``meta`` is what the runner knows beyond the results file: run_id, selection, read_only, dry_run, kit_errors,
     pytest_exit, load, coverage (coverage_plugin's file) and stopped (the runner's own reason when it stopped the
     suites: ``--timeout``, Ctrl-C, pytest refusing the arguments). The exit code comes from these fields and the
-    results' ``stopped`` and ``collection_errors`` (:mod:`qaconform.report.verdict`)."""
+    results' ``stopped`` and ``collection_errors`` (:mod:`qaconform.report.verdict`). ``results``: the results file's
+    content, read into its records here (:meth:`qaconform.report.records.Results.of`)."""
+    data = Results.of(results)
     meta = dict(meta or {})
     expectations = dict(expectations or {})
     catalog = [Rule.of(r) for r in (rules if rules is not None else load_rules())]
-    tests = merge_tests(results.get("tests") or [])
+    tests = merge_tests(data.tests)
     selection = Selection.of(meta.get("selection"))
     how = dict(meta.get("rerun") or {})
-    accounts = accounts_for_curls(results.get("target"), how)
+    accounts = accounts_for_curls(data.target, how)
     for t in tests:
         _personalise(t, accounts)
     by_rule = _tests_by_rule(tests)
@@ -154,28 +150,28 @@ def build_report(
             if e["status"] == Status.FAILED and e["level"] == "should":
                 e["status"] = Status.WARNING.value
     report: dict[str, Any] = {
-        **_run_header(results, meta, selection),
+        **_run_header(data, meta, selection),
         "summary": _summary(rule_entries, tests, strict=bool(meta.get("strict"))),
         "rules": rule_entries,
         "observations": {rid: obs for rid, obs in sorted(observations.items())},
-        "created": [c for t in tests for c in t["created"]],
-        "fixtures": fixtures_used(results),
+        "created": [c for t in tests for c in t.created],
+        "fixtures": fixtures_used(data),
         "tests": [_test_full(t, how) for t in tests],
         "reproduce": _reproduce(accounts, how),
-        "unattributed_tests": [_test_brief(t) for t in tests if not t["rules"]],
+        "unattributed_tests": [_test_brief(t) for t in tests if not t.rules],
         "unknown_rules": unknown,
         "expectations": {k: v.as_dict() for k, v in expectations.items()},
         "expectations_not_in_rules": sorted(set(expectations) - known - set(unknown)),
         "load": dict(load) if load else None,
-        "kit_errors": [*(meta.get("kit_errors") or []), *_collection_errors(results)],
-        "stopped": stopped_of(results, meta),
-        "pytest_exit": meta.get("pytest_exit", results.get("exitstatus")),
-        "execution": _execution(meta.get("execution"), results.get("target")),
-        "settle": settle_summary(tests, results.get("target")),
+        "kit_errors": [*(meta.get("kit_errors") or []), *_collection_errors(data)],
+        "stopped": first_stop(meta.get("stopped"), data.stopped.as_dict() if data.stopped else None),
+        "pytest_exit": meta.get("pytest_exit", data.exitstatus),
+        "execution": _execution(meta.get("execution"), data.target),
+        "settle": settle_summary(tests, data.target),
         "held_back": holdbacks.summary(tests),  # 429s and 503s with Retry-After: waited as told, never failed
         "cleanup": meta.get("cleanup"),  # what the run removed of what it created (qaconform.target.cleanup)
     }
-    report["writes"] = writes_report(tests, results.get("write_budget"), rule_entries)
+    report["writes"] = writes_report(tests, data.write_budget, rule_entries)
     report["coverage"] = rules_checked(rule_entries, coverage if isinstance(coverage, Mapping) else None)
     report["har"] = dict(meta.get("har") or {})  # node id -> the test's HAR file in the run folder
     if meta.get("fail_under") is not None:  # the threshold is a field of the report: verdict(report) alone decides
@@ -185,11 +181,10 @@ def build_report(
     return redacted
 
 
-def _collection_errors(results: Mapping[str, Any]) -> list[str]:
+def _collection_errors(results: Results) -> list[str]:
     """The suite modules pytest could not collect (the plugin's ``collection_errors``): the kit is broken there,
     the rest still ran."""
-    return [f"{e.get('nodeid')} could not be collected: {e.get('message')}"
-            for e in results.get("collection_errors") or [] if isinstance(e, Mapping)]
+    return [f"{nodeid} could not be collected: {message}" for nodeid, message in results.collection_errors]
 
 
 def _reproduce(accounts: Mapping[str, Any], how: Mapping[str, Any]) -> dict[str, Any]:
@@ -202,69 +197,66 @@ def _reproduce(accounts: Mapping[str, Any], how: Mapping[str, Any]) -> dict[str,
     }
 
 
-def _run_header(results: Mapping[str, Any], meta: Mapping[str, Any], selection: Selection) -> dict[str, Any]:
+def _run_header(results: Results, meta: Mapping[str, Any], selection: Selection) -> dict[str, Any]:
     """The first keys of report.json: which run, when, against what, with which kit, on what selection."""
     return {
         "format": FORMAT,
         "run_id": meta.get("run_id"),
-        "run_tag": results.get("run_tag"),
-        "started": results.get("started"),
-        "finished": results.get("finished"),
-        "duration_s": _duration(results.get("started"), results.get("finished")),
-        "target": _target(results.get("target")),
-        "reference": bool(meta.get("reference") or results.get("reference")),
-        "versions": {**(results.get("versions") or {}), "qaconform-report": __version__},
+        "run_tag": results.run_tag,
+        "started": results.started,
+        "finished": results.finished,
+        "duration_s": _duration(results.started, results.finished),
+        "target": _target(results.target),
+        "reference": bool(meta.get("reference") or results.reference),
+        "versions": {**results.versions, "qaconform-report": __version__},
         "selection": {"areas": list(selection.areas), "rules": list(selection.rules),
                       "read_only": bool(meta.get("read_only")), "dry_run": bool(meta.get("dry_run"))},
         "settings": _settings(results, meta),
     }
 
 
-def _settings(results: Mapping[str, Any], meta: Mapping[str, Any]) -> dict[str, Any]:
+def _settings(results: Results, meta: Mapping[str, Any]) -> dict[str, Any]:
     """What decides how deep a run looked: the generated tests' seed and examples, the write budget, --strict.
     ``qaconform diff`` names the ones two runs differ in, since a failure only one of them could find is no
     regression of the target."""
-    gen = results.get("generation") or {}
-    budget = results.get("write_budget") or {}
-    return {"seed": gen.get("seed"), "max_examples": gen.get("max_examples"),
-            "write_budget": "unlimited" if budget.get("thorough") or budget and budget.get("budget") is None
-            else budget.get("budget"),
-            "thorough": bool(budget.get("thorough")), "strict": bool(meta.get("strict"))}
+    budget = results.write_budget
+    shown: int | str | None = None if budget is None else (
+        "unlimited" if budget.thorough or budget.budget is None else budget.budget)
+    return {"seed": results.seed, "max_examples": results.max_examples, "write_budget": shown,
+            "thorough": bool(budget and budget.thorough), "strict": bool(meta.get("strict"))}
 
 
-def _tests_by_rule(tests: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+def _tests_by_rule(tests: list[TestResult]) -> dict[str, list[TestResult]]:
     """Each rule's tests, as that rule sees them. Sets each test's ``failed_rules``.
 
     A failure that names some of its test's rules shows as passed to the others (with a note). A blocked test is
     charged to the rule that blocked it, once (its first blocked test), unless another test failed that rule."""
-    by_rule: dict[str, list[dict[str, Any]]] = {}
-    blockers: dict[str, dict[str, Any]] = {}
+    by_rule: dict[str, list[TestResult]] = {}
+    blockers: dict[str, TestResult] = {}
     for t in tests:
-        named = named_failed_rules(t)
-        t["failed_rules"] = sorted(named) if named is not None else (
-            list(t["rules"]) if t["outcome"] in (Status.FAILED, Status.WARNING) else [])
-        for rid in t["rules"]:
+        named = t.named_failed_rules()
+        t.failed_rules = sorted(named) if named is not None else (
+            list(t.rules) if t.outcome in (Status.FAILED, Status.WARNING) else [])
+        for rid in t.rules:
             view = t
             if named is not None and rid not in named:
-                view = {**t, "outcome": Status.PASSED.value,
-                        "note": f"this test failed on {', '.join(sorted(named))} only"}
-            by_rule.setdefault(str(rid), []).append(view)
-        if t["outcome"] == Status.BLOCKED:
-            for rid in t.get("blocked_by") or []:
+                view = replace(t, outcome=Status.PASSED, note=f"this test failed on {', '.join(sorted(named))} only")
+            by_rule.setdefault(rid, []).append(view)
+        if t.outcome is Status.BLOCKED:
+            for rid in t.blocked_by:
                 note = "a fixture failed on this rule; the tests it blocked did not run"
-                blockers.setdefault(str(rid), {**t, "outcome": Status.FAILED.value, "failed_rules": [rid],
-                                               "note": note})
+                blockers.setdefault(rid, replace(t, outcome=Status.FAILED, failed_rules=[rid], note=note))
     for rid, view in blockers.items():
-        if not any(v.get("outcome") == Status.FAILED for v in by_rule.get(rid, [])):
+        if not any(v.outcome is Status.FAILED for v in by_rule.get(rid, [])):
             by_rule.setdefault(rid, []).append(view)
     return by_rule
 
 
-def _execution(given: Any, target: Any) -> dict[str, Any]:
+def _execution(given: Any, target: JsonObject | None) -> dict[str, Any]:
     """Workers and politeness limits the run went by: the runner's record, else the limits of the results' profile
     (a plain pytest run); None where there was no limit."""
     out: dict[str, Any] = {"jobs": None, "max_concurrency": None, "max_rps": None, "round_trip_ms": None}
-    safety = target.get("safety") if isinstance(target, Mapping) else None
+    safety = target.get("safety") if target is not None else None
     if isinstance(safety, Mapping):
         out.update({k: safety.get(k) for k in ("max_concurrency", "max_rps")})
     if isinstance(given, Mapping):
@@ -285,15 +277,13 @@ def limits_text(execution: Mapping[str, Any] | None) -> str:
     return f"{workers}; {shown}" if workers else shown
 
 
-def _observations(tests: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+def _observations(tests: list[TestResult]) -> dict[str, list[dict[str, Any]]]:
     """Observations grouped by the rule they were recorded for (the test's first rule when none was named)."""
     out: dict[str, list[dict[str, Any]]] = {}
     for t in tests:
-        for o in t["observations"]:
-            if not isinstance(o, Mapping):
-                continue
-            rid = str(o.get("rule") or (t["rules"][0] if t["rules"] else "?"))
-            out.setdefault(rid, []).append({"test": t["nodeid"], "facts": o.get("facts", {})})
+        for o in t.observations:
+            rid = str(o.get("rule") or (t.rules[0] if t.rules else "?"))
+            out.setdefault(rid, []).append({"test": t.nodeid, "facts": o.get("facts", {})})
     return out
 
 
@@ -320,9 +310,9 @@ def _verdict_without_tests(rule: Rule, selection: Selection, collected: list[str
     return _Verdict(Status.SKIPPED, f"{not_selected} ({len(collected)} test(s) exist)", (SkipKind.CONFIGURATION,))
 
 
-def _verdict_of_tests(rule: Rule, tests: list[dict[str, Any]], observations: list[dict[str, Any]]) -> _Verdict:
+def _verdict_of_tests(rule: Rule, tests: list[TestResult], observations: list[dict[str, Any]]) -> _Verdict:
     """The worst outcome decides: failed, error, then held (passed or observed), blocked, skipped."""
-    outcomes = [t["outcome"] for t in tests]
+    outcomes = [t.outcome for t in tests]
     if Status.FAILED in outcomes:
         return _Verdict(Status.FAILED)
     if Status.WARNING in outcomes:  # never hides a must-rule: only a should-rule's failure is a warning
@@ -332,36 +322,36 @@ def _verdict_of_tests(rule: Rule, tests: list[dict[str, Any]], observations: lis
     if any(o in (Status.PASSED, Status.OBSERVED) for o in outcomes):
         return _Verdict(Status.OBSERVED if rule.level == "observed" and observations else Status.PASSED)
     if Status.BLOCKED in outcomes:
-        by = sorted({str(r) for t in tests for r in t.get("blocked_by") or []})
+        by = sorted({r for t in tests for r in t.blocked_by})
         if not by:  # no rule blocked them: the target gave no answer (plugin: ``unreachable``)
             return _Verdict(Status.BLOCKED, "blocked: the target gave no answer, so its tests could not check it")
         return _Verdict(Status.BLOCKED, f"blocked by {', '.join(by)}: its tests could not run because the target "
                                         f"broke {'it' if len(by) == 1 else 'them'}")
-    reasons = list(dict.fromkeys(str(t.get("message") or "skipped") for t in tests))
+    reasons = list(dict.fromkeys(t.message or "skipped" for t in tests))
     needed = needed_fixtures(tests) if rule.level == "must" else None
     reason = f"not checked: needs fixture {', '.join(needed)}" if needed else "; ".join(reasons)
-    return _Verdict(Status.SKIPPED, reason, tuple(skip_kind(t) for t in tests))
+    return _Verdict(Status.SKIPPED, reason, tuple(t.kind for t in tests))
 
 
-def _evidence(rule: Rule, tests: list[dict[str, Any]], observations: list[dict[str, Any]],
+def _evidence(rule: Rule, tests: list[TestResult], observations: list[dict[str, Any]],
               how: Mapping[str, Any] | None) -> dict[str, Any]:
     """What a reader needs to see why: each broken test whole (message, curls, rerun), observations, skips."""
     return {
         "failures": [
-            {"test": t["nodeid"], "outcome": t["outcome"], "message": t.get("message"),
+            {"test": t.nodeid, "outcome": t.outcome.value, "message": t.message,
              "curl": next(reversed(_curl_of(t)), None), "curls": _curl_of(t)[-_EVIDENCE_CURLS:],
-             "rerun": rerun_commands(t["nodeid"], rule.id, how)}
-            for t in tests if _broken(t["outcome"])
+             "rerun": rerun_commands(t.nodeid, rule.id, how)}
+            for t in tests if _broken(t.outcome)
         ],
         "observations": observations,
-        "skips": [{"test": t["nodeid"], "reason": t.get("message"), "category": skip_kind(t).category}
-                  for t in tests if t["outcome"] == Status.SKIPPED],
+        "skips": [{"test": t.nodeid, "reason": t.message, "category": t.kind.category.value}
+                  for t in tests if t.outcome is Status.SKIPPED],
     }
 
 
 def _rule_entry(
     rule: Rule,
-    tests: list[dict[str, Any]],
+    tests: list[TestResult],
     observations: list[dict[str, Any]],
     selection: Selection,
     expectation: Expectation | None,
@@ -386,7 +376,7 @@ def _rule_entry(
         "not_checked": not_checked(tests),
         "tests": [_test_brief(t) for t in tests],
         "evidence": _evidence(rule, tests, observations, how),
-        "timings": {"tests": len(tests), "total_s": round(sum(t["duration"] for t in tests), 4)},
+        "timings": {"tests": len(tests), "total_s": round(sum(t.duration for t in tests), 4)},
         "expected": None,
     }
     if expectation is not None:
@@ -396,12 +386,12 @@ def _rule_entry(
     return entry
 
 
-def not_checked(tests: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def not_checked(tests: Iterable[TestResult]) -> list[dict[str, Any]]:
     """The tests of a rule that did not check it because a list was longer than a run walks (SkipKind
     LIST_TOO_LONG), with the list and its size: listed beside the rule even when its other tests held it, so that a
     relation left unchecked is never read as held."""
-    return [{"test": t["nodeid"], "reason": t.get("message")} for t in tests
-            if t["outcome"] == Status.SKIPPED and skip_kind(t) is SkipKind.LIST_TOO_LONG]
+    return [{"test": t.nodeid, "reason": t.message} for t in tests
+            if t.outcome is Status.SKIPPED and t.kind is SkipKind.LIST_TOO_LONG]
 
 
 def _broken(outcome: object) -> bool:
@@ -410,52 +400,50 @@ def _broken(outcome: object) -> bool:
     return s is not None and s.effect in (Effect.BROKE, Effect.WARN, Effect.KIT)
 
 
-def _test_brief(t: Mapping[str, Any]) -> dict[str, Any]:
-    brief = {"nodeid": t["nodeid"], "outcome": t["outcome"], "duration": round(t["duration"], 4),
-             "message": t.get("message")}
-    if t.get("note"):
-        brief["note"] = t["note"]
+def _test_brief(t: TestResult) -> dict[str, Any]:
+    brief: dict[str, Any] = {"nodeid": t.nodeid, "outcome": t.outcome.value, "duration": round(t.duration, 4),
+                             "message": t.message}
+    if t.note:
+        brief["note"] = t.note
     return brief
 
 
-def _personalise(t: dict[str, Any], accounts: Mapping[str, Any]) -> None:
+def _personalise(t: TestResult, accounts: Mapping[str, Any]) -> None:
     """Curls in a test's exchanges, failure and messages get the role's username and password variable: every
     curl of the report names the variable the page's note lists, never the client's placeholder."""
-    t["message"] = personalise_text(t.get("message"), accounts)
-    t["longrepr"] = personalise_text(t.get("longrepr"), accounts)
-    failure = t.get("failure")
-    if isinstance(failure, Mapping) and failure.get("curl"):
-        t["failure"] = {**failure, "curl": personal_curl(str(failure["curl"]), accounts)}
-    if t.get("reproduce"):
-        t["reproduce"] = personal_curl(str(t["reproduce"]), accounts)
-    t["exchanges"] = [{**x, "curl": personal_curl(str(x["curl"]), accounts)}
-                      if isinstance(x, Mapping) and x.get("curl") else x for x in t["exchanges"]]
+    t.message = personalise_text(t.message, accounts)
+    t.longrepr = personalise_text(t.longrepr, accounts)
+    if t.failure is not None and t.failure.curl:
+        t.failure = replace(t.failure, curl=personal_curl(t.failure.curl, accounts))
+    if t.reproduce:
+        t.reproduce = personal_curl(t.reproduce, accounts)
+    t.exchanges = [{**x, "curl": personal_curl(str(x["curl"]), accounts)} if x.get("curl") else x
+                   for x in t.exchanges]
 
 
-def _test_full(t: Mapping[str, Any], how: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    broken = _broken(t["outcome"])
+def _test_full(t: TestResult, how: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    broken = _broken(t.outcome)
     return {
-        "nodeid": t["nodeid"],
-        "outcome": t["outcome"],
-        "rules": t["rules"],
-        "failed_rules": t.get("failed_rules", []),
-        "areas": t["areas"],
-        "duration": round(t["duration"], 4),
-        "message": t.get("message"),
-        "longrepr": t.get("longrepr") if broken else None,
-        "exchanges": t["exchanges"] if broken else [],
+        "nodeid": t.nodeid,
+        "outcome": t.outcome.value,
+        "rules": t.rules,
+        "failed_rules": t.failed_rules,
+        "areas": t.areas,
+        "duration": round(t.duration, 4),
+        "message": t.message,
+        "longrepr": t.longrepr if broken else None,
+        "exchanges": t.exchanges if broken else [],
         # what failed, as its RuleFailure recorded it: the rules, and the exchange and curl that proved it
-        **({"failure": t["failure"]} if broken and isinstance(t.get("failure"), Mapping) else {}),
+        **({"failure": t.failure.as_dict()} if broken and t.failure is not None else {}),
         "curls": _curl_of(t)[-_EVIDENCE_CURLS:] if broken else [],
-        "rerun": rerun_commands(t["nodeid"], (t.get("failed_rules") or t["rules"] or ["?"])[0], how)
-        if broken else None,
-        "observations": t["observations"],
-        "created": t["created"],
-        **({"unreachable": t["unreachable"]} if t.get("unreachable") else {}),
+        "rerun": rerun_commands(t.nodeid, (t.failed_rules or t.rules or ["?"])[0], how) if broken else None,
+        "observations": t.observations,
+        "created": t.created,
+        **({"unreachable": t.unreachable} if t.unreachable else {}),
     }
 
 
-def _summary(rules: list[dict[str, Any]], tests: list[dict[str, Any]], strict: bool = False) -> dict[str, Any]:
+def _summary(rules: list[dict[str, Any]], tests: list[TestResult], strict: bool = False) -> dict[str, Any]:
     """``strict`` (``qaconform run --strict``): a failed should-level rule fails the run like a must-rule."""
 
     def fails(r: dict[str, Any]) -> bool:
@@ -472,7 +460,7 @@ def _summary(rules: list[dict[str, Any]], tests: list[dict[str, Any]], strict: b
             skipped_by[r["skip_category"]] = skipped_by.get(r["skip_category"], 0) + 1
     test_counts = {o: 0 for o in OUTCOMES}
     for t in tests:
-        test_counts[t["outcome"]] += 1
+        test_counts[t.outcome.value] += 1
     must = [r for r in rules if r["level"] == "must"]
     return {
         "rules": counts,
@@ -494,9 +482,9 @@ def _summary(rules: list[dict[str, Any]], tests: list[dict[str, Any]], strict: b
     }
 
 
-def _target(target: Any) -> Any:
-    if not isinstance(target, Mapping):
-        return target
+def _target(target: JsonObject | None) -> JsonObject | None:
+    if target is None:
+        return None
     t = dict(target)
     accounts = t.get("accounts")
     if isinstance(accounts, Mapping):

@@ -10,55 +10,42 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from qaconform.contract import API_PREFIX
 from qaconform.report import holdbacks
-from qaconform.status import OUTCOMES, Status, rank
+from qaconform.report.records import JsonObject, Results, TestResult, WriteBudgetRecord
+from qaconform.status import Status, rank
 from qaconform.target.writes import write_summary
 from qaconform.vocabulary import SkipKind
 
 
-def merge_tests(entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def merge_tests(entries: Iterable[TestResult]) -> list[TestResult]:
     """One entry per test (nodeid): a call result and a teardown error of the same test become one, worst first."""
-    merged: dict[str, dict[str, Any]] = {}
-    for raw in entries:
-        e = dict(raw)
-        nodeid = str(e.get("nodeid") or f"<unnamed test {len(merged) + 1}>")
-        outcome = str(e.get("outcome") or "error")
-        if outcome not in OUTCOMES:
-            e["message"] = f"unknown outcome {outcome!r} in the results file; " + str(e.get("message") or "")
-            outcome = "error"
-        if outcome == Status.FAILED and e.get("warning"):  # a results file of an older plugin
-            outcome = Status.WARNING.value
-        e["outcome"] = outcome
-        e["nodeid"] = nodeid
-        for key in ("rules", "areas", "exchanges", "observations", "created"):
-            e[key] = list(e.get(key) or [])
-        e["duration"] = float(e.get("duration") or 0.0)
-        old = merged.get(nodeid)
+    merged: dict[str, TestResult] = {}
+    for e in entries:
+        old = merged.get(e.nodeid)
         if old is None:
-            merged[nodeid] = e
+            merged[e.nodeid] = replace(e)
             continue
-        worst, other = (e, old) if rank(outcome) < rank(old["outcome"]) else (old, e)
-        combined = dict(worst)
-        combined["duration"] = old["duration"] + e["duration"]
-        for key in ("rules", "areas"):
-            combined[key] = list(dict.fromkeys([*old[key], *e[key]]))
-        for key in ("exchanges", "observations", "created"):
-            combined[key] = [*old[key], *e[key]]
-        combined["writes"] = _merged_writes(old.get("writes"), e.get("writes"))
-        combined["settle"] = {"reads": _settle_of(old)["reads"] + _settle_of(e)["reads"],
-                              "waits": [*_settle_of(old)["waits"], *_settle_of(e)["waits"]]}
-        combined["held_back"] = holdbacks.merged(old, e)
-        if other.get("message") and other["outcome"] in ("failed", "error") and other.get("message") != worst.get(
-                "message"):
-            combined["message"] = f"{worst.get('message') or ''}\n[{other.get('when', 'also')}] {other['message']}"
-        merged[nodeid] = combined
+        worst, other = (e, old) if rank(e.outcome) < rank(old.outcome) else (old, e)
+        old_settle, new_settle = _settle_of(old.settle), _settle_of(e.settle)
+        combined = replace(
+            worst, duration=old.duration + e.duration,
+            rules=list(dict.fromkeys([*old.rules, *e.rules])), areas=list(dict.fromkeys([*old.areas, *e.areas])),
+            exchanges=[*old.exchanges, *e.exchanges], observations=[*old.observations, *e.observations],
+            created=[*old.created, *e.created], writes=_merged_writes(old.writes, e.writes),
+            settle={"reads": old_settle["reads"] + new_settle["reads"],
+                    "waits": [*old_settle["waits"], *new_settle["waits"]]},
+            held_back=holdbacks.merged(old.held_back, e.held_back))
+        if other.message and other.outcome in (Status.FAILED, Status.ERROR) and other.message != worst.message:
+            combined.message = f"{worst.message or ''}\n[{other.when or 'also'}] {other.message}"
+        merged[e.nodeid] = combined
     return list(merged.values())
 
 
-def _merged_writes(a: Any, b: Any) -> dict[str, Any] | None:
+def _merged_writes(a: JsonObject | None, b: JsonObject | None) -> JsonObject | None:
     """Two result entries' ``writes`` of one test (its setup's and its call's) as one."""
     parts = [w for w in (a, b) if isinstance(w, Mapping)]
     if not parts:
@@ -76,10 +63,12 @@ def _merged_writes(a: Any, b: Any) -> dict[str, Any] | None:
     return merged
 
 
-def writes_report(tests: list[dict[str, Any]], budget: Any, rules: list[dict[str, Any]]) -> dict[str, Any]:
+def writes_report(tests: list[TestResult], budget: WriteBudgetRecord | None,
+                  rules: list[dict[str, Any]]) -> dict[str, Any]:
     """report.json's ``writes``: sent and accepted writes per operation and share against the budget, and the rules
     left unchecked because the budget was spent."""
-    summary = write_summary(tests, budget if isinstance(budget, dict) else None)
+    summary = write_summary([{"writes": t.writes} for t in tests if t.writes is not None],
+                            budget.as_dict() if budget is not None else None)
     names = _operation_names()
     by_op: dict[str, dict[str, int]] = {}
     for label, c in summary["by_operation"].items():
@@ -107,25 +96,24 @@ def _operation_names() -> dict[str, str]:
     return out
 
 
-def _settle_of(test: Mapping[str, Any]) -> dict[str, Any]:
+def _settle_of(settle: JsonObject | None) -> dict[str, Any]:
     """A test's read-backs (``support.settle``): how many, and those that had to wait for the target's lists."""
-    s = test.get("settle")
-    s = s if isinstance(s, Mapping) else {}
+    s = settle or {}
     reads = s.get("reads")
     return {"reads": reads if isinstance(reads, int) and not isinstance(reads, bool) else 0,
             "waits": [dict(w) for w in s.get("waits") or [] if isinstance(w, Mapping)]}
 
 
-def settle_summary(tests: Iterable[Mapping[str, Any]], target: Any) -> dict[str, Any]:
+def settle_summary(tests: Iterable[TestResult], target: JsonObject | None) -> dict[str, Any]:
     """report.json's ``settle``: the profile's settle window, how many read-backs after a write the run made, how many
     had to wait for the target's lists to show the write (and how long), and how many never did within the window."""
     reads, waits = 0, []
     for t in tests:
-        s = _settle_of(t)
+        s = _settle_of(t.settle)
         reads += s["reads"]
-        waits += [{"test": t.get("nodeid"), **w} for w in s["waits"]]
+        waits += [{"test": t.nodeid, **w} for w in s["waits"]]
     settled = sorted(float(w.get("waited_ms") or 0) for w in waits if w.get("settled"))
-    window = target.get("settle_s") if isinstance(target, Mapping) else None
+    window = target.get("settle_s") if target is not None else None
     return {
         "window_s": window,
         "read_backs": reads,
@@ -155,35 +143,33 @@ def settle_text(settle: Mapping[str, Any] | None) -> str:
             f"{s.get('median_ms', 0)} ms, longest {s.get('longest_ms', 0)} ms{late}; {shown})")
 
 
-def needed_fixtures(skips: Iterable[Mapping[str, Any]]) -> list[str] | None:
+def needed_fixtures(skips: Iterable[TestResult]) -> list[str] | None:
     """The profile fixtures a rule's skipped tests need, when every one of them names some (the report says
     what a richer profile would check); None when any skip has another reason."""
     names: list[str] = []
     for t in skips:
-        found = [str(f) for f in t.get("needs_fixtures") or []]
+        found = t.needs_fixtures
         if not found:
             return None
         names += found
     return list(dict.fromkeys(names)) or None
 
 
-def fixtures_used(results: Mapping[str, Any]) -> dict[str, Any]:
+def fixtures_used(results: Results) -> dict[str, Any]:
     """What the run did to the target's one-shot fixtures and what the doctor found of them, for the top of the
     report: the nodes this run consumed (from the record it kept beside the profile; ``consumed_earlier``: those its
     call met already consumed, so an earlier run did), per pool the node used and
     how many are left and which nodes had a state no read showed (``state_unknown``), the fixtures not in their
     state (their tests skipped) with how to renew them."""
-    doctor = results.get("doctor") if isinstance(results.get("doctor"), Mapping) else {}
-    assert isinstance(doctor, Mapping)
+    doctor = results.doctor or {}
     renew = {str(f.get("key", "")).removeprefix("fixtures.").removeprefix("safety."): f.get("fix")
              for f in doctor.get("findings") or [] if f.get("severity") == "fixture"}
     pools = {name: {"pool": list(s.get("pool") or []), "used": s.get("chosen"),
                     "consumed_before": list(s.get("consumed") or []), "left_after": s.get("left_after"),
                     "state_unknown": list(s.get("unknown") or [])}
              for name, s in (doctor.get("one_shots") or {}).items()}
-    met = {(str(m.get("fixture")), m.get("node")) for t in results.get("tests") or [] if isinstance(t, Mapping)
-           for m in [t.get("met_consumed")] if isinstance(m, Mapping)}
-    sent = [{"fixture": c.get("fixture"), "node": c.get("node")} for c in results.get("consumed") or []]
+    met = {(str(m.get("fixture")), m.get("node")) for t in results.tests for m in [t.met_consumed] if m is not None}
+    sent = [{"fixture": c.get("fixture"), "node": c.get("node")} for c in results.consumed]
     return {"consumed": [c for c in sent if (str(c["fixture"]), c["node"]) not in met],
             "consumed_earlier": [c for c in sent if (str(c["fixture"]), c["node"]) in met],
             "one_shots": pools,

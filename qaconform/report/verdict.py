@@ -22,7 +22,12 @@ from qaconform.vocabulary import StopReason
 def stopped_of(results: Mapping[str, Any], meta: Mapping[str, Any]) -> dict[str, str] | None:
     """Why the run stopped early, if it did: the runner's fact first (it stopped pytest itself, so pytest's own
     record then only says "interrupted"), else the plugin's."""
-    for source in (meta.get("stopped"), results.get("stopped")):
+    return first_stop(meta.get("stopped"), results.get("stopped"))
+
+
+def first_stop(*sources: object) -> dict[str, str] | None:
+    """The first of ``sources`` that records a stop reason (the runner's, then the plugin's), as report.json has it."""
+    for source in sources:
         if isinstance(source, Mapping) and isinstance(source.get("reason"), str):
             return {"reason": str(source["reason"]), "message": str(source.get("message") or "")}
     return None

@@ -1,0 +1,220 @@
+"""The results file read into typed records, at one boundary: :meth:`Results.of`.
+
+The pytest plugin writes the results file (``qaconform.pytest.results``) as JSON; the report used to read it as
+nested dicts, key by key, in every module, so a renamed key was found by a user, not by mypy (issue 47). Here each
+key the report decides by becomes a field with its type, read once, leniently (a results file of an older plugin,
+or one a test writes by hand, may lack keys: each has the default the report always gave it), and ``report/``
+works on the records. What the report only passes through to report.json as the file holds it (a recorded exchange,
+an observation's facts, the redacted profile, the doctor's findings) stays a :data:`JsonObject`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from qaconform.blame import named_of
+from qaconform.status import OUTCOMES, Status
+from qaconform.vocabulary import SkipKind
+
+JsonObject = dict[str, Any]
+"""A JSON object carried through as the file holds it: the report copies it, it decides nothing by its keys."""
+
+
+def _str_or_none(value: object) -> str | None:
+    return None if value is None else str(value)
+
+
+def _strings(value: object) -> list[str]:
+    return [str(v) for v in value] if isinstance(value, list | tuple) else []
+
+
+def _objects(value: object) -> list[JsonObject]:
+    """The JSON objects of a list, in order; anything else in it dropped (the report never read it)."""
+    return [dict(v) for v in value if isinstance(v, Mapping)] if isinstance(value, list) else []
+
+
+def _object(value: object) -> JsonObject | None:
+    return dict(value) if isinstance(value, Mapping) else None
+
+
+@dataclass(frozen=True)
+class FailureRecord:
+    """What a ``RuleFailure`` recorded (results ``failure``): the rules it broke, and the curl and exchange of the
+    request that proved it."""
+
+    rules: tuple[str, ...]
+    curl: str | None
+    exchange: JsonObject | None
+
+    @classmethod
+    def of(cls, raw: object) -> FailureRecord | None:
+        if not isinstance(raw, Mapping):
+            return None
+        return cls(tuple(_strings(raw.get("rules"))), _str_or_none(raw.get("curl") or None),
+                   _object(raw.get("exchange")))
+
+    def as_dict(self) -> JsonObject:
+        """As report.json's test entry shows it (the results file's form)."""
+        return {"rules": list(self.rules), "curl": self.curl, "exchange": self.exchange}
+
+
+@dataclass(slots=True)
+class TestResult:
+    """One test's end as the results file records it (one entry per phase that adds something; the report merges
+    a test's phases into one: :func:`qaconform.report.tallies.merge_tests`).
+
+    ``failed_rules`` and ``note`` are the report's: the rules this result turns red, and what a rule's view of
+    it adds ("this test failed on X only")."""
+
+    __test__ = False  # a record, not a test pytest should collect
+
+    nodeid: str
+    outcome: Status
+    when: str | None = None
+    rules: list[str] = field(default_factory=list)
+    areas: list[str] = field(default_factory=list)
+    duration: float = 0.0
+    message: str | None = None
+    longrepr: str | None = None
+    exchanges: list[JsonObject] = field(default_factory=list)
+    observations: list[JsonObject] = field(default_factory=list)
+    created: list[Any] = field(default_factory=list)
+    """What the test created, as the plugin listed it (kind, id, by, test, url: copied into report.json)."""
+    blocked_by: list[str] = field(default_factory=list)
+    failure: FailureRecord | None = None
+    reproduce: str | None = None
+    """A ``TargetError``'s curl: the request whose answer the kit could not use."""
+    skip_kind: SkipKind | None = None
+    needs_fixtures: list[str] = field(default_factory=list)
+    met_consumed: JsonObject | None = None
+    unreachable: str | None = None
+    warning: bool = False
+    settle: JsonObject | None = None
+    writes: JsonObject | None = None
+    held_back: JsonObject | None = None
+    failed_rules: list[str] = field(default_factory=list)
+    note: str | None = None
+
+    @classmethod
+    def of(cls, raw: Mapping[str, Any], number: int) -> TestResult:
+        """One entry of the results' ``tests`` (``number``: its place, naming an entry without a node id)."""
+        message = _str_or_none(raw.get("message"))
+        outcome = Status.of(raw.get("outcome") or "error")
+        if outcome is None or outcome.value not in OUTCOMES:
+            message = f"unknown outcome {str(raw.get('outcome'))!r} in the results file; " + (message or "")
+            outcome = Status.ERROR
+        if outcome is Status.FAILED and raw.get("warning"):  # a results file of an older plugin
+            outcome = Status.WARNING
+        kind = raw.get("skip_kind")
+        return cls(
+            nodeid=str(raw.get("nodeid") or f"<unnamed test {number}>"), outcome=outcome,
+            when=_str_or_none(raw.get("when")), rules=_strings(raw.get("rules")), areas=_strings(raw.get("areas")),
+            duration=float(raw.get("duration") or 0.0), message=message, longrepr=_str_or_none(raw.get("longrepr")),
+            exchanges=_objects(raw.get("exchanges")), observations=_objects(raw.get("observations")),
+            created=list(raw.get("created") or []), blocked_by=_strings(raw.get("blocked_by")),
+            failure=FailureRecord.of(raw.get("failure")), reproduce=_str_or_none(raw.get("reproduce") or None),
+            skip_kind=None if kind is None else SkipKind.of(kind), needs_fixtures=_strings(raw.get("needs_fixtures")),
+            met_consumed=_object(raw.get("met_consumed")), unreachable=_str_or_none(raw.get("unreachable") or None),
+            warning=bool(raw.get("warning")), settle=_object(raw.get("settle")), writes=_object(raw.get("writes")),
+            held_back=_object(raw.get("held_back")))
+
+    @property
+    def kind(self) -> SkipKind:
+        """Why a skipped test did not run: the kind its skip recorded (``qaconform.pytest.outcomes.skip``)."""
+        return self.skip_kind or SkipKind.OTHER
+
+    def named_failed_rules(self) -> set[str] | None:
+        """The rules of the test its failure names (:func:`qaconform.blame.named_of`); None when it names none."""
+        return named_of(self.outcome, self.rules, self.failure.rules if self.failure else (), self.message)
+
+
+@dataclass(frozen=True)
+class StopRecord:
+    """Why the suites stopped early (results ``stopped``, or the runner's own fact in run.json)."""
+
+    reason: str
+    message: str
+
+    @classmethod
+    def of(cls, raw: object) -> StopRecord | None:
+        if isinstance(raw, Mapping) and isinstance(raw.get("reason"), str):
+            return cls(str(raw["reason"]), str(raw.get("message") or ""))
+        return None
+
+    def as_dict(self) -> dict[str, str]:
+        return {"reason": self.reason, "message": self.message}
+
+
+@dataclass(frozen=True)
+class WriteBudgetRecord:
+    """The run's write budget and its shares (results ``write_budget``); ``budget`` None: unlimited."""
+
+    budget: int | None
+    limits: dict[str, int] | None
+    thorough: bool
+
+    @classmethod
+    def of(cls, raw: object) -> WriteBudgetRecord | None:
+        if not isinstance(raw, Mapping) or not raw:
+            return None
+        budget, limits = raw.get("budget"), raw.get("limits")
+        return cls(budget if isinstance(budget, int) else None,
+                   {str(k): int(v) for k, v in limits.items()} if isinstance(limits, Mapping) else None,
+                   bool(raw.get("thorough")))
+
+    def as_dict(self) -> JsonObject:
+        """The form :func:`qaconform.target.writes.write_summary` reads."""
+        return {"budget": self.budget, "limits": self.limits, "thorough": self.thorough}
+
+
+@dataclass(frozen=True)
+class Results:
+    """A results file (``pytest --qaconform-results``), read once: what :func:`qaconform.report.model.build_report`
+    and its helpers work on."""
+
+    tests: tuple[TestResult, ...] = ()
+    run_tag: str | None = None
+    started: str | None = None
+    finished: str | None = None
+    exitstatus: int | None = None
+    stopped: StopRecord | None = None
+    collection_errors: tuple[tuple[str, str], ...] = ()
+    """(node id, message) of each module pytest could not collect."""
+    target: JsonObject | None = None
+    """The redacted profile (``Profile.redacted``): copied into the report, its accounts and limits read by name."""
+    doctor: JsonObject | None = None
+    consumed: tuple[JsonObject, ...] = ()
+    reference: bool = False
+    write_budget: WriteBudgetRecord | None = None
+    seed: object = None
+    max_examples: object = None
+    """The generated tests' seed and examples (results ``generation``), shown as recorded."""
+    versions: JsonObject = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, raw: Results | Mapping[str, Any]) -> Results:
+        """The records of a results file's content (a record is returned as it is)."""
+        if isinstance(raw, Results):
+            return raw
+        gen = _object(raw.get("generation")) or {}
+        status = raw.get("exitstatus")
+        return cls(
+            tests=tuple(TestResult.of(t, n) for n, t in enumerate(_entries(raw.get("tests")), start=1)),
+            run_tag=_str_or_none(raw.get("run_tag")), started=_str_or_none(raw.get("started")),
+            finished=_str_or_none(raw.get("finished")),
+            exitstatus=status if isinstance(status, int) and not isinstance(status, bool) else None,
+            stopped=StopRecord.of(raw.get("stopped")),
+            collection_errors=tuple((str(e.get("nodeid")), str(e.get("message")))
+                                    for e in raw.get("collection_errors") or [] if isinstance(e, Mapping)),
+            target=_object(raw.get("target")), doctor=_object(raw.get("doctor")),
+            consumed=tuple(_objects(raw.get("consumed"))), reference=bool(raw.get("reference")),
+            write_budget=WriteBudgetRecord.of(raw.get("write_budget")),
+            seed=gen.get("seed"), max_examples=gen.get("max_examples"),
+            versions=_object(raw.get("versions")) or {})
+
+
+def _entries(value: object) -> Iterable[Mapping[str, Any]]:
+    """The test entries of a results file; an entry that is not an object counts as an unnamed one."""
+    return [t if isinstance(t, Mapping) else {} for t in value] if isinstance(value, list) else []
