@@ -37,6 +37,12 @@ def test_answer_the_kit_cannot_use():
     from qaconform.target.client import TargetError
     raise TargetError("GET http://h/x answered 200 with a body that is not JSON", curl="curl -sS -i http://h/x")
 
+def test_judging_a_cached_answer():
+    from qaconform.pytest.exchange_log import judged_again
+    from qaconform.target.client import Exchange
+    judged_again(Exchange("admin", "GET", "http://h/y", 200, {}, None, {}, "{}", 1.0, "curl -sS -i http://h/y"))
+    assert False, "listCount is 16 but the page holds 15 items"
+
 def test_plain_skip():
     import pytest
     pytest.skip("nothing to check")
@@ -61,7 +67,7 @@ def _test(data: dict[str, Any], name: str) -> dict[str, Any]:
 
 def test_pytest_still_sees_a_failure_and_skips_with_their_reasons(ran: tuple[Any, dict[str, Any]]) -> None:
     proc, _ = ran
-    assert "3 failed, 3 skipped" in proc.stdout, proc.stdout[-2000:]
+    assert "4 failed, 3 skipped" in proc.stdout, proc.stdout[-2000:]
     # the reason at the test's own line, as pytest.skip shows it
     assert "SKIPPED [1] test_ends.py:11: fixture wiki_node_id not in profile" in proc.stdout, proc.stdout[-2000:]
 
@@ -81,6 +87,9 @@ def test_an_answer_the_kit_cannot_use_carries_its_curl_as_a_field(ran: tuple[Any
     unusable = _test(data, "test_answer_the_kit_cannot_use")
     assert unusable["outcome"] == Status.FAILED and unusable["reproduce"] == "curl -sS -i http://h/x"
     assert "reproduce" not in _test(data, "test_plain_assert_naming_a_rule")
+    # a test that judged only answers read before it (the contract suites' cached fetch) sent nothing itself: the
+    # curl is that of the last answer it judged
+    assert _test(data, "test_judging_a_cached_answer")["reproduce"] == "curl -sS -i http://h/y"
 
 
 def test_a_skip_records_its_kind_and_the_fixtures_it_needs(ran: tuple[Any, dict[str, Any]]) -> None:

@@ -55,12 +55,27 @@ _OPEN: list[_ExchangeLog] = []
 """This process's log while the run has one (set at configure), for :func:`judged_again` and :func:`outside_tests`."""
 
 
+_JUDGED: list[Exchange] = []
+"""The answers read earlier that the running test phase judged (:func:`judged_again`), whether or not a log is open:
+the plugin takes them after each phase (:func:`take_judged`) for the failure's curl as a field."""
+
+
 def judged_again(exchange: Exchange) -> None:
     """An answer read earlier in this process (a cached read: the contract suites' ``fetch``) that the running test
     judges too: logged again under this test, marked ``shared``, so that the test's HAR cassette holds the answer it
-    judged. Sent once: the interface coverage counts only the first line (what went over the wire)."""
+    judged. Sent once: the interface coverage counts only the first line (what went over the wire). Kept for the
+    results too: a test that judged only cached answers recorded no exchange of its own, and its failure's curl is
+    the last answer it judged."""
+    _JUDGED.append(exchange)
     if _OPEN and _OPEN[0].test is not None:
         _OPEN[0].write(exchange, shared=True)
+
+
+def take_judged() -> list[Exchange]:
+    """The answers judged again since the last call (the running test phase's), and a fresh list for the next."""
+    out = _JUDGED[:]
+    del _JUDGED[:len(out)]
+    return out
 
 
 @contextlib.contextmanager

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from qaconform import exitcodes
+from qaconform.pytest.exchange_log import take_judged
 from qaconform.pytest.markers import AREAS
 from qaconform.pytest.outcomes import RuleFailure, SkipKind, skip, skip_of
 from qaconform.pytest.properties.plugin import generation
@@ -118,6 +119,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         _attach_created(item)
     outcome = yield
     report: pytest.TestReport = outcome.get_result()
+    judged = take_judged()  # this phase's cached answers judged again (qaconform.pytest.exchange_log)
     holder = state(item.config).holder
     if (call.when == "call" or (call.when == "setup" and not report.passed)) and holder.target is not None:
         settles = holder.target.recorder.take_settles()
@@ -146,10 +148,13 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
                 "rules": list(broke.rules), "curl": broke.curl,
                 # the exchange that proved it: the evidence, whichever request the test sent last
                 "exchange": broke.exchange.as_dict() if broke.exchange is not None else None}))
-        if call.excinfo is not None and isinstance(call.excinfo.value, TargetError) and call.excinfo.value.curl:
-            # an answer the kit could not use: how to send it again, as a field (a session fixture's request is not
-            # among the test's recorded exchanges)
-            report.user_properties.append((_PROP + "reproduce", call.excinfo.value.curl))
+        error = call.excinfo.value if call.excinfo is not None else None
+        reproduce = error.curl if isinstance(error, TargetError) and error.curl else (
+            judged[-1].curl if judged else None)
+        if reproduce:
+            # how to send again the request the failure met, as a field, for a test that recorded no exchange of its
+            # own: an answer the kit could not use (a session fixture's request), else the last cached answer judged
+            report.user_properties.append((_PROP + "reproduce", reproduce))
         if call.excinfo is not None and call.excinfo.errisinstance(AssertionError):
             kind = Status.FAILED  # the target broke a rule (TargetError and RuleFailure are AssertionErrors too)
         elif call.excinfo is not None and call.excinfo.errisinstance(TargetUnreachable):

@@ -26,6 +26,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 import yaml
 
+from qaconform.report.records import ReportRecord
 from qaconform.vocabulary import SkipCategory
 
 FORMAT = "qaconform-coverage/1"
@@ -403,27 +404,17 @@ def fail_under(cov: Mapping[str, Any] | None, pct: float | None, source: str = "
     return f"{checked_text(cov)}, under {source} {pct:g}%"
 
 
-def _checked_rules(report: Mapping[str, Any]) -> set[str]:
-    return {str(r["id"]) for r in report.get("rules") or [] if r.get("level") == "must"
-            and r.get("status") in ("passed", "failed")}
-
-
-def _called(report: Mapping[str, Any]) -> set[str]:
-    """Every "operation as account" a report's coverage shows called."""
-    return {f"{op['operation']} as {role}" for op in (report.get("coverage") or {}).get("operations") or []
-            for role, cell in (op.get("accounts") or {}).items() if cell.get("requests")}
-
-
-def shrank(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any] | None:
+def shrank(a: ReportRecord | Mapping[str, Any], b: ReportRecord | Mapping[str, Any]) -> dict[str, Any] | None:
     """What run B covered less than run A (``qaconform diff``): must-rules no longer checked, operation x account
     cells no longer called; None when nothing shrank. Parameters and fields are left out: the generated tests draw
     them anew with every seed, so two runs of one server would differ there without any change."""
-    ca, cb = _checked_rules(a), _checked_rules(b)
-    both = bool((a.get("coverage") or {}).get("operations")) and bool((b.get("coverage") or {}).get("operations"))
+    ra, rb = ReportRecord.of(a), ReportRecord.of(b)
+    ca, cb = ra.checked_must_rules(), rb.checked_must_rules()
+    both = ra.has_operations and rb.has_operations
     out = {
         "must_checked": [len(ca), len(cb)],
         "rules_no_longer_checked": sorted(ca - cb),
-        "cells_no_longer_called": sorted(_called(a) - _called(b)) if both else [],
+        "cells_no_longer_called": sorted(ra.called - rb.called) if both else [],
     }
     if not (out["rules_no_longer_checked"] or out["cells_no_longer_called"]):
         return None

@@ -23,6 +23,7 @@ from qaconform import exitcodes
 from qaconform.report.coverage import shrank, shrank_lines
 from qaconform.report.files import read_run_json
 from qaconform.report.model import canonical
+from qaconform.report.records import ReportRecord, RuleView
 from qaconform.report.volatile import normalise
 from qaconform.status import Effect, Status
 from qaconform.vocabulary import SkipCategory
@@ -52,10 +53,10 @@ def read_report(path: str | Path) -> dict[str, Any]:
                          "first with `qaconform report`")
 
 
-def _observations(report: Mapping[str, Any]) -> dict[tuple[str, str], list[str]]:
+def _observations(report: ReportRecord) -> dict[tuple[str, str], list[str]]:
     out: dict[tuple[str, str], list[str]] = {}
-    for rid, items in (report.get("observations") or {}).items():
-        for o in items or []:
+    for rid, items in report.observations.items():
+        for o in items:
             out.setdefault((rid, str(o.get("test"))), []).append(canonical(normalise(o.get("facts"))))
     return out
 
@@ -65,10 +66,11 @@ GENERATED = "properties/"
 from the run's seed."""
 
 
-def generated_seeds(report: Mapping[str, Any]) -> set[int]:
+def generated_seeds(report: ReportRecord | Mapping[str, Any]) -> set[int]:
     """The seeds the generated tests of a run drew their requests from (each observation of theirs names it)."""
-    return {o["facts"]["seed"] for items in (report.get("observations") or {}).values() for o in items or []
-            if isinstance(o.get("facts"), dict) and isinstance(o["facts"].get("seed"), int)}
+    return {seed for items in ReportRecord.of(report).observations.values() for o in items
+            for seed in [(o.get("facts") or {}).get("seed") if isinstance(o.get("facts"), dict) else None]
+            if isinstance(seed, int)}
 
 
 def _drawn_apart(key: tuple[str, str], seeds_a: set[int], seeds_b: set[int]) -> bool:
@@ -77,33 +79,33 @@ def _drawn_apart(key: tuple[str, str], seeds_a: set[int], seeds_b: set[int]) -> 
     return GENERATED in key[1] and seeds_a != seeds_b
 
 
-def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
-    """The differences between two reports, grouped the way QA reads them."""
-    ra = {r["id"]: r for r in a["rules"]}
-    rb = {r["id"]: r for r in b["rules"]}
+def compare(report_a: ReportRecord | Mapping[str, Any], report_b: ReportRecord | Mapping[str, Any]) -> dict[str, Any]:
+    """The differences between two reports (report.json's content, read here into records), grouped the way QA
+    reads them."""
+    a, b = ReportRecord.of(report_a), ReportRecord.of(report_b)
+    ra, rb = a.rules, b.rules
     regressed, recovered, covered, uncovered, changed, new_failures, consumed = [], [], [], [], [], [], []
     one_run: list[dict[str, Any]] = []
     other_settings: list[dict[str, Any]] = []
     settings = settings_differ(a, b)
     deeper = "; ".join(d for d in settings if d.startswith(("seed", "examples")))
     for rid in sorted(set(ra) | set(rb)):
-        sa = ra[rid]["status"] if rid in ra else "absent"
-        sb = rb[rid]["status"] if rid in rb else "absent"
+        sa = ra[rid].status if rid in ra else "absent"
+        sb = rb[rid].status if rid in rb else "absent"
         if sa == sb or sa in HELD and sb in HELD:
             continue  # passed <-> observed: the rule held in both (an observation's facts are compared below)
         entry: dict[str, Any] = {"rule": rid, "before": sa, "after": sb}
         if rid in rb:
-            fails = rb[rid].get("evidence", {}).get("failures") or []
+            fails = rb[rid].failures
             if fails:
-                entry["message"] = fails[0].get("message")
-                entry["curl"] = fails[0].get("curl")
-            if rb[rid].get("level") == "should":
+                entry["message"] = fails[0].message
+                entry["curl"] = fails[0].curl
+            if rb[rid].level == "should":
                 entry["should"] = True  # a warning, as qaconform run says: it fails a run only with --strict
-            exp = rb[rid].get("expected")
-            if exp and exp.get("state") == "expected failure":
-                entry["expected"] = exp.get("reason")
-        if sb == Status.SKIPPED.value and rb[rid].get("skip_category") == FIXTURE_NOT_IN_STATE:
-            entry["message"] = rb[rid].get("reason")
+            if rb[rid].expected_state == "expected failure":
+                entry["expected"] = rb[rid].expected_reason
+        if sb == Status.SKIPPED.value and rb[rid].skip_category == FIXTURE_NOT_IN_STATE:
+            entry["message"] = rb[rid].reason
             consumed.append(entry)
         elif _left_for(ra.get(rid)) or _left_for(rb.get(rid)):
             entry["message"] = _left_for(rb.get(rid)) or _left_for(ra.get(rid))
@@ -142,8 +144,8 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
                                  "after": [json.loads(x) for x in ob.get(key, [])]})
     counting = [r for r in regressed if "expected" not in r and "should" not in r]
     return {
-        "a": {"run_id": a.get("run_id"), "target": (a.get("target") or {}).get("base_url")},
-        "b": {"run_id": b.get("run_id"), "target": (b.get("target") or {}).get("base_url")},
+        "a": {"run_id": a.run_id, "target": a.base_url},
+        "b": {"run_id": b.run_id, "target": b.base_url},
         "regressed": regressed,
         "recovered": recovered,
         "new_failures": new_failures,
@@ -161,45 +163,44 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def settings_differ(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[str]:
+def settings_differ(report_a: ReportRecord | Mapping[str, Any],
+                    report_b: ReportRecord | Mapping[str, Any]) -> list[str]:
     """How two runs differ in what decides how deep they looked (report.json ``settings`` and ``selection``):
     "seed 11 -> 22", "examples 12 -> 100", "write budget 100 -> unlimited", "suites: all -> paging"."""
-    sa, sb = a.get("settings") or {}, b.get("settings") or {}
+    a, b = ReportRecord.of(report_a), ReportRecord.of(report_b)
+    sa, sb = a.settings, b.settings
     out = []
     for key, label in (("seed", "seed"), ("max_examples", "examples per generated test"),
                        ("write_budget", "write budget"), ("strict", "--strict")):
         if key in sa and key in sb and sa[key] != sb[key]:
             out.append(f"{label} {sa[key]} -> {sb[key]}")
-
-    def chosen(r: Mapping[str, Any]) -> str:
-        sel = r.get("selection") or {}
-        return " ".join([*sel.get("areas", []), *sel.get("rules", [])]) or "all"
-    if chosen(a) != chosen(b):
-        out.append(f"suites: {chosen(a)} -> {chosen(b)}")
+    chosen_a, chosen_b = " ".join(a.chosen) or "all", " ".join(b.chosen) or "all"
+    if chosen_a != chosen_b:
+        out.append(f"suites: {chosen_a} -> {chosen_b}")
     return out
 
 
-def _found_by_generated(rule: Mapping[str, Any]) -> bool:
+def _found_by_generated(rule: RuleView) -> bool:
     """Whether every failure of ``rule`` came from a generated test (``suites/properties/``)."""
-    fails = (rule.get("evidence") or {}).get("failures") or []
-    return bool(fails) and all(GENERATED in str(f.get("test")) for f in fails)
+    return bool(rule.failures) and all(GENERATED in f.test for f in rule.failures)
 
 
-def _left_for(rule: Mapping[str, Any] | None) -> str | None:
+def _left_for(rule: RuleView | None) -> str | None:
     """Why a run left ``rule`` unchecked, when that was its budget or the target's pace (:data:`NOT_THIS_RUN`)."""
-    if rule is None or rule.get("status") != Status.SKIPPED.value or rule.get("skip_category") not in NOT_THIS_RUN:
+    if rule is None or rule.status != Status.SKIPPED.value or rule.skip_category not in NOT_THIS_RUN:
         return None
-    return str(rule.get("reason") or rule.get("skip_category"))
+    return str(rule.reason or rule.skip_category)
 
 
 def changes_since(baseline: Mapping[str, Any], report: Mapping[str, Any]) -> dict[str, Any]:
     """What report.html shows as "Changed since <baseline>": rule status changes and changed observations."""
-    d = compare(baseline, report)
+    base = ReportRecord.of(baseline)
+    d = compare(base, report)
     statuses = [{"rule": e["rule"], "before": e["before"], "after": e["after"]}
                 for key in ("regressed", "recovered", "new_failures", "other_changes", "not_checked_fixture_consumed")
                 for e in d[key]]
     statuses.sort(key=lambda e: e["rule"])
-    return {"run_id": baseline.get("run_id"), "status_changes": statuses,
+    return {"run_id": base.run_id, "status_changes": statuses,
             "observations_changed": [{"rule": o["rule"], "test": o["test"],
                                       "change": "new observation" if not o["before"] else "no longer recorded"
                                       if not o["after"] else describe_change(o["before"], o["after"])}

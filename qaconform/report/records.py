@@ -218,3 +218,85 @@ class Results:
 def _entries(value: object) -> Iterable[Mapping[str, Any]]:
     """The test entries of a results file; an entry that is not an object counts as an unnamed one."""
     return [t if isinstance(t, Mapping) else {} for t in value] if isinstance(value, list) else []
+
+
+# ----------------------------------------------------------------------------------------------------------
+# report.json, read back: what ``qaconform diff``, the verdict and the coverage comparison decide by
+
+@dataclass(frozen=True)
+class FailureView:
+    """One failure of a rule's evidence (report.json ``rules[].evidence.failures[]``)."""
+
+    test: str
+    message: str | None
+    curl: str | None
+
+
+@dataclass(frozen=True)
+class RuleView:
+    """One rule entry of report.json, as the readers of a report decide by it."""
+
+    id: str
+    level: str
+    status: str
+    reason: str | None = None
+    skip_category: str | None = None
+    failures: tuple[FailureView, ...] = ()
+    expected_state: str | None = None
+    """``expected failure``, ``unexpectedly passing`` ...: an ``--expect`` entry's state in this run."""
+    expected_reason: str | None = None
+
+    @classmethod
+    def of(cls, raw: Mapping[str, Any]) -> RuleView:
+        evidence = _object(raw.get("evidence")) or {}
+        expected = _object(raw.get("expected")) or {}
+        return cls(
+            id=str(raw["id"]), level=str(raw.get("level") or ""), status=str(raw.get("status")),
+            reason=_str_or_none(raw.get("reason")), skip_category=_str_or_none(raw.get("skip_category")),
+            failures=tuple(FailureView(str(f.get("test")), _str_or_none(f.get("message")), _str_or_none(f.get("curl")))
+                           for f in _objects(evidence.get("failures"))),
+            expected_state=_str_or_none(expected.get("state")), expected_reason=_str_or_none(expected.get("reason")))
+
+
+@dataclass(frozen=True)
+class ReportRecord:
+    """A report.json read back (``qaconform diff``, ``--baseline``): its rules by id, observations by rule, the
+    settings and selection that decide how deep the run looked, and the cells its coverage shows called."""
+
+    rules: dict[str, RuleView]
+    run_id: str | None = None
+    base_url: str | None = None
+    observations: dict[str, tuple[JsonObject, ...]] = field(default_factory=dict)
+    """Rule id -> its observations (``test``, ``facts``), as recorded."""
+    settings: JsonObject = field(default_factory=dict)
+    """report.json ``settings`` (seed, max_examples, write_budget, strict): compared key by key, as recorded."""
+    chosen: tuple[str, ...] = ()
+    """The selection's areas and rules (``--only``): empty for everything."""
+    called: frozenset[str] = frozenset()
+    """Every "operation as account" the run's coverage shows called."""
+    has_operations: bool = False
+    """Whether the run's coverage lists operations at all (a run without the interface map has none)."""
+
+    @classmethod
+    def of(cls, raw: ReportRecord | Mapping[str, Any]) -> ReportRecord:
+        """The record of a report.json's content (a record is returned as it is)."""
+        if isinstance(raw, ReportRecord):
+            return raw
+        rules = [RuleView.of(r) for r in _objects(raw.get("rules"))]
+        observed = _object(raw.get("observations")) or {}
+        selection = _object(raw.get("selection")) or {}
+        operations = _objects((_object(raw.get("coverage")) or {}).get("operations"))
+        return cls(
+            rules={r.id: r for r in rules}, run_id=_str_or_none(raw.get("run_id")),
+            base_url=_str_or_none((_object(raw.get("target")) or {}).get("base_url")),
+            observations={str(rid): tuple(_objects(items)) for rid, items in observed.items()},
+            settings=_object(raw.get("settings")) or {},
+            chosen=(*_strings(selection.get("areas")), *_strings(selection.get("rules"))),
+            called=frozenset(f"{op.get('operation')} as {role}" for op in operations
+                             for role, cell in (_object(op.get("accounts")) or {}).items()
+                             if isinstance(cell, Mapping) and cell.get("requests")),
+            has_operations=bool(operations))
+
+    def checked_must_rules(self) -> set[str]:
+        """The must-rules the run checked: a test reached a verdict on them (passed or failed)."""
+        return {r.id for r in self.rules.values() if r.level == "must" and r.status in ("passed", "failed")}
