@@ -27,7 +27,6 @@ from urllib.parse import parse_qsl, urlsplit
 import yaml
 
 from qaconform.report.records import ReportRecord
-from qaconform.vocabulary import SkipCategory
 
 FORMAT = "qaconform-coverage/1"
 ACCOUNTS = ("admin", "moderator", "member", "novice", "anonymous")
@@ -308,14 +307,19 @@ def _why(op_id: str, write: bool, rules: Mapping[str, Any], tests: list[Mapping[
     return "no test sends it"
 
 
-def rules_checked(rules: Iterable[Mapping[str, Any]], interface: Mapping[str, Any] | None) -> dict[str, Any]:
+def rules_checked(rules: Iterable[Mapping[str, Any]], interface: Mapping[str, Any] | None,
+                  whys: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The run's coverage as the report holds it: the interface map, and the must-rules checked (a must-rule is
-    checked when its status is a verdict: passed or failed) of all must-rules, with why for each not checked."""
+    checked when its status is a verdict: passed or failed) of all must-rules, with why for each not checked:
+    ``whys`` (rule id -> a reason short enough to group by, which :mod:`qaconform.report.model` makes with the
+    rule's status), else the rule's skip category or status. Never read out of a reason's wording."""
+    whys = whys or {}
     must = [r for r in rules if r.get("level") == "must"]
     checked = [r["id"] for r in must if r.get("status") in ("passed", "failed")]
     share = round(100.0 * len(checked) / len(must), 1) if must else 100.0
     unchecked = [{"rule": r["id"], "status": r.get("status"), "operations": list(r.get("operations") or []),
-                  "why": _why_not_checked(r)} for r in must if r["id"] not in checked]
+                  "why": whys.get(r["id"]) or str(r.get("skip_category") or r.get("status"))}
+                 for r in must if r["id"] not in checked]
     inter = {k: v for k, v in (interface or {}).items() if k in INTERFACE_KEYS}
     ops = inter.get("operations") or []
     cells = [(o["operation"], a) for o in ops for a in ACCOUNTS]
@@ -348,26 +352,6 @@ def _crossing(must: list[Mapping[str, Any]]) -> dict[str, Any]:
         return crossing(spec_dir(), must)
     except (OSError, ValueError, TypeError, AttributeError):  # a spec folder without dimensions.yaml, or an old one
         return {}
-
-
-_CATEGORIES = sorted((c.value for c in SkipCategory), key=len, reverse=True)
-
-
-def _why_not_checked(rule: Mapping[str, Any]) -> str:
-    """A rule entry's reason, short enough to group by: "--read-only", "not selected by --only paging", "needs
-    fixture wiki_node_id", "write budget spent" (the first of several reasons, without the request it names)."""
-    full = str(rule.get("reason") or "").strip()
-    category = str(rule.get("skip_category") or "")
-    if "--read-only" in full:
-        return "--read-only"
-    reason = full.splitlines()[0].split("; ")[0] if full else ""
-    # the first reason's own category, which need not be the rule's (that is its last test's): one reason, one group
-    for prefix in (category, *_CATEGORIES):
-        if prefix and reason.startswith(prefix + ": "):
-            reason = reason[len(prefix) + 2:]
-            break
-    reason = re.sub(r"\s*\(.*$", "", reason)
-    return reason[:160] or category or str(rule.get("status"))
 
 
 def checked_text(cov: Mapping[str, Any]) -> str:

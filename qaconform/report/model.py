@@ -142,9 +142,15 @@ def build_report(
                 for rid in unknown]
     coverage = meta.get("coverage")
     collected = coverage.get("rules") if isinstance(coverage, Mapping) else None
-    rule_entries = [_rule_entry(r, by_rule.get(r.id, []), observations.get(r.id, []), selection,
-                                expectations.get(r.id), None if collected is None else collected.get(r.id, []), how)
-                    for r in catalog]
+    rule_entries: list[dict[str, Any]] = []
+    whys: dict[str, str] = {}  # why each rule went unchecked, short enough to group by (coverage.json)
+    for r in catalog:
+        given = _verdict_of_tests(r, by_rule[r.id], observations.get(r.id, []), bool(meta.get("read_only"))) \
+            if by_rule.get(r.id) else _verdict_without_tests(r, selection, None if collected is None
+                                                            else collected.get(r.id, []))
+        whys[r.id] = given.why or given.reason or given.status.value
+        rule_entries.append(_rule_entry(r, given, by_rule.get(r.id, []), observations.get(r.id, []),
+                                        expectations.get(r.id), how))
     if not meta.get("strict"):  # a should-rule that failed is a warning on a run that is not --strict
         for e in rule_entries:
             if e["status"] == Status.FAILED and e["level"] == "should":
@@ -172,7 +178,7 @@ def build_report(
         "cleanup": meta.get("cleanup"),  # what the run removed of what it created (qaconform.target.cleanup)
     }
     report["writes"] = writes_report(tests, data.write_budget, rule_entries)
-    report["coverage"] = rules_checked(rule_entries, coverage if isinstance(coverage, Mapping) else None)
+    report["coverage"] = rules_checked(rule_entries, coverage if isinstance(coverage, Mapping) else None, whys)
     report["har"] = dict(meta.get("har") or {})  # node id -> the test's HAR file in the run folder
     if meta.get("fail_under") is not None:  # the threshold is a field of the report: verdict(report) alone decides
         report["fail_under"] = {"pct": meta["fail_under"], "from": str(meta.get("fail_under_from") or "--fail-under")}
@@ -294,23 +300,35 @@ class _Verdict:
     status: Status
     reason: str | None = None
     skip_kinds: tuple[SkipKind, ...] = ()
+    why: str | None = None
+    """Why the rule went unchecked, short enough to group rules by (coverage.json ``must_rules_not_checked``), made
+    here from the same facts as ``reason`` (never read back out of it); None: the reason itself."""
+
+
+_GROUPED_BY_CATEGORY = (SkipCategory.WRITE_BUDGET, SkipCategory.HELD_BACK, SkipCategory.LIST_TOO_LONG,
+                        SkipCategory.CONFIGURATION)
+"""Skip categories whose reasons carry one test's own figures (its share of the budget, its wait, the list's size):
+rules skipped so are grouped by the category; for the others, by the first skip's own reason."""
 
 
 def _verdict_without_tests(rule: Rule, selection: Selection, collected: list[str] | None) -> _Verdict:
     """No test of the rule ran: not covered, or skipped because ``--only`` left its tests out."""
-    not_selected = f"disabled by configuration: not selected by --only {selection.describe()}"
+    why_not = f"not selected by --only {selection.describe()}"
+    not_selected = f"disabled by configuration: {why_not}"
     if collected is None:  # the run did not record what it collected: go by the selection alone
         if selection.names(rule):
             return _Verdict(Status.NOT_COVERED, "no test names this rule")
-        return _Verdict(Status.SKIPPED, not_selected, (SkipKind.CONFIGURATION,))
+        return _Verdict(Status.SKIPPED, not_selected, (SkipKind.CONFIGURATION,), why_not)
     if not collected:
         return _Verdict(Status.NOT_COVERED, "no test names this rule")
     if selection.everything:
         return _Verdict(Status.SKIPPED, f"its {len(collected)} test(s) were collected but none ran")
-    return _Verdict(Status.SKIPPED, f"{not_selected} ({len(collected)} test(s) exist)", (SkipKind.CONFIGURATION,))
+    return _Verdict(Status.SKIPPED, f"{not_selected} ({len(collected)} test(s) exist)", (SkipKind.CONFIGURATION,),
+                    why_not)
 
 
-def _verdict_of_tests(rule: Rule, tests: list[TestResult], observations: list[dict[str, Any]]) -> _Verdict:
+def _verdict_of_tests(rule: Rule, tests: list[TestResult], observations: list[dict[str, Any]],
+                      read_only: bool = False) -> _Verdict:
     """The worst outcome decides: failed, error, then held (passed or observed), blocked, skipped."""
     outcomes = [t.outcome for t in tests]
     if Status.FAILED in outcomes:
@@ -330,7 +348,17 @@ def _verdict_of_tests(rule: Rule, tests: list[TestResult], observations: list[di
     reasons = list(dict.fromkeys(t.message or "skipped" for t in tests))
     needed = needed_fixtures(tests) if rule.level == "must" else None
     reason = f"not checked: needs fixture {', '.join(needed)}" if needed else "; ".join(reasons)
-    return _Verdict(Status.SKIPPED, reason, tuple(t.kind for t in tests))
+    kinds = tuple(t.kind for t in tests)
+    first = tests[0].kind.category
+    if needed:
+        why = f"needs fixture {', '.join(needed)}"
+    elif read_only and any(k.category is SkipCategory.SAFETY for k in kinds):
+        why = "--read-only"
+    elif first in _GROUPED_BY_CATEGORY:
+        why = first.value
+    else:  # the first skip's own reason, as its test gave it (first line): rules skipped for it are one group
+        why = (tests[0].message or "").strip().split("\n")[0][:160] or first.value
+    return _Verdict(Status.SKIPPED, reason, kinds, why)
 
 
 def _evidence(rule: Rule, tests: list[TestResult], observations: list[dict[str, Any]],
@@ -351,16 +379,13 @@ def _evidence(rule: Rule, tests: list[TestResult], observations: list[dict[str, 
 
 def _rule_entry(
     rule: Rule,
+    verdict: _Verdict,
     tests: list[TestResult],
     observations: list[dict[str, Any]],
-    selection: Selection,
     expectation: Expectation | None,
-    collected: list[str] | None = None,
     how: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """``collected``: the suite tests that name this rule, selected or not (None when the run did not record it)."""
-    verdict = _verdict_of_tests(rule, tests, observations) if tests else _verdict_without_tests(rule, selection,
-                                                                                                collected)
+    """report.json's entry of ``rule``, whose ``verdict`` its tests (or, with none, the selection) gave."""
     status = verdict.status
     entry: dict[str, Any] = {
         "id": rule.id,

@@ -12,6 +12,7 @@ import pytest
 from qaconform.commands.run_coverage import FailUnderProblem, fail_under_of, read_exchanges
 from qaconform.contract import load_contract
 from qaconform.report.coverage import fail_under, interface_map, rules_checked, terminal_lines, value_form
+from qaconform.report.model import build_report
 
 BASE = "http://127.0.0.1:9/services/v2"
 
@@ -107,15 +108,26 @@ def test_what_no_request_exercised_is_listed_with_why() -> None:
     assert "pageSize" in fields and "page" not in fields
 
 
+def _skipped(nodeid: str, rule: str, kind: str, message: str, **kw: Any) -> dict[str, Any]:
+    return {"nodeid": nodeid, "outcome": "skipped", "rules": [rule], "message": message, "skip_kind": kind, **kw}
+
+
 def test_the_share_of_must_rules_checked_and_the_threshold() -> None:
-    rules = [{"id": "A", "level": "must", "status": "passed"}, {"id": "B", "level": "must", "status": "failed"},
-             {"id": "C", "level": "must", "status": "skipped", "skip_category": "missing fixture",
-              "reason": "missing fixture: needs fixture wiki_node_id (2 test(s) exist)"},
-             {"id": "D", "level": "must", "status": "blocked"}, {"id": "S", "level": "should", "status": "passed"}]
-    cov = rules_checked(rules, None)
+    """Built from a results file: why a must-rule went unchecked comes from its tests' fields (the fixtures its
+    skips need), never from the wording of its reason."""
+    catalog = [{"id": rid, "level": "must"} for rid in ("A", "B", "C", "D")] + [{"id": "S", "level": "should"}]
+    needs = {"needs_fixtures": ["wiki_node_id"]}
+    results = {"tests": [
+        {"nodeid": "t.py::test_a", "outcome": "passed", "rules": ["A", "S"]},
+        {"nodeid": "t.py::test_b", "outcome": "failed", "rules": ["B"], "message": "broke"},
+        _skipped("t.py::test_c1", "C", "missing fixture", "fixture wiki_node_id not in profile", **needs),
+        _skipped("t.py::test_c2", "C", "missing fixture", "no wiki node to cancel", **needs),
+        {"nodeid": "t.py::test_d", "outcome": "blocked", "rules": ["D"], "unreachable": "connection refused"}]}
+    cov = build_report(results, catalog)["coverage"]
     assert cov["summary"]["must_checked"] == 2 and cov["summary"]["must_rules"] == 4 and cov["summary"]["share"] == 50
     assert [u["rule"] for u in cov["must_rules_not_checked"]] == ["C", "D"]
     assert cov["must_rules_not_checked"][0]["why"] == "needs fixture wiki_node_id"
+    assert cov["must_rules_not_checked"][1]["why"].startswith("blocked: the target gave no answer")
     assert fail_under(cov, 90) == "checked 2 of 4 must-rules (50%), under --fail-under 90%"
     assert fail_under(cov, 50) is None and fail_under(cov, None) is None
     assert fail_under(cov, 75, "the profile's fail_under") == \
@@ -193,14 +205,19 @@ def test_the_profile_may_set_fail_under_as_a_share() -> None:
 
 
 def test_one_reason_is_one_group_whichever_test_of_the_rule_skipped_last() -> None:
-    """A rule with two skipped tests carries the last one's category but lists the first one's reason first: the
-    reason is grouped without its category either way (a run said "3 [safety] destructive is false ..., 3 not allowed
-    by safety: [safety] destructive is false ...", one reason counted as two)."""
+    """A rule with two skipped tests carries the foremost category of its skips but is grouped by its first skip's
+    own reason, as another rule skipped only for that reason is: one reason, one group (a run once said "3 [safety]
+    destructive is false ..., 3 not allowed by safety: [safety] destructive is false ...", one reason as two). The
+    group is made from the skips' fields, not read out of the rule's reason."""
     safety = "not allowed by safety: [safety] destructive is false, so no job may succeed"
-    rules = [{"id": "G1", "level": "must", "status": "skipped", "skip_category": "not allowed by safety",
-              "reason": safety},
-             {"id": "G2", "level": "must", "status": "skipped", "skip_category": "missing fixture",
-              "reason": f"{safety}; not checked: [safety] gdpr_user is not set: a job names no other user"}]
-    cov = rules_checked(rules, interface_map([ex("member", "GET", "/question.json")], [], load_contract()))
-    assert {u["why"] for u in cov["must_rules_not_checked"]} == {"[safety] destructive is false, so no job may succeed"}
-    assert terminal_lines(cov)[1].endswith("not checked: 2 [safety] destructive is false, so no job may succeed")
+    results = {"tests": [
+        _skipped("t.py::test_g1", "G1", "not allowed by safety", safety),
+        _skipped("t.py::test_g2a", "G2", "not allowed by safety", safety),
+        _skipped("t.py::test_g2b", "G2", "missing fixture", "not checked: [safety] gdpr_user is not set")]}
+    report = build_report(results, [{"id": "G1", "level": "must"}, {"id": "G2", "level": "must"}],
+                          meta={"coverage": interface_map([ex("member", "GET", "/question.json")], [],
+                                                          load_contract())})
+    assert [r["skip_category"] for r in report["rules"]] == ["not allowed by safety", "missing fixture"]
+    cov = report["coverage"]
+    assert {u["why"] for u in cov["must_rules_not_checked"]} == {safety}
+    assert terminal_lines(cov)[1].endswith(f"not checked: 2 {safety}")
