@@ -300,3 +300,53 @@ class ReportRecord:
     def checked_must_rules(self) -> set[str]:
         """The must-rules the run checked: a test reached a verdict on them (passed or failed)."""
         return {r.id for r in self.rules.values() if r.level == "must" and r.status in ("passed", "failed")}
+
+
+@dataclass(frozen=True)
+class VerdictFacts:
+    """What the run's exit code is decided by (:func:`qaconform.report.verdict.verdict`), read from a report's
+    content: why it stopped early, its summary's rule lists, the tests without a rule that failed or broke, the tests
+    the target gave no answer, the load status, the kit's errors, and the coverage threshold."""
+
+    stopped: StopRecord | None = None
+    chosen: tuple[str, ...] = ()
+    """The selection's areas and rules (``--only``)."""
+    failed_rules: tuple[str, ...] = ()
+    error_rules: tuple[str, ...] = ()
+    must_held: int = 0
+    expected_failures: int = 0
+    unexpectedly_passing: int = 0
+    failed_unattributed: tuple[str, ...] = ()
+    error_unattributed: tuple[str, ...] = ()
+    unreachable: tuple[str, ...] = ()
+    """Node ids of the tests blocked because the target gave no answer (their ``unreachable`` field)."""
+    load_status: str | None = None
+    kit_errors: tuple[str, ...] = ()
+    coverage: JsonObject = field(default_factory=dict)
+    """report.json ``coverage`` (:func:`qaconform.report.coverage.rules_checked`'s format)."""
+    fail_under_pct: float | None = None
+    fail_under_from: str = "--fail-under"
+
+    @classmethod
+    def of(cls, report: Mapping[str, Any]) -> VerdictFacts:
+        summary = _object(report.get("summary")) or {}
+        selection = _object(report.get("selection")) or {}
+        unattributed = _objects(report.get("unattributed_tests"))
+        threshold = _object(report.get("fail_under")) or {}
+        pct = threshold.get("pct")
+        return cls(
+            stopped=StopRecord.of(report.get("stopped")),
+            chosen=(*_strings(selection.get("areas")), *_strings(selection.get("rules"))),
+            failed_rules=tuple(_strings(summary.get("failed_rules"))),
+            error_rules=tuple(_strings(summary.get("error_rules"))),
+            must_held=int(summary.get("must_held") or 0),
+            expected_failures=len(summary.get("expected_failures") or []),
+            unexpectedly_passing=len(summary.get("unexpectedly_passing") or []),
+            failed_unattributed=tuple(str(t.get("nodeid")) for t in unattributed if t.get("outcome") == Status.FAILED),
+            error_unattributed=tuple(str(t.get("nodeid")) for t in unattributed if t.get("outcome") == Status.ERROR),
+            unreachable=tuple(str(t.get("nodeid")) for t in _objects(report.get("tests")) if t.get("unreachable")),
+            load_status=_str_or_none((_object(report.get("load")) or {}).get("status")),
+            kit_errors=tuple(str(e) for e in report.get("kit_errors") or []),
+            coverage=_object(report.get("coverage")) or {},
+            fail_under_pct=float(pct) if isinstance(pct, int | float) and not isinstance(pct, bool) else None,
+            fail_under_from=str(threshold.get("from") or "--fail-under"))

@@ -15,7 +15,7 @@ from typing import Any
 
 from qaconform import exitcodes
 from qaconform.report.coverage import checked_text, fail_under
-from qaconform.status import Status
+from qaconform.report.records import StopRecord, VerdictFacts
 from qaconform.vocabulary import StopReason
 
 
@@ -38,9 +38,14 @@ def stop_verdict(stopped: Mapping[str, Any] | None,
     """The exit code and verdict of a run that stopped before its verdict, or None when it did not stop early."""
     if not stopped:
         return None
-    reason, message = str(stopped.get("reason") or ""), str(stopped.get("message") or "")
+    record = StopRecord(str(stopped.get("reason") or ""), str(stopped.get("message") or ""))
+    return _stop_verdict(record, (*(selection or {}).get("areas", []), *(selection or {}).get("rules", [])))
+
+
+def _stop_verdict(stopped: StopRecord, chosen: tuple[str, ...]) -> tuple[int, str]:
+    """:func:`stop_verdict` of the records: ``chosen``, the selection's areas and rules."""
+    reason, message = stopped.reason, stopped.message
     if reason == StopReason.NO_TESTS:
-        chosen = [*(selection or {}).get("areas", []), *(selection or {}).get("rules", [])]
         if chosen:
             return exitcodes.USAGE, f"no test matched --only {' '.join(chosen)}"
         return exitcodes.KIT_ERROR, "pytest collected no test under suites/"
@@ -54,61 +59,56 @@ def stop_verdict(stopped: Mapping[str, Any] | None,
 
 def unreachable_tests(report: Mapping[str, Any]) -> list[str]:
     """Tests blocked because the target gave no answer (their ``unreachable`` field): never a failed rule."""
-    return [str(t.get("nodeid")) for t in report.get("tests") or [] if isinstance(t, Mapping) and t.get("unreachable")]
+    return list(VerdictFacts.of(report).unreachable)
 
 
 def verdict(report: Mapping[str, Any]) -> tuple[int, str]:
     """The exit code and a one-line verdict, which always says how many must-rules the run checked. A run that
     checked a smaller share of must-rules than its ``fail_under`` field (``--fail-under``, its variable or the
-    profile's key) fails like a broken rule, since its green would say little; a run stopped early says only why."""
-    code, line = _verdict(report)
-    if report.get("stopped"):
+    profile's key) fails like a broken rule, since its green would say little; a run stopped early says only why.
+    ``report``: report.json's content, read here into :class:`qaconform.report.records.VerdictFacts`."""
+    facts = VerdictFacts.of(report)
+    code, line = _verdict(facts)
+    if facts.stopped is not None:
         return code, line
-    cov = report.get("coverage") or {}
-    threshold = report.get("fail_under") or {}
-    under = fail_under(cov, threshold.get("pct"), str(threshold.get("from") or "--fail-under"))
+    cov = facts.coverage
+    under = fail_under(cov, facts.fail_under_pct, facts.fail_under_from)
     if under and code == exitcodes.OK:
         return exitcodes.RULE_FAILED, under
     return code, f"{line}; {checked_text(cov)}" if cov.get("summary") else line
 
 
-def _verdict(report: Mapping[str, Any]) -> tuple[int, str]:
+def _verdict(facts: VerdictFacts) -> tuple[int, str]:
     """The exit code and verdict before coverage. A run stopped early ends with its stop's code; else a target's failure
     outranks a target that gave no answer, which outranks a kit error: all are reported."""
-    stopped = stop_verdict(report.get("stopped"), report.get("selection"))
+    stopped = _stop_verdict(facts.stopped, facts.chosen) if facts.stopped is not None else None
     if stopped is not None:
         return stopped
-    s = report["summary"]
-    failed = list(s["failed_rules"])
-    unattributed = report.get("unattributed_tests") or []
-    failed_unattr = [t["nodeid"] for t in unattributed if t["outcome"] == Status.FAILED]
-    error_unattr = [t["nodeid"] for t in unattributed if t["outcome"] == Status.ERROR]
-    load = report.get("load") or {}
-    breached = load.get("status") == "breached"
-    if failed or failed_unattr or breached:
+    failed = list(facts.failed_rules)
+    breached = facts.load_status == "breached"
+    if failed or facts.failed_unattributed or breached:
         parts = []
         if failed:
             parts.append(f"{len(failed)} rule(s) failed: {', '.join(failed[:8])}{' ...' if len(failed) > 8 else ''}")
-        if failed_unattr:
-            parts.append(f"{len(failed_unattr)} test(s) without a rule failed")
+        if facts.failed_unattributed:
+            parts.append(f"{len(facts.failed_unattributed)} test(s) without a rule failed")
         if breached:
             parts.append("a load threshold was breached")
         return exitcodes.RULE_FAILED, "; ".join(parts)
-    gone = unreachable_tests(report)
+    gone = facts.unreachable
     if gone:
         return exitcodes.UNREACHABLE, (f"the target gave no answer in {len(gone)} test(s) (blocked, not failed): "
                                        f"{gone[0]}{' ...' if len(gone) > 1 else ''}")
-    if s["error_rules"] or error_unattr or report.get("kit_errors") or load.get("status") == "error":
-        n = len(s["error_rules"]) + len(error_unattr)
-        kit = [str(e).strip().splitlines()[0] for e in report.get("kit_errors") or [] if str(e).strip()]
+    if facts.error_rules or facts.error_unattributed or facts.kit_errors or facts.load_status == "error":
+        n = len(facts.error_rules) + len(facts.error_unattributed)
+        kit = [e.strip().splitlines()[0] for e in facts.kit_errors if e.strip()]
         what = f"the kit broke in {n} test(s)" if n else "the kit broke"
         if kit:
             what += f" ({kit[0][:200]}{'; ...' if len(kit) > 1 else ''})"
         return exitcodes.KIT_ERROR, what + "; not the target's fault, see the errors in the report"
-    held = s["must_held"]
     extra = ""
-    if s["expected_failures"]:
-        extra += f"; {len(s['expected_failures'])} expected failure(s)"
-    if s["unexpectedly_passing"]:
-        extra += f"; {len(s['unexpectedly_passing'])} expected failure(s) now pass: remove them from --expect"
-    return exitcodes.OK, f"every must-rule that ran held ({held} held){extra}"
+    if facts.expected_failures:
+        extra += f"; {facts.expected_failures} expected failure(s)"
+    if facts.unexpectedly_passing:
+        extra += f"; {facts.unexpectedly_passing} expected failure(s) now pass: remove them from --expect"
+    return exitcodes.OK, f"every must-rule that ran held ({facts.must_held} held){extra}"
