@@ -152,7 +152,8 @@ class WriteBudgetRecord:
     """The run's write budget and its shares (results ``write_budget``); ``budget`` None: unlimited."""
 
     budget: int | None
-    limits: dict[str, int] | None
+    limits: dict[str, int | None] | None
+    """Each share's most accepted writes (None: unlimited, as under ``--write-budget unlimited``)."""
     thorough: bool
 
     @classmethod
@@ -161,7 +162,8 @@ class WriteBudgetRecord:
             return None
         budget, limits = raw.get("budget"), raw.get("limits")
         return cls(budget if isinstance(budget, int) else None,
-                   {str(k): int(v) for k, v in limits.items()} if isinstance(limits, Mapping) else None,
+                   {str(k): v if isinstance(v, int) else None for k, v in limits.items()}
+                   if isinstance(limits, Mapping) else None,
                    bool(raw.get("thorough")))
 
     def as_dict(self) -> JsonObject:
