@@ -247,6 +247,8 @@ class RuleView:
     expected_state: str | None = None
     """``expected failure``, ``unexpectedly passing`` ...: an ``--expect`` entry's state in this run."""
     expected_reason: str | None = None
+    not_checked: tuple[str, ...] = ()
+    """The reasons of its tests that did not check it because a list was too long (``not_checked[].reason``)."""
 
     @classmethod
     def of(cls, raw: Mapping[str, Any]) -> RuleView:
@@ -257,7 +259,39 @@ class RuleView:
             reason=_str_or_none(raw.get("reason")), skip_category=_str_or_none(raw.get("skip_category")),
             failures=tuple(FailureView(str(f.get("test")), _str_or_none(f.get("message")), _str_or_none(f.get("curl")))
                            for f in _objects(evidence.get("failures"))),
-            expected_state=_str_or_none(expected.get("state")), expected_reason=_str_or_none(expected.get("reason")))
+            expected_state=_str_or_none(expected.get("state")), expected_reason=_str_or_none(expected.get("reason")),
+            not_checked=tuple(str(n["reason"]) for n in _objects(raw.get("not_checked")) if n.get("reason")))
+
+
+@dataclass(frozen=True)
+class SummaryView:
+    """report.json ``summary``: counts by status and the rules of each list the terminal names."""
+
+    rules: dict[str, int] = field(default_factory=dict)
+    tests: dict[str, int] = field(default_factory=dict)
+    failed_rules: tuple[str, ...] = ()
+    error_rules: tuple[str, ...] = ()
+    warning_rules: tuple[str, ...] = ()
+    expected_failures: tuple[str, ...] = ()
+    unexpectedly_passing: tuple[str, ...] = ()
+    not_checked_tests: int = 0
+    not_checked_rules: tuple[str, ...] = ()
+    """Tests (and their rules) that did not check a relation because a list was too long."""
+
+    @classmethod
+    def of(cls, raw: object) -> SummaryView:
+        s = _object(raw) or {}
+        nc = _object(s.get("not_checked")) or {}
+
+        def counts(value: object) -> dict[str, int]:
+            return {str(k): int(v) for k, v in (_object(value) or {}).items() if isinstance(v, int)}
+        return cls(rules=counts(s.get("rules")), tests=counts(s.get("tests")),
+                   failed_rules=tuple(_strings(s.get("failed_rules"))),
+                   error_rules=tuple(_strings(s.get("error_rules"))),
+                   warning_rules=tuple(_strings(s.get("warning_rules"))),
+                   expected_failures=tuple(_strings(s.get("expected_failures"))),
+                   unexpectedly_passing=tuple(_strings(s.get("unexpectedly_passing"))),
+                   not_checked_tests=int(nc.get("tests") or 0), not_checked_rules=tuple(_strings(nc.get("rules"))))
 
 
 @dataclass(frozen=True)
@@ -278,6 +312,7 @@ class ReportRecord:
     """Every "operation as account" the run's coverage shows called."""
     has_operations: bool = False
     """Whether the run's coverage lists operations at all (a run without the interface map has none)."""
+    summary: SummaryView = field(default_factory=SummaryView)
 
     @classmethod
     def of(cls, raw: ReportRecord | Mapping[str, Any]) -> ReportRecord:
@@ -297,7 +332,7 @@ class ReportRecord:
             called=frozenset(f"{op.get('operation')} as {role}" for op in operations
                              for role, cell in (_object(op.get("accounts")) or {}).items()
                              if isinstance(cell, Mapping) and cell.get("requests")),
-            has_operations=bool(operations))
+            has_operations=bool(operations), summary=SummaryView.of(raw.get("summary")))
 
     def checked_must_rules(self) -> set[str]:
         """The must-rules the run checked: a test reached a verdict on them (passed or failed)."""

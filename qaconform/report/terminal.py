@@ -9,6 +9,7 @@ from typing import Any
 from qaconform.report import holdbacks
 from qaconform.report.coverage import terminal_lines
 from qaconform.report.model import STATUSES, limits_text, settle_text
+from qaconform.report.records import ReportRecord
 from qaconform.target.writes import writes_text
 
 _LIST = 12
@@ -73,15 +74,15 @@ def _facts(value: Any) -> str:
     return str(value)
 
 
-def not_checked_lines(report: Mapping[str, Any]) -> list[str]:
+def not_checked_lines(report: ReportRecord | Mapping[str, Any]) -> list[str]:
     """Relations not checked because a list was too long: counted apart, never among the rules that held."""
-    nc = report["summary"].get("not_checked") or {}
-    if not nc.get("tests"):
+    record = ReportRecord.of(report)
+    s = record.summary
+    if not s.not_checked_tests:
         return []
-    first = next((n["reason"] for r in report.get("rules", []) for n in r.get("not_checked") or [] if n.get("reason")),
-                 "")
-    return [f"not checked (list too long): {nc['tests']} test(s) of {', '.join(nc['rules'][:_LIST])}"
-            + (f"; e.g. {str(first).splitlines()[0][:160]}" if first else "")]
+    first = next((reason for r in record.rules.values() for reason in r.not_checked), "")
+    return [f"not checked (list too long): {s.not_checked_tests} test(s) of {', '.join(s.not_checked_rules[:_LIST])}"
+            + (f"; e.g. {first.splitlines()[0][:160]}" if first else "")]
 
 
 def write_lines(writes: Mapping[str, Any] | None) -> list[str]:
@@ -102,30 +103,32 @@ def write_lines(writes: Mapping[str, Any] | None) -> list[str]:
 
 
 def format_summary(report: Mapping[str, Any], html_path: Path | None = None) -> str:
-    s = report["summary"]
-    counts = s["rules"]
+    """The run's summary on the terminal; ``report``: report.json's content (its rules and summary read into
+    :class:`qaconform.report.records.ReportRecord`, the sections each line prints passed to their own module)."""
+    record = ReportRecord.of(report)
+    s = record.summary
+    counts = s.rules
     widths = [max(len(st), 5) for st in STATUSES]
     head = "rules  " + "  ".join(st.rjust(w) for st, w in zip(STATUSES, widths, strict=True))
     row = "       " + "  ".join(str(counts.get(st, 0)).rjust(w) for st, w in zip(STATUSES, widths, strict=True))
     lines = ["", head, row]
-    tests = ", ".join(f"{n} {o}" for o, n in s["tests"].items() if n) or "none ran"
+    tests = ", ".join(f"{n} {o}" for o, n in s.tests.items() if n) or "none ran"
     lines.append(f"tests: {tests}")
-    by_id = {r["id"]: r for r in report.get("rules", [])}
-    for label, ids in (("failed", s["failed_rules"]), ("error (the kit broke)", s["error_rules"]),
-                       ("warning (a should-rule; fails the run only with --strict)", s.get("warning_rules") or []),
-                       ("expected failure", s["expected_failures"]),
-                       ("unexpectedly passing (remove from --expect)", s["unexpectedly_passing"])):
+    for label, ids in (("failed", s.failed_rules), ("error (the kit broke)", s.error_rules),
+                       ("warning (a should-rule; fails the run only with --strict)", s.warning_rules),
+                       ("expected failure", s.expected_failures),
+                       ("unexpectedly passing (remove from --expect)", s.unexpectedly_passing)):
         if not ids:
             continue
         lines.append(f"{label}:")
         for rid in ids[:_LIST]:
-            msg = next((f["message"] for f in by_id.get(rid, {}).get("evidence", {}).get("failures", [])
-                        if f.get("message")), "") or ""
-            first = str(msg).strip().splitlines()[0][:110] if str(msg).strip() else ""
+            rule = record.rules.get(rid)
+            msg = next((f.message for f in rule.failures if f.message), "") if rule is not None else ""
+            first = msg.strip().splitlines()[0][:110] if msg.strip() else ""
             lines.append(f"  {rid}  {first}")
         if len(ids) > _LIST:
             lines.append(f"  ... and {len(ids) - _LIST} more (see the report)")
-    lines += not_checked_lines(report)
+    lines += not_checked_lines(record)
     lines += fixture_lines(report)
     load = report.get("load")
     if load:
