@@ -107,7 +107,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="also run each load scenario for a few seconds against the clean server and each variant "
                              "group (a load failure charged to a rule there is a false positive) and against each "
                              "chosen fault whose rule a load check names (counted caught or not noticed); off by "
-                             "default: it starts Locust about 30 times (minutes on 2 cores)")
+                             "default: all of it is 85 Locust runs on 61 servers (about 10 minutes on 2 cores)")
     parser.add_argument("--load-only", action="store_true",
                         help="run the load part alone (no suite run), for the same choice of clean run, variants and "
                              "faults")
