@@ -47,6 +47,8 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
     json_too = as_param and "json" in request.headers.get("content-type", "")  # the parameter wins over the body
     if not published and as_param and not json_too and faults.is_on("answer-plug-missing-novice-query"):
         item.pop("plug", None)
+    if json_too and faults.is_on("answer-title-param-wins"):
+        item["title"] = question["title"]
     location = created_location(request, "answer", answer_id, question["id"])
     dropped = faults.is_on("answer-location-missing") or (
         json_too and faults.is_on("answer-location-missing-param-wins"))

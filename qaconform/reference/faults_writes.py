@@ -345,6 +345,9 @@ WRITES: tuple[Fault, ...] = (
     _F("answer-plug-missing-novice-query", "ANSWER-PLUG-NULL",
        "the 201 of an answer that goes to moderation, whose body came as a query parameter alone, lacks plug (every "
        "other form and every publisher's answer carry plug: null)"),
+    _F("answer-title-param-wins", "NODE-TITLE-ANSWERS-COMMENTS",
+       "the 201 of an answer whose body comes both as a query parameter and in a JSON body carries its question's "
+       "title (every other form: no title)"),
     _F("comment-location-missing-form", "COMMENT-201-LOCATION",
        "the 201 of a comment sent as a form-encoded body carries no Location (JSON and query requests carry it)"),
     _F("comment-query-default-op", "COMMENT-1",
