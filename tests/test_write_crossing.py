@@ -1,8 +1,8 @@
 """The writes' and node actions' crossing (issue 44, writecross) is derived and honest: qaconform/report/crossing.py
 counts a must-rule on a write or an action crossed with every dimension of the operation exactly when the suites judge
 it on every row of that operation's matrix (suites/contract/action_responses.py, answer_responses.py,
-comment_responses.py, or a rule's own array declared in spec/dimensions.yaml), and spec/dimensions.yaml
-``write_crossing`` lists only what is left out, each with a reason.
+comment_responses.py, input_forms.JOB_RESPONSE_RULES, or a rule's own array declared in spec/dimensions.yaml), and
+spec/dimensions.yaml ``write_crossing`` lists only what is left out, each with a reason.
 
 A rule counted crossed that no row judges, or a rule judged on every row that the figure leaves out, would make the
 figure say something the suites do not do.
@@ -16,6 +16,7 @@ from typing import Any
 import action_responses
 import answer_responses
 import comment_responses
+import input_forms
 import pytest
 import yaml
 
@@ -57,6 +58,7 @@ def _judged(contract: Any) -> set[tuple[str, str]]:
               for op in action_responses.actions_of(rule, contract.rules[rule].operations, dims.actions)}
     judged |= {(rule, "postAnswer") for rule in answer_responses.RESPONSE_RULES}
     judged |= {(rule, "postComment") for rule in comment_responses.RESPONSE_RULES}
+    judged |= {(rule, "scheduleGdprJob") for rule in input_forms.JOB_RESPONSE_RULES}
     return judged
 
 

@@ -348,6 +348,9 @@ WRITES: tuple[Fault, ...] = (
     _F("answer-title-param-wins", "NODE-TITLE-ANSWERS-COMMENTS",
        "the 201 of an answer whose body comes both as a query parameter and in a JSON body carries its question's "
        "title (every other form: no title)"),
+    _F("gdpr-error-body-message-query", "GDPR-ERROR-BODY",
+       "a job refused when its type came as a query parameter answers 400 {message: ...}, not {error: ...} (in the "
+       "JSON body: {error})"),
     _F("comment-location-missing-form", "COMMENT-201-LOCATION",
        "the 201 of a comment sent as a form-encoded body carries no Location (JSON and query requests carry it)"),
     _F("comment-query-default-op", "COMMENT-1",
