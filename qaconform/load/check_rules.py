@@ -108,37 +108,42 @@ def claimed(rule: str) -> tuple[str, ...]:
 class RuleTally:
     """A process's failures, charged to the rules they break (``rule -> request name -> count``) or, when no rule
     decides them, counted by their check (a 429 ``rate_limited``, a timeout, a dropped connection): what the
-    Locust processes write into ``latency.json`` and `qaconform load` into ``summary.json``. A worker ships its tally
-    to the master with each stats report (``drain``); the master merges them (``merge``)."""
+    Locust processes write into ``latency.json`` and `qaconform load` into ``summary.json``. Every failure is also
+    counted by the check that raised it (``checks``: the report's "failures by check", carried as data because Locust
+    keeps only a failure's text). A worker ships its tally to the master with each stats report (``drain``); the
+    master merges them (``merge``)."""
 
     def __init__(self) -> None:
         self.charged: dict[str, dict[str, int]] = {}
         self.uncharged: dict[str, int] = {}
+        self.checks: dict[str, int] = {}
 
     def add(self, op: str, failure: BaseException) -> None:
+        check = getattr(failure, "check", None)
+        name = check if isinstance(check, str) else type(failure).__name__
+        self.checks[name] = self.checks.get(name, 0) + 1
         rule = getattr(failure, "rule", None)
         if isinstance(rule, str):
             by_op = self.charged.setdefault(rule, {})
             by_op[op] = by_op.get(op, 0) + 1
         else:
-            check = getattr(failure, "check", None)
-            key = check if isinstance(check, str) else type(failure).__name__
-            self.uncharged[key] = self.uncharged.get(key, 0) + 1
+            self.uncharged[name] = self.uncharged.get(name, 0) + 1
 
     def to_dict(self) -> dict[str, dict[str, dict[str, int]] | dict[str, int]]:
         return {"charged": {r: dict(ops) for r, ops in sorted(self.charged.items())},
-                "uncharged": dict(sorted(self.uncharged.items()))}
+                "uncharged": dict(sorted(self.uncharged.items())),
+                "checks": dict(sorted(self.checks.items()))}
 
     def drain(self) -> dict[str, dict[str, dict[str, int]] | dict[str, int]]:
         out = self.to_dict()
-        self.charged, self.uncharged = {}, {}
+        self.charged, self.uncharged, self.checks = {}, {}, {}
         return out
 
     def merge(self, part: object) -> None:
         """Add a tally shipped by another process (``to_dict``'s shape; anything else is ignored)."""
         if not isinstance(part, dict):
             return
-        charged, uncharged = part.get("charged"), part.get("uncharged")
+        charged, uncharged, checks = part.get("charged"), part.get("uncharged"), part.get("checks")
         for rule, ops in (charged.items() if isinstance(charged, dict) else ()):
             by_op = self.charged.setdefault(str(rule), {})
             for op, n in (ops.items() if isinstance(ops, dict) else ()):
@@ -147,6 +152,9 @@ class RuleTally:
         for key, n in (uncharged.items() if isinstance(uncharged, dict) else ()):
             if isinstance(n, int):
                 self.uncharged[str(key)] = self.uncharged.get(str(key), 0) + n
+        for key, n in (checks.items() if isinstance(checks, dict) else ()):
+            if isinstance(n, int):
+                self.checks[str(key)] = self.checks.get(str(key), 0) + n
 
 
 def charge_lost(tally: RuleTally, lost: list[dict[str, object]]) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import csv
 import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -136,19 +135,6 @@ def load_section(load_dir: Path, status: dict[str, Any] | None = None) -> dict[s
 # ----------------------------------------------------------------------------------------------------------
 # the figures people read: exact percentiles, thresholds, failures by operation and by check
 
-_CHECK = re.compile(r"^\s*(?:[A-Za-z]+\(['\"])?([a-z][a-z0-9_]*)\s*:")
-
-
-def check_name(error: str) -> str:
-    """The check a Locust failure is named after (``status_expected: got 500, expected 2xx`` -> status_expected);
-    an exception Locust recorded itself (``HTTPError('500 ...')``) is grouped under its class name."""
-    m = _CHECK.match(error or "")
-    if m:
-        return m.group(1)
-    exc = re.match(r"^\s*([A-Za-z_][A-Za-z0-9_.]*)\(", error or "")
-    return exc.group(1) if exc else (error or "unknown").strip()[:40]
-
-
 def _main_summary(files: dict[str, Any]) -> dict[str, Any] | None:
     """The load harness's summary.json of the run (the top-level one when a capacity search left several)."""
     for name in sorted(files, key=lambda n: (n.count("/"), n)):
@@ -177,11 +163,13 @@ def _figures(summary: dict[str, Any], runs: list[dict[str, Any]]) -> dict[str, A
                    "measured": t.get("actual"), "ok": bool(t.get("ok")), "name": t.get("name")}
                   for t in summary.get("thresholds") or [] if isinstance(t, dict)]
     thresholds.sort(key=lambda t: (t["ok"], str(t["operation"]), str(t["metric"])))
-    by_check: dict[str, int] = {}
+    # every failure counted by the check that raised it, as the load processes tallied it (check_rules.RuleTally):
+    # data, not a name read back out of Locust's failure text
+    checks = (summary.get("failed_rules") or {}).get("checks") or {}
+    by_check = {str(k): int(n) for k, n in checks.items() if isinstance(n, int)}
     by_op_csv: dict[str, int] = {}
     for run in runs[:1]:
         for f in run.get("failures") or []:
-            by_check[check_name(f["error"])] = by_check.get(check_name(f["error"]), 0) + f["occurrences"]
             by_op_csv[f["name"]] = by_op_csv.get(f["name"], 0) + f["occurrences"]
     by_op = {o["operation"]: o["failures"] for o in operations}
     for name, n in by_op_csv.items():

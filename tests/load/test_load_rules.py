@@ -71,7 +71,7 @@ def test_the_checks_failure_carries_the_rule_the_user_names_and_the_tally_charge
     tally.add("listQuestions", CheckFailure("rate_limited", "429"))
     tally.add("listQuestions", ConnectionResetError())
     shipped = tally.drain()
-    assert tally.to_dict() == {"charged": {}, "uncharged": {}}
+    assert tally.to_dict() == {"charged": {}, "uncharged": {}, "checks": {}}
     master = RuleTally()
     master.merge(shipped)
     master.merge(shipped)
@@ -81,7 +81,9 @@ def test_the_checks_failure_carries_the_rule_the_user_names_and_the_tally_charge
     assert master.to_dict() == {
         "charged": {"ANSWER-PUBLISHED": {"nothing-lost": 1}, "COMMENT-1": {"nothing-lost": 1},
                     "PAGING-LISTCOUNT": {"listTopics": 2}},
-        "uncharged": {"ConnectionResetError": 2, "nothing_lost_unread": 1, "rate_limited": 2}}
+        "uncharged": {"ConnectionResetError": 2, "nothing_lost_unread": 1, "rate_limited": 2},
+        # every Locust failure by the check that raised it, charged or not (the report's "failures by check")
+        "checks": {"ConnectionResetError": 2, "list_envelope": 2, "rate_limited": 2}}
 
 
 def test_the_load_part_fails_on_a_rule_charged_on_a_variant_never_on_a_fault_the_load_does_not_notice() -> None:

@@ -165,7 +165,11 @@ def write_summary_json(folder: Path, *, breached: bool = True) -> Path:
                          "p99_ms": 25.03, "max_ms": 80.2},
                "latency_source": "histogram",
                "checks": {"every_answer": ["status", "Content-Type"],
-                          "sampled": {"what": "list answers parsed", "one_in": 16}}}
+                          "sampled": {"what": "list answers parsed", "one_in": 16}},
+               # what the load processes tallied (check_rules.RuleTally): the failures by the check that raised them
+               "failed_rules": {"charged": {"SHAPE-POST-COMMENT": {"postComment": 2}},
+                                "uncharged": {"HTTPError": 1},
+                                "checks": {"HTTPError": 1, "status_expected": 2}}}
     (folder / "summary.json").write_text(json.dumps(summary), encoding="utf-8")
     return folder
 
