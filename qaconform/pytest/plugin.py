@@ -122,7 +122,7 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     path = config.getoption("qc_profile")
     if path:
         override = _base_url_override(config)
-        return [f"qaconform target: profile {path}" + (f" (base_url {override})" if override else "")]
+        return [f"qaconform target: profile {path}" + (f" (base_url {override.url})" if override else "")]
     return ["qaconform target: embedded reference server (started on 127.0.0.1 at first use, fresh database)"]
 
 
