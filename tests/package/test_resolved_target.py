@@ -4,6 +4,7 @@ the target again; a session asked to test another URL than target.json's stops b
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
@@ -51,6 +52,26 @@ def test_the_resolved_target_is_strict_json_without_secrets_and_refuses_findings
             "member"].id
         with pytest.raises(OneTargetError, match="one run tests one target"):
             resolve_target(target_file=folder / TARGET_NAME, override=override)
+
+
+def _strings_outside_docstrings(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+                  and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    return [node.value for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings]
+
+
+def test_one_module_resolves_the_target_for_every_entry_point() -> None:
+    """Issue 47: the run, plain pytest, the load commands and each Locust process resolve their target through
+    ``resolve_target``: no other module reads the override's variable or says that one run tests one target."""
+    root = Path(__file__).resolve().parents[2]
+    found = {path.relative_to(root).as_posix()
+             for path in [*root.glob("qaconform/**/*.py"), *root.glob("loadtests/**/*.py")]
+             for text in _strings_outside_docstrings(path)
+             if "one run tests one target" in text or text == "QACONFORM_BASE_URL"}
+    assert found == {"qaconform/target/resolved.py"}
 
 
 @pytest.mark.parametrize(("change", "named"), [
