@@ -54,24 +54,36 @@ def test_the_resolved_target_is_strict_json_without_secrets_and_refuses_findings
             resolve_target(target_file=folder / TARGET_NAME, override=override)
 
 
-def _strings_outside_docstrings(path: Path) -> list[str]:
+def _refusals_and_override_reads(path: Path) -> tuple[list[str], list[str]]:
+    """The messages ``path`` stops with (``raise``, an error made, ``sys.exit``, the plugin's ``_stop``), and the
+    names of what it reads from the environment or a mapping (``.get``/``getenv``/``[...]`` of a constant or
+    ``BASE_URL_ENV``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
-                  if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
-                  and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
-    return [node.value for node in ast.walk(tree)
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings]
+    called = {id(n): str(getattr(n.func, "attr", getattr(n.func, "id", ""))) for n in ast.walk(tree)
+              if isinstance(n, ast.Call)}
+    stopping = [n for n in ast.walk(tree) if isinstance(n, ast.Raise) or (
+        id(n) in called and (called[id(n)] in ("exit", "_stop") or called[id(n)].endswith("Error")))]
+    said = [c.value for n in stopping for c in ast.walk(n) if isinstance(c, ast.Constant) and isinstance(c.value, str)]
+    keys = [n.args[0] for n in ast.walk(tree) if isinstance(n, ast.Call) and n.args
+            and getattr(n.func, "attr", getattr(n.func, "id", "")) in ("get", "getenv", "pop")]
+    keys += [n.slice for n in ast.walk(tree) if isinstance(n, ast.Subscript)]
+    read = [k.value if isinstance(k, ast.Constant) else getattr(k, "id", getattr(k, "attr", "")) for k in keys]
+    return said, [str(r) for r in read]
 
 
 def test_one_module_resolves_the_target_for_every_entry_point() -> None:
     """Issue 47: the run, plain pytest, the load commands and each Locust process resolve their target through
-    ``resolve_target``: no other module reads the override's variable or says that one run tests one target."""
+    ``resolve_target``: no other module reads the override's variable or refuses a second target."""
     root = Path(__file__).resolve().parents[2]
-    found = {path.relative_to(root).as_posix()
-             for path in [*root.glob("qaconform/**/*.py"), *root.glob("loadtests/**/*.py")]
-             for text in _strings_outside_docstrings(path)
-             if "one run tests one target" in text or text == "QACONFORM_BASE_URL"}
-    assert found == {"qaconform/target/resolved.py"}
+    refusing, reading = set(), set()
+    for path in [*root.glob("qaconform/**/*.py"), *root.glob("loadtests/**/*.py")]:
+        said, read = _refusals_and_override_reads(path)
+        name = path.relative_to(root).as_posix()
+        if any("one run tests one target" in text for text in said):
+            refusing.add(name)
+        if {"QACONFORM_BASE_URL", "BASE_URL_ENV"} & set(read):
+            reading.add(name)
+    assert (refusing, reading) == ({"qaconform/target/resolved.py"}, {"qaconform/target/resolved.py"})
 
 
 @pytest.mark.parametrize(("change", "named"), [
