@@ -23,7 +23,7 @@ from qaconform.report.expect import ExpectError
 from qaconform.report.files import RunFileError
 from qaconform.target import profile as profile_module
 from qaconform.target.client import TargetUnreachable
-from qaconform.target.resolved import ResolvedTargetError
+from qaconform.target.resolved import OneTargetError, ResolvedTargetError
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -39,6 +39,7 @@ DOCUMENTED: dict[type[KitError], int] = {
     run_paths.PathProblem: exitcodes.USAGE,
     run_coverage.FailUnderProblem: exitcodes.USAGE,
     ResolvedTargetError: exitcodes.USAGE,
+    OneTargetError: exitcodes.USAGE,
     Unreachable: exitcodes.UNREACHABLE,
     TargetUnreachable: exitcodes.UNREACHABLE,
 }

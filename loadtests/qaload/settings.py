@@ -15,15 +15,10 @@ import os
 import sys
 from dataclasses import dataclass
 
+from qaconform.errors import UsageError
 from qaconform.load.write_budget import Limits
-from qaconform.target.profile import Profile, ProfileError, load_profile
-from qaconform.target.resolved import (
-    TARGET_ENV,
-    ResolvedTarget,
-    ResolvedTargetError,
-    base_url_override,
-    with_overrides,
-)
+from qaconform.target.profile import Profile
+from qaconform.target.resolved import TARGET_ENV, env_override, resolve_target
 
 ENV_TARGET = TARGET_ENV
 ENV_PROFILE = "QACONFORM_PROFILE"
@@ -80,20 +75,15 @@ def load_target() -> Profile:
     ``QACONFORM_BASE_URL`` that disagrees with it ends the process before any request (one run tests one target).
     Without it (a locustfile run by hand), ``QACONFORM_PROFILE`` with the environment's override."""
     given = os.environ.get(ENV_TARGET, "").strip()
+    path = os.environ.get(ENV_PROFILE)
+    if not given and not path:
+        sys.exit(f"neither {ENV_TARGET} nor {ENV_PROFILE} is set; run through `qaconform load` or export "
+                 f"{ENV_PROFILE}=profile.toml")
     try:
         if given:
-            resolved = ResolvedTarget.read(given)
-            override = base_url_override()
-            if override and override != resolved.base_url:
-                sys.exit(f"{ENV_TARGET}={given} tests {resolved.base_url}, but QACONFORM_BASE_URL asks for {override}: "
-                         "one run tests one target; unset it, or give it to `qaconform load` itself")
-            return resolved.profile(option=f"{ENV_TARGET}={given}: its profile_path")
-        path = os.environ.get(ENV_PROFILE)
-        if not path:
-            sys.exit(f"neither {ENV_TARGET} nor {ENV_PROFILE} is set; run through `qaconform load` or export "
-                     f"{ENV_PROFILE}=profile.toml")
-        return with_overrides(load_profile(path))[0]
-    except (ProfileError, ResolvedTargetError) as exc:
+            return resolve_target(target_file=given, option=ENV_TARGET, override=env_override()).profile()
+        return resolve_target(profile=path, option=ENV_PROFILE, override=env_override()).profile()
+    except UsageError as exc:  # a profile or a target.json that cannot be used, an override that disagrees
         sys.exit(str(exc))
 
 

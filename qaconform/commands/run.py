@@ -110,9 +110,9 @@ class Runner:
         """The share of must-rules the run must check, and where it was given (--fail-under, QACONFORM_FAIL_UNDER,
         the profile's fail_under)."""
         self.doctor_lines: list[str] = []
-        self.base_url_from = "profile"
-        """Where the tested base URL comes from: the profile, or the override that replaced it."""
         """What the doctor found that the user should know (fixtures not in their state, ids discovered ...)."""
+        self._asked: int | None = None
+        """--jobs (or QACONFORM_JOBS), checked against the profile's limits before anything is sent."""
 
     # -- steps ---------------------------------------------------------------------------------------------
     def execute(self) -> int:
@@ -126,11 +126,9 @@ class Runner:
         self.junit_target = checked.junit_target
         with self.stack:  # a UsageError (exit 2) or Unreachable (exit 3) below stops the reference server too
             self._start_fork_server(checked.plan)
-            profile_path, profile = self._target()
-            asked = self._asked_jobs(profile)  # refused before anything is sent
-            self._preflight(profile, reads=1 if asked else PREFLIGHT_READS)
-            resolved = self._resolve(profile, self._doctor(profile))
-            jobs = asked or self._default_jobs(profile)
+            profile_path, resolved = self._target()
+            profile = resolved.loaded  # the file as given (its base URL the resolved one), before the findings
+            jobs = self._asked or self._default_jobs(profile)
             run_id, self.run_dir = self._make_run_dir(checked.report_dir)
             resolved.write(self.run_dir)  # what the suites' pytest and each of its workers test
             if self.fail_under[0] is None:  # neither --fail-under nor its variable: the profile's, if any
@@ -308,8 +306,10 @@ class Runner:
                                          keep=bool(getattr(self.args, "no_cleanup", False)), why_not=why_not)
 
     def _target(self) -> tuple[str, Any]:
-        from qaconform.target.profile import load_profile
-        from qaconform.target.resolved import with_overrides
+        """The run's one resolved target (qaconform.target.resolved): the profile (or the embedded server's), the
+        environment's override, and the doctor's findings for the URL the suites will test (they read it from
+        target.json; issue 30: two servers in one run). ProfileError, Unreachable: exit 2, 3."""
+        from qaconform.target.resolved import env_override, resolve_target
 
         path = self.args.profile
         if not path:
@@ -319,25 +319,25 @@ class Runner:
                   flush=True)
             srv = self.stack.enter_context(ReferenceServer(faults=tuple(self.args.reference_fault)))
             path = str(srv.profile_path)
-        profile = load_profile(path)  # ProfileError: a UsageError
-        # the target is resolved here, once (qaconform.target.resolved): the preflight and the doctor examine the URL
-        # the suites will test, and the suites read it from target.json (issue 30: two servers in one run)
-        profile, self.base_url_from = with_overrides(profile)
-        if self.base_url_from != "profile":
-            print(f"qaconform run: {self.base_url_from} overrides base_url: testing {profile.base_url}", flush=True)
-        return path, profile
+        resolved = resolve_target(profile=path, override=env_override(), doctor=self._examine,
+                                  say=lambda line: print(f"qaconform run: {line}", flush=True))
+        return path, resolved
 
-    def _resolve(self, profile: Any, doctor: dict[str, Any]) -> Any:
-        """The run's one resolved target: the profile as overridden and the doctor's findings for its URL."""
-        from qaconform.target.doctor import Diagnosis
-        from qaconform.target.resolved import ResolvedTargetError, resolve
+    def _examine(self, profile: Any, base_url_from: str) -> Any:
+        """The run's doctor: --jobs checked against the profile's limits (before anything is sent), the preflight,
+        then the doctor's examination (reads only), before any folder is made. Fixtures not in their state are said
+        here and skip only their tests; a profile that cannot be used is refused by the resolver."""
+        from qaconform.target.doctor import Severity, examine
 
-        try:
-            return resolve(profile, self.base_url_from, Diagnosis.from_dict(doctor))
-        except ResolvedTargetError as exc:
-            raise UsageError(str(exc)) from None
+        self._asked = self._asked_jobs(profile)
+        self._preflight(profile, base_url_from, reads=1 if self._asked else PREFLIGHT_READS)
+        recorder = self.recorder  # the preflight's: a target that hung on it is not waited for again
+        diagnosis = examine(profile, recorder)
+        self.doctor_lines = [recorder.redact(f"qaconform run: doctor: {f.message}" + (f" ({f.fix})" if f.fix else ""))
+                             for f in diagnosis.of(Severity.FIXTURE, Severity.NOTE)]
+        return diagnosis
 
-    def _preflight(self, profile: Any, reads: int = PREFLIGHT_READS) -> None:
+    def _preflight(self, profile: Any, base_url_from: str, reads: int = PREFLIGHT_READS) -> None:
         """Is the target there? Anonymous reads of one question, on one connection: the shortest of their round
         trips (the first also opens the connection) tells how far away the target is."""
         from qaconform.target.client import ApiClient, Recorder, TargetError, TargetUnreachable
@@ -351,7 +351,7 @@ class Runner:
                 client.get("question.json", params={"pageSize": 1})
                 trips.append(time.monotonic() - began)
         except TargetUnreachable as exc:
-            where = self.base_url_from if self.base_url_from != "profile" else f"base_url in {profile.path}"
+            where = base_url_from if base_url_from != "profile" else f"base_url in {profile.path}"
             raise Unreachable(f"target {profile.base_url} is unreachable ({exc}). Is the server running? Check "
                               f"{where}.") from None
         except TargetError:
@@ -359,24 +359,6 @@ class Runner:
         finally:
             client.close()
         self.round_trip_s = min(trips) if trips else None
-
-    def _doctor(self, profile: Any) -> dict[str, Any]:
-        """The doctor's examination (reads only), before any folder is made: a profile that cannot be used ends the
-        run with every problem in one message (exit 2; 3 when nothing answers); fixtures not in their state are
-        said here and skip only their tests. Returns the findings the suites and the report read."""
-        from qaconform.target.doctor import Severity, examine
-
-        recorder = self.recorder  # the preflight's: a target that hung on it is not waited for again
-        diagnosis = examine(profile, recorder)
-        problems = diagnosis.of(Severity.STOP, Severity.UNREACHABLE)
-        text = "; ".join(f.message + (f" (fix: {f.fix})" if f.fix else "") for f in problems)
-        if diagnosis.exit_code == exitcodes.UNREACHABLE:
-            raise Unreachable(recorder.redact(text))
-        if problems:
-            raise UsageError(recorder.redact(f"profile {profile.path}: {text}"))
-        self.doctor_lines = [recorder.redact(f"qaconform run: doctor: {f.message}" + (f" ({f.fix})" if f.fix else ""))
-                             for f in diagnosis.of(Severity.FIXTURE, Severity.NOTE)]
-        return diagnosis.as_dict()
 
     def _print_dry_run(self, profile_path: str, plan: Plan, contract: Any, run_dir: Path) -> None:
         writes = [op for op in contract.operations.values() if op.method.upper() in ("POST", "PUT", "DELETE", "PATCH")]

@@ -17,13 +17,7 @@ from qaconform.load.shapes import SHAPES
 from qaconform.load.thresholds import Limits, apply_override, load_limits
 from qaconform.load.write_budget import Limits as WriteLimits
 from qaconform.target.profile import Profile
-from qaconform.target.resolved import (
-    ResolvedTarget,
-    ResolvedTargetError,
-    base_url_override,
-    resolve,
-    with_overrides,
-)
+from qaconform.target.resolved import ResolvedTarget, env_override, resolve_target
 
 DEFAULT_DURATION_S = 20.0
 SHAPE_KNOBS = ("ramp_s", "steps", "base_users", "spike_at_s", "spike_s")
@@ -130,34 +124,22 @@ def load_thresholds(path: str | None, overrides: list[str]) -> Limits:
 @contextlib.contextmanager
 def target(profile_arg: str | None, command: str,
            target_file: str | None = None) -> Iterator[tuple[ResolvedTarget, Profile]]:
-    """The run's one resolved target (qaconform.target.resolved) and the profile it resolves to: the given profile,
-    or one written by an embedded reference server, with the environment's base URL override applied (as `qaconform
-    run` applies it: before the preflight, which then examines the URL the load will go to). The caller writes it
-    into its output folder once the preflight passed; every Locust process reads it there.
+    """The run's one resolved target (qaconform.target.resolved.resolve_target) and the profile it resolves to: the
+    given profile, or one written by an embedded reference server, with the environment's base URL override applied
+    before the preflight (which then examines the URL the load will go to); no doctor. The caller writes it into its
+    output folder once the preflight passed; every Locust process reads it there.
 
     ``target_file`` (``--target-file``): a target resolved already (by `qaconform run`), taken as it is; an
-    environment override that disagrees with it is refused (ResolvedTargetError: exit 2), as the plugin refuses it."""
-    from qaconform.target.profile import load_profile
-
-    if target_file:
-        given = ResolvedTarget.read(target_file)
-        override = base_url_override()
-        if override and override != given.base_url:
-            raise ResolvedTargetError(f"--target-file {target_file} tests {given.base_url}, but QACONFORM_BASE_URL "
-                                      f"asks for {override}: one run tests one target; unset it, or give it to the "
-                                      "command that resolved the file")
-        yield given, given.profile(option=f"--target-file {target_file}: its profile_path")
-        return
+    environment override that disagrees with it is refused (exit 2), as the plugin refuses it."""
     with contextlib.ExitStack() as stack:
         path = profile_arg
-        if not path:
+        if not path and not target_file:
             from qaconform.reference import ReferenceServer
 
             path = str(stack.enter_context(ReferenceServer()).profile_path)
-        profile, source = with_overrides(load_profile(path))
-        if source != "profile":
-            print(f"qaconform {command}: {source} overrides base_url: testing {profile.base_url}", flush=True)
-        resolved = resolve(profile, source, None)  # no doctor: the preflight checks the URL answers
+        resolved = resolve_target(profile=path or None, target_file=target_file, option="--target-file"
+                                  if target_file else "--profile", override=env_override(),
+                                  say=lambda line: print(f"qaconform {command}: {line}", flush=True))
         yield resolved, resolved.profile()
 
 

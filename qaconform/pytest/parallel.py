@@ -239,8 +239,8 @@ def pytest_configure(config: pytest.Config) -> None:
     worker = getattr(config, "workerinput", None)
     if worker is not None:
         _WORKER_CONFIG["config"] = config
-        if worker.get("qc_profile"):
-            config.option.qc_profile = worker["qc_profile"]
+        if worker.get("qc_target_file"):  # the controller's resolved target: read, never resolved again
+            config.option.qc_target_file = worker["qc_target_file"]
         if worker.get("qc_run_tag"):
             config.option.qc_run_tag = worker["qc_run_tag"]
         return
@@ -279,12 +279,9 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         server.stop()
 
 
-_TARGET_PROFILE = pytest.StashKey[str]()
-"""On the controller: the profile of the one target every worker uses (handed to each in its workerinput)."""
-
-
-_TARGET_DOCTOR = pytest.StashKey[dict[str, Any]]()
-"""On the controller: the doctor's findings, handed to every worker so that the target is examined once."""
+_TARGET_FILE = pytest.StashKey[str]()
+"""On the controller: the resolved target (target.json) every worker reads, its path handed to each in its
+workerinput: the target is resolved and examined once, and reaches the workers by this road alone."""
 
 
 def worker_output(config: pytest.Config) -> dict[str, Any] | None:
@@ -311,8 +308,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         raise pytest.UsageError(f"-n {workers}: the profile {target.profile.path} allows {limits.describe()} "
                                 f"([safety] max_concurrency / max_rps), which {workers} workers cannot share; use "
                                 f"-n {cap} or fewer")
-    config.stash[_TARGET_PROFILE] = target.profile.path
-    config.stash[_TARGET_DOCTOR] = target.diagnosis.as_dict()
+    config.stash[_TARGET_FILE] = str(state(config).holder.handed_to_workers())
 
 
 @pytest.hookimpl(hookwrapper=True, tryfirst=True)
@@ -337,8 +333,7 @@ def _suites_selected(config: pytest.Config) -> bool:
 def pytest_configure_node(node: Any) -> None:
     config = node.config
     node.workerinput["qc_run_tag"] = config.getoption("qc_run_tag", None)
-    node.workerinput["qc_profile"] = config.stash.get(_TARGET_PROFILE, None)
-    node.workerinput["qc_doctor"] = config.stash.get(_TARGET_DOCTOR, None)
+    node.workerinput["qc_target_file"] = config.stash.get(_TARGET_FILE, None)
 
 
 def pytest_keyboard_interrupt(excinfo: pytest.ExceptionInfo[BaseException]) -> None:

@@ -56,8 +56,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     g.addoption("--qaconform-results", dest="qc_results", default=None,
                 help="write per-test results with rule ids, observations and exchanges to this JSON file")
     g.addoption("--qaconform-target", dest="qc_target_file", default=None,
-                help="the run's resolved target (target.json, written by `qaconform run`): the profile, the base URL "
-                     "and the doctor's findings for it, instead of applying overrides and examining the target again")
+                help="the run's resolved target (target.json, written by `qaconform run`, or by a parallel session's "
+                     "controller for its workers): the profile, the base URL and the doctor's findings for it, "
+                     "instead of applying overrides and examining the target again")
     g.addoption("--qaconform-doctor", dest="qc_doctor", default=None,
                 help="the doctor's findings (JSON, written by `qaconform run`) instead of examining the target again")
     g.addoption("--read-only", dest="qc_read_only", action="store_true",
@@ -122,7 +123,7 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     path = config.getoption("qc_profile")
     if path:
         override = _base_url_override(config)
-        return [f"qaconform target: profile {path}" + (f" (base_url {override})" if override else "")]
+        return [f"qaconform target: profile {path}" + (f" (base_url {override.url})" if override else "")]
     return ["qaconform target: embedded reference server (started on 127.0.0.1 at first use, fresh database)"]
 
 

@@ -4,8 +4,8 @@ doctor's findings, and the run's write budget and read-only guard that every Api
 from __future__ import annotations
 
 import contextlib
-import json
 import os
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -14,11 +14,20 @@ from urllib.parse import urlsplit
 import pytest
 
 from qaconform import exitcodes
+from qaconform.errors import KitError, Unreachable, UsageError
 from qaconform.pytest.outcomes import SkipKind, skip
 from qaconform.pytest.run_state import _rule_ids, _stop
 from qaconform.target.client import ApiClient, Recorder
 from qaconform.target.politeness import PACE
-from qaconform.target.profile import Profile, ProfileError, load_profile
+from qaconform.target.profile import Profile, ProfileError
+from qaconform.target.resolved import (
+    OneTargetError,
+    Override,
+    ResolvedTarget,
+    ResolvedTargetError,
+    env_override,
+    resolve_target,
+)
 from qaconform.target.writes import (
     SUITES,
     WriteBudget,
@@ -27,8 +36,8 @@ from qaconform.target.writes import (
 )
 from qaconform.vocabulary import StopReason
 
-if TYPE_CHECKING:  # the doctor imports the contract (jsonschema): loaded when a suite needs a target, not before
-    from qaconform.target.doctor import Diagnosis
+if TYPE_CHECKING:
+    from qaconform.target.diagnosis import Diagnosis
 
 @dataclass
 class Target:
@@ -36,125 +45,109 @@ class Target:
 
     profile: Profile
     recorder: Recorder
+    resolved: ResolvedTarget
+    """The run's one resolved target (qaconform.target.resolved): what every worker of the session reads."""
     started_reference: bool = False
     clients: dict[str, ApiClient] = field(default_factory=dict)
-    diagnosis: Diagnosis = field(default_factory=lambda: _no_findings())
-    """What the doctor found before any test (the profile above is already resolved by it)."""
 
-
-def _no_findings() -> Diagnosis:
-    from qaconform.target.doctor import Diagnosis
-
-    return Diagnosis()
+    @property
+    def diagnosis(self) -> Diagnosis:
+        """What the doctor found before any test (the profile above is already resolved by it)."""
+        return self.resolved.findings
 
 
 class _TargetHolder:
-    """Starts (once, lazily) the reference server when no profile is given, and stops it at the end."""
+    """Resolves the session's target once, lazily (qaconform.target.resolved.resolve_target): the target.json it is
+    given (``qaconform run``'s, or a parallel session's controller's), else the profile (or the embedded reference
+    server it starts, and stops at the end) examined by the doctor."""
 
     def __init__(self, config: pytest.Config) -> None:
         self.config = config
         self.target: Target | None = None
         self._stack = contextlib.ExitStack()
-        self.error: str | None = None
+        self.error: tuple[StopReason, str, int] | None = None
 
     def get(self) -> Target:
         if self.target is not None:
             return self.target
         if self.error:
-            _stop(self.config, StopReason.PROFILE, self.error, exitcodes.PYTEST_BAD_PROFILE)
+            _stop(self.config, *self.error)
+        try:
+            resolved, started = self._resolve()
+        except KitError as exc:
+            self.error = _stop_of(exc)
+            _stop(self.config, *self.error)
+        profile = resolved.profile()
+        self.target = Target(profile=profile, recorder=Recorder(secrets=set(profile.passwords())), resolved=resolved,
+                             started_reference=started)
+        ApiClient.write_budget = _write_budget(self.config, self.target.profile)
+        PACE.share_through(_run_file(self.config, "pace"))  # a target's hold-backs, heard by every worker
+        return self.target
+
+    def _resolve(self) -> tuple[ResolvedTarget, bool]:
+        """The target file when given (never resolved again, in this process nor in a worker), else the profile and
+        the doctor: the findings ``--qaconform-doctor`` names, or an examination now, with reads only."""
         given = self.config.getoption("qc_target_file", None)
+        override = _base_url_override(self.config)
         if given:
-            return self._resolved(str(given))
+            return resolve_target(target_file=str(given), option="--qaconform-target", override=override), False
         path = self.config.getoption("qc_profile")
-        started = False
+        started = not path
         if not path:
             from qaconform.reference import ReferenceServer  # imported lazily: a real target never needs it
 
             size_opt = self.config.getoption("qc_ref_size")
             size: str | int = int(size_opt) if str(size_opt).isdecimal() else size_opt
-            srv = self._stack.enter_context(ReferenceServer(size=size))
-            path = str(srv.profile_path)
-            started = True
-        try:
-            profile = load_profile(path, option="--target-profile (or QACONFORM_PROFILE)")
-        except ProfileError as exc:
-            self.error = str(exc)
-            _stop(self.config, StopReason.PROFILE, str(exc), exitcodes.PYTEST_BAD_PROFILE)
-        base_url = _base_url_override(self.config)
-        if base_url:
-            from dataclasses import replace
-            profile = replace(profile, base_url=base_url.rstrip("/"))
-        recorder = Recorder(secrets=set(profile.passwords()))
-        diagnosis = self._diagnose(profile, recorder)
-        if diagnosis.base_url and diagnosis.base_url != profile.base_url.rstrip("/"):
-            _stop(self.config, StopReason.USAGE,
-                  f"the doctor examined {diagnosis.base_url}, but this session would test "
-                  f"{profile.base_url} (--base-url or QACONFORM_BASE_URL): one run tests one target. Unset the "
-                  "override, or give it to `qaconform run` itself so that its doctor examines that URL",
-                  exitcodes.PYTEST_BAD_PROFILE)
-        self.target = Target(profile=diagnosis.resolve(profile), recorder=recorder, started_reference=started,
-                             diagnosis=diagnosis)
-        ApiClient.write_budget = _write_budget(self.config, self.target.profile)
-        PACE.share_through(_run_file(self.config, "pace"))  # a target's hold-backs, heard by every worker
-        return self.target
+            path = str(self._stack.enter_context(ReferenceServer(size=size)).profile_path)
+        return resolve_target(profile=path, option="--target-profile (or QACONFORM_PROFILE)", override=override,
+                              doctor=self._given_findings() or _examine), started
 
-    def _resolved(self, given: str) -> Target:
-        """The target `qaconform run` resolved once (target.json): read, never resolved again, in this process and in
-        every worker. An override in this process that disagrees with it stops the session before any request."""
-        from qaconform.target.resolved import ResolvedTarget, ResolvedTargetError
-
-        option = "--qaconform-target"
-        try:
-            resolved = ResolvedTarget.read(given)
-            profile = resolved.profile(option=f"{option} {given}: its profile_path")
-        except (ResolvedTargetError, ProfileError) as exc:
-            _stop(self.config, StopReason.PROFILE, str(exc), exitcodes.PYTEST_BAD_PROFILE)
-        override = _base_url_override(self.config)
-        if override and override.rstrip("/") != resolved.base_url:
-            _stop(self.config, StopReason.USAGE,
-                  f"{option} {given} tests {resolved.base_url}, but this session is asked to "
-                  f"test {override} (--base-url or QACONFORM_BASE_URL): one run tests one target. Unset the "
-                  "override, or give it to `qaconform run` itself so that its doctor examines that URL",
-                  exitcodes.PYTEST_BAD_PROFILE)
-        self.target = Target(profile=profile, recorder=Recorder(secrets=set(profile.passwords())),
-                             diagnosis=resolved.diagnosis)
-        ApiClient.write_budget = _write_budget(self.config, self.target.profile)
-        PACE.share_through(_run_file(self.config, "pace"))  # a target's hold-backs, heard by every worker
-        return self.target
-
-    def _diagnose(self, profile: Profile, recorder: Recorder) -> Diagnosis:
-        """The doctor's findings: handed over (by the controller to a worker, by ``qaconform run`` in a file), else
-        examined now, with reads only. A profile that cannot be used ends the run here, every problem in the one
-        message (exit 2; 3 when nothing answers), before any test."""
-        from qaconform.target.doctor import Diagnosis, Severity, examine
-
-        handed = getattr(self.config, "workerinput", {}).get("qc_doctor")
+    def _given_findings(self) -> Diagnosis | None:
+        """The findings ``--qaconform-doctor`` names (written by ``qaconform doctor --json``), if given."""
         given = self.config.getoption("qc_doctor")
-        if handed is not None:
-            diagnosis = Diagnosis.from_dict(handed)
-        elif given:
-            try:
-                diagnosis = Diagnosis.from_dict(json.loads(Path(given).read_text(encoding="utf-8")))
-            except (OSError, ValueError, KeyError, TypeError) as exc:
-                _stop(self.config, StopReason.USAGE,
-                      f"--qaconform-doctor {given}: cannot be read ({exc}); leave the option "
-                      "out and the doctor examines the target itself", exitcodes.PYTEST_BAD_PROFILE)
-        else:
-            diagnosis = examine(profile, recorder)
-        recorder.take()
-        problems = diagnosis.of(Severity.STOP, Severity.UNREACHABLE)
-        if problems:
-            text = "; ".join(f"{f.message}" + (f" (fix: {f.fix})" if f.fix else "") for f in problems)
-            if diagnosis.exit_code == 3:
-                _stop(self.config, StopReason.UNREACHABLE, text, exitcodes.PYTEST_UNREACHABLE)
-            _stop(self.config, StopReason.PROFILE, f"profile {profile.path}: {text}", exitcodes.PYTEST_BAD_PROFILE)
-        return diagnosis
+        if not given:
+            return None
+        from qaconform.target.diagnosis import Diagnosis
+
+        try:
+            return Diagnosis.from_json(Path(given).read_bytes())
+        except (OSError, ValueError) as exc:
+            raise UsageError(f"--qaconform-doctor {given}: cannot be read ({exc}); leave the option out and the "
+                             "doctor examines the target itself") from None
+
+    def handed_to_workers(self) -> Path:
+        """The resolved target as a file for the workers of a parallel session (``--qaconform-target``): the one
+        ``qaconform run`` gave, else written once into a folder this session removes at its end."""
+        given = self.config.getoption("qc_target_file", None)
+        if given:
+            return Path(given)
+        folder = Path(self._stack.enter_context(tempfile.TemporaryDirectory(prefix="qaconform-target-")))
+        return self.get().resolved.write(folder)
 
     def close(self) -> None:
         if self.target:
             for c in self.target.clients.values():
                 c.close()
         self._stack.close()
+
+
+def _examine(profile: Profile, base_url_from: str) -> Diagnosis:
+    """The doctor of a plain pytest session, before any test (the held-back answers it met are its own)."""
+    from qaconform.target.doctor import examine
+
+    recorder = Recorder(secrets=set(profile.passwords()))
+    diagnosis = examine(profile, recorder)
+    recorder.take()
+    return diagnosis
+
+
+def _stop_of(exc: KitError) -> tuple[StopReason, str, int]:
+    """How a session that cannot resolve its target stops: why (a field of the results), and pytest's code."""
+    if isinstance(exc, Unreachable):
+        return StopReason.UNREACHABLE, str(exc), exitcodes.PYTEST_UNREACHABLE
+    if isinstance(exc, OneTargetError) or not isinstance(exc, ProfileError | ResolvedTargetError):
+        return StopReason.USAGE, str(exc), exitcodes.PYTEST_BAD_PROFILE
+    return StopReason.PROFILE, str(exc), exitcodes.PYTEST_BAD_PROFILE
 
 
 WRITE_REFUSED = "not allowed by safety: --read-only (the test sends"
@@ -220,10 +213,12 @@ def pool_of(item: pytest.Item) -> str:
     return pool_for(Path(str(item.fspath)), {rules[r].level for r in _rule_ids(item) if r in rules})
 
 
-def _base_url_override(config: pytest.Config) -> str | None:
+def _base_url_override(config: pytest.Config) -> Override | None:
     """pytest-base-url's --base-url (or its base_url ini value), else $QACONFORM_BASE_URL."""
     value = config.getoption("base_url", default=None) or config.getini("base_url") if _has_base_url(config) else None
-    return value or os.environ.get("QACONFORM_BASE_URL") or None
+    if value:
+        return Override(str(value).strip().rstrip("/"), "--base-url")
+    return env_override()
 
 
 def _has_base_url(config: pytest.Config) -> bool:

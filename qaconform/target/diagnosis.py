@@ -4,15 +4,20 @@ one-shot node each pool gives this run, and :meth:`Diagnosis.resolve`, the profi
 Apart from :mod:`qaconform.target.doctor` (which examines a target and re-exports these names) because a resolved
 target (qaconform.target.resolved, ``target.json``) carries them to processes that must not load an HTTP client:
 the Locust processes of a load run import neither ``requests`` nor the doctor (ARCHITECTURE.md, loadtests/).
+
+Written and read in one place (:class:`DoctorRecord`, strict: a key of another version or a value of another type is
+refused, never guessed), the same in ``qaconform doctor --json``, ``target.json`` and results.json's ``doctor``.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from qaconform.target.profile import Profile
 
@@ -20,6 +25,9 @@ if TYPE_CHECKING:
     from qaconform.target.fixture_state import FixtureState
 
 STOP_EXIT, UNREACHABLE_EXIT = 2, 3
+DOCTOR_FORMAT = "qaconform-doctor/1"
+STRICT = ConfigDict(extra="forbid", strict=True)
+"""How the findings are read back: no key the record does not know, no value of another type (JSON's own)."""
 
 
 class Severity(StrEnum):
@@ -37,6 +45,7 @@ class Severity(StrEnum):
 class Finding:
     """One thing the doctor checked: which profile key, what it found, and what to do about it."""
 
+    __pydantic_config__: ClassVar[ConfigDict] = STRICT
     severity: Severity
     key: str
     message: str
@@ -47,6 +56,7 @@ class Finding:
 class OneShot:
     """A one-shot fixture (or pool) as the doctor found it: the node this run uses, the ones already consumed."""
 
+    __pydantic_config__: ClassVar[ConfigDict] = STRICT
     name: str
     pool: tuple[int, ...]
     chosen: int | None
@@ -96,24 +106,21 @@ class Diagnosis:
         return STOP_EXIT if self.of(Severity.STOP) else 0
 
     def as_dict(self) -> dict[str, Any]:
-        """Plain JSON data (xdist hands it to workers, which carry no custom class, not even an enum)."""
-        data = {"format": "qaconform-doctor/1", "exit_code": self.exit_code,
-                "findings": [asdict(f) for f in self.findings], "user_ids": self.user_ids,
-                "unusable": self.unusable, "one_shots": {k: asdict(v) for k, v in self.one_shots.items()},
-                "record": self.record, "base_url": self.base_url}
-        loaded: dict[str, Any] = json.loads(json.dumps(data))
-        return loaded
+        """Plain JSON data (:class:`DoctorRecord`): what ``qaconform doctor --json`` prints and results.json holds."""
+        return DoctorRecord.of(self).model_dump(mode="json")
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Diagnosis:
+        """The findings of a :meth:`as_dict` record (strict, :class:`DoctorRecord`); ValueError says what is wrong."""
+        try:
+            return DoctorRecord.model_validate_json(text).diagnosis()
+        except ValidationError as exc:
+            raise ValueError(_first_problem(exc)) from None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Diagnosis:
-        return cls(findings=[Finding(Severity(f["severity"]), f["key"], f["message"], f.get("fix", ""))
-                             for f in data.get("findings", [])],
-                   user_ids={str(k): int(v) for k, v in data.get("user_ids", {}).items()},
-                   unusable={str(k): str(v) for k, v in data.get("unusable", {}).items()},
-                   one_shots={k: OneShot(v["name"], tuple(v["pool"]), v["chosen"], tuple(v["consumed"]),
-                                         int(v["left_after"]), tuple(v.get("unknown", ())))
-                              for k, v in data.get("one_shots", {}).items()},
-                   record=str(data.get("record", "")), base_url=str(data.get("base_url", "")))
+        """:meth:`from_json` of data already parsed."""
+        return cls.from_json(json.dumps(data))
 
     def resolve(self, profile: Profile) -> Profile:
         """The profile the tests use: discovered ids filled in, each one-shot fixture the node this run takes (None
@@ -129,3 +136,36 @@ class Diagnosis:
         pools = {**profile.pools, **{name: shot.pool for name, shot in self.one_shots.items()}}
         return replace(profile, accounts=accounts, fixtures=profile.fixtures.model_copy(update=update),
                        safety=safety, pools=pools)
+
+
+class DoctorRecord(BaseModel):
+    """The findings as JSON: the one form they are written in and read from (``target.json``'s ``doctor``,
+    ``qaconform doctor --json``, ``--qaconform-doctor``, results.json's ``doctor``)."""
+
+    model_config = STRICT
+    format: Literal["qaconform-doctor/1"]
+    exit_code: int
+    """Derived from the findings (:attr:`Diagnosis.exit_code`): written for a reader, never read back."""
+    findings: list[Finding]
+    user_ids: dict[str, int]
+    unusable: dict[str, str]
+    one_shots: dict[str, OneShot]
+    record: str
+    base_url: str
+
+    @classmethod
+    def of(cls, d: Diagnosis) -> DoctorRecord:
+        return cls(format=DOCTOR_FORMAT, exit_code=d.exit_code, findings=list(d.findings), user_ids=dict(d.user_ids),
+                   unusable=dict(d.unusable), one_shots=dict(d.one_shots), record=d.record, base_url=d.base_url)
+
+    def diagnosis(self) -> Diagnosis:
+        return Diagnosis(findings=list(self.findings), user_ids=dict(self.user_ids), unusable=dict(self.unusable),
+                         one_shots=dict(self.one_shots), record=self.record, base_url=self.base_url)
+
+
+def _first_problem(exc: ValidationError) -> str:
+    """A validation error in one line: where and what (pydantic's own text spans several)."""
+    first = exc.errors()[0]
+    where = ".".join(str(p) for p in first["loc"]) or "the record"
+    more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
+    return f"{where}: {first['msg']}{more}"

@@ -14,8 +14,9 @@ problem it finds at once:
   that need it skip, with the reason and how to renew it;
 - **note**: what the doctor found or could not confirm (ids it discovered, a pool's remaining nodes).
 
-The result (:class:`Diagnosis`) is plain data (``as_dict``/``from_dict``): ``qaconform run`` hands it to the suites'
-pytest process and the report, and the plugin to its workers, so the target is examined once per run.
+The result (:class:`Diagnosis`) is typed data, written and read strictly in one form (``DoctorRecord``): the run's
+resolver (qaconform.target.resolved.resolve_target) carries it in target.json to the suites' pytest and every worker,
+so the target is examined once per run.
 """
 
 from __future__ import annotations

@@ -242,7 +242,7 @@ def test_a_load_given_a_target_file_tests_it_as_it_is(profiles: Profiles, tmp_pa
     """The file's base URL (the profile's is a closed port), its doctor's findings carried into the load's folder."""
     doctor = Diagnosis(base_url=profiles.url)
     doctor.add(Severity.NOTE, "planted", "a finding the load's folder must carry")
-    given = ResolvedTarget(str(profiles.good), profiles.url, "QACONFORM_BASE_URL", doctor.as_dict()).write(tmp_path)
+    given = ResolvedTarget(str(profiles.good), profiles.url, "QACONFORM_BASE_URL", doctor).write(tmp_path)
     out = tmp_path / "out"
     proc = _load(profiles, out, "--target-file", str(given), "--scenario", "browse", "--duration", "2", "--users",
                  "2", QACONFORM_BASE_URL=profiles.url + "/")

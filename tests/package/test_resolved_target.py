@@ -4,10 +4,13 @@ the target again; a session asked to test another URL than target.json's stops b
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,7 +18,14 @@ from qaconform import exitcodes
 from qaconform.kit import pytest_command
 from qaconform.target.doctor import Diagnosis
 from qaconform.target.profile import load_profile
-from qaconform.target.resolved import TARGET_NAME, ResolvedTarget, ResolvedTargetError, resolve, with_overrides
+from qaconform.target.resolved import (
+    TARGET_NAME,
+    OneTargetError,
+    ResolvedTarget,
+    ResolvedTargetError,
+    env_override,
+    resolve_target,
+)
 
 
 def test_the_resolved_target_is_strict_json_without_secrets_and_refuses_findings_for_another_url() -> None:
@@ -23,12 +33,14 @@ def test_the_resolved_target_is_strict_json_without_secrets_and_refuses_findings
 
     with ReferenceServer() as srv:
         profile = load_profile(srv.profile_path)
-        overridden, source = with_overrides(profile, {"QACONFORM_BASE_URL": "http://127.0.0.1:9/"})
-        assert (overridden.base_url, source) == ("http://127.0.0.1:9", "QACONFORM_BASE_URL")
-        assert with_overrides(profile, {"QACONFORM_BASE_URL": profile.base_url + "/"})[1] == "profile"
-        with pytest.raises(ResolvedTargetError, match="one run tests one target"):
-            resolve(overridden, source, Diagnosis(base_url=profile.base_url))
-        resolved = resolve(profile, "profile", Diagnosis(base_url=profile.base_url))
+        override = env_override({"QACONFORM_BASE_URL": "http://127.0.0.1:9/"})
+        assert override is not None and (override.url, override.named) == ("http://127.0.0.1:9", "QACONFORM_BASE_URL")
+        same = resolve_target(profile=srv.profile_path, override=env_override({"QACONFORM_BASE_URL": srv.url + "/"}))
+        assert (same.base_url, same.base_url_from, same.diagnosis) == (profile.base_url, "profile", None)
+        with pytest.raises(OneTargetError, match="one run tests one target"):
+            resolve_target(profile=srv.profile_path, override=override, doctor=Diagnosis(base_url=profile.base_url))
+        doctor = Diagnosis(base_url=profile.base_url, user_ids={"member": 3})
+        resolved = resolve_target(profile=srv.profile_path, doctor=doctor)
         folder = Path(srv.profile_path).parent / "run"
         folder.mkdir()
         text = resolved.write(folder).read_text(encoding="utf-8")
@@ -36,6 +48,67 @@ def test_the_resolved_target_is_strict_json_without_secrets_and_refuses_findings
         assert not [p for p in profile.passwords() if p in text], "a password is in target.json"
         again = ResolvedTarget.read(folder / TARGET_NAME)
         assert again == resolved and again.profile().base_url == profile.base_url
+        assert again.diagnosis == doctor and again.profile().accounts["member"].id == resolved.profile().accounts[
+            "member"].id
+        with pytest.raises(OneTargetError, match="one run tests one target"):
+            resolve_target(target_file=folder / TARGET_NAME, override=override)
+
+
+def _refusals_and_override_reads(path: Path) -> tuple[list[str], list[str]]:
+    """The messages ``path`` stops with (``raise``, an error made, ``sys.exit``, the plugin's ``_stop``), and the
+    names of what it reads from the environment or a mapping (``.get``/``getenv``/``[...]`` of a constant or
+    ``BASE_URL_ENV``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    called = {id(n): str(getattr(n.func, "attr", getattr(n.func, "id", ""))) for n in ast.walk(tree)
+              if isinstance(n, ast.Call)}
+    stopping = [n for n in ast.walk(tree) if isinstance(n, ast.Raise) or (
+        id(n) in called and (called[id(n)] in ("exit", "_stop") or called[id(n)].endswith("Error")))]
+    said = [c.value for n in stopping for c in ast.walk(n) if isinstance(c, ast.Constant) and isinstance(c.value, str)]
+    keys = [n.args[0] for n in ast.walk(tree) if isinstance(n, ast.Call) and n.args
+            and getattr(n.func, "attr", getattr(n.func, "id", "")) in ("get", "getenv", "pop")]
+    keys += [n.slice for n in ast.walk(tree) if isinstance(n, ast.Subscript)]
+    read = [k.value if isinstance(k, ast.Constant) else getattr(k, "id", getattr(k, "attr", "")) for k in keys]
+    return said, [str(r) for r in read]
+
+
+def test_one_module_resolves_the_target_for_every_entry_point() -> None:
+    """Issue 47: the run, plain pytest, the load commands and each Locust process resolve their target through
+    ``resolve_target``: no other module reads the override's variable or refuses a second target."""
+    root = Path(__file__).resolve().parents[2]
+    refusing, reading = set(), set()
+    for path in [*root.glob("qaconform/**/*.py"), *root.glob("loadtests/**/*.py")]:
+        said, read = _refusals_and_override_reads(path)
+        name = path.relative_to(root).as_posix()
+        if any("one run tests one target" in text for text in said):
+            refusing.add(name)
+        if {"QACONFORM_BASE_URL", "BASE_URL_ENV"} & set(read):
+            reading.add(name)
+    assert (refusing, reading) == ({"qaconform/target/resolved.py"}, {"qaconform/target/resolved.py"})
+
+
+@pytest.mark.parametrize(("change", "named"), [
+    (lambda d: {**d, "extra": 1}, "extra"),
+    (lambda d: {**d, "format": "qaconform-target/2"}, "format"),
+    (lambda d: {**d, "base_url": 8080}, "base_url"),
+    (lambda d: {**d, "doctor": {**d["doctor"], "user_ids": {"member": "3"}}}, "doctor"),
+    (lambda d: {**d, "doctor": {"findings": []}}, "doctor"),
+    (lambda d: {k: v for k, v in d.items() if k != "profile_path"}, "profile_path"),
+])
+def test_a_target_file_of_another_shape_is_refused_naming_the_key_never_guessed(
+        tmp_path: Path, change: Callable[[dict[str, Any]], dict[str, Any]], named: str) -> None:
+    written = ResolvedTarget(str(tmp_path / "p.toml"), "http://127.0.0.1:9", "profile",
+                             Diagnosis(base_url="http://127.0.0.1:9", user_ids={"member": 3})).write(tmp_path)
+    data = json.loads(written.read_text(encoding="utf-8"))
+    written.write_text(json.dumps(change(data)), encoding="utf-8")
+    with pytest.raises(ResolvedTargetError, match=f"cannot be read as the run's resolved target \\({named}"):
+        ResolvedTarget.read(written)
+
+
+def test_a_target_no_doctor_examined_is_written_and_read_as_not_examined(tmp_path: Path) -> None:
+    """A load run's target.json: ``"doctor": {}`` (the form folders written before this one hold too)."""
+    written = ResolvedTarget(str(tmp_path / "p.toml"), "http://127.0.0.1:9", "profile").write(tmp_path)
+    assert json.loads(written.read_text(encoding="utf-8"))["doctor"] == {}
+    assert ResolvedTarget.read(written).diagnosis is None
 
 
 @pytest.mark.slow  # qaconform run in a subprocess
@@ -45,7 +118,7 @@ def test_a_session_asked_for_another_url_than_the_resolved_target_stops_before_a
 
     with ReferenceServer() as srv:
         profile = load_profile(srv.profile_path)
-        resolve(profile, "profile", Diagnosis(base_url=profile.base_url)).write(tmp_path)
+        resolve_target(profile=srv.profile_path, doctor=Diagnosis(base_url=profile.base_url)).write(tmp_path)
         monkeypatch.setenv("QACONFORM_BASE_URL", "http://127.0.0.1:9")
         results = tmp_path / "results.json"
         proc = subprocess.run([*pytest_command(), "-q", "--qaconform-results", str(results), "--qaconform-target",
