@@ -199,13 +199,12 @@ def _one_scenario(server: Server, scenario: str, profile_path: str, out: Path, s
     from qaconform.load.cli import load_thresholds, write_target
     from qaconform.load.runner import RunConfig, run_load
     from qaconform.load.write_budget import Limits
-    from qaconform.target.profile import load_profile
-    from qaconform.target.resolved import resolve
+    from qaconform.target.resolved import resolve_target
 
     run = LoadRun(server.label, scenario, server.rule, server.variants)
     t0 = time.monotonic()
     try:
-        resolved = resolve(load_profile(profile_path), "profile", None)
+        resolved = resolve_target(profile=profile_path)
         profile = resolved.profile()
         cfg = RunConfig(scenario=scenario, duration_s=seconds, rate=RATE, users=USERS, write_limits=Limits(None, None))
         summary = run_load(cfg, profile, write_target(resolved, out), out, load_thresholds(None, []), quiet=True)
