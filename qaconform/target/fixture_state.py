@@ -24,7 +24,7 @@ from typing import Any
 from qaconform.contract import path
 from qaconform.target import ledger
 from qaconform.target.client import ApiClient, TargetError
-from qaconform.target.discover import as_id
+from qaconform.target.created_id import as_id
 
 PAGE_SIZE = 200
 """Items asked per page (projected to two fields, so a page stays small); a site may cap it lower."""

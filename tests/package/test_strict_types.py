@@ -1,4 +1,4 @@
-"""``mypy --strict`` holds on the report, the status table and the vocabulary (issue 47, item 3).
+"""``mypy --strict`` holds on the report, the status table, the vocabulary and the target's resolver (issue 47, item 3).
 
 The report is built from the results file and read back from report.json by ``qaconform report`` and ``diff``: a
 renamed key or a value of the wrong kind there is found by a user, not by the kit, unless the type checker sees
@@ -14,8 +14,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-STRICT = ["qaconform/report", "qaconform/status.py", "qaconform/vocabulary.py"]
-"""The modules held to ``--strict``: what reads the results file and report.json, and the words they are in."""
+STRICT = ["qaconform/report", "qaconform/status.py", "qaconform/vocabulary.py", "qaconform/target/resolved.py",
+          "qaconform/target/diagnosis.py"]
+"""The modules held to ``--strict``: what reads the results file and report.json, the words they are in, and the one
+resolver of the target with the doctor's findings it carries to every process."""
 
 
 def test_report_status_and_vocabulary_pass_mypy_strict(tmp_path: Path) -> None:
