@@ -19,11 +19,13 @@ follower relations' fields are not shown); where nothing remains, ``list_respons
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -31,6 +33,7 @@ from covering import EXPERT_LISTS, NOT_ANONYMOUS, PAIRS, Combination, covering, 
 from listops import LIST_OPS
 
 from qaconform.contract import NONE, READER, Contract, ContractError, load_contract
+from qaconform.invariants import listcount_problem, millis_problems, pagecount_problem
 
 SECTION = "list_responses"
 JSON_FORM, ANY_FORM = "accept_json", "extension_only"
@@ -50,6 +53,9 @@ class Section:
     not_response: Mapping[str, str]
     exclude: Mapping[str, str]
     not_across: Mapping[str, Mapping[str, str]]
+    also: tuple[str, ...] = ()
+    """Rules declared under ``rules:`` (test_matrix.py crosses them with the list's stated parameters) that are
+    judged on one response too, and so also on every row here (with the lists' own parameters and the form)."""
 
 
 def load(contract: Contract | None = None) -> Section:
@@ -57,15 +63,21 @@ def load(contract: Contract | None = None) -> Section:
     naming file and key, never a silently smaller crossing)."""
     contract = contract or load_contract()
     path = contract.dimensions_path
-    raw = (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get(SECTION) or {}
+    raw = raw_all(contract).get(SECTION) or {}
     dims = contract.dimensions
     form = str(raw.get("form") or "")
     if form not in dims.values:
         raise ContractError(f"{path}: {SECTION}.form names {form!r}, which dimensions does not define")
+    also = tuple(str(r) for r in raw.get("also") or ())
+    not_across = {str(k): {str(d): str(w) for d, w in (v or {}).items()}
+                  for k, v in (raw.get("not_across") or {}).items()}
+    for rule in also:  # a declared rule's own not_across holds here too
+        declared = dims.rules.get(rule)
+        if declared is None:
+            raise ContractError(f"{path}: {SECTION}.also names {rule!r}, which is not declared under rules:")
+        not_across[rule] = {**_declared_not_across(raw_all(contract), rule), **not_across.get(rule, {})}
     out = Section(form, {str(k): str(v) for k, v in (raw.get("not_response") or {}).items()},
-                  {str(k): str(v) for k, v in (raw.get("exclude") or {}).items()},
-                  {str(k): {str(d): str(w) for d, w in (v or {}).items()}
-                   for k, v in (raw.get("not_across") or {}).items()})
+                  {str(k): str(v) for k, v in (raw.get("exclude") or {}).items()}, not_across, also)
     for key in [*out.not_response, *(k.split(" ")[0] for k in out.exclude), *out.not_across]:
         if key not in contract.rules:
             raise ContractError(f"{path}: {SECTION} names rule {key!r}, which spec/rules.yaml does not hold")
@@ -76,9 +88,24 @@ def load(contract: Contract | None = None) -> Section:
     return out
 
 
+def raw_all(contract: Contract) -> Mapping[str, Any]:
+    """spec/dimensions.yaml as data, parsed once per file (each list's array reads it; pure-Python YAML is slow)."""
+    return _parsed(str(contract.dimensions_path))
+
+
+@functools.cache
+def _parsed(path: str) -> Mapping[str, Any]:
+    return yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
+
+
+def _declared_not_across(raw: Mapping[str, Any], rule: str) -> dict[str, str]:
+    entry = ((raw.get("rules") or {}).get(rule) or {}).get("not_across") or {}
+    return {str(d): str(w) for d, w in entry.items()}
+
+
 def own_dimensions(contract: Contract) -> Mapping[str, tuple[str, ...]]:
     """The lists' own parameters (spec/dimensions.yaml ``list_access.own``), read where list_access.py reads them."""
-    raw = yaml.safe_load(contract.dimensions_path.read_text(encoding="utf-8")) or {}
+    raw = raw_all(contract)
     return {str(k): tuple(v or ()) for k, v in ((raw.get("list_access") or {}).get("own") or {}).items()}
 
 
@@ -88,12 +115,14 @@ def response_rules(contract: Contract | None = None, section: Section | None = N
     contract = contract or load_contract()
     section = section or load(contract)
     dims = contract.dimensions
-    raw = yaml.safe_load(contract.dimensions_path.read_text(encoding="utf-8")) or {}
+    raw = raw_all(contract)
     also = set((raw.get("list_access") or {}).get("also") or ())
     out: dict[str, tuple[str, ...]] = {}
     for rule in contract.rules.values():
         ops = tuple(op for op in rule.operations if op in dims.lists)
-        if rule.level != "must" or not ops or rule.area == "permissions" or rule.id in dims.rules:
+        if rule.level != "must" or not ops or rule.area == "permissions":
+            continue
+        if rule.id in dims.rules and rule.id not in section.also:
             continue
         if rule.id in also or rule.id in section.not_response:
             continue
@@ -153,7 +182,7 @@ def array(op: str, seed: int, strength: int = PAIRS, contract: Contract | None =
             values = list(dims.values[name])
             rng.shuffle(values)
         columns.append(values)
-    names, columns = _merged(names, columns, SHAPE_OPTIONS)
+    names, columns = _merged(names, columns, tuple(m for m in MERGED if m in names))
     rows = []
     for row in covering(columns, strength):
         values = tuple(pair for name, value in zip(names, row, strict=True) for pair in _split(name, value))
@@ -163,15 +192,18 @@ def array(op: str, seed: int, strength: int = PAIRS, contract: Contract | None =
 
 
 SHAPE_OPTIONS = ("wrap", "v1")
-"""The options whose effect is not shown: the item rules are judged only where neither is given, so the two share one
-column of their combinations (every value of every other dimension then meets "neither" in some row, which two
-columns of a pairwise array do not promise: a triple)."""
+"""The options whose effect is not shown: the item rules are judged only where neither is given."""
+MERGED = ("projection", *SHAPE_OPTIONS)
+"""The dimensions that decide what of the items a rule can judge (a projection removes fields; under wrap or v1 the
+items are not judged) share one column of their combinations: every value of every other dimension then meets the
+plain request (no projection, no option) in some row, and each projection with each option, which separate columns
+of a pairwise array do not promise (a triple). 632 rows over the ten lists instead of 275 (seed 0)."""
 _JOIN = "+"
 
 
 def _merged(names: list[str], columns: list[list[str]], merge: tuple[str, ...]) -> tuple[list[str], list[list[str]]]:
     """``names``/``columns`` with the ``merge`` dimensions (when all are there) as one column of their product."""
-    if not all(m in names for m in merge):
+    if len(merge) < 2:
         return names, columns
     at = [names.index(m) for m in merge]
     product = [[]]  # type: list[list[str]]
@@ -331,6 +363,32 @@ def _marked(seen: Seen) -> Problems:
             f"{wrong[:5]}"] if wrong else []
 
 
+def _listcount(seen: Seen) -> Problems:
+    problem = listcount_problem(seen.body)
+    return [problem] if problem else []
+
+
+def _pagecount(seen: Seen) -> Problems:
+    problem = pagecount_problem(seen.body)
+    return [problem] if problem else []
+
+
+def _envelope(seen: Seen) -> Problems:
+    return seen.errors.get("PAGING-ENVELOPE", [])
+
+
+def _item_type(seen: Seen) -> Problems:
+    want = LIST_OPS[seen.op].item_type
+    if want is None or (seen.op == FOLLOWERS and seen.asked.get("details") == "true"):
+        return []
+    wrong = [(i.get("id"), i.get("type")) for i in seen.items if "type" in i and i.get("type") != want]
+    return [f"{seen.op} holds {want} items; these are not (id, type): {wrong[:5]}"] if wrong else []
+
+
+def _millis(seen: Seen) -> Problems:
+    return millis_problems(seen.body.get("list") or [], "$.list")
+
+
 @dataclass(frozen=True)
 class Check:
     """One response rule's check: which rows it judges (``judges``: the parameters it needs, the reader) and what
@@ -377,6 +435,12 @@ CHECKS: dict[str, Check] = {
     "SORT-EXPERTS-VALUES": Check(lambda seen: [], _asks("sort")),
     "CONV-JSON-EXTENSION": Check(lambda seen: []),
     "EXPERTS-401": Check(lambda seen: []),
+    # declared under rules: (test_matrix.py) and judged here too (list_responses.also)
+    "PAGING-ENVELOPE": Check(_envelope),
+    "PAGING-LISTCOUNT": Check(_listcount),
+    "PAGING-PAGECOUNT": Check(_pagecount),
+    "LIST-ITEM-TYPE": Check(_item_type, items=True),
+    "SHAPE-DATES-MILLIS": Check(_millis, items=True),
 }
 """Response rule -> its check. The status rules (SORT-EXPERTS-VALUES, CONV-JSON-EXTENSION, EXPERTS-401) are judged
 before the body is read as an envelope; their ``problems`` is empty."""
