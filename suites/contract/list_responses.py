@@ -184,10 +184,10 @@ def array(op: str, seed: int, strength: int = PAIRS, contract: Contract | None =
         columns.append(values)
     names, columns = _merged(names, columns, tuple(m for m in MERGED if m in names))
     rows = []
-    for row in covering(columns, strength):
-        values = tuple(pair for name, value in zip(names, row, strict=True) for pair in _split(name, value))
-        form = dict(values)[section.form]
-        rows.append(Row(Combination(op, values[0][1], tuple(v for v in values[1:] if v[0] != section.form)), form))
+    for drawn in covering(columns, strength):
+        pairs = tuple(pair for name, value in zip(names, drawn, strict=True) for pair in _split(name, value))
+        form = dict(pairs)[section.form]
+        rows.append(Row(Combination(op, pairs[0][1], tuple(p for p in pairs[1:] if p[0] != section.form)), form))
     return rows
 
 
