@@ -20,6 +20,7 @@ reader on the list's permission rule.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from typing import Any
@@ -49,6 +50,7 @@ from qaconform.invariants import envelope_type_problems
 from qaconform.pytest.exchange_log import judged_again, outside_tests
 from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.pytest.support import list_all
+from qaconform.target import fanout
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
 
@@ -132,6 +134,28 @@ def read_row(api: dict[str, ApiClient], fetch: Any, matrix_paths: dict[str, str]
 SORTS_RULE = {"listQuestions": "PAGING-SORTS-QUESTIONS", "listUserQuestions": "PAGING-SORTS-QUESTIONS",
               "listAnswerComments": "PAGING-SORTS-COMMENTS"}
 """A missing sorts array is its rule's, not the shape's (the list schemas require it too)."""
+
+
+@pytest.fixture(scope="module", autouse=True)
+def read_ahead(request: pytest.FixtureRequest, read_row: Callable[[Row], tuple[ApiResponse, dict[str, str]]],
+               profile: Profile) -> None:
+    """Every row's read, made before the first test, a few at once (within ``fanout.width``), into the caches the
+    tests then read from. Why: the module runs on one worker and its 600-odd rows, read one after another, took 15 s
+    against a target 25 ms away, the run's longest chain; each answer is judged by its test as before (a property of
+    one response, whenever it was read) and logged again under it."""
+    at_once = fanout.width(profile)
+    if at_once <= 1:
+        return
+    rows = [item.callspec.params["row"] for item in request.session.items  # type: ignore[attr-defined]
+            if getattr(item, "module", None) is request.module and "row" in getattr(item, "callspec", _NO).params]
+    try:
+        with outside_tests():
+            fanout.gather([functools.partial(read_row, row) for row in rows], at_once)
+    except (Exception, pytest.fail.Exception, pytest.skip.Exception):  # noqa: BLE001 - a head start only
+        pass  # each test reads what it still needs itself, and meets the same answer there (its own verdict)
+
+
+_NO = type("_NoCallspec", (), {"params": {}})()
 
 
 def _user_id(path: str) -> str | None:
