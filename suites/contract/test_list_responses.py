@@ -231,8 +231,8 @@ def test_every_response_rule_of_the_list_holds_in_every_combination(
     contract = load_contract()
     seen = Seen(row, asked, envelope, _user_id(matrix_paths[row.op]), question_marks)
     sorts = {"sorts": SORTS_RULE[row.op]} if row.op in SORTS_RULE else {}
-    seen.errors = schema_errors(seen, contract, lambda e: rules_for_schema_error(
-        e, "SHAPE-LIST", is_list=True, field_rules=sorts))
+    seen.errors = schema_errors(seen, contract, lambda e: _item_type_alone(rules_for_schema_error(
+        e, "SHAPE-LIST", is_list=True, field_rules=sorts)))
     broken: dict[str, list[str]] = {}
     for rule in rules:
         if rule in FIRST:
@@ -243,6 +243,12 @@ def test_every_response_rule_of_the_list_holds_in_every_combination(
     if broken:
         lines = "\n  ".join(f"{rule}: {'; '.join(p[:3])}" for rule, p in broken.items())
         fail(sorted(broken), f"{row.label}:\n  {lines}", resp)
+
+
+def _item_type_alone(rules: list[str]) -> list[str]:
+    """An item of another type is LIST-ITEM-TYPE's (its check names the items), not the shape's too: one broken
+    statement turns one rule red, however many lists show it."""
+    return ["LIST-ITEM-TYPE"] if "LIST-ITEM-TYPE" in rules else rules
 
 
 def _for_rule(seen: Seen, rule: str) -> Seen:
