@@ -12,17 +12,20 @@ import pytest
 
 from qaconform.pytest import one_shots
 from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.properties.plugin import STATE
 from qaconform.pytest.support import (
     NON_ASCII_TEXTS,
     answer_form,
     answer_posted,
     charged_to_suites,
+    comment_form,
     expect_created,
     new_id,
     once_per_run,
     post_answer,
     post_answer_in,
     post_comment,
+    post_comment_in,
     shared_path,
     wire_value,
 )
@@ -295,14 +298,26 @@ def answer_of(answer_in: Callable[[str, str], SharedWrite]) -> Callable[[str], S
 def comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
                created: Any, profile: Profile) -> Callable[[str], SharedWrite]:
     """``comment_of(role)``: role's plain comment (no privacy fields) under :func:`shared_answer`, posted once per
-    run: the permission table's postComment cell, the comment's 201 shape and its default visibility read it."""
+    run: the permission table's postComment cell, the comment's 201 shape and its default visibility read it.
+
+    Its body travels in the input form the run's seed gives the account (support.comment_form: every form each run,
+    each by another writer), so every rule judged on it is judged in that form too (issue 44; the comment form
+    matrix, suites/contract/test_comment_form_matrix.py, judges every response rule on each). A form the target
+    refuses with a 4xx (CONV-PARAM-AS-BODY-FIELD's to judge) is replaced by the account's JSON comment."""
+
+    seed = request.config.stash[STATE].seed if STATE in request.config.stash else 0
 
     def get(role: str) -> SharedWrite:
         text = f"plain comment by {role}"
         shared_answer = _answer_id(request, api, question_id, run_tag, created, profile)
-        resp = _shared(request, profile, f"comment of {role}",
-                       lambda: post_comment(api[role], shared_answer, run_tag, created, text=text))
-        return SharedWrite(resp, text, shared_answer)
+        form = comment_form(role, seed)
+        key = f"comment of {role}" if form == "json" else f"comment of {role} as {form}"
+        resp = _shared(request, profile, key,
+                       lambda: post_comment_in(api[role], shared_answer, run_tag, created, text, form))
+        if form != "json" and 400 <= resp.status < 500:  # the form not taken: the comment form matrix judges it
+            return SharedWrite(_shared(request, profile, f"comment of {role}", lambda: post_comment(
+                api[role], shared_answer, run_tag, created, text=text)), text, shared_answer)
+        return SharedWrite(resp, text, shared_answer, form=form)
 
     return get
 

@@ -95,7 +95,7 @@ def test_schema_never_forbids_unknown_fields(name: str) -> None:
 
 @pytest.mark.parametrize("name", SCHEMA_FILES)
 def test_every_ref_of_a_schema_resolves(contract: Contract, name: str) -> None:
-    resolver = contract._registry.resolver(base_uri=name)
+    resolver = contract.schemas.registry.resolver(base_uri=name)
     refs = [n["$ref"] for n in _walk(contract.schema(name)) if isinstance(n.get("$ref"), str)]
     for ref in refs:
         resolved = resolver.lookup(ref)

@@ -208,6 +208,8 @@ class QaUser(FastHttpUser):
         if method != "GET":
             hooks.BUDGET.record(op, resp.status_code if resp is not None else 0,
                                 js if js is not None else getattr(exc, "body", None))
+        if isinstance(exc, CheckFailure):
+            exc.name_rule(op, resp.status_code if resp is not None else 0, expect)  # failures only: off the hot path
         if exc is None and expect.gone and resp.status_code in expect.gone:
             op = f"{op} {GONE}"  # not judged: the learnt item is no longer shown (Expect.gone)
         self.fire_request(

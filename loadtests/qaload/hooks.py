@@ -27,6 +27,7 @@ from locust import events
 from locust import stats as locust_stats
 from locust.runners import MasterRunner, WorkerRunner
 
+from qaconform.load.check_rules import RuleTally
 from qaconform.load.histogram import Histogram, HistogramSet
 from qaconform.load.pacing import PacingStats
 from qaconform.load.steady import Windows
@@ -54,6 +55,9 @@ _users_started_at: list[float] = []
 BUDGET = WriteBudget(SETTINGS.write_limits)
 """This process's write budget: the whole of it, or (a worker) None until the test starts and its share is known."""
 WRITES = WriteTotals(SETTINGS.write_limits)
+RULES = RuleTally()
+"""This process's failures charged to the rules their checks name (qaconform.load.check_rules); merged where the
+totals are written, like the histograms."""
 """The tallies of every process's writes, merged where the totals are written (master, or the only process)."""
 
 
@@ -95,6 +99,8 @@ def _record_time(request_type: str, name: str, response_time: float, response_le
     h.add(response_time)
     if WINDOWS is not None:
         WINDOWS.add(name, response_time, exception is not None, time.time())
+    if exception is not None:
+        RULES.add(name, exception)
 
 
 def intended(name: str, ms: float) -> None:
@@ -152,7 +158,7 @@ def _ship_to_master(client_id: str, data: dict[str, Any]) -> None:
     _reports += 1
     created = _created_unsent[:]
     del _created_unsent[: len(created)]
-    data[_KEY] = {"created": created, "writes": BUDGET.drain()}
+    data[_KEY] = {"created": created, "writes": BUDGET.drain(), "rules": RULES.drain()}
     if _users_stopped_at or _reports % SHIP_EVERY == 0:
         _shipped += sum(h.count for h in HIST.by_name.values())
         data[_KEY].update({"hist": HIST.drain(), "pacing": PACING.drain(), "intended": HIST_INTENDED.drain()})
@@ -171,6 +177,7 @@ def _merge_from_worker(client_id: str, data: dict[str, Any]) -> None:
     if WINDOWS is not None and part.get("windows"):
         WINDOWS.merge_dict(part["windows"])
     _write_created(part.get("created", []))
+    RULES.merge(part.get("rules"))
     writes = part.get("writes")
     if writes:
         WRITES.merge(writes)
@@ -282,6 +289,7 @@ def _write_totals(environment: Any, **_kw: Any) -> None:
         "users_started_at": _users_started_at[0] if _users_started_at else None,
         "stats": final_stats(environment.stats),
         "writes": _writes_merged(runner),
+        "rules": RULES.to_dict(),
     }
     if WINDOWS is not None:
         out["windows"] = WINDOWS.to_dict()

@@ -23,6 +23,7 @@ from qaconform.load.locust_checks import (
     OK_LIST,
     OK_LIST_OR_GONE,
     STATE_CHANGE,
+    Expect,
     expect_status,
 )
 from qaconform.load.write_budget import ONE_SHOT
@@ -39,6 +40,13 @@ EXPERT_SORTS: tuple[str, ...] = load_contract().operation("listActiveExperts").p
 INCLUDE_ONLY = ("id,title", "id,title,author,answerCount", "id,type,creationDate")
 PAGE_SIZES = (None, 15, 50)
 LOCK_PROMPT_QS = "prompt=" + quote("load test: locked")
+CREATED_PRIVATE = Expect(statuses=CREATED.statuses, classes=CREATED.classes, rule="PERM-COMMENT-PRIVATE")
+"""A private comment with an option the role holds (private_options_for): a refusal breaks PERM-COMMENT-PRIVATE."""
+LOCK_OWN = Expect(state_change=True, rule="PERM-LOCK-OWN")
+"""A member's lock of its own answer (Lock comments on own posts): a refusal breaks PERM-LOCK-OWN."""
+BULK_WITHOUT_CSV = expect_status(400, rule="GDPR-BULK-NO-CSV")
+INDIVIDUAL_WITHOUT_USER = expect_status(400, rule="GDPR-INDIVIDUAL-NO-USER")
+INVALID_USER_CONTENT = expect_status(422, rule="GDPR-CONTENT-422")
 QUESTIONS = path("listQuestions")
 ANSWER_FIXTURE_QUESTION = path("postAnswer", questionId=FX.question_id)
 TOPICS = path("listTopics")
@@ -288,13 +296,13 @@ class WriteTasks(QaUser):
             self.my_answers.append(aid)
         hooks.record_created("answer", aid, self.role, FX.question_id, uid if isinstance(uid, int) else None)
 
-    def _comment(self, body: dict[str, Any]) -> None:
+    def _comment(self, body: dict[str, Any], expect: Expect = CREATED) -> None:
         if not self.my_answers:
             return self.post_answer()
         if not self.may_write():
             return self.read_instead()
         parent = self.rng.choice(self.my_answers)
-        js, r = self.call("postComment", "POST", path("postComment", nodeId=parent), CREATED, body=body)
+        js, r = self.call("postComment", "POST", path("postComment", nodeId=parent), expect, body=body)
         cid = self.created_id(js, r)
         if cid is not None:
             hooks.record_created("comment", cid, self.role, parent, self.account.id)
@@ -307,7 +315,8 @@ class WriteTasks(QaUser):
     def post_private_comment(self) -> None:
         if not self.private_options:
             return self.post_public_comment()
-        self._comment({"body": self._text("load private comment"), "visibility": self.rng.choice(self.private_options)})
+        self._comment({"body": self._text("load private comment"), "visibility": self.rng.choice(self.private_options)},
+                      CREATED_PRIVATE)
 
 
 class ModerateTasks(QaUser):
@@ -359,7 +368,8 @@ class ModerateTasks(QaUser):
     def lock_node(self) -> None:
         nid = self._fresh_node()
         if nid is not None:
-            self.call("lockNode", "PUT", path("lockNode", nodeId=nid), STATE_CHANGE, LOCK_PROMPT_QS)
+            self.call("lockNode", "PUT", path("lockNode", nodeId=nid), LOCK_OWN if self.own_only else STATE_CHANGE,
+                      LOCK_PROMPT_QS)
 
     @task(2)
     def send_to_moderation(self) -> None:
@@ -410,20 +420,20 @@ class GdprTasks(QaUser):
 
     abstract = True
 
-    def _schedule_error(self, body: dict[str, Any]) -> None:
+    def _schedule_error(self, body: dict[str, Any], expect: Expect) -> None:
         if not self.may_write():  # a POST: a target that wrongly accepts it schedules a job
             return self.read_instead()
-        self.call("scheduleGdprJob", "POST", path("scheduleGdprJob"), expect_status(400), body=body)
+        self.call("scheduleGdprJob", "POST", path("scheduleGdprJob"), expect, body=body)
 
     @task(2)
     def bulk_without_csv(self) -> None:
         self._schedule_error({"type": "bulk", "operations": ["suspend"],
-                              "scheduleDate": {"formatted": _future(30)}})
+                              "scheduleDate": {"formatted": _future(30)}}, BULK_WITHOUT_CSV)
 
     @task(2)
     def individual_without_user(self) -> None:
         self._schedule_error({"type": "individual", "operations": ["anonymize"],
-                              "scheduleDate": {"formatted": _future(30)}})
+                              "scheduleDate": {"formatted": _future(30)}}, INDIVIDUAL_WITHOUT_USER)
 
     @task(2)
     def list_user_content(self) -> None:
@@ -434,7 +444,7 @@ class GdprTasks(QaUser):
 
     @task(1)
     def list_invalid_user_content(self) -> None:
-        self.call("listUserContent", "GET", path("listUserContent", userId=0), expect_status(422))
+        self.call("listUserContent", "GET", path("listUserContent", userId=0), INVALID_USER_CONTENT)
 
 
 def private_options_for(role: str) -> tuple[str, ...]:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import NoReturn, Protocol, cast
 
 from qaconform import __version__, exitcodes
+from qaconform.commands import help_groups
 from qaconform.errors import KitError
 
 
@@ -205,6 +206,7 @@ def build_parser(command: str | None = None) -> tuple[Parser, dict[str, str], di
             continue
         add, _run = _entry_points(module)
         add(p)
+        help_groups.arrange(p, name)
     return parser, unavailable, subparsers
 
 

@@ -39,7 +39,7 @@ from pathlib import Path
 
 from qaconform import exitcodes
 from qaconform.blame import charged_rules
-from qaconform.commands import variant_groups
+from qaconform.commands import selftest_load, variant_groups
 from qaconform.commands.selftest_result import (
     RunResult,
     SelftestResult,
@@ -102,6 +102,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--keep-fixture", action="append", default=[], metavar="NAME",
                         help=f"with --default-profile, keep this optional fixture (one of "
                              f"{', '.join(OPTIONAL_FIXTURES)}; repeatable)")
+    # --- the load part (issue 45 item 5: qaconform.commands.selftest_load)
+    parser.add_argument("--load", action="store_true",
+                        help="also run each load scenario for a few seconds against the clean server and each variant "
+                             "group (a load failure charged to a rule there is a false positive) and against each "
+                             "chosen fault whose rule a load check names (counted caught or not noticed); off by "
+                             "default: all of it is 85 Locust runs on 61 servers (about 10 minutes on 2 cores)")
+    parser.add_argument("--load-only", action="store_true",
+                        help="run the load part alone (no suite run), for the same choice of clean run, variants and "
+                             "faults")
+    parser.add_argument("--load-seconds", type=float, default=None, metavar="S",
+                        help="seconds of each scenario's run in the load part (default 6)")
+    parser.add_argument("--load-scenario", action="append", default=[], metavar="NAME",
+                        help="run only this load scenario in the load part (repeatable; default every scenario)")
     parser.add_argument("--json", metavar="FILE", default=None,
                         help="also write the result (every fault, its rule, the tests that caught it) as JSON here")
 
@@ -133,6 +146,12 @@ def main(args: argparse.Namespace) -> int:
     problems = check_registry()
     if problems:
         raise KitError("the fault registry is wrong:\n  " + "\n  ".join(problems))
+    load_todo = _load_servers(args, names, variant_runs)
+    if args.load_only:
+        assert load_todo is not None
+        result = SelftestResult(faults=[], clean=None, seconds=0.0, load=_run_load(load_todo, args))
+        result.seconds = result.load.seconds if result.load else 0.0
+        return _finish(result, args)
     extra = extra_seed_runs(not args.no_clean, [n for g in variant_runs for n in g], args.seed, args.seeds)
     print(f"self-test: {len(names)} faults, {len(variant_runs)} variant runs"
           f"{' + the clean run' if not args.no_clean else ''}"
@@ -148,11 +167,47 @@ def main(args: argparse.Namespace) -> int:
         result = run_selftest(names, jobs=args.jobs, timeout=args.timeout, clean=not args.no_clean, seed=args.seed,
                               always_generated=args.always_generated, progress=progress, shape=shape,
                               variants=variant_runs, whole_suite=args.whole_suite, seeds=args.seeds)
+    if load_todo is not None:
+        result.load = _run_load(load_todo, args)
+        result.seconds += result.load.seconds
+    return _finish(result, args)
+
+
+def _finish(result: SelftestResult, args: argparse.Namespace) -> int:
+    """The table, the JSON file, and the exit code."""
     print(format_table(result))
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
         Path(args.json).write_text(json.dumps(as_json(result), indent=1))
     return exitcodes.OK if result.ok else exitcodes.RULE_FAILED
+
+
+def _load_servers(args: argparse.Namespace, names: Sequence[str], variant_runs: Sequence[tuple[str, ...]]
+                  ) -> list[selftest_load.Server] | None:
+    """The load part's servers (None without --load or --load-only), checked before anything runs."""
+    if not (args.load or args.load_only or args.load_scenario or args.load_seconds is not None):
+        return None
+    if not (args.load or args.load_only):
+        raise UsageError("--load-scenario and --load-seconds choose what the load part runs: add --load or --load-only")
+    from qaconform.load.runner import scenarios
+
+    known = scenarios()
+    unknown = [s for s in args.load_scenario if s not in known]
+    if unknown:
+        raise UsageError(f"--load-scenario {unknown[0]!r} is not a load scenario; use one of {', '.join(known)}")
+    seconds = selftest_load.SECONDS if args.load_seconds is None else args.load_seconds
+    if not 1 <= seconds <= 600:
+        raise UsageError(f"--load-seconds {seconds:g}: give 1 to 600 seconds")
+    args.load_seconds = seconds
+    return selftest_load.servers(names, variant_runs, not args.no_clean, args.load_scenario or known)
+
+
+def _run_load(todo: Sequence[selftest_load.Server], args: argparse.Namespace) -> selftest_load.LoadPart:
+    runs = sum(len(s.scenarios) for s in todo)
+    print(f"self-test, load part: {runs} scenario runs of {args.load_seconds:g} s at {selftest_load.RATE:g} req/s on "
+          f"{len(todo)} servers, {args.jobs} at a time", flush=True)
+    return selftest_load.run_load_part(todo, args.jobs, args.load_seconds,
+                                       lambda run: print(selftest_load.progress_line(run), flush=True))
 
 
 def rules_without_fault() -> list[str]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from qaconform.blame import charged_rules
 from qaconform.commands import variant_groups
+from qaconform.commands.selftest_load import LoadPart
 
 
 @dataclass
@@ -72,6 +73,8 @@ class SelftestResult:
     clean: RunResult | None
     seconds: float
     variants: list[RunResult] = field(default_factory=list)
+    load: LoadPart | None = None
+    """The load part (``--load``, ``--load-only``), or None when it did not run."""
 
     @property
     def false_positives(self) -> list[RunResult]:
@@ -94,7 +97,8 @@ class SelftestResult:
 
     @property
     def ok(self) -> bool:
-        return self.caught == len(self.faults) and self.clean_ok and not self.false_positives
+        return (self.caught == len(self.faults) and self.clean_ok and not self.false_positives
+                and (self.load is None or self.load.ok))
 
 
 def must_rules() -> frozenset[str]:
@@ -138,7 +142,8 @@ def _median(values: list[int]) -> float:
 def format_table(result: SelftestResult, must: frozenset[str] | None = None) -> str:
     """Faults (fault, rule, caught/missed, the rules that failed, by which test), variants (green or the false
     positives), and the verdict lines; the mutation score only when the clean run is green."""
-    lines = [*_fault_rows(result), *_fault_lines(result, must), *_variant_lines(result), *_clean_lines(result)]
+    lines = [*_fault_rows(result), *_fault_lines(result, must), *_variant_lines(result), *_clean_lines(result),
+             *(result.load.lines() if result.load is not None else [])]
     lines.append(f"self-test {'PASSED' if result.ok else 'FAILED'} in {result.seconds:.0f}s")
     return "\n".join(lines)
 
@@ -227,7 +232,8 @@ def _clean_lines(result: SelftestResult) -> list[str]:
     """The clean run's verdict: skipped, green with its counts, or red with its false positives."""
     c = result.clean
     if c is None:
-        return ["clean run: skipped (--no-clean)"]
+        return [] if result.load is not None and not result.faults and not result.variants else [
+            "clean run: skipped (--no-clean)"]
     if result.clean_ok:
         counts = ", ".join(f"{v} {k}" for k, v in sorted(c.counts.items()))
         return [f"clean run: green ({counts}; {c.seconds:.0f}s)"]
@@ -252,4 +258,5 @@ def as_json(result: SelftestResult) -> dict[str, Any]:
                    for r in result.faults],
         "variants": [{**asdict(v), "warnings": len(v.warnings())} for v in result.variants],
         "false_positives": [v.label for v in result.false_positives],
+        "load": result.load.as_json() if result.load is not None else None,
     }

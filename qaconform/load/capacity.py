@@ -61,6 +61,10 @@ EXPECTED_STEPS = 8
 """Steps a search is planned for when the step duration is derived from the budget (typically 5 to 9 are run)."""
 WINDOW_S = 1.0
 PROBE_S = 6.0
+MAX_STEP_S = 12.0
+"""Longest step the budget gives: 9 s of steady state after its warm-up, 2,700 requests at 300 req/s, enough to tell a
+queue from noise; longer steps made a default search against a 300 req/s target take 154 s, shorter ones keep it
+within the two minutes a capacity tester waits (issue 45)."""
 MIN_STEP_S = 8.0
 """Shortest step the budget may give: its warm-up (2 s) and two partial windows leave about 4 s of steady state, where
 one request per paced user either side of a window's edge is 5 % of the rate (see judge.shortfall_allowed)."""
@@ -76,7 +80,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-time", type=float, default=180.0, help="upper bound on the whole search in seconds, "
                         "all scenarios together (default 180)")
     parser.add_argument("--step-duration", type=float, default=None, help="seconds per step (default: from the "
-                        "budget, 8 to 30)")
+                        "budget, 8 to 12)")
     parser.add_argument("--start-rate", type=float, default=None, help="first open-model step in req/s (default: "
                         f"{START_SHARE * 100:.0f}%% of what the closed-loop probe made)")
     parser.add_argument("--probe-users", type=int, default=16, help="users of the closed-loop probe (default 16)")
@@ -101,7 +105,7 @@ def step_duration(args: argparse.Namespace, share_s: float) -> float:
     if args.step_duration:
         return float(args.step_duration)
     per = (share_s - PROBE_S - STEP_OVERHEAD_S) / EXPECTED_STEPS - STEP_OVERHEAD_S
-    return float(min(30.0, max(MIN_STEP_S, round(per))))
+    return float(min(MAX_STEP_S, max(MIN_STEP_S, round(per))))
 
 
 class Steps:
@@ -206,15 +210,16 @@ def search(scenario: str, args: argparse.Namespace, profile: Any, target_file: P
 
 CURVE_SHARES = (0.5, 0.25, 0.75)
 """With the answer found and time left, steps at these shares of it draw the low end of the curve (how latency grows
-with load, which the bisection near the break does not show). They do not change the answer."""
+with load, which the bisection near the break does not show). They do not change the answer, so they are the
+shortest steps that still have a steady state (MIN_STEP_S)."""
 
 
 def _curve(scenario: str, steps: Steps, lo: float, seconds: float, deadline: float, most: Any) -> None:
     for share in CURVE_SHARES:
-        if time.monotonic() + seconds + steps.overhead() > deadline:
+        if time.monotonic() + min(seconds, MIN_STEP_S) + steps.overhead() > deadline:
             return
         rate = max(0.1, round(lo * share, 1))
-        steps.run(rate, seconds, "curve")
+        steps.run(rate, min(seconds, MIN_STEP_S), "curve")
         _print_step(scenario, steps.records[-1], max(most(), len(steps.records)), deadline - time.monotonic())
 
 

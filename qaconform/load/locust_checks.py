@@ -19,6 +19,7 @@ import orjson
 
 from qaconform.contract import envelope
 from qaconform.invariants import is_json_content_type, listcount_problem, not_an_envelope
+from qaconform.load.check_rules import rule_of
 
 
 class CheckFailure(AssertionError):
@@ -27,7 +28,15 @@ class CheckFailure(AssertionError):
     def __init__(self, check: str, message: str, body: Any = None) -> None:
         super().__init__(f"{check}: {message}")
         self.check = check
+        self.message = message
         self.body = body  # the parsed body when there was one (a refusal's ``success: false``)
+        self.rule: str | None = None
+        """The rule of spec/rules.yaml this failure breaks (:func:`name_rule`); None: no rule decides it."""
+
+    def name_rule(self, op: str, status: int, expect: Expect) -> None:
+        """Name the rule this failure of a call to ``op`` breaks (:mod:`qaconform.load.check_rules`); called by the
+        load user on failures only."""
+        self.rule = rule_of(op, self.check, self.message, status, expect.rule)
 
 
 @dataclass(frozen=True)
@@ -43,6 +52,10 @@ class Expect:
     """Statuses that say the item a read names is no longer shown to this caller (a learnt answer since sent to
     moderation, by this run or anyone: who sees such a node is not stated): not judged, counted under the request
     name with `` (gone)``, and the caller stops reading it."""
+    rule: str | None = None
+    """The rule a wrong status (a refusal, a body that is not the array expected) at this call site breaks, when it is
+    not the operation's permission rule (:data:`qaconform.load.check_rules.ALLOWED_STATUS_RULES`): an error path's
+    rule, an own-node lock, a private comment."""
 
     def accepts(self, status: int) -> bool:
         return status in self.statuses or (status // 100) in self.classes
@@ -60,18 +73,23 @@ the reports can say so without reading the Locust side's source."""
 OK_JSON = Expect()
 OK_LIST = Expect(envelope=True)
 OK_ARRAY = Expect(array=True)
-OK_LIST_OR_GONE = Expect(envelope=True, gone=frozenset({404}))
+OK_LIST_OR_GONE = Expect(envelope=True, gone=frozenset({400, 403, 404, 410}))
 GONE = "(gone)"
 """The request-name suffix of a read answered with one of its ``Expect.gone`` statuses."""
-"""A list under a node the load learnt from an earlier answer (an answer's comments): 404 is that node gone."""
+"""A list under a node the load learnt from an earlier answer (an answer's comments): a 400, 403, 404 or 410 is that
+node no longer shown to this caller. Which status a node the caller may not see (in moderation: "its visibility is
+not shown") or one that no longer exists gets is not given ("status of an unknown node id": a 400 or a 404 are both
+readings, and a question's ``answers`` may list an answer in moderation): a denial of the list itself (403) is judged
+by the suites, which know the node's state; 401 (the load's credentials are good) and 5xx stay failures."""
 CREATED = Expect(statuses=frozenset({201}), classes=frozenset())
 STATE_CHANGE = Expect(state_change=True)
 """A state change the load sends to a node in the state it needs ("200 with {success: boolean, ...}")."""
 
 
-def expect_status(*statuses: int) -> Expect:
-    """An error-path call site: exactly these statuses, nothing else (a 2xx there is a failure too)."""
-    return Expect(statuses=frozenset(statuses), classes=frozenset())
+def expect_status(*statuses: int, rule: str | None = None) -> Expect:
+    """An error-path call site: exactly these statuses, nothing else (a 2xx there is a failure too); ``rule``: the
+    rule that states them."""
+    return Expect(statuses=frozenset(statuses), classes=frozenset(), rule=rule)
 
 
 BODY_START = 80

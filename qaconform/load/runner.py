@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from qaconform.errors import KitError
+from qaconform.load.check_rules import RuleTally, charge_lost
 from qaconform.load.histogram import HistogramSet
 from qaconform.load.live import DEFAULT_EVERY_S as LIVE_EVERY_S
 from qaconform.load.live import LiveTotals
@@ -160,6 +161,10 @@ class LoadSummary:
     writes: dict[str, Any] | None = None
     """The write budget and what was written under it: sent, accepted and refused per request name, whether the
     budget was reached (``write_budget.summarize``)."""
+    failed_rules: dict[str, Any] = field(default_factory=dict)
+    """The failures charged to the rules their checks name (``charged``: rule -> request name or ``nothing-lost`` ->
+    count) and those no rule decides, by check (``uncharged``: ``rate_limited``, ``total_time`` ...):
+    qaconform.load.check_rules. The self-test's load part judges a run by these."""
 
     def as_dict(self) -> dict[str, Any]:
         """summary.json's content (the fields in order)."""
@@ -341,6 +346,9 @@ def run_load(cfg: RunConfig, profile: Profile, target_file: Path, out_dir: Path,
     if cfg.check_lost and created:
         lost, lost_facts = check_nothing_lost(profile, created, budget_s=cfg.lost_budget_s)
     writes = summarize_writes(latency.get("writes"), cfg.duration_s)
+    tally = RuleTally()
+    tally.merge(latency.get("rules"))
+    charge_lost(tally, lost)
     results = evaluate(limits, *judged_figures(operations, total, writes))
     summary = LoadSummary(
         scenario=cfg.scenario, duration_s=cfg.duration_s, users=plan.users, rate=cfg.rate,
@@ -354,7 +362,7 @@ def run_load(cfg: RunConfig, profile: Profile, target_file: Path, out_dir: Path,
         requests_by_worker=latency.get("requests_by_worker", {}),
         files={"stats_csv": stats_csv.name, "history_csv": "locust_stats_history.csv",
                "failures_csv": "locust_failures.csv", "html": "locust.html"},
-        checks=checks_note(), writes=writes,
+        checks=checks_note(), writes=writes, failed_rules=tally.to_dict(),
     )
     # strict JSON for CI (a NaN from Locust's CSVs is null)
     (out_dir / "summary.json").write_text(strict_json(summary.as_dict(), indented=True), encoding="utf-8")

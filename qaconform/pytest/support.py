@@ -137,6 +137,36 @@ def post_answer_in(client: ApiClient, question_id: int, tag: str, created: Regis
     return resp
 
 
+def comment_form(role: str, seed: int) -> str:
+    """The input form of ``role``'s shared plain comment (suites/conftest.py ``comment_of``), drawn by the run's seed:
+    the accounts of spec/dimensions.yaml's ``writer`` take its ``input_form`` values in a rotation the seed shifts, so
+    every run posts a plain comment in every form, each by another writer, and four seeds pair every writer with every
+    form (a Latin square: two dimensions of four values crossed across runs) at no write of their own (issue 44)."""
+    dims = contract.load_contract().dimensions
+    writers, forms = dims.values["writer"], dims.values["input_form"]
+    return forms[(writers.index(role) + seed) % len(forms)] if role in writers else forms[0]
+
+
+def post_comment_in(client: ApiClient, node_id: int, tag: str, created: Registry | None, text: str,
+                    form: str) -> ApiResponse:
+    """POST a plain comment whose body travels in one input form (spec/dimensions.yaml ``input_form``, as
+    :func:`post_answer_in`: ``param_wins`` a query parameter beside a JSON body of :data:`LOSING_BODY`)."""
+    if form == "json":
+        return post_comment(client, node_id, tag, created, text=text)
+    body = f"{text} [{tag}]"
+    kw: dict[str, Any] = {"params": {"body": body}}
+    if form == "form":
+        kw = {"data": {"body": body}}
+    elif form == "param_wins":
+        kw["json"] = {"body": f"{LOSING_BODY} [{tag}]"}
+    else:
+        assert form == "query", f"unknown input form {form!r}"
+    resp = client.post(contract.path("postComment", nodeId=node_id), operation="postComment", **kw)
+    if resp.status == 201 and created is not None:
+        created.add("comment", new_id(resp), client.role)
+    return resp
+
+
 def post_comment(client: ApiClient, node_id: int, tag: str, created: Registry | None = None, text: str = "comment",
                  visibility: str | None = None, recipients: list[int] | None = None,
                  params: dict[str, Any] | None = None) -> ApiResponse:

@@ -72,7 +72,12 @@ def _result(svc: Service, key: str, action_id: int, node: sqlite3.Row, success: 
     fault, field = ACTION_SHAPE_FAULTS[key]
     if faults.is_on(fault):
         del action[field]
-    if faults.is_on("action-success-missing"):
+    lock_of_comment = key == "lockAction" and node["type"] == "comment"  # writecross (issue 44): one path each
+    if lock_of_comment and faults.is_on("lock-actiondate-epoch-on-comments"):
+        action["actionDate"] = str(row["action_date"])
+    if lock_of_comment and faults.is_on("lock-private-string-on-comments"):
+        action["private"] = str(action["private"]).lower()
+    if faults.is_on("action-success-missing") or (lock_of_comment and faults.is_on("lock-success-missing-on-comments")):
         return json_response({"result": {key: action, **extra}})
     return json_response({"success": success, "result": {key: action, **extra}})
 

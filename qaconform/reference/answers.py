@@ -41,8 +41,18 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
     if not published and variants.is_on("moderated-answer-202"):
         return json_response({"id": str(answer_id)}, 202)
     item = _posted_answer(svc, caller, question, answer_id)
+    if not published and faults.is_on("answer-id-integer-unpublished"):  # writecross (issue 44)
+        item["id"] = answer_id
+    as_param = "body" in request.query_params
+    json_too = as_param and "json" in request.headers.get("content-type", "")  # the parameter wins over the body
+    if not published and as_param and not json_too and faults.is_on("answer-plug-missing-novice-query"):
+        item.pop("plug", None)
+    if json_too and faults.is_on("answer-title-param-wins"):
+        item["title"] = question["title"]
     location = created_location(request, "answer", answer_id, question["id"])
-    headers = {} if faults.is_on("answer-location-missing") else {"Location": location}
+    dropped = faults.is_on("answer-location-missing") or (
+        json_too and faults.is_on("answer-location-missing-param-wins"))
+    headers = {} if dropped else {"Location": location}
     return json_response(item, 200 if faults.is_on("answer-created-200") else 201, headers)
 
 

@@ -41,8 +41,12 @@ async def post_comment(svc: Service, request: Request, caller: Caller) -> Respon
     comment_id = _insert_comment(svc, caller, parent, body, visibility, recipients)
     item = svc.render.nodes_json(svc.render.nodes_by_ids([comment_id]), caller)[0]
     location = created_location(request, "comment", comment_id, parent["question_id"])
-    headers = {} if faults.is_on("comment-location-missing") else {"Location": location}
-    status = 200 if faults.is_on("comment-created-200") else 201
+    form = request.headers.get("content-type", "").startswith("application/x-www-form-urlencoded")  # writecross
+    dropped = faults.is_on("comment-location-missing") or (form and faults.is_on("comment-location-missing-form"))
+    headers = {} if dropped else {"Location": location}
+    both_ways = "body" in request.query_params and "json" in request.headers.get("content-type", "")
+    status = 200 if faults.is_on("comment-created-200") or (
+        both_ways and faults.is_on("comment-param-wins-created-200")) else 201
     if variants.is_on("comment-201-empty"):
         return Response(b"", status_code=status, headers=headers)
     if variants.is_on("comment-201-id-only"):
@@ -79,6 +83,9 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
         "comment-default-visibility-by-role"
     ):
         final_visibility = "mod"
+    plain = "visibility" not in fields and "recipients" not in fields  # writecross (issue 44): the query form only
+    if plain and "body" in from_query and faults.is_on("comment-query-default-op"):
+        final_visibility = "op"
     if faults.is_on("comment-recipients-first-only"):
         final_recipients = final_recipients[:1]
     missing = [r for r in final_recipients if not svc.user_exists(r)]

@@ -76,7 +76,7 @@ def _remove(conn: sqlite3.Connection, node: sqlite3.Row, action_id: int) -> None
                            ids).fetchall()
     conn.execute(f"INSERT INTO deleted_nodes SELECT *, ? FROM nodes WHERE id IN ({marks})", [action_id, *ids])
     conn.execute(f"DELETE FROM nodes WHERE id IN ({marks})", ids)
-    published = int(node["type"] == "answer" and not node["in_moderation"])
+    published = _counted(conn, node)
     if node["type"] == "answer":
         conn.execute("UPDATE nodes SET answer_count = MAX(answer_count - ?, 0) WHERE id = ?",
                      (published, node["parent_id"]))
@@ -87,6 +87,19 @@ def _remove(conn: sqlite3.Connection, node: sqlite3.Row, action_id: int) -> None
                      (3 * published + comments, node["question_id"]))
     conn.executemany("UPDATE users SET post_count = MAX(post_count - ?, 0) WHERE id = ?",
                      [(int(n), int(a)) for a, n in authors])
+
+
+def _counted(conn: sqlite3.Connection, node: sqlite3.Row) -> int:
+    """1 when ``node`` is an answer its question counts (answerCount, hotness): one published when it was created
+    (answers.py counts it then), whether or not it was sent to moderation since (that leaves the counts as they were:
+    a 30 s mixed load that sent 3 of its answers to moderation left answerCount 3 higher after its cleanup)."""
+    if node["type"] != "answer":
+        return 0
+    if not node["in_moderation"]:
+        return 1
+    sent = conn.execute("SELECT 1 FROM actions WHERE node_id = ? AND verb IN ('sent', 'moderated') LIMIT 1",
+                        (node["id"],)).fetchone()
+    return int(sent is not None)
 
 
 async def undelete_node(svc: Service, request: Request, caller: Caller) -> Response:
@@ -118,7 +131,7 @@ def _restore_counts(conn: sqlite3.Connection, top_id: int) -> None:
     ids = [int(r[0]) for r in conn.execute(SUBTREE, (top_id,))]
     marks = ",".join("?" * len(ids))
     comments = conn.execute(f"SELECT COUNT(*) FROM nodes WHERE id IN ({marks}) AND type = 'comment'", ids).fetchone()[0]
-    published = int(node["type"] == "answer" and not node["in_moderation"])
+    published = _counted(conn, node)
     if node["type"] == "answer":
         conn.execute("UPDATE nodes SET answer_count = answer_count + ? WHERE id = ?", (published, node["parent_id"]))
     elif node["type"] == "comment":

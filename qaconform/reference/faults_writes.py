@@ -334,4 +334,37 @@ WRITES: tuple[Fault, ...] = (
     _F("unfavorite-clears-everyone", "ACTION-UNFAVORITE-PER-USER",
        "one account's unfavorite removes every account's favorite of the node (the caller's action is the one "
        "returned, the count is what is left)"),
+    # --- writecross (issue 44): a response rule of a write or a node action broken on one path only (one input form,
+    #     one writer, one kind of node); each judged today on another path (answers.py, comments.py, actions.py)
+    _F("answer-location-missing-param-wins", "ANSWER-LOCATION",
+       "the 201 of an answer whose body comes both as a query parameter and in a JSON body carries no Location "
+       "(one form only: the JSON body, query parameters and a form-encoded body carry it)"),
+    _F("answer-id-integer-unpublished", "ANSWER-ID-STRING",
+       "the 201 of an answer that goes to moderation (a writer without Publish answer) carries an integer id "
+       "(published answers carry a string)"),
+    _F("answer-plug-missing-novice-query", "ANSWER-PLUG-NULL",
+       "the 201 of an answer that goes to moderation, whose body came as a query parameter alone, lacks plug (every "
+       "other form and every publisher's answer carry plug: null)"),
+    _F("answer-title-param-wins", "NODE-TITLE-ANSWERS-COMMENTS",
+       "the 201 of an answer whose body comes both as a query parameter and in a JSON body carries its question's "
+       "title (every other form: no title)"),
+    _F("gdpr-error-body-message-query", "GDPR-ERROR-BODY",
+       "a job refused when its type came as a query parameter answers 400 {message: ...}, not {error: ...} (in the "
+       "JSON body: {error})"),
+    _F("comment-location-missing-form", "COMMENT-201-LOCATION",
+       "the 201 of a comment sent as a form-encoded body carries no Location (JSON and query requests carry it)"),
+    _F("comment-query-default-op", "COMMENT-1",
+       "a comment without privacy fields whose body came as a query parameter gets the private option 'to original "
+       "poster' by default (in a JSON or form-encoded body it has full visibility)"),
+    _F("comment-param-wins-created-200", "SHAPE-POST-COMMENT",
+       "a comment whose body comes both as a query parameter and in a JSON body is answered 200, not 201 (every "
+       "other form: 201)"),
+    _F("lock-actiondate-epoch-on-comments", "SHAPE-ACTIONDATE",
+       "the lock record of a comment gives actionDate as epoch milliseconds in a string (answers and questions: "
+       "YYYY-MM-DD HH:MM:SS.S)"),
+    _F("lock-success-missing-on-comments", "ACTION-WRAPPERS",
+       "the lock response of a comment lacks success (answers and questions have it)"),
+    _F("lock-private-string-on-comments", "SHAPE-LOCK-NODE",
+       "the lock record of a comment gives private as the string 'false', not a boolean (answers and questions: a "
+       "boolean)"),
 )

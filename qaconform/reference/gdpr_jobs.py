@@ -29,7 +29,8 @@ async def schedule_gdpr_job(svc: Service, request: Request, caller: Caller) -> R
         fields = {k: v for k, v in fields.items() if k not in request.query_params}
     if faults.is_on("gdpr-csv-param-ignored") and "csvFileId" in request.query_params:
         fields.pop("csvFileId", None)
-    if faults.is_on("gdpr-error-body-message"):
+    in_query = "type" in request.query_params  # writecross (issue 44): the error body broken in one form only
+    if faults.is_on("gdpr-error-body-message") or (in_query and faults.is_on("gdpr-error-body-message-query")):
         try:
             return _schedule(svc, caller, fields)
         except ApiError as exc:

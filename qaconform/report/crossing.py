@@ -9,6 +9,10 @@ rule's own ``not_across`` (dimension -> why it is left out). This module counts,
 are crossed with every dimension their operations admit, names the ones that are not (with the dimensions missing)
 and the exclusions with their reasons: what `coverage.json` holds under ``crossing`` and the terminal says in one
 line. It reads the spec as data; whether a run drew every combination is the run's (each test names its rule).
+
+Writes and node actions (issue 44, writecross): a must-rule on a write or an action operation that does not declare
+that operation is derived crossed with every dimension the operation admits, since the suites judge it on every row
+of the operation's matrix; ``write_crossing`` lists only its exclusions, with their reasons (:data:`WRITES`).
 """
 
 from __future__ import annotations
@@ -20,6 +24,13 @@ from typing import Any
 import yaml
 
 READER, ORDER = "reader", "order"
+WRITES = "write_crossing"
+"""spec/dimensions.yaml's block of the writes and node actions crossed by default (issue 44, writecross): a must-rule
+on a write or an action operation (``actions``, ``validations``) that does not declare that operation is judged on
+every row of the operation's matrix (suites/contract/action_responses.py, answer_responses.py, comment_responses.py),
+so it counts crossed with every dimension the operation admits; ``exclude`` names what is not, each with its reason:
+``RULE`` (every write of the rule), ``RULE op`` (one operation), ``RULE op dimension``, and ``not_across`` (operation
+-> dimension -> why no derived rule crosses it)."""
 
 
 def _admitted(spec: Mapping[str, Any], op: str, by_caller: bool = True, by_form: bool = False) -> set[str]:
@@ -67,6 +78,28 @@ def response_rule(spec: Mapping[str, Any], rule: Any) -> bool:
     return bool(set(spec.get("lists") or {}) & set(_get(rule, "operations") or ()))
 
 
+def _write_part(spec: Mapping[str, Any], rid: str, op: str, excluded: list[dict[str, str]]) -> set[str] | None:
+    """A derived write or action rule on ``op``: the dimensions it counts crossed with (every one ``op`` admits, its
+    exclusions recorded in ``excluded``), or None when ``op`` is excluded for the rule (recorded too)."""
+    block = spec.get(WRITES) or {}
+    exclude: Mapping[str, str] = block.get("exclude") or {}
+    why = exclude.get(f"{rid} {op}") or exclude.get(rid)
+    if why is not None:
+        excluded.append({"rule": f"{rid} on {op}", "why": str(why)})
+        return None
+    admitted = _admitted(spec, op, False)
+    left: dict[str, str] = dict(((block.get("not_across") or {}).get(op)) or {})
+    left.update({dim: str(exclude[f"{rid} {op} {dim}"]) for dim in admitted if f"{rid} {op} {dim}" in exclude})
+    for dim, reason in sorted(left.items()):
+        excluded.append({"rule": f"{rid} on {op} across {dim}", "why": str(reason)})
+    return admitted
+
+
+def _writes(spec: Mapping[str, Any]) -> set[str]:
+    """The write and node-action operations: those of ``actions`` and ``validations``."""
+    return set(spec.get("actions") or {}) | set(spec.get("validations") or {})
+
+
 def crossing(spec_dir: Path, rules: Iterable[Any]) -> dict[str, Any]:
     """The crossing figure of the must-rules of ``rules`` (``contract.Rule``s), from ``spec_dir``'s dimensions.yaml."""
     path = spec_dir / "dimensions.yaml"
@@ -81,6 +114,8 @@ def crossing(spec_dir: Path, rules: Iterable[Any]) -> dict[str, Any]:
     exclude: Mapping[str, str] = access.get("exclude") or {}
     responses = spec.get("list_responses") or {}
     not_response: Mapping[str, str] = responses.get("not_response") or {}
+    writes = _writes(spec)
+    write_exclude: Mapping[str, str] = (spec.get(WRITES) or {}).get("exclude") or {}
     full, partly, excluded = [], [], []
     considered = 0
     for rule in rules:
@@ -109,13 +144,29 @@ def crossing(spec_dir: Path, rules: Iterable[Any]) -> dict[str, Any]:
         if rid in exclude:
             excluded.append({"rule": rid, "why": exclude[rid]})
             continue
+        own_ops = set(entry.get("actions") or ()) | set(entry.get("validations") or ())
+        if entry and not (own_ops or entry.get("lists")):  # declared with no operations named: all of its own
+            own_ops = set(ops)
+        derived_ops = [op for op in ops if op in writes and op not in own_ops]
+        if rid in write_exclude and len(derived_ops) == len(ops):
+            excluded.append({"rule": rid, "why": str(write_exclude[rid])})
+            continue
         missing: dict[str, list[str]] = {}
         for op in ops:
+            if op in derived_ops:
+                _write_part(spec, rid, op, excluded)
+                continue
             if f"{rid} {op}" in why_out:
                 excluded.append({"rule": f"{rid} on {op}", "why": why_out[f"{rid} {op}"]})
                 continue
             admitted = _admitted(spec, op, by_caller, by_form)
             have = crossed | set(left_out) | (admitted if derived and op in lists else set())
+            if op in writes:  # a declared write's dimension left out in write_crossing, with its reason
+                for dim in sorted(admitted - have):
+                    if f"{rid} {op} {dim}" in write_exclude:
+                        have.add(dim)
+                        excluded.append({"rule": f"{rid} on {op} across {dim}",
+                                         "why": str(write_exclude[f"{rid} {op} {dim}"])})
             gap = sorted(admitted - have)
             if gap:
                 missing[op] = gap

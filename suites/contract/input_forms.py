@@ -49,6 +49,10 @@ ALLOWED: dict[str, dict[str, tuple[str, ...]]] = {
 }
 """rule -> dimension -> the values it may draw, where fewer than the dimension's (the module's docstring says why)."""
 
+JOB_RESPONSE_RULES = ("GDPR-ERROR-BODY",)
+"""Rules of the job endpoint's response judged on every row of every job refusal's array (writecross, issue 44:
+test_input_form_matrix.py ``test_every_job_refusal_in_every_input_form_has_the_stated_error_body``)."""
+
 FIXED_WRITER = {"COMMENT-4": "member", "COMMENT-7-NO-PRIVATE-PERMISSION": "novice", "GDPR-INDIVIDUAL-NO-USER": "admin",
                 "GDPR-BULK-NO-CSV": "admin", "GDPR-CSV-MISSING": "admin", "ANSWER-MODERATION": "novice"}
 """The account of a rule that does not cross ``writer``."""

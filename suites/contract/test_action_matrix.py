@@ -50,9 +50,11 @@ from action_cases import (
     fits,
     node_for,
 )
+from action_responses import RESPONSE_RULES, actions_of, judges
+from action_responses import judge as judge_response
 from covering import parametrize_by_rule, thorough
 
-from qaconform.contract import Dimensions
+from qaconform.contract import Dimensions, load_contract
 from qaconform.contract import path as contract_path
 from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.pytest.support import answer_posted, expect_created, find_listed, new_id, post_answer, post_comment
@@ -105,8 +107,28 @@ def _cases(rule: str, dims: Dimensions, seed: int, config: pytest.Config) -> lis
             if _judged_by(rule, c)]
 
 
+def _response_rows(config: pytest.Config) -> list[Any]:
+    """Every (rule, row) of action_responses.RESPONSE_RULES: each rule on every row of the arrays of the actions its
+    operations name that has something for it to judge (the same rows, the same calls), the rule as the row's
+    marker."""
+    from qaconform.pytest.properties.plugin import STATE
+
+    dims, rules = load_contract().dimensions, load_contract().rules
+    seed, no_budget, every = config.stash[STATE].seed, _no_budget(config), thorough(config)
+    rows = []
+    for rule in RESPONSE_RULES:
+        for action in actions_of(rule, rules[rule].operations, dims.actions):
+            rows += [pytest.param(rule, c, id=f"{rule}-{c.label}", marks=pytest.mark.rule(rule))
+                     for c in array(action, dims, seed, no_budget, every).cases if judges(rule, c)]
+    return rows
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """``case``: every row of the covering array of each action the test's rule is crossed over."""
+    """``case``: every row of the covering array of each action the test's rule is crossed over; ``response_rule``
+    and ``row``: every response rule on every row it judges (action_responses.py)."""
+    if "row" in metafunc.fixturenames:
+        metafunc.parametrize(("response_rule", "row"), _response_rows(metafunc.config))
+        return
     parametrize_by_rule(metafunc, "case", _cases, "an action matrix")
 
 
@@ -487,3 +509,15 @@ def test_send_to_moderation_names_the_real_user_on_every_kind_of_node(case: Case
 @pytest.mark.actions
 def test_action_record_has_its_fields_on_every_kind_of_node(case: Case, action_scene: Scene) -> None:
     _effect(case, action_scene, _record_fields)
+
+
+# --- every response rule of the action, on every row it judges (issue 44) -------------------------------------
+
+def test_every_response_rule_of_the_action_in_every_combination(response_rule: str, row: Case, action_scene: Scene,
+                                                                contract: Any) -> None:
+    """The matrix's own call, judged for a rule it was not drawn for: a refusal is a 4xx, an anonymous write is
+    refused, the 200 of a lock or a send to moderation has its section's wrappers, action date and shape, whoever
+    calls on whichever kind of node (action_responses.py says which rows each rule judges)."""
+    resp, _, _ = action_scene.act(row)
+    schema = contract.operation(row.action).response_schema(200)
+    judge_response(response_rule, row, resp, lambda body: contract.validate(schema, body))

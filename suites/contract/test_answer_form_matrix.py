@@ -37,8 +37,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from answer_responses import RESPONSE_RULES, Posted, Row, judge, judges
 from covering import parametrize_by_rule, thorough
-from input_forms import FORM, JSON, PARAM_WINS, QUERY, Case, array, budget_answers
+from input_forms import FORM, INPUT_FORM, JSON, PARAM_WINS, QUERY, WRITER, Case, array, budget_answers
+from rule_assertions import assert_location_names
 
 from qaconform import contract
 from qaconform.contract import Dimensions
@@ -65,8 +67,22 @@ def _cases(rule: str, dims: Dimensions, seed: int, config: pytest.Config) -> tup
     return tuple(c for c in cases if (c.writer, c.form) in posted)
 
 
+def _rows(config: pytest.Config) -> list[Any]:
+    """Every (rule, answer) of answer_responses.RESPONSE_RULES: each rule on every answer the matrix posts (under a
+    budget input_forms.budget_answers, else every writer in every form), the rule as the row's marker."""
+    dims = contract.load_contract().dimensions
+    writers, forms = dims.values[WRITER], dims.values[INPUT_FORM]
+    cells = sorted(budget_answers(dims)) if not _no_budget(config) else [(w, f) for w in writers for f in forms]
+    return [pytest.param(rule, Row(w, f), id=f"{rule}-{Row(w, f).label}", marks=pytest.mark.rule(rule))
+            for rule in RESPONSE_RULES for w, f in cells if judges(rule, Row(w, f))]
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """``case``: every row of the covering array of the test's rule (input_forms.py), within the budget's answers."""
+    """``case``: every row of the covering array of the test's rule (input_forms.py), within the budget's answers;
+    ``response_rule`` and ``row``: every response rule on every answer (answer_responses.py)."""
+    if "row" in metafunc.fixturenames:
+        metafunc.parametrize(("response_rule", "row"), _rows(metafunc.config))
+        return
     parametrize_by_rule(metafunc, "case", _cases, "an answer form matrix")
 
 
@@ -170,3 +186,16 @@ def test_an_answer_in_every_input_form_keeps_its_text_and_names_its_writer(
            ("ANSWER-BODY-KEPT", "AUTH-ACTING-USER"),
            f"{case.label}: the acting user is taken from the credentials: the author must be "
            f"{api[case.writer].username!r}, got {author!r}", resp)
+
+
+def test_every_response_rule_of_an_answer_in_every_form_by_every_writer(
+        response_rule: str, row: Row, answer_in: Callable[[str, str], Any], question_id: int, contract: Any,
+        api: dict[str, ApiClient]) -> None:
+    """The matrix's own answer, judged for every rule of a posted answer's response: created, 201 for a publisher,
+    and the new Node's fields, schema and Location, whichever form carried the body and whoever wrote it
+    (answer_responses.py)."""
+    shared = answer_in(row.writer, row.form)
+    schema = contract.operation("postAnswer").response_schema(201)
+    posted = Posted(shared.resp, shared.text, question_id, api[row.writer].username,
+                    lambda body: contract.validate(schema, body), assert_location_names)
+    judge(response_rule, row, posted, lambda why: skip(SkipKind.OTHER, why))

@@ -39,7 +39,7 @@ from typing import Any
 
 import pytest
 from covering import parametrize_by_rule, thorough
-from input_forms import FORM, JSON, PARAM_WINS, QUERY, STATED, Case, array
+from input_forms import FORM, JOB_RESPONSE_RULES, JSON, PARAM_WINS, QUERY, STATED, Case, array
 
 from qaconform import contract
 from qaconform.contract import Dimensions
@@ -63,8 +63,23 @@ def _cases(rule: str, dims: Dimensions, seed: int, config: pytest.Config) -> tup
     return array(rule, dims, seed, thorough(config))
 
 
+def _job_rows(config: pytest.Config) -> list[Any]:
+    """Every (response rule, job row) of input_forms.JOB_RESPONSE_RULES: each on every row of every job refusal's
+    array (the same requests), the rule as the row's marker."""
+    from qaconform.pytest.properties.plugin import STATE
+
+    dims, seed = contract.load_contract().dimensions, config.stash[STATE].seed
+    rules = [r for r, d in dims.rules.items() if "scheduleGdprJob" in d.validations]
+    return [pytest.param(c, id=f"{rule}-{c.rule}-{c.label}", marks=pytest.mark.rule(rule))
+            for rule in JOB_RESPONSE_RULES for job in rules for c in _cases(job, dims, seed, config)]
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """``case``: every row of the covering array of the test's rule (input_forms.py)."""
+    """``case``: every row of the covering array of the test's rule (input_forms.py); ``job_row``: every job row for
+    each of input_forms.JOB_RESPONSE_RULES."""
+    if "job_row" in metafunc.fixturenames:
+        metafunc.parametrize("job_row", _job_rows(metafunc.config))
+        return
     parametrize_by_rule(metafunc, "case", _cases, "an input form matrix")
 
 
@@ -305,11 +320,30 @@ def _guards(case: Case, profile: Profile, admin: ApiClient, admin_id: int | None
     return messages
 
 
-def _judge_job(case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int]) -> None:
-    fields, rest, losing, expected, won = _job(case, profile)
-    guards = _guards(case, profile, admin, user_ids.get("admin"), rest)
-    resp = send(admin, contract.path("scheduleGdprJob"), "scheduleGdprJob", case.form, fields, rest, losing)
+_JOBS = pytest.StashKey[dict[str, Any]]()
+"""The job requests sent, by row: the refusal's test and the response rules judge one request per row."""
+
+
+def _send_job(case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int],
+              request: pytest.FixtureRequest) -> tuple[Any, ...]:
+    """The row's job request, sent once per process: (response, fields, rest, losing, expected, won, guards)."""
+    sent: dict[str, Any] = request.session.stash.setdefault(_JOBS, {})
+    key = f"{case.rule} {case.label}"
+    if key not in sent:
+        fields, rest, losing, expected, won = _job(case, profile)
+        guards = _guards(case, profile, admin, user_ids.get("admin"), rest)
+        resp = send(admin, contract.path("scheduleGdprJob"), "scheduleGdprJob", case.form, fields, rest, losing)
+        sent[key] = (resp, fields, rest, losing, expected, won, guards)
+    return tuple(sent[key])
+
+
+def _judge_job(case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int],
+               request: pytest.FixtureRequest) -> None:
+    resp, fields, rest, losing, expected, won, guards = _send_job(case, admin, profile, user_ids, request)
     error = _error(resp)
+    if resp.status == 400 and error is None:
+        fail(["GDPR-ERROR-BODY"], f"{case.label}: \"Errors: 400 with {{error: <message>}}\": the 400 carries no "
+                                  f"string error, whichever form the fields came in: {resp.text[:200]!r}", resp)
     matches = error is not None and (error.startswith(expected) if expected == NO_USER_PREFIX else error == expected)
     if resp.status == 400 and matches:
         return
@@ -331,23 +365,40 @@ def _judge_job(case: Case, admin: ApiClient, profile: Profile, user_ids: dict[st
 @pytest.mark.rule("GDPR-INDIVIDUAL-NO-USER")
 @pytest.mark.gdpr
 def test_an_individual_job_without_user_is_refused_in_every_input_form(
-        case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int]) -> None:
+        case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int],
+        request: pytest.FixtureRequest) -> None:
     """type individual, no user; beside it (stated) a csvFileId naming no file: a server that takes the job for a
     bulk one says the file does not exist."""
-    _judge_job(case, admin, profile, user_ids)
+    _judge_job(case, admin, profile, user_ids, request)
 
 
 @pytest.mark.rule("GDPR-BULK-NO-CSV")
 @pytest.mark.gdpr
 def test_a_bulk_job_without_csv_file_id_is_refused_in_every_input_form(
-        case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int]) -> None:
+        case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int],
+        request: pytest.FixtureRequest) -> None:
     """type bulk, no csvFileId; beside it (stated) a user who exists nowhere."""
-    _judge_job(case, admin, profile, user_ids)
+    _judge_job(case, admin, profile, user_ids, request)
 
 
 @pytest.mark.rule("GDPR-CSV-MISSING")
 @pytest.mark.gdpr
 def test_a_bulk_job_naming_a_file_that_does_not_exist_is_refused_in_every_input_form(
-        case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int]) -> None:
+        case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int],
+        request: pytest.FixtureRequest) -> None:
     """type bulk, a csvFileId naming no file; beside it (stated) a user who exists nowhere."""
-    _judge_job(case, admin, profile, user_ids)
+    _judge_job(case, admin, profile, user_ids, request)
+
+
+@pytest.mark.gdpr
+def test_every_job_refusal_in_every_input_form_has_the_stated_error_body(
+        job_row: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int],
+        request: pytest.FixtureRequest) -> None:
+    """"Errors: 400 with {error: <message>}" (GDPR-ERROR-BODY) on every row of every job refusal's array, whichever
+    form the fields came in and whatever stood beside them: the refusal's own request, judged for its body."""
+    resp = _send_job(job_row, admin, profile, user_ids, request)[0]
+    if resp.status != 400:
+        fail([job_row.rule], f"{job_row.label}: the job is refused with 400 ({job_row.rule}), got {resp.status}", resp)
+    if _error(resp) is None:
+        fail(["GDPR-ERROR-BODY"], f"{job_row.label}: \"Errors: 400 with {{error: <message>}}\": the 400 carries no "
+                                  f"string error: {resp.text[:200]!r}", resp)

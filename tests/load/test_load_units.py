@@ -292,13 +292,16 @@ def test_a_new_locustfile_is_a_scenario_of_the_cli_and_a_helper_is_not(tmp_path:
 def test_a_learnt_answer_gone_from_view_is_not_judged_but_every_other_status_still_is() -> None:
     """Issue 45: a mixed load against a server that hides answers in moderation from other accounts (a reading the
     description allows) ended "THRESHOLD BREACHED listAnswerComments.failure_ratio", every failure a 404 on an answer
-    the run had sent to moderation. A 404 on a learnt node's list is that node gone, whatever its body."""
+    the run had sent to moderation. A 404 on a learnt node's list is that node gone, whatever its body; so is a 400
+    (an unknown node's status is not given: variant unknown-node-400 with moderated-answers-listed gave 32 such
+    failures of a 20 s mixed load), a 403 (a node in moderation: "its visibility is not shown") and a 410."""
     from qaconform.load.locust_checks import OK_LIST_OR_GONE, CheckFailure
 
-    assert check_response(404, "text/html", b"<html>Not Found</html>", OK_LIST_OR_GONE) is None
+    for status in (400, 403, 404, 410):
+        assert check_response(status, "text/html", b"<html>Not Found</html>", OK_LIST_OR_GONE) is None
     with pytest.raises(CheckFailure):
         check_response(500, "application/json", b"{}", OK_LIST_OR_GONE)
     with pytest.raises(CheckFailure):
-        check_response(403, "application/json", b"{}", OK_LIST_OR_GONE)
+        check_response(401, "application/json", b"{}", OK_LIST_OR_GONE)
     with pytest.raises(CheckFailure):
         check_response(200, "text/html", b"<html></html>", OK_LIST_OR_GONE)  # still JSON on a 200

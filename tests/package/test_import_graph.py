@@ -142,10 +142,11 @@ NEVER: dict[str, tuple[str, ...]] = {
 
 
 def room_of(module: str) -> str:
+    """The room ``module`` belongs to: a core module split into a package (``qaconform.contract.rules``) is core."""
     parts = module.split(".")
     if len(parts) == 1:
         return "top"
-    if len(parts) == 2 and parts[1] in CORE:
+    if parts[1] in CORE:
         return "core"
     return parts[1] if len(parts) > 2 or parts[1] in ROOMS + ("reference",) else "top"
 
@@ -171,6 +172,13 @@ def test_the_room_check_sees_an_arrow_pointing_up() -> None:
     graph["qaconform.reference.app"] = graph["qaconform.reference.app"] | {"qaconform.contract"}
     assert upward_arrows(graph) == ["qaconform.reference.app -> qaconform.contract",
                                     "qaconform.target.client -> qaconform.pytest.outcomes"]
+
+
+def test_a_module_of_a_core_package_is_core_and_the_room_check_sees_it_point_up() -> None:
+    graph = import_graph()
+    assert room_of("qaconform.contract.rules") == "core" and "qaconform.contract.rules" in graph
+    graph["qaconform.contract.rules"] = graph["qaconform.contract.rules"] | {"qaconform.target.profile"}
+    assert upward_arrows(graph) == ["qaconform.contract.rules -> qaconform.target.profile"]
 
 
 def test_the_top_floor_holds_at_most_nine_modules_and_every_room_says_what_it_holds_and_may_import() -> None:

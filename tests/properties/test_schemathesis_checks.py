@@ -332,22 +332,85 @@ def test_a_test_stopped_at_its_budget_passes_with_what_it_ran_and_the_session_go
     assert "2 passed" in done.stdout
 
 
-def test_an_ignored_auth_probe_the_rate_limit_answered_is_a_hold_back_not_a_failure() -> None:
+def test_an_ignored_auth_probe_the_rate_limit_answered_is_a_hold_back_not_a_failure(
+    schema: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """schemathesis's ignored_auth check sends its own probe without credentials; a 429 to it (the rate-limit
     variant: build 1 of 3 against it ended exit 4 on "Expected 401 or 403, got 429") holds the run back, as any
-    429 does; any other answer that is not 401/403 stays the check's failure."""
+    429 does; any other answer that is not 401/403 stays the check's failure. Decided from the probe's status as
+    schemathesis recorded it, not from the failure's text: probes sent to a real server answering each status."""
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from qaconform.pytest.properties import oas
+
+    answer = {"status": 429}
+    PAGE = b'{"list": [], "totalCount": 0, "pageSize": 15, "page": 1, "pageCount": 0}'  # noqa: N806
+    EXPERTS = "/services/v2/user/retrieveAllExperts.json"  # noqa: N806 - an operation that requires credentials
+
+    class Target(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 - http.server's name
+            self.send_response(answer["status"])
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(PAGE)))
+            self.end_headers()
+            self.wfile.write(PAGE)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Target)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    only_auth = [c for c in (*oas.BUILTIN_CHECKS, *schemathesis_checks.OUR_CHECKS) if c is not oas.ignored_auth_once]
+    outcomes: dict[int, tuple[list[str], bool]] = {}
+    try:
+        for status in (429, 404, 400, 200, 401):
+            answer["status"] = status
+            monkeypatch.setattr(oas, "AUTH_ENFORCED", set())
+            accepted = _response(json.loads(PAGE), 200, "member")
+            accepted.request.url = f"http://127.0.0.1:{server.server_port}{EXPERTS}"
+            failures, held = oas.run_checks(_case(schema, EXPERTS), accepted, only_auth,
+                                            {"auth": ("member", "pw"),
+                                             "base_url": f"http://127.0.0.1:{server.server_port}"})
+            kinds = [type(f).__name__ for f in failures.exceptions] if failures is not None else []
+            outcomes[status] = (kinds, held)
+    finally:
+        server.shutdown()
+    assert outcomes == {
+        429: ([], True),  # held back: no failure, the probe to be sent again after a wait
+        404: (["IgnoredAuth"], False),
+        400: (["IgnoredAuth"], False),
+        200: (["IgnoredAuth"], False),
+        401: ([], False),  # refused: the operation enforces authentication
+    }
+
+
+def test_an_ignored_auth_failure_is_charged_by_its_scenario_not_its_wording(schema: Any) -> None:
+    """Which rule an IgnoredAuth breaks is read from the scenario schemathesis carries (no credentials, wrong ones),
+    never from its title: a read of the experts without credentials is EXPERTS-401, a write AUTH-ANONYMOUS-WRITES,
+    wrong credentials AUTH-BAD-CREDENTIALS, whatever the titles say."""
+    from types import SimpleNamespace
+
+    from schemathesis.core.failures import FailureGroup
     from schemathesis.specs.openapi.checks import AuthScenario, IgnoredAuth
 
-    from qaconform.pytest.properties.oas import _held_back_probe
+    from qaconform.pytest.properties import oas
 
-    def probe(status: str) -> IgnoredAuth:
-        return IgnoredAuth(operation="GET /user/retrieveEarnedExperts.json", scenario=AuthScenario.NO_AUTH,
-                           message=f"Expected 401 or 403, got `{status}` for `GET /services/v2/user/x.json`")
+    sender = SimpleNamespace(budget=SimpleNamespace(seed=7), role=lambda op: "member",
+                             curl_of=lambda op, case, response: "curl ...")
 
-    assert _held_back_probe(probe("429 Too Many Requests"))
-    assert not _held_back_probe(probe("200 OK"))
-    assert not _held_back_probe(probe("4290 Unknown"))
-    assert not _held_back_probe(ValueError("got `429 Too Many Requests`"))
+    def charged(path: str, method: str, scenario: AuthScenario, **kw: Any) -> list[str]:
+        failure = IgnoredAuth(operation=f"{method} {path}", scenario=scenario, title="a title saying nothing",
+                              message="Expected 401 or 403, got `200 OK`")
+        rules, _ = oas.SchemaSender.explain(sender, "op", _case(schema, path, method, **kw),  # type: ignore[arg-type]
+                                            _response({}), FailureGroup([failure], "failed"))
+        return rules
+
+    assert charged("/services/v2/user/retrieveAllExperts.json", "GET", AuthScenario.NO_AUTH) == ["EXPERTS-401"]
+    assert charged("/services/v2/question/{questionId}/answer.json", "POST", AuthScenario.NO_AUTH,
+                   path_parameters={"questionId": 110}) == ["AUTH-ANONYMOUS-WRITES"]
+    assert charged("/services/v2/question.json", "GET", AuthScenario.NO_AUTH) == ["AUTH-BAD-CREDENTIALS"]
+    assert charged("/services/v2/user/retrieveAllExperts.json", "GET",
+                   AuthScenario.INVALID_AUTH) == ["AUTH-BAD-CREDENTIALS"]
 
 
 @pytest.mark.parametrize("enforced", [True, False], ids=["refuses-probes", "ignores-auth"])

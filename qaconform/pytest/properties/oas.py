@@ -21,7 +21,9 @@ import requests
 from schemathesis.checks import not_a_server_error
 from schemathesis.core.failures import FailureGroup
 from schemathesis.core.transport import Response
+from schemathesis.engine.recorder import ScenarioRecorder
 from schemathesis.specs.openapi.checks import (
+    AuthScenario,
     IgnoredAuth,
     content_type_conformance,
     ignored_auth,
@@ -116,13 +118,33 @@ REFUSAL_RULES = {"postComment": "COMMENT-BODY-REQUIRED", "listUserContent": "GDP
 """The rule an accepted invalid request breaks (see must_reject); CONV-BODY-FORMAT elsewhere."""
 
 
-_HELD_BACK = re.compile(r"got `429\b")
+def _held_back_probe(failure: BaseException, probes: ScenarioRecorder) -> bool:
+    """An ignored_auth failure whose probe the target's rate limit answered 429: the probe was held back, the
+    operation's authentication not judged. Decided from the probe's answer as schemathesis recorded it (``probes``,
+    the recorder handed to ``validate_response``, under the case id the failure names), never from its message."""
+    if not isinstance(failure, IgnoredAuth) or failure.case_id is None:
+        return False
+    answer = probes.find_response(case_id=failure.case_id)
+    return answer is not None and answer.status_code == 429
 
 
-def _held_back_probe(failure: BaseException) -> bool:
-    """An ignored_auth failure whose probe the target's rate limit answered (``got `429 Too Many Requests```): the
-    probe was held back, the operation's authentication not judged."""
-    return isinstance(failure, IgnoredAuth) and bool(_HELD_BACK.search(str(getattr(failure, "message", ""))))
+def run_checks(case: Any, response: Any, excluded: list[Any],
+               transport_kwargs: dict[str, Any]) -> tuple[FailureGroup | None, bool]:
+    """The schemathesis checks on one answer: the failures (None when none is left) with the ignored_auth probes
+    the target's rate limit answered taken out, and whether one was (its probe is then the target's pace to wait
+    out, not a verdict: :meth:`SchemaSender._wait_out_probe`)."""
+    probes = ScenarioRecorder(label=str(getattr(case.operation, "label", "")))
+    try:
+        case.validate_response(response, checks=list(BUILTIN_CHECKS),
+                               additional_checks=list(schemathesis_checks.OUR_CHECKS),
+                               excluded_checks=excluded, transport_kwargs=transport_kwargs, recorder=probes)
+    except FailureGroup as exc:
+        kept = [f for f in exc.exceptions if not _held_back_probe(f, probes)]
+        held = len(kept) < len(exc.exceptions)
+        if not kept:
+            return None, held
+        return (exc if not held else FailureGroup(kept, exc.message)), held
+    return None, False
 
 
 def shape_rule(operation_id: str) -> str:
@@ -384,21 +406,14 @@ class SchemaSender:
             excluded += [response_schema_conformance, content_type_conformance]
         try:
             for tries in range(1, holdback.MAX_TRIES + 1):
-                try:
-                    case.validate_response(response, checks=list(BUILTIN_CHECKS),
-                                           additional_checks=list(schemathesis_checks.OUR_CHECKS),
-                                           excluded_checks=excluded, transport_kwargs=kwargs)
-                    break
-                except FailureGroup as exc:
-                    kept = [f for f in exc.exceptions if not _held_back_probe(f)]
-                    if not kept and self._wait_out_probe(tries):
+                failures, held = run_checks(case, response, excluded, kwargs)
+                if failures is None:
+                    if held and self._wait_out_probe(tries):
                         continue  # only the target's rate limit answered the probe: wait as a hold-back, probe again
-                    if not kept:
-                        break
-                    self.budget.failing = True
-                    failures = exc if len(kept) == len(exc.exceptions) else FailureGroup(kept, exc.message)
-                    rules, text = self.explain(op, case, response, failures)
-                    raise self.failure(rules, text, response) from None
+                    break
+                self.budget.failing = True
+                rules, text = self.explain(op, case, response, failures)
+                raise self.failure(rules, text, response) from None
         finally:
             if op in STATE_CHANGES and node is not None and 200 <= status < 300:
                 self.pools.ledger.moved(node, op)
@@ -487,7 +502,7 @@ class SchemaSender:
                 rule = ", ".join(dict.fromkeys(tagged))
             elif kind == "AcceptedNegativeData":
                 rule = REFUSAL_RULES.get(op, "CONV-BODY-FORMAT")
-            elif kind == "IgnoredAuth" and "without authentication" in text:
+            elif isinstance(failure, IgnoredAuth) and failure.scenario == AuthScenario.NO_AUTH:
                 rule = ("EXPERTS-401" if "Experts" in case.operation.path else
                         "AUTH-ANONYMOUS-WRITES" if case.method.upper() != "GET" else "AUTH-BAD-CREDENTIALS")
             else:  # undocumented status, schema violation, valid request refused: the operation's answers

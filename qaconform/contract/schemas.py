@@ -1,0 +1,144 @@
+"""The schemas: spec/schemas/*.json by file name, their validators, and the list envelope they define.
+
+A suite asks ``contract.validate("question-list.json", body)`` and reads one line per violation, the JSON path of
+the value first; the schemas refer to each other by file name (``$id`` = file name), so they are registered
+together and each validator is compiled on first use (compiling is the expensive part). The list envelope's field
+names are read from ``envelope.json`` once, here, so that no caller re-types them (hard rule 1).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+from referencing import Registry, Resource
+
+from qaconform.contract.files import SPEC_DIR_ENV, ContractError
+
+ENVELOPE_SCHEMA = "envelope.json"
+_MAX_MESSAGE = 300
+_MAX_LISTED = 20
+"""How many violations an assertion lists before it says how many more there are."""
+
+
+@dataclass(frozen=True)
+class Envelope:
+    """The paged list envelope, as spec/schemas/envelope.json defines it: the one source of its field names."""
+
+    fields: tuple[str, ...]
+    """Every field a list response carries (the schema's ``required``, in its order)."""
+    counts: tuple[str, ...]
+    """The integer fields: page, pageSize, pageCount, listCount, totalCount."""
+    items: str
+    """The array that holds the page's items (``list``)."""
+    sorts_seen: tuple[str, ...] = ()
+    """The sort names the description has seen in the ``sorts`` array of question and comment lists (which of them a
+    site accepts is not shown): the names suites, generated tests and load users send to those lists."""
+
+    @classmethod
+    def of(cls, schema: Mapping[str, Any]) -> Envelope:
+        props = schema.get("properties") or {}
+        fields = tuple(schema.get("required") or ())
+        counts = tuple(k for k in fields if (props.get(k) or {}).get("type") == "integer")
+        arrays = [k for k in fields if (props.get(k) or {}).get("type") == "array"]
+        if len(arrays) != 1 or not counts:
+            raise ContractError(f"{ENVELOPE_SCHEMA} must require one array of items and the integer counts; it "
+                                f"requires {list(fields)}")
+        seen = ((props.get("sorts") or {}).get("items") or {}).get("examples") or ()
+        return cls(fields=fields, counts=counts, items=arrays[0], sorts_seen=tuple(seen))
+
+
+class Schemas:
+    """The schema files of one schemas/ directory, by file name, with a validator each (compiled on first use)."""
+
+    def __init__(self, schemas_dir: Path) -> None:
+        self.dir = schemas_dir
+        self.docs = _load_schemas(schemas_dir)
+        self.registry: Registry = Registry().with_resources(
+            (name, Resource.from_contents(doc)) for name, doc in self.docs.items()
+        )
+        """Every schema under its file name, so that a ``$ref`` to another file resolves."""
+        self._validators: dict[str, Draft202012Validator] = {}
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(sorted(self.docs))
+
+    def schema(self, name: str) -> dict[str, Any]:
+        """The parsed schema file ``name`` ("node.json"; the ".json" may be left out)."""
+        return self.docs[self.key(name)]
+
+    def validator(self, name: str) -> Draft202012Validator:
+        key = self.key(name)
+        if key not in self._validators:
+            self._validators[key] = Draft202012Validator(self.docs[key], registry=self.registry)
+        return self._validators[key]
+
+    def validate(self, schema_name: str, instance: Any) -> list[str]:
+        """Human-readable errors (``$.list[0].creationDate: ...``), sorted by path; empty when valid."""
+        errors = sorted(self.validator(schema_name).iter_errors(instance), key=lambda e: [str(p) for p in e.path])
+        return [_describe(e) for e in errors]
+
+    def assert_valid(self, schema_name: str, instance: Any, what: str = "") -> None:
+        """Raise AssertionError listing every violation of ``schema_name`` (``what`` says whose body it was)."""
+        errors = self.validate(schema_name, instance)
+        if errors:
+            subject = what or "instance"
+            shown = "\n  ".join(errors[:_MAX_LISTED])
+            more = f"\n  ... and {len(errors) - _MAX_LISTED} more" if len(errors) > _MAX_LISTED else ""
+            raise AssertionError(
+                f"{subject} does not match {self.key(schema_name)} ({len(errors)} error(s)):\n  {shown}{more}"
+            )
+
+    def key(self, name: str) -> str:
+        """The file name of schema ``name``; ContractError listing the known ones when there is none."""
+        key = name if name.endswith(".json") else f"{name}.json"
+        if key not in self.docs:
+            raise ContractError(f"no schema {name!r} in {self.dir}; known: {', '.join(self.names)}")
+        return key
+
+
+def _load_schemas(schemas_dir: Path) -> dict[str, dict[str, Any]]:
+    if not schemas_dir.is_dir():
+        raise ContractError(f"{schemas_dir} is missing; point {SPEC_DIR_ENV} at the kit's spec/ directory")
+    schemas: dict[str, dict[str, Any]] = {}
+    for path in sorted(schemas_dir.glob("*.json")):
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as exc:
+            raise ContractError(f"{path} is not valid JSON ({exc}); fix the syntax there") from None
+        if not isinstance(doc, dict):
+            raise ContractError(f"{path} must hold a JSON object (a schema)")
+        # Schemas reference each other by file name ($id "node.json"), so the $id must be the file name.
+        if doc.get("$id") != path.name:
+            raise ContractError(f"{path}: $id is {doc.get('$id')!r}; set it to {path.name!r}")
+        schemas[path.name] = doc
+    if not schemas:
+        raise ContractError(f"{schemas_dir} holds no *.json schema")
+    return schemas
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= _MAX_MESSAGE else text[: _MAX_MESSAGE - 3] + "..."
+
+
+def _shorten_instance(error: ValidationError) -> str:
+    """The error message with a long instance repr cut down, so that the reason stays readable."""
+    shown = repr(error.instance)
+    if len(shown) <= 80 or shown not in error.message:
+        return error.message
+    return error.message.replace(shown, shown[:60] + " ..." + shown[-1], 1)
+
+
+def _describe(error: ValidationError) -> str:
+    """One line per error: the JSON path of the offending value, then why; for anyOf/oneOf the closest branch."""
+    message = _shorten_instance(error)
+    if error.context:
+        closest = best_match(error.context)
+        message = f"{message} (closest: {closest.json_path}: {_shorten_instance(closest)})"
+    return _clip(f"{error.json_path}: {message}")

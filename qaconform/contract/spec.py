@@ -1,0 +1,102 @@
+"""The contract as one object: a spec/ directory's schemas, operations, rules and dimensions, read together.
+
+Each part is read by its own module (:mod:`~qaconform.contract.schemas`, :mod:`~qaconform.contract.operations`,
+:mod:`~qaconform.contract.rules`, :mod:`~qaconform.contract.dimensions`); :class:`Contract` holds them for one
+directory and answers the questions that join them (the rules of an operation, the dimensions checked against the
+operations and rules it knows). :func:`qaconform.contract.load_contract` gives one per directory and process.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from qaconform.contract.dimensions import Dimensions, parse_dimensions
+from qaconform.contract.files import ContractError, load_yaml
+from qaconform.contract.operations import Operation, load_operations
+from qaconform.contract.rules import Rule, load_rules
+from qaconform.contract.schemas import ENVELOPE_SCHEMA, Envelope, Schemas
+
+
+class Contract:
+    """spec/ as objects: schemas by file name, rules by id, operations by operationId."""
+
+    def __init__(self, spec_dir: Path) -> None:
+        self.spec_dir = spec_dir
+        self.schemas_dir = spec_dir / "schemas"
+        self.openapi_path = spec_dir / "openapi.yaml"
+        self.rules_path = spec_dir / "rules.yaml"
+        self.dimensions_path = spec_dir / "dimensions.yaml"
+        self.schemas = Schemas(self.schemas_dir)
+        self.openapi: dict[str, Any] = load_yaml(self.openapi_path, required=True)
+        self.operations: dict[str, Operation] = load_operations(self.openapi, self.openapi_path)
+        self.rules: dict[str, Rule] = load_rules(self.rules_path)
+        self.envelope = Envelope.of(self.schema(ENVELOPE_SCHEMA))
+        self._dimensions: Dimensions | None = None
+
+    def __repr__(self) -> str:
+        return (
+            f"Contract({str(self.spec_dir)!r}, schemas={len(self.schemas.docs)}, operations={len(self.operations)}, "
+            f"rules={len(self.rules)})"
+        )
+
+    # ---- schemas (qaconform.contract.schemas) ----------------------------------------------------------------
+
+    @property
+    def schema_names(self) -> tuple[str, ...]:
+        return self.schemas.names
+
+    def schema(self, name: str) -> dict[str, Any]:
+        """The parsed schema file ``name`` ("node.json"; the ".json" may be left out)."""
+        return self.schemas.schema(name)
+
+    def validator(self, name: str) -> Draft202012Validator:
+        return self.schemas.validator(name)
+
+    def validate(self, schema_name: str, instance: Any) -> list[str]:
+        """Human-readable errors (``$.list[0].creationDate: ...``), sorted by path; empty when valid."""
+        return self.schemas.validate(schema_name, instance)
+
+    def assert_valid(self, schema_name: str, instance: Any, what: str = "") -> None:
+        """Raise AssertionError listing every violation of ``schema_name`` (``what`` says whose body it was)."""
+        self.schemas.assert_valid(schema_name, instance, what)
+
+    # ---- operations (qaconform.contract.operations) ----------------------------------------------------------
+
+    def operation(self, operation_id: str) -> Operation:
+        try:
+            return self.operations[operation_id]
+        except KeyError:
+            known = ", ".join(sorted(self.operations))
+            raise ContractError(f"no operation {operation_id!r} in {self.openapi_path} (known: {known})") from None
+
+    def path(self, operation_id: str, **ids: Any) -> str:
+        """``path("listUserAnswers", userId=5)`` -> ``/user/5/answer.json``: an operation's path under /services/v2,
+        the one way suites and load users build it (ApiClient takes it as is; ``tracker=`` for listIssueTypes)."""
+        return self.operation(operation_id).path_with(ids)
+
+    # ---- rules (qaconform.contract.rules) --------------------------------------------------------------------
+
+    def rule(self, rule_id: str) -> Rule:
+        """The rule ``rule_id``; ContractError (saying where to add it) when spec/rules.yaml lacks it."""
+        try:
+            return self.rules[rule_id]
+        except KeyError:
+            if not self.rules_path.exists():
+                raise ContractError(f"unknown rule {rule_id!r}: {self.rules_path} does not exist yet") from None
+            raise ContractError(f"unknown rule {rule_id!r}: add it to {self.rules_path} or fix the id") from None
+
+    def rules_for(self, operation_id: str) -> list[Rule]:
+        return [r for r in self.rules.values() if operation_id in r.operations]
+
+    # ---- dimensions (qaconform.contract.dimensions) ----------------------------------------------------------
+
+    @property
+    def dimensions(self) -> Dimensions:
+        """spec/dimensions.yaml: the circumstances each rule must hold across (issue 33), read on first use."""
+        if self._dimensions is None:
+            data = load_yaml(self.dimensions_path, required=True)
+            self._dimensions = parse_dimensions(data, self.dimensions_path, self.operations, self.rules)
+        return self._dimensions
