@@ -86,6 +86,9 @@ GROUPS: tuple[Group, ...] = (
           "process)"),
     Group("action-matrix", ("suites/contract/test_action_matrix.py::",),
           "the node actions' rules crossed pairwise share one call per combination (the scene of one process)"),
+    # listcross (issue 44): every response rule of a list on one read per row
+    Group("list-responses", ("suites/contract/test_list_responses.py::",),
+          "the response rules of the lists share one read per row (the fetch cache of one process)"),
     Group("relations", ("suites/contract/test_list_relations.py::",),
           "the metamorphic relations of one list share its walks (one per account and parameters per process); "
           "each list is a unit of its own", by_param=True),

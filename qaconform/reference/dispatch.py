@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import access, planted, rate_limit, variants
+from . import access, faults, planted, rate_limit, response_faults, variants
 from .access import Requires
 from .auth import Caller
 from .errors import ApiError
@@ -60,7 +60,11 @@ def endpoint(svc: Service, op: Operation) -> Endpoint:
                 if op.html_401 and exc.status == 401 and wants_html(request):
                     return html_401(exc.headers)
                 raise
-            return await op.handler(svc, request, caller)
+            if not faults.active():
+                return await op.handler(svc, request, caller)
+            early = response_faults.refused(op.op_id, request)
+            response = early or await op.handler(svc, request, caller)
+            return response_faults.bite(op.op_id, request, caller, response)
         except ApiError as exc:
             return error_response(request, exc)
 

@@ -217,4 +217,32 @@ READS: tuple[Fault, ...] = (
     _F("topic-invalid-sort-by-name-when-projected", "SORT-FALLBACK-TOPICS",
        "an unknown sort on the topic list sorts by name, not the default, when include, exclude or includeOnly is "
        "given"),
+    # --- listcross (issue 44): a rule judged on a list's response broken in one combination of its circumstances
+    #     only: a filter, a search, a projection, a reader, the request's Accept (response_faults.py)
+    _F("formatted-dates-24h-when-unanswered", "SHAPE-DATE-FORMATTED",
+       "the question list asked with unanswered gives creationDateFormatted as YYYY-MM-DD HH:MM"),
+    _F("pagesize-echo-default-with-q", "PAGING-PAGESIZE-ECHO",
+       "the question and topic lists asked with q and pageSize report the default pageSize (pageCount to match)"),
+    _F("novice-space-count-one-more-unsized", "PAGING-TOTALCOUNT-UNION",
+       "the space list read by novice without pageSize counts one space more than it can list (the hidden one)"),
+    _F("space-active-string-on-any-accept", "SHAPE-LIST-SPACES",
+       "the space list asked with an Accept other than application/json (the .json path alone selecting JSON) "
+       "gives active as a string"),
+    _F("earned-experts-slug-missing-when-paged-and-sorted", "SHAPE-LIST-EARNED-EXPERTS",
+       "the earned-experts list asked with page and sort gives users without slug"),
+    _F("follower-reputation-string-when-inactive", "SHAPE-LIST-NODE-FOLLOWERS",
+       "the follower list asked with active=false (without details) gives the users' reputation as a string"),
+    _F("page-echo-one-with-include", "PAGING-PAGE-ECHO", "a later page asked with include reports page 1"),
+    _F("default-page-zero-with-topics", "PAGING-DEFAULT-PAGE",
+       "the question list asked with topics and without page reports page 0"),
+    _F("answer-title-when-sorted", "NODE-TITLE-ANSWERS-COMMENTS",
+       "a user's answer list asked with a sort gives its answers a title"),
+    _F("user-questions-other-author-with-exclude", "LIST-USER-QUESTIONS-OWNER",
+       "a user's question list asked with exclude names another user as the questions' author"),
+    _F("question-sorts-missing-with-type", "PAGING-SORTS-QUESTIONS",
+       "the question list asked with type carries no sorts array"),
+    _F("answer-parent-id-missing-at-page-size-1", "NODE-ORIGINAL-PARENT-ID",
+       "a user's answer list asked with pageSize=1 gives answers without originalParentId"),
+    _F("expert-oldest-refused-when-paged", "SORT-EXPERTS-VALUES",
+       "both expert lists refuse sort=oldest with 400 when page is given too"),
 )

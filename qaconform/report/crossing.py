@@ -33,9 +33,11 @@ so it counts crossed with every dimension the operation admits; ``exclude`` name
 -> dimension -> why no derived rule crosses it)."""
 
 
-def _admitted(spec: Mapping[str, Any], op: str, by_caller: bool = True) -> set[str]:
+def _admitted(spec: Mapping[str, Any], op: str, by_caller: bool = True, by_form: bool = False) -> set[str]:
     """The dimensions operation ``op`` admits, by its kind (list, node action, write). The read order (who read the
-    same URL right before) is a dimension of the rules whose answer depends on the caller (``by_caller``)."""
+    same URL right before) is a dimension of the rules whose answer depends on the caller (``by_caller``); the
+    request form (``list_responses.form``: which Accept comes with the .json path) of the rules judged on the body
+    a list answers (``by_form``)."""
     lists = spec.get("lists") or {}
     access = spec.get("list_access") or {}
     out: set[str] = set()
@@ -43,6 +45,9 @@ def _admitted(spec: Mapping[str, Any], op: str, by_caller: bool = True) -> set[s
         out |= {READER, *lists[op], *((access.get("own") or {}).get(op) or ())}
         if access.get("order") and by_caller:
             out.add(ORDER)
+        form = (spec.get("list_responses") or {}).get("form")
+        if form and by_form:
+            out.add(str(form))
     out |= set((spec.get("actions") or {}).get(op) or ())
     out |= set((spec.get("validations") or {}).get(op) or ())
     return out
@@ -51,6 +56,26 @@ def _admitted(spec: Mapping[str, Any], op: str, by_caller: bool = True) -> set[s
 def _get(rule: Any, key: str) -> Any:
     """A field of a ``contract.Rule`` or of a report.json rule entry."""
     return rule.get(key) if isinstance(rule, Mapping) else getattr(rule, key, None)
+
+
+def response_rule(spec: Mapping[str, Any], rule: Any) -> bool:
+    """Whether ``rule`` is a response rule of its lists, crossed by default (spec/dimensions.yaml
+    ``list_responses``): a must-rule whose operations include a list, that no other crossing owns (not a permission
+    rule, not declared under ``rules:``, not in ``list_access.also``) and that ``not_response`` does not name (judged
+    on more than one response), or a declared rule ``list_responses.also`` names (judged on every row too).
+    suites/contract/list_responses.py derives the same set and runs a check of each on
+    every row of its lists (tests/test_list_responses.py keeps the two in step)."""
+    responses = spec.get("list_responses") or {}
+    if not responses or _get(rule, "level") != "must" or _get(rule, "area") == "permissions":
+        return False
+    rid = str(_get(rule, "id"))
+    if rid in (responses.get("also") or ()):
+        return True
+    if rid in (spec.get("rules") or {}) or rid in ((spec.get("list_access") or {}).get("also") or ()):
+        return False
+    if rid in (responses.get("not_response") or {}):
+        return False
+    return bool(set(spec.get("lists") or {}) & set(_get(rule, "operations") or ()))
 
 
 def _write_part(spec: Mapping[str, Any], rid: str, op: str, excluded: list[dict[str, str]]) -> set[str] | None:
@@ -87,6 +112,8 @@ def crossing(spec_dir: Path, rules: Iterable[Any]) -> dict[str, Any]:
     lists = set(spec.get("lists") or {})
     also = set(access.get("also") or ())
     exclude: Mapping[str, str] = access.get("exclude") or {}
+    responses = spec.get("list_responses") or {}
+    not_response: Mapping[str, str] = responses.get("not_response") or {}
     writes = _writes(spec)
     write_exclude: Mapping[str, str] = (spec.get(WRITES) or {}).get("exclude") or {}
     full, partly, excluded = [], [], []
@@ -103,10 +130,17 @@ def crossing(spec_dir: Path, rules: Iterable[Any]) -> dict[str, Any]:
         crossed = set(entry.get("across") or ())
         left_out: Mapping[str, str] = entry.get("not_across") or {}
         derived = rid in also or (_get(rule, "area") == "permissions" and bool(lists & set(ops)))
-        by_caller = derived
+        by_caller, by_form = derived, False
+        why_out = {key: str(why) for key, why in exclude.items() if key == rid or key.startswith(rid + " ")}
+        if response_rule(spec, rule):
+            derived, by_form = True, True
+            left_out = {**left_out, **((responses.get("not_across") or {}).get(rid) or {})}
+            why_out = {key: str(why) for key, why in (responses.get("exclude") or {}).items()
+                       if key.startswith(rid + " ")}
+        elif rid in not_response:
+            excluded.append({"rule": f"{rid} on one response", "why": str(not_response[rid])})
         for dim, why in left_out.items():
             excluded.append({"rule": f"{rid} across {dim}", "why": str(why)})
-        why_out = {key: str(why) for key, why in exclude.items() if key == rid or key.startswith(rid + " ")}
         if rid in exclude:
             excluded.append({"rule": rid, "why": exclude[rid]})
             continue
@@ -125,7 +159,7 @@ def crossing(spec_dir: Path, rules: Iterable[Any]) -> dict[str, Any]:
             if f"{rid} {op}" in why_out:
                 excluded.append({"rule": f"{rid} on {op}", "why": why_out[f"{rid} {op}"]})
                 continue
-            admitted = _admitted(spec, op, by_caller)
+            admitted = _admitted(spec, op, by_caller, by_form)
             have = crossed | set(left_out) | (admitted if derived and op in lists else set())
             if op in writes:  # a declared write's dimension left out in write_crossing, with its reason
                 for dim in sorted(admitted - have):

@@ -111,24 +111,6 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 # --- reads the combinations share ------------------------------------------------------------------------------
 
 @pytest.fixture(scope="session")
-def matrix_paths(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> dict[str, str]:
-    """operationId -> the path the matrix reads, from the profile and reads only (the matrix writes nothing)."""
-    question = profile.fixtures.question_id
-    questions = list_all(api["admin"], contract_path("listQuestions"), page_size=50, max_pages=2)
-    chosen = next((q for q in questions if str(q.get("id")) == str(question)), questions[0] if questions else {})
-    author = chosen.get("author") if isinstance(chosen, dict) else None
-    answers = [a for q in [chosen, *questions] for a in (q.get("answers") or []) if str(a).isdecimal()]
-    ids: dict[str, dict[str, Any]] = {
-        "listUserAnswers": {"userId": user_ids.get("member")},
-        "listUserQuestions": {"userId": author.get("id") if isinstance(author, dict) else user_ids.get("member")},
-        "listNodeFollowers": {"nodeId": question},
-        "listAnswerComments": {"answerId": answers[0] if answers else None},
-    }
-    return {op: contract_path(op, **ids.get(op, {})) for op in LIST_OPS
-            if op not in ids or all(v is not None for v in ids[op].values())}
-
-
-@pytest.fixture(scope="session")
 def withheld(api: dict[str, ApiClient]) -> Callable[[str], Withheld | None]:
     """``withheld(reader)``, read once per reader; None when the reader's own space list cannot be read. Its reads
     belong to no test in the exchange log (``outside_tests``): many tests judge with what they found, whichever of

@@ -48,3 +48,32 @@ def test_the_kits_own_spec_gives_a_figure_and_names_every_gap() -> None:
     whole = {e["rule"] for e in c["excluded"] if " on " not in e["rule"] and " across " not in e["rule"]}
     assert c["crossed_fully"] + len(c["not_fully"]) + len(whole) == c["must_rules_with_dimensions"]
     assert all(p["missing"] for p in c["not_fully"])
+
+
+RESPONSES = {
+    "dimensions": {"path_form": ["accept_json", "extension_only"]},
+    "lists": {"listGroups": ["paging", "wrap"]},
+    "list_access": {"own": {"listGroups": ["filters"]}},
+    "rules": {"DECLARED": {"across": ["reader", "paging", "wrap"]}, "ALSO": {"across": ["reader", "paging"],
+                                                                           "not_across": {"wrap": "not shown"}}},
+    "list_responses": {"form": "path_form", "also": ["ALSO"],
+                       "not_response": {"WRITTEN": "judged on a comment the run writes and reads back"},
+                       "not_across": {"ITEMS": {"wrap": "an item under wrap may be of another shape"}}},
+}
+
+
+def test_a_response_rule_of_a_list_is_crossed_by_default_with_the_request_form(tmp_path: Path) -> None:
+    """A must-rule of a list that no other crossing owns is a response rule: crossed with every dimension its list
+    admits, the request form included, without being listed; one judged on more than one response (a write) is named
+    with its reason and stays partly crossed; a declared rule ``also`` names gains the lists' own and the form."""
+    (tmp_path / "dimensions.yaml").write_text(yaml.safe_dump(RESPONSES))
+    rules = [_rule("SHAPE", "listGroups"), _rule("ITEMS", "listGroups"), _rule("WRITTEN", "listGroups"),
+             _rule("DECLARED", "listGroups"), _rule("ALSO", "listGroups")]
+    c = crossing(tmp_path, rules)
+    assert sorted(c["fully"]) == ["ALSO", "ITEMS", "SHAPE"], c
+    assert {p["rule"]: p["missing"] for p in c["not_fully"]} == {
+        "WRITTEN": {"listGroups": ["filters", "paging", "reader", "wrap"]},
+        "DECLARED": {"listGroups": ["filters"]}}, "a declared rule is not crossed with the form nor the list's own"
+    assert {"rule": "WRITTEN on one response", "why": "judged on a comment the run writes and reads back"} in \
+        c["excluded"]
+    assert {"rule": "ITEMS across wrap", "why": "an item under wrap may be of another shape"} in c["excluded"]

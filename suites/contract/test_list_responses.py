@@ -1,0 +1,262 @@
+"""Every rule judged on a list's response, on every combination the list admits (issue 44, listcross).
+
+A server that breaks a shape, an echo, a count or a field of the items only under one filter, one search, one
+projection, one reader or one request form passes every test that sends a few plain requests. Here each list is
+read once per row of a covering array over its reader, its stated parameters, its own (spaceId, unanswered, topics;
+details, active) and the request form (Accept application/json as the samples send, or ``*/*``: the .json path alone
+selects the format), and every response rule of that list is judged on the response (list_responses.py: which
+rules, which rows, what each check asserts). Each row is one test, marked with the rules judged on it, whose id names
+the row; a failure names every rule the response breaks.
+
+Nothing here writes; the lists are read where the profile's fixtures and reads put them (``matrix_paths``). The
+module runs on one worker (parallel.GROUPS "list-responses"): a row read for the JSON form goes through the ``fetch``
+cache the other contract tests of the process share.
+
+Not judged (a skip saying why): a combination the target refuses with a 4xx (q, type, lang, topics, wrap, v1 are
+values the description does not show), a non-envelope answer under wrap or v1, anonymous where the site does not
+serve the list, a list the target gives no path for. A 5xx blocks on CONV-NO-SERVER-ERROR, a refused signed-in
+reader on the list's permission rule.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from covering import PAIRS, TRIPLES, thorough
+from list_responses import (
+    ACCEPT,
+    CHECKS,
+    FIRST,
+    JSON_FORM,
+    Row,
+    Seen,
+    array,
+    load,
+    response_rules,
+    rules_of,
+    schema_errors,
+)
+from listops import LIST_OPS
+from matrix_reads import PERMISSION_RULE
+from rule_assertions import rules_for_schema_error
+
+from qaconform.contract import NONE, load_contract
+from qaconform.contract import path as contract_path
+from qaconform.invariants import envelope_type_problems
+from qaconform.pytest.exchange_log import judged_again, outside_tests
+from qaconform.pytest.outcomes import SkipKind, fail, skip
+from qaconform.pytest.support import list_all
+from qaconform.target import fanout
+from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.target.profile import Profile
+
+pytestmark = pytest.mark.contract
+
+_WORD = re.compile(r"[A-Za-z]{4,}")
+
+
+def _rows(seed: int, strength: int) -> list[tuple[Row, tuple[str, ...]]]:
+    """Every row of every list with the response rules judged on it (rows on which none is judged left out)."""
+    contract = load_contract()
+    section = load(contract)
+    rules = response_rules(contract, section)
+    out = []
+    for op in LIST_OPS:
+        for row in array(op, seed, strength, contract):
+            judged = rules_of(row, rules, section)
+            if judged:
+                out.append((row, judged))
+    return out
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """``row``: every row of each list's covering array, marked with the response rules judged on it."""
+    if "row" not in metafunc.fixturenames:
+        return
+    from qaconform.pytest.properties.plugin import STATE
+
+    seed = metafunc.config.stash[STATE].seed
+    strength = TRIPLES if thorough(metafunc.config) else PAIRS
+    metafunc.parametrize("row", [pytest.param(row, id=row.label, marks=pytest.mark.rule(*rules))
+                                 for row, rules in _rows(seed, strength)])
+
+
+# --- what the rows read ----------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def row_tokens(api: dict[str, ApiClient], profile: Profile) -> dict[str, str]:
+    """``$word``: a word of the title of a question admin lists (q's format is not shown: any text is a search);
+    ``$space``: the profile's space (one that holds questions)."""
+    with outside_tests():
+        first = api["admin"].get(contract_path("listQuestions"), params={"pageSize": 5})
+    body = first.json() if first.status == 200 else {}
+    titles = [str(q.get("title") or "") for q in (body.get("list") or []) if isinstance(q, dict)]
+    words = sorted({w.lower() for t in titles for w in _WORD.findall(t)}, key=lambda w: (-len(w), w))
+    return {"$word": words[0] if words else "a", "$space": str(profile.fixtures.space_id)}
+
+
+@pytest.fixture(scope="session")
+def question_marks(api: dict[str, ApiClient]) -> dict[str, bool]:
+    """Question id -> marked, as admin lists the questions (bounded): the question an accepted answer belongs to."""
+    with outside_tests():
+        questions = list_all(api["admin"], contract_path("listQuestions"), page_size=100, max_pages=5)
+    return {str(q.get("id")): q.get("marked") is True for q in questions if isinstance(q, dict)}
+
+
+@pytest.fixture(scope="module")
+def read_row(api: dict[str, ApiClient], fetch: Any, matrix_paths: dict[str, str],
+             row_tokens: dict[str, str]) -> Callable[[Row], tuple[ApiResponse, dict[str, str]]]:
+    """``read_row(row)``: the row's response and the parameters sent, read once (JSON form: the ``fetch`` cache)."""
+    cache: dict[tuple[str, str, str, tuple[tuple[str, str], ...]], ApiResponse] = {}
+
+    def read(row: Row) -> tuple[ApiResponse, dict[str, str]]:
+        if row.op not in matrix_paths:
+            skip(SkipKind.MISSING_FIXTURE, f"not checked: no {row.op} to read on this target (needs an answer of a "
+                 "listed question)")
+        params = row.combination.params(row_tokens)
+        path = matrix_paths[row.op]
+        if row.form == JSON_FORM:
+            return fetch(row.reader, path, **params), params
+        key = (row.reader, path, row.form, tuple(sorted(params.items())))
+        if key in cache:
+            judged_again(cache[key].exchange)
+        else:
+            cache[key] = api[row.reader].get(path, params=params or None, headers={"Accept": ACCEPT[row.form]})
+        return cache[key], params
+
+    return read
+
+
+SORTS_RULE = {"listQuestions": "PAGING-SORTS-QUESTIONS", "listUserQuestions": "PAGING-SORTS-QUESTIONS",
+              "listAnswerComments": "PAGING-SORTS-COMMENTS"}
+"""A missing sorts array is its rule's, not the shape's (the list schemas require it too)."""
+
+
+@pytest.fixture(scope="module", autouse=True)
+def read_ahead(request: pytest.FixtureRequest, read_row: Callable[[Row], tuple[ApiResponse, dict[str, str]]],
+               profile: Profile) -> None:
+    """Every row's read, made before the first test, a few at once (within ``fanout.width``), into the caches the
+    tests then read from. Why: the module runs on one worker and its 600-odd rows, read one after another, are
+    600 x 25 ms = 15 s against a target 25 ms away (with the read-ahead the module took 29 s there, as without the
+    delay on the same busy machine); each answer is judged by its test as before (a property of
+    one response, whenever it was read) and logged again under it."""
+    at_once = fanout.width(profile)
+    if at_once <= 1:
+        return
+    rows = [item.callspec.params["row"] for item in request.session.items  # type: ignore[attr-defined]
+            if getattr(item, "module", None) is request.module and "row" in getattr(item, "callspec", _NO).params]
+    try:
+        with outside_tests():
+            fanout.gather([functools.partial(read_row, row) for row in rows], at_once)
+    except (Exception, pytest.fail.Exception, pytest.skip.Exception):  # noqa: BLE001 - a head start only
+        pass  # each test reads what it still needs itself, and meets the same answer there (its own verdict)
+
+
+_NO = type("_NoCallspec", (), {"params": {}})()
+
+
+def _user_id(path: str) -> str | None:
+    found = re.search(r"/user/(\d+)/", path)
+    return found.group(1) if found else None
+
+
+# --- the test ----------------------------------------------------------------------------------------------------
+
+def judge_first(row: Row, rules: tuple[str, ...], resp: ApiResponse) -> Any:
+    """The rules judged on the status and the body's form, before the envelope: the expert lists' 401 to anonymous,
+    a documented expert sort served, a 200 whose body is JSON. Returns the parsed body (None when refused)."""
+    if "EXPERTS-401" in rules:
+        body_ok = _errors_message(resp) or "HTTP Status 401" in resp.text
+        if resp.status != 401 or not body_ok:
+            fail(["EXPERTS-401"], f"{row.label}: the expert lists answer a caller without credentials 401 with "
+                 "{errors: {message}} or an HTML page titled HTTP Status 401; got "
+                 f"{resp.status}", resp)
+        return None
+    if "SORT-EXPERTS-VALUES" in rules and resp.status != 200 and resp.status not in (401, 403):
+        fail(["SORT-EXPERTS-VALUES"], f"{row.label}: sort={row.combination.params({}).get('sort')} is one of the "
+             f"documented expert sorts, so it is accepted (200), with any page; got {resp.status}", resp)
+    if resp.status != 200:
+        return None
+    try:
+        return resp.json()
+    except Exception:  # noqa: BLE001 - the failure says what came instead (TargetError's message)
+        fail(["CONV-JSON-EXTENSION"], f"{row.label}: the path ends in .json, which selects the JSON format, yet the "
+             f"200 body is not JSON (Content-Type {resp.content_type or 'missing'}; Accept {ACCEPT[row.form]})", resp)
+
+
+def _errors_message(resp: ApiResponse) -> bool:
+    try:
+        body = resp.json()
+    except Exception:  # noqa: BLE001 - an HTML page is the other stated form
+        return False
+    errors = body.get("errors") if isinstance(body, dict) else None
+    return isinstance(errors, dict) and isinstance(errors.get("message"), str)
+
+
+def envelope_of(row: Row, resp: ApiResponse, body: Any) -> dict[str, Any]:
+    """The row's response as an envelope, or the skip or blocked failure that says why it cannot be judged."""
+    if resp.status >= 500:
+        fail(["CONV-NO-SERVER-ERROR"], f"{row.label}: the list failed with {resp.status}", resp)
+    if resp.status in (401, 403):
+        if row.reader == "anonymous":
+            skip(SkipKind.OTHER, f"this site does not serve {row.op} to anonymous callers ({resp.status})")
+        fail([PERMISSION_RULE[row.op]], f"{row.label}: {row.reader} may read {row.op}, yet it is refused", resp)
+    if resp.status != 200:
+        skip(SkipKind.OTHER, f"not judged: the target refused {row.label} with {resp.status}; the description does "
+             f"not state that {row.op} accepts these values")
+    problems = envelope_type_problems(body)
+    if problems:
+        if row.value("wrap") != NONE or row.value("v1") != NONE:
+            skip(SkipKind.OTHER, f"not judged: {row.label} answers another shape ({problems[0]}); the effect of wrap "
+                 "and v1 is not shown")
+        fail(["PAGING-ENVELOPE"], f"{row.label}: {'; '.join(problems)}", resp)
+    return dict(body)
+
+
+def test_every_response_rule_of_the_list_holds_in_every_combination(
+    row: Row, request: pytest.FixtureRequest, read_row: Callable[[Row], tuple[ApiResponse, dict[str, str]]],
+    matrix_paths: dict[str, str], question_marks: dict[str, bool],
+) -> None:
+    """Each rule marked on the row (list_responses.CHECKS: a shape, an echo, a count, a field of the items, the
+    status of a documented value) holds on the row's one response, whatever reader, parameters and request form."""
+    rules = tuple(r for m in request.node.iter_markers("rule") for r in m.args)
+    resp, asked = read_row(row)
+    body = judge_first(row, rules, resp)
+    if "EXPERTS-401" in rules:
+        return
+    envelope = envelope_of(row, resp, body)
+    contract = load_contract()
+    seen = Seen(row, asked, envelope, _user_id(matrix_paths[row.op]), question_marks)
+    sorts = {"sorts": SORTS_RULE[row.op]} if row.op in SORTS_RULE else {}
+    seen.errors = schema_errors(seen, contract, lambda e: _item_type_alone(rules_for_schema_error(
+        e, "SHAPE-LIST", is_list=True, field_rules=sorts)))
+    broken: dict[str, list[str]] = {}
+    for rule in rules:
+        if rule in FIRST:
+            continue
+        problems = CHECKS[rule].problems(_for_rule(seen, rule))
+        if problems:
+            broken[rule] = problems
+    if broken:
+        lines = "\n  ".join(f"{rule}: {'; '.join(p[:3])}" for rule, p in broken.items())
+        fail(sorted(broken), f"{row.label}:\n  {lines}", resp)
+
+
+def _item_type_alone(rules: list[str]) -> list[str]:
+    """An item of another type is LIST-ITEM-TYPE's (its check names the items), not the shape's too: one broken
+    statement turns one rule red, however many lists show it."""
+    return ["LIST-ITEM-TYPE"] if "LIST-ITEM-TYPE" in rules else rules
+
+
+def _for_rule(seen: Seen, rule: str) -> Seen:
+    """The view a shape rule judges: the schema errors attributed to the list's own shape rule under its id."""
+    if rule.startswith("SHAPE-LIST-") and "SHAPE-LIST" in seen.errors:
+        errors = dict(seen.errors)
+        errors[rule] = errors.pop("SHAPE-LIST")
+        return Seen(seen.row, seen.asked, seen.body, seen.user_id, seen.marked, errors)
+    return seen
+

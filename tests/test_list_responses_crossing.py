@@ -1,0 +1,129 @@
+"""The lists' response rules are crossed by default (suites/contract/list_responses.py, spec/dimensions.yaml
+``list_responses``): every must-rule judged on a list's response has a check that runs on every row of each of its
+lists, a row crosses every dimension the list admits, and a rule is left out of a row only for a reason spec/ gives.
+
+A new rule of a list with no check (nor a reason why one response cannot judge it), a check whose rule is gone, a
+pair of values no row tries, or a rule that is marked on a row it cannot judge would leave a path untried while the
+crossing figure says it is crossed.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+from covering import EXPERT_LISTS
+from list_responses import (
+    ANY_FORM,
+    CHECKS,
+    JSON_FORM,
+    MERGED,
+    SHAPE_OPTIONS,
+    Row,
+    Seen,
+    array,
+    load,
+    response_rules,
+    rules_of,
+    share,
+)
+from listops import LIST_OPS
+
+from qaconform.contract import NONE, READER, load_contract
+from qaconform.kit import spec_dir
+from qaconform.report.crossing import crossing
+
+SEEDS = (1, 2, 20260801, 987654321)
+
+
+def test_every_response_rule_of_a_list_has_a_check_and_every_check_its_rule() -> None:
+    contract = load_contract()
+    section = load(contract)
+    rules = response_rules(contract, section)
+    assert set(rules) == set(CHECKS), (
+        f"rules without a check: {sorted(set(rules) - set(CHECKS))} (write one in list_responses.CHECKS, or name the "
+        f"rule in list_responses.not_response with why one response cannot judge it); checks without a response "
+        f"rule: {sorted(set(CHECKS) - set(rules))}")
+    for key, why in [*section.not_response.items(), *section.exclude.items()]:
+        assert len(why.split()) >= 5, f"{key} is left out without a reason"
+
+
+def test_the_crossing_figure_counts_exactly_the_rules_the_suite_checks_as_response_rules() -> None:
+    """crossing.py reads spec/ only: its response rules must be the ones list_responses.py runs a check of."""
+    contract = load_contract()
+    rules = response_rules(contract)
+    c = crossing(spec_dir(), contract.rules.values())
+    missing = {p["rule"]: p["missing"] for p in c["not_fully"]}
+    for rule, ops in rules.items():
+        for op in ops:
+            assert op not in missing.get(rule, {}), f"{rule} is judged on every row of {op}, yet the figure says " \
+                                                    f"it misses {missing[rule][op]}"
+
+
+def test_an_item_rule_is_never_marked_on_a_row_under_wrap_or_v1() -> None:
+    """The items under wrap or v1 are of a shape not shown: spec/ leaves every item rule out there, with why."""
+    contract = load_contract()
+    section = load(contract)
+    for rule, ops in response_rules(contract, section).items():
+        takes = {o for op in ops for o in contract.dimensions.of_list(op) if o in SHAPE_OPTIONS}
+        if CHECKS[rule].items:
+            assert takes <= set(section.not_across.get(rule, {})), f"{rule} judges items under {sorted(takes)}"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_every_pair_of_values_is_tried_and_every_value_meets_the_plain_request(seed: int) -> None:
+    contract = load_contract()
+    section = load(contract)
+    for op in LIST_OPS:
+        rows = array(op, seed, contract=contract)
+        names = [READER, *contract.dimensions.of_list(op)[1:], *_own(op), section.form]
+
+        def value(row: Row, name: str) -> str:
+            return row.reader if name == READER else row.form if name == section.form else row.value(name)
+
+        for a, b in combinations(names, 2):
+            seen = {(value(r, a), value(r, b)) for r in rows}
+            want = {(x, y) for x in {value(r, a) for r in rows} for y in {value(r, b) for r in rows}}
+            assert seen == want, f"{op} seed {seed}: pairs of {a} and {b} never tried: {sorted(want - seen)[:5]}"
+        plain = [r for r in rows if all(r.value(o) == NONE for o in MERGED)]
+        for name in names:
+            if name in MERGED:
+                continue
+            every = {value(r, name) for r in rows}
+            assert every == {value(r, name) for r in plain}, f"{op}: some {name} never meets the plain request"
+        assert {r.form for r in rows} == {JSON_FORM, ANY_FORM}
+
+
+def _own(op: str) -> tuple[str, ...]:
+    from list_responses import own_dimensions
+
+    return own_dimensions(load_contract()).get(op, ())
+
+
+def test_anonymous_on_an_expert_list_is_judged_on_its_401_only() -> None:
+    contract = load_contract()
+    section = load(contract)
+    rules = response_rules(contract, section)
+    for op in EXPERT_LISTS:
+        for row in array(op, 1, contract=contract):
+            judged = rules_of(row, rules, section)
+            if row.reader == "anonymous":
+                assert judged == ("EXPERTS-401",)
+            else:
+                assert "EXPERTS-401" not in judged and judged
+
+
+def _seen(body: dict, **asked: str) -> Seen:
+    row = array("listSpaces", 1)[0]
+    return Seen(row, dict(asked), body)
+
+
+def test_a_page_holds_the_share_of_total_count_that_paging_gives_it() -> None:
+    assert [share(5, p, 2) for p in (1, 2, 3, 4)] == [2, 2, 1, 0]
+    union = CHECKS["PAGING-TOTALCOUNT-UNION"].problems
+    assert union(_seen({"totalCount": 5, "pageSize": 2, "page": 3, "list": [{}]}, page="3", pageSize="2")) == []
+    assert union(_seen({"totalCount": 6, "pageSize": 2, "page": 3, "list": [{}]}, page="3", pageSize="2"))
+    assert union(_seen({"totalCount": 1, "pageSize": 15, "page": 1, "list": []}))
+    echo = CHECKS["PAGING-PAGE-ECHO"].problems
+    assert echo(_seen({"page": 1, "pageCount": 3, "list": []}, page="2"))
+    assert echo(_seen({"page": 1, "pageCount": 1, "list": []}, page="2")) == [], "a page past the end: not judged"
