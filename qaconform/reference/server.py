@@ -120,9 +120,9 @@ class ReferenceServer:
     """A reference server in a subprocess on a free 127.0.0.1 port, for the duration of a ``with`` block.
 
     ``url`` is the base_url (everything before /services/v2); ``profile_path`` the TOML profile it wrote.
-    ``throwaway``: an in-memory server nobody reads after ``stop`` (the self-test's: one per fault) is killed there,
-    not stopped gracefully; uvicorn's graceful stop waits a tick and a pause of 0.1 s each, then the interpreter's
-    shutdown: about half a second of every fault's run, spent waiting.
+    ``throwaway``: an in-memory server nobody reads after ``stop`` (the self-test's, one per fault; the one a
+    `qaconform run` without a profile starts) is killed there, not stopped gracefully; uvicorn's graceful stop waits a
+    tick and a pause of 0.1 s each, then the interpreter's shutdown: about half a second of every fault's run.
     """
 
     def __init__(
