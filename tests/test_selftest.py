@@ -31,6 +31,16 @@ SELFTEST_TIMEOUT_S = 2400
 time on the reference server under load), so the bound on one self-test is raised to 40 min: it stops a hang,
 never a slow but finishing run."""
 
+VARIANT_RUNS_AT_ONCE = len(variant_groups.groups()) + selftest.DEFAULT_SEEDS - 1
+"""Every run of the variant self-test at once (the composed groups, then the generated tests' other seeds on 'all'):
+each group's run mostly waits, on the 429s and Retry-After of 'rate-limit-20rps' and on 'lists-lag-writes'. On a quiet
+machine a group took 71-90 s where the clean server's run of the same suites took 9 s (2026-11-29, --jobs 2); two at
+a time, the five groups and two seeds queued for about 230 s of CI."""
+VARIANT_RUN_TIMEOUT_S = 900
+"""The bound on each of those runs (--timeout; the self-test's default is 300 s): all at once, each run's time is its
+share of the machine. On this 2-core machine booked 25 times over (load average 25), groups took 289-315 s, two at a
+time as well as all at once (2026-11-29). Like SELFTEST_TIMEOUT_S, it stops a hang, never a slow but finishing run."""
+
 AREAS_THE_FAULTS_COVER = {
     "envelope and paging": ["PAGING-ENVELOPE", "PAGING-LISTCOUNT", "PAGING-PAGECOUNT", "PAGING-DEFAULT-PAGE",
                             "PAGING-PAGE-ECHO", "PAGING-PAGESIZE-ECHO", "PAGING-TOTALCOUNT-UNION"],
@@ -219,7 +229,8 @@ def test_the_suites_raise_no_false_positive_on_any_allowed_variant(tmp_path: Pat
     """Every suite passes on each allowed variant of the reference server, switched on in composed groups (all, then
     all with each choice's other alternatives: a group that fails is bisected to name its variants)."""
     out = tmp_path / "selftest-variants.json"
-    proc = subprocess.run([sys.executable, "-m", "qaconform.commands.cli", "selftest", "--jobs", "2", "--no-faults",
+    proc = subprocess.run([sys.executable, "-m", "qaconform.commands.cli", "selftest", "--jobs",
+                           str(VARIANT_RUNS_AT_ONCE), "--timeout", str(VARIANT_RUN_TIMEOUT_S), "--no-faults",
                            "--no-clean", "--json", str(out)],
                           cwd=ROOT, capture_output=True, text=True, timeout=SELFTEST_TIMEOUT_S - 30)
     assert out.exists(), f"qaconform selftest wrote no result (exit {proc.returncode}):\n{proc.stderr[-3000:]}"

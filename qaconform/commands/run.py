@@ -317,7 +317,7 @@ class Runner:
 
             print("qaconform run: starting the embedded reference server (fresh database) on 127.0.0.1 ...",
                   flush=True)
-            srv = self.stack.enter_context(ReferenceServer(faults=tuple(self.args.reference_fault)))
+            srv = self.stack.enter_context(ReferenceServer(faults=tuple(self.args.reference_fault), throwaway=True))
             path = str(srv.profile_path)
         resolved = resolve_target(profile=path, override=env_override(), doctor=self._examine,
                                   say=lambda line: print(f"qaconform run: {line}", flush=True))

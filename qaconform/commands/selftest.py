@@ -352,7 +352,8 @@ def _serve_and_test(res: RunResult, label: str, rule: str | None, timeout: float
     res.generated = res.generated or generated
     with tempfile.TemporaryDirectory(prefix="qaconform-selftest-") as tmp:
         try:
-            with ReferenceServer(faults=() if rule is None else (label,), variants=variants) as srv:
+            with ReferenceServer(faults=() if rule is None else (label,), variants=variants,
+                                 throwaway=True) as srv:  # its database is read by nobody after the run
                 profile_path = srv.profile_path
                 if shape is not None and shape.default:
                     profile_path = str(Path(tmp) / "default-profile.toml")

@@ -75,6 +75,22 @@ def test_server_stops_and_frees_its_port_on_exit() -> None:
         requests.get(f"http://127.0.0.1:{port}/services/v2/question.json", timeout=2)
 
 
+def test_a_throwaway_server_is_killed_at_stop_but_never_one_on_a_database_file(tmp_path: Path) -> None:
+    """The self-test's servers (``throwaway``, in memory) are killed: nothing of them is read afterwards, and the
+    graceful stop was half a second of waiting per fault. A database file is never killed mid-write."""
+    import signal
+
+    with ReferenceServer(throwaway=True) as srv:
+        proc, port = srv._proc, urlsplit(srv.url).port
+        assert requests.get(srv.url + "/services/v2/question.json", timeout=10).status_code == 200
+    assert proc is not None and proc.returncode == -signal.SIGKILL, proc and proc.returncode
+    with pytest.raises(requests.ConnectionError):
+        requests.get(f"http://127.0.0.1:{port}/services/v2/question.json", timeout=2)
+    with ReferenceServer(throwaway=True, db=str(tmp_path / "ref.sqlite")) as srv:
+        proc = srv._proc
+    assert proc is not None and proc.returncode == 0, "a server on a database file stops gracefully (SIGTERM)"
+
+
 def test_an_embedded_server_ends_when_the_process_that_started_it_is_killed(tmp_path: Path) -> None:
     """A kit command killed at a hard timeout (SIGKILL: no clean-up runs) must not leave its server listening."""
     import os
