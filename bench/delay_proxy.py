@@ -86,10 +86,10 @@ class Stats:
     def requests(self) -> int:
         return len(self.arrivals)
 
-    def max_per_second(self) -> int:
-        """The most requests that arrived within any window of one second."""
+    def max_per_second(self, window_s: float = 1.0) -> int:
+        """The most requests that arrived within any window of ``window_s`` (one second by default)."""
         t = sorted(self.arrivals)
-        return max((i - bisect_left(t, t[i] - 1.0) + 1 for i in range(len(t))), default=0)
+        return max((i - bisect_left(t, t[i] - window_s) + 1 for i in range(len(t))), default=0)
 
 
 class _Head:
