@@ -46,7 +46,7 @@ from qaconform.load.judge import (
     judge,
     workers_needed,
 )
-from qaconform.load.noise import interval, measured
+from qaconform.load.noise import busy_pct, cpu_times, interval, measured
 from qaconform.report.files import strict_json
 from qaconform.report.progress import duration
 from qaconform.report.tables import table_text
@@ -133,15 +133,16 @@ class Steps:
         cfg = RunConfig(scenario=self.scenario, rate=rate, users=users, duration_s=seconds,
                         workers=self.args.workers, wait_ms=self.args.wait_ms, window_s=WINDOW_S,
                         write_limits=write_limits(self.args, self.profile), one_shots=False)
-        started = time.monotonic()
+        started, cpu = time.monotonic(), cpu_times()
         summary = run_load(cfg, self.profile, self.target_file, folder, self.limits, quiet=True).as_dict()
+        machine_busy = busy_pct(cpu, cpu_times())
         self.overheads.append(max(0.0, time.monotonic() - started - seconds))
         lat_path = folder / "latency.json"
         latency = json.loads(lat_path.read_text(encoding="utf-8")) if lat_path.is_file() else {}
         verdict = judge(summary, latency, folder / "locust_failures.csv", self.limits, rate, warmup(seconds))
         rec = {"n": n, "kind": kind, "duration_s": seconds, "users": summary["users"],
                "folder": str(folder.relative_to(self.out)), **verdict.record(),
-               "load_average": round(os.getloadavg()[0], 2)}
+               "load_average": round(os.getloadavg()[0], 2), "machine_busy_pct": machine_busy}
         self.records.append(rec)
         return verdict
 

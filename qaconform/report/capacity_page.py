@@ -133,7 +133,9 @@ def _interval(result: Mapping[str, Any]) -> str:
     upper = "no step broke above it (a lower bound)" if iv.get("upper") is None else f"{_n(iv['upper'])} req/s"
     sources = ", ".join(f"{label} ±{noise[key]:g} %" for key, label in (
         ("windows_pct", "throughput per second within steps"), ("repeats_pct", "a rate run twice"),
-        ("tracking_pct", "achieved against offered")) if noise.get(key) is not None)
+        ("tracking_pct", "achieved against offered"),
+        ("shared_machine_pct", "the machine's CPUs saturated at the answer: between runs"))
+        if noise.get(key) is not None)
     return (f'<p id="interval-{_e(result.get("scenario", ""))}">Interval: lower {_n(iv.get("lower"))}, best '
             f'{_n(iv.get("best"))}, upper {_e(upper)} (measured noise ±{_e(iv.get("noise_pct"))} %'
             + (f": {_e(sources)}" if sources else "") + ")</p>")

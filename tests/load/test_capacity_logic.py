@@ -414,3 +414,42 @@ def test_the_capacity_page_shows_the_interval_and_the_baseline_verdict() -> None
     text = " ".join(parser.text)
     assert "Interval: lower 294.0, best 300.0, upper 321.3 req/s" in text, text
     assert "Against the baseline base-1" in text and "REGRESSION" in text
+
+
+def _noise_step(rate: float, held: bool, busy: float | None) -> dict[str, Any]:
+    return {"kind": "step", "offered_rps": rate, "achieved_rps": rate if held else rate * 0.95, "held": held,
+            "machine_busy_pct": busy, "steady": {"rate_trend_rps": [rate, rate * 1.01, rate * 0.99]}}
+
+
+def test_an_answer_the_machines_cpu_bounded_carries_the_noise_seen_between_runs_not_only_within_one() -> None:
+    """Issue 45: two runs of the reference server on the same two cores with a hog on one answered 2,139 and 1,910
+    req/s, each run's own spreads saying 1 to 4 %, and the comparison said REGRESSION. Where every step at the answer
+    ran with the machine's CPUs saturated, the answer is the machine's and its noise at least what was seen between
+    runs; a capped target that leaves CPU free keeps its own (small) noise."""
+    from qaconform.load.noise import SHARED_MACHINE_PCT, measured
+
+    saturated = measured([_noise_step(1900.0, True, 97.0), _noise_step(2139.0, True, 99.2),
+                          _noise_step(2139.0, True, 95.0), _noise_step(2246.0, False, 99.5)])
+    assert saturated["shared_machine_pct"] == SHARED_MACHINE_PCT and saturated["noise_pct"] >= SHARED_MACHINE_PCT
+    capped = measured([_noise_step(270.0, True, 64.0), _noise_step(296.0, True, 66.0), _noise_step(296.0, True, 65.0),
+                       _noise_step(310.0, False, 67.0)])
+    assert capped["shared_machine_pct"] is None and capped["noise_pct"] < 5, capped
+    # one confirmation had CPU to spare
+    one_free = measured([_noise_step(2139.0, True, 99.0), _noise_step(2139.0, True, 80.0)])
+    assert one_free["shared_machine_pct"] is None
+    unknown = measured([_noise_step(2139.0, True, None)])  # no /proc/stat: nothing claimed
+    assert unknown["shared_machine_pct"] is None
+    a = _with(_report(0), _interval(2139.2, 2246 * (1 + saturated["noise_pct"] / 100), saturated["noise_pct"]))
+    b = _with(_report(0), _interval(1909.8, 2010 * (1 + saturated["noise_pct"] / 100), saturated["noise_pct"]))
+    for x, y in ((a, b), (b, a)):
+        c = compare_capacity(x, y, tolerance_pct=5)[0]
+        assert not c["regressed"], c
+
+
+def test_the_machines_cpu_is_read_from_proc_stat_as_a_share_of_all_its_cpus() -> None:
+    from qaconform.load.noise import busy_pct, cpu_times
+
+    assert busy_pct((100.0, 400.0), (250.0, 600.0)) == 75.0
+    assert busy_pct(None, (1.0, 2.0)) is None and busy_pct((5.0, 10.0), (5.0, 10.0)) is None
+    now = cpu_times()
+    assert now is None or 0 <= now[0] <= now[1]
