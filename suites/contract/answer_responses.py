@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from form_rows import FormRow
 from rule_assertions import rules_for_schema_error
 
 from qaconform.contract import SchemaError
@@ -64,17 +65,10 @@ FIELD_RULES = {"id": "ANSWER-ID-STRING", "parentId": "ANSWER-PARENT-FIELDS", "pa
 """Fields of the 201's Node whose violation another rule of this module judges (SHAPE-POST-ANSWER judges the rest)."""
 
 
-@dataclass(frozen=True)
-class Row:
-    """One answer of the matrix: who wrote it, in which form its body travelled."""
+class Row(FormRow):
+    """One answer of the matrix: who wrote it, in which form its body travelled (``postAnswer-form-none-moderator``)."""
 
-    writer: str
-    form: str
-
-    @property
-    def label(self) -> str:
-        """As the answer form matrix's ids (``postAnswer-form-none-moderator``)."""
-        return f"postAnswer-{self.form}-none-{self.writer}"
+    operation = "postAnswer"
 
 
 PARAMETER_FORMS = ("query", "form", "param_wins")
