@@ -271,12 +271,20 @@ async def _answer_comments(svc: Service, request: Request, caller: Caller) -> Re
         or (paging.page > 1 and faults.is_on("comment-private-leaks-on-later-pages"))
         or ("includeOnly" in q and faults.is_on("comment-private-leaks-with-includeonly"))
         or (bool(q.get("sort")) and faults.is_on("comment-private-leaks-with-sort"))
+        or (bool(answer["in_moderation"]) and faults.is_on("blind-moderated-answer-comments-unfiltered"))
     )
     clause, params = svc.visibility.clause(caller, "n", comments=not leak)
     where = ["n.answer_id = ?", "n.type = 'comment'", clause]
     sorts = None if faults.is_on("comment-list-no-sorts") else QUESTION_SORTS
-    return svc.pager.node_page(request, caller, where, [answer["id"], *params], order, paging, sort, sorts,
+    page = svc.pager.node_page(request, caller, where, [answer["id"], *params], order, paging, sort, sorts,
                                ("comment",), shape_fault="answer-comments-depth-string")
+    if faults.is_on("blind-list-recipients-missing-on-replies") and page.status_code == 200:  # blindw (issue 44)
+        body = json.loads(bytes(page.body))
+        for item in body.get("list", []):
+            if item.get("parentId") != answer["id"] and item.get("recipients"):
+                item["recipients"] = []
+        return json_response(body)
+    return page
 
 
 # --- the Location of a new comment or answer ----------------------------------------------------------------
