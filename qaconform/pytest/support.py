@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
+from urllib.parse import urljoin, urlsplit
 
 from qaconform import contract
 from qaconform.pytest.outcomes import SkipKind, fail, skip
@@ -372,3 +373,14 @@ def once_per_run(request: Any, base_url: str, key: str, make: Callable[[], J]) -
             value = make()
         path.write_text(json.dumps(value), encoding="utf-8")
         return value
+
+
+def location_path(api_root: str, location: str) -> str | None:
+    """The path under {base_url}/services/v2 (``api_root``) a Location names (absolute or relative), or None when it
+    names another host or another root: credentials are never sent there."""
+    url = urljoin(api_root + "/", location)
+    root = urlsplit(api_root)
+    parts = urlsplit(url)
+    if (parts.scheme, parts.netloc) != (root.scheme, root.netloc) or not parts.path.startswith(root.path + "/"):
+        return None
+    return parts.path[len(root.path) + 1:] + (f"?{parts.query}" if parts.query else "")
