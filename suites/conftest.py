@@ -390,11 +390,13 @@ def locked_by(request: pytest.FixtureRequest, api: dict[str, ApiClient], answer_
 @pytest.fixture(scope="session")
 def sent_to_mod_by(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
                    created: Any, profile: Profile) -> Callable[[str], SharedWrite]:
-    """``sent_to_mod_by(role)``: role (admin or moderator) sends a new published node of member's to moderation,
-    once per run: the permission cell, the action's shape and its record read it. moderator's is an answer to the
-    fixture question, admin's a comment under :func:`shared_answer` (so that the action matrix sees the state
-    table's effects of a send to moderation on both kinds without another write). The node is its own (moderation
-    takes it out of other callers' lists, which the shared answers and comments must stay in)."""
+    """``sent_to_mod_by(role)``: role (admin or moderator) sends a new published node to moderation, once per run:
+    the permission cell, the action's shape and its record read it. moderator's is its OWN answer to the fixture
+    question, admin's a comment of member's under :func:`shared_answer` (so that the action matrix sees the state
+    table's effects of a send to moderation on both kinds, and a moderator acting on its own node as well as an
+    admin on another's, without another write: issue 44, "a moderator acting on its own node as well as on
+    another's"). The node is its own (moderation takes it out of other callers' lists, which the shared answers and
+    comments must stay in)."""
 
     def get(role: str) -> SharedWrite:
         text = f"to be sent to moderation by {role}"
@@ -406,7 +408,7 @@ def sent_to_mod_by(request: pytest.FixtureRequest, api: dict[str, ApiClient], qu
                                                                 "moderation")
         else:
             answer = _shared(request, profile, f"answer to send to moderation by {role}", lambda: post_answer(
-                api["member"], question_id, run_tag, created, text=text))
+                api[role], question_id, run_tag, created, text=text))
             node = answer_posted(answer, "to send to moderation")
         resp = _shared(request, profile, f"sendToMod by {role}", lambda: api[role].put(
             f"node/{node}/sendToMod.json", operation="sendToModeration"))

@@ -405,7 +405,7 @@ class Sent:
 
 @pytest.fixture(scope="module")
 def sent_to_mod(sent_to_mod_by: Callable[[str], Any]) -> Sent:
-    """moderator (Send already published question to moderation) sends member's new, published answer: the run's
+    """moderator (Send already published question to moderation) sends its own new, published answer: the run's
     shared one (suites/conftest.py ``sent_to_mod_by``, which the permission and shape tests read too)."""
     sent = sent_to_mod_by("moderator")
     return Sent(sent.node, sent.resp)
@@ -461,20 +461,20 @@ def test_sending_a_node_already_in_moderation_is_recorded(sent_to_mod: Sent, mod
 def test_whether_a_node_in_moderation_is_still_listed_is_recorded(sent_to_mod: Sent, api: dict[str, ApiClient],
                                                                   user_ids: dict[str, int], question_id: int,
                                                                   observe: Any) -> None:
-    member_id = user_ids.get("member")
+    author_id = user_ids.get("moderator")  # the node is moderator's own answer (suites/conftest.py sent_to_mod_by)
     in_answer_list: dict[str, Any] = {}
     in_question: dict[str, Any] = {}
     for role in ("member", "novice", "moderator", "admin", "anonymous"):
         client = api[role]
         try:
-            if member_id is not None:
-                hit = find_listed(client, f"user/{member_id}/answer.json", sent_to_mod.node, max_pages=10)
+            if author_id is not None:
+                hit = find_listed(client, f"user/{author_id}/answer.json", sent_to_mod.node, max_pages=10)
                 in_answer_list[role] = hit is not None
             q = find_listed(client, "question.json", question_id, {"includeOnly": "id,answers"}, max_pages=10)
             in_question[role] = None if q is None else sent_to_mod.node in (q.get("answers") or [])
         except AssertionError as exc:
             in_answer_list.setdefault(role, f"unreadable: {str(exc).splitlines()[0][:200]}")
-    observe("OBS-SENDTOMOD-LISTED", send_status=sent_to_mod.resp.status, in_members_answer_list=in_answer_list,
+    observe("OBS-SENDTOMOD-LISTED", send_status=sent_to_mod.resp.status, in_authors_answer_list=in_answer_list,
             in_fixture_question_answers=in_question)
 
 
