@@ -89,8 +89,6 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
     plain = "visibility" not in fields and "recipients" not in fields  # writecross (issue 44): the query form only
     if plain and "body" in from_query and faults.is_on("comment-query-default-op"):
         final_visibility = "op"
-    if plain and parent["locked"] and faults.is_on("blind-locked-node-comment-default-mod"):  # blindw (issue 44)
-        final_visibility = "mod"
     if faults.is_on("comment-recipients-first-only"):
         final_recipients = final_recipients[:1]
     missing = [r for r in final_recipients if not svc.user_exists(r)]

@@ -29,10 +29,6 @@ async def schedule_gdpr_job(svc: Service, request: Request, caller: Caller) -> R
         fields = {k: v for k, v in fields.items() if k not in request.query_params}
     if faults.is_on("gdpr-csv-param-ignored") and "csvFileId" in request.query_params:
         fields.pop("csvFileId", None)
-    if "reassignUser" in request.query_params and faults.is_on("blind-gdpr-reassign-both-in-param"):  # blindw
-        given = structured(fields, "reassignUser")
-        if isinstance(given, dict) and _present(given, "username") and _present(given, "id"):
-            fields["reassignUser"] = {"id": given["id"]}  # the parameter's object read by its id alone
     in_query = "type" in request.query_params  # writecross (issue 44): the error body broken in one form only
     if faults.is_on("gdpr-error-body-message") or (in_query and faults.is_on("gdpr-error-body-message-query")):
         try:
