@@ -19,7 +19,9 @@ What the model claims, from the description alone:
   (COMMENT-4);
 - a reply to a public comment sets its own settings (COMMENT-5);
 - recipients with a visibility other than recipients: 400 (COMMENT-6);
-- a private option used by novice (no Use Private Comments) or member's "own groups": 403 (COMMENT-7).
+- a private option used by novice (no Use Private Comments) or member's "own groups": 403 (COMMENT-7);
+- every comment carries the settings it was given or inherited wherever it is returned: read at its Location right
+  after its 201, and in the answer's comment list to every reader in every state (COMMENT-VISIBILITY-RETURNED).
 Where the description is silent the model claims nothing: who sees op/mod/group comments (only their refusals are
 generated), whether replies appear in the answer's list at all (a listed reply must be listed to every caller
 entitled to it and to nobody else), replies by novice to private comments, and whether the authors of the private
