@@ -22,7 +22,6 @@ from __future__ import annotations
 import functools
 import math
 import random
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,8 +30,9 @@ from typing import Any
 import yaml
 from covering import EXPERT_LISTS, NOT_ANONYMOUS, PAIRS, Combination, covering, expand
 from listops import LIST_OPS
+from rule_assertions import in_items
 
-from qaconform.contract import NONE, READER, Contract, ContractError, load_contract
+from qaconform.contract import NONE, READER, Contract, ContractError, SchemaError, load_contract
 from qaconform.invariants import listcount_problem, millis_problems, pagecount_problem
 
 SECTION = "list_responses"
@@ -252,10 +252,7 @@ class Seen:
         return name not in (self.asked.get("exclude") or "").split(",")
 
 
-_REQUIRED = re.compile(r"'([A-Za-z]+)' is a required property")
-
-
-def schema_errors(seen: Seen, contract: Contract, rule_of: Callable[[str], list[str]]) -> dict[str, list[str]]:
+def schema_errors(seen: Seen, contract: Contract, rule_of: Callable[[SchemaError], list[str]]) -> dict[str, list[str]]:
     """The response's schema errors by the rule each breaks (``rule_of``: rule_assertions' attribution), less what
     the row's projection removed (a required field not kept) and the items of follower relations (details=true:
     "Fields of a follower relation ...: not shown")."""
@@ -264,12 +261,11 @@ def schema_errors(seen: Seen, contract: Contract, rule_of: Callable[[str], list[
         body = {**body, "list": []}
     name = contract.operation(seen.op).response_schema(200)
     out: dict[str, list[str]] = {}
-    for error in contract.validate(str(name), body) if name else []:
-        missing = _REQUIRED.search(error)
-        if missing and error.startswith("$.list[") and not seen.kept(missing.group(1)):
+    for error in contract.schema_errors(str(name), body) if name else []:
+        if error.missing and in_items(error) and not seen.kept(error.missing):
             continue
         for rule in rule_of(error):
-            out.setdefault(rule, []).append(error)
+            out.setdefault(rule, []).append(error.line)
     return out
 
 

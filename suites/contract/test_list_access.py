@@ -26,14 +26,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import list_answers
 import pytest
 from covering import PAIRS, TRIPLES, thorough
 from list_access import ALLOW, AS_PLAIN, DENIED_RULES, DENY, VISIBILITY_RULES, Case, Row, cases, verdict
 from listops import LIST_OPS
 
-from qaconform.contract import NONE, load_contract
+from qaconform.contract import load_contract
 from qaconform.contract import path as contract_path
-from qaconform.invariants import envelope_type_problems
 from qaconform.pytest.exchange_log import judged_again, outside_tests
 from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.pytest.support import list_all
@@ -231,14 +231,7 @@ def _envelope(case: Case, resp: ApiResponse) -> dict[str, Any]:
         fail(["CONV-NO-SERVER-ERROR"], f"{case.row.label}: the list failed with {resp.status}", resp)
     if resp.status != 200:
         skip(SkipKind.OTHER, f"not judged for items: {case.row.label} was answered {resp.status}")
-    body = resp.json()
-    problems = envelope_type_problems(body)
-    if problems:
-        if c.value("wrap") != NONE or c.value("v1") != NONE:
-            skip(SkipKind.OTHER, f"not judged: {case.row.label} answers another shape ({problems[0]}); the effect "
-                 "of wrap and v1 is not shown")
-        fail(["PAGING-ENVELOPE"], f"{case.row.label}: {'; '.join(problems)}", resp)
-    return dict(body)
+    return list_answers.envelope(case.row.label, c.value, resp, resp.json())
 
 
 # --- the verdicts ---------------------------------------------------------------------------------------------
