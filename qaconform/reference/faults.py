@@ -26,6 +26,11 @@ _ALL: tuple[Fault, ...] = READS + WRITES
 """The registry, grouped by area. Each fault names the one rule of spec/rules.yaml it breaks."""
 _ALL += BLIND_READS  # blind round on the reads (issue 44, blindr)
 
+# --- blind faults on writes, histories, trees and relations (issue 44, blindw)
+from .faults_blind_writes import BLIND_WRITES  # noqa: E402
+
+_ALL = _ALL + BLIND_WRITES
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

@@ -280,6 +280,7 @@ async def _answer_comments(svc: Service, request: Request, caller: Caller) -> Re
         or (paging.page > 1 and faults.is_on("comment-private-leaks-on-later-pages"))
         or ("includeOnly" in q and faults.is_on("comment-private-leaks-with-includeonly"))
         or (bool(q.get("sort")) and faults.is_on("comment-private-leaks-with-sort"))
+        or (bool(answer["in_moderation"]) and faults.is_on("blind-moderated-answer-comments-unfiltered"))
     )
     clause, params = svc.visibility.clause(caller, "n", comments=not leak)
     where = ["n.answer_id = ?", "n.type = 'comment'", clause]
@@ -288,6 +289,12 @@ async def _answer_comments(svc: Service, request: Request, caller: Caller) -> Re
                                ("comment",), shape_fault="answer-comments-depth-string")
     if faults.is_on("answer-comment-count-kept"):  # blindr: the count kept per answer and caller
         return _count_kept(page, (f"comments of {answer['id']}", caller.id))
+    if faults.is_on("blind-list-recipients-missing-on-replies") and page.status_code == 200:  # blindw (issue 44)
+        body = json.loads(bytes(page.body))
+        for item in body.get("list", []):
+            if item.get("parentId") != answer["id"] and item.get("recipients"):
+                item["recipients"] = []
+        return json_response(body)
     return page
 
 

@@ -34,6 +34,10 @@ class Views:
     """(reader, author) -> the ids of the author's content list as the reader is shown it (operation 8)."""
     named: dict[str, dict[str, set[int]]] = field(default_factory=dict)
     """reader -> where -> ids named in commentIds/childrenIds of the items read there."""
+    settings: dict[str, dict[int, tuple[Any, set[str] | None]]] = field(default_factory=dict)
+    """reader -> comment id -> (visibility, recipient ids as strings; None when recipients is absent) of each item of
+    the answer's comment list as that reader is shown it: "Both visibility and recipients are returned when a comment
+    is retrieved", in every list, at every depth."""
     answers: dict[tuple[str, str], ApiResponse] = field(default_factory=dict)
     """("comments", reader) and ("content:" + author, reader) -> the first page as that reader got it: the evidence a
     failure names (its curl and HAR replay that read, not the last request of the round)."""
@@ -113,10 +117,21 @@ def count_problem(resp: ApiResponse) -> str | None:
     return None
 
 
-def _answer_comments(client: ApiClient, answer: int,
-                     first: list[ApiResponse] | None = None) -> tuple[set[int] | None, set[int]]:
+def settings_of(item: dict[str, Any]) -> tuple[Any, set[str] | None]:
+    """A comment item's privacy settings as returned: its visibility and its recipient ids as strings (the
+    description allows an id to be an integer or a string); None for recipients that are absent or not a list."""
+    value = item.get("recipients")
+    ids = {str(r.get("id")) for r in value if isinstance(r, dict)} if isinstance(value, list) else None
+    return item.get("visibility"), ids
+
+
+def _answer_comments(client: ApiClient, answer: int, first: list[ApiResponse] | None = None
+                     ) -> tuple[set[int] | None, set[int], dict[int, tuple[Any, set[str] | None]]]:
     items = _items(client, contract.path("listAnswerComments", answerId=answer), first=first)
-    return (None, set()) if items is None else (_ids(items), _named(items))
+    if items is None:
+        return None, set(), {}
+    settings = {int(i["id"]): settings_of(i) for i in items if str(i.get("id", "")).isdecimal()}
+    return _ids(items), _named(items), settings
 
 
 def _content(client: ApiClient, author_id: int, first: list[ApiResponse] | None = None) -> set[int] | None:
@@ -142,8 +157,9 @@ def read_views(api: dict[str, ApiClient], answer: int, authors: dict[str, int], 
     views = Views(named={r: {} for r in order})
     for reader in order:
         first: list[ApiResponse] = []
-        seen, named = _answer_comments(api[reader], answer, first)
+        seen, named, settings = _answer_comments(api[reader], answer, first)
         views.comments[reader] = seen
+        views.settings[reader] = settings
         views.named[reader]["the answer's comment list"] = named
         if first:
             views.answers[("comments", reader)] = first[0]
