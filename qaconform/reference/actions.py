@@ -14,7 +14,7 @@ from starlette.responses import Response
 
 from . import access, auth, faults, variants
 from .auth import Caller
-from .errors import ApiError, bad_request, conflict, not_found
+from .errors import ApiError, bad_request, conflict, denied, not_found
 from .http_io import client_ip, json_response, path_id
 from .service import Service, now_ms
 
@@ -57,10 +57,13 @@ def _last_action(svc: Service, verb: str, node_id: int, user_id: int | None, can
 
 
 def _result(svc: Service, key: str, action_id: int, node: sqlite3.Row, success: bool = True,
-            **extra: Any) -> Response:
+            drop: str | None = None, **extra: Any) -> Response:
     row = svc.db.one("SELECT * FROM actions WHERE id = ?", (action_id,))
     assert row is not None
     action = svc.render.action_json(row, node["type"])
+    if drop is not None:  # blinda (issue 44): a field one path's record lacks
+        action.pop(drop, None)
+    _blind_record(svc, key, node, action)
     if node["type"] == "comment" and faults.is_on("action-node-type-comment"):
         action["node"]["type"] = "answer"
     if node["type"] == "comment" and faults.is_on("action-record-no-ip-on-comments"):
@@ -80,6 +83,16 @@ def _result(svc: Service, key: str, action_id: int, node: sqlite3.Row, success: 
     if faults.is_on("action-success-missing") or (lock_of_comment and faults.is_on("lock-success-missing-on-comments")):
         return json_response({"result": {key: action, **extra}})
     return json_response({"success": success, "result": {key: action, **extra}})
+
+
+def _blind_record(svc: Service, key: str, node: sqlite3.Row, action: dict[str, Any]) -> None:
+    """blinda (issue 44, faults_blind_actions.py): the record of one node kind or state built wrongly."""
+    if key == "sendToModAction" and node["type"] == "answer" and faults.is_on("blind-sendtomod-realuser-answer-author"):
+        author = svc.render.users_by_id({node["author_id"]})[node["author_id"]]
+        action["realUser"] = svc.render.action_user_json(author)
+    moderated = node["in_moderation"] and node["type"] != "question"
+    if key == "lockAction" and moderated and faults.is_on("blind-lock-moderated-names-question"):
+        action["node"]["id"] = node["question_id"]
 
 
 def _noop_repeat() -> bool | None:
@@ -199,9 +212,11 @@ async def cancel_wiki(svc: Service, request: Request, caller: Caller) -> Respons
                 "UPDATE actions SET canceled = 1, canceled_by = ?, canceled_date = ? WHERE id = ?",
                 (caller.id, now_ms(), action_id),
             )
-        if not faults.is_on("cancelwiki-stays-wiki"):
+        kept = node["locked"] and faults.is_on("blind-cancelwiki-locked-stays-wiki")  # blinda (issue 44)
+        if not faults.is_on("cancelwiki-stays-wiki") and not kept:
             conn.execute("UPDATE nodes SET wiki = 0 WHERE id = ?", (node["id"],))
-    return _result(svc, "wikifyAction", action_id, node)
+    no_date = caller.role == "member" and faults.is_on("blind-cancelwiki-canceleddate-missing-member")
+    return _result(svc, "wikifyAction", action_id, node, drop="canceledDate" if no_date else None)
 
 
 # --- 12 Send to moderation ----------------------------------------------------------------------------------
@@ -216,6 +231,7 @@ async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> 
         access.require_owner("sendToModeration", caller,
                              node["type"] != "question" and _question_author(svc, node) == caller.id,
                              auth.SEND_TO_MODERATION)
+    _blind_sendtomod_checks(svc, node, caller)
     if node["in_moderation"]:
         repeated = _repeat(svc, "sent", "sendToModAction", node, f"node {node['id']} is already in moderation")
         if repeated is not None:
@@ -235,6 +251,18 @@ async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> 
     return _result(svc, "sendToModAction", action_id, node)
 
 
+def _blind_sendtomod_checks(svc: Service, node: sqlite3.Row, caller: Caller) -> None:
+    """blinda (issue 44, faults_blind_actions.py): a member let in at the door when it wrote a comment's parent;
+    a locked comment refused by state."""
+    if faults.is_on("blind-sendtomod-parent-author-comments") and not caller.can(auth.SEND_TO_MODERATION):
+        parent = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["parent_id"],))
+        owns_parent = node["type"] == "comment" and parent is not None and parent["author_id"] == caller.id
+        if not owns_parent:
+            raise denied(caller.anonymous)
+    if node["locked"] and node["type"] == "comment" and faults.is_on("blind-sendtomod-locked-comment-refused"):
+        raise conflict(f"node {node['id']} is locked; unlock it before sending it to moderation")
+
+
 # --- 13 Lock ------------------------------------------------------------------------------------------------
 async def lock(svc: Service, request: Request, caller: Caller) -> Response:
     prompt = request.query_params.get("prompt")
@@ -247,6 +275,8 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
     if node["type"] == "comment" and faults.is_on("lock-own-decided-by-parent-on-comments"):
         parent = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["parent_id"],))
         owner = owner if parent is None else parent["author_id"]
+    if caller.role == "novice" and faults.is_on("blind-lock-novice-own-node") and owner != caller.id:
+        raise denied(caller.anonymous)  # blinda (issue 44): let in at the door, own node only
     owns = owner == caller.id or (faults.is_on("lock-own-from-question") and _question_author(svc, node) == caller.id)
     access.require_owner("lockNode", caller, owns, auth.LOCK_ANY)
     if node["locked"]:
@@ -255,6 +285,8 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
             return repeated
     dropped = node["type"] == "comment" and faults.is_on("lock-extra-dropped-on-comments")
     extra = None if faults.is_on("lock-extra-not-prompt") or dropped else prompt
+    if extra is not None and faults.is_on("blind-lock-extra-truncated-64"):  # blinda (issue 44)
+        extra = extra[:64]
     if extra is not None and faults.is_on("lock-prompt-ascii-only"):
         extra = extra.encode("ascii", "replace").decode("ascii")
     verb = "lock" if faults.is_on("lock-verb-wrong") else "locked"

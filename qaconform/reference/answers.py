@@ -37,6 +37,7 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
     if faults.is_on("answer-form-moderates") and request.headers.get("content-type", "").startswith(
             "application/x-www-form-urlencoded"):
         published = False
+    published = published and not _blind_moderates(caller, question)
     answer_id = _insert_answer(svc, caller, question, body, published)
     if not published and variants.is_on("moderated-answer-202"):
         return json_response({"id": str(answer_id)}, 202)
@@ -49,11 +50,23 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
         item.pop("plug", None)
     if json_too and faults.is_on("answer-title-param-wins"):
         item["title"] = question["title"]
+    form = request.headers.get("content-type", "").startswith("application/x-www-form-urlencoded")
+    if form and faults.is_on("blind-answer-form-parentid-self"):  # blinda (issue 44)
+        item["parentId"] = answer_id
     location = created_location(request, "answer", answer_id, question["id"])
     dropped = faults.is_on("answer-location-missing") or (
         json_too and faults.is_on("answer-location-missing-param-wins"))
     headers = {} if dropped else {"Location": location}
     return json_response(item, 200 if faults.is_on("answer-created-200") else 201, headers)
+
+
+def _blind_moderates(caller: Caller, question: sqlite3.Row) -> bool:
+    """blinda (issue 44, faults_blind_actions.py): a publishable answer held in moderation on one path: to a
+    locked question, or by member to its own question."""
+    if question["locked"] and faults.is_on("blind-answer-to-locked-question-moderated"):
+        return True
+    own = caller.role == "member" and question["author_id"] == caller.id
+    return own and faults.is_on("blind-answer-own-question-moderated")
 
 
 def _author(svc: Service, caller: Caller, question: sqlite3.Row) -> int:

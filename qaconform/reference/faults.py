@@ -15,13 +15,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .fault_model import Effect, Fault, Override
+from .faults_blind_actions import BLIND_ACTIONS  # blinda (issue 44): second blind round on writes
 from .faults_reads import READS
 from .faults_writes import WRITES
 
 __all__ = ["FAULTS", "Effect", "Fault", "Override", "UnknownFaultError", "activate", "active", "closed_site",
            "describe", "is_on", "overrides"]
 
-_ALL: tuple[Fault, ...] = READS + WRITES
+_ALL: tuple[Fault, ...] = READS + WRITES + BLIND_ACTIONS
 """The registry, grouped by area. Each fault names the one rule of spec/rules.yaml it breaks."""
 
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}

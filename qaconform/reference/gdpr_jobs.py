@@ -56,6 +56,7 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any]) -> Response:
             and faults.is_on("gdpr-operations-unchecked-for-user-id")):
         _check_operations(fields)
     _check_reassign_user(svc, fields)
+    _blind_delete_needs_reassign(fields)
     minute = _free_time_frame(svc, fields)
     with svc.tx("job") as conn:
         cur = conn.execute(
@@ -114,11 +115,26 @@ def _check_operations(fields: dict[str, Any]) -> None:
         raise bad_request("The provided 'operations' is/are invalid")
 
 
+def _blind_delete_needs_reassign(fields: dict[str, Any]) -> None:
+    """blinda (issue 44): operations holding delete without a reassignUser refused as invalid."""
+    if not faults.is_on("blind-gdpr-delete-needs-reassign"):
+        return
+    operations = structured(fields, "operations")
+    if isinstance(operations, str):
+        operations = [o.strip() for o in operations.split(",")]
+    reassign = structured(fields, "reassignUser")
+    if isinstance(operations, list) and "delete" in operations and reassign in (None, "", {}):
+        raise bad_request("The provided 'operations' is/are invalid")
+
+
 def _check_reassign_user(svc: Service, fields: dict[str, Any]) -> None:
     """An optional reassignUser names exactly one existing user, by username or id."""
     reassign = structured(fields, "reassignUser")
     if reassign is None or reassign == "":
         return
+    if faults.is_on("blind-gdpr-reassign-id-zero-ignored") and isinstance(reassign, dict) and str(
+            reassign.get("id")).strip() == "0" and not _present(reassign, "username"):
+        return  # blinda (issue 44): a falsy id taken as no reassignUser
     both = isinstance(reassign, dict) and _present(reassign, "username") and _present(reassign, "id")
     if both and faults.is_on("gdpr-reassign-both-ways-by-id-email") and next(iter(reassign)) == "id":
         reassign = {"id": reassign["id"]}  # the first key found decides; the username after it is never read
@@ -144,10 +160,14 @@ def _free_time_frame(svc: Service, fields: dict[str, Any]) -> int:
         past = when < now - _DAY_MS
     if faults.is_on("gdpr-next-day-refused-as-past"):
         past = when < now + _DAY_MS
+    if faults.is_on("blind-gdpr-past-timestamp-in-seconds") and _by_timestamp(fields):
+        past = when < now // 1000  # blinda (issue 44): milliseconds compared with seconds
     if past and not faults.is_on("gdpr-past-date-accepted"):
         raise bad_request("The desired date is in the past and is it not eligible.")
     minute = when // (3_600_000 if variants.is_on("gdpr-time-frame-hour") else 60_000)
     taken = svc.db.one("SELECT 1 FROM jobs WHERE schedule_minute = ?", (minute,)) is not None
+    if taken and faults.is_on("blind-gdpr-timeframe-error-key"):  # blinda (issue 44)
+        raise ApiError(400, {"message": "There is a job already scheduled for that time frame."})
     if taken and not faults.is_on("gdpr-time-frame-ignored"):
         raise bad_request("There is a job already scheduled for that time frame.")
     return minute
@@ -198,6 +218,14 @@ def _schedule_ms(fields: dict[str, Any]) -> int:
     if isinstance(stamp, bool) or not isinstance(stamp, int) or not 0 <= stamp < 10**14:
         raise invalid
     return stamp * 1000 if variants.is_on("gdpr-timestamp-seconds") else stamp
+
+
+def _by_timestamp(fields: dict[str, Any]) -> bool:
+    """Whether the job's date is given as timeStamp (not formatted)."""
+    spec = structured(fields, "scheduleDate")
+    if spec is None or spec == "":
+        spec = structured(fields, "scheduleTime")
+    return isinstance(spec, dict) and spec.get("formatted") is None
 
 
 def _present(spec: dict[str, Any], key: str) -> bool:
