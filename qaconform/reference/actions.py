@@ -212,8 +212,7 @@ async def cancel_wiki(svc: Service, request: Request, caller: Caller) -> Respons
                 "UPDATE actions SET canceled = 1, canceled_by = ?, canceled_date = ? WHERE id = ?",
                 (caller.id, now_ms(), action_id),
             )
-        kept = node["locked"] and faults.is_on("blind-cancelwiki-locked-stays-wiki")  # blinda (issue 44)
-        if not faults.is_on("cancelwiki-stays-wiki") and not kept:
+        if not faults.is_on("cancelwiki-stays-wiki"):
             conn.execute("UPDATE nodes SET wiki = 0 WHERE id = ?", (node["id"],))
     no_date = caller.role == "member" and faults.is_on("blind-cancelwiki-canceleddate-missing-member")
     return _result(svc, "wikifyAction", action_id, node, drop="canceledDate" if no_date else None)

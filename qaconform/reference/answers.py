@@ -61,10 +61,8 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
 
 
 def _blind_moderates(caller: Caller, question: sqlite3.Row) -> bool:
-    """blinda (issue 44, faults_blind_actions.py): a publishable answer held in moderation on one path: to a
-    locked question, or by member to its own question."""
-    if question["locked"] and faults.is_on("blind-answer-to-locked-question-moderated"):
-        return True
+    """blinda (issue 44, faults_blind_actions.py): a publishable answer held in moderation on one path: member's
+    answer to its own question."""
     own = caller.role == "member" and question["author_id"] == caller.id
     return own and faults.is_on("blind-answer-own-question-moderated")
 

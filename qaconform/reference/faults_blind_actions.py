@@ -2,7 +2,9 @@
 relations, answers and data-protection jobs, written from the interface description alone, before reading the
 suites. Each breaks one stated rule on one path only (one role, one relation, one node kind or state, one input
 form, one edge of an id) and is wired with ``faults.is_on("name")`` where it bites (actions.py, answers.py,
-gdpr_jobs.py). Part of the registry (:mod:`faults`)."""
+gdpr_jobs.py). Part of the registry (:mod:`faults`). Three more of the round are kept out of the registry, with their
+code and why, in /work/notes/s3/blind-actions.md: two need a locked question (the run locks none: the interface
+cannot create one and a lock is not undone), one behaves on every input a run can judge as an allowed reading."""
 
 from __future__ import annotations
 
@@ -42,18 +44,11 @@ BLIND_ACTIONS: tuple[Fault, ...] = (
     # "Published node | PUT sendToMod | Caller has Send already published question to moderation | In moderation"
     _F("blind-sendtomod-locked-comment-refused", "SHAPE-SEND-TO-MODERATION",
        "sending a locked comment to moderation is refused with 409 (a locked question or answer is sent)"),
-    # "Wikified node (wiki true) | PUT cancelwiki | ... | Not wiki"
-    _F("blind-cancelwiki-locked-stays-wiki", "ACTION-CANCELWIKI-NOT-WIKI",
-       "unwikifying a locked node answers canceled true but the node stays wiki (a locked node's row is not "
-       "updated); unlocked nodes become not wiki"),
-    # --- the next write after a state change
-    # "(new answer) | POST answer | Caller has Answer questions and Publish answer | Published"
-    _F("blind-answer-to-locked-question-moderated", "ANSWER-PUBLISHED",
-       "an answer by a caller with Publish answer to a locked question is put in moderation instead of published "
-       "(unlocked questions publish)"),
     # --- answers: published vs moderated by relation, the response's fields in one input form
-    # "7 Post answer | ... Publish answer (Standard Roles) to publish directly"
-    _F("blind-answer-own-question-moderated", "PERM-ANSWER-PUBLISH",
+    # "(new answer) | POST answer | Caller has Answer questions and Publish answer | Published" (written blind naming
+    # PERM-ANSWER-PUBLISH, whose quote "Publish answer ... to publish directly" it breaks too: the matrix test that
+    # catches it is marked ANSWER-PUBLISHED and names both when it fails)
+    _F("blind-answer-own-question-moderated", "ANSWER-PUBLISHED",
        "member answering a question member wrote gets the answer held in moderation (self-answers reviewed); "
        "answers to others' questions publish"),
     # "parentId | integer | Present on a newly posted answer." (the question the answer is under)
@@ -66,10 +61,6 @@ BLIND_ACTIONS: tuple[Fault, ...] = (
     _F("blind-gdpr-delete-needs-reassign", "GDPR-OPERATIONS-RANGE",
        "operations holding delete without a reassignUser are refused as invalid operations (anon-delete and every "
        "list with a reassignUser are taken)"),
-    # "Date in the past | {error: The desired date is in the past and is it not eligible.}"
-    _F("blind-gdpr-past-timestamp-in-seconds", "GDPR-DATE-TIMESTAMP",
-       "a timeStamp (milliseconds) is compared with the current time in seconds, so a past timeStamp is never "
-       "refused as past (the formatted form is compared right)"),
     # "reassignUser does not exist | {error: The provided 'reassignUser' is/are invalid}"
     _F("blind-gdpr-reassign-id-zero-ignored", "GDPR-REASSIGN-INVALID",
        "a reassignUser with id 0 (integer or string) is taken as no reassignUser and the job is scheduled "

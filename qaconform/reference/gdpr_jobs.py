@@ -160,8 +160,6 @@ def _free_time_frame(svc: Service, fields: dict[str, Any]) -> int:
         past = when < now - _DAY_MS
     if faults.is_on("gdpr-next-day-refused-as-past"):
         past = when < now + _DAY_MS
-    if faults.is_on("blind-gdpr-past-timestamp-in-seconds") and _by_timestamp(fields):
-        past = when < now // 1000  # blinda (issue 44): milliseconds compared with seconds
     if past and not faults.is_on("gdpr-past-date-accepted"):
         raise bad_request("The desired date is in the past and is it not eligible.")
     minute = when // (3_600_000 if variants.is_on("gdpr-time-frame-hour") else 60_000)
@@ -218,14 +216,6 @@ def _schedule_ms(fields: dict[str, Any]) -> int:
     if isinstance(stamp, bool) or not isinstance(stamp, int) or not 0 <= stamp < 10**14:
         raise invalid
     return stamp * 1000 if variants.is_on("gdpr-timestamp-seconds") else stamp
-
-
-def _by_timestamp(fields: dict[str, Any]) -> bool:
-    """Whether the job's date is given as timeStamp (not formatted)."""
-    spec = structured(fields, "scheduleDate")
-    if spec is None or spec == "":
-        spec = structured(fields, "scheduleTime")
-    return isinstance(spec, dict) and spec.get("formatted") is None
 
 
 def _present(spec: dict[str, Any], key: str) -> bool:

@@ -196,6 +196,6 @@ def test_every_response_rule_of_an_answer_in_every_form_by_every_writer(
     (answer_responses.py)."""
     shared = answer_in(row.writer, row.form)
     schema = contract.operation("postAnswer").response_schema(201)
-    posted = Posted(shared.resp, shared.text, question_id, api[row.writer].username,
+    posted = Posted(shared.resp, shared.text, shared.node or question_id, api[row.writer].username,
                     lambda body: contract.schema_errors(schema, body), assert_location_names)
     judge(response_rule, row, posted, lambda why: skip(SkipKind.OTHER, why))
