@@ -274,8 +274,6 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
     if node["type"] == "comment" and faults.is_on("lock-own-decided-by-parent-on-comments"):
         parent = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["parent_id"],))
         owner = owner if parent is None else parent["author_id"]
-    if caller.role == "novice" and faults.is_on("blind-lock-novice-own-node") and owner != caller.id:
-        raise denied(caller.anonymous)  # blinda (issue 44): let in at the door, own node only
     owns = owner == caller.id or (faults.is_on("lock-own-from-question") and _question_author(svc, node) == caller.id)
     access.require_owner("lockNode", caller, owns, auth.LOCK_ANY)
     if node["locked"]:

@@ -15,8 +15,8 @@ BLIND_ACTIONS: tuple[Fault, ...] = (
     # --- node actions: the permission table and its "own" clauses on the wrong node, for one role
     # "13 Lock | Lock comments on posts; for the caller's own node, Lock comments on own posts"
     _F("blind-lock-novice-own-node", "PERM-LOCK",
-       "novice (neither lock permission) may lock a node it wrote: ownership is tested before the permission "
-       "(another's node is refused; member and moderator are judged right)",
+       "novice (neither lock permission) may lock a node it wrote: the door admits novice and the own-node check "
+       "(access.require_owner) passes the author (another's node is refused; member and moderator are judged right)",
        allow("novice", "lockNode")),
     # "12 Send to moderation | Send already published question to moderation (Moderation Roles)"
     _F("blind-sendtomod-parent-author-comments", "PERM-SENDTOMOD",
