@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NoReturn
 
-from subtree_views import READERS, Views, read_views, reading_order
+from subtree_views import READERS, Views, count_problem, read_views, reading_order
 
 from qaconform.pytest.outcomes import fail
 from qaconform.pytest.properties.plugin import Budget
@@ -200,10 +200,23 @@ class SubtreeModel:
             views = read_views(w.api, self.answer, authors, w.profile.fixtures.question_id,
                                w.profile.fixtures.space_id, w.user_ids["member"], reading_order(entitled, w.rounds))
             self._judge_leaks(views)
+            self._judge_counts(views)
             return views
 
         return settle(w.api["member"], f"every account's view of the subtree of answer {self.answer}", once,
                       lambda views: not self._missing(views.comments))
+
+    def _judge_counts(self, views: Views) -> None:
+        """The answer's comment count as each reader is shown it right after the step (blindr, issue 44: a count
+        kept a few seconds after a write, on the one list whose writes are the model's own, so no other test's
+        write moves it between the count and the items of one response)."""
+        for role in READERS:
+            resp = views.answers.get(("comments", role))
+            problem = count_problem(resp) if resp is not None else None
+            if problem:
+                self._fail("PAGING-TOTALCOUNT-UNION", f"answer {self.answer}'s comment list read by {role} right "
+                                                      f"after the step (before it: {self._before(views, role)}): "
+                                                      f"{problem}", resp)
 
     def _judge_leaks(self, views: Views) -> None:
         """What is shown too widely, in any list: charged to the rule of that list (COMMENT-3 too for a reply in the

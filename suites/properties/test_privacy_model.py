@@ -98,6 +98,9 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
         resp = self._post(author, self.answer, w.profile.visibility.recipients, [recipient], "private comment")
         self._expect(resp, 201, "COMMENT-2", f"{author} posts a comment private to {[recipient]}")
         self._record(resp, author, frozenset({recipient}), reply=False)
+        # every account reads before the replies too (blindr, issue 44): the replies are then read right after a
+        # read of the same lists, what a count or a page kept a few seconds after a read gets wrong
+        self.views_judged()
         parent = self.comments[new_id(resp)]
         first = self._reply_inheriting(data, parent, "no fields")
         self._reply_inheriting(data, first, "no fields")
@@ -229,7 +232,8 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
 @pytest.mark.writes
 @pytest.mark.rule("COMMENT-1", "COMMENT-2", "COMMENT-3", "COMMENT-4", "COMMENT-5", "COMMENT-6",
                   "COMMENT-7-NO-PRIVATE-PERMISSION", "COMMENT-7-NO-OPTION-PERMISSION", "COMMENT-PRIVACY-LIST",
-                  "COMMENT-PRIVACY-CONTENT", "COMMENT-PRIVACY-IDS", "OBS-REPLY-AUDIENCE")
+                  "COMMENT-PRIVACY-CONTENT", "COMMENT-PRIVACY-IDS", "OBS-REPLY-AUDIENCE",
+                  "PAGING-TOTALCOUNT-UNION")  # the comment count of every read round, right after each step
 @pytest.mark.parametrize("part", [pytest.param(p, id=f"part-{p + 1}-of-{PARTS}") for p in range(PARTS)])
 def test_every_account_sees_exactly_the_comments_the_privacy_model_allows(
     part: int, api: dict[str, ApiClient], user_ids: dict[str, int], profile: Profile, run_tag: str, created: Any,
