@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 
 from qaconform.pytest import one_shots
-from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.pytest.properties.plugin import STATE
 from qaconform.pytest.support import (
+    ANSWER_PUBLISHERS,
     NON_ASCII_TEXTS,
     answer_form,
     answer_posted,
@@ -262,7 +263,6 @@ def answer_in(request: pytest.FixtureRequest, api: dict[str, ApiClient], questio
     (spec/dimensions.yaml ``input_form``: json, query, form, param_wins; support.post_answer_in), posted once per run.
     The answer form matrix (suites/contract/test_answer_form_matrix.py) judges each; :func:`answer_of` is one of them
     per account, so the forms cost no write of their own where an account's answer is posted anyway."""
-
     def get(role: str, form: str) -> SharedWrite:
         text = f"answer by {role}: {ANSWER_TEXT}" if form == answer_form(role) else \
             f"answer by {role} as {form}: {ANSWER_TEXT}"
@@ -381,9 +381,12 @@ LOCK_PROMPT = " / ".join(f"{script}: {text}" for script, text in sorted(NON_ASCI
 """Every shared lock's prompt holds every script of NON_ASCII_TEXTS, so the non-ASCII prompt test reads the lock the
 permission and shape tests read too."""
 
-LOCKS = {"admin": "moderator", "moderator": "admin", "member": "member"}
+LOCKS = {"admin": "novice", "moderator": "admin", "member": "member"}
 """Whose shared answer each account locks: admin and moderator (Lock comments on posts) another account's, member
-(Lock comments on own posts) its own."""
+(Lock comments on own posts) its own. admin's is novice's, which lacks Publish answer: an answer "In the moderation
+queue", so that one of the run's locks is the state table's lock of a node already in another state ("Unlocked node
+| PUT lock with prompt | ... | Locked": a node in moderation is unlocked), judged like the others (issue 44 item 5:
+an action after a state change), at no write of its own."""
 
 
 @pytest.fixture(scope="session")
@@ -395,7 +398,13 @@ def locked_by(request: pytest.FixtureRequest, api: dict[str, ApiClient], answer_
 
     def get(role: str) -> SharedWrite:
         author = LOCKS[role]
-        node = answer_posted(answer_of(author).resp, f"for {role} to lock")
+        posted = answer_of(author).resp
+        if author in ANSWER_PUBLISHERS:
+            node = answer_posted(posted, f"for {role} to lock")
+        elif 200 <= posted.status < 300:  # held in moderation: "Answer is created", its status not given
+            node = new_id(posted)
+        else:
+            fail(["ANSWER-MODERATION"], f"{author} could not post the answer {role} locks (expected a 2xx)", posted)
         prompt = f"{LOCK_PROMPT} [{run_tag}]"
         resp = _shared(request, profile, f"lock by {role}", lambda: api[role].put(
             f"node/{node}/lock.json", params={"prompt": prompt}, operation="lockNode"))
@@ -409,20 +418,16 @@ def sent_to_mod_by(request: pytest.FixtureRequest, api: dict[str, ApiClient], qu
                    created: Any, profile: Profile) -> Callable[[str], SharedWrite]:
     """``sent_to_mod_by(role)``: role (admin or moderator) sends a new published node to moderation, once per run:
     the permission cell, the action's shape and its record read it. moderator's is its OWN answer to the fixture
-    question, admin's a comment of member's under :func:`shared_answer` (so that the action matrix sees the state
-    table's effects of a send to moderation on both kinds, and a moderator acting on its own node as well as an
-    admin on another's, without another write: issue 44, "a moderator acting on its own node as well as on
-    another's"). The node is its own (moderation takes it out of other callers' lists, which the shared answers and
-    comments must stay in)."""
+    question (a moderator acting on its own node as well as an admin on another's: issue 44), admin's a comment
+    of member's under :func:`shared_answer` that admin locked first (:func:`locked_comment`: a locked node is still
+    a "Published node", so the state table's row holds for it). The action matrix sees the effects of a send to
+    moderation on both kinds, and on a locked node, without another write. The node is its own (moderation takes
+    it out of other callers' lists, which the shared answers and comments must stay in)."""
 
     def get(role: str) -> SharedWrite:
         text = f"to be sent to moderation by {role}"
-        if role == "admin":
-            shared_answer = _answer_id(request, api, question_id, run_tag, created, profile)
-            posted = _shared(request, profile, f"comment to send to moderation by {role}", lambda: post_comment(
-                api["member"], shared_answer, run_tag, created, text=text))
-            node = expect_created(posted, "SHAPE-POST-COMMENT", "member could not post the comment to send to "
-                                                                "moderation")
+        if role == "admin":  # locked first (:func:`locked_comment`): a send of a node already locked
+            node = int(request.getfixturevalue("locked_comment").node)
         else:
             answer = _shared(request, profile, f"answer to send to moderation by {role}", lambda: post_answer(
                 api[role], question_id, run_tag, created, text=text))
@@ -439,13 +444,17 @@ MATRIX_LOCK_PROMPT = "locked by the action matrix"
 
 
 @pytest.fixture(scope="session")
-def locked_comment(request: pytest.FixtureRequest, api: dict[str, ApiClient], comment_of: Callable[[str], SharedWrite],
-                   run_tag: str, profile: Profile) -> SharedWrite:
-    """admin (Lock comments on posts) locks moderator's shared plain comment (:func:`comment_of`) once per run: the
-    action matrix's lock of a comment (suites/contract/test_action_matrix.py reads the response and acts on the locked
-    comment). A lock changes no field the comment tests read. One accepted write."""
-    node = expect_created(comment_of("moderator").resp, "SHAPE-POST-COMMENT",
-                          "moderator could not post the plain comment the action matrix locks")
+def locked_comment(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
+                   created: Any, profile: Profile) -> SharedWrite:
+    """admin (Lock comments on posts) locks member's comment under :func:`shared_answer` that admin then sends to
+    moderation (:func:`sent_to_mod_by`), once per run: the action matrix's lock of a comment (suites/contract/
+    test_action_matrix.py reads the response and acts on the locked comment), and the node of its send to moderation
+    of a locked node. One accepted write (the comment is the send's)."""
+    shared_answer = _answer_id(request, api, question_id, run_tag, created, profile)
+    posted = _shared(request, profile, "comment to send to moderation by admin", lambda: post_comment(
+        api["member"], shared_answer, run_tag, created, text="to be sent to moderation by admin"))
+    node = expect_created(posted, "SHAPE-POST-COMMENT", "member could not post the comment to lock and send to "
+                                                        "moderation")
     prompt = f"{MATRIX_LOCK_PROMPT} [{run_tag}]"
     resp = _shared(request, profile, "lock of a comment by admin", lambda: api["admin"].put(
         f"node/{node}/lock.json", params={"prompt": prompt}, operation="lockNode"))

@@ -25,6 +25,7 @@ from action_cases import (
     SEND,
     THOROUGH_ONLY,
     WIKI,
+    Case,
     admissible,
     array,
     coverage,
@@ -159,7 +160,8 @@ def test_no_question_is_locked_or_sent_to_moderation_and_reused_writes_are_allow
             node = node_for(action, case.kind, case.state, case.role, case.relation)
             assert node is None or not node.found or not case.allowed, case.label
     for (action, kind, state, role, relation), key in REUSED.items():
-        assert action in CHANGES_NODE and state == "created" and kind != "question"
+        assert action in CHANGES_NODE and kind != "question"
+        assert Case(action, role, relation, kind, state).state_stated, "the state table states the reused answer"
         assert admissible(action, kind, state, role, relation, True)
         assert admissible(action, kind, state, role, relation, False) == (key not in THOROUGH_ONLY)
         assert fits(REUSED_NODES[key], role, relation), key
@@ -185,11 +187,27 @@ def test_the_paid_writes_and_the_own_node_of_a_comment_are_drawn_for_any_seed(se
     send = {(c.caller, c.kind, c.state) for c in array(SEND, dims, seed).cases}
     assert ("admin", "comment", "created") in lock
     assert ("moderator", "comment", "created") not in send, "a budgeted run moderates admin's shared comment only"
-    assert ("admin", "comment", "created") in send, "admin's shared send to moderation is of a comment"
+    assert ("admin", "comment", "locked") in send, "admin's shared send to moderation is of the comment it locked"
     thorough = {(c.role, c.kind) for c in array(SEND, dims, seed, True).cases}
     assert ("moderator", "comment") in thorough
     assert {("parent_author", "comment", "created"), ("parent_author", "comment", "locked")} & lock
     assert {("author", kind, state) for kind in ("answer", "comment") for state in ("created", "locked")} & send
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_an_action_after_a_state_change_is_drawn_with_its_effects_judged_for_any_seed(seed: int) -> None:
+    """Two of the run's shared writes act on a node already in the other state the table names (issue 44 item 5):
+    admin's lock of novice's answer, in moderation ("Unlocked node"), and admin's send to moderation of the comment it
+    locked ("Published node"). Both are drawn whatever the seed, and the state table states their answer (a 2xx and
+    its effects); a repeat (a lock of a locked node, a send of a node in moderation) states none."""
+    dims = load_contract().dimensions
+    lock = {c for c in array(LOCK, dims, seed).cases if (c.role, c.kind, c.state) == ("admin", "answer", "moderated")}
+    send = {c for c in array(SEND, dims, seed).cases if (c.role, c.kind, c.state) == ("admin", "comment", "locked")}
+    assert lock and all(c.state_stated and c.reused == "locked_by:admin" for c in lock)
+    assert send and all(c.state_stated and c.reused == "sent_to_mod:admin" for c in send)
+    assert not Case(LOCK, "admin", NONE, "answer", "locked").state_stated
+    assert not Case(SEND, "admin", NONE, "answer", "moderated").state_stated
+    assert not Case(LOCK, "member", "author", "answer", "moderated").state_stated, "who sees it is not shown"
 
 
 def test_an_action_array_is_drawn_once_per_machine_and_a_kept_file_with_an_inadmissible_row_is_drawn_again(

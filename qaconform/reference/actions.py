@@ -57,10 +57,13 @@ def _last_action(svc: Service, verb: str, node_id: int, user_id: int | None, can
 
 
 def _result(svc: Service, key: str, action_id: int, node: sqlite3.Row, success: bool = True,
-            **extra: Any) -> Response:
+            drop: str | None = None, **extra: Any) -> Response:
     row = svc.db.one("SELECT * FROM actions WHERE id = ?", (action_id,))
     assert row is not None
     action = svc.render.action_json(row, node["type"])
+    if drop is not None:  # blinda (issue 44): a field one path's record lacks
+        action.pop(drop, None)
+    _blind_record(svc, key, node, action)
     if node["type"] == "comment" and faults.is_on("action-node-type-comment"):
         action["node"]["type"] = "answer"
     if node["type"] == "comment" and faults.is_on("action-record-no-ip-on-comments"):
@@ -80,6 +83,16 @@ def _result(svc: Service, key: str, action_id: int, node: sqlite3.Row, success: 
     if faults.is_on("action-success-missing") or (lock_of_comment and faults.is_on("lock-success-missing-on-comments")):
         return json_response({"result": {key: action, **extra}})
     return json_response({"success": success, "result": {key: action, **extra}})
+
+
+def _blind_record(svc: Service, key: str, node: sqlite3.Row, action: dict[str, Any]) -> None:
+    """blinda (issue 44, faults_blind_actions.py): the record of one node kind or state built wrongly."""
+    if key == "sendToModAction" and node["type"] == "answer" and faults.is_on("blind-sendtomod-realuser-answer-author"):
+        author = svc.render.users_by_id({node["author_id"]})[node["author_id"]]
+        action["realUser"] = svc.render.action_user_json(author)
+    moderated = node["in_moderation"] and node["type"] != "question"
+    if key == "lockAction" and moderated and faults.is_on("blind-lock-moderated-names-question"):
+        action["node"]["id"] = node["question_id"]
 
 
 def _noop_repeat() -> bool | None:
@@ -204,7 +217,8 @@ async def cancel_wiki(svc: Service, request: Request, caller: Caller) -> Respons
         not_author = node["author_id"] != caller.id and faults.is_on("blind-cancelwiki-not-author-stays-wiki")
         if not faults.is_on("cancelwiki-stays-wiki") and not not_author:
             conn.execute("UPDATE nodes SET wiki = 0 WHERE id = ?", (node["id"],))
-    return _result(svc, "wikifyAction", action_id, node)
+    no_date = caller.role == "member" and faults.is_on("blind-cancelwiki-canceleddate-missing-member")
+    return _result(svc, "wikifyAction", action_id, node, drop="canceledDate" if no_date else None)
 
 
 # --- 12 Send to moderation ----------------------------------------------------------------------------------
@@ -222,6 +236,7 @@ async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> 
     own = caller.role == "moderator" and node["author_id"] == caller.id  # blindw (issue 44)
     if own and faults.is_on("blind-sendtomod-moderator-own-refused"):
         raise denied(caller.anonymous)
+    _blind_sendtomod_checks(svc, node, caller)
     if node["in_moderation"]:
         repeated = _repeat(svc, "sent", "sendToModAction", node, f"node {node['id']} is already in moderation")
         if repeated is not None:
@@ -240,6 +255,18 @@ async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> 
         )
         conn.execute("UPDATE nodes SET in_moderation = 1 WHERE id = ?", (node["id"],))
     return _result(svc, "sendToModAction", action_id, node)
+
+
+def _blind_sendtomod_checks(svc: Service, node: sqlite3.Row, caller: Caller) -> None:
+    """blinda (issue 44, faults_blind_actions.py): a member let in at the door when it wrote a comment's parent;
+    a locked comment refused by state."""
+    if faults.is_on("blind-sendtomod-parent-author-comments") and not caller.can(auth.SEND_TO_MODERATION):
+        parent = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["parent_id"],))
+        owns_parent = node["type"] == "comment" and parent is not None and parent["author_id"] == caller.id
+        if not owns_parent:
+            raise denied(caller.anonymous)
+    if node["locked"] and node["type"] == "comment" and faults.is_on("blind-sendtomod-locked-comment-refused"):
+        raise conflict(f"node {node['id']} is locked; unlock it before sending it to moderation")
 
 
 # --- 13 Lock ------------------------------------------------------------------------------------------------
@@ -262,6 +289,8 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
             return repeated
     dropped = node["type"] == "comment" and faults.is_on("lock-extra-dropped-on-comments")
     extra = None if faults.is_on("lock-extra-not-prompt") or dropped else prompt
+    if extra is not None and faults.is_on("blind-lock-extra-truncated-64"):  # blinda (issue 44)
+        extra = extra[:64]
     if extra is not None and faults.is_on("lock-prompt-ascii-only"):
         extra = extra.encode("ascii", "replace").decode("ascii")
     verb = "lock" if faults.is_on("lock-verb-wrong") else "locked"

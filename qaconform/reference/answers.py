@@ -51,6 +51,9 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
         item.pop("plug", None)
     if json_too and faults.is_on("answer-title-param-wins"):
         item["title"] = question["title"]
+    form = request.headers.get("content-type", "").startswith("application/x-www-form-urlencoded")
+    if form and faults.is_on("blind-answer-form-parentid-self"):  # blinda (issue 44)
+        item["parentId"] = answer_id
     location = created_location(request, "answer", answer_id, question["id"])
     dropped = faults.is_on("answer-location-missing") or (
         json_too and faults.is_on("answer-location-missing-param-wins"))

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .fault_model import Effect, Fault, Override
+from .faults_blind_actions import BLIND_ACTIONS  # blinda (issue 44): second blind round on writes
 from .faults_blind_reads import BLIND_READS  # blind round on the reads (issue 44, blindr)
 from .faults_reads import READS
 from .faults_writes import WRITES
@@ -22,7 +23,7 @@ from .faults_writes import WRITES
 __all__ = ["FAULTS", "Effect", "Fault", "Override", "UnknownFaultError", "activate", "active", "closed_site",
            "describe", "is_on", "overrides"]
 
-_ALL: tuple[Fault, ...] = READS + WRITES
+_ALL: tuple[Fault, ...] = READS + WRITES + BLIND_ACTIONS
 """The registry, grouped by area. Each fault names the one rule of spec/rules.yaml it breaks."""
 _ALL += BLIND_READS  # blind round on the reads (issue 44, blindr)
 

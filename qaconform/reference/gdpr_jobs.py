@@ -58,6 +58,7 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any]) -> Response:
     _check_reassign_user(svc, fields)
     by_id = kind == "individual" and isinstance(user, dict) and _present(user, "id")  # blindw (issue 44)
     unchecked = by_id and faults.is_on("blind-gdpr-user-id-time-frame-unchecked")  # the new job replaces the old
+    _blind_delete_needs_reassign(fields)
     minute = _free_time_frame(svc, fields, not unchecked)
     with svc.tx("job") as conn:
         cur = conn.execute(
@@ -117,11 +118,26 @@ def _check_operations(fields: dict[str, Any]) -> None:
         raise bad_request("The provided 'operations' is/are invalid")
 
 
+def _blind_delete_needs_reassign(fields: dict[str, Any]) -> None:
+    """blinda (issue 44): operations holding delete without a reassignUser refused as invalid."""
+    if not faults.is_on("blind-gdpr-delete-needs-reassign"):
+        return
+    operations = structured(fields, "operations")
+    if isinstance(operations, str):
+        operations = [o.strip() for o in operations.split(",")]
+    reassign = structured(fields, "reassignUser")
+    if isinstance(operations, list) and "delete" in operations and reassign in (None, "", {}):
+        raise bad_request("The provided 'operations' is/are invalid")
+
+
 def _check_reassign_user(svc: Service, fields: dict[str, Any]) -> None:
     """An optional reassignUser names exactly one existing user, by username or id."""
     reassign = structured(fields, "reassignUser")
     if reassign is None or reassign == "":
         return
+    if faults.is_on("blind-gdpr-reassign-id-zero-ignored") and isinstance(reassign, dict) and str(
+            reassign.get("id")).strip() == "0" and not _present(reassign, "username"):
+        return  # blinda (issue 44): a falsy id taken as no reassignUser
     both = isinstance(reassign, dict) and _present(reassign, "username") and _present(reassign, "id")
     if both and faults.is_on("gdpr-reassign-both-ways-by-id-email") and next(iter(reassign)) == "id":
         reassign = {"id": reassign["id"]}  # the first key found decides; the username after it is never read
@@ -151,6 +167,8 @@ def _free_time_frame(svc: Service, fields: dict[str, Any], check_taken: bool = T
         raise bad_request("The desired date is in the past and is it not eligible.")
     minute = when // (3_600_000 if variants.is_on("gdpr-time-frame-hour") else 60_000)
     taken = svc.db.one("SELECT 1 FROM jobs WHERE schedule_minute = ?", (minute,)) is not None
+    if taken and faults.is_on("blind-gdpr-timeframe-error-key"):  # blinda (issue 44)
+        raise ApiError(400, {"message": "There is a job already scheduled for that time frame."})
     if taken and check_taken and not faults.is_on("gdpr-time-frame-ignored"):
         raise bad_request("There is a job already scheduled for that time frame.")
     return minute

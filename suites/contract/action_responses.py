@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from action_cases import CHANGES_NODE, LOCKED, MODERATED, Case
+from action_cases import CHANGES_NODE, Case
 from rule_assertions import rules_for_schema_error
 
 from qaconform.contract import SchemaError
@@ -74,8 +74,7 @@ def judges(rule: str, case: Case) -> bool:
         return not case.allowed
     if kind == ANONYMOUS:
         return case.role == "anonymous"
-    repeat = (case.action, case.state) in (("lockNode", LOCKED), ("sendToModeration", MODERATED))
-    return case.changes_node and case.state_met and not repeat
+    return case.changes_node and case.state_stated
 
 
 def _what(case: Case) -> str:

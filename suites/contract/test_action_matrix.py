@@ -73,7 +73,7 @@ RECORD_FIELDS = ("id", "ip", "user", "actionDate", "canceled", "private", "verb"
 USER_FIELDS = ("id", "username", "avatarUrl")
 """The action record's fields every record has, and its user's (ACTION-RECORD-SHAPE: "Action record ... Returned by
 the state-changing node operations"; the others are present on some only: realUser, canceledByUser, canceledDate)."""
-LOCKERS = {"answer_of:member": "member", "answer_of:admin": "moderator", "answer_of:moderator": "admin"}
+LOCKERS = {"answer_of:member": "member", "answer_of:admin": "moderator", "answer_of:novice": "admin"}
 """Who locks each locked shared answer (suites/conftest.py LOCKS, read the other way)."""
 QUESTION_PAGES = 10
 """Pages of an account's question list read to learn whether it wrote the fixture question (bounded)."""
@@ -294,9 +294,10 @@ def judge_permission(case: Case, resp: ApiResponse) -> None:
             fail([case.rule], f"{what}; the permission table allows it, yet it is refused with {resp.status}", resp)
         if resp.status >= 500:
             fail([case.rule], f"{what}; allowed, but the target failed with {resp.status}", resp)
-        if case.state_met and not 200 <= resp.status < 300:
-            fail([case.rule], f"{what}; allowed, and the node is in the state the action needs, so a 2xx is "
-                 f"expected, got {resp.status}", resp)
+        if case.state_stated and not 200 <= resp.status < 300:
+            fail([case.rule], f"{what}; allowed, and the state table's row holds for a {case.state} node (an "
+                 f"unlocked node for a lock, a published one for a send), so a 2xx is expected, got {resp.status}",
+                 resp)
         return
     refusals = (401, 403) if case.state_met else (401, 403, *STATE_REFUSALS)
     if resp.status in refusals:
@@ -309,8 +310,9 @@ def judge_permission(case: Case, resp: ApiResponse) -> None:
 def record_of(case: Case, resp: ApiResponse) -> dict[str, Any]:
     """The action record of an allowed change, or the skip or blocked failure that says why it cannot be judged."""
     if not 200 <= resp.status < 300:
-        if case.state_met:
-            fail([case.rule], f"{case.label}: allowed on a node as created, yet answered {resp.status}", resp)
+        if case.state_stated:
+            fail([case.rule], f"{case.label}: allowed on a {case.state} node, whose row of the state table holds, "
+                              f"yet answered {resp.status}", resp)
         skip(SkipKind.OTHER, f"not judged: {case.label} answered {resp.status}; what the action answers on a "
                              f"{case.state} node is not stated")
     body = resp.json()

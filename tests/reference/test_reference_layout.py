@@ -118,7 +118,10 @@ OVERRIDE_AND_BRANCH = {"unfavorite-allowed-novice": "let in by the table, then a
                        # relations (issue 44): the same, kept to the author of the node's question / of the question
                        "sendtomod-question-author": "let in by the table, then kept to the author of the question the "
                                                     "node is under",
-                       "sendtomod-own-question": "let in by the table, then kept to a question's own author"}
+                       "sendtomod-own-question": "let in by the table, then kept to a question's own author",
+                       # second blind round (blinda, issue 44): member kept to comments whose parent it wrote
+                       "blind-sendtomod-parent-author-comments": "let in by the table, then kept to the author of "
+                                                                 "the comment's parent"}
 """Permission faults that also change what the handler answers once the caller is in."""
 
 
