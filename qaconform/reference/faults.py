@@ -24,6 +24,11 @@ __all__ = ["FAULTS", "Effect", "Fault", "Override", "UnknownFaultError", "activa
 _ALL: tuple[Fault, ...] = READS + WRITES
 """The registry, grouped by area. Each fault names the one rule of spec/rules.yaml it breaks."""
 
+# --- second blind round on comment threads, privacy histories and read order (issue 44, blindt)
+from .faults_blind_threads import BLIND_THREADS  # noqa: E402
+
+_ALL = _ALL + BLIND_THREADS
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 
