@@ -295,18 +295,6 @@ async def read_node(svc: Service, request: Request, caller: Caller) -> Response:
 
 # --- 8 A user's content and actions -------------------------------------------------------------------------
 async def list_user_content(svc: Service, request: Request, caller: Caller) -> Response:
-    if not faults.is_on("blindt-content-cache-by-url"):
-        return await _user_content(svc, request, caller)
-    kept = _content_by_url.get(str(request.url))
-    if kept is not None and time.monotonic() - kept[0] < BLIND_KEPT_S:
-        return Response(kept[1], media_type=JSON_TYPE)  # blindt: the URL is the key, not the caller
-    page = await _user_content(svc, request, caller)
-    if page.status_code == 200:
-        _content_by_url[str(request.url)] = (time.monotonic(), bytes(page.body))
-    return page
-
-
-async def _user_content(svc: Service, request: Request, caller: Caller) -> Response:
     raw = request.path_params["user_id"]
     invalid = ApiError(404 if faults.is_on("content-invalid-user-404") else 422, {"error": "Invalid User Id"})
     if faults.is_on("usercontent-zero-id") and raw.lstrip("-").isdecimal() and int(raw) <= 0:
@@ -362,32 +350,23 @@ def _node_entry(r: sqlite3.Row) -> dict[str, Any]:
 
 # --- second blind round on comment threads (issue 44, blindt): the planted bugs of faults_blind_threads.py
 BLIND_KEPT_S = 2.0
-"""How long the planted faults blindt-content-cache-by-url and blindt-comment-list-count-shared keep what they
-keep."""
-_content_by_url: dict[str, tuple[float, bytes]] = {}
+"""How long the planted fault blindt-comment-list-count-shared keeps a count."""
 _comment_counts: dict[str, tuple[float, int]] = {}
 
 
 def _blind_comment_page(request: Request, page: Response) -> Response:
-    """The planted bugs of an answer's comment list after it is built: recipients emptied under v1, or the
-    totalCount of whoever asked for this answer within BLIND_KEPT_S."""
-    v1 = "v1" in request.query_params and faults.is_on("blindt-recipients-empty-in-comment-list-v1")
-    shared = faults.is_on("blindt-comment-list-count-shared")
-    if page.status_code != 200 or not (v1 or shared):
+    """blindt-comment-list-count-shared: an answer's comment list with the totalCount of whoever asked for this
+    answer within BLIND_KEPT_S."""
+    if page.status_code != 200 or not faults.is_on("blindt-comment-list-count-shared"):
         return page
     body = json.loads(bytes(page.body))
-    if v1:
-        for item in body.get("list") or []:
-            if isinstance(item, dict) and item.get("visibility") == "recipients":
-                item["recipients"] = []
-    if shared:
-        key, now = str(request.path_params.get("answer_id")), time.monotonic()
-        kept = _comment_counts.get(key)
-        if kept is not None and now - kept[0] < BLIND_KEPT_S:
-            body["totalCount"] = kept[1]
-            size = body.get("pageSize")
-            if isinstance(size, int) and size > 0:
-                body["pageCount"] = math.ceil(kept[1] / size)
-        else:
-            _comment_counts[key] = (now, int(body.get("totalCount") or 0))
+    key, now = str(request.path_params.get("answer_id")), time.monotonic()
+    kept = _comment_counts.get(key)
+    if kept is not None and now - kept[0] < BLIND_KEPT_S:
+        body["totalCount"] = kept[1]
+        size = body.get("pageSize")
+        if isinstance(size, int) and size > 0:
+            body["pageCount"] = math.ceil(kept[1] / size)
+    else:
+        _comment_counts[key] = (now, int(body.get("totalCount") or 0))
     return json_response(body)
