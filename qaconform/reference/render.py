@@ -339,6 +339,8 @@ class Renderer:
         ):
             children[parent] = Children(_ids(every), _ids(comments), _ids(answers))
         children.update(self._blind_unfiltered_children(rows))
+        if faults.is_on("blind-comment-childrenids-private-replies"):  # blindw (issue 44): a comment's childrenIds
+            self._unfiltered_reply_ids(rows, children)
         topics: dict[int, list[dict[str, Any]]] = {i: [] for i in ids}
         question_ids = [r["id"] for r in rows if r["type"] == "question"]
         if question_ids:
@@ -373,9 +375,9 @@ class Renderer:
     def _blind_unfiltered_children(self, rows: Sequence[sqlite3.Row]) -> dict[int, Children]:
         """Planted bugs of the second blind round (blindt): the children of comments, or of locked nodes, listed
         without the privacy filter."""
-        comments = faults.is_on("blindt-comment-children-unfiltered")
-        locked = faults.is_on("blindt-locked-node-ids-leak")
-        leaky = [r["id"] for r in rows if (r["type"] == "comment" and comments) or (r["locked"] and locked)]
+        on_comments = faults.is_on("blindt-comment-children-unfiltered")
+        on_locked = faults.is_on("blindt-locked-node-ids-leak")
+        leaky = [r["id"] for r in rows if (r["type"] == "comment" and on_comments) or (r["locked"] and on_locked)]
         if not leaky:
             return {}
         return {
@@ -387,6 +389,13 @@ class Renderer:
                 [_ids_param(leaky)],
             )
         }
+    def _unfiltered_reply_ids(self, rows: Sequence[sqlite3.Row], children: dict[int, Children]) -> None:
+        """Planted fault blind-comment-childrenids-private-replies: a comment's childrenIds unfiltered."""
+        for r in rows:
+            if r["type"] == "comment":
+                every = self.db.ids("SELECT id FROM nodes WHERE parent_id = ? ORDER BY id", (r["id"],))
+                kept = children.get(r["id"]) or Children([], [], [])
+                children[r["id"]] = Children(every, kept.comments, kept.answers)
 
     def node_json(
         self,

@@ -33,13 +33,15 @@ from listops import LIST_OPS
 from rule_assertions import in_items
 
 from qaconform.contract import NONE, READER, Contract, ContractError, SchemaError, load_contract
-from qaconform.invariants import listcount_problem, millis_problems, pagecount_problem
+from qaconform.invariants import listcount_problems, millis_problems, pagecount_problem
 
 SECTION = "list_responses"
-JSON_FORM, ANY_FORM = "accept_json", "extension_only"
-"""The request forms: the .json path with Accept application/json (the samples), or with Accept ``*/*`` (the
-extension alone selects the format)."""
-ACCEPT = {JSON_FORM: "application/json", ANY_FORM: "*/*"}
+JSON_FORM, ANY_FORM, BROWSER_FORM = "accept_json", "extension_only", "accept_browser"
+"""The request forms: the .json path with Accept application/json (the samples), with Accept ``*/*`` (the
+extension alone selects the format), or with a browser's Accept, text/html first (the extension still selects it:
+a server whose content negotiation lets that header win answers HTML on one list)."""
+ACCEPT = {JSON_FORM: "application/json", ANY_FORM: "*/*",
+          BROWSER_FORM: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
 FOLLOWERS = "listNodeFollowers"
 
 
@@ -314,8 +316,8 @@ def _union(seen: Seen) -> Problems:
     if held > total:
         return [f"the page holds {held} items, more than totalCount {total}"]
     size = int(seen.asked.get("pageSize") or seen.body.get("pageSize") or 0)
-    if seen.op == FOLLOWERS or size <= 0:
-        return []
+    if seen.op == FOLLOWERS or size <= 0 or held > size:
+        return []  # a page over its pageSize is PAGING-LISTCOUNT's (listcount_problems): one statement, one rule
     page = int(seen.asked.get("page") or 1)
     want = share(total, page, size)
     if held == want:
@@ -360,8 +362,7 @@ def _marked(seen: Seen) -> Problems:
 
 
 def _listcount(seen: Seen) -> Problems:
-    problem = listcount_problem(seen.body)
-    return [problem] if problem else []
+    return listcount_problems(seen.body)  # listCount is the number of items, no more than pageSize
 
 
 def _pagecount(seen: Seen) -> Problems:
