@@ -180,7 +180,11 @@ async def unmark_favorite(svc: Service, request: Request, caller: Caller) -> Res
             conn.execute("UPDATE nodes SET favorite_count = 0 WHERE id = ?", (node["id"],))
         elif not faults.is_on("unfavorite-count-stale"):
             conn.execute("UPDATE nodes SET favorite_count = MAX(favorite_count - 1, 0) WHERE id = ?", (node["id"],))
-    return _result(svc, "favoriteAction", fav["action_id"], node, favoriteCount=_favorite_count(svc, node["id"]))
+    count = _favorite_count(svc, node["id"])
+    if faults.is_on("blindt-unfavorite-count-callers-only"):  # blindt: the caller's own favorites, not the node's
+        mine = svc.db.one("SELECT COUNT(*) FROM favorites WHERE node_id = ? AND user_id = ?", (node["id"], caller.id))
+        count = mine[0] if mine else 0
+    return _result(svc, "favoriteAction", fav["action_id"], node, favoriteCount=count)
 
 
 # --- 11 Cancel wiki -----------------------------------------------------------------------------------------

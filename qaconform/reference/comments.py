@@ -72,7 +72,9 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
         fields = {k: v for k, v in fields.items() if k not in ("visibility", "recipients")}
     visibility = _visibility(fields)
     recipients = _recipients(fields)
-    _check_private_permission(caller, visibility)
+    if not _blind_permission_skipped(caller, parent, visibility):
+        _check_private_permission(caller, visibility)
+    visibility = _blind_reply_before(svc, parent, fields, visibility, recipients)
     if (parent["type"] == "comment" and parent["visibility"] != "full" and _has_string_id(fields)
             and faults.is_on("blind-reply-same-recipients-string-refused")):  # blindw (issue 44): ids as strings
         raise bad_request(INHERITED_MESSAGE)
@@ -89,6 +91,8 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
     plain = "visibility" not in fields and "recipients" not in fields  # writecross (issue 44): the query form only
     if plain and "body" in from_query and faults.is_on("comment-query-default-op"):
         final_visibility = "op"
+    final_visibility, final_recipients = _blind_reply_after(svc, caller, parent, visibility, final_visibility,
+                                                            final_recipients)
     if faults.is_on("comment-recipients-first-only"):
         final_recipients = final_recipients[:1]
     missing = [r for r in final_recipients if not svc.user_exists(r)]
@@ -212,6 +216,9 @@ def _effective_privacy(
     if (parent["type"] == "comment" and visibility not in (None, "full", "recipients")
             and faults.is_on("comment-reply-to-public-only-recipients")):
         raise bad_request(INHERITED_MESSAGE)
+    if (recipients and visibility == "op" and parent["type"] == "question"
+            and faults.is_on("blindt-recipients-with-op-on-question-accepted")):
+        return "op", []
     if recipients and visibility == "mod" and faults.is_on("comment-recipients-with-mod-accepted"):
         return "mod", recipients
     if recipients and visibility != "recipients" and faults.is_on("comment-recipients-without-visibility-accepted"):
@@ -233,6 +240,8 @@ def _inherited_privacy(
     if visibility is None and not recipients:
         if faults.is_on("comment-reply-not-inherited"):
             return "full", []
+        if parent["answer_id"] is None and faults.is_on("blindt-reply-under-question-not-inherited"):
+            return "full", []
         if faults.is_on("reply-to-reply-loses-privacy") and _parent_is_reply(svc, parent):
             return "full", []
         if parent["answer_id"] is None and faults.is_on("blind-question-thread-reply-public"):  # blindw (issue 44)
@@ -252,3 +261,48 @@ def _inherited_privacy(
     if faults.is_on("comment-inherited-message-wrong"):
         raise bad_request("visibility may not be changed on a reply")
     raise bad_request(INHERITED_MESSAGE)
+
+
+# --- second blind round on comment threads (issue 44, blindt): the planted bugs of faults_blind_threads.py
+def _blind_permission_skipped(caller: Caller, parent: sqlite3.Row, visibility: str | None) -> bool:
+    """Whether a planted bug skips comment rule 7 for this parent: the group option on a reply to a public comment
+    for a caller with Use Private Comments, or any private option on a question for a caller without it."""
+    if visibility in (None, "full") or caller.anonymous:
+        return False
+    if (visibility == "group" and parent["type"] == "comment" and parent["visibility"] == "full"
+            and caller.can(auth.USE_PRIVATE_COMMENTS) and faults.is_on("blindt-member-group-on-reply-accepted")):
+        return True
+    return (parent["type"] == "question" and not caller.can(auth.USE_PRIVATE_COMMENTS)
+            and faults.is_on("blindt-novice-private-on-question-accepted"))
+
+
+def _blind_reply_before(svc: Service, parent: sqlite3.Row, fields: dict[str, Any], visibility: str | None,
+                        recipients: list[int]) -> str | None:
+    """The planted bugs that judge a reply to a private comment before the rules: recipients compared in the order
+    sent (400), or an explicit full visibility taken as absent (the visibility then returned is None)."""
+    if parent["type"] != "comment" or parent["visibility"] == "full":
+        return visibility
+    if visibility == "full" and faults.is_on("blindt-reply-explicit-full-inherits"):
+        return None
+    if visibility == parent["visibility"] and recipients and faults.is_on("blindt-reply-same-recipients-reordered-400"):
+        raw = structured(fields, "recipients")
+        ids = [as_id(i.get("id") if isinstance(i, dict) else i) for i in raw] if isinstance(raw, list) else []
+        sent = [i for i in ids if i is not None]
+        if sent != sorted(sent):
+            raise bad_request(INHERITED_MESSAGE)
+    return visibility
+
+
+def _blind_reply_after(svc: Service, caller: Caller, parent: sqlite3.Row, visibility: str | None,
+                       final_visibility: str, final_recipients: list[int]) -> tuple[str, list[int]]:
+    """The planted bugs that change a reply's privacy once decided: inherited recipients sent back to the parent's
+    author, or the own privacy of a reply to a public reply dropped."""
+    if parent["type"] != "comment":
+        return final_visibility, final_recipients
+    if (parent["visibility"] == "recipients" and visibility is None and caller.id != parent["author_id"]
+            and faults.is_on("blindt-reply-by-recipient-back-to-sender")):
+        return final_visibility, [int(parent["author_id"])]
+    if (parent["visibility"] == "full" and final_visibility != "full" and _parent_is_reply(svc, parent)
+            and faults.is_on("blindt-reply-to-public-reply-drops-visibility")):
+        return "full", []
+    return final_visibility, final_recipients

@@ -32,6 +32,11 @@ from .faults_blind_writes import BLIND_WRITES  # noqa: E402
 
 _ALL = _ALL + BLIND_WRITES
 
+# --- second blind round on comment threads, privacy histories and read order (issue 44, blindt)
+from .faults_blind_threads import BLIND_THREADS  # noqa: E402
+
+_ALL = _ALL + BLIND_THREADS
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

@@ -247,7 +247,7 @@ def _count_kept(page: Response, key: tuple[Any, Any]) -> Response:
 # --- 18 Comments of an answer -------------------------------------------------------------------------------
 async def list_answer_comments(svc: Service, request: Request, caller: Caller) -> Response:
     if not faults.is_on("comment-list-cache-by-url"):
-        return await _answer_comments(svc, request, caller)
+        return _blind_comment_page(request, await _answer_comments(svc, request, caller))
     key, now = str(request.url), time.monotonic()
     kept = _BY_URL.get(key)
     if kept is not None and now - kept[0] < 1.0:
@@ -283,6 +283,12 @@ async def _answer_comments(svc: Service, request: Request, caller: Caller) -> Re
         or (bool(answer["in_moderation"]) and faults.is_on("blind-moderated-answer-comments-unfiltered"))
     )
     clause, params = svc.visibility.clause(caller, "n", comments=not leak)
+    if not leak and faults.is_on("blindt-private-reply-to-public-shown-in-list"):  # blindt: privacy from the parent
+        base, params = svc.visibility.clause(caller, "n", comments=False)
+        own, own_params = svc.visibility.comment_clause(caller)
+        clause = (f"{base} AND ({own} OR EXISTS (SELECT 1 FROM nodes p WHERE p.id = n.parent_id"
+                  " AND p.type = 'comment' AND p.visibility = 'full'))")
+        params = [*params, *own_params]
     where = ["n.answer_id = ?", "n.type = 'comment'", clause]
     sorts = None if faults.is_on("comment-list-no-sorts") else QUESTION_SORTS
     page = svc.pager.node_page(request, caller, where, [answer["id"], *params], order, paging, sort, sorts,
@@ -361,3 +367,27 @@ def _node_entry(r: sqlite3.Row) -> dict[str, Any]:
         "accepted": bool(r["marked"]),
     }
     return entry
+
+
+# --- second blind round on comment threads (issue 44, blindt): the planted bugs of faults_blind_threads.py
+BLIND_KEPT_S = 2.0
+"""How long the planted fault blindt-comment-list-count-shared keeps a count."""
+_comment_counts: dict[str, tuple[float, int]] = {}
+
+
+def _blind_comment_page(request: Request, page: Response) -> Response:
+    """blindt-comment-list-count-shared: an answer's comment list with the totalCount of whoever asked for this
+    answer within BLIND_KEPT_S."""
+    if page.status_code != 200 or not faults.is_on("blindt-comment-list-count-shared"):
+        return page
+    body = json.loads(bytes(page.body))
+    key, now = str(request.path_params.get("answer_id")), time.monotonic()
+    kept = _comment_counts.get(key)
+    if kept is not None and now - kept[0] < BLIND_KEPT_S:
+        body["totalCount"] = kept[1]
+        size = body.get("pageSize")
+        if isinstance(size, int) and size > 0:
+            body["pageCount"] = math.ceil(kept[1] / size)
+    else:
+        _comment_counts[key] = (now, int(body.get("totalCount") or 0))
+    return json_response(body)

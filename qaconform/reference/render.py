@@ -338,6 +338,7 @@ class Renderer:
             [_ids_param(ids), *params],
         ):
             children[parent] = Children(_ids(every), _ids(comments), _ids(answers))
+        children.update(self._blind_unfiltered_children(rows))
         if faults.is_on("blind-comment-childrenids-private-replies"):  # blindw (issue 44): a comment's childrenIds
             self._unfiltered_reply_ids(rows, children)
         topics: dict[int, list[dict[str, Any]]] = {i: [] for i in ids}
@@ -371,6 +372,23 @@ class Renderer:
             for r in rows
         ]
 
+    def _blind_unfiltered_children(self, rows: Sequence[sqlite3.Row]) -> dict[int, Children]:
+        """Planted bugs of the second blind round (blindt): the children of comments, or of locked nodes, listed
+        without the privacy filter."""
+        on_comments = faults.is_on("blindt-comment-children-unfiltered")
+        on_locked = faults.is_on("blindt-locked-node-ids-leak")
+        leaky = [r["id"] for r in rows if (r["type"] == "comment" and on_comments) or (r["locked"] and on_locked)]
+        if not leaky:
+            return {}
+        return {
+            parent: Children(_ids(every), _ids(comments), _ids(answers))
+            for parent, every, comments, answers in self.db.conn.execute(
+                "SELECT n.parent_id, group_concat(n.id), group_concat(CASE WHEN n.type = 'comment' THEN n.id END),"
+                " group_concat(CASE WHEN n.type = 'answer' THEN n.id END)"
+                f" FROM nodes n WHERE n.parent_id {IN_IDS} AND n.in_moderation = 0 GROUP BY n.parent_id",
+                [_ids_param(leaky)],
+            )
+        }
     def _unfiltered_reply_ids(self, rows: Sequence[sqlite3.Row], children: dict[int, Children]) -> None:
         """Planted fault blind-comment-childrenids-private-replies: a comment's childrenIds unfiltered."""
         for r in rows:

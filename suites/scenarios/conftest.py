@@ -42,6 +42,38 @@ def public_comment(member: ApiClient, thread_answer: int, run_tag: str, created:
 
 
 @pytest.fixture(scope="module")
+def public_reply(member: ApiClient, public_comment: int, run_tag: str, created: Any) -> int:
+    """member's full-visibility reply to the public comment: a public comment one level down (a comment on a comment,
+    COMMENT-PARENT-KINDS's), under which rule 5 and the refusals of rules 6 and 7 are tried too (issue 44, blind
+    round on threads: a reply to a public reply is where a server that decides a reply's privacy by its depth, not by
+    its parent's settings, goes wrong)."""
+    resp = post_comment(member, public_comment, run_tag, created, text="comment on a comment")
+    return expect_created(resp, "COMMENT-PARENT-KINDS", "member could not post a comment on a comment")
+
+
+@pytest.fixture(scope="module")
+def refusal_parents(thread_answer: int, question_id: int, public_comment: int, public_reply: int
+                    ) -> list[tuple[str, int]]:
+    """(label, node) of every kind of public parent at every depth of the module's thread: the answer, the fixture
+    question, the public comment on the answer and the public reply under it. The refusals of rules 6 and 7 are
+    tried on each (a conforming target refuses them: no accepted write), the answer first."""
+    return [(f"answer {thread_answer}", thread_answer), (f"question {question_id}", question_id),
+            (f"public comment {public_comment} (on the answer)", public_comment),
+            (f"public reply {public_reply} (a comment on public comment {public_comment})", public_reply)]
+
+
+@pytest.fixture(scope="module")
+def two_recipients_comment(member: ApiClient, thread_answer: int, run_tag: str, created: Any, vis: VisibilityOptions,
+                           user_ids: dict[str, int]) -> tuple[ApiResponse, list[int]]:
+    """member's comment private to moderator and novice (recipients in that order): COMMENT-2's two recipients and
+    the parent of COMMENT-3's reply with the same fields, which sends them in the other order. The response and the
+    recipient ids as sent."""
+    ids = [user_ids["moderator"], user_ids["novice"]]
+    return post_comment(member, thread_answer, run_tag, created, text="private to moderator and novice",
+                        visibility=vis.recipients, recipients=ids), ids
+
+
+@pytest.fixture(scope="module")
 def private_reply_to_public(member: ApiClient, public_comment: int, run_tag: str, created: Any, vis: VisibilityOptions,
                             user_ids: dict[str, int]) -> int:
     """member's reply to the public comment, private to moderator."""

@@ -40,7 +40,15 @@ from comment_reads import (
 )
 
 from qaconform.pytest.outcomes import SkipKind, expect, skip
-from qaconform.pytest.support import find_item, find_listed, new_id, post_comment, private_reader_skip, wire_value
+from qaconform.pytest.support import (
+    expect_created,
+    find_item,
+    find_listed,
+    new_id,
+    post_comment,
+    private_reader_skip,
+    wire_value,
+)
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile, VisibilityOptions
 
@@ -101,12 +109,10 @@ def test_comment_with_visibility_recipients_is_private_to_them_and_reads_back_it
 
 @pytest.mark.rule("COMMENT-2")
 def test_comment_private_to_two_recipients_reads_back_with_each_for_each(
-        member: ApiClient, api: dict[str, ApiClient], thread_answer: int, run_tag: str, created: Any,
-        vis: VisibilityOptions, user_ids: dict[str, int]) -> None:
-    """"recipients lists ids": every one of them, not only the first, is a recipient and sees the comment."""
-    ids = [user_ids["moderator"], user_ids["novice"]]
-    resp = post_comment(member, thread_answer, run_tag, created, text="private to moderator and novice",
-                        visibility=vis.recipients, recipients=ids)
+        api: dict[str, ApiClient], thread_answer: int, two_recipients_comment: tuple[ApiResponse, list[int]]) -> None:
+    """"recipients lists ids": every one of them, not only the first, is a recipient and sees the comment (the
+    module's ``two_recipients_comment``, which COMMENT-3's reply with the same fields answers)."""
+    resp, ids = two_recipients_comment
     assert resp.status == 201, (
         f"member holds Use Private Comments: a comment private to {ids} must be created (201)\n{resp.describe()}")
     cid = new_id(resp)
@@ -124,22 +130,27 @@ def test_reply_to_private_comment_inherits_visibility_and_recipients(
         private_comment: int, same_fields: bool, run_tag: str, created: Any, vis: VisibilityOptions,
         user_ids: dict[str, int]) -> None:
     """Without fields: the module's ``inherited_reply`` (its fixture fails COMMENT-3 unless it is a 201); with the
-    same fields, a reply of its own."""
-    mod_id = user_ids["moderator"]
+    same fields, a reply of its own to the module's comment private to two recipients, which sends them in the other
+    order than the parent was given them: the same recipients are the same ones in any order (a value list; issue
+    44's "value lists in any order"), so the reply inherits (a server comparing the lists item by item refuses it)."""
+    want = [user_ids["moderator"]]
     if not same_fields:
         cid = int(request.getfixturevalue("inherited_reply"))
         what = f"member's reply {cid} without privacy fields"
     else:
-        resp = post_comment(member, private_comment, run_tag, created, text="reply to a private comment",
-                            visibility=vis.recipients, recipients=[mod_id])
+        parent, want = request.getfixturevalue("two_recipients_comment")
+        pid = expect_created(parent, "COMMENT-2", "member could not post a comment private to two recipients")
+        resp = post_comment(member, pid, run_tag, created, text="reply to a private comment",
+                            visibility=vis.recipients, recipients=list(reversed(want)))
         assert resp.status == 201, (
-            f"a reply to a private comment with the same privacy fields must be created (201)\n{resp.describe()}")
+            f"a reply to private comment {pid} with the same privacy fields (its recipients {want} given in the "
+            f"order {list(reversed(want))}) must be created (201)\n{resp.describe()}")
         cid = new_id(resp)
         what = resp.describe()
     for reader in (member, moderator):
         item = read_back(reader, thread_answer, cid)
-        assert item.get("visibility") == vis.recipients and recipient_ids(item) == {str(mod_id)}, (
-            f"the reply must carry its parent's settings (visibility {vis.recipients!r}, recipients [{mod_id}]); "
+        assert item.get("visibility") == vis.recipients and recipient_ids(item) == {str(i) for i in want}, (
+            f"the reply must carry its parent's settings (visibility {vis.recipients!r}, recipients {want}); "
             f"{reader.role} read visibility={item.get('visibility')!r} recipients={item.get('recipients')!r}\n"
             f"{what}")
 
@@ -183,16 +194,20 @@ def test_reply_to_public_comment_may_set_its_own_visibility_and_recipients(
         public_comment: int, run_tag: str, created: Any, vis: VisibilityOptions, user_ids: dict[str, int],
         option: str) -> None:
     """With recipients (the module's ``private_reply_to_public``, whose fixture fails COMMENT-5 unless it is a 201),
-    and with another private option member holds (visibility is its own either way)."""
+    and with another private option member holds (visibility is its own either way). Rule 5's two cases are crossed
+    with the depth of the public parent: recipients under the public comment on the answer, the other option under
+    the module's ``public_reply`` one level down (a public comment that is itself a reply)."""
     value = getattr(vis, option)
+    parent = public_comment
     if option == "recipients":
         cid = int(request.getfixturevalue("private_reply_to_public"))
         what = f"member's reply {cid} to the public comment {public_comment}, private to moderator"
     else:
-        resp = post_comment(member, public_comment, run_tag, created, text=f"own settings ({option}) under a "
-                            f"public comment", visibility=value)
-        assert resp.status == 201, (f"a reply to a public comment with visibility {value!r} must be created (201)\n"
-                                    f"{resp.describe()}")
+        parent = int(request.getfixturevalue("public_reply"))
+        resp = post_comment(member, parent, run_tag, created, text=f"own settings ({option}) under a "
+                            f"public reply", visibility=value)
+        assert resp.status == 201, (f"a reply to public comment {parent} (itself a reply to {public_comment}) with "
+                                    f"visibility {value!r} must be created (201)\n{resp.describe()}")
         cid = new_id(resp)
         what = resp.describe()
     readers = (member, moderator) if option == "recipients" else (member,)
@@ -202,23 +217,43 @@ def test_reply_to_public_comment_may_set_its_own_visibility_and_recipients(
         assert item.get("visibility") == value and recipient_ids(item) == expected, (
             f"the reply keeps its own settings (visibility {value!r}, recipients {sorted(expected)}); "
             f"{reader.role} read {item.get('visibility')!r} {item.get('recipients')!r}\n{what}")
-    parent = read_back(member, thread_answer, public_comment)
-    assert is_full_visibility(parent.get("visibility"), vis), (
-        f"the public parent must stay public after a private reply; it reads {parent.get('visibility')!r}")
+    parent_item = read_back(member, thread_answer, parent)
+    assert is_full_visibility(parent_item.get("visibility"), vis), (
+        f"the public parent {parent} must stay public after a private reply; it reads "
+        f"{parent_item.get('visibility')!r}")
+
+
+def _refused_under_every_parent(client: ApiClient, parents: list[tuple[str, int]], allowed: tuple[int, ...],
+                                run_tag: str, created: Any, marker: str, visibility: str | None,
+                                recipients: list[int] | None, why: str) -> ApiResponse:
+    """The same refused comment posted on every parent of ``parents`` (every kind of public node at every depth of
+    the module's thread): rules 6 and 7 name no kind of parent, and a server that checks them on one path (a
+    top-level comment) and not on its sibling (a reply, a comment on the question) is caught here. A conforming
+    target refuses each: no accepted write. Fails with the first parent that was not refused with ``allowed``;
+    returns the response on the answer (the first parent)."""
+    first: ApiResponse | None = None
+    for label, node in parents:
+        resp = post_comment(client, node, run_tag, created, text=marker, visibility=visibility,
+                            recipients=recipients)
+        assert resp.status in allowed, (
+            f"{why}: {client.role}'s comment on {label} must be refused with {' or '.join(map(str, allowed))}\n"
+            f"{resp.describe()}")
+        first = first or resp
+    assert first is not None, "no parent to comment on"
+    return first
 
 
 @pytest.mark.rule("COMMENT-6")
 @pytest.mark.parametrize("visibility", ["to_original_poster", "to_moderators", "absent"])
 def test_recipients_while_visibility_is_not_recipients_is_400(
         member: ApiClient, thread_answer: int, visibility: str, run_tag: str, created: Any, vis: VisibilityOptions,
-        user_ids: dict[str, int]) -> None:
+        user_ids: dict[str, int], refusal_parents: list[tuple[str, int]]) -> None:
+    """On the answer, the question, a public comment and a public reply (``refusal_parents``)."""
     value = None if visibility == "absent" else getattr(vis, visibility)
     marker = unique_text("recipients without visibility recipients")
-    resp = post_comment(member, thread_answer, run_tag, created, text=marker, visibility=value,
-                        recipients=[user_ids["moderator"]])
-    assert resp.status == 400, (
-        f"recipients given with visibility {value!r} (not {vis.recipients!r}) must be refused with 400\n"
-        f"{resp.describe()}")
+    resp = _refused_under_every_parent(
+        member, refusal_parents, (400,), run_tag, created, marker, value, [user_ids["moderator"]],
+        f"recipients given with visibility {value!r} (not {vis.recipients!r})")
     assert not bodies_containing(comments_as(member, thread_answer), marker), (
         f"the refused comment must not be created, but member's comment list holds it\n{resp.describe()}")
 
@@ -227,18 +262,17 @@ def test_recipients_while_visibility_is_not_recipients_is_400(
 @pytest.mark.parametrize("option", ["to_original_poster", "to_moderators", "recipients"])
 def test_private_option_without_use_private_comments_is_403(
         novice: ApiClient, admin: ApiClient, thread_answer: int, option: str, run_tag: str, created: Any,
-        vis: VisibilityOptions, user_ids: dict[str, int], profile: Profile) -> None:
+        vis: VisibilityOptions, user_ids: dict[str, int], profile: Profile,
+        refusal_parents: list[tuple[str, int]]) -> None:
+    """On the answer, the question, a public comment and a public reply (``refusal_parents``)."""
     value = wire_value(profile, option)
     marker = unique_text(f"novice private {option}")
     recipients = [user_ids["moderator"]] if option == "recipients" else None
-    resp = post_comment(novice, thread_answer, run_tag, created, text=marker, visibility=value,
-                        recipients=recipients)
     # The description fixes 403 for the three named private options; for visibility recipients the permission
     # table only says Use Private Comments is needed, so any denial (401/403) is accepted there.
     allowed = (403,) if option != "recipients" else (401, 403)
-    assert resp.status in allowed, (
-        f"novice lacks Use Private Comments: visibility {value!r} must be refused with "
-        f"{' or '.join(map(str, allowed))}\n{resp.describe()}")
+    resp = _refused_under_every_parent(novice, refusal_parents, allowed, run_tag, created, marker, value,
+                                       recipients, f"novice lacks Use Private Comments: visibility {value!r}")
     for reader in (novice, admin):
         assert not bodies_containing(comments_as(reader, thread_answer), marker), (
             f"the refused comment must not be created, but {reader.role}'s comment list holds it\n{resp.describe()}")
@@ -247,13 +281,14 @@ def test_private_option_without_use_private_comments_is_403(
 @pytest.mark.rule("COMMENT-7-NO-OPTION-PERMISSION")
 def test_private_option_the_caller_lacks_is_403_though_it_may_use_the_others(
         member: ApiClient, thread_answer: int, run_tag: str, created: Any, vis: VisibilityOptions,
-        profile: Profile, member_to_original_poster: ApiResponse | None) -> None:
+        profile: Profile, member_to_original_poster: ApiResponse | None,
+        refusal_parents: list[tuple[str, int]]) -> None:
+    """On the answer, the question, a public comment and a public reply (``refusal_parents``)."""
     wire_value(profile, "to_own_groups")
     marker = unique_text("member own groups")
-    resp = post_comment(member, thread_answer, run_tag, created, text=marker, visibility=vis.to_own_groups)
-    assert resp.status == 403, (
-        f"member lacks 'Send private comments to own groups': visibility {vis.to_own_groups!r} must be refused "
-        f"with 403\n{resp.describe()}")
+    resp = _refused_under_every_parent(
+        member, refusal_parents, (403,), run_tag, created, marker, vis.to_own_groups, None,
+        f"member lacks 'Send private comments to own groups': visibility {vis.to_own_groups!r}")
     ok = member_to_original_poster
     if ok is None:
         skip(SkipKind.OTHER, "not checked: the profile gives no wire value for to_original_poster, the option member "
@@ -392,15 +427,17 @@ def test_comment_without_body_is_refused_and_nothing_is_created(
 
 @pytest.mark.rule("COMMENT-PARENT-KINDS")
 def test_comment_may_be_posted_on_a_question_an_answer_and_a_comment(
-        member: ApiClient, question_id: int, thread_answer: int, public_comment: int, run_tag: str,
+        request: pytest.FixtureRequest, member: ApiClient, question_id: int, thread_answer: int, run_tag: str,
         created: Any, plain_comments: PlainComments) -> None:
-    """On the answer: member's plain comment on the thread (COMMENT-1 reads the same one)."""
-    for kind, node in (("question", question_id), ("answer", thread_answer), ("comment", public_comment)):
+    """On the answer: member's plain comment on the thread (COMMENT-1 reads the same one); on a comment: the module's
+    ``public_reply`` (its fixture fails this rule unless it is a 201; COMMENT-5 and the refusals are tried under it)."""
+    for kind, node in (("question", question_id), ("answer", thread_answer)):
         if kind == "answer":
             resp, _ = plain_comment(plain_comments, member, thread_answer, run_tag, created)
         else:
             resp = post_comment(member, node, run_tag, created, text=f"comment on a {kind}")
         assert resp.status == 201, f"a comment on a {kind} ({node}) must be created (201)\n{resp.describe()}"
+    request.getfixturevalue("public_reply")
 
 
 # ----------------------------------------------------------------------------------------------------------
