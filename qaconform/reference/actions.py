@@ -87,9 +87,6 @@ def _result(svc: Service, key: str, action_id: int, node: sqlite3.Row, success: 
 
 def _blind_record(svc: Service, key: str, node: sqlite3.Row, action: dict[str, Any]) -> None:
     """blinda (issue 44, faults_blind_actions.py): the record of one node kind or state built wrongly."""
-    if key == "sendToModAction" and node["type"] == "answer" and faults.is_on("blind-sendtomod-realuser-answer-author"):
-        author = svc.render.users_by_id({node["author_id"]})[node["author_id"]]
-        action["realUser"] = svc.render.action_user_json(author)
     moderated = node["in_moderation"] and node["type"] != "question"
     if key == "lockAction" and moderated and faults.is_on("blind-lock-moderated-names-question"):
         action["node"]["id"] = node["question_id"]
