@@ -271,6 +271,8 @@ async def _answer_comments(svc: Service, request: Request, caller: Caller) -> Re
         or (paging.page > 1 and faults.is_on("comment-private-leaks-on-later-pages"))
         or ("includeOnly" in q and faults.is_on("comment-private-leaks-with-includeonly"))
         or (bool(q.get("sort")) and faults.is_on("comment-private-leaks-with-sort"))
+        or ("v1" in q and caller.role == "novice" and faults.is_on("comment-private-to-novice-under-v1"))
+        or ("wrap" in q and faults.is_on("comment-recipients-ignored-under-wrap"))
     )
     clause, params = svc.visibility.clause(caller, "n", comments=not leak)
     where = ["n.answer_id = ?", "n.type = 'comment'", clause]

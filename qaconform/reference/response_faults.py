@@ -15,7 +15,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import faults
+from . import faults, subtree_faults
 from .auth import Caller
 from .http_io import json_response
 
@@ -152,6 +152,8 @@ BITES: dict[str, Bite] = {
     "user-questions-other-author-with-exclude": _user_questions_author_with_exclude,
     "question-sorts-missing-with-type": _question_sorts_missing_with_type,
     "answer-parent-id-missing-at-page-size-1": _answer_parent_missing_at_size_1,
+    # commentcross (issue 44): the run's subtree as one reader is shown it, the follower list's own options
+    **subtree_faults.BITES,
 }
 """Fault name -> where it bites (its entry, with the rule it breaks, is in :mod:`faults_reads`)."""
 

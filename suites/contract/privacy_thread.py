@@ -1,0 +1,78 @@
+"""The contract suite's subtree of known audience: an answer by member and six comments, three of them private, each
+account denied at least one (test_list_relations.py judges privacy across walks of it; test_subtree_rows.py every
+comment rule on every combination of the comment list's dimensions).
+
+One write per comment, once per run (``once_per_run``: every worker reads the same answer). Each comment's text holds
+plain text beyond ASCII (TEXT-NON-ASCII is judged on every read of it) behind an ASCII head that names it, so that a
+body whose non-ASCII part was mangled is told from one that was lost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from qaconform.pytest.support import NON_ASCII_TEXTS, answer_posted, expect_created, post_answer, post_comment
+from qaconform.target.client import ApiClient
+from qaconform.target.profile import Profile
+
+THREAD = (("member", None), ("member", "moderator"), ("moderator", "admin"), ("novice", None),
+          ("admin", "member"), ("moderator", None))
+"""(author, recipient or None for full visibility): each account is denied at least one comment."""
+TAIL = " / ".join(NON_ASCII_TEXTS[k] for k in ("latin", "cjk", "astral"))
+"""The text beyond ASCII every comment of the thread carries."""
+
+
+def head(n: int) -> str:
+    """The ASCII head of comment ``n``'s text."""
+    return f"relations comment {n}:"
+
+
+@dataclass(frozen=True)
+class Posted:
+    """One comment of the thread: who wrote it, whom it is private to (None: full visibility), its text."""
+
+    author: str
+    recipient: str | None
+    text: str
+    head: str
+
+    @property
+    def audience(self) -> frozenset[str]:
+        """Roles entitled to see it: its author and its recipient, or everyone (None) when public."""
+        return frozenset({self.author, self.recipient}) if self.recipient is not None else frozenset()
+
+
+@dataclass(frozen=True)
+class Thread:
+    """An answer by member with comments of known audience: roles that may see each private one."""
+
+    answer_id: int
+    private: dict[int, frozenset[str]]
+    """Private comment id -> the roles entitled to it (author and recipients)."""
+    posted: dict[int, Posted] = field(default_factory=dict)
+    """Comment id -> what was posted (empty when the thread was not written: --read-only, a target before 2.16.0)."""
+
+
+def write(api: dict[str, ApiClient], question_id: int, run_tag: str, created: Any, profile: Profile,
+          user_ids: dict[str, int]) -> dict[str, Any]:
+    """The thread as JSON (``once_per_run`` hands it to every worker): the answer and, by comment id, its author,
+    recipient and text."""
+    answer = answer_posted(post_answer(api["member"], question_id, run_tag, created, text="relations: privacy"))
+    comments: dict[str, list[Any]] = {}
+    for n, (author, recipient) in enumerate(THREAD):
+        private_to = None if recipient is None else [user_ids[recipient]]
+        text = f"{head(n)} {TAIL}"
+        resp = post_comment(api[author], answer, run_tag, created, text=text,
+                            visibility=None if recipient is None else profile.visibility.recipients,
+                            recipients=private_to)
+        made = expect_created(resp, "SHAPE-POST-COMMENT", f"{author} could not comment on answer {answer}")
+        comments[str(made)] = [author, recipient, text, head(n)]
+    return {"answer": answer, "comments": comments}
+
+
+def thread_of(raw: dict[str, Any]) -> Thread:
+    """The thread :func:`write` returned (as JSON)."""
+    posted = {int(c): Posted(str(a), None if r is None else str(r), str(t), str(h))
+              for c, (a, r, t, h) in raw["comments"].items()}
+    return Thread(int(raw["answer"]), {c: p.audience for c, p in posted.items() if p.recipient is not None}, posted)
