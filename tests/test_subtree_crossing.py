@@ -74,3 +74,22 @@ def test_a_leak_is_found_whatever_the_shape_and_what_is_due_is_missed_only_when_
     assert CHECKS["TEXT-NON-ASCII"].on_items(_seen("novice", mangled))
     assert CHECKS["COMMENT-1"].on_items(_seen("novice", [{**public[0], "recipients": [{"id": 3}]}]))
     assert CHECKS["COMMENT-2"].on_items(_seen("moderator", public))  # member's comment private to moderator
+
+
+def test_a_wrong_password_is_sent_on_every_combination_of_each_list_whose_refusal_is_stated() -> None:
+    from credential_rows import SIGNED_IN, array, credential_rules
+
+    contract = load_contract()
+    rules = credential_rules(contract)
+    assert rules == {"AUTH-BAD-CREDENTIALS": ("listActiveExperts", "listGroups")}
+    figures = crossing(spec_dir(), contract.rules.values())
+    partly = {p["rule"] for p in figures["not_fully"]}
+    assert not set(rules) & partly
+    for seed in SEEDS:
+        for op in ("listActiveExperts", "listGroups"):
+            rows = array(op, seed, contract=contract)
+            assert {r.combination.reader for r in rows} == set(SIGNED_IN)
+            for dim in contract.dimensions.of_list(op)[1:]:
+                values = {r.combination.value(dim) for r in rows}
+                assert len(values) > 1, f"{op}: {dim} takes one value only"
+            assert all(r.wrong("secret:pw") != "secret:pw" for r in rows)

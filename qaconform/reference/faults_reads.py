@@ -263,6 +263,10 @@ READS: tuple[Fault, ...] = (
     _F("spaces-basic-refused-when-projected", "AUTH-BASIC",
        "the space list answers 401 to valid Basic credentials when include, exclude or includeOnly is given",
        (Override(("listSpaces",), "signed-in", Effect.DENY_401, when=("include", "exclude", "includeOnly")),)),
+    _F("groups-wrong-password-let-in-when-sorted", "AUTH-BAD-CREDENTIALS",
+       "the group list asked with a sort lets a known username in with a wrong password (planted.py)"),
+    _F("user-answers-404-when-sorted", "VERSION-PATH",
+       "a user's answer list asked with a sort answers 404, as if no operation were served at its path"),
     _F("followers-relations-when-inactive-asked", "FOLLOWERS-DETAILS-DEFAULT",
        "without details the follower list asked with active=false lists relations (type follow), not User items"),
 )

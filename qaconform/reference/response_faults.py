@@ -165,6 +165,8 @@ def refused(op: str, request: Request) -> Response | None:
     q = request.query_params
     if op in EXPERTS and q.get("sort") == "oldest" and "page" in q and faults.is_on("expert-oldest-refused-when-paged"):
         return json_response({"error": "sort 'oldest' cannot be paged"}, 400)
+    if op == "listUserAnswers" and "sort" in q and faults.is_on("user-answers-404-when-sorted"):  # commentcross
+        return json_response({"error": f"no operation at {request.url.path[:200]}"}, 404)
     return None
 
 

@@ -112,6 +112,15 @@ def _subtree_ops(spec: Mapping[str, Any], rid: str, ops: Iterable[str]) -> set[s
     return set(block.get("lists") or ()) & set(ops)
 
 
+def _credential_ops(spec: Mapping[str, Any], rule: Any, ops: Iterable[str]) -> set[str]:
+    """The lists among ``ops`` on whose every combination a must-rule of area auth that ``not_response`` names is
+    judged with a wrong password (suites/contract/credential_rows.py: whose username, the list's parameters)."""
+    not_response = (spec.get("list_responses") or {}).get("not_response") or {}
+    if _get(rule, "area") != "auth" or str(_get(rule, "id")) not in not_response:
+        return set()
+    return set(spec.get("lists") or {}) & set(ops)
+
+
 def _subtree_part(spec: Mapping[str, Any], rid: str, op: str, excluded: list[dict[str, str]]) -> None:
     """Record the dimensions of subtree list ``op`` that rule ``rid`` is not judged across, with their reasons."""
     left = ((spec.get(SUBTREE) or {}).get("not_across") or {}).get(rid) or {}
@@ -177,9 +186,12 @@ def crossing(spec_dir: Path, rules: Iterable[Any]) -> dict[str, Any]:
             continue
         missing: dict[str, list[str]] = {}
         subtree_ops = _subtree_ops(spec, rid, ops)
+        credential_ops = _credential_ops(spec, rule, ops)
         for op in ops:
             if op in subtree_ops:
                 _subtree_part(spec, rid, op, excluded)
+                continue
+            if op in credential_ops:
                 continue
             if op in derived_ops:
                 _write_part(spec, rid, op, excluded)

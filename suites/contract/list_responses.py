@@ -470,11 +470,12 @@ CHECKS: dict[str, Check] = {
     "FOLLOWERS-DETAILS-DEFAULT": Check(_user_items, lambda row: "details" not in row.combination.params({}),
                                        items=True),
     "AUTH-BASIC": Check(lambda seen: [], lambda row: row.reader != "anonymous"),
+    "VERSION-PATH": Check(lambda seen: []),
 }
 """Response rule -> its check. The status rules (SORT-EXPERTS-VALUES, CONV-JSON-EXTENSION, EXPERTS-401) are judged
 before the body is read as an envelope; their ``problems`` is empty."""
 
-FIRST = ("SORT-EXPERTS-VALUES", "CONV-JSON-EXTENSION", "EXPERTS-401", "AUTH-BASIC")
+FIRST = ("SORT-EXPERTS-VALUES", "CONV-JSON-EXTENSION", "EXPERTS-401", "AUTH-BASIC", "VERSION-PATH")
 REFUSED_ROWS = ("EXPERTS-401",)
 """Rules judged on the rows of a reader the list refuses (anonymous on the expert lists): only these."""
 

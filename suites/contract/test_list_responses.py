@@ -176,6 +176,9 @@ def judge_first(row: Row, rules: tuple[str, ...], resp: ApiResponse) -> Any:
                  "{errors: {message}} or an HTML page titled HTTP Status 401; got "
                  f"{resp.status}", resp)
         return None
+    if "VERSION-PATH" in rules and resp.status == 404:
+        fail(["VERSION-PATH"], f"{row.label}: every endpoint lives under /services/v2, yet {row.op} answers 404 at its "
+             "path with these parameters (stated ones, whose values the description shows)", resp)
     if "AUTH-BASIC" in rules and resp.status == 401:
         fail(["AUTH-BASIC", PERMISSION_RULE[row.op]], f"{row.label}: {row.reader}'s valid Basic credentials "
              "(\"Requests are authenticated with HTTP Basic authentication\") are refused with 401", resp)
