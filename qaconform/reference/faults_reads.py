@@ -267,6 +267,9 @@ READS: tuple[Fault, ...] = (
        "the group list asked with a sort lets a known username in with a wrong password (planted.py)"),
     _F("user-answers-404-when-sorted", "VERSION-PATH",
        "a user's answer list asked with a sort answers 404, as if no operation were served at its path"),
+    _F("includeonly-keeps-score-with-spaceid", "PROJ-INCLUDEONLY",
+       "the question list asked with spaceId and includeOnly gives its items score too, a field includeOnly did not "
+       "name"),
     _F("followers-relations-when-inactive-asked", "FOLLOWERS-DETAILS-DEFAULT",
        "without details the follower list asked with active=false lists relations (type follow), not User items"),
 )

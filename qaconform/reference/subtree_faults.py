@@ -68,6 +68,15 @@ def _latin1_for_novice(op: str, request: Request, caller: Caller, body: Body) ->
     return True
 
 
+def _includeonly_leaks_score_with_spaceid(op: str, request: Request, caller: Caller, body: Body) -> bool:
+    q = request.query_params
+    if op != "listQuestions" or "spaceId" not in q or "includeOnly" not in q:
+        return False
+    for item in _items(body):
+        item.setdefault("score", 0)
+    return True
+
+
 def _relations_when_inactive_asked(op: str, request: Request, caller: Caller, body: Body) -> bool:
     q = request.query_params
     if op != FOLLOWERS or q.get("active") != "false" or q.get("details") == "true":
@@ -84,5 +93,6 @@ BITES = {
     "comment-body-empty-for-admin": _body_empty_for_admin,
     "comment-body-latin1-for-novice": _latin1_for_novice,
     "followers-relations-when-inactive-asked": _relations_when_inactive_asked,
+    "includeonly-keeps-score-with-spaceid": _includeonly_leaks_score_with_spaceid,
 }
 """Fault name -> where it bites (its entry, with the rule it breaks, is in :mod:`faults_reads`)."""

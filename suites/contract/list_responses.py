@@ -406,6 +406,14 @@ def _in_space(seen: Seen) -> Problems:
             f"{outside[:5]}"] if outside else []
 
 
+def _only_named(seen: Seen) -> Problems:
+    """includeOnly: every item holds no field it did not name."""
+    named = set((seen.asked.get("includeOnly") or "").split(","))
+    extra = [(i.get("id"), sorted(set(i) - named)) for i in seen.items if set(i) - named]
+    return [f"includeOnly={seen.asked.get('includeOnly')} limits the returned items to those fields; these carry "
+            f"others (id, fields): {extra[:5]}"] if extra else []
+
+
 def _user_items(seen: Seen) -> Problems:
     wrong = [(i.get("id"), i.get("type")) for i in seen.items if "type" in i and i.get("type") != "user"]
     return [f"without details the follower items are User items (type user); these are not (id, type): {wrong[:5]}"] \
@@ -471,6 +479,7 @@ CHECKS: dict[str, Check] = {
                                        items=True),
     "AUTH-BASIC": Check(lambda seen: [], lambda row: row.reader != "anonymous"),
     "VERSION-PATH": Check(lambda seen: []),
+    "PROJ-INCLUDEONLY": Check(_only_named, _asks("includeOnly"), items=True),
 }
 """Response rule -> its check. The status rules (SORT-EXPERTS-VALUES, CONV-JSON-EXTENSION, EXPERTS-401) are judged
 before the body is read as an envelope; their ``problems`` is empty."""
