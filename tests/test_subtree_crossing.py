@@ -55,17 +55,19 @@ def test_the_crossing_counts_a_subtree_rule_crossed_on_its_lists() -> None:
 
 def _seen(reader: str, items: list[dict[str, object]], body: object = None) -> Seen:
     user_ids = {"admin": 1, "moderator": 2, "member": 3, "novice": 4}
-    raw = {"answer": 9, "comments": {str(10 + n): [a, r, f"c{n}: é", f"c{n}:"] for n, (a, r) in enumerate(THREAD)}}
+    raw = {"answer": 9, "comments": {str(10 + n): [a, r if p is None else THREAD[p][1], f"c{n}: é", f"c{n}:",
+                                                     None if p is None else 10 + p]
+                                     for n, (a, r, p) in enumerate(THREAD)}}
     row = next(r for r in array("listAnswerComments", 1) if r.reader == reader and items_judged(r))
     return Seen(row, thread_of(raw), VisibilityOptions(), user_ids, True, body or {"list": items}, items)
 
 
 def test_a_leak_is_found_whatever_the_shape_and_what_is_due_is_missed_only_when_absent() -> None:
-    # novice is entitled to the public comments 10, 13, 15 and to none of the private 11, 12, 14
+    # novice is entitled to the public comments 10, 13 and to none of the private 11, 12, 14 nor the reply 15
     leak = {"wrapped": {"node": {"id": 12, "body": "c2: é"}}}
     assert CHECKS["COMMENT-PRIVACY-LIST"].problems(_seen("novice", [], leak))
     assert CHECKS["COMMENT-PRIVACY-IDS"].problems(_seen("novice", [], {"x": [{"id": 10, "commentIds": [14]}]}))
-    public = [{"id": c, "body": f"c{c - 10}: é", "recipients": []} for c in (10, 13, 15)]
+    public = [{"id": c, "body": f"c{c - 10}: é", "recipients": []} for c in (10, 13)]
     seen = _seen("novice", public)
     assert not CHECKS["COMMENT-PRIVACY-LIST"].problems(seen)
     assert not CHECKS["COMMENT-LISTED"].on_items(seen) and not CHECKS["TEXT-NON-ASCII"].on_items(seen)
@@ -74,6 +76,15 @@ def test_a_leak_is_found_whatever_the_shape_and_what_is_due_is_missed_only_when_
     assert CHECKS["TEXT-NON-ASCII"].on_items(_seen("novice", mangled))
     assert CHECKS["COMMENT-1"].on_items(_seen("novice", [{**public[0], "recipients": [{"id": 3}]}]))
     assert CHECKS["COMMENT-2"].on_items(_seen("moderator", public))  # member's comment private to moderator
+    # 15 is member's reply to its comment 11 (private to moderator), inheriting its settings: admin may not see it
+    assert CHECKS["COMMENT-3"].problems(_seen("admin", [], {"list": [{"id": 15}]}))
+    assert not CHECKS["COMMENT-2"].problems(_seen("admin", [], {"list": [{"id": 15}]}))
+    reply = {"id": 15, "body": "c5: é", "visibility": "recipients", "recipients": [{"id": 2}]}
+    assert not CHECKS["COMMENT-3"].on_items(_seen("moderator", [reply]))
+    assert CHECKS["COMMENT-3"].on_items(_seen("moderator", [{**reply, "recipients": []}]))
+    own = [{"id": 11, "visibility": "recipients", "recipients": [{"id": 2}]},  # member's, private to moderator
+           {"id": 12, "visibility": "recipients", "recipients": [{"id": 1}]}]  # moderator's own, private to admin
+    assert not CHECKS["COMMENT-2"].on_items(_seen("moderator", public + own))
 
 
 def test_a_wrong_password_is_sent_on_every_combination_of_each_list_whose_refusal_is_stated() -> None:

@@ -16,9 +16,12 @@ from qaconform.pytest.support import NON_ASCII_TEXTS, answer_posted, expect_crea
 from qaconform.target.client import ApiClient
 from qaconform.target.profile import Profile
 
-THREAD = (("member", None), ("member", "moderator"), ("moderator", "admin"), ("novice", None),
-          ("admin", "member"), ("moderator", None))
-"""(author, recipient or None for full visibility): each account is denied at least one comment."""
+THREAD = (("member", None, None), ("member", "moderator", None), ("moderator", "admin", None), ("novice", None, None),
+          ("admin", "member", None), ("member", None, 1))
+"""(author, recipient or None for full visibility, the comment it replies to or None): each account is denied at least
+one comment. The last is member's reply without privacy fields to its own comment private to moderator, which
+inherits its settings (rule 3); its author is the private comment's, so who reads it is stated (OBS-REPLY-AUDIENCE
+asks about the others)."""
 TAIL = " / ".join(NON_ASCII_TEXTS[k] for k in ("latin", "cjk", "astral"))
 """The text beyond ASCII every comment of the thread carries."""
 
@@ -34,8 +37,11 @@ class Posted:
 
     author: str
     recipient: str | None
+    """Whom it is private to, inherited from the comment it replies to for a reply."""
     text: str
     head: str
+    parent: int | None = None
+    """The comment it replies to (None: a comment on the answer)."""
 
     @property
     def audience(self) -> frozenset[str]:
@@ -60,19 +66,25 @@ def write(api: dict[str, ApiClient], question_id: int, run_tag: str, created: An
     recipient and text."""
     answer = answer_posted(post_answer(api["member"], question_id, run_tag, created, text="relations: privacy"))
     comments: dict[str, list[Any]] = {}
-    for n, (author, recipient) in enumerate(THREAD):
+    made_at: list[int] = []
+    for n, (author, recipient, parent) in enumerate(THREAD):
         private_to = None if recipient is None else [user_ids[recipient]]
         text = f"{head(n)} {TAIL}"
-        resp = post_comment(api[author], answer, run_tag, created, text=text,
+        node = answer if parent is None else made_at[parent]
+        resp = post_comment(api[author], node, run_tag, created, text=text,
                             visibility=None if recipient is None else profile.visibility.recipients,
                             recipients=private_to)
-        made = expect_created(resp, "SHAPE-POST-COMMENT", f"{author} could not comment on answer {answer}")
-        comments[str(made)] = [author, recipient, text, head(n)]
+        rule, what = ("SHAPE-POST-COMMENT", f"answer {answer}") if parent is None else (
+            "COMMENT-3", f"its private comment {node} (a reply without privacy fields inherits them: 201)")
+        made = expect_created(resp, rule, f"{author} could not comment on {what}")
+        made_at.append(made)
+        inherited = recipient if parent is None else THREAD[parent][1]
+        comments[str(made)] = [author, inherited, text, head(n), None if parent is None else node]
     return {"answer": answer, "comments": comments}
 
 
 def thread_of(raw: dict[str, Any]) -> Thread:
     """The thread :func:`write` returned (as JSON)."""
-    posted = {int(c): Posted(str(a), None if r is None else str(r), str(t), str(h))
-              for c, (a, r, t, h) in raw["comments"].items()}
+    posted = {int(c): Posted(str(a), None if r is None else str(r), str(t), str(h), None if p is None else int(p))
+              for c, (a, r, t, h, p) in raw["comments"].items()}
     return Thread(int(raw["answer"]), {c: p.audience for c, p in posted.items() if p.recipient is not None}, posted)

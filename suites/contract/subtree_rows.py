@@ -35,9 +35,10 @@ from qaconform.pytest.support import body_holds
 from qaconform.target.profile import VisibilityOptions
 
 SECTION = "subtree_responses"
-LEAK_RULES = ("COMMENT-PRIVACY-LIST", "COMMENT-2")
-"""A private comment shown to a reader it is not private to breaks "the comment is private to those recipients"
-(rule 2, and the list's own privacy rule)."""
+LEAK_RULES = ("COMMENT-PRIVACY-LIST", "COMMENT-2", "COMMENT-3", "COMMENT-PRIVACY-IDS")
+"""Judged at once on every row: a private comment shown to a reader it is not private to breaks "the comment is
+private to those recipients" (rule 2, rule 3 for a reply that inherited its settings, the list's own privacy rule),
+and so does its id named to that reader."""
 
 
 @dataclass(frozen=True)
@@ -133,10 +134,12 @@ def nodes(value: Any) -> Iterator[dict[str, Any]]:
 Problems = list[str]
 
 
-def _leaks(seen: Seen) -> Problems:
-    withheld = seen.withheld
+def _leaks(seen: Seen, replies: bool | None = None) -> Problems:
+    """The withheld comments anywhere in the body (``replies``: only replies, only comments on the answer, or both)."""
+    withheld = {c for c in seen.withheld if replies is None or (seen.thread.posted[c].parent is not None) == replies}
     shown = sorted({int(n["id"]) for n in nodes(seen.body) if str(n.get("id", "")).isdecimal()} & withheld)
-    return [f"{seen.reader} is shown comment {c} by {seen.thread.posted[c].author}, private to "
+    return [f"{seen.reader} is shown comment {c} by {seen.thread.posted[c].author}"
+            f"{' (a reply that inherited its settings)' if seen.thread.posted[c].parent else ''}, private to "
             f"{sorted(seen.thread.posted[c].audience)} (\"the comment is private to those recipients\")"
             for c in shown]
 
@@ -159,7 +162,7 @@ def _missing(seen: Seen, private: bool) -> Problems:
             f"({f'private to {p.recipient}, which it is entitled to' if private else 'public'}; "
             "\"a later GET returns\" it)"
             for c, p in seen.thread.posted.items()
-            if (p.recipient is not None) == private and seen.entitled(p) and c not in listed]
+            if (p.recipient is not None) == private and p.parent is None and seen.entitled(p) and c not in listed]
 
 
 def _listed(seen: Seen) -> Problems:
@@ -190,13 +193,14 @@ def _recipients(item: dict[str, Any]) -> set[str]:
     return {str(r.get("id")) for r in value if isinstance(r, dict)} if isinstance(value, list) else set()
 
 
-def _settings(seen: Seen) -> Problems:
-    """Each private comment listed to a reader entitled to it carries visibility recipients and its recipient."""
+def _settings(seen: Seen, replies: bool = False) -> Problems:
+    """Each private comment listed to a reader entitled to it carries visibility recipients and its recipient (a
+    reply: the ones it inherited; whether replies are listed at all is not stated, so only a listed one is judged)."""
     listed = seen.listed()
     out = []
     for c, p in seen.thread.posted.items():
         item = listed.get(c)
-        if p.recipient is None or item is None:
+        if p.recipient is None or item is None or (p.parent is not None) != replies:
             continue
         want = str(seen.user_ids[p.recipient])
         if item.get("visibility") != seen.vis.recipients or _recipients(item) != {want}:
@@ -230,7 +234,8 @@ class Check:
 
 CHECKS: dict[str, Check] = {
     "COMMENT-PRIVACY-LIST": Check(_leaks),
-    "COMMENT-2": Check(_leaks, lambda seen: _missing(seen, True)),
+    "COMMENT-2": Check(lambda seen: _leaks(seen, False), lambda seen: _missing(seen, True)),
+    "COMMENT-3": Check(lambda seen: _leaks(seen, True), lambda seen: _settings(seen, True)),
     "COMMENT-PRIVACY-IDS": Check(_ids),
     "COMMENT-1": Check(_none, _full),
     "COMMENT-LISTED": Check(_none, _listed),
@@ -239,8 +244,8 @@ CHECKS: dict[str, Check] = {
     "TEXT-NON-ASCII": Check(_none, _text),
 }
 """Rule -> its check. The leak rules judge every row; COMMENT-2 besides, where the items are judged, that the private
-comments its reader is entitled to are listed; the settings, bodies and listing rules only there (``not_across``:
-wrap and v1)."""
+comments its reader is entitled to are listed, COMMENT-3 that the reply, where listed, carries the settings it
+inherited; the settings, bodies and listing rules only there (``not_across``: wrap and v1)."""
 
 
 def items_judged(row: Row) -> bool:

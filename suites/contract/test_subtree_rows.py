@@ -1,12 +1,13 @@
 """Every comment rule on every combination of the comment list as it shows the run's own subtree (issue 44,
 commentcross).
 
-The comment list of the contract suite's privacy thread (privacy_thread.py: an answer and six comments, three
-private, each account denied at least one; written once per run for test_list_relations.py too) is read once per row
-of the list's covering array (every reader, wrap and v1 in their combinations, the request form), and every rule
-subtree_rows.py derives is judged on the response: no private comment (nor its id) shown to a reader it is not
-private to, on every row; where the items are judged (neither wrap nor v1), every comment the reader is entitled to
-listed with its settings and its text.
+The comment list of the contract suite's privacy thread (privacy_thread.py: an answer and six comments, three of
+them private and a reply that inherits one's settings, each account denied at least one; written once per run for
+test_list_relations.py too) is read once per row of the list's covering array (every reader, wrap and v1 in their
+combinations, the request form), and every rule subtree_rows.py derives is judged on the response: no private
+comment (nor its id) shown to a reader it is not private to, on every row; where the items are judged (neither wrap
+nor v1), every comment the reader is entitled to listed with its settings and its text, a listed reply with the
+settings it inherited.
 
 Reads: one per row (about 20), made before the first test a few at once; no write of its own. Lists may lag writes:
 the thread is awaited once within the settle window before the rows are read, and a row missing what must be listed
@@ -167,7 +168,7 @@ def test_every_comment_rule_holds_on_every_combination_of_the_comment_list(
     rules = tuple(r for m in request.node.iter_markers("rule") for r in m.args)
     resp = read_subtree_row(subtree_row, False)
     seen = _seen(subtree_row, resp, settled_thread, profile, user_ids)
-    leaked = _broken(seen, tuple(r for r in rules if r in LEAK_RULES or r == "COMMENT-PRIVACY-IDS"), True)
+    leaked = _broken(seen, tuple(r for r in rules if r in LEAK_RULES), True)
     if leaked:  # what must not be shown is judged at once
         _fail(subtree_row, leaked, resp)
     if items_judged(subtree_row) and _broken(seen, rules, False):  # what must be listed may lag: read again
