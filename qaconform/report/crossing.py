@@ -10,6 +10,11 @@ are crossed with every dimension their operations admit, names the ones that are
 and the exclusions with their reasons: what `coverage.json` holds under ``crossing`` and the terminal says in one
 line. It reads the spec as data; whether a run drew every combination is the run's (each test names its rule).
 
+The run's own subtree and wrong credentials (issue 44, commentcross): a rule of ``list_responses.not_response``
+judged on every row of a subtree list (:data:`SUBTREE`), and a must-rule of area auth there judged with a wrong
+password on every row of its lists (suites/contract/credential_rows.py), count crossed with every dimension of those
+lists.
+
 Writes and node actions (issue 44, writecross): a must-rule on a write or an action operation that does not declare
 that operation is derived crossed with every dimension the operation admits, since the suites judge it on every row
 of the operation's matrix; ``write_crossing`` lists only its exclusions, with their reasons (:data:`WRITES`).
