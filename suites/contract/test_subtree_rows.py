@@ -40,7 +40,7 @@ from qaconform.target import fanout
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
 
-pytestmark = [pytest.mark.contract, pytest.mark.comments]
+pytestmark = [pytest.mark.contract, pytest.mark.comments, pytest.mark.writes]  # the privacy thread, if first
 
 
 def _rows(seed: int, strength: int) -> list[tuple[Row, tuple[str, ...]]]:
