@@ -55,19 +55,20 @@ def test_the_crossing_counts_a_subtree_rule_crossed_on_its_lists() -> None:
 
 def _seen(reader: str, items: list[dict[str, object]], body: object = None) -> Seen:
     user_ids = {"admin": 1, "moderator": 2, "member": 3, "novice": 4}
-    raw = {"answer": 9, "comments": {str(10 + n): [a, r if p is None else THREAD[p][1], f"c{n}: é", f"c{n}:",
-                                                     None if p is None else 10 + p]
+    raw = {"answer": 9, "comments": {str(10 + n): [a, THREAD[p][1] if p is not None and r is None else r,
+                                                     f"c{n}: é", f"c{n}:", None if p is None else 10 + p,
+                                                     p is not None and r is None]
                                      for n, (a, r, p) in enumerate(THREAD)}}
     row = next(r for r in array("listAnswerComments", 1) if r.reader == reader and items_judged(r))
     return Seen(row, thread_of(raw), VisibilityOptions(), user_ids, True, body or {"list": items}, items)
 
 
 def test_a_leak_is_found_whatever_the_shape_and_what_is_due_is_missed_only_when_absent() -> None:
-    # novice is entitled to the public comments 10, 13 and to none of the private 11, 12, 14 nor the reply 15
+    # novice is entitled to the public comment 10 and admin's reply 13 private to it, to none of 11, 12, 14, 15
     leak = {"wrapped": {"node": {"id": 12, "body": "c2: é"}}}
     assert CHECKS["COMMENT-PRIVACY-LIST"].problems(_seen("novice", [], leak))
     assert CHECKS["COMMENT-PRIVACY-IDS"].problems(_seen("novice", [], {"x": [{"id": 10, "commentIds": [14]}]}))
-    public = [{"id": c, "body": f"c{c - 10}: é", "recipients": []} for c in (10, 13)]
+    public = [{"id": 10, "body": "c0: é", "recipients": []}]
     seen = _seen("novice", public)
     assert not CHECKS["COMMENT-PRIVACY-LIST"].problems(seen)
     assert not CHECKS["COMMENT-LISTED"].on_items(seen) and not CHECKS["TEXT-NON-ASCII"].on_items(seen)
@@ -82,6 +83,11 @@ def test_a_leak_is_found_whatever_the_shape_and_what_is_due_is_missed_only_when_
     reply = {"id": 15, "body": "c5: é", "visibility": "recipients", "recipients": [{"id": 2}]}
     assert not CHECKS["COMMENT-3"].on_items(_seen("moderator", [reply]))
     assert CHECKS["COMMENT-3"].on_items(_seen("moderator", [{**reply, "recipients": []}]))
+    # 13 is admin's reply to member's public comment 10, private to novice (its own settings)
+    assert CHECKS["COMMENT-5"].problems(_seen("member", [], {"list": [{"id": 13}]}))
+    own_reply = {"id": 13, "body": "c3: é", "visibility": "recipients", "recipients": [{"id": 4}]}
+    assert not CHECKS["COMMENT-5"].on_items(_seen("novice", [*public, own_reply]))
+    assert CHECKS["COMMENT-5"].on_items(_seen("novice", [*public, {**own_reply, "visibility": "op"}]))
     own = [{"id": 11, "visibility": "recipients", "recipients": [{"id": 2}]},  # member's, private to moderator
            {"id": 12, "visibility": "recipients", "recipients": [{"id": 1}]}]  # moderator's own, private to admin
     assert not CHECKS["COMMENT-2"].on_items(_seen("moderator", public + own))

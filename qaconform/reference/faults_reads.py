@@ -253,8 +253,11 @@ READS: tuple[Fault, ...] = (
     _F("comment-recipients-ignored-under-wrap", "COMMENT-2",
        "an answer's comment list asked with wrap ignores recipients: every caller is shown every private comment"),
     _F("reply-privacy-dropped-under-v1", "COMMENT-3",
-       "an answer's comment list asked with v1 shows every reply to a comment to every caller, as if a reply did not "
-       "inherit the private settings of the comment it answers"),
+       "an answer's comment list asked with v1 shows every reply to a private comment to every caller, as if a reply "
+       "did not inherit the private settings of the comment it answers"),
+    _F("reply-own-privacy-ignored-on-any-accept", "COMMENT-5",
+       "an answer's comment list asked with an Accept other than application/json shows a reply to a public comment "
+       "to every caller, whatever visibility and recipients it was given"),
     _F("comment-recipients-dropped-for-admin", "COMMENT-VISIBILITY-RETURNED",
        "an answer's comment list read by admin gives private comments without recipients"),
     _F("comment-full-named-for-anonymous", "COMMENT-1",

@@ -276,7 +276,12 @@ async def _answer_comments(svc: Service, request: Request, caller: Caller) -> Re
     )
     clause, params = svc.visibility.clause(caller, "n", comments=not leak)
     if "v1" in q and faults.is_on("reply-privacy-dropped-under-v1"):  # a reply's inherited settings forgotten
-        clause = f"({clause} OR n.parent_id IN (SELECT p.id FROM nodes p WHERE p.type = 'comment'))"
+        clause = f"({clause} OR n.parent_id IN (SELECT p.id FROM nodes p WHERE p.type = 'comment'"
+        clause += " AND p.visibility <> 'full'))"
+    if "application/json" not in request.headers.get("accept", "").lower() and faults.is_on(
+            "reply-own-privacy-ignored-on-any-accept"):  # a reply to a public comment read as public as its parent
+        clause = f"({clause} OR n.parent_id IN (SELECT p.id FROM nodes p WHERE p.type = 'comment'"
+        clause += " AND p.visibility = 'full'))"
     where = ["n.answer_id = ?", "n.type = 'comment'", clause]
     sorts = None if faults.is_on("comment-list-no-sorts") else QUESTION_SORTS
     return svc.pager.node_page(request, caller, where, [answer["id"], *params], order, paging, sort, sorts,

@@ -16,12 +16,13 @@ from qaconform.pytest.support import NON_ASCII_TEXTS, answer_posted, expect_crea
 from qaconform.target.client import ApiClient
 from qaconform.target.profile import Profile
 
-THREAD = (("member", None, None), ("member", "moderator", None), ("moderator", "admin", None), ("novice", None, None),
+THREAD = (("member", None, None), ("member", "moderator", None), ("moderator", "admin", None), ("admin", "novice", 0),
           ("admin", "member", None), ("member", None, 1))
 """(author, recipient or None for full visibility, the comment it replies to or None): each account is denied at least
-one comment. The last is member's reply without privacy fields to its own comment private to moderator, which
-inherits its settings (rule 3); its author is the private comment's, so who reads it is stated (OBS-REPLY-AUDIENCE
-asks about the others)."""
+one comment. The fourth is admin's reply to member's public comment, private to novice (rule 5: a reply to a public
+comment sets its own settings); the last member's reply without privacy fields to its own comment private to
+moderator, which inherits its settings (rule 3; its author is the private comment's, so who reads it is stated:
+OBS-REPLY-AUDIENCE asks about the others)."""
 TAIL = " / ".join(NON_ASCII_TEXTS[k] for k in ("latin", "cjk", "astral"))
 """The text beyond ASCII every comment of the thread carries."""
 
@@ -42,6 +43,9 @@ class Posted:
     head: str
     parent: int | None = None
     """The comment it replies to (None: a comment on the answer)."""
+    inherits: bool = False
+    """A reply without privacy fields to a private comment, whose settings it inherits (rule 3); a reply with its own
+    settings does not (rule 5)."""
 
     @property
     def audience(self) -> frozenset[str]:
@@ -74,17 +78,19 @@ def write(api: dict[str, ApiClient], question_id: int, run_tag: str, created: An
         resp = post_comment(api[author], node, run_tag, created, text=text,
                             visibility=None if recipient is None else profile.visibility.recipients,
                             recipients=private_to)
+        inherits = parent is not None and recipient is None
         rule, what = ("SHAPE-POST-COMMENT", f"answer {answer}") if parent is None else (
-            "COMMENT-3", f"its private comment {node} (a reply without privacy fields inherits them: 201)")
+            "COMMENT-3", f"its private comment {node} (a reply without privacy fields inherits them: 201)") if \
+            inherits else ("COMMENT-5", f"public comment {node} (a reply to it may set its own privacy: 201)")
         made = expect_created(resp, rule, f"{author} could not comment on {what}")
         made_at.append(made)
-        inherited = recipient if parent is None else THREAD[parent][1]
-        comments[str(made)] = [author, inherited, text, head(n), None if parent is None else node]
+        effective = THREAD[parent][1] if inherits and parent is not None else recipient
+        comments[str(made)] = [author, effective, text, head(n), None if parent is None else node, inherits]
     return {"answer": answer, "comments": comments}
 
 
 def thread_of(raw: dict[str, Any]) -> Thread:
     """The thread :func:`write` returned (as JSON)."""
-    posted = {int(c): Posted(str(a), None if r is None else str(r), str(t), str(h), None if p is None else int(p))
-              for c, (a, r, t, h, p) in raw["comments"].items()}
+    posted = {int(c): Posted(str(a), None if r is None else str(r), str(t), str(h), None if p is None else int(p),
+                             bool(i)) for c, (a, r, t, h, p, i) in raw["comments"].items()}
     return Thread(int(raw["answer"]), {c: p.audience for c, p in posted.items() if p.recipient is not None}, posted)

@@ -35,10 +35,10 @@ from qaconform.pytest.support import body_holds
 from qaconform.target.profile import VisibilityOptions
 
 SECTION = "subtree_responses"
-LEAK_RULES = ("COMMENT-PRIVACY-LIST", "COMMENT-2", "COMMENT-3", "COMMENT-PRIVACY-IDS")
+LEAK_RULES = ("COMMENT-PRIVACY-LIST", "COMMENT-2", "COMMENT-3", "COMMENT-5", "COMMENT-PRIVACY-IDS")
 """Judged at once on every row: a private comment shown to a reader it is not private to breaks "the comment is
-private to those recipients" (rule 2, rule 3 for a reply that inherited its settings, the list's own privacy rule),
-and so does its id named to that reader."""
+private to those recipients" (rule 2; rule 3 for a reply that inherited its settings, rule 5 for a reply to a public
+comment with its own; the list's own privacy rule), and so does its id named to that reader."""
 
 
 @dataclass(frozen=True)
@@ -134,9 +134,15 @@ def nodes(value: Any) -> Iterator[dict[str, Any]]:
 Problems = list[str]
 
 
-def _leaks(seen: Seen, replies: bool | None = None) -> Problems:
-    """The withheld comments anywhere in the body (``replies``: only replies, only comments on the answer, or both)."""
-    withheld = {c for c in seen.withheld if replies is None or (seen.thread.posted[c].parent is not None) == replies}
+def _kind(p: Posted) -> str:
+    """"comment" (on the answer), "inherits" (a reply inheriting a private comment's settings) or "own" (a reply to a
+    public comment with its own)."""
+    return "comment" if p.parent is None else "inherits" if p.inherits else "own"
+
+
+def _leaks(seen: Seen, kind: str | None = None) -> Problems:
+    """The withheld comments anywhere in the body (``kind``: only those of that kind, :func:`_kind`)."""
+    withheld = {c for c in seen.withheld if kind is None or _kind(seen.thread.posted[c]) == kind}
     shown = sorted({int(n["id"]) for n in nodes(seen.body) if str(n.get("id", "")).isdecimal()} & withheld)
     return [f"{seen.reader} is shown comment {c} by {seen.thread.posted[c].author}"
             f"{' (a reply that inherited its settings)' if seen.thread.posted[c].parent else ''}, private to "
@@ -193,14 +199,15 @@ def _recipients(item: dict[str, Any]) -> set[str]:
     return {str(r.get("id")) for r in value if isinstance(r, dict)} if isinstance(value, list) else set()
 
 
-def _settings(seen: Seen, replies: bool = False) -> Problems:
-    """Each private comment listed to a reader entitled to it carries visibility recipients and its recipient (a
-    reply: the ones it inherited; whether replies are listed at all is not stated, so only a listed one is judged)."""
+def _settings(seen: Seen, kind: str = "comment") -> Problems:
+    """Each private comment of ``kind`` listed to a reader entitled to it carries visibility recipients and its
+    recipient (a reply inheriting: the ones it inherited; whether replies are listed at all is not stated, so only a
+    listed one is judged)."""
     listed = seen.listed()
     out = []
     for c, p in seen.thread.posted.items():
         item = listed.get(c)
-        if p.recipient is None or item is None or (p.parent is not None) != replies:
+        if p.recipient is None or item is None or _kind(p) != kind:
             continue
         want = str(seen.user_ids[p.recipient])
         if item.get("visibility") != seen.vis.recipients or _recipients(item) != {want}:
@@ -234,8 +241,9 @@ class Check:
 
 CHECKS: dict[str, Check] = {
     "COMMENT-PRIVACY-LIST": Check(_leaks),
-    "COMMENT-2": Check(lambda seen: _leaks(seen, False), lambda seen: _missing(seen, True)),
-    "COMMENT-3": Check(lambda seen: _leaks(seen, True), lambda seen: _settings(seen, True)),
+    "COMMENT-2": Check(lambda seen: _leaks(seen, "comment"), lambda seen: _missing(seen, True)),
+    "COMMENT-3": Check(lambda seen: _leaks(seen, "inherits"), lambda seen: _settings(seen, "inherits")),
+    "COMMENT-5": Check(lambda seen: _leaks(seen, "own"), lambda seen: _settings(seen, "own")),
     "COMMENT-PRIVACY-IDS": Check(_ids),
     "COMMENT-1": Check(_none, _full),
     "COMMENT-LISTED": Check(_none, _listed),
@@ -244,8 +252,8 @@ CHECKS: dict[str, Check] = {
     "TEXT-NON-ASCII": Check(_none, _text),
 }
 """Rule -> its check. The leak rules judge every row; COMMENT-2 besides, where the items are judged, that the private
-comments its reader is entitled to are listed, COMMENT-3 that the reply, where listed, carries the settings it
-inherited; the settings, bodies and listing rules only there (``not_across``: wrap and v1)."""
+comments its reader is entitled to are listed, COMMENT-3 and COMMENT-5 that a reply, where listed, carries the settings
+it inherited or was given; the settings, bodies and listing rules only there (``not_across``: wrap and v1)."""
 
 
 def items_judged(row: Row) -> bool:

@@ -169,6 +169,9 @@ def test_every_comment_rule_holds_on_every_combination_of_the_comment_list(
     resp = read_subtree_row(subtree_row, False)
     seen = _seen(subtree_row, resp, settled_thread, profile, user_ids)
     leaked = _broken(seen, tuple(r for r in rules if r in LEAK_RULES), True)
+    if "COMMENT-2" in leaked:  # the list forgets privacy itself: the replies shown with it say nothing of rules 3, 5
+        for reply_rule in ("COMMENT-3", "COMMENT-5"):
+            leaked.pop(reply_rule, None)
     if leaked:  # what must not be shown is judged at once
         _fail(subtree_row, leaked, resp)
     if items_judged(subtree_row) and _broken(seen, rules, False):  # what must be listed may lag: read again
