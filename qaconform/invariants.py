@@ -54,6 +54,20 @@ def listcount_problem(body: dict[str, Any]) -> str | None:
     return None
 
 
+def page_size_problem(body: dict[str, Any]) -> str | None:
+    """The page holds no more items than its pageSize ("pageSize | Items per page"): the other half of listCount's
+    rule, which a server breaks at a stated bound (pageSize=1 served two items) while listCount still counts them."""
+    size, held = body.get("pageSize"), len(body[envelope().items])
+    if isinstance(size, int) and not isinstance(size, bool) and size > 0 and held > size:
+        return f"the page holds {held} items, more than pageSize {size}"
+    return None
+
+
+def listcount_problems(body: dict[str, Any]) -> list[str]:
+    """Both halves of PAGING-LISTCOUNT: listCount is the number of items, and they are no more than pageSize."""
+    return [p for p in (listcount_problem(body), page_size_problem(body)) if p]
+
+
 def pagecount_problem(body: dict[str, Any]) -> str | None:
     """pageCount is ceil(totalCount / pageSize) for a positive pageSize (an empty list may also say 1 page)."""
     size, total = body["pageSize"], body["totalCount"]
@@ -75,13 +89,13 @@ def envelope_problems(body: Any, *, page: int | None = None, page_size: int | No
     listcount = listcount_problem(body)
     if listcount:
         problems.append(listcount)
-    size, total = body["pageSize"], body["totalCount"]
+    total = body["totalCount"]
     pagecount = pagecount_problem(body)
     if pagecount:
         problems.append(pagecount)
-    if size > 0:
-        if len(items) > size:
-            problems.append(f"the page holds {len(items)} items, more than pageSize {size}")
+    overfull = page_size_problem(body)
+    if overfull:
+        problems.append(overfull)
     if len(items) > total:
         problems.append(f"the page holds {len(items)} items, more than totalCount {total}")
     if page is not None and body["page"] != page:

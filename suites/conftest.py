@@ -257,7 +257,8 @@ listed (test_answers.py reads member's for ANSWER-BODY-KEPT)."""
 @pytest.fixture(scope="session")
 def answer_in(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
               created: Any, profile: Profile) -> Callable[[str, str], SharedWrite]:
-    """``answer_in(role, form)``: role's plain answer under the fixture question whose body travels in ``form``
+    """``answer_in(role, form)``: role's plain answer under the fixture question (member's param_wins one under a
+    question member wrote: :data:`OWN_QUESTION_ANSWER`; ``node`` names the question) whose body travels in ``form``
     (spec/dimensions.yaml ``input_form``: json, query, form, param_wins; support.post_answer_in), posted once per run.
     The answer form matrix (suites/contract/test_answer_form_matrix.py) judges each; :func:`answer_of` is one of them
     per account, so the forms cost no write of their own where an account's answer is posted anyway."""
@@ -266,11 +267,27 @@ def answer_in(request: pytest.FixtureRequest, api: dict[str, ApiClient], questio
         text = f"answer by {role}: {ANSWER_TEXT}" if form == answer_form(role) else \
             f"answer by {role} as {form}: {ANSWER_TEXT}"
         key = f"answer of {role}" if form == "json" else f"answer of {role} as {form}"
+        question = _own_question(request) if (role, form) == OWN_QUESTION_ANSWER else question_id
         resp = _shared(request, profile, key,
-                       lambda: post_answer_in(api[role], question_id, run_tag, created, text, form))
-        return SharedWrite(resp, text, form=form)
+                       lambda: post_answer_in(api[role], question, run_tag, created, text, form))
+        return SharedWrite(resp, text, node=question, form=form)
 
     return get
+
+
+OWN_QUESTION_ANSWER = ("member", "param_wins")
+"""The answer of the matrix posted under a question its writer wrote (:func:`members_question`), not the fixture
+question (novice's): "Caller has Answer questions and Publish answer | Published" holds whoever wrote the question,
+and the run writes no question, so without it a publisher answering its own question is never met (blind round of
+issue 44: self-answers held for review). member's param_wins answer is posted anyway (CONV-PARAM-WINS-ANSWER's)."""
+
+
+def _own_question(request: pytest.FixtureRequest) -> int:
+    """:func:`members_question_id`, or the fixture question where member wrote none novice lists."""
+    try:
+        return int(request.getfixturevalue("members_question_id"))
+    except pytest.skip.Exception:
+        return int(request.getfixturevalue("question_id"))
 
 
 @pytest.fixture(scope="session")
@@ -390,11 +407,13 @@ def locked_by(request: pytest.FixtureRequest, api: dict[str, ApiClient], answer_
 @pytest.fixture(scope="session")
 def sent_to_mod_by(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
                    created: Any, profile: Profile) -> Callable[[str], SharedWrite]:
-    """``sent_to_mod_by(role)``: role (admin or moderator) sends a new published node of member's to moderation,
-    once per run: the permission cell, the action's shape and its record read it. moderator's is an answer to the
-    fixture question, admin's a comment under :func:`shared_answer` (so that the action matrix sees the state
-    table's effects of a send to moderation on both kinds without another write). The node is its own (moderation
-    takes it out of other callers' lists, which the shared answers and comments must stay in)."""
+    """``sent_to_mod_by(role)``: role (admin or moderator) sends a new published node to moderation, once per run:
+    the permission cell, the action's shape and its record read it. moderator's is its OWN answer to the fixture
+    question, admin's a comment of member's under :func:`shared_answer` (so that the action matrix sees the state
+    table's effects of a send to moderation on both kinds, and a moderator acting on its own node as well as an
+    admin on another's, without another write: issue 44, "a moderator acting on its own node as well as on
+    another's"). The node is its own (moderation takes it out of other callers' lists, which the shared answers and
+    comments must stay in)."""
 
     def get(role: str) -> SharedWrite:
         text = f"to be sent to moderation by {role}"
@@ -406,7 +425,7 @@ def sent_to_mod_by(request: pytest.FixtureRequest, api: dict[str, ApiClient], qu
                                                                 "moderation")
         else:
             answer = _shared(request, profile, f"answer to send to moderation by {role}", lambda: post_answer(
-                api["member"], question_id, run_tag, created, text=text))
+                api[role], question_id, run_tag, created, text=text))
             node = answer_posted(answer, "to send to moderation")
         resp = _shared(request, profile, f"sendToMod by {role}", lambda: api[role].put(
             f"node/{node}/sendToMod.json", operation="sendToModeration"))

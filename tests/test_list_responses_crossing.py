@@ -15,6 +15,7 @@ import pytest
 from covering import EXPERT_LISTS
 from list_responses import (
     ANY_FORM,
+    BROWSER_FORM,
     CHECKS,
     JSON_FORM,
     MERGED,
@@ -91,7 +92,7 @@ def test_every_pair_of_values_is_tried_and_every_value_meets_the_plain_request(s
                 continue
             every = {value(r, name) for r in rows}
             assert every == {value(r, name) for r in plain}, f"{op}: some {name} never meets the plain request"
-        assert {r.form for r in rows} == {JSON_FORM, ANY_FORM}
+        assert {r.form for r in rows} == {JSON_FORM, ANY_FORM, BROWSER_FORM}
 
 
 def _own(op: str) -> tuple[str, ...]:

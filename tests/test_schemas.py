@@ -481,6 +481,35 @@ def test_validate_reports_json_paths_and_assert_valid_says_whose_body(contract: 
         contract.assert_valid("question-list.json", body, what="GET /question.json")
 
 
+def test_schema_errors_are_data_naming_each_absent_field_and_the_keyword(contract: Contract) -> None:
+    """Which rule a violation breaks is decided from these fields (issue 47), so they must say the same as the lines:
+    one violation per absent name, each naming its own, two absent at one path included."""
+    body = _sample("question-list.json")
+    del body["totalCount"]
+    del body["list"][1]["type"], body["list"][1]["id"]
+    body["list"][2]["creationDate"] = 1550762618
+    body["list"][0]["author"] = "admin"
+    errors = contract.schema_errors("question-list", body)
+    assert [e.line for e in errors] == contract.validate("question-list", body)
+    assert [(e.path, e.keyword, e.missing, e.field) for e in errors] == [
+        ((), "required", "totalCount", "totalCount"),
+        (("list", 0, "author"), "type", None, "author"),
+        (("list", 1), "required", "type", "type"),
+        (("list", 1), "required", "id", "id"),
+        (("list", 2, "creationDate"), "minimum", None, "creationDate"),
+    ]
+    assert str(errors[0]) == "$: 'totalCount' is a required property"
+
+
+def test_a_schema_error_names_the_innermost_field_before_array_indices(contract: Contract) -> None:
+    _, entries = VALID["content list"]()
+    errors = contract.schema_errors("content-list.json", [entries[0], "not an entry"])
+    assert [(e.path, e.keyword, e.field) for e in errors] == [((1,), "type", None)]
+    user = {"list": [{"id": 1, "username": "x", "groups": ["not a group"]}]}
+    fields = {(e.path, e.field) for e in contract.schema_errors("user-list", user)}
+    assert (("list", 0, "groups", 0), "groups") in fields
+
+
 def test_unknown_schema_name_lists_the_known_ones(contract: Contract) -> None:
     with pytest.raises(ContractError, match="no schema 'nodes.json'.*known: action.json"):
         contract.validate("nodes.json", {})

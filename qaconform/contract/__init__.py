@@ -26,13 +26,13 @@ from qaconform.contract.dimensions import NONE, READER, Dimensions, RuleDimensio
 from qaconform.contract.files import SPEC_DIR_ENV, ContractError
 from qaconform.contract.operations import API_PREFIX, TRACKER, Operation, Parameter
 from qaconform.contract.rules import Rule
-from qaconform.contract.schemas import ENVELOPE_SCHEMA, Envelope
+from qaconform.contract.schemas import ENVELOPE_SCHEMA, Envelope, SchemaError
 from qaconform.contract.spec import Contract
 
 __all__ = [
     "API_PREFIX", "ENVELOPE_SCHEMA", "NONE", "READER", "SPEC_DIR_ENV", "TRACKER", "Contract", "ContractError",
-    "Dimensions", "Envelope", "Operation", "Parameter", "Rule", "RuleDimensions", "default_spec_dir", "envelope",
-    "load_contract", "parse_dimensions", "path",
+    "Dimensions", "Envelope", "Operation", "Parameter", "Rule", "RuleDimensions", "SchemaError", "default_spec_dir",
+    "envelope", "load_contract", "parse_dimensions", "path",
 ]
 
 

@@ -1,14 +1,18 @@
 """The schemas: spec/schemas/*.json by file name, their validators, and the list envelope they define.
 
 A suite asks ``contract.validate("question-list.json", body)`` and reads one line per violation, the JSON path of
-the value first; the schemas refer to each other by file name (``$id`` = file name), so they are registered
-together and each validator is compiled on first use (compiling is the expensive part). The list envelope's field
-names are read from ``envelope.json`` once, here, so that no caller re-types them (hard rule 1).
+the value first; a suite that decides which rule a violation breaks asks ``contract.schema_errors(...)`` instead and
+reads :class:`SchemaError` fields (where, which keyword, which required name is missing), never jsonschema's wording
+(issue 47: no decision taken by reading a message). The schemas refer to each other by file name (``$id`` = file
+name), so they are registered together and each validator is compiled on first use (compiling is the expensive part).
+The list envelope's field names are read from ``envelope.json`` once, here, so that no caller re-types them (hard
+rule 1).
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,6 +57,37 @@ class Envelope:
         return cls(fields=fields, counts=counts, items=arrays[0], sorts_seen=tuple(seen))
 
 
+@dataclass(frozen=True)
+class SchemaError:
+    """One violation of a schema as data: which rule it breaks is decided from where it is and which keyword failed,
+    so that a new jsonschema wording or a field name inside a message cannot move a failure to another rule."""
+
+    path: tuple[str | int, ...]
+    """Where the offending value is in the instance: ``("list", 0, "creationDate")``; ``()`` is the whole body."""
+    keyword: str
+    """The schema keyword the value fails: ``required``, ``type``, ``const``, ``minimum``, ``additionalProperties``."""
+    missing: str | None
+    """For ``required``: the one required name this violation is about (jsonschema gives one violation per absent
+    name); None for every other keyword."""
+    line: str
+    """The human-readable line (``$.list[0].creationDate: ...``), as :meth:`Schemas.validate` gives it: for messages,
+    never to decide from."""
+
+    @property
+    def field(self) -> str | None:
+        """The field the violation is about: the absent name of a ``required``, else the innermost field name of the
+        path (array indices after it skipped: ``("list", 0)`` is ``list``); None at the top level."""
+        if self.missing is not None:
+            return self.missing
+        rest = list(self.path)
+        while rest and isinstance(rest[-1], int):
+            rest.pop()
+        return str(rest[-1]) if rest else None
+
+    def __str__(self) -> str:
+        return self.line
+
+
 class Schemas:
     """The schema files of one schemas/ directory, by file name, with a validator each (compiled on first use)."""
 
@@ -81,8 +116,16 @@ class Schemas:
 
     def validate(self, schema_name: str, instance: Any) -> list[str]:
         """Human-readable errors (``$.list[0].creationDate: ...``), sorted by path; empty when valid."""
-        errors = sorted(self.validator(schema_name).iter_errors(instance), key=lambda e: [str(p) for p in e.path])
-        return [_describe(e) for e in errors]
+        return [e.line for e in self.errors(schema_name, instance)]
+
+    def errors(self, schema_name: str, instance: Any) -> list[SchemaError]:
+        """Every violation of ``schema_name`` as a :class:`SchemaError`, sorted by path (the order of
+        :meth:`validate`'s lines); empty when valid."""
+        found = list(self.validator(schema_name).iter_errors(instance))
+        missing = _missing_names(found)
+        ordered = sorted(range(len(found)), key=lambda i: [str(p) for p in found[i].path])
+        return [SchemaError(path=tuple(found[i].path), keyword=str(found[i].validator), missing=missing[i],
+                            line=_describe(found[i])) for i in ordered]
 
     def assert_valid(self, schema_name: str, instance: Any, what: str = "") -> None:
         """Raise AssertionError listing every violation of ``schema_name`` (``what`` says whose body it was)."""
@@ -121,6 +164,24 @@ def _load_schemas(schemas_dir: Path) -> dict[str, dict[str, Any]]:
     if not schemas:
         raise ContractError(f"{schemas_dir} holds no *.json schema")
     return schemas
+
+
+def _missing_names(errors: list[ValidationError]) -> list[str | None]:
+    """The absent name each ``required`` violation is about, from the data of the violation: jsonschema yields one
+    violation per absent name, in the order of the keyword's list, each carrying the whole list
+    (``validator_value``) and the object (``instance``); the k-th violation of one keyword at one path is about the
+    k-th name of that list the object lacks."""
+    seen: Counter[tuple[object, ...]] = Counter()
+    names: list[str | None] = []
+    for error in errors:
+        if error.validator != "required" or not isinstance(error.instance, Mapping):
+            names.append(None)
+            continue
+        absent = tuple(str(n) for n in error.validator_value if n not in error.instance)
+        key = (tuple(error.path), absent)
+        names.append(absent[seen[key] % len(absent)] if absent else None)
+        seen[key] += 1
+    return names
 
 
 def _clip(text: str) -> str:

@@ -17,7 +17,7 @@ from qaconform.contract.dimensions import Dimensions, parse_dimensions
 from qaconform.contract.files import ContractError, load_yaml
 from qaconform.contract.operations import Operation, load_operations
 from qaconform.contract.rules import Rule, load_rules
-from qaconform.contract.schemas import ENVELOPE_SCHEMA, Envelope, Schemas
+from qaconform.contract.schemas import ENVELOPE_SCHEMA, Envelope, SchemaError, Schemas
 
 
 class Contract:
@@ -58,6 +58,11 @@ class Contract:
     def validate(self, schema_name: str, instance: Any) -> list[str]:
         """Human-readable errors (``$.list[0].creationDate: ...``), sorted by path; empty when valid."""
         return self.schemas.validate(schema_name, instance)
+
+    def schema_errors(self, schema_name: str, instance: Any) -> list[SchemaError]:
+        """The same violations as data (:class:`SchemaError`: path, keyword, the absent name of a ``required``), for a
+        suite that decides which rule each breaks."""
+        return self.schemas.errors(schema_name, instance)
 
     def assert_valid(self, schema_name: str, instance: Any, what: str = "") -> None:
         """Raise AssertionError listing every violation of ``schema_name`` (``what`` says whose body it was)."""

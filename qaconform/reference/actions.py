@@ -14,7 +14,7 @@ from starlette.responses import Response
 
 from . import access, auth, faults, variants
 from .auth import Caller
-from .errors import ApiError, bad_request, conflict, not_found
+from .errors import ApiError, bad_request, conflict, denied, not_found
 from .http_io import client_ip, json_response, path_id
 from .service import Service, now_ms
 
@@ -163,7 +163,9 @@ async def unmark_favorite(svc: Service, request: Request, caller: Caller) -> Res
                 "UPDATE actions SET canceled = 1, canceled_by = ?, canceled_date = ? WHERE id = ?",
                 (caller.id, now_ms(), fav["action_id"]),
             )
-        if not faults.is_on("unfavorite-count-stale"):
+        if faults.is_on("blind-unfavorite-count-zeroed"):  # blindw (issue 44): wrong while another holds one
+            conn.execute("UPDATE nodes SET favorite_count = 0 WHERE id = ?", (node["id"],))
+        elif not faults.is_on("unfavorite-count-stale"):
             conn.execute("UPDATE nodes SET favorite_count = MAX(favorite_count - 1, 0) WHERE id = ?", (node["id"],))
     return _result(svc, "favoriteAction", fav["action_id"], node, favoriteCount=_favorite_count(svc, node["id"]))
 
@@ -199,7 +201,8 @@ async def cancel_wiki(svc: Service, request: Request, caller: Caller) -> Respons
                 "UPDATE actions SET canceled = 1, canceled_by = ?, canceled_date = ? WHERE id = ?",
                 (caller.id, now_ms(), action_id),
             )
-        if not faults.is_on("cancelwiki-stays-wiki"):
+        not_author = node["author_id"] != caller.id and faults.is_on("blind-cancelwiki-not-author-stays-wiki")
+        if not faults.is_on("cancelwiki-stays-wiki") and not not_author:
             conn.execute("UPDATE nodes SET wiki = 0 WHERE id = ?", (node["id"],))
     return _result(svc, "wikifyAction", action_id, node)
 
@@ -216,6 +219,9 @@ async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> 
         access.require_owner("sendToModeration", caller,
                              node["type"] != "question" and _question_author(svc, node) == caller.id,
                              auth.SEND_TO_MODERATION)
+    own = caller.role == "moderator" and node["author_id"] == caller.id  # blindw (issue 44)
+    if own and faults.is_on("blind-sendtomod-moderator-own-refused"):
+        raise denied(caller.anonymous)
     if node["in_moderation"]:
         repeated = _repeat(svc, "sent", "sendToModAction", node, f"node {node['id']} is already in moderation")
         if repeated is not None:
@@ -229,7 +235,8 @@ async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> 
             client_ip(request),
             private=not (faults.is_on("sendtomod-not-private")
                          or (node["type"] == "comment" and faults.is_on("sendtomod-not-private-on-comments"))),
-            real_user=not faults.is_on("sendtomod-no-real-user"),
+            real_user=not (faults.is_on("sendtomod-no-real-user")
+                           or (caller.role == "admin" and faults.is_on("blind-sendtomod-realuser-missing-admin"))),
         )
         conn.execute("UPDATE nodes SET in_moderation = 1 WHERE id = ?", (node["id"],))
     return _result(svc, "sendToModAction", action_id, node)

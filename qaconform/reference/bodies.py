@@ -58,6 +58,9 @@ async def read_fields(request: Request) -> dict[str, Any]:
     body_wins = (faults.is_on("comment-body-wins-over-param") and request.url.path.endswith("/comment.json")) or (
         faults.is_on("answer-body-wins-over-param") and request.url.path.endswith("/answer.json")
     )
+    form = request.headers.get("content-type", "").split(";")[0].strip().lower() == "application/x-www-form-urlencoded"
+    body_wins = body_wins or (form and request.url.path.endswith("/answer.json")
+                              and faults.is_on("blind-answer-form-body-wins-over-param"))  # blindw (issue 44)
     comment = request.url.path.endswith("/comment.json")
     for key, value in request.query_params.items():
         if comment and key == "visibility":

@@ -73,6 +73,9 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
     visibility = _visibility(fields)
     recipients = _recipients(fields)
     _check_private_permission(caller, visibility)
+    if (parent["type"] == "comment" and parent["visibility"] != "full" and _has_string_id(fields)
+            and faults.is_on("blind-reply-same-recipients-string-refused")):  # blindw (issue 44): ids as strings
+        raise bad_request(INHERITED_MESSAGE)
     if ("visibility" in from_query and parent["type"] == "comment" and parent["visibility"] != "full"
             and faults.is_on("comment-reply-visibility-param-unchecked")):
         visibility = None  # the parameter dropped for a reply: it inherits, as if no visibility were given
@@ -158,6 +161,13 @@ def _recipients(fields: dict[str, Any]) -> list[int]:
     return sorted(set(ids))
 
 
+def _has_string_id(fields: dict[str, Any]) -> bool:
+    """Whether the recipients sent hold an id given as a string (planted fault blind-reply-same-recipients-string-
+    refused, faults_blind_writes.py)."""
+    value = structured(fields, "recipients") if "recipients" in fields else None
+    return isinstance(value, list) and any(isinstance(i, dict) and isinstance(i.get("id"), str) for i in value)
+
+
 def _check_private_permission(caller: Caller, visibility: str | None) -> None:
     """Comment rule 7: a private option needs Use Private Comments and the option's own permission (403)."""
     if visibility in (None, "full"):
@@ -224,6 +234,8 @@ def _inherited_privacy(
         if faults.is_on("comment-reply-not-inherited"):
             return "full", []
         if faults.is_on("reply-to-reply-loses-privacy") and _parent_is_reply(svc, parent):
+            return "full", []
+        if parent["answer_id"] is None and faults.is_on("blind-question-thread-reply-public"):  # blindw (issue 44)
             return "full", []
         return parent["visibility"], inherited
     if faults.is_on("comment-reply-other-visibility-accepted") and visibility is not None:

@@ -54,6 +54,8 @@ def endpoint(svc: Service, op: Operation) -> Endpoint:
         if variants.is_on("rate-limit-20rps") and (limited := rate_limit.refused(request)) is not None:
             return limited
         try:
+            if faults.active() and (kept := response_faults.kept_ahead_of_auth(op.op_id, request)) is not None:
+                return kept  # blindr: a planted response cache in front of authentication
             try:
                 caller = await _admit(svc, op, request)
             except ApiError as exc:
@@ -64,7 +66,9 @@ def endpoint(svc: Service, op: Operation) -> Endpoint:
                 return await op.handler(svc, request, caller)
             early = response_faults.refused(op.op_id, request)
             response = early or await op.handler(svc, request, caller)
-            return response_faults.bite(op.op_id, request, caller, response)
+            response = response_faults.bite(op.op_id, request, caller, response)
+            response_faults.keep_ahead_of_auth(op.op_id, request, caller, response)  # blindr
+            return response
         except ApiError as exc:
             return error_response(request, exc)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .fault_model import Effect, Fault, Override
+from .faults_blind_reads import BLIND_READS  # blind round on the reads (issue 44, blindr)
 from .faults_reads import READS
 from .faults_writes import WRITES
 
@@ -23,6 +24,12 @@ __all__ = ["FAULTS", "Effect", "Fault", "Override", "UnknownFaultError", "activa
 
 _ALL: tuple[Fault, ...] = READS + WRITES
 """The registry, grouped by area. Each fault names the one rule of spec/rules.yaml it breaks."""
+_ALL += BLIND_READS  # blind round on the reads (issue 44, blindr)
+
+# --- blind faults on writes, histories, trees and relations (issue 44, blindw)
+from .faults_blind_writes import BLIND_WRITES  # noqa: E402
+
+_ALL = _ALL + BLIND_WRITES
 
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""

@@ -56,10 +56,13 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any]) -> Response:
             and faults.is_on("gdpr-operations-unchecked-for-user-id")):
         _check_operations(fields)
     _check_reassign_user(svc, fields)
-    minute = _free_time_frame(svc, fields)
+    by_id = kind == "individual" and isinstance(user, dict) and _present(user, "id")  # blindw (issue 44)
+    unchecked = by_id and faults.is_on("blind-gdpr-user-id-time-frame-unchecked")  # the new job replaces the old
+    minute = _free_time_frame(svc, fields, not unchecked)
     with svc.tx("job") as conn:
         cur = conn.execute(
-            "INSERT INTO jobs(type, schedule_minute, request, created_by, creation_date) VALUES (?, ?, ?, ?, ?)",
+            ("INSERT OR REPLACE" if unchecked else "INSERT")
+            + " INTO jobs(type, schedule_minute, request, created_by, creation_date) VALUES (?, ?, ?, ?, ?)",
             (kind, minute, json.dumps(fields, default=str)[:100_000], caller.id, now_ms()),
         )
     key = "id" if faults.is_on("gdpr-jobid-missing") else "jobId"
@@ -135,7 +138,7 @@ def _check_reassign_user(svc: Service, fields: dict[str, Any]) -> None:
         raise bad_request("The provided 'reassignUser' is/are invalid")
 
 
-def _free_time_frame(svc: Service, fields: dict[str, Any]) -> int:
+def _free_time_frame(svc: Service, fields: dict[str, Any], check_taken: bool = True) -> int:
     """The job's time frame (a minute, or an hour under a variant): in the future and not taken by another job."""
     when = _schedule_ms(fields)
     now = now_ms()
@@ -148,7 +151,7 @@ def _free_time_frame(svc: Service, fields: dict[str, Any]) -> int:
         raise bad_request("The desired date is in the past and is it not eligible.")
     minute = when // (3_600_000 if variants.is_on("gdpr-time-frame-hour") else 60_000)
     taken = svc.db.one("SELECT 1 FROM jobs WHERE schedule_minute = ?", (minute,)) is not None
-    if taken and not faults.is_on("gdpr-time-frame-ignored"):
+    if taken and check_taken and not faults.is_on("gdpr-time-frame-ignored"):
         raise bad_request("There is a job already scheduled for that time frame.")
     return minute
 

@@ -111,6 +111,8 @@ def _filter_by_space(q: Any, where: list[str], params: list[Any], paging: Paging
     if q.get("pageSize") and any(k in q for k in ("include", "exclude", "includeOnly")) and faults.is_on(
             "spaceid-ignored-with-paging"):
         space_raw = None
+    if q.get("q") and faults.is_on("spaceid-ignored-with-search"):
+        space_raw = None  # blindr: the search query has no space condition
     if not space_raw or faults.is_on("spaceid-ignored"):
         return
     try:
@@ -165,7 +167,13 @@ def _filter_by_topics(q: Any, where: list[str], params: list[Any]) -> None:
 
 # --- 4 and 15 A user's answers / questions ------------------------------------------------------------------
 async def list_user_answers(svc: Service, request: Request, caller: Caller) -> Response:
-    return _user_nodes(svc, request, caller, "answer", None)
+    page = _user_nodes(svc, request, caller, "answer", None)
+    if "text/html" in request.headers.get("accept", "").lower() and faults.is_on(
+            "user-answers-html-for-browser-accept"):  # blindr: the Accept header wins over the .json extension
+        items = json.loads(bytes(page.body)).get("list") or []
+        rows = "".join(f"<tr><td>{i.get('id')}</td><td>{i.get('body')}</td></tr>" for i in items)
+        return Response(f"<html><body><table>{rows}</table></body></html>", media_type="text/html;charset=UTF-8")
+    return page
 
 
 async def list_user_questions(svc: Service, request: Request, caller: Caller) -> Response:
@@ -189,7 +197,8 @@ def _user_nodes(
     q = request.query_params
     paging = parse_paging(q, svc.page_size)
     sort, order = question_order(q)
-    clause, params = svc.visibility.clause(caller, "n", comments=False)
+    forget_spaces = kind == "answer" and "include" in q and faults.is_on("user-answers-include-shows-hidden-space")
+    clause, params = svc.visibility.clause(caller, "n", comments=False, spaces=not forget_spaces)  # blindr
     owner = "n.author_id = ?"
     if faults.is_on("user-answers-any-author" if kind == "answer" else "user-questions-any-author"):
         owner = "(n.author_id = ? OR 1)"
@@ -273,6 +282,7 @@ async def _answer_comments(svc: Service, request: Request, caller: Caller) -> Re
         or (bool(q.get("sort")) and faults.is_on("comment-private-leaks-with-sort"))
         or ("v1" in q and caller.role == "novice" and faults.is_on("comment-private-to-novice-under-v1"))
         or ("wrap" in q and faults.is_on("comment-recipients-ignored-under-wrap"))
+        or (bool(answer["in_moderation"]) and faults.is_on("blind-moderated-answer-comments-unfiltered"))
     )
     clause, params = svc.visibility.clause(caller, "n", comments=not leak)
     if "v1" in q and faults.is_on("reply-privacy-dropped-under-v1"):  # a reply's inherited settings forgotten
@@ -284,8 +294,17 @@ async def _answer_comments(svc: Service, request: Request, caller: Caller) -> Re
         clause += " AND p.visibility = 'full'))"
     where = ["n.answer_id = ?", "n.type = 'comment'", clause]
     sorts = None if faults.is_on("comment-list-no-sorts") else QUESTION_SORTS
-    return svc.pager.node_page(request, caller, where, [answer["id"], *params], order, paging, sort, sorts,
+    page = svc.pager.node_page(request, caller, where, [answer["id"], *params], order, paging, sort, sorts,
                                ("comment",), shape_fault="answer-comments-depth-string")
+    if faults.is_on("answer-comment-count-kept"):  # blindr: the count kept per answer and caller
+        return _count_kept(page, (f"comments of {answer['id']}", caller.id))
+    if faults.is_on("blind-list-recipients-missing-on-replies") and page.status_code == 200:  # blindw (issue 44)
+        body = json.loads(bytes(page.body))
+        for item in body.get("list", []):
+            if item.get("parentId") != answer["id"] and item.get("recipients"):
+                item["recipients"] = []
+        return json_response(body)
+    return page
 
 
 # --- the Location of a new comment or answer ----------------------------------------------------------------
@@ -305,6 +324,8 @@ async def list_user_content(svc: Service, request: Request, caller: Caller) -> R
     if not is_id(raw):
         raise invalid
     user = svc.db.one("SELECT id, creation_date FROM users WHERE id = ?", (int(raw),))
+    if user is None and faults.is_on("usercontent-unknown-id-empty"):
+        return json_response([])  # blindr: an id that names no user is not looked up
     if user is None:
         raise invalid
     clause, params = svc.visibility.clause(caller, "n", comments=not faults.is_on("comment-private-in-content"))

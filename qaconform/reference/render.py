@@ -338,6 +338,8 @@ class Renderer:
             [_ids_param(ids), *params],
         ):
             children[parent] = Children(_ids(every), _ids(comments), _ids(answers))
+        if faults.is_on("blind-comment-childrenids-private-replies"):  # blindw (issue 44): a comment's childrenIds
+            self._unfiltered_reply_ids(rows, children)
         topics: dict[int, list[dict[str, Any]]] = {i: [] for i in ids}
         question_ids = [r["id"] for r in rows if r["type"] == "question"]
         if question_ids:
@@ -368,6 +370,14 @@ class Renderer:
             )
             for r in rows
         ]
+
+    def _unfiltered_reply_ids(self, rows: Sequence[sqlite3.Row], children: dict[int, Children]) -> None:
+        """Planted fault blind-comment-childrenids-private-replies: a comment's childrenIds unfiltered."""
+        for r in rows:
+            if r["type"] == "comment":
+                every = self.db.ids("SELECT id FROM nodes WHERE parent_id = ? ORDER BY id", (r["id"],))
+                kept = children.get(r["id"]) or Children([], [], [])
+                children[r["id"]] = Children(every, kept.comments, kept.answers)
 
     def node_json(
         self,

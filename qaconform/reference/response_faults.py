@@ -9,6 +9,7 @@ handlers stay free of them; each is checked with ``faults.is_on`` here, the one 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -139,6 +140,39 @@ def _answer_parent_missing_at_size_1(op: str, request: Request, caller: Caller, 
     return True
 
 
+# --- blind round on the reads (issue 44, blindr; entries in faults_blind_reads.py)
+def _earned_moderator_typed(op: str, request: Request, caller: Caller, body: Body) -> bool:
+    if op != "listEarnedExperts":
+        return False
+    for item in _items(body):
+        if item.get("moderator") is True and item.get("type") == "user":
+            item["type"] = "moderator"
+    return True
+
+
+AHEAD_OF_AUTH_S = 2.0
+"""How long the planted fault earned-experts-cached-ahead-of-auth keeps a page by URL."""
+_ahead: dict[str, tuple[float, bytes]] = {}
+
+
+def kept_ahead_of_auth(op: str, request: Request) -> Response | None:
+    """earned-experts-cached-ahead-of-auth: the page kept for this URL, before anyone's credentials are checked."""
+    if op != "listEarnedExperts" or not faults.is_on("earned-experts-cached-ahead-of-auth"):
+        return None
+    kept = _ahead.get(str(request.url))
+    if kept is None or time.monotonic() - kept[0] >= AHEAD_OF_AUTH_S:
+        return None
+    return Response(kept[1], media_type="application/json;charset=UTF-8")
+
+
+def keep_ahead_of_auth(op: str, request: Request, caller: Caller, response: Response) -> None:
+    """earned-experts-cached-ahead-of-auth: keep a signed-in caller's 200 by URL."""
+    if op == "listEarnedExperts" and response.status_code == 200 and not caller.anonymous and faults.is_on(
+            "earned-experts-cached-ahead-of-auth"):
+        _ahead[str(request.url)] = (time.monotonic(), bytes(response.body))
+# --- end of the blind round on the reads
+
+
 BITES: dict[str, Bite] = {
     "formatted-dates-24h-when-unanswered": _dates_24h,
     "pagesize-echo-default-with-q": _pagesize_default_with_q,
@@ -154,6 +188,7 @@ BITES: dict[str, Bite] = {
     "answer-parent-id-missing-at-page-size-1": _answer_parent_missing_at_size_1,
     # commentcross (issue 44): the run's subtree as one reader is shown it, the follower list's own options
     **subtree_faults.BITES,
+    "earned-experts-moderator-typed-by-role": _earned_moderator_typed,  # blindr
 }
 """Fault name -> where it bites (its entry, with the rule it breaks, is in :mod:`faults_reads`)."""
 

@@ -56,7 +56,10 @@ TOPIC_SORTS = {
 async def list_active_experts(svc: Service, request: Request, caller: Caller) -> Response:
     where = "reputation >= ? AND active = 1 AND suspended = 0 AND deactivated = 0"
     string_field = "reputation" if faults.is_on("active-experts-reputation-string") else None
-    return _experts(svc, request, where, [ACTIVE_EXPERT_REPUTATION], string_field)
+    later = (request.query_params.get("page") or "1") not in ("0", "1")
+    dropped = later and faults.is_on("active-experts-sort-dropped-after-page-1")  # blindr: next-page query
+    return _experts(svc, request, where, [ACTIVE_EXPERT_REPUTATION], string_field,
+                    order=EXPERT_SORTS["default"] if dropped else None)
 
 
 async def list_earned_experts(svc: Service, request: Request, caller: Caller) -> Response:
@@ -118,10 +121,13 @@ async def list_spaces(svc: Service, request: Request, caller: Caller) -> Respons
     if q.get("sort") and sort != q.get("sort") and faults.is_on("space-invalid-sort-400"):
         raise bad_request(f"'sort' must be one of {', '.join(NAMED_SORTS)}")
     where = _shown_spaces(svc, caller, projected=bool(q.get("includeOnly")))
+    if ("wrap" in q or "v1" in q) and where != "0" and faults.is_on("spaces-hidden-shown-with-wrap"):
+        where = "1"  # blindr: the legacy serializer lists every space
     total = svc.db.count(f"SELECT COUNT(*) FROM spaces WHERE {where}", ())
+    rows_asked = max(paging.size, 2) if faults.is_on("spaces-pagesize-one-serves-two") else paging.size  # blindr
     rows = svc.db.all(
         f"SELECT * FROM spaces WHERE {where} ORDER BY {NAMED_SORTS[str(sort)]} LIMIT ? OFFSET ?",
-        [paging.size, paging.offset],
+        [rows_asked, paging.offset],
     )
     spaces = envelope([svc.render.space_json(r) for r in rows], total, paging, str(sort), q)
     if faults.is_on("spaces-cache-by-url"):
@@ -156,10 +162,15 @@ async def list_topics(svc: Service, request: Request, caller: Caller) -> Respons
         where = "instr(lower(name), lower(?)) > 0"
         params = [q["q"]]
     total = svc.db.count(f"SELECT COUNT(*) FROM topics WHERE {where}", tuple(params))
+    limit = paging.size
+    if paging.page > 1 and 0 < total - paging.offset <= paging.size and faults.is_on("topics-last-page-short"):
+        limit = total - paging.offset - 1  # blindr: the last page's off-by-one
     ids = svc.db.ids(
         f"SELECT id FROM topics WHERE {where} ORDER BY {TOPIC_SORTS[sort]} LIMIT ? OFFSET ?",
-        [*params, paging.size, paging.offset],
+        [*params, limit, paging.offset],
     )
+    if params and faults.is_on("topics-totalcount-ignores-q"):
+        total = svc.db.count("SELECT COUNT(*) FROM topics", ())  # blindr: counted without the search
     if projects(q):
         resp = json_response(
             envelope(svc.render.topics_json(svc.render.rows_by_ids(ids, "topics")), total, paging, sort, q)
@@ -181,6 +192,8 @@ async def list_followers(svc: Service, request: Request, caller: Caller) -> Resp
         raise bad_request(f"'sort' must be newest on the follower list, not {q['sort'][:40]!r}")
     details = parse_bool(q, "details", faults.is_on("followers-details-by-default") or (
         bool(q.get("sort")) and faults.is_on("followers-details-when-sorted")))
+    if "details" in q and faults.is_on("followers-details-false-read-as-true"):
+        details = True  # blindr: present means true
     only_active = parse_bool(q, "active", not faults.is_on("followers-inactive-by-default"))
     if not details and faults.is_on("followers-active-ignored"):
         only_active = True

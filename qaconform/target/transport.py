@@ -112,6 +112,9 @@ WATCH = _Watch()
 
 
 class _WatchedPool(HTTPConnectionPool):
+    """A pool that tells the request's watchdog which connection it took, and whether it was kept alive (the HTTPS
+    pool below inherits it: one definition for both schemes)."""
+
     def _get_conn(self, timeout: float | None = None) -> Any:
         conn = super()._get_conn(timeout)
         if WATCH.cutoff is not None:
@@ -120,13 +123,8 @@ class _WatchedPool(HTTPConnectionPool):
         return conn
 
 
-class _WatchedHTTPSPool(HTTPSConnectionPool):
-    def _get_conn(self, timeout: float | None = None) -> Any:
-        conn = super()._get_conn(timeout)
-        if WATCH.cutoff is not None:
-            WATCH.cutoff.conn = conn
-            WATCH.cutoff.reused = getattr(conn, "sock", None) is not None
-        return conn
+class _WatchedHTTPSPool(_WatchedPool, HTTPSConnectionPool):
+    pass
 
 
 # urllib3 names the pool class in its messages; keep the names users know.

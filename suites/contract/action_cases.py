@@ -114,7 +114,7 @@ POOL: tuple[PoolNode, ...] = (
     PoolNode("answer_of:member", "answer", LOCKED, "member", Q, Q),       # locked_by("member")
     PoolNode("answer_of:admin", "answer", LOCKED, "admin", Q, Q),         # locked_by("moderator")
     PoolNode("answer_of:moderator", "answer", LOCKED, "moderator", Q, Q),  # locked_by("admin")
-    PoolNode("sent_to_mod:moderator", "answer", MODERATED, "member", Q, Q),
+    PoolNode("sent_to_mod:moderator", "answer", MODERATED, "moderator", Q, Q),  # moderator's own, sent by it
     PoolNode("answer_of:novice", "answer", MODERATED, "novice", Q, Q),    # no Publish answer
     PoolNode("comment_of:member", "comment", CREATED, "member", "member", Q),  # under shared_answer
     PoolNode("comment_of:admin", "comment", CREATED, "admin", "member", Q),
@@ -141,7 +141,7 @@ REUSED: dict[tuple[str, str, str, str, str], str] = {
     (LOCK, "answer", CREATED, "moderator", NONE): "locked_by:moderator",
     (LOCK, "answer", CREATED, "admin", NONE): "locked_by:admin",
     (LOCK, "comment", CREATED, "admin", NONE): "locked_comment",
-    (SEND, "answer", CREATED, "moderator", NONE): "sent_to_mod:moderator",
+    (SEND, "answer", CREATED, "moderator", AUTHOR): "sent_to_mod:moderator",
     (SEND, "comment", CREATED, "admin", NONE): "sent_to_mod:admin",
     (SEND, "comment", CREATED, "moderator", NONE): "moderated_comment",
 }
@@ -154,7 +154,7 @@ REUSED_NODES: dict[str, PoolNode] = {
     "locked_by:moderator": PoolNode("answer_of:admin", "answer", CREATED, "admin", Q, Q),
     "locked_by:admin": PoolNode("answer_of:moderator", "answer", CREATED, "moderator", Q, Q),
     "locked_comment": PoolNode("comment_of:moderator", "comment", CREATED, "moderator", "member", Q),
-    "sent_to_mod:moderator": PoolNode("sent_to_mod:moderator", "answer", CREATED, "member", Q, Q),
+    "sent_to_mod:moderator": PoolNode("sent_to_mod:moderator", "answer", CREATED, "moderator", Q, Q),
     "sent_to_mod:admin": PoolNode("sent_to_mod:admin", "comment", CREATED, "member", "member", Q),
     "moderated_comment": PoolNode("moderated_comment", "comment", CREATED, "novice", "member", Q),
 }

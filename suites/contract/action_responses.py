@@ -22,13 +22,13 @@ Pure: no request; the calls are the matrix's ``Scene.act``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from action_cases import CHANGES_NODE, LOCKED, MODERATED, Case
 from rule_assertions import rules_for_schema_error
 
+from qaconform.contract import SchemaError
 from qaconform.pytest.outcomes import fail
 from qaconform.target.client import ApiResponse
 
@@ -55,8 +55,6 @@ OTHERS = {"actionDate": "SHAPE-ACTIONDATE", "success": "ACTION-WRAPPERS", "ip": 
           "realUser": "ACTION-SENDTOMOD-REALUSER", "node": "ACTION-NODE-ID", "verb": "ACTION-VERBS"}
 """Fields of the 200 whose violation another rule of the matrix judges on the same row (a shape rule judges the
 rest): each failure names one rule."""
-_FIELD = re.compile(r"\.([A-Za-z]+)(?:\[\d+\])*$")
-_REQUIRED = re.compile(r"'([A-Za-z]+)' is a required property")
 
 
 def actions_of(rule: str, operations: Iterable[str], actions: Iterable[str]) -> tuple[str, ...]:
@@ -96,13 +94,7 @@ def judge_refusal(rule: str, case: Case, resp: ApiResponse) -> None:
                  f"{resp.status}", resp)
 
 
-def _field(error: str) -> str | None:
-    required = _REQUIRED.search(error)
-    m = _FIELD.search(error.split(": ", 1)[0])
-    return required.group(1) if required else (m.group(1) if m else None)
-
-
-def judge_changed(rule: str, case: Case, resp: ApiResponse, schema_errors: Callable[[Any], list[str]]) -> None:
+def judge_changed(rule: str, case: Case, resp: ApiResponse, schema_errors: Callable[[Any], list[SchemaError]]) -> None:
     """The 200 of an allowed change of a node as created: ``rule``'s part of it (the wrappers, the action date, the
     rest of the operation's schema). ``schema_errors`` validates a body against the operation's 200 schema."""
     if resp.status != 200:
@@ -128,20 +120,20 @@ def judge_changed(rule: str, case: Case, resp: ApiResponse, schema_errors: Calla
         return
     errors = schema_errors(body)
     if rule == "SHAPE-ACTIONDATE":
-        bad = [e for e in errors if _field(e) == "actionDate" and not _REQUIRED.search(e)]
+        bad = [e for e in errors if e.field == "actionDate" and e.keyword != "required"]
         if bad:
             fail([rule], f"{_what(case)}; actionDate is \"Either YYYY-MM-DD HH:MM:SS.S or a textual form like weekday "
-                         f"month day time zone year\", on a {case.kind} too: {bad[0]}", resp)
+                         f"month day time zone year\", on a {case.kind} too: {bad[0].line}", resp)
         return
     own = [e for e in errors if rules_for_schema_error(e, rule, is_list=False, field_rules=OTHERS) == [rule]
-           and _field(e) not in OTHERS]
+           and e.field not in OTHERS]
     if own:
-        shown = "\n  ".join(own[:10])
+        shown = "\n  ".join(e.line for e in own[:10])
         fail([rule], f"{_what(case)}; the 200 matches its section's shape on a {case.kind} too "
                      f"({len(own)} error(s)):\n  {shown}", resp)
 
 
-def judge(rule: str, case: Case, resp: ApiResponse, schema_errors: Callable[[Any], list[str]]) -> None:
+def judge(rule: str, case: Case, resp: ApiResponse, schema_errors: Callable[[Any], list[SchemaError]]) -> None:
     """``rule`` judged on the row ``case``'s response (:data:`RESPONSE_RULES` says which part)."""
     if RESPONSE_RULES[rule] == CHANGED:
         judge_changed(rule, case, resp, schema_errors)

@@ -23,13 +23,14 @@ says why not (tests/test_write_crossing.py keeps the two the same).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from form_rows import FormRow
 from rule_assertions import rules_for_schema_error
 
+from qaconform.contract import SchemaError
 from qaconform.invariants import millis_problems
 from qaconform.pytest.outcomes import fail
 from qaconform.pytest.support import ANSWER_PUBLISHERS, LOSING_BODY, body_holds
@@ -62,21 +63,12 @@ FIELD_RULES = {"id": "ANSWER-ID-STRING", "parentId": "ANSWER-PARENT-FIELDS", "pa
                "plug": "ANSWER-PLUG-NULL", "title": "NODE-TITLE-ANSWERS-COMMENTS",
                "originalParentId": "NODE-ORIGINAL-PARENT-ID"}
 """Fields of the 201's Node whose violation another rule of this module judges (SHAPE-POST-ANSWER judges the rest)."""
-_FIELD = re.compile(r"\.([A-Za-z]+)(?:\[\d+\])*$")
-_REQUIRED = re.compile(r"'([A-Za-z]+)' is a required property")
 
 
-@dataclass(frozen=True)
-class Row:
-    """One answer of the matrix: who wrote it, in which form its body travelled."""
+class Row(FormRow):
+    """One answer of the matrix: who wrote it, in which form its body travelled (``postAnswer-form-none-moderator``)."""
 
-    writer: str
-    form: str
-
-    @property
-    def label(self) -> str:
-        """As the answer form matrix's ids (``postAnswer-form-none-moderator``)."""
-        return f"postAnswer-{self.form}-none-{self.writer}"
+    operation = "postAnswer"
 
 
 PARAMETER_FORMS = ("query", "form", "param_wins")
@@ -96,12 +88,6 @@ def judges(rule: str, row: Row) -> bool:
     return True
 
 
-def _field(error: str) -> str | None:
-    required = _REQUIRED.search(error)
-    m = _FIELD.search(error.split(": ", 1)[0])
-    return required.group(1) if required else (m.group(1) if m else None)
-
-
 @dataclass(frozen=True)
 class Posted:
     """What the row's answer got: the response, the text sent, the question it answers, and the checks of the
@@ -111,7 +97,7 @@ class Posted:
     text: str
     question_id: int
     username: str
-    schema_errors: Callable[[Any], list[str]]
+    schema_errors: Callable[[Any], list[SchemaError]]
     location_names: Callable[[ApiResponse, int, str, str], None]
 
 
@@ -190,11 +176,11 @@ def _judge_node(rule: str, what: str, body: dict[str, Any], posted: Posted) -> N
         return
     errors = posted.schema_errors(body)
     if rule == "SHAPE-DATE-FORMATTED":
-        bad = [e for e in errors if _field(e) == "creationDateFormatted" and not _REQUIRED.search(e)]
+        bad = [e for e in errors if e.field == "creationDateFormatted" and e.keyword != "required"]
     else:
-        bad = [e for e in errors if _field(e) not in FIELD_RULES and rules_for_schema_error(
+        bad = [e for e in errors if e.field not in FIELD_RULES and rules_for_schema_error(
             e, rule, is_list=False, field_rules=FIELD_RULES) == [rule]]
     if bad:
-        shown = "\n  ".join(bad[:10])
+        shown = "\n  ".join(e.line for e in bad[:10])
         fail([rule], f"{what}: the 201's Node matches the posted answer's schema ({len(bad)} error(s)):\n  {shown}",
              resp)

@@ -25,6 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from form_rows import FormRow
+
 from qaconform.pytest.outcomes import fail
 from qaconform.pytest.support import LOSING_BODY, body_holds
 from qaconform.target.client import ApiResponse
@@ -48,17 +50,10 @@ RESPONSE_RULES: dict[str, str] = {
 """rule -> the rows it judges (the module's docstring)."""
 
 
-@dataclass(frozen=True)
-class Row:
-    """One shared plain comment: who wrote it, in which form its body travelled."""
+class Row(FormRow):
+    """One shared plain comment: who wrote it, in which form its body travelled (``postComment-form-none-novice``)."""
 
-    writer: str
-    form: str
-
-    @property
-    def label(self) -> str:
-        """As the input form matrix's ids (``postComment-form-none-novice``)."""
-        return f"postComment-{self.form}-none-{self.writer}"
+    operation = "postComment"
 
 
 def judges(rule: str, row: Row) -> bool:

@@ -22,7 +22,6 @@ from __future__ import annotations
 import functools
 import math
 import random
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,15 +30,18 @@ from typing import Any
 import yaml
 from covering import EXPERT_LISTS, NOT_ANONYMOUS, PAIRS, Combination, covering, expand
 from listops import LIST_OPS
+from rule_assertions import in_items
 
-from qaconform.contract import NONE, READER, Contract, ContractError, load_contract
-from qaconform.invariants import listcount_problem, millis_problems, pagecount_problem
+from qaconform.contract import NONE, READER, Contract, ContractError, SchemaError, load_contract
+from qaconform.invariants import listcount_problems, millis_problems, pagecount_problem
 
 SECTION = "list_responses"
-JSON_FORM, ANY_FORM = "accept_json", "extension_only"
-"""The request forms: the .json path with Accept application/json (the samples), or with Accept ``*/*`` (the
-extension alone selects the format)."""
-ACCEPT = {JSON_FORM: "application/json", ANY_FORM: "*/*"}
+JSON_FORM, ANY_FORM, BROWSER_FORM = "accept_json", "extension_only", "accept_browser"
+"""The request forms: the .json path with Accept application/json (the samples), with Accept ``*/*`` (the
+extension alone selects the format), or with a browser's Accept, text/html first (the extension still selects it:
+a server whose content negotiation lets that header win answers HTML on one list)."""
+ACCEPT = {JSON_FORM: "application/json", ANY_FORM: "*/*",
+          BROWSER_FORM: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
 FOLLOWERS = "listNodeFollowers"
 
 
@@ -252,10 +254,7 @@ class Seen:
         return name not in (self.asked.get("exclude") or "").split(",")
 
 
-_REQUIRED = re.compile(r"'([A-Za-z]+)' is a required property")
-
-
-def schema_errors(seen: Seen, contract: Contract, rule_of: Callable[[str], list[str]]) -> dict[str, list[str]]:
+def schema_errors(seen: Seen, contract: Contract, rule_of: Callable[[SchemaError], list[str]]) -> dict[str, list[str]]:
     """The response's schema errors by the rule each breaks (``rule_of``: rule_assertions' attribution), less what
     the row's projection removed (a required field not kept) and the items of follower relations (details=true:
     "Fields of a follower relation ...: not shown")."""
@@ -264,12 +263,11 @@ def schema_errors(seen: Seen, contract: Contract, rule_of: Callable[[str], list[
         body = {**body, "list": []}
     name = contract.operation(seen.op).response_schema(200)
     out: dict[str, list[str]] = {}
-    for error in contract.validate(str(name), body) if name else []:
-        missing = _REQUIRED.search(error)
-        if missing and error.startswith("$.list[") and not seen.kept(missing.group(1)):
+    for error in contract.schema_errors(str(name), body) if name else []:
+        if error.missing and in_items(error) and not seen.kept(error.missing):
             continue
         for rule in rule_of(error):
-            out.setdefault(rule, []).append(error)
+            out.setdefault(rule, []).append(error.line)
     return out
 
 
@@ -318,8 +316,8 @@ def _union(seen: Seen) -> Problems:
     if held > total:
         return [f"the page holds {held} items, more than totalCount {total}"]
     size = int(seen.asked.get("pageSize") or seen.body.get("pageSize") or 0)
-    if seen.op == FOLLOWERS or size <= 0:
-        return []
+    if seen.op == FOLLOWERS or size <= 0 or held > size:
+        return []  # a page over its pageSize is PAGING-LISTCOUNT's (listcount_problems): one statement, one rule
     page = int(seen.asked.get("page") or 1)
     want = share(total, page, size)
     if held == want:
@@ -364,8 +362,7 @@ def _marked(seen: Seen) -> Problems:
 
 
 def _listcount(seen: Seen) -> Problems:
-    problem = listcount_problem(seen.body)
-    return [problem] if problem else []
+    return listcount_problems(seen.body)  # listCount is the number of items, no more than pageSize
 
 
 def _pagecount(seen: Seen) -> Problems:

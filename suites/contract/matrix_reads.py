@@ -8,13 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import list_answers
 from covering import Combination
 
-from qaconform.contract import NONE
 from qaconform.contract import path as contract_path
-from qaconform.invariants import envelope_type_problems
 from qaconform.pytest.exchange_log import outside_tests
-from qaconform.pytest.outcomes import SkipKind, fail, skip
+from qaconform.pytest.outcomes import SkipKind, skip
 from qaconform.pytest.support import list_all
 from qaconform.target.client import ApiClient, ApiResponse
 
@@ -107,20 +106,5 @@ def read_combination(combination: Combination, fetch: Any, matrix_paths: dict[st
         extra or {})
     params.pop(without or "", None)
     resp: ApiResponse = fetch(reader, matrix_paths[op], **params)
-    if resp.status >= 500:
-        fail(["CONV-NO-SERVER-ERROR"], f"{combination.label}: the list failed with {resp.status}", resp)
-    if resp.status in (401, 403):
-        if reader == "anonymous":
-            skip(SkipKind.OTHER, f"this site does not serve {op} to anonymous callers ({resp.status})")
-        fail([PERMISSION_RULE[op]], f"{combination.label}: {reader} may read {op}, yet it is refused", resp)
-    if resp.status != 200:
-        skip(SkipKind.OTHER, f"not judged: the target refused {combination.label} with {resp.status}; the "
-             f"description does not state that {op} accepts these values")
-    body = resp.json()
-    problems = envelope_type_problems(body)
-    if problems:
-        if combination.value("wrap") != NONE or combination.value("v1") != NONE:
-            skip(SkipKind.OTHER, f"not judged: {combination.label} answers another shape ({problems[0]}); the "
-                 "effect of wrap and v1 is not shown")
-        fail(["PAGING-ENVELOPE"], f"{combination.label}: {'; '.join(problems)}", resp)
-    return body, resp
+    list_answers.served(combination.label, op, reader, resp, PERMISSION_RULE[op])
+    return list_answers.envelope(combination.label, combination.value, resp, resp.json()), resp

@@ -88,7 +88,8 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 def _where(form: str) -> str:
     return {JSON: "in the JSON body", QUERY: "as a query parameter", FORM: "as a form-encoded request parameter",
-            PARAM_WINS: "as a query parameter beside a JSON body that says otherwise (the parameter wins)"}[form]
+            PARAM_WINS: "as a query parameter beside a body (JSON, or form-encoded: support.PARAM_WINS_OVER_FORM) "
+                        "that says otherwise (the parameter wins)"}[form]
 
 
 def _created(case: Case, posted: Any, answer_in: Callable[[str, str], Any]) -> int:
@@ -132,7 +133,7 @@ def test_an_answer_in_every_input_form_by_an_account_with_publish_answer_is_publ
            f"{case.label}: listed, the answer's body must hold {posted.text!r}; got {item.get('body')!r}", posted.resp)
     if case.form == PARAM_WINS:
         expect(not body_holds(item.get("body"), LOSING_BODY), "CONV-PARAM-WINS-ANSWER",
-               f"{case.label}: the body parameter wins over the JSON body; listed, the answer reads "
+               f"{case.label}: the body parameter wins over the body; listed, the answer reads "
                f"{item.get('body')!r}", posted.resp)
 
 
@@ -179,7 +180,7 @@ def test_an_answer_in_every_input_form_keeps_its_text_and_names_its_writer(
            f"{body.get('body')!r}", resp)
     if case.form == PARAM_WINS:
         expect(not body_holds(body.get("body"), LOSING_BODY), "CONV-PARAM-WINS-ANSWER",
-               f"{case.label}: the body parameter wins over the JSON body; the new answer reads {body.get('body')!r}",
+               f"{case.label}: the body parameter wins over the body; the new answer reads {body.get('body')!r}",
                resp)
     author = body.get("author")
     expect(isinstance(author, dict) and author.get("username") == api[case.writer].username,
@@ -196,6 +197,6 @@ def test_every_response_rule_of_an_answer_in_every_form_by_every_writer(
     (answer_responses.py)."""
     shared = answer_in(row.writer, row.form)
     schema = contract.operation("postAnswer").response_schema(201)
-    posted = Posted(shared.resp, shared.text, question_id, api[row.writer].username,
-                    lambda body: contract.validate(schema, body), assert_location_names)
+    posted = Posted(shared.resp, shared.text, shared.node or question_id, api[row.writer].username,
+                    lambda body: contract.schema_errors(schema, body), assert_location_names)
     judge(response_rule, row, posted, lambda why: skip(SkipKind.OTHER, why))

@@ -26,14 +26,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import list_answers
 import pytest
 from covering import PAIRS, TRIPLES, thorough
 from list_access import ALLOW, AS_PLAIN, DENIED_RULES, DENY, VISIBILITY_RULES, Case, Row, cases, verdict
 from listops import LIST_OPS
 
-from qaconform.contract import NONE, load_contract
+from qaconform.contract import load_contract
 from qaconform.contract import path as contract_path
-from qaconform.invariants import envelope_type_problems
 from qaconform.pytest.exchange_log import judged_again, outside_tests
 from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.pytest.support import list_all
@@ -60,7 +60,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
     seed = metafunc.config.stash[STATE].seed
     strength = TRIPLES if thorough(metafunc.config) else PAIRS
-    metafunc.parametrize("case", [pytest.param(c, id=c.label, marks=pytest.mark.rule(c.rule))
+    metafunc.parametrize("case", [pytest.param(c, id=c.label, marks=pytest.mark.rule(*judged_rules(c)))
                                   for c in cases(seed, strength=strength)])
 
 
@@ -231,14 +231,7 @@ def _envelope(case: Case, resp: ApiResponse) -> dict[str, Any]:
         fail(["CONV-NO-SERVER-ERROR"], f"{case.row.label}: the list failed with {resp.status}", resp)
     if resp.status != 200:
         skip(SkipKind.OTHER, f"not judged for items: {case.row.label} was answered {resp.status}")
-    body = resp.json()
-    problems = envelope_type_problems(body)
-    if problems:
-        if c.value("wrap") != NONE or c.value("v1") != NONE:
-            skip(SkipKind.OTHER, f"not judged: {case.row.label} answers another shape ({problems[0]}); the effect "
-                 "of wrap and v1 is not shown")
-        fail(["PAGING-ENVELOPE"], f"{case.row.label}: {'; '.join(problems)}", resp)
-    return dict(body)
+    return list_answers.envelope(case.row.label, c.value, resp, resp.json())
 
 
 # --- the verdicts ---------------------------------------------------------------------------------------------
@@ -250,6 +243,46 @@ PERMISSION_RULES = {op: r.id for r in load_contract().rules.values()
 """List -> the rule of its line of the permission table (a served refused reader breaks it), from spec/rules.yaml:
 the permission rules whose operations are lists only."""
 DENIED_STATUS_LISTS = frozenset(load_contract().rule("PERM-DENIED-STATUS").operations)
+
+
+# --- the Errors table's answer to a caller without credentials (blindr, issue 44) -----------------------------------
+CREDENTIALS_RULES = {op: r.id for r in load_contract().rules.values()
+                     if r.area == "auth" and r.level == "must" and r.operations
+                     and all(op in LIST_OPS for op in r.operations) for op in r.operations}
+"""List -> the rule of its row of the Errors table for a caller without credentials ("401 | Expert lists | Missing
+or bad credentials"), from spec/rules.yaml: the auth rules whose operations are lists only. Judged on the refused
+anonymous rows of the list's permission rule, so with every parameter and right after a signed-in read of the same
+URL too (a response kept by URL ahead of the credentials check serves anonymous the signed-in page)."""
+
+
+def credentials_rule(case: Case) -> str | None:
+    """The Errors-table rule judged on ``case`` besides its own: on anonymous rows the table refuses, of the list's
+    permission rule."""
+    c = case.row.combination
+    if c.reader != "anonymous" or case.rule != PERMISSION_RULES.get(c.op) or verdict(c.op, c.reader) != DENY:
+        return None
+    return CREDENTIALS_RULES.get(c.op)
+
+
+def judged_rules(case: Case) -> tuple[str, ...]:
+    """The rules a case's test is marked with: its own, and the Errors-table rule it judges too."""
+    extra = credentials_rule(case)
+    return (case.rule, extra) if extra else (case.rule,)
+
+
+def judge_missing_credentials(case: Case, resp: ApiResponse, rule: str) -> None:
+    """"401 ... Either JSON {errors: {message: ...}} or an HTML error page titled HTTP Status 401" to anonymous."""
+    if resp.status == 401:
+        try:
+            body = resp.json()
+        except AssertionError:
+            body = None
+        errors = body.get("errors") if isinstance(body, dict) else None
+        if (isinstance(errors, dict) and isinstance(errors.get("message"), str)) or "HTTP Status 401" in resp.text:
+            return
+    after = f" right after {case.row.before} read the same URL" if case.row.before else ""
+    fail([rule], f"{case.row.label}: a caller without credentials gets 401 with JSON {{errors: {{message}}}} or an "
+         f"HTML page titled HTTP Status 401 (Errors table); got {resp.status}{after}", resp)
 
 
 def _expected(case: Case, fetch: Any, access_paths: dict[str, str]) -> str:
@@ -294,13 +327,16 @@ def judge_permission(case: Case, resp: ApiResponse, expected: str) -> None:
             skip(SkipKind.OTHER, f"not judged: the target refused {case.row.label} with {resp.status}; the "
                  f"description does not state that {c.op} accepts these values")
         return
+    credentials = credentials_rule(case)
     if 200 <= resp.status < 300:
-        fail([PERMISSION_RULES.get(c.op, rule)],
+        fail([PERMISSION_RULES.get(c.op, rule), *([credentials] if credentials else [])],
              f"{case.row.label}: {c.reader} lacks the permissions {c.op} requires, yet it is served "
              f"{_served(resp)}{after}", resp)
     if not 400 <= resp.status < 500:
         fail(["PERM-DENIED-STATUS"] if c.op in DENIED_STATUS_LISTS else [rule],
              f"{case.row.label}: a permission refusal is a 4xx, never {resp.status}{after}", resp)
+    if credentials:
+        judge_missing_credentials(case, resp, credentials)
 
 
 def judge_denied_body(case: Case, resp: ApiResponse) -> None:

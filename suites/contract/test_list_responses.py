@@ -25,6 +25,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import list_answers
 import pytest
 from covering import PAIRS, TRIPLES, thorough
 from list_responses import (
@@ -44,9 +45,8 @@ from listops import LIST_OPS
 from matrix_reads import PERMISSION_RULE
 from rule_assertions import rules_for_schema_error
 
-from qaconform.contract import NONE, load_contract
+from qaconform.contract import load_contract
 from qaconform.contract import path as contract_path
-from qaconform.invariants import envelope_type_problems
 from qaconform.pytest.exchange_log import judged_again, outside_tests
 from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.pytest.support import list_all
@@ -205,22 +205,8 @@ def _errors_message(resp: ApiResponse) -> bool:
 
 def envelope_of(row: Row, resp: ApiResponse, body: Any) -> dict[str, Any]:
     """The row's response as an envelope, or the skip or blocked failure that says why it cannot be judged."""
-    if resp.status >= 500:
-        fail(["CONV-NO-SERVER-ERROR"], f"{row.label}: the list failed with {resp.status}", resp)
-    if resp.status in (401, 403):
-        if row.reader == "anonymous":
-            skip(SkipKind.OTHER, f"this site does not serve {row.op} to anonymous callers ({resp.status})")
-        fail([PERMISSION_RULE[row.op]], f"{row.label}: {row.reader} may read {row.op}, yet it is refused", resp)
-    if resp.status != 200:
-        skip(SkipKind.OTHER, f"not judged: the target refused {row.label} with {resp.status}; the description does "
-             f"not state that {row.op} accepts these values")
-    problems = envelope_type_problems(body)
-    if problems:
-        if row.value("wrap") != NONE or row.value("v1") != NONE:
-            skip(SkipKind.OTHER, f"not judged: {row.label} answers another shape ({problems[0]}); the effect of wrap "
-                 "and v1 is not shown")
-        fail(["PAGING-ENVELOPE"], f"{row.label}: {'; '.join(problems)}", resp)
-    return dict(body)
+    list_answers.served(row.label, row.op, row.reader, resp, PERMISSION_RULE[row.op])
+    return list_answers.envelope(row.label, row.value, resp, body)
 
 
 def test_every_response_rule_of_the_list_holds_in_every_combination(

@@ -10,13 +10,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import urljoin, urlsplit
 
 import pytest
 
 from qaconform.contract import envelope
 from qaconform.pytest.outcomes import SkipKind, expect, skip
 from qaconform.pytest.support import find_listed, list_all, new_id
+from qaconform.pytest.support import location_path as support_location_path
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
 
@@ -164,14 +164,8 @@ def test_record_whether_the_ids_of_a_question_list_an_answer_in_moderation(
 
 
 def location_path(profile: Profile, location: str) -> str | None:
-    """The path under {base_url}/services/v2 a Location names (absolute or relative), or None when it names another
-    host or another root: credentials are never sent there."""
-    url = urljoin(profile.api_root + "/", location)
-    root = urlsplit(profile.api_root)
-    parts = urlsplit(url)
-    if (parts.scheme, parts.netloc) != (root.scheme, root.netloc) or not parts.path.startswith(root.path + "/"):
-        return None
-    return parts.path[len(root.path) + 1:] + (f"?{parts.query}" if parts.query else "")
+    """The path under {base_url}/services/v2 a Location names, or None (:func:`support.location_path`)."""
+    return support_location_path(profile.api_root, location)
 
 
 @pytest.fixture(scope="module")

@@ -7,11 +7,14 @@ server run as an oracle: the suites never import the reference server (ARCHITECT
 misreadings, and where the description is silent the model must say nothing (variants.py lists those readings),
 which a second implementation would decide one way.
 
-The history of one example: an opening (a fresh answer, a private comment with replies at depths 1 and 2 in both
-stated forms of rule 3, a reply under the shared private comment on the question, and every refusal of rules 4, 6
-and 7 tried at every depth and under every kind of parent, which a conforming target refuses and so costs no write),
+The history of one example: an opening (a fresh answer, a private comment with replies at depths 1 and 2, a reply
+under the shared private comment on the question, rule 3's two forms each at both depths and under both kinds of
+parent, the same fields with ids as strings and as integers, and every refusal of rules 4, 6 and 7 tried at every
+depth and under every kind of parent, which a conforming target refuses and so costs no write),
 the drawn steps, and a closing that moves the answer through the state table: locked by its author, then sent to
-moderation. After each, every account reads every list that shows the subtree (subtree_views.py):
+moderation. Each comment is read back at its Location right after its 201 (its settings, whatever its parent: a
+thread under the question shows in no list that returns them). After each step, every account reads every list that
+shows the subtree (subtree_views.py) and every comment the answer's list shows carries its settings:
 - "Locked: Only the user who locked it can edit it" says nothing of who reads it: after the lock every account must
   be shown exactly what it was before; whether a locked node takes comments is not stated, so the refusals tried
   again after it must only not be accepted (any refusal will do);
@@ -24,19 +27,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NoReturn
 
-from subtree_views import READERS, Views, read_views, reading_order
+from subtree_views import READERS, Views, count_problem, read_views, reading_order, settings_of
 
 from qaconform.pytest.outcomes import fail
 from qaconform.pytest.properties.plugin import Budget
-from qaconform.pytest.support import new_id, post_comment, settle
+from qaconform.pytest.support import location_path, new_id, post_comment, settle
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
 
 ROLES = ("admin", "moderator", "member", "novice")
 MAY_USE_PRIVATE = ("admin", "moderator", "member")  # target-profile.md: novice lacks Use Private Comments
 OPENING_WRITES = 6
-"""The answer, the private comment, its reply, two replies to that reply (without fields and with the same ones),
-and the reply under the question's private comment."""
+"""The answer, the private comment, its reply (the same fields, ids as strings), two replies to that reply (without
+fields and with the same ones), and the reply without fields under the question's private comment."""
 CLOSING_WRITES = 2
 """The lock and the send to moderation of the answer: every drawn step leaves room for them."""
 
@@ -117,11 +120,14 @@ class SubtreeModel:
         self.world.budget.check("postComment (privacy model)", writes=1 + CLOSING_WRITES)
 
     def _post(self, author: str, parent: int, visibility: str | None, recipients: list[str] | None,
-              text: str) -> ApiResponse:
+              text: str, ids_as_strings: bool = False) -> ApiResponse:
+        """``ids_as_strings``: the recipients' ids sent as strings ("Each item has id (integer or string)")."""
         w = self.world
         w.budget.check(f"postComment (privacy model: {text})", writes=1)  # a chain of replies posts several
         w.steps += 1
-        ids = [w.user_ids[r] for r in recipients] if recipients is not None else None
+        ids: list[Any] | None = None
+        if recipients is not None:
+            ids = [str(w.user_ids[r]) if ids_as_strings else w.user_ids[r] for r in recipients]
         resp = post_comment(w.api[author], parent, w.run_tag, w.created, text=text, visibility=visibility,
                             recipients=ids)
         w.budget.record(f"postComment (privacy model: {text})", resp.status)
@@ -150,6 +156,45 @@ class SubtreeModel:
         self.comments[cid] = Comment(cid, author, recipients is not None, recipients or frozenset(), reply, thread,
                                      on_question or (parent is not None and parent.on_question),
                                      parent.depth + 1 if parent is not None else 0)
+        self._judge_stored(resp, self.comments[cid])
+
+    def _judge_stored(self, resp: ApiResponse, c: Comment) -> None:
+        """The new comment read back by its author at its Location, right after its 201: "a later GET returns exactly
+        that" (rule 1), "a GET returns the given settings" (rule 2), and a reply inherits (rule 3), whatever the
+        parent (a thread under the question shows in no list that returns the settings). Not judged where the
+        target gives no Location under the service root, or does not serve it (LOCATION-READABLE's, should)."""
+        w = self.world
+        path = location_path(w.profile.api_root, resp.headers.get("location", ""))
+        got = w.api[c.author].get(path) if path else None
+        body = got.json() if got is not None and got.status == 200 else None
+        if not isinstance(body, dict) or str(body.get("id")) != str(c.id):
+            return
+        wrong = self._settings_wrong(c, *settings_of(body))
+        if wrong:
+            inherited = c.reply and bool(c.thread_authors)
+            rule_id = "COMMENT-1" if not c.private else "COMMENT-3" if inherited else (
+                "COMMENT-5" if c.reply else "COMMENT-2")
+            full = c.private and self.world.profile.visibility.reads_as_full(body.get("visibility"))
+            rules = (rule_id,) if not c.private or full else (rule_id, "COMMENT-VISIBILITY-RETURNED")
+            where = "the question" if c.on_question else f"answer {self.answer}"
+            self._fail(rules, f"comment {c.id} by {c.author} under {where} (depth {c.depth}, reply: {c.reply}) reads "
+                              f"back at its Location with {wrong}", got)
+
+    def _settings_wrong(self, c: Comment, visibility: Any, recipients: set[str] | None) -> str | None:
+        """What is wrong with a comment's returned settings by the model, or None: a private comment carries
+        visibility recipients and exactly its recipients' ids; a public one full visibility and no recipient."""
+        w = self.world
+        if c.private:
+            want = {str(w.user_ids[r]) for r in c.recipients}
+            if visibility == w.profile.visibility.recipients and recipients == want:
+                return None
+            return (f"visibility={visibility!r} recipients={sorted(recipients) if recipients is not None else None}, "
+                    f"though it is private to {sorted(c.recipients)}: visibility {w.profile.visibility.recipients!r} "
+                    f"and recipients {sorted(want)}")
+        if w.profile.visibility.reads_as_full(visibility) and not recipients:
+            return None
+        return (f"visibility={visibility!r} recipients={sorted(recipients) if recipients else recipients}, though it "
+                f"was posted without privacy fields: full visibility and no recipients")
 
     def _visible_to(self, role: str, private: bool) -> list[int]:
         """Newest first: hypothesis favours early choices, so replies to replies (deeper chains) come up often."""
@@ -200,10 +245,23 @@ class SubtreeModel:
             views = read_views(w.api, self.answer, authors, w.profile.fixtures.question_id,
                                w.profile.fixtures.space_id, w.user_ids["member"], reading_order(entitled, w.rounds))
             self._judge_leaks(views)
+            self._judge_counts(views)
             return views
 
         return settle(w.api["member"], f"every account's view of the subtree of answer {self.answer}", once,
                       lambda views: not self._missing(views.comments))
+
+    def _judge_counts(self, views: Views) -> None:
+        """The answer's comment count as each reader is shown it right after the step (blindr, issue 44: a count
+        kept a few seconds after a write, on the one list whose writes are the model's own, so no other test's
+        write moves it between the count and the items of one response)."""
+        for role in READERS:
+            resp = views.answers.get(("comments", role))
+            problem = count_problem(resp) if resp is not None else None
+            if problem:
+                self._fail("PAGING-TOTALCOUNT-UNION", f"answer {self.answer}'s comment list read by {role} right "
+                                                      f"after the step (before it: {self._before(views, role)}): "
+                                                      f"{problem}", resp)
 
     def _judge_leaks(self, views: Views) -> None:
         """What is shown too widely, in any list: charged to the rule of that list (COMMENT-3 too for a reply in the
@@ -246,6 +304,7 @@ class SubtreeModel:
         w = self.world
         views = self.read_round()
         w.budget.statuses["listAnswerComments (privacy model)"][200] += len(READERS)
+        self._judge_listed_settings(views)
         if self.state == "in moderation":
             return  # who reads a node in moderation is not shown: only leaks are judged
         on_answer = [c for c in self.comments.values() if not c.on_question]
@@ -272,6 +331,20 @@ class SubtreeModel:
             if missing:
                 self._fail("COMMENT-3", f"reply {c.id} by {c.author} (depth {c.depth}) is listed to {sorted(shown)} "
                                         f"but not to {missing}, who may see it (it inherits {sorted(c.audience)})")
+
+    def _judge_listed_settings(self, views: Views) -> None:
+        """Every comment of the model the answer's comment list shows, to every reader, in every state, carries the
+        settings it was given or inherited: "Both visibility and recipients are returned when a comment is
+        retrieved" (a list that loads them for the answer's own comments only drops them on replies)."""
+        for role in READERS:
+            for cid, (visibility, recipients) in sorted((views.settings.get(role) or {}).items()):
+                c = self.comments.get(cid)
+                wrong = None if c is None else self._settings_wrong(c, visibility, recipients)
+                if c is not None and wrong:
+                    self._fail("COMMENT-VISIBILITY-RETURNED" if c.private else "COMMENT-1",
+                               f"{role} is shown comment {c.id} by {c.author} (depth {c.depth}, reply: {c.reply}) in "
+                               f"the comment list of answer {self.answer} with {wrong}",
+                               views.answers.get(("comments", role)))
 
     @staticmethod
     def _before(views: Views, role: str) -> str:

@@ -19,7 +19,9 @@ What the model claims, from the description alone:
   (COMMENT-4);
 - a reply to a public comment sets its own settings (COMMENT-5);
 - recipients with a visibility other than recipients: 400 (COMMENT-6);
-- a private option used by novice (no Use Private Comments) or member's "own groups": 403 (COMMENT-7).
+- a private option used by novice (no Use Private Comments) or member's "own groups": 403 (COMMENT-7);
+- every comment carries the settings it was given or inherited wherever it is returned: read at its Location right
+  after its 201, and in the answer's comment list to every reader in every state (COMMENT-VISIBILITY-RETURNED).
 Where the description is silent the model claims nothing: who sees op/mod/group comments (only their refusals are
 generated), whether replies appear in the answer's list at all (a listed reply must be listed to every caller
 entitled to it and to nobody else), replies by novice to private comments, and whether the authors of the private
@@ -78,8 +80,9 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
 
     @initialize(author=st.sampled_from(MAY_USE_PRIVATE), data=st.data())
     def a_fresh_answer_with_a_private_thread(self, author: str, data: st.DataObject) -> None:
-        """A fresh answer, and under it a comment private to one recipient with a reply to it and a reply to that
-        reply (no privacy fields: they inherit, COMMENT-3), before any drawn step.
+        """A fresh answer, and under it a comment private to one recipient with a reply to it (the same fields, ids as
+        strings) and two replies to that reply (without fields, with the same ones), and a reply without fields under
+        the question's private comment: they inherit (COMMENT-3), before any drawn step.
 
         Why a fixed opening: the run's write budget gives the model a few accepted writes (qaconform.target.writes),
         so a sequence cannot count on drawing a private comment and then a chain under it by chance; inheritance two
@@ -98,26 +101,35 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
         resp = self._post(author, self.answer, w.profile.visibility.recipients, [recipient], "private comment")
         self._expect(resp, 201, "COMMENT-2", f"{author} posts a comment private to {[recipient]}")
         self._record(resp, author, frozenset({recipient}), reply=False)
+        # every account reads before the replies too (blindr, issue 44): the replies are then read right after a
+        # read of the same lists, what a count or a page kept a few seconds after a read gets wrong
+        self.views_judged()
         parent = self.comments[new_id(resp)]
-        first = self._reply_inheriting(data, parent, "no fields")
+        # Rule 3's two forms ("without privacy fields, or with the same ones") crossed with the depth, the kind of
+        # parent the thread hangs under and the recipients' stated id forms, in the opening's four replies: every
+        # form at depth 1 and at depth 2, under the answer and under the question; the same ones with ids as strings
+        # and as integers (blind round of issue 44: a thread under a question, ids given as strings).
+        first = self._reply_inheriting(data, parent, "same fields", ids_as_strings=True)
         self._reply_inheriting(data, first, "no fields")
         self._reply_inheriting(data, first, "same fields")  # rule 3's two forms at depth 2
         if w.question_comment is not None:
             question = Comment(w.question_comment, "member", True, frozenset({"moderator"}), False, on_question=True)
             self.comments[question.id] = question
-            self._reply_inheriting(data, question, "same fields")
+            self._reply_inheriting(data, question, "no fields")
         self.opened = True
         self.views_judged()  # before the refusals: a reply that did not inherit is COMMENT-3's, not COMMENT-4's
         self.refusals_at_every_depth()
 
-    def _reply_inheriting(self, data: st.DataObject, parent: Comment, how: str) -> Comment:
+    def _reply_inheriting(self, data: st.DataObject, parent: Comment, how: str, ids_as_strings: bool = False
+                          ) -> Comment:
         """A reply to a private comment by a drawn account of its audience, without privacy fields or with the same
-        ones: it inherits them (COMMENT-3)."""
+        ones (``ids_as_strings``: the recipients' ids as strings, a stated form of an id): it inherits them
+        (COMMENT-3)."""
         replier = data.draw(st.sampled_from(sorted(r for r in parent.audience if r in MAY_USE_PRIVATE)),
                             label="replier")
         vis = self.world.profile.visibility
         fields = (None, None) if how == "no fields" else (vis.recipients, sorted(parent.recipients))
-        resp = self._post(replier, parent.id, *fields, "reply in a chain")
+        resp = self._post(replier, parent.id, *fields, "reply in a chain", ids_as_strings=ids_as_strings)
         self._expect(resp, 201, "COMMENT-3", f"{replier} replies with {how} at depth {parent.depth + 1} to private "
                                              f"comment {parent.id} (under the "
                                              f"{'question' if parent.on_question else 'answer'})")
@@ -229,7 +241,8 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
 @pytest.mark.writes
 @pytest.mark.rule("COMMENT-1", "COMMENT-2", "COMMENT-3", "COMMENT-4", "COMMENT-5", "COMMENT-6",
                   "COMMENT-7-NO-PRIVATE-PERMISSION", "COMMENT-7-NO-OPTION-PERMISSION", "COMMENT-PRIVACY-LIST",
-                  "COMMENT-PRIVACY-CONTENT", "COMMENT-PRIVACY-IDS", "OBS-REPLY-AUDIENCE")
+                  "COMMENT-PRIVACY-CONTENT", "COMMENT-PRIVACY-IDS", "COMMENT-VISIBILITY-RETURNED",
+                  "OBS-REPLY-AUDIENCE", "PAGING-TOTALCOUNT-UNION")  # TOTALCOUNT: each read round
 @pytest.mark.parametrize("part", [pytest.param(p, id=f"part-{p + 1}-of-{PARTS}") for p in range(PARTS)])
 def test_every_account_sees_exactly_the_comments_the_privacy_model_allows(
     part: int, api: dict[str, ApiClient], user_ids: dict[str, int], profile: Profile, run_tag: str, created: Any,

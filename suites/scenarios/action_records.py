@@ -7,10 +7,10 @@ sorted by the field it is at (:func:`schema_error_rules`), a refusal by its stat
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from qaconform.contract import SchemaError
 from qaconform.pytest.outcomes import expect, fail
 from qaconform.pytest.support import answer_posted, new_id, post_answer
 from qaconform.target.client import ApiClient, ApiResponse
@@ -23,7 +23,6 @@ SHAPE_RULE = {"favoriteAction": "SHAPE-UNMARK-FAVORITE", "wikifyAction": "SHAPE-
 """The shape rule of each operation, by the key of its action record: its result schema is that rule's."""
 CANCELED_RULE = {"favoriteAction": "ACTION-UNFAVORITE-CANCELED", "wikifyAction": "ACTION-CANCELWIKI-CANCELED"}
 """The rule that pins canceled true in the result schema of the moves that cancel an action."""
-_REQUIRED = re.compile(r"'([A-Za-z]+)' is a required property")
 
 
 def not_wiki(item: dict[str, Any] | None) -> bool:
@@ -42,20 +41,22 @@ def blamed(concerned: Iterable[str], rules: Sequence[str], fallback: Iterable[st
     return [r for r in concerned if r in rules] or concerned or [r for r in dict.fromkeys(fallback) if r in rules]
 
 
-def schema_error_rules(error: str, key: str, whole: bool = True) -> tuple[list[str], list[str]]:
+def schema_error_rules(error: SchemaError, key: str, whole: bool = True) -> tuple[list[str], list[str]]:
     """(concerned, fallback) rules of one violation (``$.result.lockAction.extra: ...``) of an action result schema
-    (``whole``) or of action.json alone (the record at ``$``). Fallback: the operation's shape rule."""
+    (``whole``) or of action.json alone (the record at ``$``), from where it is and which keyword failed. Fallback:
+    the operation's shape rule."""
     shape = SHAPE_RULE.get(key, "ACTION-RECORD-SHAPE")
-    path = error.split(": ", 1)[0]
-    required = _REQUIRED.search(error)
-    record = f"$.result.{key}" if whole else "$"
-    if whole and not (path == record or path.startswith(record + ".")):
+    path = error.path
+    required = error.keyword == "required"
+    record: tuple[str | int, ...] = ("result", key) if whole else ()
+    if whole and path[:len(record)] != record:
         # the wrapper: success, result, the record's key, favoriteCount
-        if "favoriteCount" in path or (required and required.group(1) == "favoriteCount"):
+        if "favoriteCount" in path or error.missing == "favoriteCount":
             return ["ACTION-WRAPPERS", "ACTION-UNFAVORITE-COUNT"], [shape]
         return ["ACTION-WRAPPERS"], [shape]
-    rest = path[len(record):].lstrip(".")
-    field = required.group(1) if required and not rest else (re.split(r"[.\[]", rest)[0] if rest else "")
+    rest = path[len(record):]
+    field = error.missing if required and not rest else (rest[0] if rest and isinstance(rest[0], str) else "")
+    const = error.keyword == "const"
     if field in ("canceledByUser", "canceledDate"):
         return ["ACTION-CANCELED-FIELDS"], [shape]
     if field == "realUser":
@@ -64,9 +65,9 @@ def schema_error_rules(error: str, key: str, whole: bool = True) -> tuple[list[s
         return ["ACTION-RECORD-SHAPE"], [shape]
     if field == "actionDate":
         return ["SHAPE-ACTIONDATE"], [shape]
-    if field == "canceled" and "was expected" in error and key in CANCELED_RULE:
+    if field == "canceled" and const and key in CANCELED_RULE:
         return [CANCELED_RULE[key]], [shape]
-    if field == "private" and "was expected" in error and key == "sendToModAction":
+    if field == "private" and const and key == "sendToModAction":
         return ["ACTION-SENDTOMOD-PRIVATE"], [shape]
     if field == "extra" and key == "lockAction":
         return ["ACTION-LOCK-EXTRA"], [shape]
@@ -77,7 +78,7 @@ def schema_error_rules(error: str, key: str, whole: bool = True) -> tuple[list[s
     return ["ACTION-RECORD-SHAPE"], [shape]
 
 
-def schema_rules(errors: list[str], key: str, rules: Sequence[str], whole: bool = True) -> list[str]:
+def schema_rules(errors: list[SchemaError], key: str, rules: Sequence[str], whole: bool = True) -> list[str]:
     """The rules a failed schema check charges: every violation's rules (see schema_error_rules)."""
     concerned: list[str] = []
     fallback: list[str] = []
@@ -90,9 +91,9 @@ def schema_rules(errors: list[str], key: str, rules: Sequence[str], whole: bool 
 
 def assert_action_valid(contract: Any, action: dict[str, Any], key: str, rules: Sequence[str] = ()) -> None:
     """contract.assert_valid("action", action, key), failing for the rules the violations break."""
-    errors = contract.validate("action", action)
+    errors = contract.schema_errors("action", action)
     if errors:
-        shown = "\n  ".join(errors[:20])
+        shown = "\n  ".join(e.line for e in errors[:20])
         more = f"\n  ... and {len(errors) - 20} more" if len(errors) > 20 else ""
         fail(schema_rules(errors, key, rules, whole=False),
              f"{key} does not match action.json ({len(errors)} error(s)):\n  {shown}{more}")
@@ -122,9 +123,9 @@ def action_of(resp: ApiResponse, key: str, schema: str, contract: Any, rules: Se
     result = body.get("result")
     expect(isinstance(result, dict) and isinstance(result.get(key), dict), blamed(["ACTION-WRAPPERS"], rules),
            f"result must hold the action record under {key!r}", resp)
-    errors = contract.validate(schema, body)
+    errors = contract.schema_errors(schema, body)
     if errors:
-        shown = "\n  ".join(errors[:15])
+        shown = "\n  ".join(e.line for e in errors[:15])
         fail(schema_rules(errors, key, rules), f"the body does not match {schema}.json:\n  {shown}", resp)
     return result[key]
 

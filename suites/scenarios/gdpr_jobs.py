@@ -8,7 +8,6 @@ zone's clock, and the functions that choose which rule a wrong answer breaks fro
 from __future__ import annotations
 
 import random
-import re
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from qaconform.contract import SchemaError
 from qaconform.pytest.outcomes import SkipKind, expect, skip
 from qaconform.pytest.time_frames import retry_once_in_a_fresh_frame
 from qaconform.target.client import ApiClient, ApiResponse
@@ -350,15 +350,14 @@ def csv_param_rule(error: str | None) -> str:
     return "CONV-PARAM-AS-BODY-FIELD-GDPR" if error in (BULK_NO_CSV, CSV_MISSING) else "GDPR-PAST-DATE"
 
 
-def content_schema_rules(errors: list[str]) -> list[str]:
+def content_schema_rules(errors: list[SchemaError]) -> list[str]:
     """The rules content-list.json violations (``$[0].actionDate: ...``) break: an entry's actionDate value its
     format rule, the top level not being an array the bare-array rule, anything else the entry shape rule."""
     rules: list[str] = []
     for e in errors:
-        path = e.split(": ", 1)[0]
-        if re.fullmatch(r"\$\[\d+\]\.actionDate", path):
+        if len(e.path) == 2 and isinstance(e.path[0], int) and e.path[1] == "actionDate":
             rules.append("SHAPE-CONTENT-ACTIONDATE")
-        elif path == "$":
+        elif e.path == ():
             rules.append("LIST-ARRAY-CONTENT")
         else:
             rules.append("SHAPE-LIST-USER-CONTENT")
