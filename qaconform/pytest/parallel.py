@@ -89,6 +89,8 @@ GROUPS: tuple[Group, ...] = (
     # listcross (issue 44): every response rule of a list on one read per row
     Group("list-responses", ("suites/contract/test_list_responses.py::",),
           "the response rules of the lists share one read per row (the fetch cache of one process)"),
+    Group("subtree-rows", ("suites/contract/test_subtree_rows.py::",),
+          "the comment rules on every row of the privacy thread's comment list share one read-ahead (commentcross)"),
     Group("relations", ("suites/contract/test_list_relations.py::",),
           "the metamorphic relations of one list share its walks (one per account and parameters per process); "
           "each list is a unit of its own", by_param=True),

@@ -208,6 +208,19 @@ class Authenticator:
             raise BadCredentials()
         return result
 
+    def named(self, header: str | None) -> Caller | None:
+        """The account the header's username names, its password unchecked: only for a planted fault that lets a
+        wrong password in (planted.wrong_password_let_in)."""
+        try:
+            username = base64.b64decode((header or "").partition(" ")[2].strip(), validate=True).decode("utf-8")
+        except (binascii.Error, UnicodeDecodeError, ValueError):
+            return None
+        user = self._users.get(username.partition(":")[0])
+        if user is None:
+            return None
+        return Caller(id=user.id, username=user.username, role=user.role, permissions=ROLE_PERMISSIONS[user.role],
+                      group_ids=user.group_ids)
+
     def _verify(self, header: str) -> Caller | None:
         scheme, _, token = header.partition(" ")
         if scheme.lower() != "basic" or not token.strip():

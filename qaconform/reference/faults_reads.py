@@ -245,4 +245,37 @@ READS: tuple[Fault, ...] = (
        "a user's answer list asked with pageSize=1 gives answers without originalParentId"),
     _F("expert-oldest-refused-when-paged", "SORT-EXPERTS-VALUES",
        "both expert lists refuse sort=oldest with 400 when page is given too"),
+    # --- commentcross (issue 44): a comment rule broken for one reader or under one option of the comment list, a
+    #     Basic login refused or a rule of a list's own parameters broken in one combination only (node_lists.py,
+    #     subtree_faults.py, overrides of the route table)
+    _F("comment-private-to-novice-under-v1", "COMMENT-PRIVACY-LIST",
+       "an answer's comment list asked with v1 shows novice the private comments under the answer"),
+    _F("comment-recipients-ignored-under-wrap", "COMMENT-2",
+       "an answer's comment list asked with wrap ignores recipients: every caller is shown every private comment"),
+    _F("reply-privacy-dropped-under-v1", "COMMENT-3",
+       "an answer's comment list asked with v1 shows every reply to a private comment to every caller, as if a reply "
+       "did not inherit the private settings of the comment it answers"),
+    _F("reply-own-privacy-ignored-on-any-accept", "COMMENT-5",
+       "an answer's comment list asked with an Accept other than application/json shows a reply to a public comment "
+       "to every caller, whatever visibility and recipients it was given"),
+    _F("comment-recipients-dropped-for-admin", "COMMENT-VISIBILITY-RETURNED",
+       "an answer's comment list read by admin gives private comments without recipients"),
+    _F("comment-full-named-for-anonymous", "COMMENT-1",
+       "an answer's comment list read without credentials gives full-visibility comments their author as recipient"),
+    _F("comment-body-empty-for-admin", "COMMENT-LISTED",
+       "an answer's comment list read by admin gives the full-visibility comments an empty body"),
+    _F("comment-body-latin1-for-novice", "TEXT-NON-ASCII",
+       "an answer's comment list read by novice gives bodies as UTF-8 bytes read as Latin-1 (mojibake)"),
+    _F("spaces-basic-refused-when-projected", "AUTH-BASIC",
+       "the space list answers 401 to valid Basic credentials when include, exclude or includeOnly is given",
+       (Override(("listSpaces",), "signed-in", Effect.DENY_401, when=("include", "exclude", "includeOnly")),)),
+    _F("groups-wrong-password-let-in-when-sorted", "AUTH-BAD-CREDENTIALS",
+       "the group list asked with a sort lets a known username in with a wrong password (planted.py)"),
+    _F("user-answers-404-when-sorted", "VERSION-PATH",
+       "a user's answer list asked with a sort answers 404, as if no operation were served at its path"),
+    _F("includeonly-keeps-score-with-spaceid", "PROJ-INCLUDEONLY",
+       "the question list asked with spaceId and includeOnly gives its items score too, a field includeOnly did not "
+       "name"),
+    _F("followers-relations-when-inactive-asked", "FOLLOWERS-DETAILS-DEFAULT",
+       "without details the follower list asked with active=false lists relations (type follow), not User items"),
 )

@@ -280,6 +280,8 @@ async def _answer_comments(svc: Service, request: Request, caller: Caller) -> Re
         or (paging.page > 1 and faults.is_on("comment-private-leaks-on-later-pages"))
         or ("includeOnly" in q and faults.is_on("comment-private-leaks-with-includeonly"))
         or (bool(q.get("sort")) and faults.is_on("comment-private-leaks-with-sort"))
+        or ("v1" in q and caller.role == "novice" and faults.is_on("comment-private-to-novice-under-v1"))
+        or ("wrap" in q and faults.is_on("comment-recipients-ignored-under-wrap"))
         or (bool(answer["in_moderation"]) and faults.is_on("blind-moderated-answer-comments-unfiltered"))
     )
     clause, params = svc.visibility.clause(caller, "n", comments=not leak)
@@ -289,6 +291,13 @@ async def _answer_comments(svc: Service, request: Request, caller: Caller) -> Re
         clause = (f"{base} AND ({own} OR EXISTS (SELECT 1 FROM nodes p WHERE p.id = n.parent_id"
                   " AND p.type = 'comment' AND p.visibility = 'full'))")
         params = [*params, *own_params]
+    if "v1" in q and faults.is_on("reply-privacy-dropped-under-v1"):  # a reply's inherited settings forgotten
+        clause = f"({clause} OR n.parent_id IN (SELECT p.id FROM nodes p WHERE p.type = 'comment'"
+        clause += " AND p.visibility <> 'full'))"
+    if "application/json" not in request.headers.get("accept", "").lower() and faults.is_on(
+            "reply-own-privacy-ignored-on-any-accept"):  # a reply to a public comment read as public as its parent
+        clause = f"({clause} OR n.parent_id IN (SELECT p.id FROM nodes p WHERE p.type = 'comment'"
+        clause += " AND p.visibility = 'full'))"
     where = ["n.answer_id = ?", "n.type = 'comment'", clause]
     sorts = None if faults.is_on("comment-list-no-sorts") else QUESTION_SORTS
     page = svc.pager.node_page(request, caller, where, [answer["id"], *params], order, paging, sort, sorts,

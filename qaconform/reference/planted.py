@@ -23,6 +23,16 @@ async def on_bad_credentials(svc: Service, operation: str, request: Request) -> 
         await _store_answer_for_named_user(svc, request)
 
 
+def wrong_password_let_in(svc: Service, operation: str, request: Request) -> Caller | None:
+    """groups-wrong-password-let-in-when-sorted: the group list asked with a sort takes the username of credentials
+    whose password is wrong (the account it names), as if the password had been checked; None otherwise."""
+    if operation != "listGroups" or "sort" not in request.query_params:
+        return None
+    if not faults.is_on("groups-wrong-password-let-in-when-sorted"):
+        return None
+    return svc.authenticator.named(request.headers.get("authorization"))
+
+
 async def before_check(svc: Service, operation: str, request: Request, caller: Caller) -> None:
     """Before the permission check of the route table."""
     planted = _BEFORE_CHECK.get(operation)

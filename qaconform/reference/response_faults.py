@@ -16,7 +16,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import faults
+from . import faults, subtree_faults
 from .auth import Caller
 from .http_io import json_response
 
@@ -186,6 +186,8 @@ BITES: dict[str, Bite] = {
     "user-questions-other-author-with-exclude": _user_questions_author_with_exclude,
     "question-sorts-missing-with-type": _question_sorts_missing_with_type,
     "answer-parent-id-missing-at-page-size-1": _answer_parent_missing_at_size_1,
+    # commentcross (issue 44): the run's subtree as one reader is shown it, the follower list's own options
+    **subtree_faults.BITES,
     "earned-experts-moderator-typed-by-role": _earned_moderator_typed,  # blindr
 }
 """Fault name -> where it bites (its entry, with the rule it breaks, is in :mod:`faults_reads`)."""
@@ -198,6 +200,8 @@ def refused(op: str, request: Request) -> Response | None:
     q = request.query_params
     if op in EXPERTS and q.get("sort") == "oldest" and "page" in q and faults.is_on("expert-oldest-refused-when-paged"):
         return json_response({"error": "sort 'oldest' cannot be paged"}, 400)
+    if op == "listUserAnswers" and "sort" in q and faults.is_on("user-answers-404-when-sorted"):  # commentcross
+        return json_response({"error": f"no operation at {request.url.path[:200]}"}, 404)
     return None
 
 

@@ -10,6 +10,11 @@ are crossed with every dimension their operations admit, names the ones that are
 and the exclusions with their reasons: what `coverage.json` holds under ``crossing`` and the terminal says in one
 line. It reads the spec as data; whether a run drew every combination is the run's (each test names its rule).
 
+The run's own subtree and wrong credentials (issue 44, commentcross): a rule of ``list_responses.not_response``
+judged on every row of a subtree list (:data:`SUBTREE`), and a must-rule of area auth there judged with a wrong
+password on every row of its lists (suites/contract/credential_rows.py), count crossed with every dimension of those
+lists.
+
 Writes and node actions (issue 44, writecross): a must-rule on a write or an action operation that does not declare
 that operation is derived crossed with every dimension the operation admits, since the suites judge it on every row
 of the operation's matrix; ``write_crossing`` lists only its exclusions, with their reasons (:data:`WRITES`).
@@ -95,6 +100,39 @@ def _write_part(spec: Mapping[str, Any], rid: str, op: str, excluded: list[dict[
     return admitted
 
 
+SUBTREE = "subtree_responses"
+"""spec/dimensions.yaml's block of the comment rules judged on the run's own subtree (issue 44, commentcross): a rule
+of ``list_responses.not_response`` whose operations include a list of ``lists`` is judged on every row of that list's
+covering array as it shows the privacy thread (suites/contract/subtree_rows.py), so it counts crossed with every
+dimension the list admits there, the request form included, less its ``not_across`` (recorded with their reasons);
+``left_out`` names the rules that are not (what the thread does not hold)."""
+
+
+def _subtree_ops(spec: Mapping[str, Any], rid: str, ops: Iterable[str]) -> set[str]:
+    """The subtree lists among ``ops`` on whose every row rule ``rid`` is judged (none when it is left out)."""
+    block = spec.get(SUBTREE) or {}
+    not_response = (spec.get("list_responses") or {}).get("not_response") or {}
+    if rid not in not_response or rid in (block.get("left_out") or {}):
+        return set()
+    return set(block.get("lists") or ()) & set(ops)
+
+
+def _credential_ops(spec: Mapping[str, Any], rule: Any, ops: Iterable[str]) -> set[str]:
+    """The lists among ``ops`` on whose every combination a must-rule of area auth that ``not_response`` names is
+    judged with a wrong password (suites/contract/credential_rows.py: whose username, the list's parameters)."""
+    not_response = (spec.get("list_responses") or {}).get("not_response") or {}
+    if _get(rule, "area") != "auth" or str(_get(rule, "id")) not in not_response:
+        return set()
+    return set(spec.get("lists") or {}) & set(ops)
+
+
+def _subtree_part(spec: Mapping[str, Any], rid: str, op: str, excluded: list[dict[str, str]]) -> None:
+    """Record the dimensions of subtree list ``op`` that rule ``rid`` is not judged across, with their reasons."""
+    left = ((spec.get(SUBTREE) or {}).get("not_across") or {}).get(rid) or {}
+    for dim, why in sorted(left.items()):
+        excluded.append({"rule": f"{rid} on {op} across {dim}", "why": str(why)})
+
+
 def _writes(spec: Mapping[str, Any]) -> set[str]:
     """The write and node-action operations: those of ``actions`` and ``validations``."""
     return set(spec.get("actions") or {}) | set(spec.get("validations") or {})
@@ -152,7 +190,14 @@ def crossing(spec_dir: Path, rules: Iterable[Any]) -> dict[str, Any]:
             excluded.append({"rule": rid, "why": str(write_exclude[rid])})
             continue
         missing: dict[str, list[str]] = {}
+        subtree_ops = _subtree_ops(spec, rid, ops)
+        credential_ops = _credential_ops(spec, rule, ops)
         for op in ops:
+            if op in subtree_ops:
+                _subtree_part(spec, rid, op, excluded)
+                continue
+            if op in credential_ops:
+                continue
             if op in derived_ops:
                 _write_part(spec, rid, op, excluded)
                 continue

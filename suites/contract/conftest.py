@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 from listops import LIST_OPS, Fetch, items_of
+from privacy_thread import Thread, thread_of
+from privacy_thread import write as write_thread
 
 from qaconform.contract import path as contract_path
 from qaconform.pytest.exchange_log import judged_again
@@ -147,3 +149,16 @@ def matrix_paths(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str
     }
     return {op: contract_path(op, **ids.get(op, {})) for op in LIST_OPS
             if op not in ids or all(v is not None for v in ids[op].values())}
+
+
+@pytest.fixture(scope="session")
+def privacy_thread(api: dict[str, ApiClient], question_id: int, run_tag: str, created: Any, profile: Profile,
+                   user_ids: dict[str, int], read_only: bool, commented_answer: tuple[int, list[int]],
+                   request: pytest.FixtureRequest) -> Thread:
+    """Under --read-only (or a target before 2.16.0) the contract suite's answer, whose comments are judged by the
+    fields they show; else a new answer by member with the comments of privacy_thread.THREAD, one for every worker of
+    the run (the lists whose relations read it may be on different workers: :func:`once_per_run`)."""
+    if read_only or not profile.supports("2.16.0"):
+        return Thread(commented_answer[0], {})
+    return thread_of(once_per_run(request, profile.base_url, "privacy_thread", lambda: write_thread(
+        api, question_id, run_tag, created, profile, user_ids)))

@@ -386,6 +386,37 @@ def _millis(seen: Seen) -> Problems:
     return millis_problems(seen.body.get("list") or [], "$.list")
 
 
+# commentcross (issue 44): rules of a list's own parameters judged on every row that asks for them
+
+def _in_space(seen: Seen) -> Problems:
+    """spaceId=S: every item the row shows is of space S (primaryContainerId or containerIds holds it), where the
+    row's projection kept either field."""
+    space = seen.asked.get("spaceId")
+    outside = []
+    for item in seen.items:
+        held = {str(item["primaryContainerId"])} if "primaryContainerId" in item else set()
+        if isinstance(item.get("containerIds"), list):
+            held |= {str(c) for c in item["containerIds"]}
+        if held and space not in held:
+            outside.append((item.get("id"), item.get("primaryContainerId")))
+    return [f"spaceId={space} restricts the list to one space; these items are of others (id, primaryContainerId): "
+            f"{outside[:5]}"] if outside else []
+
+
+def _only_named(seen: Seen) -> Problems:
+    """includeOnly: every item holds no field it did not name."""
+    named = set((seen.asked.get("includeOnly") or "").split(","))
+    extra = [(i.get("id"), sorted(set(i) - named)) for i in seen.items if set(i) - named]
+    return [f"includeOnly={seen.asked.get('includeOnly')} limits the returned items to those fields; these carry "
+            f"others (id, fields): {extra[:5]}"] if extra else []
+
+
+def _user_items(seen: Seen) -> Problems:
+    wrong = [(i.get("id"), i.get("type")) for i in seen.items if "type" in i and i.get("type") != "user"]
+    return [f"without details the follower items are User items (type user); these are not (id, type): {wrong[:5]}"] \
+        if wrong else []
+
+
 @dataclass(frozen=True)
 class Check:
     """One response rule's check: which rows it judges (``judges``: the parameters it needs, the reader) and what
@@ -438,11 +469,19 @@ CHECKS: dict[str, Check] = {
     "PAGING-PAGECOUNT": Check(_pagecount),
     "LIST-ITEM-TYPE": Check(_item_type, items=True),
     "SHAPE-DATES-MILLIS": Check(_millis, items=True),
+    # commentcross (issue 44): declared rules judged on every row too (list_responses.also), and AUTH-BASIC on the
+    # status of every signed-in row (judge_first: a 401 to valid Basic credentials)
+    "FILTER-SPACEID": Check(_in_space, _asks("spaceId"), items=True),
+    "FOLLOWERS-DETAILS-DEFAULT": Check(_user_items, lambda row: "details" not in row.combination.params({}),
+                                       items=True),
+    "AUTH-BASIC": Check(lambda seen: [], lambda row: row.reader != "anonymous"),
+    "VERSION-PATH": Check(lambda seen: []),
+    "PROJ-INCLUDEONLY": Check(_only_named, _asks("includeOnly"), items=True),
 }
 """Response rule -> its check. The status rules (SORT-EXPERTS-VALUES, CONV-JSON-EXTENSION, EXPERTS-401) are judged
 before the body is read as an envelope; their ``problems`` is empty."""
 
-FIRST = ("SORT-EXPERTS-VALUES", "CONV-JSON-EXTENSION", "EXPERTS-401")
+FIRST = ("SORT-EXPERTS-VALUES", "CONV-JSON-EXTENSION", "EXPERTS-401", "AUTH-BASIC", "VERSION-PATH")
 REFUSED_ROWS = ("EXPERTS-401",)
 """Rules judged on the rows of a reader the list refuses (anonymous on the expert lists): only these."""
 

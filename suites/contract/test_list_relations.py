@@ -50,6 +50,7 @@ from list_walks import (
     params_of,
 )
 from listops import LIST_OPS
+from privacy_thread import Thread
 from relation_checks import (
     NODE_SORTS,
     Audience,
@@ -66,7 +67,6 @@ from relation_checks import (
 from qaconform.contract import path as contract_path
 from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.pytest.properties.plugin import STATE, option
-from qaconform.pytest.support import answer_posted, expect_created, once_per_run, post_answer, post_comment
 from qaconform.target import fanout
 from qaconform.target.client import ApiClient
 from qaconform.target.profile import Profile
@@ -363,50 +363,6 @@ def test_a_projection_lists_the_plain_lists_items_in_its_order(
 
 
 # --- 4 privacy is parameter-free --------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Thread:
-    """An answer by member with comments of known audience: roles that may see each private one."""
-
-    answer_id: int
-    private: dict[int, frozenset[str]]
-    """Private comment id -> the roles entitled to it (author and recipients)."""
-
-
-THREAD = (("member", None), ("member", "moderator"), ("moderator", "admin"), ("novice", None),
-          ("admin", "member"), ("moderator", None))
-"""(author, recipient or None for full visibility): each account is denied at least one comment."""
-
-
-@pytest.fixture(scope="session")
-def privacy_thread(api: dict[str, ApiClient], question_id: int, run_tag: str, created: Any, profile: Profile,
-                   user_ids: dict[str, int], read_only: bool, commented_answer: tuple[int, list[int]],
-                   request: pytest.FixtureRequest) -> Thread:
-    """Under --read-only (or a target before 2.16.0) the contract suite's answer, whose comments are judged by the
-    fields they show; else a new answer by member with the comments of THREAD, one for every worker of the run (the
-    lists whose relations read it may be on different workers: :func:`qaconform.pytest.support.once_per_run`)."""
-    if read_only or not profile.supports("2.16.0"):
-        return Thread(commented_answer[0], {})
-    answer, private = once_per_run(request, profile.base_url, "privacy_thread", lambda: _privacy_thread(
-        api, question_id, run_tag, created, profile, user_ids))
-    return Thread(int(answer), {int(c): frozenset(roles) for c, roles in private.items()})
-
-
-def _privacy_thread(api: dict[str, ApiClient], question_id: int, run_tag: str, created: Any, profile: Profile,
-                    user_ids: dict[str, int]) -> tuple[int, dict[str, list[str]]]:
-    """The thread as JSON: the answer and, by private comment id, the roles entitled to it."""
-    answer = answer_posted(post_answer(api["member"], question_id, run_tag, created, text="relations: privacy"))
-    private: dict[str, list[str]] = {}
-    for n, (author, recipient) in enumerate(THREAD):
-        private_to = None if recipient is None else [user_ids[recipient]]
-        resp = post_comment(api[author], answer, run_tag, created, text=f"relations comment {n}",
-                            visibility=None if recipient is None else profile.visibility.recipients,
-                            recipients=private_to)
-        made = expect_created(resp, "SHAPE-POST-COMMENT", f"{author} could not comment on answer {answer}")
-        if recipient is not None:
-            private[str(made)] = sorted({author, recipient})
-    return answer, private
-
 
 def comment_projections() -> st.SearchStrategy[dict[str, str]]:
     """No projection, includeOnly with id, or exclude of the body."""

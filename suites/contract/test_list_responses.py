@@ -176,6 +176,12 @@ def judge_first(row: Row, rules: tuple[str, ...], resp: ApiResponse) -> Any:
                  "{errors: {message}} or an HTML page titled HTTP Status 401; got "
                  f"{resp.status}", resp)
         return None
+    if "VERSION-PATH" in rules and resp.status == 404:
+        fail(["VERSION-PATH"], f"{row.label}: every endpoint lives under /services/v2, yet {row.op} answers 404 at its "
+             "path with these parameters (stated ones, whose values the description shows)", resp)
+    if "AUTH-BASIC" in rules and resp.status == 401:
+        fail(["AUTH-BASIC", PERMISSION_RULE[row.op]], f"{row.label}: {row.reader}'s valid Basic credentials "
+             "(\"Requests are authenticated with HTTP Basic authentication\") are refused with 401", resp)
     if "SORT-EXPERTS-VALUES" in rules and resp.status != 200 and resp.status not in (401, 403):
         fail(["SORT-EXPERTS-VALUES"], f"{row.label}: sort={row.combination.params({}).get('sort')} is one of the "
              f"documented expert sorts, so it is accepted (200), with any page; got {resp.status}", resp)

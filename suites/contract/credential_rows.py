@@ -1,0 +1,84 @@
+"""A wrong password on every combination of the lists whose refusal of it is stated (issue 44, commentcross): the
+rows test_wrong_password_rows.py sends, derived from the contract.
+
+Why: a wrong password was tried on each list with one request (test_stated_forms.py: pageSize=1); a server that
+checks the password on one code path and lets a sorted, projected or wrapped request through on the username alone
+passes. So every must-rule of area ``auth`` that ``list_responses.not_response`` names (judged on credentials, not on
+a response a valid account gets) is judged on every row of a covering array over each of its lists: whose username
+the credentials name (every account the profile has) and the list's stated parameters (spec/dimensions.yaml
+``lists:``), the run's seed shuffling each column. One request per row, with a password that is not the account's
+(its forms rotate over the rows: empty, the right one with a colon part added, the right one cut short).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from covering import PAIRS, Combination, covering, expand
+from list_responses import load as load_responses
+
+from qaconform.contract import READER, Contract, load_contract
+
+SIGNED_IN = ("admin", "moderator", "member", "novice")
+"""Whose username the wrong credentials name: every account of the profile (anonymous names none)."""
+FORMS = ("empty", "colon-part-added", "cut-short")
+
+
+@dataclass(frozen=True)
+class Row:
+    """One request: the combination (whose username, the parameters) and the form of the wrong password."""
+
+    combination: Combination
+    form: str
+
+    @property
+    def op(self) -> str:
+        return self.combination.op
+
+    @property
+    def label(self) -> str:
+        return f"{self.combination.label}-{self.form}-password"
+
+    def wrong(self, password: str) -> str:
+        """A password that is not ``password``, in this row's form."""
+        if self.form == "empty":
+            return ""
+        if self.form == "colon-part-added":
+            return f"{password}:qc"
+        return password[:-1] if len(password) > 1 else f"{password}qc"
+
+
+def credential_rules(contract: Contract | None = None) -> dict[str, tuple[str, ...]]:
+    """rule -> the lists it is judged on: each must-rule of area auth in ``list_responses.not_response``, over those
+    of its operations that are lists."""
+    contract = contract or load_contract()
+    out: dict[str, tuple[str, ...]] = {}
+    for rule in load_responses(contract).not_response:
+        r = contract.rules[rule]
+        ops = tuple(op for op in r.operations if op in contract.dimensions.lists)
+        if r.level == "must" and r.area == "auth" and ops:
+            out[rule] = ops
+    return out
+
+
+def array(op: str, seed: int, strength: int = PAIRS, contract: Contract | None = None) -> list[Row]:
+    """List ``op``'s covering array over whose username and its stated parameters."""
+    contract = contract or load_contract()
+    dims = contract.dimensions
+    rng = random.Random(f"{seed}|{op}|credentials")
+    names = list(dims.of_list(op))
+    columns = []
+    for name in names:
+        if name == READER:
+            values = list(SIGNED_IN)
+            rng.shuffle(values)
+        else:
+            values = expand(op, name, dims, rng)
+        columns.append(values)
+    rows = []
+    for n, drawn in enumerate(covering(columns, strength)):
+        pairs = tuple(zip(names, drawn, strict=True))
+        reader = dict(pairs)[READER]
+        rows.append(Row(Combination(op, reader, tuple(p for p in pairs if p[0] != READER)), FORMS[n % len(FORMS)]))
+    return rows

@@ -1,0 +1,96 @@
+"""The contract suite's subtree of known audience: an answer by member and six comments, three of them private, each
+account denied at least one (test_list_relations.py judges privacy across walks of it; test_subtree_rows.py every
+comment rule on every combination of the comment list's dimensions).
+
+One write per comment, once per run (``once_per_run``: every worker reads the same answer). Each comment's text holds
+plain text beyond ASCII (TEXT-NON-ASCII is judged on every read of it) behind an ASCII head that names it, so that a
+body whose non-ASCII part was mangled is told from one that was lost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from qaconform.pytest.support import NON_ASCII_TEXTS, answer_posted, expect_created, post_answer, post_comment
+from qaconform.target.client import ApiClient
+from qaconform.target.profile import Profile
+
+THREAD = (("member", None, None), ("member", "moderator", None), ("moderator", "admin", None), ("admin", "novice", 0),
+          ("admin", "member", None), ("member", None, 1))
+"""(author, recipient or None for full visibility, the comment it replies to or None): each account is denied at least
+one comment. The fourth is admin's reply to member's public comment, private to novice (rule 5: a reply to a public
+comment sets its own settings); the last member's reply without privacy fields to its own comment private to
+moderator, which inherits its settings (rule 3; its author is the private comment's, so who reads it is stated:
+OBS-REPLY-AUDIENCE asks about the others)."""
+TAIL = " / ".join(NON_ASCII_TEXTS[k] for k in ("latin", "cjk", "astral"))
+"""The text beyond ASCII every comment of the thread carries."""
+
+
+def head(n: int) -> str:
+    """The ASCII head of comment ``n``'s text."""
+    return f"relations comment {n}:"
+
+
+@dataclass(frozen=True)
+class Posted:
+    """One comment of the thread: who wrote it, whom it is private to (None: full visibility), its text."""
+
+    author: str
+    recipient: str | None
+    """Whom it is private to, inherited from the comment it replies to for a reply."""
+    text: str
+    head: str
+    parent: int | None = None
+    """The comment it replies to (None: a comment on the answer)."""
+    inherits: bool = False
+    """A reply without privacy fields to a private comment, whose settings it inherits (rule 3); a reply with its own
+    settings does not (rule 5)."""
+
+    @property
+    def audience(self) -> frozenset[str]:
+        """Roles entitled to see it: its author and its recipient, or everyone (None) when public."""
+        return frozenset({self.author, self.recipient}) if self.recipient is not None else frozenset()
+
+
+@dataclass(frozen=True)
+class Thread:
+    """An answer by member with comments of known audience: roles that may see each private one."""
+
+    answer_id: int
+    private: dict[int, frozenset[str]]
+    """Private comment id -> the roles entitled to it (author and recipients)."""
+    posted: dict[int, Posted] = field(default_factory=dict)
+    """Comment id -> what was posted (empty when the thread was not written: --read-only, a target before 2.16.0)."""
+
+
+def write(api: dict[str, ApiClient], question_id: int, run_tag: str, created: Any, profile: Profile,
+          user_ids: dict[str, int]) -> dict[str, Any]:
+    """The thread as JSON (``once_per_run`` hands it to every worker): the answer and, by comment id, its author,
+    recipient and text."""
+    answer = answer_posted(post_answer(api["member"], question_id, run_tag, created, text="relations: privacy"))
+    comments: dict[str, list[Any]] = {}
+    made_at: list[int] = []
+    for n, (author, recipient, parent) in enumerate(THREAD):
+        private_to = None if recipient is None else [user_ids[recipient]]
+        text = f"{head(n)} {TAIL}"
+        node = answer if parent is None else made_at[parent]
+        resp = post_comment(api[author], node, run_tag, created, text=text,
+                            visibility=None if recipient is None else profile.visibility.recipients,
+                            recipients=private_to)
+        inherits = parent is not None and recipient is None
+        rule, what = ("SHAPE-POST-COMMENT", f"answer {answer}") if parent is None else (
+            "COMMENT-3", f"its private comment {node} (a reply without privacy fields inherits them: 201)") if \
+            inherits else ("COMMENT-5", f"public comment {node} (a reply to it may set its own privacy: 201)")
+        made = expect_created(resp, rule, f"{author} could not comment on {what}")
+        made_at.append(made)
+        effective = THREAD[parent][1] if inherits and parent is not None else recipient
+        comments[str(made)] = [author, effective, text, head(n), None if parent is None else node, inherits]
+    return {"answer": answer, "comments": comments}
+
+
+def thread_of(raw: dict[str, Any]) -> Thread:
+    """The thread :func:`write` returned (as JSON)."""
+    posted = {int(c): Posted(str(a), None if r is None else str(r), str(t), str(h), None if p is None else int(p),
+                             bool(i)) for c, (a, r, t, h, p, i) in raw["comments"].items()}
+    return Thread(int(raw["answer"]), {c: p.audience for c, p in posted.items() if p.recipient is not None}, posted)
