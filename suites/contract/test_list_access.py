@@ -30,7 +30,7 @@ import list_answers
 import pytest
 from covering import PAIRS, TRIPLES, thorough
 from list_access import ALLOW, AS_PLAIN, DENIED_RULES, DENY, VISIBILITY_RULES, Case, Row, cases, verdict
-from listops import LIST_OPS
+from listops import LIST_OPS, Fetch
 
 from qaconform.contract import load_contract
 from qaconform.contract import path as contract_path
@@ -65,6 +65,14 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 # --- what the rows read ----------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def fetch(run_fetch: Fetch) -> Fetch:
+    """The rows' reads on their own, sent once per run whichever worker asks first (conftest.run_fetch; speed,
+    issue 44): each row judges one response whenever it was read; the reads right after another account's are this
+    module's own, back to back."""
+    return run_fetch
+
 
 @pytest.fixture(scope="session")
 def access_paths(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> dict[str, str]:

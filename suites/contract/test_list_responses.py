@@ -41,7 +41,7 @@ from list_responses import (
     rules_of,
     schema_errors,
 )
-from listops import LIST_OPS
+from listops import LIST_OPS, Fetch
 from matrix_reads import PERMISSION_RULE
 from rule_assertions import rules_for_schema_error
 
@@ -86,6 +86,14 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 # --- what the rows read ----------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def fetch(run_fetch: Fetch) -> Fetch:
+    """The rows' reads on their own, sent once per run whichever worker asks first (conftest.run_fetch; speed,
+    issue 44): each row judges one response whenever it was read; the reads right after another account's are this
+    module's own, back to back."""
+    return run_fetch
+
 
 @pytest.fixture(scope="session")
 def row_tokens(api: dict[str, ApiClient], profile: Profile) -> dict[str, str]:

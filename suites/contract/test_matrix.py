@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 from covering import EXPERT_LISTS, PAIRS, TRIPLES, Combination, array, parametrize_by_rule, thorough
 from list_effects import EXPERT_SORT_MEANINGS, not_user_items, order_break, outside_space
-from listops import LIST_OPS
+from listops import LIST_OPS, Fetch
 from matrix_reads import (
     EARLIER_PAGES,
     SpaceIndex,
@@ -109,6 +109,13 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 # --- reads the combinations share ------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def fetch(published_fetch: Fetch) -> Fetch:
+    """This module's reads, written for the other workers' crossing suites too (conftest.published_fetch; speed,
+    issue 44): it never takes theirs, as its effect tests compare responses it read close together."""
+    return published_fetch
+
 
 @pytest.fixture(scope="session")
 def withheld(api: dict[str, ApiClient]) -> Callable[[str], Withheld | None]:
