@@ -27,7 +27,7 @@ import os
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from qaconform.target.client import ApiResponse, Exchange
 
@@ -96,3 +96,28 @@ class RunReads:
             partial.write_text(_encode(resp), encoding="utf-8")
             os.replace(partial, data)
             return resp, False
+
+
+J = TypeVar("J")
+
+
+def once(folder: Path | None, key: str, make: Callable[[], J]) -> J:
+    """``make()`` once per run, its JSON value read by every other worker (``folder`` None: one process, ``make()``).
+
+    For what a crossing suite learns with reads apart from its rows (what a reader may not see, a search word, the
+    paths it reads): each worker running one of its lists would otherwise read it again. A worker asking while
+    another makes it waits for that one's value; a ``make()`` that raised leaves nothing, and the next one tries."""
+    if folder is None:
+        return make()
+    folder.mkdir(parents=True, exist_ok=True)
+    data = folder / f"value-{hashlib.sha256(key.encode('utf-8')).hexdigest()[:24]}.json"
+    with open(data.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if data.exists():
+            value: J = json.loads(data.read_text(encoding="utf-8"))
+            return value
+        value = make()
+        partial = data.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
+        partial.write_text(json.dumps(value), encoding="utf-8")
+        os.replace(partial, data)
+        return value

@@ -9,14 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from listops import LIST_OPS, Fetch, items_of
+from listops import LIST_OPS, Fetch, RunOnce, items_of
 from privacy_thread import Thread, thread_of
 from privacy_thread import write as write_thread
 
 from qaconform.contract import path as contract_path
 from qaconform.pytest.exchange_log import judged_again
 from qaconform.pytest.outcomes import SkipKind, skip
-from qaconform.pytest.shared_reads import Key, RunReads, run_folder
+from qaconform.pytest.shared_reads import Key, RunReads, once, run_folder
 from qaconform.pytest.support import (
     answer_posted,
     expect_created,
@@ -99,6 +99,15 @@ def published_fetch(_reads: _Reads) -> Fetch:
     """``published_fetch(role, path, **params)``: ``fetch``, whose new reads are written for the other workers'
     ``run_fetch`` (never taking theirs): for a suite that compares responses it read close together."""
     return _reads.published
+
+
+@pytest.fixture(scope="session")
+def run_once(request: pytest.FixtureRequest) -> RunOnce:
+    """``run_once(key, make)``: ``make()``'s JSON value, made by the first worker of the run that asks
+    (qaconform/pytest/shared_reads.py ``once``): what the crossing suites learn with reads apart from their rows,
+    read once per run although their lists run on several workers."""
+    folder = run_folder(request.config)
+    return lambda key, make: once(folder, key, make)
 
 
 @pytest.fixture(scope="session")
@@ -190,9 +199,14 @@ def list_paths(
 
 
 @pytest.fixture(scope="session")
-def matrix_paths(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> dict[str, str]:
+def matrix_paths(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int],
+                 run_once: RunOnce) -> dict[str, str]:
     """operationId -> the path the matrices read (test_matrix.py, test_list_responses.py), from the profile and reads
-    only (they write nothing)."""
+    only (they write nothing); found once per run, whichever worker runs one of their lists first."""
+    return dict(run_once("matrix_paths", lambda: _matrix_paths(api, profile, user_ids)))
+
+
+def _matrix_paths(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> dict[str, str]:
     question = profile.fixtures.question_id
     questions = list_all(api["admin"], contract_path("listQuestions"), page_size=50, max_pages=2)
     chosen = next((q for q in questions if str(q.get("id")) == str(question)), questions[0] if questions else {})
