@@ -95,6 +95,13 @@ def run_fetch(_reads: _Reads) -> Fetch:
 
 
 @pytest.fixture(scope="session")
+def process_fetch(_reads: _Reads) -> Fetch:
+    """``fetch`` of this process only, for a test of a module whose ``fetch`` is ``run_fetch`` that compares a
+    response with reads it makes itself (test_envelope_and_paging.py's union of pages)."""
+    return _reads.process
+
+
+@pytest.fixture(scope="session")
 def published_fetch(_reads: _Reads) -> Fetch:
     """``published_fetch(role, path, **params)``: ``fetch``, whose new reads are written for the other workers'
     ``run_fetch`` (never taking theirs): for a suite that compares responses it read close together."""
