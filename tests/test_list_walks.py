@@ -285,3 +285,37 @@ def test_reads_as_several_accounts_go_one_after_another_once_the_target_has_held
     assert all(name.startswith("qc-read") for name in for_each(roles, where).values())
     PACE.held("http://127.0.0.1:1", "member", 0.0)
     assert set(for_each(roles, where).values()) == {threading.current_thread().name}
+
+
+class _ZeroBasedList:
+    """Five followers whose pages count from 0 (page 0 the first, page 1 the second), every request recorded."""
+
+    role = "member"
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[Any, ...]] = []
+
+    def get(self, path: str, params: Any = None) -> _Resp:
+        got = dict(params or [])
+        self.asked.append(tuple(sorted((k, str(v)) for k, v in got.items())))
+        size, page = int(got["pageSize"]), int(got["page"])
+        ids = list(range(5))[page * size: (page + 1) * size]
+        body = {"list": [{"id": i} for i in ids], "totalCount": 5, "page": page, "pageSize": size,
+                "pageCount": -(-5 // size), "listCount": len(ids)}
+        return _Resp(body, f"{path}?page={page}&pageSize={size}")
+
+
+def test_the_first_page_probe_is_the_walks_first_page_not_asked_again() -> None:
+    """A list whose first page may be 0 is probed at pages 0 and 1 (with the walk's parameters and size); the walk
+    takes its first page from that probe: every page is asked once, and the walk is the one asked page by page."""
+    target = _ZeroBasedList()
+    walks = Walks({"member": target})  # type: ignore[dict-item]
+    walks.zero_based_paths.add("/f")
+    taken = walks.get("member", "/f", (("active", "true"),), 2)
+    assert taken.first_page == 0 and [i["id"] for b in taken.bodies for i in b["list"]] == [0, 1, 2, 3, 4]
+    assert len(target.asked) == len(set(target.asked)) == 3, target.asked
+    again = walks.get("member", "/f", (("active", "true"),), 2, fresh=True)
+    assert [i["id"] for b in again.bodies for i in b["list"]] == [0, 1, 2, 3, 4]
+    assert len(target.asked) == 6, "a fresh take asks every page again, the first too"
+    other = walks.get("member", "/f", (), 2)
+    assert other.first_page == 0 and len(target.asked) == 9, "other parameters: the decision kept, its own pages"

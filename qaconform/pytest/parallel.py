@@ -44,10 +44,20 @@ class Group:
     """One group per value of the test's first parameter (``name:value``, the value before the id's first ``-``)
     instead of one for all: tests of one list share their walks, the lists spread over the workers."""
 
+    by_list: bool = False
+    """One group per list the test's id names (its first ``-``-separated part that is a list's operationId,
+    ``list`` and a capital) instead of one for all: each row reads one list, and the rows of one list share their
+    reads (a later page with its earlier ones, an effect with its plain read); rows of different lists share only
+    the reads of the run (qaconform/pytest/shared_reads.py), which any worker takes."""
+
     def unit(self, nodeid: str) -> str:
         """The unit of work ``nodeid`` (one of the group's) belongs to."""
-        if not self.by_param or "[" not in nodeid:
+        if not (self.by_param or self.by_list) or "[" not in nodeid:
             return self.name
+        if self.by_list:
+            parts = nodeid.split("[", 1)[1].rstrip("]").split("-")
+            named = next((p for p in parts if p.startswith("list") and p[4:5].isupper()), None)
+            return f"{self.name}:{named}" if named else self.name
         return f"{self.name}:{nodeid.split('[', 1)[1].split('-', 1)[0].rstrip(']')}"
 
 
@@ -80,15 +90,17 @@ GROUPS: tuple[Group, ...] = (
     Group("answers", ("suites/scenarios/test_answers.py::",),
           "the module's answers are posted once and read back by the tests that follow"),
     Group("matrix", ("suites/contract/test_matrix.py::",),
-          "the rules crossed pairwise share one read per combination (the fetch cache of one process)"),
+          "the rules crossed pairwise share one read per combination (the fetch cache of one process); "
+          "each list is a unit of its own", by_list=True),  # speed (issue 44): the run's longest chain, split
     Group("list-access", ("suites/contract/test_list_access.py::",),
           "the list permissions crossed pairwise share one read (or pair of reads) per row (the caches of one "
-          "process)"),
+          "process); each list is a unit of its own", by_list=True),  # speed (issue 44): the longest chain, split
     Group("action-matrix", ("suites/contract/test_action_matrix.py::",),
           "the node actions' rules crossed pairwise share one call per combination (the scene of one process)"),
     # listcross (issue 44): every response rule of a list on one read per row
     Group("list-responses", ("suites/contract/test_list_responses.py::",),
-          "the response rules of the lists share one read per row (the fetch cache of one process)"),
+          "the response rules of the lists share one read per row (the fetch cache of one process); each list is a "
+          "unit of its own", by_list=True),  # speed (issue 44): the run's longest chain, split
     Group("subtree-rows", ("suites/contract/test_subtree_rows.py::",),
           "the comment rules on every row of the privacy thread's comment list share one read-ahead (commentcross)"),
     Group("relations", ("suites/contract/test_list_relations.py::",),

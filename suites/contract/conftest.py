@@ -9,13 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from listops import LIST_OPS, Fetch, items_of
+from listops import LIST_OPS, Fetch, RunOnce, items_of
 from privacy_thread import Thread, thread_of
 from privacy_thread import write as write_thread
 
 from qaconform.contract import path as contract_path
 from qaconform.pytest.exchange_log import judged_again
 from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.shared_reads import Key, RunReads, once, run_folder
 from qaconform.pytest.support import (
     answer_posted,
     expect_created,
@@ -28,20 +29,92 @@ from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
 
 
-@pytest.fixture(scope="session")
-def fetch(api: dict[str, ApiClient]) -> Fetch:
-    """``fetch(role, path, **params)``: a GET whose response is cached for the session (read-only tests share it)."""
-    cache: dict[tuple[str, str, tuple[tuple[str, str], ...]], ApiResponse] = {}
+class _Reads:
+    """The contract suites' cached GETs: :meth:`process` is ``fetch`` (this process's cache); :meth:`run` is
+    ``run_fetch`` (that cache, then the run's: :mod:`qaconform.pytest.shared_reads`); :meth:`published` is
+    ``published_fetch`` (``fetch``, its new reads written for the others)."""
 
-    def get(role: str, path: str, **params: Any) -> ApiResponse:
-        key = (role, path.lstrip("/"), tuple(sorted((k, str(v)) for k, v in params.items())))
-        if key not in cache:
-            cache[key] = api[role].get(path, params=params or None)
+    def __init__(self, api: dict[str, ApiClient], runs: RunReads) -> None:
+        self.api = api
+        self.cache: dict[Key, ApiResponse] = {}
+        """What this process read."""
+        self.taken: dict[Key, ApiResponse] = {}
+        """What other workers read, as ``run`` took it."""
+        self.runs = runs
+
+    def process(self, role: str, path: str, **params: Any) -> ApiResponse:
+        key = _key(role, path, params)
+        if key not in self.cache:
+            self.cache[key] = self.api[role].get(path, params=params or None)
         else:
-            judged_again(cache[key].exchange)  # the test's HAR cassette holds the answer it judged
-        return cache[key]
+            judged_again(self.cache[key].exchange)  # the test's HAR cassette holds the answer it judged
+        return self.cache[key]
 
-    return get
+    def run(self, role: str, path: str, **params: Any) -> ApiResponse:
+        return self._shared(role, path, params, take=True)
+
+    def published(self, role: str, path: str, **params: Any) -> ApiResponse:
+        return self._shared(role, path, params, take=False)
+
+    def _shared(self, role: str, path: str, params: dict[str, Any], take: bool) -> ApiResponse:
+        key = _key(role, path, params)
+        kept = self.cache[key] if key in self.cache else self.taken[key] if take and key in self.taken else None
+        if kept is not None:
+            judged_again(kept.exchange)
+            return kept
+        resp, theirs = self.runs.get(key, lambda: self.api[role].get(path, params=params or None), take=take)
+        if theirs:
+            judged_again(resp.exchange)  # sent by another worker: logged again under the test that judges it
+            self.taken[key] = resp
+        else:
+            self.cache[key] = resp
+        return resp
+
+
+def _key(role: str, path: str, params: dict[str, Any]) -> Key:
+    return (role, path.lstrip("/"), tuple(sorted((k, str(v)) for k, v in params.items())))
+
+
+@pytest.fixture(scope="session")
+def _reads(api: dict[str, ApiClient], request: pytest.FixtureRequest) -> _Reads:
+    return _Reads(api, RunReads(run_folder(request.config)))
+
+
+@pytest.fixture(scope="session")
+def fetch(_reads: _Reads) -> Fetch:
+    """``fetch(role, path, **params)``: a GET whose response is cached for the session (read-only tests share it)."""
+    return _reads.process
+
+
+@pytest.fixture(scope="session")
+def run_fetch(_reads: _Reads) -> Fetch:
+    """``run_fetch(role, path, **params)``: as ``fetch``, and shared by every worker of the run: sent once per run,
+    by whichever worker asks first (qaconform/pytest/shared_reads.py). For the crossing suites, whose rows judge one
+    response whenever it was read; a module takes it by overriding ``fetch`` with it."""
+    return _reads.run
+
+
+@pytest.fixture(scope="session")
+def process_fetch(_reads: _Reads) -> Fetch:
+    """``fetch`` of this process only, for a test of a module whose ``fetch`` is ``run_fetch`` that compares a
+    response with reads it makes itself (test_envelope_and_paging.py's union of pages)."""
+    return _reads.process
+
+
+@pytest.fixture(scope="session")
+def published_fetch(_reads: _Reads) -> Fetch:
+    """``published_fetch(role, path, **params)``: ``fetch``, whose new reads are written for the other workers'
+    ``run_fetch`` (never taking theirs): for a suite that compares responses it read close together."""
+    return _reads.published
+
+
+@pytest.fixture(scope="session")
+def run_once(request: pytest.FixtureRequest) -> RunOnce:
+    """``run_once(key, make)``: ``make()``'s JSON value, made by the first worker of the run that asks
+    (qaconform/pytest/shared_reads.py ``once``): what the crossing suites learn with reads apart from their rows,
+    read once per run although their lists run on several workers."""
+    folder = run_folder(request.config)
+    return lambda key, make: once(folder, key, make)
 
 
 @pytest.fixture(scope="session")
@@ -133,9 +206,14 @@ def list_paths(
 
 
 @pytest.fixture(scope="session")
-def matrix_paths(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> dict[str, str]:
+def matrix_paths(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int],
+                 run_once: RunOnce) -> dict[str, str]:
     """operationId -> the path the matrices read (test_matrix.py, test_list_responses.py), from the profile and reads
-    only (they write nothing)."""
+    only (they write nothing); found once per run, whichever worker runs one of their lists first."""
+    return dict(run_once("matrix_paths", lambda: _matrix_paths(api, profile, user_ids)))
+
+
+def _matrix_paths(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> dict[str, str]:
     question = profile.fixtures.question_id
     questions = list_all(api["admin"], contract_path("listQuestions"), page_size=50, max_pages=2)
     chosen = next((q for q in questions if str(q.get("id")) == str(question)), questions[0] if questions else {})

@@ -168,7 +168,8 @@ def window_pages(size: int, total: Any) -> int | None:
     return max(1, min(MAX_PAGES, math.ceil(WINDOW / size)))
 
 
-def walk(client: ApiClient, path: str, params: Params, size: int, first_page: int, at_once: int = 1) -> Walk:
+def walk(client: ApiClient, path: str, params: Params, size: int, first_page: int, at_once: int = 1,
+         known: dict[int, ApiResponse] | None = None) -> Walk:
     """Every page from ``first_page`` on, until the envelope's pageCount or an empty page (at most MAX_PAGES); of a
     list longer than its first page's totalCount lets a walk read whole (``window_pages``), the first pages of the
     window and then the last page (its number from totalCount and the page size asked).
@@ -177,12 +178,14 @@ def walk(client: ApiClient, path: str, params: Params, size: int, first_page: in
     are (and a window's last page with them), at most ``at_once`` at a time: against a target 25 ms away a walk of
     six pages takes two round trips instead of six. They are read in page order all the same, so the walk is the
     one a page-by-page walk makes of the same answers (it stops where that one stops; pages asked beyond an empty
-    page or a refused one are not read)."""
+    page or a refused one are not read). ``known``: pages read just before by the caller with the same requests
+    (``Walks.first_page``'s probe), by their place in the walk (0: its first page), so that none is asked twice."""
     w = Walk(client.role, path, params, size, first_page)
     limit: int | None = None
     ahead: dict[int, ApiResponse | Exception] = {}
+    known = dict(known or {})
     for n in range(MAX_PAGES):
-        resp = _taken(ahead.pop(n)) if n in ahead else _page(client, w, first_page + n)
+        resp = _taken(ahead.pop(n)) if n in ahead else known.pop(n) if n in known else _page(client, w, first_page + n)
         body = resp.json() if resp.status == 200 else None
         if not isinstance(body, dict) or not_an_envelope(body) is not None:
             w.refused = resp
@@ -193,7 +196,7 @@ def walk(client: ApiClient, path: str, params: Params, size: int, first_page: in
         if n == 0:
             limit = window_pages(size, body.get("totalCount"))
             if body["list"] and at_once > 1:
-                ahead = _read_ahead(client, w, _pages_after_first(count, limit), limit, at_once)
+                ahead = _read_ahead(client, w, _pages_after_first(count, limit), limit, at_once, set(known))
         if not body["list"] or (isinstance(count, int) and n + 1 >= count):
             break
         if limit is not None and n + 1 >= limit:
@@ -224,11 +227,11 @@ def _pages_after_first(count: Any, limit: int | None) -> int:
     return max(0, min(count, MAX_PAGES, limit if limit is not None else MAX_PAGES) - 1)
 
 
-def _read_ahead(client: ApiClient, w: Walk, pages: int, limit: int | None, at_once: int
+def _read_ahead(client: ApiClient, w: Walk, pages: int, limit: int | None, at_once: int, known: set[int]
                 ) -> dict[int, ApiResponse | Exception]:
-    """Pages 1 to ``pages`` of the walk (counted from its first, which is read), and for a window its last page
-    (key -1), asked together: each page's response, or the exception asking it raised."""
-    wanted = [(n, w.first_page + n) for n in range(1, pages + 1)]
+    """Pages 1 to ``pages`` of the walk (counted from its first, which is read) but the ``known`` ones, and for a
+    window its last page (key -1), asked together: each page's response, or the exception asking it raised."""
+    wanted = [(n, w.first_page + n) for n in range(1, pages + 1) if n not in known]
     tail = _tail_page(w, limit) if limit is not None and pages + 1 >= limit else None
     if tail is not None:
         wanted.append((-1, tail))
@@ -303,6 +306,9 @@ class Walks:
         same answer again (it is the target's, reported once per test) without sending the walk again (a 100 MB
         list or a hanging one would otherwise cost its time once per relation)."""
         self._first: dict[tuple[str, str, int], int] = {}
+        self._probed: dict[tuple[str, str, Params, int], dict[int, ApiResponse]] = {}
+        """The pages ``first_page`` asked (page -> response), by (account, path, parameters, page size): the first
+        walk of those parameters takes its first pages from them instead of asking them again (speed, issue 44)."""
         self._lock = threading.Lock()
         self._taking: dict[tuple[str, str, Params, int], threading.Event] = {}
         """Walks being taken now, by key: a thread that wants one waits for it (set when it is cached or broken)."""
@@ -344,7 +350,11 @@ class Walks:
                 continue
             try:
                 client = self.client(role)
-                taken = walk(client, path, params, size, self.first_page(client, path, params, size), self.at_once)
+                start = self.first_page(client, path, params, size)
+                with self._lock:
+                    probed = self._probed.pop((role, path, params, size), {})
+                taken = walk(client, path, params, size, start, self.at_once,
+                             {page - start: resp for page, resp in probed.items() if page >= start})
             except (TargetError, TargetUnreachable) as exc:
                 with self._lock:
                     self._broken[key] = exc
@@ -374,8 +384,11 @@ class Walks:
         if key not in self._first:
             asked = [functools.partial(client.get, path, params=[*params, ("page", page), ("pageSize", size)])
                      for page in (0, 1)]
-            ids = [_ids(r) for r in fanout.gather(asked, self.at_once)]
+            got = fanout.gather(asked, self.at_once)
+            ids = [_ids(r) for r in got]
             self._first[key] = 0 if ids[0] and ids[0] != ids[1] else 1
+            with self._lock:
+                self._probed[(client.role, path, params, size)] = dict(zip((0, 1), got, strict=True))
         return self._first[key]
 
     def confirmed(self, check: Check, *walks: Walk) -> Violation | Unsteady | None:

@@ -80,4 +80,6 @@ def items_of(resp: ApiResponse, what: str, blame: tuple[str, ...] = ()) -> list[
 
 
 Fetch = Callable[..., ApiResponse]
+RunOnce = Callable[[str, Callable[[], Any]], Any]
+"""conftest.run_once: ``run_once(key, make)``, ``make()``'s JSON value made once per run (shared_reads.once)."""
 """``fetch(role, path, **params)``: the session-cached GET of the ``fetch`` fixture."""

@@ -39,6 +39,14 @@ class Withheld:
     nodes: frozenset[str]
     titles: tuple[str, ...]
 
+    def as_json(self) -> dict[str, list[str]]:
+        """The JSON form a worker hands the others (conftest.run_once)."""
+        return {"spaces": sorted(self.spaces), "nodes": sorted(self.nodes), "titles": list(self.titles)}
+
+    @classmethod
+    def of_json(cls, raw: dict[str, list[str]] | None) -> Withheld | None:
+        return None if raw is None else cls(frozenset(raw["spaces"]), frozenset(raw["nodes"]), tuple(raw["titles"]))
+
 
 def withheld_of(api: dict[str, ApiClient], reader: str) -> Withheld | None:
     """What admin lists and ``reader`` does not: spaces, and the questions and answers in the first
@@ -72,6 +80,14 @@ class SpaceIndex:
 
     def holding(self, space: str) -> int:
         return sum(1 for s in self.spaces.values() if space in s)
+
+    def as_json(self) -> dict[str, Any]:
+        """The JSON form a worker hands the others (conftest.run_once)."""
+        return {"spaces": {k: sorted(v) for k, v in self.spaces.items()}, "complete": self.complete}
+
+    @classmethod
+    def of_json(cls, raw: dict[str, Any]) -> SpaceIndex:
+        return cls({str(k): set(v) for k, v in raw["spaces"].items()}, bool(raw["complete"]))
 
 
 def index_spaces(api: dict[str, ApiClient]) -> SpaceIndex:

@@ -13,13 +13,14 @@ import random
 import unicodedata
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from qaconform import contract
+from qaconform.pytest.exchange_log import judged_again
 from qaconform.pytest.outcomes import fail
 from qaconform.pytest.support import NON_ASCII_TEXTS, find_listed, new_id, present
-from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.target.client import ApiClient, ApiResponse, Exchange
 
 CARRIERS = ("json", "json-utf8", "query", "form")
 """How a body field travels: JSON as json.dumps writes it (non-ASCII as \\u escapes), JSON as raw UTF-8 bytes, a
@@ -172,6 +173,32 @@ def body_answer(cache: SentCache, client: ApiClient, question_id: int, carrier: 
     the same carrier (sent only then), so that a refused Node field is never taken for a refused body."""
     sent = carrier_answer(cache, client, question_id, carrier, run_tag, created)
     return sent if sent.taken else carrier_answer(cache, client, question_id, carrier, run_tag, created, fields={})
+
+
+T = TypeVar("T")
+
+
+@dataclass
+class ReadBacks:
+    """The read-backs of the module's shared writes, each made once, after its write, and judged by every test of
+    that write (speed, issue 44): one comment per carrier holds every script, so the five scripts' tests read the same
+    lists for the same node; reading them five times sent the same requests with no write in between. A read-back
+    that failed is not kept (the next test reads again and meets its own verdict); a kept one is logged again under
+    each test that judges it (``judged_again``: its HAR cassette holds what it judged)."""
+
+    kept: dict[tuple[Any, ...], tuple[Any, list[Exchange]]] = field(default_factory=dict)
+
+    def once(self, key: tuple[Any, ...], client: ApiClient, read: Callable[[], T]) -> T:
+        if key in self.kept:
+            value, exchanges = self.kept[key]
+            for exchange in exchanges:
+                judged_again(exchange)
+            return value  # type: ignore[no-any-return]
+        before = client.recorder.total
+        got = read()
+        sent = client.recorder.total - before
+        self.kept[key] = (got, client.recorder.exchanges[-sent:] if sent > 0 else [])
+        return got
 
 
 def read_comment(client: ApiClient, answer: int, sent: Sent, rule: str) -> dict[str, Any]:

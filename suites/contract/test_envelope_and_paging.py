@@ -25,6 +25,14 @@ pytestmark = [pytest.mark.paging, pytest.mark.contract]
 _MAX_PAGES = 25
 
 
+@pytest.fixture(scope="module")
+def fetch(run_fetch: Fetch) -> Fetch:
+    """Each test here judges the responses it reads one at a time (an echo, a count, the sorts array), whenever
+    they were read: the run's shared reads (conftest.run_fetch; speed, issue 44), sent once per run whichever worker
+    asks first. The union of a small list's pages compares with its own walk: ``process_fetch``."""
+    return run_fetch
+
+
 def _envelope(fetch: Fetch, role: str, path: str, what: str, **params: Any) -> dict[str, Any]:
     resp = fetch(role, path, **params)
     assert resp.status == 200, f"{what}: expected 200\n{resp.describe()}"
@@ -164,10 +172,10 @@ _UNION_CASES = [
 @pytest.mark.rule("PAGING-TOTALCOUNT-UNION")
 @pytest.mark.parametrize(("op", "params"), _UNION_CASES)
 def test_the_pages_of_a_small_list_do_not_overlap_and_together_hold_total_count_items(
-    op: str, params: dict[str, str], api: dict[str, ApiClient], fetch: Fetch, list_paths: dict[str, str]
+    op: str, params: dict[str, str], api: dict[str, ApiClient], process_fetch: Fetch, list_paths: dict[str, str]
 ) -> None:
     role = LIST_OPS[op].roles[0]
-    first = _envelope(fetch, role, list_paths[op], f"{op} as {role}", pageSize=2, **params)
+    first = _envelope(process_fetch, role, list_paths[op], f"{op} as {role}", pageSize=2, **params)
     total = first["totalCount"]
     if total > _WHOLE:
         cap = getattr(api[role].profile, "max_page_size", None)

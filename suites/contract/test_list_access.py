@@ -30,7 +30,7 @@ import list_answers
 import pytest
 from covering import PAIRS, TRIPLES, thorough
 from list_access import ALLOW, AS_PLAIN, DENIED_RULES, DENY, VISIBILITY_RULES, Case, Row, cases, verdict
-from listops import LIST_OPS
+from listops import LIST_OPS, Fetch, RunOnce
 
 from qaconform.contract import load_contract
 from qaconform.contract import path as contract_path
@@ -66,10 +66,24 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 # --- what the rows read ----------------------------------------------------------------------------------------
 
+@pytest.fixture(scope="module")
+def fetch(run_fetch: Fetch) -> Fetch:
+    """The rows' reads on their own, sent once per run whichever worker asks first (conftest.run_fetch; speed,
+    issue 44): each row judges one response whenever it was read; the reads right after another account's are this
+    module's own, back to back."""
+    return run_fetch
+
+
 @pytest.fixture(scope="session")
-def access_paths(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> dict[str, str]:
+def access_paths(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int],
+                 run_once: RunOnce) -> dict[str, str]:
     """operationId -> the path read: the user lists of member (who wrote in the space hidden from novice on the
-    reference site; any account on another), the fixture question's followers, a listed answer's comments."""
+    reference site; any account on another), the fixture question's followers, a listed answer's comments. Found
+    once per run (each list is a unit of work: parallel.GROUPS "list-access")."""
+    return dict(run_once("list access paths", lambda: _access_paths(api, profile, user_ids)))
+
+
+def _access_paths(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> dict[str, str]:
     question = profile.fixtures.question_id
     with outside_tests():
         questions = list_all(api["admin"], contract_path("listQuestions"), page_size=APART_PAGE_SIZE, max_pages=1)
@@ -95,19 +109,36 @@ class Hidden:
     titles: tuple[str, ...]
     groups: frozenset[str]
 
+    def as_json(self) -> dict[str, list[str]]:
+        """The JSON form a worker hands the others (conftest.run_once)."""
+        return {"spaces": sorted(self.spaces), "nodes": sorted(self.nodes), "titles": list(self.titles),
+                "groups": sorted(self.groups)}
+
+    @classmethod
+    def of_json(cls, raw: dict[str, list[str]] | None) -> Hidden | None:
+        if raw is None:
+            return None
+        return cls(frozenset(raw["spaces"]), frozenset(raw["nodes"]), tuple(raw["titles"]), frozenset(raw["groups"]))
+
 
 @pytest.fixture(scope="session")
-def hidden(api: dict[str, ApiClient], profile: Profile) -> Callable[[str], Hidden | None]:
-    """``hidden(reader)``, read once per reader (None: its own space list cannot be read), outside any test."""
+def hidden(api: dict[str, ApiClient], profile: Profile, run_once: RunOnce) -> Callable[[str], Hidden | None]:
+    """``hidden(reader)``, read once per reader and run (None: its own space list cannot be read), outside any
+    test."""
     kept: dict[str, Hidden | None] = {}
 
     def of(reader: str) -> Hidden | None:
         if reader not in kept:
             with outside_tests():
-                kept[reader] = _hidden(api, profile, reader)
+                kept[reader] = Hidden.of_json(run_once(f"list access hidden {reader}", lambda: _json(
+                    _hidden(api, profile, reader))))
         return kept[reader]
 
     return of
+
+
+def _json(found: Hidden | None) -> dict[str, list[str]] | None:
+    return None if found is None else found.as_json()
 
 
 def apart_size(reader: str) -> int:
@@ -143,10 +174,14 @@ def _hidden(api: dict[str, ApiClient], profile: Profile, reader: str) -> Hidden 
 
 
 @pytest.fixture(scope="session")
-def tokens(api: dict[str, ApiClient], hidden: Callable[[str], Hidden | None]) -> dict[str, str]:
+def tokens(api: dict[str, ApiClient], hidden: Callable[[str], Hidden | None], run_once: RunOnce) -> dict[str, str]:
     """``$word``: a word of a title withheld from novice (else of a question admin lists); ``$space``: a space
     withheld from novice (else the first admin lists). Values whose format the description does not show (q,
-    topics) are any text."""
+    topics) are any text. Found once per run."""
+    return dict(run_once("list access tokens", lambda: _tokens(api, hidden)))
+
+
+def _tokens(api: dict[str, ApiClient], hidden: Callable[[str], Hidden | None]) -> dict[str, str]:
     novice = hidden("novice")
     titles = list(novice.titles) if novice else []
     spaces = sorted(novice.spaces) if novice else []
@@ -188,15 +223,29 @@ def read_row(api: dict[str, ApiClient], fetch: Any, access_paths: dict[str, str]
     return read
 
 
-@pytest.fixture(scope="module", autouse=True)
+@pytest.fixture(scope="module")
+def lists_read_ahead() -> set[str]:
+    """The lists whose rows this process read ahead (:func:`read_ahead`)."""
+    return set()
+
+
+@pytest.fixture(autouse=True)
 def read_ahead(request: pytest.FixtureRequest, read_row: Callable[[Row], ApiResponse], fetch: Any,
-               access_paths: dict[str, str], hidden: Callable[[str], Hidden | None], profile: Profile) -> None:
-    """Every row this module's tests read, read before the first of them, a few at once (each pair of reads of a
+               access_paths: dict[str, str], hidden: Callable[[str], Hidden | None], profile: Profile,
+               lists_read_ahead: set[str]) -> None:
+    """Every row the tests of one list read, read before the first of them, a few at once (each pair of reads of a
     row "after" another account still back to back, in one task), into the caches the tests then read from.
 
-    Why: the module runs on one worker, and about 440 reads one after another are, against a target 25 ms away,
-    an 11 s chain, longer than the rest of the run. The answers are judged by each test as before (each a property
-    of one response, or of a pair read back to back, whenever it was read)."""
+    Why: about 440 reads one after another are, against a target 25 ms away, an 11 s chain, longer than the rest of
+    the run; and as one unit of work the module was the run's longest chain even so, so each list is a unit of its
+    own (parallel.GROUPS "list-access"), read ahead when its first test starts. The answers are judged by each test
+    as before (each a property of one response, or of a pair read back to back, whenever it was read)."""
+    current = getattr(request.node, "callspec", None)
+    case = current.params.get("case") if current is not None else None
+    if not isinstance(case, Case) or case.row.combination.op in lists_read_ahead:
+        return
+    op = case.row.combination.op
+    lists_read_ahead.add(op)
     at_once = fanout.width(profile)
     if at_once <= 1:
         return
@@ -208,14 +257,14 @@ def read_ahead(request: pytest.FixtureRequest, read_row: Callable[[Row], ApiResp
             for item in request.session.items:
                 if getattr(item, "module", None) is not request.module:
                     continue
-                case = getattr(item, "callspec", None) and item.callspec.params.get("case")  # type: ignore[attr-defined]
-                if not isinstance(case, Case) or case.row.combination.op not in access_paths:
+                other = getattr(item, "callspec", None) and item.callspec.params.get("case")  # type: ignore[attr-defined]
+                if not isinstance(other, Case) or other.row.combination.op != op or op not in access_paths:
                     continue
-                c = case.row.combination
-                rows.setdefault(case.row.label, case.row)
-                if case.rule in VISIBILITY_RULES:
+                c = other.row.combination
+                rows.setdefault(other.row.label, other.row)
+                if other.rule in VISIBILITY_RULES:
                     readers.add(c.reader)
-                elif case.rule not in DENIED_RULES and verdict(c.op, c.reader) == AS_PLAIN:
+                elif other.rule not in DENIED_RULES and verdict(c.op, c.reader) == AS_PLAIN:
                     plain.add(access_paths[c.op])
             fanout.gather([functools.partial(hidden, r) for r in sorted(readers)], at_once)
             fanout.gather([functools.partial(read_row, r) for r in rows.values()]

@@ -41,7 +41,7 @@ from list_responses import (
     rules_of,
     schema_errors,
 )
-from listops import LIST_OPS
+from listops import LIST_OPS, Fetch, RunOnce
 from matrix_reads import PERMISSION_RULE
 from rule_assertions import rules_for_schema_error
 
@@ -87,10 +87,22 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 # --- what the rows read ----------------------------------------------------------------------------------------
 
+@pytest.fixture(scope="module")
+def fetch(run_fetch: Fetch) -> Fetch:
+    """The rows' reads on their own, sent once per run whichever worker asks first (conftest.run_fetch; speed,
+    issue 44): each row judges one response whenever it was read; the reads right after another account's are this
+    module's own, back to back."""
+    return run_fetch
+
+
 @pytest.fixture(scope="session")
-def row_tokens(api: dict[str, ApiClient], profile: Profile) -> dict[str, str]:
+def row_tokens(api: dict[str, ApiClient], profile: Profile, run_once: RunOnce) -> dict[str, str]:
     """``$word``: a word of the title of a question admin lists (q's format is not shown: any text is a search);
-    ``$space``: the profile's space (one that holds questions)."""
+    ``$space``: the profile's space (one that holds questions). Found once per run (each list a unit of work)."""
+    return dict(run_once("list responses tokens", lambda: _row_tokens(api, profile)))
+
+
+def _row_tokens(api: dict[str, ApiClient], profile: Profile) -> dict[str, str]:
     with outside_tests():
         first = api["admin"].get(contract_path("listQuestions"), params={"pageSize": 5})
     body = first.json() if first.status == 200 else {}
@@ -100,11 +112,15 @@ def row_tokens(api: dict[str, ApiClient], profile: Profile) -> dict[str, str]:
 
 
 @pytest.fixture(scope="session")
-def question_marks(api: dict[str, ApiClient]) -> dict[str, bool]:
-    """Question id -> marked, as admin lists the questions (bounded): the question an accepted answer belongs to."""
-    with outside_tests():
-        questions = list_all(api["admin"], contract_path("listQuestions"), page_size=100, max_pages=5)
-    return {str(q.get("id")): q.get("marked") is True for q in questions if isinstance(q, dict)}
+def question_marks(api: dict[str, ApiClient], run_once: RunOnce) -> dict[str, bool]:
+    """Question id -> marked, as admin lists the questions (bounded): the question an accepted answer belongs to.
+    Read once per run."""
+    def marks() -> dict[str, bool]:
+        with outside_tests():
+            questions = list_all(api["admin"], contract_path("listQuestions"), page_size=100, max_pages=5)
+        return {str(q.get("id")): q.get("marked") is True for q in questions if isinstance(q, dict)}
+
+    return dict(run_once("list responses question marks", marks))
 
 
 @pytest.fixture(scope="module")
@@ -136,19 +152,31 @@ SORTS_RULE = {"listQuestions": "PAGING-SORTS-QUESTIONS", "listUserQuestions": "P
 """A missing sorts array is its rule's, not the shape's (the list schemas require it too)."""
 
 
-@pytest.fixture(scope="module", autouse=True)
+@pytest.fixture(scope="module")
+def lists_read_ahead() -> set[str]:
+    """The lists whose rows this process read ahead (:func:`read_ahead`)."""
+    return set()
+
+
+@pytest.fixture(autouse=True)
 def read_ahead(request: pytest.FixtureRequest, read_row: Callable[[Row], tuple[ApiResponse, dict[str, str]]],
-               profile: Profile) -> None:
-    """Every row's read, made before the first test, a few at once (within ``fanout.width``), into the caches the
-    tests then read from. Why: the module runs on one worker and its 600-odd rows, read one after another, are
-    600 x 25 ms = 15 s against a target 25 ms away (with the read-ahead the module took 29 s there, as without the
-    delay on the same busy machine); each answer is judged by its test as before (a property of
-    one response, whenever it was read) and logged again under it."""
+               profile: Profile, lists_read_ahead: set[str]) -> None:
+    """Every row's read of the test's list, made before the first of its tests, a few at once (within
+    ``fanout.width``), into the caches the tests then read from. Why: the module's 600-odd rows, read one after
+    another, are 600 x 25 ms = 15 s against a target 25 ms away (with the read-ahead the module took 29 s there, as
+    without the delay on the same busy machine); and as one unit of work they were the run's longest chain, so each
+    list is a unit of its own (parallel.GROUPS "list-responses"), read ahead when its first test starts. Each answer
+    is judged by its test as before (a property of one response, whenever it was read) and logged again under it."""
+    current = getattr(request.node, "callspec", _NO).params.get("row")
+    if not isinstance(current, Row) or current.op in lists_read_ahead:
+        return
+    lists_read_ahead.add(current.op)
     at_once = fanout.width(profile)
     if at_once <= 1:
         return
     rows = [item.callspec.params["row"] for item in request.session.items  # type: ignore[attr-defined]
-            if getattr(item, "module", None) is request.module and "row" in getattr(item, "callspec", _NO).params]
+            if getattr(item, "module", None) is request.module
+            and getattr(getattr(item, "callspec", _NO).params.get("row"), "op", None) == current.op]
     try:
         with outside_tests():
             fanout.gather([functools.partial(read_row, row) for row in rows], at_once)

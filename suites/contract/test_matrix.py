@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 from covering import EXPERT_LISTS, PAIRS, TRIPLES, Combination, array, parametrize_by_rule, thorough
 from list_effects import EXPERT_SORT_MEANINGS, not_user_items, order_break, outside_space
-from listops import LIST_OPS
+from listops import LIST_OPS, Fetch, RunOnce
 from matrix_reads import (
     EARLIER_PAGES,
     SpaceIndex,
@@ -110,27 +110,44 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 # --- reads the combinations share ------------------------------------------------------------------------------
 
+@pytest.fixture(scope="module")
+def fetch(published_fetch: Fetch) -> Fetch:
+    """This module's reads, written for the other workers' crossing suites too (conftest.published_fetch; speed,
+    issue 44): it never takes theirs, as its effect tests compare responses it read close together."""
+    return published_fetch
+
+
 @pytest.fixture(scope="session")
-def withheld(api: dict[str, ApiClient]) -> Callable[[str], Withheld | None]:
-    """``withheld(reader)``, read once per reader; None when the reader's own space list cannot be read. Its reads
-    belong to no test in the exchange log (``outside_tests``): many tests judge with what they found, whichever of
-    them, or the read-ahead, happened to ask first."""
+def withheld(api: dict[str, ApiClient], run_once: RunOnce) -> Callable[[str], Withheld | None]:
+    """``withheld(reader)``, read once per reader and run (whichever worker runs one of the lists first: each list
+    is a unit of work); None when the reader's own space list cannot be read. Its reads belong to no test in the
+    exchange log (``outside_tests``): many tests judge with what they found, whichever of them, or the read-ahead,
+    happened to ask first."""
     cache: dict[str, Withheld | None] = {}
 
     def of(reader: str) -> Withheld | None:
         if reader not in cache:
             with outside_tests():
-                cache[reader] = withheld_of(api, reader)
+                cache[reader] = Withheld.of_json(run_once(f"matrix withheld {reader}", lambda: _json(
+                    withheld_of(api, reader))))
         return cache[reader]
 
     return of
 
 
+def _json(found: Withheld | None) -> dict[str, list[str]] | None:
+    return None if found is None else found.as_json()
+
+
 @pytest.fixture(scope="session")
-def search_word(api: dict[str, ApiClient], withheld: Callable[[str], Withheld | None]) -> str:
+def search_word(api: dict[str, ApiClient], withheld: Callable[[str], Withheld | None], run_once: RunOnce) -> str:
     """``$word``: a word of a title withheld from novice that no title novice lists holds (so a search that forgets
     the caller finds the withheld question on its first page, and a correct one finds few), else of the first
-    question admin lists. The description does not show q's format; any text is a search."""
+    question admin lists. The description does not show q's format; any text is a search. Found once per run."""
+    return str(run_once("matrix search word", lambda: _search_word(api, withheld)))
+
+
+def _search_word(api: dict[str, ApiClient], withheld: Callable[[str], Withheld | None]) -> str:
     hidden = withheld("novice")
     titles = list(hidden.titles) if hidden else []
     shown: set[str] = set()
@@ -145,24 +162,35 @@ def search_word(api: dict[str, ApiClient], withheld: Callable[[str], Withheld | 
     return words[0] if words else "a"
 
 
-@pytest.fixture(scope="module", autouse=True)
-def read_ahead(request: pytest.FixtureRequest, fetch: Any, matrix_paths: dict[str, str], search_word: str,
-               withheld: Callable[[str], Withheld | None], profile: Profile) -> None:
-    """The reads this module's tests will make, made before the first of them, a few at once, into the ``fetch``
-    cache the tests then read from.
+@pytest.fixture(scope="module")
+def lists_read_ahead() -> set[str]:
+    """The lists whose reads this process made ahead (:func:`read_ahead`)."""
+    return set()
 
-    Why: the module runs on one worker (its combinations share their reads), one read after another: against a
-    target 50 ms away its 236 reads alone took 12 s, the run's longest chain. What is read is what the tests read,
-    no more: a combination's read where its test gets as far as reading (its list has a path, and for the
-    visibility rule something is withheld from the reader), and the earlier pages of a later page only where that
-    page came back a 200 envelope. The answers are judged by each test as before (each a property of one response,
-    whenever it was read)."""
+
+@pytest.fixture(autouse=True)
+def read_ahead(request: pytest.FixtureRequest, fetch: Any, matrix_paths: dict[str, str], search_word: str,
+               withheld: Callable[[str], Withheld | None], profile: Profile, lists_read_ahead: set[str]) -> None:
+    """The reads this module's tests of one list will make, made before the first of them, a few at once, into the
+    ``fetch`` cache the tests then read from.
+
+    Why: each list's combinations run on one worker (they share their reads; parallel.GROUPS "matrix", a unit per
+    list), one read after another: against a target 50 ms away the module's 236 reads alone took 12 s, the run's
+    longest chain. What is read is what the tests read, no more: a combination's read where its test gets as far as
+    reading (its list has a path, and for the visibility rule something is withheld from the reader), and the
+    earlier pages of a later page only where that page came back a 200 envelope. The answers are judged by each test
+    as before (each a property of one response, whenever it was read)."""
+    combination = getattr(request.node, "callspec", _NO_CALLSPEC).params.get("combination")
+    if not isinstance(combination, Combination) or combination.op in lists_read_ahead:
+        return
+    lists_read_ahead.add(combination.op)
     at_once = fanout.width(profile)
     if at_once <= 1:
         return
     try:
         with outside_tests():  # each answer is logged again under the test that judges it (its HAR cassette)
-            _read_ahead(request, fetch, matrix_paths, search_word, withheld, at_once, str(profile.fixtures.space_id))
+            _read_ahead(request, fetch, matrix_paths, search_word, withheld, at_once, str(profile.fixtures.space_id),
+                        combination.op)
     except (Exception, pytest.fail.Exception, pytest.skip.Exception):  # noqa: BLE001 - a head start only
         pass  # each test reads what it still needs itself, and meets the same answer there (its own verdict)
 
@@ -180,10 +208,10 @@ def _effect_reads(rule: str, params: dict[str, str], space: str) -> list[dict[st
 
 
 def _read_ahead(request: pytest.FixtureRequest, fetch: Any, matrix_paths: dict[str, str], search_word: str,
-                withheld: Callable[[str], Withheld | None], at_once: int, space: str) -> None:
+                withheld: Callable[[str], Withheld | None], at_once: int, space: str, op: str) -> None:
     items = [item for item in request.session.items
-             if getattr(item, "module", None) is request.module and "combination" in getattr(item, "callspec",
-                                                                                             _NO_CALLSPEC).params]
+             if getattr(item, "module", None) is request.module
+             and getattr(getattr(item, "callspec", _NO_CALLSPEC).params.get("combination"), "op", None) == op]
     first: dict[tuple[str, str, tuple[tuple[str, str], ...]], dict[str, str]] = {}
     later: list[tuple[Combination, dict[str, str]]] = []
     sorted_pages: list[tuple[Combination, dict[str, str]]] = []
@@ -376,9 +404,9 @@ def test_each_expert_sort_orders_the_items_by_its_key_in_every_combination(
 
 
 @pytest.fixture(scope="session")
-def space_index(api: dict[str, ApiClient]) -> SpaceIndex:
-    """Where each question admin lists lives (read once, outside any test)."""
-    return index_spaces(api)
+def space_index(api: dict[str, ApiClient], run_once: RunOnce) -> SpaceIndex:
+    """Where each question admin lists lives (read once per run, outside any test)."""
+    return SpaceIndex.of_json(run_once("matrix space index", lambda: index_spaces(api).as_json()))
 
 
 @pytest.mark.rule("FILTER-SPACEID")

@@ -50,6 +50,7 @@ from stated_forms import (
     PUBLISHERS,
     TEXTS,
     WRITERS,
+    ReadBacks,
     Sent,
     SentCache,
     accounts_for,
@@ -94,6 +95,12 @@ def sent_once() -> SentCache:
     asks "is a body parameter stored" or "does non-ASCII survive a query parameter" (issue 29: a run's writes are
     budgeted). The module runs on one worker (qaconform.pytest.parallel.GROUPS), so each write is made once a run."""
     return {}
+
+
+@pytest.fixture(scope="module")
+def read_backs() -> ReadBacks:
+    """The read-backs of the module's shared writes, each made once after its write (stated_forms.ReadBacks)."""
+    return ReadBacks()
 
 
 # ------------------------------------------------------------------------------------------------ body fields
@@ -396,16 +403,19 @@ def _check_text(where: str, got: Any, text: str, resp: ApiResponse) -> None:
 @pytest.mark.parametrize("script", sorted(TEXTS))
 def test_non_ascii_comment_text_reads_back_unchanged_from_every_list(
         member: ApiClient, admin: ApiClient, script: str, carrier: str, forms_answer: int, run_tag: str,
-        created: Any, user_ids: dict[str, int], sent_once: SentCache) -> None:
-    """One comment per carrier holds every script; each case checks its own script in every list."""
+        created: Any, user_ids: dict[str, int], sent_once: SentCache, read_backs: ReadBacks) -> None:
+    """One comment per carrier holds every script; each case checks its own script in every list (each list read
+    once per comment)."""
     sent = carrier_comment(sent_once, member, forms_answer, carrier, run_tag, created)
     resp = sent.resp
     own = "SHAPE-POST-COMMENT" if carrier.startswith("json") else "CONV-PARAM-AS-BODY-FIELD"
     expect(resp.status == 201, own, f"member posts a comment ({carrier}) with {script} text", resp)
-    item = read_comment(member, forms_answer, sent, "COMMENT-LISTED")
+    item = read_backs.once(("comments", sent.id), member, lambda: read_comment(member, forms_answer, sent,
+                                                                               "COMMENT-LISTED"))
     text = TEXTS[script]
     _check_text("the answer's comment list", item.get("body"), text, resp)
-    read, body = _content_body(admin, user_ids["member"], new_id(resp))
+    read, body = read_backs.once(("content", sent.id), admin, lambda: _content_body(admin, user_ids["member"],
+                                                                                    new_id(resp)))
     if read and body is not None:
         _check_text("member's content list (node.body)", body, text, resp)
 
@@ -416,8 +426,9 @@ def test_non_ascii_comment_text_reads_back_unchanged_from_every_list(
 @pytest.mark.parametrize("script", sorted(TEXTS))
 def test_non_ascii_answer_text_reads_back_unchanged_from_every_list(
         member: ApiClient, admin: ApiClient, script: str, carrier: str, question_id: int, run_tag: str,
-        created: Any, user_ids: dict[str, int], sent_once: SentCache) -> None:
-    """One answer per carrier holds every script; each case checks its own script in every list."""
+        created: Any, user_ids: dict[str, int], sent_once: SentCache, read_backs: ReadBacks) -> None:
+    """One answer per carrier holds every script; each case checks its own script in every list (each list read
+    once per answer)."""
     sent = body_answer(sent_once, member, question_id, carrier, run_tag, created)
     resp = sent.resp
     own = "ANSWER-201" if carrier.startswith("json") else "CONV-PARAM-AS-BODY-FIELD"
@@ -427,9 +438,11 @@ def test_non_ascii_answer_text_reads_back_unchanged_from_every_list(
     body = _json_or_none(resp)
     if isinstance(body, dict):
         _check_text("the 201 (the new Node)", body.get("body"), text, resp)
-    item = find_listed(member, contract.path("listUserAnswers", userId=user_ids["member"]), sent.id, until=present)
+    item = read_backs.once(("answers", sent.id), member, lambda: find_listed(
+        member, contract.path("listUserAnswers", userId=user_ids["member"]), sent.id, until=present))
     _check_text("member's answer list", (item or {}).get("body"), text, resp)
-    read, content = _content_body(admin, user_ids["member"], sent.id)
+    read, content = read_backs.once(("content", sent.id), admin, lambda: _content_body(admin, user_ids["member"],
+                                                                                       sent.id))
     if read and content is not None:
         _check_text("member's content list (node.body)", content, text, resp)
 
