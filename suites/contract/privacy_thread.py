@@ -79,7 +79,9 @@ def write(api: dict[str, ApiClient], question_id: int, run_tag: str, created: An
                             visibility=None if recipient is None else profile.visibility.recipients,
                             recipients=private_to)
         inherits = parent is not None and recipient is None
-        rule, what = ("SHAPE-POST-COMMENT", f"answer {answer}") if parent is None else (
+        top = ("SHAPE-POST-COMMENT", f"answer {answer}") if recipient is None else (
+            "COMMENT-2", f"answer {answer} privately to {recipient} (visibility recipients: 201)")
+        rule, what = top if parent is None else (
             "COMMENT-3", f"its private comment {node} (a reply without privacy fields inherits them: 201)") if \
             inherits else ("COMMENT-5", f"public comment {node} (a reply to it may set its own privacy: 201)")
         made = expect_created(resp, rule, f"{author} could not comment on {what}")

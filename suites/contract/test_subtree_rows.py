@@ -179,9 +179,23 @@ def test_every_comment_rule_holds_on_every_combination_of_the_comment_list(
                       lambda: read_subtree_row(subtree_row, True),
                       lambda r: not _broken(_seen(subtree_row, r, settled_thread, profile, user_ids), rules, False))
         seen = _seen(subtree_row, resp, settled_thread, profile, user_ids)
-    broken = _broken(seen, rules, False)
+    broken = _one_cause(_broken(seen, rules, False))
     if broken:
         _fail(subtree_row, broken, resp)
+
+
+def _one_cause(broken: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The rules a row's items break, each charged where its own sentence is the cause: VERSION-PRIVATE-COMMENTS-2160
+    quotes the sentence COMMENT-VISIBILITY-RETURNED does ("Both visibility and recipients are returned when a comment
+    is retrieved") and is judged by the same check, so it is charged only where that rule is not; a list that loses
+    the settings of the comments themselves, or does not show an entitled reader its private comment (COMMENT-2),
+    says nothing of rules 3 and 5 through the replies' settings (as with a leak: one fault, one rule where it can)."""
+    if "COMMENT-VISIBILITY-RETURNED" in broken:
+        broken.pop("VERSION-PRIVATE-COMMENTS-2160", None)
+    if "COMMENT-VISIBILITY-RETURNED" in broken or "COMMENT-2" in broken:
+        for reply_rule in ("COMMENT-3", "COMMENT-5"):
+            broken.pop(reply_rule, None)
+    return broken
 
 
 def _fail(row: Row, broken: dict[str, list[str]], resp: ApiResponse) -> None:
