@@ -27,7 +27,7 @@ from typing import Any
 
 import list_answers
 import pytest
-from covering import parametrize_rows
+from covering import PAIRS, TRIPLES, thorough
 from list_responses import (
     ACCEPT,
     CHECKS,
@@ -75,7 +75,14 @@ def _rows(seed: int, strength: int) -> list[tuple[Row, tuple[str, ...]]]:
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """``row``: every row of each list's covering array, marked with the response rules judged on it."""
-    parametrize_rows(metafunc, "row", _rows)
+    if "row" not in metafunc.fixturenames:
+        return
+    from qaconform.pytest.properties.plugin import STATE
+
+    seed = metafunc.config.stash[STATE].seed
+    strength = TRIPLES if thorough(metafunc.config) else PAIRS
+    metafunc.parametrize("row", [pytest.param(row, id=row.label, marks=pytest.mark.rule(*rules))
+                                 for row, rules in _rows(seed, strength)])
 
 
 # --- what the rows read ----------------------------------------------------------------------------------------
