@@ -37,6 +37,11 @@ from .faults_blind_threads import BLIND_THREADS  # noqa: E402
 
 _ALL = _ALL + BLIND_THREADS
 
+# --- blind round on the catalog: users, groups, topics, spaces, jobs, issue types (issue 44, blindc)
+from .faults_blind_catalog import BLIND_CATALOG  # noqa: E402
+
+_ALL = _ALL + BLIND_CATALOG
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

@@ -106,6 +106,8 @@ def _check_operations(fields: dict[str, Any]) -> None:
     operations = structured(fields, "operations")
     if isinstance(operations, str):
         operations = [o.strip() for o in operations.split(",") if o.strip()]
+    if isinstance(operations, list) and faults.is_on("blindc-gdpr-operations-deduped-before-count"):
+        operations = list(dict.fromkeys(o for o in operations if isinstance(o, str)))  # blindc (issue 44)
     most = 5 if faults.is_on("gdpr-five-operations-accepted") else 4
     if faults.is_on("gdpr-four-operations-refused"):
         most = 3
@@ -142,6 +144,8 @@ def _check_reassign_user(svc: Service, fields: dict[str, Any]) -> None:
     if both and faults.is_on("gdpr-reassign-both-ways-by-id-email") and next(iter(reassign)) == "id":
         reassign = {"id": reassign["id"]}  # the first key found decides; the username after it is never read
         both = False
+    if both and faults.is_on("blindc-gdpr-reassign-both-same-user-accepted") and _same_user(svc, reassign):
+        reassign, both = {"id": reassign["id"]}, False  # blindc (issue 44): two ways to one user taken as one
     if both and not faults.is_on("gdpr-reassign-ambiguous-unnoticed"):
         raise bad_request("The request contains more than one reassignUser eligible configuration")
     lenient = faults.is_on("gdpr-reassign-invalid-accepted") or (
@@ -166,6 +170,8 @@ def _free_time_frame(svc: Service, fields: dict[str, Any], check_taken: bool = T
     if past and not faults.is_on("gdpr-past-date-accepted"):
         raise bad_request("The desired date is in the past and is it not eligible.")
     minute = when // (3_600_000 if variants.is_on("gdpr-time-frame-hour") else 60_000)
+    if _by_time_stamp(fields) and faults.is_on("blindc-gdpr-timeframe-per-date-form"):
+        minute = when // 1000  # blindc (issue 44): a timeStamp job keyed by its second, never meeting a minute
     taken = svc.db.one("SELECT 1 FROM jobs WHERE schedule_minute = ?", (minute,)) is not None
     if taken and faults.is_on("blind-gdpr-timeframe-error-key"):  # blinda (issue 44)
         raise ApiError(400, {"message": "There is a job already scheduled for that time frame."})
@@ -207,8 +213,9 @@ def _schedule_ms(fields: dict[str, Any]) -> int:
             raise invalid
         if faults.is_on("gdpr-formatted-date-refused"):
             raise invalid
+        pattern = "%m/%d/%Y %I:%M" if faults.is_on("blindc-gdpr-formatted-hour-12h") else "%m/%d/%Y %H:%M"
         try:
-            dt = datetime.strptime(formatted, "%m/%d/%Y %H:%M").replace(tzinfo=UTC)
+            dt = datetime.strptime(formatted, pattern).replace(tzinfo=UTC)
         except ValueError:
             raise invalid from None
         return int(dt.timestamp() * 1000)
@@ -219,6 +226,20 @@ def _schedule_ms(fields: dict[str, Any]) -> int:
     if isinstance(stamp, bool) or not isinstance(stamp, int) or not 0 <= stamp < 10**14:
         raise invalid
     return stamp * 1000 if variants.is_on("gdpr-timestamp-seconds") else stamp
+
+
+def _same_user(svc: Service, spec: dict[str, Any]) -> bool:
+    """blindc (issue 44): whether a reassignUser's username and id name one user."""
+    row = svc.db.one("SELECT id FROM users WHERE username = ?", (str(spec.get("username")),))
+    return row is not None and row["id"] == as_id(spec.get("id"))
+
+
+def _by_time_stamp(fields: dict[str, Any]) -> bool:
+    """blindc (issue 44): whether the job's date came as timeStamp (not formatted)."""
+    spec = structured(fields, "scheduleDate")
+    if spec is None or spec == "":
+        spec = structured(fields, "scheduleTime")
+    return isinstance(spec, dict) and spec.get("formatted") is None
 
 
 def _present(spec: dict[str, Any], key: str) -> bool:

@@ -10,6 +10,7 @@ import json
 import math
 import sqlite3
 import time
+from datetime import UTC, datetime
 from typing import Any
 
 from starlette.requests import Request
@@ -173,6 +174,12 @@ async def list_user_answers(svc: Service, request: Request, caller: Caller) -> R
         items = json.loads(bytes(page.body)).get("list") or []
         rows = "".join(f"<tr><td>{i.get('id')}</td><td>{i.get('body')}</td></tr>" for i in items)
         return Response(f"<html><body><table>{rows}</table></body></html>", media_type="text/html;charset=UTF-8")
+    if page.status_code == 200 and faults.is_on("blindc-user-answers-accepted-no-original-parent"):
+        body = json.loads(bytes(page.body))  # blindc (issue 44): the accepted answer comes from a join
+        for item in body.get("list", []):
+            if item.get("marked") is True and "originalParentId" in item:
+                item["originalParentId"] = None
+        return json_response(body)
     return page
 
 
@@ -211,6 +218,8 @@ def _user_nodes(
     # every execution re-plan the statement (30 us instead of 8 us per page)
     where = [owner, "n.type = 'answer'" if kind == "answer" else "n.type = 'question'", clause]
     params = [user_id, *params]
+    if kind == "question" and q.get("sort") == "newest" and faults.is_on("blindc-user-questions-newest-lists-caller"):
+        params[0] = caller.id  # blindc (issue 44): the newest-first query takes the user from the session
     if kind == "answer" and faults.is_on("answer-listed-only-for-author"):
         where.append("(n.author_id = ? OR n.id <= ?)")
         params += [caller.id, svc.seeded_max_node_id]
@@ -327,6 +336,8 @@ async def list_user_content(svc: Service, request: Request, caller: Caller) -> R
     invalid = ApiError(404 if faults.is_on("content-invalid-user-404") else 422, {"error": "Invalid User Id"})
     if faults.is_on("usercontent-zero-id") and raw.lstrip("-").isdecimal() and int(raw) <= 0:
         return json_response([])
+    if raw.isascii() and raw.isdecimal() and faults.is_on("blindc-usercontent-huge-id-500"):
+        svc.db.one("SELECT id FROM users WHERE id = ?", (int(raw),))  # blindc (issue 44): 19 digits overflow
     if not is_id(raw):
         raise invalid
     user = svc.db.one("SELECT id, creation_date FROM users WHERE id = ?", (int(raw),))
@@ -368,6 +379,8 @@ def _node_entry(r: sqlite3.Row) -> dict[str, Any]:
     """One entry of the content list: what the user did (asked, answered, commented) and the node."""
     verb = CONTENT_VERBS.get(r["type"], "posted")
     entry = _content_entry({"actionType": verb, "canceled": False}, r["creation_date"])
+    if r["type"] == "comment" and faults.is_on("blindc-content-comment-actiondate-iso"):  # blindc (issue 44)
+        entry["actionDate"] = datetime.fromtimestamp(r["creation_date"] / 1000, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     entry["node"] = {
         "id": r["id"],
         "title": r["title"],

@@ -123,7 +123,8 @@ async def list_spaces(svc: Service, request: Request, caller: Caller) -> Respons
     where = _shown_spaces(svc, caller, projected=bool(q.get("includeOnly")))
     if ("wrap" in q or "v1" in q) and where != "0" and faults.is_on("spaces-hidden-shown-with-wrap"):
         where = "1"  # blindr: the legacy serializer lists every space
-    total = svc.db.count(f"SELECT COUNT(*) FROM spaces WHERE {where}", ())
+    counted = "1" if where != "0" and faults.is_on("blindc-spaces-totalcount-counts-hidden") else where  # blindc
+    total = svc.db.count(f"SELECT COUNT(*) FROM spaces WHERE {counted}", ())
     rows_asked = max(paging.size, 2) if faults.is_on("spaces-pagesize-one-serves-two") else paging.size  # blindr
     rows = svc.db.all(
         f"SELECT * FROM spaces WHERE {where} ORDER BY {NAMED_SORTS[str(sort)]} LIMIT ? OFFSET ?",
@@ -165,9 +166,12 @@ async def list_topics(svc: Service, request: Request, caller: Caller) -> Respons
     limit = paging.size
     if paging.page > 1 and 0 < total - paging.offset <= paging.size and faults.is_on("topics-last-page-short"):
         limit = total - paging.offset - 1  # blindr: the last page's off-by-one
+    offset = paging.offset
+    if params and faults.is_on("blindc-topics-search-offset-default-size"):
+        offset = max(paging.page - 1, 0) * svc.page_size  # blindc (issue 44): the search branch's offset
     ids = svc.db.ids(
         f"SELECT id FROM topics WHERE {where} ORDER BY {TOPIC_SORTS[sort]} LIMIT ? OFFSET ?",
-        [*params, limit, paging.offset],
+        [*params, limit, offset],
     )
     if params and faults.is_on("topics-totalcount-ignores-q"):
         total = svc.db.count("SELECT COUNT(*) FROM topics", ())  # blindr: counted without the search
@@ -213,6 +217,9 @@ async def list_followers(svc: Service, request: Request, caller: Caller) -> Resp
         return encoded_page(svc.render.users_encoded([r["user_id"] for r in rels]), total, paging, "", q)
     users = svc.render.users_by_id(r["user_id"] for r in rels)
     user_items = svc.render.users_json([users[r["user_id"]] for r in rels])
+    if not details and projects(q) and faults.is_on("blindc-followers-projected-group-id-int"):  # blindc (issue 44)
+        for u in user_items:
+            u["groups"] = [{**g, "id": int(g["id"])} for g in u.get("groups", [])]
     if string_reputation:
         for u in user_items:
             u["reputation"] = str(u["reputation"])
@@ -242,11 +249,16 @@ async def list_groups(svc: Service, request: Request, caller: Caller) -> Respons
     sort = str(q.get("sort")) if q.get("sort") in NAMED_SORTS else "name"
     if q.get("sort") and sort != q.get("sort") and faults.is_on("group-invalid-sort-400"):
         raise bad_request(f"'sort' must be one of {', '.join(NAMED_SORTS)}")
+    order = NAMED_SORTS[sort]
+    if q.get("sort") and sort != q.get("sort") and "pageSize" in q and faults.is_on(
+            "blindc-group-invalid-sort-by-id-when-sized"):
+        order = "id ASC"  # blindc (issue 44): the fallback of the paged query is the natural order
     total = svc.db.count("SELECT COUNT(*) FROM groups", ())
-    rows = svc.db.all(
-        f"SELECT * FROM groups ORDER BY {NAMED_SORTS[sort]} LIMIT ? OFFSET ?", [paging.size, paging.offset]
-    )
-    return json_response(envelope([svc.render.group_json(r) for r in rows], total, paging, sort, q))
+    rows = svc.db.all(f"SELECT * FROM groups ORDER BY {order} LIMIT ? OFFSET ?", [paging.size, paging.offset])
+    groups = envelope([svc.render.group_json(r) for r in rows], total, paging, sort, q)
+    if groups["list"] and faults.is_on("blindc-group-pagesize-echo-items"):
+        groups["pageSize"] = len(groups["list"])  # blindc (issue 44): the size of the page served
+    return json_response(groups)
 
 
 # --- 19 Issue types -----------------------------------------------------------------------------------------
@@ -261,6 +273,7 @@ async def list_issue_types(svc: Service, request: Request, caller: Caller) -> Re
     types = [{"name": r["name"]} for r in svc.db.all("SELECT name FROM issue_types ORDER BY position")]
     if faults.is_on("issuetypes-title-not-name"):
         types = [{"title": t["name"]} for t in types]
-    if faults.is_on("issuetypes-enveloped"):
+    paged = "page" in request.query_params or "pageSize" in request.query_params
+    if faults.is_on("issuetypes-enveloped") or (paged and faults.is_on("blindc-issuetypes-enveloped-when-paged")):
         return json_response(envelope(types, len(types), Paging(1, max(len(types), 1)), "", {}))
     return json_response(types)
