@@ -23,6 +23,7 @@ from list_responses import (
     Row,
     Seen,
     array,
+    every_sort_name,
     load,
     response_rules,
     rules_of,
@@ -128,3 +129,27 @@ def test_a_page_holds_the_share_of_total_count_that_paging_gives_it() -> None:
     echo = CHECKS["PAGING-PAGE-ECHO"].problems
     assert echo(_seen({"page": 1, "pageCount": 3, "list": []}, page="2"))
     assert echo(_seen({"page": 1, "pageCount": 1, "list": []}, page="2")) == [], "a page past the end: not judged"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_every_seen_sort_name_reaches_every_node_list_that_takes_a_sort(seed: int) -> None:
+    """blindc (issue 44): the covering array draws two of the sort names the description has seen; the rows beside
+    it send each other one, as admin with no other parameter, on every node list with a sort dimension (a server
+    that serves one sort by another query breaks a response rule on that name only). The drawn rows are unchanged."""
+    from qaconform.contract import envelope
+
+    contract = load_contract()
+    swept = [op for op in LIST_OPS if op not in EXPERT_LISTS and "sort" in contract.dimensions.of_list(op)
+             and LIST_OPS[op].item_type in ("question", "answer", "comment")]
+    assert {"listQuestions", "listUserQuestions", "listUserAnswers"} <= set(swept)
+    for op in swept:
+        drawn = array(op, seed, contract=contract)
+        extra = every_sort_name(op, drawn, contract)
+        names = {r.value("sort") for r in drawn + extra} - {NONE}
+        assert names == {f"sort={n}" for n in envelope().sorts_seen}, f"{op} seed {seed}: sorts never sent"
+        assert all(r.reader == "admin" and r.form == JSON_FORM and r.combination.query == r.value("sort")
+                   for r in extra), f"{op}: a sweep row is admin's, with the sort alone, in the samples' form"
+        labels = [r.label for r in drawn + extra]
+        assert len(labels) == len(set(labels)), f"{op} seed {seed}: a sweep row repeats a drawn row's id"
+    for op in set(LIST_OPS) - set(swept):
+        assert every_sort_name(op, array(op, seed, contract=contract), contract) == [], op

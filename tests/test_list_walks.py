@@ -142,6 +142,30 @@ def test_a_window_still_shows_a_partition_fault_and_a_short_list_is_walked_whole
     assert short.complete and len(short.ids) == 50 and count_violation(short) is None
 
 
+class _EchoesItemsServed(_LongList):
+    """blindc (issue 44): a list whose envelope reports the number of items served as pageSize."""
+
+    def get(self, path: str, params: Any = None) -> _Resp:
+        resp = super().get(path, params)
+        resp._body["pageSize"] = len(resp._body["list"])
+        return resp
+
+
+def test_a_short_last_page_that_reports_its_item_count_as_page_size_is_a_page_size_echo_violation() -> None:
+    """Every full page echoes the size asked; only the short last page gives the fault away, and it is named as the
+    echo's (PAGING-PAGESIZE-ECHO), not as the pageCount computed from it. Sizes above 10 are not judged (a site may
+    cap them); a list that the size divides shows nothing."""
+    from list_walks import walk
+    from relation_checks import count_violation
+
+    found = count_violation(walk(_EchoesItemsServed(7), "/x", (), 3, 1))  # type: ignore[arg-type]
+    assert found is not None and found.rules == ("PAGING-PAGESIZE-ECHO",), found
+    assert "pageSize=3 was asked for" in found.message
+    assert count_violation(walk(_EchoesItemsServed(6), "/x", (), 3, 1)) is None  # type: ignore[arg-type]
+    assert count_violation(walk(_EchoesItemsServed(7), "/x", (), 16, 1)) is None  # type: ignore[arg-type]
+    assert count_violation(walk(_LongList(7), "/x", (), 3, 1)) is None  # type: ignore[arg-type]
+
+
 def test_two_windows_in_one_order_compare_their_first_items_only() -> None:
     """Windows at page sizes 20 and 37 of one long list hold different numbers of items, yet the same first ones:
     no difference reported; a window missing one of them is reported."""

@@ -64,10 +64,6 @@ BLIND_CATALOG: tuple[Fault, ...] = (
     # "400 | Schedule job | reassignUser identified in more than one way": the check compares the users named.
     _F("blindc-gdpr-reassign-both-same-user-accepted", "GDPR-REASSIGN-AMBIGUOUS",
        "a reassignUser with username and id naming the SAME user is taken (two users: refused as ambiguous)"),
-    # "400 | Schedule job | Another job already exists for that time frame": a timeStamp job is keyed by the second,
-    # a formatted one by the minute, so the two forms never meet.
-    _F("blindc-gdpr-timeframe-per-date-form", "GDPR-TIME-FRAME",
-       "a job for a time frame taken by a job whose date came in the other form (formatted vs timeStamp) is taken"),
     # --- a user's content (8)
     # "422 | User content query | Invalid user id | {error: Invalid User Id}": an id too large for a 64-bit
     # integer reaches the database.
@@ -83,4 +79,6 @@ BLIND_CATALOG: tuple[Fault, ...] = (
     _F("blindc-issuetypes-enveloped-when-paged", "LIST-ARRAY-ISSUETYPES",
        "the issue-type list asked with page or pageSize is wrapped in the paged envelope"),
 )
-"""Blind round on the catalog (blindc): each breaks one rule on one path."""
+"""Blind round on the catalog (blindc): each breaks one rule on one path. A fifteenth, a time frame keyed apart per
+date form (formatted vs timeStamp), is kept out with its code and why in /work/notes/s4/blind-catalog.md: which
+instant a formatted date names depends on the site's time zone, which the description does not state."""

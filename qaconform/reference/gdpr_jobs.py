@@ -170,8 +170,6 @@ def _free_time_frame(svc: Service, fields: dict[str, Any], check_taken: bool = T
     if past and not faults.is_on("gdpr-past-date-accepted"):
         raise bad_request("The desired date is in the past and is it not eligible.")
     minute = when // (3_600_000 if variants.is_on("gdpr-time-frame-hour") else 60_000)
-    if _by_time_stamp(fields) and faults.is_on("blindc-gdpr-timeframe-per-date-form"):
-        minute = when // 1000  # blindc (issue 44): a timeStamp job keyed by its second, never meeting a minute
     taken = svc.db.one("SELECT 1 FROM jobs WHERE schedule_minute = ?", (minute,)) is not None
     if taken and faults.is_on("blind-gdpr-timeframe-error-key"):  # blinda (issue 44)
         raise ApiError(400, {"message": "There is a job already scheduled for that time frame."})
@@ -232,14 +230,6 @@ def _same_user(svc: Service, spec: dict[str, Any]) -> bool:
     """blindc (issue 44): whether a reassignUser's username and id name one user."""
     row = svc.db.one("SELECT id FROM users WHERE username = ?", (str(spec.get("username")),))
     return row is not None and row["id"] == as_id(spec.get("id"))
-
-
-def _by_time_stamp(fields: dict[str, Any]) -> bool:
-    """blindc (issue 44): whether the job's date came as timeStamp (not formatted)."""
-    spec = structured(fields, "scheduleDate")
-    if spec is None or spec == "":
-        spec = structured(fields, "scheduleTime")
-    return isinstance(spec, dict) and spec.get("formatted") is None
 
 
 def _present(spec: dict[str, Any], key: str) -> bool:

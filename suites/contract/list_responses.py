@@ -32,7 +32,7 @@ from covering import EXPERT_LISTS, NOT_ANONYMOUS, PAIRS, Combination, covering, 
 from listops import LIST_OPS
 from rule_assertions import in_items
 
-from qaconform.contract import NONE, READER, Contract, ContractError, SchemaError, load_contract
+from qaconform.contract import NONE, READER, Contract, ContractError, SchemaError, envelope, load_contract
 from qaconform.invariants import listcount_problems, millis_problems, pagecount_problem
 
 SECTION = "list_responses"
@@ -191,6 +191,26 @@ def array(op: str, seed: int, strength: int = PAIRS, contract: Contract | None =
         form = dict(pairs)[section.form]
         rows.append(Row(Combination(op, pairs[0][1], tuple(p for p in pairs[1:] if p[0] != section.form)), form))
     return rows
+
+
+SWEPT_ITEMS = ("question", "answer", "comment")
+"""The lists whose ``$sort`` names are the ones the description has seen in the sorts array of the question and
+comment lists ("Names seen: active, newest, ..."): the node lists. Elsewhere the names are not the list's
+("Accepted sort values for lists other than the expert lists: not shown"); the expert lists draw all of theirs."""
+SWEEP_READER = "admin"
+
+
+def every_sort_name(op: str, rows: list[Row], contract: Contract) -> list[Row]:
+    """blindc (issue 44): one more row per seen sort name the list's covering array did not draw (it draws two,
+    covering.NAMED_NODE_SORTS), read by admin (who sees every item, and is not the path's user on the lists the
+    matrices read) with no other parameter, so that every name reaches every node list that takes a sort: a server
+    that serves one sort by another query (the user taken from the session, a filter dropped) breaks a response
+    rule on that name only. Added beside the covering array (test_list_responses.py), which keeps its rows and ids."""
+    if op in EXPERT_LISTS or "sort" not in contract.dimensions.of_list(op) or LIST_OPS[op].item_type not in SWEPT_ITEMS:
+        return []
+    drawn = {row.value("sort") for row in rows}
+    return [Row(Combination(op, SWEEP_READER, (("sort", f"sort={name}"),)), JSON_FORM)
+            for name in envelope().sorts_seen if f"sort={name}" not in drawn]
 
 
 SHAPE_OPTIONS = ("wrap", "v1")

@@ -45,10 +45,36 @@ def _one(what: str, rules: tuple[str, ...], this: Walk, wanted: Any = None) -> V
 # --- paging and counts ------------------------------------------------------------------------------------------
 
 def count_violation(w: Walk) -> Violation | None:
-    """One walk: no item twice, totalCount the same on every page and equal to the items listed, pageCount
-    ceil(totalCount / pageSize) on every page (of a window: ``window_count_violation``)."""
-    if w.window:
-        return window_count_violation(w)
+    """One walk: no item twice, totalCount the same on every page and equal to the items listed, pageSize the one
+    asked on every page (``page_size_echo_violation``), pageCount ceil(totalCount / pageSize) on every page (of a
+    window: ``window_count_violation``). A wrong pageSize is named before the pageCount computed from it."""
+    found = window_count_violation(w) if w.window else _whole_count_violation(w)
+    if found is not None and found.rules != ("PAGING-PAGECOUNT",):
+        return found
+    return page_size_echo_violation(w) or found
+
+
+ECHOED_SIZES = range(1, 11)
+"""The page sizes whose echo is judged: "A request with a small pageSize (1 to 10) reports that pageSize" (a site
+may cap a larger one: "maximum pageSize: not shown")."""
+
+
+def page_size_echo_violation(w: Walk) -> Violation | None:
+    """Every page of a walk at a small page size reports that pageSize, its last (short) page too (blindc, issue
+    44: a server that echoes the number of items served is right on every full page and wrong only on a short one,
+    which the walks read on every list whose count the size does not divide)."""
+    if w.size not in ECHOED_SIZES:
+        return None
+    for resp, body in zip(w.all_pages, w.all_bodies, strict=True):
+        if body.get("pageSize") != w.size:
+            return Violation(("PAGING-PAGESIZE-ECHO",), f"pageSize={w.size} was asked for; page {page_param(resp)} "
+                             f"(holding {len(body['list'])} items) reports pageSize {body.get('pageSize')!r} "
+                             f"(\"pageSize: Items per page\", whatever the page holds)\n- the walk: {w.request()}, "
+                             f"page {page_param(resp)} below", resp)
+    return None
+
+
+def _whole_count_violation(w: Walk) -> Violation | None:
     union = ("PAGING-TOTALCOUNT-UNION",)
     twice = duplicates(w.ids)
     if twice:

@@ -238,7 +238,7 @@ def tie_sort(op: str) -> str | None:
 
 # --- 1 paging is a partition ------------------------------------------------------------------------------------
 
-@pytest.mark.rule("PAGING-TOTALCOUNT-UNION", "PAGING-SAME-ITEMS")
+@pytest.mark.rule("PAGING-TOTALCOUNT-UNION", "PAGING-SAME-ITEMS", "PAGING-PAGESIZE-ECHO")
 @pytest.mark.paging
 @pytest.mark.parametrize(("op", "role"), cases())
 def test_paging_is_a_partition_at_any_page_size_and_sort(
@@ -295,7 +295,7 @@ def filters_of(op: str, values: dict[str, tuple[str, ...]]) -> st.SearchStrategy
     return st.fixed_dictionaries({}, optional=optional).filter(bool)  # type: ignore[arg-type]
 
 
-@pytest.mark.rule("PAGING-TOTALCOUNT-UNION", "PAGING-PAGECOUNT")
+@pytest.mark.rule("PAGING-TOTALCOUNT-UNION", "PAGING-PAGECOUNT", "PAGING-PAGESIZE-ECHO")
 @pytest.mark.paging
 @pytest.mark.parametrize(("op", "role"), cases(COUNTED))
 def test_the_count_is_what_a_filtered_walk_lists(

@@ -36,6 +36,7 @@ from list_responses import (
     Row,
     Seen,
     array,
+    every_sort_name,
     load,
     response_rules,
     rules_of,
@@ -66,7 +67,8 @@ def _rows(seed: int, strength: int) -> list[tuple[Row, tuple[str, ...]]]:
     rules = response_rules(contract, section)
     out = []
     for op in LIST_OPS:
-        for row in array(op, seed, strength, contract):
+        drawn = array(op, seed, strength, contract)
+        for row in drawn + every_sort_name(op, drawn, contract):
             judged = rules_of(row, rules, section)
             if judged:
                 out.append((row, judged))
