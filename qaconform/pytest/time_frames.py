@@ -22,6 +22,13 @@ FIRST_YEAR, YEARS = 2030, 50
 runs while anyone watches."""
 STEP = timedelta(days=397, hours=1, minutes=1)
 """Between the run's own far frames: every field of the date differs, whatever a frame's width."""
+EDGE_DAYS = range(13, 29)
+EDGE_HOURS = range(13, 22)
+"""blindc (issue 44): a far frame's day is above 12 and its hour in the afternoon ("formatted (string, pattern
+month/day/year hour:minute in 24-hour form, two-digit month, day, hour and minute ...)"), so that the formatted date
+of every far frame uses the 24-hour clock's own half and a day no month number is: a server that parses it on a
+12-hour clock, or day first, refuses it or names another moment, whatever the run tag. The hours stop at 21 so that
+the run's third frame (two STEPs on, an hour later each) is still in the afternoon."""
 NEAR_SPREAD_MIN = 8 * 60
 """A near frame lies within this many minutes after the earliest minute allowed (the run tag chooses it)."""
 
@@ -40,10 +47,11 @@ class Frames:
         return cls(int.from_bytes(hashlib.sha256(run_tag.encode()).digest()[:8], "big"))
 
     def far(self, k: int) -> datetime:
-        """The run's k-th frame years ahead (k = 0, 1, 2, ...)."""
+        """The run's k-th frame years ahead (k = 0, 1, 2, ...). The first one (the main job's) lies at the stated
+        form's edges (:data:`EDGE_DAYS`, :data:`EDGE_HOURS`); the later ones an hour later each, so afternoon too."""
         s = self.seed
-        base = datetime(FIRST_YEAR + s % YEARS, 1 + (s >> 8) % 12, 1 + (s >> 16) % 28, (s >> 24) % 24,
-                        (s >> 32) % 60, tzinfo=UTC)
+        base = datetime(FIRST_YEAR + s % YEARS, 1 + (s >> 8) % 12, EDGE_DAYS[(s >> 16) % len(EDGE_DAYS)],
+                        EDGE_HOURS[(s >> 24) % len(EDGE_HOURS)], (s >> 32) % 60, tzinfo=UTC)
         return base + k * STEP
 
     def near(self, earliest: datetime) -> datetime:
@@ -53,8 +61,8 @@ class Frames:
     @staticmethod
     def fresh_far() -> datetime:
         """A random minute of a year 2030-2099 (the retry after a frame found taken)."""
-        return datetime(_rng.randint(2030, 2099), _rng.randint(1, 12), _rng.randint(1, 28), _rng.randint(0, 23),
-                        _rng.randint(0, 59), tzinfo=UTC)
+        return datetime(_rng.randint(2030, 2099), _rng.randint(1, 12), _rng.choice(EDGE_DAYS),
+                        _rng.choice(EDGE_HOURS), _rng.randint(0, 59), tzinfo=UTC)
 
     @staticmethod
     def fresh_near(earliest: datetime) -> datetime:

@@ -475,13 +475,15 @@ def effective_size(drawn: int, total: Any) -> int:
 
 
 def boundary_size(total: Any) -> int:
-    """A page size whose last page is not full when the count allows: half the list rounded up (two pages, the
-    second short when the count is odd) for a list a walk reads whole, else the first size from WINDOW / MAX_PAGES
-    up that does not divide ``total`` (its window's tail is a short last page)."""
+    """A page size whose last page is not full when the count allows: one more than half the list (two pages, the
+    second short, whenever the list holds three items or more: an even count split in halves has no short page, and
+    the short last page is where a page's count, echo or offset is computed apart) for a list a walk reads whole,
+    else the first size from WINDOW / MAX_PAGES up that does not divide ``total`` (its window's tail is a short last
+    page)."""
     if not isinstance(total, int) or total <= 0:
         return 2
     if total <= WINDOW:
-        return max(1, math.ceil(total / 2))
+        return total // 2 + 1 if total >= 3 else 1
     low = math.ceil(WINDOW / MAX_PAGES)
     return next((s for s in range(low, 2 * low) if total % s), low)
 

@@ -306,6 +306,7 @@ def test_the_count_is_what_a_filtered_walk_lists(
     is ceil(totalCount / pageSize) on every page."""
     path = list_paths[op]
     base = base_walk(walks, role, op, path)
+    boundary = two_pages(base)
 
     def check(drawn: tuple[dict[str, str], int]) -> Violation | None:
         filters, size = drawn
@@ -313,13 +314,30 @@ def test_the_count_is_what_a_filtered_walk_lists(
         if w.refused is not None:
             explorer.notes.append(f"{w.request()} answered {w.refused.status}")
             return None
-        return explorer.judge(walks.confirmed(count_violation, w))
+        found = explorer.judge(walks.confirmed(count_violation, w))
+        narrowed = _own_boundary(w) if size == boundary and found is None else None
+        if narrowed is None:
+            return found
+        again = walks.get(role, path, params_of(**filters), narrowed)
+        return explorer.judge(walks.confirmed(count_violation, again)) if again.refused is None else None
 
-    each = {"listNodeFollowers": [{"active": "false"}], "listTopics": [{"q": filter_values["q"][0]}]}.get(op) or [
+    each = {"listNodeFollowers": [{"active": "false"}],
+            "listTopics": [{"q": q} for q in filter_values["q"]]}.get(op) or [
         {name: filter_values[name][0]} for name in ("spaceId", "topics") if filter_values[name]] + [
         {"unanswered": "true"}]
-    explorer.run(st.tuples(filters_of(op, filter_values), SIZES), check, [(f, two_pages(base)) for f in each])
+    explorer.run(st.tuples(filters_of(op, filter_values), SIZES), check, [(f, boundary) for f in each])
     explorer.verdict(f"{op} as {role} under drawn filters")
+
+
+def _own_boundary(w: Walk) -> int | None:
+    """blindc (issue 44): the boundary size of what a filter left, when the filtered walk at the plain list's
+    boundary fit on one page: a filter that narrows the list must cross a page boundary too (the first page of a
+    search is often right where its later pages are computed apart), so the explicit examples walk it again at its
+    own boundary. None when it spans pages already or holds too few items for a short last page."""
+    if not w.complete or len(w.pages) != 1 or not isinstance(w.total, int) or isinstance(w.total, bool) \
+            or w.total < 3:
+        return None
+    return boundary_size(w.total)
 
 
 # --- 3 projection never changes which items ---------------------------------------------------------------------
