@@ -311,11 +311,38 @@ def answer_of(answer_in: Callable[[str, str], SharedWrite]) -> Callable[[str], S
     return get
 
 
+COMMENT_ON_LOCKED = {"moderator": "member"}
+"""Whose shared plain comment goes on a locked node, and whose shared lock that node is: moderator's goes on the answer
+member locked (:func:`locked_by`), a node neither wrote nor locked by the commenter. Rule 1 of operation 1 ("Without
+visibility and recipients the comment has full visibility and no recipients") and the state table's "(new comment)"
+row (a public node: a locked one is still published) name no exception for a lock, so every rule judged on the
+comment holds there too; without it no budgeted write posts a plain comment on a locked node (blind round of issue
+44: such a comment given another default visibility). What a lock does to new comments is not shown: a target that
+refuses it (a 4xx) gets the comment under the shared answer instead, at no accepted write more."""
+
+
+def _locked_parent(request: pytest.FixtureRequest, role: str) -> int | None:
+    """The node of :data:`COMMENT_ON_LOCKED` for ``role``'s plain comment, once its lock is a 200 that did not say
+    ``success: false``; None for the other accounts, or when the lock did not take (their shared answer then)."""
+    locker = COMMENT_ON_LOCKED.get(role)
+    if locker is None:
+        return None
+    lock = request.getfixturevalue("locked_by")(locker)
+    try:
+        body = lock.resp.json() if lock.resp.status == 200 else None
+    except ValueError:
+        body = None
+    if not isinstance(body, dict) or body.get("success") is False or lock.node is None:
+        return None
+    return int(lock.node)
+
+
 @pytest.fixture(scope="session")
 def comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
                created: Any, profile: Profile) -> Callable[[str], SharedWrite]:
-    """``comment_of(role)``: role's plain comment (no privacy fields) under :func:`shared_answer`, posted once per
-    run: the permission table's postComment cell, the comment's 201 shape and its default visibility read it.
+    """``comment_of(role)``: role's plain comment (no privacy fields) under :func:`shared_answer` (moderator's on a
+    locked answer: :data:`COMMENT_ON_LOCKED`; ``node`` names the parent), posted once per run: the permission
+    table's postComment cell, the comment's 201 shape and its default visibility read it.
 
     Its body travels in the input form the run's seed gives the account (support.comment_form: every form each run,
     each by another writer), so every rule judged on it is judged in that form too (issue 44; the comment form
@@ -326,10 +353,16 @@ def comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], questi
 
     def get(role: str) -> SharedWrite:
         text = f"plain comment by {role}"
-        shared_answer = _answer_id(request, api, question_id, run_tag, created, profile)
         form = comment_form(role, seed)
-        key = f"comment of {role}" if form == "json" else f"comment of {role} as {form}"
-        resp = _shared(request, profile, key,
+        suffix = "" if form == "json" else f" as {form}"
+        locked = _locked_parent(request, role)
+        if locked is not None:
+            resp = _shared(request, profile, f"comment of {role} on a locked node{suffix}",
+                           lambda: post_comment_in(api[role], locked, run_tag, created, text, form))
+            if not 400 <= resp.status < 500:  # a refusal: the lock's effect on new comments is not shown
+                return SharedWrite(resp, text, locked, form=form)
+        shared_answer = _answer_id(request, api, question_id, run_tag, created, profile)
+        resp = _shared(request, profile, f"comment of {role}{suffix}",
                        lambda: post_comment_in(api[role], shared_answer, run_tag, created, text, form))
         if form != "json" and 400 <= resp.status < 500:  # the form not taken: the comment form matrix judges it
             return SharedWrite(_shared(request, profile, f"comment of {role}", lambda: post_comment(

@@ -91,6 +91,8 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
     plain = "visibility" not in fields and "recipients" not in fields  # writecross (issue 44): the query form only
     if plain and "body" in from_query and faults.is_on("comment-query-default-op"):
         final_visibility = "op"
+    if plain and parent["locked"] and faults.is_on("blind-locked-node-comment-default-mod"):  # budget (issue 44)
+        final_visibility = "mod"
     final_visibility, final_recipients = _blind_reply_after(svc, caller, parent, visibility, final_visibility,
                                                             final_recipients)
     if faults.is_on("comment-recipients-first-only"):

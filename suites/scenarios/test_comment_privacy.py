@@ -66,18 +66,22 @@ pytestmark = [pytest.mark.comments, pytest.mark.writes]
 @pytest.mark.rule("COMMENT-1")
 @pytest.mark.parametrize("poster", ["member", "moderator", "admin", "novice"])
 def test_comment_without_privacy_fields_has_full_visibility_and_no_recipients(
-        api: dict[str, ApiClient], poster: str, novice: ApiClient, thread_answer: int, run_tag: str, created: Any,
-        vis: VisibilityOptions, profile: Profile, plain_comments: PlainComments) -> None:
-    """Whoever posts it (rule 1 names no caller): an account with private options must not get one by default.
+        api: dict[str, ApiClient], poster: str, novice: ApiClient, thread_answer: int, vis: VisibilityOptions,
+        profile: Profile, plain_comments: PlainComments) -> None:
+    """Whoever posts it (rule 1 names no caller): an account with private options must not get one by default. On
+    whatever it is under: moderator's is on an answer member locked (suites/conftest.py ``COMMENT_ON_LOCKED``; under
+    the thread when the target refused a comment there), the others' on the thread.
 
     The visibility read back is a field of version 2.16.0, like the rest of the privacy fields ("Private comments
     were introduced in version 2.16.0"): on an older target only the comment and its lack of recipients are read."""
     author = api[poster]
-    resp, _ = plain_comment(plain_comments, author, thread_answer, run_tag, created)
-    assert resp.status == 201, f"a plain comment by {poster} must be created (201)\n{resp.describe()}"
+    posted = plain_comments(poster)
+    resp, parent = posted.resp, int(posted.node)
+    where = "on the thread" if parent == thread_answer else f"on answer {parent}, which member locked"
+    assert resp.status == 201, f"a plain comment by {poster} {where} must be created (201)\n{resp.describe()}"
     cid = new_id(resp)
     for reader in dict.fromkeys((author, novice)):
-        item = read_back(reader, thread_answer, cid)
+        item = read_back(reader, parent, cid)
         assert not profile.supports("2.16.0") or is_full_visibility(item.get("visibility"), vis), (
             f"a comment posted without visibility must read back with full visibility "
             f"({vis.full!r} per the profile, or when the profile names none: missing/null/empty or no private "
