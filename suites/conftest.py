@@ -472,6 +472,23 @@ def sent_to_mod_by(request: pytest.FixtureRequest, api: dict[str, ApiClient], qu
     return get
 
 
+@pytest.fixture(scope="session")
+def answer_sent_to_mod_by_admin(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int,
+                                run_tag: str, created: Any, profile: Profile) -> SharedWrite:
+    """admin sends a new published answer of member's to moderation, once per run: the action matrix's send of
+    ANOTHER account's answer (suites/contract/action_cases.py REUSED), whose record's realUser must name admin, the
+    caller, not the answer's author. moderator's shared send is of its own answer and admin's other one of a comment
+    (:func:`sent_to_mod_by`), so without it no send of another's answer is made (blind round of issue 44: realUser
+    taken from the answer's author). Two accepted writes; the answer is its own (moderation takes it out of other
+    callers' lists, which the shared answers must stay in)."""
+    answer = _shared(request, profile, "answer of member's to send to moderation by admin", lambda: post_answer(
+        api["member"], question_id, run_tag, created, text="answer of member's to be sent to moderation by admin"))
+    node = answer_posted(answer, "for admin to send to moderation")
+    resp = _shared(request, profile, "sendToMod of an answer by admin", lambda: api["admin"].put(
+        f"node/{node}/sendToMod.json", operation="sendToModeration"))
+    return SharedWrite(resp, "", node)
+
+
 MATRIX_LOCK_PROMPT = "locked by the action matrix"
 """The prompt of :func:`locked_comment`'s lock (the run tag is added)."""
 
