@@ -68,9 +68,8 @@ pytestmark = [pytest.mark.comments, pytest.mark.writes]
 def test_comment_without_privacy_fields_has_full_visibility_and_no_recipients(
         api: dict[str, ApiClient], poster: str, novice: ApiClient, thread_answer: int, vis: VisibilityOptions,
         profile: Profile, plain_comments: PlainComments) -> None:
-    """Whoever posts it (rule 1 names no caller): an account with private options must not get one by default. On
-    whatever it is under: moderator's is on an answer member locked (suites/conftest.py ``COMMENT_ON_LOCKED``; under
-    the thread when the target refused a comment there), the others' on the thread.
+    """Whoever posts it (rule 1 names no caller), on whatever it is under (moderator's on an answer member locked:
+    suites/conftest.py ``COMMENT_ON_LOCKED``): an account with private options must not get one by default.
 
     The visibility read back is a field of version 2.16.0, like the rest of the privacy fields ("Private comments
     were introduced in version 2.16.0"): on an older target only the comment and its lack of recipients are read."""
@@ -424,16 +423,13 @@ def test_created_comment_gives_201_with_location_and_is_listed_with_its_body(
 @pytest.mark.rule("COMMENT-BODY-REQUIRED")
 def test_comment_without_body_is_refused_and_nothing_is_created(
         member: ApiClient, answer_of: Callable[[str], Any]) -> None:
-    """On moderator's shared answer (suites/conftest.py ``answer_of``: published, locked by no one, commented on by no
-    test), not an answer of its own (issue 44: one accepted write less): member reads the same comments there after
-    the refusal as before it."""
+    """On moderator's shared answer (``answer_of``; no test comments on it or locks it): no answer of its own."""
     quiet = answer_posted(answer_of("moderator").resp, "for member to comment on without a body")
     before = {str(c.get("id")) for c in comments_as(member, quiet)}
     resp = member.post(f"node/{quiet}/comment.json", json={}, operation="postComment")
     assert 400 <= resp.status < 500, f"a comment without body must be refused with a 4xx\n{resp.describe()}"
-    after = {str(c.get("id")) for c in comments_as(member, quiet)}
-    assert after <= before, (
-        f"nothing may be created under answer {quiet}: new comments {sorted(after - before)}\n{resp.describe()}")
+    new = {str(c.get("id")) for c in comments_as(member, quiet)} - before
+    assert not new, f"nothing may be created under answer {quiet}: new comments {sorted(new)}\n{resp.describe()}"
 
 
 @pytest.mark.rule("COMMENT-PARENT-KINDS")
