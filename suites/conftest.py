@@ -218,6 +218,9 @@ class SharedWrite:
     node: int | None = None
     form: str = "json"
     """The input form a post's body travelled in (spec/dimensions.yaml ``input_form``; answers: :func:`answer_in`)."""
+    refused: ApiResponse | None = None
+    """The refusal this write stands in for: a post on a locked node the target refused (what a lock does to new
+    posts is not shown), made again where it goes otherwise (:func:`answer_in`)."""
 
     @property
     def id(self) -> int | None:
@@ -267,12 +270,27 @@ def answer_in(request: pytest.FixtureRequest, api: dict[str, ApiClient], questio
         text = f"answer by {role}: {ANSWER_TEXT}" if form == answer_form(role) else \
             f"answer by {role} as {form}: {ANSWER_TEXT}"
         key = f"answer of {role}" if form == "json" else f"answer of {role} as {form}"
+        locked = profile.fixtures.locked_question_id
+        refused = None
+        if role == LOCKED_QUESTION_WRITER and form == answer_form(role) and locked is not None:
+            resp = _shared(request, profile, f"{key} to the locked question",
+                           lambda: post_answer_in(api[role], locked, run_tag, created, text, form))
+            if not 400 <= resp.status < 500:  # a refusal: what a lock does to new answers is not shown
+                return SharedWrite(resp, text, node=locked, form=form)
+            refused = resp
         question = _own_question(request) if (role, form) == OWN_QUESTION_ANSWER else question_id
         resp = _shared(request, profile, key,
                        lambda: post_answer_in(api[role], question, run_tag, created, text, form))
-        return SharedWrite(resp, text, node=question, form=form)
+        return SharedWrite(resp, text, node=question, form=form, refused=refused)
 
     return get
+
+
+LOCKED_QUESTION_WRITER = "moderator"
+"""Whose shared answer (in its account's form) goes under the profile's ``locked_question_id``: "Caller has Answer
+questions and Publish answer | Published" names no exception for a locked question, and the interface creates no
+question and undoes no lock (blind round of issue 44). No lock, comment or relation of the action matrix rests on
+moderator's answer; a 4xx there (not shown either way) puts it under the fixture question, no write more."""
 
 
 OWN_QUESTION_ANSWER = ("member", "param_wins")
@@ -312,13 +330,10 @@ def answer_of(answer_in: Callable[[str, str], SharedWrite]) -> Callable[[str], S
 
 
 COMMENT_ON_LOCKED = {"moderator": "member"}
-"""Whose shared plain comment goes on a locked node, and whose shared lock that node is: moderator's goes on the answer
-member locked (:func:`locked_by`), a node neither wrote nor locked by the commenter. Rule 1 of operation 1 ("Without
-visibility and recipients the comment has full visibility and no recipients") and the state table's "(new comment)"
-row (a public node: a locked one is still published) name no exception for a lock, so every rule judged on the
-comment holds there too; without it no budgeted write posts a plain comment on a locked node (blind round of issue
-44: such a comment given another default visibility). What a lock does to new comments is not shown: a target that
-refuses it (a 4xx) gets the comment under the shared answer instead, at no accepted write more."""
+"""Whose shared plain comment goes on a locked node, and whose lock: moderator's on the answer member locked
+(:func:`locked_by`). Rule 1 of operation 1 and the state table's "(new comment)" row (a locked node is still public)
+name no exception for a lock; without it no budgeted write posts a plain comment on a locked node (blind round of
+issue 44). What a lock does to new comments is not shown: a 4xx puts it under the shared answer, no write more."""
 
 
 def _locked_parent(request: pytest.FixtureRequest, role: str) -> int | None:
@@ -540,7 +555,8 @@ def members_question(api: dict[str, ApiClient], profile: Profile, user_ids: dict
     if uid is None:
         return None
     fixtures = profile.fixtures
-    taken = {fixtures.question_id, fixtures.member_wiki_node_id, fixtures.wiki_node_id, fixtures.favorite_node_id}
+    taken = {fixtures.question_id, fixtures.member_wiki_node_id, fixtures.wiki_node_id, fixtures.favorite_node_id,
+             fixtures.locked_question_id}
     taken |= {n for pool in profile.pools.values() for n in pool}
     for page in range(1, QUESTION_PAGES + 1):
         resp = api["novice"].get(f"user/{uid}/question.json", params={"page": page, "pageSize": 20},

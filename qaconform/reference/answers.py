@@ -34,6 +34,8 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
     published = caller.can(auth.PUBLISH_ANSWER) and not faults.is_on("answer-publish-ignored")
     if question["author_id"] == caller.id and faults.is_on("blind-answer-own-question-moderated"):  # blindw
         published = False
+    if question["locked"] and faults.is_on("blind-answer-to-locked-question-moderated"):  # budget (issue 44)
+        published = False
     if faults.is_on("answer-param-publishes") and "body" in request.query_params:
         published = True
     if faults.is_on("answer-form-moderates") and request.headers.get("content-type", "").startswith(

@@ -2,11 +2,12 @@
 relations, answers and data-protection jobs, written from the interface description alone, before reading the
 suites. Each breaks one stated rule on one path only (one role, one relation, one node kind or state, one input
 form, one edge of an id) and is wired with ``faults.is_on("name")`` where it bites (actions.py, answers.py,
-gdpr_jobs.py). Part of the registry (:mod:`faults`). Three more of the round are kept out of the registry, with their
-code and why, in /work/notes/s3/blind-actions.md: two need a locked question (the run locks none: the interface
-cannot create one and a lock is not undone), one behaves on every input a run can judge as an allowed reading.
-A fourth (a send-to-moderation record of an answer naming the answer's author as realUser) was out while no default
-run sent another's answer; it is back since admin's shared send of an answer of member's (the budget session)."""
+gdpr_jobs.py). Part of the registry (:mod:`faults`). Two more of the round are kept out of the registry, with their
+code and why, in /work/notes/s3/blind-actions.md: an unwikify of a locked wiki node (the run locks none: the
+interface cannot create one and a lock is not undone; a profile would need a pool of locked wiki nodes), and one that
+behaves on every input a run can judge as an allowed reading. Two were out and are back (the budget session): a
+send-to-moderation record of an answer naming its author as realUser (admin's shared send of an answer of member's)
+and an answer to a locked question held in moderation (the profile's locked_question_id)."""
 
 from __future__ import annotations
 
@@ -62,5 +63,10 @@ BLIND_ACTIONS: tuple[Fault, ...] = (
     _F("blind-sendtomod-realuser-answer-author", "ACTION-SENDTOMOD-REALUSER",
        "the record of a send to moderation of an ANSWER names the answer's author as realUser (comments and "
        "questions name the caller); right whenever the caller sends its own answer"),
+    # "(new answer) | POST answer | Caller has Answer questions and Publish answer | Published" (the profile's
+    #  locked_question_id: moderator's shared answer goes under it)
+    _F("blind-answer-to-locked-question-moderated", "ANSWER-PUBLISHED",
+       "an answer by a caller holding Publish answer to a LOCKED question is held in moderation; answers to "
+       "unlocked questions are published"),
 )
 """Second blind round on writes (blinda): each breaks one rule on one path."""
