@@ -37,6 +37,11 @@ from .faults_blind_threads import BLIND_THREADS  # noqa: E402
 
 _ALL = _ALL + BLIND_THREADS
 
+# --- blind round on permissions, roles and relations (issue 44, blindp)
+from .faults_blind_perms import BLIND_PERMS  # noqa: E402
+
+_ALL = _ALL + BLIND_PERMS
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 
