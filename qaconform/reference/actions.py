@@ -193,8 +193,8 @@ async def cancelwiki_state_first(svc: Service, request: Request, caller: Caller)
 
 async def cancel_wiki(svc: Service, request: Request, caller: Caller) -> Response:
     node = svc.visible_node(caller, path_id(request))
-    try:  # blindp (issue 44): the own relation and the any-node permission as the planted faults decide them
-        access.require_owner("cancelWiki", caller, blind_perms.cancelwiki_owns(svc, caller, node),
+    try:  # blindp (issue 44): the any-node permission and the refusal as the planted faults decide them
+        access.require_owner("cancelWiki", caller, node["author_id"] == caller.id,
                              blind_perms.cancelwiki_any_node(request))
     except ApiError as exc:
         if (answered := blind_perms.own_refusal(exc)) is not None:

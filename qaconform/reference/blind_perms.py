@@ -14,7 +14,7 @@ from starlette.responses import Response
 from . import auth, faults
 from .auth import ROLE_PERMISSIONS, Caller
 from .errors import ApiError, denied
-from .http_io import json_response, path_id
+from .http_io import json_response
 from .listing import Paging, envelope
 from .service import Service
 
@@ -59,19 +59,6 @@ def earned_experts_refused(caller: Caller, query: Any) -> None:
 
 
 # --- node actions ---------------------------------------------------------------------------------------------
-def cancelwiki_owns(svc: Service, caller: Caller, node: sqlite3.Row) -> bool:
-    """Whether unwikify takes the caller for the node's owner: its author, or (blindp-cancelwiki-own-from-answer-on-
-    comments) the author of the answer a comment is under."""
-    if node["author_id"] == caller.id:
-        return True
-    if node["type"] != "comment" or node["answer_id"] is None:
-        return False
-    if not faults.is_on("blindp-cancelwiki-own-from-answer-on-comments"):
-        return False
-    answer = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["answer_id"],))
-    return answer is not None and answer["author_id"] == caller.id
-
-
 def cancelwiki_any_node(request: Request) -> str:
     """The permission that admits unwikifying any node: Mark as community wiki, or under wrap
     (blindp-cancelwiki-wrap-mark-wiki-ignored) one nobody holds."""
@@ -108,20 +95,6 @@ def sendtomod_admits(caller: Caller, node: sqlite3.Row) -> None:
         return
     if not node["in_moderation"]:
         raise denied(caller.anonymous)
-
-
-async def before_lock_check(svc: Service, request: Request, caller: Caller) -> None:
-    """blindp-denied-lock-still-locks-comment: before the door refuses a caller with neither lock permission, a
-    comment's lock flag is already set."""
-    if caller.can(auth.LOCK_ANY) or caller.can(auth.LOCK_OWN):
-        return
-    try:
-        node = svc.visible_node(caller, path_id(request))
-    except ApiError:
-        return
-    if node["type"] == "comment":
-        with svc.tx("lock") as conn:
-            conn.execute("UPDATE nodes SET locked = 1 WHERE id = ?", (node["id"],))
 
 
 # --- writes ---------------------------------------------------------------------------------------------------

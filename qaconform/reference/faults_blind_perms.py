@@ -6,7 +6,10 @@ sentence it breaks quoted above it.
 
 Part of the registry (:mod:`faults`); the code that bites is in :mod:`blind_perms` (one call where each bites) or,
 for a permission decided differently at the door, the ``overrides`` of the entry. What each one is and whether the
-suites caught it: the session's notes, blind-perms.md.
+suites caught it: the session's notes, blind-perms.md. Two faults of phase 1 were taken out (their code and reason
+kept there): an unwikify own clause taken from a comment's answer, and a refused lock that still locks a comment;
+through the interface neither can be told from a conforming server (no node in the state they need, no read that
+shows a lock).
 """
 
 from __future__ import annotations
@@ -42,9 +45,6 @@ BLIND_PERMS: tuple[Fault, ...] = (
        "stated permissions: novice is refused 403 with sort=realname only"),
     # --- own clauses decided on the wrong node, or granted where the table has none (actions.py)
     # "| 11 Unwikify | Mark as community wiki; for the caller's own node, Convert own posts to community wiki. |"
-    _F("blindp-cancelwiki-own-from-answer-on-comments", "PERM-CANCELWIKI-OWN",
-       "for a COMMENT, Convert own posts to community wiki also admits the author of the answer the comment is "
-       "under (own taken from the thread's answer); answers and questions are judged right"),
     _F("blindp-cancelwiki-wrap-mark-wiki-ignored", "PERM-CANCELWIKI",
        "with wrap given, Mark as community wiki is not consulted: a moderator or admin unwikifying ANOTHER's node "
        "is refused 403 as if it held only Convert own posts; without wrap it is right"),
@@ -62,10 +62,6 @@ BLIND_PERMS: tuple[Fault, ...] = (
        "(the permission is checked on the publish-to-moderation path only, not on the repeat); published nodes are "
        "refused right",
        (Override(("sendToModeration",), "signed-in", Effect.ALLOW),)),
-    # "Every operation requires the permissions below." (a refused call changes nothing)
-    _F("blindp-denied-lock-still-locks-comment", "PERM-DENIED-NO-EFFECT",
-       "a lock refused to a caller with neither lock permission (novice) still locks the node when it is a "
-       "COMMENT (the comment's lock flag is set before the check); answers and questions are untouched"),
     # --- writes: publish decided on the wrong account, a permission skipped for one input form (answers.py,
     #     comments.py)
     # "| 7 Post answer | Answer questions (Standard Roles). Publish answer (Standard Roles) to publish directly;

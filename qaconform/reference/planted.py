@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable
 
 from starlette.requests import Request
 
-from . import auth, blind_perms, faults
+from . import auth, faults
 from .auth import Caller
 from .bodies import read_fields, text_field
 from .db import as_id
@@ -88,6 +88,5 @@ _BEFORE_CHECK: dict[str, tuple[str, Callable[[Service, Request, Caller], Awaitab
     "unmarkFavorite": ("denied-unfavorite-still-removes", _unfavorite_anyway),
     "cancelWiki": ("denied-cancelwiki-still-unwikifies", _unwikify_anyway),
     "sendToModeration": ("denied-sendtomod-still-moderates", _moderate_anyway),
-    "lockNode": ("blindp-denied-lock-still-locks-comment", blind_perms.before_lock_check),  # blindp (issue 44)
 }
 """Operation -> the fault that acts before its permission check, and what it does."""

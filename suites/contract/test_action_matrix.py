@@ -57,7 +57,15 @@ from covering import parametrize_by_rule, thorough
 from qaconform.contract import Dimensions, load_contract
 from qaconform.contract import path as contract_path
 from qaconform.pytest.outcomes import SkipKind, fail, skip
-from qaconform.pytest.support import answer_posted, expect_created, find_listed, new_id, post_answer, post_comment
+from qaconform.pytest.support import (
+    answer_posted,
+    expect_created,
+    find_listed,
+    new_id,
+    post_answer,
+    post_comment,
+    refused_in_body,
+)
 from qaconform.target.client import ApiClient, ApiResponse
 
 pytestmark = [pytest.mark.actions, pytest.mark.writes]
@@ -158,8 +166,8 @@ class Scene:
             return self.question_id
         if key == "shared_answer":
             return int(self.fixture("shared_answer"))
-        if key == "members_question":  # found with reads: only refused calls are drawn on it
-            return int(self.fixture("members_question_id"))
+        if key in ("members_question", "others_question"):  # found with reads: only refused calls are drawn on them
+            return int(self.fixture(f"{key}_id"))
         kind, _, role = key.partition(":")
         if kind == "answer_of":
             if key in LOCKERS:
@@ -302,7 +310,7 @@ def judge_permission(case: Case, resp: ApiResponse) -> None:
     refusals = (401, 403) if case.state_met else (401, 403, *STATE_REFUSALS)
     if resp.status in refusals:
         return
-    rule = "PERM-DENIED-STATUS" if resp.status >= 500 else case.rule
+    rule = "PERM-DENIED-STATUS" if resp.status >= 500 or refused_in_body(resp) else case.rule
     fail([rule], f"{what}; the permission table refuses it (the own-node clause is the node acted on), expected "
          f"{' or '.join(map(str, refusals))}, got {resp.status}", resp)
 

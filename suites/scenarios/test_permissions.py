@@ -36,7 +36,7 @@ from permission_matrix import ALLOW, DENY, OBS, OWN, WRONG_PASSWORD_RULES, Cell,
 
 from qaconform.contract import path
 from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
-from qaconform.pytest.support import list_all
+from qaconform.pytest.support import list_all, refused_in_body
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
 
@@ -118,21 +118,22 @@ def denial_rules(cell: Cell) -> list[str]:
     return [r for r in cell.rules if r not in (NO_EFFECT, DENIED_BODY)] or list(cell.rules)
 
 
-def denial_status_rules(cell: Cell, status: int) -> list[str]:
+def denial_status_rules(cell: Cell, status: int, in_body: bool = False) -> list[str]:
     """The rules a wrong status of a denied cell breaks, among the cell's rules.
 
     - wrong_password: not refused with a 4xx breaks AUTH-BAD-CREDENTIALS (any 4xx refuses a wrong password); a 4xx
       other than the 401 the line fixes breaks the line's own rule (EXPERTS-401);
     - others: a 2xx or another 4xx means the permission was not applied (the line's rules, AUTH-ANONYMOUS-WRITES, the
       comment rule 7 ids, whatever the cell names); anything else (a 5xx) is a denial in the wrong form,
-      PERM-DENIED-STATUS where the cell names it (a denial is a 4xx, never 2xx or 5xx).
+      PERM-DENIED-STATUS where the cell names it (a denial is a 4xx, never 2xx or 5xx); so is a 2xx whose body says
+      nothing happened (``in_body``: success false, support.refused_in_body).
     """
     rules = denial_rules(cell)
     refused = 400 <= status < 500
     if cell.caller == "wrong_password":
         named = [r for r in rules if (r in cell.row.deny_rules if refused else r in WRONG_PASSWORD_RULES)]
         return named or rules
-    if 200 <= status < 300 or refused:
+    if (200 <= status < 300 and not in_body) or refused:
         return [r for r in rules if r != DENIED_STATUS] or rules
     return [DENIED_STATUS] if DENIED_STATUS in rules else rules
 
@@ -158,7 +159,7 @@ def assert_denied(cell: Cell, attempt: Attempt, contract: Any) -> None:
     else:
         ok = resp.status in expected
         wanted = " or ".join(map(str, expected))
-    expect(ok, denial_status_rules(cell, resp.status),
+    expect(ok, denial_status_rules(cell, resp.status, refused_in_body(resp)),
            f"{cell.id}: the table denies this; expected {wanted}, got {resp.status}", resp)
     logged_in = cell.caller not in ("anonymous", "wrong_password")
     if row.operation == "listGroups" and resp.status in (401, 403) and logged_in:
