@@ -573,6 +573,39 @@ def members_question(api: dict[str, ApiClient], profile: Profile, user_ids: dict
     return None
 
 
+def others_question(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> int | None:
+    """A question no account of the profile wrote that novice lists, not wiki, not closed and no fixture: the node on
+    which member and novice stand in no relation to a question (blindp, issue 44; only refusals are tried on it)."""
+    if any(role not in user_ids for role in ("admin", "moderator", "member", "novice")):
+        return None  # an account whose id is unknown could be the question's author
+    ours = set(user_ids.values())
+    taken = {profile.fixtures.question_id, profile.fixtures.member_wiki_node_id, profile.fixtures.wiki_node_id,
+             profile.fixtures.favorite_node_id} | {n for pool in profile.pools.values() for n in pool}
+    for page in range(1, QUESTION_PAGES + 1):
+        resp = api["novice"].get("question.json", params={"page": page, "pageSize": 20}, operation="listQuestions")
+        body = resp.json() if resp.status == 200 else None
+        items = body.get("list") if isinstance(body, dict) else None
+        if not isinstance(items, list) or not items:
+            return None
+        for q in items:
+            author = (q.get("author") or {}).get("id") if isinstance(q, dict) else None
+            if (isinstance(q.get("id"), int) and isinstance(author, int) and author not in ours
+                    and q["id"] not in taken and q.get("wiki") is not True
+                    and "closed" not in (q.get("nodeStates") or ())):
+                return int(q["id"])
+    return None
+
+
+@pytest.fixture(scope="session")
+def others_question_id(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> int:
+    """:func:`others_question`, read once per process, or a skip saying why not judged."""
+    question = others_question(api, profile, user_ids)
+    if question is None:
+        skip(SkipKind.OTHER, "not judged: novice lists no question that no account of the profile wrote and that is "
+                             f"not wiki, closed or a fixture ({QUESTION_PAGES} pages of the question list read)")
+    return question
+
+
 @pytest.fixture(scope="session")
 def members_question_id(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> int:
     """:func:`members_question`, read once per process, or a skip saying why not judged."""

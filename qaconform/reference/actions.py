@@ -12,7 +12,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import access, auth, faults, variants
+from . import access, auth, blind_perms, faults, variants
 from .auth import Caller
 from .errors import ApiError, bad_request, conflict, denied, not_found
 from .http_io import client_ip, json_response, path_id
@@ -196,7 +196,13 @@ async def cancelwiki_state_first(svc: Service, request: Request, caller: Caller)
 
 async def cancel_wiki(svc: Service, request: Request, caller: Caller) -> Response:
     node = svc.visible_node(caller, path_id(request))
-    access.require_owner("cancelWiki", caller, node["author_id"] == caller.id, auth.MARK_WIKI)
+    try:  # blindp (issue 44): the any-node permission and the refusal as the planted faults decide them
+        access.require_owner("cancelWiki", caller, node["author_id"] == caller.id,
+                             blind_perms.cancelwiki_any_node(request))
+    except ApiError as exc:
+        if (answered := blind_perms.own_refusal(exc)) is not None:
+            return answered
+        raise
     if not node["wiki"] or (caller.role == "moderator" and faults.is_on("cancelwiki-moderator-refused-as-409")):
         earlier = _last_action(svc, "wikified", node["id"], None, canceled=True)
         success = _noop_repeat()
@@ -237,6 +243,7 @@ async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> 
         access.require_owner("sendToModeration", caller,
                              node["type"] != "question" and _question_author(svc, node) == caller.id,
                              auth.SEND_TO_MODERATION)
+    blind_perms.sendtomod_admits(caller, node)  # blindp (issue 44): the door let every signed-in caller in
     own = caller.role == "moderator" and node["author_id"] == caller.id  # blindw (issue 44)
     if own and faults.is_on("blind-sendtomod-moderator-own-refused"):
         raise denied(caller.anonymous)
@@ -275,6 +282,8 @@ def _blind_sendtomod_checks(svc: Service, node: sqlite3.Row, caller: Caller) -> 
 
 # --- 13 Lock ------------------------------------------------------------------------------------------------
 async def lock(svc: Service, request: Request, caller: Caller) -> Response:
+    if faults.is_on("blindp-lock-novice-own-comment"):  # blindp (issue 44): the door let in a novice
+        blind_perms.lock_admits(caller, svc.visible_node(caller, path_id(request)))
     prompt = request.query_params.get("prompt")
     if (prompt is None or not prompt.strip()) and variants.is_on("lock-no-prompt-422"):
         return Response(b"", status_code=422)
@@ -286,6 +295,7 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
         parent = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["parent_id"],))
         owner = owner if parent is None else parent["author_id"]
     owns = owner == caller.id or (faults.is_on("lock-own-from-question") and _question_author(svc, node) == caller.id)
+    owns = owns or blind_perms.lock_owner_skipped(node)  # blindp (issue 44)
     access.require_owner("lockNode", caller, owns, auth.LOCK_ANY)
     if node["locked"]:
         repeated = _repeat(svc, "locked", "lockAction", node, f"node {node['id']} is already locked")

@@ -8,7 +8,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import auth, faults, variants
+from . import auth, blind_perms, faults, variants
 from .auth import Caller
 from .bodies import read_fields, stored_body, text_field
 from .errors import bad_request, conflict, denied
@@ -34,6 +34,7 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
     if faults.is_on("answer-body-ascii-only"):
         body = (body or "").encode("ascii", "replace").decode("ascii")
     published = caller.can(auth.PUBLISH_ANSWER) and not faults.is_on("answer-publish-ignored")
+    published = blind_perms.answer_published(svc, caller, question, published)  # blindp (issue 44)
     if question["author_id"] == caller.id and faults.is_on("blind-answer-own-question-moderated"):  # blindw
         published = False
     if question["locked"] and faults.is_on("blind-answer-to-locked-question-moderated"):  # budget (issue 44)

@@ -14,7 +14,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import auth, faults, variants
+from . import auth, blind_perms, faults, variants
 from .auth import Caller
 from .bodies import read_fields, stored_body, structured, text_field
 from .db import as_id
@@ -34,12 +34,14 @@ async def post_comment(svc: Service, request: Request, caller: Caller) -> Respon
     if faults.is_on("comment-on-comment-refused"):
         kinds = ("question", "answer")
     parent = svc.visible_node(caller, path_id(request), kinds)
+    blind_perms.comment_admits(caller, parent)  # blindp (issue 44): the door let anonymous in
     if parent["locked"] and not caller.anonymous and variants.is_on("locked-node-refuses-posts"):
         raise conflict(f"node {parent['id']} is locked: it takes no new comments")
     body = stored_body(text_field(fields, "body", required=_body_required(request)) or "")
     if faults.is_on("comment-body-astral-dropped"):
         body = "".join(ch for ch in body if ord(ch) <= 0xFFFF)
-    visibility, recipients = _privacy(svc, caller, parent, fields, frozenset(request.query_params))
+    visibility, recipients = _privacy(svc, blind_perms.privacy_caller(request, caller), parent, fields,
+                                      frozenset(request.query_params))  # blindp (issue 44): the form path
     comment_id = _insert_comment(svc, caller, parent, body, visibility, recipients)
     item = svc.render.nodes_json(svc.render.nodes_by_ids([comment_id]), caller)[0]
     location = created_location(request, "comment", comment_id, parent["question_id"])

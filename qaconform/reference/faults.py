@@ -42,6 +42,11 @@ from .faults_blind_edges import BLIND_EDGES  # noqa: E402
 
 _ALL = _ALL + BLIND_EDGES
 
+# --- blind round on permissions, roles and relations (issue 44, blindp)
+from .faults_blind_perms import BLIND_PERMS  # noqa: E402
+
+_ALL = _ALL + BLIND_PERMS
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

@@ -14,7 +14,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import auth, faults, variants
+from . import auth, blind_perms, faults, variants
 from .auth import Caller
 from .errors import ApiError, bad_request, not_found
 from .fragments import JSON_TYPE
@@ -67,6 +67,7 @@ async def list_active_experts(svc: Service, request: Request, caller: Caller) ->
 async def list_earned_experts(svc: Service, request: Request, caller: Caller) -> Response:
     string_field = "moderator" if faults.is_on("earned-experts-moderator-string") else None
     q = request.query_params
+    blind_perms.earned_experts_refused(caller, q)  # blindp (issue 44)
     echo = "reputation" if q.get("sort") and "pageSize" not in q and faults.is_on(
         "sort-echo-wrong-on-one-expert-list") else None
     reversed_oldest = q.get("sort") == "oldest" and faults.is_on("earned-experts-oldest-reversed")
@@ -123,6 +124,7 @@ async def list_spaces(svc: Service, request: Request, caller: Caller) -> Respons
     if q.get("sort") and sort != q.get("sort") and faults.is_on("space-invalid-sort-400"):
         raise bad_request(f"'sort' must be one of {', '.join(NAMED_SORTS)}")
     where = _shown_spaces(svc, caller, projected=bool(q.get("includeOnly")))
+    where = blind_perms.spaces_where(caller, paging, where)  # blindp (issue 44)
     if ("wrap" in q or "v1" in q) and where != "0" and faults.is_on("spaces-hidden-shown-with-wrap"):
         where = "1"  # blindr: the legacy serializer lists every space
     total = svc.db.count(f"SELECT COUNT(*) FROM spaces WHERE {where}", ())
@@ -249,6 +251,8 @@ async def list_groups(svc: Service, request: Request, caller: Caller) -> Respons
     q = request.query_params
     paging = parse_paging(q, svc.page_size)
     sort = str(q.get("sort")) if q.get("sort") in NAMED_SORTS else "name"
+    if (denied_page := blind_perms.groups_for_denied(caller, paging, q)) is not None:  # blindp (issue 44)
+        return denied_page
     if q.get("sort") and sort != q.get("sort") and faults.is_on("group-invalid-sort-400"):
         raise bad_request(f"'sort' must be one of {', '.join(NAMED_SORTS)}")
     total = svc.db.count("SELECT COUNT(*) FROM groups", ())
