@@ -8,7 +8,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import auth, faults, variants
+from . import auth, faults, history_faults, variants
 from .auth import Caller
 from .bodies import read_fields, stored_body, text_field
 from .errors import bad_request, denied
@@ -33,6 +33,8 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
         body = (body or "").encode("ascii", "replace").decode("ascii")
     published = caller.can(auth.PUBLISH_ANSWER) and not faults.is_on("answer-publish-ignored")
     if question["author_id"] == caller.id and faults.is_on("blind-answer-own-question-moderated"):  # blindw
+        published = False
+    if published and history_faults.held_for_moderation(svc.db, caller):  # blindh (issue 44)
         published = False
     if faults.is_on("answer-param-publishes") and "body" in request.query_params:
         published = True
@@ -91,6 +93,7 @@ def _insert_answer(svc: Service, caller: Caller, question: sqlite3.Row, body: st
             (int(published), 3 * int(published), created, caller.id, question["id"]),
         )
         conn.execute("UPDATE users SET post_count = post_count + 1 WHERE id = ?", (caller.id,))
+        history_faults.unmarks_question(conn, question["id"])  # blindh (issue 44)
     return answer_id
 
 
