@@ -242,7 +242,10 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
 @pytest.mark.rule("COMMENT-1", "COMMENT-2", "COMMENT-3", "COMMENT-4", "COMMENT-5", "COMMENT-6",
                   "COMMENT-7-NO-PRIVATE-PERMISSION", "COMMENT-7-NO-OPTION-PERMISSION", "COMMENT-PRIVACY-LIST",
                   "COMMENT-PRIVACY-CONTENT", "COMMENT-PRIVACY-IDS", "COMMENT-VISIBILITY-RETURNED",
-                  "OBS-REPLY-AUDIENCE", "PAGING-TOTALCOUNT-UNION")  # TOTALCOUNT: each read round
+                  "OBS-REPLY-AUDIENCE", "PAGING-TOTALCOUNT-UNION",  # TOTALCOUNT: each read round
+                  # the closing's lock and send to moderation, by two accounts (privacy_history._judge_move)
+                  "ACTION-SENDTOMOD-REALUSER", "ACTION-SENDTOMOD-VERB", "ACTION-SENDTOMOD-PRIVATE", "ACTION-LOCK-EXTRA",
+                  "ACTION-VERBS", "AUTH-ACTING-USER")
 @pytest.mark.parametrize("part", [pytest.param(p, id=f"part-{p + 1}-of-{PARTS}") for p in range(PARTS)])
 def test_every_account_sees_exactly_the_comments_the_privacy_model_allows(
     part: int, api: dict[str, ApiClient], user_ids: dict[str, int], profile: Profile, run_tag: str, created: Any,
