@@ -47,21 +47,6 @@ def permission_skipped(parent: sqlite3.Row, caller: Caller) -> bool:
             and faults.is_on("blindh-private-option-on-moderated-parent"))
 
 
-def comment_privacy(db: Database, parent: sqlite3.Row, visibility: str | None, recipients: list[int],
-                    decided: tuple[str, list[int]]) -> tuple[str, list[int]]:
-    """The privacy a new comment gets once decided, as the planted bugs of a locked thread change it."""
-    final, final_recipients = decided
-    if (parent["type"] == "answer" and parent["locked"] and visibility is None and not recipients
-            and final == "full" and faults.is_on("blindh-locked-answer-comment-moderators-only")):
-        return "mod", []
-    if (parent["type"] == "comment" and parent["visibility"] != "full" and visibility is None and not recipients
-            and faults.is_on("blindh-reply-under-locked-answer-public")):
-        answer = _row(db, parent["answer_id"])
-        if answer is not None and answer["locked"]:
-            return "full", []
-    return final, final_recipients
-
-
 # --- counts (node_lists.py, actions.py) ----------------------------------------------------------------------
 def comment_miscount(where: list[str], params: list[Any]) -> Miscount | None:
     """blindh-comment-totalcount-skips-deep-replies: an answer's comment count made of its comments and their
