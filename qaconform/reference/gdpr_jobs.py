@@ -92,7 +92,7 @@ def _check_user(svc: Service, fields: dict[str, Any]) -> None:
 def _check_csv_file(svc: Service, fields: dict[str, Any]) -> None:
     """A bulk job names an uploaded CSV file."""
     csv = fields.get("csvFileId")
-    if csv is None or csv == "":
+    if csv is None or csv == "" or (str(csv).strip() == "0" and faults.is_on("blinde-gdpr-csv-zero-read-as-missing")):
         if faults.is_on("gdpr-bulk-no-csv-message"):
             raise bad_request("'csvFileId' is required")
         raise bad_request("The bulk type was selected, but the request is missing the csvFileId field.")
@@ -110,6 +110,10 @@ def _check_operations(fields: dict[str, Any]) -> None:
     if faults.is_on("gdpr-four-operations-refused"):
         most = 3
     known = GDPR_OPERATIONS - {"anon-delete"} if faults.is_on("gdpr-anon-delete-refused") else GDPR_OPERATIONS
+    if isinstance(operations, list) and faults.is_on("blinde-gdpr-operations-order-checked"):
+        order = ["suspend", "anonymize", "delete", "anon-delete"]  # blinde: compared with the documented order
+        if all(o in order for o in operations) and operations != sorted(operations, key=order.index):
+            raise bad_request("The provided 'operations' is/are invalid")
     if (
         not isinstance(operations, list)
         or not 1 <= len(operations) <= most
@@ -142,6 +146,9 @@ def _check_reassign_user(svc: Service, fields: dict[str, Any]) -> None:
     if both and faults.is_on("gdpr-reassign-both-ways-by-id-email") and next(iter(reassign)) == "id":
         reassign = {"id": reassign["id"]}  # the first key found decides; the username after it is never read
         both = False
+    if both and faults.is_on("blinde-gdpr-reassign-agreeing-pair-taken") and svc.db.one(
+            "SELECT 1 FROM users WHERE username = ? AND id = ?", (str(reassign["username"]), as_id(reassign["id"]))):
+        reassign, both = {"id": reassign["id"]}, False  # blinde: two ways naming one user taken as one
     if both and not faults.is_on("gdpr-reassign-ambiguous-unnoticed"):
         raise bad_request("The request contains more than one reassignUser eligible configuration")
     lenient = faults.is_on("gdpr-reassign-invalid-accepted") or (

@@ -58,8 +58,10 @@ async def list_active_experts(svc: Service, request: Request, caller: Caller) ->
     string_field = "reputation" if faults.is_on("active-experts-reputation-string") else None
     later = (request.query_params.get("page") or "1") not in ("0", "1")
     dropped = later and faults.is_on("active-experts-sort-dropped-after-page-1")  # blindr: next-page query
+    by_realname = request.query_params.get("sort") == "username" and faults.is_on(
+        "blinde-active-experts-username-by-realname")  # blinde: the sort name mapped to the wrong column
     return _experts(svc, request, where, [ACTIVE_EXPERT_REPUTATION], string_field,
-                    order=EXPERT_SORTS["default"] if dropped else None)
+                    order=EXPERT_SORTS["default"] if dropped else EXPERT_SORTS["realname"] if by_realname else None)
 
 
 async def list_earned_experts(svc: Service, request: Request, caller: Caller) -> Response:
@@ -172,13 +174,18 @@ async def list_topics(svc: Service, request: Request, caller: Caller) -> Respons
     if params and faults.is_on("topics-totalcount-ignores-q"):
         total = svc.db.count("SELECT COUNT(*) FROM topics", ())  # blindr: counted without the search
     if projects(q):
+        shown: Any = q
+        if params and faults.is_on("blinde-topics-includeonly-ignored-with-q"):
+            shown = {k: v for k, v in q.items() if k != "includeOnly"}  # blinde: the search path's serializer
         resp = json_response(
-            envelope(svc.render.topics_json(svc.render.rows_by_ids(ids, "topics")), total, paging, sort, q)
+            envelope(svc.render.topics_json(svc.render.rows_by_ids(ids, "topics")), total, paging, sort, shown)
         )
     else:
         resp = encoded_page(svc.render.topics_encoded(ids), total, paging, sort, q)
     if faults.is_on("topics-text-plain"):
         resp.headers["content-type"] = "text/plain;charset=UTF-8"
+    if "wrap" in q and faults.is_on("blinde-topics-wrap-callback"):  # blinde: wrap read as a JSONP callback
+        return Response(b"callback(" + bytes(resp.body) + b");", media_type=JSON_TYPE)
     return resp
 
 
@@ -195,6 +202,8 @@ async def list_followers(svc: Service, request: Request, caller: Caller) -> Resp
     if "details" in q and faults.is_on("followers-details-false-read-as-true"):
         details = True  # blindr: present means true
     only_active = parse_bool(q, "active", not faults.is_on("followers-inactive-by-default"))
+    if details and q.get("active") is None and faults.is_on("blinde-followers-details-default-all"):
+        only_active = False  # blinde: the relation query reads a missing active as all
     if not details and faults.is_on("followers-active-ignored"):
         only_active = True
     where = "f.node_id = ?" + (" AND f.active = 1" if only_active else "")
@@ -243,9 +252,11 @@ async def list_groups(svc: Service, request: Request, caller: Caller) -> Respons
     if q.get("sort") and sort != q.get("sort") and faults.is_on("group-invalid-sort-400"):
         raise bad_request(f"'sort' must be one of {', '.join(NAMED_SORTS)}")
     total = svc.db.count("SELECT COUNT(*) FROM groups", ())
-    rows = svc.db.all(
-        f"SELECT * FROM groups ORDER BY {NAMED_SORTS[sort]} LIMIT ? OFFSET ?", [paging.size, paging.offset]
-    )
+    order = NAMED_SORTS[sort]
+    if q.get("sort") and sort != q.get("sort") and "pageSize" in q and faults.is_on(
+            "blinde-groups-invalid-sort-newest-when-sized"):
+        order = NAMED_SORTS["newest"]  # blinde: the paged query's own default
+    rows = svc.db.all(f"SELECT * FROM groups ORDER BY {order} LIMIT ? OFFSET ?", [paging.size, paging.offset])
     return json_response(envelope([svc.render.group_json(r) for r in rows], total, paging, sort, q))
 
 
