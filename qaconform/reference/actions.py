@@ -90,6 +90,9 @@ def _blind_record(svc: Service, key: str, node: sqlite3.Row, action: dict[str, A
     moderated = node["in_moderation"] and node["type"] != "question"
     if key == "lockAction" and moderated and faults.is_on("blind-lock-moderated-names-question"):
         action["node"]["id"] = node["question_id"]
+    if key == "sendToModAction" and node["type"] == "answer" and faults.is_on("blind-sendtomod-realuser-answer-author"):
+        author = svc.render.users_by_id({node["author_id"]})[node["author_id"]]
+        action["realUser"] = svc.render.action_user_json(author)
 
 
 def _noop_repeat() -> bool | None:

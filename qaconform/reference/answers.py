@@ -11,7 +11,7 @@ from starlette.responses import Response
 from . import auth, faults, history_faults, variants
 from .auth import Caller
 from .bodies import read_fields, stored_body, text_field
-from .errors import bad_request, denied
+from .errors import bad_request, conflict, denied
 from .http_io import created_location, json_response, path_id
 from .service import Service, now_ms
 
@@ -21,6 +21,8 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
         raise denied(caller.anonymous)
     fields = await read_fields(request)
     question = svc.visible_node(caller, path_id(request, "question_id", "question"), ("question",))
+    if question["locked"] and not caller.anonymous and variants.is_on("locked-node-refuses-posts"):
+        raise conflict(f"question {question['id']} is locked: it takes no new answers")
     if faults.is_on("answer-other-node-fields-refused"):
         unknown = sorted(set(fields) - {"body", "wrap", "v1"})
         if unknown:
@@ -33,6 +35,8 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
         body = (body or "").encode("ascii", "replace").decode("ascii")
     published = caller.can(auth.PUBLISH_ANSWER) and not faults.is_on("answer-publish-ignored")
     if question["author_id"] == caller.id and faults.is_on("blind-answer-own-question-moderated"):  # blindw
+        published = False
+    if question["locked"] and faults.is_on("blind-answer-to-locked-question-moderated"):  # budget (issue 44)
         published = False
     if published and history_faults.held_for_moderation(svc.db, caller):  # blindh (issue 44)
         published = False

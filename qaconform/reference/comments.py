@@ -18,7 +18,7 @@ from . import auth, faults, history_faults, variants
 from .auth import Caller
 from .bodies import read_fields, stored_body, structured, text_field
 from .db import as_id
-from .errors import bad_request, denied
+from .errors import bad_request, conflict, denied
 from .http_io import created_location, json_response, path_id
 from .service import Service, now_ms
 from .visibility import internal_name
@@ -34,6 +34,8 @@ async def post_comment(svc: Service, request: Request, caller: Caller) -> Respon
     if faults.is_on("comment-on-comment-refused"):
         kinds = ("question", "answer")
     parent = svc.visible_node(caller, path_id(request), kinds)
+    if parent["locked"] and not caller.anonymous and variants.is_on("locked-node-refuses-posts"):
+        raise conflict(f"node {parent['id']} is locked: it takes no new comments")
     body = stored_body(text_field(fields, "body", required=_body_required(request)) or "")
     if faults.is_on("comment-body-astral-dropped"):
         body = "".join(ch for ch in body if ord(ch) <= 0xFFFF)
@@ -92,6 +94,8 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
     plain = "visibility" not in fields and "recipients" not in fields  # writecross (issue 44): the query form only
     if plain and "body" in from_query and faults.is_on("comment-query-default-op"):
         final_visibility = "op"
+    if plain and parent["locked"] and faults.is_on("blind-locked-node-comment-default-mod"):  # budget (issue 44)
+        final_visibility = "mod"
     final_visibility, final_recipients = _blind_reply_after(svc, caller, parent, visibility, final_visibility,
                                                             final_recipients)
     if faults.is_on("comment-recipients-first-only"):

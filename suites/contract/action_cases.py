@@ -143,13 +143,15 @@ REUSED: dict[tuple[str, str, str, str, str], str] = {
     (SEND, "answer", CREATED, "moderator", AUTHOR): "sent_to_mod:moderator",
     (SEND, "comment", LOCKED, "admin", NONE): "sent_to_mod:admin",
     (SEND, "comment", CREATED, "moderator", NONE): "moderated_comment",
+    (SEND, "answer", CREATED, "admin", NONE): "answer_sent_to_mod_by_admin",
 }
 """Allowed calls that change their node and are one of the run's shared writes, made on a node as created: the
 combination reads that write's response (suites/conftest.py ``locked_by``, ``sent_to_mod_by``, ``locked_comment``,
-``moderated_comment``) instead of sending another. (action, kind, state, role, relation) -> the write. Two of them act
-on a node already in the other state the table names (issue 44 item 5: an action after a state change, at no write of
-its own): admin locks novice's answer, held in moderation ("Unlocked node": a node in moderation is not locked), and
-sends to moderation the comment it locked ("Published node": a lock does not unpublish)."""
+``moderated_comment``, ``answer_sent_to_mod_by_admin``) instead of sending another. (action, kind, state, role,
+relation) -> the write. Two of them act on a node already in the other state the table names (issue 44 item 5: an
+action after a state change, at no write of its own): admin locks novice's answer, held in moderation ("Unlocked
+node": a node in moderation is not locked), and sends to moderation the comment it locked ("Published node": a lock
+does not unpublish)."""
 
 REUSED_NODES: dict[str, PoolNode] = {
     "locked_by:member": PoolNode("answer_of:member", "answer", CREATED, "member", Q, Q),
@@ -159,6 +161,7 @@ REUSED_NODES: dict[str, PoolNode] = {
     "sent_to_mod:moderator": PoolNode("sent_to_mod:moderator", "answer", CREATED, "moderator", Q, Q),
     "sent_to_mod:admin": PoolNode("sent_to_mod:admin", "comment", LOCKED, "member", "member", Q),
     "moderated_comment": PoolNode("moderated_comment", "comment", CREATED, "novice", "member", Q),
+    "answer_sent_to_mod_by_admin": PoolNode("answer_sent_to_mod_by_admin", "answer", CREATED, "member", Q, Q),
 }
 """The node each reused write acts on, as it was before: whose relation to the caller the target's fixture question
 may change (test_action_matrix.py skips a reused combination whose relation it does not give)."""
@@ -166,7 +169,8 @@ may change (test_action_matrix.py skips a reused combination whose relation it d
 PAID = {"locked_comment": 1, "moderated_comment": 2, "answer_under:member": 1}
 """This suite's own shared writes and their accepted writes: admin locks the comment it sends to moderation; novice
 comments under the shared answer and moderator sends that comment to moderation; moderator answers a question member
-wrote."""
+wrote. (admin's send of an answer of member's, ``answer_sent_to_mod_by_admin``, is test_node_actions.py's shared
+write, made anyway: the matrix reads it.)"""
 
 THOROUGH_ONLY = frozenset({"moderated_comment"})
 """Paid nodes (and the shared writes that make them) drawn only with no write budget. Each accepted write of the

@@ -42,6 +42,7 @@ from comment_reads import (
 
 from qaconform.pytest.outcomes import SkipKind, expect, skip
 from qaconform.pytest.support import (
+    answer_posted,
     expect_created,
     find_item,
     find_listed,
@@ -66,18 +67,21 @@ pytestmark = [pytest.mark.comments, pytest.mark.writes]
 @pytest.mark.rule("COMMENT-1")
 @pytest.mark.parametrize("poster", ["member", "moderator", "admin", "novice"])
 def test_comment_without_privacy_fields_has_full_visibility_and_no_recipients(
-        api: dict[str, ApiClient], poster: str, novice: ApiClient, thread_answer: int, run_tag: str, created: Any,
-        vis: VisibilityOptions, profile: Profile, plain_comments: PlainComments) -> None:
-    """Whoever posts it (rule 1 names no caller): an account with private options must not get one by default.
+        api: dict[str, ApiClient], poster: str, novice: ApiClient, thread_answer: int, vis: VisibilityOptions,
+        profile: Profile, plain_comments: PlainComments) -> None:
+    """Whoever posts it (rule 1 names no caller), on whatever it is under (moderator's on an answer member locked:
+    suites/conftest.py ``COMMENT_ON_LOCKED``): an account with private options must not get one by default.
 
     The visibility read back is a field of version 2.16.0, like the rest of the privacy fields ("Private comments
     were introduced in version 2.16.0"): on an older target only the comment and its lack of recipients are read."""
     author = api[poster]
-    resp, _ = plain_comment(plain_comments, author, thread_answer, run_tag, created)
-    assert resp.status == 201, f"a plain comment by {poster} must be created (201)\n{resp.describe()}"
+    posted = plain_comments(poster)
+    resp, parent = posted.resp, int(posted.node)
+    where = "on the thread" if parent == thread_answer else f"on answer {parent}, which member locked"
+    assert resp.status == 201, f"a plain comment by {poster} {where} must be created (201)\n{resp.describe()}"
     cid = new_id(resp)
     for reader in dict.fromkeys((author, novice)):
-        item = read_back(reader, thread_answer, cid)
+        item = read_back(reader, parent, cid)
         assert not profile.supports("2.16.0") or is_full_visibility(item.get("visibility"), vis), (
             f"a comment posted without visibility must read back with full visibility "
             f"({vis.full!r} per the profile, or when the profile names none: missing/null/empty or no private "
@@ -404,11 +408,14 @@ def test_created_comment_gives_201_with_location_and_is_listed_with_its_body(
 
 @pytest.mark.rule("COMMENT-BODY-REQUIRED")
 def test_comment_without_body_is_refused_and_nothing_is_created(
-        member: ApiClient, fresh_answer: int) -> None:
-    resp = member.post(f"node/{fresh_answer}/comment.json", json={}, operation="postComment")
+        member: ApiClient, answer_of: Callable[[str], Any]) -> None:
+    """On moderator's shared answer (``answer_of``; no test comments on it or locks it): no answer of its own."""
+    quiet = answer_posted(answer_of("moderator").resp, "for member to comment on without a body")
+    before = {str(c.get("id")) for c in comments_as(member, quiet)}
+    resp = member.post(f"node/{quiet}/comment.json", json={}, operation="postComment")
     assert 400 <= resp.status < 500, f"a comment without body must be refused with a 4xx\n{resp.describe()}"
-    assert comments_as(member, fresh_answer) == [], (
-        f"nothing may be created under answer {fresh_answer}\n{resp.describe()}")
+    new = {str(c.get("id")) for c in comments_as(member, quiet)} - before
+    assert not new, f"nothing may be created under answer {quiet}: new comments {sorted(new)}\n{resp.describe()}"
 
 
 @pytest.mark.rule("COMMENT-PARENT-KINDS")
