@@ -98,6 +98,8 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
         final_visibility = "mod"
     final_visibility, final_recipients = _blind_reply_after(svc, caller, parent, visibility, final_visibility,
                                                             final_recipients)
+    final_visibility, final_recipients = history_faults.comment_privacy(  # blindh (issue 44)
+        parent, visibility, recipients, (final_visibility, final_recipients))
     if faults.is_on("comment-recipients-first-only"):
         final_recipients = final_recipients[:1]
     missing = [r for r in final_recipients if not svc.user_exists(r)]

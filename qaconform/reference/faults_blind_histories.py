@@ -14,8 +14,12 @@ from .fault_model import Fault
 _F = Fault
 BLIND_HISTORIES: tuple[Fault, ...] = (
     # --- comment rules after a state change of the parent or the thread (comments.py)
-    # Two more of the round (a comment posted under a locked answer: its default visibility, its inheritance) are
-    # kept out: a default run posts no accepted comment after a lock. Their code and why: notes s4/blind-histories.md
+    _F("blindh-locked-answer-comment-moderators-only", "COMMENT-1",
+       "\"Without visibility and recipients the comment has full visibility and no recipients, and a later GET "
+       "returns exactly that.\" A comment without privacy fields on a locked answer is stored visible to moderators "
+       "only (a locked thread taken as moderator-only); on an unlocked answer, a question or a comment it is public"),
+    # One more of the round (a reply without fields to a private comment under a locked answer, not inherited) is
+    # kept out: a default run posts no reply under a locked answer. Its code and why: notes s4/blind-histories.md
     _F("blindh-private-option-on-moderated-parent", "COMMENT-7-NO-PRIVATE-PERMISSION",
        "\"A private visibility option ... used by a caller who lacks the permission to use private comments ... "
        "gives 403.\" Under a node in moderation (novice's own answer) the permission check of rule 7 is skipped: "
@@ -69,5 +73,5 @@ BLIND_HISTORIES: tuple[Fault, ...] = (
        "is marked canceled only when nobody else holds a favorite of the node, so unfavoriting while another "
        "account holds one returns the action with canceled false"),
 )
-"""The blind round on histories, in the order of the kinds of issue 44's build items 5 and 6 (13 of its 15: see the
-note above the first)."""
+"""The blind round on histories, in the order of the kinds of issue 44's build items 5 and 6 (14 of its 15: see the
+note above the third)."""

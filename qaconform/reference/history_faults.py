@@ -47,6 +47,16 @@ def permission_skipped(parent: sqlite3.Row, caller: Caller) -> bool:
             and faults.is_on("blindh-private-option-on-moderated-parent"))
 
 
+def comment_privacy(parent: sqlite3.Row, visibility: str | None, recipients: list[int],
+                    decided: tuple[str, list[int]]) -> tuple[str, list[int]]:
+    """blindh-locked-answer-comment-moderators-only: a comment without privacy fields on a locked answer is stored
+    visible to moderators only (the locked thread taken as moderator-only)."""
+    if (parent["type"] == "answer" and parent["locked"] and visibility is None and not recipients
+            and decided[0] == "full" and faults.is_on("blindh-locked-answer-comment-moderators-only")):
+        return "mod", []
+    return decided
+
+
 # --- counts (node_lists.py, actions.py) ----------------------------------------------------------------------
 def comment_miscount(where: list[str], params: list[Any]) -> Miscount | None:
     """blindh-comment-totalcount-skips-deep-replies: an answer's comment count made of its comments and their
