@@ -268,6 +268,9 @@ def answer_in(request: pytest.FixtureRequest, api: dict[str, ApiClient], questio
     The answer form matrix (suites/contract/test_answer_form_matrix.py) judges each; :func:`answer_of` is one of them
     per account, so the forms cost no write of their own where an account's answer is posted anyway."""
     def get(role: str, form: str) -> SharedWrite:
+        if role == "moderator":  # blindh (issue 44): after the run's send of its own node to moderation (a shared
+            with contextlib.suppress(pytest.skip.Exception):  # write): "Published" whatever its other nodes' state
+                request.getfixturevalue("sent_to_mod_by")(role)
         text = f"answer by {role}: {ANSWER_TEXT}" if form == answer_form(role) else \
             f"answer by {role} as {form}: {ANSWER_TEXT}"
         key = f"answer of {role}" if form == "json" else f"answer of {role} as {form}"

@@ -12,7 +12,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import access, auth, blind_perms, faults, variants
+from . import access, auth, blind_perms, faults, history_faults, variants
 from .auth import Caller
 from .errors import ApiError, bad_request, conflict, denied, not_found
 from .http_io import client_ip, json_response, path_id
@@ -171,7 +171,7 @@ async def unmark_favorite(svc: Service, request: Request, caller: Caller) -> Res
         if faults.is_on("unfavorite-clears-everyone"):
             conn.execute("DELETE FROM favorites WHERE node_id = ?", (node["id"],))
             conn.execute("UPDATE nodes SET favorite_count = 1 WHERE id = ?", (node["id"],))
-        if not faults.is_on("unfavorite-not-canceled"):
+        if not faults.is_on("unfavorite-not-canceled") and history_faults.unfavorite_cancels(conn, node["id"]):
             conn.execute(
                 "UPDATE actions SET canceled = 1, canceled_by = ?, canceled_date = ? WHERE id = ?",
                 (caller.id, now_ms(), fav["action_id"]),
@@ -184,6 +184,7 @@ async def unmark_favorite(svc: Service, request: Request, caller: Caller) -> Res
     if faults.is_on("blindt-unfavorite-count-callers-only"):  # blindt: the caller's own favorites, not the node's
         mine = svc.db.one("SELECT COUNT(*) FROM favorites WHERE node_id = ? AND user_id = ?", (node["id"], caller.id))
         count = mine[0] if mine else 0
+    count = history_faults.favorite_count(node["id"], count)  # blindh (issue 44)
     return _result(svc, "favoriteAction", fav["action_id"], node, favoriteCount=count)
 
 
@@ -227,6 +228,7 @@ async def cancel_wiki(svc: Service, request: Request, caller: Caller) -> Respons
         not_author = node["author_id"] != caller.id and faults.is_on("blind-cancelwiki-not-author-stays-wiki")
         if not faults.is_on("cancelwiki-stays-wiki") and not not_author:
             conn.execute("UPDATE nodes SET wiki = 0 WHERE id = ?", (node["id"],))
+            history_faults.unwikified(node["id"], caller)  # blindh (issue 44)
     no_date = caller.role == "member" and faults.is_on("blind-cancelwiki-canceleddate-missing-member")
     return _result(svc, "wikifyAction", action_id, node, drop="canceledDate" if no_date else None)
 
@@ -265,6 +267,7 @@ async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> 
                            or (caller.role == "admin" and faults.is_on("blind-sendtomod-realuser-missing-admin"))),
         )
         conn.execute("UPDATE nodes SET in_moderation = 1 WHERE id = ?", (node["id"],))
+        history_faults.sendtomod_real_user(conn, node, action_id)  # blindh (issue 44)
     return _result(svc, "sendToModAction", action_id, node)
 
 
@@ -307,6 +310,7 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
         extra = extra[:64]
     if extra is not None and faults.is_on("lock-prompt-ascii-only"):
         extra = extra.encode("ascii", "replace").decode("ascii")
+    extra = history_faults.lock_extra(node, extra)  # blindh (issue 44)
     verb = "lock" if faults.is_on("lock-verb-wrong") else "locked"
     with svc.tx("lock") as conn:
         action_id = _record_action(conn, verb, caller, node["id"], client_ip(request), extra=extra)

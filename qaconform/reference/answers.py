@@ -8,7 +8,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import auth, blind_perms, faults, variants
+from . import auth, blind_perms, faults, history_faults, variants
 from .auth import Caller
 from .bodies import read_fields, stored_body, text_field
 from .errors import bad_request, conflict, denied
@@ -38,6 +38,8 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
     if question["author_id"] == caller.id and faults.is_on("blind-answer-own-question-moderated"):  # blindw
         published = False
     if question["locked"] and faults.is_on("blind-answer-to-locked-question-moderated"):  # budget (issue 44)
+        published = False
+    if published and history_faults.held_for_moderation(svc.db, caller):  # blindh (issue 44)
         published = False
     if faults.is_on("answer-param-publishes") and "body" in request.query_params:
         published = True
@@ -96,6 +98,7 @@ def _insert_answer(svc: Service, caller: Caller, question: sqlite3.Row, body: st
             (int(published), 3 * int(published), created, caller.id, question["id"]),
         )
         conn.execute("UPDATE users SET post_count = post_count + 1 WHERE id = ?", (caller.id,))
+        history_faults.unmarks_question(conn, question["id"])  # blindh (issue 44)
     return answer_id
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import auth, blind_perms, faults, variants
+from . import auth, blind_perms, faults, history_faults, variants
 from .auth import Caller
 from .bodies import read_fields, stored_body, structured, text_field
 from .db import as_id
@@ -76,7 +76,8 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
         fields = {k: v for k, v in fields.items() if k not in ("visibility", "recipients")}
     visibility = _visibility(fields)
     recipients = _recipients(fields)
-    if not _blind_permission_skipped(caller, parent, visibility):
+    if not (_blind_permission_skipped(caller, parent, visibility)
+            or history_faults.permission_skipped(parent, caller)):  # blindh (issue 44)
         _check_private_permission(caller, visibility)
     visibility = _blind_reply_before(svc, parent, fields, visibility, recipients)
     if (parent["type"] == "comment" and parent["visibility"] != "full" and _has_string_id(fields)
@@ -99,6 +100,8 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
         final_visibility = "mod"
     final_visibility, final_recipients = _blind_reply_after(svc, caller, parent, visibility, final_visibility,
                                                             final_recipients)
+    final_visibility, final_recipients = history_faults.comment_privacy(  # blindh (issue 44)
+        parent, visibility, recipients, (final_visibility, final_recipients))
     if faults.is_on("comment-recipients-first-only"):
         final_recipients = final_recipients[:1]
     missing = [r for r in final_recipients if not svc.user_exists(r)]

@@ -47,6 +47,11 @@ from .faults_blind_perms import BLIND_PERMS  # noqa: E402
 
 _ALL = _ALL + BLIND_PERMS
 
+# --- blind round on histories: state changes, derived counts, caches and read order (issue 44, blindh)
+from .faults_blind_histories import BLIND_HISTORIES  # noqa: E402
+
+_ALL = _ALL + BLIND_HISTORIES
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

@@ -15,7 +15,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import faults, variants
+from . import faults, history_faults, variants
 from .auth import Caller
 from .db import QUESTION_SORT_COLUMNS, SQL_INT_MAX, as_id
 from .errors import ApiError, bad_request, not_found
@@ -312,7 +312,8 @@ async def _answer_comments(svc: Service, request: Request, caller: Caller) -> Re
     where = ["n.answer_id = ?", "n.type = 'comment'", clause]
     sorts = None if faults.is_on("comment-list-no-sorts") else QUESTION_SORTS
     page = svc.pager.node_page(request, caller, where, [answer["id"], *params], order, paging, sort, sorts,
-                               ("comment",), shape_fault="answer-comments-depth-string")
+                               ("comment",), shape_fault="answer-comments-depth-string",
+                               miscounted=history_faults.comment_miscount(where, [answer["id"], *params]))
     if faults.is_on("blinde-comments-pagesize-shrunk-to-items"):
         return _blinde_envelope(page, "pageSize")
     if faults.is_on("answer-comment-count-kept"):  # blindr: the count kept per answer and caller
@@ -350,6 +351,7 @@ async def list_user_content(svc: Service, request: Request, caller: Caller) -> R
     if user is None:
         raise invalid
     clause, params = svc.visibility.clause(caller, "n", comments=not faults.is_on("comment-private-in-content"))
+    clause = history_faults.content_clause(clause)  # blindh (issue 44)
     if faults.is_on("question-comment-private-leak"):  # privacy filtered for threads under answers only
         clause = (f"({clause} OR (n.type = 'comment' AND n.answer_id IS NULL AND EXISTS (SELECT 1 FROM nodes p"
                   " WHERE p.id = n.parent_id AND p.type = 'comment')))")
