@@ -144,6 +144,22 @@ def cpu_of(probe_dir: Path, requests: int) -> str:
     return "\n".join(lines)
 
 
+def processes_of(tree: TreeCPU, probe_dir: Path, root: int) -> str:
+    """Every process of the run with its CPU, named by role where the bench knows it (the pytest processes from
+    their probe files; the rest by command line): where the kit's CPU outside the tests goes."""
+    workers = {}
+    for f in probe_dir.glob("probe-*.json"):
+        parts = f.stem.split("-")
+        workers[int(parts[-1])] = f"pytest {parts[1]}"
+    lines = [f"{'pid':>8} {'parent':>8} {'CPU s':>6}  process"]
+    for pid, ppid, label, cmd, cpu in tree.per_process():
+        if cpu < 0.05:
+            continue
+        role = "qaconform run" if pid == root else workers.get(pid, cmd)
+        lines.append(f"{pid:>8} {ppid:>8} {cpu:>6.2f}  {label}: {role}")
+    return "\n".join(lines)
+
+
 def one_run(delay_ms: int, jobs: int | None, seed: int, timeout_s: float, work: Path,
             only: list[str] | None = None, requests_table: bool = False, cpu: bool = False) -> Run:
     label = "serial" if jobs == 1 else "parallel"
@@ -203,7 +219,8 @@ def one_run(delay_ms: int, jobs: int | None, seed: int, timeout_s: float, work: 
                      f"{1000 * proxy_cpu / max(1, requests):.2f} ms per request\n"
                      f"CPU of every process of the run: {total:.1f} s ("
                      + ", ".join(f"{k} {v:.1f}" for k, v in sorted(every.items(), key=lambda kv: -kv[1]))
-                     + f"); on {os.cpu_count()} CPUs no run can end before {total / max(1, os.cpu_count() or 1):.1f} s")
+                     + f"); on {os.cpu_count()} CPUs no run can end before {total / max(1, os.cpu_count() or 1):.1f} s"
+                     + "\nthe processes (CPU at least 0.05 s):\n" + processes_of(tree, probe, running.pid))
     return Run(delay_ms, label, ran_jobs, wall, requests, chain_of(probe, before_tests=1), in_flight, per_second,
                proc.returncode, verdicts, load, startup_s=first - launched, tail_s=ended - last, requests_table=table,
                cpu_table=cpu_table)

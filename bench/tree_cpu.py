@@ -18,6 +18,9 @@ class TreeCPU:
     def __init__(self, roots: dict[str, int]) -> None:
         self.roots = roots
         self._seen: dict[int, tuple[str, float]] = {}
+        self.kinds: dict[int, str] = {}
+        """What each process was, as first seen (its command line, shortened; a forked child shows its parent's)."""
+        self.parents: dict[int, int] = {}
         self._stop = threading.Event()
         self.own_cpu = 0.0
         self._thread = threading.Thread(target=self._loop, name="tree-cpu", daemon=True)
@@ -50,6 +53,9 @@ class TreeCPU:
             for p in procs:
                 try:
                     t = p.cpu_times()
+                    if p.pid not in self.kinds:
+                        self.kinds[p.pid] = " ".join(p.cmdline())[-90:]
+                        self.parents[p.pid] = p.ppid()
                 except psutil.Error:
                     continue
                 self._seen[p.pid] = (label, t.user + t.system - self._base.get(p.pid, 0.0))
@@ -65,3 +71,9 @@ class TreeCPU:
         for label, cpu in self._seen.values():
             out[label] = out.get(label, 0.0) + cpu
         return out
+
+    def per_process(self) -> list[tuple[int, int, str, str, float]]:
+        """Every process seen: pid, parent pid, root label, command line, CPU seconds; the costliest first."""
+        rows = [(pid, self.parents.get(pid, 0), label, self.kinds.get(pid, "?"), cpu)
+                for pid, (label, cpu) in self._seen.items()]
+        return sorted(rows, key=lambda r: -r[4])

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from qaconform.pytest import one_shots
+from qaconform.pytest.found_nodes import QUESTION_PAGES, members_question, others_question
 from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.pytest.properties.plugin import STATE
 from qaconform.pytest.support import (
@@ -218,6 +219,9 @@ class SharedWrite:
     node: int | None = None
     form: str = "json"
     """The input form a post's body travelled in (spec/dimensions.yaml ``input_form``; answers: :func:`answer_in`)."""
+    refused: ApiResponse | None = None
+    """The refusal this write stands in for: a post on a locked node the target refused (what a lock does to new
+    posts is not shown), made again where it goes otherwise (:func:`answer_in`)."""
 
     @property
     def id(self) -> int | None:
@@ -264,15 +268,33 @@ def answer_in(request: pytest.FixtureRequest, api: dict[str, ApiClient], questio
     The answer form matrix (suites/contract/test_answer_form_matrix.py) judges each; :func:`answer_of` is one of them
     per account, so the forms cost no write of their own where an account's answer is posted anyway."""
     def get(role: str, form: str) -> SharedWrite:
+        if role == "moderator":  # blindh (issue 44): after the run's send of its own node to moderation (a shared
+            with contextlib.suppress(pytest.skip.Exception):  # write): "Published" whatever its other nodes' state
+                request.getfixturevalue("sent_to_mod_by")(role)
         text = f"answer by {role}: {ANSWER_TEXT}" if form == answer_form(role) else \
             f"answer by {role} as {form}: {ANSWER_TEXT}"
         key = f"answer of {role}" if form == "json" else f"answer of {role} as {form}"
+        locked = profile.fixtures.locked_question_id
+        refused = None
+        if role == LOCKED_QUESTION_WRITER and form == answer_form(role) and locked is not None:
+            resp = _shared(request, profile, f"{key} to the locked question",
+                           lambda: post_answer_in(api[role], locked, run_tag, created, text, form))
+            if not 400 <= resp.status < 500:  # a refusal: what a lock does to new answers is not shown
+                return SharedWrite(resp, text, node=locked, form=form)
+            refused = resp
         question = _own_question(request) if (role, form) == OWN_QUESTION_ANSWER else question_id
         resp = _shared(request, profile, key,
                        lambda: post_answer_in(api[role], question, run_tag, created, text, form))
-        return SharedWrite(resp, text, node=question, form=form)
+        return SharedWrite(resp, text, node=question, form=form, refused=refused)
 
     return get
+
+
+LOCKED_QUESTION_WRITER = "moderator"
+"""Whose shared answer (in its account's form) goes under the profile's ``locked_question_id``: "Caller has Answer
+questions and Publish answer | Published" names no exception for a locked question, and the interface creates no
+question and undoes no lock (blind round of issue 44). No lock, comment or relation of the action matrix rests on
+moderator's answer; a 4xx there (not shown either way) puts it under the fixture question, no write more."""
 
 
 OWN_QUESTION_ANSWER = ("member", "param_wins")
@@ -311,11 +333,35 @@ def answer_of(answer_in: Callable[[str, str], SharedWrite]) -> Callable[[str], S
     return get
 
 
+COMMENT_ON_LOCKED = {"moderator": "member"}
+"""Whose shared plain comment goes on a locked node, and whose lock: moderator's on the answer member locked
+(:func:`locked_by`). Rule 1 of operation 1 and the state table's "(new comment)" row (a locked node is still public)
+name no exception for a lock; without it no budgeted write posts a plain comment on a locked node (blind round of
+issue 44). What a lock does to new comments is not shown: a 4xx puts it under the shared answer, no write more."""
+
+
+def _locked_parent(request: pytest.FixtureRequest, role: str) -> int | None:
+    """The node of :data:`COMMENT_ON_LOCKED` for ``role``'s plain comment, once its lock is a 200 that did not say
+    ``success: false``; None for the other accounts, or when the lock did not take (their shared answer then)."""
+    locker = COMMENT_ON_LOCKED.get(role)
+    if locker is None:
+        return None
+    lock = request.getfixturevalue("locked_by")(locker)
+    try:
+        body = lock.resp.json() if lock.resp.status == 200 else None
+    except ValueError:
+        body = None
+    if not isinstance(body, dict) or body.get("success") is False or lock.node is None:
+        return None
+    return int(lock.node)
+
+
 @pytest.fixture(scope="session")
 def comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
                created: Any, profile: Profile) -> Callable[[str], SharedWrite]:
-    """``comment_of(role)``: role's plain comment (no privacy fields) under :func:`shared_answer`, posted once per
-    run: the permission table's postComment cell, the comment's 201 shape and its default visibility read it.
+    """``comment_of(role)``: role's plain comment (no privacy fields) under :func:`shared_answer` (moderator's on a
+    locked answer: :data:`COMMENT_ON_LOCKED`; ``node`` names the parent), posted once per run: the permission
+    table's postComment cell, the comment's 201 shape and its default visibility read it.
 
     Its body travels in the input form the run's seed gives the account (support.comment_form: every form each run,
     each by another writer), so every rule judged on it is judged in that form too (issue 44; the comment form
@@ -326,10 +372,16 @@ def comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], questi
 
     def get(role: str) -> SharedWrite:
         text = f"plain comment by {role}"
-        shared_answer = _answer_id(request, api, question_id, run_tag, created, profile)
         form = comment_form(role, seed)
-        key = f"comment of {role}" if form == "json" else f"comment of {role} as {form}"
-        resp = _shared(request, profile, key,
+        suffix = "" if form == "json" else f" as {form}"
+        locked = _locked_parent(request, role)
+        if locked is not None:
+            resp = _shared(request, profile, f"comment of {role} on a locked node{suffix}",
+                           lambda: post_comment_in(api[role], locked, run_tag, created, text, form))
+            if not 400 <= resp.status < 500:  # a refusal: the lock's effect on new comments is not shown
+                return SharedWrite(resp, text, locked, form=form)
+        shared_answer = _answer_id(request, api, question_id, run_tag, created, profile)
+        resp = _shared(request, profile, f"comment of {role}{suffix}",
                        lambda: post_comment_in(api[role], shared_answer, run_tag, created, text, form))
         if form != "json" and 400 <= resp.status < 500:  # the form not taken: the comment form matrix judges it
             return SharedWrite(_shared(request, profile, f"comment of {role}", lambda: post_comment(
@@ -439,6 +491,23 @@ def sent_to_mod_by(request: pytest.FixtureRequest, api: dict[str, ApiClient], qu
     return get
 
 
+@pytest.fixture(scope="session")
+def answer_sent_to_mod_by_admin(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int,
+                                run_tag: str, created: Any, profile: Profile) -> SharedWrite:
+    """admin sends a new published answer of member's to moderation, once per run: the action matrix's send of
+    ANOTHER account's answer (suites/contract/action_cases.py REUSED), whose record's realUser must name admin, the
+    caller, not the answer's author. moderator's shared send is of its own answer and admin's other one of a comment
+    (:func:`sent_to_mod_by`), so without it no send of another's answer is made (blind round of issue 44: realUser
+    taken from the answer's author). Two accepted writes; the answer is its own (moderation takes it out of other
+    callers' lists, which the shared answers must stay in)."""
+    answer = _shared(request, profile, "answer of member's to send to moderation by admin", lambda: post_answer(
+        api["member"], question_id, run_tag, created, text="answer of member's to be sent to moderation by admin"))
+    node = answer_posted(answer, "for admin to send to moderation")
+    resp = _shared(request, profile, "sendToMod of an answer by admin", lambda: api["admin"].put(
+        f"node/{node}/sendToMod.json", operation="sendToModeration"))
+    return SharedWrite(resp, "", node)
+
+
 MATRIX_LOCK_PROMPT = "locked by the action matrix"
 """The prompt of :func:`locked_comment`'s lock (the run tag is added)."""
 
@@ -479,32 +548,14 @@ def moderated_comment(request: pytest.FixtureRequest, api: dict[str, ApiClient],
 
 
 # ------------------------------------------------------------------------------------- relations (issue 44)
-QUESTION_PAGES = 3
-"""Pages of member's question list read (20 a page) to find a question to answer under (bounded)."""
-
-
-def members_question(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> int | None:
-    """A question member wrote that novice lists (so every signed-in account reads it), not wiki, not closed and no
-    fixture of the profile: found with reads, since the interface cannot create a question. None when there is none."""
-    uid = user_ids.get("member")
-    if uid is None:
-        return None
-    fixtures = profile.fixtures
-    taken = {fixtures.question_id, fixtures.member_wiki_node_id, fixtures.wiki_node_id, fixtures.favorite_node_id}
-    taken |= {n for pool in profile.pools.values() for n in pool}
-    for page in range(1, QUESTION_PAGES + 1):
-        resp = api["novice"].get(f"user/{uid}/question.json", params={"page": page, "pageSize": 20},
-                                 operation="listUserQuestions")
-        body = resp.json() if resp.status == 200 else None
-        items = body.get("list") if isinstance(body, dict) else None
-        if not isinstance(items, list) or not items:
-            return None
-        for q in items:
-            if (isinstance(q, dict) and isinstance(q.get("id"), int) and q["id"] not in taken
-                    and q.get("wiki") is not True and "closed" not in (q.get("nodeStates") or ())
-                    and (q.get("author") or {}).get("id", uid) == uid):
-                return int(q["id"])
-    return None
+@pytest.fixture(scope="session")
+def others_question_id(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> int:
+    """:func:`others_question`, read once per process, or a skip saying why not judged."""
+    question = others_question(api, profile, user_ids)
+    if question is None:
+        skip(SkipKind.OTHER, "not judged: novice lists no question that no account of the profile wrote and that is "
+                             f"not wiki, closed or a fixture ({QUESTION_PAGES} pages of the question list read)")
+    return question
 
 
 @pytest.fixture(scope="session")

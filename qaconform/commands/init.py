@@ -242,6 +242,8 @@ def render(req: Request, found: discover.Discovery, written_at: datetime) -> str
               "checks"),
         _todo("accepted_answer_user_id = 0", "a user one of whose answers is accepted (read only), when none of the "
               "four accounts has one: unlocks MARKED-ACCEPTED-QUESTION"),
+        _todo("locked_question_id = 0", "a question locked on the site that every account can view (no read shows a "
+              "lock): unlocks an answer to a locked question (moderator's shared answer goes under it)"),
         "",
         "# Wire values of the comment visibility options. The description shows recipients and op.",
         "[visibility]",

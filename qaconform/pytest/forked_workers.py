@@ -226,7 +226,8 @@ def _prepare() -> None:
         from qaconform.contract import load_contract
 
         precompiled.compile_tree(kit.suites_dir())
-        load_contract()  # cached per spec folder: a worker with another QACONFORM_SPEC_DIR reads its own
+        load_contract().dimensions  # noqa: B018 - cached per spec folder (its dimensions.yaml too, which the
+        # crossing suites read at collection); a worker with another QACONFORM_SPEC_DIR reads its own
     except Exception:  # noqa: BLE001, S110 - each is only a head start: the worker does it as usual
         pass
     tables()  # read (16 ms) if the child has written them by now

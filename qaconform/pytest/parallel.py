@@ -189,6 +189,10 @@ def _make_scheduler_class() -> type:
             super().__init__(config, log)
             self.by_folder = tuple(config.getini(UNITS_BY_FOLDER))
             self.by_file = tuple(config.getini(UNITS_BY_FILE))
+            self._positions: dict[str, int] | None = None
+            """Each node id's position in the collection, made at the first assignment."""
+            self._left: dict[tuple[int, str], int] = {}
+            """Tests of a unit a worker has not finished yet, by (worker, unit)."""
 
         @property
         def collection_is_completed(self) -> bool:
@@ -226,12 +230,35 @@ def _make_scheduler_class() -> type:
             return group_of(base) or nodeid
 
         def _assign_work_unit(self, node: Any) -> None:
+            """xdist's, with the next unit by :func:`_rank` and each test's position from an index made once (xdist
+            looks each test up in the collection's ids, ``list.index``)."""
             if node not in self.registered_collections:
                 return
             queue: OrderedDict[str, Any] = self.workqueue
-            first = min(queue, key=_rank)
-            queue.move_to_end(first, last=False)
-            super()._assign_work_unit(node)
+            scope = min(queue, key=_rank)
+            work_unit = queue.pop(scope)
+            self.assigned_work.setdefault(node, {})[scope] = work_unit
+            if self._positions is None:  # every worker's collection is the first one's, or it gets no work
+                self._positions = {}
+                for i, nodeid in enumerate(self.collection or self.registered_collections[node]):
+                    self._positions.setdefault(nodeid, i)
+            todo = [self._positions[nodeid] for nodeid, completed in work_unit.items() if not completed]
+            self._left[(id(node), scope)] = len(todo)
+            node.send_runtest_some(todo)
+
+        def mark_test_complete(self, node: Any, item_index: int, duration: float = 0) -> None:
+            """xdist's, and a unit whose tests have all run leaves the worker's workload (xdist counts the pending
+            tests of every unit a worker ever had, after each test and at every event). What a crashed worker
+            leaves (``remove_node``) is its units with tests still pending, as before."""
+            nodeid = self.registered_collections[node][item_index]
+            scope = self._split_scope(nodeid)
+            workload = self.assigned_work[node]
+            workload[scope][nodeid] = True
+            key = (id(node), scope)
+            self._left[key] = self._left.get(key, 1) - 1
+            if self._left[key] <= 0:
+                del workload[scope], self._left[key]
+            self._reschedule(node)
 
     return GroupScheduling
 

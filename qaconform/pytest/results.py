@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
 
 from qaconform import exitcodes
@@ -313,10 +314,26 @@ class _Reporter:
             "tests": run.results,
         }
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-        text = json.dumps(payload, indent=1, default=str)
+        text = _results_text(payload)
         if holder.target:
             text = holder.target.recorder.redact(text)
         Path(path).write_text(text)
+
+
+def _results_text(payload: dict[str, Any]) -> str:
+    """The results file's text. orjson writes it (a run's 2 MB in 1 ms, where ``json.dumps`` with an indent, which is
+    pure Python, took 60 ms of the controller's CPU at the end of every run), anything it does not know
+    as its ``str``, as ``json.dumps(default=str)`` did; what it refuses (an integer beyond 64 bits, a key that is
+    not a string) ``json.dumps`` still writes."""
+    try:
+        return orjson.dumps(payload, default=str, option=_ORJSON_AS_JSON | orjson.OPT_INDENT_2).decode("utf-8")
+    except (TypeError, orjson.JSONEncodeError):
+        return json.dumps(payload, indent=1, default=str)
+
+
+_ORJSON_AS_JSON = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+"""What orjson would write its own way (a dataclass as an object, a datetime in its own form), handed to
+``default=str`` as ``json.dumps`` does."""
 
 
 def _budget_data(config: pytest.Config, target: Target | None) -> dict[str, Any] | None:

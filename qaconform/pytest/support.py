@@ -205,6 +205,21 @@ def settle(client: ApiClient, what: str, read: Callable[[], T], ready: Callable[
     return result
 
 
+def refused_in_body(resp: ApiResponse) -> bool:
+    """A 2xx whose body says the call did not happen (``success`` false, no record in ``result``): a refusal answered
+    with a 2xx, which the denial status's rule judges (PERM-DENIED-STATUS: "a denial is a 4xx, never 2xx"), not a call
+    the permission let in (blindp, issue 44)."""
+    if not 200 <= resp.status < 300:
+        return False
+    try:
+        body = resp.json()
+    except ValueError:
+        return False
+    result = body.get("result") if isinstance(body, dict) else None
+    records = [v for v in result.values() if isinstance(v, dict)] if isinstance(result, dict) else []
+    return isinstance(body, dict) and body.get("success") is False and not records
+
+
 def present(item: dict[str, Any] | None) -> bool:
     """``until`` of a read-back that waits for the item to be listed at all."""
     return item is not None

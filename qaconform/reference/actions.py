@@ -12,7 +12,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import access, auth, faults, variants
+from . import access, auth, blind_perms, faults, history_faults, variants
 from .auth import Caller
 from .errors import ApiError, bad_request, conflict, denied, not_found
 from .http_io import client_ip, json_response, path_id
@@ -90,6 +90,9 @@ def _blind_record(svc: Service, key: str, node: sqlite3.Row, action: dict[str, A
     moderated = node["in_moderation"] and node["type"] != "question"
     if key == "lockAction" and moderated and faults.is_on("blind-lock-moderated-names-question"):
         action["node"]["id"] = node["question_id"]
+    if key == "sendToModAction" and node["type"] == "answer" and faults.is_on("blind-sendtomod-realuser-answer-author"):
+        author = svc.render.users_by_id({node["author_id"]})[node["author_id"]]
+        action["realUser"] = svc.render.action_user_json(author)
 
 
 def _noop_repeat() -> bool | None:
@@ -168,7 +171,7 @@ async def unmark_favorite(svc: Service, request: Request, caller: Caller) -> Res
         if faults.is_on("unfavorite-clears-everyone"):
             conn.execute("DELETE FROM favorites WHERE node_id = ?", (node["id"],))
             conn.execute("UPDATE nodes SET favorite_count = 1 WHERE id = ?", (node["id"],))
-        if not faults.is_on("unfavorite-not-canceled"):
+        if not faults.is_on("unfavorite-not-canceled") and history_faults.unfavorite_cancels(conn, node["id"]):
             conn.execute(
                 "UPDATE actions SET canceled = 1, canceled_by = ?, canceled_date = ? WHERE id = ?",
                 (caller.id, now_ms(), fav["action_id"]),
@@ -181,6 +184,7 @@ async def unmark_favorite(svc: Service, request: Request, caller: Caller) -> Res
     if faults.is_on("blindt-unfavorite-count-callers-only"):  # blindt: the caller's own favorites, not the node's
         mine = svc.db.one("SELECT COUNT(*) FROM favorites WHERE node_id = ? AND user_id = ?", (node["id"], caller.id))
         count = mine[0] if mine else 0
+    count = history_faults.favorite_count(node["id"], count)  # blindh (issue 44)
     return _result(svc, "favoriteAction", fav["action_id"], node, favoriteCount=count)
 
 
@@ -193,7 +197,13 @@ async def cancelwiki_state_first(svc: Service, request: Request, caller: Caller)
 
 async def cancel_wiki(svc: Service, request: Request, caller: Caller) -> Response:
     node = svc.visible_node(caller, path_id(request))
-    access.require_owner("cancelWiki", caller, node["author_id"] == caller.id, auth.MARK_WIKI)
+    try:  # blindp (issue 44): the any-node permission and the refusal as the planted faults decide them
+        access.require_owner("cancelWiki", caller, node["author_id"] == caller.id,
+                             blind_perms.cancelwiki_any_node(request))
+    except ApiError as exc:
+        if (answered := blind_perms.own_refusal(exc)) is not None:
+            return answered
+        raise
     if not node["wiki"] or (caller.role == "moderator" and faults.is_on("cancelwiki-moderator-refused-as-409")):
         earlier = _last_action(svc, "wikified", node["id"], None, canceled=True)
         success = _noop_repeat()
@@ -218,6 +228,7 @@ async def cancel_wiki(svc: Service, request: Request, caller: Caller) -> Respons
         not_author = node["author_id"] != caller.id and faults.is_on("blind-cancelwiki-not-author-stays-wiki")
         if not faults.is_on("cancelwiki-stays-wiki") and not not_author:
             conn.execute("UPDATE nodes SET wiki = 0 WHERE id = ?", (node["id"],))
+            history_faults.unwikified(node["id"], caller)  # blindh (issue 44)
     no_date = caller.role == "member" and faults.is_on("blind-cancelwiki-canceleddate-missing-member")
     return _result(svc, "wikifyAction", action_id, node, drop="canceledDate" if no_date else None)
 
@@ -234,6 +245,7 @@ async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> 
         access.require_owner("sendToModeration", caller,
                              node["type"] != "question" and _question_author(svc, node) == caller.id,
                              auth.SEND_TO_MODERATION)
+    blind_perms.sendtomod_admits(caller, node)  # blindp (issue 44): the door let every signed-in caller in
     own = caller.role == "moderator" and node["author_id"] == caller.id  # blindw (issue 44)
     if own and faults.is_on("blind-sendtomod-moderator-own-refused"):
         raise denied(caller.anonymous)
@@ -255,6 +267,7 @@ async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> 
                            or (caller.role == "admin" and faults.is_on("blind-sendtomod-realuser-missing-admin"))),
         )
         conn.execute("UPDATE nodes SET in_moderation = 1 WHERE id = ?", (node["id"],))
+        history_faults.sendtomod_real_user(conn, node, action_id)  # blindh (issue 44)
     return _result(svc, "sendToModAction", action_id, node)
 
 
@@ -272,6 +285,8 @@ def _blind_sendtomod_checks(svc: Service, node: sqlite3.Row, caller: Caller) -> 
 
 # --- 13 Lock ------------------------------------------------------------------------------------------------
 async def lock(svc: Service, request: Request, caller: Caller) -> Response:
+    if faults.is_on("blindp-lock-novice-own-comment"):  # blindp (issue 44): the door let in a novice
+        blind_perms.lock_admits(caller, svc.visible_node(caller, path_id(request)))
     prompt = request.query_params.get("prompt")
     if (prompt is None or not prompt.strip()) and variants.is_on("lock-no-prompt-422"):
         return Response(b"", status_code=422)
@@ -283,6 +298,7 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
         parent = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["parent_id"],))
         owner = owner if parent is None else parent["author_id"]
     owns = owner == caller.id or (faults.is_on("lock-own-from-question") and _question_author(svc, node) == caller.id)
+    owns = owns or blind_perms.lock_owner_skipped(node)  # blindp (issue 44)
     access.require_owner("lockNode", caller, owns, auth.LOCK_ANY)
     if node["locked"]:
         repeated = _repeat(svc, "locked", "lockAction", node, f"node {node['id']} is already locked")
@@ -294,6 +310,7 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
         extra = extra[:64]
     if extra is not None and faults.is_on("lock-prompt-ascii-only"):
         extra = extra.encode("ascii", "replace").decode("ascii")
+    extra = history_faults.lock_extra(node, extra)  # blindh (issue 44)
     verb = "lock" if faults.is_on("lock-verb-wrong") else "locked"
     with svc.tx("lock") as conn:
         action_id = _record_action(conn, verb, caller, node["id"], client_ip(request), extra=extra)

@@ -8,10 +8,10 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import auth, faults, variants
+from . import auth, blind_perms, faults, history_faults, variants
 from .auth import Caller
 from .bodies import read_fields, stored_body, text_field
-from .errors import bad_request, denied
+from .errors import bad_request, conflict, denied
 from .http_io import created_location, json_response, path_id
 from .service import Service, now_ms
 
@@ -21,6 +21,8 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
         raise denied(caller.anonymous)
     fields = await read_fields(request)
     question = svc.visible_node(caller, path_id(request, "question_id", "question"), ("question",))
+    if question["locked"] and not caller.anonymous and variants.is_on("locked-node-refuses-posts"):
+        raise conflict(f"question {question['id']} is locked: it takes no new answers")
     if faults.is_on("answer-other-node-fields-refused"):
         unknown = sorted(set(fields) - {"body", "wrap", "v1"})
         if unknown:
@@ -32,7 +34,12 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
     if faults.is_on("answer-body-ascii-only"):
         body = (body or "").encode("ascii", "replace").decode("ascii")
     published = caller.can(auth.PUBLISH_ANSWER) and not faults.is_on("answer-publish-ignored")
+    published = blind_perms.answer_published(svc, caller, question, published)  # blindp (issue 44)
     if question["author_id"] == caller.id and faults.is_on("blind-answer-own-question-moderated"):  # blindw
+        published = False
+    if question["locked"] and faults.is_on("blind-answer-to-locked-question-moderated"):  # budget (issue 44)
+        published = False
+    if published and history_faults.held_for_moderation(svc.db, caller):  # blindh (issue 44)
         published = False
     if faults.is_on("answer-param-publishes") and "body" in request.query_params:
         published = True
@@ -91,6 +98,7 @@ def _insert_answer(svc: Service, caller: Caller, question: sqlite3.Row, body: st
             (int(published), 3 * int(published), created, caller.id, question["id"]),
         )
         conn.execute("UPDATE users SET post_count = post_count + 1 WHERE id = ?", (caller.id,))
+        history_faults.unmarks_question(conn, question["id"])  # blindh (issue 44)
     return answer_id
 
 

@@ -14,11 +14,11 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import auth, faults, variants
+from . import auth, blind_perms, faults, history_faults, variants
 from .auth import Caller
 from .bodies import read_fields, stored_body, structured, text_field
 from .db import as_id
-from .errors import bad_request, denied
+from .errors import bad_request, conflict, denied
 from .http_io import created_location, json_response, path_id
 from .service import Service, now_ms
 from .visibility import internal_name
@@ -34,10 +34,14 @@ async def post_comment(svc: Service, request: Request, caller: Caller) -> Respon
     if faults.is_on("comment-on-comment-refused"):
         kinds = ("question", "answer")
     parent = svc.visible_node(caller, path_id(request), kinds)
+    blind_perms.comment_admits(caller, parent)  # blindp (issue 44): the door let anonymous in
+    if parent["locked"] and not caller.anonymous and variants.is_on("locked-node-refuses-posts"):
+        raise conflict(f"node {parent['id']} is locked: it takes no new comments")
     body = stored_body(text_field(fields, "body", required=_body_required(request)) or "")
     if faults.is_on("comment-body-astral-dropped"):
         body = "".join(ch for ch in body if ord(ch) <= 0xFFFF)
-    visibility, recipients = _privacy(svc, caller, parent, fields, frozenset(request.query_params))
+    visibility, recipients = _privacy(svc, blind_perms.privacy_caller(request, caller), parent, fields,
+                                      frozenset(request.query_params))  # blindp (issue 44): the form path
     comment_id = _insert_comment(svc, caller, parent, body, visibility, recipients)
     item = svc.render.nodes_json(svc.render.nodes_by_ids([comment_id]), caller)[0]
     location = created_location(request, "comment", comment_id, parent["question_id"])
@@ -72,7 +76,8 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
         fields = {k: v for k, v in fields.items() if k not in ("visibility", "recipients")}
     visibility = _visibility(fields)
     recipients = _recipients(fields)
-    if not _blind_permission_skipped(caller, parent, visibility):
+    if not (_blind_permission_skipped(caller, parent, visibility)
+            or history_faults.permission_skipped(parent, caller)):  # blindh (issue 44)
         _check_private_permission(caller, visibility)
     visibility = _blind_reply_before(svc, parent, fields, visibility, recipients)
     if (parent["type"] == "comment" and parent["visibility"] != "full" and _has_string_id(fields)
@@ -91,8 +96,12 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
     plain = "visibility" not in fields and "recipients" not in fields  # writecross (issue 44): the query form only
     if plain and "body" in from_query and faults.is_on("comment-query-default-op"):
         final_visibility = "op"
+    if plain and parent["locked"] and faults.is_on("blind-locked-node-comment-default-mod"):  # budget (issue 44)
+        final_visibility = "mod"
     final_visibility, final_recipients = _blind_reply_after(svc, caller, parent, visibility, final_visibility,
                                                             final_recipients)
+    final_visibility, final_recipients = history_faults.comment_privacy(  # blindh (issue 44)
+        parent, visibility, recipients, (final_visibility, final_recipients))
     if faults.is_on("comment-recipients-first-only"):
         final_recipients = final_recipients[:1]
     missing = [r for r in final_recipients if not svc.user_exists(r)]

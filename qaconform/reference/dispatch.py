@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import access, faults, planted, rate_limit, response_faults, variants
+from . import access, blind_perms, faults, history_faults, planted, rate_limit, response_faults, variants
 from .access import Requires
 from .auth import Caller
 from .errors import ApiError
@@ -67,6 +67,7 @@ def endpoint(svc: Service, op: Operation) -> Endpoint:
             early = response_faults.refused(op.op_id, request)
             response = early or await op.handler(svc, request, caller)
             response = response_faults.bite(op.op_id, request, caller, response)
+            response = history_faults.after(svc.db, op.op_id, request, caller, response)  # blindh (issue 44)
             response_faults.keep_ahead_of_auth(op.op_id, request, caller, response)  # blindr
             return response
         except ApiError as exc:
@@ -105,6 +106,8 @@ def error_response(request: Request, exc: ApiError) -> Response:
     if exc.status == 401 and exc.credentials and variants.is_on("bad-credentials-html"):
         return html_401(exc.headers)
     body = exc.body
+    if faults.active():
+        body = blind_perms.refusal_body(request, exc, body)  # blindp (issue 44)
     if variants.is_on("denied-body-error") and exc.status in (401, 403) and "errors" in body:
         path = request.url.path
         if not (path.endswith("/group.json") or "/user/retrieve" in path):

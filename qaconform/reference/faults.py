@@ -37,6 +37,21 @@ from .faults_blind_threads import BLIND_THREADS  # noqa: E402
 
 _ALL = _ALL + BLIND_THREADS
 
+# --- blind round on the edges: parameters and their effects, paging edges, ids, forms (issue 44, blinde)
+from .faults_blind_edges import BLIND_EDGES  # noqa: E402
+
+_ALL = _ALL + BLIND_EDGES
+
+# --- blind round on permissions, roles and relations (issue 44, blindp)
+from .faults_blind_perms import BLIND_PERMS  # noqa: E402
+
+_ALL = _ALL + BLIND_PERMS
+
+# --- blind round on histories: state changes, derived counts, caches and read order (issue 44, blindh)
+from .faults_blind_histories import BLIND_HISTORIES  # noqa: E402
+
+_ALL = _ALL + BLIND_HISTORIES
+
 # --- blind round on the catalog: users, groups, topics, spaces, jobs, issue types (issue 44, blindc)
 from .faults_blind_catalog import BLIND_CATALOG  # noqa: E402
 

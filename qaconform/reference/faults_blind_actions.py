@@ -2,12 +2,12 @@
 relations, answers and data-protection jobs, written from the interface description alone, before reading the
 suites. Each breaks one stated rule on one path only (one role, one relation, one node kind or state, one input
 form, one edge of an id) and is wired with ``faults.is_on("name")`` where it bites (actions.py, answers.py,
-gdpr_jobs.py). Part of the registry (:mod:`faults`). Four more of the round are kept out of the registry, with their
-code and why, in /work/notes/s3/blind-actions.md: two need a locked question (the run locks none: the interface
-cannot create one and a lock is not undone), one behaves on every input a run can judge as an allowed reading,
-and one (a send-to-moderation record of an answer naming the answer's author as realUser) needs a send of another's
-answer, which the default run no longer makes: moderator's shared send is of its own answer (the relation the first
-round's fault needs), admin's of a locked comment; closing it costs an accepted write of the suites' full share."""
+gdpr_jobs.py). Part of the registry (:mod:`faults`). Two more of the round are kept out of the registry, with their
+code and why, in /work/notes/s3/blind-actions.md: an unwikify of a locked wiki node (the run locks none: the
+interface cannot create one and a lock is not undone; a profile would need a pool of locked wiki nodes), and one that
+behaves on every input a run can judge as an allowed reading. Two were out and are back (the budget session): a
+send-to-moderation record of an answer naming its author as realUser (admin's shared send of an answer of member's)
+and an answer to a locked question held in moderation (the profile's locked_question_id)."""
 
 from __future__ import annotations
 
@@ -56,5 +56,17 @@ BLIND_ACTIONS: tuple[Fault, ...] = (
     _F("blind-gdpr-timeframe-error-key", "GDPR-ERROR-BODY",
        "the time-frame 400 (a job already scheduled for that time frame) has the body {message: ...} instead of "
        "{error: ...}; every other refusal is right"),
+    # --- budget (issue 44): brought back once a budgeted write reaches its path (suites/conftest.py
+    #     answer_sent_to_mod_by_admin: admin sends an answer of member's to moderation)
+    # "realUser | object | Same shape as user. Present on send-to-moderation." / "Some state-changing operations
+    #  record both the effective user (user) and the real authenticated user (realUser)."
+    _F("blind-sendtomod-realuser-answer-author", "ACTION-SENDTOMOD-REALUSER",
+       "the record of a send to moderation of an ANSWER names the answer's author as realUser (comments and "
+       "questions name the caller); right whenever the caller sends its own answer"),
+    # "(new answer) | POST answer | Caller has Answer questions and Publish answer | Published" (the profile's
+    #  locked_question_id: moderator's shared answer goes under it)
+    _F("blind-answer-to-locked-question-moderated", "ANSWER-PUBLISHED",
+       "an answer by a caller holding Publish answer to a LOCKED question is held in moderation; answers to "
+       "unlocked questions are published"),
 )
 """Second blind round on writes (blinda): each breaks one rule on one path."""

@@ -92,7 +92,7 @@ def _check_user(svc: Service, fields: dict[str, Any]) -> None:
 def _check_csv_file(svc: Service, fields: dict[str, Any]) -> None:
     """A bulk job names an uploaded CSV file."""
     csv = fields.get("csvFileId")
-    if csv is None or csv == "":
+    if csv is None or csv == "" or (str(csv).strip() == "0" and faults.is_on("blinde-gdpr-csv-zero-read-as-missing")):
         if faults.is_on("gdpr-bulk-no-csv-message"):
             raise bad_request("'csvFileId' is required")
         raise bad_request("The bulk type was selected, but the request is missing the csvFileId field.")
@@ -112,6 +112,10 @@ def _check_operations(fields: dict[str, Any]) -> None:
     if faults.is_on("gdpr-four-operations-refused"):
         most = 3
     known = GDPR_OPERATIONS - {"anon-delete"} if faults.is_on("gdpr-anon-delete-refused") else GDPR_OPERATIONS
+    if isinstance(operations, list) and faults.is_on("blinde-gdpr-operations-order-checked"):
+        order = ["suspend", "anonymize", "delete", "anon-delete"]  # blinde: compared with the documented order
+        if all(o in order for o in operations) and operations != sorted(operations, key=order.index):
+            raise bad_request("The provided 'operations' is/are invalid")
     if (
         not isinstance(operations, list)
         or not 1 <= len(operations) <= most
@@ -144,8 +148,9 @@ def _check_reassign_user(svc: Service, fields: dict[str, Any]) -> None:
     if both and faults.is_on("gdpr-reassign-both-ways-by-id-email") and next(iter(reassign)) == "id":
         reassign = {"id": reassign["id"]}  # the first key found decides; the username after it is never read
         both = False
-    if both and faults.is_on("blindc-gdpr-reassign-both-same-user-accepted") and _same_user(svc, reassign):
-        reassign, both = {"id": reassign["id"]}, False  # blindc (issue 44): two ways to one user taken as one
+    if both and faults.is_on("blinde-gdpr-reassign-agreeing-pair-taken") and svc.db.one(
+            "SELECT 1 FROM users WHERE username = ? AND id = ?", (str(reassign["username"]), as_id(reassign["id"]))):
+        reassign, both = {"id": reassign["id"]}, False  # blinde: two ways naming one user taken as one
     if both and not faults.is_on("gdpr-reassign-ambiguous-unnoticed"):
         raise bad_request("The request contains more than one reassignUser eligible configuration")
     lenient = faults.is_on("gdpr-reassign-invalid-accepted") or (
@@ -224,12 +229,6 @@ def _schedule_ms(fields: dict[str, Any]) -> int:
     if isinstance(stamp, bool) or not isinstance(stamp, int) or not 0 <= stamp < 10**14:
         raise invalid
     return stamp * 1000 if variants.is_on("gdpr-timestamp-seconds") else stamp
-
-
-def _same_user(svc: Service, spec: dict[str, Any]) -> bool:
-    """blindc (issue 44): whether a reassignUser's username and id name one user."""
-    row = svc.db.one("SELECT id FROM users WHERE username = ?", (str(spec.get("username")),))
-    return row is not None and row["id"] == as_id(spec.get("id"))
 
 
 def _present(spec: dict[str, Any], key: str) -> bool:

@@ -16,7 +16,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import faults, variants
+from . import faults, history_faults, variants
 from .auth import Caller
 from .db import QUESTION_SORT_COLUMNS, SQL_INT_MAX, as_id
 from .errors import ApiError, bad_request, not_found
@@ -114,6 +114,8 @@ def _filter_by_space(q: Any, where: list[str], params: list[Any], paging: Paging
         space_raw = None
     if q.get("q") and faults.is_on("spaceid-ignored-with-search"):
         space_raw = None  # blindr: the search query has no space condition
+    if paging.page > 1 and faults.is_on("blinde-spaceid-dropped-from-page-2"):
+        space_raw = None  # blinde: a later page's query is built without the space condition
     if not space_raw or faults.is_on("spaceid-ignored"):
         return
     try:
@@ -202,6 +204,9 @@ def _user_nodes(
     if not svc.user_exists(user_id):
         raise not_found(f"user {user_id} does not exist")
     q = request.query_params
+    if kind == "question" and "wrap" in q and not caller.anonymous and faults.is_on(
+            "blinde-user-questions-wrap-lists-caller"):
+        user_id = caller.id  # blinde: the legacy branch takes the user from the credentials
     paging = parse_paging(q, svc.page_size)
     sort, order = question_order(q)
     forget_spaces = kind == "answer" and "include" in q and faults.is_on("user-answers-include-shows-hidden-space")
@@ -226,10 +231,16 @@ def _user_nodes(
     shape_fault = "user-answers-viewcount-string" if kind == "answer" else "user-questions-answercount-string"
     if faults.is_on("cancelwiki-stale-in-user-lists"):
         shape_fault = "cancelwiki-stale-in-user-lists"
+    miscounted = None
+    if kind == "answer" and faults.is_on("blinde-user-answers-count-with-hidden"):  # blinde: no space filter
+        every, every_params = svc.visibility.clause(caller, "n", comments=False, spaces=False)
+        miscounted = Miscount([where[0], where[1], every], [user_id, *every_params])
     page = svc.pager.node_page(request, caller, where, params, order, paging, sort, sorts, (kind,),
-                               question_seek(sort), shape_fault)
+                               question_seek(sort), shape_fault, miscounted)
     if kind == "answer" and faults.is_on("user-answer-count-cached"):
         return _count_kept(page, (user_id, caller.id))
+    if kind == "question" and faults.is_on("blinde-user-questions-pagecount-exact"):
+        return _blinde_envelope(page, "pageCount")
     return page
 
 
@@ -310,7 +321,10 @@ async def _answer_comments(svc: Service, request: Request, caller: Caller) -> Re
     where = ["n.answer_id = ?", "n.type = 'comment'", clause]
     sorts = None if faults.is_on("comment-list-no-sorts") else QUESTION_SORTS
     page = svc.pager.node_page(request, caller, where, [answer["id"], *params], order, paging, sort, sorts,
-                               ("comment",), shape_fault="answer-comments-depth-string")
+                               ("comment",), shape_fault="answer-comments-depth-string",
+                               miscounted=history_faults.comment_miscount(where, [answer["id"], *params]))
+    if faults.is_on("blinde-comments-pagesize-shrunk-to-items"):
+        return _blinde_envelope(page, "pageSize")
     if faults.is_on("answer-comment-count-kept"):  # blindr: the count kept per answer and caller
         return _count_kept(page, (f"comments of {answer['id']}", caller.id))
     if faults.is_on("blind-list-recipients-missing-on-replies") and page.status_code == 200:  # blindw (issue 44)
@@ -338,6 +352,8 @@ async def list_user_content(svc: Service, request: Request, caller: Caller) -> R
         return json_response([])
     if raw.isascii() and raw.isdecimal() and faults.is_on("blindc-usercontent-huge-id-500"):
         svc.db.one("SELECT id FROM users WHERE id = ?", (int(raw),))  # blindc (issue 44): 19 digits overflow
+    if faults.is_on("blinde-content-non-numeric-id-400") and not raw.lstrip("-").isdecimal():
+        raise bad_request("userId must be a number")  # blinde: the path converter's own refusal
     if not is_id(raw):
         raise invalid
     user = svc.db.one("SELECT id, creation_date FROM users WHERE id = ?", (int(raw),))
@@ -346,6 +362,7 @@ async def list_user_content(svc: Service, request: Request, caller: Caller) -> R
     if user is None:
         raise invalid
     clause, params = svc.visibility.clause(caller, "n", comments=not faults.is_on("comment-private-in-content"))
+    clause = history_faults.content_clause(clause)  # blindh (issue 44)
     if faults.is_on("question-comment-private-leak"):  # privacy filtered for threads under answers only
         clause = (f"({clause} OR (n.type = 'comment' AND n.answer_id IS NULL AND EXISTS (SELECT 1 FROM nodes p"
                   " WHERE p.id = n.parent_id AND p.type = 'comment')))")
@@ -412,4 +429,21 @@ def _blind_comment_page(request: Request, page: Response) -> Response:
             body["pageCount"] = math.ceil(kept[1] / size)
     else:
         _comment_counts[key] = (now, int(body.get("totalCount") or 0))
+    return json_response(body)
+
+
+# --- blind round on the edges (issue 44, blinde): the planted envelope bugs of faults_blind_edges.py
+def _blinde_envelope(page: Response, field: str) -> Response:
+    """``pageCount``: ceil computed as total // size + 1 (one page too many when the last page is full);
+    ``pageSize``: a list that fits in one page reports the number of its items as its pageSize."""
+    if page.status_code != 200:
+        return page
+    body = json.loads(bytes(page.body))
+    total, size = body.get("totalCount"), body.get("pageSize")
+    if not (isinstance(total, int) and isinstance(size, int) and size > 0 and total > 0):
+        return page
+    if field == "pageCount" and total % size == 0:
+        body["pageCount"] = total // size + 1
+    if field == "pageSize" and total < size and body.get("page") in (0, 1):
+        body["pageSize"] = body.get("listCount", total)
     return json_response(body)

@@ -136,6 +136,7 @@ def _fixture_lines(fixtures: SeedFixtures) -> list[str]:
         'favorite_also_held_by = ["admin"]',
         f"hidden_space_id = {fixtures.hidden_space_id}",
         f"gdpr_csv_file_id = {fixtures.gdpr_csv_file_id}",
+        *([f"locked_question_id = {fixtures.locked_question_id}"] if fixtures.locked_question_id is not None else []),
         f"issue_tracker = {_s(fixtures.issue_tracker)}",
     ]
 

@@ -32,6 +32,13 @@ def formatted(ms: int) -> str:
     return _dt(ms).strftime("%m/%d/%Y %H:%M" if faults.is_on("date-formatted-24h") else "%m/%d/%Y %I:%M %p")
 
 
+def _blinde_hour_00(text: str, ms: int) -> str:
+    """blinde-group-dates-hour-00 (faults_blind_edges.py): the hour written as hour % 12 (00 at midnight, noon)."""
+    if faults.is_on("blinde-group-dates-hour-00") and _dt(ms).hour in (0, 12):
+        return f"{text[:11]}00{text[13:]}"
+    return text
+
+
 def action_date(ms: int) -> str:
     """``YYYY-MM-DD HH:MM:SS.S``."""
     d = _dt(ms)
@@ -242,7 +249,7 @@ class Renderer:
             "id": str(g["id"]) if faults.is_on("group-id-string") else g["id"],
             "type": "usergroup" if faults.is_on("group-items-wrong-type") else "group",
             "creationDate": g["creation_date"],
-            "creationDateFormatted": formatted(g["creation_date"]),
+            "creationDateFormatted": _blinde_hour_00(formatted(g["creation_date"]), g["creation_date"]),
             "modificationDate": g["modification_date"],
             "name": g["name"],
         }

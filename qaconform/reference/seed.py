@@ -47,6 +47,8 @@ class SeedFixtures:
     gdpr_csv_file_id: int
     answer_id: int
     issue_tracker: str = ISSUE_TRACKER
+    locked_question_id: int | None = None
+    """A question locked by admin (:func:`_seed_locked_question`); None in a database seeded before it existed."""
     pools: dict[str, list[int]] = field(default_factory=dict)
     """Under the variant one-shot-pools: each one-shot fixture's pool, in the order the profile lists it."""
     consumed: dict[str, list[int]] = field(default_factory=dict)
@@ -135,6 +137,7 @@ class _Builder:
         views: int = 0,
         score: int = 0,
         in_moderation: int = 0,
+        locked: int = 0,
     ) -> None:
         created = date if date is not None else self.tick()
         answers = sum(1 for c in children if c[1] == "answer" and c[27] == 0)
@@ -149,7 +152,7 @@ class _Builder:
         # in the order of NODE_COLUMNS
         self.nodes.append(
             (qid, "question", None, qid, None, space, author, title, body, created, last, last_user, score,
-             max(score, 0), 0, views, answers, comments, favorites, followers, 0, hot, 0, wiki, marked, 0, 0,
+             max(score, 0), 0, views, answers, comments, favorites, followers, 0, hot, 0, wiki, marked, 0, locked,
              in_moderation, "full", slugify(title))
         )
         self.nodes.extend(children)
@@ -222,6 +225,7 @@ def seed(db: Database, size: int, rng_seed: int = 20190221) -> SeedFixtures:
     fixtures = _seed_fixed(b)
     _seed_generated(b, size, user_ids, topic_ids)
     fixtures = _seed_earlier_run(b, fixtures)
+    fixtures = replace(fixtures, locked_question_id=_seed_locked_question(b))
     conn.executemany(_NODE_INSERT, b.nodes)
     conn.executemany("INSERT INTO comment_recipients(comment_id, user_id) VALUES (?, ?)", b.recipients)
     conn.executemany("INSERT OR IGNORE INTO node_topics(node_id, topic_id) VALUES (?, ?)", b.node_topics)
@@ -333,6 +337,21 @@ def _seed_wikis_and_favorite(b: _Builder) -> tuple[int, int, int]:
     for uid in (member, admin):
         b.favorites.append((uid, q4, b.action("favorited", uid, q4, b.clock + uid)))
     return q2, q3, q4
+
+
+def _seed_locked_question(b: _Builder) -> int:
+    """A question of admin's in the fixture space, locked by admin: the profile's ``locked_question_id`` (budget
+    session, issue 44: the interface creates no question and undoes no lock, so a site declares one). Seeded after
+    every other node and dated before them, so that no other node's id and no list's first page moves."""
+    admin = 1
+    qid = b.new_id()
+    date = BASE_MS - 30 * DAY_MS
+    b.question(qid, FIXTURE_SPACE_ID, admin, "Release notes for version 1.0", children=[], topics=(3,), date=date,
+               locked=1)
+    b.actions.append((b.next_action, "locked", admin, None, qid, "127.0.0.1", date, 0, None, None,
+                      "the release notes are final", 0))
+    b.next_action += 1
+    return qid
 
 
 def _seed_earlier_run(b: _Builder, fixtures: SeedFixtures) -> SeedFixtures:

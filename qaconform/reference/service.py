@@ -14,7 +14,7 @@ from starlette.requests import Request
 from . import faults, variants
 from .auth import Authenticator, BadCredentials, Caller, StoredUser, anonymous, credentials_planted, planted_credentials
 from .db import Database
-from .errors import ApiError, not_found, unauthorized
+from .errors import ApiError, forbidden, not_found, unauthorized
 from .keyset import Bookmarks
 from .pages import NodePager
 from .render import Renderer
@@ -69,6 +69,8 @@ class Service:
             if path.endswith("/question.json") and "/user/" in path and faults.is_on(
                     "bad-credentials-anonymous-on-user-questions"):
                 return anonymous()  # blindr: a wrong password falls back to the anonymous caller on one list
+            if path.endswith("/user/retrieveAllExperts.json") and faults.is_on("blindp-experts-bad-password-403"):
+                raise forbidden() from None  # blindp (issue 44): the account was found, taken as signed in
             raise unauthorized() from None
 
     def visible_node(self, caller: Caller, node_id: int, kinds: tuple[str, ...] | None = None) -> sqlite3.Row:

@@ -14,7 +14,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import auth, faults, variants
+from . import auth, blind_perms, faults, variants
 from .auth import Caller
 from .errors import ApiError, bad_request, not_found
 from .fragments import JSON_TYPE
@@ -58,13 +58,16 @@ async def list_active_experts(svc: Service, request: Request, caller: Caller) ->
     string_field = "reputation" if faults.is_on("active-experts-reputation-string") else None
     later = (request.query_params.get("page") or "1") not in ("0", "1")
     dropped = later and faults.is_on("active-experts-sort-dropped-after-page-1")  # blindr: next-page query
+    by_realname = request.query_params.get("sort") == "username" and faults.is_on(
+        "blinde-active-experts-username-by-realname")  # blinde: the sort name mapped to the wrong column
     return _experts(svc, request, where, [ACTIVE_EXPERT_REPUTATION], string_field,
-                    order=EXPERT_SORTS["default"] if dropped else None)
+                    order=EXPERT_SORTS["default"] if dropped else EXPERT_SORTS["realname"] if by_realname else None)
 
 
 async def list_earned_experts(svc: Service, request: Request, caller: Caller) -> Response:
     string_field = "moderator" if faults.is_on("earned-experts-moderator-string") else None
     q = request.query_params
+    blind_perms.earned_experts_refused(caller, q)  # blindp (issue 44)
     echo = "reputation" if q.get("sort") and "pageSize" not in q and faults.is_on(
         "sort-echo-wrong-on-one-expert-list") else None
     reversed_oldest = q.get("sort") == "oldest" and faults.is_on("earned-experts-oldest-reversed")
@@ -121,6 +124,7 @@ async def list_spaces(svc: Service, request: Request, caller: Caller) -> Respons
     if q.get("sort") and sort != q.get("sort") and faults.is_on("space-invalid-sort-400"):
         raise bad_request(f"'sort' must be one of {', '.join(NAMED_SORTS)}")
     where = _shown_spaces(svc, caller, projected=bool(q.get("includeOnly")))
+    where = blind_perms.spaces_where(caller, paging, where)  # blindp (issue 44)
     if ("wrap" in q or "v1" in q) and where != "0" and faults.is_on("spaces-hidden-shown-with-wrap"):
         where = "1"  # blindr: the legacy serializer lists every space
     counted = "1" if where != "0" and faults.is_on("blindc-spaces-totalcount-counts-hidden") else where  # blindc
@@ -176,13 +180,18 @@ async def list_topics(svc: Service, request: Request, caller: Caller) -> Respons
     if params and faults.is_on("topics-totalcount-ignores-q"):
         total = svc.db.count("SELECT COUNT(*) FROM topics", ())  # blindr: counted without the search
     if projects(q):
+        shown: Any = q
+        if params and faults.is_on("blinde-topics-includeonly-ignored-with-q"):
+            shown = {k: v for k, v in q.items() if k != "includeOnly"}  # blinde: the search path's serializer
         resp = json_response(
-            envelope(svc.render.topics_json(svc.render.rows_by_ids(ids, "topics")), total, paging, sort, q)
+            envelope(svc.render.topics_json(svc.render.rows_by_ids(ids, "topics")), total, paging, sort, shown)
         )
     else:
         resp = encoded_page(svc.render.topics_encoded(ids), total, paging, sort, q)
     if faults.is_on("topics-text-plain"):
         resp.headers["content-type"] = "text/plain;charset=UTF-8"
+    if "wrap" in q and faults.is_on("blinde-topics-wrap-callback"):  # blinde: wrap read as a JSONP callback
+        return Response(b"callback(" + bytes(resp.body) + b");", media_type=JSON_TYPE)
     return resp
 
 
@@ -199,6 +208,8 @@ async def list_followers(svc: Service, request: Request, caller: Caller) -> Resp
     if "details" in q and faults.is_on("followers-details-false-read-as-true"):
         details = True  # blindr: present means true
     only_active = parse_bool(q, "active", not faults.is_on("followers-inactive-by-default"))
+    if details and q.get("active") is None and faults.is_on("blinde-followers-details-default-all"):
+        only_active = False  # blinde: the relation query reads a missing active as all
     if not details and faults.is_on("followers-active-ignored"):
         only_active = True
     where = "f.node_id = ?" + (" AND f.active = 1" if only_active else "")
@@ -247,13 +258,15 @@ async def list_groups(svc: Service, request: Request, caller: Caller) -> Respons
     q = request.query_params
     paging = parse_paging(q, svc.page_size)
     sort = str(q.get("sort")) if q.get("sort") in NAMED_SORTS else "name"
+    if (denied_page := blind_perms.groups_for_denied(caller, paging, q)) is not None:  # blindp (issue 44)
+        return denied_page
     if q.get("sort") and sort != q.get("sort") and faults.is_on("group-invalid-sort-400"):
         raise bad_request(f"'sort' must be one of {', '.join(NAMED_SORTS)}")
+    total = svc.db.count("SELECT COUNT(*) FROM groups", ())
     order = NAMED_SORTS[sort]
     if q.get("sort") and sort != q.get("sort") and "pageSize" in q and faults.is_on(
-            "blindc-group-invalid-sort-by-id-when-sized"):
-        order = "id ASC"  # blindc (issue 44): the fallback of the paged query is the natural order
-    total = svc.db.count("SELECT COUNT(*) FROM groups", ())
+            "blinde-groups-invalid-sort-newest-when-sized"):
+        order = NAMED_SORTS["newest"]  # blinde: the paged query's own default
     rows = svc.db.all(f"SELECT * FROM groups ORDER BY {order} LIMIT ? OFFSET ?", [paging.size, paging.offset])
     groups = envelope([svc.render.group_json(r) for r in rows], total, paging, sort, q)
     if groups["list"] and faults.is_on("blindc-group-pagesize-echo-items"):

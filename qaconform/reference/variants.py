@@ -202,6 +202,10 @@ _ALL: tuple[Variant, ...] = (
        "comment text, required)' states the type and a refusal only when the body is missing",
        "a body given as false, a number, an array or an object is taken as its text (false -> 'false'); only a "
        "missing or blank body is refused"),
+    # --- what a lock does to new posts (comments.py, answers.py): the budget session, issue 44
+    _V("locked-node-refuses-posts", "States and transitions > Unlocked node: the lock's effect on new comments and "
+       "answers is not shown ('Lock comments on posts')", "a comment or an answer posted directly on a locked node "
+       "is refused with 409 {error}, whoever posts it (replies deeper in its thread are taken)"),
 )
 """The registry. Each variant obeys every statement of the description and the samples."""
 

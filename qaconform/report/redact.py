@@ -65,6 +65,7 @@ def _secret_key(key: str) -> bool:
 def harvest_secrets(value: Any) -> set[str]:
     """Credentials visible by their shape anywhere in a JSON-like value (so they can be removed everywhere)."""
     found: set[str] = set()
+    searched: set[str] = set()  # a text's shapes are the same wherever it stands (a report repeats most of its texts)
 
     def add(candidate: str) -> None:
         if (len(candidate) >= _MIN_SECRET and candidate not in _NOT_SECRETS and REDACTED not in candidate
@@ -81,6 +82,9 @@ def harvest_secrets(value: Any) -> set[str]:
         elif isinstance(v, str):
             if _secret_key(key) and not v.lower().startswith(("basic ", "bearer ")):
                 add(v)
+            if v in searched:
+                return
+            searched.add(v)
             if not _MAY_HOLD_CREDENTIAL.search(v):
                 return  # every pattern below needs one of its words too
             for pattern in _HARVEST:
@@ -145,22 +149,42 @@ def redact(value: Any, secrets: Iterable[str] = ()) -> Any:
     """A deep copy of a JSON-like value with credentials removed: secret-named keys lose their value entirely, and
     every credential found by shape anywhere in it is removed everywhere."""
     known = _longest_first(set(secrets) | harvest_secrets(value))
-    return _redact(value, known)
+    return _redact(value, _TextScrubber(known))
 
 
-def _redact(value: Any, secrets: tuple[str, ...]) -> Any:
+class _TextScrubber:
+    """:func:`_redact_text` with these secrets for every string of one value, each distinct string once. A text
+    that holds none of the secrets and none of the words a shape pattern needs (:data:`_MAY_HOLD_CREDENTIAL`) is
+    left as it is after one search: most of a report's 50,000 strings (ids, statuses, node ids, many of them
+    repeated), whose five checks each took 0.2 s of the 0.4 s a run's report spent in redaction."""
+
+    def __init__(self, secrets: tuple[str, ...]) -> None:
+        self.secrets = secrets
+        words = [re.escape(s) for s in secrets]
+        self.may_hold = re.compile("|".join([*words, f"(?i:{_MAY_HOLD_CREDENTIAL.pattern})"]))
+        self.done: dict[str, str] = {}
+
+    def __call__(self, text: str) -> str:
+        out = self.done.get(text)
+        if out is None:
+            out = _redact_text(text, self.secrets) if self.may_hold.search(text) else text
+            self.done[text] = out
+        return out
+
+
+def _redact(value: Any, scrub: _TextScrubber) -> Any:
     if isinstance(value, str):
-        return _redact_text(value, secrets)
+        return scrub(value)
     if isinstance(value, dict):
         out: dict[Any, Any] = {}
         for k, v in value.items():
             if isinstance(k, str) and _secret_key(k) and isinstance(v, str | int | float):
                 out[k] = REDACTED
             else:
-                out[k] = _redact(v, secrets)
+                out[k] = _redact(v, scrub)
         return out
     if isinstance(value, list | tuple):
-        return [_redact(v, secrets) for v in value]
+        return [_redact(v, scrub) for v in value]
     return value
 
 

@@ -133,6 +133,11 @@ class Fixtures(_Table):
         None, description="a user (any: the tests only read) one of whose answers is accepted (marked true): the "
                           "question of an accepted answer is marked too; needed when none of the profile's accounts "
                           "wrote an accepted answer")
+    locked_question_id: PositiveId | None = Field(
+        None, description="a published question every account can view, LOCKED on the site (the interface creates "
+                          "no question and undoes no lock; no read shows a lock, so the kit takes the profile's "
+                          "word): moderator answers it once per run (one accepted write, the run's shared answer of "
+                          "moderator's), so that an answer to a locked question is judged published")
     issue_tracker: Annotated[StrictStr, Field(pattern=r"^[A-Za-z0-9_-]+$")] | None = Field(
         None, examples=["tracker"], description="set when the issue-tracker integration is set up: the third path "
                                                 "segment of the issue-type operation (letters, digits, -, _)")

@@ -21,7 +21,9 @@ A combination is drawn only when it is *admissible*:
   (found with reads, not the run's: ``found``) only the calls the permission table refuses.
 
 The role, the relation, the kind and the state are crossed pairwise over the admissible combinations: every pair of
-values that some admissible combination holds is tried at least once (:func:`coverage` counts them). Under
+values that some admissible combination holds is tried at least once (:func:`coverage` counts them); and every
+admissible combination the permission table refuses is tried too (:func:`_refusals`: free of writes, one request
+each). Under
 ``--thorough`` (``every``) each admissible combination is drawn: the product is a few hundred rows per action.
 """
 
@@ -123,13 +125,17 @@ POOL: tuple[PoolNode, ...] = (
     PoolNode("moderated_comment", "comment", MODERATED, "novice", "member", Q),
     PoolNode("answer_under:member", "answer", CREATED, "moderator", "member", "member"),
     PoolNode("members_question", "question", CREATED, "member", None, None, found=True),
+    PoolNode("others_question", "question", CREATED, "other", None, None, found=True),
 )
 """Every node the matrix acts on, in preference order: the shared writes of suites/conftest.py and those of
 :data:`PAID`. The fixture question's author is assumed to be no account but novice, as on the reference server; the
 last two are moderator's answer to a question member wrote (found on the target with reads: suites/conftest.py
 ``answer_under_members_question``), where member is the author of the node's parent and question, not of the node,
 and that question itself: not the run's, so only refusals are tried on it (a lock or moderation of it by its author,
-who holds no such permission, by novice, by anonymous)."""
+who holds no such permission, by novice, by anonymous). The last is a question no account of the profile wrote
+(``other``: found with reads, suites/conftest.py ``others_question_id``), on which member and novice stand in no
+relation: the refusals of a lock or a send to moderation of a question the caller did not write, which the fixture
+question (never locked nor sent) cannot give (blindp, issue 44: an own check skipped for questions)."""
 
 ASSUMED_QUESTION_AUTHOR = "novice"
 """Who the pool takes the fixture question's author to be when it decides which relations a node gives (member is
@@ -143,13 +149,15 @@ REUSED: dict[tuple[str, str, str, str, str], str] = {
     (SEND, "answer", CREATED, "moderator", AUTHOR): "sent_to_mod:moderator",
     (SEND, "comment", LOCKED, "admin", NONE): "sent_to_mod:admin",
     (SEND, "comment", CREATED, "moderator", NONE): "moderated_comment",
+    (SEND, "answer", CREATED, "admin", NONE): "answer_sent_to_mod_by_admin",
 }
 """Allowed calls that change their node and are one of the run's shared writes, made on a node as created: the
 combination reads that write's response (suites/conftest.py ``locked_by``, ``sent_to_mod_by``, ``locked_comment``,
-``moderated_comment``) instead of sending another. (action, kind, state, role, relation) -> the write. Two of them act
-on a node already in the other state the table names (issue 44 item 5: an action after a state change, at no write of
-its own): admin locks novice's answer, held in moderation ("Unlocked node": a node in moderation is not locked), and
-sends to moderation the comment it locked ("Published node": a lock does not unpublish)."""
+``moderated_comment``, ``answer_sent_to_mod_by_admin``) instead of sending another. (action, kind, state, role,
+relation) -> the write. Two of them act on a node already in the other state the table names (issue 44 item 5: an
+action after a state change, at no write of its own): admin locks novice's answer, held in moderation ("Unlocked
+node": a node in moderation is not locked), and sends to moderation the comment it locked ("Published node": a lock
+does not unpublish)."""
 
 REUSED_NODES: dict[str, PoolNode] = {
     "locked_by:member": PoolNode("answer_of:member", "answer", CREATED, "member", Q, Q),
@@ -159,6 +167,7 @@ REUSED_NODES: dict[str, PoolNode] = {
     "sent_to_mod:moderator": PoolNode("sent_to_mod:moderator", "answer", CREATED, "moderator", Q, Q),
     "sent_to_mod:admin": PoolNode("sent_to_mod:admin", "comment", LOCKED, "member", "member", Q),
     "moderated_comment": PoolNode("moderated_comment", "comment", CREATED, "novice", "member", Q),
+    "answer_sent_to_mod_by_admin": PoolNode("answer_sent_to_mod_by_admin", "answer", CREATED, "member", Q, Q),
 }
 """The node each reused write acts on, as it was before: whose relation to the caller the target's fixture question
 may change (test_action_matrix.py skips a reused combination whose relation it does not give)."""
@@ -166,7 +175,8 @@ may change (test_action_matrix.py skips a reused combination whose relation it d
 PAID = {"locked_comment": 1, "moderated_comment": 2, "answer_under:member": 1}
 """This suite's own shared writes and their accepted writes: admin locks the comment it sends to moderation; novice
 comments under the shared answer and moderator sends that comment to moderation; moderator answers a question member
-wrote."""
+wrote. (admin's send of an answer of member's, ``answer_sent_to_mod_by_admin``, is test_node_actions.py's shared
+write, made anyway: the matrix reads it.)"""
 
 THOROUGH_ONLY = frozenset({"moderated_comment"})
 """Paid nodes (and the shared writes that make them) drawn only with no write budget. Each accepted write of the
@@ -378,8 +388,54 @@ def array(action: str, dims: Dimensions, seed: int, thorough: bool = False, ever
                                         usable)] if valid else []
     for pair in sorted(_pairs(valid) - _pairs(rows)):
         rows.append(next(r for r in valid if pair in _row_pairs(r)))
-    cases = tuple(dict.fromkeys(_case(action, names, r) for r in rows))
+    cases = tuple(dict.fromkeys([*(_case(action, names, r) for r in rows), *_refusals(action, names, valid)]))
     return ActionMatrix(action, tuple(names), tuple(tuple(c) for c in columns), cases, thorough)
+
+
+def _refusals(action: str, names: Sequence[str], valid: Iterable[Sequence[str]]) -> list[Case]:
+    """Every admissible combination the permission table refuses, after the drawn ones (blindp, issue 44): a refusal
+    writes nothing and costs one request, and a permission decided on the wrong node or granted to one role on one
+    kind of node is a combination of three values or more (member, no relation, a question), which pairs need not
+    meet."""
+    return [case for case in (_case(action, names, r) for r in valid) if not case.allowed]
+
+
+@dataclass(frozen=True)
+class OptionCase:
+    """A combination that changes nothing (a refusal, or an allowed call the node's state refuses) sent again with one
+    of the operation's stated options (wrap, v1): the permission table does not depend on them (blindp, issue 44)."""
+
+    case: Case
+    option: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.case.label}-{self.option}"
+
+
+def _facets(case: Case) -> set[tuple[str, ...]]:
+    """What an option is crossed with: the caller in its relation to the node (the permission table's input, a pair:
+    a moderator on another's node is not a moderator on its own), the node's kind, the node's state."""
+    return {("caller", case.role, case.relation), (KIND, case.kind), (STATE, case.state)}
+
+
+def option_cases(matrix: ActionMatrix, options: Sequence[str], every: bool = False) -> list[OptionCase]:
+    """Each option crossed with the matrix's combinations that change nothing: every caller in every relation, every
+    kind and every state tried with each option at least once (:func:`_facets`), the first combination in the seeded
+    order that adds the most untried ones taken each time (about a dozen per option, one request each); with
+    ``every`` (``--thorough``) each such combination with each option."""
+    free = [c for c in matrix.cases if not c.changes_node]
+    rows: list[OptionCase] = []
+    for option in options:
+        if every:
+            rows += [OptionCase(c, option) for c in free]
+            continue
+        wanted = set().union(*map(_facets, free)) if free else set()
+        while wanted:
+            best = max(free, key=lambda c: len(_facets(c) & wanted))
+            rows.append(OptionCase(best, option))
+            wanted -= _facets(best)
+    return rows
 
 
 def _order(names: Sequence[str], row: Sequence[str]) -> tuple[str, str, str, str]:

@@ -60,11 +60,15 @@ class Combination:
         return f"{self.op}-{self.reader}-{self.query or 'no-parameters'}"
 
     def params(self, tokens: Mapping[str, str]) -> dict[str, str]:
-        """The query parameters with ``tokens`` filled (``{"$word": "lorem"}``)."""
+        """The query parameters with ``tokens`` filled (``{"$word": "lorem"}``). A token given for this list
+        (``{"$word@listTopics": "install"}``, :func:`search_words.per_list`) wins over the one for every list: a
+        search word of question titles finds no topic, and the rules judged on a topic search's items would
+        judge an empty list (blinde, issue 44)."""
         out: dict[str, str] = {}
         for key, value in parse_qsl(self.query, keep_blank_values=True):
             for token, filled in tokens.items():
-                value = value.replace(token, filled)
+                if "@" not in token:
+                    value = value.replace(token, tokens.get(f"{token}@{self.op}", filled))
             out[key] = value
         return out
 

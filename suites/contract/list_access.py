@@ -22,7 +22,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import yaml
 from covering import NOT_ANONYMOUS, PAIRS, Combination, covering, expand
 from listops import LIST_OPS
 
@@ -57,9 +56,8 @@ def load(contract: Contract | None = None) -> Access:
     """The ``list_access`` section, every name checked against the contract (a misspelt one is a ContractError
     naming file and key, never a silently smaller crossing)."""
     contract = contract or load_contract()
-    path = contract.dimensions_path
-    raw = (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get(SECTION)
-    return parse(raw, contract.dimensions, contract, str(path))
+    raw = contract.dimensions_data.get(SECTION)  # parsed once per contract (the fork server's, in a run)
+    return parse(raw, contract.dimensions, contract, str(contract.dimensions_path))
 
 
 def parse(raw: Any, dims: Dimensions, contract: Contract, where: str) -> Access:

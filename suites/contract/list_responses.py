@@ -19,15 +19,12 @@ follower relations' fields are not shown); where nothing remains, ``list_respons
 
 from __future__ import annotations
 
-import functools
 import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-import yaml
 from covering import EXPERT_LISTS, NOT_ANONYMOUS, PAIRS, Combination, covering, expand
 from listops import LIST_OPS
 from rule_assertions import in_items
@@ -91,13 +88,8 @@ def load(contract: Contract | None = None) -> Section:
 
 
 def raw_all(contract: Contract) -> Mapping[str, Any]:
-    """spec/dimensions.yaml as data, parsed once per file (each list's array reads it; pure-Python YAML is slow)."""
-    return _parsed(str(contract.dimensions_path))
-
-
-@functools.cache
-def _parsed(path: str) -> Mapping[str, Any]:
-    return yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
+    """spec/dimensions.yaml as data, parsed once per contract (each list's array reads it)."""
+    return contract.dimensions_data
 
 
 def _declared_not_across(raw: Mapping[str, Any], rule: str) -> dict[str, str]:
@@ -476,8 +468,11 @@ CHECKS: dict[str, Check] = {
     "PAGING-SORTS-COMMENTS": Check(_sorts),
     "NODE-TITLE-ANSWERS-COMMENTS": Check(_no_title, items=True),
     "NODE-ORIGINAL-PARENT-ID": Check(_original_parent, items=True),
-    "LIST-USER-QUESTIONS-OWNER": Check(_owner, items=True),
-    "LIST-USER-ANSWERS-OWNER": Check(_owner, items=True),
+    # blinde (issue 44): which items a user's list holds is the path's userId's effect, whatever shape wrap or v1
+    # give them: judged under both too, on the items that carry author.id (a legacy branch that takes the user from
+    # the credentials lists the caller's posts only under wrap)
+    "LIST-USER-QUESTIONS-OWNER": Check(_owner),
+    "LIST-USER-ANSWERS-OWNER": Check(_owner),
     "MARKED-ACCEPTED-QUESTION": Check(_marked, items=True),
     # judged on the status and the body's form, before the envelope (test_list_responses.py: ``judge_first``)
     "SORT-EXPERTS-VALUES": Check(lambda seen: [], _asks("sort")),

@@ -44,11 +44,13 @@ from action_cases import (
     REUSED_NODES,
     SEND,
     Case,
+    OptionCase,
     PoolNode,
     array,
     built_node,
     fits,
     node_for,
+    option_cases,
 )
 from action_responses import RESPONSE_RULES, actions_of, judges
 from action_responses import judge as judge_response
@@ -57,7 +59,15 @@ from covering import parametrize_by_rule, thorough
 from qaconform.contract import Dimensions, load_contract
 from qaconform.contract import path as contract_path
 from qaconform.pytest.outcomes import SkipKind, fail, skip
-from qaconform.pytest.support import answer_posted, expect_created, find_listed, new_id, post_answer, post_comment
+from qaconform.pytest.support import (
+    answer_posted,
+    expect_created,
+    find_listed,
+    new_id,
+    post_answer,
+    post_comment,
+    refused_in_body,
+)
 from qaconform.target.client import ApiClient, ApiResponse
 
 pytestmark = [pytest.mark.actions, pytest.mark.writes]
@@ -123,9 +133,28 @@ def _response_rows(config: pytest.Config) -> list[Any]:
     return rows
 
 
+def _option_rows(config: pytest.Config) -> list[Any]:
+    """Every action's stated options (its optional query parameters: wrap, v1) on the combinations that change
+    nothing (action_cases.option_cases), each marked with the permission rule that decides it."""
+    from qaconform.pytest.properties.plugin import STATE
+
+    contract = load_contract()
+    seed, no_budget, every = config.stash[STATE].seed, _no_budget(config), thorough(config)
+    rows = []
+    for action in contract.dimensions.actions:
+        options = [p.name for p in contract.operation(action).parameters if p.location == "query" and not p.required]
+        rows += [pytest.param(o, id=o.label, marks=pytest.mark.rule(o.case.rule))
+                 for o in option_cases(array(action, contract.dimensions, seed, no_budget, every), options, every)]
+    return rows
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """``case``: every row of the covering array of each action the test's rule is crossed over; ``response_rule``
-    and ``row``: every response rule on every row it judges (action_responses.py)."""
+    and ``row``: every response rule on every row it judges (action_responses.py); ``given``: the actions' options
+    on the rows that change nothing."""
+    if "given" in metafunc.fixturenames:
+        metafunc.parametrize("given", _option_rows(metafunc.config))
+        return
     if "row" in metafunc.fixturenames:
         metafunc.parametrize(("response_rule", "row"), _response_rows(metafunc.config))
         return
@@ -158,8 +187,8 @@ class Scene:
             return self.question_id
         if key == "shared_answer":
             return int(self.fixture("shared_answer"))
-        if key == "members_question":  # found with reads: only refused calls are drawn on it
-            return int(self.fixture("members_question_id"))
+        if key in ("members_question", "others_question"):  # found with reads: only refused calls are drawn on them
+            return int(self.fixture(f"{key}_id"))
         kind, _, role = key.partition(":")
         if kind == "answer_of":
             if key in LOCKERS:
@@ -243,9 +272,11 @@ class Scene:
                 fail(["PERM-SENDTOMOD"], f"{other} could not send the node built for {case.label} to moderation", resp)
         return node
 
-    def call(self, action: str, role: str, node: int) -> ApiResponse:
-        params = {"prompt": self.prompt} if action == LOCK else None
-        return self.api[role].put(contract_path(action, nodeId=node), params=params, operation=action)
+    def call(self, action: str, role: str, node: int, option: str | None = None) -> ApiResponse:
+        params = {"prompt": self.prompt} if action == LOCK else {}
+        if option is not None:
+            params[option] = "true"
+        return self.api[role].put(contract_path(action, nodeId=node), params=params or None, operation=action)
 
     @property
     def prompt(self) -> str:
@@ -270,6 +301,14 @@ class Scene:
         self.acted[key] = (self.call(case.action, case.role, node), node, self.prompt)
         return self.acted[key]
 
+    def act_with(self, given: OptionCase) -> ApiResponse:
+        """A combination that changes nothing, on its pool node, with the option given."""
+        case = given.case
+        pool = node_for(case.action, case.kind, case.state, case.role, case.relation, _no_budget(self.request.config))
+        assert pool is not None, f"{case.label} was drawn without a node to act on (action_cases.admissible)"
+        self.relation_holds(pool, case)
+        return self.call(case.action, case.role, self.node(pool.key), given.option)
+
 
 @pytest.fixture(scope="session")
 def action_scene(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
@@ -286,9 +325,10 @@ def _who(case: Case) -> str:
     return case.role if case.role == "anonymous" else f"{case.role}, {relation[case.relation]}"
 
 
-def judge_permission(case: Case, resp: ApiResponse) -> None:
-    """The permission table's answer to this caller on this node (the module's docstring)."""
+def judge_permission(case: Case, resp: ApiResponse, option: str = "") -> None:
+    """The permission table's answer to this caller on this node (the module's docstring), ``option`` given."""
     what = f"{case.label}: {_who(case)} calls {case.action} on a {case.kind} ({case.state})"
+    what += f" with {option}=true (an option changes no permission)" if option else ""
     if case.allowed:
         if resp.status in (401, 403):
             fail([case.rule], f"{what}; the permission table allows it, yet it is refused with {resp.status}", resp)
@@ -302,7 +342,7 @@ def judge_permission(case: Case, resp: ApiResponse) -> None:
     refusals = (401, 403) if case.state_met else (401, 403, *STATE_REFUSALS)
     if resp.status in refusals:
         return
-    rule = "PERM-DENIED-STATUS" if resp.status >= 500 else case.rule
+    rule = "PERM-DENIED-STATUS" if resp.status >= 500 or refused_in_body(resp) else case.rule
     fail([rule], f"{what}; the permission table refuses it (the own-node clause is the node acted on), expected "
          f"{' or '.join(map(str, refusals))}, got {resp.status}", resp)
 
@@ -523,3 +563,12 @@ def test_every_response_rule_of_the_action_in_every_combination(response_rule: s
     resp, _, _ = action_scene.act(row)
     schema = contract.operation(row.action).response_schema(200)
     judge_response(response_rule, row, resp, lambda body: contract.schema_errors(schema, body))
+
+
+# --- the permission whatever option is given (blindp, issue 44) -------------------------------------------------
+
+@pytest.mark.permissions
+def test_every_action_permission_holds_whatever_option_is_given(given: OptionCase, action_scene: Scene) -> None:
+    """"Every operation requires the permissions below", whatever "Option wrap" or v1 is given: a permission checked
+    on one code path only (the legacy wrapper's) refuses a moderator or lets member in with the option alone."""
+    judge_permission(given.case, action_scene.act_with(given), given.option)

@@ -27,6 +27,7 @@ from typing import Any
 
 import list_answers
 import pytest
+import search_words
 from covering import PAIRS, TRIPLES, thorough
 from list_responses import (
     ACCEPT,
@@ -99,8 +100,9 @@ def fetch(run_fetch: Fetch) -> Fetch:
 
 @pytest.fixture(scope="session")
 def row_tokens(api: dict[str, ApiClient], profile: Profile, run_once: RunOnce) -> dict[str, str]:
-    """``$word``: a word of the title of a question admin lists (q's format is not shown: any text is a search);
-    ``$space``: the profile's space (one that holds questions). Found once per run (each list a unit of work)."""
+    """``$word``: a word of the title of a question admin lists (q's format is not shown: any text is a search),
+    on the topic list a word of a topic name (search_words.py: a search with items to judge); ``$space``: the
+    profile's space (one that holds questions). Found once per run (each list a unit of work)."""
     return dict(run_once("list responses tokens", lambda: _row_tokens(api, profile)))
 
 
@@ -110,7 +112,8 @@ def _row_tokens(api: dict[str, ApiClient], profile: Profile) -> dict[str, str]:
     body = first.json() if first.status == 200 else {}
     titles = [str(q.get("title") or "") for q in (body.get("list") or []) if isinstance(q, dict)]
     words = sorted({w.lower() for t in titles for w in _WORD.findall(t)}, key=lambda w: (-len(w), w))
-    return {"$word": words[0] if words else "a", "$space": str(profile.fixtures.space_id)}
+    return {"$word": words[0] if words else "a", "$space": str(profile.fixtures.space_id),
+            **search_words.per_list(api["admin"])}
 
 
 @pytest.fixture(scope="session")

@@ -180,14 +180,16 @@ def test_follower_list_shows_active_relations_by_default_and_all_with_active_fal
 @pytest.mark.comments
 @pytest.mark.writes
 def test_a_2_16_target_accepts_and_returns_visibility_and_recipients(
-    member: ApiClient, fresh_answer: int, user_ids: dict[str, int], vis: VisibilityOptions, run_tag: str, created: Any
+    member: ApiClient, shared_answer: int, user_ids: dict[str, int], vis: VisibilityOptions, run_tag: str, created: Any
 ) -> None:
+    """Under the run's shared answer (suites/conftest.py): the comment is found by its id, so the other comments
+    there change nothing, and no answer of its own is written (issue 44: one accepted write less)."""
     moderator_id = user_ids["moderator"]
-    resp = post_comment(member, fresh_answer, run_tag, created, text="private to moderator",
+    resp = post_comment(member, shared_answer, run_tag, created, text="private to moderator",
                         visibility=vis.recipients, recipients=[moderator_id])
     assert resp.status == 201, f"member (Use Private Comments) posts a comment private to moderator\n{resp.describe()}"
     comment_id = new_id(resp)
-    item = find_listed(member, f"answer/{fresh_answer}/comment.json", comment_id, until=present)
+    item = find_listed(member, f"answer/{shared_answer}/comment.json", comment_id, until=present)
     assert item is not None, f"the author does not see its own private comment {comment_id} in the answer's list"
     assert item.get("visibility") == vis.recipients, (
         f"the comment reads back with visibility {item.get('visibility')!r}, expected {vis.recipients!r}")

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+import search_words
 from covering import EXPERT_LISTS, PAIRS, TRIPLES, Combination, array, parametrize_by_rule, thorough
 from list_effects import EXPERT_SORT_MEANINGS, not_user_items, order_break, outside_space
 from listops import LIST_OPS, Fetch, RunOnce
@@ -140,11 +141,26 @@ def _json(found: Withheld | None) -> dict[str, list[str]] | None:
 
 
 @pytest.fixture(scope="session")
-def search_word(api: dict[str, ApiClient], withheld: Callable[[str], Withheld | None], run_once: RunOnce) -> str:
+def question_word(api: dict[str, ApiClient], withheld: Callable[[str], Withheld | None], run_once: RunOnce) -> str:
     """``$word``: a word of a title withheld from novice that no title novice lists holds (so a search that forgets
     the caller finds the withheld question on its first page, and a correct one finds few), else of the first
     question admin lists. The description does not show q's format; any text is a search. Found once per run."""
     return str(run_once("matrix search word", lambda: _search_word(api, withheld)))
+
+
+@pytest.fixture(scope="session")
+def list_words(api: dict[str, ApiClient], run_once: RunOnce) -> dict[str, str]:
+    """``$word@<list>``: the word a list searched by its items' names searches for (search_words.py). Found once
+    per run."""
+    return dict(run_once("matrix list words", lambda: search_words.per_list(api["admin"])))
+
+
+@pytest.fixture
+def search_word(request: pytest.FixtureRequest, question_word: str, list_words: dict[str, str]) -> str:
+    """``$word`` of the test's list: a word of a topic name on the topic list (its search rows then have items to
+    judge: blinde, issue 44), else :func:`question_word`. Each list's tests (and its read-ahead) are one list's."""
+    combination = getattr(request.node, "callspec", _NO_CALLSPEC).params.get("combination")
+    return list_words.get(f"$word@{getattr(combination, 'op', '')}", question_word)
 
 
 def _search_word(api: dict[str, ApiClient], withheld: Callable[[str], Withheld | None]) -> str:

@@ -153,10 +153,12 @@ def test_issue_type_list_is_a_bare_array_whatever_paging_parameters_it_is_sent(
     ["admin", "moderator", "member"],  # a caller without Publish answer: "Answer is created" (no status given)
 )
 def test_posting_an_answer_gives_201_the_new_node_and_its_location(
-    role: str, question_id: int, contract: Any, answer_of: Callable[[str], Any]
+    role: str, contract: Any, answer_of: Callable[[str], Any]
 ) -> None:
-    """The account's shared answer (suites/conftest.py ``answer_of``: the permission and author tests read it too)."""
-    resp = answer_of(role).resp
+    """The account's shared answer (suites/conftest.py ``answer_of``: the permission and author tests read it too),
+    under the question it went to (moderator's: the profile's locked question, when it names one)."""
+    posted = answer_of(role)
+    resp, question_id = posted.resp, int(posted.node)
     body = assert_json_response(resp, 201, f"{role} posts an answer", "ANSWER-201")
     expect(isinstance(body, dict), "SHAPE-POST-ANSWER", "the 201 body is the new Node object", resp)
     expect(isinstance(body.get("id"), str) and body["id"].isdecimal(), "ANSWER-ID-STRING",

@@ -401,11 +401,49 @@ class SubtreeModel:
             w.budget.check(f"{operation} (privacy model)", writes=1)
             resp = w.api[role].put(f"node/{self.answer}/{verb}", params=params, operation=operation)
             w.budget.record(f"{operation} (privacy model)", resp.status)
+            self._judge_move(operation, role, resp, (params or {}).get("prompt"))
             self.state = state  # refused or not, privacy holds: judged as if the move took
             self.views_judged()
             if state == "locked":
                 self.refusals_at_every_depth()
         w.closings += 1
+
+    MOVE_RECORDS: ClassVar[dict[str, str]] = {"lockNode": "lockAction", "sendToModeration": "sendToModAction"}
+
+    def _judge_move(self, operation: str, role: str, resp: ApiResponse, prompt: str | None) -> None:
+        """A move of the closing that was taken (200), judged by the action record it returns (issue 44, blind round
+        on histories): the send to moderation comes from another account than the lock before it, on a node that
+        account did not lock, which no single action's test meets. "Some state-changing operations record both the
+        effective user (user) and the real authenticated user (realUser)": realUser is the caller, not the holder of
+        the node's lock; "The prompt is stored as extra of the returned lock action"; the record's verb (locked,
+        sent), private true on the send, and the acting user taken from the credentials. Refusals are not judged
+        here (the action's own tests judge who may call it)."""
+        body = resp.json() if resp.status == 200 else None
+        result = body.get("result") if isinstance(body, dict) else None
+        record = result.get(self.MOVE_RECORDS[operation]) if isinstance(result, dict) else None
+        if not isinstance(record, dict):
+            return
+        w = self.world
+        what = f"{role}'s {operation} of answer {self.answer} (member wrote and locked it)"
+
+        def names_caller(user: Any) -> bool:
+            return isinstance(user, dict) and (user.get("id") == w.user_ids[role]
+                                               or user.get("username") == w.api[role].username)
+
+        if operation == "lockNode":
+            wrong = [("AUTH-ACTING-USER", "user", record.get("user"), "the caller")] * (
+                not names_caller(record.get("user")))
+            wrong += [("ACTION-LOCK-EXTRA", "extra", record.get("extra"), repr(prompt))] * (
+                record.get("extra") != prompt)
+            wrong += [("ACTION-VERBS", "verb", record.get("verb"), "'locked'")] * (record.get("verb") != "locked")
+        else:
+            wrong = [("ACTION-SENDTOMOD-REALUSER", "realUser", record.get("realUser"), "the caller")] * (
+                not names_caller(record.get("realUser")))
+            wrong += [("ACTION-SENDTOMOD-VERB", "verb", record.get("verb"), "'sent'")] * (record.get("verb") != "sent")
+            wrong += [("ACTION-SENDTOMOD-PRIVATE", "private", record.get("private"), "true")] * (
+                record.get("private") is not True)
+        for rule_id, name, got, want in wrong:
+            self._fail(rule_id, f"{what} returns a record whose {name} is {got!r}; expected {want}", resp)
 
     def _lock_a_private_comment(self, prompt: dict[str, str]) -> None:
         """The newest private comment under the answer locked by its author (Lock comments on own posts; admin and

@@ -8,11 +8,11 @@ bodies' strings, are read the same way by every test.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from qaconform.pytest.outcomes import fail
-from qaconform.pytest.support import body_holds, find_item, find_listed, list_all, new_id
+from qaconform.pytest.support import body_holds, find_item, find_listed, list_all, new_id, post_comment
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import VisibilityOptions
 
@@ -187,3 +187,33 @@ def plain_comment(comments: PlainComments, client: ApiClient, thread_answer: int
     posted = comments(client.role)
     assert posted.node == thread_answer, "the shared plain comments are under the shared answer"
     return posted.resp, f"{posted.text} [{run_tag}]"
+
+
+def refused_under_every_parent(client: ApiClient, parents: list[tuple[str, int]], allowed: tuple[int, ...],
+                                run_tag: str, created: Any, marker: str, visibility: str | None,
+                                recipients: list[int] | None, why: str,
+                                moved: Sequence[tuple[str, int]] = ()) -> ApiResponse:
+    """The same refused comment posted on every parent of ``parents`` (every kind of public node at every depth of
+    the module's thread): rules 6 and 7 name no kind of parent, and a server that checks them on one path (a
+    top-level comment) and not on its sibling (a reply, a comment on the question) is caught here. A conforming
+    target refuses each: no accepted write. Fails with the first parent that was not refused with ``allowed``;
+    returns the response on the answer (the first parent). ``moved``: the run's nodes moved through the state table
+    (scenarios/conftest.py ``moved_parents``), where any 4xx will do (whether they take comments is not stated) and
+    only an accepted comment breaks the rule."""
+    first: ApiResponse | None = None
+    for label, node in parents:
+        resp = post_comment(client, node, run_tag, created, text=marker, visibility=visibility,
+                            recipients=recipients)
+        assert resp.status in allowed, (
+            f"{why}: {client.role}'s comment on {label} must be refused with {' or '.join(map(str, allowed))}\n"
+            f"{resp.describe()}")
+        first = first or resp
+    for label, node in moved:
+        resp = post_comment(client, node, run_tag, created, text=marker, visibility=visibility,
+                            recipients=recipients)
+        assert 400 <= resp.status < 500, (
+            f"{why}: {client.role}'s comment on {label} must be refused (the rule names no state of the parent; "
+            f"whether such a node takes comments is not stated, so any 4xx will do), got {resp.status}\n"
+            f"{resp.describe()}")
+    assert first is not None, "no parent to comment on"
+    return first

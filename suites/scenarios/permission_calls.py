@@ -8,6 +8,7 @@ nothing created).
 
 from __future__ import annotations
 
+import contextlib
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from qaconform.pytest.support import (
     body_holds,
     find_listed,
     list_all,
+    new_id,
     post_answer,
     post_comment,
     present,
@@ -81,6 +83,17 @@ class Scene:
     def moderator_answer(self) -> int:
         """moderator's answer: the node denied callers try to unfavorite or unwikify."""
         return self.answer_by("moderator", "permission matrix: moderator's answer")
+
+    def comment_parents(self) -> dict[str, int]:
+        """The other kinds of node a comment is posted to ("nodeId: the question, answer or comment being commented
+        on"), for the refused comment cells: the fixture question and member's shared plain comment (suites/conftest.py
+        ``comment_of``, made anyway; left out when the target did not create it)."""
+        parents = {"question": self.question_id}
+        posted = self.shared["postComment"]("member").resp
+        if 200 <= posted.status < 300:
+            with contextlib.suppress(AssertionError):
+                parents["comment"] = new_id(posted)
+        return parents
 
     def node_for(self, target: str, fresh: bool) -> int:
         """The node a cell acts on. ``other`` and ``denied`` (a call the table refuses): the shared answer, a new one
@@ -189,6 +202,20 @@ def _comment(option: str | None) -> Callable[[ApiClient, Scene, str], Attempt]:
     return call
 
 
+def _comment_elsewhere(option: str | None) -> Callable[[ApiClient, Scene], dict[str, Attempt]]:
+    """A refused comment cell's call on every other kind of parent (blindp, issue 44): a permission checked on the
+    path that comments a post only lets a reply in. A refusal writes nothing; that it created nothing is judged on
+    the answer's comment list, the one list a comment shows in (the status is judged here)."""
+    def call(client: ApiClient, scene: Scene) -> dict[str, Attempt]:
+        value = wire_value(scene.profile, option) if option else None
+        return {kind: Attempt(post_comment(client, parent, scene.run_tag, scene.created,
+                                           text=f"matrix {option or 'full'} on a {kind} {uuid.uuid4().hex[:10]}",
+                                           visibility=value))
+                for kind, parent in scene.comment_parents().items()}
+
+    return call
+
+
 def _get(operation: str, ids: Callable[[Scene], dict[str, Any]] = lambda s: {},
          **params: Any) -> Callable[[ApiClient, Scene, str], Attempt]:
     """A read of ``operation`` with the scene's ids in its path (``contract.path``)."""
@@ -247,6 +274,8 @@ class Op:
     call: Callable[[ApiClient, Scene, str], Attempt]
     precondition: bool = False
     """True when an allowed call may still meet a state precondition (any status but 401/403 and 5xx passes)."""
+    elsewhere: Callable[[ApiClient, Scene], dict[str, Attempt]] | None = None
+    """The refused call again on each other kind of node the operation takes, by kind (a denied cell judges each)."""
 
 
 def lock_prompt() -> dict[str, str]:
@@ -254,10 +283,10 @@ def lock_prompt() -> dict[str, str]:
 
 
 OPS: dict[str, Op] = {
-    "postComment": Op(_comment(None)),
-    "postComment-op": Op(_comment("to_original_poster")),
-    "postComment-mod": Op(_comment("to_moderators")),
-    "postComment-group": Op(_comment("to_own_groups")),
+    "postComment": Op(_comment(None), elsewhere=_comment_elsewhere(None)),
+    "postComment-op": Op(_comment("to_original_poster"), elsewhere=_comment_elsewhere("to_original_poster")),
+    "postComment-mod": Op(_comment("to_moderators"), elsewhere=_comment_elsewhere("to_moderators")),
+    "postComment-group": Op(_comment("to_own_groups"), elsewhere=_comment_elsewhere("to_own_groups")),
     "scheduleGdprJob": Op(_schedule_nothing, precondition=True),
     "listQuestions": Op(_get("listQuestions", pageSize=5)),
     "listUserAnswers": Op(_get("listUserAnswers", lambda s: {"userId": s.user_ids["member"]}, pageSize=5)),

@@ -15,9 +15,10 @@ from typing import Any
 import pytest
 
 from qaconform.invariants import is_json_content_type
-from qaconform.pytest.outcomes import expect
-from qaconform.pytest.support import body_holds, find_listed, new_id, present
+from qaconform.pytest.outcomes import SkipKind, expect, skip
+from qaconform.pytest.support import answer_form, body_holds, find_listed, new_id, present
 from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.target.profile import Profile
 
 pytestmark = [pytest.mark.contract, pytest.mark.writes]
 
@@ -206,6 +207,42 @@ def test_an_answer_by_a_caller_with_publish_answer_is_listed_for_other_users(mem
     expect(item is not None, ("ANSWER-PUBLISHED", "PERM-ANSWER-PUBLISH"),
            f"member holds Publish answer, so answer {answer_id} is published at once; novice must see it in GET "
            f"user/{member_id}/answer.json, but it is not there", member_posted.resp)
+
+
+LOCKED_QUESTION_WRITER = "moderator"
+"""suites/conftest.py's ``LOCKED_QUESTION_WRITER``: whose shared answer goes under the profile's locked question."""
+
+
+@pytest.mark.rule("ANSWER-PUBLISHED")
+def test_an_answer_to_a_locked_question_by_a_caller_with_publish_answer_is_listed_for_other_users(
+        answer_in: Callable[[str, str], Any], profile: Profile, novice: ApiClient, user_ids: dict[str, int]) -> None:
+    """moderator's shared answer, which goes under the profile's locked_question_id (suites/conftest.py
+    ``LOCKED_QUESTION_WRITER``): "Caller has Answer questions and Publish answer | Published" holds whatever state the
+    question is in. No read shows a lock, so the question's state is the profile's word."""
+    locked = profile.fixtures.locked_question_id
+    if locked is None:
+        skip(SkipKind.MISSING_FIXTURE, "not checked: the profile names no [fixtures] locked_question_id (a question "
+                                       "locked on the site: the interface creates no question and undoes no lock)")
+    posted = answer_in(LOCKED_QUESTION_WRITER, answer_form(LOCKED_QUESTION_WRITER))
+    refusal = posted.refused.status if posted.refused is not None else None
+    if posted.node != locked and refusal == 404:
+        skip(SkipKind.FIXTURE_STATE, f"not checked: [fixtures] locked_question_id {locked} is not a question "
+                                     f"{LOCKED_QUESTION_WRITER} can see (404): give a question every account can view")
+    if posted.node != locked:
+        skip(SkipKind.OTHER, f"not judged: the target refused {LOCKED_QUESTION_WRITER}'s answer to the locked question "
+                             f"{locked} ({refusal}): what a lock does to new answers is not shown")
+    if not 200 <= posted.resp.status < 300 or posted.id is None:
+        skip(SkipKind.OTHER, f"not judged: {LOCKED_QUESTION_WRITER}'s answer to the locked question {locked} answered "
+                             f"{posted.resp.status} (ANSWER-201's and the answer form matrix's to judge)")
+    writer = user_ids.get(LOCKED_QUESTION_WRITER)
+    if writer is None:
+        skip(SkipKind.OTHER, f"not checked: {LOCKED_QUESTION_WRITER}'s user id is unknown, so its answer list cannot "
+                             "be read")
+    path = f"user/{writer}/answer.json"
+    item = find_listed(novice, path, int(posted.id), until=present)
+    expect(item is not None, "ANSWER-PUBLISHED",
+           f"{LOCKED_QUESTION_WRITER} holds Publish answer, so its answer {posted.id} to the locked question {locked} "
+           f"is published at once: novice must see it in GET {path}, but it is not there", posted.resp)
 
 
 @pytest.mark.rule("ANSWER-MODERATION", "AUTH-ACTING-USER", "PERM-ANSWER-PUBLISH")

@@ -35,12 +35,14 @@ from comment_reads import (
     read_back,
     recipient_ids,
     referenced_ids,
+    refused_under_every_parent,
     unique_text,
     visible_comments,
 )
 
 from qaconform.pytest.outcomes import SkipKind, expect, skip
 from qaconform.pytest.support import (
+    answer_posted,
     expect_created,
     find_item,
     find_listed,
@@ -65,18 +67,21 @@ pytestmark = [pytest.mark.comments, pytest.mark.writes]
 @pytest.mark.rule("COMMENT-1")
 @pytest.mark.parametrize("poster", ["member", "moderator", "admin", "novice"])
 def test_comment_without_privacy_fields_has_full_visibility_and_no_recipients(
-        api: dict[str, ApiClient], poster: str, novice: ApiClient, thread_answer: int, run_tag: str, created: Any,
-        vis: VisibilityOptions, profile: Profile, plain_comments: PlainComments) -> None:
-    """Whoever posts it (rule 1 names no caller): an account with private options must not get one by default.
+        api: dict[str, ApiClient], poster: str, novice: ApiClient, thread_answer: int, vis: VisibilityOptions,
+        profile: Profile, plain_comments: PlainComments) -> None:
+    """Whoever posts it (rule 1 names no caller), on whatever it is under (moderator's on an answer member locked:
+    suites/conftest.py ``COMMENT_ON_LOCKED``): an account with private options must not get one by default.
 
     The visibility read back is a field of version 2.16.0, like the rest of the privacy fields ("Private comments
     were introduced in version 2.16.0"): on an older target only the comment and its lack of recipients are read."""
     author = api[poster]
-    resp, _ = plain_comment(plain_comments, author, thread_answer, run_tag, created)
-    assert resp.status == 201, f"a plain comment by {poster} must be created (201)\n{resp.describe()}"
+    posted = plain_comments(poster)
+    resp, parent = posted.resp, int(posted.node)
+    where = "on the thread" if parent == thread_answer else f"on answer {parent}, which member locked"
+    assert resp.status == 201, f"a plain comment by {poster} {where} must be created (201)\n{resp.describe()}"
     cid = new_id(resp)
     for reader in dict.fromkeys((author, novice)):
-        item = read_back(reader, thread_answer, cid)
+        item = read_back(reader, parent, cid)
         assert not profile.supports("2.16.0") or is_full_visibility(item.get("visibility"), vis), (
             f"a comment posted without visibility must read back with full visibility "
             f"({vis.full!r} per the profile, or when the profile names none: missing/null/empty or no private "
@@ -223,37 +228,19 @@ def test_reply_to_public_comment_may_set_its_own_visibility_and_recipients(
         f"{parent_item.get('visibility')!r}")
 
 
-def _refused_under_every_parent(client: ApiClient, parents: list[tuple[str, int]], allowed: tuple[int, ...],
-                                run_tag: str, created: Any, marker: str, visibility: str | None,
-                                recipients: list[int] | None, why: str) -> ApiResponse:
-    """The same refused comment posted on every parent of ``parents`` (every kind of public node at every depth of
-    the module's thread): rules 6 and 7 name no kind of parent, and a server that checks them on one path (a
-    top-level comment) and not on its sibling (a reply, a comment on the question) is caught here. A conforming
-    target refuses each: no accepted write. Fails with the first parent that was not refused with ``allowed``;
-    returns the response on the answer (the first parent)."""
-    first: ApiResponse | None = None
-    for label, node in parents:
-        resp = post_comment(client, node, run_tag, created, text=marker, visibility=visibility,
-                            recipients=recipients)
-        assert resp.status in allowed, (
-            f"{why}: {client.role}'s comment on {label} must be refused with {' or '.join(map(str, allowed))}\n"
-            f"{resp.describe()}")
-        first = first or resp
-    assert first is not None, "no parent to comment on"
-    return first
-
-
 @pytest.mark.rule("COMMENT-6")
 @pytest.mark.parametrize("visibility", ["to_original_poster", "to_moderators", "absent"])
 def test_recipients_while_visibility_is_not_recipients_is_400(
         member: ApiClient, thread_answer: int, visibility: str, run_tag: str, created: Any, vis: VisibilityOptions,
-        user_ids: dict[str, int], refusal_parents: list[tuple[str, int]]) -> None:
-    """On the answer, the question, a public comment and a public reply (``refusal_parents``)."""
+        user_ids: dict[str, int], refusal_parents: list[tuple[str, int]], moved_parents: list[tuple[str, int]]
+) -> None:
+    """On the answer, the question, a public comment and a public reply (``refusal_parents``), and on the run's nodes
+    moved through the state table (``moved_parents``)."""
     value = None if visibility == "absent" else getattr(vis, visibility)
     marker = unique_text("recipients without visibility recipients")
-    resp = _refused_under_every_parent(
+    resp = refused_under_every_parent(
         member, refusal_parents, (400,), run_tag, created, marker, value, [user_ids["moderator"]],
-        f"recipients given with visibility {value!r} (not {vis.recipients!r})")
+        f"recipients given with visibility {value!r} (not {vis.recipients!r})", moved_parents)
     assert not bodies_containing(comments_as(member, thread_answer), marker), (
         f"the refused comment must not be created, but member's comment list holds it\n{resp.describe()}")
 
@@ -263,16 +250,18 @@ def test_recipients_while_visibility_is_not_recipients_is_400(
 def test_private_option_without_use_private_comments_is_403(
         novice: ApiClient, admin: ApiClient, thread_answer: int, option: str, run_tag: str, created: Any,
         vis: VisibilityOptions, user_ids: dict[str, int], profile: Profile,
-        refusal_parents: list[tuple[str, int]]) -> None:
-    """On the answer, the question, a public comment and a public reply (``refusal_parents``)."""
+        refusal_parents: list[tuple[str, int]], moved_parents: list[tuple[str, int]]) -> None:
+    """On the answer, the question, a public comment and a public reply (``refusal_parents``), and on the run's nodes
+    moved through the state table (``moved_parents``: novice's own answer held in moderation among them)."""
     value = wire_value(profile, option)
     marker = unique_text(f"novice private {option}")
     recipients = [user_ids["moderator"]] if option == "recipients" else None
     # The description fixes 403 for the three named private options; for visibility recipients the permission
     # table only says Use Private Comments is needed, so any denial (401/403) is accepted there.
     allowed = (403,) if option != "recipients" else (401, 403)
-    resp = _refused_under_every_parent(novice, refusal_parents, allowed, run_tag, created, marker, value,
-                                       recipients, f"novice lacks Use Private Comments: visibility {value!r}")
+    resp = refused_under_every_parent(novice, refusal_parents, allowed, run_tag, created, marker, value,
+                                       recipients, f"novice lacks Use Private Comments: visibility {value!r}",
+                                       moved_parents)
     for reader in (novice, admin):
         assert not bodies_containing(comments_as(reader, thread_answer), marker), (
             f"the refused comment must not be created, but {reader.role}'s comment list holds it\n{resp.describe()}")
@@ -282,13 +271,14 @@ def test_private_option_without_use_private_comments_is_403(
 def test_private_option_the_caller_lacks_is_403_though_it_may_use_the_others(
         member: ApiClient, thread_answer: int, run_tag: str, created: Any, vis: VisibilityOptions,
         profile: Profile, member_to_original_poster: ApiResponse | None,
-        refusal_parents: list[tuple[str, int]]) -> None:
-    """On the answer, the question, a public comment and a public reply (``refusal_parents``)."""
+        refusal_parents: list[tuple[str, int]], moved_parents: list[tuple[str, int]]) -> None:
+    """On the answer, the question, a public comment and a public reply (``refusal_parents``), and on the run's nodes
+    moved through the state table (``moved_parents``)."""
     wire_value(profile, "to_own_groups")
     marker = unique_text("member own groups")
-    resp = _refused_under_every_parent(
+    resp = refused_under_every_parent(
         member, refusal_parents, (403,), run_tag, created, marker, vis.to_own_groups, None,
-        f"member lacks 'Send private comments to own groups': visibility {vis.to_own_groups!r}")
+        f"member lacks 'Send private comments to own groups': visibility {vis.to_own_groups!r}", moved_parents)
     ok = member_to_original_poster
     if ok is None:
         skip(SkipKind.OTHER, "not checked: the profile gives no wire value for to_original_poster, the option member "
@@ -418,11 +408,14 @@ def test_created_comment_gives_201_with_location_and_is_listed_with_its_body(
 
 @pytest.mark.rule("COMMENT-BODY-REQUIRED")
 def test_comment_without_body_is_refused_and_nothing_is_created(
-        member: ApiClient, fresh_answer: int) -> None:
-    resp = member.post(f"node/{fresh_answer}/comment.json", json={}, operation="postComment")
+        member: ApiClient, answer_of: Callable[[str], Any]) -> None:
+    """On moderator's shared answer (``answer_of``; no test comments on it or locks it): no answer of its own."""
+    quiet = answer_posted(answer_of("moderator").resp, "for member to comment on without a body")
+    before = {str(c.get("id")) for c in comments_as(member, quiet)}
+    resp = member.post(f"node/{quiet}/comment.json", json={}, operation="postComment")
     assert 400 <= resp.status < 500, f"a comment without body must be refused with a 4xx\n{resp.describe()}"
-    assert comments_as(member, fresh_answer) == [], (
-        f"nothing may be created under answer {fresh_answer}\n{resp.describe()}")
+    new = {str(c.get("id")) for c in comments_as(member, quiet)} - before
+    assert not new, f"nothing may be created under answer {quiet}: new comments {sorted(new)}\n{resp.describe()}"
 
 
 @pytest.mark.rule("COMMENT-PARENT-KINDS")

@@ -447,6 +447,21 @@ def test_the_send_to_moderation_record_names_the_real_authenticated_user(sent_to
            f"realUser must be the authenticated caller moderator ({moderator.username}), got {real!r}", r)
 
 
+@pytest.mark.rule("ACTION-SENDTOMOD-REALUSER")
+def test_a_send_to_moderation_of_another_users_answer_names_the_sender_as_real_user(
+        answer_sent_to_mod_by_admin: Any, admin: ApiClient, user_ids: dict[str, int], contract: Any,
+        marked_rules: tuple[str, ...]) -> None:
+    """admin sends an answer member wrote (suites/conftest.py ``answer_sent_to_mod_by_admin``, which the action matrix
+    reads too): "the real authenticated user" is admin, who called, not the answer's author (moderator's send above is
+    of its own answer, where the two are one account)."""
+    r = answer_sent_to_mod_by_admin.resp
+    action = action_of(r, "sendToModAction", "sendtomod-result", contract, marked_rules, perm=("PERM-SENDTOMOD",))
+    real = action.get("realUser")
+    expect(isinstance(real, dict) and user_is(real, admin, user_ids), "ACTION-SENDTOMOD-REALUSER",
+           f"realUser must be the authenticated caller admin ({admin.username}), not member, who wrote answer "
+           f"{answer_sent_to_mod_by_admin.node}; got {real!r}", r)
+
+
 @pytest.mark.accepted_writes(1)
 @pytest.mark.observation
 @pytest.mark.rule("OBS-SENDTOMOD-TWICE")

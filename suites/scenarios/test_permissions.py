@@ -36,7 +36,7 @@ from permission_matrix import ALLOW, DENY, OBS, OWN, WRONG_PASSWORD_RULES, Cell,
 
 from qaconform.contract import path
 from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
-from qaconform.pytest.support import list_all
+from qaconform.pytest.support import list_all, refused_in_body
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
 
@@ -118,21 +118,22 @@ def denial_rules(cell: Cell) -> list[str]:
     return [r for r in cell.rules if r not in (NO_EFFECT, DENIED_BODY)] or list(cell.rules)
 
 
-def denial_status_rules(cell: Cell, status: int) -> list[str]:
+def denial_status_rules(cell: Cell, status: int, in_body: bool = False) -> list[str]:
     """The rules a wrong status of a denied cell breaks, among the cell's rules.
 
     - wrong_password: not refused with a 4xx breaks AUTH-BAD-CREDENTIALS (any 4xx refuses a wrong password); a 4xx
       other than the 401 the line fixes breaks the line's own rule (EXPERTS-401);
     - others: a 2xx or another 4xx means the permission was not applied (the line's rules, AUTH-ANONYMOUS-WRITES, the
       comment rule 7 ids, whatever the cell names); anything else (a 5xx) is a denial in the wrong form,
-      PERM-DENIED-STATUS where the cell names it (a denial is a 4xx, never 2xx or 5xx).
+      PERM-DENIED-STATUS where the cell names it (a denial is a 4xx, never 2xx or 5xx); so is a 2xx whose body says
+      nothing happened (``in_body``: success false, support.refused_in_body).
     """
     rules = denial_rules(cell)
     refused = 400 <= status < 500
     if cell.caller == "wrong_password":
         named = [r for r in rules if (r in cell.row.deny_rules if refused else r in WRONG_PASSWORD_RULES)]
         return named or rules
-    if 200 <= status < 300 or refused:
+    if (200 <= status < 300 and not in_body) or refused:
         return [r for r in rules if r != DENIED_STATUS] or rules
     return [DENIED_STATUS] if DENIED_STATUS in rules else rules
 
@@ -147,7 +148,8 @@ STATE_REFUSALS = (400, 404, 409, 422)
 and the permission checks, so where the caller cannot meet the state precondition, such a 4xx is a refusal too."""
 
 
-def assert_denied(cell: Cell, attempt: Attempt, contract: Any) -> None:
+def assert_denied(cell: Cell, attempt: Attempt, contract: Any, where: str = "") -> None:
+    """The denial of ``cell`` (``where``: on which other node the call was made, for the message)."""
     resp, row = attempt.resp, cell.row
     expected = denial_statuses(row, cell.caller)
     if expected is not None and attempt.state_unmet and resp.status in STATE_REFUSALS:
@@ -158,25 +160,25 @@ def assert_denied(cell: Cell, attempt: Attempt, contract: Any) -> None:
     else:
         ok = resp.status in expected
         wanted = " or ".join(map(str, expected))
-    expect(ok, denial_status_rules(cell, resp.status),
-           f"{cell.id}: the table denies this; expected {wanted}, got {resp.status}", resp)
+    expect(ok, denial_status_rules(cell, resp.status, refused_in_body(resp)),
+           f"{cell.id}{where}: the table denies this; expected {wanted}, got {resp.status}", resp)
     logged_in = cell.caller not in ("anonymous", "wrong_password")
     if row.operation == "listGroups" and resp.status in (401, 403) and logged_in:
         problems = contract.validate("errors", resp.json())
         expect(not problems, DENIED_BODY,
-               f"{cell.id}: a denied group list carries JSON {{errors: {{message}}}}; {problems}", resp)
+               f"{cell.id}{where}: a denied group list carries JSON {{errors: {{message}}}}; {problems}", resp)
     elif row.denied_status != (401,):
         # Elsewhere the description shows no denial body; when the target uses the documented errors object, it
         # must be the documented shape (a body of another form is recorded by OBS-PERM-DENIED-BODIES).
         body = json_or_none(resp)
         if isinstance(body, dict) and "errors" in body:
             problems = contract.validate("errors", body)
-            expect(not problems, denial_rules(cell), f"{cell.id}: the denial's errors object is malformed; {problems}",
-                   resp)
+            expect(not problems, denial_rules(cell),
+                   f"{cell.id}{where}: the denial's errors object is malformed; {problems}", resp)
     if row.denied_status == (401,):
         problems = expert_401_form_problems(resp, contract)
         form_rules = [r for r in cell.rules if r in row.deny_rules] or denial_rules(cell)  # EXPERTS-401
-        expect(not problems, form_rules, f"{cell.id}: {'; '.join(problems)}", resp)
+        expect(not problems, form_rules, f"{cell.id}{where}: {'; '.join(problems)}", resp)
     if attempt.no_effect is not None:
         attempt.no_effect()
 
@@ -249,6 +251,8 @@ def test_each_caller_gets_what_the_permission_table_allows(
             assert_allowed(cell, op.call(client, scene, "any").resp, op.precondition)
     elif cell.value == DENY:
         assert_denied(cell, op.call(client, scene, "denied"), contract)
+        for kind, attempt in (op.elsewhere(client, scene) if op.elsewhere else {}).items():
+            assert_denied(cell, attempt, contract, f" (the same call on a {kind})")
     elif cell.value == OWN:
         once = one_shot_response(cell, profile, request)
         if once is not None:

@@ -121,7 +121,14 @@ OVERRIDE_AND_BRANCH = {"unfavorite-allowed-novice": "let in by the table, then a
                        "sendtomod-own-question": "let in by the table, then kept to a question's own author",
                        # second blind round (blinda, issue 44): member kept to comments whose parent it wrote
                        "blind-sendtomod-parent-author-comments": "let in by the table, then kept to the author of "
-                                                                 "the comment's parent"}
+                                                                 "the comment's parent",
+                       # blind round on permissions (blindp, issue 44; the branches are in blind_perms.py)
+                       "blindp-lock-novice-own-comment": "let in by the table, then kept to the caller's own comment",
+                       "blindp-groups-later-page-empty-for-denied": "let in by the table with page, then refused on "
+                                                                    "page 1 and answered empty after it",
+                       "blindp-sendtomod-moderated-node-unchecked": "let in by the table, then kept to nodes already "
+                                                                    "in moderation",
+                       "blindp-comment-anonymous-reply-accepted": "let in by the table, then kept to replies"}
 """Permission faults that also change what the handler answers once the caller is in."""
 
 
