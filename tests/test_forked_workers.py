@@ -191,3 +191,40 @@ def test_a_run_refused_before_its_target_leaves_no_fork_server_behind(tmp_path: 
     assert "--max-examples must be a positive number" in done.stderr
     assert "Traceback" not in done.stderr
     assert not list(tmp_path.glob("qc-fork-*")), "the early fork server's folder was left behind"
+
+
+def test_a_reference_server_forked_from_its_own_server_answers_and_ends_when_killed(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """The self-test forks each fault's reference server from a fork server that imported only the reference server
+    (``ForkServer(preload=REFERENCE_PRELOAD)``): the server forked there answers as one started as its own
+    interpreter, its kill (the self-test's throwaway stop kills the shim) ends it and frees its port, and the waiter
+    that loses its shim that way prints nothing (it printed a BrokenPipeError's traceback per fault)."""
+    import socket
+    import time
+    import urllib.request
+
+    from qaconform.reference import ReferenceServer
+
+    forks = forked_workers.ForkServer(preload=forked_workers.REFERENCE_PRELOAD)
+
+    def launch(cmd: list[str], env: dict[str, str]) -> list[str]:
+        env[worker_shim.ENV] = forks.path
+        return forked_workers.through(cmd, forks.path)
+
+    try:
+        with ReferenceServer(throwaway=True, launch=launch) as srv:
+            assert srv._proc is not None and srv._proc.args[:4] == [sys.executable, "-S", "-I", worker_shim.__file__]
+            with urllib.request.urlopen(srv.url + "/services/v2/space.json", timeout=30) as resp:
+                assert resp.status == 200 and b'"list"' in resp.read()
+            port = int(srv.url.rsplit(":", 1)[1])
+        for _ in range(100):  # bounded: 10 s
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", port)) != 0:
+                    break
+            time.sleep(0.1)
+        else:
+            pytest.fail(f"the forked reference server still listens on {port} after its shim was killed")
+    finally:
+        forks.stop()
+    assert "Traceback" not in capfd.readouterr().err

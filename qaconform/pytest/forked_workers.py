@@ -57,6 +57,11 @@ PRELOAD = (
 )
 """What every worker imports before its first test (its plugins and what the suites import). Never locust: its
 import patches the process with gevent."""
+REFERENCE_PRELOAD = ("qaconform.reference.cli", "qaconform.reference.server", "uvicorn.loops.auto",
+                     "uvicorn.loops.asyncio", "uvicorn.protocols.http.h11_impl",
+                     "uvicorn.protocols.http.httptools_impl", "uvicorn.protocols.websockets.wsproto_impl")
+"""What ``python -m qaconform.reference`` imports before it seeds (uvicorn, the app, the registries): the self-test
+starts a reference server per fault, each a fresh interpreter importing these (0.3-0.5 s of CPU) before this."""
 
 
 def enabled(environ: dict[str, str] | os._Environ[str] = os.environ) -> bool:
@@ -77,7 +82,9 @@ class ForkServer:
         server.folder, server.path, server.proc = None, path, None
         return server
 
-    def __init__(self, env: dict[str, str] | None = None) -> None:
+    def __init__(self, env: dict[str, str] | None = None, preload: tuple[str, ...] = ()) -> None:
+        """``preload``: import only these modules before the first fork, not :data:`PRELOAD` and pytest's head start
+        (the self-test's reference servers: :data:`REFERENCE_PRELOAD`)."""
         self.folder: Path | None = Path(tempfile.mkdtemp(prefix="qc-fork-"))
         self.path = str(self.folder / "sock")
         # Bound and listening here, before the server has started: a worker that connects while the server still
@@ -88,7 +95,7 @@ class ForkServer:
             listener.listen(64)
             self.proc = subprocess.Popen(
                 [sys.executable, "-P", "-c", "from qaconform.pytest.forked_workers import serve; serve()",
-                 str(listener.fileno()), str(self.folder)],
+                 str(listener.fileno()), str(self.folder), *([",".join(preload)] if preload else [])],
                 stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, pass_fds=[listener.fileno()],
                 env=dict(env if env is not None else os.environ, **{worker_shim.ENV: ""}))
         finally:
@@ -175,15 +182,21 @@ def use_for(specs: list[Any], server: ForkServer) -> int:
 # the fork server process
 
 def serve() -> None:
-    """Import :data:`PRELOAD`, then fork a worker for each connection on the listening socket the controller
-    passed, until stdin closes (the controller ended). Connections made while it imports wait in the backlog."""
+    """Import :data:`PRELOAD` (or the modules a third argument names, comma-separated), then fork a worker for each
+    connection on the listening socket the controller passed, until stdin closes (the controller ended). Connections
+    made while it imports wait in the backlog."""
     listener = socket.socket(fileno=int(sys.argv[1]))  # bound and listening: the controller made it
-    if len(sys.argv) > 2:  # the socket's folder: the workers' collection slots go there (removed with it)
-        try:
-            collect_gate.open_slots(Path(sys.argv[2]))
-        except OSError:
-            pass  # the workers collect all at once, as before
-    _prepare()
+    if len(sys.argv) > 3:  # not pytest's workers: only what the forked command imports, no collection slots
+        global _PYTEST_WORKERS
+        _PYTEST_WORKERS = False
+        _preload_only(sys.argv[3].split(","))
+    else:
+        if len(sys.argv) > 2:  # the socket's folder: the workers' collection slots go there (removed with it)
+            try:
+                collect_gate.open_slots(Path(sys.argv[2]))
+            except OSError:
+                pass  # the workers collect all at once, as before
+        _prepare()
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the waiters are reaped by the kernel
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the controller's and the workers' to handle; this
     # server ends when the controller closes its stdin
@@ -236,6 +249,25 @@ def _prepare() -> None:
     gc.freeze()
 
 
+_PYTEST_WORKERS = True
+"""In the fork server: whether what it forks is pytest (its assertion rewriting and precompiled code set up in each
+fork), not another command (:data:`REFERENCE_PRELOAD`)."""
+
+
+def _preload_only(names: list[str]) -> None:
+    """The imports of a server that forks something other than pytest's workers; a module missing is imported by the
+    forked command as usual."""
+    import gc
+
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except Exception:  # noqa: BLE001, S112 - only a head start
+            continue
+    gc.collect()
+    gc.freeze()
+
+
 def _wait_for_worker(conn: socket.socket) -> None:
     """In a waiter (forked from the server): fork the worker, report its pid and then its exit code."""
     code = 1
@@ -259,36 +291,40 @@ def _wait_for_worker(conn: socket.socket) -> None:
         shim_gone = False
         try:
             conn.sendall(f"pid {pid}\n".encode())
-            _kill_when_orphaned(pid, conn)
+            shim_gone = _kill_when_orphaned(pid, conn)
         except OSError:  # the shim died before it learnt the pid (or its socket broke): the worker goes with it,
             os.kill(pid, signal.SIGKILL)  # as the end of a plain interpreter would have ended it
             shim_gone = True
         _, status = os.waitpid(pid, 0)
         code = os.waitstatus_to_exitcode(status)
         if not shim_gone:  # else nobody is left to tell, and a broken pipe's traceback would only be noise
-            conn.sendall(f"exit {code}\n".encode())
+            try:
+                conn.sendall(f"exit {code}\n".encode())
+            except BrokenPipeError:  # it went just after the process it stood for
+                pass
     except Exception:  # noqa: BLE001 - the shim then starts the plain interpreter, or exits 1
         traceback.print_exc()
     finally:
         os._exit(0)
 
 
-def _kill_when_orphaned(pid: int, conn: socket.socket) -> None:
+def _kill_when_orphaned(pid: int, conn: socket.socket) -> bool:
     """Wait for the forked process to end; if its shim goes first (killed: SIGKILL cannot be forwarded), kill it too,
-    as the end of a plain interpreter would have ended it. The shim sends nothing after its request, so its socket
-    turns readable only when it is gone."""
+    as the end of a plain interpreter would have ended it, and say so (nobody is left to tell its exit code: the
+    self-test kills every fault's reference server that way). The shim sends nothing after its request, so its
+    socket turns readable only when it is gone."""
     try:
         watched = os.pidfd_open(pid)
     except (AttributeError, OSError):  # an older kernel: only waitpid
-        return
+        return False
     try:
         while True:
             ready, _, _ = select.select([watched, conn.fileno()], [], [])
             if watched in ready:
-                return
+                return False
             if not conn.recv(64):
                 os.kill(pid, signal.SIGKILL)
-                return
+                return True
     finally:
         os.close(watched)
 
@@ -324,8 +360,9 @@ def _run_worker(request: dict[str, Any], fds: list[int]) -> None:
         if os.path.abspath(entry) not in sys.path:
             sys.path.insert(0, os.path.abspath(entry))
     _streams()
-    _quiet_rewrite_warnings()
-    precompiled.install()
+    if _PYTEST_WORKERS:
+        _quiet_rewrite_warnings()
+        precompiled.install()
     code = 0
     try:
         if module is not None:

@@ -48,13 +48,26 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
 def exit_with_parent(pid: int, every_s: float = 1.0) -> None:
     """End this server when process ``pid`` (the one that started it) is gone: an embedded server must not outlive a
     kit command or a test session that was killed before it could stop it (a hard timeout, SIGKILL, a CI runner
-    cancelling the job). Checked once a second on a daemon thread; the parent of an orphan changes."""
+    cancelling the job). Checked once a second on a daemon thread; the parent of an orphan changes. A server forked
+    from the self-test's fork server (``ReferenceServer(launch=...)``) has a waiter of that server as its parent, not
+    ``pid``: it ends when its parent changes or ``pid`` is gone."""
     import os
     import threading
     import time
 
+    parent = os.getppid()
+
+    def alive() -> bool:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except OSError:  # it exists (another user's, or not ours to signal)
+            return True
+        return True
+
     def watch() -> None:
-        while os.getppid() == pid:
+        while os.getppid() == parent and (parent == pid or alive()):
             time.sleep(every_s)
         os._exit(0)
 

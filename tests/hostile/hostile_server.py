@@ -306,7 +306,7 @@ class HostileServer:
         self.stop()
 
     def start(self) -> None:
-        if "redirect_foreign" in self.behaviours:
+        if "redirect_foreign" in self.behaviours or "redirect_foreign" in self.sting.values():
             self.foreign = HostileServer("ok")
             self.foreign.start()
         if self.behaviour == "refused":

@@ -216,3 +216,27 @@ def test_cli_prints_the_listening_line_and_stops_on_sigterm() -> None:
         if proc.poll() is None:
             proc.kill()
             proc.wait(timeout=10)
+
+
+def test_a_server_whose_parent_is_not_the_watched_process_ends_when_that_process_does() -> None:
+    """``--exit-with-parent PID`` of a server forked from the self-test's fork server: its parent is that server's
+    waiter, not PID, so it must live while PID lives and end once PID is gone (else every forked server would end at
+    once, or outlive a killed self-test)."""
+    import time
+
+    watched = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    server = subprocess.Popen([sys.executable, "-c", "import time; from qaconform.reference.cli import "
+                               f"exit_with_parent; exit_with_parent({watched.pid}, 0.1); "
+                               "print('watching', flush=True); time.sleep(60)"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None and server.stdout.readline().strip() == "watching"
+        time.sleep(1.0)  # ten checks of its watch
+        assert server.poll() is None, "it ended while the process it watches was alive"
+        watched.kill()
+        watched.wait(timeout=10)
+        assert server.wait(timeout=20) == 0
+    finally:
+        for p in (watched, server):
+            if p.poll() is None:
+                p.kill()
+                p.wait(timeout=10)
