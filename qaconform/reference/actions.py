@@ -64,6 +64,9 @@ def _result(svc: Service, key: str, action_id: int, node: sqlite3.Row, success: 
     if drop is not None:  # blinda (issue 44): a field one path's record lacks
         action.pop(drop, None)
     _blind_record(svc, key, node, action)
+    if (key == "wikifyAction" and row["canceled_by"] is not None and row["canceled_by"] != node["author_id"]
+            and faults.is_on("blind5-cancelwiki-node-id-action-id")):  # blind5 (issue 44)
+        action["node"]["id"] = action_id
     if node["type"] == "comment" and faults.is_on("action-node-type-comment"):
         action["node"]["type"] = "answer"
     if node["type"] == "comment" and faults.is_on("action-record-no-ip-on-comments"):
@@ -172,9 +175,10 @@ async def unmark_favorite(svc: Service, request: Request, caller: Caller) -> Res
             conn.execute("DELETE FROM favorites WHERE node_id = ?", (node["id"],))
             conn.execute("UPDATE nodes SET favorite_count = 1 WHERE id = ?", (node["id"],))
         if not faults.is_on("unfavorite-not-canceled") and history_faults.unfavorite_cancels(conn, node["id"]):
+            other = node["author_id"] != caller.id and faults.is_on("blind5-unfavorite-canceledby-node-author")
             conn.execute(
                 "UPDATE actions SET canceled = 1, canceled_by = ?, canceled_date = ? WHERE id = ?",
-                (caller.id, now_ms(), fav["action_id"]),
+                (node["author_id"] if other else caller.id, now_ms(), fav["action_id"]),  # blind5 (issue 44)
             )
         if faults.is_on("blind-unfavorite-count-zeroed"):  # blindw (issue 44): wrong while another holds one
             conn.execute("UPDATE nodes SET favorite_count = 0 WHERE id = ?", (node["id"],))
@@ -257,7 +261,8 @@ async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> 
     with svc.tx() as conn:
         action_id = _record_action(
             conn,
-            "moderated" if faults.is_on("sendtomod-verb-wrong") else "sent",
+            "moderated" if faults.is_on("sendtomod-verb-wrong") or (
+                "v1" in request.query_params and faults.is_on("blind5-sendtomod-verb-v1")) else "sent",
             caller,
             node["id"],
             client_ip(request),
@@ -299,6 +304,9 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
         owner = owner if parent is None else parent["author_id"]
     owns = owner == caller.id or (faults.is_on("lock-own-from-question") and _question_author(svc, node) == caller.id)
     owns = owns or blind_perms.lock_owner_skipped(node)  # blindp (issue 44)
+    if not owns and not caller.can(auth.LOCK_ANY) and faults.is_on("blind5-lock-denied-own-check-still-locks"):
+        with svc.tx("lock") as conn:  # blind5 (issue 44): the flag set before the own-node check refuses
+            conn.execute("UPDATE nodes SET locked = 1 WHERE id = ?", (node["id"],))
     access.require_owner("lockNode", caller, owns, auth.LOCK_ANY)
     if node["locked"]:
         repeated = _repeat(svc, "locked", "lockAction", node, f"node {node['id']} is already locked")
@@ -306,6 +314,8 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
             return repeated
     dropped = node["type"] == "comment" and faults.is_on("lock-extra-dropped-on-comments")
     extra = None if faults.is_on("lock-extra-not-prompt") or dropped else prompt
+    if extra is not None and node["type"] == "answer" and faults.is_on("blind5-lock-extra-first-word-answers"):
+        extra = extra.split()[0] if extra.split() else extra  # blind5 (issue 44)
     if extra is not None and faults.is_on("blind-lock-extra-truncated-64"):  # blinda (issue 44)
         extra = extra[:64]
     if extra is not None and faults.is_on("lock-prompt-ascii-only"):

@@ -116,10 +116,12 @@ def _check_operations(fields: dict[str, Any]) -> None:
         order = ["suspend", "anonymize", "delete", "anon-delete"]  # blinde: compared with the documented order
         if all(o in order for o in operations) and operations != sorted(operations, key=order.index):
             raise bad_request("The provided 'operations' is/are invalid")
+    named = operations[:3] if isinstance(operations, list) and faults.is_on(
+        "blind5-gdpr-fourth-operation-unchecked") else operations  # blind5 (issue 44): off by one
     if (
         not isinstance(operations, list)
         or not 1 <= len(operations) <= most
-        or not all(isinstance(o, str) and o in known for o in operations)
+        or not all(isinstance(o, str) and o in known for o in named)
     ):
         raise bad_request("The provided 'operations' is/are invalid")
 
@@ -153,7 +155,8 @@ def _check_reassign_user(svc: Service, fields: dict[str, Any]) -> None:
         reassign, both = {"id": reassign["id"]}, False  # blinde: two ways naming one user taken as one
     if both and not faults.is_on("gdpr-reassign-ambiguous-unnoticed"):
         raise bad_request("The request contains more than one reassignUser eligible configuration")
-    lenient = faults.is_on("gdpr-reassign-invalid-accepted") or (
+    lenient = faults.is_on("gdpr-reassign-invalid-accepted") or (  # blind5 (issue 44): bulk jobs below
+        fields.get("type") == "bulk" and faults.is_on("blind5-gdpr-bulk-reassign-unchecked")) or (
         faults.is_on("gdpr-reassign-invalid-id-accepted") and isinstance(reassign, dict) and _present(reassign, "id")
     )
     refused_form = isinstance(reassign, dict) and (
@@ -168,6 +171,8 @@ def _free_time_frame(svc: Service, fields: dict[str, Any], check_taken: bool = T
     when = _schedule_ms(fields)
     now = now_ms()
     past = when < now
+    if structured(fields, "scheduleDate") in (None, "") and faults.is_on("blind5-gdpr-schedule-time-past-unchecked"):
+        past = False  # blind5 (issue 44): the individual sample's scheduleTime never compared with now
     if faults.is_on("gdpr-past-within-a-day-accepted"):
         past = when < now - _DAY_MS
     if faults.is_on("gdpr-next-day-refused-as-past"):
@@ -176,6 +181,9 @@ def _free_time_frame(svc: Service, fields: dict[str, Any], check_taken: bool = T
         raise bad_request("The desired date is in the past and is it not eligible.")
     minute = when // (3_600_000 if variants.is_on("gdpr-time-frame-hour") else 60_000)
     taken = svc.db.one("SELECT 1 FROM jobs WHERE schedule_minute = ?", (minute,)) is not None
+    if taken and faults.is_on("blind5-gdpr-time-frame-per-type"):  # blind5 (issue 44): the frame looked up per type
+        taken = svc.db.one("SELECT 1 FROM jobs WHERE schedule_minute = ? AND type = ?",
+                           (minute, fields.get("type"))) is not None
     if taken and faults.is_on("blind-gdpr-timeframe-error-key"):  # blinda (issue 44)
         raise ApiError(400, {"message": "There is a job already scheduled for that time frame."})
     if taken and check_taken and not faults.is_on("gdpr-time-frame-ignored"):
