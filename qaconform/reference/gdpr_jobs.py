@@ -58,11 +58,12 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any]) -> Response:
     _check_reassign_user(svc, fields)
     by_id = kind == "individual" and isinstance(user, dict) and _present(user, "id")  # blindw (issue 44)
     unchecked = by_id and faults.is_on("blind-gdpr-user-id-time-frame-unchecked")  # the new job replaces the old
+    replace = unchecked or faults.is_on("blind5-gdpr-time-frame-per-type")  # blind5: a frame per type, one row
     _blind_delete_needs_reassign(fields)
     minute = _free_time_frame(svc, fields, not unchecked)
     with svc.tx("job") as conn:
         cur = conn.execute(
-            ("INSERT OR REPLACE" if unchecked else "INSERT")
+            ("INSERT OR REPLACE" if replace else "INSERT")
             + " INTO jobs(type, schedule_minute, request, created_by, creation_date) VALUES (?, ?, ?, ?, ?)",
             (kind, minute, json.dumps(fields, default=str)[:100_000], caller.id, now_ms()),
         )
