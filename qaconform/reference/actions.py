@@ -261,8 +261,7 @@ async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> 
     with svc.tx() as conn:
         action_id = _record_action(
             conn,
-            "moderated" if faults.is_on("sendtomod-verb-wrong") or (
-                "v1" in request.query_params and faults.is_on("blind5-sendtomod-verb-v1")) else "sent",
+            "moderated" if faults.is_on("sendtomod-verb-wrong") else "sent",
             caller,
             node["id"],
             client_ip(request),
@@ -304,9 +303,6 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
         owner = owner if parent is None else parent["author_id"]
     owns = owner == caller.id or (faults.is_on("lock-own-from-question") and _question_author(svc, node) == caller.id)
     owns = owns or blind_perms.lock_owner_skipped(node)  # blindp (issue 44)
-    if not owns and not caller.can(auth.LOCK_ANY) and faults.is_on("blind5-lock-denied-own-check-still-locks"):
-        with svc.tx("lock") as conn:  # blind5 (issue 44): the flag set before the own-node check refuses
-            conn.execute("UPDATE nodes SET locked = 1 WHERE id = ?", (node["id"],))
     access.require_owner("lockNode", caller, owns, auth.LOCK_ANY)
     if node["locked"]:
         repeated = _repeat(svc, "locked", "lockAction", node, f"node {node['id']} is already locked")

@@ -52,8 +52,6 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
     item = _posted_answer(svc, caller, question, answer_id)
     if not published and faults.is_on("answer-id-integer-unpublished"):  # writecross (issue 44)
         item["id"] = answer_id
-    if "wrap" in request.query_params and faults.is_on("blind5-answer-wrap-id-integer"):  # blind5 (issue 44)
-        item["id"] = answer_id
     as_param = "body" in request.query_params
     json_too = as_param and "json" in request.headers.get("content-type", "")  # the parameter wins over the body
     if not published and as_param and not json_too and faults.is_on("answer-plug-missing-novice-query"):

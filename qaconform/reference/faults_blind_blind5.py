@@ -44,18 +44,12 @@ BLIND_BLIND5: tuple[Fault, ...] = (
     # "recipients given while visibility is not recipients gives 400.": the check compares with None only, so an
     # --- answers (7)
     # "id | integer | A string in the response to posting an answer.": the wrap option serializes the node with
-    # the list renderer, which keeps the id an integer.
-    _F("blind5-answer-wrap-id-integer", "ANSWER-ID-STRING",
-       "the response to posting an answer with the option wrap (any value) has an integer id"),
     # "Caller has Answer questions and Publish answer | Published": the publish check reads the space's own
     # --- node actions (10-13)
     # "The prompt is stored as extra of the returned lock action.": the answer path stores the prompt as a
     # one-word reason code.
     _F("blind5-lock-extra-first-word-answers", "ACTION-LOCK-EXTRA",
        "locking an answer stores only the first word of the prompt as extra (questions and comments keep it)"),
-    # "Returns an action record with verb sent and private true.": the v1 option selects the old verb table.
-    _F("blind5-sendtomod-verb-v1", "ACTION-SENDTOMOD-VERB",
-       "send to moderation with the option v1 records verb moderated (without v1: sent)"),
     # "Returns an action record with verb sent and private true.": private is taken from the node's public flag,
     # "node | object | id (integer), type (string).": the cancel-wiki record built for a caller who is not the
     # node's author takes the id of the wikify action it cancels.
@@ -67,19 +61,12 @@ BLIND_BLIND5: tuple[Fault, ...] = (
     _F("blind5-unfavorite-canceledby-node-author", "ACTION-UNFAVORITE-PER-USER",
        "unfavoriting another's node records the node's author as canceledByUser (on one's own node: the caller)"),
     # A denied write changes nothing: "Caller has Lock comments on posts, or for own node Lock comments on own
-    # posts" is the condition of the transition to Locked; the flag is set before the own-node check refuses.
-    _F("blind5-lock-denied-own-check-still-locks", "PERM-DENIED-NO-EFFECT",
-       "a caller with Lock comments on own posts refused on another's node (4xx) leaves the node locked"),
     # --- data-protection jobs (2)
     # "400 | Schedule job | Another job already exists for that time frame": the lookup of the frame filters by
     # the new job's type, so a bulk job and an individual job may share a frame.
     _F("blind5-gdpr-time-frame-per-type", "GDPR-TIME-FRAME",
        "a job for a time frame taken by a job of the other type (bulk vs individual) is accepted"),
     # "400 | Schedule job | Date in the past": the past check reads scheduleDate only; the scheduleTime field of the
-    # individual sample is dated but never compared with now.
-    _F("blind5-gdpr-schedule-time-past-unchecked", "GDPR-PAST-DATE",
-       "a date in the past given as scheduleTime (the individual sample's field) is accepted; as scheduleDate it "
-       "gives 400"),
     # "operations | array of string | At least one and at most 4 elements, from suspend, anonymize, delete,
     # anon-delete.": the name check loops over the first three elements only (off by one).
     _F("blind5-gdpr-fourth-operation-unchecked", "GDPR-OPERATIONS-INVALID",

@@ -172,8 +172,6 @@ def _free_time_frame(svc: Service, fields: dict[str, Any], check_taken: bool = T
     when = _schedule_ms(fields)
     now = now_ms()
     past = when < now
-    if structured(fields, "scheduleDate") in (None, "") and faults.is_on("blind5-gdpr-schedule-time-past-unchecked"):
-        past = False  # blind5 (issue 44): the individual sample's scheduleTime never compared with now
     if faults.is_on("gdpr-past-within-a-day-accepted"):
         past = when < now - _DAY_MS
     if faults.is_on("gdpr-next-day-refused-as-past"):
