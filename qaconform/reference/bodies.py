@@ -68,8 +68,6 @@ async def read_fields(request: Request) -> dict[str, Any]:
                 continue
             if key in fields and faults.is_on("comment-visibility-body-wins"):
                 continue
-        if comment and key == "recipients" and key in fields and faults.is_on("blind5-comment-recipients-body-wins"):
-            continue  # blind5 (issue 44): the body's array kept over the parameter's text
         if comment and faults.is_on("comment-param-latin1"):
             value = value.encode("utf-8").decode("latin-1")
         if not (body_wins and key in fields):

@@ -27,10 +27,6 @@ BLIND_BLIND5: tuple[Fault, ...] = (
        "a comment posted with a form-encoded body is stored with the parent node's author as its author (JSON "
        "bodies and parameters are right)"),
     # "When both are given, the parameter wins.": the merge of body and parameters special-cases the structured
-    # field recipients, keeping the body's array because a parameter is only text.
-    _F("blind5-comment-recipients-body-wins", "CONV-PARAM-WINS-COMMENT",
-       "recipients given both in the body and as a parameter: the body's recipients are kept (body and "
-       "visibility: the parameter wins)"),
     # "A reply to a public comment may set its own visibility and recipients: 201.": the reply path seeds the
     # recipients with the parent comment's author (meant as 'reply to sender') and drops the ones given.
     _F("blind5-reply-public-recipients-to-parent-author", "COMMENT-5",
