@@ -266,6 +266,7 @@ async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> 
             node["id"],
             client_ip(request),
             private=not (faults.is_on("sendtomod-not-private")
+                         or (node["locked"] and faults.is_on("blind5-sendtomod-locked-not-private"))  # blind5
                          or (node["type"] == "comment" and faults.is_on("sendtomod-not-private-on-comments"))),
             real_user=not (faults.is_on("sendtomod-no-real-user")
                            or (caller.role == "admin" and faults.is_on("blind-sendtomod-realuser-missing-admin"))),

@@ -241,6 +241,8 @@ def _effective_privacy(
         return "op", []
     if recipients and visibility == "mod" and faults.is_on("comment-recipients-with-mod-accepted"):
         return "mod", recipients
+    if recipients and visibility == "full" and faults.is_on("blind5-recipients-with-explicit-full-accepted"):
+        return "full", []  # blind5 (issue 44): only an absent visibility was thought of as "not recipients"
     if recipients and visibility != "recipients" and faults.is_on("comment-recipients-without-visibility-accepted"):
         return visibility or "full", []
     if recipients and visibility != "recipients":

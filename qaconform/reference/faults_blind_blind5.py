@@ -38,7 +38,13 @@ BLIND_BLIND5: tuple[Fault, ...] = (
        "a comment posted on an answer by that answer's own author is not linked to the answer: it is missing from "
        "the answer's comment list (others' comments are listed)"),
     # "recipients given while visibility is not recipients gives 400.": the check compares with None only, so an
+    # "recipients given while visibility is not recipients gives 400.": the check compares with None only, so an
+    # explicit full visibility with recipients passes and the recipients are dropped.
+    _F("blind5-recipients-with-explicit-full-accepted", "COMMENT-6",
+       "recipients given with an explicit visibility full are accepted (201, recipients dropped); with visibility "
+       "absent, op or group they give 400"),
     # --- answers (7)
+    # "Caller has Answer questions and Publish answer | Published": the publish check reads the space's own
     # "id | integer | A string in the response to posting an answer.": the wrap option serializes the node with
     # "Caller has Answer questions and Publish answer | Published": the publish check reads the space's own
     # --- node actions (10-13)
@@ -47,6 +53,10 @@ BLIND_BLIND5: tuple[Fault, ...] = (
     _F("blind5-lock-extra-first-word-answers", "ACTION-LOCK-EXTRA",
        "locking an answer stores only the first word of the prompt as extra (questions and comments keep it)"),
     # "Returns an action record with verb sent and private true.": private is taken from the node's public flag,
+    # "Returns an action record with verb sent and private true.": private is taken from the node's public flag,
+    # which the lock path clears.
+    _F("blind5-sendtomod-locked-not-private", "ACTION-SENDTOMOD-PRIVATE",
+       "sending a locked node to moderation returns a record with private false (unlocked nodes: true)"),
     # "node | object | id (integer), type (string).": the cancel-wiki record built for a caller who is not the
     # node's author takes the id of the wikify action it cancels.
     _F("blind5-cancelwiki-node-id-action-id", "ACTION-NODE-ID",
