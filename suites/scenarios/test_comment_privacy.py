@@ -15,7 +15,6 @@ comment shows (support.list_all's ``until``); a check that something is *not* li
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -31,6 +30,7 @@ from comment_reads import (
     every_page,
     is_full_visibility,
     listed_item,
+    location_names_the_new_comment,
     observe_post,
     plain_comment,
     read_back,
@@ -438,18 +438,7 @@ def test_comment_may_be_posted_on_a_question_an_answer_and_a_comment(
     if reply in created_replies:
         posted.append(("comment", created_replies[reply]))
     for kind, resp in posted:
-        _location_names_the_new_comment(resp, new_id(resp), f"member's comment on a {kind}")
-
-
-def _location_names_the_new_comment(resp: ApiResponse, new: int, what: str) -> None:
-    """"The Location response header holds the URL of the new comment": present, a URL, naming the new id (and not
-    only the node it was posted on)."""
-    location = resp.headers.get("location", "")
-    expect(location, "COMMENT-201-LOCATION", f"{what}: a 201 must carry a Location header; none came", resp)
-    expect(location.startswith(("http://", "https://", "/")), "COMMENT-201-LOCATION",
-           f"{what}: Location {location!r} is not a URL (absolute, or an absolute path)", resp)
-    expect(re.search(rf"(?<!\d){new}(?!\d)", location), "COMMENT-201-LOCATION",
-           f"{what}: Location {location!r} must hold the URL of the new comment {new}", resp)
+        location_names_the_new_comment(resp, new_id(resp), f"member's comment on a {kind}")
 
 
 # ----------------------------------------------------------------------------------------------------------
