@@ -64,6 +64,9 @@ def _result(svc: Service, key: str, action_id: int, node: sqlite3.Row, success: 
     if drop is not None:  # blinda (issue 44): a field one path's record lacks
         action.pop(drop, None)
     _blind_record(svc, key, node, action)
+    if (key == "wikifyAction" and row["canceled_by"] is not None and row["canceled_by"] != node["author_id"]
+            and faults.is_on("blind5-cancelwiki-node-id-action-id")):  # blind5 (issue 44)
+        action["node"]["id"] = action_id
     if node["type"] == "comment" and faults.is_on("action-node-type-comment"):
         action["node"]["type"] = "answer"
     if node["type"] == "comment" and faults.is_on("action-record-no-ip-on-comments"):
@@ -172,9 +175,10 @@ async def unmark_favorite(svc: Service, request: Request, caller: Caller) -> Res
             conn.execute("DELETE FROM favorites WHERE node_id = ?", (node["id"],))
             conn.execute("UPDATE nodes SET favorite_count = 1 WHERE id = ?", (node["id"],))
         if not faults.is_on("unfavorite-not-canceled") and history_faults.unfavorite_cancels(conn, node["id"]):
+            other = node["author_id"] != caller.id and faults.is_on("blind5-unfavorite-canceledby-node-author")
             conn.execute(
                 "UPDATE actions SET canceled = 1, canceled_by = ?, canceled_date = ? WHERE id = ?",
-                (caller.id, now_ms(), fav["action_id"]),
+                (node["author_id"] if other else caller.id, now_ms(), fav["action_id"]),  # blind5 (issue 44)
             )
         if faults.is_on("blind-unfavorite-count-zeroed"):  # blindw (issue 44): wrong while another holds one
             conn.execute("UPDATE nodes SET favorite_count = 0 WHERE id = ?", (node["id"],))
@@ -262,6 +266,7 @@ async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> 
             node["id"],
             client_ip(request),
             private=not (faults.is_on("sendtomod-not-private")
+                         or (node["locked"] and faults.is_on("blind5-sendtomod-locked-not-private"))  # blind5
                          or (node["type"] == "comment" and faults.is_on("sendtomod-not-private-on-comments"))),
             real_user=not (faults.is_on("sendtomod-no-real-user")
                            or (caller.role == "admin" and faults.is_on("blind-sendtomod-realuser-missing-admin"))),
@@ -306,6 +311,8 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
             return repeated
     dropped = node["type"] == "comment" and faults.is_on("lock-extra-dropped-on-comments")
     extra = None if faults.is_on("lock-extra-not-prompt") or dropped else prompt
+    if extra is not None and node["type"] == "answer" and faults.is_on("blind5-lock-extra-first-word-answers"):
+        extra = extra.split()[0] if extra.split() else extra  # blind5 (issue 44)
     if extra is not None and faults.is_on("blind-lock-extra-truncated-64"):  # blinda (issue 44)
         extra = extra[:64]
     if extra is not None and faults.is_on("lock-prompt-ascii-only"):

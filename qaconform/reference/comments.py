@@ -42,9 +42,15 @@ async def post_comment(svc: Service, request: Request, caller: Caller) -> Respon
         body = "".join(ch for ch in body if ord(ch) <= 0xFFFF)
     visibility, recipients = _privacy(svc, blind_perms.privacy_caller(request, caller), parent, fields,
                                       frozenset(request.query_params))  # blindp (issue 44): the form path
-    comment_id = _insert_comment(svc, caller, parent, body, visibility, recipients)
+    form_body = request.headers.get("content-type", "").startswith("application/x-www-form-urlencoded")
+    author = int(parent["author_id"]) if form_body and faults.is_on(
+        "blind5-comment-form-author-is-parent-author") else caller.id  # blind5 (issue 44)
+    comment_id = _insert_comment(svc, caller, parent, body, visibility, recipients, author)
     item = svc.render.nodes_json(svc.render.nodes_by_ids([comment_id]), caller)[0]
-    location = created_location(request, "comment", comment_id, parent["question_id"])
+    shown_id = comment_id
+    if parent["type"] == "comment" and faults.is_on("blind5-reply-location-names-parent"):  # blind5 (issue 44)
+        shown_id = int(parent["id"])
+    location = created_location(request, "comment", shown_id, parent["question_id"])
     form = request.headers.get("content-type", "").startswith("application/x-www-form-urlencoded")  # writecross
     dropped = faults.is_on("comment-location-missing") or (form and faults.is_on("comment-location-missing-form"))
     headers = {} if dropped else {"Location": location}
@@ -111,11 +117,15 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
 
 
 def _insert_comment(
-    svc: Service, caller: Caller, parent: sqlite3.Row, body: str, visibility: str, recipients: list[int]
+    svc: Service, caller: Caller, parent: sqlite3.Row, body: str, visibility: str, recipients: list[int],
+    author: int | None = None,
 ) -> int:
     """Stores the comment and its recipients, counts it on its parent, its question and its author."""
     created = now_ms()
     answer_id = parent["id"] if parent["type"] == "answer" else parent["answer_id"]
+    if (parent["type"] == "answer" and parent["author_id"] == caller.id
+            and faults.is_on("blind5-own-answer-comment-unlisted")):  # blind5 (issue 44)
+        answer_id = None
     if parent["type"] == "answer" and faults.is_on("comment-on-answer-unlinked"):
         answer_id = None
     with svc.tx("comment") as conn:
@@ -123,7 +133,8 @@ def _insert_comment(
             "INSERT INTO nodes(type, parent_id, question_id, answer_id, space_id, author_id, body, creation_date,"
             " last_active_date, last_active_user_id, depth, visibility) VALUES"
             " ('comment', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (parent["id"], parent["question_id"], answer_id, parent["space_id"], caller.id, body, created, created,
+            (parent["id"], parent["question_id"], answer_id, parent["space_id"],
+             caller.id if author is None else author, body, created, created,
              caller.id, parent["depth"] + 1, visibility),
         )
         comment_id = int(cur.lastrowid or 0)
@@ -230,6 +241,8 @@ def _effective_privacy(
         return "op", []
     if recipients and visibility == "mod" and faults.is_on("comment-recipients-with-mod-accepted"):
         return "mod", recipients
+    if recipients and visibility == "full" and faults.is_on("blind5-recipients-with-explicit-full-accepted"):
+        return "full", []  # blind5 (issue 44): only an absent visibility was thought of as "not recipients"
     if recipients and visibility != "recipients" and faults.is_on("comment-recipients-without-visibility-accepted"):
         return visibility or "full", []
     if recipients and visibility != "recipients":
@@ -310,6 +323,9 @@ def _blind_reply_after(svc: Service, caller: Caller, parent: sqlite3.Row, visibi
         return final_visibility, final_recipients
     if (parent["visibility"] == "recipients" and visibility is None and caller.id != parent["author_id"]
             and faults.is_on("blindt-reply-by-recipient-back-to-sender")):
+        return final_visibility, [int(parent["author_id"])]
+    if (parent["visibility"] == "full" and final_visibility == "recipients" and visibility == "recipients"
+            and faults.is_on("blind5-reply-public-recipients-to-parent-author")):  # blind5 (issue 44)
         return final_visibility, [int(parent["author_id"])]
     if (parent["visibility"] == "full" and final_visibility != "full" and _parent_is_reply(svc, parent)
             and faults.is_on("blindt-reply-to-public-reply-drops-visibility")):

@@ -57,6 +57,11 @@ from .faults_blind_catalog import BLIND_CATALOG  # noqa: E402
 
 _ALL = _ALL + BLIND_CATALOG
 
+# --- blind round on the write paths: answers, comments, node actions, jobs (issue 44, blind5)
+from .faults_blind_blind5 import BLIND_BLIND5  # noqa: E402
+
+_ALL = _ALL + BLIND_BLIND5
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

@@ -58,11 +58,12 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any]) -> Response:
     _check_reassign_user(svc, fields)
     by_id = kind == "individual" and isinstance(user, dict) and _present(user, "id")  # blindw (issue 44)
     unchecked = by_id and faults.is_on("blind-gdpr-user-id-time-frame-unchecked")  # the new job replaces the old
+    replace = unchecked or faults.is_on("blind5-gdpr-time-frame-per-type")  # blind5: a frame per type, one row
     _blind_delete_needs_reassign(fields)
     minute = _free_time_frame(svc, fields, not unchecked)
     with svc.tx("job") as conn:
         cur = conn.execute(
-            ("INSERT OR REPLACE" if unchecked else "INSERT")
+            ("INSERT OR REPLACE" if replace else "INSERT")
             + " INTO jobs(type, schedule_minute, request, created_by, creation_date) VALUES (?, ?, ?, ?, ?)",
             (kind, minute, json.dumps(fields, default=str)[:100_000], caller.id, now_ms()),
         )
@@ -116,10 +117,12 @@ def _check_operations(fields: dict[str, Any]) -> None:
         order = ["suspend", "anonymize", "delete", "anon-delete"]  # blinde: compared with the documented order
         if all(o in order for o in operations) and operations != sorted(operations, key=order.index):
             raise bad_request("The provided 'operations' is/are invalid")
+    named = operations[:3] if isinstance(operations, list) and faults.is_on(
+        "blind5-gdpr-fourth-operation-unchecked") else operations  # blind5 (issue 44): off by one
     if (
         not isinstance(operations, list)
         or not 1 <= len(operations) <= most
-        or not all(isinstance(o, str) and o in known for o in operations)
+        or not all(isinstance(o, str) and o in known for o in named)
     ):
         raise bad_request("The provided 'operations' is/are invalid")
 
@@ -153,7 +156,8 @@ def _check_reassign_user(svc: Service, fields: dict[str, Any]) -> None:
         reassign, both = {"id": reassign["id"]}, False  # blinde: two ways naming one user taken as one
     if both and not faults.is_on("gdpr-reassign-ambiguous-unnoticed"):
         raise bad_request("The request contains more than one reassignUser eligible configuration")
-    lenient = faults.is_on("gdpr-reassign-invalid-accepted") or (
+    lenient = faults.is_on("gdpr-reassign-invalid-accepted") or (  # blind5 (issue 44): bulk jobs below
+        fields.get("type") == "bulk" and faults.is_on("blind5-gdpr-bulk-reassign-unchecked")) or (
         faults.is_on("gdpr-reassign-invalid-id-accepted") and isinstance(reassign, dict) and _present(reassign, "id")
     )
     refused_form = isinstance(reassign, dict) and (
@@ -176,6 +180,9 @@ def _free_time_frame(svc: Service, fields: dict[str, Any], check_taken: bool = T
         raise bad_request("The desired date is in the past and is it not eligible.")
     minute = when // (3_600_000 if variants.is_on("gdpr-time-frame-hour") else 60_000)
     taken = svc.db.one("SELECT 1 FROM jobs WHERE schedule_minute = ?", (minute,)) is not None
+    if taken and faults.is_on("blind5-gdpr-time-frame-per-type"):  # blind5 (issue 44): the frame looked up per type
+        taken = svc.db.one("SELECT 1 FROM jobs WHERE schedule_minute = ? AND type = ?",
+                           (minute, fields.get("type"))) is not None
     if taken and faults.is_on("blind-gdpr-timeframe-error-key"):  # blinda (issue 44)
         raise ApiError(400, {"message": "There is a job already scheduled for that time frame."})
     if taken and check_taken and not faults.is_on("gdpr-time-frame-ignored"):

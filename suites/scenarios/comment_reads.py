@@ -7,11 +7,12 @@ bodies' strings, are read the same way by every test.
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from qaconform.pytest.outcomes import fail
+from qaconform.pytest.outcomes import expect, fail
 from qaconform.pytest.support import body_holds, find_item, find_listed, list_all, new_id, post_comment
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import VisibilityOptions
@@ -217,3 +218,14 @@ def refused_under_every_parent(client: ApiClient, parents: list[tuple[str, int]]
             f"{resp.describe()}")
     assert first is not None, "no parent to comment on"
     return first
+
+
+def location_names_the_new_comment(resp: ApiResponse, new: int, what: str) -> None:
+    """"The Location response header holds the URL of the new comment": present, a URL, naming the new id (and not
+    only the node it was posted on)."""
+    location = resp.headers.get("location", "")
+    expect(location, "COMMENT-201-LOCATION", f"{what}: a 201 must carry a Location header; none came", resp)
+    expect(location.startswith(("http://", "https://", "/")), "COMMENT-201-LOCATION",
+           f"{what}: Location {location!r} is not a URL (absolute, or an absolute path)", resp)
+    expect(re.search(rf"(?<!\d){new}(?!\d)", location), "COMMENT-201-LOCATION",
+           f"{what}: Location {location!r} must hold the URL of the new comment {new}", resp)

@@ -42,13 +42,24 @@ def public_comment(member: ApiClient, thread_answer: int, run_tag: str, created:
 
 
 @pytest.fixture(scope="module")
-def public_reply(member: ApiClient, public_comment: int, run_tag: str, created: Any) -> int:
+def created_replies() -> dict[int, ApiResponse]:
+    """The 201 of each comment on a comment the module's fixtures post, by the new comment's id, so that what a 201
+    carries (its Location) is judged on a comment whose parent is a comment too (blind5, issue 44: a reply path that
+    builds the URL from the node posted to)."""
+    return {}
+
+
+@pytest.fixture(scope="module")
+def public_reply(member: ApiClient, public_comment: int, run_tag: str, created: Any,
+                 created_replies: dict[int, ApiResponse]) -> int:
     """member's full-visibility reply to the public comment: a public comment one level down (a comment on a comment,
     COMMENT-PARENT-KINDS's), under which rule 5 and the refusals of rules 6 and 7 are tried too (issue 44, blind
     round on threads: a reply to a public reply is where a server that decides a reply's privacy by its depth, not by
     its parent's settings, goes wrong)."""
     resp = post_comment(member, public_comment, run_tag, created, text="comment on a comment")
-    return expect_created(resp, "COMMENT-PARENT-KINDS", "member could not post a comment on a comment")
+    reply = expect_created(resp, "COMMENT-PARENT-KINDS", "member could not post a comment on a comment")
+    created_replies[reply] = resp
+    return reply
 
 
 @pytest.fixture(scope="module")

@@ -30,6 +30,7 @@ from comment_reads import (
     every_page,
     is_full_visibility,
     listed_item,
+    location_names_the_new_comment,
     observe_post,
     plain_comment,
     read_back,
@@ -418,19 +419,26 @@ def test_comment_without_body_is_refused_and_nothing_is_created(
     assert not new, f"nothing may be created under answer {quiet}: new comments {sorted(new)}\n{resp.describe()}"
 
 
-@pytest.mark.rule("COMMENT-PARENT-KINDS")
+@pytest.mark.rule("COMMENT-PARENT-KINDS", "COMMENT-201-LOCATION")
 def test_comment_may_be_posted_on_a_question_an_answer_and_a_comment(
         request: pytest.FixtureRequest, member: ApiClient, question_id: int, thread_answer: int, run_tag: str,
-        created: Any, plain_comments: PlainComments) -> None:
+        created: Any, plain_comments: PlainComments, created_replies: dict[int, ApiResponse]) -> None:
     """On the answer: member's plain comment on the thread (COMMENT-1 reads the same one); on a comment: the module's
-    ``public_reply`` (its fixture fails this rule unless it is a 201; COMMENT-5 and the refusals are tried under it)."""
+    ``public_reply`` (its fixture fails this rule unless it is a 201; COMMENT-5 and the refusals are tried under it).
+    Each 201's Location names its new comment, whatever kind of node it was posted on (blind5, issue 44)."""
+    posted: list[tuple[str, ApiResponse]] = []
     for kind, node in (("question", question_id), ("answer", thread_answer)):
         if kind == "answer":
             resp, _ = plain_comment(plain_comments, member, thread_answer, run_tag, created)
         else:
             resp = post_comment(member, node, run_tag, created, text=f"comment on a {kind}")
         assert resp.status == 201, f"a comment on a {kind} ({node}) must be created (201)\n{resp.describe()}"
-    request.getfixturevalue("public_reply")
+        posted.append((kind, resp))
+    reply = int(request.getfixturevalue("public_reply"))
+    if reply in created_replies:
+        posted.append(("comment", created_replies[reply]))
+    for kind, resp in posted:
+        location_names_the_new_comment(resp, new_id(resp), f"member's comment on a {kind}")
 
 
 # ----------------------------------------------------------------------------------------------------------

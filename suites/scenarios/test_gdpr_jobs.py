@@ -117,6 +117,10 @@ def test_a_job_dated_in_the_past_is_refused(jobs: Jobs, days_ago: int) -> None:
     pytest.param([], id="empty"),
     pytest.param(["suspend", "anonymize", "delete", "anon-delete", "suspend"], id="five-elements"),
     pytest.param(["qc-not-an-operation"], id="unknown-value"),
+    # blind5 (issue 44): "at most 4 elements, from suspend, anonymize, delete, anon-delete" holds for every element,
+    # so an unknown name is tried at each place of a full list (a check that loops over fewer places lets it in)
+    *[pytest.param([*OPERATIONS[:place], "qc-not-an-operation", *OPERATIONS[place + 1:]],
+                   id=f"unknown-value-at-place-{place + 1}-of-4") for place in range(4)],
 ])
 @pytest.mark.writes
 def test_an_empty_or_invalid_operations_list_is_refused(jobs: Jobs, operations: list[str]) -> None:
@@ -307,6 +311,23 @@ def _the_frame_is_taken_whatever_form_names_the_user(jobs: Jobs, main_job: Sched
                f"the same job with its user given by {form} ({value!r}) for the minute the main job holds "
                f"({main_job.moment}) must be refused with 400 {TIME_FRAME!r}: the frame is taken whichever stated form "
                f"names the user", again)
+    _the_frame_is_taken_whatever_type_the_job_has(jobs, main_job)
+
+
+def _the_frame_is_taken_whatever_type_the_job_has(jobs: Jobs, main_job: Scheduled) -> None:
+    """A bulk job on the profile's file for the minute the (individual) main job holds: "Another job already exists
+    for that time frame" names any job, whatever its type (blind round blind5 of issue 44: a server that looks the
+    frame up among jobs of the new job's type only). A conforming target refuses it (no accepted write); without the
+    profile's gdpr_csv_file_id no bulk job can be valid, so none is sent. Judged as above: scheduled (2xx) is the
+    rule broken, a refusal with another error is not this rule's."""
+    csv = jobs.profile.fixtures.gdpr_csv_file_id
+    if csv is None or main_job.body.get("type") != "individual":
+        return
+    bulk = {k: v for k, v in main_job.body.items() if k != "user"}
+    again, _ = jobs.send({**bulk, "type": "bulk", "csvFileId": csv})
+    expect(not 200 <= again.status < 300, "GDPR-TIME-FRAME",
+           f"a bulk job on file {csv} for the minute the individual main job holds ({main_job.moment}) must be "
+           f"refused with 400 {TIME_FRAME!r}: the frame is taken whatever type the job has", again)
 
 
 @pytest.mark.destructive
