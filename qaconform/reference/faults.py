@@ -57,6 +57,11 @@ from .faults_blind_catalog import BLIND_CATALOG  # noqa: E402
 
 _ALL = _ALL + BLIND_CATALOG
 
+# --- blind round on read paths of any kind (issue 44, blind6)
+from .faults_blind_blind6 import BLIND6  # noqa: E402
+
+_ALL = _ALL + BLIND6
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 
