@@ -62,6 +62,11 @@ from .faults_blind_blind5 import BLIND_BLIND5  # noqa: E402
 
 _ALL = _ALL + BLIND_BLIND5
 
+# --- blind round on read paths of any kind (issue 44, blind6)
+from .faults_blind_blind6 import BLIND6  # noqa: E402
+
+_ALL = _ALL + BLIND6
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

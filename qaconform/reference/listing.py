@@ -105,6 +105,8 @@ def _fields(query: Mapping[str, str], name: str) -> list[str] | None:
 def project(items: list[dict[str, Any]], query: Mapping[str, str]) -> list[dict[str, Any]]:
     """includeOnly keeps only the named fields; exclude removes them; unknown names are ignored."""
     only = _fields(query, "includeOnly")
+    if only and len(only) == 1 and faults.is_on("blind6-includeonly-single-field-ignored"):
+        only = None  # blind6 (issue 44): only a comma-separated list is split and applied
     exclude = _fields(query, "exclude")
     later_page = (query.get("page") or "1") not in ("0", "1")
     if only and not faults.is_on("includeonly-ignored") and not (

@@ -16,10 +16,10 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import faults, history_faults, variants
+from . import auth, blind6_reads, faults, history_faults, variants
 from .auth import Caller
 from .db import QUESTION_SORT_COLUMNS, SQL_INT_MAX, as_id
-from .errors import ApiError, bad_request, not_found
+from .errors import ApiError, bad_request, denied, not_found
 from .fragments import JSON_TYPE, dumps
 from .http_io import is_id, json_response, parse_bool, path_id
 from .listing import QUESTION_SORTS, Paging, envelope, parse_paging
@@ -73,7 +73,8 @@ async def _list_questions(svc: Service, request: Request, caller: Caller) -> Res
     sort, order = question_order(q)
     forget_spaces = (paging.size > 50 and faults.is_on("hidden-space-questions-above-page-size-50")) or (
         "exclude" in q and faults.is_on("exclude-shows-hidden-space-questions")) or (
-        bool(q.get("q")) and faults.is_on("search-shows-hidden-items"))
+        bool(q.get("q")) and faults.is_on("search-shows-hidden-items")) or (
+        "includeOnly" in q and bool(q.get("spaceId")) and faults.is_on("blind6-projected-named-hidden-space"))
     clause, params = svc.visibility.clause(caller, "n", comments=False, spaces=not forget_spaces)
     where = ["n.type = 'question'", clause]
     unfiltered = (list(where), list(params))
@@ -86,9 +87,12 @@ async def _list_questions(svc: Service, request: Request, caller: Caller) -> Res
         where.append("n.answer_count = 0")
         depends = ("question", "answer_count")
     sorts = None if faults.is_on("question-list-no-sorts") else QUESTION_SORTS
-    return svc.pager.node_page(request, caller, where, params, order, paging, sort, sorts, depends,
+    page = svc.pager.node_page(request, caller, where, params, order, paging, sort, sorts, depends,
                                question_seek(sort), "question-list-score-string",
                                _miscounted(q, unfiltered, after_space))
+    if sort == "newest" and faults.is_on("blind6-newest-questions-unmarked"):  # blind6 (issue 44)
+        return blind6_reads.rewritten(page, blind6_reads.unmarked)
+    return page
 
 
 def _miscounted(q: Any, unfiltered: tuple[list[str], list[Any]],
@@ -124,6 +128,9 @@ def _filter_by_space(q: Any, where: list[str], params: list[Any], paging: Paging
         raise bad_request(f"'spaceId' must be an integer, not {space_raw[:40]!r}") from None
     where.append("n.space_id = ?")
     params.append(space_id if abs(space_id) <= SQL_INT_MAX else -1)
+    if faults.is_on("blind6-spaceid-child-adds-parent-space"):  # blind6 (issue 44): the tree's wrong node
+        where[-1] = "(n.space_id = ? OR n.space_id = (SELECT s.parent_id FROM spaces s WHERE s.id = ?))"
+        params.append(params[-1])
 
 
 def _filter_by_text(q: Any, where: list[str], params: list[Any]) -> None:
@@ -223,6 +230,9 @@ def _user_nodes(
     # every execution re-plan the statement (30 us instead of 8 us per page)
     where = [owner, "n.type = 'answer'" if kind == "answer" else "n.type = 'question'", clause]
     params = [user_id, *params]
+    if kind == "answer" and "includeOnly" in q and faults.is_on("blind6-user-answers-projected-by-question-author"):
+        where[0] = "(n.author_id = ? OR n.question_id IN (SELECT qq.id FROM nodes qq WHERE qq.author_id = ?))"
+        params.insert(1, user_id)  # blind6 (issue 44): the projected query joins the question's author
     if kind == "question" and q.get("sort") == "newest" and faults.is_on("blindc-user-questions-newest-lists-caller"):
         params[0] = caller.id  # blindc (issue 44): the newest-first query takes the user from the session
     if kind == "answer" and faults.is_on("answer-listed-only-for-author"):
@@ -284,6 +294,9 @@ _BY_URL: dict[str, tuple[float, bytes, int]] = {}
 async def _answer_comments(svc: Service, request: Request, caller: Caller) -> Response:
     answer = svc.visible_node(caller, path_id(request, "answer_id", "answer"), ("answer",))
     q = request.query_params
+    if faults.is_on("blind6-locked-answer-comments-denied") and not caller.can(auth.LOCK_ANY) and svc.db.one(
+            "SELECT 1 FROM nodes WHERE id IN (?, ?) AND locked = 1", (answer["id"], answer["question_id"])):
+        raise denied(caller.anonymous)  # blind6 (issue 44): the lock's edit check on the read path
     paging = parse_paging(q, svc.page_size)
     default = "newest" if variants.is_on("default-sorts-newest") else COMMENT_DEFAULT_SORT
     sort = q.get("sort") or default
@@ -323,6 +336,10 @@ async def _answer_comments(svc: Service, request: Request, caller: Caller) -> Re
     page = svc.pager.node_page(request, caller, where, [answer["id"], *params], order, paging, sort, sorts,
                                ("comment",), shape_fault="answer-comments-depth-string",
                                miscounted=history_faults.comment_miscount(where, [answer["id"], *params]))
+    if faults.is_on("blind6-reply-typed-ideacomment"):  # blind6 (issue 44)
+        return blind6_reads.rewritten(page, blind6_reads.replies_typed(answer["id"]))
+    if faults.is_on("blind6-empty-comment-list-no-sorts"):  # blind6 (issue 44)
+        return blind6_reads.rewritten(page, blind6_reads.no_sorts_when_empty)
     if faults.is_on("blinde-comments-pagesize-shrunk-to-items"):
         return _blinde_envelope(page, "pageSize")
     if faults.is_on("answer-comment-count-kept"):  # blindr: the count kept per answer and caller

@@ -14,7 +14,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import auth, blind_perms, faults, variants
+from . import auth, blind6_reads, blind_perms, faults, variants
 from .auth import Caller
 from .errors import ApiError, bad_request, not_found
 from .fragments import JSON_TYPE
@@ -60,8 +60,11 @@ async def list_active_experts(svc: Service, request: Request, caller: Caller) ->
     dropped = later and faults.is_on("active-experts-sort-dropped-after-page-1")  # blindr: next-page query
     by_realname = request.query_params.get("sort") == "username" and faults.is_on(
         "blinde-active-experts-username-by-realname")  # blinde: the sort name mapped to the wrong column
-    return _experts(svc, request, where, [ACTIVE_EXPERT_REPUTATION], string_field,
+    page = _experts(svc, request, where, [ACTIVE_EXPERT_REPUTATION], string_field,
                     order=EXPERT_SORTS["default"] if dropped else EXPERT_SORTS["realname"] if by_realname else None)
+    if faults.is_on("blind6-active-experts-formatted-day-first"):  # blind6 (issue 44)
+        return blind6_reads.rewritten(page, blind6_reads.day_first)
+    return page
 
 
 async def list_earned_experts(svc: Service, request: Request, caller: Caller) -> Response:
@@ -71,8 +74,11 @@ async def list_earned_experts(svc: Service, request: Request, caller: Caller) ->
     echo = "reputation" if q.get("sort") and "pageSize" not in q and faults.is_on(
         "sort-echo-wrong-on-one-expert-list") else None
     reversed_oldest = q.get("sort") == "oldest" and faults.is_on("earned-experts-oldest-reversed")
-    return _experts(svc, request, "earned_expert = 1", [], string_field, echo,
+    page = _experts(svc, request, "earned_expert = 1", [], string_field, echo,
                     EXPERT_SORTS["recent"] if reversed_oldest else None)
+    if "pageSize" in q and faults.is_on("blind6-earned-experts-pagecount-default-size"):  # blind6 (issue 44)
+        return blind6_reads.rewritten(page, blind6_reads.pagecount_with(svc.page_size))
+    return page
 
 
 def _experts(svc: Service, request: Request, where: str, params: list[Any], string_field: str | None,
@@ -135,6 +141,8 @@ async def list_spaces(svc: Service, request: Request, caller: Caller) -> Respons
         [rows_asked, paging.offset],
     )
     spaces = envelope([svc.render.space_json(r) for r in rows], total, paging, str(sort), q)
+    if faults.is_on("blind6-child-space-date-seconds"):  # blind6 (issue 44)
+        blind6_reads.child_spaces_in_seconds(spaces["list"])
     if faults.is_on("spaces-cache-by-url"):
         _by_url[str(request.url)] = (time.monotonic(), spaces)
     if faults.is_on("spaces-not-json"):
@@ -155,7 +163,8 @@ def _shown_spaces(svc: Service, caller: Caller, projected: bool) -> str:
 # --- 14 Topics ----------------------------------------------------------------------------------------------
 async def list_topics(svc: Service, request: Request, caller: Caller) -> Response:
     q = request.query_params
-    paging = parse_paging(q, svc.page_size)
+    paging = parse_paging(q, svc.page_size, default_page=0 if q.get("q") and faults.is_on(
+        "blind6-topics-search-default-page-zero") else 1)  # blind6 (issue 44): the search branch counts from 0
     default = "name" if variants.is_on("default-sorts-newest") else "popularity"
     sort = str(q.get("sort")) if q.get("sort") in TOPIC_SORTS else default
     if q.get("sort") and sort != q.get("sort") and (faults.is_on("topic-invalid-sort-by-name") or (
@@ -221,7 +230,8 @@ async def list_followers(svc: Service, request: Request, caller: Caller) -> Resp
         where = "f.node_id = ?"  # from the second page on, inactive relations too (the count is of active ones)
     rels = svc.db.all(
         f"SELECT f.* FROM follows f WHERE {where} ORDER BY f.follow_date DESC, f.user_id DESC LIMIT ? OFFSET ?",
-        [node["id"], paging.size, paging.offset],
+        [node["id"], paging.size + int(details and faults.is_on("blind6-follower-relations-page-overfull")),
+         paging.offset],  # blind6 (issue 44): the look-ahead row not trimmed
     )
     string_reputation = faults.is_on("followers-reputation-string")
     if not (details or projects(q) or string_reputation):
@@ -284,6 +294,8 @@ async def list_issue_types(svc: Service, request: Request, caller: Caller) -> Re
     if faults.is_on("issuetypes-unavailable-503"):
         raise ApiError(503, {"error": "the issue tracker did not answer; try again later"})
     types = [{"name": r["name"]} for r in svc.db.all("SELECT name FROM issue_types ORDER BY position")]
+    if faults.is_on("blind6-issuetypes-repeated-name-null"):  # blind6 (issue 44)
+        types = blind6_reads.repeated_names_null(types)
     if faults.is_on("issuetypes-title-not-name"):
         types = [{"title": t["name"]} for t in types]
     paged = "page" in request.query_params or "pageSize" in request.query_params

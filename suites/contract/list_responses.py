@@ -369,8 +369,37 @@ def _owner(seen: Seen) -> Problems:
 def _marked(seen: Seen) -> Problems:
     wrong = [(i.get("id"), i.get("originalParentId")) for i in seen.items if i.get("marked") is True
              and seen.marked.get(str(i.get("originalParentId"))) is False]
-    return [f"accepted answers (marked true) whose question admin lists with marked false (id, question): "
-            f"{wrong[:5]}"] if wrong else []
+    # the question itself, in every row of the question list (any sort, filter, page, reader): a question admin's
+    # plain list shows marked has its accepted answer whichever order lists it (blind6, issue 44: a sort's query
+    # that reads marked from a column it does not select)
+    unmarked = [i.get("id") for i in seen.items if seen.op == "listQuestions" and i.get("marked") is False
+                and seen.marked.get(str(i.get("id"))) is True]
+    return ([f"accepted answers (marked true) whose question admin lists with marked false (id, question): "
+             f"{wrong[:5]}"] if wrong else []) + ([
+        f"questions admin's plain question list shows marked (they have an accepted answer) listed here with "
+        f"marked false: {unmarked[:5]}"] if unmarked else [])
+
+
+JUDGED_FIELDS: Mapping[str, tuple[str, ...]] = {
+    "listUserAnswers": ("author", "marked", "originalParentId"),
+    "listUserQuestions": ("author",),
+    "listQuestions": ("marked",),
+}
+"""The item fields the item rules of a list judge (owner: author; MARKED-ACCEPTED-QUESTION: marked and the
+question), which a row's includeOnly keeps besides its own two (:func:`sent`)."""
+
+
+def sent(op: str, params: Mapping[str, str]) -> dict[str, str]:
+    """The parameters a row sends: its own, with an includeOnly that also keeps the fields its list's item rules
+    judge (blind6, issue 44). Why: ``includeOnly=id,body`` leaves nothing for the owner rule to judge, so a server
+    whose projected query selects by the wrong node (the question's author) passed every row. The row's id still
+    names its own two fields; what was sent is in ``Seen.asked`` (PROJ-INCLUDEONLY judges that)."""
+    only = params.get("includeOnly")
+    if only is None:
+        return dict(params)
+    names = only.split(",")
+    extra = [f for f in JUDGED_FIELDS.get(op, ()) if f not in names]
+    return {**params, "includeOnly": ",".join([*names, *extra])}
 
 
 def _listcount(seen: Seen) -> Problems:

@@ -42,6 +42,7 @@ from list_responses import (
     response_rules,
     rules_of,
     schema_errors,
+    sent,
 )
 from listops import LIST_OPS, Fetch, RunOnce
 from matrix_reads import PERMISSION_RULE
@@ -138,7 +139,7 @@ def read_row(api: dict[str, ApiClient], fetch: Any, matrix_paths: dict[str, str]
         if row.op not in matrix_paths:
             skip(SkipKind.MISSING_FIXTURE, f"not checked: no {row.op} to read on this target (needs an answer of a "
                  "listed question)")
-        params = row.combination.params(row_tokens)
+        params = sent(row.op, row.combination.params(row_tokens))
         path = matrix_paths[row.op]
         if row.form == JSON_FORM:
             return fetch(row.reader, path, **params), params

@@ -244,12 +244,40 @@ class SubtreeModel:
             authors = {c.author: w.user_ids[c.author] for c in self.comments.values()}
             views = read_views(w.api, self.answer, authors, w.profile.fixtures.question_id,
                                w.profile.fixtures.space_id, w.user_ids["member"], reading_order(entitled, w.rounds))
+            self._judge_served(views)
             self._judge_leaks(views)
             self._judge_counts(views)
             return views
 
         return settle(w.api["member"], f"every account's view of the subtree of answer {self.answer}", once,
                       lambda views: not self._missing(views.comments))
+
+    def _judge_served(self, views: Views) -> None:
+        """The answer's comment list as each signed-in account is served it in every state the history passes
+        through but moderation (blind6, issue 44: a state flag consulted on a read path). "| 18 Answer's comments |
+        View answers in the question page and View the question page (Anonymous Roles)": every account holds those,
+        and a lock says nothing of who reads ("Only the user who locked it can edit it"), so a 401 or 403 after the
+        lock breaks the list's permission; and "sorts ... Present on question and comment lists" on every page."""
+        if self.state == "in moderation":
+            return  # who reads a node in moderation is not shown: a refusal may be the state's
+        for role in ROLES:
+            resp = views.answers.get(("comments", role))
+            if resp is not None and resp.status in (401, 403):
+                self._fail("PERM-ANSWER-COMMENTS", f"{role} is refused the comment list of answer {self.answer} "
+                                                   f"(answer {self.state}), which every account may list", resp)
+            if resp is not None:
+                self.judge_sorts(resp, f"answer {self.answer}'s comment list read by {role}")
+
+    def judge_sorts(self, resp: ApiResponse, what: str) -> None:
+        """"sorts | array of string | Present on question and comment lists": on a 200 envelope of the answer's
+        comment list, whatever it holds (an empty list too: the serializer of an empty page is a path of its own)."""
+        body = resp.json() if resp.status == 200 else None
+        if not isinstance(body, dict) or not isinstance(body.get("list"), list):
+            return  # not an envelope: the list's shape rules judge that on their own reads
+        sorts = body.get("sorts")
+        if not (isinstance(sorts, list) and all(isinstance(x, str) for x in sorts)):
+            self._fail("PAGING-SORTS-COMMENTS", f"{what} ({len(body['list'])} items) carries no sorts array of "
+                                                f"strings: {sorts!r}", resp)
 
     def _judge_counts(self, views: Views) -> None:
         """The answer's comment count as each reader is shown it right after the step (blindr, issue 44: a count
