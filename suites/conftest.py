@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from qaconform.pytest import one_shots
-from qaconform.pytest.found_nodes import QUESTION_PAGES, members_question, others_question
+from qaconform.pytest.found_nodes import QUESTION_PAGES, members_question, novices_question
 from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.pytest.properties.plugin import STATE
 from qaconform.pytest.support import (
@@ -549,12 +549,12 @@ def moderated_comment(request: pytest.FixtureRequest, api: dict[str, ApiClient],
 
 # ------------------------------------------------------------------------------------- relations (issue 44)
 @pytest.fixture(scope="session")
-def others_question_id(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> int:
-    """:func:`others_question`, read once per process, or a skip saying why not judged."""
-    question = others_question(api, profile, user_ids)
+def novices_question_id(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> int:
+    """:func:`novices_question`, read once per process, or a skip saying why not judged."""
+    question = novices_question(api, profile, user_ids)
     if question is None:
-        skip(SkipKind.OTHER, "not judged: novice lists no question that no account of the profile wrote and that is "
-                             f"not wiki, closed or a fixture ({QUESTION_PAGES} pages of the question list read)")
+        skip(SkipKind.OTHER, "not judged: novice wrote no question it lists that is not wiki, closed or a "
+                             f"fixture ({QUESTION_PAGES} pages of novice's question list read)")
     return question
 
 

@@ -95,7 +95,8 @@ def test_a_parallel_run_merges_every_test_once_with_one_run_tag(serial_and_paral
 
 def test_a_parallel_runs_coverage_merges_the_exchanges_of_every_worker(serial_and_parallel: dict[str, Path]) -> None:
     """coverage.json is drawn from the exchanges each process logged (one file per xdist worker): three workers must
-    show the same operation x account cells called as one process, and about as many requests."""
+    show the same operation x account cells called as one process, and about as many requests (fewer by the reads
+    shared across workers)."""
     cov = {n: json.loads((p / "coverage.json").read_text()) for n, p in serial_and_parallel.items()}
 
     def called(c: dict[str, Any]) -> set[str]:
@@ -105,7 +106,10 @@ def test_a_parallel_runs_coverage_merges_the_exchanges_of_every_worker(serial_an
     assert called(cov["parallel"]) == called(cov["serial"])
     assert cov["serial"]["summary"]["cells_exercised"] == 95, cov["serial"]["summary"]
     serial, parallel = cov["serial"]["summary"]["requests"], cov["parallel"]["summary"]["requests"]
-    assert abs(parallel - serial) <= serial * 0.15, (serial, parallel)  # the same tests and seed, not byte for byte
+    # The same tests and seed, not byte for byte. A parallel run reads each identical GET once across its workers
+    # (qaconform/pytest/shared_reads.py), so it makes fewer requests than one process, never many more; one
+    # worker's exchanges alone would be about a third.
+    assert serial * 0.7 <= parallel <= serial * 1.15, (serial, parallel)
     assert cov["parallel"]["summary"]["must_checked"] == cov["serial"]["summary"]["must_checked"]
 
 

@@ -125,16 +125,17 @@ POOL: tuple[PoolNode, ...] = (
     PoolNode("moderated_comment", "comment", MODERATED, "novice", "member", Q),
     PoolNode("answer_under:member", "answer", CREATED, "moderator", "member", "member"),
     PoolNode("members_question", "question", CREATED, "member", None, None, found=True),
-    PoolNode("others_question", "question", CREATED, "other", None, None, found=True),
+    PoolNode("novices_question", "question", CREATED, "novice", None, None, found=True),
 )
 """Every node the matrix acts on, in preference order: the shared writes of suites/conftest.py and those of
 :data:`PAID`. The fixture question's author is assumed to be no account but novice, as on the reference server; the
 last two are moderator's answer to a question member wrote (found on the target with reads: suites/conftest.py
 ``answer_under_members_question``), where member is the author of the node's parent and question, not of the node,
 and that question itself: not the run's, so only refusals are tried on it (a lock or moderation of it by its author,
-who holds no such permission, by novice, by anonymous). The last is a question no account of the profile wrote
-(``other``: found with reads, suites/conftest.py ``others_question_id``), on which member and novice stand in no
-relation: the refusals of a lock or a send to moderation of a question the caller did not write, which the fixture
+who holds no such permission, by novice, by anonymous). The last is a question novice wrote, not the fixture
+question (found with reads, suites/conftest.py ``novices_question_id``; never one no account of the profile wrote:
+the kit writes only under its fixtures, its accounts' questions and what the run created), on which member stands
+in no relation: the refusals of a lock or a send to moderation of a question the caller did not write, which the fixture
 question (never locked nor sent) cannot give (blindp, issue 44: an own check skipped for questions)."""
 
 ASSUMED_QUESTION_AUTHOR = "novice"

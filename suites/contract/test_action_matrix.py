@@ -187,7 +187,7 @@ class Scene:
             return self.question_id
         if key == "shared_answer":
             return int(self.fixture("shared_answer"))
-        if key in ("members_question", "others_question"):  # found with reads: only refused calls are drawn on them
+        if key in ("members_question", "novices_question"):  # found with reads: only refused calls are drawn on them
             return int(self.fixture(f"{key}_id"))
         kind, _, role = key.partition(":")
         if kind == "answer_of":
