@@ -12,7 +12,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import access, auth, blind_perms, faults, history_faults, variants
+from . import access, auth, blind_perms, combos_perms, faults, history_faults, variants
 from .auth import Caller
 from .errors import ApiError, bad_request, conflict, denied, not_found
 from .http_io import client_ip, json_response, path_id
@@ -151,6 +151,7 @@ async def unfavorite_state_first(svc: Service, request: Request, caller: Caller)
 
 async def unmark_favorite(svc: Service, request: Request, caller: Caller) -> Response:
     node = svc.visible_node(caller, path_id(request))
+    combos_perms.refuse_at_cell(svc, "unmarkFavorite", caller, node)  # combos (issue 44)
     fav = svc.db.one("SELECT * FROM favorites WHERE user_id = ? AND node_id = ?", (caller.id, node["id"]))
     if caller.role == "member" and faults.is_on("unfavorite-member-refused-as-404"):
         fav = None
@@ -208,6 +209,7 @@ async def cancel_wiki(svc: Service, request: Request, caller: Caller) -> Respons
         if (answered := blind_perms.own_refusal(exc)) is not None:
             return answered
         raise
+    combos_perms.refuse_at_cell(svc, "cancelWiki", caller, node)  # combos (issue 44)
     if not node["wiki"] or (caller.role == "moderator" and faults.is_on("cancelwiki-moderator-refused-as-409")):
         earlier = _last_action(svc, "wikified", node["id"], None, canceled=True)
         success = _noop_repeat()

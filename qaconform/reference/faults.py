@@ -67,6 +67,11 @@ from .faults_blind_blind6 import BLIND6  # noqa: E402
 
 _ALL = _ALL + BLIND6
 
+# --- three-value combinations: one role, in one relation, on one kind and state of node (issue 44, combos)
+from .faults_combos import COMBOS  # noqa: E402
+
+_ALL = _ALL + COMBOS
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

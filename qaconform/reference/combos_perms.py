@@ -1,0 +1,45 @@
+"""Where the planted faults of the three-value combinations bite (issue 44, combos; the entries, the cell each bites
+at and the sentence each breaks are in :mod:`faults_combos`). A node action calls :func:`refuse_at_cell` once it
+knows the node; with no such fault on it returns at its first test.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from . import faults
+from .auth import Caller
+from .errors import denied
+from .faults_combos import COMBINATIONS, Cell
+from .service import Service
+
+
+def _author(svc: Service, node_id: int | None) -> int | None:
+    row = None if node_id is None else svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node_id,))
+    return None if row is None else int(row["author_id"])
+
+
+def _relation(svc: Service, caller: Caller, node: sqlite3.Row) -> str:
+    """The caller's relation to the node as the action matrix names it (its author; else its parent's or its
+    question's author; else none). An answer's parent is its question: parent_author wins there."""
+    if node["author_id"] == caller.id:
+        return "author"
+    if _author(svc, node["parent_id"]) == caller.id:
+        return "parent_author"
+    if _author(svc, node["question_id"]) == caller.id:
+        return "question_author"
+    return "none"
+
+
+def _state(node: sqlite3.Row) -> str:
+    return "moderated" if node["in_moderation"] else "locked" if node["locked"] else "created"
+
+
+def refuse_at_cell(svc: Service, action: str, caller: Caller, node: sqlite3.Row) -> None:
+    """Refuse with 403 when a combination fault is on whose cell is this call's."""
+    cells = [cell for name, cell in COMBINATIONS.items() if faults.is_on(name) and cell.action == action]
+    if not cells or caller.anonymous:
+        return
+    here = Cell(action, caller.role, _relation(svc, caller, node), node["type"], _state(node))
+    if here in cells:
+        raise denied(caller.anonymous)
