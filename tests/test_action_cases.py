@@ -20,6 +20,7 @@ from action_cases import (
     LOCK,
     NONE,
     POOL,
+    QUESTION_LOCKED,
     REUSED,
     REUSED_NODES,
     SEND,
@@ -28,9 +29,11 @@ from action_cases import (
     Case,
     admissible,
     array,
+    built_fits,
     coverage,
     fits,
     node_for,
+    option_cases,
     relations,
     writes_of,
 )
@@ -235,3 +238,56 @@ def test_an_action_array_is_drawn_once_per_machine_and_a_kept_file_with_an_inadm
     for f in files:  # a row no admissible combination has: the array is drawn again, as allpairspy draws it
         f.write_text(json.dumps([["nobody", "nothing", "nowhere", "never"]]), encoding="utf-8")
     assert {action: array(action, dims, 7) for action in ACTIONS} == drawn
+
+
+# --- every combination, not pairs (combos, issue 44) ----------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_default_run_tries_every_admissible_combination_and_every_one_that_writes_nothing_without_budget(
+        seed: int) -> None:
+    """A permission refused in one cell of role x relation x kind and state (moderator, another's answer, in
+    moderation) is met only where that cell is tried: by default every admissible combination is (the allowed
+    changes are the run's shared writes, read), and with no budget every one that writes nothing."""
+    dims = load_contract().dimensions
+    for action in ACTIONS:
+        for no_budget in (False, True):
+            matrix = array(action, dims, seed, no_budget)
+            every = {(c.role, c.relation, c.kind, c.state) for c in array(action, dims, seed, no_budget, True).cases}
+            drawn = {(c.role, c.relation, c.kind, c.state) for c in matrix.cases}
+            unwritten = {k for k in every if not Case(action, *k).changes_node}
+            assert unwritten <= drawn <= every, f"{action} seed {seed}: {sorted(unwritten - drawn)} untried"
+            if not no_budget:
+                assert drawn == every, f"{action} seed {seed}: {sorted(every - drawn)} untried by default"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_pairwise_rows_and_the_option_rows_are_drawn_as_before_the_added_state(seed: int) -> None:
+    """question_locked was added after the arrays were kept (action_cases.ADDED_VALUES): the pairwise rows, which
+    the options cross, are drawn over the other states, so their test ids stay; every combination holding the new
+    state comes after them."""
+    dims = load_contract().dimensions
+    for action in ACTIONS:
+        matrix = array(action, dims, seed)
+        assert matrix.drawn is not None
+        assert all(c.state != QUESTION_LOCKED for c in matrix.cases[:matrix.drawn])
+        assert any(c.state == QUESTION_LOCKED for c in matrix.cases[matrix.drawn:])
+        options = option_cases(matrix, ["wrap"])
+        assert options and all(o.case.state != QUESTION_LOCKED for o in options)
+
+
+def test_an_answer_under_a_locked_question_gets_every_refusal_and_no_change() -> None:
+    """The state after two transitions (the question locked, then an answer under it): member (no relation),
+    novice and anonymous are refused a lock and a send to moderation of moderator's answer; nothing the table
+    allows to change it is drawn (the run builds no node under a locked question, and pays for none), and a refusal
+    for the node's state is taken (what a question's lock does to its answers is not shown)."""
+    dims = load_contract().dimensions
+    for action in (LOCK, SEND):
+        labels = {c.label for c in array(action, dims, 3, True, True).cases if c.state == QUESTION_LOCKED}
+        assert {f"{action}-not_author-answer-question_locked", f"{action}-novice_none-answer-question_locked",
+                f"{action}-anonymous-answer-question_locked"} == labels
+    assert not Case(LOCK, "member", NONE, "answer", QUESTION_LOCKED).state_met
+    assert not built_fits("answer", QUESTION_LOCKED, "moderator", "author")
+    node = next(n for n in POOL if n.state == QUESTION_LOCKED)
+    assert relations(node, "admin") == {"parent_author", "question_author"}
+    assert relations(node, "admin", locked_author="member") == {NONE}
+    assert relations(node, "moderator") == {"author"}

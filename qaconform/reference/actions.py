@@ -306,6 +306,7 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
         owner = owner if parent is None else parent["author_id"]
     owns = owner == caller.id or (faults.is_on("lock-own-from-question") and _question_author(svc, node) == caller.id)
     owns = owns or blind_perms.lock_owner_skipped(node)  # blindp (issue 44)
+    owns = owns or combos_perms.allowed_at_cell(svc, "lockNode", caller, node)  # combos (issue 44)
     access.require_owner("lockNode", caller, owns, auth.LOCK_ANY)
     if node["locked"]:
         repeated = _repeat(svc, "locked", "lockAction", node, f"node {node['id']} is already locked")

@@ -1,6 +1,7 @@
 """Where the planted faults of the three-value combinations bite (issue 44, combos; the entries, the cell each bites
 at and the sentence each breaks are in :mod:`faults_combos`). A node action calls :func:`refuse_at_cell` once it
-knows the node; with no such fault on it returns at its first test.
+knows the node (the lock asks :func:`allowed_at_cell` whether it is let in); with no such fault on both return at
+their first test.
 """
 
 from __future__ import annotations
@@ -31,15 +32,30 @@ def _relation(svc: Service, caller: Caller, node: sqlite3.Row) -> str:
     return "none"
 
 
-def _state(node: sqlite3.Row) -> str:
-    return "moderated" if node["in_moderation"] else "locked" if node["locked"] else "created"
+def _state(svc: Service, node: sqlite3.Row) -> str:
+    if node["in_moderation"]:
+        return "moderated"
+    if node["locked"]:
+        return "locked"
+    question = svc.db.one("SELECT locked FROM nodes WHERE id = ?", (node["question_id"],))
+    locked_question = node["type"] == "answer" and question is not None and bool(question["locked"])
+    return "question_locked" if locked_question else "created"
+
+
+def _at_cell(svc: Service, action: str, caller: Caller, node: sqlite3.Row, allow: bool) -> bool:
+    cells = [cell.where for name, cell in COMBINATIONS.items()
+             if faults.is_on(name) and cell.action == action and cell.allow == allow]
+    if not cells or caller.anonymous:
+        return False
+    return Cell(action, caller.role, _relation(svc, caller, node), node["type"], _state(svc, node)).where in cells
 
 
 def refuse_at_cell(svc: Service, action: str, caller: Caller, node: sqlite3.Row) -> None:
     """Refuse with 403 when a combination fault is on whose cell is this call's."""
-    cells = [cell for name, cell in COMBINATIONS.items() if faults.is_on(name) and cell.action == action]
-    if not cells or caller.anonymous:
-        return
-    here = Cell(action, caller.role, _relation(svc, caller, node), node["type"], _state(node))
-    if here in cells:
+    if _at_cell(svc, action, caller, node, allow=False):
         raise denied(caller.anonymous)
+
+
+def allowed_at_cell(svc: Service, action: str, caller: Caller, node: sqlite3.Row) -> bool:
+    """Whether a combination fault that lets a refused caller in is on for this call's cell."""
+    return _at_cell(svc, action, caller, node, allow=True)

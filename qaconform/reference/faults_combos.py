@@ -16,13 +16,20 @@ from .fault_model import Fault
 class Cell(NamedTuple):
     """The one combination a fault bites at: the action (operationId), the caller's role, its relation to the node
     (author, parent_author, question_author, none), the node's type and its state (created, locked, moderated: in
-    moderation wins over locked, as the action matrix names a node locked and then sent)."""
+    moderation wins over locked, as the action matrix names a node locked and then sent; question_locked: an answer
+    neither locked nor in moderation whose question is locked)."""
 
     action: str
     role: str
     relation: str
     kind: str
     state: str
+    allow: bool = False
+    """Let the caller in though the permission table refuses it (else: refuse an allowed caller with 403)."""
+
+    @property
+    def where(self) -> tuple[str, str, str, str, str]:
+        return self.action, self.role, self.relation, self.kind, self.state
 
 
 COMBINATIONS: dict[str, Cell] = {
@@ -35,8 +42,16 @@ COMBINATIONS: dict[str, Cell] = {
                                                                         "answer", "moderated"),
     "combos-unfavorite-admin-others-locked-answer-refused": Cell("unmarkFavorite", "admin", "none", "answer",
                                                                  "locked"),
+    # states after two transitions: an answer whose question is locked (the profile's locked_question_id)
+    # "13 Lock | Lock comments on posts; for the caller's own node, Lock comments on own posts"
+    "combos-lock-member-others-answer-under-locked-question-allowed": Cell("lockNode", "member", "none", "answer",
+                                                                          "question_locked", allow=True),
+    # "11 Unwikify | Mark as community wiki; ..."
+    "combos-cancelwiki-moderator-own-answer-under-locked-question-refused": Cell("cancelWiki", "moderator", "author",
+                                                                                 "answer", "question_locked"),
 }
-"""fault name -> the combination at which the permission table's answer is refused with 403."""
+"""fault name -> the combination at which the permission table's answer is turned round (an allowed caller refused
+with 403, or a refused one let in)."""
 
 _F = Fault
 COMBOS: tuple[Fault, ...] = (
@@ -52,5 +67,11 @@ COMBOS: tuple[Fault, ...] = (
     _F("combos-unfavorite-admin-others-locked-answer-refused", "PERM-UNFAVORITE",
        "admin's unfavorite of ANOTHER's LOCKED ANSWER is refused with 403 (a lock says nothing of favorites; "
        "locked comments, its own answers and published answers are judged right)"),
+    _F("combos-lock-member-others-answer-under-locked-question-allowed", "PERM-LOCK-OWN",
+       "member may lock ANOTHER's ANSWER whose QUESTION IS LOCKED (the question's lock taken for a lock right on its "
+       "answers); member's locks of others' answers under unlocked questions are refused as they should be"),
+    _F("combos-cancelwiki-moderator-own-answer-under-locked-question-refused", "PERM-CANCELWIKI",
+       "moderator's unwikify of its OWN ANSWER whose QUESTION IS LOCKED is refused with 403 (Mark as community wiki "
+       "holds on every node; its answers under unlocked questions and others' answers are judged right)"),
 )
 """The combination faults (combos): each breaks one rule at one cell of :data:`COMBINATIONS`."""

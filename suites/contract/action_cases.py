@@ -46,6 +46,11 @@ ROLE_DIM, RELATION, KIND, STATE = "role", "relation", "node_kind", "node_state"
 LOCK, SEND, WIKI, FAVORITE = "lockNode", "sendToModeration", "cancelWiki", "unmarkFavorite"
 ACTIONS = (LOCK, SEND, WIKI, FAVORITE)
 CREATED, LOCKED, MODERATED = "created", "locked", "moderated"
+QUESTION_LOCKED = "question_locked"
+"""An answer as created (unlocked, published) under a question that is locked: a state after two transitions (the
+question's lock, then the answer), on the profile's ``locked_question_id`` (combos, issue 44). What a question's lock
+does to its answers is not shown: only the permission table is judged there (a state refusal is taken from a refused
+caller, :attr:`Case.state_met`), and no allowed change is drawn on it (the run builds no node under it)."""
 AUTHOR, PARENT_AUTHOR, QUESTION_AUTHOR_OF, NONE = "author", "parent_author", "question_author", "none"
 RELATIONS = frozenset({AUTHOR, PARENT_AUTHOR, QUESTION_AUTHOR_OF, NONE})
 """The caller's relation to the node acted on: the node's author, the author of the node it is under (the answer a
@@ -111,7 +116,16 @@ QUESTION_AUTHOR = "question"
 """The fixture question's author as a role: whoever the target says wrote it (test_action_matrix.py reads it and
 skips a combination whose relation the target's question does not give)."""
 
+LOCKED_QUESTION_AUTHOR = "locked_question"
+"""The author of the profile's locked question as a role: whoever the target says wrote it (test_action_matrix.py
+reads it from the accounts' question lists and skips a combination whose relation it does not give)."""
+
+ASSUMED_LOCKED_QUESTION_AUTHOR = "admin"
+"""Who the pool takes the locked question's author to be (the reference server's seed: admin's question, locked by
+admin)."""
+
 Q = QUESTION_AUTHOR
+LQ = LOCKED_QUESTION_AUTHOR
 POOL: tuple[PoolNode, ...] = (
     PoolNode("question", "question", CREATED, Q, None, None),
     PoolNode("shared_answer", "answer", CREATED, "member", Q, Q),
@@ -128,6 +142,7 @@ POOL: tuple[PoolNode, ...] = (
     PoolNode("answer_under:member", "answer", CREATED, "moderator", "member", "member"),
     PoolNode("members_question", "question", CREATED, "member", None, None, found=True),
     PoolNode("novices_question", "question", CREATED, "novice", None, None, found=True),
+    PoolNode("answer_under:locked_question", "answer", QUESTION_LOCKED, "moderator", LQ, LQ),  # answer_of:moderator
 )
 """Every node the matrix acts on, in preference order: the shared writes of suites/conftest.py and those of
 :data:`PAID`. The fixture question's author is assumed to be no account but novice, as on the reference server; the
@@ -222,15 +237,16 @@ def sees(node: PoolNode, role: str) -> bool:
     return role in ("admin", "moderator", "anonymous") or node.author == role
 
 
-def relations(node: PoolNode, role: str, question_author: str = ASSUMED_QUESTION_AUTHOR) -> frozenset[str]:
+def relations(node: PoolNode, role: str, question_author: str = ASSUMED_QUESTION_AUTHOR,
+              locked_author: str = ASSUMED_LOCKED_QUESTION_AUTHOR) -> frozenset[str]:
     """The relations ``role`` stands in to the node (``question_author``: the fixture question's author as a role,
-    ``?`` for no account of the profile): its author; else the author of its parent, of its question, or both; else
-    none. Anonymous wrote nothing."""
+    ``locked_author`` the locked question's, ``?`` for no account of the profile): its author; else the author of its
+    parent, of its question, or both; else none. Anonymous wrote nothing."""
     if role == "anonymous":
         return frozenset({NONE})
 
     def who(author: str | None) -> str | None:
-        return question_author if author == QUESTION_AUTHOR else author
+        return question_author if author == QUESTION_AUTHOR else locked_author if author == LQ else author
 
     if who(node.author) == role:
         return frozenset({AUTHOR})
@@ -239,9 +255,10 @@ def relations(node: PoolNode, role: str, question_author: str = ASSUMED_QUESTION
     return frozenset(held or {NONE})
 
 
-def fits(node: PoolNode, role: str, relation: str, question_author: str = ASSUMED_QUESTION_AUTHOR) -> bool:
+def fits(node: PoolNode, role: str, relation: str, question_author: str = ASSUMED_QUESTION_AUTHOR,
+         locked_author: str = ASSUMED_LOCKED_QUESTION_AUTHOR) -> bool:
     """Whether the caller stands to the node in ``relation`` and sees it."""
-    return relation in relations(node, role, question_author) and sees(node, role)
+    return relation in relations(node, role, question_author, locked_author) and sees(node, role)
 
 
 def node_for(action: str, kind: str, state: str, role: str, relation: str, thorough: bool = False) -> PoolNode | None:
@@ -264,7 +281,7 @@ def reused(action: str, kind: str, state: str, role: str, relation: str, thoroug
 def built_fits(kind: str, state: str, role: str, relation: str) -> bool:
     """Whether a node built for the combination (:func:`built_node`) stands to the caller as it needs."""
     node = built_node(kind, role, relation)
-    return node is not None and fits(replace(node, state=state), role, relation)
+    return node is not None and state != QUESTION_LOCKED and fits(replace(node, state=state), role, relation)
 
 
 def admissible(action: str, kind: str, state: str, role: str, relation: str, thorough: bool) -> bool:
@@ -370,10 +387,16 @@ def array(action: str, dims: Dimensions, seed: int, thorough: bool = False, ever
     names = dims.actions[action]
     columns = []
     for name in names:
-        values = list(dims.values[name])
+        values = [v for v in dims.values[name] if v not in ADDED_VALUES]
         rng.shuffle(values)
-        columns.append(values)
-    valid = [row for row in product(*columns) if admissible(action, *_order(names, row), thorough)]
+        columns.append(values + [v for v in dims.values[name] if v in ADDED_VALUES])
+    every_valid = [row for row in product(*columns) if admissible(action, *_order(names, row), thorough)]
+    if every:
+        cases = tuple(dict.fromkeys(_case(action, names, r) for r in every_valid))
+        return ActionMatrix(action, tuple(names), tuple(tuple(c) for c in columns), cases, thorough)
+    # the pairwise draw over the values it had before ADDED_VALUES (the same rows, the same ids, the same kept file)
+    columns_drawn = [[v for v in c if v not in ADDED_VALUES] for c in columns]
+    valid = [row for row in every_valid if not ADDED_VALUES.intersection(row)]
 
     def completable(partial: Sequence[str]) -> bool:
         n = len(partial)
@@ -382,21 +405,25 @@ def array(action: str, dims: Dimensions, seed: int, thorough: bool = False, ever
     def usable(kept: Any) -> bool:  # admissible rows only, whatever the file holds
         return isinstance(kept, list) and all(isinstance(r, list) and tuple(r) in admitted for r in kept)
 
-    if every:
-        cases = tuple(dict.fromkeys(_case(action, names, r) for r in valid))
-        return ActionMatrix(action, tuple(names), tuple(tuple(c) for c in columns), cases, thorough)
     admitted = set(valid)
     # the filtered construction is the costly part: every worker drew the 4 arrays, 12 times in all (7 % of a
     # worker's collection under cProfile); kept by the columns in their seeded order and the admissible rows,
     # which decide it
-    rows = [tuple(r) for r in kept_rows(["action", columns, [list(r) for r in valid]],
-                                        lambda: [list(r) for r in AllPairs(columns, filter_func=completable)],
+    rows = [tuple(r) for r in kept_rows(["action", columns_drawn, [list(r) for r in valid]],
+                                        lambda: [list(r) for r in AllPairs(columns_drawn, filter_func=completable)],
                                         usable)] if valid else []
     for pair in sorted(_pairs(valid) - _pairs(rows)):
         rows.append(next(r for r in valid if pair in _row_pairs(r)))
     drawn = tuple(dict.fromkeys([*(_case(action, names, r) for r in rows), *_refusals(action, names, valid)]))
-    cases = tuple(dict.fromkeys([*drawn, *_unwritten(action, names, valid)]))
+    cases = tuple(dict.fromkeys([*drawn, *_refusals(action, names, every_valid),
+                                 *_unwritten(action, names, every_valid)]))
     return ActionMatrix(action, tuple(names), tuple(tuple(c) for c in columns), cases, thorough, len(drawn))
+
+
+ADDED_VALUES = frozenset({QUESTION_LOCKED})
+"""Values of a dimension added after the pairwise draws were first kept (combos, issue 44): every admissible
+combination holding one writes nothing and is tried (:func:`_refusals`, :func:`_unwritten`), so the pairwise rows are
+drawn over the other values, as before (the same rows and test ids for a seed)."""
 
 
 def _refusals(action: str, names: Sequence[str], valid: Iterable[Sequence[str]]) -> list[Case]:

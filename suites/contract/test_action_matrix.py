@@ -36,10 +36,13 @@ from typing import Any
 
 import pytest
 from action_cases import (
+    ASSUMED_LOCKED_QUESTION_AUTHOR,
     ASSUMED_QUESTION_AUTHOR,
     LOCK,
     LOCKED,
+    LOCKED_QUESTION_AUTHOR,
     MODERATED,
+    POOL,
     QUESTION_AUTHOR,
     REUSED_NODES,
     SEND,
@@ -55,6 +58,7 @@ from action_cases import (
 from action_responses import RESPONSE_RULES, actions_of, judges
 from action_responses import judge as judge_response
 from covering import parametrize_by_rule, thorough
+from locked_question_node import answer_under_locked_question, locked_question_author
 
 from qaconform.contract import Dimensions, load_contract
 from qaconform.contract import path as contract_path
@@ -85,6 +89,7 @@ USER_FIELDS = ("id", "username", "avatarUrl")
 the state-changing node operations"; the others are present on some only: realUser, canceledByUser, canceledDate)."""
 LOCKERS = {"answer_of:member": "member", "answer_of:admin": "moderator", "answer_of:novice": "admin"}
 """Who locks each locked shared answer (suites/conftest.py LOCKS, read the other way)."""
+POOL_BY_KEY = {n.key: n for n in POOL}
 QUESTION_PAGES = 10
 """Pages of an account's question list read to learn whether it wrote the fixture question (bounded)."""
 
@@ -177,6 +182,7 @@ class Scene:
         self.user_ids = user_ids
         self.acted: dict[tuple[str, ...], tuple[ApiResponse, int, str]] = {}
         self._question_author: str | None = None
+        self._locked_author: str | None = None
 
     def fixture(self, name: str) -> Any:
         return self.request.getfixturevalue(name)
@@ -189,6 +195,8 @@ class Scene:
             return int(self.fixture("shared_answer"))
         if key in ("members_question", "novices_question"):  # found with reads: only refused calls are drawn on them
             return int(self.fixture(f"{key}_id"))
+        if key == "answer_under:locked_question":  # an answer whose question is locked (combos, issue 44)
+            return answer_under_locked_question(self.request, self.fixture("profile"), POOL_BY_KEY[key])
         kind, _, role = key.partition(":")
         if kind == "answer_of":
             if key in LOCKERS:
@@ -229,7 +237,15 @@ class Scene:
 
     def relation_holds(self, node: PoolNode, case: Case) -> None:
         """Skip the case when the target's fixture question, which the pool takes to be novice's, puts the caller in
-        another relation to ``node`` than the case needs (its author is read from the accounts' question lists)."""
+        another relation to ``node`` than the case needs (its author is read from the accounts' question lists);
+        the same for the locked question's author."""
+        if LOCKED_QUESTION_AUTHOR in (node.parent_author, node.question_author):
+            if self._locked_author is None:
+                self._locked_author = locked_question_author(self.api, self.user_ids, self.fixture("profile"))
+            if (self._locked_author != ASSUMED_LOCKED_QUESTION_AUTHOR
+                    and not fits(node, case.role, case.relation, locked_author=self._locked_author)):
+                skip(SkipKind.OTHER, f"not judged: on this target the locked question's author is "
+                     f"{self._locked_author}, so {case.role} does not stand to {node.key} as {case.label} needs")
         if QUESTION_AUTHOR not in (node.author, node.parent_author, node.question_author):
             return
         actual = self.question_author()
