@@ -21,15 +21,21 @@ from qaconform.target.client import ApiClient
 from qaconform.target.profile import Profile
 
 
-def answer_under_locked_question(request: pytest.FixtureRequest, profile: Profile, node: PoolNode) -> int:
-    """The id of ``node``'s author's shared answer under the profile's locked question; a skip naming the fixture
-    when the profile names none, or the state when the target put the answer elsewhere (a refusal to answer a locked
-    question is not shown either way: suites/conftest.py ``answer_in`` posts it under the fixture question then)."""
+def locked_question(profile: Profile) -> int:
+    """The profile's locked question, or a skip naming the missing fixture."""
     locked = profile.fixtures.locked_question_id
     if locked is None:
         skip(SkipKind.MISSING_FIXTURE, "not judged: the profile names no [fixtures] locked_question_id (a question "
              "locked on the site that every account can view), so no answer stands under a locked question "
              "(node_state question_locked)")
+    return int(locked)
+
+
+def answer_under_locked_question(request: pytest.FixtureRequest, profile: Profile, node: PoolNode) -> int:
+    """The id of ``node``'s author's shared answer under the profile's locked question; a skip naming the fixture
+    when the profile names none, or the state when the target put the answer elsewhere (a refusal to answer a locked
+    question is not shown either way: suites/conftest.py ``answer_in`` posts it under the fixture question then)."""
+    locked = locked_question(profile)
     shared = request.getfixturevalue("answer_of")(node.author)
     if shared.node != locked:
         status = shared.refused.status if shared.refused is not None else shared.resp.status
@@ -39,12 +45,12 @@ def answer_under_locked_question(request: pytest.FixtureRequest, profile: Profil
 
 
 def locked_question_author(api: dict[str, ApiClient], user_ids: dict[str, int], profile: Profile) -> str:
-    """Which account wrote the profile's locked question (``?``: none of them, or no such fixture), read from each
-    account's question list (bounded, the pool's assumption first)."""
-    locked = profile.fixtures.locked_question_id
+    """Which account wrote the profile's locked question (``?``: none of them), read from each account's question
+    list (bounded, the pool's assumption first); a skip naming the fixture when the profile names none."""
+    locked = locked_question(profile)
     roles = (ASSUMED_LOCKED_QUESTION_AUTHOR, *(r for r in ("admin", "moderator", "member", "novice")
                                                 if r != ASSUMED_LOCKED_QUESTION_AUTHOR))
-    for role in roles if locked is not None else ():
+    for role in roles:
         uid: Any = user_ids.get(role)
         if uid is not None and find_listed(api["admin"], contract_path("listUserQuestions", userId=uid), locked,
                                            page_size=100, max_pages=QUESTION_PAGES) is not None:
