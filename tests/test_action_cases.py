@@ -10,6 +10,7 @@ combination whose allowed call changes a node nobody pays for would spend the su
 from __future__ import annotations
 
 import json
+from itertools import product
 from pathlib import Path
 
 import pytest
@@ -291,3 +292,35 @@ def test_an_answer_under_a_locked_question_gets_every_refusal_and_no_change() ->
     assert relations(node, "admin") == {"parent_author", "question_author"}
     assert relations(node, "admin", locked_author="member") == {NONE}
     assert relations(node, "moderator") == {"author"}
+
+
+def test_every_combination_a_default_run_does_not_try_is_named_with_its_reason_in_spec() -> None:
+    """Where no node stands in a relation and state, the combination is an exclusion with its reason
+    (spec/dimensions.yaml action_cells), never a silent gap: every combination of every action is either drawn by
+    default or named there, none is both, and the crossing figure counts what the run tries."""
+    import yaml
+
+    from qaconform.report.crossing import action_cells, cell_matches
+
+    spec_path = Path(__file__).resolve().parents[1] / "spec" / "dimensions.yaml"
+    spec = yaml.safe_load(spec_path.read_text(encoding="utf-8"))
+    patterns = [str(p) for g in spec["action_cells"]["unreachable"] for p in g["cells"]]
+    dims = load_contract().dimensions
+    tried = 0
+    for seed in SEEDS[:2]:
+        tried = 0
+        for action in ACTIONS:
+            drawn = {(c.role, c.relation, c.kind, c.state) for c in array(action, dims, seed).cases}
+            tried += len(drawn)
+            for cell in product(*(dims.values[d] for d in dims.actions[action])):
+                named = [p for p in patterns if cell_matches(p, (action, *cell))]
+                if tuple(cell) in drawn:
+                    assert not named, f"{action} {cell} is drawn, yet {named} names it unreachable"
+                else:
+                    assert named, f"{action} {cell} is neither drawn nor named in spec/dimensions.yaml action_cells"
+    used = {p for p in patterns for a in ACTIONS for cell in product(*(dims.values[d] for d in dims.actions[a]))
+            if cell_matches(p, (a, *cell))}
+    assert used == set(patterns), f"patterns naming nothing: {sorted(set(patterns) - used)}"
+    figure = action_cells(spec)
+    assert figure["tried"] == tried and figure["tried"] + figure["unreachable"] == figure["combinations"]
+    assert all(g["why"] and g["count"] for g in figure["groups"])

@@ -133,6 +133,43 @@ def _subtree_part(spec: Mapping[str, Any], rid: str, op: str, excluded: list[dic
         excluded.append({"rule": f"{rid} on {op} across {dim}", "why": str(why)})
 
 
+CELLS = "action_cells"
+"""spec/dimensions.yaml's block of the node-action combinations a default run does not try, each group with its
+reason (combos, issue 44): ``unreachable``, a list of ``{why, cells}``, each cell pattern five fields (action, then the
+values of its ``actions`` dimensions), ``*`` any value, ``a|b`` either."""
+
+
+def cell_matches(pattern: str, cell: tuple[str, ...]) -> bool:
+    """Whether a cell pattern of :data:`CELLS` names ``cell`` (action, role, relation, node kind, node state)."""
+    fields = pattern.split()
+    if len(fields) != len(cell):
+        return False
+    return all(f == "*" or value in f.split("|") for f, value in zip(fields, cell, strict=True))
+
+
+def action_cells(spec: Mapping[str, Any]) -> dict[str, Any]:
+    """The node-action combinations of ``actions`` (every value of each action's dimensions), how many a default run
+    leaves untried with a reason (:data:`CELLS`, each group with its count), and so how many it tries; {} without
+    the block."""
+    groups = (spec.get(CELLS) or {}).get("unreachable") or []
+    values = spec.get("dimensions") or {}
+    every: list[tuple[str, ...]] = []
+    for action, dims in (spec.get("actions") or {}).items():
+        rows: list[tuple[str, ...]] = [(action,)]
+        for dim in dims:
+            rows = [(*row, str(v)) for row in rows for v in values.get(dim) or ()]
+        every += rows
+    if not groups or not every:
+        return {}
+    named: set[tuple[str, ...]] = set()
+    out = []
+    for group in groups:
+        cells = {c for c in every if any(cell_matches(str(p), c) for p in group.get("cells") or ())}
+        named |= cells
+        out.append({"why": str(group.get("why", "")), "cells": list(group.get("cells") or ()), "count": len(cells)})
+    return {"combinations": len(every), "unreachable": len(named), "tried": len(every) - len(named), "groups": out}
+
+
 def _writes(spec: Mapping[str, Any]) -> set[str]:
     """The write and node-action operations: those of ``actions`` and ``validations``."""
     return set(spec.get("actions") or {}) | set(spec.get("validations") or {})
@@ -223,14 +260,19 @@ def crossing(spec_dir: Path, rules: Iterable[Any]) -> dict[str, Any]:
             partly.append({"rule": rid, "missing": missing})
         else:
             full.append(rid)
-    return {"must_rules_with_dimensions": considered, "crossed_fully": len(full), "fully": full,
-            "not_fully": partly, "excluded": excluded}
+    out = {"must_rules_with_dimensions": considered, "crossed_fully": len(full), "fully": full,
+           "not_fully": partly, "excluded": excluded}
+    cells = action_cells(spec)
+    return {**out, CELLS: cells} if cells else out
 
 
 def crossing_line(c: Mapping[str, Any] | None) -> str:
     """The terminal's one line: "crossing: 31 of 88 must-rules ...", or "" without figures."""
     if not c or not c.get("must_rules_with_dimensions"):
         return ""
+    cells = c.get(CELLS) or {}
+    tried = (f"; node actions: {cells['tried']} of {cells['combinations']} combinations of role, relation, kind and "
+             f"state tried, {cells['unreachable']} unreachable with a reason") if cells.get("combinations") else ""
     return (f"crossing: {c['crossed_fully']} of {c['must_rules_with_dimensions']} must-rules crossed with every "
             f"dimension their operation admits (spec/dimensions.yaml); {len(c['not_fully'])} partly, "
-            f"{len(c['excluded'])} exclusion(s) with a reason (coverage.json: crossing)")
+            f"{len(c['excluded'])} exclusion(s) with a reason{tried} (coverage.json: crossing)")

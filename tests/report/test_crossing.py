@@ -77,3 +77,24 @@ def test_a_response_rule_of_a_list_is_crossed_by_default_with_the_request_form(t
     assert {"rule": "WRITTEN on one response", "why": "judged on a comment the run writes and reads back"} in \
         c["excluded"]
     assert {"rule": "ITEMS across wrap", "why": "an item under wrap may be of another shape"} in c["excluded"]
+
+
+def test_the_node_action_combinations_left_untried_are_counted_with_their_reasons(tmp_path: Path) -> None:
+    """combos (issue 44): spec/dimensions.yaml action_cells names the combinations a default run does not try, each
+    group with its reason; the figure counts every combination of the actions' dimensions, those named (once, however
+    many patterns name one) and so those tried, and the terminal line says it."""
+    spec = {**SPEC, "dimensions": {"role": ["admin", "novice", "anonymous"], "node_kind": ["question", "answer"]},
+            "action_cells": {"unreachable": [
+                {"why": "the fixture question is never locked", "cells": ["lockNode * question"]},
+                {"why": "anonymous wrote nothing",
+                 "cells": ["lockNode anonymous *", "lockNode anonymous|novice question"]},
+            ]}}
+    (tmp_path / "dimensions.yaml").write_text(yaml.safe_dump(spec))
+    c = crossing(tmp_path, [_rule("LOCK-ALL", "lockNode")])
+    cells = c["action_cells"]
+    assert (cells["combinations"], cells["unreachable"], cells["tried"]) == (6, 4, 2)
+    assert [g["count"] for g in cells["groups"]] == [3, 3]
+    assert "node actions: 2 of 6 combinations of role, relation, kind and state tried, 4 unreachable" in \
+        crossing_line(c)
+    (tmp_path / "dimensions.yaml").write_text(yaml.safe_dump(SPEC))
+    assert "action_cells" not in crossing(tmp_path, [_rule("LOCK-ALL", "lockNode")])
