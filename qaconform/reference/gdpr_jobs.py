@@ -143,8 +143,8 @@ def _blind_delete_needs_reassign(fields: dict[str, Any]) -> None:
 def _check_reassign_user(svc: Service, fields: dict[str, Any]) -> None:
     """An optional reassignUser names exactly one existing user, by username or id."""
     reassign = structured(fields, "reassignUser")
-    if reassign is None or reassign == "" or not blind_round9.reassign_checked(structured(fields, "operations")):
-        return  # blind9 (issue 44): looked up only when operations hold delete
+    if reassign is None or reassign == "":
+        return
     if faults.is_on("blind-gdpr-reassign-id-zero-ignored") and isinstance(reassign, dict) and str(
             reassign.get("id")).strip() == "0" and not _present(reassign, "username"):
         return  # blinda (issue 44): a falsy id taken as no reassignUser
@@ -161,7 +161,7 @@ def _check_reassign_user(svc: Service, fields: dict[str, Any]) -> None:
     lenient = faults.is_on("gdpr-reassign-invalid-accepted") or (  # blind5 (issue 44): bulk jobs below
         fields.get("type") == "bulk" and faults.is_on("blind5-gdpr-bulk-reassign-unchecked")) or (
         faults.is_on("gdpr-reassign-invalid-id-accepted") and isinstance(reassign, dict) and _present(reassign, "id")
-    )
+    ) or not blind_round9.reassign_checked(structured(fields, "operations"))  # blind9: looked up only with delete
     refused_form = isinstance(reassign, dict) and (
         (faults.is_on("gdpr-reassign-by-id-refused") and _present(reassign, "id"))
         or (faults.is_on("gdpr-reassign-by-username-refused") and _present(reassign, "username")))
