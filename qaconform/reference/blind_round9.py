@@ -177,14 +177,6 @@ def reassign_checked(operations: Any) -> bool:
     return isinstance(operations, list) and "delete" in operations
 
 
-def reassign_both(reassign: Any, both: bool) -> tuple[Any, bool]:
-    """blind9-reassign-string-id-not-counted: an id given as a string does not count, the username alone does."""
-    if not both or not faults.is_on("blind9-reassign-string-id-not-counted") or not isinstance(
-            reassign.get("id"), str):
-        return reassign, both
-    return {"username": reassign["username"]}, False
-
-
 def frame_taken(svc: Service, fields: dict[str, Any], user: Any, minute: int, taken: bool) -> bool:
     """blind9-time-frame-keyed-by-user-form: a taken frame counts only for the user written the same way."""
     if not taken or not faults.is_on("blind9-time-frame-keyed-by-user-form"):

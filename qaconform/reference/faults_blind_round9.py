@@ -42,10 +42,8 @@ BLIND_ROUND9: tuple[Fault, ...] = (
     _F("blind9-time-frame-keyed-by-user-form", "GDPR-TIME-FRAME",
        "the time frame is looked up per user as written in the request: a second job for the same user named"
        " another way (id, email, username) in a taken frame is accepted"),
-    # "{error: The request contains more than one reassignUser eligible configuration}"
-    _F("blind9-reassign-string-id-not-counted", "GDPR-REASSIGN-AMBIGUOUS",
-       "a reassignUser id given as a string is not counted as an identification: username plus id \"N\" is taken"
-       " as the username alone"),
+    # blind9-reassign-string-id-not-counted (GDPR-REASSIGN-AMBIGUOUS) removed after phase 1: the string form of a
+    # reassignUser id is not stated (notes/s5/blind-round9.md)
     # "| 1 Post comment | Comment (Other Standard Roles); View answers in the question page and View the question
     #  page (Anonymous Roles)."
     _F("blind9-reply-needs-private-comments", "PERM-COMMENT",

@@ -155,7 +155,6 @@ def _check_reassign_user(svc: Service, fields: dict[str, Any]) -> None:
     if both and faults.is_on("blinde-gdpr-reassign-agreeing-pair-taken") and svc.db.one(
             "SELECT 1 FROM users WHERE username = ? AND id = ?", (str(reassign["username"]), as_id(reassign["id"]))):
         reassign, both = {"id": reassign["id"]}, False  # blinde: two ways naming one user taken as one
-    reassign, both = blind_round9.reassign_both(reassign, both)  # blind9 (issue 44)
     if both and not faults.is_on("gdpr-reassign-ambiguous-unnoticed"):
         raise bad_request("The request contains more than one reassignUser eligible configuration")
     lenient = faults.is_on("gdpr-reassign-invalid-accepted") or (  # blind5 (issue 44): bulk jobs below
