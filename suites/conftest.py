@@ -340,6 +340,21 @@ name no exception for a lock; without it no budgeted write posts a plain comment
 issue 44). What a lock does to new comments is not shown: a 4xx puts it under the shared answer, no write more."""
 
 
+COMMENT_AS_REPLY = {"novice": "admin"}
+"""blind9 (issue 44): whose shared plain comment replies to whose (under the shared answer, which ``node`` names).
+"nodeId: the question, answer or comment being commented on", Comment whatever the node: else no budgeted write by an
+account without Use Private Comments replies to a comment (a reply path checking that permission passed)."""
+
+
+def _reply_parent(get: Callable[[str], SharedWrite], role: str, answer: int) -> int | None:
+    """The comment :data:`COMMENT_AS_REPLY` names for ``role``, when a 201 under ``answer`` (else None: the answer)."""
+    to = COMMENT_AS_REPLY.get(role)
+    if to is None:
+        return None
+    parent = get(to)
+    return parent.id if parent.resp.status == 201 and parent.node == answer else None
+
+
 def _locked_parent(request: pytest.FixtureRequest, role: str) -> int | None:
     """The node of :data:`COMMENT_ON_LOCKED` for ``role``'s plain comment, once its lock is a 200 that did not say
     ``success: false``; None for the other accounts, or when the lock did not take (their shared answer then)."""
@@ -360,7 +375,8 @@ def _locked_parent(request: pytest.FixtureRequest, role: str) -> int | None:
 def comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
                created: Any, profile: Profile) -> Callable[[str], SharedWrite]:
     """``comment_of(role)``: role's plain comment (no privacy fields) under :func:`shared_answer` (moderator's on a
-    locked answer: :data:`COMMENT_ON_LOCKED`; ``node`` names the parent), posted once per run: the permission
+    locked answer: :data:`COMMENT_ON_LOCKED`; novice's a reply to admin's: :data:`COMMENT_AS_REPLY`; ``node`` names
+    the answer it is listed under), posted once per run: the permission
     table's postComment cell, the comment's 201 shape and its default visibility read it.
 
     Its body travels in the input form the run's seed gives the account (support.comment_form: every form each run,
@@ -381,11 +397,12 @@ def comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], questi
             if not 400 <= resp.status < 500:  # a refusal: the lock's effect on new comments is not shown
                 return SharedWrite(resp, text, locked, form=form)
         shared_answer = _answer_id(request, api, question_id, run_tag, created, profile)
+        parent = _reply_parent(get, role, shared_answer) or shared_answer  # blind9: a reply, listed under the answer
         resp = _shared(request, profile, f"comment of {role}{suffix}",
-                       lambda: post_comment_in(api[role], shared_answer, run_tag, created, text, form))
+                       lambda: post_comment_in(api[role], parent, run_tag, created, text, form))
         if form != "json" and 400 <= resp.status < 500:  # the form not taken: the comment form matrix judges it
             return SharedWrite(_shared(request, profile, f"comment of {role}", lambda: post_comment(
-                api[role], shared_answer, run_tag, created, text=text)), text, shared_answer)
+                api[role], parent, run_tag, created, text=text)), text, shared_answer)
         return SharedWrite(resp, text, shared_answer, form=form)
 
     return get

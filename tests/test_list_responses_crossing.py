@@ -23,6 +23,7 @@ from list_responses import (
     Row,
     Seen,
     array,
+    every_owner,
     every_sort_name,
     load,
     response_rules,
@@ -153,3 +154,22 @@ def test_every_seen_sort_name_reaches_every_node_list_that_takes_a_sort(seed: in
         assert len(labels) == len(set(labels)), f"{op} seed {seed}: a sweep row repeats a drawn row's id"
     for op in set(LIST_OPS) - set(swept):
         assert every_sort_name(op, array(op, seed, contract=contract), contract) == [], op
+
+
+def test_every_account_is_the_path_user_of_each_user_list_once() -> None:
+    """blind9 (issue 44): beside the covering array (which reads one user's list), one row per account of the profile
+    as the user of each user list, admin's, with no parameter, in the samples' form; the other lists get none, and no
+    row repeats a drawn row's id."""
+    contract = load_contract()
+    accounts = set(contract.dimensions.values["writer"])
+    assert accounts == {"admin", "moderator", "member", "novice"}
+    for op in LIST_OPS:
+        extra = every_owner(op, contract)
+        if op not in ("listUserQuestions", "listUserAnswers"):
+            assert extra == [], op
+            continue
+        assert {r.owner for r in extra} == accounts and len(extra) == len(accounts), op
+        assert all(r.reader == "admin" and r.form == JSON_FORM and r.combination.query == "" for r in extra), op
+        labels = [r.label for r in array(op, SEEDS[0], contract=contract) + extra]
+        assert len(labels) == len(set(labels)), f"{op}: an owner row repeats a drawn row's id"
+        assert all(r.owner is None for r in array(op, SEEDS[0], contract=contract)), "drawn rows keep their path"

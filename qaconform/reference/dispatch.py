@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import access, blind_perms, faults, history_faults, planted, rate_limit, response_faults, variants
+from . import access, blind_perms, blind_round9, faults, history_faults, planted, rate_limit, response_faults, variants
 from .access import Requires
 from .auth import Caller
 from .errors import ApiError
@@ -56,6 +56,8 @@ def endpoint(svc: Service, op: Operation) -> Endpoint:
         try:
             if faults.active() and (kept := response_faults.kept_ahead_of_auth(op.op_id, request)) is not None:
                 return kept  # blindr: a planted response cache in front of authentication
+            if faults.active():
+                blind_round9.ahead_of_auth(op.op_id, request)  # blind9 (issue 44)
             try:
                 caller = await _admit(svc, op, request)
             except ApiError as exc:
@@ -65,7 +67,9 @@ def endpoint(svc: Service, op: Operation) -> Endpoint:
             if not faults.active():
                 return await op.handler(svc, request, caller)
             early = response_faults.refused(op.op_id, request)
-            response = early or await op.handler(svc, request, caller)
+            handled = blind_round9.admitted(svc, op.op_id, request, caller)  # blind9 (issue 44)
+            response = early or await op.handler(svc, handled, caller)
+            response = blind_round9.after(svc, op.op_id, request, response)  # blind9 (issue 44)
             response = response_faults.bite(op.op_id, request, caller, response)
             response = history_faults.after(svc.db, op.op_id, request, caller, response)  # blindh (issue 44)
             response_faults.keep_ahead_of_auth(op.op_id, request, caller, response)  # blindr

@@ -72,6 +72,11 @@ from .faults_combos import COMBOS  # noqa: E402
 
 _ALL = _ALL + COMBOS
 
+# --- ninth blind round: one fault on each of fifteen must-rules drawn at random (issue 44, blind9)
+from .faults_blind_round9 import BLIND_ROUND9  # noqa: E402
+
+_ALL = _ALL + BLIND_ROUND9
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

@@ -10,7 +10,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import faults, variants
+from . import blind_round9, faults, variants
 from .auth import Caller
 from .bodies import read_fields, structured
 from .db import as_id
@@ -59,6 +59,7 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any]) -> Response:
     by_id = kind == "individual" and isinstance(user, dict) and _present(user, "id")  # blindw (issue 44)
     unchecked = by_id and faults.is_on("blind-gdpr-user-id-time-frame-unchecked")  # the new job replaces the old
     replace = unchecked or faults.is_on("blind5-gdpr-time-frame-per-type")  # blind5: a frame per type, one row
+    replace = replace or faults.is_on("blind9-time-frame-keyed-by-user-form")  # blind9 (issue 44): one row a frame
     _blind_delete_needs_reassign(fields)
     minute = _free_time_frame(svc, fields, not unchecked)
     with svc.tx("job") as conn:
@@ -159,7 +160,7 @@ def _check_reassign_user(svc: Service, fields: dict[str, Any]) -> None:
     lenient = faults.is_on("gdpr-reassign-invalid-accepted") or (  # blind5 (issue 44): bulk jobs below
         fields.get("type") == "bulk" and faults.is_on("blind5-gdpr-bulk-reassign-unchecked")) or (
         faults.is_on("gdpr-reassign-invalid-id-accepted") and isinstance(reassign, dict) and _present(reassign, "id")
-    )
+    ) or not blind_round9.reassign_checked(structured(fields, "operations"))  # blind9: looked up only with delete
     refused_form = isinstance(reassign, dict) and (
         (faults.is_on("gdpr-reassign-by-id-refused") and _present(reassign, "id"))
         or (faults.is_on("gdpr-reassign-by-username-refused") and _present(reassign, "username")))
@@ -180,6 +181,7 @@ def _free_time_frame(svc: Service, fields: dict[str, Any], check_taken: bool = T
         raise bad_request("The desired date is in the past and is it not eligible.")
     minute = when // (3_600_000 if variants.is_on("gdpr-time-frame-hour") else 60_000)
     taken = svc.db.one("SELECT 1 FROM jobs WHERE schedule_minute = ?", (minute,)) is not None
+    taken = blind_round9.frame_taken(svc, fields, structured(fields, "user"), minute, taken)  # blind9 (issue 44)
     if taken and faults.is_on("blind5-gdpr-time-frame-per-type"):  # blind5 (issue 44): the frame looked up per type
         taken = svc.db.one("SELECT 1 FROM jobs WHERE schedule_minute = ? AND type = ?",
                            (minute, fields.get("type"))) is not None

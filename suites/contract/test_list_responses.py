@@ -37,6 +37,7 @@ from list_responses import (
     Row,
     Seen,
     array,
+    every_owner,
     every_sort_name,
     load,
     response_rules,
@@ -70,7 +71,7 @@ def _rows(seed: int, strength: int) -> list[tuple[Row, tuple[str, ...]]]:
     out = []
     for op in LIST_OPS:
         drawn = array(op, seed, strength, contract)
-        for row in drawn + every_sort_name(op, drawn, contract):
+        for row in drawn + every_sort_name(op, drawn, contract) + every_owner(op, contract):
             judged = rules_of(row, rules, section)
             if judged:
                 out.append((row, judged))
@@ -129,18 +130,28 @@ def question_marks(api: dict[str, ApiClient], run_once: RunOnce) -> dict[str, bo
     return dict(run_once("list responses question marks", marks))
 
 
+def row_path(row: Row, matrix_paths: dict[str, str], user_ids: dict[str, int]) -> str:
+    """The path a row reads: its owner's list (blind9), else the list ``matrix_paths`` reads."""
+    if row.owner is not None:
+        if row.owner not in user_ids:
+            skip(SkipKind.MISSING_FIXTURE, f"not checked: {row.owner}'s user id is unknown ([accounts.{row.owner}] id)",
+                 fixtures=[f"accounts.{row.owner}.id"])
+        return contract_path(row.op, userId=user_ids[row.owner])
+    if row.op not in matrix_paths:
+        skip(SkipKind.MISSING_FIXTURE, f"not checked: no {row.op} to read on this target (needs an answer of a "
+             "listed question)")
+    return matrix_paths[row.op]
+
+
 @pytest.fixture(scope="module")
-def read_row(api: dict[str, ApiClient], fetch: Any, matrix_paths: dict[str, str],
-             row_tokens: dict[str, str]) -> Callable[[Row], tuple[ApiResponse, dict[str, str]]]:
+def read_row(api: dict[str, ApiClient], fetch: Any, matrix_paths: dict[str, str], row_tokens: dict[str, str],
+             user_ids: dict[str, int]) -> Callable[[Row], tuple[ApiResponse, dict[str, str]]]:
     """``read_row(row)``: the row's response and the parameters sent, read once (JSON form: the ``fetch`` cache)."""
     cache: dict[tuple[str, str, str, tuple[tuple[str, str], ...]], ApiResponse] = {}
 
     def read(row: Row) -> tuple[ApiResponse, dict[str, str]]:
-        if row.op not in matrix_paths:
-            skip(SkipKind.MISSING_FIXTURE, f"not checked: no {row.op} to read on this target (needs an answer of a "
-                 "listed question)")
+        path = row_path(row, matrix_paths, user_ids)
         params = sent(row.op, row.combination.params(row_tokens))
-        path = matrix_paths[row.op]
         if row.form == JSON_FORM:
             return fetch(row.reader, path, **params), params
         key = (row.reader, path, row.form, tuple(sorted(params.items())))
@@ -245,7 +256,7 @@ def envelope_of(row: Row, resp: ApiResponse, body: Any) -> dict[str, Any]:
 
 def test_every_response_rule_of_the_list_holds_in_every_combination(
     row: Row, request: pytest.FixtureRequest, read_row: Callable[[Row], tuple[ApiResponse, dict[str, str]]],
-    matrix_paths: dict[str, str], question_marks: dict[str, bool],
+    matrix_paths: dict[str, str], question_marks: dict[str, bool], user_ids: dict[str, int],
 ) -> None:
     """Each rule marked on the row (list_responses.CHECKS: a shape, an echo, a count, a field of the items, the
     status of a documented value) holds on the row's one response, whatever reader, parameters and request form."""
@@ -256,7 +267,7 @@ def test_every_response_rule_of_the_list_holds_in_every_combination(
         return
     envelope = envelope_of(row, resp, body)
     contract = load_contract()
-    seen = Seen(row, asked, envelope, _user_id(matrix_paths[row.op]), question_marks)
+    seen = Seen(row, asked, envelope, _user_id(row_path(row, matrix_paths, user_ids)), question_marks)
     sorts = {"sorts": SORTS_RULE[row.op]} if row.op in SORTS_RULE else {}
     seen.errors = schema_errors(seen, contract, lambda e: _item_type_alone(rules_for_schema_error(
         e, "SHAPE-LIST", is_list=True, field_rules=sorts)))
