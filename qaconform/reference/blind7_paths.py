@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Mapping
-from datetime import UTC, datetime
 from typing import Any
 
 from starlette.responses import Response
@@ -51,12 +50,11 @@ def topics_page(page: Response, searched: bool) -> Response:
 
 
 def groups_page(groups: dict[str, Any], query: Mapping[str, str], valid: bool) -> None:
-    """blind7-groups-sorted-date-iso: an explicit valid sort rendered with ISO dates."""
-    if not (query.get("sort") and valid and faults.is_on("blind7-groups-sorted-date-iso")):
+    """blind7-groups-sorted-id-string: an explicit valid sort rendered by the user's group serializer (id string)."""
+    if not (query.get("sort") and valid and faults.is_on("blind7-groups-sorted-id-string")):
         return
     for item in groups.get("list", []):
-        if isinstance(item.get("creationDate"), int):
-            item["creationDate"] = datetime.fromtimestamp(item["creationDate"] / 1000, UTC).isoformat()
+        item["id"] = str(item.get("id"))
 
 
 def own_content(caller: Caller, user_id: int) -> bool:

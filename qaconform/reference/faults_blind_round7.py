@@ -18,10 +18,10 @@ BLIND_ROUND7: tuple[Fault, ...] = (
     _F("blind7-topics-search-no-tree", "SHAPE-LIST-TOPICS",
        "the topic list served from the search branch (q given) lacks getImmediateChildren and getParents on its "
        "items: the search index's documents carry no tree fields"),
-    # "Response: 200, paged list of Group items." (Group: creationDate integer, epoch milliseconds)
-    _F("blind7-groups-sorted-date-iso", "SHAPE-LIST-GROUPS",
-       "a group list asked with an explicit, valid sort is rendered by the sorted query's serializer, which gives "
-       "creationDate as an ISO-8601 string (the default order is right)"),
+    # "Response: 200, paged list of Group items." (Group: id integer)
+    _F("blind7-groups-sorted-id-string", "SHAPE-LIST-GROUPS",
+       "a group list asked with an explicit, valid sort is rendered by the sorted query's serializer, the one of a "
+       "user's groups, which gives id as a string (the default order is right)"),
     # "Response: 200, a JSON array of User content entries ... Not wrapped in the paged envelope."
     _F("blind7-own-content-enveloped", "LIST-ARRAY-CONTENT",
        "a user's content list read by that same user (userId is the caller) is served by the 'my activity' path, "
