@@ -12,7 +12,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import access, auth, blind_perms, combos_perms, faults, history_faults, variants
+from . import access, auth, blind7_paths, blind_perms, combos_perms, faults, history_faults, variants
 from .auth import Caller
 from .errors import ApiError, bad_request, conflict, denied, not_found
 from .http_io import client_ip, json_response, path_id
@@ -236,12 +236,14 @@ async def cancel_wiki(svc: Service, request: Request, caller: Caller) -> Respons
             conn.execute("UPDATE nodes SET wiki = 0 WHERE id = ?", (node["id"],))
             history_faults.unwikified(node["id"], caller)  # blindh (issue 44)
     no_date = caller.role == "member" and faults.is_on("blind-cancelwiki-canceleddate-missing-member")
-    return _result(svc, "wikifyAction", action_id, node, drop="canceledDate" if no_date else None)
+    return blind7_paths.cancelwiki_page(  # blind7 (issue 44)
+        _result(svc, "wikifyAction", action_id, node, drop="canceledDate" if no_date else None), caller)
 
 
 # --- 12 Send to moderation ----------------------------------------------------------------------------------
 async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> Response:
     node = svc.visible_node(caller, path_id(request))
+    caller = blind7_paths.v1_caller(caller)  # blind7 (issue 44)
     if faults.is_on("sendtomod-granted-to-own-node"):  # let in at the door: the author of the node passes here
         access.require_owner("sendToModeration", caller, node["author_id"] == caller.id, auth.SEND_TO_MODERATION)
     if faults.is_on("sendtomod-own-question"):  # let in at the door: the author of a question passes on it
@@ -321,7 +323,7 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
     if extra is not None and faults.is_on("lock-prompt-ascii-only"):
         extra = extra.encode("ascii", "replace").decode("ascii")
     extra = history_faults.lock_extra(node, extra)  # blindh (issue 44)
-    verb = "lock" if faults.is_on("lock-verb-wrong") else "locked"
+    verb = blind7_paths.lock_verb(caller, "lock" if faults.is_on("lock-verb-wrong") else "locked")  # blind7
     with svc.tx("lock") as conn:
         action_id = _record_action(conn, verb, caller, node["id"], client_ip(request), extra=extra)
         conn.execute("UPDATE nodes SET locked = 1 WHERE id = ?", (node["id"],))

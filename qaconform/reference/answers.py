@@ -8,7 +8,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import auth, blind_perms, blind_round9, faults, history_faults, variants
+from . import auth, blind7_paths, blind_perms, blind_round9, faults, history_faults, variants
 from .auth import Caller
 from .bodies import read_fields, stored_body, text_field
 from .errors import bad_request, conflict, denied
@@ -66,7 +66,8 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
     dropped = faults.is_on("answer-location-missing") or (
         json_too and faults.is_on("answer-location-missing-param-wins"))
     headers = {} if dropped else {"Location": location}
-    return json_response(item, 200 if faults.is_on("answer-created-200") else 201, headers)
+    status = blind7_paths.answer_status(question, published, 200 if faults.is_on("answer-created-200") else 201)
+    return json_response(item, status, headers)  # blind7 (issue 44): answer_status
 
 
 def _author(svc: Service, caller: Caller, question: sqlite3.Row) -> int:

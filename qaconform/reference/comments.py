@@ -14,7 +14,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import auth, blind_perms, faults, history_faults, variants
+from . import auth, blind7_paths, blind_perms, faults, history_faults, variants
 from .auth import Caller
 from .bodies import read_fields, stored_body, structured, text_field
 from .db import as_id
@@ -35,6 +35,7 @@ async def post_comment(svc: Service, request: Request, caller: Caller) -> Respon
         kinds = ("question", "answer")
     parent = svc.visible_node(caller, path_id(request), kinds)
     blind_perms.comment_admits(caller, parent)  # blindp (issue 44): the door let anonymous in
+    blind7_paths.comment_parent(parent)  # blind7 (issue 44)
     if parent["locked"] and not caller.anonymous and variants.is_on("locked-node-refuses-posts"):
         raise conflict(f"node {parent['id']} is locked: it takes no new comments")
     body = stored_body(text_field(fields, "body", required=_body_required(request)) or "")
@@ -85,6 +86,7 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
     if not (_blind_permission_skipped(caller, parent, visibility)
             or history_faults.permission_skipped(parent, caller)):  # blindh (issue 44)
         _check_private_permission(caller, visibility)
+    blind7_paths.mod_option_refused(caller, parent, visibility)  # blind7 (issue 44)
     visibility = _blind_reply_before(svc, parent, fields, visibility, recipients)
     if (parent["type"] == "comment" and parent["visibility"] != "full" and _has_string_id(fields)
             and faults.is_on("blind-reply-same-recipients-string-refused")):  # blindw (issue 44): ids as strings
@@ -173,7 +175,7 @@ def _recipients(fields: dict[str, Any]) -> list[int]:
     if not isinstance(value, list):
         raise bad_request("'recipients' must be an array of objects with an id, like [{\"id\": 5}]")
     ids: list[int] = []
-    for item in value:
+    for item in blind7_paths.recipients_typed_by_first(value):  # blind7 (issue 44)
         raw = item.get("id") if isinstance(item, dict) else item
         if isinstance(raw, str) and isinstance(item, dict) and faults.is_on("comment-recipient-string-id-refused"):
             raise bad_request(f"recipient id {raw[:20]!r} must be a number")
@@ -280,6 +282,7 @@ def _inherited_privacy(
         return parent["visibility"], inherited
     if visibility is None:
         raise bad_request("'recipients' may only be given with visibility 'recipients'")
+    blind7_paths.reply_visibility_refused(parent, visibility)  # blind7 (issue 44)
     if faults.is_on("comment-inherited-message-wrong"):
         raise bad_request("visibility may not be changed on a reply")
     raise bad_request(INHERITED_MESSAGE)

@@ -77,6 +77,11 @@ from .faults_blind_round9 import BLIND_ROUND9  # noqa: E402
 
 _ALL = _ALL + BLIND_ROUND9
 
+# --- seventh blind round on the least-defended must-rules (issue 44, blind7)
+from .faults_blind_round7 import BLIND_ROUND7  # noqa: E402
+
+_ALL = _ALL + BLIND_ROUND7
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

@@ -10,7 +10,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import blind_round9, faults, variants
+from . import blind7_paths, blind_round9, faults, variants
 from .auth import Caller
 from .bodies import read_fields, structured
 from .db import as_id
@@ -42,6 +42,7 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any]) -> Response:
     kind = fields.get("type")
     if kind is None and faults.is_on("gdpr-no-type-is-individual"):
         kind = "individual"
+    kind = blind7_paths.gdpr_kind(kind, fields)  # blind7 (issue 44)
     if kind not in ("bulk", "individual"):
         raise bad_request("The provided 'type' is invalid")
     if kind == "individual" and faults.is_on("gdpr-individual-with-csv-taken-as-bulk") and fields.get("user") in (
@@ -69,7 +70,8 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any]) -> Response:
             (kind, minute, json.dumps(fields, default=str)[:100_000], caller.id, now_ms()),
         )
     key = "id" if faults.is_on("gdpr-jobid-missing") else "jobId"
-    return json_response({key: int(cur.lastrowid or 0)}, 200 if faults.is_on("gdpr-created-200") else 201)
+    status = blind7_paths.gdpr_status(kind, fields, 200 if faults.is_on("gdpr-created-200") else 201)  # blind7
+    return json_response({key: int(cur.lastrowid or 0)}, status)
 
 
 def _check_user(svc: Service, fields: dict[str, Any]) -> None:
@@ -177,6 +179,8 @@ def _free_time_frame(svc: Service, fields: dict[str, Any], check_taken: bool = T
         past = when < now - _DAY_MS
     if faults.is_on("gdpr-next-day-refused-as-past"):
         past = when < now + _DAY_MS
+    if past and blind7_paths.gdpr_past_unchecked(fields, structured(fields, "scheduleDate")):  # blind7
+        past = False
     if past and not faults.is_on("gdpr-past-date-accepted"):
         raise bad_request("The desired date is in the past and is it not eligible.")
     minute = when // (3_600_000 if variants.is_on("gdpr-time-frame-hour") else 60_000)

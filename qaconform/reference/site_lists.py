@@ -14,7 +14,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import auth, blind6_reads, blind_perms, faults, variants
+from . import auth, blind6_reads, blind7_paths, blind_perms, faults, variants
 from .auth import Caller
 from .errors import ApiError, bad_request, not_found
 from .fragments import JSON_TYPE
@@ -137,7 +137,8 @@ async def list_spaces(svc: Service, request: Request, caller: Caller) -> Respons
     total = svc.db.count(f"SELECT COUNT(*) FROM spaces WHERE {counted}", ())
     rows_asked = max(paging.size, 2) if faults.is_on("spaces-pagesize-one-serves-two") else paging.size  # blindr
     rows = svc.db.all(
-        f"SELECT * FROM spaces WHERE {where} ORDER BY {NAMED_SORTS[str(sort)]} LIMIT ? OFFSET ?",
+        f"SELECT * FROM spaces WHERE {where} ORDER BY"
+        f" {blind7_paths.space_order(q.get('sort'), NAMED_SORTS[str(sort)])} LIMIT ? OFFSET ?",  # blind7
         [rows_asked, paging.offset],
     )
     spaces = envelope([svc.render.space_json(r) for r in rows], total, paging, str(sort), q)
@@ -199,6 +200,7 @@ async def list_topics(svc: Service, request: Request, caller: Caller) -> Respons
         resp = encoded_page(svc.render.topics_encoded(ids), total, paging, sort, q)
     if faults.is_on("topics-text-plain"):
         resp.headers["content-type"] = "text/plain;charset=UTF-8"
+    resp = blind7_paths.topics_page(resp, bool(params))  # blind7 (issue 44)
     if "wrap" in q and faults.is_on("blinde-topics-wrap-callback"):  # blinde: wrap read as a JSONP callback
         return Response(b"callback(" + bytes(resp.body) + b");", media_type=JSON_TYPE)
     return resp
@@ -279,6 +281,7 @@ async def list_groups(svc: Service, request: Request, caller: Caller) -> Respons
         order = NAMED_SORTS["newest"]  # blinde: the paged query's own default
     rows = svc.db.all(f"SELECT * FROM groups ORDER BY {order} LIMIT ? OFFSET ?", [paging.size, paging.offset])
     groups = envelope([svc.render.group_json(r) for r in rows], total, paging, sort, q)
+    blind7_paths.groups_page(groups, q, sort == q.get("sort"))  # blind7 (issue 44)
     if groups["list"] and faults.is_on("blindc-group-pagesize-echo-items"):
         groups["pageSize"] = len(groups["list"])  # blindc (issue 44): the size of the page served
     return json_response(groups)

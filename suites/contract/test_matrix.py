@@ -218,8 +218,8 @@ def _effect_reads(rule: str, params: dict[str, str], space: str) -> list[dict[st
         return [params | {"spaceId": space}]
     if rule == "FOLLOWERS-ACTIVE-DEFAULT":
         return [params | {"active": "false"}, *({"details": "true", "active": a} for a in ("true", "false"))]
-    if rule.startswith("SORT-FALLBACK-"):
-        return [{k: v for k, v in params.items() if k != "sort"}, params | {"sort": INVALID_SORT}]
+    if rule.startswith("SORT-FALLBACK-"):  # the combination's own sort too: judged as a fallback (blind7)
+        return [{k: v for k, v in params.items() if k != "sort"}, params | {"sort": INVALID_SORT}, params]
     return []
 
 
@@ -528,6 +528,32 @@ def _falls_back(rule: str, combination: Combination, fetch: Any, matrix_paths: d
         fail([rule], f"{combination.label} with sort={INVALID_SORT} lists {ids[:12]} under sort "
              f"{body.get('sort')!r}; without a sort (the default) it lists {expected[:12]} under sort "
              f"{default.get('sort')!r}", resp)
+    _own_sort_falls_back(rule, combination, fetch, matrix_paths, search_word, default)
+
+
+def _own_sort_falls_back(rule: str, combination: Combination, fetch: Any, matrix_paths: dict[str, str],
+                         search_word: str, default: dict[str, Any]) -> None:
+    """The combination's own sort (a name the description has seen on the question and comment lists; which names
+    this list accepts is not shown) judged as a second invalid name: where the envelope says the list fell back (it
+    reports the default's sort, not the name asked for), the items are the default's, in its order. A name the list
+    takes (reported as the sort in effect) is not judged; nor is one when the envelope names no sort (blind7, issue
+    44: a name of another list's sort table must fall back like an unknown one)."""
+    asked = combination.value("sort").removeprefix("sort=")
+    fallen = default.get("sort")
+    if asked == NONE or not isinstance(fallen, str) or fallen in ("", asked):
+        return
+    raw = fetch(combination.reader, matrix_paths[combination.op], **combination.params({"$word": search_word}))
+    if 400 <= raw.status < 500:
+        fail([rule], f"{combination.label} answered {raw.status}; without a sort it is served: a sort name the list "
+             "does not take falls back to the default sort", raw)
+    body, resp = read_combination(combination, fetch, matrix_paths, search_word)
+    if body.get("sort") != fallen:
+        return
+    ids = [i.get("id") for i in body["list"] if isinstance(i, dict)]
+    expected = [i.get("id") for i in default["list"] if isinstance(i, dict)]
+    if ids != expected:
+        fail([rule], f"{combination.label} reports the default sort {fallen!r} (sort={asked} fell back) but lists "
+             f"{ids[:12]}; without a sort (the default) it lists {expected[:12]}", resp)
 
 
 @pytest.mark.rule("SORT-FALLBACK-SPACES")

@@ -141,6 +141,10 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
         vis = self.world.profile.visibility
         fields = (None, None) if how == "no fields" else (vis.recipients, sorted(parent.recipients))
         resp = self._post(replier, parent.id, *fields, "reply in a chain", ids_as_strings=ids_as_strings)
+        if self.state == "published" and resp.status == 404:  # blind7 (issue 44): the kind of parent, not rule 3
+            self._fail("COMMENT-PARENT-KINDS", f"{replier} replies to comment {parent.id} (under the "
+                       f"{'question' if parent.on_question else 'answer'}), which it reads: a comment may be posted "
+                       f"on a comment wherever it sits; got 404", resp)
         self._expect(resp, 201, "COMMENT-3", f"{replier} replies with {how} at depth {parent.depth + 1} to private "
                                              f"comment {parent.id} (under the "
                                              f"{'question' if parent.on_question else 'answer'})")
@@ -258,7 +262,8 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
                   "ACTION-SENDTOMOD-REALUSER", "ACTION-SENDTOMOD-VERB", "ACTION-SENDTOMOD-PRIVATE", "ACTION-LOCK-EXTRA",
                   "ACTION-VERBS", "AUTH-ACTING-USER",
                   # each read round's refusals and sorts, the empty list read first (blind6, issue 44)
-                  "PERM-ANSWER-COMMENTS", "PAGING-SORTS-COMMENTS")
+                  "PERM-ANSWER-COMMENTS", "PAGING-SORTS-COMMENTS",
+                  "COMMENT-PARENT-KINDS")  # every reply of the opening, under the answer and the question (blind7)
 @pytest.mark.parametrize("part", [pytest.param(p, id=f"part-{p + 1}-of-{PARTS}") for p in range(PARTS)])
 def test_every_account_sees_exactly_the_comments_the_privacy_model_allows(
     part: int, api: dict[str, ApiClient], user_ids: dict[str, int], profile: Profile, run_tag: str, created: Any,

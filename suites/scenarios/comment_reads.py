@@ -193,25 +193,35 @@ def plain_comment(comments: PlainComments, client: ApiClient, thread_answer: int
 def refused_under_every_parent(client: ApiClient, parents: list[tuple[str, int]], allowed: tuple[int, ...],
                                 run_tag: str, created: Any, marker: str, visibility: str | None,
                                 recipients: list[int] | None, why: str,
-                                moved: Sequence[tuple[str, int]] = ()) -> ApiResponse:
+                                moved: Sequence[tuple[str, int]] = (), rules: tuple[str, str] | None = None
+                                ) -> ApiResponse:
     """The same refused comment posted on every parent of ``parents`` (every kind of public node at every depth of
     the module's thread): rules 6 and 7 name no kind of parent, and a server that checks them on one path (a
     top-level comment) and not on its sibling (a reply, a comment on the question) is caught here. A conforming
     target refuses each: no accepted write. Fails with the first parent that was not refused with ``allowed``;
     returns the response on the answer (the first parent). ``moved``: the run's nodes moved through the state table
     (scenarios/conftest.py ``moved_parents``), where any 4xx will do (whether they take comments is not stated) and
-    only an accepted comment breaks the rule."""
+    only an accepted comment breaks the rule. ``rules``: (the rule of the refusal, the rule a denial breaks) when the
+    caller holds every permission the comment needs: a 401/403 on one parent is then a permission misjudged on that
+    kind of parent (blind7, issue 44: the moderators option checked against moderation rights on a question)."""
     first: ApiResponse | None = None
     for label, node in parents:
         resp = post_comment(client, node, run_tag, created, text=marker, visibility=visibility,
                             recipients=recipients)
-        assert resp.status in allowed, (
-            f"{why}: {client.role}'s comment on {label} must be refused with {' or '.join(map(str, allowed))}\n"
-            f"{resp.describe()}")
+        wanted = f"{why}: {client.role}'s comment on {label} must be refused with {' or '.join(map(str, allowed))}"
+        if rules is not None:
+            denied = resp.status in (401, 403)
+            expect(not denied, rules[1], f"{wanted}; {client.role} holds the permissions this comment needs, yet "
+                   f"it was denied ({resp.status}) on {label}", resp)
+            expect(resp.status in allowed, rules[0], wanted, resp)
+        assert resp.status in allowed, f"{wanted}\n{resp.describe()}"
         first = first or resp
     for label, node in moved:
         resp = post_comment(client, node, run_tag, created, text=marker, visibility=visibility,
                             recipients=recipients)
+        if rules is not None:
+            expect(400 <= resp.status < 500, rules[0], f"{why}: {client.role}'s comment on {label} must be refused "
+                   f"(any 4xx: whether such a node takes comments is not stated), got {resp.status}", resp)
         assert 400 <= resp.status < 500, (
             f"{why}: {client.role}'s comment on {label} must be refused (the rule names no state of the parent; "
             f"whether such a node takes comments is not stated, so any 4xx will do), got {resp.status}\n"

@@ -269,6 +269,32 @@ def _put(operation: str, fresh: bool, check_effect: bool,
     return call
 
 
+def _put_options(operation: str, params: dict[str, str] | None = None,
+                 state: bool = False) -> Callable[[ApiClient, Scene], dict[str, Attempt]]:
+    """A refused PUT again with each option the operation states (wrap, v1: "Other options accepted by most
+    endpoints"; their effect is not shown, so none of them can let a caller in), on the node the denied call acts
+    on (blind7, issue 44: a compatibility route that skips the permission filter for one option). A refusal
+    changes nothing; one let in spends its node (the next cell acts on a new one)."""
+    def call(client: ApiClient, scene: Scene) -> dict[str, Attempt]:
+        out: dict[str, Attempt] = {}
+        for option in stated_options(operation):
+            node = scene.node_for("denied", False)
+            resp = client.put(path(operation, nodeId=node), params=(params or {}) | {option: "true"},
+                              operation=operation)
+            if 200 <= resp.status < 300:
+                scene.spent.add(node)
+            out[f"{option}=true"] = Attempt(resp, state_unmet=state)
+        return out
+
+    return call
+
+
+def stated_options(operation: str) -> tuple[str, ...]:
+    """The options wrap and v1 among the query parameters spec/openapi.yaml states for ``operation``."""
+    from qaconform.contract import load_contract
+    return tuple(p.name for p in load_contract().operation(operation).parameters if p.name in ("wrap", "v1"))
+
+
 @dataclass(frozen=True)
 class Op:
     call: Callable[[ApiClient, Scene, str], Attempt]
@@ -276,6 +302,8 @@ class Op:
     """True when an allowed call may still meet a state precondition (any status but 401/403 and 5xx passes)."""
     elsewhere: Callable[[ApiClient, Scene], dict[str, Attempt]] | None = None
     """The refused call again on each other kind of node the operation takes, by kind (a denied cell judges each)."""
+    options: Callable[[ApiClient, Scene], dict[str, Attempt]] | None = None
+    """The refused call again with each option the operation states, by option (a denied cell judges each)."""
 
 
 def lock_prompt() -> dict[str, str]:
@@ -295,10 +323,12 @@ OPS: dict[str, Op] = {
     "postAnswer": Op(_answer),
     "listUserContent": Op(_get("listUserContent", lambda s: {"userId": s.user_ids["member"]})),
     "listSpaces": Op(_get("listSpaces", pageSize=5)),
-    "unmarkFavorite": Op(_put("unmarkFavorite", False, False, state=True), precondition=True),
-    "cancelWiki": Op(_put("cancelWiki", False, False, state=True), precondition=True),
-    "sendToModeration": Op(_put("sendToModeration", True, True)),
-    "lockNode": Op(_put("lockNode", True, True, params=lock_prompt())),
+    "unmarkFavorite": Op(_put("unmarkFavorite", False, False, state=True), precondition=True,
+                         options=_put_options("unmarkFavorite", state=True)),
+    "cancelWiki": Op(_put("cancelWiki", False, False, state=True), precondition=True,
+                     options=_put_options("cancelWiki", state=True)),
+    "sendToModeration": Op(_put("sendToModeration", True, True), options=_put_options("sendToModeration")),
+    "lockNode": Op(_put("lockNode", True, True, params=lock_prompt()), options=_put_options("lockNode", lock_prompt())),
     "listTopics": Op(_get("listTopics", pageSize=5)),
     "listUserQuestions": Op(_get("listUserQuestions", lambda s: {"userId": s.user_ids["member"]}, pageSize=5)),
     "listNodeFollowers": Op(_get("listNodeFollowers", lambda s: {"nodeId": s.question_id})),

@@ -253,6 +253,8 @@ def test_each_caller_gets_what_the_permission_table_allows(
         assert_denied(cell, op.call(client, scene, "denied"), contract)
         for kind, attempt in (op.elsewhere(client, scene) if op.elsewhere else {}).items():
             assert_denied(cell, attempt, contract, f" (the same call on a {kind})")
+        for option, attempt in (op.options(client, scene) if op.options else {}).items():
+            assert_denied(cell, attempt, contract, f" (the same call with {option})")
     elif cell.value == OWN:
         once = one_shot_response(cell, profile, request)
         if once is not None:
