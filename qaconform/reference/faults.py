@@ -67,6 +67,11 @@ from .faults_blind_blind6 import BLIND6  # noqa: E402
 
 _ALL = _ALL + BLIND6
 
+# --- blind round on rules with two planted faults each (issue 44, blind8)
+from .faults_blind_round8 import BLIND8  # noqa: E402
+
+_ALL = _ALL + BLIND8
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

@@ -10,7 +10,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import faults, variants
+from . import blind8_paths, faults, variants
 from .auth import Caller
 from .bodies import read_fields, structured
 from .db import as_id
@@ -99,6 +99,7 @@ def _check_csv_file(svc: Service, fields: dict[str, Any]) -> None:
         raise bad_request("The bulk type was selected, but the request is missing the csvFileId field.")
     csv_id = as_id(csv)
     missing = csv_id is None or svc.db.one("SELECT 1 FROM csv_files WHERE id = ?", (csv_id,)) is None
+    missing = missing and not blind8_paths.csv_lookup_skipped(csv)  # blind8 (issue 44)
     if missing and not faults.is_on("gdpr-csv-missing-accepted"):
         raise bad_request("The requested file does not exist")
 
@@ -224,6 +225,7 @@ def _schedule_ms(fields: dict[str, Any]) -> int:
         if faults.is_on("gdpr-formatted-date-refused"):
             raise invalid
         pattern = "%m/%d/%Y %I:%M" if faults.is_on("blindc-gdpr-formatted-hour-12h") else "%m/%d/%Y %H:%M"
+        pattern = blind8_paths.formatted_pattern(formatted, pattern)  # blind8 (issue 44)
         try:
             dt = datetime.strptime(formatted, pattern).replace(tzinfo=UTC)
         except ValueError:
