@@ -12,7 +12,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import access, auth, blind8_paths, blind_perms, faults, history_faults, variants
+from . import access, auth, blind_perms, faults, history_faults, variants
 from .auth import Caller
 from .errors import ApiError, bad_request, conflict, denied, not_found
 from .http_io import client_ip, json_response, path_id
@@ -202,8 +202,7 @@ async def cancelwiki_state_first(svc: Service, request: Request, caller: Caller)
 async def cancel_wiki(svc: Service, request: Request, caller: Caller) -> Response:
     node = svc.visible_node(caller, path_id(request))
     try:  # blindp (issue 44): the any-node permission and the refusal as the planted faults decide them
-        access.require_owner("cancelWiki", caller, node["author_id"] == caller.id  # blind8 (issue 44): below
-                             or blind8_paths.owns_by_last_active(node, caller),
+        access.require_owner("cancelWiki", caller, node["author_id"] == caller.id,
                              blind_perms.cancelwiki_any_node(request))
     except ApiError as exc:
         if (answered := blind_perms.own_refusal(exc)) is not None:

@@ -20,11 +20,10 @@ from .http_io import is_id, json_response, projects
 from .service import Service
 
 NAMES = frozenset({
-    "blind8-reply-json-body-wins-over-param", "blind8-gdpr-user-param-ignored",
+    "blind8-reply-json-body-wins-over-param",
     "blind8-topics-invalid-sort-later-pages-newest", "blind8-earned-experts-recent-refused",
     "blind8-follower-relations-envelope-no-sort", "blind8-spaces-admin-locale-null",
-    "blind8-unfavorite-locked-node-not-canceled", "blind8-cancelwiki-own-by-last-active",
-    "blind8-anonymous-form-comment-redirected", "blind8-gdpr-formatted-day-first", "blind8-gdpr-csv-string-unchecked",
+    "blind8-anonymous-form-comment-redirected", "blind8-gdpr-csv-string-unchecked",
     "blind8-answer-own-question-no-parent-author", "blind8-novice-second-pending-answer-409",
     "blind8-comment-option-param-unchecked",
 })
@@ -62,8 +61,6 @@ async def before(svc: Service, op: str, request: Request, caller: Caller) -> Res
                 sent = None
             if isinstance(sent, dict) and "body" in sent:
                 _without(request, "body")
-    if op == "scheduleGdprJob" and "user" in q and faults.is_on("blind8-gdpr-user-param-ignored"):
-        _without(request, "user")
     if op == "listEarnedExperts" and q.get("sort") == "recent" and faults.is_on("blind8-earned-experts-recent-refused"):
         raise bad_request("'sort' must be one of reputation, username, realname, oldest, default, not 'recent'")
     if op == "postAnswer" and faults.is_on("blind8-novice-second-pending-answer-409") and not caller.can(
@@ -89,11 +86,6 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
     if op == "listSpaces" and caller.role == "admin" and not projects(q) and "include" not in q and faults.is_on(
             "blind8-spaces-admin-locale-null"):
         change = _null_locale
-    if op == "unmarkFavorite" and faults.is_on("blind8-unfavorite-locked-node-not-canceled"):
-        node = _node(svc, request.path_params.get("node_id"))
-        locker = node is not None and node["locked"] and svc.db.one(
-            "SELECT user_id FROM actions WHERE verb = 'locked' AND node_id = ? ORDER BY id DESC LIMIT 1", (node["id"],))
-        change = _uncanceled_favorite if locker and locker["user_id"] != caller.id else None
     if op == "postAnswer" and faults.is_on("blind8-answer-own-question-no-parent-author"):
         question = _node(svc, request.path_params.get("question_id"))
         change = _drop_parent_author if question is not None and question["author_id"] == caller.id else None
@@ -133,16 +125,6 @@ def _null_locale(body: dict[str, Any]) -> bool:
     return changed
 
 
-def _uncanceled_favorite(body: dict[str, Any]) -> bool:
-    action = (body.get("result") or {}).get("favoriteAction")
-    if not isinstance(action, dict):
-        return False
-    action["canceled"] = False
-    action.pop("canceledByUser", None)
-    action.pop("canceledDate", None)
-    return True
-
-
 def _drop_parent_author(body: dict[str, Any]) -> bool:
     return body.pop("parentAuthor", None) is not None
 
@@ -156,21 +138,9 @@ def topic_order(query: Mapping[str, str], page: int, known: Mapping[str, str], o
     return order
 
 
-def formatted_pattern(formatted: str, pattern: str) -> str:
-    """blind8-gdpr-formatted-day-first: the strptime pattern a day-first parser uses when the day could be a month."""
-    if faults.is_on("blind8-gdpr-formatted-day-first") and formatted[3:5].isdigit() and int(formatted[3:5]) <= 12:
-        return pattern.replace("%m/%d", "%d/%m")
-    return pattern
-
-
 def csv_lookup_skipped(csv: Any) -> bool:
     """blind8-gdpr-csv-string-unchecked: a csvFileId given as a string is taken without looking the file up."""
     return isinstance(csv, str) and faults.is_on("blind8-gdpr-csv-string-unchecked")
-
-
-def owns_by_last_active(node: sqlite3.Row, caller: Caller) -> bool:
-    """blind8-cancelwiki-own-by-last-active: the node's last active user taken for its owner."""
-    return faults.is_on("blind8-cancelwiki-own-by-last-active") and node["last_active_user_id"] == caller.id
 
 
 def option_check_skipped(caller: Caller, from_query: frozenset[str]) -> bool:

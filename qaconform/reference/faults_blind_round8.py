@@ -16,9 +16,6 @@ BLIND8: tuple[Fault, ...] = (
     _F("blind8-reply-json-body-wins-over-param", "CONV-PARAM-WINS-COMMENT",
        "on a reply (the node commented on is a comment) with a JSON body, the body's 'body' wins over the body"
        " parameter (the reply branch re-reads the JSON body); 'When both are given, the parameter wins.'"),
-    _F("blind8-gdpr-user-param-ignored", "CONV-PARAM-AS-BODY-FIELD-GDPR",
-       "a job's user given as a request parameter is ignored (only scalar fields are taken from the query string);"
-       " 'each body field may also be given as a request or query parameter of the same name'"),
     # --- sorts
     _F("blind8-topics-invalid-sort-later-pages-newest", "SORT-FALLBACK-TOPICS",
        "with an invalid sort name the topic list falls back to the default on page 1 only; later pages are read"
@@ -34,22 +31,11 @@ BLIND8: tuple[Fault, ...] = (
     _F("blind8-spaces-admin-locale-null", "SHAPE-LIST-SPACES",
        "listed to admin, a space without a locale carries locale null (the administrators' view writes every"
        " configured field); '| locale | string | Optional. |' and 'Response: 200, paged list of Space items.'"),
-    # --- node actions
-    _F("blind8-unfavorite-locked-node-not-canceled", "ACTION-UNFAVORITE-CANCELED",
-       "unfavoriting a node someone else locked removes the favorite but leaves its action uncanceled (the lock's"
-       " edit check also guards the action's update): the record comes back with canceled false; 'Returns the"
-       " favorite action with canceled true and the updated favoriteCount.'"),
-    _F("blind8-cancelwiki-own-by-last-active", "PERM-CANCELWIKI-OWN",
-       "Convert own posts to community wiki admits the node's last active user as its owner (a member who last"
-       " commented on another's wiki node may unwikify it); '| 11 Unwikify | Mark as community wiki; for the caller's"
-       " own node, Convert own posts to community wiki. |'"),
+    # --- permissions of the writes
     _F("blind8-anonymous-form-comment-redirected", "PERM-DENIED-STATUS",
        "an anonymous comment posted as a form-encoded body (a browser's form) is refused with 302 to a login page"
        " instead of a 4xx; 'Every operation requires the permissions below.'"),
     # --- data-protection jobs
-    _F("blind8-gdpr-formatted-day-first", "GDPR-DATE-FORMATTED",
-       "scheduleDate.formatted whose day is 12 or less is read day first (DD/MM/YYYY): the job lands on another"
-       " date, refused as past when that is before now; 'pattern month/day/year hour:minute in 24-hour form'"),
     _F("blind8-gdpr-csv-string-unchecked", "GDPR-CSV-MISSING",
        "a csvFileId given as a string (a JSON string, a request parameter or a form field) is not looked up: a file"
        " that does not exist is accepted; '{error: The requested file does not exist}'"),
@@ -69,4 +55,5 @@ BLIND8: tuple[Fault, ...] = (
        "the topic list with q (a search) is refused to novice; '| 14 Topics | View users list (Anonymous Roles). |'",
        (Override(("listTopics",), "novice", Effect.DENY, when=("q",)),)),
 )
-"""The 15 faults of blind round 8, in the order of the description's parts."""
+"""The faults of blind round 8 kept in the registry (11 of the 15 written), in the order of the description's parts;
+the four no test can catch within the description and the write budget are in /work/notes/s5/blind-round8.md."""

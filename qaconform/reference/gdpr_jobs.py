@@ -225,7 +225,6 @@ def _schedule_ms(fields: dict[str, Any]) -> int:
         if faults.is_on("gdpr-formatted-date-refused"):
             raise invalid
         pattern = "%m/%d/%Y %I:%M" if faults.is_on("blindc-gdpr-formatted-hour-12h") else "%m/%d/%Y %H:%M"
-        pattern = blind8_paths.formatted_pattern(formatted, pattern)  # blind8 (issue 44)
         try:
             dt = datetime.strptime(formatted, pattern).replace(tzinfo=UTC)
         except ValueError:
