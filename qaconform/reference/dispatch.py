@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import access, blind_perms, blind_round9, faults, history_faults, planted, rate_limit, response_faults, variants
+from . import access, blind8_paths, blind_perms, blind_round9, faults, history_faults, planted, rate_limit, response_faults, variants
 from .access import Requires
 from .auth import Caller
 from .errors import ApiError
@@ -67,11 +67,13 @@ def endpoint(svc: Service, op: Operation) -> Endpoint:
             if not faults.active():
                 return await op.handler(svc, request, caller)
             early = response_faults.refused(op.op_id, request)
+            early = early or await blind8_paths.before(svc, op.op_id, request, caller)  # blind8 (issue 44)
             handled = blind_round9.admitted(svc, op.op_id, request, caller)  # blind9 (issue 44)
             response = early or await op.handler(svc, handled, caller)
             response = blind_round9.after(svc, op.op_id, request, response)  # blind9 (issue 44)
             response = response_faults.bite(op.op_id, request, caller, response)
             response = history_faults.after(svc.db, op.op_id, request, caller, response)  # blindh (issue 44)
+            response = blind8_paths.after(svc, op.op_id, request, caller, response)  # blind8 (issue 44)
             response_faults.keep_ahead_of_auth(op.op_id, request, caller, response)  # blindr
             return response
         except ApiError as exc:
@@ -112,6 +114,8 @@ def error_response(request: Request, exc: ApiError) -> Response:
     body = exc.body
     if faults.active():
         body = blind_perms.refusal_body(request, exc, body)  # blindp (issue 44)
+        if (moved := blind8_paths.refusal(request, exc)) is not None:  # blind8 (issue 44)
+            return moved
     if variants.is_on("denied-body-error") and exc.status in (401, 403) and "errors" in body:
         path = request.url.path
         if not (path.endswith("/group.json") or "/user/retrieve" in path):

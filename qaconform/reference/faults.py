@@ -82,6 +82,11 @@ from .faults_blind_round7 import BLIND_ROUND7  # noqa: E402
 
 _ALL = _ALL + BLIND_ROUND7
 
+# --- blind round on rules with two planted faults each (issue 44, blind8)
+from .faults_blind_round8 import BLIND8  # noqa: E402
+
+_ALL = _ALL + BLIND8
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

@@ -14,7 +14,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import auth, blind6_reads, blind7_paths, blind_perms, faults, variants
+from . import auth, blind6_reads, blind7_paths, blind8_paths, blind_perms, faults, variants
 from .auth import Caller
 from .errors import ApiError, bad_request, not_found
 from .fragments import JSON_TYPE
@@ -183,8 +183,9 @@ async def list_topics(svc: Service, request: Request, caller: Caller) -> Respons
     offset = paging.offset
     if params and faults.is_on("blindc-topics-search-offset-default-size"):
         offset = max(paging.page - 1, 0) * svc.page_size  # blindc (issue 44): the search branch's offset
+    order = blind8_paths.topic_order(q, paging.page, TOPIC_SORTS, TOPIC_SORTS[sort])  # blind8 (issue 44)
     ids = svc.db.ids(
-        f"SELECT id FROM topics WHERE {where} ORDER BY {TOPIC_SORTS[sort]} LIMIT ? OFFSET ?",
+        f"SELECT id FROM topics WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?",
         [*params, limit, offset],
     )
     if params and faults.is_on("topics-totalcount-ignores-q"):

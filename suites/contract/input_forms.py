@@ -15,7 +15,8 @@ Which values a rule may draw is decided here, from what the description states (
   wrong: a comment's visibility at full visibility beside a missing body, a job's field of the other type (csvFileId
   beside an individual job, user beside a bulk one);
 - ``writer``: the accounts holding Comment; a rule whose refusal is about one account (COMMENT-4: the private
-  parent's author; COMMENT-7-NO-PRIVATE-PERMISSION: novice, who lacks Use Private Comments) or an operation of one
+  parent's author; COMMENT-7-NO-PRIVATE-PERMISSION: novice, who lacks Use Private Comments;
+  COMMENT-7-NO-OPTION-PERMISSION: member, who lacks the option to own groups) or an operation of one
   account (the jobs: admin, the profile's scheduling role) does not cross it.
 
 Every combination is one request a conforming target refuses: no accepted write (the test module's docstring).
@@ -53,7 +54,9 @@ JOB_RESPONSE_RULES = ("GDPR-ERROR-BODY",)
 """Rules of the job endpoint's response judged on every row of every job refusal's array (writecross, issue 44:
 test_input_form_matrix.py ``test_every_job_refusal_in_every_input_form_has_the_stated_error_body``)."""
 
-FIXED_WRITER = {"COMMENT-4": "member", "COMMENT-7-NO-PRIVATE-PERMISSION": "novice", "GDPR-INDIVIDUAL-NO-USER": "admin",
+FIXED_WRITER = {"COMMENT-4": "member", "COMMENT-7-NO-PRIVATE-PERMISSION": "novice",
+                "COMMENT-7-NO-OPTION-PERMISSION": "member",  # blind8 (issue 44): member lacks to own groups
+                "GDPR-INDIVIDUAL-NO-USER": "admin",
                 "GDPR-BULK-NO-CSV": "admin", "GDPR-CSV-MISSING": "admin", "ANSWER-MODERATION": "novice"}
 """The account of a rule that does not cross ``writer``."""
 

@@ -249,6 +249,31 @@ def test_a_private_option_without_use_private_comments_is_403_in_every_input_for
                           f"{_where(case, losing)} must be refused with 403; got {resp.status}", resp)
 
 
+@pytest.mark.rule("COMMENT-7-NO-OPTION-PERMISSION")
+@pytest.mark.comments
+def test_a_private_option_the_caller_lacks_is_403_in_every_input_form(
+        case: Case, api: dict[str, ApiClient], shared_answer: int, profile: Profile, created: Any,
+        run_tag: str) -> None:
+    """member's comment to own groups, the one option member lacks (docs/profile.md's permission table: it holds Use
+    Private Comments and the other two); under param_wins the body says an option member holds (to the original
+    poster), so only the winning parameter makes the request one the description refuses (blind8, issue 44)."""
+    _require_privacy(profile)
+    lacked, held = profile.visibility.to_own_groups, profile.visibility.to_original_poster
+    if lacked is None or (case.form == PARAM_WINS and held is None):
+        skip(SkipKind.OTHER, f"not judged: {case.label} needs the wire values of to_own_groups (and, for param_wins, "
+                             "to_original_poster), which the profile's [visibility] does not give")
+    losing = {"visibility": held} if case.form == PARAM_WINS else {}
+    fields = {"body": _text(case, run_tag), "visibility": lacked}
+    resp = send(api[case.writer], contract.path("postComment", nodeId=shared_answer), "postComment", case.form,
+                fields, {}, losing)
+    _registered(resp, created, case.writer)
+    if resp.status != 403:
+        _form_not_taken(case, resp, "403")
+        fail([case.rule], f"{case.label}: {case.writer} holds Use Private Comments but not the option to own "
+                          f"groups; visibility {lacked!r} given {_where(case, losing)} must be refused with 403 "
+                          f"(\"or lacks the permission for that option, gives 403\"); got {resp.status}", resp)
+
+
 # --- the job rules -----------------------------------------------------------------------------------------------
 
 def _future() -> str:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from qaconform.pytest.outcomes import expect, fail
-from qaconform.pytest.support import body_holds, find_item, find_listed, list_all, new_id, post_comment
+from qaconform.pytest.support import LOSING_BODY, body_holds, find_item, find_listed, list_all, new_id, post_comment
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import VisibilityOptions
 
@@ -239,3 +239,16 @@ def location_names_the_new_comment(resp: ApiResponse, new: int, what: str) -> No
            f"{what}: Location {location!r} is not a URL (absolute, or an absolute path)", resp)
     expect(re.search(rf"(?<!\d){new}(?!\d)", location), "COMMENT-201-LOCATION",
            f"{what}: Location {location!r} must hold the URL of the new comment {new}", resp)
+
+
+def parameter_won(client: ApiClient, answer_id: int, comment: int, text: str, resp: ApiResponse | None) -> None:
+    """A comment under the answer whose body came both as a query parameter (``text``) and in a JSON body that says
+    otherwise (support.LOSING_BODY), as ``client`` lists it: "When both are given, the parameter wins"
+    (CONV-PARAM-WINS-COMMENT; blind8, issue 44: judged on a comment on a comment). Not listed: not judged here (whether
+    it shows is the listing rules')."""
+    listed = [i for i in comments_as(client, answer_id, showing=[comment]) if str(i.get("id")) == str(comment)]
+    body = listed[0].get("body") if listed else None
+    won = body_holds(body, text) and not body_holds(body, LOSING_BODY)
+    expect(not listed or won, "CONV-PARAM-WINS-COMMENT",
+           f"comment {comment}, its body both as a query parameter and in the JSON body: \"When both are given, the "
+           f"parameter wins\"; listed, it reads {body!r}", resp)

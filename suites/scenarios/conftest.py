@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from comment_reads import PlainComments
 
-from qaconform.pytest.support import expect_created, post_comment
+from qaconform.pytest.support import expect_created, post_comment, post_comment_in
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import VisibilityOptions
 
@@ -49,16 +49,35 @@ def created_replies() -> dict[int, ApiResponse]:
     return {}
 
 
+REPLY_FORM = "param_wins"
+"""The input form of the module's comment on a comment (blind8, issue 44): its body as a query parameter beside a
+JSON body that says otherwise (spec/dimensions.yaml ``input_form``), so that "When both are given, the parameter
+wins" is judged on a reply too, not only on the shared comments under the answer (a server whose reply path reads
+the JSON body again lets it win there). On a conforming target the reply reads exactly as one posted in JSON."""
+
+
+@pytest.fixture(scope="module")
+def reply_forms() -> dict[int, str]:
+    """The input form each comment on a comment of the module's fixtures travelled in, by the new comment's id."""
+    return {}
+
+
 @pytest.fixture(scope="module")
 def public_reply(member: ApiClient, public_comment: int, run_tag: str, created: Any,
-                 created_replies: dict[int, ApiResponse]) -> int:
+                 created_replies: dict[int, ApiResponse], reply_forms: dict[int, str]) -> int:
     """member's full-visibility reply to the public comment: a public comment one level down (a comment on a comment,
     COMMENT-PARENT-KINDS's), under which rule 5 and the refusals of rules 6 and 7 are tried too (issue 44, blind
     round on threads: a reply to a public reply is where a server that decides a reply's privacy by its depth, not by
-    its parent's settings, goes wrong)."""
-    resp = post_comment(member, public_comment, run_tag, created, text="comment on a comment")
+    its parent's settings, goes wrong). Its body travels in :data:`REPLY_FORM`; a target that refuses that form gets
+    it in JSON (whether it takes parameters is CONV-PARAM-AS-BODY-FIELD's, judged by the comment form matrix)."""
+    form = REPLY_FORM
+    resp = post_comment_in(member, public_comment, run_tag, created, "comment on a comment", form)
+    if 400 <= resp.status < 500:
+        form = "json"
+        resp = post_comment(member, public_comment, run_tag, created, text="comment on a comment")
     reply = expect_created(resp, "COMMENT-PARENT-KINDS", "member could not post a comment on a comment")
     created_replies[reply] = resp
+    reply_forms[reply] = form
     return reply
 
 

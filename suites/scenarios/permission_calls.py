@@ -14,8 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
+from urllib.parse import urlsplit
 
-from qaconform.contract import path
+from qaconform.contract import API_PREFIX, path
 from qaconform.pytest.outcomes import expect
 from qaconform.pytest.support import (
     answer_posted,
@@ -216,6 +217,57 @@ def _comment_elsewhere(option: str | None) -> Callable[[ApiClient, Scene], dict[
     return call
 
 
+REFUSAL_FORMS = {"query": "its fields as query parameters", "form": "its fields form-encoded"}
+"""The stated forms beside JSON that a refused comment or answer is sent in again (blind8, issue 44: "every write in
+every stated form ... on success paths as well as refusals"; "each body field may also be given as a request or query
+parameter"): a server whose permission check answers a browser's form post, or a request carrying its fields as
+parameters, another way than a JSON one (a redirect to a login page) passes every test that sends JSON."""
+
+
+def _in_form(client: ApiClient, scene: Scene, operation: str, node: dict[str, int], fields: dict[str, str],
+             form: str) -> Attempt:
+    """``fields`` (scalars) POSTed to ``operation`` as query parameters or as a form-encoded body; what a target that
+    wrongly took it created is registered as the run's."""
+    kw: dict[str, Any] = {"params": fields} if form == "query" else {"data": fields}
+    resp = client.post(path(operation, **node), operation=operation, **kw)
+    if 200 <= resp.status < 300:
+        with contextlib.suppress(AssertionError, ValueError, KeyError, TypeError):
+            scene.created.add("comment" if operation == "postComment" else "answer", new_id(resp), client.role)
+    return Attempt(resp)
+
+
+def _refused_in_forms(operation: str, option: str | None = None) -> Callable[[ApiClient, Scene], dict[str, Attempt]]:
+    """A refused comment (with ``option``'s visibility) or answer cell's call again in each of :data:`REFUSAL_FORMS`,
+    on the node the cell's own call uses (member's answer, the fixture question)."""
+    def call(client: ApiClient, scene: Scene) -> dict[str, Attempt]:
+        out: dict[str, Attempt] = {}
+        for form, how in REFUSAL_FORMS.items():
+            text = f"matrix {option or 'full'} {how} {uuid.uuid4().hex[:10]} [{scene.run_tag}]"
+            if operation == "postAnswer":
+                out[f"question, {how}"] = _in_form(client, scene, operation, {"questionId": scene.question_id},
+                                                   {"body": f"<p>{text}</p>"}, form)
+                continue
+            fields = {"body": text}
+            if option is not None:
+                fields["visibility"] = str(wire_value(scene.profile, option))
+            out[f"answer, {how}"] = _in_form(client, scene, operation, {"nodeId": scene.member_answer}, fields, form)
+        return out
+
+    return call
+
+
+def _comment_or_forms(option: str | None) -> Callable[[ApiClient, Scene], dict[str, Attempt]]:
+    """:func:`_comment_elsewhere` and :func:`_refused_in_forms` of a comment cell, one after the other."""
+    kinds, forms = _comment_elsewhere(option), _refused_in_forms("postComment", option)
+    return lambda client, scene: {**kinds(client, scene), **forms(client, scene)}
+
+
+def redirected_off_the_interface(resp: ApiResponse) -> bool:
+    """Whether the answer came from outside the interface (a redirect the client followed, to a login page say):
+    a call's own answer is served under the service prefix (Versioning: "every endpoint lives under /services/v2")."""
+    return f"{API_PREFIX}/" not in urlsplit(resp.url).path
+
+
 def _get(operation: str, ids: Callable[[Scene], dict[str, Any]] = lambda s: {},
          **params: Any) -> Callable[[ApiClient, Scene, str], Attempt]:
     """A read of ``operation`` with the scene's ids in its path (``contract.path``)."""
@@ -301,7 +353,8 @@ class Op:
     precondition: bool = False
     """True when an allowed call may still meet a state precondition (any status but 401/403 and 5xx passes)."""
     elsewhere: Callable[[ApiClient, Scene], dict[str, Attempt]] | None = None
-    """The refused call again on each other kind of node the operation takes, by kind (a denied cell judges each)."""
+    """The refused call again on each other kind of node the operation takes, and in each other stated input form
+    (comments, answers), by kind (a denied cell judges each)."""
     options: Callable[[ApiClient, Scene], dict[str, Attempt]] | None = None
     """The refused call again with each option the operation states, by option (a denied cell judges each)."""
 
@@ -311,16 +364,16 @@ def lock_prompt() -> dict[str, str]:
 
 
 OPS: dict[str, Op] = {
-    "postComment": Op(_comment(None), elsewhere=_comment_elsewhere(None)),
-    "postComment-op": Op(_comment("to_original_poster"), elsewhere=_comment_elsewhere("to_original_poster")),
-    "postComment-mod": Op(_comment("to_moderators"), elsewhere=_comment_elsewhere("to_moderators")),
-    "postComment-group": Op(_comment("to_own_groups"), elsewhere=_comment_elsewhere("to_own_groups")),
+    "postComment": Op(_comment(None), elsewhere=_comment_or_forms(None)),
+    "postComment-op": Op(_comment("to_original_poster"), elsewhere=_comment_or_forms("to_original_poster")),
+    "postComment-mod": Op(_comment("to_moderators"), elsewhere=_comment_or_forms("to_moderators")),
+    "postComment-group": Op(_comment("to_own_groups"), elsewhere=_comment_or_forms("to_own_groups")),
     "scheduleGdprJob": Op(_schedule_nothing, precondition=True),
     "listQuestions": Op(_get("listQuestions", pageSize=5)),
     "listUserAnswers": Op(_get("listUserAnswers", lambda s: {"userId": s.user_ids["member"]}, pageSize=5)),
     "listActiveExperts": Op(_get("listActiveExperts", pageSize=5)),
     "listEarnedExperts": Op(_get("listEarnedExperts", pageSize=5)),
-    "postAnswer": Op(_answer),
+    "postAnswer": Op(_answer, elsewhere=_refused_in_forms("postAnswer")),  # blind8 (issue 44): in every form
     "listUserContent": Op(_get("listUserContent", lambda s: {"userId": s.user_ids["member"]})),
     "listSpaces": Op(_get("listSpaces", pageSize=5)),
     "unmarkFavorite": Op(_put("unmarkFavorite", False, False, state=True), precondition=True,

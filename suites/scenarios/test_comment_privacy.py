@@ -32,6 +32,7 @@ from comment_reads import (
     listed_item,
     location_names_the_new_comment,
     observe_post,
+    parameter_won,
     plain_comment,
     read_back,
     recipient_ids,
@@ -420,13 +421,16 @@ def test_comment_without_body_is_refused_and_nothing_is_created(
     assert not new, f"nothing may be created under answer {quiet}: new comments {sorted(new)}\n{resp.describe()}"
 
 
-@pytest.mark.rule("COMMENT-PARENT-KINDS", "COMMENT-201-LOCATION")
+@pytest.mark.rule("COMMENT-PARENT-KINDS", "COMMENT-201-LOCATION", "CONV-PARAM-WINS-COMMENT")
 def test_comment_may_be_posted_on_a_question_an_answer_and_a_comment(
         request: pytest.FixtureRequest, member: ApiClient, question_id: int, thread_answer: int, run_tag: str,
-        created: Any, plain_comments: PlainComments, created_replies: dict[int, ApiResponse]) -> None:
+        created: Any, plain_comments: PlainComments, created_replies: dict[int, ApiResponse],
+        reply_forms: dict[int, str]) -> None:
     """On the answer: member's plain comment on the thread (COMMENT-1 reads the same one); on a comment: the module's
     ``public_reply`` (its fixture fails this rule unless it is a 201; COMMENT-5 and the refusals are tried under it).
-    Each 201's Location names its new comment, whatever kind of node it was posted on (blind5, issue 44)."""
+    Each 201's Location names its new comment, whatever kind of node it was posted on (blind5, issue 44). The reply's
+    body came as a parameter beside a JSON body that says otherwise (conftest.REPLY_FORM): listed under the answer, it
+    holds the parameter's text (CONV-PARAM-WINS-COMMENT on a comment whose parent is a comment; blind8, issue 44)."""
     posted: list[tuple[str, ApiResponse]] = []
     for kind, node in (("question", question_id), ("answer", thread_answer)):
         if kind == "answer":
@@ -440,6 +444,8 @@ def test_comment_may_be_posted_on_a_question_an_answer_and_a_comment(
         posted.append(("comment", created_replies[reply]))
     for kind, resp in posted:
         location_names_the_new_comment(resp, new_id(resp), f"member's comment on a {kind}")
+    if reply_forms.get(reply) == "param_wins":
+        parameter_won(member, thread_answer, reply, f"comment on a comment [{run_tag}]", created_replies.get(reply))
 
 
 # ----------------------------------------------------------------------------------------------------------

@@ -31,7 +31,16 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from permission_calls import DENIED_BODY, DENIED_STATUS, NO_EFFECT, OPS, Attempt, Scene, lock_prompt
+from permission_calls import (
+    DENIED_BODY,
+    DENIED_STATUS,
+    NO_EFFECT,
+    OPS,
+    Attempt,
+    Scene,
+    lock_prompt,
+    redirected_off_the_interface,
+)
 from permission_matrix import ALLOW, DENY, OBS, OWN, WRONG_PASSWORD_RULES, Cell, Row, cells
 
 from qaconform.contract import path
@@ -151,6 +160,9 @@ and the permission checks, so where the caller cannot meet the state preconditio
 def assert_denied(cell: Cell, attempt: Attempt, contract: Any, where: str = "") -> None:
     """The denial of ``cell`` (``where``: on which other node the call was made, for the message)."""
     resp, row = attempt.resp, cell.row
+    expect(not redirected_off_the_interface(resp), [DENIED_STATUS] if DENIED_STATUS in cell.rules else
+           denial_rules(cell), f"{cell.id}{where}: the table denies this; the target answered with a redirect away "
+           f"from the interface (the answer came from {resp.url}), not with the operation's own 4xx", resp)
     expected = denial_statuses(row, cell.caller)
     if expected is not None and attempt.state_unmet and resp.status in STATE_REFUSALS:
         expected = (*expected, resp.status)
