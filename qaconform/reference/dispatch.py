@@ -13,7 +13,18 @@ from dataclasses import dataclass
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import access, blind8_paths, blind_perms, blind_round9, faults, history_faults, planted, rate_limit, response_faults, variants
+from . import (
+    access,
+    blind8_paths,
+    blind_perms,
+    blind_round9,
+    faults,
+    history_faults,
+    planted,
+    rate_limit,
+    response_faults,
+    variants,
+)
 from .access import Requires
 from .auth import Caller
 from .errors import ApiError
