@@ -67,6 +67,11 @@ from .faults_blind_blind6 import BLIND6  # noqa: E402
 
 _ALL = _ALL + BLIND6
 
+# --- a list in one shape only: empty, short, exactly a page, longer, past the end (issue 44, lists)
+from .faults_list_shapes import LIST_SHAPES  # noqa: E402
+
+_ALL = _ALL + LIST_SHAPES
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 
