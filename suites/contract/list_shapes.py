@@ -138,6 +138,14 @@ def stand_in(row: ShapeRow, contract: Contract | None = None) -> Row:
     return as_row(row, params, contract)
 
 
+def largest_page(profile: object) -> int:
+    """The largest page size a row asks for: the profile's max_page_size, else :data:`ECHOED`. Why not more when
+    the profile is silent: "maximum pageSize: not shown", and a page a target cuts at its own cap would read as a
+    short page holding less than the list."""
+    cap = getattr(profile, "max_page_size", None)
+    return cap if isinstance(cap, int) and cap >= 1 else ECHOED
+
+
 def plan(shape: str, total: int, cap: int) -> dict[str, str] | str:
     """page and pageSize that give the shape for a list of ``total`` items (the reader's count) with pages of at
     most ``cap`` items; or why the count does not allow the shape. Sizes are at most :data:`ECHOED` where the shape
@@ -151,7 +159,8 @@ def plan(shape: str, total: int, cap: int) -> dict[str, str] | str:
         return f"the list is empty as the reader reads it: no page of it is {shape.replace('_', ' ')}"
     if shape == SHORT:
         if total + 1 > cap:
-            return f"the list holds {total} items, and no page the target serves (at most {cap}) is longer"
+            return f"the list holds {total} items, and no page the target serves (at most {cap}: the profile's " \
+                "max_page_size, 10 where it gives none) is longer"
         return {"pageSize": str(total + 1)}
     if shape == EXACT:
         size = total if total <= cap else max(d for d in range(1, cap + 1) if total % d == 0)

@@ -157,7 +157,7 @@ def test_every_response_rule_of_the_list_holds_in_every_shape(
             total = envelope_of(probe_row, probe, judge_first(probe_row, (), probe)).get("totalCount")
             if not isinstance(total, int) or isinstance(total, bool):
                 skip(SkipKind.OTHER, f"not checked: {path} gives no totalCount to size the {shape_row.shape} page by")
-        planned = list_shapes.plan(shape_row.shape, total or 0, int(getattr(profile, "max_page_size", None) or 100))
+        planned = list_shapes.plan(shape_row.shape, total or 0, list_shapes.largest_page(profile))
         if isinstance(planned, str):
             skip(SkipKind.OTHER, f"not checked: {shape_row.label}: {planned}")
         paging = planned
