@@ -87,6 +87,11 @@ from .faults_blind_round8 import BLIND8  # noqa: E402
 
 _ALL = _ALL + BLIND8
 
+# --- a list in one shape only: empty, short, exactly a page, longer, past the end (issue 44, lists)
+from .faults_list_shapes import LIST_SHAPES  # noqa: E402
+
+_ALL = _ALL + LIST_SHAPES
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

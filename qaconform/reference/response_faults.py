@@ -16,7 +16,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import faults, subtree_faults
+from . import faults, shape_faults, subtree_faults
 from .auth import Caller
 from .http_io import json_response
 
@@ -189,6 +189,7 @@ BITES: dict[str, Bite] = {
     # commentcross (issue 44): the run's subtree as one reader is shown it, the follower list's own options
     **subtree_faults.BITES,
     "earned-experts-moderator-typed-by-role": _earned_moderator_typed,  # blindr
+    **shape_faults.BITES,  # lists (issue 44): a list in one shape only
 }
 """Fault name -> where it bites (its entry, with the rule it breaks, is in :mod:`faults_reads`)."""
 

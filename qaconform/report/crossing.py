@@ -53,9 +53,27 @@ def _admitted(spec: Mapping[str, Any], op: str, by_caller: bool = True, by_form:
         form = (spec.get("list_responses") or {}).get("form")
         if form and by_form:
             out.add(str(form))
+        shape = (spec.get(SHAPES) or {}).get("dimension")
+        if shape and by_form:  # lists (issue 44): the response rules are judged on every shape of the list
+            out.add(str(shape))
     out |= set((spec.get("actions") or {}).get(op) or ())
     out |= set((spec.get("validations") or {}).get(op) or ())
     return out
+
+
+SHAPES = "list_shapes"
+"""spec/dimensions.yaml's block of the list shapes (issue 44, lists): the dimension the response rules of a list are
+also judged across (empty, shorter than a page, exactly full, longer, past the end: suites/contract/list_shapes.py,
+test_list_shapes.py), and ``exclude``, the (list, shape) pairs left out, each with its reason (recorded once each
+among the exclusions: what no response rule of that list is judged on)."""
+
+
+def _shape_exclusions(spec: Mapping[str, Any]) -> list[dict[str, str]]:
+    """The (list, shape) pairs no response rule is judged on, with their reasons."""
+    block = spec.get(SHAPES) or {}
+    return [{"rule": f"the response rules of {key.split(' ')[0]} across {block.get('dimension')} "
+                     f"{key.partition(' ')[2]}", "why": str(why)}
+            for key, why in (block.get("exclude") or {}).items()]
 
 
 def _get(rule: Any, key: str) -> Any:
@@ -195,7 +213,7 @@ def crossing(spec_dir: Path, rules: Iterable[Any]) -> dict[str, Any]:
     not_response: Mapping[str, str] = responses.get("not_response") or {}
     writes = _writes(spec)
     write_exclude: Mapping[str, str] = (spec.get(WRITES) or {}).get("exclude") or {}
-    full, partly, excluded = [], [], []
+    full, partly, excluded = [], [], _shape_exclusions(spec)
     considered = 0
     for rule in rules:
         if _get(rule, "level") != "must":

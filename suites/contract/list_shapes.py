@@ -1,0 +1,189 @@
+"""Every list read in every shape its paging gives it (issue 44, lists): the rows test_list_shapes.py reads, derived
+from the contract, with spec/ listing only the exclusions.
+
+Why: ten blind rounds kept finding a rule broken only where the page has a shape the run never read: an empty list
+(a user with no questions, a node no one follows, an answer with no comments, a search that matches nothing), one
+page shorter than pageSize, exactly one full page, a list longer than a page (its last page short), a page past the
+end. The covering arrays of list_responses.py send ``pageSize=1`` and ``page=2&pageSize=2``, which give one shape
+or another by accident of the target's counts. Here the shape is the dimension (spec/dimensions.yaml
+``list_shapes.dimension``) and the page size is chosen against the totalCount the row's reader reads first, so each
+shape is reached on purpose, with reads only (nothing here writes).
+
+Derived: every list whose ``lists:`` entry takes ``paging`` is read in every shape; a list that takes no paging
+parameter (18. "Options wrap, v1") only empty, as read plainly. ``list_shapes.exclude`` names the (list, shape)
+pairs left out, each with its reason. The rules judged on a row are the response rules list_responses.py derives,
+on the row as the :class:`list_responses.Row` it is (:func:`as_row`): the same checks, on the shapes.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from covering import Combination
+from list_responses import JSON_FORM, Row, raw_all, readers
+from listops import LIST_OPS
+
+from qaconform.contract import NONE, Contract, ContractError, load_contract
+
+SECTION = "list_shapes"
+EMPTY, SHORT, EXACT, LONG, PAST_END = "empty", "short", "exact", "long", "past_end"
+SHAPES = (EMPTY, SHORT, EXACT, LONG, PAST_END)
+"""The values of the shape dimension, in the order a row's reads are planned (the dimension in spec/ must hold these:
+each has its plan here)."""
+ECHOED = 10
+"""The largest page size PAGING-PAGESIZE-ECHO judges (rules.yaml: "a small pageSize (1 to 10)"): a shape's size is
+chosen at most this where the list's count allows, so that the echo is judged on it too."""
+NO_MATCH = "zqxjvkwpf"
+"""The search that finds nothing on the question and topic lists (q's meaning is not shown: a target that ignores q
+shows items, and the row says the empty shape was not reached)."""
+SEARCHED = ("listQuestions", "listTopics")
+"""The lists whose empty shape is a search ("Search parameters on question and topic lists: q, type, lang")."""
+PAGING = ("page", "pageSize")
+
+
+@dataclass(frozen=True)
+class Section:
+    """spec/dimensions.yaml ``list_shapes``: the dimension's name and the ``list shape`` pairs left out (-> why)."""
+
+    dimension: str
+    exclude: Mapping[str, str]
+
+
+def load(contract: Contract | None = None) -> Section:
+    """The section, its dimension, lists and shapes checked against the contract (a misspelt one is a ContractError
+    naming file and key, never a silently smaller crossing)."""
+    contract = contract or load_contract()
+    path = contract.dimensions_path
+    raw = raw_all(contract).get(SECTION) or {}
+    name = str(raw.get("dimension") or "")
+    values = contract.dimensions.values.get(name)
+    if values is None or tuple(values) != SHAPES:
+        raise ContractError(f"{path}: {SECTION}.dimension names {name!r}, which must be a dimension with the values "
+                            f"{list(SHAPES)} (each has its plan in suites/contract/list_shapes.py)")
+    exclude = {str(k): str(v) for k, v in (raw.get("exclude") or {}).items()}
+    for key in exclude:
+        op, _, shape = key.partition(" ")
+        if op not in LIST_OPS or shape not in SHAPES:
+            raise ContractError(f"{path}: {SECTION}.exclude names {key!r}; expected 'listOperation shape'")
+    return Section(name, exclude)
+
+
+def paged(op: str, contract: Contract) -> bool:
+    """Whether the list's section states page and pageSize (its ``lists:`` entry takes ``paging``)."""
+    return "paging" in contract.dimensions.of_list(op)
+
+
+def shapes_of(op: str, contract: Contract, section: Section) -> tuple[str, ...]:
+    """The shapes list ``op`` is read in: every one where it takes paging (else only empty), less the exclusions."""
+    drawn = SHAPES if paged(op, contract) else (EMPTY,)
+    return tuple(s for s in drawn if f"{op} {s}" not in section.exclude)
+
+
+@dataclass(frozen=True)
+class ShapeRow:
+    """One planned read: the list, the shape it is to show, and the reader (drawn per list by the run's seed)."""
+
+    op: str
+    shape: str
+    reader: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.op}-{self.shape}-{self.reader}"
+
+
+def rows(seed: int, contract: Contract | None = None) -> list[ShapeRow]:
+    """Every (list, shape) row, the readers of each list taking its shapes in turn from a seeded order: the signed-in
+    accounts the list's section lets read it (anonymous' answers are the permission suites'; a site that does not
+    serve anonymous would leave a shape unread)."""
+    contract = contract or load_contract()
+    section = load(contract)
+    out = []
+    for op in LIST_OPS:
+        signed_in = [r for r in readers(op, contract) if r != "anonymous"]
+        random.Random(f"{seed}|{op}|shapes").shuffle(signed_in)
+        for i, shape in enumerate(shapes_of(op, contract, section)):
+            out.append(ShapeRow(op, shape, signed_in[i % len(signed_in)]))
+    return out
+
+
+def asks(op: str, shape: str, contract: Contract) -> tuple[str, ...]:
+    """The paging parameters the row sends: none where the list takes none; pageSize alone where the page is the
+    first (empty, short: the default page is judged there too); page and pageSize where the page is chosen."""
+    if not paged(op, contract):
+        return ()
+    return ("pageSize",) if shape in (EMPTY, SHORT) else PAGING
+
+
+def as_row(row: ShapeRow, params: Mapping[str, str], contract: Contract | None = None) -> Row:
+    """The list_responses row the shape row is, for its checks and the rules judged on it: the paging parameters
+    sent (``params``; at collection any small value stands in) in the paging dimension, the search in the search
+    dimension (so a rule left out across a search is left out here too)."""
+    contract = contract or load_contract()
+    paging = "&".join(f"{k}={params[k]}" for k in PAGING if k in params)
+    search = "&".join(f"{k}={v}" for k, v in params.items() if k not in PAGING)
+    values = (("paging", paging or NONE), ("search", search or NONE))
+    return Row(Combination(row.op, row.reader, values), JSON_FORM)
+
+
+def stand_in(row: ShapeRow, contract: Contract | None = None) -> Row:
+    """The row at collection, before its page size is known: 2 stands in for page and pageSize."""
+    contract = contract or load_contract()
+    params = {k: "2" for k in asks(row.op, row.shape, contract)}
+    if row.shape == EMPTY and row.op in SEARCHED:
+        params["q"] = NO_MATCH
+    return as_row(row, params, contract)
+
+
+def largest_page(profile: object) -> int:
+    """The largest page size a row asks for: the profile's max_page_size, else :data:`ECHOED`. Why not more when
+    the profile is silent: "maximum pageSize: not shown", and a page a target cuts at its own cap would read as a
+    short page holding less than the list."""
+    cap = getattr(profile, "max_page_size", None)
+    return cap if isinstance(cap, int) and cap >= 1 else ECHOED
+
+
+def plan(shape: str, total: int, cap: int) -> dict[str, str] | str:
+    """page and pageSize that give the shape for a list of ``total`` items (the reader's count) with pages of at
+    most ``cap`` items; or why the count does not allow the shape. Sizes are at most :data:`ECHOED` where the shape
+    allows, so that the pageSize echo is judged too."""
+    small = max(1, min(cap, ECHOED))
+    if shape == EMPTY:
+        return {"pageSize": str(small)}
+    if shape == PAST_END:
+        return {"page": str(max(1, math.ceil(total / small)) + 1), "pageSize": str(small)}
+    if total < 1:
+        return f"the list is empty as the reader reads it: no page of it is {shape.replace('_', ' ')}"
+    if shape == SHORT:
+        if total + 1 > cap:
+            return f"the list holds {total} items, and no page the target serves (at most {cap}: the profile's " \
+                "max_page_size, 10 where it gives none) is longer"
+        return {"pageSize": str(total + 1)}
+    if shape == EXACT:
+        size = total if total <= cap else max(d for d in range(1, cap + 1) if total % d == 0)
+        return {"page": str(total // size), "pageSize": str(size)}
+    if total < 2:
+        return "the list holds one item: no page size gives it more than one page"
+    uneven = [s for s in range(2, min(cap, total - 1, ECHOED) + 1) if total % s]
+    size = uneven[-1] if uneven else max(1, min(cap, total - 1))
+    return {"page": str(math.ceil(total / size)), "pageSize": str(size)}
+
+
+def reached(shape: str, asked: Mapping[str, str], total: object, held: int) -> str | None:
+    """None when the page read has the shape; else what it has instead (the list changed between the reads, the
+    target ignored the search, or pages differently)."""
+    if not isinstance(total, int) or isinstance(total, bool):
+        return f"totalCount {total!r} is no count"
+    size = int(asked.get("pageSize") or 0)
+    page = int(asked.get("page") or 1)
+    pages = math.ceil(total / size) if size > 0 else 1
+    have = {EMPTY: total == 0 and held == 0,
+            SHORT: 0 < total < size,
+            EXACT: total > 0 and size > 0 and page * size == total,
+            LONG: total > size > 0 and page == pages,
+            PAST_END: size > 0 and page > pages}
+    return None if have[shape] else f"page {page} of size {size or 'default'} of {total} items ({held} on it) is not " \
+        f"the {shape.replace('_', ' ')} shape"

@@ -1,0 +1,64 @@
+"""suites/contract/list_shapes.py (issue 44, lists): each planned page has the shape it was planned for, for every
+count and page-size cap, and the spec's block names real lists and shapes."""
+
+from __future__ import annotations
+
+import math
+
+import list_shapes
+import pytest
+from list_shapes import ECHOED, EMPTY, LONG, PAST_END, SHAPES, SHORT, plan, reached
+from listops import LIST_OPS
+
+from qaconform.contract import load_contract
+
+CAPS = (1, 2, 3, 10, 20, 1000)
+
+
+def _held(total: int, page: int, size: int) -> int:
+    return max(0, min(size, total - (page - 1) * size))
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_every_planned_page_has_its_shape_for_every_count_and_cap(shape: str) -> None:
+    for cap in CAPS:
+        for total in range(0, 60):
+            planned = plan(shape, 0 if shape == EMPTY else total, cap)
+            if isinstance(planned, str):
+                assert shape not in (EMPTY, PAST_END), f"{shape} is always reachable ({planned})"
+                continue
+            size, page = int(planned["pageSize"]), int(planned.get("page", "1"))
+            assert 1 <= size <= cap, f"{shape}, {total} items, cap {cap}: pageSize {size}"
+            count = 0 if shape == EMPTY else total
+            assert reached(shape, planned, count, _held(count, page, size)) is None, (shape, total, cap, planned)
+
+
+def test_short_and_long_are_planned_wherever_the_count_and_cap_allow_and_long_ends_short_where_it_can() -> None:
+    for cap in CAPS:
+        for total in range(1, 60):
+            assert isinstance(plan(SHORT, total, cap), dict) == (total + 1 <= cap)
+            long = plan(LONG, total, cap)
+            assert isinstance(long, dict) == (total >= 2)
+            if isinstance(long, dict) and min(cap, total - 1, ECHOED) >= 2 and any(
+                    total % s for s in range(2, min(cap, total - 1, ECHOED) + 1)):
+                size = int(long["pageSize"])
+                assert _held(total, math.ceil(total / size), size) < size, (total, cap, long)
+
+
+def test_a_page_of_another_shape_is_said_not_reached() -> None:
+    assert reached(EMPTY, {"pageSize": "10"}, 3, 3) is not None
+    assert reached(SHORT, {"pageSize": "4"}, 4, 4) is not None
+    assert reached(PAST_END, {"page": "2", "pageSize": "2"}, 4, 2) is not None
+    assert reached(LONG, {"page": "1", "pageSize": "2"}, 4, 2) is not None
+
+
+def test_the_shapes_are_derived_for_every_list_and_the_spec_names_only_exclusions() -> None:
+    contract = load_contract()
+    section = list_shapes.load(contract)
+    rows = list_shapes.rows(20260801, contract)
+    by_list = {op: {r.shape for r in rows if r.op == op} for op in LIST_OPS}
+    for op, shapes in by_list.items():
+        left = {key.split(" ")[1] for key in section.exclude if key.split(" ")[0] == op}
+        want = set(SHAPES) if list_shapes.paged(op, contract) else {EMPTY}
+        assert shapes == want - left, f"{op}: read in {sorted(shapes)}; expected {sorted(want - left)}"
+        assert all(r.reader != "anonymous" for r in rows if r.op == op)
