@@ -43,6 +43,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -181,6 +182,34 @@ def balance_of(probe_dir: Path, launched: float, delay_ms: int, top: int = 12) -
     return "\n".join(lines)
 
 
+def rounds_of(exchanges: list[dict[str, Any]], delay_ms: int, jobs: int) -> str:
+    """The round trips each process waited for one after another: a request sent while no other request of its
+    process was in flight starts a round (read-aheads send several in one). Unlike the wall time this hardly moves
+    with the machine's load: rounds x delay is the time a process spends waiting on the network, and the rounds of
+    the busiest worker, or all rounds over the workers, bound the run as requests x delay / workers bounds a run
+    that overlaps nothing."""
+    spans: dict[int, list[tuple[float, float]]] = {}
+    for e in exchanges:
+        if e.get("shared"):
+            continue  # logged again for a test that judged it, sent once
+        end = float(e["t"])
+        spans.setdefault(int(e.get("pid") or 0), []).append((end - float(e.get("ms") or 0) / 1000, end))
+    per: dict[int, int] = {}
+    for pid, iv in spans.items():
+        iv.sort()
+        busy_until, n = float("-inf"), 0
+        for start, end in iv:
+            if start >= busy_until:
+                n += 1
+            busy_until = max(busy_until, end) if start < busy_until else end
+        per[pid] = n
+    total = sum(per.values())
+    workers = sorted((n for n in per.values()), reverse=True)
+    return (f"round trips one after another (a request sent while none other of its process was in flight): "
+            f"{total} of {sum(len(v) for v in spans.values())} requests; the busiest processes {workers[:jobs]}; "
+            f"{total} x {delay_ms} ms / {jobs} workers = {total * delay_ms / 1000 / max(1, jobs):.1f} s")
+
+
 def processes_of(tree: TreeCPU, probe_dir: Path, root: int) -> str:
     """Every process of the run with its CPU, named by role where the bench knows it (the pytest processes from
     their probe files; the rest by command line): where the kit's CPU outside the tests goes."""
@@ -246,7 +275,10 @@ def one_run(delay_ms: int, jobs: int | None, seed: int, timeout_s: float, work: 
     ran_jobs = int((report.get("execution") or {}).get("jobs") or 1)
     verdicts = {r["id"]: r["status"] for r in report["rules"]}
     first, last = test_span(probe)
-    table = render(tabulate(read_log(log), rules_of(report))) if requests_table else None
+    table = None
+    if requests_table:
+        exchanges = read_log(log)
+        table = render(tabulate(exchanges, rules_of(report))) + "\n" + rounds_of(exchanges, delay_ms, ran_jobs)
     cpu_table = None
     if cpu:  # this process's CPU is the proxy's: it competes with the kit for the cores, a real network would not
         every = tree.totals()
