@@ -80,7 +80,8 @@ def _run(module: str, tmp: Path, serial: bool) -> tuple[Counter[tuple[Any, ...]]
                                     "suites/contract/test_list_access.py", "suites/contract/test_list_responses.py",
                                     "suites/scenarios/test_permissions.py",  # speed3: the read cells
                                     "suites/scenarios/test_comment_privacy.py",  # speed3: every_page
-                                    "suites/contract/test_wrong_password_rows.py"])  # speed3: the rows
+                                    "suites/contract/test_wrong_password_rows.py",  # speed3: the rows
+                                    "suites/contract/test_envelope_and_paging.py"])  # speed3: pages
 def test_reads_asked_together_are_the_reads_asked_one_after_another(module: str, tmp_path: Path) -> None:
     one_by_one = _run(module, tmp_path / "serial", serial=True)
     together = _run(module, tmp_path / "together", serial=False)
