@@ -183,31 +183,41 @@ def balance_of(probe_dir: Path, launched: float, delay_ms: int, top: int = 12) -
 
 
 def rounds_of(exchanges: list[dict[str, Any]], delay_ms: int, jobs: int) -> str:
-    """The round trips each process waited for one after another: a request sent while no other request of its
-    process was in flight starts a round (read-aheads send several in one). Unlike the wall time this hardly moves
-    with the machine's load: rounds x delay is the time a process spends waiting on the network, and the rounds of
-    the busiest worker, or all rounds over the workers, bound the run as requests x delay / workers bounds a run
-    that overlaps nothing."""
+    """The round trips each process waited for one after another: the time it had a request in flight divided by
+    the mean time of one of its requests (requests sent together count once per round: 45 reads 5 at a time are
+    about 9); and, a figure that does not depend on the load at all, the requests sent while no other of the
+    process was in flight (a whole read-ahead counts once). rounds x delay is the time a process waits on the
+    network; the rounds of the busiest worker, or all rounds over the workers, bound the run as requests x delay /
+    workers bounds a run that overlaps nothing. On a loaded machine the first moves with the load (concurrent
+    requests are slowed more than single ones): compare runs made at a similar load."""
     spans: dict[int, list[tuple[float, float]]] = {}
     for e in exchanges:
         if e.get("shared"):
             continue  # logged again for a test that judged it, sent once
         end = float(e["t"])
         spans.setdefault(int(e.get("pid") or 0), []).append((end - float(e.get("ms") or 0) / 1000, end))
-    per: dict[int, int] = {}
+    per: dict[int, float] = {}
+    alone = 0
     for pid, iv in spans.items():
         iv.sort()
-        busy_until, n = float("-inf"), 0
-        for start, end in iv:
-            if start >= busy_until:
-                n += 1
-            busy_until = max(busy_until, end) if start < busy_until else end
-        per[pid] = n
+        in_flight, start, end = 0.0, iv[0][0], iv[0][1]
+        alone += 1
+        for s, e in iv[1:]:
+            if s > end:
+                in_flight += end - start
+                start, end = s, e
+                alone += 1
+            else:
+                end = max(end, e)
+        in_flight += end - start
+        mean = sum(e - s for s, e in iv) / len(iv)
+        per[pid] = in_flight / mean if mean > 0 else float(len(iv))
     total = sum(per.values())
-    workers = sorted((n for n in per.values()), reverse=True)
-    return (f"round trips one after another (a request sent while none other of its process was in flight): "
-            f"{total} of {sum(len(v) for v in spans.values())} requests; the busiest processes {workers[:jobs]}; "
-            f"{total} x {delay_ms} ms / {jobs} workers = {total * delay_ms / 1000 / max(1, jobs):.1f} s")
+    workers = sorted((round(n) for n in per.values()), reverse=True)
+    return (f"round trips one after another (time with a request in flight / mean time of a request, per process): "
+            f"{total:.0f} for {sum(len(v) for v in spans.values())} requests ({alone} of them sent with none other of "
+            f"their process in flight: a read-ahead counts once); the busiest processes {workers[:jobs]}; "
+            f"{total:.0f} x {delay_ms} ms / {jobs} workers = {total * delay_ms / 1000 / max(1, jobs):.1f} s")
 
 
 def processes_of(tree: TreeCPU, probe_dir: Path, root: int) -> str:
