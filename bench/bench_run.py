@@ -21,7 +21,8 @@ Run: python bench/bench_run.py [--delays 0,25,50] [--jobs N] [--seed N] [--repea
 range, since this machine's speed moves between runs by more than most changes of the kit;
 --requests adds the table of bench/request_table.py for each parallel run: requests per suite file and rule, reads,
 writes and repeated reads; --cpu where the pytest processes' CPU went, before their first test and per suite file,
-and the CPU of this process: the delaying proxy)
+and the CPU of this process: the delaying proxy, and the worker balance: each worker's span and idle time, the
+longest units of work)
 The machine's load average is printed with every run: on a shared machine, rerun when it is high, or run the bench
 with a higher priority than the rest (`nice -n -10`, as root, with the kernel's autogroups off:
 `echo 0 > /proc/sys/kernel/sched_autogroup_enabled`, or every terminal session shares the CPU equally).
@@ -42,6 +43,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -144,6 +146,80 @@ def cpu_of(probe_dir: Path, requests: int) -> str:
     return "\n".join(lines)
 
 
+def balance_of(probe_dir: Path, launched: float, delay_ms: int, top: int = 12) -> str:
+    """How the workers' time was spent (the schedule): each worker's first test and last test end (seconds from the
+    start of `qaconform run`), its time in tests and its requests, the time workers stood idle before the last one
+    ended (time a better schedule could win), and the units of work that took the longest (a unit's tests run one
+    after another on one worker: the longest is the chain the run cannot beat)."""
+    workers: list[tuple[str, float, float, float, int]] = []
+    units: dict[str, list[float]] = {}
+    for f in probe_dir.glob("probe-*.json"):
+        data = json.loads(f.read_text())
+        tests = data["tests"]
+        if not tests:
+            continue
+        busy = sum(t["stop"] - t["start"] for t in tests)
+        workers.append((data["worker"], min(t["start"] for t in tests) - launched,
+                        max(t["stop"] for t in tests) - launched, busy, sum(t["requests"] for t in tests)))
+        for t in tests:
+            key = group_of(t["nodeid"]) or t["nodeid"].split("[", 1)[0]
+            entry = units.setdefault(key, [0.0, 0, 0])
+            entry[0] += t["stop"] - t["start"]
+            entry[1] += t["requests"]
+            entry[2] += 1
+    if not workers:
+        return "worker balance: no test ran"
+    end = max(w[2] for w in workers)
+    idle = sum(end - w[2] for w in workers)
+    lines = [f"worker balance: the last test ended {end:.1f} s after the start; workers idle before it: {idle:.1f} s "
+             f"in all", f"{'worker':<8} {'first s':>8} {'last s':>8} {'in tests s':>11} {'requests':>9}"]
+    for name, first, last, busy, reqs in sorted(workers):
+        lines.append(f"{name:<8} {first:>8.1f} {last:>8.1f} {busy:>11.1f} {reqs:>9}")
+    lines.append(f"the {top} longest units (tests of a group, or tests of one function; time in tests, requests, "
+                 f"requests x {delay_ms} ms)")
+    for key, (secs, reqs, tests) in sorted(units.items(), key=lambda kv: -kv[1][0])[:top]:
+        lines.append(f"{key[:70]:<70} {secs:>6.1f} s {tests:>5} tests {reqs:>6} req {reqs * delay_ms / 1000:>6.1f} s")
+    return "\n".join(lines)
+
+
+def rounds_of(exchanges: list[dict[str, Any]], delay_ms: int, jobs: int) -> str:
+    """The round trips each process waited for one after another: the time it had a request in flight divided by
+    the mean time of one of its requests (requests sent together count once per round: 45 reads 5 at a time are
+    about 9); and, a figure that does not depend on the load at all, the requests sent while no other of the
+    process was in flight (a whole read-ahead counts once). rounds x delay is the time a process waits on the
+    network; the rounds of the busiest worker, or all rounds over the workers, bound the run as requests x delay /
+    workers bounds a run that overlaps nothing. On a loaded machine the first moves with the load (concurrent
+    requests are slowed more than single ones): compare runs made at a similar load."""
+    spans: dict[int, list[tuple[float, float]]] = {}
+    for e in exchanges:
+        if e.get("shared"):
+            continue  # logged again for a test that judged it, sent once
+        end = float(e["t"])
+        spans.setdefault(int(e.get("pid") or 0), []).append((end - float(e.get("ms") or 0) / 1000, end))
+    per: dict[int, float] = {}
+    alone = 0
+    for pid, iv in spans.items():
+        iv.sort()
+        in_flight, start, end = 0.0, iv[0][0], iv[0][1]
+        alone += 1
+        for s, e in iv[1:]:
+            if s > end:
+                in_flight += end - start
+                start, end = s, e
+                alone += 1
+            else:
+                end = max(end, e)
+        in_flight += end - start
+        mean = sum(e - s for s, e in iv) / len(iv)
+        per[pid] = in_flight / mean if mean > 0 else float(len(iv))
+    total = sum(per.values())
+    workers = sorted((round(n) for n in per.values()), reverse=True)
+    return (f"round trips one after another (time with a request in flight / mean time of a request, per process): "
+            f"{total:.0f} for {sum(len(v) for v in spans.values())} requests ({alone} of them sent with none other of "
+            f"their process in flight: a read-ahead counts once); the busiest processes {workers[:jobs]}; "
+            f"{total:.0f} x {delay_ms} ms / {jobs} workers = {total * delay_ms / 1000 / max(1, jobs):.1f} s")
+
+
 def processes_of(tree: TreeCPU, probe_dir: Path, root: int) -> str:
     """Every process of the run with its CPU, named by role where the bench knows it (the pytest processes from
     their probe files; the rest by command line): where the kit's CPU outside the tests goes."""
@@ -209,7 +285,10 @@ def one_run(delay_ms: int, jobs: int | None, seed: int, timeout_s: float, work: 
     ran_jobs = int((report.get("execution") or {}).get("jobs") or 1)
     verdicts = {r["id"]: r["status"] for r in report["rules"]}
     first, last = test_span(probe)
-    table = render(tabulate(read_log(log), rules_of(report))) if requests_table else None
+    table = None
+    if requests_table:
+        exchanges = read_log(log)
+        table = render(tabulate(exchanges, rules_of(report))) + "\n" + rounds_of(exchanges, delay_ms, ran_jobs)
     cpu_table = None
     if cpu:  # this process's CPU is the proxy's: it competes with the kit for the cores, a real network would not
         every = tree.totals()
@@ -220,7 +299,8 @@ def one_run(delay_ms: int, jobs: int | None, seed: int, timeout_s: float, work: 
                      f"CPU of every process of the run: {total:.1f} s ("
                      + ", ".join(f"{k} {v:.1f}" for k, v in sorted(every.items(), key=lambda kv: -kv[1]))
                      + f"); on {os.cpu_count()} CPUs no run can end before {total / max(1, os.cpu_count() or 1):.1f} s"
-                     + "\nthe processes (CPU at least 0.05 s):\n" + processes_of(tree, probe, running.pid))
+                     + "\nthe processes (CPU at least 0.05 s):\n" + processes_of(tree, probe, running.pid)
+                     + "\n" + balance_of(probe, launched, delay_ms))
     return Run(delay_ms, label, ran_jobs, wall, requests, chain_of(probe, before_tests=1), in_flight, per_second,
                proc.returncode, verdicts, load, startup_s=first - launched, tail_s=ended - last, requests_table=table,
                cpu_table=cpu_table)
@@ -271,7 +351,8 @@ def main() -> int:
                          "writes, repeated reads (bench/request_table.py; the log costs a little time per request)")
     ap.add_argument("--cpu", action="store_true",
                     help="also print where each parallel run's CPU went: the pytest processes before their first "
-                         "test and in each suite file, per request")
+                         "test and in each suite file, per request; and the worker balance: each worker's span, "
+                         "its idle time before the last test ended, the longest units of work")
     args = ap.parse_args()
     try:
         delays = [int(d) for d in re.split(r"[,\s]+", args.delays.strip()) if d]

@@ -106,6 +106,10 @@ GROUPS: tuple[Group, ...] = (
     Group("relations", ("suites/contract/test_list_relations.py::",),
           "the metamorphic relations of one list share its walks (one per account and parameters per process); "
           "each list is a unit of its own", by_param=True),
+    # speed3 (issue 44): rows read ahead together in one process
+    Group("wrong-password-rows", ("suites/contract/test_wrong_password_rows.py::",),
+          "each row is one read with a wrong password; the module reads them all ahead, a few at once, in one process "
+          "(its read_ahead), about 9 round trips instead of 45 on as many units"),
 )
 
 LONG_CHAINS = (

@@ -1,8 +1,8 @@
 """Comment privacy: the eight rules of "1. Post a comment", read back through the answer's comment list, and leaks.
 
-Why read back through operation 18 (GET answer/{answerId}/comment.json): it is the only operation that returns a
-comment, so every setting is checked there; replies are comments on those comments and appear in the same
-thread. Every comment lives under an answer this run created, so the fixture question is never crowded.
+Why read back through operation 18 (GET answer/{answerId}/comment.json): the only operation that returns a comment,
+so every setting is checked there; replies appear in the same thread. Every comment lives under an answer this run
+created, so the fixture question is never crowded.
 
 Who may see what (description, rule 2): a comment with visibility ``recipients`` is private to the listed
 recipients; its author sees it too. The audience of the ``op`` and ``mod`` options is not spelled out beyond
@@ -53,6 +53,7 @@ from qaconform.pytest.support import (
     private_reader_skip,
     wire_value,
 )
+from qaconform.target import fanout
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile, VisibilityOptions
 
@@ -328,7 +329,7 @@ def test_private_comment_is_not_in_the_answer_comment_list_of_an_account_not_ent
     items, refusal = visible_comments(api[viewer], thread_answer,
                                       showing=[] if viewer == "anonymous" else [public_comment])
     if refusal is None and page_size == 1:
-        items = every_page(api[viewer], f"answer/{thread_answer}/comment.json")
+        items = every_page(api[viewer], f"answer/{thread_answer}/comment.json", at_once=fanout.width(profile))
     leaked = {str(i.get("id")) for i in items} & private_ids
     assert not leaked, (
         f"{viewer} is neither author nor recipient, yet the comment list of answer {thread_answer} shows the "

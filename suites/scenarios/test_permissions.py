@@ -26,8 +26,10 @@ too: the cell judges the same request.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -38,14 +40,17 @@ from permission_calls import (
     OPS,
     Attempt,
     Scene,
+    is_read,
     lock_prompt,
     redirected_off_the_interface,
 )
 from permission_matrix import ALLOW, DENY, OBS, OWN, WRONG_PASSWORD_RULES, Cell, Row, cells
 
 from qaconform.contract import path
+from qaconform.pytest.exchange_log import judged_again, outside_tests
 from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
 from qaconform.pytest.support import list_all, refused_in_body
+from qaconform.target import fanout
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
 
@@ -238,10 +243,85 @@ def _param(cell: Cell) -> Any:
     return pytest.param(cell, id=cell.id, marks=marks)
 
 
+# speed3 (issue 44): the read cells' one GET each, read before the first cell, a few at once
+
+@dataclass
+class CellReads:
+    """The answers :func:`read_ahead` read for the read cells, by cell id; each cell's test takes its own, once."""
+
+    started: bool = False
+    answers: dict[str, Attempt] = field(default_factory=dict)
+
+
+@pytest.fixture(scope="module")
+def cell_reads() -> CellReads:
+    return CellReads()
+
+
+def _read_ahead_cells(request: pytest.FixtureRequest, scene: Scene, profile: Profile) -> list[Cell]:
+    """The cells of this module's session whose test sends one GET and nothing else, as it would send it: the
+    lines the target's version has, not a list of comments under member's answer before that answer exists (it is
+    a write, made by the first cell that needs it), not the issue types a cell may skip for a missing fixture."""
+    out = []
+    for item in request.session.items:
+        spec = getattr(item, "callspec", None)
+        cell = spec.params.get("cell") if spec is not None and getattr(item, "module", None) is request.module \
+            else None
+        if not isinstance(cell, Cell) or cell.value not in (OBS, ALLOW, DENY) or not is_read(cell.row.key):
+            continue
+        row = cell.row
+        if (row.since and not profile.supports(row.since)) or (cell.value == ALLOW and row.operation ==
+                                                                "listIssueTypes"):
+            continue
+        if row.operation == "listAnswerComments" and "member_answer" not in scene.__dict__:
+            continue
+        out.append(cell)
+    return out
+
+
+@pytest.fixture(autouse=True)
+def read_ahead(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
+               cell_reads: CellReads) -> None:
+    """Before the first cell: every read cell's GET, a few at once (``fanout.width``), kept for its test.
+
+    Why: the module is one unit of work (parallel.GROUPS "permissions", for its writes), among the run's longest;
+    about 70 of its cells each send one GET, whose answer (status, denial body) is judged whenever it was read and
+    depends on no write of the module, so against a target 25 ms away they cost 1.7 s one after another. Writes
+    and their read-backs stay in the cells, in order. Each answer is logged again under the test that judges it."""
+    spec = getattr(request.node, "callspec", None)
+    if spec is None or not isinstance(spec.params.get("cell"), Cell) or cell_reads.started:
+        return
+    cell_reads.started = True  # once per module, whatever happens below
+    at_once = fanout.width(profile)
+    if at_once <= 1:
+        return
+    scene: Scene = request.getfixturevalue("scene")
+    cells_ahead = _read_ahead_cells(request, scene, profile)
+    try:
+        with outside_tests():
+            got = fanout.settled([functools.partial(OPS[c.row.key].call, api[c.caller], scene, "any")
+                                  for c in cells_ahead], at_once)
+    except (Exception, pytest.fail.Exception, pytest.skip.Exception):  # noqa: BLE001 - a head start only
+        return  # each cell sends its own read, and meets the same answer there
+    for cell, attempt in zip(cells_ahead, got, strict=True):
+        if isinstance(attempt, Attempt):
+            cell_reads.answers[cell.id] = attempt
+
+
+def _read_or_call(cell: Cell, client: ApiClient, scene: Scene, target: str,
+                  cell_reads: CellReads) -> Attempt:
+    """The cell's answer read ahead (logged again under this test), else its call now."""
+    ahead = cell_reads.answers.pop(cell.id, None)
+    if ahead is None:
+        return OPS[cell.row.key].call(client, scene, target)
+    judged_again(ahead.resp.exchange)
+    return ahead
+
+
 @pytest.mark.parametrize("cell", [_param(c) for c in cells()])
 def test_each_caller_gets_what_the_permission_table_allows(
         cell: Cell, api: dict[str, ApiClient], scene: Scene, profile: Profile, contract: Any, observe: Any,
-        require_fixture: Callable[[str], Any], request: pytest.FixtureRequest) -> None:
+        require_fixture: Callable[[str], Any], request: pytest.FixtureRequest, cell_reads: CellReads) -> None:
     row = cell.row
     if row.since and not profile.supports(row.since):
         skip(SkipKind.CONFIGURATION, f"disabled by configuration: {row.key} was added in {row.since}, "
@@ -249,7 +329,7 @@ def test_each_caller_gets_what_the_permission_table_allows(
     op = OPS[row.key]
     client = api[cell.caller]
     if cell.value == OBS:
-        resp = op.call(client, scene, "any").resp
+        resp = _read_or_call(cell, client, scene, "any", cell_reads).resp
         observe(row.observed or "", line=row.key, caller=cell.caller, status=resp.status,
                 content_type=resp.content_type, body=body_kind(resp))
     elif cell.value == ALLOW:
@@ -260,9 +340,9 @@ def test_each_caller_gets_what_the_permission_table_allows(
             # the node is in the state the operation needs (the profile's one-shot fixture): a 2xx is expected
             assert_allowed(cell, once, precondition=False)
         else:
-            assert_allowed(cell, op.call(client, scene, "any").resp, op.precondition)
+            assert_allowed(cell, _read_or_call(cell, client, scene, "any", cell_reads).resp, op.precondition)
     elif cell.value == DENY:
-        assert_denied(cell, op.call(client, scene, "denied"), contract)
+        assert_denied(cell, _read_or_call(cell, client, scene, "denied", cell_reads), contract)
         for kind, attempt in (op.elsewhere(client, scene) if op.elsewhere else {}).items():
             assert_denied(cell, attempt, contract, f" (the same call on a {kind})")
         for option, attempt in (op.options(client, scene) if op.options else {}).items():
