@@ -1,8 +1,7 @@
 """Comment privacy: the eight rules of "1. Post a comment", read back through the answer's comment list, and leaks.
 
 Why read back through operation 18 (GET answer/{answerId}/comment.json): the only operation that returns a comment,
-so every setting is checked there; replies appear in the same thread. Every comment lives under an answer this run
-created, so the fixture question is never crowded.
+so every setting is checked there. Every comment lives under a run's answer: the fixture question is never crowded.
 
 Who may see what (description, rule 2): a comment with visibility ``recipients`` is private to the listed
 recipients; its author sees it too. The audience of the ``op`` and ``mod`` options is not spelled out beyond
