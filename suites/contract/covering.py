@@ -319,3 +319,23 @@ def parametrize_by_rule(metafunc: pytest.Metafunc, argname: str, draw: Draw, wha
     seed = metafunc.config.stash[STATE].seed
     params: list[Any] = [pytest.param(c, id=c.label) for c in draw(marker.args[0], dims, seed, metafunc.config)]
     metafunc.parametrize(argname, params)
+
+
+RuleRows = Callable[[int, int], Sequence[tuple[Labelled, tuple[str, ...]]]]
+"""(the run's seed, the strength) -> every row of a crossing suite with the rules judged on it."""
+
+
+def parametrize_rows(metafunc: pytest.Metafunc, argname: str, rows: RuleRows) -> None:
+    """``argname``: every row ``rows`` draws at the run's seed, pairwise (every triple under --thorough), each a test
+    whose id is its label, marked with the rules judged on it (test_list_responses.py ``row``, test_subtree_rows.py
+    ``subtree_row``, test_wrong_password_rows.py ``credential_row``)."""
+    if argname not in metafunc.fixturenames:
+        return
+    import pytest
+
+    from qaconform.pytest.properties.plugin import STATE
+
+    seed = metafunc.config.stash[STATE].seed
+    strength = TRIPLES if thorough(metafunc.config) else PAIRS
+    metafunc.parametrize(argname, [pytest.param(row, id=row.label, marks=pytest.mark.rule(*rules))
+                                   for row, rules in rows(seed, strength)])
