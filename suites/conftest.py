@@ -297,6 +297,13 @@ question and undoes no lock (blind round of issue 44). No lock, comment or relat
 moderator's answer; a 4xx there (not shown either way) puts it under the fixture question, no write more."""
 
 
+@pytest.fixture(scope="session")
+def locked_question_writer() -> str:
+    """:data:`LOCKED_QUESTION_WRITER` for the test that judges that answer (test_answers.py): one definition, since
+    a test module does not import a conftest."""
+    return LOCKED_QUESTION_WRITER
+
+
 OWN_QUESTION_ANSWER = ("member", "param_wins")
 """The answer of the matrix posted under a question its writer wrote (:func:`members_question`), not the fixture
 question (novice's): "Caller has Answer questions and Publish answer | Published" holds whoever wrote the question,
