@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -128,8 +129,8 @@ def _denied_first(request: pytest.FixtureRequest, api: dict[str, ApiClient], pro
                   operation: str, name: str) -> dict[str, ApiResponse]:
     node = _one_shot(request, name)
     return {role: _once_per_target(request, profile, f"{verb} denied {role} {node}", _consuming(
-        request, profile, name, node, lambda role=role: api[role].put(f"node/{node}/{verb}.json", operation=operation)))
-        for role in DENIED_FIRST}
+        request, profile, name, node, functools.partial(api[role].put, f"node/{node}/{verb}.json",
+                                                        operation=operation))) for role in DENIED_FIRST}
 
 
 @pytest.fixture(scope="session")
@@ -181,8 +182,8 @@ def wiki_refusals(request: pytest.FixtureRequest, api: dict[str, ApiClient],
     path = shared_path(request, profile.base_url, f"cancelwiki moderator {node}")
     if path is not None and path.exists():
         return {}
-    refusals = {role: _consuming(request, profile, "wiki_node_id", node, lambda role=role: api[role].put(
-        f"node/{node}/cancelwiki.json", operation="cancelWiki"))() for role in ("novice", "member")}
+    refusals = {role: _consuming(request, profile, "wiki_node_id", node, functools.partial(
+        api[role].put, f"node/{node}/cancelwiki.json", operation="cancelWiki"))() for role in ("novice", "member")}
     state = one_shots.doctor_state(request.getfixturevalue("qc_target").diagnosis, "wiki_node_id")
     accounts = {role: account.id for role, account in profile.accounts.items()}
     for resp in refusals.values():  # a server may answer the node's state first: only a node in it tells

@@ -221,11 +221,17 @@ def completed(rows: list[list[int]], shape: Sequence[int], strength: int) -> lis
             for col in range(width):
                 if row[col] is not None:
                     continue
-                row[col] = max(range(shape[col]), key=lambda v, col=col: (_gain(row, col, v, index_sets, tried), -v))
+                row[col] = _best(row, col, shape[col], index_sets, tried)
             full = [int(v) for v in row if v is not None]
             out.append(full)
             tried |= tuples(full)
     return out
+
+
+def _best(row: Sequence[int | None], col: int, size: int, index_sets: Sequence[tuple[int, ...]],
+          tried: set[tuple[tuple[int, ...], tuple[int, ...]]]) -> int:
+    """The value of ``row[col]`` (of ``size``) that tries the most tuples still untried (ties: the first value)."""
+    return max(range(size), key=lambda v: (_gain(row, col, v, index_sets, tried), -v))
 
 
 def _gain(row: Sequence[int | None], col: int, value: int, index_sets: Sequence[tuple[int, ...]],
