@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -128,8 +129,8 @@ def _denied_first(request: pytest.FixtureRequest, api: dict[str, ApiClient], pro
                   operation: str, name: str) -> dict[str, ApiResponse]:
     node = _one_shot(request, name)
     return {role: _once_per_target(request, profile, f"{verb} denied {role} {node}", _consuming(
-        request, profile, name, node, lambda role=role: api[role].put(f"node/{node}/{verb}.json", operation=operation)))
-        for role in DENIED_FIRST}
+        request, profile, name, node, functools.partial(api[role].put, f"node/{node}/{verb}.json",
+                                                        operation=operation))) for role in DENIED_FIRST}
 
 
 @pytest.fixture(scope="session")
@@ -181,8 +182,8 @@ def wiki_refusals(request: pytest.FixtureRequest, api: dict[str, ApiClient],
     path = shared_path(request, profile.base_url, f"cancelwiki moderator {node}")
     if path is not None and path.exists():
         return {}
-    refusals = {role: _consuming(request, profile, "wiki_node_id", node, lambda role=role: api[role].put(
-        f"node/{node}/cancelwiki.json", operation="cancelWiki"))() for role in ("novice", "member")}
+    refusals = {role: _consuming(request, profile, "wiki_node_id", node, functools.partial(
+        api[role].put, f"node/{node}/cancelwiki.json", operation="cancelWiki"))() for role in ("novice", "member")}
     state = one_shots.doctor_state(request.getfixturevalue("qc_target").diagnosis, "wiki_node_id")
     accounts = {role: account.id for role, account in profile.accounts.items()}
     for resp in refusals.values():  # a server may answer the node's state first: only a node in it tells
@@ -295,6 +296,13 @@ LOCKED_QUESTION_WRITER = "moderator"
 questions and Publish answer | Published" names no exception for a locked question, and the interface creates no
 question and undoes no lock (blind round of issue 44). No lock, comment or relation of the action matrix rests on
 moderator's answer; a 4xx there (not shown either way) puts it under the fixture question, no write more."""
+
+
+@pytest.fixture(scope="session")
+def locked_question_writer() -> str:
+    """:data:`LOCKED_QUESTION_WRITER` for the test that judges that answer (test_answers.py): one definition, since
+    a test module does not import a conftest."""
+    return LOCKED_QUESTION_WRITER
 
 
 OWN_QUESTION_ANSWER = ("member", "param_wins")
@@ -565,24 +573,26 @@ def moderated_comment(request: pytest.FixtureRequest, api: dict[str, ApiClient],
 
 
 # ------------------------------------------------------------------------------------- relations (issue 44)
+def _found_question(role: str, find: Callable[[dict[str, ApiClient], Profile, dict[str, int]], int | None],
+                    api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> int:
+    """``find``'s question (found_nodes: one ``role`` wrote that novice lists), or a skip saying why not judged."""
+    question = find(api, profile, user_ids)
+    if question is None:
+        skip(SkipKind.OTHER, f"not judged: {role} wrote no question novice lists that is not wiki, closed or a "
+                             f"fixture ({QUESTION_PAGES} pages of {role}'s question list read)")
+    return question
+
+
 @pytest.fixture(scope="session")
 def novices_question_id(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> int:
     """:func:`novices_question`, read once per process, or a skip saying why not judged."""
-    question = novices_question(api, profile, user_ids)
-    if question is None:
-        skip(SkipKind.OTHER, "not judged: novice wrote no question it lists that is not wiki, closed or a "
-                             f"fixture ({QUESTION_PAGES} pages of novice's question list read)")
-    return question
+    return _found_question("novice", novices_question, api, profile, user_ids)
 
 
 @pytest.fixture(scope="session")
 def members_question_id(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> int:
     """:func:`members_question`, read once per process, or a skip saying why not judged."""
-    question = members_question(api, profile, user_ids)
-    if question is None:
-        skip(SkipKind.OTHER, "not judged: member wrote no question novice lists that is not wiki, closed or a "
-                             f"fixture ({QUESTION_PAGES} pages of member's question list read)")
-    return question
+    return _found_question("member", members_question, api, profile, user_ids)
 
 
 @pytest.fixture(scope="session")

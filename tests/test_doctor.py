@@ -102,6 +102,7 @@ def test_a_good_profile_is_usable_and_its_missing_ids_are_discovered(plain: Refe
     d, rec, profile = _examine(_copy(plain, tmp_path))
     assert d.exit_code == 0 and not d.of(Severity.STOP, Severity.FIXTURE), render(d, profile)
     assert d.user_ids == {"admin": 1, "moderator": 2, "member": 3, "novice": 4}
+    assert [f.severity for f in d.findings if f.key == "fixtures.locked_question_id"] == [Severity.OK]
     resolved = d.resolve(profile)
     assert {r: a.id for r, a in resolved.accounts.items()} == d.user_ids
     assert resolved.fixtures == profile.fixtures
@@ -178,6 +179,10 @@ BROKEN = {
                                                                               "'member' is refused"),
     "base-url-with-api-root": ({r'^base_url = "(.*)"': r'base_url = "\1/services/v2"'}, "already holds /services/v2"),
     "base-url-under-a-path": ({r'^base_url = "(.*)"': r'base_url = "\1/community"'}, "does not serve the interface"),
+    "locked-question-does-not-exist": ({r"^locked_question_id = \d+": "locked_question_id = 999999"},
+                                       "locked_question_id 999999: no such question"),
+    "locked-question-is-an-answer": ({r"^locked_question_id = \d+": "locked_question_id = 2"},
+                                     "locked_question_id 2 is not a question"),
 }
 
 

@@ -93,6 +93,18 @@ def test_a_leak_is_found_whatever_the_shape_and_what_is_due_is_missed_only_when_
     assert not CHECKS["COMMENT-2"].on_items(_seen("moderator", public + own))
 
 
+def test_an_id_named_with_its_comment_shown_is_the_lists_leak_not_the_ids_rule() -> None:
+    """A list that shows a reader a comment private to others (another reader's whole list, served from a cache)
+    names its id in its parent's childrenIds too: one leak, charged to COMMENT-PRIVACY-LIST; the id named while the
+    comment itself is withheld is still COMMENT-PRIVACY-IDS's."""
+    whole = {"list": [{"id": 10, "childrenIds": [14]}, {"id": 14, "body": "c4: é"}]}
+    assert CHECKS["COMMENT-PRIVACY-LIST"].problems(_seen("novice", [], whole))
+    assert not CHECKS["COMMENT-PRIVACY-IDS"].problems(_seen("novice", [], whole))
+    named_only = {"list": [{"id": 10, "childrenIds": [14]}]}
+    assert CHECKS["COMMENT-PRIVACY-IDS"].problems(_seen("novice", [], named_only))
+    assert not CHECKS["COMMENT-PRIVACY-LIST"].problems(_seen("novice", [], named_only))
+
+
 def test_a_wrong_password_is_sent_on_every_combination_of_each_list_whose_refusal_is_stated() -> None:
     from credential_rows import SIGNED_IN, array, credential_rules
 

@@ -7,7 +7,8 @@ run a server accused of changing data on refused calls. So before any test (``qa
 problem it finds at once:
 
 - **stop** (exit 2; 3 when nothing answers): the profile cannot be used (a base URL that does not serve the
-  interface, an account the target refuses, a fixture question that does not exist or that an account cannot read);
+  interface, an account the target refuses, a fixture question that does not exist or that an account cannot read,
+  a locked_question_id that is no question);
   the run sends nothing more and writes nothing;
 - **fixture**: an optional fixture is not in the state the profile says (a wiki node no longer wiki, a hidden space
   novice lists, a tracker segment that does not answer, a one-shot node an earlier run consumed): only the tests
@@ -418,6 +419,35 @@ def _hidden_space(profile: Profile, clients: Mapping[str, ApiClient], d: Diagnos
           "name it as hidden_space_id")
 
 
+def _locked_question(profile: Profile, clients: Mapping[str, ApiClient], d: Diagnosis) -> None:
+    """locked_question_id, when given: a question on the target. A wrong id puts moderator's shared answer (an
+    accepted write) under another node or has it refused: a profile error, found before any test, as a wrong
+    question_id is. That it is locked no read shows (the profile's word). Judged only where the lists work: a node
+    no list shows is a stop only when its own read says there is none (4xx), or admin's question list, read to its
+    end, does not hold a node that exists; else noted, for the suites."""
+    locked = profile.fixtures.locked_question_id
+    if locked is None:
+        return
+    key, listed = "fixtures.locked_question_id", read_pages(clients["admin"], path("listQuestions"), stop_at=locked)
+    if listed.find(locked) is not None:
+        d.add(Severity.OK, key, f"question {locked} exists (that it is locked no read shows: the profile's word)")
+        return
+    where = _shown(path("listNodeFollowers", nodeId=locked))
+    status = _status(clients["admin"], path("listNodeFollowers", nodeId=locked)) if listed.items else 0
+    fix = (f"set locked_question_id under [fixtures] in {profile.path} to a published question every account can "
+           "view and that is locked on the site, or leave it out (its test then skips)")
+    if 400 <= status < 500 and status not in (401, 403):
+        d.add(Severity.STOP, key, f"locked_question_id {locked}: no such question on the target (in no question "
+              f"list admin reads; GET {where}: {status})", fix)
+    elif status == 200 and listed.complete:
+        d.add(Severity.STOP, key, f"locked_question_id {locked} is not a question: node {locked} exists (GET "
+              f"{where}: 200), but admin's question list, read to its end, does not hold it", fix)
+    else:
+        d.add(Severity.NOTE, key, f"question {locked} was not found in the question lists admin reads (the first "
+              "pages, or the lists show no question): that it is a question is not confirmed",
+              f"check locked_question_id under [fixtures] in {profile.path}")
+
+
 def _tracker(profile: Profile, clients: Mapping[str, ApiClient], d: Diagnosis) -> None:
     """issue_tracker: the issue-type list answers under it. A 404 there while another segment answers is a profile
     mistake (its tests skip); a 404 with no segment answering may be the server's failure: noted, the suites judge."""
@@ -468,7 +498,7 @@ def _gdpr_user(profile: Profile, clients: Mapping[str, ApiClient], d: Diagnosis)
 _STEPS: tuple[tuple[tuple[str, _Check], ...], ...] = (
     (("accounts", _user_ids), ("fixtures.question_id", _question)),
     (("fixtures", _one_shots), ("fixtures.hidden_space_id", _hidden_space), ("fixtures.issue_tracker", _tracker),
-     ("safety.gdpr_user", _gdpr_user)),
+     ("safety.gdpr_user", _gdpr_user), ("fixtures.locked_question_id", _locked_question)),
 )
 """The fixture checks, in the order of their findings, by step: the checks of a step read at the same time."""
 

@@ -221,11 +221,17 @@ def completed(rows: list[list[int]], shape: Sequence[int], strength: int) -> lis
             for col in range(width):
                 if row[col] is not None:
                     continue
-                row[col] = max(range(shape[col]), key=lambda v, col=col: (_gain(row, col, v, index_sets, tried), -v))
+                row[col] = _best(row, col, shape[col], index_sets, tried)
             full = [int(v) for v in row if v is not None]
             out.append(full)
             tried |= tuples(full)
     return out
+
+
+def _best(row: Sequence[int | None], col: int, size: int, index_sets: Sequence[tuple[int, ...]],
+          tried: set[tuple[tuple[int, ...], tuple[int, ...]]]) -> int:
+    """The value of ``row[col]`` (of ``size``) that tries the most tuples still untried (ties: the first value)."""
+    return max(range(size), key=lambda v: (_gain(row, col, v, index_sets, tried), -v))
 
 
 def _gain(row: Sequence[int | None], col: int, value: int, index_sets: Sequence[tuple[int, ...]],
@@ -319,3 +325,23 @@ def parametrize_by_rule(metafunc: pytest.Metafunc, argname: str, draw: Draw, wha
     seed = metafunc.config.stash[STATE].seed
     params: list[Any] = [pytest.param(c, id=c.label) for c in draw(marker.args[0], dims, seed, metafunc.config)]
     metafunc.parametrize(argname, params)
+
+
+RuleRows = Callable[[int, int], Sequence[tuple[Labelled, tuple[str, ...]]]]
+"""(the run's seed, the strength) -> every row of a crossing suite with the rules judged on it."""
+
+
+def parametrize_rows(metafunc: pytest.Metafunc, argname: str, rows: RuleRows) -> None:
+    """``argname``: every row ``rows`` draws at the run's seed, pairwise (every triple under --thorough), each a test
+    whose id is its label, marked with the rules judged on it (test_list_responses.py ``row``, test_subtree_rows.py
+    ``subtree_row``, test_wrong_password_rows.py ``credential_row``)."""
+    if argname not in metafunc.fixturenames:
+        return
+    import pytest
+
+    from qaconform.pytest.properties.plugin import STATE
+
+    seed = metafunc.config.stash[STATE].seed
+    strength = TRIPLES if thorough(metafunc.config) else PAIRS
+    metafunc.parametrize(argname, [pytest.param(row, id=row.label, marks=pytest.mark.rule(*rules))
+                                   for row, rules in rows(seed, strength)])

@@ -38,7 +38,8 @@ SECTION = "subtree_responses"
 LEAK_RULES = ("COMMENT-PRIVACY-LIST", "COMMENT-2", "COMMENT-3", "COMMENT-5", "COMMENT-PRIVACY-IDS")
 """Judged at once on every row: a private comment shown to a reader it is not private to breaks "the comment is
 private to those recipients" (rule 2; rule 3 for a reply that inherited its settings, rule 5 for a reply to a public
-comment with its own; the list's own privacy rule), and so does its id named to that reader."""
+comment with its own; the list's own privacy rule), and so does its id named to that reader where the comment itself
+is not shown (:func:`_ids`)."""
 
 
 @dataclass(frozen=True)
@@ -140,10 +141,15 @@ def _kind(p: Posted) -> str:
     return "comment" if p.parent is None else "inherits" if p.inherits else "own"
 
 
+def _shown(seen: Seen) -> dict[int, dict[str, Any]]:
+    """Every node with a decimal id anywhere in the body, by id."""
+    return {int(n["id"]): n for n in nodes(seen.body) if str(n.get("id", "")).isdecimal()}
+
+
 def _leaks(seen: Seen, kind: str | None = None) -> Problems:
     """The withheld comments anywhere in the body (``kind``: only those of that kind, :func:`_kind`)."""
     withheld = {c for c in seen.withheld if kind is None or _kind(seen.thread.posted[c]) == kind}
-    shown = sorted({int(n["id"]) for n in nodes(seen.body) if str(n.get("id", "")).isdecimal()} & withheld)
+    shown = sorted(set(_shown(seen)) & withheld)
     return [f"{seen.reader} is shown comment {c} by {seen.thread.posted[c].author}"
             f"{' (a reply that inherited its settings)' if seen.thread.posted[c].parent else ''}, private to "
             f"{sorted(seen.thread.posted[c].audience)} (\"the comment is private to those recipients\")"
@@ -151,7 +157,10 @@ def _leaks(seen: Seen, kind: str | None = None) -> Problems:
 
 
 def _ids(seen: Seen) -> Problems:
-    withheld = seen.withheld
+    """The withheld comments named in a commentIds or childrenIds but not shown themselves: "Nor does its id appear"
+    adds to the list's rule only where the comment is hidden; a comment shown whole names its id with it, one leak
+    that COMMENT-PRIVACY-LIST is charged with (one fault, one rule where it can)."""
+    withheld = seen.withheld - set(_shown(seen))
     out = []
     for n in nodes(seen.body):
         named = {int(v) for key in ("commentIds", "childrenIds") if isinstance(n.get(key), list)

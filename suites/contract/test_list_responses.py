@@ -28,7 +28,7 @@ from typing import Any
 import list_answers
 import pytest
 import search_words
-from covering import PAIRS, TRIPLES, thorough
+from covering import parametrize_rows
 from list_responses import (
     ACCEPT,
     CHECKS,
@@ -80,14 +80,7 @@ def _rows(seed: int, strength: int) -> list[tuple[Row, tuple[str, ...]]]:
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """``row``: every row of each list's covering array, marked with the response rules judged on it."""
-    if "row" not in metafunc.fixturenames:
-        return
-    from qaconform.pytest.properties.plugin import STATE
-
-    seed = metafunc.config.stash[STATE].seed
-    strength = TRIPLES if thorough(metafunc.config) else PAIRS
-    metafunc.parametrize("row", [pytest.param(row, id=row.label, marks=pytest.mark.rule(*rules))
-                                 for row, rules in _rows(seed, strength)])
+    parametrize_rows(metafunc, "row", _rows)
 
 
 # --- what the rows read ----------------------------------------------------------------------------------------

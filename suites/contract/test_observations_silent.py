@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from qaconform.contract import envelope
-from qaconform.pytest.outcomes import SkipKind, expect, skip
+from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
 from qaconform.pytest.support import find_listed, list_all, new_id
 from qaconform.pytest.support import location_path as support_location_path
 from qaconform.target.client import ApiClient, ApiResponse
@@ -203,9 +203,9 @@ def test_the_location_of_a_new_item_can_be_read_back(located: dict[str, ApiRespo
         skip(SkipKind.OTHER, f"the {kind} was not created with a Location (ANSWER-201/COMMENT-201-LOCATION say why)")
     location = resp.headers["location"]
     path = location_path(profile, location)
-    expect(path is not None, "LOCATION-READABLE",
-           f"the Location of the new {kind} ({location}) is not under {profile.api_root}: a client cannot read it with "
-           "the same credentials", resp)
+    if path is None:
+        fail("LOCATION-READABLE", f"the Location of the new {kind} ({location}) is not under {profile.api_root}: a "
+                                  "client cannot read it with the same credentials", resp)
     got = member.get(path)
     body = _json(got)
     new = new_id(resp)

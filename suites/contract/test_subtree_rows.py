@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from covering import PAIRS, TRIPLES, thorough
+from covering import parametrize_rows
 from list_responses import ACCEPT, Row, array
 from matrix_reads import PERMISSION_RULE
 from privacy_thread import Thread
@@ -58,14 +58,7 @@ def _rows(seed: int, strength: int) -> list[tuple[Row, tuple[str, ...]]]:
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """``subtree_row``: every row of the subtree lists' covering arrays, marked with the rules judged on it."""
-    if "subtree_row" not in metafunc.fixturenames:
-        return
-    from qaconform.pytest.properties.plugin import STATE
-
-    seed = metafunc.config.stash[STATE].seed
-    strength = TRIPLES if thorough(metafunc.config) else PAIRS
-    metafunc.parametrize("subtree_row", [pytest.param(row, id=row.label, marks=pytest.mark.rule(*rules))
-                                         for row, rules in _rows(seed, strength)])
+    parametrize_rows(metafunc, "subtree_row", _rows)
 
 
 @pytest.fixture(scope="module")

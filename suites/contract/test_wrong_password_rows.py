@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 
 import pytest
-from covering import PAIRS, TRIPLES, thorough
+from covering import parametrize_rows
 from credential_rows import Row, array, credential_rules
 
 from qaconform.contract import load_contract
@@ -36,14 +36,7 @@ def _rows(seed: int, strength: int) -> list[tuple[Row, tuple[str, ...]]]:
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """``credential_row``: every row, marked with the rules judged on it."""
-    if "credential_row" not in metafunc.fixturenames:
-        return
-    from qaconform.pytest.properties.plugin import STATE
-
-    seed = metafunc.config.stash[STATE].seed
-    strength = TRIPLES if thorough(metafunc.config) else PAIRS
-    metafunc.parametrize("credential_row", [pytest.param(row, id=row.label, marks=pytest.mark.rule(*rules))
-                                            for row, rules in _rows(seed, strength)])
+    parametrize_rows(metafunc, "credential_row", _rows)
 
 
 def _read(row: Row, api: dict[str, ApiClient], profile: Profile) -> ApiResponse:

@@ -104,7 +104,9 @@ def count_problem(resp: ApiResponse) -> str | None:
     caller, per URL) while the items are read fresh breaks it only on a read right after a write, which is what
     every read round of the history is (blindr, issue 44). None when it holds or the read is not a 200 envelope."""
     body = resp.json() if resp.status == 200 else None
-    items, total = (body.get("list"), body.get("totalCount")) if isinstance(body, dict) else (None, None)
+    if not isinstance(body, dict):
+        return None
+    items, total = body.get("list"), body.get("totalCount")
     if not isinstance(items, list) or not isinstance(total, int) or isinstance(total, bool):
         return None
     served = body.get("pageSize")

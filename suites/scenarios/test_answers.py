@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from qaconform.invariants import is_json_content_type
-from qaconform.pytest.outcomes import SkipKind, expect, skip
+from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
 from qaconform.pytest.support import answer_form, body_holds, find_listed, new_id, present
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
@@ -151,8 +151,8 @@ def test_the_answer_keeps_the_posted_text_and_its_author_is_the_caller(member_po
     expect(body_holds(body.get("body"), member_posted.text), "ANSWER-BODY-KEPT",
            f"the answer body must hold the posted text {member_posted.text!r}", r)
     author = body.get("author")
-    expect(isinstance(author, dict), ("ANSWER-BODY-KEPT", "AUTH-ACTING-USER"),
-           "the answer must carry an author object", r)
+    if not isinstance(author, dict):
+        fail(("ANSWER-BODY-KEPT", "AUTH-ACTING-USER"), "the answer must carry an author object", r)
     expect(author.get("username") == member.username, ("ANSWER-BODY-KEPT", "AUTH-ACTING-USER"),
            f"the acting user is taken from the credentials: author must be {member.username!r}, got "
            f"{author.get('username')!r}", r)
@@ -209,39 +209,37 @@ def test_an_answer_by_a_caller_with_publish_answer_is_listed_for_other_users(mem
            f"user/{member_id}/answer.json, but it is not there", member_posted.resp)
 
 
-LOCKED_QUESTION_WRITER = "moderator"
-"""suites/conftest.py's ``LOCKED_QUESTION_WRITER``: whose shared answer goes under the profile's locked question."""
-
-
 @pytest.mark.rule("ANSWER-PUBLISHED")
 def test_an_answer_to_a_locked_question_by_a_caller_with_publish_answer_is_listed_for_other_users(
-        answer_in: Callable[[str, str], Any], profile: Profile, novice: ApiClient, user_ids: dict[str, int]) -> None:
+        answer_in: Callable[[str, str], Any], profile: Profile, novice: ApiClient, user_ids: dict[str, int],
+        locked_question_writer: str) -> None:
     """moderator's shared answer, which goes under the profile's locked_question_id (suites/conftest.py
-    ``LOCKED_QUESTION_WRITER``): "Caller has Answer questions and Publish answer | Published" holds whatever state the
-    question is in. No read shows a lock, so the question's state is the profile's word."""
+    ``LOCKED_QUESTION_WRITER``, given by its fixture): "Caller has Answer questions and Publish answer | Published"
+    holds whatever state the question is in. No read shows a lock, so the question's state is the profile's word."""
+    role = locked_question_writer
     locked = profile.fixtures.locked_question_id
     if locked is None:
         skip(SkipKind.MISSING_FIXTURE, "not checked: the profile names no [fixtures] locked_question_id (a question "
                                        "locked on the site: the interface creates no question and undoes no lock)")
-    posted = answer_in(LOCKED_QUESTION_WRITER, answer_form(LOCKED_QUESTION_WRITER))
+    posted = answer_in(role, answer_form(role))
     refusal = posted.refused.status if posted.refused is not None else None
     if posted.node != locked and refusal == 404:
         skip(SkipKind.FIXTURE_STATE, f"not checked: [fixtures] locked_question_id {locked} is not a question "
-                                     f"{LOCKED_QUESTION_WRITER} can see (404): give a question every account can view")
+                                     f"{role} can see (404): give a question every account can view")
     if posted.node != locked:
-        skip(SkipKind.OTHER, f"not judged: the target refused {LOCKED_QUESTION_WRITER}'s answer to the locked question "
+        skip(SkipKind.OTHER, f"not judged: the target refused {role}'s answer to the locked question "
                              f"{locked} ({refusal}): what a lock does to new answers is not shown")
     if not 200 <= posted.resp.status < 300 or posted.id is None:
-        skip(SkipKind.OTHER, f"not judged: {LOCKED_QUESTION_WRITER}'s answer to the locked question {locked} answered "
+        skip(SkipKind.OTHER, f"not judged: {role}'s answer to the locked question {locked} answered "
                              f"{posted.resp.status} (ANSWER-201's and the answer form matrix's to judge)")
-    writer = user_ids.get(LOCKED_QUESTION_WRITER)
+    writer = user_ids.get(role)
     if writer is None:
-        skip(SkipKind.OTHER, f"not checked: {LOCKED_QUESTION_WRITER}'s user id is unknown, so its answer list cannot "
+        skip(SkipKind.OTHER, f"not checked: {role}'s user id is unknown, so its answer list cannot "
                              "be read")
     path = f"user/{writer}/answer.json"
     item = find_listed(novice, path, int(posted.id), until=present)
     expect(item is not None, "ANSWER-PUBLISHED",
-           f"{LOCKED_QUESTION_WRITER} holds Publish answer, so its answer {posted.id} to the locked question {locked} "
+           f"{role} holds Publish answer, so its answer {posted.id} to the locked question {locked} "
            f"is published at once: novice must see it in GET {path}, but it is not there", posted.resp)
 
 

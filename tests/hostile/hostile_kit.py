@@ -105,6 +105,11 @@ class KitRun:
     """How many times over the machine was booked while the command ran (the mean 1-minute load average per CPU,
     at least 1, at most :data:`MAX_BUSY`): the factor its time limit is stretched by. CI's machine ran these
     commands beside the rest of the suite: a `load` against a closed port took 13 s there and 3 s on a quiet one."""
+    load: float = 1.0
+    """The same mean load per CPU, at least 1 but not capped: what :func:`allowed_seconds` stretches the command's
+    own CPU work by."""
+    cpu_s: float = 0.0
+    """The CPU time (user + system) of the command and its waited-for descendants (measure.py; 0 when killed)."""
 
     def written_files(self) -> list[Path]:
         return sorted(p for p in self.out_dir.rglob("*") if p.is_file()) if self.out_dir.exists() else []
@@ -140,14 +145,16 @@ def run_kit(name: str, args: Sequence[str], work: Path, hard_timeout_s: float,
     with open(log, "wb") as fh:
         proc = subprocess.Popen(cmd, cwd=ROOT, stdout=fh, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                 env=full_env, start_new_session=True)
-        peak_kb = 0
+        peak_kb, cpu_s = 0, 0.0
         try:
             while proc.poll() is None:
-                # the hard timeout stretches with the machine's booking as the limits do (``KitRun.busy``)
-                if time.monotonic() > started + hard_timeout_s * _busy(loads):
+                # the hard timeout stretches with the machine's booking as the limits do (allowed_seconds): a
+                # command that hangs stops spending CPU, so its limit stops growing and it is still killed
+                if time.monotonic() > started + allowed_seconds(hard_timeout_s, _busy(loads), _load(loads), cpu_s):
                     killed = True
                     break
                 peak_kb = max(peak_kb, _tree_rss_kb(proc.pid))
+                cpu_s = max(cpu_s, _tree_cpu_s(proc.pid))
                 loads.append(os.getloadavg()[0] / (os.cpu_count() or 1))
                 time.sleep(0.2)
         finally:
@@ -157,7 +164,41 @@ def run_kit(name: str, args: Sequence[str], work: Path, hard_timeout_s: float,
     return KitRun(name=name, args=list(args), out_dir=out_dir, returncode=int(measured["rc"]),
                   output=log.read_text(encoding="utf-8", errors="replace"), seconds=seconds,
                   maxrss_mb=max(measured["maxrss_kb"], peak_kb) / 1024, killed=killed,
-                  busy=_busy(loads))
+                  busy=_busy(loads), load=_load(loads), cpu_s=float(measured.get("cpu_s", cpu_s)))
+
+
+def allowed_seconds(max_seconds: float, busy: float, load: float, cpu_s: float) -> float:
+    """The time a command that does not wait for its target may take: ``max_seconds`` (a quiet machine's bound),
+    stretched by ``busy`` (:attr:`KitRun.busy`) as before, or by exactly what the machine's booking (``load``, not
+    capped) cost the command's own work (``cpu_s``), whichever is more: ``max_seconds + cpu_s * (load - 1)``. The
+    hard timeout of :func:`run_kit` stretches the same way, with the CPU measured so far.
+
+    Why: a run's wall time is its CPU work, stretched by how many others share the cores, plus its waiting on the
+    target. The capped factor alone failed at 2.5x (one-broken-endpoint, CI's machine booked more than 2.5 times
+    over while the run did nothing wrong). Stretching only the CPU part by the load measured keeps the bound on
+    the waiting, the thing under test (a broken endpoint cut at timeout_s and max_response_bytes, not read forever),
+    at ``max_seconds`` whatever the load: a command that waits longer than a quiet machine's bound still fails."""
+    return max(max_seconds * busy, max_seconds + cpu_s * (load - 1.0))
+
+
+def _load(loads: list[float]) -> float:
+    """The mean load per CPU seen so far, at least 1 (not capped: :func:`allowed_seconds`)."""
+    return max(1.0, sum(loads) / len(loads)) if loads else 1.0
+
+
+def _tree_cpu_s(pid: int) -> float:
+    """The CPU time (user + system) a process and its descendants spent so far, those already waited for included."""
+    try:
+        root = psutil.Process(pid)
+        procs = [root, *root.children(recursive=True)]
+    except psutil.Error:
+        return 0.0
+    total = 0.0
+    for p in procs:
+        with contextlib.suppress(psutil.Error):
+            t = p.cpu_times()
+            total += t.user + t.system + t.children_user + t.children_system
+    return total
 
 
 def _busy(loads: list[float]) -> float:
@@ -339,7 +380,9 @@ def assert_ended_cleanly(case: Any, run: KitRun, refused: KitRun, timeout_s: flo
         assert run.seconds < case.max_seconds * run.busy + max(0.0, refused.seconds - case.max_seconds / 2), \
             run.describe()
     else:
-        assert run.seconds < case.max_seconds * run.busy, f"(machine {run.busy:.1f}x booked) " + run.describe()
+        allowed = allowed_seconds(case.max_seconds, run.busy, run.load, run.cpu_s)
+        assert run.seconds < allowed, (f"(machine {run.load:.1f}x booked, {run.cpu_s:.1f}s of CPU: {allowed:.0f}s "
+                                       "allowed) " + run.describe())
     assert run.returncode == case.exit_code, run.describe()
     assert case.words in run.output, f"the output lacks {case.words!r}: " + run.describe()
     assert TRACEBACK not in run.output, run.describe()
