@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from qaconform.pytest import one_shots
-from qaconform.pytest.found_nodes import QUESTION_PAGES, members_question, novices_question
+from qaconform.pytest.found_nodes import members_question, novices_question, question_or_skip
 from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.pytest.properties.plugin import STATE
 from qaconform.pytest.support import (
@@ -573,26 +573,16 @@ def moderated_comment(request: pytest.FixtureRequest, api: dict[str, ApiClient],
 
 
 # ------------------------------------------------------------------------------------- relations (issue 44)
-def _found_question(role: str, find: Callable[[dict[str, ApiClient], Profile, dict[str, int]], int | None],
-                    api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> int:
-    """``find``'s question (found_nodes: one ``role`` wrote that novice lists), or a skip saying why not judged."""
-    question = find(api, profile, user_ids)
-    if question is None:
-        skip(SkipKind.OTHER, f"not judged: {role} wrote no question novice lists that is not wiki, closed or a "
-                             f"fixture ({QUESTION_PAGES} pages of {role}'s question list read)")
-    return question
-
-
 @pytest.fixture(scope="session")
 def novices_question_id(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> int:
     """:func:`novices_question`, read once per process, or a skip saying why not judged."""
-    return _found_question("novice", novices_question, api, profile, user_ids)
+    return question_or_skip("novice", novices_question(api, profile, user_ids))
 
 
 @pytest.fixture(scope="session")
 def members_question_id(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> int:
     """:func:`members_question`, read once per process, or a skip saying why not judged."""
-    return _found_question("member", members_question, api, profile, user_ids)
+    return question_or_skip("member", members_question(api, profile, user_ids))
 
 
 @pytest.fixture(scope="session")

@@ -9,6 +9,7 @@ takes it would change a stranger's post).
 """
 from __future__ import annotations
 
+from qaconform.pytest.outcomes import SkipKind, skip
 from qaconform.target.client import ApiClient
 from qaconform.target.profile import Profile
 
@@ -51,3 +52,11 @@ def novices_question(api: dict[str, ApiClient], profile: Profile, user_ids: dict
     fixture question, novice's too, is never locked nor sent, so it cannot give the refusals of a lock or a send of
     another's question; novice holds neither permission, so every call drawn on it is refused."""
     return question_of("novice", api, profile, user_ids)
+
+
+def question_or_skip(role: str, question: int | None) -> int:
+    """A found question of ``role``'s, or a skip saying why not judged (never a failure: the target may hold none)."""
+    if question is None:
+        skip(SkipKind.OTHER, f"not judged: {role} wrote no question novice lists that is not wiki, closed or a "
+                             f"fixture ({QUESTION_PAGES} pages of {role}'s question list read)")
+    return question
