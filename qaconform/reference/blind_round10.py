@@ -22,7 +22,7 @@ from starlette.responses import Response
 
 from . import auth, faults
 from .auth import Caller
-from .errors import ApiError, denied, not_found
+from .errors import denied, not_found
 from .http_io import is_id, json_response
 from .service import Service
 
@@ -64,12 +64,6 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
         answer = _row(svc, "nodes", request.path_params.get("answer_id", ""))
         if answer is not None and answer["author_id"] == caller.id:
             raise denied(caller.anonymous)
-    if op == "postAnswer" and not caller.can(auth.PUBLISH_ANSWER) and faults.is_on(
-            "blind10-novice-answer-child-space-500"):
-        question = _row(svc, "nodes", request.path_params.get("question_id", ""))
-        space = None if question is None else _row(svc, "spaces", str(question["space_id"]))
-        if space is not None and space["parent_id"] is not None:
-            raise ApiError(500, {"error": "internal error (KeyError); see the server log"})
     q = request.query_params
     page = q.get("page", "")
     if op == "listTopics" and "sort" in q and page.isdecimal() and int(page) > 1 and faults.is_on(
@@ -117,19 +111,11 @@ def _change(svc: Service, op: str, request: Request, caller: Caller) -> Callable
         return lambda body: _reply_parent_string(svc, body)
     if op == "listAnswerComments" and faults.is_on("blind10-recipient-reads-empty-recipients"):
         return lambda body: _recipients_scrubbed(body, caller)
-    if op == "sendToModeration" and node is not None and node["type"] == "question" and faults.is_on(
-            "blind10-sendtomod-question-realuser-author"):
-        author = svc.render.users_by_id({node["author_id"]})[node["author_id"]]
-        return lambda body: _set_action(body, "sendToModAction", "realUser", svc.render.action_user_json(author))
     if op == "sendToModeration" and node is not None and node["locked"] and faults.is_on(
             "blind10-sendtomod-locked-node-verb-locked"):
         return lambda body: _set_action(body, "sendToModAction", "verb", "locked")
     if op == "unmarkFavorite" and faults.is_on("blind10-unfavorite-last-favorite-no-action"):
         return _no_action_at_zero
-    if op == "unmarkFavorite" and node is not None and node["type"] != "question" and faults.is_on(
-            "blind10-unfavorite-answer-count-of-question"):
-        root = _row(svc, "nodes", str(node["question_id"]))
-        return None if root is None else lambda body: _set_count(body, int(root["favorite_count"]))
     if op == "listEarnedExperts" and q.get("sort", "") not in ("", "default", "reputation") and q.get(
             "page", "").isdecimal() and int(q["page"]) > 1 and faults.is_on(
             "blind10-earned-experts-later-page-echo-default"):
@@ -182,14 +168,6 @@ def _no_action_at_zero(body: dict[str, Any]) -> bool:
     if not isinstance(result, dict) or result.get("favoriteCount") != 0 or "favoriteAction" not in result:
         return False
     del result["favoriteAction"]
-    return True
-
-
-def _set_count(body: dict[str, Any], count: int) -> bool:
-    result = body.get("result")
-    if not isinstance(result, dict) or "favoriteCount" not in result or result["favoriteCount"] == count:
-        return False
-    result["favoriteCount"] = count
     return True
 
 
