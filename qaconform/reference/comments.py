@@ -14,7 +14,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import auth, blind7_paths, blind8_paths, blind_perms, faults, history_faults, variants
+from . import auth, blind7_paths, blind8_paths, blind_perms, blind_round10, faults, history_faults, variants
 from .auth import Caller
 from .bodies import read_fields, stored_body, structured, text_field
 from .db import as_id
@@ -85,7 +85,8 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
     recipients = _recipients(fields)
     if not (_blind_permission_skipped(caller, parent, visibility)
             or history_faults.permission_skipped(parent, caller)  # blindh (issue 44)
-            or blind8_paths.option_check_skipped(caller, from_query)):  # blind8 (issue 44)
+            or blind8_paths.option_check_skipped(caller, from_query)  # blind8 (issue 44)
+            or blind_round10.option_check_skipped(caller, parent, visibility)):  # blind10 (issue 44)
         _check_private_permission(caller, visibility)
     blind7_paths.mod_option_refused(caller, parent, visibility)  # blind7 (issue 44)
     visibility = _blind_reply_before(svc, parent, fields, visibility, recipients)

@@ -18,6 +18,7 @@ from . import (
     blind8_paths,
     blind_perms,
     blind_round9,
+    blind_round10,
     faults,
     history_faults,
     planted,
@@ -69,6 +70,7 @@ def endpoint(svc: Service, op: Operation) -> Endpoint:
                 return kept  # blindr: a planted response cache in front of authentication
             if faults.active():
                 blind_round9.ahead_of_auth(op.op_id, request)  # blind9 (issue 44)
+                blind_round10.ahead_of_auth(svc, op.op_id, request)  # blind10 (issue 44)
             try:
                 caller = await _admit(svc, op, request)
             except ApiError as exc:
@@ -79,9 +81,11 @@ def endpoint(svc: Service, op: Operation) -> Endpoint:
                 return await op.handler(svc, request, caller)
             early = response_faults.refused(op.op_id, request)
             early = early or await blind8_paths.before(svc, op.op_id, request, caller)  # blind8 (issue 44)
+            early = early or await blind_round10.before(svc, op.op_id, request, caller, op.handler)  # blind10
             handled = blind_round9.admitted(svc, op.op_id, request, caller)  # blind9 (issue 44)
             response = early or await op.handler(svc, handled, caller)
             response = blind_round9.after(svc, op.op_id, request, response)  # blind9 (issue 44)
+            response = blind_round10.after(svc, op.op_id, request, caller, response)  # blind10 (issue 44)
             response = response_faults.bite(op.op_id, request, caller, response)
             response = history_faults.after(svc.db, op.op_id, request, caller, response)  # blindh (issue 44)
             response = blind8_paths.after(svc, op.op_id, request, caller, response)  # blind8 (issue 44)

@@ -92,6 +92,11 @@ from .faults_list_shapes import LIST_SHAPES  # noqa: E402
 
 _ALL = _ALL + LIST_SHAPES
 
+# --- tenth blind round: one fault on each of fifteen must-rules drawn at random (issue 44, blind10)
+from .faults_blind_round10 import BLIND_ROUND10  # noqa: E402
+
+_ALL = _ALL + BLIND_ROUND10
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

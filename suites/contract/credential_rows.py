@@ -23,6 +23,14 @@ from qaconform.contract import READER, Contract, load_contract
 SIGNED_IN = ("admin", "moderator", "member", "novice")
 """Whose username the wrong credentials name: every account of the profile (anonymous names none)."""
 FORMS = ("empty", "colon-part-added", "cut-short")
+UNKNOWN = "unknown-user"
+"""blind10 (issue 44): the reader of the rows whose credentials name a username no account has. "Missing or bad
+credentials" are bad whichever part is wrong; a server that looks the user up before it verifies answers an unknown
+name another way (404, no such user) than a known name with a wrong password."""
+STATUS_RULES = ("EXPERTS-401",)
+"""blind10 (issue 44): must-rules that state the status of bad credentials on their lists ("401 | Expert lists |
+Missing or bad credentials"), judged on every row of those lists here (list_responses judges them on the rows without
+credentials): each row must be refused with 401 in a documented form, not merely with a 4xx."""
 
 
 @dataclass(frozen=True)
@@ -59,6 +67,10 @@ def credential_rules(contract: Contract | None = None) -> dict[str, tuple[str, .
         ops = tuple(op for op in r.operations if op in contract.dimensions.lists)
         if r.level == "must" and r.area == "auth" and ops:
             out[rule] = ops
+    for rule in STATUS_RULES:  # blind10 (issue 44): bad credentials' stated status, on every row of its lists
+        ops = tuple(op for op in contract.rules[rule].operations if op in contract.dimensions.lists)
+        if ops:
+            out[rule] = ops
     return out
 
 
@@ -81,4 +93,6 @@ def array(op: str, seed: int, strength: int = PAIRS, contract: Contract | None =
         pairs = tuple(zip(names, drawn, strict=True))
         reader = dict(pairs)[READER]
         rows.append(Row(Combination(op, reader, tuple(p for p in pairs if p[0] != READER)), FORMS[n % len(FORMS)]))
+    # blind10 (issue 44): the parameters of every third row again, under a username no account has
+    rows += [Row(Combination(op, UNKNOWN, r.combination.values), "any") for r in rows[::len(FORMS)]]
     return rows

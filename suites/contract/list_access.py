@@ -110,17 +110,29 @@ def dimensions_of(op: str, dims: Dimensions, access: Access) -> tuple[str, ...]:
     return (*dims.of_list(op), *access.own.get(op, ()), access.order)
 
 
+OWN_PATH = {"listUserAnswers": "userId", "listUserQuestions": "userId", "listAnswerComments": "answerId",
+            "listNodeFollowers": "nodeId"}
+"""blind10 (issue 44): the lists whose path names a user or a node a user wrote ("Path parameter: userId", answerId,
+nodeId), and the parameter. The covering array reads one path for every reader (member's lists, a listed answer,
+the fixture question), so no reader ever read a list of its own: a server that sends the author's own reads through
+another code path (an author's dashboard with permissions of its own) passed. :func:`own_rows` adds, beside the
+array (which keeps its rows and ids), one plain read per signed-in account of the list at a path of its own: its own
+user, an answer or a question it wrote (found with reads)."""
+
+
 @dataclass(frozen=True)
 class Row:
-    """One drawn read: the combination (reader and parameters) and who read the same URL right before."""
+    """One drawn read: the combination (reader and parameters) and who read the same URL right before; ``own``: the
+    read is of the list at a path of the reader's own (:data:`OWN_PATH`)."""
 
     combination: Combination
     order: str
+    own: bool = False
 
     @property
     def label(self) -> str:
         suffix = "" if self.order == ALONE else f"-{self.order}"
-        return f"{self.combination.label}{suffix}"
+        return f"{self.combination.label}{suffix}{'-own-path' if self.own else ''}"
 
     @property
     def before(self) -> str | None:
@@ -160,6 +172,14 @@ def rows(op: str, dims: Dimensions, access: Access, seed: int, strength: int = P
     return out
 
 
+def own_rows(op: str, dims: Dimensions) -> list[Row]:
+    """blind10 (issue 44): each signed-in account reading list ``op`` at a path of its own, no parameter, alone."""
+    if op not in OWN_PATH:
+        return []
+    signed_in = [reader for reader in dims.values[READER] if reader != "anonymous"]
+    return [Row(Combination(op, reader, ()), ALONE, own=True) for reader in signed_in]
+
+
 def verdict(op: str, reader: str) -> str:
     """What the permission table says of ``reader`` on list ``op``: ALLOW (the accounts listops.py lets read it),
     DENY (a signed-in account it does not; anonymous on the expert lists, "Errors: 401", and the group list, Site
@@ -187,6 +207,6 @@ def cases(seed: int, contract: Contract | None = None, strength: int = PAIRS) ->
     contract = contract or load_contract()
     access = load(contract)
     dims = contract.dimensions
-    drawn = {op: rows(op, dims, access, seed, strength) for op in dims.lists}
+    drawn = {op: rows(op, dims, access, seed, strength) + own_rows(op, dims) for op in dims.lists}  # blind10
     return [Case(rule, row) for rule, ops in crossing(contract, access).items() for op in ops
             for row in drawn[op] if judged(rule, row)]

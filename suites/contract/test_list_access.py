@@ -29,7 +29,18 @@ from typing import Any
 import list_answers
 import pytest
 from covering import PAIRS, TRIPLES, thorough
-from list_access import ALLOW, AS_PLAIN, DENIED_RULES, DENY, VISIBILITY_RULES, Case, Row, cases, verdict
+from list_access import (
+    ALLOW,
+    AS_PLAIN,
+    DENIED_RULES,
+    DENY,
+    OWN_PATH,
+    VISIBILITY_RULES,
+    Case,
+    Row,
+    cases,
+    verdict,
+)
 from listops import LIST_OPS, Fetch, RunOnce
 
 from qaconform.contract import load_contract
@@ -96,6 +107,33 @@ def _access_paths(api: dict[str, ApiClient], profile: Profile, user_ids: dict[st
     }
     return {op: contract_path(op, **ids.get(op, {})) for op in LIST_OPS
             if op not in ids or all(v is not None for v in ids[op].values())}
+
+
+@pytest.fixture(scope="session")
+def own_paths(api: dict[str, ApiClient], user_ids: dict[str, int], run_once: RunOnce) -> dict[str, str]:
+    """"<reader> <operationId>" -> the path of the list at a path of the reader's own (list_access.OWN_PATH): its own
+    user's lists, the comments of an answer and the followers of a question it wrote, as its own user lists show
+    them. Found once per run (blind10, issue 44)."""
+    return dict(run_once("list access own paths", lambda: _own_paths(api, user_ids)))
+
+
+def _own_paths(api: dict[str, ApiClient], user_ids: dict[str, int]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for reader, uid in sorted(user_ids.items()):
+        if reader not in api or reader == "anonymous":
+            continue
+        first: dict[str, Any] = {}
+        with outside_tests():
+            for op, kind in (("listUserAnswers", "answerId"), ("listUserQuestions", "nodeId")):
+                resp = api[reader].get(contract_path(op, userId=uid), params={"pageSize": 1})
+                items = resp.json().get("list") if resp.status == 200 and isinstance(resp.json(), dict) else None
+                if isinstance(items, list) and items and isinstance(items[0], dict) and items[0].get("id"):
+                    first[kind] = items[0]["id"]
+        for op, name in OWN_PATH.items():
+            value = uid if name == "userId" else first.get(name)
+            if value is not None:
+                out[f"{reader} {op}"] = contract_path(op, **{name: value})
+    return out
 
 
 @dataclass(frozen=True)
@@ -197,7 +235,7 @@ def _tokens(api: dict[str, ApiClient], hidden: Callable[[str], Hidden | None]) -
 
 @pytest.fixture(scope="module")
 def read_row(api: dict[str, ApiClient], fetch: Any, access_paths: dict[str, str],
-             tokens: dict[str, str]) -> Callable[[Row], ApiResponse]:
+             tokens: dict[str, str], own_paths: dict[str, str]) -> Callable[[Row], ApiResponse]:
     """``read_row(row)``: the reader's response to the row's request, read once per row. A read on its own comes
     from the shared ``fetch`` cache; one "after" another account is a fresh pair of reads, back to back, the other
     account's first (the same URL: the same parameters in the same order)."""
@@ -209,6 +247,13 @@ def read_row(api: dict[str, ApiClient], fetch: Any, access_paths: dict[str, str]
             skip(SkipKind.MISSING_FIXTURE, f"not checked: no {c.op} to read on this target (needs an answer of a "
                  "listed question)")
         params = c.params(tokens)
+        if row.own:  # blind10 (issue 44): the reader's own user, or an answer or question it wrote
+            key = f"{c.reader} {c.op}"
+            if key not in own_paths:
+                skip(SkipKind.MISSING_FIXTURE, f"not checked: no {c.op} of {c.reader}'s own to read on this target "
+                     f"(needs {c.reader}'s user id and, for a node, an answer or question {c.reader} wrote)")
+            own: ApiResponse = fetch(c.reader, own_paths[key], **params)
+            return own
         if row.before is None:
             resp: ApiResponse = fetch(c.reader, access_paths[c.op], **params)
             return resp

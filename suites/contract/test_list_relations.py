@@ -259,9 +259,11 @@ def test_paging_is_a_partition_at_any_page_size_and_sort(
             return None
         return explorer.judge(walks.confirmed(partition_violation, w, other))
 
-    ties = tie_sort(op)
+    # blind10 (issue 44): a list without a tie sort walks the boundary in its first named sort instead, so that every
+    # list taking a sort is walked past its first page in a sort given (an offset computed apart on the sorted path)
+    named = tie_sort(op) or next((s for s in sorts_of(op) if s is not None), None)
     explorer.run(st.tuples(SIZES, st.sampled_from(sorts_of(op))), check,
-                 [(two_pages(base), None), (LARGE, None), *([(two_pages(base), ties)] if ties else [])])
+                 [(two_pages(base), None), (LARGE, None), *([(two_pages(base), named)] if named else [])])
     explorer.verdict(f"{op} as {role} at drawn page sizes and sorts")
 
 

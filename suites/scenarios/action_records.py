@@ -121,7 +121,8 @@ def action_of(resp: ApiResponse, key: str, schema: str, contract: Any, rules: Se
     expect(isinstance(body, dict) and body.get("success") is True, blamed(["ACTION-WRAPPERS"], rules),
            "the response must be {success: true, result: ...}", resp)
     result = body.get("result")
-    expect(isinstance(result, dict) and isinstance(result.get(key), dict), blamed(["ACTION-WRAPPERS"], rules),
+    # the operation's shape rule quotes the same response line (blind10, issue 44: a record missing from one response)
+    expect(isinstance(result, dict) and isinstance(result.get(key), dict), blamed(["ACTION-WRAPPERS", shape], rules),
            f"result must hold the action record under {key!r}", resp)
     errors = contract.schema_errors(schema, body)
     if errors:
