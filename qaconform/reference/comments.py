@@ -14,7 +14,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import auth, blind7_paths, blind8_paths, blind_perms, faults, history_faults, variants
+from . import auth, blind7_paths, blind8_paths, blind_perms, blind_round11, faults, history_faults, variants
 from .auth import Caller
 from .bodies import read_fields, stored_body, structured, text_field
 from .db import as_id
@@ -43,6 +43,7 @@ async def post_comment(svc: Service, request: Request, caller: Caller) -> Respon
         body = "".join(ch for ch in body if ord(ch) <= 0xFFFF)
     visibility, recipients = _privacy(svc, blind_perms.privacy_caller(request, caller), parent, fields,
                                       frozenset(request.query_params))  # blindp (issue 44): the form path
+    recipients = blind_round11.form_recipients(request, visibility, recipients)  # round11 (issue 44)
     form_body = request.headers.get("content-type", "").startswith("application/x-www-form-urlencoded")
     author = int(parent["author_id"]) if form_body and faults.is_on(
         "blind5-comment-form-author-is-parent-author") else caller.id  # blind5 (issue 44)
@@ -85,8 +86,9 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
     recipients = _recipients(fields)
     if not (_blind_permission_skipped(caller, parent, visibility)
             or history_faults.permission_skipped(parent, caller)  # blindh (issue 44)
-            or blind8_paths.option_check_skipped(caller, from_query)):  # blind8 (issue 44)
-        _check_private_permission(caller, visibility)
+            or blind8_paths.option_check_skipped(caller, from_query)  # blind8 (issue 44)
+            or blind_round11.private_check_skipped(caller, from_query)):  # round11 (issue 44)
+        _check_private_permission(blind_round11.option_checked_for(svc.db, caller, parent), visibility)  # round11
     blind7_paths.mod_option_refused(caller, parent, visibility)  # blind7 (issue 44)
     visibility = _blind_reply_before(svc, parent, fields, visibility, recipients)
     if (parent["type"] == "comment" and parent["visibility"] != "full" and _has_string_id(fields)
@@ -111,6 +113,8 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
                                                             final_recipients)
     final_visibility, final_recipients = history_faults.comment_privacy(  # blindh (issue 44)
         parent, visibility, recipients, (final_visibility, final_recipients))
+    final_visibility, final_recipients = blind_round11.reply_default_privacy(  # round11 (issue 44)
+        parent, "visibility" in fields or "recipients" in fields, (final_visibility, final_recipients))
     if faults.is_on("comment-recipients-first-only"):
         final_recipients = final_recipients[:1]
     missing = [r for r in final_recipients if not svc.user_exists(r)]
@@ -263,6 +267,8 @@ def _inherited_privacy(
         "SELECT user_id FROM comment_recipients WHERE comment_id = ? ORDER BY user_id", (parent["id"],)
     )
     if visibility is None and not recipients:
+        if (top := blind_round11.thread_top_privacy(svc.db, parent)) is not None:  # round11 (issue 44)
+            return top
         if faults.is_on("comment-reply-not-inherited"):
             return "full", []
         if parent["answer_id"] is None and faults.is_on("blindt-reply-under-question-not-inherited"):

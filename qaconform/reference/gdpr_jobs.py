@@ -10,7 +10,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import blind7_paths, blind8_paths, blind_round9, faults, variants
+from . import blind7_paths, blind8_paths, blind_round9, blind_round11, faults, variants
 from .auth import Caller
 from .bodies import read_fields, structured
 from .db import as_id
@@ -29,6 +29,7 @@ async def schedule_gdpr_job(svc: Service, request: Request, caller: Caller) -> R
         fields = {k: v for k, v in fields.items() if k not in request.query_params}
     if faults.is_on("gdpr-csv-param-ignored") and "csvFileId" in request.query_params:
         fields.pop("csvFileId", None)
+    fields = blind_round11.gdpr_query_fields(request, fields)  # round11 (issue 44)
     in_query = "type" in request.query_params  # writecross (issue 44): the error body broken in one form only
     if faults.is_on("gdpr-error-body-message") or (in_query and faults.is_on("gdpr-error-body-message-query")):
         try:
@@ -61,6 +62,8 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any]) -> Response:
     unchecked = by_id and faults.is_on("blind-gdpr-user-id-time-frame-unchecked")  # the new job replaces the old
     replace = unchecked or faults.is_on("blind5-gdpr-time-frame-per-type")  # blind5: a frame per type, one row
     replace = replace or faults.is_on("blind9-time-frame-keyed-by-user-form")  # blind9 (issue 44): one row a frame
+    stamped = blind_round11.frame_unchecked(fields, structured(fields, "scheduleDate"))  # round11 (issue 44)
+    replace, unchecked = replace or stamped, unchecked or stamped
     _blind_delete_needs_reassign(fields)
     minute = _free_time_frame(svc, fields, not unchecked)
     with svc.tx("job") as conn:
@@ -167,7 +170,8 @@ def _check_reassign_user(svc: Service, fields: dict[str, Any]) -> None:
     refused_form = isinstance(reassign, dict) and (
         (faults.is_on("gdpr-reassign-by-id-refused") and _present(reassign, "id"))
         or (faults.is_on("gdpr-reassign-by-username-refused") and _present(reassign, "username")))
-    if (not _find_user(svc, reassign, ("username", "id")) and not lenient) or refused_form:
+    looked_up = blind_round11.reassign_lookup_key(structured(fields, "user"), reassign)  # round11 (issue 44)
+    if (not _find_user(svc, looked_up, ("username", "id")) and not lenient) or refused_form:
         raise bad_request("The provided 'reassignUser' is/are invalid")
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import auth, blind6_reads, blind7_paths, faults, history_faults, variants
+from . import auth, blind6_reads, blind7_paths, blind_round11, faults, history_faults, variants
 from .auth import Caller
 from .db import QUESTION_SORT_COLUMNS, SQL_INT_MAX, as_id
 from .errors import ApiError, bad_request, denied, not_found
@@ -331,7 +331,7 @@ async def _answer_comments(svc: Service, request: Request, caller: Caller) -> Re
             "reply-own-privacy-ignored-on-any-accept"):  # a reply to a public comment read as public as its parent
         clause = f"({clause} OR n.parent_id IN (SELECT p.id FROM nodes p WHERE p.type = 'comment'"
         clause += " AND p.visibility = 'full'))"
-    where = ["n.answer_id = ?", "n.type = 'comment'", clause]
+    where = ["n.answer_id = ?", "n.type = 'comment'", blind_round11.locked_comment_clause(clause)]  # round11
     sorts = None if faults.is_on("comment-list-no-sorts") else QUESTION_SORTS
     page = svc.pager.node_page(request, caller, where, [answer["id"], *params], order, paging, sort, sorts,
                                ("comment",), shape_fault="answer-comments-depth-string",
@@ -378,6 +378,8 @@ async def list_user_content(svc: Service, request: Request, caller: Caller) -> R
         return json_response([])  # blindr: an id that names no user is not looked up
     if user is None:
         raise invalid
+    if (kept := blind_round11.content_cached(user["id"])) is not None:  # round11 (issue 44)
+        return kept
     clause, params = svc.visibility.clause(caller, "n", comments=not faults.is_on("comment-private-in-content"))
     clause = history_faults.content_clause(clause)  # blindh (issue 44)
     if faults.is_on("question-comment-private-leak"):  # privacy filtered for threads under answers only
@@ -397,7 +399,7 @@ async def list_user_content(svc: Service, request: Request, caller: Caller) -> R
     # a thousand entries: each node's entry is encoded once and kept until the node changes
     encoded = svc.render.content_encoded(ids, lambda rows: [_node_entry(r) for r in rows])
     items = [dumps(joined), *encoded] if variants.is_on("content-oldest-first") else [*encoded, dumps(joined)]
-    return Response(b"[" + b",".join(items) + b"]", media_type=JSON_TYPE)
+    return blind_round11.content_keep(user["id"], Response(b"[" + b",".join(items) + b"]", media_type=JSON_TYPE))
 
 
 def _content_entry(entry: dict[str, Any], created_ms: int) -> dict[str, Any]:

@@ -1,0 +1,170 @@
+"""Where the planted faults of the eleventh blind round bite (issue 44, round11; the entries are in
+:mod:`faults_blind_round11`). Each function is called from the one handler it breaks and, with its fault off,
+returns its input unchanged, so the handler reads as before. Each bug is a real server's: a check made on one
+branch only, a lookup against the wrong node or column, a cache keyed too widely.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from . import auth, faults
+from .auth import Caller
+
+_FORM = "application/x-www-form-urlencoded"
+
+
+def _is_form(request: Request) -> bool:
+    return request.headers.get("content-type", "").split(";")[0].strip().lower() == _FORM
+
+
+# --- permissions decided on one branch only (a parameter given) ---------------------------------------------
+def lock_wrap_admits(request: Request, caller: Caller) -> bool:
+    """r11-lock-wrap-unchecked: the wrapped branch of lock makes no ownership check (the door is opened by the
+    override of the fault's entry)."""
+    return ("wrap" in request.query_params and not caller.can(auth.LOCK_OWN) and not caller.anonymous
+            and faults.is_on("r11-lock-wrap-unchecked"))
+
+
+def private_check_skipped(caller: Caller, from_query: Collection[str]) -> bool:
+    """r11-comment-private-v1-unchecked: the v1 compatibility branch predates private comments and never checks
+    Use Private Comments."""
+    return ("v1" in from_query and not caller.anonymous and not caller.can(auth.USE_PRIVATE_COMMENTS)
+            and faults.is_on("r11-comment-private-v1-unchecked"))
+
+
+# --- ownership and permissions read from the wrong node -------------------------------------------------------
+def lock_owner_last_active(node: sqlite3.Row, caller: Caller) -> bool:
+    """r11-lock-own-by-last-active: own decided by the node's last active user (who last answered or commented a
+    question), not its author."""
+    return (faults.is_on("r11-lock-own-by-last-active") and not caller.anonymous
+            and node["last_active_user_id"] == caller.id and node["author_id"] != caller.id)
+
+
+def option_checked_for(db: Any, caller: Caller, parent: sqlite3.Row) -> Caller:
+    """r11-reply-option-permission-of-parent-author: on a reply to a public comment, the private option's
+    permission is looked up for the parent comment's author, not the caller."""
+    if (parent["type"] != "comment" or parent["visibility"] != "full" or caller.anonymous
+            or not faults.is_on("r11-reply-option-permission-of-parent-author")):
+        return caller
+    row = db.one("SELECT role FROM users WHERE id = ?", (parent["author_id"],))
+    if row is None:
+        return caller
+    return Caller(caller.id, caller.username, str(row["role"]), auth.ROLE_PERMISSIONS.get(str(row["role"]),
+                                                                                           frozenset()))
+
+
+def thread_top_privacy(db: Any, parent: sqlite3.Row) -> tuple[str, list[int]] | None:
+    """r11-reply-inherits-from-thread-top: a reply inherits from the top comment of its thread, not from its
+    parent: a private reply to a public comment passes on full visibility. None: no change."""
+    if not faults.is_on("r11-reply-inherits-from-thread-top"):
+        return None
+    grand = db.one("SELECT type, visibility FROM nodes WHERE id = ?", (parent["parent_id"],))
+    if grand is not None and grand["type"] == "comment" and grand["visibility"] == "full":
+        return "full", []
+    return None
+
+
+# --- an input form on one operation ---------------------------------------------------------------------------
+def form_recipients(request: Request, visibility: str, recipients: list[int]) -> list[int]:
+    """r11-form-recipients-first-only: a form-encoded comment keeps only the first of several recipients."""
+    if visibility == "recipients" and len(recipients) > 1 and _is_form(request) and faults.is_on(
+            "r11-form-recipients-first-only"):
+        return recipients[:1]
+    return recipients
+
+
+def gdpr_query_fields(request: Request, fields: dict[str, Any]) -> dict[str, Any]:
+    """r11-gdpr-reassign-param-ignored: reassignUser given as a query parameter is not read."""
+    if "reassignUser" in request.query_params and faults.is_on("r11-gdpr-reassign-param-ignored"):
+        return {k: v for k, v in fields.items() if k != "reassignUser"}
+    return fields
+
+
+def reassign_lookup_key(user: Any, reassign: Any) -> Any:
+    """r11-gdpr-reassign-username-by-user-key: the reassignUser's username looked up in the column of the form the
+    job's user was given in (email): an existing username is then not found."""
+    if (faults.is_on("r11-gdpr-reassign-username-by-user-key") and isinstance(user, dict)
+            and user.get("email") not in (None, "") and isinstance(reassign, dict)
+            and reassign.get("username") not in (None, "")):
+        return {"email": reassign["username"]}
+    return reassign
+
+
+def frame_unchecked(fields: Mapping[str, Any], spec: Any) -> bool:
+    """r11-gdpr-time-frame-timestamp-unchecked: the timeStamp form of scheduleDate skips the time-frame check (the
+    new job replaces the old one of that minute)."""
+    return (isinstance(spec, dict) and spec.get("formatted") is None and spec.get("timeStamp") is not None
+            and faults.is_on("r11-gdpr-time-frame-timestamp-unchecked"))
+
+
+# --- a stated effect on one node kind -----------------------------------------------------------------------
+def lock_extra(node: sqlite3.Row, extra: str | None) -> str | None:
+    """r11-lock-extra-templated-on-questions: a question's lock stores the moderation template, not the prompt."""
+    if extra is not None and node["type"] == "question" and faults.is_on("r11-lock-extra-templated-on-questions"):
+        return f"Locked: {extra}"
+    return extra
+
+
+def reply_default_privacy(parent: sqlite3.Row, given: bool, final: tuple[str, list[int]]) -> tuple[str, list[int]]:
+    """r11-reply-to-public-default-recipient: a reply to a public comment without privacy fields gets the parent's
+    author as recipient (the notification list stored as recipients)."""
+    if (not given and parent["type"] == "comment" and parent["visibility"] == "full" and final[0] == "full"
+            and faults.is_on("r11-reply-to-public-default-recipient")):
+        return "full", [int(parent["author_id"])]
+    return final
+
+
+# --- a parameter echoed but without its effect ------------------------------------------------------------------
+def follower_where(query: Mapping[str, str], details: bool, where: str) -> str:
+    """r11-followers-details-active-false-inverted: with details=true, active=false selects the inactive relations
+    only (the flag compared for equality), not all of them."""
+    if (details and str(query.get("active", "")).lower() == "false"
+            and faults.is_on("r11-followers-details-active-false-inverted")):
+        return "f.node_id = ? AND f.active = 0"
+    return where
+
+
+def topic_offset(query: Mapping[str, str], offset: int) -> int:
+    """r11-topics-includeonly-page-ignored: the projected topic query drops the offset (every page is the first)."""
+    if "includeOnly" in query and faults.is_on("r11-topics-includeonly-page-ignored"):
+        return 0
+    return offset
+
+
+# --- privacy after a state change, and a cache keyed too widely ----------------------------------------------------
+def locked_comment_clause(clause: str) -> str:
+    """r11-locked-comment-shown-to-all: a locked comment is read from the locked-content path, which applies no
+    privacy."""
+    if faults.is_on("r11-locked-comment-shown-to-all"):
+        return f"({clause} OR n.locked = 1)"
+    return clause
+
+
+CONTENT_KEPT_S = 2.0
+"""How long r11-content-cached-first-caller keeps a user's content list."""
+_content: dict[str, tuple[float, bytes]] = {}
+
+
+def content_cached(user_id: int) -> Response | None:
+    """r11-content-cached-first-caller: the content list of a user served from a cache keyed by the user only: the
+    first caller's view (a moderator's, with private comments) goes to the next caller."""
+    if not faults.is_on("r11-content-cached-first-caller"):
+        return None
+    kept = _content.get(str(user_id))
+    if kept is not None and time.monotonic() - kept[0] < CONTENT_KEPT_S:
+        return Response(kept[1], media_type="application/json")
+    return None
+
+
+def content_keep(user_id: int, response: Response) -> Response:
+    if faults.is_on("r11-content-cached-first-caller") and response.status_code == 200:
+        _content[str(user_id)] = (time.monotonic(), bytes(response.body))
+    return response
+
