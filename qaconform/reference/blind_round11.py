@@ -113,11 +113,11 @@ def lock_extra(node: sqlite3.Row, extra: str | None) -> str | None:
 
 
 def reply_default_privacy(parent: sqlite3.Row, given: bool, final: tuple[str, list[int]]) -> tuple[str, list[int]]:
-    """r11-reply-to-public-default-recipient: a reply to a public comment without privacy fields gets the parent's
-    author as recipient (the notification list stored as recipients)."""
+    """r11-reply-to-public-default-recipient: a reply to a public comment without privacy fields is made private to
+    the parent's author (the reply-to-author default of the thread view)."""
     if (not given and parent["type"] == "comment" and parent["visibility"] == "full" and final[0] == "full"
             and faults.is_on("r11-reply-to-public-default-recipient")):
-        return "full", [int(parent["author_id"])]
+        return "recipients", [int(parent["author_id"])]
     return final
 
 
@@ -147,24 +147,25 @@ def locked_comment_clause(clause: str) -> str:
     return clause
 
 
-CONTENT_KEPT_S = 2.0
-"""How long r11-content-cached-first-caller keeps a user's content list."""
-_content: dict[str, tuple[float, bytes]] = {}
+PROJECTED_KEPT_S = 2.0
+"""How long r11-user-answers-projected-cached keeps a projected page."""
+_projected: dict[str, tuple[float, bytes]] = {}
 
 
-def content_cached(user_id: int) -> Response | None:
-    """r11-content-cached-first-caller: the content list of a user served from a cache keyed by the user only: the
-    first caller's view (a moderator's, with private comments) goes to the next caller."""
-    if not faults.is_on("r11-content-cached-first-caller"):
+def projected_answers_kept(request: Request) -> Response | None:
+    """r11-user-answers-projected-cached: a projected (includeOnly) page of a user's answers served from a cache
+    keyed by its URL: the previous caller's view (a staff caller's, with the hidden space) goes to the next one."""
+    if "includeOnly" not in request.query_params or not faults.is_on("r11-user-answers-projected-cached"):
         return None
-    kept = _content.get(str(user_id))
-    if kept is not None and time.monotonic() - kept[0] < CONTENT_KEPT_S:
+    kept = _projected.get(str(request.url))
+    if kept is not None and time.monotonic() - kept[0] < PROJECTED_KEPT_S:
         return Response(kept[1], media_type="application/json")
     return None
 
 
-def content_keep(user_id: int, response: Response) -> Response:
-    if faults.is_on("r11-content-cached-first-caller") and response.status_code == 200:
-        _content[str(user_id)] = (time.monotonic(), bytes(response.body))
+def projected_answers_keep(request: Request, response: Response) -> Response:
+    if ("includeOnly" in request.query_params and response.status_code == 200
+            and faults.is_on("r11-user-answers-projected-cached")):
+        _projected[str(request.url)] = (time.monotonic(), bytes(response.body))
     return response
 

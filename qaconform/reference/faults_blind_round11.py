@@ -31,8 +31,8 @@ The sentence of interface-v2.md each one breaks:
 - r11-followers-details-active-false-inverted: "when false all relations, including inactive ones." (details=true).
 - r11-topics-includeonly-page-ignored: "page | integer | Current page." (the projected topic list).
 - r11-locked-comment-shown-to-all: "the comment is private to those recipients" (once the comment is locked).
-- r11-content-cached-first-caller: "the comment is private to those recipients" (the content list right after a
-  caller who may read it).
+- r11-user-answers-projected-cached: "Only items the caller may see are returned." (a projected page of a user's
+  answers right after a caller who may see the hidden space).
 """
 
 from __future__ import annotations
@@ -71,8 +71,7 @@ BLIND_ROUND11: tuple[Fault, ...] = (
     _F("r11-lock-extra-templated-on-questions", "ACTION-LOCK-EXTRA",
        "the lock of a question stores 'Locked: <prompt>' as extra, not the prompt (answers and comments right)"),
     _F("r11-reply-to-public-default-recipient", "COMMENT-1",
-       "a reply to a public comment posted without privacy fields reads back with its parent's author as "
-       "recipient"),
+       "a reply to a public comment posted without privacy fields is made private to its parent's author"),
     # --- a parameter echoed but without its effect
     _F("r11-followers-details-active-false-inverted", "FOLLOWERS-ACTIVE-DEFAULT",
        "with details=true, active=false lists the inactive relations only, not all relations"),
@@ -81,7 +80,7 @@ BLIND_ROUND11: tuple[Fault, ...] = (
     # --- privacy after a state change; reads in an order a cache gets wrong
     _F("r11-locked-comment-shown-to-all", "COMMENT-PRIVACY-LIST",
        "a private comment that was locked shows in its answer's comment list to every caller"),
-    _F("r11-content-cached-first-caller", "COMMENT-PRIVACY-CONTENT",
-       "a user's content list is kept 2 s keyed by the user only: the previous caller's view (with the private "
-       "comments it may read) goes to the next caller"),
+    _F("r11-user-answers-projected-cached", "PROJ-ONLY-VISIBLE",
+       "a projected (includeOnly) page of a user's answers is kept 2 s keyed by its URL: the previous caller's "
+       "view (with the hidden space's answers) goes to the next caller"),
 )

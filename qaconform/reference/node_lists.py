@@ -177,7 +177,9 @@ def _filter_by_topics(q: Any, where: list[str], params: list[Any]) -> None:
 
 # --- 4 and 15 A user's answers / questions ------------------------------------------------------------------
 async def list_user_answers(svc: Service, request: Request, caller: Caller) -> Response:
-    page = _user_nodes(svc, request, caller, "answer", None)
+    if (kept := blind_round11.projected_answers_kept(request)) is not None:  # round11 (issue 44)
+        return kept
+    page = blind_round11.projected_answers_keep(request, _user_nodes(svc, request, caller, "answer", None))
     if "text/html" in request.headers.get("accept", "").lower() and faults.is_on(
             "user-answers-html-for-browser-accept"):  # blindr: the Accept header wins over the .json extension
         items = json.loads(bytes(page.body)).get("list") or []
@@ -378,8 +380,6 @@ async def list_user_content(svc: Service, request: Request, caller: Caller) -> R
         return json_response([])  # blindr: an id that names no user is not looked up
     if user is None:
         raise invalid
-    if (kept := blind_round11.content_cached(user["id"])) is not None:  # round11 (issue 44)
-        return kept
     clause, params = svc.visibility.clause(caller, "n", comments=not faults.is_on("comment-private-in-content"))
     clause = history_faults.content_clause(clause)  # blindh (issue 44)
     if faults.is_on("question-comment-private-leak"):  # privacy filtered for threads under answers only
@@ -399,7 +399,7 @@ async def list_user_content(svc: Service, request: Request, caller: Caller) -> R
     # a thousand entries: each node's entry is encoded once and kept until the node changes
     encoded = svc.render.content_encoded(ids, lambda rows: [_node_entry(r) for r in rows])
     items = [dumps(joined), *encoded] if variants.is_on("content-oldest-first") else [*encoded, dumps(joined)]
-    return blind_round11.content_keep(user["id"], Response(b"[" + b",".join(items) + b"]", media_type=JSON_TYPE))
+    return Response(b"[" + b",".join(items) + b"]", media_type=JSON_TYPE)
 
 
 def _content_entry(entry: dict[str, Any], created_ms: int) -> dict[str, Any]:
