@@ -308,7 +308,6 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
         owner = owner if parent is None else parent["author_id"]
     owns = owner == caller.id or (faults.is_on("lock-own-from-question") and _question_author(svc, node) == caller.id)
     owns = owns or blind_perms.lock_owner_skipped(node)  # blindp (issue 44)
-    owns = owns or blind_round11.lock_owner_last_active(node, caller)  # round11 (issue 44)
     owns = owns or blind_round11.lock_wrap_admits(request, caller)  # round11 (issue 44)
     owns = owns or combos_perms.allowed_at_cell(svc, "lockNode", caller, node)  # combos (issue 44)
     access.require_owner("lockNode", caller, owns, auth.LOCK_ANY)
@@ -325,7 +324,6 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
     if extra is not None and faults.is_on("lock-prompt-ascii-only"):
         extra = extra.encode("ascii", "replace").decode("ascii")
     extra = history_faults.lock_extra(node, extra)  # blindh (issue 44)
-    extra = blind_round11.lock_extra(node, extra)  # round11 (issue 44)
     verb = blind7_paths.lock_verb(caller, "lock" if faults.is_on("lock-verb-wrong") else "locked")  # blind7
     with svc.tx("lock") as conn:
         action_id = _record_action(conn, verb, caller, node["id"], client_ip(request), extra=extra)

@@ -17,12 +17,6 @@ from starlette.responses import Response
 from . import auth, faults
 from .auth import Caller
 
-_FORM = "application/x-www-form-urlencoded"
-
-
-def _is_form(request: Request) -> bool:
-    return request.headers.get("content-type", "").split(";")[0].strip().lower() == _FORM
-
 
 # --- permissions decided on one branch only (a parameter given) ---------------------------------------------
 def lock_wrap_admits(request: Request, caller: Caller) -> bool:
@@ -40,11 +34,6 @@ def private_check_skipped(caller: Caller, from_query: Collection[str]) -> bool:
 
 
 # --- ownership and permissions read from the wrong node -------------------------------------------------------
-def lock_owner_last_active(node: sqlite3.Row, caller: Caller) -> bool:
-    """r11-lock-own-by-last-active: own decided by the node's last active user (who last answered or commented a
-    question), not its author."""
-    return (faults.is_on("r11-lock-own-by-last-active") and not caller.anonymous
-            and node["last_active_user_id"] == caller.id and node["author_id"] != caller.id)
 
 
 def option_checked_for(db: Any, caller: Caller, parent: sqlite3.Row) -> Caller:
@@ -60,31 +49,7 @@ def option_checked_for(db: Any, caller: Caller, parent: sqlite3.Row) -> Caller:
                                                                                            frozenset()))
 
 
-def thread_top_privacy(db: Any, parent: sqlite3.Row) -> tuple[str, list[int]] | None:
-    """r11-reply-inherits-from-thread-top: a reply inherits from the top comment of its thread, not from its
-    parent: a private reply to a public comment passes on full visibility. None: no change."""
-    if not faults.is_on("r11-reply-inherits-from-thread-top"):
-        return None
-    grand = db.one("SELECT type, visibility FROM nodes WHERE id = ?", (parent["parent_id"],))
-    if grand is not None and grand["type"] == "comment" and grand["visibility"] == "full":
-        return "full", []
-    return None
-
-
 # --- an input form on one operation ---------------------------------------------------------------------------
-def form_recipients(request: Request, visibility: str, recipients: list[int]) -> list[int]:
-    """r11-form-recipients-first-only: a form-encoded comment keeps only the first of several recipients."""
-    if visibility == "recipients" and len(recipients) > 1 and _is_form(request) and faults.is_on(
-            "r11-form-recipients-first-only"):
-        return recipients[:1]
-    return recipients
-
-
-def gdpr_query_fields(request: Request, fields: dict[str, Any]) -> dict[str, Any]:
-    """r11-gdpr-reassign-param-ignored: reassignUser given as a query parameter is not read."""
-    if "reassignUser" in request.query_params and faults.is_on("r11-gdpr-reassign-param-ignored"):
-        return {k: v for k, v in fields.items() if k != "reassignUser"}
-    return fields
 
 
 def reassign_lookup_key(user: Any, reassign: Any) -> Any:
@@ -105,11 +70,6 @@ def frame_unchecked(fields: Mapping[str, Any], spec: Any) -> bool:
 
 
 # --- a stated effect on one node kind -----------------------------------------------------------------------
-def lock_extra(node: sqlite3.Row, extra: str | None) -> str | None:
-    """r11-lock-extra-templated-on-questions: a question's lock stores the moderation template, not the prompt."""
-    if extra is not None and node["type"] == "question" and faults.is_on("r11-lock-extra-templated-on-questions"):
-        return f"Locked: {extra}"
-    return extra
 
 
 def reply_default_privacy(parent: sqlite3.Row, given: bool, final: tuple[str, list[int]]) -> tuple[str, list[int]]:
@@ -139,12 +99,6 @@ def topic_offset(query: Mapping[str, str], offset: int) -> int:
 
 
 # --- privacy after a state change, and a cache keyed too widely ----------------------------------------------------
-def locked_comment_clause(clause: str) -> str:
-    """r11-locked-comment-shown-to-all: a locked comment is read from the locked-content path, which applies no
-    privacy."""
-    if faults.is_on("r11-locked-comment-shown-to-all"):
-        return f"({clause} OR n.locked = 1)"
-    return clause
 
 
 PROJECTED_KEPT_S = 2.0

@@ -43,7 +43,6 @@ async def post_comment(svc: Service, request: Request, caller: Caller) -> Respon
         body = "".join(ch for ch in body if ord(ch) <= 0xFFFF)
     visibility, recipients = _privacy(svc, blind_perms.privacy_caller(request, caller), parent, fields,
                                       frozenset(request.query_params))  # blindp (issue 44): the form path
-    recipients = blind_round11.form_recipients(request, visibility, recipients)  # round11 (issue 44)
     form_body = request.headers.get("content-type", "").startswith("application/x-www-form-urlencoded")
     author = int(parent["author_id"]) if form_body and faults.is_on(
         "blind5-comment-form-author-is-parent-author") else caller.id  # blind5 (issue 44)
@@ -267,8 +266,6 @@ def _inherited_privacy(
         "SELECT user_id FROM comment_recipients WHERE comment_id = ? ORDER BY user_id", (parent["id"],)
     )
     if visibility is None and not recipients:
-        if (top := blind_round11.thread_top_privacy(svc.db, parent)) is not None:  # round11 (issue 44)
-            return top
         if faults.is_on("comment-reply-not-inherited"):
             return "full", []
         if parent["answer_id"] is None and faults.is_on("blindt-reply-under-question-not-inherited"):

