@@ -62,11 +62,6 @@ def reassign_lookup_key(user: Any, reassign: Any) -> Any:
     return reassign
 
 
-def frame_unchecked(fields: Mapping[str, Any], spec: Any) -> bool:
-    """r11-gdpr-time-frame-timestamp-unchecked: the timeStamp form of scheduleDate skips the time-frame check (the
-    new job replaces the old one of that minute)."""
-    return (isinstance(spec, dict) and spec.get("formatted") is None and spec.get("timeStamp") is not None
-            and faults.is_on("r11-gdpr-time-frame-timestamp-unchecked"))
 
 
 # --- a stated effect on one node kind -----------------------------------------------------------------------

@@ -61,8 +61,6 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any]) -> Response:
     unchecked = by_id and faults.is_on("blind-gdpr-user-id-time-frame-unchecked")  # the new job replaces the old
     replace = unchecked or faults.is_on("blind5-gdpr-time-frame-per-type")  # blind5: a frame per type, one row
     replace = replace or faults.is_on("blind9-time-frame-keyed-by-user-form")  # blind9 (issue 44): one row a frame
-    stamped = blind_round11.frame_unchecked(fields, structured(fields, "scheduleDate"))  # round11 (issue 44)
-    replace, unchecked = replace or stamped, unchecked or stamped
     _blind_delete_needs_reassign(fields)
     minute = _free_time_frame(svc, fields, not unchecked)
     with svc.tx("job") as conn:
