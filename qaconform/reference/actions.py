@@ -12,7 +12,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import access, auth, blind7_paths, blind_perms, combos_perms, faults, history_faults, variants
+from . import access, auth, blind7_paths, blind_perms, blind_round11, combos_perms, faults, history_faults, variants
 from .auth import Caller
 from .errors import ApiError, bad_request, conflict, denied, not_found
 from .http_io import client_ip, json_response, path_id
@@ -308,6 +308,7 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
         owner = owner if parent is None else parent["author_id"]
     owns = owner == caller.id or (faults.is_on("lock-own-from-question") and _question_author(svc, node) == caller.id)
     owns = owns or blind_perms.lock_owner_skipped(node)  # blindp (issue 44)
+    owns = owns or blind_round11.lock_wrap_admits(request, caller)  # round11 (issue 44)
     owns = owns or combos_perms.allowed_at_cell(svc, "lockNode", caller, node)  # combos (issue 44)
     access.require_owner("lockNode", caller, owns, auth.LOCK_ANY)
     if node["locked"]:

@@ -14,7 +14,17 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import auth, blind7_paths, blind8_paths, blind_perms, blind_round10, faults, history_faults, variants
+from . import (
+    auth,
+    blind7_paths,
+    blind8_paths,
+    blind_perms,
+    blind_round10,
+    blind_round11,
+    faults,
+    history_faults,
+    variants,
+)
 from .auth import Caller
 from .bodies import read_fields, stored_body, structured, text_field
 from .db import as_id
@@ -86,8 +96,9 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
     if not (_blind_permission_skipped(caller, parent, visibility)
             or history_faults.permission_skipped(parent, caller)  # blindh (issue 44)
             or blind8_paths.option_check_skipped(caller, from_query)  # blind8 (issue 44)
-            or blind_round10.option_check_skipped(caller, parent, visibility)):  # blind10 (issue 44)
-        _check_private_permission(caller, visibility)
+            or blind_round10.option_check_skipped(caller, parent, visibility)  # blind10 (issue 44)
+            or blind_round11.private_check_skipped(caller, from_query)):  # round11 (issue 44)
+        _check_private_permission(blind_round11.option_checked_for(svc.db, caller, parent), visibility)  # round11
     blind7_paths.mod_option_refused(caller, parent, visibility)  # blind7 (issue 44)
     visibility = _blind_reply_before(svc, parent, fields, visibility, recipients)
     if (parent["type"] == "comment" and parent["visibility"] != "full" and _has_string_id(fields)
@@ -112,6 +123,8 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
                                                             final_recipients)
     final_visibility, final_recipients = history_faults.comment_privacy(  # blindh (issue 44)
         parent, visibility, recipients, (final_visibility, final_recipients))
+    final_visibility, final_recipients = blind_round11.reply_default_privacy(  # round11 (issue 44)
+        parent, "visibility" in fields or "recipients" in fields, (final_visibility, final_recipients))
     if faults.is_on("comment-recipients-first-only"):
         final_recipients = final_recipients[:1]
     missing = [r for r in final_recipients if not svc.user_exists(r)]

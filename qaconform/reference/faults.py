@@ -97,6 +97,11 @@ from .faults_blind_round10 import BLIND_ROUND10  # noqa: E402
 
 _ALL = _ALL + BLIND_ROUND10
 
+# --- eleventh blind round on the kinds the outside round found (issue 44, round11)
+from .faults_blind_round11 import BLIND_ROUND11  # noqa: E402
+
+_ALL = _ALL + BLIND_ROUND11
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

@@ -10,7 +10,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import blind7_paths, blind8_paths, blind_round9, faults, variants
+from . import blind7_paths, blind8_paths, blind_round9, blind_round11, faults, variants
 from .auth import Caller
 from .bodies import read_fields, structured
 from .db import as_id
@@ -167,7 +167,8 @@ def _check_reassign_user(svc: Service, fields: dict[str, Any]) -> None:
     refused_form = isinstance(reassign, dict) and (
         (faults.is_on("gdpr-reassign-by-id-refused") and _present(reassign, "id"))
         or (faults.is_on("gdpr-reassign-by-username-refused") and _present(reassign, "username")))
-    if (not _find_user(svc, reassign, ("username", "id")) and not lenient) or refused_form:
+    looked_up = blind_round11.reassign_lookup_key(structured(fields, "user"), reassign)  # round11 (issue 44)
+    if (not _find_user(svc, looked_up, ("username", "id")) and not lenient) or refused_form:
         raise bad_request("The provided 'reassignUser' is/are invalid")
 
 

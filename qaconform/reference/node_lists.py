@@ -16,7 +16,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import auth, blind6_reads, blind7_paths, faults, history_faults, variants
+from . import auth, blind6_reads, blind7_paths, blind_round11, faults, history_faults, variants
 from .auth import Caller
 from .db import QUESTION_SORT_COLUMNS, SQL_INT_MAX, as_id
 from .errors import ApiError, bad_request, denied, not_found
@@ -177,7 +177,9 @@ def _filter_by_topics(q: Any, where: list[str], params: list[Any]) -> None:
 
 # --- 4 and 15 A user's answers / questions ------------------------------------------------------------------
 async def list_user_answers(svc: Service, request: Request, caller: Caller) -> Response:
-    page = _user_nodes(svc, request, caller, "answer", None)
+    if (kept := blind_round11.projected_answers_kept(request)) is not None:  # round11 (issue 44)
+        return kept
+    page = blind_round11.projected_answers_keep(request, _user_nodes(svc, request, caller, "answer", None))
     if "text/html" in request.headers.get("accept", "").lower() and faults.is_on(
             "user-answers-html-for-browser-accept"):  # blindr: the Accept header wins over the .json extension
         items = json.loads(bytes(page.body)).get("list") or []

@@ -14,7 +14,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import auth, blind6_reads, blind7_paths, blind8_paths, blind_perms, faults, variants
+from . import auth, blind6_reads, blind7_paths, blind8_paths, blind_perms, blind_round11, faults, variants
 from .auth import Caller
 from .errors import ApiError, bad_request, not_found
 from .fragments import JSON_TYPE
@@ -183,6 +183,7 @@ async def list_topics(svc: Service, request: Request, caller: Caller) -> Respons
     offset = paging.offset
     if params and faults.is_on("blindc-topics-search-offset-default-size"):
         offset = max(paging.page - 1, 0) * svc.page_size  # blindc (issue 44): the search branch's offset
+    offset = blind_round11.topic_offset(q, offset)  # round11 (issue 44)
     order = blind8_paths.topic_order(q, paging.page, TOPIC_SORTS, TOPIC_SORTS[sort])  # blind8 (issue 44)
     ids = svc.db.ids(
         f"SELECT id FROM topics WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?",
@@ -225,6 +226,7 @@ async def list_followers(svc: Service, request: Request, caller: Caller) -> Resp
     if not details and faults.is_on("followers-active-ignored"):
         only_active = True
     where = "f.node_id = ?" + (" AND f.active = 1" if only_active else "")
+    where = blind_round11.follower_where(q, details, where)  # round11 (issue 44)
     counted = where + (" AND f.active = 1" if faults.is_on("followers-count-ignores-active-false") else "")
     total = svc.db.count(f"SELECT COUNT(*) FROM follows f WHERE {counted}", (node["id"],))
     if q.get("active") is None and faults.is_on("followers-default-items-include-inactive"):

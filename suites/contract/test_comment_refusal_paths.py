@@ -1,0 +1,107 @@
+"""The comment refusals the description states, on every kind of node a comment is posted to and with each option
+"accepted by most endpoints" (round11, issue 44: a refusal checked on one code path only).
+
+"nodeId (integer): the question, answer or comment being commented on" and "Other options accepted by most
+endpoints: wrap, v1": a refusal of comment rule 7 ("A private visibility option ... used by a caller who lacks the
+permission to use private comments, or lacks the permission for that option, gives 403") and of the required body
+holds whichever node the comment goes to and whichever of those options is given. The input form matrix
+(test_input_form_matrix.py) sends each refusal in every form to the shared answer with no option; here each is sent
+in JSON to each stated parent kind (the shared answer, the fixture question, admin's public shared comment: a reply,
+where a server may look the permission up for the wrong account) crossed with each option (none, wrap, v1), the
+combination the matrix already sends left out: 8 requests a rule.
+
+Each row is one POST a conforming target refuses: no accepted write (a refused write is reserved from the suites'
+share and given back); a target that accepts one fails the rule, and what it created is registered as the run's.
+Judged: the stated 403 (any 4xx for a missing body); a 2xx or a 5xx fails. Not judged (a skip saying why): a target
+before 2.16.0, an option answered with another 4xx (what wrap and v1 do is not shown, and postComment's section does
+not list them), admin's shared comment not posted.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from qaconform import contract
+from qaconform.pytest.outcomes import SkipKind, fail, skip
+from qaconform.pytest.support import new_id
+from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.target.profile import Profile
+
+pytestmark = [pytest.mark.contract, pytest.mark.writes, pytest.mark.refused_writes]  # refusals only
+
+PARENTS = ("answer", "question", "comment")
+"""The kinds of node a comment is posted to ("the question, answer or comment being commented on")."""
+OPTIONS = ("none", "wrap", "v1")
+"""No option, and each option "accepted by most endpoints"."""
+WRITER = {"COMMENT-BODY-REQUIRED": "member", "COMMENT-7-NO-PRIVATE-PERMISSION": "novice",
+          "COMMENT-7-NO-OPTION-PERMISSION": "member"}
+"""Each refusal's account: novice lacks Use Private Comments, member the option to own groups."""
+REPLY_TO = "admin"
+"""Whose public shared comment the reply rows go under: an account holding every private option, so that a server
+that looks the option's permission up for the parent's author lets the caller in."""
+
+
+def rows() -> list[Any]:
+    return [pytest.param(rule, parent, option, id=f"{rule}-{parent}-{option}", marks=pytest.mark.rule(rule))
+            for rule in WRITER for parent in PARENTS for option in OPTIONS if (parent, option) != ("answer", "none")]
+
+
+def _parent(kind: str, shared_answer: int, question_id: int, comment_of: Callable[[str], Any]) -> int:
+    if kind == "answer":
+        return shared_answer
+    if kind == "question":
+        return question_id
+    shared = comment_of(REPLY_TO)
+    if shared.id is None:
+        skip(SkipKind.OTHER, f"not judged: {REPLY_TO}'s shared comment was not posted ({shared.resp.status}), so "
+                             "there is no public comment to reply to")
+    return int(shared.id)
+
+
+@pytest.mark.comments
+@pytest.mark.parametrize(("rule", "parent", "option"), rows())
+def test_a_stated_comment_refusal_holds_on_every_parent_and_option(
+        rule: str, parent: str, option: str, api: dict[str, ApiClient], shared_answer: int, question_id: int,
+        comment_of: Callable[[str], Any], profile: Profile, created: Any, run_tag: str) -> None:
+    """One refused POST: the rule's account, to the parent kind, with the option given as ``true``."""
+    writer = WRITER[rule]
+    label = f"{rule} to a{'n' if parent == 'answer' else ''} {parent}" + ("" if option == "none" else f" with {option}")
+    fields: dict[str, Any] = {}
+    if rule != "COMMENT-BODY-REQUIRED":
+        if not profile.supports("2.16.0"):
+            skip(SkipKind.CONFIGURATION, f"disabled by configuration: visibility was added in 2.16.0, the target runs "
+                                         f"{profile.service_version}")
+        lacked = (profile.visibility.to_original_poster if rule == "COMMENT-7-NO-PRIVATE-PERMISSION"
+                  else profile.visibility.to_own_groups)
+        if lacked is None:
+            skip(SkipKind.OTHER, f"not judged: {label} needs the wire value of to_own_groups, which the profile's "
+                                 "[visibility] does not give")
+        fields = {"body": f"comment refusal paths {rule} [{run_tag}] {uuid.uuid4().hex[:8]}", "visibility": lacked}
+    node = _parent(parent, shared_answer, question_id, comment_of)
+    params = {} if option == "none" else {option: "true"}
+    resp = api[writer].post(contract.path("postComment", nodeId=node), params=params or None, json=fields,
+                            operation="postComment")
+    _registered(resp, created, writer)
+    refused = 400 <= resp.status < 500 if rule == "COMMENT-BODY-REQUIRED" else resp.status == 403
+    if refused:
+        return
+    if option != "none" and 400 <= resp.status < 500:
+        skip(SkipKind.OTHER, f"not judged: {label} was refused with {resp.status} {resp.text[:120]!r}; what {option} "
+                             "does on postComment is not shown, so a refusal of the option itself is no answer here")
+    stated = "a 4xx (\"body ... required\")" if rule == "COMMENT-BODY-REQUIRED" else "403"
+    fail([rule], f"{label} by {writer} ({'no body' if not fields else 'visibility ' + repr(fields['visibility'])}) "
+                 f"must be refused with {stated}, whatever node it goes to and whatever option is given; got "
+                 f"{resp.status}", resp)
+
+
+def _registered(resp: ApiResponse, created: Any, role: str) -> None:
+    """What a target that wrongly accepted a comment created, registered as the run's (cleanup, report)."""
+    if 200 <= resp.status < 300:
+        try:
+            created.add("comment", new_id(resp), role)
+        except (AssertionError, ValueError, KeyError, TypeError):
+            pass
