@@ -126,9 +126,22 @@ a set of kit runs started together) are made once, on one worker, as in a serial
 to say (its pytest configuration), not the scheduler's."""
 
 
+UNITS_FIRST = "qaconform_units_first"
+"""Ini option (a linelist of node-id prefixes, longest first) for a checkout's own tests: the tests under each prefix
+are one unit of work of their own (a single test's id takes it out of its file's unit), started before every other
+unit, in the order listed, and a worker running one gets nothing queued behind it until it ends. Why: on CI's two
+workers the run cannot end before its longest unit does, and in collection order the longest (the fault self-test,
+5.4 min of a 16 min run) started after most of the kit's other files, behind the variant self-test in the same file;
+queued behind a long unit, the next unit would wait for that worker while the other one ran dry (issue 44, ci4)."""
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addini(UNITS_BY_FILE, type="linelist", default=[],
                   help="under pytest-xdist, each test file under these node-id prefixes is one unit of work")
+    parser.addini(UNITS_FIRST, type="linelist", default=[],
+                  help="under pytest-xdist, the tests under each of these node-id prefixes are one unit of work, "
+                       "started before every other unit in the order given (longest first; before "
+                       f"{UNITS_BY_FOLDER} and {UNITS_BY_FILE})")
     parser.addini(UNITS_BY_FOLDER, type="linelist", default=[],
                   help="under pytest-xdist, the tests under each of these node-id prefixes are one unit of work "
                        f"(before {UNITS_BY_FILE})")
@@ -189,6 +202,8 @@ def _make_scheduler_class() -> type:
             super().__init__(config, log)
             self.by_folder = tuple(config.getini(UNITS_BY_FOLDER))
             self.by_file = tuple(config.getini(UNITS_BY_FILE))
+            self.first = {prefix: i for i, prefix in enumerate(config.getini(UNITS_FIRST))}
+            """The checkout's longest units (:data:`UNITS_FIRST`) and their place in the order."""
             self._positions: dict[str, int] | None = None
             """Each node id's position in the collection, made at the first assignment."""
             self._left: dict[tuple[int, str], int] = {}
@@ -198,9 +213,19 @@ def _make_scheduler_class() -> type:
         def collection_is_completed(self) -> bool:
             return bool(self.registered_collections)
 
+        def schedule(self) -> None:
+            """xdist's; at the first distribution, when there are fewer units than workers, xdist lets go of the
+            workers it added last: those still collecting are put last, so that the one whose collection is in
+            keeps the work (``pytest -n 2`` on one file of the kit's tests was an INTERNALERROR)."""
+            if self.collection is None:
+                ready = sorted(self.assigned_work, key=lambda n: n not in self.registered_collections)
+                self.assigned_work = {n: self.assigned_work[n] for n in ready}
+            super().schedule()
+
         def add_node_collection(self, node: Any, collection: Any) -> None:
+            if node not in self.assigned_work:  # let go before its collection came: fewer units than workers
+                return
             collection = _unique(list(collection))
-            assert node in self.assigned_work
             if self.collection is not None and collection != self.collection:
                 from xdist.scheduler.loadscope import report_collection_diff
 
@@ -218,10 +243,15 @@ def _make_scheduler_class() -> type:
                 if not self.workqueue and not node.shutting_down:
                     node.shutdown()  # nothing left for it (it ends after its collection)
                 return
+            if self.workqueue and not node.shutting_down and any(s in self.first for s in self.assigned_work[node]):
+                return  # a long unit runs there: the next unit goes to whichever worker is free first
             super()._reschedule(node)
 
         def _split_scope(self, nodeid: str) -> str:
             base = nodeid.split("#", 1)[0] if "#" in nodeid.rsplit("]", 1)[-1] else nodeid
+            for prefix in self.first:  # the checkout's longest units (UNITS_FIRST)
+                if base.startswith(prefix):
+                    return prefix
             for folder in self.by_folder:  # the checkout's own layout (UNITS_BY_FOLDER)
                 if base.startswith(folder):
                     return folder
@@ -235,7 +265,7 @@ def _make_scheduler_class() -> type:
             if node not in self.registered_collections:
                 return
             queue: OrderedDict[str, Any] = self.workqueue
-            scope = min(queue, key=_rank)
+            scope = min(queue, key=self._rank)
             work_unit = queue.pop(scope)
             self.assigned_work.setdefault(node, {})[scope] = work_unit
             if self._positions is None:  # every worker's collection is the first one's, or it gets no work
@@ -245,6 +275,11 @@ def _make_scheduler_class() -> type:
             todo = [self._positions[nodeid] for nodeid, completed in work_unit.items() if not completed]
             self._left[(id(node), scope)] = len(todo)
             node.send_runtest_some(todo)
+
+        def _rank(self, scope: str) -> tuple[int, int]:
+            """:func:`_rank`, with the checkout's longest units (:data:`UNITS_FIRST`) before everything, in order."""
+            place = self.first.get(scope)
+            return (-2, place) if place is not None else _rank(scope)
 
         def mark_test_complete(self, node: Any, item_index: int, duration: float = 0) -> None:
             """xdist's, and a unit whose tests have all run leaves the worker's workload (xdist counts the pending

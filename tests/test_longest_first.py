@@ -1,0 +1,117 @@
+"""The checkout's longest units start first on CI's two workers (qaconform/pytest/parallel.py ``UNITS_FIRST``,
+issue 44): in collection order the fault self-test started behind most of tests/ and the variant self-test of its own
+file, and the run ended on it. What must hold: the listed units go out first, in the order listed, each alone
+(a single test's id leaves its file's other tests in their own unit); nothing is queued behind a long unit while it
+runs; every test still goes out once; and every unit pyproject.toml lists is a test or a folder that exists (a typo
+would silently order nothing)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from qaconform.pytest.parallel import UNITS_BY_FILE, UNITS_BY_FOLDER, UNITS_FIRST, _make_scheduler_class
+
+ROOT = Path(__file__).resolve().parents[1]
+SLOW = "tests/test_selftest.py::test_the_slow_one"
+FIRST = [SLOW, "tests/hostile/", "tests/test_parallel_run.py"]
+COLLECTION = ([f"tests/hostile/test_run_hostile.py::test_{i}" for i in range(4)]
+              + [f"tests/test_init.py::test_{i}" for i in range(3)]
+              + [f"tests/test_parallel_run.py::test_{i}" for i in range(2)]
+              + ["tests/test_selftest.py::test_fast", SLOW, "tests/test_selftest.py::test_fast_too"]
+              + [f"suites/contract/test_x.py::test_{i}" for i in range(5)]
+              + [f"suites/contract/test_list_relations.py::test_relation[listSpaces-{i}]" for i in range(3)])
+
+
+class _Node:
+    def __init__(self, name: str) -> None:
+        self.gateway = SimpleNamespace(id=name)
+        self.sent: list[list[int]] = []
+        self.shutting_down = False
+
+    def send_runtest_some(self, indices: list[int]) -> None:
+        self.sent.append(indices)
+
+    def shutdown(self) -> None:
+        self.shutting_down = True
+
+
+def _scheduler(first: list[str]) -> Any:
+    ini = {UNITS_FIRST: first, UNITS_BY_FILE: ["tests/"], UNITS_BY_FOLDER: ["tests/hostile/"]}
+    config = SimpleNamespace(getvalue=lambda name: ["2*popen"], option=SimpleNamespace(loadscopereorder=True),
+                             hook=SimpleNamespace(pytest_collectreport=lambda report: None),
+                             getini=lambda name: ini.get(name, []))
+    return _make_scheduler_class()(config)
+
+
+def _given(node: _Node, sched: Any) -> list[str]:
+    return [sched.registered_collections[node][i] for batch in node.sent for i in batch]
+
+
+def test_the_listed_units_go_out_first_in_order_each_alone_with_nothing_queued_behind() -> None:
+    sched = _scheduler(FIRST)
+    assert sched._split_scope(SLOW) == SLOW
+    assert sched._split_scope("tests/test_selftest.py::test_fast") == "tests/test_selftest.py", "the rest of its file"
+    assert sched._split_scope("tests/hostile/test_run_hostile.py::test_2") == "tests/hostile/"
+    one, two = _Node("gw0"), _Node("gw1")
+    for node in (one, two):
+        sched.add_node(node)
+        sched.add_node_collection(node, list(COLLECTION))
+    sched.schedule()
+    assert _given(one, sched) == [SLOW], "the longest unit first, and nothing queued behind it"
+    assert _given(two, sched) == [f"tests/hostile/test_run_hostile.py::test_{i}" for i in range(4)]
+    for i in range(4):  # the hostile folder ends: its worker takes the next listed unit, then the suites' relations
+        sched.mark_test_complete(two, sched.registered_collections[two].index(f"tests/hostile/test_run_hostile.py::"
+                                                                               f"test_{i}"))
+    assert _given(two, sched)[4:6] == ["tests/test_parallel_run.py::test_0", "tests/test_parallel_run.py::test_1"]
+    assert _given(one, sched) == [SLOW], "still nothing behind the long unit while it runs"
+    sched.mark_test_complete(one, COLLECTION.index(SLOW))
+    assert len(_given(one, sched)) > 1, "once it ends, its worker takes the next unit"
+    while not sched.tests_finished:  # the rest, completed in the order sent
+        for node in (one, two):
+            for nodeid in _given(node, sched):
+                i = sched.registered_collections[node].index(nodeid)
+                if not sched.assigned_work[node].get(sched._split_scope(nodeid), {}).get(nodeid, True):
+                    sched.mark_test_complete(node, i)
+    given = sorted(_given(one, sched) + _given(two, sched))
+    assert given == sorted(COLLECTION), "every test went out once"
+
+
+def test_without_the_option_the_order_is_as_before() -> None:
+    sched = _scheduler([])
+    assert sched._split_scope(SLOW) == "tests/test_selftest.py"
+    one = _Node("gw0")
+    sched.add_node(one)
+    sched.add_node_collection(one, list(COLLECTION))
+    sched.schedule()
+    assert _given(one, sched)[0].startswith("suites/contract/test_list_relations.py::"), "the relations read first"
+
+
+def test_every_unit_the_checkout_lists_first_exists(pytestconfig: pytest.Config) -> None:
+    listed = pytestconfig.getini(UNITS_FIRST)
+    assert listed, f"pyproject.toml lists no {UNITS_FIRST}: CI's longest units would start in collection order"
+    for prefix in listed:
+        path, _, name = prefix.partition("::")
+        assert (ROOT / path).exists(), f"{UNITS_FIRST} lists {prefix!r}: no such file or folder; fix pyproject.toml"
+        if name:
+            assert f"def {name}(" in (ROOT / path).read_text(encoding="utf-8"), (
+                f"{UNITS_FIRST} lists {prefix!r}: no such test in {path}; fix pyproject.toml")
+
+
+def test_fewer_units_than_workers_let_go_of_the_worker_still_collecting() -> None:
+    """``pytest -n 2`` on one file of the kit's tests (one unit): the worker whose collection came first keeps it,
+    the other one, let go, is not an INTERNALERROR when its collection comes."""
+    sched = _scheduler([])
+    first, late = _Node("gw0"), _Node("gw1")
+    sched.add_node(first)
+    sched.add_node(late)
+    one_file = [f"tests/test_init.py::test_{i}" for i in range(3)]
+    sched.add_node_collection(late, list(one_file))  # gw1, added last, collected first
+    sched.schedule()
+    assert _given(late, sched) == one_file and first.shutting_down and not first.sent
+    sched.add_node_collection(first, list(one_file))
+    sched.schedule()
+    assert not first.sent, "nothing for the worker let go"
