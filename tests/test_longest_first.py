@@ -1,9 +1,9 @@
 """The checkout's longest units start first on CI's two workers (qaconform/pytest/parallel.py ``UNITS_FIRST``,
 issue 44): in collection order the fault self-test started behind most of tests/ and the variant self-test of its own
-file, and the run ended on it. What must hold: the listed units go out first, in the order listed, each alone
-(a single test's id leaves its file's other tests in their own unit); nothing is queued behind a long unit while it
-runs; every test still goes out once; and every unit pyproject.toml lists is a test or a folder that exists (a typo
-would silently order nothing)."""
+file, and the run ended on it. What must hold: the listed units go out first, in the order listed, each alone (a
+single test's id leaves its file's other tests in their own unit); only the least urgent unit is queued behind a long
+unit while it runs (xdist's worker runs a test once the next one has come); every test still goes out once; and every
+unit pyproject.toml lists is a test or a folder that exists (a typo would silently order nothing)."""
 
 from __future__ import annotations
 
@@ -51,7 +51,13 @@ def _given(node: _Node, sched: Any) -> list[str]:
     return [sched.registered_collections[node][i] for batch in node.sent for i in batch]
 
 
-def test_the_listed_units_go_out_first_in_order_each_alone_with_nothing_queued_behind() -> None:
+def _runnable(node: _Node, sched: Any) -> list[str]:
+    """What the worker runs now: xdist's worker runs a test only once the one after it has come (or its shutdown)."""
+    given = _given(node, sched)
+    return given if node.shutting_down else given[:-1]
+
+
+def test_the_listed_units_go_out_first_in_order_each_alone_with_only_a_single_test_queued_behind() -> None:
     sched = _scheduler(FIRST)
     assert sched._split_scope(SLOW) == SLOW
     assert sched._split_scope("tests/test_selftest.py::test_fast") == "tests/test_selftest.py", "the rest of its file"
@@ -61,21 +67,24 @@ def test_the_listed_units_go_out_first_in_order_each_alone_with_nothing_queued_b
         sched.add_node(node)
         sched.add_node_collection(node, list(COLLECTION))
     sched.schedule()
-    assert _given(one, sched) == [SLOW], "the longest unit first, and nothing queued behind it"
-    assert _given(two, sched) == [f"tests/hostile/test_run_hostile.py::test_{i}" for i in range(4)]
-    for i in range(4):  # the hostile folder ends: its worker takes the next listed unit, then the suites' relations
-        sched.mark_test_complete(two, sched.registered_collections[two].index(f"tests/hostile/test_run_hostile.py::"
-                                                                               f"test_{i}"))
-    assert _given(two, sched)[4:6] == ["tests/test_parallel_run.py::test_0", "tests/test_parallel_run.py::test_1"]
-    assert _given(one, sched) == [SLOW], "still nothing behind the long unit while it runs"
+    behind = _given(one, sched)[1:]
+    assert _given(one, sched)[0] == SLOW and _runnable(one, sched) == [SLOW], "the longest unit first, and it runs"
+    assert len(behind) == 1 and behind[0].startswith("suites/contract/test_x.py::"), (
+        "behind it only the least urgent unit, a single test")
+    hostile = [f"tests/hostile/test_run_hostile.py::test_{i}" for i in range(4)]
+    assert _given(two, sched)[:4] == hostile
+    for nodeid in hostile:  # the hostile folder ends: its worker takes the next listed unit
+        sched.mark_test_complete(two, COLLECTION.index(nodeid))
+    assert "tests/test_parallel_run.py::test_0" in _given(two, sched)[4:6]
+    assert _given(one, sched)[1:] == behind, "still nothing more behind the long unit while it runs"
     sched.mark_test_complete(one, COLLECTION.index(SLOW))
-    assert len(_given(one, sched)) > 1, "once it ends, its worker takes the next unit"
+    sched.mark_test_complete(one, COLLECTION.index(behind[0]))
+    assert len(_given(one, sched)) > 2, "once it ends, its worker takes the next unit"
     while not sched.tests_finished:  # the rest, completed in the order sent
         for node in (one, two):
             for nodeid in _given(node, sched):
-                i = sched.registered_collections[node].index(nodeid)
                 if not sched.assigned_work[node].get(sched._split_scope(nodeid), {}).get(nodeid, True):
-                    sched.mark_test_complete(node, i)
+                    sched.mark_test_complete(node, COLLECTION.index(nodeid))
     given = sorted(_given(one, sched) + _given(two, sched))
     assert given == sorted(COLLECTION), "every test went out once"
 

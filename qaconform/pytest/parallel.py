@@ -218,8 +218,9 @@ def _make_scheduler_class() -> type:
             workers it added last: those still collecting are put last, so that the one whose collection is in
             keeps the work (``pytest -n 2`` on one file of the kit's tests was an INTERNALERROR)."""
             if self.collection is None:
-                ready = sorted(self.assigned_work, key=lambda n: n not in self.registered_collections)
-                self.assigned_work = {n: self.assigned_work[n] for n in ready}
+                work = self.assigned_work
+                for late in [n for n in work if n not in self.registered_collections]:
+                    work[late] = work.pop(late)  # to the end: let go first
             super().schedule()
 
         def add_node_collection(self, node: Any, collection: Any) -> None:
@@ -243,8 +244,14 @@ def _make_scheduler_class() -> type:
                 if not self.workqueue and not node.shutting_down:
                     node.shutdown()  # nothing left for it (it ends after its collection)
                 return
-            if self.workqueue and not node.shutting_down and any(s in self.first for s in self.assigned_work[node]):
-                return  # a long unit runs there: the next unit goes to whichever worker is free first
+            workload = self.assigned_work[node]
+            if self.workqueue and not node.shutting_down and any(s in self.first for s in workload):
+                # a long unit runs there: the next unit goes to whichever worker is free first. A worker runs a test
+                # only once the one after it has come (xdist's worker: its teardown depends on the next), so a long
+                # unit's last test gets the least urgent unit behind it, not the next one
+                if self._pending_of(workload) < 2:
+                    self._assign_work_unit(node, least_urgent=True)
+                return
             super()._reschedule(node)
 
         def _split_scope(self, nodeid: str) -> str:
@@ -259,13 +266,17 @@ def _make_scheduler_class() -> type:
                 return base.split("::", 1)[0]
             return group_of(base) or nodeid
 
-        def _assign_work_unit(self, node: Any) -> None:
+        def _assign_work_unit(self, node: Any, least_urgent: bool = False) -> None:
             """xdist's, with the next unit by :func:`_rank` and each test's position from an index made once (xdist
-            looks each test up in the collection's ids, ``list.index``)."""
+            looks each test up in the collection's ids, ``list.index``). ``least_urgent``: the last unit by rank
+            instead, a single test if there is one, the fewest tests (to queue behind a long unit)."""
             if node not in self.registered_collections:
                 return
             queue: OrderedDict[str, Any] = self.workqueue
-            scope = min(queue, key=self._rank)
+            if least_urgent:
+                scope = max(queue, key=lambda s: (self._rank(s), "::" in s, -len(queue[s])))
+            else:
+                scope = min(queue, key=self._rank)
             work_unit = queue.pop(scope)
             self.assigned_work.setdefault(node, {})[scope] = work_unit
             if self._positions is None:  # every worker's collection is the first one's, or it gets no work
