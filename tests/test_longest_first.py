@@ -124,3 +124,21 @@ def test_fewer_units_than_workers_let_go_of_the_worker_still_collecting() -> Non
     sched.add_node_collection(first, list(one_file))
     sched.schedule()
     assert not first.sent, "nothing for the worker let go"
+
+
+def test_when_the_queue_runs_out_every_worker_is_told_so_its_last_test_runs() -> None:
+    """A worker given its last unit when the queue ran out (here: the variant self-test, to the worker whose collection
+    came second) runs it only once told that nothing follows: xdist's worker waits for the next test otherwise."""
+    variant = "tests/test_selftest.py::test_the_variant_one"
+    sched = _scheduler([SLOW, variant])
+    one, two = _Node("gw0"), _Node("gw1")
+    for node in (one, two):
+        sched.add_node(node)
+    collection = [SLOW, variant, "tests/test_selftest.py::test_fast"]
+    sched.add_node_collection(one, list(collection))
+    sched.schedule()
+    assert _given(one, sched) == [SLOW, "tests/test_selftest.py::test_fast"]
+    sched.add_node_collection(two, list(collection))
+    sched.schedule()
+    assert _given(two, sched) == [variant] and _runnable(two, sched) == [variant], "told: its one test runs"
+    assert _runnable(one, sched) == _given(one, sched)

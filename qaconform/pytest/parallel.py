@@ -251,8 +251,14 @@ def _make_scheduler_class() -> type:
                 # unit's last test gets the least urgent unit behind it, not the next one
                 if self._pending_of(workload) < 2:
                     self._assign_work_unit(node, least_urgent=True)
-                return
-            super()._reschedule(node)
+            else:
+                super()._reschedule(node)
+            if not self.workqueue:
+                # nothing left for anyone: every worker is told, so that it runs its last test; xdist tells only the
+                # worker that asked, and one given its last unit as the queue ran out would wait for a next forever
+                for other in self.nodes:
+                    if other in self.registered_collections and not other.shutting_down:
+                        other.shutdown()
 
         def _split_scope(self, nodeid: str) -> str:
             base = nodeid.split("#", 1)[0] if "#" in nodeid.rsplit("]", 1)[-1] else nodeid
