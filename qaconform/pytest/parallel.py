@@ -129,10 +129,11 @@ to say (its pytest configuration), not the scheduler's."""
 UNITS_FIRST = "qaconform_units_first"
 """Ini option (a linelist of node-id prefixes, longest first) for a checkout's own tests: the tests under each prefix
 are one unit of work of their own (a single test's id takes it out of its file's unit), started before every other
-unit, in the order listed, and a worker running one gets nothing queued behind it until it ends. Why: on CI's two
-workers the run cannot end before its longest unit does, and in collection order the longest (the fault self-test,
-5.4 min of a 16 min run) started after most of the kit's other files, behind the variant self-test in the same file;
-queued behind a long unit, the next unit would wait for that worker while the other one ran dry (issue 44, ci4)."""
+unit, in the order listed; a worker running one gets only the least urgent unit queued behind it (xdist's worker runs
+a test once the next one has come) until it ends. Why: on CI's two workers the run cannot end before its longest
+unit does, and the kit's files ranked after every suites' group, the fault self-test (5.4 min of a 16 min run) and
+the variant self-test (1.9 min) one unit, one after the other on one worker; queued behind a long unit, the next
+unit would wait for that worker while the other one ran dry (issue 44, ci4)."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
