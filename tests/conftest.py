@@ -37,23 +37,3 @@ def _not_held_back() -> Iterator[None]:
     yield
     PACE.was_held = False
     PACE.share_through(shared)
-
-
-LONGEST_FIRST = ("tests/test_selftest.py", "tests/hostile/", "tests/test_write_budget.py", "tests/package/",
-                 "tests/report/test_replay.py")
-"""Units started first, in this order, when the kit's tests run on several workers (CI: ``pytest -n 2``): the
-self-tests take a third of the whole run, the hostile folder (one unit: pyproject.toml) a tenth; started last they
-would leave the other worker idle at the end. So could the next ones (CI's durations, 2026-11-29:
-test_write_budget.py at least 189 s, a thorough run of 166 s in it; the package folder's wheel and new-user runs at
-least 120 s; test_replay.py 65 s): test_write_budget.py was the last but one unit of the kit's tests, followed only
-by the suites' single tests (about a minute of work on two workers). Not test_parallel_run.py (at least 71 s): started
-early, beside the self-tests, its rate check (at most 10 requests in any second at the proxy) counted 11 once in a
-whole run (2026-11-29); alone, it passed."""
-
-
-def _started_at(item: pytest.Item) -> int:
-    return next((i for i, first in enumerate(LONGEST_FIRST) if item.nodeid.startswith(first)), len(LONGEST_FIRST))
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    items.sort(key=_started_at)  # stable: the rest keep their order

@@ -130,9 +130,23 @@ a set of kit runs started together) are made once, on one worker, as in a serial
 to say (its pytest configuration), not the scheduler's."""
 
 
+UNITS_FIRST = "qaconform_units_first"
+"""Ini option (a linelist of node-id prefixes, longest first) for a checkout's own tests: the tests under each prefix
+are one unit of work of their own (a single test's id takes it out of its file's unit), started before every other
+unit, in the order listed; a worker running one gets only the least urgent unit queued behind it (xdist's worker runs
+a test once the next one has come) until it ends. Why: on CI's two workers the run cannot end before its longest
+unit does, and the kit's files ranked after every suites' group, the fault self-test (5.4 min of a 16 min run) and
+the variant self-test (1.9 min) one unit, one after the other on one worker; queued behind a long unit, the next
+unit would wait for that worker while the other one ran dry (issue 44, ci4)."""
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addini(UNITS_BY_FILE, type="linelist", default=[],
                   help="under pytest-xdist, each test file under these node-id prefixes is one unit of work")
+    parser.addini(UNITS_FIRST, type="linelist", default=[],
+                  help="under pytest-xdist, the tests under each of these node-id prefixes are one unit of work, "
+                       "started before every other unit in the order given (longest first; before "
+                       f"{UNITS_BY_FOLDER} and {UNITS_BY_FILE})")
     parser.addini(UNITS_BY_FOLDER, type="linelist", default=[],
                   help="under pytest-xdist, the tests under each of these node-id prefixes are one unit of work "
                        f"(before {UNITS_BY_FILE})")
@@ -193,6 +207,8 @@ def _make_scheduler_class() -> type:
             super().__init__(config, log)
             self.by_folder = tuple(config.getini(UNITS_BY_FOLDER))
             self.by_file = tuple(config.getini(UNITS_BY_FILE))
+            self.first = {prefix: i for i, prefix in enumerate(config.getini(UNITS_FIRST))}
+            """The checkout's longest units (:data:`UNITS_FIRST`) and their place in the order."""
             self._positions: dict[str, int] | None = None
             """Each node id's position in the collection, made at the first assignment."""
             self._left: dict[tuple[int, str], int] = {}
@@ -202,9 +218,20 @@ def _make_scheduler_class() -> type:
         def collection_is_completed(self) -> bool:
             return bool(self.registered_collections)
 
+        def schedule(self) -> None:
+            """xdist's; at the first distribution, when there are fewer units than workers, xdist lets go of the
+            workers it added last: those still collecting are put last, so that the one whose collection is in
+            keeps the work (``pytest -n 2`` on one file of the kit's tests was an INTERNALERROR)."""
+            if self.collection is None:
+                work = self.assigned_work
+                for late in [n for n in work if n not in self.registered_collections]:
+                    work[late] = work.pop(late)  # to the end: let go first
+            super().schedule()
+
         def add_node_collection(self, node: Any, collection: Any) -> None:
+            if node not in self.assigned_work:  # let go before its collection came: fewer units than workers
+                return
             collection = _unique(list(collection))
-            assert node in self.assigned_work
             if self.collection is not None and collection != self.collection:
                 from xdist.scheduler.loadscope import report_collection_diff
 
@@ -222,10 +249,27 @@ def _make_scheduler_class() -> type:
                 if not self.workqueue and not node.shutting_down:
                     node.shutdown()  # nothing left for it (it ends after its collection)
                 return
-            super()._reschedule(node)
+            workload = self.assigned_work[node]
+            if self.workqueue and not node.shutting_down and any(s in self.first for s in workload):
+                # a long unit runs there: the next unit goes to whichever worker is free first. A worker runs a test
+                # only once the one after it has come (xdist's worker: its teardown depends on the next), so a long
+                # unit's last test gets the least urgent unit behind it, not the next one
+                if self._pending_of(workload) < 2:
+                    self._assign_work_unit(node, least_urgent=True)
+            else:
+                super()._reschedule(node)
+            if not self.workqueue:
+                # nothing left for anyone: every worker is told, so that it runs its last test; xdist tells only the
+                # worker that asked, and one given its last unit as the queue ran out would wait for a next forever
+                for other in self.nodes:
+                    if other in self.registered_collections and not other.shutting_down:
+                        other.shutdown()
 
         def _split_scope(self, nodeid: str) -> str:
             base = nodeid.split("#", 1)[0] if "#" in nodeid.rsplit("]", 1)[-1] else nodeid
+            for prefix in self.first:  # the checkout's longest units (UNITS_FIRST)
+                if base.startswith(prefix):
+                    return prefix
             for folder in self.by_folder:  # the checkout's own layout (UNITS_BY_FOLDER)
                 if base.startswith(folder):
                     return folder
@@ -233,13 +277,17 @@ def _make_scheduler_class() -> type:
                 return base.split("::", 1)[0]
             return group_of(base) or nodeid
 
-        def _assign_work_unit(self, node: Any) -> None:
+        def _assign_work_unit(self, node: Any, least_urgent: bool = False) -> None:
             """xdist's, with the next unit by :func:`_rank` and each test's position from an index made once (xdist
-            looks each test up in the collection's ids, ``list.index``)."""
+            looks each test up in the collection's ids, ``list.index``). ``least_urgent``: the last unit by rank
+            instead, a single test if there is one, the fewest tests (to queue behind a long unit)."""
             if node not in self.registered_collections:
                 return
             queue: OrderedDict[str, Any] = self.workqueue
-            scope = min(queue, key=_rank)
+            if least_urgent:
+                scope = max(queue, key=lambda s: (self._rank(s), "::" in s, -len(queue[s])))
+            else:
+                scope = min(queue, key=self._rank)
             work_unit = queue.pop(scope)
             self.assigned_work.setdefault(node, {})[scope] = work_unit
             if self._positions is None:  # every worker's collection is the first one's, or it gets no work
@@ -249,6 +297,11 @@ def _make_scheduler_class() -> type:
             todo = [self._positions[nodeid] for nodeid, completed in work_unit.items() if not completed]
             self._left[(id(node), scope)] = len(todo)
             node.send_runtest_some(todo)
+
+        def _rank(self, scope: str) -> tuple[int, int]:
+            """:func:`_rank`, with the checkout's longest units (:data:`UNITS_FIRST`) before everything, in order."""
+            place = self.first.get(scope)
+            return (-2, place) if place is not None else _rank(scope)
 
         def mark_test_complete(self, node: Any, item_index: int, duration: float = 0) -> None:
             """xdist's, and a unit whose tests have all run leaves the worker's workload (xdist counts the pending
