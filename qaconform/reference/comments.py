@@ -14,7 +14,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import auth, blind7_paths, blind8_paths, blind_perms, faults, history_faults, variants
+from . import auth, blind7_paths, blind8_paths, blind_perms, combos2_paths, faults, history_faults, variants
 from .auth import Caller
 from .bodies import read_fields, stored_body, structured, text_field
 from .db import as_id
@@ -28,6 +28,7 @@ INHERITED_MESSAGE = "Visibility on comment can't be defined since it's inherited
 
 async def post_comment(svc: Service, request: Request, caller: Caller) -> Response:
     fields = await read_fields(request)
+    combos2_paths.note_fields(request, fields)  # combos2 (issue 44)
     if faults.is_on("comment-params-ignored"):
         fields = {k: v for k, v in fields.items() if k not in request.query_params}
     kinds: tuple[str, ...] = ("question", "answer", "comment")

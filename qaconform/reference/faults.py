@@ -92,6 +92,11 @@ from .faults_list_shapes import LIST_SHAPES  # noqa: E402
 
 _ALL = _ALL + LIST_SHAPES
 
+# --- a refusal answered by a redirect off the interface at one combination (issue 44, combos2)
+from .faults_combos2 import COMBOS2  # noqa: E402
+
+_ALL = _ALL + COMBOS2
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 
