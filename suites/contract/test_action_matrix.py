@@ -63,6 +63,7 @@ from locked_question_node import answer_under_locked_question, locked_question_a
 from qaconform.contract import Dimensions, load_contract
 from qaconform.contract import path as contract_path
 from qaconform.pytest.outcomes import SkipKind, fail, skip
+from qaconform.pytest.refusals import off_the_interface, shown, why_not_refused
 from qaconform.pytest.support import (
     answer_posted,
     expect_created,
@@ -356,11 +357,13 @@ def judge_permission(case: Case, resp: ApiResponse, option: str = "") -> None:
                  resp)
         return
     refusals = (401, 403) if case.state_met else (401, 403, *STATE_REFUSALS)
-    if resp.status in refusals:
+    why = why_not_refused(resp, refusals)
+    if why is None:
         return
-    rule = "PERM-DENIED-STATUS" if resp.status >= 500 or refused_in_body(resp) else case.rule
+    off = off_the_interface(resp)
+    rule = "PERM-DENIED-STATUS" if off or resp.status >= 500 or refused_in_body(resp) else case.rule
     fail([rule], f"{what}; the permission table refuses it (the own-node clause is the node acted on), expected "
-         f"{' or '.join(map(str, refusals))}, got {resp.status}", resp)
+         f"{shown(refusals)}, {why}", resp)
 
 
 def record_of(case: Case, resp: ApiResponse) -> dict[str, Any]:
