@@ -5,6 +5,7 @@ Called once from the dispatch's error path; with no such fault on it returns Non
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 from starlette.requests import Request
@@ -17,6 +18,8 @@ from .service import Service
 
 LOCK_REDIRECTED = "combos2-anonymous-lock-of-locked-node-redirected"
 COMMENT_REDIRECTED = "combos2-novice-private-comment-on-locked-node-redirected"
+OWN_QUESTION_GROUPS = "combos2-member-own-groups-on-own-question-allowed"
+OWN_COMMENT_MODS = "combos2-novice-to-moderators-on-own-comment-allowed"
 
 
 def _locked(svc: Service, request: Request) -> bool:
@@ -53,3 +56,15 @@ def refusal(svc: Service, op_id: str, request: Request, caller: Caller | None,
 
 def _to_login(request: Request) -> Response:
     return Response(b"", status_code=302, headers={"Location": "/users/login.html?next=" + request.url.path})
+
+
+def option_check_skipped(caller: Caller, parent: sqlite3.Row, visibility: str | None) -> bool:
+    """Rule 7 skipped at one combination: member's comment to own groups on a question member wrote
+    (:data:`OWN_QUESTION_GROUPS`), novice's comment to moderators on a comment novice wrote
+    (:data:`OWN_COMMENT_MODS`)."""
+    own = parent["author_id"] == caller.id
+    if visibility == "group" and caller.role == "member" and own and parent["type"] == "question":
+        return faults.is_on(OWN_QUESTION_GROUPS)
+    if visibility == "mod" and caller.role == "novice" and own and parent["type"] == "comment":
+        return faults.is_on(OWN_COMMENT_MODS)
+    return False

@@ -19,5 +19,14 @@ COMBOS2: tuple[Fault, ...] = (
        "novice's comment with a visibility option on a LOCKED node is answered with 302 to /users/login.html "
        "instead of the service's refusal; on published nodes it gets the 403 of rule 7; 'Comment visibility "
        "... lacks the permission for that option, gives 403.'"),
+    # --- rule 7 skipped at one combination of role, relation, parent kind and option (comment refusal matrix)
+    _F("combos2-member-own-groups-on-own-question-allowed", "COMMENT-7-NO-OPTION-PERMISSION",
+       "member's comment private to its own groups on a QUESTION member WROTE is accepted (the option check "
+       "skipped for the question's author); on answers, comments and others' questions it gets 403; 'or lacks "
+       "the permission for that option, gives 403.'"),
+    _F("combos2-novice-to-moderators-on-own-comment-allowed", "COMMENT-7-NO-PRIVATE-PERMISSION",
+       "novice's comment private to moderators as a reply to a COMMENT novice WROTE is accepted (a reply to one's own "
+       "comment taken for a note to oneself); elsewhere, and with the other options, it gets 403; 'used by a caller "
+       "who lacks the permission to use private comments ... gives 403.'"),
 )
 """The redirected refusals (combos2): each breaks one rule at one combination, caught where the refusal is judged."""
