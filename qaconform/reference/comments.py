@@ -21,6 +21,7 @@ from . import (
     blind_perms,
     blind_round10,
     blind_round11,
+    combos2_paths,
     faults,
     history_faults,
     variants,
@@ -38,6 +39,7 @@ INHERITED_MESSAGE = "Visibility on comment can't be defined since it's inherited
 
 async def post_comment(svc: Service, request: Request, caller: Caller) -> Response:
     fields = await read_fields(request)
+    combos2_paths.note_fields(request, fields)  # combos2 (issue 44)
     if faults.is_on("comment-params-ignored"):
         fields = {k: v for k, v in fields.items() if k not in request.query_params}
     kinds: tuple[str, ...] = ("question", "answer", "comment")
@@ -97,7 +99,8 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
             or history_faults.permission_skipped(parent, caller)  # blindh (issue 44)
             or blind8_paths.option_check_skipped(caller, from_query)  # blind8 (issue 44)
             or blind_round10.option_check_skipped(caller, parent, visibility)  # blind10 (issue 44)
-            or blind_round11.private_check_skipped(caller, from_query)):  # round11 (issue 44)
+            or blind_round11.private_check_skipped(caller, from_query)  # round11 (issue 44)
+            or combos2_paths.option_check_skipped(caller, parent, visibility)):  # combos2 (issue 44)
         _check_private_permission(blind_round11.option_checked_for(svc.db, caller, parent), visibility)  # round11
     blind7_paths.mod_option_refused(caller, parent, visibility)  # blind7 (issue 44)
     visibility = _blind_reply_before(svc, parent, fields, visibility, recipients)

@@ -19,6 +19,7 @@ from . import (
     blind_perms,
     blind_round9,
     blind_round10,
+    combos2_paths,
     faults,
     history_faults,
     planted,
@@ -61,6 +62,7 @@ def endpoint(svc: Service, op: Operation) -> Endpoint:
     """The Starlette endpoint of one row."""
 
     async def call(request: Request) -> Response:
+        caller: Caller | None = None
         if EXTRA_WORK_S:
             _burn(EXTRA_WORK_S)
         if variants.is_on("rate-limit-20rps") and (limited := rate_limit.refused(request)) is not None:
@@ -92,6 +94,9 @@ def endpoint(svc: Service, op: Operation) -> Endpoint:
             response_faults.keep_ahead_of_auth(op.op_id, request, caller, response)  # blindr
             return response
         except ApiError as exc:
+            moved = combos2_paths.refusal(svc, op.op_id, request, caller, exc) if faults.active() else None
+            if moved is not None:
+                return moved  # combos2 (issue 44): a refusal redirected off the interface
             return error_response(request, exc)
 
     call.__name__ = op.handler.__name__

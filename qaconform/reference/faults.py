@@ -102,6 +102,11 @@ from .faults_blind_round11 import BLIND_ROUND11  # noqa: E402
 
 _ALL = _ALL + BLIND_ROUND11
 
+# --- a refusal answered by a redirect off the interface at one combination (issue 44, combos2)
+from .faults_combos2 import COMBOS2  # noqa: E402
+
+_ALL = _ALL + COMBOS2
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

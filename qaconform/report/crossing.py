@@ -23,6 +23,7 @@ of the operation's matrix; ``write_crossing`` lists only its exclusions, with th
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from itertools import product
 from pathlib import Path
 from typing import Any
 
@@ -281,7 +282,9 @@ def crossing(spec_dir: Path, rules: Iterable[Any]) -> dict[str, Any]:
     out = {"must_rules_with_dimensions": considered, "crossed_fully": len(full), "fully": full,
            "not_fully": partly, "excluded": excluded}
     cells = action_cells(spec)
-    return {**out, CELLS: cells} if cells else out
+    out = {**out, CELLS: cells} if cells else out
+    comments = comment_cells(spec)  # combos2 (issue 44)
+    return {**out, COMMENT_CELLS: comments} if comments else out
 
 
 def crossing_line(c: Mapping[str, Any] | None) -> str:
@@ -291,6 +294,38 @@ def crossing_line(c: Mapping[str, Any] | None) -> str:
     cells = c.get(CELLS) or {}
     tried = (f"; node actions: {cells['tried']} of {cells['combinations']} combinations of role, relation, kind and "
              f"state tried, {cells['unreachable']} unreachable with a reason") if cells.get("combinations") else ""
+    comments = c.get("comment_cells") or {}  # combos2 (issue 44)
+    tried += (f"; comments refused: {comments['tried']} of {comments['combinations']} combinations of role, "
+              f"relation, parent kind, state and visibility tried, {comments['unreachable']} unreachable with a "
+              f"reason") if comments.get("combinations") else ""
     return (f"crossing: {c['crossed_fully']} of {c['must_rules_with_dimensions']} must-rules crossed with every "
             f"dimension their operation admits (spec/dimensions.yaml); {len(c['not_fully'])} partly, "
             f"{len(c['excluded'])} exclusion(s) with a reason{tried} (coverage.json: crossing)")
+
+
+# --- combos2 (issue 44): every refused comment, on every parent the run reaches
+COMMENT_CELLS = "comment_cells"
+"""spec/dimensions.yaml's block of the refused comments (combos2, issue 44): ``dimensions`` (role, relation, kind,
+state, option: the values crossed), ``refused`` (patterns "role option" of the callers and options the description
+refuses, whatever the parent) and ``unreachable`` (``{why, cells}``, each cell pattern "role relation kind state
+option", as :data:`CELLS`)."""
+COMMENT_DIMENSIONS = ("role", "relation", "kind", "state", "option")
+
+
+def comment_cells(spec: Mapping[str, Any]) -> dict[str, Any]:
+    """The refused comment combinations (every value of each dimension whose role and option the description
+    refuses), how many a default run leaves untried with a reason, and so how many it tries; {} without the block."""
+    block = spec.get(COMMENT_CELLS) or {}
+    dims = block.get("dimensions") or {}
+    refused = [str(p) for p in block.get("refused") or ()]
+    if not refused or any(not dims.get(d) for d in COMMENT_DIMENSIONS):
+        return {}
+    every = [c for c in product(*(tuple(map(str, dims[d])) for d in COMMENT_DIMENSIONS))
+             if any(cell_matches(p, (c[0], c[4])) for p in refused)]
+    named: set[tuple[str, ...]] = set()
+    out = []
+    for group in block.get("unreachable") or []:
+        cells = {c for c in every if any(cell_matches(str(p), c) for p in group.get("cells") or ())}
+        named |= cells
+        out.append({"why": str(group.get("why", "")), "cells": list(group.get("cells") or ()), "count": len(cells)})
+    return {"combinations": len(every), "unreachable": len(named), "tried": len(every) - len(named), "groups": out}

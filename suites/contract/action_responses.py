@@ -30,6 +30,7 @@ from rule_assertions import rules_for_schema_error
 
 from qaconform.contract import SchemaError
 from qaconform.pytest.outcomes import fail
+from qaconform.pytest.refusals import off_the_interface, why_not_refused
 from qaconform.pytest.support import refused_in_body
 from qaconform.target.client import ApiResponse
 
@@ -84,14 +85,16 @@ def _what(case: Case) -> str:
 
 def judge_refusal(rule: str, case: Case, resp: ApiResponse) -> None:
     """A refused call is answered with a 4xx: a 2xx is the permission rule's (the row's own), anything else this
-    rule's (a 2xx that says in its body that nothing happened too: :func:`refused_in_body`)."""
-    if 400 <= resp.status < 500:
+    rule's (a 2xx that says in its body that nothing happened too: :func:`refused_in_body`; a 4xx of a page the
+    call was redirected to too: :func:`qaconform.pytest.refusals.why_not_refused`)."""
+    why = why_not_refused(resp)
+    if why is None:
         return
-    if 200 <= resp.status < 300 and not refused_in_body(resp):
+    if 200 <= resp.status < 300 and not refused_in_body(resp) and not off_the_interface(resp):
         rules = [rule, case.rule] if rule == "AUTH-ANONYMOUS-WRITES" else [case.rule]
         fail(rules, f"{_what(case)}; the permission table refuses it, yet it answered {resp.status}", resp)
-    fail([rule], f"{_what(case)}; a refused call is a 4xx (\"Every operation requires the permissions below\"), got "
-                 f"{resp.status}", resp)
+    fail([rule], f"{_what(case)}; a refused call is a 4xx (\"Every operation requires the permissions below\"), "
+                 f"{why}", resp)
 
 
 def judge_changed(rule: str, case: Case, resp: ApiResponse, schema_errors: Callable[[Any], list[SchemaError]]) -> None:

@@ -47,6 +47,7 @@ from qaconform.contract import load_contract
 from qaconform.contract import path as contract_path
 from qaconform.pytest.exchange_log import judged_again, outside_tests
 from qaconform.pytest.outcomes import SkipKind, fail, skip
+from qaconform.pytest.refusals import why_not_refused
 from qaconform.pytest.support import list_all
 from qaconform.target import fanout
 from qaconform.target.client import ApiClient, ApiResponse
@@ -426,9 +427,9 @@ def judge_permission(case: Case, resp: ApiResponse, expected: str) -> None:
         fail([PERMISSION_RULES.get(c.op, rule), *([credentials] if credentials else [])],
              f"{case.row.label}: {c.reader} lacks the permissions {c.op} requires, yet it is served "
              f"{_served(resp)}{after}", resp)
-    if not 400 <= resp.status < 500:
+    if (why := why_not_refused(resp)) is not None:
         fail(["PERM-DENIED-STATUS"] if c.op in DENIED_STATUS_LISTS else [rule],
-             f"{case.row.label}: a permission refusal is a 4xx, never {resp.status}{after}", resp)
+             f"{case.row.label}: a permission refusal is a 4xx of the interface itself; {why}{after}", resp)
     if credentials:
         judge_missing_credentials(case, resp, credentials)
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from qaconform.contract import SchemaError
 from qaconform.pytest.outcomes import expect, fail
+from qaconform.pytest.refusals import off_the_interface
 from qaconform.pytest.support import answer_posted, new_id, post_answer
 from qaconform.target.client import ApiClient, ApiResponse
 
@@ -131,10 +132,13 @@ def action_of(resp: ApiResponse, key: str, schema: str, contract: Any, rules: Se
     return result[key]
 
 
-def refusal_rule(status: int, perm: str) -> str:
+def refusal_rule(resp: ApiResponse, perm: str) -> str:
     """A move that had to be refused: a 2xx (or a 4xx other than 401/403) means the permission rule ``perm`` was not
-    applied; anything else (a 5xx) is a denial in the wrong form (PERM-DENIED-STATUS: a 4xx, never 2xx or 5xx)."""
-    return perm if 200 <= status < 300 or 400 <= status < 500 else "PERM-DENIED-STATUS"
+    applied; anything else (a 5xx, or an answer redirected away from the interface: qaconform/pytest/refusals.py) is
+    a denial in the wrong form (PERM-DENIED-STATUS: a 4xx, never 2xx or 5xx)."""
+    if off_the_interface(resp):
+        return "PERM-DENIED-STATUS"
+    return perm if 200 <= resp.status < 300 or 400 <= resp.status < 500 else "PERM-DENIED-STATUS"
 
 
 def user_is(action_user: Any, client: ApiClient, user_ids: dict[str, int]) -> bool:

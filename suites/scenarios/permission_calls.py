@@ -14,10 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
-from urllib.parse import urlsplit
 
-from qaconform.contract import API_PREFIX, path
+from qaconform.contract import path
 from qaconform.pytest.outcomes import expect
+from qaconform.pytest.refusals import off_the_interface
 from qaconform.pytest.support import (
     answer_posted,
     body_holds,
@@ -273,10 +273,8 @@ def _comment_or_forms(option: str | None) -> Callable[[ApiClient, Scene], dict[s
     return lambda client, scene: {**kinds(client, scene), **forms(client, scene)}
 
 
-def redirected_off_the_interface(resp: ApiResponse) -> bool:
-    """Whether the answer came from outside the interface (a redirect the client followed, to a login page say):
-    a call's own answer is served under the service prefix (Versioning: "every endpoint lives under /services/v2")."""
-    return f"{API_PREFIX}/" not in urlsplit(resp.url).path
+redirected_off_the_interface = off_the_interface
+"""Whether the answer came from outside the interface (the one judge: qaconform/pytest/refusals.py)."""
 
 
 _READS: set[Callable[[ApiClient, Scene, str], Attempt]] = set()

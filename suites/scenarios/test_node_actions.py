@@ -38,6 +38,7 @@ from action_records import (
 
 from qaconform.pytest import one_shots
 from qaconform.pytest.outcomes import SkipKind, expect, skip
+from qaconform.pytest.refusals import refused
 from qaconform.pytest.support import find_listed, new_id
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.fixture_state import FixtureState
@@ -349,7 +350,7 @@ def test_member_may_not_lock_another_users_answer(member: ApiClient, moderator: 
                                                   run_tag: str, created: Any) -> None:
     node = answer_to_act_on(moderator, question_id, run_tag, created, "moderator's answer member may not lock")
     resp = lock_node(member, node, _prompt(run_tag))
-    expect(resp.status in DENIED, refusal_rule(resp.status, "PERM-LOCK-OWN"),
+    expect(refused(resp, DENIED), refusal_rule(resp, "PERM-LOCK-OWN"),
            "member holds Lock comments on OWN posts only; locking moderator's answer must be denied (401 or 403)", resp)
 
 
@@ -362,7 +363,7 @@ def test_novice_may_not_lock_even_its_own_answer(novice: ApiClient, answer_of: C
            "novice could not post an answer to act on (expected a 2xx)", posted)
     node = new_id(posted)
     resp = lock_node(novice, node, _prompt(run_tag))
-    expect(resp.status in DENIED, refusal_rule(resp.status, "PERM-LOCK"),
+    expect(refused(resp, DENIED), refusal_rule(resp, "PERM-LOCK"),
            "novice holds neither Lock comments on posts nor on own posts; locking even its own answer must be denied "
            "(401 or 403)", resp)
 
