@@ -229,13 +229,13 @@ def refused_under_every_parent(client: ApiClient, parents: list[tuple[str, int]]
         resp = post_comment(client, node, run_tag, created, text=marker, visibility=visibility,
                             recipients=recipients)
         wanted = f"{why}: {client.role}'s comment on {label} must be refused with {' or '.join(map(str, allowed))}"
-        why = why_not_refused(resp, allowed)
+        problem = why_not_refused(resp, allowed)
         if rules is not None:
             denied = resp.status in (401, 403) and not off_the_interface(resp)
             expect(not denied, rules[1], f"{wanted}; {client.role} holds the permissions this comment needs, yet "
                    f"it was denied ({resp.status}) on {label}", resp)
-            expect(why is None, rules[0], f"{wanted}; {why}", resp)
-        assert why is None, f"{wanted}; {why}\n{resp.describe()}"
+            expect(problem is None, rules[0], f"{wanted}; {problem}", resp)
+        assert problem is None, f"{wanted}; {problem}\n{resp.describe()}"
         first = first or resp
     for label, node in moved:
         resp = post_comment(client, node, run_tag, created, text=marker, visibility=visibility,
