@@ -61,6 +61,12 @@ def _read(row: Row, api: dict[str, ApiClient], profile: Profile) -> ApiResponse:
         client.close()
 
 
+def _key(row: Row) -> str:
+    """A row's key among the answers read ahead: its label and reader (two rows never share both, whereas a label
+    alone is only as unique as the array's rows)."""
+    return f"{row.label}|{row.combination.reader}|{row.form}"
+
+
 @pytest.fixture(scope="module")
 def rows_read() -> dict[str, ApiResponse | None]:
     """The answers :func:`read_ahead` read, by row label (the key None: the read-ahead was made)."""
@@ -88,7 +94,7 @@ def read_ahead(request: pytest.FixtureRequest, api: dict[str, ApiClient], profil
             got = fanout.settled([functools.partial(_read, row, api, profile) for row in rows], at_once)
     except (Exception, pytest.fail.Exception, pytest.skip.Exception):  # noqa: BLE001 - a head start only
         return  # each row sends its own request
-    rows_read.update((row.label, resp) for row, resp in zip(rows, got, strict=True) if isinstance(resp, ApiResponse))
+    rows_read.update((_key(row), resp) for row, resp in zip(rows, got, strict=True) if isinstance(resp, ApiResponse))
 
 
 def test_a_wrong_password_is_refused_in_every_combination_of_the_list(
@@ -99,7 +105,7 @@ def test_a_wrong_password_is_refused_in_every_combination_of_the_list(
     it with a 4xx (the expert lists' Errors row: 401)."""
     rules = sorted({r for m in request.node.iter_markers("rule") for r in m.args})
     whose = _credentials(credential_row, profile)[2]
-    resp = rows_read.pop(credential_row.label, None)
+    resp = rows_read.pop(_key(credential_row), None)
     if resp is None:
         resp = _read(credential_row, api, profile)
     else:
