@@ -279,9 +279,13 @@ class _Reporter:
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         """The writes of the run against its budget; under --read-only: tests that tried to write without the
         ``writes`` marker (their writes were refused all the same, but ``qaconform run --dry-run`` lists writing
-        tests by that marker, so it missed these)."""
+        tests by that marker, so it missed these).
+
+        The ``writes:`` line only when pytest runs without a results file (``python -m pytest suites``): with one,
+        ``qaconform run`` prints the same line in its own summary from that file, and a user read it twice."""
         holder = state(self.config).holder
-        if holder.target is not None and any(r.get("writes") for r in state(self.config).results):
+        if (holder.target is not None and not self.config.getoption("qc_results")
+                and any(r.get("writes") for r in state(self.config).results)):
             data = _budget_data(self.config, holder.target)
             terminalreporter.write_line(writes_text(write_summary(state(self.config).results, data)))
         unmarked = state(self.config).unmarked_writers

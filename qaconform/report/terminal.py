@@ -102,6 +102,16 @@ def write_lines(writes: Mapping[str, Any] | None) -> list[str]:
     return out
 
 
+def _what_broke(message: str, rid: str) -> str:
+    """The first line of a failure message without what the summary's heading and the rule id in front of it
+    already say: a should-level warning's message starts ``should-level warning (RID; fails the run only with
+    --strict): [RID] ``, which left 110 characters of the line only "GET on the Loc" of what went wrong."""
+    first = message.strip().splitlines()[0] if message.strip() else ""
+    if first.startswith("should-level warning (") and "): " in first:
+        first = first.split("): ", 1)[1]
+    return first.removeprefix(f"[{rid}]").strip()
+
+
 def format_summary(report: Mapping[str, Any], html_path: Path | None = None) -> str:
     """The run's summary on the terminal; ``report``: report.json's content (its rules and summary read into
     :class:`qaconform.report.records.ReportRecord`, the sections each line prints passed to their own module)."""
@@ -124,7 +134,7 @@ def format_summary(report: Mapping[str, Any], html_path: Path | None = None) -> 
         for rid in ids[:_LIST]:
             rule = record.rules.get(rid)
             msg = next((f.message for f in rule.failures if f.message), "") if rule is not None else ""
-            first = msg.strip().splitlines()[0][:110] if msg.strip() else ""
+            first = _what_broke(msg, rid)[:110]
             lines.append(f"  {rid}  {first}")
         if len(ids) > _LIST:
             lines.append(f"  ... and {len(ids) - _LIST} more (see the report)")
@@ -144,8 +154,9 @@ def format_summary(report: Mapping[str, Any], html_path: Path | None = None) -> 
     har = report.get("har") or {}
     if har:
         cassettes = len([k for k in har if k != "*"])
-        lines.append(f"HAR cassettes: {cassettes} failed or warned test(s)" + (", and every exchange (har/all.har)"
-                                                                            if "*" in har else "") + " in har/")
+        folder = f"{html_path.parent / 'har'}/" if html_path is not None else "har/"  # where the user can open it
+        lines.append(f"HAR cassettes: {cassettes} failed or warned test(s)" + (", and every exchange (all.har)"
+                                                                            if "*" in har else "") + f" in {folder}")
     lines.append(f"exit code {report.get('exit_code')}: {report.get('verdict')}")
     if html_path is not None:
         lines.append(f"report: {html_path}")

@@ -322,4 +322,5 @@ def _print_summary(tr: Any, st: PropertiesState) -> None:
         flag = ""
         if c and all(400 <= s < 500 for s in c):
             flag = "  <- reached only with 4xx" + (f" ({ONLY_4XX_EXPECTED[op]})" if op in ONLY_4XX_EXPECTED else "")
-        tr.write_line(f"  {op:<{width}}  {sum(c.values()):>5} sent: {shown}{extra}{flag}")
+        sent = f"{sum(c.values()):>5} sent" + (f": {shown}" if shown else "")  # "0 sent: ; 1 not sent" read as a typo
+        tr.write_line(f"  {op:<{width}}  {sent}{extra}{flag}")
