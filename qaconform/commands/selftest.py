@@ -16,7 +16,8 @@ the clean run fails, the mutation score is meaningless (a fault may be "caught" 
 is not printed.
 
 Each fault, variant and the clean run get their own server process and their own pytest process (``--jobs`` at a
-time), so one hanging or crashing run cannot take the others down, and every pytest run is bounded by ``--timeout``.
+time), so one hanging or crashing run cannot take the others down, and every pytest run is bounded by ``--timeout``
+stretched by the measured load for its own CPU work (``selftest_deadline``).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from pathlib import Path
 from qaconform import exitcodes
 from qaconform.blame import charged_rules
 from qaconform.commands import selftest_load, variant_groups
+from qaconform.commands.selftest_deadline import Deadline
 from qaconform.commands.selftest_result import (
     RunResult,
     SelftestResult,
@@ -59,6 +61,10 @@ _FORK_SERVER: str | None = None
 _REFERENCE_FORK_SERVER: str | None = None
 """The socket of the fork server its reference servers are forked from while it runs (:func:`_launch_server`)."""
 DEFAULT_TIMEOUT_S = 300.0
+"""One pytest run's bound on a quiet machine; each run stretches it by the measured load for its own CPU work
+(:mod:`qaconform.commands.selftest_deadline`): 300 s stopped runs that were only slow at a load of 30 on 2 cores."""
+_DEADLINE_TICK_S = 1.0
+"""How often a run's load and CPU are measured against its bound."""
 DEFAULT_SEED = 20260801
 """Seed of the generated tests, fixed so that a self-test run is reproducible (``--seed`` to vary it)."""
 DEFAULT_SEEDS = 3
@@ -85,8 +91,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="run every suite (not only the tests naming the fault's rule) against each fault, so "
                              "that 'rules failed' measures how far one broken rule spreads (slower)")
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_S, metavar="S",
-                        help=f"stop one pytest run after this many seconds (default {DEFAULT_TIMEOUT_S:.0f}); "
-                             "a run stopped this way does not count as catching its fault")
+                        help=f"stop one pytest run after this many seconds (default {DEFAULT_TIMEOUT_S:.0f}) on a "
+                             "quiet machine, plus its own CPU time times the load per CPU above 1 measured while "
+                             "it runs (a hang spends no CPU); a run stopped this way does not count as catching "
+                             "its fault")
     parser.add_argument("--no-clean", action="store_true",
                         help="skip the run of every suite against the clean server (useful while adding a fault)")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="N",
@@ -397,13 +405,18 @@ def _pytest(res: RunResult, profile_path: str, rule: str | None, tmp: Path, time
         proc = subprocess.Popen(_launch(cmd, env), cwd=pytest_cwd(), stdin=subprocess.DEVNULL, stdout=log,
                                 stderr=subprocess.STDOUT,
                                 env=env, start_new_session=True)
-        try:
-            res.returncode = proc.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=30)
-            res.problem = f"pytest did not finish within {timeout:.0f}s (raise --timeout, or find the hanging test)"
-            return
+        deadline = Deadline(timeout, log_path)  # --timeout, stretched by the load for the run's own CPU only
+        while True:
+            try:
+                res.returncode = proc.wait(timeout=_DEADLINE_TICK_S)
+                break
+            except subprocess.TimeoutExpired:
+                deadline.sample(proc.pid)
+                if deadline.over():
+                    os.killpg(proc.pid, signal.SIGKILL)
+                    proc.wait(timeout=30)
+                    res.problem = deadline.why()
+                    return
     try:
         payload = json.loads(results_path.read_text())
     except (OSError, ValueError):
