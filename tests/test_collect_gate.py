@@ -10,13 +10,13 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from xdist_fakes import FakeNode, make_scheduler
 
 from qaconform.pytest import collect_gate
-from qaconform.pytest.parallel import UNITS_BY_FILE, UNITS_BY_FOLDER, _make_scheduler_class
+from qaconform.pytest.parallel import UNITS_BY_FILE, UNITS_BY_FOLDER
 
 
 def test_no_more_collections_at_once_than_slots_and_none_is_stopped(tmp_path: Path) -> None:
@@ -60,24 +60,8 @@ def test_without_slots_a_worker_collects_at_once() -> None:
     assert time.monotonic() - began < 1
 
 
-class _Node:
-    def __init__(self, name: str) -> None:
-        self.gateway = SimpleNamespace(id=name)
-        self.sent: list[list[int]] = []
-        self.shutting_down = False
-
-    def send_runtest_some(self, indices: list[int]) -> None:
-        self.sent.append(indices)
-
-    def shutdown(self) -> None:
-        self.shutting_down = True
-
-
 def _scheduler(nodes: int, reports: list[Any], ini: dict[str, list[str]] | None = None) -> Any:
-    config = SimpleNamespace(getvalue=lambda name: [f"{nodes}*popen"], option=SimpleNamespace(loadscopereorder=True),
-                             hook=SimpleNamespace(pytest_collectreport=lambda report: reports.append(report)),
-                             getini=lambda name: (ini or {}).get(name, []))
-    return _make_scheduler_class()(config)
+    return make_scheduler(nodes, ini, lambda report: reports.append(report))  # the hook is called by keyword
 
 
 COLLECTION = [f"suites/contract/test_x.py::test_{i}" for i in range(12)]
@@ -86,7 +70,7 @@ COLLECTION = [f"suites/contract/test_x.py::test_{i}" for i in range(12)]
 def test_the_first_collection_starts_the_run_and_later_ones_join_it() -> None:
     reports: list[Any] = []
     sched = _scheduler(3, reports)
-    first, second, odd = _Node("gw0"), _Node("gw1"), _Node("gw2")
+    first, second, odd = FakeNode("gw0"), FakeNode("gw1"), FakeNode("gw2")
     for node in (first, second, odd):
         sched.add_node(node)
     sched.add_node_collection(first, COLLECTION)
@@ -106,7 +90,7 @@ def test_the_first_collection_starts_the_run_and_later_ones_join_it() -> None:
 
 def test_a_worker_still_collecting_when_the_work_runs_out_is_shut_down() -> None:
     sched = _scheduler(2, [])
-    fast, slow = _Node("gw0"), _Node("gw1")
+    fast, slow = FakeNode("gw0"), FakeNode("gw1")
     sched.add_node(fast)
     sched.add_node(slow)
     sched.add_node_collection(fast, COLLECTION[:1])

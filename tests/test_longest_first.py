@@ -8,12 +8,12 @@ unit pyproject.toml lists is a test or a folder that exists (a typo would silent
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from xdist_fakes import FakeNode, make_scheduler
 
-from qaconform.pytest.parallel import UNITS_BY_FILE, UNITS_BY_FOLDER, UNITS_FIRST, _make_scheduler_class
+from qaconform.pytest.parallel import UNITS_BY_FILE, UNITS_BY_FOLDER, UNITS_FIRST
 
 ROOT = Path(__file__).resolve().parents[1]
 SLOW = "tests/test_selftest.py::test_the_slow_one"
@@ -26,32 +26,15 @@ COLLECTION = ([f"tests/hostile/test_run_hostile.py::test_{i}" for i in range(4)]
               + [f"suites/contract/test_list_relations.py::test_relation[listSpaces-{i}]" for i in range(3)])
 
 
-class _Node:
-    def __init__(self, name: str) -> None:
-        self.gateway = SimpleNamespace(id=name)
-        self.sent: list[list[int]] = []
-        self.shutting_down = False
-
-    def send_runtest_some(self, indices: list[int]) -> None:
-        self.sent.append(indices)
-
-    def shutdown(self) -> None:
-        self.shutting_down = True
-
-
 def _scheduler(first: list[str]) -> Any:
-    ini = {UNITS_FIRST: first, UNITS_BY_FILE: ["tests/"], UNITS_BY_FOLDER: ["tests/hostile/"]}
-    config = SimpleNamespace(getvalue=lambda name: ["2*popen"], option=SimpleNamespace(loadscopereorder=True),
-                             hook=SimpleNamespace(pytest_collectreport=lambda report: None),
-                             getini=lambda name: ini.get(name, []))
-    return _make_scheduler_class()(config)
+    return make_scheduler(2, {UNITS_FIRST: first, UNITS_BY_FILE: ["tests/"], UNITS_BY_FOLDER: ["tests/hostile/"]})
 
 
-def _given(node: _Node, sched: Any) -> list[str]:
+def _given(node: FakeNode, sched: Any) -> list[str]:
     return [sched.registered_collections[node][i] for batch in node.sent for i in batch]
 
 
-def _runnable(node: _Node, sched: Any) -> list[str]:
+def _runnable(node: FakeNode, sched: Any) -> list[str]:
     """What the worker runs now: xdist's worker runs a test only once the one after it has come (or its shutdown)."""
     given = _given(node, sched)
     return given if node.shutting_down else given[:-1]
@@ -62,7 +45,7 @@ def test_the_listed_units_go_out_first_in_order_each_alone_with_only_a_single_te
     assert sched._split_scope(SLOW) == SLOW
     assert sched._split_scope("tests/test_selftest.py::test_fast") == "tests/test_selftest.py", "the rest of its file"
     assert sched._split_scope("tests/hostile/test_run_hostile.py::test_2") == "tests/hostile/"
-    one, two = _Node("gw0"), _Node("gw1")
+    one, two = FakeNode("gw0"), FakeNode("gw1")
     for node in (one, two):
         sched.add_node(node)
         sched.add_node_collection(node, list(COLLECTION))
@@ -92,7 +75,7 @@ def test_the_listed_units_go_out_first_in_order_each_alone_with_only_a_single_te
 def test_without_the_option_the_order_is_as_before() -> None:
     sched = _scheduler([])
     assert sched._split_scope(SLOW) == "tests/test_selftest.py"
-    one = _Node("gw0")
+    one = FakeNode("gw0")
     sched.add_node(one)
     sched.add_node_collection(one, list(COLLECTION))
     sched.schedule()
@@ -114,7 +97,7 @@ def test_fewer_units_than_workers_let_go_of_the_worker_still_collecting() -> Non
     """``pytest -n 2`` on one file of the kit's tests (one unit): the worker whose collection came first keeps it,
     the other one, let go, is not an INTERNALERROR when its collection comes."""
     sched = _scheduler([])
-    first, late = _Node("gw0"), _Node("gw1")
+    first, late = FakeNode("gw0"), FakeNode("gw1")
     sched.add_node(first)
     sched.add_node(late)
     one_file = [f"tests/test_init.py::test_{i}" for i in range(3)]
@@ -131,7 +114,7 @@ def test_when_the_queue_runs_out_every_worker_is_told_so_its_last_test_runs() ->
     came second) runs it only once told that nothing follows: xdist's worker waits for the next test otherwise."""
     variant = "tests/test_selftest.py::test_the_variant_one"
     sched = _scheduler([SLOW, variant])
-    one, two = _Node("gw0"), _Node("gw1")
+    one, two = FakeNode("gw0"), FakeNode("gw1")
     for node in (one, two):
         sched.add_node(node)
     collection = [SLOW, variant, "tests/test_selftest.py::test_fast"]

@@ -5,30 +5,13 @@ worker that dies still hands back the test it was running and its unrun units.""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
-from qaconform.pytest.parallel import _make_scheduler_class
-
-
-class _Node:
-    def __init__(self, name: str) -> None:
-        self.gateway = SimpleNamespace(id=name)
-        self.sent: list[list[int]] = []
-        self.shutting_down = False
-
-    def send_runtest_some(self, indices: list[int]) -> None:
-        self.sent.append(indices)
-
-    def shutdown(self) -> None:
-        self.shutting_down = True
+from xdist_fakes import FakeNode, make_scheduler
 
 
 def _scheduler(nodes: int) -> Any:
-    config = SimpleNamespace(getvalue=lambda name: [f"{nodes}*popen"], option=SimpleNamespace(loadscopereorder=True),
-                             hook=SimpleNamespace(pytest_collectreport=lambda report: None),
-                             getini=lambda name: [])
-    return _make_scheduler_class()(config)
+    return make_scheduler(nodes)
 
 
 COLLECTION = ([f"suites/contract/test_x.py::test_{i}" for i in range(30)]
@@ -36,7 +19,7 @@ COLLECTION = ([f"suites/contract/test_x.py::test_{i}" for i in range(30)]
               + [f"suites/scenarios/test_answers.py::test_{i}" for i in range(5)])  # one group: one unit
 
 
-def _run_all(sched: Any, nodes: list[_Node]) -> dict[int, str]:
+def _run_all(sched: Any, nodes: list[FakeNode]) -> dict[int, str]:
     """Every test sent, reported complete in the order sent, until the scheduler has nothing left: position -> id."""
     ran: dict[int, str] = {}
     done = {node: 0 for node in nodes}
@@ -57,7 +40,7 @@ def _run_all(sched: Any, nodes: list[_Node]) -> dict[int, str]:
 
 def test_every_test_goes_out_once_at_its_position_and_the_run_ends() -> None:
     sched = _scheduler(2)
-    nodes = [_Node("gw0"), _Node("gw1")]
+    nodes = [FakeNode("gw0"), FakeNode("gw1")]
     for node in nodes:
         sched.add_node(node)
         sched.add_node_collection(node, list(COLLECTION))
@@ -75,7 +58,7 @@ def test_every_test_goes_out_once_at_its_position_and_the_run_ends() -> None:
 
 def test_a_worker_that_dies_hands_back_the_test_it_was_running_and_its_unrun_tests() -> None:
     sched = _scheduler(1)
-    node = _Node("gw0")
+    node = FakeNode("gw0")
     sched.add_node(node)
     sched.add_node_collection(node, list(COLLECTION))
     sched.schedule()
