@@ -27,8 +27,8 @@ import pytest
 
 from qaconform import contract
 from qaconform.pytest.outcomes import SkipKind, fail, skip
-from qaconform.pytest.support import new_id
-from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.pytest.support import register_wrongly_created
+from qaconform.target.client import ApiClient
 from qaconform.target.profile import Profile
 
 pytestmark = [pytest.mark.contract, pytest.mark.writes, pytest.mark.refused_writes]  # refusals only
@@ -85,7 +85,7 @@ def test_a_stated_comment_refusal_holds_on_every_parent_and_option(
     params = {} if option == "none" else {option: "true"}
     resp = api[writer].post(contract.path("postComment", nodeId=node), params=params or None, json=fields,
                             operation="postComment")
-    _registered(resp, created, writer)
+    register_wrongly_created(resp, created, writer)
     refused = 400 <= resp.status < 500 if rule == "COMMENT-BODY-REQUIRED" else resp.status == 403
     if refused:
         return
@@ -97,11 +97,3 @@ def test_a_stated_comment_refusal_holds_on_every_parent_and_option(
                  f"must be refused with {stated}, whatever node it goes to and whatever option is given; got "
                  f"{resp.status}", resp)
 
-
-def _registered(resp: ApiResponse, created: Any, role: str) -> None:
-    """What a target that wrongly accepted a comment created, registered as the run's (cleanup, report)."""
-    if 200 <= resp.status < 300:
-        try:
-            created.add("comment", new_id(resp), role)
-        except (AssertionError, ValueError, KeyError, TypeError):
-            pass

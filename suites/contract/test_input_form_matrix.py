@@ -45,7 +45,7 @@ from qaconform import contract
 from qaconform.contract import Dimensions
 from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.pytest.refusals import off_the_interface, shown, why_not_refused
-from qaconform.pytest.support import new_id
+from qaconform.pytest.support import register_wrongly_created
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
 
@@ -124,15 +124,6 @@ def _form_not_taken(case: Case, resp: ApiResponse, expected: str) -> None:
                              f"{expected}; whether the target takes the fields {_where(case)} is {conv}'s to judge")
 
 
-def _registered(resp: ApiResponse, created: Any, role: str) -> None:
-    """What a target that wrongly accepted a comment created, registered as the run's (cleanup, report)."""
-    if 200 <= resp.status < 300:
-        try:
-            created.add("comment", new_id(resp), role)
-        except (AssertionError, ValueError, KeyError, TypeError):
-            pass
-
-
 def _text(case: Case, run_tag: str) -> str:
     return f"input form matrix {case.label} [{run_tag}] {uuid.uuid4().hex[:8]}"
 
@@ -162,7 +153,7 @@ def test_a_comment_without_body_is_refused_in_every_input_form(
     fields = {"visibility": _full(profile, case)} if case.other == STATED else {}
     resp = send(api[case.writer], contract.path("postComment", nodeId=shared_answer), "postComment", case.form,
                 fields, {}, {})
-    _registered(resp, created, case.writer)
+    register_wrongly_created(resp, created, case.writer)
     if (why := why_not_refused(resp)) is not None:
         beside = f" with visibility {fields['visibility']!r}" if fields else ""
         fail([case.rule], f"{case.label}: {case.writer} posts a comment without body{beside}, the fields "
@@ -190,7 +181,7 @@ def test_a_reply_changing_a_private_parents_visibility_is_400_in_every_input_for
     losing = {"visibility": own} if case.form == PARAM_WINS else {}
     resp = send(api[case.writer], contract.path("postComment", nodeId=parent.id), "postComment", case.form, fields,
                 {}, losing)
-    _registered(resp, created, case.writer)
+    register_wrongly_created(resp, created, case.writer)
     if (why := why_not_refused(resp, (400,))) is not None:
         _form_not_taken(case, resp, "400")
         fail([case.rule], f"{case.label}: a reply to a private comment (visibility {own!r}) with visibility "
@@ -222,7 +213,7 @@ def test_recipients_while_visibility_is_not_recipients_is_400_in_every_input_for
     losing = {"visibility": profile.visibility.recipients} if case.form == PARAM_WINS else {}
     resp = send(api[case.writer], contract.path("postComment", nodeId=shared_answer), "postComment", case.form,
                 fields, rest, losing)
-    _registered(resp, created, case.writer)
+    register_wrongly_created(resp, created, case.writer)
     allowed = (400, 403) if case.writer == "novice" else (400,)
     if (why := why_not_refused(resp, allowed)) is not None:
         _form_not_taken(case, resp, shown(allowed))
@@ -242,7 +233,7 @@ def test_a_private_option_without_use_private_comments_is_403_in_every_input_for
     fields = {"body": _text(case, run_tag), "visibility": private}
     resp = send(api[case.writer], contract.path("postComment", nodeId=shared_answer), "postComment", case.form,
                 fields, {}, losing)
-    _registered(resp, created, case.writer)
+    register_wrongly_created(resp, created, case.writer)
     if (why := why_not_refused(resp, (403,))) is not None:
         _form_not_taken(case, resp, "403")
         fail([case.rule], f"{case.label}: {case.writer} lacks Use Private Comments; visibility {private!r} given "
@@ -266,7 +257,7 @@ def test_a_private_option_the_caller_lacks_is_403_in_every_input_form(
     fields = {"body": _text(case, run_tag), "visibility": lacked}
     resp = send(api[case.writer], contract.path("postComment", nodeId=shared_answer), "postComment", case.form,
                 fields, {}, losing)
-    _registered(resp, created, case.writer)
+    register_wrongly_created(resp, created, case.writer)
     if (why := why_not_refused(resp, (403,))) is not None:
         _form_not_taken(case, resp, "403")
         fail([case.rule], f"{case.label}: {case.writer} holds Use Private Comments but not the option to own "
