@@ -15,15 +15,10 @@ from starlette.responses import Response
 
 from . import (
     access,
-    blind8_paths,
-    blind_perms,
-    blind_round9,
-    blind_round10,
-    combos2_paths,
     faults,
-    history_faults,
     planted,
     rate_limit,
+    request_hooks,
     response_faults,
     variants,
 )
@@ -71,8 +66,7 @@ def endpoint(svc: Service, op: Operation) -> Endpoint:
             if faults.active() and (kept := response_faults.kept_ahead_of_auth(op.op_id, request)) is not None:
                 return kept  # blindr: a planted response cache in front of authentication
             if faults.active():
-                blind_round9.ahead_of_auth(op.op_id, request)  # blind9 (issue 44)
-                blind_round10.ahead_of_auth(svc, op.op_id, request)  # blind10 (issue 44)
+                request_hooks.ahead_of_auth(svc, op.op_id, request)  # the blind rounds' (request_hooks.HOOKS)
             try:
                 caller = await _admit(svc, op, request)
             except ApiError as exc:
@@ -82,21 +76,17 @@ def endpoint(svc: Service, op: Operation) -> Endpoint:
             if not faults.active():
                 return await op.handler(svc, request, caller)
             early = response_faults.refused(op.op_id, request)
-            early = early or await blind8_paths.before(svc, op.op_id, request, caller)  # blind8 (issue 44)
-            early = early or await blind_round10.before(svc, op.op_id, request, caller, op.handler)  # blind10
-            handled = blind_round9.admitted(svc, op.op_id, request, caller)  # blind9 (issue 44)
+            early = early or await request_hooks.before(svc, op.op_id, request, caller, op.handler)
+            handled = request_hooks.admitted(svc, op.op_id, request, caller)
             response = early or await op.handler(svc, handled, caller)
-            response = blind_round9.after(svc, op.op_id, request, response)  # blind9 (issue 44)
-            response = blind_round10.after(svc, op.op_id, request, caller, response)  # blind10 (issue 44)
             response = response_faults.bite(op.op_id, request, caller, response)
-            response = history_faults.after(svc.db, op.op_id, request, caller, response)  # blindh (issue 44)
-            response = blind8_paths.after(svc, op.op_id, request, caller, response)  # blind8 (issue 44)
+            response = request_hooks.after(svc, op.op_id, request, caller, response)
             response_faults.keep_ahead_of_auth(op.op_id, request, caller, response)  # blindr
             return response
         except ApiError as exc:
-            moved = combos2_paths.refusal(svc, op.op_id, request, caller, exc) if faults.active() else None
+            moved = request_hooks.refusal(svc, op.op_id, request, caller, exc) if faults.active() else None
             if moved is not None:
-                return moved  # combos2 (issue 44): a refusal redirected off the interface
+                return moved  # a blind round's refusal answered off the interface (a redirect ...)
             return error_response(request, exc)
 
     call.__name__ = op.handler.__name__
@@ -133,9 +123,7 @@ def error_response(request: Request, exc: ApiError) -> Response:
         return html_401(exc.headers)
     body = exc.body
     if faults.active():
-        body = blind_perms.refusal_body(request, exc, body)  # blindp (issue 44)
-        if (moved := blind8_paths.refusal(request, exc)) is not None:  # blind8 (issue 44)
-            return moved
+        body = request_hooks.refusal_body(request, exc, body)
     if variants.is_on("denied-body-error") and exc.status in (401, 403) and "errors" in body:
         path = request.url.path
         if not (path.endswith("/group.json") or "/user/retrieve" in path):

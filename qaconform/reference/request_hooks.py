@@ -1,0 +1,115 @@
+"""The planted faults' hooks around every call: one list (:data:`HOOKS`), which ``dispatch.endpoint`` runs stage by
+stage while a fault is on. A blind round that bites around the handler adds one :class:`Hook` here (its module's
+functions, each adapted to the stage's one signature) and never edits dispatch.py.
+
+Why one list: dispatch.py imported six such modules and called each by name at each stage, so every round edited
+the endpoint, and the order of its calls was decided anew each time. Each hook leaves the call as it is unless one of
+its own faults is on (``faults.is_on``), so with one fault on (every run of the self-test) their order cannot matter;
+with faults of two rounds on for one call, they run in the order of the list.
+
+Stages, in the order of a call:
+
+- ``ahead_of_auth``: before the caller is known (a request read as the broken server reads it);
+- ``before``: once the caller is let in: a response that replaces the handler's (the first hook that gives one wins);
+- ``admitted``: the request as the handler is to read it (runs even when ``before`` gave a response: a planted
+  refusal is raised here);
+- ``after``: the handler's response as the broken server serves it;
+- ``refusal``: a refusal (``ApiError``) answered off the interface (a redirect ...); the first hook that answers wins;
+- ``refusal_body``: a refusal's JSON body as the broken server writes it.
+
+``response_faults`` (the list rewrites and the response cache of the shared fault registry) stays wired in
+dispatch.py by name: it is no blind round's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from . import blind8_paths, blind_perms, blind_round9, blind_round10, combos2_paths, history_faults
+from .auth import Caller
+from .errors import ApiError
+from .service import Service
+
+Handler = Callable[[Service, Request, Caller], Awaitable[Response]]
+
+
+@dataclass(frozen=True)
+class Hook:
+    """One round's functions, by stage (None: the round does nothing at that stage)."""
+
+    name: str
+    """The round, as its faults' prefix reads (blind8, blindh ...)."""
+    ahead_of_auth: Callable[[Service, str, Request], None] | None = None
+    before: Callable[[Service, str, Request, Caller, Handler], Awaitable[Response | None]] | None = None
+    admitted: Callable[[Service, str, Request, Caller], Request] | None = None
+    after: Callable[[Service, str, Request, Caller, Response], Response] | None = None
+    refusal: Callable[[Service, str, Request, Caller | None, ApiError], Response | None] | None = None
+    refusal_body: Callable[[Request, ApiError, dict[str, Any]], dict[str, Any]] | None = None
+
+
+async def _blind8_before(svc: Service, op: str, request: Request, caller: Caller, _h: Handler) -> Response | None:
+    return await blind8_paths.before(svc, op, request, caller)
+
+
+HOOKS: list[Hook] = [
+    Hook("blind9", ahead_of_auth=lambda svc, op, request: blind_round9.ahead_of_auth(op, request),
+         admitted=blind_round9.admitted,
+         after=lambda svc, op, request, caller, response: blind_round9.after(svc, op, request, response)),
+    Hook("blind10", ahead_of_auth=blind_round10.ahead_of_auth, before=blind_round10.before,
+         after=blind_round10.after),
+    Hook("blindh", after=lambda svc, op, request, caller, response: history_faults.after(svc.db, op, request, caller,
+                                                                                         response)),
+    Hook("blind8", before=_blind8_before, after=blind8_paths.after,
+         refusal=lambda svc, op, request, caller, exc: blind8_paths.refusal(request, exc)),
+    Hook("blindp", refusal_body=blind_perms.refusal_body),
+    Hook("combos2", refusal=combos2_paths.refusal),
+]
+"""Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
+called it by name). A new round: one entry."""
+
+
+def ahead_of_auth(svc: Service, op: str, request: Request) -> None:
+    for hook in HOOKS:
+        if hook.ahead_of_auth is not None:
+            hook.ahead_of_auth(svc, op, request)
+
+
+async def before(svc: Service, op: str, request: Request, caller: Caller, handler: Handler) -> Response | None:
+    for hook in HOOKS:
+        if hook.before is not None and (response := await hook.before(svc, op, request, caller, handler)) is not None:
+            return response
+    return None
+
+
+def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request:
+    for hook in HOOKS:
+        if hook.admitted is not None:
+            request = hook.admitted(svc, op, request, caller)
+    return request
+
+
+def after(svc: Service, op: str, request: Request, caller: Caller, response: Response) -> Response:
+    """``request``: as the client sent it (not as ``admitted`` rewrote it)."""
+    for hook in HOOKS:
+        if hook.after is not None:
+            response = hook.after(svc, op, request, caller, response)
+    return response
+
+
+def refusal(svc: Service, op: str, request: Request, caller: Caller | None, exc: ApiError) -> Response | None:
+    for hook in HOOKS:
+        if hook.refusal is not None and (response := hook.refusal(svc, op, request, caller, exc)) is not None:
+            return response
+    return None
+
+
+def refusal_body(request: Request, exc: ApiError, body: dict[str, Any]) -> dict[str, Any]:
+    for hook in HOOKS:
+        if hook.refusal_body is not None:
+            body = hook.refusal_body(request, exc, body)
+    return body

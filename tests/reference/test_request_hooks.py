@@ -1,0 +1,48 @@
+"""The blind rounds' hooks around every call are one list (qaconform/reference/request_hooks.py): dispatch.py runs
+the list by stage and names no round, so the next round adds an entry there and never edits dispatch.py."""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from qaconform.reference import request_hooks
+from qaconform.reference.request_hooks import HOOKS, Hook
+
+DISPATCH = Path(request_hooks.__file__).with_name("dispatch.py")
+
+
+def test_dispatch_imports_no_rounds_module() -> None:
+    tree = ast.parse(DISPATCH.read_text(encoding="utf-8"))
+    names = {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for alias in node.names}
+    rounds = {h.name for h in HOOKS}
+    hooked = {"blind8_paths", "blind_perms", "blind_round9", "blind_round10", "combos2_paths", "history_faults"}
+    assert not names & hooked, f"dispatch.py imports a round's module: {sorted(names & hooked)}"
+    assert "request_hooks" in names
+    assert rounds == {"blind8", "blind9", "blind10", "blindh", "blindp", "combos2"}, rounds
+
+
+def test_a_new_hook_runs_at_its_stages_in_list_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[str] = []
+
+    async def before(svc: Any, op: str, request: Any, caller: Any, handler: Any) -> Any:
+        seen.append(f"before {op}")
+        return "replaced"
+
+    def after(svc: Any, op: str, request: Any, caller: Any, response: Any) -> Any:
+        seen.append(f"after {response}")
+        return f"{response}+new"
+
+    monkeypatch.setattr(request_hooks, "HOOKS", [
+        Hook("first", after=lambda svc, op, request, caller, response: f"{response}+first"),
+        Hook("new", before=before, after=after, refusal_body=lambda request, exc, body: {**body, "new": True}),
+    ])
+    assert asyncio.run(request_hooks.before(None, "lockNode", None, None, None)) == "replaced"  # type: ignore[arg-type]
+    assert request_hooks.after(None, "lockNode", None, None, "r") == "r+first+new"  # type: ignore[arg-type]
+    assert seen == ["before lockNode", "after r+first"]
+    assert request_hooks.refusal_body(None, None, {"error": "x"}) == {"error": "x", "new": True}  # type: ignore[arg-type]
+    assert request_hooks.refusal(None, "lockNode", None, None, None) is None  # type: ignore[arg-type]
