@@ -1,0 +1,150 @@
+"""The run's one-shot calls as session fixtures: the unfavorite and cancelwiki calls that consume a profile fixture
+node (favorite_node_id, wiki_node_id, member_wiki_node_id), each made ONCE per run and target, also across xdist
+workers, recorded beside the profile before it is sent, with the refused callers' attempts made first. Every suite
+reads these responses instead of consuming the node again. suites/conftest.py imports the fixtures (their names are
+the suites'); :func:`once_per_target` also serves its shared writes."""
+
+from __future__ import annotations
+
+import base64
+import functools
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from qaconform.pytest import one_shots
+from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.support import charged_to_suites, once_per_run, shared_path
+from qaconform.target import ledger
+from qaconform.target.client import ApiClient, ApiResponse, Exchange
+from qaconform.target.profile import Profile
+
+
+def _one_shot(request: pytest.FixtureRequest, name: str) -> int:
+    """The node of one-shot fixture ``name`` this run takes (a pool's first still in its state, as the doctor
+    found it), or a skip: not in the profile, or consumed by an earlier run (never the target's failure)."""
+    return int(request.getfixturevalue("usable_fixture")(name))
+
+
+def _consuming(request: pytest.FixtureRequest, profile: Profile, name: str, node: int,
+               send: Callable[[], ApiResponse]) -> Callable[[], ApiResponse]:
+    """``send``, recorded first as consuming ``node`` of ``name`` beside the profile (qaconform.target.ledger), so
+    the next run knows it even when this one is interrupted; the record names this run's tag."""
+
+    def sent() -> ApiResponse:
+        with charged_to_suites():  # a session fixture: the must-rule tests read it whoever asked first
+            budget = ApiClient.write_budget
+            if budget is not None and budget.remaining() == 0:  # before the record: a node not acted on is not consumed
+                skip(SkipKind.WRITE_BUDGET, f"write budget spent: the one-shot call on {name} {node} was not sent, "
+                                            f"and the node stays for the next run (a larger --write-budget checks it)")
+            ledger.record(profile.path, profile.base_url, name, node, request.getfixturevalue("run_tag"))
+            return send()
+
+    return sent
+
+
+def once_per_target(request: pytest.FixtureRequest, profile: Profile, key: str,
+                     make: Callable[[], ApiResponse]) -> ApiResponse:
+    """Run ``make`` once per run AND target, even across pytest-xdist workers (:func:`once_per_run`): on a shared
+    target a one-shot call made by two workers would find the node consumed. Every worker reads the one response."""
+    saved = once_per_run(request, profile.base_url, key, lambda: _as_json(make()))
+    return ApiResponse(saved["status"], saved["headers"], base64.b64decode(saved["content"]), saved["url"],
+                       Exchange(**saved["exchange"]))
+
+
+def _as_json(resp: ApiResponse) -> dict[str, Any]:
+    return {"status": resp.status, "headers": resp.headers, "url": resp.url,
+            "content": base64.b64encode(resp.content).decode(), "exchange": resp.exchange.as_dict()}
+
+
+def _owner_call(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile, name: str, node: int,
+                key: str, send: Callable[[], ApiResponse]) -> ApiResponse:
+    """The owner's one-shot call on ``node`` (once per run and target, recorded as consuming it), held to its
+    precondition: an answer that shows the node was not in its state skips the tests that need it when the doctor
+    could not know its state (qaconform.pytest.one_shots), and stays theirs to judge when it knew."""
+    resp = once_per_target(request, profile, key, _consuming(request, profile, name, node, send))
+    state = one_shots.doctor_state(request.getfixturevalue("qc_target").diagnosis, name)
+    accounts = {role: account.id for role, account in profile.accounts.items()}
+    return one_shots.held(resp, name, node, state, one_shots.wiki_reader(api["admin"], accounts, node))
+
+
+DENIED_FIRST = ("novice", "anonymous", "wrong_password")
+"""Callers the permission table refuses unfavorite and cancelwiki; they try the one-shot node before its owner."""
+
+
+def _denied_first(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile, verb: str,
+                  operation: str, name: str) -> dict[str, ApiResponse]:
+    node = _one_shot(request, name)
+    return {role: once_per_target(request, profile, f"{verb} denied {role} {node}", _consuming(
+        request, profile, name, node, functools.partial(api[role].put, f"node/{node}/{verb}.json",
+                                                        operation=operation))) for role in DENIED_FIRST}
+
+
+@pytest.fixture(scope="session")
+def unfavorite_denied_first(request: pytest.FixtureRequest, api: dict[str, ApiClient],
+                            profile: Profile) -> dict[str, ApiResponse]:
+    """novice, anonymous and a wrong password try to unfavorite favorite_node_id ONCE, before member does
+    (``unfavorite_once`` depends on this): a refused call must leave member's favorite in place, which member's own
+    unfavorite then shows (PERM-DENIED-NO-EFFECT on a node that really is a favorite)."""
+    return _denied_first(request, api, profile, "unmarkfavorite", "unmarkFavorite", "favorite_node_id")
+
+
+@pytest.fixture(scope="session")
+def cancelwiki_denied_first(request: pytest.FixtureRequest, api: dict[str, ApiClient],
+                            profile: Profile) -> dict[str, ApiResponse]:
+    """novice, anonymous and a wrong password try to unwikify wiki_node_id ONCE, before moderator does
+    (``cancelwiki_once`` depends on this): a refused call must leave the node wiki."""
+    return _denied_first(request, api, profile, "cancelwiki", "cancelWiki", "wiki_node_id")
+
+
+@pytest.fixture(scope="session")
+def unfavorite_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
+                    unfavorite_denied_first: dict[str, ApiResponse]) -> ApiResponse:
+    """member unfavorites favorite_node_id ONCE per run; every suite reads this one response.
+
+    A favorite can be removed only once and the interface cannot create one, so a second call anywhere in the run
+    would meet a node that is no longer a favorite (see /work/briefs/coordination.md).
+    """
+    node = _one_shot(request, "favorite_node_id")
+    return _owner_call(request, api, profile, "favorite_node_id", node, f"unmarkfavorite {node}", lambda: api[
+        "member"].put(f"node/{node}/unmarkfavorite.json", operation="unmarkFavorite"))
+
+
+@pytest.fixture(scope="session")
+def cancelwiki_own_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile) -> ApiResponse:
+    """member unwikifies its own member_wiki_node_id ONCE per run (one-shot: the node is no longer wiki after)."""
+    node = _one_shot(request, "member_wiki_node_id")
+    return _owner_call(request, api, profile, "member_wiki_node_id", node, f"cancelwiki member {node}", lambda: api[
+        "member"].put(f"node/{node}/cancelwiki.json", operation="cancelWiki"))
+
+
+@pytest.fixture(scope="session")
+def wiki_refusals(request: pytest.FixtureRequest, api: dict[str, ApiClient],
+                  profile: Profile) -> dict[str, ApiResponse]:
+    """novice (neither wiki permission) and member (only for own posts) try to unwikify wiki_node_id, another's
+    wiki node, BEFORE cancelwiki_once consumes it: the node's state allows the operation, so only the permission can
+    refuse it (on the matrix's answers, which are not wiki, a server may answer the state first). Empty when another
+    xdist worker already consumed the node."""
+    node = _one_shot(request, "wiki_node_id")
+    path = shared_path(request, profile.base_url, f"cancelwiki moderator {node}")
+    if path is not None and path.exists():
+        return {}
+    refusals = {role: _consuming(request, profile, "wiki_node_id", node, functools.partial(
+        api[role].put, f"node/{node}/cancelwiki.json", operation="cancelWiki"))() for role in ("novice", "member")}
+    state = one_shots.doctor_state(request.getfixturevalue("qc_target").diagnosis, "wiki_node_id")
+    accounts = {role: account.id for role, account in profile.accounts.items()}
+    for resp in refusals.values():  # a server may answer the node's state first: only a node in it tells
+        one_shots.held(resp, "wiki_node_id", node, state, one_shots.wiki_reader(api["admin"], accounts, node))
+    return refusals
+
+
+@pytest.fixture(scope="session")
+def cancelwiki_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
+                    cancelwiki_denied_first: dict[str, ApiResponse],
+                    wiki_refusals: dict[str, ApiResponse]) -> ApiResponse:
+    """moderator (Mark as community wiki) unwikifies wiki_node_id ONCE per run (one-shot, like the others), after
+    the refused attempts of :func:`cancelwiki_denied_first` and :func:`wiki_refusals`."""
+    node = _one_shot(request, "wiki_node_id")
+    return _owner_call(request, api, profile, "wiki_node_id", node, f"cancelwiki moderator {node}", lambda: api[
+        "moderator"].put(f"node/{node}/cancelwiki.json", operation="cancelWiki"))
