@@ -21,6 +21,7 @@ from . import (
     blind_round10,
     combos2_paths,
     faults,
+    histories2_faults,
     history_faults,
     planted,
     rate_limit,
@@ -90,6 +91,7 @@ def endpoint(svc: Service, op: Operation) -> Endpoint:
             response = blind_round10.after(svc, op.op_id, request, caller, response)  # blind10 (issue 44)
             response = response_faults.bite(op.op_id, request, caller, response)
             response = history_faults.after(svc.db, op.op_id, request, caller, response)  # blindh (issue 44)
+            response = histories2_faults.after(svc.db, op.op_id, request, caller, response)  # histories2
             response = blind8_paths.after(svc, op.op_id, request, caller, response)  # blind8 (issue 44)
             response_faults.keep_ahead_of_auth(op.op_id, request, caller, response)  # blindr
             return response
