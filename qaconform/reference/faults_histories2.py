@@ -34,18 +34,16 @@ HISTORIES2: tuple[Fault, ...] = (
        "\"... the comment is private to those recipients\": once an answer is locked, its comment list is kept by "
        "URL for two seconds after a read by an account with a Moderation Roles permission, and an anonymous read "
        "of the same URL right after it is served that copy (any other read in between refreshes it)"),
-    _F("h2-content-anonymous-after-staff", "COMMENT-PRIVACY-CONTENT",
-       "\"... the comment is private to those recipients\": a user's content list read by an account with a "
-       "Moderation Roles permission is kept by URL for two seconds, and an anonymous read of the same URL right "
-       "after it is served that copy (any other read in between refreshes it)"),
-    _F("h2-locked-answer-ids-anonymous-after-staff", "COMMENT-PRIVACY-IDS",
-       "\"... the comment is private to those recipients\": a user's answer list that holds a locked answer is kept by "
-       "URL for two seconds after a read by an account with a Moderation Roles permission, and an anonymous read of "
-       "the same URL right after it is served that copy, private comment ids in commentIds included"),
-    _F("h2-comment-count-staff-after-plain", "PAGING-TOTALCOUNT-UNION",
-       "\"totalCount | integer | Total number of items.\" An answer's comment count is kept by URL for two seconds "
-       "after a read by an account without a Moderation Roles permission, and a read by one holding it right after "
-       "is served that count beside its own items"),
+    _F("h2-locked-deep-answer-ids-anonymous-after-staff", "COMMENT-PRIVACY-IDS",
+       "\"... the comment is private to those recipients\": a user's answer list that holds a locked answer with a "
+       "reply at depth 2 under it is kept by URL for two seconds after a read by an account with a Moderation Roles "
+       "permission, and an anonymous read of the same URL right after it is served that copy, private comment ids "
+       "in commentIds included"),
+    _F("h2-deep-question-ids-anonymous-after-staff", "COMMENT-PRIVACY-IDS",
+       "\"... the comment is private to those recipients\": the question list, when a question of the page holds a "
+       "reply at depth 2 under one of its comments, is kept by URL for two seconds after a read by an account with "
+       "a Moderation Roles permission, and an anonymous read of the same URL right after it is served that copy, "
+       "private comment ids in commentIds included"),
     _F("h2-question-depth2-same-fields-refused", "COMMENT-3",
        "\"A reply to a private comment without privacy fields, or with the same ones, inherits the parent's "
        "settings: 201.\" A reply with the same visibility and recipients to a reply under a comment on a question "

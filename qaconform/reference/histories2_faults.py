@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+from collections.abc import Callable
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -30,12 +32,10 @@ QUESTION_DEPTH2 = 3
 
 _last_read: dict[str, tuple[float, bool, bytes]] = {}
 """URL -> (when, whether the reader held a Moderation Roles permission, the body it was served)."""
-_plain_counts: dict[str, tuple[float, int]] = {}
-"""URL -> (when, the totalCount a reader without a Moderation Roles permission was served)."""
 
 _ORDER_FAULTS = {
-    "listUserContent": "h2-content-anonymous-after-staff",
-    "listUserAnswers": "h2-locked-answer-ids-anonymous-after-staff",
+    "listUserAnswers": "h2-locked-deep-answer-ids-anonymous-after-staff",
+    "listQuestions": "h2-deep-question-ids-anonymous-after-staff",
     "listAnswerComments": "h2-locked-comments-anonymous-after-staff",
 }
 
@@ -87,8 +87,6 @@ def after(db: Database, op: str, request: Request, caller: Caller, response: Res
         return response
     if op == "readComment" and faults.is_on("h2-question-depth2-recipients-not-returned"):
         return _recipients_dropped(db, request, response)
-    if op == "listAnswerComments" and faults.is_on("h2-comment-count-staff-after-plain"):
-        return _count_of_plain_reader(str(request.url), caller, response)
     name = _ORDER_FAULTS.get(op)
     if name is None or not faults.is_on(name):
         return response
@@ -96,51 +94,42 @@ def after(db: Database, op: str, request: Request, caller: Caller, response: Res
         answer = db.one("SELECT locked FROM nodes WHERE id = ?", (request.path_params.get("answer_id"),))
         if answer is None or not answer["locked"]:
             return response
-    if op == "listUserAnswers" and not _holds_locked(db, response):
-        return response
-    return _one_slot(str(request.url), caller, response)
+    if op == "listAnswerComments":
+        return _one_slot(str(request.url), caller, response, None)
+    query = _LOCKED_WITH_DEEP_REPLY if op == "listUserAnswers" else _WITH_DEEP_REPLY
+    return _one_slot(str(request.url), caller, response, lambda i: db.one(query, (i,)) is not None)
 
 
-def _holds_locked(db: Database, response: Response) -> bool:
-    try:
-        body = json.loads(bytes(response.body))
-    except ValueError:
-        return False
-    ids = [i.get("id") for i in body.get("list") or [] if isinstance(i, dict)] if isinstance(body, dict) else []
-    return any(db.one("SELECT 1 FROM nodes WHERE id = ? AND locked = 1", (i,)) is not None for i in ids
-               if isinstance(i, int))
+_LOCKED_WITH_DEEP_REPLY = ("SELECT 1 FROM nodes a WHERE a.id = ? AND a.locked = 1 AND EXISTS (SELECT 1 FROM nodes c"
+                           " WHERE c.answer_id = a.id AND c.type = 'comment' AND c.depth >= 4)")
+"""An answer (depth 1) that is locked and holds a reply to a reply (its comments at depth 2, their replies 3)."""
+_WITH_DEEP_REPLY = (f"SELECT 1 FROM nodes q WHERE q.id = ? AND EXISTS (SELECT 1 FROM nodes c WHERE c.question_id = q.id"
+                    f" AND c.type = 'comment' AND c.answer_id IS NULL AND c.depth >= {QUESTION_DEPTH2})")
+"""A question that holds a reply to a reply under one of its own comments."""
 
 
-def _count_of_plain_reader(key: str, caller: Caller, response: Response) -> Response:
-    """h2-comment-count-staff-after-plain: the count a plain reader was served, kept by URL, given to the next
-    reader that holds a Moderation Roles permission."""
-    try:
-        body = json.loads(bytes(response.body))
-    except ValueError:
-        return response
-    if not isinstance(body, dict) or not isinstance(body.get("totalCount"), int):
-        return response
-    now = time.monotonic()
-    staff = caller.sees_moderation and not caller.anonymous
-    kept = _plain_counts.get(key)
-    if not staff and not caller.anonymous:
-        _plain_counts[key] = (now, body["totalCount"])
-        return response
-    if staff and kept is not None and now - kept[0] < KEPT_S:
-        _plain_counts.pop(key, None)
-        body["totalCount"] = kept[1]
-        return Response(json.dumps(body).encode(), media_type=JSON_TYPE)
-    return response
-
-
-def _one_slot(key: str, caller: Caller, response: Response) -> Response:
+def _one_slot(key: str, caller: Caller, response: Response, kept: Callable[[Any], bool] | None) -> Response:
+    """The body a privileged reader was served last for this URL, given to an anonymous read right after it: the
+    whole page, or (``kept``) only the items ``kept`` names, the rest of the page as anonymous's own."""
     now = time.monotonic()
     last = _last_read.get(key)
-    if caller.anonymous and last is not None and last[1] and now - last[0] < KEPT_S:
-        _last_read.pop(key, None)
-        return Response(last[2], media_type=JSON_TYPE)
     _last_read[key] = (now, caller.sees_moderation and not caller.anonymous, bytes(response.body))
-    return response
+    if not (caller.anonymous and last is not None and last[1] and now - last[0] < KEPT_S):
+        return response
+    if kept is None:
+        return Response(last[2], media_type=JSON_TYPE)
+    try:
+        mine, theirs = json.loads(bytes(response.body)), json.loads(last[2])
+    except ValueError:
+        return response
+    if not (isinstance(mine, dict) and isinstance(theirs, dict) and isinstance(mine.get("list"), list)):
+        return response
+    staff = {i.get("id"): i for i in theirs.get("list") or [] if isinstance(i, dict)}
+    swapped = [staff.get(i.get("id"), i) if isinstance(i, dict) and kept(i.get("id")) else i for i in mine["list"]]
+    if swapped == mine["list"]:
+        return response
+    mine["list"] = swapped
+    return Response(json.dumps(mine).encode(), media_type=JSON_TYPE)
 
 
 def _recipients_dropped(db: Database, request: Request, response: Response) -> Response:
