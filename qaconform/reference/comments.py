@@ -23,6 +23,7 @@ from . import (
     blind_round11,
     combos2_paths,
     faults,
+    histories2_faults,
     history_faults,
     variants,
 )
@@ -110,6 +111,8 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
     if ("visibility" in from_query and parent["type"] == "comment" and parent["visibility"] != "full"
             and faults.is_on("comment-reply-visibility-param-unchecked")):
         visibility = None  # the parameter dropped for a reply: it inherits, as if no visibility were given
+    histories2_faults.same_fields_refused(parent, visibility, recipients)  # histories2 (issue 44)
+    visibility = histories2_faults.reply_visibility(parent, visibility)  # histories2 (issue 44)
     final_visibility, final_recipients = _effective_privacy(svc, parent, visibility, recipients)
     if faults.is_on("comment-privacy-ignored"):
         final_visibility, final_recipients = "full", []  # a server from before 2.16.0: the fields mean nothing
@@ -128,6 +131,8 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
         parent, visibility, recipients, (final_visibility, final_recipients))
     final_visibility, final_recipients = blind_round11.reply_default_privacy(  # round11 (issue 44)
         parent, "visibility" in fields or "recipients" in fields, (final_visibility, final_recipients))
+    final_visibility, final_recipients = histories2_faults.stored_privacy(  # histories2 (issue 44)
+        parent, (final_visibility, final_recipients))
     if faults.is_on("comment-recipients-first-only"):
         final_recipients = final_recipients[:1]
     missing = [r for r in final_recipients if not svc.user_exists(r)]

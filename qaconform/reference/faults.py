@@ -107,6 +107,12 @@ from .faults_combos2 import COMBOS2  # noqa: E402
 
 _ALL = _ALL + COMBOS2
 
+# --- histories and read orders: a question's thread at depth 2, anonymous right after a privileged read (issue 44,
+# histories2)
+from .faults_histories2 import HISTORIES2  # noqa: E402
+
+_ALL = _ALL + HISTORIES2
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

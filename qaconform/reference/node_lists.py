@@ -16,7 +16,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import auth, blind6_reads, blind7_paths, blind_round11, faults, history_faults, variants
+from . import auth, blind6_reads, blind7_paths, blind_round11, faults, histories2_faults, history_faults, variants
 from .auth import Caller
 from .db import QUESTION_SORT_COLUMNS, SQL_INT_MAX, as_id
 from .errors import ApiError, bad_request, denied, not_found
@@ -382,6 +382,7 @@ async def list_user_content(svc: Service, request: Request, caller: Caller) -> R
         raise invalid
     clause, params = svc.visibility.clause(caller, "n", comments=not faults.is_on("comment-private-in-content"))
     clause = history_faults.content_clause(clause)  # blindh (issue 44)
+    clause = histories2_faults.content_clause(clause)  # histories2 (issue 44)
     if faults.is_on("question-comment-private-leak"):  # privacy filtered for threads under answers only
         clause = (f"({clause} OR (n.type = 'comment' AND n.answer_id IS NULL AND EXISTS (SELECT 1 FROM nodes p"
                   " WHERE p.id = n.parent_id AND p.type = 'comment')))")

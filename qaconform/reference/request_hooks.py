@@ -30,7 +30,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import blind8_paths, blind_perms, blind_round9, blind_round10, combos2_paths, history_faults
+from . import blind8_paths, blind_perms, blind_round9, blind_round10, combos2_paths, histories2_faults, history_faults
 from .auth import Caller
 from .errors import ApiError
 from .service import Service
@@ -64,6 +64,8 @@ HOOKS: list[Hook] = [
          after=blind_round10.after),
     Hook("blindh", after=lambda svc, op, request, caller, response: history_faults.after(svc.db, op, request, caller,
                                                                                          response)),
+    Hook("histories2", after=lambda svc, op, request, caller, response: histories2_faults.after(
+        svc.db, op, request, caller, response)),
     Hook("blind8", before=_blind8_before, after=blind8_paths.after,
          refusal=lambda svc, op, request, caller, exc: blind8_paths.refusal(request, exc)),
     Hook("blindp", refusal_body=blind_perms.refusal_body),

@@ -27,19 +27,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NoReturn
 
-from subtree_views import READERS, Views, count_problem, read_views, reading_order, settings_of
+from subtree_views import READERS, Views, count_problem, privileged_last, read_views, reading_order, settings_of
 
 from qaconform.pytest.outcomes import fail
 from qaconform.pytest.properties.plugin import Budget
-from qaconform.pytest.support import location_path, new_id, post_comment, settle
+from qaconform.pytest.support import PRIVILEGED_READERS, location_path, new_id, post_comment, settle
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
 
 ROLES = ("admin", "moderator", "member", "novice")
 MAY_USE_PRIVATE = ("admin", "moderator", "member")  # target-profile.md: novice lacks Use Private Comments
 OPENING_WRITES = 6
-"""The answer, the private comment, its reply (the same fields, ids as strings), two replies to that reply (without
-fields and with the same ones), and the reply without fields under the question's private comment."""
+"""The answer, the private comment, its reply (the same fields, ids as strings), a reply to that reply (without
+fields), and under the question's private comment a reply without fields and a reply to it with the same fields
+(histories2, issue 44: depth 2 under both kinds of parent, each of rule 3's forms at each depth)."""
 CLOSING_WRITES = 2
 """The lock and the send to moderation of the answer: every drawn step leaves room for them."""
 
@@ -240,17 +241,40 @@ class SubtreeModel:
 
         def once() -> Views:
             w.rounds += 1
-            entitled = {r: sum(self._entitled(c, r) for c in self.comments.values()) for r in ROLES}
-            authors = {c.author: w.user_ids[c.author] for c in self.comments.values()}
-            views = read_views(w.api, self.answer, authors, w.profile.fixtures.question_id,
-                               w.profile.fixtures.space_id, w.user_ids["member"], reading_order(entitled, w.rounds))
-            self._judge_served(views)
-            self._judge_leaks(views)
-            self._judge_counts(views)
-            return views
+            return self._read_and_judge(lambda entitled: reading_order(entitled, w.rounds))
 
         return settle(w.api["member"], f"every account's view of the subtree of answer {self.answer}", once,
                       lambda views: not self._missing(views.comments))
+
+    def _read_and_judge(self, order: Any, per_thread: bool = False) -> Views:
+        """Every list of the subtree read once by every reader in ``order`` (a function of how many comments each
+        reader is entitled to; ``per_thread``: the lists that show one thread only ordered by what each reader is
+        entitled to of that thread); what is shown too widely, refused, miscounted or without sorts judged at once."""
+        w = self.world
+
+        def entitled(on_question: bool | None) -> dict[str, int]:
+            return {r: sum(self._entitled(c, r) for c in self.comments.values()
+                           if on_question is None or c.on_question == on_question) for r in ROLES}
+
+        authors = {c.author: w.user_ids[c.author] for c in self.comments.values()}
+        by_list = {"answer": order(entitled(False)), "question": order(entitled(True))} if per_thread else None
+        views = read_views(w.api, self.answer, authors, w.profile.fixtures.question_id,
+                           w.profile.fixtures.space_id, w.user_ids["member"], order(entitled(None)), by_list)
+        self._judge_served(views)
+        self._judge_leaks(views)
+        self._judge_counts(views)
+        return views
+
+    def other_order_round(self) -> None:
+        """The step's lists read again at once in the other order (histories2, issue 44): the privileged accounts
+        last and anonymous right after the one entitled to the most of what that URL shows (the answer's thread or
+        the question's), so that after every step every URL is read with a privileged read both right before and
+        right after an unprivileged one, and anonymous right after the privileged read that shows the most. Leaks,
+        refusals, counts and each listed comment's settings are judged; what must be listed was settled by the round
+        before."""
+        views = self._read_and_judge(lambda entitled: privileged_last(entitled, PRIVILEGED_READERS), per_thread=True)
+        self.world.budget.statuses["listAnswerComments (privacy model)"][200] += len(READERS)
+        self._judge_listed_settings(views)
 
     def _judge_served(self, views: Views) -> None:
         """The answer's comment list as each signed-in account is served it in every state the history passes
@@ -333,6 +357,7 @@ class SubtreeModel:
         views = self.read_round()
         w.budget.statuses["listAnswerComments (privacy model)"][200] += len(READERS)
         self._judge_listed_settings(views)
+        self.other_order_round()  # histories2 (issue 44): both orders after every step
         if self.state == "in moderation":
             return  # who reads a node in moderation is not shown: only leaks are judged
         on_answer = [c for c in self.comments.values() if not c.on_question]

@@ -9,12 +9,13 @@ another (a private comment on a question shown in its author's content) is only 
 Order: every URL is read by every account one after another, back to back, the account entitled to see the most
 first and the least entitled right after it, anonymous last, right after a signed-in read: what a response cached by
 URL (not by caller) gets wrong. Every other round the order is rotated instead, so that the same pair is not always
-the one that meets.
+the one that meets. After each step the lists are read again in the other order (:func:`privileged_last`): the
+privileged accounts last, anonymous right after the one entitled to the most (histories2, issue 44).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,6 +52,16 @@ def reading_order(entitled: dict[str, int], round_no: int) -> list[str]:
         return ranked
     shift = (round_no // 2) % len(ranked)
     return ranked[shift:] + ranked[:shift]
+
+
+def privileged_last(entitled: dict[str, int], privileged: Sequence[str]) -> list[str]:
+    """The other order of one URL's readers (histories2, issue 44): the plain accounts first, least entitled first,
+    then the privileged ones, the most entitled last, and anonymous right after that privileged read. Beside
+    :func:`reading_order`'s rounds (the most entitled first, anonymous after the least entitled), every pair a
+    response kept by URL gets wrong is met: a privileged read right before an unprivileged one, an unprivileged
+    one right before a privileged one, anonymous right after the reader entitled to the most."""
+    signed_in = [r for r in READERS if r != "anonymous"]
+    return sorted(signed_in, key=lambda r: (r in privileged, entitled.get(r, 0))) + ["anonymous"]
 
 
 def _ids(items: Iterable[Any]) -> set[int]:
@@ -153,11 +164,15 @@ def _item_named(client: ApiClient, path: str, node: int, params: dict[str, Any] 
 
 
 def read_views(api: dict[str, ApiClient], answer: int, authors: dict[str, int], question: int, space: int | None,
-               member_id: int, order: Sequence[str]) -> Views:
+               member_id: int, order: Sequence[str], by_list: Mapping[str, Sequence[str]] | None = None) -> Views:
     """Every list of the subtree as every reader in ``order`` is shown it, one URL at a time (each read by all of
-    them back to back). ``authors``: role -> user id of each writer of the subtree's comments."""
+    them back to back). ``authors``: role -> user id of each writer of the subtree's comments; ``by_list``: another
+    order for the lists that show one thread only ("answer": the answer's comments and member's answers, "question":
+    the question list), so that the reader who sees the most of what that list shows is where the order puts it."""
     views = Views(named={r: {} for r in order})
-    for reader in order:
+    on_answer = (by_list or {}).get("answer", order)
+    on_question = (by_list or {}).get("question", order)
+    for reader in on_answer:
         first: list[ApiResponse] = []
         seen, named, settings = _answer_comments(api[reader], answer, first)
         views.comments[reader] = seen
@@ -172,10 +187,10 @@ def read_views(api: dict[str, ApiClient], answer: int, authors: dict[str, int], 
             if got:
                 views.answers[("content:" + author, reader)] = got[0]
     answers = contract.path("listUserAnswers", userId=member_id)
-    where = ((f"member's answers (answer {answer})", answers, answer, None),
+    where = ((f"member's answers (answer {answer})", answers, answer, None, on_answer),
              (f"the question list (question {question})", contract.path("listQuestions"), question,
-              {"spaceId": space} if space is not None else None))
-    for label, path, node, params in where:
-        for reader in order:
+              {"spaceId": space} if space is not None else None, on_question))
+    for label, path, node, params, readers in where:
+        for reader in readers:
             views.named[reader][label] = _item_named(api[reader], path, node, params)
     return views

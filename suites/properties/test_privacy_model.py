@@ -3,13 +3,13 @@
 Hand-written privacy tests check the cases we listed; this one lets hypothesis pick who posts what under a fresh
 answer: public comments, comments private to random recipients, replies that inherit, replies that try another
 visibility, private options used by callers who lack them. Each example is a history of one subtree across the
-state table (privacy_history.py): a fixed opening (replies at depths 1 and 2 in both forms of rule 3, a thread under
-the question, every refusal at every depth), the drawn steps, and a closing that locks the answer and sends it to
-moderation. After every step every account (anonymous too) reads every list that shows the subtree
-(subtree_views.py: the answer's comments, the writers' content, the ids the answer and the question name), back to
-back in an order a cache keyed by URL gets wrong, and must see exactly what the model says it may see. When it does
-not, hypothesis shrinks the sequence to a short reproducer (printed as the steps), and the message names the rule,
-the seed and the curl.
+state table (privacy_history.py): a fixed opening (replies at depths 1 and 2 under the answer and under the
+question, each depth in both forms of rule 3, every refusal at every depth), the drawn steps, and a closing that
+locks the answer and sends it to moderation. After every step every account (anonymous too) reads every list that
+shows the subtree (subtree_views.py: the answer's comments, the writers' content, the ids the answer and the
+question name), back to back in an order a cache keyed by URL gets wrong and then in the other order, and must see
+exactly what the model says it may see. When it does not, hypothesis shrinks the sequence to a short reproducer
+(printed as the steps), and the message names the rule, the seed and the curl.
 
 What the model claims, from the description alone:
 - full visibility (no privacy fields): every account sees the comment (COMMENT-1);
@@ -82,8 +82,8 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
     @initialize(data=st.data())
     def a_fresh_answer_with_a_private_thread(self, data: st.DataObject) -> None:
         """A fresh answer, and under it a comment private to one recipient with a reply to it (the same fields, ids as
-        strings) and two replies to that reply (without fields, with the same ones), and a reply without fields under
-        the question's private comment: they inherit (COMMENT-3), before any drawn step.
+        strings) and a reply to that reply (without fields), and under the question's private comment a reply without
+        fields and a reply to it with the same fields: they inherit (COMMENT-3), before any drawn step.
 
         Why a fixed opening: the run's write budget gives the model a few accepted writes (qaconform.target.writes),
         so a sequence cannot count on drawing a private comment and then a chain under it by chance; inheritance two
@@ -117,16 +117,17 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
         self.views_judged()
         parent = self.comments[new_id(resp)]
         # Rule 3's two forms ("without privacy fields, or with the same ones") crossed with the depth, the kind of
-        # parent the thread hangs under and the recipients' stated id forms, in the opening's four replies: every
-        # form at depth 1 and at depth 2, under the answer and under the question; the same ones with ids as strings
-        # and as integers (blind round of issue 44: a thread under a question, ids given as strings).
+        # parent the thread hangs under and the recipients' stated id forms, in the opening's four replies: a reply
+        # and a reply to it under the answer and under the question (depths 1 and 2 under both kinds of parent:
+        # histories2, issue 44), each depth and each kind of parent meeting both forms; the same ones with ids as
+        # strings and as integers (blind round of issue 44: a thread under a question, ids given as strings).
         first = self._reply_inheriting(data, parent, "same fields", ids_as_strings=True)
         self._reply_inheriting(data, first, "no fields")
-        self._reply_inheriting(data, first, "same fields")  # rule 3's two forms at depth 2
         if w.question_comment is not None:
             question = Comment(w.question_comment, "member", True, frozenset({"moderator"}), False, on_question=True)
             self.comments[question.id] = question
-            self._reply_inheriting(data, question, "no fields")
+            on_question = self._reply_inheriting(data, question, "no fields")
+            self._reply_inheriting(data, on_question, "same fields")  # depth 2 under the question
         self.opened = True
         self.views_judged()  # before the refusals: a reply that did not inherit is COMMENT-3's, not COMMENT-4's
         self.refusals_at_every_depth()
