@@ -19,6 +19,7 @@ from . import (
     blind_perms,
     blind_round9,
     blind_round10,
+    blind_round12,
     combos2_paths,
     faults,
     history_faults,
@@ -88,6 +89,7 @@ def endpoint(svc: Service, op: Operation) -> Endpoint:
             response = early or await op.handler(svc, handled, caller)
             response = blind_round9.after(svc, op.op_id, request, response)  # blind9 (issue 44)
             response = blind_round10.after(svc, op.op_id, request, caller, response)  # blind10 (issue 44)
+            response = blind_round12.after(op.op_id, request, caller, response)  # round12 (issue 44)
             response = response_faults.bite(op.op_id, request, caller, response)
             response = history_faults.after(svc.db, op.op_id, request, caller, response)  # blindh (issue 44)
             response = blind8_paths.after(svc, op.op_id, request, caller, response)  # blind8 (issue 44)
@@ -97,6 +99,7 @@ def endpoint(svc: Service, op: Operation) -> Endpoint:
             moved = combos2_paths.refusal(svc, op.op_id, request, caller, exc) if faults.active() else None
             if moved is not None:
                 return moved  # combos2 (issue 44): a refusal redirected off the interface
+            exc = blind_round12.refused(op.op_id, request, exc) if faults.active() else exc  # round12 (issue 44)
             return error_response(request, exc)
 
     call.__name__ = op.handler.__name__

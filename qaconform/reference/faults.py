@@ -107,6 +107,11 @@ from .faults_combos2 import COMBOS2  # noqa: E402
 
 _ALL = _ALL + COMBOS2
 
+# --- twelfth blind round: one fault on each of fifteen must-rules drawn at random (issue 44, round12)
+from .faults_blind_round12 import BLIND_ROUND12  # noqa: E402
+
+_ALL = _ALL + BLIND_ROUND12
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 
