@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from qaconform.pytest import one_shots
+from qaconform.pytest import found_nodes, one_shots
 from qaconform.pytest.found_nodes import members_question, novices_question, question_or_skip
 from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.pytest.properties.plugin import STATE
@@ -284,6 +284,7 @@ def answer_in(request: pytest.FixtureRequest, api: dict[str, ApiClient], questio
                 return SharedWrite(resp, text, node=locked, form=form)
             refused = resp
         question = _own_question(request) if (role, form) == OWN_QUESTION_ANSWER else question_id
+        question = found_nodes.child_space_or(request, api, profile, role, form, question)  # blind12 (issue 44)
         resp = _shared(request, profile, key,
                        lambda: post_answer_in(api[role], question, run_tag, created, text, form))
         return SharedWrite(resp, text, node=question, form=form, refused=refused)

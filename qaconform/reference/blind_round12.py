@@ -66,14 +66,15 @@ def job_body(user: Any, body: dict[str, Any]) -> dict[str, Any]:
 
 
 # --- reads: privacy, projection ------------------------------------------------------------------------------
-def comment_clause(caller: Caller, answer_id: int, clause: str, params: list[Any]) -> tuple[str, list[Any]]:
+def comments_seen(caller: Caller, answer_id: int, clause: str, params: list[Any]) -> str:
     """r12-recipient-of-sibling-sees-all: the recipients check is made once per answer (is the caller a recipient of
-    any comment under it?) and, once true, every comment private to recipients under that answer is listed."""
+    any comment under it?) and, once true, every comment private to recipients under that answer is listed. Returns
+    the answer comment list's privacy clause, appending what it adds to ``params`` (round12, issue 44)."""
     if caller.anonymous or not faults.is_on("r12-recipient-of-sibling-sees-all"):
-        return clause, params
-    sibling = ("(n.visibility = 'recipients' AND EXISTS (SELECT 1 FROM comment_recipients r JOIN nodes s"
-               " ON s.id = r.comment_id WHERE s.answer_id = ? AND r.user_id = ?))")
-    return f"({clause} OR {sibling})", [*params, answer_id, caller.id]
+        return clause
+    params += [answer_id, caller.id]
+    return (f"({clause} OR (n.visibility = 'recipients' AND EXISTS (SELECT 1 FROM comment_recipients r JOIN nodes s"
+            " ON s.id = r.comment_id WHERE s.answer_id = ? AND r.user_id = ?)))")
 
 
 def relations_query(query: Mapping[str, str], details: bool) -> Mapping[str, str]:
@@ -114,17 +115,14 @@ def _body(response: Response) -> Any:
 
 def _posted_answer(request: Request, caller: Caller, response: Response) -> Response:
     """r12-answer-plug-empty-for-admin: the admin's answer is rendered by the moderation view, which fills plug
-    with an empty string; r12-answer-wrap-200: the wrapped branch answers 200."""
-    status = response.status_code
-    if status == 201 and "wrap" in request.query_params and faults.is_on("r12-answer-wrap-200"):
-        status = 200
+    with an empty string."""
     body = _body(response)
-    if isinstance(body, dict) and caller.role == "admin" and "plug" in body and faults.is_on(
-            "r12-answer-plug-empty-for-admin"):
-        body["plug"] = ""
-    elif status == response.status_code:
+    if not (isinstance(body, dict) and caller.role == "admin" and "plug" in body and faults.is_on(
+            "r12-answer-plug-empty-for-admin")):
         return response
-    return Response(json.dumps(body).encode(), status_code=status, headers=_headers(response), media_type=JSON_TYPE)
+    body["plug"] = ""
+    return Response(json.dumps(body).encode(), status_code=response.status_code, headers=_headers(response),
+                    media_type=JSON_TYPE)
 
 
 def _headers(response: Response) -> dict[str, str]:

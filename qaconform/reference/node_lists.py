@@ -333,8 +333,7 @@ async def _answer_comments(svc: Service, request: Request, caller: Caller) -> Re
             "reply-own-privacy-ignored-on-any-accept"):  # a reply to a public comment read as public as its parent
         clause = f"({clause} OR n.parent_id IN (SELECT p.id FROM nodes p WHERE p.type = 'comment'"
         clause += " AND p.visibility = 'full'))"
-    clause, params = blind_round12.comment_clause(caller, answer["id"], clause, params)  # round12 (issue 44)
-    where = ["n.answer_id = ?", "n.type = 'comment'", clause]
+    where = ["n.answer_id = ?", "n.type = 'comment'", blind_round12.comments_seen(caller, answer["id"], clause, params)]
     sorts = None if faults.is_on("comment-list-no-sorts") else QUESTION_SORTS
     page = svc.pager.node_page(request, caller, where, [answer["id"], *params], order, paging, sort, sorts,
                                ("comment",), shape_fault="answer-comments-depth-string",
