@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from qaconform.pytest import found_nodes
 from qaconform.pytest.found_nodes import members_question, novices_question, question_or_skip
 from qaconform.pytest.outcomes import fail
 from qaconform.pytest.properties.plugin import STATE
@@ -159,6 +160,7 @@ def answer_in(request: pytest.FixtureRequest, api: dict[str, ApiClient], questio
                 return SharedWrite(resp, text, node=locked, form=form)
             refused = resp
         question = _own_question(request) if (role, form) == OWN_QUESTION_ANSWER else question_id
+        question = found_nodes.child_space_or(request, api, profile, role, form, question)  # blind12 (issue 44)
         resp = _shared(request, profile, key,
                        lambda: post_answer_in(api[role], question, run_tag, created, text, form))
         return SharedWrite(resp, text, node=question, form=form, refused=refused)

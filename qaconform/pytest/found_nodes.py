@@ -9,7 +9,10 @@ takes it would change a stranger's post).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.support import answer_form, once_per_run
 from qaconform.target.client import ApiClient
 from qaconform.target.profile import Profile
 
@@ -17,9 +20,11 @@ QUESTION_PAGES = 3
 """Pages of an account's question list read (20 a page) to find a question to act under (bounded)."""
 
 
-def question_of(role: str, api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> int | None:
+def question_of(role: str, api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int],
+                spaces: frozenset[int] | None = None) -> int | None:
     """A question ``role`` wrote that novice lists (so every signed-in account reads it), not wiki, not closed and no
-    fixture of the profile: found with reads, since the interface cannot create a question. None when there is none."""
+    fixture of the profile (in one of ``spaces`` when given: its primaryContainerId): found with reads, since the
+    interface cannot create a question. None when there is none."""
     uid = user_ids.get(role)
     if uid is None:
         return None
@@ -37,8 +42,37 @@ def question_of(role: str, api: dict[str, ApiClient], profile: Profile, user_ids
         for q in items:
             if (isinstance(q, dict) and isinstance(q.get("id"), int) and q["id"] not in taken
                     and q.get("wiki") is not True and "closed" not in (q.get("nodeStates") or ())
-                    and (q.get("author") or {}).get("id", uid) == uid):
+                    and (q.get("author") or {}).get("id", uid) == uid
+                    and (spaces is None or q.get("primaryContainerId") in spaces)):
                 return int(q["id"])
+    return None
+
+
+CHILD_SPACE_WRITERS = ("member", "admin", "moderator", "novice")
+"""Whose questions are searched for one in a child space (:func:`child_space_question`), in this order."""
+
+
+def child_spaces(api: dict[str, ApiClient]) -> frozenset[int]:
+    """The spaces novice lists whose parentId names another space it lists ("Space ... parentId": spaces form a
+    tree): one read of the space list (its first 100)."""
+    resp = api["novice"].get("space.json", params={"pageSize": 100}, operation="listSpaces")
+    body = resp.json() if resp.status == 200 else None
+    items = [s for s in (body.get("list") if isinstance(body, dict) else None) or [] if isinstance(s, dict)]
+    ids = {s.get("id") for s in items if isinstance(s.get("id"), int)}
+    return frozenset(s["id"] for s in items if s.get("id") in ids and s.get("parentId") in ids - {s.get("id")})
+
+
+def child_space_question(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> int | None:
+    """A question of a profile account (:func:`question_of`) in a child space (:func:`child_spaces`), none of the
+    profile's fixtures: where an answer goes one step deeper in the space tree than the fixture question's (blind12,
+    issue 44: a server reading a space setting from the wrong node of the tree). None when the reads find none."""
+    spaces = child_spaces(api)
+    if not spaces:
+        return None
+    for role in CHILD_SPACE_WRITERS:
+        found = question_of(role, api, profile, user_ids, spaces)
+        if found is not None:
+            return found
     return None
 
 
@@ -60,3 +94,24 @@ def question_or_skip(role: str, question: int | None) -> int:
         skip(SkipKind.OTHER, f"not judged: {role} wrote no question novice lists that is not wiki, closed or a "
                              f"fixture ({QUESTION_PAGES} pages of {role}'s question list read)")
     return question
+
+
+CHILD_SPACE_WRITER = "admin"
+"""Whose shared answer (in its account's form) goes under a question in a child space (:func:`child_space_or`)."""
+
+
+def child_space_or(request: Any, api: dict[str, ApiClient], profile: Profile, role: str, form: str,
+                   question: int) -> int:
+    """Where ``role``'s shared answer in ``form`` goes (suites/conftest.py ``answer_in``): :data:`CHILD_SPACE_WRITER`'s
+    answer in its account's form under :func:`child_space_question`, found once per run (every worker answers under
+    the same one), every other one under ``question``, as before (blind12, issue 44). The spaces form a tree
+    ("parentId"), and every other answer of a run goes under a question of a root space (the fixture question,
+    member's own, the locked one), so a server that reads a setting of the question's space from the wrong node of
+    the tree (its parent's "moderate new answers") was never met; "Caller has Answer questions and Publish answer |
+    Published" names no space. Where the reads find none, ``question``: admin's answer is posted anyway, so no write
+    more."""
+    if (role, form) != (CHILD_SPACE_WRITER, answer_form(CHILD_SPACE_WRITER)):
+        return question
+    found = once_per_run(request, profile.base_url, "child_space_question", lambda: child_space_question(
+        api, profile, request.getfixturevalue("user_ids")) or 0)
+    return int(found) or question

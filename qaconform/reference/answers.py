@@ -8,7 +8,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import auth, blind7_paths, blind_perms, blind_round9, faults, history_faults, variants
+from . import auth, blind7_paths, blind_perms, blind_round9, blind_round12, faults, history_faults, variants
 from .auth import Caller
 from .bodies import read_fields, stored_body, text_field
 from .errors import bad_request, conflict, denied
@@ -42,6 +42,7 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
     if published and history_faults.held_for_moderation(svc.db, caller):  # blindh (issue 44)
         published = False
     published = blind_round9.answer_published(svc, caller, question, published)  # blind9 (issue 44)
+    published = blind_round12.answer_published(svc.db, caller, question, published)  # round12 (issue 44)
     if faults.is_on("answer-param-publishes") and "body" in request.query_params:
         published = True
     if faults.is_on("answer-form-moderates") and request.headers.get("content-type", "").startswith(

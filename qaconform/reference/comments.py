@@ -21,6 +21,7 @@ from . import (
     blind_perms,
     blind_round10,
     blind_round11,
+    blind_round12,
     combos2_paths,
     faults,
     histories2_faults,
@@ -49,6 +50,7 @@ async def post_comment(svc: Service, request: Request, caller: Caller) -> Respon
     parent = svc.visible_node(caller, path_id(request), kinds)
     blind_perms.comment_admits(caller, parent)  # blindp (issue 44): the door let anonymous in
     blind7_paths.comment_parent(parent)  # blind7 (issue 44)
+    blind_round12.comment_parent(caller, parent)  # round12 (issue 44)
     if parent["locked"] and not caller.anonymous and variants.is_on("locked-node-refuses-posts"):
         raise conflict(f"node {parent['id']} is locked: it takes no new comments")
     body = stored_body(text_field(fields, "body", required=_body_required(request)) or "")

@@ -113,6 +113,11 @@ from .faults_histories2 import HISTORIES2  # noqa: E402
 
 _ALL = _ALL + HISTORIES2
 
+# --- twelfth blind round: one fault on each of fifteen must-rules drawn at random (issue 44, round12)
+from .faults_blind_round12 import BLIND_ROUND12  # noqa: E402
+
+_ALL = _ALL + BLIND_ROUND12
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

@@ -10,7 +10,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import blind7_paths, blind8_paths, blind_round9, blind_round11, faults, variants
+from . import blind7_paths, blind8_paths, blind_round9, blind_round11, blind_round12, faults, variants
 from .auth import Caller
 from .bodies import read_fields, structured
 from .db import as_id
@@ -71,7 +71,8 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any]) -> Response:
         )
     key = "id" if faults.is_on("gdpr-jobid-missing") else "jobId"
     status = blind7_paths.gdpr_status(kind, fields, 200 if faults.is_on("gdpr-created-200") else 201)  # blind7
-    return json_response({key: int(cur.lastrowid or 0)}, status)
+    body = blind_round12.job_body(user, {key: int(cur.lastrowid or 0)})  # round12 (issue 44)
+    return json_response(body, status)
 
 
 def _check_user(svc: Service, fields: dict[str, Any]) -> None:
@@ -168,6 +169,7 @@ def _check_reassign_user(svc: Service, fields: dict[str, Any]) -> None:
         (faults.is_on("gdpr-reassign-by-id-refused") and _present(reassign, "id"))
         or (faults.is_on("gdpr-reassign-by-username-refused") and _present(reassign, "username")))
     looked_up = blind_round11.reassign_lookup_key(structured(fields, "user"), reassign)  # round11 (issue 44)
+    refused_form = refused_form or blind_round12.reassign_refused(fields, reassign)  # round12 (issue 44)
     if (not _find_user(svc, looked_up, ("username", "id")) and not lenient) or refused_form:
         raise bad_request("The provided 'reassignUser' is/are invalid")
 
@@ -184,6 +186,7 @@ def _free_time_frame(svc: Service, fields: dict[str, Any], check_taken: bool = T
     if past and blind7_paths.gdpr_past_unchecked(fields, structured(fields, "scheduleDate")):  # blind7
         past = False
     if past and not faults.is_on("gdpr-past-date-accepted"):
+        blind_round12.past_date_refusal(structured(fields, "scheduleDate"))  # round12 (issue 44)
         raise bad_request("The desired date is in the past and is it not eligible.")
     minute = when // (3_600_000 if variants.is_on("gdpr-time-frame-hour") else 60_000)
     taken = svc.db.one("SELECT 1 FROM jobs WHERE schedule_minute = ?", (minute,)) is not None

@@ -16,7 +16,17 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import auth, blind6_reads, blind7_paths, blind_round11, faults, histories2_faults, history_faults, variants
+from . import (
+    auth,
+    blind6_reads,
+    blind7_paths,
+    blind_round11,
+    blind_round12,
+    faults,
+    histories2_faults,
+    history_faults,
+    variants,
+)
 from .auth import Caller
 from .db import QUESTION_SORT_COLUMNS, SQL_INT_MAX, as_id
 from .errors import ApiError, bad_request, denied, not_found
@@ -333,7 +343,7 @@ async def _answer_comments(svc: Service, request: Request, caller: Caller) -> Re
             "reply-own-privacy-ignored-on-any-accept"):  # a reply to a public comment read as public as its parent
         clause = f"({clause} OR n.parent_id IN (SELECT p.id FROM nodes p WHERE p.type = 'comment'"
         clause += " AND p.visibility = 'full'))"
-    where = ["n.answer_id = ?", "n.type = 'comment'", clause]
+    where = ["n.answer_id = ?", "n.type = 'comment'", blind_round12.comments_seen(caller, answer["id"], clause, params)]
     sorts = None if faults.is_on("comment-list-no-sorts") else QUESTION_SORTS
     page = svc.pager.node_page(request, caller, where, [answer["id"], *params], order, paging, sort, sorts,
                                ("comment",), shape_fault="answer-comments-depth-string",

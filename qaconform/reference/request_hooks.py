@@ -30,7 +30,16 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import blind8_paths, blind_perms, blind_round9, blind_round10, combos2_paths, histories2_faults, history_faults
+from . import (
+    blind8_paths,
+    blind_perms,
+    blind_round9,
+    blind_round10,
+    blind_round12,
+    combos2_paths,
+    histories2_faults,
+    history_faults,
+)
 from .auth import Caller
 from .errors import ApiError
 from .service import Service
@@ -70,6 +79,9 @@ HOOKS: list[Hook] = [
          refusal=lambda svc, op, request, caller, exc: blind8_paths.refusal(request, exc)),
     Hook("blindp", refusal_body=blind_perms.refusal_body),
     Hook("combos2", refusal=combos2_paths.refusal),
+    Hook("round12", after=lambda svc, op, request, caller, response: blind_round12.after(op, request, caller,
+                                                                                         response),
+         refusal_body=blind_round12.refusal_body),
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

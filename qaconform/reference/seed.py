@@ -226,6 +226,7 @@ def seed(db: Database, size: int, rng_seed: int = 20190221) -> SeedFixtures:
     _seed_generated(b, size, user_ids, topic_ids)
     fixtures = _seed_earlier_run(b, fixtures)
     fixtures = replace(fixtures, locked_question_id=_seed_locked_question(b))
+    _seed_child_space_question(b)  # blind12 (issue 44)
     conn.executemany(_NODE_INSERT, b.nodes)
     conn.executemany("INSERT INTO comment_recipients(comment_id, user_id) VALUES (?, ?)", b.recipients)
     conn.executemany("INSERT OR IGNORE INTO node_topics(node_id, topic_id) VALUES (?, ?)", b.node_topics)
@@ -351,6 +352,19 @@ def _seed_locked_question(b: _Builder) -> int:
     b.actions.append((b.next_action, "locked", admin, None, qid, "127.0.0.1", date, 0, None, None,
                       "the release notes are final", 0))
     b.next_action += 1
+    return qid
+
+
+def _seed_child_space_question(b: _Builder) -> int:
+    """A question of member's in the child space Product Help (parentId Products), no fixture (blind12, issue 44):
+    the run writes under its accounts' questions only, and the one other question of a profile account in a child
+    space is the one-shot favorite, so without it no answer of a run could go under a question deeper in the space
+    tree. Seeded after every other node and dated before them, so that no other node's id and no list's first page
+    moves."""
+    member, child_space = 3, 4
+    qid = b.new_id()
+    b.question(qid, child_space, member, "Where are the export logs kept?", children=[], topics=(9,),
+               date=BASE_MS - 31 * DAY_MS)
     return qid
 
 

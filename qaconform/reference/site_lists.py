@@ -14,7 +14,17 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import auth, blind6_reads, blind7_paths, blind8_paths, blind_perms, blind_round11, faults, variants
+from . import (
+    auth,
+    blind6_reads,
+    blind7_paths,
+    blind8_paths,
+    blind_perms,
+    blind_round11,
+    blind_round12,
+    faults,
+    variants,
+)
 from .auth import Caller
 from .errors import ApiError, bad_request, not_found
 from .fragments import JSON_TYPE
@@ -250,7 +260,7 @@ async def list_followers(svc: Service, request: Request, caller: Caller) -> Resp
         for u in user_items:
             u["reputation"] = str(u["reputation"])
     items = _follow_relations(node, rels, user_items) if details else user_items
-    return json_response(envelope(items, total, paging, "", q))
+    return json_response(envelope(items, total, paging, "", blind_round12.relations_query(q, details)))  # round12
 
 
 def _follow_relations(

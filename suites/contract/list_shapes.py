@@ -72,8 +72,11 @@ def load(contract: Contract | None = None) -> Section:
 
 
 def paged(op: str, contract: Contract) -> bool:
-    """Whether the list's section states page and pageSize (its ``lists:`` entry takes ``paging``)."""
-    return "paging" in contract.dimensions.of_list(op)
+    """Whether the list takes page and pageSize: its section states them (its ``lists:`` entry takes ``paging``), or
+    it answers the paged list envelope, whose page the Conventions' "Paging parameters: page (integer, default 1),
+    pageSize ..." choose on every list: every list of LIST_OPS (blind12, issue 44: 18 states only its options, "a
+    paged list of Node items of type comment", and a server's later pages of it were never read)."""
+    return "paging" in contract.dimensions.of_list(op) or op in LIST_OPS
 
 
 def shapes_of(op: str, contract: Contract, section: Section) -> tuple[str, ...]:

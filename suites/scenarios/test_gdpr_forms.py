@@ -129,7 +129,7 @@ def _reassign_value(jobs: Jobs, form: str) -> Any:
 # ------------------------------------------------------------------------------------------------ stated forms
 
 
-@pytest.mark.rule("GDPR-USER-FORMS", "GDPR-REASSIGN-FORMS", "GDPR-PAST-DATE")
+@pytest.mark.rule("GDPR-ERROR-BODY", "GDPR-USER-FORMS", "GDPR-REASSIGN-FORMS", "GDPR-PAST-DATE")
 @pytest.mark.writes
 @pytest.mark.parametrize(("user", "reassign"), _user_cases())
 def test_every_user_form_with_every_reassign_user_form_is_taken_so_only_its_past_date_refuses_it(

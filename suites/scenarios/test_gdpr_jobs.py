@@ -145,7 +145,7 @@ def test_a_reassign_user_that_does_not_exist_is_refused(jobs: Jobs, form: Callab
                       rule="GDPR-REASSIGN-INVALID")
 
 
-@pytest.mark.rule("GDPR-BULK-NO-TYPE")
+@pytest.mark.rule("GDPR-ERROR-BODY", "GDPR-BULK-NO-TYPE")
 @pytest.mark.writes
 def test_a_job_request_without_type_is_refused(jobs: Jobs) -> None:
     resp, guard_messages = jobs.send(jobs.individual(type=None), ("past", "reassign"))
@@ -156,7 +156,7 @@ def test_a_job_request_without_type_is_refused(jobs: Jobs) -> None:
                                      f"{resp.describe()}"
 
 
-@pytest.mark.rule("CONV-PARAM-AS-BODY-FIELD-GDPR", "GDPR-BULK-NO-CSV")
+@pytest.mark.rule("GDPR-ERROR-BODY", "CONV-PARAM-AS-BODY-FIELD-GDPR", "GDPR-BULK-NO-CSV")
 @pytest.mark.writes
 def test_a_job_field_given_as_a_query_parameter_counts(jobs: Jobs) -> None:
     """?type=bulk with a body that has no type and no csvFileId: the parameter makes it a bulk job without file."""
@@ -244,8 +244,8 @@ def _skip_when_near_frames_are_held(jobs: Jobs, job: Scheduled) -> None:
 
 @pytest.mark.destructive
 @pytest.mark.writes
-@pytest.mark.rule("GDPR-201-JOBID", "GDPR-DATE-FORMATTED", "SHAPE-SCHEDULE-GDPR-JOB", "GDPR-USER-FORMS",
-                  "GDPR-REASSIGN-FORMS", "GDPR-OPERATIONS-RANGE")
+@pytest.mark.rule("GDPR-ERROR-BODY", "GDPR-201-JOBID", "GDPR-DATE-FORMATTED", "SHAPE-SCHEDULE-GDPR-JOB",
+                  "GDPR-USER-FORMS", "GDPR-REASSIGN-FORMS", "GDPR-OPERATIONS-RANGE")
 def test_a_valid_individual_job_is_scheduled_with_201_and_a_job_id(main_job: Scheduled, contract: Any) -> None:
     """A complete job carrying a stated form of each field: user by email ("Exactly one of username, email, id"),
     reassignUser by username ("by exactly one of username or id"), four operations ("at most 4 elements"), the date
@@ -264,7 +264,7 @@ def test_a_valid_individual_job_is_scheduled_with_201_and_a_job_id(main_job: Sch
 
 @pytest.mark.destructive
 @pytest.mark.writes
-@pytest.mark.rule("GDPR-BULK-NO-TYPE", "GDPR-201-JOBID")
+@pytest.mark.rule("GDPR-ERROR-BODY", "GDPR-BULK-NO-TYPE", "GDPR-201-JOBID")
 def test_a_job_request_without_type_schedules_nothing(main_job: Scheduled) -> None:
     """If the type-less request had been scheduled, the valid job on the same minute would meet its time frame
     (twice: a frame found taken is retried once, type-less request first again)."""
@@ -332,7 +332,7 @@ def _the_frame_is_taken_whatever_type_the_job_has(jobs: Jobs, main_job: Schedule
 
 @pytest.mark.destructive
 @pytest.mark.writes
-@pytest.mark.rule("GDPR-USER-FORMS", "GDPR-REASSIGN-FORMS", "GDPR-201-JOBID")
+@pytest.mark.rule("GDPR-ERROR-BODY", "GDPR-USER-FORMS", "GDPR-REASSIGN-FORMS", "GDPR-201-JOBID")
 def test_a_job_naming_its_user_and_reassign_user_by_id_is_scheduled(jobs: Jobs, second_job: Scheduled) -> None:
     if jobs.profile.safety.gdpr_user_id is None:
         skip(SkipKind.MISSING_FIXTURE, "not checked: [safety] gdpr_user_id is not set, so the kit cannot name "
@@ -349,7 +349,7 @@ def test_a_job_naming_its_user_and_reassign_user_by_id_is_scheduled(jobs: Jobs, 
 
 @pytest.mark.destructive
 @pytest.mark.writes
-@pytest.mark.rule("GDPR-PAST-DATE", "GDPR-201-JOBID")
+@pytest.mark.rule("GDPR-ERROR-BODY", "GDPR-PAST-DATE", "GDPR-201-JOBID")
 def test_a_job_a_minute_ahead_in_every_time_zone_is_scheduled(jobs: Jobs, second_job: Scheduled) -> None:
     """The far side of the past-date edge: 14 h and two minutes (plus the run's spread) ahead of UTC is ahead for any
     server zone, so not "in the past". This job runs within a day: only with [safety] gdpr_near_edge."""
@@ -488,7 +488,7 @@ def test_a_job_a_minute_in_the_past_in_every_time_zone_is_refused(jobs: Jobs) ->
                       rule="GDPR-PAST-DATE")
 
 
-@pytest.mark.rule("GDPR-DATE-TIMESTAMP", "GDPR-PAST-DATE")
+@pytest.mark.rule("GDPR-ERROR-BODY", "GDPR-DATE-TIMESTAMP", "GDPR-PAST-DATE")
 @pytest.mark.writes
 def test_a_moment_in_the_past_given_as_time_stamp_is_refused_as_past(jobs: Jobs) -> None:
     """The timeStamp form. Its format is not shown; the value sent is the epoch *seconds* of a minute ago, which is

@@ -1,0 +1,98 @@
+"""The two lists that are bare JSON arrays (19 issue types, 8 a user's content) read by every account in every request
+form (blind12, issue 44).
+
+test_operation_shapes.py reads each of them as admin, with Accept application/json; their response sentences state
+no condition ("Response: 200, a JSON array of objects with name (string).", "Response: 200, a JSON array of User
+content entries"), so they hold for every caller the target lets in and whatever Accept the request carries ("Each
+path ends in .json, which selects the JSON format"). A server that serves one account from another serializer (a
+cached list of names for callers without the admin roles) breaks the shape for that account only, which one reader
+cannot show. Derived, not listed: the readers are spec/dimensions.yaml ``reader``, the forms its ``path_form``; each
+reader takes one form, in a rotation the run's seed shifts (every form each run, every reader-form pair over three
+seeds), so a run reads each list once per reader. Who may call them is not shown ("Permissions for operation 19:
+not shown beyond the need to configure the integration first"; 8: "not shown beyond a reference to a separate plugin
+description"): a 401 or 403 is not judged (a skip that says so), every 200 is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from list_responses import ACCEPT
+from rule_assertions import assert_schema
+
+from qaconform.contract import load_contract, path
+from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
+from qaconform.pytest.properties.plugin import STATE
+from qaconform.target.client import ApiClient, ApiResponse, TargetError
+
+pytestmark = pytest.mark.contract
+
+BARE_ARRAYS = {
+    "listIssueTypes": ("SHAPE-LIST-ISSUE-TYPES", "LIST-ARRAY-ISSUETYPES"),
+    "listUserContent": ("SHAPE-LIST-USER-CONTENT", "LIST-ARRAY-CONTENT"),
+}
+"""list -> (its shape rule, its bare-array rule)."""
+_MARKS = {
+    "listIssueTypes": pytest.mark.rule("SHAPE-LIST-ISSUE-TYPES", "LIST-ARRAY-ISSUETYPES", "ISSUETYPES-ARRAY",
+                                       "CONV-JSON-EXTENSION"),
+    "listUserContent": pytest.mark.rule("SHAPE-LIST-USER-CONTENT", "LIST-ARRAY-CONTENT", "SHAPE-CONTENT-ACTIONDATE",
+                                        "CONV-JSON-EXTENSION"),
+}
+"""The rules judged on each list's rows, written out so that tests/test_rule_coverage.py reads them statically."""
+SUBJECT = "member"
+"""Whose content the user content rows read: an account with content in every run (it posts answers)."""
+
+
+def rows(seed: int) -> list[tuple[str, str, str]]:
+    """(list, reader, path form): every reader of spec/dimensions.yaml on each list, the forms in a rotation the
+    seed shifts."""
+    dims = load_contract().dimensions
+    readers, forms = dims.values["reader"], dims.values["path_form"]
+    return [(op, reader, forms[(i + seed) % len(forms)]) for op in BARE_ARRAYS for i, reader in enumerate(readers)]
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "bare_row" not in metafunc.fixturenames:
+        return
+    config = metafunc.config
+    seed = config.stash[STATE].seed if STATE in config.stash else 0
+    metafunc.parametrize("bare_row", [pytest.param(r, id="-".join(r), marks=_MARKS[r[0]]) for r in rows(seed)])
+
+
+def _path(op: str, require_fixture: Any, user_ids: dict[str, int]) -> str:
+    if op == "listIssueTypes":
+        return path(op, tracker=require_fixture("issue_tracker"))
+    if SUBJECT not in user_ids:
+        skip(SkipKind.OTHER, f"not checked: {SUBJECT}'s user id is unknown, so no user content path can be read")
+    return path(op, userId=user_ids[SUBJECT])
+
+
+def test_a_bare_array_list_keeps_its_shape_for_every_reader_in_every_request_form(
+    bare_row: tuple[str, str, str], api: dict[str, ApiClient], require_fixture: Any, user_ids: dict[str, int],
+    contract: Any,
+) -> None:
+    op, reader, form = bare_row
+    shape_rule, array_rule = BARE_ARRAYS[op]
+    what = f"{op} read by {reader} with Accept {ACCEPT[form]!r}"
+    resp: ApiResponse = api[reader].get(_path(op, require_fixture, user_ids), headers={"Accept": ACCEPT[form]})
+    if resp.status in (401, 403):
+        skip(SkipKind.OTHER, f"not judged: {what} is refused ({resp.status}); who may call {op} is not shown")
+    if resp.status == 406 and form != "accept_json":
+        skip(SkipKind.OTHER, f"not judged: {what} answers 406 (a refusal of that Accept is not judged)")
+    if resp.status != 200:
+        fail([shape_rule], f"{what}: \"Response: 200\"; got {resp.status}", resp)
+    try:
+        body = resp.json()
+    except TargetError:
+        fail(["CONV-JSON-EXTENSION"], f"{what}: \"Each path ends in .json, which selects the JSON format\": the 200 "
+                                      f"is not JSON (Content-Type {resp.content_type or 'missing'})", resp)
+    expect(isinstance(body, list), array_rule, f"{what}: the list is a bare JSON array, not the paged envelope; got "
+                                               f"{type(body).__name__}", resp)
+    if op == "listIssueTypes":
+        nameless = [i for i in body if not (isinstance(i, dict) and isinstance(i.get("name"), str))]
+        expect(not nameless, ("ISSUETYPES-ARRAY", shape_rule),  # "a JSON array of objects with name (string)"
+               f"{what}: every issue type is an object with a string name; these are not: {nameless[:5]}", resp)
+        assert_schema(contract, op, 200, body, resp, shape_rule)
+    else:
+        assert_schema(contract, op, 200, body, resp, shape_rule, {"actionDate": "SHAPE-CONTENT-ACTIONDATE"})
