@@ -107,6 +107,11 @@ from .faults_combos2 import COMBOS2  # noqa: E402
 
 _ALL = _ALL + COMBOS2
 
+# --- thirteenth blind round on the least-defended must-rules (issue 44, round13)
+from .faults_blind_round13 import BLIND_ROUND13  # noqa: E402
+
+_ALL = _ALL + BLIND_ROUND13
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 
