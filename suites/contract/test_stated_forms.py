@@ -328,24 +328,16 @@ def test_a_recipient_id_as_an_integer_or_a_string_makes_the_comment_private_to_t
         vis: VisibilityOptions, user_ids: dict[str, int], request: pytest.FixtureRequest) -> None:
     """Accounts holding Use Private Comments (one per id form under a budget, all without) write to novice, who
     reads the comment back with the settings. A string id that fails is compared with the integer form: both
-    failing is COMMENT-2's matter. One write per case: the case is the write.
-
-    The parent differs per case (round13, issue 44: "nodeId: the question, answer or comment being commented on";
-    a reply to a public comment may set its own recipients, rule 5): the integer case comments on the answer, the
-    string case replies to its author's shared public comment under that answer (suites/conftest.py ``comment_of``,
-    written anyway), so each id form, and the two mixed in one list, is tried on both parents at no write more."""
+    failing is COMMENT-2's matter. One write per case: the case is the write. round13 (issue 44): the string case
+    replies to its author's shared public comment (``comment_of``, rule 5; else the answer), the integer case comments
+    on the answer, so both forms, mixed in each list, meet both parents at no write more."""
     value = vis.recipients
     if value is None or "novice" not in user_ids:
         skip(SkipKind.OTHER, "not checked: the profile gives no wire value for recipients or no id for novice")
     for author in accounts_for(RECIPIENT_AUTHOR[id_form], PUBLISHERS):
-        parent = _recipient_parent(request, author, forms_answer) if id_form == "string" else forms_answer
+        shared = request.getfixturevalue("comment_of")(author) if id_form == "string" else None
+        parent = shared.id if shared and shared.resp.status == 201 and shared.node == forms_answer else None
         _check_recipient(api, author, id_form, value, forms_answer, run_tag, created, user_ids, parent)
-
-
-def _recipient_parent(request: pytest.FixtureRequest, author: str, answer: int) -> int:
-    """``author``'s shared public comment under ``answer`` when it was created there (a 201), else the answer."""
-    shared = request.getfixturevalue("comment_of")(author)
-    return int(shared.id) if shared.resp.status == 201 and shared.node == answer and shared.id else answer
 
 
 RECIPIENT_AUTHOR = {"integer": "moderator", "string": "admin"}
