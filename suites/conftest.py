@@ -417,13 +417,15 @@ MATRIX_LOCK_PROMPT = "locked by the action matrix"
 @pytest.fixture(scope="session")
 def locked_comment(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
                    created: Any, profile: Profile) -> SharedWrite:
-    """admin (Lock comments on posts) locks member's comment under :func:`shared_answer` that admin then sends to
-    moderation (:func:`sent_to_mod_by`), once per run: the action matrix's lock of a comment (suites/contract/
-    test_action_matrix.py reads the response and acts on the locked comment), and the node of its send to moderation
-    of a locked node. One accepted write (the comment is the send's)."""
+    """admin (Lock comments on posts) locks member's reply to its shared plain comment (:func:`comment_of`, else a
+    comment on :func:`shared_answer`; round13, issue 44: a comment under a comment) that admin then sends to moderation
+    (:func:`sent_to_mod_by`), once per run: the action matrix's lock of a comment (test_action_matrix.py reads the
+    response, acts on the locked comment), the node of its send to moderation of a locked node. One accepted write."""
     shared_answer = _answer_id(request, api, question_id, run_tag, created, profile)
+    plain = request.getfixturevalue("comment_of")("member")
+    parent = plain.id if plain.resp.status == 201 and plain.node == shared_answer and plain.id else shared_answer
     posted = _shared(request, profile, "comment to send to moderation by admin", lambda: post_comment(
-        api["member"], shared_answer, run_tag, created, text="to be sent to moderation by admin"))
+        api["member"], parent, run_tag, created, text="to be sent to moderation by admin"))
     node = expect_created(posted, "SHAPE-POST-COMMENT", "member could not post the comment to lock and send to "
                                                         "moderation")
     prompt = f"{MATRIX_LOCK_PROMPT} [{run_tag}]"

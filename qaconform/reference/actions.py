@@ -12,7 +12,18 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import access, auth, blind7_paths, blind_perms, blind_round11, combos_perms, faults, history_faults, variants
+from . import (
+    access,
+    auth,
+    blind7_paths,
+    blind_perms,
+    blind_round11,
+    blind_round13,
+    combos_perms,
+    faults,
+    history_faults,
+    variants,
+)
 from .auth import Caller
 from .errors import ApiError, bad_request, conflict, denied, not_found
 from .http_io import client_ip, json_response, path_id
@@ -190,7 +201,8 @@ async def unmark_favorite(svc: Service, request: Request, caller: Caller) -> Res
         mine = svc.db.one("SELECT COUNT(*) FROM favorites WHERE node_id = ? AND user_id = ?", (node["id"], caller.id))
         count = mine[0] if mine else 0
     count = history_faults.favorite_count(node["id"], count)  # blindh (issue 44)
-    return _result(svc, "favoriteAction", fav["action_id"], node, favoriteCount=count)
+    return _result(svc, "favoriteAction", fav["action_id"], node, blind_round13.unfavorite_success(count),
+                   favoriteCount=count)  # round13 (issue 44): success
 
 
 # --- 11 Cancel wiki -----------------------------------------------------------------------------------------
@@ -236,8 +248,9 @@ async def cancel_wiki(svc: Service, request: Request, caller: Caller) -> Respons
             conn.execute("UPDATE nodes SET wiki = 0 WHERE id = ?", (node["id"],))
             history_faults.unwikified(node["id"], caller)  # blindh (issue 44)
     no_date = caller.role == "member" and faults.is_on("blind-cancelwiki-canceleddate-missing-member")
+    drop = blind_round13.cancelwiki_drop(svc, action_id, caller, "canceledDate" if no_date else None)  # round13
     return blind7_paths.cancelwiki_page(  # blind7 (issue 44)
-        _result(svc, "wikifyAction", action_id, node, drop="canceledDate" if no_date else None), caller)
+        _result(svc, "wikifyAction", action_id, node, drop=drop), caller)
 
 
 # --- 12 Send to moderation ----------------------------------------------------------------------------------
@@ -328,4 +341,4 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
     with svc.tx("lock") as conn:
         action_id = _record_action(conn, verb, caller, node["id"], client_ip(request), extra=extra)
         conn.execute("UPDATE nodes SET locked = 1 WHERE id = ?", (node["id"],))
-    return _result(svc, "lockAction", action_id, node)
+    return blind_round13.lock_page(svc, node, _result(svc, "lockAction", action_id, node))  # round13 (issue 44)

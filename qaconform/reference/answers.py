@@ -8,7 +8,17 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import auth, blind7_paths, blind_perms, blind_round9, blind_round12, faults, history_faults, variants
+from . import (
+    auth,
+    blind7_paths,
+    blind_perms,
+    blind_round9,
+    blind_round12,
+    blind_round13,
+    faults,
+    history_faults,
+    variants,
+)
 from .auth import Caller
 from .bodies import read_fields, stored_body, text_field
 from .errors import bad_request, conflict, denied
@@ -23,6 +33,7 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
     question = svc.visible_node(caller, path_id(request, "question_id", "question"), ("question",))
     if question["locked"] and not caller.anonymous and variants.is_on("locked-node-refuses-posts"):
         raise conflict(f"question {question['id']} is locked: it takes no new answers")
+    blind_round13.answer_own_question_refused(caller, question)  # round13 (issue 44)
     if faults.is_on("answer-other-node-fields-refused"):
         unknown = sorted(set(fields) - {"body", "wrap", "v1"})
         if unknown:
@@ -67,6 +78,7 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
     dropped = faults.is_on("answer-location-missing") or (
         json_too and faults.is_on("answer-location-missing-param-wins"))
     headers = {} if dropped else {"Location": location}
+    headers = blind_round13.posted_answer(request, caller, question, item, headers)  # round13 (issue 44)
     status = blind7_paths.answer_status(question, published, 200 if faults.is_on("answer-created-200") else 201)
     return json_response(item, status, headers)  # blind7 (issue 44): answer_status
 

@@ -22,6 +22,7 @@ from . import (
     blind_round10,
     blind_round11,
     blind_round12,
+    blind_round13,
     combos2_paths,
     faults,
     histories2_faults,
@@ -53,7 +54,8 @@ async def post_comment(svc: Service, request: Request, caller: Caller) -> Respon
     blind_round12.comment_parent(caller, parent)  # round12 (issue 44)
     if parent["locked"] and not caller.anonymous and variants.is_on("locked-node-refuses-posts"):
         raise conflict(f"node {parent['id']} is locked: it takes no new comments")
-    body = stored_body(text_field(fields, "body", required=_body_required(request)) or "")
+    required = blind_round13.body_required(parent, _body_required(request))  # round13 (issue 44)
+    body = stored_body(text_field(fields, "body", required=required) or "")
     if faults.is_on("comment-body-astral-dropped"):
         body = "".join(ch for ch in body if ord(ch) <= 0xFFFF)
     visibility, recipients = _privacy(svc, blind_perms.privacy_caller(request, caller), parent, fields,
@@ -106,6 +108,7 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
             or combos2_paths.option_check_skipped(caller, parent, visibility)):  # combos2 (issue 44)
         _check_private_permission(blind_round11.option_checked_for(svc.db, caller, parent), visibility)  # round11
     blind7_paths.mod_option_refused(caller, parent, visibility)  # blind7 (issue 44)
+    blind_round13.private_reply_refused(caller, parent, visibility)  # round13 (issue 44)
     visibility = _blind_reply_before(svc, parent, fields, visibility, recipients)
     if (parent["type"] == "comment" and parent["visibility"] != "full" and _has_string_id(fields)
             and faults.is_on("blind-reply-same-recipients-string-refused")):  # blindw (issue 44): ids as strings
@@ -135,6 +138,7 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
         parent, "visibility" in fields or "recipients" in fields, (final_visibility, final_recipients))
     final_visibility, final_recipients = histories2_faults.stored_privacy(  # histories2 (issue 44)
         parent, (final_visibility, final_recipients))
+    final_recipients = blind_round13.reply_recipients(parent, fields, final_visibility, final_recipients)  # round13
     if faults.is_on("comment-recipients-first-only"):
         final_recipients = final_recipients[:1]
     missing = [r for r in final_recipients if not svc.user_exists(r)]
@@ -308,6 +312,7 @@ def _inherited_privacy(
     if visibility is None:
         raise bad_request("'recipients' may only be given with visibility 'recipients'")
     blind7_paths.reply_visibility_refused(parent, visibility)  # blind7 (issue 44)
+    blind_round13.inherited_refusal(svc, parent)  # round13 (issue 44)
     if faults.is_on("comment-inherited-message-wrong"):
         raise bad_request("visibility may not be changed on a reply")
     raise bad_request(INHERITED_MESSAGE)

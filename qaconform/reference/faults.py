@@ -118,6 +118,11 @@ from .faults_blind_round12 import BLIND_ROUND12  # noqa: E402
 
 _ALL = _ALL + BLIND_ROUND12
 
+# --- thirteenth blind round on the least-defended must-rules (issue 44, round13)
+from .faults_blind_round13 import BLIND_ROUND13  # noqa: E402
+
+_ALL = _ALL + BLIND_ROUND13
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

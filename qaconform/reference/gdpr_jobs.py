@@ -10,7 +10,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import blind7_paths, blind8_paths, blind_round9, blind_round11, blind_round12, faults, variants
+from . import blind7_paths, blind8_paths, blind_round9, blind_round11, blind_round12, blind_round13, faults, variants
 from .auth import Caller
 from .bodies import read_fields, structured
 from .db import as_id
@@ -48,6 +48,7 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any]) -> Response:
     if kind == "individual" and faults.is_on("gdpr-individual-with-csv-taken-as-bulk") and fields.get("user") in (
             None, "") and fields.get("csvFileId") not in (None, ""):
         kind = "bulk"  # the field beside the missing one decides the job's kind
+    fields = blind_round13.gdpr_fields(kind, fields)  # round13 (issue 44)
     if kind == "individual":
         _check_user(svc, fields)
     else:

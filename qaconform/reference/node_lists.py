@@ -22,6 +22,7 @@ from . import (
     blind7_paths,
     blind_round11,
     blind_round12,
+    blind_round13,
     faults,
     histories2_faults,
     history_faults,
@@ -61,6 +62,8 @@ _by_url: dict[str, tuple[float, bytes]] = {}
 
 
 async def list_questions(svc: Service, request: Request, caller: Caller) -> Response:
+    if (moved := blind_round13.questions_redirect(request, caller)) is not None:  # round13 (issue 44)
+        return moved
     if not faults.is_on("questions-cache-by-url") or not request.url.query:
         return await _list_questions(svc, request, caller)
     kept = _by_url.get(str(request.url))
@@ -222,6 +225,8 @@ def _user_nodes(
     user_id = path_id(request, "user_id", "user")
     if not svc.user_exists(user_id):
         raise not_found(f"user {user_id} does not exist")
+    if kind == "question":
+        blind_round13.user_questions_refused(request, caller, user_id)  # round13 (issue 44)
     q = request.query_params
     if kind == "question" and "wrap" in q and not caller.anonymous and faults.is_on(
             "blinde-user-questions-wrap-lists-caller"):

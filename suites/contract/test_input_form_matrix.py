@@ -299,6 +299,9 @@ def _job(case: Case, profile: Profile) -> tuple[dict[str, Any], dict[str, Any], 
         fields: dict[str, Any] = {"type": "individual"}
         if case.other == STATED:
             fields["csvFileId"] = _missing_csv(profile)
+            # round13 (issue 44): the stated field shaped like the missing user, beside it: a server that takes
+            # ``user or reassignUser`` finds a user there (one that exists nowhere: never a real user's job)
+            rest["reassignUser"] = _nobody()
         # a body that won makes a bulk job without file; with a csvFileId beside, a bulk job naming no file: the
         # answer a server that took the extra field for the job's kind gives too, so it names no other rule
         won = None if case.other == STATED else BULK_NO_CSV
@@ -327,6 +330,8 @@ def _guards(case: Case, profile: Profile, admin: ApiClient, admin_id: int | None
     """The guards a job request carries, and their messages: without [safety] destructive a past date and
     reassignUser given two ways (test_gdpr_jobs.py); a param_wins request of GDPR-CSV-MISSING always the second."""
     messages: set[str] = set()
+    if "reassignUser" in rest:  # round13: a reassignUser beside (stated) names nobody; a target may check it first
+        messages.add(REASSIGN_INVALID)
     if not profile.safety.destructive:
         rest["scheduleDate"] = {"formatted": "01/01/2001 00:00"}
         messages.add(PAST_DATE)
@@ -383,8 +388,9 @@ def _judge_job(case: Case, admin: ApiClient, profile: Profile, user_ids: dict[st
 def test_an_individual_job_without_user_is_refused_in_every_input_form(
         case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int],
         request: pytest.FixtureRequest) -> None:
-    """type individual, no user; beside it (stated) a csvFileId naming no file: a server that takes the job for a
-    bulk one says the file does not exist."""
+    """type individual, no user; beside it (stated) a csvFileId naming no file and a reassignUser naming nobody: a
+    server that takes the job for a bulk one says the file does not exist, one that takes the reassignUser for the
+    user says the user is invalid."""
     _judge_job(case, admin, profile, user_ids, request)
 
 

@@ -47,7 +47,7 @@ from qaconform.contract import load_contract
 from qaconform.contract import path as contract_path
 from qaconform.pytest.exchange_log import judged_again, outside_tests
 from qaconform.pytest.outcomes import SkipKind, fail, skip
-from qaconform.pytest.refusals import why_not_refused
+from qaconform.pytest.refusals import off_the_interface, why_not_refused
 from qaconform.pytest.support import list_all
 from qaconform.target import fanout
 from qaconform.target.client import ApiClient, ApiResponse
@@ -413,6 +413,10 @@ def judge_permission(case: Case, resp: ApiResponse, expected: str) -> None:
     c, rule = case.row.combination, case.rule
     after = f" right after {case.row.before} read the same URL" if case.row.before else ""
     if expected == ALLOW:
+        if off_the_interface(resp):  # round13 (issue 44): a login page is no answer of the list to a value
+            fail([rule], f"{case.row.label}: {c.reader} may read {c.op} (\"Every operation requires the permissions "
+                 f"below\"; no parameter changes who the caller is), yet it is sent away from the interface; "
+                 f"{why_not_refused(resp)}{after}", resp)
         if resp.status in (401, 403):
             fail([rule], f"{case.row.label}: {c.reader} may read {c.op} (\"Every operation requires the permissions "
                  f"below\"; no parameter changes who the caller is), yet it is refused {resp.status}{after}", resp)

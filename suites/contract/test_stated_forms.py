@@ -325,15 +325,19 @@ def _recipient_post(client: ApiClient, answer: int, recipients: list[int | str],
 @pytest.mark.parametrize("id_form", ["integer", "string"])
 def test_a_recipient_id_as_an_integer_or_a_string_makes_the_comment_private_to_that_user(
         api: dict[str, ApiClient], id_form: str, forms_answer: int, run_tag: str, created: Any,
-        vis: VisibilityOptions, user_ids: dict[str, int]) -> None:
+        vis: VisibilityOptions, user_ids: dict[str, int], request: pytest.FixtureRequest) -> None:
     """Accounts holding Use Private Comments (one per id form under a budget, all without) write to novice, who
     reads the comment back with the settings. A string id that fails is compared with the integer form: both
-    failing is COMMENT-2's matter. One write per case: the case is the write."""
+    failing is COMMENT-2's matter. One write per case: the case is the write. round13 (issue 44): the string case
+    replies to its author's shared public comment (``comment_of``, rule 5; else the answer), the integer case comments
+    on the answer, so both forms, mixed in each list, meet both parents at no write more."""
     value = vis.recipients
     if value is None or "novice" not in user_ids:
         skip(SkipKind.OTHER, "not checked: the profile gives no wire value for recipients or no id for novice")
     for author in accounts_for(RECIPIENT_AUTHOR[id_form], PUBLISHERS):
-        _check_recipient(api, author, id_form, value, forms_answer, run_tag, created, user_ids)
+        shared = request.getfixturevalue("comment_of")(author) if id_form == "string" else None
+        parent = shared.id if shared and shared.resp.status == 201 and shared.node == forms_answer else None
+        _check_recipient(api, author, id_form, value, forms_answer, run_tag, created, user_ids, parent)
 
 
 RECIPIENT_AUTHOR = {"integer": "moderator", "string": "admin"}
@@ -341,7 +345,7 @@ RECIPIENT_AUTHOR = {"integer": "moderator", "string": "admin"}
 
 
 def _check_recipient(api: dict[str, ApiClient], author: str, id_form: str, value: str, forms_answer: int,
-                     run_tag: str, created: Any, user_ids: dict[str, int]) -> None:
+                     run_tag: str, created: Any, user_ids: dict[str, int], parent: int | None = None) -> None:
     """novice first in the case's id form; member (when its id is known) second in the other form, so each write
     mixes the two forms in one list, in both orders over the two cases (blind7, issue 44: a list typed by its first
     item drops the ids of the other form). A missing id sent as a string is this rule's; one sent as an integer is
@@ -351,7 +355,9 @@ def _check_recipient(api: dict[str, ApiClient], author: str, id_form: str, value
     sent: list[int | str] = [recipient]
     if "member" in user_ids:
         sent.append(str(user_ids["member"]) if id_form == "integer" else user_ids["member"])
-    resp, cid = _recipient_post(api[author], forms_answer, sent, value, run_tag, created)
+    on = forms_answer if parent is None else parent
+    where = "" if on == forms_answer else f" as a reply to public comment {on}"
+    resp, cid = _recipient_post(api[author], on, sent, value, run_tag, created)
     rule = "COMMENT-2" if id_form == "integer" else "COMMENT-RECIPIENT-ID-FORMS"
     if cid is not None:
         listed = find_listed(api["novice"], contract.path("listAnswerComments", answerId=forms_answer), cid,
@@ -368,12 +374,12 @@ def _check_recipient(api: dict[str, ApiClient], author: str, id_form: str, value
     else:
         why = f"the comment was not created ({resp.status})"
     if cid is None and any(isinstance(i, str) for i in sent):  # refused: is it the string form? (a control)
-        control, control_id = _recipient_post(api[author], forms_answer, [novice_id], value, run_tag, created)
+        control, control_id = _recipient_post(api[author], on, [novice_id], value, run_tag, created)
         rule = "COMMENT-2" if control_id is None else "COMMENT-RECIPIENT-ID-FORMS"
     shown = ", ".join(f"{{id: {i!r}}}" for i in sent)
-    fail([rule], f"{author} posts a comment with visibility {value!r} and recipients [{shown}] ({id_form} id first: "
-                 f"'Each item has id (integer or string)'): it must be created (201) and novice must read it back "
-                 f"with visibility {value!r} and recipients {[str(i) for i in sent]}; {why}", resp)
+    fail([rule], f"{author} posts a comment{where} with visibility {value!r} and recipients [{shown}] ({id_form} id "
+                 f"first: 'Each item has id (integer or string)'): it must be created (201) and novice must read it "
+                 f"back with visibility {value!r} and recipients {[str(i) for i in sent]}; {why}", resp)
 
 
 # ------------------------------------------------------------------------------------------------ non-ASCII text

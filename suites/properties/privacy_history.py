@@ -35,6 +35,20 @@ from qaconform.pytest.support import PRIVILEGED_READERS, location_path, new_id, 
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
 
+INHERITED_MESSAGE = "Visibility on comment can't be defined since it's inherited"
+"""The message of rule 4's 400 ("message: Visibility on comment can't be defined since it's inherited")."""
+
+
+def _strings_in(value: Any) -> list[str]:
+    """Every string of a JSON value (where a 400's message sits is not shown: any key, any depth)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings_in(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings_in(v)]
+    return []
+
 ROLES = ("admin", "moderator", "member", "novice")
 MAY_USE_PRIVATE = ("admin", "moderator", "member")  # target-profile.md: novice lacks Use Private Comments
 OPENING_WRITES = 6
@@ -147,6 +161,21 @@ class SubtreeModel:
                              f"the state's), got {resp.status}", resp)
         if self.state == "published" and resp.status != status:
             self._fail(rule, f"{what}: expected {status}, got {resp.status}", resp)
+
+    def _judge_inherited_message(self, resp: ApiResponse, what: str) -> None:
+        """round13 (issue 44): the 400 of rule 4 carries the stated message at every depth of a private thread, not
+        only on a direct reply to the private comment ("message: Visibility on comment can't be defined since it's
+        inherited"); judged wherever the model meets that 400 on a published answer (after a state change a 4xx may
+        be the state's own refusal, whose message is not shown)."""
+        if resp.status != 400 or self.state != "published":
+            return
+        try:
+            texts = [t.strip() for t in _strings_in(resp.json())]
+        except AssertionError:
+            texts = [resp.text.strip()]
+        if INHERITED_MESSAGE not in texts:
+            self._fail("COMMENT-400-MESSAGE", f"{what}: the 400 must carry the message {INHERITED_MESSAGE!r}; the "
+                                              f"body's strings are {texts[:10]}", resp)
 
     def _record(self, resp: ApiResponse, author: str, recipients: frozenset[str] | None, reply: bool,
                 under: Comment | None = None, parent: Comment | None = None, on_question: bool = False) -> None:
@@ -420,9 +449,10 @@ class SubtreeModel:
                 if getattr(vis, option) is None:
                     option = "to_original_poster"
                 resp = self._post(c.author, c.id, getattr(vis, option), None, "reply with another visibility")
-                self._expect(resp, 400, "COMMENT-4", f"{c.author} replies at depth {c.depth + 1} to private comment "
-                                                     f"{c.id} (under the {'question' if c.on_question else 'answer'})"
-                                                     f" with {option}")
+                what = (f"{c.author} replies at depth {c.depth + 1} to private comment {c.id} (under the "
+                        f"{'question' if c.on_question else 'answer'}) with {option}")
+                self._expect(resp, 400, "COMMENT-4", what)
+                self._judge_inherited_message(resp, what)
         public = [(f"answer {self.answer}", self.answer), (f"question {question}", question)] + [
             (f"public comment {c.id} (depth {c.depth})", c.id) for c in self.comments.values() if not c.private]
         for label, node in public:

@@ -203,7 +203,9 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
             if getattr(vis, option) is None:  # not given by the profile: op differs from recipients as well
                 option = "to_original_poster"
             resp = self._post(author, parent.id, getattr(vis, option), None, "reply with another visibility")
-            self._expect(resp, 400, "COMMENT-4", f"{author} replies to private comment {parent.id} with {option}")
+            what = f"{author} replies to private comment {parent.id} with {option}"
+            self._expect(resp, 400, "COMMENT-4", what)
+            self._judge_inherited_message(resp, what)  # round13 (issue 44): at every depth the model reaches
             return
         if how == "no fields":
             resp = self._post(author, parent.id, None, None, "reply without fields")
@@ -255,7 +257,7 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
 @pytest.mark.properties
 @pytest.mark.comments
 @pytest.mark.writes
-@pytest.mark.rule("COMMENT-1", "COMMENT-2", "COMMENT-3", "COMMENT-4", "COMMENT-5", "COMMENT-6",
+@pytest.mark.rule("COMMENT-1", "COMMENT-2", "COMMENT-3", "COMMENT-4", "COMMENT-400-MESSAGE", "COMMENT-5", "COMMENT-6",
                   "COMMENT-7-NO-PRIVATE-PERMISSION", "COMMENT-7-NO-OPTION-PERMISSION", "COMMENT-PRIVACY-LIST",
                   "COMMENT-PRIVACY-CONTENT", "COMMENT-PRIVACY-IDS", "COMMENT-VISIBILITY-RETURNED",
                   "OBS-REPLY-AUDIENCE", "PAGING-TOTALCOUNT-UNION",  # TOTALCOUNT: each read round

@@ -34,6 +34,7 @@ ways); a target that answers the guard first cannot be judged and says so.
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime
 from itertools import combinations, permutations
 from typing import Any
 
@@ -157,6 +158,60 @@ def test_every_user_form_with_every_reassign_user_form_is_taken_so_only_its_past
                  f"{body.get('reassignUser', 'absent')} dated {body['scheduleDate']['formatted']} has one error, its "
                  f"past date: expected 400 {{error: {PAST_DATE!r}}}, got {resp.status} {error!r} (each form is "
                  f"stated: 'Exactly one of username, email, id', 'by exactly one of username or id')", resp)
+
+
+# round13 (issue 44): the date's stated forms are a dimension of the same crossing. "scheduleDate: Either formatted
+# ... or timeStamp" (the oneOf of gdpr-job-request.json): a server whose date parser decides how the user is looked
+# up (the timeStamp branch written apart from the formatted one) passes every job dated by formatted.
+def _dated_cases() -> list[Any]:
+    """Every user form with every reassignUser form (the test above) dated by each stated date form but formatted,
+    which the test above sends."""
+    users = [u for u in stated_forms("user") if u not in USER_FORMS_EXCLUDED]
+    reassigns = (NO_REASSIGN, *stated_forms("reassignUser"))
+    dates = [d for d in stated_forms("scheduleDate") if d != "formatted"]
+    return [pytest.param(u, r, d, id=f"user-by-{u}-reassign-{'by-' + r if r != NO_REASSIGN else 'absent'}-by-{d}")
+            for d in dates for u in users for r in reassigns]
+
+
+def past_in(form: str) -> Any:
+    """A moment in the past in a stated date form other than formatted: for timeStamp (its format is not shown) the
+    epoch seconds of a minute ago, in the past read as seconds and as milliseconds (1970)."""
+    assert form == "timeStamp", f"no past value for the date form {form!r}: add one here"
+    return int(datetime.now(UTC).timestamp()) - 60
+
+
+@pytest.mark.rule("GDPR-USER-FORMS", "GDPR-REASSIGN-FORMS", "GDPR-DATE-TIMESTAMP")
+@pytest.mark.writes
+@pytest.mark.parametrize(("user", "reassign", "date"), _dated_cases())
+def test_every_user_and_reassign_user_form_dated_by_each_other_date_form_is_refused_only_as_past(
+        jobs: Jobs, user: str, reassign: str, date: str) -> None:
+    """As the test above, the past date given in another stated form. A refusal about the date itself (a timeStamp
+    format that is not the site's: not shown) is not judged; one naming the user or reassignUser refused a stated
+    form; a scheduled job, or another refusal, did not take the timeStamp as the moment it names."""
+    body = jobs.individual(user=user_form(jobs, user), scheduleDate={date: past_in(date)})
+    if reassign != NO_REASSIGN:
+        body["reassignUser"] = {reassign: _reassign_value(jobs, reassign)}
+    resp, guards = jobs.send(body, ("operations",))
+    error = error_text(resp)
+    if resp.status == 400 and error == PAST_DATE:
+        return
+    if resp.status == 400 and error in guards:
+        skip(SkipKind.OTHER, f"inconclusive: the target reported the guard ({error!r}) before the date")
+    lowered = (error or "").lower()
+    if error is not None and "reassign" in lowered:
+        rule = "GDPR-REASSIGN-FORMS"
+    elif error is not None and ("user" in lowered or user in lowered):
+        rule = "GDPR-USER-FORMS"
+    elif 400 <= resp.status < 500 and any(w in lowered for w in ("date", "schedule", "stamp", "time")):
+        skip(SkipKind.OTHER, f"not judged: the target refused scheduleDate {body['scheduleDate']} with {resp.status} "
+                             f"{error!r}; the format of {date} is not shown, so another may be the site's")
+    else:
+        rule = "GDPR-DATE-TIMESTAMP"
+    fail([rule], f"a job naming gdpr_user by {user} ({body['user']}) with reassignUser "
+                 f"{body.get('reassignUser', 'absent')} dated {body['scheduleDate']} (a minute ago) has one error, "
+                 f"its past date: expected 400 {{error: {PAST_DATE!r}}}, got {resp.status} {error!r} (each form is "
+                 f"stated: 'Exactly one of username, email, id', 'by exactly one of username or id', 'Either "
+                 f"formatted ... or timeStamp')", resp)
 
 
 @pytest.mark.rule("GDPR-REASSIGN-AMBIGUOUS", "GDPR-ERROR-BODY")
