@@ -5,6 +5,7 @@ Speed is not asserted here (figures depend on the machine): the bench prints the
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -71,6 +72,13 @@ def test_the_remote_run_bench_prints_a_row_per_run_with_the_same_verdicts() -> N
     gdpr = next(line.split() for line in table if line.startswith("suites/scenarios/test_gdpr_jobs.py") and
                 len(line.split()) == 5)
     assert float(gdpr[1]) > 0 and int(gdpr[2]) > 0, gdpr  # CPU s, tests
+    every = next(line for line in table if line.startswith("CPU of every process of the run: "))
+    kit = re.search(r"kit ([\d.]+)\b.*the kit alone \(([\d.]+) s\) no sooner than ([\d.]+) s$", every)
+    assert kit and float(kit[1]) == float(kit[2]) > 0, every  # the floor is the kit's processes' CPU, all of them
+    assert abs(float(kit[3]) - float(kit[2]) / (os.cpu_count() or 1)) < 0.1, every
+    rounds = next(line for line in table if line.startswith("round trips one after another"))
+    busiest = re.search(r"busiest processes \[(\d+).*the busiest alone waits (\d+) x 5 ms = ([\d.]+) s$", rounds)
+    assert busiest and busiest[1] == busiest[2] and abs(float(busiest[3]) - int(busiest[2]) * 0.005) < 0.06, rounds
 
 
 def test_the_ci_soak_bench_runs_builds_in_a_row_and_at_once_against_one_server() -> None:

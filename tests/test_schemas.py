@@ -540,3 +540,42 @@ def test_contract_rejects_a_schema_whose_id_is_not_its_file_name(tmp_path: Path)
     (spec / "schemas" / "node.json").write_text(json.dumps(doc))
     with pytest.raises(ContractError, match=r"node.json: \$id is .*set it to 'node.json'"):
         load_contract(spec)
+
+
+# ---- the compiled validator asked first (issue 44, speed4) --------------------------------------------------------
+
+
+def _both(contract: Contract, schema: str, body: Any) -> tuple[bool, bool]:
+    """(jsonschema-rs finds it valid, jsonschema finds it valid), for one body."""
+    return contract.schemas.compiled_valid(schema, body), not list(contract.validator(schema).iter_errors(body))
+
+
+@pytest.mark.parametrize("case", sorted(VALID))
+def test_the_compiled_validator_accepts_what_jsonschema_accepts(contract: Contract, case: str) -> None:
+    """A body jsonschema accepts must be accepted by the validator asked first, or every valid body would pay both."""
+    schema, body = VALID[case]()
+    assert _both(contract, schema, body) == (True, True), f"{case}: the compiled validator refused a valid body"
+
+
+@pytest.mark.parametrize(("case", "base", "mutate", "expected"), INVALID, ids=[c[0] for c in INVALID])
+def test_the_compiled_validator_refuses_what_jsonschema_refuses(
+    contract: Contract, case: str, base: str, mutate: Callable[[Any], None], expected: str
+) -> None:
+    """schema_errors trusts a "valid" from the compiled validator without asking jsonschema: it must never accept a
+    body jsonschema refuses (a fault would pass unseen)."""
+    schema, body = VALID[base]()
+    mutate(body)
+    assert _both(contract, schema, body) == (False, False), f"{case}: the compiled validator accepted a broken body"
+
+
+def test_the_samples_are_judged_alike_by_both_validators(contract: Contract) -> None:
+    for sample, schema in SAMPLE_SCHEMAS.items():
+        assert _both(contract, schema, _sample(sample)) == (True, True), sample
+
+
+def test_a_body_the_compiled_validator_cannot_read_goes_to_jsonschema(contract: Contract) -> None:
+    """A value that is not JSON (here a set) is no "valid" from the compiled validator: jsonschema decides, and
+    schema_errors still names the violation."""
+    body = {"error": {"not", "a", "string"}}
+    assert contract.schemas.compiled_valid("error.json", body) is False
+    assert [e.keyword for e in contract.schema_errors("error.json", body)] == ["type"]
