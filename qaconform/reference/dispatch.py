@@ -24,6 +24,7 @@ from . import (
     history_faults,
     planted,
     rate_limit,
+    refusals2_paths,
     response_faults,
     variants,
 )
@@ -84,6 +85,7 @@ def endpoint(svc: Service, op: Operation) -> Endpoint:
             early = response_faults.refused(op.op_id, request)
             early = early or await blind8_paths.before(svc, op.op_id, request, caller)  # blind8 (issue 44)
             early = early or await blind_round10.before(svc, op.op_id, request, caller, op.handler)  # blind10
+            early = early or refusals2_paths.path_edge(op.op_id, request)  # refusals2 (issue 44): an id edge
             handled = blind_round9.admitted(svc, op.op_id, request, caller)  # blind9 (issue 44)
             response = early or await op.handler(svc, handled, caller)
             response = blind_round9.after(svc, op.op_id, request, response)  # blind9 (issue 44)
@@ -95,6 +97,7 @@ def endpoint(svc: Service, op: Operation) -> Endpoint:
             return response
         except ApiError as exc:
             moved = combos2_paths.refusal(svc, op.op_id, request, caller, exc) if faults.active() else None
+            moved = moved or (refusals2_paths.refusal(op.op_id, request, exc) if faults.active() else None)
             if moved is not None:
                 return moved  # combos2 (issue 44): a refusal redirected off the interface
             return error_response(request, exc)
