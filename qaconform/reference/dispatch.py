@@ -97,7 +97,7 @@ def endpoint(svc: Service, op: Operation) -> Endpoint:
             return response
         except ApiError as exc:
             moved = combos2_paths.refusal(svc, op.op_id, request, caller, exc) if faults.active() else None
-            moved = moved or (refusals2_paths.refusal(op.op_id, request, exc) if faults.active() else None)
+            moved = moved or (refusals2_paths.refusal(svc, op.op_id, request, exc) if faults.active() else None)
             if moved is not None:
                 return moved  # combos2 (issue 44): a refusal redirected off the interface
             return error_response(request, exc)

@@ -40,9 +40,9 @@ REFUSALS2: tuple[Fault, ...] = (
        "with a 4xx"),
     # --- a stated refusal answered by a redirect off the interface, on one form
     _F("refusals2-comment-without-body-redirected", "COMMENT-BODY-REQUIRED",
-       "a comment request that gives no body field at all (in no form) is answered with 302 to "
-       "/users/login.html instead of the service's own refusal ('body (string, the comment text, required)'); a "
-       "comment with an empty body gets the 400"),
+       "a comment request to a QUESTION that gives no body field at all (in no form) is answered with 302 to "
+       "/users/login.html instead of the service's own refusal ('body (string, the comment text, required)'); "
+       "to answers and comments, and with an empty body, it gets the 400"),
     _F("refusals2-gdpr-no-type-redirected", "GDPR-BULK-NO-TYPE",
        "a job request without type is answered with 302 to /users/login.html instead of the service's own "
        "refusal ('Required: a bulk request without type is shown as incorrect')"),

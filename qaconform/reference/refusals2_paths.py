@@ -14,6 +14,7 @@ from starlette.responses import Response
 from . import faults
 from .errors import ApiError
 from .http_io import json_response
+from .service import Service
 
 _PATH_EDGES: dict[str, tuple[str, str, str]] = {
     # fault name: (operation, path parameter, edge)
@@ -72,17 +73,26 @@ def body_fields(op_id: str, request: Request, fields: dict[str, Any]) -> None:
         raise PlantedServerError("user id is negative")
 
 
-def refusal(op_id: str, request: Request, exc: ApiError) -> Response | None:
+def refusal(svc: Service, op_id: str, request: Request, exc: ApiError) -> Response | None:
     """The refusal ``exc`` as a 302 to the login page when a refusals2 fault is on for this call; else None."""
     if not 400 <= exc.status < 500:
         return None
     if op_id == "postComment" and faults.is_on(NO_BODY_REDIRECTED) and getattr(
-            request.state, "refusals2_no_body", False):
+            request.state, "refusals2_no_body", False) and _kind(svc, request) == "question":
         return _to_login(request)
     if op_id == "scheduleGdprJob" and faults.is_on(NO_TYPE_REDIRECTED) and getattr(
             request.state, "refusals2_no_type", False):
         return _to_login(request)
     return None
+
+
+def _kind(svc: Service, request: Request) -> str | None:
+    """The type of the node in the path (None when there is no such node)."""
+    raw = str(request.path_params.get("node_id", ""))
+    if edge_of(raw) != "plain":
+        return None
+    row = svc.db.one("SELECT type FROM nodes WHERE id = ?", (int(raw),))
+    return None if row is None else str(row["type"])
 
 
 def _to_login(request: Request) -> Response:
