@@ -46,5 +46,10 @@ REFUSALS2: tuple[Fault, ...] = (
     _F("refusals2-gdpr-no-type-redirected", "GDPR-BULK-NO-TYPE",
        "a job request without type is answered with 302 to /users/login.html instead of the service's own "
        "refusal ('Required: a bulk request without type is shown as incorrect')"),
+    # --- a wrong password in one form answered by a redirect off the interface on one operation
+    _F("refusals2-comment-colon-added-password-redirected", "AUTH-BAD-CREDENTIALS",
+       "a comment posted with the right password and a ':<more>' part added (a wrong password) is answered with "
+       "302 to /users/login.html instead of the service's own refusal; other wrong passwords, and the lists, get "
+       "the 401 ('Requests are authenticated with HTTP Basic authentication (username and password ...)')"),
 )
 """The stated refusals and id edges of refusals2, each on one path."""

@@ -6,6 +6,8 @@ fields); with no such fault on each returns at its first test.
 
 from __future__ import annotations
 
+import base64
+import binascii
 from typing import Any
 
 from starlette.requests import Request
@@ -27,6 +29,7 @@ _PATH_EDGES: dict[str, tuple[str, str, str]] = {
 }
 NO_BODY_REDIRECTED = "refusals2-comment-without-body-redirected"
 NO_TYPE_REDIRECTED = "refusals2-gdpr-no-type-redirected"
+COLON_ADDED_REDIRECTED = "refusals2-comment-colon-added-password-redirected"
 
 
 class PlantedServerError(RuntimeError):
@@ -83,7 +86,23 @@ def refusal(svc: Service, op_id: str, request: Request, exc: ApiError) -> Respon
     if op_id == "scheduleGdprJob" and faults.is_on(NO_TYPE_REDIRECTED) and getattr(
             request.state, "refusals2_no_type", False):
         return _to_login(request)
+    if op_id == "postComment" and exc.status == 401 and faults.is_on(COLON_ADDED_REDIRECTED) and _colon_added(
+            request):
+        return _to_login(request)
     return None
+
+
+def _colon_added(request: Request) -> bool:
+    """Whether the request's Basic password holds a colon (the form "the right one with ':<more>' added")."""
+    scheme, _, encoded = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() != "basic":
+        return False
+    try:
+        decoded = base64.b64decode(encoded.strip(), validate=True).decode("utf-8")
+    except (binascii.Error, UnicodeDecodeError):
+        return False
+    username, sep, password = decoded.partition(":")
+    return bool(username) and bool(sep) and ":" in password
 
 
 def _kind(svc: Service, request: Request) -> str | None:
