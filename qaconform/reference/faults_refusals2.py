@@ -51,5 +51,9 @@ REFUSALS2: tuple[Fault, ...] = (
        "a comment posted with the right password and a ':<more>' part added (a wrong password) is answered with "
        "302 to /users/login.html instead of the service's own refusal; other wrong passwords, and the lists, get "
        "the 401 ('Requests are authenticated with HTTP Basic authentication (username and password ...)')"),
+    _F("refusals2-wrong-password-comment-on-moderated-answer-redirected", "AUTH-BAD-CREDENTIALS",
+       "a comment posted with a wrong password to an answer IN MODERATION is answered with 302 to "
+       "/users/login.html (the moderation filter runs before the service's own 401); on published nodes, and for "
+       "anonymous callers, it gets the service's refusal"),
 )
 """The stated refusals and id edges of refusals2, each on one path."""

@@ -30,6 +30,7 @@ _PATH_EDGES: dict[str, tuple[str, str, str]] = {
 NO_BODY_REDIRECTED = "refusals2-comment-without-body-redirected"
 NO_TYPE_REDIRECTED = "refusals2-gdpr-no-type-redirected"
 COLON_ADDED_REDIRECTED = "refusals2-comment-colon-added-password-redirected"
+MODERATED_REDIRECTED = "refusals2-wrong-password-comment-on-moderated-answer-redirected"
 
 
 class PlantedServerError(RuntimeError):
@@ -89,6 +90,9 @@ def refusal(svc: Service, op_id: str, request: Request, exc: ApiError) -> Respon
     if op_id == "postComment" and exc.status == 401 and faults.is_on(COLON_ADDED_REDIRECTED) and _colon_added(
             request):
         return _to_login(request)
+    if op_id == "postComment" and exc.status == 401 and faults.is_on(MODERATED_REDIRECTED) and (
+            "authorization" in request.headers) and _node(svc, request, "in_moderation") == (1, "answer"):
+        return _to_login(request)
     return None
 
 
@@ -107,11 +111,17 @@ def _colon_added(request: Request) -> bool:
 
 def _kind(svc: Service, request: Request) -> str | None:
     """The type of the node in the path (None when there is no such node)."""
+    found = _node(svc, request, "type")
+    return None if found is None else str(found[1])
+
+
+def _node(svc: Service, request: Request, column: str) -> tuple[Any, str] | None:
+    """``column`` and the type of the node in the path (None when there is no such node)."""
     raw = str(request.path_params.get("node_id", ""))
     if edge_of(raw) != "plain":
         return None
-    row = svc.db.one("SELECT type FROM nodes WHERE id = ?", (int(raw),))
-    return None if row is None else str(row["type"])
+    row = svc.db.one(f"SELECT {column}, type FROM nodes WHERE id = ?", (int(raw),))
+    return None if row is None else (row[0], str(row["type"]))
 
 
 def _to_login(request: Request) -> Response:
