@@ -55,5 +55,10 @@ REFUSALS2: tuple[Fault, ...] = (
        "a comment posted with a wrong password to an answer IN MODERATION is answered with 302 to "
        "/users/login.html (the moderation filter runs before the service's own 401); on published nodes, and for "
        "anonymous callers, it gets the service's refusal"),
+    # --- a permission refusal answered by a redirect off the interface on nodes in one state
+    _F("refusals2-wrong-password-unwikify-of-wiki-node-redirected", "PERM-CANCELWIKI",
+       "an unwikify with a WRONG PASSWORD of a node that IS WIKI is answered with 302 to /users/login.html instead "
+       "of the service's 401; on nodes that are not wiki, and for anonymous callers, it gets the 401 ('Every "
+       "operation requires the permissions below': 11 Unwikify | Mark as community wiki)"),
 )
 """The stated refusals and id edges of refusals2, each on one path."""

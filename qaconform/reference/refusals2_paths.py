@@ -31,6 +31,7 @@ NO_BODY_REDIRECTED = "refusals2-comment-without-body-redirected"
 NO_TYPE_REDIRECTED = "refusals2-gdpr-no-type-redirected"
 COLON_ADDED_REDIRECTED = "refusals2-comment-colon-added-password-redirected"
 MODERATED_REDIRECTED = "refusals2-wrong-password-comment-on-moderated-answer-redirected"
+UNWIKIFY_REDIRECTED = "refusals2-wrong-password-unwikify-of-wiki-node-redirected"
 
 
 class PlantedServerError(RuntimeError):
@@ -93,6 +94,11 @@ def refusal(svc: Service, op_id: str, request: Request, exc: ApiError) -> Respon
     if op_id == "postComment" and exc.status == 401 and faults.is_on(MODERATED_REDIRECTED) and (
             "authorization" in request.headers) and _node(svc, request, "in_moderation") == (1, "answer"):
         return _to_login(request)
+    if op_id == "cancelWiki" and exc.status == 401 and faults.is_on(UNWIKIFY_REDIRECTED) and (
+            "authorization" in request.headers):
+        wiki = _node(svc, request, "wiki")
+        if wiki is not None and bool(wiki[0]):
+            return _to_login(request)
     return None
 
 
