@@ -46,8 +46,9 @@ def id_edges() -> tuple[str, ...]:
 
 def edge_value(edge: str) -> int | str:
     """The id an edge sends; ``unknown`` is one near the top of a 32-bit id that no seed holds."""
-    return {"zero": 0, "negative": -1 - _rng.randint(0, 1000), "unknown": 2_147_000_000 + _rng.randint(0, 400_000),
-            "not_a_number": "qc-not-a-number", "too_large": TOO_LARGE}[edge]
+    values: dict[str, int | str] = {"zero": 0, "negative": -1 - _rng.randint(0, 1000), "not_a_number": "qc-nan",
+                                    "unknown": 2_147_000_000 + _rng.randint(0, 400_000), "too_large": TOO_LARGE}
+    return values[edge]
 
 
 def _path_cases() -> list[Any]:
