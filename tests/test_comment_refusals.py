@@ -24,10 +24,11 @@ def _spec() -> dict:
 def test_the_description_refuses_anonymous_every_option_novice_the_private_ones_and_member_own_groups() -> None:
     refused = {(r, o) for r in ROLES for o in OPTIONS if refusal(r, o) is not None}
     assert refused == {("anonymous", o) for o in OPTIONS} | {("novice", o) for o in OPTIONS if o != "none"} | {
-        ("member", "to_own_groups")}
+        ("member", "to_own_groups")} | {("wrong_password", o) for o in OPTIONS}  # wrong_password: refusals2
     assert refusal("novice", "to_moderators") == ("COMMENT-7-NO-PRIVATE-PERMISSION", (403,))
     assert refusal("member", "to_own_groups") == ("COMMENT-7-NO-OPTION-PERMISSION", (403,))
     assert refusal("anonymous", "none") == ("AUTH-ANONYMOUS-WRITES", ANY_4XX)
+    assert refusal("wrong_password", "to_moderators") == ("AUTH-BAD-CREDENTIALS", ANY_4XX)
     assert refusal("moderator", "to_own_groups") is None and refusal("member", "to_moderators") is None
 
 
@@ -37,8 +38,9 @@ def test_each_case_is_sent_once_on_a_parent_in_its_relation_kind_and_state() -> 
     for case in drawn:
         node = POOL_BY_KEY[case.node]
         assert (node.kind, node.state) == (case.kind, case.state)
-        assert fits(node, case.role, case.relation), case.label
-        assert not (node.found and case.role == "anonymous"), case.label
+        placed_as = "anonymous" if case.role == "wrong_password" else case.role  # it is no one (refusals2)
+        assert fits(node, placed_as, case.relation), case.label
+        assert not (node.found and placed_as == "anonymous"), case.label
         assert case.statuses == (refusal(case.role, case.option) or ("", ()))[1] if case.state == "created" else \
             case.statuses == ANY_4XX
 
@@ -47,7 +49,8 @@ def test_every_role_refused_is_tried_in_every_relation_and_kind_of_parent_the_po
     tried = {(c.role, c.relation, c.kind) for c in cases()}
     for role, relation, kind in (("member", "author", "comment"), ("member", "parent_author", "comment"),
                                  ("member", "question_author", "answer"), ("novice", "author", "question"),
-                                 ("novice", "question_author", "comment"), ("anonymous", "none", "comment")):
+                                 ("novice", "question_author", "comment"), ("anonymous", "none", "comment"),
+                                 ("wrong_password", "none", "answer")):
         assert (role, relation, kind) in tried
     states = {c.state for c in cases() if c.role == "novice"}
     assert {"created", "locked", "moderated", "question_locked"} <= states

@@ -27,6 +27,7 @@ from . import (
     faults,
     histories2_faults,
     history_faults,
+    refusals2_paths,
     variants,
 )
 from .auth import Caller
@@ -43,6 +44,7 @@ INHERITED_MESSAGE = "Visibility on comment can't be defined since it's inherited
 async def post_comment(svc: Service, request: Request, caller: Caller) -> Response:
     fields = await read_fields(request)
     combos2_paths.note_fields(request, fields)  # combos2 (issue 44)
+    refusals2_paths.body_fields("postComment", request, fields)  # refusals2 (issue 44)
     if faults.is_on("comment-params-ignored"):
         fields = {k: v for k, v in fields.items() if k not in request.query_params}
     kinds: tuple[str, ...] = ("question", "answer", "comment")

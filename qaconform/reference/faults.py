@@ -123,6 +123,11 @@ from .faults_blind_round13 import BLIND_ROUND13  # noqa: E402
 
 _ALL = _ALL + BLIND_ROUND13
 
+# --- stated refusals judged by their stated answer, ids at their edges (issue 44, refusals2)
+from .faults_refusals2 import REFUSALS2  # noqa: E402
+
+_ALL = _ALL + REFUSALS2
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

@@ -10,7 +10,17 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import blind7_paths, blind8_paths, blind_round9, blind_round11, blind_round12, blind_round13, faults, variants
+from . import (
+    blind7_paths,
+    blind8_paths,
+    blind_round9,
+    blind_round11,
+    blind_round12,
+    blind_round13,
+    faults,
+    refusals2_paths,
+    variants,
+)
 from .auth import Caller
 from .bodies import read_fields, structured
 from .db import as_id
@@ -25,6 +35,7 @@ _FORMATTED_DATE = re.compile(r"^\d{2}/\d{2}/\d{4} \d{2}:\d{2}$")
 
 async def schedule_gdpr_job(svc: Service, request: Request, caller: Caller) -> Response:
     fields = await read_fields(request)
+    refusals2_paths.body_fields("scheduleGdprJob", request, fields)  # refusals2 (issue 44)
     if faults.is_on("gdpr-params-ignored"):
         fields = {k: v for k, v in fields.items() if k not in request.query_params}
     if faults.is_on("gdpr-csv-param-ignored") and "csvFileId" in request.query_params:

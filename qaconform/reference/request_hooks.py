@@ -39,6 +39,7 @@ from . import (
     combos2_paths,
     histories2_faults,
     history_faults,
+    refusals2_paths,
 )
 from .auth import Caller
 from .errors import ApiError
@@ -61,6 +62,11 @@ class Hook:
     refusal_body: Callable[[Request, ApiError, dict[str, Any]], dict[str, Any]] | None = None
 
 
+async def _refusals2_before(svc: Service, op: str, request: Request, caller: Caller,
+                            _h: Handler) -> Response | None:
+    return refusals2_paths.path_edge(op, request)
+
+
 async def _blind8_before(svc: Service, op: str, request: Request, caller: Caller, _h: Handler) -> Response | None:
     return await blind8_paths.before(svc, op, request, caller)
 
@@ -79,6 +85,8 @@ HOOKS: list[Hook] = [
          refusal=lambda svc, op, request, caller, exc: blind8_paths.refusal(request, exc)),
     Hook("blindp", refusal_body=blind_perms.refusal_body),
     Hook("combos2", refusal=combos2_paths.refusal),
+    Hook("refusals2", before=_refusals2_before,
+         refusal=lambda svc, op, request, caller, exc: refusals2_paths.refusal(svc, op, request, exc)),
     Hook("round12", after=lambda svc, op, request, caller, response: blind_round12.after(op, request, caller,
                                                                                          response),
          refusal_body=blind_round12.refusal_body),

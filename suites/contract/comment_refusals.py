@@ -5,7 +5,8 @@ none), the parent's kind and state, and the visibility option given, crossed in 
 Pure: no request is made here. The refusals are the permission table's and rule 7's, whatever the parent:
 
 - anonymous holds no Comment permission ("Every operation requires the permissions below"; AUTH-ANONYMOUS-WRITES):
-  every option is refused, with a 4xx;
+  every option is refused, with a 4xx; so is a caller with a wrong password ("Requests are authenticated with HTTP
+  Basic authentication": AUTH-BAD-CREDENTIALS, no status stated), placed as anonymous is (refusals2);
 - novice lacks Use Private Comments ("A private visibility option ... used by a caller who lacks the permission to
   use private comments ... gives 403": COMMENT-7-NO-PRIVATE-PERMISSION): the three private options are refused with
   403; visibility recipients needs Use Private Comments too (the permission table; no status is stated: 401 or 403);
@@ -31,13 +32,17 @@ from action_cases import CREATED, POOL, THOROUGH_ONLY, PoolNode, fits
 
 from qaconform.pytest.refusals import ANY_4XX
 
-ROLES = ("admin", "moderator", "member", "novice", "anonymous")
+ROLES = ("admin", "moderator", "member", "novice", "anonymous", "wrong_password")
 RELATIONS = ("author", "parent_author", "question_author", "none")
 KINDS = ("question", "answer", "comment")
 STATES = ("created", "locked", "moderated", "question_locked", "wiki")
 OPTIONS = ("none", "to_original_poster", "to_moderators", "to_own_groups", "recipients")
 """The values of each dimension (the action matrix's, spec/dimensions.yaml; ``wiki`` a parent state of its own here,
 and the visibility options of comment rules 1-7, ``none`` for no visibility given)."""
+
+WRONG_PASSWORD = "wrong_password"
+"""member's username with a wrong password (refusals2, issue 44): refused before any parent is read, whatever the
+option; it is no one, so it stands in no relation to a node and is placed as anonymous is."""
 
 PRIVATE = ("to_original_poster", "to_moderators", "to_own_groups")
 """The three private options rule 7 names."""
@@ -48,6 +53,8 @@ def refusal(role: str, option: str) -> tuple[str, Collection[int]] | None:
     None where the description allows the comment (an accepted write, not tried here)."""
     if role == "anonymous":
         return "AUTH-ANONYMOUS-WRITES", ANY_4XX
+    if role == WRONG_PASSWORD:  # refusals2 (issue 44): "authenticated with HTTP Basic authentication"; no status
+        return "AUTH-BAD-CREDENTIALS", ANY_4XX
     if role == "novice" and option in PRIVATE:
         return "COMMENT-7-NO-PRIVATE-PERMISSION", (403,)
     if role == "novice" and option == "recipients":
@@ -95,8 +102,9 @@ def parent_for(role: str, relation: str, kind: str, state: str) -> PoolNode | No
     """The first pool node of that kind and state standing to the caller in ``relation`` that it can see; never a
     paid node of --thorough only, and a question the run did not write (``found``) never for anonymous (whether
     anonymous sees it is not known)."""
-    return next((n for n in POOL if n.kind == kind and n.state == state and fits(n, role, relation)
-                 and n.key not in THOROUGH_ONLY and not (n.found and role == "anonymous")), None)
+    caller = "anonymous" if role == WRONG_PASSWORD else role
+    return next((n for n in POOL if n.kind == kind and n.state == state and fits(n, caller, relation)
+                 and n.key not in THOROUGH_ONLY and not (n.found and caller == "anonymous")), None)
 
 
 def refused_cells() -> list[tuple[str, str, str, str, str]]:

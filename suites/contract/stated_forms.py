@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 from qaconform import contract
 from qaconform.pytest.exchange_log import judged_again
 from qaconform.pytest.outcomes import fail
+from qaconform.pytest.refusals import ANY_4XX, refused, shown, why_not_refused
 from qaconform.pytest.support import NON_ASCII_TEXTS, find_listed, new_id, present
 from qaconform.target.client import ApiClient, ApiResponse, Exchange
 
@@ -232,3 +233,16 @@ def drawn_texts(count: int = 8, seed: int = DRAWN_SEED) -> list[str]:
                     break
         texts.append(f"[{''.join(chars).strip() or 'x'}]")
     return texts
+
+
+EXPERT_LISTS = ("listActiveExperts", "listEarnedExperts")  # "| 401 | Expert lists | Missing or bad credentials |"
+
+
+def judge_bad_credentials(resp: ApiResponse, operation: str, what: str) -> None:
+    """Refused by the interface itself (refusals.py): with the stated 401 on the expert lists (EXPERTS-401 when
+    another 4xx), any 4xx elsewhere (AUTH-BAD-CREDENTIALS: the description states no status there)."""
+    statuses = (401,) if operation in EXPERT_LISTS else ANY_4XX
+    if (why := why_not_refused(resp, statuses)) is None:
+        return
+    rule = "EXPERTS-401" if refused(resp) else "AUTH-BAD-CREDENTIALS"
+    fail([rule], f"{what} must be refused with {shown(statuses)} on {operation}; {why}", resp)

@@ -75,3 +75,11 @@ def test_a_private_option_without_use_private_comments_is_refused_on_every_paren
 def test_a_private_option_the_caller_lacks_is_refused_on_every_parent(
         case: CommentCase, comment_scene: Scene, profile: Profile, user_ids: dict[str, int]) -> None:
     _refused(case, comment_scene, profile, user_ids)
+
+
+@pytest.mark.rule("AUTH-BAD-CREDENTIALS", DENIED_STATUS)
+@pytest.mark.parametrize("case", cases_of("AUTH-BAD-CREDENTIALS"), ids=lambda c: c.label)
+def test_a_comment_with_a_wrong_password_is_refused_on_every_parent_with_every_option(
+        case: CommentCase, comment_scene: Scene, profile: Profile, user_ids: dict[str, int]) -> None:
+    """refusals2 (issue 44): member's username with a wrong password, on every parent anonymous is placed on."""
+    _refused(case, comment_scene, profile, user_ids)

@@ -12,7 +12,8 @@ combination the matrix already sends left out: 8 requests a rule.
 
 Each row is one POST a conforming target refuses: no accepted write (a refused write is reserved from the suites'
 share and given back); a target that accepts one fails the rule, and what it created is registered as the run's.
-Judged: the stated 403 (any 4xx for a missing body); a 2xx or a 5xx fails. Not judged (a skip saying why): a target
+Judged (qaconform/pytest/refusals.py): the stated 403 (any 4xx for a missing body), answered by the interface itself
+(a redirect to a login page is no refusal); a 2xx or a 5xx fails. Not judged (a skip saying why): a target
 before 2.16.0, an option answered with another 4xx (what wrap and v1 do is not shown, and postComment's section does
 not list them), admin's shared comment not posted.
 """
@@ -27,6 +28,7 @@ import pytest
 
 from qaconform import contract
 from qaconform.pytest.outcomes import SkipKind, fail, skip
+from qaconform.pytest.refusals import ANY_4XX, refused, why_not_refused
 from qaconform.pytest.support import register_wrongly_created
 from qaconform.target.client import ApiClient
 from qaconform.target.profile import Profile
@@ -86,14 +88,14 @@ def test_a_stated_comment_refusal_holds_on_every_parent_and_option(
     resp = api[writer].post(contract.path("postComment", nodeId=node), params=params or None, json=fields,
                             operation="postComment")
     register_wrongly_created(resp, created, writer)
-    refused = 400 <= resp.status < 500 if rule == "COMMENT-BODY-REQUIRED" else resp.status == 403
-    if refused:
+    statuses = ANY_4XX if rule == "COMMENT-BODY-REQUIRED" else (403,)
+    if refused(resp, statuses):  # the stated status, answered by the interface itself (refusals.py)
         return
-    if option != "none" and 400 <= resp.status < 500:
+    if option != "none" and refused(resp):
         skip(SkipKind.OTHER, f"not judged: {label} was refused with {resp.status} {resp.text[:120]!r}; what {option} "
                              "does on postComment is not shown, so a refusal of the option itself is no answer here")
     stated = "a 4xx (\"body ... required\")" if rule == "COMMENT-BODY-REQUIRED" else "403"
     fail([rule], f"{label} by {writer} ({'no body' if not fields else 'visibility ' + repr(fields['visibility'])}) "
-                 f"must be refused with {stated}, whatever node it goes to and whatever option is given; got "
-                 f"{resp.status}", resp)
+                 f"must be refused with {stated}, whatever node it goes to and whatever option is given; "
+                 f"{why_not_refused(resp, statuses)}", resp)
 
