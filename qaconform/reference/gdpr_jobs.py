@@ -10,7 +10,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import blind7_paths, blind8_paths, blind_round9, blind_round11, faults, variants
+from . import blind7_paths, blind8_paths, blind_round9, blind_round11, crossing2_paths, faults, variants
 from .auth import Caller
 from .bodies import read_fields, structured
 from .db import as_id
@@ -35,10 +35,11 @@ async def schedule_gdpr_job(svc: Service, request: Request, caller: Caller) -> R
             return _schedule(svc, caller, fields)
         except ApiError as exc:
             raise ApiError(exc.status, {"message": exc.body.get("error")}) from None
-    return _schedule(svc, caller, fields)
+    skipped = crossing2_paths.skipped_checks(request.query_params.keys(), fields)  # crossing2 (issue 44)
+    return _schedule(svc, caller, fields, skipped)
 
 
-def _schedule(svc: Service, caller: Caller, fields: dict[str, Any]) -> Response:
+def _schedule(svc: Service, caller: Caller, fields: dict[str, Any], skipped: frozenset[str] = frozenset()) -> Response:
     kind = fields.get("type")
     if kind is None and faults.is_on("gdpr-no-type-is-individual"):
         kind = "individual"
@@ -54,15 +55,15 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any]) -> Response:
         _check_csv_file(svc, fields)
     user = structured(fields, "user")
     if not (kind == "individual" and isinstance(user, dict) and _present(user, "id")
-            and faults.is_on("gdpr-operations-unchecked-for-user-id")):
+            and faults.is_on("gdpr-operations-unchecked-for-user-id")) and crossing2_paths.OPERATIONS not in skipped:
         _check_operations(fields)
-    _check_reassign_user(svc, fields)
+    _check_reassign_user(svc, fields, skipped)
     by_id = kind == "individual" and isinstance(user, dict) and _present(user, "id")  # blindw (issue 44)
     unchecked = by_id and faults.is_on("blind-gdpr-user-id-time-frame-unchecked")  # the new job replaces the old
     replace = unchecked or faults.is_on("blind5-gdpr-time-frame-per-type")  # blind5: a frame per type, one row
     replace = replace or faults.is_on("blind9-time-frame-keyed-by-user-form")  # blind9 (issue 44): one row a frame
     _blind_delete_needs_reassign(fields)
-    minute = _free_time_frame(svc, fields, not unchecked)
+    minute = _free_time_frame(svc, fields, not unchecked, crossing2_paths.PAST not in skipped)
     with svc.tx("job") as conn:
         cur = conn.execute(
             ("INSERT OR REPLACE" if replace else "INSERT")
@@ -143,10 +144,10 @@ def _blind_delete_needs_reassign(fields: dict[str, Any]) -> None:
         raise bad_request("The provided 'operations' is/are invalid")
 
 
-def _check_reassign_user(svc: Service, fields: dict[str, Any]) -> None:
+def _check_reassign_user(svc: Service, fields: dict[str, Any], skipped: frozenset[str] = frozenset()) -> None:
     """An optional reassignUser names exactly one existing user, by username or id."""
     reassign = structured(fields, "reassignUser")
-    if reassign is None or reassign == "":
+    if reassign is None or reassign == "" or crossing2_paths.REASSIGN_LOOKUP in skipped:
         return
     if faults.is_on("blind-gdpr-reassign-id-zero-ignored") and isinstance(reassign, dict) and str(
             reassign.get("id")).strip() == "0" and not _present(reassign, "username"):
@@ -158,7 +159,7 @@ def _check_reassign_user(svc: Service, fields: dict[str, Any]) -> None:
     if both and faults.is_on("blinde-gdpr-reassign-agreeing-pair-taken") and svc.db.one(
             "SELECT 1 FROM users WHERE username = ? AND id = ?", (str(reassign["username"]), as_id(reassign["id"]))):
         reassign, both = {"id": reassign["id"]}, False  # blinde: two ways naming one user taken as one
-    if both and not faults.is_on("gdpr-reassign-ambiguous-unnoticed"):
+    if both and not faults.is_on("gdpr-reassign-ambiguous-unnoticed") and crossing2_paths.REASSIGN_BOTH not in skipped:
         raise bad_request("The request contains more than one reassignUser eligible configuration")
     lenient = faults.is_on("gdpr-reassign-invalid-accepted") or (  # blind5 (issue 44): bulk jobs below
         fields.get("type") == "bulk" and faults.is_on("blind5-gdpr-bulk-reassign-unchecked")) or (
@@ -172,7 +173,7 @@ def _check_reassign_user(svc: Service, fields: dict[str, Any]) -> None:
         raise bad_request("The provided 'reassignUser' is/are invalid")
 
 
-def _free_time_frame(svc: Service, fields: dict[str, Any], check_taken: bool = True) -> int:
+def _free_time_frame(svc: Service, fields: dict[str, Any], check_taken: bool = True, check_past: bool = True) -> int:
     """The job's time frame (a minute, or an hour under a variant): in the future and not taken by another job."""
     when = _schedule_ms(fields)
     now = now_ms()
@@ -183,7 +184,7 @@ def _free_time_frame(svc: Service, fields: dict[str, Any], check_taken: bool = T
         past = when < now + _DAY_MS
     if past and blind7_paths.gdpr_past_unchecked(fields, structured(fields, "scheduleDate")):  # blind7
         past = False
-    if past and not faults.is_on("gdpr-past-date-accepted"):
+    if past and check_past and not faults.is_on("gdpr-past-date-accepted"):
         raise bad_request("The desired date is in the past and is it not eligible.")
     minute = when // (3_600_000 if variants.is_on("gdpr-time-frame-hour") else 60_000)
     taken = svc.db.one("SELECT 1 FROM jobs WHERE schedule_minute = ?", (minute,)) is not None
