@@ -11,6 +11,8 @@ from . import faults
 
 PAST, OPERATIONS, REASSIGN_BOTH, REASSIGN_LOOKUP = "past", "operations", "reassign_both", "reassign_lookup"
 """The checks of gdpr_jobs._schedule a fault can skip."""
+USER_BY_ID, USER_BY_EMAIL = "user_by_id_refused", "user_by_email_refused"
+"""What a fault breaks in gdpr_jobs._check_user: an individual job's user in that form refused."""
 
 _SKIPS: dict[str, tuple[str, str]] = {
     "crossing2-gdpr-past-date-unchecked-type-param-wins": ("type_param", PAST),
@@ -21,6 +23,8 @@ _SKIPS: dict[str, tuple[str, str]] = {
     "crossing2-gdpr-reassign-unknown-accepted-fields-in-query": ("fields_in_query", REASSIGN_LOOKUP),
     "crossing2-gdpr-operations-unchecked-fields-in-query": ("fields_in_query", OPERATIONS),
     "crossing2-gdpr-operations-unchecked-user-beside-bulk": ("user_beside", OPERATIONS),
+    "crossing2-gdpr-user-by-id-refused-type-param": ("individual_type_param", USER_BY_ID),
+    "crossing2-gdpr-user-by-email-refused-csv-beside": ("csv_beside_individual", USER_BY_EMAIL),
 }
 """fault -> (the cell it bites in, the check it skips there)."""
 
@@ -28,7 +32,8 @@ _SKIPS: dict[str, tuple[str, str]] = {
 def _cells(query: Iterable[str], fields: Mapping[str, Any]) -> set[str]:
     """The cells a job request stands in: ``type_param`` (type, not csvFileId, a request parameter: the matrix's
     param_wins rows), ``fields_in_query`` (type and csvFileId both parameters: its query rows), ``user_beside`` (a
-    bulk job with a user: its other_fields stated rows)."""
+    bulk job with a user: its other_fields stated rows), ``individual_type_param`` (an individual job whose type is a
+    request parameter), ``csv_beside_individual`` (an individual job with a csvFileId)."""
     keys = set(query)
     out = set()
     if "type" in keys and "csvFileId" not in keys:
@@ -37,6 +42,10 @@ def _cells(query: Iterable[str], fields: Mapping[str, Any]) -> set[str]:
         out.add("fields_in_query")
     if fields.get("type") == "bulk" and fields.get("user") not in (None, ""):
         out.add("user_beside")
+    if fields.get("type") == "individual" and "type" in keys:
+        out.add("individual_type_param")
+    if fields.get("type") == "individual" and fields.get("csvFileId") not in (None, ""):
+        out.add("csv_beside_individual")
     return out
 
 

@@ -1,10 +1,12 @@
 """Planted faults of the data-protection job's refusals in one input form or beside one other field (issue 44,
 crossing2): each breaks ONE refusal of the Errors table (a past date, an invalid operations list, reassignUser given
-two ways or naming nobody) in ONE cell of the job's validation dimensions: the scalar fields given as request
-parameters (input_form query), the job's type given as a parameter over a body that says another (param_wins), or a
-bulk job carrying a user beside its file (other_fields stated). Everywhere else the refusal holds, so a suite that
-sends each refusal in the JSON form only passes. "On POST endpoints that take a body, each body field may also be
-given as a request or query parameter of the same name. When both are given, the parameter wins."
+two ways or naming nobody), or takes an individual job's user in one stated form (by email, by id) for invalid, in
+ONE cell of the job's validation dimensions: the scalar fields given as request parameters (input_form query), the
+job's type given as a parameter over a body that says another (param_wins), or another stated field beside (a user
+beside a bulk job's file, a csvFileId beside an individual job's user: other_fields stated). Everywhere else the
+rule holds, so a suite that sends each job in the JSON form only passes. "On POST endpoints that take a body, each
+body field may also be given as a request or query parameter of the same name. When both are given, the parameter
+wins."
 
 Wired in :mod:`crossing2_paths` (called by :mod:`gdpr_jobs`); part of the registry (:mod:`faults`)."""
 
@@ -42,6 +44,14 @@ CROSSING2: tuple[Fault, ...] = (
        "the operations list is not checked on a BULK job carrying a user beside its file (the individual branch's "
        "check is skipped for bulk, the bulk branch's for a request with a user); without a user beside, an invalid "
        "list gets its 400"),
+    # an individual job's user in one stated form refused in one cell
+    _F("crossing2-gdpr-user-by-id-refused-type-param", "GDPR-USER-FORMS",
+       "an INDIVIDUAL job whose type comes as a request parameter is refused when its user is given by ID ('The "
+       "provided 'user' is invalid': the id looked up among usernames); with type in the JSON body, or the user by "
+       "email, the user is taken; 'Exactly one of username, email, id.'"),
+    _F("crossing2-gdpr-user-by-email-refused-csv-beside", "GDPR-USER-FORMS",
+       "an INDIVIDUAL job carrying a csvFileId beside its user is refused when the user is given by EMAIL (the email "
+       "looked up in the file's columns); without a csvFileId beside, or the user by id, the user is taken"),
 )
 """The job refusals broken in one cell of input form or other fields (crossing2): caught by
 suites/contract/test_input_form_matrix.py, which crosses those refusals with both dimensions."""

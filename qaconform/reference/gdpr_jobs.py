@@ -50,7 +50,7 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any], skipped: fro
             None, "") and fields.get("csvFileId") not in (None, ""):
         kind = "bulk"  # the field beside the missing one decides the job's kind
     if kind == "individual":
-        _check_user(svc, fields)
+        _check_user(svc, fields, skipped)
     else:
         _check_csv_file(svc, fields)
     user = structured(fields, "user")
@@ -75,7 +75,7 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any], skipped: fro
     return json_response({key: int(cur.lastrowid or 0)}, status)
 
 
-def _check_user(svc: Service, fields: dict[str, Any]) -> None:
+def _check_user(svc: Service, fields: dict[str, Any], skipped: frozenset[str] = frozenset()) -> None:
     """An individual job names exactly one existing user, by username, email or id."""
     user = structured(fields, "user")
     if user is None or user == "":
@@ -89,8 +89,11 @@ def _check_user(svc: Service, fields: dict[str, Any]) -> None:
     reassign = structured(fields, "reassignUser")
     email_looked_up_by_id = by_email and faults.is_on("gdpr-user-email-refused") and isinstance(
         reassign, dict) and _present(reassign, "id")
+    by_id = isinstance(user, dict) and _present(user, "id")  # crossing2 (issue 44): a form refused in one cell
+    crossed = (by_id and crossing2_paths.USER_BY_ID in skipped) or (
+        by_email and crossing2_paths.USER_BY_EMAIL in skipped)
     if not _find_user(svc, user, ("username", "email", "id")) or (
-            by_email and faults.is_on("gdpr-user-by-email-refused")) or email_looked_up_by_id:
+            by_email and faults.is_on("gdpr-user-by-email-refused")) or email_looked_up_by_id or crossed:
         raise bad_request("The provided 'user' is invalid")
 
 

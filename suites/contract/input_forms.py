@@ -52,6 +52,7 @@ ALLOWED: dict[str, dict[str, tuple[str, ...]]] = {
     "GDPR-OPERATIONS-INVALID": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},
     "GDPR-REASSIGN-AMBIGUOUS": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},
     "GDPR-REASSIGN-INVALID": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},
+    "GDPR-USER-FORMS": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},  # an individual job's user by each stated form
     # forms (issue 44): an answer's only required field is its body, a scalar, so every form carries it
     "ANSWER-PUBLISHED": {WRITER: ANSWER_PUBLISHERS},
 }
@@ -67,7 +68,7 @@ FIXED_WRITER = {"COMMENT-4": "member", "COMMENT-7-NO-PRIVATE-PERMISSION": "novic
                 "GDPR-BULK-NO-CSV": "admin", "GDPR-CSV-MISSING": "admin", "ANSWER-MODERATION": "novice",
                 # crossing2 (issue 44): the job's refusals past its file check
                 "GDPR-PAST-DATE": "admin", "GDPR-OPERATIONS-INVALID": "admin", "GDPR-REASSIGN-AMBIGUOUS": "admin",
-                "GDPR-REASSIGN-INVALID": "admin"}
+                "GDPR-REASSIGN-INVALID": "admin", "GDPR-USER-FORMS": "admin"}
 """The account of a rule that does not cross ``writer``."""
 
 

@@ -71,7 +71,8 @@ def _job_rows(config: pytest.Config) -> list[Any]:
     from qaconform.pytest.properties.plugin import STATE
 
     dims, seed = contract.load_contract().dimensions, config.stash[STATE].seed
-    rules = [r for r, d in dims.rules.items() if "scheduleGdprJob" in d.validations]
+    # the refusals _send_job sends; GDPR-USER-FORMS' rows send one job per user form and judge their body themselves
+    rules = [r for r, d in dims.rules.items() if "scheduleGdprJob" in d.validations and r != "GDPR-USER-FORMS"]
     return [pytest.param(c, id=f"{rule}-{c.rule}-{c.label}", marks=pytest.mark.rule(rule))
             for rule in JOB_RESPONSE_RULES for job in rules for c in _cases(job, dims, seed, config)]
 
@@ -502,6 +503,64 @@ def test_a_reassign_user_that_does_not_exist_is_refused_in_every_input_form(
         request: pytest.FixtureRequest) -> None:
     """a bulk job on the profile's file, reassignUser a username no one holds; beside it (stated) a user."""
     _judge_job(case, admin, profile, user_ids, request)
+
+
+# crossing2 (issue 44): an individual job's user in every stated form, whichever form the job's scalar fields take
+
+USER_FORMS = ("email", "id")
+"""The stated forms of an individual job's user ("Exactly one of username, email, id"; id an integer in the
+contract's schema) each row sends; username alone is not judged (test_gdpr_forms.py USER_FORMS_EXCLUDED says why)."""
+
+
+def _user_of(profile: Profile, form: str) -> dict[str, Any]:
+    """[safety] gdpr_user by one stated form, or a skip naming the key it needs."""
+    safety = profile.safety
+    value = safety.gdpr_user_email if form == "email" else safety.gdpr_user_id
+    if not safety.gdpr_user or value is None:
+        key = "gdpr_user_email" if form == "email" else "gdpr_user_id"
+        skip(SkipKind.MISSING_FIXTURE, f"not checked: a job naming its user by {form} needs [safety] gdpr_user and "
+                                       f"{key}", fixtures=[key])
+    return {form: value}
+
+
+@pytest.mark.rule("GDPR-USER-FORMS")
+@pytest.mark.gdpr
+def test_an_individual_jobs_user_in_every_stated_form_is_taken_in_every_input_form(
+        case: Case, admin: ApiClient, profile: Profile) -> None:
+    """gdpr_user by email and by id on an individual job dated in the past, type in the row's form (a param_wins body
+    says bulk), beside it (stated) a csvFileId naming no file: the past date's 400 is the one stated answer, so a user
+    form not taken shows as another answer. Without [safety] destructive an invalid operations list is the guard."""
+    answers: dict[str, ApiResponse] = {}
+    guards = set() if profile.safety.destructive else {OPERATIONS_INVALID}
+    losing = {"type": "bulk"} if case.form == PARAM_WINS else {}
+    for form in USER_FORMS:
+        fields: dict[str, Any] = {"type": "individual"}
+        if case.other == STATED:
+            fields["csvFileId"] = _missing_csv(profile)
+        rest = {"user": _user_of(profile, form), "scheduleDate": {"formatted": _past()},
+                "operations": ["qc-not-an-operation"] if guards else ["suspend"]}
+        answers[form] = send(admin, contract.path("scheduleGdprJob"), "scheduleGdprJob", case.form, fields, rest,
+                             losing)
+    taken = [f for f, r in answers.items() if r.status == 400 and _error(r) == PAST_DATE]
+    for form, resp in answers.items():
+        error = _error(resp)
+        if form in taken:
+            continue
+        if resp.status == 400 and error is None:
+            fail(["GDPR-ERROR-BODY"], f"{case.label}: \"Errors: 400 with {{error: <message>}}\": the 400 to a job "
+                                      f"naming its user by {form} carries no string error: {resp.text[:200]!r}", resp)
+        if resp.status == 400 and error in guards:
+            skip(SkipKind.OTHER, f"inconclusive: {case.label}: the target reported the guard ({error!r}) before the "
+                                 "past date ([safety] destructive = false)")
+        if case.form == PARAM_WINS and error in (BULK_NO_CSV, CSV_MISSING):
+            fail(["CONV-PARAM-AS-BODY-FIELD-GDPR"], f"{case.label}: type individual as a query parameter, bulk in "
+                                                     f"the body: the body won ({error!r}); the parameter wins", resp)
+        if not taken:  # no form taken in this input form: perhaps the form itself is not, CONV's to judge
+            _form_not_taken(case, resp, f"400 {PAST_DATE!r}")
+        fail([case.rule], f"{case.label}: an individual job naming gdpr_user by {form} ({_user_of(profile, form)}), "
+                          f"type {_where(case, losing)}, dated in the past: its one error is the date, expected 400 "
+                          f"{{error: {PAST_DATE!r}}}, got {resp.status} {error!r} (taken by {taken or 'no form'}; "
+                          f"\"Exactly one of username, email, id\")", resp)
 
 
 @pytest.mark.gdpr
