@@ -128,6 +128,11 @@ from .faults_refusals2 import REFUSALS2  # noqa: E402
 
 _ALL = _ALL + REFUSALS2
 
+# --- the job's refusals in one input form or beside one other field (issue 44, crossing2)
+from .faults_crossing2 import CROSSING2  # noqa: E402
+
+_ALL = _ALL + CROSSING2
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

@@ -17,6 +17,7 @@ from . import (
     blind_round11,
     blind_round12,
     blind_round13,
+    crossing2_paths,
     faults,
     refusals2_paths,
     variants,
@@ -46,10 +47,11 @@ async def schedule_gdpr_job(svc: Service, request: Request, caller: Caller) -> R
             return _schedule(svc, caller, fields)
         except ApiError as exc:
             raise ApiError(exc.status, {"message": exc.body.get("error")}) from None
-    return _schedule(svc, caller, fields)
+    skipped = crossing2_paths.skipped_checks(request.query_params.keys(), fields)  # crossing2 (issue 44)
+    return _schedule(svc, caller, fields, skipped)
 
 
-def _schedule(svc: Service, caller: Caller, fields: dict[str, Any]) -> Response:
+def _schedule(svc: Service, caller: Caller, fields: dict[str, Any], skipped: frozenset[str] = frozenset()) -> Response:
     kind = fields.get("type")
     if kind is None and faults.is_on("gdpr-no-type-is-individual"):
         kind = "individual"
@@ -61,20 +63,20 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any]) -> Response:
         kind = "bulk"  # the field beside the missing one decides the job's kind
     fields = blind_round13.gdpr_fields(kind, fields)  # round13 (issue 44)
     if kind == "individual":
-        _check_user(svc, fields)
+        _check_user(svc, fields, skipped)
     else:
         _check_csv_file(svc, fields)
     user = structured(fields, "user")
     if not (kind == "individual" and isinstance(user, dict) and _present(user, "id")
-            and faults.is_on("gdpr-operations-unchecked-for-user-id")):
+            and faults.is_on("gdpr-operations-unchecked-for-user-id")) and crossing2_paths.OPERATIONS not in skipped:
         _check_operations(fields)
-    _check_reassign_user(svc, fields)
+    _check_reassign_user(svc, fields, skipped)
     by_id = kind == "individual" and isinstance(user, dict) and _present(user, "id")  # blindw (issue 44)
     unchecked = by_id and faults.is_on("blind-gdpr-user-id-time-frame-unchecked")  # the new job replaces the old
     replace = unchecked or faults.is_on("blind5-gdpr-time-frame-per-type")  # blind5: a frame per type, one row
     replace = replace or faults.is_on("blind9-time-frame-keyed-by-user-form")  # blind9 (issue 44): one row a frame
     _blind_delete_needs_reassign(fields)
-    minute = _free_time_frame(svc, fields, not unchecked)
+    minute = _free_time_frame(svc, fields, not unchecked, crossing2_paths.PAST not in skipped)
     with svc.tx("job") as conn:
         cur = conn.execute(
             ("INSERT OR REPLACE" if replace else "INSERT")
@@ -87,7 +89,7 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any]) -> Response:
     return json_response(body, status)
 
 
-def _check_user(svc: Service, fields: dict[str, Any]) -> None:
+def _check_user(svc: Service, fields: dict[str, Any], skipped: frozenset[str] = frozenset()) -> None:
     """An individual job names exactly one existing user, by username, email or id."""
     user = structured(fields, "user")
     if user is None or user == "":
@@ -101,8 +103,11 @@ def _check_user(svc: Service, fields: dict[str, Any]) -> None:
     reassign = structured(fields, "reassignUser")
     email_looked_up_by_id = by_email and faults.is_on("gdpr-user-email-refused") and isinstance(
         reassign, dict) and _present(reassign, "id")
+    by_id = isinstance(user, dict) and _present(user, "id")  # crossing2 (issue 44): a form refused in one cell
+    crossed = (by_id and crossing2_paths.USER_BY_ID in skipped) or (
+        by_email and crossing2_paths.USER_BY_EMAIL in skipped)
     if not _find_user(svc, user, ("username", "email", "id")) or (
-            by_email and faults.is_on("gdpr-user-by-email-refused")) or email_looked_up_by_id:
+            by_email and faults.is_on("gdpr-user-by-email-refused")) or email_looked_up_by_id or crossed:
         raise bad_request("The provided 'user' is invalid")
 
 
@@ -156,10 +161,10 @@ def _blind_delete_needs_reassign(fields: dict[str, Any]) -> None:
         raise bad_request("The provided 'operations' is/are invalid")
 
 
-def _check_reassign_user(svc: Service, fields: dict[str, Any]) -> None:
+def _check_reassign_user(svc: Service, fields: dict[str, Any], skipped: frozenset[str] = frozenset()) -> None:
     """An optional reassignUser names exactly one existing user, by username or id."""
     reassign = structured(fields, "reassignUser")
-    if reassign is None or reassign == "":
+    if reassign is None or reassign == "" or crossing2_paths.REASSIGN_LOOKUP in skipped:
         return
     if faults.is_on("blind-gdpr-reassign-id-zero-ignored") and isinstance(reassign, dict) and str(
             reassign.get("id")).strip() == "0" and not _present(reassign, "username"):
@@ -171,7 +176,7 @@ def _check_reassign_user(svc: Service, fields: dict[str, Any]) -> None:
     if both and faults.is_on("blinde-gdpr-reassign-agreeing-pair-taken") and svc.db.one(
             "SELECT 1 FROM users WHERE username = ? AND id = ?", (str(reassign["username"]), as_id(reassign["id"]))):
         reassign, both = {"id": reassign["id"]}, False  # blinde: two ways naming one user taken as one
-    if both and not faults.is_on("gdpr-reassign-ambiguous-unnoticed"):
+    if both and not faults.is_on("gdpr-reassign-ambiguous-unnoticed") and crossing2_paths.REASSIGN_BOTH not in skipped:
         raise bad_request("The request contains more than one reassignUser eligible configuration")
     lenient = faults.is_on("gdpr-reassign-invalid-accepted") or (  # blind5 (issue 44): bulk jobs below
         fields.get("type") == "bulk" and faults.is_on("blind5-gdpr-bulk-reassign-unchecked")) or (
@@ -186,7 +191,7 @@ def _check_reassign_user(svc: Service, fields: dict[str, Any]) -> None:
         raise bad_request("The provided 'reassignUser' is/are invalid")
 
 
-def _free_time_frame(svc: Service, fields: dict[str, Any], check_taken: bool = True) -> int:
+def _free_time_frame(svc: Service, fields: dict[str, Any], check_taken: bool = True, check_past: bool = True) -> int:
     """The job's time frame (a minute, or an hour under a variant): in the future and not taken by another job."""
     when = _schedule_ms(fields)
     now = now_ms()
@@ -197,7 +202,7 @@ def _free_time_frame(svc: Service, fields: dict[str, Any], check_taken: bool = T
         past = when < now + _DAY_MS
     if past and blind7_paths.gdpr_past_unchecked(fields, structured(fields, "scheduleDate")):  # blind7
         past = False
-    if past and not faults.is_on("gdpr-past-date-accepted"):
+    if past and check_past and not faults.is_on("gdpr-past-date-accepted"):
         blind_round12.past_date_refusal(structured(fields, "scheduleDate"))  # round12 (issue 44)
         raise bad_request("The desired date is in the past and is it not eligible.")
     minute = when // (3_600_000 if variants.is_on("gdpr-time-frame-hour") else 60_000)

@@ -7,7 +7,9 @@ Which values a rule may draw is decided here, from what the description states (
 
 - ``form`` (an ``application/x-www-form-urlencoded`` body) only where every field the request needs is a scalar: a
   comment's recipients (an array of objects) and a job's user, scheduleDate and operations (objects and an array)
-  have no parameter form shown, so COMMENT-6 and the job rules are not sent form-encoded;
+  have no parameter form shown, so COMMENT-6 and the job rules are not sent form-encoded (the job's past date,
+  operations and reassignUser, crossing2: the job's scalar fields, type and csvFileId, take the other forms, the
+  field the refusal is about stays in the JSON body);
 - ``param_wins`` only where a parameter and a body value can differ so that the parameter's makes the request one
   the description refuses: COMMENT-BODY-REQUIRED has none (a body given one way is a body given; an empty parameter
   is not "without body");
@@ -45,6 +47,12 @@ ALLOWED: dict[str, dict[str, tuple[str, ...]]] = {
     "GDPR-INDIVIDUAL-NO-USER": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},
     "GDPR-BULK-NO-CSV": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},
     "GDPR-CSV-MISSING": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},
+    # crossing2 (issue 44): the job's refusals past its file check, on a bulk job naming the profile's file
+    "GDPR-PAST-DATE": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},
+    "GDPR-OPERATIONS-INVALID": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},
+    "GDPR-REASSIGN-AMBIGUOUS": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},
+    "GDPR-REASSIGN-INVALID": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},
+    "GDPR-USER-FORMS": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},  # an individual job's user by each stated form
     # forms (issue 44): an answer's only required field is its body, a scalar, so every form carries it
     "ANSWER-PUBLISHED": {WRITER: ANSWER_PUBLISHERS},
 }
@@ -57,7 +65,10 @@ test_input_form_matrix.py ``test_every_job_refusal_in_every_input_form_has_the_s
 FIXED_WRITER = {"COMMENT-4": "member", "COMMENT-7-NO-PRIVATE-PERMISSION": "novice",
                 "COMMENT-7-NO-OPTION-PERMISSION": "member",  # blind8 (issue 44): member lacks to own groups
                 "GDPR-INDIVIDUAL-NO-USER": "admin",
-                "GDPR-BULK-NO-CSV": "admin", "GDPR-CSV-MISSING": "admin", "ANSWER-MODERATION": "novice"}
+                "GDPR-BULK-NO-CSV": "admin", "GDPR-CSV-MISSING": "admin", "ANSWER-MODERATION": "novice",
+                # crossing2 (issue 44): the job's refusals past its file check
+                "GDPR-PAST-DATE": "admin", "GDPR-OPERATIONS-INVALID": "admin", "GDPR-REASSIGN-AMBIGUOUS": "admin",
+                "GDPR-REASSIGN-INVALID": "admin", "GDPR-USER-FORMS": "admin"}
 """The account of a rule that does not cross ``writer``."""
 
 

@@ -52,6 +52,7 @@ from qaconform.target.profile import Profile
 pytestmark = [pytest.mark.contract, pytest.mark.writes, pytest.mark.refused_writes]  # refusals only
 
 NO_USER_PREFIX = "The individual type was selected, but the request is missing the user"
+OPERATIONS_INVALID = "The provided 'operations' is/are invalid"
 BULK_NO_CSV = "The bulk type was selected, but the request is missing the csvFileId field."
 CSV_MISSING = "The requested file does not exist"
 PAST_DATE = "The desired date is in the past and is it not eligible."
@@ -70,7 +71,8 @@ def _job_rows(config: pytest.Config) -> list[Any]:
     from qaconform.pytest.properties.plugin import STATE
 
     dims, seed = contract.load_contract().dimensions, config.stash[STATE].seed
-    rules = [r for r, d in dims.rules.items() if "scheduleGdprJob" in d.validations]
+    # the refusals _send_job sends; GDPR-USER-FORMS' rows send one job per user form and judge their body themselves
+    rules = [r for r, d in dims.rules.items() if "scheduleGdprJob" in d.validations and r != "GDPR-USER-FORMS"]
     return [pytest.param(c, id=f"{rule}-{c.rule}-{c.label}", marks=pytest.mark.rule(rule))
             for rule in JOB_RESPONSE_RULES for job in rules for c in _cases(job, dims, seed, config)]
 
@@ -291,7 +293,50 @@ def _error(resp: ApiResponse) -> str | None:
     return body.get("error") if isinstance(body, dict) and isinstance(body.get("error"), str) else None
 
 
-def _job(case: Case, profile: Profile) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], str, str | None]:
+LATER_REFUSALS = {"GDPR-PAST-DATE": PAST_DATE, "GDPR-OPERATIONS-INVALID": OPERATIONS_INVALID,
+                  "GDPR-REASSIGN-AMBIGUOUS": REASSIGN_AMBIGUOUS, "GDPR-REASSIGN-INVALID": REASSIGN_INVALID}
+"""crossing2 (issue 44): the job's refusals of a field that is not a scalar (scheduleDate, operations, reassignUser:
+no parameter form shown, so always in the JSON body) -> their stated message. Each is sent on a bulk job naming the
+profile's file, whose scalar fields (type, csvFileId) take every input form the description states: in the JSON
+body, as query parameters, or type as a parameter winning over a body that says individual (a body that won is an
+individual job without user)."""
+
+
+def _past() -> str:
+    """A moment of the years 2005 to 2024 (in the past wherever the run is), formatted as the description shows."""
+    rnd = random.SystemRandom()
+    return f"{rnd.randint(1, 12):02d}/{rnd.randint(1, 28):02d}/{rnd.randint(2005, 2024)} " \
+           f"{rnd.randint(0, 23):02d}:{rnd.randint(0, 59):02d}"
+
+
+def _later_refusal(case: Case, profile: Profile, rest: dict[str, Any], param_wins: bool,
+                   admin: tuple[str, int]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], str, str | None]:
+    """A bulk job on the profile's file whose one error is the rule's (an ambiguous reassignUser names ``admin``,
+    the scheduling account, by username and id); beside it (stated) a user who exists nowhere. Without the file no
+    job of the kind can be made whose only error is the rule's: not checked, said so."""
+    csv = profile.fixtures.gdpr_csv_file_id
+    if csv is None:
+        skip(SkipKind.MISSING_FIXTURE, f"not checked: {case.rule} {case.label} needs fixture gdpr_csv_file_id (a bulk "
+                                       "job whose only error is the one under test)", fixtures=["gdpr_csv_file_id"])
+    if case.other == STATED:
+        rest["user"] = _nobody()
+    if case.rule == "GDPR-PAST-DATE":
+        rest["scheduleDate"] = {"formatted": _past()}
+    elif case.rule == "GDPR-OPERATIONS-INVALID":
+        rest["operations"] = random.SystemRandom().choice([[], ["qc-not-an-operation"]])
+    elif case.rule == "GDPR-REASSIGN-AMBIGUOUS":
+        rest["reassignUser"] = {"username": admin[0], "id": admin[1]}
+    else:
+        rest["reassignUser"] = _nobody()
+    # a body that won makes an individual job without user; with a user beside, one naming a user who exists
+    # nowhere, whose message the description does not give, so it names no other rule
+    won = None if case.other == STATED else NO_USER_PREFIX
+    return {"type": "bulk", "csvFileId": csv}, rest, {"type": "individual"} if param_wins else {}, \
+        LATER_REFUSALS[case.rule], won
+
+
+def _job(case: Case, profile: Profile,
+         admin: tuple[str, int]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], str, str | None]:
     """(fields, rest, losing, expected message, the message a request whose body won would get instead)."""
     rest: dict[str, Any] = {"scheduleDate": {"formatted": _future()}, "operations": ["suspend"]}
     param_wins = case.form == PARAM_WINS
@@ -311,6 +356,8 @@ def _job(case: Case, profile: Profile) -> tuple[dict[str, Any], dict[str, Any], 
             rest["user"] = _nobody()
         return {"type": "bulk"}, rest, {"type": "individual"} if param_wins else {}, BULK_NO_CSV, \
             None if case.other == STATED else NO_USER_PREFIX
+    if case.rule in LATER_REFUSALS:
+        return _later_refusal(case, profile, rest, param_wins, admin)
     assert case.rule == "GDPR-CSV-MISSING"
     if case.other == STATED:
         rest["user"] = _nobody()
@@ -330,12 +377,15 @@ def _guards(case: Case, profile: Profile, admin: ApiClient, admin_id: int | None
     """The guards a job request carries, and their messages: without [safety] destructive a past date and
     reassignUser given two ways (test_gdpr_jobs.py); a param_wins request of GDPR-CSV-MISSING always the second."""
     messages: set[str] = set()
-    if "reassignUser" in rest:  # round13: a reassignUser beside (stated) names nobody; a target may check it first
+    own = {"GDPR-PAST-DATE": "scheduleDate", "GDPR-REASSIGN-AMBIGUOUS": "reassignUser",
+           "GDPR-REASSIGN-INVALID": "reassignUser"}.get(case.rule)  # a guard never replaces the field under test
+    if "reassignUser" in rest and own != "reassignUser":  # round13: one beside (stated) names nobody; checked first?
         messages.add(REASSIGN_INVALID)
-    if not profile.safety.destructive:
+    if not profile.safety.destructive and own != "scheduleDate":
         rest["scheduleDate"] = {"formatted": "01/01/2001 00:00"}
         messages.add(PAST_DATE)
-    if not profile.safety.destructive or (case.rule == "GDPR-CSV-MISSING" and case.form == PARAM_WINS):
+    if own != "reassignUser" and (not profile.safety.destructive or (
+            case.rule == "GDPR-CSV-MISSING" and case.form == PARAM_WINS)):
         rest["reassignUser"] = {"username": admin.username, "id": admin_id or 1}
         messages |= {REASSIGN_AMBIGUOUS, REASSIGN_INVALID}
     return messages
@@ -351,7 +401,8 @@ def _send_job(case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str
     sent: dict[str, Any] = request.session.stash.setdefault(_JOBS, {})
     key = f"{case.rule} {case.label}"
     if key not in sent:
-        fields, rest, losing, expected, won = _job(case, profile)
+        who = (admin.username or "admin", user_ids.get("admin") or 1)  # an ambiguous reassignUser's two ways
+        fields, rest, losing, expected, won = _job(case, profile, who)
         guards = _guards(case, profile, admin, user_ids.get("admin"), rest)
         resp = send(admin, contract.path("scheduleGdprJob"), "scheduleGdprJob", case.form, fields, rest, losing)
         sent[key] = (resp, fields, rest, losing, expected, won, guards)
@@ -375,7 +426,8 @@ def _judge_job(case: Case, admin: ApiClient, profile: Profile, user_ids: dict[st
     rule = case.rule
     if case.form == PARAM_WINS and won is not None and error is not None and error.startswith(won):
         rule = "CONV-PARAM-AS-BODY-FIELD-GDPR"  # the body's value won: the validation itself held
-    if rule == case.rule:
+    if rule == case.rule and not (case.rule in LATER_REFUSALS and error in LATER_REFUSALS.values()):
+        # crossing2: another refusal of a field past the file check shows the target took the scalar fields
         _form_not_taken(case, resp, f"400 {expected!r}")
     given = ", ".join(f"{k}={v!r}" for k, v in fields.items())
     fail([rule], f"{case.label}: a job with {given} given {_where(case, losing)}, {sorted(rest)} in the JSON body: "
@@ -410,6 +462,102 @@ def test_a_bulk_job_naming_a_file_that_does_not_exist_is_refused_in_every_input_
         request: pytest.FixtureRequest) -> None:
     """type bulk, a csvFileId naming no file; beside it (stated) a user who exists nowhere."""
     _judge_job(case, admin, profile, user_ids, request)
+
+
+# crossing2 (issue 44): the refusals of the job's other fields, past its file check, in every form of its scalar fields
+
+@pytest.mark.rule("GDPR-PAST-DATE")
+@pytest.mark.gdpr
+def test_a_job_dated_in_the_past_is_refused_in_every_input_form(
+        case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int],
+        request: pytest.FixtureRequest) -> None:
+    """a bulk job on the profile's file dated in the past; beside it (stated) a user who exists nowhere."""
+    _judge_job(case, admin, profile, user_ids, request)
+
+
+@pytest.mark.rule("GDPR-OPERATIONS-INVALID")
+@pytest.mark.gdpr
+def test_an_empty_or_invalid_operations_list_is_refused_in_every_input_form(
+        case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int],
+        request: pytest.FixtureRequest) -> None:
+    """a bulk job on the profile's file with no operation or an unknown one; beside it (stated) a user."""
+    _judge_job(case, admin, profile, user_ids, request)
+
+
+@pytest.mark.rule("GDPR-REASSIGN-AMBIGUOUS")
+@pytest.mark.gdpr
+def test_a_reassign_user_given_two_ways_is_refused_in_every_input_form(
+        case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int],
+        request: pytest.FixtureRequest) -> None:
+    """a bulk job on the profile's file, reassignUser by admin's username and id; beside it (stated) a user."""
+    _judge_job(case, admin, profile, user_ids, request)
+
+
+@pytest.mark.rule("GDPR-REASSIGN-INVALID")
+@pytest.mark.gdpr
+def test_a_reassign_user_that_does_not_exist_is_refused_in_every_input_form(
+        case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int],
+        request: pytest.FixtureRequest) -> None:
+    """a bulk job on the profile's file, reassignUser a username no one holds; beside it (stated) a user."""
+    _judge_job(case, admin, profile, user_ids, request)
+
+
+# crossing2 (issue 44): an individual job's user in every stated form, whichever form the job's scalar fields take
+
+USER_FORMS = ("email", "id")
+"""The stated forms of an individual job's user ("Exactly one of username, email, id"; id an integer in the
+contract's schema) each row sends; username alone is not judged (test_gdpr_forms.py USER_FORMS_EXCLUDED says why)."""
+
+
+def _user_of(profile: Profile, form: str) -> dict[str, Any]:
+    """[safety] gdpr_user by one stated form, or a skip naming the key it needs."""
+    safety = profile.safety
+    value = safety.gdpr_user_email if form == "email" else safety.gdpr_user_id
+    if not safety.gdpr_user or value is None:
+        key = "gdpr_user_email" if form == "email" else "gdpr_user_id"
+        skip(SkipKind.MISSING_FIXTURE, f"not checked: a job naming its user by {form} needs [safety] gdpr_user and "
+                                       f"{key}", fixtures=[key])
+    return {form: value}
+
+
+@pytest.mark.rule("GDPR-USER-FORMS")
+@pytest.mark.gdpr
+def test_an_individual_jobs_user_in_every_stated_form_is_taken_in_every_input_form(
+        case: Case, admin: ApiClient, profile: Profile) -> None:
+    """gdpr_user by email and by id on an individual job dated in the past, type in the row's form (a param_wins body
+    says bulk), beside it (stated) a csvFileId naming no file: the past date's 400 is the one stated answer, so a user
+    form not taken shows as another answer. Without [safety] destructive an invalid operations list is the guard."""
+    answers: dict[str, ApiResponse] = {}
+    guards = set() if profile.safety.destructive else {OPERATIONS_INVALID}
+    losing = {"type": "bulk"} if case.form == PARAM_WINS else {}
+    for form in USER_FORMS:
+        fields: dict[str, Any] = {"type": "individual"}
+        if case.other == STATED:
+            fields["csvFileId"] = _missing_csv(profile)
+        rest = {"user": _user_of(profile, form), "scheduleDate": {"formatted": _past()},
+                "operations": ["qc-not-an-operation"] if guards else ["suspend"]}
+        answers[form] = send(admin, contract.path("scheduleGdprJob"), "scheduleGdprJob", case.form, fields, rest,
+                             losing)
+    taken = [f for f, r in answers.items() if r.status == 400 and _error(r) == PAST_DATE]
+    for form, resp in answers.items():
+        error = _error(resp)
+        if form in taken:
+            continue
+        if resp.status == 400 and error is None:
+            fail(["GDPR-ERROR-BODY"], f"{case.label}: \"Errors: 400 with {{error: <message>}}\": the 400 to a job "
+                                      f"naming its user by {form} carries no string error: {resp.text[:200]!r}", resp)
+        if resp.status == 400 and error in guards:
+            skip(SkipKind.OTHER, f"inconclusive: {case.label}: the target reported the guard ({error!r}) before the "
+                                 "past date ([safety] destructive = false)")
+        if case.form == PARAM_WINS and error in (BULK_NO_CSV, CSV_MISSING):
+            fail(["CONV-PARAM-AS-BODY-FIELD-GDPR"], f"{case.label}: type individual as a query parameter, bulk in "
+                                                     f"the body: the body won ({error!r}); the parameter wins", resp)
+        if not taken:  # no form taken in this input form: perhaps the form itself is not, CONV's to judge
+            _form_not_taken(case, resp, f"400 {PAST_DATE!r}")
+        fail([case.rule], f"{case.label}: an individual job naming gdpr_user by {form} ({_user_of(profile, form)}), "
+                          f"type {_where(case, losing)}, dated in the past: its one error is the date, expected 400 "
+                          f"{{error: {PAST_DATE!r}}}, got {resp.status} {error!r} (taken by {taken or 'no form'}; "
+                          f"\"Exactly one of username, email, id\")", resp)
 
 
 @pytest.mark.gdpr
