@@ -334,3 +334,6 @@ def test_the_faults_tasks_become_one_batch_per_rule_the_largest_first() -> None:
     assert selftest_batch.by_rule(tasks, {"A": ["suites/a.py"], "B": ["suites/b.py"]}) == [
         ("clean", None, None, None), ("a1", "A", ("a1", "a2"), None), ("b1", "B", ("b1",), None),
         ("lonely", "NONE", None, None), ("all", None, ("all",), None), ("clean server, seed 2", None, ("clean",), 2)]
+    many = [(f"c{i}", "C", None, None) for i in range(selftest_batch.MAX_BATCH + 2)]
+    assert [t[2] for t in selftest_batch.by_rule(many, {"C": ["suites/c.py"]})] == [
+        tuple(f"c{i}" for i in range(selftest_batch.MAX_BATCH)), ("c6", "c7")]
