@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from qaconform.commands import selftest, variant_groups
+from qaconform.commands import selftest, selftest_batch, variant_groups
 from qaconform.contract import load_contract
 from qaconform.reference import faults
 from qaconform.reference import variants as allowed
@@ -308,3 +308,32 @@ def test_the_self_tests_pytest_runs_are_forked_from_one_server_and_still_catch_t
                                 files=files["PAGING-LISTCOUNT"])
     assert res.problem is None and res.caught, res
     assert selftest._launch(list(cmd), {}) == cmd, "the server outlived the self-test"
+
+
+def test_the_faults_of_one_rule_share_one_collection_each_against_its_own_server() -> None:
+    """The faults of a rule run by one batch (``selftest._run_rule``: one collection, a fork per fault), each against
+    its own server: COMMENT-8's two faults keep the failed rules their own pytest runs gave them (the full self-test
+    of 2026-11-29 at 0e54d9f): the first breaks VERSION-PRIVATE-COMMENTS-2160 too, the second only its rule. A
+    fork that met the other fault's server, or the batch's parent's, would not give both."""
+    names = ["comment-privacy-fields-absent", "comment-privacy-ignored"]
+    assert {faults.FAULTS[n].rule for n in names} == {"COMMENT-8"}
+    with selftest._forked_pytest():
+        files = selftest.rule_files(120)
+        assert files is not None and files.get("COMMENT-8"), "the rule map's collection failed"
+        results = selftest._run_rule(names, "COMMENT-8", 120, selftest.DEFAULT_SEED, selftest.ProfileShape(),
+                                     files["COMMENT-8"])
+    assert [r.label for r in results] == names
+    assert [(r.problem, r.caught) for r in results] == [(None, True), (None, True)], results
+    assert [r.failed_rules() for r in results] == [["COMMENT-8", "VERSION-PRIVATE-COMMENTS-2160"], ["COMMENT-8"]]
+
+
+def test_the_faults_tasks_become_one_batch_per_rule_the_largest_first() -> None:
+    tasks = [("clean", None, None, None), ("a1", "A", None, None), ("b1", "B", None, None),
+             ("a2", "A", None, None), ("lonely", "NONE", None, None), ("all", None, ("all",), None),
+             ("clean server, seed 2", None, ("clean",), 2)]
+    assert selftest_batch.by_rule(tasks, {"A": ["suites/a.py"], "B": ["suites/b.py"]}) == [
+        ("clean", None, None, None), ("a1", "A", ("a1", "a2"), None), ("b1", "B", ("b1",), None),
+        ("lonely", "NONE", None, None), ("all", None, ("all",), None), ("clean server, seed 2", None, ("clean",), 2)]
+    many = [(f"c{i}", "C", None, None) for i in range(selftest_batch.MAX_BATCH + 2)]
+    assert [t[2] for t in selftest_batch.by_rule(many, {"C": ["suites/c.py"]})] == [
+        tuple(f"c{i}" for i in range(selftest_batch.MAX_BATCH)), ("c6", "c7")]

@@ -54,6 +54,9 @@ VARIABLES: dict[str, Variable] = {
                                             "(bench/request_table.py reads it); unset, no log"),
     "QACONFORM_FORK_WORKERS": Variable(YOU, "`0` starts every pytest worker as its own interpreter instead of "
                                             "forking it from a prepared server (Linux)"),
+    # the self-test's batches (ci5: qaconform/commands/selftest_batch.py)
+    "QACONFORM_SELFTEST_BATCH": Variable(YOU, "`0` gives each fault of `qaconform selftest` a pytest of its own "
+                                              "instead of one collection per rule forked for each fault"),
     # the kit's folders
     "QACONFORM_SPEC_DIR": Variable(YOU, "your copy of spec/ (`qaconform run --spec` sets it)"),
     "QACONFORM_SUITES_DIR": Variable(YOU, "your copy of suites/ (`qaconform run --suites` sets it)"),

@@ -35,13 +35,13 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 
 from qaconform import exitcodes
-from qaconform.blame import charged_rules
-from qaconform.commands import selftest_load, variant_groups
+from qaconform.commands import selftest_batch, selftest_load, variant_groups
+from qaconform.commands.selftest_batch import Task
 from qaconform.commands.selftest_deadline import Deadline
+from qaconform.commands.selftest_profile import OPTIONAL_FIXTURES, ProfileShape
 from qaconform.commands.selftest_result import (
     RunResult,
     SelftestResult,
@@ -49,10 +49,10 @@ from qaconform.commands.selftest_result import (
     format_table,
     must_rules,
     progress_line,
+    read_results,
 )
 from qaconform.errors import KitError, UsageError
 from qaconform.kit import pytest_command, pytest_cwd, suite_env, suites_dir
-from qaconform.status import Status
 
 DEFAULT_JOBS = 2
 _FORK_SERVER: str | None = None
@@ -250,7 +250,6 @@ def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float 
     from qaconform.reference import faults as registry
 
     started = time.monotonic()
-    Task = tuple[str, str | None, tuple[str, ...] | None, int | None]
     tasks: list[Task] = ([("clean", None, None, None)] if clean else [])
     tasks += [(n, registry.FAULTS[n].rule, None, None) for n in names]
     tasks += [(variant_groups.label(g), None, tuple(g), None) for g in variants]
@@ -259,6 +258,8 @@ def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float 
 
     def one(task: Task) -> list[RunResult]:
         label, rule, group, extra_seed = task
+        if rule is not None and group is not None:  # a rule's batch: the labels of its faults
+            return _run_rule(group, rule, timeout, seed, shape or ProfileShape(), (files or {})[rule], progress)
         if extra_seed is not None:
             return [_run_generated(label, (group or ("clean",))[0], timeout, extra_seed, progress)]
         if group is not None:
@@ -271,10 +272,13 @@ def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float 
 
     with _forked_pytest():
         files = rule_files(timeout) if names and not whole_suite else None
+        if files is not None and not always_generated and selftest_batch.enabled():
+            tasks = selftest_batch.by_rule(tasks, files)
         with ThreadPoolExecutor(max_workers=jobs) as pool:
             results = [r for runs in pool.map(one, tasks) for r in runs]
     clean_result = results.pop(0) if clean else None
-    fault_results = [r for r in results if not r.variants]
+    order = {n: i for i, n in enumerate(names)}
+    fault_results = sorted((r for r in results if not r.variants), key=lambda r: order.get(r.label, len(order)))
     variant_results = [r for r in results if r.variants]
     return SelftestResult(faults=fault_results, clean=clean_result, seconds=time.monotonic() - started,
                           variants=variant_results)
@@ -332,21 +336,23 @@ def _run_variant_group(label: str, group: tuple[str, ...], timeout: float, seed:
 
 
 def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_generated: bool = False,
-             shape: ProfileShape | None = None, whole_suite: bool = False, files: Sequence[str] = ()) -> RunResult:
+             shape: ProfileShape | None = None, whole_suite: bool = False, files: Sequence[str] = (),
+             batch: selftest_batch.Batch | None = None) -> RunResult:
     """The clean run (``rule`` None): every suite, generated tests included, against a clean server.
 
     A fault: first the tests naming its rule without the generated ones (a few seconds each); only when those miss
     it and a generated test names the rule, again with the generated tests, against a fresh server (the first run
     consumed the profile's one-shot nodes). ``always_generated``: one run with the generated tests from the start.
     ``files``: the suite files that hold the rule's tests (:func:`rule_files`), given to the first run's pytest
-    instead of the whole suites folder (the same tests, collected without the rest).
+    instead of the whole suites folder (the same tests, collected without the rest). ``batch``: the first run by
+    the batch that collected those tests once for every fault of the rule (:func:`_run_rule`).
     """
     res = RunResult(label=label, rule=rule)
     t0 = time.monotonic()
     both = rule is None or (always_generated and rule in generated_test_rules())
     shape = shape or ProfileShape()
     _serve_and_test(res, label, rule, timeout, seed, generated=both, shape=shape, whole_suite=whole_suite,
-                    files=() if both or whole_suite else files)
+                    files=() if both or whole_suite else files, batch=None if both or whole_suite else batch)
     if rule is not None and not res.caught and res.problem is None and rule in generated_test_rules():
         res.failed.clear()
         _serve_and_test(res, label, rule, timeout, seed, generated=True, shape=shape, whole_suite=whole_suite)
@@ -354,9 +360,37 @@ def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_gen
     return res
 
 
+def _run_rule(labels: Sequence[str], rule: str, timeout: float, seed: int, shape: ProfileShape,
+              files: Sequence[str], progress: Callable[[RunResult], None] | None = None) -> list[RunResult]:
+    """:func:`_run_one` for each fault of ``rule`` in turn, their first runs by one batch
+    (:mod:`qaconform.commands.selftest_batch`): the rule's tests collected once, then run in a fork per fault
+    against that fault's own server. A batch whose pytest ended or hung is replaced for the next fault."""
+    results: list[RunResult] = []
+    with tempfile.TemporaryDirectory(prefix="qaconform-selftest-batch-") as tmp:
+        batch: selftest_batch.Batch | None = None
+        try:
+            for n, label in enumerate(labels):
+                if batch is None or batch.broken():
+                    if batch is not None:
+                        batch.stop()
+                    env = _suite_environment()
+                    batch = selftest_batch.Batch(_pytest_base(rule, seed, False, files=files), env, pytest_cwd(),
+                                                 Path(tmp) / str(n), _launch)
+                res = _run_one(label, rule, timeout, seed, False, shape, False, files, batch=batch)
+                if progress:
+                    progress(res)
+                results.append(res)
+        finally:
+            if batch is not None:
+                batch.stop()
+    return results
+
+
 def _serve_and_test(res: RunResult, label: str, rule: str | None, timeout: float, seed: int,
                     generated: bool, shape: ProfileShape | None = None, variants: Sequence[str] = (),
-                    whole_suite: bool = False, only_generated: bool = False, files: Sequence[str] = ()) -> None:
+                    whole_suite: bool = False, only_generated: bool = False, files: Sequence[str] = (),
+                    batch: selftest_batch.Batch | None = None) -> None:
+    """One run against a server of its own (``batch``: the rule's tests its batch collected, :func:`_run_rule`)."""
     from qaconform.reference import ReferenceServer, ReferenceServerError
 
     res.generated = res.generated or generated
@@ -369,8 +403,11 @@ def _serve_and_test(res: RunResult, label: str, rule: str | None, timeout: float
                     profile_path = str(Path(tmp) / "default-profile.toml")
                     Path(profile_path).write_text(shape.rewrite(Path(srv.profile_path).read_text()))
                     _keep_record(Path(srv.profile_path), Path(profile_path))
-                _pytest(res, profile_path, None if whole_suite else rule, Path(tmp), timeout, seed, generated,
-                        only_generated, files)
+                if batch is not None:
+                    _batch_run(res, batch, profile_path, rule, Path(tmp), timeout)
+                else:
+                    _pytest(res, profile_path, None if whole_suite else rule, Path(tmp), timeout, seed, generated,
+                            only_generated, files)
         except ReferenceServerError as exc:
             res.problem = f"the reference server did not start: {exc}"
 
@@ -387,18 +424,8 @@ def _keep_record(source: Path, profile: Path) -> None:
 def _pytest(res: RunResult, profile_path: str, rule: str | None, tmp: Path, timeout: float, seed: int,
             generated: bool, only_generated: bool = False, files: Sequence[str] = ()) -> None:
     results_path = tmp / "results.json"
-    base = pytest_command()
-    at = base.index(str(suites_dir()))
-    if only_generated:
-        base[at] = str(suites_dir() / "properties")
-    elif files:
-        base[at:at + 1] = [str(suites_dir().parent / f) for f in files]
-    cmd = [*base, "--target-profile", profile_path,
-           "-q", "--qaconform-results", str(results_path), "--seed", str(seed), *TRACEBACKS]
-    if rule is not None:
-        cmd += ["--rule", rule]
-    if not generated:
-        cmd += LEAN_OPTIONS
+    cmd = [*_pytest_base(rule, seed, generated, only_generated, files), "--target-profile", profile_path,
+           "--qaconform-results", str(results_path)]
     env = _suite_environment()
     log_path = tmp / "pytest.log"
     with open(log_path, "wb") as log:
@@ -417,25 +444,35 @@ def _pytest(res: RunResult, profile_path: str, rule: str | None, tmp: Path, time
                     proc.wait(timeout=30)
                     res.problem = deadline.why()
                     return
-    try:
-        payload = json.loads(results_path.read_text())
-    except (OSError, ValueError):
-        tail = log_path.read_text(errors="replace")[-1500:]
-        res.problem = f"pytest exited with code {res.returncode} and wrote no results; its output ends with:\n{tail}"
-        return
-    for t in payload.get("tests", []):
-        res.counts[t["outcome"]] = res.counts.get(t["outcome"], 0) + 1
-        if t["outcome"] in (Status.FAILED, Status.WARNING, Status.ERROR, Status.BLOCKED):
-            message = (t.get("message") or "").strip()
-            res.failed.append({"nodeid": t["nodeid"], "outcome": t["outcome"], "rules": t.get("rules", []),
-                               "blocked_by": t.get("blocked_by", []), "warning": bool(t.get("warning")),
-                               "charged": charged_rules(t),
-                               "message": message.splitlines()[0][:200] if message else ""})
-    if rule is not None and not payload.get("tests") and (generated or rule not in generated_test_rules()):
-        res.problem = f"no suite test names {rule}: write one (pytest exit code {res.returncode})"
-    elif rule is None and res.returncode not in (0, None, 5) and not res.failed:
-        tail = log_path.read_text(errors="replace")[-1500:]
-        res.problem = f"pytest exited with code {res.returncode}; its output ends with:\n{tail}"
+    read_results(res, results_path, lambda: log_path.read_text(errors="replace"), rule,
+                 rule is not None and (generated or rule not in generated_test_rules()))
+
+
+def _batch_run(res: RunResult, batch: selftest_batch.Batch, profile_path: str, rule: str | None, tmp: Path,
+               timeout: float) -> None:
+    """:func:`_pytest` of a fault's first run, by the batch that collected its rule's tests."""
+    results_path = tmp / "results.json"
+    run = batch.run(profile_path, results_path, timeout)
+    res.returncode, res.problem = run.returncode, run.problem
+    if run.problem is None:
+        read_results(res, results_path, lambda: run.output, rule, rule not in generated_test_rules())
+
+
+def _pytest_base(rule: str | None, seed: int, generated: bool, only_generated: bool = False,
+                 files: Sequence[str] = ()) -> list[str]:
+    """The suites' pytest of one run, without its profile and results file."""
+    base = pytest_command()
+    at = base.index(str(suites_dir()))
+    if only_generated:
+        base[at] = str(suites_dir() / "properties")
+    elif files:
+        base[at:at + 1] = [str(suites_dir().parent / f) for f in files]
+    cmd = [*base, "-q", "--seed", str(seed), *TRACEBACKS]
+    if rule is not None:
+        cmd += ["--rule", rule]
+    if not generated:
+        cmd += LEAN_OPTIONS
+    return cmd
 
 
 def _suite_environment() -> dict[str, str]:
@@ -524,32 +561,6 @@ def rule_files(timeout: float) -> dict[str, list[str]] | None:
             if path not in files.setdefault(rule, []):
                 files[rule].append(path)
     return files
-
-
-OPTIONAL_FIXTURES = ("member_wiki_node_id", "wiki_node_id", "favorite_node_id", "hidden_space_id",
-                     "gdpr_csv_file_id", "issue_tracker")
-"""The fixtures a profile may leave out (README: Pointing it at your server)."""
-
-
-@dataclass(frozen=True)
-class ProfileShape:
-    """Which profile the suites get: the reference server's full one, or a default one (``--default-profile``)."""
-
-    default: bool = False
-    keep: tuple[str, ...] = ()
-
-    def rewrite(self, text: str) -> str:
-        """The reference profile's TOML with the optional fixtures (but ``keep``) and the safety consent removed."""
-        if not self.default:
-            return text
-        dropped = tuple(f for f in OPTIONAL_FIXTURES if f not in self.keep)
-        out = []
-        for line in text.splitlines():
-            key = line.split("=", 1)[0].strip()
-            if key in dropped or key in ("gdpr_user", "gdpr_user_email"):
-                continue
-            out.append("destructive = false" if key == "destructive" else line)
-        return "\n".join(out) + "\n"
 
 
 TRACEBACKS = ["--tb=native"]

@@ -7,12 +7,16 @@ reasons; the verdict is tested on made-up results in milliseconds. Imports nothi
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from qaconform.blame import charged_rules
 from qaconform.commands import variant_groups
 from qaconform.commands.selftest_load import LoadPart
+from qaconform.status import Status
 
 
 @dataclass
@@ -260,3 +264,29 @@ def as_json(result: SelftestResult) -> dict[str, Any]:
         "false_positives": [v.label for v in result.false_positives],
         "load": result.load.as_json() if result.load is not None else None,
     }
+
+
+def read_results(res: RunResult, results_path: Path, output: Callable[[], str], rule: str | None,
+                 tests_expected: bool) -> None:
+    """What one run's results file says into ``res``: the counts, every failed test and the rules charged, or why
+    there is none (``output``: what its pytest wrote; ``rule``: the rule its tests were chosen by, None for every
+    suite; ``tests_expected``: it must have selected a test naming that rule)."""
+    try:
+        payload = json.loads(results_path.read_text())
+    except (OSError, ValueError):
+        tail = output()[-1500:]
+        res.problem = f"pytest exited with code {res.returncode} and wrote no results; its output ends with:\n{tail}"
+        return
+    for t in payload.get("tests", []):
+        res.counts[t["outcome"]] = res.counts.get(t["outcome"], 0) + 1
+        if t["outcome"] in (Status.FAILED, Status.WARNING, Status.ERROR, Status.BLOCKED):
+            message = (t.get("message") or "").strip()
+            res.failed.append({"nodeid": t["nodeid"], "outcome": t["outcome"], "rules": t.get("rules", []),
+                               "blocked_by": t.get("blocked_by", []), "warning": bool(t.get("warning")),
+                               "charged": charged_rules(t),
+                               "message": message.splitlines()[0][:200] if message else ""})
+    if tests_expected and not payload.get("tests"):
+        res.problem = f"no suite test names {rule}: write one (pytest exit code {res.returncode})"
+    elif rule is None and res.returncode not in (0, None, 5) and not res.failed:
+        tail = output()[-1500:]
+        res.problem = f"pytest exited with code {res.returncode}; its output ends with:\n{tail}"

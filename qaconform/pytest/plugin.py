@@ -133,9 +133,12 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Under plain pytest too, the doctor examines the target before the first test (a parallel run's controller did
     it at session start): a profile it refuses ends the run here, with reads only sent. Not for --collect-only, nor
-    for a session that collected no suite test (the kit's own tests need no target)."""
+    for a session that collected no suite test (the kit's own tests need no target), nor for the self-test's
+    collection that each fork runs against its own target (qaconform/pytest/fault_batch.py: the fork does it)."""
     config = session.config
-    if config.option.collectonly or not any(_rule_ids(i) or _in_suites(i) for i in session.items):
+    if config.option.collectonly or config.getoption("qc_batch", None):
+        return
+    if not any(_rule_ids(i) or _in_suites(i) for i in session.items):
         return
     state(config).holder.get()
 

@@ -1,0 +1,130 @@
+"""The self-test's side of one rule's batch: a pytest that collected the rule's tests once, fed one fault at a time.
+
+Why: a fault's run was a pytest of its own (start, collection of the rule's suite files, then the tests), and the
+faults of one rule repeated the start and the collection identically: 516 faults share 152 rules (2026-11-29). The
+batch's pytest (``qaconform/pytest/fault_batch.py``) collects once and forks a session per fault after the
+collection; each fork resolves and examines its fault's own server and writes its own results file, as a pytest
+started for that fault would. The servers stay one per fault, started and stopped around each run by the caller.
+
+What a run returns is what ``subprocess`` gave the pytest of one fault: an exit code, or why there is none (the run
+timed out, or the batch's pytest ended without running it), and the output it wrote.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeAlias
+
+POLL_S = 0.02
+"""How often the self-test looks for a run's ``N.done`` (a run takes seconds)."""
+Task: TypeAlias = tuple[str, str | None, tuple[str, ...] | None, int | None]
+"""A self-test task (``selftest.run_selftest``): label, rule, variant group (a batch: its faults' labels), seed."""
+MAX_BATCH = 6
+"""At most this many faults in one batch (a rule with more gets several): a batch runs its faults one after another
+on one job, and 20 faults of PAGING-TOTALCOUNT-UNION in one batch left the other job idle for minutes at the end of
+a 60-fault self-test (832 s against 765 s without batches, at load 8-22, 2026-11-29)."""
+GRACE_S = 120.0
+"""Beyond a run's own timeout (which the batch's pytest enforces on its fork): the collection before the first run,
+and a busy machine's slack, before the self-test gives up on the batch's pytest itself."""
+
+
+def enabled() -> bool:
+    """Whether a fault's first run goes through its rule's batch (``QACONFORM_SELFTEST_BATCH=0``: a pytest of its
+    own per fault, as before; the same tests and verdicts, measured slower)."""
+    return os.environ.get("QACONFORM_SELFTEST_BATCH", "1").strip() != "0"
+
+
+def by_rule(tasks: list[Task], files: dict[str, list[str]]) -> list[Task]:
+    """The faults' tasks as one task per rule (its faults' labels, at most :data:`MAX_BATCH` a task;
+    ``selftest._run_rule``), the largest first after the clean run (long batches last would leave one job idle at
+    the end); the others as they were. A rule no suite file names keeps its faults' own runs (they report that no
+    test names it)."""
+    faults: dict[str, list[str]] = {}
+    for label, rule, group, extra in tasks:
+        if rule is not None and group is None and extra is None and files.get(rule):
+            faults.setdefault(rule, []).append(label)
+    head = [t for t in tasks if t[1] is None and t[0] == "clean" and t[2] is None]
+    rest = [t for t in tasks if t not in head and not (t[1] in faults and t[2] is None)]
+    chunks = [(rule, labels[i:i + MAX_BATCH]) for rule, labels in faults.items()
+              for i in range(0, len(labels), MAX_BATCH)]
+    batches: list[Task] = [(labels[0], rule, tuple(labels), None)
+                           for rule, labels in sorted(chunks, key=lambda kv: -len(kv[1]))]
+    return [*head, *batches, *rest]
+
+
+@dataclass
+class BatchRun:
+    """One fault's run: ``returncode`` as a pytest of its own would have exited, or ``problem`` when none did."""
+
+    returncode: int | None
+    output: str
+    problem: str | None = None
+
+
+class Batch:
+    """One pytest process over one rule's tests (``cmd`` without a profile nor a results file), runs fed in turn."""
+
+    def __init__(self, cmd: list[str], env: dict[str, str], cwd: Path, folder: Path,
+                 launch: Callable[[list[str], dict[str, str]], list[str]]) -> None:
+        self.folder = folder / "requests"
+        self.folder.mkdir(parents=True)
+        self.log_path = folder / "batch.log"
+        self.runs = 0
+        full = [*cmd, "-p", "qaconform.pytest.fault_batch", "--qaconform-batch", str(self.folder)]
+        with open(self.log_path, "wb") as log:
+            self.proc = subprocess.Popen(launch(full, env), cwd=cwd, stdin=subprocess.DEVNULL, stdout=log,
+                                         stderr=subprocess.STDOUT, env=env, start_new_session=True)
+
+    def run(self, profile: str, results: Path, timeout: float) -> BatchRun:
+        """Run the collected tests against ``profile``, the results to ``results``; its fork is killed after
+        ``timeout`` seconds. A batch whose pytest ended or hung is :meth:`broken` afterwards."""
+        n, self.runs = self.runs, self.runs + 1
+        offset = self.log_path.stat().st_size
+        request = self.folder / f"{n}.json"
+        request.with_suffix(".tmp").write_text(json.dumps({"profile": profile, "results": str(results),
+                                                           "timeout": timeout}))
+        request.with_suffix(".tmp").replace(request)
+        done = self.folder / f"{n}.done"
+        deadline = time.monotonic() + timeout + GRACE_S
+        while not done.exists():
+            if self.proc.poll() is not None:
+                return BatchRun(None, self._output(offset),
+                                f"pytest ended (exit {self.proc.returncode}) before this run finished; its output "
+                                f"ends with:\n{self._output(offset)[-1500:]}")
+            if time.monotonic() > deadline:
+                self.stop()
+                return BatchRun(None, self._output(offset),
+                                f"pytest did not finish within {timeout:.0f}s (raise --timeout, or find the hanging "
+                                "test)")
+            time.sleep(POLL_S)
+        outcome = json.loads(done.read_text())
+        if outcome.get("timeout"):
+            return BatchRun(None, self._output(offset),
+                            f"pytest did not finish within {timeout:.0f}s (raise --timeout, or find the hanging test)")
+        return BatchRun(int(outcome["exit"]), self._output(offset))
+
+    def broken(self) -> bool:
+        return self.proc.poll() is not None
+
+    def _output(self, offset: int) -> str:
+        """What this run wrote to the batch's log (the parent writes nothing while a fork runs)."""
+        with open(self.log_path, "rb") as log:
+            log.seek(offset)
+            return log.read().decode(errors="replace")
+
+    def stop(self) -> None:
+        """No more runs: the batch's pytest ends by itself (``end``), or is killed when it does not."""
+        if self.proc.poll() is None:
+            (self.folder / "end").touch()
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(timeout=30)

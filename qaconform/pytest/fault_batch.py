@@ -1,0 +1,130 @@
+"""One collection, many sessions: the self-test's runs of one rule's tests against each fault's own server.
+
+Why: the self-test runs the tests naming a fault's rule against a server with only that fault on, once per fault
+(516 faults, 152 rules, 2026-11-29). Each run started pytest, collected the rule's suite files (thousands of
+parametrized cases built and deselected) and only then sent its first request; the faults of one rule repeated that
+collection identically, since no collection reads the target (``plugin.pytest_collection_finish`` is where the
+target is first resolved). Here pytest collects once per rule and forks one process per fault after the
+collection: each fork resolves its own fault's profile (the doctor examines that server, as before), runs the same
+tests, and writes its own results file, exactly as a pytest started for it alone would, only without the start and
+the collection. The servers stay one per fault, started and stopped by the self-test around each fork: faults are
+never composed into one server (composing was measured unsafe: ``comment-list-cache-by-url`` changes its failed
+rules).
+
+The protocol is files in the folder ``--qaconform-batch`` names, so that no standard stream is shared with pytest's
+capture: the self-test writes ``N.json`` (``{"profile", "results", "timeout"}``) for the N-th run (from 0) and
+``end`` when there is none left; this process forks the run, waits for it (killing it after ``timeout`` seconds),
+and writes ``N.done`` (``{"exit": code}`` or ``{"timeout": true}``). Only the self-test passes the option
+(``qaconform.commands.selftest_batch``); without it this plugin does nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from qaconform.pytest.run_state import _in_suites, _rule_ids, state
+
+POLL_S = 0.02
+"""How often the parent looks for the next request and at its running fork (a run takes seconds)."""
+IDLE_S = 900.0
+"""The parent ends when no request came for this long: the self-test that fed it is gone."""
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.getgroup("qaconform").addoption(
+        "--qaconform-batch", dest="qc_batch", default=None, metavar="FOLDER",
+        help="the self-test's: collect once, then run the selected tests once per request file of FOLDER, each in a "
+             "fork with its own --target-profile and --qaconform-results (qaconform/pytest/fault_batch.py)")
+
+
+def deferred(config: pytest.Config) -> bool:
+    """Whether the target is resolved by each fork, not at the end of the collection."""
+    return bool(config.getoption("qc_batch", None))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtestloop(session: pytest.Session) -> Any:
+    """In the parent: one fork per request; each fork returns None here, so pytest's own loop runs its tests and
+    the session ends in the fork as a session of its own would (results file, exit code). The parent runs no test
+    and writes no results file."""
+    config = session.config
+    folder = config.getoption("qc_batch", None)
+    if not folder:
+        return None
+    for n, request in _requests(Path(folder)):
+        for stream in (sys.stdout, sys.stderr):  # nothing buffered here is written twice by the fork
+            stream.flush()
+        pid = os.fork()
+        if pid == 0:
+            _become(session, request)
+            return None
+        outcome = _wait(pid, float(request.get("timeout", IDLE_S)))
+        done = Path(folder) / f"{n}.done"
+        done.with_suffix(".tmp").write_text(json.dumps(outcome))
+        done.with_suffix(".tmp").replace(done)
+    config.option.qc_results = None
+    return True
+
+
+def _requests(folder: Path) -> Any:
+    """(N, request) as the self-test writes them, until its ``end`` file (or nothing came for :data:`IDLE_S`)."""
+    n = 0
+    waited_since = time.monotonic()
+    while True:
+        path = folder / f"{n}.json"
+        if path.exists():
+            yield n, json.loads(path.read_text())
+            n += 1
+            waited_since = time.monotonic()
+        elif (folder / "end").exists() or time.monotonic() - waited_since > IDLE_S:
+            return
+        else:
+            time.sleep(POLL_S)
+
+
+def _become(session: pytest.Session, request: dict[str, Any]) -> None:
+    """In the fork: this run's profile and results file, a fresh start time, and the target resolved now (the
+    doctor examines this fault's server before the first test, as ``plugin.pytest_collection_finish`` does in a
+    session of its own, when a suite test was collected; a profile it refuses ends this run here)."""
+    _die_with_parent()
+    config = session.config
+    config.option.qc_profile = request["profile"]
+    config.option.qc_results = request["results"]
+    config.option.qc_batch = None
+    run = state(config)
+    run.started = time.time()
+    if any(_rule_ids(i) or _in_suites(i) for i in session.items):
+        run.holder.get()
+
+
+def _die_with_parent() -> None:
+    """A fork whose parent was killed (the self-test's timeout) is killed too, as a test of a killed pytest is."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def _wait(pid: int, timeout: float) -> dict[str, Any]:
+    """The fork's exit code, or ``timeout`` after killing it when it ran longer."""
+    deadline = time.monotonic() + timeout
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return {"exit": os.waitstatus_to_exitcode(status)}
+        if time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            return {"timeout": True}
+        time.sleep(POLL_S)
