@@ -28,6 +28,10 @@ not give (full visibility: "its wire value is not shown"), a combination that ne
 and a query or form combination refused with another 4xx than the stated one (a target that does not take the
 fields in that form at all fails CONV-PARAM-AS-BODY-FIELD in test_stated_forms.py, not the rule here; a 2xx or a 5xx
 there is judged).
+
+The job's stated forms that must be taken (crossing3, issue 44): GDPR-USER-FORMS, GDPR-REASSIGN-FORMS and
+GDPR-OPERATIONS-RANGE send, per row, a job whose one error is its past date with the field under test in a stated
+form; the past date's 400 is the form taken (job_requests.py: the job requests' builders and messages).
 """
 
 from __future__ import annotations
