@@ -133,6 +133,11 @@ from .faults_crossing2 import CROSSING2  # noqa: E402
 
 _ALL = _ALL + CROSSING2
 
+# --- the job's stated forms refused in one input form or beside one other field (issue 44, crossing3)
+from .faults_crossing3 import CROSSING3  # noqa: E402
+
+_ALL = _ALL + CROSSING3
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

@@ -18,6 +18,7 @@ from . import (
     blind_round12,
     blind_round13,
     crossing2_paths,
+    crossing3_paths,
     faults,
     refusals2_paths,
     variants,
@@ -48,6 +49,7 @@ async def schedule_gdpr_job(svc: Service, request: Request, caller: Caller) -> R
         except ApiError as exc:
             raise ApiError(exc.status, {"message": exc.body.get("error")}) from None
     skipped = crossing2_paths.skipped_checks(request.query_params.keys(), fields)  # crossing2 (issue 44)
+    skipped |= crossing3_paths.refused_forms(request.query_params.keys(), fields)  # crossing3 (issue 44)
     return _schedule(svc, caller, fields, skipped)
 
 
@@ -70,6 +72,7 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any], skipped: fro
     if not (kind == "individual" and isinstance(user, dict) and _present(user, "id")
             and faults.is_on("gdpr-operations-unchecked-for-user-id")) and crossing2_paths.OPERATIONS not in skipped:
         _check_operations(fields)
+    crossing3_paths.check_operations(fields, skipped)  # crossing3 (issue 44): a stated form refused in one cell
     _check_reassign_user(svc, fields, skipped)
     by_id = kind == "individual" and isinstance(user, dict) and _present(user, "id")  # blindw (issue 44)
     unchecked = by_id and faults.is_on("blind-gdpr-user-id-time-frame-unchecked")  # the new job replaces the old
@@ -187,6 +190,7 @@ def _check_reassign_user(svc: Service, fields: dict[str, Any], skipped: frozense
         or (faults.is_on("gdpr-reassign-by-username-refused") and _present(reassign, "username")))
     looked_up = blind_round11.reassign_lookup_key(structured(fields, "user"), reassign)  # round11 (issue 44)
     refused_form = refused_form or blind_round12.reassign_refused(fields, reassign)  # round12 (issue 44)
+    refused_form = refused_form or crossing3_paths.reassign_refused(reassign, skipped)  # crossing3 (issue 44)
     if (not _find_user(svc, looked_up, ("username", "id")) and not lenient) or refused_form:
         raise bad_request("The provided 'reassignUser' is/are invalid")
 

@@ -53,6 +53,9 @@ ALLOWED: dict[str, dict[str, tuple[str, ...]]] = {
     "GDPR-REASSIGN-AMBIGUOUS": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},
     "GDPR-REASSIGN-INVALID": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},
     "GDPR-USER-FORMS": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},  # an individual job's user by each stated form
+    # crossing3 (issue 44): a bulk job's reassignUser and operations in the stated forms, on the profile's file
+    "GDPR-REASSIGN-FORMS": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},
+    "GDPR-OPERATIONS-RANGE": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},
     # forms (issue 44): an answer's only required field is its body, a scalar, so every form carries it
     "ANSWER-PUBLISHED": {WRITER: ANSWER_PUBLISHERS},
 }
@@ -68,7 +71,9 @@ FIXED_WRITER = {"COMMENT-4": "member", "COMMENT-7-NO-PRIVATE-PERMISSION": "novic
                 "GDPR-BULK-NO-CSV": "admin", "GDPR-CSV-MISSING": "admin", "ANSWER-MODERATION": "novice",
                 # crossing2 (issue 44): the job's refusals past its file check
                 "GDPR-PAST-DATE": "admin", "GDPR-OPERATIONS-INVALID": "admin", "GDPR-REASSIGN-AMBIGUOUS": "admin",
-                "GDPR-REASSIGN-INVALID": "admin", "GDPR-USER-FORMS": "admin"}
+                "GDPR-REASSIGN-INVALID": "admin", "GDPR-USER-FORMS": "admin",
+                # crossing3 (issue 44): the stated forms of a bulk job's reassignUser and operations
+                "GDPR-REASSIGN-FORMS": "admin", "GDPR-OPERATIONS-RANGE": "admin"}
 """The account of a rule that does not cross ``writer``."""
 
 

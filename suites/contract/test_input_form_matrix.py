@@ -28,11 +28,14 @@ not give (full visibility: "its wire value is not shown"), a combination that ne
 and a query or form combination refused with another 4xx than the stated one (a target that does not take the
 fields in that form at all fails CONV-PARAM-AS-BODY-FIELD in test_stated_forms.py, not the rule here; a 2xx or a 5xx
 there is judged).
+
+The job's stated forms that must be taken (crossing3, issue 44): GDPR-USER-FORMS, GDPR-REASSIGN-FORMS and
+GDPR-OPERATIONS-RANGE send, per row, a job whose one error is its past date with the field under test in a stated
+form; the past date's 400 is the form taken (job_requests.py: the job requests' builders and messages).
 """
 
 from __future__ import annotations
 
-import random
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -40,6 +43,26 @@ from typing import Any
 import pytest
 from covering import parametrize_by_rule, thorough
 from input_forms import FORM, JOB_RESPONSE_RULES, JSON, PARAM_WINS, QUERY, STATED, Case, array
+from job_requests import (
+    BULK_NO_CSV,
+    CSV_MISSING,
+    LATER_REFUSALS,
+    NO_USER_PREFIX,
+    OPERATIONS_INVALID,
+    PAST_DATE,
+    REASSIGN_FORMS,
+    TAKEN,
+    USER_FORMS,
+    build_job,
+    error_of,
+    job_guards,
+    missing_csv,
+    past,
+    past_bulk_job,
+    reassign_of,
+    stated_operations,
+    user_of,
+)
 
 from qaconform import contract
 from qaconform.contract import Dimensions
@@ -51,13 +74,6 @@ from qaconform.target.profile import Profile
 
 pytestmark = [pytest.mark.contract, pytest.mark.writes, pytest.mark.refused_writes]  # refusals only
 
-NO_USER_PREFIX = "The individual type was selected, but the request is missing the user"
-OPERATIONS_INVALID = "The provided 'operations' is/are invalid"
-BULK_NO_CSV = "The bulk type was selected, but the request is missing the csvFileId field."
-CSV_MISSING = "The requested file does not exist"
-PAST_DATE = "The desired date is in the past and is it not eligible."
-REASSIGN_AMBIGUOUS = "The request contains more than one reassignUser eligible configuration"
-REASSIGN_INVALID = "The provided 'reassignUser' is/are invalid"
 FORM_TYPE = "application/x-www-form-urlencoded"
 
 
@@ -71,8 +87,8 @@ def _job_rows(config: pytest.Config) -> list[Any]:
     from qaconform.pytest.properties.plugin import STATE
 
     dims, seed = contract.load_contract().dimensions, config.stash[STATE].seed
-    # the refusals _send_job sends; GDPR-USER-FORMS' rows send one job per user form and judge their body themselves
-    rules = [r for r, d in dims.rules.items() if "scheduleGdprJob" in d.validations and r != "GDPR-USER-FORMS"]
+    # the refusals _send_job sends; job_requests.TAKEN's rows send one job per stated form and judge their bodies
+    rules = [r for r, d in dims.rules.items() if "scheduleGdprJob" in d.validations and r not in TAKEN]
     return [pytest.param(c, id=f"{rule}-{c.rule}-{c.label}", marks=pytest.mark.rule(rule))
             for rule in JOB_RESPONSE_RULES for job in rules for c in _cases(job, dims, seed, config)]
 
@@ -267,129 +283,7 @@ def test_a_private_option_the_caller_lacks_is_403_in_every_input_form(
                           f"(\"or lacks the permission for that option, gives 403\"); {why}", resp)
 
 
-# --- the job rules -----------------------------------------------------------------------------------------------
-
-def _future() -> str:
-    rnd = random.SystemRandom()
-    return f"{rnd.randint(1, 12):02d}/{rnd.randint(1, 28):02d}/{rnd.randint(2031, 2099)} " \
-           f"{rnd.randint(0, 23):02d}:{rnd.randint(0, 59):02d}"
-
-
-def _nobody() -> dict[str, str]:
-    """A user that exists nowhere: a job request of the matrix never names a real one."""
-    return {"username": f"qc-nobody-{uuid.uuid4().hex[:12]}"}
-
-
-def _missing_csv(profile: Profile) -> int:
-    value = 2_147_000_000 + random.SystemRandom().randint(0, 400_000)
-    return value + 1 if value == profile.fixtures.gdpr_csv_file_id else value
-
-
-def _error(resp: ApiResponse) -> str | None:
-    try:
-        body = resp.json()
-    except AssertionError:
-        return None
-    return body.get("error") if isinstance(body, dict) and isinstance(body.get("error"), str) else None
-
-
-LATER_REFUSALS = {"GDPR-PAST-DATE": PAST_DATE, "GDPR-OPERATIONS-INVALID": OPERATIONS_INVALID,
-                  "GDPR-REASSIGN-AMBIGUOUS": REASSIGN_AMBIGUOUS, "GDPR-REASSIGN-INVALID": REASSIGN_INVALID}
-"""crossing2 (issue 44): the job's refusals of a field that is not a scalar (scheduleDate, operations, reassignUser:
-no parameter form shown, so always in the JSON body) -> their stated message. Each is sent on a bulk job naming the
-profile's file, whose scalar fields (type, csvFileId) take every input form the description states: in the JSON
-body, as query parameters, or type as a parameter winning over a body that says individual (a body that won is an
-individual job without user)."""
-
-
-def _past() -> str:
-    """A moment of the years 2005 to 2024 (in the past wherever the run is), formatted as the description shows."""
-    rnd = random.SystemRandom()
-    return f"{rnd.randint(1, 12):02d}/{rnd.randint(1, 28):02d}/{rnd.randint(2005, 2024)} " \
-           f"{rnd.randint(0, 23):02d}:{rnd.randint(0, 59):02d}"
-
-
-def _later_refusal(case: Case, profile: Profile, rest: dict[str, Any], param_wins: bool,
-                   admin: tuple[str, int]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], str, str | None]:
-    """A bulk job on the profile's file whose one error is the rule's (an ambiguous reassignUser names ``admin``,
-    the scheduling account, by username and id); beside it (stated) a user who exists nowhere. Without the file no
-    job of the kind can be made whose only error is the rule's: not checked, said so."""
-    csv = profile.fixtures.gdpr_csv_file_id
-    if csv is None:
-        skip(SkipKind.MISSING_FIXTURE, f"not checked: {case.rule} {case.label} needs fixture gdpr_csv_file_id (a bulk "
-                                       "job whose only error is the one under test)", fixtures=["gdpr_csv_file_id"])
-    if case.other == STATED:
-        rest["user"] = _nobody()
-    if case.rule == "GDPR-PAST-DATE":
-        rest["scheduleDate"] = {"formatted": _past()}
-    elif case.rule == "GDPR-OPERATIONS-INVALID":
-        rest["operations"] = random.SystemRandom().choice([[], ["qc-not-an-operation"]])
-    elif case.rule == "GDPR-REASSIGN-AMBIGUOUS":
-        rest["reassignUser"] = {"username": admin[0], "id": admin[1]}
-    else:
-        rest["reassignUser"] = _nobody()
-    # a body that won makes an individual job without user; with a user beside, one naming a user who exists
-    # nowhere, whose message the description does not give, so it names no other rule
-    won = None if case.other == STATED else NO_USER_PREFIX
-    return {"type": "bulk", "csvFileId": csv}, rest, {"type": "individual"} if param_wins else {}, \
-        LATER_REFUSALS[case.rule], won
-
-
-def _job(case: Case, profile: Profile,
-         admin: tuple[str, int]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], str, str | None]:
-    """(fields, rest, losing, expected message, the message a request whose body won would get instead)."""
-    rest: dict[str, Any] = {"scheduleDate": {"formatted": _future()}, "operations": ["suspend"]}
-    param_wins = case.form == PARAM_WINS
-    if case.rule == "GDPR-INDIVIDUAL-NO-USER":
-        fields: dict[str, Any] = {"type": "individual"}
-        if case.other == STATED:
-            fields["csvFileId"] = _missing_csv(profile)
-            # round13 (issue 44): the stated field shaped like the missing user, beside it: a server that takes
-            # ``user or reassignUser`` finds a user there (one that exists nowhere: never a real user's job)
-            rest["reassignUser"] = _nobody()
-        # a body that won makes a bulk job without file; with a csvFileId beside, a bulk job naming no file: the
-        # answer a server that took the extra field for the job's kind gives too, so it names no other rule
-        won = None if case.other == STATED else BULK_NO_CSV
-        return fields, rest, {"type": "bulk"} if param_wins else {}, NO_USER_PREFIX, won
-    if case.rule == "GDPR-BULK-NO-CSV":
-        if case.other == STATED:
-            rest["user"] = _nobody()
-        return {"type": "bulk"}, rest, {"type": "individual"} if param_wins else {}, BULK_NO_CSV, \
-            None if case.other == STATED else NO_USER_PREFIX
-    if case.rule in LATER_REFUSALS:
-        return _later_refusal(case, profile, rest, param_wins, admin)
-    assert case.rule == "GDPR-CSV-MISSING"
-    if case.other == STATED:
-        rest["user"] = _nobody()
-    losing: dict[str, Any] = {}
-    if param_wins:
-        real = profile.fixtures.gdpr_csv_file_id
-        if real is None:
-            skip(SkipKind.MISSING_FIXTURE, f"not checked: {case.label} needs fixture gdpr_csv_file_id (the body names "
-                                           "a file that exists, the winning parameter one that does not)",
-                 fixtures=["gdpr_csv_file_id"])
-        losing = {"csvFileId": real}
-    return {"type": "bulk", "csvFileId": _missing_csv(profile)}, rest, losing, CSV_MISSING, None
-
-
-def _guards(case: Case, profile: Profile, admin: ApiClient, admin_id: int | None,
-            rest: dict[str, Any]) -> set[str]:
-    """The guards a job request carries, and their messages: without [safety] destructive a past date and
-    reassignUser given two ways (test_gdpr_jobs.py); a param_wins request of GDPR-CSV-MISSING always the second."""
-    messages: set[str] = set()
-    own = {"GDPR-PAST-DATE": "scheduleDate", "GDPR-REASSIGN-AMBIGUOUS": "reassignUser",
-           "GDPR-REASSIGN-INVALID": "reassignUser"}.get(case.rule)  # a guard never replaces the field under test
-    if "reassignUser" in rest and own != "reassignUser":  # round13: one beside (stated) names nobody; checked first?
-        messages.add(REASSIGN_INVALID)
-    if not profile.safety.destructive and own != "scheduleDate":
-        rest["scheduleDate"] = {"formatted": "01/01/2001 00:00"}
-        messages.add(PAST_DATE)
-    if own != "reassignUser" and (not profile.safety.destructive or (
-            case.rule == "GDPR-CSV-MISSING" and case.form == PARAM_WINS)):
-        rest["reassignUser"] = {"username": admin.username, "id": admin_id or 1}
-        messages |= {REASSIGN_AMBIGUOUS, REASSIGN_INVALID}
-    return messages
-
+# --- the job rules (their requests: job_requests.py) ---------------------------------------------------------------
 
 _JOBS = pytest.StashKey[dict[str, Any]]()
 """The job requests sent, by row: the refusal's test and the response rules judge one request per row."""
@@ -402,8 +296,8 @@ def _send_job(case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str
     key = f"{case.rule} {case.label}"
     if key not in sent:
         who = (admin.username or "admin", user_ids.get("admin") or 1)  # an ambiguous reassignUser's two ways
-        fields, rest, losing, expected, won = _job(case, profile, who)
-        guards = _guards(case, profile, admin, user_ids.get("admin"), rest)
+        fields, rest, losing, expected, won = build_job(case, profile, who)
+        guards = job_guards(case, profile, admin, user_ids.get("admin"), rest)
         resp = send(admin, contract.path("scheduleGdprJob"), "scheduleGdprJob", case.form, fields, rest, losing)
         sent[key] = (resp, fields, rest, losing, expected, won, guards)
     return tuple(sent[key])
@@ -412,7 +306,7 @@ def _send_job(case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str
 def _judge_job(case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int],
                request: pytest.FixtureRequest) -> None:
     resp, fields, rest, losing, expected, won, guards = _send_job(case, admin, profile, user_ids, request)
-    error = _error(resp)
+    error = error_of(resp)
     if resp.status == 400 and error is None:
         fail(["GDPR-ERROR-BODY"], f"{case.label}: \"Errors: 400 with {{error: <message>}}\": the 400 carries no "
                                   f"string error, whichever form the fields came in: {resp.text[:200]!r}", resp)
@@ -504,21 +398,6 @@ def test_a_reassign_user_that_does_not_exist_is_refused_in_every_input_form(
 
 # crossing2 (issue 44): an individual job's user in every stated form, whichever form the job's scalar fields take
 
-USER_FORMS = ("email", "id")
-"""The stated forms of an individual job's user ("Exactly one of username, email, id"; id an integer in the
-contract's schema) each row sends; username alone is not judged (test_gdpr_forms.py USER_FORMS_EXCLUDED says why)."""
-
-
-def _user_of(profile: Profile, form: str) -> dict[str, Any]:
-    """[safety] gdpr_user by one stated form, or a skip naming the key it needs."""
-    safety = profile.safety
-    value = safety.gdpr_user_email if form == "email" else safety.gdpr_user_id
-    if not safety.gdpr_user or value is None:
-        key = "gdpr_user_email" if form == "email" else "gdpr_user_id"
-        skip(SkipKind.MISSING_FIXTURE, f"not checked: a job naming its user by {form} needs [safety] gdpr_user and "
-                                       f"{key}", fixtures=[key])
-    return {form: value}
-
 
 @pytest.mark.rule("GDPR-USER-FORMS")
 @pytest.mark.gdpr
@@ -533,14 +412,14 @@ def test_an_individual_jobs_user_in_every_stated_form_is_taken_in_every_input_fo
     for form in USER_FORMS:
         fields: dict[str, Any] = {"type": "individual"}
         if case.other == STATED:
-            fields["csvFileId"] = _missing_csv(profile)
-        rest = {"user": _user_of(profile, form), "scheduleDate": {"formatted": _past()},
+            fields["csvFileId"] = missing_csv(profile)
+        rest = {"user": user_of(profile, form), "scheduleDate": {"formatted": past()},
                 "operations": ["qc-not-an-operation"] if guards else ["suspend"]}
         answers[form] = send(admin, contract.path("scheduleGdprJob"), "scheduleGdprJob", case.form, fields, rest,
                              losing)
-    taken = [f for f, r in answers.items() if r.status == 400 and _error(r) == PAST_DATE]
+    taken = [f for f, r in answers.items() if r.status == 400 and error_of(r) == PAST_DATE]
     for form, resp in answers.items():
-        error = _error(resp)
+        error = error_of(resp)
         if form in taken:
             continue
         if resp.status == 400 and error is None:
@@ -554,10 +433,71 @@ def test_an_individual_jobs_user_in_every_stated_form_is_taken_in_every_input_fo
                                                      f"the body: the body won ({error!r}); the parameter wins", resp)
         if not taken:  # no form taken in this input form: perhaps the form itself is not, CONV's to judge
             _form_not_taken(case, resp, f"400 {PAST_DATE!r}")
-        fail([case.rule], f"{case.label}: an individual job naming gdpr_user by {form} ({_user_of(profile, form)}), "
+        fail([case.rule], f"{case.label}: an individual job naming gdpr_user by {form} ({user_of(profile, form)}), "
                           f"type {_where(case, losing)}, dated in the past: its one error is the date, expected 400 "
                           f"{{error: {PAST_DATE!r}}}, got {resp.status} {error!r} (taken by {taken or 'no form'}; "
                           f"\"Exactly one of username, email, id\")", resp)
+
+
+# crossing3 (issue 44): a reassignUser and an operations list in the stated forms, taken in every form of the job's
+# scalar fields: each row a bulk job on the profile's file whose one error is its past date
+
+def _judge_taken(case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int],
+                 sent: dict[str, dict[str, Any]], stated: str) -> None:
+    """Send one past-dated bulk job per ``sent`` label (the field under test in one stated form, always in the JSON
+    body: no parameter form shown) and judge each: 400 with the past date's message is the form taken."""
+    who = (admin.username, user_ids.get("admin"))
+    answers: dict[str, tuple[ApiResponse, dict[str, Any]]] = {}
+    guards: set[str] = set()
+    for label, field in sent.items():
+        fields, rest, losing, guards = past_bulk_job(case, profile, field, who)
+        answers[label] = (send(admin, contract.path("scheduleGdprJob"), "scheduleGdprJob", case.form, fields, rest,
+                               losing), losing)
+    taken = [label for label, (r, _) in answers.items() if r.status == 400 and error_of(r) == PAST_DATE]
+    for label, (resp, losing) in answers.items():
+        error = error_of(resp)
+        if label in taken:
+            continue
+        if resp.status == 400 and error is None:
+            fail(["GDPR-ERROR-BODY"], f"{case.label}: \"Errors: 400 with {{error: <message>}}\": the 400 to a job with "
+                                      f"{label} carries no string error: {resp.text[:200]!r}", resp)
+        if resp.status == 400 and error in guards:
+            skip(SkipKind.OTHER, f"inconclusive: {case.label}: the target reported the guard ({error!r}) before the "
+                                 "past date ([safety] destructive = false)")
+        if 200 <= resp.status < 300:
+            fail(["GDPR-PAST-DATE"], f"{case.label}: a bulk job with {label}, dated in the past, was scheduled "
+                                     f"({resp.status}): \"Date in the past\" is refused with 400", resp)
+        if case.form == PARAM_WINS and error is not None and error.startswith(NO_USER_PREFIX):
+            fail(["CONV-PARAM-AS-BODY-FIELD-GDPR"], f"{case.label}: type bulk as a query parameter, individual in "
+                                                     f"the body: the body won ({error!r}); the parameter wins", resp)
+        if not taken and error not in LATER_REFUSALS.values():  # neither taken nor refused past the scalar fields
+            _form_not_taken(case, resp, f"400 {PAST_DATE!r}")
+        fail([case.rule], f"{case.label}: a bulk job on the profile's file with {label} in the JSON body, type "
+                          f"{_where(case, losing)}, dated in the past: its one error is the date, expected 400 "
+                          f"{{error: {PAST_DATE!r}}}, got {resp.status} {error!r} (taken: {taken or 'none'}; "
+                          f"{stated})", resp)
+
+
+@pytest.mark.rule("GDPR-REASSIGN-FORMS")
+@pytest.mark.gdpr
+def test_a_reassign_user_in_every_stated_form_is_taken_in_every_input_form(
+        case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int]) -> None:
+    """reassignUser naming admin (the scheduling account) by username and by id, each on a past-dated bulk job: a
+    form not taken shows as another answer than the past date's ("by exactly one of username or id")."""
+    who = (admin.username, user_ids.get("admin"))
+    sent = {f"reassignUser by {form}": {"reassignUser": reassign_of(who, form)} for form in REASSIGN_FORMS}
+    _judge_taken(case, admin, profile, user_ids, sent, "\"by exactly one of username or id\"")
+
+
+@pytest.mark.rule("GDPR-OPERATIONS-RANGE")
+@pytest.mark.gdpr
+def test_a_list_of_stated_operations_is_taken_in_every_input_form(
+        case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int]) -> None:
+    """2 to 4 distinct stated operation names in a drawn order on a past-dated bulk job (one name alone is what the
+    other job rows send): the list refused shows as another answer than the past date's."""
+    operations = stated_operations()
+    _judge_taken(case, admin, profile, user_ids, {f"operations {operations}": {"operations": operations}},
+                 "\"At least one and at most 4 elements, from suspend, anonymize, delete, anon-delete\"")
 
 
 @pytest.mark.gdpr
@@ -569,6 +509,6 @@ def test_every_job_refusal_in_every_input_form_has_the_stated_error_body(
     resp = _send_job(job_row, admin, profile, user_ids, request)[0]
     if resp.status != 400:
         fail([job_row.rule], f"{job_row.label}: the job is refused with 400 ({job_row.rule}), got {resp.status}", resp)
-    if _error(resp) is None:
+    if error_of(resp) is None:
         fail(["GDPR-ERROR-BODY"], f"{job_row.label}: \"Errors: 400 with {{error: <message>}}\": the 400 carries no "
                                   f"string error: {resp.text[:200]!r}", resp)

@@ -1,0 +1,64 @@
+"""Where the faults of :mod:`faults_crossing3` bite (issue 44, crossing3): which stated form of a data-protection
+job's field (gdpr_jobs._schedule) a fault refuses for one request, by the cell of input form or other fields the
+request stands in. Nothing is refused while no such fault is on."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from . import faults
+from .bodies import structured
+from .errors import bad_request
+
+REASSIGN_BY_ID, REASSIGN_BY_USERNAME, SEVERAL_OPERATIONS = "reassign_by_id", "reassign_by_username", "operations"
+"""The stated forms a fault refuses: a reassignUser by id, by username, an operations list of more than one name."""
+
+_REFUSES: dict[str, tuple[str, str]] = {
+    "crossing3-gdpr-reassign-by-id-refused-fields-in-query": ("fields_in_query", REASSIGN_BY_ID),
+    "crossing3-gdpr-reassign-by-username-refused-user-beside": ("user_beside", REASSIGN_BY_USERNAME),
+    "crossing3-gdpr-reassign-by-id-refused-type-param-wins": ("type_param", REASSIGN_BY_ID),
+    "crossing3-gdpr-operations-several-refused-fields-in-query": ("fields_in_query", SEVERAL_OPERATIONS),
+    "crossing3-gdpr-operations-several-refused-user-beside": ("user_beside", SEVERAL_OPERATIONS),
+    "crossing3-gdpr-operations-several-refused-type-param-wins": ("type_param", SEVERAL_OPERATIONS),
+}
+"""fault -> (the cell it bites in, the form it refuses there)."""
+
+
+def _cells(query: Iterable[str], fields: Mapping[str, Any]) -> set[str]:
+    """The cells a job request stands in: ``type_param`` (type, not csvFileId, a request parameter: the matrix's
+    param_wins rows), ``fields_in_query`` (type and csvFileId both parameters: its query rows), ``user_beside`` (a
+    bulk job with a user: its other_fields stated rows)."""
+    keys = set(query)
+    out = set()
+    if "type" in keys and "csvFileId" not in keys:
+        out.add("type_param")
+    if {"type", "csvFileId"} <= keys:
+        out.add("fields_in_query")
+    if fields.get("type") == "bulk" and fields.get("user") not in (None, ""):
+        out.add("user_beside")
+    return out
+
+
+def refused_forms(query: Iterable[str], fields: Mapping[str, Any]) -> frozenset[str]:
+    """The stated forms a fault of this module refuses for this request (none when none is on)."""
+    on = [(cell, form) for name, (cell, form) in _REFUSES.items() if faults.is_on(name)]
+    if not on:
+        return frozenset()
+    cells = _cells(query, fields)
+    return frozenset(form for cell, form in on if cell in cells)
+
+
+def check_operations(fields: Mapping[str, Any], refused: frozenset[str]) -> None:
+    """A list of more than one operation refused as invalid where a fault says so."""
+    operations = structured(dict(fields), "operations")
+    if SEVERAL_OPERATIONS in refused and isinstance(operations, list) and len(operations) > 1:
+        raise bad_request("The provided 'operations' is/are invalid")
+
+
+def reassign_refused(reassign: Any, refused: frozenset[str]) -> bool:
+    """A reassignUser by id alone or by username alone refused where a fault says so."""
+    if not isinstance(reassign, dict) or not refused:
+        return False
+    keys = {k for k, v in reassign.items() if v not in (None, "")}
+    return (keys == {"id"} and REASSIGN_BY_ID in refused) or (keys == {"username"} and REASSIGN_BY_USERNAME in refused)
