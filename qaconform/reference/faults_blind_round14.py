@@ -1,0 +1,72 @@
+"""Fourteenth blind round (issue 44, round14): one planted fault on each of fifteen must-rules drawn at random
+(seed 202611292135), each written from the description alone on a path a real server could get wrong while passing
+the obvious tests: one value form, one account, one node state, one relation, one list length, one option.
+
+Where each bites: :mod:`blind_round14` (the hooks the handlers call). Each entry quotes the sentence it breaks.
+"""
+
+from __future__ import annotations
+
+from .fault_model import Effect, Fault, Override
+
+_F = Fault
+BLIND_ROUND14: tuple[Fault, ...] = (
+    # "Response: 200, a JSON array of User content entries ... Not wrapped in the paged envelope."
+    _F("round14-content-enveloped-from-ten-entries", "LIST-ARRAY-CONTENT",
+       "a user content list of ten node entries or more goes through the paged serializer: the array is wrapped in "
+       "the list envelope (shorter lists stay bare arrays)"),
+    # "Either formatted (string, pattern month/day/year hour:minute in 24-hour form, ...) or timeStamp."
+    _F("round14-gdpr-formatted-day-first-when-ambiguous", "GDPR-DATE-FORMATTED",
+       "scheduleDate.formatted whose day is 12 or less is parsed day-first (DD/MM/YYYY), so a future date whose "
+       "swapped reading lies in the past is refused as past; days above 12 parse month-first as stated"),
+    # "| originalParentId | integer | Present on answers and comments. |"
+    _F("round14-reply-original-parent-null", "NODE-ORIGINAL-PARENT-ID",
+       "in an answer's comment list a reply to a comment carries originalParentId null (the join finds the answer's "
+       "comments only); comments directly under the answer keep the integer"),
+    # "| 15 User's questions | View the questions list (Anonymous Roles). |"
+    _F("round14-user-questions-staff-hidden-from-anonymous", "PERM-USER-QUESTIONS",
+       "an anonymous caller listing the questions of a moderator or an administrator is refused 401 (a staff "
+       "profile taken as private); other users' questions stay open to anonymous"),
+    # "The version is part of the path: every endpoint lives under /services/v2."
+    _F("round14-user-answers-wrap-redirects-to-v1", "VERSION-PATH",
+       "a user's answer list asked with wrap is redirected (301) to the legacy /services/v1 path of the same list"),
+    # "Response: 200, paged list of User items." (5 and 6)
+    _F("round14-earned-experts-reputation-grouped", "SHAPE-LIST-EARNED-EXPERTS",
+       "in the earned expert list a reputation of 1000 or more is rendered with a thousands separator, as a "
+       "string (\"2,500\"); smaller reputations stay integers"),
+    # "Response: 200 with {success: boolean, result: {lockAction: <Action record>}}."
+    _F("round14-lock-moderated-node-success-missing", "SHAPE-LOCK-NODE",
+       "locking a node that is in moderation answers {result: {lockAction}} without success (the moderation queue's "
+       "serializer); published nodes keep success"),
+    # "The prompt is stored as extra of the returned lock action."
+    _F("round14-lock-extra-html-escaped", "ACTION-LOCK-EXTRA",
+       "the lock prompt is stored HTML-escaped (& < > \" ' as entities): a prompt holding one of them comes back as "
+       "extra changed; plain prompts are stored as given"),
+    # "| pageCount | integer | Total number of pages. |"
+    _F("round14-followers-pagecount-counts-inactive", "PAGING-PAGECOUNT",
+       "the follower list (active relations by default) computes pageCount from every relation, inactive ones "
+       "included; totalCount and the items are of the active ones"),
+    # "| 17 Groups | Edit users and groups (Site Administration Roles). |"
+    _F("round14-groups-moderator-under-v1", "PERM-GROUPS",
+       "the group list asked with the v1 option lets a moderator in (the legacy controller checks a moderation "
+       "role, not Edit users and groups)",
+       (Override(("listGroups",), "moderator", Effect.ALLOW, "enter", ("v1",)),)),
+    # "Every list endpoint returns this object." (the envelope: name, sort, page, ... list)
+    _F("round14-empty-user-questions-no-sort", "PAGING-ENVELOPE",
+       "the envelope of a user's question list with no items lacks sort (the sort echo is taken from the first "
+       "item's query)"),
+    # "{error: There is a job already scheduled for that time frame.}"
+    _F("round14-gdpr-frame-formatted-misses-timestamp-job", "GDPR-TIME-FRAME",
+       "a job dated with scheduleDate.formatted is not refused when the time frame is taken by a job dated with "
+       "timeStamp (the formatted path looks the frame up among formatted jobs only); it replaces that job"),
+    # "Response: 200, paged list of Space items." (Space: id, type, name, prefix, locale, creationDate, active, ...)
+    _F("round14-restricted-space-active-missing", "SHAPE-LIST-SPACES",
+       "in the space list a space restricted to some accounts (seen by those allowed) lacks active"),
+    # "Response: 200 with {success: boolean, result: {wikifyAction: <Action record>}}."
+    _F("round14-cancelwiki-own-node-success-string", "SHAPE-CANCEL-WIKI",
+       "unwikifying one's own node (Convert own posts to community wiki) answers success as the string \"true\"; "
+       "on another's node success is a boolean"),
+    # "Returns an action record with verb sent and private true."
+    _F("round14-sendtomod-own-node-not-private", "ACTION-SENDTOMOD-PRIVATE",
+       "a node sent to moderation by its own author (a moderator or admin) is recorded with private false"),
+)
