@@ -20,8 +20,8 @@ from .db import Database
 from .errors import denied
 from .http_io import json_response
 
-CONTENT_PAGED_FROM = 10
-"""round14-content-enveloped-from-ten-entries: node entries from which the content list is paged."""
+CONTENT_PAGED_FROM = 9
+"""round14-content-enveloped-from-nine-entries: node entries from which the content list is paged (the seed gives admin 9)."""
 GROUPED_FROM = 1000
 """round14-earned-experts-reputation-grouped: reputations from which a thousands separator is written."""
 
@@ -37,7 +37,7 @@ def _again(resp: Response, body: Any) -> Response:
 
 def content_enveloped(node_entries: int) -> bool:
     """Whether the content list is wrapped in the envelope (a long list through the paged serializer)."""
-    return node_entries >= CONTENT_PAGED_FROM and faults.is_on("round14-content-enveloped-from-ten-entries")
+    return node_entries >= CONTENT_PAGED_FROM and faults.is_on("round14-content-enveloped-from-nine-entries")
 
 
 def formatted_day_first(formatted: str) -> datetime | None:

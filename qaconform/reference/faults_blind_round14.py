@@ -12,8 +12,8 @@ from .fault_model import Effect, Fault, Override
 _F = Fault
 BLIND_ROUND14: tuple[Fault, ...] = (
     # "Response: 200, a JSON array of User content entries ... Not wrapped in the paged envelope."
-    _F("round14-content-enveloped-from-ten-entries", "LIST-ARRAY-CONTENT",
-       "a user content list of ten node entries or more goes through the paged serializer: the array is wrapped in "
+    _F("round14-content-enveloped-from-nine-entries", "LIST-ARRAY-CONTENT",
+       "a user content list of nine node entries or more goes through the paged serializer: the array is wrapped in "
        "the list envelope (shorter lists stay bare arrays)"),
     # "Either formatted (string, pattern month/day/year hour:minute in 24-hour form, ...) or timeStamp."
     _F("round14-gdpr-formatted-day-first-when-ambiguous", "GDPR-DATE-FORMATTED",
