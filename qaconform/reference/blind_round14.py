@@ -8,7 +8,6 @@ from __future__ import annotations
 import html
 import json
 import sqlite3
-from datetime import UTC, datetime
 from typing import Any
 
 from starlette.requests import Request
@@ -21,7 +20,8 @@ from .errors import denied
 from .http_io import json_response
 
 CONTENT_PAGED_FROM = 9
-"""round14-content-enveloped-from-nine-entries: node entries from which the content list is paged (the seed gives admin 9)."""
+"""round14-content-enveloped-from-nine-entries: node entries from which the content list is paged (the seed gives
+admin 9)."""
 GROUPED_FROM = 1000
 """round14-earned-experts-reputation-grouped: reputations from which a thousands separator is written."""
 
@@ -38,16 +38,6 @@ def _again(resp: Response, body: Any) -> Response:
 def content_enveloped(node_entries: int) -> bool:
     """Whether the content list is wrapped in the envelope (a long list through the paged serializer)."""
     return node_entries >= CONTENT_PAGED_FROM and faults.is_on("round14-content-enveloped-from-nine-entries")
-
-
-def formatted_day_first(formatted: str) -> datetime | None:
-    """A formatted date read day-first when that reading parses (day 12 or less), else None."""
-    if not faults.is_on("round14-gdpr-formatted-day-first-when-ambiguous"):
-        return None
-    try:
-        return datetime.strptime(formatted, "%d/%m/%Y %H:%M").replace(tzinfo=UTC)
-    except ValueError:
-        return None
 
 
 def answer_comments(request: Request, page: Response) -> Response:
@@ -131,23 +121,6 @@ def followers_page(db: Database, node_id: int, only_active: bool, page: Response
     if isinstance(size, int) and size > 0:
         body["pageCount"] = -(-every // size) if every else 0
     return _again(page, body)
-
-
-def frame_replaces() -> bool:
-    """round14-gdpr-frame-formatted-misses-timestamp-job: the new job replaces the one it missed."""
-    return faults.is_on("round14-gdpr-frame-formatted-misses-timestamp-job")
-
-
-def frame_taken(db: Database, spec: Any, minute: int, taken: bool) -> bool:
-    """round14-gdpr-frame-formatted-misses-timestamp-job: a formatted date looks among formatted jobs only."""
-    if not taken or not faults.is_on("round14-gdpr-frame-formatted-misses-timestamp-job"):
-        return taken
-    if not (isinstance(spec, dict) and spec.get("formatted") is not None):
-        return taken
-    for row in db.all("SELECT request FROM jobs WHERE schedule_minute = ?", (minute,)):
-        if '"formatted"' in str(row["request"]):
-            return True
-    return False
 
 
 def spaces_page(db: Database, body: dict[str, Any]) -> None:

@@ -1,6 +1,8 @@
-"""Fourteenth blind round (issue 44, round14): one planted fault on each of fifteen must-rules drawn at random
-(seed 202611292135), each written from the description alone on a path a real server could get wrong while passing
-the obvious tests: one value form, one account, one node state, one relation, one list length, one option.
+"""Fourteenth blind round (issue 44, round14): one planted fault on each of fifteen must-rules drawn at random (seed
+202611292135), each written from the description alone on a path a real server could get wrong while passing the
+obvious tests: one value form, one account, one node state, one relation, one list length, one option. The two on the
+data-protection job's date (GDPR-DATE-FORMATTED, GDPR-TIME-FRAME) are left out of the registry: a run cannot judge
+them (/work/notes/s6/blind-round14.md says why and keeps their code).
 
 Where each bites: :mod:`blind_round14` (the hooks the handlers call). Each entry quotes the sentence it breaks.
 """
@@ -15,10 +17,6 @@ BLIND_ROUND14: tuple[Fault, ...] = (
     _F("round14-content-enveloped-from-nine-entries", "LIST-ARRAY-CONTENT",
        "a user content list of nine node entries or more goes through the paged serializer: the array is wrapped in "
        "the list envelope (shorter lists stay bare arrays)"),
-    # "Either formatted (string, pattern month/day/year hour:minute in 24-hour form, ...) or timeStamp."
-    _F("round14-gdpr-formatted-day-first-when-ambiguous", "GDPR-DATE-FORMATTED",
-       "scheduleDate.formatted whose day is 12 or less is parsed day-first (DD/MM/YYYY), so a future date whose "
-       "swapped reading lies in the past is refused as past; days above 12 parse month-first as stated"),
     # "| originalParentId | integer | Present on answers and comments. |"
     _F("round14-reply-original-parent-null", "NODE-ORIGINAL-PARENT-ID",
        "in an answer's comment list a reply to a comment carries originalParentId null (the join finds the answer's "
@@ -55,10 +53,6 @@ BLIND_ROUND14: tuple[Fault, ...] = (
     _F("round14-empty-user-questions-no-sort", "PAGING-ENVELOPE",
        "the envelope of a user's question list with no items lacks sort (the sort echo is taken from the first "
        "item's query)"),
-    # "{error: There is a job already scheduled for that time frame.}"
-    _F("round14-gdpr-frame-formatted-misses-timestamp-job", "GDPR-TIME-FRAME",
-       "a job dated with scheduleDate.formatted is not refused when the time frame is taken by a job dated with "
-       "timeStamp (the formatted path looks the frame up among formatted jobs only); it replaces that job"),
     # "Response: 200, paged list of Space items." (Space: id, type, name, prefix, locale, creationDate, active, ...)
     _F("round14-restricted-space-active-missing", "SHAPE-LIST-SPACES",
        "in the space list a space restricted to some accounts (seen by those allowed) lacks active"),

@@ -17,7 +17,6 @@ from . import (
     blind_round11,
     blind_round12,
     blind_round13,
-    blind_round14,
     crossing2_paths,
     faults,
     refusals2_paths,
@@ -76,7 +75,6 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any], skipped: fro
     unchecked = by_id and faults.is_on("blind-gdpr-user-id-time-frame-unchecked")  # the new job replaces the old
     replace = unchecked or faults.is_on("blind5-gdpr-time-frame-per-type")  # blind5: a frame per type, one row
     replace = replace or faults.is_on("blind9-time-frame-keyed-by-user-form")  # blind9 (issue 44): one row a frame
-    replace = replace or blind_round14.frame_replaces()  # round14 (issue 44)
     _blind_delete_needs_reassign(fields)
     minute = _free_time_frame(svc, fields, not unchecked, crossing2_paths.PAST not in skipped)
     with svc.tx("job") as conn:
@@ -210,7 +208,6 @@ def _free_time_frame(svc: Service, fields: dict[str, Any], check_taken: bool = T
     minute = when // (3_600_000 if variants.is_on("gdpr-time-frame-hour") else 60_000)
     taken = svc.db.one("SELECT 1 FROM jobs WHERE schedule_minute = ?", (minute,)) is not None
     taken = blind_round9.frame_taken(svc, fields, structured(fields, "user"), minute, taken)  # blind9 (issue 44)
-    taken = blind_round14.frame_taken(svc.db, _date_spec(fields), minute, taken)  # round14 (issue 44)
     if taken and faults.is_on("blind5-gdpr-time-frame-per-type"):  # blind5 (issue 44): the frame looked up per type
         taken = svc.db.one("SELECT 1 FROM jobs WHERE schedule_minute = ? AND type = ?",
                            (minute, fields.get("type"))) is not None
@@ -240,17 +237,11 @@ def _find_user(svc: Service, spec: Any, keys: tuple[str, ...]) -> bool:
     return svc.db.one(f"SELECT 1 FROM users WHERE {key} = ?", (value,)) is not None
 
 
-def _date_spec(fields: dict[str, Any]) -> Any:
-    """The job's date object: scheduleDate, or scheduleTime (the name a sample gives it for individual jobs)."""
+def _schedule_ms(fields: dict[str, Any]) -> int:
+    invalid = bad_request("The provided 'scheduleDate' is invalid")
     spec = structured(fields, "scheduleDate")
     if spec is None or spec == "":
         spec = structured(fields, "scheduleTime")
-    return spec
-
-
-def _schedule_ms(fields: dict[str, Any]) -> int:
-    invalid = bad_request("The provided 'scheduleDate' is invalid")
-    spec = _date_spec(fields)
     if not isinstance(spec, dict):
         raise invalid
     formatted = spec.get("formatted")
@@ -262,8 +253,7 @@ def _schedule_ms(fields: dict[str, Any]) -> int:
             raise invalid
         pattern = "%m/%d/%Y %I:%M" if faults.is_on("blindc-gdpr-formatted-hour-12h") else "%m/%d/%Y %H:%M"
         try:
-            dt = blind_round14.formatted_day_first(formatted) or datetime.strptime(  # round14 (issue 44)
-                formatted, pattern).replace(tzinfo=UTC)
+            dt = datetime.strptime(formatted, pattern).replace(tzinfo=UTC)
         except ValueError:
             raise invalid from None
         return int(dt.timestamp() * 1000)
