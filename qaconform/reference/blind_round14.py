@@ -17,7 +17,7 @@ from . import faults
 from .auth import Caller
 from .db import Database
 from .errors import denied
-from .http_io import json_response
+from .http_io import PREFIX, json_response
 
 CONTENT_PAGED_FROM = 9
 """round14-content-enveloped-from-nine-entries: node entries from which the content list is paged (the seed gives
@@ -76,7 +76,7 @@ def user_answers_moved(request: Request) -> Response | None:
     """round14-user-answers-wrap-redirects-to-v1: the wrap option answered by a redirect to /services/v1."""
     if "wrap" not in request.query_params or not faults.is_on("round14-user-answers-wrap-redirects-to-v1"):
         return None
-    path = request.url.path.replace("/services/v2/", "/services/v1/", 1)
+    path = request.url.path.replace(f"{PREFIX}/", "/services/v1/", 1)
     query = f"?{request.url.query}" if request.url.query else ""
     return Response(b"", status_code=301, headers={"Location": f"{path}{query}"})
 
