@@ -15,6 +15,7 @@ from qaconform.pytest.outcomes import fail
 from qaconform.pytest.properties.plugin import STATE
 from qaconform.pytest.support import (
     ANSWER_PUBLISHERS,
+    MARKUP_TEXT,
     NON_ASCII_TEXTS,
     answer_form,
     answer_posted,
@@ -331,9 +332,11 @@ def private_comment_on_question(request: pytest.FixtureRequest, api: dict[str, A
     return SharedWrite(_shared(request, profile, "private comment on the question", post), text, question_id)
 
 
-LOCK_PROMPT = " / ".join(f"{script}: {text}" for script, text in sorted(NON_ASCII_TEXTS.items()))
+LOCK_PROMPT = " / ".join(f"{script}: {text}" for script, text in sorted(NON_ASCII_TEXTS.items())) + (
+    f" / markup: {MARKUP_TEXT}")
 """Every shared lock's prompt holds every script of NON_ASCII_TEXTS, so the non-ASCII prompt test reads the lock the
-permission and shape tests read too."""
+permission and shape tests read too, and HTML-special characters (MARKUP_TEXT; round14, issue 44): extra is a plain
+string, stored as the prompt given."""
 
 LOCKS = {"admin": "novice", "moderator": "admin", "member": "member"}
 """Whose shared answer each account locks: admin and moderator (Lock comments on posts) another account's, member
@@ -410,7 +413,7 @@ def answer_sent_to_mod_by_admin(request: pytest.FixtureRequest, api: dict[str, A
     return SharedWrite(resp, "", node)
 
 
-MATRIX_LOCK_PROMPT = "locked by the action matrix"
+MATRIX_LOCK_PROMPT = f"locked by the action matrix: {MARKUP_TEXT}"  # round14 (issue 44): plain, not HTML
 """The prompt of :func:`locked_comment`'s lock (the run tag is added)."""
 
 

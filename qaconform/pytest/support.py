@@ -11,6 +11,7 @@ import hashlib
 import html
 import json
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -94,6 +95,25 @@ NON_ASCII_TEXTS = {
 4-byte UTF-8 (a 3-byte "utf8" column drops them), sequences joined by U+200D and flags. No HTML-special characters:
 the body is HTML content, which a server may escape. The stated-forms suite sends them in every form; the shared
 locks of suites/conftest.py carry them in their prompt."""
+
+MARKUP_TEXT = "a & b <c> \"d\" 'e'"
+"""HTML-special characters in a text that is not HTML content (round14, issue 44): a lock's prompt, which "is stored as
+extra of the returned lock action" (a plain string), so a server that escapes it on one path changes it."""
+
+
+def same_plain_text(got: Any, sent: str) -> bool:
+    """Whether ``got`` is the plain text ``sent``: NFC-normalised, and non-ASCII characters kept as character
+    references (&#233;) resolved, as a store may; an ASCII character sent raw and returned as a reference (&amp;,
+    &lt;, &#39;) is a changed text, since a plain string is not HTML."""
+    if not isinstance(got, str):
+        return False
+
+    def non_ascii(m: re.Match[str]) -> str:
+        resolved = html.unescape(m.group(0))
+        return resolved if resolved != m.group(0) and not resolved.isascii() else m.group(0)
+
+    resolved = re.sub(r"&(#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);", non_ascii, got)
+    return unicodedata.normalize("NFC", resolved) == unicodedata.normalize("NFC", sent)
 
 def answer_posted(resp: ApiResponse, purpose: str = "to the fixture question") -> int:
     """The id of an answer a test or fixture needed to post first (:func:`expect_created` on ANSWER-201)."""

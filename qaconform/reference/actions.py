@@ -19,6 +19,7 @@ from . import (
     blind_perms,
     blind_round11,
     blind_round13,
+    blind_round14,
     combos_perms,
     faults,
     history_faults,
@@ -249,8 +250,8 @@ async def cancel_wiki(svc: Service, request: Request, caller: Caller) -> Respons
             history_faults.unwikified(node["id"], caller)  # blindh (issue 44)
     no_date = caller.role == "member" and faults.is_on("blind-cancelwiki-canceleddate-missing-member")
     drop = blind_round13.cancelwiki_drop(svc, action_id, caller, "canceledDate" if no_date else None)  # round13
-    return blind7_paths.cancelwiki_page(  # blind7 (issue 44)
-        _result(svc, "wikifyAction", action_id, node, drop=drop), caller)
+    return blind_round14.cancelwiki_page(node, caller, blind7_paths.cancelwiki_page(  # blind7 (issue 44)
+        _result(svc, "wikifyAction", action_id, node, drop=drop), caller))  # round14 (issue 44)
 
 
 # --- 12 Send to moderation ----------------------------------------------------------------------------------
@@ -284,7 +285,8 @@ async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> 
             client_ip(request),
             private=not (faults.is_on("sendtomod-not-private")
                          or (node["locked"] and faults.is_on("blind5-sendtomod-locked-not-private"))  # blind5
-                         or (node["type"] == "comment" and faults.is_on("sendtomod-not-private-on-comments"))),
+                         or (node["type"] == "comment" and faults.is_on("sendtomod-not-private-on-comments"))
+                         or blind_round14.sendtomod_not_private(node, caller)),  # round14 (issue 44)
             real_user=not (faults.is_on("sendtomod-no-real-user")
                            or (caller.role == "admin" and faults.is_on("blind-sendtomod-realuser-missing-admin"))),
         )
@@ -337,8 +339,10 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
     if extra is not None and faults.is_on("lock-prompt-ascii-only"):
         extra = extra.encode("ascii", "replace").decode("ascii")
     extra = history_faults.lock_extra(node, extra)  # blindh (issue 44)
+    extra = blind_round14.lock_extra(extra)  # round14 (issue 44)
     verb = blind7_paths.lock_verb(caller, "lock" if faults.is_on("lock-verb-wrong") else "locked")  # blind7
     with svc.tx("lock") as conn:
         action_id = _record_action(conn, verb, caller, node["id"], client_ip(request), extra=extra)
         conn.execute("UPDATE nodes SET locked = 1 WHERE id = ?", (node["id"],))
-    return blind_round13.lock_page(svc, node, _result(svc, "lockAction", action_id, node))  # round13 (issue 44)
+    return blind_round14.lock_page(node, blind_round13.lock_page(  # round14 (issue 44)
+        svc, node, _result(svc, "lockAction", action_id, node)))  # round13 (issue 44)

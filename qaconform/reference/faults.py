@@ -138,6 +138,11 @@ from .faults_crossing3 import CROSSING3  # noqa: E402
 
 _ALL = _ALL + CROSSING3
 
+# --- fourteenth blind round: one fault on each of fifteen must-rules drawn at random (issue 44, round14)
+from .faults_blind_round14 import BLIND_ROUND14  # noqa: E402
+
+_ALL = _ALL + BLIND_ROUND14
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

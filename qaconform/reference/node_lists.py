@@ -23,6 +23,7 @@ from . import (
     blind_round11,
     blind_round12,
     blind_round13,
+    blind_round14,
     faults,
     histories2_faults,
     history_faults,
@@ -192,6 +193,8 @@ def _filter_by_topics(q: Any, where: list[str], params: list[Any]) -> None:
 async def list_user_answers(svc: Service, request: Request, caller: Caller) -> Response:
     if (kept := blind_round11.projected_answers_kept(request)) is not None:  # round11 (issue 44)
         return kept
+    if (moved := blind_round14.user_answers_moved(request)) is not None:  # round14 (issue 44)
+        return moved
     page = blind_round11.projected_answers_keep(request, _user_nodes(svc, request, caller, "answer", None))
     if "text/html" in request.headers.get("accept", "").lower() and faults.is_on(
             "user-answers-html-for-browser-accept"):  # blindr: the Accept header wins over the .json extension
@@ -208,8 +211,8 @@ async def list_user_answers(svc: Service, request: Request, caller: Caller) -> R
 
 
 async def list_user_questions(svc: Service, request: Request, caller: Caller) -> Response:
-    if not faults.is_on("user-questions-cache-by-url"):
-        return _user_nodes(svc, request, caller, "question", QUESTION_SORTS)
+    if not faults.is_on("user-questions-cache-by-url"):  # round14 (issue 44): user_questions_page
+        return blind_round14.user_questions_page(_user_nodes(svc, request, caller, "question", QUESTION_SORTS))
     kept = _by_url.get(str(request.url))
     if kept is not None and time.monotonic() - kept[0] < URL_CACHE_S:
         return Response(kept[1], media_type=JSON_TYPE)  # whoever asked first: the URL is the key, not the caller
@@ -227,6 +230,7 @@ def _user_nodes(
         raise not_found(f"user {user_id} does not exist")
     if kind == "question":
         blind_round13.user_questions_refused(request, caller, user_id)  # round13 (issue 44)
+        blind_round14.user_questions_refused(svc.db, caller, user_id)  # round14 (issue 44)
     q = request.query_params
     if kind == "question" and "wrap" in q and not caller.anonymous and faults.is_on(
             "blinde-user-questions-wrap-lists-caller"):
@@ -294,7 +298,8 @@ def _count_kept(page: Response, key: tuple[Any, Any]) -> Response:
 # --- 18 Comments of an answer -------------------------------------------------------------------------------
 async def list_answer_comments(svc: Service, request: Request, caller: Caller) -> Response:
     if not faults.is_on("comment-list-cache-by-url"):
-        return _blind_comment_page(request, await _answer_comments(svc, request, caller))
+        return blind_round14.answer_comments(  # round14 (issue 44)
+            request, _blind_comment_page(request, await _answer_comments(svc, request, caller)))
     key, now = str(request.url), time.monotonic()
     kept = _BY_URL.get(key)
     if kept is not None and now - kept[0] < 1.0:
@@ -408,7 +413,8 @@ async def list_user_content(svc: Service, request: Request, caller: Caller) -> R
         [user["id"], *params, USER_CONTENT_LIMIT],
     )
     joined = _content_entry({"actionType": "joined", "canceled": False}, user["creation_date"])
-    if faults.is_on("content-enveloped") or blind7_paths.own_content(caller, user["id"]):  # blind7
+    if faults.is_on("content-enveloped") or blind7_paths.own_content(caller, user["id"]) or (  # blind7
+            blind_round14.content_enveloped(len(ids))):  # round14 (issue 44)
         entries = [_node_entry(r) for r in svc.render.nodes_by_ids(ids)]
         entries.append(joined)
         return json_response(envelope(entries, len(entries), Paging(1, max(len(entries), 1)), "", {}))

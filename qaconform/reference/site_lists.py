@@ -22,6 +22,7 @@ from . import (
     blind_perms,
     blind_round11,
     blind_round12,
+    blind_round14,
     faults,
     variants,
 )
@@ -88,7 +89,7 @@ async def list_earned_experts(svc: Service, request: Request, caller: Caller) ->
                     EXPERT_SORTS["recent"] if reversed_oldest else None)
     if "pageSize" in q and faults.is_on("blind6-earned-experts-pagecount-default-size"):  # blind6 (issue 44)
         return blind6_reads.rewritten(page, blind6_reads.pagecount_with(svc.page_size))
-    return page
+    return blind_round14.earned_experts(page)  # round14 (issue 44)
 
 
 def _experts(svc: Service, request: Request, where: str, params: list[Any], string_field: str | None,
@@ -154,6 +155,7 @@ async def list_spaces(svc: Service, request: Request, caller: Caller) -> Respons
     spaces = envelope([svc.render.space_json(r) for r in rows], total, paging, str(sort), q)
     if faults.is_on("blind6-child-space-date-seconds"):  # blind6 (issue 44)
         blind6_reads.child_spaces_in_seconds(spaces["list"])
+    blind_round14.spaces_page(svc.db, spaces)  # round14 (issue 44)
     if faults.is_on("spaces-cache-by-url"):
         _by_url[str(request.url)] = (time.monotonic(), spaces)
     if faults.is_on("spaces-not-json"):
@@ -250,7 +252,8 @@ async def list_followers(svc: Service, request: Request, caller: Caller) -> Resp
     )
     string_reputation = faults.is_on("followers-reputation-string")
     if not (details or projects(q) or string_reputation):
-        return encoded_page(svc.render.users_encoded([r["user_id"] for r in rels]), total, paging, "", q)
+        return blind_round14.followers_page(svc.db, node["id"], only_active, encoded_page(  # round14 (issue 44)
+            svc.render.users_encoded([r["user_id"] for r in rels]), total, paging, "", q))
     users = svc.render.users_by_id(r["user_id"] for r in rels)
     user_items = svc.render.users_json([users[r["user_id"]] for r in rels])
     if not details and projects(q) and faults.is_on("blindc-followers-projected-group-id-int"):  # blindc (issue 44)
@@ -260,7 +263,8 @@ async def list_followers(svc: Service, request: Request, caller: Caller) -> Resp
         for u in user_items:
             u["reputation"] = str(u["reputation"])
     items = _follow_relations(node, rels, user_items) if details else user_items
-    return json_response(envelope(items, total, paging, "", blind_round12.relations_query(q, details)))  # round12
+    return blind_round14.followers_page(svc.db, node["id"], only_active, json_response(  # round14 (issue 44)
+        envelope(items, total, paging, "", blind_round12.relations_query(q, details))))  # round12
 
 
 def _follow_relations(

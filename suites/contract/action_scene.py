@@ -31,6 +31,7 @@ from locked_question_node import answer_under_locked_question, locked_question_a
 from qaconform.contract import path as contract_path
 from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.pytest.support import (
+    MARKUP_TEXT,
     answer_posted,
     expect_created,
     find_listed,
@@ -197,7 +198,7 @@ class Scene:
 
     @property
     def prompt(self) -> str:
-        return f"action matrix lock [{self.run_tag}]"
+        return f"action matrix lock: {MARKUP_TEXT} [{self.run_tag}]"  # round14 (issue 44): extra is plain text
 
     def act(self, case: Case) -> tuple[ApiResponse, int, str]:
         """The combination's response, the node it acted on and the prompt it sent (one call per combination)."""

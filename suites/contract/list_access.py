@@ -128,11 +128,14 @@ class Row:
     combination: Combination
     order: str
     own: bool = False
+    whose: str | None = None
+    """round14 (issue 44): the account whose list the path names (:func:`others_rows`), None for the array's path."""
 
     @property
     def label(self) -> str:
         suffix = "" if self.order == ALONE else f"-{self.order}"
-        return f"{self.combination.label}{suffix}{'-own-path' if self.own else ''}"
+        whose = f"-of-{self.whose}" if self.whose else ""
+        return f"{self.combination.label}{suffix}{'-own-path' if self.own else ''}{whose}"
 
     @property
     def before(self) -> str | None:
@@ -180,6 +183,22 @@ def own_rows(op: str, dims: Dimensions) -> list[Row]:
     return [Row(Combination(op, reader, ()), ALONE, own=True) for reader in signed_in]
 
 
+ARRAY_PATH_USER = "member"
+"""Whose user lists the covering array reads (test_list_access.py ``access_paths``)."""
+
+
+def others_rows(op: str, dims: Dimensions) -> list[Row]:
+    """round14 (issue 44): each reader, anonymous too, reading list ``op`` of every other account's user, no parameter,
+    alone. The permission of a user's list is the list's ("View the questions list"), whoever's user the path names;
+    the array reads member's lists and :func:`own_rows` each reader's own, so a site that decides the permission by
+    the listed user (a staff profile taken as private to anonymous) passed."""
+    if OWN_PATH.get(op) != "userId":
+        return []
+    accounts = [a for a in dims.values[READER] if a != "anonymous"]
+    return [Row(Combination(op, reader, ()), ALONE, whose=whose) for reader in dims.values[READER]
+            for whose in accounts if whose not in (reader, ARRAY_PATH_USER)]
+
+
 def verdict(op: str, reader: str) -> str:
     """What the permission table says of ``reader`` on list ``op``: ALLOW (the accounts listops.py lets read it),
     DENY (a signed-in account it does not; anonymous on the expert lists, "Errors: 401", and the group list, Site
@@ -207,6 +226,7 @@ def cases(seed: int, contract: Contract | None = None, strength: int = PAIRS) ->
     contract = contract or load_contract()
     access = load(contract)
     dims = contract.dimensions
-    drawn = {op: rows(op, dims, access, seed, strength) + own_rows(op, dims) for op in dims.lists}  # blind10
+    drawn = {op: rows(op, dims, access, seed, strength) + own_rows(op, dims) + others_rows(op, dims)  # blind10, round14
+             for op in dims.lists}
     return [Case(rule, row) for rule, ops in crossing(contract, access).items() for op in ops
             for row in drawn[op] if judged(rule, row)]

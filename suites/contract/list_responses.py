@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urljoin, urlsplit
 
 from covering import EXPERT_LISTS, NOT_ANONYMOUS, PAIRS, Combination, covering, expand
 from listops import LIST_OPS
@@ -561,6 +563,26 @@ REFUSED_ROWS = ("EXPERTS-401",)
 """Rules judged on the rows of a reader the list refuses (anonymous on the expert lists): only these."""
 
 
+OTHER_VERSION_ALWAYS = ("VERSION-PATH",)
+"""round14 (issue 44): rules whose ``not_across`` excuses a 404 only (it may answer the value), still judged on those
+rows for what no value explains: the list served from another version's path (:func:`other_version`)."""
+
+
+def other_version(url: str, location: str | None = None) -> str | None:
+    """The path of another version of the service the response came from (its final URL, or a redirect's Location
+    it was not followed to), or None: "The version is part of the path: every endpoint lives under /services/v2"."""
+    for where in (url, location or ""):
+        path = urlsplit(urljoin(url, where)).path
+        if re.search(r"/services/v\d+/", path) and "/services/v2/" not in path:
+            return path
+    return None
+
+
+def excused(rule: str, row: Row, section: Section) -> bool:
+    """Whether ``row`` carries a value ``rule`` is not judged across (spec/dimensions.yaml ``not_across``)."""
+    return any(row.value(dim) != NONE for dim in section.not_across.get(rule, {}))
+
+
 def rules_of(row: Row, rules: Mapping[str, tuple[str, ...]], section: Section) -> tuple[str, ...]:
     """The response rules judged on ``row``: those of its list whose check judges it, across every dimension the
     section does not leave the rule out of for the row's value."""
@@ -570,8 +592,7 @@ def rules_of(row: Row, rules: Mapping[str, tuple[str, ...]], section: Section) -
         if row.op not in ops or (rule in REFUSED_ROWS) != refused:
             continue
         check = CHECKS[rule]
-        left = section.not_across.get(rule, {})
-        if any(row.value(dim) != NONE for dim in left):
+        if excused(rule, row, section) and rule not in OTHER_VERSION_ALWAYS:
             continue
         if check.judges(row):
             out.append(rule)

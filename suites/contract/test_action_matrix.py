@@ -29,8 +29,6 @@ What a call is expected to answer:
 
 from __future__ import annotations
 
-import html
-import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -56,6 +54,7 @@ from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.pytest.refusals import off_the_interface, shown, why_not_refused
 from qaconform.pytest.support import (
     refused_in_body,
+    same_plain_text,
 )
 from qaconform.target.client import ApiClient, ApiResponse
 
@@ -194,11 +193,9 @@ def record_of(case: Case, resp: ApiResponse) -> dict[str, Any]:
 
 
 def same_text(got: Any, sent: str) -> bool:
-    """``got`` is the text ``sent``, character references resolved and NFC-normalised (as test_node_actions.py)."""
-    def norm(text: str) -> str:
-        return unicodedata.normalize("NFC", html.unescape(text))
-
-    return isinstance(got, str) and norm(got) == norm(sent)
+    """``got`` is the plain text ``sent`` (as test_node_actions.py): non-ASCII references resolved, NFC; an escaped
+    ASCII character is a change (round14, issue 44: the prompt holds MARKUP_TEXT)."""
+    return same_plain_text(got, sent)
 
 
 Check = Callable[[Case, dict[str, Any], ApiResponse, int, str], None]

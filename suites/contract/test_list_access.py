@@ -236,7 +236,8 @@ def _tokens(api: dict[str, ApiClient], hidden: Callable[[str], Hidden | None]) -
 
 @pytest.fixture(scope="module")
 def read_row(api: dict[str, ApiClient], fetch: Any, access_paths: dict[str, str],
-             tokens: dict[str, str], own_paths: dict[str, str]) -> Callable[[Row], ApiResponse]:
+             tokens: dict[str, str], own_paths: dict[str, str],
+             user_ids: dict[str, int]) -> Callable[[Row], ApiResponse]:
     """``read_row(row)``: the reader's response to the row's request, read once per row. A read on its own comes
     from the shared ``fetch`` cache; one "after" another account is a fresh pair of reads, back to back, the other
     account's first (the same URL: the same parameters in the same order)."""
@@ -255,6 +256,12 @@ def read_row(api: dict[str, ApiClient], fetch: Any, access_paths: dict[str, str]
                      f"(needs {c.reader}'s user id and, for a node, an answer or question {c.reader} wrote)")
             own: ApiResponse = fetch(c.reader, own_paths[key], **params)
             return own
+        if row.whose is not None:  # round14 (issue 44): another account's user lists
+            if row.whose not in user_ids:
+                skip(SkipKind.MISSING_FIXTURE, f"not checked: {row.whose}'s user id is unknown ([accounts.{row.whose}] "
+                     "id)")
+            other: ApiResponse = fetch(c.reader, contract_path(c.op, userId=user_ids[row.whose]), **params)
+            return other
         if row.before is None:
             resp: ApiResponse = fetch(c.reader, access_paths[c.op], **params)
             return resp

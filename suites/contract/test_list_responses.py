@@ -39,7 +39,9 @@ from list_responses import (
     array,
     every_owner,
     every_sort_name,
+    excused,
     load,
+    other_version,
     response_rules,
     rules_of,
     schema_errors,
@@ -204,6 +206,12 @@ def _user_id(path: str) -> str | None:
 
 # --- the test ----------------------------------------------------------------------------------------------------
 
+@functools.cache
+def _section() -> Any:
+    """The list_responses section of spec/dimensions.yaml, read once."""
+    return load()
+
+
 def judge_first(row: Row, rules: tuple[str, ...], resp: ApiResponse) -> Any:
     """The rules judged on the status and the body's form, before the envelope: the expert lists' 401 to anonymous,
     a documented expert sort served, a 200 whose body is JSON. Returns the parsed body (None when refused)."""
@@ -214,7 +222,11 @@ def judge_first(row: Row, rules: tuple[str, ...], resp: ApiResponse) -> Any:
                  "{errors: {message}} or an HTML page titled HTTP Status 401; got "
                  f"{resp.status}", resp)
         return None
-    if "VERSION-PATH" in rules and resp.status == 404:
+    moved = other_version(resp.url, resp.headers.get("location")) if "VERSION-PATH" in rules else None
+    if moved is not None:  # round14 (issue 44): whatever the values, another version's path is not /services/v2
+        fail(["VERSION-PATH"], f"{row.label}: every endpoint lives under /services/v2, yet {row.op} is answered from "
+             f"{moved} ({resp.status})", resp)
+    if "VERSION-PATH" in rules and resp.status == 404 and not excused("VERSION-PATH", row, _section()):
         fail(["VERSION-PATH"], f"{row.label}: every endpoint lives under /services/v2, yet {row.op} answers 404 at its "
              "path with these parameters (stated ones, whose values the description shows)", resp)
     if "AUTH-BASIC" in rules and resp.status == 401:

@@ -16,7 +16,7 @@ from listops import LIST_OPS, Fetch
 from rule_assertions import assert_json_body, assert_json_response, assert_location_names, assert_schema, assert_status
 
 from qaconform.contract import NONE, load_contract, path
-from qaconform.pytest.outcomes import SkipKind, expect, skip
+from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
 from qaconform.pytest.support import new_id
 from qaconform.target.client import ApiClient, ApiResponse, TargetError
 from qaconform.target.profile import Profile
@@ -224,6 +224,11 @@ def test_posting_a_comment_gives_201_and_the_location_of_the_new_comment(
 
 def _assert_action_result(resp: ApiResponse, op: str, what: str, contract: Any, rule: str) -> None:
     body = assert_json_response(resp, 200, what, rule)
+    # round14 (issue 44): the operation's shape rule quotes the same response line as ACTION-WRAPPERS ("200 with
+    # {success: boolean, result: ...}"), so a success missing or not a boolean on one path breaks both
+    if isinstance(body, dict) and not isinstance(body.get("success"), bool):
+        fail(["ACTION-WRAPPERS", rule], f"{what}: the 200 is {{success: boolean, result: ...}}; success is "
+             f"{body.get('success')!r}", resp)
     # a missing wrapper field or record field breaks the rule that states it (the wrappers, the record), once
     assert_schema(contract, op, 200, body, resp, rule, {"actionDate": "SHAPE-ACTIONDATE", "success": "ACTION-WRAPPERS",
                                                          "ip": "ACTION-RECORD-SHAPE"})

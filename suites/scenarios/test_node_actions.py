@@ -13,8 +13,6 @@ description leaves open (the same move twice, a move from the wrong state, rever
 
 from __future__ import annotations
 
-import html
-import unicodedata
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -39,7 +37,7 @@ from action_records import (
 from qaconform.pytest import one_shots
 from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
 from qaconform.pytest.refusals import refused
-from qaconform.pytest.support import find_listed, new_id
+from qaconform.pytest.support import MARKUP_TEXT, find_listed, new_id, same_plain_text
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.fixture_state import FixtureState
 
@@ -305,15 +303,13 @@ class Locked:
 
 def same_text(got: Any, sent: str) -> bool:
     """Whether ``got`` is the text ``sent``: the shared locks' prompts hold non-ASCII scripts, which a server may
-    keep as HTML character references or in composed form (NFC); it may not change them otherwise."""
-    def norm(text: str) -> str:
-        return unicodedata.normalize("NFC", html.unescape(text))
-
-    return isinstance(got, str) and norm(got) == norm(sent)
+    keep as HTML character references or in composed form (NFC); it may not change them otherwise (round14, issue 44:
+    its HTML-special characters escaped is a change, extra being a plain string)."""
+    return same_plain_text(got, sent)
 
 
 def _prompt(run_tag: str) -> str:
-    return f"qaconform lock reason {uuid.uuid4().hex[:8]} [{run_tag}]"
+    return f"qaconform lock reason {uuid.uuid4().hex[:8]}: {MARKUP_TEXT} [{run_tag}]"  # round14 (issue 44)
 
 
 @pytest.fixture(scope="module")
