@@ -19,6 +19,7 @@ from . import (
     blind_perms,
     blind_round11,
     blind_round13,
+    blind_round15,
     combos_perms,
     faults,
     history_faults,
@@ -249,8 +250,9 @@ async def cancel_wiki(svc: Service, request: Request, caller: Caller) -> Respons
             history_faults.unwikified(node["id"], caller)  # blindh (issue 44)
     no_date = caller.role == "member" and faults.is_on("blind-cancelwiki-canceleddate-missing-member")
     drop = blind_round13.cancelwiki_drop(svc, action_id, caller, "canceledDate" if no_date else None)  # round13
-    return blind7_paths.cancelwiki_page(  # blind7 (issue 44)
-        _result(svc, "wikifyAction", action_id, node, drop=drop), caller)
+    page = blind_round15.cancelwiki_page(svc.db, caller, action_id,  # round15 (issue 44)
+                                         _result(svc, "wikifyAction", action_id, node, drop=drop))
+    return blind7_paths.cancelwiki_page(page, caller)  # blind7 (issue 44)
 
 
 # --- 12 Send to moderation ----------------------------------------------------------------------------------
@@ -278,7 +280,7 @@ async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> 
     with svc.tx() as conn:
         action_id = _record_action(
             conn,
-            "moderated" if faults.is_on("sendtomod-verb-wrong") else "sent",
+            blind_round15.sendtomod_verb(svc.db, node, "moderated" if faults.is_on("sendtomod-verb-wrong") else "sent"),
             caller,
             node["id"],
             client_ip(request),
@@ -290,7 +292,7 @@ async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> 
         )
         conn.execute("UPDATE nodes SET in_moderation = 1 WHERE id = ?", (node["id"],))
         history_faults.sendtomod_real_user(conn, node, action_id)  # blindh (issue 44)
-    return _result(svc, "sendToModAction", action_id, node)
+    return blind_round15.sendtomod_page(node, _result(svc, "sendToModAction", action_id, node))  # round15
 
 
 def _blind_sendtomod_checks(svc: Service, node: sqlite3.Row, caller: Caller) -> None:

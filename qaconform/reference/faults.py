@@ -133,6 +133,11 @@ from .faults_crossing2 import CROSSING2  # noqa: E402
 
 _ALL = _ALL + CROSSING2
 
+# --- fifteenth blind round on the kinds outsiders catch us on, weakest rules (issue 44, round15)
+from .faults_blind_round15 import BLIND_ROUND15  # noqa: E402
+
+_ALL = _ALL + BLIND_ROUND15
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 
