@@ -280,7 +280,7 @@ async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> 
     with svc.tx() as conn:
         action_id = _record_action(
             conn,
-            blind_round15.sendtomod_verb(svc.db, node, "moderated" if faults.is_on("sendtomod-verb-wrong") else "sent"),
+            "moderated" if faults.is_on("sendtomod-verb-wrong") else "sent",
             caller,
             node["id"],
             client_ip(request),
@@ -292,7 +292,7 @@ async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> 
         )
         conn.execute("UPDATE nodes SET in_moderation = 1 WHERE id = ?", (node["id"],))
         history_faults.sendtomod_real_user(conn, node, action_id)  # blindh (issue 44)
-    return blind_round15.sendtomod_page(node, _result(svc, "sendToModAction", action_id, node))  # round15
+    return _result(svc, "sendToModAction", action_id, node)
 
 
 def _blind_sendtomod_checks(svc: Service, node: sqlite3.Row, caller: Caller) -> None:

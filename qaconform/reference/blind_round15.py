@@ -15,7 +15,6 @@ from starlette.responses import Response
 from . import faults
 from .auth import Caller
 from .db import Database
-from .errors import bad_request
 from .http_io import json_response
 
 ISSUETYPES_KEPT_S = 2.0
@@ -47,15 +46,6 @@ def answer_body(request: Request, body: str | None) -> str | None:
 
 
 # --- scheduleGdprJob (gdpr_jobs.py) -------------------------------------------------------------------------
-def gdpr_query_fields(request: Request, fields: dict[str, Any]) -> dict[str, Any]:
-    """r15-gdpr-user-param-ignored: a ``user`` given as a query parameter is dropped unless ``type`` is a query
-    parameter too (the parameter binding reads the user object only in the all-parameters form)."""
-    q = request.query_params
-    if faults.is_on("r15-gdpr-user-param-ignored") and "user" in q and "type" not in q:
-        return {k: v for k, v in fields.items() if k != "user"}
-    return fields
-
-
 def gdpr_kind(kind: Any, fields: dict[str, Any]) -> Any:
     """r15-gdpr-no-type-csv-bulk: a job without type that carries a csvFileId is taken as bulk (the field beside
     the missing one decides)."""
@@ -89,17 +79,6 @@ def gdpr_past_unchecked(fields: dict[str, Any], schedule: Any, user: Any) -> boo
     return stamped and by_name and fields.get("type") == "individual"
 
 
-# --- postComment (comments.py) ------------------------------------------------------------------------------
-def comment_parent(db: Database, parent: sqlite3.Row) -> None:
-    """r15-reply-to-reply-refused: a comment on a comment whose own parent is a comment (a reply to a reply) is
-    refused with 400, as if threads stopped at one level of replies."""
-    if not faults.is_on("r15-reply-to-reply-refused") or parent["type"] != "comment":
-        return
-    above = db.one("SELECT type FROM nodes WHERE id = ?", (parent["parent_id"],))
-    if above is not None and above["type"] == "comment":
-        raise bad_request("replies to a reply are not supported; comment on the first comment of the thread")
-
-
 # --- node actions (actions.py) ------------------------------------------------------------------------------
 def cancelwiki_page(db: Database, caller: Caller, action_id: int, page: Response) -> Response:
     """r15-cancelwiki-by-other-not-canceled: unwikifying a node someone else wikified returns the wiki action with
@@ -118,27 +97,8 @@ def cancelwiki_page(db: Database, caller: Caller, action_id: int, page: Response
     return json_response(body)
 
 
-def sendtomod_verb(db: Database, node: sqlite3.Row, verb: str) -> str:
-    """r15-sendtomod-wiki-verb-wikified: the send-to-moderation record of a community-wiki node has verb wikified
-    (the record built on the node's standing wiki action row instead of a new one's verb)."""
-    if node["wiki"] and faults.is_on("r15-sendtomod-wiki-verb-wikified"):
-        row = db.one("SELECT verb FROM actions WHERE node_id = ? AND canceled = 0 ORDER BY id DESC LIMIT 1",
-                     (node["id"],))
-        return str(row["verb"]) if row is not None and row["verb"] == "wikified" else verb
-    return verb
 
 
-def sendtomod_page(node: sqlite3.Row, page: Response) -> Response:
-    """r15-sendtomod-answered-question-success-string: sending a question that has answers to moderation answers
-    success as the string "true" (that branch builds the result through the legacy map)."""
-    if not faults.is_on("r15-sendtomod-answered-question-success-string") or page.status_code != 200:
-        return page
-    if node["type"] != "question" or not node["answer_count"]:
-        return page
-    body = _body(page)
-    if "success" in body:
-        body["success"] = str(body["success"]).lower()
-    return json_response(body)
 
 
 # --- listIssueTypes (site_lists.py) -------------------------------------------------------------------------

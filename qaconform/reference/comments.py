@@ -23,7 +23,6 @@ from . import (
     blind_round11,
     blind_round12,
     blind_round13,
-    blind_round15,
     combos2_paths,
     faults,
     histories2_faults,
@@ -55,7 +54,6 @@ async def post_comment(svc: Service, request: Request, caller: Caller) -> Respon
     blind_perms.comment_admits(caller, parent)  # blindp (issue 44): the door let anonymous in
     blind7_paths.comment_parent(parent)  # blind7 (issue 44)
     blind_round12.comment_parent(caller, parent)  # round12 (issue 44)
-    blind_round15.comment_parent(svc.db, parent)  # round15 (issue 44)
     if parent["locked"] and not caller.anonymous and variants.is_on("locked-node-refuses-posts"):
         raise conflict(f"node {parent['id']} is locked: it takes no new comments")
     required = blind_round13.body_required(parent, _body_required(request))  # round13 (issue 44)

@@ -38,7 +38,6 @@ _FORMATTED_DATE = re.compile(r"^\d{2}/\d{2}/\d{4} \d{2}:\d{2}$")
 async def schedule_gdpr_job(svc: Service, request: Request, caller: Caller) -> Response:
     fields = await read_fields(request)
     refusals2_paths.body_fields("scheduleGdprJob", request, fields)  # refusals2 (issue 44)
-    fields = blind_round15.gdpr_query_fields(request, fields)  # round15 (issue 44)
     if faults.is_on("gdpr-params-ignored"):
         fields = {k: v for k, v in fields.items() if k not in request.query_params}
     if faults.is_on("gdpr-csv-param-ignored") and "csvFileId" in request.query_params:
