@@ -62,7 +62,7 @@ from gdpr_jobs import (
 from qaconform import contract as qc_contract
 from qaconform.contract import load_contract
 from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
-from qaconform.pytest.refusals import refused
+from qaconform.pytest.refusals import refused, why_not_refused
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
 
@@ -232,6 +232,33 @@ def test_every_user_and_reassign_user_form_dated_by_each_other_date_form_is_refu
                  f"its past date: expected 400 {{error: {PAST_DATE!r}}}, got {resp.status} {error!r} (each form is "
                  f"stated: 'Exactly one of username, email, id', 'by exactly one of username or id', 'Either "
                  f"formatted ... or timeStamp')", resp)
+
+
+# round15 (issue 44): the missing type beside each kind's own field. "Required: a bulk request without type is shown as
+# incorrect": test_gdpr_jobs.py sends an individual job without type; a server that infers the kind from the field it
+# finds (a csvFileId: bulk) schedules the bulk request the description calls incorrect.
+BESIDE_NO_TYPE = ("csvFileId", "csvFileId-and-user")
+"""What a type-less request carries besides the job's other fields: the bulk kind's file, and the file with a user."""
+
+
+@pytest.mark.rule("GDPR-ERROR-BODY", "GDPR-BULK-NO-TYPE")
+@pytest.mark.writes
+@pytest.mark.parametrize("beside", BESIDE_NO_TYPE)
+def test_a_job_request_without_type_is_refused_whatever_kinds_field_is_beside(jobs: Jobs, beside: str) -> None:
+    csv = jobs.profile.fixtures.gdpr_csv_file_id
+    if csv is None:
+        skip(SkipKind.MISSING_FIXTURE, "not checked: the profile names no uploaded CSV file (gdpr_csv_file_id), so a "
+             "bulk request cannot be sent", fixtures=["gdpr_csv_file_id"])
+    body = jobs.refusable(type=None, csvFileId=csv)
+    if beside == "csvFileId-and-user":
+        body["user"] = jobs.individual()["user"]
+    resp, guard_messages = jobs.send(body, ("past", "reassign"))
+    error = error_text(resp)
+    if resp.status == 400 and stopped_at_guard(error, guard_messages):
+        skip(SkipKind.OTHER, f"inconclusive: the target reported the guard ({error!r}) before the missing type")
+    if (why := why_not_refused(resp)) is not None:
+        fail(["GDPR-BULK-NO-TYPE"], f"type is required: a bulk request without it (with {beside} beside) must be "
+                                    f"refused (4xx); {why}", resp)
 
 
 @pytest.mark.rule("GDPR-REASSIGN-AMBIGUOUS", "GDPR-ERROR-BODY")

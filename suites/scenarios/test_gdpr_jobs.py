@@ -160,33 +160,6 @@ def test_a_job_request_without_type_is_refused(jobs: Jobs) -> None:
         fail(["GDPR-BULK-NO-TYPE"], f"type is required: a job request without it must be refused (4xx); {why}", resp)
 
 
-# round15 (issue 44): the missing type beside each kind's own field. "Required: a bulk request without type is shown as
-# incorrect": the test above sends an individual job without type; a server that infers the kind from the field it
-# finds (a csvFileId: bulk) schedules the bulk request the description calls incorrect.
-BESIDE_NO_TYPE = ("csvFileId", "csvFileId-and-user")
-"""What a type-less request carries besides the job's other fields: the bulk kind's file, and the file with a user."""
-
-
-@pytest.mark.rule("GDPR-ERROR-BODY", "GDPR-BULK-NO-TYPE")
-@pytest.mark.writes
-@pytest.mark.parametrize("beside", BESIDE_NO_TYPE)
-def test_a_job_request_without_type_is_refused_whatever_kinds_field_is_beside(jobs: Jobs, beside: str) -> None:
-    csv = jobs.profile.fixtures.gdpr_csv_file_id
-    if csv is None:
-        skip(SkipKind.MISSING_FIXTURE, "not checked: the profile names no uploaded CSV file (gdpr_csv_file_id), so a "
-             "bulk request cannot be sent", fixtures=["gdpr_csv_file_id"])
-    body = jobs.refusable(type=None, csvFileId=csv)
-    if beside == "csvFileId-and-user":
-        body["user"] = jobs.individual()["user"]
-    resp, guard_messages = jobs.send(body, ("past", "reassign"))
-    error = error_text(resp)
-    if resp.status == 400 and stopped_at_guard(error, guard_messages):
-        skip(SkipKind.OTHER, f"inconclusive: the target reported the guard ({error!r}) before the missing type")
-    if (why := why_not_refused(resp)) is not None:
-        fail(["GDPR-BULK-NO-TYPE"], f"type is required: a bulk request without it (with {beside} beside) must be "
-                                    f"refused (4xx); {why}", resp)
-
-
 @pytest.mark.rule("GDPR-ERROR-BODY", "CONV-PARAM-AS-BODY-FIELD-GDPR", "GDPR-BULK-NO-CSV")
 @pytest.mark.writes
 def test_a_job_field_given_as_a_query_parameter_counts(jobs: Jobs) -> None:
