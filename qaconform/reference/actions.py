@@ -20,6 +20,7 @@ from . import (
     blind_round11,
     blind_round13,
     blind_round14,
+    blind_round15,
     combos_perms,
     faults,
     history_faults,
@@ -250,8 +251,10 @@ async def cancel_wiki(svc: Service, request: Request, caller: Caller) -> Respons
             history_faults.unwikified(node["id"], caller)  # blindh (issue 44)
     no_date = caller.role == "member" and faults.is_on("blind-cancelwiki-canceleddate-missing-member")
     drop = blind_round13.cancelwiki_drop(svc, action_id, caller, "canceledDate" if no_date else None)  # round13
+    page = blind_round15.cancelwiki_page(svc.db, caller, action_id,  # round15 (issue 44)
+                                         _result(svc, "wikifyAction", action_id, node, drop=drop))
     return blind_round14.cancelwiki_page(node, caller, blind7_paths.cancelwiki_page(  # blind7 (issue 44)
-        _result(svc, "wikifyAction", action_id, node, drop=drop), caller))  # round14 (issue 44)
+        page, caller))  # round14 (issue 44)
 
 
 # --- 12 Send to moderation ----------------------------------------------------------------------------------

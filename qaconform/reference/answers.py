@@ -15,6 +15,7 @@ from . import (
     blind_round9,
     blind_round12,
     blind_round13,
+    blind_round15,
     faults,
     history_faults,
     variants,
@@ -39,6 +40,7 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
         if unknown:
             raise bad_request(f"unknown field {unknown[0][:40]!r}")
     body = text_field(fields, "body")
+    body = blind_round15.answer_body(request, body)  # round15 (issue 44)
     body = None if body is None else stored_body(body)
     if faults.is_on("answer-body-truncated"):
         body = (body or "")[:12]
@@ -54,6 +56,7 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
         published = False
     published = blind_round9.answer_published(svc, caller, question, published)  # blind9 (issue 44)
     published = blind_round12.answer_published(svc.db, caller, question, published)  # round12 (issue 44)
+    published = blind_round15.answer_published(question, published)  # round15 (issue 44)
     if faults.is_on("answer-param-publishes") and "body" in request.query_params:
         published = True
     if faults.is_on("answer-form-moderates") and request.headers.get("content-type", "").startswith(

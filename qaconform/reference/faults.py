@@ -143,6 +143,11 @@ from .faults_blind_round14 import BLIND_ROUND14  # noqa: E402
 
 _ALL = _ALL + BLIND_ROUND14
 
+# --- fifteenth blind round on the kinds outsiders catch us on, weakest rules (issue 44, round15)
+from .faults_blind_round15 import BLIND_ROUND15  # noqa: E402
+
+_ALL = _ALL + BLIND_ROUND15
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

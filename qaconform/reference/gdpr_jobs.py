@@ -17,6 +17,7 @@ from . import (
     blind_round11,
     blind_round12,
     blind_round13,
+    blind_round15,
     crossing2_paths,
     crossing3_paths,
     faults,
@@ -58,6 +59,7 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any], skipped: fro
     if kind is None and faults.is_on("gdpr-no-type-is-individual"):
         kind = "individual"
     kind = blind7_paths.gdpr_kind(kind, fields)  # blind7 (issue 44)
+    kind = blind_round15.gdpr_kind(kind, fields)  # round15 (issue 44)
     if kind not in ("bulk", "individual"):
         raise bad_request("The provided 'type' is invalid")
     if kind == "individual" and faults.is_on("gdpr-individual-with-csv-taken-as-bulk") and fields.get("user") in (
@@ -66,7 +68,7 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any], skipped: fro
     fields = blind_round13.gdpr_fields(kind, fields)  # round13 (issue 44)
     if kind == "individual":
         _check_user(svc, fields, skipped)
-    else:
+    elif blind_round15.gdpr_csv_needed(fields):  # round15 (issue 44)
         _check_csv_file(svc, fields)
     user = structured(fields, "user")
     if not (kind == "individual" and isinstance(user, dict) and _present(user, "id")
@@ -205,6 +207,9 @@ def _free_time_frame(svc: Service, fields: dict[str, Any], check_taken: bool = T
     if faults.is_on("gdpr-next-day-refused-as-past"):
         past = when < now + _DAY_MS
     if past and blind7_paths.gdpr_past_unchecked(fields, structured(fields, "scheduleDate")):  # blind7
+        past = False
+    if past and blind_round15.gdpr_past_unchecked(fields, structured(fields, "scheduleDate"),
+                                                  structured(fields, "user")):  # round15 (issue 44)
         past = False
     if past and check_past and not faults.is_on("gdpr-past-date-accepted"):
         blind_round12.past_date_refusal(structured(fields, "scheduleDate"))  # round12 (issue 44)

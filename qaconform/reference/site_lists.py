@@ -23,6 +23,7 @@ from . import (
     blind_round11,
     blind_round12,
     blind_round14,
+    blind_round15,
     faults,
     variants,
 )
@@ -318,6 +319,9 @@ async def list_issue_types(svc: Service, request: Request, caller: Caller) -> Re
         types = blind6_reads.repeated_names_null(types)
     if faults.is_on("issuetypes-title-not-name"):
         types = [{"title": t["name"]} for t in types]
+    types = blind_round15.issue_types(caller, types)  # round15 (issue 44)
+    if isinstance(types, dict):
+        return json_response(types)
     paged = "page" in request.query_params or "pageSize" in request.query_params
     if faults.is_on("issuetypes-enveloped") or (paged and faults.is_on("blindc-issuetypes-enveloped-when-paged")):
         return json_response(envelope(types, len(types), Paging(1, max(len(types), 1)), "", {}))

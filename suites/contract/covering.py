@@ -309,10 +309,14 @@ Draw = Callable[[str, Dimensions, int, "pytest.Config"], Iterable[Labelled]]
 """(rule, dimensions, the run's seed, the pytest config) -> the combinations a test of that rule is run on."""
 
 
-def parametrize_by_rule(metafunc: pytest.Metafunc, argname: str, draw: Draw, what: str) -> None:
+def parametrize_by_rule(metafunc: pytest.Metafunc, argname: str, draw: Draw, what: str,
+                        also: tuple[str, ...] = ()) -> None:
     """``argname``: every combination ``draw`` gives for the one rule the test's ``rule`` marker names, each a test
     whose id is its label (test_matrix.py ``combination``, test_action_matrix.py ``case``,
-    test_input_form_matrix.py ``case``). The seed is the run's ``--seed`` (qaconform's properties plugin)."""
+    test_input_form_matrix.py ``case``). The seed is the run's ``--seed`` (qaconform's properties plugin).
+    ``also``: the other rules the test's failures name on every combination (round15, issue 44), marked on each
+    combination so that a run selecting one of them by its marker (``--rule``, the self-test) runs them too; the
+    combinations are still drawn for the test's own rule."""
     if argname not in metafunc.fixturenames:
         return
     import pytest
@@ -323,7 +327,9 @@ def parametrize_by_rule(metafunc: pytest.Metafunc, argname: str, draw: Draw, wha
     assert marker is not None and len(marker.args) == 1, f"{what} test names exactly one rule"
     dims = load_contract().dimensions
     seed = metafunc.config.stash[STATE].seed
-    params: list[Any] = [pytest.param(c, id=c.label) for c in draw(marker.args[0], dims, seed, metafunc.config)]
+    marks = [pytest.mark.rule(*also)] if also else []
+    params: list[Any] = [pytest.param(c, id=c.label, marks=marks)
+                         for c in draw(marker.args[0], dims, seed, metafunc.config)]
     metafunc.parametrize(argname, params)
 
 

@@ -83,7 +83,11 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "row" in metafunc.fixturenames:
         metafunc.parametrize(("response_rule", "row"), _rows(metafunc.config))
         return
-    parametrize_by_rule(metafunc, "case", _cases, "an answer form matrix")
+    own = metafunc.definition.get_closest_marker("rule")
+    also = {"ANSWER-PUBLISHED": PUBLISHED_RULES, "ANSWER-MODERATION": CREATION_RULES}.get(
+        str(own.args[0]) if own is not None and own.args else "", ())
+    parametrize_by_rule(metafunc, "case", _cases, "an answer form matrix",
+                        also=tuple(r for r in also if own is None or r not in own.args))  # round15 (issue 44)
 
 
 def _where(form: str) -> str:
