@@ -7,6 +7,7 @@ depth, none accepted by a conforming target; judged by qaconform/pytest/refusals
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 import pytest
@@ -95,7 +96,8 @@ def test_a_refused_node_action_is_refused_on_a_reply(case: DeepCase, deep_scene:
     _judge(case, node, resp, action.rule, statuses, case.what)
 
 
-def _judge(case: DeepCase, node: int, resp: ApiResponse, rule: str, statuses: Any, what: str) -> None:
+def _judge(case: DeepCase, node: int, resp: ApiResponse, rule: str, statuses: Collection[int], what: str) -> None:
+    """Fail naming the rule (an answer from off the interface or a 5xx as the matrices name it) unless refused."""
     why = why_not_refused(resp, statuses)
     if why is None:
         return
