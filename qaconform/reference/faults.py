@@ -148,6 +148,12 @@ from .faults_blind_round15 import BLIND_ROUND15  # noqa: E402
 
 _ALL = _ALL + BLIND_ROUND15
 
+# --- refusals at depth 2 and 3: a refused comment or node action let through under a reply only (issue 44,
+# refusals3)
+from .faults_refusals3 import REFUSALS3  # noqa: E402
+
+_ALL = _ALL + REFUSALS3
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

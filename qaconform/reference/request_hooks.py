@@ -40,6 +40,7 @@ from . import (
     histories2_faults,
     history_faults,
     refusals2_paths,
+    refusals3_paths,
 )
 from .auth import Caller
 from .errors import ApiError
@@ -90,6 +91,7 @@ HOOKS: list[Hook] = [
     Hook("round12", after=lambda svc, op, request, caller, response: blind_round12.after(op, request, caller,
                                                                                          response),
          refusal_body=blind_round12.refusal_body),
+    Hook("refusals3", refusal=refusals3_paths.refusal),  # refusals3 (issue 44): refusals under a reply
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

@@ -284,7 +284,9 @@ def crossing(spec_dir: Path, rules: Iterable[Any]) -> dict[str, Any]:
     cells = action_cells(spec)
     out = {**out, CELLS: cells} if cells else out
     comments = comment_cells(spec)  # combos2 (issue 44)
-    return {**out, COMMENT_CELLS: comments} if comments else out
+    out = {**out, COMMENT_CELLS: comments} if comments else out
+    deep = depth_cells(spec)  # refusals3 (issue 44)
+    return {**out, DEPTH_CELLS: deep} if deep else out
 
 
 def crossing_line(c: Mapping[str, Any] | None) -> str:
@@ -298,6 +300,10 @@ def crossing_line(c: Mapping[str, Any] | None) -> str:
     tried += (f"; comments refused: {comments['tried']} of {comments['combinations']} combinations of role, "
               f"relation, parent kind, state and visibility tried, {comments['unreachable']} unreachable with a "
               f"reason") if comments.get("combinations") else ""
+    deep = c.get("depth_cells") or {}  # refusals3 (issue 44)
+    tried += (f"; refusals by depth: {deep['tried']} of {deep['combinations']} refused comments and node actions "
+              f"at parent depth 1-3 tried, {deep['unreachable']} unreachable with a reason"
+              ) if deep.get("combinations") else ""
     return (f"crossing: {c['crossed_fully']} of {c['must_rules_with_dimensions']} must-rules crossed with every "
             f"dimension their operation admits (spec/dimensions.yaml); {len(c['not_fully'])} partly, "
             f"{len(c['excluded'])} exclusion(s) with a reason{tried} (coverage.json: crossing)")
@@ -322,6 +328,33 @@ def comment_cells(spec: Mapping[str, Any]) -> dict[str, Any]:
         return {}
     every = [c for c in product(*(tuple(map(str, dims[d])) for d in COMMENT_DIMENSIONS))
              if any(cell_matches(p, (c[0], c[4])) for p in refused)]
+    named: set[tuple[str, ...]] = set()
+    out = []
+    for group in block.get("unreachable") or []:
+        cells = {c for c in every if any(cell_matches(str(p), c) for p in group.get("cells") or ())}
+        named |= cells
+        out.append({"why": str(group.get("why", "")), "cells": list(group.get("cells") or ()), "count": len(cells)})
+    return {"combinations": len(every), "unreachable": len(named), "tried": len(every) - len(named), "groups": out}
+
+
+# --- refusals3 (issue 44): the refused comments and node actions at the depth of their node
+DEPTH_CELLS = "depth_cells"
+"""spec/dimensions.yaml's block of the refusals by depth (refusals3, issue 44): ``dimensions`` (what, role, relation,
+state, option, depth), ``refused`` (patterns of six fields, the combinations the description refuses) and
+``unreachable`` (``{why, cells}``, as :data:`CELLS`)."""
+DEPTH_DIMENSIONS = ("what", "role", "relation", "state", "option", "depth")
+
+
+def depth_cells(spec: Mapping[str, Any]) -> dict[str, Any]:
+    """The refused combinations at a depth (every value of each dimension a ``refused`` pattern names), how many a
+    default run leaves untried with a reason, and so how many it tries; {} without the block."""
+    block = spec.get(DEPTH_CELLS) or {}
+    dims = block.get("dimensions") or {}
+    refused = [str(p) for p in block.get("refused") or ()]
+    if not refused or any(not dims.get(d) for d in DEPTH_DIMENSIONS):
+        return {}
+    every = [c for c in product(*(tuple(map(str, dims[d])) for d in DEPTH_DIMENSIONS))
+             if any(cell_matches(p, c) for p in refused)]
     named: set[tuple[str, ...]] = set()
     out = []
     for group in block.get("unreachable") or []:
