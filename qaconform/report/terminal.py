@@ -109,8 +109,10 @@ def write_lines(writes: Mapping[str, Any] | None, levels: Mapping[str, str] | No
     observed = [rid for rid in unchecked if levels is not None and levels.get(rid) == "observed"]
     others = [rid for rid in unchecked if rid not in observed]
     if others:
+        # a share is named when a write of it was held back, or it filled up; a share of 0 whose tests never tried to
+        # write (not selected, say) is not
         pools = [pool for pool, c in (w.get("by_pool") or {}).items() if pool not in (OBSERVATIONS, REFUSALS)
-                 and (c.get("held") or (c.get("limit") is not None and c.get("accepted", 0) >= c["limit"]))]
+                 and (c.get("held") or (c.get("limit") and c.get("accepted", 0) >= c["limit"]))]
         which = (f" ({', '.join(pools)} share{'s' if len(pools) > 1 else ''} of the write budget spent)" if pools
                  else " (write budget spent)")
         out.append(f"rules left unchecked{which}: {_shown(others)} (raise --write-budget, or --thorough)")

@@ -73,6 +73,16 @@ def test_at_the_shares_cap_only_thorough_is_offered() -> None:
     assert line.endswith("(--thorough records every observation)") and "--write-budget" not in line, lines
 
 
+def test_a_share_of_0_whose_tests_never_wrote_is_not_named() -> None:
+    """--only comments with --write-budget 6: the generated shares are 0 and nothing tried them; only the suites'
+    held writes back."""
+    writes = _writes(6, ["COMMENT-1"], suites_held=5, budget=6)
+    writes["by_pool"]["openapi"] = {"sent": 0, "accepted": 0, "held": 0, "limit": 0}
+    lines = write_lines(writes, {"COMMENT-1": "must"})
+    assert "rules left unchecked (suites share of the write budget spent): COMMENT-1 (raise --write-budget, or " \
+           "--thorough)" in lines, lines
+
+
 def test_without_levels_every_unchecked_rule_is_on_one_line_as_before() -> None:
     lines = write_lines(_writes(81, ["X-1"], suites_held=1))
     assert lines[-1] == "rules left unchecked (suites share of the write budget spent): X-1 (raise --write-budget, " \
