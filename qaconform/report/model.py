@@ -279,7 +279,9 @@ def limits_text(execution: Mapping[str, Any] | None) -> str:
         workers += f" ({e['round_trip_ms']:g} ms a round trip to the target)"
     limits = [f"at most {e['max_concurrency']} request(s) at once" if e.get("max_concurrency") else "",
               f"at most {e['max_rps']:g} request(s)/s" if e.get("max_rps") else ""]
-    shown = " and ".join(x for x in limits if x) or "no concurrency or rate limit"
+    # the limits are the profile's ([safety]): "no limit" beside "held back by the target (429)" read as the target's
+    shown = ("the profile's limits: " + " and ".join(x for x in limits if x) if any(limits)
+             else "the profile sets no concurrency or rate limit ([safety] max_concurrency, max_rps)")
     return f"{workers}; {shown}" if workers else shown
 
 

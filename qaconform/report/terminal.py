@@ -10,13 +10,21 @@ from qaconform.report import holdbacks
 from qaconform.report.coverage import terminal_lines
 from qaconform.report.model import STATUSES, limits_text, settle_text
 from qaconform.report.records import ReportRecord
-from qaconform.target.writes import writes_text
+from qaconform.target.writes import OBSERVATIONS, REFUSALS, limits, writes_text
 
 _LIST = 12
+_LARGER_BUDGET = 1000
+"""The --write-budget the hint for left-out observations names: where their share stops growing (its cap)."""
 
 
-def fixture_lines(report: Mapping[str, Any]) -> list[str]:
-    """What the run consumed and created on the target, and the one-shot fixtures left for the next runs."""
+def in_folder(name: str, html_path: Path | None) -> str:
+    """A file of the run folder as the user can open it: its path beside report.html, or its bare name without one."""
+    return str(html_path.parent / name) if html_path is not None else name
+
+
+def fixture_lines(report: Mapping[str, Any], html_path: Path | None = None) -> list[str]:
+    """What the run consumed and created on the target, and the one-shot fixtures left for the next runs; the
+    report.json that lists what was created is named by its path in the run folder (beside ``html_path``)."""
     fx = report.get("fixtures") or {}
     out = []
     consumed = [f"{c['fixture']} {c['node']}" for c in fx.get("consumed") or []]
@@ -38,7 +46,7 @@ def fixture_lines(report: Mapping[str, Any]) -> list[str]:
         for c in created:
             kinds[str(c.get("kind"))] = kinds.get(str(c.get("kind")), 0) + 1
         out.append("created on the target: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
-                   + " (report.json: created)")
+                   + f" ({in_folder('report.json', html_path)}: created)")
     jobs = scheduled_jobs(report)
     if jobs:
         out.append(f"data-protection jobs this run scheduled ({len(jobs)}; no interface undoes them: an admin of the "
@@ -85,8 +93,11 @@ def not_checked_lines(report: ReportRecord | Mapping[str, Any]) -> list[str]:
             + (f"; e.g. {first.splitlines()[0][:160]}" if first else "")]
 
 
-def write_lines(writes: Mapping[str, Any] | None) -> list[str]:
-    """The run's writes against its budget, per operation (sent / accepted), and the rules the budget left unchecked."""
+def write_lines(writes: Mapping[str, Any] | None, levels: Mapping[str, str] | None = None) -> list[str]:
+    """The run's writes against its budget, per operation (sent / accepted), and the rules the budget left unchecked,
+    by the share that was spent: an observed-level rule's tests spend the observations' share (0 of the default 100,
+    so a run with 86 accepted writes still leaves them out: "write budget spent" alone read as the whole budget), every
+    other rule's the suites' or a generated share (``levels``: rule id -> level; without it, one line as before)."""
     w = dict(writes or {})
     text = writes_text(w)
     if not text:
@@ -94,12 +105,45 @@ def write_lines(writes: Mapping[str, Any] | None) -> list[str]:
     ops = ", ".join(f"{op} {c.get('sent', 0)}/{c.get('accepted', 0)}"
                     for op, c in (w.get("by_operation") or {}).items())
     out = [text, f"  per operation (sent/accepted): {ops}"]
-    unchecked = w.get("unchecked_rules") or []
-    if unchecked:
-        more = f" ... and {len(unchecked) - _LIST} more" if len(unchecked) > _LIST else ""
-        shown = ", ".join(unchecked[:_LIST]) + more
-        out.append(f"rules left unchecked (write budget spent): {shown} (raise --write-budget, or --thorough)")
+    unchecked = list(w.get("unchecked_rules") or [])
+    observed = [rid for rid in unchecked if levels is not None and levels.get(rid) == "observed"]
+    others = [rid for rid in unchecked if rid not in observed]
+    if others:
+        # a share is named when a write of it was held back, or it filled up; a share of 0 whose tests never tried to
+        # write (not selected, say) is not
+        pools = [pool for pool, c in (w.get("by_pool") or {}).items() if pool not in (OBSERVATIONS, REFUSALS)
+                 and (c.get("held") or (c.get("limit") and c.get("accepted", 0) >= c["limit"]))]
+        which = (f" ({', '.join(pools)} share{'s' if len(pools) > 1 else ''} of the write budget spent)" if pools
+                 else " (write budget spent)")
+        out.append(f"rules left unchecked{which}: {_shown(others)} (raise --write-budget, or --thorough)")
+    if observed:
+        out.append(f"rules left unchecked (the observations' share of the write budget spent; "
+                   f"{_observation_share(w)}): {_shown(observed)} ({_observation_hint(w)})")
     return out
+
+
+def _shown(rule_ids: list[str]) -> str:
+    more = f" ... and {len(rule_ids) - _LIST} more" if len(rule_ids) > _LIST else ""
+    return ", ".join(rule_ids[:_LIST]) + more
+
+
+def _observation_share(w: Mapping[str, Any]) -> str:
+    """"it holds 0 of the run's 100 accepted writes", from the run's own figures (the budget's, else the default's)."""
+    limit = ((w.get("by_pool") or {}).get(OBSERVATIONS) or {}).get("limit")
+    if limit is None:
+        limit = limits(w.get("budget"))[OBSERVATIONS] if w.get("budget") is not None else None
+    return (f"it holds {limit} of the run's {w.get('budget')} accepted writes" if limit is not None
+            else "the writes planned for them are made")
+
+
+def _observation_hint(w: Mapping[str, Any]) -> str:
+    """How to record them: the share grows with --write-budget up to its cap; --thorough has no budget at all."""
+    budget = w.get("budget")
+    larger = limits(_LARGER_BUDGET)[OBSERVATIONS] or 0
+    if isinstance(budget, int) and budget < _LARGER_BUDGET and larger > (limits(budget)[OBSERVATIONS] or 0):
+        return (f"the share grows with --write-budget: --write-budget {_LARGER_BUDGET} gives it {larger} writes; "
+                "--thorough records every observation")
+    return "--thorough records every observation"
 
 
 def _what_broke(message: str, rid: str) -> str:
@@ -139,7 +183,7 @@ def format_summary(report: Mapping[str, Any], html_path: Path | None = None) -> 
         if len(ids) > _LIST:
             lines.append(f"  ... and {len(ids) - _LIST} more (see the report)")
     lines += not_checked_lines(record)
-    lines += fixture_lines(report)
+    lines += fixture_lines(report, html_path)
     load = report.get("load")
     if load:
         lines.append(f"load: {load.get('status')}" + (f" ({load['message']})" if load.get("message") else ""))
@@ -149,8 +193,10 @@ def format_summary(report: Mapping[str, Any], html_path: Path | None = None) -> 
         lines.append(settle_text(report.get("settle")))
     if holdbacks.text(report.get("held_back")):
         lines.append(holdbacks.text(report.get("held_back")))
-    lines += write_lines(report.get("writes"))
-    lines += terminal_lines(report.get("coverage")) if (report.get("coverage") or {}).get("operations") else []
+    lines += write_lines(report.get("writes"), {rid: rule.level for rid, rule in record.rules.items()})
+    coverage = in_folder("coverage.json", html_path)  # where the user can open it, as the HAR folder below
+    lines += [line.replace("(coverage.json", f"({coverage}") for line in terminal_lines(report.get("coverage"))] \
+        if (report.get("coverage") or {}).get("operations") else []
     har = report.get("har") or {}
     if har:
         cassettes = len([k for k in har if k != "*"])

@@ -62,6 +62,7 @@ from gdpr_jobs import (
     unknown_id,
     user_form,
 )
+from taken_frames import frame_is_taken_whatever_form_names_the_user, skip_when_near_frames_are_held
 
 from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
 from qaconform.pytest.refusals import refused as refused_by_service
@@ -236,16 +237,6 @@ def second_job(jobs: Jobs, frames: Frames) -> Scheduled:
     return schedule_in_a_free_frame(jobs, body_at, frames.far(1), frames.fresh_far)
 
 
-def _skip_when_near_frames_are_held(jobs: Jobs, job: Scheduled) -> None:
-    """The near-edge window holds only a few frames of an hour (22 h - 14 h): on a target that keeps its jobs, the runs
-    of the last hours may hold both the run's frame and the fresh one. That is what earlier runs did, not a fault
-    (a server that called every frame taken fails the main job, dated at random years ahead), so it is not judged."""
-    if jobs.profile.safety.gdpr_near_edge and job.taken_first is not None and error_text(job.resp) == TIME_FRAME:
-        skip(SkipKind.FIXTURE_STATE, f"not checked: the target refused the run's near-edge frame and a fresh one as "
-                                     f"taken ({job.moment}: {TIME_FRAME!r}): other jobs (of earlier runs, or of a run "
-                                     f"at the same time) hold them; the next run draws other frames")
-
-
 @pytest.mark.destructive
 @pytest.mark.writes
 @pytest.mark.rule("GDPR-ERROR-BODY", "GDPR-201-JOBID", "GDPR-DATE-FORMATTED", "SHAPE-SCHEDULE-GDPR-JOB",
@@ -296,42 +287,7 @@ def test_a_second_job_for_a_time_frame_already_taken_is_refused(jobs: Jobs, main
            f"a second job for the same minute ({main_job.moment}) must be refused with 400", second)
     assert_error_body(second, "GDPR-ERROR-BODY")
     expect(error_text(second) == TIME_FRAME, "GDPR-TIME-FRAME", f"the error must be exactly {TIME_FRAME!r}", second)
-    _the_frame_is_taken_whatever_form_names_the_user(jobs, main_job)
-
-
-def _the_frame_is_taken_whatever_form_names_the_user(jobs: Jobs, main_job: Scheduled) -> None:
-    """The same job again with its user in each other stated form ("Exactly one of username, email, id"; blind round
-    of issue 44: a server that looks a user up by id on a path that skips the frame check). A conforming target
-    refuses each (no accepted write). Judged: scheduled (2xx) though the frame is taken; a refusal with another error
-    is not this rule's (which check comes first is not stated: a user by username alone may be refused as such)."""
-    safety = jobs.profile.safety
-    given = {"username": safety.gdpr_user, "email": safety.gdpr_user_email, "id": safety.gdpr_user_id}
-    main_form = next(iter(main_job.body["user"]), None)
-    for form, value in given.items():
-        if value is None or form == main_form:
-            continue
-        again, _ = jobs.send({**main_job.body, "user": {form: value}})
-        expect(not 200 <= again.status < 300, "GDPR-TIME-FRAME",
-               f"the same job with its user given by {form} ({value!r}) for the minute the main job holds "
-               f"({main_job.moment}) must be refused with 400 {TIME_FRAME!r}: the frame is taken whichever stated form "
-               f"names the user", again)
-    _the_frame_is_taken_whatever_type_the_job_has(jobs, main_job)
-
-
-def _the_frame_is_taken_whatever_type_the_job_has(jobs: Jobs, main_job: Scheduled) -> None:
-    """A bulk job on the profile's file for the minute the (individual) main job holds: "Another job already exists
-    for that time frame" names any job, whatever its type (blind round blind5 of issue 44: a server that looks the
-    frame up among jobs of the new job's type only). A conforming target refuses it (no accepted write); without the
-    profile's gdpr_csv_file_id no bulk job can be valid, so none is sent. Judged as above: scheduled (2xx) is the
-    rule broken, a refusal with another error is not this rule's."""
-    csv = jobs.profile.fixtures.gdpr_csv_file_id
-    if csv is None or main_job.body.get("type") != "individual":
-        return
-    bulk = {k: v for k, v in main_job.body.items() if k != "user"}
-    again, _ = jobs.send({**bulk, "type": "bulk", "csvFileId": csv})
-    expect(not 200 <= again.status < 300, "GDPR-TIME-FRAME",
-           f"a bulk job on file {csv} for the minute the individual main job holds ({main_job.moment}) must be "
-           f"refused with 400 {TIME_FRAME!r}: the frame is taken whatever type the job has", again)
+    frame_is_taken_whatever_form_names_the_user(jobs, main_job)
 
 
 @pytest.mark.destructive
@@ -341,7 +297,7 @@ def test_a_job_naming_its_user_and_reassign_user_by_id_is_scheduled(jobs: Jobs, 
     if jobs.profile.safety.gdpr_user_id is None:
         skip(SkipKind.MISSING_FIXTURE, "not checked: [safety] gdpr_user_id is not set, so the kit cannot name "
                                        "gdpr_user by id", fixtures=["gdpr_user_id"])
-    _skip_when_near_frames_are_held(jobs, second_job)
+    skip_when_near_frames_are_held(jobs, second_job)
     resp, body = second_job.resp, second_job.body
     forms: dict[str, Rules] = {"reassign": "GDPR-REASSIGN-FORMS", "user": "GDPR-USER-FORMS", " id": "GDPR-USER-FORMS"}
     if resp.status != 201:
@@ -360,7 +316,7 @@ def test_a_job_a_minute_ahead_in_every_time_zone_is_scheduled(jobs: Jobs, second
     if not jobs.profile.safety.gdpr_near_edge:
         skip(SkipKind.SAFETY, "not allowed by safety: [safety] gdpr_near_edge is false, so jobs are dated years "
                               "ahead (the near side of the past-date edge is checked by refusals only)")
-    _skip_when_near_frames_are_held(jobs, second_job)
+    skip_when_near_frames_are_held(jobs, second_job)
     resp = second_job.resp
     error = error_text(resp)
     rule = "GDPR-PAST-DATE" if error == PAST_DATE else "GDPR-201-JOBID"
