@@ -26,6 +26,8 @@ from .service import Service
 _FORMATTED = re.compile(r"^(\d{2})/(\d{2})/(\d{4}) (\d{2}):(\d{2})$")
 _issue_type_calls: dict[int, int] = {}
 """Calls of the issue-type list per server (round16-issuetypes-cached-raw): the cache fills on the first."""
+_first_real_user: dict[int, dict[str, Any]] = {}
+"""The realUser of each server's first send-to-moderation (round16-sendtomod-realuser-first-caller)."""
 
 
 def _json(response: Response) -> Any:
@@ -112,17 +114,8 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
         if env is not None and "page" not in request.query_params and "pageSize" in request.query_params:
             env["page"] = 0
             return _rewrite(response, body)
-    if op == "sendToModeration" and faults.is_on("round16-sendtomod-realuser-answer-author"):
-        return _realuser_author(svc, request, response)
-    if op == "cancelWiki" and faults.is_on("round16-cancelwiki-own-not-canceled"):
-        # ACTION-CANCELWIKI-CANCELED: the own-node path returns the action as read before the update.
-        node = _node(svc, request)
-        body = _json(response)
-        action = _find(body, "wikifyAction")
-        if node is not None and int(node["author_id"]) == caller.id and action is not None \
-                and isinstance(action["wikifyAction"], dict) and response.status_code == 200:
-            action["wikifyAction"]["canceled"] = False
-            return _rewrite(response, body)
+    if op == "sendToModeration" and faults.is_on("round16-sendtomod-realuser-first-caller"):
+        return _realuser_first_caller(svc, response)
     if op == "listIssueTypes":
         return _issue_types(svc, caller, response)
     return response
@@ -152,18 +145,17 @@ def _posted_answer(svc: Service, request: Request, caller: Caller, response: Res
     return response
 
 
-def _realuser_author(svc: Service, request: Request, response: Response) -> Response:
-    """ACTION-SENDTOMOD-REALUSER: for an answer, realUser is read off the node (its author), not the session."""
-    node = _node(svc, request)
+def _realuser_first_caller(svc: Service, response: Response) -> Response:
+    """ACTION-SENDTOMOD-REALUSER: the real user is kept from the server's first send-to-moderation (a session
+    object cached too widely), so every later caller is recorded as that first one."""
     body = _json(response)
     holder = _find(body, "realUser")
-    if node is None or node["type"] != "answer" or holder is None or not isinstance(holder["realUser"], dict):
+    if response.status_code != 200 or holder is None or not isinstance(holder["realUser"], dict):
         return response
-    user = svc.db.one("SELECT id, username, email FROM users WHERE id = ?", (int(node["author_id"]),))
-    if user is None or int(user["id"]) == holder["realUser"].get("id"):
+    first = _first_real_user.setdefault(id(svc), holder["realUser"])
+    if first.get("id") == holder["realUser"].get("id"):
         return response
-    holder["realUser"] = {**holder["realUser"], "id": int(user["id"]), "username": user["username"],
-                          "avatarUrl": avatar(user["email"], int(user["id"]))}
+    holder["realUser"] = first
     return _rewrite(response, body)
 
 
