@@ -23,6 +23,7 @@ from . import (
     blind_round11,
     blind_round12,
     blind_round13,
+    blind_round16,
     combos2_paths,
     faults,
     histories2_faults,
@@ -57,6 +58,7 @@ async def post_comment(svc: Service, request: Request, caller: Caller) -> Respon
     if parent["locked"] and not caller.anonymous and variants.is_on("locked-node-refuses-posts"):
         raise conflict(f"node {parent['id']} is locked: it takes no new comments")
     required = blind_round13.body_required(parent, _body_required(request))  # round13 (issue 44)
+    required = blind_round16.comment_body_required(fields, required)  # round16 (issue 44)
     body = stored_body(text_field(fields, "body", required=required) or "")
     if faults.is_on("comment-body-astral-dropped"):
         body = "".join(ch for ch in body if ord(ch) <= 0xFFFF)

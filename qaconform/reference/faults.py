@@ -154,6 +154,11 @@ from .faults_refusals3 import REFUSALS3  # noqa: E402
 
 _ALL = _ALL + REFUSALS3
 
+# --- sixteenth blind round: one fault on each of fifteen must-rules drawn at random (issue 44, round16)
+from .faults_blind_round16 import BLIND_ROUND16  # noqa: E402
+
+_ALL = _ALL + BLIND_ROUND16
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 
