@@ -154,6 +154,11 @@ from .faults_refusals3 import REFUSALS3  # noqa: E402
 
 _ALL = _ALL + REFUSALS3
 
+# --- blind round 17: permissions with a parameter, wrong-node ownership, input forms, histories, caches (issue 44)
+from .faults_blind_round17 import BLIND_ROUND17  # noqa: E402
+
+_ALL = _ALL + BLIND_ROUND17
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

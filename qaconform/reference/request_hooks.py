@@ -36,6 +36,7 @@ from . import (
     blind_round9,
     blind_round10,
     blind_round12,
+    blind_round17,
     combos2_paths,
     histories2_faults,
     history_faults,
@@ -92,6 +93,8 @@ HOOKS: list[Hook] = [
                                                                                          response),
          refusal_body=blind_round12.refusal_body),
     Hook("refusals3", refusal=refusals3_paths.refusal),  # refusals3 (issue 44): refusals under a reply
+    Hook("round17", before=blind_round17.before, admitted=blind_round17.admitted,
+         after=blind_round17.after),  # round17 (issue 44): blind round 17
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
