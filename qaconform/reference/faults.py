@@ -159,6 +159,11 @@ from .faults_blind_round16 import BLIND_ROUND16  # noqa: E402
 
 _ALL = _ALL + BLIND_ROUND16
 
+# --- blind round 17: permissions with a parameter, wrong-node ownership, input forms, histories, caches (issue 44)
+from .faults_blind_round17 import BLIND_ROUND17  # noqa: E402
+
+_ALL = _ALL + BLIND_ROUND17
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

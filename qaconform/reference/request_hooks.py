@@ -37,6 +37,8 @@ from . import (
     blind_round10,
     blind_round12,
     blind_round16,
+
+    blind_round17,
     combos2_paths,
     histories2_faults,
     history_faults,
@@ -94,6 +96,9 @@ HOOKS: list[Hook] = [
          refusal_body=blind_round12.refusal_body),
     Hook("refusals3", refusal=refusals3_paths.refusal),  # refusals3 (issue 44): refusals under a reply
     Hook("round16", before=blind_round16.before, after=blind_round16.after),  # round16 (issue 44)
+
+    Hook("round17", before=blind_round17.before, admitted=blind_round17.admitted,
+         after=blind_round17.after),  # round17 (issue 44): blind round 17
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
