@@ -37,7 +37,6 @@ from . import (
     blind_round10,
     blind_round12,
     blind_round16,
-
     blind_round17,
     combos2_paths,
     histories2_faults,
