@@ -185,13 +185,33 @@ def test_record_what_wrap_and_v1_do_to_a_list(
             continue
         resp = fetch("member", list_paths[op], **{option: "true"})
         body = _body(resp)
-        # a body that differs is compared once more with a plain request made right after it (``plain`` may come
-        # from the session's cache): other tests and workers add to these lists, and a list that moved is no effect
-        # of the option
-        same = resp.content == plain.content or resp.content == api["member"].get(list_paths[op]).content
+        same = _same_as_plain(api["member"], list_paths[op], option, resp, plain)
         observe(rule, operation=op, option=f"{option}=true", status=resp.status, plain_status=plain.status,
                 keys=sorted(body) if isinstance(body, dict) else type(body).__name__, plain_keys=plain_keys,
                 same_body=same)
+
+
+WRAP_TRIES = 3
+"""How many times a list read with an option is framed by plain reads before its difference is taken as moved."""
+
+
+def _same_as_plain(member: ApiClient, path: str, option: str, resp: ApiResponse, plain: ApiResponse) -> bool | str:
+    """Whether the option's body is the plain body. Other tests and workers write into these lists while this reads
+    (``plain`` may come from the session's cache), so a body that differs is framed by a plain read right before and
+    one right after it: equal to either, the option changed nothing; both plain reads equal and the option's body
+    not, the option did; the list moving between them, the frame is read again (a CI run once recorded false for
+    wrap on the question list, a list that moved, and `qaconform diff` took it for a change)."""
+    if resp.content == plain.content:
+        return True
+    for _ in range(WRAP_TRIES):
+        before = member.get(path).content
+        optioned = member.get(path, params={option: "true"}).content
+        after = member.get(path).content
+        if optioned in (before, after):
+            return True
+        if before == after:
+            return False
+    return "unknown: the list moved under every read"
 
 
 @pytest.mark.accepted_writes(4)
