@@ -7,6 +7,7 @@ array that missed a pair would leave a path untried while the suite claims it cr
 
 from __future__ import annotations
 
+import random
 from itertools import combinations
 from urllib.parse import parse_qsl
 
@@ -111,3 +112,59 @@ def test_a_wrong_name_in_list_access_is_a_message_naming_it(raw: dict[str, objec
     contract = load_contract()
     with pytest.raises(ContractError, match=message):
         parse(raw, contract.dimensions, contract, "dimensions.yaml")
+
+
+# --- readers (issue 44): each reader plain, and with each Conventions parameter the list's section leaves unnamed --
+
+CONVENTIONS = {"paging": {"page", "pageSize"}, "sort": {"sort"}, "projection": {"include", "exclude", "includeOnly"},
+               "wrap": {"wrap"}, "v1": {"v1"}}
+"""The dimensions of the Conventions' parameters ("Paging parameters: page, pageSize, sort", "Projection parameters:
+include, exclude, includeOnly", "Other options accepted by most endpoints: wrap, v1") and what each sends."""
+
+
+def test_the_conventions_rows_send_only_the_conventions_parameters_a_lists_section_leaves_unnamed() -> None:
+    contract = load_contract()
+    access = load(contract)
+    assert access.conventions, "list_access.conventions names no list: the Conventions' parameters go untried"
+    for op, names in access.conventions.items():
+        for name in names:
+            assert name in CONVENTIONS and name not in contract.dimensions.lists[op], f"{op}: {name}"
+            for value in contract.dimensions.values[name]:
+                if value != NONE:
+                    sent = {k for k, _ in parse_qsl(value.replace("$sort", "sort=x"))}
+                    assert sent and sent <= CONVENTIONS[name], f"{op}: {name} sends {sorted(sent)}"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_every_reader_reads_each_list_plain_and_with_each_conventions_value_alone(seed: int) -> None:
+    contract = load_contract()
+    access = load(contract)
+    dims = contract.dimensions
+    by_op: dict[str, list[list_access.Row]] = {}
+    for case in list_access.cases(seed, contract):
+        by_op.setdefault(case.row.combination.op, []).append(case.row)
+    for op, drawn in by_op.items():
+        alone = {(r.combination.reader, r.combination.query) for r in drawn
+                 if r.order == ALONE and not r.own and r.whose is None}
+        for reader in dims.values[READER]:
+            assert (reader, "") in alone, f"{op} seed {seed}: {reader} never reads it without parameters"
+            for name in access.conventions.get(op, ()):
+                values = {q for who, q in alone if who == reader and q and all(
+                    k in CONVENTIONS[name] for k, _ in parse_qsl(q))}
+                expected = len([v for v in dims.values[name] if v != NONE])
+                if name == "sort":
+                    expected = len([v for v in list_access.expand(op, name, dims, random.Random(0)) if v != NONE])
+                assert len(values) >= expected, f"{op} seed {seed}: {reader} x {name} tried {sorted(values)}"
+
+
+def test_no_two_cases_share_an_id() -> None:
+    labels = [case.label for case in list_access.cases(20260801)]
+    assert len(labels) == len(set(labels)), "two access cases share a test id (pytest would rename both)"
+
+
+def test_a_conventions_dimension_the_list_states_is_a_message_naming_it() -> None:
+    contract = load_contract()
+    with pytest.raises(ContractError, match="leaves unnamed"):
+        parse({"order": "order", "conventions": {"listQuestions": ["paging"]}}, contract.dimensions, contract, "d")
+    with pytest.raises(ContractError, match="listNope"):
+        parse({"order": "order", "conventions": {"listNope": ["paging"]}}, contract.dimensions, contract, "d")

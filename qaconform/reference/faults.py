@@ -164,6 +164,11 @@ from .faults_blind_round17 import BLIND_ROUND17  # noqa: E402
 
 _ALL = _ALL + BLIND_ROUND17
 
+# --- readers (issue 44): a list's permission with one Conventions parameter, a bare array's shape for one reader
+from .faults_readers import READERS  # noqa: E402
+
+_ALL = _ALL + READERS
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

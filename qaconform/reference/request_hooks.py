@@ -41,6 +41,7 @@ from . import (
     combos2_paths,
     histories2_faults,
     history_faults,
+    readers_paths,
     refusals2_paths,
     refusals3_paths,
 )
@@ -98,6 +99,7 @@ HOOKS: list[Hook] = [
 
     Hook("round17", before=blind_round17.before, admitted=blind_round17.admitted,
          after=blind_round17.after),  # round17 (issue 44): blind round 17
+    Hook("readers", after=readers_paths.after),  # readers (issue 44): a bare-array list's shape for one reader
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

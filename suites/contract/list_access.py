@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from covering import NOT_ANONYMOUS, PAIRS, Combination, covering, expand
 from listops import LIST_OPS
 
-from qaconform.contract import READER, Contract, ContractError, Dimensions, load_contract
+from qaconform.contract import NONE, READER, Contract, ContractError, Dimensions, load_contract
 
 ALONE = "alone"
 """The order value of a read made on its own (shared with the other rules judged on the same row)."""
@@ -50,6 +50,10 @@ class Access:
     order: str
     also: tuple[str, ...]
     exclude: Mapping[str, str]
+    conventions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """readers (issue 44): list -> the dimensions of the Conventions' parameters ("Paging parameters ...",
+    "Projection parameters ...", "Other options accepted by most endpoints: wrap, v1") its own section does not
+    name; each tried alone by every reader (:func:`single_rows`), never in the covering array."""
 
 
 def load(contract: Contract | None = None) -> Access:
@@ -76,6 +80,14 @@ def parse(raw: Any, dims: Dimensions, contract: Contract, where: str) -> Access:
     bad_after = [v for v in dims.values[order] if v != ALONE and v.removeprefix("after_") not in dims.values[READER]]
     if bad_after:
         raise ContractError(f"{where}: {SECTION}.order value {bad_after[0]!r} is neither {ALONE} nor after_<reader>")
+    conventions = {str(op): tuple(v) for op, v in (raw.get("conventions") or {}).items()}
+    for op, names in conventions.items():  # readers (issue 44)
+        if op not in dims.lists:
+            raise ContractError(f"{where}: {SECTION}.conventions.{op} is not a list of 'lists:'")
+        bad = [n for n in names if n not in dims.values or n in dims.lists[op] or n in own.get(op, ())]
+        if bad:
+            raise ContractError(f"{where}: {SECTION}.conventions.{op} names {bad[0]!r}, not a dimension the list's "
+                                "section leaves unnamed")
     also = tuple(raw.get("also") or ())
     exclude = {str(k): str(v) for k, v in (raw.get("exclude") or {}).items()}
     for name in (*also, *(k.split()[0] for k in exclude)):
@@ -84,7 +96,7 @@ def parse(raw: Any, dims: Dimensions, contract: Contract, where: str) -> Access:
     for key in exclude:
         if len(key.split()) > 1 and key.split()[1] not in dims.lists:
             raise ContractError(f"{where}: {SECTION}.exclude {key!r} names no list of 'lists:'")
-    return Access(own, order, also, exclude)
+    return Access(own, order, also, exclude, conventions)
 
 
 def crossing(contract: Contract | None = None, access: Access | None = None) -> dict[str, tuple[str, ...]]:
@@ -199,6 +211,31 @@ def others_rows(op: str, dims: Dimensions) -> list[Row]:
             for whose in accounts if whose not in (reader, ARRAY_PATH_USER)]
 
 
+def single_rows(op: str, dims: Dimensions, access: Access, seed: int, drawn: list[Row]) -> list[Row]:
+    """readers (issue 44): every reader, anonymous too, reading list ``op`` with no parameter at all, and with each
+    value of each dimension of ``list_access.conventions`` alone, at the array's path, alone.
+
+    Why: the covering array holds every (reader, value) pair of the dimensions it crosses, but not the plain
+    request of each reader, nor the parameters the Conventions state for every list where the list's section
+    names only some (an answer's comments: "Options wrap, v1"; the experts: page, pageSize, sort). A server that
+    refuses anonymous an answer's comments once pageSize is given (blind round 17), or serves anonymous the experts
+    once a projection is given, passed. Each reader x each such parameter, and each reader with none, is one row
+    here (a row the array already holds is not read twice; the array keeps its rows and ids)."""
+    rng = random.Random(f"{seed}|{op}|single")
+    have = {row.label for row in drawn}
+    out: list[Row] = []
+    for reader in dims.values[READER]:
+        alone = [Combination(op, reader, ())]
+        alone += [Combination(op, reader, ((d, v),)) for d in access.conventions.get(op, ())
+                  for v in expand(op, d, dims, rng) if v != NONE]
+        for combination in alone:
+            row = Row(combination, ALONE)
+            if row.label not in have:
+                have.add(row.label)
+                out.append(row)
+    return out
+
+
 def verdict(op: str, reader: str) -> str:
     """What the permission table says of ``reader`` on list ``op``: ALLOW (the accounts listops.py lets read it),
     DENY (a signed-in account it does not; anonymous on the expert lists, "Errors: 401", and the group list, Site
@@ -228,5 +265,7 @@ def cases(seed: int, contract: Contract | None = None, strength: int = PAIRS) ->
     dims = contract.dimensions
     drawn = {op: rows(op, dims, access, seed, strength) + own_rows(op, dims) + others_rows(op, dims)  # blind10, round14
              for op in dims.lists}
+    for op, kept in drawn.items():  # readers (issue 44): each reader plain, and with each Conventions parameter
+        kept += single_rows(op, dims, access, seed, kept)
     return [Case(rule, row) for rule, ops in crossing(contract, access).items() for op in ops
             for row in drawn[op] if judged(rule, row)]
