@@ -39,10 +39,10 @@ HISTORIES3: tuple[Fault, ...] = (
     _F("h3-answer-depth3-listed-to-all", "COMMENT-PRIVACY-LIST",
        "\"... the comment is private to those recipients\": the answer's comment list shows its private replies at "
        "depth 3 to every reader (the list filters depths 0 to 2 only)"),
-    _F("h3-answer-depth3-hidden-from-recipients", "COMMENT-3",
-       "\"A reply to a private comment ... inherits the parent's settings\": a private reply at depth 3 under an "
-       "answer is listed in the answer's comment list to its author only, not to the recipients it inherited "
-       "(read at its Location it carries them)"),
+    _F("h3-answer-depth3-totalcount-skipped", "PAGING-TOTALCOUNT-UNION",
+       "\"totalCount | integer | Total number of items.\" An answer's comment list counts its comments and their "
+       "replies down to depth 2 only: once a reply at depth 3 exists, totalCount is less than the items its pages "
+       "hold"),
     # --- a private comment that is then locked (node_lists.py, comments.py, dispatch's after chain)
     _F("h3-locked-private-comment-listed-to-all", "COMMENT-PRIVACY-LIST",
        "\"... the comment is private to those recipients\": once a private comment on an answer is itself locked, "

@@ -18,10 +18,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from . import faults
-from .auth import Caller
 from .db import Database
 from .errors import bad_request
 from .fragments import JSON_TYPE
+from .pages import Miscount
 
 ANSWER_DEPTH3 = 5
 """The stored depth of a reply at depth 3 under an answer's comment (the question 0, the answer 1, its comment 2)."""
@@ -74,16 +74,22 @@ def content_clause(clause: str) -> str:
     return clause
 
 
-def answer_comments_clause(clause: str, caller: Caller) -> str:
-    """h3-answer-depth3-listed-to-all (the depth-3 replies unfiltered), h3-answer-depth3-hidden-from-recipients
-    (listed to their author only) and h3-locked-private-comment-listed-to-all (a locked private comment unfiltered)."""
+def answer_comments_clause(clause: str) -> str:
+    """h3-answer-depth3-listed-to-all (the depth-3 replies unfiltered) and h3-locked-private-comment-listed-to-all (a
+    locked private comment unfiltered)."""
     if faults.is_on("h3-answer-depth3-listed-to-all"):
         clause = f"({clause} OR {_DEPTH3})"
     if faults.is_on("h3-locked-private-comment-listed-to-all"):
         clause = f"({clause} OR {_LOCKED_PRIVATE})"
-    if faults.is_on("h3-answer-depth3-hidden-from-recipients"):
-        clause = f"({clause}) AND NOT ({_DEPTH3} AND n.author_id <> {int(caller.id or 0)})"
     return clause
+
+
+def comment_miscount(where: list[str], params: list[Any]) -> Miscount | None:
+    """h3-answer-depth3-totalcount-skipped: an answer's comment count made of its comments and their replies down to
+    depth 2 (stored depth 4), while the list holds depth-3 replies too."""
+    if not faults.is_on("h3-answer-depth3-totalcount-skipped"):
+        return None
+    return Miscount([*where, f"n.depth < {ANSWER_DEPTH3}"], list(params))
 
 
 # --- responses (request_hooks.py's after chain) --------------------------------------------------------------
