@@ -332,6 +332,20 @@ def private_comment_on_question(request: pytest.FixtureRequest, api: dict[str, A
     return SharedWrite(_shared(request, profile, "private comment on the question", post), text, question_id)
 
 
+@pytest.fixture(scope="session")
+def private_comment_on_answer(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int,
+                              run_tag: str, created: Any, profile: Profile, user_ids: dict[str, int]) -> SharedWrite:
+    """member's comment on :func:`shared_answer`, private to moderator (visibility recipients), posted once per run:
+    comment privacy's thread (scenarios/conftest.py ``private_comment``) and VERSION-PRIVATE-COMMENTS-2160 sent the
+    same request each (histories3, issue 44: the write saved pays for the privacy model's reply at depth 3)."""
+    text = "private to moderator"
+    shared_answer = _answer_id(request, api, question_id, run_tag, created, profile)
+    resp = _shared(request, profile, "private comment on the shared answer", lambda: post_comment(
+        api["member"], shared_answer, run_tag, created, text=text, visibility=profile.visibility.recipients,
+        recipients=[user_ids["moderator"]]))
+    return SharedWrite(resp, text, shared_answer)
+
+
 LOCK_PROMPT = " / ".join(f"{script}: {text}" for script, text in sorted(NON_ASCII_TEXTS.items())) + (
     f" / markup: {MARKUP_TEXT}")
 """Every shared lock's prompt holds every script of NON_ASCII_TEXTS, so the non-ASCII prompt test reads the lock the

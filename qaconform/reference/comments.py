@@ -27,6 +27,7 @@ from . import (
     combos2_paths,
     faults,
     histories2_faults,
+    histories3_faults,
     history_faults,
     refusals2_paths,
     variants,
@@ -122,6 +123,7 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
         visibility = None  # the parameter dropped for a reply: it inherits, as if no visibility were given
     histories2_faults.same_fields_refused(parent, visibility, recipients)  # histories2 (issue 44)
     visibility = histories2_faults.reply_visibility(parent, visibility)  # histories2 (issue 44)
+    visibility = histories3_faults.reply_checked(parent, visibility, recipients)  # histories3 (issue 44)
     final_visibility, final_recipients = _effective_privacy(svc, parent, visibility, recipients)
     if faults.is_on("comment-privacy-ignored"):
         final_visibility, final_recipients = "full", []  # a server from before 2.16.0: the fields mean nothing
@@ -141,6 +143,8 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
     final_visibility, final_recipients = blind_round11.reply_default_privacy(  # round11 (issue 44)
         parent, "visibility" in fields or "recipients" in fields, (final_visibility, final_recipients))
     final_visibility, final_recipients = histories2_faults.stored_privacy(  # histories2 (issue 44)
+        parent, (final_visibility, final_recipients))
+    final_visibility, final_recipients = histories3_faults.stored_privacy(  # histories3 (issue 44)
         parent, (final_visibility, final_recipients))
     final_recipients = blind_round13.reply_recipients(parent, fields, final_visibility, final_recipients)  # round13
     if faults.is_on("comment-recipients-first-only"):

@@ -113,6 +113,11 @@ from .faults_histories2 import HISTORIES2  # noqa: E402
 
 _ALL = _ALL + HISTORIES2
 
+# --- histories that need the run's own accepted writes: a reply at depth 3 under an answer (issue 44, histories3)
+from .faults_histories3 import HISTORIES3  # noqa: E402
+
+_ALL = _ALL + HISTORIES3
+
 # --- twelfth blind round: one fault on each of fifteen must-rules drawn at random (issue 44, round12)
 from .faults_blind_round12 import BLIND_ROUND12  # noqa: E402
 

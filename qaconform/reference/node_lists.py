@@ -26,6 +26,7 @@ from . import (
     blind_round14,
     faults,
     histories2_faults,
+    histories3_faults,
     history_faults,
     variants,
 )
@@ -353,11 +354,13 @@ async def _answer_comments(svc: Service, request: Request, caller: Caller) -> Re
             "reply-own-privacy-ignored-on-any-accept"):  # a reply to a public comment read as public as its parent
         clause = f"({clause} OR n.parent_id IN (SELECT p.id FROM nodes p WHERE p.type = 'comment'"
         clause += " AND p.visibility = 'full'))"
+    clause = histories3_faults.answer_comments_clause(clause)  # histories3 (issue 44)
     where = ["n.answer_id = ?", "n.type = 'comment'", blind_round12.comments_seen(caller, answer["id"], clause, params)]
     sorts = None if faults.is_on("comment-list-no-sorts") else QUESTION_SORTS
     page = svc.pager.node_page(request, caller, where, [answer["id"], *params], order, paging, sort, sorts,
                                ("comment",), shape_fault="answer-comments-depth-string",
-                               miscounted=history_faults.comment_miscount(where, [answer["id"], *params]))
+                               miscounted=history_faults.comment_miscount(where, [answer["id"], *params])
+                               or histories3_faults.comment_miscount(where, [answer["id"], *params]))  # histories3
     if faults.is_on("blind6-reply-typed-ideacomment"):  # blind6 (issue 44)
         return blind6_reads.rewritten(page, blind6_reads.replies_typed(answer["id"]))
     if faults.is_on("blind6-empty-comment-list-no-sorts"):  # blind6 (issue 44)
@@ -403,6 +406,7 @@ async def list_user_content(svc: Service, request: Request, caller: Caller) -> R
     clause, params = svc.visibility.clause(caller, "n", comments=not faults.is_on("comment-private-in-content"))
     clause = history_faults.content_clause(clause)  # blindh (issue 44)
     clause = histories2_faults.content_clause(clause)  # histories2 (issue 44)
+    clause = histories3_faults.content_clause(clause)  # histories3 (issue 44)
     if faults.is_on("question-comment-private-leak"):  # privacy filtered for threads under answers only
         clause = (f"({clause} OR (n.type = 'comment' AND n.answer_id IS NULL AND EXISTS (SELECT 1 FROM nodes p"
                   " WHERE p.id = n.parent_id AND p.type = 'comment')))")

@@ -40,6 +40,7 @@ from . import (
     blind_round17,
     combos2_paths,
     histories2_faults,
+    histories3_faults,
     history_faults,
     readers_paths,
     refusals2_paths,
@@ -85,6 +86,8 @@ HOOKS: list[Hook] = [
                                                                                          response)),
     Hook("histories2", after=lambda svc, op, request, caller, response: histories2_faults.after(
         svc.db, op, request, caller, response)),
+    Hook("histories3", after=lambda svc, op, request, caller, response: histories3_faults.after(
+        svc.db, op, request, response)),  # histories3 (issue 44): depth 3 under an answer
     Hook("blind8", before=_blind8_before, after=blind8_paths.after,
          refusal=lambda svc, op, request, caller, exc: blind8_paths.refusal(request, exc)),
     Hook("blindp", refusal_body=blind_perms.refusal_body),

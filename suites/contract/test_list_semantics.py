@@ -11,7 +11,7 @@ from listops import Fetch, items_of
 
 from qaconform.contract import envelope
 from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
-from qaconform.pytest.support import find_listed, list_all, new_id, post_comment, present
+from qaconform.pytest.support import find_listed, list_all, new_id, present
 from qaconform.target.client import ApiClient
 from qaconform.target.profile import Profile, VisibilityOptions
 
@@ -181,13 +181,14 @@ def test_follower_list_shows_active_relations_by_default_and_all_with_active_fal
 @pytest.mark.comments
 @pytest.mark.writes
 def test_a_2_16_target_accepts_and_returns_visibility_and_recipients(
-    member: ApiClient, shared_answer: int, user_ids: dict[str, int], vis: VisibilityOptions, run_tag: str, created: Any
+    member: ApiClient, shared_answer: int, user_ids: dict[str, int], vis: VisibilityOptions,
+    private_comment_on_answer: Any
 ) -> None:
     """Under the run's shared answer (suites/conftest.py): the comment is found by its id, so the other comments
-    there change nothing, and no answer of its own is written (issue 44: one accepted write less)."""
+    there change nothing, and no answer of its own is written (issue 44: one accepted write less). The comment is the
+    run's shared one private to moderator (histories3, issue 44: comment privacy's thread sent the same request)."""
     moderator_id = user_ids["moderator"]
-    resp = post_comment(member, shared_answer, run_tag, created, text="private to moderator",
-                        visibility=vis.recipients, recipients=[moderator_id])
+    resp = private_comment_on_answer.resp
     assert resp.status == 201, f"member (Use Private Comments) posts a comment private to moderator\n{resp.describe()}"
     comment_id = new_id(resp)
     item = find_listed(member, f"answer/{shared_answer}/comment.json", comment_id, until=present)

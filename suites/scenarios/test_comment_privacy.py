@@ -442,13 +442,15 @@ def test_comment_may_be_posted_on_a_question_an_answer_and_a_comment(
     ``public_reply`` (its fixture fails this rule unless it is a 201; COMMENT-5 and the refusals are tried under it).
     Each 201's Location names its new comment, whatever kind of node it was posted on (blind5, issue 44). The reply's
     body came as a parameter beside a JSON body that says otherwise (conftest.REPLY_FORM): listed under the answer, it
-    holds the parameter's text (CONV-PARAM-WINS-COMMENT on a comment whose parent is a comment; blind8, issue 44)."""
+    holds the parameter's text (CONV-PARAM-WINS-COMMENT on a comment whose parent is a comment; blind8, issue 44).
+    On the question: member's shared comment on it (suites/conftest.py ``private_comment_on_question``, private to
+    moderator; histories3, issue 44: its own plain one was a write that only this test read)."""
     posted: list[tuple[str, ApiResponse]] = []
     for kind, node in (("question", question_id), ("answer", thread_answer)):
         if kind == "answer":
             resp, _ = plain_comment(plain_comments, member, thread_answer, run_tag, created)
         else:
-            resp = post_comment(member, node, run_tag, created, text=f"comment on a {kind}")
+            resp = request.getfixturevalue("private_comment_on_question").resp
         assert resp.status == 201, f"a comment on a {kind} ({node}) must be created (201)\n{resp.describe()}"
         posted.append((kind, resp))
     reply = int(request.getfixturevalue("public_reply"))
