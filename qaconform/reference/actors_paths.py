@@ -1,0 +1,144 @@
+"""Planted faults of the actors round (issue 44, Build items 2, 3 and 5): an action's effect wrong for one account
+the permission table grants it to, an "own" decided by a relation other than authorship, and a posted answer's field
+derived from the content of its text (a link, markup, an @mention, a long text). The entries are
+:mod:`faults_actors`; this module is their code, run around the handler through ``request_hooks.HOOKS`` (``before``
+and ``after``). Three of them are the blind rounds' misses re-planted (round16-cancelwiki-admin-not-canceled,
+round17-cancelwiki-own-by-last-active, round16-answer-plug-link-preview: /work/notes/s6/blind-round16.md, 17.md).
+
+Every function leaves the call as it is unless its own fault is on.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from . import auth, faults
+from .auth import Caller
+from .http_io import is_id, json_response
+from .service import Service
+
+PREFIXES = ("actors-", "round16-cancelwiki-admin-not-canceled", "round17-cancelwiki-own-by-last-active",
+            "round16-answer-plug-link-preview")
+"""The faults this module plays (the re-planted ones keep the names their blind round gave them)."""
+
+_URL = re.compile(r"https?://\S+")
+_MENTION = re.compile(r"@([A-Za-z0-9_.-]+)")
+_INLINE_TAG = re.compile(r"<(/?)(b|i|em|strong|code)>")
+LONG = 500
+"""Where actors-answer-long-body-truncated cuts a body (a column of 500 characters)."""
+
+
+def _mine() -> bool:
+    return any(name.startswith(PREFIXES) for name in faults.active())
+
+
+def _json(response: Response) -> Any:
+    try:
+        return json.loads(bytes(response.body))
+    except (ValueError, UnicodeDecodeError):
+        return None
+
+
+def _rewrite(response: Response, body: Any) -> Response:
+    headers = {k: v for k, v in response.headers.items() if k.lower() not in ("content-length", "content-type")}
+    return json_response(body, response.status_code, headers)
+
+
+def _node(svc: Service, request: Request) -> Any:
+    raw = request.path_params.get("node_id", "")
+    return svc.db.one("SELECT id, type, author_id, last_active_user_id FROM nodes WHERE id = ?",
+                      (int(raw),)) if is_id(raw) else None
+
+
+def _widened(caller: Caller, permission: str) -> Caller:
+    return Caller(caller.id, caller.username, caller.role, caller.permissions | {permission}, caller.group_ids)
+
+
+async def before(svc: Service, op: str, request: Request, caller: Caller, handler: Any) -> Response | None:
+    """An "own" clause decided by another relation than authorship: the handler called as if the caller held the
+    any-node permission."""
+    if op != "cancelWiki" or not _mine() or caller.can(auth.MARK_WIKI) or not caller.can(auth.CONVERT_OWN_TO_WIKI):
+        return None
+    node = _node(svc, request)
+    if node is None or node["author_id"] == caller.id:
+        return None
+    if faults.is_on("round17-cancelwiki-own-by-last-active") and node["last_active_user_id"] == caller.id:
+        # PERM-CANCELWIKI-OWN: the owner read from the node's last active user.
+        return await handler(svc, request, _widened(caller, auth.MARK_WIKI))
+    if faults.is_on("actors-cancelwiki-own-by-answer-under") and node["type"] == "question" and svc.db.one(
+            "SELECT 1 FROM nodes WHERE type = 'answer' AND question_id = ? AND author_id = ?",
+            (node["id"], caller.id)) is not None:
+        # PERM-CANCELWIKI-OWN: a question counted as "own" by whoever answered it (the thread's participants).
+        return await handler(svc, request, _widened(caller, auth.MARK_WIKI))
+    return None
+
+
+def after(svc: Service, op: str, request: Request, caller: Caller, response: Response) -> Response:
+    """The handler's response as the broken server serves it."""
+    if not _mine() or response.status_code not in (200, 201):
+        return response
+    if op == "cancelWiki" and caller.role == "admin" and faults.is_on("round16-cancelwiki-admin-not-canceled"):
+        # ACTION-CANCELWIKI-CANCELED: the site-administration branch returns the record as read before the update.
+        return _action_field(response, "wikifyAction", "canceled", False)
+    if op == "unmarkFavorite" and caller.role == "admin":
+        if faults.is_on("actors-unfavorite-admin-not-canceled"):
+            # ACTION-UNFAVORITE-CANCELED: admin's branch answers the favorite action as it was.
+            return _action_field(response, "favoriteAction", "canceled", False)
+        if faults.is_on("actors-unfavorite-admin-canceleddate-missing"):
+            # ACTION-CANCELED-FIELDS: admin's branch leaves canceledDate out.
+            return _action_field(response, "favoriteAction", "canceledDate", None, drop=True)
+    if op == "postAnswer" and response.status_code == 201:
+        return _posted_answer(svc, caller, response)
+    return response
+
+
+def _action_field(response: Response, key: str, field: str, value: Any, drop: bool = False) -> Response:
+    body = _json(response)
+    result = body.get("result") if isinstance(body, dict) else None
+    action = result.get(key) if isinstance(result, dict) else None
+    if not isinstance(action, dict):
+        return response
+    if drop:
+        action.pop(field, None)
+    else:
+        action[field] = value
+    return _rewrite(response, body)
+
+
+def _posted_answer(svc: Service, caller: Caller, response: Response) -> Response:
+    """A posted answer's fields derived from the content of its text."""
+    body = _json(response)
+    text = body.get("body") if isinstance(body, dict) else None
+    if not isinstance(text, str):
+        return response
+    assert isinstance(body, dict)
+    if faults.is_on("round16-answer-plug-link-preview") and (link := _URL.search(text)) is not None:
+        body["plug"] = link.group(0)  # ANSWER-PLUG-NULL: a link preview fills the plug
+        return _rewrite(response, body)
+    if faults.is_on("actors-answer-link-held-for-review") and caller.can(auth.PUBLISH_ANSWER) and _URL.search(text) \
+            and is_id(str(body.get("id", ""))):
+        # ANSWER-PUBLISHED: a spam filter holds an answer with a link for review, whoever wrote it
+        with svc.tx() as conn:
+            conn.execute("UPDATE nodes SET in_moderation = 1 WHERE id = ?", (int(body["id"]),))
+        return response
+    if faults.is_on("actors-answer-markup-escaped") and _INLINE_TAG.search(text):
+        body["body"] = _INLINE_TAG.sub(r"&lt;\1\2&gt;", text)  # ANSWER-BODY-KEPT: inline markup escaped
+        return _rewrite(response, body)
+    if faults.is_on("actors-answer-mention-stripped") and _MENTION.search(text):
+        body["body"] = _MENTION.sub("", text)  # ANSWER-BODY-KEPT: @mentions taken out as notifications
+        return _rewrite(response, body)
+    if faults.is_on("actors-answer-long-body-truncated") and len(text) > LONG:
+        body["body"] = text[:LONG]  # ANSWER-BODY-KEPT: a text column of 500 characters
+        return _rewrite(response, body)
+    if faults.is_on("actors-answer-mention-parent-author") and (named := _MENTION.search(text)) is not None:
+        # ANSWER-PARENT-FIELDS: the first user mentioned taken for the one answered
+        user = svc.db.one("SELECT username, realname FROM users WHERE username = ?", (named.group(1),))
+        if user is not None:
+            body["parentAuthor"] = {"username": user["username"], "realname": user["realname"]}
+            return _rewrite(response, body)
+    return response
