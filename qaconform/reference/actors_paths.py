@@ -89,6 +89,9 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
         if faults.is_on("actors-unfavorite-admin-not-canceled"):
             # ACTION-UNFAVORITE-CANCELED: admin's branch answers the favorite action as it was.
             return _action_field(response, "favoriteAction", "canceled", False)
+        if faults.is_on("actors-unfavorite-admin-node-id-action-id"):
+            # ACTION-NODE-ID: admin's branch renders the action's own id as the node's
+            return _action_node_id(response)
         if faults.is_on("actors-unfavorite-admin-canceleddate-missing"):
             # ACTION-CANCELED-FIELDS: admin's branch leaves canceledDate out.
             return _action_field(response, "favoriteAction", "canceledDate", None, drop=True)
@@ -107,6 +110,16 @@ def _action_field(response: Response, key: str, field: str, value: Any, drop: bo
         action.pop(field, None)
     else:
         action[field] = value
+    return _rewrite(response, body)
+
+
+def _action_node_id(response: Response) -> Response:
+    body = _json(response)
+    result = body.get("result") if isinstance(body, dict) else None
+    action = result.get("favoriteAction") if isinstance(result, dict) else None
+    if not isinstance(action, dict) or not isinstance(action.get("node"), dict) or "id" not in action:
+        return response
+    action["node"]["id"] = action["id"]
     return _rewrite(response, body)
 
 
@@ -135,10 +148,9 @@ def _posted_answer(svc: Service, caller: Caller, response: Response) -> Response
     if faults.is_on("actors-answer-long-body-truncated") and len(text) > LONG:
         body["body"] = text[:LONG]  # ANSWER-BODY-KEPT: a text column of 500 characters
         return _rewrite(response, body)
-    if faults.is_on("actors-answer-mention-parent-author") and (named := _MENTION.search(text)) is not None:
-        # ANSWER-PARENT-FIELDS: the first user mentioned taken for the one answered
-        user = svc.db.one("SELECT username, realname FROM users WHERE username = ?", (named.group(1),))
-        if user is not None:
-            body["parentAuthor"] = {"username": user["username"], "realname": user["realname"]}
-            return _rewrite(response, body)
+    if faults.is_on("actors-answer-long-location-missing") and len(text) > LONG:
+        # ANSWER-LOCATION: a long body goes through the deferred indexing path, whose 201 names no new URL
+        headers = {k: v for k, v in response.headers.items()
+                   if k.lower() not in ("location", "content-length", "content-type")}
+        return Response(bytes(response.body), 201, headers=headers, media_type=response.media_type)
     return response

@@ -15,6 +15,8 @@ ACTORS: tuple[Fault, ...] = (
     Fault("round16-cancelwiki-admin-not-canceled", "ACTION-CANCELWIKI-CANCELED",
           "cancelwiki as site administrator returns the wiki action with canceled false (the record as read before"
           " the update)"),
+    Fault("actors-unfavorite-admin-node-id-action-id", "ACTION-NODE-ID",
+          "unfavorite as site administrator returns a favorite action whose node.id is the action's own id"),
     # "for the caller's own node, Convert own posts to community wiki" (re-planted from round17)
     Fault("round17-cancelwiki-own-by-last-active", "PERM-CANCELWIKI-OWN",
           "a caller with Convert own posts to community wiki may unwikify another user's node on which it is the"
@@ -27,6 +29,8 @@ ACTORS: tuple[Fault, ...] = (
           "unfavorite as site administrator returns its favorite action with canceled false"),
     Fault("actors-unfavorite-admin-canceleddate-missing", "ACTION-CANCELED-FIELDS",
           "unfavorite as site administrator returns its canceled favorite action without canceledDate"),
+    Fault("actors-unfavorite-admin-node-id-action-id", "ACTION-NODE-ID",
+          "unfavorite as site administrator returns a favorite action whose node.id is the action's own id"),
     # "for the caller's own node, Convert own posts to community wiki": own is the node's author only
     Fault("actors-cancelwiki-own-by-answer-under", "PERM-CANCELWIKI-OWN",
           "a caller with Convert own posts to community wiki may unwikify another user's question it answered"
@@ -41,7 +45,7 @@ ACTORS: tuple[Fault, ...] = (
           "@mentions are taken out of a posted answer's body"),
     Fault("actors-answer-long-body-truncated", "ANSWER-BODY-KEPT",
           "a posted answer's body longer than 500 characters comes back cut at 500"),
-    # "parentAuthor | object | username, realname ... Present on a newly posted answer." (the question's author)
-    Fault("actors-answer-mention-parent-author", "ANSWER-PARENT-FIELDS",
-          "a posted answer that @mentions a user names that user as parentAuthor, not the question's author"),
+    # "The Location header holds the new item's URL." (whatever the text holds)
+    Fault("actors-answer-long-location-missing", "ANSWER-LOCATION",
+          "the 201 to an answer whose body is longer than 500 characters has no Location header"),
 )
