@@ -153,7 +153,8 @@ def answer_in(request: pytest.FixtureRequest, api: dict[str, ApiClient], questio
         text = f"answer by {role}: {ANSWER_TEXT}" if form == answer_form(role) else \
             f"answer by {role} as {form}: {ANSWER_TEXT}"
         # actors (issue 44): a link, markup, an @mention or a long text, across the run's answers
-        text = posted_texts.with_content(text, role, form, api["member" if role != "member" else "moderator"].username)
+        mentioned = api["member" if role != "member" else "moderator"].username or "moderator"
+        text = posted_texts.with_content(text, role, form, mentioned)
         key = f"answer of {role}" if form == "json" else f"answer of {role} as {form}"
         locked = profile.fixtures.locked_question_id
         refused = None

@@ -1,8 +1,8 @@
-"""Faults of the actors round (issue 44, Build items 2, 3 and 5), each breaking one stated rule on one path: an
-action's stated effect wrong for one account the permission table grants it to, an "own" clause decided by a
-relation other than authorship (last active user, answered the question), and a posted answer's field derived from
-the content of its text. The first three are blind misses re-planted (/work/notes/s6/blind-round16.md, 17.md);
-their names stay those of their round. The code is :mod:`actors_paths` (hooked through request_hooks.HOOKS).
+"""Faults of the actors round (issue 44, Build items 1, 3 and 5), each breaking one stated rule on one path: an
+action's stated effect wrong for one account the permission table grants it to (admin's unfavorite, made after
+member's), and a posted answer's field derived from the content of its text (suites/posted_texts.py). The first is a
+blind miss re-planted (/work/notes/s6/blind-round16.md), under its round's name. The code is :mod:`actors_paths`
+(hooked through request_hooks.HOOKS).
 """
 
 from __future__ import annotations
@@ -10,17 +10,6 @@ from __future__ import annotations
 from .fault_model import Fault
 
 ACTORS: tuple[Fault, ...] = (
-    # "Wikified node | PUT cancelwiki | Caller has Mark as community wiki ... Returns the wiki action with canceled
-    # true." (re-planted from round16: admin holds Mark as community wiki too)
-    Fault("round16-cancelwiki-admin-not-canceled", "ACTION-CANCELWIKI-CANCELED",
-          "cancelwiki as site administrator returns the wiki action with canceled false (the record as read before"
-          " the update)"),
-    Fault("actors-unfavorite-admin-node-id-action-id", "ACTION-NODE-ID",
-          "unfavorite as site administrator returns a favorite action whose node.id is the action's own id"),
-    # "for the caller's own node, Convert own posts to community wiki" (re-planted from round17)
-    Fault("round17-cancelwiki-own-by-last-active", "PERM-CANCELWIKI-OWN",
-          "a caller with Convert own posts to community wiki may unwikify another user's node on which it is the"
-          " last active user (it commented or answered there): ownership read from last_active_user_id"),
     # "plug | Present on a newly posted answer; it is null there." (re-planted from round16)
     Fault("round16-answer-plug-link-preview", "ANSWER-PLUG-NULL",
           "an answer whose text holds an http(s) link gets that link as its plug (a link preview)"),
@@ -31,10 +20,6 @@ ACTORS: tuple[Fault, ...] = (
           "unfavorite as site administrator returns its canceled favorite action without canceledDate"),
     Fault("actors-unfavorite-admin-node-id-action-id", "ACTION-NODE-ID",
           "unfavorite as site administrator returns a favorite action whose node.id is the action's own id"),
-    # "for the caller's own node, Convert own posts to community wiki": own is the node's author only
-    Fault("actors-cancelwiki-own-by-answer-under", "PERM-CANCELWIKI-OWN",
-          "a caller with Convert own posts to community wiki may unwikify another user's question it answered"
-          " (the thread's participants taken for its owners)"),
     # "Caller has Answer questions and Publish answer | Published"
     Fault("actors-answer-link-held-for-review", "ANSWER-PUBLISHED",
           "a publisher's answer whose text holds a link is held for review (in moderation), not published"),

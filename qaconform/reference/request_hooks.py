@@ -99,7 +99,7 @@ HOOKS: list[Hook] = [
 
     Hook("round17", before=blind_round17.before, admitted=blind_round17.admitted,
          after=blind_round17.after),  # round17 (issue 44): blind round 17
-    Hook("actors", before=actors_paths.before, after=actors_paths.after),  # actors (issue 44): own-clause, content
+    Hook("actors", after=actors_paths.after),  # actors (issue 44): one account's effect, posted text content
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
