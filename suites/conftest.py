@@ -33,6 +33,7 @@ from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile, VisibilityOptions
 from qaconform.target.writes import SUITES
 
+from . import posted_texts
 from .one_shot_calls import (  # noqa: F401 - the one-shot fixtures, under their names, for every suite
     cancelwiki_denied_first,
     cancelwiki_once,
@@ -151,6 +152,9 @@ def answer_in(request: pytest.FixtureRequest, api: dict[str, ApiClient], questio
                 request.getfixturevalue("sent_to_mod_by")(role)
         text = f"answer by {role}: {ANSWER_TEXT}" if form == answer_form(role) else \
             f"answer by {role} as {form}: {ANSWER_TEXT}"
+        # actors (issue 44): a link, markup, an @mention or a long text, across the run's answers
+        mentioned = api["member" if role != "member" else "moderator"].username or "moderator"
+        text = posted_texts.with_content(text, role, form, mentioned)
         key = f"answer of {role}" if form == "json" else f"answer of {role} as {form}"
         locked = profile.fixtures.locked_question_id
         refused = None

@@ -174,6 +174,11 @@ from .faults_readers import READERS  # noqa: E402
 
 _ALL = _ALL + READERS
 
+# --- actors (issue 44, Build items 2, 3, 5): effects per granting account, "own" by another relation, posted text
+from .faults_actors import ACTORS  # noqa: E402
+
+_ALL = _ALL + ACTORS
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

@@ -31,6 +31,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from . import (
+    actors_paths,
     blind8_paths,
     blind_perms,
     blind_round9,
@@ -103,6 +104,8 @@ HOOKS: list[Hook] = [
     Hook("round17", before=blind_round17.before, admitted=blind_round17.admitted,
          after=blind_round17.after),  # round17 (issue 44): blind round 17
     Hook("readers", after=readers_paths.after),  # readers (issue 44): a bare-array list's shape for one reader
+
+    Hook("actors", after=actors_paths.after),  # actors (issue 44): one account's effect, posted text content
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

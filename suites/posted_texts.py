@@ -1,0 +1,53 @@
+"""The content of the text each shared answer carries (issue 44, Build item 3: "the content of posted text is a
+dimension"). A server may derive a field from what a body holds (a link preview as plug, a spam filter holding a
+link for review, markup escaped, @mentions taken out or read as the user answered, a text column that cuts a long
+body); a run whose answers all read alike never meets one. So the run's answers, posted anyway (no write more),
+carry between them a link, inline HTML markup, an @mention and a long text, each on a publisher's answer (whose 201
+holds the new Node every rule of a posted answer judges) and again on one of novice's, beside the non-ASCII text
+every answer holds (suites/conftest.py ``ANSWER_TEXT``). Every rule of a posted answer is judged on each
+(test_answer_form_matrix.py: body kept, author, plug null, parent fields, published).
+
+Pure: no request. The texts are what the description calls a body, "the answer text" and "HTML content": inline
+markup and a link are content it may hold, and none of them is refused by a stated rule.
+"""
+
+from __future__ import annotations
+
+LINK, MARKUP, MENTION, LONG = "link", "markup", "mention", "long"
+CONTENTS = (LINK, MARKUP, MENTION, LONG)
+
+BY_ANSWER: dict[tuple[str, str], str] = {
+    ("member", "json"): LINK,
+    ("admin", "query"): MENTION,
+    ("moderator", "form"): MARKUP,
+    ("member", "param_wins"): LONG,
+    ("novice", "json"): MARKUP,
+    ("novice", "query"): LINK,
+    ("novice", "form"): LONG,
+    ("novice", "param_wins"): MENTION,
+}
+"""(writer, input form) of a shared answer -> the content its text carries; an answer not listed (``--thorough``
+posts every writer in every form) carries the link. Each content is on one publisher's answer of a budgeted run
+(input_forms.budget_answers) and on one of novice's."""
+
+LONG_TEXT = " ".join(f"sentence {n} of a long answer, kept whole whatever a store's column would cut." for n in
+                     range(12))
+"""Over 900 characters of plain text: longer than the 255 or 500 a text column commonly holds (no limit is stated)."""
+
+
+def content_of(writer: str, form: str) -> str:
+    return BY_ANSWER.get((writer, form), LINK)
+
+
+def with_content(text: str, writer: str, form: str, mentioned: str) -> str:
+    """``text`` with the content the answer of ``writer`` in ``form`` carries; ``mentioned``: the username an
+    @mention names (an account that neither wrote the answer nor the question: the mention must not be read as the
+    user answered)."""
+    content = content_of(writer, form)
+    if content == LINK:
+        return f"{text} (see https://example.com/qa/notes?topic=install&page=2 for the details)"
+    if content == MARKUP:
+        return f"{text} with <b>bold</b> and <em>stressed</em> words"
+    if content == MENTION:
+        return f"{text}, as @{mentioned} said"
+    return f"{text} {LONG_TEXT}"
