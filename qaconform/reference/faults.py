@@ -164,6 +164,12 @@ from .faults_blind_round17 import BLIND_ROUND17  # noqa: E402
 
 _ALL = _ALL + BLIND_ROUND17
 
+# --- blind round 18: one fault on each of fifteen must-rules drawn at random; caught and missed today (issue 44,
+# round18)
+from .faults_blind_round18 import BLIND_round18, BLIND_round18_MISSED  # noqa: E402
+
+_ALL = _ALL + BLIND_round18 + BLIND_round18_MISSED
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

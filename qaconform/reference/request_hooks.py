@@ -38,6 +38,7 @@ from . import (
     blind_round12,
     blind_round16,
     blind_round17,
+    blind_round18,
     combos2_paths,
     histories2_faults,
     history_faults,
@@ -98,6 +99,7 @@ HOOKS: list[Hook] = [
 
     Hook("round17", before=blind_round17.before, admitted=blind_round17.admitted,
          after=blind_round17.after),  # round17 (issue 44): blind round 17
+    Hook("blind18", before=blind_round18.before, after=blind_round18.after),  # round18 (issue 44): blind round 18
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
