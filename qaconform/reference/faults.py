@@ -164,6 +164,12 @@ from .faults_blind_round17 import BLIND_ROUND17  # noqa: E402
 
 _ALL = _ALL + BLIND_ROUND17
 
+# --- blind round 19: permissions with a parameter, ownership from a relation, input forms, one branch, echoes,
+# data-protection forms, histories, caches, long text (issue 44, round19); the MISSED tuple is red on purpose
+from .faults_blind_round19 import BLIND_round19, BLIND_round19_MISSED  # noqa: E402
+
+_ALL = _ALL + BLIND_round19 + BLIND_round19_MISSED
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 
