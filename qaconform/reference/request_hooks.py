@@ -39,6 +39,7 @@ from . import (
     blind_round16,
     blind_round17,
     blind_round18,
+    blind_round19,
     combos2_paths,
     histories2_faults,
     history_faults,
@@ -100,6 +101,8 @@ HOOKS: list[Hook] = [
     Hook("round17", before=blind_round17.before, admitted=blind_round17.admitted,
          after=blind_round17.after),  # round17 (issue 44): blind round 17
     Hook("blind18", before=blind_round18.before, after=blind_round18.after),  # round18 (issue 44): blind round 18
+    Hook("round19", before=blind_round19.before, admitted=blind_round19.admitted, after=blind_round19.after,
+         refusal=blind_round19.refusal),  # round19 (issue 44): blind round 19
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
