@@ -78,8 +78,6 @@ _ALL: tuple[Fault, ...] = (
 MISSED_TODAY: frozenset[str] = frozenset({
     "round19-lock-own-follower",
     "round19-gdpr-form-body-ignored",
-    "round19-user-answers-accepted-unmarked",
-    "round19-user-answers-page-ignored-unsized",
     "round19-gdpr-bulk-no-csv-timestamp",
     "round19-cancelwiki-locked-stays-wiki",
     "round19-locked-answer-public-reply-refused",
