@@ -80,7 +80,6 @@ _MISSED_NAMES: tuple[str, ...] = (
     "blind18-question-comment-recipients-add-op",  # COMMENT-3 and COMMENT-VISIBILITY-RETURNED failed, not COMMENT-2
     "blind18-gdpr-bulk-formatted-day-first",
     "blind18-comment-on-wiki-500",
-    "blind18-answer-comments-later-pages-no-privacy",
     "blind18-answer-author-from-body",
     "blind18-answer-comment-op-stored-full",
 )
