@@ -77,11 +77,9 @@ _ALL: dict[str, Fault] = {f.name: f for f in (
 )}
 
 _MISSED_NAMES: tuple[str, ...] = (
-    "blind18-question-comment-recipients-add-op",  # COMMENT-3 and COMMENT-VISIBILITY-RETURNED failed, not COMMENT-2
     "blind18-gdpr-bulk-formatted-day-first",
     "blind18-comment-on-wiki-500",
     "blind18-answer-author-from-body",
-    "blind18-answer-comment-op-stored-full",
 )
 """Measured on today's suites (notes/s7/blind-round18.md): the faults no suite caught."""
 
