@@ -213,8 +213,9 @@ def _walk(client: ApiClient, path: str) -> tuple[list[dict[str, Any]], ApiRespon
         last: ApiResponse | None = None
         for page in range(1, WALK_PAGES + 1):
             last = client.get(path, params={"page": page, "pageSize": WALK_SIZE})
-            body = last.json() if last.status == 200 else None
-            listed = body.get("list") if isinstance(body, dict) else None
+            got = last.json() if last.status == 200 else None
+            body: dict[str, Any] = got if isinstance(got, dict) else {}
+            listed = body.get("list")
             if not isinstance(listed, list):
                 skip(SkipKind.OTHER, f"not checked: page {page} of {path} at pageSize {WALK_SIZE} answered "
                                      f"{last.status}, not a list envelope (the list's own tests judge that)")
