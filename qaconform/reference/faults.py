@@ -179,6 +179,18 @@ from .faults_actors import ACTORS  # noqa: E402
 
 _ALL = _ALL + ACTORS
 
+# --- blind round 18: one fault on each of fifteen must-rules drawn at random; caught and missed today (issue 44,
+# round18)
+from .faults_blind_round18 import BLIND_round18, BLIND_round18_MISSED  # noqa: E402
+
+_ALL = _ALL + BLIND_round18 + BLIND_round18_MISSED
+
+# --- blind round 19: permissions with a parameter, ownership from a relation, input forms, one branch, echoes,
+# data-protection forms, histories, caches, long text (issue 44, round19); the MISSED tuple is red on purpose
+from .faults_blind_round19 import BLIND_round19, BLIND_round19_MISSED  # noqa: E402
+
+_ALL = _ALL + BLIND_round19 + BLIND_round19_MISSED
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

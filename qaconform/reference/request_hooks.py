@@ -39,6 +39,8 @@ from . import (
     blind_round12,
     blind_round16,
     blind_round17,
+    blind_round18,
+    blind_round19,
     combos2_paths,
     histories2_faults,
     histories3_faults,
@@ -106,6 +108,10 @@ HOOKS: list[Hook] = [
     Hook("readers", after=readers_paths.after),  # readers (issue 44): a bare-array list's shape for one reader
 
     Hook("actors", after=actors_paths.after),  # actors (issue 44): one account's effect, posted text content
+
+    Hook("blind18", before=blind_round18.before, after=blind_round18.after),  # round18 (issue 44): blind round 18
+    Hook("round19", before=blind_round19.before, admitted=blind_round19.admitted, after=blind_round19.after,
+         refusal=blind_round19.refusal),  # round19 (issue 44): blind round 19
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

@@ -12,13 +12,13 @@ import json
 import random
 import unicodedata
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from qaconform import contract
 from qaconform.pytest.exchange_log import judged_again
-from qaconform.pytest.outcomes import fail
+from qaconform.pytest.outcomes import expect, fail
 from qaconform.pytest.refusals import ANY_4XX, refused, shown, why_not_refused
 from qaconform.pytest.support import NON_ASCII_TEXTS, find_listed, new_id, present
 from qaconform.target.client import ApiClient, ApiResponse, Exchange
@@ -106,7 +106,18 @@ class Sent:
         return self.id is not None
 
 
-SentCache = dict[tuple[Any, ...], Sent]
+class SentCache(dict[tuple[Any, ...], Sent]):
+    """The module's writes by what they are (kind, account, carrier, fields), and the accounts' user ids: another
+    account's id is the stand-in author a JSON answer names among its other Node fields (:func:`node_fields`)."""
+
+    def __init__(self, user_ids: Mapping[str, int] | None = None) -> None:
+        super().__init__()
+        self.user_ids: Mapping[str, int] = user_ids or {}
+
+    def stand_in(self, role: str) -> int | None:
+        """The id of an account other than ``role`` (admin's, or moderator's for admin), None when unknown."""
+        other = "moderator" if role == "admin" else "admin"
+        return self.user_ids.get(other)
 
 
 def once(cache: SentCache, key: tuple[Any, ...], make: Callable[[], Sent]) -> Sent:
@@ -148,8 +159,13 @@ JSON_NODE_FIELDS: dict[str, Any] = {"wiki": False, "type": "answer", "title": No
 not shown; that it takes the request is). A JSON answer carries them all; a parameter carries scalars only: wiki."""
 
 
-def node_fields(carrier: str) -> dict[str, Any]:
-    return dict(JSON_NODE_FIELDS) if carrier.startswith("json") else {"wiki": False}
+def node_fields(carrier: str, stand_in: int | None = None) -> dict[str, Any]:
+    """The other Node fields a carrier holds; in JSON also an ``author`` naming ``stand_in``, another account
+    (fix1819, issue 44: "The acting user is taken from the credentials", so the server ignores or overrides it; a
+    server that mass-assigned a supplied author went unseen while no write sent one)."""
+    if not carrier.startswith("json"):
+        return {"wiki": False}
+    return {**JSON_NODE_FIELDS, **({"author": {"id": stand_in}} if stand_in is not None else {})}
 
 
 def carrier_answer(cache: SentCache, client: ApiClient, question_id: int, carrier: str, run_tag: str,
@@ -157,7 +173,7 @@ def carrier_answer(cache: SentCache, client: ApiClient, question_id: int, carrie
     """``client``'s answer whose body (every script) travels in ``carrier`` with ``fields`` beside it (default: the
     other Node fields the carrier can hold): one per account, carrier and fields, for the body-parameter, non-ASCII
     and other-Node-field tests alike. Any 2xx is taken (an answer held in moderation)."""
-    extra = node_fields(carrier) if fields is None else fields
+    extra = node_fields(carrier, cache.stand_in(client.role)) if fields is None else fields
 
     def make() -> Sent:
         text = f"answer body as {carrier} by {client.role} [{run_tag}] {uuid.uuid4().hex[:8]}"
@@ -246,3 +262,28 @@ def judge_bad_credentials(resp: ApiResponse, operation: str, what: str) -> None:
         return
     rule = "EXPERTS-401" if refused(resp) else "AUTH-BAD-CREDENTIALS"
     fail([rule], f"{what} must be refused with {shown(statuses)} on {operation}; {why}", resp)
+
+
+def judge_author(sent: Sent, client: ApiClient, sent_once: SentCache) -> None:
+    """The answer sent with an author naming another account (:func:`stated_forms.node_fields`) is the caller's:
+    "The acting user is taken from the credentials" (AUTH-ACTING-USER). Judged on a 201 that shows the node's
+    author (a moderated answer's body may not); in any carrier the author is the caller's, sent or not."""
+    stand_in = sent_once.stand_in(client.role)
+    body = _json_body(sent.resp) if sent.taken else None
+    author = body.get("author") if isinstance(body, dict) else None
+    if stand_in is None or not isinstance(author, dict):
+        return
+    own = sent_once.user_ids.get(client.role)
+    mine = author.get("username") == client.username or (own is not None and str(author.get("id")) == str(own))
+    expect(mine and str(author.get("id")) != str(stand_in), "AUTH-ACTING-USER",
+           f"{client.role}'s answer carried author {{'id': {stand_in}}} (another account) among its other Node "
+           f"fields; the acting user is taken from the credentials, so the new answer's author is {client.role} "
+           f"({client.username}, id {own}); got {author}. Check that the server ignores a supplied author",
+           sent.resp)
+
+
+def _json_body(resp: ApiResponse) -> Any:
+    try:
+        return resp.json() if resp.content.strip() else None
+    except (AssertionError, ValueError):
+        return None

@@ -229,9 +229,11 @@ def test_the_question_of_an_accepted_answer_is_marked(api: dict[str, ApiClient],
     users = [user_ids[r] for r in ("member", "moderator", "admin", "novice") if r in user_ids]
     if profile.fixtures.accepted_answer_user_id is not None:
         users.insert(0, profile.fixtures.accepted_answer_user_id)
+    listed: list[dict[str, Any]] = []
     for uid in dict.fromkeys(users):
-        accepted += [i for i in list_all(api["admin"], f"user/{uid}/answer.json", page_size=100,
-                                         max_pages=5) if i.get("marked") is True]
+        listed += list_all(api["admin"], f"user/{uid}/answer.json", page_size=100, max_pages=5)
+    accepted = [i for i in listed if i.get("marked") is True]
+    _some_answer_of_a_marked_question_is_marked(api["admin"], listed, profile.fixtures.question_id)
     if not accepted:
         skip(SkipKind.MISSING_FIXTURE,
              "not checked: none of the profile's accounts has an accepted answer (needs fixture "
@@ -273,3 +275,31 @@ def _marked_under_every_sort(admin: ApiClient, question_id: int, answer_id: Any,
                          f"{question_id} is marked true in every order; listed with sort={name} it shows "
                          f"marked={hit.get('marked')!r}", resp)
                 break
+
+
+MARKED_QUESTIONS_JUDGED = 5
+"""Questions of the listed answers looked up in the question list (the fixture question first)."""
+
+
+def _some_answer_of_a_marked_question_is_marked(admin: ApiClient, listed: list[dict[str, Any]],
+                                                fixture_question: Any) -> None:
+    """The other direction of "marked: true on an accepted answer and on the question that has it", judged on the
+    answers as the user answer lists show them (round19, issue 44: a user answer list that shows the accepted answer
+    marked false, where only the answers listed marked true were looked at, so the check skipped). A question the
+    question list shows marked has an accepted answer among its ``answers``; when every one of those answers is
+    listed in the accounts' answer lists just read, one of them is marked true there. A question with an answer by
+    a user whose list was not read is not judged (its accepted answer may be that one)."""
+    marked = {str(i.get("id")): i.get("marked") for i in listed}
+    questions = [q for q in (i.get("parentId") or i.get("originalParentId") for i in listed) if isinstance(q, int)]
+    ordered = sorted(set(questions), key=lambda q: (q != fixture_question, questions.index(q)))
+    for question_id in ordered[:MARKED_QUESTIONS_JUDGED]:
+        question = find_listed(admin, "question.json", question_id)
+        answers = question.get("answers") if question is not None else None
+        if question is None or question.get("marked") is not True or not isinstance(answers, list) or not answers:
+            continue
+        ids = [str(a.get("id") if isinstance(a, dict) else a) for a in answers]
+        if all(a in marked for a in ids) and not any(marked[a] is True for a in ids):
+            fail(["MARKED-ACCEPTED-QUESTION"], f"question {question_id} is marked true in the question list, so it "
+                 f"has an accepted answer among its answers {ids[:10]}; every one of them is listed in its author's "
+                 f"answer list, none marked true (marked: {[marked[a] for a in ids][:10]}). Check the user answer "
+                 f"list's marked field for the accepted answer. Reproduce with: {admin.url('question.json')}")

@@ -62,6 +62,7 @@ from stated_forms import (
     created_rule,
     drawn_texts,
     every_account,
+    judge_author,
     judge_bad_credentials,
     nfc,
     node_fields,
@@ -90,12 +91,12 @@ def forms_answer(shared_answer: int) -> int:
 
 
 @pytest.fixture(scope="module")
-def sent_once() -> SentCache:
+def sent_once(user_ids: dict[str, int]) -> SentCache:
     """The module's writes by what they are (kind, account, carrier, fields), each made by the first test that needs
     it and read by every other: a comment whose body travels as a query parameter is one write, whether the test
     asks "is a body parameter stored" or "does non-ASCII survive a query parameter" (issue 29: a run's writes are
     budgeted). The module runs on one worker (qaconform.pytest.parallel.GROUPS), so each write is made once a run."""
-    return {}
+    return SentCache(user_ids)
 
 
 @pytest.fixture(scope="module")
@@ -246,7 +247,7 @@ def _check_answer_body(client: ApiClient, carrier: str, question_id: int, run_ta
            f"got {(item or {}).get('body')!r}", resp)
 
 
-@pytest.mark.rule("ANSWER-OTHER-NODE-FIELDS")
+@pytest.mark.rule("ANSWER-OTHER-NODE-FIELDS", "AUTH-ACTING-USER")
 @pytest.mark.writes
 @pytest.mark.parametrize("field", sorted(JSON_NODE_FIELDS))
 def test_an_answer_with_other_node_fields_beside_its_body_is_created(
@@ -258,9 +259,10 @@ def test_an_answer_with_other_node_fields_beside_its_body_is_created(
         sent = carrier_answer(sent_once, member, question_id, "json", run_tag, created,
                               fields={field: JSON_NODE_FIELDS[field]})
     _judge_node_fields(sent, member.role, "json", {field: JSON_NODE_FIELDS[field]})
+    judge_author(sent, member, sent_once)
 
 
-@pytest.mark.rule("ANSWER-OTHER-NODE-FIELDS")
+@pytest.mark.rule("ANSWER-OTHER-NODE-FIELDS", "AUTH-ACTING-USER")
 @pytest.mark.writes
 @pytest.mark.parametrize("carrier", ["json", "query", "form"])
 def test_each_account_may_supply_other_node_fields_in_each_form(
@@ -283,7 +285,8 @@ def _check_node_fields(client: ApiClient, carrier: str, question_id: int, run_ta
             body_rule = "ANSWER-201" if carrier == "json" else "CONV-PARAM-AS-BODY-FIELD"
             fail([body_rule], f"{role}'s answer is refused with its body alone ({carrier}) too: whether other Node "
                               "fields beside it are taken cannot be told", alone.resp)
-    _judge_node_fields(sent, role, carrier, node_fields(carrier))
+    _judge_node_fields(sent, role, carrier, node_fields(carrier, sent_once.stand_in(role)))
+    judge_author(sent, client, sent_once)
 
 
 def _judge_node_fields(sent: Sent, role: str, carrier: str, extra: dict[str, Any]) -> None:

@@ -24,8 +24,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from covering import parametrize_rows
-from list_responses import ACCEPT, Row, array
+from covering import Combination, parametrize_rows
+from list_responses import ACCEPT, JSON_FORM, Row, array
 from matrix_reads import PERMISSION_RULE
 from privacy_thread import Thread
 from relation_checks import Audience
@@ -194,3 +194,79 @@ def _one_cause(broken: dict[str, list[str]]) -> dict[str, list[str]]:
 def _fail(row: Row, broken: dict[str, list[str]], resp: ApiResponse) -> None:
     lines = "\n  ".join(f"{rule}: {'; '.join(p[:3])}" for rule, p in broken.items())
     fail(sorted(broken), f"{row.label} (answer of the privacy thread):\n  {lines}", resp)
+
+
+# --- every page of a walk (fix1819, issue 44) -----------------------------------------------------------------------
+
+WALK_SIZE = 2
+"""The page size of the walk: the thread's comments spread over several pages, most of them past the first."""
+WALK_PAGES = 12
+WALK_READERS = ("member", "moderator", "admin", "novice")
+
+
+def _walk(client: ApiClient, path: str) -> tuple[list[dict[str, Any]], ApiResponse] | None:
+    """Every item of the comment list at :data:`WALK_SIZE` a page (the pages of one walk), and the last page read;
+    None when totalCount moved during the walk in both tries (another test wrote to the answer)."""
+    for _ in range(2):
+        items: list[dict[str, Any]] = []
+        totals: set[Any] = set()
+        last: ApiResponse | None = None
+        for page in range(1, WALK_PAGES + 1):
+            last = client.get(path, params={"page": page, "pageSize": WALK_SIZE})
+            got = last.json() if last.status == 200 else None
+            body: dict[str, Any] = got if isinstance(got, dict) else {}
+            listed = body.get("list")
+            if not isinstance(listed, list):
+                skip(SkipKind.OTHER, f"not checked: page {page} of {path} at pageSize {WALK_SIZE} answered "
+                                     f"{last.status}, not a list envelope (the list's own tests judge that)")
+            totals.add(body.get("totalCount"))
+            items += [i for i in listed if isinstance(i, dict)]
+            total = body.get("totalCount")
+            if not listed or (isinstance(total, int) and len(items) >= total):
+                break
+        if len(totals) == 1 and last is not None:
+            return items, last
+    return None
+
+
+@pytest.mark.rule(*sorted(CHECKS))
+@pytest.mark.parametrize("reader", WALK_READERS)
+def test_every_comment_rule_holds_on_every_page_of_a_walk(
+    reader: str, settled_thread: Thread, profile: Profile, user_ids: dict[str, int], api: dict[str, ApiClient],
+) -> None:
+    """The rows above read the thread's list in one page; a server whose later pages are rendered apart (the 1.x
+    serializer, without visibility and recipients: blind18, issue 44) passed them. Here each account walks the list
+    two comments a page, and every comment rule is judged on the items of all its pages together, as on a row."""
+    if reader not in api:
+        skip(SkipKind.OTHER, f"not checked: the profile has no {reader} account")
+    path = contract_path("listAnswerComments", answerId=settled_thread.answer_id)
+    walked = _walk(api[reader], path)
+    if walked is None:
+        skip(SkipKind.OTHER, f"not checked: {path}'s totalCount moved while {reader} walked it, twice")
+    items, last = walked
+    row = Row(Combination("listAnswerComments", reader, ()), JSON_FORM)
+    judges = Audience.of(profile, reader, user_ids.get(reader), settled_thread.private).judges
+    seen = Seen(row, settled_thread, profile.visibility, user_ids, judges, {"list": items}, items)
+    broken = _fields_absent(seen, _one_cause(_broken(seen, tuple(CHECKS), False)))
+    if broken:
+        lines = "\n  ".join(f"{rule}: {'; '.join(p[:3])}" for rule, p in broken.items())
+        fail(sorted(broken), f"{reader} walking {path} at pageSize {WALK_SIZE} (every page together):\n  {lines}",
+             last)
+
+
+def _fields_absent(seen: Seen, broken: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Private comments listed without the two fields at all are VERSION-PRIVATE-COMMENTS-2160's ("Private comments
+    (visibility and recipients) were introduced in version 2.16.0": the fields themselves missing is the version's
+    rule); COMMENT-VISIBILITY-RETURNED keeps the comments listed with other settings than were set."""
+    listed = seen.listed()
+    absent = sorted(c for c, p in seen.thread.posted.items() if p.recipient is not None and c in listed
+                    and "visibility" not in listed[c] and "recipients" not in listed[c])
+    if not absent:
+        return broken
+    returned = broken.get("COMMENT-VISIBILITY-RETURNED", [])
+    if all(any(f"private comment {c} " in problem for c in absent) for problem in returned):
+        broken.pop("COMMENT-VISIBILITY-RETURNED", None)
+    broken["VERSION-PRIVATE-COMMENTS-2160"] = [
+        f"private comments {absent[:5]} are listed to {seen.reader} without visibility and recipients: a target at "
+        "2.16.0 or later returns both when a comment is retrieved, on every page"]
+    return broken

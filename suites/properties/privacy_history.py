@@ -103,6 +103,8 @@ class World:
     """(reply, thread author outside its audience) -> whether the last read showed it (OBS-REPLY-AUDIENCE)."""
     question_comment: int | None = None
     """member's comment on the fixture question private to moderator (the run's shared one), when it was created."""
+    question_comment_resp: ApiResponse | None = None
+    """Its 201 (fix1819, issue 44): its Location is read back like the model's own comments' (rule 2 on a question)."""
     rounds: int = 0
     """Read rounds so far: the order of the readers varies with it (subtree_views.reading_order)."""
     closings: int = 0

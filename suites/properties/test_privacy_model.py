@@ -133,6 +133,8 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
         if w.question_comment is not None:
             question = Comment(w.question_comment, "member", True, frozenset({"moderator"}), False, on_question=True)
             self.comments[question.id] = question
+            if w.question_comment_resp is not None:  # "a GET returns the given settings" under a question too
+                self._judge_stored(w.question_comment_resp, question)
             on_question = self._reply_inheriting(data, question, "no fields")
             self._reply_inheriting(data, on_question, "same fields")  # depth 2 under the question
         self.opened = True
@@ -299,6 +301,7 @@ def test_every_account_sees_exactly_the_comments_the_privacy_model_allows(
     try:
         on_question = request.getfixturevalue("private_comment_on_question").resp
         world.question_comment = new_id(on_question) if on_question.status == 201 else None
+        world.question_comment_resp = on_question if on_question.status == 201 else None
     except pytest.skip.Exception:  # the suites' share was spent before anyone posted it: no thread under the question
         sent.over_budget["postComment (shared private comment on the question: thread left out)"] += 1
 
