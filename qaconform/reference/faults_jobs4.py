@@ -31,6 +31,10 @@ JOBS4: tuple[Fault, ...] = (
     Fault("jobs4-typeless-scheduletime-individual", "GDPR-BULK-NO-TYPE",
           "a request without type, dated by scheduleTime and naming a user, is scheduled as an individual job"
           " (\"Required: a bulk request without type is shown as incorrect\")"),
+    Fault("jobs4-typeless-csv-param-bulk", "GDPR-BULK-NO-TYPE",
+          "a request without type whose csvFileId comes as a query parameter is scheduled as a bulk job (\"Required:"
+          " a bulk request without type is shown as incorrect\"; \"each body field may also be given as a request or"
+          " query parameter\")"),
     Fault("jobs4-jobid-missing-scheduletime", "GDPR-201-JOBID",
           "the 201 to a job dated by scheduleTime is {id: n}, without jobId (\"Success: 201 with {jobId}\")"),
     Fault("jobs4-job-wrapped-user-by-id", "SHAPE-SCHEDULE-GDPR-JOB",

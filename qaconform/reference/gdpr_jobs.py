@@ -62,7 +62,7 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any], skipped: fro
         kind = "individual"
     kind = blind7_paths.gdpr_kind(kind, fields)  # blind7 (issue 44)
     kind = blind_round15.gdpr_kind(kind, fields)  # round15 (issue 44)
-    kind = jobs4_paths.job_kind(kind, fields)  # jobs4 (issue 44)
+    kind = jobs4_paths.job_kind(kind, fields, skipped)  # jobs4 (issue 44)
     if kind not in ("bulk", "individual"):
         raise bad_request("The provided 'type' is invalid")
     if kind == "individual" and faults.is_on("gdpr-individual-with-csv-taken-as-bulk") and fields.get("user") in (

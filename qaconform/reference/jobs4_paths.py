@@ -23,6 +23,8 @@ TYPE_PARAM = "jobs4-time-frame-type-param"
 HELD_BY_DATE = "jobs4-time-frame-held-by-schedule-date-only"
 FRAME_UNCHECKED = "jobs4_frame_unchecked"
 """The mark :func:`skipped` adds to the handler's skipped checks: the time frame is not looked up."""
+TYPELESS_BULK = "jobs4_typeless_bulk"
+"""The mark of a type-less request whose csvFileId came as a request parameter (jobs4-typeless-csv-param-bulk)."""
 
 
 def _present(fields: Mapping[str, Any], name: str) -> bool:
@@ -56,8 +58,12 @@ def frame_unchecked(svc: Service, query: Iterable[str], fields: Mapping[str, Any
 
 def skipped(svc: Service, query: Iterable[str], fields: Mapping[str, Any],
             when_ms: Callable[[dict[str, Any]], int]) -> frozenset[str]:
-    """The handler's checks a fault of this module switches off for this request: the time frame, or none."""
-    return frozenset({FRAME_UNCHECKED}) if frame_unchecked(svc, query, fields, when_ms) else frozenset()
+    """The handler's checks a fault of this module switches off for this request: the time frame, the type (a
+    type-less request with csvFileId as a parameter taken as bulk), or none."""
+    out = {FRAME_UNCHECKED} if frame_unchecked(svc, query, fields, when_ms) else set()
+    if faults.is_on("jobs4-typeless-csv-param-bulk") and "csvFileId" in set(query) and not _present(fields, "type"):
+        out.add(TYPELESS_BULK)
+    return frozenset(out)
 
 
 def _held_by_schedule_time_only(svc: Service, when: int) -> bool:
@@ -80,9 +86,11 @@ def check_schedule_time(fields: Mapping[str, Any]) -> None:
         raise bad_request("The provided 'scheduleDate' is invalid")
 
 
-def job_kind(kind: Any, fields: Mapping[str, Any]) -> Any:
+def job_kind(kind: Any, fields: Mapping[str, Any], skipped: frozenset[str]) -> Any:
     """jobs4-typeless-scheduletime-individual: a request without type, dated by scheduleTime and naming a user, is
-    taken as an individual job."""
+    taken as an individual job; jobs4-typeless-csv-param-bulk: one whose csvFileId is a parameter, as a bulk job."""
+    if kind in (None, "") and TYPELESS_BULK in skipped:
+        return "bulk"
     if kind in (None, "") and faults.is_on("jobs4-typeless-scheduletime-individual") and _present(
             fields, "scheduleTime") and _present(fields, "user"):
         return "individual"
