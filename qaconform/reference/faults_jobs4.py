@@ -35,6 +35,9 @@ JOBS4: tuple[Fault, ...] = (
           "a request without type whose csvFileId comes as a query parameter is scheduled as a bulk job (\"Required:"
           " a bulk request without type is shown as incorrect\"; \"each body field may also be given as a request or"
           " query parameter\")"),
+    Fault("jobs4-timestamp-past-unchecked-type-param", "GDPR-DATE-TIMESTAMP",
+          "a job dated in the past by timeStamp is scheduled when its type comes as a request parameter (\"Either"
+          " formatted ... or timeStamp\"; \"Date in the past\")"),
     Fault("jobs4-jobid-missing-scheduletime", "GDPR-201-JOBID",
           "the 201 to a job dated by scheduleTime is {id: n}, without jobId (\"Success: 201 with {jobId}\")"),
     Fault("jobs4-job-wrapped-user-by-id", "SHAPE-SCHEDULE-GDPR-JOB",

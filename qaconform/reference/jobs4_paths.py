@@ -12,7 +12,7 @@ from typing import Any
 
 from . import faults, variants
 from .bodies import structured
-from .crossing2_paths import cells
+from .crossing2_paths import PAST, cells
 from .errors import bad_request
 from .service import Service
 
@@ -63,6 +63,10 @@ def skipped(svc: Service, query: Iterable[str], fields: Mapping[str, Any],
     out = {FRAME_UNCHECKED} if frame_unchecked(svc, query, fields, when_ms) else set()
     if faults.is_on("jobs4-typeless-csv-param-bulk") and "csvFileId" in set(query) and not _present(fields, "type"):
         out.add(TYPELESS_BULK)
+    date = _date(fields)
+    if faults.is_on("jobs4-timestamp-past-unchecked-type-param") and "type" in set(query) and isinstance(
+            date, dict) and date.get("timeStamp") not in (None, "") and date.get("formatted") in (None, ""):
+        out.add(PAST)  # crossing2's mark: the past-date check skipped
     return frozenset(out)
 
 

@@ -58,6 +58,7 @@ ALLOWED: dict[str, dict[str, tuple[str, ...]]] = {
     "GDPR-OPERATIONS-RANGE": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},
     # jobs4 (issue 44): no type; no value of type as a parameter makes a typed body type-less
     "GDPR-BULK-NO-TYPE": {INPUT_FORM: (JSON, QUERY)},
+    "GDPR-DATE-TIMESTAMP": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},  # a bulk job dated by timeStamp, its file's
     # forms (issue 44): an answer's only required field is its body, a scalar, so every form carries it
     "ANSWER-PUBLISHED": {WRITER: ANSWER_PUBLISHERS},
 }
@@ -76,7 +77,7 @@ FIXED_WRITER = {"COMMENT-4": "member", "COMMENT-7-NO-PRIVATE-PERMISSION": "novic
                 "GDPR-REASSIGN-INVALID": "admin", "GDPR-USER-FORMS": "admin",
                 # crossing3 (issue 44): the stated forms of a bulk job's reassignUser and operations
                 "GDPR-REASSIGN-FORMS": "admin", "GDPR-OPERATIONS-RANGE": "admin",
-                "GDPR-BULK-NO-TYPE": "admin"}  # jobs4 (issue 44)
+                "GDPR-BULK-NO-TYPE": "admin", "GDPR-DATE-TIMESTAMP": "admin"}  # jobs4 (issue 44)
 """The account of a rule that does not cross ``writer``."""
 
 

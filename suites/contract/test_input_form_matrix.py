@@ -62,6 +62,7 @@ from job_requests import (
     past_bulk_job,
     reassign_of,
     stated_operations,
+    timestamp_job,
     typeless_job,
     user_of,
 )
@@ -376,6 +377,36 @@ def test_a_job_request_without_type_is_refused_in_every_input_form(
     if (why := why_not_refused(resp)) is not None:
         fail([case.rule], f"{case.label}: a job without type, csvFileId {_where(case)}, {sorted(rest)} in the JSON "
                           f"body: 'Required: a bulk request without type is shown as incorrect' (a 4xx); {why}", resp)
+
+
+@pytest.mark.rule("GDPR-DATE-TIMESTAMP")
+@pytest.mark.gdpr
+def test_a_job_dated_in_the_past_by_time_stamp_is_refused_in_every_input_form(
+        case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int]) -> None:
+    """jobs4 (issue 44): "Either formatted ... or timeStamp": a bulk job on the profile's file dated a minute ago by
+    timeStamp (epoch seconds: past in either reading) is refused as past whichever form type and csvFileId take. A
+    refusal of the timeStamp itself (its format is not shown) is not judged; a scheduled job, a 5xx or another
+    refusal did not take the timeStamp as the moment it names."""
+    fields, rest, losing = timestamp_job(case, profile)
+    guards = job_guards(case, profile, admin, user_ids.get("admin"), rest)
+    resp = send(admin, contract.path("scheduleGdprJob"), "scheduleGdprJob", case.form, fields, rest, losing)
+    error = error_of(resp)
+    lowered = (error or "").lower()
+    if resp.status == 400 and error == PAST_DATE:
+        return
+    if resp.status == 400 and error in guards:
+        skip(SkipKind.OTHER, f"inconclusive: {case.label}: the target reported the guard ({error!r}) before the date")
+    rule = case.rule
+    if case.form == PARAM_WINS and error is not None and error.startswith(NO_USER_PREFIX):
+        rule = "CONV-PARAM-AS-BODY-FIELD-GDPR"  # the body's value won: the date itself was not reached
+    elif 400 <= resp.status < 500 and any(w in lowered for w in ("date", "schedule", "stamp", "time")):
+        skip(SkipKind.OTHER, f"not judged: {case.label}: the target refused scheduleDate {rest['scheduleDate']} with "
+                             f"{resp.status} {error!r}; the format of timeStamp is not shown")
+    else:
+        _form_not_taken(case, resp, f"400 {PAST_DATE!r}")
+    fail([rule], f"{case.label}: a bulk job with {fields} given {_where(case, losing)}, dated "
+                 f"{rest['scheduleDate']} (a minute ago, epoch seconds) is in the past: expected 400 {{error: "
+                 f"{PAST_DATE!r}}}, got {resp.status} {error!r}", resp)
 
 
 # crossing2 (issue 44): the refusals of the job's other fields, past its file check, in every form of its scalar fields
