@@ -258,12 +258,16 @@ def test_a_job_request_without_type_is_refused_whatever_kinds_field_is_beside(jo
     if beside == "csvFileId-and-user":
         body["user"] = jobs.individual()["user"]
     resp, guard_messages = jobs.send(body, ("past", "reassign"))
+    _judge_typeless(resp, guard_messages, f"a bulk request without it (with {beside} beside)")
+
+
+def _judge_typeless(resp: ApiResponse, guards: set[str | None], what: str) -> None:
+    """"type ... Required": a type-less request is refused (4xx); one stopped at its guard cannot be judged."""
     error = error_text(resp)
-    if resp.status == 400 and stopped_at_guard(error, guard_messages):
+    if resp.status == 400 and stopped_at_guard(error, guards):
         skip(SkipKind.OTHER, f"inconclusive: the target reported the guard ({error!r}) before the missing type")
     if (why := why_not_refused(resp)) is not None:
-        fail(["GDPR-BULK-NO-TYPE"], f"type is required: a bulk request without it (with {beside} beside) must be "
-                                    f"refused (4xx); {why}", resp)
+        fail(["GDPR-BULK-NO-TYPE"], f"type is required: {what} must be refused (4xx); {why}", resp)
 
 
 # jobs4 (issue 44): the missing type crossed with the stated forms of the job's other fields (job_forms.py: the date's
@@ -289,12 +293,7 @@ def test_a_job_request_without_type_is_refused_in_every_stated_form_of_its_other
              "gdpr_user, gdpr_user_email, gdpr_user_id)", fixtures=["gdpr_user"])
     resp, sent, guards = send_dated(jobs, jobs.individual(type=None, user=named), field, form, future_minute(),
                                     guards=("reassign", "operations"))
-    error = error_text(resp)
-    if resp.status == 400 and stopped_at_guard(error, guards):
-        skip(SkipKind.OTHER, f"inconclusive: the target reported the guard ({error!r}) before the missing type")
-    if (why := why_not_refused(resp)) is not None:
-        fail(["GDPR-BULK-NO-TYPE"], f"type is required: a job request without it (date {field} {sent[field]}, user "
-                                    f"{named}) must be refused (4xx); {why}", resp)
+    _judge_typeless(resp, guards, f"a job request without it (date {field} {sent[field]}, user {named})")
 
 
 @pytest.mark.rule("GDPR-REASSIGN-AMBIGUOUS", "GDPR-ERROR-BODY")
