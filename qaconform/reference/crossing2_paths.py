@@ -29,7 +29,7 @@ _SKIPS: dict[str, tuple[str, str]] = {
 """fault -> (the cell it bites in, the check it skips there)."""
 
 
-def _cells(query: Iterable[str], fields: Mapping[str, Any]) -> set[str]:
+def cells(query: Iterable[str], fields: Mapping[str, Any]) -> set[str]:
     """The cells a job request stands in: ``type_param`` (type, not csvFileId, a request parameter: the matrix's
     param_wins rows), ``fields_in_query`` (type and csvFileId both parameters: its query rows), ``user_beside`` (a
     bulk job with a user: its other_fields stated rows), ``individual_type_param`` (an individual job whose type is a
@@ -54,5 +54,5 @@ def skipped_checks(query: Iterable[str], fields: Mapping[str, Any]) -> frozenset
     on = [(cell, check) for name, (cell, check) in _SKIPS.items() if faults.is_on(name)]
     if not on:
         return frozenset()
-    cells = _cells(query, fields)
-    return frozenset(check for cell, check in on if cell in cells)
+    found = cells(query, fields)
+    return frozenset(check for cell, check in on if cell in found)

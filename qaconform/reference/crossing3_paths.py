@@ -9,6 +9,7 @@ from typing import Any
 
 from . import faults
 from .bodies import structured
+from .crossing2_paths import cells
 from .errors import bad_request
 
 REASSIGN_BY_ID, REASSIGN_BY_USERNAME, SEVERAL_OPERATIONS = "reassign_by_id", "reassign_by_username", "operations"
@@ -25,28 +26,13 @@ _REFUSES: dict[str, tuple[str, str]] = {
 """fault -> (the cell it bites in, the form it refuses there)."""
 
 
-def _cells(query: Iterable[str], fields: Mapping[str, Any]) -> set[str]:
-    """The cells a job request stands in: ``type_param`` (type, not csvFileId, a request parameter: the matrix's
-    param_wins rows), ``fields_in_query`` (type and csvFileId both parameters: its query rows), ``user_beside`` (a
-    bulk job with a user: its other_fields stated rows)."""
-    keys = set(query)
-    out = set()
-    if "type" in keys and "csvFileId" not in keys:
-        out.add("type_param")
-    if {"type", "csvFileId"} <= keys:
-        out.add("fields_in_query")
-    if fields.get("type") == "bulk" and fields.get("user") not in (None, ""):
-        out.add("user_beside")
-    return out
-
-
 def refused_forms(query: Iterable[str], fields: Mapping[str, Any]) -> frozenset[str]:
     """The stated forms a fault of this module refuses for this request (none when none is on)."""
     on = [(cell, form) for name, (cell, form) in _REFUSES.items() if faults.is_on(name)]
     if not on:
         return frozenset()
-    cells = _cells(query, fields)
-    return frozenset(form for cell, form in on if cell in cells)
+    found = cells(query, fields)  # jobs4 (issue 44): crossing2's cells, a superset of the three named here
+    return frozenset(form for cell, form in on if cell in found)
 
 
 def check_operations(fields: Mapping[str, Any], refused: frozenset[str]) -> None:

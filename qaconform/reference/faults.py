@@ -191,6 +191,12 @@ from .faults_blind_round19 import BLIND_round19, BLIND_round19_MISSED  # noqa: E
 
 _ALL = _ALL + BLIND_round19 + BLIND_round19_MISSED
 
+# --- jobs4 (issue 44): job rules broken in one stated form of the job's fields (date field name and form, user id as
+# text, type as a parameter, a mixed pair on the time frame); round16's missed time-frame fault re-planted
+from .faults_jobs4 import JOBS4  # noqa: E402
+
+_ALL = _ALL + JOBS4
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

@@ -21,6 +21,7 @@ from . import (
     crossing2_paths,
     crossing3_paths,
     faults,
+    jobs4_paths,
     refusals2_paths,
     variants,
 )
@@ -51,6 +52,7 @@ async def schedule_gdpr_job(svc: Service, request: Request, caller: Caller) -> R
             raise ApiError(exc.status, {"message": exc.body.get("error")}) from None
     skipped = crossing2_paths.skipped_checks(request.query_params.keys(), fields)  # crossing2 (issue 44)
     skipped |= crossing3_paths.refused_forms(request.query_params.keys(), fields)  # crossing3 (issue 44)
+    skipped |= jobs4_paths.skipped(svc, request.query_params.keys(), fields, _schedule_ms)  # jobs4 (issue 44)
     return _schedule(svc, caller, fields, skipped)
 
 
@@ -60,6 +62,7 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any], skipped: fro
         kind = "individual"
     kind = blind7_paths.gdpr_kind(kind, fields)  # blind7 (issue 44)
     kind = blind_round15.gdpr_kind(kind, fields)  # round15 (issue 44)
+    kind = jobs4_paths.job_kind(kind, fields, skipped)  # jobs4 (issue 44)
     if kind not in ("bulk", "individual"):
         raise bad_request("The provided 'type' is invalid")
     if kind == "individual" and faults.is_on("gdpr-individual-with-csv-taken-as-bulk") and fields.get("user") in (
@@ -78,9 +81,11 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any], skipped: fro
     _check_reassign_user(svc, fields, skipped)
     by_id = kind == "individual" and isinstance(user, dict) and _present(user, "id")  # blindw (issue 44)
     unchecked = by_id and faults.is_on("blind-gdpr-user-id-time-frame-unchecked")  # the new job replaces the old
+    unchecked = unchecked or jobs4_paths.FRAME_UNCHECKED in skipped  # jobs4 (issue 44): one stated form only
     replace = unchecked or faults.is_on("blind5-gdpr-time-frame-per-type")  # blind5: a frame per type, one row
     replace = replace or faults.is_on("blind9-time-frame-keyed-by-user-form")  # blind9 (issue 44): one row a frame
     _blind_delete_needs_reassign(fields)
+    jobs4_paths.check_schedule_time(fields)  # jobs4 (issue 44)
     minute = _free_time_frame(svc, fields, not unchecked, crossing2_paths.PAST not in skipped)
     with svc.tx("job") as conn:
         cur = conn.execute(
@@ -91,6 +96,7 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any], skipped: fro
     key = "id" if faults.is_on("gdpr-jobid-missing") else "jobId"
     status = blind7_paths.gdpr_status(kind, fields, 200 if faults.is_on("gdpr-created-200") else 201)  # blind7
     body = blind_round12.job_body(user, {key: int(cur.lastrowid or 0)})  # round12 (issue 44)
+    body = jobs4_paths.job_body(fields, body)  # jobs4 (issue 44)
     return json_response(body, status)
 
 

@@ -56,6 +56,9 @@ ALLOWED: dict[str, dict[str, tuple[str, ...]]] = {
     # crossing3 (issue 44): a bulk job's reassignUser and operations in the stated forms, on the profile's file
     "GDPR-REASSIGN-FORMS": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},
     "GDPR-OPERATIONS-RANGE": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},
+    # jobs4 (issue 44): no type; no value of type as a parameter makes a typed body type-less
+    "GDPR-BULK-NO-TYPE": {INPUT_FORM: (JSON, QUERY)},
+    "GDPR-DATE-TIMESTAMP": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},  # a bulk job dated by timeStamp, its file's
     # forms (issue 44): an answer's only required field is its body, a scalar, so every form carries it
     "ANSWER-PUBLISHED": {WRITER: ANSWER_PUBLISHERS},
 }
@@ -73,7 +76,8 @@ FIXED_WRITER = {"COMMENT-4": "member", "COMMENT-7-NO-PRIVATE-PERMISSION": "novic
                 "GDPR-PAST-DATE": "admin", "GDPR-OPERATIONS-INVALID": "admin", "GDPR-REASSIGN-AMBIGUOUS": "admin",
                 "GDPR-REASSIGN-INVALID": "admin", "GDPR-USER-FORMS": "admin",
                 # crossing3 (issue 44): the stated forms of a bulk job's reassignUser and operations
-                "GDPR-REASSIGN-FORMS": "admin", "GDPR-OPERATIONS-RANGE": "admin"}
+                "GDPR-REASSIGN-FORMS": "admin", "GDPR-OPERATIONS-RANGE": "admin",
+                "GDPR-BULK-NO-TYPE": "admin", "GDPR-DATE-TIMESTAMP": "admin"}  # jobs4 (issue 44)
 """The account of a rule that does not cross ``writer``."""
 
 

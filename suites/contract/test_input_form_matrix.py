@@ -47,6 +47,7 @@ from job_requests import (
     BULK_NO_CSV,
     CSV_MISSING,
     LATER_REFUSALS,
+    NO_STATED_ERROR,
     NO_USER_PREFIX,
     OPERATIONS_INVALID,
     PAST_DATE,
@@ -61,6 +62,8 @@ from job_requests import (
     past_bulk_job,
     reassign_of,
     stated_operations,
+    timestamp_job,
+    typeless_job,
     user_of,
 )
 
@@ -88,7 +91,8 @@ def _job_rows(config: pytest.Config) -> list[Any]:
 
     dims, seed = contract.load_contract().dimensions, config.stash[STATE].seed
     # the refusals _send_job sends; job_requests.TAKEN's rows send one job per stated form and judge their bodies
-    rules = [r for r, d in dims.rules.items() if "scheduleGdprJob" in d.validations and r not in TAKEN]
+    rules = [r for r, d in dims.rules.items()
+             if "scheduleGdprJob" in d.validations and r not in TAKEN and r not in NO_STATED_ERROR]
     return [pytest.param(c, id=f"{rule}-{c.rule}-{c.label}", marks=pytest.mark.rule(rule))
             for rule in JOB_RESPONSE_RULES for job in rules for c in _cases(job, dims, seed, config)]
 
@@ -356,6 +360,53 @@ def test_a_bulk_job_naming_a_file_that_does_not_exist_is_refused_in_every_input_
         request: pytest.FixtureRequest) -> None:
     """type bulk, a csvFileId naming no file; beside it (stated) a user who exists nowhere."""
     _judge_job(case, admin, profile, user_ids, request)
+
+
+@pytest.mark.rule("GDPR-BULK-NO-TYPE")
+@pytest.mark.gdpr
+def test_a_job_request_without_type_is_refused_in_every_input_form(
+        case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int]) -> None:
+    """jobs4 (issue 44): no type, csvFileId in the row's form; beside it (stated) a user: a server that infers the
+    kind from the fields it finds, on one input form only, schedules a request the description calls incorrect."""
+    fields, rest = typeless_job(case, profile)
+    guards = job_guards(case, profile, admin, user_ids.get("admin"), rest)
+    resp = send(admin, contract.path("scheduleGdprJob"), "scheduleGdprJob", case.form, fields, rest, {})
+    if resp.status == 400 and error_of(resp) in guards:
+        skip(SkipKind.OTHER, f"inconclusive: {case.label}: the target reported the guard ({error_of(resp)!r}) "
+                             "before the missing type ([safety] destructive = false)")
+    if (why := why_not_refused(resp)) is not None:
+        fail([case.rule], f"{case.label}: a job without type, csvFileId {_where(case)}, {sorted(rest)} in the JSON "
+                          f"body: 'Required: a bulk request without type is shown as incorrect' (a 4xx); {why}", resp)
+
+
+@pytest.mark.rule("GDPR-DATE-TIMESTAMP")
+@pytest.mark.gdpr
+def test_a_job_dated_in_the_past_by_time_stamp_is_refused_in_every_input_form(
+        case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int]) -> None:
+    """jobs4 (issue 44): "Either formatted ... or timeStamp": a bulk job on the profile's file dated a minute ago by
+    timeStamp (epoch seconds: past in either reading) is refused as past whichever form type and csvFileId take. A
+    refusal of the timeStamp itself (its format is not shown) is not judged; a scheduled job, a 5xx or another
+    refusal did not take the timeStamp as the moment it names."""
+    fields, rest, losing = timestamp_job(case, profile)
+    guards = job_guards(case, profile, admin, user_ids.get("admin"), rest)
+    resp = send(admin, contract.path("scheduleGdprJob"), "scheduleGdprJob", case.form, fields, rest, losing)
+    error = error_of(resp)
+    lowered = (error or "").lower()
+    if resp.status == 400 and error == PAST_DATE:
+        return
+    if resp.status == 400 and error in guards:
+        skip(SkipKind.OTHER, f"inconclusive: {case.label}: the target reported the guard ({error!r}) before the date")
+    rule = case.rule
+    if case.form == PARAM_WINS and error is not None and error.startswith(NO_USER_PREFIX):
+        rule = "CONV-PARAM-AS-BODY-FIELD-GDPR"  # the body's value won: the date itself was not reached
+    elif 400 <= resp.status < 500 and any(w in lowered for w in ("date", "schedule", "stamp", "time")):
+        skip(SkipKind.OTHER, f"not judged: {case.label}: the target refused scheduleDate {rest['scheduleDate']} with "
+                             f"{resp.status} {error!r}; the format of timeStamp is not shown")
+    else:
+        _form_not_taken(case, resp, f"400 {PAST_DATE!r}")
+    fail([rule], f"{case.label}: a bulk job with {fields} given {_where(case, losing)}, dated "
+                 f"{rest['scheduleDate']} (a minute ago, epoch seconds) is in the past: expected 400 {{error: "
+                 f"{PAST_DATE!r}}}, got {resp.status} {error!r}", resp)
 
 
 # crossing2 (issue 44): the refusals of the job's other fields, past its file check, in every form of its scalar fields

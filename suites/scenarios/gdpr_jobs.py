@@ -230,7 +230,15 @@ class Scheduled:
 
     @property
     def moment(self) -> str:
-        return str(self.body["scheduleDate"]["formatted"])
+        """The formatted date the job was sent with, under either stated name (jobs4: the second job's is the
+        sample's scheduleTime)."""
+        date: dict[str, Any] = self.body.get("scheduleDate") or self.body["scheduleTime"]
+        return str(date["formatted"])
+
+    @property
+    def when(self) -> datetime:
+        """:attr:`moment` as a UTC datetime (formatted carries no zone: the kit writes UTC wall-clock times)."""
+        return datetime.strptime(self.moment, "%m/%d/%Y %H:%M").replace(tzinfo=UTC)
 
 
 def schedule_in_a_free_frame(jobs: Jobs, body_at: Callable[[datetime], dict[str, Any]], frame: datetime,

@@ -8,6 +8,7 @@ earlier runs may hold every frame, a frame found taken twice is the kit's state,
 from __future__ import annotations
 
 from gdpr_jobs import TIME_FRAME, Jobs, Scheduled, error_text
+from job_forms import DATE_FIELDS, DATE_FORMS, INPUT_FORMS, USER_FORMS, date_of, rows, send_dated, user_value
 
 from qaconform.pytest.outcomes import SkipKind, expect, skip
 
@@ -23,22 +24,34 @@ def skip_when_near_frames_are_held(jobs: Jobs, job: Scheduled) -> None:
 
 
 def frame_is_taken_whatever_form_names_the_user(jobs: Jobs, main_job: Scheduled) -> None:
-    """The same job again with its user in each other stated form ("Exactly one of username, email, id"; blind round
-    of issue 44: a server that looks a user up by id on a path that skips the frame check). A conforming target
-    refuses each (no accepted write). Judged: scheduled (2xx) though the frame is taken; a refusal with another error
-    is not this rule's (which check comes first is not stated: a user by username alone may be refused as such)."""
-    safety = jobs.profile.safety
-    given = {"username": safety.gdpr_user, "email": safety.gdpr_user_email, "id": safety.gdpr_user_id}
-    main_form = next(iter(main_job.body["user"]), None)
-    for form, value in given.items():
-        if value is None or form == main_form:
-            continue
-        again, _ = jobs.send({**main_job.body, "user": {form: value}})
-        expect(not 200 <= again.status < 300, "GDPR-TIME-FRAME",
-               f"the same job with its user given by {form} ({value!r}) for the minute the main job holds "
-               f"({main_job.moment}) must be refused with 400 {TIME_FRAME!r}: the frame is taken whichever stated form "
-               f"names the user", again)
+    """The same job again for the minute the main job holds, restated in the rows of a covering array of the job's
+    stated forms (job_forms.py: the date's name, scheduleDate or the sample's scheduleTime, and its form, formatted
+    or timeStamp; the user by username, email, id or id as text; type in the JSON body, as a query parameter, or as
+    a parameter winning over the body), then as a bulk job. A server whose taken check reads one form only (blind
+    rounds of issue 44: a user looked up by id on a path that skips the frame check; blind round 16: the date read
+    from scheduleDate only) schedules one of them. A conforming target refuses each (no accepted write). Judged:
+    scheduled (2xx) though the frame is taken; a refusal with another error is not this rule's (which check comes
+    first is not stated: a user by username alone may be refused as such)."""
+    frame_is_taken_in_every_stated_form(jobs, main_job)
     frame_is_taken_whatever_type_the_job_has(jobs, main_job)
+
+
+def frame_is_taken_in_every_stated_form(jobs: Jobs, job: Scheduled) -> None:
+    """jobs4 (issue 44): the job held by ``job`` restated in every row of job_forms' covering array but its own."""
+    own = (next(f for f in DATE_FIELDS if f in job.body), "formatted", job.body["user"], "json")
+    for field, form, user_form, input_form in rows(DATE_FIELDS, DATE_FORMS, USER_FORMS, INPUT_FORMS):
+        user = user_value(jobs, user_form)
+        if user is None or (field, form, user, input_form) == own:
+            continue
+        again, sent, _ = send_dated(jobs, {**job.body, "user": user}, field, form, job.when, input_form)
+        expect(not 200 <= again.status < 300, "GDPR-TIME-FRAME",
+               f"the same job with its date as {field}.{form} ({date_of(sent)}), its user {user} and type "
+               f"{INPUT_WORDS[input_form]}, for the minute another job holds ({job.moment}), must be refused with 400 "
+               f"{TIME_FRAME!r}: the frame is taken whichever stated form each field takes", again)
+
+
+INPUT_WORDS = {"json": "in the JSON body", "query": "as a query parameter",
+               "param_wins": "as a query parameter winning over a body saying bulk"}
 
 
 def frame_is_taken_whatever_type_the_job_has(jobs: Jobs, main_job: Scheduled) -> None:

@@ -51,6 +51,7 @@ from gdpr_jobs import (
     assert_error_body,
     blame_form,
     error_text,
+    future_minute,
     missing_csv_id,
     nobody,
     past_formatted,
@@ -58,6 +59,7 @@ from gdpr_jobs import (
     stopped_at_guard,
     user_form,
 )
+from job_forms import DATE_FIELDS, DATE_FORMS, USER_FORMS, rows, send_dated, user_value
 
 from qaconform import contract as qc_contract
 from qaconform.contract import load_contract
@@ -143,6 +145,25 @@ def _reassign_value(jobs: Jobs, form: str) -> Any:
     return jobs.admin_id
 
 
+def _send_past(jobs: Jobs, body: dict[str, Any], user: str,
+               reassign: str) -> tuple[ApiResponse, str | None, str] | None:
+    """Send a past-dated job naming gdpr_user by ``user`` (reassignUser, admin, by ``reassign`` or absent) with the
+    invalid-operations guard: None when its answer is the past-date 400 or the refusal a sample shows for the
+    username form (round15), a skip when the target stopped at the guard, else (answer, error, error lowered) to
+    judge (jobs4: one copy for the two crossings below)."""
+    if reassign != NO_REASSIGN:
+        body["reassignUser"] = {reassign: _reassign_value(jobs, reassign)}
+    resp, guards = jobs.send(body, ("operations",))
+    error = error_text(resp)
+    if resp.status == 400 and error == PAST_DATE:
+        return None
+    if resp.status == 400 and error in guards:
+        skip(SkipKind.OTHER, f"inconclusive: the target reported the guard ({error!r}) before the date")
+    if refused_as_incorrect(user, resp, error):  # round15 (issue 44)
+        return None
+    return resp, error, (error or "").lower()
+
+
 # ------------------------------------------------------------------------------------------------ stated forms
 
 
@@ -155,17 +176,9 @@ def test_every_user_form_with_every_reassign_user_form_is_taken_so_only_its_past
     400 is the only stated answer. The guard without [safety] destructive is invalid operations (reassignUser is a
     subject here, so it cannot be the guard)."""
     body = jobs.individual(user=user_form(jobs, user), scheduleDate=past_formatted())
-    if reassign != NO_REASSIGN:
-        body["reassignUser"] = {reassign: _reassign_value(jobs, reassign)}
-    resp, guards = jobs.send(body, ("operations",))
-    error = error_text(resp)
-    if resp.status == 400 and error == PAST_DATE:
+    if (sent := _send_past(jobs, body, user, reassign)) is None:
         return
-    if resp.status == 400 and error in guards:
-        skip(SkipKind.OTHER, f"inconclusive: the target reported the guard ({error!r}) before the date")
-    if refused_as_incorrect(user, resp, error):  # round15 (issue 44)
-        return
-    lowered = (error or "").lower()
+    resp, error, lowered = sent
     if error is not None and "reassign" in lowered:
         rule = "GDPR-REASSIGN-FORMS"
     elif error is not None and error != PAST_DATE and ("user" in lowered or user in lowered):
@@ -207,17 +220,9 @@ def test_every_user_and_reassign_user_form_dated_by_each_other_date_form_is_refu
     format that is not the site's: not shown) is not judged; one naming the user or reassignUser refused a stated
     form; a scheduled job, or another refusal, did not take the timeStamp as the moment it names."""
     body = jobs.individual(user=user_form(jobs, user), scheduleDate={date: past_in(date)})
-    if reassign != NO_REASSIGN:
-        body["reassignUser"] = {reassign: _reassign_value(jobs, reassign)}
-    resp, guards = jobs.send(body, ("operations",))
-    error = error_text(resp)
-    if resp.status == 400 and error == PAST_DATE:
+    if (sent := _send_past(jobs, body, user, reassign)) is None:
         return
-    if resp.status == 400 and error in guards:
-        skip(SkipKind.OTHER, f"inconclusive: the target reported the guard ({error!r}) before the date")
-    if refused_as_incorrect(user, resp, error):  # round15 (issue 44)
-        return
-    lowered = (error or "").lower()
+    resp, error, lowered = sent
     if error is not None and "reassign" in lowered:
         rule = "GDPR-REASSIGN-FORMS"
     elif error is not None and ("user" in lowered or user in lowered):
@@ -253,12 +258,42 @@ def test_a_job_request_without_type_is_refused_whatever_kinds_field_is_beside(jo
     if beside == "csvFileId-and-user":
         body["user"] = jobs.individual()["user"]
     resp, guard_messages = jobs.send(body, ("past", "reassign"))
+    _judge_typeless(resp, guard_messages, f"a bulk request without it (with {beside} beside)")
+
+
+def _judge_typeless(resp: ApiResponse, guards: set[str | None], what: str) -> None:
+    """"type ... Required": a type-less request is refused (4xx); one stopped at its guard cannot be judged."""
     error = error_text(resp)
-    if resp.status == 400 and stopped_at_guard(error, guard_messages):
+    if resp.status == 400 and stopped_at_guard(error, guards):
         skip(SkipKind.OTHER, f"inconclusive: the target reported the guard ({error!r}) before the missing type")
     if (why := why_not_refused(resp)) is not None:
-        fail(["GDPR-BULK-NO-TYPE"], f"type is required: a bulk request without it (with {beside} beside) must be "
-                                    f"refused (4xx); {why}", resp)
+        fail(["GDPR-BULK-NO-TYPE"], f"type is required: {what} must be refused (4xx); {why}", resp)
+
+
+# jobs4 (issue 44): the missing type crossed with the stated forms of the job's other fields (job_forms.py: the date's
+# name, scheduleDate or the sample's scheduleTime for the individual case, and its form; the user's identifier). A
+# server that infers the kind from the fields it finds on one path only (a scheduleTime job naming a user taken as
+# individual) schedules a request the description calls incorrect.
+def _typeless_rows() -> list[Any]:
+    return [pytest.param(field, form, user, id=f"{field}-{form}-user-by-{user}")
+            for field, form, user in rows(DATE_FIELDS, DATE_FORMS, USER_FORMS)]
+
+
+@pytest.mark.rule("GDPR-ERROR-BODY", "GDPR-BULK-NO-TYPE")
+@pytest.mark.writes
+@pytest.mark.parametrize(("field", "form", "user"), _typeless_rows())
+def test_a_job_request_without_type_is_refused_in_every_stated_form_of_its_other_fields(
+        jobs: Jobs, field: str, form: str, user: str) -> None:
+    """An individual job's fields without type, dated years ahead (a timeStamp as job_forms.send_dated sends it):
+    refused (4xx), whatever name and form its date and its user take. Without [safety] destructive it carries the
+    guards reassignUser given two ways and invalid operations; a target stopped at one cannot be judged."""
+    named = user_value(jobs, user)
+    if named is None:
+        skip(SkipKind.MISSING_FIXTURE, f"not checked: the profile does not name gdpr_user by {user} ([safety] "
+             "gdpr_user, gdpr_user_email, gdpr_user_id)", fixtures=["gdpr_user"])
+    resp, sent, guards = send_dated(jobs, jobs.individual(type=None, user=named), field, form, future_minute(),
+                                    guards=("reassign", "operations"))
+    _judge_typeless(resp, guards, f"a job request without it (date {field} {sent[field]}, user {named})")
 
 
 @pytest.mark.rule("GDPR-REASSIGN-AMBIGUOUS", "GDPR-ERROR-BODY")
