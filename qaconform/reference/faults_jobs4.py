@@ -25,9 +25,6 @@ JOBS4: tuple[Fault, ...] = (
     Fault("jobs4-time-frame-held-by-schedule-date-only", "GDPR-TIME-FRAME",
           "a frame held by a job dated with scheduleTime looks free to a job dated with scheduleDate (the lookup"
           " reads the stored scheduleDate only): the second job replaces the first"),
-    Fault("jobs4-scheduletime-formatted-refused", "GDPR-DATE-FORMATTED",
-          "a job dated by scheduleTime.formatted (the sample's field name for the individual case) is refused with"
-          " 400 'The provided 'scheduleDate' is invalid'"),
     Fault("jobs4-typeless-scheduletime-individual", "GDPR-BULK-NO-TYPE",
           "a request without type, dated by scheduleTime and naming a user, is scheduled as an individual job"
           " (\"Required: a bulk request without type is shown as incorrect\")"),

@@ -85,7 +85,6 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any], skipped: fro
     replace = unchecked or faults.is_on("blind5-gdpr-time-frame-per-type")  # blind5: a frame per type, one row
     replace = replace or faults.is_on("blind9-time-frame-keyed-by-user-form")  # blind9 (issue 44): one row a frame
     _blind_delete_needs_reassign(fields)
-    jobs4_paths.check_schedule_time(fields)  # jobs4 (issue 44)
     minute = _free_time_frame(svc, fields, not unchecked, crossing2_paths.PAST not in skipped)
     with svc.tx("job") as conn:
         cur = conn.execute(

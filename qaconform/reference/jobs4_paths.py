@@ -13,7 +13,6 @@ from typing import Any
 from . import faults, variants
 from .bodies import structured
 from .crossing2_paths import PAST, cells
-from .errors import bad_request
 from .service import Service
 
 SCHEDULE_TIME = "round16-gdpr-time-frame-scheduletime"
@@ -79,15 +78,6 @@ def _held_by_schedule_time_only(svc: Service, when: int) -> bool:
         return False
     stored = [json.loads(row[0]) if isinstance(row[0], str) else {} for row in rows]
     return all(isinstance(s, dict) and not _present(s, "scheduleDate") for s in stored)
-
-
-def check_schedule_time(fields: Mapping[str, Any]) -> None:
-    """jobs4-scheduletime-formatted-refused: a job dated by scheduleTime.formatted is refused as an invalid date."""
-    if not faults.is_on("jobs4-scheduletime-formatted-refused") or _present(fields, "scheduleDate"):
-        return
-    date = structured(dict(fields), "scheduleTime")
-    if isinstance(date, dict) and date.get("formatted") not in (None, ""):
-        raise bad_request("The provided 'scheduleDate' is invalid")
 
 
 def job_kind(kind: Any, fields: Mapping[str, Any], skipped: frozenset[str]) -> Any:
