@@ -164,6 +164,12 @@ from .faults_blind_round17 import BLIND_ROUND17  # noqa: E402
 
 _ALL = _ALL + BLIND_ROUND17
 
+# --- blind round 20: one fault on each of fifteen must-rules drawn at random; the missed ones stay planted for the
+# integrator's measure on the final suites (issue 44, round20)
+from .faults_blind_round20 import BLIND_round20, BLIND_round20_MISSED  # noqa: E402
+
+_ALL = _ALL + BLIND_round20 + BLIND_round20_MISSED
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

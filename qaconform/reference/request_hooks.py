@@ -38,6 +38,7 @@ from . import (
     blind_round12,
     blind_round16,
     blind_round17,
+    blind_round20,
     combos2_paths,
     histories2_faults,
     history_faults,
@@ -98,6 +99,9 @@ HOOKS: list[Hook] = [
 
     Hook("round17", before=blind_round17.before, admitted=blind_round17.admitted,
          after=blind_round17.after),  # round17 (issue 44): blind round 17
+    Hook("round20", before=blind_round20.before,
+         after=lambda svc, op, request, caller, response: blind_round20.after(svc, op, request, caller,
+                                                                              response)),  # round20 (issue 44)
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
