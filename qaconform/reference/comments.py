@@ -24,6 +24,7 @@ from . import (
     blind_round12,
     blind_round13,
     blind_round16,
+    blind_round20,
     combos2_paths,
     faults,
     histories2_faults,
@@ -103,6 +104,7 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
         raise bad_request("unknown field 'visibility' or 'recipients'")
     if variants.is_on("no-private-comments"):
         fields = {k: v for k, v in fields.items() if k not in ("visibility", "recipients")}
+    fields = blind_round20.reply_fields(parent, fields)  # round20 (issue 44): recipients dropped under a reply
     visibility = _visibility(fields)
     recipients = _recipients(fields)
     if not (_blind_permission_skipped(caller, parent, visibility)

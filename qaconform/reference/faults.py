@@ -197,6 +197,12 @@ from .faults_jobs4 import JOBS4  # noqa: E402
 
 _ALL = _ALL + JOBS4
 
+# --- blind round 20: one fault on each of fifteen must-rules drawn at random; the missed ones stay planted for the
+# integrator's measure on the final suites (issue 44, round20)
+from .faults_blind_round20 import BLIND_round20, BLIND_round20_MISSED  # noqa: E402
+
+_ALL = _ALL + BLIND_round20 + BLIND_round20_MISSED
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

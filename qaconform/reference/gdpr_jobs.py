@@ -18,6 +18,7 @@ from . import (
     blind_round12,
     blind_round13,
     blind_round15,
+    blind_round20,
     crossing2_paths,
     crossing3_paths,
     faults,
@@ -40,6 +41,7 @@ _FORMATTED_DATE = re.compile(r"^\d{2}/\d{2}/\d{4} \d{2}:\d{2}$")
 async def schedule_gdpr_job(svc: Service, request: Request, caller: Caller) -> Response:
     fields = await read_fields(request)
     refusals2_paths.body_fields("scheduleGdprJob", request, fields)  # refusals2 (issue 44)
+    blind_round20.gdpr_operations_over_limit(fields)  # round20 (issue 44): the limit's refusal body
     if faults.is_on("gdpr-params-ignored"):
         fields = {k: v for k, v in fields.items() if k not in request.query_params}
     if faults.is_on("gdpr-csv-param-ignored") and "csvFileId" in request.query_params:
@@ -180,6 +182,7 @@ def _check_reassign_user(svc: Service, fields: dict[str, Any], skipped: frozense
             reassign.get("id")).strip() == "0" and not _present(reassign, "username"):
         return  # blinda (issue 44): a falsy id taken as no reassignUser
     both = isinstance(reassign, dict) and _present(reassign, "username") and _present(reassign, "id")
+    reassign, both = blind_round20.reassign_form(reassign, both)  # round20 (issue 44): an id as text not counted
     if both and faults.is_on("gdpr-reassign-both-ways-by-id-email") and next(iter(reassign)) == "id":
         reassign = {"id": reassign["id"]}  # the first key found decides; the username after it is never read
         both = False

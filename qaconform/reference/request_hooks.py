@@ -41,6 +41,7 @@ from . import (
     blind_round17,
     blind_round18,
     blind_round19,
+    blind_round20,
     combos2_paths,
     histories2_faults,
     histories3_faults,
@@ -112,6 +113,10 @@ HOOKS: list[Hook] = [
     Hook("blind18", before=blind_round18.before, after=blind_round18.after),  # round18 (issue 44): blind round 18
     Hook("round19", before=blind_round19.before, admitted=blind_round19.admitted, after=blind_round19.after,
          refusal=blind_round19.refusal),  # round19 (issue 44): blind round 19
+
+    Hook("round20", before=blind_round20.before,
+         after=lambda svc, op, request, caller, response: blind_round20.after(svc, op, request, caller,
+                                                                              response)),  # round20 (issue 44)
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
