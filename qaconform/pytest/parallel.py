@@ -28,6 +28,8 @@ from typing import Any
 
 import pytest
 
+from qaconform.pytest import quiet_phases
+
 ONE_SHOT_FIXTURES = ("unfavorite_once", "cancelwiki_own_once", "cancelwiki_once")
 """suites/conftest.py: each consumes a node of the profile that only one call can act on."""
 
@@ -340,6 +342,8 @@ def pytest_configure(config: pytest.Config) -> None:
     worker = getattr(config, "workerinput", None)
     if worker is not None:
         _WORKER_CONFIG["config"] = config
+        if worker.get(quiet_phases.KEY):  # speed5 (issue 44): passed setups and teardowns nobody there reads
+            quiet_phases.install(config)
         if worker.get("qc_target_file"):  # the controller's resolved target: read, never resolved again
             config.option.qc_target_file = worker["qc_target_file"]
         if worker.get("qc_run_tag"):
@@ -435,6 +439,7 @@ def pytest_configure_node(node: Any) -> None:
     config = node.config
     node.workerinput["qc_run_tag"] = config.getoption("qc_run_tag", None)
     node.workerinput["qc_target_file"] = config.stash.get(_TARGET_FILE, None)
+    node.workerinput[quiet_phases.KEY] = quiet_phases.controller_allows(config)
 
 
 def pytest_keyboard_interrupt(excinfo: pytest.ExceptionInfo[BaseException]) -> None:
