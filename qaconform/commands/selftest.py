@@ -273,10 +273,14 @@ def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float 
 
     collectors: selftest_batch.Collectors | None = None
     with _forked_pytest(), tempfile.TemporaryDirectory(prefix="qaconform-selftest-collectors-") as tmp:
-        files = rule_files(timeout) if names and not whole_suite else None
-        if files is not None and not always_generated and selftest_batch.enabled():
+        if names and not whole_suite and not always_generated and selftest_batch.enabled():
+            collectors = selftest_batch.Collectors(functools.partial(_every_rule_batch, seed), Path(tmp), jobs)
+        tests = collectors.rule_map(timeout) if collectors is not None else None
+        files = (_files_of(tests) if tests is not None else rule_files(timeout)) if names and not whole_suite else None
+        if files is not None and collectors is not None:
             tasks = selftest_batch.by_rule(tasks, files)
-            collectors = selftest_batch.Collectors(functools.partial(_every_rule_batch, seed), Path(tmp))
+            collectors.most = selftest_batch.collections_for(sum(t[1] is not None and t[2] is not None for t in tasks),
+                                                             jobs)
         try:
             with ThreadPoolExecutor(max_workers=jobs) as pool:
                 results = [r for runs in pool.map(one, tasks) for r in runs]
@@ -383,7 +387,7 @@ def _run_rule(labels: Sequence[str], rule: str, timeout: float, seed: int, shape
                 if batch is None or batch.broken():
                     if batch is not None:
                         batch.stop()
-                    batch = collectors.take() if collectors is not None else selftest_batch.Batch(
+                    batch = (collectors.take() if collectors is not None else None) or selftest_batch.Batch(
                         _pytest_base(rule, seed, False, files=files), _suite_environment(), pytest_cwd(),
                         Path(tmp) / str(n), _launch)
                 res = _run_one(label, rule, timeout, seed, False, shape, False, files, batch=batch)
@@ -391,17 +395,19 @@ def _run_rule(labels: Sequence[str], rule: str, timeout: float, seed: int, shape
                     progress(res)
                 results.append(res)
         finally:
-            if batch is not None and collectors is not None:
+            if batch is not None and batch.every_rule and collectors is not None:
                 collectors.give(batch)
             elif batch is not None:
                 batch.stop()
     return results
 
 
-def _every_rule_batch(seed: int, folder: Path) -> selftest_batch.Batch:
-    """A batch over every suite but the generated tests (:class:`selftest_batch.Collectors`)."""
-    return selftest_batch.Batch(_pytest_base(None, seed, False), _suite_environment(), pytest_cwd(), folder, _launch,
-                                every_rule=True)
+def _every_rule_batch(seed: int, folder: Path, rule_map: Path | None = None) -> selftest_batch.Batch:
+    """A batch over every suite but the generated tests (:class:`selftest_batch.Collectors`); ``rule_map``: it
+    writes each collected test's rules there as its collection ends."""
+    extra = ["-p", "qaconform.pytest.rule_map", "--qaconform-rule-map", str(rule_map)] if rule_map else []
+    return selftest_batch.Batch([*_pytest_base(None, seed, False), *extra], _suite_environment(), pytest_cwd(),
+                                folder, _launch, every_rule=True)
 
 
 def _serve_and_test(res: RunResult, label: str, rule: str | None, timeout: float, seed: int,
@@ -572,6 +578,11 @@ def rule_files(timeout: float) -> dict[str, list[str]] | None:
             tests = json.loads(out.read_text(encoding="utf-8"))["tests"]
         except (OSError, ValueError, KeyError, TypeError, subprocess.TimeoutExpired):
             return None
+    return _files_of(tests)
+
+
+def _files_of(tests: dict[str, list[str]]) -> dict[str, list[str]]:
+    """{rule: its tests' files, in collection order} of a rule map's {test id: rule ids}."""
     files: dict[str, list[str]] = {}
     for nodeid, rules in tests.items():
         path = nodeid.split("::", 1)[0]

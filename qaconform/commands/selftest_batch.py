@@ -135,6 +135,19 @@ class Batch:
                 self.proc.wait(timeout=30)
 
 
+FULL_COLLECTION_COST = 4
+"""A collection of every suite cost about as much as this many collections of one rule's files (the first fault's
+wait for them, 60 faults at load 20-28, 2026-11-30: about 8 s against 2 s): a second one pays only when a job has
+more rules' batches than that to run (:func:`collections_for`)."""
+
+
+def collections_for(batches: int, jobs: int) -> int:
+    """How many collections of every suite a self-test of ``batches`` rule batches on ``jobs`` jobs keeps: one per
+    job when each job has more than :data:`FULL_COLLECTION_COST` batches to run, else one (the rule map's: a
+    `--fault` or two spend no second one)."""
+    return jobs if batches > FULL_COLLECTION_COST * jobs else 1
+
+
 class Collectors:
     """Long-lived :class:`Batch` es over every suite but the generated tests, one per job of the self-test at most:
     each collects once, and each fault's first run is a fork of one of them that keeps only its rule's tests.
@@ -144,28 +157,59 @@ class Collectors:
     makes a batch (the caller's command, environment and launch); a job takes one for a rule's faults
     (:meth:`take`) and gives it back after (:meth:`give`); one whose pytest ended or hung is replaced."""
 
-    def __init__(self, start: Callable[[Path], Batch], folder: Path) -> None:
+    def __init__(self, start: Callable[[Path, Path | None], Batch], folder: Path, most: int) -> None:
+        self.most = most
+        """At most this many batches run at once (:func:`collections_for`); a job that finds them all busy gets
+        none, and runs its rule's faults by a batch of the rule's own files."""
         self._start = start
         self._folder = folder
         self._lock = threading.Lock()
         self._idle: list[Batch] = []
         self._all: list[Batch] = []
 
-    def take(self) -> Batch:
-        """An idle batch that still runs, or a new one (its collection runs before its first fault's run)."""
+    def take(self) -> Batch | None:
+        """An idle batch that still runs, or a new one (its collection runs before its first fault's run), or None
+        when :attr:`most` run already."""
         with self._lock:
             while self._idle:
                 batch = self._idle.pop()
                 if not batch.broken():
                     return batch
                 batch.stop()
-            batch = self._start(self._folder / str(len(self._all)))
+            if sum(not b.broken() for b in self._all) >= self.most:
+                return None
+            batch = self._start(self._folder / str(len(self._all)), None)
             self._all.append(batch)
             return batch
+
+    def rule_map(self, timeout: float) -> dict[str, list[str]] | None:
+        """Each collected test's rule ids (:mod:`qaconform.pytest.rule_map`), written by the first batch as its
+        collection ends, and that batch kept for the first faults: the self-test's map of the rules' files without
+        a collection of its own. None when the batch ended or took longer than ``timeout`` (the caller collects the
+        map itself, as before)."""
+        path = self._folder / "rule-map.json"
+        with self._lock:
+            batch = self._start(self._folder / str(len(self._all)), path)
+            self._all.append(batch)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and not batch.broken():
+            try:  # written in one go, but not atomically: a part of it is not JSON yet
+                tests = json.loads(path.read_text(encoding="utf-8"))["tests"]
+            except (OSError, ValueError, KeyError, TypeError):
+                time.sleep(POLL_S * 10)
+                continue
+            self.give(batch)
+            return {str(nodeid): [str(r) for r in rules] for nodeid, rules in tests.items()}
+        return None
 
     def give(self, batch: Batch) -> None:
         with self._lock:
             self._idle.append(batch)
+
+    @property
+    def started(self) -> int:
+        """How many batches were started (each one collection)."""
+        return len(self._all)
 
     def stop(self) -> None:
         for batch in self._all:
