@@ -9,11 +9,13 @@ the server.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -337,3 +339,48 @@ def test_the_faults_tasks_become_one_batch_per_rule_the_largest_first() -> None:
     many = [(f"c{i}", "C", None, None) for i in range(selftest_batch.MAX_BATCH + 2)]
     assert [t[2] for t in selftest_batch.by_rule(many, {"C": ["suites/c.py"]})] == [
         tuple(f"c{i}" for i in range(selftest_batch.MAX_BATCH)), ("c6", "c7")]
+
+
+COLLECTION_TIMEOUT_S = 600
+"""The bound on a collection of every suite and on each fault's run in the test below: under a load of 28 on 2 cores
+(2026-11-30) the rule map's collection took more than 120 s; it stops a hang, never a slow but finishing run."""
+
+
+def test_a_collection_of_every_suite_runs_each_fault_with_only_its_rules_tests() -> None:
+    """The self-test's long-lived collections (``selftest_batch.Collectors``: every suite collected once per job, a
+    fork per fault keeping its rule's tests) give each fault what a batch of its rule's own files gives it: the same
+    tests run, the same outcomes, the same failed rules; and a collection is used again for the next rule."""
+    names = ["comment-privacy-fields-absent", "comment-privacy-ignored"]
+    other = "envelope-listcount-wrong"
+    bound, seed, shape = COLLECTION_TIMEOUT_S, selftest.DEFAULT_SEED, selftest.ProfileShape()
+    with selftest._forked_pytest(), tempfile.TemporaryDirectory() as tmp:
+        files = selftest.rule_files(COLLECTION_TIMEOUT_S)
+        assert files is not None and files.get("COMMENT-8") and files.get("PAGING-LISTCOUNT")
+        alone = selftest._run_rule(names, "COMMENT-8", bound, seed, shape,
+                                   files["COMMENT-8"])
+        collectors = selftest_batch.Collectors(functools.partial(selftest._every_rule_batch, seed),
+                                               Path(tmp), 1)
+        try:
+            shared = selftest._run_rule(names, "COMMENT-8", bound, seed, shape,
+                                        files["COMMENT-8"], collectors=collectors)
+            listcount = selftest._run_rule([other], "PAGING-LISTCOUNT", bound, seed, shape,
+                                           files["PAGING-LISTCOUNT"], collectors=collectors)
+        finally:
+            collectors.stop()
+    assert [(r.label, r.problem, r.caught) for r in shared] == [(n, None, True) for n in names], shared
+    for mine, theirs in zip(shared, alone, strict=True):
+        assert mine.counts == theirs.counts, (mine.label, mine.counts, theirs.counts)
+        assert [f["nodeid"] for f in mine.failed] == [f["nodeid"] for f in theirs.failed], mine.label
+        assert mine.failed_rules() == theirs.failed_rules(), mine.label
+    assert listcount[0].problem is None and listcount[0].caught, listcount
+    assert collectors.started == 1, "the second rule's fault was not run by the collection the first one used"
+    assert {rule for f in listcount[0].failed for rule in f["rules"]} >= {"PAGING-LISTCOUNT"}
+
+
+def test_a_second_collection_of_every_suite_starts_only_for_many_batches_a_job() -> None:
+    """A `--fault` or two keep the rule map's collection alone (a second would cost more than the rules' files);
+    a whole self-test keeps one per job."""
+    cost = selftest_batch.FULL_COLLECTION_COST
+    assert selftest_batch.collections_for(2 * cost, 2) == 1
+    assert selftest_batch.collections_for(2 * cost + 1, 2) == 2
+    assert selftest_batch.collections_for(1, 1) == 1

@@ -23,7 +23,6 @@ stretched by the measured load for its own CPU work (``selftest_deadline``).
 from __future__ import annotations
 
 import argparse
-import ast
 import contextlib
 import functools
 import json
@@ -51,6 +50,7 @@ from qaconform.commands.selftest_result import (
     progress_line,
     read_results,
 )
+from qaconform.commands.selftest_rules import LEAN_OPTIONS, TRACEBACKS, generated_test_rules
 from qaconform.errors import KitError, UsageError
 from qaconform.kit import pytest_command, pytest_cwd, suite_env, suites_dir
 
@@ -259,7 +259,8 @@ def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float 
     def one(task: Task) -> list[RunResult]:
         label, rule, group, extra_seed = task
         if rule is not None and group is not None:  # a rule's batch: the labels of its faults
-            return _run_rule(group, rule, timeout, seed, shape or ProfileShape(), (files or {})[rule], progress)
+            return _run_rule(group, rule, timeout, seed, shape or ProfileShape(), (files or {})[rule], progress,
+                             collectors)
         if extra_seed is not None:
             return [_run_generated(label, (group or ("clean",))[0], timeout, extra_seed, progress)]
         if group is not None:
@@ -270,12 +271,22 @@ def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float 
             progress(res)
         return [res]
 
-    with _forked_pytest():
-        files = rule_files(timeout) if names and not whole_suite else None
-        if files is not None and not always_generated and selftest_batch.enabled():
+    collectors: selftest_batch.Collectors | None = None
+    with _forked_pytest(), tempfile.TemporaryDirectory(prefix="qaconform-selftest-collectors-") as tmp:
+        if names and not whole_suite and not always_generated and selftest_batch.enabled():
+            collectors = selftest_batch.Collectors(functools.partial(_every_rule_batch, seed), Path(tmp), jobs)
+        tests = collectors.rule_map(timeout) if collectors is not None else None
+        files = (_files_of(tests) if tests is not None else rule_files(timeout)) if names and not whole_suite else None
+        if files is not None and collectors is not None:
             tasks = selftest_batch.by_rule(tasks, files)
-        with ThreadPoolExecutor(max_workers=jobs) as pool:
-            results = [r for runs in pool.map(one, tasks) for r in runs]
+            collectors.most = selftest_batch.collections_for(sum(t[1] is not None and t[2] is not None for t in tasks),
+                                                             jobs)
+        try:
+            with ThreadPoolExecutor(max_workers=jobs) as pool:
+                results = [r for runs in pool.map(one, tasks) for r in runs]
+        finally:
+            if collectors is not None:
+                collectors.stop()
     clean_result = results.pop(0) if clean else None
     order = {n: i for i, n in enumerate(names)}
     fault_results = sorted((r for r in results if not r.variants), key=lambda r: order.get(r.label, len(order)))
@@ -361,10 +372,13 @@ def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_gen
 
 
 def _run_rule(labels: Sequence[str], rule: str, timeout: float, seed: int, shape: ProfileShape,
-              files: Sequence[str], progress: Callable[[RunResult], None] | None = None) -> list[RunResult]:
+              files: Sequence[str], progress: Callable[[RunResult], None] | None = None,
+              collectors: selftest_batch.Collectors | None = None) -> list[RunResult]:
     """:func:`_run_one` for each fault of ``rule`` in turn, their first runs by one batch
-    (:mod:`qaconform.commands.selftest_batch`): the rule's tests collected once, then run in a fork per fault
-    against that fault's own server. A batch whose pytest ended or hung is replaced for the next fault."""
+    (:mod:`qaconform.commands.selftest_batch`): tests collected once, then run in a fork per fault against that
+    fault's own server. ``collectors``: a batch of theirs, which collected every suite once for the whole self-test
+    (each fork keeps the rule's tests); else one that collects the rule's files. A batch whose pytest ended or hung
+    is replaced for the next fault."""
     results: list[RunResult] = []
     with tempfile.TemporaryDirectory(prefix="qaconform-selftest-batch-") as tmp:
         batch: selftest_batch.Batch | None = None
@@ -373,17 +387,27 @@ def _run_rule(labels: Sequence[str], rule: str, timeout: float, seed: int, shape
                 if batch is None or batch.broken():
                     if batch is not None:
                         batch.stop()
-                    env = _suite_environment()
-                    batch = selftest_batch.Batch(_pytest_base(rule, seed, False, files=files), env, pytest_cwd(),
-                                                 Path(tmp) / str(n), _launch)
+                    batch = (collectors.take() if collectors is not None else None) or selftest_batch.Batch(
+                        _pytest_base(rule, seed, False, files=files), _suite_environment(), pytest_cwd(),
+                        Path(tmp) / str(n), _launch)
                 res = _run_one(label, rule, timeout, seed, False, shape, False, files, batch=batch)
                 if progress:
                     progress(res)
                 results.append(res)
         finally:
-            if batch is not None:
+            if batch is not None and batch.every_rule and collectors is not None:
+                collectors.give(batch)
+            elif batch is not None:
                 batch.stop()
     return results
+
+
+def _every_rule_batch(seed: int, folder: Path, rule_map: Path | None = None) -> selftest_batch.Batch:
+    """A batch over every suite but the generated tests (:class:`selftest_batch.Collectors`); ``rule_map``: it
+    writes each collected test's rules there as its collection ends."""
+    extra = ["-p", "qaconform.pytest.rule_map", "--qaconform-rule-map", str(rule_map)] if rule_map else []
+    return selftest_batch.Batch([*_pytest_base(None, seed, False), *extra], _suite_environment(), pytest_cwd(),
+                                folder, _launch, every_rule=True)
 
 
 def _serve_and_test(res: RunResult, label: str, rule: str | None, timeout: float, seed: int,
@@ -452,7 +476,7 @@ def _batch_run(res: RunResult, batch: selftest_batch.Batch, profile_path: str, r
                timeout: float) -> None:
     """:func:`_pytest` of a fault's first run, by the batch that collected its rule's tests."""
     results_path = tmp / "results.json"
-    run = batch.run(profile_path, results_path, timeout)
+    run = batch.run(profile_path, results_path, timeout, rule)
     res.returncode, res.problem = run.returncode, run.problem
     if run.problem is None:
         read_results(res, results_path, lambda: run.output, rule, rule not in generated_test_rules())
@@ -554,6 +578,11 @@ def rule_files(timeout: float) -> dict[str, list[str]] | None:
             tests = json.loads(out.read_text(encoding="utf-8"))["tests"]
         except (OSError, ValueError, KeyError, TypeError, subprocess.TimeoutExpired):
             return None
+    return _files_of(tests)
+
+
+def _files_of(tests: dict[str, list[str]]) -> dict[str, list[str]]:
+    """{rule: its tests' files, in collection order} of a rule map's {test id: rule ids}."""
     files: dict[str, list[str]] = {}
     for nodeid, rules in tests.items():
         path = nodeid.split("::", 1)[0]
@@ -561,33 +590,3 @@ def rule_files(timeout: float) -> dict[str, list[str]] | None:
             if path not in files.setdefault(rule, []):
                 files[rule].append(path)
     return files
-
-
-TRACEBACKS = ["--tb=native"]
-"""How the self-test's pytest runs format a failure: as Python's traceback module does. What the self-test reads of
-a failure is its message (pytest's ``reprcrash``, the exception's text, the same in every style), never the
-traceback; pytest's own styles (long, short) parse each failing frame's whole source file again to find its
-statement (``getstatementrange_ast``). A fault whose rule 859 tests claim (envelope-listcount-wrong, all failing)
-spent 15.8 s of CPU in its pytest with the default style and 5.0 s with this one (2026-11-29, busy machine), with
-the same outcome, rules and message for every test (the ports, dates and tags of the data aside)."""
-
-LEAN_OPTIONS = ["--ignore", "suites/properties", "-p", "no:schemathesis", "-p", "no:hypothesispytest",
-                "-p", "no:anyio"]
-"""Without the generated tests: skip collecting suites/properties and loading schemathesis and hypothesis (about
-two thirds of a fault run's start-up time, and their time budget)."""
-
-
-@functools.cache
-def generated_test_rules() -> frozenset[str]:
-    """Rule ids written as string literals anywhere in suites/properties (an over-approximation is only slower)."""
-    from qaconform.contract import load_contract
-
-    known = set(load_contract().rules)
-    found: set[str] = set()
-    for path in (suites_dir() / "properties").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in known:
-                found.add(node.value)
-    return frozenset(found)
-
-

@@ -16,6 +16,7 @@ import json
 import os
 import signal
 import subprocess
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -72,7 +73,9 @@ class Batch:
     """One pytest process over one rule's tests (``cmd`` without a profile nor a results file), runs fed in turn."""
 
     def __init__(self, cmd: list[str], env: dict[str, str], cwd: Path, folder: Path,
-                 launch: Callable[[list[str], dict[str, str]], list[str]]) -> None:
+                 launch: Callable[[list[str], dict[str, str]], list[str]], every_rule: bool = False) -> None:
+        self.every_rule = every_rule
+        """It collected every suite (:class:`Collectors`): each run names the rule whose tests its fork keeps."""
         self.folder = folder / "requests"
         self.folder.mkdir(parents=True)
         self.log_path = folder / "batch.log"
@@ -82,14 +85,16 @@ class Batch:
             self.proc = subprocess.Popen(launch(full, env), cwd=cwd, stdin=subprocess.DEVNULL, stdout=log,
                                          stderr=subprocess.STDOUT, env=env, start_new_session=True)
 
-    def run(self, profile: str, results: Path, timeout: float) -> BatchRun:
+    def run(self, profile: str, results: Path, timeout: float, rule: str | None = None) -> BatchRun:
         """Run the collected tests against ``profile``, the results to ``results``; its fork is killed after
-        ``timeout`` seconds. A batch whose pytest ended or hung is :meth:`broken` afterwards."""
+        ``timeout`` seconds. ``rule``: the fault's (a batch that collected every suite keeps only the tests
+        naming it, :class:`Collectors`). A batch whose pytest ended or hung is :meth:`broken` afterwards."""
         n, self.runs = self.runs, self.runs + 1
         offset = self.log_path.stat().st_size
         request = self.folder / f"{n}.json"
-        request.with_suffix(".tmp").write_text(json.dumps({"profile": profile, "results": str(results),
-                                                           "timeout": timeout}))
+        asked = {"profile": profile, "results": str(results), "timeout": timeout,
+                 **({"rule": rule} if rule and self.every_rule else {})}
+        request.with_suffix(".tmp").write_text(json.dumps(asked))
         request.with_suffix(".tmp").replace(request)
         done = self.folder / f"{n}.done"
         deadline = time.monotonic() + timeout + GRACE_S
@@ -128,3 +133,84 @@ class Batch:
             except subprocess.TimeoutExpired:
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait(timeout=30)
+
+
+FULL_COLLECTION_COST = 4
+"""A collection of every suite cost about as much as this many collections of one rule's files (the first fault's
+wait for them, 60 faults at load 20-28, 2026-11-30: about 8 s against 2 s): a second one pays only when a job has
+more rules' batches than that to run (:func:`collections_for`)."""
+
+
+def collections_for(batches: int, jobs: int) -> int:
+    """How many collections of every suite a self-test of ``batches`` rule batches on ``jobs`` jobs keeps: one per
+    job when each job has more than :data:`FULL_COLLECTION_COST` batches to run, else one (the rule map's: a
+    `--fault` or two spend no second one)."""
+    return jobs if batches > FULL_COLLECTION_COST * jobs else 1
+
+
+class Collectors:
+    """Long-lived :class:`Batch` es over every suite but the generated tests, one per job of the self-test at most:
+    each collects once, and each fault's first run is a fork of one of them that keeps only its rule's tests.
+
+    Why: a batch per rule collected the rule's suite files again for every batch (about 190 collections for 636
+    faults, the large contract files most of them), where one collection per job holds every rule's tests. ``start``
+    makes a batch (the caller's command, environment and launch); a job takes one for a rule's faults
+    (:meth:`take`) and gives it back after (:meth:`give`); one whose pytest ended or hung is replaced."""
+
+    def __init__(self, start: Callable[[Path, Path | None], Batch], folder: Path, most: int) -> None:
+        self.most = most
+        """At most this many batches run at once (:func:`collections_for`); a job that finds them all busy gets
+        none, and runs its rule's faults by a batch of the rule's own files."""
+        self._start = start
+        self._folder = folder
+        self._lock = threading.Lock()
+        self._idle: list[Batch] = []
+        self._all: list[Batch] = []
+
+    def take(self) -> Batch | None:
+        """An idle batch that still runs, or a new one (its collection runs before its first fault's run), or None
+        when :attr:`most` run already."""
+        with self._lock:
+            while self._idle:
+                batch = self._idle.pop()
+                if not batch.broken():
+                    return batch
+                batch.stop()
+            if sum(not b.broken() for b in self._all) >= self.most:
+                return None
+            batch = self._start(self._folder / str(len(self._all)), None)
+            self._all.append(batch)
+            return batch
+
+    def rule_map(self, timeout: float) -> dict[str, list[str]] | None:
+        """Each collected test's rule ids (:mod:`qaconform.pytest.rule_map`), written by the first batch as its
+        collection ends, and that batch kept for the first faults: the self-test's map of the rules' files without
+        a collection of its own. None when the batch ended or took longer than ``timeout`` (the caller collects the
+        map itself, as before)."""
+        path = self._folder / "rule-map.json"
+        with self._lock:
+            batch = self._start(self._folder / str(len(self._all)), path)
+            self._all.append(batch)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and not batch.broken():
+            try:  # written in one go, but not atomically: a part of it is not JSON yet
+                tests = json.loads(path.read_text(encoding="utf-8"))["tests"]
+            except (OSError, ValueError, KeyError, TypeError):
+                time.sleep(POLL_S * 10)
+                continue
+            self.give(batch)
+            return {str(nodeid): [str(r) for r in rules] for nodeid, rules in tests.items()}
+        return None
+
+    def give(self, batch: Batch) -> None:
+        with self._lock:
+            self._idle.append(batch)
+
+    @property
+    def started(self) -> int:
+        """How many batches were started (each one collection)."""
+        return len(self._all)
+
+    def stop(self) -> None:
+        for batch in self._all:
+            batch.stop()

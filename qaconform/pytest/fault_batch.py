@@ -12,7 +12,8 @@ never composed into one server (composing was measured unsafe: ``comment-list-ca
 rules).
 
 The protocol is files in the folder ``--qaconform-batch`` names, so that no standard stream is shared with pytest's
-capture: the self-test writes ``N.json`` (``{"profile", "results", "timeout"}``) for the N-th run (from 0) and
+capture: the self-test writes ``N.json`` (``{"profile", "results", "timeout"}``, and ``"rule"`` when this process
+collected every suite: the fork keeps only that rule's tests, as ``--rule`` would) for the N-th run (from 0) and
 ``end`` when there is none left; this process forks the run, waits for it (killing it after ``timeout`` seconds),
 and writes ``N.done`` (``{"exit": code}`` or ``{"timeout": true}``). Only the self-test passes the option
 (``qaconform.commands.selftest_batch``); without it this plugin does nothing.
@@ -99,10 +100,28 @@ def _become(session: pytest.Session, request: dict[str, Any]) -> None:
     config.option.qc_profile = request["profile"]
     config.option.qc_results = request["results"]
     config.option.qc_batch = None
+    if request.get("rule"):
+        _select(session, str(request["rule"]))
     run = state(config)
     run.started = time.time()
     if any(_rule_ids(i) or _in_suites(i) for i in session.items):
         run.holder.get()
+
+
+def _select(session: pytest.Session, rule: str) -> None:
+    """In the fork of a collection of every suite (the self-test's long-lived one per job): only the tests naming
+    ``rule``, deselected as ``--rule`` deselects them (``plugin.pytest_collection_modifyitems``), so the fork runs
+    the tests a pytest of the rule's own files with ``--rule`` would, in the same order, and every test that reads
+    ``session.items`` (read-ahead, the observations' plan) sees that same list."""
+    keep: list[pytest.Item] = []
+    drop: list[pytest.Item] = []
+    for item in session.items:
+        (keep if rule in _rule_ids(item) else drop).append(item)
+    if drop:
+        session.config.hook.pytest_deselected(items=drop)
+    session.items[:] = keep
+    session.testscollected = len(keep)
+    session.config.option.qc_rules = [rule]
 
 
 def _die_with_parent() -> None:

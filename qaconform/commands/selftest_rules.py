@@ -1,0 +1,38 @@
+"""What the self-test's pytest runs of a fault select and how they report: the lean options of a fault's first run,
+the traceback style, and the rules the generated tests name (moved out of ``selftest.py``, which holds the runs)."""
+
+from __future__ import annotations
+
+import ast
+import functools
+
+from qaconform.kit import suites_dir
+
+TRACEBACKS = ["--tb=native"]
+"""How the self-test's pytest runs format a failure: as Python's traceback module does. What the self-test reads of
+a failure is its message (pytest's ``reprcrash``, the exception's text, the same in every style), never the
+traceback; pytest's own styles (long, short) parse each failing frame's whole source file again to find its
+statement (``getstatementrange_ast``). A fault whose rule 859 tests claim (envelope-listcount-wrong, all failing)
+spent 15.8 s of CPU in its pytest with the default style and 5.0 s with this one (2026-11-29, busy machine), with
+the same outcome, rules and message for every test (the ports, dates and tags of the data aside)."""
+
+LEAN_OPTIONS = ["--ignore", "suites/properties", "-p", "no:schemathesis", "-p", "no:hypothesispytest",
+                "-p", "no:anyio"]
+"""Without the generated tests: skip collecting suites/properties and loading schemathesis and hypothesis (about
+two thirds of a fault run's start-up time, and their time budget)."""
+
+
+@functools.cache
+def generated_test_rules() -> frozenset[str]:
+    """Rule ids written as string literals anywhere in suites/properties (an over-approximation is only slower)."""
+    from qaconform.contract import load_contract
+
+    known = set(load_contract().rules)
+    found: set[str] = set()
+    for path in (suites_dir() / "properties").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in known:
+                found.add(node.value)
+    return frozenset(found)
+
+
