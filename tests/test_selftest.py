@@ -315,7 +315,8 @@ def test_the_self_tests_pytest_runs_are_forked_from_one_server_and_still_catch_t
 def test_the_faults_of_one_rule_share_one_collection_each_against_its_own_server() -> None:
     """The faults of a rule run by one batch (``selftest._run_rule``: one collection, a fork per fault), each against
     its own server: COMMENT-8's two faults keep the failed rules their own pytest runs gave them (the full self-test
-    of 2026-11-29 at 0e54d9f): the first breaks VERSION-PRIVATE-COMMENTS-2160 too, the second only its rule. A
+    of 2026-11-29 at 0e54d9f, and since fix1819's read-back of each private option by its author, 2026-11-30): the first
+    breaks VERSION-PRIVATE-COMMENTS-2160 and COMMENT-VISIBILITY-RETURNED too, the second only its rule. A
     fork that met the other fault's server, or the batch's parent's, would not give both."""
     names = ["comment-privacy-fields-absent", "comment-privacy-ignored"]
     assert {faults.FAULTS[n].rule for n in names} == {"COMMENT-8"}
@@ -326,7 +327,8 @@ def test_the_faults_of_one_rule_share_one_collection_each_against_its_own_server
                                      files["COMMENT-8"])
     assert [r.label for r in results] == names
     assert [(r.problem, r.caught) for r in results] == [(None, True), (None, True)], results
-    assert [r.failed_rules() for r in results] == [["COMMENT-8", "VERSION-PRIVATE-COMMENTS-2160"], ["COMMENT-8"]]
+    assert [r.failed_rules() for r in results] == [
+        ["COMMENT-8", "COMMENT-VISIBILITY-RETURNED", "VERSION-PRIVATE-COMMENTS-2160"], ["COMMENT-8"]]
 
 
 def test_the_faults_tasks_become_one_batch_per_rule_the_largest_first() -> None:

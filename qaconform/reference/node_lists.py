@@ -314,6 +314,20 @@ _BY_URL: dict[str, tuple[float, bytes, int]] = {}
 """The planted cache of the fault comment-list-cache-by-url: URL -> (when, body, status)."""
 
 
+def _planted_leak(answer: Any, q: Any, page: int, caller: Caller) -> bool:
+    """Whether a planted fault shows this answer's comments to every reader (the privacy clause left out)."""
+    return (
+        (bool(answer["locked"]) and faults.is_on("lock-exposes-private"))
+        or faults.is_on("comment-private-leaks-in-answer-list")
+        or (page > 1 and faults.is_on("comment-private-leaks-on-later-pages"))
+        or ("includeOnly" in q and faults.is_on("comment-private-leaks-with-includeonly"))
+        or (bool(q.get("sort")) and faults.is_on("comment-private-leaks-with-sort"))
+        or ("v1" in q and caller.role == "novice" and faults.is_on("comment-private-to-novice-under-v1"))
+        or ("wrap" in q and faults.is_on("comment-recipients-ignored-under-wrap"))
+        or (bool(answer["in_moderation"]) and faults.is_on("blind-moderated-answer-comments-unfiltered"))
+    )
+
+
 async def _answer_comments(svc: Service, request: Request, caller: Caller) -> Response:
     answer = svc.visible_node(caller, path_id(request, "answer_id", "answer"), ("answer",))
     q = request.query_params
@@ -330,16 +344,7 @@ async def _answer_comments(svc: Service, request: Request, caller: Caller) -> Re
         order = f"n.{column} {direction}, n.id DESC"
     else:
         sort, order = COMMENT_DEFAULT_SORT, "n.creation_date ASC, n.id ASC"
-    leak = (
-        (bool(answer["locked"]) and faults.is_on("lock-exposes-private"))
-        or faults.is_on("comment-private-leaks-in-answer-list")
-        or (paging.page > 1 and faults.is_on("comment-private-leaks-on-later-pages"))
-        or ("includeOnly" in q and faults.is_on("comment-private-leaks-with-includeonly"))
-        or (bool(q.get("sort")) and faults.is_on("comment-private-leaks-with-sort"))
-        or ("v1" in q and caller.role == "novice" and faults.is_on("comment-private-to-novice-under-v1"))
-        or ("wrap" in q and faults.is_on("comment-recipients-ignored-under-wrap"))
-        or (bool(answer["in_moderation"]) and faults.is_on("blind-moderated-answer-comments-unfiltered"))
-    )
+    leak = _planted_leak(answer, q, paging.page, caller)
     clause, params = svc.visibility.clause(caller, "n", comments=not leak)
     if not leak and faults.is_on("blindt-private-reply-to-public-shown-in-list"):  # blindt: privacy from the parent
         base, params = svc.visibility.clause(caller, "n", comments=False)
