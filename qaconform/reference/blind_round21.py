@@ -24,15 +24,14 @@ from . import crossing2_paths, faults
 from .auth import Caller
 from .bodies import read_fields, structured
 from .errors import bad_request, forbidden
-from .fragments import JSON_TYPE
 from .http_io import json_response
 from .service import Service
 
 P = "round21-"
 
-_SHARED_CACHE_S = 5.0
-_by_url: dict[str, tuple[float, bytes]] = {}
-"""round21-answer-comments-shared-cache: pages a privileged caller read, kept by URL alone."""
+_COUNT_LAG_S = 5.0
+_commented: dict[int, float] = {}
+"""round21-comment-pagecount-lags-post: when each answer last got a comment (the page count's cache lags it)."""
 
 
 def _on(name: str) -> bool:
@@ -58,17 +57,12 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
         raise forbidden()  # the relation view checks Edit users and groups
     if op == "unmarkFavorite" and _on("unfavorite-newest-favorite"):
         return await _unfavorite_newest(svc, request, caller, handler)
-    if op == "postComment" and "body" in q and not request.headers.get("content-type") and _on(
-            "comment-param-body-needs-content-type"):
-        raise bad_request("body is required")  # the parser bails out before it reads the parameters
-    if op == "postComment" and "body" in q and _on("reply-json-body-wins"):
-        return await _reply_json_body_wins(svc, request, caller, handler)
+    if op == "postAnswer" and "body" in q and _on("answer-param-body-ignored-beside-fields"):
+        await _json_body_without_body(request)
+    if op == "postComment" and "recipients" in q and _on("comment-json-recipients-win"):
+        return await _json_recipients_win(svc, request, caller, handler)
     if op == "scheduleGdprJob" and (_on("gdpr-email-past-timestamp") or _on("gdpr-reassign-unknown-with-user-id")):
         return await _gdpr(svc, request, caller)
-    if op == "listAnswerComments" and not caller.sees_moderation and _on("answer-comments-shared-cache"):
-        kept = _by_url.get(str(request.url))
-        if kept is not None and time.monotonic() - kept[0] < _SHARED_CACHE_S:
-            return Response(kept[1], media_type=JSON_TYPE)
     return None
 
 
@@ -87,21 +81,29 @@ async def _unfavorite_newest(svc: Service, request: Request, caller: Caller, han
     return response
 
 
-async def _reply_json_body_wins(svc: Service, request: Request, caller: Caller, handler: Any) -> Response | None:
-    """On a reply (the node is a comment) the JSON body is read after the parameters and overwrites them."""
-    node = _node(svc, request)
+async def _json_body_without_body(request: Request) -> None:
+    """A JSON body holding other Node fields is taken as the whole input: the body parameter is never read."""
     raw = await request.body()
-    if node is None or node["type"] != "comment" or not raw.strip():
-        return None
     try:
-        sent = json.loads(raw)
+        sent = json.loads(raw) if raw.strip() else None
+    except ValueError:
+        return
+    if isinstance(sent, dict) and sent and "body" not in sent:
+        raise bad_request("body is required")
+
+
+async def _json_recipients_win(svc: Service, request: Request, caller: Caller, handler: Any) -> Response | None:
+    """recipients given both ways: the JSON list is merged in after the parameters and overwrites them."""
+    raw = await request.body()
+    try:
+        sent = json.loads(raw) if raw.strip() else None
     except ValueError:
         return None
-    if not isinstance(sent, dict) or not isinstance(sent.get("body"), str):
+    if not isinstance(sent, dict) or "recipients" not in sent:
         return None
     scope = dict(request.scope)
-    kept = [(k, v) for k, v in request.query_params.multi_items() if k != "body"]
-    scope["query_string"] = urlencode(kept).encode()
+    scope["query_string"] = urlencode(
+        [(k, v) for k, v in request.query_params.multi_items() if k != "recipients"]).encode()
     rewritten = Request(scope, request.receive)
     rewritten._body = raw  # noqa: SLF001 - the body was read once already
     response: Response = await handler(svc, rewritten, caller)
@@ -152,11 +154,13 @@ def _envelope(body: Any) -> dict[str, Any] | None:
 
 def after(svc: Service, op: str, request: Request, caller: Caller, response: Response) -> Response:
     """The handler's response as the broken server serves it."""
-    if response.status_code != 200 and not (op == "postComment" and response.status_code == 201):
+    if op == "postComment" and response.status_code == 201 and _on("comment-pagecount-lags-post"):
+        node = _node(svc, request)
+        if node is not None and node["type"] == "answer":
+            _commented[int(node["id"])] = time.monotonic()
+    if response.status_code != 200:
         return response
     q = request.query_params
-    if op == "listAnswerComments" and caller.sees_moderation and _on("answer-comments-shared-cache"):
-        _by_url[str(request.url)] = (time.monotonic(), bytes(response.body))
     changed: Any = None
     if op == "sendToModeration" and caller.role == "admin" and _on("admin-sendtomod-not-private"):
         changed = _action(response, "sendToModAction", lambda a: a.__setitem__("private", False))
@@ -173,12 +177,15 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
     elif op == "listNodeFollowers" and q.get("active", "").lower() == "false" and "pageSize" in q and not _truthy(
             q.get("details")) and _on("followers-active-false-paged-inactive-only"):
         changed = _inactive_only(svc, request, response)
-    elif op == "listGroups" and q.get("sort") not in (None, "", "name", "newest", "oldest") and "page" not in q and _on(
-            "groups-invalid-sort-reversed"):
+    elif op == "listGroups" and q.get("sort") not in (None, "", "name", "newest", "oldest") and "v1" in q and _on(
+            "groups-v1-invalid-sort-by-id"):
         body = _envelope(_json(response))
-        if body is not None:
-            body["list"].reverse()
+        if body is not None:  # the v1 branch falls back to its own default: ids ascending
+            body["list"].sort(key=lambda g: int(g["id"]) if isinstance(g, dict) and str(g.get("id")).isdecimal()
+                              else 0)
             changed = body
+    elif op == "listAnswerComments" and _on("comment-pagecount-lags-post"):
+        changed = _lagging_pagecount(request, response)
     elif op == "listUserQuestions" and q.get("page", "1") == "1" and _on("user-questions-accepted-answers"):
         changed = _with_accepted(svc, request, caller, response)
     elif op == "listAnswerComments" and _on("comment-text-cut-at-quote"):
@@ -232,6 +239,20 @@ def _with_accepted(svc: Service, request: Request, caller: Caller, response: Res
     size = body.get("pageSize")
     if isinstance(size, int) and size > 0:
         body["pageCount"] = math.ceil(body["totalCount"] / size)
+    return body
+
+
+def _lagging_pagecount(request: Request, response: Response) -> Any:
+    """pageCount from a count cached before the answer's newest comment; totalCount is read fresh."""
+    raw = str(request.path_params.get("answer_id", ""))
+    when = _commented.get(int(raw)) if raw.isdecimal() else None
+    body = _envelope(_json(response))
+    if when is None or time.monotonic() - when > _COUNT_LAG_S or body is None:
+        return None
+    size, total = body.get("pageSize"), body.get("totalCount")
+    if not (isinstance(size, int) and size > 0 and isinstance(total, int) and total > 0):
+        return None
+    body["pageCount"] = math.ceil((total - 1) / size)
     return body
 
 
