@@ -23,6 +23,7 @@ from starlette.responses import Response
 from . import crossing2_paths, faults
 from .auth import Caller
 from .bodies import read_fields, structured
+from .db import as_id
 from .errors import bad_request, forbidden
 from .http_io import json_response
 from .service import Service
@@ -39,8 +40,8 @@ def _on(name: str) -> bool:
 
 
 def _node(svc: Service, request: Request) -> Any:
-    raw = request.path_params.get("node_id", "")
-    return svc.db.one("SELECT * FROM nodes WHERE id = ?", (int(raw),)) if str(raw).isdecimal() else None
+    node_id = as_id(str(request.path_params.get("node_id", "")))  # bounded: a 20-digit id is no node, not a 500
+    return None if node_id is None else svc.db.one("SELECT * FROM nodes WHERE id = ?", (node_id,))
 
 
 def _truthy(value: str | None) -> bool:
