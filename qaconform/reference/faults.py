@@ -203,6 +203,12 @@ from .faults_blind_round20 import BLIND_round20, BLIND_round20_MISSED  # noqa: E
 
 _ALL = _ALL + BLIND_round20 + BLIND_round20_MISSED
 
+# --- blind round 21: permissions with a parameter, ownership from a relation, input forms, one branch, a parameter's
+# effect, data-protection forms, a history, a cache, posted text (issue 44, round21); the MISSED tuple is red on purpose
+from .faults_blind_round21 import BLIND_round21, BLIND_round21_MISSED  # noqa: E402
+
+_ALL = _ALL + BLIND_round21 + BLIND_round21_MISSED
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

@@ -42,6 +42,7 @@ from . import (
     blind_round18,
     blind_round19,
     blind_round20,
+    blind_round21,
     combos2_paths,
     histories2_faults,
     histories3_faults,
@@ -117,6 +118,7 @@ HOOKS: list[Hook] = [
     Hook("round20", before=blind_round20.before,
          after=lambda svc, op, request, caller, response: blind_round20.after(svc, op, request, caller,
                                                                               response)),  # round20 (issue 44)
+    Hook("round21", before=blind_round21.before, after=blind_round21.after),  # round21 (issue 44): blind round 21
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
