@@ -33,10 +33,12 @@ def _read(resp: ApiResponse) -> Any:
 
 
 def question_of(role: str, api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int],
-                spaces: frozenset[int] | None = None) -> int | None:
+                spaces: frozenset[int] | None = None, followed_by: str | None = None) -> int | None:
     """A question ``role`` wrote that novice lists (so every signed-in account reads it), not wiki, not closed and no
     fixture of the profile (in one of ``spaces`` when given: its primaryContainerId): found with reads, since the
-    interface cannot create a question. None when there is none."""
+    interface cannot create a question. ``followed_by``: the first such question that account follows
+    (:func:`followed`) where one is among the first :data:`FOLLOWED_CANDIDATES`, else the first. None when there is
+    none."""
     uid = user_ids.get(role)
     if uid is None:
         return None
@@ -44,20 +46,40 @@ def question_of(role: str, api: dict[str, ApiClient], profile: Profile, user_ids
     taken = {fixtures.question_id, fixtures.member_wiki_node_id, fixtures.wiki_node_id, fixtures.favorite_node_id,
              fixtures.locked_question_id}
     taken |= {n for pool in profile.pools.values() for n in pool}
+    found: list[int] = []
     for page in range(1, QUESTION_PAGES + 1):
         resp = api["novice"].get(f"user/{uid}/question.json", params={"page": page, "pageSize": 20},
                                  operation="listUserQuestions")
         body = _read(resp)
         items = body.get("list") if isinstance(body, dict) else None
         if not isinstance(items, list) or not items:
-            return None
-        for q in items:
-            if (isinstance(q, dict) and isinstance(q.get("id"), int) and q["id"] not in taken
-                    and q.get("wiki") is not True and "closed" not in (q.get("nodeStates") or ())
-                    and (q.get("author") or {}).get("id", uid) == uid
-                    and (spaces is None or q.get("primaryContainerId") in spaces)):
-                return int(q["id"])
-    return None
+            break
+        found += [int(q["id"]) for q in items
+                  if (isinstance(q, dict) and isinstance(q.get("id"), int) and q["id"] not in taken
+                      and q.get("wiki") is not True and "closed" not in (q.get("nodeStates") or ())
+                      and (q.get("author") or {}).get("id", uid) == uid
+                      and (spaces is None or q.get("primaryContainerId") in spaces))]
+        if found and followed_by is None:
+            break
+    follower = user_ids.get(followed_by) if followed_by else None
+    if follower is not None:
+        for question in found[:FOLLOWED_CANDIDATES]:
+            if followed(api, question, follower):
+                return question
+    return found[0] if found else None
+
+
+FOLLOWED_CANDIDATES = 5
+"""How many found questions are read for their followers (one read each, bounded)."""
+
+
+def followed(api: dict[str, ApiClient], node: int, user_id: int) -> bool:
+    """Whether ``user_id`` is among the node's active followers (its first page of 100, read as novice: "When
+    details is false only follower information is returned", default-mode items are User items)."""
+    body = _read(api["novice"].get(f"node/{node}/followers.json", params={"pageSize": 100},
+                                   operation="listNodeFollowers"))
+    items = body.get("list") if isinstance(body, dict) else None
+    return any(isinstance(i, dict) and i.get("id") == user_id for i in items or ())
 
 
 CHILD_SPACE_WRITERS = ("member", "admin", "moderator", "novice")
@@ -96,8 +118,13 @@ def members_question(api: dict[str, ApiClient], profile: Profile, user_ids: dict
 def novices_question(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> int | None:
     """:func:`question_of` novice, other than the fixture question: one on which member stands in no relation. The
     fixture question, novice's too, is never locked nor sent, so it cannot give the refusals of a lock or a send of
-    another's question; novice holds neither permission, so every call drawn on it is refused."""
-    return question_of("novice", api, profile, user_ids)
+    another's question; novice holds neither permission, so every call drawn on it is refused.
+
+    One member follows where the target has one (fix2nodes, issue 44): following is a relation to a node the caller
+    did not write, and "for the caller's own node" grants nothing through it; a server that built "own nodes" from
+    the nodes a caller wrote AND follows let member lock novice's question (round19-lock-own-follower). The only
+    node member followed was the fixture question, on which nothing is ever locked."""
+    return question_of("novice", api, profile, user_ids, followed_by="member")
 
 
 def question_or_skip(role: str, question: int | None) -> int:

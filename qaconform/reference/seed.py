@@ -227,6 +227,7 @@ def seed(db: Database, size: int, rng_seed: int = 20190221) -> SeedFixtures:
     fixtures = _seed_earlier_run(b, fixtures)
     fixtures = replace(fixtures, locked_question_id=_seed_locked_question(b))
     _seed_child_space_question(b)  # blind12 (issue 44)
+    _seed_followed_question(b)  # fix2nodes (issue 44)
     conn.executemany(_NODE_INSERT, b.nodes)
     conn.executemany("INSERT INTO comment_recipients(comment_id, user_id) VALUES (?, ?)", b.recipients)
     conn.executemany("INSERT OR IGNORE INTO node_topics(node_id, topic_id) VALUES (?, ?)", b.node_topics)
@@ -418,6 +419,20 @@ def _consume(conn: Any, consumed: dict[str, list[int]]) -> None:
                 conn.execute("UPDATE actions SET canceled = 1, canceled_by = ?, canceled_date = ? "
                              "WHERE node_id = ? AND verb = 'wikified'", (by, when, node))
                 conn.execute("UPDATE nodes SET wiki = 0 WHERE id = ?", (node,))
+
+
+def _seed_followed_question(b: _Builder) -> int:
+    """A question of novice's that member follows, no fixture (fix2nodes, issue 44): a node member did not write
+    but follows, on which the run tries member's refused lock (found_nodes.novices_question); the one node member
+    followed was the fixture question, never locked. Seeded after every other node and dated before them, so that
+    no other node's id and no list's first page moves."""
+    member, novice = 3, 4
+    qid = b.new_id()
+    date = BASE_MS - 32 * DAY_MS
+    b.question(qid, FIXTURE_SPACE_ID, novice, "Can I follow a whole space?", children=[], topics=(3,), followers=1,
+               date=date)
+    b.follows.append((qid, member, 1, date + 60_000))
+    return qid
 
 
 def _seed_restricted_questions(b: _Builder) -> None:

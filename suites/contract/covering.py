@@ -163,6 +163,24 @@ def array(op: str, dims: Dimensions, seed: int, strength: int = PAIRS) -> Matrix
     return Matrix(op, names, tuple(tuple(c) for c in columns), tuple(out))
 
 
+FILTERS = "filters"
+"""The question list's own filters (spec/dimensions.yaml ``values.filters``, ``list_access.own``: "3. Query:
+topics, unanswered, spaceId")."""
+
+
+def with_other_filters(op: str, dims: Dimensions, kept: str) -> list[Combination]:
+    """fix2nodes (issue 44): a filter's effect beside every combination of the list's OTHER filters, one row each
+    (the readers in turn), beside the covering array (whose rows and ids stay as they are).
+
+    Why: the array's ``filters`` column holds one filter per row (none, spaceId, unanswered or topics), so spaceId
+    never met unanswered: a server that ignored spaceId beside unanswered passed (blind20-spaceid-dropped-with-
+    unanswered). ``kept``: the filter the rule adds to each row itself (test_matrix.py adds spaceId)."""
+    others = [v for v in dims.values.get(FILTERS, ()) if v != NONE and not v.startswith(f"{kept}=")]
+    subsets = [s for n in range(1, len(others) + 1) for s in combinations(others, n)]
+    who = readers(op, dims)
+    return [Combination(op, who[i % len(who)], ((FILTERS, "&".join(s)),)) for i, s in enumerate(subsets)]
+
+
 def all_pairs(columns: Sequence[Sequence[str]], strength: int = PAIRS) -> list[list[str]]:
     """allpairspy's rows for ``columns``, kept in the user's cache folder by the columns' lengths.
 
