@@ -77,8 +77,8 @@ _ALL: tuple[Fault, ...] = (
 
 MISSED_TODAY: frozenset[str] = frozenset({
     "round19-lock-own-follower",
-    "round19-gdpr-form-body-ignored",
-    "round19-gdpr-bulk-no-csv-timestamp",
+    # fix2jobs (issue 44): round19-gdpr-form-body-ignored and round19-gdpr-bulk-no-csv-timestamp are caught now
+    # (suites/scenarios/test_gdpr_kinds.py)
     "round19-cancelwiki-locked-stays-wiki",
     "round19-locked-answer-public-reply-refused",
     "round19-answer-body-cut-1000",
