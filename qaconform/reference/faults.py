@@ -203,6 +203,11 @@ from .faults_blind_round20 import BLIND_round20, BLIND_round20_MISSED  # noqa: E
 
 _ALL = _ALL + BLIND_round20 + BLIND_round20_MISSED
 
+# --- fix2jobs (issue 44): job rules broken for one kind of job in one stated form of its date
+from .faults_fix2jobs import FIX2JOBS  # noqa: E402
+
+_ALL = _ALL + FIX2JOBS
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

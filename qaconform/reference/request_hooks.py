@@ -43,6 +43,7 @@ from . import (
     blind_round19,
     blind_round20,
     combos2_paths,
+    fix2jobs_paths,
     histories2_faults,
     histories3_faults,
     history_faults,
@@ -117,6 +118,7 @@ HOOKS: list[Hook] = [
     Hook("round20", before=blind_round20.before,
          after=lambda svc, op, request, caller, response: blind_round20.after(svc, op, request, caller,
                                                                               response)),  # round20 (issue 44)
+    Hook("fix2jobs", before=fix2jobs_paths.before),  # fix2jobs (issue 44): a job rule for one kind and date form
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
