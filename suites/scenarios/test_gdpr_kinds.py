@@ -3,11 +3,11 @@ issue 44: three blind rounds found rules checked for one kind, one date form or 
 
 - Kind x date: "type | bulk or individual", "scheduleDate | Either formatted (... month/day/year ...) or timeStamp.
   A sample shape names the field scheduleTime for the individual case." Every error row that applies to both kinds
-  (and each kind's own missing field) is sent for each kind in every stated name and form of its date: the sample's
-  scheduleTime for individual jobs only, a formatted date always with a day above 12 (a day-first reading, the
-  CSV's locale of a bulk branch, cannot take it as a month), a timeStamp as job_forms.send_dated sends it. A refusal
-  about the date itself is the formatted form not read (GDPR-DATE-FORMATTED); for a timeStamp (format not shown) it
-  is not judged.
+  (and each kind's own missing field, and a bulk job's file that does not exist) is sent for each kind in every
+  stated name and form of its date: the sample's scheduleTime for individual jobs only, a formatted date always with
+  a day above 12 (a day-first reading, the CSV's locale of a bulk branch, cannot take it as a month), a timeStamp as
+  job_forms.send_dated sends it. A refusal about the date itself is the formatted form not read
+  (GDPR-DATE-FORMATTED); for a timeStamp (format not shown) it is not judged.
 - Input form: "each body field may also be given as a request or query parameter of the same name": type as a
   request parameter of an ``application/x-www-form-urlencoded`` body (test_input_form_matrix.py sends the JSON body,
   the query and a winning parameter). A job's other fields are objects and an array with no parameter form shown,
@@ -44,6 +44,7 @@ from gdpr_jobs import (
     error_text,
     every_400_has_error_body,
     formatted,
+    missing_csv_id,
     nobody,
     stopped_at_guard,
 )
@@ -70,11 +71,12 @@ ROWS: dict[str, tuple[tuple[str, ...], dict[str, Any], str, tuple[str, ...]]] = 
     "GDPR-REASSIGN-INVALID": (KINDS, {"reassignUser": "nobody"}, REASSIGN_INVALID, ("operations",)),
     "GDPR-REASSIGN-AMBIGUOUS": (KINDS, {"reassignUser": "both"}, REASSIGN_AMBIGUOUS, ("operations",)),
     "GDPR-BULK-NO-CSV": (("bulk",), {"csvFileId": None}, BULK_NO_CSV, ("reassign", "operations")),
+    "GDPR-CSV-MISSING": (("bulk",), {"csvFileId": "missing"}, CSV_MISSING, ("reassign", "operations")),
     "GDPR-INDIVIDUAL-NO-USER": (("individual",), {"user": None}, NO_USER_PREFIX, ("reassign", "operations")),
 }
 """rule -> (the kinds it applies to, the fields that make its row, its message, the guards without [safety]
-destructive: never the field under test nor the date). GDPR-PAST-DATE's row is its date; the others are dated
-years ahead."""
+destructive: never the field under test nor the date). GDPR-PAST-DATE's row is its date (a timeStamp not refused
+as past is GDPR-DATE-TIMESTAMP's, as test_gdpr_forms.py judges it); the others are dated years ahead."""
 
 
 def _cases() -> list[Any]:
@@ -112,6 +114,8 @@ def _job(jobs: Jobs, kind: str, fields: dict[str, Any]) -> dict[str, Any]:
         extra["reassignUser"] = {"username": jobs.admin.username, "id": jobs.admin_id or 1}
     elif extra.get("reassignUser") == "nobody":
         extra["reassignUser"] = {"username": nobody()}
+    if extra.get("csvFileId") == "missing":
+        extra["csvFileId"] = missing_csv_id(jobs.profile)
     body.update(extra)
     return {k: v for k, v in body.items() if v is not None}
 
@@ -134,7 +138,8 @@ def _send_past(jobs: Jobs, body: dict[str, Any], field: str, form: str,
 
 
 @pytest.mark.rule("GDPR-PAST-DATE", "GDPR-OPERATIONS-INVALID", "GDPR-REASSIGN-INVALID", "GDPR-REASSIGN-AMBIGUOUS",
-                  "GDPR-BULK-NO-CSV", "GDPR-INDIVIDUAL-NO-USER", "GDPR-DATE-FORMATTED")
+                  "GDPR-BULK-NO-CSV", "GDPR-CSV-MISSING", "GDPR-INDIVIDUAL-NO-USER", "GDPR-DATE-FORMATTED",
+                  "GDPR-DATE-TIMESTAMP")
 @pytest.mark.writes
 @pytest.mark.parametrize(("rule", "kind", "field", "form"), _cases())
 def test_every_job_refusal_holds_for_each_kind_in_every_stated_name_and_form_of_its_date(
@@ -160,6 +165,8 @@ def test_every_job_refusal_holds_for_each_kind_in_every_stated_name_and_form_of_
         skip(SkipKind.OTHER, f"not judged: the target refused {field} {sent[field]} with {resp.status} {error!r}; the "
                              f"format of {form} is not shown, so another may be the site's")
     blamed = "GDPR-DATE-FORMATTED" if about_date else rule
+    if rule == "GDPR-PAST-DATE" and form == "timeStamp" and not about_date:
+        blamed = "GDPR-DATE-TIMESTAMP"
     fail([blamed], f"a {kind} job whose one error is {rule}'s ({ {k: sent.get(k) for k in fields} or 'its date'}), "
                    f"dated {field} {sent[field]} (a formatted date is month/day/year): expected 400 {{error: "
                    f"{message!r}}}, got {resp.status} {error!r}", resp)
