@@ -97,7 +97,7 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
             auth.EDIT_USERS_AND_GROUPS) and faults.is_on("blind18-spaces-includeonly-admin-only"):
         raise denied(caller.anonymous)  # the projection branch checks the administrator's permission
     if op == "scheduleGdprJob" and faults.is_on("blind18-gdpr-bulk-formatted-day-first"):
-        await _bulk_day_first(request)
+        await _bulk_day_first(svc, request)
     if op == "postAnswer" and faults.is_on("blind18-answer-author-from-body"):
         return await _answer_author_from_body(svc, request, caller, handler)
     if op == "listUserAnswers" and faults.is_on("blind18-user-answers-cached-for-others"):
@@ -159,11 +159,31 @@ def _set_visibility(svc: Service, response: Response, visibility: str) -> None:
             conn.execute("DELETE FROM comment_recipients WHERE comment_id = ?", (comment_id,))
 
 
-async def _bulk_day_first(request: Request) -> None:
+_OPERATIONS = frozenset({"suspend", "anonymize", "delete", "anon-delete"})
+
+
+def _passes_other_checks(svc: Service, fields: dict[str, Any]) -> bool:
+    """fix2jobs (issue 44): the day-first reading is the date's step of a bulk job that passed every other check (a
+    file that exists, a valid operations list, reassignUser absent or given one way), so a refusal for another error
+    keeps its own message and only GDPR-DATE-FORMATTED's path is broken."""
+    csv, ops, reassign = fields.get("csvFileId"), fields.get("operations"), fields.get("reassignUser")
+    if isinstance(csv, str) and csv.strip().isdecimal():
+        csv = int(csv.strip())
+    if isinstance(csv, bool) or not isinstance(csv, int) or svc.db.one(
+            "SELECT 1 FROM csv_files WHERE id = ?", (csv,)) is None:
+        return False
+    if not isinstance(ops, list) or not 1 <= len(ops) <= 4 or not set(ops) <= _OPERATIONS:
+        return False
+    return reassign is None or (isinstance(reassign, dict) and len(reassign) == 1)
+
+
+async def _bulk_day_first(svc: Service, request: Request) -> None:
     """The bulk branch reads scheduleDate.formatted day first (DD/MM/YYYY, the CSV's locale)."""
     fields = await _fields(request)
     spec = fields.get("scheduleDate")
     if fields.get("type") != "bulk" or not isinstance(spec, dict) or not isinstance(spec.get("formatted"), str):
+        return
+    if not _passes_other_checks(svc, fields):
         return
     if "scheduleDate" in request.query_params:
         return  # the parameter form goes through the shared parser

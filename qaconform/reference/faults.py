@@ -209,6 +209,11 @@ from .faults_blind_round21 import BLIND_round21, BLIND_round21_MISSED  # noqa: E
 
 _ALL = _ALL + BLIND_round21 + BLIND_round21_MISSED
 
+# --- fix2jobs (issue 44): job rules broken for one kind of job in one stated form of its date
+from .faults_fix2jobs import FIX2JOBS  # noqa: E402
+
+_ALL = _ALL + FIX2JOBS
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

@@ -44,6 +44,7 @@ from . import (
     blind_round20,
     blind_round21,
     combos2_paths,
+    fix2jobs_paths,
     histories2_faults,
     histories3_faults,
     history_faults,
@@ -119,6 +120,8 @@ HOOKS: list[Hook] = [
          after=lambda svc, op, request, caller, response: blind_round20.after(svc, op, request, caller,
                                                                               response)),  # round20 (issue 44)
     Hook("round21", before=blind_round21.before, after=blind_round21.after),  # round21 (issue 44): blind round 21
+
+    Hook("fix2jobs", before=fix2jobs_paths.before),  # fix2jobs (issue 44): a job rule for one kind and date form
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
