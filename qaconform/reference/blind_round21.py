@@ -28,15 +28,13 @@ from .errors import bad_request, forbidden
 from .http_io import json_response
 from .service import Service
 
-P = "round21-"
-
 _COUNT_LAG_S = 5.0
 _commented: dict[int, float] = {}
 """round21-comment-pagecount-lags-post: when each answer last got a comment (the page count's cache lags it)."""
 
 
 def _on(name: str) -> bool:
-    return faults.is_on(P + name)
+    return faults.is_on(name)
 
 
 def _node(svc: Service, request: Request) -> Any:
@@ -51,18 +49,20 @@ def _truthy(value: str | None) -> bool:
 async def before(svc: Service, op: str, request: Request, caller: Caller, handler: Any) -> Response | None:
     """Refusals and answers that replace the handler's."""
     q = request.query_params
-    if op == "listTopics" and "includeOnly" in q and caller.role == "novice" and _on("topics-includeonly-novice-403"):
+    if op == "listTopics" and "includeOnly" in q and caller.role == "novice" and _on(
+            "round21-topics-includeonly-novice-403"):
         raise forbidden()  # the projection branch checks View User's Profile as well
     if op == "listNodeFollowers" and _truthy(q.get("details")) and caller.role != "admin" and _on(
-            "followers-details-admin-only"):
+            "round21-followers-details-admin-only"):
         raise forbidden()  # the relation view checks Edit users and groups
-    if op == "unmarkFavorite" and _on("unfavorite-newest-favorite"):
+    if op == "unmarkFavorite" and _on("round21-unfavorite-newest-favorite"):
         return await _unfavorite_newest(svc, request, caller, handler)
-    if op == "postAnswer" and "body" in q and _on("answer-param-body-ignored-beside-fields"):
+    if op == "postAnswer" and "body" in q and _on("round21-answer-param-body-ignored-beside-fields"):
         await _json_body_without_body(request)
-    if op == "postComment" and "recipients" in q and _on("comment-json-recipients-win"):
+    if op == "postComment" and "recipients" in q and _on("round21-comment-json-recipients-win"):
         return await _json_recipients_win(svc, request, caller, handler)
-    if op == "scheduleGdprJob" and (_on("gdpr-email-past-timestamp") or _on("gdpr-reassign-unknown-with-user-id")):
+    if op == "scheduleGdprJob" and (_on("round21-gdpr-email-past-timestamp")
+                                    or _on("round21-gdpr-reassign-unknown-with-user-id")):
         return await _gdpr(svc, request, caller)
     return None
 
@@ -120,10 +120,10 @@ async def _gdpr(svc: Service, request: Request, caller: Caller) -> Response | No
     date = structured(fields, "scheduleDate")
     reassign = structured(fields, "reassignUser")
     individual = fields.get("type") == "individual" and isinstance(user, dict)
-    if (_on("gdpr-email-past-timestamp") and individual and isinstance(user, dict) and user.get("email")
+    if (_on("round21-gdpr-email-past-timestamp") and individual and isinstance(user, dict) and user.get("email")
             and isinstance(date, dict) and "timeStamp" in date):
         return gdpr_jobs._schedule(svc, caller, fields, frozenset({crossing2_paths.PAST}))  # noqa: SLF001
-    if (_on("gdpr-reassign-unknown-with-user-id") and individual and isinstance(user, dict)
+    if (_on("round21-gdpr-reassign-unknown-with-user-id") and individual and isinstance(user, dict)
             and user.get("id") not in (None, "") and isinstance(reassign, dict) and set(reassign) == {"username"}):
         return gdpr_jobs._schedule(svc, caller, fields, frozenset({crossing2_paths.REASSIGN_LOOKUP}))  # noqa: SLF001
     return None
@@ -155,7 +155,7 @@ def _envelope(body: Any) -> dict[str, Any] | None:
 
 def after(svc: Service, op: str, request: Request, caller: Caller, response: Response) -> Response:
     """The handler's response as the broken server serves it."""
-    if op == "postComment" and response.status_code == 201 and _on("comment-pagecount-lags-post"):
+    if op == "postComment" and response.status_code == 201 and _on("round21-comment-pagecount-lags-post"):
         node = _node(svc, request)
         if node is not None and node["type"] == "answer":
             _commented[int(node["id"])] = time.monotonic()
@@ -163,33 +163,33 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
         return response
     q = request.query_params
     changed: Any = None
-    if op == "sendToModeration" and caller.role == "admin" and _on("admin-sendtomod-not-private"):
+    if op == "sendToModeration" and caller.role == "admin" and _on("round21-admin-sendtomod-not-private"):
         changed = _action(response, "sendToModAction", lambda a: a.__setitem__("private", False))
-    elif op == "lockNode" and _on("lock-comment-node-is-parent"):
+    elif op == "lockNode" and _on("round21-lock-comment-node-is-parent"):
         node = _node(svc, request)
         if node is not None and node["type"] == "comment":
             changed = _action(response, "lockAction", lambda a: a["node"].__setitem__("id", int(node["parent_id"])))
-    elif op == "unmarkFavorite" and _on("unfavorite-after-other-account"):
+    elif op == "unmarkFavorite" and _on("round21-unfavorite-after-other-account"):
         node = _node(svc, request)
         if node is not None and svc.db.one(
                 "SELECT 1 FROM actions WHERE verb = 'favorited' AND node_id = ? AND canceled = 1 AND canceled_by != ?"
                 " LIMIT 1", (node["id"], caller.id)):
             changed = _action(response, "favoriteAction", lambda a: a.__setitem__("canceled", False))
     elif op == "listNodeFollowers" and q.get("active", "").lower() == "false" and "pageSize" in q and not _truthy(
-            q.get("details")) and _on("followers-active-false-paged-inactive-only"):
+            q.get("details")) and _on("round21-followers-active-false-paged-inactive-only"):
         changed = _inactive_only(svc, request, response)
     elif op == "listGroups" and q.get("sort") not in (None, "", "name", "newest", "oldest") and "v1" in q and _on(
-            "groups-v1-invalid-sort-by-id"):
+            "round21-groups-v1-invalid-sort-by-id"):
         body = _envelope(_json(response))
         if body is not None:  # the v1 branch falls back to its own default: ids ascending
             body["list"].sort(key=lambda g: int(g["id"]) if isinstance(g, dict) and str(g.get("id")).isdecimal()
                               else 0)
             changed = body
-    elif op == "listAnswerComments" and _on("comment-pagecount-lags-post"):
+    elif op == "listAnswerComments" and _on("round21-comment-pagecount-lags-post"):
         changed = _lagging_pagecount(request, response)
-    elif op == "listUserQuestions" and q.get("page", "1") == "1" and _on("user-questions-accepted-answers"):
+    elif op == "listUserQuestions" and q.get("page", "1") == "1" and _on("round21-user-questions-accepted-answers"):
         changed = _with_accepted(svc, request, caller, response)
-    elif op == "listAnswerComments" and _on("comment-text-cut-at-quote"):
+    elif op == "listAnswerComments" and _on("round21-comment-text-cut-at-quote"):
         changed = _cut_at_quote(response)
     return response if changed is None else json_response(changed, response.status_code)
 
