@@ -96,6 +96,7 @@ def test_a_refused_password_is_one_message_naming_the_account_and_nothing_is_wri
     code, _, err = run(init_args(out, server.url, accounts, "--password-env", "novice=QA_NOVICE_PW"), capsys)
     assert code == exitcodes.USAGE, err
     assert f"novice account {accounts['novice']['username']!r} is refused" in err and "admin" not in err
+    assert "the password in QA_NOVICE_PW" in err, err  # the variable to fix, not "the variable init reads it from"
     assert "not-the-password" not in err and not out.exists()
 
 

@@ -126,8 +126,9 @@ def parse_request(args: argparse.Namespace, env: Mapping[str, str]) -> Request:
                    notes)
 
 
-def check_access(base_url: str, clients: Mapping[str, ApiClient]) -> None:
-    """Stop before writing when nothing answers, the base URL serves no interface or an account is refused."""
+def check_access(base_url: str, clients: Mapping[str, ApiClient], variables: Mapping[str, str] | None = None) -> None:
+    """Stop before writing when nothing answers, the base URL serves no interface or an account is refused; a
+    refusal names the variable the password was read from (role -> variable), the one thing the user can fix."""
     statuses: dict[str, int] = {}
     for role, client in clients.items():
         try:
@@ -145,7 +146,8 @@ def check_access(base_url: str, clients: Mapping[str, ApiClient]) -> None:
     if refused:
         raise UsageError("; ".join(f"the {r} account {clients[r].username!r} is refused by the target (401 on GET "
                                    f"{API_PREFIX}{op_path('listActiveExperts')}, which every account may read): "
-                                   f"check its username and the password in the variable init reads it from"
+                                   f"check its username and the password in "
+                                   f"{(variables or {}).get(r) or 'the variable init reads it from'}"
                                    for r in refused))
 
 
@@ -316,7 +318,7 @@ def run_init(args: argparse.Namespace, env: Mapping[str, str], now: datetime | N
                                    timeout_s=req.timeout_s, verify_tls=req.verify_tls, path_name=str(req.out))
     clients = discover.clients_for(probe)
     try:
-        check_access(req.base_url, clients)
+        check_access(req.base_url, clients, {r: v for r, (_, v) in req.accounts.items()})
         try:
             found = discover.discover(clients)
         except TargetUnreachable as exc:
