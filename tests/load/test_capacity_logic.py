@@ -416,6 +416,21 @@ def test_the_capacity_page_shows_the_interval_and_the_baseline_verdict() -> None
     assert "Against the baseline base-1" in text and "REGRESSION" in text
 
 
+def test_the_interval_of_a_lower_bound_names_the_step_that_broke_unconfirmed() -> None:
+    """A 60 s search held 534 req/s and broke once at 574 without confirming it; the page said "upper no step broke
+    above it" beside a steps table whose 574 req/s row reads "broke". Only a search where nothing broke says so."""
+    report = _with(_report(0), _interval(533.2, None, 17.8), lower_bound=True)
+    report["scenarios"]["browse"]["between"] = [534.0, 574.0]
+    parser = _Strict()
+    parser.feed(render_capacity(report))
+    text = " ".join(parser.text)
+    assert "upper none fixed: 574" in text and "no step broke above it" not in text, text
+    report["scenarios"]["browse"]["between"] = [534.0, None]
+    parser = _Strict()
+    parser.feed(render_capacity(report))
+    assert "no step broke above it (a lower bound)" in " ".join(parser.text)
+
+
 def _noise_step(rate: float, held: bool, busy: float | None) -> dict[str, Any]:
     return {"kind": "step", "offered_rps": rate, "achieved_rps": rate if held else rate * 0.95, "held": held,
             "machine_busy_pct": busy, "steady": {"rate_trend_rps": [rate, rate * 1.01, rate * 0.99]}}
