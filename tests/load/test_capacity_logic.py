@@ -402,6 +402,16 @@ def test_a_lower_bound_is_compared_as_a_lower_bound() -> None:
     assert "REGRESSION" not in text and "lower bound" in text, text
 
 
+def test_a_lower_bound_far_above_the_baseline_is_not_called_near_it() -> None:
+    """The same build measured 168 then 533 req/s (both lower bounds) on a busy machine: "ok", worded "above the
+    baseline", not "at or near" it; within the tolerance it stays "at or near"."""
+    base = _with(_report(0), _interval(168.0, None, 29.2), lower_bound=True)
+    far = compare_capacity(base, _with(_report(0), _interval(533.2, None, 17.8), lower_bound=True), 5)[0]
+    assert not far["regressed"] and "lower bound above the baseline" in far["why"], far
+    near = compare_capacity(base, _with(_report(0), _interval(170.0, None, 17.8), lower_bound=True), 5)[0]
+    assert not near["regressed"] and "at or near the baseline" in near["why"], near
+
+
 def test_the_capacity_page_shows_the_interval_and_the_baseline_verdict() -> None:
     report = _with(_report(0), _interval(300.0, 321.3, 2.0))
     report["scenarios"]["browse"]["noise"] = {"windows_pct": 2.0, "repeats_pct": 1.1, "tracking_pct": 0.4,
