@@ -68,6 +68,9 @@ def test_init_writes_a_profile_the_kit_loads_with_what_the_target_shows(
         assert f"\n# {key} = " in text, f"{key} is not left as a TODO the user can uncomment"
         assert text.index("TODO", text.index(f"\n# {key} = ") - 300) < text.index(f"\n# {key} = ")
     assert f"qaconform doctor --profile {out}" in stdout
+    # a guessed wire value fails rules on a conforming site (measured: "moderators" for "mod", 6 must-rules failed)
+    todo = " ".join(text[:text.index("\n# to_moderators = ")].rsplit("# TODO", 1)[-1].replace("#", " ").split())
+    assert "a wrong one is sent as given, the site refuses it, and those rules fail" in todo, todo
     # the site's delete action is no read away either: a TODO whose lines, uncommented, are a [cleanup] the kit takes
     block = text[text.index("# [cleanup]"):].split("\n\n")[0]
     assert "TODO: the site's delete action" in text[:text.index("# [cleanup]")].rsplit("\n\n", 1)[-1]

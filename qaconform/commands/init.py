@@ -251,8 +251,10 @@ def render(req: Request, found: discover.Discovery, written_at: datetime) -> str
         "[visibility]",
         'recipients = "recipients"',
         'to_original_poster = "op"',
-        _todo('to_moderators = "mod"', "the wire value of 'to moderators': unlocks its private-comment tests"),
-        _todo('to_own_groups = "group"', "the wire value of 'to own groups': unlocks its private-comment tests"),
+        _todo('to_moderators = "mod"', "the wire value of 'to moderators': unlocks its private-comment tests; only "
+              "the site's own value (a wrong one is sent as given, the site refuses it, and those rules fail)"),
+        _todo('to_own_groups = "group"', "the wire value of 'to own groups': unlocks its private-comment tests; only "
+              "the site's own value, as above"),
         _todo('full = "full"', "what a GET returns for a comment with full visibility, if the site writes one"),
         _todo('readers = ["admin"]', "the roles that read every private comment on this site"),
         "",
