@@ -68,6 +68,9 @@ def test_init_writes_a_profile_the_kit_loads_with_what_the_target_shows(
         assert f"\n# {key} = " in text, f"{key} is not left as a TODO the user can uncomment"
         assert text.index("TODO", text.index(f"\n# {key} = ") - 300) < text.index(f"\n# {key} = ")
     assert f"qaconform doctor --profile {out}" in stdout
+    # a guessed wire value fails rules on a conforming site (measured: "moderators" for "mod", 6 must-rules failed)
+    todo = " ".join(text[:text.index("\n# to_moderators = ")].rsplit("# TODO", 1)[-1].replace("#", " ").split())
+    assert "a wrong one is sent as given, the site refuses it, and those rules fail" in todo, todo
     # the site's delete action is no read away either: a TODO whose lines, uncommented, are a [cleanup] the kit takes
     block = text[text.index("# [cleanup]"):].split("\n\n")[0]
     assert "TODO: the site's delete action" in text[:text.index("# [cleanup]")].rsplit("\n\n", 1)[-1]
@@ -96,6 +99,7 @@ def test_a_refused_password_is_one_message_naming_the_account_and_nothing_is_wri
     code, _, err = run(init_args(out, server.url, accounts, "--password-env", "novice=QA_NOVICE_PW"), capsys)
     assert code == exitcodes.USAGE, err
     assert f"novice account {accounts['novice']['username']!r} is refused" in err and "admin" not in err
+    assert "the password in QA_NOVICE_PW" in err, err  # the variable to fix, not "the variable init reads it from"
     assert "not-the-password" not in err and not out.exists()
 
 

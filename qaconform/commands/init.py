@@ -126,8 +126,9 @@ def parse_request(args: argparse.Namespace, env: Mapping[str, str]) -> Request:
                    notes)
 
 
-def check_access(base_url: str, clients: Mapping[str, ApiClient]) -> None:
-    """Stop before writing when nothing answers, the base URL serves no interface or an account is refused."""
+def check_access(base_url: str, clients: Mapping[str, ApiClient], variables: Mapping[str, str] | None = None) -> None:
+    """Stop before writing when nothing answers, the base URL serves no interface or an account is refused; a
+    refusal names the variable the password was read from (role -> variable), the one thing the user can fix."""
     statuses: dict[str, int] = {}
     for role, client in clients.items():
         try:
@@ -145,7 +146,8 @@ def check_access(base_url: str, clients: Mapping[str, ApiClient]) -> None:
     if refused:
         raise UsageError("; ".join(f"the {r} account {clients[r].username!r} is refused by the target (401 on GET "
                                    f"{API_PREFIX}{op_path('listActiveExperts')}, which every account may read): "
-                                   f"check its username and the password in the variable init reads it from"
+                                   f"check its username and the password in "
+                                   f"{(variables or {}).get(r) or 'the variable init reads it from'}"
                                    for r in refused))
 
 
@@ -249,8 +251,10 @@ def render(req: Request, found: discover.Discovery, written_at: datetime) -> str
         "[visibility]",
         'recipients = "recipients"',
         'to_original_poster = "op"',
-        _todo('to_moderators = "mod"', "the wire value of 'to moderators': unlocks its private-comment tests"),
-        _todo('to_own_groups = "group"', "the wire value of 'to own groups': unlocks its private-comment tests"),
+        _todo('to_moderators = "mod"', "the wire value of 'to moderators': unlocks its private-comment tests; only "
+              "the site's own value (a wrong one is sent as given, the site refuses it, and those rules fail)"),
+        _todo('to_own_groups = "group"', "the wire value of 'to own groups': unlocks its private-comment tests; only "
+              "the site's own value, as above"),
         _todo('full = "full"', "what a GET returns for a comment with full visibility, if the site writes one"),
         _todo('readers = ["admin"]', "the roles that read every private comment on this site"),
         "",
@@ -316,7 +320,7 @@ def run_init(args: argparse.Namespace, env: Mapping[str, str], now: datetime | N
                                    timeout_s=req.timeout_s, verify_tls=req.verify_tls, path_name=str(req.out))
     clients = discover.clients_for(probe)
     try:
-        check_access(req.base_url, clients)
+        check_access(req.base_url, clients, {r: v for r, (_, v) in req.accounts.items()})
         try:
             found = discover.discover(clients)
         except TargetUnreachable as exc:

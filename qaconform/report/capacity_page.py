@@ -130,7 +130,13 @@ def _interval(result: Mapping[str, Any]) -> str:
     iv, noise = result.get("interval"), result.get("noise") or {}
     if not isinstance(iv, Mapping):
         return ""
-    upper = "no step broke above it (a lower bound)" if iv.get("upper") is None else f"{_n(iv['upper'])} req/s"
+    broke = (result.get("between") or [None, None])[-1]  # the lowest rate that broke, confirmed or not
+    if iv.get("upper") is not None:
+        upper = f"{_n(iv['upper'])} req/s"
+    elif broke:  # a step broke, but the search ended before it was confirmed: the page must not say none did
+        upper = f"none fixed: {_n(broke)} req/s broke, not confirmed before the search ended (a lower bound)"
+    else:
+        upper = "no step broke above it (a lower bound)"
     sources = ", ".join(f"{label} ±{noise[key]:g} %" for key, label in (
         ("windows_pct", "throughput per second within steps"), ("repeats_pct", "a rate run twice"),
         ("tracking_pct", "achieved against offered"),

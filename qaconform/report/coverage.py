@@ -365,8 +365,13 @@ def terminal_lines(cov: Mapping[str, Any] | None) -> list[str]:
     if not cov or not cov.get("summary"):
         return []
     s = cov["summary"]
-    why = Counter(str(u.get("why")).removeprefix("not checked: ") for u in cov.get("must_rules_not_checked") or [])
-    reasons = ", ".join(f"{n} {w}" for w, n in why.most_common(4))
+    why = Counter(str(u.get("why")).removeprefix("not checked: ").strip()
+                  for u in cov.get("must_rules_not_checked") or [])
+    shown = why.most_common(4)
+    reasons = ", ".join(f"{n} {w}" for w, n in shown)
+    rest = sum(why.values()) - sum(n for _, n in shown)
+    if rest:  # the counts must add up to M - N of "checked N of M": name where the rest are listed
+        reasons += f", {rest} for {len(why) - len(shown)} other reason(s) (coverage.json: must_rules_not_checked)"
     first = (f"interface coverage: {s['operations_exercised']} of {s['operations']} operations, "
              f"{s['cells_exercised']} of {s['cells']} operation x account cells called ({s['requests']} requests); "
              f"{s['fields_not_sent']} stated parameters/fields never sent (coverage.json)")
