@@ -277,7 +277,7 @@ def comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], questi
     seed = request.config.stash[STATE].seed if STATE in request.config.stash else 0
 
     def get(role: str) -> SharedWrite:
-        text = f"plain comment by {role}"
+        text = posted_texts.comment_text(role)  # fix3 (issue 44): quotes, markup, a link, newlines, non-ASCII
         form = comment_form(role, seed)
         suffix = "" if form == "json" else f" as {form}"
         locked = _locked_parent(request, role)

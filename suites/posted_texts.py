@@ -55,3 +55,26 @@ def with_content(text: str, writer: str, form: str, mentioned: str) -> str:
     if content == MENTION:
         return f"{text}, as @{mentioned} said"
     return f"{text} {LONG_TEXT}"
+
+
+# fix3 (issue 44, blind round 21's round21-comment-text-cut-at-quote): the comments' texts are a dimension too
+QUOTED = 'with "double quotes", \'single quotes\' and a back\\slash'
+"""In every shared plain comment: the characters a store or a serializer must escape in a quoted string (a body is
+"the comment text"; none of them is refused by a stated rule). A list that served a comment's text up to its first
+double quote went unseen while no comment the run posts held one."""
+
+COMMENT_BY_WRITER: dict[str, str] = {
+    "admin": "where a < b & c > d, with <b>bold</b> markup",
+    "moderator": "over two lines,\nsee https://example.com/qa/notes?topic=install&page=2",
+    "member": "in other scripts: réponse naïve, 日本語, ✓",
+    "novice": "as @mention-like text and <em>stressed</em> words over\ntwo lines",
+}
+"""writer -> what else its shared plain comment's text carries (HTML-significant characters, markup, a newline, a
+link, non-ASCII), beside :data:`QUOTED`; the comment form matrix judges each, in the form the seed gives the writer,
+wherever it is listed (COMMENT-LISTED, CONV-PARAM-AS-BODY-FIELD, CONV-PARAM-WINS-COMMENT), compared as the text an
+HTML body shows (support.body_text), so an equivalent HTML form of it passes."""
+
+
+def comment_text(writer: str) -> str:
+    """The text of ``writer``'s shared plain comment (suites/conftest.py ``comment_of``)."""
+    return f"plain comment by {writer} {QUOTED}, {COMMENT_BY_WRITER.get(writer, '')}".rstrip(", ")

@@ -15,7 +15,6 @@ import json
 import math
 import time
 from typing import Any
-from urllib.parse import urlencode
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -59,8 +58,6 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
         return await _unfavorite_newest(svc, request, caller, handler)
     if op == "postAnswer" and "body" in q and _on("round21-answer-param-body-ignored-beside-fields"):
         await _json_body_without_body(request)
-    if op == "postComment" and "recipients" in q and _on("round21-comment-json-recipients-win"):
-        return await _json_recipients_win(svc, request, caller, handler)
     if op == "scheduleGdprJob" and (_on("round21-gdpr-email-past-timestamp")
                                     or _on("round21-gdpr-reassign-unknown-with-user-id")):
         return await _gdpr(svc, request, caller)
@@ -91,24 +88,6 @@ async def _json_body_without_body(request: Request) -> None:
         return
     if isinstance(sent, dict) and sent and "body" not in sent:
         raise bad_request("body is required")
-
-
-async def _json_recipients_win(svc: Service, request: Request, caller: Caller, handler: Any) -> Response | None:
-    """recipients given both ways: the JSON list is merged in after the parameters and overwrites them."""
-    raw = await request.body()
-    try:
-        sent = json.loads(raw) if raw.strip() else None
-    except ValueError:
-        return None
-    if not isinstance(sent, dict) or "recipients" not in sent:
-        return None
-    scope = dict(request.scope)
-    scope["query_string"] = urlencode(
-        [(k, v) for k, v in request.query_params.multi_items() if k != "recipients"]).encode()
-    rewritten = Request(scope, request.receive)
-    rewritten._body = raw  # noqa: SLF001 - the body was read once already
-    response: Response = await handler(svc, rewritten, caller)
-    return response
 
 
 async def _gdpr(svc: Service, request: Request, caller: Caller) -> Response | None:
