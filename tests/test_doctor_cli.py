@@ -34,7 +34,8 @@ EDITS = {
                                 "question_id 999999: no such question"),
     # profilecheck: a guessed wire value (userplay: 6 must-rules failed on a 400 for the profile's value)
     "visibility-value-guessed": ({r'^to_own_groups = "group"': 'to_own_groups = "groups"'},
-                                 "set [visibility] to_own_groups = 'group'"),
+                                 "[visibility] to_own_groups = 'groups', but the site's comments never show that "
+                                 "value; they show 'full', 'group'"),
 }
 
 
