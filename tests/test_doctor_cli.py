@@ -32,6 +32,10 @@ EDITS = {
                                "already holds /services/v2"),
     "question-does-not-exist": ({r"^question_id = \d+": "question_id = 999999"},
                                 "question_id 999999: no such question"),
+    # profilecheck: a guessed wire value (userplay: 6 must-rules failed on a 400 for the profile's value)
+    "visibility-value-guessed": ({r'^to_own_groups = "group"': 'to_own_groups = "groups"'},
+                                 "[visibility] to_own_groups = 'groups', but the site's comments never show that "
+                                 "value; they show 'full', 'group'"),
 }
 
 

@@ -8,7 +8,8 @@ problem it finds at once:
 
 - **stop** (exit 2; 3 when nothing answers): the profile cannot be used (a base URL that does not serve the
   interface, an account the target refuses, a fixture question that does not exist or that an account cannot read,
-  a locked_question_id that is no question);
+  a locked_question_id that is no question, a [visibility] value the site's comments never show while they show
+  a private value no key names: :mod:`qaconform.target.visibility_values`);
   the run sends nothing more and writes nothing;
 - **fixture**: an optional fixture is not in the state the profile says (a wiki node no longer wiki, a hidden space
   novice lists, a tracker segment that does not answer, a one-shot node an earlier run consumed): only the tests
@@ -29,7 +30,7 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from qaconform.contract import API_PREFIX, path
-from qaconform.target import discover, fanout, fixture_state, ledger
+from qaconform.target import discover, fanout, fixture_state, ledger, visibility_values
 from qaconform.target.client import ApiClient, Recorder, TargetError, TargetUnreachable
 from qaconform.target.diagnosis import (  # noqa: F401 - the doctor's names, as before the split
     STOP_EXIT,
@@ -498,7 +499,8 @@ def _gdpr_user(profile: Profile, clients: Mapping[str, ApiClient], d: Diagnosis)
 _STEPS: tuple[tuple[tuple[str, _Check], ...], ...] = (
     (("accounts", _user_ids), ("fixtures.question_id", _question)),
     (("fixtures", _one_shots), ("fixtures.hidden_space_id", _hidden_space), ("fixtures.issue_tracker", _tracker),
-     ("safety.gdpr_user", _gdpr_user), ("fixtures.locked_question_id", _locked_question)),
+     ("safety.gdpr_user", _gdpr_user), ("fixtures.locked_question_id", _locked_question),
+     ("visibility", visibility_values.check)),
 )
 """The fixture checks, in the order of their findings, by step: the checks of a step read at the same time."""
 
