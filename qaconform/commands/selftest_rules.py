@@ -1,5 +1,6 @@
 """What the self-test's pytest runs of a fault select and how they report: the lean options of a fault's first run,
-the traceback style, and the rules the generated tests name (moved out of ``selftest.py``, which holds the runs)."""
+the traceback style, the rules the generated tests name, and each rule's suite files of a rule map (moved out of
+``selftest.py``, which holds the runs)."""
 
 from __future__ import annotations
 
@@ -36,3 +37,12 @@ def generated_test_rules() -> frozenset[str]:
     return frozenset(found)
 
 
+def files_of(tests: dict[str, list[str]]) -> dict[str, list[str]]:
+    """{rule: its tests' files, in collection order} of a rule map's {test id: rule ids}."""
+    files: dict[str, list[str]] = {}
+    for nodeid, rules in tests.items():
+        path = nodeid.split("::", 1)[0]
+        for rule in rules:
+            if path not in files.setdefault(rule, []):
+                files[rule].append(path)
+    return files
