@@ -418,3 +418,15 @@ def test_a_self_test_until_caught_says_its_failed_rules_stop_at_the_catch() -> N
     assert selftest_result.as_json(result)["until_caught"] is True
     assert "--until-caught" not in selftest.format_table(selftest.SelftestResult(faults=[caught], clean=None,
                                                                                    seconds=1.0))
+
+
+def test_a_faults_run_with_the_generated_tests_collects_its_rules_files_and_the_generated_folder_in_order() -> None:
+    """The second run of a fault the other tests missed: its rule's files and suites/properties, in the order a
+    collection of every suite meets them (pytest collects its arguments in the order given), or every suite."""
+    from qaconform.commands.selftest_rules import with_generated
+
+    assert with_generated([]) == []
+    assert with_generated(["suites/contract/a.py", "suites/scenarios/b.py"]) == [
+        "suites/contract/a.py", "suites/properties", "suites/scenarios/b.py"]
+    assert with_generated(["suites/scenarios/b.py"]) == ["suites/properties", "suites/scenarios/b.py"]
+    assert with_generated(["suites/contract/a.py"]) == ["suites/contract/a.py", "suites/properties"]
