@@ -20,31 +20,33 @@ from starlette.responses import Response
 from . import faults
 from .auth import USE_PRIVATE_COMMENTS, Caller
 from .bodies import read_fields, structured
-from .comments import INHERITED_MESSAGE
 from .errors import bad_request, denied
+from .faults_blind_round22 import (
+    ADMIN_EXPERT_FLAGS_TEXT,
+    ANONYMOUS_UNFAVORITE,
+    ANSWER_COMMENTS_PRIVATE_REFUSED,
+    CONTENT_LOCKED_DATE_MILLIS,
+    CSV_UNCHECKED_WITH_REASSIGN,
+    EMAIL_USER_ANON_DELETE,
+    FOLLOWERS_INACTIVE_PAGESIZE,
+    GROUPS_FALLBACK_WRAPPED,
+    ISSUE_TYPES_CACHED,
+    NOVICE_OWN_NODE_COMMENT,
+    OWNER_CHANGES_VISIBILITY,
+    REASSIGN_ID_TEXT,
+    REPLY_SAME_OPTION_REFUSED,
+    SPACE_FILTER_DATE_SECONDS,
+    USER_ANSWERS_IDS_TEXT,
+)
 from .http_io import json_response
 from .service import Service
 
 Handler = Callable[[Service, Request, Caller], Awaitable[Response]]
-_P = "r22-"
+INHERITED_MESSAGE = "Visibility on comment can't be defined since it's inherited"
+"""The stated message of comment rule 4 (as comments.py words it)."""
 _issue_types: dict[str, Any] | None = None
 """The issue-type cache of :data:`ISSUE_TYPES_CACHED`: the first call's items keyed by name."""
 
-USER_ANSWERS_IDS_TEXT: str = _P + "user-answers-ids-text-past-page-1"
-CSV_UNCHECKED_WITH_REASSIGN: str = _P + "gdpr-bulk-csv-unchecked-with-reassign"
-ADMIN_EXPERT_FLAGS_TEXT: str = _P + "admin-expert-flags-text"
-REPLY_SAME_OPTION_REFUSED: str = _P + "reply-same-option-refused"
-NOVICE_OWN_NODE_COMMENT: str = _P + "novice-comment-on-own-node-refused"
-EMAIL_USER_ANON_DELETE: str = _P + "gdpr-email-user-with-anon-delete-refused"
-REASSIGN_ID_TEXT: str = _P + "reassign-id-text-not-looked-up"
-OWNER_CHANGES_VISIBILITY: str = _P + "reply-owner-changes-private-visibility"
-CONTENT_LOCKED_DATE_MILLIS: str = _P + "content-locked-node-date-millis"
-SPACE_FILTER_DATE_SECONDS: str = _P + "space-filter-active-date-seconds"
-ANONYMOUS_UNFAVORITE: str = _P + "anonymous-unfavorite-favorited-node"
-GROUPS_FALLBACK_WRAPPED: str = _P + "groups-fallback-sort-items-wrapped"
-FOLLOWERS_INACTIVE_PAGESIZE: str = _P + "followers-inactive-pagesize-lookahead"
-ANSWER_COMMENTS_PRIVATE_REFUSED: str = _P + "answer-comments-private-refused-novice"
-ISSUE_TYPES_CACHED: str = _P + "issue-types-cached-as-map"
 
 _GROUP_SORTS = frozenset({"", "name", "newest", "oldest", "active"})
 """The group sorts the broken server's sorted branch knows; any other takes its fallback branch."""
