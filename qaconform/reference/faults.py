@@ -217,6 +217,11 @@ from .faults_blind_round22 import BLIND_round22, BLIND_round22_MISSED  # noqa: E
 
 _ALL = _ALL + BLIND_round22 + BLIND_round22_MISSED
 
+# --- fix22 (issue 44): job refusal rows with the optional fields of a valid job, ids as text in a job's user fields
+from .faults_fix22 import FIX22  # noqa: E402
+
+_ALL = _ALL + FIX22
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 
