@@ -1,6 +1,7 @@
 """Data-protection job rules broken on a path blind round 22 showed the suites never took (issue 44, fix22): a
 refusal row met only by the minimal job of a kind (not one carrying the optional fields a valid job may carry), and
-an id that names nobody looked up only as a JSON number (not as the same digits in text). Their code is
+an id that names nobody looked up only as a JSON number (not as the same digits in text), and a reply repeating
+its parent's private option (not recipients) handled apart from one without fields. Their code is
 :mod:`fix22_paths`, hooked by one entry in request_hooks.py; test_gdpr_kinds.py and test_gdpr_forms.py cross them.
 """
 
@@ -12,6 +13,7 @@ BULK_MANY_OPERATIONS_CSV: str = "fix22-bulk-several-operations-csv-unchecked"
 OPERATIONS_WITH_REASSIGN_ID: str = "fix22-operations-unchecked-with-reassign-by-id"
 REASSIGN_TEXT_TOO_LARGE: str = "fix22-reassign-id-text-too-large-dropped"
 REASSIGN_TEXT_NEGATIVE: str = "fix22-reassign-id-text-negative-dropped"
+GROUP_REPEAT_STORED_FULL: str = "fix22-reply-repeating-group-stored-full"
 
 FIX22: tuple[Fault, ...] = (
     Fault(BULK_MANY_OPERATIONS_CSV, "GDPR-CSV-MISSING",
@@ -26,5 +28,9 @@ FIX22: tuple[Fault, ...] = (
     Fault(REASSIGN_TEXT_NEGATIVE, "GDPR-REASSIGN-INVALID",
           "a bulk job's reassignUser id given as the text of a negative number is dropped (the job taken without "
           "it), where a negative JSON number is refused (\"reassignUser does not exist\": 400)"),
+    Fault(GROUP_REPEAT_STORED_FULL, "COMMENT-3",
+          "a reply to a comment private to the author's own groups that repeats that visibility is taken (201) but "
+          "stored with full visibility (\"with the same ones, inherits the parent's settings\"; a reply without "
+          "fields inherits right)"),
 )
 """Each measured missed on main's suites and caught after (notes/s8/fix22.md)."""
