@@ -331,13 +331,15 @@ def private_comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient]
 
 
 REPEATS_OPTION_OF: dict[tuple[str, str], str] = {
-    ("moderator", "to_original_poster"): "member", ("moderator", "to_moderators"): "member",
-    ("moderator", "to_own_groups"): "admin"}
+    ("admin", "to_original_poster"): "member", ("moderator", "to_moderators"): "member",
+    ("admin", "to_own_groups"): "moderator"}
 """(account, option) -> whose shared comment of the same option it replies to, repeating the option (fix22, issue
 44: "A reply to a private comment without privacy fields, or with the same ones, inherits the parent's settings:
-201", for every private option, not only recipients). moderator's comment of each option is the permission table's
-cell anyway, so the repeat costs no write; a refusal (who may reply to another's op, mod or group comment is not
-described; rule 3's 400 is test_reply_visibility_pairs.py's to judge) puts it under the shared answer, as before."""
+201", for every private option, not only recipients), by an account that reads the parent whoever may read such a
+comment (moderator a comment to moderators; admin holds every permission). Each reply is the permission table's cell
+(and the stored-option check's comment) anyway, so the repeat costs no write; a refusal (who may reply to another's
+op, mod or group comment is not described; rule 3's 400 is test_reply_visibility_pairs.py's to judge) puts it under
+the shared answer, as before."""
 
 
 @pytest.fixture(scope="session")

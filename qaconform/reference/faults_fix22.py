@@ -13,7 +13,7 @@ BULK_MANY_OPERATIONS_CSV: str = "fix22-bulk-several-operations-csv-unchecked"
 OPERATIONS_WITH_REASSIGN_ID: str = "fix22-operations-unchecked-with-reassign-by-id"
 REASSIGN_TEXT_TOO_LARGE: str = "fix22-reassign-id-text-too-large-dropped"
 REASSIGN_TEXT_NEGATIVE: str = "fix22-reassign-id-text-negative-dropped"
-GROUP_REPEAT_STORED_FULL: str = "fix22-reply-repeating-group-stored-full"
+MOD_REPEAT_STORED_FULL: str = "fix22-reply-repeating-mod-stored-full"
 
 FIX22: tuple[Fault, ...] = (
     Fault(BULK_MANY_OPERATIONS_CSV, "GDPR-CSV-MISSING",
@@ -28,8 +28,8 @@ FIX22: tuple[Fault, ...] = (
     Fault(REASSIGN_TEXT_NEGATIVE, "GDPR-REASSIGN-INVALID",
           "a bulk job's reassignUser id given as the text of a negative number is dropped (the job taken without "
           "it), where a negative JSON number is refused (\"reassignUser does not exist\": 400)"),
-    Fault(GROUP_REPEAT_STORED_FULL, "COMMENT-3",
-          "a reply to a comment private to the author's own groups that repeats that visibility is taken (201) but "
+    Fault(MOD_REPEAT_STORED_FULL, "COMMENT-3",
+          "a reply to a comment private to moderators that repeats that visibility is taken (201) but "
           "stored with full visibility (\"with the same ones, inherits the parent's settings\"; a reply without "
           "fields inherits right)"),
 )

@@ -20,7 +20,7 @@ from .auth import Caller
 from .bodies import read_fields
 from .faults_fix22 import (
     BULK_MANY_OPERATIONS_CSV,
-    GROUP_REPEAT_STORED_FULL,
+    MOD_REPEAT_STORED_FULL,
     OPERATIONS_WITH_REASSIGN_ID,
     REASSIGN_TEXT_NEGATIVE,
     REASSIGN_TEXT_TOO_LARGE,
@@ -30,7 +30,7 @@ from .visibility import internal_name
 
 Handler = Callable[[Service, Request, Caller], Awaitable[Response]]
 _NAMES = (BULK_MANY_OPERATIONS_CSV, OPERATIONS_WITH_REASSIGN_ID, REASSIGN_TEXT_NEGATIVE, REASSIGN_TEXT_TOO_LARGE)
-_ALL = frozenset({*_NAMES, GROUP_REPEAT_STORED_FULL})
+_ALL = frozenset({*_NAMES, MOD_REPEAT_STORED_FULL})
 _INT64_MAX = 2**63 - 1
 
 
@@ -70,15 +70,15 @@ def broken(svc: Service, body: dict[str, Any]) -> dict[str, Any] | None:
 
 
 async def _repeated_group_reply(svc: Service, request: Request, caller: Caller, handler: Handler) -> Response | None:
-    """:data:`GROUP_REPEAT_STORED_FULL`: the reply taken, then stored with full visibility (the repeat branch writes
-    the visibility column from a map of the options it knows, which lacks the groups option)."""
+    """:data:`MOD_REPEAT_STORED_FULL`: the reply taken, then stored with full visibility (the repeat branch writes
+    the visibility column from a map of the options it knows, which lacks the moderators option)."""
     raw = request.path_params.get("node_id", "")
     parent = svc.db.one("SELECT * FROM nodes WHERE id = ?", (int(raw),)) if raw.isdecimal() else None
-    if parent is None or parent["type"] != "comment" or parent["visibility"] != "group":
+    if parent is None or parent["type"] != "comment" or parent["visibility"] != "mod":
         return None
     await request.body()  # kept by the request, so that the handler reads the body again
     given = (await read_fields(request)).get("visibility")
-    if not isinstance(given, str) or internal_name(given.strip()) != "group":
+    if not isinstance(given, str) or internal_name(given.strip()) != "mod":
         return None
     response = await handler(svc, request, caller)
     if response.status_code == 201:
@@ -91,7 +91,7 @@ async def _repeated_group_reply(svc: Service, request: Request, caller: Caller, 
 async def before(svc: Service, op: str, request: Request, caller: Caller, handler: Handler) -> Response | None:
     if not faults.active() & _ALL:
         return None
-    if op == "postComment" and faults.is_on(GROUP_REPEAT_STORED_FULL):
+    if op == "postComment" and faults.is_on(MOD_REPEAT_STORED_FULL):
         return await _repeated_group_reply(svc, request, caller, handler)
     if op != "scheduleGdprJob" or not any(faults.is_on(n) for n in _NAMES) or request.query_params:
         return None
