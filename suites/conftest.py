@@ -317,9 +317,9 @@ def private_comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient]
         if (role, option) in REPEATS_OPTION_OF:  # fix22 (issue 44): a reply repeating its parent's option
             parent = get(REPEATS_OPTION_OF[role, option], option)
             if parent.resp.status == 201 and parent.id is not None:
-                repeated = parent.id
+                repeated = to = parent.id
                 reply = _shared(request, profile, f"{option} comment of {role} as a reply", lambda: post_comment(
-                    api[role], parent.id, run_tag, created, text=text, visibility=value))
+                    api[role], to, run_tag, created, text=text, visibility=value))
                 if 200 <= reply.status < 300:
                     return SharedWrite(reply, text, shared_answer, repeats=repeated)
                 refused = reply
