@@ -2,7 +2,8 @@
 refusal row met only by the minimal job of a kind (not one carrying the optional fields a valid job may carry), and
 an id that names nobody looked up only as a JSON number (not as the same digits in text), and a reply repeating
 its parent's private option (not recipients) handled apart from one without fields. Their code is
-:mod:`fix22_paths`, hooked by one entry in request_hooks.py; test_gdpr_kinds.py and test_gdpr_forms.py cross them.
+:mod:`fix22_paths`, hooked by one entry in request_hooks.py; test_gdpr_kinds.py, test_gdpr_forms.py and
+test_reply_visibility_pairs.py cross them.
 """
 
 from __future__ import annotations
