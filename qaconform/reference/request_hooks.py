@@ -43,8 +43,10 @@ from . import (
     blind_round19,
     blind_round20,
     blind_round21,
+    blind_round22,
     combos2_paths,
     fix2jobs_paths,
+    fix22_paths,
     histories2_faults,
     histories3_faults,
     history_faults,
@@ -122,6 +124,9 @@ HOOKS: list[Hook] = [
     Hook("round21", before=blind_round21.before, after=blind_round21.after),  # round21 (issue 44): blind round 21
 
     Hook("fix2jobs", before=fix2jobs_paths.before),  # fix2jobs (issue 44): a job rule for one kind and date form
+
+    Hook("round22", before=blind_round22.before, after=blind_round22.after),  # round22 (issue 44): blind round 22
+    Hook("fix22", before=fix22_paths.before),  # fix22 (issue 44): job rows with optional fields, ids as text
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
