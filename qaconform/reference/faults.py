@@ -213,9 +213,9 @@ from .faults_fix2jobs import FIX2JOBS  # noqa: E402
 _ALL = _ALL + FIX2JOBS
 
 # --- blind round 22: one fault on each of fifteen must-rules drawn at random (issue 44, round22)
-from .faults_blind_round22 import BLIND_round22, BLIND_round22_MISSED  # noqa: E402
+from .faults_blind_round22 import BLIND_round22  # noqa: E402
 
-_ALL = _ALL + BLIND_round22 + BLIND_round22_MISSED
+_ALL = _ALL + BLIND_round22  # _MISSED: left out (docs/blind-rounds.md)
 
 # --- fix22 (issue 44): job refusal rows with the optional fields of a valid job, ids as text in a job's user fields
 from .faults_fix22 import FIX22  # noqa: E402
