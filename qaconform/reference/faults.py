@@ -222,6 +222,11 @@ from .faults_fix22 import FIX22  # noqa: E402
 
 _ALL = _ALL + FIX22
 
+# --- histories4 (issue 44): a list's permission decided differently only with two optional parameters together
+from .faults_histories4 import HISTORIES4  # noqa: E402
+
+_ALL = _ALL + HISTORIES4
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 
