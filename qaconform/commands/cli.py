@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NoReturn, Protocol, cast
+from typing import Any, NoReturn, Protocol, cast
 
 from qaconform import __version__, exitcodes
 from qaconform.commands import help_groups
@@ -118,7 +118,13 @@ its own reference server, so every command works right after installing."""
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse with a "did you mean" for a mistyped command, option or choice."""
+    """argparse with a "did you mean" for a mistyped command, option or choice, and no abbreviations: argparse would
+    take ``--profil`` for ``--profile`` (and a later option's prefix for an earlier one), so a typo would run with a
+    meaning the user did not write. Every subparser is a Parser too (argparse makes them of the parent's class)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         found = re.search(r"invalid choice: '([^']*)' \(choose from (.+)\)", message)
