@@ -104,7 +104,8 @@ def write_lines(writes: Mapping[str, Any] | None, levels: Mapping[str, str] | No
         return []
     ops = ", ".join(f"{op} {c.get('sent', 0)}/{c.get('accepted', 0)}"
                     for op, c in (w.get("by_operation") or {}).items())
-    out = [text, f"  per operation (sent/accepted): {ops}"]
+    out = [text, f"  per operation (sent/accepted): {ops}"] if ops else [text]
+    out += _other_methods_line(w.get("other_methods_to_reads"))
     unchecked = list(w.get("unchecked_rules") or [])
     observed = [rid for rid in unchecked if levels is not None and levels.get(rid) == "observed"]
     others = [rid for rid in unchecked if rid not in observed]
@@ -120,6 +121,20 @@ def write_lines(writes: Mapping[str, Any] | None, levels: Mapping[str, str] | No
         out.append(f"rules left unchecked (the observations' share of the write budget spent; "
                    f"{_observation_share(w)}): {_shown(observed)} ({_observation_hint(w)})")
     return out
+
+
+def _other_methods_line(other: Mapping[str, Any] | None) -> list[str]:
+    """The requests a generated test sent to a read operation with a method it does not take (--thorough's negative
+    cases): counted as writes by their method, but no read operation writes; one line apart, naming only the
+    operations that accepted one."""
+    if not other:
+        return []
+    sent = sum(int(c.get("sent", 0)) for c in other.values())
+    accepted = {op: int(c.get("accepted", 0)) for op, c in other.items() if c.get("accepted")}
+    named = (f"; accepted by {', '.join(f'{op} {n}' for op, n in accepted.items())}" if accepted
+             else "; none accepted")
+    return [f"  not writes: {sent} request(s) to {len(other)} read operation(s) with a method other than GET "
+            f"(generated negative cases){named}"]
 
 
 def _shown(rule_ids: list[str]) -> str:
