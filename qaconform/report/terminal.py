@@ -143,11 +143,12 @@ def _shown(rule_ids: list[str]) -> str:
 
 
 def _observation_share(w: Mapping[str, Any]) -> str:
-    """"it holds 0 of the run's 100 accepted writes", from the run's own figures (the budget's, else the default's)."""
+    """"it holds 0 of a budget of 100 accepted writes", from the run's own figures (the budget's, else the default's).
+    Not "of the run's 100 accepted writes": beside "writes: 86 accepted of a budget of 100" that read as 100 made."""
     limit = ((w.get("by_pool") or {}).get(OBSERVATIONS) or {}).get("limit")
     if limit is None:
         limit = limits(w.get("budget"))[OBSERVATIONS] if w.get("budget") is not None else None
-    return (f"it holds {limit} of the run's {w.get('budget')} accepted writes" if limit is not None
+    return (f"it holds {limit} of a budget of {w.get('budget')} accepted writes" if limit is not None
             else "the writes planned for them are made")
 
 

@@ -51,7 +51,7 @@ def test_observations_left_out_name_their_share_and_the_option_that_raises_it() 
     lines = write_lines(_writes(86, ["OBS-A", "OBS-B"]), {"OBS-A": "observed", "OBS-B": "observed"})
     unchecked = [line for line in lines if line.startswith("rules left unchecked")]
     assert unchecked == [
-        "rules left unchecked (the observations' share of the write budget spent; it holds 0 of the run's 100 "
+        "rules left unchecked (the observations' share of the write budget spent; it holds 0 of a budget of 100 "
         f"accepted writes): OBS-A, OBS-B (the share grows with --write-budget: --write-budget 1000 gives it "
         f"{limits(1000)[OBSERVATIONS]} writes; --thorough records every observation)"], lines
     assert limits(1000)[OBSERVATIONS] > limits(100)[OBSERVATIONS], "the hint must name a budget that raises the share"
