@@ -184,6 +184,14 @@ def test_an_abbreviated_option_is_refused_with_the_option_it_may_mean(capsys: py
     assert TRACEBACK not in err + out
 
 
+def test_a_misspelt_required_option_is_named_beside_the_missing_one(capsys: pytest.CaptureFixture[str]) -> None:
+    """argparse says a required option is missing before it says the misspelt one is unknown: the hint is there too."""
+    code, out, err = qc(capsys, "doctor", "--profil", "p.toml")
+    assert code == exitcodes.USAGE, err
+    assert "required: --profile (did you mean --profile?)" in err, err
+    assert TRACEBACK not in err + out
+
+
 def test_no_parser_of_the_command_line_takes_abbreviations() -> None:
     from qaconform.reference import cli as reference_cli
 

@@ -125,12 +125,23 @@ class Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
+        self._given: list[str] = []
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+        self._given = list(sys.argv[1:] if args is None else args)  # for error(): what the user typed
+        return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
         found = re.search(r"invalid choice: '([^']*)' \(choose from (.+)\)", message)
         if found:
             choices = [c.strip().strip("'\"") for c in found.group(2).split(",")]
             message += _near(found.group(1), choices)
+        elif message.startswith("the following arguments are required"):
+            # `doctor --profil p.toml`: argparse names the missing --profile before the unknown --profil
+            options = [o for o in self._option_string_actions if o.startswith("--")]
+            typed = [w for w in (t.split("=", 1)[0] for t in self._given if t.startswith("--")) if w not in options]
+            message += "".join(h for h in (_near(t, options) for t in typed) if h)
         super().error(message)
 
     def unknown(self, extras: Sequence[str]) -> NoReturn:
