@@ -172,3 +172,33 @@ def test_a_mistyped_load_scenario_of_run_gets_the_closest_name() -> None:
     with pytest.raises(UsageError, match=r"\(did you mean browse\?\)"):
         validate_load_choice("brwse")
     validate_load_choice("browse")
+
+
+# --- no abbreviations ------------------------------------------------------------------------------------------
+
+def test_an_abbreviated_option_is_refused_with_the_option_it_may_mean(capsys: pytest.CaptureFixture[str]) -> None:
+    """argparse took ``--profil`` for ``--profile``: a typo ran with a meaning the user did not write."""
+    code, out, err = qc(capsys, "run", "--profil", "p.toml")
+    assert code == exitcodes.USAGE, err
+    assert "unrecognized arguments: --profil" in err and "(did you mean --profile?)" in err, err
+    assert TRACEBACK not in err + out
+
+
+def test_a_misspelt_required_option_is_named_beside_the_missing_one(capsys: pytest.CaptureFixture[str]) -> None:
+    """argparse says a required option is missing before it says the misspelt one is unknown: the hint is there too."""
+    code, out, err = qc(capsys, "doctor", "--profil", "p.toml")
+    assert code == exitcodes.USAGE, err
+    assert "required: --profile (did you mean --profile?)" in err, err
+    assert TRACEBACK not in err + out
+
+
+def test_no_parser_of_the_command_line_takes_abbreviations() -> None:
+    from qaconform.reference import cli as reference_cli
+
+    parser, _, subparsers = cli.build_parser()
+    takes = [name for name, p in {"qaconform": parser, **subparsers, "python -m qaconform.reference":
+                                  reference_cli.build_parser()}.items() if p.allow_abbrev]
+    assert takes == [], f"parsers that take an option's prefix for the option: {takes}"
+    with pytest.raises(SystemExit) as stopped:
+        reference_cli.build_parser().parse_args(["--por", "1"])
+    assert stopped.value.code == exitcodes.USAGE

@@ -15,7 +15,7 @@ import pytest
 from _pytest._io.saferepr import saferepr
 from hypothesis.vendor.pretty import pretty
 
-from qaconform.pytest.redaction import scrub
+from qaconform.pytest.redaction import scrub, scrub_report
 from qaconform.report.redact import StreamScrubber
 from qaconform.target.client import ApiClient, shell_data
 from qaconform.target.profile import Profile, profile_from_dict
@@ -101,3 +101,38 @@ def test_a_reproduce_line_sends_the_body_byte_for_byte(body: bytes, tmp_path: Pa
     out = subprocess.run(["bash", "-c", script], capture_output=True, check=True, timeout=10).stdout
     assert out == body, word
     assert "\ufffd" not in word
+
+
+def test_a_failure_curl_on_the_terminal_names_the_account_and_its_password_variable(tmp_path: Path) -> None:
+    """pytest's failure block printed the client's placeholder credentials: pasted, ``$USER`` is the shell's login
+    name. The plugin's report says the account's username and the variable the profile names for its password, as the
+    report does, and still no password."""
+    from dataclasses import replace
+    from typing import Any, cast
+
+    from qaconform.pytest.redaction import personalise_report
+    from qaconform.pytest.session_target import Target
+    from qaconform.target.client import Recorder
+    from qaconform.target.curl_line import PLACEHOLDER
+
+    path = tmp_path / "site.toml"
+    path.write_text('[accounts.member]\nusername = "qa-member"\npassword_env = "QC_TEST_MEMBER_PW"\n', encoding="utf-8")
+    p = replace(profile(), path=str(path))
+    target = Target(profile=p, recorder=Recorder(secrets=set(p.passwords())), resolved=cast(Any, None))
+    curl = f"curl -sS -i -X GET -u {PLACEHOLDER} 'http://127.0.0.1:9/services/v2/question.json'"
+
+    def fail() -> None:
+        raise AssertionError(f"[SHAPE-LIST-QUESTIONS] wrong shape\nReproduce with: {curl}   # as member\n"
+                             f"and as admin: {curl}   # as admin")
+
+    with pytest.raises(AssertionError) as info:
+        fail()
+    report = pytest.TestReport("t.py::test_x", ("t.py", 0, "test_x"), {}, "failed",
+                               info.getrepr(style="long"), "call")
+    personalise_report(report, target.curl_accounts)
+    scrub_report(report, target.recorder.redact)
+    shown = str(report.longrepr)
+    assert PLACEHOLDER not in shown, shown
+    assert '-u "qa-member:$QC_TEST_MEMBER_PW"' in shown, "the profile's own password variable"
+    assert '-u "qa-admin:$QACONFORM_ADMIN_PASSWORD"' in shown, "the default variable where the profile names none"
+    assert PASSWORD not in shown

@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NoReturn, Protocol, cast
+from typing import Any, NoReturn, Protocol, cast
 
 from qaconform import __version__, exitcodes
 from qaconform.commands import help_groups
@@ -118,13 +118,30 @@ its own reference server, so every command works right after installing."""
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse with a "did you mean" for a mistyped command, option or choice."""
+    """argparse with a "did you mean" for a mistyped command, option or choice, and no abbreviations: argparse would
+    take ``--profil`` for ``--profile`` (and a later option's prefix for an earlier one), so a typo would run with a
+    meaning the user did not write. Every subparser is a Parser too (argparse makes them of the parent's class)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+        self._given: list[str] = []
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+        self._given = list(sys.argv[1:] if args is None else args)  # for error(): what the user typed
+        return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
         found = re.search(r"invalid choice: '([^']*)' \(choose from (.+)\)", message)
         if found:
             choices = [c.strip().strip("'\"") for c in found.group(2).split(",")]
             message += _near(found.group(1), choices)
+        elif message.startswith("the following arguments are required"):
+            # `doctor --profil p.toml`: argparse names the missing --profile before the unknown --profil
+            options = [o for o in self._option_string_actions if o.startswith("--")]
+            typed = [w for w in (t.split("=", 1)[0] for t in self._given if t.startswith("--")) if w not in options]
+            message += "".join(h for h in (_near(t, options) for t in typed) if h)
         super().error(message)
 
     def unknown(self, extras: Sequence[str]) -> NoReturn:

@@ -5,16 +5,19 @@ a traceback's frame arguments show ``<redacted>``. What no ``repr`` controls sti
 echoes the Authorization header in a body a message quotes, a plain string a library derived from the password in a
 frame that ``--showlocals`` prints, a hypothesis note, captured output and logs. The plugin passes every test
 report through :func:`scrub_report` in ``pytest_runtest_makereport`` (in the process that ran the test, so xdist
-carries the scrubbed report), before the terminal, JUnit or any other reporter reads it.
+carries the scrubbed report), before the terminal, JUnit or any other reporter reads it. Before that it makes the
+report's copy-paste curls personal (:func:`personalise_report`), as the report writes them.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
+
+from qaconform.target.curl_line import personalise_text
 
 
 def scrub(value: Any, redact: Callable[[str], str]) -> Any:
@@ -40,3 +43,10 @@ def scrub_report(report: pytest.TestReport, redact: Callable[[str], str]) -> Non
         report.longrepr = scrub(report.longrepr, redact)
     if report.sections:
         report.sections = [(title, redact(content)) for title, content in report.sections]
+
+
+def personalise_report(report: pytest.TestReport, accounts: Mapping[str, Mapping[str, str | None]]) -> None:
+    """Every recorded curl the report prints with the account's username and its password's variable
+    (qaconform.target.curl_line.personal_curl, the report's own), never ``"$USER:$PASSWORD"``: ``$USER`` is the
+    shell's login name, so the line a person pastes from the terminal would authenticate as someone else."""
+    scrub_report(report, lambda text: personalise_text(text, accounts) or text)

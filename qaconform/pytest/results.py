@@ -25,7 +25,7 @@ from qaconform.pytest.exchange_log import take_judged
 from qaconform.pytest.markers import AREAS
 from qaconform.pytest.outcomes import RuleFailure, SkipKind, skip, skip_of
 from qaconform.pytest.properties.plugin import generation
-from qaconform.pytest.redaction import scrub_report
+from qaconform.pytest.redaction import personalise_report, scrub_report
 from qaconform.pytest.run_state import _PROP, RunState, Stopped, _first, _in_suites, _props, _rule_ids, _stop, state
 from qaconform.pytest.session_target import Target, budget_of, pool_of
 from qaconform.status import Status
@@ -167,6 +167,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             exchanges = [e.as_dict() for e in holder.target.recorder.exchanges[-8:]]
             report.user_properties.append((_PROP + "exchanges", exchanges))
     if holder.target is not None and (report.longrepr is not None or report.sections):
+        personalise_report(report, holder.target.curl_accounts)  # the terminal's curls as the report writes them
         scrub_report(report, holder.target.recorder.redact)  # last: what the hooks above wrote is scrubbed too
 
 

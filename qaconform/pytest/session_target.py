@@ -4,6 +4,7 @@ doctor's findings, and the run's write budget and read-only guard that every Api
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import tempfile
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ from qaconform.errors import KitError, Unreachable, UsageError
 from qaconform.pytest.outcomes import SkipKind, skip
 from qaconform.pytest.run_state import _rule_ids, _stop
 from qaconform.target.client import ApiClient, Recorder
+from qaconform.target.curl_line import password_envs
 from qaconform.target.politeness import PACE
 from qaconform.target.profile import Profile, ProfileError
 from qaconform.target.resolved import (
@@ -49,6 +51,14 @@ class Target:
     """The run's one resolved target (qaconform.target.resolved): what every worker of the session reads."""
     started_reference: bool = False
     clients: dict[str, ApiClient] = field(default_factory=dict)
+
+    @functools.cached_property
+    def curl_accounts(self) -> dict[str, dict[str, str | None]]:
+        """Role -> its username and the ``password_env`` the profile names (no password): what
+        qaconform.target.curl_line.personal_curl needs to make a failure's curl one a person can paste."""
+        envs = password_envs(self.profile.path)
+        return {role: {"username": acc.username, "password_env": envs.get(role)}
+                for role, acc in self.profile.accounts.items()}
 
     @property
     def diagnosis(self) -> Diagnosis:

@@ -10,7 +10,6 @@ Every function leaves the call as it is unless its own fault is on.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -19,7 +18,7 @@ from starlette.responses import Response
 
 from . import auth, faults
 from .auth import Caller
-from .http_io import is_id, json_response
+from .http_io import body_json, is_id, with_body
 from .service import Service
 
 PREFIXES = ("actors-", "round16-answer-plug-link-preview")
@@ -34,18 +33,6 @@ LONG = 500
 
 def _mine() -> bool:
     return any(name.startswith(PREFIXES) for name in faults.active())
-
-
-def _json(response: Response) -> Any:
-    try:
-        return json.loads(bytes(response.body))
-    except (ValueError, UnicodeDecodeError):
-        return None
-
-
-def _rewrite(response: Response, body: Any) -> Response:
-    headers = {k: v for k, v in response.headers.items() if k.lower() not in ("content-length", "content-type")}
-    return json_response(body, response.status_code, headers)
 
 
 def after(svc: Service, op: str, request: Request, caller: Caller, response: Response) -> Response:
@@ -68,7 +55,7 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
 
 
 def _action_field(response: Response, key: str, field: str, value: Any, drop: bool = False) -> Response:
-    body = _json(response)
+    body = body_json(response)
     result = body.get("result") if isinstance(body, dict) else None
     action = result.get(key) if isinstance(result, dict) else None
     if not isinstance(action, dict):
@@ -77,29 +64,29 @@ def _action_field(response: Response, key: str, field: str, value: Any, drop: bo
         action.pop(field, None)
     else:
         action[field] = value
-    return _rewrite(response, body)
+    return with_body(response, body)
 
 
 def _action_node_id(response: Response) -> Response:
-    body = _json(response)
+    body = body_json(response)
     result = body.get("result") if isinstance(body, dict) else None
     action = result.get("favoriteAction") if isinstance(result, dict) else None
     if not isinstance(action, dict) or not isinstance(action.get("node"), dict) or "id" not in action:
         return response
     action["node"]["id"] = action["id"]
-    return _rewrite(response, body)
+    return with_body(response, body)
 
 
 def _posted_answer(svc: Service, caller: Caller, response: Response) -> Response:
     """A posted answer's fields derived from the content of its text."""
-    body = _json(response)
+    body = body_json(response)
     text = body.get("body") if isinstance(body, dict) else None
     if not isinstance(text, str):
         return response
     assert isinstance(body, dict)
     if faults.is_on("round16-answer-plug-link-preview") and (link := _URL.search(text)) is not None:
         body["plug"] = link.group(0)  # ANSWER-PLUG-NULL: a link preview fills the plug
-        return _rewrite(response, body)
+        return with_body(response, body)
     if faults.is_on("actors-answer-link-held-for-review") and caller.can(auth.PUBLISH_ANSWER) and _URL.search(text) \
             and is_id(str(body.get("id", ""))):
         # ANSWER-PUBLISHED: a spam filter holds an answer with a link for review, whoever wrote it
@@ -108,13 +95,13 @@ def _posted_answer(svc: Service, caller: Caller, response: Response) -> Response
         return response
     if faults.is_on("actors-answer-markup-escaped") and _INLINE_TAG.search(text):
         body["body"] = _INLINE_TAG.sub(r"&lt;\1\2&gt;", text)  # ANSWER-BODY-KEPT: inline markup escaped
-        return _rewrite(response, body)
+        return with_body(response, body)
     if faults.is_on("actors-answer-mention-stripped") and _MENTION.search(text):
         body["body"] = _MENTION.sub("", text)  # ANSWER-BODY-KEPT: @mentions taken out as notifications
-        return _rewrite(response, body)
+        return with_body(response, body)
     if faults.is_on("actors-answer-long-body-truncated") and len(text) > LONG:
         body["body"] = text[:LONG]  # ANSWER-BODY-KEPT: a text column of 500 characters
-        return _rewrite(response, body)
+        return with_body(response, body)
     if faults.is_on("actors-answer-long-location-missing") and len(text) > LONG:
         # ANSWER-LOCATION: a long body goes through the deferred indexing path, whose 201 names no new URL
         headers = {k: v for k, v in response.headers.items()

@@ -18,7 +18,7 @@ from . import faults
 from .auth import Caller
 from .errors import ApiError, conflict
 from .fragments import JSON_TYPE
-from .http_io import json_response
+from .http_io import body_json, json_response
 
 
 # --- writes: answers, comments, jobs --------------------------------------------------------------------------
@@ -106,17 +106,10 @@ def after(op_id: str, request: Request, caller: Caller, response: Response) -> R
     return rewrite(request, caller, response)
 
 
-def _body(response: Response) -> Any:
-    try:
-        return json.loads(bytes(response.body))
-    except (ValueError, AttributeError):
-        return None
-
-
 def _posted_answer(request: Request, caller: Caller, response: Response) -> Response:
     """r12-answer-plug-empty-for-admin: the admin's answer is rendered by the moderation view, which fills plug
     with an empty string."""
-    body = _body(response)
+    body = body_json(response)
     if not (isinstance(body, dict) and caller.role == "admin" and "plug" in body and faults.is_on(
             "r12-answer-plug-empty-for-admin")):
         return response
@@ -133,7 +126,7 @@ def _unfavorited(request: Request, caller: Caller, response: Response) -> Respon
     """r12-unfavorite-admin-action-id: for an administrator the favorite action is returned as its id only."""
     if caller.role != "admin" or not faults.is_on("r12-unfavorite-admin-action-id"):
         return response
-    body = _body(response)
+    body = body_json(response)
     result = body.get("result") if isinstance(body, dict) else None
     if isinstance(result, dict) and isinstance(result.get("favoriteAction"), dict):
         result["favoriteAction"] = result["favoriteAction"].get("id")
@@ -146,7 +139,7 @@ def _issue_types(request: Request, caller: Caller, response: Response) -> Respon
     holds the names as plain strings."""
     if caller.role != "novice" or not faults.is_on("r12-issuetypes-names-for-novice"):
         return response
-    body = _body(response)
+    body = body_json(response)
     if isinstance(body, list):
         return json_response([i.get("name") if isinstance(i, dict) else i for i in body])
     return response
@@ -158,7 +151,7 @@ def _spaces(request: Request, caller: Caller, response: Response) -> Response:
     q = request.query_params
     if not q.get("sort") or not q.get("page") or not faults.is_on("r12-spaces-sorted-page-echo-one"):
         return response
-    body = _body(response)
+    body = body_json(response)
     if isinstance(body, dict) and "page" in body:
         body["page"] = 1
         return json_response(body)
@@ -183,7 +176,7 @@ def _answer_comments(request: Request, caller: Caller, response: Response) -> Re
     page = request.query_params.get("page") or "1"
     if page in ("0", "1") or not faults.is_on("r12-comment-sorts-joined-after-page-1"):
         return response
-    body = _body(response)
+    body = body_json(response)
     if isinstance(body, dict) and isinstance(body.get("sorts"), list):
         body["sorts"] = ",".join(str(s) for s in body["sorts"])
         return json_response(body)

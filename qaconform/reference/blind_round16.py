@@ -19,7 +19,7 @@ from starlette.responses import Response
 from . import auth, faults
 from .auth import Caller
 from .bodies import structured
-from .http_io import is_id, json_response
+from .http_io import body_json, is_id, json_response, with_body
 from .render import avatar
 from .service import Service
 
@@ -28,18 +28,6 @@ _issue_type_calls: dict[int, int] = {}
 """Calls of the issue-type list per server (round16-issuetypes-cached-raw): the cache fills on the first."""
 _first_real_user: dict[int, dict[str, Any]] = {}
 """The realUser of each server's first send-to-moderation (round16-sendtomod-realuser-first-caller)."""
-
-
-def _json(response: Response) -> Any:
-    try:
-        return json.loads(bytes(response.body))
-    except (ValueError, UnicodeDecodeError):
-        return None
-
-
-def _rewrite(response: Response, body: Any) -> Response:
-    headers = {k: v for k, v in response.headers.items() if k.lower() not in ("content-length", "content-type")}
-    return json_response(body, response.status_code, headers)
 
 
 def _find(body: Any, key: str) -> dict[str, Any] | None:
@@ -102,18 +90,18 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
         return _posted_answer(svc, request, caller, response)
     if op == "listUserQuestions" and faults.is_on("round16-envelope-empty-page-no-list"):
         # PAGING-ENVELOPE: the list written only when the page has items.
-        body = _json(response)
+        body = body_json(response)
         env = _find(body, "pageCount")
         if env is not None and env.get("list") == []:
             del env["list"]
-            return _rewrite(response, body)
+            return with_body(response, body)
     if op == "listUserAnswers" and faults.is_on("round16-default-page-zero-with-pagesize"):
         # PAGING-DEFAULT-PAGE: pageSize without page takes the follower lists' page base.
-        body = _json(response)
+        body = body_json(response)
         env = _find(body, "pageCount")
         if env is not None and "page" not in request.query_params and "pageSize" in request.query_params:
             env["page"] = 0
-            return _rewrite(response, body)
+            return with_body(response, body)
     if op == "sendToModeration" and faults.is_on("round16-sendtomod-realuser-first-caller"):
         return _realuser_first_caller(svc, response)
     if op == "listIssueTypes":
@@ -129,7 +117,7 @@ def _posted_answer(svc: Service, request: Request, caller: Caller, response: Res
         headers = {k: v for k, v in response.headers.items()
                    if k.lower() not in ("location", "content-length", "content-type")}
         return Response(bytes(response.body), 201, headers=headers, media_type=response.media_type)
-    body = _json(response)
+    body = body_json(response)
     if not isinstance(body, dict):
         return response
     if faults.is_on("round16-answer-param-author-question-author") and "body" in request.query_params:
@@ -141,14 +129,14 @@ def _posted_answer(svc: Service, request: Request, caller: Caller, response: Res
             body["author"] = {"id": int(user["id"]), "username": user["username"],
                               "reputation": int(user["reputation"]), "realname": user["realname"],
                               "avatar": avatar(user["email"], int(user["id"]))}
-            return _rewrite(response, body)
+            return with_body(response, body)
     return response
 
 
 def _realuser_first_caller(svc: Service, response: Response) -> Response:
     """ACTION-SENDTOMOD-REALUSER: the real user is kept from the server's first send-to-moderation (a session
     object cached too widely), so every later caller is recorded as that first one."""
-    body = _json(response)
+    body = body_json(response)
     holder = _find(body, "realUser")
     if response.status_code != 200 or holder is None or not isinstance(holder["realUser"], dict):
         return response
@@ -156,18 +144,18 @@ def _realuser_first_caller(svc: Service, response: Response) -> Response:
     if first.get("id") == holder["realUser"].get("id"):
         return response
     holder["realUser"] = first
-    return _rewrite(response, body)
+    return with_body(response, body)
 
 
 def _issue_types(svc: Service, caller: Caller, response: Response) -> Response:
-    body = _json(response)
+    body = body_json(response)
     if response.status_code != 200 or not isinstance(body, list):
         return response
     if faults.is_on("round16-issuetypes-cached-raw"):
         # ISSUETYPES-ARRAY: the first call converts the tracker's objects; the cache kept them unconverted.
         calls = _issue_type_calls[id(svc)] = _issue_type_calls.get(id(svc), 0) + 1
         if calls > 1:
-            return _rewrite(response, [{"id": i + 1, "name": {"value": t.get("name")}} if isinstance(t, dict) else t
+            return with_body(response, [{"id": i + 1, "name": {"value": t.get("name")}} if isinstance(t, dict) else t
                                        for i, t in enumerate(body)])
     return response
 

@@ -24,7 +24,7 @@ from starlette.responses import Response
 from . import auth, faults
 from .auth import Caller
 from .errors import ApiError, bad_request, denied
-from .http_io import json_response, path_id
+from .http_io import body_json, json_response, path_id
 from .service import Service, now_ms
 from .visibility import internal_name
 
@@ -65,20 +65,13 @@ def _visibility(fields: dict[str, Any]) -> str | None:
     return internal_name(value) if isinstance(value, str) else None
 
 
-def _json(response: Response) -> Any:
-    try:
-        return json.loads(bytes(response.body))
-    except ValueError:
-        return None
-
-
 def _rebuilt(body: Any, response: Response) -> Response:
     location = response.headers.get("location")
     return json_response(body, response.status_code, {"Location": location} if location else None)
 
 
 def _new_id(response: Response) -> int | None:
-    body = _json(response)
+    body = body_json(response)
     raw = body.get("id") if isinstance(body, dict) else None
     return int(raw) if isinstance(raw, int | str) and str(raw).isdecimal() else None
 
@@ -209,7 +202,7 @@ async def _answer_author_from_body(svc: Service, request: Request, caller: Calle
         return response
     with svc.tx("answer") as conn:
         conn.execute("UPDATE nodes SET author_id = ? WHERE id = ?", (raw, answer_id))
-    body = _json(response)
+    body = body_json(response)
     if isinstance(body, dict):
         body["author"] = svc.render.author_json(svc.render.users_by_id([raw]).get(raw), raw)
     return _rebuilt(body, response)
@@ -250,7 +243,7 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
         return _action(svc, op, request, caller, response)
     elif op == "listAnswerComments" and faults.is_on("blind18-answer-comments-later-pages-no-privacy"):
         page = request.query_params.get("page", "1")
-        body = _json(response)
+        body = body_json(response)
         if page.isdecimal() and int(page) > 1 and isinstance(body, dict) and isinstance(body.get("list"), list):
             for item in body["list"]:
                 if isinstance(item, dict):
@@ -283,7 +276,7 @@ def _user_answers(svc: Service, request: Request, caller: Caller, response: Resp
         return response
     if not faults.is_on("blind18-user-answers-astral-replaced"):
         return response
-    body = _json(response)
+    body = body_json(response)
     if not isinstance(body, dict) or not isinstance(body.get("list"), list):
         return response
     for item in body["list"]:
@@ -294,7 +287,7 @@ def _user_answers(svc: Service, request: Request, caller: Caller, response: Resp
 
 
 def _action(svc: Service, op: str, request: Request, caller: Caller, response: Response) -> Response:
-    body = _json(response)
+    body = body_json(response)
     result = body.get("result") if isinstance(body, dict) else None
     if not isinstance(result, dict):
         return response

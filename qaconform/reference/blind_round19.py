@@ -26,7 +26,7 @@ from starlette.responses import Response
 from . import auth, faults
 from .auth import Caller
 from .errors import ApiError
-from .http_io import is_id, json_response
+from .http_io import body_json, is_id, json_response
 from .service import Service, now_ms
 
 Handler = Callable[[Service, Request, Caller], Awaitable[Response]]
@@ -43,13 +43,6 @@ _pages: dict[tuple[int, str, str], tuple[float, bytes]] = {}
 
 def _on(name: str) -> bool:
     return faults.is_on(f"round19-{name}")
-
-
-def _json(response: Response) -> Any:
-    try:
-        return json.loads(bytes(response.body))
-    except (ValueError, TypeError):
-        return None
 
 
 def _same(response: Response, body: Any) -> Response:
@@ -238,7 +231,7 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
 def _lock_extra_dropped(response: Response) -> Response:
     """round19-lock-extra-admin-answer: "The prompt is stored as extra of the returned lock action". The admin
     branch of the lock of an answer builds its record without the prompt."""
-    body = _json(response)
+    body = body_json(response)
     action = body.get("result", {}).get("lockAction") if isinstance(body, dict) else None
     if not isinstance(action, dict) or (action.get("node") or {}).get("type") != "answer":
         return response
@@ -249,7 +242,7 @@ def _lock_extra_dropped(response: Response) -> Response:
 def _unmarked(response: Response) -> Response:
     """round19-user-answers-accepted-unmarked: "marked: true on an accepted answer". The user's answer list reads
     marked from the answer's question row joined in for the list, and shows an accepted answer with false."""
-    body = _json(response)
+    body = body_json(response)
     items = body.get("list") if isinstance(body, dict) else None
     if not isinstance(items, list) or not any(isinstance(i, dict) and i.get("marked") is True for i in items):
         return response
@@ -263,7 +256,7 @@ def _page_echo(request: Request, response: Response) -> Response:
     """round19-user-answers-page-ignored-unsized: "page: Current page"; "totalCount: Total number of items". Without
     pageSize the user's answer list serves page 1 whatever page is asked for, and echoes the page asked for."""
     raw = request.query_params.get("page", "")
-    body = _json(response)
+    body = body_json(response)
     if not raw.isdecimal() or not isinstance(body, dict) or "page" not in body:
         return response
     body["page"] = int(raw)
@@ -289,7 +282,7 @@ def _topics_echo(request: Request, response: Response) -> Response:
     """round19-topics-pagesize-dropped: "pageSize: Items per page"; "listCount: Number of items in this page". The
     topic page comes from a cache of default-size pages; the envelope echoes the pageSize asked for."""
     raw = request.query_params.get("pageSize", "")
-    body = _json(response)
+    body = body_json(response)
     if not raw.isdecimal() or int(raw) < 1 or not isinstance(body, dict) or "pageSize" not in body:
         return response
     size = int(raw)
@@ -312,7 +305,7 @@ def _answer_cut(svc: Service, request: Request, caller: Caller, response: Respon
         return response
     with svc.tx("answer") as conn:
         conn.execute("UPDATE nodes SET body = ? WHERE id = ?", (new["body"][:ANSWER_BODY_COLUMN], new["id"]))
-    body = _json(response)
+    body = body_json(response)
     if not isinstance(body, dict):
         return response
     for key in ("body", "bodyAsHTML"):

@@ -24,7 +24,7 @@ from .auth import Caller
 from .bodies import read_fields, structured
 from .db import as_id
 from .errors import bad_request, forbidden
-from .http_io import json_response
+from .http_io import body_json, json_response
 from .service import Service
 
 _COUNT_LAG_S = 5.0
@@ -108,13 +108,6 @@ async def _gdpr(svc: Service, request: Request, caller: Caller) -> Response | No
     return None
 
 
-def _json(response: Response) -> Any:
-    try:
-        return json.loads(bytes(response.body))
-    except (ValueError, AttributeError):
-        return None
-
-
 def _find(body: Any, key: str) -> dict[str, Any] | None:
     """The object under ``key`` wherever a wrap option put it."""
     if isinstance(body, dict):
@@ -159,7 +152,7 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
         changed = _inactive_only(svc, request, response)
     elif op == "listGroups" and q.get("sort") not in (None, "", "name", "newest", "oldest") and "v1" in q and _on(
             "round21-groups-v1-invalid-sort-by-id"):
-        body = _envelope(_json(response))
+        body = _envelope(body_json(response))
         if body is not None:  # the v1 branch falls back to its own default: ids ascending
             body["list"].sort(key=lambda g: int(g["id"]) if isinstance(g, dict) and str(g.get("id")).isdecimal()
                               else 0)
@@ -174,7 +167,7 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
 
 
 def _action(response: Response, key: str, change: Any) -> Any:
-    body = _json(response)
+    body = body_json(response)
     action = _find(body, key)
     if action is None:
         return None
@@ -184,7 +177,7 @@ def _action(response: Response, key: str, change: Any) -> Any:
 
 def _inactive_only(svc: Service, request: Request, response: Response) -> Any:
     """active=false in the paged branch: the flag read as "inactive ones" instead of "all"."""
-    body = _envelope(_json(response))
+    body = _envelope(body_json(response))
     node = _node(svc, request)
     if body is None or node is None:
         return None
@@ -200,7 +193,7 @@ def _inactive_only(svc: Service, request: Request, response: Response) -> Any:
 
 def _with_accepted(svc: Service, request: Request, caller: Caller, response: Response) -> Any:
     """A user's questions joined on the accepted answer's author as well as the question's."""
-    body = _envelope(_json(response))
+    body = _envelope(body_json(response))
     raw = request.path_params.get("user_id", "")
     if body is None or not str(raw).isdecimal() or any(k in request.query_params for k in ("includeOnly", "include",
                                                                                             "exclude")):
@@ -226,7 +219,7 @@ def _lagging_pagecount(request: Request, response: Response) -> Any:
     """pageCount from a count cached before the answer's newest comment; totalCount is read fresh."""
     raw = str(request.path_params.get("answer_id", ""))
     when = _commented.get(int(raw)) if raw.isdecimal() else None
-    body = _envelope(_json(response))
+    body = _envelope(body_json(response))
     if when is None or time.monotonic() - when > _COUNT_LAG_S or body is None:
         return None
     size, total = body.get("pageSize"), body.get("totalCount")
@@ -238,7 +231,7 @@ def _lagging_pagecount(request: Request, response: Response) -> Any:
 
 def _cut_at_quote(response: Response) -> Any:
     """The comment text written into a quoted attribute and read back up to the first double quote."""
-    body = _envelope(_json(response))
+    body = _envelope(body_json(response))
     if body is None:
         return None
     for item in body["list"]:

@@ -117,7 +117,14 @@ def run_serve(args: argparse.Namespace) -> int:
         return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m qaconform.reference", description="qaconform reference server")
+def build_parser() -> argparse.ArgumentParser:
+    """``python -m qaconform.reference``'s options; no abbreviations, as qaconform's own (a typo is an error, not a
+    guess: ``--por 1`` must not start a server on port 1)."""
+    parser = argparse.ArgumentParser(prog="python -m qaconform.reference", description="qaconform reference server",
+                                     allow_abbrev=False)
     add_serve_arguments(parser)
-    return run_serve(parser.parse_args(argv))
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_serve(build_parser().parse_args(argv))

@@ -6,7 +6,6 @@ the response as it is unless one of its faults is on.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from starlette.requests import Request
@@ -14,22 +13,10 @@ from starlette.responses import Response
 
 from . import faults
 from .auth import Caller
-from .http_io import json_response
+from .http_io import body_json, with_body
 from .service import Service
 
 NON_ADMIN = ("member", "novice", "moderator")
-
-
-def _json(response: Response) -> Any:
-    try:
-        return json.loads(bytes(response.body))
-    except (ValueError, UnicodeDecodeError):
-        return None
-
-
-def _rewrite(response: Response, body: Any) -> Response:
-    headers = {k: v for k, v in response.headers.items() if k.lower() not in ("content-length", "content-type")}
-    return json_response(body, response.status_code, headers)
 
 
 def _envelope(items: list[Any]) -> dict[str, Any]:
@@ -42,11 +29,11 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
     """The shape of a bare-array list as one reader is served it."""
     if response.status_code != 200 or op != "listIssueTypes":
         return response
-    body = _json(response)
+    body = body_json(response)
     if not isinstance(body, list):
         return response
     if faults.is_on("round16-issuetypes-wrapped-non-admin") and caller.role in NON_ADMIN:
-        return _rewrite(response, {"issueTypes": body})
+        return with_body(response, {"issueTypes": body})
     if faults.is_on("readers-issuetypes-enveloped-novice") and caller.role == "novice":
-        return _rewrite(response, _envelope(body))
+        return with_body(response, _envelope(body))
     return response

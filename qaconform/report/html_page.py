@@ -120,6 +120,22 @@ def render_html(report: Mapping[str, Any]) -> str:
             + "\n".join(b for b in body if b) + f"<script>{_JS}</script></body></html>\n")
 
 
+def _when(started: object) -> object:
+    """report.json's ``started`` (ISO 8601 with microseconds) as a reader says it: ``2026-11-30 03:25:50 UTC``."""
+    from datetime import UTC, datetime
+
+    try:
+        return datetime.fromisoformat(str(started)).astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+    except ValueError:
+        return started
+
+
+def _seconds(duration: object) -> object:
+    """``158.876`` -> ``158.9``: the page's figure; report.json keeps the exact one."""
+    return f"{duration:.1f}" if isinstance(duration, (int, float)) and not isinstance(duration, bool) else duration
+
+
+
 def _header(report: Mapping[str, Any], title: str) -> str:
     target = report.get("target") or {}
     sel = report.get("selection") or {}
@@ -132,7 +148,8 @@ def _header(report: Mapping[str, Any], title: str) -> str:
     meta = " · ".join(x for x in [
         f"run {_e(report.get('run_id'))}", f"target {_e(target.get('base_url'))}",
         f"service version {_e(target.get('service_version') or 'not stated')}",
-        f"started {_e(report.get('started'))}", f"{_e(report.get('duration_s'))} s", *map(_e, flags)] if x)
+        f"started {_e(_when(report.get('started')))}", f"{_e(_seconds(report.get('duration_s')))} s",
+        *map(_e, flags)] if x)
     code = report.get("exit_code")
     counts = (report.get("summary") or {}).get("rules") or {}
     chips = "".join(f'<a href="#rules" onclick="qcFilter(\'{_e(s.value)}\',null)">'

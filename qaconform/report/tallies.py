@@ -69,13 +69,18 @@ def writes_report(tests: list[TestResult], budget: WriteBudgetRecord | None,
     left unchecked because the budget was spent."""
     summary = write_summary([{"writes": t.writes} for t in tests if t.writes is not None],
                             budget.as_dict() if budget is not None else None)
-    names = _operation_names()
+    names, reads = _operation_names(), _read_operations()
     by_op: dict[str, dict[str, int]] = {}
     for label, c in summary["by_operation"].items():
         into = by_op.setdefault(names.get(label, label), {"sent": 0, "accepted": 0, "held": 0})
         for key in into:
             into[key] += c[key]
-    summary["by_operation"] = dict(sorted(by_op.items()))
+    # a read operation (GET) counts writes only when a generated test sends it another method (--thorough's
+    # negative cases): those are said apart, so that the operations that write are the ones listed as writing
+    summary["by_operation"] = {op: c for op, c in sorted(by_op.items()) if op not in reads}
+    other_methods = {op: c for op, c in sorted(by_op.items()) if op in reads}
+    if other_methods:
+        summary["other_methods_to_reads"] = other_methods
     summary["unchecked_rules"] = [r["id"] for r in rules if r.get("status") == "skipped"
                                   and r.get("skip_category") == SkipKind.WRITE_BUDGET.category]
     return summary
@@ -94,6 +99,17 @@ def _operation_names() -> dict[str, str]:
         template = re.sub(r"\{[^}]+\}", "{id}", op.path.removeprefix(API_PREFIX))
         out[f"{op.method.upper()} {template}"] = op.operation_id
     return out
+
+
+def _read_operations() -> frozenset[str]:
+    """The operationIds of spec/ that read (GET): none of them writes when sent as described."""
+    from qaconform.contract import load_contract
+
+    try:
+        ops = load_contract().operations.values()
+    except Exception:  # noqa: BLE001 - without spec/ every label stays a write
+        return frozenset()
+    return frozenset(op.operation_id for op in ops if op.method.upper() in ("GET", "HEAD"))
 
 
 def _settle_of(settle: JsonObject | None) -> dict[str, Any]:

@@ -104,7 +104,8 @@ def write_lines(writes: Mapping[str, Any] | None, levels: Mapping[str, str] | No
         return []
     ops = ", ".join(f"{op} {c.get('sent', 0)}/{c.get('accepted', 0)}"
                     for op, c in (w.get("by_operation") or {}).items())
-    out = [text, f"  per operation (sent/accepted): {ops}"]
+    out = [text, f"  per operation (sent/accepted): {ops}"] if ops else [text]
+    out += _other_methods_line(w.get("other_methods_to_reads"))
     unchecked = list(w.get("unchecked_rules") or [])
     observed = [rid for rid in unchecked if levels is not None and levels.get(rid) == "observed"]
     others = [rid for rid in unchecked if rid not in observed]
@@ -122,17 +123,32 @@ def write_lines(writes: Mapping[str, Any] | None, levels: Mapping[str, str] | No
     return out
 
 
+def _other_methods_line(other: Mapping[str, Any] | None) -> list[str]:
+    """The requests a generated test sent to a read operation with a method it does not take (--thorough's negative
+    cases): counted as writes by their method, but no read operation writes; one line apart, naming only the
+    operations that accepted one."""
+    if not other:
+        return []
+    sent = sum(int(c.get("sent", 0)) for c in other.values())
+    accepted = {op: int(c.get("accepted", 0)) for op, c in other.items() if c.get("accepted")}
+    named = (f"; accepted by {', '.join(f'{op} {n}' for op, n in accepted.items())}" if accepted
+             else "; none accepted")
+    return [f"  not writes: {sent} request(s) to {len(other)} read operation(s) with a method other than GET "
+            f"(generated negative cases){named}"]
+
+
 def _shown(rule_ids: list[str]) -> str:
     more = f" ... and {len(rule_ids) - _LIST} more" if len(rule_ids) > _LIST else ""
     return ", ".join(rule_ids[:_LIST]) + more
 
 
 def _observation_share(w: Mapping[str, Any]) -> str:
-    """"it holds 0 of the run's 100 accepted writes", from the run's own figures (the budget's, else the default's)."""
+    """"it holds 0 of a budget of 100 accepted writes", from the run's own figures (the budget's, else the default's).
+    Not "of the run's 100 accepted writes": beside "writes: 86 accepted of a budget of 100" that read as 100 made."""
     limit = ((w.get("by_pool") or {}).get(OBSERVATIONS) or {}).get("limit")
     if limit is None:
         limit = limits(w.get("budget"))[OBSERVATIONS] if w.get("budget") is not None else None
-    return (f"it holds {limit} of the run's {w.get('budget')} accepted writes" if limit is not None
+    return (f"it holds {limit} of a budget of {w.get('budget')} accepted writes" if limit is not None
             else "the writes planned for them are made")
 
 

@@ -1,13 +1,30 @@
 """The copy-paste ``curl`` line recorded with every exchange: the request as sent, credentials as ``"$USER:$PASSWORD"``
-(never the values), and a body as the exact bytes sent whatever they hold.
+(never the values), and a body as the exact bytes sent whatever they hold; and the one function that makes such a
+line personal (:func:`personal_curl`), which every output a person pastes from uses: pytest's terminal (the plugin,
+qaconform.pytest.results), the report, JUnit and the page (qaconform.report.reproduce re-exports it).
 
-Apart from the client because it is text for a person to paste, not part of sending a request.
+Apart from the client because it is text for a person to paste, not part of sending a request. The client records
+the placeholder (it must not know what the report will say); a person never pastes it: ``$USER`` is the shell's
+login name, so a pasted placeholder would authenticate as the wrong account. ``personal_curl`` puts the profile's
+username for the role the request was sent as in its place, and an environment variable that holds its password
+(the profile's own ``password_env`` when it has one, else ``QACONFORM_<ROLE>_PASSWORD``). The password itself never
+appears; the variable's value is the reader's to set.
 """
 
 from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Mapping
+from typing import Any
+
+PLACEHOLDER = '"$USER:$PASSWORD"'
+"""What the client records for the credentials of an authenticated request (never the values)."""
+_AS_ROLE = re.compile(r"\s#\s*as\s+([A-Za-z_][\w-]*)")
+"""The ``# as <role>`` comment of a curl: at the end of its line, or followed by more of a message on the same line
+(``... # as moderator (seed 3; rerun with --seed 3)``)."""
+_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_WRONG_PASSWORD_ROLE = "wrong_password"
 
 _NOT_PASTEABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
 """Characters a terminal would act on, or a paste would lose, inside a quoted shell word (newline and tab paste)."""
@@ -37,7 +54,7 @@ def shell_data(body: bytes) -> str:
 def curl_line(role: str, method: str, url: str, headers: dict[str, str], body: bytes | None, authed: bool) -> str:
     parts = ["curl", "-sS", "-i", "-X", method]
     if authed:
-        parts += ["-u", '"$USER:$PASSWORD"']
+        parts += ["-u", PLACEHOLDER]
     for k, v in headers.items():
         if k.lower() in ("authorization", "user-agent", "accept-encoding", "connection", "content-length"):
             continue
@@ -47,3 +64,70 @@ def curl_line(role: str, method: str, url: str, headers: dict[str, str], body: b
     parts.append(shlex.quote(url))
     line = " ".join(parts)
     return f"{line}   # as {role}" if authed else line
+
+
+def password_variable(role: str, accounts: Mapping[str, Any] | None) -> str:
+    """The environment variable that holds ``role``'s password: the profile's ``password_env`` when it names one,
+    else ``QACONFORM_<ROLE>_PASSWORD``."""
+    acc = (accounts or {}).get(role)
+    env = acc.get("password_env") if isinstance(acc, Mapping) else None
+    if isinstance(env, str) and _ENV_NAME.match(env):
+        return env
+    return f"QACONFORM_{re.sub(r'[^A-Za-z0-9]', '_', role).upper()}_PASSWORD"
+
+
+def username_of(role: str, accounts: Mapping[str, Any] | None) -> str | None:
+    acc = (accounts or {}).get("member" if role == _WRONG_PASSWORD_ROLE else role)
+    name = acc.get("username") if isinstance(acc, Mapping) else None
+    return str(name) if name else None
+
+
+def personal_curl(curl: str, accounts: Mapping[str, Any] | None) -> str:
+    """The recorded curl with the role's username and password variable in place of ``$USER:$PASSWORD``.
+
+    ``accounts``: role -> ``{"username": ..., "password_env": ...}`` (no password). The trailing ``# as <role>``
+    says whose account it was. A request sent with a deliberately wrong password keeps a literal wrong one (it is
+    not a secret: it is what the test sent to be refused)."""
+    found = list(_AS_ROLE.finditer(curl))  # the last: a body may hold the words too
+    if PLACEHOLDER not in curl or not found:
+        return curl
+    role = found[-1].group(1)
+    user = username_of(role, accounts)
+    if user is None:
+        return curl
+    if role == _WRONG_PASSWORD_ROLE:  # the member's password with something appended: surely wrong
+        cred = f'"{_shell_safe(user)}:${{{password_variable("member", accounts)}}}-wrong"'
+    else:
+        cred = f'"{_shell_safe(user)}:${password_variable(role, accounts)}"'
+    return curl.replace(PLACEHOLDER, cred, 1)
+
+
+def _shell_safe(user: str) -> str:
+    """A username inside double quotes: escape what the shell would expand."""
+    return re.sub(r'(["$`\\])', r"\\\1", user)
+
+
+def personalise_text(text: str | None, accounts: Mapping[str, Any] | None) -> str | None:
+    """Every curl line of a message (``Reproduce with: curl ...``) made personal as in :func:`personal_curl`."""
+    if not text or PLACEHOLDER not in text:
+        return text
+    return "\n".join(personal_curl(line, accounts) if PLACEHOLDER in line else line for line in text.split("\n"))
+
+
+def password_envs(profile_path: str | None) -> dict[str, str]:
+    """Role -> the ``password_env`` a profile names for it (read from the file: the loaded Profile keeps only the
+    password). Empty when there is no profile or it cannot be read (the curls then name the default variables)."""
+    if not profile_path:
+        return {}
+    import tomllib
+
+    try:
+        with open(profile_path, "rb") as fh:
+            data = tomllib.load(fh)
+    except (OSError, tomllib.TOMLDecodeError):
+        return {}
+    accounts = data.get("accounts") if isinstance(data, dict) else None
+    if not isinstance(accounts, dict):
+        return {}
+    return {str(role): str(acc["password_env"]) for role, acc in accounts.items()
+            if isinstance(acc, dict) and isinstance(acc.get("password_env"), str)}

@@ -14,6 +14,7 @@ commands (``plan``): about 30 s of CPU.
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 from hostile_kit import Background, Job, KitRun, Secrets
@@ -92,3 +93,17 @@ def test_every_curl_names_the_password_variable_of_its_account(faulty: KitRun) -
     assert curls, "no failure carries a curl"
     placeholder = [c for c in curls if "$USER:$PASSWORD" in c]
     assert placeholder == [], f"curls that name no account: {placeholder}"
+
+
+def test_the_terminal_curls_name_the_account_and_its_password_variable(faulty: KitRun) -> None:
+    """pytest's failure blocks say the curl the report says: ``-u "$USER:$PASSWORD"`` pasted in a shell would send
+    the login name of whoever pastes it; the line names the account's username and its password's variable."""
+    # a whole curl line: its account comment ends it (--showlocals also prints the variables that hold one, as
+    # Python reprs cut over several lines: not lines anyone pastes)
+    pasted = [line for line in faulty.output.splitlines() if "curl " in line and " -u " in line and "# as " in line]
+    assert any("Reproduce with: curl" in line for line in pasted), faulty.describe()
+    placeholder = [line[:300] for line in pasted if "$USER:$PASSWORD" in line]
+    assert placeholder == [], "terminal curls that name no account:\n" + "\n".join(placeholder)
+    named = [role for role, user in REFERENCE.usernames().items()
+             if f'-u "{user}:$QACONFORM_{re.sub("[^A-Za-z0-9]", "_", role).upper()}_PASSWORD"' in faulty.output]
+    assert named, "no terminal curl names an account and its password variable: " + faulty.describe()

@@ -217,3 +217,17 @@ def test_every_data_protection_job_is_listed_for_a_person_on_the_page_and_the_te
         assert fact in line, line
     page = paths["html"].read_text(encoding="utf-8")
     assert 'id="jobs"' in page and "07/01/2064 22:44" in page and "<code>41</code>" in page
+
+
+def test_the_header_says_when_the_run_started_as_a_person_reads_it(tmp_path: Path, results: dict[str, Any]) -> None:
+    """The page printed ``started 2026-11-30T03:25:50.651778+00:00 · 158.876 s``: report.json's exact values. A
+    person reads the time to the second, in UTC, and the duration to a tenth."""
+    from datetime import datetime
+
+    html = build(tmp_path, results, with_load=False)
+    data = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    started = datetime.fromisoformat(data["started"]).strftime("%Y-%m-%d %H:%M:%S UTC")
+    header = html.split('class="meta"', 1)[-1][:2000] if 'class="meta"' in html else html
+    assert f"started {started}" in header, header[:600]
+    assert f"{data['duration_s']:.1f} s" in header
+    assert data["started"] not in html.split("<script", 1)[0]

@@ -51,7 +51,7 @@ def test_observations_left_out_name_their_share_and_the_option_that_raises_it() 
     lines = write_lines(_writes(86, ["OBS-A", "OBS-B"]), {"OBS-A": "observed", "OBS-B": "observed"})
     unchecked = [line for line in lines if line.startswith("rules left unchecked")]
     assert unchecked == [
-        "rules left unchecked (the observations' share of the write budget spent; it holds 0 of the run's 100 "
+        "rules left unchecked (the observations' share of the write budget spent; it holds 0 of a budget of 100 "
         f"accepted writes): OBS-A, OBS-B (the share grows with --write-budget: --write-budget 1000 gives it "
         f"{limits(1000)[OBSERVATIONS]} writes; --thorough records every observation)"], lines
     assert limits(1000)[OBSERVATIONS] > limits(100)[OBSERVATIONS], "the hint must name a budget that raises the share"
@@ -104,3 +104,24 @@ def test_report_and_coverage_files_are_named_by_the_path_the_user_can_open(tmp_p
     assert _line(text, "crossing: ").endswith(f"({folder / 'coverage.json'}: crossing)"), text
     bare = format_summary(report)  # no run folder (a report rebuilt without its page): the bare names, as before
     assert "(report.json: created)" in bare and "(coverage.json)" in bare and "(coverage.json: crossing)" in bare
+
+
+def test_the_thorough_writes_line_lists_only_operations_that_write() -> None:
+    """--thorough's generated negative cases send a read operation other methods (counted as writes by their
+    method): the per-operation line listed listQuestions 6/0 among the writes; it is said apart, as not writes."""
+    from qaconform.report.records import TestResult
+    from qaconform.report.tallies import writes_report
+    from qaconform.status import Status
+
+    tests = [TestResult("suites/properties/t.py::test_ops[GET /question.json]", Status.PASSED,
+                        writes={"operations": {"listQuestions": {"sent": 6, "accepted": 0, "held": 0}}}),
+             TestResult("suites/properties/t.py::test_ops[POST /answer/{id}/comment.json]", Status.PASSED,
+                        writes={"operations": {"postComment": {"sent": 9, "accepted": 4, "held": 0}}})]
+    writes = writes_report(tests, None, [])
+    assert list(writes["by_operation"]) == ["postComment"], writes
+    assert writes["other_methods_to_reads"] == {"listQuestions": {"sent": 6, "accepted": 0, "held": 0}}, writes
+    lines = write_lines(writes)
+    assert _line("\n".join(lines), "  per operation") == "  per operation (sent/accepted): postComment 9/4"
+    assert _line("\n".join(lines), "  not writes") == (
+        "  not writes: 6 request(s) to 1 read operation(s) with a method other than GET (generated negative cases); "
+        "none accepted")

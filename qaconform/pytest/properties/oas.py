@@ -291,7 +291,7 @@ class SchemaSender:
                 "timeout": self.profile.timeout_s, "verify": self.profile.verify_tls}
 
     def send(self, case: Any) -> Any:
-        """Call and validate; a failure names the seed, the rule and a curl with $USER:$PASSWORD."""
+        """Call and validate; a failure names the seed, the rule and a curl (its account's username on the terminal)."""
         op = self.operation_id(case)
         if op == "listIssueTypes" and self.profile.fixtures.issue_tracker is None:
             skip(SkipKind.OTHER,
@@ -515,8 +515,8 @@ class SchemaSender:
 
     def curl_of(self, op: str, case: Any, response: Any) -> str:
         """The client's curl of the request (the bytes as sent, e.g. a body that is not UTF-8, and the account as
-        ``-u "$USER:$PASSWORD"   # as <role>``, which the report turns into the account's username and password
-        variable); schemathesis's own when the response did not come through :meth:`transmit`."""
+        ``-u "$USER:$PASSWORD"   # as <role>``, which the plugin and the report turn into the account's username and
+        password variable); schemathesis's own when the response did not come through :meth:`transmit`."""
         if self.last_sent is not None and self.last_sent[0] is response:
             return self.last_sent[1]
         curl = case.as_curl_command(headers=dict(response.request.headers), verify=self.profile.verify_tls,
