@@ -88,16 +88,10 @@ def pytest_command() -> list[str]:
     as it ends (measured: 0.2 s of CPU each time, twice per process, so about 2 s on a small machine's five workers,
     all after the last test) to find exceptions no test raised; the suites judge answers, not object finalizers.
     ``no:anyio``: no suite is asynchronous, and its plugin imports asyncio and anyio in every worker (0.2 s each).
-    ``--capture=sys``: what a test prints is captured as before (sys.stdout and sys.stderr; the results file keeps
-    no captured output, only the redacted longrepr), without pytest's file-descriptor capture, which swaps fds 1 and
-    2 and reads back two temporary files in each of a test's three phases: 0.3 ms of CPU per test of an empty suite
-    (issue 44, speed6; ~4,600 tests a run). No suite writes below sys.stdout, and the reference server's
-    output goes to its own files.
     """
     suites = suites_dir()
     return [sys.executable, "-P", "-m", "pytest", str(suites), "--rootdir", str(suites.parent), "-p", "no:locust",
-            "-p", "no:cacheprovider", "-p", "no:unraisableexception", "-p", "no:anyio", "--strict-markers",
-            "--capture=sys"]
+            "-p", "no:cacheprovider", "-p", "no:unraisableexception", "-p", "no:anyio", "--strict-markers"]
 
 
 def cache_dir(environ: Mapping[str, str] = os.environ) -> Path:
