@@ -17,6 +17,7 @@ import os
 
 import pytest
 
+from qaconform.pytest import request_fixture
 from qaconform.pytest.fixtures import CreatedRegistry, UserIds
 from qaconform.pytest.markers import MARKERS
 from qaconform.pytest.results import _Reporter
@@ -94,6 +95,7 @@ def pytest_configure(config: pytest.Config) -> None:
         ApiClient.write_guard = _refuse_write  # every client, also those a suite makes itself
     ApiClient.budget_spent = _budget_spent
     ApiClient.held_back = _held_back
+    request_fixture.install()  # the `request` pseudo-fixture without inspect.signature per use (issue 44)
     atexit.register(_exit_without_collecting)
 
 
@@ -118,6 +120,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     ApiClient.budget_spent = None
     ApiClient.held_back = None
     PACE.share_through(None)
+    request_fixture.uninstall()
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:

@@ -214,13 +214,22 @@ def _held_back(method: str, url: str, why: str) -> None:
     skip(SkipKind.HELD_BACK, f"held back by the target: {method} {urlsplit(url).path} was not sent again: {why}")
 
 
+_POOL = pytest.StashKey[str]()
+"""A test's pool, found once: its hooks ask for it two or three times a test (about 27 us each: the rule
+markers, the contract's levels and the file's path), ~4,600 tests a run (issue 44, speed6)."""
+
+
 def pool_of(item: pytest.Item) -> str:
     """The share of the write budget a test spends (qaconform.target.writes.pool_for): a generated test's own, the
     observations' for a test of observed-level rules only, else the suites'."""
-    from qaconform.contract import load_contract
+    pool = item.stash.get(_POOL, None)
+    if pool is None:
+        from qaconform.contract import load_contract
 
-    rules = load_contract().rules
-    return pool_for(Path(str(item.fspath)), {rules[r].level for r in _rule_ids(item) if r in rules})
+        rules = load_contract().rules
+        pool = pool_for(item.path, {rules[r].level for r in _rule_ids(item) if r in rules})
+        item.stash[_POOL] = pool
+    return pool
 
 
 def _base_url_override(config: pytest.Config) -> Override | None:
