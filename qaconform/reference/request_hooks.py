@@ -46,6 +46,7 @@ from . import (
     blind_round23,
     combos2_paths,
     fix2jobs_paths,
+    fix23_paths,
     histories2_faults,
     histories3_faults,
     history_faults,
@@ -125,6 +126,7 @@ HOOKS: list[Hook] = [
     Hook("fix2jobs", before=fix2jobs_paths.before),  # fix2jobs (issue 44): a job rule for one kind and date form
     Hook("round23", before=blind_round23.before, admitted=blind_round23.admitted,
          after=blind_round23.after),  # round23 (issue 44): blind round 23
+    Hook("fix23", admitted=fix23_paths.admitted, after=fix23_paths.after),  # fix23 (issue 44)
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
