@@ -66,12 +66,11 @@ _ALL: tuple[Fault, ...] = (
 
 MISSED_NAMES: frozenset[str] = frozenset({
     "r23-answer-wrap-body-wins",
-    "r23-followers-explicit-details-false-lists-all",
-    "r23-topics-search-invalid-sort-reversed",
     "r23-user-answers-pagecount-cached",
-    "r23-comment-plus-read-as-space",
 })
-"""The faults today's suites miss (measured with qaconform selftest --fault, see the notes)."""
+"""The faults today's suites miss (measured with qaconform selftest --fault, see the notes); fix23 (issue 44) moved
+the followers' explicit details=false, the topic search's invalid sort and the comment's "+" to the caught tuple
+(/work/notes/s8/fix23.md)."""
 
 BLIND_round23: tuple[Fault, ...] = tuple(f for f in _ALL if f.name not in MISSED_NAMES)
 BLIND_round23_MISSED: tuple[Fault, ...] = tuple(f for f in _ALL if f.name in MISSED_NAMES)

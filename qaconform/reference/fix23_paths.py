@@ -47,8 +47,17 @@ def _rebuilt(response: Response, body: Any) -> Response:
 
 # --- admitted: the request as the handler reads it -------------------------------------------------------------
 def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request:
-    """An explicit page=1 on the follower list takes the paged query's branch, whose missing active means "all"."""
+    """An explicit page=1 on the follower list takes the paged query's branch, whose missing active means "all";
+    an answer's body given as a query parameter is decoded once more, every "+" a space."""
     q = request.query_params
+    if op == "postAnswer" and "+" in q.get("body", "") and faults.is_on("fix23-answer-plus-as-space-in-query"):
+        scope = dict(request.scope)
+        scope["query_string"] = urlencode([(k, v.replace("+", " ") if k == "body" else v)
+                                           for k, v in q.multi_items()]).encode()
+        copy = Request(scope, request.receive)
+        if "_body" in vars(request):
+            setattr(copy, "_body", vars(request)["_body"])  # noqa: B010 - Starlette's own cache of the read body
+        return copy
     if (op != "listNodeFollowers" or q.get("page") != "1" or "active" in q
             or not faults.is_on("fix23-followers-explicit-page-one-lists-all")):
         return request
@@ -62,9 +71,7 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
 def after(svc: Service, op: str, request: Request, caller: Caller, response: Response) -> Response:
     if not _any_on() or response.status_code >= 300:
         return response
-    if op == "postAnswer" and faults.is_on("fix23-answer-plus-as-space-in-form"):
-        _plus_as_space(svc, request, caller)
-    elif op == "postComment" and faults.is_on("fix23-comment-percent-decoded-twice"):
+    if op == "postComment" and faults.is_on("fix23-comment-percent-decoded-twice"):
         _decoded_twice(svc, caller)
     elif op == "listAnswerComments" and faults.is_on("fix23-answer-comments-pagecount-cached"):
         body = _parsed(response)
@@ -73,19 +80,6 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
     elif op in ("listAnswerComments", "readComment") and faults.is_on("fix23-reply-ids-list-private-replies"):
         return _reply_ids_unfiltered(svc, op, response)
     return response
-
-
-def _plus_as_space(svc: Service, request: Request, caller: Caller) -> None:
-    """An answer whose body came as a form field or a query parameter decoded once more: every "+" a space."""
-    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if media != "application/x-www-form-urlencoded" and "body" not in request.query_params:
-        return
-    row = svc.db.one("SELECT id, body FROM nodes WHERE type = 'answer' AND author_id = ? ORDER BY id DESC LIMIT 1",
-                     (caller.id,))
-    if row is None or "+" not in row["body"]:
-        return
-    with svc.tx("answer") as conn:
-        conn.execute("UPDATE nodes SET body = ? WHERE id = ?", (row["body"].replace("+", " "), row["id"]))
 
 
 def _decoded_twice(svc: Service, caller: Caller) -> None:
