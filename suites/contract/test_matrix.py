@@ -233,8 +233,9 @@ def _effect_reads(rule: str, params: dict[str, str], space: str) -> list[dict[st
     and the follower relations counted with details=true)."""
     if rule == "FILTER-SPACEID":
         return [params | {"spaceId": space}]
-    if rule == "FOLLOWERS-ACTIVE-DEFAULT":
-        return [params | {"active": "false"}, *({"details": "true", "active": a} for a in ("true", "false"))]
+    if rule == "FOLLOWERS-ACTIVE-DEFAULT":  # fix23: each stated default left out also given at it
+        return [*(params | f for e in ({}, {"active": "false"}) for f in explicit_default_forms(
+            "listNodeFollowers", params, e) if f), *({"details": "true", "active": a} for a in ("true", "false"))]
     if rule.startswith("SORT-FALLBACK-"):  # the combination's own sort too: judged as a fallback (blind7)
         return [{k: v for k, v in params.items() if k != "sort"}, params | {"sort": INVALID_SORT}, params]
     return []
