@@ -102,6 +102,9 @@ class SharedWrite:
     refused: ApiResponse | None = None
     """The refusal this write stands in for: a post on a locked node the target refused (what a lock does to new
     posts is not shown), made again where it goes otherwise (:func:`answer_in`)."""
+    repeats: int | None = None
+    """The private comment this one was sent as a reply to, repeating its option (:data:`REPEATS_OPTION_OF`); the
+    reply's refusal, if any, is :attr:`refused`."""
     key: str = ""
     """The shared write's key: the reads made around a post are kept under it (counts_after_posts.py)."""
 
@@ -338,11 +341,33 @@ def private_comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient]
         value = wire_value(profile, option)
         text = f"{option} comment by {role}"
         shared_answer = _answer_id(request, api, question_id, run_tag, created, profile)
+        refused = repeated = None
+        if (role, option) in REPEATS_OPTION_OF:  # fix22 (issue 44): a reply repeating its parent's option
+            parent = get(REPEATS_OPTION_OF[role, option], option)
+            if parent.resp.status == 201 and parent.id is not None:
+                repeated = to = parent.id
+                reply = _shared(request, profile, f"{option} comment of {role} as a reply", lambda: post_comment(
+                    api[role], to, run_tag, created, text=text, visibility=value))
+                if 200 <= reply.status < 300:
+                    return SharedWrite(reply, text, shared_answer, repeats=repeated)
+                refused = reply
         resp = _shared(request, profile, f"{option} comment of {role}", lambda: post_comment(
             api[role], shared_answer, run_tag, created, text=text, visibility=value))
-        return SharedWrite(resp, text, shared_answer)
+        return SharedWrite(resp, text, shared_answer, refused=refused, repeats=repeated)
 
     return get
+
+
+REPEATS_OPTION_OF: dict[tuple[str, str], str] = {
+    ("admin", "to_original_poster"): "member", ("moderator", "to_moderators"): "member",
+    ("admin", "to_own_groups"): "moderator"}
+"""(account, option) -> whose shared comment of the same option it replies to, repeating the option (fix22, issue
+44: "A reply to a private comment without privacy fields, or with the same ones, inherits the parent's settings:
+201", for every private option, not only recipients), by an account that reads the parent whoever may read such a
+comment (moderator a comment to moderators; admin holds every permission). Each reply is the permission table's cell
+(and the stored-option check's comment) anyway, so the repeat costs no write; a refusal (who may reply to another's
+op, mod or group comment is not described; rule 3's 400 is test_reply_visibility_pairs.py's to judge) puts it under
+the shared answer, as before."""
 
 
 @pytest.fixture(scope="session")

@@ -82,6 +82,14 @@ wherever it is listed (COMMENT-LISTED, CONV-PARAM-AS-BODY-FIELD, CONV-PARAM-WINS
 HTML body shows (support.body_text), so an equivalent HTML form of it passes."""
 
 
+BEYOND_ASCII = "déjà vu, 日本語, emoji 😀 𝔘𝔫𝔦"
+"""histories4 (issue 44): in every shared plain comment, text beyond ASCII of three widths (2-, 3- and 4-byte UTF-8),
+so that the comment form matrix judges TEXT-NON-ASCII on every writer's comment in the form the seed gives it (the
+carrier comment of test_stated_forms.py is member's alone, in four forms, never the parameter beside a JSON body).
+No HTML-special character: the body is HTML content, which a server may escape."""
+
+
 def comment_text(writer: str) -> str:
     """The text of ``writer``'s shared plain comment (suites/conftest.py ``comment_of``)."""
-    return f"plain comment by {writer} {QUOTED} {FORM_DECODED}, {COMMENT_BY_WRITER.get(writer, '')}".rstrip(", ")
+    return (f"plain comment by {writer} {QUOTED} {FORM_DECODED}, {COMMENT_BY_WRITER.get(writer, '')}, "
+            f"{BEYOND_ASCII}")

@@ -157,6 +157,28 @@ def test_every_reader_reads_each_list_plain_and_with_each_conventions_value_alon
                 assert len(values) >= expected, f"{op} seed {seed}: {reader} x {name} tried {sorted(values)}"
 
 
+@pytest.mark.parametrize("seed", SEEDS)
+def test_every_reader_reads_each_list_with_each_conventions_dimension_beside_each_other_one(seed: int) -> None:
+    """histories4 (issue 44): a permission checked only when two parameters are given together, one of them a
+    Conventions one, is met for every reader and every such pair of dimensions: a row that gives exactly those two."""
+    contract = load_contract()
+    access = load(contract)
+    dims = contract.dimensions
+    met: dict[str, set[tuple[str, frozenset[str]]]] = {}
+    for case in list_access.cases(seed, contract):
+        row = case.row
+        given = frozenset(d for d, v in row.combination.values if v != NONE)
+        if row.order == ALONE and not row.own and row.whose is None and len(given) == 2:
+            met.setdefault(row.combination.op, set()).add((row.combination.reader, given))
+    for op, conventions in access.conventions.items():
+        names = [d for d in (*conventions, *dims.of_list(op), *access.own.get(op, ())) if d != READER]
+        pairs = {frozenset(p) for p in combinations(dict.fromkeys(names), 2) if set(p) & set(conventions)}
+        assert pairs, f"{op}: no pair of dimensions holds a Conventions one"
+        for reader in dims.values[READER]:
+            missing = sorted(sorted(p) for p in pairs if (reader, p) not in met.get(op, set()))
+            assert not missing, f"{op} seed {seed}: {reader} never reads it with exactly the pairs {missing}"
+
+
 def test_no_two_cases_share_an_id() -> None:
     labels = [case.label for case in list_access.cases(20260801)]
     assert len(labels) == len(set(labels)), "two access cases share a test id (pytest would rename both)"

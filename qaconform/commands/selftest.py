@@ -50,7 +50,7 @@ from qaconform.commands.selftest_result import (
     progress_line,
     read_results,
 )
-from qaconform.commands.selftest_rules import LEAN_OPTIONS, TRACEBACKS, generated_test_rules
+from qaconform.commands.selftest_rules import LEAN_OPTIONS, TRACEBACKS, files_of, generated_test_rules, with_generated
 from qaconform.errors import KitError, UsageError
 from qaconform.kit import pytest_command, pytest_cwd, suite_env, suites_dir
 
@@ -102,6 +102,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seeds", type=int, default=DEFAULT_SEEDS, metavar="N",
                         help=f"run the generated tests with N seeds (--seed, --seed + 1, ...) on the clean server and "
                              f"on 'all' (default {DEFAULT_SEEDS}; the extra seeds run suites/properties only)")
+    parser.add_argument("--until-caught", action="store_true",
+                        help="end each fault's run at its first test charged with its rule (CI: the score alone; "
+                             "'rules failed' then counts only the tests up to it)")
     parser.add_argument("--always-generated", action="store_true",
                         help="run the generated tests (suites/properties) for every fault whose rule they name, not "
                              "only for faults the other tests miss (slower: tens of seconds per such fault)")
@@ -176,7 +179,8 @@ def main(args: argparse.Namespace) -> int:
 
         result = run_selftest(names, jobs=args.jobs, timeout=args.timeout, clean=not args.no_clean, seed=args.seed,
                               always_generated=args.always_generated, progress=progress, shape=shape,
-                              variants=variant_runs, whole_suite=args.whole_suite, seeds=args.seeds)
+                              variants=variant_runs, whole_suite=args.whole_suite, seeds=args.seeds,
+                              until_caught=args.until_caught)
     if load_todo is not None:
         result.load = _run_load(load_todo, args)
         result.seconds += result.load.seconds
@@ -242,7 +246,7 @@ def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float 
                  clean: bool = True, seed: int = DEFAULT_SEED, always_generated: bool = False,
                  progress: Callable[[RunResult], None] | None = None,
                  shape: ProfileShape | None = None, variants: Sequence[tuple[str, ...]] = (),
-                 whole_suite: bool = False, seeds: int = 1) -> SelftestResult:
+                 whole_suite: bool = False, seeds: int = 1, until_caught: bool = False) -> SelftestResult:
     """Run the clean server over every suite, each named fault over its rule's tests and each group of variants
     (one variant, ``all``, or a composed group of :mod:`variant_groups`) over every suite (``all`` with the
     generated tests too; a group that fails is bisected to its variants); ``jobs`` at a time. ``seeds`` > 1: the
@@ -260,7 +264,7 @@ def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float 
         label, rule, group, extra_seed = task
         if rule is not None and group is not None:  # a rule's batch: the labels of its faults
             return _run_rule(group, rule, timeout, seed, shape or ProfileShape(), (files or {})[rule], progress,
-                             collectors)
+                             collectors, until_caught)
         if extra_seed is not None:
             return [_run_generated(label, (group or ("clean",))[0], timeout, extra_seed, progress)]
         if group is not None:
@@ -274,9 +278,10 @@ def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float 
     collectors: selftest_batch.Collectors | None = None
     with _forked_pytest(), tempfile.TemporaryDirectory(prefix="qaconform-selftest-collectors-") as tmp:
         if names and not whole_suite and not always_generated and selftest_batch.enabled():
-            collectors = selftest_batch.Collectors(functools.partial(_every_rule_batch, seed), Path(tmp), jobs)
+            start = functools.partial(_every_rule_batch, seed, until_caught=until_caught)
+            collectors = selftest_batch.Collectors(start, Path(tmp), jobs)
         tests = collectors.rule_map(timeout) if collectors is not None else None
-        files = (_files_of(tests) if tests is not None else rule_files(timeout)) if names and not whole_suite else None
+        files = (files_of(tests) if tests is not None else rule_files(timeout)) if names and not whole_suite else None
         if files is not None and collectors is not None:
             tasks = selftest_batch.by_rule(tasks, files)
             collectors.most = selftest_batch.collections_for(sum(t[1] is not None and t[2] is not None for t in tasks),
@@ -292,7 +297,7 @@ def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float 
     fault_results = sorted((r for r in results if not r.variants), key=lambda r: order.get(r.label, len(order)))
     variant_results = [r for r in results if r.variants]
     return SelftestResult(faults=fault_results, clean=clean_result, seconds=time.monotonic() - started,
-                          variants=variant_results)
+                          variants=variant_results, until_caught=until_caught)
 
 
 def extra_seed_runs(clean: bool, variants: Sequence[str], seed: int, seeds: int) -> list[tuple[str, str, int]]:
@@ -353,7 +358,8 @@ def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_gen
 
     A fault: first the tests naming its rule without the generated ones (a few seconds each); only when those miss
     it and a generated test names the rule, again with the generated tests, against a fresh server (the first run
-    consumed the profile's one-shot nodes). ``always_generated``: one run with the generated tests from the start.
+    consumed the profile's one-shot nodes), from the same files and the generated tests' folder
+    (:func:`with_generated`). ``always_generated``: one run with the generated tests from the start.
     ``files``: the suite files that hold the rule's tests (:func:`rule_files`), given to the first run's pytest
     instead of the whole suites folder (the same tests, collected without the rest). ``batch``: the first run by
     the batch that collected those tests once for every fault of the rule (:func:`_run_rule`).
@@ -366,19 +372,20 @@ def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_gen
                     files=() if both or whole_suite else files, batch=None if both or whole_suite else batch)
     if rule is not None and not res.caught and res.problem is None and rule in generated_test_rules():
         res.failed.clear()
-        _serve_and_test(res, label, rule, timeout, seed, generated=True, shape=shape, whole_suite=whole_suite)
+        _serve_and_test(res, label, rule, timeout, seed, generated=True, shape=shape, whole_suite=whole_suite,
+                        files=() if whole_suite else with_generated(files))
     res.seconds = time.monotonic() - t0
     return res
 
 
 def _run_rule(labels: Sequence[str], rule: str, timeout: float, seed: int, shape: ProfileShape,
               files: Sequence[str], progress: Callable[[RunResult], None] | None = None,
-              collectors: selftest_batch.Collectors | None = None) -> list[RunResult]:
+              collectors: selftest_batch.Collectors | None = None, until_caught: bool = False) -> list[RunResult]:
     """:func:`_run_one` for each fault of ``rule`` in turn, their first runs by one batch
     (:mod:`qaconform.commands.selftest_batch`): tests collected once, then run in a fork per fault against that
     fault's own server. ``collectors``: a batch of theirs, which collected every suite once for the whole self-test
     (each fork keeps the rule's tests); else one that collects the rule's files. A batch whose pytest ended or hung
-    is replaced for the next fault."""
+    is replaced for the next fault. ``until_caught``: each first run ends at its first test charged with ``rule``."""
     results: list[RunResult] = []
     with tempfile.TemporaryDirectory(prefix="qaconform-selftest-batch-") as tmp:
         batch: selftest_batch.Batch | None = None
@@ -389,7 +396,7 @@ def _run_rule(labels: Sequence[str], rule: str, timeout: float, seed: int, shape
                         batch.stop()
                     batch = (collectors.take() if collectors is not None else None) or selftest_batch.Batch(
                         _pytest_base(rule, seed, False, files=files), _suite_environment(), pytest_cwd(),
-                        Path(tmp) / str(n), _launch)
+                        Path(tmp) / str(n), _launch, until_caught=until_caught)
                 res = _run_one(label, rule, timeout, seed, False, shape, False, files, batch=batch)
                 if progress:
                     progress(res)
@@ -402,12 +409,13 @@ def _run_rule(labels: Sequence[str], rule: str, timeout: float, seed: int, shape
     return results
 
 
-def _every_rule_batch(seed: int, folder: Path, rule_map: Path | None = None) -> selftest_batch.Batch:
+def _every_rule_batch(seed: int, folder: Path, rule_map: Path | None = None,
+                      until_caught: bool = False) -> selftest_batch.Batch:
     """A batch over every suite but the generated tests (:class:`selftest_batch.Collectors`); ``rule_map``: it
     writes each collected test's rules there as its collection ends."""
     extra = ["-p", "qaconform.pytest.rule_map", "--qaconform-rule-map", str(rule_map)] if rule_map else []
     return selftest_batch.Batch([*_pytest_base(None, seed, False), *extra], _suite_environment(), pytest_cwd(),
-                                folder, _launch, every_rule=True)
+                                folder, _launch, every_rule=True, until_caught=until_caught)
 
 
 def _serve_and_test(res: RunResult, label: str, rule: str | None, timeout: float, seed: int,
@@ -578,15 +586,4 @@ def rule_files(timeout: float) -> dict[str, list[str]] | None:
             tests = json.loads(out.read_text(encoding="utf-8"))["tests"]
         except (OSError, ValueError, KeyError, TypeError, subprocess.TimeoutExpired):
             return None
-    return _files_of(tests)
-
-
-def _files_of(tests: dict[str, list[str]]) -> dict[str, list[str]]:
-    """{rule: its tests' files, in collection order} of a rule map's {test id: rule ids}."""
-    files: dict[str, list[str]] = {}
-    for nodeid, rules in tests.items():
-        path = nodeid.split("::", 1)[0]
-        for rule in rules:
-            if path not in files.setdefault(rule, []):
-                files[rule].append(path)
-    return files
+    return files_of(tests)

@@ -73,9 +73,13 @@ class Batch:
     """One pytest process over one rule's tests (``cmd`` without a profile nor a results file), runs fed in turn."""
 
     def __init__(self, cmd: list[str], env: dict[str, str], cwd: Path, folder: Path,
-                 launch: Callable[[list[str], dict[str, str]], list[str]], every_rule: bool = False) -> None:
+                 launch: Callable[[list[str], dict[str, str]], list[str]], every_rule: bool = False,
+                 until_caught: bool = False) -> None:
         self.every_rule = every_rule
         """It collected every suite (:class:`Collectors`): each run names the rule whose tests its fork keeps."""
+        self.until_caught = until_caught
+        """Each run ends at its first test charged with the run's rule (``--until-caught``,
+        ``fault_batch.UntilCaught``)."""
         self.folder = folder / "requests"
         self.folder.mkdir(parents=True)
         self.log_path = folder / "batch.log"
@@ -93,7 +97,8 @@ class Batch:
         offset = self.log_path.stat().st_size
         request = self.folder / f"{n}.json"
         asked = {"profile": profile, "results": str(results), "timeout": timeout,
-                 **({"rule": rule} if rule and self.every_rule else {})}
+                 **({"rule": rule} if rule and self.every_rule else {}),
+                 **({"until_caught": rule} if rule and self.until_caught else {})}
         request.with_suffix(".tmp").write_text(json.dumps(asked))
         request.with_suffix(".tmp").replace(request)
         done = self.folder / f"{n}.done"

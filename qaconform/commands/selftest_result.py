@@ -79,6 +79,9 @@ class SelftestResult:
     variants: list[RunResult] = field(default_factory=list)
     load: LoadPart | None = None
     """The load part (``--load``, ``--load-only``), or None when it did not run."""
+    until_caught: bool = False
+    """Each fault's run ended at its first test charged with its rule (``--until-caught``): its failed rules are
+    those of the tests up to that one, not of all its rule's tests."""
 
     @property
     def false_positives(self) -> list[RunResult]:
@@ -189,6 +192,8 @@ def _fault_lines(result: SelftestResult, must: frozenset[str] | None) -> list[st
         spread = [len(r.failed_rules()) for r in result.faults if r.caught]
         if spread:
             lines.append(f"failed rules per caught fault: median {_median(spread):g}, max {max(spread)}"
+                         + (" (--until-caught: up to the first test charged with the fault's rule)"
+                            if result.until_caught else "")
                          + ("" if max(spread) <= 3 else " (a fault should turn at most 3 rules red: sharpen the "
                             "messages of the tests that blame more)"))
         covered, rules, uncovered = fault_coverage(result, must)
@@ -257,6 +262,7 @@ def as_json(result: SelftestResult) -> dict[str, Any]:
         "total": len(result.faults),
         "fault_coverage": dict(zip(("covered", "must_rules"), fault_coverage(result)[:2], strict=True)),
         "seconds": round(result.seconds, 1),
+        "until_caught": result.until_caught,
         "clean": asdict(result.clean) if result.clean else None,
         "faults": [{**asdict(r), "caught": r.caught, "caught_by": r.caught_by(), "failed_rules": r.failed_rules()}
                    for r in result.faults],

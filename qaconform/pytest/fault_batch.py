@@ -14,9 +14,10 @@ rules).
 The protocol is files in the folder ``--qaconform-batch`` names, so that no standard stream is shared with pytest's
 capture: the self-test writes ``N.json`` (``{"profile", "results", "timeout"}``, and ``"rule"`` when this process
 collected every suite: the fork keeps only that rule's tests, as ``--rule`` would) for the N-th run (from 0) and
-``end`` when there is none left; this process forks the run, waits for it (killing it after ``timeout`` seconds),
-and writes ``N.done`` (``{"exit": code}`` or ``{"timeout": true}``). Only the self-test passes the option
-(``qaconform.commands.selftest_batch``); without it this plugin does nothing.
+``end`` when there is none left (``"until_caught": RULE`` ends the fork's session at its first test charged with
+RULE, as ``-x`` ends one at its first failure: :class:`UntilCaught`); this process forks the run, waits for it
+(killing it after ``timeout`` seconds), and writes ``N.done`` (``{"exit": code}`` or ``{"timeout": true}``). Only
+the self-test passes the option (``qaconform.commands.selftest_batch``); without it this plugin does nothing.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from typing import Any
 
 import pytest
 
+from qaconform.blame import charged_rules
 from qaconform.pytest.run_state import _in_suites, _rule_ids, state
 
 POLL_S = 0.02
@@ -102,6 +104,8 @@ def _become(session: pytest.Session, request: dict[str, Any]) -> None:
     config.option.qc_batch = None
     if request.get("rule"):
         _select(session, str(request["rule"]))
+    if request.get("until_caught"):
+        config.pluginmanager.register(UntilCaught(session, str(request["until_caught"])), "qaconform-until-caught")
     run = state(config)
     run.started = time.time()
     if any(_rule_ids(i) or _in_suites(i) for i in session.items):
@@ -122,6 +126,29 @@ def _select(session: pytest.Session, rule: str) -> None:
     session.items[:] = keep
     session.testscollected = len(keep)
     session.config.option.qc_rules = [rule]
+
+
+class UntilCaught:
+    """Ends the fork's session after the first test whose result is charged with ``rule`` (the self-test's
+    ``--until-caught``), as ``--maxfail`` ends one: the tests before it ran as in a whole run, the rest do not.
+
+    Why: a fault is caught by one failed test charged with its rule, and the self-test in CI asks only that; a rule
+    crossed by a covering array is named by hundreds of tests, and a fault that breaks it fails all of them, each
+    failure formatted and reported (envelope-listcount-wrong: 949 tests, 37 s of a 40-fault sample's 190, 2026-11-30).
+    Sound: the session runs the same tests in the same order up to that test, so a fault is reported caught only by
+    a failure its whole run has too (what such a run no longer gives is the rules its later tests would charge)."""
+
+    def __init__(self, session: pytest.Session, rule: str) -> None:
+        self.session = session
+        self.rule = rule
+        self._seen = 0
+
+    @pytest.hookimpl(trylast=True)  # after the results plugin appended this report's entry
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        results = state(self.session.config).results
+        fresh, self._seen = results[self._seen:], len(results)
+        if any(self.rule in charged_rules(entry) for entry in fresh):
+            self.session.shouldfail = f"--until-caught: {report.nodeid} is charged with {self.rule}"
 
 
 def _die_with_parent() -> None:

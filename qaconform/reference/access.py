@@ -32,7 +32,8 @@ def check(operation: str, requires: Requires, caller: Caller, given: Collection[
     """Raise the refusal unless ``caller`` may call ``operation``; ``given``: the query parameters of the call (an
     override may apply only when one of them is given)."""
     allowed = requires.met_by(caller)
-    found = tuple(o for o in faults.overrides(operation) if not o.when or any(p in given for p in o.when))
+    found = tuple(o for o in faults.overrides(operation) if (not o.when or any(p in given for p in o.when))
+                  and (not o.and_when or any(p in given for p in o.and_when)))
     if found:
         _decide(operation, allowed, caller, found)
     elif not allowed:

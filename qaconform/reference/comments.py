@@ -29,6 +29,7 @@ from . import (
     faults,
     histories2_faults,
     histories3_faults,
+    histories4_paths,
     history_faults,
     refusals2_paths,
     variants,
@@ -64,6 +65,7 @@ async def post_comment(svc: Service, request: Request, caller: Caller) -> Respon
     body = stored_body(text_field(fields, "body", required=required) or "")
     if faults.is_on("comment-body-astral-dropped"):
         body = "".join(ch for ch in body if ord(ch) <= 0xFFFF)
+    body = histories4_paths.comment_body(request, caller, body)  # histories4 (issue 44): one path's non-ASCII
     visibility, recipients = _privacy(svc, blind_perms.privacy_caller(request, caller), parent, fields,
                                       frozenset(request.query_params))  # blindp (issue 44): the form path
     form_body = request.headers.get("content-type", "").startswith("application/x-www-form-urlencoded")

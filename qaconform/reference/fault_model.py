@@ -42,6 +42,9 @@ class Override:
     when: tuple[str, ...] = ()
     """Query parameters any one of which, given, makes the override apply (empty: always): a permission decided
     differently once an optional parameter is given."""
+    and_when: tuple[str, ...] = ()
+    """histories4 (issue 44): query parameters one of which must be given as well as one of ``when`` (empty: no
+    second condition): a permission decided differently only once two optional parameters are given together."""
 
     def names(self, role: str, anonymous: bool) -> bool:
         """Whether the override applies to a caller of this role."""

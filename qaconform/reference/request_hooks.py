@@ -43,9 +43,11 @@ from . import (
     blind_round19,
     blind_round20,
     blind_round21,
+    blind_round22,
     blind_round23,
     combos2_paths,
     fix2jobs_paths,
+    fix22_paths,
     fix23_paths,
     histories2_faults,
     histories3_faults,
@@ -124,6 +126,9 @@ HOOKS: list[Hook] = [
     Hook("round21", before=blind_round21.before, after=blind_round21.after),  # round21 (issue 44): blind round 21
 
     Hook("fix2jobs", before=fix2jobs_paths.before),  # fix2jobs (issue 44): a job rule for one kind and date form
+
+    Hook("round22", before=blind_round22.before, after=blind_round22.after),  # round22 (issue 44): blind round 22
+    Hook("fix22", before=fix22_paths.before),  # fix22 (issue 44): job rows with optional fields, ids as text
     Hook("round23", before=blind_round23.before, admitted=blind_round23.admitted,
          after=blind_round23.after),  # round23 (issue 44): blind round 23
     Hook("fix23", admitted=fix23_paths.admitted, after=fix23_paths.after),  # fix23 (issue 44)

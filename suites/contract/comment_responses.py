@@ -10,7 +10,8 @@ writer; four seeds pair every writer with every form). Which rows a rule judges 
   VERSION-PATH: served under /services/v2; CONV-JSON-EXTENSION: a body, when there is one, is JSON),
   its Location (COMMENT-201-LOCATION), and read back by novice in the answer's comment list (COMMENT-LISTED, with its
   body; COMMENT-1: full visibility and no recipients, "and a later GET returns exactly that"; AUTH-ACTING-USER: its
-  author is the writer);
+  author is the writer; TEXT-NON-ASCII: its text beyond ASCII, which every writer's carries (posted_texts.BEYOND_ASCII),
+  reads back unchanged: histories4, issue 44);
 - :data:`PARAMETER`: the rows whose body came as a request parameter (query, form-encoded, or beside a JSON body):
   CONV-PARAM-AS-BODY-FIELD, the comment holds the parameter's text;
 - :data:`BOTH`: the row whose body came both ways: CONV-PARAM-WINS-COMMENT, the parameter's text and not the body's.
@@ -44,6 +45,7 @@ RESPONSE_RULES: dict[str, str] = {
     "COMMENT-LISTED": EVERY,
     "COMMENT-1": EVERY,
     "AUTH-ACTING-USER": EVERY,
+    "TEXT-NON-ASCII": EVERY,  # histories4 (issue 44): in every stated input form, by every writer
     "CONV-PARAM-AS-BODY-FIELD": PARAMETER,
     "CONV-PARAM-WINS-COMMENT": BOTH,
 }
@@ -114,6 +116,9 @@ def judge(rule: str, row: Row, posted: Posted) -> None:
         fail([rule], f"{what}: the body given as a parameter is the comment's text {posted.text!r}; got {body!r}", resp)
     if rule == "CONV-PARAM-WINS-COMMENT" and (body_holds(body, LOSING_BODY) or not body_holds(body, posted.text)):
         fail([rule], f"{what}: \"When both are given, the parameter wins\": the comment reads {body!r}", resp)
+    if rule == "TEXT-NON-ASCII" and not body_holds(body, posted.text):
+        fail([rule], f"{what}: \"body (string, the comment text)\": its text beyond ASCII reads back unchanged; "
+                     f"listed, the body must hold {posted.text!r}; got {body!r}", resp)
     if rule == "AUTH-ACTING-USER":
         author = item.get("author")
         if not (isinstance(author, dict) and author.get("username") == posted.username):

@@ -236,6 +236,37 @@ def single_rows(op: str, dims: Dimensions, access: Access, seed: int, drawn: lis
     return out
 
 
+def paired_rows(op: str, dims: Dimensions, access: Access, seed: int, drawn: list[Row]) -> list[Row]:
+    """histories4 (issue 44): every reader, anonymous too, reading list ``op`` with exactly two parameters given, one
+    of them of a dimension of ``list_access.conventions``, the other of another such dimension or of one the list
+    admits (its stated parameters, its own), for every such pair of dimensions, alone, at the array's path.
+
+    Why: :func:`single_rows` tries each Conventions parameter alone and the covering array never holds one, so no
+    reader ever sent one beside a second parameter. A server whose permission check is skipped only on the path that
+    handles two of them at once (a projected page read from another query, a sorted projection from a cache of its
+    own) passed. One row per reader and pair of dimensions, the pair's values drawn by the seed from the values that
+    give the parameter (any value of each does: the check is about which parameters are given); a row the array or
+    the single rows already hold is not read twice."""
+    conventions = access.conventions.get(op, ())
+    if not conventions:
+        return []
+    rng = random.Random(f"{seed}|{op}|paired")
+    others = [d for d in (*dims.of_list(op), *access.own.get(op, ())) if d != READER and d not in conventions]
+    names = [*conventions, *others]
+    values = {d: [v for v in expand(op, d, dims, rng) if v != NONE] for d in names}
+    pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]
+             if (a in conventions or b in conventions) and values[a] and values[b]]
+    have = {row.label for row in drawn}
+    out: list[Row] = []
+    for reader in dims.values[READER]:
+        for a, b in pairs:
+            row = Row(Combination(op, reader, ((a, rng.choice(values[a])), (b, rng.choice(values[b])))), ALONE)
+            if row.label not in have:
+                have.add(row.label)
+                out.append(row)
+    return out
+
+
 def verdict(op: str, reader: str) -> str:
     """What the permission table says of ``reader`` on list ``op``: ALLOW (the accounts listops.py lets read it),
     DENY (a signed-in account it does not; anonymous on the expert lists, "Errors: 401", and the group list, Site
@@ -267,5 +298,6 @@ def cases(seed: int, contract: Contract | None = None, strength: int = PAIRS) ->
              for op in dims.lists}
     for op, kept in drawn.items():  # readers (issue 44): each reader plain, and with each Conventions parameter
         kept += single_rows(op, dims, access, seed, kept)
+        kept += paired_rows(op, dims, access, seed, kept)  # histories4: and with two, one of them a Conventions one
     return [Case(rule, row) for rule, ops in crossing(contract, access).items() for op in ops
             for row in drawn[op] if judged(rule, row)]

@@ -23,7 +23,8 @@ it. Here the forms come from the contract, not from a list kept by hand:
   (422 {error: Invalid User Id}), a bulk job's csvFileId ("The requested file does not exist"), reassignUser's id
   ("The provided 'reassignUser' is/are invalid"). For a job field that is not a number, or too large, the table's row
   may not be the target's reading (the field is an integer): a 2xx or a 5xx is judged, another refusal than the
-  stated one is not (a skip saying so).
+  stated one is not (a skip saying so). Each edge whose id is a number is sent again as the text of its digits in
+  every field of a job naming a user by id (fix22): an unknown user is refused in any form.
 
 Writes: every request here is one a conforming target refuses (a past date, a missing file, an unknown user, a
 forbidden pair): no accepted write. Without [safety] destructive every job request carries a guard as in
@@ -384,7 +385,10 @@ def test_the_content_list_of_a_user_id_at_each_edge_is_422_invalid_user_id(admin
     expect(error_text(r) == INVALID_USER_ID, "GDPR-CONTENT-422", f"the error must be exactly {INVALID_USER_ID!r}", r)
 
 
-def _judge_edge(resp: ApiResponse, guards: set[str | None], edge: str, expected: str, rule: str, what: str) -> None:
+def _judge_edge(resp: ApiResponse, guards: set[str | None], edge: str, expected: str, rule: str, what: str,
+                as_text: bool = False) -> None:
+    """``as_text``: the id was sent as the text of its digits, a form the description does not give the field (an
+    integer), so another refusal than the row's is not judged, as for an unreadable edge; a 2xx or a 5xx is."""
     error = error_text(resp)
     if resp.status == 400 and error == expected:
         return
@@ -397,7 +401,7 @@ def _judge_edge(resp: ApiResponse, guards: set[str | None], edge: str, expected:
     if resp.status == 400 and error is None:
         fail(["GDPR-ERROR-BODY"], f"{what} ({edge.replace('_', ' ')}) was refused with 400, but not with a JSON "
                                   "{error: <string>} ('Errors: 400 with {error: <message>}')", resp)
-    if edge in UNREADABLE_EDGES and refused(resp):  # a redirect off the interface is judged (refusals.py)
+    if (edge in UNREADABLE_EDGES or as_text) and refused(resp):  # a redirect off the interface is judged (refusals.py)
         skip(SkipKind.OTHER, f"not judged: {what} ({edge.replace('_', ' ')}: not an integer a server need hold) was "
                              f"refused with {resp.status} {error!r}; the field is an integer, so the Errors table's "
                              f"row ({expected!r}) may not be the target's reading of it (a 2xx or a 5xx is judged)")
@@ -433,10 +437,48 @@ def test_an_individual_job_naming_its_user_by_an_id_at_each_edge_never_gives_a_s
     here (refusals2, issue 44): a client's bad id is a client matter, never a 5xx. The job is dated in the past, so a
     conforming target refuses it whatever it makes of the id (no accepted write); a 2xx broke the past date."""
     ident = edge_value(edge, 2_147_000_000 + rng.randint(0, 400_000))
+    _judge_user_id(jobs, ident, edge.replace("_", " "))
+
+
+def _judge_user_id(jobs: Jobs, ident: int | str, how: str) -> None:
+    """An individual job whose user is id ``ident`` (``how``: the edge, and its form), dated in the past: never a 5xx
+    (a client's bad id is a client matter), never a 2xx (a job in the past is refused)."""
     resp, _ = jobs.send(jobs.individual(user={"id": ident}, scheduleDate=past_formatted()))
-    what = f"an individual job whose user is id {ident!r} ({edge.replace('_', ' ')}), dated in the past"
+    what = f"an individual job whose user is id {ident!r} ({how}), dated in the past"
     if resp.status >= 500:
         fail(["CONV-NO-SERVER-ERROR"], f"{what}: a user id that names nobody is the client's matter (a 4xx), never a "
                                        f"5xx; got {resp.status}", resp)
     if 200 <= resp.status < 300:
         fail(["GDPR-PAST-DATE"], f"{what}: a job in the past is refused ({PAST_DATE!r}); got {resp.status}", resp)
+
+
+TEXT_ID_EDGES = tuple(e for e in id_edges() if e != "not_a_number")
+"""The id edges (spec/dimensions.yaml ``id_edge``) whose id is a number, each sent again as the text of its digits
+(fix22, issue 44): the description gives a job's user and reassignUser ids no type, and a client may send the digits
+of an id as a JSON string (as a request parameter carries them). not_a_number is text already."""
+USER_FIELDS = ("reassignUser", "user")
+"""Every field of a job that names a user by id: "user | ... Exactly one of username, email, id", "reassignUser |
+... by exactly one of username or id"."""
+
+
+def _text_id_cases() -> list[Any]:
+    return [pytest.param(field, edge, id=f"{field}-{edge}-as-text") for field in USER_FIELDS for edge in TEXT_ID_EDGES]
+
+
+@pytest.mark.rule("GDPR-REASSIGN-INVALID", "GDPR-ERROR-BODY", "CONV-NO-SERVER-ERROR", "GDPR-PAST-DATE")
+@pytest.mark.writes
+@pytest.mark.parametrize(("field", "edge"), _text_id_cases())
+def test_every_user_field_of_a_job_naming_an_id_at_each_edge_as_text_is_refused(
+        jobs: Jobs, field: str, edge: str) -> None:
+    """An id that names nobody names nobody in any form: a server that looks an id up only when it is a JSON number
+    (and takes the job without the user it cannot parse) passes the edges above, which send numbers. For
+    reassignUser the Errors table's row is the stated answer ("reassignUser does not exist"; another refusal is not
+    judged: the text form is not stated); for user no answer is stated, so the job is dated in the past and only a
+    5xx or a 2xx is judged, as above."""
+    ident = str(edge_value(edge, 2_147_000_000 + rng.randint(0, 400_000)))
+    if field == "user":
+        _judge_user_id(jobs, ident, f"{edge.replace('_', ' ')}, as text")
+        return
+    resp, guards = jobs.send(jobs.refusable(reassignUser={"id": ident}), ("past",))
+    _judge_edge(resp, guards, edge, REASSIGN_INVALID, "GDPR-REASSIGN-INVALID", f"reassignUser id {ident!r} (as text)",
+                as_text=True)

@@ -7,6 +7,12 @@ is refused by the recipients validator, with its own message) passes there. The 
 private comments of member (to_original_poster, to_moderators: suites/conftest.py ``private_comment_of``, which the
 permission table and the observations read too), so nothing is posted but the refused replies: no accepted write
 when the target conforms. The group option is not asked: member lacks it, and rule 7's 403 comes first.
+
+Rule 3 crossed the same way (fix22, issue 44: a reply repeating an op, mod or group parent's option was never sent):
+admin's and moderator's shared comments of the private options (the permission table's cells) are posted as replies
+to another account's shared comment of the same option (suites/conftest.py ``REPEATS_OPTION_OF``), so the repeat
+costs no write. Rule 3's 201 for "the same ones" is judged here; a refusal other than a 400 (who may reply to
+another's op, mod or group comment is not described) is not.
 """
 
 from __future__ import annotations
@@ -17,8 +23,8 @@ from typing import Any
 import pytest
 from comment_reads import INHERITED_MESSAGE, bodies_containing, body_strings, comments_as, unique_text
 
-from qaconform.pytest.outcomes import SkipKind, expect, skip
-from qaconform.pytest.support import new_id, post_comment
+from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
+from qaconform.pytest.support import find_item, new_id, post_comment
 from qaconform.target.client import ApiClient
 from qaconform.target.profile import VisibilityOptions
 
@@ -61,3 +67,40 @@ def test_reply_to_a_private_comment_of_each_option_asking_another_visibility_is_
     made = [m for m in markers if bodies_containing(listed, m)]
     expect(not made, "COMMENT-4", f"refused replies must not be created, but member's comment list of answer "
            f"{shared.node} holds {made}")
+
+
+REPEATED = (("admin", "to_original_poster"), ("moderator", "to_moderators"), ("admin", "to_own_groups"))
+"""(replier, option): every private option with no recipients a parent may carry (recipients' repeat is
+test_comment_privacy.py's), as suites/conftest.py ``REPEATS_OPTION_OF`` posts the replier's shared comment."""
+
+
+@pytest.mark.rule("COMMENT-3")
+@pytest.mark.parametrize(("role", "option"), [pytest.param(r, o, id=f"{o}-by-{r}") for r, o in REPEATED])
+def test_reply_to_a_private_comment_of_each_option_repeating_it_inherits_it(
+        role: str, option: str, api: dict[str, ApiClient], vis: VisibilityOptions,
+        private_comment_of: Callable[[str, str], Any]) -> None:
+    """"A reply to a private comment without privacy fields, or with the same ones, inherits the parent's settings:
+    201": a reply repeating its parent's option (a server comparing the fields given with the stored (visibility,
+    recipients) pair, where recipients is stored empty and given absent, refuses it with rule 4's 400)."""
+    value = getattr(vis, option)
+    if value is None:
+        skip(SkipKind.OTHER, f"not checked: the profile's [visibility] gives no wire value for {option}")
+    shared = private_comment_of(role, option)
+    if shared.repeats is None:
+        skip(SkipKind.MISSING_FIXTURE, f"not judged: the run's shared {option} comment the reply repeats was not "
+                                       "created; rule 7 and the permission table judge that post")
+    where = f"{role}'s reply with visibility {value!r} to the {option} comment {shared.repeats}"
+    if shared.refused is not None:
+        if shared.refused.status == 400:
+            fail(["COMMENT-3"], f"{where} repeats the parent's option: it inherits the parent's settings (201), yet "
+                                "it was refused with 400", shared.refused)
+        skip(SkipKind.OTHER, f"not judged: {where} was refused with {shared.refused.status}; who may reply to "
+                             f"another account's {option} comment is not described")
+    reply = new_id(shared.resp)
+    item = find_item(comments_as(api[role], int(shared.node or 0), showing=[reply]), reply)
+    if item is None:
+        skip(SkipKind.OTHER, f"not judged: {where} (201, comment {reply}) is not in the comment list of answer "
+                             f"{shared.node} as {role} reads it; whether replies are listed is not described")
+    expect(item.get("visibility") == value, "COMMENT-3",
+           f"{where} (201) must inherit the parent's settings (visibility {value!r}); {role} reads "
+           f"{item.get('visibility')!r}", shared.resp)
