@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from qaconform.contract import path as contract_path
 from qaconform.pytest import found_nodes
 from qaconform.pytest.found_nodes import members_question, novices_question, question_or_skip
 from qaconform.pytest.outcomes import fail
@@ -33,7 +34,7 @@ from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile, VisibilityOptions
 from qaconform.target.writes import SUITES
 
-from . import posted_texts
+from . import counts_after_posts, posted_texts
 from .one_shot_calls import (  # noqa: F401 - the one-shot fixtures, under their names, for every suite
     cancelwiki_denied_first,
     cancelwiki_once,
@@ -104,6 +105,8 @@ class SharedWrite:
     repeats: int | None = None
     """The private comment this one was sent as a reply to, repeating its option (:data:`REPEATS_OPTION_OF`); the
     reply's refusal, if any, is :attr:`refused`."""
+    key: str = ""
+    """The shared write's key: the reads made around a post are kept under it (counts_after_posts.py)."""
 
     @property
     def id(self) -> int | None:
@@ -162,18 +165,26 @@ def answer_in(request: pytest.FixtureRequest, api: dict[str, ApiClient], questio
         locked = profile.fixtures.locked_question_id
         refused = None
         if role == LOCKED_QUESTION_WRITER and form == answer_form(role) and locked is not None:
-            resp = _shared(request, profile, f"{key} to the locked question",
-                           lambda: post_answer_in(api[role], locked, run_tag, created, text, form))
+            resp = _shared(request, profile, f"{key} to the locked question", counts_after_posts.around(
+                request, profile, f"{key} to the locked question", _answer_lists(api, role),
+                lambda: post_answer_in(api[role], locked, run_tag, created, text, form)))
             if not 400 <= resp.status < 500:  # a refusal: what a lock does to new answers is not shown
-                return SharedWrite(resp, text, node=locked, form=form)
+                return SharedWrite(resp, text, node=locked, form=form, key=f"{key} to the locked question")
             refused = resp
         question = _own_question(request) if (role, form) == OWN_QUESTION_ANSWER else question_id
         question = found_nodes.child_space_or(request, api, profile, role, form, question)  # blind12 (issue 44)
-        resp = _shared(request, profile, key,
-                       lambda: post_answer_in(api[role], question, run_tag, created, text, form))
-        return SharedWrite(resp, text, node=question, form=form, refused=refused)
+        resp = _shared(request, profile, key, counts_after_posts.around(  # fix23: counts read around the post
+            request, profile, key, _answer_lists(api, role),
+            lambda: post_answer_in(api[role], question, run_tag, created, text, form)))
+        return SharedWrite(resp, text, node=question, form=form, refused=refused, key=key)
 
     return get
+
+
+def _answer_lists(api: dict[str, ApiClient], role: str) -> list[tuple[ApiClient, str]]:
+    """The paged lists a new answer of ``role`` lands in, read by ``role`` around the post (fix23): its answers."""
+    uid = api[role].user_id
+    return [] if uid is None else [(api[role], contract_path("listUserAnswers", userId=uid))]
 
 
 LOCKED_QUESTION_WRITER = "moderator"
@@ -264,6 +275,19 @@ def _locked_parent(request: pytest.FixtureRequest, role: str) -> int | None:
     return int(lock.node)
 
 
+def _comment_lists(api: dict[str, ApiClient], role: str, answer: int) -> list[tuple[ApiClient, str]]:
+    """The paged list a new comment of ``role`` lands in, read by ``role`` around the post (fix23): the answer's
+    comments (a reply is listed under the answer too)."""
+    return [(api[role], contract_path("listAnswerComments", answerId=answer))]
+
+
+@pytest.fixture(scope="session")
+def reads_around_post(request: pytest.FixtureRequest, profile: Profile) -> Callable[[str], dict[str, Any] | None]:
+    """``reads_around_post(key)``: the list reads made just before and right after the shared post of ``key``
+    (counts_after_posts.py), for test_counts_after_posts.py."""
+    return lambda key: counts_after_posts.reads_around(request, profile, key)
+
+
 @pytest.fixture(scope="session")
 def comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
                created: Any, profile: Profile) -> Callable[[str], SharedWrite]:
@@ -285,18 +309,22 @@ def comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], questi
         suffix = "" if form == "json" else f" as {form}"
         locked = _locked_parent(request, role)
         if locked is not None:
-            resp = _shared(request, profile, f"comment of {role} on a locked node{suffix}",
-                           lambda: post_comment_in(api[role], locked, run_tag, created, text, form))
+            key = f"comment of {role} on a locked node{suffix}"
+            resp = _shared(request, profile, key, counts_after_posts.around(  # fix23: counts read around the post
+                request, profile, key, _comment_lists(api, role, locked),
+                lambda: post_comment_in(api[role], locked, run_tag, created, text, form)))
             if not 400 <= resp.status < 500:  # a refusal: the lock's effect on new comments is not shown
-                return SharedWrite(resp, text, locked, form=form)
+                return SharedWrite(resp, text, locked, form=form, key=key)
         shared_answer = _answer_id(request, api, question_id, run_tag, created, profile)
         parent = _reply_parent(get, role, shared_answer) or shared_answer  # blind9: a reply, listed under the answer
-        resp = _shared(request, profile, f"comment of {role}{suffix}",
-                       lambda: post_comment_in(api[role], parent, run_tag, created, text, form))
+        key = f"comment of {role}{suffix}"
+        resp = _shared(request, profile, key, counts_after_posts.around(
+            request, profile, key, _comment_lists(api, role, shared_answer),
+            lambda: post_comment_in(api[role], parent, run_tag, created, text, form)))
         if form != "json" and 400 <= resp.status < 500:  # the form not taken: the comment form matrix judges it
             return SharedWrite(_shared(request, profile, f"comment of {role}", lambda: post_comment(
                 api[role], parent, run_tag, created, text=text)), text, shared_answer)
-        return SharedWrite(resp, text, shared_answer, form=form)
+        return SharedWrite(resp, text, shared_answer, form=form, key=key)
 
     return get
 

@@ -39,6 +39,13 @@ size ...: not shown"), and far below the request sizes a server commonly accepts
 fails ANSWER-BODY-KEPT on both long answers; 925 characters (before) passed a cut at 1000."""
 
 
+FORM_DECODED = "C++ and 1+1=2; 50% of a%20b & c=d"
+"""fix23 (issue 44, blind round 23's r23-comment-plus-read-as-space): in every shared answer and plain comment, the
+characters an input form's decoder changes ("+" a space, "%xx" an escape, "&", "=" and ";" separators of a form body
+or a query string), so that a text decoded once more, or split, in any input form (JSON, query parameters, a
+form-encoded body) reads back other than posted. None is refused by a stated rule; the kit encodes each form."""
+
+
 def content_of(writer: str, form: str) -> str:
     return BY_ANSWER.get((writer, form), LINK)
 
@@ -47,7 +54,7 @@ def with_content(text: str, writer: str, form: str, mentioned: str) -> str:
     """``text`` with the content the answer of ``writer`` in ``form`` carries; ``mentioned``: the username an
     @mention names (an account that neither wrote the answer nor the question: the mention must not be read as the
     user answered)."""
-    content = content_of(writer, form)
+    content, text = content_of(writer, form), f"{text} {FORM_DECODED}"
     if content == LINK:
         return f"{text} (see https://example.com/qa/notes?topic=install&page=2 for the details)"
     if content == MARKUP:
@@ -84,4 +91,5 @@ No HTML-special character: the body is HTML content, which a server may escape."
 
 def comment_text(writer: str) -> str:
     """The text of ``writer``'s shared plain comment (suites/conftest.py ``comment_of``)."""
-    return f"plain comment by {writer} {QUOTED}, {COMMENT_BY_WRITER.get(writer, '')}, {BEYOND_ASCII}"
+    return (f"plain comment by {writer} {QUOTED} {FORM_DECODED}, {COMMENT_BY_WRITER.get(writer, '')}, "
+            f"{BEYOND_ASCII}")

@@ -44,9 +44,11 @@ from . import (
     blind_round20,
     blind_round21,
     blind_round22,
+    blind_round23,
     combos2_paths,
     fix2jobs_paths,
     fix22_paths,
+    fix23_paths,
     histories2_faults,
     histories3_faults,
     history_faults,
@@ -127,6 +129,9 @@ HOOKS: list[Hook] = [
 
     Hook("round22", before=blind_round22.before, after=blind_round22.after),  # round22 (issue 44): blind round 22
     Hook("fix22", before=fix22_paths.before),  # fix22 (issue 44): job rows with optional fields, ids as text
+    Hook("round23", before=blind_round23.before, admitted=blind_round23.admitted,
+         after=blind_round23.after),  # round23 (issue 44): blind round 23
+    Hook("fix23", admitted=fix23_paths.admitted, after=fix23_paths.after),  # fix23 (issue 44)
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

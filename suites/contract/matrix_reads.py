@@ -5,12 +5,14 @@ skip or failure that says why it cannot be judged). Moved out of the test module
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import list_answers
 from covering import Combination
 
+from qaconform.contract import load_contract
 from qaconform.contract import path as contract_path
 from qaconform.pytest.exchange_log import outside_tests
 from qaconform.pytest.outcomes import SkipKind, skip
@@ -124,3 +126,18 @@ def read_combination(combination: Combination, fetch: Any, matrix_paths: dict[st
     resp: ApiResponse = fetch(reader, matrix_paths[op], **params)
     list_answers.served(combination.label, op, reader, resp, PERMISSION_RULE[op])
     return list_answers.envelope(combination.label, combination.value, resp, resp.json()), resp
+
+
+def explicit_default_forms(op: str, given: Mapping[str, str], extra: dict[str, str]) -> list[dict[str, str]]:
+    """``extra`` alone, then ``extra`` with each query parameter of ``op`` whose default spec/openapi.yaml states
+    (``schema.default``: "details (boolean, default false)", "active (boolean, default true)") and that ``given`` and
+    ``extra`` leave out, given at that default. Why (fix23, issue 44, r23-followers-explicit-details-false-lists-all):
+    a parameter sent at its default is a form of its own; a server may route it through another branch, where
+    another parameter's default is lost. Derived from the contract, so every stated default is tried."""
+    forms = [extra]
+    for param in load_contract().operation(op).parameters:
+        if param.location != "query" or "default" not in param.schema or param.name in given or param.name in extra:
+            continue
+        value = param.schema["default"]
+        forms.append(extra | {param.name: str(value).lower() if isinstance(value, bool) else str(value)})
+    return forms

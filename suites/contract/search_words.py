@@ -7,6 +7,12 @@ and could not fail (blinde, issue 44: includeOnly ignored only when q is given p
 rows search for a word of a topic name instead: the meaning of q is not shown, so nothing asserts what it finds;
 the search then has items for the rules to judge. Keyed ``$word@<list>`` (covering.Combination.params), so the test
 ids (``q=$word``) stay the same.
+
+fix23 (issue 44, blind round 23's r23-topics-search-invalid-sort-reversed): a word of one topic name found one topic,
+so every rule of the ORDER of a topic search (the invalid-sort fallback, a sort's effect beside q) judged a list of
+one item and could not fail. The word is now the fragment most names share whose search, tried on the target, lists
+two items or more (what q matches is not shown: the target's own answer decides, never an assumed substring match);
+the longest word of a name when none does.
 """
 
 from __future__ import annotations
@@ -19,6 +25,10 @@ from qaconform.pytest.exchange_log import outside_tests
 from qaconform.target.client import ApiClient
 
 _WORD = re.compile(r"[A-Za-z]{3,}")
+MIN_FRAGMENT = 2
+"""The shortest fragment of a name tried as a search word (names like "api" share no longer one)."""
+PROBES = 3
+"""How many shared fragments are tried (one read each, once per run), most shared first."""
 SEARCHED_BY_NAME = ("listTopics",)
 """The lists besides the question list that take q (section 14), whose items have a name to take a word from."""
 
@@ -37,6 +47,34 @@ def per_list(admin: ApiClient) -> dict[str, str]:
         items = body.get("list") if isinstance(body, dict) else None
         names = [str(i.get("name") or "") for i in items or [] if isinstance(i, dict)]
         words = sorted({w.lower() for n in names for w in _WORD.findall(n)}, key=lambda w: (-len(w), w))
-        if words:
-            out[f"$word@{op}"] = words[0]
+        ordered = _listing_two(admin, op, names)
+        if ordered or words:
+            out[f"$word@{op}"] = ordered or words[0]
     return out
+
+
+def shared_fragments(names: list[str]) -> list[str]:
+    """Letter runs (at least :data:`MIN_FRAGMENT` long) that two names or more hold, most shared first, then longest:
+    the words most likely to find several items whatever a search matches on."""
+    held: dict[str, int] = {}
+    for name in {n.lower() for n in names}:
+        frags = {w[i:j] for w in re.findall(r"[a-z]+", name) for i in range(len(w))
+                 for j in range(i + MIN_FRAGMENT, len(w) + 1)}
+        for frag in frags:
+            held[frag] = held.get(frag, 0) + 1
+    return sorted((f for f, n in held.items() if n >= 2), key=lambda f: (-held[f], -len(f), f))
+
+
+def _listing_two(admin: ApiClient, op: str, names: list[str]) -> str:
+    """The first shared fragment whose search the target answers with two items or more, or "" (no such one)."""
+    for frag in shared_fragments(names)[:PROBES]:
+        with outside_tests():
+            resp = admin.get(contract_path(op), params={"pageSize": 10, "q": frag})
+        try:
+            body: Any = resp.json() if resp.status == 200 else {}
+        except Exception:  # noqa: BLE001 - a search that is not JSON is judged by its own rows, not here
+            body = {}
+        items = body.get("list") if isinstance(body, dict) else None
+        if isinstance(items, list) and len(items) >= 2:
+            return frag
+    return ""

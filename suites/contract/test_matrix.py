@@ -43,6 +43,7 @@ from matrix_reads import (
     EARLIER_PAGES,
     SpaceIndex,
     Withheld,
+    explicit_default_forms,
     index_spaces,
     read_combination,
     withheld_of,
@@ -232,8 +233,9 @@ def _effect_reads(rule: str, params: dict[str, str], space: str) -> list[dict[st
     and the follower relations counted with details=true)."""
     if rule == "FILTER-SPACEID":
         return [params | {"spaceId": space}]
-    if rule == "FOLLOWERS-ACTIVE-DEFAULT":
-        return [params | {"active": "false"}, *({"details": "true", "active": a} for a in ("true", "false"))]
+    if rule == "FOLLOWERS-ACTIVE-DEFAULT":  # fix23: each stated default left out also given at it
+        return [*(params | f for e in ({}, {"active": "false"}) for f in explicit_default_forms(
+            "listNodeFollowers", params, e) if f), *({"details": "true", "active": a} for a in ("true", "false"))]
     if rule.startswith("SORT-FALLBACK-"):  # the combination's own sort too: judged as a fallback (blind7)
         return [{k: v for k, v in params.items() if k != "sort"}, params | {"sort": INVALID_SORT}, params]
     return []
@@ -476,7 +478,9 @@ def test_active_decides_the_followers_in_every_combination(
     relations, including inactive ones": every combination of the follower list (active left out: true) and the same
     with active=false count the relations details=true counts for that active (details chooses the items' form,
     not which relations: "each modelling a following user"), whatever reader, page, sort, projection, wrap or v1
-    comes with it. Explicit active=true is the relations' (test_list_relations.py)."""
+    comes with it, and with each parameter left out given at its stated default (details=false, active=true, page=1:
+    fix23, a default given explicitly is a form of its own). Explicit active=true is the relations'
+    (test_list_relations.py)."""
     path = matrix_paths.get(combination.op, "")
     for active in ("true", "false"):
         rel = fetch(combination.reader, path, details="true", active=active)
@@ -484,14 +488,15 @@ def test_active_decides_the_followers_in_every_combination(
         if not isinstance(rel_body, dict) or envelope_type_problems(rel_body):
             skip(SkipKind.OTHER, f"not judged: details=true&active={active} answered {rel.status} without the "
                  "envelope, so the relations it counts are unknown")
-        asked, meaning = ("", "active defaults to true: only active relations") if active == "true" else (
-            "&active=false", "active=false returns all relations")
-        body, resp = read_combination(combination, fetch, matrix_paths, search_word,
-                           extra=None if active == "true" else {"active": "false"})
-        if body.get("totalCount") != rel_body.get("totalCount"):
-            fail(["FOLLOWERS-ACTIVE-DEFAULT"], f"{combination.label}{asked}: totalCount {body.get('totalCount')}, "
-                 f"yet details=true&active={active} counts {rel_body.get('totalCount')} relations: "
-                 f"{meaning}, whatever else is asked", resp)
+        meaning = "active defaults to true: only active relations" if active == "true" else (
+            "active=false returns all relations")
+        extra = {} if active == "true" else {"active": "false"}
+        for form in explicit_default_forms(combination.op, combination.params({"$word": search_word}), extra):
+            body, resp = read_combination(combination, fetch, matrix_paths, search_word, extra=form or None)
+            if body.get("totalCount") != rel_body.get("totalCount"):
+                fail(["FOLLOWERS-ACTIVE-DEFAULT"], f"{combination.label}{''.join(f'&{k}={v}' for k, v in form.items())}"
+                     f": totalCount {body.get('totalCount')}, yet details=true&active={active} counts "
+                     f"{rel_body.get('totalCount')} relations: {meaning}, whatever else is asked", resp)
 
 
 @pytest.mark.rule("PROJ-INCLUDEONLY")
