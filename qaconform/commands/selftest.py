@@ -438,16 +438,20 @@ def _serve_and_test(res: RunResult, label: str, rule: str | None, timeout: float
 
     res.generated = res.generated or generated
     with tempfile.TemporaryDirectory(prefix="qaconform-selftest-") as tmp:
-        try:
-            with (server or (lambda: _fault_server(label if rule else None, variants)))() as srv:
-                profile_path = (shape or ProfileShape()).profile_for(srv.profile_path, Path(tmp))
-                if batch is not None:
-                    _batch_run(res, batch, profile_path, rule, Path(tmp), timeout)
-                else:
-                    _pytest(res, profile_path, None if whole_suite else rule, Path(tmp), timeout, seed, generated,
-                            only_generated, files)
+        try:  # started already: not entered as a context (that would start a second one), stopped after the run
+            srv = (server or (lambda: _fault_server(label if rule else None, variants)))()
         except ReferenceServerError as exc:
             res.problem = f"the reference server did not start: {exc}"
+            return
+        try:
+            profile_path = (shape or ProfileShape()).profile_for(srv.profile_path, Path(tmp))
+            if batch is not None:
+                _batch_run(res, batch, profile_path, rule, Path(tmp), timeout)
+            else:
+                _pytest(res, profile_path, None if whole_suite else rule, Path(tmp), timeout, seed, generated,
+                        only_generated, files)
+        finally:
+            srv.stop()
 
 
 def _fault_server(label: str | None, variants: Sequence[str] = ()) -> ReferenceServer:
