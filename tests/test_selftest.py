@@ -315,14 +315,21 @@ def test_the_self_tests_pytest_runs_are_forked_from_one_server_and_still_catch_t
     assert selftest._launch(list(cmd), {}) == cmd, "the server outlived the self-test"
 
 
-def test_the_faults_of_one_rule_share_one_collection_each_against_its_own_server() -> None:
+def test_the_faults_of_one_rule_share_one_collection_each_against_its_own_server(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """The faults of a rule run by one batch (``selftest._run_rule``: one collection, a fork per fault), each against
     its own server: COMMENT-8's two faults keep the failed rules their own pytest runs gave them (the full self-test
     of 2026-11-29 at 0e54d9f, and since fix1819's read-back of each private option by its author, 2026-11-30): the first
     breaks VERSION-PRIVATE-COMMENTS-2160 and COMMENT-VISIBILITY-RETURNED too, the second only its rule. A
-    fork that met the other fault's server, or the batch's parent's, would not give both."""
+    fork that met the other fault's server, or the batch's parent's, would not give both. The second fault's server
+    starts while the first fault runs (``selftest_ahead``), and each fault's server starts once."""
+    from qaconform.reference import ReferenceServer
+
     names = ["comment-privacy-fields-absent", "comment-privacy-ignored"]
     assert {faults.FAULTS[n].rule for n in names} == {"COMMENT-8"}
+    started: list[tuple[str, ...]] = []
+    start = ReferenceServer.start
+    monkeypatch.setattr(ReferenceServer, "start", lambda srv: (started.append(srv.faults), start(srv))[1])
     with selftest._forked_pytest():
         files = selftest.rule_files(120)
         assert files is not None and files.get("COMMENT-8"), "the rule map's collection failed"
@@ -332,6 +339,7 @@ def test_the_faults_of_one_rule_share_one_collection_each_against_its_own_server
     assert [(r.problem, r.caught) for r in results] == [(None, True), (None, True)], results
     assert [r.failed_rules() for r in results] == [
         ["COMMENT-8", "COMMENT-VISIBILITY-RETURNED", "VERSION-PRIVATE-COMMENTS-2160"], ["COMMENT-8"]]
+    assert sorted(started) == [(n,) for n in sorted(names)], "not one server per fault"
 
 
 def test_the_faults_tasks_become_one_batch_per_rule_the_largest_first() -> None:

@@ -27,7 +27,6 @@ import contextlib
 import functools
 import json
 import os
-import shutil
 import signal
 import subprocess
 import tempfile
@@ -35,9 +34,10 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from qaconform import exitcodes
-from qaconform.commands import selftest_batch, selftest_load, variant_groups
+from qaconform.commands import selftest_ahead, selftest_batch, selftest_load, variant_groups
 from qaconform.commands.selftest_batch import Task
 from qaconform.commands.selftest_deadline import Deadline
 from qaconform.commands.selftest_profile import OPTIONAL_FIXTURES, ProfileShape
@@ -53,6 +53,9 @@ from qaconform.commands.selftest_result import (
 from qaconform.commands.selftest_rules import LEAN_OPTIONS, TRACEBACKS, files_of, generated_test_rules, with_generated
 from qaconform.errors import KitError, UsageError
 from qaconform.kit import pytest_command, pytest_cwd, suite_env, suites_dir
+
+if TYPE_CHECKING:
+    from qaconform.reference import ReferenceServer
 
 DEFAULT_JOBS = 2
 _FORK_SERVER: str | None = None
@@ -353,7 +356,8 @@ def _run_variant_group(label: str, group: tuple[str, ...], timeout: float, seed:
 
 def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_generated: bool = False,
              shape: ProfileShape | None = None, whole_suite: bool = False, files: Sequence[str] = (),
-             batch: selftest_batch.Batch | None = None) -> RunResult:
+             batch: selftest_batch.Batch | None = None, server: Callable[[], ReferenceServer] | None = None
+             ) -> RunResult:
     """The clean run (``rule`` None): every suite, generated tests included, against a clean server.
 
     A fault: first the tests naming its rule without the generated ones (a few seconds each); only when those miss
@@ -362,14 +366,16 @@ def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_gen
     (:func:`with_generated`). ``always_generated``: one run with the generated tests from the start.
     ``files``: the suite files that hold the rule's tests (:func:`rule_files`), given to the first run's pytest
     instead of the whole suites folder (the same tests, collected without the rest). ``batch``: the first run by
-    the batch that collected those tests once for every fault of the rule (:func:`_run_rule`).
+    the batch that collected those tests once for every fault of the rule (:func:`_run_rule`); ``server``: its
+    first run's server, started ahead (:mod:`qaconform.commands.selftest_ahead`).
     """
     res = RunResult(label=label, rule=rule)
     t0 = time.monotonic()
     both = rule is None or (always_generated and rule in generated_test_rules())
     shape = shape or ProfileShape()
     _serve_and_test(res, label, rule, timeout, seed, generated=both, shape=shape, whole_suite=whole_suite,
-                    files=() if both or whole_suite else files, batch=None if both or whole_suite else batch)
+                    files=() if both or whole_suite else files, batch=None if both or whole_suite else batch,
+                    server=server)
     if rule is not None and not res.caught and res.problem is None and rule in generated_test_rules():
         res.failed.clear()
         _serve_and_test(res, label, rule, timeout, seed, generated=True, shape=shape, whole_suite=whole_suite,
@@ -387,17 +393,20 @@ def _run_rule(labels: Sequence[str], rule: str, timeout: float, seed: int, shape
     (each fork keeps the rule's tests); else one that collects the rule's files. A batch whose pytest ended or hung
     is replaced for the next fault. ``until_caught``: each first run ends at its first test charged with ``rule``."""
     results: list[RunResult] = []
-    with tempfile.TemporaryDirectory(prefix="qaconform-selftest-batch-") as tmp:
+    with (tempfile.TemporaryDirectory(prefix="qaconform-selftest-batch-") as tmp,
+          selftest_ahead.Ahead(_fault_server) as ahead):
         batch: selftest_batch.Batch | None = None
         try:
             for n, label in enumerate(labels):
+                server = ahead.take(label)
+                ahead.prepare(labels[n + 1] if n + 1 < len(labels) else None)
                 if batch is None or batch.broken():
                     if batch is not None:
                         batch.stop()
                     batch = (collectors.take() if collectors is not None else None) or selftest_batch.Batch(
                         _pytest_base(rule, seed, False, files=files), _suite_environment(), pytest_cwd(),
                         Path(tmp) / str(n), _launch, until_caught=until_caught)
-                res = _run_one(label, rule, timeout, seed, False, shape, False, files, batch=batch)
+                res = _run_one(label, rule, timeout, seed, False, shape, False, files, batch=batch, server=server)
                 if progress:
                     progress(res)
                 results.append(res)
@@ -421,36 +430,37 @@ def _every_rule_batch(seed: int, folder: Path, rule_map: Path | None = None,
 def _serve_and_test(res: RunResult, label: str, rule: str | None, timeout: float, seed: int,
                     generated: bool, shape: ProfileShape | None = None, variants: Sequence[str] = (),
                     whole_suite: bool = False, only_generated: bool = False, files: Sequence[str] = (),
-                    batch: selftest_batch.Batch | None = None) -> None:
-    """One run against a server of its own (``batch``: the rule's tests its batch collected, :func:`_run_rule`)."""
-    from qaconform.reference import ReferenceServer, ReferenceServerError
+                    batch: selftest_batch.Batch | None = None,
+                    server: Callable[[], ReferenceServer] | None = None) -> None:
+    """One run against a server of its own (``batch``: the rule's tests its batch collected, :func:`_run_rule`;
+    ``server``: gives it started, else it starts here)."""
+    from qaconform.reference import ReferenceServerError
 
     res.generated = res.generated or generated
     with tempfile.TemporaryDirectory(prefix="qaconform-selftest-") as tmp:
-        try:
-            with ReferenceServer(faults=() if rule is None else (label,), variants=variants, throwaway=True,
-                                 launch=_launch_server) as srv:  # its database is read by nobody after the run
-                profile_path = srv.profile_path
-                if shape is not None and shape.default:
-                    profile_path = str(Path(tmp) / "default-profile.toml")
-                    Path(profile_path).write_text(shape.rewrite(Path(srv.profile_path).read_text()))
-                    _keep_record(Path(srv.profile_path), Path(profile_path))
-                if batch is not None:
-                    _batch_run(res, batch, profile_path, rule, Path(tmp), timeout)
-                else:
-                    _pytest(res, profile_path, None if whole_suite else rule, Path(tmp), timeout, seed, generated,
-                            only_generated, files)
+        try:  # started already: not entered as a context (that would start a second one), stopped after the run
+            srv = (server or (lambda: _fault_server(label if rule else None, variants)))()
         except ReferenceServerError as exc:
             res.problem = f"the reference server did not start: {exc}"
+            return
+        try:
+            profile_path = (shape or ProfileShape()).profile_for(srv.profile_path, Path(tmp))
+            if batch is not None:
+                _batch_run(res, batch, profile_path, rule, Path(tmp), timeout)
+            else:
+                _pytest(res, profile_path, None if whole_suite else rule, Path(tmp), timeout, seed, generated,
+                        only_generated, files)
+        finally:
+            srv.stop()
 
 
-def _keep_record(source: Path, profile: Path) -> None:
-    """The server's record of its one-shot fixtures (fresh, or consumed by an "earlier run") beside the rewritten
-    profile too: without it a kept favorite's state is unknown, and a fault that removes it would only skip."""
-    from qaconform.target.ledger import ledger_path
+def _fault_server(label: str | None, variants: Sequence[str] = ()) -> ReferenceServer:
+    """A started throwaway server (its database is read by nobody after the run) with fault ``label`` on."""
+    from qaconform.reference import ReferenceServer
 
-    if ledger_path(source).exists():
-        shutil.copy(ledger_path(source), ledger_path(profile))
+    srv = ReferenceServer(faults=(label,) if label else (), variants=variants, throwaway=True, launch=_launch_server)
+    srv.start()
+    return srv
 
 
 def _pytest(res: RunResult, profile_path: str, rule: str | None, tmp: Path, timeout: float, seed: int,

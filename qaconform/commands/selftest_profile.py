@@ -6,7 +6,9 @@ the self-test.
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import dataclass
+from pathlib import Path
 
 OPTIONAL_FIXTURES = ("member_wiki_node_id", "wiki_node_id", "favorite_node_id", "hidden_space_id",
                      "gdpr_csv_file_id", "issue_tracker")
@@ -32,3 +34,18 @@ class ProfileShape:
                 continue
             out.append("destructive = false" if key == "destructive" else line)
         return "\n".join(out) + "\n"
+
+    def profile_for(self, source: str, folder: Path) -> str:
+        """The profile path a run gets from the server's profile ``source``: itself, or (a default profile) its
+        rewrite in ``folder`` with the server's record of its one-shot fixtures (fresh, or consumed by an "earlier
+        run") beside it: without that record a kept favorite's state is unknown, and a fault that removes it would
+        only skip."""
+        if not self.default:
+            return source
+        from qaconform.target.ledger import ledger_path
+
+        profile = folder / "default-profile.toml"
+        profile.write_text(self.rewrite(Path(source).read_text()))
+        if ledger_path(Path(source)).exists():
+            shutil.copy(ledger_path(Path(source)), ledger_path(profile))
+        return str(profile)
