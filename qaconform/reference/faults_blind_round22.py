@@ -11,22 +11,21 @@ from __future__ import annotations
 from .fault_model import Fault, allow
 
 _F = Fault
-_P = "r22-"
-USER_ANSWERS_IDS_TEXT: str = _P + "user-answers-ids-text-past-page-1"
-CSV_UNCHECKED_WITH_REASSIGN: str = _P + "gdpr-bulk-csv-unchecked-with-reassign"
-ADMIN_EXPERT_FLAGS_TEXT: str = _P + "admin-expert-flags-text"
-REPLY_SAME_OPTION_REFUSED: str = _P + "reply-same-option-refused"
-NOVICE_OWN_NODE_COMMENT: str = _P + "novice-comment-on-own-node-refused"
-EMAIL_USER_ANON_DELETE: str = _P + "gdpr-email-user-with-anon-delete-refused"
-REASSIGN_ID_TEXT: str = _P + "reassign-id-text-not-looked-up"
-OWNER_CHANGES_VISIBILITY: str = _P + "reply-owner-changes-private-visibility"
-CONTENT_LOCKED_DATE_MILLIS: str = _P + "content-locked-node-date-millis"
-SPACE_FILTER_DATE_SECONDS: str = _P + "space-filter-active-date-seconds"
-ANONYMOUS_UNFAVORITE: str = _P + "anonymous-unfavorite-favorited-node"
-GROUPS_FALLBACK_WRAPPED: str = _P + "groups-fallback-sort-items-wrapped"
-FOLLOWERS_INACTIVE_PAGESIZE: str = _P + "followers-inactive-pagesize-lookahead"
-ANSWER_COMMENTS_PRIVATE_REFUSED: str = _P + "answer-comments-private-refused-novice"
-ISSUE_TYPES_CACHED: str = _P + "issue-types-cached-as-map"
+USER_ANSWERS_IDS_TEXT: str = "r22-user-answers-ids-text-past-page-1"
+CSV_UNCHECKED_WITH_REASSIGN: str = "r22-gdpr-bulk-csv-unchecked-with-reassign"
+ADMIN_EXPERT_FLAGS_TEXT: str = "r22-admin-expert-flags-text"
+REPLY_SAME_OPTION_REFUSED: str = "r22-reply-same-option-refused"
+NOVICE_OWN_NODE_COMMENT: str = "r22-novice-comment-on-own-node-refused"
+EMAIL_USER_ANON_DELETE: str = "r22-gdpr-email-user-with-anon-delete-refused"
+REASSIGN_ID_TEXT: str = "r22-reassign-id-text-not-looked-up"
+OWNER_CHANGES_VISIBILITY: str = "r22-reply-owner-changes-private-visibility"
+CONTENT_LOCKED_DATE_MILLIS: str = "r22-content-locked-node-date-millis"
+SPACE_FILTER_DATE_SECONDS: str = "r22-space-filter-active-date-seconds"
+ANONYMOUS_UNFAVORITE: str = "r22-anonymous-unfavorite-favorited-node"
+GROUPS_FALLBACK_WRAPPED: str = "r22-groups-fallback-sort-items-wrapped"
+FOLLOWERS_INACTIVE_PAGESIZE: str = "r22-followers-inactive-pagesize-lookahead"
+ANSWER_COMMENTS_PRIVATE_REFUSED: str = "r22-answer-comments-private-refused-novice"
+ISSUE_TYPES_CACHED: str = "r22-issue-types-cached-as-map"
 
 _ENTRIES: dict[str, Fault] = {f.name: f for f in (
     # "Response: 200, paged list of Node items of type answer." (4) -- ids as text from page 2 on
