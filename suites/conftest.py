@@ -484,6 +484,50 @@ def answer_sent_to_mod_by_admin(request: pytest.FixtureRequest, api: dict[str, A
     return SharedWrite(resp, "", node)
 
 
+# trade (issue 44 item 5): one answer of another's for the refused calls of two suites, not one each
+@pytest.fixture(scope="session")
+def others_answer(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
+                  created: Any, profile: Profile) -> int:
+    """admin's plain answer under the fixture question, posted once per run: "another's node" on which member's
+    refused calls act, in the permission matrix (its own-node cells, permission_calls.Scene.admin_answer) and in
+    test_node_actions.py (member may not lock another's answer). Each of them posted one before, in the same state
+    (a published answer of admin's nothing locked or moved): one accepted write where there were two. A call
+    wrongly let in on it fails its test; the permission matrix then acts on a new one (Scene.spent)."""
+    resp = _shared(request, profile, "answer of admin's for refused calls", lambda: post_answer(
+        api["admin"], question_id, run_tag, created, text="permission matrix: another's node"))
+    return answer_posted(resp, "for refused calls on another's node")
+
+
+OWN_NODE_COMMENTERS = ("novice",)
+"""trade (fix22's r22-novice-comment-on-own-node-refused, issue 44): accounts whose plain comment on a node they
+wrote is a shared write of its own. "| 1 Post comment | Comment (Other Standard Roles); ..." names no "own posts"
+right; novice's shared comment is blind9's reply to admin's (:data:`COMMENT_AS_REPLY`), so without it no budgeted
+write of novice's comments on a node novice wrote. The others' shared comments sit under member's answer, which
+member wrote (member's own node is met there)."""
+
+
+@pytest.fixture(scope="session")
+def comment_on_own_node(request: pytest.FixtureRequest, api: dict[str, ApiClient], run_tag: str, created: Any,
+                        profile: Profile) -> Callable[[str], SharedWrite | None]:
+    """``comment_on_own_node(role)``: role's plain comment on a question role wrote (found with reads:
+    found_nodes.novices_question), posted once per run, for :data:`OWN_NODE_COMMENTERS` (None for the others, or
+    where the target lists no such question: nothing to judge). One accepted write, the permission table's
+    postComment cell of novice judges it as it judges novice's shared comment."""
+
+    def get(role: str) -> SharedWrite | None:
+        if role not in OWN_NODE_COMMENTERS:
+            return None
+        try:
+            node = int(request.getfixturevalue("novices_question_id"))
+        except pytest.skip.Exception:
+            return None  # the target lists no such question: nothing to judge
+        resp = _shared(request, profile, f"comment of {role} on its own question", lambda: post_comment(
+            api[role], node, run_tag, created, text=f"plain comment by {role} on a question {role} wrote"))
+        return SharedWrite(resp, "", node)
+
+    return get
+
+
 MATRIX_LOCK_PROMPT = f"locked by the action matrix: {MARKUP_TEXT}"  # round14 (issue 44): plain, not HTML
 """The prompt of :func:`locked_comment`'s lock (the run tag is added)."""
 

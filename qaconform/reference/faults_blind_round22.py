@@ -76,14 +76,15 @@ _ENTRIES: dict[str, Fault] = {f.name: f for f in (
        "the issue-type list after its first call is served from a cache: an object keyed by name, not an array"),
 )}
 
-_MISSED_NAMES: tuple[str, ...] = (NOVICE_OWN_NODE_COMMENT,)
+_MISSED_NAMES: tuple[str, ...] = ()
 """Missed by the suites of the day the round was written (measured: docs in /work/notes/s8/blind-round22.md).
 Caught since fix22 (issue 44), so in :data:`BLIND_round22`: CSV_UNCHECKED_WITH_REASSIGN (each job refusal row crossed
 with the optional fields of a valid job, test_gdpr_kinds.py) and REASSIGN_ID_TEXT (each numeric id edge as text in
 every user field of a job, test_gdpr_forms.py) and REPLY_SAME_OPTION_REFUSED (a reply repeating each private option
-of its parent, test_reply_visibility_pairs.py). NOVICE_OWN_NODE_COMMENT stays missed: novice's one accepted comment of
-a default run is blind9's reply to admin's comment (suites/conftest.py COMMENT_AS_REPLY), so novice on a node novice
-wrote needs one accepted write more, or blind9's path given up (/work/notes/s8/fix22.md)."""
+of its parent, test_reply_visibility_pairs.py). NOVICE_OWN_NODE_COMMENT was missed: novice's one accepted comment of
+a default run was blind9's reply to admin's comment (suites/conftest.py COMMENT_AS_REPLY); caught since trade (issue
+44): novice's shared comment on a question novice wrote (suites/conftest.py comment_on_own_node), paid by a trade of
+writes (/work/notes/s8/trade.md)."""
 
 BLIND_round22: tuple[Fault, ...] = tuple(f for n, f in _ENTRIES.items() if n not in _MISSED_NAMES)
 BLIND_round22_MISSED: tuple[Fault, ...] = tuple(_ENTRIES[n] for n in _MISSED_NAMES)

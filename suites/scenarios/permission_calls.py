@@ -88,8 +88,14 @@ class Scene:
 
     @cached_property
     def admin_answer(self) -> int:
-        """admin's answer: "another's node" for member's own-node cells."""
-        return self.shared_answer("admin", "permission matrix: admin's answer")
+        """admin's answer: "another's node" for member's own-node cells; the run's shared one (suites/conftest.py
+        ``others_answer``, which test_node_actions.py's refused lock acts on too) when the scene was given it."""
+        shared = self.shared.get("othersAnswer")
+        if shared is None:
+            return self.shared_answer("admin", "permission matrix: admin's answer")
+        node = int(shared())
+        self.authors[node] = "admin"
+        return node
 
     @cached_property
     def moderator_answer(self) -> int:
@@ -131,6 +137,17 @@ SHARED_CALLERS = {"postAnswer": ("admin", "moderator", "member", "novice"),
 """Callers whose allowed call of an operation is the run's shared write (suites/conftest.py): the same request the
 cell would send (a plain answer, a plain comment, a lock of another's answer or, member, of its own, a send to
 moderation of a new answer)."""
+
+
+def on_own_node(scene: Scene, operation: str, client: ApiClient) -> dict[str, Attempt]:
+    """trade (issue 44): an allowed call again on a node the caller wrote, where the run makes one (the shared
+    comment of suites/conftest.py ``comment_on_own_node``): the table grants it whoever wrote the node, so an "own
+    posts" right the description does not have refuses it. By the kind of node; empty for the others."""
+    get = scene.shared.get("ownNodeComment")
+    if operation != "postComment" or get is None:
+        return {}
+    posted = get(client.role)
+    return {} if posted is None else {"question the caller wrote": Attempt(posted.resp)}
 
 
 def shared_write(scene: Scene, operation: str, client: ApiClient, target: str) -> Attempt | None:

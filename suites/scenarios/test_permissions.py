@@ -42,6 +42,7 @@ from permission_calls import (
     Scene,
     is_read,
     lock_prompt,
+    on_own_node,
     redirected_off_the_interface,
 )
 from permission_matrix import ALLOW, DENY, OBS, OWN, WRONG_PASSWORD_RULES, Cell, Row, cells
@@ -71,13 +72,16 @@ EXPERT_401_TITLE = "HTTP Status 401"
 
 
 @pytest.fixture(scope="module")
-def scene(api: dict[str, ApiClient], profile: Profile, question_id: int, run_tag: str, created: Any,
+def scene(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile, question_id: int,
+          run_tag: str, created: Any,
           user_ids: dict[str, int], answer_of: Callable[[str], Any], comment_of: Callable[[str], Any],
           locked_by: Callable[[str], Any], sent_to_mod_by: Callable[[str], Any],
           private_comment_of: Callable[[str, str], Any]) -> Scene:
     shared: dict[str, Callable[..., Any]] = {
         "postAnswer": answer_of, "postComment": comment_of, "lockNode": locked_by,
-        "sendToModeration": sent_to_mod_by, "privateComment": private_comment_of}
+        "sendToModeration": sent_to_mod_by, "privateComment": private_comment_of,
+        "othersAnswer": lambda: request.getfixturevalue("others_answer"),  # trade (issue 44)
+        "ownNodeComment": lambda role: request.getfixturevalue("comment_on_own_node")(role)}
     return Scene(api, profile, question_id, run_tag, created, user_ids, shared)
 
 
@@ -343,6 +347,10 @@ def test_each_caller_gets_what_the_permission_table_allows(
             assert_allowed(cell, once, precondition=False)
         else:
             assert_allowed(cell, _read_or_call(cell, client, scene, "any", cell_reads).resp, op.precondition)
+        for kind, attempt in on_own_node(scene, row.key, client).items():  # trade (issue 44)
+            expect(200 <= attempt.resp.status < 300, allowed_rules(cell),
+                   f"{cell.id}: the table allows this whoever wrote the node; on a {kind} it was refused with "
+                   f"{attempt.resp.status}", attempt.resp)
     elif cell.value == DENY:
         assert_denied(cell, _read_or_call(cell, client, scene, "denied", cell_reads), contract)
         for kind, attempt in (op.elsewhere(client, scene) if op.elsewhere else {}).items():
