@@ -239,6 +239,11 @@ from .faults_fix23 import FIX23  # noqa: E402
 
 _ALL = _ALL + FIX23  # _MISSED: left out (docs/blind-rounds.md)
 
+# --- blind round 24: one fault on each of fifteen must-rules drawn at random (issue 44, round24)
+from .faults_blind_round24 import BLIND_round24, BLIND_round24_MISSED  # noqa: E402
+
+_ALL = _ALL + BLIND_round24 + BLIND_round24_MISSED  # _MISSED: still planted, measured again by the integrator
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

@@ -45,6 +45,7 @@ from . import (
     blind_round21,
     blind_round22,
     blind_round23,
+    blind_round24,
     combos2_paths,
     fix2jobs_paths,
     fix22_paths,
@@ -132,6 +133,8 @@ HOOKS: list[Hook] = [
     Hook("round23", before=blind_round23.before, admitted=blind_round23.admitted,
          after=blind_round23.after),  # round23 (issue 44): blind round 23
     Hook("fix23", admitted=fix23_paths.admitted, after=fix23_paths.after),  # fix23 (issue 44)
+
+    Hook("round24", before=blind_round24.before, after=blind_round24.after),  # round24 (issue 44): blind round 24
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
