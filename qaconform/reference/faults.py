@@ -212,6 +212,12 @@ from .faults_fix2jobs import FIX2JOBS  # noqa: E402
 
 _ALL = _ALL + FIX2JOBS
 
+# --- blind round 25: permissions with a parameter, ownership from a relation, input forms, one account, a
+# parameter's effect, a null user, histories, a kept verdict, posted text (issue 44, round25)
+from .faults_blind_round25 import BLIND_round25, BLIND_round25_MISSED  # noqa: E402
+
+_ALL = _ALL + BLIND_round25 + BLIND_round25_MISSED  # _MISSED: measured again on the final suites
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

@@ -43,6 +43,7 @@ from . import (
     blind_round19,
     blind_round20,
     blind_round21,
+    blind_round25,
     combos2_paths,
     fix2jobs_paths,
     histories2_faults,
@@ -122,6 +123,8 @@ HOOKS: list[Hook] = [
     Hook("round21", before=blind_round21.before, after=blind_round21.after),  # round21 (issue 44): blind round 21
 
     Hook("fix2jobs", before=fix2jobs_paths.before),  # fix2jobs (issue 44): a job rule for one kind and date form
+    Hook("round25", ahead_of_auth=blind_round25.ahead_of_auth, before=blind_round25.before,
+         after=blind_round25.after),  # round25 (issue 44): blind round 25
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
