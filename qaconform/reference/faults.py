@@ -244,6 +244,12 @@ from .faults_blind_round24 import BLIND_round24, BLIND_round24_MISSED  # noqa: E
 
 _ALL = _ALL + BLIND_round24 + BLIND_round24_MISSED  # _MISSED: still planted, measured again by the integrator
 
+# --- blind round 25: permissions with a parameter, ownership from a relation, input forms, one account, a
+# parameter's effect, a null user, histories, a kept verdict, posted text (issue 44, round25)
+from .faults_blind_round25 import BLIND_round25, BLIND_round25_MISSED  # noqa: E402
+
+_ALL = _ALL + BLIND_round25 + BLIND_round25_MISSED  # _MISSED: measured again on the final suites
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

@@ -24,6 +24,7 @@ from . import (
     blind_round12,
     blind_round13,
     blind_round14,
+    blind_round25,
     faults,
     histories2_faults,
     histories3_faults,
@@ -92,6 +93,7 @@ async def _list_questions(svc: Service, request: Request, caller: Caller) -> Res
         "includeOnly" in q and bool(q.get("spaceId")) and faults.is_on("blind6-projected-named-hidden-space"))
     clause, params = svc.visibility.clause(caller, "n", comments=False, spaces=not forget_spaces)
     where = ["n.type = 'question'", clause]
+    blind_round25.question_kind(q, where)  # round25 (issue 44)
     unfiltered = (list(where), list(params))
     _filter_by_space(q, where, params, paging)
     _filter_by_text(q, where, params)
@@ -255,6 +257,7 @@ def _user_nodes(
     if kind == "answer" and "includeOnly" in q and faults.is_on("blind6-user-answers-projected-by-question-author"):
         where[0] = "(n.author_id = ? OR n.question_id IN (SELECT qq.id FROM nodes qq WHERE qq.author_id = ?))"
         params.insert(1, user_id)  # blind6 (issue 44): the projected query joins the question's author
+    blind_round25.user_questions_owner(kind, where, params, user_id)  # round25 (issue 44)
     if kind == "question" and q.get("sort") == "newest" and faults.is_on("blindc-user-questions-newest-lists-caller"):
         params[0] = caller.id  # blindc (issue 44): the newest-first query takes the user from the session
     if kind == "answer" and faults.is_on("answer-listed-only-for-author"):

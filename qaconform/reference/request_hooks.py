@@ -46,6 +46,7 @@ from . import (
     blind_round22,
     blind_round23,
     blind_round24,
+    blind_round25,
     combos2_paths,
     fix2jobs_paths,
     fix22_paths,
@@ -135,6 +136,9 @@ HOOKS: list[Hook] = [
     Hook("fix23", admitted=fix23_paths.admitted, after=fix23_paths.after),  # fix23 (issue 44)
 
     Hook("round24", before=blind_round24.before, after=blind_round24.after),  # round24 (issue 44): blind round 24
+
+    Hook("round25", ahead_of_auth=blind_round25.ahead_of_auth, before=blind_round25.before,
+         after=blind_round25.after),  # round25 (issue 44): blind round 25
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
