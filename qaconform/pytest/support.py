@@ -90,6 +90,12 @@ def expect_created(resp: ApiResponse, rule: str, what: str) -> int:
     return new_id(resp)
 
 
+ANY_ACCEPT = {"Accept": "*/*"}
+"""The request form beside the samples' ``Accept: application/json`` (fix24, issue 44): "Each path ends in .json, which
+selects the JSON format", so a write's response is the same JSON whatever the Accept. Where a run makes a second
+accepted write of one operation anyway (admin's unfavorite after member's), that one is sent so, and its response
+judged by the same shape rules: the Accept header becomes a dimension of the write's shape at no write more."""
+
 REFUSALS = (401, 403)
 """The statuses of a refusal ("Errors: 401 unauthenticated, 403 forbidden")."""
 

@@ -76,6 +76,7 @@ _CAUGHT: frozenset[str] = frozenset({
     "round24-topics-date-sort-usedcount-null",
     "round24-experts-projected-date-sort-refused",
     "round24-job-null-type-inferred",
+    "round24-unfavorite-count-string-on-any-accept",
 })
 """The faults today's suites catch (measured with ``qaconform selftest --fault ... --no-clean``; the table is in
 /work/notes/s8/blind-round24.md)."""
