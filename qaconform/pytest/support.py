@@ -227,15 +227,19 @@ def comment_form(role: str, seed: int) -> str:
 
 
 def post_comment_in(client: ApiClient, node_id: int, tag: str, created: Registry | None, text: str,
-                    form: str) -> ApiResponse:
+                    form: str, losing_form_encoded: bool = False) -> ApiResponse:
     """POST a plain comment whose body travels in one input form (spec/dimensions.yaml ``input_form``, as
-    :func:`post_answer_in`: ``param_wins`` a query parameter beside a JSON body of :data:`LOSING_BODY`)."""
+    :func:`post_answer_in`: ``param_wins`` a query parameter beside a body of :data:`LOSING_BODY`, JSON, or
+    form-encoded when ``losing_form_encoded``: the parameter wins over a body in either stated format, and a server
+    may merge the two in another order for each, as :data:`PARAM_WINS_OVER_FORM` says of answers; fix25, issue 44)."""
     if form == "json":
         return post_comment(client, node_id, tag, created, text=text)
     body = f"{text} [{tag}]"
     kw: dict[str, Any] = {"params": {"body": body}}
     if form == "form":
         kw = {"data": {"body": body}}
+    elif form == "param_wins" and losing_form_encoded:
+        kw["data"] = {"body": f"{LOSING_BODY} [{tag}]"}
     elif form == "param_wins":
         kw["json"] = {"body": f"{LOSING_BODY} [{tag}]"}
     else:

@@ -29,6 +29,7 @@ import list_answers
 import pytest
 import search_words
 from covering import parametrize_rows
+from list_kind_rows import every_other_kind
 from list_responses import (
     ACCEPT,
     CHECKS,
@@ -74,7 +75,8 @@ def _rows(seed: int, strength: int) -> list[tuple[Row, tuple[str, ...]]]:
     out = []
     for op in LIST_OPS:
         drawn = array(op, seed, strength, contract)
-        for row in drawn + every_sort_name(op, drawn, contract) + every_owner(op, contract):
+        for row in [*drawn, *every_sort_name(op, drawn, contract), *every_owner(op, contract),
+                    *every_other_kind(op, contract)]:
             judged = rules_of(row, rules, section)
             if judged:
                 out.append((row, judged))
