@@ -35,7 +35,7 @@ def _read(client: ApiClient, path: str) -> dict[str, Any]:
         body = resp.json()
     except ValueError:
         body = None
-    return {"path": path, "status": resp.status, "body": body, "url": resp.url}
+    return {"path": path, "status": resp.status, "body": body, "url": resp.url, "reader": client.role}
 
 
 def around(request: pytest.FixtureRequest, profile: Profile, key: str, lists: Sequence[tuple[ApiClient, str]],

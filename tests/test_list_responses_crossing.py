@@ -13,6 +13,7 @@ from itertools import combinations
 
 import pytest
 from covering import EXPERT_LISTS
+from list_kind_rows import every_other_kind
 from list_responses import (
     ANY_FORM,
     BROWSER_FORM,
@@ -173,3 +174,23 @@ def test_every_account_is_the_path_user_of_each_user_list_once() -> None:
         labels = [r.label for r in array(op, SEEDS[0], contract=contract) + extra]
         assert len(labels) == len(set(labels)), f"{op}: an owner row repeats a drawn row's id"
         assert all(r.owner is None for r in array(op, SEEDS[0], contract=contract)), "drawn rows keep their path"
+
+
+def test_each_node_list_with_a_search_is_asked_with_type_naming_every_other_node_kind() -> None:
+    """fix25 (issue 44, blind round 25): beside the covering array (which sends only type=question), one row per other
+    node kind as the question list's type, admin's, with that parameter alone, in the samples' form; lists without a
+    search or without node items get none, and no row repeats a drawn row's id."""
+    contract = load_contract()
+    for op in LIST_OPS:
+        extra = every_other_kind(op, contract)
+        kind = LIST_OPS[op].item_type
+        if "search" not in contract.dimensions.of_list(op) or kind not in ("question", "answer", "comment"):
+            assert extra == [], op
+            continue
+        assert {r.value("search") for r in extra} == {f"type={k}" for k in ("question", "answer", "comment")
+                                                       if k != kind}, op
+        assert all(r.reader == "admin" and r.form == JSON_FORM and r.combination.query == r.value("search")
+                   for r in extra), op
+        labels = [r.label for r in array(op, SEEDS[0], contract=contract) + extra]
+        assert len(labels) == len(set(labels)), f"{op}: a type row repeats a drawn row's id"
+    assert [r.value("search") for r in every_other_kind("listQuestions", contract)] == ["type=answer", "type=comment"]

@@ -71,6 +71,12 @@ _CAUGHT: frozenset[str] = frozenset({
     "round24-second-answer-moderated",
     "round24-answer-plug-slug-in-child-space",
     "round24-answer-author-reads-private-comments",
+    # fix24 (issue 44): closed on the fix24 branch (the measure is in /work/notes/s8/fix24.md)
+    "round24-moderator-answer-refused",
+    "round24-topics-date-sort-usedcount-null",
+    "round24-experts-projected-date-sort-refused",
+    "round24-job-null-type-inferred",
+    "round24-unfavorite-count-string-on-any-accept",
 })
 """The faults today's suites catch (measured with ``qaconform selftest --fault ... --no-clean``; the table is in
 /work/notes/s8/blind-round24.md)."""

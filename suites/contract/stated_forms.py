@@ -168,17 +168,29 @@ def node_fields(carrier: str, stand_in: int | None = None) -> dict[str, Any]:
     return {**JSON_NODE_FIELDS, **({"author": {"id": stand_in}} if stand_in is not None else {})}
 
 
+def json_beside_parameters(carrier: str) -> dict[str, Any]:
+    """The Node fields a query-parameter answer carries in a JSON body beside its parameters (fix25, issue 44, blind
+    round 25): "each body field may also be given as a request or query parameter" and "other Node fields may be
+    supplied", crossed with the JSON body, so that a Node field other than body (wiki) travels as a query parameter
+    of a JSON request; a server whose JSON path refused parameters it did not expect went unseen while the JSON
+    carrier held every field in its body and the query carrier had none. The fields a parameter cannot carry."""
+    if carrier != "query":
+        return {}
+    return {k: v for k, v in JSON_NODE_FIELDS.items() if k not in node_fields(carrier)}
+
+
 def carrier_answer(cache: SentCache, client: ApiClient, question_id: int, carrier: str, run_tag: str,
                    created: Any, fields: dict[str, Any] | None = None) -> Sent:
     """``client``'s answer whose body (every script) travels in ``carrier`` with ``fields`` beside it (default: the
     other Node fields the carrier can hold): one per account, carrier and fields, for the body-parameter, non-ASCII
     and other-Node-field tests alike. Any 2xx is taken (an answer held in moderation)."""
     extra = node_fields(carrier, cache.stand_in(client.role)) if fields is None else fields
+    beside = json_beside_parameters(carrier) if fields is None else {}
 
     def make() -> Sent:
         text = f"answer body as {carrier} by {client.role} [{run_tag}] {uuid.uuid4().hex[:8]}"
         resp = send(client, answer_path(question_id), {"body": f"{text} {ALL_SCRIPTS}", **extra}, carrier,
-                    "postAnswer")
+                    "postAnswer", json_fields=beside)
         return as_sent(resp, text, created, "answer", client.role, lambda status: 200 <= status < 300)
 
     return once(cache, ("answer", client.role, carrier, tuple(sorted(extra))), make)

@@ -52,8 +52,10 @@ def schema_error_rules(error: SchemaError, key: str, whole: bool = True) -> tupl
     record: tuple[str | int, ...] = ("result", key) if whole else ()
     if whole and path[:len(record)] != record:
         # the wrapper: success, result, the record's key, favoriteCount
-        if "favoriteCount" in path or error.missing == "favoriteCount":
+        if error.missing == "favoriteCount":
             return ["ACTION-WRAPPERS", "ACTION-UNFAVORITE-COUNT"], [shape]
+        if "favoriteCount" in path:  # fix24 (issue 44): its type is the shape's line too ("favoriteCount: integer")
+            return ["ACTION-WRAPPERS", "ACTION-UNFAVORITE-COUNT", shape], [shape]
         return ["ACTION-WRAPPERS"], [shape]
     rest = path[len(record):]
     field = error.missing if required and not rest else (rest[0] if rest and isinstance(rest[0], str) else "")

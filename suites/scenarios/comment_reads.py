@@ -264,13 +264,13 @@ def location_names_the_new_comment(resp: ApiResponse, new: int, what: str) -> No
 
 
 def parameter_won(client: ApiClient, answer_id: int, comment: int, text: str, resp: ApiResponse | None) -> None:
-    """A comment under the answer whose body came both as a query parameter (``text``) and in a JSON body that says
-    otherwise (support.LOSING_BODY), as ``client`` lists it: "When both are given, the parameter wins"
-    (CONV-PARAM-WINS-COMMENT; blind8, issue 44: judged on a comment on a comment). Not listed: not judged here (whether
-    it shows is the listing rules')."""
+    """A comment under the answer whose body came both as a query parameter (``text``) and in a body (JSON or
+    form-encoded) that says otherwise (support.LOSING_BODY), as ``client`` lists it: "When both are given, the
+    parameter wins" (CONV-PARAM-WINS-COMMENT; blind8, issue 44: judged on a comment on a comment). Not listed: not
+    judged here (whether it shows is the listing rules')."""
     listed = [i for i in comments_as(client, answer_id, showing=[comment]) if str(i.get("id")) == str(comment)]
     body = listed[0].get("body") if listed else None
     won = body_holds(body, text) and not body_holds(body, LOSING_BODY)
     expect(not listed or won, "CONV-PARAM-WINS-COMMENT",
-           f"comment {comment}, its body both as a query parameter and in the JSON body: \"When both are given, the "
+           f"comment {comment}, its body both as a query parameter and in the request body: \"When both are given, the "
            f"parameter wins\"; listed, it reads {body!r}", resp)

@@ -52,7 +52,8 @@ REPLY_FORM = "param_wins"
 """The input form of the module's comment on a comment (blind8, issue 44): its body as a query parameter beside a
 JSON body that says otherwise (spec/dimensions.yaml ``input_form``), so that "When both are given, the parameter
 wins" is judged on a reply too, not only on the shared comments under the answer (a server whose reply path reads
-the JSON body again lets it win there). On a conforming target the reply reads exactly as one posted in JSON."""
+the JSON body again lets it win there). On a conforming target the reply reads exactly as one posted in JSON.
+The module's other reply without fields (:func:`inherited_reply`) carries its losing body form-encoded."""
 
 
 @pytest.fixture(scope="module")
@@ -67,11 +68,12 @@ def public_reply(member: ApiClient, public_comment: int, run_tag: str, created: 
     """member's full-visibility reply to the public comment: a public comment one level down (a comment on a comment,
     COMMENT-PARENT-KINDS's), under which rule 5 and the refusals of rules 6 and 7 are tried too (issue 44, blind
     round on threads: a reply to a public reply is where a server that decides a reply's privacy by its depth, not by
-    its parent's settings, goes wrong). Its body travels in :data:`REPLY_FORM`; a target that refuses that form gets
-    it in JSON (whether it takes parameters is CONV-PARAM-AS-BODY-FIELD's, judged by the comment form matrix)."""
+    its parent's settings, goes wrong). Its body travels in :data:`REPLY_FORM`; a target that refuses that form (a 4xx
+    other than 404, for its parent exists) gets it in JSON (whether it takes parameters is CONV-PARAM-AS-BODY-FIELD's,
+    judged by the comment form matrix)."""
     form = REPLY_FORM
     resp = post_comment_in(member, public_comment, run_tag, created, "comment on a comment", form)
-    if 400 <= resp.status < 500:
+    if 400 <= resp.status < 500 and resp.status != 404:  # 404: the parent exists, so not a refused form
         form = "json"
         resp = post_comment(member, public_comment, run_tag, created, text="comment on a comment")
     reply = expect_created(resp, "COMMENT-PARENT-KINDS", "member could not post a comment on a comment")
@@ -137,10 +139,26 @@ def private_reply_to_public(member: ApiClient, public_comment: int, run_tag: str
 
 
 @pytest.fixture(scope="module")
-def inherited_reply(member: ApiClient, private_comment: int, run_tag: str, created: Any) -> int:
-    """member's reply to its own private comment, without privacy fields (inherits: private to moderator)."""
-    resp = post_comment(member, private_comment, run_tag, created, text="reply inheriting privacy")
-    return expect_created(resp, "COMMENT-3", "member could not reply to its own private comment")
+def inherited_reply(member: ApiClient, private_comment: int, run_tag: str, created: Any,
+                    created_replies: dict[int, ApiResponse], reply_forms: dict[int, str]) -> int:
+    """member's reply to its own private comment, without privacy fields (inherits: private to moderator). Its body
+    travels in :data:`REPLY_FORM` beside a FORM-ENCODED body that says otherwise, while :func:`public_reply`'s and the
+    run's shared param_wins comment's losing bodies are JSON: every run crosses both stated body formats with "the
+    parameter wins" on a comment on a comment (fix25, issue 44, blind round 25: a form controller that let its body
+    win, or looked for the parent among questions and answers only, went unseen while every form-encoded comment had
+    an answer for parent). A target that refuses the form (a 4xx other than 404, for its parent exists) gets it in
+    JSON; a 404 is COMMENT-PARENT-KINDS's."""
+    form = REPLY_FORM
+    resp = post_comment_in(member, private_comment, run_tag, created, "reply inheriting privacy", form,
+                           losing_form_encoded=True)
+    if 400 <= resp.status < 500 and resp.status != 404:
+        form = "json"
+        resp = post_comment(member, private_comment, run_tag, created, text="reply inheriting privacy")
+    rule = "COMMENT-PARENT-KINDS" if resp.status == 404 else "COMMENT-3"
+    reply = expect_created(resp, rule, "member could not reply to its own private comment")
+    created_replies[reply] = resp
+    reply_forms[reply] = form
+    return reply
 
 
 @pytest.fixture(scope="module")

@@ -442,7 +442,9 @@ def test_comment_may_be_posted_on_a_question_an_answer_and_a_comment(
     ``public_reply`` (its fixture fails this rule unless it is a 201; COMMENT-5 and the refusals are tried under it).
     Each 201's Location names its new comment, whatever kind of node it was posted on (blind5, issue 44). The reply's
     body came as a parameter beside a JSON body that says otherwise (conftest.REPLY_FORM): listed under the answer, it
-    holds the parameter's text (CONV-PARAM-WINS-COMMENT on a comment whose parent is a comment; blind8, issue 44).
+    holds the parameter's text (CONV-PARAM-WINS-COMMENT on a comment whose parent is a comment; blind8, issue 44);
+    so does the module's ``inherited_reply``, whose losing body was form-encoded (fix25, issue 44; its fixture fails
+    COMMENT-PARENT-KINDS on a 404).
     On the question: member's shared comment on it (suites/conftest.py ``private_comment_on_question``, private to
     moderator; histories3, issue 44: its own plain one was a write that only this test read)."""
     posted: list[tuple[str, ApiResponse]] = []
@@ -460,6 +462,10 @@ def test_comment_may_be_posted_on_a_question_an_answer_and_a_comment(
         location_names_the_new_comment(resp, new_id(resp), f"member's comment on a {kind}")
     if reply_forms.get(reply) == "param_wins":
         parameter_won(member, thread_answer, reply, f"comment on a comment [{run_tag}]", created_replies.get(reply))
+    inherited = int(request.getfixturevalue("inherited_reply"))  # its losing body form-encoded (fix25, issue 44)
+    if reply_forms.get(inherited) == "param_wins":
+        parameter_won(member, thread_answer, inherited, f"reply inheriting privacy [{run_tag}]",
+                      created_replies.get(inherited))
 
 
 # ----------------------------------------------------------------------------------------------------------
