@@ -14,14 +14,14 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import urlencode
 
 from starlette.requests import Request
 from starlette.responses import Response
 
 from . import auth, faults
 from .auth import Caller
-from .http_io import json_response
+from .http_io import json_response, with_query
 from .service import Service
 from .visibility import internal_name
 
@@ -55,10 +55,7 @@ def _json_body(raw: bytes, request: Request) -> dict[str, Any]:
 
 def _without_query(request: Request, name: str, raw: bytes) -> Request:
     """The same request without the query parameter ``name``; the body already read travels along."""
-    scope = dict(request.scope)
-    pairs = [(k, v) for k, v in request.query_params.multi_items() if k != name]
-    scope["query_string"] = urlencode(pairs).encode()
-    copy = Request(scope, request.receive)
+    copy = with_query(request, [(k, v) for k, v in request.query_params.multi_items() if k != name])
     setattr(copy, "_body", raw)  # noqa: B010 - Starlette's own cache of the read body
     return copy
 
@@ -140,10 +137,7 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
     if (op != "listNodeFollowers" or q.get("details", "").lower() != "false" or "active" in q
             or not faults.is_on("r23-followers-explicit-details-false-lists-all")):
         return request
-    scope = dict(request.scope)
-    scope["query_string"] = urlencode([*parse_qsl(scope.get("query_string", b"").decode()), ("active", "false")]
-                                      ).encode()
-    return Request(scope, request.receive)
+    return with_query(request, [*q.multi_items(), ("active", "false")])
 
 
 # --- after: the handler's response as the broken server serves it ----------------------------------------------

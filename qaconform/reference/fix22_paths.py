@@ -8,7 +8,6 @@ text), so it is written as that branch around the handler."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -25,6 +24,7 @@ from .faults_fix22 import (
     REASSIGN_TEXT_NEGATIVE,
     REASSIGN_TEXT_TOO_LARGE,
 )
+from .http_io import json_object_body, with_json_body
 from .service import Service
 from .visibility import internal_name
 
@@ -95,19 +95,8 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
         return await _repeated_group_reply(svc, request, caller, handler)
     if op != "scheduleGdprJob" or not any(faults.is_on(n) for n in _NAMES) or request.query_params:
         return None
-    if not request.headers.get("content-type", "").lower().startswith("application/json"):
-        return None
-    try:
-        body = json.loads(await request.body())
-    except ValueError:
-        return None
-    changed = broken(svc, body) if isinstance(body, dict) else None
+    body = await json_object_body(request)
+    changed = broken(svc, body) if body is not None else None
     if changed is None:
         return None
-    raw = json.dumps(changed).encode()
-    scope = dict(request.scope)
-    scope["headers"] = [(k, v) for k, v in request.scope["headers"] if k.lower() != b"content-length"]
-    scope["headers"].append((b"content-length", str(len(raw)).encode()))
-    new = Request(scope, request.receive)
-    new._body = raw  # noqa: SLF001 - the broken branch rewrites the body it passes on
-    return await handler(svc, new, caller)
+    return await handler(svc, with_json_body(request, changed), caller)

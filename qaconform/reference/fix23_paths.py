@@ -10,14 +10,14 @@ from __future__ import annotations
 import json
 import time
 from typing import Any
-from urllib.parse import parse_qsl, unquote, urlencode
+from urllib.parse import unquote
 
 from starlette.requests import Request
 from starlette.responses import Response
 
 from . import faults
 from .auth import Caller
-from .http_io import json_response
+from .http_io import json_response, with_query
 from .service import Service
 
 PREFIX = "fix23-"
@@ -51,20 +51,11 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
     an answer's body given as a query parameter is decoded once more, every "+" a space."""
     q = request.query_params
     if op == "postAnswer" and "+" in q.get("body", "") and faults.is_on("fix23-answer-plus-as-space-in-query"):
-        scope = dict(request.scope)
-        scope["query_string"] = urlencode([(k, v.replace("+", " ") if k == "body" else v)
-                                           for k, v in q.multi_items()]).encode()
-        copy = Request(scope, request.receive)
-        if "_body" in vars(request):
-            setattr(copy, "_body", vars(request)["_body"])  # noqa: B010 - Starlette's own cache of the read body
-        return copy
+        return with_query(request, [(k, v.replace("+", " ") if k == "body" else v) for k, v in q.multi_items()])
     if (op != "listNodeFollowers" or q.get("page") != "1" or "active" in q
             or not faults.is_on("fix23-followers-explicit-page-one-lists-all")):
         return request
-    scope = dict(request.scope)
-    scope["query_string"] = urlencode([*parse_qsl(scope.get("query_string", b"").decode()), ("active", "false")]
-                                      ).encode()
-    return Request(scope, request.receive)
+    return with_query(request, [*q.multi_items(), ("active", "false")])
 
 
 # --- after: the handler's response as the broken server serves it ----------------------------------------------

@@ -4,7 +4,6 @@ fault is on; only a JSON body is read (the suites send the objects of a job ther
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -13,6 +12,7 @@ from starlette.responses import Response
 
 from . import faults
 from .auth import Caller
+from .http_io import json_object_body, with_json_body
 from .service import Service
 
 Handler = Callable[[Service, Request, Caller], Awaitable[Response]]
@@ -42,19 +42,8 @@ def broken(body: dict[str, Any], caller: Caller) -> dict[str, Any] | None:
 async def before(svc: Service, op: str, request: Request, caller: Caller, handler: Handler) -> Response | None:
     if op != "scheduleGdprJob" or not any(faults.is_on(n) for n in NAMES) or request.query_params:
         return None
-    if not request.headers.get("content-type", "").lower().startswith("application/json"):
-        return None
-    try:
-        body = json.loads(await request.body())
-    except ValueError:
-        return None
-    changed = broken(body, caller) if isinstance(body, dict) else None
+    body = await json_object_body(request)
+    changed = broken(body, caller) if body is not None else None
     if changed is None:
         return None
-    raw = json.dumps(changed).encode()
-    scope = dict(request.scope)
-    scope["headers"] = [(k, v) for k, v in request.scope["headers"] if k.lower() != b"content-length"]
-    scope["headers"].append((b"content-length", str(len(raw)).encode()))
-    new = Request(scope, request.receive)
-    new._body = raw  # noqa: SLF001 - the broken branch rewrites the body it passes on
-    return await handler(svc, new, caller)
+    return await handler(svc, with_json_body(request, changed), caller)

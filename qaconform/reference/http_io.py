@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import urlencode
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -99,3 +100,38 @@ def with_body(response: Response, body: Any) -> Response:
     of the new body."""
     headers = {k: v for k, v in response.headers.items() if k.lower() not in ("content-length", "content-type")}
     return json_response(body, response.status_code, headers)
+
+
+def with_query(request: Request, pairs: list[tuple[str, str]]) -> Request:
+    """``request`` with ``pairs`` as its query instead, the body already read travelling along: what a hook's broken
+    branch passes on when it changes a parameter."""
+    scope = dict(request.scope)
+    scope["query_string"] = urlencode(pairs).encode()
+    copy = Request(scope, request.receive)
+    if "_body" in vars(request):
+        setattr(copy, "_body", vars(request)["_body"])  # noqa: B010 - Starlette's own cache of the read body
+    return copy
+
+
+async def json_object_body(request: Request) -> dict[str, Any] | None:
+    """The request's body when it is a JSON object sent as application/json, else None (read once: Starlette keeps
+    it for the handler)."""
+    if not request.headers.get("content-type", "").lower().startswith("application/json"):
+        return None
+    try:
+        body = json.loads(await request.body())
+    except ValueError:
+        return None
+    return body if isinstance(body, dict) else None
+
+
+def with_json_body(request: Request, body: Any) -> Request:
+    """``request`` carrying ``body`` as its JSON body instead, its Content-Length set again: what a hook's broken
+    branch passes on when it rewrites the body."""
+    raw = json.dumps(body).encode()
+    scope = dict(request.scope)
+    scope["headers"] = [(k, v) for k, v in request.scope["headers"] if k.lower() != b"content-length"]
+    scope["headers"].append((b"content-length", str(len(raw)).encode()))
+    new = Request(scope, request.receive)
+    new._body = raw  # noqa: SLF001 - the broken branch rewrites the body it passes on
+    return new
