@@ -22,6 +22,7 @@ from starlette.responses import Response
 from . import auth, faults
 from .auth import Caller
 from .http_io import json_response, with_query
+from .kept_page_counts import KeptPageCounts
 from .service import Service
 from .visibility import internal_name
 
@@ -34,7 +35,7 @@ CACHE_S = 30.0
 """How long the two planted caches keep what they hold (a run reads the same URL again within seconds)."""
 
 _question_pages: dict[tuple[int, int, str, str], tuple[float, int, bytes]] = {}
-_page_counts: dict[tuple[int, int, str, str], tuple[float, Any]] = {}
+_page_counts = KeptPageCounts(CACHE_S)
 
 
 def _any_on() -> bool:
@@ -160,7 +161,7 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
         return response
     if op == "listUserAnswers" and faults.is_on("r23-user-answers-pagecount-cached"):
         body = _parsed(response)
-        return _rebuilt(response, body) if isinstance(body, dict) and _page_count_kept(svc, request, caller,
+        return _rebuilt(response, body) if isinstance(body, dict) and _page_counts.apply(svc, request, caller,
                                                                                         body) else response
     if op in ("listAnswerComments", "readComment") and faults.is_on("r23-comment-privacy-lost-after-sendtomod"):
         return _comment_reads(svc, op, response)
@@ -245,15 +246,3 @@ def _comment_reads(svc: Service, op: str, response: Response) -> Response:
     return _rebuilt(response, body) if changed else response
 
 
-def _page_count_kept(svc: Service, request: Request, caller: Caller, body: dict[str, Any]) -> bool:
-    """pageCount kept per user list and page size from the first read; totalCount and the items are read fresh."""
-    key = (id(svc), caller.id, request.url.path, request.query_params.get("pageSize", ""))
-    kept = _page_counts.get(key)
-    now = time.monotonic()
-    if kept is None or now - kept[0] >= CACHE_S:
-        _page_counts[key] = (now, body.get("pageCount"))
-        return False
-    if body.get("pageCount") == kept[1]:
-        return False
-    body["pageCount"] = kept[1]
-    return True

@@ -8,7 +8,6 @@ one of these faults is on.
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 from urllib.parse import unquote
 
@@ -18,6 +17,7 @@ from starlette.responses import Response
 from . import faults
 from .auth import Caller
 from .http_io import json_response, with_query
+from .kept_page_counts import KeptPageCounts
 from .service import Service
 
 PREFIX = "fix23-"
@@ -26,7 +26,7 @@ PREFIX = "fix23-"
 CACHE_S = 30.0
 """How long the planted count cache keeps a page count (a run reads the same list again within seconds)."""
 
-_page_counts: dict[tuple[int, int, str, str], tuple[float, Any]] = {}
+_page_counts = KeptPageCounts(CACHE_S)
 
 
 def _any_on() -> bool:
@@ -66,7 +66,7 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
         _decoded_twice(svc, caller)
     elif op == "listAnswerComments" and faults.is_on("fix23-answer-comments-pagecount-cached"):
         body = _parsed(response)
-        if isinstance(body, dict) and _page_count_kept(svc, request, caller, body):
+        if isinstance(body, dict) and _page_counts.apply(svc, request, caller, body):
             return _rebuilt(response, body)
     elif op in ("listAnswerComments", "readComment") and faults.is_on("fix23-reply-ids-list-private-replies"):
         return _reply_ids_unfiltered(svc, op, response)
@@ -83,18 +83,6 @@ def _decoded_twice(svc: Service, caller: Caller) -> None:
         conn.execute("UPDATE nodes SET body = ? WHERE id = ?", (unquote(row["body"]), row["id"]))
 
 
-def _page_count_kept(svc: Service, request: Request, caller: Caller, body: dict[str, Any]) -> bool:
-    """pageCount kept per answer's comment list and page size from the first read; totalCount and items fresh."""
-    key = (id(svc), caller.id, request.url.path, request.query_params.get("pageSize", ""))
-    kept = _page_counts.get(key)
-    now = time.monotonic()
-    if kept is None or now - kept[0] >= CACHE_S:
-        _page_counts[key] = (now, body.get("pageCount"))
-        return False
-    if body.get("pageCount") == kept[1]:
-        return False
-    body["pageCount"] = kept[1]
-    return True
 
 
 def _reply_ids_unfiltered(svc: Service, op: str, response: Response) -> Response:
