@@ -16,6 +16,7 @@ from . import (
     blind_round12,
     blind_round13,
     blind_round15,
+    blind_round26,
     faults,
     history_faults,
     variants,
@@ -57,6 +58,7 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
     published = blind_round9.answer_published(svc, caller, question, published)  # blind9 (issue 44)
     published = blind_round12.answer_published(svc.db, caller, question, published)  # round12 (issue 44)
     published = blind_round15.answer_published(question, published)  # round15 (issue 44)
+    published = blind_round26.answer_published(svc.db, question, published)  # round26 (issue 44)
     if faults.is_on("answer-param-publishes") and "body" in request.query_params:
         published = True
     if faults.is_on("answer-form-moderates") and request.headers.get("content-type", "").startswith(

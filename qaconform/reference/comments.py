@@ -25,6 +25,7 @@ from . import (
     blind_round13,
     blind_round16,
     blind_round20,
+    blind_round26,
     combos2_paths,
     faults,
     histories2_faults,
@@ -128,6 +129,7 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
     histories2_faults.same_fields_refused(parent, visibility, recipients)  # histories2 (issue 44)
     visibility = histories2_faults.reply_visibility(parent, visibility)  # histories2 (issue 44)
     visibility = histories3_faults.reply_checked(parent, visibility, recipients)  # histories3 (issue 44)
+    recipients = blind_round26.admin_recipients(caller, visibility, recipients)  # round26 (issue 44)
     final_visibility, final_recipients = _effective_privacy(svc, parent, visibility, recipients)
     if faults.is_on("comment-privacy-ignored"):
         final_visibility, final_recipients = "full", []  # a server from before 2.16.0: the fields mean nothing

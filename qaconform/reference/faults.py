@@ -250,6 +250,11 @@ from .faults_blind_round25 import BLIND_round25  # noqa: E402
 
 _ALL = _ALL + BLIND_round25  # _MISSED: left out (docs/blind-rounds.md)
 
+# --- blind round 26: one fault on each of fifteen must-rules drawn at random (issue 44, round26)
+from .faults_blind_round26 import BLIND_ROUND26  # noqa: E402
+
+_ALL = _ALL + BLIND_ROUND26
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

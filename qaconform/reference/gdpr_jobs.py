@@ -19,6 +19,7 @@ from . import (
     blind_round13,
     blind_round15,
     blind_round20,
+    blind_round26,
     crossing2_paths,
     crossing3_paths,
     faults,
@@ -86,6 +87,7 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any], skipped: fro
     unchecked = unchecked or jobs4_paths.FRAME_UNCHECKED in skipped  # jobs4 (issue 44): one stated form only
     replace = unchecked or faults.is_on("blind5-gdpr-time-frame-per-type")  # blind5: a frame per type, one row
     replace = replace or faults.is_on("blind9-time-frame-keyed-by-user-form")  # blind9 (issue 44): one row a frame
+    replace = replace or blind_round26.frame_replaces()  # round26 (issue 44): one row a frame
     _blind_delete_needs_reassign(fields)
     minute = _free_time_frame(svc, fields, not unchecked, crossing2_paths.PAST not in skipped)
     with svc.tx("job") as conn:
@@ -183,6 +185,7 @@ def _check_reassign_user(svc: Service, fields: dict[str, Any], skipped: frozense
         return  # blinda (issue 44): a falsy id taken as no reassignUser
     both = isinstance(reassign, dict) and _present(reassign, "username") and _present(reassign, "id")
     reassign, both = blind_round20.reassign_form(reassign, both)  # round20 (issue 44): an id as text not counted
+    reassign, both = blind_round26.reassign_pair(fields, reassign, both)  # round26 (issue 44)
     if both and faults.is_on("gdpr-reassign-both-ways-by-id-email") and next(iter(reassign)) == "id":
         reassign = {"id": reassign["id"]}  # the first key found decides; the username after it is never read
         both = False
@@ -225,6 +228,7 @@ def _free_time_frame(svc: Service, fields: dict[str, Any], check_taken: bool = T
     minute = when // (3_600_000 if variants.is_on("gdpr-time-frame-hour") else 60_000)
     taken = svc.db.one("SELECT 1 FROM jobs WHERE schedule_minute = ?", (minute,)) is not None
     taken = blind_round9.frame_taken(svc, fields, structured(fields, "user"), minute, taken)  # blind9 (issue 44)
+    taken = blind_round26.frame_taken(svc.db, fields, minute, taken)  # round26 (issue 44)
     if taken and faults.is_on("blind5-gdpr-time-frame-per-type"):  # blind5 (issue 44): the frame looked up per type
         taken = svc.db.one("SELECT 1 FROM jobs WHERE schedule_minute = ? AND type = ?",
                            (minute, fields.get("type"))) is not None

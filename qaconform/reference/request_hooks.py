@@ -47,6 +47,7 @@ from . import (
     blind_round23,
     blind_round24,
     blind_round25,
+    blind_round26,
     combos2_paths,
     fix2jobs_paths,
     fix22_paths,
@@ -139,6 +140,8 @@ HOOKS: list[Hook] = [
 
     Hook("round25", ahead_of_auth=blind_round25.ahead_of_auth, before=blind_round25.before,
          after=blind_round25.after),  # round25 (issue 44): blind round 25
+
+    Hook("round26", admitted=blind_round26.admitted, after=blind_round26.after),  # round26 (issue 44): blind round 26
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
