@@ -144,10 +144,11 @@ def _canceler_dropped(db: Database, request: Request, caller: Caller, response: 
     """round26-cancelwiki-canceledby-missing-for-other-author: no canceledByUser when the caller did not write the
     node."""
     page = body_json(response)
-    action = page.get("result", {}).get("wikifyAction") if isinstance(page, dict) else None
-    node = action.get("node") if isinstance(action, dict) else None
-    if not isinstance(node, dict) or not action.get("canceled"):
+    result = page.get("result") if isinstance(page, dict) else None
+    action = result.get("wikifyAction") if isinstance(result, dict) else None
+    if not isinstance(action, dict) or not isinstance(action.get("node"), dict) or not action.get("canceled"):
         return response
+    node = action["node"]
     row = db.one("SELECT author_id FROM nodes WHERE id = ?", (node.get("id"),))
     if row is None or row["author_id"] == caller.id:
         return response
