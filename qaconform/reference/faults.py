@@ -255,6 +255,12 @@ from .faults_blind_round26 import BLIND_ROUND26  # noqa: E402
 
 _ALL = _ALL + BLIND_ROUND26
 
+# --- fix26 (issue 44): the kinds blind round 26 found, planted on neighbouring paths (a taken frame keyed on another
+# field, a job field's parameter honoured for one value, an item rule broken on a reply to a reply only)
+from .faults_fix26 import FIX26  # noqa: E402
+
+_ALL = _ALL + FIX26
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

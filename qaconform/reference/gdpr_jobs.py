@@ -23,6 +23,7 @@ from . import (
     crossing2_paths,
     crossing3_paths,
     faults,
+    fix26_paths,
     jobs4_paths,
     refusals2_paths,
     variants,
@@ -87,7 +88,7 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any], skipped: fro
     unchecked = unchecked or jobs4_paths.FRAME_UNCHECKED in skipped  # jobs4 (issue 44): one stated form only
     replace = unchecked or faults.is_on("blind5-gdpr-time-frame-per-type")  # blind5: a frame per type, one row
     replace = replace or faults.is_on("blind9-time-frame-keyed-by-user-form")  # blind9 (issue 44): one row a frame
-    replace = replace or blind_round26.frame_replaces()  # round26 (issue 44): one row a frame
+    replace = replace or blind_round26.frame_replaces() or fix26_paths.frame_replaces()  # round26, fix26: one row
     _blind_delete_needs_reassign(fields)
     minute = _free_time_frame(svc, fields, not unchecked, crossing2_paths.PAST not in skipped)
     with svc.tx("job") as conn:
@@ -229,6 +230,7 @@ def _free_time_frame(svc: Service, fields: dict[str, Any], check_taken: bool = T
     taken = svc.db.one("SELECT 1 FROM jobs WHERE schedule_minute = ?", (minute,)) is not None
     taken = blind_round9.frame_taken(svc, fields, structured(fields, "user"), minute, taken)  # blind9 (issue 44)
     taken = blind_round26.frame_taken(svc.db, fields, minute, taken)  # round26 (issue 44)
+    taken = fix26_paths.frame_taken(svc.db, fields, minute, taken)  # fix26 (issue 44)
     if taken and faults.is_on("blind5-gdpr-time-frame-per-type"):  # blind5 (issue 44): the frame looked up per type
         taken = svc.db.one("SELECT 1 FROM jobs WHERE schedule_minute = ? AND type = ?",
                            (minute, fields.get("type"))) is not None

@@ -52,6 +52,7 @@ from . import (
     fix2jobs_paths,
     fix22_paths,
     fix23_paths,
+    fix26_paths,
     histories2_faults,
     histories3_faults,
     history_faults,
@@ -142,6 +143,8 @@ HOOKS: list[Hook] = [
          after=blind_round25.after),  # round25 (issue 44): blind round 25
 
     Hook("round26", admitted=blind_round26.admitted, after=blind_round26.after),  # round26 (issue 44): blind round 26
+    Hook("fix26", before=fix26_paths.before, admitted=fix26_paths.admitted,
+         after=fix26_paths.after),  # fix26 (issue 44): round 26's kinds on neighbouring paths
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
