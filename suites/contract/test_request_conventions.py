@@ -175,22 +175,35 @@ def _future_minute() -> str:
            f"{rnd.randint(0, 23):02d}:{rnd.randint(0, 59):02d}"
 
 
+_NO_USER_PREFIX = "The individual type was selected, but the request is missing the user"
+"""The start of the individual kind's missing-field row ("{error} starting: ...": the rest is not given)."""
+_MISSING_ROW = {"bulk": (_BULK_NO_CSV, "csvFileId"), "individual": (_NO_USER_PREFIX, "user")}
+"""Each stated value of type -> the start of its missing-field row in the Errors table, and the field it names."""
+
+
 @pytest.mark.rule("CONV-PARAM-AS-BODY-FIELD-GDPR")
 @pytest.mark.gdpr
-@pytest.mark.parametrize("body_type", [None, "individual"], ids=["type-only-as-parameter", "parameter-wins-over-body"])
+@pytest.mark.parametrize("param_type", ["bulk", "individual"])
+@pytest.mark.parametrize("body_type", [False, True], ids=["type-only-as-parameter", "parameter-wins-over-body"])
 @pytest.mark.writes  # a server that does not refuse it schedules a job
 @pytest.mark.refused_writes
-def test_a_job_type_given_as_a_parameter_counts(admin: ApiClient, body_type: str | None) -> None:
-    # No csvFileId and no user: whichever type the server takes, the request can never schedule a job.
+def test_a_job_type_given_as_a_parameter_counts(admin: ApiClient, param_type: str, body_type: bool) -> None:
+    """?type=<kind> counts, alone and against the body's other kind, for each stated value of type (round26, issue
+    44: a server that honoured the parameter for bulk only passed the bulk row): the answer is that kind's
+    missing-field row. No csvFileId and no user: whichever type the server takes, no job can be scheduled."""
     job: dict[str, Any] = {"scheduleDate": {"formatted": _future_minute()}, "operations": ["suspend"]}
+    other = "individual" if param_type == "bulk" else "bulk"
     if body_type:
-        job["type"] = body_type
-    resp = admin.post("jobs/gdpr/schedule.json", params={"type": "bulk"}, json=job, operation="scheduleGdprJob")
-    assert resp.status == 400, f"?type=bulk without csvFileId is the bulk-type 400\n{resp.describe()}"
+        job["type"] = other
+    resp = admin.post("jobs/gdpr/schedule.json", params={"type": param_type}, json=job, operation="scheduleGdprJob")
+    row, missing = _MISSING_ROW[param_type]
+    assert resp.status == 400, f"?type={param_type} without {missing} is the {param_type}-type 400\n{resp.describe()}"
     body = resp.json()
-    assert isinstance(body, dict) and body.get("error") == _BULK_NO_CSV, (
-        f"the parameter type=bulk counts (and wins over the body's type {body_type!r}): expected "
-        f"{{error: {_BULK_NO_CSV!r}}}\n{resp.describe()}")
+    error = body.get("error") if isinstance(body, dict) else None
+    against = f" and wins over the body's type {other!r}" if body_type else ""
+    assert isinstance(error, str) and error.startswith(row), (
+        f"the parameter type={param_type} counts{against}: expected {{error: {row!r}...}} (the {param_type} kind's "
+        f"row: {missing} is missing), got {error!r}\n{resp.describe()}")
 
 
 _BAD_BODIES = [

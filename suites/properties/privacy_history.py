@@ -301,6 +301,7 @@ class SubtreeModel:
         self._judge_served(views)
         self._judge_leaks(views)
         self._judge_counts(views)
+        self._judge_items(views)
         return views
 
     def other_order_round(self) -> None:
@@ -340,6 +341,15 @@ class SubtreeModel:
         if not (isinstance(sorts, list) and all(isinstance(x, str) for x in sorts)):
             self._fail("PAGING-SORTS-COMMENTS", f"{what} ({len(body['list'])} items) carries no sorts array of "
                                                 f"strings: {sorts!r}", resp)
+
+    def _judge_items(self, views: Views) -> None:
+        """The comment list's item rules (subtree_views.ITEM_RULES) on every comment of the subtree as each reader is
+        shown it after the step (round26, issue 44): the lists of the seeded nodes hold no reply to a reply, the
+        history holds one at every depth it reaches."""
+        for role in READERS:
+            for rule, problems in sorted((views.items.get(role) or {}).items()):
+                self._fail(rule, f"answer {self.answer}'s comment list read by {role} (answer {self.state}): "
+                                 f"{'; '.join(problems[:3])}", views.answers.get(("comments", role)))
 
     def _judge_counts(self, views: Views) -> None:
         """The answer's comment count as each reader is shown it right after the step (blindr, issue 44: a count

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from qaconform import contract
+from qaconform.invariants import millis_problems
 from qaconform.target.client import ApiClient, ApiResponse
 
 READERS = ("admin", "moderator", "member", "novice", "anonymous")
@@ -39,6 +40,9 @@ class Views:
     """reader -> comment id -> (visibility, recipient ids as strings; None when recipients is absent) of each item of
     the answer's comment list as that reader is shown it: "Both visibility and recipients are returned when a comment
     is retrieved", in every list, at every depth."""
+    items: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    """reader -> rule -> what the answer's comment list, as that reader is shown it, says wrong of the item rules
+    (:func:`item_problems`) on the run's own subtree."""
     answers: dict[tuple[str, str], ApiResponse] = field(default_factory=dict)
     """("comments", reader) and ("content:" + author, reader) -> the first page as that reader got it: the evidence a
     failure names (its curl and HAR replay that read, not the last request of the round)."""
@@ -138,13 +142,46 @@ def settings_of(item: dict[str, Any]) -> tuple[Any, set[str] | None]:
     return item.get("visibility"), ids
 
 
+ITEM_RULES = ("NODE-ORIGINAL-PARENT-ID", "NODE-TITLE-ANSWERS-COMMENTS", "SHAPE-DATES-MILLIS", "LIST-ITEM-TYPE")
+"""The comment list's rules stated of each item alone (list_responses.CHECKS judges them on the lists of the seeded
+nodes, which hold no reply to a reply): judged here on every comment of the run's own subtree, every depth, every
+reader, every step (round26, issue 44: originalParentId null on a reply to a reply only)."""
+
+
+def item_problems(items: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """rule -> what the items of the answer's comment list say wrong of it: "originalParentId | integer | Present on
+    answers and comments", "title | ... | Absent or null for answers and comments", "creationDate | integer | Epoch
+    time in milliseconds" (and the other documented dates), and "paged list of Node items of type comment"."""
+    out: dict[str, list[str]] = {}
+    no_parent = [(i.get("id"), i.get("originalParentId")) for i in items
+                 if type(i.get("originalParentId")) is not int]
+    if no_parent:
+        out["NODE-ORIGINAL-PARENT-ID"] = [f"originalParentId (an integer) is present on comments; these (id, value): "
+                                          f"{no_parent[:5]}"]
+    titled = [(i.get("id"), i.get("title")) for i in items if i.get("title") is not None]
+    if titled:
+        out["NODE-TITLE-ANSWERS-COMMENTS"] = [f"comments carry no title (absent or null); these do (id, title): "
+                                              f"{titled[:5]}"]
+    dates = millis_problems(items, "$.list")
+    if dates:
+        out["SHAPE-DATES-MILLIS"] = dates
+    typed = [(i.get("id"), i.get("type")) for i in items if i.get("type") != "comment"]
+    if typed:
+        out["LIST-ITEM-TYPE"] = [f"the answer's comment list holds comment items; these are not (id, type): "
+                                 f"{typed[:5]}"]
+    return out
+
+
+Settings = dict[int, tuple[Any, set[str] | None]]
+
+
 def _answer_comments(client: ApiClient, answer: int, first: list[ApiResponse] | None = None
-                     ) -> tuple[set[int] | None, set[int], dict[int, tuple[Any, set[str] | None]]]:
+                     ) -> tuple[set[int] | None, set[int], Settings, dict[str, list[str]]]:
     items = _items(client, contract.path("listAnswerComments", answerId=answer), first=first)
     if items is None:
-        return None, set(), {}
+        return None, set(), {}, {}
     settings = {int(i["id"]): settings_of(i) for i in items if str(i.get("id", "")).isdecimal()}
-    return _ids(items), _named(items), settings
+    return _ids(items), _named(items), settings, item_problems(items)
 
 
 def _content(client: ApiClient, author_id: int, first: list[ApiResponse] | None = None) -> set[int] | None:
@@ -174,9 +211,10 @@ def read_views(api: dict[str, ApiClient], answer: int, authors: dict[str, int], 
     on_question = (by_list or {}).get("question", order)
     for reader in on_answer:
         first: list[ApiResponse] = []
-        seen, named, settings = _answer_comments(api[reader], answer, first)
+        seen, named, settings, problems = _answer_comments(api[reader], answer, first)
         views.comments[reader] = seen
         views.settings[reader] = settings
+        views.items[reader] = problems
         views.named[reader]["the answer's comment list"] = named
         if first:
             views.answers[("comments", reader)] = first[0]

@@ -277,7 +277,9 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
                   "ACTION-VERBS", "AUTH-ACTING-USER",
                   # each read round's refusals and sorts, the empty list read first (blind6, issue 44)
                   "PERM-ANSWER-COMMENTS", "PAGING-SORTS-COMMENTS",
-                  "COMMENT-PARENT-KINDS")  # every reply of the opening, under the answer and the question (blind7)
+                  "COMMENT-PARENT-KINDS",  # every reply of the opening, under the answer and the question (blind7)
+                  # each read round's items at every depth (round26, issue 44: subtree_views.ITEM_RULES)
+                  "NODE-ORIGINAL-PARENT-ID", "NODE-TITLE-ANSWERS-COMMENTS", "SHAPE-DATES-MILLIS", "LIST-ITEM-TYPE")
 @pytest.mark.parametrize("part", [pytest.param(p, id=f"part-{p + 1}-of-{PARTS}") for p in range(PARTS)])
 def test_every_account_sees_exactly_the_comments_the_privacy_model_allows(
     part: int, api: dict[str, ApiClient], user_ids: dict[str, int], profile: Profile, run_tag: str, created: Any,

@@ -1,11 +1,14 @@
 """What a time frame the run's jobs hold means for the data-protection job suite (test_gdpr_jobs.py holds its tests).
 
 The main job holds its frame ("There is a job already scheduled for that time frame."): the same job again is refused
-whatever stated form names its user and whatever type it has, each tried here; and on the near-edge window, where
+whatever stated form names its user and whatever type it has, each tried here, and so is another job (other
+operations, with or without reassignUser: round26, issue 44); and on the near-edge window, where
 earlier runs may hold every frame, a frame found taken twice is the kit's state, not the target's fault.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from gdpr_jobs import TIME_FRAME, Jobs, Scheduled, error_text
 from job_forms import DATE_FIELDS, DATE_FORMS, INPUT_FORMS, USER_FORMS, date_of, rows, send_dated, user_value
@@ -37,17 +40,48 @@ def frame_is_taken_whatever_form_names_the_user(jobs: Jobs, main_job: Scheduled)
 
 
 def frame_is_taken_in_every_stated_form(jobs: Jobs, job: Scheduled) -> None:
-    """jobs4 (issue 44): the job held by ``job`` restated in every row of job_forms' covering array but its own."""
+    """jobs4 (issue 44): the job held by ``job`` restated in every row of job_forms' covering array but its own; each
+    row also another job (:func:`another_job`: other operations, with or without reassignUser)."""
     own = (next(f for f in DATE_FIELDS if f in job.body), "formatted", job.body["user"], "json")
+    index = 0
     for field, form, user_form, input_form in rows(DATE_FIELDS, DATE_FORMS, USER_FORMS, INPUT_FORMS):
         user = user_value(jobs, user_form)
         if user is None or (field, form, user, input_form) == own:
             continue
-        again, sent, _ = send_dated(jobs, {**job.body, "user": user}, field, form, job.when, input_form)
+        body = another_job({**job.body, "user": user}, index)
+        index += 1
+        again, sent, _ = send_dated(jobs, body, field, form, job.when, input_form)
         expect(not 200 <= again.status < 300, "GDPR-TIME-FRAME",
-               f"the same job with its date as {field}.{form} ({date_of(sent)}), its user {user} and type "
-               f"{INPUT_WORDS[input_form]}, for the minute another job holds ({job.moment}), must be refused with 400 "
-               f"{TIME_FRAME!r}: the frame is taken whichever stated form each field takes", again)
+               f"another job (operations {body['operations']}, {_reassign_words(body)}) with its date as "
+               f"{field}.{form} ({date_of(sent)}), its user {user} and type {INPUT_WORDS[input_form]}, for the minute "
+               f"a job holds ({job.moment}; operations {job.body.get('operations')}, {_reassign_words(job.body)}), "
+               f"must be refused with 400 {TIME_FRAME!r}: \"Another job already exists for that time frame\" names "
+               f"any job, whatever its fields and whichever stated form each takes", again)
+
+
+OTHER_OPERATIONS: tuple[tuple[str, ...], ...] = (
+    ("anonymize",), ("delete", "suspend"), ("anon-delete",), ("suspend",), ("delete",), ("anonymize", "anon-delete"))
+"""Valid operations lists ("At least one and at most 4 elements") the restated jobs rotate through."""
+
+
+def another_job(body: dict[str, Any], index: int) -> dict[str, Any]:
+    """round26 (issue 44): ``body`` as another job for the same frame: "Another job already exists for that time frame"
+    names any job, so the restated rows differ from the holder in the job's other stated values too, not only in
+    the forms of its fields. A server whose taken check is a duplicate check (the same operations, the same
+    reassignUser: blind round 26) refuses only the holder's twin. Row ``index`` takes an operations list of
+    :data:`OTHER_OPERATIONS` other than the holder's (those sharing no operation with it first), and every other row
+    leaves reassignUser out (optional: "Optional. Identifies the user to whom content is reassigned")."""
+    held = set(body.get("operations") or ())
+    others = [list(o) for o in OTHER_OPERATIONS if set(o) != held]
+    others.sort(key=lambda o: bool(set(o) & held))
+    out = {**body, "operations": others[index % len(others)]}
+    if index % 2 == 1 or "reassignUser" not in body:
+        out.pop("reassignUser", None)
+    return out
+
+
+def _reassign_words(body: dict[str, Any]) -> str:
+    return f"reassignUser {body['reassignUser']}" if "reassignUser" in body else "no reassignUser"
 
 
 INPUT_WORDS = {"json": "in the JSON body", "query": "as a query parameter",
