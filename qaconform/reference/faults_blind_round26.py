@@ -6,13 +6,17 @@ Each fault breaks its rule on one path a vendor's server plausibly gets wrong (o
 state, one depth, one parameter, one combination of fields) and behaves correctly everywhere else. The hooks that
 make them bite are in :mod:`blind_round26`, plus one line each in comments.py, gdpr_jobs.py and node_lists.py where
 the handler decides what the fault changes.
+
+Measured before the suites were read (``qaconform selftest --fault NAME --no-clean``): 11 of 15 caught. Three misses
+were closed by kind (docs/blind-rounds.md, round 26); :data:`BLIND_ROUND26_MISSED` holds the one that cannot be
+caught by a default run, its hook still in place for a later measure.
 """
 
 from __future__ import annotations
 
 from .fault_model import Fault
 
-BLIND_ROUND26: tuple[Fault, ...] = (
+_ALL: tuple[Fault, ...] = (
     Fault("round26-cancelwiki-canceledby-missing-for-other-author", "ACTION-CANCELED-FIELDS",
           "cancelwiki by a caller who is not the node's author (a moderator unwikifying another's post) answers a "
           "wikifyAction with canceled true but no canceledByUser (the record's canceler is looked up through the "
@@ -71,3 +75,15 @@ BLIND_ROUND26: tuple[Fault, ...] = (
           "recipients (the moderation view's serializer predates 2.16.0); 'Both visibility and recipients are "
           "returned when a comment is retrieved and are accepted when a comment is posted.'"),
 )
+
+_MISSED_NAMES: frozenset[str] = frozenset({
+    "round26-parent-author-missing-without-realname",
+})
+"""Left out of the registry (docs/blind-rounds.md, round 26): the one path is an answer under a question whose author
+has no realname; every profile account has one, and the kit writes no answer under a stranger's question."""
+
+BLIND_ROUND26: tuple[Fault, ...] = tuple(f for f in _ALL if f.name not in _MISSED_NAMES)
+"""Caught by the suites (three of them after round 26's widenings)."""
+
+BLIND_ROUND26_MISSED: tuple[Fault, ...] = tuple(f for f in _ALL if f.name in _MISSED_NAMES)
+"""Missed, still planted in blind_round26.py: out of the registry (a default run cannot reach the path)."""
