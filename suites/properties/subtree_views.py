@@ -162,7 +162,7 @@ def item_problems(items: list[dict[str, Any]]) -> dict[str, list[str]]:
     if titled:
         out["NODE-TITLE-ANSWERS-COMMENTS"] = [f"comments carry no title (absent or null); these do (id, title): "
                                               f"{titled[:5]}"]
-    dates = millis_problems(items, "$.list")
+    dates = [f"comment {i.get('id')}: {problem}" for i in items for problem in millis_problems(i, "$")][:5]
     if dates:
         out["SHAPE-DATES-MILLIS"] = dates
     typed = [(i.get("id"), i.get("type")) for i in items if i.get("type") != "comment"]
