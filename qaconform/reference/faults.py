@@ -250,6 +250,12 @@ from .faults_blind_round25 import BLIND_round25  # noqa: E402
 
 _ALL = _ALL + BLIND_round25  # _MISSED: left out (docs/blind-rounds.md)
 
+# --- blind round 27: permissions with a parameter, ownership from a relation, input forms, one node kind, a
+# parameter's effect, data-protection forms, histories, the first read after a write (issue 44, round27)
+from .faults_blind_round27 import BLIND_round27  # noqa: E402
+
+_ALL = _ALL + BLIND_round27  # _MISSED: left out (docs/blind-rounds.md)
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

@@ -47,6 +47,7 @@ from . import (
     blind_round23,
     blind_round24,
     blind_round25,
+    blind_round27,
     combos2_paths,
     fix2jobs_paths,
     fix22_paths,
@@ -139,6 +140,8 @@ HOOKS: list[Hook] = [
 
     Hook("round25", ahead_of_auth=blind_round25.ahead_of_auth, before=blind_round25.before,
          after=blind_round25.after),  # round25 (issue 44): blind round 25
+
+    Hook("round27", before=blind_round27.before, after=blind_round27.after),  # round27 (issue 44): blind round 27
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
