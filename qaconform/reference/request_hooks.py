@@ -52,6 +52,7 @@ from . import (
     fix2jobs_paths,
     fix22_paths,
     fix23_paths,
+    fix27_paths,
     histories2_faults,
     histories3_faults,
     history_faults,
@@ -142,6 +143,7 @@ HOOKS: list[Hook] = [
          after=blind_round25.after),  # round25 (issue 44): blind round 25
 
     Hook("round27", before=blind_round27.before, after=blind_round27.after),  # round27 (issue 44): blind round 27
+    Hook("fix27", after=fix27_paths.after),  # fix27 (issue 44): a reply under a locked private comment
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
