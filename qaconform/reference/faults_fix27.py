@@ -10,8 +10,8 @@ from .fault_model import Fault
 
 FIX27: tuple[Fault, ...] = (
     Fault("fix27-reply-under-locked-recipients-dropped", "COMMENT-VISIBILITY-RETURNED",
-          "Both visibility and recipients are returned when a comment is retrieved: but a reply posted under a locked"
-          " private comment is returned without recipients (stored right, read back wrong)"),
+          "Both visibility and recipients are returned when a comment is retrieved: but a reply posted under a private"
+          " comment after its lock is returned without recipients (stored right, read back wrong)"),
     Fault("fix27-reply-under-locked-stored-op", "COMMENT-3",
           "A reply to a private comment without privacy fields ... inherits the parent's settings: but under a"
           " locked private comment such a reply is stored 'to the original poster' (the lock's owner rule mixed into"

@@ -14,7 +14,9 @@ from .http_io import body_json, is_id, with_body
 from .service import Service
 
 _UNDER_LOCKED = ("SELECT 1 FROM nodes c JOIN nodes p ON p.id = c.parent_id WHERE c.id = ? AND c.type = 'comment'"
-                 " AND p.type = 'comment' AND p.locked = 1 AND p.visibility <> 'full'")
+                 " AND p.type = 'comment' AND p.locked = 1 AND p.visibility <> 'full' AND c.creation_date >="
+                 " (SELECT MAX(a.action_date) FROM actions a WHERE a.node_id = p.id AND a.verb = 'locked')")
+"""A comment posted under a private comment after that comment was locked (the replies from before stay right)."""
 
 
 def _under_locked(svc: Service, node_id: Any) -> bool:
