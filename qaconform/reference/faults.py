@@ -260,6 +260,16 @@ _ALL = _ALL + BLIND_ROUND26  # _MISSED: left out (docs/blind-rounds.md)
 from .faults_fix26 import FIX26  # noqa: E402
 
 _ALL = _ALL + FIX26
+# --- blind round 27: permissions with a parameter, ownership from a relation, input forms, one node kind, a
+# parameter's effect, data-protection forms, histories, the first read after a write (issue 44, round27)
+from .faults_blind_round27 import BLIND_round27  # noqa: E402
+
+_ALL = _ALL + BLIND_round27  # _MISSED: left out (docs/blind-rounds.md)
+
+# --- fix27 (issue 44): a reply under a private comment locked on its own, read back and stored (round27's kind)
+from .faults_fix27 import FIX27  # noqa: E402
+
+_ALL = _ALL + FIX27
 
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""

@@ -48,11 +48,13 @@ from . import (
     blind_round24,
     blind_round25,
     blind_round26,
+    blind_round27,
     combos2_paths,
     fix2jobs_paths,
     fix22_paths,
     fix23_paths,
     fix26_paths,
+    fix27_paths,
     histories2_faults,
     histories3_faults,
     history_faults,
@@ -145,6 +147,8 @@ HOOKS: list[Hook] = [
     Hook("round26", admitted=blind_round26.admitted, after=blind_round26.after),  # round26 (issue 44): blind round 26
     Hook("fix26", before=fix26_paths.before, admitted=fix26_paths.admitted,
          after=fix26_paths.after),  # fix26 (issue 44): round 26's kinds on neighbouring paths
+    Hook("round27", before=blind_round27.before, after=blind_round27.after),  # round27 (issue 44): blind round 27
+    Hook("fix27", after=fix27_paths.after),  # fix27 (issue 44): a reply under a locked private comment
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

@@ -499,9 +499,6 @@ class SubtreeModel:
         if not self.opened or self.state != "published" or self.failed:
             return
         prompt = {"prompt": f"privacy model history [{w.run_tag}]"}
-        with self.in_suites_share("the lock of a private comment") as room:
-            if room:
-                self._lock_a_private_comment(prompt)
         moves = (("locked", "member", "lock.json", "lockNode", prompt),
                  ("in moderation", "moderator", "sendToMod.json", "sendToModeration", None))
         for state, role, verb, operation, params in moves:
@@ -569,18 +566,16 @@ class SubtreeModel:
                 self.world.budget.over_budget[f"privacy model: {what} (the suites' share is spent)"] += 1
             yield room
 
-    def _lock_a_private_comment(self, prompt: dict[str, str]) -> None:
-        """The first private comment on the answer (the opening's, with replies to depth 3 under it) locked by its
-        author (Lock comments on own posts; admin and moderator hold Lock comments on posts), the answer still
-        published (histories3, issue 44). A lock says nothing of who reads it ("Only the user who locked it can edit
-        it"), so every account must be shown exactly what it was before, on every list, in both orders; and a reply
-        to it asking another visibility must still not be accepted (rule 4; whether a locked node takes comments is
-        not stated, so any refusal will do)."""
+    def lock_a_private_comment(self, c: Comment) -> None:
+        """A private reply of the opening locked by its author (Lock comments on own posts; admin and moderator hold
+        Lock comments on posts) before anyone replies to it, the answer still published (histories3, issue 44; moved
+        from the closing into the opening by round27, so that replies are posted under it: rule 3 after a state
+        change). A lock says nothing of who reads it ("Only the user who locked it can edit it"), so every account must
+        be shown exactly what it was before, on every list, in both orders; and a reply to it asking another
+        visibility must still not be accepted (rule 4; whether a locked node takes comments is not stated, so any
+        refusal will do)."""
         w = self.world
-        private = [c for c in self.comments.values() if c.private and not c.on_question]
-        if not private:
-            return
-        c = min(private, key=lambda c: (c.depth, c.id))
+        prompt = {"prompt": f"privacy model history [{w.run_tag}]"}
         w.budget.check("lockNode (privacy model: a private comment)", writes=1)
         resp = w.api[c.author].put(f"node/{c.id}/lock.json", params=prompt, operation="lockNode")
         w.budget.record("lockNode (privacy model: a private comment)", resp.status)

@@ -35,7 +35,8 @@ judged at once.
 Under a write budget one example's history takes the model's whole share (8: privacy_history.OPENING_WRITES and
 CLOSING_WRITES), so only part 1 runs; its refusals cost nothing. Two more writes come from the suites' share
 (histories3, issue 44; privacy_history.SubtreeModel.in_suites_share): a reply at depth 3 under the answer, and the
-lock of the opening's private comment on its own before the answer's, every account reading after it. --thorough
+lock of the opening's first reply on its own before anyone replies to it (round27), every account reading after it,
+so that the replies below it are posted under a private comment locked on its own. --thorough
 runs every part and every example.
 """
 
@@ -125,6 +126,12 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
         # histories2, issue 44), each depth and each kind of parent meeting both forms; the same ones with ids as
         # strings and as integers (blind round of issue 44: a thread under a question, ids given as strings).
         first = self._reply_inheriting(data, parent, "same fields", ids_as_strings=True)
+        # the reply locked by its author before anyone replies to it (round27, issue 44: a rule after a state change;
+        # histories3 locked the private comment at the closing, when its replies were all posted): the reply to it
+        # without fields, and the one below it, are posted under a private comment locked on its own
+        with self.in_suites_share("the lock of a private comment") as room:
+            if room:
+                self.lock_a_private_comment(first)
         second = self._reply_inheriting(data, first, "no fields")
         # depth 3 under the answer, the same fields as integers (histories3, issue 44): paid by the suites' share,
         # where the run's writes that only repeated another's request were shared (privacy_history.in_suites_share)
@@ -153,6 +160,8 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
         vis = self.world.profile.visibility
         fields = (None, None) if how == "no fields" else (vis.recipients, sorted(parent.recipients))
         resp = self._post(replier, parent.id, *fields, "reply in a chain", ids_as_strings=ids_as_strings)
+        if parent.id in self.locked and not 200 <= resp.status < 300:
+            return parent  # whether a locked node takes comments is not stated: a refusal leaves the chain here
         if self.state == "published" and resp.status == 404:  # blind7 (issue 44): the kind of parent, not rule 3
             self._fail("COMMENT-PARENT-KINDS", f"{replier} replies to comment {parent.id} (under the "
                        f"{'question' if parent.on_question else 'answer'}), which it reads: a comment may be posted "
