@@ -47,6 +47,7 @@ from . import (
     blind_round23,
     blind_round24,
     blind_round25,
+    blind_round28,
     combos2_paths,
     fix2jobs_paths,
     fix22_paths,
@@ -139,6 +140,9 @@ HOOKS: list[Hook] = [
 
     Hook("round25", ahead_of_auth=blind_round25.ahead_of_auth, before=blind_round25.before,
          after=blind_round25.after),  # round25 (issue 44): blind round 25
+
+    Hook("round28", before=blind_round28.before, after=blind_round28.after,
+         refusal=blind_round28.refusal),  # round28 (issue 44): blind round 28
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
