@@ -9,7 +9,7 @@ depth 3.
 Each breaks one stated rule on one path and quotes the rule's sentence. Their hooks are in :mod:`blind_round28`
 (one ``Hook`` of request_hooks.HOOKS). The measure (``qaconform selftest --fault NAME --no-clean`` on the suites of
 the session's start) split them into ``BLIND_round28`` (caught: registered in faults.py) and
-``BLIND_round28_MISSED`` (missed: kept here, not registered, so that a later session can register them on a trial
+``BLIND_round28_MISSED`` (missed: kept here, not registered, so that the integrator can register them on a trial
 branch and measure them again); docs/blind-rounds.md has the row.
 """
 
@@ -75,8 +75,21 @@ _ALL: tuple[Fault, ...] = (
           "the parent's settings: 201.'"),
 )
 
-MISSED_NAMES: frozenset[str] = frozenset()
-"""The faults the measure found missed (filled once measured)."""
+_MISSED_NAMES: frozenset[str] = frozenset({
+    "round28-search-questions-unmarked",
+    "round28-cancelwiki-contributor-owns-question",
+    "round28-gdpr-operations-query-lenient",
+})
+"""Missed on the session's start suites (``qaconform selftest --fault NAME --no-clean``, 2026-11-30 06:24 UTC: 12 of
+15 caught), each catchable within the default budget: the question list searched with q is reads only (the seed
+has a marked question, and a word of its title finds it); the contributor relation takes one answer or comment by
+member under the admin's wiki question, then a refused cancelwiki; an invalid operations list as a request
+parameter is a refused write (the fault accepts it). Not registered in faults.py; the integrator measures them again
+on the session's final suites. Of the third, note that the description states that a body field may come as a
+parameter, not how an array is written there (this server takes a comma list or JSON text)."""
 
-BLIND_round28: tuple[Fault, ...] = tuple(f for f in _ALL if f.name not in MISSED_NAMES)
-BLIND_round28_MISSED: tuple[Fault, ...] = tuple(f for f in _ALL if f.name in MISSED_NAMES)
+BLIND_round28: tuple[Fault, ...] = tuple(f for f in _ALL if f.name not in _MISSED_NAMES)
+"""Caught on the session's start suites: registered in faults.py."""
+
+BLIND_round28_MISSED: tuple[Fault, ...] = tuple(f for f in _ALL if f.name in _MISSED_NAMES)
+"""Missed on the session's start suites, kept (not registered) for a trial branch's measure."""
