@@ -49,6 +49,7 @@ from . import (
     blind_round25,
     blind_round26,
     blind_round27,
+    blind_round28,
     combos2_paths,
     fix2jobs_paths,
     fix22_paths,
@@ -149,6 +150,8 @@ HOOKS: list[Hook] = [
          after=fix26_paths.after),  # fix26 (issue 44): round 26's kinds on neighbouring paths
     Hook("round27", before=blind_round27.before, after=blind_round27.after),  # round27 (issue 44): blind round 27
     Hook("fix27", after=fix27_paths.after),  # fix27 (issue 44): a reply under a locked private comment
+    Hook("round28", before=blind_round28.before, after=blind_round28.after,
+         refusal=blind_round28.refusal),  # round28 (issue 44): blind round 28
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
