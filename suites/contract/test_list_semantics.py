@@ -4,7 +4,9 @@ titles, the follower list's details and active defaults, and the private-comment
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import pytest
 from listops import Fetch, items_of
@@ -12,7 +14,8 @@ from listops import Fetch, items_of
 from qaconform.contract import envelope
 from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
 from qaconform.pytest.support import find_listed, list_all, new_id, present
-from qaconform.target.client import ApiClient
+from qaconform.target import fanout
+from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile, VisibilityOptions
 
 pytestmark = pytest.mark.contract
@@ -229,21 +232,26 @@ def test_the_question_of_an_accepted_answer_is_marked(api: dict[str, ApiClient],
     users = [user_ids[r] for r in ("member", "moderator", "admin", "novice") if r in user_ids]
     if profile.fixtures.accepted_answer_user_id is not None:
         users.insert(0, profile.fixtures.accepted_answer_user_id)
+    at_once = fanout.width(profile)
     listed: list[dict[str, Any]] = []
-    for uid in dict.fromkeys(users):
-        listed += list_all(api["admin"], f"user/{uid}/answer.json", page_size=100, max_pages=5)
+    for items in _ahead([functools.partial(list_all, api["admin"], f"user/{uid}/answer.json", page_size=100,
+                                           max_pages=5) for uid in dict.fromkeys(users)], at_once):
+        listed += _taken(items)
     accepted = [i for i in listed if i.get("marked") is True]
-    _some_answer_of_a_marked_question_is_marked(api["admin"], listed, profile.fixtures.question_id)
+    _some_answer_of_a_marked_question_is_marked(api["admin"], listed, profile.fixtures.question_id, at_once)
     if not accepted:
         skip(SkipKind.MISSING_FIXTURE,
              "not checked: none of the profile's accounts has an accepted answer (needs fixture "
              "accepted_answer_user_id: a user one of whose answers is accepted)", fixtures=("accepted_answer_user_id",))
     judged: set[int] = set()
+    wanted = [q for q in (a.get("parentId") or a.get("originalParentId") for a in accepted[:5]) if isinstance(q, int)]
+    found = dict(zip(wanted, _ahead([functools.partial(find_listed, api["admin"], "question.json", q)
+                                     for q in wanted], at_once), strict=True))
     for answer in accepted[:5]:
         question_id = answer.get("parentId") or answer.get("originalParentId")
         assert isinstance(question_id, int), (
             f"accepted answer {answer.get('id')} names no question (parentId/originalParentId): {answer}")
-        question = find_listed(api["admin"], "question.json", question_id)
+        question = _taken(found[question_id])
         if question is None:
             continue  # not listed to admin within the pages read: nothing to compare
         assert question.get("marked") is True, (
@@ -252,29 +260,63 @@ def test_the_question_of_an_accepted_answer_is_marked(api: dict[str, ApiClient],
             f"Reproduce with: {api['admin'].url('question.json')}")
         if question_id not in judged:
             judged.add(question_id)
-            _marked_under_every_sort(api["admin"], question_id, answer.get("id"), question.get("primaryContainerId"))
+            _marked_under_every_sort(api["admin"], question_id, answer.get("id"), question.get("primaryContainerId"),
+                                     at_once)
 
 
-def _marked_under_every_sort(admin: ApiClient, question_id: int, answer_id: Any, space: Any) -> None:
+def _marked_under_every_sort(admin: ApiClient, question_id: int, answer_id: Any, space: Any, at_once: int) -> None:
     """The question of an accepted answer under every sort name the question list's sorts array shows, within its
     space (spaceId: "restricts to one space", so each sort is a page or two): marked is the question's, not the
     order's (blind6, issue 44: a sort served by a query that reads marked from a column it does not select). A sort
-    the target refuses is not judged (accepted sort values: not shown)."""
-    for name in envelope().sorts_seen:
-        params: dict[str, Any] = {"sort": name, **({"spaceId": space} if isinstance(space, int) else {})}
-        for page in range(1, 4):
-            resp = admin.get("question.json", params={**params, "page": page, "pageSize": 100})
-            body = resp.json() if resp.status == 200 else None
-            items = body.get("list") if isinstance(body, dict) else None
-            if not isinstance(items, list) or not items:
-                break
-            hit = next((i for i in items if isinstance(i, dict) and str(i.get("id")) == str(question_id)), None)
-            if hit is not None:
-                if "marked" in hit and hit.get("marked") is not True:
-                    fail(["MARKED-ACCEPTED-QUESTION"], f"answer {answer_id} is accepted, so its question "
-                         f"{question_id} is marked true in every order; listed with sort={name} it shows "
-                         f"marked={hit.get('marked')!r}", resp)
-                break
+    the target refuses is not judged (accepted sort values: not shown). The sorts are read a few at once (each its
+    pages in turn) and judged in the order of the sorts array."""
+    names = list(envelope().sorts_seen)
+    params = [{"sort": name, **({"spaceId": space} if isinstance(space, int) else {})} for name in names]
+    walks = _ahead([functools.partial(_listed_under, admin, p, question_id) for p in params], at_once)
+    for name, walk in zip(names, walks, strict=True):
+        found = _taken(walk)
+        if found is None:
+            continue
+        hit, resp = found
+        if "marked" in hit and hit.get("marked") is not True:
+            fail(["MARKED-ACCEPTED-QUESTION"], f"answer {answer_id} is accepted, so its question "
+                 f"{question_id} is marked true in every order; listed with sort={name} it shows "
+                 f"marked={hit.get('marked')!r}", resp)
+
+
+def _listed_under(admin: ApiClient, params: dict[str, Any], question_id: int
+                  ) -> tuple[dict[str, Any], ApiResponse] | None:
+    """The question as the question list shows it under ``params`` (within its first three pages of 100) and the
+    page's response, or None."""
+    for page in range(1, 4):
+        resp = admin.get("question.json", params={**params, "page": page, "pageSize": 100})
+        body = resp.json() if resp.status == 200 else None
+        items = body.get("list") if isinstance(body, dict) else None
+        if not isinstance(items, list) or not items:
+            return None
+        hit = next((i for i in items if isinstance(i, dict) and str(i.get("id")) == str(question_id)), None)
+        if hit is not None:
+            return hit, resp
+    return None
+
+
+T = TypeVar("T")
+
+
+def _ahead(calls: Sequence[Callable[[], T]], at_once: int) -> list[T | Exception]:
+    """Reads that do not depend on one another, a few at once (``fanout.width``: within the profile's politeness
+    limits, one after another once the target has held the run back), each one's result or exception in the order of
+    ``calls`` (speed7, issue 44: this test read 22 pages one after another). Nothing here writes, and no read's
+    order is the point: the judging that follows goes through the results in the order a loop would have read them
+    (:func:`_taken` raises an exception where the loop would have met it)."""
+    return fanout.settled(calls, at_once)
+
+
+def _taken(result: T | Exception) -> T:
+    """A result of :func:`_ahead`, or its exception raised here (where a loop reading in turn would have raised it)."""
+    if isinstance(result, Exception):
+        raise result
+    return result
 
 
 MARKED_QUESTIONS_JUDGED = 5
@@ -282,7 +324,7 @@ MARKED_QUESTIONS_JUDGED = 5
 
 
 def _some_answer_of_a_marked_question_is_marked(admin: ApiClient, listed: list[dict[str, Any]],
-                                                fixture_question: Any) -> None:
+                                                fixture_question: Any, at_once: int) -> None:
     """The other direction of "marked: true on an accepted answer and on the question that has it", judged on the
     answers as the user answer lists show them (round19, issue 44: a user answer list that shows the accepted answer
     marked false, where only the answers listed marked true were looked at, so the check skipped). A question the
@@ -292,8 +334,10 @@ def _some_answer_of_a_marked_question_is_marked(admin: ApiClient, listed: list[d
     marked = {str(i.get("id")): i.get("marked") for i in listed}
     questions = [q for q in (i.get("parentId") or i.get("originalParentId") for i in listed) if isinstance(q, int)]
     ordered = sorted(set(questions), key=lambda q: (q != fixture_question, questions.index(q)))
-    for question_id in ordered[:MARKED_QUESTIONS_JUDGED]:
-        question = find_listed(admin, "question.json", question_id)
+    judged = ordered[:MARKED_QUESTIONS_JUDGED]
+    found = _ahead([functools.partial(find_listed, admin, "question.json", q) for q in judged], at_once)
+    for question_id, looked_up in zip(judged, found, strict=True):
+        question = _taken(looked_up)
         answers = question.get("answers") if question is not None else None
         if question is None or question.get("marked") is not True or not isinstance(answers, list) or not answers:
             continue
