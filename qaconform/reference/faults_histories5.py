@@ -26,10 +26,10 @@ HISTORIES5: tuple[Fault, ...] = (
        "\"... the comment is private to those recipients\": the answer's comment list shows every reader a reply that "
        "inherited its settings from a private reply whose own parent is public (the list's filter looks up the "
        "thread's top comment, which is public)"),
-    _F("h5-private-reply-under-public-content-leak", "COMMENT-PRIVACY-CONTENT",
-       "\"... the comment is private to those recipients\": a user's content list, as a caller without Use Private "
-       "Comments (novice, anonymous) is served it, shows the author's private replies to public comments (that "
-       "view filters comments by their parent's visibility); admin's and every signed-in holder's view filters them"),
+    _F("h5-inherited-reply-under-public-content-leak", "COMMENT-PRIVACY-CONTENT",
+       "\"... the comment is private to those recipients\": a user's content list shows every caller who may read it "
+       "the author's replies that inherited their settings from a private reply whose own parent is public (the "
+       "content query filters a reply by the thread's top comment); the private reply itself is filtered"),
 )
 """A private reply under a public comment and its replies (issue 44, histories5): each missed by the suites before
 the privacy model read the run's shared private reply under a public comment and placed a reply under it."""

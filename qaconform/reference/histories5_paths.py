@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from . import auth, faults
+from . import faults
 from .db import Database
 
 _UNDER_PUBLIC = ("EXISTS (SELECT 1 FROM nodes p WHERE p.id = {n}.parent_id AND p.type = 'comment'"
@@ -38,10 +38,8 @@ def answer_comments_clause(clause: str) -> str:
     return clause
 
 
-def content_clause(clause: str, caller: auth.Caller) -> str:
-    """h5-private-reply-under-public-content-leak: a private reply to a public comment unfiltered in a content list
-    served to a caller without Use Private Comments."""
-    if faults.is_on("h5-private-reply-under-public-content-leak") and not caller.can(auth.USE_PRIVATE_COMMENTS):
-        return (f"({clause} OR (n.type = 'comment' AND n.visibility <> 'full' AND "
-                f"{_UNDER_PUBLIC.format(n='n')}))")
+def content_clause(clause: str) -> str:
+    """h5-inherited-reply-under-public-content-leak: such a reply unfiltered in its author's content list."""
+    if faults.is_on("h5-inherited-reply-under-public-content-leak"):
+        return f"({clause} OR {_INHERITED_UNDER_PUBLIC})"
     return clause

@@ -417,7 +417,7 @@ async def list_user_content(svc: Service, request: Request, caller: Caller) -> R
     clause = history_faults.content_clause(clause)  # blindh (issue 44)
     clause = histories2_faults.content_clause(clause)  # histories2 (issue 44)
     clause = histories3_faults.content_clause(clause)  # histories3 (issue 44)
-    clause = histories5_paths.content_clause(clause, caller)  # histories5 (issue 44)
+    clause = histories5_paths.content_clause(clause)  # histories5 (issue 44)
     if faults.is_on("question-comment-private-leak"):  # privacy filtered for threads under answers only
         clause = (f"({clause} OR (n.type = 'comment' AND n.answer_id IS NULL AND EXISTS (SELECT 1 FROM nodes p"
                   " WHERE p.id = n.parent_id AND p.type = 'comment')))")

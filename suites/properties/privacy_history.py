@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NoReturn
 
+import public_parent
 from subtree_views import READERS, Views, count_problem, privileged_last, read_views, reading_order, settings_of
 
 from qaconform.pytest.outcomes import fail
@@ -77,6 +78,8 @@ class Comment:
     content list and the question's ids do)."""
     depth: int = 0
     """Levels below the answer or the question (0: a comment on it)."""
+    on_shared: bool = False
+    """Under the run's shared answer (public_parent.py, histories5): its comment list, not the model's answer's."""
 
     @property
     def audience(self) -> frozenset[str]:
@@ -105,6 +108,10 @@ class World:
     """member's comment on the fixture question private to moderator (the run's shared one), when it was created."""
     question_comment_resp: ApiResponse | None = None
     """Its 201 (fix1819, issue 44): its Location is read back like the model's own comments' (rule 2 on a question)."""
+    public_reply: tuple[int, ApiResponse] | None = None
+    """(the shared public comment, the 201 of member's reply to it private to moderator): public_parent.py."""
+    shared_answer: int = 0
+    """The answer both sit under, whose comment list every account reads too."""
     rounds: int = 0
     """Read rounds so far: the order of the readers varies with it (subtree_views.reading_order)."""
     closings: int = 0
@@ -194,7 +201,8 @@ class SubtreeModel:
         parent = parent or under
         self.comments[cid] = Comment(cid, author, recipients is not None, recipients or frozenset(), reply, thread,
                                      on_question or (parent is not None and parent.on_question),
-                                     parent.depth + 1 if parent is not None else 0)
+                                     parent.depth + 1 if parent is not None else 0,
+                                     on_shared=parent is not None and parent.on_shared)
         self._judge_stored(resp, self.comments[cid])
 
     def _judge_stored(self, resp: ApiResponse, c: Comment) -> None:
@@ -215,7 +223,7 @@ class SubtreeModel:
                 "COMMENT-5" if c.reply else "COMMENT-2")
             full = c.private and self.world.profile.visibility.reads_as_full(body.get("visibility"))
             rules = (rule_id,) if not c.private or full else (rule_id, "COMMENT-VISIBILITY-RETURNED")
-            where = "the question" if c.on_question else f"answer {self.answer}"
+            where = "the question" if c.on_question else f"answer {w.shared_answer if c.on_shared else self.answer}"
             self._fail(rules, f"comment {c.id} by {c.author} under {where} (depth {c.depth}, reply: {c.reply}) reads "
                               f"back at its Location with {wrong}", got)
 
@@ -261,7 +269,7 @@ class SubtreeModel:
         Nothing is missing while the answer is in moderation (who sees it then is not shown)."""
         if self.state == "in moderation":
             return False
-        on_answer = [c for c in self.comments.values() if not c.on_question]
+        on_answer = [c for c in self.comments.values() if not (c.on_question or c.on_shared)]
         for c in on_answer:
             shown = {r for r in ROLES if c.id in (seen_by.get(r) or set())}
             for role in ROLES:
@@ -282,7 +290,7 @@ class SubtreeModel:
             return self._read_and_judge(lambda entitled: reading_order(entitled, w.rounds))
 
         return settle(w.api["member"], f"every account's view of the subtree of answer {self.answer}", once,
-                      lambda views: not self._missing(views.comments))
+                      lambda views: not self._missing(views.comments) and not public_parent.missing(self, views))
 
     def _read_and_judge(self, order: Any, per_thread: bool = False) -> Views:
         """Every list of the subtree read once by every reader in ``order`` (a function of how many comments each
@@ -297,7 +305,9 @@ class SubtreeModel:
         authors = {c.author: w.user_ids[c.author] for c in self.comments.values()}
         by_list = {"answer": order(entitled(False)), "question": order(entitled(True))} if per_thread else None
         views = read_views(w.api, self.answer, authors, w.profile.fixtures.question_id,
-                           w.profile.fixtures.space_id, w.user_ids["member"], order(entitled(None)), by_list)
+                           w.profile.fixtures.space_id, w.user_ids["member"], order(entitled(None)), by_list,
+                           w.shared_answer if any(c.on_shared for c in self.comments.values()) else 0)
+        public_parent.judge_leaks(self, views)  # histories5 (issue 44): the thread under a public comment
         self._judge_served(views)
         self._judge_leaks(views)
         self._judge_counts(views)
@@ -396,9 +406,10 @@ class SubtreeModel:
         w.budget.statuses["listAnswerComments (privacy model)"][200] += len(READERS)
         self._judge_listed_settings(views)
         self.other_order_round()  # histories2 (issue 44): both orders after every step
+        public_parent.judge_listed(self, views)  # histories5: the shared answer is in no state of the model's
         if self.state == "in moderation":
             return  # who reads a node in moderation is not shown: only leaks are judged
-        on_answer = [c for c in self.comments.values() if not c.on_question]
+        on_answer = [c for c in self.comments.values() if not (c.on_question or c.on_shared)]
         seen_by = {r: views.comments.get(r) or set() for r in ROLES}
         curl = f"curl -sS -u \"$USER:$PASSWORD\" '{w.profile.api_root}/answer/{self.answer}/comment.json'"
         for role, seen in seen_by.items():
@@ -567,7 +578,7 @@ class SubtreeModel:
         to it asking another visibility must still not be accepted (rule 4; whether a locked node takes comments is
         not stated, so any refusal will do)."""
         w = self.world
-        private = [c for c in self.comments.values() if c.private and not c.on_question]
+        private = [c for c in self.comments.values() if c.private and not (c.on_question or c.on_shared)]
         if not private:
             return
         c = min(private, key=lambda c: (c.depth, c.id))

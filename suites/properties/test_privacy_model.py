@@ -41,10 +41,12 @@ runs every part and every example.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import hypothesis
 import hypothesis.internal.conjecture.engine
+import public_parent
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
@@ -57,6 +59,14 @@ from qaconform.pytest.properties.plugin import SHARES, Budget
 from qaconform.pytest.support import PRIVILEGED_READERS, answer_posted, new_id, post_answer
 from qaconform.target.client import ApiClient
 from qaconform.target.profile import Profile
+from qaconform.target.writes import SUITES
+
+
+def in_suites_share() -> contextlib.AbstractContextManager[Any]:
+    """Writes charged to the suites' share (the shared writes the model reads, posted by whoever asks first)."""
+    budget = ApiClient.write_budget
+    return budget.charged_to(SUITES) if budget is not None else contextlib.nullcontext()
+
 
 REFUSED = [
     ("novice", "recipients", True, 403, "COMMENT-7-NO-PRIVATE-PERMISSION"),
@@ -137,6 +147,7 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
                 self._judge_stored(w.question_comment_resp, question)
             on_question = self._reply_inheriting(data, question, "no fields")
             self._reply_inheriting(data, on_question, "same fields")  # depth 2 under the question
+        public_parent.open_thread(self, data)  # histories5 (issue 44): a private reply under a public comment
         self.opened = True
         self.views_judged()  # before the refusals: a reply that did not inherit is COMMENT-3's, not COMMENT-4's
         self.refusals_at_every_depth()
@@ -304,6 +315,13 @@ def test_every_account_sees_exactly_the_comments_the_privacy_model_allows(
         world.question_comment_resp = on_question if on_question.status == 201 else None
     except pytest.skip.Exception:  # the suites' share was spent before anyone posted it: no thread under the question
         sent.over_budget["postComment (shared private comment on the question: thread left out)"] += 1
+    try:  # histories5 (issue 44): the shared private reply under a public comment, and the answer both sit under,
+        with in_suites_share():  # shared writes (their parents too), whoever asks first
+            world.public_reply = request.getfixturevalue("private_reply_to_public_comment")
+            world.shared_answer = int(request.getfixturevalue("shared_answer"))
+    except pytest.skip.Exception:
+        world.public_reply = None
+        sent.over_budget["postComment (shared private reply to a public comment: thread left out)"] += 1
 
     class Model(PrivacyModel):
         pass
