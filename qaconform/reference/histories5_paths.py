@@ -32,9 +32,12 @@ def stored_privacy(db: Database, parent: sqlite3.Row, decided: tuple[str, list[i
 
 # --- lists (node_lists.py) -----------------------------------------------------------------------------------
 def answer_comments_clause(clause: str) -> str:
-    """h5-inherited-reply-under-public-listed-to-all: such a reply unfiltered in the answer's comment list."""
+    """h5-inherited-reply-under-public-listed-to-all (such a reply unfiltered in the answer's comment list) and
+    h5-moderated-private-comment-listed-to-all (a private comment in moderation unfiltered there)."""
     if faults.is_on("h5-inherited-reply-under-public-listed-to-all"):
-        return f"({clause} OR {_INHERITED_UNDER_PUBLIC})"
+        clause = f"({clause} OR {_INHERITED_UNDER_PUBLIC})"
+    if faults.is_on("h5-moderated-private-comment-listed-to-all"):
+        clause = f"({clause} OR (n.type = 'comment' AND n.in_moderation = 1 AND n.visibility <> 'full'))"
     return clause
 
 
@@ -43,3 +46,16 @@ def content_clause(clause: str) -> str:
     if faults.is_on("h5-inherited-reply-under-public-content-leak"):
         return f"({clause} OR {_INHERITED_UNDER_PUBLIC})"
     return clause
+
+
+# --- actions (actions.py) ------------------------------------------------------------------------------------
+def sendtomod_record(conn: sqlite3.Connection, node: sqlite3.Row, action_id: int) -> None:
+    """h5-sendtomod-private-comment-realuser-author (a private comment's record names its author as realUser) and
+    h5-sendtomod-private-comment-node-parent (a private reply's record names its parent comment as node)."""
+    if node["type"] != "comment" or node["visibility"] == "full":
+        return
+    if faults.is_on("h5-sendtomod-private-comment-realuser-author"):
+        conn.execute("UPDATE actions SET real_user_id = ? WHERE id = ?", (node["author_id"], action_id))
+    parent = conn.execute("SELECT type FROM nodes WHERE id = ?", (node["parent_id"],)).fetchone()
+    if faults.is_on("h5-sendtomod-private-comment-node-parent") and parent is not None and parent[0] == "comment":
+        conn.execute("UPDATE actions SET node_id = ? WHERE id = ?", (node["parent_id"], action_id))

@@ -3,12 +3,11 @@
 The model's own subtree holds no public comment under a write budget, so a private reply whose parent is public, and
 a reply that inherits through it, were a path no history took: rule 5 sets the reply's own settings, rule 3 then
 passes them one level further down, and a server that decides a reply's privacy by the thread's top comment (public
-here) shows or stores it wrongly. The run's shared writes hold that thread already (suites/public_threads.py:
-member's plain comment on the shared answer, and member's reply to it private to moderator, which comment privacy
-reads too); the model takes both into its subtree, places one reply under the private reply (without fields: it
-inherits, COMMENT-3; paid by the suites' share, where the merge of comment privacy's own public parent into member's
-shared comment saved a write), and after every step every account reads the shared answer's comment list beside the
-model's lists, in both orders (member's content list and the ids the lists name were read already).
+here) shows or stores it wrongly. The run's shared writes hold that thread (suites/public_threads.py: member's plain
+comment on the shared answer, member's reply to it private to moderator, and moderator's reply without fields to
+that, which inherits, COMMENT-3; comment privacy reads all three). The model takes them into its subtree at no write
+of its own, and after every step every account reads the shared answer's comment list beside the model's lists, in
+both orders (the writers' content lists and the ids the lists name were read already).
 
 What is judged there, from the description alone and only on the comments the model knows (other tests write
 under the shared answer too): a private one shown to a reader it is not private to (COMMENT-PRIVACY-LIST, and the
@@ -22,7 +21,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import hypothesis.strategies as st
 from subtree_views import READERS, Views
 
 from qaconform.pytest.support import new_id
@@ -33,11 +31,10 @@ if TYPE_CHECKING:
 ROLES = ("admin", "moderator", "member", "novice")
 
 
-def open_thread(model: SubtreeModel, data: st.DataObject) -> None:
-    """The shared public comment and the private reply under it into the model, the reply read back at its Location
-    (its own settings: rule 5), then a reply to it without privacy fields (it inherits: rule 3) by a drawn account of
-    its audience. Nothing when the shared writes were not made (their share spent, or refused: their own tests say
-    so)."""
+def open_thread(model: SubtreeModel) -> None:
+    """The shared public comment, the private reply under it and moderator's reply to that (without privacy fields:
+    it inherits, rule 3) into the model, each reply read back at its Location (the private reply's own settings:
+    rule 5). Nothing when the shared writes were not made (their share spent, or refused: their own tests say so)."""
     from privacy_history import Comment  # the model's module imports this one
 
     w = model.world
@@ -45,12 +42,14 @@ def open_thread(model: SubtreeModel, data: st.DataObject) -> None:
         return
     parent_id, resp = w.public_reply
     parent = Comment(parent_id, "member", False, frozenset(), False, on_shared=True)
-    reply = Comment(new_id(resp), "member", True, frozenset({"moderator"}), True, on_shared=True, depth=1)
+    reply = Comment(new_id(resp), "member", True, frozenset({"moderator"}), True, on_shared=True, depth=1,
+                    parent=parent.id)
     model.comments[parent.id] = parent
     model.comments[reply.id] = reply
     model._judge_stored(resp, reply)
-    with model.in_suites_share("a reply under the private reply to a public comment") as room:
-        model._reply_inheriting(data, reply, "no fields", send=room)
+    below = w.recipient_reply
+    if below is not None and below.status == 201:
+        model._record(below, "moderator", reply.recipients, reply=True, under=reply)
 
 
 def _rules(c: Comment) -> tuple[str, ...]:

@@ -147,7 +147,7 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
                 self._judge_stored(w.question_comment_resp, question)
             on_question = self._reply_inheriting(data, question, "no fields")
             self._reply_inheriting(data, on_question, "same fields")  # depth 2 under the question
-        public_parent.open_thread(self, data)  # histories5 (issue 44): a private reply under a public comment
+        public_parent.open_thread(self)  # histories5 (issue 44): a private reply under a public comment
         self.opened = True
         self.views_judged()  # before the refusals: a reply that did not inherit is COMMENT-3's, not COMMENT-4's
         self.refusals_at_every_depth()
@@ -285,7 +285,7 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
                   "OBS-REPLY-AUDIENCE", "PAGING-TOTALCOUNT-UNION",  # TOTALCOUNT: each read round
                   # the closing's lock and send to moderation, by two accounts (privacy_history._judge_move)
                   "ACTION-SENDTOMOD-REALUSER", "ACTION-SENDTOMOD-VERB", "ACTION-SENDTOMOD-PRIVATE", "ACTION-LOCK-EXTRA",
-                  "ACTION-VERBS", "AUTH-ACTING-USER",
+                  "ACTION-VERBS", "AUTH-ACTING-USER", "ACTION-NODE-ID",  # histories5: a reply sent to moderation too
                   # each read round's refusals and sorts, the empty list read first (blind6, issue 44)
                   "PERM-ANSWER-COMMENTS", "PAGING-SORTS-COMMENTS",
                   "COMMENT-PARENT-KINDS")  # every reply of the opening, under the answer and the question (blind7)
@@ -318,6 +318,7 @@ def test_every_account_sees_exactly_the_comments_the_privacy_model_allows(
     try:  # histories5 (issue 44): the shared private reply under a public comment, and the answer both sit under,
         with in_suites_share():  # shared writes (their parents too), whoever asks first
             world.public_reply = request.getfixturevalue("private_reply_to_public_comment")
+            world.recipient_reply = request.getfixturevalue("recipient_reply_under_public")
             world.shared_answer = int(request.getfixturevalue("shared_answer"))
     except pytest.skip.Exception:
         world.public_reply = None

@@ -162,10 +162,11 @@ def inherited_reply(member: ApiClient, private_comment: int, run_tag: str, creat
 
 
 @pytest.fixture(scope="module")
-def recipient_reply(moderator: ApiClient, private_comment: int, run_tag: str, created: Any) -> ApiResponse:
-    """moderator's (the recipient's) reply to member's private comment, without privacy fields: it inherits them
-    (COMMENT-3); who else reads it is recorded (OBS-REPLY-AUDIENCE). The response, whatever it is."""
-    return post_comment(moderator, private_comment, run_tag, created, text="recipient's reply")
+def recipient_reply(recipient_reply_under_public: ApiResponse) -> ApiResponse:
+    """moderator's (the recipient's) reply without privacy fields to member's comment private to moderator (the run's
+    shared private reply under a public comment, suites/public_threads.py; histories5): it inherits them (COMMENT-3);
+    who else reads it is recorded (OBS-REPLY-AUDIENCE). The response, whatever it is."""
+    return recipient_reply_under_public
 
 
 @pytest.fixture(scope="module")
