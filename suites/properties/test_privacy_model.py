@@ -35,8 +35,10 @@ judged at once.
 Under a write budget one example's history takes the model's whole share (8: privacy_history.OPENING_WRITES and
 CLOSING_WRITES), so only part 1 runs; its refusals cost nothing. Two more writes come from the suites' share
 (histories3, issue 44; privacy_history.SubtreeModel.in_suites_share): a reply at depth 3 under the answer, and the
-lock of the opening's private comment on its own before the answer's, every account reading after it. --thorough
-runs every part and every example.
+lock of the opening's private comment on its own before the answer's, every account reading after it; and one more
+(histories5) for a reply of the subtree sent to moderation (subtree_moderation.py), paid by a write of comment
+privacy's shared with the model: the run's thread below a public comment (public_parent.py), which the model reads
+at no write of its own. --thorough runs every part and every example.
 """
 
 from __future__ import annotations
