@@ -44,6 +44,7 @@ from .one_shot_calls import (  # noqa: F401 - the one-shot fixtures, under their
     unfavorite_once,
     wiki_refusals,
 )
+from .public_threads import *  # noqa: F403 - histories5: the shared thread under a public comment's fixtures
 
 
 @pytest.fixture(scope="session")

@@ -23,6 +23,7 @@ from . import (
     blind_round15,
     combos_perms,
     faults,
+    histories5_paths,
     history_faults,
     variants,
 )
@@ -295,6 +296,7 @@ async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> 
         )
         conn.execute("UPDATE nodes SET in_moderation = 1 WHERE id = ?", (node["id"],))
         history_faults.sendtomod_real_user(conn, node, action_id)  # blindh (issue 44)
+        histories5_paths.sendtomod_record(conn, node, action_id)  # histories5 (issue 44)
     return _result(svc, "sendToModAction", action_id, node)
 
 

@@ -31,6 +31,7 @@ from . import (
     histories2_faults,
     histories3_faults,
     histories4_paths,
+    histories5_paths,
     history_faults,
     refusals2_paths,
     variants,
@@ -152,6 +153,8 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
         parent, (final_visibility, final_recipients))
     final_visibility, final_recipients = histories3_faults.stored_privacy(  # histories3 (issue 44)
         parent, (final_visibility, final_recipients))
+    final_visibility, final_recipients = histories5_paths.stored_privacy(  # histories5 (issue 44)
+        svc.db, parent, (final_visibility, final_recipients))
     final_recipients = blind_round13.reply_recipients(parent, fields, final_visibility, final_recipients)  # round13
     if faults.is_on("comment-recipients-first-only"):
         final_recipients = final_recipients[:1]

@@ -275,6 +275,10 @@ _ALL = _ALL + FIX27
 from .faults_blind_round28 import BLIND_round28  # noqa: E402
 
 _ALL = _ALL + BLIND_round28  # BLIND_round28_MISSED: left out (docs/blind-rounds.md)
+# --- histories5 (issue 44 items 2 and 5): a private reply under a public comment, and a reply inheriting through it
+from .faults_histories5 import HISTORIES5  # noqa: E402
+
+_ALL = _ALL + HISTORIES5
 
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""

@@ -29,6 +29,7 @@ from . import (
     faults,
     histories2_faults,
     histories3_faults,
+    histories5_paths,
     history_faults,
     variants,
 )
@@ -365,6 +366,7 @@ async def _answer_comments(svc: Service, request: Request, caller: Caller) -> Re
         clause = f"({clause} OR n.parent_id IN (SELECT p.id FROM nodes p WHERE p.type = 'comment'"
         clause += " AND p.visibility = 'full'))"
     clause = histories3_faults.answer_comments_clause(clause)  # histories3 (issue 44)
+    clause = histories5_paths.answer_comments_clause(clause)  # histories5 (issue 44)
     where = ["n.answer_id = ?", "n.type = 'comment'", blind_round12.comments_seen(caller, answer["id"], clause, params)]
     sorts = None if faults.is_on("comment-list-no-sorts") else QUESTION_SORTS
     page = svc.pager.node_page(request, caller, where, [answer["id"], *params], order, paging, sort, sorts,
@@ -417,6 +419,7 @@ async def list_user_content(svc: Service, request: Request, caller: Caller) -> R
     clause = history_faults.content_clause(clause)  # blindh (issue 44)
     clause = histories2_faults.content_clause(clause)  # histories2 (issue 44)
     clause = histories3_faults.content_clause(clause)  # histories3 (issue 44)
+    clause = histories5_paths.content_clause(clause)  # histories5 (issue 44)
     if faults.is_on("question-comment-private-leak"):  # privacy filtered for threads under answers only
         clause = (f"({clause} OR (n.type = 'comment' AND n.answer_id IS NULL AND EXISTS (SELECT 1 FROM nodes p"
                   " WHERE p.id = n.parent_id AND p.type = 'comment')))")

@@ -29,6 +29,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NoReturn
 
+import public_parent
+import subtree_moderation
 from subtree_views import READERS, Views, count_problem, privileged_last, read_views, reading_order, settings_of
 
 from qaconform.pytest.outcomes import fail
@@ -77,6 +79,10 @@ class Comment:
     content list and the question's ids do)."""
     depth: int = 0
     """Levels below the answer or the question (0: a comment on it)."""
+    on_shared: bool = False
+    """Under the run's shared answer (public_parent.py, histories5): its comment list, not the model's answer's."""
+    parent: int = 0
+    """The comment it replies to (0: none, or not the model's)."""
 
     @property
     def audience(self) -> frozenset[str]:
@@ -105,6 +111,12 @@ class World:
     """member's comment on the fixture question private to moderator (the run's shared one), when it was created."""
     question_comment_resp: ApiResponse | None = None
     """Its 201 (fix1819, issue 44): its Location is read back like the model's own comments' (rule 2 on a question)."""
+    public_reply: tuple[int, ApiResponse] | None = None
+    """(the shared public comment, the 201 of member's reply to it private to moderator): public_parent.py."""
+    recipient_reply: ApiResponse | None = None
+    """moderator's reply without fields to that private reply (suites/public_threads.py), whatever its status."""
+    shared_answer: int = 0
+    """The answer both sit under, whose comment list every account reads too."""
     rounds: int = 0
     """Read rounds so far: the order of the readers varies with it (subtree_views.reading_order)."""
     closings: int = 0
@@ -124,6 +136,8 @@ class SubtreeModel:
         self.state = "published"
         """The answer's state: published, locked, in moderation."""
         self.failed = False
+        self.moderated: set[int] = set()
+        """Comments of the model sent to moderation on their own (histories5: who reads them then is not shown)."""
         self.locked: set[int] = set()
         """Comments of the model locked on their own (histories3: a private comment, then every read and rule 4)."""
         self.judged: tuple[int, str] = (0, "")
@@ -194,7 +208,9 @@ class SubtreeModel:
         parent = parent or under
         self.comments[cid] = Comment(cid, author, recipients is not None, recipients or frozenset(), reply, thread,
                                      on_question or (parent is not None and parent.on_question),
-                                     parent.depth + 1 if parent is not None else 0)
+                                     parent.depth + 1 if parent is not None else 0,
+                                     on_shared=parent is not None and parent.on_shared,
+                                     parent=parent.id if parent is not None else 0)
         self._judge_stored(resp, self.comments[cid])
 
     def _judge_stored(self, resp: ApiResponse, c: Comment) -> None:
@@ -215,7 +231,7 @@ class SubtreeModel:
                 "COMMENT-5" if c.reply else "COMMENT-2")
             full = c.private and self.world.profile.visibility.reads_as_full(body.get("visibility"))
             rules = (rule_id,) if not c.private or full else (rule_id, "COMMENT-VISIBILITY-RETURNED")
-            where = "the question" if c.on_question else f"answer {self.answer}"
+            where = "the question" if c.on_question else f"answer {w.shared_answer if c.on_shared else self.answer}"
             self._fail(rules, f"comment {c.id} by {c.author} under {where} (depth {c.depth}, reply: {c.reply}) reads "
                               f"back at its Location with {wrong}", got)
 
@@ -261,7 +277,7 @@ class SubtreeModel:
         Nothing is missing while the answer is in moderation (who sees it then is not shown)."""
         if self.state == "in moderation":
             return False
-        on_answer = [c for c in self.comments.values() if not c.on_question]
+        on_answer = [c for c in self.comments.values() if not (c.on_question or c.on_shared or c.id in self.moderated)]
         for c in on_answer:
             shown = {r for r in ROLES if c.id in (seen_by.get(r) or set())}
             for role in ROLES:
@@ -282,7 +298,7 @@ class SubtreeModel:
             return self._read_and_judge(lambda entitled: reading_order(entitled, w.rounds))
 
         return settle(w.api["member"], f"every account's view of the subtree of answer {self.answer}", once,
-                      lambda views: not self._missing(views.comments))
+                      lambda views: not self._missing(views.comments) and not public_parent.missing(self, views))
 
     def _read_and_judge(self, order: Any, per_thread: bool = False) -> Views:
         """Every list of the subtree read once by every reader in ``order`` (a function of how many comments each
@@ -297,7 +313,9 @@ class SubtreeModel:
         authors = {c.author: w.user_ids[c.author] for c in self.comments.values()}
         by_list = {"answer": order(entitled(False)), "question": order(entitled(True))} if per_thread else None
         views = read_views(w.api, self.answer, authors, w.profile.fixtures.question_id,
-                           w.profile.fixtures.space_id, w.user_ids["member"], order(entitled(None)), by_list)
+                           w.profile.fixtures.space_id, w.user_ids["member"], order(entitled(None)), by_list,
+                           w.shared_answer if any(c.on_shared for c in self.comments.values()) else 0)
+        public_parent.judge_leaks(self, views)  # histories5 (issue 44): the thread under a public comment
         self._judge_served(views)
         self._judge_leaks(views)
         self._judge_counts(views)
@@ -406,9 +424,10 @@ class SubtreeModel:
         w.budget.statuses["listAnswerComments (privacy model)"][200] += len(READERS)
         self._judge_listed_settings(views)
         self.other_order_round()  # histories2 (issue 44): both orders after every step
+        public_parent.judge_listed(self, views)  # histories5: the shared answer is in no state of the model's
         if self.state == "in moderation":
             return  # who reads a node in moderation is not shown: only leaks are judged
-        on_answer = [c for c in self.comments.values() if not c.on_question]
+        on_answer = [c for c in self.comments.values() if not (c.on_question or c.on_shared or c.id in self.moderated)]
         seen_by = {r: views.comments.get(r) or set() for r in ROLES}
         curl = f"curl -sS -u \"$USER:$PASSWORD\" '{w.profile.api_root}/answer/{self.answer}/comment.json'"
         for role, seen in seen_by.items():
@@ -471,8 +490,8 @@ class SubtreeModel:
                 resp = self._post(c.author, c.id, getattr(vis, option), None, "reply with another visibility")
                 what = (f"{c.author} replies at depth {c.depth + 1} to private comment {c.id} (under the "
                         f"{'question' if c.on_question else 'answer'}) with {option}")
-                self._expect(resp, 400, "COMMENT-4", what, locked=c.id in self.locked)
-                if c.id not in self.locked:
+                self._expect(resp, 400, "COMMENT-4", what, locked=c.id in self.locked | self.moderated)
+                if c.id not in self.locked | self.moderated:
                     self._judge_inherited_message(resp, what)
         if only is not None:
             return
@@ -499,55 +518,21 @@ class SubtreeModel:
         if not self.opened or self.state != "published" or self.failed:
             return
         prompt = {"prompt": f"privacy model history [{w.run_tag}]"}
+        with self.in_suites_share("a reply of the subtree sent to moderation") as room:
+            if room:  # histories5 (issue 44): a node inside the subtree moved, the rest judged as before
+                subtree_moderation.send_a_reply(self)
         moves = (("locked", "member", "lock.json", "lockNode", prompt),
                  ("in moderation", "moderator", "sendToMod.json", "sendToModeration", None))
         for state, role, verb, operation, params in moves:
             w.budget.check(f"{operation} (privacy model)", writes=1)
             resp = w.api[role].put(f"node/{self.answer}/{verb}", params=params, operation=operation)
             w.budget.record(f"{operation} (privacy model)", resp.status)
-            self._judge_move(operation, role, resp, (params or {}).get("prompt"))
+            subtree_moderation.judge_move(self, operation, role, resp, (params or {}).get("prompt"))
             self.state = state  # refused or not, privacy holds: judged as if the move took
             self.views_judged()
             if state == "locked":
                 self.refusals_at_every_depth()
         w.closings += 1
-
-    MOVE_RECORDS: ClassVar[dict[str, str]] = {"lockNode": "lockAction", "sendToModeration": "sendToModAction"}
-
-    def _judge_move(self, operation: str, role: str, resp: ApiResponse, prompt: str | None) -> None:
-        """A move of the closing that was taken (200), judged by the action record it returns (issue 44, blind round
-        on histories): the send to moderation comes from another account than the lock before it, on a node that
-        account did not lock, which no single action's test meets. "Some state-changing operations record both the
-        effective user (user) and the real authenticated user (realUser)": realUser is the caller, not the holder of
-        the node's lock; "The prompt is stored as extra of the returned lock action"; the record's verb (locked,
-        sent), private true on the send, and the acting user taken from the credentials. Refusals are not judged
-        here (the action's own tests judge who may call it)."""
-        body = resp.json() if resp.status == 200 else None
-        result = body.get("result") if isinstance(body, dict) else None
-        record = result.get(self.MOVE_RECORDS[operation]) if isinstance(result, dict) else None
-        if not isinstance(record, dict):
-            return
-        w = self.world
-        what = f"{role}'s {operation} of answer {self.answer} (member wrote and locked it)"
-
-        def names_caller(user: Any) -> bool:
-            return isinstance(user, dict) and (user.get("id") == w.user_ids[role]
-                                               or user.get("username") == w.api[role].username)
-
-        if operation == "lockNode":
-            wrong = [("AUTH-ACTING-USER", "user", record.get("user"), "the caller")] * (
-                not names_caller(record.get("user")))
-            wrong += [("ACTION-LOCK-EXTRA", "extra", record.get("extra"), repr(prompt))] * (
-                record.get("extra") != prompt)
-            wrong += [("ACTION-VERBS", "verb", record.get("verb"), "'locked'")] * (record.get("verb") != "locked")
-        else:
-            wrong = [("ACTION-SENDTOMOD-REALUSER", "realUser", record.get("realUser"), "the caller")] * (
-                not names_caller(record.get("realUser")))
-            wrong += [("ACTION-SENDTOMOD-VERB", "verb", record.get("verb"), "'sent'")] * (record.get("verb") != "sent")
-            wrong += [("ACTION-SENDTOMOD-PRIVATE", "private", record.get("private"), "true")] * (
-                record.get("private") is not True)
-        for rule_id, name, got, want in wrong:
-            self._fail(rule_id, f"{what} returns a record whose {name} is {got!r}; expected {want}", resp)
 
     @contextlib.contextmanager
     def in_suites_share(self, what: str) -> Iterator[bool]:

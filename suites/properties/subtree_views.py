@@ -43,6 +43,9 @@ class Views:
     items: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     """reader -> rule -> what the answer's comment list, as that reader is shown it, says wrong of the item rules
     (:func:`item_problems`) on the run's own subtree."""
+    shared: dict[str, set[int] | None] = field(default_factory=dict)
+    """The run's shared answer's comment list by reader (histories5: the thread under its public comment)."""
+    shared_settings: dict[str, dict[int, tuple[Any, set[str] | None]]] = field(default_factory=dict)
     answers: dict[tuple[str, str], ApiResponse] = field(default_factory=dict)
     """("comments", reader) and ("content:" + author, reader) -> the first page as that reader got it: the evidence a
     failure names (its curl and HAR replay that read, not the last request of the round)."""
@@ -201,11 +204,13 @@ def _item_named(client: ApiClient, path: str, node: int, params: dict[str, Any] 
 
 
 def read_views(api: dict[str, ApiClient], answer: int, authors: dict[str, int], question: int, space: int | None,
-               member_id: int, order: Sequence[str], by_list: Mapping[str, Sequence[str]] | None = None) -> Views:
+               member_id: int, order: Sequence[str], by_list: Mapping[str, Sequence[str]] | None = None,
+               shared_answer: int = 0) -> Views:
     """Every list of the subtree as every reader in ``order`` is shown it, one URL at a time (each read by all of
     them back to back). ``authors``: role -> user id of each writer of the subtree's comments; ``by_list``: another
     order for the lists that show one thread only ("answer": the answer's comments and member's answers, "question":
-    the question list), so that the reader who sees the most of what that list shows is where the order puts it."""
+    the question list), so that the reader who sees the most of what that list shows is where the order puts it;
+    ``shared_answer``: the run's shared answer, whose comment list is read too (histories5), in the answer's order."""
     views = Views(named={r: {} for r in order})
     on_answer = (by_list or {}).get("answer", order)
     on_question = (by_list or {}).get("question", order)
@@ -218,6 +223,13 @@ def read_views(api: dict[str, ApiClient], answer: int, authors: dict[str, int], 
         views.named[reader]["the answer's comment list"] = named
         if first:
             views.answers[("comments", reader)] = first[0]
+    for reader in on_answer if shared_answer else ():
+        first = []
+        seen, named, settings = _answer_comments(api[reader], shared_answer, first)
+        views.shared[reader], views.shared_settings[reader] = seen, settings
+        views.named[reader]["the shared answer's comment list"] = named
+        if first:
+            views.answers[("shared", reader)] = first[0]
     for author, uid in sorted(authors.items()):
         for reader in order:
             got: list[ApiResponse] = []

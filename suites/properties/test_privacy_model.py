@@ -36,16 +36,20 @@ Under a write budget one example's history takes the model's whole share (8: pri
 CLOSING_WRITES), so only part 1 runs; its refusals cost nothing. Two more writes come from the suites' share
 (histories3, issue 44; privacy_history.SubtreeModel.in_suites_share): a reply at depth 3 under the answer, and the
 lock of the opening's first reply on its own before anyone replies to it (round27), every account reading after it,
-so that the replies below it are posted under a private comment locked on its own. --thorough
-runs every part and every example.
+so that the replies below it are posted under a private comment locked on its own; and one more (histories5) for a
+reply of the subtree sent to moderation (subtree_moderation.py), paid by a write of comment privacy's shared with the
+model: the run's thread below a public comment (public_parent.py), which the model reads at no write of its own.
+--thorough runs every part and every example.
 """
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import hypothesis
 import hypothesis.internal.conjecture.engine
+import public_parent
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
@@ -58,6 +62,14 @@ from qaconform.pytest.properties.plugin import SHARES, Budget
 from qaconform.pytest.support import PRIVILEGED_READERS, answer_posted, new_id, post_answer
 from qaconform.target.client import ApiClient
 from qaconform.target.profile import Profile
+from qaconform.target.writes import SUITES
+
+
+def in_suites_share() -> contextlib.AbstractContextManager[Any]:
+    """Writes charged to the suites' share (the shared writes the model reads, posted by whoever asks first)."""
+    budget = ApiClient.write_budget
+    return budget.charged_to(SUITES) if budget is not None else contextlib.nullcontext()
+
 
 REFUSED = [
     ("novice", "recipients", True, 403, "COMMENT-7-NO-PRIVATE-PERMISSION"),
@@ -144,6 +156,7 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
                 self._judge_stored(w.question_comment_resp, question)
             on_question = self._reply_inheriting(data, question, "no fields")
             self._reply_inheriting(data, on_question, "same fields")  # depth 2 under the question
+        public_parent.open_thread(self)  # histories5 (issue 44): a private reply under a public comment
         self.opened = True
         self.views_judged()  # before the refusals: a reply that did not inherit is COMMENT-3's, not COMMENT-4's
         self.refusals_at_every_depth()
@@ -283,7 +296,7 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
                   "OBS-REPLY-AUDIENCE", "PAGING-TOTALCOUNT-UNION",  # TOTALCOUNT: each read round
                   # the closing's lock and send to moderation, by two accounts (privacy_history._judge_move)
                   "ACTION-SENDTOMOD-REALUSER", "ACTION-SENDTOMOD-VERB", "ACTION-SENDTOMOD-PRIVATE", "ACTION-LOCK-EXTRA",
-                  "ACTION-VERBS", "AUTH-ACTING-USER",
+                  "ACTION-VERBS", "AUTH-ACTING-USER", "ACTION-NODE-ID",  # histories5: a reply sent to moderation too
                   # each read round's refusals and sorts, the empty list read first (blind6, issue 44)
                   "PERM-ANSWER-COMMENTS", "PAGING-SORTS-COMMENTS",
                   "COMMENT-PARENT-KINDS",  # every reply of the opening, under the answer and the question (blind7)
@@ -315,6 +328,14 @@ def test_every_account_sees_exactly_the_comments_the_privacy_model_allows(
         world.question_comment_resp = on_question if on_question.status == 201 else None
     except pytest.skip.Exception:  # the suites' share was spent before anyone posted it: no thread under the question
         sent.over_budget["postComment (shared private comment on the question: thread left out)"] += 1
+    try:  # histories5 (issue 44): the shared private reply under a public comment, and the answer both sit under,
+        with in_suites_share():  # shared writes (their parents too), whoever asks first
+            world.public_reply = request.getfixturevalue("private_reply_to_public_comment")
+            world.recipient_reply = request.getfixturevalue("recipient_reply_under_public")
+            world.shared_answer = int(request.getfixturevalue("shared_answer"))
+    except pytest.skip.Exception:
+        world.public_reply = None
+        sent.over_budget["postComment (shared private reply to a public comment: thread left out)"] += 1
 
     class Model(PrivacyModel):
         pass

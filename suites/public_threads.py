@@ -1,0 +1,92 @@
+"""The run's shared thread under a public comment (histories5, issue 44 items 2 and 5): writes two suites read.
+
+test_comment_privacy.py posted member's public comment on the shared answer ("public parent"), under it a reply
+private to moderator, and moderator's reply without fields to member's comment private to moderator; ``comment_of``
+(suites/conftest.py) posts member's plain comment on the same answer anyway. The public parent is now that shared
+comment, and the private reply and moderator's reply (now to the private reply: the same settings inherited, through a
+private reply whose own parent is public) are shared writes, read by comment privacy (rule 5, rule 3, the leaks, the
+OBS-REPLY-AUDIENCE record) and by the privacy model (suites/properties/public_parent.py), which has every account read
+every list that shows them after every step. The write the merge saves pays for the model's send of a reply of its
+own subtree to moderation (subtree_moderation.py): a default run's accepted writes stay where they were.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import pytest
+
+from qaconform.pytest.support import expect_created, new_id, post_comment
+from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.target.profile import Profile
+from qaconform.target.writes import SUITES
+
+from .one_shot_calls import once_per_target
+
+__all__ = ["private_reply_to_public_comment", "public_parent_comment", "recipient_reply_under_public"]
+
+PRIVATE_REPLY_TEXT = "private reply to a public comment"
+
+_CACHE = pytest.StashKey[dict[str, ApiResponse]]()
+
+
+@pytest.fixture(scope="session")
+def public_parent_comment(request: pytest.FixtureRequest) -> int:
+    """member's shared plain comment on the shared answer (``comment_of("member")``), the public parent; fails
+    SHAPE-POST-COMMENT's way unless it is a 201 on the shared answer itself (not a reply, not on a locked node)."""
+    plain = request.getfixturevalue("comment_of")("member")
+    cid = expect_created(plain.resp, "SHAPE-POST-COMMENT", "member could not post its plain comment on the shared "
+                                                           "answer (the public parent of the run's private reply)")
+    return int(cid)
+
+
+@pytest.fixture(scope="session")
+def private_reply_to_public_comment(request: pytest.FixtureRequest, api: dict[str, ApiClient], run_tag: str,
+                                    created: Any, profile: Profile, user_ids: dict[str, int],
+                                    public_parent_comment: int) -> tuple[int, ApiResponse]:
+    """(the public parent's id, the 201 of member's reply to it private to moderator), posted once per run and
+    charged to the suites' share whoever asks first (the privacy model's share holds exactly its own subtree)."""
+    parent = public_parent_comment
+
+    def post() -> ApiResponse:
+        budget = ApiClient.write_budget
+        with budget.charged_to(SUITES) if budget is not None else contextlib.nullcontext():
+            return post_comment(api["member"], parent, run_tag, created, text=PRIVATE_REPLY_TEXT,
+                                visibility=profile.visibility.recipients, recipients=[user_ids["moderator"]])
+
+    cache: dict[str, ApiResponse] = request.session.stash.setdefault(_CACHE, {})
+    if "reply" not in cache:
+        cache["reply"] = once_per_target(request, profile, "shared private reply to a public comment", post)
+    return parent, cache["reply"]
+
+
+@pytest.fixture(scope="session")
+def recipient_reply_under_public(request: pytest.FixtureRequest, api: dict[str, ApiClient], run_tag: str,
+                                 created: Any, profile: Profile,
+                                 private_reply_to_public_comment: tuple[int, ApiResponse]) -> ApiResponse:
+    """moderator's (the recipient's) reply without privacy fields to the shared private reply under the public
+    comment, posted once per run: it inherits visibility recipients and recipients [moderator] (COMMENT-3) through a
+    private reply whose own parent is public. Comment privacy's recipient reply (its COMMENT-3 check and
+    OBS-REPLY-AUDIENCE read the same request, which answered member's comment private to moderator on the answer) and
+    the privacy model's reply below that thread read this one write (histories5: the model's own reply there was
+    the write the send of a reply of its subtree to moderation now takes). Under member's private comment on the
+    shared answer where the private reply was not created. The response, whatever it is."""
+    _, reply = private_reply_to_public_comment
+    parent = reply_id(reply) or int(request.getfixturevalue("private_comment_on_answer").id or 0)
+
+    def post() -> ApiResponse:
+        budget = ApiClient.write_budget
+        with budget.charged_to(SUITES) if budget is not None else contextlib.nullcontext():
+            return post_comment(api["moderator"], parent, run_tag, created, text="recipient's reply")
+
+    cache: dict[str, ApiResponse] = request.session.stash.setdefault(_CACHE, {})
+    if "recipient" not in cache:
+        cache["recipient"] = once_per_target(request, profile, "shared recipient's reply below a public comment",
+                                             post)
+    return cache["recipient"]
+
+
+def reply_id(resp: ApiResponse) -> int | None:
+    """The new comment's id of a 201, else None."""
+    return new_id(resp) if resp.status == 201 else None
