@@ -225,7 +225,7 @@ def read_views(api: dict[str, ApiClient], answer: int, authors: dict[str, int], 
             views.answers[("comments", reader)] = first[0]
     for reader in on_answer if shared_answer else ():
         first = []
-        seen, named, settings = _answer_comments(api[reader], shared_answer, first)
+        seen, named, settings, _problems = _answer_comments(api[reader], shared_answer, first)
         views.shared[reader], views.shared_settings[reader] = seen, settings
         views.named[reader]["the shared answer's comment list"] = named
         if first:
