@@ -282,7 +282,7 @@ def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float 
     with _forked_pytest(), tempfile.TemporaryDirectory(prefix="qaconform-selftest-collectors-") as tmp:
         if names and not whole_suite and not always_generated and selftest_batch.enabled():
             start = functools.partial(_every_rule_batch, seed, until_caught=until_caught)
-            collectors = selftest_batch.Collectors(start, Path(tmp), jobs, functools.partial(start, generated=True))
+            collectors = selftest_batch.Collectors(start, Path(tmp), jobs)
         tests = collectors.rule_map(timeout) if collectors is not None else None
         files = (files_of(tests) if tests is not None else rule_files(timeout)) if names and not whole_suite else None
         if files is not None and collectors is not None:
@@ -356,8 +356,8 @@ def _run_variant_group(label: str, group: tuple[str, ...], timeout: float, seed:
 
 def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_generated: bool = False,
              shape: ProfileShape | None = None, whole_suite: bool = False, files: Sequence[str] = (),
-             batch: selftest_batch.Batch | None = None, server: Callable[[], ReferenceServer] | None = None,
-             again: selftest_batch.Collectors | None = None) -> RunResult:
+             batch: selftest_batch.Batch | None = None, server: Callable[[], ReferenceServer] | None = None
+             ) -> RunResult:
     """The clean run (``rule`` None): every suite, generated tests included, against a clean server.
 
     A fault: first the tests naming its rule without the generated ones (a few seconds each); only when those miss
@@ -367,8 +367,7 @@ def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_gen
     ``files``: the suite files that hold the rule's tests (:func:`rule_files`), given to the first run's pytest
     instead of the whole suites folder (the same tests, collected without the rest). ``batch``: the first run by
     the batch that collected those tests once for every fault of the rule (:func:`_run_rule`); ``server``: its
-    first run's server, started ahead (:mod:`qaconform.commands.selftest_ahead`). ``again``: the second run forked
-    from their collection of every suite with the generated tests (ci9: the same tests, no start nor collection).
+    first run's server, started ahead (:mod:`qaconform.commands.selftest_ahead`).
     """
     res = RunResult(label=label, rule=rule)
     t0 = time.monotonic()
@@ -379,9 +378,8 @@ def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_gen
                     server=server)
     if rule is not None and not res.caught and res.problem is None and rule in generated_test_rules():
         res.failed.clear()
-        with selftest_batch.lent(None if whole_suite else again) as second:
-            _serve_and_test(res, label, rule, timeout, seed, generated=True, shape=shape, whole_suite=whole_suite,
-                            files=() if whole_suite else with_generated(files), batch=second)
+        _serve_and_test(res, label, rule, timeout, seed, generated=True, shape=shape, whole_suite=whole_suite,
+                        files=() if whole_suite else with_generated(files))
     res.seconds = time.monotonic() - t0
     return res
 
@@ -408,8 +406,7 @@ def _run_rule(labels: Sequence[str], rule: str, timeout: float, seed: int, shape
                     batch = (collectors.take() if collectors is not None else None) or selftest_batch.Batch(
                         _pytest_base(rule, seed, False, files=files), _suite_environment(), pytest_cwd(),
                         Path(tmp) / str(n), _launch, until_caught=until_caught)
-                res = _run_one(label, rule, timeout, seed, False, shape, False, files, batch=batch, server=server,
-                               again=collectors.generated if collectors is not None else None)
+                res = _run_one(label, rule, timeout, seed, False, shape, False, files, batch=batch, server=server)
                 if progress:
                     progress(res)
                 results.append(res)
@@ -421,12 +418,12 @@ def _run_rule(labels: Sequence[str], rule: str, timeout: float, seed: int, shape
     return results
 
 
-def _every_rule_batch(seed: int, folder: Path, rule_map: Path | None = None, until_caught: bool = False,
-                      generated: bool = False) -> selftest_batch.Batch:
-    """A batch over every suite but the generated tests (:class:`selftest_batch.Collectors`), ``generated``: with
-    them (a second run's, :func:`_run_one`); ``rule_map``: it writes each collected test's rules there."""
+def _every_rule_batch(seed: int, folder: Path, rule_map: Path | None = None,
+                      until_caught: bool = False) -> selftest_batch.Batch:
+    """A batch over every suite but the generated tests (:class:`selftest_batch.Collectors`); ``rule_map``: it
+    writes each collected test's rules there as its collection ends."""
     extra = ["-p", "qaconform.pytest.rule_map", "--qaconform-rule-map", str(rule_map)] if rule_map else []
-    return selftest_batch.Batch([*_pytest_base(None, seed, generated), *extra], _suite_environment(), pytest_cwd(),
+    return selftest_batch.Batch([*_pytest_base(None, seed, False), *extra], _suite_environment(), pytest_cwd(),
                                 folder, _launch, every_rule=True, until_caught=until_caught)
 
 
@@ -500,7 +497,7 @@ def _batch_run(res: RunResult, batch: selftest_batch.Batch, profile_path: str, r
     run = batch.run(profile_path, results_path, timeout, rule)
     res.returncode, res.problem = run.returncode, run.problem
     if run.problem is None:
-        read_results(res, results_path, lambda: run.output, rule, res.generated or rule not in generated_test_rules())
+        read_results(res, results_path, lambda: run.output, rule, rule not in generated_test_rules())
 
 
 def _pytest_base(rule: str | None, seed: int, generated: bool, only_generated: bool = False,
@@ -561,23 +558,27 @@ def _forked_pytest() -> Iterator[None]:
             reference.stop()
 
 
-def _launch(cmd: list[str], env: dict[str, str], server: str | None = None) -> list[str]:
-    """``cmd`` (``python -P -m pytest ...``) as it is started: through the fork server ``server`` (default the
-    pytest one) while one runs (the socket's path set in ``env``), else as it is."""
-    server = server or _FORK_SERVER
-    if server is None:
+def _launch(cmd: list[str], env: dict[str, str]) -> list[str]:
+    """``cmd`` (``python -P -m pytest ...``) as it is started: through the fork server while one runs (the socket's
+    path set in ``env``), else as it is."""
+    if _FORK_SERVER is None:
         return cmd
     from qaconform.pytest import forked_workers, worker_shim
 
-    env[worker_shim.ENV] = server
-    return forked_workers.through(cmd, server)
+    env[worker_shim.ENV] = _FORK_SERVER
+    return forked_workers.through(cmd, _FORK_SERVER)
 
 
 def _launch_server(cmd: list[str], env: dict[str, str]) -> list[str]:
     """A reference server's command (``python -m qaconform.reference ...``) as it is started: forked from the
     self-test's second fork server while one runs (it imported the reference server once: each fault's server
     skipped 0.3-0.5 s of CPU importing it), else as it is. The same code serves the same answers either way."""
-    return _launch(cmd, env, _REFERENCE_FORK_SERVER) if _REFERENCE_FORK_SERVER is not None else cmd
+    if _REFERENCE_FORK_SERVER is None:
+        return cmd
+    from qaconform.pytest import forked_workers, worker_shim
+
+    env[worker_shim.ENV] = _REFERENCE_FORK_SERVER
+    return forked_workers.through(cmd, _REFERENCE_FORK_SERVER)
 
 
 def rule_files(timeout: float) -> dict[str, list[str]] | None:

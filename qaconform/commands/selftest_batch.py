@@ -12,14 +12,13 @@ timed out, or the batch's pytest ended without running it), and the output it wr
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import signal
 import subprocess
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeAlias
@@ -163,8 +162,7 @@ class Collectors:
     makes a batch (the caller's command, environment and launch); a job takes one for a rule's faults
     (:meth:`take`) and gives it back after (:meth:`give`); one whose pytest ended or hung is replaced."""
 
-    def __init__(self, start: Callable[[Path, Path | None], Batch], folder: Path, most: int,
-                 generated: Callable[[Path, Path | None], Batch] | None = None) -> None:
+    def __init__(self, start: Callable[[Path, Path | None], Batch], folder: Path, most: int) -> None:
         self.most = most
         """At most this many batches run at once (:func:`collections_for`); a job that finds them all busy gets
         none, and runs its rule's faults by a batch of the rule's own files."""
@@ -173,10 +171,6 @@ class Collectors:
         self._lock = threading.Lock()
         self._idle: list[Batch] = []
         self._all: list[Batch] = []
-        self.generated = Collectors(generated, folder / "generated", most) if generated is not None else None
-        """Their counterparts over every suite with the generated tests (``generated`` makes one; ci9), the first
-        started at the first fault the other tests miss: its second run is a fork of one of them (:func:`lent`), as
-        its first run is a fork of one of these; stopped with these."""
 
     def take(self) -> Batch | None:
         """An idle batch that still runs, or a new one (its collection runs before its first fault's run), or None
@@ -225,17 +219,3 @@ class Collectors:
     def stop(self) -> None:
         for batch in self._all:
             batch.stop()
-        if self.generated is not None:
-            self.generated.stop()
-
-
-@contextlib.contextmanager
-def lent(collectors: Collectors | None) -> Iterator[Batch | None]:
-    """A batch of ``collectors`` for one run, given back after; None when there are none or each one is busy (the
-    caller starts a pytest of its own, as before)."""
-    batch = collectors.take() if collectors is not None else None
-    try:
-        yield batch
-    finally:
-        if batch is not None and collectors is not None:
-            collectors.give(batch)
