@@ -35,6 +35,7 @@ from qaconform.target.writes import (
     WriteBudget,
     parse_budget,
     pool_for,
+    share_text,
 )
 from qaconform.vocabulary import StopReason
 
@@ -200,7 +201,7 @@ def _budget_spent(pool: str, method: str, url: str) -> None:
     limit = budget.limit(pool) if budget is not None else None
     total = budget.budget if budget is not None else None
     share = "the hand-written suites' share" if pool == SUITES else f"the {pool} share"
-    skip(SkipKind.WRITE_BUDGET, f"write budget spent: {share} ({limit} of the run's {total} accepted writes) is used "
+    skip(SkipKind.WRITE_BUDGET, f"write budget spent: {share} ({share_text(limit, total)}) is used "
          f"up, so {method} {urlsplit(url).path} was not sent (a larger --write-budget, or --thorough, checks this "
          "test)")
 

@@ -396,6 +396,14 @@ def write_summary(tests: list[dict[str, Any]], budget: dict[str, Any] | int | No
             "by_pool": dict(sorted(by_pool.items())), "by_operation": dict(sorted(by_op.items()))}
 
 
+def share_text(limit: int | None, budget: int | None) -> str:
+    """A share of the budget for a skip's reason: ``81 of a budget of 100 accepted writes``. Not "of the run's 100
+    accepted writes": beside the run's ``writes: 86 accepted of a budget of 100`` that read as 100 made."""
+    if budget is None:
+        return "no write budget"
+    return f"{limit} of a budget of {budget} accepted writes"
+
+
 def writes_text(summary: dict[str, Any] | None) -> str:
     """One line for the terminal and the report: ``writes: 96 accepted of a budget of 100 (180 sent ...)``."""
     s = summary or {}
