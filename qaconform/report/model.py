@@ -160,7 +160,7 @@ def build_report(
         "summary": _summary(rule_entries, tests, strict=bool(meta.get("strict"))),
         "rules": rule_entries,
         "observations": {rid: obs for rid, obs in sorted(observations.items())},
-        "created": [c for t in tests for c in t.created],
+        "created": [c for t in tests for c in t.created] + list(meta.get("created_unfinished") or []),
         "fixtures": fixtures_used(data),
         "tests": [_test_full(t, how) for t in tests],
         "reproduce": _reproduce(accounts, how),
