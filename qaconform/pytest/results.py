@@ -79,9 +79,10 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         if item.nodeid not in plan:
             budget.start_test(pool, 0)
             share = share_text(budget.limit(OBSERVATIONS), budget.budget)
-            skip(SkipKind.WRITE_BUDGET, f"write budget spent: the observations' share ({share}) is planned for the "
-                 f"cheapest observations of this run, and this one needs {_accepted_writes(item)} (a larger "
-                 "--write-budget, or --thorough, records it)")
+            planned = "holds no write" if budget.limit(OBSERVATIONS) == 0 else \
+                "is planned for the cheapest observations of this run"  # "0 ... is planned" read as a plan of 0
+            skip(SkipKind.WRITE_BUDGET, f"write budget spent: the observations' share ({share}) {planned}, and this "
+                 f"one needs {_accepted_writes(item)} (a larger --write-budget, or --thorough, records it)")
         # the fixtures' writes (content the test reads, made for whichever test asks first) are the suites': only
         # what the test's own body sends is planned, so the plan does not depend on which test came first
         budget.start_test(SUITES)

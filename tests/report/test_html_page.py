@@ -231,3 +231,19 @@ def test_the_header_says_when_the_run_started_as_a_person_reads_it(tmp_path: Pat
     assert f"started {started}" in header, header[:600]
     assert f"{data['duration_s']:.1f} s" in header
     assert data["started"] not in html.split("<script", 1)[0]
+
+
+def test_a_rule_with_no_reason_gives_its_statement_the_reason_column_too(tmp_path: Path,
+                                                                        results: dict[str, Any]) -> None:
+    """Most rows (every passed and observed rule) have no reason: their empty reason cell took a third of the row's
+    width and squeezed the statement beside it (seen in Chromium). Such a row's statement spans both columns; a row
+    with a reason keeps two cells."""
+    html = build(tmp_path, results, with_load=False)
+    rows = {m.group(1): m.group(0) for m in re.finditer(r'<tr class="rule-row" id="rule-([^"]+)".*?</tr>', html,
+                                                         re.DOTALL)}
+    assert '<th>statement</th><th>reason</th>' in html
+    passed = rows["PASS-1"]
+    assert passed.count("<td") == 6 and '<td colspan="2">pages hold what they say' in passed, passed
+    with_reason = rows["NC-1"]  # not covered: the reason says why
+    assert with_reason.count("<td") == 7 and 'colspan' not in with_reason, with_reason
+    assert re.search(r"invalid user id gives 422.*?</td><td>[^<]+", with_reason, re.DOTALL), with_reason
