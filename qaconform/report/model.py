@@ -142,12 +142,14 @@ def build_report(
                 for rid in unknown]
     coverage = meta.get("coverage")
     collected = coverage.get("rules") if isinstance(coverage, Mapping) else None
+    stop = first_stop(meta.get("stopped"), {"reason": data.stopped.reason} if data.stopped else None)
+    stopped = stop["reason"] if stop and not collected else None  # stopped before any test was collected
     rule_entries: list[dict[str, Any]] = []
     whys: dict[str, str] = {}  # why each rule went unchecked, short enough to group by (coverage.json)
     for r in catalog:
         given = _verdict_of_tests(r, by_rule[r.id], observations.get(r.id, []), bool(meta.get("read_only"))) \
             if by_rule.get(r.id) else _verdict_without_tests(r, selection, None if collected is None
-                                                            else collected.get(r.id, []))
+                                                            else collected.get(r.id, []), stopped)
         whys[r.id] = given.why or given.reason or given.status.value
         rule_entries.append(_rule_entry(r, given, by_rule.get(r.id, []), observations.get(r.id, []),
                                         expectations.get(r.id), how))
@@ -313,16 +315,21 @@ _GROUPED_BY_CATEGORY = (SkipCategory.WRITE_BUDGET, SkipCategory.HELD_BACK, SkipC
 rules skipped so are grouped by the category; for the others, by the first skip's own reason."""
 
 
-def _verdict_without_tests(rule: Rule, selection: Selection, collected: list[str] | None) -> _Verdict:
-    """No test of the rule ran: not covered, or skipped because ``--only`` left its tests out."""
+def _verdict_without_tests(rule: Rule, selection: Selection, collected: list[str] | None,
+                           stopped: str | None = None) -> _Verdict:
+    """No test of the rule ran: not covered, or skipped because ``--only`` left its tests out. ``stopped``: why the
+    run stopped early (interrupted ...): a rule it collected no test of then was not reached, which is not "no test
+    names this rule" (said of all 147 must-rules after a Ctrl-C during collection, it read as a broken kit)."""
     why_not = f"not selected by --only {selection.describe()}"
     not_selected = f"disabled by configuration: {why_not}"
+    none_named = f"not reached: the run stopped ({stopped}) before its tests were collected" if stopped else \
+        "no test names this rule"
     if collected is None:  # the run did not record what it collected: go by the selection alone
         if selection.names(rule):
-            return _Verdict(Status.NOT_COVERED, "no test names this rule")
+            return _Verdict(Status.NOT_COVERED, none_named)
         return _Verdict(Status.SKIPPED, not_selected, (SkipKind.CONFIGURATION,), why_not)
     if not collected:
-        return _Verdict(Status.NOT_COVERED, "no test names this rule")
+        return _Verdict(Status.NOT_COVERED, none_named)
     if selection.everything:
         return _Verdict(Status.SKIPPED, f"its {len(collected)} test(s) were collected but none ran")
     return _Verdict(Status.SKIPPED, f"{not_selected} ({len(collected)} test(s) exist)", (SkipKind.CONFIGURATION,),
