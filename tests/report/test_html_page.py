@@ -219,6 +219,21 @@ def test_every_data_protection_job_is_listed_for_a_person_on_the_page_and_the_te
     assert 'id="jobs"' in page and "07/01/2064 22:44" in page and "<code>41</code>" in page
 
 
+def test_a_job_dated_by_timestamp_shows_the_date_a_person_reads() -> None:
+    """"on timeStamp 2602695720000" told the person who may cancel the job nothing: the date is shown beside the
+    number as sent, with the unit it was read in (the description does not state it)."""
+    from qaconform.report.terminal import scheduled_jobs
+
+    def job(stamp: object) -> str:
+        created = [{"kind": "gdpr-job", "id": 7, "by": "admin", "job": {"type": "individual", "user": {"id": 5},
+                                                                       "scheduleDate": {"timeStamp": stamp}}}]
+        return scheduled_jobs({"created": created})[0]["what"]
+
+    assert "on timeStamp 2602695720000 (2052-06-22 19:02 UTC, read as milliseconds)" in job(2602695720000)
+    assert "on timeStamp 2602695720 (2052-06-22 19:02 UTC, read as seconds)" in job(2602695720)
+    assert "on timeStamp soon, operations" in job("soon"), "a value that is no number is shown as sent"
+
+
 def test_the_header_says_when_the_run_started_as_a_person_reads_it(tmp_path: Path, results: dict[str, Any]) -> None:
     """The page printed ``started 2026-11-30T03:25:50.651778+00:00 · 158.876 s``: report.json's exact values. A
     person reads the time to the second, in UTC, and the duration to a tenth."""
