@@ -116,3 +116,19 @@ def test_a_run_stopped_with_ctrl_c_after_its_first_write_lists_every_logged_item
     assert logged and logged <= {(str(c["kind"]), str(c["id"])) for c in report["created"]}, (logged, report["created"])
     cleanup = [line for line in stdout.splitlines() if line.startswith("cleanup: ")]
     assert cleanup and "created nothing" not in cleanup[0] and "left behind" in cleanup[0], cleanup
+
+
+def test_the_writes_line_says_what_tests_a_ctrl_c_stopped_wrote(tmp_path: Path) -> None:
+    """After a Ctrl-C, "writes: 20 accepted" counted only finished tests while the target held 26 items the run had
+    made: the line says how many more the log holds."""
+    from qaconform.target.writes import writes_text
+
+    results = _interrupted_run(tmp_path)
+    meta = {"created_unfinished": unfinished_created(results)}
+    data = {"tests": [entry("suites/a.py::test_done", "passed", ["PASS-1"], writes={
+        "operations": {"postAnswer": {"sent": 1, "accepted": 1, "held": 0}}})]}
+    line = writes_text(build_report(data, CATALOG, meta=meta)["writes"])
+    assert line.startswith("writes: 1 accepted") and line.endswith(
+        "; and at least 2 more, made by tests that did not finish (report.json created)"), line
+    assert writes_text(build_report({"tests": []}, CATALOG, meta=meta)["writes"]).startswith("writes: 0 accepted")
+    assert "did not finish" not in writes_text(build_report(data, CATALOG)["writes"])
