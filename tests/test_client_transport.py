@@ -91,3 +91,15 @@ def test_requests_of_one_client_reuse_a_kept_alive_connection(echo: str) -> None
     assert len(ports) == 1
     client.close()
     assert _got(client)["port"] not in ports  # closed: the next request opens a new connection
+
+
+def test_https_to_a_plain_http_port_says_to_write_http_not_to_turn_verification_off(echo: str) -> None:
+    """A base_url with https:// on a port that serves plain HTTP (a user's first guess for a staging site): the hint
+    for a self-signed certificate (verify_tls = false) changes nothing there, so the message says what does."""
+    from qaconform.target.client import TargetUnreachable
+
+    with pytest.raises(TargetUnreachable) as caught:
+        _client(echo.replace("http://", "https://")).get("/x")
+    message = str(caught.value)
+    assert "plain HTTP" in message and "write base_url with http://" in message, message
+    assert "verify_tls" not in message, message

@@ -68,3 +68,14 @@ def test_the_shapes_are_derived_for_every_list_and_the_spec_names_only_exclusion
         want = set(SHAPES) if list_shapes.paged(op, contract) else {EMPTY}
         assert shapes == want - left, f"{op}: read in {sorted(shapes)}; expected {sorted(want - left)}"
         assert all(r.reader != "anonymous" for r in rows if r.op == op)
+
+
+def test_an_empty_list_is_looked_for_among_the_oldest_nodes_and_the_busy_question_last() -> None:
+    """Two CI builds at once: one took the other's newest answer (387, under the fixture question) as the empty
+    comment list, the other's cleanup deleted it, and the read was a 404: a false failure. The site's oldest nodes
+    are tried first, those under the question every build writes under last."""
+    from list_shapes import oldest_first
+
+    answers_as_listed = [387, 32, "3", 2, 59, 56, "x", 59]  # the question list shows the newest activity first
+    assert oldest_first(answers_as_listed, busy={"387", "32"}) == [2, "3", 56, 59, 32, 387]
+    assert oldest_first([], busy=set()) == []

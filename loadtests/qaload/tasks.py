@@ -448,10 +448,15 @@ class GdprTasks(QaUser):
 
 
 def private_options_for(role: str) -> tuple[str, ...]:
-    """Private comment options the role holds (target-profile.md): member lacks 'own groups'."""
+    """Private comment options the role holds (target-profile.md): member lacks 'own groups'. Only those the profile
+    names a wire value for: `qaconform init` leaves to_moderators and to_own_groups as TODOs (the description shows
+    no value), and a load run then sent "visibility": null, which the target refused, as a PERM-COMMENT-PRIVATE
+    failure and a breached postComment threshold the verdict held against the target."""
     if role == "member":
-        return (VIS.to_original_poster, VIS.to_moderators)
-    if role in ("moderator", "admin"):
-        return (VIS.to_original_poster, VIS.to_moderators, VIS.to_own_groups)
-    return ()
+        options = (VIS.to_original_poster, VIS.to_moderators)
+    elif role in ("moderator", "admin"):
+        options = (VIS.to_original_poster, VIS.to_moderators, VIS.to_own_groups)
+    else:
+        options = ()
+    return tuple(o for o in options if o)
 

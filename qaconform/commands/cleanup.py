@@ -162,7 +162,26 @@ def after_run(profile: Any, results_path: Path, run_dir: Path, *, keep: bool,
 
 
 def _created_in(results_path: Path) -> list[Any]:
-    """What the run created, from its results file (every test's ``created``), or nothing when there is none."""
+    """What the run created: its results file's (every finished test's ``created``), then what only the run's log
+    holds (a test a Ctrl-C stopped: :mod:`qaconform.target.created_log`)."""
+    listed = _listed(results_path)
+    return listed + _unfinished(listed, results_path)
+
+
+def unfinished_created(results_path: Path) -> list[dict[str, Any]]:
+    """What the run's log holds that no finished test of the results file lists (report.json lists them too, so a
+    later ``qaconform cleanup RUN_DIR`` removes them)."""
+    return _unfinished(_listed(results_path), results_path)
+
+
+def _unfinished(listed: list[Any], results_path: Path) -> list[dict[str, Any]]:
+    from qaconform.target.created_log import unfinished
+
+    return unfinished(listed, results_path.parent)
+
+
+def _listed(results_path: Path) -> list[Any]:
+    """Every finished test's ``created`` in the results file, or nothing when there is none."""
     try:
         results = json.loads(results_path.read_text(encoding="utf-8"))
     except (OSError, ValueError):

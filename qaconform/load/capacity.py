@@ -366,11 +366,13 @@ def main(args: argparse.Namespace) -> int:
         preflight(profile)
         target_file = write_target(resolved, out)  # resolved once: every step's Locust processes read it
         results = {}
-        for i, sc in enumerate(scenarios):
-            share = (deadline - time.monotonic()) / (len(scenarios) - i)  # each scenario gets a fair part
-            results[sc] = search(sc, args, profile, target_file, out, limits, time.monotonic() + share)
+        from qaconform.load.footprint import clean_up, said_on_interrupt
+
+        with said_on_interrupt(profile, out, "capacity"):
+            for i, sc in enumerate(scenarios):
+                share = (deadline - time.monotonic()) / (len(scenarios) - i)  # each scenario gets a fair part
+                results[sc] = search(sc, args, profile, target_file, out, limits, time.monotonic() + share)
         base_url = profile.base_url
-        from qaconform.load.footprint import clean_up
 
         clean_up(profile, out, keep=args.no_cleanup, command="capacity")  # every step's nodes, the target still up
     report = {"format": FORMAT, "run_id": run_id, "target": base_url, "workers": args.workers,

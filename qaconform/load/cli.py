@@ -209,8 +209,10 @@ def main(args: argparse.Namespace) -> int:
                                     args.master_port or 5557, args.duration + 120)
         preflight(profile)
         cfg.write_limits = write_limits(args, profile)
-        summary = run_load(cfg, profile, write_target(resolved, out), out, limits, run_id=run_id)
-        from qaconform.load.footprint import clean_up
+        from qaconform.load.footprint import clean_up, said_on_interrupt
+
+        with said_on_interrupt(profile, out, "load"):
+            summary = run_load(cfg, profile, write_target(resolved, out), out, limits, run_id=run_id)
 
         clean_up(profile, out, keep=args.no_cleanup, command="load")  # while the target (an embedded one too) is up
     return exitcodes.OK if summary.verdict == "pass" else exitcodes.RULE_FAILED

@@ -10,7 +10,8 @@ writes what happened to each in ``cleanup.json`` beside them; ``qaconform cleanu
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -40,12 +41,27 @@ def is_load_folder(folder: Path) -> bool:
         folder.is_dir() and next(folder.rglob("created-*.jsonl"), None) is not None)
 
 
-def clean_up(profile: Profile, folder: Path, *, keep: bool = False, command: str = "load") -> dict[str, Any]:
+@contextmanager
+def said_on_interrupt(profile: Profile, folder: Path, command: str = "load") -> Iterator[None]:
+    """A Ctrl-C during the load: no delete is sent (the user asked to stop), but what the run created is said, with
+    the command that removes it, and recorded in ``cleanup.json``. It printed only "interrupted", leaving a user who
+    stopped a write scenario with 77 answers and comments on the target and no word of them."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        clean_up(profile, folder, interrupted=True, command=command)
+        raise
+
+
+def clean_up(profile: Profile, folder: Path, *, keep: bool = False, command: str = "load",
+             interrupted: bool = False) -> dict[str, Any]:
     """Remove what the load under ``folder`` created, print one line, write ``cleanup.json``; return the record."""
     created = created_under(folder)
     later = f"`qaconform cleanup {folder} --profile {profile.path}`"
     if not created:
         record: dict[str, Any] = skipped([], "nothing created").as_dict()
+    elif interrupted:
+        record = skipped(created, f"the {command} run was interrupted; remove them later with {later}").as_dict()
     elif keep:
         record = skipped(created, f"kept (--no-cleanup); remove them later with {later}").as_dict()
     elif profile.cleanup is None:

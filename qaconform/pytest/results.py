@@ -36,6 +36,7 @@ from qaconform.target.writes import (
     SUITES,
     WriteBudget,
     plan_observations,
+    share_text,
     write_summary,
     writes_text,
 )
@@ -77,10 +78,11 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         plan = _observation_plan(item, budget)
         if item.nodeid not in plan:
             budget.start_test(pool, 0)
-            skip(SkipKind.WRITE_BUDGET, f"write budget spent: the observations' share ({budget.limit(OBSERVATIONS)} "
-                 f"of the run's {budget.budget} accepted writes) is planned for the cheapest observations of this "
-                 f"run, and this one needs {_accepted_writes(item)} (a larger --write-budget, or --thorough, records "
-                 "it)")
+            share = share_text(budget.limit(OBSERVATIONS), budget.budget)
+            planned = "holds no write" if budget.limit(OBSERVATIONS) == 0 else \
+                "is planned for the cheapest observations of this run"  # "0 ... is planned" read as a plan of 0
+            skip(SkipKind.WRITE_BUDGET, f"write budget spent: the observations' share ({share}) {planned}, and this "
+                 f"one needs {_accepted_writes(item)} (a larger --write-budget, or --thorough, records it)")
         # the fixtures' writes (content the test reads, made for whichever test asks first) are the suites': only
         # what the test's own body sends is planned, so the plan does not depend on which test came first
         budget.start_test(SUITES)

@@ -19,6 +19,7 @@ from qaconform.errors import KitError, Unreachable, UsageError
 from qaconform.pytest.outcomes import SkipKind, skip
 from qaconform.pytest.run_state import _rule_ids, _stop
 from qaconform.target.client import ApiClient, Recorder
+from qaconform.target.created_log import CREATED_LOG
 from qaconform.target.curl_line import password_envs
 from qaconform.target.politeness import PACE
 from qaconform.target.profile import Profile, ProfileError
@@ -35,6 +36,7 @@ from qaconform.target.writes import (
     WriteBudget,
     parse_budget,
     pool_for,
+    share_text,
 )
 from qaconform.vocabulary import StopReason
 
@@ -90,6 +92,9 @@ class _TargetHolder:
         profile = resolved.profile()
         self.target = Target(profile=profile, recorder=Recorder(secrets=set(profile.passwords())), resolved=resolved,
                              started_reference=started)
+        results = self.config.getoption("qc_results", None)
+        if results:  # what a test creates is logged at once beside the results: a Ctrl-C mid-test cannot lose it
+            self.target.recorder.created_log = Path(results).parent / CREATED_LOG
         ApiClient.write_budget = _write_budget(self.config, self.target.profile)
         PACE.share_through(_run_file(self.config, "pace"))  # a target's hold-backs, heard by every worker
         return self.target
@@ -200,7 +205,7 @@ def _budget_spent(pool: str, method: str, url: str) -> None:
     limit = budget.limit(pool) if budget is not None else None
     total = budget.budget if budget is not None else None
     share = "the hand-written suites' share" if pool == SUITES else f"the {pool} share"
-    skip(SkipKind.WRITE_BUDGET, f"write budget spent: {share} ({limit} of the run's {total} accepted writes) is used "
+    skip(SkipKind.WRITE_BUDGET, f"write budget spent: {share} ({share_text(limit, total)}) is used "
          f"up, so {method} {urlsplit(url).path} was not sent (a larger --write-budget, or --thorough, checks this "
          "test)")
 

@@ -392,14 +392,20 @@ def _rules_table(report: Mapping[str, Any]) -> str:
                     f'data-rank="{rank(status)}" data-order="{order}" data-id="{_e(r["id"])}" '
                     f'data-level="{_e(r["level"])}" data-area="{_e(r["area"])}" data-tests="{len(tests)}">'
                     f'<td><code>{_e(r["id"])}</code>{link}</td><td>{badge}</td><td>{_e(r["level"])}</td>'
-                    f'<td>{_e(r["area"])}</td><td>{tcell}</td><td>{_e(r["summary"])}'
-                    f'<div class="muted">{_e(r.get("source"))}</div></td><td>{note}</td></tr>')
+                    f'<td>{_e(r["area"])}</td><td>{tcell}</td>{_statement(r, note)}</tr>')
     heads = "".join(f'<th class="sort" data-key="{k}" onclick="qcSort(this)">{_e(label)}</th>' for k, label in (
         ("id", "rule"), ("rank", "status"), ("level", "level"), ("area", "area"), ("tests", "tests")))
     return (f'<section id="rules"><h2>All rules ({len(rows)})</h2><div class="filters">{"".join(buttons)}'
             '<input type="search" placeholder="filter rules…" oninput="qcSearch(this.value)"></div>'
             f'<table id="rules-table"><thead><tr>{heads}<th>statement</th><th>reason</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></section>')
+
+
+def _statement(rule: Mapping[str, Any], note: str) -> str:
+    """The statement and reason cells of a rule's row; a rule with no reason (most: every passed and observed one)
+    gives its statement both columns, so an empty reason cell never squeezes the statement into a third of the row."""
+    statement = f'{_e(rule["summary"])}<div class="muted">{_e(rule.get("source"))}</div>'
+    return f"<td>{statement}</td><td>{note}</td>" if note else f'<td colspan="2">{statement}</td>'
 
 
 def _exchange(x: Mapping[str, Any], with_curl: bool = True) -> str:

@@ -142,12 +142,14 @@ def build_report(
                 for rid in unknown]
     coverage = meta.get("coverage")
     collected = coverage.get("rules") if isinstance(coverage, Mapping) else None
+    stop = first_stop(meta.get("stopped"), {"reason": data.stopped.reason} if data.stopped else None)
+    stopped = stop["reason"] if stop and not collected else None  # stopped before any test was collected
     rule_entries: list[dict[str, Any]] = []
     whys: dict[str, str] = {}  # why each rule went unchecked, short enough to group by (coverage.json)
     for r in catalog:
         given = _verdict_of_tests(r, by_rule[r.id], observations.get(r.id, []), bool(meta.get("read_only"))) \
             if by_rule.get(r.id) else _verdict_without_tests(r, selection, None if collected is None
-                                                            else collected.get(r.id, []))
+                                                            else collected.get(r.id, []), stopped)
         whys[r.id] = given.why or given.reason or given.status.value
         rule_entries.append(_rule_entry(r, given, by_rule.get(r.id, []), observations.get(r.id, []),
                                         expectations.get(r.id), how))
@@ -160,7 +162,7 @@ def build_report(
         "summary": _summary(rule_entries, tests, strict=bool(meta.get("strict"))),
         "rules": rule_entries,
         "observations": {rid: obs for rid, obs in sorted(observations.items())},
-        "created": [c for t in tests for c in t.created],
+        "created": [c for t in tests for c in t.created] + list(meta.get("created_unfinished") or []),
         "fixtures": fixtures_used(data),
         "tests": [_test_full(t, how) for t in tests],
         "reproduce": _reproduce(accounts, how),
@@ -178,6 +180,8 @@ def build_report(
         "cleanup": meta.get("cleanup"),  # what the run removed of what it created (qaconform.target.cleanup)
     }
     report["writes"] = writes_report(tests, data.write_budget, rule_entries)
+    if meta.get("created_unfinished"):  # tests a Ctrl-C stopped: their writes are in no test's record
+        report["writes"]["unfinished_created"] = len(meta["created_unfinished"])
     report["coverage"] = rules_checked(rule_entries, coverage if isinstance(coverage, Mapping) else None, whys)
     report["har"] = dict(meta.get("har") or {})  # node id -> the test's HAR file in the run folder
     if meta.get("fail_under") is not None:  # the threshold is a field of the report: verdict(report) alone decides
@@ -313,16 +317,21 @@ _GROUPED_BY_CATEGORY = (SkipCategory.WRITE_BUDGET, SkipCategory.HELD_BACK, SkipC
 rules skipped so are grouped by the category; for the others, by the first skip's own reason."""
 
 
-def _verdict_without_tests(rule: Rule, selection: Selection, collected: list[str] | None) -> _Verdict:
-    """No test of the rule ran: not covered, or skipped because ``--only`` left its tests out."""
+def _verdict_without_tests(rule: Rule, selection: Selection, collected: list[str] | None,
+                           stopped: str | None = None) -> _Verdict:
+    """No test of the rule ran: not covered, or skipped because ``--only`` left its tests out. ``stopped``: why the
+    run stopped early (interrupted ...): a rule it collected no test of then was not reached, which is not "no test
+    names this rule" (said of all 147 must-rules after a Ctrl-C during collection, it read as a broken kit)."""
     why_not = f"not selected by --only {selection.describe()}"
     not_selected = f"disabled by configuration: {why_not}"
+    none_named = f"not reached: the run stopped ({stopped}) before its tests were collected" if stopped else \
+        "no test names this rule"
     if collected is None:  # the run did not record what it collected: go by the selection alone
         if selection.names(rule):
-            return _Verdict(Status.NOT_COVERED, "no test names this rule")
+            return _Verdict(Status.NOT_COVERED, none_named)
         return _Verdict(Status.SKIPPED, not_selected, (SkipKind.CONFIGURATION,), why_not)
     if not collected:
-        return _Verdict(Status.NOT_COVERED, "no test names this rule")
+        return _Verdict(Status.NOT_COVERED, none_named)
     if selection.everything:
         return _Verdict(Status.SKIPPED, f"its {len(collected)} test(s) were collected but none ran")
     return _Verdict(Status.SKIPPED, f"{not_selected} ({len(collected)} test(s) exist)", (SkipKind.CONFIGURATION,),

@@ -76,10 +76,25 @@ def scheduled_jobs(report: Mapping[str, Any]) -> list[dict[str, str]]:
 
 def _facts(value: Any) -> str:
     if isinstance(value, Mapping):
-        return ", ".join(f"{k} {v}" for k, v in value.items())
+        return ", ".join(f"{k} {v}" + (_as_date(v) if k == "timeStamp" else "") for k, v in value.items())
     if isinstance(value, list):
         return "/".join(str(v) for v in value)
     return str(value)
+
+
+def _as_date(stamp: Any) -> str:
+    """A job's ``timeStamp`` as a date a person can act on: "on timeStamp 2602695720000" said nothing to the person
+    who may have to cancel the job. Its unit is not stated (OBS-GDPR-TIMESTAMP-FORMAT), so the reading says which
+    unit it took: milliseconds for a number past 10^11 (read as seconds, that would be the year 5138)."""
+    from datetime import UTC, datetime
+
+    try:
+        number = float(stamp)
+        ms = abs(number) >= 1e11
+        when = datetime.fromtimestamp(number / 1000 if ms else number, UTC)
+    except (TypeError, ValueError, OverflowError, OSError):
+        return ""
+    return f" ({when:%Y-%m-%d %H:%M} UTC, read as {'milliseconds' if ms else 'seconds'})"
 
 
 def not_checked_lines(report: ReportRecord | Mapping[str, Any]) -> list[str]:

@@ -29,7 +29,7 @@ from qaconform.target.exchange_log import log_exchange
 from qaconform.target.politeness import PACE, Limits, limiter_for
 from qaconform.target.profile import Profile
 from qaconform.target.recording import BODY_KEEP, REDACTED, Exchange, Recorder
-from qaconform.target.transport import WATCH, WATCHDOG, Cutoff, Transport, dropped, not_http
+from qaconform.target.transport import WATCH, WATCHDOG, Cutoff, Transport, dropped, not_http, tls_hint
 from qaconform.target.writes import WriteBudget, WriteBudgetSpent
 
 __all__ = ["REDACTED", "ApiClient", "ApiResponse", "BasicAuth", "Exchange", "Recorder", "TargetError",
@@ -412,9 +412,7 @@ class ApiClient:
                 r = self.http.send(method, url, dict(hdrs), body, min(remaining, 10.0), remaining)
             except (urllib3.exceptions.SSLError, ssl.SSLError) as exc:
                 raise TargetUnreachable(
-                    f"TLS to {urlsplit(url).netloc} failed ({_short(exc)}); for a self-signed staging certificate "
-                    "set verify_tls = false in the profile"
-                ) from None
+                    f"TLS to {urlsplit(url).netloc} failed ({_short(exc)}); {tls_hint(exc)}") from None
             except (urllib3.exceptions.ProtocolError, urllib3.exceptions.NewConnectionError,
                     urllib3.exceptions.TimeoutError, OSError) as exc:
                 if cutoff.fired.is_set() or isinstance(exc, urllib3.exceptions.ReadTimeoutError):

@@ -11,10 +11,12 @@ import json as jsonlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar
 from urllib.parse import parse_qsl, urlsplit
 
 from qaconform.target.created_id import created_id
+from qaconform.target.created_log import append as append_created
 from qaconform.target.settle import Settled
 
 REDACTED = "<redacted>"
@@ -61,6 +63,8 @@ class Recorder:
     retry_after_s: float = 30.0  # ... except one request this long after the last late one (it may have recovered)
     last_late: float = 0.0
     created: list[dict[str, Any]] = field(default_factory=list)  # every 201 to a POST, whoever sent it
+    created_log: Path | None = None
+    """Where each created item is also appended at once (:mod:`qaconform.target.created_log`; None: nowhere)."""
     settle_reads: int = 0  # read-backs after a write this test made (support.settle)
     settle_waits: list[dict[str, Any]] = field(default_factory=list)  # those that read more than once, or never settled
     writes: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -160,6 +164,8 @@ class Recorder:
         if kind == "gdpr-job":
             item["job"] = job_facts(url, sent)
         self.created.append(item)
+        if self.created_log is not None:
+            append_created(self.created_log, item)
 
     def redact(self, text: str) -> str:
         for s in self.secrets:

@@ -243,3 +243,18 @@ def dropped(exc: BaseException) -> bool:
             chain.extend(a for a in e.args if isinstance(a, BaseException))
             chain.extend(c for c in (e.__cause__, e.__context__) if c is not None)
     return False
+
+
+_PLAIN_HTTP = ("WRONG_VERSION_NUMBER", "wrong version number", "record layer failure", "http request",
+               "packet length too long")
+"""What OpenSSL says when the other end answered a TLS hello in plain HTTP (1.1 and 3.x wordings)."""
+
+
+def tls_hint(exc: BaseException) -> str:
+    """What to change after a failed TLS handshake. A base_url with https:// on a port that serves plain HTTP fails
+    with "wrong version number": verify_tls = false (the hint for a self-signed certificate) changes nothing
+    there, so a user who followed it only met the same message again."""
+    text = str(exc)
+    if any(marker in text for marker in _PLAIN_HTTP):
+        return "the server answers plain HTTP on this port: write base_url with http://, not https://"
+    return "for a self-signed staging certificate set verify_tls = false in the profile"

@@ -190,3 +190,12 @@ def reached(shape: str, asked: Mapping[str, str], total: object, held: int) -> s
             PAST_END: size > 0 and page > pages}
     return None if have[shape] else f"page {page} of size {size or 'default'} of {total} items ({held} on it) is not " \
         f"the {shape.replace('_', ' ')} shape"
+
+
+def oldest_first(ids: list[object], busy: set[str]) -> list[object]:
+    """Node ids in the order an empty list is looked for: those not in ``busy`` (under the question every build
+    writes under) before those in it, each part by ascending id, the site's oldest nodes first. A build's own nodes
+    are the newest on the site, and another build running at once removes its nodes at its end (its cleanup) or
+    comments under them, while this run reads them as empty."""
+    known = [i for i in ids if str(i).isdecimal()]
+    return sorted(dict.fromkeys(known), key=lambda i: (str(i) in busy, int(str(i))))

@@ -125,3 +125,28 @@ def test_a_capacity_run_removes_every_steps_nodes_and_cleanup_takes_a_load_folde
     assert counts(profile) == before
     again = qaconform("cleanup", str(tmp_path / "kept"))
     assert again.returncode == 0 and "already gone" in again.stdout, again.stdout + again.stderr
+
+
+def test_a_ctrl_c_during_the_load_says_what_it_created_and_how_to_remove_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A write scenario stopped with Ctrl-C printed only "interrupted", with 77 answers and comments left on the
+    target and no word of them. No delete is sent (the user asked to stop); the line and cleanup.json say what stays
+    and the command that removes it, and the interrupt still ends the command."""
+    from qaconform.load.footprint import CLEANUP_NAME, said_on_interrupt
+    from qaconform.target.profile import profile_from_dict
+
+    accounts = {r: {"username": r, "password": "pw"} for r in ("admin", "moderator", "member", "novice")}
+    profile = profile_from_dict({"base_url": "http://127.0.0.1:9", "accounts": accounts,
+                                 "fixtures": {"question_id": 1, "space_id": 1},
+                                 "cleanup": {"method": "PUT", "path": "/services/v2/node/{id}/delete.json"}})
+    rows = [{"kind": "answer", "id": 41, "role": "member", "parent": 1},
+            {"kind": "comment", "id": 42, "role": "member", "parent": 41}]
+    (tmp_path / "created-123.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows), "utf-8")
+    with pytest.raises(KeyboardInterrupt), said_on_interrupt(profile, tmp_path, "load"):
+        raise KeyboardInterrupt
+    line = capsys.readouterr().out.strip()
+    assert line.startswith("cleanup: the load run was interrupted; remove them later with `qaconform cleanup "
+                           f"{tmp_path} --profile"), line
+    assert line.endswith("left behind: 2 created items (1 answer, 1 comment)"), line
+    record = json.loads((tmp_path / CLEANUP_NAME).read_text())
+    assert (record["created"], record["left_behind"], record["calls"]) == (2, 2, 0), record

@@ -219,6 +219,21 @@ def test_every_data_protection_job_is_listed_for_a_person_on_the_page_and_the_te
     assert 'id="jobs"' in page and "07/01/2064 22:44" in page and "<code>41</code>" in page
 
 
+def test_a_job_dated_by_timestamp_shows_the_date_a_person_reads() -> None:
+    """"on timeStamp 2602695720000" told the person who may cancel the job nothing: the date is shown beside the
+    number as sent, with the unit it was read in (the description does not state it)."""
+    from qaconform.report.terminal import scheduled_jobs
+
+    def job(stamp: object) -> str:
+        created = [{"kind": "gdpr-job", "id": 7, "by": "admin", "job": {"type": "individual", "user": {"id": 5},
+                                                                       "scheduleDate": {"timeStamp": stamp}}}]
+        return scheduled_jobs({"created": created})[0]["what"]
+
+    assert "on timeStamp 2602695720000 (2052-06-22 19:02 UTC, read as milliseconds)" in job(2602695720000)
+    assert "on timeStamp 2602695720 (2052-06-22 19:02 UTC, read as seconds)" in job(2602695720)
+    assert "on timeStamp soon, operations" in job("soon"), "a value that is no number is shown as sent"
+
+
 def test_the_header_says_when_the_run_started_as_a_person_reads_it(tmp_path: Path, results: dict[str, Any]) -> None:
     """The page printed ``started 2026-11-30T03:25:50.651778+00:00 · 158.876 s``: report.json's exact values. A
     person reads the time to the second, in UTC, and the duration to a tenth."""
@@ -231,3 +246,19 @@ def test_the_header_says_when_the_run_started_as_a_person_reads_it(tmp_path: Pat
     assert f"started {started}" in header, header[:600]
     assert f"{data['duration_s']:.1f} s" in header
     assert data["started"] not in html.split("<script", 1)[0]
+
+
+def test_a_rule_with_no_reason_gives_its_statement_the_reason_column_too(tmp_path: Path,
+                                                                        results: dict[str, Any]) -> None:
+    """Most rows (every passed and observed rule) have no reason: their empty reason cell took a third of the row's
+    width and squeezed the statement beside it (seen in Chromium). Such a row's statement spans both columns; a row
+    with a reason keeps two cells."""
+    html = build(tmp_path, results, with_load=False)
+    rows = {m.group(1): m.group(0) for m in re.finditer(r'<tr class="rule-row" id="rule-([^"]+)".*?</tr>', html,
+                                                         re.DOTALL)}
+    assert '<th>statement</th><th>reason</th>' in html
+    passed = rows["PASS-1"]
+    assert passed.count("<td") == 6 and '<td colspan="2">pages hold what they say' in passed, passed
+    with_reason = rows["NC-1"]  # not covered: the reason says why
+    assert with_reason.count("<td") == 7 and 'colspan' not in with_reason, with_reason
+    assert re.search(r"invalid user id gives 422.*?</td><td>[^<]+", with_reason, re.DOTALL), with_reason

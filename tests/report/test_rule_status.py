@@ -205,3 +205,20 @@ def test_a_failed_should_rule_is_a_warning_unless_strict(catalog: list[Rule]) ->
     assert lenient["exit_code"] == 0
     strict = build_report(res, catalog + should, meta={"strict": True})
     assert strict["summary"]["failed_rules"] == ["SHOULD-1"] and strict["exit_code"] == 1
+
+
+def test_a_run_stopped_before_collection_says_its_rules_were_not_reached(catalog: list[Rule]) -> None:
+    """A Ctrl-C during collection left no test and no collected list: every must-rule read "no test names this
+    rule", as if the kit had no tests. It says the run stopped before collecting; a run that was not stopped, or
+    one that collected its tests, keeps "no test names this rule" for a rule no test names."""
+    stopped = {"reason": "interrupted", "message": "the run was interrupted (Ctrl-C, or a collection error)"}
+    rules = {r["id"]: r for r in build_report({"tests": []}, catalog, meta={"stopped": stopped})["rules"]}
+    assert rules["NC-1"]["status"] == "not covered"
+    assert rules["NC-1"]["reason"] == "not reached: the run stopped (interrupted) before its tests were collected"
+    plain = {r["id"]: r for r in build_report({"tests": []}, catalog)["rules"]}
+    assert plain["NC-1"]["reason"] == "no test names this rule"
+    collected = {"rules": {"PASS-1": ["t::a"]}}
+    after = {r["id"]: r for r in build_report({"tests": []}, catalog,
+                                              meta={"stopped": stopped, "coverage": collected})["rules"]}
+    assert after["NC-1"]["reason"] == "no test names this rule"
+    assert after["PASS-1"]["reason"] == "its 1 test(s) were collected but none ran"

@@ -23,6 +23,7 @@ from typing import Any, cast
 import pytest
 
 from qaconform.target.client import ApiClient
+from qaconform.target.writes import share_text
 
 DEFAULT_MAX_EXAMPLES = 12
 DEFAULT_TIME_BUDGET_S = 40.0
@@ -140,11 +141,11 @@ class Budget:
 
     @staticmethod
     def share_text() -> str:
-        """The running test's share of the write budget, for a skip's reason (``15 of the run's 100 ...``)."""
+        """The running test's share of the write budget, for a skip's reason (``6 of a budget of 100 ...``)."""
         budget = ApiClient.write_budget
-        if budget is None or budget.budget is None:
+        if budget is None:
             return "no write budget"
-        return f"{budget.limit()} of the run's {budget.budget} accepted writes"
+        return share_text(budget.limit(), budget.budget)
 
     def check(self, what: str, writes: int = 0) -> None:
         """Stop the running state machine (:class:`BudgetSpent`) once past the deadline, or when the test's share of
