@@ -156,8 +156,7 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
     final_visibility, final_recipients = histories5_paths.stored_privacy(  # histories5 (issue 44)
         svc.db, parent, (final_visibility, final_recipients))
     final_recipients = blind_round13.reply_recipients(parent, fields, final_visibility, final_recipients)  # round13
-    if faults.is_on("comment-recipients-first-only"):
-        final_recipients = final_recipients[:1]
+    final_recipients = final_recipients[:1] if faults.is_on("comment-recipients-first-only") else final_recipients
     missing = [r for r in final_recipients if not svc.user_exists(r)]
     if missing:
         raise bad_request(f"recipient {missing[0]} is not a user; give ids of existing users")
