@@ -76,7 +76,6 @@ _ALL: tuple[Fault, ...] = (
 )
 
 _MISSED_NAMES: frozenset[str] = frozenset({
-    "round28-search-questions-unmarked",
     "round28-cancelwiki-contributor-owns-question",
     "round28-gdpr-operations-query-lenient",
 })
