@@ -280,6 +280,11 @@ from .faults_histories5 import HISTORIES5  # noqa: E402
 
 _ALL = _ALL + HISTORIES5
 
+# --- fix28 (issue 44): round 28's kind (a field's meaning judged without the list's parameters) on type, includeOnly
+from .faults_fix28 import FIX28  # noqa: E402
+
+_ALL = _ALL + FIX28
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

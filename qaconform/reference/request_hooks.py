@@ -56,6 +56,7 @@ from . import (
     fix23_paths,
     fix26_paths,
     fix27_paths,
+    fix28_paths,
     histories2_faults,
     histories3_faults,
     history_faults,
@@ -152,6 +153,7 @@ HOOKS: list[Hook] = [
     Hook("fix27", after=fix27_paths.after),  # fix27 (issue 44): a reply under a locked private comment
     Hook("round28", before=blind_round28.before, after=blind_round28.after,
          refusal=blind_round28.refusal),  # round28 (issue 44): blind round 28
+    Hook("fix28", after=fix28_paths.after),  # fix28 (issue 44): marked under the question list's parameters
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

@@ -5,6 +5,7 @@ titles, the follower list's details and active defaults, and the private-comment
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -261,27 +262,47 @@ def test_the_question_of_an_accepted_answer_is_marked(api: dict[str, ApiClient],
         if question_id not in judged:
             judged.add(question_id)
             _marked_under_every_sort(api["admin"], question_id, answer.get("id"), question.get("primaryContainerId"),
-                                     at_once)
+                                     at_once, question.get("title"))
 
 
-def _marked_under_every_sort(admin: ApiClient, question_id: int, answer_id: Any, space: Any, at_once: int) -> None:
+def _marked_under_every_sort(admin: ApiClient, question_id: int, answer_id: Any, space: Any, at_once: int,
+                             title: Any = None) -> None:
     """The question of an accepted answer under every sort name the question list's sorts array shows, within its
-    space (spaceId: "restricts to one space", so each sort is a page or two): marked is the question's, not the
-    order's (blind6, issue 44: a sort served by a query that reads marked from a column it does not select). A sort
-    the target refuses is not judged (accepted sort values: not shown). The sorts are read a few at once (each its
-    pages in turn) and judged in the order of the sorts array."""
+    space (spaceId: "restricts to one space", so each sort is a page or two), and under each other stated parameter
+    of the list (:func:`_stated_parameters`): marked is the question's, not the order's or the query's (blind6, issue
+    44: a sort served by a query that reads marked from a column it does not select; round 28: a search index without
+    the accepted state). A sort or parameter the target refuses, or under which it does not list the question, is
+    not judged (accepted sort values, the meaning of q, type, lang: not shown). The lists are read a few at once
+    (each its pages in turn) and judged in the order named."""
     names = list(envelope().sorts_seen)
-    params = [{"sort": name, **({"spaceId": space} if isinstance(space, int) else {})} for name in names]
+    within = {"spaceId": space} if isinstance(space, int) else {}
+    params = [{"sort": name, **within} for name in names] + _stated_parameters(title, within)
     walks = _ahead([functools.partial(_listed_under, admin, p, question_id) for p in params], at_once)
-    for name, walk in zip(names, walks, strict=True):
+    for asked, walk in zip(params, walks, strict=True):
         found = _taken(walk)
         if found is None:
             continue
         hit, resp = found
         if "marked" in hit and hit.get("marked") is not True:
+            shown = "&".join(f"{k}={v}" for k, v in asked.items())
             fail(["MARKED-ACCEPTED-QUESTION"], f"answer {answer_id} is accepted, so its question "
-                 f"{question_id} is marked true in every order; listed with sort={name} it shows "
-                 f"marked={hit.get('marked')!r}", resp)
+                 f"{question_id} is marked true whatever the list is asked with; listed with {shown} it shows "
+                 f"marked={hit.get('marked')!r}. Check the query behind that parameter for the accepted state", resp)
+
+
+_PROJECTED = "id,marked"
+"""includeOnly naming the judged field (and the id that finds the question): a projected query must keep marked."""
+
+
+def _stated_parameters(title: Any, within: dict[str, Any]) -> list[dict[str, Any]]:
+    """The question list's stated parameters besides sort ("Search parameters on question and topic lists: q, type,
+    lang"; "Projection parameters: include, exclude, includeOnly"), each a list the accepted answer's question is
+    looked up in (fix28, issue 44: round28-search-questions-unmarked, marked false only on a search with q). q is the
+    longest word of the question's own title, so that a search may list it; what q, type and lang match is not
+    shown, so a list without the question judges nothing."""
+    words = sorted(re.findall(r"[A-Za-z]{3,}", title) if isinstance(title, str) else [], key=lambda w: -len(w))
+    searched = [{"q": words[0].lower()}, {"q": words[0].lower(), "includeOnly": _PROJECTED}] if words else []
+    return [*searched, {"type": "question", **within}, {"includeOnly": _PROJECTED, **within}]
 
 
 def _listed_under(admin: ApiClient, params: dict[str, Any], question_id: int
