@@ -280,6 +280,12 @@ from .faults_histories5 import HISTORIES5  # noqa: E402
 
 _ALL = _ALL + HISTORIES5
 
+# --- recip (issue 44): an id form under one parent kind, a private comment under a public reply, the first read
+# after a reply
+from .faults_recip import RECIP  # noqa: E402
+
+_ALL = _ALL + RECIP
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

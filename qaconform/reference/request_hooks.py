@@ -60,6 +60,7 @@ from . import (
     histories3_faults,
     history_faults,
     readers_paths,
+    recip_paths,
     refusals2_paths,
     refusals3_paths,
 )
@@ -152,6 +153,7 @@ HOOKS: list[Hook] = [
     Hook("fix27", after=fix27_paths.after),  # fix27 (issue 44): a reply under a locked private comment
     Hook("round28", before=blind_round28.before, after=blind_round28.after,
          refusal=blind_round28.refusal),  # round28 (issue 44): blind round 28
+    Hook("recip", after=recip_paths.after),  # recip (issue 44): the first read after a reply is posted
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
