@@ -34,7 +34,7 @@ from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile, VisibilityOptions
 from qaconform.target.writes import SUITES
 
-from . import counts_after_posts, posted_texts
+from . import counts_after_posts, posted_texts, recipient_forms
 from .one_shot_calls import (  # noqa: F401 - the one-shot fixtures, under their names, for every suite
     cancelwiki_denied_first,
     cancelwiki_once,
@@ -379,16 +379,16 @@ def private_comment_on_question(request: pytest.FixtureRequest, api: dict[str, A
                                 run_tag: str, created: Any, profile: Profile,
                                 user_ids: dict[str, int]) -> SharedWrite:
     """member's comment on the fixture question itself, private to moderator (visibility recipients), posted once
-    per run: comment privacy's ids in the question list and the privacy model's thread under a question (its reply
-    and every account's reads of member's content list) read this one write. Charged to the suites' share whoever
-    asks first (the privacy model's share holds exactly its own subtree)."""
+    per run: comment privacy's ids in the question list and the privacy model's thread under a question read this one
+    write. Its recipients carry both id forms (recip, issue 44: ``recipient_forms``). Charged to the suites' share
+    whoever asks first (the privacy model's share holds exactly its own subtree)."""
     text = "private comment on the question"
 
     def post() -> ApiResponse:
         budget = ApiClient.write_budget
         with budget.charged_to(SUITES) if budget is not None else contextlib.nullcontext():
-            return post_comment(api["member"], question_id, run_tag, created, text=text,
-                                visibility=profile.visibility.recipients, recipients=[user_ids["moderator"]])
+            return post_comment(api["member"], question_id, run_tag, created, text=text, visibility=profile.visibility
+                                .recipients, recipients=recipient_forms.question_recipients(user_ids))
 
     return SharedWrite(_shared(request, profile, "private comment on the question", post), text, question_id)
 

@@ -12,7 +12,7 @@ import html
 import json
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
@@ -251,7 +251,7 @@ def post_comment_in(client: ApiClient, node_id: int, tag: str, created: Registry
 
 
 def post_comment(client: ApiClient, node_id: int, tag: str, created: Registry | None = None, text: str = "comment",
-                 visibility: str | None = None, recipients: list[int] | None = None,
+                 visibility: str | None = None, recipients: Sequence[int | str] | None = None,
                  params: dict[str, Any] | None = None) -> ApiResponse:
     """POST a comment (with privacy fields when given) tagged with the run tag; registers it when created."""
     body: dict[str, Any] = {"body": f"{text} [{tag}]"}

@@ -33,6 +33,7 @@ from . import (
     histories4_paths,
     histories5_paths,
     history_faults,
+    recip_paths,
     refusals2_paths,
     variants,
 )
@@ -109,6 +110,7 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
     if variants.is_on("no-private-comments"):
         fields = {k: v for k, v in fields.items() if k not in ("visibility", "recipients")}
     fields = blind_round20.reply_fields(parent, fields)  # round20 (issue 44): recipients dropped under a reply
+    fields = recip_paths.question_recipients(parent, fields)  # recip (issue 44): a mixed list under a question
     visibility = _visibility(fields)
     recipients = _recipients(fields)
     if not (_blind_permission_skipped(caller, parent, visibility)

@@ -284,6 +284,11 @@ _ALL = _ALL + HISTORIES5
 from .faults_fix28 import FIX28  # noqa: E402
 
 _ALL = _ALL + FIX28
+# --- recip (issue 44): an id form under one parent kind, a private comment under a public reply, the first read
+# after a reply
+from .faults_recip import RECIP  # noqa: E402
+
+_ALL = _ALL + RECIP
 
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""

@@ -31,6 +31,7 @@ from . import (
     histories3_faults,
     histories5_paths,
     history_faults,
+    recip_paths,
     variants,
 )
 from .auth import Caller
@@ -367,6 +368,7 @@ async def _answer_comments(svc: Service, request: Request, caller: Caller) -> Re
         clause += " AND p.visibility = 'full'))"
     clause = histories3_faults.answer_comments_clause(clause)  # histories3 (issue 44)
     clause = histories5_paths.answer_comments_clause(clause)  # histories5 (issue 44)
+    clause = recip_paths.answer_comments_clause(clause)  # recip (issue 44)
     where = ["n.answer_id = ?", "n.type = 'comment'", blind_round12.comments_seen(caller, answer["id"], clause, params)]
     sorts = None if faults.is_on("comment-list-no-sorts") else QUESTION_SORTS
     page = svc.pager.node_page(request, caller, where, [answer["id"], *params], order, paging, sort, sorts,

@@ -61,6 +61,7 @@ from . import (
     histories3_faults,
     history_faults,
     readers_paths,
+    recip_paths,
     refusals2_paths,
     refusals3_paths,
 )
@@ -154,6 +155,7 @@ HOOKS: list[Hook] = [
     Hook("round28", before=blind_round28.before, after=blind_round28.after,
          refusal=blind_round28.refusal),  # round28 (issue 44): blind round 28
     Hook("fix28", after=fix28_paths.after),  # fix28 (issue 44): marked under the question list's parameters
+    Hook("recip", after=recip_paths.after),  # recip (issue 44): the first read after a reply is posted
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

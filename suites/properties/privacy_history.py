@@ -39,6 +39,7 @@ from qaconform.pytest.support import PRIVILEGED_READERS, location_path, new_id, 
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
 from qaconform.target.writes import SUITES
+from suites.recipient_forms import lost_only_strings
 
 INHERITED_MESSAGE = "Visibility on comment can't be defined since it's inherited"
 """The message of rule 4's 400 ("message: Visibility on comment can't be defined since it's inherited")."""
@@ -83,6 +84,8 @@ class Comment:
     """Under the run's shared answer (public_parent.py, histories5): its comment list, not the model's answer's."""
     parent: int = 0
     """The comment it replies to (0: none, or not the model's)."""
+    as_strings: frozenset[str] = frozenset()
+    """Recipients whose ids were sent as strings (recip, issue 44: the shared comment on the question mixes forms)."""
 
     @property
     def audience(self) -> frozenset[str]:
@@ -113,6 +116,8 @@ class World:
     """Its 201 (fix1819, issue 44): its Location is read back like the model's own comments' (rule 2 on a question)."""
     public_reply: tuple[int, ApiResponse] | None = None
     """(the shared public comment, the 201 of member's reply to it private to moderator): public_parent.py."""
+    public_parent: tuple[str, bool] = ("member", False)
+    """That public comment's author and whether it is a reply (recip: novice's reply to admin's, depth 2)."""
     recipient_reply: ApiResponse | None = None
     """moderator's reply without fields to that private reply (suites/public_threads.py), whatever its status."""
     shared_answer: int = 0
@@ -229,6 +234,9 @@ class SubtreeModel:
             inherited = c.reply and bool(c.thread_authors)
             rule_id = "COMMENT-1" if not c.private else "COMMENT-3" if inherited else (
                 "COMMENT-5" if c.reply else "COMMENT-2")
+            if c.as_strings and lost_only_strings(frozenset(str(w.user_ids[r]) for r in c.as_strings),
+                                                  {str(w.user_ids[r]) for r in c.recipients}, settings_of(body)[1]):
+                rule_id = "COMMENT-RECIPIENT-ID-FORMS"  # "Each item has id (integer or string)": the strings lost
             full = c.private and self.world.profile.visibility.reads_as_full(body.get("visibility"))
             rules = (rule_id,) if not c.private or full else (rule_id, "COMMENT-VISIBILITY-RETURNED")
             where = "the question" if c.on_question else f"answer {w.shared_answer if c.on_shared else self.answer}"

@@ -41,9 +41,10 @@ def open_thread(model: SubtreeModel) -> None:
     if w.public_reply is None or w.public_reply[1].status != 201:
         return
     parent_id, resp = w.public_reply
-    parent = Comment(parent_id, "member", False, frozenset(), False, on_shared=True)
-    reply = Comment(new_id(resp), "member", True, frozenset({"moderator"}), True, on_shared=True, depth=1,
-                    parent=parent.id)
+    author, is_reply = w.public_parent  # recip (issue 44): novice's public reply, so the private reply is at depth 3
+    parent = Comment(parent_id, author, False, frozenset(), is_reply, on_shared=True, depth=int(is_reply))
+    reply = Comment(new_id(resp), "member", True, frozenset({"moderator"}), True, on_shared=True,
+                    depth=parent.depth + 1, parent=parent.id)
     model.comments[parent.id] = parent
     model.comments[reply.id] = reply
     model._judge_stored(resp, reply)

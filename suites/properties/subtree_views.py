@@ -145,7 +145,8 @@ def settings_of(item: dict[str, Any]) -> tuple[Any, set[str] | None]:
     return item.get("visibility"), ids
 
 
-ITEM_RULES = ("NODE-ORIGINAL-PARENT-ID", "NODE-TITLE-ANSWERS-COMMENTS", "SHAPE-DATES-MILLIS", "LIST-ITEM-TYPE")
+ITEM_RULES = ("NODE-ORIGINAL-PARENT-ID", "NODE-TITLE-ANSWERS-COMMENTS", "SHAPE-DATES-MILLIS", "LIST-ITEM-TYPE",
+              "SHAPE-LIST-ANSWER-COMMENTS")  # recip (issue 44): each item's author, the first read after a post too
 """The comment list's rules stated of each item alone (list_responses.CHECKS judges them on the lists of the seeded
 nodes, which hold no reply to a reply): judged here on every comment of the run's own subtree, every depth, every
 reader, every step (round26, issue 44: originalParentId null on a reply to a reply only)."""
@@ -168,11 +169,22 @@ def item_problems(items: list[dict[str, Any]]) -> dict[str, list[str]]:
     dates = [f"comment {i.get('id')}: {problem}" for i in items for problem in millis_problems(i, "$")][:5]
     if dates:
         out["SHAPE-DATES-MILLIS"] = dates
+    authors = [(i.get("id"), i.get("author")) for i in items if isinstance(i.get("author"), dict)
+               and not _author_shaped(i["author"])]
+    if authors:  # recip (issue 44): the first read after a post, on every comment the model posted
+        out["SHAPE-LIST-ANSWER-COMMENTS"] = [f"each item is a Node, whose \"author | object | id (integer), username "
+                                             f"(string), reputation (integer)\"; these are not (id, author): "
+                                             f"{authors[:3]}"]
     typed = [(i.get("id"), i.get("type")) for i in items if i.get("type") != "comment"]
     if typed:
         out["LIST-ITEM-TYPE"] = [f"the answer's comment list holds comment items; these are not (id, type): "
                                  f"{typed[:5]}"]
     return out
+
+
+def _author_shaped(author: dict[str, Any]) -> bool:
+    """A Node's author as stated: id and reputation integers, username a string (realname and avatar optional)."""
+    return all(type(author.get(k)) is int for k in ("id", "reputation")) and isinstance(author.get("username"), str)
 
 
 Settings = dict[int, tuple[Any, set[str] | None]]

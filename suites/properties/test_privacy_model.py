@@ -63,6 +63,7 @@ from qaconform.pytest.support import PRIVILEGED_READERS, answer_posted, new_id, 
 from qaconform.target.client import ApiClient
 from qaconform.target.profile import Profile
 from qaconform.target.writes import SUITES
+from suites.recipient_forms import QUESTION_AS_INTEGER, QUESTION_AS_STRING
 
 
 def in_suites_share() -> contextlib.AbstractContextManager[Any]:
@@ -150,7 +151,8 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
         with self.in_suites_share("a reply at depth 3") as room:
             self._reply_inheriting(data, second, "same fields", send=room)
         if w.question_comment is not None:
-            question = Comment(w.question_comment, "member", True, frozenset({"moderator"}), False, on_question=True)
+            question = Comment(w.question_comment, "member", True, frozenset(QUESTION_AS_INTEGER + QUESTION_AS_STRING),
+                               False, on_question=True, as_strings=frozenset(QUESTION_AS_STRING))  # recip: both forms
             self.comments[question.id] = question
             if w.question_comment_resp is not None:  # "a GET returns the given settings" under a question too
                 self._judge_stored(w.question_comment_resp, question)
@@ -290,7 +292,8 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
 @pytest.mark.properties
 @pytest.mark.comments
 @pytest.mark.writes
-@pytest.mark.rule("COMMENT-1", "COMMENT-2", "COMMENT-3", "COMMENT-4", "COMMENT-400-MESSAGE", "COMMENT-5", "COMMENT-6",
+@pytest.mark.rule("COMMENT-RECIPIENT-ID-FORMS",  # recip (issue 44): the shared comment on the question's id forms
+                  "COMMENT-1", "COMMENT-2", "COMMENT-3", "COMMENT-4", "COMMENT-400-MESSAGE", "COMMENT-5", "COMMENT-6",
                   "COMMENT-7-NO-PRIVATE-PERMISSION", "COMMENT-7-NO-OPTION-PERMISSION", "COMMENT-PRIVACY-LIST",
                   "COMMENT-PRIVACY-CONTENT", "COMMENT-PRIVACY-IDS", "COMMENT-VISIBILITY-RETURNED",
                   "OBS-REPLY-AUDIENCE", "PAGING-TOTALCOUNT-UNION",  # TOTALCOUNT: each read round
@@ -301,7 +304,8 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
                   "PERM-ANSWER-COMMENTS", "PAGING-SORTS-COMMENTS",
                   "COMMENT-PARENT-KINDS",  # every reply of the opening, under the answer and the question (blind7)
                   # each read round's items at every depth (round26, issue 44: subtree_views.ITEM_RULES)
-                  "NODE-ORIGINAL-PARENT-ID", "NODE-TITLE-ANSWERS-COMMENTS", "SHAPE-DATES-MILLIS", "LIST-ITEM-TYPE")
+                  "NODE-ORIGINAL-PARENT-ID", "NODE-TITLE-ANSWERS-COMMENTS", "SHAPE-DATES-MILLIS", "LIST-ITEM-TYPE",
+                  "SHAPE-LIST-ANSWER-COMMENTS")
 @pytest.mark.parametrize("part", [pytest.param(p, id=f"part-{p + 1}-of-{PARTS}") for p in range(PARTS)])
 def test_every_account_sees_exactly_the_comments_the_privacy_model_allows(
     part: int, api: dict[str, ApiClient], user_ids: dict[str, int], profile: Profile, run_tag: str, created: Any,
@@ -331,6 +335,7 @@ def test_every_account_sees_exactly_the_comments_the_privacy_model_allows(
     try:  # histories5 (issue 44): the shared private reply under a public comment, and the answer both sit under,
         with in_suites_share():  # shared writes (their parents too), whoever asks first
             world.public_reply = request.getfixturevalue("private_reply_to_public_comment")
+            world.public_parent = request.getfixturevalue("private_reply_parent")[1:]
             world.recipient_reply = request.getfixturevalue("recipient_reply_under_public")
             world.shared_answer = int(request.getfixturevalue("shared_answer"))
     except pytest.skip.Exception:

@@ -215,9 +215,10 @@ def test_reply_to_public_comment_may_set_its_own_visibility_and_recipients(
     the module's ``public_reply`` one level down (a public comment that is itself a reply)."""
     value = getattr(vis, option)
     parent = public_comment
-    if option == "recipients":
+    if option == "recipients":  # recip (issue 44): under novice's public reply when there is one (public_threads.py)
         cid = int(request.getfixturevalue("private_reply_to_public"))
-        what = f"member's reply {cid} to the public comment {public_comment}, private to moderator"
+        parent = request.getfixturevalue("private_reply_to_public_comment")[0]
+        what = f"member's reply {cid} to the public comment {parent}, private to moderator"
     else:
         parent = int(request.getfixturevalue("public_reply"))
         resp = post_comment(member, parent, run_tag, created, text=f"own settings ({option}) under a "

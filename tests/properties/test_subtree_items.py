@@ -31,7 +31,8 @@ def _comment(cid: int, parent: int, **changed: Any) -> dict[str, Any]:
 
 
 def test_a_conforming_subtree_names_no_item_rule() -> None:
-    items = [_comment(10, 2), _comment(11, 10, title=None), _comment(12, 11)]
+    author = {"id": 3, "username": "member", "reputation": 0, "realname": None}
+    items = [_comment(10, 2), _comment(11, 10, title=None), _comment(12, 11, author=author)]
     assert VIEWS.item_problems(items) == {}
 
 
@@ -41,6 +42,8 @@ def test_each_item_rule_is_named_by_the_item_that_breaks_it_at_any_depth() -> No
         "NODE-TITLE-ANSWERS-COMMENTS": _comment(12, 11, title="How do I reset my password?"),
         "SHAPE-DATES-MILLIS": _comment(12, 11, creationDate=MILLIS // 1000),
         "LIST-ITEM-TYPE": _comment(12, 11, type="ideacomment"),
+        # recip (issue 44): a comment's author without reputation (the first read after a post)
+        "SHAPE-LIST-ANSWER-COMMENTS": _comment(12, 11, author={"id": 3, "username": "member"}),
     }
     assert set(cases) == set(VIEWS.ITEM_RULES)
     for rule, broken in cases.items():
@@ -49,3 +52,5 @@ def test_each_item_rule_is_named_by_the_item_that_breaks_it_at_any_depth() -> No
         assert "12" in "; ".join(found[rule]), f"{rule}: the message names the item: {found[rule]}"
     assert set(VIEWS.item_problems([_comment(12, 11, originalParentId="11")])) == {"NODE-ORIGINAL-PARENT-ID"}, \
         "an id as text is not the integer the field states"
+    as_text = _comment(12, 11, author={"id": "3", "username": "member", "reputation": 0})
+    assert set(VIEWS.item_problems([as_text])) == {"SHAPE-LIST-ANSWER-COMMENTS"}, "an author id as text"
