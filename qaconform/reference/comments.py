@@ -151,18 +151,20 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
         parent, visibility, recipients, (final_visibility, final_recipients))
     final_visibility, final_recipients = blind_round11.reply_default_privacy(  # round11 (issue 44)
         parent, "visibility" in fields or "recipients" in fields, (final_visibility, final_recipients))
-    final_visibility, final_recipients = histories2_faults.stored_privacy(  # histories2 (issue 44)
-        parent, (final_visibility, final_recipients))
-    final_visibility, final_recipients = histories3_faults.stored_privacy(  # histories3 (issue 44)
-        parent, (final_visibility, final_recipients))
-    final_visibility, final_recipients = histories5_paths.stored_privacy(  # histories5 (issue 44)
-        svc.db, parent, (final_visibility, final_recipients))
+    final_visibility, final_recipients = _stored_privacy_faults(svc, parent, (final_visibility, final_recipients))
     final_recipients = blind_round13.reply_recipients(parent, fields, final_visibility, final_recipients)  # round13
     final_recipients = final_recipients[:1] if faults.is_on("comment-recipients-first-only") else final_recipients
     missing = [r for r in final_recipients if not svc.user_exists(r)]
     if missing:
         raise bad_request(f"recipient {missing[0]} is not a user; give ids of existing users")
     return final_visibility, final_recipients
+
+
+def _stored_privacy_faults(svc: Service, parent: sqlite3.Row, final: tuple[str, list[int]]) -> tuple[str, list[int]]:
+    """The settings a reply is stored with, as the history faults change them (each a no-op unless its fault is on)."""
+    final = histories2_faults.stored_privacy(parent, final)  # histories2 (issue 44)
+    final = histories3_faults.stored_privacy(parent, final)  # histories3 (issue 44)
+    return histories5_paths.stored_privacy(svc.db, parent, final)  # histories5 (issue 44)
 
 
 def _insert_comment(
