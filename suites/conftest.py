@@ -34,7 +34,7 @@ from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile, VisibilityOptions
 from qaconform.target.writes import SUITES
 
-from . import counts_after_posts, posted_texts, recipient_forms
+from . import counts_after_posts, posted_texts
 from .one_shot_calls import (  # noqa: F401 - the one-shot fixtures, under their names, for every suite
     cancelwiki_denied_first,
     cancelwiki_once,
@@ -44,6 +44,7 @@ from .one_shot_calls import (  # noqa: F401 - the one-shot fixtures, under their
     unfavorite_once,
     wiki_refusals,
 )
+from .properties import recipient_forms  # the privacy model reads it too, as a sibling (no package name there)
 from .public_threads import *  # noqa: F403 - histories5: the shared thread under a public comment's fixtures
 
 

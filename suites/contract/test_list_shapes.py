@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import list_responses
 import list_shapes
 import pytest
 from list_responses import CHECKS, FIRST, Row, Seen, load, response_rules, rules_of, schema_errors
@@ -74,8 +75,7 @@ def empty_places(api: dict[str, ApiClient], user_ids: dict[str, int], run_once: 
     questions or no answers, a node no one follows, an answer with no comments, among the users and nodes admin's
     reads show; found once per run, with reads only."""
     return dict(run_once("list shapes empty places",
-                         lambda: _empty_places(api["admin"], user_ids, profile.fixtures.question_id,
-                                               [c for r, c in api.items() if r not in ("admin", "anonymous")])))
+                         lambda: _empty_places(api["admin"], user_ids, profile.fixtures.question_id, api)))
 
 
 def _held(client: ApiClient, path: str, **params: Any) -> Any:
@@ -104,7 +104,7 @@ def _first_empty(client: ApiClient, op: str, key: str, ids: list[Any], what: str
 
 
 def _empty_places(admin: ApiClient, user_ids: dict[str, int], busy_question: Any = None,
-                  readers: Sequence[ApiClient] = ()) -> dict[str, dict[str, str]]:
+                  api: dict[str, ApiClient] | None = None) -> dict[str, dict[str, str]]:
     """The empty lists, the site's oldest nodes first: a node another build made minutes ago (an answer without
     comments yet, under the fixture question every build writes under) is removed by that build's cleanup, or
     commented, while this run reads it (measured: two CI builds at once, one read another's answer 387 as the empty
@@ -126,10 +126,17 @@ def _empty_places(admin: ApiClient, user_ids: dict[str, int], busy_question: Any
                                               True),
             "listUserAnswers": _first_empty(admin, "listUserAnswers", "userId", users, "user without answers", True),
             "listNodeFollowers": _first_empty(admin, "listNodeFollowers", "nodeId", nodes, "node no one follows", True,
-                                              readers),
+                                              _row_readers("listNodeFollowers", api)),
             "listAnswerComments": _first_empty(admin, "listAnswerComments", "answerId", answers,
-                                               "answer without comments", False, readers),
+                                               "answer without comments", False,
+                                               _row_readers("listAnswerComments", api)),
         }
+
+
+def _row_readers(op: str, api: dict[str, ApiClient] | None) -> list[ApiClient]:
+    """The signed-in accounts other than admin that the list's section lets read ``op`` (those its rows read it as)."""
+    allowed = set(list_responses.readers(op, load_contract())) - {"admin", "anonymous"}
+    return [c for r, c in (api or {}).items() if r in allowed]
 
 
 def _items(client: ApiClient, path: str, **params: Any) -> list[dict[str, Any]]:

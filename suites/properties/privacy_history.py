@@ -31,6 +31,7 @@ from typing import Any, ClassVar, NoReturn
 
 import public_parent
 import subtree_moderation
+from recipient_forms import lost_only_strings
 from subtree_views import READERS, Views, count_problem, privileged_last, read_views, reading_order, settings_of
 
 from qaconform.pytest.outcomes import fail
@@ -39,7 +40,6 @@ from qaconform.pytest.support import PRIVILEGED_READERS, location_path, new_id, 
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
 from qaconform.target.writes import SUITES
-from suites.recipient_forms import lost_only_strings
 
 INHERITED_MESSAGE = "Visibility on comment can't be defined since it's inherited"
 """The message of rule 4's 400 ("message: Visibility on comment can't be defined since it's inherited")."""

@@ -55,6 +55,7 @@ from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 from privacy_history import CLOSING_WRITES, MAY_USE_PRIVATE, OPENING_WRITES, ROLES, Comment, SubtreeModel, World
+from recipient_forms import QUESTION_AS_INTEGER, QUESTION_AS_STRING
 
 from qaconform.contract import path as contract_path
 from qaconform.pytest.outcomes import SkipKind, skip
@@ -63,7 +64,6 @@ from qaconform.pytest.support import PRIVILEGED_READERS, answer_posted, new_id, 
 from qaconform.target.client import ApiClient
 from qaconform.target.profile import Profile
 from qaconform.target.writes import SUITES
-from suites.recipient_forms import QUESTION_AS_INTEGER, QUESTION_AS_STRING
 
 
 def in_suites_share() -> contextlib.AbstractContextManager[Any]:
