@@ -8,7 +8,6 @@ gdpr_jobs.py and node_lists.py. Each leaves everything as it is unless its own f
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import unicodedata
 from typing import Any
@@ -63,11 +62,7 @@ def frame_taken(db: Database, fields: dict[str, Any], minute: int, taken: bool) 
     operation with the new one."""
     if not taken or not faults.is_on("round26-time-frame-same-operations-only"):
         return taken
-    row = db.one("SELECT request FROM jobs WHERE schedule_minute = ?", (minute,))
-    try:
-        earlier = json.loads(row["request"]) if row is not None else {}
-    except ValueError:
-        earlier = {}
+    earlier = (db.frame_requests(minute) or [{}])[0]
     return bool(_operations(earlier) & _operations(fields))
 
 

@@ -25,7 +25,7 @@ from starlette.responses import Response
 from . import auth, faults
 from .auth import Caller
 from .errors import ApiError, bad_request, denied
-from .http_io import body_json, json_response, with_body, with_json_body, with_query
+from .http_io import body_json, json_response, unmark_items, with_body, with_json_body, with_query
 from .service import Service
 from .visibility import wire_name
 
@@ -231,7 +231,7 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
         return _rewritten(response, _comment_verb)
     if op == "listQuestions" and faults.is_on("round28-search-questions-unmarked") \
             and request.query_params.get("q", "").strip():
-        return _rewritten(response, _unmarked)
+        return _rewritten(response, unmark_items)
     if op == "postAnswer" and faults.is_on("round28-moderated-answer-author-no-reputation") \
             and response.status_code == 201 and not caller.can(auth.PUBLISH_ANSWER):
         return _rewritten(response, _no_reputation)
@@ -259,16 +259,6 @@ def _comment_verb(body: Any) -> bool:
         action["verb"] = "commentSent"
         return True
     return False
-
-
-def _unmarked(body: Any) -> bool:
-    items = body.get("list") if isinstance(body, dict) else None
-    changed = False
-    for item in items if isinstance(items, list) else []:
-        if isinstance(item, dict) and item.get("marked") is True:
-            item["marked"] = False
-            changed = True
-    return changed
 
 
 def _no_reputation(body: Any) -> bool:

@@ -10,6 +10,7 @@ from are reported to Python by temporary triggers (:meth:`Database.watch_changes
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Callable
 from typing import Any
@@ -279,6 +280,18 @@ class Database:
     def one(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> sqlite3.Row | None:
         row: sqlite3.Row | None = self.conn.execute(sql, params).fetchone()
         return row
+
+    def frame_requests(self, minute: int) -> list[dict[str, Any]]:
+        """The stored requests of the jobs holding a schedule minute ({} for one that does not parse): the time-frame
+        faults compare a new job with the one already there, each on its own key."""
+        found: list[dict[str, Any]] = []
+        for row in self.all("SELECT request FROM jobs WHERE schedule_minute = ?", (minute,)):
+            try:
+                request = json.loads(row["request"])
+            except ValueError:
+                request = {}
+            found.append(request if isinstance(request, dict) else {})
+        return found
 
     def count(self, sql: str, params: tuple[Any, ...], depends: tuple[str, ...] = ()) -> int:
         """A cached ``SELECT COUNT(*)``, valid while the data kinds in ``depends`` are unchanged.

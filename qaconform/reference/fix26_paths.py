@@ -22,11 +22,7 @@ def frame_taken(db: Database, fields: dict[str, Any], minute: int, taken: bool) 
     """fix26-time-frame-same-reassign-only: a taken frame counts only for a job with the holder's reassignUser."""
     if not taken or not faults.is_on("fix26-time-frame-same-reassign-only"):
         return taken
-    row = db.one("SELECT request FROM jobs WHERE schedule_minute = ?", (minute,))
-    try:
-        earlier = json.loads(row["request"]) if row is not None else {}
-    except ValueError:
-        earlier = {}
+    earlier = (db.frame_requests(minute) or [{}])[0]
     return _reassign(earlier) == _reassign(fields)
 
 

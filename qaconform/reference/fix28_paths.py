@@ -11,7 +11,7 @@ from starlette.responses import Response
 
 from . import faults
 from .auth import Caller
-from .http_io import body_json, with_body
+from .http_io import body_json, unmark_items, with_body
 from .service import Service
 
 
@@ -29,10 +29,4 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
 def _unmarked(response: Response) -> Response:
     """The page with every question's marked turned false (the accepted state the parameter's query leaves out)."""
     body: Any = body_json(response)
-    items = body.get("list") if isinstance(body, dict) else None
-    changed = False
-    for item in items if isinstance(items, list) else []:
-        if isinstance(item, dict) and item.get("marked") is True:
-            item["marked"] = False
-            changed = True
-    return with_body(response, body) if changed else response
+    return with_body(response, body) if unmark_items(body) else response

@@ -135,3 +135,15 @@ def with_json_body(request: Request, body: Any) -> Request:
     new = Request(scope, request.receive)
     new._body = raw  # noqa: SLF001 - the broken branch rewrites the body it passes on
     return new
+
+
+def unmark_items(body: Any) -> bool:
+    """Turn every list item's marked true into false, in place; says whether one changed. The marked-state faults
+    (a question index without the accepted state) each strip it under their own path."""
+    items = body.get("list") if isinstance(body, dict) else None
+    changed = False
+    for item in items if isinstance(items, list) else []:
+        if isinstance(item, dict) and item.get("marked") is True:
+            item["marked"] = False
+            changed = True
+    return changed
