@@ -6,13 +6,9 @@ body, a parameter winning over the body) reaches each operation under parents an
 moderation, a comment directly on a question, a reply to one's own comment. No write is added: each slot is a write
 the run made already.
 
-The array: within each operation the slots take consecutive offsets, so the four answer slots post every form in
-every run (each by another writer and relation, the pairing shifted by the seed), and the two comment slots two
-forms per run (every form on a question and on a comment over two seeds, a Latin square over four). Refusals,
-which write nothing, take every form on every parent kind in every run (suites/contract/test_write_forms.py).
-
-A form the target refuses with a 4xx is posted again as JSON under the same key (what every test reading the write
-needs is the node); test_write_forms.py judges the refusal against the same form taken by the run's other writes.
+The slots and the form each takes for a seed: suites/contract/placed_slots.py (pure). A form the target refuses
+with a 4xx is posted again as JSON under the same key (what every test reading the write needs is the node);
+test_write_forms.py judges the refusal against the same form taken by the run's other writes.
 """
 
 from __future__ import annotations
@@ -23,47 +19,12 @@ from typing import Any
 
 import pytest
 
-from qaconform import contract
 from qaconform.pytest.properties.plugin import STATE
 from qaconform.target.client import ApiResponse
 from qaconform.target.profile import Profile
 
+from .contract.placed_slots import JSON, SLOTS, form_of
 from .one_shot_calls import once_per_target
-
-JSON = "json"
-
-
-@dataclass(frozen=True)
-class Slot:
-    """One shared write that takes a drawn form: its operation, the parent kind or relation it is posted under (what
-    a server may read the form differently for), its writer, and its place in the operation's rotation."""
-
-    operation: str
-    parent: str
-    writer: str
-    offset: int
-
-
-SLOTS: dict[str, Slot] = {
-    "others_answer": Slot("postAnswer", "question novice wrote", "admin", 0),
-    "answer_under_members_question": Slot("postAnswer", "question member wrote", "moderator", 1),
-    "sent_to_mod_by": Slot("postAnswer", "question novice wrote, then sent to moderation", "moderator", 2),
-    "answer_sent_to_mod_by_admin": Slot("postAnswer", "question novice wrote, then sent to moderation", "member", 3),
-    "comment_on_own_node": Slot("postComment", "question", "novice", 0),
-    "locked_comment": Slot("postComment", "comment (a reply to the writer's own comment)", "member", 2),
-}
-"""slot (the suites/conftest.py fixture that posts it) -> :class:`Slot`. The parents are those the reference data
-gives (the profile's fixture question is novice's there); on another target the relation is what it is."""
-
-
-def forms() -> tuple[str, ...]:
-    return tuple(contract.load_contract().dimensions.values["input_form"])
-
-
-def form_of(slot: str, seed: int) -> str:
-    """The input form ``slot`` posts in for the run's ``seed``."""
-    values = forms()
-    return values[(SLOTS[slot].offset + seed) % len(values)]
 
 
 @dataclass(frozen=True)

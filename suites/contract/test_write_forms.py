@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from placed_forms import SLOTS, Placed, form_of
+from placed_slots import SLOTS, TEXTS, form_of
 
 from qaconform import contract
 from qaconform.pytest.outcomes import SkipKind, fail, skip
@@ -122,7 +122,7 @@ def _label(slot: str) -> str:
 
 
 def test_every_shared_write_in_its_drawn_form_is_taken_with_its_text(
-        slot: str, placed_write: Callable[[str], Placed | None], taken_forms: Callable[[str, str], bool],
+        slot: str, placed_write: Callable[[str], Any], taken_forms: Callable[[str, str], bool],
         api: dict[str, ApiClient], profile: Profile, request: pytest.FixtureRequest) -> None:
     """The slot's write, in the form the seed drew: taken as the plain form is, its text kept, the parameter's text
     winning (the module's docstring)."""
@@ -154,25 +154,12 @@ def test_every_shared_write_in_its_drawn_form_is_taken_with_its_text(
                             "returns exactly that\")", resp)
     if form == JSON and s.operation == "postComment":
         return  # the text of a JSON comment: COMMENT-LISTED's, on the lists that show it
-    if not body_holds(text, _text_of(slot)):
+    if not body_holds(text, TEXTS[slot]):
         fail([rule], f"{_label(slot)}, its body in the {form} form, holds {str(text)[:160]!r}, not the text sent",
              resp)
     if form == PARAM_WINS and body_holds(text, LOSING_BODY):
         fail([rule], f"{_label(slot)}: the body came both ways and the body's text won (\"When both are given, the "
                      "parameter wins\")", resp)
-
-
-TEXTS = {"others_answer": "permission matrix: another's node",
-         "answer_under_members_question": "answer to a question member wrote",
-         "sent_to_mod_by": "to be sent to moderation by moderator",
-         "answer_sent_to_mod_by_admin": "answer of member's to be sent to moderation by admin",
-         "comment_on_own_node": "plain comment by novice on a question novice wrote",
-         "locked_comment": "to be sent to moderation by admin"}
-"""The text each slot's fixture posts (suites/conftest.py)."""
-
-
-def _text_of(slot: str) -> str:
-    return TEXTS[slot]
 
 
 def _read_back(op: str, resp: ApiResponse, writer: ApiClient, profile: Profile, slot: str) -> dict[str, Any] | None:
