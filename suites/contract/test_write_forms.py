@@ -215,6 +215,7 @@ def _send(client: ApiClient, node: int, form: str, fields: dict[str, str], losin
                        operation="postComment")
 
 
+@pytest.mark.refused_writes  # every request is one a conforming target refuses: 403
 def test_a_private_option_the_writer_may_not_use_is_403_in_every_form_on_every_parent_kind(
         refusal: tuple[str, str, str, str], form: str, parent_kind: str, api: dict[str, ApiClient], question_id: int,
         shared_answer: int, comment_of: Callable[[str], Any], profile: Profile, created: Any, run_tag: str,
