@@ -379,18 +379,18 @@ def private_comment_on_question(request: pytest.FixtureRequest, api: dict[str, A
                                 run_tag: str, created: Any, profile: Profile,
                                 user_ids: dict[str, int]) -> SharedWrite:
     """member's comment on the fixture question itself, private to moderator (visibility recipients), posted once
-    per run: comment privacy's ids in the question list and the privacy model's thread under a question read this one
-    write. Its recipients carry both id forms (recip, issue 44: ``recipient_forms``). Charged to the suites' share
-    whoever asks first (the privacy model's share holds exactly its own subtree)."""
+    per run: comment privacy's ids in the question list and the privacy model's thread under a question read it. Its
+    recipients carry both id forms (recip, issue 44). Charged to the suites' share whoever asks first."""
     text = "private comment on the question"
 
-    def post() -> ApiResponse:
+    def post(form: str) -> ApiResponse:  # forms9 (issue 44 item 3): visibility in a drawn form (placed_forms.py)
         budget = ApiClient.write_budget
         with budget.charged_to(SUITES) if budget is not None else contextlib.nullcontext():
-            return post_comment(api["member"], question_id, run_tag, created, text=text, visibility=profile.visibility
-                                .recipients, recipients=recipient_forms.question_recipients(user_ids))
+            return placed_forms.post_private(api["member"], question_id, run_tag, created, text, profile,
+                                             recipient_forms.question_recipients(user_ids), form)
 
-    return SharedWrite(_shared(request, profile, "private comment on the question", post), text, question_id)
+    return SharedWrite(placed_forms.placed(request, profile, "private_comment_on_question", "private comment on the "
+                                           "question", post), text, question_id)
 
 
 @pytest.fixture(scope="session")
@@ -401,9 +401,9 @@ def private_comment_on_answer(request: pytest.FixtureRequest, api: dict[str, Api
     same request each (histories3, issue 44: the write saved pays for the privacy model's reply at depth 3)."""
     text = "private to moderator"
     shared_answer = _answer_id(request, api, question_id, run_tag, created, profile)
-    resp = _shared(request, profile, "private comment on the shared answer", lambda: post_comment(
-        api["member"], shared_answer, run_tag, created, text=text, visibility=profile.visibility.recipients,
-        recipients=[user_ids["moderator"]]))
+    resp = placed_forms.placed(request, profile, "private_comment_on_answer", "private comment on the shared answer",
+                               lambda form: placed_forms.post_private(api["member"], shared_answer, run_tag, created,
+                                                                      text, profile, [user_ids["moderator"]], form))
     return SharedWrite(resp, text, shared_answer)
 
 

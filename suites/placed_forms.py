@@ -19,8 +19,10 @@ from typing import Any
 
 import pytest
 
+from qaconform import contract
 from qaconform.pytest.properties.plugin import STATE
-from qaconform.target.client import ApiResponse
+from qaconform.pytest.support import new_id, post_comment
+from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
 
 from .contract.placed_slots import JSON, SLOTS, form_of
@@ -77,3 +79,23 @@ def placed_write(request: pytest.FixtureRequest) -> Callable[[str], Placed | Non
         return found
 
     return get
+
+
+def post_private(client: ApiClient, node: int, tag: str, created: Any, text: str, profile: Profile,
+                 recipients: list[Any], form: str) -> ApiResponse:
+    """A comment private to ``recipients`` whose visibility travels in ``form`` (placed_slots.PRIVATE_FORMS):
+    ``query`` body and visibility as query parameters beside a JSON body of the recipients (an array of objects: no
+    parameter form shown); ``param_wins`` visibility also a query parameter, winning over the body's full visibility
+    (else the original-poster option: a value that, with recipients, the description refuses: rule 6)."""
+    visibility = profile.visibility.recipients
+    losing = profile.visibility.full or profile.visibility.to_original_poster or "full"
+    if form == JSON:
+        return post_comment(client, node, tag, created, text=text, visibility=visibility, recipients=recipients)
+    body: dict[str, Any] = {"recipients": [{"id": r} for r in recipients]}
+    params: dict[str, Any] = {"visibility": visibility, "body": f"{text} [{tag}]"}
+    if form == "param_wins":
+        body.update(body=params.pop("body"), visibility=losing)
+    resp = client.post(contract.path("postComment", nodeId=node), params=params, json=body, operation="postComment")
+    if resp.status == 201 and created is not None:
+        created.add("comment", new_id(resp), client.role)
+    return resp

@@ -28,6 +28,10 @@ FORMS9: tuple[Fault, ...] = (
        "\"each body field may also be given as a request or query parameter of the same name\": a form-encoded "
        "comment posted directly on a question is read as having no fields (refused for want of a body); under an "
        "answer or a comment the form is read"),
+    _F("forms9-question-comment-body-visibility-wins", "COMMENT-7-NO-OPTION-PERMISSION",
+       "\"When both are given, the parameter wins.\": on a comment posted directly on a question, the JSON body's "
+       "visibility wins over the query parameter's (a private option the caller lacks, given as the parameter, is "
+       "never seen); under an answer or a comment the parameter wins"),
     _F("forms9-answer-param-loses-on-anothers-question", "CONV-PARAM-WINS-ANSWER",
        "\"When both are given, the parameter wins.\": an answer to a question the caller did not write keeps the "
        "JSON body's body over the query parameter's; on the caller's own question the parameter wins"),

@@ -16,7 +16,7 @@ from .http_io import json_object_body, with_query
 
 NAMES = ("forms9-question-comment-query-visibility-ignored", "forms9-reply-to-reply-body-visibility-wins",
          "forms9-reply-form-visibility-dropped", "forms9-question-comment-form-body-ignored",
-         "forms9-answer-param-loses-on-anothers-question")
+         "forms9-answer-param-loses-on-anothers-question", "forms9-question-comment-body-visibility-wins")
 FORM_TYPE = "application/x-www-form-urlencoded"
 
 
@@ -91,4 +91,7 @@ def admitted(svc: Any, op: str, request: Request, caller: Any) -> Request:
         return _with_form(request, {k: v for k, v in form.items() if k != "visibility"})
     if faults.is_on("forms9-question-comment-form-body-ignored") and kind == "question" and form is not None:
         return _with_form(request, {})
+    if faults.is_on("forms9-question-comment-body-visibility-wins") and kind == "question" \
+            and "visibility" in query and isinstance(body, dict) and "visibility" in body:
+        return with_query(request, [(k, v) for k, v in query.multi_items() if k != "visibility"])
     return request

@@ -14,6 +14,9 @@ from dataclasses import dataclass
 from qaconform import contract
 
 JSON = "json"
+PRIVATE_FORMS = (JSON, "query", "param_wins")
+"""A private comment's forms: visibility in the JSON body, as a query parameter (the body too), or as a query
+parameter winning over the body's (recipients always in the JSON body)."""
 
 
 @dataclass(frozen=True)
@@ -25,6 +28,9 @@ class Slot:
     parent: str
     writer: str
     offset: int
+    forms: tuple[str, ...] = ()
+    """The forms it may take (none: every ``input_form``): a private comment's recipients, an array of objects,
+    have no parameter form shown, so it is never form-encoded (its visibility and body travel as parameters)."""
 
 
 SLOTS: dict[str, Slot] = {
@@ -34,6 +40,8 @@ SLOTS: dict[str, Slot] = {
     "answer_sent_to_mod_by_admin": Slot("postAnswer", "question novice wrote, then sent to moderation", "member", 3),
     "comment_on_own_node": Slot("postComment", "question", "novice", 0),
     "locked_comment": Slot("postComment", "comment (a reply to the writer's own comment)", "member", 2),
+    "private_comment_on_answer": Slot("postComment", "answer, private to recipients", "member", 0, PRIVATE_FORMS),
+    "private_comment_on_question": Slot("postComment", "question, private to recipients", "member", 1, PRIVATE_FORMS),
 }
 """slot (the suites/conftest.py fixture that posts it) -> :class:`Slot`. The parents are those the reference data
 gives (the profile's fixture question is novice's there); on another target the relation is what it is."""
@@ -45,7 +53,7 @@ def forms() -> tuple[str, ...]:
 
 def form_of(slot: str, seed: int) -> str:
     """The input form ``slot`` posts in for the run's ``seed``."""
-    values = forms()
+    values = SLOTS[slot].forms or forms()
     return values[(SLOTS[slot].offset + seed) % len(values)]
 
 
@@ -54,5 +62,7 @@ TEXTS = {"others_answer": "permission matrix: another's node",
          "sent_to_mod_by": "to be sent to moderation by moderator",
          "answer_sent_to_mod_by_admin": "answer of member's to be sent to moderation by admin",
          "comment_on_own_node": "plain comment by novice on a question novice wrote",
-         "locked_comment": "to be sent to moderation by admin"}
+         "locked_comment": "to be sent to moderation by admin",
+         "private_comment_on_answer": "private to moderator",
+         "private_comment_on_question": "private comment on the question"}
 """The text each slot's fixture posts (suites/conftest.py; the run tag is added)."""

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from placed_slots import SLOTS, TEXTS, form_of
+from placed_slots import PRIVATE_FORMS, SLOTS, TEXTS, form_of
 
 from qaconform import contract
 from qaconform.pytest.outcomes import SkipKind, fail, skip
@@ -63,11 +63,12 @@ def _forms() -> tuple[str, ...]:
     return tuple(contract.load_contract().dimensions.values["input_form"])
 
 
-def _success_rule(op: str, form: str) -> str:
+def _success_rule(op: str, form: str, private: bool = False) -> str:
+    """The rule a slot's row judges: the form's, or in the plain form the text kept (a private comment: rule 2)."""
     if form == PARAM_WINS:
         return "CONV-PARAM-WINS-ANSWER" if op == "postAnswer" else "CONV-PARAM-WINS-COMMENT"
     if form == JSON:
-        return "ANSWER-BODY-KEPT" if op == "postAnswer" else "COMMENT-1"
+        return "ANSWER-BODY-KEPT" if op == "postAnswer" else "COMMENT-2" if private else "COMMENT-1"
     return "CONV-PARAM-AS-BODY-FIELD"
 
 
@@ -89,7 +90,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         rows = []
         for slot, s in SLOTS.items():
             form = form_of(slot, seed)
-            rules = {_success_rule(s.operation, form), "CONV-PARAM-AS-BODY-FIELD"}
+            private = s.forms == PRIVATE_FORMS
+            rules = {_success_rule(s.operation, form, private), "CONV-PARAM-AS-BODY-FIELD"}
+            rules |= {"COMMENT-1"} if s.operation == "postComment" and not private else set()
             rows.append(pytest.param(slot, id=f"{s.operation}-{form}-{slot}",
                                      marks=[pytest.mark.rule(r) for r in sorted(rules)]))
         metafunc.parametrize("slot", rows)
@@ -124,30 +127,38 @@ def _label(slot: str) -> str:
 def test_every_shared_write_in_its_drawn_form_is_taken_with_its_text(
         slot: str, placed_write: Callable[[str], Any], taken_forms: Callable[[str, str], bool],
         api: dict[str, ApiClient], profile: Profile, request: pytest.FixtureRequest) -> None:
-    """The slot's write, in the form the seed drew: taken as the plain form is, its text kept, the parameter's text
-    winning (the module's docstring)."""
+    """The slot's write, in the form the seed drew: taken as the plain form is, its settings and text kept, the
+    parameter's value winning (the module's docstring)."""
     s, form = SLOTS[slot], form_of(slot, _seed(request.config))
+    private = s.forms == PRIVATE_FORMS
+    if private and not profile.supports("2.16.0"):
+        skip(SkipKind.CONFIGURATION, f"disabled by configuration: visibility was added in 2.16.0, the target runs "
+                                     f"{profile.service_version}")
     got = placed_write(slot)
     if got is None:
         skip(SkipKind.MISSING_FIXTURE, f"not judged: {_label(slot)} was not posted (the target lists no such node)")
+    rule = _success_rule(s.operation, form, private)
     if got.refused is not None:
-        if off_the_interface(got.refused) or not taken_forms(s.operation, form):
+        plain = QUERY if private and form == PARAM_WINS else form  # the parameter form the run's writes take
+        if off_the_interface(got.refused) or not taken_forms(s.operation, plain):
             skip(SkipKind.OTHER, f"not judged: {_label(slot)} in the {form} form was refused with "
-                                 f"{got.refused.status}, as the run's other writes of that form were: whether the "
-                                 "target takes the form at all is CONV-PARAM-AS-BODY-FIELD's (test_stated_forms.py)")
-        fail(["CONV-PARAM-AS-BODY-FIELD"], f"{_label(slot)}, its body in the {form} form, was refused with "
-                                           f"{got.refused.status}, though the run's other {s.operation} writes in "
-                                           "that form were taken (\"each body field may also be given as a request "
-                                           "or query parameter of the same name\"): the form is read on one parent "
-                                           "or relation only", got.refused)
+                                 f"{got.refused.status}, and no other shared write of the run took the {plain} form: "
+                                 "whether the target takes it at all is CONV-PARAM-AS-BODY-FIELD's "
+                                 "(test_stated_forms.py)")
+        fail([rule], f"{_label(slot)}, in the {form} form, was refused with {got.refused.status}, though the run's "
+                     f"other {s.operation} writes in the {plain} form were taken (\"each body field may also be given "
+                     "as a request or query parameter of the same name\"; \"When both are given, the parameter "
+                     "wins\"): the form is read on one parent or relation only", got.refused)
     resp = got.resp
     if not 200 <= resp.status < 300:
         skip(SkipKind.OTHER, f"not judged: {_label(slot)} was answered {resp.status}; the tests reading it judge that")
-    rule = _success_rule(s.operation, form)
     node = _read_back(s.operation, resp, api[s.writer], profile, slot)
     text = node.get("body") if isinstance(node, dict) else None
-    if s.operation == "postComment" and profile.supports("2.16.0") and isinstance(node, dict) and not (
-            profile.visibility.reads_as_full(node.get("visibility")) and not node.get("recipients")):
+    if private and isinstance(node, dict) and node.get("visibility") != profile.visibility.recipients:
+        fail([rule], f"{_label(slot)}, visibility {profile.visibility.recipients!r} in the {form} form, reads back at "
+                     f"its Location with visibility={node.get('visibility')!r}", resp)
+    if not private and s.operation == "postComment" and profile.supports("2.16.0") and isinstance(node, dict) and \
+            not (profile.visibility.reads_as_full(node.get("visibility")) and not node.get("recipients")):
         fail(["COMMENT-1"], f"{_label(slot)}, posted in the {form} form without privacy fields, reads back at its "
                             f"Location with visibility={node.get('visibility')!r} recipients="
                             f"{node.get('recipients')!r}: full visibility and no recipients (\"and a later GET "
@@ -157,7 +168,7 @@ def test_every_shared_write_in_its_drawn_form_is_taken_with_its_text(
     if not body_holds(text, TEXTS[slot]):
         fail([rule], f"{_label(slot)}, its body in the {form} form, holds {str(text)[:160]!r}, not the text sent",
              resp)
-    if form == PARAM_WINS and body_holds(text, LOSING_BODY):
+    if form == PARAM_WINS and not private and body_holds(text, LOSING_BODY):
         fail([rule], f"{_label(slot)}: the body came both ways and the body's text won (\"When both are given, the "
                      "parameter wins\")", resp)
 
