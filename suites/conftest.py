@@ -34,7 +34,7 @@ from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile, VisibilityOptions
 from qaconform.target.writes import SUITES
 
-from . import counts_after_posts, posted_texts
+from . import counts_after_posts, placed_forms, posted_texts
 from .one_shot_calls import (  # noqa: F401 - the one-shot fixtures, under their names, for every suite
     cancelwiki_denied_first,
     cancelwiki_once,
@@ -44,6 +44,7 @@ from .one_shot_calls import (  # noqa: F401 - the one-shot fixtures, under their
     unfavorite_once,
     wiki_refusals,
 )
+from .placed_forms import placed_write  # noqa: F401 - forms9 (issue 44 item 3): the drawn forms' outcomes
 from .properties import recipient_forms  # the privacy model reads it too, as a sibling (no package name there)
 from .public_threads import *  # noqa: F403 - histories5: the shared thread under a public comment's fixtures
 
@@ -84,11 +85,9 @@ def fresh_answer(member: ApiClient, question_id: int, run_tag: str, created: Any
 
 
 # ------------------------------------------------------------------------------------------------ shared writes
-# Issue 29: a default run makes at most 100 accepted writes. Several modules each made the same write for their own
-# check (an account posts a plain answer: the permission table's cell, the 201's shape, the author's name, the
-# answer's listing); each such write is now made ONCE per run and target (every xdist worker reads the one response,
-# as the one-shot calls above) and every test reads what it needs from it. Only writes whose request is the same
-# for every reader are shared; a test whose case is its own request (a form, an option, a refusal) still sends it.
+# Issue 29: at most 100 accepted writes. A write several checks read is made ONCE per run and target (every xdist
+# worker reads the one response); a test whose case is its own request (an option, a refusal) still sends it.
+# forms9 (issue 44 item 3): the writes that had no input form take one drawn by the seed (placed_forms.py).
 
 
 @dataclass(frozen=True)
@@ -380,18 +379,18 @@ def private_comment_on_question(request: pytest.FixtureRequest, api: dict[str, A
                                 run_tag: str, created: Any, profile: Profile,
                                 user_ids: dict[str, int]) -> SharedWrite:
     """member's comment on the fixture question itself, private to moderator (visibility recipients), posted once
-    per run: comment privacy's ids in the question list and the privacy model's thread under a question read this one
-    write. Its recipients carry both id forms (recip, issue 44: ``recipient_forms``). Charged to the suites' share
-    whoever asks first (the privacy model's share holds exactly its own subtree)."""
+    per run: comment privacy's ids in the question list and the privacy model's thread under a question read it. Its
+    recipients carry both id forms (recip, issue 44). Charged to the suites' share whoever asks first."""
     text = "private comment on the question"
 
-    def post() -> ApiResponse:
+    def post(form: str) -> ApiResponse:  # forms9 (issue 44 item 3): visibility in a drawn form (placed_forms.py)
         budget = ApiClient.write_budget
         with budget.charged_to(SUITES) if budget is not None else contextlib.nullcontext():
-            return post_comment(api["member"], question_id, run_tag, created, text=text, visibility=profile.visibility
-                                .recipients, recipients=recipient_forms.question_recipients(user_ids))
+            return placed_forms.post_private(api["member"], question_id, run_tag, created, text, profile,
+                                             recipient_forms.question_recipients(user_ids), form)
 
-    return SharedWrite(_shared(request, profile, "private comment on the question", post), text, question_id)
+    return SharedWrite(placed_forms.placed(request, profile, "private_comment_on_question", "private comment on the "
+                                           "question", post), text, question_id)
 
 
 @pytest.fixture(scope="session")
@@ -402,9 +401,9 @@ def private_comment_on_answer(request: pytest.FixtureRequest, api: dict[str, Api
     same request each (histories3, issue 44: the write saved pays for the privacy model's reply at depth 3)."""
     text = "private to moderator"
     shared_answer = _answer_id(request, api, question_id, run_tag, created, profile)
-    resp = _shared(request, profile, "private comment on the shared answer", lambda: post_comment(
-        api["member"], shared_answer, run_tag, created, text=text, visibility=profile.visibility.recipients,
-        recipients=[user_ids["moderator"]]))
+    resp = placed_forms.placed(request, profile, "private_comment_on_answer", "private comment on the shared answer",
+                               lambda form: placed_forms.post_private(api["member"], shared_answer, run_tag, created,
+                                                                      text, profile, [user_ids["moderator"]], form))
     return SharedWrite(resp, text, shared_answer)
 
 
@@ -462,8 +461,9 @@ def sent_to_mod_by(request: pytest.FixtureRequest, api: dict[str, ApiClient], qu
         if role == "admin":  # locked first (:func:`locked_comment`): a send of a node already locked
             node = int(request.getfixturevalue("locked_comment").node)
         else:
-            answer = _shared(request, profile, f"answer to send to moderation by {role}", lambda: post_answer(
-                api[role], question_id, run_tag, created, text=text))
+            answer = placed_forms.placed(request, profile, "sent_to_mod_by", f"answer to send to moderation by "
+                                         f"{role}", lambda form: post_answer_in(api[role], question_id, run_tag,
+                                                                                created, text, form))
             node = answer_posted(answer, "to send to moderation")
         resp = _shared(request, profile, f"sendToMod by {role}", lambda: api[role].put(
             f"node/{node}/sendToMod.json", operation="sendToModeration"))
@@ -481,8 +481,9 @@ def answer_sent_to_mod_by_admin(request: pytest.FixtureRequest, api: dict[str, A
     (:func:`sent_to_mod_by`), so without it no send of another's answer is made (blind round of issue 44: realUser
     taken from the answer's author). Two accepted writes; the answer is its own (moderation takes it out of other
     callers' lists, which the shared answers must stay in)."""
-    answer = _shared(request, profile, "answer of member's to send to moderation by admin", lambda: post_answer(
-        api["member"], question_id, run_tag, created, text="answer of member's to be sent to moderation by admin"))
+    answer = placed_forms.placed(request, profile, "answer_sent_to_mod_by_admin", "answer of member's to send to "
+                                 "moderation by admin", lambda form: post_answer_in(  # forms9: a drawn form
+        api["member"], question_id, run_tag, created, "answer of member's to be sent to moderation by admin", form))
     node = answer_posted(answer, "for admin to send to moderation")
     resp = _shared(request, profile, "sendToMod of an answer by admin", lambda: api["admin"].put(
         f"node/{node}/sendToMod.json", operation="sendToModeration"))
@@ -494,21 +495,18 @@ def answer_sent_to_mod_by_admin(request: pytest.FixtureRequest, api: dict[str, A
 def others_answer(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
                   created: Any, profile: Profile) -> int:
     """admin's plain answer under the fixture question, posted once per run: "another's node" on which member's
-    refused calls act, in the permission matrix (its own-node cells, permission_calls.Scene.admin_answer) and in
-    test_node_actions.py (member may not lock another's answer). Each of them posted one before, in the same state
-    (a published answer of admin's nothing locked or moved): one accepted write where there were two. A call
-    wrongly let in on it fails its test; the permission matrix then acts on a new one (Scene.spent)."""
-    resp = _shared(request, profile, "answer of admin's for refused calls", lambda: post_answer(
-        api["admin"], question_id, run_tag, created, text="permission matrix: another's node"))
+    refused calls act (permission_calls.Scene.admin_answer; test_node_actions.py: member may not lock another's
+    answer). A call wrongly let in on it fails its test; the permission matrix then acts on a new one (Scene.spent)."""
+    resp = placed_forms.placed(request, profile, "others_answer", "answer of admin's for refused calls", lambda form:
+                               post_answer_in(api["admin"], question_id, run_tag, created, "permission matrix: "
+                                              "another's node", form))  # forms9 (issue 44): a drawn form
     return answer_posted(resp, "for refused calls on another's node")
 
 
 OWN_NODE_COMMENTERS = ("novice",)
 """trade (fix22's r22-novice-comment-on-own-node-refused, issue 44): accounts whose plain comment on a node they
-wrote is a shared write of its own. "| 1 Post comment | Comment (Other Standard Roles); ..." names no "own posts"
-right; novice's shared comment is blind9's reply to admin's (:data:`COMMENT_AS_REPLY`), so without it no budgeted
-write of novice's comments on a node novice wrote. The others' shared comments sit under member's answer, which
-member wrote (member's own node is met there)."""
+wrote is a shared write of its own ("Comment" names no "own posts" right; novice's shared comment is a reply to
+admin's). The others' shared comments sit under member's answer (member's own node is met there)."""
 
 
 @pytest.fixture(scope="session")
@@ -526,8 +524,9 @@ def comment_on_own_node(request: pytest.FixtureRequest, api: dict[str, ApiClient
             node = int(request.getfixturevalue("novices_question_id"))
         except pytest.skip.Exception:
             return None  # the target lists no such question: nothing to judge
-        resp = _shared(request, profile, f"comment of {role} on its own question", lambda: post_comment(
-            api[role], node, run_tag, created, text=f"plain comment by {role} on a question {role} wrote"))
+        resp = placed_forms.placed(request, profile, "comment_on_own_node", f"comment of {role} on its own question",
+                                   lambda form: post_comment_in(api[role], node, run_tag, created, f"plain comment "
+                                                                f"by {role} on a question {role} wrote", form))
         return SharedWrite(resp, "", node)
 
     return get
@@ -541,14 +540,14 @@ MATRIX_LOCK_PROMPT = f"locked by the action matrix: {MARKUP_TEXT}"  # round14 (i
 def locked_comment(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
                    created: Any, profile: Profile) -> SharedWrite:
     """admin (Lock comments on posts) locks member's reply to its shared plain comment (:func:`comment_of`, else a
-    comment on :func:`shared_answer`; round13, issue 44: a comment under a comment) that admin then sends to moderation
-    (:func:`sent_to_mod_by`), once per run: the action matrix's lock of a comment (test_action_matrix.py reads the
-    response, acts on the locked comment), the node of its send to moderation of a locked node. One accepted write."""
+    comment on :func:`shared_answer`) that admin then sends to moderation (:func:`sent_to_mod_by`), once per run: the
+    action matrix's lock of a comment, the node of its send to moderation of a locked node. One accepted write."""
     shared_answer = _answer_id(request, api, question_id, run_tag, created, profile)
     plain = request.getfixturevalue("comment_of")("member")
     parent = plain.id if plain.resp.status == 201 and plain.node == shared_answer and plain.id else shared_answer
-    posted = _shared(request, profile, "comment to send to moderation by admin", lambda: post_comment(
-        api["member"], parent, run_tag, created, text="to be sent to moderation by admin"))
+    posted = placed_forms.placed(request, profile, "locked_comment", "comment to send to moderation by admin",
+                                 lambda form: post_comment_in(api["member"], parent, run_tag, created,
+                                                              "to be sent to moderation by admin", form))
     node = expect_created(posted, "SHAPE-POST-COMMENT", "member could not post the comment to lock and send to "
                                                         "moderation")
     prompt = f"{MATRIX_LOCK_PROMPT} [{run_tag}]"
@@ -595,6 +594,7 @@ def answer_under_members_question(request: pytest.FixtureRequest, api: dict[str,
     answers and comments but no question, so without it a server that takes "own" from the question's author is
     never met. One accepted write; every call the action matrix makes on it that changes it is refused (member's,
     novice's, anonymous') or none (moderator's and admin's unfavorite and unwikify of a node that is neither)."""
-    resp = _shared(request, profile, "answer under a question of member's", lambda: post_answer(
-        api["moderator"], members_question_id, run_tag, created, text="answer to a question member wrote"))
+    resp = placed_forms.placed(request, profile, "answer_under_members_question", "answer under a question of "
+                               "member's", lambda form: post_answer_in(  # forms9 (issue 44): a drawn form
+        api["moderator"], members_question_id, run_tag, created, "answer to a question member wrote", form))
     return SharedWrite(resp, "", members_question_id)

@@ -289,6 +289,10 @@ _ALL = _ALL + FIX28
 from .faults_recip import RECIP  # noqa: E402
 
 _ALL = _ALL + RECIP
+# --- forms9 (issue 44 item 3): a write's input form read wrong on one operation or one parent kind only
+from .faults_forms9 import FORMS9  # noqa: E402
+
+_ALL = _ALL + FORMS9
 
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""

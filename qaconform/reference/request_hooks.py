@@ -57,6 +57,7 @@ from . import (
     fix26_paths,
     fix27_paths,
     fix28_paths,
+    forms9_paths,
     histories2_faults,
     histories3_faults,
     history_faults,
@@ -156,6 +157,8 @@ HOOKS: list[Hook] = [
          refusal=blind_round28.refusal),  # round28 (issue 44): blind round 28
     Hook("fix28", after=fix28_paths.after),  # fix28 (issue 44): marked under the question list's parameters
     Hook("recip", after=recip_paths.after),  # recip (issue 44): the first read after a reply is posted
+    Hook("forms9", before=forms9_paths.before,
+         admitted=forms9_paths.admitted),  # forms9 (issue 44 item 3): a form on one parent kind
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

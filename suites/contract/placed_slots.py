@@ -1,0 +1,68 @@
+"""The shared writes that take a drawn input form (forms9, issue 44 item 3), and the form each takes for a seed.
+Pure: no request (suites/placed_forms.py posts them; suites/contract/test_write_forms.py judges them).
+
+The array: within each operation the slots take consecutive offsets of the seed's rotation over spec/dimensions.yaml
+``input_form``, so the four answer slots post every form in every run (each by another writer and relation, the
+pairing shifted by the seed), and the two comment slots two forms per run (every form on a question and on a
+comment over two seeds, every pairing over four).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from qaconform import contract
+
+JSON = "json"
+PRIVATE_FORMS = (JSON, "query", "param_wins")
+"""A private comment's forms: visibility in the JSON body, as a query parameter (the body too), or as a query
+parameter winning over the body's (recipients always in the JSON body)."""
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One shared write that takes a drawn form: its operation, the parent kind or relation it is posted under (what
+    a server may read the form differently for), its writer, and its place in the operation's rotation."""
+
+    operation: str
+    parent: str
+    writer: str
+    offset: int
+    forms: tuple[str, ...] = ()
+    """The forms it may take (none: every ``input_form``): a private comment's recipients, an array of objects,
+    have no parameter form shown, so it is never form-encoded (its visibility and body travel as parameters)."""
+
+
+SLOTS: dict[str, Slot] = {
+    "others_answer": Slot("postAnswer", "question novice wrote", "admin", 0),
+    "answer_under_members_question": Slot("postAnswer", "question member wrote", "moderator", 1),
+    "sent_to_mod_by": Slot("postAnswer", "question novice wrote, then sent to moderation", "moderator", 2),
+    "answer_sent_to_mod_by_admin": Slot("postAnswer", "question novice wrote, then sent to moderation", "member", 3),
+    "comment_on_own_node": Slot("postComment", "question", "novice", 0),
+    "locked_comment": Slot("postComment", "comment (a reply to the writer's own comment)", "member", 2),
+    "private_comment_on_answer": Slot("postComment", "answer, private to recipients", "member", 0, PRIVATE_FORMS),
+    "private_comment_on_question": Slot("postComment", "question, private to recipients", "member", 1, PRIVATE_FORMS),
+}
+"""slot (the suites/conftest.py fixture that posts it) -> :class:`Slot`. The parents are those the reference data
+gives (the profile's fixture question is novice's there); on another target the relation is what it is."""
+
+
+def forms() -> tuple[str, ...]:
+    return tuple(contract.load_contract().dimensions.values["input_form"])
+
+
+def form_of(slot: str, seed: int) -> str:
+    """The input form ``slot`` posts in for the run's ``seed``."""
+    values = SLOTS[slot].forms or forms()
+    return values[(SLOTS[slot].offset + seed) % len(values)]
+
+
+TEXTS = {"others_answer": "permission matrix: another's node",
+         "answer_under_members_question": "answer to a question member wrote",
+         "sent_to_mod_by": "to be sent to moderation by moderator",
+         "answer_sent_to_mod_by_admin": "answer of member's to be sent to moderation by admin",
+         "comment_on_own_node": "plain comment by novice on a question novice wrote",
+         "locked_comment": "to be sent to moderation by admin",
+         "private_comment_on_answer": "private to moderator",
+         "private_comment_on_question": "private comment on the question"}
+"""The text each slot's fixture posts (suites/conftest.py; the run tag is added)."""
