@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .fault_model import Effect, Fault, Override
 
-BLIND_round29: tuple[Fault, ...] = (
+_ALL: tuple[Fault, ...] = (
     Fault("round29-anonymous-reply-accepted", "AUTH-ANONYMOUS-WRITES",
           "'Every operation requires the permissions below.' (Comment is a Standard Roles permission) -> an "
           "anonymous caller posting a reply (the node is a comment) is let in and the reply is created; comments "
@@ -52,9 +52,12 @@ BLIND_round29: tuple[Fault, ...] = (
           "'Response: 200, a JSON array of User content entries' (node.body: string, HTML) -> the entry of a "
           "private comment (visibility other than full) has node.body null (withheld from the export); entries "
           "of public comments, answers and questions are right"),
-    Fault("round29-user-questions-later-page-date-string", "SHAPE-LIST-USER-QUESTIONS",
-          "'Response: 200, paged list of question Nodes.' (creationDate: integer) -> a user's question list "
-          "asked for page 2 or later gives creationDate as a string of digits; page 1 is right"),
+    # written blind on SHAPE-LIST-USER-QUESTIONS; the kit charges a date field's type to the rule of its own
+    # sentence (rule_assertions.rules_for_schema_error), which the blind measure found red: named for that rule
+    Fault("round29-user-questions-later-page-date-string", "SHAPE-DATES-MILLIS",
+          "'Epoch time in milliseconds.' (Node creationDate: integer; 'Response: 200, paged list of question "
+          "Nodes.') -> a user's question list asked for page 2 or later gives creationDate as a string of digits; "
+          "page 1 is right"),
     Fault("round29-wiki-comment-200", "SHAPE-POST-COMMENT",
           "'Success: 201. The Location response header holds the URL of the new comment.' -> a comment posted on "
           "a community-wiki node (wiki true) is answered 200 (the wiki branch's status); elsewhere 201"),
@@ -67,7 +70,18 @@ BLIND_round29: tuple[Fault, ...] = (
           "list asked with sort=default and a page parameter is a 400 (the paged branch's list of sorts lacks "
           "default); without page, and on the earned list, default is taken"),
 )
+"""Every fault of round 29 as written blind."""
+
+_MISSED_REASONS: dict[str, str] = {
+    "round29-wiki-comment-200":
+        "a 201 on a wiki node needs an accepted comment on one: the profile's wiki nodes are one-shot fixtures the "
+        "unwikify tests consume, and a comment on one before its unwikify is one accepted write more (the suites' "
+        "share is 80 of 81; docs/blind-rounds.md)",
+}
+"""Missed blind and not closed: left out of the registry, with why (its code stays in blind_round29.py)."""
+
+BLIND_round29: tuple[Fault, ...] = tuple(f for f in _ALL if f.name not in _MISSED_REASONS)
 """Round 29's faults that the suites catch (registered in faults.py)."""
 
-BLIND_round29_MISSED: tuple[tuple[Fault, str], ...] = ()
-"""Round 29's faults left out of the registry, each with the reason (docs/blind-rounds.md)."""
+BLIND_round29_MISSED: tuple[Fault, ...] = tuple(f for f in _ALL if f.name in _MISSED_REASONS)
+"""Round 29's faults left out of the registry (reasons in ``_MISSED_REASONS`` and docs/blind-rounds.md)."""

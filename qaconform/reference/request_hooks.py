@@ -58,6 +58,7 @@ from . import (
     fix26_paths,
     fix27_paths,
     fix28_paths,
+    fix29_paths,
     histories2_faults,
     histories3_faults,
     history_faults,
@@ -158,6 +159,7 @@ HOOKS: list[Hook] = [
     Hook("fix28", after=fix28_paths.after),  # fix28 (issue 44): marked under the question list's parameters
     Hook("recip", after=recip_paths.after),  # recip (issue 44): the first read after a reply is posted
     Hook("round29", before=blind_round29.before, after=blind_round29.after),  # round29 (issue 44): blind round 29
+    Hook("fix29", after=fix29_paths.after),  # fix29 (issue 44): one kind of user's content list
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
