@@ -16,7 +16,8 @@ The user content list's path names a user, and its entries are the posts of the 
 one kind of user from another query (a moderator's content from the moderation log's pager, an administrator's
 from an audit table) breaks the shape for that user only. So beside the readers' rows, which read member's content,
 admin reads every other account of spec/dimensions.yaml ``writer`` (round29, issue 44: the content list was read for
-one user; the user lists 4 and 15 read every account since blind9, list_responses.every_owner), in JSON.
+member here and admin in test_operation_shapes.py only; the user lists 4 and 15 read every account since blind9,
+list_responses.every_owner), in JSON.
 """
 
 from __future__ import annotations
