@@ -50,6 +50,7 @@ from . import (
     blind_round26,
     blind_round27,
     blind_round28,
+    blind_round29,
     combos2_paths,
     fix2jobs_paths,
     fix22_paths,
@@ -57,6 +58,7 @@ from . import (
     fix26_paths,
     fix27_paths,
     fix28_paths,
+    fix29_paths,
     forms9_paths,
     histories2_faults,
     histories3_faults,
@@ -159,6 +161,8 @@ HOOKS: list[Hook] = [
     Hook("recip", after=recip_paths.after),  # recip (issue 44): the first read after a reply is posted
     Hook("forms9", before=forms9_paths.before,
          admitted=forms9_paths.admitted),  # forms9 (issue 44 item 3): a form on one parent kind
+    Hook("round29", before=blind_round29.before, after=blind_round29.after),  # round29 (issue 44): blind round 29
+    Hook("fix29", after=fix29_paths.after),  # fix29 (issue 44): one kind of user's content list
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

@@ -11,6 +11,13 @@ reader takes one form, in a rotation the run's seed shifts (every form each run,
 seeds), so a run reads each list once per reader. Who may call them is not shown ("Permissions for operation 19:
 not shown beyond the need to configure the integration first"; 8: "not shown beyond a reference to a separate plugin
 description"): a 401 or 403 is not judged (a skip that says so), every 200 is.
+
+The user content list's path names a user, and its entries are the posts of the user it names: a server that serves
+one kind of user from another query (a moderator's content from the moderation log's pager, an administrator's
+from an audit table) breaks the shape for that user only. So beside the readers' rows, which read member's content,
+admin reads every other account of spec/dimensions.yaml ``writer`` (round29, issue 44: the content list was read for
+member here and admin in test_operation_shapes.py only; the user lists 4 and 15 read every account since blind9,
+list_responses.every_owner), in JSON.
 """
 
 from __future__ import annotations
@@ -44,12 +51,28 @@ SUBJECT = "member"
 """Whose content the user content rows read: an account with content in every run (it posts answers)."""
 
 
-def rows(seed: int) -> list[tuple[str, str, str]]:
-    """(list, reader, path form): every reader of spec/dimensions.yaml on each list, the forms in a rotation the
-    seed shifts."""
+OWNER_READER = "admin"
+"""Who reads the other accounts' content (the one reader every target the kit knows lets in: Manage data
+protection is a Site Administration permission on the reference)."""
+OWNERS = "writer"
+"""The dimension whose values are the profile's accounts (each has posts, so its content has entries)."""
+
+
+def rows(seed: int) -> list[tuple[str, str, str, str]]:
+    """(list, reader, path form, whose content): every reader of spec/dimensions.yaml on each list, the forms in a
+    rotation the seed shifts, reading member's content; then admin reading every other account's content in JSON."""
     dims = load_contract().dimensions
     readers, forms = dims.values["reader"], dims.values["path_form"]
-    return [(op, reader, forms[(i + seed) % len(forms)]) for op in BARE_ARRAYS for i, reader in enumerate(readers)]
+    by_reader = [(op, reader, forms[(i + seed) % len(forms)], SUBJECT) for op in BARE_ARRAYS
+                 for i, reader in enumerate(readers)]
+    by_owner = [("listUserContent", OWNER_READER, "accept_json", owner) for owner in dims.values[OWNERS]
+                if owner != SUBJECT]
+    return by_reader + by_owner
+
+
+def _row_id(row: tuple[str, str, str, str]) -> str:
+    """The readers' rows keep their ids (list-reader-form); the owners' rows say whose content they read."""
+    return "-".join(row[:3]) + ("" if row[3] == SUBJECT else f"-of-{row[3]}")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -57,25 +80,28 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         return
     config = metafunc.config
     seed = config.stash[STATE].seed if STATE in config.stash else 0
-    metafunc.parametrize("bare_row", [pytest.param(r, id="-".join(r), marks=_MARKS[r[0]]) for r in rows(seed)])
+    metafunc.parametrize("bare_row", [pytest.param(r, id=_row_id(r), marks=_MARKS[r[0]]) for r in rows(seed)])
 
 
-def _path(op: str, require_fixture: Any, user_ids: dict[str, int]) -> str:
+def _path(op: str, owner: str, require_fixture: Any, user_ids: dict[str, int]) -> str:
     if op == "listIssueTypes":
         return path(op, tracker=require_fixture("issue_tracker"))
-    if SUBJECT not in user_ids:
-        skip(SkipKind.OTHER, f"not checked: {SUBJECT}'s user id is unknown, so no user content path can be read")
-    return path(op, userId=user_ids[SUBJECT])
+    if owner not in user_ids:
+        skip(SkipKind.MISSING_FIXTURE, f"not checked: {owner}'s user id is unknown ([accounts.{owner}] id), so "
+                                       "its content path cannot be read", fixtures=[f"accounts.{owner}.id"])
+    return path(op, userId=user_ids[owner])
 
 
 def test_a_bare_array_list_keeps_its_shape_for_every_reader_in_every_request_form(
-    bare_row: tuple[str, str, str], api: dict[str, ApiClient], require_fixture: Any, user_ids: dict[str, int],
+    bare_row: tuple[str, str, str, str], api: dict[str, ApiClient], require_fixture: Any, user_ids: dict[str, int],
     contract: Any,
 ) -> None:
-    op, reader, form = bare_row
+    op, reader, form, owner = bare_row
     shape_rule, array_rule = BARE_ARRAYS[op]
-    what = f"{op} read by {reader} with Accept {ACCEPT[form]!r}"
-    resp: ApiResponse = api[reader].get(_path(op, require_fixture, user_ids), headers={"Accept": ACCEPT[form]})
+    whose = f" ({owner}'s content)" if op == "listUserContent" else ""
+    what = f"{op}{whose} read by {reader} with Accept {ACCEPT[form]!r}"
+    resp: ApiResponse = api[reader].get(_path(op, owner, require_fixture, user_ids),
+                                        headers={"Accept": ACCEPT[form]})
     if resp.status in (401, 403):
         skip(SkipKind.OTHER, f"not judged: {what} is refused ({resp.status}); who may call {op} is not shown")
     if resp.status == 406 and form != "accept_json":
