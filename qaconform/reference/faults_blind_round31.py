@@ -5,9 +5,9 @@ input form on a rarely tried operation, an effect on one node kind, a parameter'
 data-protection form of the user, a history after a state change, read order and a cache).
 
 Each breaks one stated rule on one path only and quotes the rule's sentence; where they bite is
-:mod:`blind_round31`. ``_ALL`` holds all fifteen; ``BLIND_round31`` those the self-test caught on the suites of the
-day the round was written (registered in faults.py); ``BLIND_round31_MISSED`` those it did not (kept here, not
-registered, so that an integrator can register them on a trial branch). The measure is in docs/blind-rounds.md.
+:mod:`blind_round31`. ``_ALL`` holds all fifteen; ``BLIND_round31`` the nine the self-test caught on the session's
+start suites (registered in faults.py); ``BLIND_round31_MISSED`` the six it did not (kept here with their reasons,
+not registered, so that an integrator can register them on a trial branch). The measure is in docs/blind-rounds.md.
 """
 
 from __future__ import annotations
@@ -88,8 +88,34 @@ _ALL: tuple[Fault, ...] = (
           " after active=false counts the inactive relations)"),
 )
 
-_CAUGHT: frozenset[str] = frozenset(f.name for f in _ALL)
-"""The faults the self-test caught when the round was measured (docs/blind-rounds.md); set after measuring."""
+_MISSED_REASONS: dict[str, str] = {
+    "round31-reply-public-question-thread-private-refused":
+        "missed on the session's start suites (no test naming COMMENT-5 failed): no private reply was posted under a"
+        " public comment of a question's own thread; one write under the seeded public comment on the fixture"
+        " question would try it",
+    "round31-content-id-beyond-int32-400":
+        "missed on the session's start suites (no test naming GDPR-CONTENT-422 failed): no user id between 2^31 and"
+        " 18 digits was read; a read, no write",
+    "round31-gdpr-formatted-hour-00-refused":
+        "missed on the session's start suites (no test naming GDPR-DATE-FORMATTED failed): no accepted job was dated"
+        " at hour 00; one job write",
+    "round31-moderated-comment-date-string":
+        "missed on its rule on the session's start suites: the privacy model's read of the comment list failed"
+        " SHAPE-DATES-MILLIS (the fault breaks that rule too: creationDate is stated there as well as in the Node"
+        " schema), no test naming SHAPE-LIST-ANSWER-COMMENTS read a list holding a comment in moderation",
+    "round31-lock-own-last-active-user":
+        "missed on the session's start suites (no test naming PERM-LOCK-OWN failed): member's refused lock was not"
+        " tried on another's question member was the last to answer or comment under",
+    "round31-gdpr-reassign-param-unchecked":
+        "missed on the session's start suites (no test naming GDPR-REASSIGN-INVALID failed): an unknown reassignUser"
+        " was not sent as a request parameter; a refusal, no accepted write",
+}
+"""Missed on the day's suites, measured with ``qaconform selftest --fault NAME --no-clean`` before any suite was
+read (docs/blind-rounds.md). None is an allowed reading, and each can be tried within the default write budget."""
 
-BLIND_round31: tuple[Fault, ...] = tuple(f for f in _ALL if f.name in _CAUGHT)
-BLIND_round31_MISSED: tuple[Fault, ...] = tuple(f for f in _ALL if f.name not in _CAUGHT)
+BLIND_round31: tuple[Fault, ...] = tuple(f for f in _ALL if f.name not in _MISSED_REASONS)
+"""Caught on the day's suites: registered in faults.py."""
+
+BLIND_round31_MISSED: tuple[Fault, ...] = tuple(f for f in _ALL if f.name in _MISSED_REASONS)
+"""Missed on the day's suites, not registered (still wired in :mod:`blind_round31`): the integrator measures them
+again on the session's final suites, on a trial branch that registers them."""
