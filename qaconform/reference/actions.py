@@ -21,6 +21,7 @@ from . import (
     blind_round13,
     blind_round14,
     blind_round15,
+    blind_round31,
     combos_perms,
     faults,
     histories5_paths,
@@ -330,7 +331,9 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
     owns = owns or blind_perms.lock_owner_skipped(node)  # blindp (issue 44)
     owns = owns or blind_round11.lock_wrap_admits(request, caller)  # round11 (issue 44)
     owns = owns or combos_perms.allowed_at_cell(svc, "lockNode", caller, node)  # combos (issue 44)
+    owns = owns or blind_round31.lock_owner(node, caller)  # round31 (issue 44): own read from the last active user
     access.require_owner("lockNode", caller, owns, auth.LOCK_ANY)
+    blind_round31.lock_refused(svc.db, caller, node)  # round31 (issue 44): a rank check on administrators' nodes
     if node["locked"]:
         repeated = _repeat(svc, "locked", "lockAction", node, f"node {node['id']} is already locked")
         if repeated is not None:

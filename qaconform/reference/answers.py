@@ -17,6 +17,7 @@ from . import (
     blind_round13,
     blind_round15,
     blind_round26,
+    blind_round31,
     faults,
     history_faults,
     variants,
@@ -59,6 +60,7 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
     published = blind_round12.answer_published(svc.db, caller, question, published)  # round12 (issue 44)
     published = blind_round15.answer_published(question, published)  # round15 (issue 44)
     published = blind_round26.answer_published(svc.db, question, published)  # round26 (issue 44)
+    published = blind_round31.answer_published(svc.db, question, published)  # round31 (issue 44)
     if faults.is_on("answer-param-publishes") and "body" in request.query_params:
         published = True
     if faults.is_on("answer-form-moderates") and request.headers.get("content-type", "").startswith(

@@ -26,6 +26,7 @@ from . import (
     blind_round16,
     blind_round20,
     blind_round26,
+    blind_round31,
     combos2_paths,
     faults,
     histories2_faults,
@@ -282,6 +283,7 @@ def _effective_privacy(
     """Comment rules 1-6: defaults, inheritance from a private parent comment, and the 400s."""
     if parent["type"] == "comment" and parent["visibility"] != "full":
         return _inherited_privacy(svc, parent, visibility, recipients)
+    blind_round31.public_reply_refused(parent, visibility)  # round31 (issue 44)
     if parent["type"] == "comment" and visibility is not None and faults.is_on("comment-reply-to-public-refused"):
         raise bad_request(INHERITED_MESSAGE)
     if (parent["type"] == "comment" and visibility not in (None, "full", "recipients")

@@ -303,6 +303,11 @@ _ALL = _ALL + BLIND_round29  # BLIND_round29_MISSED: left out (docs/blind-rounds
 from .faults_fix29 import FIX29  # noqa: E402
 
 _ALL = _ALL + FIX29
+# --- blind round 31: eight drawn must-rules and seven of the kinds issue 44 names, written without reading the
+# suites (issue 44, round31)
+from .faults_blind_round31 import BLIND_round31  # noqa: E402
+
+_ALL = _ALL + BLIND_round31  # BLIND_round31_MISSED: left out (docs/blind-rounds.md)
 
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""

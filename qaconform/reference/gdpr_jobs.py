@@ -20,6 +20,7 @@ from . import (
     blind_round15,
     blind_round20,
     blind_round26,
+    blind_round31,
     crossing2_paths,
     crossing3_paths,
     faults,
@@ -57,6 +58,7 @@ async def schedule_gdpr_job(svc: Service, request: Request, caller: Caller) -> R
     skipped = crossing2_paths.skipped_checks(request.query_params.keys(), fields)  # crossing2 (issue 44)
     skipped |= crossing3_paths.refused_forms(request.query_params.keys(), fields)  # crossing3 (issue 44)
     skipped |= jobs4_paths.skipped(svc, request.query_params.keys(), fields, _schedule_ms)  # jobs4 (issue 44)
+    skipped |= blind_round31.skipped(request.query_params.keys())  # round31 (issue 44)
     return _schedule(svc, caller, fields, skipped)
 
 
@@ -79,7 +81,8 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any], skipped: fro
         _check_csv_file(svc, fields)
     user = structured(fields, "user")
     if not (kind == "individual" and isinstance(user, dict) and _present(user, "id")
-            and faults.is_on("gdpr-operations-unchecked-for-user-id")) and crossing2_paths.OPERATIONS not in skipped:
+            and faults.is_on("gdpr-operations-unchecked-for-user-id")) and crossing2_paths.OPERATIONS not in skipped \
+            and not blind_round31.operations_unchecked(fields):  # round31 (issue 44): a user by email
         _check_operations(fields)
     crossing3_paths.check_operations(fields, skipped)  # crossing3 (issue 44): a stated form refused in one cell
     _check_reassign_user(svc, fields, skipped)
@@ -198,7 +201,8 @@ def _check_reassign_user(svc: Service, fields: dict[str, Any], skipped: frozense
     lenient = faults.is_on("gdpr-reassign-invalid-accepted") or (  # blind5 (issue 44): bulk jobs below
         fields.get("type") == "bulk" and faults.is_on("blind5-gdpr-bulk-reassign-unchecked")) or (
         faults.is_on("gdpr-reassign-invalid-id-accepted") and isinstance(reassign, dict) and _present(reassign, "id")
-    ) or not blind_round9.reassign_checked(structured(fields, "operations"))  # blind9: looked up only with delete
+    ) or not blind_round9.reassign_checked(structured(fields, "operations")) or (  # blind9: looked up only with delete
+        blind_round31.REASSIGN_PARAM in skipped)  # round31 (issue 44): a reassignUser given as a request parameter
     refused_form = isinstance(reassign, dict) and (
         (faults.is_on("gdpr-reassign-by-id-refused") and _present(reassign, "id"))
         or (faults.is_on("gdpr-reassign-by-username-refused") and _present(reassign, "username")))
@@ -272,7 +276,7 @@ def _schedule_ms(fields: dict[str, Any]) -> int:
     if formatted is not None:
         if not isinstance(formatted, str) or not _FORMATTED_DATE.match(formatted):
             raise invalid
-        if faults.is_on("gdpr-formatted-date-refused"):
+        if faults.is_on("gdpr-formatted-date-refused") or blind_round31.formatted_refused(formatted):  # round31
             raise invalid
         pattern = "%m/%d/%Y %I:%M" if faults.is_on("blindc-gdpr-formatted-hour-12h") else "%m/%d/%Y %H:%M"
         try:

@@ -51,6 +51,7 @@ from . import (
     blind_round27,
     blind_round28,
     blind_round29,
+    blind_round31,
     combos2_paths,
     fix2jobs_paths,
     fix22_paths,
@@ -163,6 +164,7 @@ HOOKS: list[Hook] = [
          admitted=forms9_paths.admitted),  # forms9 (issue 44 item 3): a form on one parent kind
     Hook("round29", before=blind_round29.before, after=blind_round29.after),  # round29 (issue 44): blind round 29
     Hook("fix29", after=fix29_paths.after),  # fix29 (issue 44): one kind of user's content list
+    Hook("round31", before=blind_round31.before, after=blind_round31.after),  # round31 (issue 44): blind round 31
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

@@ -24,6 +24,7 @@ from . import (
     blind_round12,
     blind_round14,
     blind_round15,
+    blind_round31,
     faults,
     variants,
 )
@@ -72,8 +73,9 @@ async def list_active_experts(svc: Service, request: Request, caller: Caller) ->
     dropped = later and faults.is_on("active-experts-sort-dropped-after-page-1")  # blindr: next-page query
     by_realname = request.query_params.get("sort") == "username" and faults.is_on(
         "blinde-active-experts-username-by-realname")  # blinde: the sort name mapped to the wrong column
-    page = _experts(svc, request, where, [ACTIVE_EXPERT_REPUTATION], string_field,
-                    order=EXPERT_SORTS["default"] if dropped else EXPERT_SORTS["realname"] if by_realname else None)
+    order = EXPERT_SORTS["default"] if dropped else EXPERT_SORTS["realname"] if by_realname else None
+    order = blind_round31.active_experts_order(request.query_params, order)  # round31 (issue 44)
+    page = _experts(svc, request, where, [ACTIVE_EXPERT_REPUTATION], string_field, order=order)
     if faults.is_on("blind6-active-experts-formatted-day-first"):  # blind6 (issue 44)
         return blind6_reads.rewritten(page, blind6_reads.day_first)
     return page
