@@ -7,6 +7,7 @@ the suites'); :func:`once_per_target` also serves its shared writes."""
 from __future__ import annotations
 
 import base64
+import contextlib
 import functools
 from collections.abc import Callable
 from typing import Any
@@ -15,10 +16,11 @@ import pytest
 
 from qaconform.pytest import one_shots
 from qaconform.pytest.outcomes import SkipKind, skip
-from qaconform.pytest.support import charged_to_suites, once_per_run, shared_path
+from qaconform.pytest.support import charged_to_suites, once_per_run, post_comment, shared_path
 from qaconform.target import ledger
 from qaconform.target.client import ApiClient, ApiResponse, Exchange
 from qaconform.target.profile import Profile
+from qaconform.target.writes import SUITES
 
 
 def _one_shot(request: pytest.FixtureRequest, name: str) -> int:
@@ -119,6 +121,26 @@ def cancelwiki_own_once(request: pytest.FixtureRequest, api: dict[str, ApiClient
         "member"].put(f"node/{node}/cancelwiki.json", operation="cancelWiki"))
 
 
+def contributed_before_refusal(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
+                               node: int) -> None:
+    """member's plain comment on wiki_node_id (admin's wiki question on the reference server), posted once per run and
+    target before member's refused unwikify of it (budget9, issue 44): member then wrote a node under the question
+    and is its last active user, but did not write the question, and "own" in "for the caller's own node, Convert
+    own posts to community wiki" is authorship only. A server taking "own" from a contributor or from
+    lastActiveUserId lets member in, which the refusal test (test_permissions.py) sees. One accepted write of the
+    suites' share (paid by the permission matrix's denied cells sharing moderator's answer under member's question);
+    a target that refuses the comment, or a spent share, leaves the refusal judged without the relation."""
+    def post() -> ApiResponse:
+        budget = ApiClient.write_budget
+        with budget.charged_to(SUITES) if budget is not None else contextlib.nullcontext():
+            return post_comment(api["member"], node, request.getfixturevalue("run_tag"),
+                                request.getfixturevalue("created"),
+                                text="comment by member under another's wiki question, before its unwikify")
+
+    with contextlib.suppress(pytest.skip.Exception):  # the share spent: the refusal is judged all the same
+        once_per_target(request, profile, f"comment by member on wiki {node}", post)
+
+
 @pytest.fixture(scope="session")
 def wiki_refusals(request: pytest.FixtureRequest, api: dict[str, ApiClient],
                   profile: Profile) -> dict[str, ApiResponse]:
@@ -130,6 +152,7 @@ def wiki_refusals(request: pytest.FixtureRequest, api: dict[str, ApiClient],
     path = shared_path(request, profile.base_url, f"cancelwiki moderator {node}")
     if path is not None and path.exists():
         return {}
+    contributed_before_refusal(request, api, profile, node)
     refusals = {role: _consuming(request, profile, "wiki_node_id", node, functools.partial(
         api[role].put, f"node/{node}/cancelwiki.json", operation="cancelWiki"))() for role in ("novice", "member")}
     state = one_shots.doctor_state(request.getfixturevalue("qc_target").diagnosis, "wiki_node_id")

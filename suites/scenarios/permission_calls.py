@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+import pytest
+
 from qaconform.contract import path
 from qaconform.pytest.outcomes import expect
 from qaconform.pytest.refusals import off_the_interface
@@ -99,8 +101,21 @@ class Scene:
 
     @cached_property
     def moderator_answer(self) -> int:
-        """moderator's answer: the node denied callers try to unfavorite or unwikify."""
-        return self.shared_answer("moderator", "permission matrix: moderator's answer")
+        """moderator's answer: the node denied callers try to unfavorite or unwikify. budget9 (issue 44): the run's
+        shared answer of moderator's under a question member wrote (suites/conftest.py
+        ``answer_under_members_question``, which the action matrix acts on with refused calls only) when the scene
+        was given it and the target created it: one accepted write where there were two (the write saved pays for
+        member's comment on the wiki question, one_shot_calls.py ``wiki_refusals``); else one of its own."""
+        shared = self.shared.get("deniedAnswer")
+        posted = None
+        if shared is not None:
+            with contextlib.suppress(pytest.skip.Exception):  # no question member wrote: one of its own
+                posted = shared().resp
+        if posted is None or posted.status != 201:
+            return self.shared_answer("moderator", "permission matrix: moderator's answer")
+        node = answer_posted(posted, "to a question member wrote, for the permission matrix")
+        self.authors[node] = "moderator"
+        return node
 
     def comment_parents(self) -> dict[str, int]:
         """The other kinds of node a comment is posted to ("nodeId: the question, answer or comment being commented
