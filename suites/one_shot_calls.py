@@ -7,6 +7,7 @@ the suites'); :func:`once_per_target` also serves its shared writes."""
 from __future__ import annotations
 
 import base64
+import contextlib
 import functools
 from collections.abc import Callable
 from typing import Any
@@ -15,10 +16,11 @@ import pytest
 
 from qaconform.pytest import one_shots
 from qaconform.pytest.outcomes import SkipKind, skip
-from qaconform.pytest.support import charged_to_suites, once_per_run, shared_path
+from qaconform.pytest.support import charged_to_suites, once_per_run, post_comment, shared_path
 from qaconform.target import ledger
 from qaconform.target.client import ApiClient, ApiResponse, Exchange
 from qaconform.target.profile import Profile
+from qaconform.target.writes import SUITES
 
 
 def _one_shot(request: pytest.FixtureRequest, name: str) -> int:
@@ -119,23 +121,54 @@ def cancelwiki_own_once(request: pytest.FixtureRequest, api: dict[str, ApiClient
         "member"].put(f"node/{node}/cancelwiki.json", operation="cancelWiki"))
 
 
+CONTRIBUTION = "member's comment"
+"""The key of member's comment on the wiki question (:func:`contributed_before_refusal`) in :func:`wiki_refusals`,
+beside the refusals by role: test_node_actions.py sends it to moderation under --thorough."""
+
+
+def contributed_before_refusal(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
+                               node: int) -> ApiResponse | None:
+    """member's plain comment on wiki_node_id (admin's wiki question on the reference server), posted once per run and
+    target before member's refused unwikify of it (budget9, issue 44): member then wrote a node under the question
+    and is its last active user, but did not write the question, and "own" in "for the caller's own node, Convert
+    own posts to community wiki" is authorship only. A server taking "own" from a contributor or from
+    lastActiveUserId lets member in, which the refusal test (test_permissions.py) sees. One accepted write of the
+    suites' share (paid by the permission matrix's denied cells sharing moderator's answer under member's question);
+    a target that refuses the comment, or a spent share, leaves the refusal judged without the relation. Returns the
+    comment's response (the one every worker reads), None when the share was spent."""
+    def post() -> ApiResponse:
+        budget = ApiClient.write_budget
+        with budget.charged_to(SUITES) if budget is not None else contextlib.nullcontext():
+            return post_comment(api["member"], node, request.getfixturevalue("run_tag"),
+                                request.getfixturevalue("created"),
+                                text="comment by member under another's wiki question, before its unwikify")
+
+    with contextlib.suppress(pytest.skip.Exception):  # the share spent: the refusal is judged all the same
+        return once_per_target(request, profile, f"comment by member on wiki {node}", post)
+    return None
+
+
 @pytest.fixture(scope="session")
 def wiki_refusals(request: pytest.FixtureRequest, api: dict[str, ApiClient],
                   profile: Profile) -> dict[str, ApiResponse]:
     """novice (neither wiki permission) and member (only for own posts) try to unwikify wiki_node_id, another's
     wiki node, BEFORE cancelwiki_once consumes it: the node's state allows the operation, so only the permission can
     refuse it (on the matrix's answers, which are not wiki, a server may answer the state first). Empty when another
-    xdist worker already consumed the node."""
+    xdist worker already consumed the node. Holds member's comment on the node too (:data:`CONTRIBUTION`), posted
+    first."""
     node = _one_shot(request, "wiki_node_id")
     path = shared_path(request, profile.base_url, f"cancelwiki moderator {node}")
     if path is not None and path.exists():
         return {}
+    posted = contributed_before_refusal(request, api, profile, node)
     refusals = {role: _consuming(request, profile, "wiki_node_id", node, functools.partial(
         api[role].put, f"node/{node}/cancelwiki.json", operation="cancelWiki"))() for role in ("novice", "member")}
     state = one_shots.doctor_state(request.getfixturevalue("qc_target").diagnosis, "wiki_node_id")
     accounts = {role: account.id for role, account in profile.accounts.items()}
     for resp in refusals.values():  # a server may answer the node's state first: only a node in it tells
         one_shots.held(resp, "wiki_node_id", node, state, one_shots.wiki_reader(api["admin"], accounts, node))
+    if posted is not None:
+        refusals[CONTRIBUTION] = posted
     return refusals
 
 

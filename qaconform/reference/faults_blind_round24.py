@@ -81,7 +81,11 @@ _CAUGHT: frozenset[str] = frozenset({
     "round24-question-comment-string-recipients-dropped",
 })
 """The faults today's suites catch (measured with ``qaconform selftest --fault ... --no-clean``; the table is in
-/work/notes/s8/blind-round24.md)."""
+/work/notes/s8/blind-round24.md). Not caught: round24-sendtomod-followed-not-private, whose node needs active
+followers, which only the site makes (the interface has no follow operation) and the run may not send a site's node to
+moderation for good; budget9 (issue 44): out until the profile offers a one-shot pool for it (ARCHITECTURE.md "Writes
+shared to pay for the relations the run did not make": ``moderation_question_id``, a followed question, one send for
+this fault and round25-sendtomod-realuser-last-active)."""
 
 BLIND_round24: tuple[Fault, ...] = tuple(f for f in _ALL24 if f.name in _CAUGHT)
 BLIND_round24_MISSED: tuple[Fault, ...] = tuple(f for f in _ALL24 if f.name not in _CAUGHT)

@@ -76,20 +76,17 @@ _ALL: tuple[Fault, ...] = (
 )
 
 _MISSED_NAMES: frozenset[str] = frozenset({
-    "round28-cancelwiki-contributor-owns-question",
     "round28-gdpr-operations-query-lenient",
 })
 """Missed on the session's start suites (``qaconform selftest --fault NAME --no-clean``, 2026-11-30 06:24 UTC: 12 of
 15 caught). fix28 closed the third, round28-search-questions-unmarked (test_list_semantics.py reads the question of
 an accepted answer under each stated parameter of the question list: q with a word of its title, type,
-includeOnly), and registered it. Not registered, with their reasons (:data:`_MISSED_REASONS`)."""
+includeOnly), and registered it. budget9 (issue 44) closed round28-cancelwiki-contributor-owns-question (member's
+comment on the wiki question before its refused unwikify, suites/one_shot_calls.py ``contributed_before_refusal``,
+paid by a write the permission matrix now shares) and registered it. Not registered, with its reason
+(:data:`_MISSED_REASONS`)."""
 
 _MISSED_REASONS: dict[str, str] = {
-    "round28-cancelwiki-contributor-owns-question":
-        "needs an accepted answer or comment by member under admin's one-shot wiki question before any accepted "
-        "unwikify of it, then member's refused cancelwiki: one accepted write the suites' share (80 of 81, the 81st "
-        "the probes' spare room) has no room for, and no existing member write was moved there in fix28's time "
-        "(round27-cancelwiki-own-by-last-active's twin, missed for the same write)",
     "round28-gdpr-operations-query-lenient":
         "the form is unstated: the description says 'each body field may also be given as a request or query "
         "parameter of the same name', but not how an array (operations: array of string) is written as a "

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+import pytest
+
 from qaconform.contract import path
 from qaconform.pytest.outcomes import expect
 from qaconform.pytest.refusals import off_the_interface
@@ -99,8 +101,30 @@ class Scene:
 
     @cached_property
     def moderator_answer(self) -> int:
-        """moderator's answer: the node denied callers try to unfavorite or unwikify."""
-        return self.shared_answer("moderator", "permission matrix: moderator's answer")
+        """moderator's answer: the node denied callers try to unfavorite or unwikify. budget9 (issue 44): the run's
+        shared answer of moderator's under a question member wrote (suites/conftest.py
+        ``answer_under_members_question``, which the action matrix acts on with refused calls only) when the scene
+        was given it and the target created it: one accepted write where there were two (the write saved pays for
+        member's comment on the wiki question, one_shot_calls.py ``wiki_refusals``); else one of its own."""
+        shared = self.shared.get("deniedAnswer")
+        posted = None
+        if shared is not None:
+            with contextlib.suppress(pytest.skip.Exception):  # no question member wrote: one of its own
+                posted = shared().resp
+        if posted is None or posted.status != 201:
+            return self.shared_answer("moderator", "permission matrix: moderator's answer")
+        node = answer_posted(posted, "to a question member wrote, for the permission matrix")
+        self.authors[node] = "moderator"
+        self.borrowed.add(node)
+        return node
+
+    @cached_property
+    def borrowed(self) -> set[int]:
+        """Nodes another suite wrote and acts on too (:attr:`moderator_answer`): a call of that suite wrongly let in
+        (a lock or a moderation by a caller the table refuses) may have moved it, which only a faulty target does;
+        a cell that judges a refusal by its effect first reads that the node is still listed, else it acts on one
+        of the scene's own (:func:`_put`), so that the other suite's catch is not charged here as well."""
+        return set()
 
     def comment_parents(self) -> dict[str, int]:
         """The other kinds of node a comment is posted to ("nodeId: the question, answer or comment being commented
@@ -348,6 +372,9 @@ def _put(operation: str, fresh: bool, check_effect: bool,
         if shared is not None:
             return shared
         node = scene.node_for(target, fresh)
+        if check_effect and node in scene.borrowed and not node_snapshot(scene, node)[0]:
+            scene.spent.add(node)  # moved by another suite's call let in: act on one of the scene's own
+            node = scene.node_for(target, fresh)
         check = unchanged(scene, node, f"{operation} by {client.role}") if check_effect and target in (
             "other", "denied") else None
         resp = client.put(path(operation, nodeId=node), params=params, operation=operation)

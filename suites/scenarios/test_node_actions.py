@@ -484,6 +484,37 @@ def test_a_send_to_moderation_of_another_users_answer_names_the_sender_as_real_u
            f"{answer_sent_to_mod_by_admin.node}; got {real!r}", r)
 
 
+@pytest.mark.rule("ACTION-SENDTOMOD-VERB", "ACTION-SENDTOMOD-PRIVATE", "ACTION-SENDTOMOD-REALUSER")
+def test_a_comment_on_a_question_sent_to_moderation_has_verb_sent_and_private_true(
+        request: pytest.FixtureRequest, api: dict[str, ApiClient], wiki_refusals: dict[str, ApiResponse],
+        user_ids: dict[str, int], contract: Any, marked_rules: tuple[str, ...]) -> None:
+    """budget9 (issue 44): moderator sends member's comment directly on the wiki question (one_shot_calls.py
+    ``contributed_before_refusal``, of no use to any test once member's unwikify was refused) to moderation: the
+    run's other sends are of answers and of a reply, never of a comment whose parent is a question ("Returns an
+    action record with verb sent and private true", realUser the caller). One accepted write the suites' share has
+    no room for (80 of 81, the 81st the probes'): sent only with no write budget (--thorough)."""
+    budget = str(request.config.getoption("qc_write_budget", None) or "").strip().lower()
+    if not (request.config.getoption("qc_thorough", False) or budget == "unlimited"):
+        skip(SkipKind.CONFIGURATION, "not selected: the send of a comment on a question is one accepted write more "
+                                     "than the suites' share of a write budget holds (--thorough selects it)")
+    posted = wiki_refusals.get("member's comment")  # one_shot_calls.CONTRIBUTION
+    if posted is None or posted.status != 201:
+        skip(SkipKind.OTHER, "not checked: member's comment on the wiki question was not created by this worker's "
+                             "refusals (another xdist worker consumed the node first, or the target refused it)")
+    comment, node = new_id(posted), posted.url.rsplit("/node/", 1)[-1].split("/")[0]
+    r = api["moderator"].put(f"node/{comment}/sendToMod.json", operation="sendToModeration")  # one test: sent once
+    action = action_of(r, "sendToModAction", "sendtomod-result", contract, marked_rules, perm=("PERM-SENDTOMOD",))
+    expect(action.get("verb") == "sent", "ACTION-SENDTOMOD-VERB",
+           f"verb must be sent on comment {comment} too (a comment directly on question {node}), got "
+           f"{action.get('verb')!r}", r)
+    expect(action.get("private") is True, "ACTION-SENDTOMOD-PRIVATE",
+           f"private must be true on comment {comment} too, got {action.get('private')!r}", r)
+    expect(user_is(action.get("realUser"), api["moderator"], user_ids), "ACTION-SENDTOMOD-REALUSER",
+           f"realUser must be the caller moderator, not member who wrote comment {comment}; got "
+           f"{action.get('realUser')!r}", r)
+    assert_action_node(action, comment, r)
+
+
 @pytest.mark.accepted_writes(1)
 @pytest.mark.observation
 @pytest.mark.rule("OBS-SENDTOMOD-TWICE")

@@ -81,7 +81,8 @@ def scene(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Pr
         "postAnswer": answer_of, "postComment": comment_of, "lockNode": locked_by,
         "sendToModeration": sent_to_mod_by, "privateComment": private_comment_of,
         "othersAnswer": lambda: request.getfixturevalue("others_answer"),  # trade (issue 44)
-        "ownNodeComment": lambda role: request.getfixturevalue("comment_on_own_node")(role)}
+        "ownNodeComment": lambda role: request.getfixturevalue("comment_on_own_node")(role),
+        "deniedAnswer": lambda: request.getfixturevalue("answer_under_members_question")}  # budget9 (issue 44)
     return Scene(api, profile, question_id, run_tag, created, user_ids, shared)
 
 
