@@ -184,6 +184,22 @@ def _rank(scope: str) -> tuple[int, int]:
     return (2, 0)
 
 
+class _Ranks(dict[str, tuple[int, int]]):
+    """A unit's rank by its name, found on first use: :func:`_rank`, with the checkout's longest units
+    (``first``: :data:`UNITS_FIRST` by place) before everything, in order. cpu8 (issue 44): every assignment ranks
+    every unit still queued (~680,000 ranks in a 5-worker run, a Python call each, on the controller, whose CPU the
+    workers share); ``min(queue, key=ranks.__getitem__)`` makes that a dictionary look-up."""
+
+    def __init__(self, first: dict[str, int]) -> None:
+        super().__init__()
+        self.first = first
+
+    def __missing__(self, scope: str) -> tuple[int, int]:
+        place = self.first.get(scope)
+        rank = self[scope] = (-2, place) if place is not None else _rank(scope)
+        return rank
+
+
 def _unique(collection: list[str]) -> list[str]:
     """Node ids made unique by position (``id#2`` for the second test with that id): the scheduler keys by id."""
     seen: dict[str, int] = {}
@@ -215,6 +231,8 @@ def _make_scheduler_class() -> type:
             """Each node id's position in the collection, made at the first assignment."""
             self._left: dict[tuple[int, str], int] = {}
             """Tests of a unit a worker has not finished yet, by (worker, unit)."""
+            self._ranks = _Ranks(self.first)
+            """Each unit's rank (:meth:`_rank`), found once."""
 
         @property
         def collection_is_completed(self) -> bool:
@@ -289,7 +307,7 @@ def _make_scheduler_class() -> type:
             if least_urgent:
                 scope = max(queue, key=lambda s: (self._rank(s), "::" in s, -len(queue[s])))
             else:
-                scope = min(queue, key=self._rank)
+                scope = min(queue, key=self._ranks.__getitem__)  # a C call per queued unit, not a method's
             work_unit = queue.pop(scope)
             self.assigned_work.setdefault(node, {})[scope] = work_unit
             if self._positions is None:  # every worker's collection is the first one's, or it gets no work
@@ -302,8 +320,7 @@ def _make_scheduler_class() -> type:
 
         def _rank(self, scope: str) -> tuple[int, int]:
             """:func:`_rank`, with the checkout's longest units (:data:`UNITS_FIRST`) before everything, in order."""
-            place = self.first.get(scope)
-            return (-2, place) if place is not None else _rank(scope)
+            return self._ranks[scope]
 
         def mark_test_complete(self, node: Any, item_index: int, duration: float = 0) -> None:
             """xdist's, and a unit whose tests have all run leaves the worker's workload (xdist counts the pending

@@ -260,8 +260,13 @@ class _Reporter:
 
     def __init__(self, config: pytest.Config) -> None:
         self.config = config
+        self.worker = hasattr(config, "workerinput")
+        """An xdist worker: its reports go to the controller, which makes the entries and writes the file (cpu8,
+        issue 44: a worker made an entry of every report for nobody, ~4,850 a run)."""
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if self.worker:
+            return
         entry = _entry(report)
         if entry is None:
             return

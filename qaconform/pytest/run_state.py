@@ -62,11 +62,20 @@ def _stop(config: pytest.Config, reason: StopReason, message: str, code: int) ->
     pytest.exit(message, returncode=code)
 
 
+_RULES = pytest.StashKey[tuple[str, ...]]()
+"""A test's rule ids, found once (cpu8, issue 44): the plugin asks for them about ten times a test, at collection
+(the marker check, the pool, the observations' plan) and in its hooks, each time walking the node's parents'
+markers (~4,850 tests a run on every worker). Rule markers are fixed once collected: nothing of the kit or the
+suites adds one later (``add_marker``)."""
+
+
 def _rule_ids(item: pytest.Item) -> list[str]:
-    ids: list[str] = []
-    for m in item.iter_markers("rule"):
-        ids.extend(str(a) for a in m.args)
-    return ids
+    """The test's rule ids, from its ``rule`` markers (its own, its class's, its module's), in that order; a new
+    list each time (callers keep it in the results)."""
+    ids = item.stash.get(_RULES, None)
+    if ids is None:
+        ids = item.stash[_RULES] = tuple(str(a) for m in item.iter_markers("rule") for a in m.args)
+    return list(ids)
 
 
 def _in_suites(item: pytest.Item) -> bool:
