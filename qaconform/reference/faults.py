@@ -289,6 +289,10 @@ _ALL = _ALL + FIX28
 from .faults_recip import RECIP  # noqa: E402
 
 _ALL = _ALL + RECIP
+# --- lists9 (issue 44 items 1 and 4): an item field wrong under one stated parameter set of one list
+from .faults_lists9 import LISTS9  # noqa: E402
+
+_ALL = _ALL + LISTS9
 
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""

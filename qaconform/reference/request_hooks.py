@@ -60,6 +60,7 @@ from . import (
     histories2_faults,
     histories3_faults,
     history_faults,
+    lists9_paths,
     readers_paths,
     recip_paths,
     refusals2_paths,
@@ -156,6 +157,7 @@ HOOKS: list[Hook] = [
          refusal=blind_round28.refusal),  # round28 (issue 44): blind round 28
     Hook("fix28", after=fix28_paths.after),  # fix28 (issue 44): marked under the question list's parameters
     Hook("recip", after=recip_paths.after),  # recip (issue 44): the first read after a reply is posted
+    Hook("lists9", after=lists9_paths.after),  # lists9 (issue 44): an item field under one parameter set of a list
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

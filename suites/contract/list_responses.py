@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
+import response_params
 from covering import EXPERT_LISTS, NOT_ANONYMOUS, PAIRS, Combination, covering, expand
 from listops import LIST_OPS
 from rule_assertions import in_items
@@ -163,20 +164,25 @@ def readers(op: str, contract: Contract) -> list[str]:
     return [r for r in contract.dimensions.values[READER] if r in allowed]
 
 
-def array(op: str, seed: int, strength: int = PAIRS, contract: Contract | None = None) -> list[Row]:
-    """The covering array of list ``op`` over reader, its stated parameters, its own and the request form."""
+def array(op: str, seed: int, strength: int = PAIRS, contract: Contract | None = None,
+          deeper: bool = False) -> list[Row]:
+    """The covering array of list ``op`` over reader, its stated parameters, its own and the request form;
+    ``deeper`` (test_list_responses.py, lists9): with the Conventions' parameters its section leaves unnamed and the
+    paging values ``paging_more`` adds (response_params.py: the item rules under every stated parameter)."""
     contract = contract or load_contract()
     dims = contract.dimensions
     section = load(contract)
     rng = random.Random(f"{seed}|{op}|responses")
-    names = [*dims.of_list(op), *own_dimensions(contract).get(op, ()), section.form]
+    stated = (*dims.of_list(op), *(response_params.conventions(op, contract) if deeper else ()))
+    names = [*stated, *own_dimensions(contract).get(op, ()), section.form]
     columns = []
     for name in names:
         if name == READER:
             values = readers(op, contract)
             rng.shuffle(values)
-        elif name in dims.of_list(op):
+        elif name in stated:
             values = expand(op, name, dims, rng)
+            values += list(response_params.paging_more(contract)) if deeper and name == "paging" else []
         else:
             values = list(dims.values[name])
             rng.shuffle(values)
@@ -408,28 +414,6 @@ def _marked(seen: Seen) -> Problems:
         f"marked false: {unmarked[:5]}"] if unmarked else [])
 
 
-JUDGED_FIELDS: Mapping[str, tuple[str, ...]] = {
-    "listUserAnswers": ("author", "marked", "originalParentId"),
-    "listUserQuestions": ("author",),
-    "listQuestions": ("marked",),
-}
-"""The item fields the item rules of a list judge (owner: author; MARKED-ACCEPTED-QUESTION: marked and the
-question), which a row's includeOnly keeps besides its own two (:func:`sent`)."""
-
-
-def sent(op: str, params: Mapping[str, str]) -> dict[str, str]:
-    """The parameters a row sends: its own, with an includeOnly that also keeps the fields its list's item rules
-    judge (blind6, issue 44). Why: ``includeOnly=id,body`` leaves nothing for the owner rule to judge, so a server
-    whose projected query selects by the wrong node (the question's author) passed every row. The row's id still
-    names its own two fields; what was sent is in ``Seen.asked`` (PROJ-INCLUDEONLY judges that)."""
-    only = params.get("includeOnly")
-    if only is None:
-        return dict(params)
-    names = only.split(",")
-    extra = [f for f in JUDGED_FIELDS.get(op, ()) if f not in names]
-    return {**params, "includeOnly": ",".join([*names, *extra])}
-
-
 def _listcount(seen: Seen) -> Problems:
     return listcount_problems(seen.body)  # listCount is the number of items, no more than pageSize
 
@@ -507,7 +491,8 @@ def _asks(name: str) -> Callable[[Row], bool]:
 
 
 def _small_page_size(row: Row) -> bool:
-    return 1 <= int(row.combination.params({}).get("pageSize", "0")) <= 10
+    size = row.combination.params({}).get("pageSize", "0")  # $max (lists9): the profile's cap, echo not judged
+    return size.isdecimal() and 1 <= int(size) <= 10
 
 
 def shape_rule(op: str, contract: Contract | None = None) -> str:
