@@ -1,6 +1,6 @@
 """Where the lists9 faults bite (issue 44; entries in :mod:`faults_lists9`): one item field of one list, wrong only
-when the list is read with one stated parameter set (a sort, a page past the first, a projection naming a date, a
-follower option, a large page). Wired in :data:`request_hooks.HOOKS`; the hook leaves the answer as it is unless
+when the list is read with one stated parameter set (a sort, a page past the second, a projection naming a date, a
+large page, one user's list). Wired in :data:`request_hooks.HOOKS`; the hook leaves the answer as it is unless
 its fault is on and the request is the one its fault names.
 
 Why a table: each fault is the same bug, a second query behind one parameter that builds the items its own way;
@@ -40,8 +40,9 @@ def _seconds(item: dict[str, Any]) -> None:
         item["creationDate"] //= 1000
 
 
-def _titled(item: dict[str, Any]) -> None:
-    item["title"] = "Re: " + str(item.get("id"))
+def _last_active_seconds(item: dict[str, Any]) -> None:
+    if isinstance(item.get("lastActiveDate"), int):
+        item["lastActiveDate"] //= 1000
 
 
 def _parent_text(item: dict[str, Any]) -> None:
@@ -52,10 +53,6 @@ def _parent_text(item: dict[str, Any]) -> None:
 def _typed_answer(item: dict[str, Any]) -> None:
     if "type" in item:
         item["type"] = "answer"
-
-
-def _no_username(item: dict[str, Any]) -> None:
-    item.pop("username", None)
 
 
 def _no_prefix(item: dict[str, Any]) -> None:
@@ -69,21 +66,23 @@ class Bite:
     op: str
     when: Callable[[Mapping[str, str]], bool]
     wrong: Callable[[dict[str, Any]], None]
+    path: str = ""
+    """A part of the path the request must hold too (empty: any path of the list)."""
+
+
+NOVICE_PATH = "/user/4/"
+"""The demo novice's user list (seed_people.py: novice is user 4): a list of one user's posts kept by user."""
 
 
 BITES: dict[str, Bite] = {
     "lists9-user-answers-includeonly-date-seconds": Bite(
         "listUserAnswers", lambda p: "creationDate" in p.get("includeOnly", "").split(","), _seconds),
-    "lists9-comments-page2-titled": Bite("listAnswerComments", lambda p: _page(p) >= 2, _titled),
     "lists9-comments-sorted-parent-text": Bite("listAnswerComments", lambda p: bool(p.get("sort", "").strip()),
                                                _parent_text),
     "lists9-user-questions-page3-typed-answer": Bite("listUserQuestions", lambda p: _page(p) >= 3, _typed_answer),
-    "lists9-followers-inactive-no-username": Bite(
-        "listNodeFollowers", lambda p: p.get("active") == "false" and p.get("details", "false") != "true",
-        _no_username),
     "lists9-spaces-large-page-no-prefix": Bite("listSpaces", lambda p: _size(p) > 10, _no_prefix),
-    "lists9-topics-search-seconds": Bite("listTopics", lambda p: bool(p.get("q", "").strip()), _seconds),
-    "lists9-groups-sorted-seconds": Bite("listGroups", lambda p: bool(p.get("sort", "").strip()), _seconds),
+    "lists9-novice-questions-sorted-last-active-seconds": Bite(
+        "listUserQuestions", lambda p: bool(p.get("sort", "").strip()), _last_active_seconds, NOVICE_PATH),
 }
 
 
@@ -92,7 +91,7 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
         return response
     params = request.query_params
     for name, bite in BITES.items():
-        if bite.op == op and faults.is_on(name) and bite.when(params):
+        if bite.op == op and faults.is_on(name) and bite.when(params) and bite.path in request.url.path:
             return _rewritten(response, bite.wrong)
     return response
 

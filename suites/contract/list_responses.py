@@ -168,13 +168,15 @@ def array(op: str, seed: int, strength: int = PAIRS, contract: Contract | None =
           deeper: bool = False) -> list[Row]:
     """The covering array of list ``op`` over reader, its stated parameters, its own and the request form;
     ``deeper`` (test_list_responses.py, lists9): with the Conventions' parameters its section leaves unnamed and the
-    paging values ``paging_more`` adds (response_params.py: the item rules under every stated parameter)."""
+    paging values ``paging_more`` adds, and on a user list the path's user (every account's list, ``Row.owner``):
+    response_params.py, the item rules under every stated parameter."""
     contract = contract or load_contract()
     dims = contract.dimensions
     section = load(contract)
     rng = random.Random(f"{seed}|{op}|responses")
     stated = (*dims.of_list(op), *(response_params.conventions(op, contract) if deeper else ()))
-    names = [*stated, *own_dimensions(contract).get(op, ()), section.form]
+    owners = [OWNERS] if deeper and op in USER_LISTS else []  # lists9: the path's user, every account's list
+    names = [*stated, *own_dimensions(contract).get(op, ()), *owners, section.form]
     columns = []
     for name in names:
         if name == READER:
@@ -191,8 +193,9 @@ def array(op: str, seed: int, strength: int = PAIRS, contract: Contract | None =
     rows = []
     for drawn in covering(columns, strength):
         pairs = tuple(pair for name, value in zip(names, drawn, strict=True) for pair in _split(name, value))
-        form = dict(pairs)[section.form]
-        rows.append(Row(Combination(op, pairs[0][1], tuple(p for p in pairs[1:] if p[0] != section.form)), form))
+        form, owner = dict(pairs)[section.form], dict(pairs).get(OWNERS)
+        kept = tuple(p for p in pairs[1:] if p[0] not in (section.form, OWNERS))
+        rows.append(Row(Combination(op, pairs[0][1], kept), form, owner))
     return rows
 
 
