@@ -70,8 +70,9 @@ class Bite:
     """A part of the path the request must hold too (empty: any path of the list)."""
 
 
-NOVICE_PATH = "/user/4/"
-"""The demo novice's user list (seed_people.py: novice is user 4): a list of one user's posts kept by user."""
+MODERATOR_PATH = "/user/2/"
+"""The demo moderator's user list (seed_people.py: moderator is user 2): a list of one user's posts built by a
+per-user query of its own."""
 
 
 BITES: dict[str, Bite] = {
@@ -81,8 +82,8 @@ BITES: dict[str, Bite] = {
                                                _parent_text),
     "lists9-user-questions-page3-typed-answer": Bite("listUserQuestions", lambda p: _page(p) >= 3, _typed_answer),
     "lists9-spaces-large-page-no-prefix": Bite("listSpaces", lambda p: _size(p) > 10, _no_prefix),
-    "lists9-novice-questions-sorted-last-active-seconds": Bite(
-        "listUserQuestions", lambda p: bool(p.get("sort", "").strip()), _last_active_seconds, NOVICE_PATH),
+    "lists9-moderator-questions-sorted-last-active-seconds": Bite(
+        "listUserQuestions", lambda p: bool(p.get("sort", "").strip()), _last_active_seconds, MODERATOR_PATH),
 }
 
 
