@@ -22,7 +22,7 @@ LISTS9: tuple[Fault, ...] = (
     Fault("lists9-spaces-large-page-no-prefix", "SHAPE-LIST-SPACES",
           "the space list asked with a pageSize above 10 drops each space's prefix, though it is a 'paged list of "
           "Space items' and a Space has prefix (string)"),
-    Fault("lists9-moderator-questions-sorted-last-active-seconds", "SHAPE-DATES-MILLIS",
-          "the question list of one user (moderator's, user 2) asked with a sort gives lastActiveDate in seconds (a "
-          "per-user sorted query of its own), though lastActiveDate is 'Epoch time in milliseconds.'"),
+    Fault("lists9-moderator-questions-exclude-last-active-seconds", "SHAPE-DATES-MILLIS",
+          "the question list of one user (moderator's, user 2) asked with exclude gives lastActiveDate in seconds (a "
+          "per-user projected query of its own), though lastActiveDate is 'Epoch time in milliseconds.'"),
 )

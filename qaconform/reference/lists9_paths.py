@@ -82,8 +82,8 @@ BITES: dict[str, Bite] = {
                                                _parent_text),
     "lists9-user-questions-page3-typed-answer": Bite("listUserQuestions", lambda p: _page(p) >= 3, _typed_answer),
     "lists9-spaces-large-page-no-prefix": Bite("listSpaces", lambda p: _size(p) > 10, _no_prefix),
-    "lists9-moderator-questions-sorted-last-active-seconds": Bite(
-        "listUserQuestions", lambda p: bool(p.get("sort", "").strip()), _last_active_seconds, MODERATOR_PATH),
+    "lists9-moderator-questions-exclude-last-active-seconds": Bite(
+        "listUserQuestions", lambda p: bool(p.get("exclude", "").strip()), _last_active_seconds, MODERATOR_PATH),
 }
 
 
