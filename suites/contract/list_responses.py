@@ -168,15 +168,14 @@ def array(op: str, seed: int, strength: int = PAIRS, contract: Contract | None =
           deeper: bool = False) -> list[Row]:
     """The covering array of list ``op`` over reader, its stated parameters, its own and the request form;
     ``deeper`` (test_list_responses.py, lists9): with the Conventions' parameters its section leaves unnamed and the
-    paging values ``paging_more`` adds, and on a user list the path's user (every account's list, ``Row.owner``):
-    response_params.py, the item rules under every stated parameter."""
+    paging values ``paging_more`` adds, and on a user list the path's user (every account's list at its first page,
+    ``Row.owner``): response_params.py, the item rules under every stated parameter."""
     contract = contract or load_contract()
     dims = contract.dimensions
     section = load(contract)
     rng = random.Random(f"{seed}|{op}|responses")
     stated = (*dims.of_list(op), *(response_params.conventions(op, contract) if deeper else ()))
-    owners = [OWNERS] if deeper and op in USER_LISTS else []  # lists9: the path's user, every account's list
-    names = [*stated, *own_dimensions(contract).get(op, ()), *owners, section.form]
+    names = [*stated, *own_dimensions(contract).get(op, ()), section.form]
     columns = []
     for name in names:
         if name == READER:
@@ -184,7 +183,7 @@ def array(op: str, seed: int, strength: int = PAIRS, contract: Contract | None =
             rng.shuffle(values)
         elif name in stated:
             values = expand(op, name, dims, rng)
-            values += list(response_params.paging_more(contract)) if deeper and name == "paging" else []
+            values += response_params.more_paging(op, contract) if deeper and name == "paging" else []
         else:
             values = list(dims.values[name])
             rng.shuffle(values)
@@ -193,9 +192,9 @@ def array(op: str, seed: int, strength: int = PAIRS, contract: Contract | None =
     rows = []
     for drawn in covering(columns, strength):
         pairs = tuple(pair for name, value in zip(names, drawn, strict=True) for pair in _split(name, value))
-        form, owner = dict(pairs)[section.form], dict(pairs).get(OWNERS)
-        kept = tuple(p for p in pairs[1:] if p[0] not in (section.form, OWNERS))
-        rows.append(Row(Combination(op, pairs[0][1], kept), form, owner))
+        pairs, owner = response_params.owner_of(pairs)
+        form = dict(pairs)[section.form]
+        rows.append(Row(Combination(op, pairs[0][1], tuple(p for p in pairs[1:] if p[0] != section.form)), form, owner))
     return rows
 
 

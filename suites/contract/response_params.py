@@ -27,6 +27,7 @@ from qaconform.contract import Contract, ContractError, load_contract
 SECTION = "list_responses"
 PAGING = "paging"
 MAX_TOKEN = "$max"
+LARGEST = f"pageSize={MAX_TOKEN}"
 
 
 def paging_more(contract: Contract | None = None) -> tuple[str, ...]:
@@ -34,6 +35,36 @@ def paging_more(contract: Contract | None = None) -> tuple[str, ...]:
     contract = contract or load_contract()
     raw = (contract.dimensions_data.get(SECTION) or {}).get("paging_more") or ()
     return tuple(str(v) for v in raw)
+
+
+USER_LISTS = ("listUserQuestions", "listUserAnswers")
+"""The lists whose path names a user ("Path parameter: userId")."""
+OWNER_MARK = "@"
+"""A paging value ``@account``: the first page (no paging parameter) of ``account``'s list."""
+
+
+def more_paging(op: str, contract: Contract) -> list[str]:
+    """The values the response array adds to list ``op``'s paging column: ``paging_more``, and on a user list
+    ``@account`` for every account of the profile (``writer``): that account's list, its first page at the largest
+    size (``pageSize=$max``, which the user lists then take only there). Why in the paging column: the array's
+    default path is one user's (the fixture question's author, member's answers), so a server whose query for
+    another user's list breaks an item field under one parameter passed; and another account's list is not known to
+    hold a page past the first, so each account meets every other parameter's value on a first page holding all
+    it can (a pair of the array), never an empty page 2 (read by the default path's rows). 128 rows a user list
+    instead of 88 with the paging values alone (seed 0)."""
+    if op not in USER_LISTS:
+        return list(paging_more(contract))
+    owners = [f"{OWNER_MARK}{a}" for a in contract.dimensions.values["writer"]]
+    return [*(v for v in paging_more(contract) if v != LARGEST), *owners]
+
+
+def owner_of(pairs: tuple[tuple[str, str], ...]) -> tuple[tuple[tuple[str, str], ...], str | None]:
+    """A drawn row's (dimension, value) pairs with an ``@account`` paging value as the largest first page, and that
+    account (the row's ``owner``; None: the default path)."""
+    owner = next((v[len(OWNER_MARK):] for d, v in pairs if d == PAGING and v.startswith(OWNER_MARK)), None)
+    if owner is None:
+        return pairs, None
+    return tuple((d, LARGEST if d == PAGING else v) for d, v in pairs), owner
 
 
 def conventions(op: str, contract: Contract | None = None) -> tuple[str, ...]:
