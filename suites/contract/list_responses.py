@@ -211,7 +211,8 @@ def every_sort_name(op: str, rows: list[Row], contract: Contract) -> list[Row]:
     matrices read) with no other parameter, so that every name reaches every node list that takes a sort: a server
     that serves one sort by another query (the user taken from the session, a filter dropped) breaks a response
     rule on that name only. Added beside the covering array (test_list_responses.py), which keeps its rows and ids."""
-    if op in EXPERT_LISTS or "sort" not in contract.dimensions.of_list(op) or LIST_OPS[op].item_type not in SWEPT_ITEMS:
+    stated = (*contract.dimensions.of_list(op), *response_params.conventions(op, contract))  # lists9: the comments'
+    if op in EXPERT_LISTS or "sort" not in stated or LIST_OPS[op].item_type not in SWEPT_ITEMS:
         return []
     drawn = {row.value("sort") for row in rows}
     return [Row(Combination(op, SWEEP_READER, (("sort", f"sort={name}"),)), JSON_FORM)
