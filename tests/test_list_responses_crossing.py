@@ -138,14 +138,17 @@ def test_every_seen_sort_name_reaches_every_node_list_that_takes_a_sort(seed: in
     """blindc (issue 44): the covering array draws two of the sort names the description has seen; the rows beside
     it send each other one, as admin with no other parameter, on every node list with a sort dimension (a server
     that serves one sort by another query breaks a response rule on that name only). The drawn rows are unchanged."""
+    import response_params  # lists9: the comment list's sort (a Conventions parameter) is swept too
+
     from qaconform.contract import envelope
 
     contract = load_contract()
-    swept = [op for op in LIST_OPS if op not in EXPERT_LISTS and "sort" in contract.dimensions.of_list(op)
+    swept = [op for op in LIST_OPS if op not in EXPERT_LISTS
+             and "sort" in (*contract.dimensions.of_list(op), *response_params.conventions(op, contract))
              and LIST_OPS[op].item_type in ("question", "answer", "comment")]
-    assert {"listQuestions", "listUserQuestions", "listUserAnswers"} <= set(swept)
+    assert {"listQuestions", "listUserQuestions", "listUserAnswers", "listAnswerComments"} <= set(swept)
     for op in swept:
-        drawn = array(op, seed, contract=contract)
+        drawn = array(op, seed, contract=contract, deeper=True)
         extra = every_sort_name(op, drawn, contract)
         names = {r.value("sort") for r in drawn + extra} - {NONE}
         assert names == {f"sort={n}" for n in envelope().sorts_seen}, f"{op} seed {seed}: sorts never sent"
@@ -154,7 +157,7 @@ def test_every_seen_sort_name_reaches_every_node_list_that_takes_a_sort(seed: in
         labels = [r.label for r in drawn + extra]
         assert len(labels) == len(set(labels)), f"{op} seed {seed}: a sweep row repeats a drawn row's id"
     for op in set(LIST_OPS) - set(swept):
-        assert every_sort_name(op, array(op, seed, contract=contract), contract) == [], op
+        assert every_sort_name(op, array(op, seed, contract=contract, deeper=True), contract) == [], op
 
 
 def test_every_account_is_the_path_user_of_each_user_list_once() -> None:

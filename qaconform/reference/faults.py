@@ -308,6 +308,10 @@ _ALL = _ALL + FIX29
 from .faults_blind_round31 import BLIND_round31  # noqa: E402
 
 _ALL = _ALL + BLIND_round31  # BLIND_round31_MISSED: left out (docs/blind-rounds.md)
+# --- lists9 (issue 44 items 1 and 4): an item field wrong under one stated parameter set of one list
+from .faults_lists9 import LISTS9  # noqa: E402
+
+_ALL = _ALL + LISTS9
 
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""

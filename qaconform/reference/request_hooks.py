@@ -64,6 +64,7 @@ from . import (
     histories2_faults,
     histories3_faults,
     history_faults,
+    lists9_paths,
     readers_paths,
     recip_paths,
     refusals2_paths,
@@ -165,6 +166,7 @@ HOOKS: list[Hook] = [
     Hook("round29", before=blind_round29.before, after=blind_round29.after),  # round29 (issue 44): blind round 29
     Hook("fix29", after=fix29_paths.after),  # fix29 (issue 44): one kind of user's content list
     Hook("round31", before=blind_round31.before, after=blind_round31.after),  # round31 (issue 44): blind round 31
+    Hook("lists9", after=lists9_paths.after),  # lists9 (issue 44): an item field under one parameter set of a list
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

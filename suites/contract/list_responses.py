@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
+import response_params
 from covering import EXPERT_LISTS, NOT_ANONYMOUS, PAIRS, Combination, covering, expand
 from listops import LIST_OPS
 from rule_assertions import in_items
@@ -163,20 +164,26 @@ def readers(op: str, contract: Contract) -> list[str]:
     return [r for r in contract.dimensions.values[READER] if r in allowed]
 
 
-def array(op: str, seed: int, strength: int = PAIRS, contract: Contract | None = None) -> list[Row]:
-    """The covering array of list ``op`` over reader, its stated parameters, its own and the request form."""
+def array(op: str, seed: int, strength: int = PAIRS, contract: Contract | None = None,
+          deeper: bool = False) -> list[Row]:
+    """The covering array of list ``op`` over reader, its stated parameters, its own and the request form;
+    ``deeper`` (test_list_responses.py, lists9): with the Conventions' parameters its section leaves unnamed and the
+    paging values ``paging_more`` adds, and on a user list the path's user (every account's list at its first page,
+    ``Row.owner``): response_params.py, the item rules under every stated parameter."""
     contract = contract or load_contract()
     dims = contract.dimensions
     section = load(contract)
     rng = random.Random(f"{seed}|{op}|responses")
-    names = [*dims.of_list(op), *own_dimensions(contract).get(op, ()), section.form]
+    stated = (*dims.of_list(op), *(response_params.conventions(op, contract) if deeper else ()))
+    names = [*stated, *own_dimensions(contract).get(op, ()), section.form]
     columns = []
     for name in names:
         if name == READER:
             values = readers(op, contract)
             rng.shuffle(values)
-        elif name in dims.of_list(op):
+        elif name in stated:
             values = expand(op, name, dims, rng)
+            values += response_params.more_paging(op, contract) if deeper and name == "paging" else []
         else:
             values = list(dims.values[name])
             rng.shuffle(values)
@@ -185,8 +192,9 @@ def array(op: str, seed: int, strength: int = PAIRS, contract: Contract | None =
     rows = []
     for drawn in covering(columns, strength):
         pairs = tuple(pair for name, value in zip(names, drawn, strict=True) for pair in _split(name, value))
+        pairs, owner = response_params.owner_of(pairs)
         form = dict(pairs)[section.form]
-        rows.append(Row(Combination(op, pairs[0][1], tuple(p for p in pairs[1:] if p[0] != section.form)), form))
+        rows.append(Row(Combination(op, pairs[0][1], tuple(p for p in pairs[1:] if p[0] != section.form)), form, owner))
     return rows
 
 
@@ -203,7 +211,8 @@ def every_sort_name(op: str, rows: list[Row], contract: Contract) -> list[Row]:
     matrices read) with no other parameter, so that every name reaches every node list that takes a sort: a server
     that serves one sort by another query (the user taken from the session, a filter dropped) breaks a response
     rule on that name only. Added beside the covering array (test_list_responses.py), which keeps its rows and ids."""
-    if op in EXPERT_LISTS or "sort" not in contract.dimensions.of_list(op) or LIST_OPS[op].item_type not in SWEPT_ITEMS:
+    stated = (*contract.dimensions.of_list(op), *response_params.conventions(op, contract))  # lists9: the comments'
+    if op in EXPERT_LISTS or "sort" not in stated or LIST_OPS[op].item_type not in SWEPT_ITEMS:
         return []
     drawn = {row.value("sort") for row in rows}
     return [Row(Combination(op, SWEEP_READER, (("sort", f"sort={name}"),)), JSON_FORM)
@@ -408,28 +417,6 @@ def _marked(seen: Seen) -> Problems:
         f"marked false: {unmarked[:5]}"] if unmarked else [])
 
 
-JUDGED_FIELDS: Mapping[str, tuple[str, ...]] = {
-    "listUserAnswers": ("author", "marked", "originalParentId"),
-    "listUserQuestions": ("author",),
-    "listQuestions": ("marked",),
-}
-"""The item fields the item rules of a list judge (owner: author; MARKED-ACCEPTED-QUESTION: marked and the
-question), which a row's includeOnly keeps besides its own two (:func:`sent`)."""
-
-
-def sent(op: str, params: Mapping[str, str]) -> dict[str, str]:
-    """The parameters a row sends: its own, with an includeOnly that also keeps the fields its list's item rules
-    judge (blind6, issue 44). Why: ``includeOnly=id,body`` leaves nothing for the owner rule to judge, so a server
-    whose projected query selects by the wrong node (the question's author) passed every row. The row's id still
-    names its own two fields; what was sent is in ``Seen.asked`` (PROJ-INCLUDEONLY judges that)."""
-    only = params.get("includeOnly")
-    if only is None:
-        return dict(params)
-    names = only.split(",")
-    extra = [f for f in JUDGED_FIELDS.get(op, ()) if f not in names]
-    return {**params, "includeOnly": ",".join([*names, *extra])}
-
-
 def _listcount(seen: Seen) -> Problems:
     return listcount_problems(seen.body)  # listCount is the number of items, no more than pageSize
 
@@ -507,7 +494,8 @@ def _asks(name: str) -> Callable[[Row], bool]:
 
 
 def _small_page_size(row: Row) -> bool:
-    return 1 <= int(row.combination.params({}).get("pageSize", "0")) <= 10
+    size = row.combination.params({}).get("pageSize", "0")  # $max (lists9): the profile's cap, echo not judged
+    return size.isdecimal() and 1 <= int(size) <= 10
 
 
 def shape_rule(op: str, contract: Contract | None = None) -> str:

@@ -27,6 +27,7 @@ from typing import Any
 
 import list_answers
 import pytest
+import response_params
 import search_words
 from covering import parametrize_rows
 from list_kind_rows import every_other_kind
@@ -46,10 +47,10 @@ from list_responses import (
     response_rules,
     rules_of,
     schema_errors,
-    sent,
 )
 from listops import LIST_OPS, Fetch, RunOnce
 from matrix_reads import PERMISSION_RULE
+from response_params import sent
 from rule_assertions import rules_for_schema_error
 from sort_sweeps import PROJECTED_RULES, every_sort_elsewhere, every_sort_projected, is_projected, without_sort
 
@@ -74,7 +75,7 @@ def _rows(seed: int, strength: int) -> list[tuple[Row, tuple[str, ...]]]:
     rules = response_rules(contract, section)
     out = []
     for op in LIST_OPS:
-        drawn = array(op, seed, strength, contract)
+        drawn = array(op, seed, strength, contract, deeper=True)
         for row in [*drawn, *every_sort_name(op, drawn, contract), *every_owner(op, contract),
                     *every_other_kind(op, contract)]:
             judged = rules_of(row, rules, section)
@@ -121,6 +122,7 @@ def _row_tokens(api: dict[str, ApiClient], profile: Profile) -> dict[str, str]:
     titles = [str(q.get("title") or "") for q in (body.get("list") or []) if isinstance(q, dict)]
     words = sorted({w.lower() for t in titles for w in _WORD.findall(t)}, key=lambda w: (-len(w), w))
     return {"$word": words[0] if words else "a", "$space": str(profile.fixtures.space_id),
+            response_params.MAX_TOKEN: str(response_params.max_page(profile)),
             **search_words.per_list(api["admin"])}
 
 
