@@ -103,6 +103,9 @@ GROUPS: tuple[Group, ...] = (
     Group("list-responses", ("suites/contract/test_list_responses.py::",),
           "the response rules of the lists share one read per row (the fetch cache of one process); each list is a "
           "unit of its own", by_list=True),  # speed (issue 44): the run's longest chain, split
+    Group("found-relations", ("suites/contract/test_found_relations.py::",),
+          "the refused actions on nodes found with reads share one read of each node before the first call and one "
+          "after the last (histories6)"),
     Group("subtree-rows", ("suites/contract/test_subtree_rows.py::",),
           "the comment rules on every row of the privacy thread's comment list share one read-ahead (commentcross)"),
     Group("relations", ("suites/contract/test_list_relations.py::",),

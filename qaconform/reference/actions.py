@@ -25,6 +25,7 @@ from . import (
     combos_perms,
     faults,
     histories5_paths,
+    histories6_paths,
     history_faults,
     variants,
 )
@@ -273,6 +274,7 @@ async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> 
                              node["type"] != "question" and _question_author(svc, node) == caller.id,
                              auth.SEND_TO_MODERATION)
     blind_perms.sendtomod_admits(caller, node)  # blindp (issue 44): the door let every signed-in caller in
+    histories6_paths.sendtomod_door(svc, caller, node)  # histories6 (issue 44): nodes written before the run
     own = caller.role == "moderator" and node["author_id"] == caller.id  # blindw (issue 44)
     if own and faults.is_on("blind-sendtomod-moderator-own-refused"):
         raise denied(caller.anonymous)
@@ -323,6 +325,7 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
     if prompt is None or not prompt.strip():
         raise bad_request("'prompt' is required: give the reason for locking, e.g. ?prompt=off-topic")
     node = svc.visible_node(caller, path_id(request))
+    histories6_paths.lock_door(caller, node)  # histories6 (issue 44): nodes written before the run
     owner = node["author_id"]
     if node["type"] == "comment" and faults.is_on("lock-own-decided-by-parent-on-comments"):
         parent = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["parent_id"],))
@@ -332,6 +335,8 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
     owns = owns or blind_round11.lock_wrap_admits(request, caller)  # round11 (issue 44)
     owns = owns or combos_perms.allowed_at_cell(svc, "lockNode", caller, node)  # combos (issue 44)
     owns = owns or blind_round31.lock_owner(node, caller)  # round31 (issue 44): own read from the last active user
+    owns = owns or histories6_paths.lock_owns(svc, caller, node)  # histories6 (issue 44)
+    owns = owns or histories6_paths.lock_any(caller, node)  # histories6 (issue 44)
     access.require_owner("lockNode", caller, owns, auth.LOCK_ANY)
     blind_round31.lock_refused(svc.db, caller, node)  # round31 (issue 44): a rank check on administrators' nodes
     if node["locked"]:

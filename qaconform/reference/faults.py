@@ -313,6 +313,11 @@ from .faults_lists9 import LISTS9  # noqa: E402
 
 _ALL = _ALL + LISTS9
 
+# --- histories6 (issue 44 item 2): the node actions on nodes written before the run, found with reads
+from .faults_histories6 import HISTORIES6  # noqa: E402
+
+_ALL = _ALL + HISTORIES6
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

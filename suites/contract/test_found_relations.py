@@ -1,0 +1,149 @@
+"""Every role in every relation refused where the permission table refuses it, on nodes the accounts wrote, found with
+reads (histories6, issue 44 item 2).
+
+The action matrix places its calls on the run's own writes; a cell it cannot place is named unreachable in
+spec/dimensions.yaml, and a server that grants a refused call only there passes: novice locking its own PUBLISHED
+answer (the run's answers of novice's go to moderation), member sending to moderation or locking an answer or a
+comment of another's under a question it did not write. The target holds such nodes, written by the accounts before
+the run; found_relations.py finds them with reads, and every (action, role, relation, kind) the table refuses is
+tried on the first found node in that relation: one request each, nothing written on a conforming target.
+
+Judged, per cell: the call is refused (any 4xx of the interface: a found node's lock or moderation is not shown, so
+a refusal for its state may come first; PERM-DENIED-STATUS for a 5xx or an answer from outside the interface), and
+the node is unchanged after (PERM-DENIED-NO-EFFECT): every account (anonymous too) reads the list that shows it
+(its author's question or answer list, its answer's comment list) before the first call and after the last, and
+sees it listed as before with the same fields (found_relations.STABLE). A cell with no found node in its relation
+skips, saying so (never a failure: the target need not hold one).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from action_cases import LOCK
+from found_relations import CELLS, ROLES, Cell, Found, find, placed, stable
+
+from qaconform.contract import path as contract_path
+from qaconform.pytest.outcomes import SkipKind, fail, skip
+from qaconform.pytest.refusals import off_the_interface, why_not_refused
+from qaconform.pytest.support import MARKUP_TEXT, find_item, refused_in_body, settle
+from qaconform.target.client import ApiClient, ApiResponse, TargetError
+from qaconform.target.profile import Profile
+
+pytestmark = [pytest.mark.actions, pytest.mark.writes]
+
+UNREAD = "unread"
+"""A reader whose read of the list was no 200 (not judged for that reader)."""
+
+
+@dataclass
+class FoundScene:
+    """The found nodes, the node each cell acted on, every call's response, and each node as every account read it
+    before the first call and after the last."""
+
+    found: list[Found]
+    nodes: dict[Cell, Found] = field(default_factory=dict)
+    calls: dict[Cell, ApiResponse] = field(default_factory=dict)
+    before: dict[tuple[int, str], Any] = field(default_factory=dict)
+    after: dict[tuple[int, str], Any] = field(default_factory=dict)
+
+
+def _seen(client: ApiClient, node: Found) -> Any:
+    """The node as ``client`` finds it in the list that shows it (its stable fields), None when not listed there,
+    :data:`UNREAD` when the read is no 200."""
+    for page in range(1, 4):
+        resp = client.get(node.list_path, params={"page": page, "pageSize": 100}, operation=node.list_operation)
+        try:
+            body = resp.json() if resp.status == 200 else None
+        except TargetError:
+            body = None
+        items = body.get("list") if isinstance(body, dict) else None
+        if not isinstance(items, list):
+            return UNREAD
+        hit = find_item([i for i in items if isinstance(i, dict)], node.id)
+        if hit is not None:
+            return stable(hit)
+        if len(items) < 100:
+            return None
+    return None
+
+
+def _read_all(api: dict[str, ApiClient], nodes: list[Found]) -> dict[tuple[int, str], Any]:
+    return {(n.id, role): _seen(api[role], n) for n in nodes for role in ROLES}
+
+
+@pytest.fixture(scope="module")
+def found_scene(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int], run_tag: str) -> FoundScene:
+    """Find the nodes, read them, make every refused call once, read them again (one worker: parallel.GROUPS
+    "found-relations")."""
+    scene = FoundScene(find(api, profile, user_ids))
+    scene.nodes = {c: n for c in CELLS if (n := placed(c, scene.found)) is not None}
+    nodes = list({n.id: n for n in scene.nodes.values()}.values())
+    scene.before = _read_all(api, nodes)
+    prompt = f"found relations lock: {MARKUP_TEXT} [{run_tag}]"
+    for cell, node in scene.nodes.items():
+        params = {"prompt": prompt} if cell.action == LOCK else None
+        scene.calls[cell] = api[cell.role].put(contract_path(cell.action, nodeId=node.id), params=params,
+                                               operation=cell.action)
+    scene.after = _read_all(api, nodes)
+    return scene
+
+
+def _node_of(scene: FoundScene, cell: Cell) -> Found:
+    node = scene.nodes.get(cell)
+    if node is None:
+        kinds = sorted({f"{n.kind} {n.id}" for n in scene.found})
+        skip(SkipKind.OTHER, f"not judged: no node the accounts wrote, found with reads, stands to {cell.role} as "
+                             f"{cell.relation} of a {cell.kind} (found: {', '.join(kinds) or 'none'})")
+    return node
+
+
+def _what(cell: Cell, node: Found) -> str:
+    return (f"{cell.label}: {cell.role} calls {cell.action} on {cell.kind} {node.id} (written by {node.author}, before "
+            f"the run, found with reads), standing to it as {cell.relation}")
+
+
+@pytest.mark.parametrize("cell", [pytest.param(c, id=c.label, marks=pytest.mark.rule(c.rule)) for c in CELLS])
+def test_a_refused_action_is_refused_on_found_nodes_in_every_relation(cell: Cell, found_scene: FoundScene) -> None:
+    """The permission table refuses this call whatever node it is placed on; a node's lock or moderation state is
+    not shown, so any 4xx of the interface is a refusal."""
+    node = _node_of(found_scene, cell)
+    resp = found_scene.calls[cell]
+    why = why_not_refused(resp)
+    if why is None:
+        return
+    rule = "PERM-DENIED-STATUS" if off_the_interface(resp) or resp.status >= 500 or refused_in_body(resp) else cell.rule
+    fail([rule], f"{_what(cell, node)}; the permission table refuses it (\"for the caller's own node\" is the node "
+                 f"acted on), expected a 4xx, {why}", resp)
+
+
+@pytest.mark.parametrize("cell", [pytest.param(c, id=c.label, marks=pytest.mark.rule("PERM-DENIED-NO-EFFECT"))
+                                  for c in CELLS])
+def test_a_found_node_is_unchanged_after_refused_actions(cell: Cell, found_scene: FoundScene,
+                                                          api: dict[str, ApiClient]) -> None:
+    """"Every operation requires the permissions below": a refused call changes nothing, so every account reads the
+    node acted on as it read it before the first call (listed or not, the same fields)."""
+    node = _node_of(found_scene, cell)
+    on_node = [(c, r) for c, r in found_scene.calls.items() if found_scene.nodes[c].id == node.id]
+    if any(200 <= r.status < 300 and not refused_in_body(r) for _, r in on_node):
+        skip(SkipKind.OTHER, f"not judged: a call on {cell.kind} {node.id} was let in (its permission test fails "
+                             f"for it), so what it changed is not a refused call's")
+    resp = found_scene.calls[cell]
+    for role in ROLES:
+        before = found_scene.before[(node.id, role)]
+        after = found_scene.after[(node.id, role)]
+        if UNREAD in (before, after) or before == after:
+            continue
+        if before is not None and after is None:  # what must still be listed waits for a lagging list
+            after = settle(api[role], f"{node.list_path} as {role}, looking for {node.id}",
+                           functools.partial(_seen, api[role], node), lambda got: got is not None)
+            if after == before:
+                continue
+        calls = ", ".join(f"{c.action} by {c.role} ({r.status})" for c, r in on_node)
+        shown = "no longer listed" if after is None else (
+            "listed now" if before is None else f"listed with {after}, not {before}")
+        fail(["PERM-DENIED-NO-EFFECT"], f"{_what(cell, node)}. Every call on it was refused ({calls}), yet {role}'s "
+             f"read of {node.list_path} shows it {shown}: a refused call changes nothing", resp)
