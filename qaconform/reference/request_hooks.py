@@ -50,6 +50,7 @@ from . import (
     blind_round26,
     blind_round27,
     blind_round28,
+    blind_round30,
     combos2_paths,
     fix2jobs_paths,
     fix22_paths,
@@ -156,6 +157,8 @@ HOOKS: list[Hook] = [
          refusal=blind_round28.refusal),  # round28 (issue 44): blind round 28
     Hook("fix28", after=fix28_paths.after),  # fix28 (issue 44): marked under the question list's parameters
     Hook("recip", after=recip_paths.after),  # recip (issue 44): the first read after a reply is posted
+    Hook("round30", before=blind_round30.before, after=blind_round30.after,
+         refusal_body=blind_round30.refusal_body),  # round30 (issue 44): blind round 30
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
