@@ -296,6 +296,11 @@ from .faults_blind_round30 import BLIND_round30  # noqa: E402
 
 _ALL = _ALL + BLIND_round30  # BLIND_round30_MISSED: left out (docs/blind-rounds.md)
 
+# --- fix30 (issue 44): round 30's kind (an action's effect after an unwikify) on the record's verb and realUser
+from .faults_fix30 import FIX30  # noqa: E402
+
+_ALL = _ALL + FIX30
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

@@ -58,6 +58,7 @@ from . import (
     fix26_paths,
     fix27_paths,
     fix28_paths,
+    fix30_paths,
     histories2_faults,
     histories3_faults,
     history_faults,
@@ -159,6 +160,7 @@ HOOKS: list[Hook] = [
     Hook("recip", after=recip_paths.after),  # recip (issue 44): the first read after a reply is posted
     Hook("round30", before=blind_round30.before, after=blind_round30.after,
          refusal_body=blind_round30.refusal_body),  # round30 (issue 44): blind round 30
+    Hook("fix30", after=fix30_paths.after),  # fix30 (issue 44): a send to moderation after an unwikify
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
