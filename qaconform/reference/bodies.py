@@ -14,7 +14,7 @@ from urllib.parse import parse_qsl
 
 from starlette.requests import Request
 
-from . import faults, variants
+from . import blind_round30, faults, variants
 from .errors import ApiError, bad_request
 
 MAX_BODY_BYTES = 1024 * 1024
@@ -70,6 +70,8 @@ async def read_fields(request: Request) -> dict[str, Any]:
                 continue
         if comment and faults.is_on("comment-param-latin1"):
             value = value.encode("utf-8").decode("latin-1")
+        if comment and blind_round30.recipients_body_wins(key, fields):
+            continue  # round30 (issue 44): the body's recipients kept
         if not (body_wins and key in fields):
             fields[key] = value
     return fields

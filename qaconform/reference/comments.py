@@ -26,6 +26,7 @@ from . import (
     blind_round16,
     blind_round20,
     blind_round26,
+    blind_round30,
     blind_round31,
     combos2_paths,
     faults,
@@ -119,7 +120,8 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
             or blind8_paths.option_check_skipped(caller, from_query)  # blind8 (issue 44)
             or blind_round10.option_check_skipped(caller, parent, visibility)  # blind10 (issue 44)
             or blind_round11.private_check_skipped(caller, from_query)  # round11 (issue 44)
-            or combos2_paths.option_check_skipped(caller, parent, visibility)):  # combos2 (issue 44)
+            or combos2_paths.option_check_skipped(caller, parent, visibility)  # combos2 (issue 44)
+            or blind_round30.option_check_skipped(caller, parent, visibility)):  # round30 (issue 44)
         _check_private_permission(blind_round11.option_checked_for(svc.db, caller, parent), visibility)  # round11
     blind7_paths.mod_option_refused(caller, parent, visibility)  # blind7 (issue 44)
     blind_round13.private_reply_refused(caller, parent, visibility)  # round13 (issue 44)

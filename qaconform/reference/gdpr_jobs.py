@@ -20,6 +20,7 @@ from . import (
     blind_round15,
     blind_round20,
     blind_round26,
+    blind_round30,
     blind_round31,
     crossing2_paths,
     crossing3_paths,
@@ -139,6 +140,7 @@ def _check_csv_file(svc: Service, fields: dict[str, Any]) -> None:
     csv_id = as_id(csv)
     missing = csv_id is None or svc.db.one("SELECT 1 FROM csv_files WHERE id = ?", (csv_id,)) is None
     missing = missing and not blind8_paths.csv_lookup_skipped(csv)  # blind8 (issue 44)
+    missing = missing and not blind_round30.csv_lookup_skipped(fields)  # round30 (issue 44)
     if missing and not faults.is_on("gdpr-csv-missing-accepted"):
         raise bad_request("The requested file does not exist")
 

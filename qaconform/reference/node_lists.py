@@ -26,6 +26,7 @@ from . import (
     blind_round14,
     blind_round25,
     blind_round26,
+    blind_round30,
     faults,
     histories2_faults,
     histories3_faults,
@@ -422,6 +423,7 @@ async def list_user_content(svc: Service, request: Request, caller: Caller) -> R
     clause = histories2_faults.content_clause(clause)  # histories2 (issue 44)
     clause = histories3_faults.content_clause(clause)  # histories3 (issue 44)
     clause = histories5_paths.content_clause(clause)  # histories5 (issue 44)
+    clause = blind_round30.content_clause(clause)  # round30 (issue 44)
     if faults.is_on("question-comment-private-leak"):  # privacy filtered for threads under answers only
         clause = (f"({clause} OR (n.type = 'comment' AND n.answer_id IS NULL AND EXISTS (SELECT 1 FROM nodes p"
                   " WHERE p.id = n.parent_id AND p.type = 'comment')))")

@@ -51,6 +51,7 @@ from . import (
     blind_round27,
     blind_round28,
     blind_round29,
+    blind_round30,
     blind_round31,
     combos2_paths,
     fix2jobs_paths,
@@ -60,6 +61,7 @@ from . import (
     fix27_paths,
     fix28_paths,
     fix29_paths,
+    fix30_paths,
     forms9_paths,
     histories2_faults,
     histories3_faults,
@@ -167,6 +169,9 @@ HOOKS: list[Hook] = [
     Hook("fix29", after=fix29_paths.after),  # fix29 (issue 44): one kind of user's content list
     Hook("round31", before=blind_round31.before, after=blind_round31.after),  # round31 (issue 44): blind round 31
     Hook("lists9", after=lists9_paths.after),  # lists9 (issue 44): an item field under one parameter set of a list
+    Hook("round30", before=blind_round30.before, after=blind_round30.after,
+         refusal_body=blind_round30.refusal_body),  # round30 (issue 44): blind round 30
+    Hook("fix30", after=fix30_paths.after),  # fix30 (issue 44): a send to moderation after an unwikify
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

@@ -51,6 +51,11 @@ QUESTION_LOCKED = "question_locked"
 question's lock, then the answer), on the profile's ``locked_question_id`` (combos, issue 44). What a question's lock
 does to its answers is not shown: only the permission table is judged there (a state refusal is taken from a refused
 caller, :attr:`Case.state_met`), and no allowed change is drawn on it (the run builds no node under it)."""
+UNWIKIFIED = "unwikified"
+"""A node after the state change unwikify ("Wikified node (wiki true) | PUT cancelwiki | ... | Not wiki"), published
+and unlocked again: the profile's one-shot member_wiki_node_id once member unwikified it (fix30, issue 44;
+unwikified_node.py). The interface makes no wiki node, so it is the only one: admin's send to moderation of it is the
+one allowed change drawn there (:data:`REUSED`), and the calls the permission table refuses are tried on it."""
 AUTHOR, PARENT_AUTHOR, QUESTION_AUTHOR_OF, NONE = "author", "parent_author", "question_author", "none"
 RELATIONS = frozenset({AUTHOR, PARENT_AUTHOR, QUESTION_AUTHOR_OF, NONE})
 """The caller's relation to the node acted on: the node's author, the author of the node it is under (the answer a
@@ -143,6 +148,7 @@ POOL: tuple[PoolNode, ...] = (
     PoolNode("members_question", "question", CREATED, "member", None, None, found=True),
     PoolNode("novices_question", "question", CREATED, "novice", None, None, found=True),
     PoolNode("answer_under:locked_question", "answer", QUESTION_LOCKED, "moderator", LQ, LQ),  # answer_of:moderator
+    PoolNode("unwikified:member", "question", UNWIKIFIED, "member", None, None, found=True),  # member_wiki_node_id
 )
 """Every node the matrix acts on, in preference order: the shared writes of suites/conftest.py and those of
 :data:`PAID`. The fixture question's author is assumed to be no account but novice, as on the reference server; the
@@ -168,6 +174,7 @@ REUSED: dict[tuple[str, str, str, str, str], str] = {
     (SEND, "comment", LOCKED, "admin", NONE): "sent_to_mod:admin",
     (SEND, "comment", CREATED, "moderator", NONE): "moderated_comment",
     (SEND, "answer", CREATED, "admin", NONE): "answer_sent_to_mod_by_admin",
+    (SEND, "question", UNWIKIFIED, "admin", NONE): "sent_after_unwikify",
 }
 """Allowed calls that change their node and are one of the run's shared writes, made on a node as created: the
 combination reads that write's response (suites/conftest.py ``locked_by``, ``sent_to_mod_by``, ``locked_comment``,
@@ -186,15 +193,17 @@ REUSED_NODES: dict[str, PoolNode] = {
     "sent_to_mod:admin": PoolNode("sent_to_mod:admin", "comment", LOCKED, "member", "member", Q),
     "moderated_comment": PoolNode("moderated_comment", "comment", CREATED, "novice", "member", Q),
     "answer_sent_to_mod_by_admin": PoolNode("answer_sent_to_mod_by_admin", "answer", CREATED, "member", Q, Q),
+    "sent_after_unwikify": PoolNode("sent_after_unwikify", "question", UNWIKIFIED, "member", None, None),
 }
 """The node each reused write acts on, as it was before: whose relation to the caller the target's fixture question
 may change (test_action_matrix.py skips a reused combination whose relation it does not give)."""
 
-PAID = {"locked_comment": 1, "moderated_comment": 2, "answer_under:member": 1}
+PAID = {"locked_comment": 1, "moderated_comment": 2, "answer_under:member": 1, "sent_after_unwikify": 1}
 """This suite's own shared writes and their accepted writes: admin locks the comment it sends to moderation; novice
 comments under the shared answer and moderator sends that comment to moderation; moderator answers a question member
-wrote. (admin's send of an answer of member's, ``answer_sent_to_mod_by_admin``, is test_node_actions.py's shared
-write, made anyway: the matrix reads it.)"""
+wrote; admin sends member's one-shot wiki question to moderation once member unwikified it (fix30: a send after
+the state change unwikify). (admin's send of an answer of member's, ``answer_sent_to_mod_by_admin``, is
+test_node_actions.py's shared write, made anyway: the matrix reads it.)"""
 
 THOROUGH_ONLY = frozenset({"moderated_comment"})
 """Paid nodes (and the shared writes that make them) drawn only with no write budget. Each accepted write of the
@@ -281,7 +290,8 @@ def reused(action: str, kind: str, state: str, role: str, relation: str, thoroug
 def built_fits(kind: str, state: str, role: str, relation: str) -> bool:
     """Whether a node built for the combination (:func:`built_node`) stands to the caller as it needs."""
     node = built_node(kind, role, relation)
-    return node is not None and state != QUESTION_LOCKED and fits(replace(node, state=state), role, relation)
+    return node is not None and state not in (QUESTION_LOCKED, UNWIKIFIED) and fits(replace(node, state=state), role,
+                                                                                    relation)
 
 
 def admissible(action: str, kind: str, state: str, role: str, relation: str, thorough: bool) -> bool:
@@ -416,11 +426,11 @@ def array(action: str, dims: Dimensions, seed: int, thorough: bool = False, ever
         rows.append(next(r for r in valid if pair in _row_pairs(r)))
     drawn = tuple(dict.fromkeys([*(_case(action, names, r) for r in rows), *_refusals(action, names, valid)]))
     cases = tuple(dict.fromkeys([*drawn, *_refusals(action, names, every_valid),
-                                 *_unwritten(action, names, every_valid)]))
+                                 *_unwritten(action, names, every_valid), *_added_reused(action, names, every_valid)]))
     return ActionMatrix(action, tuple(names), tuple(tuple(c) for c in columns), cases, thorough, len(drawn))
 
 
-ADDED_VALUES = frozenset({QUESTION_LOCKED})
+ADDED_VALUES = frozenset({QUESTION_LOCKED, UNWIKIFIED})
 """Values of a dimension added after the pairwise draws were first kept (combos, issue 44): every admissible
 combination holding one writes nothing and is tried (:func:`_refusals`, :func:`_unwritten`), so the pairwise rows are
 drawn over the other values, as before (the same rows and test ids for a seed)."""
@@ -443,6 +453,14 @@ def _unwritten(action: str, names: Sequence[str], valid: Iterable[Sequence[str]]
     default run tries every admissible combination: 149 over the four actions (124 for seed 20260801, 122 for seed 0,
     pairwise and refused, before)."""
     return [case for case in (_case(action, names, r) for r in valid) if not case.changes_node]
+
+
+def _added_reused(action: str, names: Sequence[str], valid: Iterable[Sequence[str]]) -> list[Case]:
+    """Every admissible allowed change on a node in a state of :data:`ADDED_VALUES`, last (fix30, issue 44): the
+    shared write it reads (:data:`REUSED`: admin's send of the unwikified one-shot) is made anyway, so the pairwise
+    draw, which leaves the added values out, must not decide whether its effects are judged."""
+    return [case for case in (_case(action, names, r) for r in valid)
+            if case.state in ADDED_VALUES and case.reused is not None]
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from action_cases import (
     node_for,
 )
 from locked_question_node import answer_under_locked_question, locked_question_author
+from unwikified_node import sent_after_unwikify, unwikified_node
 
 from qaconform.contract import path as contract_path
 from qaconform.pytest.outcomes import SkipKind, fail, skip
@@ -97,6 +98,8 @@ class Scene:
             return int(self.fixture("shared_answer"))
         if key in ("members_question", "novices_question"):  # found with reads: only refused calls are drawn on them
             return int(self.fixture(f"{key}_id"))
+        if key == "unwikified:member":  # member's one-shot wiki question once member unwikified it (fix30, issue 44)
+            return unwikified_node(self.request, self.api, self.fixture("profile"), self.user_ids)
         if key == "answer_under:locked_question":  # an answer whose question is locked (combos, issue 44)
             return answer_under_locked_question(self.request, self.fixture("profile"), POOL_BY_KEY[key])
         kind, _, role = key.partition(":")
@@ -159,6 +162,9 @@ class Scene:
         """The shared write a combination reads: its response, the node acted on, the prompt sent."""
         key = case.reused or ""
         self.relation_holds(REUSED_NODES[key], case)
+        if key == "sent_after_unwikify":  # fix30 (issue 44): a send after the state change unwikify
+            resp, node = sent_after_unwikify(self.request, self.api, self.fixture("profile"), self.user_ids)
+            return resp, node, ""
         kind, _, role = key.partition(":")
         shared = self.fixture("locked_by")(role) if kind == "locked_by" else \
             self.fixture("sent_to_mod_by")(role) if kind == "sent_to_mod" else self.fixture(key)

@@ -35,6 +35,7 @@ ASKED = ("full", "recipients", "to_original_poster", "to_moderators")
 
 
 @pytest.mark.rule("COMMENT-4", "COMMENT-400-MESSAGE")
+@pytest.mark.refused_writes  # fix30 (issue 44): its replies are refusals; the parent is the run's shared comment
 @pytest.mark.parametrize("parent_option", ["to_original_poster", "to_moderators"])
 def test_reply_to_a_private_comment_of_each_option_asking_another_visibility_is_400_with_the_message(
         parent_option: str, api: dict[str, ApiClient], run_tag: str, created: Any, vis: VisibilityOptions,

@@ -1,0 +1,66 @@
+"""The action matrix's node after the state change unwikify (fix30, issue 44: node_state ``unwikified``): the
+profile's one-shot ``member_wiki_node_id`` once member unwikified it (suites/one_shot_calls.py
+``cancelwiki_own_once``: "Wikified node (wiki true) | PUT cancelwiki | ... | Not wiki"), a published node again.
+
+A rule of the state table holds whatever the node went through before ("Published node | PUT sendToMod | ... |
+Returns an action record with verb sent and private true"), yet every node the matrix sent to moderation was as
+created or locked: a record built from the node's history (its last action, the wiki's owner) passed. The one send
+the run adds (:func:`sent_after_unwikify`, admin's, one accepted write of the suites' share) is of that node, read by
+every effect rule of the send (verb, private, realUser, node, shape); the calls the permission table refuses are
+tried on it too, free of writes. The interface makes no wiki node, so no other node reaches the state: the one-shot
+is the only one, and it is consumed already (a later run finds it not wiki and skips, as for the unwikify itself).
+"""
+
+from __future__ import annotations
+
+import base64
+from typing import Any
+
+import pytest
+
+from qaconform.contract import path as contract_path
+from qaconform.pytest.found_nodes import QUESTION_PAGES
+from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.support import find_listed, once_per_run
+from qaconform.target.client import ApiClient, ApiResponse, Exchange
+from qaconform.target.profile import Profile
+
+SENDER = "admin"
+"""Who sends the unwikified node to moderation: an account holding the permission, neither the node's author
+(member) nor the one who unwikified it (member), so a record naming either instead of the caller is seen."""
+
+
+def unwikified_node(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
+                    user_ids: dict[str, int]) -> int:
+    """member_wiki_node_id once member's unwikify answered 200, and found in member's question list (the pool takes
+    it for a question member wrote); a skip saying why otherwise (consumed by an earlier run, absent, another
+    kind)."""
+    unwikified = request.getfixturevalue("cancelwiki_own_once")
+    node = profile.fixtures.member_wiki_node_id
+    if node is None or not 200 <= unwikified.status < 300:
+        skip(SkipKind.FIXTURE_STATE, f"not judged: member's unwikify of member_wiki_node_id answered "
+             f"{unwikified.status}, so no node of the run stands unwikified (node_state unwikified)")
+    node = int(node)
+    member = user_ids.get("member")
+    listed = None if member is None else find_listed(
+        api["admin"], contract_path("listUserQuestions", userId=member), node, page_size=100, max_pages=QUESTION_PAGES)
+    if listed is None:
+        skip(SkipKind.FIXTURE_STATE, f"not judged: member_wiki_node_id {node} is not in member's question list, so "
+             f"the pool's unwikified question of member's is not it (node_state unwikified)")
+    return node
+
+
+def sent_after_unwikify(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
+                        user_ids: dict[str, int]) -> tuple[ApiResponse, int]:
+    """admin's send to moderation of the unwikified node, once per run and target (every worker reads the one
+    response), and the node."""
+    node = unwikified_node(request, api, profile, user_ids)
+    saved = once_per_run(request, profile.base_url, f"sendToMod after cancelwiki {node}", lambda: _as_json(
+        api[SENDER].put(contract_path("sendToModeration", nodeId=node), operation="sendToModeration")))
+    return ApiResponse(saved["status"], saved["headers"], base64.b64decode(saved["content"]), saved["url"],
+                       Exchange(**saved["exchange"])), node
+
+
+def _as_json(resp: ApiResponse) -> dict[str, Any]:
+    return {"status": resp.status, "headers": resp.headers, "url": resp.url,
+            "content": base64.b64encode(resp.content).decode(), "exchange": resp.exchange.as_dict()}
