@@ -73,10 +73,6 @@ _ALL: tuple[Fault, ...] = (
 """Every fault of round 29 as written blind."""
 
 _MISSED_REASONS: dict[str, str] = {
-    "round29-wiki-comment-200":
-        "a 201 on a wiki node needs an accepted comment on one: the profile's wiki nodes are one-shot fixtures the "
-        "unwikify tests consume, and a comment on one before its unwikify is one accepted write more (the suites' "
-        "share is 80 of 81; docs/blind-rounds.md)",
 }
 """Missed blind and not closed: left out of the registry, with why (its code stays in blind_round29.py)."""
 

@@ -387,6 +387,28 @@ def test_unwikifying_anothers_wiki_node_is_refused_without_the_permission(
            f"wiki_node_id must be refused (401 or 403); {why_not_refused(resp, (401, 403))}", resp)
 
 
+@pytest.mark.writes
+@pytest.mark.rule("SHAPE-POST-COMMENT", "COMMENT-201-LOCATION")
+def test_a_comment_on_a_wiki_node_is_created_with_201_and_its_location(
+        wiki_refusals: dict[str, ApiResponse]) -> None:
+    """member's plain comment directly on wiki_node_id (one_shot_calls.py ``contributed_before_refusal``, posted for
+    the refusal above) is the run's only comment on a community-wiki node: "Success: 201. The Location response
+    header holds the URL of the new comment." holds whatever the node (a wiki branch answering 200 breaks it; blind
+    round 29). A refusal of the comment is not this rule's: it skips, saying so."""
+    posted = wiki_refusals.get("member's comment")  # one_shot_calls.CONTRIBUTION
+    if posted is None:
+        skip(SkipKind.OTHER, "not checked: member's comment on the wiki node was not posted by this worker (another "
+                             "xdist worker consumed wiki_node_id first, or the write budget's share was spent)")
+    if posted.status >= 400:
+        skip(SkipKind.OTHER, f"not checked: the target refused member's comment on the wiki node ({posted.status})")
+    what = f"member comments directly on the wiki node ({posted.url.split('/node/', 1)[-1].split('/')[0]})"
+    expect(posted.status == 201, "SHAPE-POST-COMMENT", f"{what}: a comment is created with 201, got "
+           f"{posted.status}", posted)
+    location = posted.headers.get("location", "")
+    expect(location.startswith(("http://", "https://", "/")), "COMMENT-201-LOCATION",
+           f"{what}: the 201's Location header holds the URL of the new comment, got {location!r}", posted)
+
+
 def expert_status_rule(caller: str, status: int) -> str:
     """A wrong password let in (or a 5xx) breaks AUTH-BAD-CREDENTIALS, for which any 4xx would do; a 4xx but not
     401, or anything but 401 without credentials, breaks EXPERTS-401."""
