@@ -72,3 +72,44 @@ def test_a_short_page_of_an_uncapped_site_ends_the_walk() -> None:
     assert last_page(resp, [{"id": 1}], 1)
     full: Any = _Resp({"list": [{"id": i} for i in range(CAP)], "pageSize": CAP}, "x")
     assert not last_page(full, list(range(CAP)), CAP)
+
+
+class _Read:
+    """A refused call's response, or a list read: what the failure message replays."""
+
+    status = 404
+    exchange = None
+
+    def __init__(self, curl: str) -> None:
+        self.curl = curl
+
+    def describe(self) -> str:
+        return f"Reproduce with: {self.curl}"
+
+
+class _Reader:
+    role = "admin"
+
+    def get(self, path: str, params: Any = None, operation: str | None = None) -> _Read:
+        return _Read(f"curl -u admin:$PW 'http://t/services/v2/{path}?page={params['page']}'")
+
+
+def test_a_changed_node_fails_with_a_curl_of_the_read_that_shows_it() -> None:
+    """The report's curl replays the refused call (a 4xx, as it should be); what broke the rule is the list read
+    after it, so the message carries that read's curl too: the story replays from the one page."""
+    import pytest
+    from found_relations import CELLS
+    from test_found_relations import FoundScene, test_a_found_node_is_unchanged_after_refused_actions
+
+    from qaconform.pytest.outcomes import RuleFailure
+
+    cell = CELLS[0]
+    node = Found(19, cell.kind, "novice", "admin", "admin", "user/4/answer.json", "listUserAnswers")
+    scene = FoundScene([node], nodes={cell: node}, calls={cell: _Read("curl -X PUT lock")})  # type: ignore[dict-item]
+    roles = ("admin", "moderator", "member", "novice", "anonymous")
+    scene.before = {(19, r): {"id": 19, "nodeStates": []} for r in roles}
+    scene.after = {**scene.before, (19, "admin"): {"id": 19, "nodeStates": ["locked"]}}
+    api: Any = {r: _Reader() for r in roles}
+    with pytest.raises(RuleFailure) as failed:
+        test_a_found_node_is_unchanged_after_refused_actions(cell, scene, api)
+    assert "curl -u admin:$PW 'http://t/services/v2/user/4/answer.json?page=1'" in str(failed.value)

@@ -155,5 +155,7 @@ def test_a_found_node_is_unchanged_after_refused_actions(cell: Cell, found_scene
         calls = ", ".join(f"{c.action} by {c.role} ({r.status})" for c, r in on_node)
         shown = "no longer listed" if after is None else (
             "listed now" if before is None else f"listed with {after}, not {before}")
+        read = api[role].get(node.list_path, params={"page": 1, "pageSize": PAGE_SIZE}, operation=node.list_operation)
         fail(["PERM-DENIED-NO-EFFECT"], f"{_what(cell, node)}. Every call on it was refused ({calls}), yet {role}'s "
-             f"read of {node.list_path} shows it {shown}: a refused call changes nothing", resp)
+             f"read of {node.list_path} shows it {shown}: a refused call changes nothing. The read, to replay after "
+             f"the call below (page=2, 3 ... until {node.id} or the list's end): {read.curl}", resp)
