@@ -31,9 +31,10 @@ WRITERS = ("admin", "moderator", "member", "novice")
 KINDS = ("question", "answer", "comment")
 OTHER = "?"
 """The author of a node none of the profile's accounts wrote."""
-PAGES = 3
+PAGES = 15
 PAGE_SIZE = 100
-"""Pages of an account's question and answer list read (bounded)."""
+"""Pages of an account's question and answer list read (bounded: 1,500 items, or 300 on a site capping pageSize
+at 20, which CI builds against one server reach as their answers and comments accumulate)."""
 ANSWERS_READ = 12
 """Answers whose comment lists are read for comments (one read each, bounded)."""
 RUN_TAG_MARK = "[qc-"
@@ -128,15 +129,32 @@ def _items(resp: ApiResponse) -> list[dict[str, Any]] | None:
     return [i for i in items if isinstance(i, dict)] if isinstance(items, list) else None
 
 
+def last_page(resp: ApiResponse, items: list[Any], read: int) -> bool:
+    """Whether this page of a walk asking :data:`PAGE_SIZE` a page is the list's last, ``read`` items read so far
+    (this page's too). A site may cap pageSize below what was asked (the description states no maximum; the
+    envelope's pageSize says what it served): a page as full as the size served is not the last one, however short
+    of the size asked. An empty page, or ``totalCount`` items read, ends it."""
+    try:
+        body = resp.json()
+    except TargetError:
+        body = None
+    total, served = (body.get("totalCount"), body.get("pageSize")) if isinstance(body, dict) else (None, None)
+    if not items or (isinstance(total, int) and not isinstance(total, bool) and read >= total):
+        return True
+    full = served if isinstance(served, int) and 0 < served < PAGE_SIZE else PAGE_SIZE
+    return len(items) < full
+
+
 def _whole(client: ApiClient, path: str, operation: str) -> tuple[list[dict[str, Any]], bool]:
     """Up to :data:`PAGES` pages of a list, and whether that was all of it."""
     got: list[dict[str, Any]] = []
     for page in range(1, PAGES + 1):
-        items = _items(client.get(path, params={"page": page, "pageSize": PAGE_SIZE}, operation=operation))
+        resp = client.get(path, params={"page": page, "pageSize": PAGE_SIZE}, operation=operation)
+        items = _items(resp)
         if items is None:
             return got, False
         got += items
-        if len(items) < PAGE_SIZE:
+        if last_page(resp, items, len(got)):
             return got, True
     return got, False
 

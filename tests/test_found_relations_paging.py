@@ -1,0 +1,115 @@
+"""The found-relations walks on a site that caps pageSize (the description states no maximum; the `page-size-cap-20`
+variant caps at 20): a CI build's second or third run against one server found a node the accounts wrote past the
+first 20 items of novice's answer list, read "no longer listed" after refused calls and failed PERM-DENIED-NO-EFFECT
+(user10, two builds at once). A page as full as the size the envelope says was served is not the last one."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from found_relations import PAGE_SIZE, Found, _whole, last_page
+from test_found_relations import UNREAD, _seen
+
+CAP = 20
+
+
+class _Resp:
+    def __init__(self, body: dict[str, Any], url: str) -> None:
+        self.status, self.url, self._body = 200, url, body
+
+    def json(self) -> Any:
+        return json.loads(json.dumps(self._body))
+
+
+class _CappedList:
+    """``count`` answers (ids 1..count), served at most :data:`CAP` a page, the envelope saying so."""
+
+    role = "admin"
+
+    def __init__(self, count: int, total: bool = True) -> None:
+        self.count, self.total, self.pages = count, total, 0
+
+    def get(self, path: str, params: Any = None, operation: str | None = None) -> _Resp:
+        self.pages += 1
+        page, size = int(params["page"]), min(int(params["pageSize"]), CAP)
+        ids = list(range(1, self.count + 1))[(page - 1) * size: page * size]
+        body: dict[str, Any] = {"list": [{"id": i, "type": "answer"} for i in ids], "page": page, "pageSize": size}
+        if self.total:
+            body["totalCount"] = self.count
+        return _Resp(body, f"{path}?page={page}")
+
+
+NODE = Found(22, "answer", "novice", "admin", "admin", "user/4/answer.json", "listUserAnswers")
+
+
+def test_a_node_past_the_capped_first_page_is_still_listed() -> None:
+    for total in (True, False):
+        client: Any = _CappedList(26, total)
+        assert _seen(client, NODE) == {"id": 22, "type": "answer", "author": None}, f"totalCount: {total}"
+
+
+def test_a_node_absent_from_the_whole_capped_list_is_not_listed() -> None:
+    client: Any = _CappedList(21)
+    assert _seen(client, NODE) is None
+    assert client.pages == 2, "the walk goes on past a full capped page and stops at the list's end"
+
+
+def test_a_list_longer_than_the_pages_read_is_unread_not_absent() -> None:
+    far = Found(9_999, "answer", "novice", "admin", "admin", "user/4/answer.json", "listUserAnswers")
+    client: Any = _CappedList(10_000, total=False)
+    assert _seen(client, far) == UNREAD
+
+
+def test_the_finder_reads_the_whole_capped_list() -> None:
+    client: Any = _CappedList(26)
+    got, whole = _whole(client, "user/4/answer.json", "listUserAnswers")
+    assert [i["id"] for i in got] == list(range(1, 27)) and whole
+
+
+def test_a_short_page_of_an_uncapped_site_ends_the_walk() -> None:
+    resp: Any = _Resp({"list": [{"id": 1}], "pageSize": PAGE_SIZE}, "x")
+    assert last_page(resp, [{"id": 1}], 1)
+    full: Any = _Resp({"list": [{"id": i} for i in range(CAP)], "pageSize": CAP}, "x")
+    assert not last_page(full, list(range(CAP)), CAP)
+
+
+class _Read:
+    """A refused call's response, or a list read: what the failure message replays."""
+
+    status = 404
+    exchange = None
+
+    def __init__(self, curl: str) -> None:
+        self.curl = curl
+
+    def describe(self) -> str:
+        return f"Reproduce with: {self.curl}"
+
+
+class _Reader:
+    role = "admin"
+
+    def get(self, path: str, params: Any = None, operation: str | None = None) -> _Read:
+        return _Read(f"curl -u admin:$PW 'http://t/services/v2/{path}?page={params['page']}'")
+
+
+def test_a_changed_node_fails_with_a_curl_of_the_read_that_shows_it() -> None:
+    """The report's curl replays the refused call (a 4xx, as it should be); what broke the rule is the list read
+    after it, so the message carries that read's curl too: the story replays from the one page."""
+    import pytest
+    from found_relations import CELLS
+    from test_found_relations import FoundScene, test_a_found_node_is_unchanged_after_refused_actions
+
+    from qaconform.pytest.outcomes import RuleFailure
+
+    cell = CELLS[0]
+    node = Found(19, cell.kind, "novice", "admin", "admin", "user/4/answer.json", "listUserAnswers")
+    scene = FoundScene([node], nodes={cell: node}, calls={cell: _Read("curl -X PUT lock")})  # type: ignore[dict-item]
+    roles = ("admin", "moderator", "member", "novice", "anonymous")
+    scene.before = {(19, r): {"id": 19, "nodeStates": []} for r in roles}
+    scene.after = {**scene.before, (19, "admin"): {"id": 19, "nodeStates": ["locked"]}}
+    api: Any = {r: _Reader() for r in roles}
+    with pytest.raises(RuleFailure) as failed:
+        test_a_found_node_is_unchanged_after_refused_actions(cell, scene, api)
+    assert "curl -u admin:$PW 'http://t/services/v2/user/4/answer.json?page=1'" in str(failed.value)
