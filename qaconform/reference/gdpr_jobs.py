@@ -26,6 +26,7 @@ from . import (
     crossing3_paths,
     faults,
     fix26_paths,
+    fix31_paths,
     jobs4_paths,
     refusals2_paths,
     variants,
@@ -60,6 +61,8 @@ async def schedule_gdpr_job(svc: Service, request: Request, caller: Caller) -> R
     skipped |= crossing3_paths.refused_forms(request.query_params.keys(), fields)  # crossing3 (issue 44)
     skipped |= jobs4_paths.skipped(svc, request.query_params.keys(), fields, _schedule_ms)  # jobs4 (issue 44)
     skipped |= blind_round31.skipped(request.query_params.keys())  # round31 (issue 44)
+    skipped |= fix31_paths.skipped(request.query_params.keys())  # fix31 (issue 44): operations as a parameter
+    fix31_paths.job_fields(fields)  # fix31 (issue 44): a reassignUser id past 32 bits
     return _schedule(svc, caller, fields, skipped)
 
 

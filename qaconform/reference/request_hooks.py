@@ -62,6 +62,7 @@ from . import (
     fix28_paths,
     fix29_paths,
     fix30_paths,
+    fix31_paths,
     forms9_paths,
     histories2_faults,
     histories3_faults,
@@ -172,6 +173,7 @@ HOOKS: list[Hook] = [
     Hook("round30", before=blind_round30.before, after=blind_round30.after,
          refusal_body=blind_round30.refusal_body),  # round30 (issue 44): blind round 30
     Hook("fix30", after=fix30_paths.after),  # fix30 (issue 44): a send to moderation after an unwikify
+    Hook("fix31", before=fix31_paths.before),  # fix31 (issue 44): a follower list's node id past 32 bits
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

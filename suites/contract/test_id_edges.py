@@ -1,5 +1,6 @@
 """Every id in a path or a body field at its edges (issue 44, Build item 3, refusals2): zero, a negative id, an id no
-one holds, one that is not a number, one too large for a 64-bit integer (spec/dimensions.yaml ``id_edge``).
+one holds, one past 32 bits, one that is not a number, one too large for a 64-bit integer (spec/dimensions.yaml
+``id_edge``).
 
 Where the Errors table states the answer for an id that names nothing, that answer is judged where the rule lives:
 the content list's userId ("422 | User content query | Invalid user id | {error: Invalid User Id}"), a bulk job's
@@ -24,6 +25,7 @@ from typing import Any
 import pytest
 
 from qaconform.contract import load_contract
+from qaconform.pytest.id_edges import past_32_bits
 from qaconform.pytest.outcomes import fail
 from qaconform.pytest.support import new_id
 from qaconform.target.client import ApiClient, ApiResponse
@@ -37,6 +39,7 @@ LEFT_TO_OBSERVATION = {"unknown"}
 """Edges not sent to an action (PUT): a 200 with success false may answer an id naming nothing (not shown)."""
 TOO_LARGE = 2**63
 """One past the largest 64-bit integer: a number, yet one no server's id type holds."""
+
 _rng = random.Random()
 
 
@@ -45,9 +48,11 @@ def id_edges() -> tuple[str, ...]:
 
 
 def edge_value(edge: str) -> int | str:
-    """The id an edge sends; ``unknown`` is one near the top of a 32-bit id that no seed holds."""
+    """The id an edge sends; ``unknown`` is one near the top of a 32-bit id that no seed holds, ``past_32_bits`` one
+    a 64-bit id holds and a 32-bit one does not (:func:`past_32_bits`)."""
     values: dict[str, int | str] = {"zero": 0, "negative": -1 - _rng.randint(0, 1000), "not_a_number": "qc-nan",
-                                    "unknown": 2_147_000_000 + _rng.randint(0, 400_000), "too_large": TOO_LARGE}
+                                    "unknown": 2_147_000_000 + _rng.randint(0, 400_000),
+                                    "past_32_bits": past_32_bits(_rng), "too_large": TOO_LARGE}
     return values[edge]
 
 

@@ -64,6 +64,7 @@ from job_forms import DATE_FIELDS, DATE_FORMS, USER_FORMS, rows, send_dated, use
 
 from qaconform import contract as qc_contract
 from qaconform.contract import load_contract
+from qaconform.pytest.id_edges import past_32_bits
 from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
 from qaconform.pytest.refusals import refused, why_not_refused
 from qaconform.target.client import ApiClient, ApiResponse
@@ -106,9 +107,10 @@ def id_edges() -> tuple[str, ...]:
 
 def edge_value(edge: str, unknown: int) -> int | str:
     """The id an edge sends: ``unknown`` is an id no one holds (a random one near the top of a 32-bit id);
-    ``too_large`` one past the largest 64-bit integer."""
+    ``past_32_bits`` one from 2^31 up to 18 digits (fix31: a 32-bit parser's edge); ``too_large`` one past the
+    largest 64-bit integer."""
     return {"zero": 0, "negative": -1 - rng.randint(0, 1000), "unknown": unknown, "not_a_number": "qc-not-a-number",
-            "too_large": TOO_LARGE}[edge]
+            "past_32_bits": past_32_bits(rng), "too_large": TOO_LARGE}[edge]
 
 
 TOO_LARGE = 2**63

@@ -1,0 +1,16 @@
+"""The values of spec/dimensions.yaml ``id_edge`` that are drawn, not fixed, shared by the suites that send ids at
+their edges (suites/contract/test_id_edges.py for path ids and recipients, suites/scenarios/test_gdpr_forms.py for
+the content list's userId and a job's id fields)."""
+
+from __future__ import annotations
+
+import random
+
+
+def past_32_bits(rng: random.Random) -> int:
+    """fix31 (issue 44, round 31): an id from 2^31 up to 18 digits, its length drawn each time (10 to 18 digits), that
+    no seed holds. Every 64-bit id type holds it and no 32-bit one does: ``unknown`` stays below 2^31 and
+    ``too_large`` past 2^63, so a 32-bit path converter or field parser answered every other edge as a 64-bit one
+    would, and only this id shows it."""
+    digits = rng.randint(10, 18)
+    return rng.randint(max(2**31, 10 ** (digits - 1)), 10**digits - 1)

@@ -1,0 +1,101 @@
+"""Every error row of a job's array and object fields with the field given as a request parameter (fix31, issue 44:
+blind round 31's reassignUser, looked up in the JSON body only).
+
+"On POST endpoints that take a body, each body field may also be given as a request or query parameter of the same
+name": test_input_form_matrix.py sends the scalar fields (type, csvFileId) in every input form and keeps the arrays
+and objects in the JSON body, whose parameter form is not shown. A server that reads them from a parameter (as JSON
+text, the one form a parameter can carry them in) but checks them only in the body schedules a job the Errors table
+refuses. Here each row whose field is an array or an object (operations empty, unknown or five; reassignUser naming
+nobody or given two ways; scheduleDate in the past) sends that field alone as a query parameter of JSON text on a
+bulk job on the profile's file (Jobs.refusable), the rest in the JSON body:
+
+- the row's 400 and message: the parameter was read and checked;
+- a 2xx: the row's refusal did not hold for the parameter, read and not checked, or not read at all (the job
+  scheduled without it): the row's rule and CONV-PARAM-AS-BODY-FIELD-GDPR, which the failure cannot tell apart;
+- a 5xx: CONV-NO-SERVER-ERROR;
+- another refusal: not judged (the text form of an array or an object as a parameter is not shown).
+
+Writes: every request is one a conforming target refuses: no accepted write. Without [safety] destructive each
+carries a guard in the JSON body as in test_gdpr_jobs.py, never the field under test.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from gdpr_jobs import (
+    OPERATIONS,
+    OPERATIONS_INVALID,
+    PAST_DATE,
+    REASSIGN_AMBIGUOUS,
+    REASSIGN_INVALID,
+    Jobs,
+    error_text,
+    nobody,
+    past_formatted,
+    stopped_at_guard,
+)
+
+from qaconform.pytest.outcomes import SkipKind, fail, skip
+from qaconform.target.client import ApiClient
+from qaconform.target.profile import Profile
+
+pytestmark = [pytest.mark.gdpr, pytest.mark.refused_writes]
+
+PARAM_ROWS: dict[str, tuple[str, str, str, tuple[str, ...]]] = {
+    # row: (the field sent as a parameter, its message, its rule, the guards without [safety] destructive)
+    "operations-empty": ("operations", OPERATIONS_INVALID, "GDPR-OPERATIONS-INVALID", ("past", "reassign")),
+    "operations-unknown": ("operations", OPERATIONS_INVALID, "GDPR-OPERATIONS-INVALID", ("past", "reassign")),
+    "operations-five": ("operations", OPERATIONS_INVALID, "GDPR-OPERATIONS-INVALID", ("past", "reassign")),
+    "reassign-nobody": ("reassignUser", REASSIGN_INVALID, "GDPR-REASSIGN-INVALID", ("past",)),
+    "reassign-both-ways": ("reassignUser", REASSIGN_AMBIGUOUS, "GDPR-REASSIGN-AMBIGUOUS", ("past",)),
+    "date-past": ("scheduleDate", PAST_DATE, "GDPR-PAST-DATE", ("reassign",)),
+}
+"""The Errors table's rows whose field is an array or an object ("operations | array | At least one and at most 4
+elements", "reassignUser | object", "scheduleDate | object")."""
+
+
+def _value(jobs: Jobs, row: str) -> Any:
+    """The row's value of its field (the value the JSON-body tests of test_gdpr_forms.py send)."""
+    return {
+        "operations-empty": [], "operations-unknown": ["qc-not-an-operation"],
+        "operations-five": [*OPERATIONS, OPERATIONS[0]], "reassign-nobody": {"username": nobody()},
+        "reassign-both-ways": {"username": jobs.admin.username, "id": jobs.admin_id or 1},
+        "date-past": {"formatted": past_formatted()},
+    }[row]
+
+
+@pytest.fixture(scope="module")
+def jobs(admin: ApiClient, profile: Profile, user_ids: dict[str, int]) -> Jobs:
+    return Jobs(admin, profile, user_ids.get("admin"))
+
+
+@pytest.mark.rule("GDPR-OPERATIONS-INVALID", "GDPR-REASSIGN-INVALID", "GDPR-REASSIGN-AMBIGUOUS", "GDPR-PAST-DATE",
+                  "CONV-PARAM-AS-BODY-FIELD-GDPR", "CONV-NO-SERVER-ERROR", "GDPR-ERROR-BODY")
+@pytest.mark.writes
+@pytest.mark.parametrize("row", list(PARAM_ROWS))
+def test_every_error_row_of_an_array_or_object_field_holds_with_the_field_as_a_request_parameter(
+        jobs: Jobs, row: str) -> None:
+    """A refusal checked in the JSON body only lets the same field through as a parameter."""
+    field, message, rule, guards = PARAM_ROWS[row]
+    value = _value(jobs, row)
+    body = {k: v for k, v in jobs.refusable().items() if k != field}
+    resp, messages = jobs.send(body, guards, params={field: json.dumps(value)})
+    error = error_text(resp)
+    if resp.status == 400 and error == message:
+        return
+    what = f"a job whose {field} {value!r} came as a request parameter (JSON text), the rest in the JSON body"
+    if resp.status == 400 and stopped_at_guard(error, messages):
+        skip(SkipKind.OTHER, f"inconclusive: the target reported the guard ({error!r}) before {what} was judged; "
+                             "[safety] destructive = false forbids sending it without a guard")
+    if 200 <= resp.status < 300:
+        fail([rule, "CONV-PARAM-AS-BODY-FIELD-GDPR"],
+             f"{what} was taken ({resp.status}): 'each body field may also be given as a request or query parameter "
+             f"of the same name', and in the body this job is refused with 400 {{error: {message!r}}}", resp)
+    if resp.status >= 500:
+        fail(["CONV-NO-SERVER-ERROR"], f"{what}: a field the target cannot read is the client's matter (a 4xx), "
+                                       f"never a 5xx; got {resp.status}", resp)
+    skip(SkipKind.OTHER, f"not judged: {what} was refused with {resp.status} {error!r}, not the row's {message!r}; "
+                         "the text form of an array or an object as a parameter is not shown")
