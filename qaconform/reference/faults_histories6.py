@@ -14,7 +14,7 @@ from __future__ import annotations
 from .fault_model import Effect, Fault, Override
 
 _F = Fault
-HISTORIES6: tuple[Fault, ...] = (
+_ALL: tuple[Fault, ...] = (
     # "| 13 Lock | Lock comments on posts; for the caller's own node, Lock comments on own posts (Moderation Roles). |"
     _F("h6-lock-novice-old-answer-allowed", "PERM-LOCK",
        "\"13 Lock | Lock comments on posts; for the caller's own node, Lock comments on own posts\": novice, who holds "
@@ -39,5 +39,21 @@ HISTORIES6: tuple[Fault, ...] = (
        "path moves, then checks); every other refusal changes nothing",
        (Override(("sendToModeration",), "novice", Effect.ALLOW),)),
 )
+"""Every fault of histories6 as planted."""
+
+_MISSED_REASONS: dict[str, str] = {
+    name: "the kit acts only under what its accounts wrote (tests/hostile/test_safety.py): found answers are "
+          "those under a question an account wrote, and on the reference seed none such by another account is "
+          "published and readable by novice, so no found answer is acted on (caught while found answers came from "
+          "any question; left out at the session's end, 2026-11-30)"
+    for name in ("h6-lock-novice-old-answer-allowed", "h6-sendtomod-member-old-answer-allowed",
+                 "h6-refused-sendtomod-novice-old-answer-moved")
+}
+"""Left out of the registry, with why (their code stays in histories6_paths.py)."""
+
+HISTORIES6: tuple[Fault, ...] = tuple(f for f in _ALL if f.name not in _MISSED_REASONS)
 """Caught by test_found_relations.py, each missed by main's suites (measured with ``qaconform selftest --fault NAME
 --no-clean``)."""
+
+HISTORIES6_MISSED: tuple[Fault, ...] = tuple(f for f in _ALL if f.name in _MISSED_REASONS)
+"""Missed since found answers are only those under the accounts' questions (``_MISSED_REASONS``)."""

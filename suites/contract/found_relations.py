@@ -209,8 +209,8 @@ def find(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) 
             question = a.get("originalParentId", a.get("parentId"))
             if (not isinstance(a.get("id"), int) or not isinstance(question, int) or question in off
                     or a["id"] in off or a.get("wiki") is True or _ours(a)
-                    or (a.get("author") or {}).get("id") != uid):
-                continue
+                    or (a.get("author") or {}).get("id") != uid or question not in questions):
+                continue  # only under a question an account wrote: the kit acts only under what its accounts wrote
             asker = questions.get(question, OTHER)
             answers.append(Found(a["id"], "answer", role, asker, asker, path, "listUserAnswers"))
     found += answers

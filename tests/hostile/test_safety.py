@@ -143,17 +143,50 @@ def _questions_of_the_accounts(seen: list[Any], accounts: set[str]) -> set[str]:
     return out
 
 
+def _under_the_accounts_questions(seen: list[Any], questions: set[str]) -> set[str]:
+    """Answers under the accounts' questions (the answer lists' parentId or originalParentId, the question lists'
+    answers) and comments directly
+    under those answers, as the run's own reads showed them: histories6 (issue 44 item 2) tries refused node actions
+    there, found with reads."""
+    answers: set[str] = set()
+    for s in seen:
+        if s.method != "GET" or s.status != 200:
+            continue
+        if re.search(r"/user/\d+/answer\.json", s.path):
+            answers |= {str(i.get("id")) for i in _listed(s)
+                        if str(i.get("originalParentId", i.get("parentId"))) in questions}
+        elif re.search(r"/user/\d+/question\.json", s.path):  # a question's answers, as its list item names them
+            answers |= {str(a) for i in _listed(s) if str(i.get("id")) in questions for a in i.get("answers") or ()}
+    comments: set[str] = set()
+    for s in seen:
+        m = re.search(r"/answer/(\d+)/comment\.json", s.path)
+        if s.method == "GET" and s.status == 200 and m and m.group(1) in answers:
+            comments |= {str(item.get("id")) for item in _listed(s)}
+    return answers | comments
+
+
+def _listed(s: Any) -> list[dict[str, Any]]:
+    try:
+        body = json.loads(s.response or b"{}")
+    except ValueError:
+        return []
+    items = body.get("list") if isinstance(body, dict) else body
+    return [i for i in items if isinstance(i, dict)] if isinstance(items, list) else []
+
+
 def test_writes_touch_only_the_fixtures_and_what_the_run_created(ran: dict[str, Finished]) -> None:
-    """The kit writes only under the profile's fixtures, the questions its own test accounts wrote (issue 44: the
-    action matrix places one answer under a question member wrote, found with reads, and tries there only calls the
-    permission table refuses) and what the run created before; every successful job names only [safety] gdpr_user
+    """The kit writes only under the profile's fixtures, the questions its own test accounts wrote and the answers and
+    comments under them (issue 44: the action matrix places one answer under a question member wrote, found with
+    reads, and tries there only calls the permission table refuses; histories6 tries refused actions on the nodes
+    under them) and what the run created before; every successful job names only [safety] gdpr_user
     (or the fixture CSV)."""
     r = ran["destructive"]
     profile = load_profile(r.profile)
     fx = profile.fixtures
     allowed = {str(i) for i in (fx.question_id, fx.member_wiki_node_id, fx.wiki_node_id, fx.favorite_node_id)
                if i is not None}
-    allowed |= _questions_of_the_accounts(r.server.seen, {str(a.id) for a in profile.accounts.values() if a.id})
+    questions = _questions_of_the_accounts(r.server.seen, {str(a.id) for a in profile.accounts.values() if a.id})
+    allowed |= questions | _under_the_accounts_questions(r.server.seen, questions)
     outside: list[str] = []
     writes = 0
     for s in r.server.seen:
