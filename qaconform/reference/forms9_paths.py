@@ -12,7 +12,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from . import faults
-from .http_io import json_object_body, with_query
+from .http_io import json_object_body, with_query, with_raw_body
 
 NAMES = ("forms9-question-comment-query-visibility-ignored", "forms9-reply-to-reply-body-visibility-wins",
          "forms9-reply-form-visibility-dropped", "forms9-question-comment-form-body-ignored",
@@ -39,13 +39,7 @@ def _parent_kind(svc: Any, raw: str) -> str | None:
 
 def _with_form(request: Request, fields: dict[str, str]) -> Request:
     """``request`` carrying ``fields`` form-encoded as its body instead."""
-    raw = urlencode(fields).encode()
-    scope = dict(request.scope)
-    scope["headers"] = [(k, v) for k, v in request.scope["headers"] if k.lower() != b"content-length"]
-    scope["headers"].append((b"content-length", str(len(raw)).encode()))
-    new = Request(scope, request.receive)
-    new._body = raw  # noqa: SLF001 - the broken branch rewrites the body it passes on
-    return new
+    return with_raw_body(request, urlencode(fields).encode())
 
 
 async def before(svc: Any, op: str, request: Request, caller: Any, _handler: Any) -> Response | None:

@@ -128,7 +128,11 @@ async def json_object_body(request: Request) -> dict[str, Any] | None:
 def with_json_body(request: Request, body: Any) -> Request:
     """``request`` carrying ``body`` as its JSON body instead, its Content-Length set again: what a hook's broken
     branch passes on when it rewrites the body."""
-    raw = json.dumps(body).encode()
+    return with_raw_body(request, json.dumps(body).encode())
+
+
+def with_raw_body(request: Request, raw: bytes) -> Request:
+    """``request`` carrying ``raw`` as its body, its Content-Length set again (the JSON and form-encoded rewrites)."""
     scope = dict(request.scope)
     scope["headers"] = [(k, v) for k, v in request.scope["headers"] if k.lower() != b"content-length"]
     scope["headers"].append((b"content-length", str(len(raw)).encode()))
