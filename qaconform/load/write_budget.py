@@ -119,6 +119,17 @@ class WriteBudget:
             return False
         return True
 
+    def ready(self) -> bool:
+        """Whether :meth:`take` would give a write now, counting nothing held back (a task waiting for one polls)."""
+        if self.limits is None or (self.limits.max_writes is not None and self.spent >= self.limits.max_writes):
+            return False
+        return self.limits.max_write_rps is None or self._refill() >= 1.0
+
+    def spent_for_good(self) -> bool:
+        """No write will come any more: the total is spent (a share not known yet may still come)."""
+        return (self.limits is not None and self.limits.max_writes is not None
+                and self.spent >= self.limits.max_writes)
+
     def take(self) -> bool:
         """Take one write from the budget if one is available now."""
         if not self.available():
