@@ -141,3 +141,13 @@ def explicit_default_forms(op: str, given: Mapping[str, str], extra: dict[str, s
         value = param.schema["default"]
         forms.append(extra | {param.name: str(value).lower() if isinstance(value, bool) else str(value)})
     return forms
+
+
+def relations_read(active: str) -> dict[str, str]:
+    """The follower list read whose totalCount is the relations counted for ``active`` (details=true: "each
+    modelling a following user"). The two are asked under URLs that differ in more than active (page=1 is the stated
+    default, so it asks the same): a cache keyed without active cannot answer one from the other, and the
+    combination's own reads, back to back across active, are judged against counts it did not make
+    (round31-followers-cache-ignores-active was caught only by chance before: stop 57's CI missed it)."""
+    return {"details": "true", "active": active} | ({} if active == "true" else {"page": "1"})
+

@@ -24,6 +24,7 @@ import functools
 import re
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 import search_words
@@ -46,6 +47,7 @@ from matrix_reads import (
     explicit_default_forms,
     index_spaces,
     read_combination,
+    relations_read,
     withheld_of,
 )
 
@@ -235,7 +237,7 @@ def _effect_reads(rule: str, params: dict[str, str], space: str) -> list[dict[st
         return [params | {"spaceId": space}]
     if rule == "FOLLOWERS-ACTIVE-DEFAULT":  # fix23: each stated default left out also given at it
         return [*(params | f for e in ({}, {"active": "false"}) for f in explicit_default_forms(
-            "listNodeFollowers", params, e) if f), *({"details": "true", "active": a} for a in ("true", "false"))]
+            "listNodeFollowers", params, e) if f), *(relations_read(a) for a in ("true", "false"))]
     if rule.startswith("SORT-FALLBACK-"):  # the combination's own sort too: judged as a fallback (blind7)
         return [{k: v for k, v in params.items() if k != "sort"}, params | {"sort": INVALID_SORT}, params]
     return []
@@ -475,25 +477,16 @@ def test_active_decides_the_followers_in_every_combination(
     combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
 ) -> None:
     """"active (boolean, default true)"; "When active is true only active relations are returned; when false all
-    relations, including inactive ones": every combination of the follower list (active left out: true) and the same
-    with active=false count the relations details=true counts for that active (details chooses the items' form,
-    not which relations: "each modelling a following user"), whatever reader, page, sort, projection, wrap or v1
-    comes with it, and with each parameter left out given at its stated default (details=false, active=true, page=1:
-    fix23, a default given explicitly is a form of its own). Explicit active=true is the relations'
-    (test_list_relations.py)."""
+    relations, including inactive ones": every combination of the follower list (active left out: true) and with
+    active=false counts the relations of matrix_reads.relations_read, whatever else comes with it, and with each
+    parameter left out given at its stated default (fix23). Explicit active=true: test_list_relations.py."""
     path = matrix_paths.get(combination.op, "")
     for active in ("true", "false"):
-        # The two counts to match are read under URLs that differ in more than active (page=1 is stated as the
-        # default, so it asks the same): a cache keyed without active then cannot answer one from the other, and
-        # the combination's reads, back to back across active, are judged against counts it did not make
-        # (round31-followers-cache-ignores-active, caught by chance before: CI of stop 57 missed it).
-        truth_form = {"details": "true", "active": active} | ({} if active == "true" else {"page": "1"})
-        rel = fetch(combination.reader, path, **truth_form)
+        rel = fetch(combination.reader, path, **relations_read(active))
         rel_body = rel.json() if rel.status == 200 else None
         if not isinstance(rel_body, dict) or envelope_type_problems(rel_body):
-            asked = "&".join(f"{k}={v}" for k, v in truth_form.items())
-            skip(SkipKind.OTHER, f"not judged: {asked} answered {rel.status} without the "
-                 "envelope, so the relations it counts are unknown")
+            skip(SkipKind.OTHER, f"not judged: {urlencode(relations_read(active))} answered {rel.status} without "
+                 "the envelope, so the relations it counts are unknown")
         meaning = "active defaults to true: only active relations" if active == "true" else (
             "active=false returns all relations")
         extra = {} if active == "true" else {"active": "false"}
