@@ -90,20 +90,10 @@ _ALL: tuple[Fault, ...] = (
 )
 
 _MISSED_REASONS: dict[str, str] = {
-    "round31-reply-public-question-thread-private-refused":
-        "missed on the session's start suites (no test naming COMMENT-5 failed): no private reply was posted under a"
-        " public comment of a question's own thread; one write under the seeded public comment on the fixture"
-        " question would try it",
-    "round31-gdpr-formatted-hour-00-refused":
-        "missed on the session's start suites (no test naming GDPR-DATE-FORMATTED failed): no accepted job was dated"
-        " at hour 00; one job write",
     "round31-moderated-comment-date-string":
         "missed on its rule on the session's start suites: the privacy model's read of the comment list failed"
         " SHAPE-DATES-MILLIS (the fault breaks that rule too: creationDate is stated there as well as in the Node"
         " schema), no test naming SHAPE-LIST-ANSWER-COMMENTS read a list holding a comment in moderation",
-    "round31-lock-own-last-active-user":
-        "missed on the session's start suites (no test naming PERM-LOCK-OWN failed): member's refused lock was not"
-        " tried on another's question member was the last to answer or comment under",
 }
 """Missed on the day's suites, measured with ``qaconform selftest --fault NAME --no-clean`` before any suite was
 read (docs/blind-rounds.md). None is an allowed reading, and each can be tried within the default write budget."""
