@@ -90,6 +90,13 @@ _ALL: tuple[Fault, ...] = (
 )
 
 _MISSED_REASONS: dict[str, str] = {
+    "round31-gdpr-formatted-hour-00-refused":
+        "missed on the session's start suites and after fix32 (no test naming GDPR-DATE-FORMATTED failed): the date"
+        " is checked last, so only an accepted job (or a refusal of its taken frame) meets it, and a default run"
+        " accepts two formatted jobs: the main job's far frame, whose afternoon hour and day above 12 are what catch"
+        " a 12-hour or day-first parser (blindc, round16), and the second job's, which on a profile with"
+        " gdpr_near_edge (the reference server's) is the earliest minute ahead in every zone, its hour set by the"
+        " clock; one job more at hour 00 would be a 99th accepted write (suites at 81 of 81)",
     "round31-moderated-comment-date-string":
         "missed on its rule on the session's start suites: the privacy model's read of the comment list failed"
         " SHAPE-DATES-MILLIS (the fault breaks that rule too: creationDate is stated there as well as in the Node"
