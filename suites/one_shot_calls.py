@@ -124,6 +124,10 @@ def cancelwiki_own_once(request: pytest.FixtureRequest, api: dict[str, ApiClient
 CONTRIBUTION = "member's comment"
 """The key of member's comment on the wiki question (:func:`contributed_before_refusal`) in :func:`wiki_refusals`,
 beside the refusals by role: test_node_actions.py sends it to moderation under --thorough."""
+LOCK = "member's lock"
+"""The key of member's refused lock of the wiki question after its comment (:func:`lock_after_contribution`) in
+:func:`wiki_refusals`."""
+LOCK_PROMPT = "locked by a member who commented last on another's question"
 
 
 def contributed_before_refusal(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
@@ -148,6 +152,21 @@ def contributed_before_refusal(request: pytest.FixtureRequest, api: dict[str, Ap
     return None
 
 
+def lock_after_contribution(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
+                            node: int) -> ApiResponse:
+    """member's lock of wiki_node_id, once per run and target, after its comment there and its refused unwikify
+    (fix32, issue 44: ownership on the wrong relation). member holds Lock comments on own posts only, and the
+    question is another's; member is now its last active user and one who wrote under it, so a target taking "own"
+    from either lets member in (test_permissions.py). The lock's other clause, like the unwikify's, is authorship
+    only. No write on a conforming target (the refusal); one on a target that takes it, charged to the suites."""
+    def send() -> ApiResponse:
+        with charged_to_suites():
+            prompt = f"{LOCK_PROMPT} [{request.getfixturevalue('run_tag')}]"
+            return api["member"].put(f"node/{node}/lock.json", params={"prompt": prompt}, operation="lockNode")
+
+    return once_per_target(request, profile, f"lock member after its comment {node}", send)
+
+
 @pytest.fixture(scope="session")
 def wiki_refusals(request: pytest.FixtureRequest, api: dict[str, ApiClient],
                   profile: Profile) -> dict[str, ApiResponse]:
@@ -169,6 +188,7 @@ def wiki_refusals(request: pytest.FixtureRequest, api: dict[str, ApiClient],
         one_shots.held(resp, "wiki_node_id", node, state, one_shots.wiki_reader(api["admin"], accounts, node))
     if posted is not None:
         refusals[CONTRIBUTION] = posted
+    refusals[LOCK] = lock_after_contribution(request, api, profile, node)
     return refusals
 
 

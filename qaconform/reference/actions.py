@@ -24,6 +24,7 @@ from . import (
     blind_round31,
     combos_perms,
     faults,
+    fix32_paths,
     histories5_paths,
     histories6_paths,
     history_faults,
@@ -337,6 +338,7 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
     owns = owns or blind_round31.lock_owner(node, caller)  # round31 (issue 44): own read from the last active user
     owns = owns or histories6_paths.lock_owns(svc, caller, node)  # histories6 (issue 44)
     owns = owns or histories6_paths.lock_any(caller, node)  # histories6 (issue 44)
+    owns = owns or fix32_paths.lock_owns(svc.db, caller, node)  # fix32 (issue 44): an old answer, a contributor
     access.require_owner("lockNode", caller, owns, auth.LOCK_ANY)
     blind_round31.lock_refused(svc.db, caller, node)  # round31 (issue 44): a rank check on administrators' nodes
     if node["locked"]:

@@ -30,6 +30,7 @@ from . import (
     blind_round31,
     combos2_paths,
     faults,
+    fix32_paths,
     histories2_faults,
     histories3_faults,
     histories4_paths,
@@ -167,7 +168,8 @@ def _stored_privacy_faults(svc: Service, parent: sqlite3.Row, final: tuple[str, 
     """The settings a reply is stored with, as the history faults change them (each a no-op unless its fault is on)."""
     final = histories2_faults.stored_privacy(parent, final)  # histories2 (issue 44)
     final = histories3_faults.stored_privacy(parent, final)  # histories3 (issue 44)
-    return histories5_paths.stored_privacy(svc.db, parent, final)  # histories5 (issue 44)
+    final = histories5_paths.stored_privacy(svc.db, parent, final)  # histories5 (issue 44)
+    return fix32_paths.stored_privacy(parent, final)  # fix32 (issue 44): a question's own thread
 
 
 def _insert_comment(

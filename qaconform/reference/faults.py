@@ -335,6 +335,12 @@ from .faults_fix31 import FIX31  # noqa: E402
 
 _ALL = _ALL + FIX31
 
+# --- fix32 (issue 44): the kinds earlier rounds left out, closed by kind (a question's own thread, an old answer of
+# another's under an account's question, ownership from having written under a question)
+from .faults_fix32 import FIX32  # noqa: E402
+
+_ALL = _ALL + FIX32
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

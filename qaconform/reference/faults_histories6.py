@@ -41,14 +41,7 @@ _ALL: tuple[Fault, ...] = (
 )
 """Every fault of histories6 as planted."""
 
-_MISSED_REASONS: dict[str, str] = {
-    name: "the kit acts only under what its accounts wrote (tests/hostile/test_safety.py): found answers are "
-          "those under a question an account wrote, and on the reference seed none such by another account is "
-          "published and readable by novice, so no found answer is acted on (caught while found answers came from "
-          "any question; left out at the session's end, 2026-11-30)"
-    for name in ("h6-lock-novice-old-answer-allowed", "h6-sendtomod-member-old-answer-allowed",
-                 "h6-refused-sendtomod-novice-old-answer-moved")
-}
+_MISSED_REASONS: dict[str, str] = {}
 """Left out of the registry, with why (their code stays in histories6_paths.py)."""
 
 HISTORIES6: tuple[Fault, ...] = tuple(f for f in _ALL if f.name not in _MISSED_REASONS)

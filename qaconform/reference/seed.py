@@ -228,6 +228,7 @@ def seed(db: Database, size: int, rng_seed: int = 20190221) -> SeedFixtures:
     fixtures = replace(fixtures, locked_question_id=_seed_locked_question(b))
     _seed_child_space_question(b)  # blind12 (issue 44)
     _seed_followed_question(b)  # fix2nodes (issue 44)
+    _seed_answered_novices_question(b)  # fix32 (issue 44)
     conn.executemany(_NODE_INSERT, b.nodes)
     conn.executemany("INSERT INTO comment_recipients(comment_id, user_id) VALUES (?, ?)", b.recipients)
     conn.executemany("INSERT OR IGNORE INTO node_topics(node_id, topic_id) VALUES (?, ?)", b.node_topics)
@@ -432,6 +433,24 @@ def _seed_followed_question(b: _Builder) -> int:
     b.question(qid, FIXTURE_SPACE_ID, novice, "Can I follow a whole space?", children=[], topics=(3,), followers=1,
                date=date)
     b.follows.append((qid, member, 1, date + 60_000))
+    return qid
+
+
+def _seed_answered_novices_question(b: _Builder) -> int:
+    """A question of novice's with a published answer by moderator, no fixture (fix32, issue 44): the one published
+    answer of another's under a question an account wrote that novice reads, so the found-relations walk
+    (suites/contract/found_relations.py, which acts only under the accounts' questions) places novice's refused lock
+    and send and member's refused send on an answer written before the run (histories6's three faults on old
+    answers). Seeded after every other node and dated before them, so that no other node's id and no list's first
+    page moves."""
+    moderator, novice = 2, 4
+    qid = b.new_id()
+    date = BASE_MS - 33 * DAY_MS
+    answer = b.child("answer", qid, qid, None, FIXTURE_SPACE_ID, moderator,
+                     "<p>Export it from the space's settings page, then import it in the other site.</p>",
+                     date=date + 3_600_000, depth=1)
+    b.question(qid, FIXTURE_SPACE_ID, novice, "Can a space be moved to another site?", children=[answer],
+               topics=(3,), date=date)
     return qid
 
 

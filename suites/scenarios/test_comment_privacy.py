@@ -47,6 +47,7 @@ from comment_reads import (
     unique_text,
     visible_comments,
 )
+from question_thread import public_comment_on_question, reply_keeps_own_settings
 
 from qaconform.pytest.outcomes import SkipKind, expect, skip
 from qaconform.pytest.refusals import refused as refused_by_service
@@ -211,24 +212,30 @@ def test_reply_to_public_comment_may_set_its_own_visibility_and_recipients(
         option: str) -> None:
     """With recipients (the module's ``private_reply_to_public``, whose fixture fails COMMENT-5 unless it is a 201),
     and with another private option member holds (visibility is its own either way). Rule 5's two cases are crossed
-    with the depth of the public parent: recipients under the public comment on the answer, the other option under
-    the module's ``public_reply`` one level down (a public comment that is itself a reply)."""
+    with the depth of the public parent and the parent kind's thread: recipients under novice's public reply on the
+    answer (depth 2), the other option under a public comment in a question's own thread (fix32, issue 44:
+    question_thread.py, novice's comment on its question, read back at the reply's Location), else under the
+    module's ``public_reply`` (a public comment that is itself a reply)."""
     value = getattr(vis, option)
     parent = public_comment
+    on_question = None if option == "recipients" else public_comment_on_question(request)
     if option == "recipients":  # recip (issue 44): under novice's public reply when there is one (public_threads.py)
         cid = int(request.getfixturevalue("private_reply_to_public"))
         parent = request.getfixturevalue("private_reply_to_public_comment")[0]
         what = f"member's reply {cid} to the public comment {parent}, private to moderator"
     else:
-        parent = int(request.getfixturevalue("public_reply"))
+        parent = on_question[0] if on_question else int(request.getfixturevalue("public_reply"))
+        where = "on a question (its own thread)" if on_question else f"a reply to {public_comment} on the answer"
         resp = post_comment(member, parent, run_tag, created, text=f"own settings ({option}) under a "
-                            f"public reply", visibility=value)
-        assert resp.status == 201, (f"a reply to public comment {parent} (itself a reply to {public_comment}) with "
-                                    f"visibility {value!r} must be created (201)\n{resp.describe()}")
+                            f"public {'comment on a question' if on_question else 'reply'}", visibility=value)
+        assert resp.status == 201, (f"a reply to public comment {parent} ({where}) with visibility {value!r} must be "
+                                    f"created (201)\n{resp.describe()}")
         cid = new_id(resp)
         what = resp.describe()
     readers = (member, moderator) if option == "recipients" else (member,)
     expected = {str(user_ids["moderator"])} if option == "recipients" else set()
+    if on_question:  # no list returns a question thread's settings: read at the Locations where served
+        return reply_keeps_own_settings(member, request, resp, on_question[1], value, vis)
     for reader in readers:
         item = read_back(reader, thread_answer, cid)
         assert item.get("visibility") == value and recipient_ids(item) == expected, (

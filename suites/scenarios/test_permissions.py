@@ -388,6 +388,27 @@ def test_unwikifying_anothers_wiki_node_is_refused_without_the_permission(
 
 
 @pytest.mark.writes
+@pytest.mark.rule("PERM-LOCK-OWN")
+def test_locking_anothers_question_member_last_commented_under_is_refused(
+        wiki_refusals: dict[str, ApiResponse]) -> None:
+    """fix32 (issue 44): member's lock of wiki_node_id (another's question) right after member's comment on it
+    (one_shot_calls.py ``lock_after_contribution``): member is the question's last active user and wrote under it,
+    never its author, and "for the caller's own node, Lock comments on own posts" is authorship only, so the lock is
+    refused (401 or 403). Where the comment was not posted the refusal is judged all the same, without the
+    relation."""
+    if not wiki_refusals:
+        skip(SkipKind.OTHER,
+             "another xdist worker consumed wiki_node_id before this one could try (a one-shot fixture)")
+    resp = wiki_refusals["member's lock"]  # one_shot_calls.LOCK
+    posted = wiki_refusals.get("member's comment")  # one_shot_calls.CONTRIBUTION
+    relation = ("member commented on it last" if posted is not None and posted.status == 201 else
+                "member's comment on it was not posted")
+    expect(refused_by_interface(resp, (401, 403)), "PERM-LOCK-OWN",
+           f"member holds Lock comments on own posts only and wiki_node_id is another's question ({relation}), so "
+           f"member's lock of it must be refused (401 or 403); {why_not_refused(resp, (401, 403))}", resp)
+
+
+@pytest.mark.writes
 @pytest.mark.rule("SHAPE-POST-COMMENT", "COMMENT-201-LOCATION")
 def test_a_comment_on_a_wiki_node_is_created_with_201_and_its_location(
         wiki_refusals: dict[str, ApiResponse]) -> None:
