@@ -24,6 +24,9 @@ MARKERS = {
     "refused_writes": "every write of the test is one the description says a conforming target refuses: once the "
                       "suites' share of the write budget is spent they are sent as probes (qaconform.target.writes "
                       "REFUSALS), not held back",
+    "cell(family, **values)": "the cell of a crossing the test judges (a found node's relation, a write's drawn form, "
+                              "a list row's parameters): recorded in the results, so qaconform.report.run_cells "
+                              "counts the cells the run reached, never a static list",
     "slow": "takes more than a few seconds",
 }
 """Every marker the suites use, with its help text (``pytest --markers``)."""

@@ -118,6 +118,9 @@ def _observation_plan(item: pytest.Item, budget: WriteBudget) -> dict[str, int]:
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
     if call.when == "setup":
         item.user_properties.append((_PROP + "rules", _rule_ids(item)))
+        cell = item.get_closest_marker("cell")
+        if cell is not None and cell.args:  # crossing10 (issue 44): the crossing cell it judges, counted from results
+            item.user_properties.append((_PROP + "cell", {"family": str(cell.args[0]), **cell.kwargs}))
     if call.when in ("setup", "call"):
         _attach_created(item)
     outcome = yield
@@ -427,6 +430,9 @@ def _entry(report: pytest.TestReport) -> dict[str, Any] | None:
             entry["met_consumed"] = {"fixture": skipped["met"][0], "node": skipped["met"][1]}
     if warned:
         entry["warning"] = True
+    cell = next(iter(_props(report, "cell")), None)
+    if cell:
+        entry["cell"] = cell
     settle = next(iter(_props(report, "settle")), None)
     if settle:
         entry["settle"] = settle

@@ -308,11 +308,13 @@ def _why(op_id: str, write: bool, rules: Mapping[str, Any], tests: list[Mapping[
 
 
 def rules_checked(rules: Iterable[Mapping[str, Any]], interface: Mapping[str, Any] | None,
-                  whys: Mapping[str, str] | None = None) -> dict[str, Any]:
+                  whys: Mapping[str, str] | None = None, tests: Iterable[Any] = (),
+                  stopped: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The run's coverage as the report holds it: the interface map, and the must-rules checked (a must-rule is
     checked when its status is a verdict: passed or failed) of all must-rules, with why for each not checked:
     ``whys`` (rule id -> a reason short enough to group by, which :mod:`qaconform.report.model` makes with the
-    rule's status), else the rule's skip category or status. Never read out of a reason's wording."""
+    rule's status), else the rule's skip category or status. Never read out of a reason's wording. ``tests`` (the
+    run's results) and ``stopped`` (why it stopped early, if it did) give the crossing what the run reached."""
     whys = whys or {}
     must = [r for r in rules if r.get("level") == "must"]
     checked = [r["id"] for r in must if r.get("status") in ("passed", "failed")]
@@ -338,20 +340,28 @@ def rules_checked(rules: Iterable[Mapping[str, Any]], interface: Mapping[str, An
             "fields_not_sent": sum(len(o["fields_not_sent"]) for o in ops),
         },
         "must_rules_not_checked": unchecked,
-        "crossing": _crossing(must),
+        "crossing": _crossing(must, tests, stopped),
         **inter,
     }
 
 
-def _crossing(must: list[Mapping[str, Any]]) -> dict[str, Any]:
-    """How far the must-rules are crossed with the dimensions their operations admit (qaconform.report.crossing)."""
+def _crossing(must: list[Mapping[str, Any]], tests: Iterable[Any] = (),
+              stopped: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """How far the must-rules are crossed with the dimensions their operations admit (qaconform.report.crossing),
+    and the cells the run judged (qaconform.report.run_cells). A run that stopped early gets no figure: spec/'s
+    would say what a whole run crosses; only what it reached is kept (crossing10, issue 44)."""
     from qaconform.kit import spec_dir
-    from qaconform.report.crossing import crossing
+    from qaconform.report.crossing import RUN_CELLS, crossing, not_counted
+    from qaconform.report.run_cells import run_cells
 
+    cells = run_cells(tests)
+    if stopped and stopped.get("reason"):
+        return not_counted(str(stopped["reason"]), cells)
     try:
-        return crossing(spec_dir(), must)
+        out = crossing(spec_dir(), must)
     except (OSError, ValueError, TypeError, AttributeError):  # a spec folder without dimensions.yaml, or an old one
-        return {}
+        out = {}
+    return {**out, RUN_CELLS: cells} if cells else out
 
 
 def checked_text(cov: Mapping[str, Any]) -> str:

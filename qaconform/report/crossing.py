@@ -289,8 +289,28 @@ def crossing(spec_dir: Path, rules: Iterable[Any]) -> dict[str, Any]:
     return {**out, DEPTH_CELLS: deep} if deep else out
 
 
+RUN_CELLS = "run_cells"
+"""coverage.json ``crossing.run_cells``: the cells the run's tests judged, from its results
+(qaconform.report.run_cells: found relations, write forms by seed, rule 7 in every form, list rows)."""
+NOT_COUNTED = "not_counted"
+"""coverage.json ``crossing.not_counted``: why there is no figure (the run did not end)."""
+
+
+def not_counted(reason: str, cells: Mapping[str, Any]) -> dict[str, Any]:
+    """The crossing of a run that stopped early (interrupted, ...): no figure, since spec/'s counts say what a whole
+    run crosses, only the cells its tests reached (crossing10, issue 44 item 1)."""
+    return {NOT_COUNTED: f"the run did not end ({reason}): no crossing figure", "stopped": reason,
+            RUN_CELLS: dict(cells)}
+
+
 def crossing_line(c: Mapping[str, Any] | None) -> str:
     """The terminal's one line: "crossing: 31 of 88 must-rules ...", or "" without figures."""
+    from qaconform.report.run_cells import run_cells_text
+
+    if c and c.get(NOT_COUNTED):
+        reached = run_cells_text(c.get(RUN_CELLS)).removeprefix("; ")
+        return (f"crossing: not counted, {c[NOT_COUNTED].removesuffix(': no crossing figure')}"
+                + (f"; judged before it stopped: {reached}" if reached else "") + " (coverage.json: crossing)")
     if not c or not c.get("must_rules_with_dimensions"):
         return ""
     cells = c.get(CELLS) or {}
@@ -304,6 +324,7 @@ def crossing_line(c: Mapping[str, Any] | None) -> str:
     tried += (f"; refusals by depth: {deep['tried']} of {deep['combinations']} refused comments and node actions "
               f"at parent depth 1-3 tried, {deep['unreachable']} unreachable with a reason"
               ) if deep.get("combinations") else ""
+    tried += run_cells_text(c.get(RUN_CELLS))  # crossing10 (issue 44): what the run's tests judged
     return (f"crossing: {c['crossed_fully']} of {c['must_rules_with_dimensions']} must-rules crossed with every "
             f"dimension their operation admits (spec/dimensions.yaml); {len(c['not_fully'])} partly, "
             f"{len(c['excluded'])} exclusion(s) with a reason{tried} (coverage.json: crossing)")

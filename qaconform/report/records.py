@@ -96,6 +96,8 @@ class TestResult:
     held_back: JsonObject | None = None
     failed_rules: list[str] = field(default_factory=list)
     note: str | None = None
+    cell: JsonObject | None = None
+    """The crossing cell the test judged (its ``cell`` marker: family and values; qaconform.report.run_cells)."""
 
     @classmethod
     def of(cls, raw: Mapping[str, Any], number: int) -> TestResult:
@@ -118,7 +120,7 @@ class TestResult:
             skip_kind=None if kind is None else SkipKind.of(kind), needs_fixtures=_strings(raw.get("needs_fixtures")),
             met_consumed=_object(raw.get("met_consumed")), unreachable=_str_or_none(raw.get("unreachable") or None),
             warning=bool(raw.get("warning")), settle=_object(raw.get("settle")), writes=_object(raw.get("writes")),
-            held_back=_object(raw.get("held_back")))
+            held_back=_object(raw.get("held_back")), cell=_object(raw.get("cell")))
 
     @property
     def kind(self) -> SkipKind:

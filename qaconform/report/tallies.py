@@ -38,7 +38,7 @@ def merge_tests(entries: Iterable[TestResult]) -> list[TestResult]:
             created=[*old.created, *e.created], writes=_merged_writes(old.writes, e.writes),
             settle={"reads": old_settle["reads"] + new_settle["reads"],
                     "waits": [*old_settle["waits"], *new_settle["waits"]]},
-            held_back=holdbacks.merged(old.held_back, e.held_back))
+            held_back=holdbacks.merged(old.held_back, e.held_back), cell=old.cell or e.cell)
         if other.message and other.outcome in (Status.FAILED, Status.ERROR) and other.message != worst.message:
             combined.message = f"{worst.message or ''}\n[{other.when or 'also'}] {other.message}"
         merged[e.nodeid] = combined

@@ -355,10 +355,11 @@ RuleRows = Callable[[int, int], Sequence[tuple[Labelled, tuple[str, ...]]]]
 """(the run's seed, the strength) -> every row of a crossing suite with the rules judged on it."""
 
 
-def parametrize_rows(metafunc: pytest.Metafunc, argname: str, rows: RuleRows) -> None:
+def parametrize_rows(metafunc: pytest.Metafunc, argname: str, rows: RuleRows, family: str | None = None) -> None:
     """``argname``: every row ``rows`` draws at the run's seed, pairwise (every triple under --thorough), each a test
     whose id is its label, marked with the rules judged on it (test_list_responses.py ``row``, test_subtree_rows.py
-    ``subtree_row``, test_wrong_password_rows.py ``credential_row``)."""
+    ``subtree_row``, test_wrong_password_rows.py ``credential_row``); with ``family``, also with the row's cell (its
+    list, reader, request form, owner and parameter values: qaconform.report.run_cells counts what was judged)."""
     if argname not in metafunc.fixturenames:
         return
     import pytest
@@ -367,5 +368,18 @@ def parametrize_rows(metafunc: pytest.Metafunc, argname: str, rows: RuleRows) ->
 
     seed = metafunc.config.stash[STATE].seed
     strength = TRIPLES if thorough(metafunc.config) else PAIRS
-    metafunc.parametrize(argname, [pytest.param(row, id=row.label, marks=pytest.mark.rule(*rules))
+    metafunc.parametrize(argname, [pytest.param(row, id=row.label, marks=[pytest.mark.rule(*rules),
+                                                                          *_cell(family, row)])
                                    for row, rules in rows(seed, strength)])
+
+
+def _cell(family: str | None, row: Any) -> list[Any]:
+    """The ``cell`` mark of a list row (crossing10, issue 44): none without ``family``."""
+    if family is None:
+        return []
+    import pytest
+
+    combination = row.combination
+    values = {str(d): str(v) for d, v in combination.values}
+    return [pytest.mark.cell(family, list=combination.op, reader=combination.reader, form=str(row.form),
+                             owner=row.owner, values=values)]

@@ -110,7 +110,10 @@ def _what(cell: Cell, node: Found) -> str:
             f"the run, found with reads), standing to it as {cell.relation}")
 
 
-@pytest.mark.parametrize("cell", [pytest.param(c, id=c.label, marks=pytest.mark.rule(c.rule)) for c in CELLS])
+@pytest.mark.parametrize("cell", [pytest.param(c, id=c.label, marks=[
+    pytest.mark.rule(c.rule),
+    pytest.mark.cell("found_relations", action=c.action, role=c.role, relation=c.relation, kind=c.kind)])
+    for c in CELLS])
 def test_a_refused_action_is_refused_on_found_nodes_in_every_relation(cell: Cell, found_scene: FoundScene) -> None:
     """The permission table refuses this call whatever node it is placed on; a node's lock or moderation state is
     not shown, so any 4xx of the interface is a refusal."""

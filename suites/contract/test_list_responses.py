@@ -94,7 +94,7 @@ def _rows(seed: int, strength: int) -> list[tuple[Row, tuple[str, ...]]]:
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """``row``: every row of each list's covering array, marked with the response rules judged on it."""
-    parametrize_rows(metafunc, "row", _rows)
+    parametrize_rows(metafunc, "row", _rows, family="list_rows")
 
 
 # --- what the rows read ----------------------------------------------------------------------------------------

@@ -80,7 +80,9 @@ def _refusal_rows() -> list[Any]:
         for p, parent in enumerate(PARENT_KINDS):
             rule = REFUSALS[(f + p) % len(REFUSALS)]
             rows.append(pytest.param(rule, form, parent, id=f"{rule[0]}-{form}-on-{parent}",
-                                     marks=[pytest.mark.rule(rule[0]), pytest.mark.rule("CONV-PARAM-AS-BODY-FIELD")]))
+                                     marks=[pytest.mark.rule(rule[0]), pytest.mark.rule("CONV-PARAM-AS-BODY-FIELD"),
+                                            pytest.mark.cell("form_refusals", rule=rule[0], form=form,
+                                                             parent=parent)]))
     return rows
 
 
@@ -93,8 +95,10 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
             private = s.forms == PRIVATE_FORMS
             rules = {_success_rule(s.operation, form, private), "CONV-PARAM-AS-BODY-FIELD"}
             rules |= {"COMMENT-1"} if s.operation == "postComment" and not private else set()
+            cell = pytest.mark.cell("write_forms", operation=s.operation, slot=slot, form=form,
+                                    forms=list(s.forms or _forms()))  # crossing10: the rotation, counted by seed
             rows.append(pytest.param(slot, id=f"{s.operation}-{form}-{slot}",
-                                     marks=[pytest.mark.rule(r) for r in sorted(rules)]))
+                                     marks=[*(pytest.mark.rule(r) for r in sorted(rules)), cell]))
         metafunc.parametrize("slot", rows)
     if "refusal" in metafunc.fixturenames:
         metafunc.parametrize(("refusal", "form", "parent_kind"), _refusal_rows())

@@ -405,6 +405,18 @@ def _put_options(operation: str, params: dict[str, str] | None = None,
     return call
 
 
+def _answer_options(client: ApiClient, scene: Scene) -> dict[str, Attempt]:
+    """A refused answer again with each option postAnswer states ("Option wrap": its effect not shown, so it cannot
+    let a caller in; crossing10, issue 44: the run's only request with postAnswer's wrap). Nothing is written on a
+    conforming target; an answer let in is registered as created."""
+    out: dict[str, Attempt] = {}
+    for option in stated_options("postAnswer"):
+        text = f"permission matrix {option} {uuid.uuid4().hex[:10]}"
+        resp = post_answer(client, scene.question_id, scene.run_tag, scene.created, text=text, **{option: "true"})
+        out[f"{option}=true"] = Attempt(resp)
+    return out
+
+
 def stated_options(operation: str) -> tuple[str, ...]:
     """The options wrap and v1 among the query parameters spec/openapi.yaml states for ``operation``."""
     from qaconform.contract import load_contract
@@ -437,7 +449,8 @@ OPS: dict[str, Op] = {
     "listUserAnswers": Op(_get("listUserAnswers", lambda s: {"userId": s.user_ids["member"]}, pageSize=5)),
     "listActiveExperts": Op(_get("listActiveExperts", pageSize=5)),
     "listEarnedExperts": Op(_get("listEarnedExperts", pageSize=5)),
-    "postAnswer": Op(_answer, elsewhere=_refused_in_forms("postAnswer")),  # blind8 (issue 44): in every form
+    "postAnswer": Op(_answer, elsewhere=_refused_in_forms("postAnswer"),  # blind8 (issue 44): in every form
+                     options=_answer_options),  # crossing10 (issue 44): with its stated option
     "listUserContent": Op(_get("listUserContent", lambda s: {"userId": s.user_ids["member"]})),
     "listSpaces": Op(_get("listSpaces", pageSize=5)),
     "unmarkFavorite": Op(_put("unmarkFavorite", False, False, state=True), precondition=True,

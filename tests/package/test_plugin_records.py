@@ -63,3 +63,35 @@ def test_a_should_rule_warning_is_warning_under_plain_pytest_and_in_the_results(
     assert [(t["outcome"], t["rules"]) for t in data["tests"]] == [("warning", ["CONV-BODY-FORMAT"])]
     strict, strict_data = _pytest(tmp_path, "--strict-should")
     assert strict.returncode == 1 and [t["outcome"] for t in strict_data["tests"]] == ["failed"]
+
+
+CELLS = '''import pytest
+
+
+@pytest.mark.rule("PERM-LOCK")
+@pytest.mark.cell("found_relations", action="lockNode", role="novice", relation="none", kind="answer")
+def test_judged():
+    assert sorted([2, 1]) == [1, 2]
+
+
+@pytest.mark.rule("PERM-LOCK")
+@pytest.mark.cell("found_relations", action="lockNode", role="member", relation="author", kind="answer")
+def test_not_placed():
+    pytest.skip("no found node in that relation")
+
+
+def test_no_cell():
+    assert "a".upper() == "A"
+'''
+
+
+def test_a_tests_crossing_cell_is_in_the_results_with_its_outcome(tmp_path: Path) -> None:
+    """crossing10 (issue 44): qaconform.report.run_cells counts what the run judged from these fields."""
+    (tmp_path / "test_cells_qc.py").write_text(CELLS, encoding="utf-8")
+    proc, data = _pytest(tmp_path)
+    by_id = {t["nodeid"].split("::")[1]: t for t in data["tests"]}
+    assert by_id["test_judged"]["cell"] == {"family": "found_relations", "action": "lockNode", "role": "novice",
+                                            "relation": "none", "kind": "answer"}, proc.stdout[-2000:]
+    assert by_id["test_judged"]["outcome"] == "passed"
+    assert by_id["test_not_placed"]["outcome"] == "skipped" and by_id["test_not_placed"]["cell"]["role"] == "member"
+    assert "cell" not in by_id["test_no_cell"]

@@ -238,3 +238,47 @@ def test_one_reason_is_one_group_whichever_test_of_the_rule_skipped_last() -> No
     cov = report["coverage"]
     assert {u["why"] for u in cov["must_rules_not_checked"]} == {safety}
     assert terminal_lines(cov)[1].endswith(f"not checked: 2 {safety}")
+
+
+def test_postanswers_wrap_sent_in_a_refused_answer_is_no_longer_a_field_never_sent() -> None:
+    """crossing10 (issue 44 item 1): "Option wrap" of postAnswer; the permission matrix sends it in a refused answer
+    (suites/scenarios/permission_calls.py ``_answer_options``), so coverage.json lists no stated field unsent there.
+    Read back as strict JSON."""
+    contract = load_contract()
+    plain = interface_map([ex("anonymous", "POST", "/question/3/answer.json", 401, {"body": "x"})], [], contract)
+    assert {g["field"] for g in plain["unexercised"] if g["operation"] == "postAnswer" and "field" in g} == {"wrap"}
+    sent = interface_map([ex("anonymous", "POST", "/question/3/answer.json?wrap=true", 401, {"body": "x"})], [],
+                         contract)
+    cov = json.loads(json.dumps(rules_checked([], sent), allow_nan=False),
+                     parse_constant=lambda name: (_ for _ in ()).throw(AssertionError(name)))
+    answer = op(cov, "postAnswer")
+    assert answer["fields_not_sent"] == []
+    assert answer["accounts"]["anonymous"]["fields"]["wrap"] == {"query: boolean string": 1}
+    assert not [g for g in cov["unexercised"] if g["operation"] == "postAnswer" and "field" in g]
+
+
+def test_the_permission_matrix_sends_every_option_postanswer_states_in_a_refused_answer() -> None:
+    """The refused answer again with each stated option: wrap ("Option wrap") and nothing the description does not
+    state for postAnswer (v1 is stated for lists and some actions only)."""
+    import sys
+
+    scenarios = str(Path(__file__).resolve().parents[2] / "suites" / "scenarios")
+    sys.path.insert(0, scenarios)
+    try:
+        import permission_calls
+    finally:
+        sys.path.remove(scenarios)
+    assert permission_calls.stated_options("postAnswer") == ("wrap",)
+    sent: list[tuple[str, dict[str, Any]]] = []
+
+    class Client:
+        role = "anonymous"
+
+        def post(self, path: str, **kw: Any) -> Any:
+            sent.append((path, kw))
+            return type("R", (), {"status": 401, "headers": {}})()
+
+    scene = type("S", (), {"question_id": 3, "run_tag": "qc-t", "created": None})()
+    attempts = permission_calls.OPS["postAnswer"].options(Client(), scene)
+    assert list(attempts) == ["wrap=true"]
+    assert [(p, kw["params"]) for p, kw in sent] == [("/question/3/answer.json", {"wrap": "true"})]
