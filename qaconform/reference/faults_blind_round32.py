@@ -66,10 +66,6 @@ _ALL: tuple[Fault, ...] = (
 )
 
 _MISSED_REASONS: dict[str, str] = {
-    "round32-experts-password-case-insensitive":
-        "missed by the blind measure on main at c7390a8: no wrong password differing only in letter case is sent",
-    "round32-gdpr-unknown-type-errors-body":
-        "missed by the blind measure on main at c7390a8: no job with an unknown type value is judged (GDPR-ERROR-BODY)",
     "round32-lock-own-as-recipient":
         "missed by the blind measure on main at c7390a8: member never tries to lock a private comment addressed to it",
     "round32-private-comment-under-locked-answer-public":
