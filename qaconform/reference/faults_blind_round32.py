@@ -66,8 +66,6 @@ _ALL: tuple[Fault, ...] = (
 )
 
 _MISSED_REASONS: dict[str, str] = {
-    "round32-lock-own-as-recipient":
-        "missed by the blind measure on main at c7390a8: member never tries to lock a private comment addressed to it",
     "round32-private-comment-under-locked-answer-public":
         "missed by the blind measure on main at c7390a8: no private comment is posted on a locked answer",
 }
