@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NoReturn
 
+import locked_parent_post
 import public_parent
 import recipient_relation
 import subtree_moderation
@@ -542,6 +543,7 @@ class SubtreeModel:
             self.views_judged()
             if state == "locked":
                 self.refusals_at_every_depth()
+                locked_parent_post.private_comment_on_locked_answer(self)  # round32 (issue 44)
         w.closings += 1
 
     @contextlib.contextmanager
