@@ -67,7 +67,8 @@ _ALL: tuple[Fault, ...] = (
 
 _MISSED_REASONS: dict[str, str] = {
     "round32-private-comment-under-locked-answer-public":
-        "caught only without a write budget (qaconform run --write-budget unlimited --only COMMENT-2 fails COMMENT-2): "
+        "caught only without a write budget (registered for the check, qaconform run --write-budget unlimited --only "
+        "COMMENT-2 failed COMMENT-2): "
         "the privacy model's post on its locked answer (locked_parent_post.py) is one accepted write beyond its share "
         "of 8 and the suites' 81 of 81; a budgeted run leaves it out and counts it",
 }
