@@ -11,7 +11,7 @@ import pytest
 
 from qaconform.contract import path as contract_path
 from qaconform.pytest import found_nodes
-from qaconform.pytest.found_nodes import members_question, novices_question, question_or_skip
+from qaconform.pytest.found_nodes import found_once, members_question, novices_question, question_or_skip
 from qaconform.pytest.outcomes import fail
 from qaconform.pytest.properties.plugin import STATE
 from qaconform.pytest.support import (
@@ -63,8 +63,7 @@ def vis(profile: Profile) -> VisibilityOptions:
 @pytest.fixture(scope="session")
 def shared_answer(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
                   created: Any, profile: Profile) -> int:
-    """One answer by member under the fixture question, shared by read-mostly tests of a run (one for every xdist
-    worker: :func:`qaconform.pytest.support.once_per_run`)."""
+    """One answer by member under the fixture question, shared by read-mostly tests of a run (once_per_run)."""
     return _answer_id(request, api, question_id, run_tag, created, profile)
 
 
@@ -85,9 +84,8 @@ def fresh_answer(member: ApiClient, question_id: int, run_tag: str, created: Any
 
 
 # ------------------------------------------------------------------------------------------------ shared writes
-# Issue 29: at most 100 accepted writes. A write several checks read is made ONCE per run and target (every xdist
-# worker reads the one response); a test whose case is its own request (an option, a refusal) still sends it.
-# forms9 (issue 44 item 3): the writes that had no input form take one drawn by the seed (placed_forms.py).
+# Issue 29: at most 100 accepted writes. A write several checks read is made ONCE per run and target (every worker
+# reads it); a test whose case is its own request still sends it. forms9: forms drawn by the seed (placed_forms.py).
 
 
 @dataclass(frozen=True)
@@ -575,15 +573,17 @@ def moderated_comment(request: pytest.FixtureRequest, api: dict[str, ApiClient],
 
 # ------------------------------------------------------------------------------------- relations (issue 44)
 @pytest.fixture(scope="session")
-def novices_question_id(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> int:
-    """:func:`novices_question`, read once per process, or a skip saying why not judged."""
-    return question_or_skip("novice", novices_question(api, profile, user_ids))
+def novices_question_id(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
+                        user_ids: dict[str, int]) -> int:
+    """:func:`novices_question`, found once per run (found_nodes.found_once), or a skip saying why not judged."""
+    return question_or_skip("novice", found_once(request, api, profile, user_ids, novices_question))
 
 
 @pytest.fixture(scope="session")
-def members_question_id(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) -> int:
-    """:func:`members_question`, read once per process, or a skip saying why not judged."""
-    return question_or_skip("member", members_question(api, profile, user_ids))
+def members_question_id(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
+                        user_ids: dict[str, int]) -> int:
+    """:func:`members_question`, found once per run (found_nodes.found_once), or a skip saying why not judged."""
+    return question_or_skip("member", found_once(request, api, profile, user_ids, members_question))
 
 
 @pytest.fixture(scope="session")

@@ -9,6 +9,7 @@ takes it would change a stranger's post).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from qaconform.pytest.outcomes import SkipKind, skip
@@ -125,6 +126,20 @@ def novices_question(api: dict[str, ApiClient], profile: Profile, user_ids: dict
     the nodes a caller wrote AND follows let member lock novice's question (round19-lock-own-follower). The only
     node member followed was the fixture question, on which nothing is ever locked."""
     return question_of("novice", api, profile, user_ids, followed_by="member")
+
+
+Finder = Callable[[dict[str, ApiClient], Profile, dict[str, int]], "int | None"]
+
+
+def found_once(request: Any, api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int],
+               find: Finder) -> int | None:
+    """A found question, the same for every worker of the run (``find`` once per run and target). Found once per
+    process, it could differ between workers (an account's question list moves as the run writes under its
+    questions), and a shared write posted under one worker's question was judged against another's (stop 57's CI:
+    ANSWER-PARENT-FIELDS on member's param_wins answer, whose parentId was not the question the judging worker had
+    found)."""
+    found = once_per_run(request, profile.base_url, f"found {find.__name__}", lambda: find(api, profile, user_ids) or 0)
+    return int(found) or None
 
 
 def question_or_skip(role: str, question: int | None) -> int:

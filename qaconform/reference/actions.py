@@ -22,6 +22,7 @@ from . import (
     blind_round14,
     blind_round15,
     blind_round31,
+    blind_round32,
     combos_perms,
     faults,
     fix32_paths,
@@ -81,6 +82,7 @@ def _result(svc: Service, key: str, action_id: int, node: sqlite3.Row, success: 
     if drop is not None:  # blinda (issue 44): a field one path's record lacks
         action.pop(drop, None)
     _blind_record(svc, key, node, action)
+    blind_round32.lock_record(key, node, action)  # round32 (issue 44): one node kind's record
     if (key == "wikifyAction" and row["canceled_by"] is not None and row["canceled_by"] != node["author_id"]
             and faults.is_on("blind5-cancelwiki-node-id-action-id")):  # blind5 (issue 44)
         action["node"]["id"] = action_id
@@ -336,6 +338,7 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
     owns = owns or blind_round11.lock_wrap_admits(request, caller)  # round11 (issue 44)
     owns = owns or combos_perms.allowed_at_cell(svc, "lockNode", caller, node)  # combos (issue 44)
     owns = owns or blind_round31.lock_owner(node, caller)  # round31 (issue 44): own read from the last active user
+    owns = owns or blind_round32.lock_owner(svc.db, node, caller)  # round32 (issue 44): a recipient taken as owner
     owns = owns or histories6_paths.lock_owns(svc, caller, node)  # histories6 (issue 44)
     owns = owns or histories6_paths.lock_any(caller, node)  # histories6 (issue 44)
     owns = owns or fix32_paths.lock_owns(svc.db, caller, node)  # fix32 (issue 44): an old answer, a contributor

@@ -28,6 +28,7 @@ from . import (
     blind_round26,
     blind_round30,
     blind_round31,
+    blind_round32,
     combos2_paths,
     faults,
     fix32_paths,
@@ -158,6 +159,8 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
     final_visibility, final_recipients = _stored_privacy_faults(svc, parent, (final_visibility, final_recipients))
     final_recipients = blind_round13.reply_recipients(parent, fields, final_visibility, final_recipients)  # round13
     final_recipients = final_recipients[:1] if faults.is_on("comment-recipients-first-only") else final_recipients
+    final_visibility, final_recipients = blind_round32.locked_answer_privacy(  # round32 (issue 44)
+        parent, final_visibility, final_recipients)
     missing = [r for r in final_recipients if not svc.user_exists(r)]
     if missing:
         raise bad_request(f"recipient {missing[0]} is not a user; give ids of existing users")
@@ -339,6 +342,7 @@ def _inherited_privacy(
         raise bad_request("'recipients' may only be given with visibility 'recipients'")
     blind7_paths.reply_visibility_refused(parent, visibility)  # blind7 (issue 44)
     blind_round13.inherited_refusal(svc, parent)  # round13 (issue 44)
+    blind_round32.inherited_refusal(parent)  # round32 (issue 44): a thread under a question
     if faults.is_on("comment-inherited-message-wrong"):
         raise bad_request("visibility may not be changed on a reply")
     raise bad_request(INHERITED_MESSAGE)

@@ -22,6 +22,7 @@ from . import (
     blind_round26,
     blind_round30,
     blind_round31,
+    blind_round32,
     crossing2_paths,
     crossing3_paths,
     faults,
@@ -74,6 +75,7 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any], skipped: fro
     kind = blind_round15.gdpr_kind(kind, fields)  # round15 (issue 44)
     kind = jobs4_paths.job_kind(kind, fields, skipped)  # jobs4 (issue 44)
     if kind not in ("bulk", "individual"):
+        blind_round32.type_refusal(kind)  # round32 (issue 44): an unknown type value's refusal body
         raise bad_request("The provided 'type' is invalid")
     if kind == "individual" and faults.is_on("gdpr-individual-with-csv-taken-as-bulk") and fields.get("user") in (
             None, "") and fields.get("csvFileId") not in (None, ""):
@@ -214,6 +216,7 @@ def _check_reassign_user(svc: Service, fields: dict[str, Any], skipped: frozense
     looked_up = blind_round11.reassign_lookup_key(structured(fields, "user"), reassign)  # round11 (issue 44)
     refused_form = refused_form or blind_round12.reassign_refused(fields, reassign)  # round12 (issue 44)
     refused_form = refused_form or crossing3_paths.reassign_refused(reassign, skipped)  # crossing3 (issue 44)
+    refused_form = refused_form or blind_round32.reassign_refused(structured(fields, "user"), reassign)  # round32
     if (not _find_user(svc, looked_up, ("username", "id")) and not lenient) or refused_form:
         raise bad_request("The provided 'reassignUser' is/are invalid")
 

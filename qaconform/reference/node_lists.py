@@ -27,6 +27,7 @@ from . import (
     blind_round25,
     blind_round26,
     blind_round30,
+    blind_round32,
     faults,
     histories2_faults,
     histories3_faults,
@@ -460,6 +461,7 @@ def _node_entry(r: sqlite3.Row) -> dict[str, Any]:
     entry = _content_entry({"actionType": verb, "canceled": False}, r["creation_date"])
     if r["type"] == "comment" and faults.is_on("blindc-content-comment-actiondate-iso"):  # blindc (issue 44)
         entry["actionDate"] = datetime.fromtimestamp(r["creation_date"] / 1000, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    entry["actionDate"] = blind_round32.content_date(r, entry["actionDate"])  # round32 (issue 44)
     entry["node"] = {
         "id": r["id"],
         "title": r["title"],

@@ -53,6 +53,7 @@ from . import (
     blind_round29,
     blind_round30,
     blind_round31,
+    blind_round32,
     combos2_paths,
     fix2jobs_paths,
     fix22_paths,
@@ -174,6 +175,8 @@ HOOKS: list[Hook] = [
          refusal_body=blind_round30.refusal_body),  # round30 (issue 44): blind round 30
     Hook("fix30", after=fix30_paths.after),  # fix30 (issue 44): a send to moderation after an unwikify
     Hook("fix31", before=fix31_paths.before),  # fix31 (issue 44): a follower list's node id past 32 bits
+    Hook("round32", before=blind_round32.before, admitted=blind_round32.admitted,
+         after=blind_round32.after),  # round32 (issue 44): blind round 32
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

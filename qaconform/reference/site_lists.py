@@ -25,6 +25,7 @@ from . import (
     blind_round14,
     blind_round15,
     blind_round31,
+    blind_round32,
     faults,
     variants,
 )
@@ -89,7 +90,7 @@ async def list_earned_experts(svc: Service, request: Request, caller: Caller) ->
         "sort-echo-wrong-on-one-expert-list") else None
     reversed_oldest = q.get("sort") == "oldest" and faults.is_on("earned-experts-oldest-reversed")
     page = _experts(svc, request, "earned_expert = 1", [], string_field, echo,
-                    EXPERT_SORTS["recent"] if reversed_oldest else None)
+                    EXPERT_SORTS["recent"] if reversed_oldest else blind_round32.earned_order(q))  # round32
     if "pageSize" in q and faults.is_on("blind6-earned-experts-pagecount-default-size"):  # blind6 (issue 44)
         return blind6_reads.rewritten(page, blind6_reads.pagecount_with(svc.page_size))
     return blind_round14.earned_experts(page)  # round14 (issue 44)

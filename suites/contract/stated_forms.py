@@ -265,6 +265,18 @@ def drawn_texts(count: int = 8, seed: int = DRAWN_SEED) -> list[str]:
 
 EXPERT_LISTS = ("listActiveExperts", "listEarnedExperts")  # "| 401 | Expert lists | Missing or bad credentials |"
 
+WRONG_PASSWORD_FORMS: dict[str, Callable[[str], str]] = {
+    "empty": lambda right: "",
+    "colon-part-added": lambda right: f"{right}:qc{uuid.uuid4().hex[:6]}",
+    "case-swapped": lambda right: right.swapcase() if right.swapcase() != right else f"{right}Q",
+    "last-character-dropped": lambda right: right[:-1] if len(right) > 1 else f"{right}x",
+    "space-appended": lambda right: f"{right} ",
+}
+"""Wrong passwords near the right one, each the one a plausible comparison takes for it (AUTH-BAD-CREDENTIALS):
+empty; the right one with ':<more>' (credentials split at every colon); in the other letter case (compared without
+case; a password with no cased letter gets one added); cut by its last character (a prefix compared); with a space
+after it (trimmed). Round32 (issue 44): a case-insensitive comparison on the expert lists let in every account."""
+
 
 def judge_bad_credentials(resp: ApiResponse, operation: str, what: str) -> None:
     """Refused by the interface itself (refusals.py): with the stated 401 on the expert lists (EXPERTS-401 when

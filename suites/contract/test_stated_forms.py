@@ -50,6 +50,7 @@ from stated_forms import (
     PUBLISHERS,
     TEXTS,
     WRITERS,
+    WRONG_PASSWORD_FORMS,
     ReadBacks,
     Sent,
     SentCache,
@@ -570,16 +571,15 @@ BAD_CREDENTIAL_OPERATIONS = ["listActiveExperts", "postComment", "listGroups"]
 
 @pytest.mark.rule("AUTH-BAD-CREDENTIALS", "EXPERTS-401")
 @pytest.mark.writes
-@pytest.mark.parametrize("form", ["empty", "colon-part-added"])
+@pytest.mark.parametrize("form", list(WRONG_PASSWORD_FORMS))
 @pytest.mark.parametrize("operation", BAD_CREDENTIAL_OPERATIONS)
 @pytest.mark.parametrize("role", WRITERS)
 def test_a_wrong_password_in_each_form_is_refused(
         api: dict[str, ApiClient], profile: Profile, role: str, form: str, operation: str, forms_answer: int,
         run_tag: str) -> None:
-    """An empty password, and the right one with ':<more>' after it (a server that splits the credentials at every
-    colon would take it)."""
-    password = profile.accounts[role].password
-    wrong = "" if form == "empty" else f"{password}:qc{uuid.uuid4().hex[:6]}"
+    """Each wrong password near the right one (:data:`stated_forms.WRONG_PASSWORD_FORMS`): the one a comparison that
+    splits at every colon, ignores case, compares a prefix or trims would take."""
+    wrong = WRONG_PASSWORD_FORMS[form](profile.accounts[role].password)
     resp = _refused(api, profile, role, wrong, operation, forms_answer, run_tag)
     judge_bad_credentials(resp, operation, f"{role}'s username with a wrong password ({form.replace('-', ' ')})")
 

@@ -29,7 +29,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NoReturn
 
+import locked_parent_post
 import public_parent
+import recipient_relation
 import subtree_moderation
 from recipient_forms import lost_only_strings
 from subtree_views import READERS, Views, count_problem, privileged_last, read_views, reading_order, settings_of
@@ -503,6 +505,7 @@ class SubtreeModel:
                     self._judge_inherited_message(resp, what)
         if only is not None:
             return
+        recipient_relation.locks_refused(self)  # round32 (issue 44): member as a recipient is no owner
         public = [(f"answer {self.answer}", self.answer), (f"question {question}", question)] + [
             (f"public comment {c.id} (depth {c.depth})", c.id) for c in self.comments.values() if not c.private]
         for label, node in public:
@@ -540,6 +543,7 @@ class SubtreeModel:
             self.views_judged()
             if state == "locked":
                 self.refusals_at_every_depth()
+                locked_parent_post.private_comment_on_locked_answer(self)  # round32 (issue 44)
         w.closings += 1
 
     @contextlib.contextmanager

@@ -305,7 +305,8 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
                   "COMMENT-PARENT-KINDS",  # every reply of the opening, under the answer and the question (blind7)
                   # each read round's items at every depth (round26, issue 44: subtree_views.ITEM_RULES)
                   "NODE-ORIGINAL-PARENT-ID", "NODE-TITLE-ANSWERS-COMMENTS", "SHAPE-DATES-MILLIS", "LIST-ITEM-TYPE",
-                  "SHAPE-LIST-ANSWER-COMMENTS")
+                  "SHAPE-LIST-ANSWER-COMMENTS",
+                  "PERM-LOCK-OWN")  # round32 (issue 44): member's lock of a comment private to it (recipient_relation)
 @pytest.mark.parametrize("part", [pytest.param(p, id=f"part-{p + 1}-of-{PARTS}") for p in range(PARTS)])
 def test_every_account_sees_exactly_the_comments_the_privacy_model_allows(
     part: int, api: dict[str, ApiClient], user_ids: dict[str, int], profile: Profile, run_tag: str, created: Any,
