@@ -341,6 +341,12 @@ from .faults_fix32 import FIX32  # noqa: E402
 
 _ALL = _ALL + FIX32
 
+# --- fix33 (issue 44): the left-out faults swept; round18's kind (a server error on one parent kind read as a refusal)
+# planted on a question's own thread
+from .faults_fix33 import FIX33  # noqa: E402
+
+_ALL = _ALL + FIX33
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 
