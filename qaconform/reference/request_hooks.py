@@ -63,6 +63,7 @@ from . import (
     fix29_paths,
     fix30_paths,
     fix31_paths,
+    fix33_paths,
     forms9_paths,
     histories2_faults,
     histories3_faults,
@@ -174,6 +175,7 @@ HOOKS: list[Hook] = [
          refusal_body=blind_round30.refusal_body),  # round30 (issue 44): blind round 30
     Hook("fix30", after=fix30_paths.after),  # fix30 (issue 44): a send to moderation after an unwikify
     Hook("fix31", before=fix31_paths.before),  # fix31 (issue 44): a follower list's node id past 32 bits
+    Hook("fix33", after=fix33_paths.after),  # fix33 (issue 44): a send to moderation of a followed node
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
