@@ -32,6 +32,7 @@ from . import (
     combos2_paths,
     faults,
     fix32_paths,
+    fix33_paths,
     histories2_faults,
     histories3_faults,
     histories4_paths,
@@ -65,6 +66,7 @@ async def post_comment(svc: Service, request: Request, caller: Caller) -> Respon
     blind_perms.comment_admits(caller, parent)  # blindp (issue 44): the door let anonymous in
     blind7_paths.comment_parent(parent)  # blind7 (issue 44)
     blind_round12.comment_parent(caller, parent)  # round12 (issue 44)
+    fix33_paths.comment_parent(caller, parent)  # fix33 (issue 44): a comment on a wiki node refused
     if parent["locked"] and not caller.anonymous and variants.is_on("locked-node-refuses-posts"):
         raise conflict(f"node {parent['id']} is locked: it takes no new comments")
     required = blind_round13.body_required(parent, _body_required(request))  # round13 (issue 44)

@@ -79,13 +79,15 @@ _CAUGHT: frozenset[str] = frozenset({
     "round24-unfavorite-count-string-on-any-accept",
     # recip (issue 44): both id forms in the run's shared private comment on the question
     "round24-question-comment-string-recipients-dropped",
+    # fix33 (session 11): fix30's send of the unwikified one-shot question, followed by its author on the seed
+    "round24-sendtomod-followed-not-private",
 })
 """The faults today's suites catch (measured with ``qaconform selftest --fault ... --no-clean``; the table is in
-/work/notes/s8/blind-round24.md). Not caught: round24-sendtomod-followed-not-private, whose node needs active
-followers, which only the site makes (the interface has no follow operation) and the run may not send a site's node to
-moderation for good; budget9 (issue 44): out until the profile offers a one-shot pool for it (ARCHITECTURE.md "Writes
-shared to pay for the relations the run did not make": ``moderation_question_id``, a followed question, one send for
-this fault and round25-sendtomod-realuser-last-active)."""
+/work/notes/s8/blind-round24.md). round24-sendtomod-followed-not-private needs a node with active followers sent to
+moderation, which only the site makes followed (the interface has no follow operation); budget9 (issue 44) left it out
+until the profile offered such a node. fix30 (session 10) made one send of a site's node, admin's of member's one-shot
+wiki question once member unwikified it; fix33 (session 11) has the reference seed's question followed by its author,
+as sites do, so that send is of a followed node: caught, registered. Nothing is missed now."""
 
 BLIND_round24: tuple[Fault, ...] = tuple(f for f in _ALL24 if f.name in _CAUGHT)
 BLIND_round24_MISSED: tuple[Fault, ...] = tuple(f for f in _ALL24 if f.name not in _CAUGHT)

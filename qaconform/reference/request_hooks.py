@@ -64,6 +64,7 @@ from . import (
     fix29_paths,
     fix30_paths,
     fix31_paths,
+    fix33_paths,
     forms9_paths,
     histories2_faults,
     histories3_faults,
@@ -177,6 +178,7 @@ HOOKS: list[Hook] = [
     Hook("fix31", before=fix31_paths.before),  # fix31 (issue 44): a follower list's node id past 32 bits
     Hook("round32", before=blind_round32.before, admitted=blind_round32.admitted,
          after=blind_round32.after),  # round32 (issue 44): blind round 32
+    Hook("fix33", after=fix33_paths.after),  # fix33 (issue 44): a send to moderation of a followed node
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

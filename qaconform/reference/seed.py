@@ -330,8 +330,10 @@ def _seed_wikis_and_favorite(b: _Builder) -> tuple[int, int, int]:
     the child space). Returns their ids."""
     admin, moderator, member = 1, 2, 3
     q2 = b.new_id()
-    b.question(q2, 1, member, "Community notes on installing the desktop client", children=[], topics=(3,), wiki=1)
+    b.question(q2, 1, member, "Community notes on installing the desktop client", children=[], topics=(3,), wiki=1,
+               followers=1)
     b.action("wikified", member, q2, b.clock)
+    b.follows.append((q2, member, 1, b.clock))  # fix33 (issue 44): its author follows it, as sites do by default
     q3 = b.new_id()
     b.question(q3, 2, admin, "Product glossary (community wiki)", children=[], topics=(10,), wiki=1)
     b.action("wikified", admin, q3, b.clock)
@@ -387,8 +389,9 @@ def _seed_earlier_run(b: _Builder, fixtures: SeedFixtures) -> SeedFixtures:
     pools: dict[str, list[int]] = {k: [v] for k, v in singles.items()}
     for n in (1, 2):
         q = b.new_id()
-        b.question(q, 1, member, f"Community notes, part {n + 1}", children=[], topics=(3,), wiki=1)
+        b.question(q, 1, member, f"Community notes, part {n + 1}", children=[], topics=(3,), wiki=1, followers=1)
         b.action("wikified", member, q, b.clock)
+        b.follows.append((q, member, 1, b.clock))  # fix33 (issue 44): followed by its author, as the first
         pools["member_wiki_node_id"].append(q)
         q = b.new_id()
         b.question(q, 2, admin, f"Glossary, volume {n + 1} (community wiki)", children=[], topics=(10,), wiki=1)

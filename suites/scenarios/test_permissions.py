@@ -52,7 +52,7 @@ from qaconform.pytest.exchange_log import judged_again, outside_tests
 from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
 from qaconform.pytest.refusals import refused as refused_by_interface
 from qaconform.pytest.refusals import why_not_refused
-from qaconform.pytest.support import list_all, refused_in_body
+from qaconform.pytest.support import REFUSALS, expect_created, list_all, refused_in_body
 from qaconform.target import fanout
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
@@ -409,20 +409,26 @@ def test_locking_anothers_question_member_last_commented_under_is_refused(
 
 
 @pytest.mark.writes
-@pytest.mark.rule("SHAPE-POST-COMMENT", "COMMENT-201-LOCATION")
+@pytest.mark.rule("SHAPE-POST-COMMENT", "COMMENT-201-LOCATION", "PERM-COMMENT")
 def test_a_comment_on_a_wiki_node_is_created_with_201_and_its_location(
         wiki_refusals: dict[str, ApiResponse]) -> None:
     """member's plain comment directly on wiki_node_id (one_shot_calls.py ``contributed_before_refusal``, posted for
     the refusal above) is the run's only comment on a community-wiki node: "Success: 201. The Location response
     header holds the URL of the new comment." holds whatever the node (a wiki branch answering 200 breaks it; blind
-    round 29). A refusal of the comment is not this rule's: it skips, saying so."""
+    round 29). A server error is no refusal (fix33, issue 44: blind18-comment-on-wiki-500 was skipped as one), and
+    a 401 or 403 refuses what the permission table grants (member holds Comment; nothing refuses a comment for a
+    node's wiki state): both fail, as every other parent kind's comment does (support.expect_created). Another 4xx
+    (a lock's refusal of posts, an allowed reading) is not this rule's: it skips, saying so."""
     posted = wiki_refusals.get("member's comment")  # one_shot_calls.CONTRIBUTION
     if posted is None:
         skip(SkipKind.OTHER, "not checked: member's comment on the wiki node was not posted by this worker (another "
                              "xdist worker consumed wiki_node_id first, or the write budget's share was spent)")
+    what = f"member comments directly on the wiki node ({posted.url.split('/node/', 1)[-1].split('/')[0]})"
+    if posted.status >= 500 or posted.status in REFUSALS:
+        expect_created(posted, "SHAPE-POST-COMMENT", f"{what}: a valid comment on a visible node is \"Success: "
+                                                     f"201\" (member holds Comment), got {posted.status}")
     if posted.status >= 400:
         skip(SkipKind.OTHER, f"not checked: the target refused member's comment on the wiki node ({posted.status})")
-    what = f"member comments directly on the wiki node ({posted.url.split('/node/', 1)[-1].split('/')[0]})"
     expect(posted.status == 201, "SHAPE-POST-COMMENT", f"{what}: a comment is created with 201, got "
            f"{posted.status}", posted)
     location = posted.headers.get("location", "")
