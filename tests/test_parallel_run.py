@@ -132,10 +132,12 @@ def test_a_run_never_exceeds_the_profiles_concurrency_and_rate(polite_target: An
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     assert proxy.stats.requests > 40, "too few requests to say anything about the limits"
     assert proxy.stats.max_in_flight <= 2
-    # The kit counts a request when it sends it; the proxy when it arrives. On a busy machine (a CI run at load 6-12)
-    # arrivals of requests sent 1.0 s apart came 11 to a second: the window at the proxy leaves 100 ms to that
-    # jitter (a kit sending 12 a second still shows 11 in it).
-    assert proxy.stats.max_per_second(window_s=0.9) <= 10
+    # The kit counts a request when it sends it (at most 10 in any 1.05 s, politeness.WINDOW_S + MARGIN_S); the
+    # proxy when it arrives. On a busy machine arrivals bunch: a 0.9 s window at the proxy saw 11 and 12 in CI runs
+    # with other work on the machine (stop 58), though the kit kept its windows. Judged over three windows, the same
+    # jitter is a small part of the span: a kit keeping 10 a second shows at most 30 arrivals in any 2.9 s (its
+    # sends in any 3.15 s), a kit sending 12 a second shows about 35.
+    assert proxy.stats.max_per_second(window_s=2.9) <= 30
     assert "politeness: at most 2 request(s) at once and at most 10 request(s) per second" in done.stdout
     report = json.loads((run_folder(tmp_path) / "report.json").read_text())
     assert {k: v for k, v in report["execution"].items() if k != "round_trip_ms"} == {
