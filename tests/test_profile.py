@@ -105,6 +105,15 @@ def test_unset_password_env_names_the_variable(tmp_path: Path) -> None:
         load_profile(write(tmp_path, GOOD), env={})
 
 
+def test_empty_password_env_is_named_before_anything_is_sent(tmp_path: Path) -> None:
+    """A CI secret that is not defined expands to an empty string (GitHub Actions, GitLab): the variable is set, so
+    the run used to send an empty password and blame the target ("username 'member' is refused"). The user must be
+    told that the variable is empty, not that the account is wrong."""
+    with pytest.raises(ProfileError, match="MEMBER_PW, which is empty") as err:
+        load_profile(write(tmp_path, GOOD), env={"MEMBER_PW": ""})
+    assert "secret" in str(err.value)
+
+
 def test_missing_unreadable_and_invalid_files(tmp_path: Path) -> None:
     with pytest.raises(ProfileError, match="file not found"):
         load_profile(tmp_path / "nope.toml")

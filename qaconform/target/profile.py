@@ -475,9 +475,11 @@ def profile_from_dict(data: dict[str, Any], path: str = "<profile>", env: dict[s
         entry: AccountEntry = getattr(f.accounts, role)
         password = Secret(entry.password or "")
         if entry.password_env is not None:
-            if entry.password_env not in env:
+            if not env.get(entry.password_env):  # empty: a CI secret that is not defined expands to ''
+                why = ("which is empty (a CI secret not defined expands to ''); export" if entry.password_env in env
+                       else "which is not set; export")
                 raise ProfileError(f"profile {path}: [accounts.{role}] 'password_env' names the variable "
-                                   f"{entry.password_env}, which is not set; export {entry.password_env}=... and retry")
+                                   f"{entry.password_env}, {why} {entry.password_env}=... and retry")
             password = Secret(env[entry.password_env])
         accounts[role] = Account(role=role, username=entry.username, password=password, id=entry.id)
     fixtures, pools = f.fixtures.resolved()
