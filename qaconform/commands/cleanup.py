@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import json
 import re
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -148,7 +147,7 @@ def after_run(profile: Any, results_path: Path, run_dir: Path, *, keep: bool,
     """The cleanup step of ``qaconform run`` (after the suites, while the target is still up): the record for
     report.json's ``cleanup``, and its one line on the terminal. ``keep``: --no-cleanup; ``why_not``: a reason the
     run gives for not cleaning up (interrupted, target gone)."""
-    from qaconform.target.cleanup import remove_created, skipped, summary_line
+    from qaconform.target.cleanup import KEPT, remove_created, skipped, summary_line
 
     created = _created_in(results_path)
     later = f"`qaconform cleanup {run_dir}" + (f" --profile {profile.path}`" if profile.cleanup else "`")
@@ -162,17 +161,10 @@ def after_run(profile: Any, results_path: Path, run_dir: Path, *, keep: bool,
         named = named_by_failures(results_path, created)
         try:
             outcome = remove_created(profile, [c for c in created if _key(c) not in named])
-            outcome.items += skipped([c for c in created if _key(c) in named],
-                                     f"kept: a failing test's request names it, so its curl replays; {later}").items
+            outcome.items += skipped([c for c in created if _key(c) in named], f"{KEPT}; {later}").items
             record = outcome.as_dict()
         except Exception as exc:  # noqa: BLE001 - the run's verdict stands; the cleanup says what broke
             record = skipped(created, f"the cleanup broke ({type(exc).__name__}: {exc}); try {later}").as_dict()
-        if named and not record.get("skipped"):
-            kinds = Counter(k for k, _ in named)
-            print(summary_line(record) + f"; kept for the failing tests' curls: {len(named)} ("
-                  + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) + f"), {later} removes them once "
-                  "reproduced", flush=True)
-            return record
     print(summary_line(record), flush=True)
     return record
 
