@@ -554,7 +554,7 @@ def _problem(err: Any) -> str:
     parent, key = loc[:-1], (loc[-1] if loc else "")
     if kind == "missing":
         if loc in (("accounts",), ("fixtures",)):
-            return f"[{key}] is missing; see target.example.toml for the keys it needs"
+            return f"[{key}] is missing; `qaconform init --example FILE` writes an example with every key"
         if parent == ("accounts",):
             return f"[accounts.{key}] is missing; every profile describes admin, moderator, member, novice"
         return f"{_where(parent)} is missing '{key}'"
