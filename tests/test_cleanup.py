@@ -308,6 +308,19 @@ def test_what_a_failing_tests_curl_names_is_kept_so_that_the_curl_replays_it(
     assert f"qaconform cleanup {tmp_path}" in line, line
 
 
+def test_a_known_failure_keeps_nothing_so_ci_with_expect_still_leaves_nothing(tmp_path: Path) -> None:
+    """A CI build with `--expect` fails the same known rule on every push: keeping its nodes would leave a few more
+    on staging at every build. A failed test all of whose rules are expected names nothing to keep."""
+    from qaconform.commands.cleanup import named_by_failures
+
+    failed = {"outcome": "failed", "rules": ["PERM-LOCK-OWN"],
+              "exchanges": [{"method": "PUT", "url": "http://h/services/v2/node/12/lock.json"}]}
+    results = tmp_path / "results.json"
+    results.write_text(json.dumps({"tests": [{"created": CREATED}, failed]}), "utf-8")
+    assert named_by_failures(results, CREATED) == {("answer", "11"), ("comment", "12"), ("comment", "14")}
+    assert named_by_failures(results, CREATED, expected=frozenset({"PERM-LOCK-OWN"})) == set()
+
+
 def test_a_run_that_created_nothing_says_so_in_one_line() -> None:
     assert summary_line(remove_created(_profile(path="/n/{id}"), []).as_dict()) == (
         "cleanup: the run created nothing on the target")
