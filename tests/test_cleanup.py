@@ -283,6 +283,44 @@ def test_a_run_without_a_delete_action_says_what_it_left_behind(tmp_path: Path,
                               "<profile>`" and kept["calls"] == 0
 
 
+def test_what_a_failing_tests_curl_names_is_kept_so_that_the_curl_replays_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """user11: the report's curl of a failing lock (PUT /node/122/lock.json) named an answer the run's own cleanup had
+    removed, so the curl answered "no such node", not the failure. The nodes a failing test's requests name are
+    kept, with the created nodes above them (a cascade would take them) and below them (a list's failure is its
+    items); the rest is removed, and the line says what was kept and how to remove it later."""
+    from qaconform.commands.cleanup import after_run
+    from qaconform.target import cleanup as target_cleanup
+
+    calls: list[tuple[str, str, str]] = []
+    monkeypatch.setattr(target_cleanup, "_clients", lambda _p: {r: _Fake(r, {}, calls) for r in ROLES})
+    failed = {"outcome": "failed", "created": [],
+              "exchanges": [{"method": "PUT", "url": "http://h/services/v2/node/12/lock.json?prompt=p%2011"}]}
+    results = tmp_path / "results.json"
+    results.write_text(json.dumps({"tests": [{"created": CREATED[:3]}, failed, {"created": CREATED[3:]}]}), "utf-8")
+    record = after_run(_profile(path="/n/{id}/delete.json"), results, tmp_path, keep=False)
+    assert [u.rsplit("/", 2)[1] for _, _, u in calls] == ["13"], calls  # 11 above 12, 14 below it: kept
+    status = {str(i["id"]): (i["status"], i.get("why") or "") for i in record["items"]}
+    assert {k for k, (st, why) in status.items() if st == LEFT and "failing test" in why} == {"11", "12", "14"}
+    assert status["13"][0] == REMOVED and (record["created"], record["removed"], record["left_behind"]) == (5, 1, 4)
+    line = capsys.readouterr().out.strip()
+    assert "kept for the failing tests' curls: 3 (1 answer, 2 comment)" in line, line
+    assert f"qaconform cleanup {tmp_path}" in line, line
+
+
+def test_a_known_failure_keeps_nothing_so_ci_with_expect_still_leaves_nothing(tmp_path: Path) -> None:
+    """A CI build with `--expect` fails the same known rule on every push: keeping its nodes would leave a few more
+    on staging at every build. A failed test all of whose rules are expected names nothing to keep."""
+    from qaconform.commands.cleanup import named_by_failures
+
+    failed = {"outcome": "failed", "rules": ["PERM-LOCK-OWN"],
+              "exchanges": [{"method": "PUT", "url": "http://h/services/v2/node/12/lock.json"}]}
+    results = tmp_path / "results.json"
+    results.write_text(json.dumps({"tests": [{"created": CREATED}, failed]}), "utf-8")
+    assert named_by_failures(results, CREATED) == {("answer", "11"), ("comment", "12"), ("comment", "14")}
+    assert named_by_failures(results, CREATED, expected=frozenset({"PERM-LOCK-OWN"})) == set()
+
+
 def test_a_run_that_created_nothing_says_so_in_one_line() -> None:
     assert summary_line(remove_created(_profile(path="/n/{id}"), []).as_dict()) == (
         "cleanup: the run created nothing on the target")

@@ -105,6 +105,23 @@ def test_unset_password_env_names_the_variable(tmp_path: Path) -> None:
         load_profile(write(tmp_path, GOOD), env={})
 
 
+def test_a_missing_table_points_at_a_command_not_a_file_a_wheel_user_lacks(tmp_path: Path) -> None:
+    """user11, from the wheel in an empty folder: "[fixtures] is missing; see target.example.toml" named a file
+    only a checkout has. The message names the command that writes the commented example."""
+    with pytest.raises(ProfileError) as err:
+        load_profile(write(tmp_path, GOOD.split("[fixtures]")[0]), env={"MEMBER_PW": "x"})
+    assert "qaconform init --example" in str(err.value) and "see target.example.toml" not in str(err.value)
+
+
+def test_empty_password_env_is_named_before_anything_is_sent(tmp_path: Path) -> None:
+    """A CI secret that is not defined expands to an empty string (GitHub Actions, GitLab): the variable is set, so
+    the run used to send an empty password and blame the target ("username 'member' is refused"). The user must be
+    told that the variable is empty, not that the account is wrong."""
+    with pytest.raises(ProfileError, match="MEMBER_PW, which is empty") as err:
+        load_profile(write(tmp_path, GOOD), env={"MEMBER_PW": ""})
+    assert "secret" in str(err.value)
+
+
 def test_missing_unreadable_and_invalid_files(tmp_path: Path) -> None:
     with pytest.raises(ProfileError, match="file not found"):
         load_profile(tmp_path / "nope.toml")

@@ -13,13 +13,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from qaconform import exitcodes
 from qaconform.contract import API_PREFIX
 from qaconform.errors import UsageError
+
+_NODE_IN_PATH = re.compile(r"/(?:node|answer|question)/(\d+)/")
+"""A node id in an operation's path (/node/{nodeId}/..., /answer/{answerId}/..., /question/{questionId}/...)."""
 
 CLEANUP_NAME = "cleanup.json"
 """What ``qaconform cleanup`` writes into the run folder."""
@@ -138,11 +143,11 @@ def _exit_code(record: Mapping[str, Any]) -> int:
 
 
 def after_run(profile: Any, results_path: Path, run_dir: Path, *, keep: bool,
-              why_not: str | None = None) -> dict[str, Any]:
+              why_not: str | None = None, expected: frozenset[str] = frozenset()) -> dict[str, Any]:
     """The cleanup step of ``qaconform run`` (after the suites, while the target is still up): the record for
     report.json's ``cleanup``, and its one line on the terminal. ``keep``: --no-cleanup; ``why_not``: a reason the
-    run gives for not cleaning up (interrupted, target gone)."""
-    from qaconform.target.cleanup import remove_created, skipped, summary_line
+    run gives for not cleaning up (interrupted, target gone); ``expected``: the rules --expect names."""
+    from qaconform.target.cleanup import KEPT, remove_created, skipped, summary_line
 
     created = _created_in(results_path)
     later = f"`qaconform cleanup {run_dir}" + (f" --profile {profile.path}`" if profile.cleanup else "`")
@@ -153,12 +158,55 @@ def after_run(profile: Any, results_path: Path, run_dir: Path, *, keep: bool,
     elif profile.cleanup is None:
         record = skipped(created, "the profile names no delete action ([cleanup], docs/profile.md#cleanup)").as_dict()
     else:
+        named = named_by_failures(results_path, created, expected)
         try:
-            record = remove_created(profile, created).as_dict()
+            outcome = remove_created(profile, [c for c in created if _key(c) not in named])
+            outcome.items += skipped([c for c in created if _key(c) in named], f"{KEPT}; {later}").items
+            record = outcome.as_dict()
         except Exception as exc:  # noqa: BLE001 - the run's verdict stands; the cleanup says what broke
             record = skipped(created, f"the cleanup broke ({type(exc).__name__}: {exc}); try {later}").as_dict()
     print(summary_line(record), flush=True)
     return record
+
+
+def _key(entry: Any) -> tuple[str, str] | None:
+    """A created answer or comment as (kind, id); None for anything else (a data-protection job is never removed)."""
+    if isinstance(entry, Mapping) and entry.get("kind") in ("answer", "comment"):
+        return str(entry["kind"]), str(entry.get("id"))
+    return None
+
+
+def named_by_failures(results_path: Path, created: list[Any],
+                      expected: frozenset[str] = frozenset()) -> set[tuple[str, str]]:
+    """The created answers and comments a failed test's requests name in their path (PUT /node/122/lock.json), with
+    the created nodes above them (removing an answer takes its comments) and below them (a list's failure is its
+    items): removing them would make the report's curl answer "no such node" instead of the failure (user11). A
+    test that failed only rules --expect names keeps nothing: CI with known failures would leave more every build."""
+    try:
+        tests = json.loads(results_path.read_text(encoding="utf-8")).get("tests") or []
+    except (OSError, ValueError, AttributeError):
+        return set()
+    ids = {m.group(1) for t in tests if isinstance(t, dict) and t.get("outcome") in ("failed", "error")
+           and not (t.get("rules") and set(t["rules"]) <= expected)
+           for ex in t.get("exchanges") or [] if isinstance(ex, dict)
+           for m in _NODE_IN_PATH.finditer(urlsplit(str(ex.get("url") or "")).path)}
+    if not ids:
+        return set()
+    from qaconform.target.cleanup import items_of
+
+    nodes = [i for i in items_of(created) if i.kind in ("answer", "comment")]
+    parent = {str(i.id): str(i.parent) for i in nodes if i.parent is not None}
+    keep = {str(i.id) for i in nodes if str(i.id) in ids}
+    for nid in list(keep):  # above: the chain of created parents
+        while parent.get(nid) is not None and parent[nid] not in keep:
+            nid = parent[nid]
+            keep.add(nid)
+    grew = True
+    while grew:  # below: every created node whose parent is kept
+        below = {n for n, p in parent.items() if p in keep} - keep
+        keep |= below
+        grew = bool(below)
+    return {(i.kind, str(i.id)) for i in nodes if str(i.id) in keep}
 
 
 def _created_in(results_path: Path) -> list[Any]:

@@ -145,7 +145,7 @@ class Runner:
             stop = self._run(profile_path, checked.plan, results_path, jobs)
             read = run_coverage.read_in_background(self.run_dir, results_path, self.meta, self.args,
                                                    self.fail_under, secrets)  # while the cleanup's deletes wait
-            self._cleanup(profile, results_path, stop)
+            self._cleanup(profile, results_path, stop, frozenset(checked.expectations))
         # the reference server is stopped here (end of the with block), before the reports are written
         return self._finish(results_path, checked.expectations, secrets, read)
 
@@ -293,7 +293,8 @@ class Runner:
         stopped = stopped_of(results if isinstance(results, dict) else {}, self.meta)
         return stopped["reason"] if stopped else None
 
-    def _cleanup(self, profile: Any, results_path: Path, stop: str | None) -> None:
+    def _cleanup(self, profile: Any, results_path: Path, stop: str | None,
+                 expected: frozenset[str] = frozenset()) -> None:
         """Remove what the run created while the target is still up (qaconform.commands.cleanup)."""
         from qaconform.commands.cleanup import after_run, unfinished_created
 
@@ -304,7 +305,8 @@ class Runner:
         if self.args.read_only or self.args.dry_run:  # a delete is a write too
             why_not = "not tried: a --read-only run sends no writes, deletes included"
         self.meta["cleanup"] = after_run(profile, results_path, self.run_dir,
-                                         keep=bool(getattr(self.args, "no_cleanup", False)), why_not=why_not)
+                                         keep=bool(getattr(self.args, "no_cleanup", False)), why_not=why_not,
+                                         expected=expected)
 
     def _target(self) -> tuple[str, Any]:
         """The run's one resolved target (qaconform.target.resolved): the profile (or the embedded server's), the

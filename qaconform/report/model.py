@@ -369,8 +369,17 @@ def _verdict_of_tests(rule: Rule, tests: list[TestResult], observations: list[di
     elif first in _GROUPED_BY_CATEGORY:
         why = first.value
     else:  # the first skip's own reason, as its test gave it (first line): rules skipped for it are one group
-        why = (tests[0].message or "").strip().split("\n")[0][:160] or first.value
+        why = _cut_at_word((tests[0].message or "").strip().split("\n")[0]) or first.value
     return _Verdict(Status.SKIPPED, reason, kinds, why)
+
+
+def _cut_at_word(text: str, width: int = 160) -> str:
+    """``text`` at most ``width`` long, cut after a whole word and marked " ..." (a summary that ended in "its s,"
+    read as a broken kit)."""
+    if len(text) <= width:
+        return text
+    head = text[:width - 3]
+    return (head.rsplit(" ", 1)[0] if " " in head else text[:width - 4]).rstrip(" ,;:") + " ..."
 
 
 def _evidence(rule: Rule, tests: list[TestResult], observations: list[dict[str, Any]],

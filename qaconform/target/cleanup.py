@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
@@ -40,6 +41,8 @@ REMOVABLE = ("answer", "comment")
 
 REMOVED, WITH_PARENT, ALREADY_GONE, LEFT = "removed", "removed with its answer", "already gone", "left behind"
 """The status of one item after a cleanup."""
+KEPT = "kept: a failing test's request names it, so its curl replays"
+"""The start of the why of a node the run's cleanup kept for a failed test (``commands.cleanup.named_by_failures``)."""
 
 GONE = (REMOVED, WITH_PARENT, ALREADY_GONE)
 """Statuses of items no longer on the target."""
@@ -289,6 +292,12 @@ def summary_line(record: Mapping[str, Any]) -> str:
         line += f" ({gone} already gone)"
     if left:
         line += f"; left behind: {left}{_kinds(record, LEFT)}, see report.json cleanup.items"
+    kept = [i for i in record.get("items") or [] if isinstance(i, Mapping) and str(i.get("why")).startswith(KEPT)]
+    if kept:  # the page shows this line too: say why a green cleanup left nodes, and how to remove them later
+        kinds = Counter(str(i.get("kind")) for i in kept)
+        line += (f"; kept for the failing tests' curls: {len(kept)} ("
+                 + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) + ")"
+                 + str(kept[0].get("why")).removeprefix(KEPT).replace("; ", ", ", 1) + " removes them once reproduced")
     return line
 
 

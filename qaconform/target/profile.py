@@ -475,9 +475,11 @@ def profile_from_dict(data: dict[str, Any], path: str = "<profile>", env: dict[s
         entry: AccountEntry = getattr(f.accounts, role)
         password = Secret(entry.password or "")
         if entry.password_env is not None:
-            if entry.password_env not in env:
+            if not env.get(entry.password_env):  # empty: a CI secret that is not defined expands to ''
+                why = ("which is empty (a CI secret not defined expands to ''); export" if entry.password_env in env
+                       else "which is not set; export")
                 raise ProfileError(f"profile {path}: [accounts.{role}] 'password_env' names the variable "
-                                   f"{entry.password_env}, which is not set; export {entry.password_env}=... and retry")
+                                   f"{entry.password_env}, {why} {entry.password_env}=... and retry")
             password = Secret(env[entry.password_env])
         accounts[role] = Account(role=role, username=entry.username, password=password, id=entry.id)
     fixtures, pools = f.fixtures.resolved()
@@ -552,7 +554,7 @@ def _problem(err: Any) -> str:
     parent, key = loc[:-1], (loc[-1] if loc else "")
     if kind == "missing":
         if loc in (("accounts",), ("fixtures",)):
-            return f"[{key}] is missing; see target.example.toml for the keys it needs"
+            return f"[{key}] is missing; `qaconform init --example FILE` writes an example with every key"
         if parent == ("accounts",):
             return f"[accounts.{key}] is missing; every profile describes admin, moderator, member, novice"
         return f"{_where(parent)} is missing '{key}'"

@@ -100,9 +100,20 @@ def _node_of(scene: FoundScene, cell: Cell) -> Found:
     node = scene.nodes.get(cell)
     if node is None:
         kinds = sorted({f"{n.kind} {n.id}" for n in scene.found})
-        skip(SkipKind.OTHER, f"not judged: no node the accounts wrote, found with reads, stands to {cell.role} as "
-                             f"{cell.relation} of a {cell.kind} (found: {', '.join(kinds) or 'none'})")
+        skip(SkipKind.OTHER, f"not judged: no node the accounts wrote, found with reads, is {_in_words(cell)} "
+                             f"(found: {', '.join(kinds) or 'none'})")
     return node
+
+
+def _in_words(cell: Cell) -> str:
+    """The node a cell needs, as a site's admin would look for it ("a comment under a question novice wrote"), not
+    the relation's identifier ("parent_author of a comment", user11)."""
+    a, who = f"{'an' if cell.kind[:1] in 'aeiou' else 'a'} {cell.kind}", cell.role
+    above = "a question" if cell.kind == "answer" else "a node and a question"
+    return {"author": f"{a} {who} wrote", "parent_author": f"{a} under a node {who} wrote",
+            "question_author": f"{a} under a question {who} wrote",
+            "none": f"{a} {who} did not write, under {above} {who} did not write"}.get(
+        cell.relation, f"{a} to which {who} stands as {cell.relation}")
 
 
 def _what(cell: Cell, node: Found) -> str:

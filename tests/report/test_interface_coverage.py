@@ -240,6 +240,21 @@ def test_one_reason_is_one_group_whichever_test_of_the_rule_skipped_last() -> No
     assert terminal_lines(cov)[1].endswith(f"not checked: 2 {safety}")
 
 
+def test_a_long_reason_is_shortened_at_a_word_not_inside_one() -> None:
+    """A CI build after an earlier one consumed the favorite ended its summary with "4 fixture not in its state:
+    favorite_node_id node 14 answered 200 with success: false (...), and the doctor could not tell its s, 2 ...":
+    the reason was cut at 160 characters, inside a word. It is cut at a word and says that it was cut."""
+    long = ("fixture not in its state: favorite_node_id node 14 answered 200 with success: false (no read shows a "
+            "favorite), and the doctor could not tell its state before the run: renew it and say so")
+    results = {"tests": [_skipped("t.py::test_f", "F", "fixture not in its state", long)]}
+    report = build_report(results, [{"id": "F", "level": "must"}],
+                          meta={"coverage": interface_map([ex("member", "GET", "/question.json")], [],
+                                                          load_contract())})
+    why = report["coverage"]["must_rules_not_checked"][0]["why"]
+    assert len(why) <= 160 and why.endswith(" ..."), why
+    assert long.startswith(why.removesuffix(" ...") + " "), why
+
+
 def test_postanswers_wrap_sent_in_a_refused_answer_is_no_longer_a_field_never_sent() -> None:
     """crossing10 (issue 44 item 1): "Option wrap" of postAnswer; the permission matrix sends it in a refused answer
     (suites/scenarios/permission_calls.py ``_answer_options``), so coverage.json lists no stated field unsent there.
