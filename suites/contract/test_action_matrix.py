@@ -151,9 +151,14 @@ def _who(case: Case) -> str:
     return case.role if case.role == "anonymous" else f"{case.role}, {relation[case.relation]}"
 
 
+def _a(kind: str) -> str:
+    """``kind`` with its article, for the messages: "an answer", "a question", "a comment"."""
+    return f"an {kind}" if kind[:1] in "aeiou" else f"a {kind}"
+
+
 def judge_permission(case: Case, resp: ApiResponse, option: str = "") -> None:
     """The permission table's answer to this caller on this node (the module's docstring), ``option`` given."""
-    what = f"{case.label}: {_who(case)} calls {case.action} on a {case.kind} ({case.state})"
+    what = f"{case.label}: {_who(case)} calls {case.action} on {_a(case.kind)} ({case.state})"
     what += f" with {option}=true (an option changes no permission)" if option else ""
     if case.allowed:
         if resp.status in (401, 403):
@@ -265,12 +270,12 @@ def _effect(case: Case, action_scene: Scene, check: Check) -> None:
 def _extra(case: Case, record: dict[str, Any], resp: ApiResponse, node: int, prompt: str) -> None:
     if not same_text(record.get("extra"), prompt):
         fail(["ACTION-LOCK-EXTRA"], f"{case.label}: the prompt {prompt!r} is stored as extra of the returned lock "
-                                    f"action, on a {case.kind} too; extra is {record.get('extra')!r}", resp)
+                                    f"action, on {_a(case.kind)} too; extra is {record.get('extra')!r}", resp)
 
 
 def _lock_verb(case: Case, record: dict[str, Any], resp: ApiResponse, node: int, prompt: str) -> None:
     if record.get("verb") != "locked":
-        fail(["ACTION-VERBS"], f"{case.label}: the lock action's verb is locked, on a {case.kind} too; got "
+        fail(["ACTION-VERBS"], f"{case.label}: the lock action's verb is locked, on {_a(case.kind)} too; got "
                                f"{record.get('verb')!r}", resp)
 
 
@@ -282,7 +287,7 @@ def _sent_verb(case: Case, record: dict[str, Any], resp: ApiResponse, node: int,
 
 def _private(case: Case, record: dict[str, Any], resp: ApiResponse, node: int, prompt: str) -> None:
     if record.get("private") is not True:
-        fail(["ACTION-SENDTOMOD-PRIVATE"], f"{case.label}: \"... and private true\", on a {case.kind} too; got "
+        fail(["ACTION-SENDTOMOD-PRIVATE"], f"{case.label}: \"... and private true\", on {_a(case.kind)} too; got "
                                            f"{record.get('private')!r}", resp)
 
 
@@ -301,7 +306,7 @@ def _record_fields(case: Case, record: dict[str, Any], resp: ApiResponse, node: 
     missing += [f"user.{f}" for f in USER_FIELDS if isinstance(user, dict) and f not in user]
     if missing:
         fail(["ACTION-RECORD-SHAPE"], f"{case.label}: the action record has {', '.join(RECORD_FIELDS)} and its user "
-             f"{', '.join(USER_FIELDS)}, on a {case.kind} too; missing: {', '.join(missing)}", resp)
+             f"{', '.join(USER_FIELDS)}, on {_a(case.kind)} too; missing: {', '.join(missing)}", resp)
 
 
 def _names_caller(record: dict[str, Any], field: str, case: Case, scene: Scene) -> bool:
@@ -318,7 +323,7 @@ def _acting_user(scene: Scene) -> Check:
     def check(case: Case, record: dict[str, Any], resp: ApiResponse, node: int, prompt: str) -> None:
         if not _names_caller(record, "user", case, scene):
             fail(["AUTH-ACTING-USER"], f"{case.label}: \"The acting user is taken from the credentials\": the lock "
-                 f"action's user is {case.role}, who called it, on a {case.kind} too; got {record.get('user')!r}",
+                 f"action's user is {case.role}, who called it, on {_a(case.kind)} too; got {record.get('user')!r}",
                  resp)
     return check
 
@@ -327,7 +332,7 @@ def _real_user(scene: Scene) -> Check:
     def check(case: Case, record: dict[str, Any], resp: ApiResponse, node: int, prompt: str) -> None:
         if not _names_caller(record, "realUser", case, scene):
             fail(["ACTION-SENDTOMOD-REALUSER"], f"{case.label}: realUser is \"the real authenticated user\", "
-                 f"{case.role}, on a {case.kind} too; got {record.get('realUser')!r}", resp)
+                 f"{case.role}, on {_a(case.kind)} too; got {record.get('realUser')!r}", resp)
     return check
 
 
