@@ -71,19 +71,16 @@ _ALL: tuple[Fault, ...] = (
 )
 
 _MISSED_REASONS: dict[str, str] = {
-    "round27-sendtomod-verb-on-question-comments":
-        "a budgeted run sends one comment to moderation, a reply (locked_comment); a comment on a question is sent"
-        " by no write of the default run. budget9: caught under --thorough (test_node_actions.py"
-        " test_a_comment_on_a_question_sent_to_moderation_has_verb_sent_and_private_true sends member's comment on"
-        " the wiki question, one accepted write); a default run has no room for that write (suites 80 of 81, the"
-        " 81st the probes'), and no second write was freed (ARCHITECTURE.md names the candidate)",
 }
 """Missed on `88bdb5c` (``qaconform selftest --fault NAME --no-clean``) and not closed: why (docs/blind-rounds.md).
 fix27 closed the fifth, round27-reply-under-locked-private-not-inherited (the privacy model's lock moved into its
 opening); recip closed round27-recipient-string-id-dropped-on-question and round27-reply-to-reply-private-id-listed
 (both id forms on the shared comment on the question; the shared private reply under a public reply). budget9
 closed round27-cancelwiki-own-by-last-active (member comments on the wiki question before its refused unwikify,
-suites/one_shot_calls.py ``contributed_before_refusal``, paid by a write the permission matrix now shares)."""
+suites/one_shot_calls.py ``contributed_before_refusal``, paid by a write the permission matrix now shares). trade11
+closed round27-sendtomod-verb-on-question-comments: moderator sends that comment to moderation in a budgeted run too
+(test_node_actions.py, one accepted write, paid by the contract suite's commented answer and privacy thread sharing
+one answer)."""
 
 BLIND_round27: tuple[Fault, ...] = tuple(f for f in _ALL if f.name not in _MISSED_REASONS)
 """The faults of the round that stay in the registry: caught."""

@@ -124,23 +124,36 @@ def read_only(request: pytest.FixtureRequest) -> bool:
 
 
 @pytest.fixture(scope="session")
-def commented_answer(
-    api: dict[str, ApiClient], question_id: int, run_tag: str, created: Any, read_only: bool,
-    request: pytest.FixtureRequest, profile: Profile
-) -> tuple[int, list[int]]:
-    """An answer by member with three full-visibility comments, written only by this suite: a small stable list.
+def _answer_threads(
+    api: dict[str, ApiClient], question_id: int, run_tag: str, created: Any, request: pytest.FixtureRequest,
+    profile: Profile, user_ids: dict[str, int]
+) -> dict[str, Any]:
+    """member's answer, its three public comments and (from 2.16.0) the privacy thread under it, written once per run
+    (:func:`qaconform.pytest.support.once_per_run`: every worker reads the same answer). One answer serves
+    ``commented_answer`` and ``privacy_thread`` (trade11, issue 44): both are read only, and every reader of either
+    judges each caller's list on its own, so the other's comments are items like any other (docs/write-audit.md)."""
+    return dict(once_per_run(request, profile.base_url, "commented_answer",
+                             lambda: _commented_answer(api, question_id, run_tag, created, profile, user_ids)))
+
+
+@pytest.fixture(scope="session")
+def commented_answer(read_only: bool, api: dict[str, ApiClient],
+                     request: pytest.FixtureRequest) -> tuple[int, list[int]]:
+    """An answer by member with three full-visibility comments, written only by this suite: a small stable list (the
+    privacy thread's comments beside them, each caller's share of them the same on every read).
 
     Under --read-only nothing is written: the first answer of a listed question stands in, with no comment ids.
     """
     if read_only:
         return _existing_answer(api["admin"]), []
-    answer_id, comment_ids = once_per_run(request, profile.base_url, "commented_answer",
-                                          lambda: _commented_answer(api["member"], question_id, run_tag, created))
-    return int(answer_id), [int(i) for i in comment_ids]
+    made = request.getfixturevalue("_answer_threads")
+    return int(made["answer"]), [int(i) for i in made["comments"]]
 
 
-def _commented_answer(member: ApiClient, question_id: int, run_tag: str, created: Any) -> tuple[int, list[int]]:
-    """Once per run (:func:`qaconform.pytest.support.once_per_run`: every worker reads the same answer)."""
+def _commented_answer(api: dict[str, ApiClient], question_id: int, run_tag: str, created: Any, profile: Profile,
+                      user_ids: dict[str, int]) -> dict[str, Any]:
+    """Once per run: the answer, its three public comments, then the privacy thread under the same answer."""
+    member = api["member"]
     resp = post_answer(member, question_id, run_tag, created, text="contract suite: answer with three comments")
     answer_id = answer_posted(resp)
     comment_ids = []
@@ -148,12 +161,13 @@ def _commented_answer(member: ApiClient, question_id: int, run_tag: str, created
         c = post_comment(member, answer_id, run_tag, created, text=f"contract suite comment {n}")
         comment_ids.append(expect_created(c, "SHAPE-POST-COMMENT",
                                           f"member could not comment on its own answer {answer_id}"))
+    thread = write_thread(api, answer_id, run_tag, created, profile, user_ids) if profile.supports("2.16.0") else None
     # the tests below take this list as stable: wait (within the settle window) until a list that lags writes
-    # shows all three, so that none of them turns up while a test walks its pages
-    wanted = {str(i) for i in comment_ids}
+    # shows every public comment, so that none of them turns up while a test walks its pages
+    wanted = {str(i) for i in comment_ids} | {c for c, p in (thread or {}).get("comments", {}).items() if p[1] is None}
     list_all(member, contract_path("listAnswerComments", answerId=answer_id),
              until=lambda items: wanted <= {str(i.get("id")) for i in items})
-    return answer_id, comment_ids
+    return {"answer": answer_id, "comments": comment_ids, "thread": thread}
 
 
 def _existing_answer(admin: ApiClient) -> int:
@@ -230,13 +244,11 @@ def _matrix_paths(api: dict[str, ApiClient], profile: Profile, user_ids: dict[st
 
 
 @pytest.fixture(scope="session")
-def privacy_thread(api: dict[str, ApiClient], question_id: int, run_tag: str, created: Any, profile: Profile,
-                   user_ids: dict[str, int], read_only: bool, commented_answer: tuple[int, list[int]],
+def privacy_thread(profile: Profile, read_only: bool, commented_answer: tuple[int, list[int]],
                    request: pytest.FixtureRequest) -> Thread:
     """Under --read-only (or a target before 2.16.0) the contract suite's answer, whose comments are judged by the
-    fields they show; else a new answer by member with the comments of privacy_thread.THREAD, one for every worker of
-    the run (the lists whose relations read it may be on different workers: :func:`once_per_run`)."""
+    fields they show; else the comments of privacy_thread.THREAD under that same answer, one for every worker of the
+    run (the lists whose relations read it may be on different workers: ``_answer_threads``)."""
     if read_only or not profile.supports("2.16.0"):
         return Thread(commented_answer[0], {})
-    return thread_of(once_per_run(request, profile.base_url, "privacy_thread", lambda: write_thread(
-        api, question_id, run_tag, created, profile, user_ids)))
+    return thread_of(request.getfixturevalue("_answer_threads")["thread"])

@@ -1,6 +1,7 @@
-"""The contract suite's subtree of known audience: an answer by member and six comments, three of them private, each
-account denied at least one (test_list_relations.py judges privacy across walks of it; test_subtree_rows.py every
-comment rule on every combination of the comment list's dimensions).
+"""The contract suite's subtree of known audience: six comments, three of them private, each account denied at least
+one, under member's answer that also holds the suite's three public comments (conftest.py ``commented_answer``, one
+answer for both since trade11). test_list_relations.py judges privacy across walks of it; test_subtree_rows.py every
+comment rule on every combination of the comment list's dimensions.
 
 One write per comment, once per run (``once_per_run``: every worker reads the same answer). Each comment's text holds
 plain text beyond ASCII (TEXT-NON-ASCII is judged on every read of it) behind an ASCII head that names it, so that a
@@ -12,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from qaconform.pytest.support import NON_ASCII_TEXTS, answer_posted, expect_created, post_answer, post_comment
+from qaconform.pytest.support import NON_ASCII_TEXTS, expect_created, post_comment
 from qaconform.target.client import ApiClient
 from qaconform.target.profile import Profile
 
@@ -64,11 +65,11 @@ class Thread:
     """Comment id -> what was posted (empty when the thread was not written: --read-only, a target before 2.16.0)."""
 
 
-def write(api: dict[str, ApiClient], question_id: int, run_tag: str, created: Any, profile: Profile,
+def write(api: dict[str, ApiClient], answer: int, run_tag: str, created: Any, profile: Profile,
           user_ids: dict[str, int]) -> dict[str, Any]:
     """The thread as JSON (``once_per_run`` hands it to every worker): the answer and, by comment id, its author,
-    recipient and text."""
-    answer = answer_posted(post_answer(api["member"], question_id, run_tag, created, text="relations: privacy"))
+    recipient and text. ``answer`` is member's answer the contract suite already wrote (conftest.py
+    ``commented_answer``, trade11): one accepted write less than an answer of the thread's own."""
     comments: dict[str, list[Any]] = {}
     made_at: list[int] = []
     for n, (author, recipient, parent) in enumerate(THREAD):

@@ -486,17 +486,13 @@ def test_a_send_to_moderation_of_another_users_answer_names_the_sender_as_real_u
 
 @pytest.mark.rule("ACTION-SENDTOMOD-VERB", "ACTION-SENDTOMOD-PRIVATE", "ACTION-SENDTOMOD-REALUSER")
 def test_a_comment_on_a_question_sent_to_moderation_has_verb_sent_and_private_true(
-        request: pytest.FixtureRequest, api: dict[str, ApiClient], wiki_refusals: dict[str, ApiResponse],
+        api: dict[str, ApiClient], wiki_refusals: dict[str, ApiResponse],
         user_ids: dict[str, int], contract: Any, marked_rules: tuple[str, ...]) -> None:
     """budget9 (issue 44): moderator sends member's comment directly on the wiki question (one_shot_calls.py
     ``contributed_before_refusal``, of no use to any test once member's unwikify was refused) to moderation: the
     run's other sends are of answers and of a reply, never of a comment whose parent is a question ("Returns an
-    action record with verb sent and private true", realUser the caller). One accepted write the suites' share has
-    no room for (80 of 81, the 81st the probes'): sent only with no write budget (--thorough)."""
-    budget = str(request.config.getoption("qc_write_budget", None) or "").strip().lower()
-    if not (request.config.getoption("qc_thorough", False) or budget == "unlimited"):
-        skip(SkipKind.CONFIGURATION, "not selected: the send of a comment on a question is one accepted write more "
-                                     "than the suites' share of a write budget holds (--thorough selects it)")
+    action record with verb sent and private true", realUser the caller). One accepted write, paid since trade11 by
+    the contract suite's commented answer and privacy thread sharing one answer (docs/write-audit.md)."""
     posted = wiki_refusals.get("member's comment")  # one_shot_calls.CONTRIBUTION
     if posted is None or posted.status != 201:
         skip(SkipKind.OTHER, "not checked: member's comment on the wiki question was not created by this worker's "
