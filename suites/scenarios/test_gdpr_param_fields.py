@@ -63,7 +63,7 @@ def _value(jobs: Jobs, row: str) -> Any:
         "operations-empty": [], "operations-unknown": ["qc-not-an-operation"],
         "operations-five": [*OPERATIONS, OPERATIONS[0]], "reassign-nobody": {"username": nobody()},
         "reassign-both-ways": {"username": jobs.admin.username, "id": jobs.admin_id or 1},
-        "date-past": {"formatted": past_formatted()},
+        "date-past": past_formatted(),
     }[row]
 
 
