@@ -9,11 +9,18 @@ the run adds (:func:`sent_after_unwikify`, admin's, one accepted write of the su
 every effect rule of the send (verb, private, realUser, node, shape); the calls the permission table refuses are
 tried on it too, free of writes. The interface makes no wiki node, so no other node reaches the state: the one-shot
 is the only one, and it is consumed already (a later run finds it not wiki and skips, as for the unwikify itself).
+
+trade12 (issue 44): the send's effects on a node with active followers (round24) are judged only where the node is
+followed, and only the site makes a node followed (the interface has no follow). The reference seed has the question
+followed by its author (fix33); a real site may not. So the sender reads the node's follower list right before the
+send (:func:`followers_before_the_send`, a read: no write), and test_followed_node_send.py judges the send as one of
+a followed node where the list held one, and says where it held none (a skip with its reason, never a silent pass).
 """
 
 from __future__ import annotations
 
 import base64
+import contextlib
 from typing import Any
 
 import pytest
@@ -50,15 +57,49 @@ def unwikified_node(request: pytest.FixtureRequest, api: dict[str, ApiClient], p
     return node
 
 
+def _sent(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
+          user_ids: dict[str, int]) -> tuple[dict[str, Any], int]:
+    """The saved send of the unwikified node (once per run and target) with the follower read made right before it,
+    and the node."""
+    node = unwikified_node(request, api, profile, user_ids)
+
+    def send() -> dict[str, Any]:
+        followers = _followers(api[SENDER], node)  # before the send: what a followed node is sent as
+        sent = _as_json(api[SENDER].put(contract_path("sendToModeration", nodeId=node), operation="sendToModeration"))
+        return {**sent, "followers": followers}
+
+    return once_per_run(request, profile.base_url, f"sendToMod after cancelwiki {node}", send), node
+
+
 def sent_after_unwikify(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
                         user_ids: dict[str, int]) -> tuple[ApiResponse, int]:
     """admin's send to moderation of the unwikified node, once per run and target (every worker reads the one
     response), and the node."""
-    node = unwikified_node(request, api, profile, user_ids)
-    saved = once_per_run(request, profile.base_url, f"sendToMod after cancelwiki {node}", lambda: _as_json(
-        api[SENDER].put(contract_path("sendToModeration", nodeId=node), operation="sendToModeration")))
+    saved, node = _sent(request, api, profile, user_ids)
     return ApiResponse(saved["status"], saved["headers"], base64.b64decode(saved["content"]), saved["url"],
                        Exchange(**saved["exchange"])), node
+
+
+def followers_before_the_send(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
+                              user_ids: dict[str, int]) -> dict[str, Any]:
+    """What the sender read of the node's followers right before :func:`sent_after_unwikify`'s send: ``status`` of
+    GET followers.json (active relations, the default), ``total`` its totalCount (None when the 200 held none),
+    ``ids`` the followers' ids on its first page."""
+    return dict(_sent(request, api, profile, user_ids)[0]["followers"])
+
+
+def _followers(client: ApiClient, node: int) -> dict[str, Any]:
+    """One read of the node's active followers ("active (boolean, default true)"), the first 100."""
+    resp = client.get(contract_path("listNodeFollowers", nodeId=node), params={"pageSize": 100},
+                      operation="listNodeFollowers")
+    body: Any = None
+    if resp.status == 200:
+        with contextlib.suppress(AssertionError, ValueError):
+            body = resp.json()
+    total = body.get("totalCount") if isinstance(body, dict) else None
+    items = body.get("list") if isinstance(body, dict) else None
+    ids = [i.get("id") for i in items if isinstance(i, dict)] if isinstance(items, list) else []
+    return {"status": resp.status, "total": total if isinstance(total, int) else None, "ids": ids}
 
 
 def _as_json(resp: ApiResponse) -> dict[str, Any]:
