@@ -9,8 +9,10 @@ locked node takes comments is not stated), a 201 is read back at its Location (r
 list of the subtree again (who sees it: COMMENT-PRIVACY-LIST / -CONTENT / -IDS).
 
 One accepted write beyond the model's share of a budgeted run (8 of 8: the opening's six and the closing's two), so
-it is posted only where the model's share still holds it and the closing's send to moderation after it (--thorough,
-or a larger --write-budget); otherwise it is left out and counted in the run's terminal.
+it is charged to the suites' share (``SubtreeModel.in_suites_share``, as the reply sent to moderation is): trade12
+(issue 44) freed one write there (the permission matrix's member's answer is the run's shared answer,
+suites/scenarios/permission_calls.py ``Scene.member_answer``). Where that share is spent it is left out and counted in
+the run's terminal.
 """
 
 from __future__ import annotations
@@ -27,12 +29,11 @@ it is private to."""
 
 def private_comment_on_locked_answer(model: SubtreeModel) -> None:
     w = model.world
-    if not w.budget.writes_left(2):  # the comment and the closing's send to moderation after it
-        w.budget.over_budget["privacy model: a private comment on the locked answer (the model's share is spent; "
-                             "--thorough posts it)"] += 1
-        return
-    resp = model._post(AUTHOR, model.answer, w.profile.visibility.recipients, [RECIPIENT],
-                       "private comment on the locked answer")
+    with model.in_suites_share("a private comment on the locked answer") as room:
+        if not room:
+            return
+        resp = model._post(AUTHOR, model.answer, w.profile.visibility.recipients, [RECIPIENT],
+                           "private comment on the locked answer")
     if not 200 <= resp.status < 300:
         return  # whether a locked node takes comments is not stated: any refusal will do
     model._record(resp, AUTHOR, frozenset({RECIPIENT}), reply=False)

@@ -85,8 +85,19 @@ class Scene:
 
     @cached_property
     def member_answer(self) -> int:
-        """member's answer: comments go under it; unfavorite/cancelwiki act on it (not a favorite, not wiki)."""
-        return self.shared_answer("member", "permission matrix: member's answer")
+        """member's answer: comments go under it; unfavorite/cancelwiki act on it (not a favorite, not wiki).
+        trade12 (issue 44): the run's shared answer of member's under the fixture question (suites/conftest.py
+        ``shared_answer``, made anyway: the shared comments hang under it) when the scene was given it, one accepted
+        write less (the write saved pays for the privacy model's private comment on its locked answer,
+        suites/properties/locked_parent_post.py). Every call on it here is refused on a conforming target, so nothing
+        lands under it; a comment a faulty target lets in lands beside the shared comments, which other suites read
+        too (they then fail as well: blame spread, no catch lost)."""
+        shared = self.shared.get("memberAnswer")
+        if shared is None:
+            return self.shared_answer("member", "permission matrix: member's answer")
+        node = int(shared())
+        self.authors[node] = "member"
+        return node
 
     @cached_property
     def admin_answer(self) -> int:

@@ -82,7 +82,8 @@ def scene(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Pr
         "sendToModeration": sent_to_mod_by, "privateComment": private_comment_of,
         "othersAnswer": lambda: request.getfixturevalue("others_answer"),  # trade (issue 44)
         "ownNodeComment": lambda role: request.getfixturevalue("comment_on_own_node")(role),
-        "deniedAnswer": lambda: request.getfixturevalue("answer_under_members_question")}  # budget9 (issue 44)
+        "deniedAnswer": lambda: request.getfixturevalue("answer_under_members_question"),  # budget9 (issue 44)
+        "memberAnswer": lambda: request.getfixturevalue("shared_answer")}  # trade12 (issue 44)
     return Scene(api, profile, question_id, run_tag, created, user_ids, shared)
 
 
