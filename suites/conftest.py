@@ -23,7 +23,6 @@ from qaconform.pytest.support import (
     comment_form,
     expect_created,
     new_id,
-    once_per_run,
     post_answer,
     post_answer_in,
     post_comment,
@@ -34,7 +33,7 @@ from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile, VisibilityOptions
 from qaconform.target.writes import SUITES
 
-from . import counts_after_posts, placed_forms, posted_texts
+from . import counts_after_posts, placed_forms, posted_texts, shared_answer_post
 from .one_shot_calls import (  # noqa: F401 - the one-shot fixtures, under their names, for every suite
     cancelwiki_denied_first,
     cancelwiki_once,
@@ -47,6 +46,7 @@ from .one_shot_calls import (  # noqa: F401 - the one-shot fixtures, under their
 from .placed_forms import placed_write  # noqa: F401 - forms9 (issue 44 item 3): the drawn forms' outcomes
 from .properties import recipient_forms  # the privacy model reads it too, as a sibling (no package name there)
 from .public_threads import *  # noqa: F403 - histories5: the shared thread under a public comment's fixtures
+from .shared_answer_post import shared_answer_wrapped  # noqa: F401 - trade12: how the shared answer was posted
 
 
 @pytest.fixture(scope="session")
@@ -72,8 +72,7 @@ def _shared_answer(request: pytest.FixtureRequest, api: dict[str, ApiClient], qu
     """The id of :func:`shared_answer`, posted by the first test of the run that needs it; a factory of shared writes
     asks for it only when it writes under it, so that a fixture holding the factory writes nothing (a permission
     cell that never comments is not blocked by an answer member could not post)."""
-    return int(once_per_run(request, profile.base_url, "shared_answer", lambda: answer_posted(
-        post_answer(api["member"], question_id, run_tag, created, text="shared answer"))))
+    return int(shared_answer_post.posted(request, api, question_id, run_tag, created, profile)["id"])  # trade12
 
 
 @pytest.fixture

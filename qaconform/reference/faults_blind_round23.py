@@ -65,7 +65,8 @@ _ALL: tuple[Fault, ...] = (
 )
 
 MISSED_NAMES: frozenset[str] = frozenset({
-    "r23-answer-wrap-body-wins",
+    # trade12 (issue 44): r23-answer-wrap-body-wins is caught since the run's shared answer is sent with wrap, its
+    # body a parameter beside a JSON body (suites/shared_answer_post.py, no write of its own). Registered.
 })
 """The faults today's suites miss (measured with qaconform selftest --fault, see the notes); fix23 (issue 44) moved
 the followers' explicit details=false, the topic search's invalid sort, the comment's "+" and the user answers'

@@ -271,3 +271,27 @@ def test_unknown_or_malformed_path_ids_never_give_a_server_error(path: str, admi
 def test_basic_credentials_of_a_valid_account_are_accepted(role: str, path: str, fetch: Fetch) -> None:
     resp = fetch(role, path)
     assert resp.status == 200, f"{role}'s Basic credentials are valid, so {path} answers 200\n{resp.describe()}"
+
+
+@pytest.mark.rule("CONV-PARAM-WINS-ANSWER")
+@pytest.mark.writes
+def test_an_answer_posted_with_wrap_stores_the_body_parameter_over_the_json_body(
+        member: ApiClient, shared_answer: int, shared_answer_wrapped: dict[str, Any],
+        user_ids: dict[str, int]) -> None:
+    """trade12 (issue 44): the run's shared answer, sent with the option wrap and its body as a query parameter beside
+    a JSON body that says otherwise (suites/shared_answer_post.py: no write of its own), is read back from member's
+    answer list: "When both are given, the parameter wins", whatever option comes with it."""
+    sent = shared_answer_wrapped
+    if not sent["wrapped"]:
+        skip(SkipKind.OTHER, f"not judged: the shared answer sent with wrap=true was answered {sent['status']} (the "
+                             "values and effect of wrap are not shown), so it was posted without it")
+    if "member" not in user_ids:
+        skip(SkipKind.OTHER, "not checked: member's user id is unknown, so its answer list cannot be read")
+    path = contract.path("listUserAnswers", userId=user_ids["member"])
+    item = find_listed(member, path, shared_answer, until=present)
+    assert item is not None, f"the shared answer {shared_answer} is not in member's answer list (GET {path})"
+    stored = item.get("body")
+    expect(body_holds(stored, sent["text"]) and not body_holds(stored, LOSING_BODY),
+           "CONV-PARAM-WINS-ANSWER",
+           f"answer {shared_answer} was sent with wrap=true, its body a query parameter beside a JSON body: the "
+           f"parameter wins, yet it is stored as {stored!r}, expected {sent['text']!r}")
