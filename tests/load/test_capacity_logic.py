@@ -514,3 +514,24 @@ def test_with_a_baseline_only_a_regression_fails_the_run_as_the_help_says() -> N
     assert exit_code({"browse": {"capacity_rps": 300.0}}, [{**cannot_tell[0], "regressed": True}]) == \
         exitcodes.RULE_FAILED
     assert exit_code({"browse": {"capacity_rps": 300.0}}, []) == exitcodes.OK
+
+
+def test_a_fall_measured_on_a_busier_saturated_machine_is_cannot_tell_not_a_regression() -> None:
+    """user12: one build of one server searched twice in a row on two shared cores: 801 req/s at load average 13.4,
+    then 396 at 18.4, both with the machine's CPUs saturated at the answer, and the second run said "REGRESSION beyond
+    5 %" (exit 1). A machine-bound answer falls with the machine's load; when this run's machine was busier than the
+    baseline's, a fall is "cannot tell", never "ok". At the same load, or with CPU to spare, it stays a regression."""
+    def run(best: float, upper: float, noise: float, load: float, saturated: bool) -> dict[str, Any]:
+        report = _with(_report(0), _interval(best, upper, noise))
+        report["scenarios"]["browse"]["noise"] = {"noise_pct": noise, "load_average_max": load,
+                                                 "shared_machine_pct": 12.0 if saturated else None}
+        return report
+
+    base = run(801.3, 950.9, 17.4, 13.36, True)
+    busier = compare_capacity(base, run(396.0, 463.7, 12.0, 18.36, True), 5)[0]
+    assert not busier["regressed"] and busier["verdict"] == "cannot tell at this noise", busier
+    assert "load average up to 18.4 against 13.4" in busier["why"], busier["why"]
+    same_load = compare_capacity(base, run(396.0, 463.7, 12.0, 13.5, True), 5)[0]
+    assert same_load["regressed"], same_load
+    spare_cpu = compare_capacity(base, run(396.0, 463.7, 12.0, 18.36, False), 5)[0]
+    assert spare_cpu["regressed"], spare_cpu
