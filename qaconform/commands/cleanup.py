@@ -215,7 +215,8 @@ def _failing_urls(test: Mapping[str, Any]) -> list[str]:
     of its curls. The exchanges are only a test's last eight: the privacy model's failing read of answer 361 came
     earlier, and a --thorough run's cleanup removed 361, so the report's curl answered "answer 361 does not exist"."""
     urls = [str(ex.get("url") or "") for ex in test.get("exchanges") or [] if isinstance(ex, Mapping)]
-    failure = test.get("failure") if isinstance(test.get("failure"), Mapping) else {}
+    raw = test.get("failure")
+    failure: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
     if isinstance(failure.get("exchange"), Mapping):
         urls.append(str(failure["exchange"].get("url") or ""))
     for curl in (failure.get("curl"), test.get("reproduce")):
