@@ -335,3 +335,27 @@ def test_the_page_shows_what_was_left_behind_and_why_escaped() -> None:
     assert page.startswith('<section id="cleanup">') and "cleanup: removed 3 of 5 created items" in page
     assert "<td>comment 13</td><td>member</td><td>refused (403)" in page and "gdpr-job job-1" in page
     assert _cleanup({"cleanup": None}) == ""
+
+
+def test_the_node_a_failures_own_exchange_names_is_kept_when_the_last_exchanges_do_not_name_it(
+        tmp_path: Path) -> None:
+    """A --thorough release run against a server with a planted privacy fault: the privacy model's failure read
+    answer 12's comments, then made eight more reads (the only exchanges a test keeps), and the cleanup removed
+    12; the report's curl answered "answer 12 does not exist". The failure's own exchange and the curls name it."""
+    from qaconform.commands.cleanup import named_by_failures
+
+    reads = [{"method": "GET", "url": "http://h/services/v2/question.json?page=1"}] * 8
+    failed = {"outcome": "failed", "rules": ["COMMENT-PRIVACY-LIST"], "exchanges": reads,
+              "failure": {"rules": ["COMMENT-PRIVACY-LIST"], "curl": "curl -sS -i -X GET -u \"$USER:$PASSWORD\" "
+                          "'http://h/services/v2/answer/12/comment.json?page=1'   # as member",
+                          "exchange": {"method": "GET", "url": "http://h/services/v2/answer/12/comment.json?page=1"}}}
+    results = tmp_path / "results.json"
+    results.write_text(json.dumps({"tests": [{"created": CREATED}, failed]}), "utf-8")
+    assert named_by_failures(results, CREATED) == {("answer", "11"), ("comment", "12"), ("comment", "14")}
+    only_curl = {**failed, "failure": {**failed["failure"], "exchange": None}}
+    results.write_text(json.dumps({"tests": [{"created": CREATED}, only_curl]}), "utf-8")
+    assert named_by_failures(results, CREATED) == {("answer", "11"), ("comment", "12"), ("comment", "14")}
+    reproduce_only = {"outcome": "error", "exchanges": reads,
+                      "reproduce": "curl -sS -i -X PUT -u \"$USER:$PASSWORD\" 'http://h/services/v2/node/14/lock.json'"}
+    results.write_text(json.dumps({"tests": [{"created": CREATED}, reproduce_only]}), "utf-8")
+    assert named_by_failures(results, CREATED) == {("answer", "11"), ("comment", "12"), ("comment", "14")}

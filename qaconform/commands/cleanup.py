@@ -24,6 +24,8 @@ from qaconform.contract import API_PREFIX
 from qaconform.errors import UsageError
 
 _NODE_IN_PATH = re.compile(r"/(?:node|answer|question)/(\d+)/")
+_CURL_URL = re.compile(r"'(https?://[^' ]+)'")
+"""The quoted URL of a curl line the kit printed (``curl -sS ... 'http://host/services/v2/answer/361/...'``)."""
 """A node id in an operation's path (/node/{nodeId}/..., /answer/{answerId}/..., /question/{questionId}/...)."""
 
 CLEANUP_NAME = "cleanup.json"
@@ -188,8 +190,7 @@ def named_by_failures(results_path: Path, created: list[Any],
         return set()
     ids = {m.group(1) for t in tests if isinstance(t, dict) and t.get("outcome") in ("failed", "error")
            and not (t.get("rules") and set(t["rules"]) <= expected)
-           for ex in t.get("exchanges") or [] if isinstance(ex, dict)
-           for m in _NODE_IN_PATH.finditer(urlsplit(str(ex.get("url") or "")).path)}
+           for url in _failing_urls(t) for m in _NODE_IN_PATH.finditer(urlsplit(url).path)}
     if not ids:
         return set()
     from qaconform.target.cleanup import items_of
@@ -207,6 +208,20 @@ def named_by_failures(results_path: Path, created: list[Any],
         keep |= below
         grew = bool(below)
     return {(i.kind, str(i.id)) for i in nodes if str(i.id) in keep}
+
+
+def _failing_urls(test: Mapping[str, Any]) -> list[str]:
+    """The URLs a failed test's report replays: its last exchanges, the exchange its RuleFailure names and the URLs
+    of its curls. The exchanges are only a test's last eight: the privacy model's failing read of answer 361 came
+    earlier, and a --thorough run's cleanup removed 361, so the report's curl answered "answer 361 does not exist"."""
+    urls = [str(ex.get("url") or "") for ex in test.get("exchanges") or [] if isinstance(ex, Mapping)]
+    raw = test.get("failure")
+    failure: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
+    if isinstance(failure.get("exchange"), Mapping):
+        urls.append(str(failure["exchange"].get("url") or ""))
+    for curl in (failure.get("curl"), test.get("reproduce")):
+        urls += _CURL_URL.findall(curl) if isinstance(curl, str) else []
+    return urls
 
 
 def _created_in(results_path: Path) -> list[Any]:

@@ -10,6 +10,8 @@ writes what happened to each in ``cleanup.json`` beside them; ``qaconform cleanu
 from __future__ import annotations
 
 import json
+import signal
+import threading
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -45,12 +47,32 @@ def is_load_folder(folder: Path) -> bool:
 def said_on_interrupt(profile: Profile, folder: Path, command: str = "load") -> Iterator[None]:
     """A Ctrl-C during the load: no delete is sent (the user asked to stop), but what the run created is said, with
     the command that removes it, and recorded in ``cleanup.json``. It printed only "interrupted", leaving a user who
-    stopped a write scenario with 77 answers and comments on the target and no word of them."""
+    stopped a write scenario with 77 answers and comments on the target and no word of them.
+
+    SIGTERM (a cancelled CI job, ``kill``) is taken as a Ctrl-C meanwhile: it ended the command at once, without a
+    word, and its Locust processes (in process groups of their own) went on loading the target to the end of their
+    step, as no ``finally`` ran to stop them."""
+    previous = _sigterm_as_interrupt()
     try:
         yield
     except KeyboardInterrupt:
         clean_up(profile, folder, interrupted=True, command=command)
         raise
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _sigterm_as_interrupt() -> Any:
+    """Install a SIGTERM handler raising KeyboardInterrupt; the previous handler, or None where none can be set (not
+    the main thread)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def interrupt(_signum: int, _frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    return signal.signal(signal.SIGTERM, interrupt)
 
 
 def clean_up(profile: Profile, folder: Path, *, keep: bool = False, command: str = "load",

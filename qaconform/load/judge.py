@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from qaconform.load.noise import busy_pct, cpu_times
 from qaconform.load.steady import Steady, steady_state
 from qaconform.load.thresholds import LOWER_METRICS, Limits, breaches, evaluate
 
@@ -204,6 +205,19 @@ def workers_needed(cpu_s_per_request: float | None, rate: float) -> int | None:
 
 def cores() -> int:
     return os.cpu_count() or 1
+
+
+def machine_load(cpu_before: tuple[float, float] | None) -> dict[str, Any]:
+    """How loaded the machine was over a run, for summary.json's reader: the load average at its end, how busy all
+    its CPUs were since ``cpu_before`` (``noise.cpu_times``), and the busy-machine caveat. A load run on a machine at
+    load 29 on 2 cores printed "verdict: pass, p95 123 ms" with nothing saying that its figures were the machine's."""
+    try:
+        load = round(os.getloadavg()[0], 2)
+    except OSError:  # no load average on this platform
+        load = None
+    n = cores()
+    return {"cores": n, "load_average_1m": load, "cpu_busy_pct": busy_pct(cpu_before, cpu_times()),
+            "caveat": None if load is None else busy_machine(load, n)}
 
 
 def _num(v: Any) -> str:

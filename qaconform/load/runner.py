@@ -24,8 +24,10 @@ from typing import Any
 from qaconform.errors import KitError
 from qaconform.load.check_rules import RuleTally, charge_lost
 from qaconform.load.histogram import HistogramSet
+from qaconform.load.judge import machine_load
 from qaconform.load.live import DEFAULT_EVERY_S as LIVE_EVERY_S
 from qaconform.load.live import LiveTotals
+from qaconform.load.noise import cpu_times
 from qaconform.load.nothing_lost import check_nothing_lost, read_created
 from qaconform.load.pacing import users_for_rate
 from qaconform.load.procs import LocustProcess, watch
@@ -165,6 +167,9 @@ class LoadSummary:
     """The failures charged to the rules their checks name (``charged``: rule -> request name or ``nothing-lost`` ->
     count) and those no rule decides, by check (``uncharged``: ``rate_limited``, ``total_time`` ...):
     qaconform.load.check_rules. The self-test's load part judges a run by these."""
+    machine: dict[str, Any] | None = None
+    """The generator's machine over the run (``judge.machine_load``): cores, load average at the end, CPUs busy, and
+    the busy-machine caveat (figures measured there can only be lower than on a quiet machine)."""
 
     def as_dict(self) -> dict[str, Any]:
         """summary.json's content (the fields in order)."""
@@ -333,7 +338,9 @@ def run_load(cfg: RunConfig, profile: Profile, target_file: Path, out_dir: Path,
         print(f"load: {cfg.scenario} against {profile.base_url} for {cfg.duration_s:g} s"
               + (f" at {cfg.rate:g} req/s" if cfg.rate else f", {plan.users} users")
               + f"; live totals every {LIVE_EVERY_S:g} s", flush=True)
+    cpu_before = cpu_times()
     elapsed = _run_processes(cfg, procs, env, ldir.parent, out_dir, quiet)
+    machine = machine_load(cpu_before)
 
     stats_csv = out_dir / "locust_stats.csv"
     lat_path = out_dir / "latency.json"
@@ -362,7 +369,7 @@ def run_load(cfg: RunConfig, profile: Profile, target_file: Path, out_dir: Path,
         requests_by_worker=latency.get("requests_by_worker", {}),
         files={"stats_csv": stats_csv.name, "history_csv": "locust_stats_history.csv",
                "failures_csv": "locust_failures.csv", "html": "locust.html"},
-        checks=checks_note(), writes=writes, failed_rules=tally.to_dict(),
+        checks=checks_note(), writes=writes, failed_rules=tally.to_dict(), machine=machine,
     )
     # strict JSON for CI (a NaN from Locust's CSVs is null)
     (out_dir / "summary.json").write_text(strict_json(summary.as_dict(), indented=True), encoding="utf-8")
@@ -454,6 +461,12 @@ def format_summary(s: dict[str, Any], out_dir: Path) -> str:
         cpu = ", ".join(f"{c['name']} {c['mean_cpu_pct']}%" for c in s["generator_cpu"])
         lines.append(f"WARNING: the load generator's CPU was the bottleneck ({cpu}); figures understate the "
                      "target: add --workers or machines")
+    m = s.get("machine") or {}
+    if m.get("load_average_1m") is not None:
+        busy = "" if m.get("cpu_busy_pct") is None else f", its CPUs {m['cpu_busy_pct']:g} % busy during the run"
+        lines.append(f"machine: load average {m['load_average_1m']:g} on {m['cores']} cores at the end{busy}")
+    if m.get("caveat"):
+        lines.append(f"  caveat: {m['caveat']}")
     lines.append(f"verdict: {s['verdict']}  (reports in {out_dir})")
     return "\n".join(lines)
 

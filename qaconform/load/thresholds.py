@@ -60,6 +60,22 @@ def _limits_table(table: Any, where: str) -> dict[str, float]:
     return out
 
 
+def _operation(op: str, where: str, also: str = "") -> str:
+    """``op`` when it names an operation the load makes (an operationId, or a request name built on one:
+    ``unmarkFavorite (one-shot)``); else ThresholdError with the nearest name. A misspelt name
+    (``listQuestion.p95_ms=200``) was taken, and a whole capacity search ran with a limit that applied to nothing."""
+    import difflib
+
+    from qaconform.contract import load_contract
+
+    known = sorted(load_contract().operations)
+    if op in known or op.split(" (", 1)[0] in known:
+        return op
+    near = difflib.get_close_matches(op, known, n=1)
+    hint = f"did you mean {near[0]}? " if near else ""
+    raise ThresholdError(f"{where}: '{op}' is not an operationId; {hint}use one of {', '.join(known)}{also}")
+
+
 def limits_from_dict(data: Mapping[str, Any], where: str = "<thresholds>") -> Limits:
     unknown = sorted(set(data) - {"defaults", "total", "operations"})
     if unknown:
@@ -70,7 +86,8 @@ def limits_from_dict(data: Mapping[str, Any], where: str = "<thresholds>") -> Li
     return Limits(
         defaults=_limits_table(data.get("defaults", {}), f"{where} [defaults]"),
         total=_limits_table(data.get("total", {}), f"{where} [total]"),
-        operations={op: _limits_table(t, f"{where} [operations.{op}]") for op, t in ops_t.items()},
+        operations={_operation(op, f"{where} [operations.{op}]"): _limits_table(t, f"{where} [operations.{op}]")
+                    for op, t in ops_t.items()},
     )
 
 
@@ -101,7 +118,7 @@ def apply_override(limits: Limits, spec: str) -> Limits:
     if op == TOTAL:
         return Limits(limits.defaults, {**limits.total, **checked}, limits.operations)
     ops = {k: dict(v) for k, v in limits.operations.items()}
-    ops.setdefault(op, {}).update(checked)
+    ops.setdefault(_operation(op, f"--threshold {spec!r}", ", defaults or total"), {}).update(checked)
     return Limits(limits.defaults, limits.total, ops)
 
 

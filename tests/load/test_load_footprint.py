@@ -150,3 +150,25 @@ def test_a_ctrl_c_during_the_load_says_what_it_created_and_how_to_remove_it(
     assert line.endswith("left behind: 2 created items (1 answer, 1 comment)"), line
     record = json.loads((tmp_path / CLEANUP_NAME).read_text())
     assert (record["created"], record["left_behind"], record["calls"]) == (2, 2, 0), record
+
+
+def test_a_sigterm_during_the_load_is_taken_as_a_ctrl_c(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """user12: `kill` (or a cancelled CI job) ended `qaconform capacity` at once with exit 143 and no word, and its
+    Locust processes went on loading the target to the end of their step. Meanwhile a SIGTERM is a Ctrl-C: the
+    Locust processes are stopped (the runner's finally), what was created is said; the handler is restored after."""
+    import os
+    import signal
+
+    from qaconform.load.footprint import said_on_interrupt
+    from qaconform.target.profile import profile_from_dict
+
+    accounts = {r: {"username": r, "password": "pw"} for r in ("admin", "moderator", "member", "novice")}
+    profile = profile_from_dict({"base_url": "http://127.0.0.1:9", "accounts": accounts,
+                                 "fixtures": {"question_id": 1, "space_id": 1}})
+    rows = [{"kind": "answer", "id": 41, "role": "member", "parent": 1}]
+    (tmp_path / "created-123.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows), "utf-8")
+    before = signal.getsignal(signal.SIGTERM)
+    with pytest.raises(KeyboardInterrupt), said_on_interrupt(profile, tmp_path, "capacity"):
+        os.kill(os.getpid(), signal.SIGTERM)
+    assert "the capacity run was interrupted" in capsys.readouterr().out
+    assert signal.getsignal(signal.SIGTERM) == before

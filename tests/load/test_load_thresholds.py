@@ -69,3 +69,17 @@ def test_a_bad_thresholds_file_names_the_key(data: dict, fragment: str) -> None:
 def test_a_bad_override_says_how_to_write_it() -> None:
     with pytest.raises(ThresholdError, match="OPERATION.METRIC=VALUE"):
         apply_override(limits_from_dict({}), "p95_ms")
+
+
+def test_a_misspelt_operation_is_refused_with_the_nearest_name_before_any_load() -> None:
+    """user12: `--threshold listQuestion.p95_ms=200` (the s left out) was taken, and a capacity search ran for its
+    whole --max-time with a limit that applied to no operation. A name that is no operationId is a usage error,
+    in an override and in a file; a request name built on an operationId (`unmarkFavorite (one-shot)`) is one."""
+    with pytest.raises(ThresholdError, match="'listQuestion' is not an operationId; did you mean listQuestions"):
+        apply_override(limits_from_dict({}), "listQuestion.p95_ms=200")
+    with pytest.raises(ThresholdError, match=r"\[operations.postAnswers\]: .*did you mean postAnswer"):
+        limits_from_dict({"operations": {"postAnswers": {"p95_ms": 800}}})
+    assert apply_override(limits_from_dict({}), "unmarkFavorite (one-shot).failure_ratio=1").operations == {
+        "unmarkFavorite (one-shot)": {"failure_ratio": 1.0}}
+    assert apply_override(limits_from_dict({}), "listQuestions.p95_ms=200").operations == {
+        "listQuestions": {"p95_ms": 200.0}}

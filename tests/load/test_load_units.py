@@ -305,3 +305,32 @@ def test_a_learnt_answer_gone_from_view_is_not_judged_but_every_other_status_sti
         check_response(401, "application/json", b"{}", OK_LIST_OR_GONE)
     with pytest.raises(CheckFailure):
         check_response(200, "text/html", b"<html></html>", OK_LIST_OR_GONE)  # still JSON on a 200
+
+
+def test_a_load_summary_says_how_loaded_the_generators_machine_was(monkeypatch: pytest.MonkeyPatch,
+                                                                   tmp_path: Path) -> None:
+    """A load run on two cores at load 29 printed "verdict: pass, p95 123 ms" and its summary.json had no word of
+    the machine: a capacity tester comparing builds could not tell a slower build from a busier machine. The
+    summary carries the machine's load and the busy-machine caveat (as capacity.json does per step)."""
+    import dataclasses
+    import os
+
+    from qaconform.load import judge
+    from qaconform.load.runner import LoadSummary, format_summary
+
+    monkeypatch.setattr(os, "getloadavg", lambda: (29.03, 25.0, 15.0))
+    monkeypatch.setattr(judge, "cores", lambda: 2)
+    machine = judge.machine_load((0.0, 0.0))
+    assert machine["cores"] == 2 and machine["load_average_1m"] == 29.03, machine
+    assert machine["caveat"] and "load average 29.0 on 2 cores" in machine["caveat"], machine
+    assert "machine" in {f.name for f in dataclasses.fields(LoadSummary)}
+    s = {"scenario": "mixed", "requests": 10, "failures": 0, "rps": 5.0, "users": 1, "workers": 0, "elapsed_s": 2.0,
+         "operations": {}, "thresholds": [], "lost": [], "generator_cpu_warning": False, "verdict": "pass",
+         "machine": {**machine, "cpu_busy_pct": 97.5}}
+    text = format_summary(s, tmp_path)
+    assert "machine: load average 29.03 on 2 cores at the end, its CPUs 97.5 % busy during the run" in text, text
+    assert "caveat: the machine was busy (load average 29.0 on 2 cores)" in text, text
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.5, 0.5, 0.5))
+    quiet = judge.machine_load(None)
+    assert quiet["caveat"] is None and quiet["cpu_busy_pct"] is None, quiet
+    assert "caveat" not in format_summary({**s, "machine": quiet}, tmp_path)
