@@ -79,8 +79,22 @@ _ALL: tuple[Fault, ...] = (
        "shows the questions of the hidden space; unprojected, or after a pause, it is right"),
 )
 
-_MISSED_REASONS: dict[str, str] = {}
-"""Round 34's faults the day's suites missed, each with why (filled in once measured)."""
+_MISSED_REASONS: dict[str, str] = {
+    "round34-lock-verb-from-callers-earlier-action":
+        "no test naming ACTION-VERBS failed: its path is a lock by an account that acted on the node before",
+    "round34-answer-bodyashtml-replaces-body":
+        "no test naming ANSWER-OTHER-NODE-FIELDS failed: its path is bodyAsHTML posted beside body",
+    "round34-followers-active-false-gives-relations":
+        "no test naming FOLLOWERS-DETAILS-DEFAULT failed (LIST-ITEM-TYPE and SHAPE-LIST-NODE-FOLLOWERS did): its "
+        "path is active=false without details",
+    "round34-private-op-by-question-author-refused":
+        "no test naming PERM-COMMENT-PRIVATE failed: its path is a comment to the original poster by the "
+        "question's own author",
+    "round34-lock-own-from-favorite":
+        "no test naming PERM-LOCK-OWN failed: its path is member's lock of a node it holds a favorite of",
+}
+"""Missed by the day's suites (``qaconform selftest --fault NAME --no-clean --jobs 1`` on main at da0744b), each
+with the path the suites did not take."""
 
 BLIND_round34: tuple[Fault, ...] = tuple(f for f in _ALL if f.name not in _MISSED_REASONS)
 """Caught on the day's suites: registered in faults.py."""
