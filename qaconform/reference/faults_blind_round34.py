@@ -80,8 +80,6 @@ _ALL: tuple[Fault, ...] = (
 )
 
 _MISSED_REASONS: dict[str, str] = {
-    "round34-lock-verb-from-callers-earlier-action":
-        "no test naming ACTION-VERBS failed: its path is a lock by an account that acted on the node before",
     "round34-answer-bodyashtml-replaces-body":
         "no test naming ANSWER-OTHER-NODE-FIELDS failed: its path is bodyAsHTML posted beside body",
     "round34-private-op-by-question-author-refused":

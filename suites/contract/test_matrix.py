@@ -90,9 +90,8 @@ def _rows_include_only(c: Combination) -> bool:
 
 
 def _rows_type_kept(c: Combination) -> bool:
-    """FOLLOWERS-DETAILS-DEFAULT judges items by their type: rows whose includeOnly keeps no type are left out, and
-    rows whose ``follow`` asks for details (their items are relations by design); active=false without details stays
-    (round34: the inactive-relations branch answered relations)."""
+    """FOLLOWERS-DETAILS-DEFAULT judges items by their type: rows whose includeOnly keeps no type, or that ask for
+    details (relations by design; round34: active=false without details stays), are left out."""
     return not _rows_include_only(c) and "details=true" not in c.value("follow")
 
 
