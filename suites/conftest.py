@@ -38,6 +38,7 @@ from .one_shot_calls import (  # noqa: F401 - the one-shot fixtures, under their
     cancelwiki_denied_first,
     cancelwiki_once,
     cancelwiki_own_once,
+    lock_of_favorite,
     once_per_target,
     unfavorite_denied_first,
     unfavorite_once,
@@ -406,29 +407,28 @@ def private_comment_on_answer(request: pytest.FixtureRequest, api: dict[str, Api
 
 LOCK_PROMPT = " / ".join(f"{script}: {text}" for script, text in sorted(NON_ASCII_TEXTS.items())) + (
     f" / markup: {MARKUP_TEXT}")
-"""Every shared lock's prompt holds every script of NON_ASCII_TEXTS, so the non-ASCII prompt test reads the lock the
-permission and shape tests read too, and HTML-special characters (MARKUP_TEXT; round14, issue 44): extra is a plain
-string, stored as the prompt given."""
+"""Every shared lock's prompt holds every script of NON_ASCII_TEXTS (the non-ASCII prompt test reads the lock the
+permission and shape tests read) and HTML-special characters (MARKUP_TEXT; round14): extra is the prompt given."""
 
 LOCKS = {"admin": "novice", "moderator": "admin", "member": "member"}
 """Whose shared answer each account locks: admin and moderator (Lock comments on posts) another account's, member
-(Lock comments on own posts) its own. admin's is novice's, which lacks Publish answer: an answer "In the moderation
-queue", so that one of the run's locks is the state table's lock of a node already in another state ("Unlocked node
-| PUT lock with prompt | ... | Locked": a node in moderation is unlocked), judged like the others (issue 44 item 5:
-an action after a state change), at no write of its own."""
+(Lock comments on own posts) its own. admin's is member's answer it sent to moderation itself (round34, issue 44: a
+lock after the caller's own action on the node; novice's, held in moderation, if that send failed): a node "In
+moderation" and unlocked, the table's lock of a node in another state (issue 44 item 5), at no write of its own."""
 
 
 @pytest.fixture(scope="session")
 def locked_by(request: pytest.FixtureRequest, api: dict[str, ApiClient], answer_of: Callable[[str], SharedWrite],
               run_tag: str, profile: Profile) -> Callable[[str], SharedWrite]:
-    """``locked_by(role)``: role locks the shared answer of :data:`LOCKS` once per run, with :data:`LOCK_PROMPT`:
-    the permission table's allowed lock cells, the lock's shape, the prompt stored as extra and the acting user read
-    this one lock. A lock consumes its node (a second one is another case), hence one per account."""
+    """``locked_by(role)``: role locks the shared answer of :data:`LOCKS` once per run (:data:`LOCK_PROMPT`): the
+    allowed lock cells, the lock's shape, extra and the acting user read it. A lock consumes its node: one each."""
 
     def get(role: str) -> SharedWrite:
-        author = LOCKS[role]
+        author, sent = LOCKS[role], request.getfixturevalue("answer_sent_to_mod_by_admin") if role == "admin" else None
         posted = answer_of(author).resp
-        if author in ANSWER_PUBLISHERS:
+        if sent is not None and sent.resp.status == 200 and sent.node is not None:  # round34: see LOCKS
+            node = int(sent.node)
+        elif author in ANSWER_PUBLISHERS:
             node = answer_posted(posted, f"for {role} to lock")
         elif 200 <= posted.status < 300:  # held in moderation: "Answer is created", its status not given
             node = new_id(posted)

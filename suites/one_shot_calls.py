@@ -100,9 +100,31 @@ def cancelwiki_denied_first(request: pytest.FixtureRequest, api: dict[str, ApiCl
     return _denied_first(request, api, profile, "cancelwiki", "cancelWiki", "wiki_node_id")
 
 
+FAVORITE_LOCK_PROMPT = "locked by a member who holds a favorite of another's question"
+
+
+@pytest.fixture(scope="session")
+def lock_of_favorite(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile) -> ApiResponse:
+    """member's lock of favorite_node_id, once per run and target, BEFORE member's unfavorite of it
+    (``unfavorite_once`` depends on this; round34, issue 44: ownership on the wrong relation). member holds the
+    node's favorite ("Node marked favorite by the caller": a relation of the caller to the node, per user) and Lock
+    comments on own posts only, and the question is another's, so a target taking "own" from the favorite lets
+    member in (test_permissions.py). The relations the run gives an account to a node it did not write are each
+    tried so: a follow (fix2nodes), a contribution and the last activity (fix32), a favorite (here). No write on a
+    conforming target (the refusal); one on a target that takes it, charged to the suites."""
+    node = _one_shot(request, "favorite_node_id")
+
+    def send() -> ApiResponse:
+        with charged_to_suites():
+            prompt = f"{FAVORITE_LOCK_PROMPT} [{request.getfixturevalue('run_tag')}]"
+            return api["member"].put(f"node/{node}/lock.json", params={"prompt": prompt}, operation="lockNode")
+
+    return once_per_target(request, profile, f"lock member on its favorite {node}", send)
+
+
 @pytest.fixture(scope="session")
 def unfavorite_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
-                    unfavorite_denied_first: dict[str, ApiResponse]) -> ApiResponse:
+                    unfavorite_denied_first: dict[str, ApiResponse], lock_of_favorite: ApiResponse) -> ApiResponse:
     """member unfavorites favorite_node_id ONCE per run; every suite reads this one response.
 
     A favorite can be removed only once and the interface cannot create one, so a second call anywhere in the run

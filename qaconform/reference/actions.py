@@ -23,6 +23,7 @@ from . import (
     blind_round15,
     blind_round31,
     blind_round32,
+    blind_round34,
     combos_perms,
     faults,
     fix32_paths,
@@ -340,6 +341,7 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
     owns = owns or blind_round31.lock_owner(node, caller)  # round31 (issue 44): own read from the last active user
     owns = owns or blind_round32.lock_owner(svc.db, node, caller)  # round32 (issue 44): a recipient taken as owner
     owns = owns or histories6_paths.lock_owns(svc, caller, node)  # histories6 (issue 44)
+    owns = owns or blind_round34.lock_owner(svc.db, node, caller)  # round34 (issue 44): a favorite taken as own
     owns = owns or histories6_paths.lock_any(caller, node)  # histories6 (issue 44)
     owns = owns or fix32_paths.lock_owns(svc.db, caller, node)  # fix32 (issue 44): an old answer, a contributor
     access.require_owner("lockNode", caller, owns, auth.LOCK_ANY)

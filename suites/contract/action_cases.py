@@ -137,7 +137,7 @@ POOL: tuple[PoolNode, ...] = (
     PoolNode("answer_of:member", "answer", LOCKED, "member", Q, Q),       # locked_by("member")
     PoolNode("answer_of:admin", "answer", LOCKED, "admin", Q, Q),         # locked_by("moderator")
     PoolNode("sent_to_mod:moderator", "answer", MODERATED, "moderator", Q, Q),  # moderator's own, sent by it
-    PoolNode("answer_of:novice", "answer", MODERATED, "novice", Q, Q),    # no Publish answer; locked_by("admin")
+    PoolNode("answer_of:novice", "answer", MODERATED, "novice", Q, Q),    # no Publish answer
     PoolNode("comment_of:member", "comment", CREATED, "member", "member", Q),  # under shared_answer
     PoolNode("comment_of:admin", "comment", CREATED, "admin", "member", Q),
     PoolNode("comment_of:novice", "comment", CREATED, "novice", "member", Q),
@@ -180,14 +180,15 @@ REUSED: dict[tuple[str, str, str, str, str], str] = {
 combination reads that write's response (suites/conftest.py ``locked_by``, ``sent_to_mod_by``, ``locked_comment``,
 ``moderated_comment``, ``answer_sent_to_mod_by_admin``) instead of sending another. (action, kind, state, role,
 relation) -> the write. Two of them act on a node already in the other state the table names (issue 44 item 5: an
-action after a state change, at no write of its own): admin locks novice's answer, held in moderation ("Unlocked
+action after a state change, at no write of its own): admin locks the answer it sent to moderation (round34; novice's
+answer, held in moderation, when that send did not take) ("Unlocked
 node": a node in moderation is not locked), and sends to moderation the comment it locked ("Published node": a lock
 does not unpublish)."""
 
 REUSED_NODES: dict[str, PoolNode] = {
     "locked_by:member": PoolNode("answer_of:member", "answer", CREATED, "member", Q, Q),
     "locked_by:moderator": PoolNode("answer_of:admin", "answer", CREATED, "admin", Q, Q),
-    "locked_by:admin": PoolNode("answer_of:novice", "answer", MODERATED, "novice", Q, Q),
+    "locked_by:admin": PoolNode("answer_sent_to_mod_by_admin", "answer", MODERATED, "member", Q, Q),  # round34
     "locked_comment": PoolNode("locked_comment", "comment", CREATED, "member", "member", Q),
     "sent_to_mod:moderator": PoolNode("sent_to_mod:moderator", "answer", CREATED, "moderator", Q, Q),
     "sent_to_mod:admin": PoolNode("sent_to_mod:admin", "comment", LOCKED, "member", "member", Q),

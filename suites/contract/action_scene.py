@@ -42,8 +42,9 @@ from qaconform.pytest.support import (
 )
 from qaconform.target.client import ApiClient, ApiResponse
 
-LOCKERS = {"answer_of:member": "member", "answer_of:admin": "moderator", "answer_of:novice": "admin"}
-"""Who locks each locked shared answer (suites/conftest.py LOCKS, read the other way)."""
+LOCKERS = {"answer_of:member": "member", "answer_of:admin": "moderator"}
+"""Who locks each locked shared answer (suites/conftest.py LOCKS, read the other way; admin's lock acts on the answer
+it sent to moderation since round34, suites/conftest.py ``LOCK_AFTER_OWN_SEND``)."""
 POOL_BY_KEY = {n.key: n for n in POOL}
 QUESTION_PAGES = 10
 """Pages of an account's question list read to learn whether it wrote the fixture question (bounded)."""

@@ -90,8 +90,9 @@ def _rows_include_only(c: Combination) -> bool:
 
 
 def _rows_type_kept(c: Combination) -> bool:
-    """FOLLOWERS-DETAILS-DEFAULT judges items by their type: rows whose includeOnly keeps no type are left out."""
-    return not _rows_include_only(c)
+    """FOLLOWERS-DETAILS-DEFAULT judges items by their type: rows whose includeOnly keeps no type, or that ask for
+    details (relations by design; round34: active=false without details stays), are left out."""
+    return not _rows_include_only(c) and "details=true" not in c.value("follow")
 
 
 def _rows_items_as_stated(c: Combination) -> bool:

@@ -410,6 +410,19 @@ def test_locking_anothers_question_member_last_commented_under_is_refused(
 
 
 @pytest.mark.writes
+@pytest.mark.rule("PERM-LOCK-OWN")
+def test_locking_anothers_question_member_holds_a_favorite_of_is_refused(lock_of_favorite: ApiResponse) -> None:
+    """round34 (issue 44): member's lock of favorite_node_id (moderator's question on the reference server) while
+    member holds its favorite (one_shot_calls.py ``lock_of_favorite``, before member's unfavorite): "for the
+    caller's own node, Lock comments on own posts" is authorship, and a favorite is the caller's own mark on
+    another's node, so the lock is refused (401 or 403)."""
+    expect(refused_by_interface(lock_of_favorite, (401, 403)), "PERM-LOCK-OWN",
+           "member holds Lock comments on own posts only and favorite_node_id is another's question (member holds "
+           f"its favorite), so member's lock of it must be refused (401 or 403); "
+           f"{why_not_refused(lock_of_favorite, (401, 403))}", lock_of_favorite)
+
+
+@pytest.mark.writes
 @pytest.mark.rule("SHAPE-POST-COMMENT", "COMMENT-201-LOCATION", "PERM-COMMENT")
 def test_a_comment_on_a_wiki_node_is_created_with_201_and_its_location(
         wiki_refusals: dict[str, ApiResponse]) -> None:
