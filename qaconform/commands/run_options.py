@@ -50,9 +50,9 @@ def default_jobs(cpus: int, round_trip_s: float | None) -> int:
     4; a target 25 ms away 19.4 s on 4 workers, 17.1 s on 5, 17.7 s on 6; 50 ms away 29.5 s on 4, 25.3 s on 6 (when a
     run sent ~2,000 requests). speed12 (issue 44, ~6,600 requests): at 25 ms a run on 5 workers waits
     6,600 x 25 ms / 5 = 33 s on round trips alone, more than its CPU (kit + server + proxy ~45 s on 2 cores, 22 s);
-    on 8 the round trips are 21 s and the CPU ~49 s (24 s: each more worker collects, +1.1 s). Alternating pairs at
-    +25 ms, load 7-19: 8 workers 66.4 / 76.4 s, 5 workers 105.8 / 123.8 s (kit CPU 41.9 / 43.0 s against 37.7 /
-    38.4 s; same requests and exit 0).
+    on 8 the round trips are 21 s and the CPU ~49 s (24 s: each more worker collects, +1.1 s). Six alternating pairs
+    at +25 ms, load 7-28: wall median 93.4 s on 8 workers, 119.8 s on 5 (8 won four pairs; kit CPU median 43.3 s
+    against 38.1 s; the same requests, verdicts and exit 0).
     """
     cpus = max(1, cpus)
     if round_trip_s is None:
