@@ -24,12 +24,16 @@ LOAD_GRACE_S = 240.0
 SUITE_KILL_GRACE_S = 60.0
 """How long after --timeout the runner stops pytest itself: the plugin stops the run at the first test to end after
 --timeout (``stopped: time_budget`` in the results); this is for a test that never ends."""
-MAX_DEFAULT_JOBS = 6
-"""The most workers a run starts unless told (--jobs): a staging server is shared, and past this the workers' start-up
-costs more CPU than their waiting saves (bench/bench_run.py, 2 cores, 50 ms a request: 4 workers 29.5 s, 6 workers
-25.3 s, 8 workers 26.3 s)."""
-ROUND_TRIP_PER_WORKER_S = 0.025
-"""One more worker for each this much of round trip to the target (see :func:`default_jobs`)."""
+MAX_DEFAULT_JOBS = 8
+"""The most workers a run starts unless told (--jobs): a staging server is shared, and each worker collects the suites
+(about 1.1 s of CPU before its first test, 2026-11-30). Was 6 when a run sent ~2,000 requests (bench/bench_run.py, 2
+cores, 50 ms a request: 4 workers 29.5 s, 6 workers 25.3 s, 8 workers 26.3 s); at ~6,600 requests the round trips, not
+the start-up, bound a run (speed12: see :func:`default_jobs`)."""
+MAX_LOOPBACK_JOBS = 6
+"""The most workers against the embedded reference server (one per CPU up to this): unchanged by speed12, which
+measured only a target across a network."""
+ROUND_TRIP_PER_WORKER_S = 0.00625
+"""One more worker for each this much of round trip to the target, four per 25 ms (see :func:`default_jobs`)."""
 ENV_JOBS = "QACONFORM_JOBS"
 """--jobs from the environment (a CI job's setting), when the option is not given."""
 PREFLIGHT_READS = 3
@@ -41,13 +45,18 @@ def default_jobs(cpus: int, round_trip_s: float | None) -> int:
 
     On loopback (the embedded reference server, ``round_trip_s`` None) a request costs CPU, not waiting: one worker
     per core. Across a network the workers mostly wait for answers, and a far target needs more of them to hide its
-    round trips: two per core, plus one for every 25 ms of round trip, at most :data:`MAX_DEFAULT_JOBS`. Measured on
+    round trips: two per core, plus four for every 25 ms of round trip, at most :data:`MAX_DEFAULT_JOBS`. Measured on
     2 cores (bench/bench_run.py, wall time of the whole kit): reference 12.3 s serial, 8.4 s on 2 workers, 9.2 s on
-    4; a target 25 ms away 19.4 s on 4 workers, 17.1 s on 5, 17.7 s on 6; 50 ms away 29.5 s on 4, 25.3 s on 6.
+    4; a target 25 ms away 19.4 s on 4 workers, 17.1 s on 5, 17.7 s on 6; 50 ms away 29.5 s on 4, 25.3 s on 6 (when a
+    run sent ~2,000 requests). speed12 (issue 44, ~6,600 requests): at 25 ms a run on 5 workers waits
+    6,600 x 25 ms / 5 = 33 s on round trips alone, more than its CPU (kit + server + proxy ~45 s on 2 cores, 22 s);
+    on 8 the round trips are 21 s and the CPU ~49 s (24 s: each more worker collects, +1.1 s). Six alternating pairs
+    at +25 ms, load 7-28: wall median 93.4 s on 8 workers, 119.8 s on 5 (8 won four pairs; kit CPU median 43.3 s
+    against 38.1 s; the same requests, verdicts and exit 0).
     """
     cpus = max(1, cpus)
     if round_trip_s is None:
-        return min(cpus, MAX_DEFAULT_JOBS)
+        return min(cpus, MAX_LOOPBACK_JOBS)
     return max(2, min(MAX_DEFAULT_JOBS, 2 * cpus + int(round_trip_s / ROUND_TRIP_PER_WORKER_S)))
 
 
@@ -137,7 +146,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "`python -m qaconform.reference --list-faults`); to see what a broken target looks like")
     parser.add_argument("--jobs", "-j", type=int, metavar="N", default=None,
                         help=f"run the suites on N worker processes (env {ENV_JOBS}; default: one per CPU for the "
-                             "embedded reference server; for a --profile target two per CPU plus one per 25 ms of "
+                             "embedded reference server; for a --profile target two per CPU plus four per 25 ms of "
                              f"round trip, at most {MAX_DEFAULT_JOBS}; 1 when --only names rule ids alone; never more "
                              "than the profile's [safety] max_concurrency and max_rps allow); 1 runs them serially")
     parser.add_argument("--timeout", type=float, metavar="S", default=DEFAULT_SUITE_TIMEOUT_S,
