@@ -367,8 +367,8 @@ def _crossing(must: list[Mapping[str, Any]], tests: Iterable[Any] = (),
         out = crossing(spec_dir(), must)
         if out.get(PLAN) is not None:
             values = (load_spec(spec_dir()) or {}).get("dimensions") or {}
-            out[RUN] = run_crossing(out[PLAN], values, tests, int(out["must_rules_with_dimensions"]),
-                                    ran if selection else None, selection or "", out.get(PLAN_EXCLUDED))
+            out[RUN] = run_crossing(out.pop(PLAN), values, tests, int(out["must_rules_with_dimensions"]),
+                                    ran if selection else None, selection or "", out.pop(PLAN_EXCLUDED, None))
     except (OSError, ValueError, TypeError, AttributeError):  # a spec folder without dimensions.yaml, or an old one
         out = {}
     return {**out, RUN_CELLS: cells} if cells else out

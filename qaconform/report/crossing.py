@@ -200,16 +200,21 @@ across (every value of each: qaconform.report.run_crossing checks them against t
 
 PLAN_EXCLUDED = "plan_excluded"
 """coverage.json ``crossing.plan_excluded``: "operation dimension" -> value -> why no rule is judged there (the
-list shapes ``list_shapes.exclude`` leaves out): a value listed here is not asked of the run."""
+list shapes ``list_shapes.exclude`` leaves out), and under ``responses`` the same for the response rules of a list
+(spec/dimensions.yaml ``run_crossing.responses``): a value listed here is not asked of the run."""
+RESPONSES = "responses"
 
 
-def _value_exclusions(spec: Mapping[str, Any]) -> dict[str, dict[str, str]]:
-    """The (operation, dimension, value) spec/ leaves out with a reason, as ``"op dim" -> value -> why``."""
+def _value_exclusions(spec: Mapping[str, Any]) -> dict[str, Any]:
+    """The (operation, dimension, value) spec/ leaves out with a reason, as ``"op dim" -> value -> why``, with
+    ``responses`` (the same, for the response rules of a list only)."""
     block = spec.get(SHAPES) or {}
-    out: dict[str, dict[str, str]] = {}
+    out: dict[str, Any] = {}
     for key, why in (block.get("exclude") or {}).items():
         op, _, value = str(key).partition(" ")
         out.setdefault(f"{op} {block.get('dimension')}", {})[value] = str(why)
+    responses = ((spec.get("run_crossing") or {}).get(RESPONSES)) or {}
+    out[RESPONSES] = {str(k): {str(v): str(w) for v, w in (values or {}).items()} for k, values in responses.items()}
     return out
 
 
@@ -242,6 +247,7 @@ def crossing(spec_dir: Path, rules: Iterable[Any]) -> dict[str, Any]:
     write_exclude: Mapping[str, str] = (spec.get(WRITES) or {}).get("exclude") or {}
     full, partly, excluded = [], [], _shape_exclusions(spec)
     plan: dict[str, dict[str, list[str]]] = {}
+    plan_responses: list[str] = []
     considered = 0
     for rule in rules:
         if _get(rule, "level") != "must":
@@ -314,8 +320,11 @@ def crossing(spec_dir: Path, rules: Iterable[Any]) -> dict[str, Any]:
         else:
             full.append(rid)
             plan[rid] = {op: sorted(dims) for op, dims in sorted(need.items())}
+            if by_form or subtree_ops or credential_ops:  # judged on a list's responses: not on a refused reader
+                plan_responses.append(rid)
     out = {"must_rules_with_dimensions": considered, "crossed_fully": len(full), "fully": full,
-           "not_fully": partly, "excluded": excluded, PLAN: plan, PLAN_EXCLUDED: _value_exclusions(spec)}
+           "not_fully": partly, "excluded": excluded, PLAN: plan,
+           PLAN_EXCLUDED: {**_value_exclusions(spec), "response_rules": plan_responses}}
     cells = action_cells(spec)
     out = {**out, CELLS: cells} if cells else out
     comments = comment_cells(spec)  # combos2 (issue 44)

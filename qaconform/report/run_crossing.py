@@ -17,7 +17,8 @@ from typing import Any
 
 from qaconform.report.run_cells import VERDICTS
 
-NOT_RUN = "not run: no test of the rule was in this cell"
+NOT_RUN = "not run"
+"""Why a value is missing when no test naming the rule held it (not even a skipped one)."""
 _TOKEN = re.compile(r"\\\$[a-z]+")
 
 
@@ -38,7 +39,7 @@ def _why_not(test: Any) -> str:
     """Why a test in the cell reached no verdict, in one short line."""
     outcome = str(_get(test, "outcome"))
     message = str(_get(test, "message") or _get(test, "skip_reason") or "").strip().splitlines()
-    first = message[0][:160] if message else ""
+    first = message[0][:80] if message else ""
     return f"{outcome}: {first}" if first else outcome
 
 
@@ -77,26 +78,35 @@ def _value_status(by_value: Mapping[str, Mapping[str, str]], spec_value: str) ->
 
 def run_crossing(plan: Mapping[str, Mapping[str, Iterable[str]]], values: Mapping[str, Iterable[Any]],
                  tests: Iterable[Any], considered: int, selected: set[str] | None = None,
-                 selection: str = "", excluded: Mapping[str, Mapping[str, str]] | None = None) -> dict[str, Any]:
-    """coverage.json ``crossing.run``: per planned rule (of ``selected`` only, when given) the dimension values the
-    run judged and those missing with why, and how many rules it judged across every one (``judged`` of
-    ``considered``: the must-rules with dimensions of the selection). ``excluded``: "op dim" -> value -> why spec/
-    leaves the value out there (not asked)."""
+                 selection: str = "", excluded: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """coverage.json ``crossing.run``: per planned rule (of ``selected`` only, when given) the dimensions of each
+    operation whose every value the run judged (``judged``: op -> dimensions) and, for the others ("op dim"), the
+    values judged and those missing with why (``missing``); and how many rules it judged across every one
+    (``judged`` of ``considered``: the must-rules with dimensions of the selection). ``excluded``
+    (crossing.PLAN_EXCLUDED): "op dim" -> value -> why spec/ leaves the value out there, and under ``responses`` the
+    same for the rules ``response_rules`` names only (not asked)."""
     excluded = excluded or {}
+    responses: Mapping[str, Mapping[str, str]] = excluded.get("responses") or {}
+    response_rules = set(excluded.get("response_rules") or ())
     cells = cells_of(tests)
     rules: dict[str, Any] = {}
     for rid, ops in sorted(plan.items()):
         if selected is not None and rid not in selected:
             continue
-        entry: dict[str, Any] = {}
+        whole: dict[str, list[str]] = {}
+        missing: dict[str, Any] = {}
         for op, dims in sorted(ops.items()):
             for dim in dims:
                 by_value = cells.get((rid, op, dim)) or {}
-                left = excluded.get(f"{op} {dim}") or {}
+                left = {**(excluded.get(f"{op} {dim}") or {}),
+                        **((responses.get(f"{op} {dim}") or {}) if rid in response_rules else {})}
                 status = {str(v): _value_status(by_value, str(v)) for v in values.get(dim) or () if str(v) not in left}
-                entry[f"{op} {dim}"] = {"judged": [v for v, s in status.items() if s == "judged"],
-                                        "missing": {v: s for v, s in status.items() if s != "judged"}}
-        rules[rid] = {"crossed": not any(e["missing"] for e in entry.values()), "dimensions": entry}
+                if all(s == "judged" for s in status.values()):
+                    whole.setdefault(op, []).append(dim)
+                else:
+                    missing[f"{op} {dim}"] = {"judged": [v for v, s in status.items() if s == "judged"],
+                                              "missing": {v: s for v, s in status.items() if s != "judged"}}
+        rules[rid] = {"crossed": not missing, "judged": whole, **({"missing": missing} if missing else {})}
     judged = sorted(r for r, e in rules.items() if e["crossed"])
     out: dict[str, Any] = {"planned": len(rules), "judged": len(judged), "of": considered,
                            "not_judged": sorted(set(rules) - set(judged)), "rules": rules}

@@ -59,9 +59,11 @@ def test_a_rule_counts_judged_only_with_a_verdict_on_every_value_of_every_dimens
     skipped = run_crossing(plan, values, _every(outcome="skipped", message="write budget spent: suites"), 139)
     entry = skipped["rules"][RULE]
     assert not entry["crossed"] and skipped["judged"] == 0 and skipped["not_judged"] == [RULE]
-    assert entry["dimensions"]["postAnswer writer"] == {
+    assert entry["judged"] == {} and whole["rules"][RULE] == {
+        "crossed": True, "judged": {"postAnswer": ["input_form", "writer"]}}
+    assert entry["missing"]["postAnswer writer"] == {
         "judged": ["admin", "moderator", "member"], "missing": {"novice": "skipped: write budget spent: suites"}}
-    assert entry["dimensions"]["postAnswer input_form"]["missing"] == {
+    assert entry["missing"]["postAnswer input_form"]["missing"] == {
         "param_wins": "skipped: write budget spent: suites"}
     # a verdict in another test of the same cell wins over the skip; a value no test held is "not run"
     other = {**_t("param_wins", "novice", "observed"), "nodeid": "b.py::another_test"}
@@ -69,7 +71,7 @@ def test_a_rule_counts_judged_only_with_a_verdict_on_every_value_of_every_dimens
     assert again["judged"] == 1
     teardown = {**_t("param_wins", "novice", "error"), "when": "teardown"}  # one test's worst phase decides
     assert run_crossing(plan, values, [*_every(), teardown], 139)["judged"] == 0
-    none = run_crossing(plan, values, _every()[:3], 139)["rules"][RULE]["dimensions"]["postAnswer writer"]
+    none = run_crossing(plan, values, _every()[:3], 139)["rules"][RULE]["missing"]["postAnswer writer"]
     assert none["missing"] == {"novice": NOT_RUN}
     # a value spec/ leaves out with a reason is not asked of the run
     left = run_crossing(plan, values, _every()[:3], 139, excluded={"postAnswer writer": {"novice": "why"},
@@ -89,10 +91,11 @@ def test_a_tokened_value_of_spec_names_the_filled_value_of_the_run() -> None:
 def test_coverage_json_and_the_line_hold_the_plan_beside_what_the_run_judged(tmp_path: Path) -> None:
     crossing = _crossing(_every(outcome="skipped", message="write budget spent"), tmp_path)
     planned, of = crossing["crossed_fully"], crossing["must_rules_with_dimensions"]
-    assert RULE in crossing["plan"] and crossing["plan"][RULE] == {"postAnswer": ["input_form", "writer"]}
+    assert "plan" not in crossing, "the plan is read into run.rules, not written twice"
     run = crossing["run"]
     assert (run["planned"], run["of"]) == (planned, of) and run["judged"] == 0, "the other rules ran no test"
-    assert run["rules"][RULE]["dimensions"]["postAnswer writer"]["missing"] == {"novice": "skipped: write budget spent"}
+    assert set(run["rules"][RULE]["missing"]) == {"postAnswer input_form", "postAnswer writer"}
+    assert run["rules"][RULE]["missing"]["postAnswer writer"]["missing"] == {"novice": "skipped: write budget spent"}
     assert all(not e["crossed"] for e in run["rules"].values())
     line = crossing_line(crossing)
     assert line.startswith(f"crossing: planned {planned} of {of} must-rules crossed with every dimension their "
