@@ -343,10 +343,13 @@ def test_the_summary_says_which_budget_held_each_case_back(capsys: pytest.Captur
     st = PropertiesState(seed=1)
     st.used = True
     st.statuses["postAnswer"][201] += 2
-    st.over_budget = Counter({not_sent_key("postAnswer", TIME): 1, not_sent_key("cancelWiki", spent): 1})
+    st.over_budget = Counter({not_sent_key("postAnswer", TIME): 1, not_sent_key("cancelWiki", spent): 1,
+                              "privacy model: a step (its share is spent)": 1})  # a suite's label says why
     _print_summary(_Tr(), st)
     out = capsys.readouterr().out
-    assert "2 generated requests sent, 2 cases not sent (each says why" in out, out
+    assert "2 generated requests sent, 3 cases not sent (each says why" in out, out
+    assert any(line.strip().startswith("privacy model: a step (its share is spent)") and line.endswith(
+        " 0 sent; 1 not sent") for line in out.splitlines()), out
     assert "postAnswer" in out and "2 sent: 201x2; 1 not sent (time budget)" in out, out
     assert f"0 sent; 1 not sent ({spent})" in out, out
     assert "not sent (budget)" not in out

@@ -332,7 +332,7 @@ def _by_operation(over: Counter[str]) -> dict[str, Counter[str]]:
     out: dict[str, Counter[str]] = {}
     for key, n in over.items():
         op, _, why = key.partition("\t")
-        out.setdefault(op, Counter())[why or "budget"] += n
+        out.setdefault(op, Counter())[why] += n  # no why: the label says it (a suite's own step, left out)
     return out
 
 
@@ -350,7 +350,7 @@ def _print_summary(tr: Any, st: PropertiesState) -> None:
     for op in sorted(set(statuses) | set(over)):
         c = statuses.get(op, Counter())
         shown = ", ".join(f"{s}x{n}" for s, n in sorted(c.items()))
-        extra = "".join(f"; {n} not sent ({why})" for why, n in sorted(over[op].items())) if op in over else ""
+        extra = "".join(f"; {n} not sent" + (f" ({why})" if why else "") for why, n in sorted(over.get(op, {}).items()))
         flag = ""
         if c and all(400 <= s < 500 for s in c):
             flag = "  <- reached only with 4xx" + (f" ({ONLY_4XX_EXPECTED[op]})" if op in ONLY_4XX_EXPECTED else "")
