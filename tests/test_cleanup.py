@@ -276,11 +276,31 @@ def test_a_run_without_a_delete_action_says_what_it_left_behind(tmp_path: Path,
     record = after_run(_profile(), results, tmp_path, keep=False)
     assert (record["created"], record["left_behind"], record["calls"]) == (5, 5, 0)
     assert capsys.readouterr().out.strip() == (
-        "cleanup: the profile names no delete action ([cleanup], docs/profile.md#cleanup); left behind: 5 created "
+        "cleanup: the profile names no delete action ([cleanup], docs/profile.md#cleanup), so `qaconform cleanup` "
+        "cannot remove them: they stay on the target, listed in report.json created; left behind: 5 created "
         "items (1 answer, 3 comment, 1 gdpr-job)")
     kept = after_run(_profile(path="/n/{id}"), results, tmp_path, keep=True)
     assert kept["skipped"] == f"kept (--no-cleanup); remove them later with `qaconform cleanup {tmp_path} --profile " \
                               "<profile>`" and kept["calls"] == 0
+
+
+@pytest.mark.parametrize("keep, why_not", [(True, None), (False, "the run was interrupted")])
+def test_without_a_delete_action_no_cleanup_command_is_suggested_but_the_run_tag_is(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], keep: bool, why_not: str | None) -> None:
+    """crossing11: --no-cleanup or an interrupted run suggested `qaconform cleanup DIR`, which exits 2 when the
+    profile names no delete action; it now says what was left and how to find it (the run tag in every body)."""
+    from qaconform.commands.cleanup import after_run
+
+    results = tmp_path / "results.json"
+    results.write_text(json.dumps({"run_tag": "qc-20261130-abc", "tests": [{"created": CREATED}]}), "utf-8")
+    record = after_run(_profile(), results, tmp_path, keep=keep, why_not=why_not)
+    line = capsys.readouterr().out.strip()
+    assert "qaconform cleanup " + str(tmp_path) not in line and "--profile" not in line, line
+    assert "cannot remove them" in line and "run tag qc-20261130-abc" in line, line
+    assert line.startswith("cleanup: " + ("kept (--no-cleanup)" if keep else "the run was interrupted")), line
+    assert (record["left_behind"], record["calls"]) == (5, 0)
+    with_delete = after_run(_profile(path="/n/{id}"), results, tmp_path, keep=keep, why_not=why_not)
+    assert f"`qaconform cleanup {tmp_path} --profile " in with_delete["skipped"], with_delete
 
 
 def test_what_a_failing_tests_curl_names_is_kept_so_that_the_curl_replays_it(

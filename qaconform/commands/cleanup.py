@@ -152,13 +152,16 @@ def after_run(profile: Any, results_path: Path, run_dir: Path, *, keep: bool,
     from qaconform.target.cleanup import KEPT, remove_created, skipped, summary_line
 
     created = _created_in(results_path)
-    later = f"`qaconform cleanup {run_dir}" + (f" --profile {profile.path}`" if profile.cleanup else "`")
-    if keep:
+    later = f"`qaconform cleanup {run_dir} --profile {profile.path}`"
+    if profile.cleanup is None and (keep or why_not):  # `qaconform cleanup` would exit 2 without a delete action
+        why = "kept (--no-cleanup)" if keep else str(why_not)
+        record = skipped(created, f"{why}; {no_delete_action(results_path)}").as_dict()
+    elif keep:
         record = skipped(created, f"kept (--no-cleanup); remove them later with {later}").as_dict()
     elif why_not:
         record = skipped(created, f"{why_not}; remove them later with {later}").as_dict()
     elif profile.cleanup is None:
-        record = skipped(created, "the profile names no delete action ([cleanup], docs/profile.md#cleanup)").as_dict()
+        record = skipped(created, no_delete_action(results_path)).as_dict()
     else:
         named = named_by_failures(results_path, created, expected)
         try:
@@ -169,6 +172,18 @@ def after_run(profile: Any, results_path: Path, run_dir: Path, *, keep: bool,
             record = skipped(created, f"the cleanup broke ({type(exc).__name__}: {exc}); try {later}").as_dict()
     print(summary_line(record), flush=True)
     return record
+
+
+def no_delete_action(results_path: Path) -> str:
+    """What a run without the site's delete action says of what it left: `qaconform cleanup` cannot remove it (it
+    exits 2 without [cleanup]), so where it is listed and the run tag that finds it on the target (crossing11)."""
+    try:
+        tag = json.loads(results_path.read_text(encoding="utf-8")).get("run_tag")
+    except (OSError, ValueError, AttributeError):
+        tag = None
+    found = f"; each body the run wrote holds its run tag {tag}" if tag else ""
+    return ("the profile names no delete action ([cleanup], docs/profile.md#cleanup), so `qaconform cleanup` cannot "
+            f"remove them: they stay on the target, listed in report.json created{found}")
 
 
 def _key(entry: Any) -> tuple[str, str] | None:

@@ -309,12 +309,13 @@ def _why(op_id: str, write: bool, rules: Mapping[str, Any], tests: list[Mapping[
 
 def rules_checked(rules: Iterable[Mapping[str, Any]], interface: Mapping[str, Any] | None,
                   whys: Mapping[str, str] | None = None, tests: Iterable[Any] = (),
-                  stopped: Mapping[str, Any] | None = None) -> dict[str, Any]:
+                  stopped: Mapping[str, Any] | None = None, selection: str | None = None) -> dict[str, Any]:
     """The run's coverage as the report holds it: the interface map, and the must-rules checked (a must-rule is
     checked when its status is a verdict: passed or failed) of all must-rules, with why for each not checked:
     ``whys`` (rule id -> a reason short enough to group by, which :mod:`qaconform.report.model` makes with the
     rule's status), else the rule's skip category or status. Never read out of a reason's wording. ``tests`` (the
-    run's results) and ``stopped`` (why it stopped early, if it did) give the crossing what the run reached."""
+    run's results) and ``stopped`` (why it stopped early, if it did) give the crossing what the run reached;
+    ``selection``: what --only selected (the crossing then counts only the must-rules it ran)."""
     whys = whys or {}
     must = [r for r in rules if r.get("level") == "must"]
     checked = [r["id"] for r in must if r.get("status") in ("passed", "failed")]
@@ -340,25 +341,34 @@ def rules_checked(rules: Iterable[Mapping[str, Any]], interface: Mapping[str, An
             "fields_not_sent": sum(len(o["fields_not_sent"]) for o in ops),
         },
         "must_rules_not_checked": unchecked,
-        "crossing": _crossing(must, tests, stopped),
+        "crossing": _crossing(must, tests, stopped, selection),
         **inter,
     }
 
 
 def _crossing(must: list[Mapping[str, Any]], tests: Iterable[Any] = (),
-              stopped: Mapping[str, Any] | None = None) -> dict[str, Any]:
+              stopped: Mapping[str, Any] | None = None, selection: str | None = None) -> dict[str, Any]:
     """How far the must-rules are crossed with the dimensions their operations admit (qaconform.report.crossing),
     and the cells the run judged (qaconform.report.run_cells). A run that stopped early gets no figure: spec/'s
     would say what a whole run crosses; only what it reached is kept (crossing10, issue 44)."""
     from qaconform.kit import spec_dir
-    from qaconform.report.crossing import RUN_CELLS, crossing, not_counted
+    from qaconform.report.crossing import PLAN, PLAN_EXCLUDED, RUN, RUN_CELLS, crossing, load_spec, not_counted
     from qaconform.report.run_cells import run_cells
+    from qaconform.report.run_crossing import run_crossing
 
+    tests = list(tests)
     cells = run_cells(tests)
     if stopped and stopped.get("reason"):
         return not_counted(str(stopped["reason"]), cells)
+    ran = {str(r) for t in tests for r in (t.get("rules") if isinstance(t, Mapping) else t.rules) or ()}
+    if selection:  # --only: the figure counts the must-rules the run selected (crossing11)
+        must = [r for r in must if r.get("id") in ran]
     try:
         out = crossing(spec_dir(), must)
+        if out.get(PLAN) is not None:
+            values = (load_spec(spec_dir()) or {}).get("dimensions") or {}
+            out[RUN] = run_crossing(out.pop(PLAN), values, tests, int(out["must_rules_with_dimensions"]),
+                                    ran if selection else None, selection or "", out.pop(PLAN_EXCLUDED, None))
     except (OSError, ValueError, TypeError, AttributeError):  # a spec folder without dimensions.yaml, or an old one
         out = {}
     return {**out, RUN_CELLS: cells} if cells else out

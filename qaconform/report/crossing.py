@@ -103,8 +103,8 @@ def response_rule(spec: Mapping[str, Any], rule: Any) -> bool:
 
 
 def _write_part(spec: Mapping[str, Any], rid: str, op: str, excluded: list[dict[str, str]]) -> set[str] | None:
-    """A derived write or action rule on ``op``: the dimensions it counts crossed with (every one ``op`` admits, its
-    exclusions recorded in ``excluded``), or None when ``op`` is excluded for the rule (recorded too)."""
+    """A derived write or action rule on ``op``: the dimensions it counts crossed with (every one ``op`` admits but
+    its exclusions, recorded in ``excluded``), or None when ``op`` is excluded for the rule (recorded too)."""
     block = spec.get(WRITES) or {}
     exclude: Mapping[str, str] = block.get("exclude") or {}
     why = exclude.get(f"{rid} {op}") or exclude.get(rid)
@@ -116,7 +116,7 @@ def _write_part(spec: Mapping[str, Any], rid: str, op: str, excluded: list[dict[
     left.update({dim: str(exclude[f"{rid} {op} {dim}"]) for dim in admitted if f"{rid} {op} {dim}" in exclude})
     for dim, reason in sorted(left.items()):
         excluded.append({"rule": f"{rid} on {op} across {dim}", "why": str(reason)})
-    return admitted
+    return admitted - set(left)
 
 
 SUBTREE = "subtree_responses"
@@ -194,16 +194,47 @@ def _writes(spec: Mapping[str, Any]) -> set[str]:
     return set(spec.get("actions") or {}) | set(spec.get("validations") or {})
 
 
+PLAN = "plan"
+"""coverage.json ``crossing.plan``: per rule spec/ counts crossed, operation -> the dimensions the run must judge it
+across (every value of each: qaconform.report.run_crossing checks them against the run's cells, crossing11)."""
+
+PLAN_EXCLUDED = "plan_excluded"
+"""coverage.json ``crossing.plan_excluded``: "operation dimension" -> value -> why no rule is judged there (the
+list shapes ``list_shapes.exclude`` leaves out), and under ``responses`` the same for the response rules of a list
+(spec/dimensions.yaml ``run_crossing.responses``): a value listed here is not asked of the run."""
+RESPONSES = "responses"
+
+
+def _value_exclusions(spec: Mapping[str, Any]) -> dict[str, Any]:
+    """The (operation, dimension, value) spec/ leaves out with a reason, as ``"op dim" -> value -> why``, with
+    ``responses`` (the same, for the response rules of a list only)."""
+    block = spec.get(SHAPES) or {}
+    out: dict[str, Any] = {}
+    for key, why in (block.get("exclude") or {}).items():
+        op, _, value = str(key).partition(" ")
+        out.setdefault(f"{op} {block.get('dimension')}", {})[value] = str(why)
+    responses = ((spec.get("run_crossing") or {}).get(RESPONSES)) or {}
+    out[RESPONSES] = {str(k): {str(v): str(w) for v, w in (values or {}).items()} for k, values in responses.items()}
+    return out
+
+
 _LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 """PyYAML's safe loader in C (libyaml): dimensions.yaml in 4 ms instead of 40 ms at the end of every run."""
 
 
+def load_spec(spec_dir: Path) -> dict[str, Any] | None:
+    """spec_dir's dimensions.yaml as data, or None without one."""
+    try:
+        text = (spec_dir / "dimensions.yaml").read_text(encoding="utf-8")
+    except OSError:
+        return None
+    return yaml.load(text, Loader=_LOADER) or {}  # noqa: S506 (a safe loader)
+
+
 def crossing(spec_dir: Path, rules: Iterable[Any]) -> dict[str, Any]:
     """The crossing figure of the must-rules of ``rules`` (``contract.Rule``s), from ``spec_dir``'s dimensions.yaml."""
-    path = spec_dir / "dimensions.yaml"
-    try:
-        spec = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) or {}  # noqa: S506 (a safe loader)
-    except OSError:
+    spec = load_spec(spec_dir)
+    if spec is None:
         return {}
     declared = spec.get("rules") or {}
     access = spec.get("list_access") or {}
@@ -215,6 +246,8 @@ def crossing(spec_dir: Path, rules: Iterable[Any]) -> dict[str, Any]:
     writes = _writes(spec)
     write_exclude: Mapping[str, str] = (spec.get(WRITES) or {}).get("exclude") or {}
     full, partly, excluded = [], [], _shape_exclusions(spec)
+    plan: dict[str, dict[str, list[str]]] = {}
+    plan_responses: list[str] = []
     considered = 0
     for rule in rules:
         if _get(rule, "level") != "must":
@@ -250,16 +283,22 @@ def crossing(spec_dir: Path, rules: Iterable[Any]) -> dict[str, Any]:
             excluded.append({"rule": rid, "why": str(write_exclude[rid])})
             continue
         missing: dict[str, list[str]] = {}
+        need: dict[str, set[str]] = {}  # op -> the dimensions the run must judge the rule across (crossing11)
         subtree_ops = _subtree_ops(spec, rid, ops)
         credential_ops = _credential_ops(spec, rule, ops)
         for op in ops:
             if op in subtree_ops:
                 _subtree_part(spec, rid, op, excluded)
+                left = ((spec.get(SUBTREE) or {}).get("not_across") or {}).get(rid) or {}
+                need[op] = (_admitted(spec, op, False) | {str(responses.get("form"))}) - set(left) - {"None"}
                 continue
             if op in credential_ops:
+                need[op] = _admitted(spec, op, False)
                 continue
             if op in derived_ops:
-                _write_part(spec, rid, op, excluded)
+                dims = _write_part(spec, rid, op, excluded)
+                if dims is not None:
+                    need[op] = dims
                 continue
             if f"{rid} {op}" in why_out:
                 excluded.append({"rule": f"{rid} on {op}", "why": why_out[f"{rid} {op}"]})
@@ -275,12 +314,17 @@ def crossing(spec_dir: Path, rules: Iterable[Any]) -> dict[str, Any]:
             gap = sorted(admitted - have)
             if gap:
                 missing[op] = gap
+            need[op] = admitted - set(left_out) - {d for d in admitted if f"{rid} {op} {d}" in write_exclude}
         if missing:
             partly.append({"rule": rid, "missing": missing})
         else:
             full.append(rid)
+            plan[rid] = {op: sorted(dims) for op, dims in sorted(need.items())}
+            if by_form or subtree_ops or credential_ops:  # judged on a list's responses: not on a refused reader
+                plan_responses.append(rid)
     out = {"must_rules_with_dimensions": considered, "crossed_fully": len(full), "fully": full,
-           "not_fully": partly, "excluded": excluded}
+           "not_fully": partly, "excluded": excluded, PLAN: plan,
+           PLAN_EXCLUDED: {**_value_exclusions(spec), "response_rules": plan_responses}}
     cells = action_cells(spec)
     out = {**out, CELLS: cells} if cells else out
     comments = comment_cells(spec)  # combos2 (issue 44)
@@ -292,6 +336,8 @@ def crossing(spec_dir: Path, rules: Iterable[Any]) -> dict[str, Any]:
 RUN_CELLS = "run_cells"
 """coverage.json ``crossing.run_cells``: the cells the run's tests judged, from its results
 (qaconform.report.run_cells: found relations, write forms by seed, rule 7 in every form, list rows)."""
+RUN = "run"
+"""coverage.json ``crossing.run``: the plan checked against the run's cells (qaconform.report.run_crossing)."""
 NOT_COUNTED = "not_counted"
 """coverage.json ``crossing.not_counted``: why there is no figure (the run did not end)."""
 
@@ -306,6 +352,7 @@ def not_counted(reason: str, cells: Mapping[str, Any]) -> dict[str, Any]:
 def crossing_line(c: Mapping[str, Any] | None) -> str:
     """The terminal's one line: "crossing: 31 of 88 must-rules ...", or "" without figures."""
     from qaconform.report.run_cells import run_cells_text
+    from qaconform.report.run_crossing import run_text
 
     if c and c.get(NOT_COUNTED):
         reached = run_cells_text(c.get(RUN_CELLS)).removeprefix("; ")
@@ -325,9 +372,11 @@ def crossing_line(c: Mapping[str, Any] | None) -> str:
               f"at parent depth 1-3 tried, {deep['unreachable']} unreachable with a reason"
               ) if deep.get("combinations") else ""
     tried += run_cells_text(c.get(RUN_CELLS))  # crossing10 (issue 44): what the run's tests judged
-    return (f"crossing: {c['crossed_fully']} of {c['must_rules_with_dimensions']} must-rules crossed with every "
-            f"dimension their operation admits (spec/dimensions.yaml); {len(c['not_fully'])} partly, "
-            f"{len(c['excluded'])} exclusion(s) with a reason{tried} (coverage.json: crossing)")
+    judged = run_text(c.get(RUN))  # crossing11: the plan against the run's cells
+    return (f"crossing: planned {c['crossed_fully']} of {c['must_rules_with_dimensions']} must-rules crossed with "
+            f"every dimension their operation admits (spec/dimensions.yaml)" + (f", {judged}" if judged else "")
+            + f"; {len(c['not_fully'])} partly, {len(c['excluded'])} exclusion(s) with a reason{tried} "
+            "(coverage.json: crossing)")
 
 
 # --- combos2 (issue 44): every refused comment, on every parent the run reaches

@@ -183,7 +183,8 @@ def build_report(
     if meta.get("created_unfinished"):  # tests a Ctrl-C stopped: their writes are in no test's record
         report["writes"]["unfinished_created"] = len(meta["created_unfinished"])
     report["coverage"] = rules_checked(rule_entries, coverage if isinstance(coverage, Mapping) else None, whys,
-                                       tests, report["stopped"])
+                                       tests, report["stopped"],
+                                       None if selection.everything else selection.describe())
     report["har"] = dict(meta.get("har") or {})  # node id -> the test's HAR file in the run folder
     if meta.get("fail_under") is not None:  # the threshold is a field of the report: verdict(report) alone decides
         report["fail_under"] = {"pct": meta["fail_under"], "from": str(meta.get("fail_under_from") or "--fail-under")}

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import parse_qsl
 
 from allpairspy import AllPairs
+from cells import cell_marks, dims_of
 from listops import LIST_OPS
 
 from qaconform.contract import NONE, READER, Dimensions, envelope, load_contract
@@ -346,7 +347,7 @@ def parametrize_by_rule(metafunc: pytest.Metafunc, argname: str, draw: Draw, wha
     dims = load_contract().dimensions
     seed = metafunc.config.stash[STATE].seed
     marks = [pytest.mark.rule(*also)] if also else []
-    params: list[Any] = [pytest.param(c, id=c.label, marks=marks)
+    params: list[Any] = [pytest.param(c, id=c.label, marks=[*marks, *cell_marks(c)])
                          for c in draw(marker.args[0], dims, seed, metafunc.config)]
     metafunc.parametrize(argname, params)
 
@@ -374,12 +375,15 @@ def parametrize_rows(metafunc: pytest.Metafunc, argname: str, rows: RuleRows, fa
 
 
 def _cell(family: str | None, row: Any) -> list[Any]:
-    """The ``cell`` mark of a list row (crossing10, issue 44): none without ``family``."""
+    """The ``cell`` mark of a list row (crossing10, issue 44); without ``family``, the row's dimension values alone
+    (crossing11: cells.cell_marks)."""
     if family is None:
-        return []
+        return cell_marks(row)
     import pytest
 
     combination = row.combination
     values = {str(d): str(v) for d, v in combination.values}
+    found = dims_of(row)
     return [pytest.mark.cell(family, list=combination.op, reader=combination.reader, form=str(row.form),
-                             owner=row.owner, values=values)]
+                             owner=row.owner, values=values, operation=combination.op,
+                             dims=found[1] if found else {})]

@@ -47,6 +47,7 @@ from action_responses import RESPONSE_RULES, actions_of, judges
 from action_responses import judge as judge_response
 from action_scene import Scene
 from action_scene import no_budget as _no_budget
+from cells import cell_marks
 from covering import parametrize_by_rule, thorough
 
 from qaconform.contract import Dimensions, load_contract
@@ -103,7 +104,7 @@ def _response_rows(config: pytest.Config) -> list[Any]:
     rows = []
     for rule in RESPONSE_RULES:
         for action in actions_of(rule, rules[rule].operations, dims.actions):
-            rows += [pytest.param(rule, c, id=f"{rule}-{c.label}", marks=pytest.mark.rule(rule))
+            rows += [pytest.param(rule, c, id=f"{rule}-{c.label}", marks=[pytest.mark.rule(rule), *cell_marks(c)])
                      for c in array(action, dims, seed, no_budget, every).cases if judges(rule, c)]
     return rows
 
@@ -118,7 +119,7 @@ def _option_rows(config: pytest.Config) -> list[Any]:
     rows = []
     for action in contract.dimensions.actions:
         options = [p.name for p in contract.operation(action).parameters if p.location == "query" and not p.required]
-        rows += [pytest.param(o, id=o.label, marks=pytest.mark.rule(o.case.rule))
+        rows += [pytest.param(o, id=o.label, marks=[pytest.mark.rule(o.case.rule), *cell_marks(o)])
                  for o in option_cases(array(action, contract.dimensions, seed, no_budget, every), options, every)]
     return rows
 

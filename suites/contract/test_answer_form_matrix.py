@@ -38,6 +38,7 @@ from typing import Any
 
 import pytest
 from answer_responses import RESPONSE_RULES, Posted, Row, judge, judges
+from cells import cell_marks
 from covering import parametrize_by_rule, thorough
 from input_forms import FORM, INPUT_FORM, JSON, PARAM_WINS, QUERY, WRITER, Case, array, budget_answers
 from rule_assertions import assert_location_names
@@ -73,7 +74,8 @@ def _rows(config: pytest.Config) -> list[Any]:
     dims = contract.load_contract().dimensions
     writers, forms = dims.values[WRITER], dims.values[INPUT_FORM]
     cells = sorted(budget_answers(dims)) if not _no_budget(config) else [(w, f) for w in writers for f in forms]
-    return [pytest.param(rule, Row(w, f), id=f"{rule}-{Row(w, f).label}", marks=pytest.mark.rule(rule))
+    return [pytest.param(rule, Row(w, f), id=f"{rule}-{Row(w, f).label}",
+                         marks=[pytest.mark.rule(rule), *cell_marks(Row(w, f))])
             for rule in RESPONSE_RULES for w, f in cells if judges(rule, Row(w, f))]
 
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from cells import cell_marks
 from comment_responses import RESPONSE_RULES, Posted, Row, judge, judges
 from rule_assertions import assert_location_names
 
@@ -35,7 +36,7 @@ def _rows(config: pytest.Config) -> list[Any]:
     seed = config.stash[STATE].seed if STATE in config.stash else 0
     writers = contract.load_contract().dimensions.values["writer"]
     cells = [Row(w, comment_form(w, seed)) for w in writers]
-    return [pytest.param(rule, row, id=f"{rule}-{row.label}", marks=pytest.mark.rule(rule))
+    return [pytest.param(rule, row, id=f"{rule}-{row.label}", marks=[pytest.mark.rule(rule), *cell_marks(row)])
             for rule in RESPONSE_RULES for row in cells if judges(rule, row)]
 
 

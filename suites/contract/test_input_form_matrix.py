@@ -41,6 +41,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from cells import cell_marks
 from covering import parametrize_by_rule, thorough
 from input_forms import FORM, JOB_RESPONSE_RULES, JSON, PARAM_WINS, QUERY, STATED, Case, array
 from job_requests import (
@@ -93,7 +94,7 @@ def _job_rows(config: pytest.Config) -> list[Any]:
     # the refusals _send_job sends; job_requests.TAKEN's rows send one job per stated form and judge their bodies
     rules = [r for r, d in dims.rules.items()
              if "scheduleGdprJob" in d.validations and r not in TAKEN and r not in NO_STATED_ERROR]
-    return [pytest.param(c, id=f"{rule}-{c.rule}-{c.label}", marks=pytest.mark.rule(rule))
+    return [pytest.param(c, id=f"{rule}-{c.rule}-{c.label}", marks=[pytest.mark.rule(rule), *cell_marks(c)])
             for rule in JOB_RESPONSE_RULES for job in rules for c in _cases(job, dims, seed, config)]
 
 

@@ -28,6 +28,7 @@ from typing import Any
 
 import list_answers
 import pytest
+from cells import cell_marks
 from covering import PAIRS, TRIPLES, thorough
 from list_access import (
     ALLOW,
@@ -72,7 +73,8 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
     seed = metafunc.config.stash[STATE].seed
     strength = TRIPLES if thorough(metafunc.config) else PAIRS
-    metafunc.parametrize("case", [pytest.param(c, id=c.label, marks=pytest.mark.rule(*judged_rules(c)))
+    metafunc.parametrize("case", [pytest.param(c, id=c.label,
+                                               marks=[pytest.mark.rule(*judged_rules(c)), *cell_marks(c)])
                                   for c in cases(seed, strength=strength)])
 
 

@@ -21,6 +21,7 @@ from typing import Any
 import list_responses
 import list_shapes
 import pytest
+from cells import cell_marks
 from list_responses import CHECKS, FIRST, Row, Seen, load, response_rules, rules_of, schema_errors
 from list_shapes import EMPTY, NO_MATCH, SEARCHED, ShapeRow
 from listops import LIST_OPS, Fetch, RunOnce
@@ -62,7 +63,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     params = []
     for row in list_shapes.rows(metafunc.config.stash[STATE].seed, contract):
         judged = rules_of(list_shapes.stand_in(row, contract), rules, section)
-        params.append(pytest.param(row, id=row.label, marks=pytest.mark.rule(*judged)))
+        params.append(pytest.param(row, id=row.label, marks=[pytest.mark.rule(*judged), *cell_marks(row)]))
     metafunc.parametrize("shape_row", params)
 
 

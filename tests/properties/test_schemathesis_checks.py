@@ -307,7 +307,52 @@ def test_a_generated_case_past_the_budget_stops_the_operation_and_is_counted_not
     case = _case(schema, "/services/v2/question.json")
     with pytest.raises(BudgetSpent):
         sender.send(case)
-    assert sender.budget.over_budget == {"listQuestions": 1}
+    assert sender.budget.over_budget == {"listQuestions\ttime budget": 1}, "why it was not sent: the time"
+
+
+def test_the_summary_says_which_budget_held_each_case_back(capsys: pytest.CaptureFixture[str]) -> None:
+    """crossing11: an interrupted run's summary said "not sent (budget)" of every operation, which read as the write
+    budget spent while the suites' share still held writes: each count now says which budget, and for a share what
+    it had spent of what it holds."""
+    from collections import Counter
+
+    from qaconform.pytest.properties.plugin import TIME, PropertiesState, _print_summary, not_sent_key, share_spent
+    from qaconform.target.client import ApiClient
+    from qaconform.target.writes import WriteBudget
+
+    class _Tr:
+        def section(self, title: str) -> None:
+            print(f"== {title}")
+
+        def write_line(self, line: str) -> None:
+            print(line)
+
+    budget = WriteBudget(100, pool="openapi")
+    old, ApiClient.write_budget = ApiClient.write_budget, budget
+    try:
+        for _ in range(budget.limit() or 0):
+            assert budget.reserve()
+        spent = share_spent()
+        budget_less = WriteBudget(None, pool="openapi")
+        ApiClient.write_budget = budget_less
+        unlimited = share_spent()
+    finally:
+        ApiClient.write_budget = old
+    assert spent == f"the openapi share of the write budget: {budget.limit()} of {budget.limit()} spent", spent
+    assert unlimited == "write budget"
+    st = PropertiesState(seed=1)
+    st.used = True
+    st.statuses["postAnswer"][201] += 2
+    st.over_budget = Counter({not_sent_key("postAnswer", TIME): 1, not_sent_key("cancelWiki", spent): 1,
+                              "privacy model: a step (its share is spent)": 1})  # a suite's label says why
+    _print_summary(_Tr(), st)
+    out = capsys.readouterr().out
+    assert "2 generated requests sent, 3 cases not sent (each says why" in out, out
+    assert any(line.strip().startswith("privacy model: a step (its share is spent)") and line.endswith(
+        " 0 sent; 1 not sent") for line in out.splitlines()), out
+    assert "postAnswer" in out and "2 sent: 201x2; 1 not sent (time budget)" in out, out
+    assert f"0 sent; 1 not sent ({spent})" in out, out
+    assert "not sent (budget)" not in out
 
 
 def test_a_test_stopped_at_its_budget_passes_with_what_it_ran_and_the_session_goes_on(tmp_path: Path) -> None:

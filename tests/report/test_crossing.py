@@ -39,7 +39,7 @@ def test_a_rule_is_crossed_fully_only_with_every_dimension_its_operation_admits(
         "LOCK-HALF": {"lockNode": ["node_kind"]}, "SHAPE": {"listGroups": ["paging", "reader", "sort"]}}
     assert c["excluded"] == [{"rule": "PERM-X", "why": "its list side is a write's effect"},
                              {"rule": "LOCK-LEFT across node_kind", "why": "only one kind is stated"}]
-    assert crossing_line(c).startswith("crossing: 4 of 7 must-rules crossed with every dimension")
+    assert crossing_line(c).startswith("crossing: planned 4 of 7 must-rules crossed with every dimension")
 
 
 def test_the_kits_own_spec_gives_a_figure_and_names_every_gap() -> None:

@@ -37,7 +37,7 @@ from qaconform.contract import API_PREFIX
 from qaconform.pytest import schemathesis_checks
 from qaconform.pytest.outcomes import RuleFailure, SkipKind, skip
 from qaconform.pytest.properties.case_rules import constrain_gdpr_job, leaves_open, must_reject
-from qaconform.pytest.properties.plugin import Budget, BudgetSpent
+from qaconform.pytest.properties.plugin import TIME, Budget, BudgetSpent, not_sent_key, share_spent
 from qaconform.pytest.properties.schema import (
     OPENAPI,
     SPEC_DIR,
@@ -297,7 +297,8 @@ class SchemaSender:
             skip(SkipKind.OTHER,
                  "the profile names no [fixtures] issue_tracker: the issue-type path of this target is unknown")
         if self.budget.exhausted or not self.may_write(op, case):
-            self.budget.over_budget[op] += 1
+            why = TIME if self.budget.exhausted else self.why_not_written(op, case)
+            self.budget.over_budget[not_sent_key(op, why)] += 1
             # A replay of a failure found never gets here (``failing`` lifts both limits). Neither the deadline
             # nor this operation's writes come back within the test: every further case would be drawn (25 ms of
             # CPU each) only to be counted here. Stop generating; the test passes with what it sent
@@ -323,6 +324,17 @@ class SchemaSender:
             if self.accepted_writes() + need > max(cap, need):
                 return False
         return self.budget.writes_left(need)
+
+    def why_not_written(self, op: str, case: Any) -> str:
+        """Why :meth:`may_write` held a case of ``op`` back: this operation's cap within the share, or the share."""
+        need = self.writes_needed(op, case)
+        budget = ApiClient.write_budget
+        if budget is not None and budget.budget is not None:
+            cap = WRITES_PER_OPERATION.get(op, max(2, (budget.limit() or 0) // 4))
+            if self.accepted_writes() + need > max(cap, need):
+                return (f"{op} made its {cap} accepted writes of the {budget.pool} share of the write budget, "
+                        "which leaves the rest to the other operations")
+        return share_spent(need)
 
     def writes_needed(self, op: str, case: Any, linked: bool | None = None) -> int:
         """Accepted writes a case may cost: none for a read, two for a state change on a fresh answer, else one."""

@@ -149,9 +149,9 @@ class Budget:
 
     def check(self, what: str, writes: int = 0) -> None:
         """Stop the running state machine (:class:`BudgetSpent`) once past the deadline, or when the test's share of
-        the write budget cannot take the ``writes`` the next step may have accepted; counts ``what``."""
+        the write budget cannot take the ``writes`` the next step may have accepted; counts ``what`` with why."""
         if self.exhausted or (writes and not self.failing and not self.writes_left(writes)):
-            self.over_budget[what] += 1
+            self.over_budget[not_sent_key(what, TIME if self.exhausted else share_spent(writes))] += 1
             raise BudgetSpent(what)
 
     @staticmethod
@@ -173,6 +173,28 @@ class Budget:
         self.statuses = defaultdict(Counter)
         self.over_budget = Counter()
         return out
+
+
+TIME = "time budget"
+"""Why a generated case was not sent: the test's share of the run's time was up."""
+
+
+def not_sent_key(op: str, why: str) -> str:
+    """``over_budget``'s key: the operation and why its case was not sent (crossing11: "budget" alone read as the
+    write budget after a run stopped by its time budget, and a share named as spent that still held writes)."""
+    return f"{op}\t{why}"
+
+
+def share_spent(need: int = 1) -> str:
+    """What of the write budget stopped a case needing ``need`` accepted writes: the running test's share, with what
+    it had spent of what it holds (``the openapi share: 6 of 6 spent``)."""
+    budget = ApiClient.write_budget
+    limit = budget.limit() if budget is not None else None
+    if budget is None or limit is None:
+        return "write budget"
+    spent = min(budget.spent(), limit)
+    room = f"; the case needed {need}" if spent < limit else ""
+    return f"the {budget.pool} share of the write budget: {spent} of {limit} spent{room}"
 
 
 @dataclass
@@ -305,21 +327,30 @@ class _Summary:
         _print_summary(terminalreporter, self.config.stash[STATE])
 
 
+def _by_operation(over: Counter[str]) -> dict[str, Counter[str]]:
+    """op -> why -> cases not sent, from ``over_budget``'s keys (:func:`not_sent_key`)."""
+    out: dict[str, Counter[str]] = {}
+    for key, n in over.items():
+        op, _, why = key.partition("\t")
+        out.setdefault(op, Counter())[why] += n  # no why: the label says it (a suite's own step, left out)
+    return out
+
+
 def _print_summary(tr: Any, st: PropertiesState) -> None:
     if not st.used:
         return
-    statuses, over = st.statuses, st.over_budget
+    statuses, over = st.statuses, _by_operation(st.over_budget)
     tr.section("qaconform generated tests")
     total = sum(sum(c.values()) for c in statuses.values())
     seed = st.seed
     tr.write_line(f"seed {seed} (rerun with --seed {seed}); {total} generated requests sent, "
-                  f"{sum(over.values())} cases not sent (time budget or write budget; an operation stops "
-                  f"generating at its first)")
+                  f"{sum(sum(c.values()) for c in over.values())} cases not sent (each says why: the test's time "
+                  f"budget, or its share of the write budget; an operation stops generating at its first)")
     width = max((len(op) for op in set(statuses) | set(over)), default=10)
     for op in sorted(set(statuses) | set(over)):
         c = statuses.get(op, Counter())
         shown = ", ".join(f"{s}x{n}" for s, n in sorted(c.items()))
-        extra = f"; {over[op]} not sent (budget)" if over.get(op) else ""
+        extra = "".join(f"; {n} not sent" + (f" ({why})" if why else "") for why, n in sorted(over.get(op, {}).items()))
         flag = ""
         if c and all(400 <= s < 500 for s in c):
             flag = "  <- reached only with 4xx" + (f" ({ONLY_4XX_EXPECTED[op]})" if op in ONLY_4XX_EXPECTED else "")

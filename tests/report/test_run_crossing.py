@@ -1,0 +1,116 @@
+"""The must-rule crossing figure from what the run judged (crossing11, issue 44 item 1): spec/'s figure is the plan
+("planned N of M"), and a rule counts judged only when a test naming it reached a verdict in a cell with every
+value of every dimension it is planned across; a value missing says why (the skip's reason, "not run"). An --only
+run counts only the must-rules it ran. Built from a small results file as `qaconform run` writes it, read back from
+coverage.json strictly, and the terminal's line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from qaconform.contract import load_contract
+from qaconform.report.crossing import crossing_line
+from qaconform.report.model import build_report
+from qaconform.report.run_crossing import NOT_RUN, run_crossing, run_text
+
+RULE = "ANSWER-201"
+"""A must-rule spec/ plans crossed on postAnswer across input_form and writer (16 values in all)."""
+FORMS = ["json", "query", "form", "param_wins"]
+WRITERS = ["admin", "moderator", "member", "novice"]
+
+
+def _t(form: str, writer: str, outcome: str = "passed", message: str | None = None) -> dict[str, Any]:
+    return {"nodeid": f"a.py::t[{RULE}-postAnswer-{form}-none-{writer}]", "outcome": outcome, "when": "call",
+            "rules": [RULE], "message": message,
+            "cell": {"family": "dims", "operation": "postAnswer", "dims": {"input_form": form, "writer": writer}}}
+
+
+def _every(**outcome: Any) -> list[dict[str, Any]]:
+    """One test a writer, the forms rotating over them (each form and each writer once: the plan needs no pairs)."""
+    return [_t(f, w, **(outcome if w == "novice" else {})) for f, w in zip(FORMS, WRITERS, strict=True)]
+
+
+def _strict(text: str) -> Any:
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        keys = [k for k, _ in items]
+        assert len(keys) == len(set(keys)), f"a key given twice: {keys}"
+        return dict(items)
+
+    def constant(name: str) -> Any:
+        raise AssertionError(f"not strict JSON: {name}")
+
+    return json.loads(text, object_pairs_hook=pairs, parse_constant=constant)
+
+
+def _crossing(tests: list[dict[str, Any]], tmp_path: Path, selection: dict[str, Any] | None = None) -> Any:
+    report = build_report({"tests": tests}, load_contract().rules.values(), meta={"selection": selection or {}})
+    path = tmp_path / "coverage.json"
+    path.write_text(json.dumps(report["coverage"], allow_nan=False), encoding="utf-8")
+    return _strict(path.read_text(encoding="utf-8"))["crossing"]
+
+
+def test_a_rule_counts_judged_only_with_a_verdict_on_every_value_of_every_dimension() -> None:
+    plan = {RULE: {"postAnswer": ["input_form", "writer"]}}
+    values = {"input_form": FORMS, "writer": WRITERS}
+    whole = run_crossing(plan, values, _every(), 139)
+    assert (whole["planned"], whole["judged"], whole["of"], whole["not_judged"]) == (1, 1, 139, [])
+    skipped = run_crossing(plan, values, _every(outcome="skipped", message="write budget spent: suites"), 139)
+    entry = skipped["rules"][RULE]
+    assert not entry["crossed"] and skipped["judged"] == 0 and skipped["not_judged"] == [RULE]
+    assert entry["judged"] == {} and whole["rules"][RULE] == {
+        "crossed": True, "judged": {"postAnswer": ["input_form", "writer"]}}
+    assert entry["missing"]["postAnswer writer"] == {
+        "judged": ["admin", "moderator", "member"], "missing": {"novice": "skipped: write budget spent: suites"}}
+    assert entry["missing"]["postAnswer input_form"]["missing"] == {
+        "param_wins": "skipped: write budget spent: suites"}
+    # a verdict in another test of the same cell wins over the skip; a value no test held is "not run"
+    other = {**_t("param_wins", "novice", "observed"), "nodeid": "b.py::another_test"}
+    again = run_crossing(plan, values, [*_every(outcome="skipped"), other], 139)
+    assert again["judged"] == 1
+    teardown = {**_t("param_wins", "novice", "error"), "when": "teardown"}  # one test's worst phase decides
+    assert run_crossing(plan, values, [*_every(), teardown], 139)["judged"] == 0
+    none = run_crossing(plan, values, _every()[:3], 139)["rules"][RULE]["missing"]["postAnswer writer"]
+    assert none["missing"] == {"novice": NOT_RUN}
+    # a value spec/ leaves out with a reason is not asked of the run
+    left = run_crossing(plan, values, _every()[:3], 139, excluded={"postAnswer writer": {"novice": "why"},
+                                                                   "postAnswer input_form": {"param_wins": "why"}})
+    assert left["judged"] == 1
+
+
+def test_a_tokened_value_of_spec_names_the_filled_value_of_the_run() -> None:
+    plan = {"R": {"listSpaces": ["sort"]}}
+    tests = [{"nodeid": f"l.py::t[{v}]", "outcome": "passed", "rules": ["R"],
+              "cell": {"family": "list_rows", "operation": "listSpaces", "dims": {"sort": v}}}
+             for v in ("none", "sort=name")]
+    assert run_crossing(plan, {"sort": ["none", "sort=$sort"]}, tests, 1)["judged"] == 1
+    assert run_crossing(plan, {"sort": ["none", "sort=$sort"]}, tests[:1], 1)["judged"] == 0
+
+
+def test_coverage_json_and_the_line_hold_the_plan_beside_what_the_run_judged(tmp_path: Path) -> None:
+    crossing = _crossing(_every(outcome="skipped", message="write budget spent"), tmp_path)
+    planned, of = crossing["crossed_fully"], crossing["must_rules_with_dimensions"]
+    assert "plan" not in crossing, "the plan is read into run.rules, not written twice"
+    run = crossing["run"]
+    assert (run["planned"], run["of"]) == (planned, of) and run["judged"] == 0, "the other rules ran no test"
+    assert set(run["rules"][RULE]["missing"]) == {"postAnswer input_form", "postAnswer writer"}
+    assert run["rules"][RULE]["missing"]["postAnswer writer"]["missing"] == {"novice": "skipped: write budget spent"}
+    assert all(not e["crossed"] for e in run["rules"].values())
+    line = crossing_line(crossing)
+    assert line.startswith(f"crossing: planned {planned} of {of} must-rules crossed with every dimension their "
+                           f"operation admits (spec/dimensions.yaml), judged 0 of {of} in the run's cells, "
+                           f"{planned} planned but a dimension value not judged"), line
+
+
+def test_an_only_run_counts_only_the_must_rules_it_ran_and_says_so(tmp_path: Path) -> None:
+    crossing = _crossing(_every(), tmp_path, {"rules": [RULE]})
+    assert (crossing["crossed_fully"], crossing["must_rules_with_dimensions"]) == (1, 1)
+    run = crossing["run"]
+    assert (run["planned"], run["judged"], run["of"], run["selection"]) == (1, 1, 1, RULE)
+    assert list(run["rules"]) == [RULE]
+    line = crossing_line(crossing)
+    assert line.startswith("crossing: planned 1 of 1 must-rules crossed with every dimension their operation admits "
+                           f"(spec/dimensions.yaml), judged 1 of 1 in the run's cells (counting only the must-rules "
+                           f"--only {RULE} ran)"), line
+    assert run_text({}) == ""
