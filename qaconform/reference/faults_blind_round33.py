@@ -76,7 +76,12 @@ _ALL: tuple[Fault, ...] = (
        "to unlocked private comments inherit"),
 )
 
-_MISSED_REASONS: dict[str, str] = {}
+_MISSED_REASONS: dict[str, str] = {
+    "round33-spaces-sorted-shows-hidden":
+        "missed blind (main at da0744b): no suite reads novice's space list with a named sort other than the default",
+    "round33-lock-own-includes-favorites":
+        "missed blind (main at da0744b): no suite tries member's lock of a node member marked as favorite",
+}
 """Missed on the day's suites (measured with ``qaconform selftest --fault NAME --no-clean``), each with why."""
 
 BLIND_round33: tuple[Fault, ...] = tuple(f for f in _ALL if f.name not in _MISSED_REASONS)
