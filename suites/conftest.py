@@ -39,6 +39,7 @@ from .one_shot_calls import (  # noqa: F401 - the one-shot fixtures, under their
     cancelwiki_denied_first,
     cancelwiki_once,
     cancelwiki_own_once,
+    favorite_refusals,
     once_per_target,
     unfavorite_denied_first,
     unfavorite_once,

@@ -19,6 +19,8 @@ from qaconform.pytest.outcomes import SkipKind, skip
 from qaconform.pytest.support import charged_to_suites, once_per_run, post_comment, shared_path
 from qaconform.target import ledger
 from qaconform.target.client import ApiClient, ApiResponse, Exchange
+from qaconform.target.created_id import as_id
+from qaconform.target.fixture_state import read_ends
 from qaconform.target.profile import Profile
 from qaconform.target.writes import SUITES
 
@@ -100,9 +102,39 @@ def cancelwiki_denied_first(request: pytest.FixtureRequest, api: dict[str, ApiCl
     return _denied_first(request, api, profile, "cancelwiki", "cancelWiki", "wiki_node_id")
 
 
+FAVORITE_LOCK_PROMPT = "locked by a member who marked another's node as favorite"
+
+
+@pytest.fixture(scope="session")
+def favorite_refusals(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
+                      user_ids: dict[str, int]) -> dict[str, ApiResponse]:
+    """round33 (issue 44): member's lock of favorite_node_id, once per run and target, BEFORE member's unfavorite
+    (``unfavorite_once`` depends on this): the profile states a relation between member and a node no other suite
+    tries, "member marked it as favorite", and the lock's "for the caller's own node" is authorship only. A target
+    that takes "own" from the caller's favorites (a "my content" query joining them) lets member in
+    (test_permissions.py). Empty when member wrote the node (its question or answer list shows it, bounded reads:
+    then the lock is member's to make and proves nothing). No write on a conforming target (the refusal); one on a
+    target that takes it, charged to the suites."""
+    node = _one_shot(request, "favorite_node_id")
+    member = user_ids.get("member")
+    if member is None:
+        return {}
+    for kind in ("question", "answer"):
+        if node in {as_id(i.get("id")) for i in read_ends(api["admin"], f"user/{member}/{kind}.json", {node})}:
+            return {}
+
+    def send() -> ApiResponse:
+        with charged_to_suites():
+            prompt = f"{FAVORITE_LOCK_PROMPT} [{request.getfixturevalue('run_tag')}]"
+            return api["member"].put(f"node/{node}/lock.json", params={"prompt": prompt}, operation="lockNode")
+
+    return {"member's lock": once_per_target(request, profile, f"lock member its favorite {node}", send)}
+
+
 @pytest.fixture(scope="session")
 def unfavorite_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
-                    unfavorite_denied_first: dict[str, ApiResponse]) -> ApiResponse:
+                    unfavorite_denied_first: dict[str, ApiResponse],
+                    favorite_refusals: dict[str, ApiResponse]) -> ApiResponse:
     """member unfavorites favorite_node_id ONCE per run; every suite reads this one response.
 
     A favorite can be removed only once and the interface cannot create one, so a second call anywhere in the run
