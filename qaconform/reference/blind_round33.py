@@ -75,23 +75,19 @@ def locked_parent_public(parent: sqlite3.Row) -> bool:
 
 
 # --- 2 Schedule a data-protection job
-def bulk_timestamp_future(fields: Mapping[str, Any]) -> bool:
-    """round33-gdpr-bulk-past-timestamp-accepted: a bulk job's timeStamp compared with the clock in seconds."""
-    from .bodies import structured  # bodies imports this module: read at call time
-
-    spec = structured(dict(fields), "scheduleDate")
+def bulk_timestamp_future(fields: Mapping[str, Any], spec: Any) -> bool:
+    """round33-gdpr-bulk-past-timestamp-accepted: a bulk job's timeStamp (``spec``: its scheduleDate, parsed)
+    compared with the clock in seconds."""
     stamped = isinstance(spec, dict) and spec.get("formatted") is None and spec.get("timeStamp") is not None
     return (stamped and fields.get("type") == "bulk"
             and faults.is_on("round33-gdpr-bulk-past-timestamp-accepted"))
 
 
-def email_user_refused(fields: Mapping[str, Any]) -> None:
-    """round33-gdpr-email-user-with-delete-refused: a user by email refused when the operations hold delete."""
+def email_user_refused(operations: Any) -> None:
+    """round33-gdpr-email-user-with-delete-refused: a user by email refused when the operations (parsed) hold
+    delete."""
     if not faults.is_on("round33-gdpr-email-user-with-delete-refused"):
         return
-    from .bodies import structured  # bodies imports this module: read at call time
-
-    operations = structured(dict(fields), "operations")
     if isinstance(operations, str):
         operations = [o.strip() for o in operations.split(",")]
     if isinstance(operations, list) and "delete" in operations:
