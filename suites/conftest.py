@@ -34,16 +34,8 @@ from qaconform.target.profile import Profile, VisibilityOptions
 from qaconform.target.writes import SUITES
 
 from . import counts_after_posts, placed_forms, posted_texts, shared_answer_post
-from .one_shot_calls import (  # noqa: F401 - the one-shot fixtures, under their names, for every suite
-    cancelwiki_denied_first,
-    cancelwiki_once,
-    cancelwiki_own_once,
-    lock_of_favorite,
-    once_per_target,
-    unfavorite_denied_first,
-    unfavorite_once,
-    wiki_refusals,
-)
+from .one_shot_calls import *  # noqa: F403 - the one-shot fixtures (one_shot_calls.__all__), for every suite
+from .one_shot_calls import once_per_target
 from .placed_forms import placed_write  # noqa: F401 - forms9 (issue 44 item 3): the drawn forms' outcomes
 from .properties import recipient_forms  # the privacy model reads it too, as a sibling (no package name there)
 from .public_threads import *  # noqa: F403 - histories5: the shared thread under a public comment's fixtures

@@ -19,8 +19,15 @@ from qaconform.pytest.outcomes import SkipKind, skip
 from qaconform.pytest.support import charged_to_suites, once_per_run, post_comment, shared_path
 from qaconform.target import ledger
 from qaconform.target.client import ApiClient, ApiResponse, Exchange
+from qaconform.target.created_id import as_id
+from qaconform.target.fixture_state import read_ends
 from qaconform.target.profile import Profile
 from qaconform.target.writes import SUITES
+
+__all__ = ["cancelwiki_denied_first", "cancelwiki_once", "cancelwiki_own_once", "favorite_refusals", "once_per_target",
+           "unfavorite_denied_first", "unfavorite_once", "wiki_refusals"]
+"""The fixtures suites/conftest.py gives every suite under their names (round33: a star import, so that a new one-shot
+fixture costs conftest.py no line)."""
 
 
 def _one_shot(request: pytest.FixtureRequest, name: str) -> int:
@@ -100,31 +107,39 @@ def cancelwiki_denied_first(request: pytest.FixtureRequest, api: dict[str, ApiCl
     return _denied_first(request, api, profile, "cancelwiki", "cancelWiki", "wiki_node_id")
 
 
-FAVORITE_LOCK_PROMPT = "locked by a member who holds a favorite of another's question"
+FAVORITE_LOCK_PROMPT = "locked by a member who marked another's node as favorite"
 
 
 @pytest.fixture(scope="session")
-def lock_of_favorite(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile) -> ApiResponse:
-    """member's lock of favorite_node_id, once per run and target, BEFORE member's unfavorite of it
-    (``unfavorite_once`` depends on this; round34, issue 44: ownership on the wrong relation). member holds the
-    node's favorite ("Node marked favorite by the caller": a relation of the caller to the node, per user) and Lock
-    comments on own posts only, and the question is another's, so a target taking "own" from the favorite lets
-    member in (test_permissions.py). The relations the run gives an account to a node it did not write are each
-    tried so: a follow (fix2nodes), a contribution and the last activity (fix32), a favorite (here). No write on a
-    conforming target (the refusal); one on a target that takes it, charged to the suites."""
+def favorite_refusals(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
+                      user_ids: dict[str, int]) -> dict[str, ApiResponse]:
+    """round33 (issue 44): member's lock of favorite_node_id, once per run and target, BEFORE member's unfavorite
+    (``unfavorite_once`` depends on this): the profile states a relation between member and a node no other suite
+    tries, "member marked it as favorite", and the lock's "for the caller's own node" is authorship only. A target
+    that takes "own" from the caller's favorites (a "my content" query joining them) lets member in
+    (test_permissions.py). Empty when member wrote the node (its question or answer list shows it, bounded reads:
+    then the lock is member's to make and proves nothing). No write on a conforming target (the refusal); one on a
+    target that takes it, charged to the suites."""
     node = _one_shot(request, "favorite_node_id")
+    member = user_ids.get("member")
+    if member is None:
+        return {}
+    for kind in ("question", "answer"):
+        if node in {as_id(i.get("id")) for i in read_ends(api["admin"], f"user/{member}/{kind}.json", {node})}:
+            return {}
 
     def send() -> ApiResponse:
         with charged_to_suites():
             prompt = f"{FAVORITE_LOCK_PROMPT} [{request.getfixturevalue('run_tag')}]"
             return api["member"].put(f"node/{node}/lock.json", params={"prompt": prompt}, operation="lockNode")
 
-    return once_per_target(request, profile, f"lock member on its favorite {node}", send)
+    return {"member's lock": once_per_target(request, profile, f"lock member its favorite {node}", send)}
 
 
 @pytest.fixture(scope="session")
 def unfavorite_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
-                    unfavorite_denied_first: dict[str, ApiResponse], lock_of_favorite: ApiResponse) -> ApiResponse:
+                    unfavorite_denied_first: dict[str, ApiResponse],
+                    favorite_refusals: dict[str, ApiResponse]) -> ApiResponse:
     """member unfavorites favorite_node_id ONCE per run; every suite reads this one response.
 
     A favorite can be removed only once and the interface cannot create one, so a second call anywhere in the run

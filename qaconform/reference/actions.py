@@ -23,6 +23,7 @@ from . import (
     blind_round15,
     blind_round31,
     blind_round32,
+    blind_round33,
     blind_round34,
     combos_perms,
     faults,
@@ -84,6 +85,7 @@ def _result(svc: Service, key: str, action_id: int, node: sqlite3.Row, success: 
         action.pop(drop, None)
     _blind_record(svc, key, node, action)
     blind_round32.lock_record(key, node, action)  # round32 (issue 44): one node kind's record
+    blind_round33.lock_record(key, node, action)  # round33 (issue 44): an answer's lock record
     if (key == "wikifyAction" and row["canceled_by"] is not None and row["canceled_by"] != node["author_id"]
             and faults.is_on("blind5-cancelwiki-node-id-action-id")):  # blind5 (issue 44)
         action["node"]["id"] = action_id
@@ -210,6 +212,7 @@ async def unmark_favorite(svc: Service, request: Request, caller: Caller) -> Res
         mine = svc.db.one("SELECT COUNT(*) FROM favorites WHERE node_id = ? AND user_id = ?", (node["id"], caller.id))
         count = mine[0] if mine else 0
     count = history_faults.favorite_count(node["id"], count)  # blindh (issue 44)
+    count = blind_round33.unfavorite_count(node, count)  # round33 (issue 44)
     return _result(svc, "favoriteAction", fav["action_id"], node, blind_round13.unfavorite_success(count),
                    favoriteCount=count)  # round13 (issue 44): success
 
@@ -344,6 +347,7 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
     owns = owns or blind_round34.lock_owner(svc.db, node, caller)  # round34 (issue 44): a favorite taken as own
     owns = owns or histories6_paths.lock_any(caller, node)  # histories6 (issue 44)
     owns = owns or fix32_paths.lock_owns(svc.db, caller, node)  # fix32 (issue 44): an old answer, a contributor
+    owns = owns or blind_round33.lock_owns(svc.db, caller, node)  # round33 (issue 44): a favorite
     access.require_owner("lockNode", caller, owns, auth.LOCK_ANY)
     blind_round31.lock_refused(svc.db, caller, node)  # round31 (issue 44): a rank check on administrators' nodes
     if node["locked"]:

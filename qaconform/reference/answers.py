@@ -18,6 +18,7 @@ from . import (
     blind_round15,
     blind_round26,
     blind_round31,
+    blind_round33,
     faults,
     history_faults,
     variants,
@@ -70,6 +71,7 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
     if not published and variants.is_on("moderated-answer-202"):
         return json_response({"id": str(answer_id)}, 202)
     item = _posted_answer(svc, caller, question, answer_id)
+    blind_round33.posted_answer_id(fields, item, answer_id)  # round33 (issue 44)
     if not published and faults.is_on("answer-id-integer-unpublished"):  # writecross (issue 44)
         item["id"] = answer_id
     as_param = "body" in request.query_params

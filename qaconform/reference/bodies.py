@@ -14,7 +14,7 @@ from urllib.parse import parse_qsl
 
 from starlette.requests import Request
 
-from . import blind_round30, blind_round32, faults, variants
+from . import blind_round30, blind_round32, blind_round33, faults, variants
 from .errors import ApiError, bad_request
 
 MAX_BODY_BYTES = 1024 * 1024
@@ -46,6 +46,7 @@ async def read_fields(request: Request) -> dict[str, Any]:
                 raise bad_request("the form body is not UTF-8; encode it as UTF-8") from None
             fields = dict(parse_qsl(text, keep_blank_values=True))
             fields = blind_round32.form_fields(request.url.path, text, fields)  # round32 (issue 44)
+            fields = blind_round33.form_fields(request.url.path, text, fields)  # round33 (issue 44)
             fields = _planted_form_fields(request.url.path, fields)
         else:
             shown = media or "none"

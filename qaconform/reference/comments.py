@@ -29,6 +29,7 @@ from . import (
     blind_round30,
     blind_round31,
     blind_round32,
+    blind_round33,
     combos2_paths,
     faults,
     fix32_paths,
@@ -71,6 +72,7 @@ async def post_comment(svc: Service, request: Request, caller: Caller) -> Respon
         raise conflict(f"node {parent['id']} is locked: it takes no new comments")
     required = blind_round13.body_required(parent, _body_required(request))  # round13 (issue 44)
     required = blind_round16.comment_body_required(fields, required)  # round16 (issue 44)
+    required = blind_round33.comment_body_required(caller, required)  # round33 (issue 44)
     body = stored_body(text_field(fields, "body", required=required) or "")
     if faults.is_on("comment-body-astral-dropped"):
         body = "".join(ch for ch in body if ord(ch) <= 0xFFFF)
@@ -159,6 +161,8 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
     final_visibility, final_recipients = blind_round11.reply_default_privacy(  # round11 (issue 44)
         parent, "visibility" in fields or "recipients" in fields, (final_visibility, final_recipients))
     final_visibility, final_recipients = _stored_privacy_faults(svc, parent, (final_visibility, final_recipients))
+    final_visibility, final_recipients = blind_round33.own_answer_default(  # round33 (issue 44)
+        parent, caller, fields, (final_visibility, final_recipients))
     final_recipients = blind_round13.reply_recipients(parent, fields, final_visibility, final_recipients)  # round13
     final_recipients = final_recipients[:1] if faults.is_on("comment-recipients-first-only") else final_recipients
     final_visibility, final_recipients = blind_round32.locked_answer_privacy(  # round32 (issue 44)
@@ -329,6 +333,8 @@ def _inherited_privacy(
         if faults.is_on("reply-to-reply-loses-privacy") and _parent_is_reply(svc, parent):
             return "full", []
         if parent["answer_id"] is None and faults.is_on("blind-question-thread-reply-public"):  # blindw (issue 44)
+            return "full", []
+        if blind_round33.locked_parent_public(parent):  # round33 (issue 44): after a lock
             return "full", []
         return parent["visibility"], inherited
     if faults.is_on("comment-reply-other-visibility-accepted") and visibility is not None:

@@ -352,6 +352,12 @@ from .faults_fix33 import FIX33  # noqa: E402
 
 _ALL = _ALL + FIX33
 
+# --- blind round 33: eight drawn must-rules (seed 20261203) and seven of the kinds issue 44 names, written without
+# reading the suites (issue 44, round33)
+from .faults_blind_round33 import BLIND_round33  # noqa: E402
+
+_ALL = _ALL + BLIND_round33  # BLIND_round33_MISSED: left out (docs/blind-rounds.md)
+
 # --- blind round 34: eight drawn must-rules (seed 20261204) and seven of the kinds issue 44 names, written without
 # reading the suites (issue 44, round34)
 from .faults_blind_round34 import BLIND_round34  # noqa: E402

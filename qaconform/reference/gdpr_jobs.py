@@ -23,6 +23,7 @@ from . import (
     blind_round30,
     blind_round31,
     blind_round32,
+    blind_round33,
     crossing2_paths,
     crossing3_paths,
     faults,
@@ -127,6 +128,8 @@ def _check_user(svc: Service, fields: dict[str, Any], skipped: frozenset[str] = 
     reassign = structured(fields, "reassignUser")
     email_looked_up_by_id = by_email and faults.is_on("gdpr-user-email-refused") and isinstance(
         reassign, dict) and _present(reassign, "id")
+    if by_email:
+        blind_round33.email_user_refused(structured(fields, "operations"))  # round33 (issue 44)
     by_id = isinstance(user, dict) and _present(user, "id")  # crossing2 (issue 44): a form refused in one cell
     crossed = (by_id and crossing2_paths.USER_BY_ID in skipped) or (
         by_email and crossing2_paths.USER_BY_EMAIL in skipped)
@@ -234,6 +237,8 @@ def _free_time_frame(svc: Service, fields: dict[str, Any], check_taken: bool = T
         past = False
     if past and blind_round15.gdpr_past_unchecked(fields, structured(fields, "scheduleDate"),
                                                   structured(fields, "user")):  # round15 (issue 44)
+        past = False
+    if past and blind_round33.bulk_timestamp_future(fields, structured(fields, "scheduleDate")):  # round33
         past = False
     if past and check_past and not faults.is_on("gdpr-past-date-accepted"):
         blind_round12.past_date_refusal(structured(fields, "scheduleDate"))  # round12 (issue 44)

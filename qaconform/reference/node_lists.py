@@ -28,6 +28,7 @@ from . import (
     blind_round26,
     blind_round30,
     blind_round32,
+    blind_round33,
     faults,
     histories2_faults,
     histories3_faults,
@@ -220,7 +221,8 @@ async def list_user_answers(svc: Service, request: Request, caller: Caller) -> R
 
 async def list_user_questions(svc: Service, request: Request, caller: Caller) -> Response:
     if not faults.is_on("user-questions-cache-by-url"):  # round14 (issue 44): user_questions_page
-        return blind_round14.user_questions_page(_user_nodes(svc, request, caller, "question", QUESTION_SORTS))
+        return blind_round33.user_questions_page(  # round33 (issue 44)
+            blind_round14.user_questions_page(_user_nodes(svc, request, caller, "question", QUESTION_SORTS)))
     kept = _by_url.get(str(request.url))
     if kept is not None and time.monotonic() - kept[0] < URL_CACHE_S:
         return Response(kept[1], media_type=JSON_TYPE)  # whoever asked first: the URL is the key, not the caller

@@ -26,6 +26,7 @@ from . import (
     blind_round15,
     blind_round31,
     blind_round32,
+    blind_round33,
     faults,
     variants,
 )
@@ -89,8 +90,9 @@ async def list_earned_experts(svc: Service, request: Request, caller: Caller) ->
     echo = "reputation" if q.get("sort") and "pageSize" not in q and faults.is_on(
         "sort-echo-wrong-on-one-expert-list") else None
     reversed_oldest = q.get("sort") == "oldest" and faults.is_on("earned-experts-oldest-reversed")
-    page = _experts(svc, request, "earned_expert = 1", [], string_field, echo,
-                    EXPERT_SORTS["recent"] if reversed_oldest else blind_round32.earned_order(q))  # round32
+    order = EXPERT_SORTS["recent"] if reversed_oldest else blind_round32.earned_order(q)  # round32 (issue 44)
+    order = blind_round33.earned_order(q, order, EXPERT_SORTS["reputation"])  # round33 (issue 44)
+    page = _experts(svc, request, "earned_expert = 1", [], string_field, echo, order)
     if "pageSize" in q and faults.is_on("blind6-earned-experts-pagecount-default-size"):  # blind6 (issue 44)
         return blind6_reads.rewritten(page, blind6_reads.pagecount_with(svc.page_size))
     return blind_round14.earned_experts(page)  # round14 (issue 44)
@@ -146,6 +148,7 @@ async def list_spaces(svc: Service, request: Request, caller: Caller) -> Respons
         raise bad_request(f"'sort' must be one of {', '.join(NAMED_SORTS)}")
     where = _shown_spaces(svc, caller, projected=bool(q.get("includeOnly")))
     where = blind_perms.spaces_where(caller, paging, where)  # blindp (issue 44)
+    where = blind_round33.spaces_where(q, where)  # round33 (issue 44)
     if ("wrap" in q or "v1" in q) and where != "0" and faults.is_on("spaces-hidden-shown-with-wrap"):
         where = "1"  # blindr: the legacy serializer lists every space
     counted = "1" if where != "0" and faults.is_on("blindc-spaces-totalcount-counts-hidden") else where  # blindc
@@ -219,6 +222,7 @@ async def list_topics(svc: Service, request: Request, caller: Caller) -> Respons
     if faults.is_on("topics-text-plain"):
         resp.headers["content-type"] = "text/plain;charset=UTF-8"
     resp = blind7_paths.topics_page(resp, bool(params))  # blind7 (issue 44)
+    resp = blind_round33.topics_page(resp, q, svc.page_size)  # round33 (issue 44)
     if "wrap" in q and faults.is_on("blinde-topics-wrap-callback"):  # blinde: wrap read as a JSONP callback
         return Response(b"callback(" + bytes(resp.body) + b");", media_type=JSON_TYPE)
     return resp
@@ -300,6 +304,7 @@ async def list_groups(svc: Service, request: Request, caller: Caller) -> Respons
     if q.get("sort") and sort != q.get("sort") and "pageSize" in q and faults.is_on(
             "blinde-groups-invalid-sort-newest-when-sized"):
         order = NAMED_SORTS["newest"]  # blinde: the paged query's own default
+    order = blind_round33.groups_order(q, sort, order, NAMED_SORTS["oldest"])  # round33 (issue 44)
     rows = svc.db.all(f"SELECT * FROM groups ORDER BY {order} LIMIT ? OFFSET ?", [paging.size, paging.offset])
     groups = envelope([svc.render.group_json(r) for r in rows], total, paging, sort, q)
     blind7_paths.groups_page(groups, q, sort == q.get("sort"))  # blind7 (issue 44)

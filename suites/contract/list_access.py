@@ -22,10 +22,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from covering import NOT_ANONYMOUS, PAIRS, Combination, covering, expand
+from covering import EXPERT_LISTS, NOT_ANONYMOUS, PAIRS, Combination, covering, expand
 from listops import LIST_OPS
 
-from qaconform.contract import NONE, READER, Contract, ContractError, Dimensions, load_contract
+from qaconform.contract import NONE, READER, Contract, ContractError, Dimensions, envelope, load_contract
 
 ALONE = "alone"
 """The order value of a read made on its own (shared with the other rules judged on the same row)."""
@@ -267,6 +267,34 @@ def paired_rows(op: str, dims: Dimensions, access: Access, seed: int, drawn: lis
     return out
 
 
+SWEPT_READER = "novice"
+"""round33 (issue 44): the reader whose withheld items the profile states (hidden_space_id, "a space novice may not
+see": test_list_access.py ``_hidden``), so the one reader on whom a visibility rule can fail on every target."""
+SORT = "sort"
+
+
+def sort_rows(op: str, dims: Dimensions, drawn: list[Row], visibility_lists: tuple[str, ...]) -> list[Row]:
+    """round33 (issue 44): :data:`SWEPT_READER` reading list ``op`` with each sort name the description has seen
+    (``sorts``: "Names seen: active, newest, ..."), the sort alone, at the array's path, alone, on every list a
+    visibility rule is crossed over that takes a sort and whose accepted sort values are "not shown".
+
+    Why: the covering array draws two of those names per list and seed (covering.NAMED_NODE_SORTS), so a server
+    that forgets the per-space permission on the query of one sort (a space list ordered newest first read from
+    another table) passed with every other seed's names. The value of a parameter whose values the description does
+    not state is a dimension of its own here: each seen name once, by the reader the withheld set is stated for
+    (a row the array or the single rows already hold is not read twice)."""
+    if op in EXPERT_LISTS or op not in visibility_lists or SORT not in dims.of_list(op):
+        return []
+    have = {row.label for row in drawn}
+    out: list[Row] = []
+    for name in envelope().sorts_seen:
+        row = Row(Combination(op, SWEPT_READER, ((SORT, f"sort={name}"),)), ALONE)
+        if row.label not in have:
+            have.add(row.label)
+            out.append(row)
+    return out
+
+
 def verdict(op: str, reader: str) -> str:
     """What the permission table says of ``reader`` on list ``op``: ALLOW (the accounts listops.py lets read it),
     DENY (a signed-in account it does not; anonymous on the expert lists, "Errors: 401", and the group list, Site
@@ -296,8 +324,11 @@ def cases(seed: int, contract: Contract | None = None, strength: int = PAIRS) ->
     dims = contract.dimensions
     drawn = {op: rows(op, dims, access, seed, strength) + own_rows(op, dims) + others_rows(op, dims)  # blind10, round14
              for op in dims.lists}
+    crossed = crossing(contract, access)
+    visibility_lists = tuple(op for rule in VISIBILITY_RULES for op in crossed.get(rule, ()))
     for op, kept in drawn.items():  # readers (issue 44): each reader plain, and with each Conventions parameter
         kept += single_rows(op, dims, access, seed, kept)
         kept += paired_rows(op, dims, access, seed, kept)  # histories4: and with two, one of them a Conventions one
-    return [Case(rule, row) for rule, ops in crossing(contract, access).items() for op in ops
+        kept += sort_rows(op, dims, kept, visibility_lists)  # round33: every seen sort name by the withheld reader
+    return [Case(rule, row) for rule, ops in crossed.items() for op in ops
             for row in drawn[op] if judged(rule, row)]
