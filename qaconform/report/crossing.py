@@ -201,8 +201,23 @@ across (every value of each: qaconform.report.run_crossing checks them against t
 PLAN_EXCLUDED = "plan_excluded"
 """coverage.json ``crossing.plan_excluded``: "operation dimension" -> value -> why no rule is judged there (the
 list shapes ``list_shapes.exclude`` leaves out), and under ``responses`` the same for the response rules of a list
-(spec/dimensions.yaml ``run_crossing.responses``): a value listed here is not asked of the run."""
+(spec/dimensions.yaml ``run_crossing.responses``), and under ``by_rule`` rule -> "op dim" -> value -> why for the
+rules spec/dimensions.yaml ``run_crossing.values`` names (crossing12): a value listed here is not asked of the run."""
 RESPONSES = "responses"
+BY_RULE = "by_rule"
+
+
+def _rule_exclusions(spec: Mapping[str, Any]) -> dict[str, dict[str, dict[str, str]]]:
+    """spec/dimensions.yaml ``run_crossing.values`` as rule -> "op dim" -> value -> why: the values the description
+    makes inapplicable to those rules (a refusal holds no record, a form cannot carry the field, the rule is about
+    one reader), each group with its reason (crossing12)."""
+    out: dict[str, dict[str, dict[str, str]]] = {}
+    for group in ((spec.get("run_crossing") or {}).get("values")) or ():
+        for rid in group.get("rules") or ():
+            for key, values in (group.get("cells") or {}).items():
+                out.setdefault(str(rid), {}).setdefault(str(key), {}).update(
+                    {str(v): str(group.get("why")) for v in values})
+    return out
 
 
 def _value_exclusions(spec: Mapping[str, Any]) -> dict[str, Any]:
@@ -215,6 +230,7 @@ def _value_exclusions(spec: Mapping[str, Any]) -> dict[str, Any]:
         out.setdefault(f"{op} {block.get('dimension')}", {})[value] = str(why)
     responses = ((spec.get("run_crossing") or {}).get(RESPONSES)) or {}
     out[RESPONSES] = {str(k): {str(v): str(w) for v, w in (values or {}).items()} for k, values in responses.items()}
+    out[BY_RULE] = _rule_exclusions(spec)
     return out
 
 

@@ -84,8 +84,10 @@ def run_crossing(plan: Mapping[str, Mapping[str, Iterable[str]]], values: Mappin
     values judged and those missing with why (``missing``); and how many rules it judged across every one
     (``judged`` of ``considered``: the must-rules with dimensions of the selection). ``excluded``
     (crossing.PLAN_EXCLUDED): "op dim" -> value -> why spec/ leaves the value out there, and under ``responses`` the
-    same for the rules ``response_rules`` names only (not asked)."""
+    same for the rules ``response_rules`` names only, under ``by_rule`` rule -> "op dim" -> value -> why for one rule
+    (not asked; a rule's entry names those as ``excluded``, crossing12)."""
     excluded = excluded or {}
+    by_rule: Mapping[str, Mapping[str, Mapping[str, str]]] = excluded.get("by_rule") or {}
     responses: Mapping[str, Mapping[str, str]] = excluded.get("responses") or {}
     response_rules = set(excluded.get("response_rules") or ())
     cells = cells_of(tests)
@@ -95,18 +97,22 @@ def run_crossing(plan: Mapping[str, Mapping[str, Iterable[str]]], values: Mappin
             continue
         whole: dict[str, list[str]] = {}
         missing: dict[str, Any] = {}
+        own = {key: dict(values) for key, values in (by_rule.get(rid) or {}).items()
+               if key.partition(" ")[0] in ops and key.partition(" ")[2] in ops[key.partition(" ")[0]]}
         for op, dims in sorted(ops.items()):
             for dim in dims:
                 by_value = cells.get((rid, op, dim)) or {}
                 left = {**(excluded.get(f"{op} {dim}") or {}),
-                        **((responses.get(f"{op} {dim}") or {}) if rid in response_rules else {})}
+                        **((responses.get(f"{op} {dim}") or {}) if rid in response_rules else {}),
+                        **(own.get(f"{op} {dim}") or {})}
                 status = {str(v): _value_status(by_value, str(v)) for v in values.get(dim) or () if str(v) not in left}
                 if all(s == "judged" for s in status.values()):
                     whole.setdefault(op, []).append(dim)
                 else:
                     missing[f"{op} {dim}"] = {"judged": [v for v, s in status.items() if s == "judged"],
                                               "missing": {v: s for v, s in status.items() if s != "judged"}}
-        rules[rid] = {"crossed": not missing, "judged": whole, **({"missing": missing} if missing else {})}
+        rules[rid] = {"crossed": not missing, "judged": whole, **({"missing": missing} if missing else {}),
+                      **({"excluded": own} if own else {})}
     judged = sorted(r for r, e in rules.items() if e["crossed"])
     out: dict[str, Any] = {"planned": len(rules), "judged": len(judged), "of": considered,
                            "not_judged": sorted(set(rules) - set(judged)), "rules": rules}

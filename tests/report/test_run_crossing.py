@@ -15,8 +15,8 @@ from qaconform.report.crossing import crossing_line
 from qaconform.report.model import build_report
 from qaconform.report.run_crossing import NOT_RUN, run_crossing, run_text
 
-RULE = "ANSWER-201"
-"""A must-rule spec/ plans crossed on postAnswer across input_form and writer (16 values in all)."""
+RULE = "PERM-ANSWER"
+"""A must-rule spec/ plans crossed on postAnswer across input_form and writer (8 values in all), none left out."""
 FORMS = ["json", "query", "form", "param_wins"]
 WRITERS = ["admin", "moderator", "member", "novice"]
 
@@ -114,3 +114,33 @@ def test_an_only_run_counts_only_the_must_rules_it_ran_and_says_so(tmp_path: Pat
                            f"(spec/dimensions.yaml), judged 1 of 1 in the run's cells (counting only the must-rules "
                            f"--only {RULE} ran)"), line
     assert run_text({}) == ""
+
+
+def test_a_value_spec_leaves_out_for_one_rule_is_not_asked_of_that_rule_and_its_entry_names_it() -> None:
+    plan = {RULE: {"postAnswer": ["input_form", "writer"]}, "OTHER": {"postAnswer": ["writer"]}}
+    values = {"input_form": FORMS, "writer": WRITERS}
+    by_rule = {RULE: {"postAnswer writer": {"novice": "why"}, "listGroups reader": {"admin": "not planned"}}}
+    run = run_crossing(plan, values, _every()[:3], 139, excluded={"by_rule": by_rule})
+    assert run["rules"][RULE]["crossed"] is False, "param_wins is novice's row: still missing on input_form"
+    assert "postAnswer writer" not in run["rules"][RULE]["missing"]
+    assert run["rules"][RULE]["excluded"] == {"postAnswer writer": {"novice": "why"}}, "only what the plan holds"
+    assert "novice" in run["rules"]["OTHER"]["missing"]["postAnswer writer"]["missing"], "for that rule only"
+
+
+def test_every_value_spec_leaves_out_for_a_rule_names_a_planned_rule_dimension_and_value() -> None:
+    """A stale exclusion (a rule renamed, a dimension no longer planned, a value no longer a dimension's) would
+    hide nothing and claim a reason for nothing: each named (rule, operation, dimension, value) must be planned."""
+    from qaconform.report.crossing import BY_RULE, PLAN, PLAN_EXCLUDED, crossing
+
+    spec = load_contract()
+    out = crossing(Path(__file__).resolve().parents[2] / "spec", spec.rules.values())
+    plan, by_rule = out[PLAN], out[PLAN_EXCLUDED][BY_RULE]
+    dims = out and __import__("yaml").safe_load(
+        (Path(__file__).resolve().parents[2] / "spec" / "dimensions.yaml").read_text(encoding="utf-8"))["dimensions"]
+    assert by_rule, "spec/dimensions.yaml run_crossing.values is read"
+    stale = [f"{rid} {key} {value}" for rid, keys in by_rule.items() for key, values in keys.items()
+             for value in values
+             if rid not in plan or key.split(" ")[1] not in plan[rid].get(key.split(" ")[0], ())
+             or value not in [str(v) for v in dims[key.split(" ")[1]]]]
+    assert stale == [], f"run_crossing.values names what the plan does not hold: {stale}"
+    assert all(why.strip() for keys in by_rule.values() for values in keys.values() for why in values.values())
