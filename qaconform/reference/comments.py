@@ -110,6 +110,16 @@ def _body_required(request: Request) -> bool:
     return not (form and faults.is_on("comment-form-body-optional"))
 
 
+def _last_privacy_faults(parent: sqlite3.Row, caller: Caller, fields: dict[str, Any],
+                         privacy: tuple[str, list[int]]) -> tuple[str, list[int]]:
+    """The planted faults that change the privacy every rule has decided, in their order (a step of its own so that
+    ``_privacy`` stays one screen: tests/reference/test_reference_layout.py)."""
+    visibility, recipients = blind_round33.own_answer_default(parent, caller, fields, privacy)  # round33 (issue 44)
+    recipients = blind_round13.reply_recipients(parent, fields, visibility, recipients)  # round13
+    recipients = recipients[:1] if faults.is_on("comment-recipients-first-only") else recipients
+    return blind_round32.locked_answer_privacy(parent, visibility, recipients)  # round32 (issue 44)
+
+
 def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str, Any],
              from_query: frozenset[str] = frozenset()) -> tuple[str, list[int]]:
     """The visibility and recipients the new comment gets (comment rules 1-7), recipients checked to exist."""
@@ -161,12 +171,8 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
     final_visibility, final_recipients = blind_round11.reply_default_privacy(  # round11 (issue 44)
         parent, "visibility" in fields or "recipients" in fields, (final_visibility, final_recipients))
     final_visibility, final_recipients = _stored_privacy_faults(svc, parent, (final_visibility, final_recipients))
-    final_visibility, final_recipients = blind_round33.own_answer_default(  # round33 (issue 44)
-        parent, caller, fields, (final_visibility, final_recipients))
-    final_recipients = blind_round13.reply_recipients(parent, fields, final_visibility, final_recipients)  # round13
-    final_recipients = final_recipients[:1] if faults.is_on("comment-recipients-first-only") else final_recipients
-    final_visibility, final_recipients = blind_round32.locked_answer_privacy(  # round32 (issue 44)
-        parent, final_visibility, final_recipients)
+    final_visibility, final_recipients = _last_privacy_faults(parent, caller, fields,
+                                                              (final_visibility, final_recipients))
     missing = [r for r in final_recipients if not svc.user_exists(r)]
     if missing:
         raise bad_request(f"recipient {missing[0]} is not a user; give ids of existing users")
