@@ -178,10 +178,18 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON: a strict parser (JavaScript's JSON.parse, jq, CI's) refuses it")
 
 
+def _once_each(items: list[tuple[str, Any]]) -> dict[str, Any]:
+    keys = [k for k, _ in items]
+    if len(keys) != len(set(keys)):
+        raise ValueError(f"a key given twice in one object: {keys} (a strict parser keeps one of them, silently)")
+    return dict(items)
+
+
 def strict_json(text: str) -> Any:
     """``text`` parsed as CI's parsers read JSON: ``NaN``, ``Infinity`` and ``-Infinity`` are errors, not numbers
-    (Python's json module accepts them by default)."""
-    return json.loads(text, parse_constant=_no_constant)
+    (Python's json module accepts them by default), and so is a key given twice in one object (parsers differ on
+    which value they keep)."""
+    return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_once_each)
 
 
 def strict_junit(text: str) -> ET.Element:

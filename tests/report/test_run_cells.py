@@ -9,6 +9,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from report_builders import strict_json
+
 from qaconform.contract import load_contract
 from qaconform.report.coverage import terminal_lines
 from qaconform.report.crossing import crossing_line
@@ -49,18 +51,6 @@ def _results(stopped: dict[str, str] | None = None) -> dict[str, Any]:
     ]}
 
 
-def _strict(text: str) -> Any:
-    """coverage.json read as strict JSON: no NaN or Infinity, no key given twice."""
-    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-        keys = [k for k, _ in items]
-        assert len(keys) == len(set(keys)), f"a key given twice: {keys}"
-        return dict(items)
-
-    def constant(name: str) -> Any:
-        raise AssertionError(f"not strict JSON: {name}")
-
-    return json.loads(text, object_pairs_hook=pairs, parse_constant=constant)
-
 
 def test_each_family_counts_only_the_cells_a_verdict_judged() -> None:
     cells = run_cells(_results()["tests"])
@@ -80,10 +70,10 @@ def test_the_figure_says_what_the_run_judged_and_coverage_json_holds_it_strictly
     report = build_report(_results(), load_contract().rules.values())
     path = tmp_path / "coverage.json"
     path.write_text(json.dumps(report["coverage"], allow_nan=False), encoding="utf-8")
-    crossing = _strict(path.read_text(encoding="utf-8"))["crossing"]
+    crossing = strict_json(path.read_text(encoding="utf-8"))["crossing"]
     assert crossing["must_rules_with_dimensions"] >= 1, "the spec's figure is there for a run that ended"
     assert "not_counted" not in crossing
-    assert crossing["run_cells"] == _strict(json.dumps(run_cells(_results()["tests"])))
+    assert crossing["run_cells"] == strict_json(json.dumps(run_cells(_results()["tests"])))
     line = crossing_line(crossing)
     assert "found relations: 2 of 4 refused (action, role, relation, kind) cells judged" in line
     assert "2 not judged (skipped, blocked or not reached: coverage.json crossing.run_cells)" in line
@@ -97,7 +87,7 @@ def test_the_figure_says_what_the_run_judged_and_coverage_json_holds_it_strictly
 def test_a_run_that_did_not_end_gets_no_figure_only_what_it_judged(tmp_path: Path) -> None:
     stopped = {"reason": "interrupted", "message": "the run was interrupted (Ctrl-C, or a collection error)"}
     report = build_report(_results(stopped), [{"id": "PERM-LOCK", "level": "must"}])
-    crossing = _strict(json.dumps(report["coverage"], allow_nan=False))["crossing"]
+    crossing = strict_json(json.dumps(report["coverage"], allow_nan=False))["crossing"]
     assert set(crossing) == {"not_counted", "stopped", "run_cells"}, "no figure of spec/ for a run that did not end"
     assert crossing["stopped"] == "interrupted"
     line = crossing_line(crossing)

@@ -10,6 +10,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from report_builders import strict_json
+
 from qaconform.contract import load_contract
 from qaconform.report.crossing import crossing_line
 from qaconform.report.model import build_report
@@ -32,23 +34,12 @@ def _every(**outcome: Any) -> list[dict[str, Any]]:
     return [_t(f, w, **(outcome if w == "novice" else {})) for f, w in zip(FORMS, WRITERS, strict=True)]
 
 
-def _strict(text: str) -> Any:
-    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-        keys = [k for k, _ in items]
-        assert len(keys) == len(set(keys)), f"a key given twice: {keys}"
-        return dict(items)
-
-    def constant(name: str) -> Any:
-        raise AssertionError(f"not strict JSON: {name}")
-
-    return json.loads(text, object_pairs_hook=pairs, parse_constant=constant)
-
 
 def _crossing(tests: list[dict[str, Any]], tmp_path: Path, selection: dict[str, Any] | None = None) -> Any:
     report = build_report({"tests": tests}, load_contract().rules.values(), meta={"selection": selection or {}})
     path = tmp_path / "coverage.json"
     path.write_text(json.dumps(report["coverage"], allow_nan=False), encoding="utf-8")
-    return _strict(path.read_text(encoding="utf-8"))["crossing"]
+    return strict_json(path.read_text(encoding="utf-8"))["crossing"]
 
 
 def test_a_rule_counts_judged_only_with_a_verdict_on_every_value_of_every_dimension() -> None:
