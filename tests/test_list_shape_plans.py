@@ -79,3 +79,10 @@ def test_an_empty_list_is_looked_for_among_the_oldest_nodes_and_the_busy_questio
     answers_as_listed = [387, 32, "3", 2, 59, 56, "x", 59]  # the question list shows the newest activity first
     assert oldest_first(answers_as_listed, busy={"387", "32"}) == [2, "3", 56, 59, 32, 387]
     assert oldest_first([], busy=set()) == []
+
+
+def test_a_short_pages_refusal_reads_the_same_whatever_the_lists_size() -> None:
+    """user13: a CI build's skip reason must not change with the list's size, which grows with every build's
+    writes (15 items in one build, 29 in the next): the size is the skip's detail, not its reason."""
+    reasons = {plan(SHORT, total, 10) for total in (10, 15, 29)}
+    assert len(reasons) == 1 and all(isinstance(r, str) for r in reasons), reasons

@@ -46,6 +46,9 @@ def test_judging_a_cached_answer():
 def test_plain_skip():
     import pytest
     pytest.skip("nothing to check")
+
+def test_skip_with_what_varies_between_builds():
+    skip(SkipKind.OTHER, "not checked: the list is longer than the longest page", detail="it holds 29 items")
 '''
 
 
@@ -67,7 +70,7 @@ def _test(data: dict[str, Any], name: str) -> dict[str, Any]:
 
 def test_pytest_still_sees_a_failure_and_skips_with_their_reasons(ran: tuple[Any, dict[str, Any]]) -> None:
     proc, _ = ran
-    assert "4 failed, 3 skipped" in proc.stdout, proc.stdout[-2000:]
+    assert "4 failed, 4 skipped" in proc.stdout, proc.stdout[-2000:]
     # the reason at the test's own line, as pytest.skip shows it
     assert "SKIPPED [1] test_ends.py:11: fixture wiki_node_id not in profile" in proc.stdout, proc.stdout[-2000:]
 
@@ -98,6 +101,28 @@ def test_a_skip_records_its_kind_and_the_fixtures_it_needs(ran: tuple[Any, dict[
     assert _test(data, "test_needs_a_fixture")["needs_fixtures"] == ["wiki_node_id"]
     assert _test(data, "test_forbidden_by_safety")["skip_kind"] == SkipKind.SAFETY
     assert _test(data, "test_plain_skip")["skip_kind"] == SkipKind.OTHER
+
+
+def test_a_skips_detail_stays_out_of_the_reason_ci_compares(ran: tuple[Any, dict[str, Any]]) -> None:
+    """user13: CI compares a skip's JUnit message from build to build with --seed; the facts that vary (a list's
+    size, an id drawn at random) are the skip's detail: in results.json, report.json and the JUnit element's text,
+    never in its message."""
+    import xml.etree.ElementTree as ET
+
+    from qaconform.report.junit import build_junit
+
+    _, data = ran
+    entry = _test(data, "test_skip_with_what_varies_between_builds")
+    assert entry["skip_detail"] == "it holds 29 items"
+    assert "29" not in entry["message"] and "longest page" in entry["message"]
+    assert "skip_detail" not in _test(data, "test_plain_skip")
+    report = build_report(data, [])
+    assert next(t for t in report["tests"] if t["nodeid"] == entry["nodeid"])["skip_detail"] == "it holds 29 items"
+    case = next(c for c in ET.fromstring(build_junit(report)).iter("testcase")
+                if c.get("name") == "test_skip_with_what_varies_between_builds")
+    skipped = case.find("skipped")
+    assert skipped is not None and "29" not in (skipped.get("message") or "-29")
+    assert "longest page" in (skipped.get("message") or "") and skipped.text == "it holds 29 items"
 
 
 def test_the_report_groups_skips_by_kind_not_by_their_wording() -> None:

@@ -79,16 +79,20 @@ class TypedSkip:
     met: tuple[str, int] | None = None
     """For a one-shot fixture not in its state: (profile key, node) the test's call met so (an earlier run consumed
     it): the report then says the node was consumed before this run, not by it."""
+    detail: str = ""
+    """The target's facts and the run's own draws behind the skip (a list's size, an id drawn at random): written
+    beside the reason, never into it, so that the reason CI compares between builds stays the same for a seed."""
 
 
-def skip(kind: SkipKind, why: str, *, fixtures: Iterable[str] = (), met: tuple[str, int] | None = None) -> NoReturn:
+def skip(kind: SkipKind, why: str, *, fixtures: Iterable[str] = (), met: tuple[str, int] | None = None,
+         detail: str = "") -> NoReturn:
     """Skip the running test for ``why`` (the reason pytest and the report show), recording ``kind``.
 
     ``fixtures``: for a missing fixture, the profile keys that would let the test run; the report then says "not
     checked: needs fixture NAME" for a rule whose every test lacks one. ``met``: see :attr:`TypedSkip.met`."""
     __tracebackhide__ = True  # pytest reports the skip at the caller's line, as for pytest.skip
     exc = Skipped(msg=why)
-    setattr(exc, _KIND, TypedSkip(kind, tuple(fixtures), met))
+    setattr(exc, _KIND, TypedSkip(kind, tuple(fixtures), met, detail))
     raise exc
 
 

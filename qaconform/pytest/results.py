@@ -145,7 +145,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if typed_skip is not None:
         report.user_properties.append((_PROP + "skip", {
             "kind": typed_skip.kind.value, "fixtures": list(typed_skip.fixtures),
-            "met": list(typed_skip.met) if typed_skip.met else None}))
+            "met": list(typed_skip.met) if typed_skip.met else None, "detail": typed_skip.detail}))
     if report.failed:
         kind = Status.ERROR
         if call.excinfo is not None and isinstance(call.excinfo.value, RuleFailure):
@@ -428,6 +428,8 @@ def _entry(report: pytest.TestReport) -> dict[str, Any] | None:
             entry["needs_fixtures"] = skipped["fixtures"]
         if skipped and skipped.get("met"):  # a one-shot node an earlier run consumed (qaconform.pytest.one_shots)
             entry["met_consumed"] = {"fixture": skipped["met"][0], "node": skipped["met"][1]}
+        if skipped and skipped.get("detail"):  # the facts that vary between builds, kept out of the reason
+            entry["skip_detail"] = skipped["detail"]
     if warned:
         entry["warning"] = True
     cell = next(iter(_props(report, "cell")), None)

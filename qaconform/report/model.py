@@ -487,6 +487,7 @@ def _test_full(t: TestResult, how: Mapping[str, Any] | None = None) -> dict[str,
         "observations": t.observations,
         "created": t.created,
         **({"unreachable": t.unreachable} if t.unreachable else {}),
+        **({"skip_detail": t.skip_detail} if t.skip_detail else {}),
     }
 
 

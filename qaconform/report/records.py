@@ -89,6 +89,8 @@ class TestResult:
     skip_kind: SkipKind | None = None
     needs_fixtures: list[str] = field(default_factory=list)
     met_consumed: JsonObject | None = None
+    skip_detail: str | None = None
+    """What varies between builds behind a skip (the target's facts, the run's draws), kept out of ``message``."""
     unreachable: str | None = None
     warning: bool = False
     settle: JsonObject | None = None
@@ -118,7 +120,8 @@ class TestResult:
             created=list(raw.get("created") or []), blocked_by=_strings(raw.get("blocked_by")),
             failure=FailureRecord.of(raw.get("failure")), reproduce=_str_or_none(raw.get("reproduce") or None),
             skip_kind=None if kind is None else SkipKind.of(kind), needs_fixtures=_strings(raw.get("needs_fixtures")),
-            met_consumed=_object(raw.get("met_consumed")), unreachable=_str_or_none(raw.get("unreachable") or None),
+            met_consumed=_object(raw.get("met_consumed")), skip_detail=_str_or_none(raw.get("skip_detail") or None),
+            unreachable=_str_or_none(raw.get("unreachable") or None),
             warning=bool(raw.get("warning")), settle=_object(raw.get("settle")), writes=_object(raw.get("writes")),
             held_back=_object(raw.get("held_back")), cell=_object(raw.get("cell")))
 

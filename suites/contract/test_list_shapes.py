@@ -195,18 +195,19 @@ def test_every_response_rule_of_the_list_holds_in_every_shape(
         why_not = list_shapes.reached(shape_row.shape, asked, envelope.get("totalCount"),
                                       len(envelope.get("list") or []))
     if why_not and list_shapes.asks(shape_row.op, shape_row.shape, contract):
-        skip(SkipKind.OTHER, f"{shape_row.label}: the rules held on the page read, but {why_not}: the shape is not "
-             "checked on this target")
+        skip(SkipKind.OTHER, f"{shape_row.label}: the rules held on the page read, but it is not the "
+             f"{shape_row.shape.replace('_', ' ')} shape: the shape is not checked on this target", detail=why_not)
     if why_not and shape_row.shape == EMPTY and envelope.get("list"):
-        skip(SkipKind.OTHER, f"{shape_row.label}: the rules held on the list read, but it is not empty (it holds "
-             f"{len(envelope['list'])}; a comment written since it was found?)")
+        skip(SkipKind.OTHER, f"{shape_row.label}: the rules held on the list read, but it is not empty (a comment "
+             "written since it was found?)", detail=f"it holds {len(envelope['list'])}")
 
 
 def _sized(shape_row: ShapeRow, total: Any, profile: Profile) -> dict[str, str]:
     """page and pageSize that give the row's shape for ``total`` items, or the skip saying why none does."""
     planned = list_shapes.plan(shape_row.shape, total or 0, list_shapes.largest_page(profile))
     if isinstance(planned, str):
-        skip(SkipKind.OTHER, f"not checked: {shape_row.label}: {planned}")
+        skip(SkipKind.OTHER, f"not checked: {shape_row.label}: {planned}",
+             detail=f"{shape_row.reader}'s read of the list says totalCount {total}")
     return planned
 
 
