@@ -62,6 +62,28 @@ def test_a_mistyped_word_gets_the_closest_name_and_exit_2(capsys: pytest.Capture
     assert hint in err and TRACEBACK not in err + out
 
 
+@pytest.mark.parametrize("argv", [
+    ["load", "--rate", "nan"], ["load", "--duration", "inf"], ["capacity", "--max-time", "nan"],
+    ["capacity", "--step-duration", "inf"], ["run", "--timeout", "nan"], ["selftest", "--timeout", "inf"],
+    ["init", "x.toml", "--base-url", "http://127.0.0.1:9", "--admin", "a", "--moderator", "m", "--member", "b",
+     "--novice", "n", "--timeout", "nan"],
+])
+def test_a_number_option_of_nan_or_inf_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str],
+                                                               argv: list[str]) -> None:
+    """user13: float() takes nan and inf, and ``value <= 0`` lets nan through: --rate nan and --duration inf ended
+    in a traceback, run --timeout nan ran without an end, init --timeout nan wrote timeout_s = nan."""
+    code, out, err = qc(capsys, *argv)
+    assert code == exitcodes.USAGE, (code, out, err)
+    assert TRACEBACK not in err + out and len(err.strip().splitlines()) == 1, err
+    assert "give a finite number" in err and argv[-2] in err
+
+
+def test_a_negative_think_time_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """user13: load --wait-ms -5 ran (and was read as no think time)."""
+    code, _, err = qc(capsys, "load", "--wait-ms", "-5")
+    assert code == exitcodes.USAGE and "--wait-ms" in err and "must be 0 or more" in err
+
+
 def test_arguments_after_double_dash_are_only_for_run(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = qc(capsys, "load", "--", "-x")
     assert code == exitcodes.USAGE

@@ -90,6 +90,9 @@ def test_version_gate_compares_numerically(tmp_path: Path) -> None:
         (lambda t: t.split("[fixtures]")[0], "[fixtures] is missing"),
         (lambda t: t.replace("[accounts.admin]", "[accounts.admin]\nusername2 = 1"),
          "'username2' is not an account key"),
+        # user13: TOML's inf passed gt=0 and a run with it ended in a traceback (settimeout: timestamp out of range)
+        (lambda t: "timeout_s = inf\n" + t, "'timeout_s' must be a finite number, not inf"),
+        (lambda t: "settle_s = inf\n" + t, "'settle_s' must be a finite number, not inf"),
     ],
 )
 def test_bad_profile_is_rejected_naming_file_and_key(tmp_path: Path, edit, expected: str) -> None:  # type: ignore[no-untyped-def]

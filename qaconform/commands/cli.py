@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import importlib
+import math
 import os
 import re
 import sys
@@ -277,6 +278,17 @@ def _start_fork_server_early(own: list[str]) -> None:
     forked_workers.start_early(kit.suite_env(os.environ))
 
 
+def _not_finite(args: argparse.Namespace, parser: argparse.ArgumentParser) -> str | None:
+    """The first number option given as nan or inf, said in one line; None when there is none. float() takes both,
+    and a check such as ``value <= 0`` lets nan through: a rate, a duration or a timeout of nan or inf then ended in a
+    traceback deep in the load or a run that never stops (user13). One check here covers every command's options."""
+    for action in parser._actions:  # argparse's own list: the option strings a dest was given by
+        value = getattr(args, action.dest, None)
+        if isinstance(value, float) and not math.isfinite(value):
+            return f"{'/'.join(action.option_strings) or action.dest} {value}: give a finite number (like 10)"
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     own, passthrough = _split_passthrough(sys.argv[1:] if argv is None else argv)
     named = next((a for a in own if not a.startswith("-")), None)
@@ -294,6 +306,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             subparsers[args.command].error("takes no arguments after --; pytest arguments are for `qaconform run`")
         args.pytest_args = passthrough
     _absolute_paths(args)
+    not_finite = _not_finite(args, subparsers[args.command])
+    if not_finite:
+        print(f"qaconform {args.command}: {not_finite}", file=sys.stderr)
+        return exitcodes.USAGE
     try:
         if args.command in unavailable:
             raise KitError(f"not available in this installation ({unavailable[args.command]})")

@@ -35,6 +35,17 @@ def _positive(kind: type[int] | type[float]) -> Callable[[str], float]:
     return parse
 
 
+def _at_least_zero_ms(raw: str) -> float:
+    """A think time: 0 or more milliseconds (a negative one ran, and was read as none)."""
+    try:
+        v = float(raw)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{raw!r} is not a number of milliseconds") from None
+    if not v >= 0:  # nan too; inf is refused with every other option's (qaconform.commands.cli)
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {raw}")
+    return v
+
+
 def _at_least_zero(raw: str) -> int:
     try:
         v = int(raw)
@@ -64,8 +75,8 @@ def add_target_arguments(parser: argparse.ArgumentParser) -> None:
                         "(default reports/<run-id>/load)")
     parser.add_argument("--workers", type=int, default=0, help="local Locust worker processes under a master "
                         "(0: one process does everything)")
-    parser.add_argument("--wait-ms", type=float, default=0.0, help="closed model: think time between a user's "
-                        "tasks (default 0)")
+    parser.add_argument("--wait-ms", type=_at_least_zero_ms, default=0.0,
+                        help="closed model: think time between a user's tasks (default 0)")
     parser.add_argument("--max-writes", type=_at_least_zero, metavar="N",
                         help="writes (POST, PUT) a run (a capacity step) sends in all, every worker together; "
                         "then it only reads (default: the profile's [load] max_writes, else 300; 0: no writes)")

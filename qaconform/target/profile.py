@@ -79,8 +79,9 @@ def _not_bool(value: Any) -> Any:
     return value
 
 
-PositiveNumber = Annotated[float, Field(gt=0), BeforeValidator(_not_bool)]
-"""An int or float above 0 (seconds, a rate), never a bool: one type for every such key of the profile."""
+PositiveNumber = Annotated[float, Field(gt=0, allow_inf_nan=False), BeforeValidator(_not_bool)]
+"""An int or float above 0 (seconds, a rate), never a bool, never inf (TOML's ``inf`` passed ``gt=0`` and a
+timeout of inf ended in a traceback): one type for every such key of the profile."""
 
 SETTLE_S = 5.0
 """Default settle window: how long a read-back after a write is read again while the target's lists catch up."""
@@ -306,7 +307,7 @@ class ProfileFile(_Table):
     base_url: StrictStr = Field(description=f"everything before {API_PREFIX}, e.g. http://127.0.0.1:8080",
                                 json_schema_extra={"format": "uri", "pattern": "^https?://[^/@]+"})
     timeout_s: PositiveNumber = Field(10.0, description="seconds per request, body included")
-    settle_s: Annotated[float, Field(ge=0), BeforeValidator(_not_bool)] = Field(
+    settle_s: Annotated[float, Field(ge=0, allow_inf_nan=False), BeforeValidator(_not_bool)] = Field(
         SETTLE_S, description="seconds a read-back after a write (is the new comment listed?) is read again while the "
                               "target's lists catch up (a search index, a cache); 0 reads once")
     service_version: Annotated[StrictStr, Field(pattern=r"^\d+(\.\d+){0,3}$")] | None = Field(
@@ -585,6 +586,8 @@ def _problem(err: Any) -> str:
         return f"{subject} must be one of {err['ctx']['expected']}, not {value!r}"
     if kind == "greater_than":
         return f"{subject} must be positive, not {value!r}"
+    if kind == "finite_number":
+        return f"{subject} must be a finite number, not {value!r}"
     if kind == "greater_than_equal":
         return f"{subject} must be at least {err['ctx']['ge']}, not {value!r}"
     if kind == "string_too_short":
