@@ -59,8 +59,29 @@ def test_live_totals_show_the_newest_aggregate_row(tmp_path: Path) -> None:
     assert (t.users, t.requests, t.failures, t.rps_now, t.p95_ms) == (10, 12, 1, 8.5, 21.0)
     console, out = quiet_console()
     live = LiveTotals(history, duration_s=20, every_s=0, console=console)
-    assert live.line(5.2) == "  5s of 20s: 12 requests, 1 failures, 8.5 req/s now, p95 21 ms now, 10 users"
+    # Locust's clock (the rows' Timestamps 1 and 2), not the 5.2 s since the processes started
+    assert live.line(5.2) == "  1s of 20s: 12 requests, 1 failures, 8.5 req/s now, p95 21 ms now, 10 users"
     assert live.line(7.0) is None  # nothing new since the last line
+
+
+def test_live_totals_count_locusts_time_and_say_what_zero_requests_and_the_end_mean(tmp_path: Path) -> None:
+    """user13, load 36 with two workers: the lines read "5s of 20s: 0 requests" (users spawning) and "20s of 20s"
+    twice (the processes took 5 s to start, so the wall clock reached 20 s while Locust was at 15 s)."""
+    history = tmp_path / "locust_stats_history.csv"
+    console, _ = quiet_console()
+    live = LiveTotals(history, duration_s=20, every_s=0, console=console)
+    rows = [row(1000, 5, "Aggregated", 0.0, "0", 0, 0)]
+    history.write_text(HEADER + "\n" + "\n".join(rows) + "\n")
+    assert live.line(5.0) == "  0s of 20s: 5 users started, no request finished yet"
+    rows.append(row(1015, 10, "Aggregated", 23.6, "720", 469, 0))
+    history.write_text(HEADER + "\n" + "\n".join(rows) + "\n")
+    assert live.line(20.0) == "  15s of 20s: 469 requests, 0 failures, 23.6 req/s now, p95 720 ms now, 10 users"
+    rows.append(row(1021, 7, "Aggregated", 43.5, "780", 727, 0))
+    history.write_text(HEADER + "\n" + "\n".join(rows) + "\n")
+    assert (live.line(25.0) or "").startswith("  20s of 20s, users stopping: 727 requests")
+    rows.append(row(1022, 0, "Aggregated", 50.8, "780", 734, 0))
+    history.write_text(HEADER + "\n" + "\n".join(rows) + "\n")
+    assert (live.line(26.0) or "").startswith("  20s of 20s, users stopped: 734 requests")
 
 
 def test_live_totals_read_only_the_end_of_a_long_history(tmp_path: Path) -> None:
