@@ -87,10 +87,18 @@ _ALL: tuple[Fault, ...] = (
        "right after it still shows the node wiki true; a first read after it is right"),
 )
 
-_MISSED_NAMES: frozenset[str] = frozenset()
-"""Missed on the day's suites (measured with ``qaconform selftest --fault NAME --no-clean``)."""
+_MISSED_NAMES: frozenset[str] = frozenset({
+    "round35-spaces-invalid-sort-novice-by-id",
+})
+"""Missed on the day's suites (measured blind on main at ``b6a3f37`` with ``qaconform selftest --fault NAME
+--no-clean --jobs 2``, 2026-11-30: 14 of 15 caught)."""
 
-_MISSED_REASONS: dict[str, str] = {}
+_MISSED_REASONS: dict[str, str] = {
+    "round35-spaces-invalid-sort-novice-by-id":
+        "no test naming SORT-FALLBACK-SPACES failed: the fallback was compared with the default order for a caller "
+        "who sees every space, never for one with a withheld space (novice), whose filtered list is the one this "
+        "fault orders by id",
+}
 """Why each missed fault got through, by name."""
 
 BLIND_round35: tuple[Fault, ...] = tuple(f for f in _ALL if f.name not in _MISSED_NAMES)
