@@ -364,6 +364,12 @@ from .faults_blind_round34 import BLIND_round34  # noqa: E402
 
 _ALL = _ALL + BLIND_round34  # BLIND_round34_MISSED: left out (docs/blind-rounds.md)
 
+# --- blind round 35: eight drawn must-rules (seed 20261205) and seven of the kinds issue 44 names, written without
+# reading the suites (issue 44, round35)
+from .faults_blind_round35 import BLIND_round35  # noqa: E402
+
+_ALL = _ALL + BLIND_round35  # BLIND_round35_MISSED: none left out since its fix (docs/blind-rounds.md)
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

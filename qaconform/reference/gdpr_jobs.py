@@ -24,6 +24,7 @@ from . import (
     blind_round31,
     blind_round32,
     blind_round33,
+    blind_round35,
     crossing2_paths,
     crossing3_paths,
     faults,
@@ -220,6 +221,7 @@ def _check_reassign_user(svc: Service, fields: dict[str, Any], skipped: frozense
     refused_form = refused_form or blind_round12.reassign_refused(fields, reassign)  # round12 (issue 44)
     refused_form = refused_form or crossing3_paths.reassign_refused(reassign, skipped)  # crossing3 (issue 44)
     refused_form = refused_form or blind_round32.reassign_refused(structured(fields, "user"), reassign)  # round32
+    blind_round35.bulk_reassign_refused(fields, reassign)  # round35 (issue 44): a bulk job's reassignUser by id only
     if (not _find_user(svc, looked_up, ("username", "id")) and not lenient) or refused_form:
         raise bad_request("The provided 'reassignUser' is/are invalid")
 

@@ -182,6 +182,48 @@ def with_other_filters(op: str, dims: Dimensions, kept: str) -> list[Combination
     return [Combination(op, who[i % len(who)], ((FILTERS, "&".join(s)),)) for i, s in enumerate(subsets)]
 
 
+FILTERED_BESIDE = {"FILTER-SPACEID": "spaceId"}
+"""fix2nodes (issue 44): a filter rule -> its filter, judged also beside every combination of the list's other
+filters (:func:`with_other_filters`: spaceId with unanswered, topics, and both)."""
+
+ALONE = {"SORT-FALLBACK-SPACES": "sort", "SORT-FALLBACK-TOPICS": "sort", "SORT-FALLBACK-GROUPS": "sort"}
+"""round35 (issue 44): a rule -> the dimension whose every value each reader also reads alone, nothing else asked
+(:func:`each_reader_alone`)."""
+
+
+def rule_rows(rule: str, op: str, dims: Dimensions, seed: int, strength: int = PAIRS) -> list[Combination]:
+    """The rows ``rule`` is judged on for list ``op``: the covering array's, then those :data:`FILTERED_BESIDE` and
+    :data:`ALONE` add for the rule (the array's rows and ids stay as they are)."""
+    matrix = array(op, dims, seed, strength)
+    beside, alone = FILTERED_BESIDE.get(rule), ALONE.get(rule)
+    return [*matrix.rows, *(with_other_filters(op, dims, beside) if beside else ()),
+            *(each_reader_alone(matrix, alone) if alone else ())]
+
+
+def each_reader_alone(matrix: Matrix, dimension: str) -> list[Combination]:
+    """round35 (issue 44): every reader of the list with each value of ``dimension`` (left out too), the other
+    parameters left out: one row each, unless the array already holds it.
+
+    Why: a rule judged against the reader's own list without the parameter (an invalid sort falls back to "the
+    default sort") met the reader that sees less than the others (novice, whose space list withholds one) only in
+    the rows the pairwise array drew for it, each with some other parameter beside (a projection, wrap, paging).
+    A server whose query for that reader's filtered list falls back to another order, unless a projection is asked
+    (round35-spaces-invalid-sort-novice-by-id), passed. Reads are free: a handful of rows per list."""
+    if dimension not in matrix.names[1:]:
+        return []
+    have = {row.label for row in matrix.rows}
+    values = sorted(matrix.columns[matrix.names.index(dimension)], key=lambda v: v != NONE)
+    out: list[Combination] = []
+    for reader in matrix.columns[0]:
+        for value in values:
+            row = Combination(matrix.op, reader, tuple((n, value if n == dimension else NONE)
+                                                       for n in matrix.names[1:]))
+            if row.label not in have:
+                have.add(row.label)
+                out.append(row)
+    return out
+
+
 def all_pairs(columns: Sequence[Sequence[str]], strength: int = PAIRS) -> list[list[str]]:
     """allpairspy's rows for ``columns``, kept in the user's cache folder by the columns' lengths.
 

@@ -30,13 +30,13 @@ import pytest
 import search_words
 from covering import (
     EXPERT_LISTS,
+    FILTERED_BESIDE,
     PAIRS,
     TRIPLES,
     Combination,
-    array,
     parametrize_by_rule,
+    rule_rows,
     thorough,
-    with_other_filters,
 )
 from list_effects import EXPERT_SORT_MEANINGS, not_user_items, order_break, outside_space
 from listops import LIST_OPS, Fetch, RunOnce
@@ -111,17 +111,11 @@ ROW_FILTER: dict[str, Callable[[Combination], bool]] = {"PAGING-SORT-ECHO": _row
 
 
 def _combinations(rule: str, dims: Dimensions, seed: int, config: pytest.Config) -> list[Combination]:
-    """Every row of the covering array of each list ``rule`` is crossed over, less the rows it cannot judge."""
+    """Every row of the covering array of each list ``rule`` is crossed over, and the rows :func:`covering.rule_rows`
+    adds beside it for the rule, less the rows it cannot judge."""
     keep = ROW_FILTER.get(rule, lambda c: True)
     strength = TRIPLES if thorough(config) else PAIRS
-    beside = FILTERED_BESIDE.get(rule)
-    return [c for op in dims.rules[rule].lists for c in (
-        *array(op, dims, seed, strength).rows, *(with_other_filters(op, dims, beside) if beside else ())) if keep(c)]
-
-
-FILTERED_BESIDE = {"FILTER-SPACEID": "spaceId"}
-"""fix2nodes (issue 44): a filter rule -> its filter, judged also beside every combination of the list's other
-filters (covering.with_other_filters: spaceId with unanswered, topics, and both)."""
+    return [c for op in dims.rules[rule].lists for c in rule_rows(rule, op, dims, seed, strength) if keep(c)]
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
