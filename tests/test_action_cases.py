@@ -221,12 +221,13 @@ def test_an_action_array_is_drawn_once_per_machine_and_a_kept_file_with_an_inadm
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every worker of a run drew each action's filtered covering array (some twice) at collection; the first now
     keeps it, the rest read it. The kept rows must be the ones allpairspy draws, and a file that holds a row the
-    admissibility rules refuse (another kit's, a hand-edited one) is never used."""
+    admissibility rules refuse (another kit's, a hand-edited one) is never used. (``drawn_array``: ``array`` would
+    answer from this process's memo, drawn by an earlier test.)"""
     import action_cases
 
     dims = load_contract().dimensions
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    drawn = {action: array(action, dims, 7) for action in ACTIONS}
+    drawn = {action: action_cases.drawn_array(action, dims, 7) for action in ACTIONS}
     files = list((tmp_path / "qaconform" / "pairs").glob("*.json"))
     assert len(files) == len(ACTIONS)
 
@@ -235,13 +236,32 @@ def test_an_action_array_is_drawn_once_per_machine_and_a_kept_file_with_an_inadm
             raise AssertionError("drawn again instead of read from the cache")
 
     monkeypatch.setattr(action_cases, "AllPairs", Refused)
-    assert {action: array(action, dims, 7) for action in ACTIONS} == drawn
+    assert {action: action_cases.drawn_array(action, dims, 7) for action in ACTIONS} == drawn
 
     monkeypatch.undo()
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     for f in files:  # a row no admissible combination has: the array is drawn again, as allpairspy draws it
         f.write_text(json.dumps([["nobody", "nothing", "nowhere", "never"]]), encoding="utf-8")
-    assert {action: array(action, dims, 7) for action in ACTIONS} == drawn
+    assert {action: action_cases.drawn_array(action, dims, 7) for action in ACTIONS} == drawn
+
+
+def test_an_action_array_is_drawn_once_per_process_and_is_the_array_drawn_anew() -> None:
+    """speed13 (issue 44): every test function and rule of test_action_matrix.py asks for the same four arrays at
+    collection; ``array`` draws each once per process. Its answer must be the one a fresh draw gives, for each
+    seed and option, and other dimensions (another contract) must never get another's array."""
+    import dataclasses
+
+    import action_cases
+
+    dims = load_contract().dimensions
+    for action in ACTIONS:
+        for seed, no_budget, every in ((7, False, False), (7, True, False), (8, False, False), (7, False, True)):
+            first = array(action, dims, seed, no_budget, every)
+            assert array(action, dims, seed, no_budget, every) is first
+            assert first == action_cases.drawn_array(action, dims, seed, no_budget, every)
+    other = dataclasses.replace(dims, values={**dims.values})
+    assert array(ACTIONS[0], other, 7) is not array(ACTIONS[0], dims, 7)
+    assert array(ACTIONS[0], other, 7) == array(ACTIONS[0], dims, 7)
 
 
 # --- every combination, not pairs (combos, issue 44) ----------------------------------------------------------------

@@ -130,3 +130,15 @@ def test_only_the_thorough_option_deepens_the_draw() -> None:
     assert thorough(config(qc_thorough=True))
     assert not thorough(config(qc_write_budget="unlimited"))
     assert not thorough(config()) and not thorough(None)
+
+
+def test_a_rows_parameters_are_its_query_parsed_whatever_was_parsed_before() -> None:
+    """speed13 (issue 44): a row's query is parsed once per process (covering._query_pairs); the parameters are
+    still the query's own, blank values kept, and a token filled per row, not in the kept parse."""
+    from covering import Combination
+
+    first = Combination("listTopics", "member", (("q", "q=$word"), ("pageSize", "pageSize=")))
+    assert first.params({}) == {"q": "$word", "pageSize": ""}
+    assert first.params({"$word": "lorem"}) == {"q": "lorem", "pageSize": ""}
+    assert first.params({"$word": "a", "$word@listTopics": "install"}) == {"q": "install", "pageSize": ""}
+    assert first.params({}) == {"q": "$word", "pageSize": ""}, "a filled token must not stay in the kept parse"

@@ -387,7 +387,23 @@ def _case(action: str, names: Sequence[str], row: Sequence[str]) -> Case:
     return Case(action, values[ROLE_DIM], values[RELATION], values[KIND], values[STATE])
 
 
+_DRAWN: dict[tuple[str, int, int, bool, bool], tuple[Dimensions, ActionMatrix]] = {}
+"""This process's arrays, by (action, the dimensions' identity, seed, thorough, every); the dimensions are kept beside
+each so that their identity is never another's."""
+
+
 def array(action: str, dims: Dimensions, seed: int, thorough: bool = False, every: bool = False) -> ActionMatrix:
+    """:func:`drawn_array`, once per process for the same arguments (speed13, issue 44): test_action_matrix.py asks
+    for each action's array once per test function, rule and option row, ~38 times on every worker for four actions
+    (7 % of a worker's collection under cProfile); an :class:`ActionMatrix` is frozen, so every caller may share it."""
+    key = (action, id(dims), seed, thorough, every)
+    kept = _DRAWN.get(key)
+    if kept is None or kept[0] is not dims:
+        kept = _DRAWN[key] = (dims, drawn_array(action, dims, seed, thorough, every))
+    return kept[1]
+
+
+def drawn_array(action: str, dims: Dimensions, seed: int, thorough: bool = False, every: bool = False) -> ActionMatrix:
     """The covering array (strength 2) of ``action`` over its admissible combinations, for the run's seed; with
     ``every`` (``--thorough``) each admissible combination, in the seed's order (no draw, nothing kept).
 
