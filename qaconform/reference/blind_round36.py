@@ -99,7 +99,8 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
         node = _node(svc, request)
         if node is not None and node["type"] == "answer":
             return _lock_date_iso(response)
-    if op == "listAnswerComments":
+    if op == "listAnswerComments" and (faults.is_on("round36-answer-comments-sorted-pagesize-echo-only")
+                                       or faults.is_on("round36-private-comment-listed-once-replied")):
         return _answer_comments(svc, request, caller, response)
     if op == "listUserAnswers" and faults.is_on("round36-user-answers-kept-after-read"):
         _kept_answers[(str(request.url), caller.id)] = (time.monotonic(), bytes(response.body))
