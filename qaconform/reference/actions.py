@@ -26,6 +26,7 @@ from . import (
     blind_round33,
     blind_round34,
     blind_round35,
+    blind_round36,
     combos_perms,
     faults,
     fix32_paths,
@@ -350,6 +351,7 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
     owns = owns or fix32_paths.lock_owns(svc.db, caller, node)  # fix32 (issue 44): an old answer, a contributor
     owns = owns or blind_round33.lock_owns(svc.db, caller, node)  # round33 (issue 44): a favorite
     owns = owns or blind_round35.lock_owner(svc.db, node, caller)  # round35 (issue 44): a group peer taken as own
+    owns = owns or blind_round36.lock_owner(svc.db, node, caller)  # round36 (issue 44): a child's author
     access.require_owner("lockNode", caller, owns, auth.LOCK_ANY)
     blind_round31.lock_refused(svc.db, caller, node)  # round31 (issue 44): a rank check on administrators' nodes
     if node["locked"]:

@@ -56,6 +56,7 @@ from . import (
     blind_round32,
     blind_round34,
     blind_round35,
+    blind_round36,
     combos2_paths,
     fix2jobs_paths,
     fix22_paths,
@@ -184,6 +185,8 @@ HOOKS: list[Hook] = [
     Hook("round34", before=blind_round34.before, after=blind_round34.after),  # round34 (issue 44): blind round 34
     Hook("round35", before=blind_round35.before, admitted=blind_round35.admitted,
          after=blind_round35.after),  # round35 (issue 44): blind round 35
+    Hook("round36", before=blind_round36.before, admitted=blind_round36.admitted, after=blind_round36.after,
+         refusal=blind_round36.refusal),  # round36 (issue 44): blind round 36
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
