@@ -364,6 +364,12 @@ from .faults_blind_round34 import BLIND_round34  # noqa: E402
 
 _ALL = _ALL + BLIND_round34  # BLIND_round34_MISSED: left out (docs/blind-rounds.md)
 
+# --- paths13 (issue 44): the paths the next blind round would find, closed by kind (anonymous on found nodes in every
+# state, "own" on every relation the target holds)
+from .faults_paths13 import PATHS13  # noqa: E402
+
+_ALL = _ALL + PATHS13
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 
