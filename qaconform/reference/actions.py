@@ -227,8 +227,6 @@ async def cancelwiki_state_first(svc: Service, request: Request, caller: Caller)
 
 async def cancel_wiki(svc: Service, request: Request, caller: Caller) -> Response:
     node = svc.visible_node(caller, path_id(request))
-    if (earlier := paths13_paths.cancelwiki_unchecked(svc.db, caller, node)) is not None:  # paths13 (issue 44)
-        return _result(svc, "wikifyAction", earlier, node)
     try:  # blindp (issue 44): the any-node permission and the refusal as the planted faults decide them
         access.require_owner("cancelWiki", caller, node["author_id"] == caller.id,
                              blind_perms.cancelwiki_any_node(request))
@@ -351,7 +349,7 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
     owns = owns or histories6_paths.lock_any(caller, node)  # histories6 (issue 44)
     owns = owns or fix32_paths.lock_owns(svc.db, caller, node)  # fix32 (issue 44): an old answer, a contributor
     owns = owns or blind_round33.lock_owns(svc.db, caller, node)  # round33 (issue 44): a favorite
-    owns = owns or paths13_paths.lock_owns(svc.db, caller, node)  # paths13 (issue 44): anonymous, a commenter
+    owns = owns or paths13_paths.lock_owns(svc.db, caller, node)  # paths13 (issue 44): a commenter taken as owner
     access.require_owner("lockNode", caller, owns, auth.LOCK_ANY)
     blind_round31.lock_refused(svc.db, caller, node)  # round31 (issue 44): a rank check on administrators' nodes
     if node["locked"]:

@@ -71,6 +71,7 @@ from . import (
     histories3_faults,
     history_faults,
     lists9_paths,
+    paths13_doors,
     readers_paths,
     recip_paths,
     refusals2_paths,
@@ -181,6 +182,7 @@ HOOKS: list[Hook] = [
          after=blind_round32.after),  # round32 (issue 44): blind round 32
     Hook("fix33", after=fix33_paths.after),  # fix33 (issue 44): a send to moderation of a followed node
     Hook("round34", before=blind_round34.before, after=blind_round34.after),  # round34 (issue 44): blind round 34
+    Hook("paths13", refusal=paths13_doors.refusal),  # paths13 (issue 44): anonymous on found nodes
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
