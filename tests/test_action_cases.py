@@ -158,7 +158,8 @@ def test_no_question_is_locked_or_sent_to_moderation_and_reused_writes_are_allow
                                ("novice", NONE)):
             for thorough in (False, True):
                 node = node_for(action, "question", "created", role, relation, thorough)
-                refused = role in ("novice", "member") and not (action == LOCK and role == "member")
+                # anonymous too since paths13 (issue 44 item 1): refused on the found question
+                refused = role in ("novice", "member", "anonymous") and not (action == LOCK and role == "member")
                 assert admissible(action, "question", "created", role, relation, thorough) == refused
                 assert node.key == "members_question" if refused and node else node is None
     for action in ACTIONS:
@@ -347,3 +348,22 @@ def test_every_combination_a_default_run_does_not_try_is_named_with_its_reason_i
     figure = action_cells(spec)
     assert figure["tried"] == tried and figure["tried"] + figure["unreachable"] == figure["combinations"]
     assert all(g["why"] and g["count"] for g in figure["groups"])
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_anonymous_is_refused_on_the_found_questions_in_every_state_after_the_drawn_rows(seed: int) -> None:
+    """paths13 (issue 44 item 1): anonymous's node actions on the questions found with reads, as published and after
+    the unwikify, are tried (refusals, no write) after the pairwise rows, which stay as they were drawn."""
+    from action_cases import anonymous_found, unseen_refusal
+
+    dims = load_contract().dimensions
+    for action in ACTIONS:
+        matrix = array(action, dims, seed)
+        assert matrix.drawn is not None
+        tried = {c.label for c in matrix.cases[matrix.drawn:] if anonymous_found(
+            action, c.kind, c.state, c.role, c.relation)}
+        assert f"{action}-anonymous-question-unwikified" in tried
+        assert (f"{action}-anonymous-question-created" in tried) == (action in CHANGES_NODE)
+        assert not any(anonymous_found(action, c.kind, c.state, c.role, c.relation)
+                       for c in matrix.cases[:matrix.drawn])
+        assert all(not c.allowed and unseen_refusal(c) for c in matrix.cases if c.label in tried)

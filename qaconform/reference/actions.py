@@ -33,6 +33,7 @@ from . import (
     histories5_paths,
     histories6_paths,
     history_faults,
+    paths13_paths,
     variants,
 )
 from .auth import Caller
@@ -352,6 +353,7 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
     owns = owns or blind_round33.lock_owns(svc.db, caller, node)  # round33 (issue 44): a favorite
     owns = owns or blind_round35.lock_owner(svc.db, node, caller)  # round35 (issue 44): a group peer taken as own
     owns = owns or blind_round36.lock_owner(svc.db, node, caller)  # round36 (issue 44): a child's author
+    owns = owns or paths13_paths.lock_owns(svc.db, caller, node)  # paths13 (issue 44): a commenter taken as owner
     access.require_owner("lockNode", caller, owns, auth.LOCK_ANY)
     blind_round31.lock_refused(svc.db, caller, node)  # round31 (issue 44): a rank check on administrators' nodes
     if node["locked"]:

@@ -369,11 +369,18 @@ _ALL = _ALL + BLIND_round34  # BLIND_round34_MISSED: left out (docs/blind-rounds
 from .faults_blind_round35 import BLIND_round35  # noqa: E402
 
 _ALL = _ALL + BLIND_round35  # BLIND_round35_MISSED: none left out since its fix (docs/blind-rounds.md)
+
 # --- blind round 36: eight drawn must-rules (seed 20261206) and seven of the kinds issue 44 names, written without
 # reading the suites (issue 44, round36)
 from .faults_blind_round36 import BLIND_round36  # noqa: E402
 
 _ALL = _ALL + BLIND_round36  # BLIND_round36_MISSED: left out (docs/blind-rounds.md)
+
+# --- paths13 (issue 44): the paths the next blind round would find, closed by kind (anonymous on found nodes in every
+# state, "own" on every relation the target holds)
+from .faults_paths13 import PATHS13  # noqa: E402
+
+_ALL = _ALL + PATHS13
 
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""

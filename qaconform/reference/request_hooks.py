@@ -73,6 +73,7 @@ from . import (
     histories3_faults,
     history_faults,
     lists9_paths,
+    paths13_doors,
     readers_paths,
     recip_paths,
     refusals2_paths,
@@ -187,6 +188,7 @@ HOOKS: list[Hook] = [
          after=blind_round35.after),  # round35 (issue 44): blind round 35
     Hook("round36", before=blind_round36.before, admitted=blind_round36.admitted, after=blind_round36.after,
          refusal=blind_round36.refusal),  # round36 (issue 44): blind round 36
+    Hook("paths13", refusal=paths13_doors.refusal),  # paths13 (issue 44): anonymous on found nodes
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

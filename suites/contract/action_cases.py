@@ -273,13 +273,30 @@ def fits(node: PoolNode, role: str, relation: str, question_author: str = ASSUME
 
 def node_for(action: str, kind: str, state: str, role: str, relation: str, thorough: bool = False) -> PoolNode | None:
     """The first pool node a combination that does not change its node acts on, or None: a node the run did not
-    write (``found``) only for a call the permission table refuses a signed-in account (novice's read found it:
-    whether anonymous sees it is not known), and a question for a lock or a moderation only then (the fixture
-    question, every suite's, never: a lock wrongly let in would spend it for every later run)."""
+    write (``found``) only for a call the permission table refuses (anonymous too since paths13: whether anonymous
+    sees a found node is not known, so its refusal there may be a 404, :func:`unseen_refusal`), and a question for a
+    lock or a moderation only then (the fixture question, every suite's, never: a lock wrongly let in would spend it
+    for every later run)."""
     refused = not allowed(action, role, relation)
     return next((n for n in POOL if n.kind == kind and n.state == state and fits(n, role, relation)
-                 and (thorough or n.key not in THOROUGH_ONLY) and (not n.found or (refused and role != "anonymous"))
+                 and (thorough or n.key not in THOROUGH_ONLY) and (not n.found or refused)
                  and (n.found or not (kind == "question" and action in CHANGES_NODE))), None)
+
+
+def anonymous_found(action: str, kind: str, state: str, role: str, relation: str, thorough: bool = False) -> bool:
+    """Whether the combination is anonymous's on a node found with reads (paths13, issue 44 item 1: anonymous on
+    found nodes in every state the run holds: a question as published, the one-shot question after its unwikify).
+    Such refusals are tried after the pairwise rows (:func:`array`), so the drawn rows and their ids stay as before."""
+    if role != "anonymous":
+        return False
+    node = node_for(action, kind, state, role, relation, thorough)
+    return node is not None and node.found
+
+
+def unseen_refusal(case: Case) -> bool:
+    """Whether a 404 is a refusal of the case too: anonymous on a node found with reads by novice (whether anonymous
+    sees it is not shown: a site may hide the node's space from anonymous)."""
+    return anonymous_found(case.action, case.kind, case.state, case.role, case.relation, True)
 
 
 def reused(action: str, kind: str, state: str, role: str, relation: str, thorough: bool = False) -> str | None:
@@ -423,7 +440,8 @@ def drawn_array(action: str, dims: Dimensions, seed: int, thorough: bool = False
         return ActionMatrix(action, tuple(names), tuple(tuple(c) for c in columns), cases, thorough)
     # the pairwise draw over the values it had before ADDED_VALUES (the same rows, the same ids, the same kept file)
     columns_drawn = [[v for v in c if v not in ADDED_VALUES] for c in columns]
-    valid = [row for row in every_valid if not ADDED_VALUES.intersection(row)]
+    valid = [row for row in every_valid if not ADDED_VALUES.intersection(row)
+             and not anonymous_found(action, *_order(names, row), thorough)]
 
     def completable(partial: Sequence[str]) -> bool:
         n = len(partial)

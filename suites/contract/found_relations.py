@@ -18,7 +18,7 @@ a node of the accounts' (the same trade as ``members_question``); no allowed cal
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from action_cases import ACTIONS, AUTHOR, FAVORITE, NONE, PARENT_AUTHOR, QUESTION_AUTHOR_OF, allowed
@@ -31,6 +31,10 @@ WRITERS = ("admin", "moderator", "member", "novice")
 KINDS = ("question", "answer", "comment")
 OTHER = "?"
 """The author of a node none of the profile's accounts wrote."""
+COMMENTER = "commenter"
+"""paths13 (issue 44 item 3): the caller wrote a public comment directly under the node (an answer) and did not write
+the node. The permission table knows no such relation: "for the caller's own node" is the node acted on, so a
+commenter is refused whatever "none" is refused (a server taking "own" from the comments under a node grants it)."""
 PAGES = 15
 PAGE_SIZE = 100
 """Pages of an account's question and answer list read (bounded: 1,500 items, or 300 on a site capping pageSize
@@ -58,17 +62,20 @@ class Found:
     question_author: str | None
     list_path: str
     list_operation: str
+    commenters: frozenset[str] = frozenset()
+    """The accounts that wrote a public comment directly under the node (:data:`COMMENTER`; answers only: the
+    comment lists read are the answers')."""
 
     def relations(self, role: str) -> frozenset[str]:
         """The relations ``role`` stands in to this node (action_cases.relations: an answer's parent is its
-        question, so both hold there)."""
+        question, so both hold there), and :data:`COMMENTER` beside them where it wrote a comment under it."""
         if role == "anonymous":
             return frozenset({NONE})
         if self.author == role:
             return frozenset({AUTHOR})
         held = {r for r, a in ((PARENT_AUTHOR, self.parent_author), (QUESTION_AUTHOR_OF, self.question_author))
                 if a == role}
-        return frozenset(held or {NONE})
+        return frozenset((held or {NONE}) | ({COMMENTER} if role in self.commenters else set()))
 
 
 @dataclass(frozen=True)
@@ -105,9 +112,12 @@ def _relations_of(kind: str, role: str) -> tuple[str, ...]:
 CELLS: tuple[Cell, ...] = tuple(
     Cell(action, role, relation, kind)
     for action in ACTIONS for role in ROLES for kind in KINDS for relation in _relations_of(kind, role)
-    if not allowed(action, role, relation) and not (action == FAVORITE and role in ("admin", "moderator")))
+    if not allowed(action, role, relation) and not (action == FAVORITE and role in ("admin", "moderator"))) + tuple(
+    Cell(action, role, COMMENTER, "answer") for action in ACTIONS for role in ("member", "novice")
+    if not allowed(action, role, NONE))
 """Every (action, role, relation, kind) the permission table refuses (a question is under no node, anonymous wrote
-nothing). admin and moderator hold every permission of the four actions in every relation: no cell of theirs."""
+nothing), and last (paths13) each call refused to member and novice with no relation, on an answer they commented
+on. admin and moderator hold every permission of the four actions in every relation: no cell of theirs."""
 
 
 def placed(cell: Cell, found: Iterable[Found]) -> Found | None:
@@ -219,6 +229,7 @@ def find(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) 
     # node acted on needs its author known, "own" decides; its parent's author never turns a refusal into a grant)
     unnamed = [Found(a, "answer", OTHER, asker, asker, "", "") for q, ids in answer_ids.items() if q not in off
                for a in ids if a not in known for asker in (questions[q],)]
+    commenters: dict[int, set[str]] = {}
     for answer in [*answers, *unnamed][:ANSWERS_READ]:
         path = f"answer/{answer.id}/comment.json"
         for c in _items(api["novice"].get(path, params={"pageSize": PAGE_SIZE}, operation="listAnswerComments")) or ():
@@ -228,7 +239,9 @@ def find(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) 
                 writer = who.get(author, OTHER) if isinstance(author, int) else OTHER
                 found.append(Found(c["id"], "comment", writer, answer.author, answer.question_author,
                                    path, "listAnswerComments"))
-    return found
+                commenters.setdefault(answer.id, set()).add(writer)
+    return [replace(n, commenters=frozenset(commenters[n.id] - {n.author})) if n.kind == "answer"
+            and n.id in commenters else n for n in found]
 
 
 def stable(item: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -42,6 +42,7 @@ from action_cases import (
     OptionCase,
     array,
     option_cases,
+    unseen_refusal,
 )
 from action_responses import RESPONSE_RULES, actions_of, judges
 from action_responses import judge as judge_response
@@ -171,7 +172,7 @@ def judge_permission(case: Case, resp: ApiResponse, option: str = "") -> None:
                  f"unlocked node for a lock, a published one for a send), so a 2xx is expected, got {resp.status}",
                  resp)
         return
-    refusals = (401, 403) if case.state_met else (401, 403, *STATE_REFUSALS)
+    refusals = (401, 403) if case.state_met and not unseen_refusal(case) else (401, 403, *STATE_REFUSALS)
     why = why_not_refused(resp, refusals)
     if why is None:
         return

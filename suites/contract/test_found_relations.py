@@ -112,7 +112,8 @@ def _in_words(cell: Cell) -> str:
     above = "a question" if cell.kind == "answer" else "a node and a question"
     return {"author": f"{a} {who} wrote", "parent_author": f"{a} under a node {who} wrote",
             "question_author": f"{a} under a question {who} wrote",
-            "none": f"{a} {who} did not write, under {above} {who} did not write"}.get(
+            "none": f"{a} {who} did not write, under {above} {who} did not write",
+            "commenter": f"{a} {who} did not write, with a public comment of {who}'s under it"}.get(
         cell.relation, f"{a} to which {who} stands as {cell.relation}")
 
 
