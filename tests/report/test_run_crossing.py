@@ -135,3 +135,18 @@ def test_every_value_spec_leaves_out_for_a_rule_names_a_planned_rule_dimension_a
              or value not in [str(v) for v in dims[key.split(" ")[1]]]]
     assert stale == [], f"run_crossing.values names what the plan does not hold: {stale}"
     assert all(why.strip() for keys in by_rule.values() for values in keys.values() for why in values.values())
+
+
+def test_a_cell_listing_several_values_of_a_dimension_judges_each_of_them() -> None:
+    """crossing13: a test whose own reads judge several values of a dimension (the follower list read with active
+    left out and false, and the relations with details=true: test_matrix.py JUDGED_BESIDE) lists them in its cell;
+    each counts judged on the test's verdict, and none on a skip."""
+    plan = {RULE: {"postAnswer": ["input_form", "writer"]}}
+    values = {"input_form": FORMS, "writer": WRITERS}
+    test = {**_t("json", "admin"), "cell": {"family": "dims", "operation": "postAnswer",
+                                            "dims": {"input_form": FORMS, "writer": WRITERS}}}
+    assert run_crossing(plan, values, [test], 139)["judged"] == 1
+    skipped = run_crossing(plan, values, [{**test, "outcome": "skipped", "message": "not judged"}], 139)
+    assert skipped["judged"] == 0
+    assert skipped["rules"][RULE]["missing"]["postAnswer writer"]["missing"] == dict.fromkeys(
+        WRITERS, "skipped: not judged")
