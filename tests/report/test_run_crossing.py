@@ -104,6 +104,10 @@ def test_an_only_run_counts_only_the_must_rules_it_ran_and_says_so(tmp_path: Pat
     assert line.startswith("crossing: planned 1 of 1 must-rules crossed with every dimension their operation admits "
                            f"(spec/dimensions.yaml), judged 1 of 1 in the run's cells (counting only the must-rules "
                            f"--only {RULE} ran)"), line
+    # crossing13: the blocks counted from spec/ alone (node actions, comments refused, refusals by depth) say that
+    # they are the whole kit's, whatever --only ran
+    assert f"; the whole kit's, not counted for --only {RULE}: node actions: " in line, line
+    assert "the whole kit's" not in crossing_line(_crossing(_every(), tmp_path))
     assert run_text({}) == ""
 
 
