@@ -76,3 +76,53 @@ def test_an_action_case_and_a_write_row_mark_their_dimensions() -> None:
         assert found is not None
         _spec_values(*found)
     assert dims_of(object()) is None and dims_of("listQuestions") is None
+
+
+def test_every_row_class_holding_a_combination_declares_its_form_and_one_that_declares_none_is_refused() -> None:
+    """crossing13: a row's request form is its class's declaration (cells.FORM_DECLARATION), not a guess from its
+    other fields: every row class of the crossing suites that holds a combination declares it, and a class that
+    declares nothing is a TypeError naming it, never a cell without (or with a wrong) form."""
+    import dataclasses
+    import importlib
+    from pathlib import Path
+
+    import pytest
+    from cells import FORM_DECLARATION
+
+    from qaconform.kit import suites_dir
+
+    found = []
+    for path in sorted((Path(suites_dir()) / "contract").glob("*.py")):
+        if path.name.startswith("test_") or path.name == "conftest.py":
+            continue
+        module = importlib.import_module(path.stem)
+        for cls in vars(module).values():
+            if (isinstance(cls, type) and cls.__module__ == module.__name__ and dataclasses.is_dataclass(cls)
+                    and "combination" in {f.name for f in dataclasses.fields(cls)}):
+                found.append(cls)
+                assert FORM_DECLARATION in vars(cls), f"{cls.__qualname__} ({path.name}) declares no {FORM_DECLARATION}"
+    assert {c.__qualname__ for c in found} >= {"Row"} and len(found) >= 3
+
+    @dataclasses.dataclass(frozen=True)
+    class Undeclared:
+        combination: object
+        form: str
+
+    row = list_responses.array("listSpaces", 0)[0]
+    with pytest.raises(TypeError, match=FORM_DECLARATION):
+        dims_of(Undeclared(row.combination, "accept_json"))
+
+
+def test_a_shape_row_adding_a_stated_parameter_marks_it_and_judges_only_the_rules_the_plain_row_leaves_out() -> None:
+    """crossing13: the shape rows that add includeOnly, spaceId or an expert sort (list_shapes.added) carry the added
+    value in their cell, and name only the rules the parameter brings (the plain row judges the rest)."""
+    contract = load_contract()
+    added = list_shapes.added(1, contract)
+    rules = {r for _, judged in added for r in judged}
+    assert rules == {"PROJ-INCLUDEONLY", "FILTER-SPACEID", "SORT-EXPERTS-VALUES"}
+    for row, _ in added:
+        found = dims_of(row)
+        assert found is not None and found[1]["list_shape"] == row.shape and dict(row.adds).items() <= found[1].items()
+        _spec_values(*found)
+    sorts = {v for row, _ in added if row.op == "listActiveExperts" for _, v in row.adds}
+    assert len(sorts) == len(list_shapes.shapes_of("listActiveExperts", contract, list_shapes.load(contract)))

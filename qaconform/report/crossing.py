@@ -387,6 +387,9 @@ def crossing_line(c: Mapping[str, Any] | None) -> str:
     tried += (f"; refusals by depth: {deep['tried']} of {deep['combinations']} refused comments and node actions "
               f"at parent depth 1-3 tried, {deep['unreachable']} unreachable with a reason"
               ) if deep.get("combinations") else ""
+    selection = (c.get(RUN) or {}).get("selection")
+    if selection and tried:  # crossing13: spec/'s combinations, the same whatever --only selected: said so
+        tried = f"; the whole kit's, not counted for --only {selection}: {tried.removeprefix('; ')}"
     tried += run_cells_text(c.get(RUN_CELLS))  # crossing10 (issue 44): what the run's tests judged
     judged = run_text(c.get(RUN))  # crossing11: the plan against the run's cells
     return (f"crossing: planned {c['crossed_fully']} of {c['must_rules_with_dimensions']} must-rules crossed with "

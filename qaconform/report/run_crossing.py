@@ -4,7 +4,8 @@ qaconform.report.crossing counts from spec/ which must-rules a whole run is buil
 operations admit: the plan. This module checks the plan against the run's results: a rule counts as judged across a
 dimension of an operation only when, for each value spec/dimensions.yaml gives that dimension, a test naming the rule
 reached a verdict (passed, failed, observed, warning) in a cell with that value (the ``cell`` marker's ``operation``
-and ``dims``: suites/contract/cells.py). A value no such test judged is missing, with why: the skip's reason, a block
+and ``dims``: suites/contract/cells.py; a dimension's value may be a list, every value the test's own reads
+judged). A value no such test judged is missing, with why: the skip's reason, a block
 or an error, or "not run" when no test of the rule held it. ``selected``: the rules an ``--only`` run ran; the figure
 then counts only those, and says so.
 """
@@ -59,9 +60,11 @@ def cells_of(tests: Iterable[Any]) -> Cells:
         for rule in _get(t, "rules") or ():
             for dim, value in cell["dims"].items():
                 by_value = out.setdefault((str(rule), str(cell["operation"]), str(dim)), {})
-                tests_of = by_value.setdefault(str(value), {})
-                old = tests_of.get(nodeid)  # a test's worst phase decides (a broken teardown: no verdict)
-                tests_of[nodeid] = status if old is None or old == "judged" else old
+                # a list: every value the test's own reads judged (cells.cell_marks ``beside``, crossing13)
+                for one in value if isinstance(value, list | tuple) else (value,):
+                    tests_of = by_value.setdefault(str(one), {})
+                    old = tests_of.get(nodeid)  # a test's worst phase decides (a broken teardown: no verdict)
+                    tests_of[nodeid] = status if old is None or old == "judged" else old
     return out
 
 

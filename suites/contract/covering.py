@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import parse_qsl
 
 from allpairspy import AllPairs
-from cells import cell_marks, dims_of
+from cells import Judged, cell_marks, dims_of
 from listops import LIST_OPS
 
 from qaconform.contract import NONE, READER, Dimensions, envelope, load_contract
@@ -379,13 +379,14 @@ Draw = Callable[[str, Dimensions, int, "pytest.Config"], Iterable[Labelled]]
 
 
 def parametrize_by_rule(metafunc: pytest.Metafunc, argname: str, draw: Draw, what: str,
-                        also: tuple[str, ...] = ()) -> None:
+                        also: tuple[str, ...] = (), beside: Mapping[str, Judged] | None = None) -> None:
     """``argname``: every combination ``draw`` gives for the one rule the test's ``rule`` marker names, each a test
     whose id is its label (test_matrix.py ``combination``, test_action_matrix.py ``case``,
     test_input_form_matrix.py ``case``). The seed is the run's ``--seed`` (qaconform's properties plugin).
     ``also``: the other rules the test's failures name on every combination (round15, issue 44), marked on each
     combination so that a run selecting one of them by its marker (``--rule``, the self-test) runs them too; the
-    combinations are still drawn for the test's own rule."""
+    combinations are still drawn for the test's own rule. ``beside``: rule -> the dimension values its test's own
+    reads judge beside each combination's (crossing13: cells.cell_marks), marked in every combination's cell."""
     if argname not in metafunc.fixturenames:
         return
     import pytest
@@ -397,7 +398,8 @@ def parametrize_by_rule(metafunc: pytest.Metafunc, argname: str, draw: Draw, wha
     dims = load_contract().dimensions
     seed = metafunc.config.stash[STATE].seed
     marks = [pytest.mark.rule(*also)] if also else []
-    params: list[Any] = [pytest.param(c, id=c.label, marks=[*marks, *cell_marks(c)])
+    judged = (beside or {}).get(marker.args[0])
+    params: list[Any] = [pytest.param(c, id=c.label, marks=[*marks, *cell_marks(c, beside=judged)])
                          for c in draw(marker.args[0], dims, seed, metafunc.config)]
     metafunc.parametrize(argname, params)
 

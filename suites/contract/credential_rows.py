@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import ClassVar
 
 from covering import PAIRS, Combination, covering, expand
 from list_responses import load as load_responses
@@ -37,6 +38,8 @@ credentials): each row must be refused with 401 in a documented form, not merely
 class Row:
     """One request: the combination (whose username, the parameters) and the form of the wrong password."""
 
+    CELL_FORM: ClassVar[str | None] = None
+    """``form`` is the wrong password's, no dimension's value (cells.form_dimension)."""
     combination: Combination
     form: str
 

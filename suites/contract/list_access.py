@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from covering import EXPERT_LISTS, NOT_ANONYMOUS, PAIRS, Combination, covering, expand
 from listops import LIST_OPS
@@ -137,6 +137,8 @@ class Row:
     """One drawn read: the combination (reader and parameters) and who read the same URL right before; ``own``: the
     read is of the list at a path of the reader's own (:data:`OWN_PATH`)."""
 
+    CELL_FORM: ClassVar[str | None] = None
+    """Read in the JSON form only: no request form in its cell (cells.form_dimension)."""
     combination: Combination
     order: str
     own: bool = False

@@ -24,10 +24,11 @@ import random
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 from urllib.parse import urljoin, urlsplit
 
 import response_params
+from cells import LIST_FORM
 from covering import EXPERT_LISTS, NOT_ANONYMOUS, PAIRS, Combination, covering, expand
 from listops import LIST_OPS
 from rule_assertions import in_items
@@ -135,6 +136,8 @@ def response_rules(contract: Contract | None = None, section: Section | None = N
 class Row:
     """One read: the list's combination (reader and parameters, tokens unfilled) and the request form."""
 
+    CELL_FORM: ClassVar[str | None] = LIST_FORM
+    """The dimension ``form`` is a value of, for the row's cell (cells.form_dimension)."""
     combination: Combination
     form: str
     owner: str | None = None

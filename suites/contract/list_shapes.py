@@ -20,10 +20,12 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from urllib.parse import parse_qsl
 
-from covering import Combination
-from list_responses import JSON_FORM, Row, raw_all, readers
+from covering import Combination, expand
+from list_responses import JSON_FORM, Row, own_dimensions, raw_all, readers, response_rules, rules_of
+from list_responses import load as load_responses
 from listops import LIST_OPS
 
 from qaconform.contract import NONE, Contract, ContractError, load_contract
@@ -92,10 +94,16 @@ class ShapeRow:
     op: str
     shape: str
     reader: str
+    adds: tuple[tuple[str, str], ...] = ()
+    """crossing13: (dimension, value) of a stated parameter the row sends beside its paging (:func:`added`)."""
 
     @property
     def label(self) -> str:
-        return f"{self.op}-{self.shape}-{self.reader}"
+        return "-".join((self.op, self.shape, self.reader, *(v for _, v in self.adds)))
+
+    def added_params(self, tokens: Mapping[str, str]) -> dict[str, str]:
+        """The added parameters, their tokens filled (``$space``)."""
+        return Combination(self.op, self.reader, self.adds).params(tokens)
 
 
 def rows(seed: int, contract: Contract | None = None) -> list[ShapeRow]:
@@ -113,6 +121,41 @@ def rows(seed: int, contract: Contract | None = None) -> list[ShapeRow]:
     return out
 
 
+SHAPE_DECIDES = ("paging",)
+"""The dimension the shape chooses the values of (page and pageSize): never added to a shape row."""
+NOT_NARROWING = ("projection", "sort")
+"""The dimensions whose parameter chooses the items' fields or their order, not which items ("includeOnly ... limits
+the returned items to those fields"; "Sort criterion"): a row adding one is sized by its plain row's read (the same
+URL, read once per run: no request more); a row adding another (spaceId: "restricts to one space") reads its own."""
+
+
+def added(seed: int, contract: Contract | None = None) -> list[tuple[ShapeRow, tuple[str, ...]]]:
+    """crossing13 (issue 44 item 1): for each shape row, the rows that add one stated parameter of the list, with the
+    response rules judged only where that parameter is sent (PROJ-INCLUDEONLY's includeOnly, FILTER-SPACEID's
+    spaceId, SORT-EXPERTS-VALUES' sort), which the plain shape row therefore does not judge. Derived: a rule of the
+    list that the plain row leaves out, and a value of the list's dimensions (not paging, which the shape decides)
+    whose row judges it; the values of a dimension rotate over the list's shapes in the seed's order (each expert
+    sort name on another shape). Each such row is one read more (two for a parameter that narrows the list)."""
+    contract = contract or load_contract()
+    section = load_responses(contract)
+    rules = response_rules(contract, section)
+    dims = contract.dimensions
+    out = []
+    for row in rows(seed, contract):
+        plain = set(rules_of(stand_in(row, contract), rules, section))
+        names = [d for d in (*dims.of_list(row.op), *own_dimensions(contract).get(row.op, ()))
+                 if d not in SHAPE_DECIDES]
+        by_value: dict[tuple[str, str], list[str]] = {}
+        for rule in (r for r, ops in rules.items() if row.op in ops and r not in plain):
+            rng = random.Random(f"{seed}|{row.op}|shape adds")  # one order per list: shapes rotate over it
+            found = [(d, v) for d in names for v in expand(row.op, d, dims, rng) if v != NONE and rule in rules_of(
+                stand_in(replace(row, adds=((d, v),)), contract), rules, section)]
+            if found:
+                by_value.setdefault(found[SHAPES.index(row.shape) % len(found)], []).append(rule)
+        out += [(replace(row, adds=(pair,)), tuple(sorted(judged))) for pair, judged in by_value.items()]
+    return out
+
+
 def asks(op: str, shape: str, contract: Contract) -> tuple[str, ...]:
     """The paging parameters the row sends: none where the list takes none; pageSize alone where the page is the
     first (empty, short: the default page is judged there too); page and pageSize where the page is chosen."""
@@ -124,11 +167,12 @@ def asks(op: str, shape: str, contract: Contract) -> tuple[str, ...]:
 def as_row(row: ShapeRow, params: Mapping[str, str], contract: Contract | None = None) -> Row:
     """The list_responses row the shape row is, for its checks and the rules judged on it: the paging parameters
     sent (``params``; at collection any small value stands in) in the paging dimension, the search in the search
-    dimension (so a rule left out across a search is left out here too)."""
+    dimension (so a rule left out across a search is left out here too), an added parameter in its own."""
     contract = contract or load_contract()
+    added_keys = {k for _, v in row.adds for k, _ in parse_qsl(v)}
     paging = "&".join(f"{k}={params[k]}" for k in PAGING if k in params)
-    search = "&".join(f"{k}={v}" for k, v in params.items() if k not in PAGING)
-    values = (("paging", paging or NONE), ("search", search or NONE))
+    search = "&".join(f"{k}={v}" for k, v in params.items() if k not in PAGING and k not in added_keys)
+    values = (("paging", paging or NONE), ("search", search or NONE), *row.adds)
     return Row(Combination(row.op, row.reader, values), JSON_FORM)
 
 

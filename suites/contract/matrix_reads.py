@@ -14,8 +14,9 @@ from covering import Combination
 
 from qaconform.contract import load_contract
 from qaconform.contract import path as contract_path
+from qaconform.invariants import envelope_type_problems
 from qaconform.pytest.exchange_log import outside_tests
-from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.pytest.support import list_all
 from qaconform.target.client import ApiClient, ApiResponse
 
@@ -151,3 +152,28 @@ def relations_read(active: str) -> dict[str, str]:
     (round31-followers-cache-ignores-active was caught only by chance before: stop 57's CI missed it)."""
     return {"details": "true", "active": active} | ({} if active == "true" else {"page": "1"})
 
+
+DEFAULTED = {"details": "true"}
+"""The follower relations read with active left out (its stated default, true), compared with the relations read
+with active=true (FOLLOWERS-ACTIVE-DEFAULT, crossing13)."""
+JUDGED_BESIDE = {"FOLLOWERS-ACTIVE-DEFAULT": {"follow": ("none", "active=false", "details=true",
+                                                         "details=true&active=false")}}
+"""rule -> the values of a list's own dimension its test's reads judge beside each combination (crossing13: the
+combination's cell carries them, covering.parametrize_by_rule ``beside``): FOLLOWERS-ACTIVE-DEFAULT reads every
+combination with active left out and with active=false, and the relations with details=true, active left out
+(:data:`DEFAULTED`) and false, each count compared."""
+
+
+def judge_defaulted_relations(combination: Combination, fetch: Any, path: str, active_count: Any) -> None:
+    """FOLLOWERS-ACTIVE-DEFAULT on details=true with active left out, read by the combination's reader: "active
+    (boolean, default true)", so it counts the relations details=true&active=true counts (``active_count``); a read
+    that is no envelope is not judged."""
+    resp, label = fetch(combination.reader, path, **DEFAULTED), combination.label
+    body = resp.json() if resp.status == 200 else None
+    if not isinstance(body, dict) or envelope_type_problems(body):
+        skip(SkipKind.OTHER, f"not judged: details=true (active left out) answered {resp.status} without the "
+             "envelope, so the relations it counts are unknown (the combination's counts held)")
+    if body.get("totalCount") != active_count:
+        fail(["FOLLOWERS-ACTIVE-DEFAULT"], f"{label}: details=true with active left out counts "
+             f"{body.get('totalCount')} relations, details=true&active=true counts {active_count}: \"active "
+             "(boolean, default true)\"", resp)

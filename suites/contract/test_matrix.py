@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
+import matrix_reads
 import pytest
 import search_words
 from covering import (
@@ -120,7 +121,7 @@ def _combinations(rule: str, dims: Dimensions, seed: int, config: pytest.Config)
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """``combination``: every row of the covering array of each list the test's rule is crossed over."""
-    parametrize_by_rule(metafunc, "combination", _combinations, "a matrix")
+    parametrize_by_rule(metafunc, "combination", _combinations, "a matrix", beside=matrix_reads.JUDGED_BESIDE)
 
 
 # --- reads the combinations share ------------------------------------------------------------------------------
@@ -232,7 +233,7 @@ def _effect_reads(rule: str, params: dict[str, str], space: str) -> list[dict[st
         return [params | {"spaceId": space}]
     if rule == "FOLLOWERS-ACTIVE-DEFAULT":  # fix23: each stated default left out also given at it
         return [*(params | f for e in ({}, {"active": "false"}) for f in explicit_default_forms(
-            "listNodeFollowers", params, e) if f), *(relations_read(a) for a in ("true", "false"))]
+            "listNodeFollowers", params, e) if f), *map(relations_read, ("true", "false")), matrix_reads.DEFAULTED]
     if rule.startswith("SORT-FALLBACK-"):  # the combination's own sort too: judged as a fallback (blind7)
         return [{k: v for k, v in params.items() if k != "sort"}, params | {"sort": INVALID_SORT}, params]
     return []
@@ -474,14 +475,17 @@ def test_active_decides_the_followers_in_every_combination(
     """"active (boolean, default true)"; "When active is true only active relations are returned; when false all
     relations, including inactive ones": every combination of the follower list (active left out: true) and with
     active=false counts the relations of matrix_reads.relations_read, whatever else comes with it, and with each
-    parameter left out given at its stated default (fix23). Explicit active=true: test_list_relations.py."""
+    parameter left out given at its stated default (fix23), and details=true alone (JUDGED_BESIDE). Explicit
+    active=true: test_list_relations.py."""
     path = matrix_paths.get(combination.op, "")
+    counted: dict[str, Any] = {}
     for active in ("true", "false"):
         rel = fetch(combination.reader, path, **relations_read(active))
         rel_body = rel.json() if rel.status == 200 else None
         if not isinstance(rel_body, dict) or envelope_type_problems(rel_body):
             skip(SkipKind.OTHER, f"not judged: {urlencode(relations_read(active))} answered {rel.status} without "
                  "the envelope, so the relations it counts are unknown")
+        counted[active] = rel_body.get("totalCount")
         meaning = "active defaults to true: only active relations" if active == "true" else (
             "active=false returns all relations")
         extra = {} if active == "true" else {"active": "false"}
@@ -491,6 +495,7 @@ def test_active_decides_the_followers_in_every_combination(
                 fail(["FOLLOWERS-ACTIVE-DEFAULT"], f"{combination.label}{''.join(f'&{k}={v}' for k, v in form.items())}"
                      f": totalCount {body.get('totalCount')}, yet details=true&active={active} counts "
                      f"{rel_body.get('totalCount')} relations: {meaning}, whatever else is asked", resp)
+    matrix_reads.judge_defaulted_relations(combination, fetch, path, counted["true"])
 
 
 @pytest.mark.rule("PROJ-INCLUDEONLY")

@@ -144,6 +144,11 @@ def test_every_shared_write_in_its_drawn_form_is_taken_with_its_text(
     rule = _success_rule(s.operation, form, private)
     if got.refused is not None:
         plain = QUERY if private and form == PARAM_WINS else form  # the parameter form the run's writes take
+        if private and form == PARAM_WINS and (alone := _visibility_alone_refused(placed_write, request)):
+            skip(SkipKind.OTHER, f"not judged: {_label(slot)} in the {form} form was refused with "
+                                 f"{got.refused.status}, and {alone}: the visibility parameter is not read as the "
+                                 "field at all (CONV-PARAM-AS-BODY-FIELD's, judged on that write), so which of the two "
+                                 "wins cannot be seen (crossing13: the premise of \"the parameter wins\")")
         if off_the_interface(got.refused) or not taken_forms(s.operation, plain):
             skip(SkipKind.OTHER, f"not judged: {_label(slot)} in the {form} form was refused with "
                                  f"{got.refused.status}, and no other shared write of the run took the {plain} form: "
@@ -175,6 +180,19 @@ def test_every_shared_write_in_its_drawn_form_is_taken_with_its_text(
     if form == PARAM_WINS and not private and body_holds(text, LOSING_BODY):
         fail([rule], f"{_label(slot)}: the body came both ways and the body's text won (\"When both are given, the "
                      "parameter wins\")", resp)
+
+
+def _visibility_alone_refused(placed_write: Callable[[str], Any], request: pytest.FixtureRequest) -> str:
+    """Why the run's private comments show the visibility parameter alone is not read: the shared private comment
+    drawn in the query form (visibility a query parameter, recipients in the JSON body) refused on the interface;
+    "" when it was taken or none was drawn in that form this run."""
+    for slot, s in SLOTS.items():
+        if s.forms != PRIVATE_FORMS or form_of(slot, _seed(request.config)) != QUERY:
+            continue
+        got = placed_write(slot)
+        if got is not None and got.refused is not None and not off_the_interface(got.refused):
+            return f"{_label(slot)} with visibility as a query parameter alone was refused with {got.refused.status}"
+    return ""
 
 
 def _read_back(op: str, resp: ApiResponse, writer: ApiClient, profile: Profile, slot: str) -> dict[str, Any] | None:

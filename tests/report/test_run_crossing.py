@@ -104,6 +104,10 @@ def test_an_only_run_counts_only_the_must_rules_it_ran_and_says_so(tmp_path: Pat
     assert line.startswith("crossing: planned 1 of 1 must-rules crossed with every dimension their operation admits "
                            f"(spec/dimensions.yaml), judged 1 of 1 in the run's cells (counting only the must-rules "
                            f"--only {RULE} ran)"), line
+    # crossing13: the blocks counted from spec/ alone (node actions, comments refused, refusals by depth) say that
+    # they are the whole kit's, whatever --only ran
+    assert f"; the whole kit's, not counted for --only {RULE}: node actions: " in line, line
+    assert "the whole kit's" not in crossing_line(_crossing(_every(), tmp_path))
     assert run_text({}) == ""
 
 
@@ -135,3 +139,18 @@ def test_every_value_spec_leaves_out_for_a_rule_names_a_planned_rule_dimension_a
              or value not in [str(v) for v in dims[key.split(" ")[1]]]]
     assert stale == [], f"run_crossing.values names what the plan does not hold: {stale}"
     assert all(why.strip() for keys in by_rule.values() for values in keys.values() for why in values.values())
+
+
+def test_a_cell_listing_several_values_of_a_dimension_judges_each_of_them() -> None:
+    """crossing13: a test whose own reads judge several values of a dimension (the follower list read with active
+    left out and false, and the relations with details=true: test_matrix.py JUDGED_BESIDE) lists them in its cell;
+    each counts judged on the test's verdict, and none on a skip."""
+    plan = {RULE: {"postAnswer": ["input_form", "writer"]}}
+    values = {"input_form": FORMS, "writer": WRITERS}
+    test = {**_t("json", "admin"), "cell": {"family": "dims", "operation": "postAnswer",
+                                            "dims": {"input_form": FORMS, "writer": WRITERS}}}
+    assert run_crossing(plan, values, [test], 139)["judged"] == 1
+    skipped = run_crossing(plan, values, [{**test, "outcome": "skipped", "message": "not judged"}], 139)
+    assert skipped["judged"] == 0
+    assert skipped["rules"][RULE]["missing"]["postAnswer writer"]["missing"] == dict.fromkeys(
+        WRITERS, "skipped: not judged")
