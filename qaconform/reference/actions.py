@@ -25,6 +25,7 @@ from . import (
     blind_round32,
     blind_round33,
     blind_round34,
+    blind_round37,
     combos_perms,
     faults,
     fix32_paths,
@@ -348,6 +349,7 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
     owns = owns or histories6_paths.lock_any(caller, node)  # histories6 (issue 44)
     owns = owns or fix32_paths.lock_owns(svc.db, caller, node)  # fix32 (issue 44): an old answer, a contributor
     owns = owns or blind_round33.lock_owns(svc.db, caller, node)  # round33 (issue 44): a favorite
+    owns = owns or blind_round37.lock_owns(svc.db, caller, node)  # round37 (issue 44): a commenter
     access.require_owner("lockNode", caller, owns, auth.LOCK_ANY)
     blind_round31.lock_refused(svc.db, caller, node)  # round31 (issue 44): a rank check on administrators' nodes
     if node["locked"]:

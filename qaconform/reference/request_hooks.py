@@ -55,6 +55,7 @@ from . import (
     blind_round31,
     blind_round32,
     blind_round34,
+    blind_round37,
     combos2_paths,
     fix2jobs_paths,
     fix22_paths,
@@ -181,6 +182,7 @@ HOOKS: list[Hook] = [
          after=blind_round32.after),  # round32 (issue 44): blind round 32
     Hook("fix33", after=fix33_paths.after),  # fix33 (issue 44): a send to moderation of a followed node
     Hook("round34", before=blind_round34.before, after=blind_round34.after),  # round34 (issue 44): blind round 34
+    Hook("round37", before=blind_round37.before, after=blind_round37.after),  # round37 (issue 44): blind round 37
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
