@@ -76,7 +76,20 @@ _ALL: tuple[Fault, ...] = (
        "in that time gets that list, private comments included; reads in another order are right"),
 )
 
-_MISSED_REASONS: dict[str, str] = {}
+_MISSED_REASONS: dict[str, str] = {
+    "round37-comment-v1-drops-privacy":
+        "missed when measured blind (no test naming COMMENT-8 failed): no private comment is posted with the v1 "
+        "option, the one parameter of the operation's convention list the comment writes never try",
+    "round37-sendtomod-v1-redirects-v1":
+        "missed when measured blind (no test naming VERSION-PATH failed): send to moderation is never called with "
+        "its stated v1 option, or a 3xx to another version's path is not judged",
+    "round37-lock-own-commenter":
+        "missed when measured blind (no test naming PERM-LOCK-OWN failed): the relation 'the caller commented on the "
+        "node' is never tried with an action that has an own clause",
+    "round37-gdpr-email-reassign-refused":
+        "missed when measured blind: the refusal was seen (test_gdpr_forms' user-by-email with reassign-by-username) "
+        "but charged to GDPR-REASSIGN-FORMS and GDPR-REASSIGN-AMBIGUOUS, not to GDPR-USER-FORMS",
+}
 """Faults the suites did not catch when measured (before the fixes), with why they were not closed."""
 
 BLIND_round37: tuple[Fault, ...] = tuple(f for f in _ALL if f.name not in _MISSED_REASONS)
