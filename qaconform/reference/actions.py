@@ -27,6 +27,7 @@ from . import (
     blind_round34,
     blind_round35,
     blind_round36,
+    blind_round37,
     combos_perms,
     faults,
     fix32_paths,
@@ -354,6 +355,7 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
     owns = owns or blind_round35.lock_owner(svc.db, node, caller)  # round35 (issue 44): a group peer taken as own
     owns = owns or blind_round36.lock_owner(svc.db, node, caller)  # round36 (issue 44): a child's author
     owns = owns or paths13_paths.lock_owns(svc.db, caller, node)  # paths13 (issue 44): a commenter taken as owner
+    owns = owns or blind_round37.lock_owns(svc.db, caller, node)  # round37 (issue 44): a commenter
     access.require_owner("lockNode", caller, owns, auth.LOCK_ANY)
     blind_round31.lock_refused(svc.db, caller, node)  # round31 (issue 44): a rank check on administrators' nodes
     if node["locked"]:

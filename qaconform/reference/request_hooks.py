@@ -57,6 +57,7 @@ from . import (
     blind_round34,
     blind_round35,
     blind_round36,
+    blind_round37,
     combos2_paths,
     fix2jobs_paths,
     fix22_paths,
@@ -189,6 +190,7 @@ HOOKS: list[Hook] = [
     Hook("round36", before=blind_round36.before, admitted=blind_round36.admitted, after=blind_round36.after,
          refusal=blind_round36.refusal),  # round36 (issue 44): blind round 36
     Hook("paths13", refusal=paths13_doors.refusal),  # paths13 (issue 44): anonymous on found nodes
+    Hook("round37", before=blind_round37.before, after=blind_round37.after),  # round37 (issue 44): blind round 37
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
