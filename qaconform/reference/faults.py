@@ -370,6 +370,11 @@ from .faults_blind_round35 import BLIND_round35  # noqa: E402
 
 _ALL = _ALL + BLIND_round35  # BLIND_round35_MISSED: none left out since its fix (docs/blind-rounds.md)
 
+# --- alone13 (issue 44 item 1): a rule broken only when one parameter is the whole query, for one reader
+from .faults_alone13 import ALONE13  # noqa: E402
+
+_ALL = _ALL + ALONE13
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

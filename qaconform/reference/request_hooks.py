@@ -32,6 +32,7 @@ from starlette.responses import Response
 
 from . import (
     actors_paths,
+    alone13_paths,
     blind8_paths,
     blind_perms,
     blind_round9,
@@ -184,6 +185,8 @@ HOOKS: list[Hook] = [
     Hook("round34", before=blind_round34.before, after=blind_round34.after),  # round34 (issue 44): blind round 34
     Hook("round35", before=blind_round35.before, admitted=blind_round35.admitted,
          after=blind_round35.after),  # round35 (issue 44): blind round 35
+    Hook("alone13", admitted=alone13_paths.admitted,
+         after=alone13_paths.after),  # alone13 (issue 44 item 1): a parameter alone for one reader
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
