@@ -388,6 +388,11 @@ from .faults_blind_round37 import BLIND_round37  # noqa: E402
 
 _ALL = _ALL + BLIND_round37  # BLIND_round37_MISSED: left out (docs/blind-rounds.md)
 
+# --- alone13 (issue 44 item 1): a rule broken only when one parameter is the whole query, for one reader
+from .faults_alone13 import ALONE13  # noqa: E402
+
+_ALL = _ALL + ALONE13
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

@@ -32,6 +32,7 @@ from starlette.responses import Response
 
 from . import (
     actors_paths,
+    alone13_paths,
     blind8_paths,
     blind_perms,
     blind_round9,
@@ -191,6 +192,8 @@ HOOKS: list[Hook] = [
          refusal=blind_round36.refusal),  # round36 (issue 44): blind round 36
     Hook("paths13", refusal=paths13_doors.refusal),  # paths13 (issue 44): anonymous on found nodes
     Hook("round37", before=blind_round37.before, after=blind_round37.after),  # round37 (issue 44): blind round 37
+    Hook("alone13", admitted=alone13_paths.admitted,
+         after=alone13_paths.after),  # alone13 (issue 44 item 1): a parameter alone for one reader
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

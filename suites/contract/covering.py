@@ -194,38 +194,68 @@ FILTERED_BESIDE = {"FILTER-SPACEID": "spaceId"}
 """fix2nodes (issue 44): a filter rule -> its filter, judged also beside every combination of the list's other
 filters (:func:`with_other_filters`: spaceId with unanswered, topics, and both)."""
 
-ALONE = {"SORT-FALLBACK-SPACES": "sort", "SORT-FALLBACK-TOPICS": "sort", "SORT-FALLBACK-GROUPS": "sort"}
-"""round35 (issue 44): a rule -> the dimension whose every value each reader also reads alone, nothing else asked
-(:func:`each_reader_alone`)."""
+ALONE_ONLY: dict[str, tuple[tuple[str, ...], str]] = {
+    "FILTER-SPACEID": ((), "the test adds spaceId to every row, so the row without parameters is spaceId alone; "
+                           "another parameter alone would be that parameter beside spaceId, a pair the array tries"),
+    "FOLLOWERS-ACTIVE-DEFAULT": ((), "the test reads every row with active left out, false and each stated default "
+                                     "(four reads a row), so the row without parameters is active alone; another "
+                                     "parameter alone would be a pair beside active the array tries"),
+    "FOLLOWERS-DETAILS-DEFAULT": ((), "the rule's parameter (details, left out) is judged on every row, so the row "
+                                      "without parameters is it alone; another parameter alone would be a pair "
+                                      "the array tries"),
+    **{rule: (("sort",), "the test puts an invalid name in place of every row's sort, so a row's sort alone is the "
+                         "invalid name alone; another parameter alone would be it beside the invalid name, a pair "
+                         "the array tries") for rule in ("SORT-FALLBACK-SPACES", "SORT-FALLBACK-TOPICS",
+                                                         "SORT-FALLBACK-GROUPS")},
+}
+"""alone13 (issue 44 item 1): the exclusions from the default of :func:`alone_dimensions`, each with its reason: a
+rule whose test adds its own parameter to every row reads that parameter alone on the rows without parameters, and
+only those dimensions here (none: the rows without parameters alone) get alone rows. Every other rule test_matrix.py
+crosses judges a response one parameter alone gives as well as one of many."""
+
+
+def alone_dimensions(rule: str, op: str, dims: Dimensions) -> tuple[str, ...]:
+    """The parameter dimensions of list ``op`` whose every value each reader reads alone for ``rule`` (beside the
+    reader's row without parameters, always read): by default (alone13, issue 44 item 1) every dimension the rule is
+    crossed with (``across``) that the list takes, only those :data:`ALONE_ONLY` names for a rule there. A dimension
+    the rule is not crossed with (LIST-ITEM-TYPE's wrap and v1, whose effect is not shown) gets no alone rows: the
+    rule names why."""
+    across = dims.rules[rule].across if rule in dims.rules else ()
+    only = ALONE_ONLY[rule][0] if rule in ALONE_ONLY else across
+    return tuple(d for d in dims.of_list(op)[1:] if d in across and d in only)
 
 
 def rule_rows(rule: str, op: str, dims: Dimensions, seed: int, strength: int = PAIRS) -> list[Combination]:
     """The rows ``rule`` is judged on for list ``op``: the covering array's, then those :data:`FILTERED_BESIDE` and
-    :data:`ALONE` add for the rule (the array's rows and ids stay as they are)."""
+    :func:`alone_dimensions` add for the rule (the array's rows and ids stay as they are)."""
     matrix = array(op, dims, seed, strength)
-    beside, alone = FILTERED_BESIDE.get(rule), ALONE.get(rule)
+    beside = FILTERED_BESIDE.get(rule)
     return [*matrix.rows, *(with_other_filters(op, dims, beside) if beside else ()),
-            *(each_reader_alone(matrix, alone) if alone else ())]
+            *(each_reader_alone(matrix, *alone_dimensions(rule, op, dims)) if rule in dims.rules else ())]
 
 
-def each_reader_alone(matrix: Matrix, dimension: str) -> list[Combination]:
-    """round35 (issue 44): every reader of the list with each value of ``dimension`` (left out too), the other
-    parameters left out: one row each, unless the array already holds it.
+def each_reader_alone(matrix: Matrix, *dimensions: str) -> list[Combination]:
+    """round35, alone13 (issue 44): every reader of the list with no parameter, and with each value of each of
+    ``dimensions`` alone, the other parameters left out: one row each, unless the array already holds it. The rows
+    depend only on the list, reader and value, so every rule of a list shares them (and test_matrix.py's reads).
 
-    Why: a rule judged against the reader's own list without the parameter (an invalid sort falls back to "the
-    default sort") met the reader that sees less than the others (novice, whose space list withholds one) only in
-    the rows the pairwise array drew for it, each with some other parameter beside (a projection, wrap, paging).
-    A server whose query for that reader's filtered list falls back to another order, unless a projection is asked
-    (round35-spaces-invalid-sort-novice-by-id), passed. Reads are free: a handful of rows per list."""
-    if dimension not in matrix.names[1:]:
-        return []
+    Why: a pairwise array gives each value of a parameter beside some other parameter in nearly every row, so a
+    code path taken only when that parameter is the whole query (a fast path for a plain projected, paged or
+    filtered list) is never read. A rule judged against the reader's own list without the parameter (an invalid
+    sort falls back to "the default sort") met novice, whose space list withholds one, only in rows with a
+    projection, wrap or paging beside (round35-spaces-invalid-sort-novice-by-id); the faults of
+    faults_alone13.py break a projection's visibility, a page's count, includeOnly and spaceId that way, one
+    reader each. Reads are cheap: the values of a list's parameters per reader (about 400 a run)."""
+    names = [d for d in dimensions if d in matrix.names[1:]]
     have = {row.label for row in matrix.rows}
-    values = sorted(matrix.columns[matrix.names.index(dimension)], key=lambda v: v != NONE)
     out: list[Combination] = []
     for reader in matrix.columns[0]:
-        for value in values:
-            row = Combination(matrix.op, reader, tuple((n, value if n == dimension else NONE)
-                                                       for n in matrix.names[1:]))
+        rows = [Combination(matrix.op, reader, tuple((n, NONE) for n in matrix.names[1:]))]
+        for dimension in names:
+            rows += [Combination(matrix.op, reader, tuple((n, value if n == dimension else NONE)
+                                                          for n in matrix.names[1:]))
+                     for value in matrix.columns[matrix.names.index(dimension)] if value != NONE]
+        for row in rows:
             if row.label not in have:
                 have.add(row.label)
                 out.append(row)
