@@ -7,6 +7,7 @@ module); this module is what both import.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from enum import Enum
 
@@ -70,3 +71,14 @@ def allow(who: str, *operations: str, at: str = "enter") -> tuple[Override, ...]
 
 def deny(who: str, *operations: str, at: str = "enter") -> tuple[Override, ...]:
     return (Override(operations, who, Effect.DENY, at),)
+
+
+def split_missed(faults: tuple[Fault, ...], missed: Collection[str]) -> tuple[tuple[Fault, ...], tuple[Fault, ...]]:
+    """A round's faults as (registered, left out): the left out are those ``missed`` names, the suites' misses kept
+    wired but out of the registry with their reasons. Every name in ``missed`` must be one of ``faults``: a reason
+    kept for a renamed fault would otherwise register the fault it excuses without anyone seeing it."""
+    names = {fault.name for fault in faults}
+    unknown = sorted(set(missed) - names)
+    if unknown:
+        raise ValueError(f"missed names that are no fault of the round: {', '.join(unknown)}")
+    return (tuple(f for f in faults if f.name not in missed), tuple(f for f in faults if f.name in missed))

@@ -12,7 +12,7 @@ planted, for the integrator to measure again on the session's final suites. The 
 
 from __future__ import annotations
 
-from .fault_model import Effect, Fault, Override
+from .fault_model import Effect, Fault, Override, split_missed
 
 _F = Fault
 
@@ -84,5 +84,4 @@ MISSED_TODAY: frozenset[str] = frozenset({
 the locked-answer reply fault dropped); each was checked to bite on the seed with ``qaconform serve --fault NAME``
 and requests."""
 
-BLIND_round19: tuple[Fault, ...] = tuple(f for f in _ALL if f.name not in MISSED_TODAY)
-BLIND_round19_MISSED: tuple[Fault, ...] = tuple(f for f in _ALL if f.name in MISSED_TODAY)
+BLIND_round19, BLIND_round19_MISSED = split_missed(_ALL, MISSED_TODAY)

@@ -11,7 +11,7 @@ integrator measures them again on the session's final suites.
 
 from __future__ import annotations
 
-from .fault_model import Effect, Fault, Override
+from .fault_model import Effect, Fault, Override, split_missed
 
 _ALL: tuple[Fault, ...] = (
     Fault("r23-user-answers-novice-refused-when-sorted", "PERM-USER-ANSWERS",
@@ -73,5 +73,4 @@ the followers' explicit details=false, the topic search's invalid sort, the comm
 pageCount cache to the caught tuple
 (/work/notes/s8/fix23.md)."""
 
-BLIND_round23: tuple[Fault, ...] = tuple(f for f in _ALL if f.name not in MISSED_NAMES)
-BLIND_round23_MISSED: tuple[Fault, ...] = tuple(f for f in _ALL if f.name in MISSED_NAMES)
+BLIND_round23, BLIND_round23_MISSED = split_missed(_ALL, MISSED_NAMES)

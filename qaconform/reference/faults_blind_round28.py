@@ -15,7 +15,7 @@ branch and measure them again); docs/blind-rounds.md has the row.
 
 from __future__ import annotations
 
-from .fault_model import Effect, Fault, Override
+from .fault_model import Effect, Fault, Override, split_missed
 
 _ALL: tuple[Fault, ...] = (
     # --- the eight drawn rules
@@ -89,8 +89,6 @@ refusal is not judged. The fault reads the JSON text and schedules five names: c
 
 _MISSED_REASONS: dict[str, str] = {}
 
-BLIND_round28: tuple[Fault, ...] = tuple(f for f in _ALL if f.name not in _MISSED_NAMES)
-"""Caught on the session's start suites: registered in faults.py."""
-
-BLIND_round28_MISSED: tuple[Fault, ...] = tuple(f for f in _ALL if f.name in _MISSED_NAMES)
-"""Missed on the session's start suites, kept (not registered) for a trial branch's measure."""
+# BLIND_round28: Caught on the session's start suites: registered in faults.py.
+# BLIND_round28_MISSED: Missed on the session's start suites, kept (not registered) for a trial branch's measure.
+BLIND_round28, BLIND_round28_MISSED = split_missed(_ALL, _MISSED_NAMES)

@@ -10,7 +10,7 @@ registered in faults.py; :data:`BLIND_round34_MISSED` were not, stay out of the 
 
 from __future__ import annotations
 
-from .fault_model import Fault
+from .fault_model import Fault, split_missed
 
 _F = Fault
 
@@ -97,8 +97,7 @@ still missed after the round's fixes (two), each with why it stays out. The fixe
 list's own parameters crossed with FOLLOWERS-DETAILS-DEFAULT, the favorite relation tried for PERM-LOCK-OWN, a lock
 after the caller's own earlier action on the node (docs/blind-rounds.md, round 34)."""
 
-BLIND_round34: tuple[Fault, ...] = tuple(f for f in _ALL if f.name not in _MISSED_REASONS)
-"""Caught on the day's suites: registered in faults.py."""
-
-BLIND_round34_MISSED: tuple[Fault, ...] = tuple(f for f in _ALL if f.name in _MISSED_REASONS)
-"""Missed on the day's suites: not registered, still wired (blind_round34), reasons in :data:`_MISSED_REASONS`."""
+# BLIND_round34: Caught on the day's suites: registered in faults.py.
+# BLIND_round34_MISSED: Missed on the day's suites: not registered, still wired (blind_round34), reasons in
+# :data:`_MISSED_REASONS`.
+BLIND_round34, BLIND_round34_MISSED = split_missed(_ALL, _MISSED_REASONS)

@@ -10,7 +10,7 @@ again (the reason in :data:`MISSED_NAMES`' docstring).
 
 from __future__ import annotations
 
-from .fault_model import Fault
+from .fault_model import Fault, split_missed
 
 _ALL: tuple[Fault, ...] = (
     Fault("fix23-answer-plus-as-space-in-query", "ANSWER-BODY-KEPT",
@@ -37,5 +37,4 @@ MISSED_NAMES: frozenset[str] = frozenset()
 (issue 44) closed fix23-reply-ids-list-private-replies: the run's shared private reply now sits under a public
 reply (suites/public_threads.py ``private_reply_parent``)."""
 
-FIX23: tuple[Fault, ...] = tuple(f for f in _ALL if f.name not in MISSED_NAMES)
-FIX23_MISSED: tuple[Fault, ...] = tuple(f for f in _ALL if f.name in MISSED_NAMES)
+FIX23, FIX23_MISSED = split_missed(_ALL, MISSED_NAMES)
