@@ -79,7 +79,17 @@ _ALL: tuple[Fault, ...] = (
        "after it is missing from the list it reads again (the author's own reads are right)"),
 )
 
-_MISSED_REASONS: dict[str, str] = {}
+_MISSED_REASONS: dict[str, str] = {
+    "round40-gdpr-reassign-username-staff-only":
+        "missed on main at 6e860f0: no job the suites schedule names its reassignUser by the username of an account "
+        "that is not staff (member, novice)",
+    "round40-gdpr-user-id-timestamp-refused":
+        "missed on main at 6e860f0: no job the suites schedule names its user by id and dates it by "
+        "scheduleDate.timeStamp together",
+    "round40-questions-anonymous-unmarked":
+        "missed on main at 6e860f0: MARKED-ACCEPTED-QUESTION is judged on the question list as signed-in accounts "
+        "read it, not as anonymous reads it",
+}
 """Missed on the day's suites (measured with ``qaconform selftest --fault NAME --no-clean``), each with its reason."""
 
 BLIND_round40: tuple[Fault, ...] = tuple(f for f in _ALL if f.name not in _MISSED_REASONS)
