@@ -11,7 +11,6 @@ only, and a page kept per reader.
 
 from __future__ import annotations
 
-import json
 import math
 import sqlite3
 import time
@@ -28,8 +27,7 @@ from .fragments import JSON_TYPE
 from .http_io import body_json, unmark_items, with_body, with_query
 from .service import Service
 
-_GDPR_FAULTS = ("round40-gdpr-scheduletime-legacy-body", "round40-gdpr-reassign-username-staff-only",
-                "round40-gdpr-user-id-timestamp-refused")
+_GDPR_FAULTS = ("round40-gdpr-scheduletime-legacy-body",)
 _CACHE_FAULT = "round40-user-answers-reader-cache"
 _OVERRIDE_FAULTS = ("round40-groups-sorted-moderator-allowed",)
 """The round's fault that is an override of the route table (faults_blind_round40.py) and needs no code here."""
@@ -107,6 +105,9 @@ def _rewrite(svc: Service, op: str, request: Request, caller: Caller, body: dict
         return True
     if op == "listQuestions" and caller.anonymous and faults.is_on("round40-questions-anonymous-unmarked"):
         return unmark_items(body)
+    if (op == "listQuestions" and caller.role == "novice" and request.query_params.get("spaceId")
+            and faults.is_on("round40-kind-questions-novice-unmarked-in-space")):
+        return unmark_items(body)  # round40-kind: the space's page for novice from an index without the state
     if op == "sendToModeration" and faults.is_on("round40-sendtomod-comment-user-no-avatar"):
         node = _path_node(svc, request)
         record = result.get("sendToModAction")
@@ -165,17 +166,6 @@ def _job(svc: Service, request: Request, response: Response) -> Response:
     if faults.is_on("round40-gdpr-scheduletime-legacy-body") and "scheduleTime" in fields and fields.get(
             "scheduleDate") in (None, ""):
         return with_body(response, {"id": job_id})  # the legacy controller's body
-    user = _object(fields, "user")
-    date = _object(fields, "scheduleDate")
-    if (faults.is_on("round40-gdpr-user-id-timestamp-refused") and fields.get("type") == "individual"
-            and _given(user, "id") and _given(date, "timeStamp") and not _given(date, "formatted")):
-        return _undo(svc, job_id, "The provided 'user' is invalid")
-    reassign = _object(fields, "reassignUser")
-    if faults.is_on("round40-gdpr-reassign-username-staff-only") and _given(reassign, "username") and not _given(
-            reassign, "id"):
-        row = svc.db.one("SELECT role FROM users WHERE username = ?", (str(reassign["username"]),))
-        if row is not None and row["role"] not in ("admin", "moderator"):
-            return _undo(svc, job_id, "The provided 'reassignUser' is/are invalid")
     return response
 
 
@@ -191,13 +181,28 @@ def _given(spec: dict[str, Any], key: str) -> bool:
     return spec.get(key) not in (None, "")
 
 
-def _undo(svc: Service, job_id: Any, message: str) -> Response:
-    """The job the handler scheduled taken back, and the refusal the broken branch answers instead."""
-    ident = as_id(job_id) if isinstance(job_id, (int, str)) else None
-    if ident is not None:
-        with svc.tx("job") as conn:
-            conn.execute("DELETE FROM jobs WHERE id = ?", (ident,))
-    return Response(json.dumps({"error": message}).encode(), status_code=400, media_type=JSON_TYPE)
+# --- gdpr_jobs.py: a stated form of the user refused on one path, in the handler's order of checks -------------
+def user_refused(fields: dict[str, Any], user: Any) -> bool:
+    """round40-gdpr-user-id-timestamp-refused: the timeStamp branch looks the job's user up by username."""
+    date = _object(fields, "scheduleDate")
+    return (faults.is_on("round40-gdpr-user-id-timestamp-refused") and isinstance(user, dict) and _given(user, "id")
+            and not _given(user, "username") and _given(date, "timeStamp") and not _given(date, "formatted"))
+
+
+def reassign_refused(svc: Service, fields: dict[str, Any], reassign: Any) -> bool:
+    """A reassignUser in a stated form refused for one kind of account: by username outside the staff directory
+    (round40), by id naming an account without Publish answer (round40-kind)."""
+    if not isinstance(reassign, dict):
+        return False
+    by_name = _given(reassign, "username") and not _given(reassign, "id")
+    by_id = _given(reassign, "id") and not _given(reassign, "username")
+    if by_name and faults.is_on("round40-gdpr-reassign-username-staff-only"):
+        row = svc.db.one("SELECT role FROM users WHERE username = ?", (str(reassign["username"]),))
+        return row is not None and row["role"] not in ("admin", "moderator")
+    if by_id and faults.is_on("round40-kind-gdpr-reassign-id-novice-refused"):
+        row = svc.db.one("SELECT role FROM users WHERE id = ?", (as_id(reassign["id"]),))
+        return row is not None and row["role"] == "novice"
+    return False
 
 
 # --- comments.py: the option's permission and a deep reply's privacy -----------------------------------------
