@@ -30,6 +30,7 @@ from . import (
     blind_round31,
     blind_round32,
     blind_round33,
+    blind_round40,
     combos2_paths,
     faults,
     fix32_paths,
@@ -137,7 +138,8 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
             or blind_round10.option_check_skipped(caller, parent, visibility)  # blind10 (issue 44)
             or blind_round11.private_check_skipped(caller, from_query)  # round11 (issue 44)
             or combos2_paths.option_check_skipped(caller, parent, visibility)  # combos2 (issue 44)
-            or blind_round30.option_check_skipped(caller, parent, visibility)):  # round30 (issue 44)
+            or blind_round30.option_check_skipped(caller, parent, visibility)  # round30 (issue 44)
+            or blind_round40.option_check_skipped(svc, caller, parent, visibility)):  # round40 (issue 44)
         _check_private_permission(blind_round11.option_checked_for(svc.db, caller, parent), visibility)  # round11
     blind7_paths.mod_option_refused(caller, parent, visibility)  # blind7 (issue 44)
     blind_round13.private_reply_refused(caller, parent, visibility)  # round13 (issue 44)
@@ -171,6 +173,8 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
     final_visibility, final_recipients = blind_round11.reply_default_privacy(  # round11 (issue 44)
         parent, "visibility" in fields or "recipients" in fields, (final_visibility, final_recipients))
     final_visibility, final_recipients = _stored_privacy_faults(svc, parent, (final_visibility, final_recipients))
+    final_visibility, final_recipients = blind_round40.deep_reply_privacy(  # round40 (issue 44): a reply to a reply
+        svc, parent, (final_visibility, final_recipients))
     final_visibility, final_recipients = _last_privacy_faults(parent, caller, fields,
                                                               (final_visibility, final_recipients))
     missing = [r for r in final_recipients if not svc.user_exists(r)]

@@ -393,6 +393,12 @@ from .faults_alone13 import ALONE13  # noqa: E402
 
 _ALL = _ALL + ALONE13
 
+# --- blind round 40: eight drawn must-rules (seed 20261210) and seven of the kinds issue 44 names, written without
+# reading the suites (issue 44, round40)
+from .faults_blind_round40 import BLIND_round40  # noqa: E402
+
+_ALL = _ALL + BLIND_round40  # BLIND_round40_MISSED: none left out since its fixes (docs/blind-rounds.md)
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

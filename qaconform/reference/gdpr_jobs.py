@@ -25,6 +25,7 @@ from . import (
     blind_round32,
     blind_round33,
     blind_round35,
+    blind_round40,
     crossing2_paths,
     crossing3_paths,
     faults,
@@ -135,7 +136,8 @@ def _check_user(svc: Service, fields: dict[str, Any], skipped: frozenset[str] = 
     crossed = (by_id and crossing2_paths.USER_BY_ID in skipped) or (
         by_email and crossing2_paths.USER_BY_EMAIL in skipped)
     if not _find_user(svc, user, ("username", "email", "id")) or (
-            by_email and faults.is_on("gdpr-user-by-email-refused")) or email_looked_up_by_id or crossed:
+            by_email and faults.is_on("gdpr-user-by-email-refused")) or email_looked_up_by_id or crossed or (
+            blind_round40.user_refused(fields, user)):  # round40 (issue 44): by id on a job dated by timeStamp
         raise bad_request("The provided 'user' is invalid")
 
 
@@ -221,6 +223,7 @@ def _check_reassign_user(svc: Service, fields: dict[str, Any], skipped: frozense
     refused_form = refused_form or blind_round12.reassign_refused(fields, reassign)  # round12 (issue 44)
     refused_form = refused_form or crossing3_paths.reassign_refused(reassign, skipped)  # crossing3 (issue 44)
     refused_form = refused_form or blind_round32.reassign_refused(structured(fields, "user"), reassign)  # round32
+    refused_form = refused_form or blind_round40.reassign_refused(svc, fields, reassign)  # round40 (issue 44)
     blind_round35.bulk_reassign_refused(fields, reassign)  # round35 (issue 44): a bulk job's reassignUser by id only
     if (not _find_user(svc, looked_up, ("username", "id")) and not lenient) or refused_form:
         raise bad_request("The provided 'reassignUser' is/are invalid")

@@ -262,32 +262,47 @@ def test_the_question_of_an_accepted_answer_is_marked(api: dict[str, ApiClient],
         if question_id not in judged:
             judged.add(question_id)
             _marked_under_every_sort(api["admin"], question_id, answer.get("id"), question.get("primaryContainerId"),
-                                     at_once, question.get("title"))
+                                     at_once, question.get("title"), _readers(api))
+
+
+READERS = ("anonymous", "novice", "member", "moderator")
+"""The readers besides admin each of whom reads the accepted answer's question in its space (round40, issue 44)."""
+
+
+def _readers(api: dict[str, ApiClient]) -> dict[str, ApiClient]:
+    return {name: api[name] for name in READERS if name in api}
 
 
 def _marked_under_every_sort(admin: ApiClient, question_id: int, answer_id: Any, space: Any, at_once: int,
-                             title: Any = None) -> None:
+                             title: Any = None, readers: dict[str, ApiClient] | None = None) -> None:
     """The question of an accepted answer under every sort name the question list's sorts array shows, within its
     space (spaceId: "restricts to one space", so each sort is a page or two), and under each other stated parameter
     of the list (:func:`_stated_parameters`): marked is the question's, not the order's or the query's (blind6, issue
     44: a sort served by a query that reads marked from a column it does not select; round 28: a search index without
     the accepted state). A sort or parameter the target refuses, or under which it does not list the question, is
     not judged (accepted sort values, the meaning of q, type, lang: not shown). The lists are read a few at once
-    (each its pages in turn) and judged in the order named."""
+    (each its pages in turn) and judged in the order named.
+
+    ``readers``: every other reader (anonymous and each account) reads the question's space too, with and without
+    spaceId (round40, issue 44: marked false only on anonymous's question list; marked is the question's, not the
+    reader's). A reader the list refuses, or that does not see the question, judges nothing."""
     names = list(envelope().sorts_seen)
     within = {"spaceId": space} if isinstance(space, int) else {}
     params = [{"sort": name, **within} for name in names] + _stated_parameters(title, within)
-    walks = _ahead([functools.partial(_listed_under, admin, p, question_id) for p in params], at_once)
-    for asked, walk in zip(params, walks, strict=True):
+    asks: list[tuple[str, ApiClient, dict[str, Any]]] = [("admin", admin, p) for p in params]
+    asks += [(name, client, p) for name, client in (readers or {}).items() for p in ([{}, within] if within else [{}])]
+    walks = _ahead([functools.partial(_listed_under, client, p, question_id) for _, client, p in asks], at_once)
+    for (reader, _, asked), walk in zip(asks, walks, strict=True):
         found = _taken(walk)
         if found is None:
             continue
         hit, resp = found
         if "marked" in hit and hit.get("marked") is not True:
-            shown = "&".join(f"{k}={v}" for k, v in asked.items())
+            shown = "&".join(f"{k}={v}" for k, v in asked.items()) or "no parameter"
             fail(["MARKED-ACCEPTED-QUESTION"], f"answer {answer_id} is accepted, so its question "
-                 f"{question_id} is marked true whatever the list is asked with; listed with {shown} it shows "
-                 f"marked={hit.get('marked')!r}. Check the query behind that parameter for the accepted state", resp)
+                 f"{question_id} is marked true whatever the list is asked with and whoever reads it; listed to "
+                 f"{reader} with {shown} it shows marked={hit.get('marked')!r}. Check the query behind that "
+                 f"parameter and that reader's index for the accepted state", resp)
 
 
 _PROJECTED = "id,marked"

@@ -242,6 +242,44 @@ def test_every_user_and_reassign_user_form_dated_by_each_other_date_form_is_refu
                  f"formatted ... or timeStamp')", resp)
 
 
+# round40 (issue 44): the account a reassignUser names is a dimension too. "by exactly one of username or id" names no
+# kind of user: a server that looks a username up in its staff directory (or refuses a user who could not publish)
+# passes every job reassigning to admin. Each other account of the profile by each stated form, the job's user form
+# rotating through its stated forms (pairwise, not every triple): refusals of past-dated jobs, no accepted write.
+REASSIGN_ACCOUNTS = ("moderator", "member", "novice")
+"""The accounts a reassignUser names besides admin (the crossings above name admin)."""
+
+
+def _reassign_account_cases() -> list[Any]:
+    users = dated_user_forms()
+    pairs = [(r, a) for r in stated_forms("reassignUser") for a in REASSIGN_ACCOUNTS]
+    return [pytest.param(users[i % len(users)], r, a, id=f"user-by-{users[i % len(users)]}-reassign-{a}-by-{r}")
+            for i, (r, a) in enumerate(pairs)]
+
+
+@pytest.mark.rule("GDPR-REASSIGN-FORMS", "GDPR-USER-FORMS", "GDPR-PAST-DATE")
+@pytest.mark.writes
+@pytest.mark.parametrize(("user", "reassign", "account"), _reassign_account_cases())
+def test_a_reassign_user_naming_each_account_by_each_stated_form_is_refused_only_as_past(
+        jobs: Jobs, profile: Profile, user_ids: dict[str, int], user: str, reassign: str, account: str) -> None:
+    """reassignUser names another account of the profile (it exists) by one stated form on a job dated three days
+    ago: the past-date 400 is the only stated answer; a refusal naming reassignUser refused that account's form."""
+    value = profile.accounts[account].username if reassign == "username" else user_ids.get(account)
+    if value is None:
+        skip(SkipKind.MISSING_FIXTURE, f"not checked: {account}'s user id is unknown ([accounts.{account}] id)",
+             fixtures=[f"accounts.{account}.id"])
+    body = jobs.individual(user=user_form(jobs, user), scheduleDate=past_formatted(), reassignUser={reassign: value})
+    if (sent := _send_past(jobs, body, user, NO_REASSIGN)) is None:
+        return
+    resp, error, lowered = sent
+    rule = "GDPR-REASSIGN-FORMS" if error is not None and "reassign" in lowered else (
+        "GDPR-USER-FORMS" if error is not None and "user" in lowered else "GDPR-PAST-DATE")
+    fail([rule], f"a job naming gdpr_user by {user} with reassignUser {body['reassignUser']} ({account}, an "
+                 f"existing user, by {reassign}) dated {body['scheduleDate']['formatted']} has one error, its past "
+                 f"date: expected 400 {{error: {PAST_DATE!r}}}, got {resp.status} {error!r} ('Identifies the user "
+                 f"to whom content is reassigned, by exactly one of username or id': any existing user)", resp)
+
+
 # round15 (issue 44): the missing type beside each kind's own field. "Required: a bulk request without type is shown as
 # incorrect": test_gdpr_jobs.py sends an individual job without type; a server that infers the kind from the field it
 # finds (a csvFileId: bulk) schedules the bulk request the description calls incorrect.
