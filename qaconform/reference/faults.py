@@ -393,6 +393,11 @@ from .faults_alone13 import ALONE13  # noqa: E402
 
 _ALL = _ALL + ALONE13
 
+# --- paths14 (issue 44 item 1): each parameter alone, for one reader, in the list suites beside the matrix
+from .faults_paths14 import PATHS14  # noqa: E402
+
+_ALL = _ALL + PATHS14
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 
