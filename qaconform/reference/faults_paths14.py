@@ -12,13 +12,15 @@ from .fault_model import Effect, Fault, Override
 _F = Fault
 
 _ALL: tuple[Fault, ...] = (
-    _F("paths14-groups-pagesize-alone-moderator-served", "PERM-GROUPS",
-       "'| 17 Groups | Edit users and groups (Site Administration Roles). |': the group list asked with pageSize "
-       "and no other parameter lets a moderator in (200: the paged fast path skips the check); with any other "
-       "parameter beside, or none, the moderator is refused",
-       (Override(("listGroups",), "moderator", Effect.ALLOW, when=("pageSize",), alone=True),)),
-    _F("paths14-user-answers-pagesize-alone-moderator-title", "NODE-TITLE-ANSWERS-COMMENTS",
-       "'Absent or null for answers and comments.': moderator's user-answer list asked with pageSize and no other "
+    _F("paths14-groups-projection-alone-moderator-served", "PERM-GROUPS",
+       "'| 17 Groups | Edit users and groups (Site Administration Roles). |': the group list asked with one "
+       "projection parameter (include, exclude or includeOnly) and no other parameter lets a moderator in (200: "
+       "the projected fast path skips the check); with any other parameter beside, or none, the moderator is "
+       "refused",
+       (Override(("listGroups",), "moderator", Effect.ALLOW, when=("include", "exclude", "includeOnly"),
+                 alone=True),)),
+    _F("paths14-user-answers-sort-alone-moderator-title", "NODE-TITLE-ANSWERS-COMMENTS",
+       "'Absent or null for answers and comments.': moderator's user-answer list asked with sort and no other "
        "parameter gives each answer its question's title; with any other parameter beside, or for any other "
        "reader, answers carry no title"),
     _F("paths14-comments-plain-browser-novice-private-shown", "COMMENT-PRIVACY-LIST",

@@ -1,5 +1,5 @@
 """Where the faults of :mod:`faults_paths14` bite (issue 44 item 1), apart from the route-table override
-(paths14-groups-pagesize-alone-moderator-served, applied by access.check): the comment list's privacy clause
+(paths14-groups-projection-alone-moderator-served, applied by access.check): the comment list's privacy clause
 (:func:`answer_comments_clause`, node_lists.py) and one :class:`request_hooks.Hook` (``after``). Each bites only
 when its query is the one named (one parameter alone, or none in one request form) for its one reader, and leaves
 every other call as it is.
@@ -31,10 +31,9 @@ def answer_comments_clause(request: Request, caller: Caller, clause: str) -> str
 
 
 def after(svc: Service, op: str, request: Request, caller: Caller, response: Response) -> Response:
-    """paths14-user-answers-pagesize-alone-moderator-title: each answer of the page given its question's title."""
+    """paths14-user-answers-sort-alone-moderator-title: each answer of the page given its question's title."""
     if (op != "listUserAnswers" or response.status_code != 200 or caller.role != "moderator"
-            or not _alone(request, "pageSize")
-            or not faults.is_on("paths14-user-answers-pagesize-alone-moderator-title")):
+            or not _alone(request, "sort") or not faults.is_on("paths14-user-answers-sort-alone-moderator-title")):
         return response
     body = body_json(response)
     if not isinstance(body, dict) or not isinstance(body.get("list"), list):
