@@ -27,6 +27,11 @@ _ALL: tuple[Fault, ...] = (
        "'the comment is private to those recipients': novice's comment list asked with no parameter by a browser "
        "(an Accept that names text/html) lists the private comments novice is no recipient of; with any "
        "parameter, with the JSON Accept, or for any other reader, they are left out"),
+    # --- item 2: a record right after another account's call on the node
+    _F("paths14-lock-user-last-caller", "AUTH-ACTING-USER",
+       "'The acting user is taken from the credentials.': a lock's record names as its user the account whose node "
+       "action on the node came last, a refused one included (an audit column written at the door and read back "
+       "for the record); a lock right after the caller's own call, or the node's first, names the caller"),
 )
 
 _MISSED_REASONS: dict[str, str] = {}

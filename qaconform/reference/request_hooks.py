@@ -195,7 +195,8 @@ HOOKS: list[Hook] = [
     Hook("round37", before=blind_round37.before, after=blind_round37.after),  # round37 (issue 44): blind round 37
     Hook("alone13", admitted=alone13_paths.admitted,
          after=alone13_paths.after),  # alone13 (issue 44 item 1): a parameter alone for one reader
-    Hook("paths14", after=paths14_paths.after),  # paths14 (issue 44 item 1): a parameter alone, list suites
+    Hook("paths14", after=paths14_paths.after,
+         refusal=paths14_paths.refusal),  # paths14 (issue 44 items 1, 2): a parameter alone; the last caller
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
