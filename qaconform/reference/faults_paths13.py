@@ -34,14 +34,6 @@ _ALL: tuple[Fault, ...] = (
 )
 
 _MISSED_REASONS: dict[str, str] = {
-    "paths13-lock-own-from-comment-under-it":
-        "the found-relations walk tells the commenter relation apart since paths13 (found_relations.COMMENTER: "
-        "member's and novice's refused calls on an answer they commented on and did not write), but on the reference "
-        "target the walk finds 2 answers and 1 comment the accounts wrote and member commented on no answer it did not "
-        "write (novice did, on answers 28 and 32 of the 60-node seed, but novice holds no lock permission in any "
-        "relation, so the fault cannot bite on novice), so the cells skip saying so; the run's own comments of "
-        "member's are under its own shared answers, and a comment of member's under another's answer is one accepted "
-        "write more (the suites' share is 81 of 81). Re-checked by lockown13 (2026-11-30): still missed",
 }
 """Missed after paths13's change (``qaconform selftest --fault NAME --no-clean``), with why it stays out."""
 
