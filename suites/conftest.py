@@ -427,9 +427,13 @@ def locked_by(request: pytest.FixtureRequest, api: dict[str, ApiClient], answer_
         else:
             fail(["ANSWER-MODERATION"], f"{author} could not post the answer {role} locks (expected a 2xx)", posted)
         prompt = f"{LOCK_PROMPT} [{run_tag}]"
-        resp = _shared(request, profile, f"lock by {role}", lambda: api[role].put(
-            f"node/{node}/lock.json", params={"prompt": prompt}, operation="lockNode"))
-        return SharedWrite(resp, prompt, node)
+
+        def lock() -> ApiResponse:
+            if sent is not None and node == sent.node:  # paths14: another account's refusal right before
+                request.getfixturevalue("refused_before_admin_lock")
+            return api[role].put(f"node/{node}/lock.json", params={"prompt": prompt}, operation="lockNode")
+
+        return SharedWrite(_shared(request, profile, f"lock by {role}", lock), prompt, node)
 
     return get
 

@@ -25,7 +25,7 @@ from qaconform.target.profile import Profile
 from qaconform.target.writes import SUITES
 
 __all__ = ["cancelwiki_denied_first", "cancelwiki_once", "cancelwiki_own_once", "favorite_refusals", "once_per_target",
-           "unfavorite_denied_first", "unfavorite_once", "wiki_refusals"]
+           "refused_before_admin_lock", "unfavorite_denied_first", "unfavorite_once", "wiki_refusals"]
 """The fixtures suites/conftest.py gives every suite under their names (round33: a star import, so that a new one-shot
 fixture costs conftest.py no line)."""
 
@@ -238,3 +238,32 @@ def cancelwiki_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], p
     node = _one_shot(request, "wiki_node_id")
     return _owner_call(request, api, profile, "wiki_node_id", node, f"cancelwiki moderator {node}", lambda: api[
         "moderator"].put(f"node/{node}/cancelwiki.json", operation="cancelWiki"))
+
+
+OTHER_BEFORE = "novice"
+"""paths14 (issue 44 item 2): the account whose refused lock comes right before admin's shared lock of the answer
+admin sent to moderation: it holds neither Lock comments on posts nor the answer (member's)."""
+
+
+@pytest.fixture(scope="session")
+def refused_before_admin_lock(request: pytest.FixtureRequest, api: dict[str, ApiClient],
+                              profile: Profile) -> ApiResponse | None:
+    """paths14 (issue 44 item 2): novice's lock of the answer admin sent to moderation (suites/conftest.py
+    ``answer_sent_to_mod_by_admin``), once per run and target, made right before admin's shared lock of it
+    (``locked_by`` asks for it inside its lock's call). Why: every lock of the run followed its own caller's action
+    on the node or none, so a server that builds a record from the node's last caller (an audit column written at
+    the door, refused calls included) named the right user every time; now another account's call comes between
+    admin's send and admin's lock, and the lock's record must still name admin. No write on a conforming target
+    (a refusal); one on a target that takes it, charged to the suites. None when admin's send failed (admin's lock
+    then acts on another node)."""
+    sent = request.getfixturevalue("answer_sent_to_mod_by_admin")
+    if sent.resp.status != 200 or sent.node is None:
+        return None
+    node = int(sent.node)
+
+    def send() -> ApiResponse:
+        with charged_to_suites():
+            prompt = f"refused: {OTHER_BEFORE}'s lock right before admin's [{request.getfixturevalue('run_tag')}]"
+            return api[OTHER_BEFORE].put(f"node/{node}/lock.json", params={"prompt": prompt}, operation="lockNode")
+
+    return once_per_target(request, profile, f"lock by {OTHER_BEFORE} before admin's {node}", send)

@@ -33,7 +33,8 @@ def check(operation: str, requires: Requires, caller: Caller, given: Collection[
     override may apply only when one of them is given)."""
     allowed = requires.met_by(caller)
     found = tuple(o for o in faults.overrides(operation) if (not o.when or any(p in given for p in o.when))
-                  and (not o.and_when or any(p in given for p in o.and_when)))
+                  and (not o.and_when or any(p in given for p in o.and_when))
+                  and (not o.alone or (len(set(given)) == 1 and set(given) <= set(o.when))))
     if found:
         _decide(operation, allowed, caller, found)
     elif not allowed:

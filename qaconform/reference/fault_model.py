@@ -46,6 +46,9 @@ class Override:
     and_when: tuple[str, ...] = ()
     """histories4 (issue 44): query parameters one of which must be given as well as one of ``when`` (empty: no
     second condition): a permission decided differently only once two optional parameters are given together."""
+    alone: bool = False
+    """paths14 (issue 44 item 1): the override applies only when one of ``when`` is the whole query (a permission
+    decided differently on a fast path for one parameter alone)."""
 
     def names(self, role: str, anonymous: bool) -> bool:
         """Whether the override applies to a caller of this role."""

@@ -399,6 +399,11 @@ from .faults_blind_round40 import BLIND_round40  # noqa: E402
 
 _ALL = _ALL + BLIND_round40  # BLIND_round40_MISSED: none left out since its fixes (docs/blind-rounds.md)
 
+# --- paths14 (issue 44 item 1): each parameter alone, for one reader, in the list suites beside the matrix
+from .faults_paths14 import PATHS14  # noqa: E402
+
+_ALL = _ALL + PATHS14
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

@@ -83,13 +83,6 @@ _MISSED_REASONS: dict[str, str] = {
     "round37-sendtomod-v1-redirects-v1":
         "missed when measured blind (no test naming VERSION-PATH failed): send to moderation is never called with "
         "its stated v1 option, or a 3xx to another version's path is not judged",
-    "round37-lock-own-commenter":
-        "missed when measured blind (no test naming PERM-LOCK-OWN failed), and still missed after lockown13 looked "
-        "(2026-11-30): only member holds Lock comments on own posts, so only member's comment under an answer it did "
-        "not write can let the fault bite, and the reference seed holds none (member's comments there are c4/c5 under "
-        "a1, which member wrote, and c3 under a comment); the run's member comments are under member's own answers. "
-        "No read finds what is not there: it needs one accepted write more or a shared member comment moved under "
-        "another's answer (found_relations.COMMENTER then places member's refused lock)",
     "round37-gdpr-email-reassign-refused":
         "missed when measured blind: the refusal was seen (test_gdpr_forms' user-by-email with reassign-by-username) "
         "but charged to GDPR-REASSIGN-FORMS, not GDPR-USER-FORMS. The same behaviour is registered as r23-, round32- "

@@ -7,8 +7,9 @@ breaks one stated rule on one path only and was missed by the suites before the 
   unwikify: anonymous's lock and unwikify of a published question found with reads were already tried by
   test_found_relations.py);
 - "own" taken from a relation the found-relations walk never told apart (the caller wrote a comment under the node):
-  the walk now tells it apart (found_relations.COMMENTER), but the reference target holds no such answer among the
-  nodes the accounts wrote, so that fault stays out (:data:`_MISSED_REASONS`).
+  the walk now tells it apart (found_relations.COMMENTER); the reference target held no such answer among the
+  nodes the accounts wrote until paths14 seeded member's public comment under moderator's answer to novice's
+  question (seed.py ``_seed_answered_novices_question``): caught and registered since.
 """
 
 from __future__ import annotations
@@ -33,16 +34,7 @@ _ALL: tuple[Fault, ...] = (
        "answer it commented on; an answer it wrote or did not comment on, and every other kind, is decided right"),
 )
 
-_MISSED_REASONS: dict[str, str] = {
-    "paths13-lock-own-from-comment-under-it":
-        "the found-relations walk tells the commenter relation apart since paths13 (found_relations.COMMENTER: "
-        "member's and novice's refused calls on an answer they commented on and did not write), but on the reference "
-        "target the walk finds 2 answers and 1 comment the accounts wrote and member commented on no answer it did not "
-        "write (novice did, on answers 28 and 32 of the 60-node seed, but novice holds no lock permission in any "
-        "relation, so the fault cannot bite on novice), so the cells skip saying so; the run's own comments of "
-        "member's are under its own shared answers, and a comment of member's under another's answer is one accepted "
-        "write more (the suites' share is 81 of 81). Re-checked by lockown13 (2026-11-30): still missed",
-}
+_MISSED_REASONS: dict[str, str] = {}
 """Missed after paths13's change (``qaconform selftest --fault NAME --no-clean``), with why it stays out."""
 
 # PATHS13: Missed on main before paths13's change and caught after it: registered in faults.py.

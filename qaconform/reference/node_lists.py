@@ -34,6 +34,7 @@ from . import (
     histories3_faults,
     histories5_paths,
     history_faults,
+    paths14_paths,
     recip_paths,
     variants,
 )
@@ -373,6 +374,7 @@ async def _answer_comments(svc: Service, request: Request, caller: Caller) -> Re
     clause = histories3_faults.answer_comments_clause(clause)  # histories3 (issue 44)
     clause = histories5_paths.answer_comments_clause(clause)  # histories5 (issue 44)
     clause = recip_paths.answer_comments_clause(clause)  # recip (issue 44)
+    clause = paths14_paths.answer_comments_clause(request, caller, clause)  # paths14 (issue 44)
     where = ["n.answer_id = ?", "n.type = 'comment'", blind_round12.comments_seen(caller, answer["id"], clause, params)]
     sorts = None if faults.is_on("comment-list-no-sorts") else QUESTION_SORTS
     page = svc.pager.node_page(request, caller, where, [answer["id"], *params], order, paging, sort, sorts,

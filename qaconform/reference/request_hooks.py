@@ -77,6 +77,7 @@ from . import (
     history_faults,
     lists9_paths,
     paths13_doors,
+    paths14_paths,
     readers_paths,
     recip_paths,
     refusals2_paths,
@@ -197,6 +198,8 @@ HOOKS: list[Hook] = [
          after=alone13_paths.after),  # alone13 (issue 44 item 1): a parameter alone for one reader
     Hook("round40", before=blind_round40.before, admitted=blind_round40.admitted,
          after=blind_round40.after),  # round40 (issue 44): blind round 40
+    Hook("paths14", after=paths14_paths.after,
+         refusal=paths14_paths.refusal),  # paths14 (issue 44 items 1, 2): a parameter alone; the last caller
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

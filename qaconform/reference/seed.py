@@ -446,7 +446,7 @@ def _seed_answered_novices_question(b: _Builder) -> int:
     and send and member's refused send on an answer written before the run (histories6's three faults on old
     answers). Seeded after every other node and dated before them, so that no other node's id and no list's first
     page moves."""
-    moderator, novice = 2, 4
+    moderator, member, novice = 2, 3, 4
     qid = b.new_id()
     date = BASE_MS - 33 * DAY_MS
     answer = b.child("answer", qid, qid, None, FIXTURE_SPACE_ID, moderator,
@@ -454,6 +454,11 @@ def _seed_answered_novices_question(b: _Builder) -> int:
                      date=date + 3_600_000, depth=1)
     b.question(qid, FIXTURE_SPACE_ID, novice, "Can a space be moved to another site?", children=[answer],
                topics=(3,), date=date)
+    # paths14 (issue 44 item 3): member's public comment under it, so that member stands to an answer of another's
+    # in the relation "commented on it" (found_relations.COMMENTER), the one account that may lock its own posts;
+    # added after the question's fields are drawn (its last activity stays the answer's), the last node seeded
+    b.nodes.append(b.child("comment", answer[0], qid, answer[0], FIXTURE_SPACE_ID, member,
+                           "<p>Does that keep the space's topics?</p>", date=date + 7_200_000, depth=2))
     return qid
 
 

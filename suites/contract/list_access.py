@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from alone_rows import alone, drawn_values
 from covering import EXPERT_LISTS, NOT_ANONYMOUS, PAIRS, Combination, covering, expand
 from listops import LIST_OPS
 
@@ -269,6 +270,22 @@ def paired_rows(op: str, dims: Dimensions, access: Access, seed: int, drawn: lis
     return out
 
 
+def alone_rows(op: str, dims: Dimensions, drawn: list[Row], have: set[str]) -> list[Row]:
+    """paths14 (issue 44 item 1): every reader, anonymous too, reading list ``op`` at the array's path, on its own,
+    with each value of each dimension the array ``drawn`` crossed alone (its stated parameters and its own: spaceId,
+    unanswered, topics; details, active), the others left out; labels in ``have`` (the rows so far) skipped.
+
+    Why: :func:`single_rows` gives each reader the plain request and each Conventions parameter alone, but the
+    list's stated and own parameters only in the array's rows, each beside another parameter or another read order.
+    A server that forgets a list's permission or its visibility only when one parameter is the whole query (a
+    plain sorted or filtered fast path for one reader) passed. The values are the array's (alone_rows.py)."""
+    if not drawn:
+        return []
+    names = [d for d, _ in drawn[0].combination.values]
+    atoms = drawn_values((r.combination, None) for r in drawn)
+    return alone(op, dims.values[READER], names, atoms, lambda c, _owner: Row(c, ALONE), lambda r: r.label, have)
+
+
 SWEPT_READER = "novice"
 """round33 (issue 44): the reader whose withheld items the profile states (hidden_space_id, "a space novice may not
 see": test_list_access.py ``_hidden``), so the one reader on whom a visibility rule can fail on every target."""
@@ -324,12 +341,13 @@ def cases(seed: int, contract: Contract | None = None, strength: int = PAIRS) ->
     contract = contract or load_contract()
     access = load(contract)
     dims = contract.dimensions
-    drawn = {op: rows(op, dims, access, seed, strength) + own_rows(op, dims) + others_rows(op, dims)  # blind10, round14
-             for op in dims.lists}
+    arrays = {op: rows(op, dims, access, seed, strength) for op in dims.lists}
+    drawn = {op: arrays[op] + own_rows(op, dims) + others_rows(op, dims) for op in dims.lists}  # blind10, round14
     crossed = crossing(contract, access)
     visibility_lists = tuple(op for rule in VISIBILITY_RULES for op in crossed.get(rule, ()))
     for op, kept in drawn.items():  # readers (issue 44): each reader plain, and with each Conventions parameter
         kept += single_rows(op, dims, access, seed, kept)
+        kept += alone_rows(op, dims, arrays[op], {row.label for row in kept})  # paths14: each value alone
         kept += paired_rows(op, dims, access, seed, kept)  # histories4: and with two, one of them a Conventions one
         kept += sort_rows(op, dims, kept, visibility_lists)  # round33: every seen sort name by the withheld reader
     return [Case(rule, row) for rule, ops in crossed.items() for op in ops

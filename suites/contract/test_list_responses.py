@@ -29,6 +29,7 @@ import list_answers
 import pytest
 import response_params
 import search_words
+from alone_rows import response_rows
 from covering import parametrize_rows
 from list_kind_rows import every_other_kind
 from list_responses import (
@@ -87,6 +88,11 @@ def _rows(seed: int, strength: int) -> list[tuple[Row, tuple[str, ...]]]:
                 out.append((row, judged))
         for row in every_sort_projected(op, contract):
             judged = tuple(r for r in rules_of(row, rules, section) if r in PROJECTED_RULES)
+            if judged:
+                out.append((row, judged))
+        have = {row.label for row, _ in out if row.op == op} | {row.label for row in drawn}
+        for row in response_rows(drawn, JSON_FORM, have):  # paths14 (issue 44): each value alone, every reader
+            judged = rules_of(row, rules, section)
             if judged:
                 out.append((row, judged))
     return out

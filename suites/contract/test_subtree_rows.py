@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from alone_rows import response_rows
 from covering import Combination, parametrize_rows
 from list_responses import ACCEPT, JSON_FORM, Row, array
 from matrix_reads import PERMISSION_RULE
@@ -49,7 +50,9 @@ def _rows(seed: int, strength: int) -> list[tuple[Row, tuple[str, ...]]]:
     rules = subtree_rules(contract, section)
     out = []
     for op in section.lists:
-        for row in array(op, seed, strength, contract):
+        drawn = array(op, seed, strength, contract)
+        alone = response_rows(drawn, JSON_FORM, {row.label for row in drawn})  # paths14 (issue 44): each value alone
+        for row in [*drawn, *alone]:
             judged = rules_of(row, rules, section)
             if judged:
                 out.append((row, judged))
