@@ -125,7 +125,9 @@ def test_the_kits_action_and_depth_cells_are_those_a_split_each_time_names() -> 
 
     def naive(pattern: str, cell: tuple[str, ...]) -> bool:
         fields = pattern.split()
-        return len(fields) == len(cell) and all(f == "*" or v in f.split("|") for f, v in zip(fields, cell, strict=True))
+        if len(fields) != len(cell):
+            return False
+        return all(f == "*" or v in f.split("|") for f, v in zip(fields, cell, strict=True))
 
     spec = load_spec(spec_dir())
     assert spec is not None
