@@ -22,6 +22,7 @@ of the operation's matrix; ``write_crossing`` lists only its exclusions, with th
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from itertools import product
 from pathlib import Path
@@ -160,10 +161,22 @@ values of its ``actions`` dimensions), ``*`` any value, ``a|b`` either."""
 
 def cell_matches(pattern: str, cell: tuple[str, ...]) -> bool:
     """Whether a cell pattern of :data:`CELLS` names ``cell`` (action, role, relation, node kind, node state)."""
-    fields = pattern.split()
+    fields = _pattern_fields(pattern)
     if len(fields) != len(cell):
         return False
-    return all(f == "*" or value in f.split("|") for f, value in zip(fields, cell, strict=True))
+    for f, value in zip(fields, cell, strict=True):  # a loop, not all(...): no generator per call
+        if f is not None and value not in f:
+            return False
+    return True
+
+
+@functools.lru_cache(maxsize=4096)
+def _pattern_fields(pattern: str) -> tuple[frozenset[str] | None, ...]:
+    """A pattern's fields, each the set of its ``a|b`` alternatives (None: ``*``, any value), split once per
+    process. Why (speed14, issue 44): the crossing figure at the end of every run asks :func:`cell_matches` ~158,000
+    times (every action and depth cell against every pattern), and splitting the same few hundred patterns again
+    each time was ~15 % of building the report, on the run's critical path after its last test."""
+    return tuple(None if f == "*" else frozenset(f.split("|")) for f in pattern.split())
 
 
 def action_cells(spec: Mapping[str, Any]) -> dict[str, Any]:

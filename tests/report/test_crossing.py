@@ -98,3 +98,44 @@ def test_the_node_action_combinations_left_untried_are_counted_with_their_reason
         crossing_line(c)
     (tmp_path / "dimensions.yaml").write_text(yaml.safe_dump(SPEC))
     assert "action_cells" not in crossing(tmp_path, [_rule("LOCK-ALL", "lockNode")])
+
+
+def test_a_cell_pattern_names_a_cell_field_by_field_whatever_was_matched_before() -> None:
+    """speed14 (issue 44): patterns are split once per process (``_pattern_fields``); the answer must be what a split
+    each time gives: ``*`` any value, ``a|b`` either, a literal value only itself, a pattern of another length none,
+    also for a pattern asked again after other cells (the cache holds fields, not answers)."""
+    from qaconform.report.crossing import cell_matches
+
+    cell = ("lockNode", "member", "author", "answer", "locked")
+    assert cell_matches("lockNode * author|parent answer *", cell)
+    assert not cell_matches("lockNode * parent answer *", cell)
+    assert cell_matches("lockNode * parent answer *", ("lockNode", "novice", "parent", "answer", "created"))
+    assert not cell_matches("lockNode * author|parent answer *", ("lockNode", "member", "none", "answer", "locked"))
+    assert not cell_matches("lockNode * author", cell)  # another length
+    assert not cell_matches("lockNode * author|* answer *", ("lockNode", "member", "none", "answer", "locked"))
+    assert cell_matches("lockNode member author answer locked", cell)
+    assert not cell_matches("lockNode member author answer lock", cell)  # whole values, not prefixes
+
+
+def test_the_kits_action_and_depth_cells_are_those_a_split_each_time_names() -> None:
+    """The kit's own spec: every action and depth cell counted as a pattern split at each call would count it."""
+    from itertools import product
+
+    from qaconform.report.crossing import DEPTH_CELLS, DEPTH_DIMENSIONS, action_cells, depth_cells, load_spec
+
+    def naive(pattern: str, cell: tuple[str, ...]) -> bool:
+        fields = pattern.split()
+        if len(fields) != len(cell):
+            return False
+        return all(f == "*" or v in f.split("|") for f, v in zip(fields, cell, strict=True))
+
+    spec = load_spec(spec_dir())
+    assert spec is not None
+    block = spec[DEPTH_CELLS]
+    every = [c for c in product(*(tuple(map(str, block["dimensions"][d])) for d in DEPTH_DIMENSIONS))
+             if any(naive(str(p), c) for p in block["refused"])]
+    want = [len({c for c in every if any(naive(str(p), c) for p in g["cells"])}) for g in block["unreachable"]]
+    assert [g["count"] for g in depth_cells(spec)["groups"]] == want
+    assert depth_cells(spec)["combinations"] == len(every)
+    actions = action_cells(spec)
+    assert actions["tried"] + actions["unreachable"] == actions["combinations"] > 0
