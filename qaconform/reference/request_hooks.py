@@ -59,6 +59,7 @@ from . import (
     blind_round35,
     blind_round36,
     blind_round37,
+    blind_round39,
     combos2_paths,
     fix2jobs_paths,
     fix22_paths,
@@ -194,6 +195,7 @@ HOOKS: list[Hook] = [
     Hook("round37", before=blind_round37.before, after=blind_round37.after),  # round37 (issue 44): blind round 37
     Hook("alone13", admitted=alone13_paths.admitted,
          after=alone13_paths.after),  # alone13 (issue 44 item 1): a parameter alone for one reader
+    Hook("round39", before=blind_round39.before, after=blind_round39.after),  # round39 (issue 44): blind round 39
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
