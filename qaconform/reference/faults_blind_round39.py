@@ -75,11 +75,17 @@ _ALL: tuple[Fault, ...] = (
        "query right after gets the first user's answers"),
 )
 
-_MISSED_NAMES: frozenset[str] = frozenset()
-"""Missed on the day's suites (measured with ``qaconform selftest --fault NAME --no-clean``): filled in once measured
-(docs/blind-rounds.md, round 39)."""
+_MISSED_NAMES: frozenset[str] = frozenset({
+    "round39-recipient-reply-op-visibility-dropped",
+})
+"""Missed on the day's suites (measured with ``qaconform selftest --fault NAME --no-clean --jobs 1``, all 15 in one
+run, 78 s, 2026-11-30; docs/blind-rounds.md, round 39)."""
 
-_MISSED_REASONS: dict[str, str] = {}
+_MISSED_REASONS: dict[str, str] = {
+    "round39-recipient-reply-op-visibility-dropped":
+        "COMMENT-4: no test naming the rule failed (measured before reading the suites): a recipient's reply with "
+        "visibility op under a comment private to recipients is not among the paths tried.",
+}
 """Why each missed fault was missed, as measured."""
 
 BLIND_round39: tuple[Fault, ...] = tuple(f for f in _ALL if f.name not in _MISSED_NAMES)
