@@ -38,6 +38,8 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
         return await _job(request)
     if op == "postComment" and faults.is_on("round39-recipient-reply-op-visibility-dropped"):
         return await _recipient_reply(svc, request, caller, handler)
+    if op == "postComment" and faults.is_on("round39-kind-recipient-reply-400-message-other"):
+        await _recipient_reply_refused(svc, request, caller)
     if op == "listNodeFollowers" and faults.is_on("round39-followers-details-novice-refused"):
         if caller.role == "novice" and _details(request):
             raise denied(caller.anonymous)
@@ -90,9 +92,9 @@ async def _job(request: Request) -> Response | None:
     return None
 
 
-async def _recipient_reply(svc: Service, request: Request, caller: Caller, handler: Handler) -> Response | None:
-    """round39-recipient-reply-op-visibility-dropped: a recipient's reply "to the original poster" under a comment
-    private to recipients: the visibility is dropped (and the reply inherits) instead of the 400."""
+async def _received_private_parent(svc: Service, request: Request, caller: Caller) -> tuple[str, str] | None:
+    """(the parent's visibility, the one the reply asks for) when the caller replies to a comment private to
+    recipients that it received (a recipient, not the author) asking for a visibility; None otherwise."""
     raw_id = request.path_params.get("node_id", "")
     parent = svc.db.one("SELECT * FROM nodes WHERE id = ?", (int(raw_id),)) if str(raw_id).isdecimal() else None
     if parent is None or parent["type"] != "comment" or parent["visibility"] != "recipients":
@@ -101,9 +103,28 @@ async def _recipient_reply(svc: Service, request: Request, caller: Caller, handl
             "SELECT 1 FROM comment_recipients WHERE comment_id = ? AND user_id = ?", (parent["id"], caller.id)) is None:
         return None
     await request.body()
-    fields = await read_fields(request)
-    wire = fields.get("visibility")
-    if not isinstance(wire, str) or internal_name(wire) != "op":
+    wire = (await read_fields(request)).get("visibility")
+    asked = internal_name(wire) if isinstance(wire, str) else None
+    return None if asked is None else (str(parent["visibility"]), asked)
+
+
+async def _recipient_reply_refused(svc: Service, request: Request, caller: Caller) -> None:
+    """round39-kind-recipient-reply-400-message-other: a recipient's reply with another visibility (an option it
+    holds) refused 400 with a message of its own, not the inherited one."""
+    found = await _received_private_parent(svc, request, caller)
+    if found is None or found[1] == found[0]:
+        return
+    holds = found[1] == "full" or (caller.can(auth.USE_PRIVATE_COMMENTS) and found[1] in auth.PRIVATE_OPTION_PERMISSION
+                                   and caller.can(auth.PRIVATE_OPTION_PERMISSION[found[1]]))
+    if holds:
+        raise bad_request("A comment you received can only be answered with the visibility it was sent with")
+
+
+async def _recipient_reply(svc: Service, request: Request, caller: Caller, handler: Handler) -> Response | None:
+    """round39-recipient-reply-op-visibility-dropped: a recipient's reply "to the original poster" under a comment
+    private to recipients: the visibility is dropped (and the reply inherits) instead of the 400."""
+    found = await _received_private_parent(svc, request, caller)
+    if found is None or found[1] != "op":
         return None
     dropped = ("visibility", "recipients")
     changed = with_query(request, [(k, v) for k, v in request.query_params.multi_items() if k not in dropped])
