@@ -186,10 +186,7 @@ def test_recipient_replying_to_private_comment_without_fields_inherits_its_setti
 
 REPLIERS_OF_PRIVATE = (("member", ("to_original_poster", "to_moderators", "full")),
                        ("moderator", ("to_original_poster", "to_moderators", "to_own_groups", "full")))
-"""Who replies to member's comment private to moderator with another visibility, and what each asks for: its author
-and its recipient (round39, issue 44: a server that judges rule 4 for the thread's author only, and lets a recipient
-answer "to the original poster", passed while only the author replied), each with every other visibility it holds
-(member lacks the group option: rule 7's 403 would come first). Each reply is a refusal: no accepted write."""
+"""The private comment's author and its recipient, each with every other visibility it holds (round39, issue 44)."""
 
 
 @pytest.mark.rule("COMMENT-4", "COMMENT-400-MESSAGE")
@@ -199,25 +196,17 @@ answer "to the original poster", passed while only the author replied), each wit
 def test_reply_to_private_comment_with_different_visibility_is_400_with_the_inherited_message(
         api: dict[str, ApiClient], thread_answer: int, private_comment: int, replier: str, option: str,
         run_tag: str, created: Any, vis: VisibilityOptions) -> None:
-    value = getattr(vis, option)
-    if value is None:
-        skip(SkipKind.OTHER, f"the profile's [visibility] gives no wire value for {option}, so it cannot be sent")
-    if replier not in api:
-        skip(SkipKind.MISSING_FIXTURE, f"the profile names no {replier} account (the private comment's recipient)")
-    client = api[replier]
-    relation = "its author" if replier == "member" else "its recipient"
-    marker = unique_text("different visibility")
+    if (value := getattr(vis, option)) is None or replier not in api:
+        skip(SkipKind.OTHER, f"the profile gives no wire value for {option} or no {replier} account to send it")
+    client, marker = api[replier], unique_text("different visibility")
     resp = post_comment(client, private_comment, run_tag, created, text=marker, visibility=value)
-    expect(resp.status == 400, "COMMENT-4",
-           f"a reply by {replier} ({relation}) to a private comment with visibility {value!r} (the parent's is "
-           f"{vis.recipients!r}) must be refused with 400; {replier} holds the {option} option, so 403 is not "
-           "expected", resp)
-    texts = [s.strip() for s in body_strings(resp)]
-    expect(INHERITED_MESSAGE in texts, "COMMENT-400-MESSAGE",
-           f"the 400 to {replier} ({relation}) must carry the message {INHERITED_MESSAGE!r}; the body's strings are "
-           f"{texts[:10]}", resp)
-    expect(not bodies_containing(comments_as(client, thread_answer), marker), "COMMENT-4",
-           f"the refused reply must not be created, but {replier}'s comment list holds it", resp)
+    who = f"{replier} ({'its author' if replier == 'member' else 'its recipient'})"
+    expect(resp.status == 400, "COMMENT-4", f"a reply by {who} to a private comment with visibility {value!r} (the "
+           f"parent's is {vis.recipients!r}) must be 400; {replier} holds the {option} option, so not 403", resp)
+    expect(INHERITED_MESSAGE in (texts := [s.strip() for s in body_strings(resp)]), "COMMENT-400-MESSAGE",
+           f"the 400 to {who} must carry the message {INHERITED_MESSAGE!r}; the body's strings are {texts[:10]}", resp)
+    expect(not bodies_containing(comments_as(client, thread_answer), marker), "COMMENT-4", f"the refused reply must "
+           f"not be created, but {replier}'s comment list holds it", resp)
 
 
 @pytest.mark.rule("COMMENT-5")
