@@ -404,6 +404,12 @@ from .faults_paths14 import PATHS14  # noqa: E402
 
 _ALL = _ALL + PATHS14
 
+# --- blind round 39: seven drawn must-rules (seed 20261208) and eight of the kinds issue 44 names, written without
+# reading the suites (issue 44, round39)
+from .faults_blind_round39 import BLIND_round39  # noqa: E402
+
+_ALL = _ALL + BLIND_round39  # BLIND_round39_MISSED: left out (docs/blind-rounds.md)
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

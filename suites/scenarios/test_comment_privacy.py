@@ -184,24 +184,29 @@ def test_recipient_replying_to_private_comment_without_fields_inherits_its_setti
         f"[{user_ids['moderator']}]; read {item.get('visibility')!r} {item.get('recipients')!r}\n{resp.describe()}")
 
 
+REPLIERS_OF_PRIVATE = (("member", ("to_original_poster", "to_moderators", "full")),
+                       ("moderator", ("to_original_poster", "to_moderators", "to_own_groups", "full")))
+"""The private comment's author and its recipient, each with every other visibility it holds (round39, issue 44)."""
+
+
 @pytest.mark.rule("COMMENT-4", "COMMENT-400-MESSAGE")
-@pytest.mark.parametrize("option", ["to_original_poster", "to_moderators", "full"])
+@pytest.mark.refused_writes  # round39 (issue 44): every reply here is refused when the target conforms
+@pytest.mark.parametrize(("replier", "option"), [pytest.param(r, o, id=f"{o}-by-{r}")
+                                                 for r, options in REPLIERS_OF_PRIVATE for o in options])
 def test_reply_to_private_comment_with_different_visibility_is_400_with_the_inherited_message(
-        member: ApiClient, thread_answer: int, private_comment: int, option: str, run_tag: str, created: Any,
-        vis: VisibilityOptions) -> None:
-    value = getattr(vis, option)
-    if value is None:
-        skip(SkipKind.OTHER, f"the profile's [visibility] gives no wire value for {option}, so it cannot be sent")
-    marker = unique_text("different visibility")
-    resp = post_comment(member, private_comment, run_tag, created, text=marker, visibility=value)
-    expect(resp.status == 400, "COMMENT-4",
-           f"a reply to a private comment with visibility {value!r} (the parent's is {vis.recipients!r}) must be "
-           f"refused with 400; member holds the {option} option, so 403 is not expected", resp)
-    texts = [s.strip() for s in body_strings(resp)]
-    expect(INHERITED_MESSAGE in texts, "COMMENT-400-MESSAGE",
-           f"the 400 must carry the message {INHERITED_MESSAGE!r}; the body's strings are {texts[:10]}", resp)
-    expect(not bodies_containing(comments_as(member, thread_answer), marker), "COMMENT-4",
-           "the refused reply must not be created, but member's comment list holds it", resp)
+        api: dict[str, ApiClient], thread_answer: int, private_comment: int, replier: str, option: str,
+        run_tag: str, created: Any, vis: VisibilityOptions) -> None:
+    if (value := getattr(vis, option)) is None or replier not in api:
+        skip(SkipKind.OTHER, f"the profile gives no wire value for {option} or no {replier} account to send it")
+    client, marker = api[replier], unique_text("different visibility")
+    resp = post_comment(client, private_comment, run_tag, created, text=marker, visibility=value)
+    who = f"{replier} ({'its author' if replier == 'member' else 'its recipient'})"
+    expect(resp.status == 400, "COMMENT-4", f"a reply by {who} to a private comment with visibility {value!r} (the "
+           f"parent's is {vis.recipients!r}) must be 400; {replier} holds the {option} option, so not 403", resp)
+    expect(INHERITED_MESSAGE in (texts := [s.strip() for s in body_strings(resp)]), "COMMENT-400-MESSAGE",
+           f"the 400 to {who} must carry the message {INHERITED_MESSAGE!r}; the body's strings are {texts[:10]}", resp)
+    expect(not bodies_containing(comments_as(client, thread_answer), marker), "COMMENT-4", f"the refused reply must "
+           f"not be created, but {replier}'s comment list holds it", resp)
 
 
 @pytest.mark.rule("COMMENT-5")
