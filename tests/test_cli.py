@@ -60,6 +60,18 @@ def test_a_mistyped_word_gets_the_closest_name_and_exit_2(capsys: pytest.Capture
     code, out, err = qc(capsys, *argv)
     assert code == exitcodes.USAGE
     assert hint in err and TRACEBACK not in err + out
+    assert len(err.strip().splitlines()) == 1 and "usage:" not in err, err  # one line, no usage block (user14)
+
+
+@pytest.mark.parametrize("argv", [["--bogus"], ["run", "--jobs", "x"], ["load", "--rate"], ["doctor"]])
+def test_a_bad_command_line_is_one_line_naming_the_help_and_exit_2(capsys: pytest.CaptureFixture[str],
+                                                                    argv: list[str]) -> None:
+    """argparse printed its usage block (the whole help for an unknown top-level option) above the one line that
+    says what is wrong; the user reads one line, and is told where the options are listed."""
+    code, out, err = qc(capsys, *argv)
+    assert code == exitcodes.USAGE, (code, out, err)
+    assert out == "" and len(err.strip().splitlines()) == 1 and "usage:" not in err, (out, err)
+    assert "--help" in err and TRACEBACK not in err
 
 
 @pytest.mark.parametrize("argv", [

@@ -143,7 +143,9 @@ class Parser(argparse.ArgumentParser):
             options = [o for o in self._option_string_actions if o.startswith("--")]
             typed = [w for w in (t.split("=", 1)[0] for t in self._given if t.startswith("--")) if w not in options]
             message += "".join(h for h in (_near(t, options) for t in typed) if h)
-        super().error(message)
+        # one line, without argparse's usage block above it (user14: the line that says what is wrong was the last
+        # of a dozen); where the options are listed is said instead
+        self.exit(exitcodes.USAGE, f"{self.prog}: error: {message} ({self.prog} --help lists the options)\n")
 
     def unknown(self, extras: Sequence[str]) -> NoReturn:
         """Unrecognized arguments, each with the closest option this (sub)command has."""
@@ -296,6 +298,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _start_fork_server_early(own)
     parser, unavailable, subparsers = build_parser(named if named in COMMANDS else None)
     args, extras = parser.parse_known_args(own)
+    if not args.command and extras:  # `qaconform --bogus`: one line, not the whole help
+        parser.error(f"unrecognized arguments: {' '.join(extras)} before any command")
     if not args.command:
         parser.print_help()
         return exitcodes.USAGE

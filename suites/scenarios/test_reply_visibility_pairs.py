@@ -91,17 +91,20 @@ def test_reply_to_a_private_comment_of_each_option_repeating_it_inherits_it(
         skip(SkipKind.MISSING_FIXTURE, f"not judged: the run's shared {option} comment the reply repeats was not "
                                        "created; rule 7 and the permission table judge that post")
     where = f"{role}'s reply with visibility {value!r} to the {option} comment {shared.repeats}"
+    # a skip's reason names no id (each build's are its own: CI compares the reasons between builds); ids go in detail
+    said = f"{role}'s reply with visibility {value!r} to the shared {option} comment"
     if shared.refused is not None:
         if shared.refused.status == 400:
             fail(["COMMENT-3"], f"{where} repeats the parent's option: it inherits the parent's settings (201), yet "
                                 "it was refused with 400", shared.refused)
-        skip(SkipKind.OTHER, f"not judged: {where} was refused with {shared.refused.status}; who may reply to "
-                             f"another account's {option} comment is not described")
+        skip(SkipKind.OTHER, f"not judged: {said} was refused with {shared.refused.status}; who may reply to "
+                             f"another account's {option} comment is not described", detail=where)
     reply = new_id(shared.resp)
     item = find_item(comments_as(api[role], int(shared.node or 0), showing=[reply]), reply)
     if item is None:
-        skip(SkipKind.OTHER, f"not judged: {where} (201, comment {reply}) is not in the comment list of answer "
-                             f"{shared.node} as {role} reads it; whether replies are listed is not described")
+        skip(SkipKind.OTHER, f"not judged: {said} (201) is not in the comment list of its answer as {role} reads "
+                             "it; whether replies are listed is not described",
+             detail=f"{where}: comment {reply} under answer {shared.node}")
     expect(item.get("visibility") == value, "COMMENT-3",
            f"{where} (201) must inherit the parent's settings (visibility {value!r}); {role} reads "
            f"{item.get('visibility')!r}", shared.resp)

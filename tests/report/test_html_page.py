@@ -146,6 +146,19 @@ def test_what_the_run_consumed_and_what_is_left_heads_the_page_and_report_json(t
         assert words in section, words
 
 
+def test_a_skipped_rules_detail_is_on_the_page_beside_it(tmp_path: Path, results: dict[str, Any]) -> None:
+    """A skip's detail (the target's facts, kept out of the reason CI compares) was in results.json, report.json and
+    JUnit but not on the page a QA lead reads (user14)."""
+    tests = [*results["tests"], {**results["tests"][0], "nodeid": "suites/contract/test_x.py::test_y",
+                                 "outcome": "skipped", "rules": ["SKIP-1"], "skip_kind": "list too long",
+                                 "message": "not checked: the list is longer than the longest page",
+                                 "skip_detail": "it holds <29> items"}]
+    html = build(tmp_path, {**results, "tests": tests}, with_load=False)
+    section = html[html.index('<section id="skipped">'):]
+    section = section[:section.index("</section>")]
+    assert "SKIP-1" in section and "it holds &lt;29&gt; items" in section, section
+
+
 def test_a_one_shot_node_an_earlier_build_consumed_is_not_said_to_be_consumed_by_this_one(
         tmp_path: Path, results: dict[str, Any]) -> None:
     """Build 2 of a CI job from a fresh folder tries the favorite build 1 consumed: its call meets the node not in its
