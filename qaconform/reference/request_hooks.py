@@ -59,6 +59,7 @@ from . import (
     blind_round35,
     blind_round36,
     blind_round37,
+    blind_round38,
     combos2_paths,
     fix2jobs_paths,
     fix22_paths,
@@ -194,6 +195,8 @@ HOOKS: list[Hook] = [
     Hook("round37", before=blind_round37.before, after=blind_round37.after),  # round37 (issue 44): blind round 37
     Hook("alone13", admitted=alone13_paths.admitted,
          after=alone13_paths.after),  # alone13 (issue 44 item 1): a parameter alone for one reader
+    Hook("round38", before=blind_round38.before, after=blind_round38.after,
+         refusal=blind_round38.refusal),  # round38 (issue 44): blind round 38
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
