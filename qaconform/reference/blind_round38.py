@@ -58,6 +58,8 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
             return json_response(body)
     if op == "listAnswerComments" and faults.is_on("round38-recipients-trimmed-to-reader"):
         return _recipients_trimmed(caller, response)
+    if op == "listAnswerComments" and faults.is_on("round38-kind-reply-recipients-first-only"):
+        return _recipients_trimmed(caller, response, answer=str(request.path_params.get("answer_id")))
     if op == "listIssueTypes" and faults.is_on("round38-issuetypes-enveloped-from-cache"):
         return _issue_types_from_cache(response)
     if (op == "listEarnedExperts" and not caller.anonymous
@@ -77,7 +79,10 @@ def refusal(svc: Service, op: str, request: Request, caller: Caller | None, exc:
     return Response(kept[1], media_type="application/json")
 
 
-def _recipients_trimmed(caller: Caller, response: Response) -> Response:
+def _recipients_trimmed(caller: Caller, response: Response, answer: str | None = None) -> Response:
+    """A private comment's recipients as a reader who is one of them, not its author, gets them: only itself; or
+    (``answer`` given, round38-kind-reply-recipients-first-only) on a reply only (a parent that is not the answer),
+    only the first of them."""
     body = json.loads(bytes(response.body))
     changed = False
     for item in body.get("list") or []:
@@ -85,7 +90,11 @@ def _recipients_trimmed(caller: Caller, response: Response) -> Response:
         author = (item.get("author") or {}).get("id")
         if not isinstance(recipients, list) or len(recipients) < 2 or author == caller.id:
             continue
+        if answer is not None and str(item.get("parentId")) in ("None", answer):
+            continue
         mine = [r for r in recipients if isinstance(r, dict) and str(r.get("id")) == str(caller.id)]
+        if answer is not None and mine:
+            mine = sorted(recipients, key=lambda r: str(r.get("id") if isinstance(r, dict) else r))[:1]
         if mine:
             item["recipients"] = mine
             changed = True
