@@ -152,12 +152,16 @@ def lock_owns(db: Database, caller: Caller, node: sqlite3.Row, owns: bool) -> bo
     return int(root["author_id"]) == caller.id
 
 
-def explicit_full_refused(caller: Caller, fields: dict[str, Any]) -> None:
-    """round38-novice-explicit-full-refused: the privacy permission checked on the field's presence."""
+def explicit_full_refused(caller: Caller, parent: sqlite3.Row, fields: dict[str, Any]) -> None:
+    """round38-novice-explicit-full-refused: the privacy permission checked on the field's presence; and
+    round38-kind-explicit-full-on-reply-400: a visibility named on a reply read as one defined against the thread's."""
     value = fields.get("visibility")
-    if (isinstance(value, str) and internal_name(value) == "full" and not caller.can(auth.USE_PRIVATE_COMMENTS)
-            and faults.is_on("round38-novice-explicit-full-refused")):
+    if not isinstance(value, str) or internal_name(value) != "full":
+        return
+    if not caller.can(auth.USE_PRIVATE_COMMENTS) and faults.is_on("round38-novice-explicit-full-refused"):
         raise denied(caller.anonymous, stated_403=True)
+    if parent["type"] == "comment" and faults.is_on("round38-kind-explicit-full-on-reply-400"):
+        raise bad_request("Visibility on comment can't be defined since it's inherited")
 
 
 def reply_fields(parent: sqlite3.Row, fields: dict[str, Any]) -> dict[str, Any]:

@@ -93,13 +93,16 @@ _ALL += (
        "private to two or more recipients, read by a recipient who is not its author, lists only the first of its "
        "recipients; a first-level comment is listed right. Breaks: 'Both visibility and recipients are returned "
        "when a comment is retrieved'."),
+    _F("round38-kind-explicit-full-on-reply-400", "SHAPE-POST-COMMENT",
+       "The kind of round38-novice-explicit-full-refused on another rule and path: a comment on a comment (a reply, "
+       "public parent) that names the full visibility explicitly is refused 400 'Visibility on comment can't be "
+       "defined since it's inherited', whoever sends it; without the field, or on an answer or a question, it is "
+       "created. Breaks: 'Success: 201. The Location response header holds the URL of the new comment.'"),
 )
 
 _MISSED_REASONS: dict[str, str] = {
     "round38-lock-own-reply-by-thread-root": "missed blind (no test naming PERM-LOCK-OWN failed): no lock of a reply "
     "by member whose thread's first comment another wrote, nor of another's reply under member's comment",
-    "round38-novice-explicit-full-refused": "missed blind (no test naming PERM-COMMENT failed): novice's comment "
-    "with the full visibility named explicitly was not tried",
     "round38-reply-to-moderated-private-public": "missed blind (no test naming COMMENT-3 failed): no reply to a "
     "private comment after that comment was sent to moderation",
     "round38-unfavorite-newest-holder": "missed blind (no test naming ACTION-UNFAVORITE-PER-USER failed): the "
