@@ -21,6 +21,7 @@ from qaconform.pytest.support import (
     answer_form,
     answer_posted,
     comment_form,
+    comment_other_fields,
     expect_created,
     new_id,
     post_answer,
@@ -300,13 +301,15 @@ def comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], questi
     def get(role: str) -> SharedWrite:
         text = posted_texts.comment_text(role)  # fix3 (issue 44): quotes, markup, a link, newlines, non-ASCII
         form = comment_form(role, seed)
+        named = profile.visibility.full if comment_other_fields(
+            role, profile.visibility.full, profile.supports("2.16.0")) == "stated" else None  # round38 (issue 44)
         suffix = "" if form == "json" else f" as {form}"
         locked = _locked_parent(request, role)
         if locked is not None:
             key = f"comment of {role} on a locked node{suffix}"
             resp = _shared(request, profile, key, counts_after_posts.around(  # fix23: counts read around the post
                 request, profile, key, _comment_lists(api, role, locked),
-                lambda: post_comment_in(api[role], locked, run_tag, created, text, form)))
+                lambda: post_comment_in(api[role], locked, run_tag, created, text, form, visibility=named)))
             if not 400 <= resp.status < 500:  # a refusal: the lock's effect on new comments is not shown
                 return SharedWrite(resp, text, locked, form=form, key=key)
         shared_answer = _answer_id(request, api, question_id, run_tag, created, profile)
@@ -314,10 +317,10 @@ def comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], questi
         key = f"comment of {role}{suffix}"
         resp = _shared(request, profile, key, counts_after_posts.around(
             request, profile, key, _comment_lists(api, role, shared_answer),
-            lambda: post_comment_in(api[role], parent, run_tag, created, text, form)))
+            lambda: post_comment_in(api[role], parent, run_tag, created, text, form, visibility=named)))
         if form != "json" and 400 <= resp.status < 500:  # the form not taken: the comment form matrix judges it
             return SharedWrite(_shared(request, profile, f"comment of {role}", lambda: post_comment(
-                api[role], parent, run_tag, created, text=text)), text, shared_answer)
+                api[role], parent, run_tag, created, text=text, visibility=named)), text, shared_answer)
         return SharedWrite(resp, text, shared_answer, form=form, key=key)
 
     return get

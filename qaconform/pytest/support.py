@@ -226,18 +226,35 @@ def comment_form(role: str, seed: int) -> str:
     return forms[(writers.index(role) + seed) % len(forms)] if role in writers else forms[0]
 
 
+FULL_NAMED_BY: tuple[str, ...] = ("novice",)
+"""round38 (issue 44): the accounts whose shared plain comment names the full visibility explicitly beside its body.
+"A private visibility option ... used by a caller who lacks the permission to use private comments ... gives 403":
+full visibility is no private option, so naming it is a plain comment still, and the account the permission table
+denies Use Private Comments (novice) is the one a server checking that permission on the field's presence refuses.
+The others send no privacy field (COMMENT-1's premise, judged on their rows)."""
+
+
+def comment_other_fields(role: str, full: str | None, private_comments: bool) -> str:
+    """``stated`` when ``role``'s shared plain comment names the full visibility (:data:`FULL_NAMED_BY`, on a target
+    with private comments whose profile names the full value), else ``none``: spec/dimensions.yaml ``other_fields``."""
+    return "stated" if role in FULL_NAMED_BY and full is not None and private_comments else "none"
+
+
 def post_comment_in(client: ApiClient, node_id: int, tag: str, created: Registry | None, text: str,
-                    form: str, losing_form_encoded: bool = False) -> ApiResponse:
+                    form: str, losing_form_encoded: bool = False, visibility: str | None = None) -> ApiResponse:
     """POST a plain comment whose body travels in one input form (spec/dimensions.yaml ``input_form``, as
     :func:`post_answer_in`: ``param_wins`` a query parameter beside a body of :data:`LOSING_BODY`, JSON, or
     form-encoded when ``losing_form_encoded``: the parameter wins over a body in either stated format, and a server
-    may merge the two in another order for each, as :data:`PARAM_WINS_OVER_FORM` says of answers; fix25, issue 44)."""
+    may merge the two in another order for each, as :data:`PARAM_WINS_OVER_FORM` says of answers; fix25, issue 44).
+    ``visibility``: a visibility value sent beside the body, in the body's form (round38, issue 44: the full
+    visibility named explicitly on a plain comment)."""
     if form == "json":
-        return post_comment(client, node_id, tag, created, text=text)
+        return post_comment(client, node_id, tag, created, text=text, visibility=visibility)
     body = f"{text} [{tag}]"
-    kw: dict[str, Any] = {"params": {"body": body}}
+    beside = {} if visibility is None else {"visibility": visibility}
+    kw: dict[str, Any] = {"params": {"body": body, **beside}}
     if form == "form":
-        kw = {"data": {"body": body}}
+        kw = {"data": {"body": body, **beside}}
     elif form == "param_wins" and losing_form_encoded:
         kw["data"] = {"body": f"{LOSING_BODY} [{tag}]"}
     elif form == "param_wins":

@@ -28,6 +28,7 @@ from . import (
     blind_round35,
     blind_round36,
     blind_round37,
+    blind_round38,
     combos_perms,
     faults,
     fix32_paths,
@@ -90,6 +91,7 @@ def _result(svc: Service, key: str, action_id: int, node: sqlite3.Row, success: 
     _blind_record(svc, key, node, action)
     blind_round32.lock_record(key, node, action)  # round32 (issue 44): one node kind's record
     blind_round33.lock_record(key, node, action)  # round33 (issue 44): an answer's lock record
+    blind_round38.action_record(key, row, node, action)  # round38 (issue 44): a cancel by another, a comment
     if (key == "wikifyAction" and row["canceled_by"] is not None and row["canceled_by"] != node["author_id"]
             and faults.is_on("blind5-cancelwiki-node-id-action-id")):  # blind5 (issue 44)
         action["node"]["id"] = action_id
@@ -193,6 +195,7 @@ async def unmark_favorite(svc: Service, request: Request, caller: Caller) -> Res
                            favoriteCount=_favorite_count(svc, node["id"]))
         _refuse_repeat(message)
         raise not_found(message)
+    fav = blind_round38.unfavorite_row(svc.db, node, fav)  # round38 (issue 44): the newest holder's
     if faults.is_on("unfavorite-first-users-favorite"):
         first = svc.db.one("SELECT * FROM favorites WHERE node_id = ? ORDER BY user_id LIMIT 1", (node["id"],))
         fav = first or fav
@@ -356,6 +359,7 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
     owns = owns or blind_round36.lock_owner(svc.db, node, caller)  # round36 (issue 44): a child's author
     owns = owns or paths13_paths.lock_owns(svc.db, caller, node)  # paths13 (issue 44): a commenter taken as owner
     owns = owns or blind_round37.lock_owns(svc.db, caller, node)  # round37 (issue 44): a commenter
+    owns = blind_round38.lock_owns(svc.db, caller, node, owns)  # round38 (issue 44): a reply's thread root
     access.require_owner("lockNode", caller, owns, auth.LOCK_ANY)
     blind_round31.lock_refused(svc.db, caller, node)  # round31 (issue 44): a rank check on administrators' nodes
     if node["locked"]:

@@ -30,6 +30,7 @@ from . import (
     blind_round31,
     blind_round32,
     blind_round33,
+    blind_round38,
     blind_round40,
     combos2_paths,
     faults,
@@ -69,6 +70,7 @@ async def post_comment(svc: Service, request: Request, caller: Caller) -> Respon
     blind7_paths.comment_parent(parent)  # blind7 (issue 44)
     blind_round12.comment_parent(caller, parent)  # round12 (issue 44)
     fix33_paths.comment_parent(caller, parent)  # fix33 (issue 44): a comment on a wiki node refused
+    blind_round38.explicit_full_refused(caller, parent, fields)  # round38 (issue 44): full named
     if parent["locked"] and not caller.anonymous and variants.is_on("locked-node-refuses-posts"):
         raise conflict(f"node {parent['id']} is locked: it takes no new comments")
     required = blind_round13.body_required(parent, _body_required(request))  # round13 (issue 44)
@@ -130,6 +132,7 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
         fields = {k: v for k, v in fields.items() if k not in ("visibility", "recipients")}
     fields = blind_round20.reply_fields(parent, fields)  # round20 (issue 44): recipients dropped under a reply
     fields = recip_paths.question_recipients(parent, fields)  # recip (issue 44): a mixed list under a question
+    fields = blind_round38.reply_fields(parent, fields)  # round38 (issue 44): string ids on a public reply
     visibility = _visibility(fields)
     recipients = _recipients(fields)
     if not (_blind_permission_skipped(caller, parent, visibility)
@@ -188,6 +191,7 @@ def _stored_privacy_faults(svc: Service, parent: sqlite3.Row, final: tuple[str, 
     final = histories2_faults.stored_privacy(parent, final)  # histories2 (issue 44)
     final = histories3_faults.stored_privacy(parent, final)  # histories3 (issue 44)
     final = histories5_paths.stored_privacy(svc.db, parent, final)  # histories5 (issue 44)
+    final = blind_round38.stored_privacy(parent, final)  # round38 (issue 44): a moderated private parent
     return fix32_paths.stored_privacy(parent, final)  # fix32 (issue 44): a question's own thread
 
 

@@ -25,6 +25,7 @@ from . import (
     blind_round32,
     blind_round33,
     blind_round35,
+    blind_round38,
     blind_round40,
     crossing2_paths,
     crossing3_paths,
@@ -132,6 +133,7 @@ def _check_user(svc: Service, fields: dict[str, Any], skipped: frozenset[str] = 
         reassign, dict) and _present(reassign, "id")
     if by_email:
         blind_round33.email_user_refused(structured(fields, "operations"))  # round33 (issue 44)
+    blind_round38.email_user_refused(fields, by_email)  # round38 (issue 44): an email user, a time stamp
     by_id = isinstance(user, dict) and _present(user, "id")  # crossing2 (issue 44): a form refused in one cell
     crossed = (by_id and crossing2_paths.USER_BY_ID in skipped) or (
         by_email and crossing2_paths.USER_BY_EMAIL in skipped)

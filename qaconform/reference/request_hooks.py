@@ -59,6 +59,7 @@ from . import (
     blind_round35,
     blind_round36,
     blind_round37,
+    blind_round38,
     blind_round39,
     blind_round40,
     combos2_paths,
@@ -202,6 +203,8 @@ HOOKS: list[Hook] = [
     Hook("paths14", after=paths14_paths.after,
          refusal=paths14_paths.refusal),  # paths14 (issue 44 items 1, 2): a parameter alone; the last caller
     Hook("round39", before=blind_round39.before, after=blind_round39.after),  # round39 (issue 44): blind round 39
+    Hook("round38", before=blind_round38.before, after=blind_round38.after,
+         refusal=blind_round38.refusal),  # round38 (issue 44): blind round 38
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

@@ -27,6 +27,7 @@ from . import (
     blind_round31,
     blind_round32,
     blind_round33,
+    blind_round38,
     faults,
     variants,
 )
@@ -204,6 +205,7 @@ async def list_topics(svc: Service, request: Request, caller: Caller) -> Respons
         offset = max(paging.page - 1, 0) * svc.page_size  # blindc (issue 44): the search branch's offset
     offset = blind_round11.topic_offset(q, offset)  # round11 (issue 44)
     order = blind8_paths.topic_order(q, paging.page, TOPIC_SORTS, TOPIC_SORTS[sort])  # blind8 (issue 44)
+    order = blind_round38.topic_order(q, TOPIC_SORTS, order)  # round38 (issue 44): v1's own fallback
     ids = svc.db.ids(
         f"SELECT id FROM topics WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?",
         [*params, limit, offset],
@@ -247,6 +249,7 @@ async def list_followers(svc: Service, request: Request, caller: Caller) -> Resp
         only_active = True
     where = "f.node_id = ?" + (" AND f.active = 1" if only_active else "")
     where = blind_round11.follower_where(q, details, where)  # round11 (issue 44)
+    where = blind_round38.follower_where(q, details, where)  # round38 (issue 44): false read as inactive
     counted = where + (" AND f.active = 1" if faults.is_on("followers-count-ignores-active-false") else "")
     total = svc.db.count(f"SELECT COUNT(*) FROM follows f WHERE {counted}", (node["id"],))
     if q.get("active") is None and faults.is_on("followers-default-items-include-inactive"):

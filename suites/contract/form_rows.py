@@ -18,10 +18,13 @@ class FormRow:
 
     writer: str
     form: str
+    other: str | None = None
+    """What stands beside the body (spec/dimensions.yaml ``other_fields``: ``none``, or ``stated`` for a comment that
+    names the full visibility, round38); None where the matrix has no such dimension (the answers')."""
     operation: ClassVar[str]
     """The write operation of the matrix (``postAnswer``, ``postComment``)."""
 
     @property
     def label(self) -> str:
         """As the input form matrix's ids, no other field beside the body (``postAnswer-form-none-moderator``)."""
-        return f"{self.operation}-{self.form}-none-{self.writer}"
+        return f"{self.operation}-{self.form}-{self.other or 'none'}-{self.writer}"

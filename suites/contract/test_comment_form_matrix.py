@@ -23,7 +23,7 @@ from rule_assertions import assert_location_names
 
 from qaconform import contract
 from qaconform.pytest.properties.plugin import STATE
-from qaconform.pytest.support import comment_form, list_all, new_id
+from qaconform.pytest.support import FULL_NAMED_BY, comment_form, comment_other_fields, list_all, new_id
 from qaconform.target.client import ApiClient
 from qaconform.target.profile import Profile
 
@@ -35,7 +35,7 @@ def _rows(config: pytest.Config) -> list[Any]:
     form the run's seed gives it, the rule as the row's marker."""
     seed = config.stash[STATE].seed if STATE in config.stash else 0
     writers = contract.load_contract().dimensions.values["writer"]
-    cells = [Row(w, comment_form(w, seed)) for w in writers]
+    cells = [Row(w, comment_form(w, seed), "stated" if w in FULL_NAMED_BY else "none") for w in writers]
     return [pytest.param(rule, row, id=f"{rule}-{row.label}", marks=[pytest.mark.rule(rule), *cell_marks(row)])
             for rule in RESPONSE_RULES for row in cells if judges(rule, row)]
 
@@ -69,5 +69,6 @@ def test_every_response_rule_of_a_comment_in_every_form_by_every_writer(
     shared = comment_of(row.writer)
     posted = Posted(shared.resp, shared.text, shared.form, api[row.writer].username,
                     lambda new: listed_by_novice(int(shared.node), new), assert_location_names, new_id,
-                    profile.visibility, profile.supports("2.16.0"))
+                    profile.visibility, profile.supports("2.16.0"),
+                    comment_other_fields(row.writer, profile.visibility.full, profile.supports("2.16.0")) == "stated")
     judge(response_rule, row, posted)
