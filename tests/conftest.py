@@ -20,6 +20,7 @@ if os.environ.get("PYTHONDONTWRITEBYTECODE") and not os.environ.get("PYTHONPYCAC
 
 
 from collections.abc import Iterator  # noqa: E402
+from typing import Any  # noqa: E402
 
 import pytest  # noqa: E402
 
@@ -37,3 +38,32 @@ def _not_held_back() -> Iterator[None]:
     yield
     PACE.was_held = False
     PACE.share_through(shared)
+
+
+_TIMELINE: Any = None
+"""ci_timeline.Timeline of this session, in the xdist controller only (CI's `pytest -n 2`)."""
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    global _TIMELINE
+    if getattr(session.config.option, "numprocesses", None) and not hasattr(session.config, "workerinput"):
+        from ci_timeline import Timeline
+
+        _TIMELINE = Timeline()
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """The controller's copy of a worker's test phase: where and when it ran (ci_timeline.py)."""
+    worker = getattr(report, "worker_id", None) or getattr(getattr(getattr(report, "node", None), "gateway", None),
+                                                             "id", None)
+    if _TIMELINE is not None and worker and getattr(report, "start", None) and getattr(report, "stop", None):
+        _TIMELINE.add(str(worker), report.start, report.stop)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """After the durations: each worker's busy seconds and idle tail, and how busy the CPUs were (CI's balance)."""
+    lines = _TIMELINE.lines() if _TIMELINE is not None else []
+    if lines:
+        terminalreporter.write_sep("=", "workers and CPUs (tests/ci_timeline.py)")
+        for line in lines:
+            terminalreporter.write_line(line)

@@ -12,13 +12,13 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 from html import unescape
 from pathlib import Path
 from typing import Any
 
 import pytest
 from report_builders import CATALOG, write_locust_csvs
+from shared_runs import FAULT, FAULT_RULE, faulted_paging_run, private_copy
 
 from qaconform.report.writer import build_and_write
 
@@ -82,17 +82,17 @@ document.body.setAttribute('data-qc-probe',JSON.stringify({viewport:[window.inne
 """Measures, inside the page as Chromium laid it out, where the first failed rule's heading is and what the first
 rerun command says; the result is written into the DOM, which --dump-dom prints."""
 VIEWPORT = (1280, 800)
-FAULT, FAULT_RULE = "envelope-listcount-wrong", "PAGING-LISTCOUNT"
 
 
-def test_the_first_failed_rule_of_a_faulted_run_is_visible_without_scrolling(tmp_path: Path) -> None:
+def test_the_first_failed_rule_of_a_faulted_run_is_visible_without_scrolling(
+        tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The session's one ``qaconform run --reference-fault FAULT --only paging`` (shared_runs.py: test_run_command.py
+    reads it too), probed in a copy of its folder."""
     binary = chromium()
-    out = tmp_path / "runs"
-    proc = subprocess.run([sys.executable, "-m", "qaconform.commands.cli", "run", "--out", str(out), "--only", "paging",
-                           "--reference-fault", FAULT], capture_output=True, text=True, timeout=600, check=False,
-                          stdin=subprocess.DEVNULL)
+    proc, out = faulted_paging_run(tmp_path_factory)
     assert proc.returncode == 1, f"the faulted run should fail one rule\n{proc.stdout[-3000:]}\n{proc.stderr[-2000:]}"
-    (run_dir,) = [p for p in out.iterdir() if p.is_dir() and not p.is_symlink()]  # reports/latest is a link
+    (shared_dir,) = [p for p in out.iterdir() if p.is_dir() and not p.is_symlink()]  # reports/latest is a link
+    run_dir = private_copy(shared_dir, tmp_path / "run")  # the probe page is written beside the report
     html = (run_dir / "report.html").read_text(encoding="utf-8")
     assert "</body>" in html
     probe = run_dir / "probe.html"

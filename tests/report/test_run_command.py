@@ -19,14 +19,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from shared_runs import FAULT_RULE, faulted_paging_run
 
 from qaconform import exitcodes
 from qaconform.target.profile import Profile, load_profile
 
 pytestmark = pytest.mark.slow  # qaconform run against reference servers, module by module
 
-FAULT = "envelope-listcount-wrong"
-FAULT_RULE = "PAGING-LISTCOUNT"
 LEAKY_FAULT = "lock-extra-not-prompt"
 """Makes the node-action tests fail, so the report shows their authenticated exchanges."""
 _TIMEOUT_S = 600
@@ -56,7 +55,11 @@ def qaconform(*args: str, timeout: float = _TIMEOUT_S) -> subprocess.CompletedPr
 
 
 def run(out: Path, *args: str) -> Run:
-    proc = qaconform("run", "--out", str(out), *args)
+    return ran(qaconform("run", "--out", str(out), *args), out)
+
+
+def ran(proc: subprocess.CompletedProcess[str], out: Path) -> Run:
+    """The run ``proc`` wrote under ``out``: one folder, which reports/latest follows."""
     folders = sorted(p for p in out.iterdir() if p.is_dir() and not p.is_symlink()) if out.is_dir() else []
     if folders:  # reports/latest follows the newest run
         assert (out / "latest").resolve() == folders[-1].resolve()
@@ -72,7 +75,9 @@ def clean_run(tmp_path_factory: pytest.TempPathFactory) -> Run:
 
 @pytest.fixture(scope="module")
 def broken_run(tmp_path_factory: pytest.TempPathFactory) -> Run:
-    return run(tmp_path_factory.mktemp("broken"), "--reference-fault", FAULT, "--only", "paging")
+    """``--reference-fault FAULT --only paging``: the session's one such run (shared_runs.py), which the Chromium test
+    of the report (test_html_in_chromium.py) reads too."""
+    return ran(*faulted_paging_run(tmp_path_factory))
 
 
 @pytest.fixture(scope="module")
