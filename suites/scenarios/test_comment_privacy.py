@@ -9,7 +9,8 @@ their names, so it is recorded (OBS-COMMENT-OP-AUDIENCE), never asserted; nor is
 comment reads a reply that inherited its settings without naming it (OBS-REPLY-AUDIENCE).
 
 Lists may lag writes: a read-back of what was just posted is repeated within the profile's settle window until the
-comment shows (support.list_all's ``until``); a check that something is *not* listed reads once.
+comment shows (support.list_all's ``until``); a check that something is *not* listed reads once. Helpers: posting and
+reading in comment_reads.py, the observations' facts in comment_observations.py, this module's thread in conftest.py.
 """
 
 from __future__ import annotations
@@ -68,14 +69,7 @@ from qaconform.target.profile import Profile, VisibilityOptions
 pytestmark = [pytest.mark.comments, pytest.mark.writes]
 
 
-# The helpers that post and read comments are in comment_reads.py, those that gather the observations' facts in
-# comment_observations.py; the fixtures that post this module's thread (one per module, per xdist worker, shared by
-# the tests that only read it) in conftest.py.
-
-
-# ----------------------------------------------------------------------------------------------------------
-# rules 1-8
-
+# ---------------------------------------------------------------------------------------------------------- rules 1-8
 @pytest.mark.rule("COMMENT-1")
 @pytest.mark.parametrize("poster", ["member", "moderator", "admin", "novice"])
 def test_comment_without_privacy_fields_has_full_visibility_and_no_recipients(
@@ -90,8 +84,7 @@ def test_comment_without_privacy_fields_has_full_visibility_and_no_recipients(
     posted = plain_comments(poster)
     resp, parent = posted.resp, int(posted.node)
     where = "on the thread" if parent == thread_answer else f"on answer {parent}, which member locked"
-    # expect, not assert: the failure is the sentence and the post's exchange, not pytest's rewrite of the
-    # condition (user14: the QA lead's page showed "assert (False or ...)" under the sentence)
+    # expect, not assert: the failure is the sentence and the exchange, not pytest's rewrite (user14)
     expect(resp.status == 201, "COMMENT-1", f"a plain comment by {poster} {where} must be created (201); it was "
            f"answered {resp.status}", resp)
     cid = new_id(resp)
