@@ -79,6 +79,12 @@ def admin_went_first(first: ApiResponse, member_call: ApiResponse, admin: ApiCli
            f"favorite action (user admin), not member's: favorites are per user", first)
     judge_unfavorite_canceled(action, first, node, "admin")
     count = first.json()["result"].get("favoriteCount")
+    if count == 0 and not isinstance(count, bool):  # as in member-first order: no favorite left for member to remove
+        skip(SkipKind.MISSING_FIXTURE,
+             f"not checked: after admin's unfavorite of node {node} (sent first this run) its favoriteCount is 0, so "
+             f"member has no favorite there whose removal could lower it (an earlier run may have removed it; a site "
+             f"that answers a repeated unfavorite with the earlier action shows this too)",
+             fixtures=["favorite_node_id"])
     state = one_shots.doctor_state(request.getfixturevalue("qc_target").diagnosis, "favorite_node_id")
     if one_shots.refused_by_state(member_call):
         expect(state is not FixtureState.IN_STATE, "ACTION-UNFAVORITE-PER-USER",
