@@ -114,8 +114,9 @@ _MISSED_REASONS: dict[str, str] = {
     "comments is not stated, so a refusal would skip): a trade not made this session.",
     "round38-unfavorite-newest-holder": "missed blind; unfav14 made the order of favorite_node_id's two unfavorites "
     "a dimension drawn by seed (suites/one_shot_calls.py UNFAVORITE_ORDERS: even seeds admin first), and an even seed "
-    "catches it (admin, the older favorite by date, unfavorites while member's newer one stands; measured with "
-    "qaconform selftest --seed 20260802). Not registered: the self-test runs every fault at one fixed seed and no "
+    "catches it (admin, the older favorite by date, unfavorites while member's newer one stands; measured registered "
+    "at unfav14's commit 14c06c8, where the self-test's seed drew that order: caught, ACTION-UNFAVORITE-PER-USER). "
+    "Not registered: the self-test runs every fault at one fixed seed and no "
     "seed catches all three faults on this rule's favorite order: unfavorite-first-users-favorite and "
     "round21-unfavorite-newest-favorite (first or newest by action id, the other way round on the reference data) "
     "are caught only in member-first order, which the fixed odd seed 20260801 draws. Registering it needs a per-fault "
