@@ -16,6 +16,7 @@ import pytest
 
 from qaconform.pytest import one_shots
 from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.properties.plugin import STATE
 from qaconform.pytest.support import charged_to_suites, once_per_run, post_comment, shared_path
 from qaconform.target import ledger
 from qaconform.target.client import ApiClient, ApiResponse, Exchange
@@ -24,8 +25,9 @@ from qaconform.target.fixture_state import read_ends
 from qaconform.target.profile import Profile
 from qaconform.target.writes import SUITES
 
-__all__ = ["cancelwiki_denied_first", "cancelwiki_once", "cancelwiki_own_once", "favorite_refusals", "once_per_target",
-           "refused_before_admin_lock", "unfavorite_denied_first", "unfavorite_once", "wiki_refusals"]
+__all__ = ["admin_unfavorite_first", "cancelwiki_denied_first", "cancelwiki_once", "cancelwiki_own_once",
+           "favorite_refusals", "once_per_target", "refused_before_admin_lock",
+           "unfavorite_denied_first", "unfavorite_once", "wiki_refusals"]
 """The fixtures suites/conftest.py gives every suite under their names (round33: a star import, so that a new one-shot
 fixture costs conftest.py no line)."""
 
@@ -136,11 +138,51 @@ def favorite_refusals(request: pytest.FixtureRequest, api: dict[str, ApiClient],
     return {"member's lock": once_per_target(request, profile, f"lock member its favorite {node}", send)}
 
 
+UNFAVORITE_ORDERS = ("member first", "admin first")
+"""unfav14 (issue 44: "unfavorite by one account while another holds a favorite"): the order in which the two
+holders of favorite_node_id (member, and admin where the profile's ``favorite_also_held_by`` says so) unfavorite it,
+drawn by the run's seed (its parity, as the shared writes' input forms are: suites/contract/placed_slots.py), so that
+two runs with consecutive seeds try each holder unfavoriting while the other still holds one, the older favorite's
+holder as well as the newer's. The same two writes either way; no read shows a favorite, so one order per run."""
+
+
+def order_for_seed(seed: int) -> str:
+    """The :data:`UNFAVORITE_ORDERS` entry ``seed`` draws: odd seeds member first, even ones admin first.
+    tests/test_unfavorite_order.py holds the self-test's fixed (odd) seed to "member first", the order the registered
+    faults unfavorite-first-users-favorite and round21-unfavorite-newest-favorite are caught in (they take the node's
+    first or newest favorite by action id: admin's on the reference data); round38-unfavorite-newest-holder (newest
+    by date: member's) is caught in the other, so it stays out of the registry (faults_blind_round38.py)."""
+    return UNFAVORITE_ORDERS[(seed + 1) % len(UNFAVORITE_ORDERS)]
+
+
+def unfavorite_order(request: pytest.FixtureRequest) -> str:
+    """The run's :data:`UNFAVORITE_ORDERS` entry for its seed (0 when no seed is set)."""
+    return order_for_seed(request.config.stash[STATE].seed if STATE in request.config.stash else 0)
+
+
+@pytest.fixture(scope="session")
+def admin_unfavorite_first(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
+                           unfavorite_denied_first: dict[str, ApiResponse],
+                           favorite_refusals: dict[str, ApiResponse]) -> ApiResponse | None:
+    """admin's unfavorite of favorite_node_id, ONCE per run and target, BEFORE member's when the seed draws "admin
+    first" (:func:`unfavorite_order`; ``unfavorite_once`` depends on this); None when it draws "member first" (then
+    test_node_actions.py sends admin's after member's). Admin's favorite is the older on the reference data, so this
+    order tries a holder unfavoriting while a NEWER favorite of another account stands."""
+    if unfavorite_order(request) != "admin first":
+        return None
+    node = _one_shot(request, "favorite_node_id")
+    return once_per_target(request, profile, f"unmarkfavorite admin first {node}", _consuming(
+        request, profile, "favorite_node_id", node, functools.partial(
+            api["admin"].put, f"node/{node}/unmarkfavorite.json", operation="unmarkFavorite")))
+
+
 @pytest.fixture(scope="session")
 def unfavorite_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
                     unfavorite_denied_first: dict[str, ApiResponse],
-                    favorite_refusals: dict[str, ApiResponse]) -> ApiResponse:
-    """member unfavorites favorite_node_id ONCE per run; every suite reads this one response.
+                    favorite_refusals: dict[str, ApiResponse],
+                    admin_unfavorite_first: ApiResponse | None) -> ApiResponse:
+    """member unfavorites favorite_node_id ONCE per run; every suite reads this one response. When the seed draws
+    "admin first", admin's own unfavorite is made before it (:func:`admin_unfavorite_first`).
 
     A favorite can be removed only once and the interface cannot create one, so a second call anywhere in the run
     would meet a node that is no longer a favorite (see /work/briefs/coordination.md).

@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from qaconform.pytest.support import NON_ASCII_TEXTS, expect_created, post_comment
+from qaconform import contract
+from qaconform.pytest.outcomes import fail
+from qaconform.pytest.support import NON_ASCII_TEXTS, expect_created, find_listed, post_comment, present
 from qaconform.target.client import ApiClient
 from qaconform.target.profile import Profile
 
@@ -76,6 +78,8 @@ def write(api: dict[str, ApiClient], answer: int, run_tag: str, created: Any, pr
         private_to = None if recipient is None else [user_ids[recipient]]
         text = f"{head(n)} {TAIL}"
         node = answer if parent is None else made_at[parent]
+        if parent is not None and recipient is not None:  # rule 5 holds only under a PUBLIC parent: read it first
+            _parent_is_public(api[THREAD[parent][0]], answer, node, profile)
         resp = post_comment(api[author], node, run_tag, created, text=text,
                             visibility=None if recipient is None else profile.visibility.recipients,
                             recipients=private_to)
@@ -90,6 +94,23 @@ def write(api: dict[str, ApiClient], answer: int, run_tag: str, created: Any, pr
         effective = THREAD[parent][1] if inherits and parent is not None else recipient
         comments[str(made)] = [author, effective, text, head(n), None if parent is None else node, inherits]
     return {"answer": answer, "comments": comments}
+
+
+def _parent_is_public(author: ApiClient, answer: int, comment: int, profile: Profile) -> None:
+    """The premise of a reply with its own settings (rule 5: "a reply to a public comment"): the parent, posted
+    without privacy fields, reads back public to its author. unfav14 (issue 44): the reply's refusal was charged to
+    COMMENT-5 when the parent had been stored private; that is COMMENT-1's failure ("without visibility and
+    recipients the comment has full visibility and no recipients"), named here before the reply is sent. One read,
+    retried within the settle window until listed."""
+    item = find_listed(author, contract.path("listAnswerComments", answerId=answer), comment, until=present)
+    if item is None:  # not listed to its author: the list's failure, judged by the thread's readers; the reply goes
+        return
+    vis, recipients = item.get("visibility"), item.get("recipients")
+    if not profile.visibility.reads_as_full(vis) or (isinstance(recipients, list) and recipients):
+        fail(["COMMENT-1"], f"{author.role}'s comment {comment} on answer {answer}, posted without visibility and "
+             f"recipients, reads back with visibility {vis!r} and recipients {recipients!r}: it must have full "
+             f"visibility and no recipients. The thread's reply to it with its own settings (rule 5, a reply to a "
+             f"PUBLIC comment) is not sent")
 
 
 def thread_of(raw: dict[str, Any]) -> Thread:

@@ -33,6 +33,12 @@ from action_records import (
     summary,
     user_is,
 )
+from favorite_holders import (
+    admin_went_first,
+    count_zero_with_admins_favorite,
+    judge_unfavorite_canceled,
+    made_yet_unsuccessful,
+)
 
 from qaconform.pytest import one_shots
 from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
@@ -73,19 +79,7 @@ def test_unfavoriting_a_favorite_returns_the_favorite_action_canceled(unfavorite
                                                                       marked_rules: tuple[str, ...]) -> None:
     action = action_of(unfavorite_once, "favoriteAction", "favorite-result", contract, marked_rules,
                        perm=("PERM-UNFAVORITE",))
-    _judge_unfavorite_canceled(action, unfavorite_once, profile.fixtures.favorite_node_id, "member")
-
-
-def _judge_unfavorite_canceled(action: dict[str, Any], r: ApiResponse, node: int, who: str) -> None:
-    """The stated effect of an unfavorite on its record, judged for every account the run has unfavorite (actors,
-    issue 44: member's, and admin's on the same node after it: an effect wrong in one account's branch only)."""
-    expect(action.get("canceled") is True, "ACTION-UNFAVORITE-CANCELED",
-           f"{who}'s unfavorite: the favorite action must come back with canceled true", r)
-    expect(isinstance(action.get("canceledByUser"), dict) and isinstance(action.get("canceledDate"), str),
-           "ACTION-CANCELED-FIELDS",
-           f"{who}'s unfavorite: a canceled action carries canceledByUser and canceledDate", r)
-    # its verb ("favorited" is a value seen, not stated) is recorded by OBS-ACTION-VERBS
-    assert_action_node(action, node, r, "the unfavorited node ")
+    judge_unfavorite_canceled(action, unfavorite_once, profile.fixtures.favorite_node_id, "member")
 
 
 @pytest.mark.rule("ACTION-UNFAVORITE-PER-USER", "AUTH-ACTING-USER")
@@ -125,7 +119,16 @@ def test_another_users_favorite_survives_and_its_removal_lowers_the_count_by_one
     Whether admin holds one is the profile's to say (``favorite_also_held_by``: no read shows a favorite). When it
     says so and the doctor knew the node fresh, a count of 0 after member's unfavorite, or admin's unfavorite then
     refused by the node's state, is member's call having removed admin's favorite: ACTION-UNFAVORITE-PER-USER.
-    Otherwise either is read as admin holding none (an earlier run may have removed it): not checked."""
+    Otherwise either is read as admin holding none (an earlier run may have removed it): not checked.
+
+    unfav14 (issue 44): when the run's seed draws "admin first" (suites/one_shot_calls.py ``UNFAVORITE_ORDERS``),
+    admin's unfavorite came BEFORE member's (admin's favorite is the older on the reference data): it must cancel
+    admin's own favorite action, and member's, after it, lower the count by one more
+    (:func:`favorite_holders.admin_went_first`)."""
+    first = request.getfixturevalue("admin_unfavorite_first")
+    if first is not None:
+        admin_went_first(first, unfavorite_once, admin, profile, user_ids, contract, marked_rules, request)
+        return
     action_of(unfavorite_once, "favoriteAction", "favorite-result", contract, marked_rules, perm=("PERM-UNFAVORITE",))
     count = unfavorite_once.json()["result"].get("favoriteCount")
     node = profile.fixtures.favorite_node_id
@@ -133,14 +136,14 @@ def test_another_users_favorite_survives_and_its_removal_lowers_the_count_by_one
     held = "admin" in profile.fixtures.favorite_also_held_by and state is FixtureState.IN_STATE
     if count == 0 and not isinstance(count, bool):  # no favorite is left on the node: admin holds none to remove
         if held:  # which rule the 0 breaks is told by admin's own unfavorite: its favorite gone, or only miscounted
-            _count_zero_with_admins_favorite(admin, node, unfavorite_once)
+            count_zero_with_admins_favorite(admin, node, unfavorite_once)
         skip(SkipKind.MISSING_FIXTURE,
              f"not checked: needs fixture favorite_node_id held as a favorite by admin too: after member's unfavorite "
              f"of node {node} its favoriteCount is 0, so admin has no favorite there whose removal could lower it (an "
              f"earlier run may have removed it; a site that answers a repeated unfavorite with the earlier action "
              f"shows this too)", fixtures=["favorite_node_id"])
     second = admin.put(f"node/{node}/unmarkfavorite.json", operation="unmarkFavorite", headers=ANY_ACCEPT)  # fix24
-    if held and _made_yet_unsuccessful(second, admin, user_ids):  # round13 (issue 44): the last favorite's removal
+    if held and made_yet_unsuccessful(second, admin, user_ids):  # round13 (issue 44): the last favorite's removal
         fail(["ACTION-WRAPPERS"], f"admin's unfavorite of node {node}, the node's last favorite (member's went "
              f"first), answers success: false, yet its record is admin's own favorite action canceled by admin: the "
              f"move was made, and a 200 is {{success: true, result}} whatever the count it leaves", second)
@@ -161,40 +164,12 @@ def test_another_users_favorite_survives_and_its_removal_lowers_the_count_by_one
            "admin unfavorited, so canceledByUser must be admin", second)
     expect(user_is(action.get("user"), admin, user_ids), "ACTION-UNFAVORITE-PER-USER",
            "admin's unfavorite must cancel admin's own favorite action (user admin), not member's", second)
-    _judge_unfavorite_canceled(action, second, node, "admin")  # actors (issue 44): admin's effect too
+    judge_unfavorite_canceled(action, second, node, "admin")  # actors (issue 44): admin's effect too
     expect(isinstance(count, int) and second.json()["result"].get("favoriteCount") == count - 1,
            "ACTION-UNFAVORITE-COUNT",
            f"after member's unfavorite the count was {count}; admin removing its own favorite must give "
            f"{count - 1 if isinstance(count, int) else '(count - 1)'}", second)
 
-
-def _made_yet_unsuccessful(resp: ApiResponse, caller: ApiClient, user_ids: dict[str, int]) -> bool:
-    """A 200 with success false whose favorite action is the caller's own, canceled by the caller: the move was made
-    (a refusal by state, or a repeat answered with an earlier action, carries another user's cancel or none)."""
-    if resp.status != 200 or not one_shots.refused_by_state(resp):
-        return False
-    result = resp.json().get("result")
-    action = result.get("favoriteAction") if isinstance(result, dict) else None
-    return (isinstance(action, dict) and action.get("canceled") is True
-            and user_is(action.get("user"), caller, user_ids)
-            and user_is(action.get("canceledByUser"), caller, user_ids))
-
-
-def _count_zero_with_admins_favorite(admin: ApiClient, node: int, member_call: ApiResponse) -> None:
-    """member's unfavorite answered favoriteCount 0 where admin's favorite must survive it. Admin's own unfavorite
-    tells which stated rule the 0 breaks (blind round of issue 44: a count zeroed, not lowered by one, was charged to
-    ACTION-UNFAVORITE-PER-USER): refused by the node's state, member's call removed admin's favorite too (favorites
-    are per user); accepted, admin's favorite was still there, so 0 was not the node's updated count."""
-    second = admin.put(f"node/{node}/unmarkfavorite.json", operation="unmarkFavorite")
-    still_there = second.status == 200 and not one_shots.refused_by_state(second)
-    expect(not still_there, "ACTION-UNFAVORITE-COUNT",
-           f"member's unfavorite of node {node} answered favoriteCount 0, yet admin's favorite of it was still there "
-           f"(admin's unfavorite right after it: {second.status}): the count returned must be the node's updated "
-           f"count, one less, not 0", member_call)
-    expect(not one_shots.refused_by_state(second), "ACTION-UNFAVORITE-PER-USER",
-           f"member's unfavorite of node {node} left favoriteCount 0 and admin's own unfavorite is then refused "
-           f"by the node's state ({second.status}), though admin's favorite of it (the profile: "
-           f"favorite_also_held_by, the node known fresh) must survive member's call: favorites are per user", second)
 
 
 @pytest.fixture(scope="module")
