@@ -239,7 +239,7 @@ async def cancel_wiki(svc: Service, request: Request, caller: Caller) -> Respons
             return answered
         raise
     combos_perms.refuse_at_cell(svc, "cancelWiki", caller, node)  # combos (issue 44)
-    blind_round41.cancelwiki_refused(caller, node)  # round41 (issue 44): a moderator on another's answer
+    blind_round41.cancelwiki_refused(svc.db, caller, node)  # round41 (issue 44): an administrator's node
     if not node["wiki"] or (caller.role == "moderator" and faults.is_on("cancelwiki-moderator-refused-as-409")):
         earlier = _last_action(svc, "wikified", node["id"], None, canceled=True)
         success = _noop_repeat()

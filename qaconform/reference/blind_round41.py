@@ -76,19 +76,23 @@ def reassign_pair(user: Any, reassign: Any, both: bool) -> tuple[Any, bool]:
     return reassign, both
 
 
-def cancelwiki_refused(caller: Caller, node: sqlite3.Row) -> None:
-    """A moderator unwikifying another's answer is refused."""
-    if node["type"] == "answer" and caller.role == "moderator" and node["author_id"] != caller.id and faults.is_on(
-            "round41-cancelwiki-moderator-refused-on-answers"):
+def cancelwiki_refused(db: Database, caller: Caller, node: sqlite3.Row) -> None:
+    """A moderator unwikifying an administrator's node is refused (a rank check the row does not state)."""
+    if caller.role != "moderator" or node["author_id"] == caller.id or not faults.is_on(
+            "round41-cancelwiki-moderator-refused-on-admins-node"):
+        return
+    author = db.one("SELECT role FROM users WHERE id = ?", (node["author_id"],))
+    if author is not None and author["role"] == "admin":
         raise denied(caller.anonymous)
 
 
 def cancelwiki_owns(db: Database, caller: Caller, node: sqlite3.Row) -> bool:
-    """"Own" taken from the parent's author for an answer or a comment."""
-    if node["type"] == "question" or not faults.is_on("round41-cancelwiki-own-by-parent-author"):
+    """"Own" taken from a contribution: a caller who answered the wiki question counts as its owner."""
+    if node["type"] != "question" or not faults.is_on("round41-cancelwiki-own-by-answerer"):
         return False
-    parent = db.one("SELECT author_id FROM nodes WHERE id = ?", (node["parent_id"],))
-    return parent is not None and parent["author_id"] == caller.id and caller.can(auth.CONVERT_OWN_TO_WIKI)
+    answered = db.one("SELECT 1 FROM nodes WHERE parent_id = ? AND type = 'answer' AND author_id = ?",
+                      (node["id"], caller.id))
+    return answered is not None and caller.can(auth.CONVERT_OWN_TO_WIKI)
 
 
 def sendtomod_no_real_user(node: sqlite3.Row) -> bool:

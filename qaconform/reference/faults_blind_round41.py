@@ -31,9 +31,10 @@ _ALL: tuple[Fault, ...] = (
     Fault("round41-bulk-csv-null-looked-up", "GDPR-BULK-NO-CSV",
           "'{error: The bulk type was selected, but the request is missing the csvFileId field.}': a bulk job "
           "whose csvFileId is JSON null is looked up as a file and answered 'The requested file does not exist'"),
-    Fault("round41-cancelwiki-moderator-refused-on-answers", "PERM-CANCELWIKI",
+    Fault("round41-cancelwiki-moderator-refused-on-admins-node", "PERM-CANCELWIKI",
           "'| 11 Unwikify | Mark as community wiki; for the caller's own node, Convert own posts to community "
-          "wiki. |': a moderator (Mark as community wiki) is refused 403 when unwikifying another's answer"),
+          "wiki. |': a moderator (Mark as community wiki) is refused 403 on a node an administrator wrote (a "
+          "rank check the table does not state)"),
     Fault("round41-no-type-with-schedule-time-is-individual", "GDPR-BULK-NO-TYPE",
           "'Required: a bulk request without type is shown as incorrect.': a request without type whose date is "
           "given as scheduleTime (the individual sample's name) is taken as an individual job and scheduled"),
@@ -41,9 +42,10 @@ _ALL: tuple[Fault, ...] = (
     Fault("round41-answer-anonymous-with-wrap", "PERM-ANSWER",
           "kind: a permission with an optional parameter. '| 7 Post answer | Answer questions (Standard Roles).': "
           "an anonymous caller who gives the wrap option is let in and the answer is created"),
-    Fault("round41-cancelwiki-own-by-parent-author", "PERM-CANCELWIKI-OWN",
+    Fault("round41-cancelwiki-own-by-answerer", "PERM-CANCELWIKI-OWN",
           "kind: ownership on the wrong relation. 'for the caller's own node, Convert own posts to community "
-          "wiki': a member may unwikify an answer or comment whose parent it wrote"),
+          "wiki': a member who answered a wiki question counts as its owner (a contributor taken for the author) "
+          "and may unwikify it"),
     Fault("round41-answer-query-body-latin1", "TEXT-NON-ASCII",
           "kind: an input form on a rarely tried operation. 'each body field may also be given as a request or "
           "query parameter of the same name': an answer body given as a query parameter is decoded as Latin-1, "
