@@ -378,5 +378,6 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
     with svc.tx("lock") as conn:
         action_id = _record_action(conn, verb, caller, node["id"], client_ip(request), extra=extra)
         conn.execute("UPDATE nodes SET locked = 1 WHERE id = ?", (node["id"],))
+    blind_round41.locked(svc.render.fragments)  # round41 (issue 44): a locked answer rendered afresh
     return blind_round14.lock_page(node, blind_round13.lock_page(  # round14 (issue 44)
         svc, node, _result(svc, "lockAction", action_id, node)))  # round13 (issue 44)

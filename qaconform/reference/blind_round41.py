@@ -13,6 +13,7 @@ from . import auth, faults
 from .auth import Caller
 from .db import Database
 from .errors import bad_request, denied, not_found, unauthorized
+from .fragments import FragmentCache
 
 
 def door(operation: str, caller: Caller, given: Collection[str]) -> bool:
@@ -100,10 +101,11 @@ def sendtomod_no_real_user(node: sqlite3.Row) -> bool:
     return node["type"] == "answer" and faults.is_on("round41-sendtomod-answer-no-realuser")
 
 
-def active_experts_order(query: Collection[str], sort: str | None, order: str | None, default: str) -> str | None:
-    """sort=oldest with a pageSize listed in the default order (the echo stays oldest)."""
-    if sort == "oldest" and "pageSize" in query and faults.is_on("round41-active-experts-oldest-pagesize-unsorted"):
-        return default
+def active_experts_order(query: Collection[str], sort: str | None, order: str | None, other: str) -> str | None:
+    """sort=oldest with a pageSize listed in another sort's order (the sorts indexed off by one on the paged path;
+    the echo stays oldest)."""
+    if sort == "oldest" and "pageSize" in query and faults.is_on("round41-active-experts-oldest-pagesize-misordered"):
+        return other
     return order
 
 
@@ -113,6 +115,12 @@ def content_user_id(db: Database, raw: str) -> str:
         return raw
     user = db.one("SELECT id FROM users WHERE username = ?", (raw,))
     return raw if user is None else str(user["id"])
+
+
+def locked(fragments: FragmentCache) -> None:
+    """After a lock: the rendered nodes are dropped, so that the next read renders the locked answer afresh."""
+    if faults.is_on("round41-locked-answer-commentids-unfiltered"):
+        fragments.clear()
 
 
 def locked_comment_ids(db: Database, rows: Iterable[sqlite3.Row]) -> dict[int, list[int]]:

@@ -54,10 +54,10 @@ _ALL: tuple[Fault, ...] = (
           "kind: an effect on some node kinds only. 'Some state-changing operations record both the effective user "
           "(user) and the real authenticated user (realUser).' / 'realUser ... Present on send-to-moderation.': "
           "sending an answer to moderation records no realUser"),
-    Fault("round41-active-experts-oldest-pagesize-unsorted", "SORT-EXPERTS-ORDER",
+    Fault("round41-active-experts-oldest-pagesize-misordered", "SORT-EXPERTS-ORDER",
           "kind: a parameter's effect vs its echo. 'sort must be one of reputation, username, realname, recent, "
           "oldest, default': the active expert list asked for sort=oldest with a pageSize echoes oldest but "
-          "lists in the default order"),
+          "lists by username"),
     Fault("round41-content-username-as-id", "GDPR-CONTENT-422",
           "kind: a data-protection form of the user. '422 | User content query | Invalid user id | {error: "
           "Invalid User Id}': a user's username given in place of the userId is looked up and answered 200"),
