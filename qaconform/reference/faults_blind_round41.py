@@ -66,7 +66,18 @@ _ALL: tuple[Fault, ...] = (
           "is locked, its commentIds list its private comments to every reader"),
 )
 
-_MISSED_REASONS: dict[str, str] = {}
-"""The faults the suites did not catch when measured, by name, with the path the suites did not take."""
+_MISSED_REASONS: dict[str, str] = {
+    "round41-answer-title-replaces-body": "missed when measured (round41, measure only): no answer the suites "
+    "posted carried a title beside its body, or none was read back for its body once it did",
+    "round41-bulk-csv-null-looked-up": "missed when measured (round41, measure only): no bulk job was sent with "
+    "csvFileId given as JSON null (only absent), so the missing-field message was never asked for in that form",
+    "round41-cancelwiki-own-by-answerer": "missed when measured (round41, measure only): member never tried to "
+    "unwikify another's wiki question it had answered; the relation 'caller answered the node' was not crossed "
+    "with cancelWiki",
+    "round41-content-username-as-id": "missed when measured (round41, measure only): the user content list was "
+    "never asked for with a username (an existing user's other identifier) in place of the userId",
+}
+"""The faults the suites did not catch when measured, by name, with the path the suites did not take (measure
+only: no fixing phase this round, so they stay out of the registry, wired, until a later round closes them)."""
 
 BLIND_round41, BLIND_round41_MISSED = split_missed(_ALL, _MISSED_REASONS)
