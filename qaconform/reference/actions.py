@@ -29,6 +29,7 @@ from . import (
     blind_round36,
     blind_round37,
     blind_round38,
+    blind_round41,
     combos_perms,
     faults,
     fix32_paths,
@@ -234,13 +235,14 @@ async def cancelwiki_state_first(svc: Service, request: Request, caller: Caller)
 async def cancel_wiki(svc: Service, request: Request, caller: Caller) -> Response:
     node = svc.visible_node(caller, path_id(request))
     try:  # blindp (issue 44): the any-node permission and the refusal as the planted faults decide them
-        access.require_owner("cancelWiki", caller, node["author_id"] == caller.id,
-                             blind_perms.cancelwiki_any_node(request))
+        access.require_owner("cancelWiki", caller, node["author_id"] == caller.id or (  # round41 (issue 44)
+            blind_round41.cancelwiki_owns(svc.db, caller, node)), blind_perms.cancelwiki_any_node(request))
     except ApiError as exc:
         if (answered := blind_perms.own_refusal(exc)) is not None:
             return answered
         raise
     combos_perms.refuse_at_cell(svc, "cancelWiki", caller, node)  # combos (issue 44)
+    blind_round41.cancelwiki_refused(svc.db, caller, node)  # round41 (issue 44): an administrator's node
     if not node["wiki"] or (caller.role == "moderator" and faults.is_on("cancelwiki-moderator-refused-as-409")):
         earlier = _last_action(svc, "wikified", node["id"], None, canceled=True)
         success = _noop_repeat()
@@ -308,7 +310,7 @@ async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> 
                          or (node["locked"] and faults.is_on("blind5-sendtomod-locked-not-private"))  # blind5
                          or (node["type"] == "comment" and faults.is_on("sendtomod-not-private-on-comments"))
                          or blind_round14.sendtomod_not_private(node, caller)),  # round14 (issue 44)
-            real_user=not (faults.is_on("sendtomod-no-real-user")
+            real_user=not (faults.is_on("sendtomod-no-real-user") or blind_round41.sendtomod_no_real_user(node)
                            or (caller.role == "admin" and faults.is_on("blind-sendtomod-realuser-missing-admin"))),
         )
         conn.execute("UPDATE nodes SET in_moderation = 1 WHERE id = ?", (node["id"],))
@@ -380,5 +382,6 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
     with svc.tx("lock") as conn:
         action_id = _record_action(conn, verb, caller, node["id"], client_ip(request), extra=extra)
         conn.execute("UPDATE nodes SET locked = 1 WHERE id = ?", (node["id"],))
+    blind_round41.locked(svc.render.fragments)  # round41 (issue 44): a locked answer rendered afresh
     return blind_round14.lock_page(node, blind_round13.lock_page(  # round14 (issue 44)
         svc, node, _result(svc, "lockAction", action_id, node)))  # round13 (issue 44)

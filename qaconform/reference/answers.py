@@ -19,6 +19,7 @@ from . import (
     blind_round26,
     blind_round31,
     blind_round33,
+    blind_round41,
     faults,
     history_faults,
     variants,
@@ -44,6 +45,7 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
             raise bad_request(f"unknown field {unknown[0][:40]!r}")
     body = text_field(fields, "body")
     body = blind_round15.answer_body(request, body)  # round15 (issue 44)
+    body = blind_round41.answer_body(request.query_params.keys(), fields, body)  # round41 (issue 44)
     body = None if body is None else stored_body(body)
     if faults.is_on("answer-body-truncated"):
         body = (body or "")[:12]
@@ -89,6 +91,7 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
     headers = {} if dropped else {"Location": location}
     headers = blind_round13.posted_answer(request, caller, question, item, headers)  # round13 (issue 44)
     status = blind7_paths.answer_status(question, published, 200 if faults.is_on("answer-created-200") else 201)
+    status = blind_round41.answer_status(svc.db, caller, question, status)  # round41 (issue 44)
     return json_response(item, status, headers)  # blind7 (issue 44): answer_status
 
 

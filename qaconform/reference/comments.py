@@ -32,6 +32,7 @@ from . import (
     blind_round33,
     blind_round38,
     blind_round40,
+    blind_round41,
     combos2_paths,
     faults,
     fix32_paths,
@@ -71,6 +72,7 @@ async def post_comment(svc: Service, request: Request, caller: Caller) -> Respon
     blind_round12.comment_parent(caller, parent)  # round12 (issue 44)
     fix33_paths.comment_parent(caller, parent)  # fix33 (issue 44): a comment on a wiki node refused
     blind_round38.explicit_full_refused(caller, parent, fields)  # round38 (issue 44): full named
+    blind_round41.comment_parent(svc.db, parent)  # round41 (issue 44): a reply under a question's comment
     if parent["locked"] and not caller.anonymous and variants.is_on("locked-node-refuses-posts"):
         raise conflict(f"node {parent['id']} is locked: it takes no new comments")
     required = blind_round13.body_required(parent, _body_required(request))  # round13 (issue 44)

@@ -15,6 +15,7 @@ from starlette.responses import Response
 
 from . import (
     access,
+    blind_round41,
     faults,
     planted,
     rate_limit,
@@ -113,6 +114,8 @@ async def _admit(svc: Service, op: Operation, request: Request) -> Caller:
     await planted.before_check(svc, op.op_id, request, caller)
     if op.state_first is not None and variants.is_on("state-before-permission"):
         await op.state_first(svc, request, caller)
+    if faults.active() and blind_round41.door(op.op_id, caller, request.query_params.keys()):  # round41 (issue 44)
+        return caller
     access.check(op.op_id, op.requires, caller, request.query_params.keys())
     return caller
 

@@ -27,6 +27,7 @@ from . import (
     blind_round35,
     blind_round38,
     blind_round40,
+    blind_round41,
     crossing2_paths,
     crossing3_paths,
     faults,
@@ -78,6 +79,7 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any], skipped: fro
     kind = blind7_paths.gdpr_kind(kind, fields)  # blind7 (issue 44)
     kind = blind_round15.gdpr_kind(kind, fields)  # round15 (issue 44)
     kind = jobs4_paths.job_kind(kind, fields, skipped)  # jobs4 (issue 44)
+    kind = blind_round41.job_kind(kind, fields)  # round41 (issue 44): no type, dated by scheduleTime
     if kind not in ("bulk", "individual"):
         blind_round32.type_refusal(kind)  # round32 (issue 44): an unknown type value's refusal body
         raise bad_request("The provided 'type' is invalid")
@@ -145,6 +147,7 @@ def _check_user(svc: Service, fields: dict[str, Any], skipped: frozenset[str] = 
 
 def _check_csv_file(svc: Service, fields: dict[str, Any]) -> None:
     """A bulk job names an uploaded CSV file."""
+    blind_round41.csv_null(fields)  # round41 (issue 44): a csvFileId given as null
     csv = fields.get("csvFileId")
     if csv is None or csv == "" or (str(csv).strip() == "0" and faults.is_on("blinde-gdpr-csv-zero-read-as-missing")):
         if faults.is_on("gdpr-bulk-no-csv-message"):
@@ -205,6 +208,7 @@ def _check_reassign_user(svc: Service, fields: dict[str, Any], skipped: frozense
     both = isinstance(reassign, dict) and _present(reassign, "username") and _present(reassign, "id")
     reassign, both = blind_round20.reassign_form(reassign, both)  # round20 (issue 44): an id as text not counted
     reassign, both = blind_round26.reassign_pair(fields, reassign, both)  # round26 (issue 44)
+    reassign, both = blind_round41.reassign_pair(structured(fields, "user"), reassign, both)  # round41 (issue 44)
     if both and faults.is_on("gdpr-reassign-both-ways-by-id-email") and next(iter(reassign)) == "id":
         reassign = {"id": reassign["id"]}  # the first key found decides; the username after it is never read
         both = False

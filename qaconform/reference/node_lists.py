@@ -29,6 +29,7 @@ from . import (
     blind_round30,
     blind_round32,
     blind_round33,
+    blind_round41,
     faults,
     histories2_faults,
     histories3_faults,
@@ -408,7 +409,7 @@ async def read_node(svc: Service, request: Request, caller: Caller) -> Response:
 
 # --- 8 A user's content and actions -------------------------------------------------------------------------
 async def list_user_content(svc: Service, request: Request, caller: Caller) -> Response:
-    raw = request.path_params["user_id"]
+    raw = blind_round41.content_user_id(svc.db, request.path_params["user_id"])  # round41 (issue 44)
     invalid = ApiError(404 if faults.is_on("content-invalid-user-404") else 422, {"error": "Invalid User Id"})
     if faults.is_on("usercontent-zero-id") and raw.lstrip("-").isdecimal() and int(raw) <= 0:
         return json_response([])

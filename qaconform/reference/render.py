@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from . import faults, variants
+from . import blind_round41, faults, variants
 from .auth import Caller
 from .db import Database
 from .fragments import FragmentCache, Viewer, dumps
@@ -346,6 +346,9 @@ class Renderer:
         ):
             children[parent] = Children(_ids(every), _ids(comments), _ids(answers))
         children.update(self._blind_unfiltered_children(rows))
+        for nid, unfiltered in blind_round41.locked_comment_ids(self.db, rows).items():  # round41 (issue 44)
+            kept = children.get(nid) or Children([], [], [])
+            children[nid] = Children(kept.every, unfiltered, kept.answers)
         if faults.is_on("blind-comment-childrenids-private-replies"):  # blindw (issue 44): a comment's childrenIds
             self._unfiltered_reply_ids(rows, children)
         topics: dict[int, list[dict[str, Any]]] = {i: [] for i in ids}

@@ -28,6 +28,7 @@ from . import (
     blind_round32,
     blind_round33,
     blind_round38,
+    blind_round41,
     faults,
     variants,
 )
@@ -78,6 +79,8 @@ async def list_active_experts(svc: Service, request: Request, caller: Caller) ->
         "blinde-active-experts-username-by-realname")  # blinde: the sort name mapped to the wrong column
     order = EXPERT_SORTS["default"] if dropped else EXPERT_SORTS["realname"] if by_realname else None
     order = blind_round31.active_experts_order(request.query_params, order)  # round31 (issue 44)
+    order = blind_round41.active_experts_order(request.query_params.keys(), request.query_params.get("sort"), order,
+                                               EXPERT_SORTS["username"])  # round41 (issue 44)
     page = _experts(svc, request, where, [ACTIVE_EXPERT_REPUTATION], string_field, order=order)
     if faults.is_on("blind6-active-experts-formatted-day-first"):  # blind6 (issue 44)
         return blind6_reads.rewritten(page, blind6_reads.day_first)
