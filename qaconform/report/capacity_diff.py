@@ -136,10 +136,12 @@ def compare_capacity(before: Mapping[str, Any], after: Mapping[str, Any], tolera
         if a.get("lower_bound") or b.get("lower_bound"):
             notes.append("lower bound in " + " and ".join(n for n, r in (("the baseline", a), ("this run", b))
                                                            if r.get("lower_bound")))
-        noise = max(float(ia.get("noise_pct") or 0.0), float(ib.get("noise_pct") or 0.0))
-        if noise > tolerance_pct:
-            notes.append(f"the machine's measured noise (±{noise:g} %) is larger than the tolerance asked for "
-                         f"({tolerance_pct:g} %): a smaller change cannot be told")
+        na, nb = float(ia.get("noise_pct") or 0.0), float(ib.get("noise_pct") or 0.0)
+        noise = max(na, nb)
+        if noise > tolerance_pct:  # whose noise: this run's terminal line shows its own, which may be the smaller
+            whose = "both runs'" if na == nb else ("the baseline's" if na > nb else "this run's")
+            notes.append(f"the machine's measured noise (±{noise:g} %, {whose}) is larger than the tolerance asked "
+                         f"for ({tolerance_pct:g} %): a smaller change cannot be told")
         verdict, why = judge_change(ia, ib, tolerance_pct)
         busier = busier_machine(a, b)
         if verdict == REGRESSION and busier:

@@ -40,7 +40,12 @@ def cmd(text: str, label: str, cls: str) -> str:
 
 
 def curl_box(curl: str) -> str:
-    return cmd(curl, "reproduce the request", "curl")
+    """The curl with a copy button, and below it what to know before replaying a one-shot state change."""
+    from qaconform.report.reproduce import replay_note
+
+    note = replay_note(curl)
+    return cmd(curl, "reproduce the request", "curl") + (f'<p class="muted replay-note">{esc(note)}</p>'
+                                                           if note else "")
 
 
 def as_json(value: Any) -> str:

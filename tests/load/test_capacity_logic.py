@@ -379,6 +379,18 @@ def test_two_runs_of_one_build_on_a_noisy_machine_are_no_regression_in_either_or
         assert any("larger than the tolerance" in n for n in c["notes"]), c["notes"]
 
 
+def test_the_noise_note_says_whose_noise_it_quotes() -> None:
+    """qa14: a run measured at ±4.9 % printed "the machine's measured noise (±12 %)": the baseline's, unnamed, right
+    under its own interval line at ±4.9 %; a tester could not tell which run was the noisy one to repeat."""
+    noisy = _with(_report(0), _interval(1921.0, None, 12.0), lower_bound=True)
+    quiet = _with(_report(0), _interval(2194.5, None, 4.9), lower_bound=True)
+    note = next(n for n in compare_capacity(noisy, quiet, 5)[0]["notes"] if "larger than the tolerance" in n)
+    assert "±12 %, the baseline's" in note, note
+    note = next(n for n in compare_capacity(quiet, noisy, 5)[0]["notes"] if "larger than the tolerance" in n)
+    assert "±12 %, this run's" in note, note
+    assert "both runs'" in next(n for n in compare_capacity(noisy, noisy, 5)[0]["notes"] if "tolerance" in n)
+
+
 def test_a_real_slowdown_is_a_regression_when_the_noise_is_small_and_never_ok_when_it_is_not() -> None:
     quiet_a = _with(_report(0), _interval(300.0, 315 * 1.02, 2.0))
     quiet_b = _with(_report(0), _interval(240.0, 252 * 1.02, 2.0))

@@ -1,0 +1,30 @@
+"""A failure's curl that changes a node's state says that pasting it again on the same node shows the repeat.
+
+Found by a QA lead's release run (qa14): a planted fault in the lock response failed a rule; the report's curl, pasted,
+answered 409 "node 788 is already locked" (the run had locked it), so the failure looked like it did not reproduce.
+"""
+
+from __future__ import annotations
+
+from qaconform.report.html_parts import curl_box
+from qaconform.report.reproduce import replay_note
+
+LOCK = ("curl -sS -i -X PUT -u \"member:$QACONFORM_MEMBER_PASSWORD\" "
+        "'http://127.0.0.1:18714/services/v2/node/788/lock.json?prompt=a+%22d%22'   # as member")
+SEND = "curl -sS -i -X PUT -u \"admin:$PW\" 'https://qa.example.com/sub/services/v2/node/12/sendToMod.json'"
+COMMENT = ("curl -sS -i -X POST -u \"member:$PW\" 'http://127.0.0.1:1/services/v2/node/5/comment.json' "
+           "-H 'Content-Type: application/json' --data-raw '{\"body\": \"x\"}'")
+READ = "curl -sS -i -u \"member:$PW\" 'http://127.0.0.1:1/services/v2/node/5/lock.json'"
+
+
+def test_a_curl_of_a_state_change_says_the_same_node_now_answers_the_repeat() -> None:
+    for curl, node in ((LOCK, "788"), (SEND, "12")):
+        note = replay_note(curl)
+        assert f"node {node}'s state" in note and "repeat" in note and f"replace {node}" in note, (curl, note)
+    box = curl_box(LOCK)
+    assert 'class="muted replay-note"' in box and "already sent it" in box
+
+
+def test_a_curl_that_leaves_the_state_as_it_was_carries_no_note() -> None:
+    assert replay_note(COMMENT) == "" and replay_note(READ) == ""  # a post makes a new node; a GET changes nothing
+    assert "replay-note" not in curl_box(COMMENT)
