@@ -31,14 +31,8 @@ from .http_io import created_location, json_response, path_id
 from .service import Service, now_ms
 
 
-async def post_answer(svc: Service, request: Request, caller: Caller) -> Response:
-    if faults.is_on("answer-unpublished-refused") and not caller.can(auth.PUBLISH_ANSWER):
-        raise denied(caller.anonymous)
-    fields = await read_fields(request)
-    question = svc.visible_node(caller, path_id(request, "question_id", "question"), ("question",))
-    if question["locked"] and not caller.anonymous and variants.is_on("locked-node-refuses-posts"):
-        raise conflict(f"question {question['id']} is locked: it takes no new answers")
-    blind_round13.answer_own_question_refused(caller, question)  # round13 (issue 44)
+def _answer_body(request: Request, fields: dict[str, Any]) -> str | None:
+    """The text an answer is stored with (``None``: no body given), through the faults that change what is kept."""
     if faults.is_on("answer-other-node-fields-refused"):
         unknown = sorted(set(fields) - {"body", "wrap", "v1"})
         if unknown:
@@ -51,6 +45,18 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
         body = (body or "")[:12]
     if faults.is_on("answer-body-ascii-only"):
         body = (body or "").encode("ascii", "replace").decode("ascii")
+    return body
+
+
+async def post_answer(svc: Service, request: Request, caller: Caller) -> Response:
+    if faults.is_on("answer-unpublished-refused") and not caller.can(auth.PUBLISH_ANSWER):
+        raise denied(caller.anonymous)
+    fields = await read_fields(request)
+    question = svc.visible_node(caller, path_id(request, "question_id", "question"), ("question",))
+    if question["locked"] and not caller.anonymous and variants.is_on("locked-node-refuses-posts"):
+        raise conflict(f"question {question['id']} is locked: it takes no new answers")
+    blind_round13.answer_own_question_refused(caller, question)  # round13 (issue 44)
+    body = _answer_body(request, fields)
     published = caller.can(auth.PUBLISH_ANSWER) and not faults.is_on("answer-publish-ignored")
     published = blind_perms.answer_published(svc, caller, question, published)  # blindp (issue 44)
     if question["author_id"] == caller.id and faults.is_on("blind-answer-own-question-moderated"):  # blindw

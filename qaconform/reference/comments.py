@@ -125,16 +125,21 @@ def _last_privacy_faults(parent: sqlite3.Row, caller: Caller, fields: dict[str, 
     return blind_round32.locked_answer_privacy(parent, visibility, recipients)  # round32 (issue 44)
 
 
-def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str, Any],
-             from_query: frozenset[str] = frozenset()) -> tuple[str, list[int]]:
-    """The visibility and recipients the new comment gets (comment rules 1-7), recipients checked to exist."""
+def _privacy_fields(parent: sqlite3.Row, fields: dict[str, Any]) -> dict[str, Any]:
+    """The fields the privacy rules read, as the site's variant and the faults that drop or refuse them leave them."""
     if faults.is_on("comment-privacy-fields-refused") and ("visibility" in fields or "recipients" in fields):
         raise bad_request("unknown field 'visibility' or 'recipients'")
     if variants.is_on("no-private-comments"):
         fields = {k: v for k, v in fields.items() if k not in ("visibility", "recipients")}
     fields = blind_round20.reply_fields(parent, fields)  # round20 (issue 44): recipients dropped under a reply
     fields = recip_paths.question_recipients(parent, fields)  # recip (issue 44): a mixed list under a question
-    fields = blind_round38.reply_fields(parent, fields)  # round38 (issue 44): string ids on a public reply
+    return blind_round38.reply_fields(parent, fields)  # round38 (issue 44): string ids on a public reply
+
+
+def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str, Any],
+             from_query: frozenset[str] = frozenset()) -> tuple[str, list[int]]:
+    """The visibility and recipients the new comment gets (comment rules 1-7), recipients checked to exist."""
+    fields = _privacy_fields(parent, fields)
     visibility = _visibility(fields)
     recipients = _recipients(fields)
     if not (_blind_permission_skipped(caller, parent, visibility)
