@@ -54,15 +54,19 @@ def test_a_hanging_run_is_stopped_near_its_timeout_however_booked_the_machine(tm
     assert "pytest did not finish within" in deadline.why() and "raise --timeout" in deadline.why()
 
 
+@pytest.mark.parametrize("pause_s", [0.0, 1.0], ids=["at-once", "after-its-parent-opened-the-log"])
 def test_the_cpu_counted_is_that_of_the_process_writing_the_log_even_when_it_is_no_child_of_the_one_started(
-        tmp_path: Path) -> None:
+        tmp_path: Path, pause_s: float) -> None:
     """Under the fork server the process started is a stand-in (the shim) that only waits; pytest is forked by
-    another child of the self-test and writes the same log. Here a waiting parent starts a spinning grandchild."""
+    another child of the self-test and writes the same log. Here a waiting parent starts a spinning grandchild,
+    at once or a second after it opened the log (CI at load 15 sampled in between: the parent was taken for the
+    writer and the grandchild never looked for)."""
     if not Path("/proc/self/fd").is_dir():
         pytest.skip("open files are read from /proc: Linux only, where the fork server runs")
     log = tmp_path / "pytest.log"
     server = subprocess.Popen([sys.executable, "-c", "import subprocess, sys, time\n"
                                f"out = open({str(log)!r}, 'wb')\n"
+                               f"time.sleep({pause_s})\n"
                                f"subprocess.Popen([sys.executable, '-c', {_SPIN!r}], stdout=out)\n"
                                "time.sleep(120)\n"])
     shim = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])

@@ -49,8 +49,9 @@ class Deadline:
         """Measure the load now and the CPU the run's processes (``pid``, the process started, and every
         descendant of this process with the log open) spent so far; a process that ended keeps what it spent."""
         self.loads.append(self.load())
-        if len(self._pids - {pid}) == 0:  # until pytest is found: it opens the log once and keeps it
-            self._pids |= {pid, *self._writers()}
+        # every tick, not only until a first writer is found: the process that opened the log may be a waiting
+        # parent whose child (pytest) inherits it a moment later (one scan of the descendants' open files a second)
+        self._pids |= {pid, *self._writers()}
         total = 0.0
         for p in list(self._pids):
             try:
