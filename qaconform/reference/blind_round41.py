@@ -110,10 +110,14 @@ def active_experts_order(query: Collection[str], sort: str | None, order: str | 
 
 
 def content_user_id(db: Database, raw: str) -> str:
-    """A username in place of the userId, looked up."""
-    if raw.isdecimal() or not faults.is_on("round41-content-username-as-id"):
+    """A username (round41) or an email (fix41) in place of the userId, looked up."""
+    if raw.isdecimal():
         return raw
-    user = db.one("SELECT id FROM users WHERE username = ?", (raw,))
+    user = None
+    if faults.is_on("round41-content-username-as-id"):
+        user = db.one("SELECT id FROM users WHERE username = ?", (raw,))
+    if user is None and faults.is_on("fix41-content-email-as-id"):
+        user = db.one("SELECT id FROM users WHERE email = ?", (raw,))
     return raw if user is None else str(user["id"])
 
 
