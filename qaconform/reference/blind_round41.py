@@ -30,6 +30,8 @@ def answer_body(query: Collection[str], fields: dict[str, Any], body: str | None
     title = fields.get("title")
     if isinstance(title, str) and title.strip() and faults.is_on("round41-answer-title-replaces-body"):
         return title
+    if "title" in query and "body" in query and faults.is_on("fix41-answer-query-title-replaces-body"):
+        return str(title)  # fix41: the query string's headline wins over its body
     if body is not None and "body" in query and not body.isascii() and faults.is_on(
             "round41-answer-query-body-latin1"):
         return body.encode("utf-8").decode("latin-1")

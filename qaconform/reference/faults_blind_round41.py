@@ -7,7 +7,9 @@ out of the registry, with the path the suites did not take as their reason.
 
 fix41 closed the misses by kind: round41-content-username-as-id is registered (test_gdpr_forms.py asks the content
 list by an existing user's username and email in place of the userId, 422 each; fix41-content-email-as-id beside
-it); round41-bulk-csv-null-looked-up stays out as an allowed reading (its reason below).
+it); round41-answer-title-replaces-body is registered (every answer that carries other Node fields carries a
+title string beside its body, stated_forms.ANSWER_TITLE, and its body is judged; fix41-answer-query-title-replaces-body
+beside it); round41-bulk-csv-null-looked-up stays out as an allowed reading (its reason below).
 """
 
 from __future__ import annotations
@@ -71,8 +73,6 @@ _ALL: tuple[Fault, ...] = (
 )
 
 _MISSED_REASONS: dict[str, str] = {
-    "round41-answer-title-replaces-body": "missed when measured (round41, measure only): no answer the suites "
-    "posted carried a title beside its body, or none was read back for its body once it did",
     "round41-bulk-csv-null-looked-up": "an allowed reading (fix41): the description states the answers for a "
     "csvFileId that is missing and for one that names a file that does not exist, and says nothing of JSON null; "
     "a null read as a value naming no file ('The requested file does not exist', 400) refuses the job as surely "
