@@ -80,7 +80,8 @@ _MISSED_REASONS: dict[str, str] = {
     "not the message",
     "round41-cancelwiki-own-by-answerer": "missed when measured (round41, measure only): member never tried to "
     "unwikify another's wiki question it had answered; the relation 'caller answered the node' was not crossed "
-    "with cancelWiki",
+    "with cancelWiki (fix41 left it open: the found-relations walk skips wiki nodes, and the run holds no answer by "
+    "member under another's wiki question without a new write; a seeded one would reach it)",
 }
 """The faults the suites did not catch when measured, by name, with the path the suites did not take (measure
 only: no fixing phase this round, so they stay out of the registry, wired, until a later round closes them)."""
