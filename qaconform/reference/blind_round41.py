@@ -30,6 +30,8 @@ def answer_body(query: Collection[str], fields: dict[str, Any], body: str | None
     title = fields.get("title")
     if isinstance(title, str) and title.strip() and faults.is_on("round41-answer-title-replaces-body"):
         return title
+    if "title" in query and "body" in query and faults.is_on("fix41-answer-query-title-replaces-body"):
+        return str(title)  # fix41: the query string's headline wins over its body
     if body is not None and "body" in query and not body.isascii() and faults.is_on(
             "round41-answer-query-body-latin1"):
         return body.encode("utf-8").decode("latin-1")
@@ -110,10 +112,14 @@ def active_experts_order(query: Collection[str], sort: str | None, order: str | 
 
 
 def content_user_id(db: Database, raw: str) -> str:
-    """A username in place of the userId, looked up."""
-    if raw.isdecimal() or not faults.is_on("round41-content-username-as-id"):
+    """A username (round41) or an email (fix41) in place of the userId, looked up."""
+    if raw.isdecimal():
         return raw
-    user = db.one("SELECT id FROM users WHERE username = ?", (raw,))
+    user = None
+    if faults.is_on("round41-content-username-as-id"):
+        user = db.one("SELECT id FROM users WHERE username = ?", (raw,))
+    if user is None and faults.is_on("fix41-content-email-as-id"):
+        user = db.one("SELECT id FROM users WHERE email = ?", (raw,))
     return raw if user is None else str(user["id"])
 
 

@@ -421,6 +421,11 @@ from .faults_blind_round41 import BLIND_round41  # noqa: E402
 
 _ALL = _ALL + BLIND_round41  # BLIND_round41_MISSED: left out (docs/blind-rounds.md)
 
+# --- fix41 (issue 44): round 41's misses closed by kind, one more fault of each kind beside them
+from .faults_fix41 import FIX41  # noqa: E402
+
+_ALL = _ALL + FIX41
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

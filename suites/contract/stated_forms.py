@@ -154,9 +154,17 @@ def carrier_comment(cache: SentCache, client: ApiClient, answer: int, carrier: s
     return once(cache, ("comment", client.role, carrier), make)
 
 
-JSON_NODE_FIELDS: dict[str, Any] = {"wiki": False, "type": "answer", "title": None, "topics": [], "attachments": []}
-"""Node fields an answer may carry, with values that are true of any new answer (what a server does with them is
-not shown; that it takes the request is). A JSON answer carries them all; a parameter carries scalars only: wiki."""
+ANSWER_TITLE = "qc: a title beside the answer's body, never its text"
+"""The title an answer carries beside its body (fix41, issue 44, blind round 41): "body (string, the answer text);
+other Node fields may be supplied", so the answer's text is its body whatever title travels beside it; a server that
+stored a supplied title as the text went unseen while every answer sent title null. What a server keeps of the title
+is not judged here ("Absent or null for answers" is NODE-TITLE-ANSWERS-COMMENTS's, on what it returns)."""
+
+JSON_NODE_FIELDS: dict[str, Any] = {"wiki": False, "type": "answer", "title": ANSWER_TITLE, "topics": [],
+                                    "attachments": []}
+"""Node fields an answer may carry, with values that are true of any new answer but the title (:data:`ANSWER_TITLE`;
+what a server does with them is not shown; that it takes the request is). A JSON answer carries them all; a
+parameter carries scalars only: wiki and the title."""
 
 
 def node_fields(carrier: str, stand_in: int | None = None) -> dict[str, Any]:
@@ -164,7 +172,7 @@ def node_fields(carrier: str, stand_in: int | None = None) -> dict[str, Any]:
     (fix1819, issue 44: "The acting user is taken from the credentials", so the server ignores or overrides it; a
     server that mass-assigned a supplied author went unseen while no write sent one)."""
     if not carrier.startswith("json"):
-        return {"wiki": False}
+        return {"wiki": False, "title": ANSWER_TITLE}
     return {**JSON_NODE_FIELDS, **({"author": {"id": stand_in}} if stand_in is not None else {})}
 
 

@@ -425,6 +425,34 @@ def test_the_content_list_of_a_user_id_at_each_edge_is_422_invalid_user_id(admin
     expect(error_text(r) == INVALID_USER_ID, "GDPR-CONTENT-422", f"the error must be exactly {INVALID_USER_ID!r}", r)
 
 
+def _other_forms(admin: ApiClient, profile: Profile) -> list[tuple[str, str]]:
+    """(form, value) of existing users by the forms the description gives a user besides the id (a job's user:
+    username, email): the admin's username and [safety] gdpr_user_email when the profile gives it."""
+    forms = [("username", admin.username)] if admin.username else []
+    if profile.safety.gdpr_user_email:
+        forms.append(("email", profile.safety.gdpr_user_email))
+    return forms
+
+
+@pytest.mark.rule("GDPR-CONTENT-422")
+def test_the_content_list_asked_by_a_users_other_form_is_422_invalid_user_id(admin: ApiClient,
+                                                                               profile: Profile) -> None:
+    """fix41 (issue 44, round41): "Path parameter: userId (integer)" and "Error: 422 with {error: Invalid User
+    Id}": an existing user's username or email in place of the userId is no user id (not an integer), so it is
+    refused 422 like any other; a server that looks the user up by that form and lists its content (200) breaks
+    the row. Reads only, one per form."""
+    forms = _other_forms(admin, profile)
+    if not forms:
+        skip(SkipKind.MISSING_FIXTURE, "not checked: needs the admin's username or [safety] gdpr_user_email",
+             fixtures=["gdpr_user_email"])
+    for form, value in forms:
+        r = admin.get(qc_contract.path("listUserContent", userId=value), operation="listUserContent")
+        expect(r.status == 422, "GDPR-CONTENT-422", f"an existing user's {form} in place of the userId (an "
+               f"integer) is no user id: expected 422 {{error: {INVALID_USER_ID}}}, got {r.status}", r)
+        expect(error_text(r) == INVALID_USER_ID, "GDPR-CONTENT-422",
+               f"{form} in place of the userId: the error must be exactly {INVALID_USER_ID!r}", r)
+
+
 def _judge_edge(resp: ApiResponse, guards: set[str | None], edge: str, expected: str, rule: str, what: str,
                 as_text: bool = False, label: str = "") -> None:
     """``as_text``: the id was sent as the text of its digits, a form the description does not give the field (an
