@@ -17,6 +17,7 @@ import pytest
 from qaconform.pytest import one_shots
 from qaconform.pytest.outcomes import SkipKind, skip
 from qaconform.pytest.properties.plugin import STATE
+from qaconform.pytest.seed_draws import order_for_seed  # seed15: the self-test draws by the same function
 from qaconform.pytest.support import charged_to_suites, once_per_run, post_comment, shared_path
 from qaconform.target import ledger
 from qaconform.target.client import ApiClient, ApiResponse, Exchange
@@ -138,25 +139,8 @@ def favorite_refusals(request: pytest.FixtureRequest, api: dict[str, ApiClient],
     return {"member's lock": once_per_target(request, profile, f"lock member its favorite {node}", send)}
 
 
-UNFAVORITE_ORDERS = ("member first", "admin first")
-"""unfav14 (issue 44: "unfavorite by one account while another holds a favorite"): the order in which the two
-holders of favorite_node_id (member, and admin where the profile's ``favorite_also_held_by`` says so) unfavorite it,
-drawn by the run's seed (its parity, as the shared writes' input forms are: suites/contract/placed_slots.py), so that
-two runs with consecutive seeds try each holder unfavoriting while the other still holds one, the older favorite's
-holder as well as the newer's. The same two writes either way; no read shows a favorite, so one order per run."""
-
-
-def order_for_seed(seed: int) -> str:
-    """The :data:`UNFAVORITE_ORDERS` entry ``seed`` draws: odd seeds member first, even ones admin first.
-    tests/test_unfavorite_order.py holds the self-test's fixed (odd) seed to "member first", the order the registered
-    faults unfavorite-first-users-favorite and round21-unfavorite-newest-favorite are caught in (they take the node's
-    first or newest favorite by action id: admin's on the reference data); round38-unfavorite-newest-holder (newest
-    by date: member's) is caught in the other, so it stays out of the registry (faults_blind_round38.py)."""
-    return UNFAVORITE_ORDERS[(seed + 1) % len(UNFAVORITE_ORDERS)]
-
-
 def unfavorite_order(request: pytest.FixtureRequest) -> str:
-    """The run's :data:`UNFAVORITE_ORDERS` entry for its seed (0 when no seed is set)."""
+    """The run's ``qaconform.pytest.seed_draws.UNFAVORITE_ORDERS`` entry for its seed (0 when no seed is set)."""
     return order_for_seed(request.config.stash[STATE].seed if STATE in request.config.stash else 0)
 
 

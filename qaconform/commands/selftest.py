@@ -13,11 +13,10 @@ then ``all`` with each choice's other alternatives; ``qaconform.commands.variant
 bisected until its variants are named; ``--each-variant`` runs each one alone too. A suite failure on a
 variant is a false positive (the suite asserts what the description does not state) and fails the self-test. When
 the clean run fails, the mutation score is meaningless (a fault may be "caught" by a test that fails anyway) and
-is not printed.
-
-Each fault, variant and the clean run get their own server process and their own pytest process (``--jobs`` at a
-time), so one hanging or crashing run cannot take the others down, and every pytest run is bounded by ``--timeout``
-stretched by the measured load for its own CPU work (``selftest_deadline``).
+is not printed. A fault naming seeded draws runs at the first seed from ``--seed`` that draws them (``selftest_seeds``).
+Each fault, variant and the clean run get their own server and pytest process (``--jobs`` at a time), so one hanging
+or crashing run cannot take the others down; each pytest run is bounded by ``--timeout`` stretched by the measured
+load for its own CPU work (``selftest_deadline``).
 """
 
 from __future__ import annotations
@@ -37,7 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from qaconform import exitcodes
-from qaconform.commands import selftest_ahead, selftest_batch, selftest_load, variant_groups
+from qaconform.commands import selftest_ahead, selftest_batch, selftest_load, selftest_seeds, variant_groups
 from qaconform.commands.selftest_batch import Task
 from qaconform.commands.selftest_deadline import Deadline
 from qaconform.commands.selftest_profile import OPTIONAL_FIXTURES, ProfileShape
@@ -101,7 +100,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-clean", action="store_true",
                         help="skip the run of every suite against the clean server (useful while adding a fault)")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="N",
-                        help=f"seed of the generated tests (default {DEFAULT_SEED}, fixed for reproducible runs)")
+                        help=f"seed of the suites (default {DEFAULT_SEED}, fixed for reproducible runs; a fault naming "
+                             "seeded draws runs at the first seed from N that draws them)")
     parser.add_argument("--seeds", type=int, default=DEFAULT_SEEDS, metavar="N",
                         help=f"run the generated tests with N seeds (--seed, --seed + 1, ...) on the clean server and "
                              f"on 'all' (default {DEFAULT_SEEDS}; the extra seeds run suites/properties only)")
@@ -169,14 +169,15 @@ def main(args: argparse.Namespace) -> int:
         result.seconds = result.load.seconds if result.load else 0.0
         return _finish(result, args)
     extra = extra_seed_runs(not args.no_clean, [n for g in variant_runs for n in g], args.seed, args.seeds)
+    own = 0 if args.no_clean else selftest_seeds.clean_runs(names, args.seed)
     print(f"self-test: {len(names)} faults, {len(variant_runs)} variant runs"
           f"{' + the clean run' if not args.no_clean else ''}"
           f"{f' + {len(extra)} runs of the generated tests with other seeds' if extra else ''}, {args.jobs} at a time, "
-          f"seed {args.seed}", flush=True)
+          f"seed {args.seed}{selftest_seeds.announce(names, args.seed, own)}", flush=True)
     shape = ProfileShape(args.default_profile, tuple(args.keep_fixture))
     from qaconform.report.progress import Tracker
 
-    with Tracker(len(names) + len(variant_runs) + len(extra) + (0 if args.no_clean else 1), "self-test") as tracker:
+    with Tracker(len(names) + len(variant_runs) + len(extra) + own + (not args.no_clean), "self-test") as tracker:
         def progress(res: RunResult) -> None:
             tracker.advance(progress_line(res))
 
@@ -242,7 +243,7 @@ def check_registry() -> list[str]:
 
     rules = load_contract().rules
     return [f"fault {f.name!r} names rule {f.rule!r}, which is not in spec/rules.yaml"
-            for f in registry.FAULTS.values() if f.rule not in rules]
+            for f in registry.FAULTS.values() if f.rule not in rules] + selftest_seeds.problems()
 
 
 def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float = DEFAULT_TIMEOUT_S,
@@ -254,25 +255,24 @@ def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float 
     (one variant, ``all``, or a composed group of :mod:`variant_groups`) over every suite (``all`` with the
     generated tests too; a group that fails is bisected to its variants); ``jobs`` at a time. ``seeds`` > 1: the
     generated tests again with the next seeds on the clean server and on ``all`` (:func:`extra_seed_runs`)."""
-    from qaconform.reference import faults as registry
-
     started = time.monotonic()
-    tasks: list[Task] = ([("clean", None, None, None)] if clean else [])
-    tasks += [(n, registry.FAULTS[n].rule, None, None) for n in names]
+    tasks, at_seed = selftest_seeds.fault_tasks(names, seed, clean)  # the clean run, each fault at its seed
+    progress = selftest_seeds.marking(progress, at_seed)
     tasks += [(variant_groups.label(g), None, tuple(g), None) for g in variants]
     tasks += [(label, None, (server,), extra) for label, server, extra
               in extra_seed_runs(clean, [n for g in variants for n in g], seed, seeds)]
 
     def one(task: Task) -> list[RunResult]:
         label, rule, group, extra_seed = task
+        at = seed if extra_seed is None else extra_seed  # a fault's own seed, or an extra seed's run
         if rule is not None and group is not None:  # a rule's batch: the labels of its faults
-            return _run_rule(group, rule, timeout, seed, shape or ProfileShape(), (files or {})[rule], progress,
-                             collectors, until_caught)
-        if extra_seed is not None:
+            return _run_rule(group, rule, timeout, at, shape or ProfileShape(), (files or {})[rule], progress,
+                             collectors if at == seed else None, until_caught)
+        if extra_seed is not None and rule is None:
             return [_run_generated(label, (group or ("clean",))[0], timeout, extra_seed, progress)]
         if group is not None:
             return _run_variant_group(label, group, timeout, seed, progress)
-        res = _run_one(label, rule, timeout, seed, always_generated, shape or ProfileShape(), whole_suite,
+        res = _run_one(label, rule, timeout, at, always_generated, shape or ProfileShape(), whole_suite,
                        (files or {}).get(rule or "", ()))
         if progress:
             progress(res)
@@ -291,7 +291,7 @@ def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float 
                                                              jobs)
         try:
             with ThreadPoolExecutor(max_workers=jobs) as pool:
-                results = [r for runs in pool.map(one, tasks) for r in runs]
+                results = [selftest_seeds.mark(r, at_seed) for runs in pool.map(one, tasks) for r in runs]
         finally:
             if collectors is not None:
                 collectors.stop()
@@ -458,7 +458,8 @@ def _fault_server(label: str | None, variants: Sequence[str] = ()) -> ReferenceS
     """A started throwaway server (its database is read by nobody after the run) with fault ``label`` on."""
     from qaconform.reference import ReferenceServer
 
-    srv = ReferenceServer(faults=(label,) if label else (), variants=variants, throwaway=True, launch=_launch_server)
+    srv = ReferenceServer(faults=selftest_seeds.faults_of(label), variants=variants, throwaway=True,
+                          launch=_launch_server)
     srv.start()
     return srv
 

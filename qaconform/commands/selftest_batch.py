@@ -26,7 +26,8 @@ from typing import TypeAlias
 POLL_S = 0.02
 """How often the self-test looks for a run's ``N.done`` (a run takes seconds)."""
 Task: TypeAlias = tuple[str, str | None, tuple[str, ...] | None, int | None]
-"""A self-test task (``selftest.run_selftest``): label, rule, variant group (a batch: its faults' labels), seed."""
+"""A self-test task (``selftest.run_selftest``): label, rule, variant group (a batch: its faults' labels), seed (an
+extra seed of the generated tests, or the faults' own seed: ``selftest_seeds``; None: the self-test's)."""
 MAX_BATCH = 6
 """At most this many faults in one batch (a rule with more gets several): a batch runs its faults one after another
 on one job, and 20 faults of PAGING-TOTALCOUNT-UNION in one batch left the other job idle for minutes at the end of
@@ -43,20 +44,20 @@ def enabled() -> bool:
 
 
 def by_rule(tasks: list[Task], files: dict[str, list[str]]) -> list[Task]:
-    """The faults' tasks as one task per rule (its faults' labels, at most :data:`MAX_BATCH` a task;
+    """The faults' tasks as one task per rule and seed (its faults' labels, at most :data:`MAX_BATCH` a task;
     ``selftest._run_rule``), the largest first after the clean run (long batches last would leave one job idle at
     the end); the others as they were. A rule no suite file names keeps its faults' own runs (they report that no
     test names it)."""
-    faults: dict[str, list[str]] = {}
-    for label, rule, group, extra in tasks:
-        if rule is not None and group is None and extra is None and files.get(rule):
-            faults.setdefault(rule, []).append(label)
+    faults: dict[tuple[str, int | None], list[str]] = {}  # seed15: by rule and the faults' own seed
+    for label, rule, group, seed in tasks:
+        if rule is not None and group is None and files.get(rule):
+            faults.setdefault((rule, seed), []).append(label)
     head = [t for t in tasks if t[1] is None and t[0] == "clean" and t[2] is None]
-    rest = [t for t in tasks if t not in head and not (t[1] in faults and t[2] is None)]
-    chunks = [(rule, labels[i:i + MAX_BATCH]) for rule, labels in faults.items()
+    rest = [t for t in tasks if t not in head and not ((t[1], t[3]) in faults and t[2] is None)]
+    chunks = [(key, labels[i:i + MAX_BATCH]) for key, labels in faults.items()
               for i in range(0, len(labels), MAX_BATCH)]
-    batches: list[Task] = [(labels[0], rule, tuple(labels), None)
-                           for rule, labels in sorted(chunks, key=lambda kv: -len(kv[1]))]
+    batches: list[Task] = [(labels[0], rule, tuple(labels), seed)
+                           for (rule, seed), labels in sorted(chunks, key=lambda kv: -len(kv[1]))]
     return [*head, *batches, *rest]
 
 

@@ -39,7 +39,9 @@ class RunResult:
     """The allowed variants the server ran with (a variant run); every suite must pass on it. ``("clean",)`` for
     an extra seed of the generated tests on the clean server."""
     seed: int | None = None
-    """For an extra seed's run: the seed, and only the generated tests (suites/properties) ran."""
+    """For an extra seed's run: the seed, and only the generated tests (suites/properties) ran. For a fault, and a
+    clean server's run of its rule's tests (``variants`` ``("clean",)``): the seed it ran at, when the draws the fault
+    names made it another than the self-test's (``selftest_seeds``)."""
 
     def caught_by(self) -> list[str]:
         """Tests charged with the fault's rule: failed naming it (not errored), or blocked by it in their setup."""
@@ -137,7 +139,8 @@ def progress_line(res: RunResult) -> str:
     if res.rule is None:
         state = "green" if res.problem is None and res.returncode == 0 and not res.failures() else "RED"
         return f"clean run: {state} ({res.seconds:.0f}s)"
-    return f"{res.label}: {'caught' if res.caught else 'MISSED'} ({res.seconds:.0f}s)"
+    at = "" if res.seed is None else f" at seed {res.seed}"
+    return f"{res.label}: {'caught' if res.caught else 'MISSED'}{at} ({res.seconds:.0f}s)"
 
 
 def _median(values: list[int]) -> float:
@@ -149,7 +152,8 @@ def _median(values: list[int]) -> float:
 def format_table(result: SelftestResult, must: frozenset[str] | None = None) -> str:
     """Faults (fault, rule, caught/missed, the rules that failed, by which test), variants (green or the false
     positives), and the verdict lines; the mutation score only when the clean run is green."""
-    lines = [*_fault_rows(result), *_fault_lines(result, must), *_variant_lines(result), *_clean_lines(result),
+    lines = [*_fault_rows(result), *_seed_lines(result), *_fault_lines(result, must), *_variant_lines(result),
+             *_clean_lines(result),
              *(result.load.lines() if result.load is not None else [])]
     lines.append(f"self-test {'PASSED' if result.ok else 'FAILED'} in {result.seconds:.0f}s")
     return "\n".join(lines)
@@ -177,6 +181,16 @@ def _fault_rows(result: SelftestResult) -> list[str]:
             "-" * (w1 + w2 + w4 + 40),
             *(f"{a:<{w1}}  {b:<{w2}}  {c:<6}  {d:<{w4}}  {e}" for a, b, c, d, e in rows),
             ""]
+
+
+def _seed_lines(result: SelftestResult) -> list[str]:
+    """The faults that ran at a seed of their own (the draws they name), each with the command that replays it."""
+    own = [r for r in result.faults if r.seed is not None]
+    if not own:
+        return []
+    return ["faults run at a seed of their own (the seeded draws they name; qaconform/commands/selftest_seeds.py):",
+            *(f"  {r.label}: seed {r.seed} ({'caught' if r.caught else 'MISSED'}; replay: qaconform run --seed "
+              f"{r.seed} --reference-fault {r.label})" for r in own), ""]
 
 
 def _fault_lines(result: SelftestResult, must: frozenset[str] | None) -> list[str]:

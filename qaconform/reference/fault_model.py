@@ -66,6 +66,10 @@ class Fault:
     rule: str
     description: str
     overrides: tuple[Override, ...] = ()
+    draws: tuple[str, ...] = ()
+    """seed15 (issue 44): the values of the suites' seeded dimensions the fault's path needs, each
+    ``"dimension=value"`` (qaconform/pytest/seed_draws.py ``DRAWS``; the server never reads them): the self-test runs
+    the fault at the first seed from its own that draws them all. Empty: any seed reaches the path."""
 
 
 def allow(who: str, *operations: str, at: str = "enter") -> tuple[Override, ...]:

@@ -12,6 +12,7 @@ only changes who may call an operation needs no code at all: its ``overrides`` c
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 
 from .fault_model import Effect, Fault, Override
@@ -26,6 +27,12 @@ __all__ = ["FAULTS", "Effect", "Fault", "Override", "UnknownFaultError", "activa
 _ALL: tuple[Fault, ...] = READS + WRITES + BLIND_ACTIONS
 """The registry, grouped by area. Each fault names the one rule of spec/rules.yaml it breaks."""
 _ALL += BLIND_READS  # blind round on the reads (issue 44, blindr)
+
+# --- seed15 (issue 44): the seeded draws (Fault.draws) of faults whose modules keep their round's text as written:
+# round21's newest favorite by action id is admin's on the reference data, so member's unfavorite must go first
+_DRAWS_NAMED_HERE: dict[str, tuple[str, ...]] = {
+    "round21-unfavorite-newest-favorite": ("unfavorite order=member first",),
+}
 
 # --- blind faults on writes, histories, trees and relations (issue 44, blindw)
 from .faults_blind_writes import BLIND_WRITES  # noqa: E402
@@ -426,7 +433,8 @@ from .faults_fix41 import FIX41  # noqa: E402
 
 _ALL = _ALL + FIX41
 
-FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
+FAULTS: dict[str, Fault] = {f.name: dataclasses.replace(f, draws=_DRAWS_NAMED_HERE[f.name])
+                            if f.name in _DRAWS_NAMED_HERE else f for f in _ALL}
 """Every known fault by name."""
 
 _active: frozenset[str] = frozenset()

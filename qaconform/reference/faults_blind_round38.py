@@ -30,7 +30,8 @@ _ALL: tuple[Fault, ...] = (
     _F("round38-unfavorite-newest-holder", "ACTION-UNFAVORITE-PER-USER",
        "Unfavoriting a node several users hold as favorite removes the NEWEST favorite of the node (and cancels "
        "that action), not the caller's, when the caller's is not the newest; the caller whose favorite is the "
-       "newest is served right. Breaks: 'Favorites are per user; the user is taken from the credentials.'"),
+       "newest is served right. Breaks: 'Favorites are per user; the user is taken from the credentials.'",
+       draws=("unfavorite order=admin first",)),
     _F("round38-topics-invalid-sort-v1-oldest", "SORT-FALLBACK-TOPICS",
        "The topic list asked with an invalid sort name and the v1 option lists oldest first (the legacy branch's "
        "own fallback); without v1, or v1 without a sort, the default order. Breaks: 'On the space, topic and "
@@ -112,21 +113,14 @@ _MISSED_REASONS: dict[str, str] = {
     "private comment once that comment is in moderation; the privacy model's send (subtree_moderation.py) moves a "
     "leaf and tries only rule 4's refusal under it. One accepted write more (whether a node in moderation takes "
     "comments is not stated, so a refusal would skip): a trade not made this session.",
-    "round38-unfavorite-newest-holder": "missed blind; unfav14 made the order of favorite_node_id's two unfavorites "
-    "a dimension drawn by seed (suites/one_shot_calls.py UNFAVORITE_ORDERS: even seeds admin first), and an even seed "
-    "catches it (admin, the older favorite by date, unfavorites while member's newer one stands; measured registered "
-    "at unfav14's commit 14c06c8, where the self-test's seed drew that order: caught, ACTION-UNFAVORITE-PER-USER). "
-    "Not registered: the self-test runs every fault at one fixed seed and no "
-    "seed catches all three faults on this rule's favorite order: unfavorite-first-users-favorite and "
-    "round21-unfavorite-newest-favorite (first or newest by action id, the other way round on the reference data) "
-    "are caught only in member-first order, which the fixed odd seed 20260801 draws. Registering it needs a per-fault "
-    "seed in the self-test (its batches collect a rule's tests once, at one seed).",
 }
 """Faults of the round missed on the day's suites and left out of the registry, each with its reason. Blind measure
 (``qaconform selftest --fault NAME --no-clean --jobs 1``, the 15 in one run): 10 of 15 caught. After the fixes 12 of
 15: round38-recipients-trimmed-to-reader (every read-back of a comment's recipients in comment privacy names
 COMMENT-VISIBILITY-RETURNED too) and round38-novice-explicit-full-refused (the shared plain comment of the account
-without Use Private Comments names the full visibility) caught and registered (docs/blind-rounds.md)."""
+without Use Private Comments names the full visibility) caught and registered (docs/blind-rounds.md). seed15: 13 of 15,
+round38-unfavorite-newest-holder registered: caught in admin-first order of favorite_node_id's two unfavorites, which
+it names (``draws``); the self-test runs it at the first seed from its own that draws that order."""
 
 # BLIND_round38: the faults of the round that stay in the registry: caught. BLIND_round38_MISSED: left out of the
 # registry, each with its reason in _MISSED_REASONS; their code stays in blind_round38.py (switched on by no name the

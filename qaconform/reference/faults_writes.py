@@ -214,6 +214,7 @@ WRITES: tuple[Fault, ...] = (
         "unfavorite-first-users-favorite",
         "ACTION-UNFAVORITE-PER-USER",
         "unfavorite removes the node's first favorite (maybe another user's), not the caller's",
+        draws=("unfavorite order=member first",),  # seed15: admin's is the first; caught when member's goes first
     ),
     _F("cancelwiki-not-canceled", "ACTION-CANCELWIKI-CANCELED", "the returned wiki action is not canceled"),
     _F("cancelwiki-stays-wiki", "ACTION-CANCELWIKI-NOT-WIKI", "cancelwiki answers 200 but the node stays wiki"),

@@ -1,0 +1,76 @@
+"""The suites' dimensions drawn by the run's seed that a planted fault may need: one source for the suites (which draw
+them) and the self-test (which runs such a fault at a seed that draws its path).
+
+Why: a run tries one value of such a dimension where trying each would cost accepted writes (the order of
+favorite_node_id's two unfavorites: one node, two holders, two writes either way, and no second node to try the
+other order on), so consecutive seeds try the values in turn. A fault that bites on one value only is caught at the
+seeds that draw it; the self-test ran every fault at one seed. A fault of the registry names the draws it needs
+(``Fault.draws``: ``"dimension=value"``), and :func:`seed_drawing` finds the first seed from the self-test's own that
+draws them all (``qaconform/commands/selftest_seeds.py``). Only dimensions listed in :data:`DRAWS` can be named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+UNFAVORITE_ORDERS = ("member first", "admin first")
+"""unfav14 (issue 44: "unfavorite by one account while another holds a favorite"): the order in which the two
+holders of favorite_node_id (member, and admin where the profile's ``favorite_also_held_by`` says so) unfavorite it,
+drawn by the run's seed (its parity, as the shared writes' input forms are: suites/contract/placed_slots.py), so that
+two runs with consecutive seeds try each holder unfavoriting while the other still holds one, the older favorite's
+holder as well as the newer's. The same two writes either way; no read shows a favorite, so one order per run."""
+
+
+def order_for_seed(seed: int) -> str:
+    """The :data:`UNFAVORITE_ORDERS` entry ``seed`` draws: odd seeds member first, even ones admin first. The
+    registered faults unfavorite-first-users-favorite and round21-unfavorite-newest-favorite are caught in member-first
+    order (they take the node's first or newest favorite by action id: admin's on the reference data),
+    round38-unfavorite-newest-holder (newest by date: member's) in admin-first order; each names its order
+    (``Fault.draws``) and the self-test runs it at a seed that draws it (tests/test_unfavorite_order.py)."""
+    return UNFAVORITE_ORDERS[(seed + 1) % len(UNFAVORITE_ORDERS)]
+
+
+DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
+    "unfavorite order": (order_for_seed, UNFAVORITE_ORDERS),
+}
+"""Each seeded dimension a fault may name: the function giving a seed's value, and its values."""
+
+SEARCH_SPAN = 64
+"""How many seeds from the self-test's own :func:`seed_drawing` tries: every dimension of :data:`DRAWS` cycles its
+values within a few consecutive seeds, so a draw not found there is a combination no seed gives."""
+
+
+def split(draw: str) -> tuple[str, str]:
+    """``"dimension=value"`` as (dimension, value)."""
+    dimension, _, value = draw.partition("=")
+    return dimension.strip(), value.strip()
+
+
+def unknown(draws: Iterable[str]) -> list[str]:
+    """The draws that name no dimension of :data:`DRAWS` or no value of it (a typo would run the fault at a seed
+    that draws nothing in particular)."""
+    bad = []
+    for draw in draws:
+        dimension, value = split(draw)
+        if dimension not in DRAWS or value not in DRAWS[dimension][1]:
+            bad.append(draw)
+    return bad
+
+
+def draws_at(draws: Iterable[str], seed: int) -> bool:
+    """Whether ``seed`` draws every one of ``draws``."""
+    return all(DRAWS[d][0](seed) == v for d, v in map(split, draws))
+
+
+def seed_drawing(draws: Iterable[str], start: int) -> int:
+    """The first seed from ``start`` on that draws every one of ``draws`` (``start`` itself when there are none).
+    Raises ValueError when none within :data:`SEARCH_SPAN` does, or a draw is unknown."""
+    wanted = tuple(draws)
+    bad = unknown(wanted)
+    if bad:
+        raise ValueError(f"unknown draws {bad}: name a dimension of qaconform/pytest/seed_draws.py DRAWS and one of "
+                         "its values, as 'dimension=value'")
+    for seed in range(start, start + SEARCH_SPAN):
+        if draws_at(wanted, seed):
+            return seed
+    raise ValueError(f"no seed from {start} to {start + SEARCH_SPAN - 1} draws {', '.join(wanted)} together")
