@@ -1,7 +1,8 @@
 """What the second holder's unfavorite of favorite_node_id tells (test_node_actions.py): the node has two holders
 (member, and admin where the profile says so) and the run's seed draws which unfavorites first
-(suites/one_shot_calls.py ``UNFAVORITE_ORDERS``). These helpers judge an answer that looks like a refusal or a
-zero count, to charge it to the rule it breaks: per-user favorites, or the count."""
+(qaconform/pytest/seed_draws.py ``UNFAVORITE_ORDERS``). These helpers judge an answer that looks like a refusal or a
+zero count, to charge it to the rule it breaks: per-user favorites, or the count; and the record of each holder's
+unfavorite naming its caller (:func:`expect_callers_own_favorite`)."""
 
 from __future__ import annotations
 
@@ -45,6 +46,22 @@ def count_zero_with_admins_favorite(admin: ApiClient, node: int, member_call: Ap
            f"favorite_also_held_by, the node known fresh) must survive member's call: favorites are per user", second)
 
 
+def expect_callers_own_favorite(action: dict[str, Any], r: ApiResponse, caller: ApiClient, who: str,
+                                user_ids: dict[str, int], when: str = "",
+                                canceler_rules: str | tuple[str, ...] = "ACTION-UNFAVORITE-PER-USER") -> None:
+    """The record of ``who``'s unfavorite names its caller twice: canceledByUser is the caller (``canceler_rules``:
+    the per-user rule, and for member's own call the acting user's too), and the favorite action canceled is the
+    caller's own (user), not another holder's ("Favorites are per user; the user is taken from the credentials").
+    seed15: one check for every holder's call (member's, admin's before or after it), where three copies drifted.
+    ``when``: the order the call was made in, for the message."""
+    named = f"{who} ({caller.username}, id {user_ids.get(caller.role)})"
+    expect(user_is(action.get("canceledByUser"), caller, user_ids), canceler_rules,
+           f"{who} unfavorited{when}, so canceledByUser must be {named}", r)
+    expect(user_is(action.get("user"), caller, user_ids), "ACTION-UNFAVORITE-PER-USER",
+           f"{who}'s unfavorite{when} must cancel {who}'s own favorite action (user {named}), not another holder's: "
+           f"favorites belong to the user of the credentials", r)
+
+
 def judge_unfavorite_canceled(action: dict[str, Any], r: ApiResponse, node: int, who: str) -> None:
     """The stated effect of an unfavorite on its record, judged for every account the run has unfavorite (actors,
     issue 44: member's, and admin's on the same node after it: an effect wrong in one account's branch only)."""
@@ -72,11 +89,8 @@ def admin_went_first(first: ApiResponse, member_call: ApiResponse, admin: ApiCli
              f"{' with success: false' if first.status == 200 else ''}; member's own unfavorite is checked by the "
              f"other tests", fixtures=["favorite_node_id"])
     action = action_of(first, "favoriteAction", "favorite-result", contract, marked_rules, perm=("PERM-UNFAVORITE",))
-    expect(user_is(action.get("canceledByUser"), admin, user_ids), "ACTION-UNFAVORITE-PER-USER",
-           "admin unfavorited (before member), so canceledByUser must be admin", first)
-    expect(user_is(action.get("user"), admin, user_ids), "ACTION-UNFAVORITE-PER-USER",
-           f"admin's unfavorite of node {node}, sent while member's favorite of it stands, must cancel admin's own "
-           f"favorite action (user admin), not member's: favorites are per user", first)
+    expect_callers_own_favorite(action, first, admin, "admin", user_ids,
+                                f" of node {node} (before member, while member's favorite of it stands)")
     judge_unfavorite_canceled(action, first, node, "admin")
     count = first.json()["result"].get("favoriteCount")
     if count == 0 and not isinstance(count, bool):  # as in member-first order: no favorite left for member to remove

@@ -36,6 +36,7 @@ from action_records import (
 from favorite_holders import (
     admin_went_first,
     count_zero_with_admins_favorite,
+    expect_callers_own_favorite,
     judge_unfavorite_canceled,
     made_yet_unsuccessful,
 )
@@ -88,14 +89,10 @@ def test_unfavorite_acts_on_the_callers_own_favorite(unfavorite_once: ApiRespons
                                                      marked_rules: tuple[str, ...]) -> None:
     action = action_of(unfavorite_once, "favoriteAction", "favorite-result", contract, marked_rules,
                        perm=("PERM-UNFAVORITE",))
-    r = unfavorite_once
     # canceledByUser is the acting user (both rules say so); with it right, a foreign action.user means the move
     # took another user's favorite: the per-user rule alone.
-    expect(user_is(action.get("canceledByUser"), member, user_ids), ("ACTION-UNFAVORITE-PER-USER", "AUTH-ACTING-USER"),
-           f"member unfavorited, so canceledByUser must be member ({member.username}, id {user_ids.get('member')})", r)
-    expect(user_is(action.get("user"), member, user_ids), "ACTION-UNFAVORITE-PER-USER",
-           "favorites belong to the user of the credentials: the canceled favorite action must be member's own (user "
-           f"{member.username}), not another user's", r)
+    expect_callers_own_favorite(action, unfavorite_once, member, "member", user_ids,
+                                canceler_rules=("ACTION-UNFAVORITE-PER-USER", "AUTH-ACTING-USER"))
 
 
 @pytest.mark.rule("ACTION-UNFAVORITE-COUNT")
@@ -121,7 +118,7 @@ def test_another_users_favorite_survives_and_its_removal_lowers_the_count_by_one
     refused by the node's state, is member's call having removed admin's favorite: ACTION-UNFAVORITE-PER-USER.
     Otherwise either is read as admin holding none (an earlier run may have removed it): not checked.
 
-    unfav14 (issue 44): when the run's seed draws "admin first" (suites/one_shot_calls.py ``UNFAVORITE_ORDERS``),
+    unfav14 (issue 44): when the run's seed draws "admin first" (qaconform/pytest/seed_draws.py ``UNFAVORITE_ORDERS``),
     admin's unfavorite came BEFORE member's (admin's favorite is the older on the reference data): it must cancel
     admin's own favorite action, and member's, after it, lower the count by one more
     (:func:`favorite_holders.admin_went_first`)."""
@@ -160,10 +157,7 @@ def test_another_users_favorite_survives_and_its_removal_lowers_the_count_by_one
              f"tests", fixtures=["favorite_node_id"])
     # the second 200 is judged by the response's stated shape too (blind10, issue 44): the one that takes the count to 0
     action = action_of(second, "favoriteAction", "favorite-result", contract, marked_rules, perm=("PERM-UNFAVORITE",))
-    expect(user_is(action.get("canceledByUser"), admin, user_ids), "ACTION-UNFAVORITE-PER-USER",
-           "admin unfavorited, so canceledByUser must be admin", second)
-    expect(user_is(action.get("user"), admin, user_ids), "ACTION-UNFAVORITE-PER-USER",
-           "admin's unfavorite must cancel admin's own favorite action (user admin), not member's", second)
+    expect_callers_own_favorite(action, second, admin, "admin", user_ids, f" of node {node} (after member's)")
     judge_unfavorite_canceled(action, second, node, "admin")  # actors (issue 44): admin's effect too
     expect(isinstance(count, int) and second.json()["result"].get("favoriteCount") == count - 1,
            "ACTION-UNFAVORITE-COUNT",
