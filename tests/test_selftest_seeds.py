@@ -60,6 +60,7 @@ def test_a_result_says_its_seed_and_how_to_replay_it_and_the_clean_run_at_it_mus
     assert f"replay: qaconform run --seed {OWN} --reference-fault {NEWEST}" in table
     assert f"FALSE POSITIVE on {clean}" in table and not result.ok, "a test failing on the clean server at the " \
         "fault's seed could catch the fault for it"
+    assert "false positives 1/1 (1 of them the clean server's runs of a rule's tests at a fault's own seed)" in table
 
 
 def test_a_draw_that_names_no_dimension_or_value_is_a_registry_problem(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -228,7 +228,9 @@ def _variant_lines(result: SelftestResult) -> list[str]:
     if not result.variants:
         return []
     bad = result.false_positives
-    lines = [f"variants: false positives {len(bad)}/{len(result.variants)}"]
+    own = sum(v.rule is not None for v in result.variants)  # seed15: a clean server at a fault's own seed
+    lines = [f"variants: false positives {len(bad)}/{len(result.variants)}"
+             + (f" ({own} of them the clean server's runs of a rule's tests at a fault's own seed)" if own else "")]
     runs = [v for v in result.variants if v.seed is None]
     if any(len(v.variants) > 1 for v in runs):
         covered = {n for v in runs for n in variant_groups.expand(v.variants)}
