@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from qaconform import exitcodes
-from qaconform.commands import selftest_ahead, selftest_batch, selftest_load, variant_groups
+from qaconform.commands import selftest_ahead, selftest_batch, selftest_load, selftest_second, variant_groups
 from qaconform.commands.selftest_batch import Task
 from qaconform.commands.selftest_deadline import Deadline
 from qaconform.commands.selftest_profile import OPTIONAL_FIXTURES, ProfileShape
@@ -50,7 +50,7 @@ from qaconform.commands.selftest_result import (
     progress_line,
     read_results,
 )
-from qaconform.commands.selftest_rules import LEAN_OPTIONS, TRACEBACKS, files_of, generated_test_rules, with_generated
+from qaconform.commands.selftest_rules import LEAN_OPTIONS, TRACEBACKS, files_of, generated_test_rules
 from qaconform.errors import KitError, UsageError
 from qaconform.kit import pytest_command, pytest_cwd, suite_env, suites_dir
 
@@ -362,8 +362,8 @@ def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_gen
 
     A fault: first the tests naming its rule without the generated ones (a few seconds each); only when those miss
     it and a generated test names the rule, again with the generated tests, against a fresh server (the first run
-    consumed the profile's one-shot nodes), from the same files and the generated tests' folder
-    (:func:`with_generated`). ``always_generated``: one run with the generated tests from the start.
+    consumed the profile's one-shot nodes): those alone, then with the same files when they miss
+    (:mod:`qaconform.commands.selftest_second`). ``always_generated``: one run with the generated tests from the start.
     ``files``: the suite files that hold the rule's tests (:func:`rule_files`), given to the first run's pytest
     instead of the whole suites folder (the same tests, collected without the rest). ``batch``: the first run by
     the batch that collected those tests once for every fault of the rule (:func:`_run_rule`); ``server``: its
@@ -377,9 +377,9 @@ def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_gen
                     files=() if both or whole_suite else files, batch=None if both or whole_suite else batch,
                     server=server)
     if rule is not None and not res.caught and res.problem is None and rule in generated_test_rules():
-        res.failed.clear()
-        _serve_and_test(res, label, rule, timeout, seed, generated=True, shape=shape, whole_suite=whole_suite,
-                        files=() if whole_suite else with_generated(files))
+        selftest_second.second_run(res, functools.partial(_serve_and_test, res, label, rule, timeout, seed,
+                                                          generated=True, shape=shape, whole_suite=whole_suite),
+                                   files, whole_suite)
     res.seconds = time.monotonic() - t0
     return res
 
