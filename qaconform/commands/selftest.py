@@ -360,10 +360,9 @@ def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_gen
              ) -> RunResult:
     """The clean run (``rule`` None): every suite, generated tests included, against a clean server.
 
-    A fault: first the tests naming its rule without the generated ones (a few seconds each); only when those miss
-    it and a generated test names the rule, again with the generated tests, against a fresh server (the first run
-    consumed the profile's one-shot nodes): those alone, then with the same files when they miss
-    (:mod:`qaconform.commands.selftest_second`). ``always_generated``: one run with the generated tests from the start.
+    A fault: first the tests naming its rule without the generated ones; only when those miss it and a generated
+    test names the rule, the generated tests against a fresh server (the first run consumed the profile's one-shot
+    nodes; :mod:`qaconform.commands.selftest_second`). ``always_generated``: one run with them from the start.
     ``files``: the suite files that hold the rule's tests (:func:`rule_files`), given to the first run's pytest
     instead of the whole suites folder (the same tests, collected without the rest). ``batch``: the first run by
     the batch that collected those tests once for every fault of the rule (:func:`_run_rule`); ``server``: its
@@ -379,7 +378,8 @@ def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_gen
     if rule is not None and not res.caught and res.problem is None and rule in generated_test_rules():
         selftest_second.second_run(res, functools.partial(_serve_and_test, res, label, rule, timeout, seed,
                                                           generated=True, shape=shape, whole_suite=whole_suite),
-                                   files, whole_suite)
+                                   files, whole_suite, None if shape.default else (seed, functools.partial(
+                                       _run_generated, "clean server, generated alone", "clean", timeout, seed)))
     res.seconds = time.monotonic() - t0
     return res
 

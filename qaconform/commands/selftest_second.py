@@ -5,9 +5,12 @@ Why: a fault the other tests miss is run again with the generated tests (suites/
 That run held the rule's suite files too (:func:`~qaconform.commands.selftest_rules.with_generated`), so it ran
 every test of the rule a second time (2,124 of them for a comment-count fault) after the first run had shown that
 none of them catches the fault: 61 of 953 faults ran so, 285 of the 1,036 seconds of the fault runs of a CI
-self-test (2026-11-30). The generated tests are made to run alone (``qaconform selftest``'s runs of the other seeds
-run only them, on the clean server and on ``all``, and must be green), so a failure of theirs charged with the
-fault's rule against a server with only that fault on catches the fault as a failure in the longer run would.
+self-test (2026-11-30). The generated tests are made to run alone (the self-test's runs of the other seeds run
+only them, on the clean server and on ``all``, and must be green), and a failure of theirs charged with the fault's
+rule against a server with only that fault on catches the fault as a failure in the longer run would. So that no
+test that fails alone whatever the server can "catch" a fault, such a catch is trusted only once the same tests
+alone, at the same seed, passed on a clean server in this self-test (one run per seed, :func:`clean_alone`: 6 s of
+CPU, 2026-12-01).
 
 Nothing is lost: when the generated tests alone do not catch the fault (a test of theirs that needs what the rule's
 other tests wrote before it, a timeout, a rule named in suites/properties by no test of its own), that run is
@@ -18,6 +21,7 @@ forgotten and the run of old (the rule's files and the generated tests) follows,
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -30,17 +34,36 @@ def enabled() -> bool:
     return os.environ.get("QACONFORM_SELFTEST_GENERATED_FIRST", "1").strip() != "0"
 
 
-def second_run(res: RunResult, serve: Callable[..., None], files: Sequence[str], whole_suite: bool) -> None:
+_CLEAN_RUNS: dict[int, RunResult] = {}
+"""This self-test's run of the generated tests alone on a clean server, per seed (:func:`clean_alone`)."""
+_CLEAN_LOCK = threading.Lock()
+
+
+def clean_alone(seed: int, run: Callable[[], RunResult]) -> bool:
+    """Whether the generated tests alone passed on a clean server at ``seed``: ``run`` (``selftest._run_generated``
+    on the clean server) once per seed and self-test, the first fault to ask running it and the others waiting for
+    it (the self-test's jobs are threads of one process)."""
+    with _CLEAN_LOCK:
+        if seed not in _CLEAN_RUNS:
+            _CLEAN_RUNS[seed] = run()
+        clean = _CLEAN_RUNS[seed]
+    return clean.problem is None and not clean.failed and clean.returncode == 0
+
+
+def second_run(res: RunResult, serve: Callable[..., None], files: Sequence[str], whole_suite: bool,
+               clean: tuple[int, Callable[[], RunResult]] | None = None) -> None:
     """The second run of the fault ``res`` holds (its first run missed it): ``serve(**options)`` is one run
     against a fresh server with the generated tests (``selftest._serve_and_test`` with its fault, rule and seed
-    bound), which adds what it found to ``res``. First ``only_generated``; kept only when it caught the fault with
-    no problem, else its counts, failures, exit code and problem are put back as they were and the run of old
-    follows (``files`` and the generated folder; ``whole_suite``: every suite, as before)."""
+    bound), which adds what it found to ``res``. First ``only_generated``, when ``clean`` is given (the seed, and
+    the run of the generated tests alone on a clean server at that seed): kept only when it caught the fault with
+    no problem and the clean run passed (:func:`clean_alone`), else its counts, failures, exit code and problem are
+    put back as they were and the run of old follows (``files`` and the generated folder; ``whole_suite``: every
+    suite, as before)."""
     res.failed.clear()
-    if enabled() and not whole_suite:
+    if enabled() and not whole_suite and clean is not None:
         before: dict[str, Any] = {"counts": dict(res.counts), "returncode": res.returncode, "problem": res.problem}
         serve(only_generated=True, files=())
-        if res.caught and res.problem is None:
+        if res.caught and res.problem is None and clean_alone(*clean):
             return
         res.failed.clear()
         res.counts.clear()
