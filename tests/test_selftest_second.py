@@ -70,7 +70,7 @@ def test_the_generated_tests_alone_catch_the_fault_and_nothing_else_runs() -> No
     serve = _serve(res, [{"counts": {"passed": 2, "failed": 1}, "failed": [_caught("suites/properties/t::p1")],
                           "returncode": 1}], asked)
     made: list[int] = []
-    selftest_second.second_run(res, serve, FILES, False, _clean(made=made))
+    selftest_second.run_second(res, serve, FILES, False, _clean(made=made))
     assert asked == [{"only_generated": True, "files": ()}] and made == [7]
     assert res.caught and res.caught_by() == ["suites/properties/t::p1"] and res.problem is None
     assert res.counts == {"passed": 42, "failed": 1} and res.returncode == 1
@@ -88,7 +88,7 @@ def test_when_the_generated_tests_alone_do_not_catch_it_the_run_of_old_follows_a
     res, asked = _missed_first_run(), _asked()
     old = {"counts": {"passed": 40, "failed": 1}, "failed": [_caught("suites/contract/test_a.py::t9")],
            "returncode": 1}
-    selftest_second.second_run(res, _serve(res, [alone, old], asked), FILES, False, _clean())
+    selftest_second.run_second(res, _serve(res, [alone, old], asked), FILES, False, _clean())
     assert asked == [{"only_generated": True, "files": ()}, {"files": with_generated(FILES)}]
     assert res.caught_by() == ["suites/contract/test_a.py::t9"] and res.problem is None and res.returncode == 1
     assert res.counts == {"passed": 80, "failed": 1}, "the forgotten run's counts stay out"
@@ -96,21 +96,21 @@ def test_when_the_generated_tests_alone_do_not_catch_it_the_run_of_old_follows_a
 
 def test_a_run_of_old_that_misses_too_leaves_the_fault_missed() -> None:
     res, asked = _missed_first_run(), _asked()
-    selftest_second.second_run(res, _serve(res, [{"counts": {"passed": 3}}, {"counts": {"passed": 43}}], asked),
+    selftest_second.run_second(res, _serve(res, [{"counts": {"passed": 3}}, {"counts": {"passed": 43}}], asked),
                                FILES, False, _clean())
     assert len(asked) == 2 and not res.caught and res.counts == {"passed": 83}
 
 
 def test_every_suite_or_the_switch_off_runs_only_the_run_of_old(monkeypatch: pytest.MonkeyPatch) -> None:
     res, asked = _missed_first_run(), _asked()
-    selftest_second.second_run(res, _serve(res, [{"counts": {"passed": 9}}], asked), FILES, True, _clean())
+    selftest_second.run_second(res, _serve(res, [{"counts": {"passed": 9}}], asked), FILES, True, _clean())
     assert asked == [{"files": ()}]
     res, asked = _missed_first_run(), _asked()  # --default-profile: no clean run of that shape to trust them by
-    selftest_second.second_run(res, _serve(res, [{"counts": {"passed": 9}}], asked), FILES, False, None)
+    selftest_second.run_second(res, _serve(res, [{"counts": {"passed": 9}}], asked), FILES, False, None)
     assert asked == [{"files": with_generated(FILES)}]
     monkeypatch.setenv("QACONFORM_SELFTEST_GENERATED_FIRST", "0")
     res, asked = _missed_first_run(), _asked()
-    selftest_second.second_run(res, _serve(res, [{"counts": {"passed": 9}}], asked), FILES, False, _clean())
+    selftest_second.run_second(res, _serve(res, [{"counts": {"passed": 9}}], asked), FILES, False, _clean())
     assert asked == [{"files": with_generated(FILES)}]
 
 
@@ -121,7 +121,7 @@ def test_a_catch_by_the_generated_tests_alone_is_not_trusted_when_they_fail_alon
     res, asked = _missed_first_run(), _asked()
     alone = {"counts": {"failed": 1}, "failed": [_caught("suites/properties/t::p1")], "returncode": 1}
     old = {"counts": {"passed": 41}, "returncode": 0}
-    selftest_second.second_run(res, _serve(res, [alone, old], asked), FILES, False,
+    selftest_second.run_second(res, _serve(res, [alone, old], asked), FILES, False,
                                _clean(returncode=clean["returncode"], failed=clean.get("failed", 0)))
     assert len(asked) == 2 and not res.caught and res.counts == {"passed": 81}
 
@@ -131,7 +131,7 @@ def test_the_clean_run_alone_is_made_once_per_seed_whichever_fault_asks() -> Non
     for seed in (7, 7, 8, 7):
         res, asked = _missed_first_run(), _asked()
         alone = {"counts": {"failed": 1}, "failed": [_caught("suites/properties/t::p1")], "returncode": 1}
-        selftest_second.second_run(res, _serve(res, [alone], asked), FILES, False, _clean(seed, made=made))
+        selftest_second.run_second(res, _serve(res, [alone], asked), FILES, False, _clean(seed, made=made))
         assert res.caught and len(asked) == 1
     assert made == [7, 8]
 

@@ -376,10 +376,7 @@ def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_gen
                     files=() if both or whole_suite else files, batch=None if both or whole_suite else batch,
                     server=server)
     if rule is not None and not res.caught and res.problem is None and rule in generated_test_rules():
-        selftest_second.second_run(res, functools.partial(_serve_and_test, res, label, rule, timeout, seed,
-                                                          generated=True, shape=shape, whole_suite=whole_suite),
-                                   files, whole_suite, None if shape.default else (seed, functools.partial(
-                                       _run_generated, "clean server, generated alone", "clean", timeout, seed)))
+        selftest_second.second_run(res, label, rule, timeout, seed, shape, whole_suite, files)
     res.seconds = time.monotonic() - t0
     return res
 

@@ -20,11 +20,13 @@ forgotten and the run of old (the rule's files and the generated tests) follows,
 
 from __future__ import annotations
 
+import functools
 import os
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from qaconform.commands.selftest_profile import ProfileShape
 from qaconform.commands.selftest_result import RunResult
 from qaconform.commands.selftest_rules import with_generated
 
@@ -50,7 +52,21 @@ def clean_alone(seed: int, run: Callable[[], RunResult]) -> bool:
     return clean.problem is None and not clean.failed and clean.returncode == 0
 
 
-def second_run(res: RunResult, serve: Callable[..., None], files: Sequence[str], whole_suite: bool,
+def second_run(res: RunResult, label: str, rule: str, timeout: float, seed: int, shape: ProfileShape,
+               whole_suite: bool, files: Sequence[str]) -> None:
+    """``selftest._run_one``'s second run of fault ``label``: :func:`run_second` with that module's one run against
+    a fresh server (``_serve_and_test``) and, for the reference server's own profile, its run of the generated tests
+    alone on a clean server (``_run_generated``; a ``--default-profile`` self-test has no such run to trust them by,
+    so it goes to the run of old)."""
+    from qaconform.commands import selftest
+
+    serve = functools.partial(selftest._serve_and_test, res, label, rule, timeout, seed, generated=True, shape=shape,
+                              whole_suite=whole_suite)
+    clean = functools.partial(selftest._run_generated, "clean server, generated tests alone", "clean", timeout, seed)
+    run_second(res, serve, files, whole_suite, None if shape.default else (seed, clean))
+
+
+def run_second(res: RunResult, serve: Callable[..., None], files: Sequence[str], whole_suite: bool,
                clean: tuple[int, Callable[[], RunResult]] | None = None) -> None:
     """The second run of the fault ``res`` holds (its first run missed it): ``serve(**options)`` is one run
     against a fresh server with the generated tests (``selftest._serve_and_test`` with its fault, rule and seed
