@@ -57,6 +57,9 @@ VARIABLES: dict[str, Variable] = {
     # the self-test's batches (ci5: qaconform/commands/selftest_batch.py)
     "QACONFORM_SELFTEST_BATCH": Variable(YOU, "`0` gives each fault of `qaconform selftest` a pytest of its own "
                                               "instead of one collection per rule forked for each fault"),
+    "QACONFORM_SELFTEST_GENERATED_FIRST": Variable(YOU, "`0`: a fault of `qaconform selftest` the other tests miss is "
+                                                        "run again with its rule's files and the generated tests at "
+                                                        "once, not the generated tests alone first"),
     # the kit's folders
     "QACONFORM_SPEC_DIR": Variable(YOU, "your copy of spec/ (`qaconform run --spec` sets it)"),
     "QACONFORM_SUITES_DIR": Variable(YOU, "your copy of suites/ (`qaconform run --suites` sets it)"),

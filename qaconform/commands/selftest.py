@@ -36,7 +36,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from qaconform import exitcodes
-from qaconform.commands import selftest_ahead, selftest_batch, selftest_load, selftest_seeds, variant_groups
+from qaconform.commands import (
+    selftest_ahead,
+    selftest_batch,
+    selftest_load,
+    selftest_second,
+    selftest_seeds,
+    variant_groups,
+)
 from qaconform.commands.selftest_batch import Task
 from qaconform.commands.selftest_deadline import Deadline
 from qaconform.commands.selftest_profile import OPTIONAL_FIXTURES, ProfileShape
@@ -49,7 +56,7 @@ from qaconform.commands.selftest_result import (
     progress_line,
     read_results,
 )
-from qaconform.commands.selftest_rules import LEAN_OPTIONS, TRACEBACKS, files_of, generated_test_rules, with_generated
+from qaconform.commands.selftest_rules import LEAN_OPTIONS, TRACEBACKS, files_of, generated_test_rules
 from qaconform.errors import KitError, UsageError
 from qaconform.kit import pytest_command, pytest_cwd, suite_env, suites_dir
 
@@ -360,10 +367,9 @@ def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_gen
              ) -> RunResult:
     """The clean run (``rule`` None): every suite, generated tests included, against a clean server.
 
-    A fault: first the tests naming its rule without the generated ones (a few seconds each); only when those miss
-    it and a generated test names the rule, again with the generated tests, against a fresh server (the first run
-    consumed the profile's one-shot nodes), from the same files and the generated tests' folder
-    (:func:`with_generated`). ``always_generated``: one run with the generated tests from the start.
+    A fault: first the tests naming its rule without the generated ones; only when those miss it and a generated
+    test names the rule, the generated tests against a fresh server (the first run consumed the profile's one-shot
+    nodes; :mod:`qaconform.commands.selftest_second`). ``always_generated``: one run with them from the start.
     ``files``: the suite files that hold the rule's tests (:func:`rule_files`), given to the first run's pytest
     instead of the whole suites folder (the same tests, collected without the rest). ``batch``: the first run by
     the batch that collected those tests once for every fault of the rule (:func:`_run_rule`); ``server``: its
@@ -377,9 +383,7 @@ def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_gen
                     files=() if both or whole_suite else files, batch=None if both or whole_suite else batch,
                     server=server)
     if rule is not None and not res.caught and res.problem is None and rule in generated_test_rules():
-        res.failed.clear()
-        _serve_and_test(res, label, rule, timeout, seed, generated=True, shape=shape, whole_suite=whole_suite,
-                        files=() if whole_suite else with_generated(files))
+        selftest_second.second_run(res, label, rule, timeout, seed, shape, whole_suite, files)
     res.seconds = time.monotonic() - t0
     return res
 
