@@ -35,15 +35,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import qaconform.commands.variant_groups as variant_groups
 from qaconform import exitcodes
-from qaconform.commands import (
-    selftest_ahead,
-    selftest_batch,
-    selftest_load,
-    selftest_second,
-    selftest_seeds,
-    variant_groups,
-)
+from qaconform.commands import selftest_ahead, selftest_batch, selftest_load, selftest_second, selftest_seeds
 from qaconform.commands.selftest_batch import Task
 from qaconform.commands.selftest_deadline import Deadline
 from qaconform.commands.selftest_profile import OPTIONAL_FIXTURES, ProfileShape
@@ -383,7 +377,8 @@ def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_gen
                     files=() if both or whole_suite else files, batch=None if both or whole_suite else batch,
                     server=server)
     if rule is not None and not res.caught and res.problem is None and rule in generated_test_rules():
-        selftest_second.second_run(res, label, rule, timeout, seed, shape, whole_suite, files)
+        selftest_second.second_run(res, label, rule, timeout, seed, shape, whole_suite, files,
+                                   _serve_and_test, _run_generated)
     res.seconds = time.monotonic() - t0
     return res
 

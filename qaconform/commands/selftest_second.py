@@ -53,16 +53,15 @@ def clean_alone(seed: int, run: Callable[[], RunResult]) -> bool:
 
 
 def second_run(res: RunResult, label: str, rule: str, timeout: float, seed: int, shape: ProfileShape,
-               whole_suite: bool, files: Sequence[str]) -> None:
+               whole_suite: bool, files: Sequence[str], serve_and_test: Callable[..., None],
+               run_generated: Callable[..., RunResult]) -> None:
     """``selftest._run_one``'s second run of fault ``label``: :func:`run_second` with that module's one run against
     a fresh server (``_serve_and_test``) and, for the reference server's own profile, its run of the generated tests
     alone on a clean server (``_run_generated``; a ``--default-profile`` self-test has no such run to trust them by,
-    so it goes to the run of old)."""
-    from qaconform.commands import selftest
-
-    serve = functools.partial(selftest._serve_and_test, res, label, rule, timeout, seed, generated=True, shape=shape,
+    so it goes to the run of old). ``selftest`` passes its two functions in: this module does not import it back."""
+    serve = functools.partial(serve_and_test, res, label, rule, timeout, seed, generated=True, shape=shape,
                               whole_suite=whole_suite)
-    clean = functools.partial(selftest._run_generated, "clean server, generated tests alone", "clean", timeout, seed)
+    clean = functools.partial(run_generated, "clean server, generated tests alone", "clean", timeout, seed)
     run_second(res, serve, files, whole_suite, None if shape.default else (seed, clean))
 
 
