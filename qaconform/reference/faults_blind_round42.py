@@ -136,7 +136,16 @@ _ALL: tuple[Fault, ...] = (
 )
 """The round's fifteen faults, in the order they were written."""
 
-_MISSED_REASONS: dict[str, str] = {}
-"""The round's faults the suites did not catch, each with the path the suites did not take (filled once measured)."""
+_MISSED_REASONS: dict[str, str] = {
+    "round42-comment-null-body-reply": "no test sends a comment's body as JSON null (only a missing or blank body), "
+    "and none on a reply: the refusal of a missing body is tried on questions and answers",
+    "round42-recipient-string-id-unread": "the recipient's read of a comment posted with string recipient ids is "
+    "judged (COMMENT-2 failed), but the test charged to COMMENT-RECIPIENT-ID-FORMS did not fail: the rule's own "
+    "test does not read the string form back through the answer's comment list as the recipient",
+    "round42-cancelwiki-own-as-answerer": "no run unwikifies a wiki question of another account after answering it "
+    "(the relation 'caller answered the question' is never placed under a wiki node); round 41 missed the same path",
+}
+"""The round's faults the suites did not catch, each with the path the suites did not take (measured on main at
+d213639: 12 of 15 caught)."""
 
 BLIND_round42, BLIND_round42_MISSED = split_missed(_ALL, _MISSED_REASONS)
