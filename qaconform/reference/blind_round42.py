@@ -32,10 +32,14 @@ Handler = Any
 
 # --- round42-comment-null-body-reply (COMMENT-BODY-REQUIRED) ----------------------------------------------
 def comment_body_required(parent: sqlite3.Row, fields: dict[str, Any], required: bool) -> bool:
-    """A reply's body checked for the key's presence only: ``"body": null`` passes (stored empty)."""
-    if (faults.is_on("round42-comment-null-body-reply") and parent["type"] == "comment"
-            and "body" in fields and fields["body"] is None):
+    """A reply's (round42-kind-null-body-question: a question's comment's) body checked for the key's presence
+    only: ``"body": null`` passes (stored empty)."""
+    if "body" not in fields or fields["body"] is not None:
+        return required
+    if faults.is_on("round42-comment-null-body-reply") and parent["type"] == "comment":
         return False
+    if faults.is_on("round42-kind-null-body-question") and parent["type"] == "question":
+        return False  # the proof of the fix's kind: the same null, another parent kind
     return required
 
 

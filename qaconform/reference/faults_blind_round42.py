@@ -133,12 +133,18 @@ _ALL: tuple[Fault, ...] = (
         "its next read; the author's own reads are never cached. Breaks 'Caller has Answer questions and Publish "
         "answer | Published'.",
     ),
+    # --- after the measure: one more fault of each kind a fix closed, on another path (the proof it is by kind)
+    Fault(
+        "round42-kind-null-body-question",
+        "COMMENT-BODY-REQUIRED",
+        "a field's other form of absence on another parent kind: a comment on a question whose JSON body holds "
+        "\"body\": null is created with an empty body; a missing body, and null on an answer or a comment, are "
+        "refused. Breaks 'body (string, the comment text, required)'.",
+    ),
 )
-"""The round's fifteen faults, in the order they were written."""
+"""The round's fifteen faults, in the order they were written, then the faults that prove each fix's kind."""
 
 _MISSED_REASONS: dict[str, str] = {
-    "round42-comment-null-body-reply": "no test sends a comment's body as JSON null (only a missing or blank body), "
-    "and none on a reply: the refusal of a missing body is tried on questions and answers",
     "round42-recipient-string-id-unread": "the recipient's read of a comment posted with string recipient ids is "
     "judged (COMMENT-2 failed), but the test charged to COMMENT-RECIPIENT-ID-FORMS did not fail: the rule's own "
     "test does not read the string form back through the answer's comment list as the recipient",
