@@ -46,22 +46,30 @@ def comment_body_required(parent: sqlite3.Row, fields: dict[str, Any], required:
 # --- round42-recipient-string-id-unread (COMMENT-RECIPIENT-ID-FORMS) ---------------------------------------
 _TEXT_RECIPIENTS: set[int] = set()
 """Comments on answers posted with recipient ids as strings: their recipients do not find them in the list."""
+_NAMED_AS_TEXT: dict[int, set[int]] = {}
+"""round42-kind-string-recipient-unread-on-answer: comment -> the recipients its post named by a string id."""
 
 
 def comment_posted(parent: sqlite3.Row, fields: dict[str, Any], comment_id: int) -> None:
-    if not faults.is_on("round42-recipient-string-id-unread") or parent["type"] != "answer":
+    kind = faults.is_on("round42-kind-string-recipient-unread-on-answer")
+    if not (faults.is_on("round42-recipient-string-id-unread") or kind) or parent["type"] != "answer":
         return
     raw = structured(fields, "recipients") if "recipients" in fields else None
-    if isinstance(raw, list) and any(isinstance(i, dict) and isinstance(i.get("id"), str) for i in raw):
+    texts = [i["id"] for i in raw if isinstance(i, dict) and isinstance(i.get("id"), str)] if isinstance(
+        raw, list) else []
+    if texts and not kind:
         _TEXT_RECIPIENTS.add(comment_id)
+    if texts and kind:
+        _NAMED_AS_TEXT[comment_id] = {int(t) for t in texts if t.strip().isdecimal()}
 
 
 def _answer_comments_unread(svc: Service, caller: Caller, response: Response) -> Response:
     body = body_json(response)
     if not isinstance(body, dict) or not isinstance(body.get("list"), list):
         return response
-    hidden = [i for i in body["list"] if isinstance(i, dict) and i.get("id") in _TEXT_RECIPIENTS
-              and (i.get("author") or {}).get("id") != caller.id]
+    hidden = [i for i in body["list"] if isinstance(i, dict) and (
+        (i.get("id") in _TEXT_RECIPIENTS and (i.get("author") or {}).get("id") != caller.id)
+        or caller.id in _NAMED_AS_TEXT.get(int(i.get("id") or 0), ()))]
     if not hidden:
         return response
     body["list"] = [i for i in body["list"] if i not in hidden]
@@ -274,7 +282,8 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
 
 
 def after(svc: Service, op: str, request: Request, caller: Caller, response: Response) -> Response:
-    if op == "listAnswerComments" and faults.is_on("round42-recipient-string-id-unread"):
+    if op == "listAnswerComments" and (faults.is_on("round42-recipient-string-id-unread") or faults.is_on(
+            "round42-kind-string-recipient-unread-on-answer")):
         return _answer_comments_unread(svc, caller, response)
     if op == "listAnswerComments" and faults.is_on("round42-reply-depth3-recipients-empty"):
         return _deep_reply_recipients(svc.db, response)

@@ -141,13 +141,17 @@ _ALL: tuple[Fault, ...] = (
         "\"body\": null is created with an empty body; a missing body, and null on an answer or a comment, are "
         "refused. Breaks 'body (string, the comment text, required)'.",
     ),
+    Fault(
+        "round42-kind-string-recipient-unread-on-answer",
+        "COMMENT-RECIPIENT-ID-FORMS",
+        "one reader of several: a private comment on an answer is not listed to the recipients its post named by a "
+        "string id (the recipient join compares text to a number for them alone); recipients named by an integer "
+        "id, and every recipient of a reply, read it back. Breaks 'Each item has id (integer or string).'",
+    ),
 )
 """The round's fifteen faults, in the order they were written, then the faults that prove each fix's kind."""
 
 _MISSED_REASONS: dict[str, str] = {
-    "round42-recipient-string-id-unread": "the recipient's read of a comment posted with string recipient ids is "
-    "judged (COMMENT-2 failed), but the test charged to COMMENT-RECIPIENT-ID-FORMS did not fail: the rule's own "
-    "test does not read the string form back through the answer's comment list as the recipient",
     "round42-cancelwiki-own-as-answerer": "no run unwikifies a wiki question of another account after answering it "
     "(the relation 'caller answered the question' is never placed under a wiki node); round 41 missed the same path",
 }
