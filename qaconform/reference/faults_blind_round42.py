@@ -152,10 +152,13 @@ _ALL: tuple[Fault, ...] = (
 """The round's fifteen faults, in the order they were written, then the faults that prove each fix's kind."""
 
 _MISSED_REASONS: dict[str, str] = {
-    "round42-cancelwiki-own-as-answerer": "no run unwikifies a wiki question of another account after answering it "
-    "(the relation 'caller answered the question' is never placed under a wiki node); round 41 missed the same path",
+    "round42-cancelwiki-own-as-answerer": "needs an accepted answer by member under admin's one-shot wiki "
+    "question before member's refused unwikify of it; the run's one write there is member's comment "
+    "(one_shot_calls.contributed_before_refusal), which places 'wrote under it' as a commenter, not as an answerer, "
+    "and the suites' share is full (81 of 81). Written blind, a twin of round41-cancelwiki-own-by-answerer (left out "
+    "on the same path, like blind8's and actors' unwikify faults)",
 }
 """The round's faults the suites did not catch, each with the path the suites did not take (measured on main at
-d213639: 12 of 15 caught)."""
+d213639: 12 of 15 caught; after the round's fixes 14 of 15, this one left)."""
 
 BLIND_round42, BLIND_round42_MISSED = split_missed(_ALL, _MISSED_REASONS)
