@@ -41,7 +41,10 @@ def check_recipient(api: dict[str, ApiClient], author: str, id_form: str, value:
     recipient named by a string id that does not find the comment is this rule's, one named by an integer id
     COMMENT-2's. Only novice read it before, so the form in second place (the string form on the answer, the
     integer form on the reply) was never read back by the account it named, and a comment on an answer that no
-    recipient finds once a string id is among its recipients was charged to COMMENT-2 alone."""
+    recipient finds once a string id is among its recipients was charged to COMMENT-2 alone. A recipient that does
+    not find it is charged to its form's rule only where the author's own read shows every recipient stored as sent
+    (the settings kept, that reader's read broken); where the author reads them changed, by the ids lost (a server
+    that drops every recipient is COMMENT-2's, whatever the forms)."""
     novice_id = user_ids["novice"]
     recipient: int | str = novice_id if id_form == "integer" else str(novice_id)
     sent: list[int | str] = [recipient]
@@ -57,13 +60,17 @@ def check_recipient(api: dict[str, ApiClient], author: str, id_form: str, value:
     rules: list[str] = []
     whys: list[str] = []
     if cid is not None:
+        unlisted = False
         for reader, named in readers:
             reader_rule, why = _read_back(api[reader], reader, named, forms_answer, cid, value, sent, rule)
             if reader_rule is not None:
                 rules.append(reader_rule)
                 whys.append(why)
+                unlisted = unlisted or why.endswith(NOT_LISTED)
         if not rules:
             return  # every recipient reads it back as sent: this author's case held
+        if unlisted and (kept := _stored_rule(api[author], forms_answer, cid, sent)) is not None:
+            rules, whys = [kept[0]], [*whys, kept[1]]
     else:
         whys.append(f"the comment was not created ({resp.status})")
         rules.append(rule)
@@ -77,6 +84,22 @@ def check_recipient(api: dict[str, ApiClient], author: str, id_form: str, value:
                              f"{[str(i) for i in sent]}; {'; '.join(whys)}", resp)
 
 
+NOT_LISTED = "does not find it in the answer's comment list"
+
+
+def _stored_rule(client: ApiClient, answer: int, cid: int, sent: list[int | str]) -> tuple[str, str] | None:
+    """The author's read of its comment: None when it shows every recipient as sent (a reader that does not find the
+    comment is then charged to the form it was named in), else the rule of the ids the store lost and why."""
+    listed = find_listed(client, contract.path("listAnswerComments", answerId=answer), cid, until=present)
+    got = listed.get("recipients") if listed is not None else None
+    got_ids = {str(r.get("id")) for r in got if isinstance(r, dict)} if isinstance(got, list) else set()
+    if got_ids == {str(i) for i in sent}:
+        return None
+    lost = [i for i in sent if str(i) not in got_ids]
+    rule = "COMMENT-RECIPIENT-ID-FORMS" if lost and all(isinstance(i, str) for i in lost) else "COMMENT-2"
+    return rule, f"its author ({client.role}) reads it back as {listed!r}"
+
+
 def _read_back(client: ApiClient, reader: str, named: int | str, answer: int, cid: int, value: str,
                sent: list[int | str], case_rule: str) -> tuple[str | None, str]:
     """One recipient's read of the comment in its answer's list: (None, "") when it reads it back as sent, else the
@@ -86,8 +109,7 @@ def _read_back(client: ApiClient, reader: str, named: int | str, answer: int, ci
     form = type(named).__name__
     if listed is None:
         return (("COMMENT-RECIPIENT-ID-FORMS" if isinstance(named, str) else "COMMENT-2"),
-                f"{reader} (a recipient, named by the {form} id {named!r}) does not find it in the answer's comment "
-                "list")
+                f"{reader} (a recipient, named by the {form} id {named!r}) {NOT_LISTED}")
     got = listed.get("recipients")
     got_ids = {str(r.get("id")) for r in got if isinstance(r, dict)} if isinstance(got, list) else set()
     if listed.get("visibility") == value and got_ids == {str(i) for i in sent}:
