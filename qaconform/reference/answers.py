@@ -20,6 +20,7 @@ from . import (
     blind_round31,
     blind_round33,
     blind_round41,
+    blind_round42,
     faults,
     history_faults,
     variants,
@@ -75,7 +76,7 @@ async def post_answer(svc: Service, request: Request, caller: Caller) -> Respons
     if faults.is_on("answer-form-moderates") and request.headers.get("content-type", "").startswith(
             "application/x-www-form-urlencoded"):
         published = False
-    answer_id = _insert_answer(svc, caller, question, body, published)
+    answer_id = _insert_answer(svc, caller, question, body, published, fields)
     if not published and variants.is_on("moderated-answer-202"):
         return json_response({"id": str(answer_id)}, 202)
     item = _posted_answer(svc, caller, question, answer_id)
@@ -111,9 +112,10 @@ def _author(svc: Service, caller: Caller, question: sqlite3.Row) -> int:
     return caller.id
 
 
-def _insert_answer(svc: Service, caller: Caller, question: sqlite3.Row, body: str | None, published: bool) -> int:
+def _insert_answer(svc: Service, caller: Caller, question: sqlite3.Row, body: str | None, published: bool,
+                   fields: dict[str, Any] | None = None) -> int:
     """Stores the answer; a published one counts on its question (answers, hotness), every one on its author."""
-    author_id = _author(svc, caller, question)
+    author_id = blind_round42.answer_author(svc.db, fields or {}, _author(svc, caller, question))  # round42
     created = now_ms()
     with svc.tx("answer", "answer_count") as conn:
         cur = conn.execute(

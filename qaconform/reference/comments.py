@@ -33,6 +33,7 @@ from . import (
     blind_round38,
     blind_round40,
     blind_round41,
+    blind_round42,
     combos2_paths,
     faults,
     fix32_paths,
@@ -78,6 +79,7 @@ async def post_comment(svc: Service, request: Request, caller: Caller) -> Respon
     required = blind_round13.body_required(parent, _body_required(request))  # round13 (issue 44)
     required = blind_round16.comment_body_required(fields, required)  # round16 (issue 44)
     required = blind_round33.comment_body_required(caller, required)  # round33 (issue 44)
+    required = blind_round42.comment_body_required(parent, fields, required)  # round42 (issue 44): null
     body = stored_body(text_field(fields, "body", required=required) or "")
     if faults.is_on("comment-body-astral-dropped"):
         body = "".join(ch for ch in body if ord(ch) <= 0xFFFF)
@@ -88,6 +90,7 @@ async def post_comment(svc: Service, request: Request, caller: Caller) -> Respon
     author = int(parent["author_id"]) if form_body and faults.is_on(
         "blind5-comment-form-author-is-parent-author") else caller.id  # blind5 (issue 44)
     comment_id = _insert_comment(svc, caller, parent, body, visibility, recipients, author)
+    blind_round42.comment_posted(parent, fields, comment_id)  # round42 (issue 44): recipient ids as text
     item = svc.render.nodes_json(svc.render.nodes_by_ids([comment_id]), caller)[0]
     shown_id = comment_id
     if parent["type"] == "comment" and faults.is_on("blind5-reply-location-names-parent"):  # blind5 (issue 44)

@@ -433,6 +433,12 @@ from .faults_fix41 import FIX41  # noqa: E402
 
 _ALL = _ALL + FIX41
 
+# --- blind round 42: eight drawn must-rules (seed 20261212) and seven of the kinds issue 44 names, written without
+# reading the suites (issue 44, round42)
+from .faults_blind_round42 import BLIND_round42  # noqa: E402
+
+_ALL = _ALL + BLIND_round42  # BLIND_round42_MISSED: left out (docs/blind-rounds.md)
+
 FAULTS: dict[str, Fault] = {f.name: dataclasses.replace(f, draws=_DRAWS_NAMED_HERE[f.name])
                             if f.name in _DRAWS_NAMED_HERE else f for f in _ALL}
 """Every known fault by name."""

@@ -30,6 +30,7 @@ from . import (
     blind_round32,
     blind_round33,
     blind_round41,
+    blind_round42,
     faults,
     histories2_faults,
     histories3_faults,
@@ -268,6 +269,7 @@ def _user_nodes(
         params.insert(1, user_id)  # blind6 (issue 44): the projected query joins the question's author
     blind_round25.user_questions_owner(kind, where, params, user_id)  # round25 (issue 44)
     blind_round26.user_answers_owner(kind, caller, where, params, user_id)  # round26 (issue 44)
+    blind_round42.user_answers_owner(kind, caller, where, params, user_id)  # round42 (issue 44): commented on
     if kind == "question" and q.get("sort") == "newest" and faults.is_on("blindc-user-questions-newest-lists-caller"):
         params[0] = caller.id  # blindc (issue 44): the newest-first query takes the user from the session
     if kind == "answer" and faults.is_on("answer-listed-only-for-author"):

@@ -10,6 +10,13 @@ in JSON to each stated parent kind (the shared answer, the fixture question, adm
 where a server may look the permission up for the wrong account) crossed with each option (none, wrap, v1), the
 combination the matrix already sends left out: 8 requests a rule.
 
+round42 (issue 44): a missing body has two stated forms of absence in JSON, the key left out and the key given as
+JSON null ("body (string, the comment text, required)": null is no string, and read as absent it is the stated
+refusal). A reader that checks the key's presence on one path (a reply, a question) stored a comment with an empty
+body while every row with the key left out was refused. So the body rule's rows are crossed with both forms of
+absence: the absent rows as before, and a null row on every parent kind with every option (the shared answer with
+no option too, which the matrix never sends as null): 9 more refused requests.
+
 Each row is one POST a conforming target refuses: no accepted write (a refused write is reserved from the suites'
 share and given back); a target that accepts one fails the rule, and what it created is registered as the run's.
 Judged (qaconform/pytest/refusals.py): the stated 403 (any 4xx for a missing body), answered by the interface itself
@@ -42,14 +49,24 @@ OPTIONS = ("none", "wrap", "v1")
 WRITER = {"COMMENT-BODY-REQUIRED": "member", "COMMENT-7-NO-PRIVATE-PERMISSION": "novice",
           "COMMENT-7-NO-OPTION-PERMISSION": "member"}
 """Each refusal's account: novice lacks Use Private Comments, member the option to own groups."""
+ABSENCES = ("absent", "null")
+"""round42 (issue 44): the JSON forms of a missing body: the key left out, the key given as null."""
 REPLY_TO = "admin"
 """Whose public shared comment the reply rows go under: an account holding every private option, so that a server
 that looks the option's permission up for the parent's author lets the caller in."""
 
 
 def rows() -> list[Any]:
-    return [pytest.param(rule, parent, option, id=f"{rule}-{parent}-{option}", marks=pytest.mark.rule(rule))
-            for rule in WRITER for parent in PARENTS for option in OPTIONS if (parent, option) != ("answer", "none")]
+    """Each rule on each parent kind with each option; the body rule also with its body null (every cell: the
+    matrix sends no null)."""
+    absent = [pytest.param(rule, parent, option, "absent", id=f"{rule}-{parent}-{option}",
+                           marks=pytest.mark.rule(rule))
+              for rule in WRITER for parent in PARENTS for option in OPTIONS if (parent, option) != ("answer", "none")]
+    body = "COMMENT-BODY-REQUIRED"
+    null = [pytest.param(body, parent, option, absence, id=f"{body}-{parent}-{option}-{absence}",
+                         marks=pytest.mark.rule(body))
+            for absence in ABSENCES[1:] for parent in PARENTS for option in OPTIONS]
+    return absent + null
 
 
 def _parent(kind: str, shared_answer: int, question_id: int, comment_of: Callable[[str], Any]) -> int:
@@ -65,11 +82,12 @@ def _parent(kind: str, shared_answer: int, question_id: int, comment_of: Callabl
 
 
 @pytest.mark.comments
-@pytest.mark.parametrize(("rule", "parent", "option"), rows())
+@pytest.mark.parametrize(("rule", "parent", "option", "absence"), rows())
 def test_a_stated_comment_refusal_holds_on_every_parent_and_option(
-        rule: str, parent: str, option: str, api: dict[str, ApiClient], shared_answer: int, question_id: int,
-        comment_of: Callable[[str], Any], profile: Profile, created: Any, run_tag: str) -> None:
-    """One refused POST: the rule's account, to the parent kind, with the option given as ``true``."""
+        rule: str, parent: str, option: str, absence: str, api: dict[str, ApiClient], shared_answer: int,
+        question_id: int, comment_of: Callable[[str], Any], profile: Profile, created: Any, run_tag: str) -> None:
+    """One refused POST: the rule's account, to the parent kind, with the option given as ``true`` (a missing body
+    left out, or given as null: ``absence``)."""
     writer = WRITER[rule]
     label = f"{rule} to a{'n' if parent == 'answer' else ''} {parent}" + ("" if option == "none" else f" with {option}")
     fields: dict[str, Any] = {}
@@ -83,6 +101,8 @@ def test_a_stated_comment_refusal_holds_on_every_parent_and_option(
             skip(SkipKind.OTHER, f"not judged: {label} needs the wire value of to_own_groups, which the profile's "
                                  "[visibility] does not give")
         fields = {"body": f"comment refusal paths {rule} [{run_tag}] {uuid.uuid4().hex[:8]}", "visibility": lacked}
+    elif absence == "null":
+        fields = {"body": None}  # round42 (issue 44): the key given, its value JSON null
     node = _parent(parent, shared_answer, question_id, comment_of)
     params = {} if option == "none" else {option: "true"}
     resp = api[writer].post(contract.path("postComment", nodeId=node), params=params or None, json=fields,
@@ -95,7 +115,9 @@ def test_a_stated_comment_refusal_holds_on_every_parent_and_option(
         skip(SkipKind.OTHER, f"not judged: {label} was refused with {resp.status} {resp.text[:120]!r}; what {option} "
                              "does on postComment is not shown, so a refusal of the option itself is no answer here")
     stated = "a 4xx (\"body ... required\")" if rule == "COMMENT-BODY-REQUIRED" else "403"
-    fail([rule], f"{label} by {writer} ({'no body' if not fields else 'visibility ' + repr(fields['visibility'])}) "
+    sent = ("no body" if not fields else "body null" if absence == "null" else
+            "visibility " + repr(fields["visibility"]))
+    fail([rule], f"{label} by {writer} ({sent}) "
                  f"must be refused with {stated}, whatever node it goes to and whatever option is given; "
                  f"{why_not_refused(resp, statuses)}", resp)
 

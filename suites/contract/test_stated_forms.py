@@ -43,6 +43,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from recipient_reads import check_recipient
 from stated_forms import (
     CARRIERS,
     JSON_NODE_FIELDS,
@@ -313,19 +314,6 @@ def _json_or_none(resp: ApiResponse) -> Any:
 # ------------------------------------------------------------------------------------------------ recipient ids
 
 
-def _recipient_post(client: ApiClient, answer: int, recipients: list[int | str], value: str, run_tag: str,
-                    created: Any) -> tuple[ApiResponse, int | None]:
-    forms = "/".join(type(r).__name__ for r in recipients)
-    text = f"private to {recipients!r} ({forms} ids) by {client.role} [{run_tag}] {uuid.uuid4().hex[:8]}"
-    body = {"body": text, "visibility": value, "recipients": [{"id": r} for r in recipients]}
-    resp = client.post(comment_path(answer), json=body, operation="postComment")
-    if resp.status != 201:
-        return resp, None
-    cid = new_id(resp)
-    created.add("comment", cid, client.role)
-    return resp, cid
-
-
 @pytest.mark.rule("COMMENT-RECIPIENT-ID-FORMS", "COMMENT-2")
 @pytest.mark.comments
 @pytest.mark.writes
@@ -344,49 +332,11 @@ def test_a_recipient_id_as_an_integer_or_a_string_makes_the_comment_private_to_t
     for author in accounts_for(RECIPIENT_AUTHOR[id_form], PUBLISHERS):
         shared = request.getfixturevalue("comment_of")(author) if id_form == "string" else None
         parent = shared.id if shared and shared.resp.status == 201 and shared.node == forms_answer else None
-        _check_recipient(api, author, id_form, value, forms_answer, run_tag, created, user_ids, parent)
+        check_recipient(api, author, id_form, value, forms_answer, run_tag, created, user_ids, parent)
 
 
 RECIPIENT_AUTHOR = {"integer": "moderator", "string": "admin"}
 """Under a budget: the author of the private comment per id form."""
-
-
-def _check_recipient(api: dict[str, ApiClient], author: str, id_form: str, value: str, forms_answer: int,
-                     run_tag: str, created: Any, user_ids: dict[str, int], parent: int | None = None) -> None:
-    """novice first in the case's id form; member (when its id is known) second in the other form, so each write
-    mixes the two forms in one list, in both orders over the two cases (blind7, issue 44: a list typed by its first
-    item drops the ids of the other form). A missing id sent as a string is this rule's; one sent as an integer is
-    COMMENT-2's."""
-    novice_id = user_ids["novice"]
-    recipient: int | str = novice_id if id_form == "integer" else str(novice_id)
-    sent: list[int | str] = [recipient]
-    if "member" in user_ids:
-        sent.append(str(user_ids["member"]) if id_form == "integer" else user_ids["member"])
-    on = forms_answer if parent is None else parent
-    where = "" if on == forms_answer else f" as a reply to public comment {on}"
-    resp, cid = _recipient_post(api[author], on, sent, value, run_tag, created)
-    rule = "COMMENT-2" if id_form == "integer" else "COMMENT-RECIPIENT-ID-FORMS"
-    if cid is not None:
-        listed = find_listed(api["novice"], contract.path("listAnswerComments", answerId=forms_answer), cid,
-                             until=present)
-        got = listed.get("recipients") if listed is not None else None
-        got_ids = {str(r.get("id")) for r in got if isinstance(r, dict)} if isinstance(got, list) else set()
-        ok = listed is not None and listed.get("visibility") == value and got_ids == {str(i) for i in sent}
-        if ok:
-            return  # novice reads it back as sent: this author's case held
-        lost = [i for i in sent if str(i) not in got_ids] if listed is not None else []
-        if lost:
-            rule = "COMMENT-RECIPIENT-ID-FORMS" if all(isinstance(i, str) for i in lost) else "COMMENT-2"
-        why = f"novice (the recipient) reads it back as {listed!r}"
-    else:
-        why = f"the comment was not created ({resp.status})"
-    if cid is None and any(isinstance(i, str) for i in sent):  # refused: is it the string form? (a control)
-        control, control_id = _recipient_post(api[author], on, [novice_id], value, run_tag, created)
-        rule = "COMMENT-2" if control_id is None else "COMMENT-RECIPIENT-ID-FORMS"
-    shown = ", ".join(f"{{id: {i!r}}}" for i in sent)
-    fail([rule], f"{author} posts a comment{where} with visibility {value!r} and recipients [{shown}] ({id_form} id "
-                 f"first: 'Each item has id (integer or string)'): it must be created (201) and novice must read it "
-                 f"back with visibility {value!r} and recipients {[str(i) for i in sent]}; {why}", resp)
 
 
 # ------------------------------------------------------------------------------------------------ non-ASCII text
