@@ -426,6 +426,12 @@ from .faults_fix41 import FIX41  # noqa: E402
 
 _ALL = _ALL + FIX41
 
+# --- paths15 (issue 44): the paths the last session left open, closed by kind (an answerer, a reply's parent author,
+# every user form crossed with every reassignUser account)
+from .faults_paths15 import PATHS15  # noqa: E402
+
+_ALL = _ALL + PATHS15
+
 FAULTS: dict[str, Fault] = {f.name: f for f in _ALL}
 """Every known fault by name."""
 

@@ -101,13 +101,6 @@ _ALL += (
 )
 
 _MISSED_REASONS: dict[str, str] = {
-    "round38-lock-own-reply-by-thread-root": "missed blind and not closed (time): it bites on member's lock of its own "
-    "reply under another's comment (an accepted lock: a write, the suites' share is full) or of another's public "
-    "reply under member's comment, which the run does not hold: novice's shared reply hangs under admin's comment "
-    "(suites/conftest.py COMMENT_AS_REPLY), member's own reply is admin's to lock, found_relations reads first-level "
-    "comments only and the reference seed has no reply outside the fixture question. Closing it: novice's shared reply "
-    "under member's comment (a trade that moves deep_refusals' depth-2 cells and spec/dimensions.yaml), or replies "
-    "found with reads.",
     "round38-reply-to-moderated-private-public": "missed blind and not closed: it needs an accepted reply under a "
     "private comment once that comment is in moderation; the privacy model's send (subtree_moderation.py) moves a "
     "leaf and tries only rule 4's refusal under it. One accepted write more (whether a node in moderation takes "

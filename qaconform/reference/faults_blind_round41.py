@@ -78,10 +78,6 @@ _MISSED_REASONS: dict[str, str] = {
     "a null read as a value naming no file ('The requested file does not exist', 400) refuses the job as surely "
     "as one read as absent. suites/contract/test_null_fields.py sends the null and requires the refusal (a 4xx), "
     "not the message",
-    "round41-cancelwiki-own-by-answerer": "missed when measured (round41, measure only): member never tried to "
-    "unwikify another's wiki question it had answered; the relation 'caller answered the node' was not crossed "
-    "with cancelWiki (fix41 left it open: the found-relations walk skips wiki nodes, and the run holds no answer by "
-    "member under another's wiki question without a new write; a seeded one would reach it)",
 }
 """The faults the suites did not catch when measured, by name, with the path the suites did not take (measure
 only: no fixing phase this round, so they stay out of the registry, wired, until a later round closes them)."""
