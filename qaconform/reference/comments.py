@@ -42,7 +42,6 @@ from . import (
     histories4_paths,
     histories5_paths,
     history_faults,
-    paths15_paths,
     recip_paths,
     refusals2_paths,
     variants,
@@ -165,8 +164,7 @@ def _privacy(svc: Service, caller: Caller, parent: sqlite3.Row, fields: dict[str
     visibility = histories2_faults.reply_visibility(parent, visibility)  # histories2 (issue 44)
     visibility = histories3_faults.reply_checked(parent, visibility, recipients)  # histories3 (issue 44)
     recipients = blind_round26.admin_recipients(caller, visibility, recipients)  # round26 (issue 44)
-    final_visibility, final_recipients = paths15_paths.recipient_deep_reply(  # paths15 (issue 44): a recipient
-        svc.db, caller, parent, visibility, recipients) or _effective_privacy(svc, parent, visibility, recipients)
+    final_visibility, final_recipients = _effective_privacy(svc, parent, visibility, recipients)
     if faults.is_on("comment-privacy-ignored"):
         final_visibility, final_recipients = "full", []  # a server from before 2.16.0: the fields mean nothing
     if final_visibility == "full" and visibility is None and caller.role == "moderator" and faults.is_on(

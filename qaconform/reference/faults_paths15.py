@@ -37,11 +37,6 @@ _ALL: tuple[Fault, ...] = (
        "thread's owner taken for a moderator of its replies); every other node is refused",
        (Override(("sendToModeration",), "member", Effect.ALLOW),)),
     # --- the paths issue 44's item list named, checked on main first
-    _F("paths15-comment4-recipient-deep-reply-accepted", "COMMENT-4",
-       "'A reply to a private comment with a different visibility gives 400.': a reply by a recipient of the "
-       "private chain to a reply (depth 2 below the private comment) with another visibility is taken (201, stored "
-       "with the visibility given); a reply to the private comment itself, or by a caller who is no recipient, is "
-       "refused"),
     _F("paths15-user-questions-anonymous-unmarked", "MARKED-ACCEPTED-QUESTION",
        "'| marked | boolean | true on an accepted answer and on the question that has it.': the user question list "
        "served to anonymous callers carries marked false on every question; signed-in callers, and every other "

@@ -1,5 +1,5 @@
 """Where the faults of :mod:`faults_paths15` bite (issue 44): the send-to-moderation door and the lock's ownership
-(actions.py), a deep reply's privacy (comments.py), a reassignUser's look-up (gdpr_jobs.py) and one
+(actions.py), a reassignUser's look-up (gdpr_jobs.py) and one
 :class:`request_hooks.Hook` (``after``: the user question list's marked state, a lock's record). Each function leaves
 the call as it is unless its own fault is on (``faults.is_on``).
 """
@@ -52,21 +52,6 @@ def lock_owns(db: Database, caller: Caller, node: sqlite3.Row) -> bool:
     """paths15-lock-own-by-answerer: a question the caller answered counts as its own."""
     return (faults.is_on("paths15-lock-own-by-answerer") and caller.can(auth.LOCK_OWN)
             and node["author_id"] != caller.id and _answered(db, caller, node))
-
-
-# --- comments.py ---------------------------------------------------------------------------------------------------
-def recipient_deep_reply(db: Database, caller: Caller, parent: sqlite3.Row, visibility: str | None,
-                         recipients: list[int]) -> tuple[str, list[int]] | None:
-    """paths15-comment4-recipient-deep-reply-accepted: a recipient's reply to a private reply (depth 2 below the
-    private comment) with another visibility is stored as given, not refused."""
-    if (not faults.is_on("paths15-comment4-recipient-deep-reply-accepted") or visibility is None
-            or parent["type"] != "comment" or parent["visibility"] == "full" or visibility == parent["visibility"]):
-        return None
-    grand = db.one("SELECT type, visibility FROM nodes WHERE id = ?", (parent["parent_id"],))
-    if grand is None or grand["type"] != "comment" or grand["visibility"] == "full":
-        return None
-    mine = db.one("SELECT 1 FROM comment_recipients WHERE comment_id = ? AND user_id = ?", (parent["id"], caller.id))
-    return (visibility, recipients) if mine is not None else None
 
 
 # --- gdpr_jobs.py --------------------------------------------------------------------------------------------------
