@@ -104,7 +104,10 @@ _MISSED_REASONS: dict[str, str] = {
     "round38-reply-to-moderated-private-public": "missed blind and not closed: it needs an accepted reply under a "
     "private comment once that comment is in moderation; the privacy model's send (subtree_moderation.py) moves a "
     "leaf and tries only rule 4's refusal under it. One accepted write more (whether a node in moderation takes "
-    "comments is not stated, so a refusal would skip): a trade not made this session.",
+    "comments is not stated, so a refusal would skip): a trade not made this session. paths15 judged it again: no "
+    "read or refusal reaches it (the fault changes what an ACCEPTED inheriting reply is stored with; a refused reply "
+    "stores nothing, and a seeded reply never goes through the post), so it needs the suites' share at 82 or "
+    "another accepted reply given up for it.",
     "round38-unfavorite-newest-holder": "missed blind; unfav14 made the order of favorite_node_id's two unfavorites "
     "a dimension drawn by seed (suites/one_shot_calls.py UNFAVORITE_ORDERS: even seeds admin first), and an even seed "
     "catches it (admin, the older favorite by date, unfavorites while member's newer one stands; measured registered "
@@ -119,7 +122,10 @@ _MISSED_REASONS: dict[str, str] = {
 (``qaconform selftest --fault NAME --no-clean --jobs 1``, the 15 in one run): 10 of 15 caught. After the fixes 12 of
 15: round38-recipients-trimmed-to-reader (every read-back of a comment's recipients in comment privacy names
 COMMENT-VISIBILITY-RETURNED too) and round38-novice-explicit-full-refused (the shared plain comment of the account
-without Use Private Comments names the full visibility) caught and registered (docs/blind-rounds.md)."""
+without Use Private Comments names the full visibility) caught and registered (docs/blind-rounds.md). paths15: 13 of
+15, round38-lock-own-reply-by-thread-root registered (the found-relations walk reads the public replies in the comment
+lists it reads, found_relations.REPLY, and the reference seed holds novice's public reply under member's seeded
+comment: member's refused lock of it fails PERM-LOCK-OWN)."""
 
 # BLIND_round38: the faults of the round that stay in the registry: caught. BLIND_round38_MISSED: left out of the
 # registry, each with its reason in _MISSED_REASONS; their code stays in blind_round38.py (switched on by no name the

@@ -10,6 +10,11 @@ list by an existing user's username and email in place of the userId, 422 each; 
 it); round41-answer-title-replaces-body is registered (every answer that carries other Node fields carries a
 title string beside its body, stated_forms.ANSWER_TITLE, and its body is judged; fix41-answer-query-title-replaces-body
 beside it); round41-bulk-csv-null-looked-up stays out as an allowed reading (its reason below).
+
+paths15 closed round41-cancelwiki-own-by-answerer (registered): the found-relations walk tells "caller answered the
+question" apart (found_relations.ANSWERER; the unwikify placed on a wiki question only, where the permission alone can
+refuse it) and the reference seed holds member's published answer under moderator's wiki question
+(seed_found.answered_wiki_question); member's refused unwikify there fails PERM-CANCELWIKI-OWN.
 """
 
 from __future__ import annotations
