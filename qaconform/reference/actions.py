@@ -38,6 +38,7 @@ from . import (
     histories6_paths,
     history_faults,
     paths13_paths,
+    paths15_paths,
     variants,
 )
 from .auth import Caller
@@ -293,6 +294,7 @@ async def send_to_moderation(svc: Service, request: Request, caller: Caller) -> 
                              auth.SEND_TO_MODERATION)
     blind_perms.sendtomod_admits(caller, node)  # blindp (issue 44): the door let every signed-in caller in
     histories6_paths.sendtomod_door(svc, caller, node)  # histories6 (issue 44): nodes written before the run
+    paths15_paths.sendtomod_door(svc.db, caller, node)  # paths15 (issue 44): an answerer, a reply's parent author
     own = caller.role == "moderator" and node["author_id"] == caller.id  # blindw (issue 44)
     if own and faults.is_on("blind-sendtomod-moderator-own-refused"):
         raise denied(caller.anonymous)
@@ -363,6 +365,7 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
     owns = owns or blind_round36.lock_owner(svc.db, node, caller)  # round36 (issue 44): a child's author
     owns = owns or paths13_paths.lock_owns(svc.db, caller, node)  # paths13 (issue 44): a commenter taken as owner
     owns = owns or blind_round37.lock_owns(svc.db, caller, node)  # round37 (issue 44): a commenter
+    owns = owns or paths15_paths.lock_owns(svc.db, caller, node)  # paths15 (issue 44): an answerer
     owns = blind_round38.lock_owns(svc.db, caller, node, owns)  # round38 (issue 44): a reply's thread root
     access.require_owner("lockNode", caller, owns, auth.LOCK_ANY)
     blind_round31.lock_refused(svc.db, caller, node)  # round31 (issue 44): a rank check on administrators' nodes

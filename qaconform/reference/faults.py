@@ -439,6 +439,12 @@ from .faults_blind_round42 import BLIND_round42  # noqa: E402
 
 _ALL = _ALL + BLIND_round42  # BLIND_round42_MISSED: left out (docs/blind-rounds.md)
 
+# --- paths15 (issue 44): the paths the last session left open, closed by kind (an answerer, a reply's parent author,
+# every user form crossed with every reassignUser account)
+from .faults_paths15 import PATHS15  # noqa: E402
+
+_ALL = _ALL + PATHS15
+
 FAULTS: dict[str, Fault] = {f.name: dataclasses.replace(f, draws=_DRAWS_NAMED_HERE[f.name])
                             if f.name in _DRAWS_NAMED_HERE else f for f in _ALL}
 """Every known fault by name."""

@@ -102,17 +102,13 @@ _ALL += (
 )
 
 _MISSED_REASONS: dict[str, str] = {
-    "round38-lock-own-reply-by-thread-root": "missed blind and not closed (time): it bites on member's lock of its own "
-    "reply under another's comment (an accepted lock: a write, the suites' share is full) or of another's public "
-    "reply under member's comment, which the run does not hold: novice's shared reply hangs under admin's comment "
-    "(suites/conftest.py COMMENT_AS_REPLY), member's own reply is admin's to lock, found_relations reads first-level "
-    "comments only and the reference seed has no reply outside the fixture question. Closing it: novice's shared reply "
-    "under member's comment (a trade that moves deep_refusals' depth-2 cells and spec/dimensions.yaml), or replies "
-    "found with reads.",
     "round38-reply-to-moderated-private-public": "missed blind and not closed: it needs an accepted reply under a "
     "private comment once that comment is in moderation; the privacy model's send (subtree_moderation.py) moves a "
     "leaf and tries only rule 4's refusal under it. One accepted write more (whether a node in moderation takes "
-    "comments is not stated, so a refusal would skip): a trade not made this session.",
+    "comments is not stated, so a refusal would skip): a trade not made this session. paths15 judged it again: no "
+    "read or refusal reaches it (the fault changes what an ACCEPTED inheriting reply is stored with; a refused reply "
+    "stores nothing, and a seeded reply never goes through the post), so it needs the suites' share at 82 or "
+    "another accepted reply given up for it.",
 }
 """Faults of the round missed on the day's suites and left out of the registry, each with its reason. Blind measure
 (``qaconform selftest --fault NAME --no-clean --jobs 1``, the 15 in one run): 10 of 15 caught. After the fixes 12 of
@@ -120,7 +116,10 @@ _MISSED_REASONS: dict[str, str] = {
 COMMENT-VISIBILITY-RETURNED too) and round38-novice-explicit-full-refused (the shared plain comment of the account
 without Use Private Comments names the full visibility) caught and registered (docs/blind-rounds.md). seed15: 13 of 15,
 round38-unfavorite-newest-holder registered: caught in admin-first order of favorite_node_id's two unfavorites, which
-it names (``draws``); the self-test runs it at the first seed from its own that draws that order."""
+it names (``draws``); the self-test runs it at the first seed from its own that draws that order. paths15: 14 of 15,
+round38-lock-own-reply-by-thread-root registered (the found-relations walk reads the public replies in the comment lists
+it reads, found_relations.REPLY, and the reference seed holds novice's public reply under member's seeded
+comment: member's refused lock of it fails PERM-LOCK-OWN)."""
 
 # BLIND_round38: the faults of the round that stay in the registry: caught. BLIND_round38_MISSED: left out of the
 # registry, each with its reason in _MISSED_REASONS; their code stays in blind_round38.py (switched on by no name the

@@ -10,6 +10,11 @@ list by an existing user's username and email in place of the userId, 422 each; 
 it); round41-answer-title-replaces-body is registered (every answer that carries other Node fields carries a
 title string beside its body, stated_forms.ANSWER_TITLE, and its body is judged; fix41-answer-query-title-replaces-body
 beside it); round41-bulk-csv-null-looked-up stays out as an allowed reading (its reason below).
+
+paths15 closed round41-cancelwiki-own-by-answerer (registered): the found-relations walk tells "caller answered the
+question" apart (found_relations.ANSWERER; the unwikify placed on a wiki question only, where the permission alone can
+refuse it) and the reference seed holds member's published answer under moderator's wiki question
+(seed_found.answered_wiki_question); member's refused unwikify there fails PERM-CANCELWIKI-OWN.
 """
 
 from __future__ import annotations
@@ -78,10 +83,6 @@ _MISSED_REASONS: dict[str, str] = {
     "a null read as a value naming no file ('The requested file does not exist', 400) refuses the job as surely "
     "as one read as absent. suites/contract/test_null_fields.py sends the null and requires the refusal (a 4xx), "
     "not the message",
-    "round41-cancelwiki-own-by-answerer": "missed when measured (round41, measure only): member never tried to "
-    "unwikify another's wiki question it had answered; the relation 'caller answered the node' was not crossed "
-    "with cancelWiki (fix41 left it open: the found-relations walk skips wiki nodes, and the run holds no answer by "
-    "member under another's wiki question without a new write; a seeded one would reach it)",
 }
 """The faults the suites did not catch when measured, by name, with the path the suites did not take (measure
 only: no fixing phase this round, so they stay out of the registry, wired, until a later round closes them)."""

@@ -34,6 +34,7 @@ from . import (
     fix26_paths,
     fix31_paths,
     jobs4_paths,
+    paths15_paths,
     refusals2_paths,
     variants,
 )
@@ -230,6 +231,7 @@ def _check_reassign_user(svc: Service, fields: dict[str, Any], skipped: frozense
     refused_form = refused_form or crossing3_paths.reassign_refused(reassign, skipped)  # crossing3 (issue 44)
     refused_form = refused_form or blind_round32.reassign_refused(structured(fields, "user"), reassign)  # round32
     refused_form = refused_form or blind_round40.reassign_refused(svc, fields, reassign)  # round40 (issue 44)
+    refused_form = refused_form or paths15_paths.reassign_refused(svc.db, fields, reassign)  # paths15 (issue 44)
     blind_round35.bulk_reassign_refused(fields, reassign)  # round35 (issue 44): a bulk job's reassignUser by id only
     if (not _find_user(svc, looked_up, ("username", "id")) and not lenient) or refused_form:
         raise bad_request("The provided 'reassignUser' is/are invalid")

@@ -81,6 +81,7 @@ from . import (
     lists9_paths,
     paths13_doors,
     paths14_paths,
+    paths15_paths,
     readers_paths,
     recip_paths,
     refusals2_paths,
@@ -203,6 +204,7 @@ HOOKS: list[Hook] = [
          after=blind_round40.after),  # round40 (issue 44): blind round 40
     Hook("paths14", after=paths14_paths.after,
          refusal=paths14_paths.refusal),  # paths14 (issue 44 items 1, 2): a parameter alone; the last caller
+    Hook("paths15", after=paths15_paths.after),  # paths15 (issue 44): marked for one reader, a lock's record
     Hook("round39", before=blind_round39.before, after=blind_round39.after),  # round39 (issue 44): blind round 39
     Hook("round38", before=blind_round38.before, after=blind_round38.after,
          refusal=blind_round38.refusal),  # round38 (issue 44): blind round 38

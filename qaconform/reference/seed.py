@@ -15,7 +15,7 @@ import re
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from . import variants
+from . import seed_found, variants
 from .db import Database
 from .seed_people import ACCOUNTS, BASE_MS, DAY_MS, GDPR_USER, HIDDEN_SPACE_ID, seed_people
 
@@ -229,6 +229,7 @@ def seed(db: Database, size: int, rng_seed: int = 20190221) -> SeedFixtures:
     _seed_child_space_question(b)  # blind12 (issue 44)
     _seed_followed_question(b)  # fix2nodes (issue 44)
     _seed_answered_novices_question(b)  # fix32 (issue 44)
+    seed_found.answered_wiki_question(b)  # paths15 (issue 44)
     conn.executemany(_NODE_INSERT, b.nodes)
     conn.executemany("INSERT INTO comment_recipients(comment_id, user_id) VALUES (?, ?)", b.recipients)
     conn.executemany("INSERT OR IGNORE INTO node_topics(node_id, topic_id) VALUES (?, ?)", b.node_topics)
@@ -456,9 +457,11 @@ def _seed_answered_novices_question(b: _Builder) -> int:
                topics=(3,), date=date)
     # paths14 (issue 44 item 3): member's public comment under it, so that member stands to an answer of another's
     # in the relation "commented on it" (found_relations.COMMENTER), the one account that may lock its own posts;
-    # added after the question's fields are drawn (its last activity stays the answer's), the last node seeded
-    b.nodes.append(b.child("comment", answer[0], qid, answer[0], FIXTURE_SPACE_ID, member,
-                           "<p>Does that keep the space's topics?</p>", date=date + 7_200_000, depth=2))
+    # added after the question's fields are drawn (its last activity stays the answer's), after every other node
+    comment = b.child("comment", answer[0], qid, answer[0], FIXTURE_SPACE_ID, member,
+                      "<p>Does that keep the space's topics?</p>", date=date + 7_200_000, depth=2)
+    b.nodes.append(comment)
+    seed_found.reply_under(b, comment, novice)  # paths15 (issue 44): a reply of novice's under it, the same way
     return qid
 
 

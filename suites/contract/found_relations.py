@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from action_cases import ACTIONS, AUTHOR, FAVORITE, NONE, PARENT_AUTHOR, QUESTION_AUTHOR_OF, allowed
+from action_cases import ACTIONS, AUTHOR, FAVORITE, NONE, PARENT_AUTHOR, QUESTION_AUTHOR_OF, WIKI, allowed
 
 from qaconform.target.client import ApiClient, ApiResponse, TargetError
 from qaconform.target.profile import Profile
@@ -35,6 +35,16 @@ COMMENTER = "commenter"
 """paths13 (issue 44 item 3): the caller wrote a public comment directly under the node (an answer) and did not write
 the node. The permission table knows no such relation: "for the caller's own node" is the node acted on, so a
 commenter is refused whatever "none" is refused (a server taking "own" from the comments under a node grants it)."""
+ANSWERER = "answerer"
+"""paths15 (issue 44): the caller wrote a published answer directly under the node (a question) and did not write the
+node. Like :data:`COMMENTER`, a relation of the walk only: a server taking "own" from the answers under a question
+grants what "none" is refused (round41-cancelwiki-own-by-answerer). Its unwikify is placed on a WIKI question only: on
+one that is not wiki, any caller is refused by the node's state, so the permission would not be what is tried."""
+REPLY = "reply"
+"""paths15 (issue 44): a kind of the walk only, a public comment directly under a public comment (a reply), read in
+the comment lists the walk reads anyway. Its cells are the author of the comment it is under (:data:`PARENT_AUTHOR`)
+refused what "none" is refused: a server taking a reply's owner from its thread (round38-lock-own-reply-by-thread-root)
+grants them. Kept apart from first-level comments so that no cell placed before moves."""
 PAGES = 15
 PAGE_SIZE = 100
 """Pages of an account's question and answer list read (bounded: 1,500 items, or 300 on a site capping pageSize
@@ -65,6 +75,10 @@ class Found:
     commenters: frozenset[str] = frozenset()
     """The accounts that wrote a public comment directly under the node (:data:`COMMENTER`; answers only: the
     comment lists read are the answers')."""
+    answerers: frozenset[str] = frozenset()
+    """The accounts whose found answer is directly under the node (:data:`ANSWERER`; questions only)."""
+    wiki: bool = False
+    """A community-wiki question: placed only for :data:`ANSWERER` cells (the walk acted on none before paths15)."""
 
     def relations(self, role: str) -> frozenset[str]:
         """The relations ``role`` stands in to this node (action_cases.relations: an answer's parent is its
@@ -75,7 +89,8 @@ class Found:
             return frozenset({AUTHOR})
         held = {r for r, a in ((PARENT_AUTHOR, self.parent_author), (QUESTION_AUTHOR_OF, self.question_author))
                 if a == role}
-        return frozenset((held or {NONE}) | ({COMMENTER} if role in self.commenters else set()))
+        return frozenset((held or {NONE}) | ({COMMENTER} if role in self.commenters else set())
+                         | ({ANSWERER} if role in self.answerers else set()))
 
 
 @dataclass(frozen=True)
@@ -114,15 +129,22 @@ CELLS: tuple[Cell, ...] = tuple(
     for action in ACTIONS for role in ROLES for kind in KINDS for relation in _relations_of(kind, role)
     if not allowed(action, role, relation) and not (action == FAVORITE and role in ("admin", "moderator"))) + tuple(
     Cell(action, role, COMMENTER, "answer") for action in ACTIONS for role in ("member", "novice")
-    if not allowed(action, role, NONE))
+    if not allowed(action, role, NONE)) + tuple(
+    Cell(action, role, relation, kind) for relation, kind in ((ANSWERER, "question"), (PARENT_AUTHOR, REPLY))
+    for action in ACTIONS for role in ("member", "novice") if not allowed(action, role, NONE))
 """Every (action, role, relation, kind) the permission table refuses (a question is under no node, anonymous wrote
-nothing), and last (paths13) each call refused to member and novice with no relation, on an answer they commented
-on. admin and moderator hold every permission of the four actions in every relation: no cell of theirs."""
+nothing); then (paths13) each call refused to member and novice with no relation, on an answer they commented on;
+last (paths15) the same calls on a question they answered and on a reply under a comment they wrote. admin and
+moderator hold every permission of the four actions in every relation: no cell of theirs."""
 
 
 def placed(cell: Cell, found: Iterable[Found]) -> Found | None:
-    """The first found node of the cell's kind to which its role stands in its relation."""
-    return next((n for n in found if n.kind == cell.kind and cell.relation in n.relations(cell.role)), None)
+    """The first found node of the cell's kind to which its role stands in its relation (a wiki question only for an
+    :data:`ANSWERER` cell, and for its unwikify only a wiki one: :data:`ANSWERER`)."""
+    fit = [n for n in found if n.kind == cell.kind and cell.relation in n.relations(cell.role)]
+    if cell.relation != ANSWERER:
+        return next((n for n in fit if not n.wiki), None)
+    return next((n for n in fit if n.wiki), None if cell.action == WIKI else next(iter(fit), None))
 
 
 # --- the reads ----------------------------------------------------------------------------------------------------
@@ -206,10 +228,11 @@ def find(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) 
             if isinstance(q.get("id"), int) and (q.get("author") or {}).get("id") == uid:
                 questions[q["id"]] = role
                 answer_ids[q["id"]] = [a for a in q.get("answers") or () if isinstance(a, int)]
-                if (q["id"] not in off and q.get("wiki") is not True and "closed" not in (q.get("nodeStates") or ())
-                        and not _ours(q)):
-                    found.append(Found(q["id"], "question", role, None, None, path, "listUserQuestions"))
+                if q["id"] not in off and "closed" not in (q.get("nodeStates") or ()) and not _ours(q):
+                    found.append(Found(q["id"], "question", role, None, None, path, "listUserQuestions",
+                                       wiki=q.get("wiki") is True))  # paths15: a wiki one for ANSWERER cells only
     answers: list[Found] = []
+    questions_of: dict[int, int] = {}
     for role in WRITERS:
         uid = user_ids.get(role)
         if uid is None:
@@ -223,25 +246,46 @@ def find(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) 
                 continue  # only under a question an account wrote: the kit acts only under what its accounts wrote
             asker = questions.get(question, OTHER)
             answers.append(Found(a["id"], "answer", role, asker, asker, path, "listUserAnswers"))
+            questions_of[a["id"]] = question
     found += answers
     known = {a.id for a in answers}
+    answerers: dict[int, set[str]] = {}  # paths15 (issue 44): who answered each question, from the answers found
+    for node in answers:
+        answerers.setdefault(questions_of[node.id], set()).add(node.author)
     # the answers of the accounts' questions whose author no answer list read names: parents of comments only (a
     # node acted on needs its author known, "own" decides; its parent's author never turns a refusal into a grant)
     unnamed = [Found(a, "answer", OTHER, asker, asker, "", "") for q, ids in answer_ids.items() if q not in off
                for a in ids if a not in known for asker in (questions[q],)]
     commenters: dict[int, set[str]] = {}
+    replies: list[Found] = []
     for answer in [*answers, *unnamed][:ANSWERS_READ]:
         path = f"answer/{answer.id}/comment.json"
-        for c in _items(api["novice"].get(path, params={"pageSize": PAGE_SIZE}, operation="listAnswerComments")) or ():
-            author = (c.get("author") or {}).get("id")
-            if (isinstance(c.get("id"), int) and c.get("parentId", answer.id) == answer.id and not _ours(c)
-                    and c.get("visibility", "full") == "full" and not c.get("recipients") and c["id"] not in off):
-                writer = who.get(author, OTHER) if isinstance(author, int) else OTHER
-                found.append(Found(c["id"], "comment", writer, answer.author, answer.question_author,
+        listed = _items(api["novice"].get(path, params={"pageSize": PAGE_SIZE}, operation="listAnswerComments")) or []
+        public = {c["id"]: _writer(c, who) for c in listed if isinstance(c.get("id"), int) and _public(c, off)}
+        for c in listed:
+            if c.get("id") not in public:
+                continue
+            parent = c.get("parentId", answer.id)
+            if parent == answer.id:
+                found.append(Found(c["id"], "comment", public[c["id"]], answer.author, answer.question_author,
                                    path, "listAnswerComments"))
-                commenters.setdefault(answer.id, set()).add(writer)
-    return [replace(n, commenters=frozenset(commenters[n.id] - {n.author})) if n.kind == "answer"
-            and n.id in commenters else n for n in found]
+                commenters.setdefault(answer.id, set()).add(public[c["id"]])
+            elif parent in public:  # paths15 (issue 44): a public reply to a public comment
+                replies.append(Found(c["id"], REPLY, public[c["id"]], public[parent], answer.question_author,
+                                     path, "listAnswerComments"))
+    return [replace(n, commenters=frozenset(commenters.get(n.id, set()) - {n.author}),
+                    answerers=frozenset(answerers.get(n.id, set()) - {n.author})) for n in found] + replies
+
+
+def _public(c: dict[str, Any], off: set[int]) -> bool:
+    """A public comment no run wrote and no fixture (a private one's readers are the privacy model's)."""
+    return (not _ours(c) and c.get("visibility", "full") == "full" and not c.get("recipients")
+            and c["id"] not in off)
+
+
+def _writer(c: dict[str, Any], who: dict[int, str]) -> str:
+    author = (c.get("author") or {}).get("id")
+    return who.get(author, OTHER) if isinstance(author, int) else OTHER
 
 
 def stable(item: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -110,10 +110,14 @@ def _in_words(cell: Cell) -> str:
     the relation's identifier ("parent_author of a comment", user11)."""
     a, who = f"{'an' if cell.kind[:1] in 'aeiou' else 'a'} {cell.kind}", cell.role
     above = "a question" if cell.kind == "answer" else "a node and a question"
-    return {"author": f"{a} {who} wrote", "parent_author": f"{a} under a node {who} wrote",
+    parent = "comment" if cell.kind == "reply" else "node"
+    return {"author": f"{a} {who} wrote", "parent_author": f"{a} under a {parent} {who} wrote",
             "question_author": f"{a} under a question {who} wrote",
             "none": f"{a} {who} did not write, under {above} {who} did not write",
-            "commenter": f"{a} {who} did not write, with a public comment of {who}'s under it"}.get(
+            "commenter": f"{a} {who} did not write, with a public comment of {who}'s under it",
+            "answerer": f"{a} {who} did not write, with an answer of {who}'s under it"
+                        + (" (a community wiki one: an unwikify of any other is refused by its state)"
+                           if cell.action == "cancelWiki" else "")}.get(
         cell.relation, f"{a} to which {who} stands as {cell.relation}")
 
 

@@ -268,7 +268,8 @@ def test_the_question_of_an_accepted_answer_is_marked(api: dict[str, ApiClient],
         if question_id not in judged:
             judged.add(question_id)
             _marked_under_every_sort(api["admin"], question_id, answer.get("id"), question.get("primaryContainerId"),
-                                     at_once, question.get("title"), _readers(api))
+                                     at_once, question.get("title"), _readers(api),
+                                     (question.get("author") or {}).get("id"))
 
 
 READERS = ("anonymous", "novice", "member", "moderator")
@@ -280,7 +281,8 @@ def _readers(api: dict[str, ApiClient]) -> dict[str, ApiClient]:
 
 
 def _marked_under_every_sort(admin: ApiClient, question_id: int, answer_id: Any, space: Any, at_once: int,
-                             title: Any = None, readers: dict[str, ApiClient] | None = None) -> None:
+                             title: Any = None, readers: dict[str, ApiClient] | None = None,
+                             asker: Any = None) -> None:
     """The question of an accepted answer under every sort name the question list's sorts array shows, within its
     space (spaceId: "restricts to one space", so each sort is a page or two), and under each other stated parameter
     of the list (:func:`_stated_parameters`): marked is the question's, not the order's or the query's (blind6, issue
@@ -291,14 +293,21 @@ def _marked_under_every_sort(admin: ApiClient, question_id: int, answer_id: Any,
 
     ``readers``: every other reader (anonymous and each account) reads the question's space too, with and without
     spaceId (round40, issue 44: marked false only on anonymous's question list; marked is the question's, not the
-    reader's). A reader the list refuses, or that does not see the question, judges nothing."""
+    reader's), and every reader, admin too, reads it in its asker's user question list (``asker``: the author's id;
+    paths15, issue 44: the same field on listUserQuestions, which round40 did not read). A reader the list refuses,
+    or that does not see the question, judges nothing."""
     names = list(envelope().sorts_seen)
     within = {"spaceId": space} if isinstance(space, int) else {}
     params = [{"sort": name, **within} for name in names] + _stated_parameters(title, within)
-    asks: list[tuple[str, ApiClient, dict[str, Any]]] = [("admin", admin, p) for p in params]
-    asks += [(name, client, p) for name, client in (readers or {}).items() for p in ([{}, within] if within else [{}])]
-    walks = _ahead([functools.partial(_listed_under, client, p, question_id) for _, client, p in asks], at_once)
-    for (reader, _, asked), walk in zip(asks, walks, strict=True):
+    asks: list[tuple[str, ApiClient, dict[str, Any], str]] = [("admin", admin, p, "question.json") for p in params]
+    asks += [(name, client, p, "question.json") for name, client in (readers or {}).items()
+             for p in ([{}, within] if within else [{}])]
+    if isinstance(asker, int) and not isinstance(asker, bool):
+        asks += [(name, client, {}, f"user/{asker}/question.json")
+                 for name, client in {"admin": admin, **(readers or {})}.items()]
+    walks = _ahead([functools.partial(_listed_under, client, p, question_id, path) for _, client, p, path in asks],
+                   at_once)
+    for (reader, _, asked, path), walk in zip(asks, walks, strict=True):
         found = _taken(walk)
         if found is None:
             continue
@@ -307,7 +316,7 @@ def _marked_under_every_sort(admin: ApiClient, question_id: int, answer_id: Any,
             shown = "&".join(f"{k}={v}" for k, v in asked.items()) or "no parameter"
             fail(["MARKED-ACCEPTED-QUESTION"], f"answer {answer_id} is accepted, so its question "
                  f"{question_id} is marked true whatever the list is asked with and whoever reads it; listed to "
-                 f"{reader} with {shown} it shows marked={hit.get('marked')!r}. Check the query behind that "
+                 f"{reader} in {path} with {shown} it shows marked={hit.get('marked')!r}. Check the query behind that "
                  f"parameter and that reader's index for the accepted state", resp)
 
 
@@ -326,12 +335,12 @@ def _stated_parameters(title: Any, within: dict[str, Any]) -> list[dict[str, Any
     return [*searched, {"type": "question", **within}, {"includeOnly": _PROJECTED, **within}]
 
 
-def _listed_under(admin: ApiClient, params: dict[str, Any], question_id: int
+def _listed_under(admin: ApiClient, params: dict[str, Any], question_id: int, path: str = "question.json"
                   ) -> tuple[dict[str, Any], ApiResponse] | None:
-    """The question as the question list shows it under ``params`` (within its first three pages of 100) and the
-    page's response, or None."""
+    """The question as the question list (or ``path``, a user question list) shows it under ``params`` (within its
+    first three pages of 100) and the page's response, or None."""
     for page in range(1, 4):
-        resp = admin.get("question.json", params={**params, "page": page, "pageSize": 100})
+        resp = admin.get(path, params={**params, "page": page, "pageSize": 100})
         body = resp.json() if resp.status == 200 else None
         items = body.get("list") if isinstance(body, dict) else None
         if not isinstance(items, list) or not items:

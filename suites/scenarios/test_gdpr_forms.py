@@ -245,16 +245,19 @@ def test_every_user_and_reassign_user_form_dated_by_each_other_date_form_is_refu
 # round40 (issue 44): the account a reassignUser names is a dimension too. "by exactly one of username or id" names no
 # kind of user: a server that looks a username up in its staff directory (or refuses a user who could not publish)
 # passes every job reassigning to admin. Each other account of the profile by each stated form, the job's user form
-# rotating through its stated forms (pairwise, not every triple): refusals of past-dated jobs, no accepted write.
+# in every stated form (paths15: every triple, not the pairs drawn before): refusals of past-dated jobs, no accepted
+# write.
 REASSIGN_ACCOUNTS = ("moderator", "member", "novice")
 """The accounts a reassignUser names besides admin (the crossings above name admin)."""
 
 
 def _reassign_account_cases() -> list[Any]:
-    users = dated_user_forms()
-    pairs = [(r, a) for r in stated_forms("reassignUser") for a in REASSIGN_ACCOUNTS]
-    return [pytest.param(users[i % len(users)], r, a, id=f"user-by-{users[i % len(users)]}-reassign-{a}-by-{r}")
-            for i, (r, a) in enumerate(pairs)]
+    """Every stated form of the job's own user x every stated reassignUser form x every other account (paths15, issue
+    44: round40 drew each (reassignUser form, account) pair with one user form in turn, so an account was never named
+    beside a user given by email unless the turn fell there: paths15-reassign-moderator-emailed-user-refused). One
+    refused request each (past-dated): no accepted write."""
+    return [pytest.param(u, r, a, id=f"user-by-{u}-reassign-{a}-by-{r}")
+            for u in dated_user_forms() for r in stated_forms("reassignUser") for a in REASSIGN_ACCOUNTS]
 
 
 @pytest.mark.rule("GDPR-REASSIGN-FORMS", "GDPR-USER-FORMS", "GDPR-PAST-DATE")

@@ -1,0 +1,42 @@
+"""Nodes seeded for the found-relations walk (suites/contract/found_relations.py), paths15 (issue 44): a relation the
+walk tells apart needs a node in that relation that the profile's accounts wrote before the run, and the run may not
+write one (an accepted write on a node not the run's). Each is seeded after every other node and dated before them
+(or added after its question's fields are drawn), so that no other node's id, no question's counts or last activity
+and no list's first page moves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .seed_people import BASE_MS, DAY_MS
+
+_FIXTURE_SPACE_ID = 1
+_Builder = Any
+"""seed._Builder (seed.py imports this module, so it is not imported back: tests/reference/test_reference_layout.py)."""
+
+
+def reply_under(b: _Builder, comment: tuple[Any, ...], author: int) -> None:
+    """A public reply by ``author`` under a public comment of another's (found_relations.REPLY): the comment's
+    author then stands to a reply it did not write as the author of the comment it is under, the relation
+    round38-lock-own-reply-by-thread-root takes for "own". The seed held no reply outside the fixture question, under
+    which the walk never acts."""
+    cid, question, answer, space, date = comment[0], comment[3], comment[4], comment[5], comment[9]
+    b.nodes.append(b.child("comment", cid, question, answer, space, author, "<p>It does; the topics move with it.</p>",
+                           date=date + 3_600_000, depth=3))
+
+
+def answered_wiki_question(b: _Builder) -> int:
+    """A community-wiki question of moderator's with a published answer of member's (found_relations.ANSWERER): the
+    one node member did not write and answered that is wiki, so the walk tries member's refused unwikify, lock and
+    send where "caller answered the node" could be taken for "own" (round41-cancelwiki-own-by-answerer). The fixture
+    wiki nodes have no answer, and the run writes none under them."""
+    moderator, member = 2, 3
+    qid = b.new_id()
+    date = BASE_MS - 34 * DAY_MS
+    answer = b.child("answer", qid, qid, None, _FIXTURE_SPACE_ID, member,
+                     "<p>Ctrl+K opens the search box on every page.</p>", date=date + 3_600_000, depth=1)
+    b.question(qid, _FIXTURE_SPACE_ID, moderator, "Keyboard shortcuts (community wiki)", children=[answer],
+               topics=(6,), wiki=1, date=date)
+    b.action("wikified", moderator, qid, date)
+    return qid
