@@ -30,6 +30,7 @@ from . import (
     blind_round32,
     blind_round33,
     blind_round41,
+    blind_round43,
     faults,
     histories2_faults,
     histories3_faults,
@@ -145,6 +146,8 @@ def _filter_by_space(q: Any, where: list[str], params: list[Any], paging: Paging
         space_raw = None  # blindr: the search query has no space condition
     if paging.page > 1 and faults.is_on("blinde-spaceid-dropped-from-page-2"):
         space_raw = None  # blinde: a later page's query is built without the space condition
+    if blind_round43.space_dropped(q):
+        space_raw = None  # round43 (issue 44): the unanswered query has no space condition
     if not space_raw or faults.is_on("spaceid-ignored"):
         return
     try:

@@ -62,6 +62,7 @@ from . import (
     blind_round38,
     blind_round39,
     blind_round40,
+    blind_round43,
     combos2_paths,
     fix2jobs_paths,
     fix22_paths,
@@ -205,6 +206,8 @@ HOOKS: list[Hook] = [
     Hook("round39", before=blind_round39.before, after=blind_round39.after),  # round39 (issue 44): blind round 39
     Hook("round38", before=blind_round38.before, after=blind_round38.after,
          refusal=blind_round38.refusal),  # round38 (issue 44): blind round 38
+    Hook("round43", before=blind_round43.before, after=blind_round43.after,
+         refusal=blind_round43.refusal),  # round43 (issue 44): blind round 43
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
