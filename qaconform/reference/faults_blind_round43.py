@@ -105,7 +105,26 @@ _ALL: tuple[Fault, ...] = (
     ),
 )
 
-_MISSED_REASONS: dict[str, str] = {}
-"""The faults the suites did not catch when the round was measured, with the path they did not take."""
+_MISSED_REASONS: dict[str, str] = {
+    "round43-comments-sorts-moderated-answer":
+        "no suite reads the comment list of an answer in moderation (the fixture answer and the run's published "
+        "answers only)",
+    "round43-question-topics-as-names-filtered":
+        "the question list's item schema is not checked on a page filtered by topics",
+    "round43-cancelwiki-admin-not-canceled":
+        "no suite unwikifies as the administrator (member on its own node, moderator on another's)",
+    "round43-unfavorite-count-stale-behind-newer":
+        "the profile's second favorite holder (admin) never unfavorites before the newer holder (member), or its "
+        "count is not judged",
+    "round43-spaces-hidden-sorted-oldest":
+        "novice's space list is not read with sort=oldest (the hidden space withheld is judged on other sorts)",
+    "round43-cancelwiki-answerer-owns":
+        "member's unwikify of a wiki question it answered is not tried (the relation answerer-of-the-node is not "
+        "placed on a wiki node); round 41's PERM-CANCELWIKI-OWN miss was the same idea, written blind twice",
+    "round43-sendtomod-question-comment-names-question":
+        "no suite sends a comment written directly on a question to moderation and judges the record's node.id",
+}
+"""The faults the suites did not catch when the round was measured (2026-12-01, on main at d213639), with the path
+they did not take (written before the suites were read: what the self-test's misses imply)."""
 
 BLIND_round43, BLIND_round43_MISSED = split_missed(_ALL, _MISSED_REASONS)
