@@ -147,6 +147,12 @@ def spaces_where(caller: Caller, query: Mapping[str, str], where: str) -> str:
     return where
 
 
+def spaces_forgotten(query: Mapping[str, str]) -> bool:
+    """round43-kind-questions-hidden-sorted-recent: the question list sorted by an expert list's sort name ("recent")
+    served by a query without the per-space permission."""
+    return query.get("sort") == "recent" and faults.is_on("round43-kind-questions-hidden-sorted-recent")
+
+
 def earned_order(query: Mapping[str, str], order: str | None, oldest: str) -> str | None:
     """The earned experts' ORDER BY: the oldest sort's on later pages of sort=recent (round43)."""
     page = query.get("page") or "1"

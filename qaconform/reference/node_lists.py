@@ -99,7 +99,8 @@ async def _list_questions(svc: Service, request: Request, caller: Caller) -> Res
     forget_spaces = (paging.size > 50 and faults.is_on("hidden-space-questions-above-page-size-50")) or (
         "exclude" in q and faults.is_on("exclude-shows-hidden-space-questions")) or (
         bool(q.get("q")) and faults.is_on("search-shows-hidden-items")) or (
-        "includeOnly" in q and bool(q.get("spaceId")) and faults.is_on("blind6-projected-named-hidden-space"))
+        "includeOnly" in q and bool(q.get("spaceId")) and faults.is_on("blind6-projected-named-hidden-space")) or (
+        blind_round43.spaces_forgotten(q))  # round43 (issue 44): a sort named for another list
     clause, params = svc.visibility.clause(caller, "n", comments=False, spaces=not forget_spaces)
     where = ["n.type = 'question'", clause]
     blind_round25.question_kind(q, where)  # round25 (issue 44)
