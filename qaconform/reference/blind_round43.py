@@ -56,6 +56,9 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
     if op == "listQuestions" and "topics" in request.query_params and faults.is_on(
             "round43-question-topics-as-names-filtered"):
         return _topics_as_names(response)
+    if op == "listQuestions" and "topics" in request.query_params and faults.is_on(
+            "round43-kind-question-formatted-24h-filtered"):
+        return _formatted_24h(response)
     if op == "cancelWiki" and caller.role == "admin" and faults.is_on("round43-cancelwiki-admin-not-canceled"):
         return _action_field(response, "wikifyAction", "canceled", False)
     if op == "unmarkFavorite" and faults.is_on("round43-unfavorite-count-stale-behind-newer"):
@@ -83,6 +86,21 @@ def _topics_as_names(response: Response) -> Response:
     for item in body["list"]:
         if isinstance(item, dict) and isinstance(item.get("topics"), list):
             item["topics"] = [t.get("name") if isinstance(t, dict) else t for t in item["topics"]]
+    return with_body(response, body)
+
+
+def _formatted_24h(response: Response) -> Response:
+    """Each item's creationDateFormatted in the 24-hour form without AM or PM (MM/DD/YYYY HH:mm)."""
+    body = body_json(response)
+    if not isinstance(body, dict) or not isinstance(body.get("list"), list):
+        return response
+    for item in body["list"]:
+        text = item.get("creationDateFormatted") if isinstance(item, dict) else None
+        if isinstance(text, str) and text[-3:] in (" AM", " PM"):
+            day, clock = text[:-3].rsplit(" ", 1)
+            hour, minute = clock.split(":")
+            hour24 = int(hour) % 12 + (12 if text.endswith("PM") else 0)
+            item["creationDateFormatted"] = f"{day} {hour24:02d}:{minute}"
     return with_body(response, body)
 
 

@@ -105,6 +105,12 @@ _ALL: tuple[Fault, ...] = (
     ),
     # --- after reading the suites: one more fault of each closed kind, on another rule or path
     Fault(
+        "round43-kind-question-formatted-24h-filtered", "SHAPE-DATE-FORMATTED",
+        "Kind of round43-question-topics-as-names-filtered (a rule judged on the items of a filter whose value "
+        "selects none): with the topics filter given, the question list's items carry creationDateFormatted in the "
+        "24-hour form without AM or PM (\"Pattern MM/DD/YYYY hh:mm AM or PM.\").",
+    ),
+    Fault(
         "round43-kind-questions-hidden-sorted-recent", "PROJ-ONLY-VISIBLE",
         "Kind of round43-spaces-hidden-sorted-oldest (a sort name the description states for another list): the "
         "question list sorted recent (an expert sort) is built without the per-space permission, so novice sees the "
@@ -116,8 +122,6 @@ _MISSED_REASONS: dict[str, str] = {
     "round43-comments-sorts-moderated-answer":
         "no suite reads the comment list of an answer in moderation (the fixture answer and the run's published "
         "answers only)",
-    "round43-question-topics-as-names-filtered":
-        "the question list's item schema is not checked on a page filtered by topics",
     "round43-cancelwiki-admin-not-canceled":
         "no suite unwikifies as the administrator (member on its own node, moderator on another's)",
     "round43-unfavorite-count-stale-behind-newer":
