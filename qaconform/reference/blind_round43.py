@@ -51,7 +51,8 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, _handl
 def after(svc: Service, op: str, request: Request, caller: Caller, response: Response) -> Response:
     if response.status_code != 200:
         return response
-    if op == "listAnswerComments" and faults.is_on("round43-comments-sorts-moderated-answer"):
+    if op == "listAnswerComments" and (faults.is_on("round43-comments-sorts-moderated-answer")
+                                       or faults.is_on("round43-kind-moderated-answer-comments-listcount")):
         return _moderated_answer_comments(svc, request, response)
     if op == "listQuestions" and "topics" in request.query_params and faults.is_on(
             "round43-question-topics-as-names-filtered"):
@@ -75,6 +76,9 @@ def _moderated_answer_comments(svc: Service, request: Request, response: Respons
     body = body_json(response)
     if answer is None or not answer["in_moderation"] or not isinstance(body, dict):
         return response
+    if faults.is_on("round43-kind-moderated-answer-comments-listcount") and isinstance(body.get("listCount"), int):
+        body["listCount"] += 1  # the queue's serializer counts the answer with its comments
+        return with_body(response, body)
     body.pop("sorts", None)
     return with_body(response, body)
 

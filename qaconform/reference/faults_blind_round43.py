@@ -105,6 +105,12 @@ _ALL: tuple[Fault, ...] = (
     ),
     # --- after reading the suites: one more fault of each closed kind, on another rule or path
     Fault(
+        "round43-kind-moderated-answer-comments-listcount", "PAGING-LISTCOUNT",
+        "Kind of round43-comments-sorts-moderated-answer (an envelope rule of the comment list of an answer in "
+        "moderation): the moderation queue's serializer counts the answer with its comments in listCount "
+        "(\"| listCount | integer | Number of items in this page. |\").",
+    ),
+    Fault(
         "round43-kind-question-formatted-24h-filtered", "SHAPE-DATE-FORMATTED",
         "Kind of round43-question-topics-as-names-filtered (a rule judged on the items of a filter whose value "
         "selects none): with the topics filter given, the question list's items carry creationDateFormatted in the "
@@ -119,9 +125,6 @@ _ALL: tuple[Fault, ...] = (
 )
 
 _MISSED_REASONS: dict[str, str] = {
-    "round43-comments-sorts-moderated-answer":
-        "no suite reads the comment list of an answer in moderation (the fixture answer and the run's published "
-        "answers only)",
     "round43-cancelwiki-admin-not-canceled":
         "no suite unwikifies as the administrator (member on its own node, moderator on another's)",
     "round43-unfavorite-count-stale-behind-newer":
