@@ -31,6 +31,7 @@ from . import (
     blind_round38,
     blind_round41,
     blind_round42,
+    blind_round43,
     combos_perms,
     faults,
     fix32_paths,
@@ -238,8 +239,9 @@ async def cancel_wiki(svc: Service, request: Request, caller: Caller) -> Respons
     node = svc.visible_node(caller, path_id(request))
     try:  # blindp (issue 44): the any-node permission and the refusal as the planted faults decide them
         access.require_owner("cancelWiki", caller, node["author_id"] == caller.id or (  # round41 (issue 44)
-            blind_round41.cancelwiki_owns(svc.db, caller, node) or blind_round42.cancelwiki_owns(svc.db, caller, node)),
-            blind_perms.cancelwiki_any_node(request))  # round42 (issue 44): a wiki question one answered
+            blind_round41.cancelwiki_owns(svc.db, caller, node) or blind_round42.cancelwiki_owns(svc.db, caller, node)
+            or blind_round43.cancelwiki_owns(svc.db, caller, node)),  # round42, round43: a wiki question one answered
+            blind_perms.cancelwiki_any_node(request))
     except ApiError as exc:
         if (answered := blind_perms.own_refusal(exc)) is not None:
             return answered
@@ -383,6 +385,7 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
         extra = extra.encode("ascii", "replace").decode("ascii")
     extra = history_faults.lock_extra(node, extra)  # blindh (issue 44)
     extra = blind_round14.lock_extra(extra)  # round14 (issue 44)
+    extra = blind_round43.lock_extra(node, extra)  # round43 (issue 44): a node in moderation
     verb = blind7_paths.lock_verb(caller, "lock" if faults.is_on("lock-verb-wrong") else "locked")  # blind7
     with svc.tx("lock") as conn:
         action_id = _record_action(conn, verb, caller, node["id"], client_ip(request), extra=extra)

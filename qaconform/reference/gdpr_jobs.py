@@ -28,6 +28,7 @@ from . import (
     blind_round38,
     blind_round40,
     blind_round41,
+    blind_round43,
     crossing2_paths,
     crossing3_paths,
     faults,
@@ -70,6 +71,7 @@ async def schedule_gdpr_job(svc: Service, request: Request, caller: Caller) -> R
     skipped |= blind_round31.skipped(request.query_params.keys())  # round31 (issue 44)
     skipped |= fix31_paths.skipped(request.query_params.keys())  # fix31 (issue 44): operations as a parameter
     fix31_paths.job_fields(fields)  # fix31 (issue 44): a reassignUser id past 32 bits
+    blind_round43.job_fields(request.query_params.keys(), fields)  # round43 (issue 44): a parameter's pair
     return _schedule(svc, caller, fields, skipped)
 
 
@@ -252,6 +254,8 @@ def _free_time_frame(svc: Service, fields: dict[str, Any], check_taken: bool = T
                                                   structured(fields, "user")):  # round15 (issue 44)
         past = False
     if past and blind_round33.bulk_timestamp_future(fields, structured(fields, "scheduleDate")):  # round33
+        past = False
+    if past and blind_round43.past_unchecked(fields):  # round43 (issue 44): a user by email
         past = False
     if past and check_past and not faults.is_on("gdpr-past-date-accepted"):
         blind_round12.past_date_refusal(structured(fields, "scheduleDate"))  # round12 (issue 44)

@@ -31,6 +31,7 @@ from . import (
     blind_round33,
     blind_round41,
     blind_round42,
+    blind_round43,
     faults,
     histories2_faults,
     histories3_faults,
@@ -99,7 +100,8 @@ async def _list_questions(svc: Service, request: Request, caller: Caller) -> Res
     forget_spaces = (paging.size > 50 and faults.is_on("hidden-space-questions-above-page-size-50")) or (
         "exclude" in q and faults.is_on("exclude-shows-hidden-space-questions")) or (
         bool(q.get("q")) and faults.is_on("search-shows-hidden-items")) or (
-        "includeOnly" in q and bool(q.get("spaceId")) and faults.is_on("blind6-projected-named-hidden-space"))
+        "includeOnly" in q and bool(q.get("spaceId")) and faults.is_on("blind6-projected-named-hidden-space")) or (
+        blind_round43.spaces_forgotten(q))  # round43 (issue 44): a sort named for another list
     clause, params = svc.visibility.clause(caller, "n", comments=False, spaces=not forget_spaces)
     where = ["n.type = 'question'", clause]
     blind_round25.question_kind(q, where)  # round25 (issue 44)
@@ -146,6 +148,8 @@ def _filter_by_space(q: Any, where: list[str], params: list[Any], paging: Paging
         space_raw = None  # blindr: the search query has no space condition
     if paging.page > 1 and faults.is_on("blinde-spaceid-dropped-from-page-2"):
         space_raw = None  # blinde: a later page's query is built without the space condition
+    if blind_round43.space_dropped(q):
+        space_raw = None  # round43 (issue 44): the unanswered query has no space condition
     if not space_raw or faults.is_on("spaceid-ignored"):
         return
     try:

@@ -63,6 +63,7 @@ from . import (
     blind_round39,
     blind_round40,
     blind_round42,
+    blind_round43,
     combos2_paths,
     fix2jobs_paths,
     fix22_paths,
@@ -210,6 +211,8 @@ HOOKS: list[Hook] = [
          refusal=blind_round38.refusal),  # round38 (issue 44): blind round 38
     Hook("round42", before=blind_round42.before, admitted=blind_round42.admitted,
          after=blind_round42.after),  # round42 (issue 44): blind round 42
+    Hook("round43", before=blind_round43.before, after=blind_round43.after,
+         refusal=blind_round43.refusal),  # round43 (issue 44): blind round 43
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

@@ -29,6 +29,7 @@ from . import (
     blind_round33,
     blind_round38,
     blind_round41,
+    blind_round43,
     faults,
     variants,
 )
@@ -96,6 +97,7 @@ async def list_earned_experts(svc: Service, request: Request, caller: Caller) ->
     reversed_oldest = q.get("sort") == "oldest" and faults.is_on("earned-experts-oldest-reversed")
     order = EXPERT_SORTS["recent"] if reversed_oldest else blind_round32.earned_order(q)  # round32 (issue 44)
     order = blind_round33.earned_order(q, order, EXPERT_SORTS["reputation"])  # round33 (issue 44)
+    order = blind_round43.earned_order(q, order, EXPERT_SORTS["oldest"])  # round43 (issue 44): later pages
     page = _experts(svc, request, "earned_expert = 1", [], string_field, echo, order)
     if "pageSize" in q and faults.is_on("blind6-earned-experts-pagecount-default-size"):  # blind6 (issue 44)
         return blind6_reads.rewritten(page, blind6_reads.pagecount_with(svc.page_size))
@@ -153,6 +155,7 @@ async def list_spaces(svc: Service, request: Request, caller: Caller) -> Respons
     where = _shown_spaces(svc, caller, projected=bool(q.get("includeOnly")))
     where = blind_perms.spaces_where(caller, paging, where)  # blindp (issue 44)
     where = blind_round33.spaces_where(q, where)  # round33 (issue 44)
+    where = blind_round43.spaces_where(caller, q, where)  # round43 (issue 44): sorted oldest first
     if ("wrap" in q or "v1" in q) and where != "0" and faults.is_on("spaces-hidden-shown-with-wrap"):
         where = "1"  # blindr: the legacy serializer lists every space
     counted = "1" if where != "0" and faults.is_on("blindc-spaces-totalcount-counts-hidden") else where  # blindc

@@ -64,12 +64,15 @@ class Combination:
         """The query parameters with ``tokens`` filled (``{"$word": "lorem"}``). A token given for this list
         (``{"$word@listTopics": "install"}``, :func:`search_words.per_list`) wins over the one for every list: a
         search word of question titles finds no topic, and the rules judged on a topic search's items would
-        judge an empty list (blinde, issue 44)."""
+        judge an empty list (blinde, issue 44). A token given for the parameter (``{"$word@topics=": "api"}``)
+        wins over both: round43 (issue 44), a title word sent as ``topics`` selected no question, so every rule
+        judged on the items of the topics filter judged an empty list."""
         out: dict[str, str] = {}
         for key, value in _query_pairs(self.query):
             for token, filled in tokens.items():
                 if "@" not in token:
-                    value = value.replace(token, tokens.get(f"{token}@{self.op}", filled))
+                    value = value.replace(token, tokens.get(f"{token}@{key}=", tokens.get(f"{token}@{self.op}",
+                                                                                           filled)))
             out[key] = value
         return out
 

@@ -292,10 +292,21 @@ see": test_list_access.py ``_hidden``), so the one reader on whom a visibility r
 SORT = "sort"
 
 
+def named_sorts(contract: Contract | None = None) -> tuple[str, ...]:
+    """round43 (issue 44): every sort name the description names for any list, once: the names seen in the sorts
+    array ("Names seen: active, newest, ...") and the expert lists' ("sort must be one of reputation, username,
+    realname, recent, oldest, default"). "Accepted sort values for lists other than the expert lists: not shown", so
+    a name stated for one list is as likely a value of another (a space list's "oldest") as any seen one."""
+    contract = contract or load_contract()
+    experts = tuple(str(v) for v in contract.operation(EXPERT_LISTS[0]).parameter("sort").values)
+    return tuple(dict.fromkeys((*envelope().sorts_seen, *experts)))
+
+
 def sort_rows(op: str, dims: Dimensions, drawn: list[Row], visibility_lists: tuple[str, ...]) -> list[Row]:
-    """round33 (issue 44): :data:`SWEPT_READER` reading list ``op`` with each sort name the description has seen
-    (``sorts``: "Names seen: active, newest, ..."), the sort alone, at the array's path, alone, on every list a
-    visibility rule is crossed over that takes a sort and whose accepted sort values are "not shown".
+    """round33 (issue 44): :data:`SWEPT_READER` reading list ``op`` with each sort name the description names
+    (:func:`named_sorts`: round43 added the expert lists' names to those seen in a sorts array), the sort alone, at
+    the array's path, alone, on every list a visibility rule is crossed over that takes a sort and whose accepted
+    sort values are "not shown".
 
     Why: the covering array draws two of those names per list and seed (covering.NAMED_NODE_SORTS), so a server
     that forgets the per-space permission on the query of one sort (a space list ordered newest first read from
@@ -306,7 +317,7 @@ def sort_rows(op: str, dims: Dimensions, drawn: list[Row], visibility_lists: tup
         return []
     have = {row.label for row in drawn}
     out: list[Row] = []
-    for name in envelope().sorts_seen:
+    for name in named_sorts():
         row = Row(Combination(op, SWEPT_READER, ((SORT, f"sort={name}"),)), ALONE)
         if row.label not in have:
             have.add(row.label)

@@ -13,6 +13,12 @@ so every rule of the ORDER of a topic search (the invalid-sort fallback, a sort'
 one item and could not fail. The word is now the fragment most names share whose search, tried on the target, lists
 two items or more (what q matches is not shown: the target's own answer decides, never an assumed substring match);
 the longest word of a name when none does.
+
+round43 (issue 44): the question list's ``topics`` filter was filled with the same title word, which names no topic:
+the filter selected nothing, so every rule judged on its items (the item shape, the dates, includeOnly under it)
+judged an empty list (round43-question-topics-as-names-filtered passed). ``$word@topics=`` is now a topic the
+question list's own items carry, by name, or by id when the target lists nothing for the name (the value format of
+topics is not shown: the target's answer decides which form selects items; nothing asserts what it selects).
 """
 
 from __future__ import annotations
@@ -50,7 +56,49 @@ def per_list(admin: ApiClient) -> dict[str, str]:
         ordered = _listing_two(admin, op, names)
         if ordered or words:
             out[f"$word@{op}"] = ordered or words[0]
+    topic = _selecting_topic(admin)
+    if topic:
+        out[TOPICS_TOKEN] = topic
     return out
+
+
+TOPICS_TOKEN = "$word@topics="
+"""The token of the topics filter's value (covering.Combination.params: a parameter's own token wins)."""
+
+
+def _selecting_topic(admin: ApiClient) -> str:
+    """The name (else the id) of the topic the most questions on admin's first page carry, in the first form whose
+    filter the target answers with an item or more; "" when no item carries a topic or no form selects one."""
+    with outside_tests():
+        resp = admin.get(contract_path("listQuestions"), params={"pageSize": 10})
+    items = _items(resp)
+    held: dict[tuple[str, str], int] = {}
+    for item in items:
+        for topic in item.get("topics") or [] if isinstance(item.get("topics"), list) else []:
+            if isinstance(topic, dict) and topic.get("name"):
+                key = (str(topic["name"]), str(topic.get("id") or ""))
+                held[key] = held.get(key, 0) + 1
+    if not held:
+        return ""
+    name, ident = max(held, key=lambda k: (held[k], k))
+    for value in (name, ident):
+        if not value:
+            continue
+        with outside_tests():
+            probe = admin.get(contract_path("listQuestions"), params={"pageSize": 1, "topics": value})
+        if _items(probe):
+            return value
+    return ""
+
+
+def _items(resp: Any) -> list[dict[str, Any]]:
+    """The dict items of a 200 list response; [] for anything else (its own rows judge it, not this probe)."""
+    try:
+        body: Any = resp.json() if resp.status == 200 else {}
+    except Exception:  # noqa: BLE001 - a list that is not JSON is judged by its own rows, not here
+        body = {}
+    items = body.get("list") if isinstance(body, dict) else None
+    return [i for i in items or [] if isinstance(i, dict)]
 
 
 def shared_fragments(names: list[str]) -> list[str]:

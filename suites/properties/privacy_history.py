@@ -36,6 +36,7 @@ import subtree_moderation
 from recipient_forms import lost_only_strings
 from subtree_views import READERS, Views, count_problem, privileged_last, read_views, reading_order, settings_of
 
+from qaconform.invariants import listcount_problems
 from qaconform.pytest.outcomes import fail
 from qaconform.pytest.properties.plugin import Budget
 from qaconform.pytest.support import PRIVILEGED_READERS, location_path, new_id, post_comment, settle
@@ -345,26 +346,30 @@ class SubtreeModel:
 
     def _judge_served(self, views: Views) -> None:
         """The answer's comment list as each signed-in account is served it in every state the history passes
-        through but moderation (blind6, issue 44: a state flag consulted on a read path). "| 18 Answer's comments |
-        View answers in the question page and View the question page (Anonymous Roles)": every account holds those,
-        and a lock says nothing of who reads ("Only the user who locked it can edit it"), so a 401 or 403 after the
-        lock breaks the list's permission; and "sorts ... Present on question and comment lists" on every page."""
-        if self.state == "in moderation":
-            return  # who reads a node in moderation is not shown: a refusal may be the state's
-        for role in ROLES:
+        through, refusals in every state but moderation (blind6, issue 44: a state flag on a read path). "| 18
+        Answer's comments | View answers in the question page and View the question page (Anonymous Roles)":
+        every account holds those, and a lock says nothing of who reads ("Only the user who locked it can edit
+        it"), so a 401 or 403 after the lock breaks the list's permission; and "sorts ... Present on question and
+        comment lists" on every page, in moderation too (round43, issue 44: only a refusal is the state's to decide
+        there; a list the target serves is a comment list whatever state its answer is in)."""
+        moderated = self.state == "in moderation"  # who reads a node in moderation is not shown: a refusal may be
+        for role in ROLES:  # the state's
             resp = views.answers.get(("comments", role))
-            if resp is not None and resp.status in (401, 403):
+            if resp is not None and resp.status in (401, 403) and not moderated:
                 self._fail("PERM-ANSWER-COMMENTS", f"{role} is refused the comment list of answer {self.answer} "
                                                    f"(answer {self.state}), which every account may list", resp)
             if resp is not None:
                 self.judge_sorts(resp, f"answer {self.answer}'s comment list read by {role}")
 
     def judge_sorts(self, resp: ApiResponse, what: str) -> None:
-        """"sorts | array of string | Present on question and comment lists": on a 200 envelope of the answer's
-        comment list, whatever it holds (an empty list too: the serializer of an empty page is a path of its own)."""
+        """"sorts | array of string | Present on question and comment lists" and (round43, issue 44) "listCount |
+        Number of items in this page": on a 200 envelope of the answer's comment list, whatever it holds (an empty
+        list too: the serializer of an empty page is a path of its own) and whatever state the answer is in."""
         body = resp.json() if resp.status == 200 else None
         if not isinstance(body, dict) or not isinstance(body.get("list"), list):
             return  # not an envelope: the list's shape rules judge that on their own reads
+        if counted := listcount_problems(body):  # a page over its pageSize too (one response: no lag to wait for)
+            self._fail("PAGING-LISTCOUNT", f"{what}: {'; '.join(counted)}", resp)
         sorts = body.get("sorts")
         if not (isinstance(sorts, list) and all(isinstance(x, str) for x in sorts)):
             self._fail("PAGING-SORTS-COMMENTS", f"{what} ({len(body['list'])} items) carries no sorts array of "

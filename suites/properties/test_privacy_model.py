@@ -301,7 +301,7 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
                   "ACTION-SENDTOMOD-REALUSER", "ACTION-SENDTOMOD-VERB", "ACTION-SENDTOMOD-PRIVATE", "ACTION-LOCK-EXTRA",
                   "ACTION-VERBS", "AUTH-ACTING-USER", "ACTION-NODE-ID",  # histories5: a reply sent to moderation too
                   # each read round's refusals and sorts, the empty list read first (blind6, issue 44)
-                  "PERM-ANSWER-COMMENTS", "PAGING-SORTS-COMMENTS",
+                  "PERM-ANSWER-COMMENTS", "PAGING-SORTS-COMMENTS", "PAGING-LISTCOUNT",  # round43: every state
                   "COMMENT-PARENT-KINDS",  # every reply of the opening, under the answer and the question (blind7)
                   # each read round's items at every depth (round26, issue 44: subtree_views.ITEM_RULES)
                   "NODE-ORIGINAL-PARENT-ID", "NODE-TITLE-ANSWERS-COMMENTS", "SHAPE-DATES-MILLIS", "LIST-ITEM-TYPE",
