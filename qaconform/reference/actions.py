@@ -30,6 +30,7 @@ from . import (
     blind_round37,
     blind_round38,
     blind_round41,
+    blind_round44,
     combos_perms,
     faults,
     fix32_paths,
@@ -236,7 +237,9 @@ async def cancel_wiki(svc: Service, request: Request, caller: Caller) -> Respons
     node = svc.visible_node(caller, path_id(request))
     try:  # blindp (issue 44): the any-node permission and the refusal as the planted faults decide them
         access.require_owner("cancelWiki", caller, node["author_id"] == caller.id or (  # round41 (issue 44)
-            blind_round41.cancelwiki_owns(svc.db, caller, node)), blind_perms.cancelwiki_any_node(request))
+            blind_round41.cancelwiki_owns(svc.db, caller, node)
+            or blind_round44.cancelwiki_owns(svc.db, caller, node)),  # round44 (issue 44): an answerer
+            blind_perms.cancelwiki_any_node(request))
     except ApiError as exc:
         if (answered := blind_perms.own_refusal(exc)) is not None:
             return answered

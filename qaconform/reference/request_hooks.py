@@ -62,6 +62,7 @@ from . import (
     blind_round38,
     blind_round39,
     blind_round40,
+    blind_round44,
     combos2_paths,
     fix2jobs_paths,
     fix22_paths,
@@ -205,6 +206,8 @@ HOOKS: list[Hook] = [
     Hook("round39", before=blind_round39.before, after=blind_round39.after),  # round39 (issue 44): blind round 39
     Hook("round38", before=blind_round38.before, after=blind_round38.after,
          refusal=blind_round38.refusal),  # round38 (issue 44): blind round 38
+    Hook("round44", before=blind_round44.before, admitted=blind_round44.admitted,
+         after=blind_round44.after),  # round44 (issue 44): blind round 44
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
