@@ -107,7 +107,23 @@ _ALL: tuple[Fault, ...] = (
 )
 """The round's fifteen faults, in the order they were written (the draw first)."""
 
-_MISSED_REASONS: dict[str, str] = {}
+_MISSED_REASONS: dict[str, str] = {
+    "round44-own-public-reply-privacy-dropped":
+        "missed on the blind measure: no private reply was posted by the author of the public comment it answers "
+        "(rule 5 tried by another account only)",
+    "round44-content-node-id-empty":
+        "missed on the blind measure: the invalid ids tried name nothing on the target (0, negative, unknown, not a "
+        "number); none names a node but no user",
+    "round44-cancelwiki-answerer-owns":
+        "missed on the blind measure: member's refused unwikify was not tried on a wiki node under which member "
+        "wrote an answer",
+    "round44-reassign-group-name-accepted":
+        "missed on the blind measure: the unknown reassignUser tried names nothing on the target; none names a "
+        "group's name as a username",
+    "round44-reply-to-reply-no-location":
+        "missed on the blind measure: the Location of a created comment was checked on comments of answers, "
+        "questions and first-level replies, not on a reply to a reply",
+}
 """The faults the suites did not catch on the blind measure, with the path they did not take."""
 
 BLIND_round44, BLIND_round44_MISSED = split_missed(_ALL, _MISSED_REASONS)
