@@ -7,6 +7,7 @@ look-up). Each is a no-op unless its fault is on.
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import time
 from datetime import UTC, datetime
@@ -78,6 +79,8 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
         return _lastactive_seconds(response)
     if op == "listIssueTypes" and faults.is_on("round44-issuetypes-cached-names"):
         return _issue_types_cached(response)
+    if op == "postComment" and faults.is_on("round44-kind-inherited-reply-location-names-parent"):
+        return _inherited_reply_location(svc.db, request, response)
     if op == "postComment" and faults.is_on("round44-own-public-reply-privacy-dropped"):
         return _own_reply_public(svc, request, caller, response)
     if op == "postComment" and faults.is_on("round44-reply-to-reply-no-location"):
@@ -169,6 +172,16 @@ def _reply_to_reply_unlocated(db: Database, request: Request, response: Response
     if grand is not None and grand["type"] == "comment" and "location" in response.headers:
         del response.headers["location"]  # the URL built from the thread's root, which a third level lacks
     return response
+
+
+def _inherited_reply_location(db: Database, request: Request, response: Response) -> Response:
+    parent = _node(db, request)
+    location = response.headers.get("location", "")
+    found = re.search(r"(\d+)(?!.*\d)", location)
+    if parent is None or parent["type"] != "comment" or parent["visibility"] == "full" or found is None:
+        return response
+    response.headers["location"] = location[:found.start()] + str(parent["id"]) + location[found.end():]
+    return response  # the URL of the thread's settings, built from the node the reply inherits them from
 
 
 def _moderated_answer_date(db: Database, response: Response) -> Response:
