@@ -364,6 +364,7 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
     owns = owns or blind_round36.lock_owner(svc.db, node, caller)  # round36 (issue 44): a child's author
     owns = owns or paths13_paths.lock_owns(svc.db, caller, node)  # paths13 (issue 44): a commenter taken as owner
     owns = owns or blind_round37.lock_owns(svc.db, caller, node)  # round37 (issue 44): a commenter
+    owns = owns or blind_round44.lock_answerer_owns(svc.db, caller, node)  # round44 (issue 44): an answerer
     owns = blind_round38.lock_owns(svc.db, caller, node, owns)  # round38 (issue 44): a reply's thread root
     access.require_owner("lockNode", caller, owns, auth.LOCK_ANY)
     blind_round31.lock_refused(svc.db, caller, node)  # round31 (issue 44): a rank check on administrators' nodes

@@ -232,6 +232,14 @@ def cancelwiki_owns(db: Database, caller: Caller, node: sqlite3.Row) -> bool:
                   (node["id"], caller.id)) is not None
 
 
+def lock_answerer_owns(db: Database, caller: Caller, node: sqlite3.Row) -> bool:
+    """actions.lock: a question counts as own for an account that answered it (round44-kind-lock-answerer-owns)."""
+    if caller.anonymous or node["type"] != "question" or not faults.is_on("round44-kind-lock-answerer-owns"):
+        return False
+    return db.one("SELECT 1 FROM nodes WHERE type = 'answer' AND question_id = ? AND author_id = ?",
+                  (node["id"], caller.id)) is not None
+
+
 def reassign_names_group(db: Database, reassign: Any) -> bool:
     """gdpr_jobs._check_reassign_user: a reassignUser username that names a group is taken as found."""
     if not isinstance(reassign, dict) or not isinstance(reassign.get("username"), str) or not faults.is_on(

@@ -111,22 +111,30 @@ _ALL: tuple[Fault, ...] = (
         "comment's settings (rule 3, at any depth) is created 201 with a Location naming the private parent it "
         "inherits from instead of the new comment; other comments' Location is right",
     ),
+    Fault(
+        "round44-kind-lock-answerer-owns", "PERM-LOCK-OWN",
+        "'for the caller's own node, Lock comments on own posts': a question counts as the caller's own when the "
+        "caller posted an answer under it (a contributor), so member locks another's question it answered",
+    ),
 )
 """The round's fifteen faults, in the order they were written (the draw first), then the kind faults of its fixes."""
 
 _MISSED_REASONS: dict[str, str] = {
     "round44-own-public-reply-privacy-dropped":
-        "missed on the blind measure: no private reply was posted by the author of the public comment it answers "
-        "(rule 5 tried by another account only)",
+        "rule 5's two accepted replies are both by member under another's public comment (the shared private reply "
+        "under novice's public reply at depth 2, public_threads.py; the other option under novice's comment in its "
+        "question's thread, question_thread.py); the replier writing the public parent itself is tried only on a "
+        "target without those parents. Reaching it takes one accepted write more (the suites' share is 81 of 81) or "
+        "moving the shared private reply under member's own public reply, which every privacy test of that thread "
+        "reads (not attempted in round 44's time)",
     "round44-content-node-id-empty":
-        "missed on the blind measure: the invalid ids tried name nothing on the target (0, negative, unknown, not a "
-        "number); none names a node but no user",
-    "round44-cancelwiki-answerer-owns":
-        "missed on the blind measure: member's refused unwikify was not tried on a wiki node under which member "
-        "wrote an answer",
+        "not reachable from the description: no read tells the kit that an id names no user (nothing lists every "
+        "user, and node and user ids may share one sequence or not), and a user with no content may answer 200 []; "
+        "the suites judge the ids that name no user whatever the target holds (0, negative, beyond 64 bits, unknown "
+        "above 2^31, not a number, a username or email in place of the id)",
     "round44-reassign-group-name-accepted":
-        "missed on the blind measure: the unknown reassignUser tried names nothing on the target; none names a "
-        "group's name as a username",
+        "not reachable soundly: a group's name is a name a user may hold too, and no read tells the kit which "
+        "usernames exist (the suites' unknown reassignUser is a name drawn at random, and an id above 2^31)",
 }
 """The faults the suites did not catch on the blind measure, with the path they did not take."""
 

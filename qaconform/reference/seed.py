@@ -229,6 +229,7 @@ def seed(db: Database, size: int, rng_seed: int = 20190221) -> SeedFixtures:
     _seed_child_space_question(b)  # blind12 (issue 44)
     _seed_followed_question(b)  # fix2nodes (issue 44)
     _seed_answered_novices_question(b)  # fix32 (issue 44)
+    _seed_wiki_answer(b, fixtures.wiki_node_id)  # round44 (issue 44)
     conn.executemany(_NODE_INSERT, b.nodes)
     conn.executemany("INSERT INTO comment_recipients(comment_id, user_id) VALUES (?, ?)", b.recipients)
     conn.executemany("INSERT OR IGNORE INTO node_topics(node_id, topic_id) VALUES (?, ?)", b.node_topics)
@@ -460,6 +461,13 @@ def _seed_answered_novices_question(b: _Builder) -> int:
     b.nodes.append(b.child("comment", answer[0], qid, answer[0], FIXTURE_SPACE_ID, member,
                            "<p>Does that keep the space's topics?</p>", date=date + 7_200_000, depth=2))
     return qid
+
+
+def _seed_wiki_answer(b: _Builder, wiki_id: int) -> None:
+    """member's answer under admin's wiki question, seeded last: member's refused unwikify and lock (round44)."""
+    q = b.nodes[at := next(i for i, row in enumerate(b.nodes) if row[0] == wiki_id)]  # answer_count 16, hot 21
+    b.nodes[at] = (*q[:16], q[16] + 1, *q[17:21], q[21] + 3, *q[22:])  # no id or first page moves
+    b.nodes.append(b.child("answer", wiki_id, wiki_id, None, q[5], 3, "<p>Link terms.</p>", date=q[9] + 1, depth=1))
 
 
 def _seed_restricted_questions(b: _Builder) -> None:
