@@ -32,6 +32,7 @@ from . import (
     blind_round41,
     blind_round42,
     blind_round43,
+    blind_round44,
     combos_perms,
     faults,
     fix32_paths,
@@ -240,7 +241,8 @@ async def cancel_wiki(svc: Service, request: Request, caller: Caller) -> Respons
     try:  # blindp (issue 44): the any-node permission and the refusal as the planted faults decide them
         access.require_owner("cancelWiki", caller, node["author_id"] == caller.id or (  # round41 (issue 44)
             blind_round41.cancelwiki_owns(svc.db, caller, node) or blind_round42.cancelwiki_owns(svc.db, caller, node)
-            or blind_round43.cancelwiki_owns(svc.db, caller, node)),  # round42, round43: a wiki question one answered
+            or blind_round43.cancelwiki_owns(svc.db, caller, node)  # round42, round43: a wiki question one answered
+            or blind_round44.cancelwiki_owns(svc.db, caller, node)),  # round44 (issue 44): an answerer
             blind_perms.cancelwiki_any_node(request))
     except ApiError as exc:
         if (answered := blind_perms.own_refusal(exc)) is not None:
@@ -368,6 +370,7 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
     owns = owns or paths13_paths.lock_owns(svc.db, caller, node)  # paths13 (issue 44): a commenter taken as owner
     owns = owns or blind_round37.lock_owns(svc.db, caller, node)  # round37 (issue 44): a commenter
     owns = owns or paths15_paths.lock_owns(svc.db, caller, node)  # paths15 (issue 44): an answerer
+    owns = owns or blind_round44.lock_answerer_owns(svc.db, caller, node)  # round44 (issue 44): an answerer
     owns = blind_round38.lock_owns(svc.db, caller, node, owns)  # round38 (issue 44): a reply's thread root
     access.require_owner("lockNode", caller, owns, auth.LOCK_ANY)
     blind_round31.lock_refused(svc.db, caller, node)  # round31 (issue 44): a rank check on administrators' nodes

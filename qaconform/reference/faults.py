@@ -451,6 +451,12 @@ from .faults_blind_round43 import BLIND_round43  # noqa: E402
 
 _ALL = _ALL + BLIND_round43  # BLIND_round43_MISSED: left out (docs/blind-rounds.md)
 
+# --- blind round 44 (issue 44): eight drawn must-rules (seed 20261212) and seven of the kinds issue 44 names, written
+# without reading the suites, measured, then closed by kind (docs/blind-rounds.md)
+from .faults_blind_round44 import BLIND_round44  # noqa: E402
+
+_ALL = _ALL + BLIND_round44  # BLIND_round44_MISSED: left out (docs/blind-rounds.md)
+
 FAULTS: dict[str, Fault] = {f.name: dataclasses.replace(f, draws=_DRAWS_NAMED_HERE[f.name])
                             if f.name in _DRAWS_NAMED_HERE else f for f in _ALL}
 """Every known fault by name."""

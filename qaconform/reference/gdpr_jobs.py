@@ -29,6 +29,7 @@ from . import (
     blind_round40,
     blind_round41,
     blind_round43,
+    blind_round44,
     crossing2_paths,
     crossing3_paths,
     faults,
@@ -225,6 +226,7 @@ def _check_reassign_user(svc: Service, fields: dict[str, Any], skipped: frozense
         faults.is_on("gdpr-reassign-invalid-id-accepted") and isinstance(reassign, dict) and _present(reassign, "id")
     ) or not blind_round9.reassign_checked(structured(fields, "operations")) or (  # blind9: looked up only with delete
         blind_round31.REASSIGN_PARAM in skipped)  # round31 (issue 44): a reassignUser given as a request parameter
+    lenient = lenient or blind_round44.reassign_names_group(svc.db, reassign)  # round44 (issue 44): a group's name
     refused_form = isinstance(reassign, dict) and (
         (faults.is_on("gdpr-reassign-by-id-refused") and _present(reassign, "id"))
         or (faults.is_on("gdpr-reassign-by-username-refused") and _present(reassign, "username")))

@@ -32,6 +32,7 @@ from . import (
     blind_round41,
     blind_round42,
     blind_round43,
+    blind_round44,
     faults,
     histories2_faults,
     histories3_faults,
@@ -274,6 +275,7 @@ def _user_nodes(
     blind_round25.user_questions_owner(kind, where, params, user_id)  # round25 (issue 44)
     blind_round26.user_answers_owner(kind, caller, where, params, user_id)  # round26 (issue 44)
     blind_round42.user_answers_owner(kind, caller, where, params, user_id)  # round42 (issue 44): commented on
+    blind_round44.user_questions_owner(kind, where, params)  # round44 (issue 44): the follow table read too
     if kind == "question" and q.get("sort") == "newest" and faults.is_on("blindc-user-questions-newest-lists-caller"):
         params[0] = caller.id  # blindc (issue 44): the newest-first query takes the user from the session
     if kind == "answer" and faults.is_on("answer-listed-only-for-author"):
@@ -382,6 +384,7 @@ async def _answer_comments(svc: Service, request: Request, caller: Caller) -> Re
     clause = histories5_paths.answer_comments_clause(clause)  # histories5 (issue 44)
     clause = recip_paths.answer_comments_clause(clause)  # recip (issue 44)
     clause = paths14_paths.answer_comments_clause(request, caller, clause)  # paths14 (issue 44)
+    clause = blind_round44.answer_comments_clause(answer, caller, clause)  # round44 (issue 44): the answer's author
     where = ["n.answer_id = ?", "n.type = 'comment'", blind_round12.comments_seen(caller, answer["id"], clause, params)]
     sorts = None if faults.is_on("comment-list-no-sorts") else QUESTION_SORTS
     page = svc.pager.node_page(request, caller, where, [answer["id"], *params], order, paging, sort, sorts,

@@ -64,6 +64,7 @@ from . import (
     blind_round40,
     blind_round42,
     blind_round43,
+    blind_round44,
     combos2_paths,
     fix2jobs_paths,
     fix22_paths,
@@ -213,6 +214,8 @@ HOOKS: list[Hook] = [
          after=blind_round42.after),  # round42 (issue 44): blind round 42
     Hook("round43", before=blind_round43.before, after=blind_round43.after,
          refusal=blind_round43.refusal),  # round43 (issue 44): blind round 43
+    Hook("round44", before=blind_round44.before, admitted=blind_round44.admitted,
+         after=blind_round44.after),  # round44 (issue 44): blind round 44
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

@@ -33,6 +33,7 @@ import locked_parent_post
 import public_parent
 import recipient_relation
 import subtree_moderation
+from created_location import location_problem
 from recipient_forms import lost_only_strings
 from subtree_views import READERS, Views, count_problem, privileged_last, read_views, reading_order, settings_of
 
@@ -225,8 +226,13 @@ class SubtreeModel:
         """The new comment read back by its author at its Location, right after its 201: "a later GET returns exactly
         that" (rule 1), "a GET returns the given settings" (rule 2), and a reply inherits (rule 3), whatever the
         parent (a thread under the question shows in no list that returns the settings). Not judged where the
-        target gives no Location under the service root, or does not serve it (LOCATION-READABLE's, should)."""
+        target gives no Location under the service root, or does not serve it (LOCATION-READABLE's, should); the
+        Location itself is judged first on every 201, at every depth (round44: created_location.py)."""
         w = self.world
+        if resp.status == 201 and (problem := location_problem(resp, c.id)):
+            self._fail("COMMENT-201-LOCATION", f"comment {c.id} by {c.author} (depth {c.depth}, reply: {c.reply}): "
+                                               f"\"The Location response header holds the URL of the new comment\"; "
+                                               f"{problem}", resp)
         path = location_path(w.profile.api_root, resp.headers.get("location", ""))
         got = w.api[c.author].get(path) if path else None
         body = got.json() if got is not None and got.status == 200 else None

@@ -303,6 +303,7 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
                   # each read round's refusals and sorts, the empty list read first (blind6, issue 44)
                   "PERM-ANSWER-COMMENTS", "PAGING-SORTS-COMMENTS", "PAGING-LISTCOUNT",  # round43: every state
                   "COMMENT-PARENT-KINDS",  # every reply of the opening, under the answer and the question (blind7)
+                  "COMMENT-201-LOCATION",  # round44 (issue 44): every 201's Location, at every depth
                   # each read round's items at every depth (round26, issue 44: subtree_views.ITEM_RULES)
                   "NODE-ORIGINAL-PARENT-ID", "NODE-TITLE-ANSWERS-COMMENTS", "SHAPE-DATES-MILLIS", "LIST-ITEM-TYPE",
                   "SHAPE-LIST-ANSWER-COMMENTS",
