@@ -24,7 +24,7 @@ import urllib3
 
 from qaconform.errors import Unreachable
 from qaconform.target import holdback
-from qaconform.target.curl_line import curl_line, shell_data
+from qaconform.target.curl_line import curl_line, reproduce_with, shell_data
 from qaconform.target.exchange_log import log_exchange
 from qaconform.target.politeness import PACE, Limits, limiter_for
 from qaconform.target.profile import Profile
@@ -111,7 +111,7 @@ class ApiResponse:
             named = f"[{', '.join(rules)}] " if rules else ""
             raise TargetError(
                 f"{named}{self.exchange.method} {self.url} answered {self.status} with a body that is not JSON "
-                f"(Content-Type {self.content_type or 'missing'}): {snippet!r}\nReproduce with: {self.curl}",
+                f"(Content-Type {self.content_type or 'missing'}): {snippet!r}\n{reproduce_with(self.curl)}",
                 curl=self.curl, rules=rules,
                 call=call_line(self.exchange.method, self.url, self.status, self.exchange.role),
             ) from None
@@ -121,7 +121,7 @@ class ApiResponse:
         body = self.exchange.response_body[:600]  # as recorded: redacted (a debug page may echo the credentials)
         return (
             f"{self.exchange.method} {self.url} -> {self.status} ({self.content_type or 'no Content-Type'})\n"
-            f"body: {body}\nReproduce with: {self.curl}"
+            f"body: {body}\n{reproduce_with(self.curl)}"
         )
 
     def __repr__(self) -> str:

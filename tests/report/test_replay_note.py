@@ -28,3 +28,25 @@ def test_a_curl_of_a_state_change_says_the_same_node_now_answers_the_repeat() ->
 def test_a_curl_that_leaves_the_state_as_it_was_carries_no_note() -> None:
     assert replay_note(COMMENT) == "" and replay_note(READ) == ""  # a post makes a new node; a GET changes nothing
     assert "replay-note" not in curl_box(COMMENT)
+
+
+def test_the_curl_inside_a_failure_message_carries_the_same_note() -> None:
+    """qa15: the message's ``Reproduce with: curl ...`` (a RuleFailure's response description, a TargetError) had no
+    note, while the report's box under it had one: one renderer gives both."""
+    import pytest
+
+    from qaconform.pytest.outcomes import RuleFailure
+    from qaconform.target.client import ApiResponse, Exchange, TargetError
+
+    def answer(curl: str, body: bytes) -> ApiResponse:
+        url = curl.split("'")[1]
+        method = "PUT" if "-X PUT" in curl else "GET"
+        exchange = Exchange("member", method, url, 200, {}, None, {}, body.decode(), 1.0, curl)
+        return ApiResponse(200, {"content-type": "application/json"}, body, url, exchange)
+
+    message = str(RuleFailure("ACTION-LOCK-EXTRA", "the prompt is not the extra", answer(LOCK, b"{}")))
+    assert f"Reproduce with: {LOCK}\nNote before replaying: {replay_note(LOCK)}" in message
+    with pytest.raises(TargetError) as unusable:
+        answer(LOCK, b'{"extra": "a"d"}').json()
+    assert f"Note before replaying: {replay_note(LOCK)}" in str(unusable.value)
+    assert "Note before replaying" not in str(RuleFailure("COMMENT-1", "x", answer(READ, b"{}")))
