@@ -114,8 +114,8 @@ def test_a_step_whose_answer_broke_a_rule_blocks_the_test_and_names_the_call(ran
     by_id = {r["id"]: r for r in report["rules"]}
     assert by_id["SHAPE-LOCK-NODE"]["status"] == "blocked" and by_id["CONV-JSON-EXTENSION"]["status"] == "failed"
     assert "PUT /services/v2/node/9/lock.json as member -> 200" in by_id["SHAPE-LOCK-NODE"]["reason"]
-    assert report["summary"]["blocked"] == [{"by": ["CONV-JSON-EXTENSION"], "rules": ["SHAPE-LOCK-NODE"],
-                                             "call": "PUT /services/v2/node/9/lock.json as member -> 200"}]
+    assert report["summary"]["blocked"] == [{"by": ["CONV-JSON-EXTENSION"], "rules": ["SHAPE-LOCK-NODE"], "tests": 1,
+                                             "calls": 1, "call": "PUT /services/v2/node/9/lock.json as member -> 200"}]
     assert report["summary"]["failed_rules"] == ["CONV-JSON-EXTENSION"]
 
 

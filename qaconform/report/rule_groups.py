@@ -85,22 +85,35 @@ def skipped_groups(rules: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return sorted(groups.values(), key=lambda g: (-len(g["rules"]), g["reason"]))
 
 
-def blocked_groups(rules: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """report.json ``summary.blocked``: the blocked rules by what blocked them (the rules a step broke, and its
-    call), so the reader fixes that one rule first."""
-    groups: dict[tuple[tuple[str, ...], str], dict[str, Any]] = {}
-    for r in rules:
-        blocked = r.get("blocked")
-        if r.get("status") != "blocked" or not isinstance(blocked, Mapping):
+def blocked_groups(tests: Iterable[tuple[Iterable[str], str | None]],
+                   rules: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """report.json ``summary.blocked``: the blocked tests by what blocked them (``tests``: each blocked test's
+    ``blocked_by`` and call), each group with its first call, how many tests and calls, and the rules left blocked
+    (no other test judged them); so the reader fixes that one rule first. A rule another test held is not listed."""
+    blocked_rules = {str(r["id"]): [str(b) for b in (r.get("blocked") or {}).get("by") or []]
+                     for r in rules if r.get("status") == "blocked" and isinstance(r.get("blocked"), Mapping)}
+    groups: dict[tuple[str, ...], dict[str, Any]] = {}
+    for by_given, call in tests:
+        by = tuple(str(b) for b in by_given)
+        if not by:
             continue
-        by = tuple(str(b) for b in blocked.get("by") or [])
-        call = str(blocked.get("call") or "")
-        group = groups.setdefault((by, call), {"by": list(by), "call": call or None, "rules": []})
-        group["rules"].append(str(r["id"]))
+        group = groups.setdefault(by, {"by": list(by), "call": call, "tests": 0, "calls": [], "rules": []})
+        group["tests"] += 1
+        if call and call not in group["calls"]:
+            group["calls"].append(call)
+        group["call"] = group["call"] or call
+    for rid, blockers in blocked_rules.items():
+        if tuple(blockers) in groups:
+            groups[tuple(blockers)]["rules"].append(rid)
+    for group in groups.values():
+        group["calls"] = len(group["calls"])
     return list(groups.values())
 
 
 def blocked_line(group: Mapping[str, Any]) -> str:
-    """``CONV-JSON-EXTENSION broken by PUT /services/v2/node/99/lock.json as member -> 200``: one group's cause."""
+    """``CONV-JSON-EXTENSION broken by PUT /services/v2/node/99/lock.json as member -> 200 (and 3 other calls)``: one
+    group's cause."""
     by = ", ".join(group.get("by") or [])
-    return f"{by} broken by {group['call']}" if group.get("call") else f"{by} broken"
+    others = int(group.get("calls") or 0) - 1
+    more = f" (and {others} other call{'s' if others > 1 else ''})" if others > 0 else ""
+    return f"{by} broken by {group['call']}{more}" if group.get("call") else f"{by} broken"

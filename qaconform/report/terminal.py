@@ -194,10 +194,11 @@ def blocked_lines(record: ReportRecord) -> list[str]:
     it kept from running): one broken lock answer blocked 20 rules, which read as 20 failures before (qa15)."""
     if not record.summary.blocked:
         return []
-    lines = ["blocked (a step their tests needed broke another rule: fix that one first):"]
+    lines = ["blocked (a step these tests needed broke another rule: fix that one first):"]
     for group in record.summary.blocked:
         ids = [str(r) for r in group.get("rules") or []]
-        lines.append(f"  {blocked_line(group)}: {len(ids)} rule(s) blocked: {_shown(ids)}")
+        left = f"; rules left unchecked: {_shown(ids)}" if ids else "; each of their rules held on another test"
+        lines.append(f"  {blocked_line(group)}: {group.get('tests')} test(s) blocked{left}")
     return lines
 
 

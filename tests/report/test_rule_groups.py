@@ -68,5 +68,14 @@ def test_blocked_rules_are_one_terminal_line_per_step_naming_its_rule_and_call()
     report = build_report({"tests": tests}, rules)
     assert report["summary"]["failed_rules"] == ["CONV-JSON-EXTENSION"]
     lines = [line for line in format_summary(report).splitlines() if "broken by" in line]
-    assert lines == ["  CONV-JSON-EXTENSION broken by PUT /services/v2/node/99/lock.json as member -> 200: 3 rule(s) "
-                     "blocked: SHAPE-POST-COMMENT, COMMENT-1, VERSION-PATH"]
+    assert lines == ["  CONV-JSON-EXTENSION broken by PUT /services/v2/node/99/lock.json as member -> 200: 3 test(s) "
+                     "blocked; rules left unchecked: SHAPE-POST-COMMENT, COMMENT-1, VERSION-PATH"]
+    # a rule another test held is not left unchecked; a second call that broke the same rule is counted
+    held = {"nodeid": "t.py::test_held", "rules": ["COMMENT-1"], "outcome": "passed"}
+    other = {**tests[0], "nodeid": "t.py::test_9", "blocked_call": "PUT /services/v2/node/98/lock.json as admin -> 200"}
+    report = build_report({"tests": [*tests, held, other]}, rules)
+    assert report["summary"]["blocked"] == [{"by": ["CONV-JSON-EXTENSION"], "tests": 4, "calls": 2,
+                                             "call": "PUT /services/v2/node/99/lock.json as member -> 200",
+                                             "rules": ["SHAPE-POST-COMMENT", "VERSION-PATH"]}]
+    assert "200 (and 1 other call): 4 test(s) blocked; rules left unchecked: SHAPE-POST-COMMENT, VERSION-PATH" \
+        in format_summary(report)
