@@ -143,7 +143,8 @@ def replay_note(curl: str) -> str:
     paths), so a renamed action needs no change here."""
     from qaconform.contract import load_contract
 
-    m = re.search(r"-X\s+PUT\s.*?'(?:https?://[^/']+)?[^']*?(/services/v2/[^?']*)", curl)
+    # the URL is quoted only when it holds what a shell would read (a query): an unquoted one is a lock too (qa15)
+    m = re.search(r"-X\s+PUT\s.*?'?(?:https?://[^/'\s]+)?[^'\s]*?(/services/v2/[^?'\s]*)", curl)
     if not m:
         return ""
     for op in load_contract().operations.values():

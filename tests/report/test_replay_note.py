@@ -15,10 +15,14 @@ SEND = "curl -sS -i -X PUT -u \"admin:$PW\" 'https://qa.example.com/sub/services
 COMMENT = ("curl -sS -i -X POST -u \"member:$PW\" 'http://127.0.0.1:1/services/v2/node/5/comment.json' "
            "-H 'Content-Type: application/json' --data-raw '{\"body\": \"x\"}'")
 READ = "curl -sS -i -u \"member:$PW\" 'http://127.0.0.1:1/services/v2/node/5/lock.json'"
+UNQUOTED = ('curl -sS -i -X PUT -u "moderator:$QACONFORM_REFERENCE_MODERATOR_PASSWORD" '
+            "http://127.0.0.1:18925/services/v2/node/105/sendToMod.json   # as moderator")
+UNQUOTED_READ = 'curl -sS -i -u "member:$PW" http://127.0.0.1:1/services/v2/node/5/lock.json'
 
 
 def test_a_curl_of_a_state_change_says_the_same_node_now_answers_the_repeat() -> None:
-    for curl, node in ((LOCK, "788"), (SEND, "12")):
+    # UNQUOTED: qa15's release run, a send to moderation whose URL needs no quotes (no query) had no note
+    for curl, node in ((LOCK, "788"), (SEND, "12"), (UNQUOTED, "105")):
         note = replay_note(curl)
         assert f"node {node}'s state" in note and "repeat" in note and f"replace {node}" in note, (curl, note)
     box = curl_box(LOCK)
@@ -27,6 +31,7 @@ def test_a_curl_of_a_state_change_says_the_same_node_now_answers_the_repeat() ->
 
 def test_a_curl_that_leaves_the_state_as_it_was_carries_no_note() -> None:
     assert replay_note(COMMENT) == "" and replay_note(READ) == ""  # a post makes a new node; a GET changes nothing
+    assert replay_note(UNQUOTED_READ) == ""
     assert "replay-note" not in curl_box(COMMENT)
 
 
