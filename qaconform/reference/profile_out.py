@@ -60,9 +60,9 @@ def password_env() -> dict[str, str]:
 
 
 def export_line() -> str:
-    """``export QACONFORM_REFERENCE_ADMIN_PASSWORD=... ...``: what ``qaconform serve --print-env`` prints, for
-    ``eval "$(qaconform serve --print-env)"`` (quoted for a POSIX shell: novice's password holds colons and
-    non-ASCII characters)."""
+    """``export QACONFORM_REFERENCE_<ROLE>_PASSWORD=... ...`` (each role): what ``qaconform serve --print-env``
+    prints, for ``eval "$(qaconform serve --print-env)"`` (quoted for a POSIX shell: novice's password holds colons
+    and non-ASCII characters)."""
     return "export " + " ".join(f"{var}={shlex.quote(value)}" for var, value in password_env().items())
 
 
