@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from qaconform.reference import ReferenceServer  # noqa: E402
+from qaconform.reference.profile_out import password_env  # noqa: E402
 
 PROXY = Path(__file__).resolve().parent / "capped_proxy.py"
 READY = "capped proxy listening on "
@@ -122,6 +123,7 @@ def start_hog() -> subprocess.Popen[bytes]:
 def serve(tmp: Path, name: str, work_us: float = 0.0) -> tuple[subprocess.Popen[bytes], Path]:
     """The reference server in a process of its own (``--work-us``: the same server made slower)."""
     profile = tmp / f"{name}.toml"
+    os.environ.update(password_env())  # the profile names the demo passwords' variables; the runs read them
     proc = subprocess.Popen([sys.executable, "-m", "qaconform.commands.cli", "serve", "--port", "0", "--profile-out",
                              str(profile), "--work-us", str(work_us)], cwd=ROOT, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True)

@@ -37,6 +37,20 @@ def test_answer_the_kit_cannot_use():
     from qaconform.target.client import TargetError
     raise TargetError("GET http://h/x answered 200 with a body that is not JSON", curl="curl -sS -i http://h/x")
 
+def test_a_step_whose_answer_broke_the_json_rule():
+    from qaconform.target.client import TargetError
+    raise TargetError("[CONV-JSON-EXTENSION] PUT http://h/services/v2/node/9/lock.json?prompt=a answered 200 with a "
+                      "body that is not JSON", curl="curl -sS -i -X PUT http://h/services/v2/node/9/lock.json",
+                      rules=("CONV-JSON-EXTENSION",), call="PUT /services/v2/node/9/lock.json as member -> 200")
+
+import pytest as _pytest
+
+@_pytest.mark.rule("CONV-JSON-EXTENSION")
+def test_the_json_rule_judged_on_its_own_call():
+    from qaconform.target.client import TargetError
+    raise TargetError("[CONV-JSON-EXTENSION] PUT http://h/services/v2/node/9/lock.json answered 200 with a body that "
+                      "is not JSON", rules=("CONV-JSON-EXTENSION",), call="PUT /services/v2/node/9/lock.json -> 200")
+
 def test_judging_a_cached_answer():
     from qaconform.pytest.exchange_log import judged_again
     from qaconform.target.client import Exchange
@@ -70,7 +84,7 @@ def _test(data: dict[str, Any], name: str) -> dict[str, Any]:
 
 def test_pytest_still_sees_a_failure_and_skips_with_their_reasons(ran: tuple[Any, dict[str, Any]]) -> None:
     proc, _ = ran
-    assert "4 failed, 4 skipped" in proc.stdout, proc.stdout[-2000:]
+    assert "6 failed, 4 skipped" in proc.stdout, proc.stdout[-2000:]
     # the reason at the test's own line, as pytest.skip shows it
     assert "SKIPPED [1] test_ends.py:11: fixture wiki_node_id not in profile" in proc.stdout, proc.stdout[-2000:]
 
@@ -82,6 +96,27 @@ def test_a_rule_failure_carries_its_rules_into_the_results_and_blocks_on_them(ra
     assert typed["failure"] == {"rules": ["ANSWER-201"], "curl": None, "exchange": None}
     plain = _test(data, "test_plain_assert_naming_a_rule")  # the message form still works, without the field
     assert plain["outcome"] == Status.BLOCKED and plain["blocked_by"] == ["ANSWER-201"] and "failure" not in plain
+
+
+def test_a_step_whose_answer_broke_a_rule_blocks_the_test_and_names_the_call(ran: tuple[Any, dict[str, Any]]) -> None:
+    """qa15: a test that locked a node only as a step (the shared lock with the kit's awkward prompt) and met a 200
+    that is not JSON was failed under its own rule: one broken lock answer turned 24 rules red. The client names the
+    answer's rule on the TargetError; the test is blocked by it, with the call in one line, and the rule is charged
+    once; a test whose own rule it is fails on it."""
+    _, data = ran
+    step = _test(data, "test_a_step_whose_answer_broke_the_json_rule")
+    assert step["outcome"] == Status.BLOCKED and step["blocked_by"] == ["CONV-JSON-EXTENSION"]
+    assert step["blocked_call"] == "PUT /services/v2/node/9/lock.json as member -> 200"
+    own = _test(data, "test_the_json_rule_judged_on_its_own_call")
+    assert own["outcome"] == Status.FAILED and "blocked_by" not in own
+    report = build_report({"tests": [{**step, "rules": ["SHAPE-LOCK-NODE"]}]},
+                          [{"id": "SHAPE-LOCK-NODE", "level": "must"}, {"id": "CONV-JSON-EXTENSION", "level": "must"}])
+    by_id = {r["id"]: r for r in report["rules"]}
+    assert by_id["SHAPE-LOCK-NODE"]["status"] == "blocked" and by_id["CONV-JSON-EXTENSION"]["status"] == "failed"
+    assert "PUT /services/v2/node/9/lock.json as member -> 200" in by_id["SHAPE-LOCK-NODE"]["reason"]
+    assert report["summary"]["blocked"] == [{"by": ["CONV-JSON-EXTENSION"], "rules": ["SHAPE-LOCK-NODE"], "tests": 1,
+                                             "calls": 1, "call": "PUT /services/v2/node/9/lock.json as member -> 200"}]
+    assert report["summary"]["failed_rules"] == ["CONV-JSON-EXTENSION"]
 
 
 def test_an_answer_the_kit_cannot_use_carries_its_curl_as_a_field(ran: tuple[Any, dict[str, Any]]) -> None:

@@ -79,6 +79,7 @@ COMMANDS: dict[str, Command] = {
     )),
     "serve": Command("qaconform.reference.cli", "start the embedded reference server (to explore or to develop)", (
         ("qaconform serve --port 8080 --profile-out ref.toml", "serve, and write a profile that points at it"),
+        ('eval "$(qaconform serve --print-env)"', "set the passwords that profile names (it holds none)"),
         ("qaconform serve --list-faults", "the faults --fault (and `run --reference-fault`) can plant"),
     )),
     "report": Command("qaconform.report.cli", "rebuild a run's reports (HTML, JSON, JUnit) from its results file", (

@@ -40,6 +40,9 @@ VARIABLES: dict[str, Variable] = {
     "QACONFORM_<ROLE>_PASSWORD": Variable(YOU, "an account's password when the profile names it by `password_env` "
                                                "(`qaconform init` writes `QACONFORM_ADMIN_PASSWORD` ...); the "
                                                "report's curl lines use the same names"),
+    "QACONFORM_REFERENCE_*": Variable(YOU, "`QACONFORM_REFERENCE_<ROLE>_PASSWORD`: the demo accounts' passwords the "
+                                          "profile of `qaconform serve --profile-out` names; `eval \"$(qaconform "
+                                          "serve --print-env)\"` sets them"),
     # the run
     "QACONFORM_JOBS": Variable(YOU, "`qaconform run --jobs` when the option is not given (a CI job's setting)"),
     "QACONFORM_FAIL_UNDER": Variable(YOU, "`qaconform run --fail-under` when the option is not given"),

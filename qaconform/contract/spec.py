@@ -8,14 +8,16 @@ operations and rules it knows). :func:`qaconform.contract.load_contract` gives o
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from jsonschema import Draft202012Validator
 
 from qaconform.contract.dimensions import Dimensions, parse_dimensions
 from qaconform.contract.files import ContractError, load_yaml
-from qaconform.contract.operations import Operation, load_operations
+from qaconform.contract.operations import API_PREFIX, TRACKER, Operation, load_operations
 from qaconform.contract.rules import Rule, load_rules
 from qaconform.contract.schemas import ENVELOPE_SCHEMA, Envelope, SchemaError, Schemas
 
@@ -36,6 +38,7 @@ class Contract:
         self.envelope = Envelope.of(self.schema(ENVELOPE_SCHEMA))
         self._dimensions: Dimensions | None = None
         self._dimensions_data: dict[str, Any] | None = None
+        self._paths: list[tuple[str, re.Pattern[str], str]] | None = None
 
     def __repr__(self) -> str:
         return (
@@ -82,6 +85,23 @@ class Contract:
         """``path("listUserAnswers", userId=5)`` -> ``/user/5/answer.json``: an operation's path under /services/v2,
         the one way suites and load users build it (ApiClient takes it as is; ``tracker=`` for listIssueTypes)."""
         return self.operation(operation_id).path_with(ids)
+
+    def operation_at(self, method: str, url: str) -> str | None:
+        """The operation a request called, by method and the path of ``url`` under ``API_PREFIX`` (whatever comes
+        before it: a site served below a path), the most literal paths first; op 19's tracker segment is any one
+        segment. None: a request outside the 19 operations (a v1 path, a path without .json)."""
+        if self._paths is None:
+            paths = []
+            for op in self.operations.values():
+                regex = re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(op.api_path))
+                if op.api_path.startswith(f"/{TRACKER}/"):
+                    regex = "/[^/]+" + re.escape(op.api_path[len(TRACKER) + 1:])
+                literal = len(re.sub(r"\{[^}]+\}", "", op.api_path))
+                paths.append((literal, op.method.upper(), re.compile(re.escape(API_PREFIX) + regex + "$"),
+                              op.operation_id))
+            self._paths = [(m, rx, oid) for _, m, rx, oid in sorted(paths, key=lambda p: -p[0])]
+        path = urlsplit(url).path
+        return next((oid for m, rx, oid in self._paths if m == method.upper() and rx.search(path)), None)
 
     # ---- rules (qaconform.contract.rules) --------------------------------------------------------------------
 

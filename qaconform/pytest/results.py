@@ -30,6 +30,7 @@ from qaconform.pytest.run_state import _PROP, RunState, Stopped, _first, _in_sui
 from qaconform.pytest.session_target import Target, budget_of, pool_of
 from qaconform.status import Status
 from qaconform.target.client import ApiClient, Recorder, TargetError, TargetUnreachable
+from qaconform.target.unusable_answer import call_line
 from qaconform.target.writes import (
     KIT_TESTS,
     OBSERVATIONS,
@@ -198,14 +199,22 @@ def _blame(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestRe
     error = call.excinfo.value if call.excinfo is not None else None
     message = str(error) if error is not None else ""
     own = _rule_ids(item)
-    # a RuleFailure says which rules broke; a plain assertion names them at the start of its message
-    named = [r for r in error.rules if r in rules] if isinstance(error, RuleFailure) else rules_named(message, rules)
+    # a RuleFailure says which rules broke, and so does a TargetError whose call alone broke one (a 2xx that is not
+    # JSON: qaconform.target.unusable_answer); a plain assertion names them at the start of its message
+    if isinstance(error, RuleFailure) or (isinstance(error, TargetError) and error.rules):
+        named = [r for r in error.rules if r in rules]
+    else:
+        named = rules_named(message, rules)
     named_own = [r for r in named if r in own] if call.when == "call" else []
     if not named_own:
-        # a fixture, or a step the test needed before its own check (posting the answer it acts on), failed on
-        # another rule: the test could not run; that rule is charged, not the test's own
+        # a fixture, or a step the test needed before its own check (posting the answer it acts on, locking the
+        # node it posts under), failed on another rule: the test could not run; that rule is charged, not the
+        # test's own, and the call that failed is named once for the report's blocked line
         if named:
             report.user_properties.append((_PROP + "blocked_by", named))
+            failed_call = _failed_call(error)
+            if failed_call:
+                report.user_properties.append((_PROP + "blocked_call", failed_call))
             return Status.BLOCKED
     charged = named_own or own
     only_should = bool(charged) and all(r in rules and rules[r].level == "should" for r in charged)
@@ -216,6 +225,17 @@ def _blame(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestRe
                            f"{message.splitlines()[0] if message else ''}"[:2000])
         report.user_properties.append((_PROP + "warning", charged))
     return Status.FAILED
+
+
+def _failed_call(error: BaseException | None) -> str | None:
+    """The call a blocked test's step failed on, in one line (``PUT /services/v2/node/99/lock.json as member ->
+    200``): a TargetError's own, else the exchange a RuleFailure names."""
+    if isinstance(error, TargetError):
+        return error.call
+    exchange = error.exchange if isinstance(error, RuleFailure) else None
+    if exchange is None:
+        return None
+    return call_line(exchange.method, exchange.url, exchange.status, exchange.role)
 
 
 def _target_gone(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestReport) -> Status:
@@ -413,6 +433,9 @@ def _entry(report: pytest.TestReport) -> dict[str, Any] | None:
     blocked_by = next(iter(_props(report, "blocked_by")), None)
     if blocked_by:
         entry["blocked_by"] = blocked_by
+        blocked_call = next(iter(_props(report, "blocked_call")), None)
+        if blocked_call:  # the call whose answer broke blocked_by: the report's one line for the blocked tests
+            entry["blocked_call"] = blocked_call
     failure = next(iter(_props(report, "failure")), None)
     if failure:  # a RuleFailure: the rules it names and the curl of its exchange, as fields
         entry["failure"] = failure

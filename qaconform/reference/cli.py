@@ -15,7 +15,13 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", default=":memory:", help="SQLite file, reused if already seeded (default :memory:)")
     parser.add_argument("--size", default="small", help="'small' (a few dozen nodes) or a node count up to 1000000")
     parser.add_argument("--page-size", type=int, default=15, help="default pageSize of every list (default 15)")
-    parser.add_argument("--profile-out", default=None, help="write a target profile describing this server here")
+    parser.add_argument("--profile-out", default=None,
+                        help="write a target profile describing this server here (its passwords: --print-env)")
+    parser.add_argument("--print-env", action="store_true",
+                        help="print the export line that sets the demo accounts' passwords the profile names "
+                             "(QACONFORM_REFERENCE_<ROLE>_PASSWORD) and exit: eval \"$(qaconform serve --print-env)\"")
+    # ReferenceServer's throwaway profile, in a private folder removed when it stops: the passwords themselves
+    parser.add_argument("--inline-passwords", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument(
         "--fault",
         action="append",
@@ -81,6 +87,11 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.list_variants:
         print(variants.describe())
         return 0
+    if args.print_env:
+        from .profile_out import export_line
+
+        print(export_line())
+        return 0
     try:
         parse_size(args.size)
         faults.activate(args.fault)
@@ -92,7 +103,8 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"qaconform serve: --page-size must be 1 or more, not {args.page_size}", file=sys.stderr)
         return 2
     if args.host not in ("127.0.0.1", "localhost", "::1"):
-        print(f"warning: listening on {args.host}: the demo accounts' passwords are in the profile", file=sys.stderr)
+        print(f"warning: listening on {args.host}: the demo accounts' passwords are public (qaconform serve "
+              "--print-env)", file=sys.stderr)
     from .server import serve
 
     if args.exit_with_parent is not None:
@@ -104,7 +116,7 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         return serve(
             args.host, args.port, args.db, args.size, args.page_size, args.profile_out, args.fault,
-            variant_names=args.variant,
+            variant_names=args.variant, inline_passwords=args.inline_passwords,
         )
     except OSError as exc:
         print(

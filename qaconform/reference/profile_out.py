@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -46,11 +47,35 @@ SETTLE_LAGGING_S = 3
 """The settle window this server's profile gives under lists-lag-writes: five times its lag."""
 
 
-def profile_text(base_url: str, fixtures: SeedFixtures, page_size: int) -> str:
-    """The profile of this server as configured, including what the active variants make its configuration."""
+PASSWORD_ENV = "QACONFORM_REFERENCE_{role}_PASSWORD"
+"""The variable the profile ``qaconform serve --profile-out`` writes names for each account's password (qa15): the
+profile a user keeps holds no password, as ``qaconform init`` writes none; ``qaconform serve --print-env`` prints the
+one line that sets them. A name of its own, so a shell that holds a real site's QACONFORM_<ROLE>_PASSWORD keeps it."""
+
+
+def password_env() -> dict[str, str]:
+    """Each account's variable (:data:`PASSWORD_ENV`) and the demo password it holds: the environment a run of the
+    profile needs (the bench and the load tests pass it to the processes they start)."""
+    return {PASSWORD_ENV.format(role=acc.role.upper()): acc.password for acc in ACCOUNTS}
+
+
+def export_line() -> str:
+    """``export QACONFORM_REFERENCE_<ROLE>_PASSWORD=... ...`` (each role): what ``qaconform serve --print-env``
+    prints, for ``eval "$(qaconform serve --print-env)"`` (quoted for a POSIX shell: novice's password holds colons
+    and non-ASCII characters)."""
+    return "export " + " ".join(f"{var}={shlex.quote(value)}" for var, value in password_env().items())
+
+
+def profile_text(base_url: str, fixtures: SeedFixtures, page_size: int, inline_passwords: bool = False) -> str:
+    """The profile of this server as configured, including what the active variants make its configuration.
+    ``inline_passwords``: the passwords themselves, for the throwaway profile an embedded server writes into its own
+    private folder (removed when it stops; the kit's tests and runs load it as it is); else the variables that hold
+    them (:data:`PASSWORD_ENV`)."""
     site = _site_settings(page_size)
     lines = [
         "# Written by the qaconform reference server; valid while it runs.",
+        *([] if inline_passwords else [
+            "# The passwords come from QACONFORM_REFERENCE_<ROLE>_PASSWORD: eval \"$(qaconform serve --print-env)\"."]),
         'name = "reference"',
         f"base_url = {_s(base_url)}",
         "timeout_s = 10",
@@ -61,7 +86,7 @@ def profile_text(base_url: str, fixtures: SeedFixtures, page_size: int) -> str:
         "verify_tls = true",
         f"default_page_size = {site['default_page_size']}",
         f"max_page_size = {site['max_page_size']}",
-        *_account_lines(),
+        *_account_lines(inline_passwords),
         *_fixture_lines(fixtures),
         "",
         "[visibility]",
@@ -108,14 +133,16 @@ def _site_settings(page_size: int) -> dict[str, Any]:
     return site
 
 
-def _account_lines() -> list[str]:
+def _account_lines(inline_passwords: bool) -> list[str]:
     lines: list[str] = []
     for acc in ACCOUNTS:
+        secret = (f"password = {_s(acc.password)}" if inline_passwords
+                  else f"password_env = {_s(PASSWORD_ENV.format(role=acc.role.upper()))}")
         lines += [
             "",
             f"[accounts.{acc.role}]",
             f"username = {_s(acc.username)}",
-            f"password = {_s(acc.password)}",
+            secret,
             *([] if variants.is_on("profile-without-ids") else [f"id = {acc.id}"]),
         ]
     return lines
@@ -142,7 +169,7 @@ def _fixture_lines(fixtures: SeedFixtures) -> list[str]:
 
 
 def write_profile(path: str | os.PathLike[str], base_url: str, fixtures: SeedFixtures, page_size: int,
-                  fresh: bool = True) -> None:
+                  fresh: bool = True, inline_passwords: bool = False) -> None:
     """Written to a temporary name and renamed, so a reader never sees half a profile. Beside it, the record of
     the one-shot fixtures an earlier run consumed when a variant says one did (else no such file: a fresh
     database (``fresh``) has every fixture in its state: a record left by runs against an earlier server is removed;
@@ -152,7 +179,7 @@ def write_profile(path: str | os.PathLike[str], base_url: str, fixtures: SeedFix
     if fresh:
         _write_earlier_record(record_path(target), base_url, fixtures)
     tmp = target.with_name(target.name + ".tmp")
-    tmp.write_text(profile_text(base_url, fixtures, page_size), encoding="utf-8")
+    tmp.write_text(profile_text(base_url, fixtures, page_size, inline_passwords), encoding="utf-8")
     os.replace(tmp, target)
 
 

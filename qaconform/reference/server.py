@@ -61,6 +61,7 @@ def serve(
     fault_names: Sequence[str] = (),
     log: Callable[[str], None] = print,
     variant_names: Sequence[str] = (),
+    inline_passwords: bool = False,
 ) -> int:
     """Seed (or reuse) the database, bind, write the profile, serve until SIGINT/SIGTERM. Returns an exit code."""
     faults.activate(fault_names)
@@ -88,7 +89,7 @@ def serve(
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "") else (f"[{host}]" if ":" in host else host)
     base_url = f"http://{shown_host}:{bound_port}"
     if profile_out:
-        write_profile(profile_out, base_url, fixtures, page_size, fresh=not reused)
+        write_profile(profile_out, base_url, fixtures, page_size, fresh=not reused, inline_passwords=inline_passwords)
     # httptools when installed, h11 otherwise (http_protocol.py); the asyncio loop, or uvloop where installed
     config = uvicorn.Config(app, http=protocol(), log_level="warning", access_log=False, lifespan="off",
                             timeout_graceful_shutdown=5)
@@ -98,7 +99,10 @@ def serve(
         if variants.active():
             extra += f" (variants: {', '.join(sorted(variants.active()))})"
         log(f"seeded {nodes} nodes in {seeded_s:.1f}s{extra}")
-        if profile_out:
+        if profile_out and not inline_passwords:
+            log(f"profile written to {profile_out}; its passwords come from QACONFORM_REFERENCE_<ROLE>_PASSWORD: "
+                f'eval "$(qaconform serve --print-env)" sets them')
+        elif profile_out:
             log(f"profile written to {profile_out}")
         log(READY_PREFIX + base_url)
         sys.stdout.flush()
@@ -193,6 +197,7 @@ class ReferenceServer:
             str(self.page_size),
             "--profile-out",
             self.profile_path,
+            "--inline-passwords",  # its own private folder, removed at stop: the kit's runs and tests load it as is
             "--exit-with-parent",
             str(os.getpid()),
         ]

@@ -28,6 +28,7 @@ from qaconform.report.html_parts import pre as _pre
 from qaconform.report.load_section import load_section
 from qaconform.report.model import limits_text, settle_text
 from qaconform.report.reproduce import variables_used
+from qaconform.report.rule_groups import skipped_groups
 from qaconform.report.terminal import fixture_lines, scheduled_jobs
 from qaconform.status import Status, fails_run, rank
 from qaconform.target.cleanup import summary_line as cleanup_summary_line
@@ -450,11 +451,12 @@ def _observations(report: Mapping[str, Any]) -> str:
 
 
 def _skips(report: Mapping[str, Any]) -> str:
-    by_reason: dict[str, list[str]] = {}
-    for r in report.get("rules", []):
-        if r["status"] == "skipped":
-            by_reason.setdefault(str(r.get("reason") or "skipped"), []).append(r["id"])
-    if not by_reason:
+    """The skipped rules by reason, as the model grouped them (``summary.skipped_groups``: the reason, its rules, how
+    many tests gave it; qaconform.report.rule_groups), each rule beside its first skip's detail."""
+    groups = (report.get("summary") or {}).get("skipped_groups")
+    if groups is None:  # a report.json of an older kit: group by the rules' reasons here
+        groups = skipped_groups(report.get("rules", []))
+    if not groups:
         return ""
     # the facts behind a skip (a list's size, the ids drawn) are kept out of its reason, which CI compares between
     # builds (skip_detail): the page shows them beside the rule, the first of its skipped tests' (user14)
@@ -463,11 +465,17 @@ def _skips(report: Mapping[str, Any]) -> str:
         if t.get("outcome") == "skipped" and t.get("skip_detail"):
             for rule in t.get("rules") or []:
                 detail.setdefault(str(rule), str(t["skip_detail"]))
-    items = "".join(f"<li>{_e(reason)}: " + ", ".join(
-        f'<a href="#rule-{_e(i)}"><code>{_e(i)}</code></a>'
-        + (f' <span class="muted skip-detail">({_e(detail[i])})</span>' if i in detail else "") for i in ids)
-        + "</li>" for reason, ids in sorted(by_reason.items()))
+    items = "".join(
+        f"<li>{_e(g['reason'])} <span class=\"muted skip-count\">({_count(len(g['rules']), 'rule')}, "
+        f"{_count(int(g.get('tests') or 0), 'test')})</span>: " + ", ".join(
+            f'<a href="#rule-{_e(i)}"><code>{_e(i)}</code></a>'
+            + (f' <span class="muted skip-detail">({_e(detail[i])})</span>' if i in detail else "")
+            for i in g["rules"]) + "</li>" for g in groups)
     return f'<section id="skipped"><h2>Skipped rules, by reason</h2><ul>{items}</ul></section>'
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _fixtures(report: Mapping[str, Any]) -> str:

@@ -28,6 +28,7 @@ from qaconform.report.expect import Expectation
 from qaconform.report.records import JsonObject, Results, TestResult
 from qaconform.report.redact import redact
 from qaconform.report.reproduce import accounts_for_curls, personal_curl, personalise_text, rerun_commands
+from qaconform.report.rule_groups import ReasonGroup, blocked_groups, grouped_reasons, skipped_groups
 from qaconform.report.tallies import (
     fixtures_used,
     merge_tests,
@@ -311,6 +312,11 @@ class _Verdict:
     why: str | None = None
     """Why the rule went unchecked, short enough to group rules by (coverage.json ``must_rules_not_checked``), made
     here from the same facts as ``reason`` (never read back out of it); None: the reason itself."""
+    skip_reasons: tuple[ReasonGroup, ...] = ()
+    """Its skipped tests' reasons, grouped with a count (:mod:`qaconform.report.rule_groups`)."""
+    blocked_by: tuple[str, ...] = ()
+    blocked_call: str | None = None
+    """For a blocked rule: the rules a step its tests needed broke, and that step's call (the first one met)."""
 
 
 _GROUPED_BY_CATEGORY = (SkipCategory.WRITE_BUDGET, SkipCategory.HELD_BACK, SkipCategory.LIST_TOO_LONG,
@@ -356,11 +362,11 @@ def _verdict_of_tests(rule: Rule, tests: list[TestResult], observations: list[di
         by = sorted({r for t in tests for r in t.blocked_by})
         if not by:  # no rule blocked them: the target gave no answer (plugin: ``unreachable``)
             return _Verdict(Status.BLOCKED, "blocked: the target gave no answer, so its tests could not check it")
-        return _Verdict(Status.BLOCKED, f"blocked by {', '.join(by)}: its tests could not run because the target "
-                                        f"broke {'it' if len(by) == 1 else 'them'}")
-    reasons = list(dict.fromkeys(t.message or "skipped" for t in tests))
+        call = next((t.blocked_call for t in tests if t.blocked_call), None)
+        return _Verdict(Status.BLOCKED, blocked_reason(by, call), blocked_by=tuple(by), blocked_call=call)
+    groups = tuple(grouped_reasons((t.message or "skipped", t.nodeid) for t in tests))
     needed = needed_fixtures(tests) if rule.level == "must" else None
-    reason = f"not checked: needs fixture {', '.join(needed)}" if needed else "; ".join(reasons)
+    reason = f"not checked: needs fixture {', '.join(needed)}" if needed else "; ".join(g.text() for g in groups)
     kinds = tuple(t.kind for t in tests)
     first = tests[0].kind.category
     if needed:
@@ -370,8 +376,16 @@ def _verdict_of_tests(rule: Rule, tests: list[TestResult], observations: list[di
     elif first in _GROUPED_BY_CATEGORY:
         why = first.value
     else:  # the first skip's own reason, as its test gave it (first line): rules skipped for it are one group
-        why = _cut_at_word((tests[0].message or "").strip().split("\n")[0]) or first.value
-    return _Verdict(Status.SKIPPED, reason, kinds, why)
+        why = _cut_at_word(groups[0].reason.strip().split("\n")[0]) or first.value
+    return _Verdict(Status.SKIPPED, reason, kinds, why, groups)
+
+
+def blocked_reason(by: list[str], call: str | None) -> str:
+    """One line for a blocked rule: the rules a step its tests needed broke, and the call that broke them (the first
+    one its tests met), so the reader goes to that call's rule rather than to this one."""
+    named = f" ({call})" if call else ""
+    return (f"blocked by {', '.join(by)}{named}: its tests could not run because the target broke "
+            f"{'it' if len(by) == 1 else 'them'}")
 
 
 def _cut_at_word(text: str, width: int = 160) -> str:
@@ -420,6 +434,8 @@ def _rule_entry(
         "status": status.value,
         "reason": verdict.reason,
         "skip_category": rule_skip_category(verdict.skip_kinds) if status is Status.SKIPPED else None,
+        "skip_reasons": [g.as_dict() for g in verdict.skip_reasons],
+        "blocked": {"by": list(verdict.blocked_by), "call": verdict.blocked_call} if verdict.blocked_by else None,
         "not_checked": not_checked(tests),
         "tests": [_test_brief(t) for t in tests],
         "evidence": _evidence(rule, tests, observations, how),
@@ -518,6 +534,9 @@ def _summary(rules: list[dict[str, Any]], tests: list[TestResult], strict: bool 
         "expected_failures": expected,
         "unexpectedly_passing": unexpected,
         "skipped_by_reason": skipped_by,
+        "skipped_groups": skipped_groups(rules),
+        "blocked": blocked_groups(((t.blocked_by, t.blocked_call) for t in tests if t.outcome is Status.BLOCKED),
+                                  rules),
         "not_checked": {"tests": len({n["test"] for r in rules for n in r.get("not_checked") or []}),
                         "rules": [r["id"] for r in rules if r.get("not_checked")]},
         "tests": test_counts,

@@ -83,6 +83,8 @@ class TestResult:
     created: list[Any] = field(default_factory=list)
     """What the test created, as the plugin listed it (kind, id, by, test, url: copied into report.json)."""
     blocked_by: list[str] = field(default_factory=list)
+    blocked_call: str | None = None
+    """The call whose answer broke ``blocked_by`` (``PUT /services/v2/node/99/lock.json as member -> 200``)."""
     failure: FailureRecord | None = None
     reproduce: str | None = None
     """A ``TargetError``'s curl: the request whose answer the kit could not use."""
@@ -118,6 +120,7 @@ class TestResult:
             duration=float(raw.get("duration") or 0.0), message=message, longrepr=_str_or_none(raw.get("longrepr")),
             exchanges=_objects(raw.get("exchanges")), observations=_objects(raw.get("observations")),
             created=list(raw.get("created") or []), blocked_by=_strings(raw.get("blocked_by")),
+            blocked_call=_str_or_none(raw.get("blocked_call") or None),
             failure=FailureRecord.of(raw.get("failure")), reproduce=_str_or_none(raw.get("reproduce") or None),
             skip_kind=None if kind is None else SkipKind.of(kind), needs_fixtures=_strings(raw.get("needs_fixtures")),
             met_consumed=_object(raw.get("met_consumed")), skip_detail=_str_or_none(raw.get("skip_detail") or None),
@@ -282,6 +285,10 @@ class SummaryView:
     not_checked_tests: int = 0
     not_checked_rules: tuple[str, ...] = ()
     """Tests (and their rules) that did not check a relation because a list was too long."""
+    blocked: tuple[JsonObject, ...] = ()
+    """The blocked rules by what blocked them: ``by`` (rules), ``call``, ``rules`` (qaconform.report.rule_groups)."""
+    skipped_groups: tuple[JsonObject, ...] = ()
+    """The skipped rules by reason: ``reason``, ``rules``, ``tests`` (qaconform.report.rule_groups)."""
 
     @classmethod
     def of(cls, raw: object) -> SummaryView:
@@ -296,7 +303,8 @@ class SummaryView:
                    warning_rules=tuple(_strings(s.get("warning_rules"))),
                    expected_failures=tuple(_strings(s.get("expected_failures"))),
                    unexpectedly_passing=tuple(_strings(s.get("unexpectedly_passing"))),
-                   not_checked_tests=int(nc.get("tests") or 0), not_checked_rules=tuple(_strings(nc.get("rules"))))
+                   not_checked_tests=int(nc.get("tests") or 0), not_checked_rules=tuple(_strings(nc.get("rules"))),
+                   blocked=tuple(_objects(s.get("blocked"))), skipped_groups=tuple(_objects(s.get("skipped_groups"))))
 
 
 @dataclass(frozen=True)

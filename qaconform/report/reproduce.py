@@ -21,6 +21,7 @@ from qaconform.target.curl_line import (
     password_variable,
     personal_curl,
     personalise_text,
+    replay_note,
     username_of,
 )
 
@@ -39,32 +40,6 @@ def variables_used(curls: list[str]) -> list[str]:
             if name not in found:
                 found.append(name)
     return found
-
-
-def replay_note(curl: str) -> str:
-    """What to know before pasting a curl that changes a node's state, or "" for any other curl.
-
-    The state table's moves (lock, send to moderation, unwikify, unfavorite: the contract's PUT operations) are
-    one-shot: the run already made the move, so the same curl on the same node meets the new state and answers the
-    repeat (a 409, a 400 or a no-op, as the server reads it), not the failure. A QA lead who pastes it and sees a
-    different answer would conclude the failure does not reproduce. Matched against spec/ (the single source of the
-    paths), so a renamed action needs no change here."""
-    from qaconform.contract import load_contract
-
-    m = re.search(r"-X\s+PUT\s.*?'(?:https?://[^/']+)?[^']*?(/services/v2/[^?']*)", curl)
-    if not m:
-        return ""
-    for op in load_contract().operations.values():
-        if op.method.upper() != "PUT" or "nodeId" not in op.path_ids:
-            continue
-        pattern = "^" + re.escape(op.path).replace(re.escape("{nodeId}"), r"(\d+)") + "$"
-        hit = re.match(pattern, m.group(1))
-        if hit:
-            return (f"this request changes node {hit.group(1)}'s state ({op.summary or op.operation_id}), and the run "
-                    f"already sent it: on the same node it now meets the new state and answers the repeat, not the "
-                    f"failure. To see the failure, replace {hit.group(1)} with the id of a node in the starting "
-                    f"state (a new answer of the same account under the profile's question).")
-    return ""
 
 
 def rerun_commands(nodeid: str, rule: str, how: Mapping[str, Any] | None) -> dict[str, str]:
@@ -89,7 +64,7 @@ def rerun_commands(nodeid: str, rule: str, how: Mapping[str, Any] | None) -> dic
     elif how.get("reference") or faults:
         fault_args = "".join(f" --fault {shlex.quote(f)}" for f in faults)
         test = (f"qaconform serve{fault_args} --port 8765 --profile-out qc-reference.toml &  "
-                f"sleep 3; {test_cmd} {PYTEST_PROFILE_OPTION} qc-reference.toml")
+                f'sleep 3; eval "$(qaconform serve --print-env)"; {test_cmd} {PYTEST_PROFILE_OPTION} qc-reference.toml')
         run = "qaconform run" + "".join(f" --reference-fault {shlex.quote(f)}" for f in faults) + f" --only {rule}"
     else:
         test = f"{test_cmd} {PYTEST_PROFILE_OPTION} <your profile.toml>"

@@ -10,9 +10,11 @@ from qaconform.report import holdbacks
 from qaconform.report.coverage import terminal_lines
 from qaconform.report.model import STATUSES, limits_text, settle_text
 from qaconform.report.records import ReportRecord
+from qaconform.report.rule_groups import blocked_line
 from qaconform.target.writes import OBSERVATIONS, REFUSALS, limits, writes_text
 
 _LIST = 12
+_GROUPS = 8
 _LARGER_BUDGET = 1000
 """The --write-budget the hint for left-out observations names: where their share stops growing (its cap)."""
 
@@ -187,6 +189,39 @@ def _what_broke(message: str, rid: str) -> str:
     return first.removeprefix(f"[{rid}]").strip()
 
 
+def blocked_lines(record: ReportRecord) -> list[str]:
+    """The rules whose tests a failed step blocked, one line per step (the rule it broke and its call, then the rules
+    it kept from running): one broken lock answer blocked 20 rules, which read as 20 failures before (qa15)."""
+    if not record.summary.blocked:
+        return []
+    lines = ["blocked (a step these tests needed broke another rule: fix that one first):"]
+    for group in record.summary.blocked:
+        ids = [str(r) for r in group.get("rules") or []]
+        left = f"; rules left unchecked: {_shown(ids)}" if ids else "; each of their rules held on another test"
+        lines.append(f"  {blocked_line(group)}: {group.get('tests')} test(s) blocked{left}")
+    return lines
+
+
+def skipped_lines(record: ReportRecord) -> list[str]:
+    """The skipped rules by reason, with how many rules and tests each reason holds (the report lists them all)."""
+    groups = record.summary.skipped_groups
+    if not groups:
+        return []
+    lines = ["skipped, by reason:"]
+    for group in groups[:_GROUPS]:
+        ids = [str(r) for r in group.get("rules") or []]
+        reason = str(group.get("reason") or "").splitlines()[0] if group.get("reason") else "skipped"
+        lines.append(f"  {len(ids)} rule(s), {group.get('tests')} test(s): {_cut(reason, 140)} ({_shown(ids[:4])}"
+                     + (" ..." if len(ids) > 4 else "") + ")")
+    if len(groups) > _GROUPS:
+        lines.append(f"  ... and {len(groups) - _GROUPS} more reason(s) (see the report)")
+    return lines
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width - 4].rsplit(" ", 1)[0] + " ..."
+
+
 def format_summary(report: Mapping[str, Any], html_path: Path | None = None) -> str:
     """The run's summary on the terminal; ``report``: report.json's content (its rules and summary read into
     :class:`qaconform.report.records.ReportRecord`, the sections each line prints passed to their own module)."""
@@ -213,6 +248,8 @@ def format_summary(report: Mapping[str, Any], html_path: Path | None = None) -> 
             lines.append(f"  {rid}  {first}")
         if len(ids) > _LIST:
             lines.append(f"  ... and {len(ids) - _LIST} more (see the report)")
+    lines += blocked_lines(record)
+    lines += skipped_lines(record)
     lines += not_checked_lines(record)
     lines += fixture_lines(report, html_path)
     load = report.get("load")

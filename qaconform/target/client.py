@@ -24,12 +24,13 @@ import urllib3
 
 from qaconform.errors import Unreachable
 from qaconform.target import holdback
-from qaconform.target.curl_line import curl_line, shell_data
+from qaconform.target.curl_line import curl_line, reproduce_with, shell_data
 from qaconform.target.exchange_log import log_exchange
 from qaconform.target.politeness import PACE, Limits, limiter_for
 from qaconform.target.profile import Profile
 from qaconform.target.recording import BODY_KEEP, REDACTED, Exchange, Recorder
 from qaconform.target.transport import WATCH, WATCHDOG, Cutoff, Transport, dropped, not_http, tls_hint
+from qaconform.target.unusable_answer import call_line, not_json_rules
 from qaconform.target.writes import WriteBudget, WriteBudgetSpent
 
 __all__ = ["REDACTED", "ApiClient", "ApiResponse", "BasicAuth", "Exchange", "Recorder", "TargetError",
@@ -41,12 +42,18 @@ class TargetError(AssertionError):
 
     It is an AssertionError on purpose: it is the target's fault, so a test that meets it *fails*; it is not an
     error of the kit. ``curl``: how to send the request again, when the answer came (the results file records it, so
-    the report shows it for a failure met in a session fixture, whose exchange the test did not record).
+    the report shows it for a failure met in a session fixture, whose exchange the test did not record). ``rules``:
+    the rules the answer itself broke, when the call alone says so (a 2xx that is not JSON:
+    :mod:`qaconform.target.unusable_answer`); a test that made the call only as a step toward its own rules is then
+    *blocked* by them, not failed. ``call``: that call in one line, for the blocked tests' report.
     """
 
-    def __init__(self, message: str, *, curl: str | None = None) -> None:
+    def __init__(self, message: str, *, curl: str | None = None, rules: tuple[str, ...] = (),
+                 call: str | None = None) -> None:
         super().__init__(message)
         self.curl = curl
+        self.rules = rules
+        self.call = call
 
 
 class TargetUnreachable(Unreachable):
@@ -100,10 +107,13 @@ class ApiResponse:
             return jsonlib.loads(self.content)
         except (ValueError, UnicodeDecodeError):
             snippet = self.exchange.response_body[:200].replace("\n", " ")  # redacted: a target may echo credentials
+            rules = not_json_rules(self.exchange.method, self.url, self.status)
+            named = f"[{', '.join(rules)}] " if rules else ""
             raise TargetError(
-                f"{self.exchange.method} {self.url} answered {self.status} with a body that is not JSON "
-                f"(Content-Type {self.content_type or 'missing'}): {snippet!r}\nReproduce with: {self.curl}",
-                curl=self.curl,
+                f"{named}{self.exchange.method} {self.url} answered {self.status} with a body that is not JSON "
+                f"(Content-Type {self.content_type or 'missing'}): {snippet!r}\n{reproduce_with(self.curl)}",
+                curl=self.curl, rules=rules,
+                call=call_line(self.exchange.method, self.url, self.status, self.exchange.role),
             ) from None
 
     def describe(self) -> str:
@@ -111,7 +121,7 @@ class ApiResponse:
         body = self.exchange.response_body[:600]  # as recorded: redacted (a debug page may echo the credentials)
         return (
             f"{self.exchange.method} {self.url} -> {self.status} ({self.content_type or 'no Content-Type'})\n"
-            f"body: {body}\nReproduce with: {self.curl}"
+            f"body: {body}\n{reproduce_with(self.curl)}"
         )
 
     def __repr__(self) -> str:

@@ -131,3 +131,38 @@ def password_envs(profile_path: str | None) -> dict[str, str]:
         return {}
     return {str(role): str(acc["password_env"]) for role, acc in accounts.items()
             if isinstance(acc, dict) and isinstance(acc.get("password_env"), str)}
+
+
+def replay_note(curl: str) -> str:
+    """What to know before pasting a curl that changes a node's state, or "" for any other curl.
+
+    The state table's moves (lock, send to moderation, unwikify, unfavorite: the contract's PUT operations) are
+    one-shot: the run already made the move, so the same curl on the same node meets the new state and answers the
+    repeat (a 409, a 400 or a no-op, as the server reads it), not the failure. A QA lead who pastes it and sees a
+    different answer would conclude the failure does not reproduce. Matched against spec/ (the single source of the
+    paths), so a renamed action needs no change here."""
+    from qaconform.contract import load_contract
+
+    # the URL is quoted only when it holds what a shell would read (a query): an unquoted one is a lock too (qa15)
+    m = re.search(r"-X\s+PUT\s.*?'?(?:https?://[^/'\s]+)?[^'\s]*?(/services/v2/[^?'\s]*)", curl)
+    if not m:
+        return ""
+    for op in load_contract().operations.values():
+        if op.method.upper() != "PUT" or "nodeId" not in op.path_ids:
+            continue
+        pattern = "^" + re.escape(op.path).replace(re.escape("{nodeId}"), r"(\d+)") + "$"
+        hit = re.match(pattern, m.group(1))
+        if hit:
+            return (f"this request changes node {hit.group(1)}'s state ({op.summary or op.operation_id}), and the run "
+                    f"already sent it: on the same node it now meets the new state and answers the repeat, not the "
+                    f"failure. To see the failure, replace {hit.group(1)} with the id of a node in the starting "
+                    f"state (a new answer of the same account under the profile's question).")
+    return ""
+
+
+def reproduce_with(curl: str) -> str:
+    """The ``Reproduce with: curl ...`` line of a failure message, and under it the curl's :func:`replay_note` when it
+    moves a node's state: one renderer for the curl in a message (the client's ``describe``, a TargetError) and the
+    report's curl boxes (qaconform.report.html_parts), so a pasted lock from either says the same (qa15)."""
+    note = replay_note(curl)
+    return f"Reproduce with: {curl}" + (f"\nNote before replaying: {note}" if note else "")

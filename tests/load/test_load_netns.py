@@ -96,8 +96,11 @@ def _with(argv: list[str], **values: str) -> list[str]:
 
 def _in(ns: str, argv: list[str], log: Path) -> subprocess.Popen[str]:
     assert argv[0] == "qaconform"
+    from qaconform.reference.profile_out import password_env  # the served profile names the passwords' variables
+
     return subprocess.Popen(["ip", "netns", "exec", ns, sys.executable, "-m", "qaconform.commands.cli", *argv[1:]],
-                            cwd=ROOT, stdout=log.open("w"), stderr=subprocess.STDOUT, text=True)
+                            cwd=ROOT, stdout=log.open("w"), stderr=subprocess.STDOUT, text=True,
+                            env={**os.environ, **password_env()})
 
 
 def test_the_docs_master_and_two_workers_each_on_its_own_host(hosts: dict[str, tuple[str, str]],

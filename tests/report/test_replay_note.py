@@ -15,10 +15,14 @@ SEND = "curl -sS -i -X PUT -u \"admin:$PW\" 'https://qa.example.com/sub/services
 COMMENT = ("curl -sS -i -X POST -u \"member:$PW\" 'http://127.0.0.1:1/services/v2/node/5/comment.json' "
            "-H 'Content-Type: application/json' --data-raw '{\"body\": \"x\"}'")
 READ = "curl -sS -i -u \"member:$PW\" 'http://127.0.0.1:1/services/v2/node/5/lock.json'"
+UNQUOTED = ('curl -sS -i -X PUT -u "moderator:$QACONFORM_REFERENCE_MODERATOR_PASSWORD" '
+            "http://127.0.0.1:18925/services/v2/node/105/sendToMod.json   # as moderator")
+UNQUOTED_READ = 'curl -sS -i -u "member:$PW" http://127.0.0.1:1/services/v2/node/5/lock.json'
 
 
 def test_a_curl_of_a_state_change_says_the_same_node_now_answers_the_repeat() -> None:
-    for curl, node in ((LOCK, "788"), (SEND, "12")):
+    # UNQUOTED: qa15's release run, a send to moderation whose URL needs no quotes (no query) had no note
+    for curl, node in ((LOCK, "788"), (SEND, "12"), (UNQUOTED, "105")):
         note = replay_note(curl)
         assert f"node {node}'s state" in note and "repeat" in note and f"replace {node}" in note, (curl, note)
     box = curl_box(LOCK)
@@ -27,4 +31,27 @@ def test_a_curl_of_a_state_change_says_the_same_node_now_answers_the_repeat() ->
 
 def test_a_curl_that_leaves_the_state_as_it_was_carries_no_note() -> None:
     assert replay_note(COMMENT) == "" and replay_note(READ) == ""  # a post makes a new node; a GET changes nothing
+    assert replay_note(UNQUOTED_READ) == ""
     assert "replay-note" not in curl_box(COMMENT)
+
+
+def test_the_curl_inside_a_failure_message_carries_the_same_note() -> None:
+    """qa15: the message's ``Reproduce with: curl ...`` (a RuleFailure's response description, a TargetError) had no
+    note, while the report's box under it had one: one renderer gives both."""
+    import pytest
+
+    from qaconform.pytest.outcomes import RuleFailure
+    from qaconform.target.client import ApiResponse, Exchange, TargetError
+
+    def answer(curl: str, body: bytes) -> ApiResponse:
+        url = curl.split("'")[1]
+        method = "PUT" if "-X PUT" in curl else "GET"
+        exchange = Exchange("member", method, url, 200, {}, None, {}, body.decode(), 1.0, curl)
+        return ApiResponse(200, {"content-type": "application/json"}, body, url, exchange)
+
+    message = str(RuleFailure("ACTION-LOCK-EXTRA", "the prompt is not the extra", answer(LOCK, b"{}")))
+    assert f"Reproduce with: {LOCK}\nNote before replaying: {replay_note(LOCK)}" in message
+    with pytest.raises(TargetError) as unusable:
+        answer(LOCK, b'{"extra": "a"d"}').json()
+    assert f"Note before replaying: {replay_note(LOCK)}" in str(unusable.value)
+    assert "Note before replaying" not in str(RuleFailure("COMMENT-1", "x", answer(READ, b"{}")))

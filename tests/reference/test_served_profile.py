@@ -1,0 +1,75 @@
+"""`qaconform serve --profile-out` writes a profile that holds no password (qa15; the brief: no password in any file).
+
+Oracle: how the kit carries a real profile's secrets (`qaconform init`: the profile names ``password_env``, never the
+password). The served profile names QACONFORM_REFERENCE_<ROLE>_PASSWORD; ``qaconform serve --print-env`` prints the
+one export line that sets them, only when asked; a shell that evaluated it loads the profile and every account logs
+in. The embedded server's throwaway profile (its own private folder, removed at stop) keeps the passwords inline.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import requests
+
+from qaconform.reference.cli import main as cli_main
+from qaconform.reference.seed import ACCOUNTS
+from qaconform.target.profile import ProfileError, load_profile
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, list[str]]]:
+    folder = tmp_path_factory.mktemp("served")
+    profile = folder / "ref.toml"
+    proc = subprocess.Popen([sys.executable, "-m", "qaconform.reference", "--port", "0", "--profile-out", str(profile)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    lines: list[str] = []
+    try:
+        assert proc.stdout is not None
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            lines.append(line)
+            if "listening on" in line or not line:
+                break
+        assert profile.is_file(), "".join(lines)
+        yield profile, lines
+    finally:
+        proc.terminate()
+        proc.wait(timeout=15)
+
+
+def test_the_served_profile_names_variables_and_holds_no_password(served: tuple[Path, list[str]]) -> None:
+    profile, lines = served
+    text = profile.read_text(encoding="utf-8")
+    for acc in ACCOUNTS:
+        basic = base64.b64encode(f"{acc.username}:{acc.password}".encode()).decode()
+        assert acc.password not in text and basic not in text and "password =" not in text
+        assert f'password_env = "QACONFORM_REFERENCE_{acc.role.upper()}_PASSWORD"' in text
+    said = "".join(lines)
+    assert 'eval "$(qaconform serve --print-env)"' in said  # the log says how to set them ...
+    assert not any(acc.password in said for acc in ACCOUNTS)  # ... and prints none
+
+
+def test_print_env_sets_what_the_profile_names_and_every_account_logs_in(
+        served: tuple[Path, list[str]], capsys: pytest.CaptureFixture[str]) -> None:
+    profile, _ = served
+    with pytest.raises(ProfileError, match="QACONFORM_REFERENCE_ADMIN_PASSWORD"):
+        load_profile(profile, env={k: v for k, v in os.environ.items() if not k.startswith("QACONFORM_REFERENCE_")})
+    assert cli_main(["--print-env"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert line.startswith("export ") and line.count("\n") == 0
+    shell = subprocess.run(["sh", "-c", f'{line}; env'], capture_output=True, text=True, check=True).stdout
+    env = dict(x.split("=", 1) for x in shell.splitlines() if x.startswith("QACONFORM_REFERENCE_"))
+    loaded = load_profile(profile, env=env)
+    for role, account in loaded.accounts.items():
+        resp = requests.get(loaded.base_url + "/services/v2/user/retrieveAllExperts.json", timeout=10,
+                            auth=(account.username.encode(), account.password.encode()))
+        assert resp.status_code == 200, (role, resp.status_code)

@@ -1,0 +1,81 @@
+"""A rule skipped on many rows shows each reason once with a count, in report.json, the terminal and the page (qa15).
+
+Oracle: qa14's release run, where GDPR-OPERATIONS-INVALID listed "not checked: GDPR-OPERATIONS-INVALID
+scheduleGdprJob-json-none-admin needs fixture gdpr_csv_file_id ..." once per input-form row, each naming its row;
+the blocked rules of one broken step are one line naming the step's rule and call.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from qaconform.report.html_page import render_html
+from qaconform.report.model import build_report
+from qaconform.report.rule_groups import reason_key
+from qaconform.report.terminal import format_summary
+
+_RULE = "GDPR-OPERATIONS-INVALID"
+_ROWS = ("scheduleGdprJob-json-none-admin", "scheduleGdprJob-query-none-admin", "scheduleGdprJob-form-none-admin")
+
+
+def _skip(nodeid: str, message: str, rule: str = _RULE) -> dict[str, Any]:
+    return {"nodeid": nodeid, "outcome": "skipped", "rules": [rule], "message": message, "skip_kind": "other"}
+
+
+def _report() -> dict[str, Any]:
+    tests = [_skip(f"t.py::test_forms[{row}]", f"not checked: {_RULE} {row} needs fixture gdpr_csv_file_id (a bulk "
+                                               "job whose only error is the one under test)") for row in _ROWS]
+    tests.append(_skip("t.py::test_rows[operations-empty]", "inconclusive: a job whose operations (row "
+                                                            "operations-empty) came as a request parameter"))
+    tests.append(_skip("t.py::test_other", "not checked: the same", rule="GDPR-REASSIGN-FORMS"))
+    rules = [{"id": _RULE, "level": "must"}, {"id": "GDPR-REASSIGN-FORMS", "level": "must"}]
+    return build_report({"tests": tests}, rules)
+
+
+def test_a_reason_given_on_every_row_is_one_reason_with_its_count() -> None:
+    rule = next(r for r in _report()["rules"] if r["id"] == _RULE)
+    assert rule["skip_reasons"] == [
+        {"reason": f"not checked: {_RULE} needs fixture gdpr_csv_file_id (a bulk job whose only error is the one "
+                   "under test)", "tests": 3},
+        {"reason": "inconclusive: a job whose operations (row) came as a request parameter", "tests": 1}]
+    assert rule["reason"].count("needs fixture gdpr_csv_file_id") == 1 and "(3 tests)" in rule["reason"]
+    assert not any(row in rule["reason"] for row in _ROWS)
+
+
+def test_the_skipped_rules_are_grouped_by_reason_in_the_summary_the_terminal_and_the_page() -> None:
+    report = _report()
+    groups = report["summary"]["skipped_groups"]
+    assert [(g["rules"], g["tests"]) for g in groups] == [([_RULE], 4), (["GDPR-REASSIGN-FORMS"], 1)]
+    text = format_summary(report)
+    assert "skipped, by reason:" in text and f"1 rule(s), 4 test(s): not checked: {_RULE} needs" in text
+    page = render_html(report)
+    assert "(1 rule, 4 tests)" in page and "(1 rule, 1 test)" in page
+
+
+def test_a_reason_naming_nothing_of_its_parameters_is_kept_whole() -> None:
+    assert reason_key("admin could not post an answer-like thing", "t.py::test_x[admin]") == \
+        "admin could not post an answer-like thing"
+    assert reason_key("no parameters here: GDPR-X-Y", "t.py::test_x") == "no parameters here: GDPR-X-Y"
+
+
+def test_blocked_rules_are_one_terminal_line_per_step_naming_its_rule_and_call() -> None:
+    step = {"outcome": "blocked", "blocked_by": ["CONV-JSON-EXTENSION"],
+            "blocked_call": "PUT /services/v2/node/99/lock.json as member -> 200"}
+    tests = [{"nodeid": f"t.py::test_{i}", "rules": [rid], **step}
+             for i, rid in enumerate(("SHAPE-POST-COMMENT", "COMMENT-1", "VERSION-PATH"))]
+    rules = [{"id": r, "level": "must"} for r in ("SHAPE-POST-COMMENT", "COMMENT-1", "VERSION-PATH",
+                                                  "CONV-JSON-EXTENSION")]
+    report = build_report({"tests": tests}, rules)
+    assert report["summary"]["failed_rules"] == ["CONV-JSON-EXTENSION"]
+    lines = [line for line in format_summary(report).splitlines() if "broken by" in line]
+    assert lines == ["  CONV-JSON-EXTENSION broken by PUT /services/v2/node/99/lock.json as member -> 200: 3 test(s) "
+                     "blocked; rules left unchecked: SHAPE-POST-COMMENT, COMMENT-1, VERSION-PATH"]
+    # a rule another test held is not left unchecked; a second call that broke the same rule is counted
+    held = {"nodeid": "t.py::test_held", "rules": ["COMMENT-1"], "outcome": "passed"}
+    other = {**tests[0], "nodeid": "t.py::test_9", "blocked_call": "PUT /services/v2/node/98/lock.json as admin -> 200"}
+    report = build_report({"tests": [*tests, held, other]}, rules)
+    assert report["summary"]["blocked"] == [{"by": ["CONV-JSON-EXTENSION"], "tests": 4, "calls": 2,
+                                             "call": "PUT /services/v2/node/99/lock.json as member -> 200",
+                                             "rules": ["SHAPE-POST-COMMENT", "VERSION-PATH"]}]
+    assert "200 (and 1 other call): 4 test(s) blocked; rules left unchecked: SHAPE-POST-COMMENT, VERSION-PATH" \
+        in format_summary(report)
