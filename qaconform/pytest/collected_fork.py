@@ -264,11 +264,21 @@ def _detach(session: Any) -> None:
     for stream in (gateway._io.outfile, gateway._io.infile):
         with contextlib.suppress(OSError, ValueError):
             os.dup2(devnull, stream.fileno())
-    for fd in (0, 1, 2):
+    for fd in (0, 1, 2, *_stderr_copies(config)):
         os.dup2(devnull, fd)
     os.close(devnull)
     # the dead gateway, once this process's session has ended, hands over to the new one (_become_worker)
     gateway._execpool._running_lock = threading.Lock()  # a lock its receiver thread held at the fork stays held
+
+
+def _stderr_copies(config: Any) -> list[int]:
+    """Descriptors of the first worker's stderr that pytest keeps for the process's life (its faulthandler's)."""
+    try:
+        from _pytest.faulthandler import fault_handler_stderr_fd_key
+    except ImportError:
+        return []
+    fd = config.stash.get(fault_handler_stderr_fd_key, None)
+    return [fd] if isinstance(fd, int) and fd > 2 else []
 
 
 def _interactor(config: Any) -> Any:
@@ -325,6 +335,8 @@ def _become_worker(session: pytest.Session, request: dict[str, Any], fds: list[i
     os.environ.pop(TEMPLATE_ENV, None)
     random.seed()
     signal.signal(signal.SIGINT, signal.default_int_handler)
+    for fd in _stderr_copies(config):  # pytest's faulthandler writes to the worker's own stderr
+        os.dup2(2, fd)
     forked_workers._streams()
     _HANDOFF = handoff = queue.Queue[Any]()
     prepare = pytest_config._prepareconfig
