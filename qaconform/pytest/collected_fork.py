@@ -234,10 +234,10 @@ def _template(session: Any, sock: Path, count: int) -> tuple[dict[str, Any], lis
             if pid == 0:
                 shim.close()
                 return request, streams
-            from qaconform.pytest import forked_workers
+            from qaconform.pytest import shim_waiter
 
             try:
-                forked_workers.report_worker(pid, shim, streams)
+                shim_waiter.report_worker(pid, shim, streams)
             finally:
                 os._exit(0)
         for fd in fds:
@@ -319,7 +319,7 @@ def _become_worker(session: pytest.Session, request: dict[str, Any], fds: list[i
     from _pytest.tmpdir import TempPathFactory
     from xdist.remote import getinfodict
 
-    from qaconform.pytest import forked_workers
+    from qaconform.pytest import shim_waiter
 
     config: Any = session.config
     old = _interactor(config)
@@ -337,7 +337,7 @@ def _become_worker(session: pytest.Session, request: dict[str, Any], fds: list[i
     signal.signal(signal.SIGINT, signal.default_int_handler)
     for fd in _stderr_copies(config):  # pytest's faulthandler writes to the worker's own stderr
         os.dup2(2, fd)
-    forked_workers._streams()
+    shim_waiter.streams()
     _HANDOFF = handoff = queue.Queue[Any]()
     prepare = pytest_config._prepareconfig
     pytest_config._prepareconfig = lambda *args, **kwargs: config  # type: ignore[assignment]

@@ -34,7 +34,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from qaconform.pytest import collect_gate, local_constants, precompiled, worker_shim
+from qaconform.pytest import collect_gate, local_constants, precompiled, shim_waiter, worker_shim
 
 SWITCH = "QACONFORM_FORK_WORKERS"
 """``0`` starts every worker as its own interpreter (xdist's way)."""
@@ -315,64 +315,11 @@ def _wait_for_worker(conn: socket.socket) -> None:
         if pid == 0:
             conn.close()
             _run_worker(request, fds)
-        report_worker(pid, conn, fds)
+        shim_waiter.report_worker(pid, conn, fds)
     except Exception:  # noqa: BLE001 - the shim then starts the plain interpreter, or exits 1
         traceback.print_exc()
     finally:
         os._exit(0)
-
-
-def report_worker(pid: int, conn: socket.socket, fds: list[int]) -> None:
-    """In a waiter, after it forked the worker ``pid`` for the shim on ``conn``: close the shim's streams here, tell
-    the shim the pid and later the exit code (the forked worker is a child of this waiter: only it can reap it)."""
-    for fd in fds:
-        os.close(fd)
-    shim_gone = False
-    try:
-        conn.sendall(f"pid {pid}\n".encode())
-        shim_gone = _kill_when_orphaned(pid, conn)
-    except OSError:  # the shim died before it learnt the pid (or its socket broke): the worker goes with it,
-        os.kill(pid, signal.SIGKILL)  # as the end of a plain interpreter would have ended it
-        shim_gone = True
-    _, status = os.waitpid(pid, 0)
-    code = os.waitstatus_to_exitcode(status)
-    if not shim_gone:  # else nobody is left to tell, and a broken pipe's traceback would only be noise
-        try:
-            conn.sendall(f"exit {code}\n".encode())
-        except BrokenPipeError:  # it went just after the process it stood for
-            pass
-
-
-def _kill_when_orphaned(pid: int, conn: socket.socket) -> bool:
-    """Wait for the forked process to end; if its shim goes first (killed: SIGKILL cannot be forwarded), kill it too,
-    as the end of a plain interpreter would have ended it, and say so (nobody is left to tell its exit code: the
-    self-test kills every fault's reference server that way). The shim sends nothing after its request, so its
-    socket turns readable only when it is gone."""
-    try:
-        watched = os.pidfd_open(pid)
-    except (AttributeError, OSError):  # an older kernel: only waitpid
-        return False
-    try:
-        while True:
-            ready, _, _ = select.select([watched, conn.fileno()], [], [])
-            if watched in ready:
-                return False
-            if not conn.recv(64):
-                os.kill(pid, signal.SIGKILL)
-                return True
-    finally:
-        os.close(watched)
-
-
-def _streams() -> None:
-    """The standard streams of ``python -u`` on the shim's descriptors: unbuffered bytes, text written through."""
-    import io
-
-    sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115 - the process's own streams
-    for fd, name in ((1, "stdout"), (2, "stderr")):
-        raw = open(fd, "wb", buffering=0, closefd=False)  # noqa: SIM115
-        setattr(sys, name, io.TextIOWrapper(raw, encoding="utf-8", errors="backslashreplace" if fd == 2 else "strict",
-                                            line_buffering=True, write_through=True))
 
 
 def _run_worker(request: dict[str, Any], fds: list[int]) -> None:
@@ -394,7 +341,7 @@ def _run_worker(request: dict[str, Any], fds: list[int]) -> None:
     for entry in reversed([e for e in os.environ.get("PYTHONPATH", "").split(os.pathsep) if e]):
         if os.path.abspath(entry) not in sys.path:
             sys.path.insert(0, os.path.abspath(entry))
-    _streams()
+    shim_waiter.streams()
     if _PYTEST_WORKERS:
         _quiet_rewrite_warnings()
         precompiled.install()
