@@ -34,7 +34,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from qaconform.pytest import collect_gate, local_constants, precompiled, shim_waiter, worker_shim
+from qaconform.pytest import collect_gate, local_constants, precompiled, worker_shim
 
 SWITCH = "QACONFORM_FORK_WORKERS"
 """``0`` starts every worker as its own interpreter (xdist's way)."""
@@ -48,8 +48,7 @@ PRELOAD = (
     "qaconform.pytest.plugin", "qaconform.pytest.fixtures", "qaconform.pytest.properties.oas",
     "qaconform.pytest.properties.schema", "qaconform.contract",
     # what a worker imported after its fork (measured: sys.modules before and after a collection)
-    "qaconform.pytest.one_shots", "qaconform.pytest.parallel", "qaconform.pytest.collected_fork",
-    "qaconform.pytest.time_frames",
+    "qaconform.pytest.one_shots", "qaconform.pytest.parallel", "qaconform.pytest.time_frames",
     "qaconform.target.diagnosis", "qaconform.target.discover", "qaconform.target.doctor",
     "qaconform.target.fixture_state", "qaconform.target.ledger",
     "xdist.looponfail", "xdist.newhooks", "schemathesis.pytest.xdist", "schemathesis.engine.events",
@@ -168,10 +167,7 @@ def use_for(specs: list[Any], server: ForkServer) -> int:
     how many. The server's socket path travels in the workers' environment."""
     import execnet
 
-    from qaconform.pytest import collected_fork
-
     os.environ[worker_shim.ENV] = server.path
-    os.environ[collected_fork.SESSION_ENV] = collected_fork.new_session()
     count = 0
     for i, spec in enumerate(specs):
         if spec.popen and not spec.python and not spec.via and not spec.chdir:
@@ -196,16 +192,12 @@ def serve() -> None:
         _preload_only(sys.argv[3].split(","))
     else:
         if len(sys.argv) > 2:  # the socket's folder: the workers' collection slots go there (removed with it)
-            global _FOLDER
-            _FOLDER = sys.argv[2]
             try:
                 collect_gate.open_slots(Path(sys.argv[2]))
             except OSError:
                 pass  # the workers collect all at once, as before
         _prepare()
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the waiters are reaped by the kernel
-    if _PYTEST_WORKERS:
-        _adopt_orphans()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the controller's and the workers' to handle; this
     # server ends when the controller closes its stdin
     while True:
@@ -220,19 +212,6 @@ def serve() -> None:
                 listener.close()
                 _wait_for_worker(conn)
             conn.close()
-
-
-def _adopt_orphans() -> None:
-    """Become the subreaper of what this server forks: a worker forked from the first worker's collection (its
-    template's, qaconform/pytest/collected_fork.py) stays in this server's process tree when the template's parent
-    ends, as every other worker is, instead of going to init: the run's processes stay the run's (what ``ps`` and
-    the bench's CPU of the run's tree see)."""
-    try:
-        import ctypes
-
-        ctypes.CDLL(None, use_errno=True).prctl(36, 1)  # PR_SET_CHILD_SUBREAPER
-    except (OSError, AttributeError):
-        pass
 
 
 def _prepare() -> None:
@@ -270,10 +249,6 @@ def _prepare() -> None:
     gc.freeze()
 
 
-_FOLDER: str | None = None
-"""In the fork server of pytest's workers: its socket's folder, where the first worker of a run offers its collection
-to the others (qaconform/pytest/collected_fork.py)."""
-
 _PYTEST_WORKERS = True
 """In the fork server: whether what it forks is pytest (its assertion rewriting and precompiled code set up in each
 fork), not another command (:data:`REFERENCE_PRELOAD`)."""
@@ -295,6 +270,7 @@ def _preload_only(names: list[str]) -> None:
 
 def _wait_for_worker(conn: socket.socket) -> None:
     """In a waiter (forked from the server): fork the worker, report its pid and then its exit code."""
+    code = 1
     try:
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         head, fds, _, _ = socket.recv_fds(conn, 1 << 20, 3)
@@ -306,20 +282,62 @@ def _wait_for_worker(conn: socket.socket) -> None:
                 raise OSError("the shim hung up")
             data += more
         request = json.loads(data)
-        if _PYTEST_WORKERS and _FOLDER:
-            from qaconform.pytest import collected_fork  # imported by the server already (PRELOAD)
-
-            if collected_fork.route(request, fds, conn, _FOLDER):
-                return  # the run's template took the shim (qaconform/pytest/collected_fork.py)
         pid = os.fork()
         if pid == 0:
             conn.close()
             _run_worker(request, fds)
-        shim_waiter.report_worker(pid, conn, fds)
+        for fd in fds:
+            os.close(fd)
+        shim_gone = False
+        try:
+            conn.sendall(f"pid {pid}\n".encode())
+            shim_gone = _kill_when_orphaned(pid, conn)
+        except OSError:  # the shim died before it learnt the pid (or its socket broke): the worker goes with it,
+            os.kill(pid, signal.SIGKILL)  # as the end of a plain interpreter would have ended it
+            shim_gone = True
+        _, status = os.waitpid(pid, 0)
+        code = os.waitstatus_to_exitcode(status)
+        if not shim_gone:  # else nobody is left to tell, and a broken pipe's traceback would only be noise
+            try:
+                conn.sendall(f"exit {code}\n".encode())
+            except BrokenPipeError:  # it went just after the process it stood for
+                pass
     except Exception:  # noqa: BLE001 - the shim then starts the plain interpreter, or exits 1
         traceback.print_exc()
     finally:
         os._exit(0)
+
+
+def _kill_when_orphaned(pid: int, conn: socket.socket) -> bool:
+    """Wait for the forked process to end; if its shim goes first (killed: SIGKILL cannot be forwarded), kill it too,
+    as the end of a plain interpreter would have ended it, and say so (nobody is left to tell its exit code: the
+    self-test kills every fault's reference server that way). The shim sends nothing after its request, so its
+    socket turns readable only when it is gone."""
+    try:
+        watched = os.pidfd_open(pid)
+    except (AttributeError, OSError):  # an older kernel: only waitpid
+        return False
+    try:
+        while True:
+            ready, _, _ = select.select([watched, conn.fileno()], [], [])
+            if watched in ready:
+                return False
+            if not conn.recv(64):
+                os.kill(pid, signal.SIGKILL)
+                return True
+    finally:
+        os.close(watched)
+
+
+def _streams() -> None:
+    """The standard streams of ``python -u`` on the shim's descriptors: unbuffered bytes, text written through."""
+    import io
+
+    sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115 - the process's own streams
+    for fd, name in ((1, "stdout"), (2, "stderr")):
+        raw = open(fd, "wb", buffering=0, closefd=False)  # noqa: SIM115
+        setattr(sys, name, io.TextIOWrapper(raw, encoding="utf-8", errors="backslashreplace" if fd == 2 else "strict",
+                                            line_buffering=True, write_through=True))
 
 
 def _run_worker(request: dict[str, Any], fds: list[int]) -> None:
@@ -341,7 +359,7 @@ def _run_worker(request: dict[str, Any], fds: list[int]) -> None:
     for entry in reversed([e for e in os.environ.get("PYTHONPATH", "").split(os.pathsep) if e]):
         if os.path.abspath(entry) not in sys.path:
             sys.path.insert(0, os.path.abspath(entry))
-    shim_waiter.streams()
+    _streams()
     if _PYTEST_WORKERS:
         _quiet_rewrite_warnings()
         precompiled.install()

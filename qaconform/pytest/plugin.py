@@ -40,7 +40,6 @@ pytest_plugins = [
     "qaconform.pytest.properties.plugin",  # --max-examples/--time-budget/--seed of the generated tests
     # -n / qaconform run --jobs: tests that share state on the target, one target for all workers
     "qaconform.pytest.parallel",
-    "qaconform.pytest.collected_fork",  # the workers after the first forked from its collection
     "qaconform.pytest.fixtures",  # the suites' fixtures
     "qaconform.pytest.results",  # each test's outcome as fields, the results file
     "qaconform.pytest.worker_terminal",  # an xdist worker's terminal reporter without its per-test hooks
