@@ -51,6 +51,18 @@ class _Server(uvicorn.Server):
             self._on_ready()
 
 
+def _listen(host: str, port: int) -> tuple[socket.socket, str]:
+    """The bound listening socket and the base URL a client reaches it at (0.0.0.0 shown as 127.0.0.1)."""
+    # proto IPPROTO_TCP matters: asyncio sets TCP_NODELAY on accepted sockets only for such listeners, and
+    # without it every response waits ~40 ms for a delayed ACK.
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    sock.bind((host, port))
+    shown_host = "127.0.0.1" if host in ("0.0.0.0", "") else (f"[{host}]" if ":" in host else host)
+    return sock, f"http://{shown_host}:{sock.getsockname()[1]}"
+
+
 def serve(
     host: str = "127.0.0.1",
     port: int = 0,
@@ -79,15 +91,7 @@ def serve(
         fixtures = seed(db, nodes)
     seeded_s = time.monotonic() - started
     app = create_app(db, page_size=page_size, tracker=ISSUE_TRACKER)
-    # proto IPPROTO_TCP matters: asyncio sets TCP_NODELAY on accepted sockets only for such listeners, and
-    # without it every response waits ~40 ms for a delayed ACK.
-    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-    sock.bind((host, port))
-    bound_port = sock.getsockname()[1]
-    shown_host = "127.0.0.1" if host in ("0.0.0.0", "") else (f"[{host}]" if ":" in host else host)
-    base_url = f"http://{shown_host}:{bound_port}"
+    sock, base_url = _listen(host, port)
     if profile_out:
         write_profile(profile_out, base_url, fixtures, page_size, fresh=not reused, inline_passwords=inline_passwords)
     # httptools when installed, h11 otherwise (http_protocol.py); the asyncio loop, or uvloop where installed
