@@ -74,7 +74,7 @@ _ALL: tuple[Fault, ...] = (
        "looked up by id (the user's key), so it is refused 'The provided 'reassignUser' is/are invalid'"),
     _F("round34-question-list-projected-visibility-of-previous-caller", "PROJ-ONLY-VISIBLE",
        "'Only items the caller may see are returned.' (read order): the question list asked with includeOnly "
-       "reuses the space visibility worked out for the request before it when that came less than a second "
+       "reuses the space visibility worked out for the request before it when that came less than five seconds "
        "earlier, so novice's projected question list right after any read by moderator or admin (another URL too) "
        "shows the questions of the hidden space; unprojected, or after a pause, it is right"),
 )
