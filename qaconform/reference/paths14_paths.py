@@ -91,6 +91,12 @@ def last_caller_record(svc: Service, op: str, request: Request, caller: Caller, 
     if response.status_code >= 300:
         return response
     _last_caller[(id(svc), node)] = caller.id
+    return lock_record_names(svc, op, caller, response, last)
+
+
+def lock_record_names(svc: Service, op: str, caller: Caller, response: Response, last: int | None) -> Response:
+    """A lock's record naming ``last`` (another account's id) as its user; the response as it is otherwise. Shared
+    by the faults whose lock record names the account that acted on the node before (paths14, paths15)."""
     if op != "lockNode" or last is None or last == caller.id:
         return response
     body = body_json(response)

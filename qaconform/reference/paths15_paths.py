@@ -12,7 +12,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import auth, faults
+from . import auth, faults, paths14_paths
 from .auth import Caller
 from .bodies import structured
 from .db import Database
@@ -106,12 +106,4 @@ def last_accepted_record(svc: Service, op: str, request: Request, caller: Caller
         return response
     last = _last_accepted.get((id(svc), node))
     _last_accepted[(id(svc), node)] = caller.id
-    if op != "lockNode" or last is None or last == caller.id:
-        return response
-    body = body_json(response)
-    action = body.get("result", {}).get("lockAction") if isinstance(body, dict) else None
-    users = svc.render.users_by_id({last})
-    if not isinstance(action, dict) or last not in users:
-        return response
-    action["user"] = svc.render.action_user_json(users[last])
-    return with_body(response, body)
+    return paths14_paths.lock_record_names(svc, op, caller, response, last)
