@@ -33,6 +33,7 @@ from . import (
     blind_round42,
     blind_round43,
     blind_round44,
+    blind_round45,
     combos_perms,
     faults,
     fix32_paths,
@@ -94,6 +95,7 @@ def _result(svc: Service, key: str, action_id: int, node: sqlite3.Row, success: 
     if drop is not None:  # blinda (issue 44): a field one path's record lacks
         action.pop(drop, None)
     _blind_record(svc, key, node, action)
+    blind_round45.sendtomod_record(svc, key, node, row["user_id"], action)  # round45 (issue 44): a question
     blind_round32.lock_record(key, node, action)  # round32 (issue 44): one node kind's record
     blind_round33.lock_record(key, node, action)  # round33 (issue 44): an answer's lock record
     blind_round38.action_record(key, row, node, action)  # round38 (issue 44): a cancel by another, a comment

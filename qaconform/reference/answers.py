@@ -21,6 +21,7 @@ from . import (
     blind_round33,
     blind_round41,
     blind_round42,
+    blind_round45,
     faults,
     history_faults,
     variants,
@@ -41,6 +42,7 @@ def _answer_body(request: Request, fields: dict[str, Any]) -> str | None:
     body = text_field(fields, "body")
     body = blind_round15.answer_body(request, body)  # round15 (issue 44)
     body = blind_round41.answer_body(request.query_params.keys(), fields, body)  # round41 (issue 44)
+    body = blind_round45.answer_body(request, body)  # round45 (issue 44): the query's body as Latin-1
     body = None if body is None else stored_body(body)
     if faults.is_on("answer-body-truncated"):
         body = (body or "")[:12]

@@ -34,6 +34,7 @@ from . import (
     blind_round40,
     blind_round41,
     blind_round42,
+    blind_round45,
     combos2_paths,
     faults,
     fix32_paths,
@@ -318,6 +319,8 @@ def _effective_privacy(
     svc: Service, parent: sqlite3.Row, visibility: str | None, recipients: list[int]
 ) -> tuple[str, list[int]]:
     """Comment rules 1-6: defaults, inheritance from a private parent comment, and the 400s."""
+    if blind_round45.locked_thread_reply(svc.db, parent, visibility):  # round45 (issue 44): under a locked answer
+        return str(visibility), recipients
     if parent["type"] == "comment" and parent["visibility"] != "full":
         return _inherited_privacy(svc, parent, visibility, recipients)
     blind_round31.public_reply_refused(parent, visibility)  # round31 (issue 44)

@@ -30,6 +30,7 @@ from . import (
     blind_round41,
     blind_round43,
     blind_round44,
+    blind_round45,
     crossing2_paths,
     crossing3_paths,
     faults,
@@ -101,6 +102,7 @@ def _schedule(svc: Service, caller: Caller, fields: dict[str, Any], skipped: fro
             and not blind_round31.operations_unchecked(fields):  # round31 (issue 44): a user by email
         _check_operations(fields)
     crossing3_paths.check_operations(fields, skipped)  # crossing3 (issue 44): a stated form refused in one cell
+    blind_round45.reassign_self_refused(caller, structured(fields, "reassignUser"))  # round45 (issue 44)
     _check_reassign_user(svc, fields, skipped)
     by_id = kind == "individual" and isinstance(user, dict) and _present(user, "id")  # blindw (issue 44)
     unchecked = by_id and faults.is_on("blind-gdpr-user-id-time-frame-unchecked")  # the new job replaces the old

@@ -33,6 +33,7 @@ from . import (
     blind_round42,
     blind_round43,
     blind_round44,
+    blind_round45,
     faults,
     histories2_faults,
     histories3_faults,
@@ -213,6 +214,7 @@ async def list_user_answers(svc: Service, request: Request, caller: Caller) -> R
     if (moved := blind_round14.user_answers_moved(request)) is not None:  # round14 (issue 44)
         return moved
     page = blind_round11.projected_answers_keep(request, _user_nodes(svc, request, caller, "answer", None))
+    page = blind_round45.user_answers_page(request, page)  # round45 (issue 44): an empty list's page
     if "text/html" in request.headers.get("accept", "").lower() and faults.is_on(
             "user-answers-html-for-browser-accept"):  # blindr: the Accept header wins over the .json extension
         items = json.loads(bytes(page.body)).get("list") or []
@@ -228,9 +230,10 @@ async def list_user_answers(svc: Service, request: Request, caller: Caller) -> R
 
 
 async def list_user_questions(svc: Service, request: Request, caller: Caller) -> Response:
+    blind_round45.user_questions_refused(request, caller)  # round45 (issue 44): include, anonymous
     if not faults.is_on("user-questions-cache-by-url"):  # round14 (issue 44): user_questions_page
-        return blind_round33.user_questions_page(  # round33 (issue 44)
-            blind_round14.user_questions_page(_user_nodes(svc, request, caller, "question", QUESTION_SORTS)))
+        return blind_round45.user_questions_page(blind_round33.user_questions_page(  # round33, round45 (issue 44)
+            blind_round14.user_questions_page(_user_nodes(svc, request, caller, "question", QUESTION_SORTS))))
     kept = _by_url.get(str(request.url))
     if kept is not None and time.monotonic() - kept[0] < URL_CACHE_S:
         return Response(kept[1], media_type=JSON_TYPE)  # whoever asked first: the URL is the key, not the caller
@@ -351,6 +354,7 @@ def _planted_leak(answer: Any, q: Any, page: int, caller: Caller) -> bool:
 
 async def _answer_comments(svc: Service, request: Request, caller: Caller) -> Response:
     answer = svc.visible_node(caller, path_id(request, "answer_id", "answer"), ("answer",))
+    blind_round45.answer_comments_refused(svc.db, caller, answer)  # round45 (issue 44): the asker
     q = request.query_params
     if faults.is_on("blind6-locked-answer-comments-denied") and not caller.can(auth.LOCK_ANY) and svc.db.one(
             "SELECT 1 FROM nodes WHERE id IN (?, ?) AND locked = 1", (answer["id"], answer["question_id"])):
@@ -439,6 +443,7 @@ async def list_user_content(svc: Service, request: Request, caller: Caller) -> R
     clause = histories3_faults.content_clause(clause)  # histories3 (issue 44)
     clause = histories5_paths.content_clause(clause)  # histories5 (issue 44)
     clause = blind_round30.content_clause(clause)  # round30 (issue 44)
+    clause = blind_round45.content_clause(clause)  # round45 (issue 44): under a moderated answer
     if faults.is_on("question-comment-private-leak"):  # privacy filtered for threads under answers only
         clause = (f"({clause} OR (n.type = 'comment' AND n.answer_id IS NULL AND EXISTS (SELECT 1 FROM nodes p"
                   " WHERE p.id = n.parent_id AND p.type = 'comment')))")

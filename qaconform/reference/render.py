@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from . import blind_round41, faults, variants
+from . import blind_round41, blind_round45, faults, variants
 from .auth import Caller
 from .db import Database
 from .fragments import FragmentCache, Viewer, dumps
@@ -318,7 +318,7 @@ class Renderer:
             for r in self.db.all(
                 "SELECT DISTINCT c.parent_id FROM nodes c JOIN nodes p ON p.id = c.parent_id"
                 f" WHERE c.parent_id {IN_IDS}"
-                " AND (c.in_moderation <> 0 OR c.visibility <> 'full' OR c.space_id <> p.space_id)",
+                f" AND (c.in_moderation <> 0 OR {blind_round45.restricted_visibility()} OR c.space_id <> p.space_id)",
                 [_ids_param(ids)],
             )
         }

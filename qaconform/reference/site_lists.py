@@ -30,6 +30,7 @@ from . import (
     blind_round38,
     blind_round41,
     blind_round43,
+    blind_round45,
     faults,
     variants,
 )
@@ -98,6 +99,7 @@ async def list_earned_experts(svc: Service, request: Request, caller: Caller) ->
     order = EXPERT_SORTS["recent"] if reversed_oldest else blind_round32.earned_order(q)  # round32 (issue 44)
     order = blind_round33.earned_order(q, order, EXPERT_SORTS["reputation"])  # round33 (issue 44)
     order = blind_round43.earned_order(q, order, EXPERT_SORTS["oldest"])  # round43 (issue 44): later pages
+    order = blind_round45.earned_order(q, order, EXPERT_SORTS["username"])  # round45 (issue 44): when sized
     page = _experts(svc, request, "earned_expert = 1", [], string_field, echo, order)
     if "pageSize" in q and faults.is_on("blind6-earned-experts-pagecount-default-size"):  # blind6 (issue 44)
         return blind6_reads.rewritten(page, blind6_reads.pagecount_with(svc.page_size))
@@ -121,7 +123,7 @@ def _experts(svc: Service, request: Request, where: str, params: list[Any], stri
     total = svc.db.count(f"SELECT COUNT(*) FROM users WHERE {where}", tuple(params))
     ids = svc.db.ids(
         f"SELECT id FROM users WHERE {where} ORDER BY {order or EXPERT_SORTS[sort]} LIMIT ? OFFSET ?",
-        [*params, paging.size, paging.offset],
+        [*params, paging.size, blind_round45.experts_offset(q, where == "earned_expert = 1", paging)],  # round45
     )
     shown = "reputation" if sort == "default" else sort
     if faults.is_on("experts-sort-echo-default") or (paging.page > 1 and faults.is_on("experts-sort-echo-page-1")):
@@ -170,6 +172,7 @@ async def list_spaces(svc: Service, request: Request, caller: Caller) -> Respons
     if faults.is_on("blind6-child-space-date-seconds"):  # blind6 (issue 44)
         blind6_reads.child_spaces_in_seconds(spaces["list"])
     blind_round14.spaces_page(svc.db, spaces)  # round14 (issue 44)
+    blind_round45.spaces_items(q, spaces)  # round45 (issue 44): a child space under a sort
     if faults.is_on("spaces-cache-by-url"):
         _by_url[str(request.url)] = (time.monotonic(), spaces)
     if faults.is_on("spaces-not-json"):
@@ -238,6 +241,7 @@ async def list_topics(svc: Service, request: Request, caller: Caller) -> Respons
 
 # --- 16 Followers -------------------------------------------------------------------------------------------
 async def list_followers(svc: Service, request: Request, caller: Caller) -> Response:
+    blind_round45.followers_refused(request.query_params, caller)  # round45 (issue 44): details, anonymous
     node = svc.visible_node(caller, path_id(request))
     q = request.query_params
     paging = parse_paging(q, svc.page_size, default_page=0, zero_based=variants.is_on("followers-zero-based"),
@@ -314,6 +318,7 @@ async def list_groups(svc: Service, request: Request, caller: Caller) -> Respons
             "blinde-groups-invalid-sort-newest-when-sized"):
         order = NAMED_SORTS["newest"]  # blinde: the paged query's own default
     order = blind_round33.groups_order(q, sort, order, NAMED_SORTS["oldest"])  # round33 (issue 44)
+    order = blind_round45.groups_order(q, sort, paging, order, NAMED_SORTS["oldest"])  # round45 (issue 44)
     rows = svc.db.all(f"SELECT * FROM groups ORDER BY {order} LIMIT ? OFFSET ?", [paging.size, paging.offset])
     groups = envelope([svc.render.group_json(r) for r in rows], total, paging, sort, q)
     blind7_paths.groups_page(groups, q, sort == q.get("sort"))  # blind7 (issue 44)
