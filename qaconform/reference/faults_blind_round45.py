@@ -75,7 +75,12 @@ _ALL: tuple[Fault, ...] = (
           " breaks 'sort must be one of reputation, username, realname, recent, oldest, default'"),
 )
 
-_MISSED_REASONS: dict[str, str] = {}
+_MISSED_REASONS: dict[str, str] = {
+    "round45-mod-option-children-shared-cache": (
+        "blind measure on afe1cdf: no test failed. The run posts no comment private to moderators where a later read"
+        " of the node that holds it, by a moderator and then by a reader who may not see it, comes back to back"
+        " with nothing changed on the node between them (open: see docs/blind-rounds.md)"),
+}
 """Faults of this round the suites did not catch, each with the path they did not take (filled after the measure)."""
 
 BLIND_round45, BLIND_round45_MISSED = split_missed(_ALL, _MISSED_REASONS)
