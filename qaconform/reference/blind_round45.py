@@ -148,6 +148,8 @@ def restricted_visibility() -> str:
     """round45-mod-option-children-shared-cache: the visibilities that make a node's JSON depend on the caller."""
     if faults.is_on("round45-mod-option-children-shared-cache"):
         return "c.visibility NOT IN ('full', 'mod')"
+    if faults.is_on("round45-kind-recipients-children-shared-cache"):
+        return "c.visibility NOT IN ('full', 'recipients')"
     return "c.visibility <> 'full'"
 
 

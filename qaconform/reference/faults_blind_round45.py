@@ -60,6 +60,11 @@ _ALL: tuple[Fault, ...] = (
           " another space or private to recipients or the original poster, not when it is private to moderators;"
           " so whoever reads such a node first (a moderator) has its commentIds and childrenIds served to the next"
           " reader; breaks 'the comment is private to those recipients'"),
+    Fault("round45-kind-recipients-children-shared-cache", "COMMENT-PRIVACY-IDS",
+          "round45-mod-option-children-shared-cache's kind on the stated audience (written after the blind measure,"
+          " to tell the kind from the option): the fragment cache shares a node across readers when its private"
+          " child names recipients, so the first reader's commentIds and childrenIds are served to the next; breaks"
+          " 'the comment is private to those recipients'"),
     Fault("round45-sendtomod-question-realuser-last-active", "ACTION-SENDTOMOD-REALUSER",
           "an effect on one node kind: sending a question to moderation names in realUser the question's last active"
           " user (its latest answerer or commenter) instead of the authenticated caller; answers and comments are"
@@ -77,9 +82,12 @@ _ALL: tuple[Fault, ...] = (
 
 _MISSED_REASONS: dict[str, str] = {
     "round45-mod-option-children-shared-cache": (
-        "blind measure on afe1cdf: no test failed. The run posts no comment private to moderators where a later read"
-        " of the node that holds it, by a moderator and then by a reader who may not see it, comes back to back"
-        " with nothing changed on the node between them (open: see docs/blind-rounds.md)"),
+        "missed blind on afe1cdf, and out as a reading the description leaves open: who reads a comment private to"
+        " moderators is not stated ('The complete list of values: not shown'; spec/rules.yaml records it as"
+        " OBS-COMMENT-OP-AUDIENCE), so a to-moderators comment's id shown to another reader breaks no quoted"
+        " sentence. The kind (a fragment cache shared across readers) is caught where the audience is stated:"
+        " round45-kind-recipients-children-shared-cache, the same cache on a child private to recipients, is caught"
+        " by test_list_relations.py naming COMMENT-PRIVACY-IDS"),
 }
 """Faults of this round the suites did not catch, each with the path they did not take (filled after the measure)."""
 
