@@ -17,6 +17,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -424,6 +425,28 @@ def test_until_caught_ends_a_faults_run_at_the_first_test_its_whole_run_charges_
         "the shortened run did not run the whole run's tests in the same order up to its catch")
 
 
+@pytest.mark.slow
+def test_a_faults_generated_tests_alone_until_caught_stop_at_a_catch_their_whole_run_has() -> None:
+    """A fault's second run under ``--until-caught`` (a pytest of its own, ``--qaconform-until-caught``): the
+    generated tests alone, the privacy model first, end at the first test charged with the rule, one the same run
+    without the stop fails too, after the same tests in the same order."""
+    name, rule = "lock-exposes-private", "COMMENT-PRIVACY-LIST"
+    assert faults.FAULTS[name].rule == rule
+    runs = []
+    with selftest._forked_pytest():
+        for until in (False, True):
+            res = selftest.RunResult(label=name, rule=rule)
+            selftest._serve_and_test(res, name, rule, COLLECTION_TIMEOUT_S, selftest.DEFAULT_SEED, generated=True,
+                                     only_generated=True, until_caught=until)
+            runs.append(res)
+    whole, short = runs
+    assert whole.problem is None and short.problem is None, (whole.problem, short.problem)
+    assert whole.caught and short.caught and len(short.caught_by()) == 1, (whole.failed, short.failed)
+    assert set(short.caught_by()) <= set(whole.caught_by())
+    assert sum(short.counts.values()) < sum(whole.counts.values()), (short.counts, whole.counts)
+    assert [f["nodeid"] for f in short.failed] == [f["nodeid"] for f in whole.failed][:len(short.failed)]
+
+
 def test_a_self_test_until_caught_says_its_failed_rules_stop_at_the_catch() -> None:
     caught = _run("f1", "COMMENT-4", [("suites/a.py::t2", "failed", ["COMMENT-4"])])
     result = selftest.SelftestResult(faults=[caught], clean=None, seconds=1.0, until_caught=True)
@@ -443,3 +466,37 @@ def test_a_faults_run_with_the_generated_tests_collects_its_rules_files_and_the_
         "suites/contract/a.py", "suites/properties", "suites/scenarios/b.py"]
     assert with_generated(["suites/scenarios/b.py"]) == ["suites/properties", "suites/scenarios/b.py"]
     assert with_generated(["suites/contract/a.py"]) == ["suites/contract/a.py", "suites/properties"]
+
+
+class _Item:
+    """A collected test as ``run_state._rule_ids`` reads it: a stash and its rule markers."""
+
+    def __init__(self, *rules: str) -> None:
+        self.stash: dict[Any, Any] = {}
+        self.rules = rules
+
+    def iter_markers(self, name: str) -> list[Any]:
+        return [pytest.mark.rule(*self.rules).mark] if name == "rule" and self.rules else []
+
+
+def test_a_forks_tests_kept_by_its_parents_index_are_those_its_rules_give() -> None:
+    """``fault_batch.rule_index``, built once by a batch's parent: a fork keeps the same tests in the same order, and
+    deselects the same others, as asking every test for its rules did."""
+    from types import SimpleNamespace
+
+    from qaconform.pytest import fault_batch
+
+    items = [_Item("A"), _Item("B", "A"), _Item(), _Item("C"), _Item("A", "A"), _Item("B")]
+    index = fault_batch.rule_index(items)  # type: ignore[arg-type]
+    assert index == {"A": [0, 1, 4], "B": [1, 5], "C": [3]}
+    for rule in ("A", "B", "C", "D"):
+        seen = []
+        for given in (index, None):
+            dropped: list[Any] = []
+            session = SimpleNamespace(items=list(items), testscollected=6, config=SimpleNamespace(
+                hook=SimpleNamespace(pytest_deselected=lambda items, out=dropped: out.extend(items)),
+                option=SimpleNamespace()))
+            fault_batch._select(session, rule, given)  # type: ignore[arg-type]
+            seen.append((session.items, dropped, session.testscollected, session.config.option.qc_rules))
+        assert seen[0] == seen[1], rule
+        assert seen[0][0] == [i for i in items if rule in i.rules] and len(seen[0][0]) + len(seen[0][1]) == 6

@@ -156,3 +156,56 @@ def test_a_faults_run_goes_to_the_generated_tests_alone_when_its_first_run_misse
     res = selftest._run_one("f", RULE, 60.0, 1, files=FILES)
     assert [c["generated"] for c in calls] == [False, True] and calls[1]["only_generated"] is True
     assert res.caught and res.generated and 1 in selftest_second._CLEAN_RUNS
+
+
+def test_under_until_caught_only_the_run_alone_stops_at_its_catch() -> None:
+    """``--until-caught`` (CI): the run of the generated tests alone ends at its first test charged with the rule;
+    the run of old that follows a miss runs as before (asked without it)."""
+    res, asked = _missed_first_run(), _asked()
+    serve = _serve(res, [{"counts": {"passed": 3}}, {"counts": {"passed": 43}, "failed": [_caught("a::t")],
+                                                     "returncode": 1}], asked)
+    selftest_second.run_second(res, serve, FILES, False, _clean(), until_caught=True)
+    assert asked == [{"only_generated": True, "files": (), "until_caught": True}, {"files": with_generated(FILES)}]
+    assert res.caught
+    res, asked = _missed_first_run(), _asked()
+    selftest_second.run_second(res, _serve(res, [{"counts": {"passed": 3}}, {"counts": {"passed": 43}}], asked),
+                               FILES, False, _clean())
+    assert "until_caught" not in asked[0], "without --until-caught the run alone runs every generated test"
+
+
+def test_run_one_passes_until_caught_to_the_second_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[dict[str, Any]] = []
+
+    def fake(res: RunResult, label: str, rule: str | None, timeout: float, seed: int, generated: bool,
+             **options: Any) -> None:
+        calls.append({"generated": generated, **options})
+        res.returncode = 1 if options.get("only_generated") else 0
+        if options.get("only_generated"):
+            res.failed.append(_caught("suites/properties/test_privacy_model.py::t[part-1-of-3]"))
+
+    monkeypatch.setattr(selftest, "_serve_and_test", fake)
+    monkeypatch.setattr(selftest, "generated_test_rules", lambda: frozenset({RULE}))
+    monkeypatch.setattr(selftest, "_run_generated", lambda label, server, timeout, seed: RunResult(
+        label=label, rule=None, returncode=0, variants=(server,), seed=seed))
+    res = selftest._run_one("f", RULE, 60.0, 1, files=FILES, until_caught=True)
+    assert res.caught and calls[1]["only_generated"] is True and calls[1]["until_caught"] is True
+    assert "until_caught" not in calls[0], "the first run here is no batch's: --until-caught is the batch's there"
+
+
+def test_the_generated_tests_alone_run_the_privacy_model_first_and_every_file_once() -> None:
+    """What a run of the generated tests alone collects (the fault's run and the clean run that trusts it alike):
+    every test file of suites/properties once, the privacy model's first; ``until_caught`` adds the stop at the
+    rule's first charged test only to a run of one rule."""
+    from qaconform.commands.selftest_rules import GENERATED_FIRST, generated_files, pytest_base
+    from qaconform.kit import suites_dir
+
+    folder = suites_dir() / "properties"
+    files = generated_files()
+    assert sorted(files) == sorted(str(p) for p in folder.glob("test_*.py")) and len(set(files)) == len(files)
+    assert files[0] == str(folder / GENERATED_FIRST[0])
+    fault = pytest_base(RULE, 3, True, only_generated=True, until_caught=True)
+    assert fault[fault.index(files[0]):fault.index(files[0]) + len(files)] == files
+    assert fault[-4:] == ["-p", "qaconform.pytest.fault_batch", "--qaconform-until-caught", RULE]
+    assert str(folder) not in fault, "the folder besides its files would collect them again or in its own order"
+    assert "--qaconform-until-caught" not in pytest_base(None, 3, True, only_generated=True, until_caught=True)
+    assert "--qaconform-until-caught" not in pytest_base(RULE, 3, True, only_generated=True)

@@ -50,9 +50,10 @@ from qaconform.commands.selftest_result import (
     progress_line,
     read_results,
 )
-from qaconform.commands.selftest_rules import LEAN_OPTIONS, TRACEBACKS, files_of, generated_test_rules
+from qaconform.commands.selftest_rules import LEAN_OPTIONS, files_of, generated_test_rules
+from qaconform.commands.selftest_rules import pytest_base as _pytest_base
 from qaconform.errors import KitError, UsageError
-from qaconform.kit import pytest_command, pytest_cwd, suite_env, suites_dir
+from qaconform.kit import pytest_command, pytest_cwd, suite_env
 
 if TYPE_CHECKING:
     from qaconform.reference import ReferenceServer
@@ -357,8 +358,8 @@ def _run_variant_group(label: str, group: tuple[str, ...], timeout: float, seed:
 
 def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_generated: bool = False,
              shape: ProfileShape | None = None, whole_suite: bool = False, files: Sequence[str] = (),
-             batch: selftest_batch.Batch | None = None, server: Callable[[], ReferenceServer] | None = None
-             ) -> RunResult:
+             batch: selftest_batch.Batch | None = None, server: Callable[[], ReferenceServer] | None = None,
+             until_caught: bool = False) -> RunResult:
     """The clean run (``rule`` None): every suite, generated tests included, against a clean server.
 
     A fault: first the tests naming its rule without the generated ones; only when those miss it and a generated
@@ -378,7 +379,7 @@ def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_gen
                     server=server)
     if rule is not None and not res.caught and res.problem is None and rule in generated_test_rules():
         selftest_second.second_run(res, label, rule, timeout, seed, shape, whole_suite, files,
-                                   _serve_and_test, _run_generated)
+                                   _serve_and_test, _run_generated, until_caught)
     res.seconds = time.monotonic() - t0
     return res
 
@@ -405,7 +406,8 @@ def _run_rule(labels: Sequence[str], rule: str, timeout: float, seed: int, shape
                     batch = (collectors.take() if collectors is not None else None) or selftest_batch.Batch(
                         _pytest_base(rule, seed, False, files=files), _suite_environment(), pytest_cwd(),
                         Path(tmp) / str(n), _launch, until_caught=until_caught)
-                res = _run_one(label, rule, timeout, seed, False, shape, False, files, batch=batch, server=server)
+                res = _run_one(label, rule, timeout, seed, False, shape, False, files, batch=batch, server=server,
+                               until_caught=until_caught)
                 if progress:
                     progress(res)
                 results.append(res)
@@ -430,7 +432,7 @@ def _serve_and_test(res: RunResult, label: str, rule: str | None, timeout: float
                     generated: bool, shape: ProfileShape | None = None, variants: Sequence[str] = (),
                     whole_suite: bool = False, only_generated: bool = False, files: Sequence[str] = (),
                     batch: selftest_batch.Batch | None = None,
-                    server: Callable[[], ReferenceServer] | None = None) -> None:
+                    server: Callable[[], ReferenceServer] | None = None, until_caught: bool = False) -> None:
     """One run against a server of its own (``batch``: the rule's tests its batch collected, :func:`_run_rule`;
     ``server``: gives it started, else it starts here)."""
     from qaconform.reference import ReferenceServerError
@@ -448,7 +450,7 @@ def _serve_and_test(res: RunResult, label: str, rule: str | None, timeout: float
                 _batch_run(res, batch, profile_path, rule, Path(tmp), timeout)
             else:
                 _pytest(res, profile_path, None if whole_suite else rule, Path(tmp), timeout, seed, generated,
-                        only_generated, files)
+                        only_generated, files, until_caught)
         finally:
             srv.stop()
 
@@ -464,9 +466,10 @@ def _fault_server(label: str | None, variants: Sequence[str] = ()) -> ReferenceS
 
 
 def _pytest(res: RunResult, profile_path: str, rule: str | None, tmp: Path, timeout: float, seed: int,
-            generated: bool, only_generated: bool = False, files: Sequence[str] = ()) -> None:
+            generated: bool, only_generated: bool = False, files: Sequence[str] = (), until_caught: bool = False
+            ) -> None:
     results_path = tmp / "results.json"
-    cmd = [*_pytest_base(rule, seed, generated, only_generated, files), "--target-profile", profile_path,
+    cmd = [*_pytest_base(rule, seed, generated, only_generated, files, until_caught), "--target-profile", profile_path,
            "--qaconform-results", str(results_path)]
     env = _suite_environment()
     log_path = tmp / "pytest.log"
@@ -498,23 +501,6 @@ def _batch_run(res: RunResult, batch: selftest_batch.Batch, profile_path: str, r
     res.returncode, res.problem = run.returncode, run.problem
     if run.problem is None:
         read_results(res, results_path, lambda: run.output, rule, rule not in generated_test_rules())
-
-
-def _pytest_base(rule: str | None, seed: int, generated: bool, only_generated: bool = False,
-                 files: Sequence[str] = ()) -> list[str]:
-    """The suites' pytest of one run, without its profile and results file."""
-    base = pytest_command()
-    at = base.index(str(suites_dir()))
-    if only_generated:
-        base[at] = str(suites_dir() / "properties")
-    elif files:
-        base[at:at + 1] = [str(suites_dir().parent / f) for f in files]
-    cmd = [*base, "-q", "--seed", str(seed), *TRACEBACKS]
-    if rule is not None:
-        cmd += ["--rule", rule]
-    if not generated:
-        cmd += LEAN_OPTIONS
-    return cmd
 
 
 def _suite_environment() -> dict[str, str]:

@@ -54,7 +54,7 @@ def clean_alone(seed: int, run: Callable[[], RunResult]) -> bool:
 
 def second_run(res: RunResult, label: str, rule: str, timeout: float, seed: int, shape: ProfileShape,
                whole_suite: bool, files: Sequence[str], serve_and_test: Callable[..., None],
-               run_generated: Callable[..., RunResult]) -> None:
+               run_generated: Callable[..., RunResult], until_caught: bool = False) -> None:
     """``selftest._run_one``'s second run of fault ``label``: :func:`run_second` with that module's one run against
     a fresh server (``_serve_and_test``) and, for the reference server's own profile, its run of the generated tests
     alone on a clean server (``_run_generated``; a ``--default-profile`` self-test has no such run to trust them by,
@@ -62,22 +62,24 @@ def second_run(res: RunResult, label: str, rule: str, timeout: float, seed: int,
     serve = functools.partial(serve_and_test, res, label, rule, timeout, seed, generated=True, shape=shape,
                               whole_suite=whole_suite)
     clean = functools.partial(run_generated, "clean server, generated tests alone", "clean", timeout, seed)
-    run_second(res, serve, files, whole_suite, None if shape.default else (seed, clean))
+    run_second(res, serve, files, whole_suite, None if shape.default else (seed, clean), until_caught)
 
 
 def run_second(res: RunResult, serve: Callable[..., None], files: Sequence[str], whole_suite: bool,
-               clean: tuple[int, Callable[[], RunResult]] | None = None) -> None:
+               clean: tuple[int, Callable[[], RunResult]] | None = None, until_caught: bool = False) -> None:
     """The second run of the fault ``res`` holds (its first run missed it): ``serve(**options)`` is one run
     against a fresh server with the generated tests (``selftest._serve_and_test`` with its fault, rule and seed
     bound), which adds what it found to ``res``. First ``only_generated``, when ``clean`` is given (the seed, and
     the run of the generated tests alone on a clean server at that seed): kept only when it caught the fault with
     no problem and the clean run passed (:func:`clean_alone`), else its counts, failures, exit code and problem are
     put back as they were and the run of old follows (``files`` and the generated folder; ``whole_suite``: every
-    suite, as before)."""
+    suite, as before). ``until_caught`` (the self-test's ``--until-caught``): the run alone ends at its first test
+    charged with the rule, the privacy model's file first (``selftest_rules.generated_files``; ci16); the clean run
+    that trusts it runs every test, in the same order."""
     res.failed.clear()
     if enabled() and not whole_suite and clean is not None:
         before: dict[str, Any] = {"counts": dict(res.counts), "returncode": res.returncode, "problem": res.problem}
-        serve(only_generated=True, files=())
+        serve(only_generated=True, files=(), **({"until_caught": True} if until_caught else {}))
         if res.caught and res.problem is None and clean_alone(*clean):
             return
         res.failed.clear()
