@@ -34,7 +34,7 @@ from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile, VisibilityOptions
 from qaconform.target.writes import SUITES
 
-from . import counts_after_posts, placed_forms, posted_texts, shared_answer_post
+from . import counts_after_posts, placed_forms, plain_after_private, posted_texts, shared_answer_post
 from .one_shot_calls import *  # noqa: F403 - the one-shot fixtures (one_shot_calls.__all__), for every suite
 from .one_shot_calls import once_per_target
 from .placed_forms import placed_write  # noqa: F401 - forms9 (issue 44 item 3): the drawn forms' outcomes
@@ -299,6 +299,7 @@ def comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], questi
     seed = request.config.stash[STATE].seed if STATE in request.config.stash else 0
 
     def get(role: str) -> SharedWrite:
+        plain_after_private.private_first(request, role)  # round46 (issue 44): its private one first
         text = posted_texts.comment_text(role)  # fix3 (issue 44): quotes, markup, a link, newlines, non-ASCII
         form = comment_form(role, seed)
         named = profile.visibility.full if comment_other_fields(

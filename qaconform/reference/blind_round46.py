@@ -21,6 +21,8 @@ from .http_io import body_json, created_location, is_id, with_body, with_query
 from .service import Service, now_ms
 
 GROUPS_SORT = "round46-groups-sort-admits-member"
+KIND_LOCATION = "round46-kind-plain-after-private-location"
+"""round46's proof by kind of the history of one account's own writes (suites/plain_after_private.py)."""
 """An Override of the route table (faults_blind_round46.py): no code of its own beyond access.check."""
 
 CACHE_S = 2.0
@@ -54,7 +56,7 @@ def _fields(request: Request) -> dict[str, Any]:
 
 _READS_BODY = {
     "postAnswer": ("round46-answer-moderated-body-wins",),
-    "postComment": ("round46-comment-sticky-privacy",),
+    "postComment": ("round46-comment-sticky-privacy", KIND_LOCATION),
     "scheduleGdprJob": ("round46-job-reassign-200",),
 }
 
@@ -176,20 +178,25 @@ def _schedule_job(svc: Service, request: Request, caller: Caller, response: Resp
 def _post_comment(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if response.status_code != 201:
         return response
-    if faults.is_on("round46-comment-sticky-privacy"):
+    sticky, located = faults.is_on("round46-comment-sticky-privacy"), faults.is_on(KIND_LOCATION)
+    if sticky or located:
         fields = _fields(request)
         earlier = _explicit_private.pop(caller.id, None)
-        newest = svc.db.one("SELECT id, visibility FROM nodes WHERE type = 'comment' AND author_id = ?"
-                            " ORDER BY id DESC LIMIT 1", (caller.id,))
+        newest = svc.db.one("SELECT id, visibility, parent_id, question_id FROM nodes WHERE type = 'comment'"
+                            " AND author_id = ? ORDER BY id DESC LIMIT 1", (caller.id,))
         if newest is None:
             return response
         if "visibility" in fields or "recipients" in fields:
             if newest["visibility"] != "full":
                 _explicit_private[caller.id] = int(newest["id"])
             return response
-        if earlier is not None and newest["visibility"] == "full":
+        if earlier is not None and newest["visibility"] == "full" and sticky:
             _sticky_privacy(svc, int(newest["id"]), earlier)
             return _fresh_comment_body(svc, caller, response)
+        parent = svc.db.one("SELECT type FROM nodes WHERE id = ?", (newest["parent_id"],))
+        if earlier is not None and located and parent is not None and parent["type"] == "answer" and (
+                "location" in response.headers):
+            response.headers["Location"] = created_location(request, "comment", earlier, newest["question_id"])
     if faults.is_on("round46-reply-depth3-location-root") and "location" in response.headers:
         newest = svc.db.one("SELECT * FROM nodes WHERE type = 'comment' AND author_id = ? ORDER BY id DESC LIMIT 1",
                             (caller.id,))
@@ -279,7 +286,7 @@ _OURS = frozenset({
     "round46-answer-second-returns-question", "round46-answer-location-own-question",
     "round46-cancelwiki-user-questions-stale", "round46-job-reassign-200", "round46-comment-sticky-privacy",
     "round46-reply-depth3-location-root", "round46-lock-extra-plus-kept", "round46-lock-answer-node-id-question",
-    "round46-user-answers-cache-includeonly",
+    "round46-user-answers-cache-includeonly", KIND_LOCATION,
 })
 
 

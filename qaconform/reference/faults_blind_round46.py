@@ -74,12 +74,16 @@ _ALL: tuple[Fault, ...] = (
           "'Only items the caller may see are returned.': a user's answer list asked with includeOnly is kept by "
           "URL for two seconds after a moderator's or administrator's read, so the next caller of the same URL "
           "sees the answers in moderation too (read order and caches)"),
+    # --- proofs by kind of the closing changes (each missed before its change, caught after)
+    Fault("round46-kind-plain-after-private-location", "COMMENT-201-LOCATION",
+          "'The Location response header holds the URL of the new comment.': a comment on an answer posted without "
+          "privacy fields right after the same account posted a comment with them gets a Location naming that "
+          "earlier comment (the account's last private comment kept as its form state); any other comment is "
+          "located right (the history of one account's own writes, as round46-comment-sticky-privacy)"),
 )
 """The round as written blind, in the order it was written."""
 
 _MISSED_REASONS: dict[str, str] = {
-    "round46-comment-sticky-privacy": "measured blind: no test naming COMMENT-1 failed; no account's plain comment "
-    "is judged right after the same account posted a private comment",
     "round46-answer-moderated-body-wins": "measured blind: no test naming CONV-PARAM-WINS-ANSWER failed; the "
     "parameter-wins form is judged for writers who publish, not for one whose answer goes to moderation",
     "round46-spaceid-includes-subspaces": "measured blind: no test naming FILTER-SPACEID failed; the filter is "
