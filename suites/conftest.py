@@ -34,7 +34,7 @@ from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile, VisibilityOptions
 from qaconform.target.writes import SUITES
 
-from . import counts_after_posts, placed_forms, posted_texts, shared_answer_post
+from . import counts_after_posts, placed_forms, plain_after_private, posted_texts, shared_answer_post
 from .one_shot_calls import *  # noqa: F403 - the one-shot fixtures (one_shot_calls.__all__), for every suite
 from .one_shot_calls import once_per_target
 from .placed_forms import placed_write  # noqa: F401 - forms9 (issue 44 item 3): the drawn forms' outcomes
@@ -144,6 +144,7 @@ def answer_in(request: pytest.FixtureRequest, api: dict[str, ApiClient], questio
     (spec/dimensions.yaml ``input_form``: json, query, form, param_wins; support.post_answer_in), posted once per run.
     The answer form matrix (suites/contract/test_answer_form_matrix.py) judges each; :func:`answer_of` is one of them
     per account, so the forms cost no write of their own where an account's answer is posted anyway."""
+    seed = request.config.stash[STATE].seed if STATE in request.config.stash else None  # round46: param_wins body
     def get(role: str, form: str) -> SharedWrite:
         if role == "moderator":  # blindh (issue 44): after the run's send of its own node to moderation (a shared
             with contextlib.suppress(pytest.skip.Exception):  # write): "Published" whatever its other nodes' state
@@ -159,7 +160,7 @@ def answer_in(request: pytest.FixtureRequest, api: dict[str, ApiClient], questio
         if role == LOCKED_QUESTION_WRITER and form == answer_form(role) and locked is not None:
             resp = _shared(request, profile, f"{key} to the locked question", counts_after_posts.around(
                 request, profile, f"{key} to the locked question", _answer_lists(api, role),
-                lambda: post_answer_in(api[role], locked, run_tag, created, text, form)))
+                lambda: post_answer_in(api[role], locked, run_tag, created, text, form, seed)))
             if not 400 <= resp.status < 500:  # a refusal: what a lock does to new answers is not shown
                 return SharedWrite(resp, text, node=locked, form=form, key=f"{key} to the locked question")
             refused = resp
@@ -167,7 +168,7 @@ def answer_in(request: pytest.FixtureRequest, api: dict[str, ApiClient], questio
         question = found_nodes.child_space_or(request, api, profile, role, form, question)  # blind12 (issue 44)
         resp = _shared(request, profile, key, counts_after_posts.around(  # fix23: counts read around the post
             request, profile, key, _answer_lists(api, role),
-            lambda: post_answer_in(api[role], question, run_tag, created, text, form)))
+            lambda: post_answer_in(api[role], question, run_tag, created, text, form, seed)))
         return SharedWrite(resp, text, node=question, form=form, refused=refused, key=key)
 
     return get
@@ -299,6 +300,7 @@ def comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], questi
     seed = request.config.stash[STATE].seed if STATE in request.config.stash else 0
 
     def get(role: str) -> SharedWrite:
+        plain_after_private.private_first(request, role)  # round46 (issue 44): its private one first
         text = posted_texts.comment_text(role)  # fix3 (issue 44): quotes, markup, a link, newlines, non-ASCII
         form = comment_form(role, seed)
         named = profile.visibility.full if comment_other_fields(

@@ -30,8 +30,23 @@ def order_for_seed(seed: int) -> str:
     return UNFAVORITE_ORDERS[(seed + 1) % len(UNFAVORITE_ORDERS)]
 
 
+PARAM_WINS_BODIES = ("novice form", "novice json")
+"""round46 (issue 44: "every write in every stated form", crossed with the writer): the format of the losing body
+beside the body parameter of the shared param_wins answers (qaconform/pytest/support.py ``param_wins_over_form``).
+Under a write budget member's (a publisher) and novice's (whose answer goes to moderation) are posted; "novice form"
+is the pairing before round46 (member JSON, novice form-encoded), "novice json" the other (member form-encoded,
+novice JSON). Every run tries both formats; two consecutive seeds pair each writer with both, at no write of their
+own. Odd seeds (the self-test's default among them) draw "novice form"."""
+
+
+def param_wins_body_for_seed(seed: int) -> str:
+    """The :data:`PARAM_WINS_BODIES` entry ``seed`` draws: odd seeds "novice form", even ones "novice json"."""
+    return PARAM_WINS_BODIES[(seed + 1) % len(PARAM_WINS_BODIES)]
+
+
 DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "unfavorite order": (order_for_seed, UNFAVORITE_ORDERS),
+    "param_wins body": (param_wins_body_for_seed, PARAM_WINS_BODIES),
 }
 """Each seeded dimension a fault may name: the function giving a seed's value, and its values."""
 

@@ -190,20 +190,29 @@ of a body went unseen while the body parameter travelled only beside an empty bo
 the body parameter alone is still sent by test_stated_forms.py's query carrier."""
 
 
+def param_wins_over_form(role: str, seed: int | None = None) -> bool:
+    """Whether ``role``'s param_wins answer carries its losing body form-encoded: :data:`PARAM_WINS_OVER_FORM`, or,
+    at a seed drawing "novice json" (seed_draws.PARAM_WINS_BODIES, round46), the other writers (None: as listed)."""
+    from qaconform.pytest.seed_draws import param_wins_body_for_seed
+
+    listed = role in PARAM_WINS_OVER_FORM
+    return listed if seed is None or param_wins_body_for_seed(seed) == "novice form" else not listed
+
+
 def post_answer_in(client: ApiClient, question_id: int, tag: str, created: Registry | None, text: str,
-                   form: str) -> ApiResponse:
+                   form: str, seed: int | None = None) -> ApiResponse:
     """POST an answer whose body travels in one input form (spec/dimensions.yaml ``input_form``): ``json`` the JSON
     body, ``query`` a query parameter beside a JSON body of :data:`FIELDS_BESIDE_A_BODY_PARAMETER` (other Node fields,
     no body), ``form`` a form-encoded request parameter, ``param_wins`` a query parameter
     beside a body of :data:`LOSING_BODY` ("When both are given, the parameter wins"), JSON or form-encoded by the
-    writer (:data:`PARAM_WINS_OVER_FORM`). Registers what it created."""
+    writer (:func:`param_wins_over_form`: by the run's ``seed`` where given). Registers what it created."""
     if form == "json":
         return post_answer(client, question_id, tag, created, text=text)
     body = f"<p>{text} [{tag}]</p>"
     kw: dict[str, Any] = {"params": {"body": body}}
     if form == "form":
         kw = {"data": {"body": body}}
-    elif form == "param_wins" and client.role in PARAM_WINS_OVER_FORM:
+    elif form == "param_wins" and param_wins_over_form(client.role, seed):
         kw["data"] = {"body": f"<p>{LOSING_BODY} [{tag}]</p>"}
     elif form == "param_wins":
         kw["json"] = {"body": f"<p>{LOSING_BODY} [{tag}]</p>"}

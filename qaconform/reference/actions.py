@@ -34,6 +34,7 @@ from . import (
     blind_round43,
     blind_round44,
     blind_round45,
+    blind_round46,
     combos_perms,
     faults,
     fix32_paths,
@@ -373,6 +374,7 @@ async def lock(svc: Service, request: Request, caller: Caller) -> Response:
     owns = owns or blind_round37.lock_owns(svc.db, caller, node)  # round37 (issue 44): a commenter
     owns = owns or paths15_paths.lock_owns(svc.db, caller, node)  # paths15 (issue 44): an answerer
     owns = owns or blind_round44.lock_answerer_owns(svc.db, caller, node)  # round44 (issue 44): an answerer
+    owns = owns or blind_round46.lock_owns(svc, caller, node)  # round46 (issue 44): a reply's answer author
     owns = blind_round38.lock_owns(svc.db, caller, node, owns)  # round38 (issue 44): a reply's thread root
     access.require_owner("lockNode", caller, owns, auth.LOCK_ANY)
     blind_round31.lock_refused(svc.db, caller, node)  # round31 (issue 44): a rank check on administrators' nodes

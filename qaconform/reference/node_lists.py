@@ -34,6 +34,7 @@ from . import (
     blind_round43,
     blind_round44,
     blind_round45,
+    blind_round46,
     faults,
     histories2_faults,
     histories3_faults,
@@ -163,6 +164,7 @@ def _filter_by_space(q: Any, where: list[str], params: list[Any], paging: Paging
     if faults.is_on("blind6-spaceid-child-adds-parent-space"):  # blind6 (issue 44): the tree's wrong node
         where[-1] = "(n.space_id = ? OR n.space_id = (SELECT s.parent_id FROM spaces s WHERE s.id = ?))"
         params.append(params[-1])
+    blind_round46.space_clause(where, params)  # round46 (issue 44): a parent space takes its children
 
 
 def _filter_by_text(q: Any, where: list[str], params: list[Any]) -> None:
