@@ -65,6 +65,7 @@ from . import (
     blind_round42,
     blind_round43,
     blind_round44,
+    blind_round47,
     combos2_paths,
     fix2jobs_paths,
     fix22_paths,
@@ -216,6 +217,8 @@ HOOKS: list[Hook] = [
          refusal=blind_round43.refusal),  # round43 (issue 44): blind round 43
     Hook("round44", before=blind_round44.before, admitted=blind_round44.admitted,
          after=blind_round44.after),  # round44 (issue 44): blind round 44
+    Hook("round47", before=blind_round47.before, admitted=blind_round47.admitted,
+         after=blind_round47.after),  # round47 (issue 44): blind round 47
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
