@@ -174,6 +174,13 @@ def _unfavorite(svc: Service, request: Request, caller: Caller, response: Respon
 
 
 def _cancel_wiki(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
+    if faults.is_on("round47-kind-cancelwiki-wrapped-not-canceled") and "wrap" in request.query_params:
+        action = _action(body := body_json(response), "wikifyAction")
+        if action is not None:
+            action["canceled"] = False
+            action.pop("canceledByUser", None)
+            action.pop("canceledDate", None)
+            return with_body(response, body)
     if not faults.is_on("round47-cancelwiki-own-by-moderator-no-canceledby") or not caller.can(auth.MARK_WIKI):
         return response
     node = _node(svc, request)

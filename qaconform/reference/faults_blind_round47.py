@@ -64,6 +64,13 @@ _ALL: tuple[Fault, ...] = (
         "object {issueTypes: [...]} rather than the array: breaks 'Response: 200, a JSON array of objects with name "
         "(string).' on the second read in a row only.",
     ),
+    # --- one more fault of each kind closed after reading the suites, missed before the change
+    Fault(
+        "round47-kind-cancelwiki-wrapped-not-canceled", "ACTION-CANCELWIKI-CANCELED",
+        "An unwikify called with the wrap option answers the wiki action as read before the update (canceled false, "
+        "no canceledByUser or canceledDate), though the node is no longer wiki: breaks 'Returns the wiki action with "
+        "canceled true.' with wrap only (round47-unfavorite-wrapped-record-before-cancel's kind on another action).",
+    ),
     # --- seven of the outside kinds
     Fault(
         "round47-groups-v1-any-signed-in", "PERM-GROUPS",
@@ -112,14 +119,18 @@ _ALL: tuple[Fault, ...] = (
 
 _MISSED_REASONS: dict[str, str] = {
     "round47-answer-json-charset-body-raw":
-        "no answer is posted with a JSON body under a Content-Type carrying a parameter (charset): the answer's "
-        "input forms are JSON, parameters and form-encoded, each with the bare media type",
+        "no answer is posted with a JSON body under a Content-Type carrying a parameter (charset): the answer form "
+        "matrix's forms are JSON, query, form-encoded and param_wins, each with the bare media type, and its accepted "
+        "answers are the shared ones other tests read; a charset form is one more accepted answer (suites 81 of 81), "
+        "or a client-wide header change outside this round's tests: open",
     "round47-cancelwiki-own-by-moderator-no-canceledby":
-        "no unwikify of its own node by a caller who also holds Mark as community wiki is judged for canceledByUser: "
-        "the own-node unwikify is member's, the any-node one is on another's node",
-    "round47-unfavorite-wrapped-record-before-cancel":
-        "no unfavorite is sent with the wrap option (the one accepted unfavorite of the run goes without options)",
+        "the run's two accepted unwikifies are member's of its own member_wiki_node_id (Convert own posts only) and "
+        "moderator's of admin's wiki_node_id: no caller holding Mark as community wiki unwikifies its own node. "
+        "Trying it takes a third accepted unwikify (suites 81 of 81) or a seeded draw of wiki_node_id's caller "
+        "(moderator or the node's author), which changes PERM-CANCELWIKI's pairing (test_permissions.py): open",
 }
-"""Faults the suites did not catch on the blind measure (on main at 9d4b908): the path they did not take."""
+"""Faults the suites did not catch on the blind measure (on main at 9d4b908) and still miss after the round's fixes:
+the path they do not take. round47-unfavorite-wrapped-record-before-cancel was missed too and is closed by kind
+(qaconform/pytest/one_shots.stated_options: admin's unfavorite and moderator's unwikify carry the options)."""
 
 BLIND_round47, BLIND_round47_MISSED = split_missed(_ALL, _MISSED_REASONS)
