@@ -157,7 +157,8 @@ def admin_unfavorite_first(request: pytest.FixtureRequest, api: dict[str, ApiCli
     node = _one_shot(request, "favorite_node_id")
     return once_per_target(request, profile, f"unmarkfavorite admin first {node}", _consuming(
         request, profile, "favorite_node_id", node, functools.partial(
-            api["admin"].put, f"node/{node}/unmarkfavorite.json", operation="unmarkFavorite")))
+            api["admin"].put, f"node/{node}/unmarkfavorite.json", operation="unmarkFavorite",
+            params=one_shots.stated_options("unmarkFavorite"))))  # round47 (issue 44): admin's call carries the options
 
 
 @pytest.fixture(scope="session")
@@ -263,7 +264,8 @@ def cancelwiki_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], p
     the refused attempts of :func:`cancelwiki_denied_first` and :func:`wiki_refusals`."""
     node = _one_shot(request, "wiki_node_id")
     return _owner_call(request, api, profile, "wiki_node_id", node, f"cancelwiki moderator {node}", lambda: api[
-        "moderator"].put(f"node/{node}/cancelwiki.json", operation="cancelWiki"))
+        "moderator"].put(f"node/{node}/cancelwiki.json", operation="cancelWiki",
+                         params=one_shots.stated_options("cancelWiki")))  # round47 (issue 44): with the stated options
 
 
 OTHER_BEFORE = "novice"

@@ -467,6 +467,12 @@ from .faults_blind_round46 import BLIND_round46  # noqa: E402
 
 _ALL = _ALL + BLIND_round46  # BLIND_round46_MISSED: left out (docs/blind-rounds.md)
 
+# --- blind round 47 (issue 44): eight drawn must-rules (seed 20261213) and seven of the kinds issue 44 names, written
+# without reading the suites, measured, then closed by kind (docs/blind-rounds.md)
+from .faults_blind_round47 import BLIND_round47  # noqa: E402
+
+_ALL = _ALL + BLIND_round47  # BLIND_round47_MISSED: left out (docs/blind-rounds.md)
+
 FAULTS: dict[str, Fault] = {f.name: dataclasses.replace(f, draws=_DRAWS_NAMED_HERE[f.name])
                             if f.name in _DRAWS_NAMED_HERE else f for f in _ALL}
 """Every known fault by name."""

@@ -66,6 +66,7 @@ from . import (
     blind_round43,
     blind_round44,
     blind_round46,
+    blind_round47,
     combos2_paths,
     fix2jobs_paths,
     fix22_paths,
@@ -219,6 +220,8 @@ HOOKS: list[Hook] = [
          after=blind_round44.after),  # round44 (issue 44): blind round 44
     Hook("round46", before=blind_round46.before, admitted=blind_round46.admitted,
          after=blind_round46.after),  # round46 (issue 44): blind round 46
+    Hook("round47", before=blind_round47.before, admitted=blind_round47.admitted,
+         after=blind_round47.after),  # round47 (issue 44): blind round 47
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

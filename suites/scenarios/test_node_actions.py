@@ -139,7 +139,8 @@ def test_another_users_favorite_survives_and_its_removal_lowers_the_count_by_one
              f"of node {node} its favoriteCount is 0, so admin has no favorite there whose removal could lower it (an "
              f"earlier run may have removed it; a site that answers a repeated unfavorite with the earlier action "
              f"shows this too)", fixtures=["favorite_node_id"])
-    second = admin.put(f"node/{node}/unmarkfavorite.json", operation="unmarkFavorite", headers=ANY_ACCEPT)  # fix24
+    second = admin.put(f"node/{node}/unmarkfavorite.json", operation="unmarkFavorite", headers=ANY_ACCEPT,  # fix24
+                       params=one_shots.stated_options("unmarkFavorite"))  # round47 (issue 44): with the stated options
     if held and made_yet_unsuccessful(second, admin, user_ids):  # round13 (issue 44): the last favorite's removal
         fail(["ACTION-WRAPPERS"], f"admin's unfavorite of node {node}, the node's last favorite (member's went "
              f"first), answers success: false, yet its record is admin's own favorite action canceled by admin: the "
