@@ -31,7 +31,12 @@ def fixture_lines(report: Mapping[str, Any], html_path: Path | None = None) -> l
     fx = report.get("fixtures") or {}
     out = []
     consumed = [f"{c['fixture']} {c['node']}" for c in fx.get("consumed") or []]
-    if consumed:
+    if consumed and report.get("reference") is True:
+        # qa16: the embedded server's record sat in its private folder, gone at its stop, and the next run starts a
+        # fresh server: "recorded in /tmp/...; the next run reads their state" sent a user looking for that file
+        out.append(f"consumed one-shot fixtures: {', '.join(consumed)} (on the embedded reference server, gone "
+                   "with it: the next run starts a fresh one with every fixture in its state)")
+    elif consumed:
         out.append(f"consumed one-shot fixtures: {', '.join(consumed)} (recorded in {fx.get('record')}; the next run "
                    "reads their state from the target and takes the pool's next node, if it has one)")
     earlier = [f"{c['fixture']} {c['node']}" for c in fx.get("consumed_earlier") or []]
