@@ -518,11 +518,9 @@ def _pytest_base(rule: str | None, seed: int, generated: bool, only_generated: b
 
 
 def _suite_environment() -> dict[str, str]:
-    """The environment of every pytest the self-test starts: the kit's suite environment, none of the caller's
-    QACONFORM_ settings (a self-test judges the kit, not the caller's target)."""
+    """The kit's suite environment without the caller's QACONFORM_ settings (a self-test judges the kit, not the
+    caller's target), with the reference servers' password variables, which their profiles name (qa16)."""
     from qaconform.reference.profile_out import password_env
-
-    # the reference servers' profiles name their passwords' variables (qa16): those the self-test's servers set
     return suite_env({**{k: v for k, v in os.environ.items() if not k.startswith("QACONFORM_")}, **password_env()})
 
 
