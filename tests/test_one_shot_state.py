@@ -49,7 +49,10 @@ def _suites(profile: Path, work: Path, *selection: str) -> list[dict[str, Any]]:
     root = Path(__file__).resolve().parent.parent
     cmd = [*pytest_command(), *[str(root / s) if s.startswith("suites/") else s for s in selection],
            "--target-profile", str(profile), "-q", "--qaconform-results", str(results), "-p", "no:randomly"]
-    env = suite_env({k: v for k, v in os.environ.items() if not k.startswith("QACONFORM_")})
+    from qaconform.reference.profile_out import password_env
+
+    # none of the caller's settings; the passwords the reference server's profile names (qa16), as the self-test
+    env = suite_env({**{k: v for k, v in os.environ.items() if not k.startswith("QACONFORM_")}, **password_env()})
     proc = subprocess.run(cmd, cwd=work, env=env, capture_output=True, text=True, timeout=600)
     assert results.exists(), f"exit {proc.returncode}\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
     tests: list[dict[str, Any]] = json.loads(results.read_text(encoding="utf-8"))["tests"]

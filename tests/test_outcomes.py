@@ -51,6 +51,15 @@ def test_the_json_rule_judged_on_its_own_call():
     raise TargetError("[CONV-JSON-EXTENSION] PUT http://h/services/v2/node/9/lock.json answered 200 with a body that "
                       "is not JSON", rules=("CONV-JSON-EXTENSION",), call="PUT /services/v2/node/9/lock.json -> 200")
 
+@_pytest.mark.rule("CONV-JSON-EXTENSION")
+def test_a_lock_answered_with_html():
+    from qaconform.target.client import ApiResponse, Exchange
+    url = "http://h/services/v2/node/9/lock.json?prompt=" + "%F0%9F%98%80" * 40
+    curl = 'curl -sS -i -X PUT -u "$USER:$PASSWORD" ' + url + '   # as member'
+    body = b"<html>oops</html>"
+    exchange = Exchange("member", "PUT", url, 200, {}, None, {}, body.decode(), 1.0, curl)
+    ApiResponse(200, {"content-type": "text/html"}, body, url, exchange).json()
+
 def test_judging_a_cached_answer():
     from qaconform.pytest.exchange_log import judged_again
     from qaconform.target.client import Exchange
@@ -84,7 +93,7 @@ def _test(data: dict[str, Any], name: str) -> dict[str, Any]:
 
 def test_pytest_still_sees_a_failure_and_skips_with_their_reasons(ran: tuple[Any, dict[str, Any]]) -> None:
     proc, _ = ran
-    assert "6 failed, 4 skipped" in proc.stdout, proc.stdout[-2000:]
+    assert "7 failed, 4 skipped" in proc.stdout, proc.stdout[-2000:]
     # the reason at the test's own line, as pytest.skip shows it
     assert "SKIPPED [1] test_ends.py:11: fixture wiki_node_id not in profile" in proc.stdout, proc.stdout[-2000:]
 
@@ -180,3 +189,26 @@ def test_a_rule_failure_reads_like_the_messages_the_report_blames_by() -> None:
     failure = RuleFailure(["PAGING-LISTCOUNT", "PAGING-LISTCOUNT", "VERSION-PATH"], "listCount is 2")
     assert str(failure) == "[PAGING-LISTCOUNT, VERSION-PATH] listCount is 2"
     assert isinstance(failure, AssertionError) and failure.rules == ("PAGING-LISTCOUNT", "VERSION-PATH")
+
+
+def test_a_failed_rules_terminal_line_tells_its_story_not_the_exception_class(ran: tuple[Any, dict[str, Any]]) -> None:
+    """qa16: pytest's crash line starts with the exception's class path, and every output took the message from it:
+    the terminal's failed-rule line read ``CONV-JSON-EXTENSION  qaconform.target.client.TargetError: [CONV-JSON-EXTE``
+    and then a lock URL full of the kit's prompt, cut at the line's width. The message is the test's own; the line
+    says the call and what came back, the lines under it what was sent and the whole curl."""
+    from qaconform.report.terminal import format_summary
+
+    _, data = ran
+    html = _test(data, "test_a_lock_answered_with_html")
+    for name in ("test_a_lock_answered_with_html", "test_fixture_step_broke_another_rule",
+                 "test_plain_assert_naming_a_rule", "test_answer_the_kit_cannot_use"):
+        message = _test(data, name)["message"]
+        assert message.startswith(("[", "GET ")), f"{name}: {message[:120]}"
+    report = build_report({"tests": [html]}, [{"id": "CONV-JSON-EXTENSION", "level": "must"}])
+    lines = format_summary(report).splitlines()
+    at = lines.index("failed:") + 1
+    assert lines[at].startswith("  CONV-JSON-EXTENSION  PUT /services/v2/node/9/lock.json as member answered 200 "
+                                "with a body that is not JSON (Content-Type text/html)"), lines[at:at + 3]
+    assert lines[at + 1].startswith("      sent: PUT http://h/services/v2/node/9/lock.json?prompt=%F0%9F%98%80")
+    assert lines[at + 1].endswith(" ...") and len(lines[at + 1]) <= 166
+    assert lines[at + 2] == "      replay: " + html["reproduce"] and html["reproduce"].endswith("%98%80   # as member")

@@ -238,15 +238,20 @@ class Runner:
 
     def _meta(self, run_id: str, plan: Plan, jobs: int, profile: Any) -> dict[str, Any]:
         """What the report needs from the runner beyond the results file (see report.model.build_report)."""
-        from qaconform.report.reproduce import rerun_context
+        from qaconform.report.reproduce import password_envs, rerun_context
 
         args = self.args
+        rerun = rerun_context(args.profile, args.reference_fault)
+        if not args.profile and getattr(profile, "path", None):
+            # the embedded server's profile names its passwords' variables (qa16), those `qaconform serve
+            # --print-env` sets: the report's curls name them, read while its private folder is still there
+            rerun["password_env"] = password_envs(str(profile.path))
         return {"run_id": run_id, "selection": {"areas": plan.areas, "rules": plan.rules},
                 "read_only": bool(args.read_only or args.dry_run), "dry_run": bool(args.dry_run),
                 "strict": bool(getattr(args, "strict", False)),
                 "reference": not args.profile, "reference_faults": list(args.reference_fault),
                 "kit_errors": self.kit_errors,
-                "rerun": rerun_context(args.profile, args.reference_fault),
+                "rerun": rerun,
                 "execution": {"jobs": jobs, **_limits(profile).as_dict(), "round_trip_ms": self._round_trip_ms()}}
 
     def _round_trip_ms(self) -> float | None:

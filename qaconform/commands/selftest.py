@@ -504,9 +504,10 @@ def _batch_run(res: RunResult, batch: selftest_batch.Batch, profile_path: str, r
 
 
 def _suite_environment() -> dict[str, str]:
-    """The environment of every pytest the self-test starts: the kit's suite environment, none of the caller's
-    QACONFORM_ settings (a self-test judges the kit, not the caller's target)."""
-    return suite_env({k: v for k, v in os.environ.items() if not k.startswith("QACONFORM_")})
+    """The kit's suite environment without the caller's QACONFORM_ settings (a self-test judges the kit, not the
+    caller's target), with the reference servers' password variables, which their profiles name (qa16)."""
+    from qaconform.reference.profile_out import password_env
+    return suite_env({**{k: v for k, v in os.environ.items() if not k.startswith("QACONFORM_")}, **password_env()})
 
 
 @contextlib.contextmanager

@@ -19,6 +19,9 @@ import pytest
 
 from qaconform.target.curl_line import personalise_text
 
+MESSAGE_PROP = "qaconform.message"
+"""The user property that holds a failure's message without pytest's class path in front (results.py writes it)."""
+
 
 def scrub(value: Any, redact: Callable[[str], str]) -> Any:
     """``value`` with ``redact`` applied to every string in it: pytest's longrepr objects (mutable dataclasses:
@@ -43,6 +46,9 @@ def scrub_report(report: pytest.TestReport, redact: Callable[[str], str]) -> Non
         report.longrepr = scrub(report.longrepr, redact)
     if report.sections:
         report.sections = [(title, redact(content)) for title, content in report.sections]
+    # the failure's message as the test wrote it (qaconform.pytest.results): the same text as the crash line above
+    report.user_properties = [(name, redact(value) if name == MESSAGE_PROP and isinstance(value, str) else value)
+                              for name, value in report.user_properties]
 
 
 def personalise_report(report: pytest.TestReport, accounts: Mapping[str, Mapping[str, str | None]]) -> None:

@@ -25,7 +25,7 @@ from qaconform.pytest.exchange_log import take_judged
 from qaconform.pytest.markers import AREAS
 from qaconform.pytest.outcomes import RuleFailure, SkipKind, skip, skip_of
 from qaconform.pytest.properties.plugin import generation
-from qaconform.pytest.redaction import personalise_report, scrub_report
+from qaconform.pytest.redaction import MESSAGE_PROP, personalise_report, scrub_report
 from qaconform.pytest.run_state import _PROP, RunState, Stopped, _first, _in_suites, _props, _rule_ids, _stop, state
 from qaconform.pytest.session_target import Target, budget_of, pool_of
 from qaconform.status import Status
@@ -164,6 +164,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             report.user_properties.append((_PROP + "reproduce", reproduce))
         if call.excinfo is not None and call.excinfo.errisinstance(AssertionError):
             kind = Status.FAILED  # the target broke a rule (TargetError and RuleFailure are AssertionErrors too)
+            # the message as the test wrote it: pytest's crash line puts the class path in front
+            # ("qaconform.target.client.TargetError: [RULE] ..."), which every output showed as the failure's first
+            # words (qa16); a kit error (KeyError, TypeError) keeps its class: that is what the kit's user reports
+            report.user_properties.append((MESSAGE_PROP, str(call.excinfo.value)[:2000]))
         elif call.excinfo is not None and call.excinfo.errisinstance(TargetUnreachable):
             kind = _target_gone(item, call, report)
         if kind is Status.FAILED:
@@ -489,6 +493,9 @@ def _message(report: pytest.TestReport) -> str | None:
     if report.skipped and isinstance(report.longrepr, tuple):
         return str(report.longrepr[2]).removeprefix("Skipped: ")
     if report.failed:
+        told = next(iter(_props(report, "message")), None)
+        if isinstance(told, str) and told.strip():  # a failure the target caused, without the exception's class path
+            return told
         crash = getattr(report.longrepr, "reprcrash", None)
         if crash is not None:
             return str(crash.message)[:2000]

@@ -26,7 +26,7 @@ from . import faults, variants
 from .app import create_app
 from .db import Database
 from .http_protocol import protocol
-from .profile_out import write_profile
+from .profile_out import password_env, write_profile
 from .seed import ISSUE_TRACKER, parse_size, seed, stored_fixtures
 
 READY_PREFIX = "qaconform reference server listening on "
@@ -183,6 +183,12 @@ class ReferenceServer:
         return 120.0 * nodes / 1_000_000 if nodes > 100_000 else 0.0
 
     def start(self) -> None:
+        """Start the server and wait until it listens. Its profile names each account's ``password_env`` (as
+        ``qaconform serve --profile-out`` writes it, qa16): no password in any file, not even this private one, and
+        the curls a run prints name the variables ``eval "$(qaconform serve --print-env)"`` sets. This process's
+        environment gets those variables (the demo passwords of the seed), so the kit's runs and the processes they
+        start load the profile as it is."""
+        os.environ.update(password_env())
         self._dir = tempfile.mkdtemp(prefix="qaconform-reference-")
         self.profile_path = os.path.join(self._dir, "profile.toml")
         cmd = [
@@ -201,7 +207,6 @@ class ReferenceServer:
             str(self.page_size),
             "--profile-out",
             self.profile_path,
-            "--inline-passwords",  # its own private folder, removed at stop: the kit's runs and tests load it as is
             "--exit-with-parent",
             str(os.getpid()),
         ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,12 @@ def fixture_lines(report: Mapping[str, Any], html_path: Path | None = None) -> l
     fx = report.get("fixtures") or {}
     out = []
     consumed = [f"{c['fixture']} {c['node']}" for c in fx.get("consumed") or []]
-    if consumed:
+    if consumed and report.get("reference") is True:
+        # qa16: the embedded server's record sat in its private folder, gone at its stop, and the next run starts a
+        # fresh server: "recorded in /tmp/...; the next run reads their state" sent a user looking for that file
+        out.append(f"consumed one-shot fixtures: {', '.join(consumed)} (on the embedded reference server, gone "
+                   "with it: the next run starts a fresh one with every fixture in its state)")
+    elif consumed:
         out.append(f"consumed one-shot fixtures: {', '.join(consumed)} (recorded in {fx.get('record')}; the next run "
                    "reads their state from the target and takes the pool's next node, if it has one)")
     earlier = [f"{c['fixture']} {c['node']}" for c in fx.get("consumed_earlier") or []]
@@ -189,6 +195,24 @@ def _what_broke(message: str, rid: str) -> str:
     return first.removeprefix(f"[{rid}]").strip()
 
 
+_SENT = re.compile(r"^(?:sent: )?(?:GET|POST|PUT|DELETE|PATCH|HEAD) \S+")
+"""The line of a failure message that says what was sent (and, in a response's description, what came back):
+``PUT http://h/services/v2/node/9/lock.json -> 200 (text/html)``, or a TargetError's ``sent: PUT http://h/...``."""
+
+
+def story_lines(message: str | None, curl: str | None) -> list[str]:
+    """Under a failed rule's line, the rest of its story (qa16): the request its first failure sent and what came
+    back, and the curl that sends it again, whole (a curl cut to the line's width cannot be pasted). The rule's line
+    above says what broke; the report has the exchange, the other failures and the rerun command."""
+    text = message or ""
+    sent = next((line.strip() for line in text.splitlines()[1:] if _SENT.match(line.strip())), "")
+    replay = curl or next((line.split("Reproduce with: ", 1)[1] for line in text.splitlines()
+                           if line.startswith("Reproduce with: ")), "")
+    sent = sent if not sent or sent.startswith("sent: ") else f"sent: {sent}"
+    out = [f"      {sent if len(sent) <= 160 else sent[:156] + ' ...'}"] if sent else []  # a URL has no space to cut at
+    return out + ([f"      replay: {replay}"] if replay else [])
+
+
 def blocked_lines(record: ReportRecord) -> list[str]:
     """The rules whose tests a failed step blocked, one line per step (the rule it broke and its call, then the rules
     it kept from running): one broken lock answer blocked 20 rules, which read as 20 failures before (qa15)."""
@@ -246,6 +270,8 @@ def format_summary(report: Mapping[str, Any], html_path: Path | None = None) -> 
             msg = next((f.message for f in rule.failures if f.message), "") if rule is not None else ""
             first = _what_broke(msg, rid)[:110]
             lines.append(f"  {rid}  {first}")
+            if label == "failed" and rule is not None and rule.failures:
+                lines += story_lines(rule.failures[0].message, rule.failures[0].curl)
         if len(ids) > _LIST:
             lines.append(f"  ... and {len(ids) - _LIST} more (see the report)")
     lines += blocked_lines(record)

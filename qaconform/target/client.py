@@ -109,11 +109,14 @@ class ApiResponse:
             snippet = self.exchange.response_body[:200].replace("\n", " ")  # redacted: a target may echo credentials
             rules = not_json_rules(self.exchange.method, self.url, self.status)
             named = f"[{', '.join(rules)}] " if rules else ""
+            # the story first, in one line (qa16: the terminal shows a failure's first line, and a lock's URL with the
+            # kit's prompt filled all of it): the call without its query, what came back; then the URL as sent
+            call = call_line(self.exchange.method, self.url, self.status, self.exchange.role)
             raise TargetError(
-                f"{named}{self.exchange.method} {self.url} answered {self.status} with a body that is not JSON "
-                f"(Content-Type {self.content_type or 'missing'}): {snippet!r}\n{reproduce_with(self.curl)}",
-                curl=self.curl, rules=rules,
-                call=call_line(self.exchange.method, self.url, self.status, self.exchange.role),
+                f"{named}{call.replace(' -> ', ' answered ', 1)} with a body that is not JSON (Content-Type "
+                f"{self.content_type or 'missing'}): {snippet!r}\nsent: {self.exchange.method} {self.url}\n"
+                f"{reproduce_with(self.curl)}",
+                curl=self.curl, rules=rules, call=call,
             ) from None
 
     def describe(self) -> str:

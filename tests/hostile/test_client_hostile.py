@@ -59,18 +59,48 @@ CASES: dict[str, tuple[type[BaseException] | None, str]] = {
 }
 
 
+_HOPS = 6
+"""The requests a redirect loop costs the client before it stops (the first and 5 redirects: client._follow)."""
+
+
+def _loop_budget(base_url: str) -> float:
+    """timeout_s for the redirect loop, from the need measured now: its 6 hops share one call's timeout_s, and at a
+    load of 50 on 2 CPUs six round trips to the threaded test server took more than the 2 s the other cases get
+    (the body of the sixth hop cut at timeout_s=2 instead of "redirect loop", qa16). The slowest of three single hops,
+    sent the way the client sends them, times the hop count, three times over; never below the others' 2 s. What
+    is asserted stays the same: the loop ends within this budget with its own typed error."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(base_url)
+    slowest = 0.0
+    tracemalloc.start()  # as in _call: tracing every allocation slows the client's hops several times over
+    try:
+        for _ in range(3):
+            conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=30)
+            started = time.monotonic()
+            conn.request("GET", "/services/v2/question.json?pageSize=1")
+            conn.getresponse().read()
+            slowest = max(slowest, time.monotonic() - started)
+            conn.close()
+    finally:
+        tracemalloc.stop()
+    return max(float(TIMEOUT_S), round(3 * _HOPS * slowest, 1))
+
+
 @pytest.mark.parametrize("behaviour", sorted(CASES))
 def test_client_call_ends_in_time_with_a_typed_error(
     behaviour: str, hostile: Callable[..., HostileServer], write_profile: Callable[..., Path], creds: Secrets
 ) -> None:
     srv = hostile(behaviour)
-    profile = load_profile(write_profile(srv.url))
+    timeout_s = _loop_budget(srv.url) if behaviour == "redirect_loop" else TIMEOUT_S
+    profile = load_profile(write_profile(srv.url, timeout_s=timeout_s))
     client = _client(profile, creds)
     elapsed, peak, outcome = _call(client)
     kind, words = CASES[behaviour]
     assert kind is not None and isinstance(outcome, kind), f"{behaviour}: expected {kind}, got {outcome!r}"
     assert words in str(outcome), f"{behaviour}: message lacks {words!r}: {outcome}"
-    assert elapsed < TIMEOUT_S + SLACK_S, f"{behaviour}: the call took {elapsed:.1f}s with timeout_s={TIMEOUT_S}"
+    assert elapsed < timeout_s + SLACK_S, f"{behaviour}: the call took {elapsed:.1f}s with timeout_s={timeout_s}"
     assert peak < 4 * MAX_BYTES, f"{behaviour}: {peak} bytes traced for a cap of {MAX_BYTES}"
     recorded = json.dumps([e.as_dict() for e in client.recorder.exchanges])
     assert not creds.leaks_in(recorded + str(outcome))

@@ -3,7 +3,8 @@
 Oracle: how the kit carries a real profile's secrets (`qaconform init`: the profile names ``password_env``, never the
 password). The served profile names QACONFORM_REFERENCE_<ROLE>_PASSWORD; ``qaconform serve --print-env`` prints the
 one export line that sets them, only when asked; a shell that evaluated it loads the profile and every account logs
-in. The embedded server's throwaway profile (its own private folder, removed at stop) keeps the passwords inline.
+in. The embedded server's throwaway profile (its own private folder, removed at stop) names the same variables
+(qa16), which the process that started it holds: the curls of a run without a profile replay after that eval line.
 """
 
 from __future__ import annotations
@@ -73,3 +74,24 @@ def test_print_env_sets_what_the_profile_names_and_every_account_logs_in(
         resp = requests.get(loaded.base_url + "/services/v2/user/retrieveAllExperts.json", timeout=10,
                             auth=(account.username.encode(), account.password.encode()))
         assert resp.status_code == 200, (role, resp.status_code)
+
+
+def test_the_embedded_servers_own_profile_holds_no_password_and_its_curls_name_what_print_env_sets() -> None:
+    """qa16: the profile `qaconform run` without --profile loads held the demo passwords inline, and the curls its
+    failures printed named QACONFORM_<ROLE>_PASSWORD, which no command of the kit sets: a user who followed the
+    rerun line (`eval "$(qaconform serve --print-env)"`) replayed them without a password and got 401."""
+    from qaconform.reference import ReferenceServer
+    from qaconform.target.curl_line import password_envs
+
+    with ReferenceServer(throwaway=True) as srv:
+        text = Path(srv.profile_path).read_text(encoding="utf-8")
+        for acc in ACCOUNTS:
+            assert acc.password not in text and "password =" not in text
+            variable = f"QACONFORM_REFERENCE_{acc.role.upper()}_PASSWORD"
+            assert password_envs(srv.profile_path)[acc.role] == variable
+            assert os.environ[variable] == acc.password  # what the kit's own loads and the runs it starts read
+        loaded = load_profile(srv.profile_path)
+        member = loaded.accounts["member"]
+        resp = requests.get(loaded.base_url + "/services/v2/user/retrieveAllExperts.json", timeout=10,
+                            auth=(member.username.encode(), member.password.encode()))
+        assert resp.status_code == 200, resp.status_code

@@ -85,14 +85,15 @@ def _junit(path: Path) -> tuple[set[str], set[str]]:
 
 
 def _terminal(text: str, label: str) -> set[str]:
-    """The rule ids listed under the terminal summary's heading ``label:`` (one indented line per rule)."""
+    """The rule ids listed under the terminal summary's heading ``label:`` (one line indented by two per rule; the
+    lines indented deeper under a failed rule are its story: what was sent, the curl)."""
     found: set[str] = set()
     under = False
     for line in text.splitlines():
         if not line.startswith(" "):
             under = line.startswith(label) and line.rstrip().endswith(":")
             continue
-        if under:
+        if under and not line.startswith("   "):
             found.add(line.split()[0])
     return found
 

@@ -125,3 +125,15 @@ def test_the_thorough_writes_line_lists_only_operations_that_write() -> None:
     assert _line("\n".join(lines), "  not writes") == (
         "  not writes: 6 request(s) to 1 read operation(s) with a method other than GET (generated negative cases); "
         "none accepted")
+
+
+def test_the_embedded_servers_consumed_fixtures_point_at_no_file_that_is_gone() -> None:
+    """qa16: a run without --profile said its one-shot fixtures were "recorded in /tmp/qaconform-reference-.../
+    profile.consumed.json; the next run reads their state", a folder removed when the embedded server stopped, and
+    the next run starts a fresh server. A profile target's record is still named."""
+    fixtures = {"consumed": [{"fixture": "wiki_node_id", "node": 13}],
+                "record": "/tmp/qaconform-reference-x/profile.consumed.json"}
+    embedded = _line(format_summary({"reference": True, "fixtures": fixtures}), "consumed one-shot fixtures:")
+    assert "/tmp/qaconform-reference-x" not in embedded and "fresh one" in embedded, embedded
+    target = _line(format_summary({"reference": False, "fixtures": fixtures}), "consumed one-shot fixtures:")
+    assert "recorded in /tmp/qaconform-reference-x/profile.consumed.json" in target, target
