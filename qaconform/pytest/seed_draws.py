@@ -30,8 +30,24 @@ def order_for_seed(seed: int) -> str:
     return UNFAVORITE_ORDERS[(seed + 1) % len(UNFAVORITE_ORDERS)]
 
 
+UNWIKIFIERS = ("moderator", "admin")
+"""paths16 (issue 44 item 5: "unwikify"): the account that unwikifies wiki_node_id, another's wiki node, drawn by the
+run's seed. Both hold Mark as community wiki; the one-shot node is unwikified once a run (one accepted write), so a
+run tries one of them and consecutive pairs of seeds try each: an administrator's unwikify answered by another code
+path (round43-cancelwiki-admin-not-canceled) was never met while moderator's was the only one. The caller not drawn
+keeps its permission cell on a node the run created (test_permissions.py ``ONE_SHOT``), as admin's did before."""
+
+
+def unwikifier_for_seed(seed: int) -> str:
+    """The :data:`UNWIKIFIERS` entry ``seed`` draws: moderator when ``seed // 2`` is even (the self-test's own seed,
+    20260801, keeps moderator, as every run did before paths16), admin when it is odd. Halved so that it does not
+    move with :func:`order_for_seed`: four consecutive seeds draw every pair of the two."""
+    return UNWIKIFIERS[(seed // 2) % len(UNWIKIFIERS)]
+
+
 DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "unfavorite order": (order_for_seed, UNFAVORITE_ORDERS),
+    "unwikifier": (unwikifier_for_seed, UNWIKIFIERS),
 }
 """Each seeded dimension a fault may name: the function giving a seed's value, and its values."""
 

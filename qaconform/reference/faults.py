@@ -457,6 +457,12 @@ from .faults_blind_round44 import BLIND_round44  # noqa: E402
 
 _ALL = _ALL + BLIND_round44  # BLIND_round44_MISSED: left out (docs/blind-rounds.md)
 
+# --- paths16 (issue 44): the paths last session's blind rounds left out, closed by kind (an unwikify by the
+# administrator drawn by the seed, a record rule judged on a question's comment)
+from .faults_paths16 import PATHS16  # noqa: E402
+
+_ALL = _ALL + PATHS16
+
 FAULTS: dict[str, Fault] = {f.name: dataclasses.replace(f, draws=_DRAWS_NAMED_HERE[f.name])
                             if f.name in _DRAWS_NAMED_HERE else f for f in _ALL}
 """Every known fault by name."""

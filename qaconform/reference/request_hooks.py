@@ -84,6 +84,7 @@ from . import (
     paths13_doors,
     paths14_paths,
     paths15_paths,
+    paths16_paths,
     readers_paths,
     recip_paths,
     refusals2_paths,
@@ -216,6 +217,7 @@ HOOKS: list[Hook] = [
          refusal=blind_round43.refusal),  # round43 (issue 44): blind round 43
     Hook("round44", before=blind_round44.before, admitted=blind_round44.admitted,
          after=blind_round44.after),  # round44 (issue 44): blind round 44
+    Hook("paths16", after=paths16_paths.after),  # paths16 (issue 44): admin's unwikify, a question comment's record
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
