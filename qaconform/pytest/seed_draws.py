@@ -45,9 +45,26 @@ def unwikifier_for_seed(seed: int) -> str:
     return UNWIKIFIERS[(seed // 2) % len(UNWIKIFIERS)]
 
 
+PRIVATE_REPLY_PARENTS = ("a public reply", "the replier's own comment")
+"""paths16 (issue 44, COMMENT-5 by the author of the public parent): the public comment the run's shared private reply
+(member's, private to moderator: suites/public_threads.py) goes under, drawn by the run's seed. "a public reply":
+novice's shared plain comment, itself a public reply to admin's (recip: a private comment at depth 3 below a public
+reply); "the replier's own comment": member's shared plain comment on the shared answer (depth 2, member replying in
+its own thread, the path round44-own-public-reply-privacy-dropped takes). The same write either way, read by the same
+tests (public_parent.py takes the parent's author and depth from the fixture), so one per run."""
+
+
+def private_reply_parent_for_seed(seed: int) -> str:
+    """The :data:`PRIVATE_REPLY_PARENTS` entry ``seed`` draws: a public reply when ``seed // 4`` is even (the
+    self-test's own seed keeps it, as every run did before paths16), else the replier's own comment. Quartered so
+    that eight consecutive seeds draw every combination with the two dimensions above."""
+    return PRIVATE_REPLY_PARENTS[(seed // 4) % len(PRIVATE_REPLY_PARENTS)]
+
+
 DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "unfavorite order": (order_for_seed, UNFAVORITE_ORDERS),
     "unwikifier": (unwikifier_for_seed, UNWIKIFIERS),
+    "private reply parent": (private_reply_parent_for_seed, PRIVATE_REPLY_PARENTS),
 }
 """Each seeded dimension a fault may name: the function giving a seed's value, and its values."""
 

@@ -43,7 +43,7 @@ _ALL: tuple[Fault, ...] = (
     _F("round36-cancelwiki-moderator-refused-other-space", "PERM-CANCELWIKI",
        "'| 11 Unwikify | Mark as community wiki; ...': Mark as community wiki is read from the site's default space "
        "only, so the moderator is refused 403 on wiki nodes of any other space; in the default space, and for "
-       "administrators and authors, unwikify works", draws=("unwikifier=moderator",)),
+       "administrators and authors, unwikify works"),
     # --- a permission decided differently once an optional parameter is given
     _F("round36-user-questions-novice-include-403", "PERM-USER-QUESTIONS",
        "'| 15 User's questions | View the questions list (Anonymous Roles). |': novice is refused 403 on a user's "

@@ -9,7 +9,10 @@ NAME --only RULE``, at a seed drawing the fault's ``draws``) and is caught after
   path name the admin draw and the self-test runs them at a seed that draws it;
 - a record rule judged on a comment directly on a question (round43-sendtomod-question-comment-names-question's
   kind): moderator's send of member's comment on the wiki question judged ACTION-NODE-ID without naming the rule, so
-  the rule's own tests (the self-test's batch) never ran it; the test names it now.
+  the rule's own tests (the self-test's batch) never ran it; the test names it now;
+- rule 5 by the author of the public parent (round44-own-public-reply-privacy-dropped's kind): the public comment the
+  run's shared private reply goes under is drawn by the seed (``seed_draws.PRIVATE_REPLY_PARENTS``): a public reply
+  of novice's, or member's own comment, so member replies privately in its own public thread on half the seeds.
 """
 
 from __future__ import annotations
@@ -28,6 +31,12 @@ _ALL: tuple[Fault, ...] = (
        "'| node | object | id (integer), type (string). |': sending to moderation a comment written directly on a "
        "question returns a record whose node.type is the storage table's name, question_comment, not a node type; "
        "comments under answers or comments, answers and questions get their type"),
+    _F("paths16-own-public-reply-listed-full", "COMMENT-VISIBILITY-RETURNED",
+       "'When visibility is recipients and recipients lists ids, the comment is private to those recipients and a "
+       "GET returns the given settings.': in an answer's comment list, a private reply whose writer also wrote the "
+       "public comment it answers is shown with full visibility and no recipients (listed as its thread's top "
+       "comment is); stored as set, and replies under another's comment are listed right",
+       draws=("private reply parent=the replier's own comment",)),
 )
 
 _MISSED_REASONS: dict[str, str] = {}

@@ -14,6 +14,7 @@ from . import faults
 from .auth import Caller
 from .http_io import body_json, with_body
 from .service import Service
+from .visibility import wire_name
 
 
 def _node_id(request: Request) -> int | None:
@@ -29,6 +30,8 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
         admin_unwikify_keeps_wiki(svc, request, caller)
     if op == "sendToModeration":
         return question_comment_type(svc, request, response)
+    if op == "listAnswerComments":
+        return own_thread_reply_listed_public(svc, response)
     return response
 
 
@@ -57,3 +60,31 @@ def question_comment_type(svc: Service, request: Request, response: Response) ->
         return response
     record["node"]["type"] = "question_comment"
     return with_body(response, body)
+
+
+def own_thread_reply_listed_public(svc: Service, response: Response) -> Response:
+    """paths16-own-public-reply-listed-full: in an answer's comment list, a private reply whose writer also wrote the
+    public comment it answers is shown with full visibility and no recipients (stored as set, listed as its
+    thread's top comment is)."""
+    if not faults.is_on("paths16-own-public-reply-listed-full"):
+        return response
+    body: Any = body_json(response)
+    if not isinstance(body, dict) or not isinstance(body.get("list"), list):
+        return response
+    changed = False
+    for item in body["list"]:
+        if not isinstance(item, dict) or not isinstance(item.get("id"), int):
+            continue
+        row = svc.db.one("SELECT c.visibility AS v FROM nodes c JOIN nodes p ON p.id = c.parent_id WHERE c.id = ? "
+                         "AND c.type = 'comment' AND p.type = 'comment' AND p.author_id = c.author_id "
+                         "AND p.visibility = 'full'", (item["id"],))
+        if row is None or row["v"] == "full":
+            continue
+        shown = wire_name("full")
+        if shown is None:
+            item.pop("visibility", None)
+            item.pop("recipients", None)
+        else:
+            item["visibility"], item["recipients"] = shown, []
+        changed = True
+    return with_body(response, body) if changed else response
