@@ -32,6 +32,12 @@ _ALL += BLIND_READS  # blind round on the reads (issue 44, blindr)
 # round21's newest favorite by action id is admin's on the reference data, so member's unfavorite must go first
 _DRAWS_NAMED_HERE: dict[str, tuple[str, ...]] = {
     "round21-unfavorite-newest-favorite": ("unfavorite order=member first",),
+    # paths16 (issue 44): the shared private reply under a public REPLY (recip's depth 3), which the seed draws on
+    # half the seeds; each measured missed at seed 20260805 (the replier's own comment) and caught at 20260801
+    **{name: ("private reply parent=a public reply",) for name in (
+        "recip-private-under-public-reply-listed-to-all", "fix23-reply-ids-list-private-replies",
+        "round27-reply-to-reply-private-id-listed", "blindt-reply-to-public-reply-drops-visibility",
+        "round40-private-reply-depth4-public")},
 }
 
 # --- blind faults on writes, histories, trees and relations (issue 44, blindw)
