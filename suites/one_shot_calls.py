@@ -17,7 +17,7 @@ import pytest
 from qaconform.pytest import one_shots
 from qaconform.pytest.outcomes import SkipKind, skip
 from qaconform.pytest.properties.plugin import STATE
-from qaconform.pytest.seed_draws import order_for_seed  # seed15: the self-test draws by the same function
+from qaconform.pytest.seed_draws import order_for_seed, unwikifier_for_seed  # seed15: the self-test's functions
 from qaconform.pytest.support import charged_to_suites, once_per_run, post_comment, shared_path
 from qaconform.target import ledger
 from qaconform.target.client import ApiClient, ApiResponse, Exchange
@@ -28,7 +28,7 @@ from qaconform.target.writes import SUITES
 
 __all__ = ["admin_unfavorite_first", "cancelwiki_denied_first", "cancelwiki_once", "cancelwiki_own_once",
            "favorite_refusals", "once_per_target", "refused_before_admin_lock",
-           "unfavorite_denied_first", "unfavorite_once", "wiki_refusals"]
+           "unfavorite_denied_first", "unfavorite_once", "wiki_refusals", "wiki_unwikifier"]
 """The fixtures suites/conftest.py gives every suite under their names (round33: a star import, so that a new one-shot
 fixture costs conftest.py no line)."""
 
@@ -105,8 +105,8 @@ def unfavorite_denied_first(request: pytest.FixtureRequest, api: dict[str, ApiCl
 @pytest.fixture(scope="session")
 def cancelwiki_denied_first(request: pytest.FixtureRequest, api: dict[str, ApiClient],
                             profile: Profile) -> dict[str, ApiResponse]:
-    """novice, anonymous and a wrong password try to unwikify wiki_node_id ONCE, before moderator does
-    (``cancelwiki_once`` depends on this): a refused call must leave the node wiki."""
+    """novice, anonymous and a wrong password try to unwikify wiki_node_id ONCE, before the seed's unwikifier
+    (moderator or admin) does (``cancelwiki_once`` depends on this): a refused call must leave the node wiki."""
     return _denied_first(request, api, profile, "cancelwiki", "cancelWiki", "wiki_node_id")
 
 
@@ -139,9 +139,25 @@ def favorite_refusals(request: pytest.FixtureRequest, api: dict[str, ApiClient],
     return {"member's lock": once_per_target(request, profile, f"lock member its favorite {node}", send)}
 
 
+def _run_seed(request: pytest.FixtureRequest) -> int:
+    return request.config.stash[STATE].seed if STATE in request.config.stash else 0
+
+
 def unfavorite_order(request: pytest.FixtureRequest) -> str:
     """The run's ``qaconform.pytest.seed_draws.UNFAVORITE_ORDERS`` entry for its seed (0 when no seed is set)."""
-    return order_for_seed(request.config.stash[STATE].seed if STATE in request.config.stash else 0)
+    return order_for_seed(_run_seed(request))
+
+
+def unwikifier(request: pytest.FixtureRequest) -> str:
+    """paths16: the run's ``qaconform.pytest.seed_draws.UNWIKIFIERS`` entry for its seed, the account that makes
+    :func:`cancelwiki_once` (moderator when no seed is set)."""
+    return unwikifier_for_seed(_run_seed(request))
+
+
+@pytest.fixture(scope="session")
+def wiki_unwikifier(request: pytest.FixtureRequest) -> str:
+    """The role that makes :func:`cancelwiki_once` in this run (:func:`unwikifier`), for the tests that judge it."""
+    return unwikifier(request)
 
 
 @pytest.fixture(scope="session")
@@ -260,12 +276,15 @@ def wiki_refusals(request: pytest.FixtureRequest, api: dict[str, ApiClient],
 def cancelwiki_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
                     cancelwiki_denied_first: dict[str, ApiResponse],
                     wiki_refusals: dict[str, ApiResponse]) -> ApiResponse:
-    """moderator (Mark as community wiki) unwikifies wiki_node_id ONCE per run (one-shot, like the others), after
-    the refused attempts of :func:`cancelwiki_denied_first` and :func:`wiki_refusals`."""
+    """The drawn unwikifier (:func:`unwikifier`: moderator or admin, both with Mark as community wiki) unwikifies
+    wiki_node_id ONCE per run (one-shot, like the others), after the refused attempts of
+    :func:`cancelwiki_denied_first` and :func:`wiki_refusals`. The caller is the seed's, not a choice of this
+    fixture's readers: each reads it from :func:`unwikifier`."""
     node = _one_shot(request, "wiki_node_id")
-    return _owner_call(request, api, profile, "wiki_node_id", node, f"cancelwiki moderator {node}", lambda: api[
-        "moderator"].put(f"node/{node}/cancelwiki.json", operation="cancelWiki",
-                         params=one_shots.stated_options("cancelWiki")))  # round47 (issue 44): with the stated options
+    role = unwikifier(request)
+    return _owner_call(request, api, profile, "wiki_node_id", node, f"cancelwiki {role} {node}", lambda: api[
+        role].put(f"node/{node}/cancelwiki.json", operation="cancelWiki",
+                  params=one_shots.stated_options("cancelWiki")))  # round47 (issue 44): with the stated options
 
 
 OTHER_BEFORE = "novice"

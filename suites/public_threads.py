@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from qaconform.pytest.properties.plugin import STATE
+from qaconform.pytest.seed_draws import PRIVATE_REPLY_PARENTS, private_reply_parent_for_seed
 from qaconform.pytest.support import expect_created, new_id, post_comment
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
@@ -30,6 +32,12 @@ __all__ = ["private_reply_parent", "private_reply_to_public_comment", "public_pa
 PRIVATE_REPLY_TEXT = "private reply to a public comment"
 
 _CACHE = pytest.StashKey[dict[str, ApiResponse]]()
+OWN_PARENT = PRIVATE_REPLY_PARENTS[1]
+"""The draw that puts the shared private reply under its writer's own public comment."""
+
+
+def _run_seed(request: pytest.FixtureRequest) -> int:
+    return request.config.stash[STATE].seed if STATE in request.config.stash else 0
 
 
 @pytest.fixture(scope="session")
@@ -49,7 +57,13 @@ def private_reply_parent(request: pytest.FixtureRequest, public_parent_comment: 
     public reply at depth 2 the run posts anyway), else member's plain comment on the shared answer.
     recip (issue 44): under a public reply, the private reply is a private comment under a reply (depth 3), the
     path a server that lists a reply's hidden children in its commentIds breaks; the privacy model reads the
-    public reply's ids in the shared answer's list, as every account sees it, after every step. No write more."""
+    public reply's ids in the shared answer's list, as every account sees it, after every step. No write more.
+    paths16 (issue 44): the run's seed draws which (``qaconform.pytest.seed_draws.PRIVATE_REPLY_PARENTS``): on
+    "the replier's own comment" member's private reply goes under member's own public comment, so rule 5 is tried
+    by the author of the public parent too (round44-own-public-reply-privacy-dropped); consecutive quadruples of
+    seeds try each."""
+    if private_reply_parent_for_seed(_run_seed(request)) == OWN_PARENT:
+        return public_parent_comment, "member", False  # paths16: member replies in its own public thread
     get = request.getfixturevalue("comment_of")
     admin, novice = get("admin"), get("novice")
     if admin.resp.status == 201 and novice.resp.status == 201 and admin.node == novice.node and admin.id:

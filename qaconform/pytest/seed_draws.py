@@ -42,11 +42,42 @@ own. Odd seeds (the self-test's default among them) draw "novice form"."""
 def param_wins_body_for_seed(seed: int) -> str:
     """The :data:`PARAM_WINS_BODIES` entry ``seed`` draws: odd seeds "novice form", even ones "novice json"."""
     return PARAM_WINS_BODIES[(seed + 1) % len(PARAM_WINS_BODIES)]
+UNWIKIFIERS = ("moderator", "admin")
+"""paths16 (issue 44 item 5: "unwikify"): the account that unwikifies wiki_node_id, another's wiki node, drawn by the
+run's seed. Both hold Mark as community wiki; the one-shot node is unwikified once a run (one accepted write), so a
+run tries one of them and consecutive pairs of seeds try each: an administrator's unwikify answered by another code
+path (round43-cancelwiki-admin-not-canceled) was never met while moderator's was the only one. The caller not drawn
+keeps its permission cell on a node the run created (test_permissions.py ``ONE_SHOT``), as admin's did before."""
+
+
+def unwikifier_for_seed(seed: int) -> str:
+    """The :data:`UNWIKIFIERS` entry ``seed`` draws: moderator when ``seed // 2`` is even (the self-test's own seed,
+    20260801, keeps moderator, as every run did before paths16), admin when it is odd. Halved so that it does not
+    move with :func:`order_for_seed`: four consecutive seeds draw every pair of the two."""
+    return UNWIKIFIERS[(seed // 2) % len(UNWIKIFIERS)]
+
+
+PRIVATE_REPLY_PARENTS = ("a public reply", "the replier's own comment")
+"""paths16 (issue 44, COMMENT-5 by the author of the public parent): the public comment the run's shared private reply
+(member's, private to moderator: suites/public_threads.py) goes under, drawn by the run's seed. "a public reply":
+novice's shared plain comment, itself a public reply to admin's (recip: a private comment at depth 3 below a public
+reply); "the replier's own comment": member's shared plain comment on the shared answer (depth 2, member replying in
+its own thread, the path round44-own-public-reply-privacy-dropped takes). The same write either way, read by the same
+tests (public_parent.py takes the parent's author and depth from the fixture), so one per run."""
+
+
+def private_reply_parent_for_seed(seed: int) -> str:
+    """The :data:`PRIVATE_REPLY_PARENTS` entry ``seed`` draws: a public reply when ``seed // 4`` is even (the
+    self-test's own seed keeps it, as every run did before paths16), else the replier's own comment. Quartered so
+    that eight consecutive seeds draw every combination with the two dimensions above."""
+    return PRIVATE_REPLY_PARENTS[(seed // 4) % len(PRIVATE_REPLY_PARENTS)]
 
 
 DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "unfavorite order": (order_for_seed, UNFAVORITE_ORDERS),
     "param_wins body": (param_wins_body_for_seed, PARAM_WINS_BODIES),
+    "unwikifier": (unwikifier_for_seed, UNWIKIFIERS),
+    "private reply parent": (private_reply_parent_for_seed, PRIVATE_REPLY_PARENTS),
 }
 """Each seeded dimension a fault may name: the function giving a seed's value, and its values."""
 

@@ -45,6 +45,7 @@ _ALL: tuple[Fault, ...] = (
         "moderator's unwikify answers result.wikiAction instead of result.wikifyAction (the moderation branch "
         "writes its own result). Breaks \"Response: 200 with {success: boolean, result: {wikifyAction: <Action "
         "record>}}.\" (a role branch).",
+        draws=("unwikifier=moderator",),  # paths16: wiki_node_id's unwikifier is drawn by the seed
     ),
     Fault(
         "blind20-active-experts-member-refused", "PERM-EXPERTS",

@@ -108,7 +108,10 @@ _MISSED_REASONS: dict[str, str] = {
     "comments is not stated, so a refusal would skip): a trade not made this session. paths15 judged it again: no "
     "read or refusal reaches it (the fault changes what an ACCEPTED inheriting reply is stored with; a refused reply "
     "stores nothing, and a seeded reply never goes through the post), so it needs the suites' share at 82 or "
-    "another accepted reply given up for it.",
+    "another accepted reply given up for it. paths16 looked again: the privacy model's send could move before an "
+    "existing reply under the moved comment, but whether a node in moderation takes comments is not stated "
+    "(a target may refuse it): a refused reply ends that chain, and its own checks (rules 3 and 4 at "
+    "depth, the Location) would be lost on such targets for a rule tried only where the reply is taken.",
 }
 """Faults of the round missed on the day's suites and left out of the registry, each with its reason. Blind measure
 (``qaconform selftest --fault NAME --no-clean --jobs 1``, the 15 in one run): 10 of 15 caught. After the fixes 12 of

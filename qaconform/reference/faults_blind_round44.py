@@ -37,6 +37,7 @@ _ALL: tuple[Fault, ...] = (
         "'A reply to a public comment may set its own visibility and recipients: 201.': a reply by the author of "
         "the public comment it answers (continuing their own thread) is stored with full visibility and no "
         "recipients whatever it set (201); a reply by another account keeps its settings",
+        draws=("private reply parent=the replier's own comment",),  # paths16 (issue 44)
     ),
     Fault(
         "round44-moderated-answer-date-24h", "SHAPE-DATE-FORMATTED",
@@ -120,22 +121,26 @@ _ALL: tuple[Fault, ...] = (
 """The round's fifteen faults, in the order they were written (the draw first), then the kind faults of its fixes."""
 
 _MISSED_REASONS: dict[str, str] = {
-    "round44-own-public-reply-privacy-dropped":
-        "rule 5's two accepted replies are both by member under another's public comment (the shared private reply "
-        "under novice's public reply at depth 2, public_threads.py; the other option under novice's comment in its "
-        "question's thread, question_thread.py); the replier writing the public parent itself is tried only on a "
-        "target without those parents. Reaching it takes one accepted write more (the suites' share is 81 of 81) or "
-        "moving the shared private reply under member's own public reply, which every privacy test of that thread "
-        "reads (not attempted in round 44's time)",
     "round44-content-node-id-empty":
         "not reachable from the description: no read tells the kit that an id names no user (nothing lists every "
         "user, and node and user ids may share one sequence or not), and a user with no content may answer 200 []; "
         "the suites judge the ids that name no user whatever the target holds (0, negative, beyond 64 bits, unknown "
-        "above 2^31, not a number, a username or email in place of the id)",
+        "above 2^31, not a number, a username or email in place of the id). paths16 checked the claim against the "
+        "description and the profile: none of the 19 operations reads a user by id (4 and 15 take a userId and state "
+        "no answer for one naming no user; 5 and 6 list experts, not every user; the description states no 404 at "
+        "all), the profile names the four accounts' ids only, and a node's id (the run's own "
+        "answer's) may be a user's on a site with one id sequence: 422 cannot be demanded for it, and 200 [] is "
+        "what a user with no content gets",
     "round44-reassign-group-name-accepted":
         "not reachable soundly: a group's name is a name a user may hold too, and no read tells the kit which "
-        "usernames exist (the suites' unknown reassignUser is a name drawn at random, and an id above 2^31)",
+        "usernames exist (the suites' unknown reassignUser is a name drawn at random, and an id above 2^31). paths16 "
+        "checked it: operation 17 (admin) names the groups, but no operation reads a user by name (the expert lists "
+        "show experts only) and the description never says a group's name is no username; the 400 is for "
+        "'reassignUser does not exist', so where a user holds the name the job must be accepted, and on a "
+        "destructive profile that is a real job. Only a name provably held by no user is sound: the random one sent",
 }
-"""The faults the suites did not catch on the blind measure, with the path they did not take."""
+"""The faults the suites did not catch on the blind measure, with the path they did not take. paths16 (issue 44)
+registered round44-own-public-reply-privacy-dropped: the seed draws the public parent of the run's shared private
+reply (``seed_draws.PRIVATE_REPLY_PARENTS``), member's own comment on half the seeds; the fault names that draw."""
 
 BLIND_round44, BLIND_round44_MISSED = split_missed(_ALL, _MISSED_REASONS)

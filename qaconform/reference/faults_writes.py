@@ -180,7 +180,8 @@ WRITES: tuple[Fault, ...] = (
     _F("unfavorite-member-refused-as-404", "PERM-UNFAVORITE",
        "member's unfavorite answers 404 not-a-favorite even on its favorite (a refusal not dressed as 401/403)"),
     _F("cancelwiki-moderator-refused-as-409", "PERM-CANCELWIKI",
-       "moderator's cancelwiki answers 409 not-a-wiki even on a wiki node"),
+       "moderator's cancelwiki answers 409 not-a-wiki even on a wiki node",
+       draws=("unwikifier=moderator",)),  # paths16: wiki_node_id's unwikifier is drawn by the seed
     _F("denied-unfavorite-still-removes", "PERM-DENIED-NO-EFFECT",
        "a refused unfavorite (no Mark as favorite) first deletes every favorite of the node"),
     _F("denied-cancelwiki-still-unwikifies", "PERM-DENIED-NO-EFFECT",

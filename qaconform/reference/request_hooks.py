@@ -86,6 +86,7 @@ from . import (
     paths13_doors,
     paths14_paths,
     paths15_paths,
+    paths16_paths,
     readers_paths,
     recip_paths,
     refusals2_paths,
@@ -222,6 +223,7 @@ HOOKS: list[Hook] = [
          after=blind_round46.after),  # round46 (issue 44): blind round 46
     Hook("round47", before=blind_round47.before, admitted=blind_round47.admitted,
          after=blind_round47.after),  # round47 (issue 44): blind round 47
+    Hook("paths16", after=paths16_paths.after),  # paths16 (issue 44): admin's unwikify, a question comment's record
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

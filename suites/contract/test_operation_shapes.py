@@ -253,9 +253,9 @@ def test_unwikifying_own_node_gives_200_with_the_wikify_action(cancelwiki_own_on
 @pytest.mark.rule("SHAPE-CANCEL-WIKI", "SHAPE-ACTIONDATE")
 @pytest.mark.writes
 def test_unwikifying_anothers_node_with_mark_as_wiki_gives_200_with_the_wikify_action(
-    cancelwiki_once: ApiResponse, contract: Any
+    cancelwiki_once: ApiResponse, wiki_unwikifier: str, contract: Any
 ) -> None:
-    _assert_action_result(cancelwiki_once, "cancelWiki", "moderator unwikifies wiki_node_id", contract,
+    _assert_action_result(cancelwiki_once, "cancelWiki", f"{wiki_unwikifier} unwikifies wiki_node_id", contract,
                           "SHAPE-CANCEL-WIKI")
 
 

@@ -188,13 +188,21 @@ def test_unfavoriting_a_node_that_is_not_a_favorite_is_recorded(member: ApiClien
 
 # ------------------------------------------------------------------------------------------------ cancelwiki
 
+DRAWN = "drawn"
+"""paths16: the role of the unwikify of wiki_node_id, drawn by the run's seed (one_shot_calls.py ``unwikifier``:
+moderator or admin, seed_draws ``UNWIKIFIERS``); each test resolves it with :func:`_caller`."""
 WIKI_CASES = [
-    pytest.param("cancelwiki_once", "moderator", "wiki_node_id", id="moderator-on-another-users-node"),
+    pytest.param("cancelwiki_once", DRAWN, "wiki_node_id", id="drawn-unwikifier-on-another-users-node"),
     pytest.param("cancelwiki_own_once", "member", "member_wiki_node_id",
                  marks=pytest.mark.rule("PERM-CANCELWIKI-OWN"), id="member-on-own-node"),
 ]
-WIKI_PERM = {"moderator": "PERM-CANCELWIKI", "member": "PERM-CANCELWIKI-OWN"}
+WIKI_PERM = {"moderator": "PERM-CANCELWIKI", "admin": "PERM-CANCELWIKI", "member": "PERM-CANCELWIKI-OWN"}
 """The rule that allows each WIKI_CASES caller to unwikify (named when the caller is refused)."""
+
+
+def _caller(role: str, request: pytest.FixtureRequest) -> str:
+    """The account a WIKI_CASES row's call was made by: the seed's unwikifier for :data:`DRAWN`."""
+    return str(request.getfixturevalue("wiki_unwikifier")) if role == DRAWN else role
 
 
 @pytest.mark.rule("ACTION-WRAPPERS", "ACTION-RECORD-SHAPE", "ACTION-CANCELWIKI-CANCELED", "ACTION-CANCELED-FIELDS",
@@ -206,6 +214,7 @@ def test_unwikifying_a_wiki_node_returns_the_wiki_action_canceled(fixture: str, 
                                                                   user_ids: dict[str, int], contract: Any,
                                                                   marked_rules: tuple[str, ...]) -> None:
     resp: ApiResponse = request.getfixturevalue(fixture)
+    role = _caller(role, request)
     action = action_of(resp, "wikifyAction", "wikify-result", contract, marked_rules, perm=(WIKI_PERM[role],))
     assert_action_valid(contract, action, "wikifyAction", marked_rules)
     expect(action.get("canceled") is True, "ACTION-CANCELWIKI-CANCELED",
@@ -224,6 +233,7 @@ def test_an_unwikified_node_reads_back_not_wiki_in_the_lists(fixture: str, role:
                                                              profile: Any, user_ids: dict[str, int],
                                                              marked_rules: tuple[str, ...]) -> None:
     resp: ApiResponse = request.getfixturevalue(fixture)
+    role = _caller(role, request)
     refused = [WIKI_PERM[role]] if resp.status in DENIED else ["SHAPE-CANCEL-WIKI"]
     expect(resp.status == 200, blamed(refused, marked_rules),
            f"{role} could not unwikify {node_key}, nothing to read back", resp)
@@ -454,7 +464,7 @@ def test_a_send_to_moderation_of_another_users_answer_names_the_sender_as_real_u
            f"{answer_sent_to_mod_by_admin.node}; got {real!r}", r)
 
 
-@pytest.mark.rule("ACTION-SENDTOMOD-VERB", "ACTION-SENDTOMOD-PRIVATE", "ACTION-SENDTOMOD-REALUSER")
+@pytest.mark.rule("ACTION-SENDTOMOD-VERB", "ACTION-SENDTOMOD-PRIVATE", "ACTION-SENDTOMOD-REALUSER", "ACTION-NODE-ID")
 def test_a_comment_on_a_question_sent_to_moderation_has_verb_sent_and_private_true(
         api: dict[str, ApiClient], wiki_refusals: dict[str, ApiResponse],
         user_ids: dict[str, int], contract: Any, marked_rules: tuple[str, ...]) -> None:
@@ -462,7 +472,9 @@ def test_a_comment_on_a_question_sent_to_moderation_has_verb_sent_and_private_tr
     ``contributed_before_refusal``, of no use to any test once member's unwikify was refused) to moderation: the
     run's other sends are of answers and of a reply, never of a comment whose parent is a question ("Returns an
     action record with verb sent and private true", realUser the caller). One accepted write, paid since trade11 by
-    the contract suite's commented answer and privacy thread sharing one answer (docs/write-audit.md)."""
+    the contract suite's commented answer and privacy thread sharing one answer (docs/write-audit.md). paths16: its
+    record's node is judged (ACTION-NODE-ID) and the rule is named, so the rule's own tests run it: the run's only
+    send of a comment whose parent is a question (round43-sendtomod-question-comment-names-question)."""
     posted = wiki_refusals.get("member's comment")  # one_shot_calls.CONTRIBUTION
     if posted is None or posted.status != 201:
         skip(SkipKind.OTHER, "not checked: member's comment on the wiki question was not created by this worker's "
