@@ -457,6 +457,12 @@ from .faults_blind_round44 import BLIND_round44  # noqa: E402
 
 _ALL = _ALL + BLIND_round44  # BLIND_round44_MISSED: left out (docs/blind-rounds.md)
 
+# --- reads16 (issue 44 items 1 and 6): a rule broken only on the rows of a filtered read, hidden while the suites
+# filled a filter with a value no item carries
+from .faults_reads16 import READS16  # noqa: E402
+
+_ALL = _ALL + READS16
+
 FAULTS: dict[str, Fault] = {f.name: dataclasses.replace(f, draws=_DRAWS_NAMED_HERE[f.name])
                             if f.name in _DRAWS_NAMED_HERE else f for f in _ALL}
 """Every known fault by name."""

@@ -85,6 +85,7 @@ from . import (
     paths14_paths,
     paths15_paths,
     readers_paths,
+    reads16_paths,
     recip_paths,
     refusals2_paths,
     refusals3_paths,
@@ -216,6 +217,7 @@ HOOKS: list[Hook] = [
          refusal=blind_round43.refusal),  # round43 (issue 44): blind round 43
     Hook("round44", before=blind_round44.before, admitted=blind_round44.admitted,
          after=blind_round44.after),  # round44 (issue 44): blind round 44
+    Hook("reads16", after=reads16_paths.after),  # reads16 (issue 44 item 1): a filtered read's page
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
+import filter_values
 import matrix_reads
 import pytest
 import search_words
@@ -448,14 +449,14 @@ def test_space_id_restricts_the_questions_in_every_combination(
     combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str, space_index: SpaceIndex,
     profile: Profile,
 ) -> None:
-    """"spaceId (integer; restricts to one space)", added to every combination of the question list: its items
-    are of that space (by their containers, or, projected, by what admin's unprojected list shows for them). When
-    its totalCount exceeds the questions admin lists in the space, the same request at a page size one above that
-    number must still list only the space's (more items than the space holds are of another space, whichever sit on
-    the page the combination asks for); a count that is merely wrong is PAGING-TOTALCOUNT-UNION's, not judged
-    here."""
-    space = str(profile.fixtures.space_id)
+    """"spaceId (integer; restricts to one space)", added to every combination of the question list (the space the
+    reader's unfiltered read shows most questions of, reads16: filter_values.py): its items are of that space (by
+    their containers, or, projected, by admin's unprojected list), none lost. When its totalCount exceeds the
+    questions admin lists in the space, the request at a page size one above that number must still list only the
+    space's; a count merely wrong is PAGING-TOTALCOUNT-UNION's, not judged here."""
+    space, shown = filter_values.drawn_space(fetch, combination, matrix_paths, search_word, profile)
     body, resp = read_combination(combination, fetch, matrix_paths, search_word, extra={"spaceId": space})
+    filter_values.judge_lost(body, resp, space, shown, combination.label)
     outside = outside_space(body["list"], space, space_index.spaces)
     held = space_index.holding(space)
     if not outside and space_index.complete and isinstance(body.get("totalCount"), int) and body["totalCount"] > held:
