@@ -28,13 +28,14 @@ PAGING = ("page",)
 """Left out too: the value is drawn from the combination's first page (a later page may hold nothing to draw)."""
 
 
-def drawn_space(fetch: Any, combination: Combination, paths: dict[str, str], word: str,
+def drawn_space(fetch: Any, combination: Combination, paths: dict[str, str], words: dict[str, str],
                 profile: Profile) -> tuple[str, list[str]]:
     """The space the most questions of the reader's unfiltered, unprojected first page of ``combination`` name as
     their own (``primaryContainerId``), and the ids of those questions; the profile's space and no id when the read
     shows none (a refusal or an empty list: the row then judges the profile's space, as before). One read, shared
-    through the ``fetch`` cache with the combination's other rules."""
-    params = combination.params({"$word": word})
+    through the ``fetch`` cache with the combination's other rules. ``words``: the tokens the combination is filled
+    with (the topics filter's a topic the question list's items carry: search_words.per_list)."""
+    params = combination.params(words)
     plain = {k: v for k, v in params.items() if k not in (*PROJECTIONS, *PAGING, "spaceId")}
     resp: ApiResponse = fetch(combination.reader, paths[combination.op], **plain)
     items = _items(resp)

@@ -447,20 +447,20 @@ def space_index(api: dict[str, ApiClient], run_once: RunOnce) -> SpaceIndex:
 @pytest.mark.rule("FILTER-SPACEID")
 def test_space_id_restricts_the_questions_in_every_combination(
     combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str, space_index: SpaceIndex,
-    profile: Profile,
+    profile: Profile, list_words: dict[str, str],
 ) -> None:
-    """"spaceId (integer; restricts to one space)", added to every combination of the question list (the space the
-    reader's unfiltered read shows most questions of, reads16: filter_values.py): its items are of that space (by
-    their containers, or, projected, by admin's unprojected list), none lost. When its totalCount exceeds the
-    questions admin lists in the space, the request at a page size one above that number must still list only the
-    space's; a count merely wrong is PAGING-TOTALCOUNT-UNION's, not judged here."""
-    space, shown = filter_values.drawn_space(fetch, combination, matrix_paths, search_word, profile)
-    body, resp = read_combination(combination, fetch, matrix_paths, search_word, extra={"spaceId": space})
+    """"spaceId (integer; restricts to one space)" beside every combination (the space the reader's unfiltered read
+    shows most questions of, its other filters' values drawn from items too: reads16, filter_values.py): its items
+    are of that space (by their containers, or admin's unprojected list), none lost; at a page size one above the
+    space's count it still lists only the space's (a count merely wrong is PAGING-TOTALCOUNT-UNION's)."""
+    words = {"$word": search_word, **list_words}
+    space, shown = filter_values.drawn_space(fetch, combination, matrix_paths, words, profile)
+    body, resp = read_combination(combination, fetch, matrix_paths, words, extra={"spaceId": space})
     filter_values.judge_lost(body, resp, space, shown, combination.label)
     outside = outside_space(body["list"], space, space_index.spaces)
     held = space_index.holding(space)
     if not outside and space_index.complete and isinstance(body.get("totalCount"), int) and body["totalCount"] > held:
-        body, resp = read_combination(combination, fetch, matrix_paths, search_word,
+        body, resp = read_combination(combination, fetch, matrix_paths, words,
                            extra={"spaceId": space, "page": "1", "pageSize": str(held + 1)})
         outside = outside_space(body["list"], space, space_index.spaces)
     if outside:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import named_reads
 import pytest
 from comment_observations import (
     listed_to,
@@ -143,7 +144,7 @@ def test_comment_private_to_two_recipients_reads_back_with_each_for_each(
 def test_reply_to_private_comment_inherits_visibility_and_recipients(
         request: pytest.FixtureRequest, member: ApiClient, moderator: ApiClient, thread_answer: int,
         private_comment: int, same_fields: bool, run_tag: str, created: Any, vis: VisibilityOptions,
-        user_ids: dict[str, int]) -> None:
+        user_ids: dict[str, int], api: dict[str, ApiClient], profile: Profile) -> None:
     """Without fields: the module's ``inherited_reply`` (its fixture fails COMMENT-3 unless it is a 201); with the
     same fields, a reply of its own to the module's comment private to two recipients, which sends them in the other
     order than the parent was given them: the same recipients are the same ones in any order (a value list; issue
@@ -169,6 +170,11 @@ def test_reply_to_private_comment_inherits_visibility_and_recipients(
                f"the reply must carry its parent's settings (visibility {vis.recipients!r}, recipients {want}); "
                f"{reader.role} read visibility={item.get('visibility')!r} recipients={item.get('recipients')!r}\n"
                f"{what}")
+    # reads16 (issue 44 item 2): every account the reply names reads it back (the recipient named first in the
+    # same-fields reply was never a reader), and one it does not name must not see it: rule 3's settings, inherited
+    named_reads.judge_each(api, profile, thread_answer, cid, "member",
+                           dict.fromkeys(named_reads.roles_of(user_ids, list(reversed(want))), "COMMENT-3"),
+                           "COMMENT-3", f"member's reply {cid} to a private comment ({request.node.callspec.id})")
 
 
 @pytest.mark.rule("COMMENT-3")
