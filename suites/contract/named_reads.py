@@ -62,3 +62,12 @@ def judge_each(api: Mapping[str, ApiClient], profile: Any, answer: int, cid: int
     if whys:
         fail(sorted(rules), f"{what}: every account a write names reads it back, and only those: "
                             f"{'; '.join(whys)}", resp)
+
+
+def judge_reply(api: Mapping[str, ApiClient], profile: Any, answer: int, cid: int, user_ids: Mapping[str, int],
+                recipients: list[int]) -> None:
+    """member's reply ``cid`` to a private comment, which inherits (rule 3) ``recipients``: each of them reads it
+    back (the one named first in the same-fields reply was never a reader), one account not named must not see it;
+    both are COMMENT-3's ("inherits the parent's settings")."""
+    named = dict.fromkeys(roles_of(user_ids, recipients), "COMMENT-3")
+    judge_each(api, profile, answer, cid, "member", named, "COMMENT-3", f"member's reply {cid} to a private comment")

@@ -145,10 +145,9 @@ def test_reply_to_private_comment_inherits_visibility_and_recipients(
         request: pytest.FixtureRequest, member: ApiClient, moderator: ApiClient, thread_answer: int,
         private_comment: int, same_fields: bool, run_tag: str, created: Any, vis: VisibilityOptions,
         user_ids: dict[str, int], api: dict[str, ApiClient], profile: Profile) -> None:
-    """Without fields: the module's ``inherited_reply`` (its fixture fails COMMENT-3 unless it is a 201); with the
-    same fields, a reply of its own to the module's comment private to two recipients, which sends them in the other
-    order than the parent was given them: the same recipients are the same ones in any order (a value list; issue
-    44's "value lists in any order"), so the reply inherits (a server comparing the lists item by item refuses it)."""
+    """Without fields: the module's ``inherited_reply`` (a 201 or COMMENT-3 fails); with the same fields, a reply to
+    the comment private to two recipients naming them in the other order ("value lists in any order"): it inherits.
+    Every account the reply names reads it back, one it does not must not see it (reads16: named_reads.judge_reply)."""
     want = [user_ids["moderator"]]
     if not same_fields:
         cid = int(request.getfixturevalue("inherited_reply"))
@@ -170,11 +169,7 @@ def test_reply_to_private_comment_inherits_visibility_and_recipients(
                f"the reply must carry its parent's settings (visibility {vis.recipients!r}, recipients {want}); "
                f"{reader.role} read visibility={item.get('visibility')!r} recipients={item.get('recipients')!r}\n"
                f"{what}")
-    # reads16 (issue 44 item 2): every account the reply names reads it back (the recipient named first in the
-    # same-fields reply was never a reader), and one it does not name must not see it: rule 3's settings, inherited
-    named_reads.judge_each(api, profile, thread_answer, cid, "member",
-                           dict.fromkeys(named_reads.roles_of(user_ids, list(reversed(want))), "COMMENT-3"),
-                           "COMMENT-3", f"member's reply {cid} to a private comment ({request.node.callspec.id})")
+    named_reads.judge_reply(api, profile, thread_answer, cid, user_ids, want)  # reads16: each named, one not
 
 
 @pytest.mark.rule("COMMENT-3")
