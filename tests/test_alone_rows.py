@@ -53,3 +53,25 @@ def test_every_reader_reads_each_value_of_the_access_array_alone(seed: int) -> N
         for reader in dims.values[READER]:  # every row is judged by the list's permission rule: every reader
             missing = sorted(pair for pair in values if (op, reader, (pair,)) not in held)
             assert not missing, f"{op} {reader} seed {seed}: no alone read of {missing[:3]}"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_each_value_of_a_lists_own_parameters_is_read_alone_in_every_request_form(seed: int) -> None:
+    """reads16 (issue 44 items 1 and 3): spaceId met the browser's Accept only under wrap or v1 on some seeds, where
+    no item rule is judged, so FILTER-SPACEID went unjudged across the request form. Every value of the list's own
+    parameters (the filters, the follower options) is now read alone in every form the array crosses, whatever the
+    seed, and FILTER-SPACEID is judged on the spaceId row of each form."""
+    from list_responses import own_dimensions
+
+    contract = load_contract()
+    rows = test_list_responses._rows(seed, 2)
+    for op, own in own_dimensions(contract).items():
+        drawn = array(op, seed, 2, contract, deeper=True)
+        values = {(d, v) for r in drawn for d, v in _alone(r.combination.values) if d in own}
+        for form in {r.form for r in drawn}:
+            for value in values:
+                judged = [rules for r, rules in rows if r.op == op and r.form == form
+                          and _alone(r.combination.values) == (value,)]
+                assert judged, f"{op} seed {seed}: {value} is never read alone in the {form} form"
+                if value[1].startswith("spaceId="):
+                    assert "FILTER-SPACEID" in judged[0], f"{op} {form}: FILTER-SPACEID is not judged on {value}"

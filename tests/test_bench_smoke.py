@@ -144,6 +144,29 @@ def test_the_request_table_counts_a_repeat_only_when_no_write_the_list_shows_cam
     assert table.repeated_urls == {"/question.json": 1, "/space.json": 2}
 
 
+def test_the_empty_filtered_reads_bench_counts_first_pages_of_filtered_lists_only() -> None:
+    """bench/empty_filtered_reads.py on a made-up HAR (reads16, issue 44 item 1): a filtered first page with
+    totalCount 0 is counted empty, under its test; an unfiltered question list, a later page, a refusal and a write
+    are not counted; a path that names its filter (a user's answers) is a filtered read without a query."""
+    from empty_filtered_reads import tally
+
+    api = "http://127.0.0.1:1/services/v2"
+
+    def entry(url: str, total: int, method: str = "GET", status: int = 200, test: str = "suites/a.py::t[x]") -> dict:
+        return {"request": {"method": method, "url": f"{api}{url}"}, "comment": f"test: {test}; account: member",
+                "response": {"status": status, "content": {"text": f'{{"page":1,"totalCount":{total},"list":[]}}'}}}
+
+    reads, empty, where = tally([
+        entry("/question.json?topics=api", 0), entry("/question.json?topics=api&page=1", 3),
+        entry("/question.json?pageSize=5", 0), entry("/question.json?spaceId=2&page=2", 0),
+        entry("/question.json?spaceId=2", 0, status=403), entry("/question.json?q=x", 0, method="POST"),
+        entry("/user/4/answer.json", 0, test="suites/b.py::u"), entry("/user/3/answer.json", 2),
+    ])
+    assert dict(reads) == {"listQuestions topics": 2, "listUserAnswers userId": 2}
+    assert dict(empty) == {"listQuestions topics": 1, "listUserAnswers userId": 1}
+    assert dict(where["listQuestions topics"]) == {"suites/a.py::t": 1}
+
+
 def test_the_request_table_bench_prints_its_tables_for_a_small_run() -> None:
     """bench/request_table.py on one area (no figures asserted: counts of a run on this machine): the tables are
     there, reads and writes add up to the requests, and every row names a suite file or a rule."""

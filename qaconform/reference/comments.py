@@ -44,6 +44,7 @@ from . import (
     histories4_paths,
     histories5_paths,
     history_faults,
+    reads16_paths,
     recip_paths,
     refusals2_paths,
     variants,
@@ -92,6 +93,7 @@ async def post_comment(svc: Service, request: Request, caller: Caller) -> Respon
         "blind5-comment-form-author-is-parent-author") else caller.id  # blind5 (issue 44)
     comment_id = _insert_comment(svc, caller, parent, body, visibility, recipients, author)
     blind_round42.comment_posted(parent, fields, comment_id)  # round42 (issue 44): recipient ids as text
+    reads16_paths.comment_posted(parent, fields, comment_id)  # reads16 (issue 44 item 2): the first recipient
     item = svc.render.nodes_json(svc.render.nodes_by_ids([comment_id]), caller)[0]
     shown_id = comment_id
     if parent["type"] == "comment" and faults.is_on("blind5-reply-location-names-parent"):  # blind5 (issue 44)

@@ -485,6 +485,12 @@ from .faults_paths16 import PATHS16  # noqa: E402
 
 _ALL = _ALL + PATHS16
 
+# --- reads16 (issue 44 items 1 and 6): a rule broken only on the rows of a filtered read, hidden while the suites
+# filled a filter with a value no item carries
+from .faults_reads16 import READS16  # noqa: E402
+
+_ALL = _ALL + READS16
+
 FAULTS: dict[str, Fault] = {f.name: dataclasses.replace(f, draws=_DRAWS_NAMED_HERE[f.name])
                             if f.name in _DRAWS_NAMED_HERE else f for f in _ALL}
 """Every known fault by name."""

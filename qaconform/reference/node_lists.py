@@ -41,6 +41,7 @@ from . import (
     histories5_paths,
     history_faults,
     paths14_paths,
+    reads16_paths,
     recip_paths,
     variants,
 )
@@ -104,7 +105,8 @@ async def _list_questions(svc: Service, request: Request, caller: Caller) -> Res
         "exclude" in q and faults.is_on("exclude-shows-hidden-space-questions")) or (
         bool(q.get("q")) and faults.is_on("search-shows-hidden-items")) or (
         "includeOnly" in q and bool(q.get("spaceId")) and faults.is_on("blind6-projected-named-hidden-space")) or (
-        blind_round43.spaces_forgotten(q))  # round43 (issue 44): a sort named for another list
+        blind_round43.spaces_forgotten(q)) or (  # round43 (issue 44): a sort named for another list
+        reads16_paths.spaces_forgotten(q))  # reads16 (issue 44 item 1): a topics filter
     clause, params = svc.visibility.clause(caller, "n", comments=False, spaces=not forget_spaces)
     where = ["n.type = 'question'", clause]
     blind_round25.question_kind(q, where)  # round25 (issue 44)

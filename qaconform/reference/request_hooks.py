@@ -88,6 +88,7 @@ from . import (
     paths15_paths,
     paths16_paths,
     readers_paths,
+    reads16_paths,
     recip_paths,
     refusals2_paths,
     refusals3_paths,
@@ -224,6 +225,7 @@ HOOKS: list[Hook] = [
     Hook("round47", before=blind_round47.before, admitted=blind_round47.admitted,
          after=blind_round47.after),  # round47 (issue 44): blind round 47
     Hook("paths16", after=paths16_paths.after),  # paths16 (issue 44): admin's unwikify, a question comment's record
+    Hook("reads16", after=reads16_paths.after),  # reads16 (issue 44 item 1): a filtered read's page
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

@@ -84,3 +84,21 @@ def response_rows(drawn: Sequence[Any], json_form: str, have: set[str]) -> list[
 def _in_form(make: Callable[..., Any], form: str, combination: Combination, _owner: str | None) -> Any:
     """A row of ``make``'s class reading ``combination`` in ``form`` at the suite's default path."""
     return make(combination, form)
+
+
+def own_in_every_form(drawn: Sequence[Any], own: Sequence[str], have: set[str]) -> list[Any]:
+    """reads16 (issue 44 items 1 and 3): each value of the list's own parameters (``own``: list_access.own, the
+    filters and the follower options the list's section states) alone in every request form the array crosses, read
+    by the array's first reader. A pairwise array met spaceId and the browser's Accept only in rows under wrap or v1,
+    where no item rule is judged, so FILTER-SPACEID was planned across the request form and never judged in one
+    (crossing: 22 planned but not judged). One read a (value, form) pair; labels in ``have`` skipped."""
+    if not drawn or not own:
+        return []
+    make, op = type(drawn[0]), drawn[0].op
+    names = [d for d, _ in drawn[0].combination.values]
+    atoms = [a for a in drawn_values((r.combination, None) for r in drawn) if a[0] in own]
+    out: list[Any] = []
+    for form in dict.fromkeys(r.form for r in drawn):
+        out += [row for row in alone(op, [drawn[0].reader], names, atoms, functools.partial(_in_form, make, form),
+                                     lambda r: r.label, have) if any(v != NONE for _, v in row.combination.values)]
+    return out

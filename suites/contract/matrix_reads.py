@@ -111,9 +111,10 @@ def index_spaces(api: dict[str, ApiClient]) -> SpaceIndex:
 
 
 
-def read_combination(combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str,
-          page: int | None = None, extra: dict[str, str] | None = None, without: str | None = None
-          ) -> tuple[dict[str, Any], ApiResponse]:
+def read_combination(combination: Combination, fetch: Any, matrix_paths: dict[str, str],
+                     search_word: str | dict[str, str], page: int | None = None,
+                     extra: dict[str, str] | None = None, without: str | None = None
+                     ) -> tuple[dict[str, Any], ApiResponse]:
     """The combination's response as an envelope (``page``: another page of it; ``extra``: a stated parameter
     added to it; ``without``: one of its parameters left out), or the skip or blocked failure that says why it
     cannot be judged."""
@@ -121,7 +122,8 @@ def read_combination(combination: Combination, fetch: Any, matrix_paths: dict[st
     if op not in matrix_paths:
         skip(SkipKind.MISSING_FIXTURE, f"not checked: no {op} to read on this target (needs an answer of a listed "
              "question)")
-    params = combination.params({"$word": search_word}) | ({} if page is None else {"page": str(page)}) | (
+    words = search_word if isinstance(search_word, dict) else {"$word": search_word}  # reads16: or every token
+    params = combination.params(words) | ({} if page is None else {"page": str(page)}) | (
         extra or {})
     params.pop(without or "", None)
     resp: ApiResponse = fetch(reader, matrix_paths[op], **params)

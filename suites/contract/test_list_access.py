@@ -28,6 +28,7 @@ from typing import Any
 
 import list_answers
 import pytest
+import search_words
 from cells import cell_marks
 from covering import PAIRS, TRIPLES, thorough
 from list_access import (
@@ -233,7 +234,21 @@ def _tokens(api: dict[str, ApiClient], hidden: Callable[[str], Hidden | None]) -
         titles = titles or [str(q.get("title") or "") for q in first[:5]]
         spaces = spaces or [str(s.get("id")) for s in listed[:1]]
     words = sorted({w for t in titles for w in t.split() if w.isalpha() and len(w) >= 4}, key=lambda w: (-len(w), w))
-    return {"$word": words[0].lower() if words else "a", "$space": spaces[0] if spaces else "1"}
+    space = spaces[0] if spaces else "1"
+    return {"$word": words[0].lower() if words else "a", "$space": space, **_selecting(api["admin"], space)}
+
+
+def _selecting(admin: ApiClient, space: str) -> dict[str, str]:
+    """reads16 (issue 44 item 1): every filter value drawn from the list's own items, so each filtered row has rows
+    to judge. The title word filled ``topics`` and the topic list's ``q`` alike, and names no topic: 18 of the
+    question list's topics rows and 14 of the topic list's search rows judged an empty list on the reference server
+    (the permission and visibility rules saw no item). ``topics`` is now a topic the questions of ``$space`` carry
+    (admin's read of it: a space withheld from novice, so the visibility rows judge items the filter selects and a
+    reader may not see), else one admin's first page carries; the topic list's q a fragment its names share
+    (search_words.per_list). What either selects is not shown: nothing asserts it, the rows' own rules judge it."""
+    found = search_words.per_list(admin)
+    topic = search_words.topic_within(admin, {"spaceId": space})
+    return found | ({search_words.TOPICS_TOKEN: topic} if topic else {})
 
 
 @pytest.fixture(scope="module")

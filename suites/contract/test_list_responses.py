@@ -29,7 +29,7 @@ import list_answers
 import pytest
 import response_params
 import search_words
-from alone_rows import response_rows
+from alone_rows import own_in_every_form, response_rows
 from covering import parametrize_rows
 from list_kind_rows import every_other_kind
 from list_responses import (
@@ -45,6 +45,7 @@ from list_responses import (
     excused,
     load,
     other_version,
+    own_dimensions,
     response_rules,
     rules_of,
     schema_errors,
@@ -91,7 +92,8 @@ def _rows(seed: int, strength: int) -> list[tuple[Row, tuple[str, ...]]]:
             if judged:
                 out.append((row, judged))
         have = {row.label for row, _ in out if row.op == op} | {row.label for row in drawn}
-        for row in response_rows(drawn, JSON_FORM, have):  # paths14 (issue 44): each value alone, every reader
+        own = own_dimensions(contract).get(op, ())  # reads16 (issue 44): the list's own filters in every form
+        for row in [*response_rows(drawn, JSON_FORM, have), *own_in_every_form(drawn, own, have)]:
             judged = rules_of(row, rules, section)
             if judged:
                 out.append((row, judged))

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
+import filter_values
 import matrix_reads
 import pytest
 import search_words
@@ -446,26 +447,26 @@ def space_index(api: dict[str, ApiClient], run_once: RunOnce) -> SpaceIndex:
 @pytest.mark.rule("FILTER-SPACEID")
 def test_space_id_restricts_the_questions_in_every_combination(
     combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str, space_index: SpaceIndex,
-    profile: Profile,
+    profile: Profile, list_words: dict[str, str],
 ) -> None:
-    """"spaceId (integer; restricts to one space)", added to every combination of the question list: its items
-    are of that space (by their containers, or, projected, by what admin's unprojected list shows for them). When
-    its totalCount exceeds the questions admin lists in the space, the same request at a page size one above that
-    number must still list only the space's (more items than the space holds are of another space, whichever sit on
-    the page the combination asks for); a count that is merely wrong is PAGING-TOTALCOUNT-UNION's, not judged
-    here."""
-    space = str(profile.fixtures.space_id)
-    body, resp = read_combination(combination, fetch, matrix_paths, search_word, extra={"spaceId": space})
-    outside = outside_space(body["list"], space, space_index.spaces)
-    held = space_index.holding(space)
-    if not outside and space_index.complete and isinstance(body.get("totalCount"), int) and body["totalCount"] > held:
-        body, resp = read_combination(combination, fetch, matrix_paths, search_word,
-                           extra={"spaceId": space, "page": "1", "pageSize": str(held + 1)})
-        outside = outside_space(body["list"], space, space_index.spaces)
-    if outside:
-        fail(["FILTER-SPACEID"], f"{combination.label}&spaceId={space}: lists questions of other spaces "
-             f"(id, spaces): {outside[:5]} (\"restricts to one space\"; space {space} holds {held} questions as "
-             f"admin lists them, by primaryContainerId and containerIds)", resp)
+    """"spaceId (integer; restricts to one space)" beside every combination, at the space the reader's unfiltered
+    read shows most questions of (none lost: reads16, filter_values.py) and at the profile's (where a filter ignored
+    shows): items of that space only, also at a page size one above the space's count (admin's list places them)."""
+    words = {"$word": search_word, **list_words}
+    drawn, shown = filter_values.drawn_space(fetch, combination, matrix_paths, words, profile)
+    for space in dict.fromkeys((drawn, str(profile.fixtures.space_id))):
+        body, resp = read_combination(combination, fetch, matrix_paths, words, extra={"spaceId": space})
+        filter_values.judge_lost(body, resp, space, shown if space == drawn else [], combination.label)
+        outside, held = outside_space(body["list"], space, space_index.spaces), space_index.holding(space)
+        total = body.get("totalCount")
+        if not outside and space_index.complete and isinstance(total, int) and total > held:
+            body, resp = read_combination(combination, fetch, matrix_paths, words,
+                                          extra={"spaceId": space, "page": "1", "pageSize": str(held + 1)})
+            outside = outside_space(body["list"], space, space_index.spaces)
+        if outside:
+            fail(["FILTER-SPACEID"], f"{combination.label}&spaceId={space}: lists questions of other spaces "
+                 f"(id, spaces): {outside[:5]} (\"restricts to one space\"; space {space} holds {held} questions as "
+                 f"admin lists them, by primaryContainerId and containerIds)", resp)
 
 
 @pytest.mark.rule("FOLLOWERS-ACTIVE-DEFAULT")

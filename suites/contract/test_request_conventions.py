@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import named_reads
 import pytest
 from listops import Fetch
 
@@ -90,13 +91,13 @@ def test_a_comment_body_given_as_parameter_and_in_the_body_is_stored_as_the_para
         f"expected {given_both.param_text!r}\n{resp.describe()}")
 
 
-@pytest.mark.rule("CONV-PARAM-AS-BODY-FIELD", "VERSION-PRIVATE-COMMENTS-2160")
+@pytest.mark.rule("CONV-PARAM-AS-BODY-FIELD", "VERSION-PRIVATE-COMMENTS-2160", "COMMENT-2")
 @pytest.mark.comments
 @pytest.mark.writes
 @pytest.mark.parametrize("option", ["recipients"])
 def test_a_comment_visibility_given_only_as_a_parameter_is_stored(
     option: str, member: ApiClient, shared_answer: int, run_tag: str, created: Any, vis: VisibilityOptions,
-    user_ids: dict[str, int], profile: Profile
+    user_ids: dict[str, int], profile: Profile, api: dict[str, ApiClient]
 ) -> None:
     """visibility is a body field of the comment, so it may be a parameter too, here beside recipients in the body
     (the parameter form of an array of objects is not shown). The other options as parameters, and a comment's or
@@ -119,6 +120,11 @@ def test_a_comment_visibility_given_only_as_a_parameter_is_stored(
     expect(item.get("visibility") == value, "CONV-PARAM-AS-BODY-FIELD",
            "visibility given as a parameter counts like the body field: the comment reads back with visibility "
            f"{item.get('visibility')!r}, expected {value!r}", resp)
+    # reads16 (issue 44 item 2): the recipient the body names reads it back (COMMENT-2: "private to those
+    # recipients"), and an account it does not name must not see it (the parameter's visibility taken)
+    named_reads.judge_each(api, profile, shared_answer, new_id(resp), "member",
+                           {"moderator": "COMMENT-2"}, "CONV-PARAM-AS-BODY-FIELD",
+                           f"member's comment with visibility={value} as a parameter, recipients in the body")
 
 
 @pytest.mark.rule("CONV-PARAM-WINS-COMMENT")

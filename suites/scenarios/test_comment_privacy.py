@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import named_reads
 import pytest
 from comment_observations import (
     listed_to,
@@ -143,11 +144,10 @@ def test_comment_private_to_two_recipients_reads_back_with_each_for_each(
 def test_reply_to_private_comment_inherits_visibility_and_recipients(
         request: pytest.FixtureRequest, member: ApiClient, moderator: ApiClient, thread_answer: int,
         private_comment: int, same_fields: bool, run_tag: str, created: Any, vis: VisibilityOptions,
-        user_ids: dict[str, int]) -> None:
-    """Without fields: the module's ``inherited_reply`` (its fixture fails COMMENT-3 unless it is a 201); with the
-    same fields, a reply of its own to the module's comment private to two recipients, which sends them in the other
-    order than the parent was given them: the same recipients are the same ones in any order (a value list; issue
-    44's "value lists in any order"), so the reply inherits (a server comparing the lists item by item refuses it)."""
+        user_ids: dict[str, int], api: dict[str, ApiClient], profile: Profile) -> None:
+    """Without fields: the module's ``inherited_reply`` (a 201 or COMMENT-3 fails); with the same fields, a reply to
+    the comment private to two recipients naming them in the other order ("value lists in any order"): it inherits.
+    Every account the reply names reads it back, one it does not must not see it (reads16: named_reads.judge_reply)."""
     want = [user_ids["moderator"]]
     if not same_fields:
         cid = int(request.getfixturevalue("inherited_reply"))
@@ -169,6 +169,7 @@ def test_reply_to_private_comment_inherits_visibility_and_recipients(
                f"the reply must carry its parent's settings (visibility {vis.recipients!r}, recipients {want}); "
                f"{reader.role} read visibility={item.get('visibility')!r} recipients={item.get('recipients')!r}\n"
                f"{what}")
+    named_reads.judge_reply(api, profile, thread_answer, cid, user_ids, want)  # reads16: each named, one not
 
 
 @pytest.mark.rule("COMMENT-3")
