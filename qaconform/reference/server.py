@@ -182,15 +182,9 @@ class ReferenceServer:
         nodes = self.size if isinstance(self.size, int) else 0
         return 120.0 * nodes / 1_000_000 if nodes > 100_000 else 0.0
 
-    def start(self) -> None:
-        """Start the server and wait until it listens. Its profile names each account's ``password_env`` (as
-        ``qaconform serve --profile-out`` writes it, qa16): no password in any file, not even this private one, and
-        the curls a run prints name the variables ``eval "$(qaconform serve --print-env)"`` sets. This process's
-        environment gets those variables (the demo passwords of the seed), so the kit's runs and the processes they
-        start load the profile as it is."""
-        os.environ.update(password_env())
-        self._dir = tempfile.mkdtemp(prefix="qaconform-reference-")
-        self.profile_path = os.path.join(self._dir, "profile.toml")
+    def _command(self) -> list[str]:
+        """The reference server's command line: its own process, listening on a free port of 127.0.0.1, writing the
+        profile into this server's private folder and ending with this process."""
         cmd = [
             sys.executable,
             "-m",
@@ -214,6 +208,18 @@ class ReferenceServer:
             cmd += ["--fault", name]
         for name in self.variants:
             cmd += ["--variant", name]
+        return cmd
+
+    def start(self) -> None:
+        """Start the server and wait until it listens. Its profile names each account's ``password_env`` (as
+        ``qaconform serve --profile-out`` writes it, qa16): no password in any file, not even this private one, and
+        the curls a run prints name the variables ``eval "$(qaconform serve --print-env)"`` sets. This process's
+        environment gets those variables (the demo passwords of the seed), so the kit's runs and the processes they
+        start load the profile as it is."""
+        os.environ.update(password_env())
+        self._dir = tempfile.mkdtemp(prefix="qaconform-reference-")
+        self.profile_path = os.path.join(self._dir, "profile.toml")
+        cmd = self._command()
         env: dict[str, Any] = {**os.environ, "PYTHONUNBUFFERED": "1"}
         if self.launch is not None:
             cmd = self.launch(cmd, env)
