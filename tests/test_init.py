@@ -3,6 +3,7 @@ password, and stops with one clear message (no traceback) when the target cannot
 
 from __future__ import annotations
 
+import os
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,9 +29,13 @@ def server() -> Iterator[ReferenceServer]:
 def accounts(server: ReferenceServer, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     """The server's accounts, with their passwords in the variables init reads by default."""
     written = tomllib.loads(Path(server.profile_path).read_text())
-    for role in ROLES:
-        monkeypatch.setenv(f"QACONFORM_{role.upper()}_PASSWORD", written["accounts"][role]["password"])
-    return dict(written["accounts"])
+    accounts = {}
+    for role in ROLES:  # the server's profile names each password's variable, set by ReferenceServer.start (qa16)
+        account = dict(written["accounts"][role])
+        account["password"] = os.environ[account["password_env"]]
+        monkeypatch.setenv(f"QACONFORM_{role.upper()}_PASSWORD", account["password"])
+        accounts[role] = account
+    return accounts
 
 
 def init_args(out: Path, base_url: str, accounts: dict[str, Any], *extra: str) -> list[str]:

@@ -9,7 +9,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import named_reads
 import pytest
 from listops import Fetch
 
@@ -19,6 +18,7 @@ from qaconform.pytest.outcomes import SkipKind, expect, skip
 from qaconform.pytest.support import LOSING_BODY, body_holds, find_listed, new_id, present
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile, VisibilityOptions
+from suites import named_reads
 
 pytestmark = pytest.mark.contract
 

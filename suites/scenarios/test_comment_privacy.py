@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import named_reads
 import pytest
 from comment_observations import (
     listed_to,
@@ -66,6 +65,7 @@ from qaconform.pytest.support import (
 from qaconform.target import fanout
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile, VisibilityOptions
+from suites import named_reads
 
 pytestmark = [pytest.mark.comments, pytest.mark.writes]
 

@@ -33,6 +33,8 @@ from qaconform.target.resolved import TARGET_ENV, TARGET_NAME, ResolvedTarget
 
 ROOT = Path(__file__).resolve().parents[2]
 PASSWORD_LINE = re.compile(r'^password = "(?:[^"\\]|\\.)*"$', re.MULTILINE)
+SECRET_LINE = re.compile(r'^password(?:_env)? = "(?:[^"\\]|\\.)*"$', re.MULTILINE)
+"""A password or the variable holding it: the reference server's profile names the variable (qa16)."""
 
 
 @dataclass(frozen=True)
@@ -63,11 +65,13 @@ def profiles(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Profiles]:
         lines, role = [], ""
         for line in text.replace(srv.url, dead).splitlines():
             role = line[len("[accounts."):-1] if line.startswith("[accounts.") else role
-            lines.append(f'password_env = "QC_LOADTARGET_{role.upper()}_PW"' if PASSWORD_LINE.match(line) else line)
+            lines.append(f'password_env = "QC_LOADTARGET_{role.upper()}_PW"' if SECRET_LINE.match(line) else line)
         good = "\n".join(lines) + "\n"
         assert not PASSWORD_LINE.search(good), "every password of the good profile is in the environment"
         (folder / "good.toml").write_text(good, encoding="utf-8")
-        (folder / "stale.toml").write_text(PASSWORD_LINE.sub('password = "wrong-password"', text), encoding="utf-8")
+        stale = SECRET_LINE.sub('password = "wrong-password"', text)
+        assert stale != text, "the reference profile names no account's password"
+        (folder / "stale.toml").write_text(stale, encoding="utf-8")
         yield Profiles(srv.url, dead, folder / "good.toml", folder / "stale.toml", env,
                        secret_variants(profile.passwords(), [a.username for a in profile.accounts.values()]))
 

@@ -114,8 +114,13 @@ def test_the_wheels_install_path_takes_the_tested_versions(kit: Kit, built_wheel
 
 
 def server_profile(server: ReferenceServer) -> dict[str, Any]:
-    """What the site's administrator told the user: the accounts and the ids of the server (its own profile)."""
-    return tomllib.loads(Path(server.profile_path).read_text(encoding="utf-8"))
+    """What the site's administrator told the user: the accounts and the ids of the server (its own profile), each
+    account's password read from the variable the profile names (set by ``ReferenceServer.start``, qa16)."""
+    profile = tomllib.loads(Path(server.profile_path).read_text(encoding="utf-8"))
+    for account in profile["accounts"].values():
+        if "password_env" in account:
+            account["password"] = os.environ[account["password_env"]]
+    return profile
 
 
 def passwords(profile: dict[str, Any]) -> dict[str, str]:
