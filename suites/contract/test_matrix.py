@@ -138,8 +138,7 @@ def fetch(published_fetch: Fetch) -> Fetch:
 def withheld(api: dict[str, ApiClient], run_once: RunOnce) -> Callable[[str], Withheld | None]:
     """``withheld(reader)``, read once per reader and run (whichever worker runs one of the lists first: each list
     is a unit of work); None when the reader's own space list cannot be read. Its reads belong to no test in the
-    exchange log (``outside_tests``): many tests judge with what they found, whichever of them, or the read-ahead,
-    happened to ask first."""
+    exchange log (``outside_tests``): tests judge with what they found, whichever test (or read-ahead) asked first."""
     cache: dict[str, Withheld | None] = {}
 
     def of(reader: str) -> Withheld | None:
@@ -166,8 +165,7 @@ def question_word(api: dict[str, ApiClient], withheld: Callable[[str], Withheld 
 
 @pytest.fixture(scope="session")
 def list_words(api: dict[str, ApiClient], run_once: RunOnce) -> dict[str, str]:
-    """``$word@<list>``: the word a list searched by its items' names searches for (search_words.py). Found once
-    per run."""
+    """``$word@<list>``: the word a list searched by its items' names searches for (search_words.py), once a run."""
     return dict(run_once("matrix list words", lambda: search_words.per_list(api["admin"])))
 
 
@@ -202,7 +200,8 @@ def lists_read_ahead() -> set[str]:
 
 @pytest.fixture(autouse=True)
 def read_ahead(request: pytest.FixtureRequest, fetch: Any, matrix_paths: dict[str, str], search_word: str,
-               withheld: Callable[[str], Withheld | None], profile: Profile, lists_read_ahead: set[str]) -> None:
+               withheld: Callable[[str], Withheld | None], profile: Profile, lists_read_ahead: set[str],
+               list_words: dict[str, str]) -> None:
     """The reads this module's tests of one list will make, made before the first of them, a few at once, into the
     ``fetch`` cache the tests then read from.
 
@@ -222,14 +221,13 @@ def read_ahead(request: pytest.FixtureRequest, fetch: Any, matrix_paths: dict[st
     try:
         with outside_tests():  # each answer is logged again under the test that judges it (its HAR cassette)
             _read_ahead(request, fetch, matrix_paths, search_word, withheld, at_once, str(profile.fixtures.space_id),
-                        combination.op)
+                        combination.op, list_words)
     except (Exception, pytest.fail.Exception, pytest.skip.Exception):  # noqa: BLE001 - a head start only
         pass  # each test reads what it still needs itself, and meets the same answer there (its own verdict)
 
 
 def _effect_reads(rule: str, params: dict[str, str], space: str) -> list[dict[str, str]]:
-    """The reads beside the combination's own that an effect rule's test makes (the stated parameter added to it,
-    and the follower relations counted with details=true)."""
+    """The reads an effect rule's test makes beside the combination's own (its parameter added, follower relations)."""
     if rule == "FILTER-SPACEID":
         return [params | {"spaceId": space}]
     if rule == "FOLLOWERS-ACTIVE-DEFAULT":  # fix23: each stated default left out also given at it
@@ -241,7 +239,8 @@ def _effect_reads(rule: str, params: dict[str, str], space: str) -> list[dict[st
 
 
 def _read_ahead(request: pytest.FixtureRequest, fetch: Any, matrix_paths: dict[str, str], search_word: str,
-                withheld: Callable[[str], Withheld | None], at_once: int, space: str, op: str) -> None:
+                withheld: Callable[[str], Withheld | None], at_once: int, space: str, op: str,
+                list_words: dict[str, str]) -> None:
     items = [item for item in request.session.items
              if getattr(item, "module", None) is request.module
              and getattr(getattr(item, "callspec", _NO_CALLSPEC).params.get("combination"), "op", None) == op]
@@ -253,7 +252,8 @@ def _read_ahead(request: pytest.FixtureRequest, fetch: Any, matrix_paths: dict[s
         if combination.op not in matrix_paths:
             continue
         rule = item.get_closest_marker("rule").args[0]  # type: ignore[union-attr]
-        for extra in _effect_reads(rule, combination.params({"$word": search_word}), space):
+        words = {"$word": search_word, **list_words} if rule == "FILTER-SPACEID" else {"$word": search_word}
+        for extra in _effect_reads(rule, combination.params(words), space):  # the words its test fills (reads16)
             first[(combination.reader, matrix_paths[combination.op], tuple(sorted(extra.items())))] = extra
         if rule == "SORT-EXPERTS-ORDER" and "pageSize" in combination.params({}):
             sorted_pages.append((combination, combination.params({})))
@@ -476,8 +476,8 @@ def test_active_decides_the_followers_in_every_combination(
     """"active (boolean, default true)"; "When active is true only active relations are returned; when false all
     relations, including inactive ones": every combination of the follower list (active left out: true) and with
     active=false counts the relations of matrix_reads.relations_read, whatever else comes with it, and with each
-    parameter left out given at its stated default (fix23), and details=true alone (JUDGED_BESIDE). Explicit
-    active=true: test_list_relations.py."""
+    parameter left out given at its stated default (fix23), and details=true alone (JUDGED_BESIDE); active=true:
+    test_list_relations.py."""
     path = matrix_paths.get(combination.op, "")
     counted: dict[str, Any] = {}
     for active in ("true", "false"):
