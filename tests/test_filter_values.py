@@ -1,5 +1,5 @@
 """Filter values drawn from the list's own items, and the read-backs by every account a write names (reads16, issue
-44 items 1 and 2: suites/contract/filter_values.py, suites/named_reads.py), on made-up responses."""
+44 items 1 and 2: suites/contract/filter_values.py, qaconform/pytest/named_reads.py), on made-up responses."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import filter_values
 import pytest
 from covering import Combination
 
+from qaconform.pytest import named_reads
 from qaconform.pytest.outcomes import RuleFailure
-from suites import named_reads
 
 
 class _Resp:

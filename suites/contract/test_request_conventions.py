@@ -14,11 +14,11 @@ from listops import Fetch
 
 from qaconform import contract
 from qaconform.invariants import is_json_content_type
+from qaconform.pytest import named_reads
 from qaconform.pytest.outcomes import SkipKind, expect, skip
 from qaconform.pytest.support import LOSING_BODY, body_holds, find_listed, new_id, present
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile, VisibilityOptions
-from suites import named_reads
 
 pytestmark = pytest.mark.contract
 

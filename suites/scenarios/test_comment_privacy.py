@@ -50,6 +50,7 @@ from comment_reads import (
 )
 from question_thread import public_comment_on_question, reply_keeps_own_settings
 
+from qaconform.pytest import named_reads
 from qaconform.pytest.outcomes import SkipKind, expect, skip
 from qaconform.pytest.refusals import refused as refused_by_service
 from qaconform.pytest.refusals import why_not_refused
@@ -65,7 +66,6 @@ from qaconform.pytest.support import (
 from qaconform.target import fanout
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile, VisibilityOptions
-from suites import named_reads
 
 pytestmark = [pytest.mark.comments, pytest.mark.writes]
 
