@@ -67,6 +67,7 @@ from . import (
     blind_round44,
     blind_round46,
     blind_round47,
+    blind_round50,
     combos2_paths,
     fix2jobs_paths,
     fix22_paths,
@@ -226,6 +227,8 @@ HOOKS: list[Hook] = [
          after=blind_round47.after),  # round47 (issue 44): blind round 47
     Hook("paths16", after=paths16_paths.after),  # paths16 (issue 44): admin's unwikify, a question comment's record
     Hook("reads16", after=reads16_paths.after),  # reads16 (issue 44 item 1): a filtered read's page
+    Hook("round50", before=blind_round50.before, admitted=blind_round50.admitted, after=blind_round50.after,
+         refusal_body=blind_round50.refusal_body),  # round50 (issue 44): blind round 50
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
