@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from qaconform.contract import path as contract_path
-from qaconform.pytest import found_nodes
+from qaconform.pytest import found_nodes, support
 from qaconform.pytest.found_nodes import found_once, members_question, novices_question, question_or_skip
 from qaconform.pytest.outcomes import fail
 from qaconform.pytest.properties.plugin import STATE
@@ -167,8 +167,8 @@ def answer_in(request: pytest.FixtureRequest, api: dict[str, ApiClient], questio
         question = _own_question(request) if (role, form) == OWN_QUESTION_ANSWER else question_id
         question = found_nodes.child_space_or(request, api, profile, role, form, question)  # blind12 (issue 44)
         resp = _shared(request, profile, key, counts_after_posts.around(  # fix23: counts read around the post
-            request, profile, key, _answer_lists(api, role),
-            lambda: post_answer_in(api[role], question, run_tag, created, text, form, seed)))
+            request, profile, key, _answer_lists(api, role), lambda: post_answer_in(  # round50: admin's the options
+                api[role], question, run_tag, created, text, form, seed, support.answer_options(role, form))))
         return SharedWrite(resp, text, node=question, form=form, refused=refused, key=key)
 
     return get

@@ -20,6 +20,7 @@ from typing import Any, Protocol, TypeVar
 from urllib.parse import urljoin, urlsplit
 
 from qaconform import contract
+from qaconform.pytest import one_shots
 from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.created_id import created_id
@@ -165,6 +166,23 @@ LOSING_BODY = "the JSON body, which the parameter of the same name overrides"
 """The JSON body of an answer whose body is also a query parameter (input form param_wins): never the answer's text."""
 
 
+OPTIONS_ANSWER_WRITER = "admin"
+"""round50 (issue 44): the publisher whose shared answer in its own form (:func:`answer_form`) carries every option
+postAnswer states ("Option wrap"), as admin's unfavorite carries the action's (one_shots.stated_options). The options
+were sent on a refused answer (the permission matrix) and on member's shared answer, whose 201 nothing judges
+(suites/shared_answer_post.py), so an accepted answer's Node built on another code path when an option is given was
+never read. Its effect is not shown: a 2xx that is no Node is not judged (suites/contract/answer_responses.py). No
+write more: the answer is posted anyway."""
+
+
+def answer_options(role: str, form: str) -> dict[str, str]:
+    """The options ``role``'s answer in ``form`` carries: postAnswer's stated options for
+    :data:`OPTIONS_ANSWER_WRITER`'s shared answer, none for any other."""
+    if role != OPTIONS_ANSWER_WRITER or form != answer_form(role):
+        return {}
+    return one_shots.stated_options("postAnswer")
+
+
 def answer_form(role: str) -> str:
     """The input form of ``role``'s shared answer (suites/conftest.py ``answer_of``), a stable assignment derived from
     spec/dimensions.yaml's ``input_form``: the publishers take its values in order (member the JSON body, admin query
@@ -200,18 +218,19 @@ def param_wins_over_form(role: str, seed: int | None = None) -> bool:
 
 
 def post_answer_in(client: ApiClient, question_id: int, tag: str, created: Registry | None, text: str,
-                   form: str, seed: int | None = None) -> ApiResponse:
+                   form: str, seed: int | None = None, options: dict[str, str] | None = None) -> ApiResponse:
     """POST an answer whose body travels in one input form (spec/dimensions.yaml ``input_form``): ``json`` the JSON
     body, ``query`` a query parameter beside a JSON body of :data:`FIELDS_BESIDE_A_BODY_PARAMETER` (other Node fields,
     no body), ``form`` a form-encoded request parameter, ``param_wins`` a query parameter
     beside a body of :data:`LOSING_BODY` ("When both are given, the parameter wins"), JSON or form-encoded by the
-    writer (:func:`param_wins_over_form`: by the run's ``seed`` where given). Registers what it created."""
+    writer (:func:`param_wins_over_form`: by the run's ``seed`` where given). ``options``: query parameters the
+    operation states beside its fields (round50, issue 44: wrap). Registers what it created."""
     if form == "json":
-        return post_answer(client, question_id, tag, created, text=text)
+        return post_answer(client, question_id, tag, created, text=text, **(options or {}))
     body = f"<p>{text} [{tag}]</p>"
-    kw: dict[str, Any] = {"params": {"body": body}}
+    kw: dict[str, Any] = {"params": {"body": body, **(options or {})}}
     if form == "form":
-        kw = {"data": {"body": body}}
+        kw = {"data": {"body": body}, "params": dict(options or {}) or None}
     elif form == "param_wins" and param_wins_over_form(client.role, seed):
         kw["data"] = {"body": f"<p>{LOSING_BODY} [{tag}]</p>"}
     elif form == "param_wins":

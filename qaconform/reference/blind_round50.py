@@ -68,6 +68,8 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
         return await _visibility_param(request, caller, handler, svc)
     if op == "cancelWiki" and faults.is_on("round50-cancelwiki-question-author-owns-answer"):
         return await _cancelwiki_as_asker(svc, request, caller, handler)
+    if op == "cancelWiki" and faults.is_on("round50-kind-cancelwiki-wiki-answer-own-unchecked"):
+        return await _cancelwiki_answer(svc, request, caller, handler)
     if op == "scheduleGdprJob":
         return _job(svc, request)
     return None
@@ -94,6 +96,18 @@ async def _cancelwiki_as_asker(svc: Service, request: Request, caller: Caller, h
         return None
     question = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["question_id"],))
     if question is None or question["author_id"] != caller.id:
+        return None
+    let_in = dataclasses.replace(caller, permissions=caller.permissions | {auth.MARK_WIKI})
+    response: Response = await handler(svc, request, let_in)
+    return response
+
+
+async def _cancelwiki_answer(svc: Service, request: Request, caller: Caller, handler: Any) -> Response | None:
+    """round50-kind-cancelwiki-wiki-answer-own-unchecked: a wiki answer's unwikify checks no ownership."""
+    node = _node(svc, request)
+    if caller.anonymous or caller.can(auth.MARK_WIKI) or not caller.can(auth.CONVERT_OWN_TO_WIKI):
+        return None
+    if node is None or node["type"] != "answer" or not node["wiki"]:
         return None
     let_in = dataclasses.replace(caller, permissions=caller.permissions | {auth.MARK_WIKI})
     response: Response = await handler(svc, request, let_in)
@@ -196,13 +210,18 @@ def _lock(svc: Service, request: Request, caller: Caller, response: Response) ->
 
 
 def _post_answer(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
-    if not (faults.is_on("round50-posted-answer-wrapped-no-original-parent") and "wrap" in request.query_params):
+    if "wrap" not in request.query_params:
         return response
     body = body_json(response)
-    if not isinstance(body, dict) or "originalParentId" not in body:
+    if not isinstance(body, dict):
         return response
-    body.pop("originalParentId")
-    return with_body(response, body)
+    if faults.is_on("round50-posted-answer-wrapped-no-original-parent") and "originalParentId" in body:
+        body.pop("originalParentId")
+        return with_body(response, body)
+    if faults.is_on("round50-kind-answer-wrapped-id-integer") and str(body.get("id", "")).isdecimal():
+        body["id"] = int(body["id"])
+        return with_body(response, body)
+    return response
 
 
 def _active_experts(svc: Service, request: Request, caller: Caller, response: Response) -> Response:

@@ -70,6 +70,21 @@ _ALL: tuple[Fault, ...] = (
         "account and list only.",
         overrides=(Override(("listActiveExperts",), "novice", Effect.DENY),),
     ),
+    # --- one more fault of each kind closed after reading the suites, missed before the change
+    Fault(
+        "round50-kind-answer-wrapped-id-integer", "ANSWER-ID-STRING",
+        "An answer posted with the wrap option is answered with its id as an integer (the wrapped serializer): "
+        "breaks '| id | integer | A string in the response to posting an answer. |' with wrap only "
+        "(round50-posted-answer-wrapped-no-original-parent's kind on another field).",
+    ),
+    Fault(
+        "round50-kind-cancelwiki-wiki-answer-own-unchecked", "PERM-CANCELWIKI-OWN",
+        "The unwikify of a wiki answer by a caller with only Convert own posts to community wiki checks no ownership "
+        "(the answer path checks only that the node is wiki): member unwikifies anyone's wiki answer: breaks '| 11 "
+        "Unwikify | Mark as community wiki; for the caller's own node, Convert own posts to community wiki. |' on wiki "
+        "answers only (round50-cancelwiki-question-author-owns-answer's kind: an unwikify in a relation on a wiki node "
+        "that is not a question, here none).",
+    ),
     # --- seven of the outside kinds
     Fault(
         "round50-followers-details-anonymous-denied", "PERM-FOLLOWERS",
@@ -114,10 +129,20 @@ _ALL: tuple[Fault, ...] = (
         "the caller has View the questions list appear.' on that read order only.",
     ),
 )
-"""The round's fifteen faults, as written (before the measure)."""
+"""The round's fifteen faults, as written (before the measure), and the two kind faults added after reading the
+suites."""
 
-_MISSED_REASONS: dict[str, str] = {}
-"""Faults the suites did not catch on the blind measure and still miss after the round's fixes: the path they do not
-take."""
+_MISSED_REASONS: dict[str, str] = {
+    "round50-gdpr-reassign-id-string-invalid":
+        "a reading the description allows: reassignUser's id has no stated type (\"by exactly one of username or "
+        "id\"; only a recipient's id is stated as \"integer or string\"), and the kit already judges reassignUser's "
+        "id as text as refused with either message (blind9's left-out fault, docs/blind-rounds.md); the suites send "
+        "the stated forms, the id as an integer (job_requests.REASSIGN_FORMS): no suite changed",
+}
+"""Faults the suites did not catch on the blind measure (on main at 50d5ba3) and still miss after the round's fixes:
+the path they do not take, or why it is no rule broken. round50-posted-answer-wrapped-no-original-parent and
+round50-cancelwiki-question-author-owns-answer were missed too and are closed by kind (admin's shared answer carries
+postAnswer's stated options: qaconform/pytest/support.answer_options; the found-relations walk acts its unwikify cells
+on a wiki answer first: suites/contract/found_relations.placed, two wiki answers seeded by seed_found.wiki_answers)."""
 
 BLIND_round50, BLIND_round50_MISSED = split_missed(_ALL, _MISSED_REASONS)

@@ -12,6 +12,8 @@ from typing import Any
 from .seed_people import BASE_MS, DAY_MS
 
 _FIXTURE_SPACE_ID = 1
+_WIKI_COLUMN = 23
+"""The position of ``wiki`` in a node row (seed.NODE_COLUMNS)."""
 _Builder = Any
 """seed._Builder (seed.py imports this module, so it is not imported back: tests/reference/test_reference_layout.py)."""
 
@@ -40,3 +42,22 @@ def answered_wiki_question(b: _Builder) -> int:
                topics=(6,), wiki=1, date=date)
     b.action("wikified", moderator, qid, date)
     return qid
+
+
+def wiki_answers(b: _Builder) -> None:
+    """Community-wiki answers of moderator's, one under a question of member's and one under a question of admin's
+    (found_relations: an unwikify cell takes a wiki node first, round50): member then stands to a wiki node it did not
+    write as its question's author and in no relation, so the walk tries member's refused unwikify where "the
+    question's author" could be taken for "own" (round50-cancelwiki-question-author-owns-answer) and where a wiki
+    answer's ownership is not checked at all. The fixture wiki nodes are questions, and the run writes no wiki
+    answer."""
+    moderator = 2
+    for n, (asker, title) in enumerate(((3, "Moving saved reports between sites"), (1, "Archiving old spaces"))):
+        qid = b.new_id()
+        date = BASE_MS - (36 + n) * DAY_MS
+        answer = list(b.child("answer", qid, qid, None, _FIXTURE_SPACE_ID, moderator,
+                              "<p>Export them as CSV from the report page, then import the file.</p>",
+                              date=date + 3_600_000, depth=1))
+        answer[_WIKI_COLUMN] = 1
+        b.question(qid, _FIXTURE_SPACE_ID, asker, title, children=[tuple(answer)], topics=(6,), date=date)
+        b.action("wikified", moderator, int(answer[0]), date + 3_600_000)

@@ -10,9 +10,10 @@ lists, the comment lists of the answers found) and says, for every refused (acti
 found node that stands to the role in that relation (:func:`placed`). Pure but for :func:`find`.
 
 Never a node the run writes or changes: not the profile's fixtures or pools, not under the fixture question or the
-locked question (every suite writes there), not wiki or closed, no body carrying a run tag, no private comment (who
-reads it is the privacy model's). Only refused calls are made on a found node: a server that wrongly takes one changes
-a node of the accounts' (the same trade as ``members_question``); no allowed call is ever sent to one.
+locked question (every suite writes there), not wiki (but for the unwikify cells) or closed, no body carrying a run
+tag, no private comment (who reads it is the privacy model's). Only refused calls are made on a found node: a server
+that wrongly takes one changes a node of the accounts' (the same trade as ``members_question``); no allowed call is
+ever sent to one.
 """
 
 from __future__ import annotations
@@ -78,7 +79,11 @@ class Found:
     answerers: frozenset[str] = frozenset()
     """The accounts whose found answer is directly under the node (:data:`ANSWERER`; questions only)."""
     wiki: bool = False
-    """A community-wiki question: placed only for :data:`ANSWERER` cells (the walk acted on none before paths15)."""
+    """A community-wiki node: a question placed only for :data:`ANSWERER` cells (the walk acted on none before
+    paths15); an answer (round50, issue 44) only for unwikify cells, which take it before any node that is not wiki:
+    on a node that is not wiki every caller is refused by its state, so "for the caller's own node" was never what an
+    unwikify in a relation tried (round50-cancelwiki-question-author-owns-answer: the question's author taken as
+    the answer's owner)."""
 
     def relations(self, role: str) -> frozenset[str]:
         """The relations ``role`` stands in to this node (action_cases.relations: an answer's parent is its
@@ -142,6 +147,8 @@ def placed(cell: Cell, found: Iterable[Found]) -> Found | None:
     """The first found node of the cell's kind to which its role stands in its relation (a wiki question only for an
     :data:`ANSWERER` cell, and for its unwikify only a wiki one: :data:`ANSWERER`)."""
     fit = [n for n in found if n.kind == cell.kind and cell.relation in n.relations(cell.role)]
+    if cell.relation != ANSWERER and cell.action == WIKI:  # round50 (issue 44): an unwikify on a wiki node first
+        return next((n for n in fit if n.wiki), next((n for n in fit if not n.wiki), None))
     if cell.relation != ANSWERER:
         return next((n for n in fit if not n.wiki), None)
     return next((n for n in fit if n.wiki), None if cell.action == WIKI else next(iter(fit), None))
@@ -241,11 +248,12 @@ def find(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) 
         for a in _whole(api["novice"], path, "listUserAnswers")[0]:
             question = a.get("originalParentId", a.get("parentId"))
             if (not isinstance(a.get("id"), int) or not isinstance(question, int) or question in off
-                    or a["id"] in off or a.get("wiki") is True or _ours(a)
+                    or a["id"] in off or _ours(a)
                     or (a.get("author") or {}).get("id") != uid or question not in questions):
                 continue  # only under a question an account wrote: the kit acts only under what its accounts wrote
             asker = questions.get(question, OTHER)
-            answers.append(Found(a["id"], "answer", role, asker, asker, path, "listUserAnswers"))
+            answers.append(Found(a["id"], "answer", role, asker, asker, path, "listUserAnswers",
+                                 wiki=a.get("wiki") is True))  # round50: a wiki one for unwikify cells only
             questions_of[a["id"]] = question
     found += answers
     known = {a.id for a in answers}
