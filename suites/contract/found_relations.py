@@ -147,7 +147,7 @@ def placed(cell: Cell, found: Iterable[Found]) -> Found | None:
     """The first found node of the cell's kind to which its role stands in its relation (a wiki question only for an
     :data:`ANSWERER` cell, and for its unwikify only a wiki one: :data:`ANSWERER`)."""
     fit = [n for n in found if n.kind == cell.kind and cell.relation in n.relations(cell.role)]
-    if cell.relation != ANSWERER and cell.action == WIKI:  # round50 (issue 44): an unwikify on a wiki node first
+    if cell.relation != ANSWERER and cell.action == WIKI and cell.kind == "answer":  # round50: a wiki answer first
         return next((n for n in fit if n.wiki), next((n for n in fit if not n.wiki), None))
     if cell.relation != ANSWERER:
         return next((n for n in fit if not n.wiki), None)
