@@ -24,6 +24,8 @@ from .service import Service, now_ms
 CONTENT_CACHE_S = 3.0
 """How long round49-user-content-cached-by-url keeps a user's content list by URL."""
 _content_by_url: dict[str, tuple[float, bytes]] = {}
+_charset_private: set[int] = set()
+"""The comments round49-kind-charset-recipients-not-listed lists without recipients."""
 IDS_CACHE_S = 3.0
 """How long round49-question-ids-cached-per-node keeps a question's commentIds and childrenIds."""
 _ids_by_node: dict[int, tuple[float, int, Any, Any]] = {}
@@ -31,7 +33,7 @@ _ids_by_node: dict[int, tuple[float, int, Any, Any]] = {}
 _BODY_READERS = ("round49-gdpr-csv-param-unchecked", "round49-comment-visibility-param-recipients-accepted",
                  "round49-question-comment-json-body-wins", "round49-gdpr-timestamp-string-past-accepted",
                  "round49-answer-wrap-param-body-ignored", "round49-comment-json-charset-privacy-dropped",
-                 "round49-gdpr-user-id-string-refused")
+                 "round49-gdpr-user-id-string-refused", "round49-kind-charset-recipients-not-listed")
 
 
 def _node(svc: Service, request: Request) -> Any:
@@ -166,6 +168,8 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
         return _content_cached(request, response)
     if response.status_code >= 300:
         return response
+    if faults.is_on("round49-kind-charset-recipients-not-listed") and op in ("postComment", "listAnswerComments"):
+        return _charset_recipients(request, response)
     if op == "listQuestions" and faults.is_on("round49-question-ids-cached-per-node"):
         return _ids_cached(caller, response)
     if op == "postAnswer" and faults.is_on("round49-moderated-answer-no-parent-author"):
@@ -182,6 +186,24 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
             action["extra"] = None
             return with_body(response, body)
     return response
+
+
+def _charset_recipients(request: Request, response: Response) -> Response:
+    """round49-kind-charset-recipients-not-listed: note a private comment posted under a charset Content-Type, and list
+    it without recipients."""
+    body = body_json(response)
+    if request.method == "POST":
+        sent = _json_body(request)
+        new = body.get("id") if isinstance(body, dict) else None
+        if ";" in request.headers.get("content-type", "") and sent is not None and sent.get("recipients") \
+                and is_id(str(new)):
+            _charset_private.add(int(str(new)))
+        return response
+    items = body.get("list") if isinstance(body, dict) else None
+    hit = [i for i in items or [] if isinstance(i, dict) and i.get("id") in _charset_private and "recipients" in i]
+    for item in hit:
+        del item["recipients"]
+    return with_body(response, body) if hit else response
 
 
 def _ids_cached(caller: Caller, response: Response) -> Response:
