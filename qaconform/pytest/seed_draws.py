@@ -73,11 +73,29 @@ def private_reply_parent_for_seed(seed: int) -> str:
     return PRIVATE_REPLY_PARENTS[(seed // 4) % len(PRIVATE_REPLY_PARENTS)]
 
 
+JSON_MEDIA_TYPES = ("bare", "charset")
+"""round49 (issue 44: "a write's input form ...; a Content-Type with a charset parameter"): the Content-Type of every
+JSON body of the run's placed shared writes (suites/placed_forms.py: the answers and comments whose input form the
+seed draws, the two comments private to recipients among them), drawn by the run's seed: "bare" application/json,
+as every other request sends it, or "charset" application/json; charset=UTF-8. "A body sent with a request must have
+the format that matches the URL extension or the request's Content-Type header": a parameter of the media type
+changes no format, yet a server binding the body by comparing the whole header reads it another way. The same writes
+either way (a 4xx under charset is kept and the bare JSON stands in, as for every drawn form), so one per run."""
+
+
+def json_media_type_for_seed(seed: int) -> str:
+    """The :data:`JSON_MEDIA_TYPES` entry ``seed`` draws: "bare" when ``seed // 8`` is even (the self-test's own seed
+    keeps it, as every run did before round49), else "charset". Divided by eight so that sixteen consecutive seeds
+    draw every combination with the dimensions above."""
+    return JSON_MEDIA_TYPES[(seed // 8) % len(JSON_MEDIA_TYPES)]
+
+
 DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "unfavorite order": (order_for_seed, UNFAVORITE_ORDERS),
     "param_wins body": (param_wins_body_for_seed, PARAM_WINS_BODIES),
     "unwikifier": (unwikifier_for_seed, UNWIKIFIERS),
     "private reply parent": (private_reply_parent_for_seed, PRIVATE_REPLY_PARENTS),
+    "json media type": (json_media_type_for_seed, JSON_MEDIA_TYPES),
 }
 """Each seeded dimension a fault may name: the function giving a seed's value, and its values."""
 

@@ -273,6 +273,7 @@ _ALL = _ALL + BLIND_ROUND26  # _MISSED: left out (docs/blind-rounds.md)
 from .faults_fix26 import FIX26  # noqa: E402
 
 _ALL = _ALL + FIX26
+
 # --- blind round 27: permissions with a parameter, ownership from a relation, input forms, one node kind, a
 # parameter's effect, data-protection forms, histories, the first read after a write (issue 44, round27)
 from .faults_blind_round27 import BLIND_round27  # noqa: E402
@@ -283,11 +284,13 @@ _ALL = _ALL + BLIND_round27  # _MISSED: left out (docs/blind-rounds.md)
 from .faults_fix27 import FIX27  # noqa: E402
 
 _ALL = _ALL + FIX27
+
 # --- blind round 28: eight drawn must-rules and seven of the kinds issue 44 names, written without reading the
 # suites (issue 44, round28)
 from .faults_blind_round28 import BLIND_round28  # noqa: E402
 
 _ALL = _ALL + BLIND_round28  # BLIND_round28_MISSED: none left out since fix33 (docs/blind-rounds.md)
+
 # --- histories5 (issue 44 items 2 and 5): a private reply under a public comment, and a reply inheriting through it
 from .faults_histories5 import HISTORIES5  # noqa: E402
 
@@ -297,11 +300,13 @@ _ALL = _ALL + HISTORIES5
 from .faults_fix28 import FIX28  # noqa: E402
 
 _ALL = _ALL + FIX28
+
 # --- recip (issue 44): an id form under one parent kind, a private comment under a public reply, the first read
 # after a reply
 from .faults_recip import RECIP  # noqa: E402
 
 _ALL = _ALL + RECIP
+
 # --- forms9 (issue 44 item 3): a write's input form read wrong on one operation or one parent kind only
 from .faults_forms9 import FORMS9  # noqa: E402
 
@@ -316,11 +321,13 @@ _ALL = _ALL + BLIND_round29  # BLIND_round29_MISSED: left out (docs/blind-rounds
 from .faults_fix29 import FIX29  # noqa: E402
 
 _ALL = _ALL + FIX29
+
 # --- blind round 31: eight drawn must-rules and seven of the kinds issue 44 names, written without reading the
 # suites (issue 44, round31)
 from .faults_blind_round31 import BLIND_round31  # noqa: E402
 
 _ALL = _ALL + BLIND_round31  # BLIND_round31_MISSED: left out (docs/blind-rounds.md); fix31 closed two of six
+
 # --- lists9 (issue 44 items 1 and 4): an item field wrong under one stated parameter set of one list
 from .faults_lists9 import LISTS9  # noqa: E402
 
@@ -353,6 +360,7 @@ _ALL = _ALL + FIX31
 from .faults_fix32 import FIX32  # noqa: E402
 
 _ALL = _ALL + FIX32
+
 # --- blind round 32: eight drawn must-rules (seed 20261202) and seven of the kinds issue 44 names, written without
 # reading the suites (issue 44, round32)
 from .faults_blind_round32 import BLIND_round32  # noqa: E402
@@ -496,6 +504,12 @@ _ALL = _ALL + READS16
 from .faults_blind_round50 import BLIND_round50  # noqa: E402
 
 _ALL = _ALL + BLIND_round50  # BLIND_round50_MISSED: left out (docs/blind-rounds.md)
+
+# --- blind round 49 (issue 44): eight drawn must-rules (seed 20261214) and seven of the kinds issue 44 names, written
+# without reading the suites, measured, then closed by kind (docs/blind-rounds.md)
+from .faults_blind_round49 import BLIND_round49  # noqa: E402
+
+_ALL = _ALL + BLIND_round49  # BLIND_round49_MISSED: left out (docs/blind-rounds.md)
 
 FAULTS: dict[str, Fault] = {f.name: dataclasses.replace(f, draws=_DRAWS_NAMED_HERE[f.name])
                             if f.name in _DRAWS_NAMED_HERE else f for f in _ALL}

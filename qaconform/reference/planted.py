@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable
 
 from starlette.requests import Request
 
-from . import auth, blind_round32, faults
+from . import auth, blind_round32, blind_round49, faults
 from .auth import Caller
 from .bodies import read_fields, text_field
 from .db import as_id
@@ -27,6 +27,7 @@ def wrong_password_let_in(svc: Service, operation: str, request: Request) -> Cal
     """groups-wrong-password-let-in-when-sorted: the group list asked with a sort takes the username of credentials
     whose password is wrong (the account it names), as if the password had been checked; None otherwise."""
     let_in = blind_round32.experts_password_any_case(svc, operation, request)  # round32 (issue 44)
+    let_in = let_in or blind_round49.wrong_password_let_in(svc, operation, request)  # round49 (issue 44)
     if let_in is not None:
         return let_in
     if operation != "listGroups" or "sort" not in request.query_params:

@@ -16,6 +16,7 @@ import ssl
 import time
 import zlib
 from collections.abc import Callable, Iterable
+from contextvars import ContextVar
 from typing import Any, ClassVar
 from urllib.parse import urlencode, urljoin, urlsplit
 
@@ -147,11 +148,16 @@ def _with_query(url: str, params: dict[str, Any] | Iterable[tuple[str, Any]] | N
     return url + ("&" if "?" in url else "?") + q if q else url
 
 
+JSON_MEDIA_TYPE: ContextVar[str] = ContextVar("json_media_type", default="application/json")
+"""The Content-Type of a JSON body sent without one given (round49, issue 44): suites/placed_forms.py sets
+``application/json; charset=UTF-8`` around the placed writes of a run whose seed draws it (seed_draws.py)."""
+
+
 def _encode_body(json: Any, data: bytes | str | dict[str, Any] | None, hdrs: dict[str, str]) -> bytes | None:
     """The request body: ``json`` as JSON, a dict ``data`` as a form, text or bytes as they are; sets the
     Content-Type in ``hdrs`` for the first two unless given."""
     if json is not None:
-        hdrs.setdefault("Content-Type", "application/json")
+        hdrs.setdefault("Content-Type", JSON_MEDIA_TYPE.get())
         return jsonlib.dumps(json).encode()
     if isinstance(data, dict):
         hdrs.setdefault("Content-Type", "application/x-www-form-urlencoded")
