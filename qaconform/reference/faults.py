@@ -491,6 +491,12 @@ from .faults_reads16 import READS16  # noqa: E402
 
 _ALL = _ALL + READS16
 
+# --- paths17 (issue 44 items 3 and 5): the kinds last session's blind rounds left out, closed by kind (a write's
+# Content-Type carrying a charset parameter, drawn by the seed for half the accounts)
+from .faults_paths17 import PATHS17  # noqa: E402
+
+_ALL = _ALL + PATHS17
+
 FAULTS: dict[str, Fault] = {f.name: dataclasses.replace(f, draws=_DRAWS_NAMED_HERE[f.name])
                             if f.name in _DRAWS_NAMED_HERE else f for f in _ALL}
 """Every known fault by name."""

@@ -147,14 +147,19 @@ def _with_query(url: str, params: dict[str, Any] | Iterable[tuple[str, Any]] | N
     return url + ("&" if "?" in url else "?") + q if q else url
 
 
-def _encode_body(json: Any, data: bytes | str | dict[str, Any] | None, hdrs: dict[str, str]) -> bytes | None:
+CHARSET = "; charset=UTF-8"
+"""The media-type parameter the accounts of ``ApiClient.charset_roles`` add to the Content-Type the client types."""
+
+
+def _encode_body(json: Any, data: bytes | str | dict[str, Any] | None, hdrs: dict[str, str],
+                 parameter: str = "") -> bytes | None:
     """The request body: ``json`` as JSON, a dict ``data`` as a form, text or bytes as they are; sets the
-    Content-Type in ``hdrs`` for the first two unless given."""
+    Content-Type in ``hdrs`` for the first two unless given (``parameter`` appended: :data:`CHARSET` or nothing)."""
     if json is not None:
-        hdrs.setdefault("Content-Type", "application/json")
+        hdrs.setdefault("Content-Type", "application/json" + parameter)
         return jsonlib.dumps(json).encode()
     if isinstance(data, dict):
-        hdrs.setdefault("Content-Type", "application/x-www-form-urlencoded")
+        hdrs.setdefault("Content-Type", "application/x-www-form-urlencoded" + parameter)
         return urlencode(data).encode()
     if isinstance(data, str):
         return data.encode()
@@ -199,6 +204,11 @@ class ApiClient:
     budget_spent: ClassVar[Callable[[str, str, str], None] | None] = None
     """Called with (pool, method, url) instead of sending a write whose pool is spent; the plugin skips the running
     test there (``SkipKind.WRITE_BUDGET``). Without it the client raises WriteBudgetSpent."""
+
+    charset_roles: ClassVar[frozenset[str]] = frozenset()
+    """The roles whose JSON and form-encoded bodies go under a Content-Type carrying :data:`CHARSET` (a body whose
+    Content-Type the caller gives keeps it): the run's seeded half of the accounts (``seed_draws.CHARSET_SENDERS``,
+    set by the pytest plugin; paths17, issue 44). Empty elsewhere: the doctor, cleanup, the load harness."""
 
     held_back: ClassVar[Callable[[str, str, str], None] | None] = None
     """Called with (method, url, why) when the target held a request back longer than the kit waits
@@ -272,7 +282,7 @@ class ApiClient:
         pool = self._reserve_write(method, url, label) if write else None
         url = _with_query(url, params)
         hdrs = dict(headers or {})
-        body = _encode_body(json, data, hdrs)
+        body = _encode_body(json, data, hdrs, CHARSET if self.role in ApiClient.charset_roles else "")
         rec = self.recorder
         given_up: str | None = None
         for tries in range(1, holdback.MAX_TRIES + 1):  # sent again only after a hold-back (429, 503 Retry-After)

@@ -1,0 +1,36 @@
+"""paths17 (issue 44 items 3 and 5): faults on the kinds last session's blind rounds 45-47 left out, one more of each
+kind closed (where they bite: :mod:`paths17_paths`, one ``request_hooks.Hook``). Each breaks one stated rule on one
+path only, was missed on the branch before paths17's change of its kind (``qaconform run --reference-fault NAME
+--only RULE --seed N``) and is caught after (``qaconform selftest --fault NAME --no-clean --jobs 1``; ARCHITECTURE.md,
+paths17):
+
+- a media-type parameter on a write's Content-Type (round47-answer-json-charset-body-raw's kind): no write of the run
+  sent one; the accounts of a seeded half (``qaconform.pytest.seed_draws.CHARSET_SENDERS``) now send every JSON and
+  form-encoded body the client types itself under ``...; charset=UTF-8``, so a job (admin's) and a form-encoded
+  comment are sent so on the seeds that draw their writer.
+"""
+
+from __future__ import annotations
+
+from .fault_model import Fault, split_missed
+
+_F = Fault
+
+_ALL: tuple[Fault, ...] = (
+    _F("paths17-job-json-charset-refused", "GDPR-201-JOBID",
+       "'Success: 201 with {jobId}.' ('A body sent with a request must have the format that matches ... the "
+       "request's Content-Type header'): a job whose JSON body comes under a Content-Type with a parameter "
+       "(application/json; charset=UTF-8) is refused 415, the media type compared whole; a bare application/json "
+       "job is scheduled",
+       draws=("charset senders=admin, novice and anonymous",)),
+    _F("paths17-comment-form-charset-refused", "CONV-PARAM-AS-BODY-FIELD",
+       "'On POST endpoints that take a body, each body field may also be given as a request or query parameter of "
+       "the same name.': a comment whose form-encoded body comes under a Content-Type with a parameter "
+       "(application/x-www-form-urlencoded; charset=UTF-8) is refused 415, the media type compared whole; a bare "
+       "form-encoded comment, and every JSON one, is taken"),
+)
+
+_MISSED_REASONS: dict[str, str] = {}
+"""Missed after paths17's change, with why it stays out (none)."""
+
+PATHS17, PATHS17_MISSED = split_missed(_ALL, _MISSED_REASONS)

@@ -1,0 +1,33 @@
+"""Where the faults of :mod:`faults_paths17` bite (issue 44): one :class:`request_hooks.Hook` (``before``: a write
+whose body comes under a Content-Type with a parameter refused as an unsupported media type). Each function leaves
+the call as it is unless its own fault is on (``faults.is_on``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from . import faults
+from .auth import Caller
+from .http_io import json_response
+from .service import Service
+
+_REFUSED_WITH_A_PARAMETER = {
+    "scheduleGdprJob": ("paths17-job-json-charset-refused", "application/json"),
+    "postComment": ("paths17-comment-form-charset-refused", "application/x-www-form-urlencoded"),
+}
+"""operation -> (its fault, the media type it refuses when the Content-Type carries a parameter)."""
+
+
+async def before(svc: Service, op: str, request: Request, caller: Caller, handler: Any) -> Response | None:
+    """paths17-job-json-charset-refused, paths17-comment-form-charset-refused: the media type compared whole."""
+    fault, media = _REFUSED_WITH_A_PARAMETER.get(op, ("", ""))
+    if not fault or not faults.is_on(fault):
+        return None
+    given = request.headers.get("content-type", "")
+    if ";" not in given or given.split(";")[0].strip().lower() != media:
+        return None
+    return json_response({"error": f"unsupported Content-Type {given[:60]!r}; send {media}"}, 415)
