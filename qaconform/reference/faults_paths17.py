@@ -7,7 +7,11 @@ paths17):
 - a media-type parameter on a write's Content-Type (round47-answer-json-charset-body-raw's kind): no write of the run
   sent one; the accounts of a seeded half (``qaconform.pytest.seed_draws.CHARSET_SENDERS``) now send every JSON and
   form-encoded body the client types itself under ``...; charset=UTF-8``, so a job (admin's) and a form-encoded
-  comment are sent so on the seeds that draw their writer.
+  comment are sent so on the seeds that draw their writer;
+- an accepted action with its stated options (round47-unfavorite-wrapped-record-before-cancel's kind beyond the
+  one-shot actions): the options were carried by the one-shot unfavorite and unwikify only; every accepted lock and
+  send to moderation of the run now alternates between all the options its operation states and none, by the seed
+  (``qaconform.pytest.one_shots.drawn_options``), so each run reads records built with and without them.
 """
 
 from __future__ import annotations
@@ -28,6 +32,13 @@ _ALL: tuple[Fault, ...] = (
        "the same name.': a comment whose form-encoded body comes under a Content-Type with a parameter "
        "(application/x-www-form-urlencoded; charset=UTF-8) is refused 415, the media type compared whole; a bare "
        "form-encoded comment, and every JSON one, is taken"),
+    _F("paths17-lock-wrapped-extra-dropped", "ACTION-LOCK-EXTRA",
+       "'The prompt is stored as extra of the returned lock action.': a lock called with the wrap option answers "
+       "the lock action without extra (the wrapped record is built from the node's row, which keeps no prompt); "
+       "a bare lock's record carries it"),
+    _F("paths17-sendtomod-v1-not-private", "ACTION-SENDTOMOD-PRIVATE",
+       "'Returns an action record with verb sent and private true.': a send to moderation called with the v1 "
+       "option answers its record with private false (the v1 serializer's default); a call without v1 is right"),
 )
 
 _MISSED_REASONS: dict[str, str] = {}

@@ -1,6 +1,7 @@
 """Where the faults of :mod:`faults_paths17` bite (issue 44): one :class:`request_hooks.Hook` (``before``: a write
-whose body comes under a Content-Type with a parameter refused as an unsupported media type). Each function leaves
-the call as it is unless its own fault is on (``faults.is_on``).
+whose body comes under a Content-Type with a parameter refused as an unsupported media type). ``after``: the record of
+an action called with an option). Each function leaves the call as it is unless its own fault is on
+(``faults.is_on``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from starlette.responses import Response
 
 from . import faults
 from .auth import Caller
-from .http_io import json_response
+from .http_io import body_json, json_response, with_body
 from .service import Service
 
 _REFUSED_WITH_A_PARAMETER = {
@@ -31,3 +32,28 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
     if ";" not in given or given.split(";")[0].strip().lower() != media:
         return None
     return json_response({"error": f"unsupported Content-Type {given[:60]!r}; send {media}"}, 415)
+
+
+_OPTION_RECORDS = {
+    "lockNode": ("paths17-lock-wrapped-extra-dropped", "wrap", "lockAction"),
+    "sendToModeration": ("paths17-sendtomod-v1-not-private", "v1", "sendToModAction"),
+}
+"""operation -> (its fault, the option it bites on, the record's key in the result)."""
+
+
+def after(svc: Service, op: str, request: Request, caller: Caller, response: Response) -> Response:
+    """paths17-lock-wrapped-extra-dropped, paths17-sendtomod-v1-not-private: an accepted action's record built on
+    another path when an option is given."""
+    fault, option, key = _OPTION_RECORDS.get(op, ("", "", ""))
+    if response.status_code != 200 or not fault or not faults.is_on(fault) or option not in request.query_params:
+        return response
+    body = body_json(response)
+    result = body.get("result") if isinstance(body, dict) else None
+    record = result.get(key) if isinstance(result, dict) else None
+    if not isinstance(record, dict):
+        return response
+    if op == "lockNode":
+        record.pop("extra", None)
+    else:
+        record["private"] = False
+    return with_body(response, body)

@@ -227,7 +227,8 @@ HOOKS: list[Hook] = [
          after=blind_round47.after),  # round47 (issue 44): blind round 47
     Hook("paths16", after=paths16_paths.after),  # paths16 (issue 44): admin's unwikify, a question comment's record
     Hook("reads16", after=reads16_paths.after),  # reads16 (issue 44 item 1): a filtered read's page
-    Hook("paths17", before=paths17_paths.before),  # paths17 (issue 44): a Content-Type with a parameter
+    Hook("paths17", before=paths17_paths.before,
+         after=paths17_paths.after),  # paths17 (issue 44): a Content-Type with a parameter, an action's options
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
