@@ -496,6 +496,8 @@ _ALL = _ALL + READS16
 from .faults_paths17 import PATHS17  # noqa: E402
 
 _ALL = _ALL + PATHS17
+# the administrator unwikifies its own wiki_node_id (the reference data's author) on the seeds that draw it
+_DRAWS_NAMED_HERE["round47-cancelwiki-own-by-moderator-no-canceledby"] = ("unwikifier=admin",)
 
 FAULTS: dict[str, Fault] = {f.name: dataclasses.replace(f, draws=_DRAWS_NAMED_HERE[f.name])
                             if f.name in _DRAWS_NAMED_HERE else f for f in _ALL}

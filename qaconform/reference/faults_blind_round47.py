@@ -118,11 +118,6 @@ _ALL: tuple[Fault, ...] = (
 """The round's fifteen faults, as written (before the measure)."""
 
 _MISSED_REASONS: dict[str, str] = {
-    "round47-cancelwiki-own-by-moderator-no-canceledby":
-        "the run's two accepted unwikifies are member's of its own member_wiki_node_id (Convert own posts only) and "
-        "moderator's of admin's wiki_node_id: no caller holding Mark as community wiki unwikifies its own node. "
-        "Trying it takes a third accepted unwikify (suites 81 of 81) or a seeded draw of wiki_node_id's caller "
-        "(moderator or the node's author), which changes PERM-CANCELWIKI's pairing (test_permissions.py): open",
 }
 """Faults the suites did not catch on the blind measure (on main at 9d4b908) and still miss after the round's fixes:
 the path they do not take. round47-unfavorite-wrapped-record-before-cancel was missed too and is closed by kind
