@@ -12,6 +12,9 @@ paths17):
   one-shot actions): the options were carried by the one-shot unfavorite and unwikify only; every accepted lock and
   send to moderation of the run now alternates between all the options its operation states and none, by the seed
   (``qaconform.pytest.one_shots.drawn_options``), so each run reads records built with and without them.
+
+``PATHS17_MISSED``: paths17-reply-sticky-privacy (a reply right after its author's private comment), wired and left
+out with its reason (``_MISSED_REASONS``).
 """
 
 from __future__ import annotations
@@ -39,9 +42,22 @@ _ALL: tuple[Fault, ...] = (
     _F("paths17-sendtomod-v1-not-private", "ACTION-SENDTOMOD-PRIVATE",
        "'Returns an action record with verb sent and private true.': a send to moderation called with the v1 "
        "option answers its record with private false (the v1 serializer's default); a call without v1 is right"),
+    _F("paths17-reply-sticky-privacy", "COMMENT-1",
+       "'Without visibility and recipients the comment has full visibility and no recipients, and a later GET "
+       "returns exactly that.': a reply posted without privacy fields right after the same account posted a private "
+       "comment keeps that comment's visibility (the form state kept for replies only); a comment on an answer or a "
+       "question after a private one, and a reply after a public one, are full"),
 )
 
-_MISSED_REASONS: dict[str, str] = {}
-"""Missed after paths17's change, with why it stays out (none)."""
+_MISSED_REASONS: dict[str, str] = {
+    "paths17-reply-sticky-privacy":
+        "issue 44 item 5 (an account's own sequence of writes), measured and left open: no reply of the run follows "
+        "its author's private comment. Tried by ordering only (member's shared private to_moderators comment asked "
+        "right before its shared reply, suites/conftest.py locked_comment): caught when the rule's tests run alone "
+        "(the self-test), missed in a whole run at seed 20260801 (147 held), where another test posts that private "
+        "comment earlier and a plain reply of member's comes between; a once-per-run write cannot be placed right "
+        "before another without posting it there: open",
+}
+"""Missed after paths17's change, with why it stays out."""
 
 PATHS17, PATHS17_MISSED = split_missed(_ALL, _MISSED_REASONS)
