@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from qaconform.contract import path as contract_path
-from qaconform.pytest import found_nodes, support
+from qaconform.pytest import found_nodes, one_shots, support
 from qaconform.pytest.found_nodes import found_once, members_question, novices_question, question_or_skip
 from qaconform.pytest.outcomes import fail
 from qaconform.pytest.properties.plugin import STATE
@@ -436,7 +436,7 @@ def locked_by(request: pytest.FixtureRequest, api: dict[str, ApiClient], answer_
         def lock() -> ApiResponse:
             if sent is not None and node == sent.node:  # paths14: another account's refusal right before
                 request.getfixturevalue("refused_before_admin_lock")
-            return api[role].put(f"node/{node}/lock.json", params={"prompt": prompt}, operation="lockNode")
+            return one_shots.act(api[role], request.config, "lockNode", role, node, prompt)  # paths17: options
 
         return SharedWrite(_shared(request, profile, f"lock by {role}", lock), prompt, node)
 
@@ -463,8 +463,8 @@ def sent_to_mod_by(request: pytest.FixtureRequest, api: dict[str, ApiClient], qu
                                          f"{role}", lambda form: post_answer_in(api[role], question_id, run_tag,
                                                                                 created, text, form))
             node = answer_posted(answer, "to send to moderation")
-        resp = _shared(request, profile, f"sendToMod by {role}", lambda: api[role].put(
-            f"node/{node}/sendToMod.json", operation="sendToModeration"))
+        resp = _shared(request, profile, f"sendToMod by {role}", lambda: one_shots.act(  # paths17: options
+            api[role], request.config, "sendToModeration", role, node))
         return SharedWrite(resp, "", node)
 
     return get
@@ -483,8 +483,8 @@ def answer_sent_to_mod_by_admin(request: pytest.FixtureRequest, api: dict[str, A
                                  "moderation by admin", lambda form: post_answer_in(  # forms9: a drawn form
         api["member"], question_id, run_tag, created, "answer of member's to be sent to moderation by admin", form))
     node = answer_posted(answer, "for admin to send to moderation")
-    resp = _shared(request, profile, "sendToMod of an answer by admin", lambda: api["admin"].put(
-        f"node/{node}/sendToMod.json", operation="sendToModeration"))
+    resp = _shared(request, profile, "sendToMod of an answer by admin", lambda: one_shots.act(  # paths17: options
+        api["admin"], request.config, "sendToModeration", "admin's of member's answer", node))
     return SharedWrite(resp, "", node)
 
 
@@ -549,8 +549,8 @@ def locked_comment(request: pytest.FixtureRequest, api: dict[str, ApiClient], qu
     node = expect_created(posted, "SHAPE-POST-COMMENT", "member could not post the comment to lock and send to "
                                                         "moderation")
     prompt = f"{MATRIX_LOCK_PROMPT} [{run_tag}]"
-    resp = _shared(request, profile, "lock of a comment by admin", lambda: api["admin"].put(
-        f"node/{node}/lock.json", params={"prompt": prompt}, operation="lockNode"))
+    resp = _shared(request, profile, "lock of a comment by admin", lambda: one_shots.act(  # paths17: options
+        api["admin"], request.config, "lockNode", "admin's of a comment", node, prompt))
     return SharedWrite(resp, prompt, node)
 
 
@@ -566,8 +566,8 @@ def moderated_comment(request: pytest.FixtureRequest, api: dict[str, ApiClient],
         api["novice"], shared_answer, run_tag, created, text="comment the action matrix sends to moderation"))
     node = expect_created(posted, "SHAPE-POST-COMMENT", "novice could not post the comment the action matrix sends "
                           "to moderation")
-    resp = _shared(request, profile, "sendToMod of a comment by moderator", lambda: api["moderator"].put(
-        f"node/{node}/sendToMod.json", operation="sendToModeration"))
+    resp = _shared(request, profile, "sendToMod of a comment by moderator", lambda: one_shots.act(  # paths17
+        api["moderator"], request.config, "sendToModeration", "moderator's of a comment", node))
     return SharedWrite(resp, "", node)
 
 

@@ -4,8 +4,7 @@ success path of every stated form (spec/dimensions.yaml ``input_form``: JSON bod
 body, a parameter winning over the body) reaches each operation under parents and relations the account forms
 (``answer_of``, ``comment_of``) never take: an answer to a question member wrote, answers that are then sent to
 moderation, a comment directly on a question, a reply to one's own comment. No write is added: each slot is a write
-the run made already. round49 (issue 44): where the seed draws it (seed_draws.JSON_MEDIA_TYPES), every JSON body of a
-placed write goes under ``application/json; charset=UTF-8``, its form whichever the seed draws, JSON as well.
+the run made already.
 
 The slots and the form each takes for a seed: suites/contract/placed_slots.py (pure). A form the target refuses
 with a 4xx is posted again as JSON under the same key (what every test reading the write needs is the node);
@@ -22,9 +21,8 @@ import pytest
 
 from qaconform import contract
 from qaconform.pytest.properties.plugin import STATE
-from qaconform.pytest.seed_draws import json_media_type_for_seed
 from qaconform.pytest.support import new_id, post_comment
-from qaconform.target.client import JSON_MEDIA_TYPE, ApiClient, ApiResponse
+from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
 
 from .contract.placed_slots import JSON, SLOTS, form_of
@@ -57,33 +55,15 @@ def placed(request: pytest.FixtureRequest, profile: Profile, slot: str, key: str
             return once_per_target(request, profile, f"shared {k}", make)
 
         form = form_of(slot, seed)
-        charset = json_media_type_for_seed(seed) == "charset"  # round49: every JSON body of the drawn post
-        if form == JSON and not charset:
+        if form == JSON:
             cache[key] = Placed(shared(key, lambda: send(JSON)), JSON)
         else:
-            drawn = f"{form}, {JSON_CHARSET}" if charset else form
-            resp = shared(f"{key} as {drawn}", lambda: sent_as(send, form, JSON_CHARSET if charset else None))
+            resp = shared(f"{key} as {form}", lambda: send(form))
             cache[key] = Placed(shared(key, lambda: send(JSON)), JSON, refused=resp) if 400 <= resp.status < 500 \
                 else Placed(resp, form)
         cache[slot] = cache[key]
     placed_: Placed = cache[key]
     return placed_.resp
-
-
-JSON_CHARSET = "application/json; charset=UTF-8"
-"""The Content-Type of the placed writes' JSON bodies where the seed draws "charset" (seed_draws.JSON_MEDIA_TYPES)."""
-
-
-def sent_as(send: Callable[[str], ApiResponse], form: str, media: str | None) -> ApiResponse:
-    """``send(form)``, its JSON bodies under ``media`` when given (round49, issue 44: a Content-Type with a charset
-    parameter on the writes whose bodies other tests read back)."""
-    if media is None:
-        return send(form)
-    token = JSON_MEDIA_TYPE.set(media)
-    try:
-        return send(form)
-    finally:
-        JSON_MEDIA_TYPE.reset(token)
 
 
 @pytest.fixture(scope="session")

@@ -14,6 +14,7 @@ One place: suites/conftest.py's one-shot fixtures hand every owner's call throug
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from qaconform.contract import load_contract
 from qaconform.pytest.outcomes import SkipKind, skip
@@ -83,3 +84,41 @@ def stated_options(operation: str) -> dict[str, str]:
     response is the same) was never read. No write more."""
     return {p.name: "true" for p in load_contract().operation(operation).parameters
             if p.location == "query" and not p.required}
+
+
+def drawn_options(operation: str, index: int, seed: int) -> dict[str, str]:
+    """:func:`stated_options` for the accepted call ``index`` of ``operation`` when ``index + seed`` is even, else
+    none: the run's accepted calls of one operation alternate between every option the description states and none,
+    and the next seed swaps them (two calls: each carries them on every other seed).
+
+    paths17 (issue 44, round47's options beyond the one-shot actions): the shared locks (admin's, moderator's and
+    member's of their answers, admin's of a comment: 0-3) and sends to moderation (moderator's own answer, admin's
+    locked comment, admin's of member's answer, moderator's of novice's comment: 0-3) were all sent bare, so a
+    record built on another path when wrap or v1 is given (the stated response is the same) was never read on an
+    accepted call. No write more."""
+    return stated_options(operation) if (index + seed) % 2 == 0 else {}
+
+
+SHARED_CALLS: dict[str, tuple[str, ...]] = {
+    "lockNode": ("admin", "moderator", "member", "admin's of a comment"),
+    "sendToModeration": ("moderator", "admin", "admin's of member's answer", "moderator's of a comment"),
+}
+"""The shared accepted calls of each operation (suites/conftest.py), in the order :func:`drawn_options` indexes."""
+
+
+def call_options(config: Any, operation: str, call: str) -> dict[str, str]:
+    """:func:`drawn_options` for the shared call ``call`` of :data:`SHARED_CALLS` at the run's seed (0 without one)."""
+    from qaconform.pytest.properties.plugin import STATE
+
+    seed = config.stash[STATE].seed if STATE in config.stash else 0
+    return drawn_options(operation, SHARED_CALLS[operation].index(call), seed)
+
+
+def act(client: ApiClient, config: Any, operation: str, call: str, node: int, prompt: str | None = None) -> ApiResponse:
+    """PUT the shared call ``call`` of ``operation`` (:data:`SHARED_CALLS`) on ``node`` as ``client``: the lock's
+    ``prompt`` where given, and the options :func:`call_options` draws for it."""
+    from qaconform.contract import path
+
+    params = {"prompt": prompt} if prompt is not None else {}
+    params.update(call_options(config, operation, call))
+    return client.put(path(operation, nodeId=node).lstrip("/"), params=params or None, operation=operation)

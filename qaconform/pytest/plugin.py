@@ -117,6 +117,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         state(config).holder.close()
     ApiClient.write_guard = None
     ApiClient.write_budget = None
+    ApiClient.charset_roles = frozenset()
     ApiClient.budget_spent = None
     ApiClient.held_back = None
     PACE.share_through(None)

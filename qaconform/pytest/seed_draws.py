@@ -73,21 +73,27 @@ def private_reply_parent_for_seed(seed: int) -> str:
     return PRIVATE_REPLY_PARENTS[(seed // 4) % len(PRIVATE_REPLY_PARENTS)]
 
 
-JSON_MEDIA_TYPES = ("bare", "charset")
-"""round49 (issue 44: "a write's input form ...; a Content-Type with a charset parameter"): the Content-Type of every
-JSON body of the run's placed shared writes (suites/placed_forms.py: the answers and comments whose input form the
-seed draws, the two comments private to recipients among them), drawn by the run's seed: "bare" application/json,
-as every other request sends it, or "charset" application/json; charset=UTF-8. "A body sent with a request must have
-the format that matches the URL extension or the request's Content-Type header": a parameter of the media type
-changes no format, yet a server binding the body by comparing the whole header reads it another way. The same writes
-either way (a 4xx under charset is kept and the bare JSON stands in, as for every drawn form), so one per run."""
+CHARSET_SENDERS = ("member and moderator", "admin, novice and anonymous")
+"""paths17 (issue 44, round47-answer-json-charset-body-raw's kind: a write's Content-Type with a parameter): the
+accounts whose JSON and form-encoded bodies the client types ``application/json; charset=UTF-8`` and
+``application/x-www-form-urlencoded; charset=UTF-8`` (``ApiClient.charset_roles``), drawn by the run's seed; the
+others send the bare media types ("The samples send Accept and Content-Type set to application/json"). Every write the
+run makes anyway carries it or not, accepted or refused, so each run tries both on the writes of both halves and two
+draws apart swap the halves (admin's jobs, novice's moderated answers ...) at no write of their own. A body a test
+types itself (stated_forms' json-utf8 carrier, a deliberately wrong Content-Type) keeps its own."""
+
+CHARSET_ROLES: dict[str, frozenset[str]] = {
+    "member and moderator": frozenset({"member", "moderator"}),
+    "admin, novice and anonymous": frozenset({"admin", "novice", "anonymous", "wrong_password"}),
+}
+"""The client roles of each :data:`CHARSET_SENDERS` value (``wrong_password``'s refusals beside anonymous's)."""
 
 
-def json_media_type_for_seed(seed: int) -> str:
-    """The :data:`JSON_MEDIA_TYPES` entry ``seed`` draws: "bare" when ``seed // 8`` is even (the self-test's own seed
-    keeps it, as every run did before round49), else "charset". Divided by eight so that sixteen consecutive seeds
-    draw every combination with the dimensions above."""
-    return JSON_MEDIA_TYPES[(seed // 8) % len(JSON_MEDIA_TYPES)]
+def charset_senders_for_seed(seed: int) -> str:
+    """The :data:`CHARSET_SENDERS` entry ``seed`` draws: member and moderator when ``seed // 8`` is even (the
+    self-test's own seed, 20260801, among them), admin, novice and anonymous when it is odd. Eighthed so that it does
+    not move with the three dimensions above: sixteen consecutive seeds draw every combination of the four."""
+    return CHARSET_SENDERS[(seed // 8) % len(CHARSET_SENDERS)]
 
 
 DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
@@ -95,7 +101,7 @@ DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "param_wins body": (param_wins_body_for_seed, PARAM_WINS_BODIES),
     "unwikifier": (unwikifier_for_seed, UNWIKIFIERS),
     "private reply parent": (private_reply_parent_for_seed, PRIVATE_REPLY_PARENTS),
-    "json media type": (json_media_type_for_seed, JSON_MEDIA_TYPES),
+    "charset senders": (charset_senders_for_seed, CHARSET_SENDERS),
 }
 """Each seeded dimension a fault may name: the function giving a seed's value, and its values."""
 

@@ -96,6 +96,7 @@ class _TargetHolder:
         if results:  # what a test creates is logged at once beside the results: a Ctrl-C mid-test cannot lose it
             self.target.recorder.created_log = Path(results).parent / CREATED_LOG
         ApiClient.write_budget = _write_budget(self.config, self.target.profile)
+        ApiClient.charset_roles = _charset_roles(self.config)  # paths17: the seed's half of the accounts
         PACE.share_through(_run_file(self.config, "pace"))  # a target's hold-backs, heard by every worker
         return self.target
 
@@ -183,6 +184,17 @@ def budget_of(config: pytest.Config, profile: Profile) -> int | None:
         return parse_budget(str(given), "--write-budget (or QACONFORM_WRITE_BUDGET)")
     except ValueError as exc:
         raise pytest.UsageError(str(exc)) from None
+
+
+def _charset_roles(config: pytest.Config) -> frozenset[str]:
+    """The client roles that send their bodies' Content-Type with a charset parameter in this run: the
+    ``seed_draws.CHARSET_SENDERS`` half the run's seed draws (none when no seed is set: a bare pytest run)."""
+    from qaconform.pytest.properties.plugin import STATE
+    from qaconform.pytest.seed_draws import CHARSET_ROLES, charset_senders_for_seed
+
+    if STATE not in config.stash:
+        return frozenset()
+    return CHARSET_ROLES[charset_senders_for_seed(config.stash[STATE].seed)]
 
 
 def _write_budget(config: pytest.Config, profile: Profile) -> WriteBudget:

@@ -511,6 +511,14 @@ from .faults_blind_round49 import BLIND_round49  # noqa: E402
 
 _ALL = _ALL + BLIND_round49  # BLIND_round49_MISSED: left out (docs/blind-rounds.md)
 
+# --- paths17 (issue 44 items 3 and 5): the kinds last session's blind rounds left out, closed by kind (a write's
+# Content-Type carrying a charset parameter, drawn by the seed for half the accounts)
+from .faults_paths17 import PATHS17  # noqa: E402
+
+_ALL = _ALL + PATHS17
+# the administrator unwikifies its own wiki_node_id (the reference data's author) on the seeds that draw it
+_DRAWS_NAMED_HERE["round47-cancelwiki-own-by-moderator-no-canceledby"] = ("unwikifier=admin",)
+
 FAULTS: dict[str, Fault] = {f.name: dataclasses.replace(f, draws=_DRAWS_NAMED_HERE[f.name])
                             if f.name in _DRAWS_NAMED_HERE else f for f in _ALL}
 """Every known fault by name."""

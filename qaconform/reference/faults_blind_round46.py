@@ -95,7 +95,8 @@ _MISSED_REASONS: dict[str, str] = {
     "round46-spaceid-includes-subspaces": "measured blind: no test naming FILTER-SPACEID failed; left out as a "
     "reading the description allows, as the suites judge it: a question of a child space carries the parent in "
     "containerIds ('Ids of the containers (space and its parent)'), so listing it under the parent's spaceId still "
-    "'restricts to one space' (suites/contract/test_projection_and_sorting.py _space_of)",
+    "'restricts to one space' (suites/contract/test_projection_and_sorting.py _space_of); settled by paths17 as the "
+    "allowed variant spaceid-takes-child-spaces (--list-variants), which does what this fault does",
 }
 """Name -> the path the suites did not take."""
 

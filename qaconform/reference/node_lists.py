@@ -167,6 +167,9 @@ def _filter_by_space(q: Any, where: list[str], params: list[Any], paging: Paging
         where[-1] = "(n.space_id = ? OR n.space_id = (SELECT s.parent_id FROM spaces s WHERE s.id = ?))"
         params.append(params[-1])
     blind_round46.space_clause(where, params)  # round46 (issue 44): a parent space takes its children
+    if variants.is_on("spaceid-takes-child-spaces") and where[-1] == "n.space_id = ?":  # paths17 (issue 44 item 4)
+        where[-1] = "(n.space_id = ? OR n.space_id IN (SELECT s.id FROM spaces s WHERE s.parent_id = ?))"
+        params.append(params[-1])
 
 
 def _filter_by_text(q: Any, where: list[str], params: list[Any]) -> None:

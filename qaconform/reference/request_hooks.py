@@ -89,6 +89,7 @@ from . import (
     paths14_paths,
     paths15_paths,
     paths16_paths,
+    paths17_paths,
     readers_paths,
     reads16_paths,
     recip_paths,
@@ -232,6 +233,8 @@ HOOKS: list[Hook] = [
     Hook("reads16", after=reads16_paths.after),  # reads16 (issue 44 item 1): a filtered read's page
     Hook("round50", before=blind_round50.before, admitted=blind_round50.admitted, after=blind_round50.after,
          refusal_body=blind_round50.refusal_body),  # round50 (issue 44): blind round 50
+    Hook("paths17", before=paths17_paths.before,
+         after=paths17_paths.after),  # paths17 (issue 44): a Content-Type with a parameter, an action's options
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

@@ -170,6 +170,11 @@ _ALL: tuple[Variant, ...] = (
     _V("content-oldest-first", "user content order: 'newest first in the sample'", "user content oldest first"),
     _V("action-date-textual", "actionDate: 'Either YYYY-MM-DD HH:MM:SS.S or a textual form'",
        "action records use the textual form Wed Feb 06 15:01:00 UTC 2019"),
+    # paths17 (issue 44 item 4): 'spaceId (integer; restricts to one space)' beside containerIds 'Ids of the
+    # containers (space and its parent)': whether a space's questions include those its child spaces contain
+    _V("spaceid-takes-child-spaces", "'spaceId (integer; restricts to one space)': whether a question of a child "
+       "space, whose containerIds name the parent ('Ids of the containers (space and its parent)'), is in the "
+       "parent's", "the question list filtered by a space that has child spaces lists their questions too"),
     _V("space-root-parent-zero", "parentId of a space with no parent", "a root space has parentId 0"),
     # --- data protection (gdpr_jobs.py, node_lists.py)
     _V("gdpr-user-by-username-refused", "'Why a sample with only a username user object ... is labeled "

@@ -16,7 +16,6 @@ import ssl
 import time
 import zlib
 from collections.abc import Callable, Iterable
-from contextvars import ContextVar
 from typing import Any, ClassVar
 from urllib.parse import urlencode, urljoin, urlsplit
 
@@ -148,19 +147,19 @@ def _with_query(url: str, params: dict[str, Any] | Iterable[tuple[str, Any]] | N
     return url + ("&" if "?" in url else "?") + q if q else url
 
 
-JSON_MEDIA_TYPE: ContextVar[str] = ContextVar("json_media_type", default="application/json")
-"""The Content-Type of a JSON body sent without one given (round49, issue 44): suites/placed_forms.py sets
-``application/json; charset=UTF-8`` around the placed writes of a run whose seed draws it (seed_draws.py)."""
+CHARSET = "; charset=UTF-8"
+"""The media-type parameter the accounts of ``ApiClient.charset_roles`` add to the Content-Type the client types."""
 
 
-def _encode_body(json: Any, data: bytes | str | dict[str, Any] | None, hdrs: dict[str, str]) -> bytes | None:
+def _encode_body(json: Any, data: bytes | str | dict[str, Any] | None, hdrs: dict[str, str],
+                 parameter: str = "") -> bytes | None:
     """The request body: ``json`` as JSON, a dict ``data`` as a form, text or bytes as they are; sets the
-    Content-Type in ``hdrs`` for the first two unless given."""
+    Content-Type in ``hdrs`` for the first two unless given (``parameter`` appended: :data:`CHARSET` or nothing)."""
     if json is not None:
-        hdrs.setdefault("Content-Type", JSON_MEDIA_TYPE.get())
+        hdrs.setdefault("Content-Type", "application/json" + parameter)
         return jsonlib.dumps(json).encode()
     if isinstance(data, dict):
-        hdrs.setdefault("Content-Type", "application/x-www-form-urlencoded")
+        hdrs.setdefault("Content-Type", "application/x-www-form-urlencoded" + parameter)
         return urlencode(data).encode()
     if isinstance(data, str):
         return data.encode()
@@ -205,6 +204,11 @@ class ApiClient:
     budget_spent: ClassVar[Callable[[str, str, str], None] | None] = None
     """Called with (pool, method, url) instead of sending a write whose pool is spent; the plugin skips the running
     test there (``SkipKind.WRITE_BUDGET``). Without it the client raises WriteBudgetSpent."""
+
+    charset_roles: ClassVar[frozenset[str]] = frozenset()
+    """The roles whose JSON and form-encoded bodies go under a Content-Type carrying :data:`CHARSET` (a body whose
+    Content-Type the caller gives keeps it): the run's seeded half of the accounts (``seed_draws.CHARSET_SENDERS``,
+    set by the pytest plugin; paths17, issue 44). Empty elsewhere: the doctor, cleanup, the load harness."""
 
     held_back: ClassVar[Callable[[str, str, str], None] | None] = None
     """Called with (method, url, why) when the target held a request back longer than the kit waits
@@ -278,7 +282,7 @@ class ApiClient:
         pool = self._reserve_write(method, url, label) if write else None
         url = _with_query(url, params)
         hdrs = dict(headers or {})
-        body = _encode_body(json, data, hdrs)
+        body = _encode_body(json, data, hdrs, CHARSET if self.role in ApiClient.charset_roles else "")
         rec = self.recorder
         given_up: str | None = None
         for tries in range(1, holdback.MAX_TRIES + 1):  # sent again only after a hold-back (429, 503 Retry-After)
