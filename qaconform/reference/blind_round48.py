@@ -188,7 +188,8 @@ def _answer_comments(svc: Service, request: Request, caller: Caller, response: R
     page_string = faults.is_on("round48-answer-comments-page-echo-string") and "page" in q
     sorted_read = faults.is_on("round48-answer-comments-sorted-privacy-dropped") and bool(q.get("sort"))
     childless = faults.is_on("round48-answer-comments-reply-commentids-null")
-    if not (page_string or sorted_read or childless):
+    emptied = faults.is_on("round48-kind-sorted-comments-recipients-emptied") and bool(q.get("sort"))
+    if not (page_string or sorted_read or childless or emptied):
         return response
     body = body_json(response)
     if not isinstance(body, dict) or not isinstance(body.get("list"), list):
@@ -202,6 +203,8 @@ def _answer_comments(svc: Service, request: Request, caller: Caller, response: R
         if sorted_read and item.get("visibility") not in (None, "full", "public"):
             item.pop("visibility", None)
             item.pop("recipients", None)
+        if emptied and item.get("visibility") not in (None, "full", "public") and item.get("recipients"):
+            item["recipients"] = []
         reply = str(item.get("parentId")) != answer_id and item.get("parentId") is not None
         if childless and reply and item.get("commentIds") == []:
             item["commentIds"] = None
