@@ -56,7 +56,9 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
     if op == "unmarkFavorite" and caller.anonymous and faults.is_on("round48-anonymous-unfavorite-unheld-200"):
         return _anonymous_unfavorite(svc, request)
     if op == "lockNode" and faults.is_on("round48-lock-question-by-accepted-answerer"):
-        return await _lock_by_accepted_answerer(svc, request, caller, handler)
+        return await _by_accepted_answerer(svc, request, caller, handler, auth.LOCK_OWN, auth.LOCK_ANY)
+    if op == "cancelWiki" and faults.is_on("round48-kind-cancelwiki-by-accepted-answerer"):
+        return await _by_accepted_answerer(svc, request, caller, handler, auth.CONVERT_OWN_TO_WIKI, auth.MARK_WIKI)
     if op == "scheduleGdprJob" and faults.is_on("round48-gdpr-user-id-suspend-only-refused"):
         _suspend_only_by_id(request)
     if op == "readComment" and faults.is_on("round48-comment-read-cached-by-url"):
@@ -76,9 +78,11 @@ def _anonymous_unfavorite(svc: Service, request: Request) -> Response:
     return json_response({"success": False, "result": {"favoriteCount": 0}})
 
 
-async def _lock_by_accepted_answerer(svc: Service, request: Request, caller: Caller, handler: Any) -> Response | None:
-    """round48-lock-question-by-accepted-answerer: "own" taken as having written the question's accepted answer."""
-    if caller.anonymous or caller.can(auth.LOCK_ANY) or not caller.can(auth.LOCK_OWN):
+async def _by_accepted_answerer(svc: Service, request: Request, caller: Caller, handler: Any, own: str,
+                               any_node: str) -> Response | None:
+    """round48-lock-question-by-accepted-answerer (and round48-kind-cancelwiki-by-accepted-answerer): "own" taken as
+    having written the question's accepted answer, for a caller holding the own-node permission only."""
+    if caller.anonymous or caller.can(any_node) or not caller.can(own):
         return None
     node = _node(svc, request)
     if node is None or node["type"] != "question" or node["author_id"] == caller.id:
@@ -87,7 +91,7 @@ async def _lock_by_accepted_answerer(svc: Service, request: Request, caller: Cal
                           " AND author_id = ?", (node["id"], caller.id))
     if accepted is None:
         return None
-    let_in = dataclasses.replace(caller, permissions=caller.permissions | {auth.LOCK_ANY})
+    let_in = dataclasses.replace(caller, permissions=caller.permissions | {any_node})
     response: Response = await handler(svc, request, let_in)
     return response
 

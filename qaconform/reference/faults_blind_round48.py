@@ -78,6 +78,13 @@ _ALL: tuple[Fault, ...] = (
         "(the sorted query joins no recipient): breaks 'Both visibility and recipients are returned when a comment is "
         "retrieved' for a sorted read only (round48-answer-comments-sorted-privacy-dropped's kind on another rule).",
     ),
+    Fault(
+        "round48-kind-cancelwiki-by-accepted-answerer", "PERM-CANCELWIKI-OWN",
+        "A caller with only Convert own posts to community wiki may unwikify a wiki question whose accepted answer "
+        "(marked) it wrote: breaks '| 11 Unwikify | Mark as community wiki; for the caller's own node, Convert own "
+        "posts to community wiki. |' on that relation only (round48-lock-question-by-accepted-answerer's kind on "
+        "another action).",
+    ),
     # --- seven of the outside kinds
     Fault(
         "round48-user-questions-sorted-novice-denied", "PERM-USER-QUESTIONS",
