@@ -61,11 +61,23 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
         return await _by_accepted_answerer(svc, request, caller, handler, auth.CONVERT_OWN_TO_WIKI, auth.MARK_WIKI)
     if op == "scheduleGdprJob" and faults.is_on("round48-gdpr-user-id-suspend-only-refused"):
         _suspend_only_by_id(request)
-    if op == "readComment" and faults.is_on("round48-comment-read-cached-by-url"):
+    if op == "readComment" and _url_cached(svc, request):
         kept = _comment_by_url.get(str(request.url))
         if kept is not None and time.monotonic() - kept[0] < COMMENT_CACHE_S:
             return Response(kept[1], status_code=kept[2], media_type="application/json")
     return None
+
+
+def _url_cached(svc: Service, request: Request) -> bool:
+    """Whether this comment's own URL is kept: every comment's (round48-comment-read-cached-by-url), or only a reply's
+    (round48-kind-reply-read-cached-by-url: the replies' permalink page, cached apart)."""
+    if faults.is_on("round48-comment-read-cached-by-url"):
+        return True
+    if not faults.is_on("round48-kind-reply-read-cached-by-url"):
+        return False
+    node = _node(svc, request)
+    parent = svc.db.one("SELECT type FROM nodes WHERE id = ?", (node["parent_id"],)) if node is not None else None
+    return parent is not None and parent["type"] == "comment"
 
 
 def _anonymous_unfavorite(svc: Service, request: Request) -> Response:
@@ -244,7 +256,7 @@ def _active_experts(svc: Service, request: Request, caller: Caller, response: Re
 
 
 def _comment_read(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
-    if not faults.is_on("round48-comment-read-cached-by-url"):
+    if not _url_cached(svc, request):
         return response
     key, now = str(request.url), time.monotonic()
     kept = _comment_by_url.get(key)

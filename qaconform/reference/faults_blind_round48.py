@@ -85,6 +85,14 @@ _ALL: tuple[Fault, ...] = (
         "posts to community wiki. |' on that relation only (round48-lock-question-by-accepted-answerer's kind on "
         "another action).",
     ),
+    Fault(
+        "round48-kind-reply-read-cached-by-url", "COMMENT-3",
+        "A reply (a comment whose parent is a comment) read at its own URL is kept by URL for 3 s whoever asks: a "
+        "read by its author, followed within 3 s by an account outside the settings it inherited, hands that account "
+        "the reply: breaks 'A reply to a private comment without privacy fields, or with the same ones, inherits the "
+        "parent's settings' on that order of reads of a reply only (round48-comment-read-cached-by-url's kind at "
+        "depth).",
+    ),
     # --- seven of the outside kinds
     Fault(
         "round48-user-questions-sorted-novice-denied", "PERM-USER-QUESTIONS",
