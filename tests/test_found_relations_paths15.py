@@ -5,6 +5,7 @@ from the lists the walk reads anyway. Each test fails on the walk as it was befo
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 
@@ -76,3 +77,24 @@ def test_an_answerers_unwikify_waits_for_a_wiki_question() -> None:
                   answerers=frozenset({"member"}))
     assert placed(Cell(WIKI, "member", ANSWERER, "question"), [plain]) is None, "refused by its state: not tried"
     assert placed(Cell(SEND, "member", ANSWERER, "question"), [plain]) == plain
+
+
+def test_an_answerer_cell_goes_first_to_a_question_whose_accepted_answer_the_caller_wrote() -> None:
+    """round48 (issue 44): "own" taken from the question's accepted answer (marked) bit only where the caller wrote
+    it; the walk reads marked from the answer lists and places an ANSWERER cell there before any other question the
+    caller answered (without the mark, the first one found, as before)."""
+    found = _found()
+    assert not any(n.accepted for n in found), "no answer is marked on this site"
+    other = Found(PLAIN_Q, "question", "moderator", None, None, "user/2/question.json", "listUserQuestions",
+                  answerers=frozenset({"member"}), accepted=frozenset({"member"}))
+    plain = [n for n in found if n.id != PLAIN_Q]
+    lock = Cell(LOCK, "member", ANSWERER, "question")
+    assert placed(lock, [*plain, replace(other, accepted=frozenset())]) is not None
+    assert placed(lock, [*plain, replace(other, accepted=frozenset())]).id == WIKI_Q  # type: ignore[union-attr]
+    assert placed(lock, [*plain, other]).id == PLAIN_Q  # type: ignore[union-attr]
+    site: Any = _Site()
+    site.lists["user/3/answer.json"][0]["marked"] = True
+    profile: Any = SimpleNamespace(fixtures=SimpleNamespace(question_id=1, member_wiki_node_id=2, wiki_node_id=3,
+                                                            favorite_node_id=4, locked_question_id=5), pools={})
+    walked = {n.id: n for n in find({"admin": site, "novice": site}, profile, IDS)}
+    assert walked[WIKI_Q].accepted == frozenset({"member"}) and walked[PLAIN_Q].accepted == frozenset()

@@ -519,6 +519,12 @@ _ALL = _ALL + PATHS17
 # the administrator unwikifies its own wiki_node_id (the reference data's author) on the seeds that draw it
 _DRAWS_NAMED_HERE["round47-cancelwiki-own-by-moderator-no-canceledby"] = ("unwikifier=admin",)
 
+# --- blind round 48 (issue 44): eight drawn must-rules (seed 20261214) and seven of the kinds issue 44 names, written
+# without reading the suites, measured, then closed by kind (docs/blind-rounds.md)
+from .faults_blind_round48 import BLIND_round48  # noqa: E402
+
+_ALL = _ALL + BLIND_round48  # BLIND_round48_MISSED: left out (docs/blind-rounds.md)
+
 FAULTS: dict[str, Fault] = {f.name: dataclasses.replace(f, draws=_DRAWS_NAMED_HERE[f.name])
                             if f.name in _DRAWS_NAMED_HERE else f for f in _ALL}
 """Every known fault by name."""

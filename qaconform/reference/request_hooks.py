@@ -67,6 +67,7 @@ from . import (
     blind_round44,
     blind_round46,
     blind_round47,
+    blind_round48,
     blind_round49,
     blind_round50,
     combos2_paths,
@@ -229,6 +230,8 @@ HOOKS: list[Hook] = [
          after=blind_round47.after),  # round47 (issue 44): blind round 47
     Hook("round49", before=blind_round49.before, admitted=blind_round49.admitted,
          after=blind_round49.after),  # round49 (issue 44): blind round 49
+    Hook("round48", before=blind_round48.before, admitted=blind_round48.admitted,
+         after=blind_round48.after),  # round48 (issue 44): blind round 48
     Hook("paths16", after=paths16_paths.after),  # paths16 (issue 44): admin's unwikify, a question comment's record
     Hook("reads16", after=reads16_paths.after),  # reads16 (issue 44 item 1): a filtered read's page
     Hook("round50", before=blind_round50.before, admitted=blind_round50.admitted, after=blind_round50.after,

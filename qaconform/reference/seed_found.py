@@ -32,14 +32,17 @@ def answered_wiki_question(b: _Builder) -> int:
     """A community-wiki question of moderator's with a published answer of member's (found_relations.ANSWERER): the
     one node member did not write and answered that is wiki, so the walk tries member's refused unwikify, lock and
     send where "caller answered the node" could be taken for "own" (round41-cancelwiki-own-by-answerer). The fixture
-    wiki nodes have no answer, and the run writes none under them."""
+    wiki nodes have no answer, and the run writes none under them. round48 (issue 44): the answer is the accepted one
+    (marked, and the question with it), so that member also stands to it as the author of its accepted answer
+    (found_relations.Found.accepted), the relation round48-lock-question-by-accepted-answerer takes for "own"; the
+    fixture question's accepted answer is member's too, but the walk never acts under a fixture."""
     moderator, member = 2, 3
     qid = b.new_id()
     date = BASE_MS - 34 * DAY_MS
     answer = b.child("answer", qid, qid, None, _FIXTURE_SPACE_ID, member,
-                     "<p>Ctrl+K opens the search box on every page.</p>", date=date + 3_600_000, depth=1)
+                     "<p>Ctrl+K opens the search box on every page.</p>", date=date + 3_600_000, depth=1, marked=1)
     b.question(qid, _FIXTURE_SPACE_ID, moderator, "Keyboard shortcuts (community wiki)", children=[answer],
-               topics=(6,), wiki=1, date=date)
+               topics=(6,), wiki=1, marked=1, date=date)
     b.action("wikified", moderator, qid, date)
     return qid
 

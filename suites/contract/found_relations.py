@@ -84,6 +84,9 @@ class Found:
     on a node that is not wiki every caller is refused by its state, so "for the caller's own node" was never what an
     unwikify in a relation tried (round50-cancelwiki-question-author-owns-answer: the question's author taken as
     the answer's owner)."""
+    accepted: frozenset[str] = frozenset()
+    """round48 (issue 44): the accounts whose found answer under the question is its accepted one (marked): an
+    :data:`ANSWERER` cell is placed on such a question first, where "own" may be taken from the accepted answer."""
 
     def relations(self, role: str) -> frozenset[str]:
         """The relations ``role`` stands in to this node (action_cases.relations: an answer's parent is its
@@ -145,13 +148,15 @@ moderator hold every permission of the four actions in every relation: no cell o
 
 def placed(cell: Cell, found: Iterable[Found]) -> Found | None:
     """The first found node of the cell's kind to which its role stands in its relation (a wiki question only for an
-    :data:`ANSWERER` cell, and for its unwikify only a wiki one: :data:`ANSWERER`)."""
+    :data:`ANSWERER` cell, and for its unwikify only a wiki one: :data:`ANSWERER`; round48: a question whose accepted
+    answer the role wrote before any other, then a wiki one)."""
     fit = [n for n in found if n.kind == cell.kind and cell.relation in n.relations(cell.role)]
     if cell.relation != ANSWERER and cell.action == WIKI and cell.kind == "answer":  # round50: a wiki answer first
         return next((n for n in fit if n.wiki), next((n for n in fit if not n.wiki), None))
     if cell.relation != ANSWERER:
         return next((n for n in fit if not n.wiki), None)
-    return next((n for n in fit if n.wiki), None if cell.action == WIKI else next(iter(fit), None))
+    fit.sort(key=lambda n: (cell.role not in n.accepted, not n.wiki))  # round48: the accepted answer's author first
+    return next((n for n in fit if n.wiki or cell.action != WIKI), None)
 
 
 # --- the reads ----------------------------------------------------------------------------------------------------
@@ -240,6 +245,7 @@ def find(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) 
                                        wiki=q.get("wiki") is True))  # paths15: a wiki one for ANSWERER cells only
     answers: list[Found] = []
     questions_of: dict[int, int] = {}
+    marked: set[int] = set()
     for role in WRITERS:
         uid = user_ids.get(role)
         if uid is None:
@@ -255,11 +261,16 @@ def find(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) 
             answers.append(Found(a["id"], "answer", role, asker, asker, path, "listUserAnswers",
                                  wiki=a.get("wiki") is True))  # round50: a wiki one for unwikify cells only
             questions_of[a["id"]] = question
+            if a.get("marked") is True:
+                marked.add(a["id"])
     found += answers
     known = {a.id for a in answers}
     answerers: dict[int, set[str]] = {}  # paths15 (issue 44): who answered each question, from the answers found
+    accepted: dict[int, set[str]] = {}  # round48 (issue 44): whose found answer is the question's accepted one
     for node in answers:
         answerers.setdefault(questions_of[node.id], set()).add(node.author)
+        if node.id in marked:
+            accepted.setdefault(questions_of[node.id], set()).add(node.author)
     # the answers of the accounts' questions whose author no answer list read names: parents of comments only (a
     # node acted on needs its author known, "own" decides; its parent's author never turns a refusal into a grant)
     unnamed = [Found(a, "answer", OTHER, asker, asker, "", "") for q, ids in answer_ids.items() if q not in off
@@ -282,7 +293,8 @@ def find(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int]) 
                 replies.append(Found(c["id"], REPLY, public[c["id"]], public[parent], answer.question_author,
                                      path, "listAnswerComments"))
     return [replace(n, commenters=frozenset(commenters.get(n.id, set()) - {n.author}),
-                    answerers=frozenset(answerers.get(n.id, set()) - {n.author})) for n in found] + replies
+                    answerers=frozenset(answerers.get(n.id, set()) - {n.author}),
+                    accepted=frozenset(accepted.get(n.id, set()) - {n.author})) for n in found] + replies
 
 
 def _public(c: dict[str, Any], off: set[int]) -> bool:

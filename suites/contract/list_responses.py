@@ -168,16 +168,17 @@ def readers(op: str, contract: Contract) -> list[str]:
 
 
 def array(op: str, seed: int, strength: int = PAIRS, contract: Contract | None = None,
-          deeper: bool = False) -> list[Row]:
+          deeper: bool = False, extra: tuple[str, ...] = ()) -> list[Row]:
     """The covering array of list ``op`` over reader, its stated parameters, its own and the request form;
     ``deeper`` (test_list_responses.py, lists9): with the Conventions' parameters its section leaves unnamed and the
     paging values ``paging_more`` adds, and on a user list the path's user (every account's list at its first page,
-    ``Row.owner``): response_params.py, the item rules under every stated parameter."""
+    ``Row.owner``): response_params.py, the item rules under every stated parameter. ``extra`` (round48): some of
+    those Conventions' parameters only (subtree_rows.py's ``conventions``)."""
     contract = contract or load_contract()
     dims = contract.dimensions
     section = load(contract)
     rng = random.Random(f"{seed}|{op}|responses")
-    stated = (*dims.of_list(op), *(response_params.conventions(op, contract) if deeper else ()))
+    stated = (*dims.of_list(op), *(response_params.conventions(op, contract) if deeper else extra))
     names = [*stated, *own_dimensions(contract).get(op, ()), section.form]
     columns = []
     for name in names:

@@ -5,8 +5,8 @@ Why: the comment rules (privacy, the settings read back, the body, the listing) 
 one or two accounts read it plainly; a server that renders the list per caller, or takes another path under wrap or
 v1, breaks them for the others and passes. Here the list the contract suite's privacy thread (privacy_thread.py: an
 answer and six comments of known audience, written once per run anyway) is read once per row of the list's covering
-array (list_responses.array: every reader, wrap and v1 in their combinations, the request form), and every rule is
-judged on the response.
+array (list_responses.array: every reader, wrap and v1 in their combinations, the request form, and the Conventions'
+parameters ``subtree_responses.conventions`` names: sort), and every rule is judged on the response.
 
 Derived, not listed: the rules are the must-rules of ``list_responses.not_response`` (judged on the run's own
 comments, not on any response) whose operations include a list of ``subtree_responses.lists`` in
@@ -50,6 +50,9 @@ class Section:
     lists: tuple[str, ...]
     left_out: Mapping[str, str]
     not_across: Mapping[str, Mapping[str, str]]
+    conventions: tuple[str, ...] = ()
+    """round48 (issue 44): the Conventions' parameters the rows cross beside the list's own (sort: a sorted read
+    served by another query dropped the private items' settings, round48-answer-comments-sorted-privacy-dropped)."""
 
 
 def load(contract: Contract | None = None) -> Section:
@@ -59,7 +62,11 @@ def load(contract: Contract | None = None) -> Section:
     where = f"{contract.dimensions_path}: {SECTION}"
     across = {str(k): {str(d): str(w) for d, w in (v or {}).items()} for k, v in (raw.get("not_across") or {}).items()}
     out = Section(tuple(str(op) for op in raw.get("lists") or ()),
-                  {str(k): str(v) for k, v in (raw.get("left_out") or {}).items()}, across)
+                  {str(k): str(v) for k, v in (raw.get("left_out") or {}).items()}, across,
+                  tuple(str(d) for d in raw.get("conventions") or ()))
+    for dim in out.conventions:
+        if dim not in contract.dimensions.values:
+            raise ContractError(f"{where}.conventions names {dim!r}, not a dimension")
     for op in out.lists:
         if op not in contract.dimensions.lists:
             raise ContractError(f"{where}.lists names {op!r}, not a list of 'lists:'")

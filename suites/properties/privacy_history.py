@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NoReturn
 
+import location_order
 import locked_parent_post
 import public_parent
 import recipient_relation
@@ -238,6 +239,7 @@ class SubtreeModel:
         body = got.json() if got is not None and got.status == 200 else None
         if not isinstance(body, dict) or str(body.get("id")) != str(c.id):
             return
+        location_order.judge(c, path, w.api, self._leaked, self._fail)  # round48: an outsider reads the URL next
         wrong = self._settings_wrong(c, *settings_of(body))
         if wrong:
             inherited = c.reply and bool(c.thread_authors)
