@@ -86,7 +86,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize(("response_rule", "row"), _rows(metafunc.config))
         return
     own = metafunc.definition.get_closest_marker("rule")
-    also = {"ANSWER-PUBLISHED": PUBLISHED_RULES, "ANSWER-MODERATION": CREATION_RULES}.get(
+    also = {"ANSWER-PUBLISHED": (*PUBLISHED_RULES, "ANSWER-BODY-KEPT", "CONV-PARAM-WINS-ANSWER"),
+            "ANSWER-MODERATION": CREATION_RULES,  # cross17: the rules the listed / returned body's checks name
+            "ANSWER-BODY-KEPT": ("AUTH-ACTING-USER", "CONV-PARAM-WINS-ANSWER", "SHAPE-POST-ANSWER")}.get(
         str(own.args[0]) if own is not None and own.args else "", ())
     parametrize_by_rule(metafunc, "case", _cases, "an answer form matrix",
                         also=tuple(r for r in also if own is None or r not in own.args))  # round15 (issue 44)

@@ -92,6 +92,7 @@ def _path(op: str, owner: str, require_fixture: Any, user_ids: dict[str, int]) -
     return path(op, userId=user_ids[owner])
 
 
+@pytest.mark.rule("SHAPE-DATES-MILLIS", "SHAPE-DATE-FORMATTED")
 def test_a_bare_array_list_keeps_its_shape_for_every_reader_in_every_request_form(
     bare_row: tuple[str, str, str, str], api: dict[str, ApiClient], require_fixture: Any, user_ids: dict[str, int],
     contract: Any,
