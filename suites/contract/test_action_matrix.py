@@ -137,9 +137,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         return
     own = metafunc.definition.get_closest_marker("rule")
     permission = own is not None and str(own.args[0]).startswith("PERM-")
-    # cross17 (issue 44 item 7): judge_permission names PERM-DENIED-STATUS for a 5xx or an off-interface answer
+    # cross17 (issue 44 item 7): judge_permission names PERM-DENIED-STATUS on a refused row (a 5xx, off-interface)
     parametrize_by_rule(metafunc, "case", _cases, "an action matrix",
-                        also=("PERM-DENIED-STATUS",) if permission else ())
+                        also_of=lambda c: ("PERM-DENIED-STATUS",) if permission and not c.allowed else ())
 
 
 @pytest.fixture(scope="session")

@@ -44,7 +44,7 @@ _MARKS = {
     "listIssueTypes": pytest.mark.rule("SHAPE-LIST-ISSUE-TYPES", "LIST-ARRAY-ISSUETYPES", "ISSUETYPES-ARRAY",
                                        "CONV-JSON-EXTENSION"),
     "listUserContent": pytest.mark.rule("SHAPE-LIST-USER-CONTENT", "LIST-ARRAY-CONTENT", "SHAPE-CONTENT-ACTIONDATE",
-                                        "CONV-JSON-EXTENSION"),
+                                        "CONV-JSON-EXTENSION", "SHAPE-DATES-MILLIS", "SHAPE-DATE-FORMATTED"),
 }
 """The rules judged on each list's rows, written out so that tests/test_rule_coverage.py reads them statically."""
 SUBJECT = "member"
@@ -92,7 +92,6 @@ def _path(op: str, owner: str, require_fixture: Any, user_ids: dict[str, int]) -
     return path(op, userId=user_ids[owner])
 
 
-@pytest.mark.rule("SHAPE-DATES-MILLIS", "SHAPE-DATE-FORMATTED")
 def test_a_bare_array_list_keeps_its_shape_for_every_reader_in_every_request_form(
     bare_row: tuple[str, str, str, str], api: dict[str, ApiClient], require_fixture: Any, user_ids: dict[str, int],
     contract: Any,
