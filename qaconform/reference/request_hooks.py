@@ -68,6 +68,7 @@ from . import (
     blind_round46,
     blind_round47,
     combos2_paths,
+    cross17_paths,
     fix2jobs_paths,
     fix22_paths,
     fix23_paths,
@@ -226,6 +227,7 @@ HOOKS: list[Hook] = [
          after=blind_round47.after),  # round47 (issue 44): blind round 47
     Hook("paths16", after=paths16_paths.after),  # paths16 (issue 44): admin's unwikify, a question comment's record
     Hook("reads16", after=reads16_paths.after),  # reads16 (issue 44 item 1): a filtered read's page
+    Hook("cross17", refusal=cross17_paths.refusal),  # cross17 (issue 44 item 7): a refusal on an older answer
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
