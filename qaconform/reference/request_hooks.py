@@ -71,6 +71,7 @@ from . import (
     blind_round49,
     blind_round50,
     combos2_paths,
+    cross17_paths,
     fix2jobs_paths,
     fix22_paths,
     fix23_paths,
@@ -238,6 +239,7 @@ HOOKS: list[Hook] = [
          refusal_body=blind_round50.refusal_body),  # round50 (issue 44): blind round 50
     Hook("paths17", before=paths17_paths.before,
          after=paths17_paths.after),  # paths17 (issue 44): a Content-Type with a parameter, an action's options
+    Hook("cross17", refusal=cross17_paths.refusal),  # cross17 (issue 44 item 7): a refusal on an older answer
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

@@ -412,14 +412,17 @@ Draw = Callable[[str, Dimensions, int, "pytest.Config"], Iterable[Labelled]]
 
 
 def parametrize_by_rule(metafunc: pytest.Metafunc, argname: str, draw: Draw, what: str,
-                        also: tuple[str, ...] = (), beside: Mapping[str, Judged] | None = None) -> None:
+                        also: tuple[str, ...] = (), beside: Mapping[str, Judged] | None = None,
+                        also_of: Callable[[Any], tuple[str, ...]] | None = None) -> None:
     """``argname``: every combination ``draw`` gives for the one rule the test's ``rule`` marker names, each a test
     whose id is its label (test_matrix.py ``combination``, test_action_matrix.py ``case``,
     test_input_form_matrix.py ``case``). The seed is the run's ``--seed`` (qaconform's properties plugin).
     ``also``: the other rules the test's failures name on every combination (round15, issue 44), marked on each
     combination so that a run selecting one of them by its marker (``--rule``, the self-test) runs them too; the
     combinations are still drawn for the test's own rule. ``beside``: rule -> the dimension values its test's own
-    reads judge beside each combination's (crossing13: cells.cell_marks), marked in every combination's cell."""
+    reads judge beside each combination's (crossing13: cells.cell_marks), marked in every combination's cell.
+    ``also_of(combination)``: the rules its failures name on that combination only (cross17, issue 44 item 7: a
+    rule judged on some rows is marked there, so the run's crossing counts it only where it is judged)."""
     if argname not in metafunc.fixturenames:
         return
     import pytest
@@ -432,9 +435,17 @@ def parametrize_by_rule(metafunc: pytest.Metafunc, argname: str, draw: Draw, wha
     seed = metafunc.config.stash[STATE].seed
     marks = [pytest.mark.rule(*also)] if also else []
     judged = (beside or {}).get(marker.args[0])
-    params: list[Any] = [pytest.param(c, id=c.label, marks=[*marks, *cell_marks(c, beside=judged)])
+    params: list[Any] = [pytest.param(c, id=c.label,
+                                      marks=[*marks, *_also_of(also_of, c), *cell_marks(c, beside=judged)])
                          for c in draw(marker.args[0], dims, seed, metafunc.config)]
     metafunc.parametrize(argname, params)
+
+
+def _also_of(also_of: Callable[[Any], tuple[str, ...]] | None, combination: Any) -> list[Any]:
+    import pytest
+
+    rules = also_of(combination) if also_of is not None else ()
+    return [pytest.mark.rule(*rules)] if rules else []
 
 
 RuleRows = Callable[[int, int], Sequence[tuple[Labelled, tuple[str, ...]]]]

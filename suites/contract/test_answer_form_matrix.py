@@ -86,10 +86,14 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize(("response_rule", "row"), _rows(metafunc.config))
         return
     own = metafunc.definition.get_closest_marker("rule")
-    also = {"ANSWER-PUBLISHED": PUBLISHED_RULES, "ANSWER-MODERATION": CREATION_RULES}.get(
-        str(own.args[0]) if own is not None and own.args else "", ())
+    rule = str(own.args[0]) if own is not None and own.args else ""
+    also = {"ANSWER-PUBLISHED": (*PUBLISHED_RULES, "ANSWER-BODY-KEPT"),
+            "ANSWER-MODERATION": CREATION_RULES,  # cross17: the rules the listed / returned body's checks name
+            "ANSWER-BODY-KEPT": ("AUTH-ACTING-USER", "SHAPE-POST-ANSWER")}.get(rule, ())
+    wins = ("CONV-PARAM-WINS-ANSWER",) if rule in ("ANSWER-PUBLISHED", "ANSWER-BODY-KEPT") else ()
     parametrize_by_rule(metafunc, "case", _cases, "an answer form matrix",
-                        also=tuple(r for r in also if own is None or r not in own.args))  # round15 (issue 44)
+                        also=tuple(r for r in also if own is None or r not in own.args),  # round15 (issue 44)
+                        also_of=lambda c: wins if c.form == PARAM_WINS else ())  # judged on those rows only
 
 
 def _where(form: str) -> str:

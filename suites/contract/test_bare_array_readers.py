@@ -44,7 +44,7 @@ _MARKS = {
     "listIssueTypes": pytest.mark.rule("SHAPE-LIST-ISSUE-TYPES", "LIST-ARRAY-ISSUETYPES", "ISSUETYPES-ARRAY",
                                        "CONV-JSON-EXTENSION"),
     "listUserContent": pytest.mark.rule("SHAPE-LIST-USER-CONTENT", "LIST-ARRAY-CONTENT", "SHAPE-CONTENT-ACTIONDATE",
-                                        "CONV-JSON-EXTENSION"),
+                                        "CONV-JSON-EXTENSION", "SHAPE-DATES-MILLIS", "SHAPE-DATE-FORMATTED"),
 }
 """The rules judged on each list's rows, written out so that tests/test_rule_coverage.py reads them statically."""
 SUBJECT = "member"

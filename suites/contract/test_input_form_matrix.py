@@ -104,7 +104,18 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "job_row" in metafunc.fixturenames:
         metafunc.parametrize("job_row", _job_rows(metafunc.config))
         return
-    parametrize_by_rule(metafunc, "case", _cases, "an input form matrix")
+    own = metafunc.definition.get_closest_marker("rule")
+    rule = str(own.args[0]) if own is not None and own.args else ""
+    also = JOB_ALSO if rule.startswith("GDPR-") else ("PERM-COMMENT-PRIVATE",) if rule == "COMMENT-4" else ()
+    parametrize_by_rule(metafunc, "case", _cases, "an input form matrix", also=tuple(r for r in also if r != rule),
+                        also_of=lambda c: JOB_FORM_ALSO if rule.startswith("GDPR-") and c.form == PARAM_WINS else ())
+
+
+JOB_ALSO = ("GDPR-ERROR-BODY", "GDPR-PAST-DATE")
+"""cross17 (issue 44 item 7): the rules a job row's checks name beside its own (a 400 without its error body, a
+taken form's past date: _judge_job, _judge_taken); COMMENT-4's rows name PERM-COMMENT-PRIVATE when the private parent
+a reply needs was not posted. JOB_FORM_ALSO: on a param_wins row only (the body's value won)."""
+JOB_FORM_ALSO = ("CONV-PARAM-AS-BODY-FIELD-GDPR",)
 
 
 # --- sending one combination ------------------------------------------------------------------------------------

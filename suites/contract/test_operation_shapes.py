@@ -86,6 +86,7 @@ def _sorted_cases() -> list[Any]:
 
 @pytest.mark.rule("SHAPE-DATES-MILLIS", "SHAPE-DATE-FORMATTED")
 @pytest.mark.parametrize("op", _sorted_cases())
+@pytest.mark.rule("CONV-CONTENT-TYPE-JSON", "CONV-JSON-EXTENSION", "VERSION-PATH", "PAGING-ENVELOPE", "LIST-ITEM-TYPE")
 def test_each_list_asked_for_the_sort_it_reports_answers_its_item_schema(
     op: str, fetch: Fetch, list_paths: dict[str, str], contract: Any
 ) -> None:
@@ -110,6 +111,7 @@ def test_each_list_asked_for_the_sort_it_reports_answers_its_item_schema(
 @pytest.mark.rule("SHAPE-LIST-USER-CONTENT", "LIST-ARRAY-CONTENT", "SHAPE-CONTENT-ACTIONDATE", "CONV-JSON-EXTENSION",
                   "CONV-CONTENT-TYPE-JSON", "VERSION-PATH")
 @pytest.mark.gdpr
+@pytest.mark.rule("SHAPE-DATES-MILLIS", "SHAPE-DATE-FORMATTED")
 def test_user_content_list_is_a_bare_array_of_content_entries(
     fetch: Fetch, user_ids: dict[str, int], contract: Any, read_only: bool
 ) -> None:
@@ -128,6 +130,7 @@ def test_user_content_list_is_a_bare_array_of_content_entries(
 
 @pytest.mark.rule("SHAPE-LIST-ISSUE-TYPES", "LIST-ARRAY-ISSUETYPES", "ISSUETYPES-ARRAY", "CONV-JSON-EXTENSION",
                   "CONV-CONTENT-TYPE-JSON", "VERSION-PATH")
+@pytest.mark.rule("SHAPE-DATES-MILLIS", "SHAPE-DATE-FORMATTED")
 def test_issue_type_list_is_a_bare_array_of_named_objects(
     fetch: Fetch, require_fixture: Any, contract: Any
 ) -> None:
@@ -237,6 +240,7 @@ def _assert_action_result(resp: ApiResponse, op: str, what: str, contract: Any, 
 @pytest.mark.rule("SHAPE-UNMARK-FAVORITE", "SHAPE-ACTIONDATE", "CONV-JSON-EXTENSION", "CONV-CONTENT-TYPE-JSON",
                   "VERSION-PATH")
 @pytest.mark.writes
+@pytest.mark.rule("ACTION-RECORD-SHAPE", "ACTION-WRAPPERS", "SHAPE-DATES-MILLIS", "SHAPE-DATE-FORMATTED")
 def test_unfavoriting_gives_200_with_the_favorite_action_and_count(unfavorite_once: ApiResponse, contract: Any) -> None:
     _assert_action_result(unfavorite_once, "unmarkFavorite", "member unfavorites favorite_node_id", contract,
                           "SHAPE-UNMARK-FAVORITE")
@@ -245,6 +249,7 @@ def test_unfavoriting_gives_200_with_the_favorite_action_and_count(unfavorite_on
 @pytest.mark.rule("SHAPE-CANCEL-WIKI", "SHAPE-ACTIONDATE", "CONV-JSON-EXTENSION", "CONV-CONTENT-TYPE-JSON",
                   "VERSION-PATH")
 @pytest.mark.writes
+@pytest.mark.rule("ACTION-RECORD-SHAPE", "ACTION-WRAPPERS", "SHAPE-DATES-MILLIS", "SHAPE-DATE-FORMATTED")
 def test_unwikifying_own_node_gives_200_with_the_wikify_action(cancelwiki_own_once: ApiResponse, contract: Any) -> None:
     _assert_action_result(cancelwiki_own_once, "cancelWiki", "member unwikifies member_wiki_node_id", contract,
                           "SHAPE-CANCEL-WIKI")
@@ -252,6 +257,8 @@ def test_unwikifying_own_node_gives_200_with_the_wikify_action(cancelwiki_own_on
 
 @pytest.mark.rule("SHAPE-CANCEL-WIKI", "SHAPE-ACTIONDATE")
 @pytest.mark.writes
+@pytest.mark.rule("ACTION-RECORD-SHAPE", "ACTION-WRAPPERS", "SHAPE-DATES-MILLIS", "SHAPE-DATE-FORMATTED",
+                  "CONV-JSON-EXTENSION", "CONV-CONTENT-TYPE-JSON", "VERSION-PATH")  # cross17: its checks name them
 def test_unwikifying_anothers_node_with_mark_as_wiki_gives_200_with_the_wikify_action(
     cancelwiki_once: ApiResponse, wiki_unwikifier: str, contract: Any
 ) -> None:
@@ -263,6 +270,7 @@ def test_unwikifying_anothers_node_with_mark_as_wiki_gives_200_with_the_wikify_a
                   "VERSION-PATH")
 @pytest.mark.writes
 @pytest.mark.parametrize("role", ["admin", "moderator"])
+@pytest.mark.rule("ACTION-RECORD-SHAPE", "ACTION-WRAPPERS", "SHAPE-DATES-MILLIS", "SHAPE-DATE-FORMATTED")
 def test_sending_a_published_node_to_moderation_gives_200_with_the_action(
     role: str, contract: Any, sent_to_mod_by: Callable[[str], Any]
 ) -> None:
@@ -276,6 +284,7 @@ def test_sending_a_published_node_to_moderation_gives_200_with_the_action(
                   "VERSION-PATH")
 @pytest.mark.writes
 @pytest.mark.parametrize("role", ["admin", "moderator", "member"])
+@pytest.mark.rule("ACTION-RECORD-SHAPE", "ACTION-WRAPPERS", "SHAPE-DATES-MILLIS", "SHAPE-DATE-FORMATTED")
 def test_locking_a_node_with_a_prompt_gives_200_with_the_lock_action(
     role: str, contract: Any, locked_by: Callable[[str], Any]
 ) -> None:
@@ -292,6 +301,7 @@ GDPR_MAIN_JOB_TEST = "test_gdpr_jobs.py::test_a_valid_individual_job_is_schedule
 @pytest.mark.gdpr
 @pytest.mark.destructive
 @pytest.mark.writes
+@pytest.mark.rule("SHAPE-DATES-MILLIS", "SHAPE-DATE-FORMATTED")
 def test_scheduling_a_valid_data_protection_job_gives_201_with_a_job_id(
     admin: ApiClient, profile: Profile, contract: Any, request: pytest.FixtureRequest
 ) -> None:

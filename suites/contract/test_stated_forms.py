@@ -76,7 +76,15 @@ from stated_forms import (
 
 from qaconform import contract
 from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
-from qaconform.pytest.support import find_listed, new_id, present, same_plain_text, settle, wire_value
+from qaconform.pytest.support import (
+    expect_created,
+    find_listed,
+    new_id,
+    present,
+    same_plain_text,
+    settle,
+    wire_value,
+)
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile, VisibilityOptions
 
@@ -269,6 +277,7 @@ def test_an_answer_with_other_node_fields_beside_its_body_is_created(
 @pytest.mark.rule("ANSWER-OTHER-NODE-FIELDS", "AUTH-ACTING-USER")
 @pytest.mark.writes
 @pytest.mark.parametrize("carrier", ["json", "query", "form"])
+@pytest.mark.rule("ANSWER-201", "CONV-PARAM-AS-BODY-FIELD")
 def test_each_account_may_supply_other_node_fields_in_each_form(
         api: dict[str, ApiClient], carrier: str, question_id: int, run_tag: str, created: Any,
         sent_once: SentCache) -> None:
@@ -382,7 +391,7 @@ def test_non_ascii_comment_text_reads_back_unchanged_from_every_list(
     sent = carrier_comment(sent_once, member, forms_answer, carrier, run_tag, created)
     resp = sent.resp
     own = "SHAPE-POST-COMMENT" if carrier.startswith("json") else "CONV-PARAM-AS-BODY-FIELD"
-    expect(resp.status == 201, own, f"member posts a comment ({carrier}) with {script} text", resp)
+    expect_created(resp, own, f"member posts a comment ({carrier}) with {script} text")  # a step (cross17)
     item = read_backs.once(("comments", sent.id), member, lambda: read_comment(member, forms_answer, sent,
                                                                                "COMMENT-LISTED"))
     text = TEXTS[script]
@@ -405,7 +414,7 @@ def test_non_ascii_answer_text_reads_back_unchanged_from_every_list(
     sent = body_answer(sent_once, member, question_id, carrier, run_tag, created)
     resp = sent.resp
     own = "ANSWER-201" if carrier.startswith("json") else "CONV-PARAM-AS-BODY-FIELD"
-    expect(resp.status == 201, own, f"member posts an answer ({carrier}) with {script} text", resp)
+    expect_created(resp, own, f"member posts an answer ({carrier}) with {script} text")  # a step (cross17)
     assert sent.id is not None
     text = TEXTS[script]
     body = _json_or_none(resp)
@@ -430,7 +439,7 @@ def test_any_unicode_text_in_a_comment_reads_back_unchanged(
     texts = drawn_texts()
     sent = carrier_comment(sent_once, member, forms_answer, "json-utf8", run_tag, created)
     resp = sent.resp
-    expect(resp.status == 201, "SHAPE-POST-COMMENT", f"member posts a comment with {texts!r}", resp)
+    expect_created(resp, "SHAPE-POST-COMMENT", f"member posts a comment with {texts!r}")  # a step (cross17)
     item = read_comment(member, forms_answer, sent, "COMMENT-LISTED")
     for text in texts:
         _check_text("the answer's comment list", item.get("body"), text, resp)
@@ -440,6 +449,7 @@ def test_any_unicode_text_in_a_comment_reads_back_unchanged(
 @pytest.mark.actions
 @pytest.mark.writes
 @pytest.mark.parametrize("script", sorted(TEXTS))
+@pytest.mark.rule("PERM-LOCK-OWN")  # cross17: its checks name them (tests/test_blame_in_marks.py)
 def test_a_non_ascii_lock_prompt_comes_back_unchanged_as_extra(
         locked_by: Callable[[str], Any], script: str) -> None:
     """member's lock of its own answer (suites/conftest.py ``locked_by``, the one the permission and shape tests read

@@ -259,6 +259,7 @@ def second_job(jobs: Jobs, frames: Frames) -> Scheduled:
 @pytest.mark.writes
 @pytest.mark.rule("GDPR-ERROR-BODY", "GDPR-201-JOBID", "GDPR-DATE-FORMATTED", "SHAPE-SCHEDULE-GDPR-JOB",
                   "GDPR-USER-FORMS", "GDPR-REASSIGN-FORMS", "GDPR-OPERATIONS-RANGE")
+@pytest.mark.rule("GDPR-BULK-NO-TYPE")  # cross17: its checks name them (tests/test_blame_in_marks.py)
 def test_a_valid_individual_job_is_scheduled_with_201_and_a_job_id(main_job: Scheduled, contract: Any) -> None:
     """A complete job carrying a stated form of each field: user by email ("Exactly one of username, email, id"),
     reassignUser by username ("by exactly one of username or id"), four operations ("at most 4 elements"), the date

@@ -237,6 +237,7 @@ FORM_ROWS = {"bulk": BULK_NO_CSV, "individual": NO_USER_PREFIX}
 @pytest.mark.rule("CONV-PARAM-AS-BODY-FIELD-GDPR", "GDPR-BULK-NO-CSV", "GDPR-INDIVIDUAL-NO-USER")
 @pytest.mark.writes
 @pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.rule("GDPR-ERROR-BODY")  # cross17: its checks name them (tests/test_blame_in_marks.py)
 def test_type_given_as_a_request_parameter_of_a_form_encoded_body_is_read(admin: ApiClient, kind: str) -> None:
     """``type=<kind>`` in an application/x-www-form-urlencoded body and nothing else: no job of either kind can be
     made without its file or its user, so the request is harmless on any target."""

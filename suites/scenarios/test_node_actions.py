@@ -208,6 +208,7 @@ def _caller(role: str, request: pytest.FixtureRequest) -> str:
 @pytest.mark.rule("ACTION-WRAPPERS", "ACTION-RECORD-SHAPE", "ACTION-CANCELWIKI-CANCELED", "ACTION-CANCELED-FIELDS",
                   "ACTION-NODE-ID", "SHAPE-CANCEL-WIKI", "SHAPE-ACTIONDATE")
 @pytest.mark.parametrize(("fixture", "role", "node_key"), WIKI_CASES)
+@pytest.mark.rule("AUTH-ACTING-USER")  # cross17: its checks name them (tests/test_blame_in_marks.py)
 def test_unwikifying_a_wiki_node_returns_the_wiki_action_canceled(fixture: str, role: str, node_key: str,
                                                                   request: pytest.FixtureRequest,
                                                                   api: dict[str, ApiClient], profile: Any,
@@ -228,6 +229,7 @@ def test_unwikifying_a_wiki_node_returns_the_wiki_action_canceled(fixture: str, 
 
 @pytest.mark.rule("ACTION-CANCELWIKI-NOT-WIKI")
 @pytest.mark.parametrize(("fixture", "role", "node_key"), WIKI_CASES)
+@pytest.mark.rule("SHAPE-CANCEL-WIKI")  # cross17: its checks name them (tests/test_blame_in_marks.py)
 def test_an_unwikified_node_reads_back_not_wiki_in_the_lists(fixture: str, role: str, node_key: str,
                                                              request: pytest.FixtureRequest, admin: ApiClient,
                                                              profile: Any, user_ids: dict[str, int],
@@ -355,6 +357,7 @@ def test_member_may_not_lock_another_users_answer(member: ApiClient, others_answ
 
 
 @pytest.mark.rule("PERM-LOCK", "PERM-DENIED-STATUS")
+@pytest.mark.rule("ANSWER-MODERATION")  # cross17: its checks name them (tests/test_blame_in_marks.py)
 def test_novice_may_not_lock_even_its_own_answer(novice: ApiClient, answer_of: Callable[[str], Any],
                                                  run_tag: str) -> None:
     """novice's own answer is the run's shared one (nothing else locks it)."""
