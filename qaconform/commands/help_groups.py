@@ -67,6 +67,8 @@ GROUPS: dict[str, tuple[Group, ...]] = {
               ("--max-writes", "--max-write-rps", "--no-write-budget", "--no-cleanup")),
         Group("limits, reports and the exit code", "the limits a step must hold, where the files go, a baseline",
               ("--thresholds", "--threshold", "--out", "--baseline", "--tolerance")),
+        Group("is this build slower?", "both builds now, in turn under the same load: what holds on a busy machine",
+              ("--baseline-target", "--rounds", "--round-s")),
         Group("parallelism", "Locust worker processes on this machine", ("--workers",)),
     ),
 }
