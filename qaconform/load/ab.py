@@ -309,6 +309,11 @@ def main(args: argparse.Namespace, steps_cls: Any) -> int:
     from qaconform.load.runner import new_run_id
     from qaconform.report.files import strict_json
 
+    if not args.profile:  # the embedded server sets the demo passwords' variables, which a real profile may name
+        from qaconform.errors import UsageError
+
+        raise UsageError("--baseline-target needs --profile: the candidate build running too (`qaconform serve "
+                         "--port 0 --profile-out candidate.toml` for the reference server)")
     if args.rounds < MIN_PAIRS or args.round_s < 4:
         from qaconform.errors import UsageError
 

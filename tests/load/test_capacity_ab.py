@@ -114,6 +114,10 @@ def _capacity(*argv: str) -> subprocess.CompletedProcess[str]:
 def test_the_command_line_refuses_two_baselines_and_too_few_rounds(tmp_path: object) -> None:
     both = _capacity("--baseline-target", "a.toml", "--baseline", "capacity.json")
     assert both.returncode == exitcodes.USAGE and "not both" in both.stderr + both.stdout
-    few = _capacity("--baseline-target", "a.toml", "--rounds", "2")
+    few = _capacity("--baseline-target", "a.toml", "--profile", "b.toml", "--rounds", "2")
     assert few.returncode == exitcodes.USAGE and "--rounds must be 3 or more" in few.stderr + few.stdout
-    assert "Traceback" not in both.stderr + few.stderr
+    alone = _capacity("--baseline-target", "a.toml")
+    assert alone.returncode == exitcodes.USAGE and "needs --profile" in alone.stderr + alone.stdout
+    old = _capacity("--baseline-target", "a.toml", "--profile", "b.toml", "--rounds", "2", "--out", "x")
+    assert "--out is deprecated: it is now --report-dir" in old.stderr
+    assert "Traceback" not in both.stderr + few.stderr + alone.stderr + old.stderr
