@@ -175,7 +175,7 @@ BROKEN = {
     "question-does-not-exist": ({r"^question_id = \d+": "question_id = 999999"}, "question_id 999999: no such "
                                                                                "question"),
     "question-in-another-space": ({r"^space_id = \d+": "space_id = 2"}, "lives in space 1, not in space_id 2"),
-    "wrong-password": ({r'^password_env = "QACONFORM_REFERENCE_MEMBER_PASSWORD"': 'password = "not-it"'},
+    "wrong-password": ({r'^password_env = "QACONFORM_MEMBER_PASSWORD"': 'password = "not-it"'},
                        "[accounts.member] username 'member' is refused"),
     "base-url-with-api-root": ({r'^base_url = "(.*)"': r'base_url = "\1/services/v2"'}, "already holds /services/v2"),
     "base-url-under-a-path": ({r'^base_url = "(.*)"': r'base_url = "\1/community"'}, "does not serve the interface"),

@@ -26,7 +26,7 @@ from qaconform.reference import ReferenceServer
 pytestmark = pytest.mark.slow  # qaconform run and doctor against a proxy per broken profile
 
 EDITS = {
-    "wrong-password": ({r'^password_env = "QACONFORM_REFERENCE_MEMBER_PASSWORD"': 'password = "not-the-password"'},
+    "wrong-password": ({r'^password_env = "QACONFORM_MEMBER_PASSWORD"': 'password = "not-the-password"'},
                        "[accounts.member] username 'member' is refused by the target"),
     "base-url-with-api-root": ({r'^base_url = "(.*)"': r'base_url = "\1/services/v2"'},
                                "already holds /services/v2"),

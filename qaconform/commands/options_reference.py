@@ -39,10 +39,13 @@ VARIABLES: dict[str, Variable] = {
                                         "target: a resolved target.json for another URL stops the run)"),
     "QACONFORM_<ROLE>_PASSWORD": Variable(YOU, "an account's password when the profile names it by `password_env` "
                                                "(`qaconform init` writes `QACONFORM_ADMIN_PASSWORD` ...); the "
-                                               "report's curl lines use the same names"),
-    "QACONFORM_REFERENCE_*": Variable(YOU, "`QACONFORM_REFERENCE_<ROLE>_PASSWORD`: the demo accounts' passwords the "
-                                          "profile of `qaconform serve --profile-out` names; `eval \"$(qaconform "
-                                          "serve --print-env)\"` sets them"),
+                                               "report's curl lines use the same names, and the profile of "
+                                               "`qaconform serve --profile-out` too: `eval \"$(qaconform serve "
+                                               "--print-env)\"` sets the demo accounts' ones"),
+    "QACONFORM_REFERENCE_*": Variable(YOU, "deprecated: `QACONFORM_REFERENCE_<ROLE>_PASSWORD`, the old name of "
+                                          "`QACONFORM_<ROLE>_PASSWORD` that `qaconform serve` used before qa17; "
+                                          "still read, with a message, where the new name is not set (and the other "
+                                          "way round for a profile written by an older `serve --profile-out`)"),
     # the run
     "QACONFORM_JOBS": Variable(YOU, "`qaconform run --jobs` when the option is not given (a CI job's setting)"),
     "QACONFORM_FAIL_UNDER": Variable(YOU, "`qaconform run --fail-under` when the option is not given"),

@@ -210,7 +210,7 @@ def load_command(choice: str | None, profile_path: str, out: Path, target_file: 
     if not choice:
         return None
     given = ["--target-file", str(target_file)] if target_file is not None else ["--profile", profile_path]
-    base = [sys.executable, "-m", "qaconform.commands.cli", "load", *given, "--out", str(out)]
+    base = [sys.executable, "-m", "qaconform.commands.cli", "load", *given, "--report-dir", str(out)]
     if choice == "smoke":
         return [*base, *SMOKE_LOAD]
     if not re.fullmatch(r"[a-z][a-z0-9_-]*", choice):

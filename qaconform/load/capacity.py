@@ -87,8 +87,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--baseline", metavar="CAPACITY_JSON", help="an earlier capacity.json: compare the two "
                         "intervals per scenario (here, in capacity.json and on the page); exit 1 only on a fall beyond "
                         "--tolerance that the measured noise cannot explain ('cannot tell at this noise' otherwise)")
-    parser.add_argument("--tolerance", type=float, default=5.0, help="with --baseline: the fall in percent that is "
-                        "still no regression (default 5)")
+    parser.add_argument("--tolerance", type=float, default=5.0, help="with --baseline or --baseline-target: the "
+                        "change in percent that is still no change (default 5)")
+    parser.add_argument("--baseline-target", metavar="PROFILE", help="the baseline build, running now (its profile): "
+                        "instead of a search, rounds of the same closed-loop load (--probe-users) against it and the "
+                        "candidate (--profile, or the embedded server) in turn, ABBA; the verdict is same, slower "
+                        "(exit 1), faster, or cannot judge (exit 5) from the pairs' noise band: what holds on a busy "
+                        "machine (ab.json; default scenario browse)")
+    parser.add_argument("--rounds", type=int, default=6, help="with --baseline-target: pairs of rounds (default 6)")
+    parser.add_argument("--round-s", type=float, default=8.0, help="with --baseline-target: seconds per round, "
+                        "a 2 s warm-up left out (default 8)")
     parser.add_argument("--no-cleanup", action="store_true", help="keep the answers and comments the write "
                         "scenarios created (by default removed at the end with the profile's [cleanup])")
     add_target_arguments(parser)
@@ -375,6 +383,13 @@ def main(args: argparse.Namespace) -> int:
     from qaconform.load.runner import checks_note, new_run_id
 
     _check_options(args)
+    if getattr(args, "baseline_target", None):
+        if args.baseline:
+            raise UsageError("give --baseline (an earlier capacity.json) or --baseline-target (the baseline build "
+                             "running now), not both")
+        from qaconform.load import ab
+
+        return ab.main(args, Steps)
     baseline = None
     if args.baseline:
         from qaconform.report.capacity_diff import read_capacity

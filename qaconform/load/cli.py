@@ -56,6 +56,23 @@ def _at_least_zero(raw: str) -> int:
     return v
 
 
+class DeprecatedName(argparse.Action):
+    """An option's old name, still taken: says its new one on stderr, once per use (qa17: `--out` of load and
+    capacity is `--report-dir`, the name `qaconform run` gives the same folder)."""
+
+    def __init__(self, option_strings: list[str], dest: str, new: str, **kwargs: object) -> None:
+        self.new = new
+        super().__init__(option_strings, dest, **kwargs)  # type: ignore[arg-type]
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        import sys
+
+        print(f"{parser.prog}: {option_string} is deprecated: it is now {self.new} (the same folder); the old "
+              "name will go in a later release", file=sys.stderr)
+        setattr(namespace, self.dest, values)
+
+
 def write_limits(args: argparse.Namespace, profile: Profile) -> WriteLimits:
     """The run's write budget: the command line over the profile's [load] (its defaults when it has none)."""
     if args.no_write_budget:
@@ -71,8 +88,11 @@ def add_target_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--thresholds", help="pass/fail limits (TOML; default loadtests/thresholds.toml)")
     parser.add_argument("--threshold", action="append", default=[], metavar="OP.METRIC=VALUE",
                         help="override one limit, e.g. listQuestions.p95_ms=200 or total.min_rps=50 (repeatable)")
-    parser.add_argument("--out", help="folder for this run's CSV, HTML and summary.json "
-                        "(default reports/<run-id>/load)")
+    parser.add_argument("--report-dir", dest="out", metavar="DIR", help="write this run's files into exactly DIR "
+                        "(default reports/<run-id>/load, capacity: reports/<run-id>/capacity), as `qaconform run "
+                        "--report-dir`")
+    parser.add_argument_group("deprecated names").add_argument(  # not shown: said when used
+        "--out", dest="out", action=DeprecatedName, new="--report-dir", help=argparse.SUPPRESS)
     parser.add_argument("--workers", type=int, default=0, help="local Locust worker processes under a master "
                         "(0: one process does everything)")
     parser.add_argument("--wait-ms", type=_at_least_zero_ms, default=0.0,

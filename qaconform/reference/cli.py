@@ -19,7 +19,8 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                         help="write a target profile describing this server here (its passwords: --print-env)")
     parser.add_argument("--print-env", action="store_true",
                         help="print the export line that sets the demo accounts' passwords the profile names "
-                             "(QACONFORM_REFERENCE_<ROLE>_PASSWORD) and exit: eval \"$(qaconform serve --print-env)\"")
+                             "(QACONFORM_<ROLE>_PASSWORD, the names qaconform init reads) and exit: "
+                             "eval \"$(qaconform serve --print-env)\"")
     # ReferenceServer's throwaway profile, in a private folder removed when it stops: the passwords themselves
     parser.add_argument("--inline-passwords", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument(

@@ -47,10 +47,14 @@ SETTLE_LAGGING_S = 3
 """The settle window this server's profile gives under lists-lag-writes: five times its lag."""
 
 
-PASSWORD_ENV = "QACONFORM_REFERENCE_{role}_PASSWORD"
+PASSWORD_ENV = "QACONFORM_{role}_PASSWORD"
 """The variable the profile ``qaconform serve --profile-out`` writes names for each account's password (qa15): the
 profile a user keeps holds no password, as ``qaconform init`` writes none; ``qaconform serve --print-env`` prints the
-one line that sets them. A name of its own, so a shell that holds a real site's QACONFORM_<ROLE>_PASSWORD keeps it."""
+one line that sets them. The name ``qaconform init`` reads and the report's curls use (qa17: one vocabulary; the
+reference server had a name of its own, QACONFORM_REFERENCE_<ROLE>_PASSWORD, which init did not read, so a user who
+followed `serve --print-env` and `init` was told the password was not set). The old name is still read, with a
+deprecation message (``qaconform.target.password_names``). The eval line replaces a real site's variables in that
+shell: serve and a real site in two shells."""
 
 
 def password_env() -> dict[str, str]:
@@ -60,7 +64,7 @@ def password_env() -> dict[str, str]:
 
 
 def export_line() -> str:
-    """``export QACONFORM_REFERENCE_<ROLE>_PASSWORD=... ...`` (each role): what ``qaconform serve --print-env``
+    """``export QACONFORM_<ROLE>_PASSWORD=... ...`` (each role): what ``qaconform serve --print-env``
     prints, for ``eval "$(qaconform serve --print-env)"`` (quoted for a POSIX shell: novice's password holds colons
     and non-ASCII characters)."""
     return "export " + " ".join(f"{var}={shlex.quote(value)}" for var, value in password_env().items())
@@ -75,7 +79,7 @@ def profile_text(base_url: str, fixtures: SeedFixtures, page_size: int, inline_p
     lines = [
         "# Written by the qaconform reference server; valid while it runs.",
         *([] if inline_passwords else [
-            "# The passwords come from QACONFORM_REFERENCE_<ROLE>_PASSWORD: eval \"$(qaconform serve --print-env)\"."]),
+            "# The passwords come from QACONFORM_<ROLE>_PASSWORD: eval \"$(qaconform serve --print-env)\"."]),
         'name = "reference"',
         f"base_url = {_s(base_url)}",
         "timeout_s = 10",

@@ -104,7 +104,7 @@ def serve(
             extra += f" (variants: {', '.join(sorted(variants.active()))})"
         log(f"seeded {nodes} nodes in {seeded_s:.1f}s{extra}")
         if profile_out and not inline_passwords:
-            log(f"profile written to {profile_out}; its passwords come from QACONFORM_REFERENCE_<ROLE>_PASSWORD: "
+            log(f"profile written to {profile_out}; its passwords come from QACONFORM_<ROLE>_PASSWORD: "
                 f'eval "$(qaconform serve --print-env)" sets them')
         elif profile_out:
             log(f"profile written to {profile_out}")

@@ -90,7 +90,8 @@ def judge_change(a: Mapping[str, Any], b: Mapping[str, Any], tolerance_pct: floa
             return REGRESSION, f"what broke in this run ({b_up:,.0f} req/s with the noise) is below what held in the " \
                                f"baseline ({a_low:,.0f})"
         return CANNOT_TELL, (f"the fall of {-change:.0f} % lies within the measured noise (±{noise:g} %) and the "
-                             "search's precision: rerun on a quieter machine, or with longer steps")
+                             "search's precision: rerun on a quieter machine, or with longer steps, or measure "
+                             "both builds at once (--baseline-target: the baseline running now)")
     if a.get("upper") is not None and change > tol and float(a["upper"]) < b_low:
         return IMPROVED, f"what held in this run ({b_low:,.0f} req/s) is above what broke in the baseline"
     if abs(change) <= max(noise, tol):
@@ -117,7 +118,8 @@ def busier_machine(before: Mapping[str, Any], after: Mapping[str, Any]) -> str |
         return None
     return (f"this run's machine was busier than the baseline's (load average up to {lb:.1f} against {la:.1f}) and "
             "its CPUs were saturated at the answer: a machine-bound answer falls with the machine's load; rerun both "
-            "when the machine is as quiet, or measure on a target with a machine of its own")
+            "when the machine is as quiet, measure on a target with a machine of its own, or measure both builds at "
+            "once (--baseline-target: the baseline running now)")
 
 
 def compare_capacity(before: Mapping[str, Any], after: Mapping[str, Any], tolerance_pct: float) -> list[dict[str, Any]]:

@@ -4,8 +4,7 @@ The profile is the only thing the suites and load tests know about a target (arc
 shape is one pydantic model, :class:`ProfileFile`: it validates every profile and generates the JSON Schema that
 editors use (``qaconform profile-schema``, committed as docs/target-profile.schema.json), so the two cannot drift.
 Errors are raised as :class:`ProfileError` with a message that names the file, the key path and what to do, so
-that the CLI can print it and exit 2 before any request is sent.
-"""
+that the CLI can print it and exit 2 before any request is sent."""
 
 from __future__ import annotations
 
@@ -35,6 +34,7 @@ from pydantic_core import PydanticCustomError
 
 from qaconform.contract import API_PREFIX
 from qaconform.errors import ProfileError  # defined with its exit code; its name here is the one callers import
+from qaconform.target.password_names import current_name
 from qaconform.target.writes import DEFAULT_WRITE_BUDGET, UNLIMITED
 
 ROLES: tuple[str, ...] = ("admin", "moderator", "member", "novice")
@@ -476,12 +476,13 @@ def profile_from_dict(data: dict[str, Any], path: str = "<profile>", env: dict[s
         entry: AccountEntry = getattr(f.accounts, role)
         password = Secret(entry.password or "")
         if entry.password_env is not None:
-            if not env.get(entry.password_env):  # empty: a CI secret that is not defined expands to ''
+            var = current_name(entry.password_env, env)  # QACONFORM_REFERENCE_<ROLE>_PASSWORD: the old name (qa17)
+            if not env.get(var):  # empty: a CI secret that is not defined expands to ''
                 why = ("which is empty (a CI secret not defined expands to ''); export" if entry.password_env in env
                        else "which is not set; export")
                 raise ProfileError(f"profile {path}: [accounts.{role}] 'password_env' names the variable "
                                    f"{entry.password_env}, {why} {entry.password_env}=... and retry")
-            password = Secret(env[entry.password_env])
+            password = Secret(env[var])
         accounts[role] = Account(role=role, username=entry.username, password=password, id=entry.id)
     fixtures, pools = f.fixtures.resolved()
     return Profile(path=path, base_url=f.base_url, accounts=accounts, fixtures=fixtures, pools=pools,

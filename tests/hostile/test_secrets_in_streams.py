@@ -105,7 +105,7 @@ def test_the_terminal_curls_name_the_account_and_its_password_variable(faulty: K
     assert any("Reproduce with: curl" in line for line in pasted), faulty.describe()
     placeholder = [line[:300] for line in pasted if "$USER:$PASSWORD" in line]
     assert placeholder == [], "terminal curls that name no account:\n" + "\n".join(placeholder)
-    # the embedded server's profile names QACONFORM_REFERENCE_<ROLE>_PASSWORD (qa16: what `serve --print-env` sets)
+    # the embedded server's profile names QACONFORM_<ROLE>_PASSWORD (qa16, qa17: what `serve --print-env` sets)
     named = [role for role, user in REFERENCE.usernames().items()
              if f'-u "{user}:${PASSWORD_ENV.format(role=re.sub("[^A-Za-z0-9]", "_", role).upper())}"' in faulty.output]
     assert named, "no terminal curl names an account and its password variable: " + faulty.describe()

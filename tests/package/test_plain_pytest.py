@@ -65,7 +65,7 @@ def test_an_account_refused_everywhere_still_stops_the_run_as_a_bad_profile(tmp_
     with ReferenceServer() as srv:
         profile = tmp_path / "wrong.toml"
         text = Path(srv.profile_path).read_text()
-        profile.write_text(text.replace('username = "member"\npassword_env = "QACONFORM_REFERENCE_MEMBER_PASSWORD"',
+        profile.write_text(text.replace('username = "member"\npassword_env = "QACONFORM_MEMBER_PASSWORD"',
                                         'username = "member"\npassword = "not-the-password"'))
         assert profile.read_text() != text
         proc, data = _run(tmp_path, "--target-profile", str(profile), "-k", "envelope")

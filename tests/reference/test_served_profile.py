@@ -1,8 +1,8 @@
 """`qaconform serve --profile-out` writes a profile that holds no password (qa15; the brief: no password in any file).
 
 Oracle: how the kit carries a real profile's secrets (`qaconform init`: the profile names ``password_env``, never the
-password). The served profile names QACONFORM_REFERENCE_<ROLE>_PASSWORD; ``qaconform serve --print-env`` prints the
-one export line that sets them, only when asked; a shell that evaluated it loads the profile and every account logs
+password). The served profile names QACONFORM_<ROLE>_PASSWORD (qa17: what `init` reads); ``serve --print-env`` prints
+the one export line that sets them, only when asked; a shell that evaluated it loads the profile and every account logs
 in. The embedded server's throwaway profile (its own private folder, removed at stop) names the same variables
 (qa16), which the process that started it holds: the curls of a run without a profile replay after that eval line.
 """
@@ -53,7 +53,7 @@ def test_the_served_profile_names_variables_and_holds_no_password(served: tuple[
     for acc in ACCOUNTS:
         basic = base64.b64encode(f"{acc.username}:{acc.password}".encode()).decode()
         assert acc.password not in text and basic not in text and "password =" not in text
-        assert f'password_env = "QACONFORM_REFERENCE_{acc.role.upper()}_PASSWORD"' in text
+        assert f'password_env = "QACONFORM_{acc.role.upper()}_PASSWORD"' in text
     said = "".join(lines)
     assert 'eval "$(qaconform serve --print-env)"' in said  # the log says how to set them ...
     assert not any(acc.password in said for acc in ACCOUNTS)  # ... and prints none
@@ -62,13 +62,15 @@ def test_the_served_profile_names_variables_and_holds_no_password(served: tuple[
 def test_print_env_sets_what_the_profile_names_and_every_account_logs_in(
         served: tuple[Path, list[str]], capsys: pytest.CaptureFixture[str]) -> None:
     profile, _ = served
-    with pytest.raises(ProfileError, match="QACONFORM_REFERENCE_ADMIN_PASSWORD"):
-        load_profile(profile, env={k: v for k, v in os.environ.items() if not k.startswith("QACONFORM_REFERENCE_")})
+    with pytest.raises(ProfileError, match="QACONFORM_ADMIN_PASSWORD"):
+        load_profile(profile, env={k: v for k, v in os.environ.items() if not k.startswith("QACONFORM_")})
     assert cli_main(["--print-env"]) == 0
     line = capsys.readouterr().out.strip()
     assert line.startswith("export ") and line.count("\n") == 0
     shell = subprocess.run(["sh", "-c", f'{line}; env'], capture_output=True, text=True, check=True).stdout
-    env = dict(x.split("=", 1) for x in shell.splitlines() if x.startswith("QACONFORM_REFERENCE_"))
+    names = {f"QACONFORM_{acc.role.upper()}_PASSWORD" for acc in ACCOUNTS}
+    assert all(name + "=" in line for name in names)
+    env = dict(x.split("=", 1) for x in shell.splitlines() if x.split("=", 1)[0] in names)
     loaded = load_profile(profile, env=env)
     for role, account in loaded.accounts.items():
         resp = requests.get(loaded.base_url + "/services/v2/user/retrieveAllExperts.json", timeout=10,
@@ -87,7 +89,7 @@ def test_the_embedded_servers_own_profile_holds_no_password_and_its_curls_name_w
         text = Path(srv.profile_path).read_text(encoding="utf-8")
         for acc in ACCOUNTS:
             assert acc.password not in text and "password =" not in text
-            variable = f"QACONFORM_REFERENCE_{acc.role.upper()}_PASSWORD"
+            variable = f"QACONFORM_{acc.role.upper()}_PASSWORD"
             assert password_envs(srv.profile_path)[acc.role] == variable
             assert os.environ[variable] == acc.password  # what the kit's own loads and the runs it starts read
         loaded = load_profile(srv.profile_path)
@@ -95,3 +97,25 @@ def test_the_embedded_servers_own_profile_holds_no_password_and_its_curls_name_w
         resp = requests.get(loaded.base_url + "/services/v2/user/retrieveAllExperts.json", timeout=10,
                             auth=(member.username.encode(), member.password.encode()))
         assert resp.status_code == 200, resp.status_code
+
+
+def test_the_old_name_is_still_read_with_a_deprecation_message(
+        served: tuple[Path, list[str]], capsys: pytest.CaptureFixture[str]) -> None:
+    """qa17: one name, QACONFORM_<ROLE>_PASSWORD; a shell that evaluated an older `serve --print-env`
+    (QACONFORM_REFERENCE_<ROLE>_PASSWORD) and a profile an older `serve --profile-out` wrote still load, each
+    saying the new name on stderr, never the password."""
+    profile, _ = served
+    old_env = {f"QACONFORM_REFERENCE_{acc.role.upper()}_PASSWORD": acc.password for acc in ACCOUNTS}
+    loaded = load_profile(profile, env=old_env)
+    assert {r: a.password for r, a in loaded.accounts.items()} == {a.role: a.password for a in ACCOUNTS}
+    said = capsys.readouterr().err
+    assert "QACONFORM_REFERENCE_ADMIN_PASSWORD is deprecated" in said and "QACONFORM_ADMIN_PASSWORD" in said
+    old_profile = profile.with_name("old.toml")
+    old_profile.write_text(profile.read_text(encoding="utf-8").replace("QACONFORM_", "QACONFORM_REFERENCE_"),
+                           encoding="utf-8")
+    new_env = {f"QACONFORM_{acc.role.upper()}_PASSWORD": acc.password for acc in ACCOUNTS}
+    assert load_profile(old_profile, env=new_env).accounts["member"].password == "".join(
+        a.password for a in ACCOUNTS if a.role == "member")
+    said += capsys.readouterr().err
+    assert "write the profile again" in said
+    assert not any(acc.password in said for acc in ACCOUNTS)

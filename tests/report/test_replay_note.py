@@ -15,7 +15,7 @@ SEND = "curl -sS -i -X PUT -u \"admin:$PW\" 'https://qa.example.com/sub/services
 COMMENT = ("curl -sS -i -X POST -u \"member:$PW\" 'http://127.0.0.1:1/services/v2/node/5/comment.json' "
            "-H 'Content-Type: application/json' --data-raw '{\"body\": \"x\"}'")
 READ = "curl -sS -i -u \"member:$PW\" 'http://127.0.0.1:1/services/v2/node/5/lock.json'"
-UNQUOTED = ('curl -sS -i -X PUT -u "moderator:$QACONFORM_REFERENCE_MODERATOR_PASSWORD" '
+UNQUOTED = ('curl -sS -i -X PUT -u "moderator:$QACONFORM_MODERATOR_PASSWORD" '
             "http://127.0.0.1:18925/services/v2/node/105/sendToMod.json   # as moderator")
 UNQUOTED_READ = 'curl -sS -i -u "member:$PW" http://127.0.0.1:1/services/v2/node/5/lock.json'
 

@@ -207,7 +207,7 @@ def test_an_unreachable_target_exits_3_with_one_line(tmp_path: Path, leaky_serve
 def test_a_password_the_target_refuses_exits_2_naming_the_account(tmp_path: Path, leaky_server: Profile) -> None:
     text = Path(leaky_server.path).read_text()
     wrong = tmp_path / "wrong.toml"  # the reference profile names the password's variable (qa16): a literal instead
-    wrong.write_text(text.replace('password_env = "QACONFORM_REFERENCE_MEMBER_PASSWORD"',
+    wrong.write_text(text.replace('password_env = "QACONFORM_MEMBER_PASSWORD"',
                                   'password = "not-the-password-42"', 1))
     assert wrong.read_text() != text, "the reference profile does not name the member's password variable"
     r = run(tmp_path / "out", "--profile", str(wrong), "--only", "paging")
