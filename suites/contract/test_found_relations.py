@@ -119,10 +119,10 @@ def _read_all(api: dict[str, ApiClient], nodes: list[Found], at_once: int) -> di
 def found_scene(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int], run_tag: str) -> FoundScene:
     """Find the nodes, read them, make every refused call once, read them again (one worker: parallel.GROUPS
     "found-relations")."""
-    scene = FoundScene(find(api, profile, user_ids))
+    at_once = fanout.width(profile)
+    scene = FoundScene(find(api, profile, user_ids, at_once))
     scene.nodes = {c: n for c in CELLS if (n := placed(c, scene.found)) is not None}
     nodes = list({n.id: n for n in scene.nodes.values()}.values())
-    at_once = fanout.width(profile)
     scene.before = _read_all(api, nodes, at_once)
     prompt = f"found relations lock: {MARKUP_TEXT} [{run_tag}]"
     for cell, node in scene.nodes.items():
