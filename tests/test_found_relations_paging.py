@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 from found_relations import PAGE_SIZE, Found, _whole, last_page
-from test_found_relations import UNREAD, _seen
+from test_found_relations import ROLES, UNREAD, _read_all, _seen, _seen_in
 
 CAP = 20
 
@@ -59,6 +59,55 @@ def test_a_list_longer_than_the_pages_read_is_unread_not_absent() -> None:
     far = Found(9_999, "answer", "novice", "admin", "admin", "user/4/answer.json", "listUserAnswers")
     client: Any = _CappedList(10_000, total=False)
     assert _seen(client, far) == UNREAD
+
+
+def _node(node_id: int, path: str = "user/4/answer.json") -> Found:
+    return Found(node_id, "answer", "novice", "admin", "admin", path, "listUserAnswers")
+
+
+def test_nodes_of_one_list_are_read_as_each_alone_with_the_list_read_once() -> None:
+    """speed17: the nodes a list shows are looked up in one walk of it, each read as its own walk would read it."""
+    for count, total, ids in ((26, True, (5, 22, 999)), (26, False, (22, 5)), (10_000, False, (5, 9_999)),
+                              (21, True, (21, 22))):
+        nodes = [_node(i) for i in ids]
+        shared: Any = _CappedList(count, total)
+        got = _seen_in(shared, nodes)
+        alone = {}
+        for n in nodes:
+            client: Any = _CappedList(count, total)
+            alone[n.id] = _seen(client, n)
+        assert got == alone, (count, total, ids)
+        assert shared.pages == max(_pages_for(count, total, n) for n in nodes), "no page read twice, none past need"
+
+
+def _pages_for(count: int, total: bool, node: Found) -> int:
+    client: Any = _CappedList(count, total)
+    _seen(client, node)
+    return int(client.pages)
+
+
+class _Refused(_CappedList):
+    def get(self, path: str, params: Any = None, operation: str | None = None) -> _Resp:
+        resp = super().get(path, params, operation)
+        if int(params["page"]) > 1:
+            resp.status = 403
+        return resp
+
+
+def test_a_read_that_stops_answering_leaves_the_nodes_not_found_yet_unread() -> None:
+    got = _seen_in(_Refused(26), [_node(5), _node(22)])
+    assert got == {5: {"id": 5, "type": "answer", "author": None}, 22: UNREAD}
+
+
+def test_every_account_reads_each_list_once_and_finds_every_node_it_shows() -> None:
+    nodes = [_node(5), _node(22), _node(3, "user/2/question.json")]
+    api: Any = {role: _CappedList(26) for role in ROLES}
+    for at_once in (1, 4):
+        for client in api.values():
+            client.pages = 0
+        got = _read_all(api, nodes, at_once)
+        assert got == {(n.id, role): _seen(_CappedList(26), n) for n in nodes for role in ROLES}  # type: ignore[arg-type]
+        assert all(client.pages == 3 for client in api.values()), "two pages of user/4's list, one of user/2's"
 
 
 def test_the_finder_reads_the_whole_capped_list() -> None:

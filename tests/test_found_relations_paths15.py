@@ -44,11 +44,28 @@ class _Site:
         return _Resp(self.lists.get(path, []) if int((params or {}).get("page", 1)) == 1 else [])
 
 
-def _found() -> list[Found]:
-    site: Any = _Site()
+def _found(at_once: int = 1, site: Any = None) -> list[Found]:
+    site = site or _Site()
     profile: Any = SimpleNamespace(fixtures=SimpleNamespace(question_id=1, member_wiki_node_id=2, wiki_node_id=3,
                                                             favorite_node_id=4, locked_question_id=5), pools={})
-    return find({"admin": site, "novice": site}, profile, IDS)
+    return find({"admin": site, "novice": site}, profile, IDS, at_once)
+
+
+class _Logged(_Site):
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[str] = []
+
+    def get(self, path: str, params: Any = None, operation: str | None = None) -> _Resp:
+        self.asked.append(path)
+        return super().get(path, params, operation)
+
+
+def test_the_walk_read_a_few_at_once_finds_what_it_finds_one_read_after_another() -> None:
+    """speed17: each step's reads go together; the nodes found, their order and the reads made stay the same."""
+    serial, together = _Logged(), _Logged()
+    assert _found(1, serial) == _found(4, together)
+    assert sorted(serial.asked) == sorted(together.asked) and len(serial.asked) > 4
 
 
 def test_the_walk_finds_the_answerer_of_a_wiki_question_and_the_author_of_a_replys_comment() -> None:

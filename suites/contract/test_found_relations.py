@@ -30,6 +30,7 @@ from qaconform.contract import path as contract_path
 from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.pytest.refusals import off_the_interface, why_not_refused
 from qaconform.pytest.support import MARKUP_TEXT, find_item, refused_in_body, settle
+from qaconform.target import fanout
 from qaconform.target.client import ApiClient, ApiResponse, TargetError
 from qaconform.target.profile import Profile
 
@@ -75,24 +76,60 @@ def _seen(client: ApiClient, node: Found) -> Any:
     return UNREAD
 
 
-def _read_all(api: dict[str, ApiClient], nodes: list[Found]) -> dict[tuple[int, str], Any]:
-    return {(n.id, role): _seen(api[role], n) for n in nodes for role in ROLES}
+def _seen_in(client: ApiClient, nodes: list[Found]) -> dict[int, Any]:
+    """Each of ``nodes``, all shown by one list, as :func:`_seen` finds it, that list read once for all of them (its
+    pages in order, up to the one the last of them needs): what reading it again for each node would show, without
+    the repeats (speed17: a list showing several found nodes was read again for each of them, by every account)."""
+    seen: dict[int, Any] = {}
+    read = 0
+    for page in range(1, PAGES + 1):
+        resp = client.get(nodes[0].list_path, params={"page": page, "pageSize": PAGE_SIZE},
+                          operation=nodes[0].list_operation)
+        try:
+            body = resp.json() if resp.status == 200 else None
+        except TargetError:
+            body = None
+        items = body.get("list") if isinstance(body, dict) else None
+        if not isinstance(items, list):
+            return {n.id: seen[n.id] if n.id in seen else UNREAD for n in nodes}
+        listed = [i for i in items if isinstance(i, dict)]
+        for n in nodes:
+            if n.id not in seen and (hit := find_item(listed, n.id)) is not None:
+                seen[n.id] = stable(hit)
+        if len(seen) == len(nodes):
+            return seen
+        read += len(items)
+        if last_page(resp, items, read):
+            return {n.id: seen.get(n.id) for n in nodes}
+    return {n.id: seen[n.id] if n.id in seen else UNREAD for n in nodes}
+
+
+def _read_all(api: dict[str, ApiClient], nodes: list[Found], at_once: int) -> dict[tuple[int, str], Any]:
+    """Every node as every account reads it: each list that shows some of them read once per account, and those reads
+    a few at once (``fanout.width``; none of them writes, and nothing else is sent meanwhile)."""
+    lists: dict[tuple[str, str], list[Found]] = {}
+    for n in nodes:
+        lists.setdefault((n.list_path, n.list_operation), []).append(n)
+    reads = [(role, shown) for shown in lists.values() for role in ROLES]
+    seen = fanout.gather([functools.partial(_seen_in, api[role], shown) for role, shown in reads], at_once)
+    return {(n.id, role): got[n.id] for (role, shown), got in zip(reads, seen, strict=True) for n in shown}
 
 
 @pytest.fixture(scope="module")
 def found_scene(api: dict[str, ApiClient], profile: Profile, user_ids: dict[str, int], run_tag: str) -> FoundScene:
     """Find the nodes, read them, make every refused call once, read them again (one worker: parallel.GROUPS
     "found-relations")."""
-    scene = FoundScene(find(api, profile, user_ids))
+    at_once = fanout.width(profile)
+    scene = FoundScene(find(api, profile, user_ids, at_once))
     scene.nodes = {c: n for c in CELLS if (n := placed(c, scene.found)) is not None}
     nodes = list({n.id: n for n in scene.nodes.values()}.values())
-    scene.before = _read_all(api, nodes)
+    scene.before = _read_all(api, nodes, at_once)
     prompt = f"found relations lock: {MARKUP_TEXT} [{run_tag}]"
     for cell, node in scene.nodes.items():
         params = {"prompt": prompt} if cell.action == LOCK else None
         scene.calls[cell] = api[cell.role].put(contract_path(cell.action, nodeId=node.id), params=params,
                                                operation=cell.action)
-    scene.after = _read_all(api, nodes)
+    scene.after = _read_all(api, nodes, at_once)
     return scene
 
 
