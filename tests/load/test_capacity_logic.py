@@ -250,9 +250,9 @@ def test_qaconform_diff_given_two_capacity_reports_compares_capacity(tmp_path: P
 def test_a_bad_baseline_or_precision_is_a_usage_error_before_any_load(tmp_path: Path, capsys: Any) -> None:
     from qaconform.commands import cli
 
-    assert cli.main(["capacity", "--baseline", str(tmp_path / "old.json"), "--out", str(tmp_path / "o")]) == 2
+    assert cli.main(["capacity", "--baseline", str(tmp_path / "old.json"), "--report-dir", str(tmp_path / "o")]) == 2
     assert "old.json: file not found; pass the capacity.json of an earlier" in capsys.readouterr().err
-    assert cli.main(["capacity", "--precision", "0", "--out", str(tmp_path / "o")]) == 2
+    assert cli.main(["capacity", "--precision", "0", "--report-dir", str(tmp_path / "o")]) == 2
     assert "--precision is a percentage" in capsys.readouterr().err
     assert not (tmp_path / "o").exists()
 

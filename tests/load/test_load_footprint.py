@@ -94,7 +94,7 @@ def test_a_mixed_load_removes_what_it_created_at_its_end(server: ReferenceServer
     # locks and sends to moderation (150 writes: 4 locks, 3 sends), which left answerCount 3 higher before deletion
     # took back a moderated answer's count (tests/reference/test_reference_deletion.py)
     proc = qaconform("load", "--profile", str(server.profile_path), "--scenario", "mixed", "--duration", "30",
-                     "--out", str(tmp_path))
+                     "--report-dir", str(tmp_path))
     # its latency verdict is the machine's (a busy one breaches p95): only the footprint is judged here
     assert proc.returncode in (0, 1) and (tmp_path / "summary.json").is_file(), proc.stdout[-3000:] + proc.stderr
     record = json.loads((tmp_path / "cleanup.json").read_text(encoding="utf-8"))
@@ -110,14 +110,14 @@ def test_a_capacity_run_removes_every_steps_nodes_and_cleanup_takes_a_load_folde
     profile = load_profile(server.profile_path)
     before = counts(profile)
     proc = qaconform("capacity", "--profile", str(server.profile_path), "--scenario", "mixed", "--max-time", "40",
-                     "--out", str(tmp_path / "cap"))
+                     "--report-dir", str(tmp_path / "cap"))
     assert (tmp_path / "cap" / "capacity.json").is_file(), proc.stdout[-3000:] + proc.stderr[-3000:]
     record = json.loads((tmp_path / "cap" / "cleanup.json").read_text(encoding="utf-8"))
     assert record["created"] > 0 and record["left_behind"] == 0, record
     assert counts(profile) == before
 
     kept = qaconform("load", "--profile", str(server.profile_path), "--scenario", "write", "--duration", "5",
-                     "--out", str(tmp_path / "kept"), "--no-cleanup")
+                     "--report-dir", str(tmp_path / "kept"), "--no-cleanup")
     assert kept.returncode in (0, 1) and (tmp_path / "kept" / "summary.json").is_file(), kept.stdout + kept.stderr
     assert counts(profile) != before, "--no-cleanup keeps what the load wrote"
     later = qaconform("cleanup", str(tmp_path / "kept"))  # the profile from the folder's target.json

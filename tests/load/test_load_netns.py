@@ -119,13 +119,13 @@ def test_the_docs_master_and_two_workers_each_on_its_own_host(hosts: dict[str, t
         master = _with(_documented("qaconform load --profile site.toml --scenario mixed --users"),
                        profile=str(profile), scenario="browse", users="8", duration="12", remote_workers="2",
                        master_port="5557")
-        master += ["--out", str(tmp_path / "master")]
+        master += ["--report-dir", str(tmp_path / "master")]
         procs.append(_in(m_ns, master, tmp_path / "master.log"))
         for w in ("w1", "w2"):
             worker = _with(_documented("qaconform load --profile site.toml --scenario mixed --workers"),
                            profile=str(profile), scenario="browse", workers="1", master_host=m_addr,
                            master_port="5557")
-            procs.append(_in(hosts[w][0], worker + ["--out", str(tmp_path / w)], tmp_path / f"{w}.log"))
+            procs.append(_in(hosts[w][0], worker + ["--report-dir", str(tmp_path / w)], tmp_path / f"{w}.log"))
         for p in procs[1:]:
             p.wait(timeout=180)
         logs = {name: (tmp_path / f"{name}.log").read_text() for name in ("master", "w1", "w2")}

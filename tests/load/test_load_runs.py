@@ -33,7 +33,7 @@ def ref_profile() -> Iterator[str]:
 
 
 def load(profile: str, out: Path, *args: str, timeout: float = 60) -> tuple[int, str, dict[str, Any]]:
-    cmd = [sys.executable, "-m", "qaconform.commands.cli", "load", "--profile", profile, "--out", str(out), *args]
+    cmd = [sys.executable, "-m", "qaconform.commands.cli", "load", "--profile", profile, "--report-dir", str(out), *args]
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
     summary_path = out / "summary.json"
     summary = json.loads(summary_path.read_text()) if summary_path.is_file() else {}
@@ -126,7 +126,7 @@ def test_a_bad_profile_or_thresholds_file_is_a_usage_error_before_any_load(tmp_p
     bad = tmp_path / "thresholds.toml"
     bad.write_text("[defaults]\np95 = 1\n")
     cmd = [sys.executable, "-m", "qaconform.commands.cli", "load", "--profile", str(tmp_path / "missing.toml"),
-           "--out", str(tmp_path / "out")]
+           "--report-dir", str(tmp_path / "out")]
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=30)
     assert proc.returncode == 2 and "file not found" in proc.stderr, proc.stderr
     proc = subprocess.run([*cmd, "--thresholds", str(bad)], cwd=ROOT, capture_output=True, text=True, timeout=30)

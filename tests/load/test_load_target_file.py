@@ -176,7 +176,7 @@ def test_qaconform_load_resolves_the_override_once_into_its_out_folder_for_every
     in their environment) send every request there with the profile's accounts."""
     out = tmp_path / "out"
     proc = subprocess.run([sys.executable, "-m", "qaconform.commands.cli", "load", "--profile", str(profiles.good),
-                           "--out", str(out), "--scenario", "browse", "--duration", "3", "--users", "2",
+                           "--report-dir", str(out), "--scenario", "browse", "--duration", "3", "--users", "2",
                            "--workers", "1"], cwd=ROOT, env=_env(profiles, QACONFORM_BASE_URL=profiles.url),
                           capture_output=True, text=True, timeout=120, check=False, stdin=subprocess.DEVNULL)
     said = proc.stdout[-3000:] + proc.stderr[-3000:]
@@ -196,7 +196,7 @@ def test_qaconform_capacity_resolves_the_override_once_and_every_step_reads_it(
         profiles: Profiles, tmp_path: Path) -> None:
     out = tmp_path / "cap"
     proc = subprocess.run([sys.executable, "-m", "qaconform.commands.cli", "capacity", "--profile",
-                           str(profiles.good), "--out", str(out), "-s", "browse", "--start-rate", "5",
+                           str(profiles.good), "--report-dir", str(out), "-s", "browse", "--start-rate", "5",
                            "--step-duration", "3", "--max-time", "12"], cwd=ROOT,
                           env=_env(profiles, QACONFORM_BASE_URL=profiles.url), capture_output=True, text=True,
                           timeout=120, check=False, stdin=subprocess.DEVNULL)
@@ -224,7 +224,7 @@ def test_qaconform_run_gives_its_load_the_target_file_it_resolved(tmp_path: Path
 
 
 def _load(p: Profiles, out: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "qaconform.commands.cli", "load", "--out", str(out), *args], cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "qaconform.commands.cli", "load", "--report-dir", str(out), *args], cwd=ROOT,
                           env=_env(p, **env), capture_output=True, text=True, timeout=120, check=False,
                           stdin=subprocess.DEVNULL)
 

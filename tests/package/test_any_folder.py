@@ -27,7 +27,7 @@ def test_run_writes_its_reports_under_the_callers_folder(tmp_path: Path) -> None
 
 
 def test_load_writes_its_reports_under_the_callers_folder(tmp_path: Path) -> None:
-    proc = _kit(tmp_path, "load", "--duration", "3", "--users", "2", "--scenario", "browse", "--out", "load-out")
+    proc = _kit(tmp_path, "load", "--duration", "3", "--users", "2", "--scenario", "browse", "--report-dir", "load-out")
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
     assert (tmp_path / "load-out" / "summary.json").is_file()
 
