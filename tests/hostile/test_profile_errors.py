@@ -84,7 +84,8 @@ def plan(bg: Background) -> dict[str, Planned]:
         planned[f"{name}/run"] = Planned(run, srv, path)
         if name in LOAD_TOO:
             load = bg.job(f"profile/{name}/load", ["load", "--profile", str(path), "--duration", "3",
-                                                   "--report-dir", str(folder / "load" / "out")], 60.0, env=env, first=True)
+                                                   "--report-dir", str(folder / "load" / "out")],
+                          60.0, env=env, first=True)
             planned[f"{name}/load"] = Planned(load, srv, path)
     return planned
 

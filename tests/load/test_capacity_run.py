@@ -27,7 +27,8 @@ def test_capacity_finds_a_known_low_capacity_within_its_budget(tmp_path: Path) -
         profile = tmp_path / "capped.toml"
         profile.write_text(Path(server.profile_path).read_text().replace(server.url, proxy.url))
         out = tmp_path / "cap"
-        cmd = [sys.executable, "-m", "qaconform.commands.cli", "capacity", "--profile", str(profile), "--report-dir", str(out),
+        cmd = [sys.executable, "-m", "qaconform.commands.cli", "capacity", "--profile", str(profile),
+               "--report-dir", str(out),
                "-s", "browse", "--max-time", "44", "--step-duration", "6"]
         started = time.monotonic()
         proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120)

@@ -33,7 +33,8 @@ def ref_profile() -> Iterator[str]:
 
 
 def load(profile: str, out: Path, *args: str, timeout: float = 60) -> tuple[int, str, dict[str, Any]]:
-    cmd = [sys.executable, "-m", "qaconform.commands.cli", "load", "--profile", profile, "--report-dir", str(out), *args]
+    cmd = [sys.executable, "-m", "qaconform.commands.cli", "load", "--profile", profile,
+           "--report-dir", str(out), *args]
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
     summary_path = out / "summary.json"
     summary = json.loads(summary_path.read_text()) if summary_path.is_file() else {}

@@ -26,7 +26,8 @@ def test_the_moderate_scenario_changes_each_nodes_state_once_and_fails_nothing(t
         profile = tmp_path / "recorded.toml"
         profile.write_text(Path(server.profile_path).read_text().replace(server.url, proxy.url))
         out = tmp_path / "load"
-        cmd = [sys.executable, "-m", "qaconform.commands.cli", "load", "--profile", str(profile), "--report-dir", str(out),
+        cmd = [sys.executable, "-m", "qaconform.commands.cli", "load", "--profile", str(profile),
+               "--report-dir", str(out),
                "--scenario", "moderate", "--users", "6", "--duration", "7"]
         proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120)
         sent = list(proxy.requests or [])
@@ -54,7 +55,8 @@ def test_a_profile_without_the_unshown_visibility_values_sends_no_null_visibilit
         profile = tmp_path / "init-like.toml"
         profile.write_text("\n".join(kept) + "\n")
         out = tmp_path / "load"
-        cmd = [sys.executable, "-m", "qaconform.commands.cli", "load", "--profile", str(profile), "--report-dir", str(out),
+        cmd = [sys.executable, "-m", "qaconform.commands.cli", "load", "--profile", str(profile),
+               "--report-dir", str(out),
                "--scenario", "write", "--users", "4", "--duration", "12"]
         proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=180)
     output = proc.stdout + proc.stderr

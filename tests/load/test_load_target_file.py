@@ -224,7 +224,8 @@ def test_qaconform_run_gives_its_load_the_target_file_it_resolved(tmp_path: Path
 
 
 def _load(p: Profiles, out: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "qaconform.commands.cli", "load", "--report-dir", str(out), *args], cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "qaconform.commands.cli", "load",
+                           "--report-dir", str(out), *args], cwd=ROOT,
                           env=_env(p, **env), capture_output=True, text=True, timeout=120, check=False,
                           stdin=subprocess.DEVNULL)
 

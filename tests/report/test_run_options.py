@@ -59,7 +59,8 @@ def test_no_only_selects_everything() -> None:
 def test_load_smoke_is_a_ten_second_mixed_run_in_the_run_folder(tmp_path: Path) -> None:
     cmd = load_command("smoke", "p.toml", tmp_path / "load")
     assert cmd is not None
-    assert cmd[1:] == ["-m", "qaconform.commands.cli", "load", "--profile", "p.toml", "--report-dir", str(tmp_path / "load"),
+    assert cmd[1:] == ["-m", "qaconform.commands.cli", "load", "--profile", "p.toml",
+                       "--report-dir", str(tmp_path / "load"),
                        "--scenario", "mixed", "--duration", "10"]
     other = load_command("browse", "p.toml", tmp_path)
     assert other is not None and other[-2:] == ["--scenario", "browse"]
