@@ -5,13 +5,17 @@ Before qa17 ``qaconform serve --print-env`` set ``QACONFORM_REFERENCE_<ROLE>_PAS
 both was told the password was not set. Now every command uses the second name. A shell that evaluated an older
 ``--print-env`` line, or a profile an older ``serve --profile-out`` wrote, still works: where the named variable is
 not set and its other name is, that one is read (:func:`current_name`), and stderr says so in one line naming the
-roles (:func:`say_deprecated`, qa18: it was a line per role), once per process, never a value."""
+roles (:func:`say_deprecated`, qa18: it was a line per role, in every process of a run), once per run, never a
+value."""
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from collections.abc import Mapping
+
+from qaconform.kit import PASSWORD_NAMES_SAID
 
 _NEW = re.compile(r"QACONFORM_(ADMIN|MODERATOR|MEMBER|NOVICE)_PASSWORD")
 _OLD = re.compile(r"QACONFORM_REFERENCE_(ADMIN|MODERATOR|MEMBER|NOVICE)_PASSWORD")
@@ -59,8 +63,12 @@ def deprecation_line(read: Mapping[str, str]) -> str | None:
 
 
 def say_deprecated(read: Mapping[str, str]) -> None:
-    """:func:`deprecation_line` on stderr, once per process for the same line (a run loads its profile again)."""
+    """:func:`deprecation_line` on stderr, once per process for the same line (a run loads its profile again), and
+    never in the suites' pytest processes that ``qaconform run`` started (``QACONFORM_PASSWORD_NAMES_SAID``: the run
+    said it) nor in a pytest-xdist worker (its controller said it): one line for the whole run."""
     line = deprecation_line(read)
+    if os.environ.get(PASSWORD_NAMES_SAID) or os.environ.get("PYTEST_XDIST_WORKER"):
+        return
     if line is not None and line not in _said:
         _said.add(line)
         print(line, file=sys.stderr)

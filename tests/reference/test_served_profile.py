@@ -20,9 +20,10 @@ from pathlib import Path
 import pytest
 import requests
 
+from qaconform.kit import PASSWORD_NAMES_SAID, suite_env
 from qaconform.reference.cli import main as cli_main
 from qaconform.reference.seed import ACCOUNTS
-from qaconform.target.password_names import deprecation_line
+from qaconform.target.password_names import deprecation_line, say_deprecated
 from qaconform.target.profile import ProfileError, load_profile
 
 
@@ -101,11 +102,13 @@ def test_the_embedded_servers_own_profile_holds_no_password_and_its_curls_name_w
 
 
 def test_the_old_name_is_still_read_with_a_deprecation_message(
-        served: tuple[Path, list[str]], capsys: pytest.CaptureFixture[str]) -> None:
+        served: tuple[Path, list[str]], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """qa17: one name, QACONFORM_<ROLE>_PASSWORD; a shell that evaluated an older `serve --print-env`
     (QACONFORM_REFERENCE_<ROLE>_PASSWORD) and a profile an older `serve --profile-out` wrote still load, each
     saying the new name on stderr, never the password: in one line naming the roles (qa18: it was four)."""
     profile, _ = served
+    monkeypatch.delenv(PASSWORD_NAMES_SAID, raising=False)  # as `qaconform run` itself, not the pytest it starts
+    monkeypatch.delenv("PYTEST_XDIST_WORKER", raising=False)
     old_env = {f"QACONFORM_REFERENCE_{acc.role.upper()}_PASSWORD": acc.password for acc in ACCOUNTS}
     loaded = load_profile(profile, env=old_env)
     assert {r: a.password for r, a in loaded.accounts.items()} == {a.role: a.password for a in ACCOUNTS}
@@ -131,3 +134,20 @@ def test_one_role_read_by_its_old_name_is_spelt_out() -> None:
     assert line is not None and "QACONFORM_REFERENCE_MEMBER_PASSWORD is deprecated" in line and "<ROLE>" not in line
     assert "QACONFORM_MEMBER_PASSWORD is not set for member" in line, line
     assert deprecation_line({}) is None
+
+
+def test_the_suites_pytest_of_a_run_and_an_xdist_worker_say_nothing(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """qa18: `qaconform run`, its pytest and each worker loaded the profile and each said it (4 lines for 2
+    workers); now the run says it, and the processes it starts (kit.suite_env marks them) and xdist workers do not."""
+    old_names = {"admin": "QACONFORM_ADMIN_PASSWORD", "novice": "QACONFORM_NOVICE_PASSWORD"}
+    monkeypatch.delenv("PYTEST_XDIST_WORKER", raising=False)
+    monkeypatch.setenv(PASSWORD_NAMES_SAID, suite_env({"XDG_CACHE_HOME": str(tmp_path)})[PASSWORD_NAMES_SAID])
+    say_deprecated(old_names)
+    monkeypatch.delenv(PASSWORD_NAMES_SAID)
+    monkeypatch.setenv("PYTEST_XDIST_WORKER", "gw0")
+    say_deprecated(old_names)
+    assert capsys.readouterr().err == ""
+    monkeypatch.delenv("PYTEST_XDIST_WORKER")
+    say_deprecated(old_names)
+    assert "not set for admin, novice" in capsys.readouterr().err
