@@ -107,6 +107,12 @@ def installed_with_bytecode() -> bool:
     return (source.parent / "__pycache__" / f"{source.stem}.{sys.implementation.cache_tag}.pyc").is_file()
 
 
+PASSWORD_NAMES_SAID = "QACONFORM_PASSWORD_NAMES_SAID"
+"""Set in the suites' pytest (:func:`suite_env`): the command that started it has loaded the profile and said, once,
+which password variables it read by their deprecated name (qaconform.target.password_names), so its pytest
+processes say it no more."""
+
+
 def suite_env(environ: Mapping[str, str]) -> dict[str, str]:
     """The environment of the suites' pytest process.
 
@@ -125,6 +131,7 @@ def suite_env(environ: Mapping[str, str]) -> dict[str, str]:
     a CI build in a fresh folder holding only its profile must find no more than its reports there afterwards.
     """
     env = dict(environ, PYTHONUNBUFFERED="1")
+    env[PASSWORD_NAMES_SAID] = "1"  # the command that starts the suites has loaded the profile and said it (qa18)
     base = cache_dir(env)
     if not env.get("HYPOTHESIS_STORAGE_DIRECTORY"):
         with contextlib.suppress(OSError):  # not writable: hypothesis's default, as before

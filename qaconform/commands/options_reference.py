@@ -74,6 +74,9 @@ VARIABLES: dict[str, Variable] = {
     # what the kit hands the processes it starts
     "QACONFORM_TARGET": Variable(KIT, "the resolved target.json a Locust process tests"),
     "QACONFORM_FORK_SERVER": Variable(KIT, "where a pytest worker finds the fork server it is started from"),
+    "QACONFORM_PASSWORD_NAMES_SAID": Variable(KIT, "`1` in the suites' pytest processes of `qaconform run`: the run "
+                                                   "has said which password variables it read by their deprecated "
+                                                   "name, so they do not say it again"),
     "QACONFORM_RUN_DIR": Variable(KIT, "the load run's folder, where each Locust process writes its figures"),
     "QACONFORM_RATE_PER_USER": Variable(KIT, "`qaconform load --rate`: requests per second each Locust user starts"),
     "QACONFORM_WAIT_MS": Variable(KIT, "`qaconform load --wait-ms`: a Locust user's think time"),

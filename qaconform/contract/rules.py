@@ -26,6 +26,8 @@ class Rule:
     since: str | None = None
     summary: str = ""
     source: str = ""
+    quote: str = ""
+    """The sentence of interface-v2.md the rule checks, when rules.yaml quotes one (an observation's words, qa18)."""
 
     @classmethod
     def of(cls, rule: Any) -> Rule:
@@ -41,6 +43,7 @@ class Rule:
             since=get("since"),
             summary=str(get("summary", "") or ""),
             source=str(get("source", "") or ""),
+            quote=str(get("quote", "") or ""),
         )
 
 
@@ -72,5 +75,6 @@ def load_rules(rules_path: Path) -> dict[str, Rule]:
             since=None if since is None else str(since),
             summary=str(raw["summary"]),
             source=str(raw.get("source", "")),
+            quote=str(raw.get("quote") or ""),
         )
     return rules

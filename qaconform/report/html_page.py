@@ -27,6 +27,7 @@ from qaconform.report.html_parts import first_lines as _lines
 from qaconform.report.html_parts import pre as _pre
 from qaconform.report.load_section import load_section
 from qaconform.report.model import limits_text, settle_text
+from qaconform.report.observation_words import ObservationSummary
 from qaconform.report.reproduce import variables_used
 from qaconform.report.rule_groups import skipped_groups
 from qaconform.report.terminal import fixture_lines, scheduled_jobs
@@ -434,20 +435,28 @@ def _unattributed(report: Mapping[str, Any]) -> str:
 
 
 def _observations(report: Mapping[str, Any]) -> str:
+    """Observations grouped by rule, most first: the rule's question and where the description is silent, then each
+    observation's sentence (:class:`ObservationSummary`, report.json's words) with its facts folded under it."""
     obs = report.get("observations") or {}
     if not obs:
         return ('<section id="observations"><h2>Observations</h2><p>No observation was recorded.</p></section>')
     rules = {r["id"]: r for r in report.get("rules", [])}
     out = []
-    for rid, items in obs.items():
-        summary = rules.get(rid, {}).get("summary", "")
-        rows = "".join(f"<tr><td><code>{_e(o['test'])}</code></td><td>{_pre(_json(o.get('facts')))}</td></tr>"
-                       for o in items)
-        out.append(f'<h3 id="obs-{_e(rid)}"><code>{_e(rid)}</code> <span class="muted">{_e(summary)}</span></h3>'
-                   f"<table><tr><th>test</th><th>what the target did</th></tr>{rows}</table>")
+    for rid, items in sorted(obs.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        words = [ObservationSummary.of(rid, o) for o in items]
+        silent = next((w.silent for w in words if w.silent), "") or rules.get(rid, {}).get("source", "")
+        rows = "".join(f'<li>{_e(w.sentence)} <details><summary class="muted">facts of <code>{_e(o["test"])}'
+                       f"</code></summary>{_pre(_json(o.get('facts')))}</details></li>"
+                       for w, o in zip(words, items, strict=True))
+        tests = len({o["test"] for o in items})
+        out.append(f'<h3 id="obs-{_e(rid)}"><code>{_e(rid)}</code> {len(items)} observation(s) from {tests} '
+                   f'test(s) <span class="muted">{_e(rules.get(rid, {}).get("summary", ""))}</span></h3>'
+                   f'<p class="muted">The description is silent: {_e(silent)}</p><ul>{rows}</ul>')
+    count = sum(len(v) for v in obs.values())
     return ('<section id="observations"><h2>Observations on spec-silent behaviour</h2>'
-            '<p class="muted">Where the interface description says "not shown", the kit records what this target '
-            f'does. These never fail the run.</p>{"".join(out)}</section>')
+            f'<p class="muted">{count} observation(s) recorded for {len(obs)} rule(s). Where the interface '
+            'description is silent, the kit records what this target does, in a sentence, with the facts folded under '
+            f'it. These never fail the run.</p>{"".join(out)}</section>')
 
 
 def _skips(report: Mapping[str, Any]) -> str:

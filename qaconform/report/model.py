@@ -25,6 +25,7 @@ from qaconform.contract import Rule
 from qaconform.report import holdbacks
 from qaconform.report.coverage import rules_checked
 from qaconform.report.expect import Expectation
+from qaconform.report.observation_words import silence, summarise
 from qaconform.report.records import JsonObject, Results, TestResult
 from qaconform.report.redact import redact
 from qaconform.report.reproduce import accounts_for_curls, personal_curl, personalise_text, rerun_commands
@@ -136,7 +137,7 @@ def build_report(
     for t in tests:
         _personalise(t, accounts)
     by_rule = _tests_by_rule(tests)
-    observations = _observations(tests)
+    observations = _observations(tests, {r.id: r for r in catalog})
     known = {r.id for r in catalog}
     unknown = sorted(set(by_rule) - known)
     catalog += [Rule(id=rid, level="must", area="unknown", summary="(this id is not in spec/rules.yaml)")
@@ -292,13 +293,17 @@ def limits_text(execution: Mapping[str, Any] | None) -> str:
     return f"{workers}; {shown}" if workers else shown
 
 
-def _observations(tests: list[TestResult]) -> dict[str, list[dict[str, Any]]]:
-    """Observations grouped by the rule they were recorded for (the test's first rule when none was named)."""
+def _observations(tests: list[TestResult], rules: Mapping[str, Rule]) -> dict[str, list[dict[str, Any]]]:
+    """Observations grouped by the rule they were recorded for (the test's first rule when none was named), each
+    with its words (:mod:`qaconform.report.observation_words`: asked, did, where the description is silent)."""
     out: dict[str, list[dict[str, Any]]] = {}
     for t in tests:
         for o in t.observations:
             rid = str(o.get("rule") or (t.rules[0] if t.rules else "?"))
-            out.setdefault(rid, []).append({"test": t.nodeid, "facts": o.get("facts", {})})
+            facts = o.get("facts", {})
+            rule = rules.get(rid) or Rule(id=rid)
+            words = summarise(rid, facts if isinstance(facts, Mapping) else {}, silence(rule.source, rule.quote))
+            out.setdefault(rid, []).append({"test": t.nodeid, "facts": facts, "summary": words.as_dict()})
     return out
 
 

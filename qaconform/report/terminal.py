@@ -10,6 +10,7 @@ from typing import Any
 from qaconform.report import holdbacks
 from qaconform.report.coverage import terminal_lines
 from qaconform.report.model import STATUSES, limits_text, settle_text
+from qaconform.report.observation_words import terminal_lines as observation_lines
 from qaconform.report.records import ReportRecord
 from qaconform.report.rule_groups import blocked_line
 from qaconform.target.writes import OBSERVATIONS, REFUSALS, limits, writes_text
@@ -277,6 +278,7 @@ def format_summary(report: Mapping[str, Any], html_path: Path | None = None) -> 
     lines += blocked_lines(record)
     lines += skipped_lines(record)
     lines += not_checked_lines(record)
+    lines += observation_lines(report.get("observations") or {})
     lines += fixture_lines(report, html_path)
     load = report.get("load")
     if load:

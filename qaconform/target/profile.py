@@ -34,7 +34,7 @@ from pydantic_core import PydanticCustomError
 
 from qaconform.contract import API_PREFIX
 from qaconform.errors import ProfileError  # defined with its exit code; its name here is the one callers import
-from qaconform.target.password_names import current_name
+from qaconform.target.password_names import current_name, say_deprecated
 from qaconform.target.writes import DEFAULT_WRITE_BUDGET, UNLIMITED
 
 ROLES: tuple[str, ...] = ("admin", "moderator", "member", "novice")
@@ -287,8 +287,7 @@ class Cleanup(_Table):
     Real sites of this product delete a node with a PUT on it (verb "deleted"); named here, a run removes the
     answers and comments it created at its end, and ``qaconform cleanup RUN_DIR`` does so later."""
 
-    method: Literal["PUT", "POST", "DELETE"] = Field(
-        "PUT", description="the HTTP method of the site's delete action")
+    method: Literal["PUT", "POST", "DELETE"] = Field("PUT", description="the HTTP method of the site's delete action")
     path: Annotated[StrictStr, Field(pattern=r"^/[^?#]*\{id\}[^?#]*$")] = Field(
         description="the delete action's path after base_url, with {id} where the node's id goes, e.g. "
                     f"{API_PREFIX}/node/{{id}}/delete.json", examples=[f"{API_PREFIX}/node/{{id}}/delete.json"])
@@ -484,6 +483,7 @@ def profile_from_dict(data: dict[str, Any], path: str = "<profile>", env: dict[s
                                    f"{entry.password_env}, {why} {entry.password_env}=... and retry")
             password = Secret(env[var])
         accounts[role] = Account(role=role, username=entry.username, password=password, id=entry.id)
+    say_deprecated({r: v for r in ROLES if (v := getattr(f.accounts, r).password_env) and current_name(v, env) != v})
     fixtures, pools = f.fixtures.resolved()
     return Profile(path=path, base_url=f.base_url, accounts=accounts, fixtures=fixtures, pools=pools,
                    visibility=f.visibility, safety=f.safety, timeout_s=float(f.timeout_s), settle_s=float(f.settle_s),

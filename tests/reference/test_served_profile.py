@@ -20,8 +20,10 @@ from pathlib import Path
 import pytest
 import requests
 
+from qaconform.kit import PASSWORD_NAMES_SAID, suite_env
 from qaconform.reference.cli import main as cli_main
 from qaconform.reference.seed import ACCOUNTS
+from qaconform.target.password_names import deprecation_line, say_deprecated
 from qaconform.target.profile import ProfileError, load_profile
 
 
@@ -100,22 +102,52 @@ def test_the_embedded_servers_own_profile_holds_no_password_and_its_curls_name_w
 
 
 def test_the_old_name_is_still_read_with_a_deprecation_message(
-        served: tuple[Path, list[str]], capsys: pytest.CaptureFixture[str]) -> None:
+        served: tuple[Path, list[str]], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """qa17: one name, QACONFORM_<ROLE>_PASSWORD; a shell that evaluated an older `serve --print-env`
     (QACONFORM_REFERENCE_<ROLE>_PASSWORD) and a profile an older `serve --profile-out` wrote still load, each
-    saying the new name on stderr, never the password."""
+    saying the new name on stderr, never the password: in one line naming the roles (qa18: it was four)."""
     profile, _ = served
+    monkeypatch.delenv(PASSWORD_NAMES_SAID, raising=False)  # as `qaconform run` itself, not the pytest it starts
+    monkeypatch.delenv("PYTEST_XDIST_WORKER", raising=False)
     old_env = {f"QACONFORM_REFERENCE_{acc.role.upper()}_PASSWORD": acc.password for acc in ACCOUNTS}
     loaded = load_profile(profile, env=old_env)
     assert {r: a.password for r, a in loaded.accounts.items()} == {a.role: a.password for a in ACCOUNTS}
     said = capsys.readouterr().err
-    assert "QACONFORM_REFERENCE_ADMIN_PASSWORD is deprecated" in said and "QACONFORM_ADMIN_PASSWORD" in said
+    assert len(said.splitlines()) == 1, said
+    assert "QACONFORM_REFERENCE_<ROLE>_PASSWORD is deprecated: the one name is QACONFORM_<ROLE>_PASSWORD" in said
+    assert "for admin, moderator, member, novice" in said, said
     old_profile = profile.with_name("old.toml")
     old_profile.write_text(profile.read_text(encoding="utf-8").replace("QACONFORM_", "QACONFORM_REFERENCE_"),
                            encoding="utf-8")
     new_env = {f"QACONFORM_{acc.role.upper()}_PASSWORD": acc.password for acc in ACCOUNTS}
     assert load_profile(old_profile, env=new_env).accounts["member"].password == "".join(
         a.password for a in ACCOUNTS if a.role == "member")
-    said += capsys.readouterr().err
-    assert "write the profile again" in said
+    again = capsys.readouterr().err
+    assert len(again.splitlines()) == 1 and "write the profile again" in again, again
+    said += again
     assert not any(acc.password in said for acc in ACCOUNTS)
+
+
+def test_one_role_read_by_its_old_name_is_spelt_out() -> None:
+    """One role on the old name: the line spells that variable, not <ROLE>; no role: no line."""
+    line = deprecation_line({"member": "QACONFORM_MEMBER_PASSWORD"})
+    assert line is not None and "QACONFORM_REFERENCE_MEMBER_PASSWORD is deprecated" in line and "<ROLE>" not in line
+    assert "QACONFORM_MEMBER_PASSWORD is not set for member" in line, line
+    assert deprecation_line({}) is None
+
+
+def test_the_suites_pytest_of_a_run_and_an_xdist_worker_say_nothing(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """qa18: `qaconform run`, its pytest and each worker loaded the profile and each said it (4 lines for 2
+    workers); now the run says it, and the processes it starts (kit.suite_env marks them) and xdist workers do not."""
+    old_names = {"admin": "QACONFORM_ADMIN_PASSWORD", "novice": "QACONFORM_NOVICE_PASSWORD"}
+    monkeypatch.delenv("PYTEST_XDIST_WORKER", raising=False)
+    monkeypatch.setenv(PASSWORD_NAMES_SAID, suite_env({"XDG_CACHE_HOME": str(tmp_path)})[PASSWORD_NAMES_SAID])
+    say_deprecated(old_names)
+    monkeypatch.delenv(PASSWORD_NAMES_SAID)
+    monkeypatch.setenv("PYTEST_XDIST_WORKER", "gw0")
+    say_deprecated(old_names)
+    assert capsys.readouterr().err == ""
+    monkeypatch.delenv("PYTEST_XDIST_WORKER")
+    say_deprecated(old_names)
+    assert "not set for admin, novice" in capsys.readouterr().err

@@ -93,7 +93,11 @@ def test_observations_are_grouped_by_the_rule_they_were_recorded_for(results: di
                                                                      catalog: list[Rule]) -> None:
     report = build_report(results, catalog)
     assert report["observations"] == {"OBS-1": [{"test": "suites/scenarios/test_lock.py::test_lock_without_prompt",
-                                                 "facts": {"status": 400, "has_error_body": True}}]}
+                                                 "facts": {"status": 400, "has_error_body": True},
+                                                 "summary": {"asked": "", "silent": "13.",
+                                                             "did": "answered 400 with has_error_body true",
+                                                             "sentence": "The target answered 400 with "
+                                                                         "has_error_body true."}}]}
 
 
 def test_only_selection_marks_rules_outside_it_skipped_and_inside_it_not_covered(catalog: list[Rule]) -> None:
