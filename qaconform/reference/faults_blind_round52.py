@@ -50,16 +50,23 @@ _ALL: tuple[Fault, ...] = (
         "An answer's comment list asked for page N reports page N-1 (the comment service's zero-based index) though "
         "it serves page N: breaks '| page | integer | Current page.' on that list with an explicit page only.",
     ),
-    Fault(
-        "round52-sendtomod-v1-actiondate-epoch", "ACTION-RECORD-SHAPE",
+    Fault(  # written for the drawn ACTION-RECORD-SHAPE; what it breaks is actionDate's own sentence (see below)
+        "round52-sendtomod-v1-actiondate-epoch", "SHAPE-ACTIONDATE",
         "Send to moderation called with the v1 option gives the record's actionDate as epoch milliseconds (an "
-        "integer) instead of a string: breaks the action record's fields ('Returned by the state-changing node "
-        "operations.') with v1 only.",
+        "integer) instead of a string: breaks '| actionDate | string | Either YYYY-MM-DD HH:MM:SS.S or a textual form "
+        "like weekday month day time zone year. |' with v1 only.",
     ),
     Fault(
         "round52-user-questions-none-site-list", "LIST-USER-QUESTIONS-OWNER",
         "The question list of a user who never asked a question is the site's question list (the author filter "
         "built from an empty id set is dropped): breaks 'List questions posted by a user' for such users only.",
+    ),
+    # --- one more fault of a kind closed after reading the suites, missed before the change
+    Fault(
+        "round52-kind-user-answers-none-others-listed", "LIST-USER-ANSWERS-OWNER",
+        "The answer list of a user who never answered is served with the newest answerer's answers (the author filter "
+        "built from an empty id set falls back to the list's latest author): breaks 'List answers posted by a user' "
+        "for such users only (round52-user-questions-none-site-list's kind on the other user list).",
     ),
     # --- seven of the outside kinds
     Fault(
@@ -107,8 +114,19 @@ _ALL: tuple[Fault, ...] = (
 """The round's fifteen faults, as written (before the measure)."""
 
 _MISSED_REASONS: dict[str, str] = {
+    "round52-bulk-job-answers-id-key": "the run never has a bulk job accepted: a bulk job acts on every user the "
+    "profile's csvFileId names (refusals only are sent in that form), and no accepted write of the budget can be "
+    "traded for one without a fixture saying the file is harmless",
+    "round52-cancelwiki-favorite-holder-owns": "no read the description gives shows a favorite, so the kit knows "
+    "member's favorites only from the profile's favorite_node_id, which is no wiki node; placing the refused "
+    "unwikify on a wiki node of another's that member holds as a favorite needs a new fixture",
 }
-"""Faults the suites did not catch on the blind measure and still miss after the round's fixes: the path they do not
-take."""
+"""Faults the suites did not catch on the blind measure (on int17 at 5dfe8f8) and still miss after the round's fixes:
+the path they do not take. round52-user-questions-none-site-list was missed too and is closed by kind (the user lists'
+rows read a user who wrote no question, test_list_responses.ASKED_NOTHING; round52-kind-user-answers-none-others-listed
+proves it on the answer list). round52-sendtomod-v1-actiondate-epoch was written for the drawn ACTION-RECORD-SHAPE, but
+an integer actionDate breaks actionDate's own sentence, SHAPE-ACTIONDATE, which the suites failed on the blind measure
+(the record's fields are all present): relabeled, not a miss of the suites; ACTION-RECORD-SHAPE has no blind fault of
+this round."""
 
 BLIND_round52, BLIND_round52_MISSED = split_missed(_ALL, _MISSED_REASONS)
