@@ -530,6 +530,9 @@ _ALL = _ALL + BLIND_round48  # BLIND_round48_MISSED: left out (docs/blind-rounds
 from .faults_cross17 import CROSS17  # noqa: E402
 
 _ALL = _ALL + CROSS17
+from .faults_blind_round52 import BLIND_round52  # noqa: E402  # blind round 52 (issue 44, docs/blind-rounds.md)
+
+_ALL = _ALL + BLIND_round52  # BLIND_round52_MISSED: left out
 
 FAULTS: dict[str, Fault] = {f.name: dataclasses.replace(f, draws=_DRAWS_NAMED_HERE[f.name])
                             if f.name in _DRAWS_NAMED_HERE else f for f in _ALL}

@@ -20,6 +20,7 @@ reader on the list's permission rule.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Callable
@@ -78,7 +79,8 @@ def _rows(seed: int, strength: int) -> list[tuple[Row, tuple[str, ...]]]:
     out = []
     for op in LIST_OPS:
         drawn = array(op, seed, strength, contract, deeper=True)
-        for row in [*drawn, *every_sort_name(op, drawn, contract), *every_owner(op, contract),
+        owners = every_owner(op, contract)
+        for row in [*drawn, *every_sort_name(op, drawn, contract), *owners, *_asked_nothing(owners),
                     *every_other_kind(op, contract)]:
             judged = rules_of(row, rules, section)
             if judged:
@@ -98,6 +100,17 @@ def _rows(seed: int, strength: int) -> list[tuple[Row, tuple[str, ...]]]:
             if judged:
                 out.append((row, judged))
     return out
+
+
+ASKED_NOTHING = "asked_nothing"
+"""round52 (issue 44): the owner of one more row of each user list, a user who wrote no question as far as admin's
+question list shows. The profile's accounts all have posts to list, so a server that drops an author filter built
+from an empty set of ids (the site's list served as the user's) was never met (round52-user-questions-none-site-list).
+"""
+
+
+def _asked_nothing(owners: list[Row]) -> list[Row]:
+    return [dataclasses.replace(owners[0], owner=ASKED_NOTHING)] if owners else []
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -146,9 +159,30 @@ def question_marks(api: dict[str, ApiClient], run_once: RunOnce) -> dict[str, bo
     return dict(run_once("list responses question marks", marks))
 
 
+@pytest.fixture(scope="session")
+def owner_ids(api: dict[str, ApiClient], user_ids: dict[str, int], run_once: RunOnce) -> dict[str, int]:
+    """The profile's accounts' ids and, under :data:`ASKED_NOTHING`, the first user of the active expert list who
+    wrote none of the questions admin lists, one showing postCount 0 first (it may have answered nothing either: the
+    answer list's row then meets the empty author set too; postCount only chooses, it is never judged). Reads only;
+    left out when every listed user wrote a question. Found once."""
+    def find() -> dict[str, int]:
+        with outside_tests():
+            askers = {str((q.get("author") or {}).get("id")) for q in list_all(
+                api["admin"], contract_path("listQuestions"), page_size=100, max_pages=5) if isinstance(q, dict)}
+            experts = api["admin"].get(contract_path("listActiveExperts"), params={"pageSize": 50})
+        users = (experts.json() or {}).get("list") if experts.status == 200 else None
+        found = sorted((u.get("postCount") != 0, i) for i, u in enumerate(users or []) if isinstance(u, dict)
+                       and isinstance(u.get("id"), int) and str(u["id"]) not in askers)
+        return {ASKED_NOTHING: users[found[0][1]]["id"]} if users and found else {}
+
+    return {**user_ids, **dict(run_once("list responses user who asked nothing", find))}
+
+
 def row_path(row: Row, matrix_paths: dict[str, str], user_ids: dict[str, int]) -> str:
     """The path a row reads: its owner's list (blind9), else the list ``matrix_paths`` reads."""
     if row.owner is not None:
+        if row.owner == ASKED_NOTHING and row.owner not in user_ids:
+            skip(SkipKind.OTHER, "not checked: every user of the active expert list wrote a question admin lists")
         if row.owner not in user_ids:
             skip(SkipKind.MISSING_FIXTURE, f"not checked: {row.owner}'s user id is unknown ([accounts.{row.owner}] id)",
                  fixtures=[f"accounts.{row.owner}.id"])
@@ -165,11 +199,11 @@ RowKey = tuple[str, str, str, tuple[tuple[str, str], ...]]
 
 @pytest.fixture(scope="module")
 def row_key(matrix_paths: dict[str, str], row_tokens: dict[str, str],
-            user_ids: dict[str, int]) -> Callable[[Row], tuple[RowKey, str, dict[str, str]]]:
+            owner_ids: dict[str, int]) -> Callable[[Row], tuple[RowKey, str, dict[str, str]]]:
     """``row_key(row)``: the row's read (:data:`RowKey`), its path and the parameters sent."""
 
     def key(row: Row) -> tuple[RowKey, str, dict[str, str]]:
-        path = row_path(row, matrix_paths, user_ids)
+        path = row_path(row, matrix_paths, owner_ids)
         params = sent(row.op, row.combination.params(row_tokens))
         return (row.reader, path, row.form, tuple(sorted(params.items()))), path, params
 
@@ -302,7 +336,7 @@ def envelope_of(row: Row, resp: ApiResponse, body: Any) -> dict[str, Any]:
 
 def test_every_response_rule_of_the_list_holds_in_every_combination(
     row: Row, request: pytest.FixtureRequest, read_row: Callable[[Row], tuple[ApiResponse, dict[str, str]]],
-    matrix_paths: dict[str, str], question_marks: dict[str, bool], user_ids: dict[str, int],
+    matrix_paths: dict[str, str], question_marks: dict[str, bool], owner_ids: dict[str, int],
 ) -> None:
     """Each rule marked on the row (list_responses.CHECKS: a shape, an echo, a count, a field of the items, the
     status of a documented value) holds on the row's one response, whatever reader, parameters and request form."""
@@ -318,7 +352,7 @@ def test_every_response_rule_of_the_list_holds_in_every_combination(
         return
     envelope = envelope_of(row, resp, body)
     contract = load_contract()
-    seen = Seen(row, asked, envelope, _user_id(row_path(row, matrix_paths, user_ids)), question_marks)
+    seen = Seen(row, asked, envelope, _user_id(row_path(row, matrix_paths, owner_ids)), question_marks)
     sorts = {"sorts": SORTS_RULE[row.op]} if row.op in SORTS_RULE else {}
     seen.errors = schema_errors(seen, contract, lambda e: _item_type_alone(rules_for_schema_error(
         e, "SHAPE-LIST", is_list=True, field_rules=sorts)))
