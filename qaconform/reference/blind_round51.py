@@ -12,6 +12,7 @@ import binascii
 import dataclasses
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
@@ -52,7 +53,9 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
     if op in ("postComment", "scheduleGdprJob") and any(faults.is_on(n) for n in _READS_BODY):
         await request.body()  # kept by Starlette: the admitted stage and the handler read it again
     if op == "listTopics" and faults.is_on("round51-topics-password-colon-refused"):
-        return _topics_colon_refused(request, caller)
+        return _credentials_refused(request, caller, lambda password: ":" in password)
+    if op == "listNodeFollowers" and faults.is_on("round51-kind-followers-password-non-ascii-refused"):
+        return _credentials_refused(request, caller, lambda password: not password.isascii())
     if op == "postComment" and faults.is_on("round51-private-op-own-question-answer-403"):
         return await _private_op_own_question(svc, request, caller)
     if op == "lockNode" and faults.is_on("round51-lock-comment-on-own-answer"):
@@ -66,8 +69,9 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
     return None
 
 
-def _topics_colon_refused(request: Request, caller: Caller) -> Response | None:
-    """round51-topics-password-colon-refused: the credentials split at the last colon."""
+def _credentials_refused(request: Request, caller: Caller, refused: Callable[[str], bool]) -> Response | None:
+    """round51-topics-password-colon-refused (the credentials split at the last colon) and
+    round51-kind-followers-password-non-ascii-refused (decoded as Latin-1): a valid password ``refused`` names."""
     header = request.headers.get("authorization", "")
     if caller.anonymous or not header.lower().startswith("basic "):
         return None
@@ -75,7 +79,7 @@ def _topics_colon_refused(request: Request, caller: Caller) -> Response | None:
         decoded = base64.b64decode(header[6:].strip(), validate=True).decode("utf-8")
     except (binascii.Error, UnicodeDecodeError, ValueError):
         return None
-    if ":" not in decoded.partition(":")[2]:
+    if not refused(decoded.partition(":")[2]):
         return None
     return json_response({"errors": {"message": "You don't have permission to perform this action. Log in as "
                                                 "another user."}}, 401)
@@ -274,7 +278,24 @@ def _action(body: Any, key: str) -> dict[str, Any] | None:
     return action if isinstance(action, dict) else None
 
 
+def _post_comment(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
+    """round51-kind-op-own-question-answer-stored-full: the op option dropped on an answer to one's own question."""
+    if response.status_code != 201 or not faults.is_on("round51-kind-op-own-question-answer-stored-full"):
+        return response
+    node = _node(svc, request)
+    question = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["question_id"],)) if node else None
+    if node is None or node["type"] != "answer" or question is None or question["author_id"] != caller.id:
+        return response
+    made = svc.db.one("SELECT id, visibility FROM nodes WHERE type = 'comment' AND parent_id = ? AND author_id = ?"
+                      " ORDER BY id DESC LIMIT 1", (node["id"], caller.id))
+    if made is not None and made["visibility"] == "op":
+        with svc.tx() as conn:
+            conn.execute("UPDATE nodes SET visibility = 'full' WHERE id = ?", (made["id"],))
+    return response
+
+
 _AFTER = {
+    "postComment": _post_comment,
     "postAnswer": _post_answer,
     "listSpaces": _spaces,
     "sendToModeration": _send_to_mod,
