@@ -37,6 +37,7 @@ from qaconform.target.writes import SUITES
 from . import counts_after_posts, placed_forms, plain_after_private, posted_texts, shared_answer_post
 from .one_shot_calls import *  # noqa: F403 - the one-shot fixtures (one_shot_calls.__all__), for every suite
 from .one_shot_calls import once_per_target
+from .own_question_private import parent as own_parent
 from .placed_forms import placed_write  # noqa: F401 - forms9 (issue 44 item 3): the drawn forms' outcomes
 from .properties import recipient_forms  # the privacy model reads it too, as a sibling (no package name there)
 from .public_threads import *  # noqa: F403 - histories5: the shared thread under a public comment's fixtures
@@ -331,15 +332,14 @@ def comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], questi
 @pytest.fixture(scope="session")
 def private_comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
                        created: Any, profile: Profile) -> Callable[[str, str], SharedWrite]:
-    """``private_comment_of(role, option)``: role's comment under :func:`shared_answer` with visibility ``option``
-    (to_original_poster, to_moderators, to_own_groups: a wire value of the profile, else a skip), no recipients,
-    posted once per run: the permission table's private-option cells, comment privacy's control of rule 7 and the
-    observations of who reads such a comment and which values the target takes read it."""
+    """``private_comment_of(role, option)``: role's comment with visibility ``option`` (a wire value, else a skip), no
+    recipients, once per run, under :func:`shared_answer` (member's to the original poster under an answer to its own
+    question: own_question_private.py); the private-option cells, rule 7's control and the observations read it."""
 
     def get(role: str, option: str) -> SharedWrite:
-        value = wire_value(profile, option)
-        text = f"{option} comment by {role}"
-        shared_answer = _answer_id(request, api, question_id, run_tag, created, profile)
+        value, text = wire_value(profile, option), f"{option} comment by {role}"
+        shared_answer = own_parent(request, role, option) or _answer_id(  # round51 (issue 44): own_question_private
+            request, api, question_id, run_tag, created, profile)
         refused = repeated = None
         if (role, option) in REPEATS_OPTION_OF:  # fix22 (issue 44): a reply repeating its parent's option
             parent = get(REPEATS_OPTION_OF[role, option], option)
@@ -348,7 +348,7 @@ def private_comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient]
                 reply = _shared(request, profile, f"{option} comment of {role} as a reply", lambda: post_comment(
                     api[role], to, run_tag, created, text=text, visibility=value))
                 if 200 <= reply.status < 300:
-                    return SharedWrite(reply, text, shared_answer, repeats=repeated)
+                    return SharedWrite(reply, text, parent.node or shared_answer, repeats=repeated)
                 refused = reply
         resp = _shared(request, profile, f"{option} comment of {role}", lambda: post_comment(
             api[role], shared_answer, run_tag, created, text=text, visibility=value))

@@ -534,6 +534,11 @@ from .faults_blind_round52 import BLIND_round52  # noqa: E402  # blind round 52 
 
 _ALL = _ALL + BLIND_round52  # BLIND_round52_MISSED: left out
 
+# --- blind round 51 (issue 44): drawn must-rules (seed 20261215) + seven outside kinds, measured blind, closed by kind
+from .faults_blind_round51 import BLIND_round51  # noqa: E402
+
+_ALL = _ALL + BLIND_round51  # BLIND_round51_MISSED: left out (docs/blind-rounds.md)
+
 FAULTS: dict[str, Fault] = {f.name: dataclasses.replace(f, draws=_DRAWS_NAMED_HERE[f.name])
                             if f.name in _DRAWS_NAMED_HERE else f for f in _ALL}
 """Every known fault by name."""

@@ -70,6 +70,7 @@ from . import (
     blind_round48,
     blind_round49,
     blind_round50,
+    blind_round51,
     blind_round52,
     combos2_paths,
     cross17_paths,
@@ -243,6 +244,8 @@ HOOKS: list[Hook] = [
     Hook("cross17", refusal=cross17_paths.refusal),  # cross17 (issue 44 item 7): a refusal on an older answer
     Hook("round52", before=blind_round52.before, admitted=blind_round52.admitted,
          after=blind_round52.after),  # round52 (issue 44): blind round 52
+    Hook("round51", before=blind_round51.before, admitted=blind_round51.admitted,
+         after=blind_round51.after),  # round51 (issue 44): blind round 51
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

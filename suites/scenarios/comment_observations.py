@@ -42,6 +42,16 @@ def seen_by(api: dict[str, ApiClient], thread_answer: int, posted: dict[str, int
     return seen
 
 
+def seen_under(api: dict[str, ApiClient], under: dict[str, int], posted: dict[str, int | None]
+               ) -> dict[str, dict[str, bool | str]]:
+    """:func:`seen_by` for comments under several answers (option -> the answer it is under; round51, issue 44)."""
+    seen: dict[str, dict[str, bool | str]] = {}
+    for answer in sorted(set(under.values())):
+        for viewer, got in seen_by(api, answer, {o: c for o, c in posted.items() if under.get(o) == answer}).items():
+            seen.setdefault(viewer, {}).update(got)
+    return seen
+
+
 def question_author_id(admin: ApiClient, question_id: int, profile: Profile) -> Any:
     """The fixture question's author id as admin lists it (None when not listed): "original poster" may mean it."""
     question = find_listed(admin, "question.json", question_id, params={"spaceId": profile.fixtures.space_id})

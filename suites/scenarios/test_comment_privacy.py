@@ -22,7 +22,7 @@ import pytest
 from comment_observations import (
     listed_to,
     question_author_id,
-    seen_by,
+    seen_under,
     statuses_by_visibility_value,
     visibility_read_back,
 )
@@ -494,16 +494,16 @@ def test_who_sees_comments_to_original_poster_and_to_moderators(
     cells read them too)."""
     posted: dict[str, int | None] = {}
     statuses: dict[str, int] = {}
+    under: dict[str, int] = {}  # round51 (issue 44): to_original_poster's is under an answer to member's own question
     for option in ("to_original_poster", "to_moderators"):
         if getattr(vis, option) is None:
             continue  # the profile does not give its wire value
-        resp = private_comment_of("member", option).resp  # the run's shared one (the permission cell's too)
-        cid = new_id(resp) if resp.status == 201 else None
-        statuses[option] = resp.status
-        posted[option] = cid
+        shared = private_comment_of("member", option)  # the run's shared one (the permission cell's too)
+        statuses[option], under[option] = shared.resp.status, int(shared.node or thread_answer)
+        posted[option] = new_id(shared.resp) if shared.resp.status == 201 else None
     observe("OBS-COMMENT-OP-AUDIENCE", author="member",
             question_author_id=question_author_id(api["admin"], question_id, profile), post_status=statuses,
-            seen_by=seen_by(api, thread_answer, posted), user_ids=user_ids)
+            seen_by=seen_under(api, under, posted), under_answer=under, user_ids=user_ids)
 
 
 @pytest.mark.observation
