@@ -350,8 +350,9 @@ def private_comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient]
                 if 200 <= reply.status < 300:
                     return SharedWrite(reply, text, shared_answer, repeats=repeated)
                 refused = reply
-        resp = _shared(request, profile, f"{option} comment of {role}", lambda: post_comment(
-            api[role], shared_answer, run_tag, created, text=text, visibility=value))
+        resp = plain_after_private.reply_follows(request, role, option, lambda: _shared(  # paths18: its reply next
+            request, profile, f"{option} comment of {role}", lambda: post_comment(
+                api[role], shared_answer, run_tag, created, text=text, visibility=value)))
         return SharedWrite(resp, text, shared_answer, refused=refused, repeats=repeated)
 
     return get
@@ -540,12 +541,8 @@ def locked_comment(request: pytest.FixtureRequest, api: dict[str, ApiClient], qu
     """admin (Lock comments on posts) locks member's reply to its shared plain comment (:func:`comment_of`, else a
     comment on :func:`shared_answer`) that admin then sends to moderation (:func:`sent_to_mod_by`), once per run: the
     action matrix's lock of a comment, the node of its send to moderation of a locked node. One accepted write."""
-    shared_answer = _answer_id(request, api, question_id, run_tag, created, profile)
-    plain = request.getfixturevalue("comment_of")("member")
-    parent = plain.id if plain.resp.status == 201 and plain.node == shared_answer and plain.id else shared_answer
-    posted = placed_forms.placed(request, profile, "locked_comment", "comment to send to moderation by admin",
-                                 lambda form: post_comment_in(api["member"], parent, run_tag, created,
-                                                              "to be sent to moderation by admin", form))
+    # paths18: the reply right after member's shared to_moderators comment (plain_after_private.member_reply)
+    posted = plain_after_private.reply_after_private(request)
     node = expect_created(posted, "SHAPE-POST-COMMENT", "member could not post the comment to lock and send to "
                                                         "moderation")
     prompt = f"{MATRIX_LOCK_PROMPT} [{run_tag}]"

@@ -50,13 +50,6 @@ _ALL: tuple[Fault, ...] = (
 )
 
 _MISSED_REASONS: dict[str, str] = {
-    "paths17-reply-sticky-privacy":
-        "issue 44 item 5 (an account's own sequence of writes), measured and left open: no reply of the run follows "
-        "its author's private comment. Tried by ordering only (member's shared private to_moderators comment asked "
-        "right before its shared reply, suites/conftest.py locked_comment): caught when the rule's tests run alone "
-        "(the self-test), missed in a whole run at seed 20260801 (147 held), where another test posts that private "
-        "comment earlier and a plain reply of member's comes between; a once-per-run write cannot be placed right "
-        "before another without posting it there: open",
 }
 """Missed after paths17's change, with why it stays out."""
 
