@@ -34,7 +34,7 @@ from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile, VisibilityOptions
 from qaconform.target.writes import SUITES
 
-from . import counts_after_posts, placed_forms, plain_after_private, posted_texts, shared_answer_post
+from . import counts_after_posts, placed_forms, plain_after_private, posted_texts, question_options, shared_answer_post
 from .one_shot_calls import *  # noqa: F403 - the one-shot fixtures (one_shot_calls.__all__), for every suite
 from .one_shot_calls import once_per_target
 from .placed_forms import placed_write  # noqa: F401 - forms9 (issue 44 item 3): the drawn forms' outcomes
@@ -331,16 +331,18 @@ def comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], questi
 @pytest.fixture(scope="session")
 def private_comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
                        created: Any, profile: Profile) -> Callable[[str, str], SharedWrite]:
-    """``private_comment_of(role, option)``: role's comment under :func:`shared_answer` with visibility ``option``
-    (to_original_poster, to_moderators, to_own_groups: a wire value of the profile, else a skip), no recipients,
-    posted once per run: the permission table's private-option cells, comment privacy's control of rule 7 and the
-    observations of who reads such a comment and which values the target takes read it."""
+    """``private_comment_of(role, option)``: role's comment under :func:`shared_answer` (question_options.ON_QUESTION's
+    on the question) with visibility ``option`` (to_original_poster, to_moderators, to_own_groups: a wire value of the
+    profile, else a skip), no recipients, posted once per run: the permission table's private-option cells, comment
+    privacy's control of rule 7 and the observations of who reads such a comment and which values the target takes
+    read it."""
 
     def get(role: str, option: str) -> SharedWrite:
         value = wire_value(profile, option)
         text = f"{option} comment by {role}"
         shared_answer = _answer_id(request, api, question_id, run_tag, created, profile)
         refused = repeated = None
+        on = question_id if (role, option) == question_options.ON_QUESTION else shared_answer  # paths18: COMMENT-8
         if (role, option) in REPEATS_OPTION_OF:  # fix22 (issue 44): a reply repeating its parent's option
             parent = get(REPEATS_OPTION_OF[role, option], option)
             if parent.resp.status == 201 and parent.id is not None:
@@ -352,8 +354,8 @@ def private_comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient]
                 refused = reply
         resp = plain_after_private.reply_follows(request, role, option, lambda: _shared(  # paths18: its reply next
             request, profile, f"{option} comment of {role}", lambda: post_comment(
-                api[role], shared_answer, run_tag, created, text=text, visibility=value)))
-        return SharedWrite(resp, text, shared_answer, refused=refused, repeats=repeated)
+                api[role], on, run_tag, created, text=text, visibility=value)))
+        return SharedWrite(resp, text, on, refused=refused, repeats=repeated)
 
     return get
 
