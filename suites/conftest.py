@@ -34,7 +34,7 @@ from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile, VisibilityOptions
 from qaconform.target.writes import SUITES
 
-from . import counts_after_posts, placed_forms, plain_after_private, posted_texts, shared_answer_post
+from . import counts_after_posts, placed_forms, plain_after_private, posted_texts, question_options, shared_answer_post
 from .one_shot_calls import *  # noqa: F403 - the one-shot fixtures (one_shot_calls.__all__), for every suite
 from .one_shot_calls import once_per_target
 from .own_question_private import parent as own_parent
@@ -334,13 +334,15 @@ def private_comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient]
                        created: Any, profile: Profile) -> Callable[[str, str], SharedWrite]:
     """``private_comment_of(role, option)``: role's comment with visibility ``option`` (a wire value, else a skip), no
     recipients, once per run, under :func:`shared_answer` (member's to the original poster under an answer to its own
-    question: own_question_private.py); the private-option cells, rule 7's control and the observations read it."""
+    question: own_question_private.py; question_options.ON_QUESTION's on the question); the private-option cells,
+    rule 7's control and the observations read it."""
 
     def get(role: str, option: str) -> SharedWrite:
         value, text = wire_value(profile, option), f"{option} comment by {role}"
         shared_answer = own_parent(request, role, option) or _answer_id(  # round51 (issue 44): own_question_private
             request, api, question_id, run_tag, created, profile)
         refused = repeated = None
+        on = question_id if (role, option) == question_options.ON_QUESTION else shared_answer  # paths18: COMMENT-8
         if (role, option) in REPEATS_OPTION_OF:  # fix22 (issue 44): a reply repeating its parent's option
             parent = get(REPEATS_OPTION_OF[role, option], option)
             if parent.resp.status == 201 and parent.id is not None:
@@ -350,9 +352,10 @@ def private_comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient]
                 if 200 <= reply.status < 300:
                     return SharedWrite(reply, text, parent.node or shared_answer, repeats=repeated)
                 refused = reply
-        resp = _shared(request, profile, f"{option} comment of {role}", lambda: post_comment(
-            api[role], shared_answer, run_tag, created, text=text, visibility=value))
-        return SharedWrite(resp, text, shared_answer, refused=refused, repeats=repeated)
+        resp = plain_after_private.reply_follows(request, role, option, lambda: _shared(  # paths18: its reply next
+            request, profile, f"{option} comment of {role}", lambda: post_comment(
+                api[role], on, run_tag, created, text=text, visibility=value)))
+        return SharedWrite(resp, text, on, refused=refused, repeats=repeated)
 
     return get
 
@@ -540,12 +543,8 @@ def locked_comment(request: pytest.FixtureRequest, api: dict[str, ApiClient], qu
     """admin (Lock comments on posts) locks member's reply to its shared plain comment (:func:`comment_of`, else a
     comment on :func:`shared_answer`) that admin then sends to moderation (:func:`sent_to_mod_by`), once per run: the
     action matrix's lock of a comment, the node of its send to moderation of a locked node. One accepted write."""
-    shared_answer = _answer_id(request, api, question_id, run_tag, created, profile)
-    plain = request.getfixturevalue("comment_of")("member")
-    parent = plain.id if plain.resp.status == 201 and plain.node == shared_answer and plain.id else shared_answer
-    posted = placed_forms.placed(request, profile, "locked_comment", "comment to send to moderation by admin",
-                                 lambda form: post_comment_in(api["member"], parent, run_tag, created,
-                                                              "to be sent to moderation by admin", form))
+    # paths18: the reply right after member's shared to_moderators comment (plain_after_private.member_reply)
+    posted = plain_after_private.reply_after_private(request)
     node = expect_created(posted, "SHAPE-POST-COMMENT", "member could not post the comment to lock and send to "
                                                         "moderation")
     prompt = f"{MATRIX_LOCK_PROMPT} [{run_tag}]"

@@ -8,13 +8,26 @@ history was never tried. suites/conftest.py ``comment_of`` calls :func:`private_
 comment: the account's shared private comment (an option the run posts anyway, for the permission cells and
 suites/scenarios/test_private_options_stored.py ``SHARED``) goes first, right before it. Order only: no write of its
 own, and every test that reads either comment reads the same one as before.
+
+paths18 (issue 44 item 5, paths17-reply-sticky-privacy): a reply without privacy fields right after its author's
+private comment. A once-per-run write cannot be placed right before another by asking for it there (another test may
+have posted it long before), so the pair is posted together whichever is asked first: member's shared
+to_moderators comment (:data:`REPLY_AFTER_PRIVATE`) is followed at once by member's reply that admin locks
+(suites/conftest.py ``locked_comment``: :func:`member_reply`), and asking for that reply first posts the private
+comment first. Order only: the same writes, read by the same tests.
 """
 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 
 import pytest
+
+from qaconform.pytest.support import post_comment_in
+from qaconform.target.client import ApiResponse
+
+from . import placed_forms
 
 PRIVATE_BEFORE_PLAIN = {"member": "to_original_poster", "admin": "to_moderators"}
 """The accounts whose plain comment follows one of their own private ones, and the option of that one (moderator's
@@ -28,3 +41,45 @@ def private_first(request: pytest.FixtureRequest, role: str) -> None:
     if option is not None:
         with contextlib.suppress(pytest.skip.Exception):
             request.getfixturevalue("private_comment_of")(role, option)
+
+
+REPLY_AFTER_PRIVATE = ("member", "to_moderators")
+"""paths18: the (account, option) of the shared private comment its author's plain reply (:func:`member_reply`)
+follows at once: member's (the reply's author), an option the run posts anyway (the permission cell,
+suites/scenarios/test_private_options_stored.py ``SHARED``) and not the one member's plain comment follows."""
+
+
+def reply_follows(request: pytest.FixtureRequest, role: str, option: str,
+                  post_private: Callable[[], ApiResponse]) -> ApiResponse:
+    """``post_private()`` (role's shared private comment of ``option``, once per run); for
+    :data:`REPLY_AFTER_PRIVATE`, the reply's parent first and the reply right after (each once per run)."""
+    if (role, option) != REPLY_AFTER_PRIVATE:
+        return post_private()
+    with contextlib.suppress(pytest.skip.Exception):
+        request.getfixturevalue("comment_of")(role)  # the reply's parent, before the private comment
+    resp = post_private()
+    if 200 <= resp.status < 300:
+        member_reply(request)
+    return resp
+
+
+def reply_after_private(request: pytest.FixtureRequest) -> ApiResponse:
+    """:func:`member_reply`, posted right after member's shared private comment of :data:`REPLY_AFTER_PRIVATE` when
+    that one is not posted yet (then :func:`reply_follows` posts both); nothing more when it was."""
+    with contextlib.suppress(pytest.skip.Exception):
+        request.getfixturevalue("private_comment_of")(*REPLY_AFTER_PRIVATE)
+    return member_reply(request)
+
+
+def member_reply(request: pytest.FixtureRequest) -> ApiResponse:
+    """member's reply without privacy fields to its shared plain comment (``comment_of``, else a comment on the shared
+    answer), in the form the seed draws for the slot (placed_forms), once per run: the comment admin locks and sends
+    to moderation (suites/conftest.py ``locked_comment``)."""
+    fixture = request.getfixturevalue
+    api, profile, shared_answer = fixture("api"), fixture("profile"), int(fixture("shared_answer"))
+    plain = fixture("comment_of")("member")
+    parent = plain.id if plain.resp.status == 201 and plain.node == shared_answer and plain.id else shared_answer
+    run_tag, created = fixture("run_tag"), fixture("created")
+    return placed_forms.placed(request, profile, "locked_comment", "comment to send to moderation by admin",
+                               lambda form: post_comment_in(api["member"], parent, run_tag, created,
+                                                            "to be sent to moderation by admin", form))

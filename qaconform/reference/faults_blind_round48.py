@@ -142,18 +142,13 @@ _ALL: tuple[Fault, ...] = (
 """The round's fifteen faults, as written (before the measure)."""
 
 _MISSED_REASONS: dict[str, str] = {
-    "round48-question-comment-op-stored-full":
-        "no comment with a private option (op, mod, group) is accepted on a question: the run's option comments are "
-        "the shared ones under its shared answer and their replies (suites/conftest.py private_comment_of, read back "
-        "through the answer's comment list by the stored-option check, the permission cells and the observations of "
-        "who reads them), and on a question the options are only refused (forms9's rule-7 refusals). One accepted "
-        "option comment on the question is one more accepted write (suites 81 of 81); moving member's shared op "
-        "comment there on a seed draw loses every read of it through the answer's list on that seed: open",
 }
 """Faults the suites did not catch on the blind measure (on main at 50d5ba3) and still miss after the round's fixes:
-the path they do not take. The other three misses are closed by kind: round48-answer-comments-sorted-privacy-dropped
-(the subtree rows cross sort), round48-lock-question-by-accepted-answerer (the found walk's accepted answerer, the
-seed's answered wiki question accepted), round48-comment-read-cached-by-url (an outsider reads a private comment's
-URL right after its author, location_order.py)."""
+the path they do not take (none now: paths18 registered round48-question-comment-op-stored-full, moderator's shared
+option comment posted on the question, suites/question_options.py). The other three misses are closed by kind:
+round48-answer-comments-sorted-privacy-dropped (the subtree rows cross sort),
+round48-lock-question-by-accepted-answerer (the found walk's accepted answerer, the seed's answered wiki question
+accepted), round48-comment-read-cached-by-url (an outsider reads a private comment's URL right after its author,
+location_order.py)."""
 
 BLIND_round48, BLIND_round48_MISSED = split_missed(_ALL, _MISSED_REASONS)

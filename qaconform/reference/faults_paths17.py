@@ -13,8 +13,9 @@ paths17):
   send to moderation of the run now alternates between all the options its operation states and none, by the seed
   (``qaconform.pytest.one_shots.drawn_options``), so each run reads records built with and without them.
 
-``PATHS17_MISSED``: paths17-reply-sticky-privacy (a reply right after its author's private comment), wired and left
-out with its reason (``_MISSED_REASONS``).
+paths17-reply-sticky-privacy (a reply right after its author's private comment) was left out (caught when its rule's
+tests ran alone, missed in a whole run); paths18 posts member's shared to_moderators comment and its reply that admin
+locks as a pair (suites/plain_after_private.py ``reply_follows``), and it is registered. ``PATHS17_MISSED`` is empty.
 """
 
 from __future__ import annotations
@@ -50,14 +51,7 @@ _ALL: tuple[Fault, ...] = (
 )
 
 _MISSED_REASONS: dict[str, str] = {
-    "paths17-reply-sticky-privacy":
-        "issue 44 item 5 (an account's own sequence of writes), measured and left open: no reply of the run follows "
-        "its author's private comment. Tried by ordering only (member's shared private to_moderators comment asked "
-        "right before its shared reply, suites/conftest.py locked_comment): caught when the rule's tests run alone "
-        "(the self-test), missed in a whole run at seed 20260801 (147 held), where another test posts that private "
-        "comment earlier and a plain reply of member's comes between; a once-per-run write cannot be placed right "
-        "before another without posting it there: open",
 }
-"""Missed after paths17's change, with why it stays out."""
+"""Missed after paths17's change, with why it stays out (paths18 registered the one left: none now)."""
 
 PATHS17, PATHS17_MISSED = split_missed(_ALL, _MISSED_REASONS)

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from comment_reads import read_back
+from question_thread import at_location
 
 from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.pytest.support import new_id
@@ -60,3 +61,42 @@ def test_a_comment_posted_with_each_private_option_is_retrieved_with_it(
                             f"option is stored for comments on answers", shared.resp)
     fail(["COMMENT-VISIBILITY-RETURNED"], f"{role}'s comment {comment} was posted with visibility {value!r} "
          f"({option}); it reads back to its author with visibility {got!r}", shared.resp)
+
+ON_QUESTION = ("moderator", "to_original_poster")
+"""The (account, option) whose shared comment is posted on the fixture question: suites/question_options.py
+``ON_QUESTION`` (the same pair; a sibling import here has no package name)."""
+
+
+@pytest.mark.rule("COMMENT-8", "COMMENT-VISIBILITY-RETURNED")
+def test_a_comment_posted_on_a_question_with_a_private_option_is_retrieved_with_it(
+        request: pytest.FixtureRequest, api: dict[str, ApiClient], vis: VisibilityOptions,
+        private_comment_of: Callable[[str, str], Any]) -> None:
+    """paths18 (issue 44): the shared option comment posted on the fixture question (suites/question_options.py: the
+    permission table's cell, no write of its own), read back by its author at its Location, the one read a comment on
+    a question has with its settings ("a later GET"): private with its option (COMMENT-8 when it reads as full
+    visibility). A Location the target does not serve with the comment is LOCATION-READABLE's (a should)."""
+    role, option = ON_QUESTION
+    value = getattr(vis, option)
+    if value is None:
+        skip(SkipKind.OTHER, f"not checked: the profile's [visibility] gives no wire value for {option}")
+    shared = private_comment_of(role, option)
+    if shared.resp.status != 201:
+        skip(SkipKind.OTHER, f"not checked: {role}'s {option} comment on the question was not created "
+                             f"({shared.resp.status}); rule 7's tests and the permission table judge that post")
+    item = at_location(api[role], request, shared.resp)
+    if item is None:
+        skip(SkipKind.OTHER, f"not checked: {role}'s {option} comment on the question is not served at its Location "
+                             "(LOCATION-READABLE, a should), and no list gives a question's comments with their "
+                             "settings")
+    got = item.get("visibility")
+    if got == value:
+        return
+    comment = new_id(shared.resp)
+    if vis.reads_as_full(got):
+        fail(["COMMENT-8"], f"{role}'s comment {comment} on question {shared.node} was posted with visibility "
+                            f"{value!r} ({option}) and taken (201), yet reads back to its author at its Location as "
+                            f"a public comment (visibility {got!r}): on a 2.16.0 target the option makes it private, "
+                            "on a question as under an answer", shared.resp)
+    fail(["COMMENT-VISIBILITY-RETURNED"], f"{role}'s comment {comment} on question {shared.node} was posted with "
+         f"visibility {value!r} ({option}); it reads back to its author at its Location with visibility {got!r}",
+         shared.resp)
