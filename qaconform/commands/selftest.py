@@ -93,7 +93,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-variants", action="store_true", help="run no variant (only the faults and the clean run)")
     parser.add_argument("--whole-suite", action="store_true",
                         help="run every suite (not only the tests naming the fault's rule) against each fault, so "
-                             "that 'rules failed' measures how far one broken rule spreads (slower)")
+                             "that 'rules failed' measures how far one broken rule spreads (slower); with "
+                             "--until-caught: each fault's run is a whole run's pytest (the generated tests "
+                             "included, every test in a whole run's order) ended at its first test charged with "
+                             "the fault's rule, so 'caught' is what `qaconform run --reference-fault` catches")
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_S, metavar="S",
                         help=f"stop one pytest run after this many seconds (default {DEFAULT_TIMEOUT_S:.0f}) on a "
                              "quiet machine, plus its own CPU time times the load per CPU above 1 measured while "
@@ -275,7 +278,7 @@ def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float 
         if group is not None:
             return _run_variant_group(label, group, timeout, seed, progress)
         res = _run_one(label, rule, timeout, at, always_generated, shape or ProfileShape(), whole_suite,
-                       (files or {}).get(rule or "", ()))
+                       (files or {}).get(rule or "", ()), until_caught=until_caught)
         if progress:
             progress(res)
         return [res]
@@ -372,12 +375,13 @@ def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_gen
     """
     res = RunResult(label=label, rule=rule)
     t0 = time.monotonic()
-    both = rule is None or (always_generated and rule in generated_test_rules())
+    in_run = whole_suite and until_caught and rule is not None  # a whole run's pytest, ended at the rule's catch
+    both = rule is None or in_run or (always_generated and rule in generated_test_rules())
     shape = shape or ProfileShape()
     _serve_and_test(res, label, rule, timeout, seed, generated=both, shape=shape, whole_suite=whole_suite,
                     files=() if both or whole_suite else files, batch=None if both or whole_suite else batch,
-                    server=server)
-    if rule is not None and not res.caught and res.problem is None and rule in generated_test_rules():
+                    server=server, **({"until_caught": True} if in_run else {}))
+    if rule is not None and not in_run and not res.caught and res.problem is None and rule in generated_test_rules():
         selftest_second.second_run(res, label, rule, timeout, seed, shape, whole_suite, files,
                                    _serve_and_test, _run_generated, until_caught)
     res.seconds = time.monotonic() - t0
@@ -450,7 +454,7 @@ def _serve_and_test(res: RunResult, label: str, rule: str | None, timeout: float
                 _batch_run(res, batch, profile_path, rule, Path(tmp), timeout)
             else:
                 _pytest(res, profile_path, None if whole_suite else rule, Path(tmp), timeout, seed, generated,
-                        only_generated, files, until_caught)
+                        only_generated, files, until_caught, rule if whole_suite and until_caught else None)
         finally:
             srv.stop()
 
@@ -466,10 +470,11 @@ def _fault_server(label: str | None, variants: Sequence[str] = ()) -> ReferenceS
 
 
 def _pytest(res: RunResult, profile_path: str, rule: str | None, tmp: Path, timeout: float, seed: int,
-            generated: bool, only_generated: bool = False, files: Sequence[str] = (), until_caught: bool = False
-            ) -> None:
+            generated: bool, only_generated: bool = False, files: Sequence[str] = (), until_caught: bool = False,
+            stop_at: str | None = None) -> None:
     results_path = tmp / "results.json"
-    cmd = [*_pytest_base(rule, seed, generated, only_generated, files, until_caught), "--target-profile", profile_path,
+    cmd = [*_pytest_base(rule, seed, generated, only_generated, files, until_caught, stop_at), "--target-profile",
+           profile_path,
            "--qaconform-results", str(results_path)]
     env = _suite_environment()
     log_path = tmp / "pytest.log"

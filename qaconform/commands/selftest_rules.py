@@ -88,10 +88,12 @@ def generated_files() -> list[str]:
 
 
 def pytest_base(rule: str | None, seed: int, generated: bool, only_generated: bool = False,
-                files: Sequence[str] = (), until_caught: bool = False) -> list[str]:
+                files: Sequence[str] = (), until_caught: bool = False, stop_at: str | None = None) -> list[str]:
     """The suites' pytest of one self-test run, without its profile and results file. ``only_generated``: the
     generated tests alone (:func:`generated_files`); ``until_caught`` (with ``rule``): the run ends at its first
-    test charged with ``rule`` (``qaconform.pytest.fault_batch.UntilCaught``, as a fault's first run does)."""
+    test charged with ``rule`` (``qaconform.pytest.fault_batch.UntilCaught``, as a fault's first run does);
+    ``stop_at`` (with ``rule`` None: every test, a whole run's order): the run ends at its first test charged with
+    that rule (the self-test's ``--whole-suite --until-caught``: ``selftest._run_one``)."""
     base = pytest_command()
     at = base.index(str(suites_dir()))
     if only_generated:
@@ -101,8 +103,9 @@ def pytest_base(rule: str | None, seed: int, generated: bool, only_generated: bo
     cmd = [*base, "-q", "--seed", str(seed), *TRACEBACKS]
     if rule is not None:
         cmd += ["--rule", rule]
-        if until_caught:
-            cmd += ["-p", "qaconform.pytest.fault_batch", "--qaconform-until-caught", rule]
+    stop = (rule if until_caught else None) if rule is not None else stop_at
+    if stop is not None:
+        cmd += ["-p", "qaconform.pytest.fault_batch", "--qaconform-until-caught", stop]
     if not generated:
         cmd += LEAN_OPTIONS
     return cmd
