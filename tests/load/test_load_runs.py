@@ -73,8 +73,9 @@ def test_an_impossible_threshold_fails_the_run_and_is_named(ref_profile: str, tm
 
 @pytest.mark.slow
 def test_master_and_two_workers_on_loopback_both_make_requests(ref_profile: str, tmp_path: Path) -> None:
-    # 6 s, not 3: at load 20 one worker's users had not started within 3 s (CI beside other work: 1174 and 0)
-    rc, output, s = load(ref_profile, tmp_path, "--scenario", "browse", "--duration", "6", "--users", "4",
+    # 10 s, not 3 or 6: at load 20 one worker's users had not started within 3 s (CI beside other work: 1174 and 0), and
+    # at load 15 not within 6 s (1610 and 0, 2026-12-01)
+    rc, output, s = load(ref_profile, tmp_path, "--scenario", "browse", "--duration", "10", "--users", "4",
                          "--workers", "2")
     assert rc == 0, output
     assert s["workers"] == 2
