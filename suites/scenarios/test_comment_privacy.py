@@ -490,8 +490,7 @@ def test_who_sees_comments_to_original_poster_and_to_moderators(
         api: dict[str, ApiClient], member: ApiClient, thread_answer: int, question_id: int, run_tag: str,
         created: Any, vis: VisibilityOptions, user_ids: dict[str, int], profile: Profile, observe: Any,
         private_comment_of: Callable[[str, str], Any]) -> None:
-    """member's comments of the two options: the run's shared ones (COMMENT-7's control and the permission table's
-    cells read them too)."""
+    """member's comments of the two options: the run's shared ones (COMMENT-7's control and the permission cells')."""
     posted: dict[str, int | None] = {}
     statuses: dict[str, int] = {}
     under: dict[str, int] = {}  # round51 (issue 44): to_original_poster's is under an answer to member's own question
@@ -501,9 +500,10 @@ def test_who_sees_comments_to_original_poster_and_to_moderators(
         shared = private_comment_of("member", option)  # the run's shared one (the permission cell's too)
         statuses[option], under[option] = shared.resp.status, int(shared.node or thread_answer)
         posted[option] = new_id(shared.resp) if shared.resp.status == 201 else None
-    observe("OBS-COMMENT-OP-AUDIENCE", author="member",
-            question_author_id=question_author_id(api["admin"], question_id, profile), post_status=statuses,
-            seen_by=seen_under(api, under, posted), under_answer=under, user_ids=user_ids)
+    observe("OBS-COMMENT-OP-AUDIENCE", author="member", post_status=statuses, user_ids=user_ids,
+            question_author_id=question_author_id(api["admin"], question_id, profile),
+            seen_by=seen_under(api, under, posted),  # where each was posted in words: ids differ from run to run
+            under_answer={o: "thread answer" if a == thread_answer else "own question" for o, a in under.items()})
 
 
 @pytest.mark.observation
