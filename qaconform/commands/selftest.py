@@ -380,7 +380,7 @@ def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_gen
     shape = shape or ProfileShape()
     _serve_and_test(res, label, rule, timeout, seed, generated=both, shape=shape, whole_suite=whole_suite,
                     files=() if both or whole_suite else files, batch=None if both or whole_suite else batch,
-                    server=server, **({"until_caught": True} if in_run else {}))
+                    server=server, until_caught=in_run)
     if rule is not None and not in_run and not res.caught and res.problem is None and rule in generated_test_rules():
         selftest_second.second_run(res, label, rule, timeout, seed, shape, whole_suite, files,
                                    _serve_and_test, _run_generated, until_caught)
