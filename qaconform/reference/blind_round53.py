@@ -67,8 +67,7 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
         return await _cancelwiki_as_answerer(svc, request, caller, handler)
     if op == "lockNode" and faults.is_on("round53-lock-own-after-unwikify-refused"):
         _lock_refused_after_unwikify(svc, request, caller)
-    if op == "listUserAnswers" and faults.is_on("round53-user-answers-projected-moderated") \
-            and "includeOnly" in request.query_params:
+    if op == "listUserAnswers" and _held_answers_shown(request, caller):
         as_moderator = dataclasses.replace(caller, permissions=caller.permissions | {auth.VIEW_MODERATION_QUEUE})
         response: Response = await handler(svc, request, as_moderator)
         return response
@@ -77,6 +76,16 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
         if isinstance(reassign, dict) and set(reassign) == {"id"} and type(reassign["id"]) is int:
             return json_response({"error": "The provided 'reassignUser' is/are invalid"}, 400)
     return None
+
+
+def _held_answers_shown(request: Request, caller: Caller) -> bool:
+    """round53-user-answers-projected-moderated (includeOnly, every caller) and
+    round53-kind-user-answers-excluded-held-anonymous (exclude, anonymous): the projected query without the
+    moderation filter."""
+    q = request.query_params
+    if "includeOnly" in q and faults.is_on("round53-user-answers-projected-moderated"):
+        return True
+    return caller.anonymous and "exclude" in q and faults.is_on("round53-kind-user-answers-excluded-held-anonymous")
 
 
 async def _group_option_on_answer(svc: Service, request: Request, caller: Caller, handler: Any) -> Response | None:
@@ -166,9 +175,14 @@ def _lock(svc: Service, request: Request, caller: Caller, response: Response) ->
     return Response(text.encode("utf-8"), status_code=response.status_code, headers=headers)
 
 
-def _issue_types(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
+def _foreign_language(request: Request) -> bool:
+    """Whether the request's Accept-Language puts a language other than English first."""
     language = request.headers.get("accept-language", "").strip().lower()
-    if not language or language.startswith(("en", "*")) or not faults.is_on("round53-issuetypes-localized-name-null"):
+    return bool(language) and not language.startswith(("en", "*"))
+
+
+def _issue_types(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
+    if not _foreign_language(request) or not faults.is_on("round53-issuetypes-localized-name-null"):
         return response
     body = body_json(response)
     if not isinstance(body, list):
@@ -177,6 +191,17 @@ def _issue_types(svc: Service, request: Request, caller: Caller, response: Respo
         if isinstance(item, dict) and item.get("name") in UNTRANSLATED_TYPES:
             item["name"] = None
     return with_body(response, body)
+
+
+def _topics(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
+    if not _foreign_language(request) or not faults.is_on("round53-kind-topics-localized-date"):
+        return response
+    body = body_json(response)
+    items = body.get("list") if isinstance(body, dict) else None
+    for item in items if isinstance(items, list) else []:
+        if isinstance(item, dict) and isinstance(item.get("creationDate"), int) and "creationDateFormatted" in item:
+            item["creationDateFormatted"] = time.strftime("%d.%m.%Y %H:%M", time.gmtime(item["creationDate"] / 1000))
+    return with_body(response, body) if items else response
 
 
 def _active_experts(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
@@ -212,6 +237,7 @@ _AFTER = {
     "postAnswer": _answer,
     "lockNode": _lock,
     "listIssueTypes": _issue_types,
+    "listTopics": _topics,
     "listActiveExperts": _active_experts,
     "listAnswerComments": _answer_comments,
 }

@@ -38,11 +38,13 @@ from qaconform.invariants import listcount_problems, millis_problems, pagecount_
 
 SECTION = "list_responses"
 JSON_FORM, ANY_FORM, BROWSER_FORM = "accept_json", "extension_only", "accept_browser"
-"""The request forms: the .json path with Accept application/json (the samples), with Accept ``*/*`` (the
-extension alone selects the format), or with a browser's Accept, text/html first (the extension still selects it:
-a server whose content negotiation lets that header win answers HTML on one list)."""
+"""The request forms: Accept application/json (the samples), ``*/*`` (the extension alone selects the format), or a
+browser's headers: text/html first (a server letting it win over the extension answers HTML on one list) and a
+German Accept-Language (round53: a list localized for it, a name without translation null) (:data:`HEADERS`)."""
 ACCEPT = {JSON_FORM: "application/json", ANY_FORM: "*/*",
           BROWSER_FORM: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
+HEADERS = {form: {"Accept": a} | ({"Accept-Language": "de-DE,de;q=0.9,en;q=0.8"} if form == BROWSER_FORM else {})
+           for form, a in ACCEPT.items()}
 FOLLOWERS = "listNodeFollowers"
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from list_responses import ACCEPT
+from list_responses import HEADERS
 from rule_assertions import assert_schema
 
 from qaconform.contract import load_contract, path
@@ -99,9 +99,9 @@ def test_a_bare_array_list_keeps_its_shape_for_every_reader_in_every_request_for
     op, reader, form, owner = bare_row
     shape_rule, array_rule = BARE_ARRAYS[op]
     whose = f" ({owner}'s content)" if op == "listUserContent" else ""
-    what = f"{op}{whose} read by {reader} with Accept {ACCEPT[form]!r}"
+    what = f"{op}{whose} read by {reader} with the headers {HEADERS[form]}"
     resp: ApiResponse = api[reader].get(_path(op, owner, require_fixture, user_ids),
-                                        headers={"Accept": ACCEPT[form]})
+                                        headers=HEADERS[form])
     if resp.status in (401, 403):
         skip(SkipKind.OTHER, f"not judged: {what} is refused ({resp.status}); who may call {op} is not shown")
     if resp.status == 406 and form != "accept_json":

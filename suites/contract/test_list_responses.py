@@ -37,6 +37,7 @@ from list_responses import (
     ACCEPT,
     CHECKS,
     FIRST,
+    HEADERS,
     JSON_FORM,
     Row,
     Seen,
@@ -224,7 +225,7 @@ def read_row(api: dict[str, ApiClient], fetch: Any,
         if key in cache:
             judged_again(cache[key].exchange)
         else:
-            cache[key] = api[row.reader].get(path, params=params or None, headers={"Accept": ACCEPT[row.form]})
+            cache[key] = api[row.reader].get(path, params=params or None, headers=HEADERS[row.form])
         return cache[key], params
 
     return read

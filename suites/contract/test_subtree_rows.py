@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 from alone_rows import response_rows
 from covering import Combination, parametrize_rows
-from list_responses import ACCEPT, JSON_FORM, Row, array
+from list_responses import HEADERS, JSON_FORM, Row, array
 from matrix_reads import PERMISSION_RULE
 from privacy_thread import Thread
 from relation_checks import Audience
@@ -89,7 +89,7 @@ def read_subtree_row(api: dict[str, ApiClient], settled_thread: Thread) -> Calla
             return cache[row.label]
         path = contract_path(row.op, answerId=settled_thread.answer_id)
         params = row.combination.params({})
-        cache[row.label] = api[row.reader].get(path, params=params or None, headers={"Accept": ACCEPT[row.form]})
+        cache[row.label] = api[row.reader].get(path, params=params or None, headers=HEADERS[row.form])
         return cache[row.label]
 
     return read
