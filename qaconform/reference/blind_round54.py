@@ -75,6 +75,8 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
         question = _node(svc, request, "question_id")
         if question is not None and question["type"] == "question" and question["marked"]:
             raise denied(caller.anonymous)
+    if op == "unmarkFavorite" and faults.is_on("round54-kind-unfavorite-author-count-lowered"):
+        _author_lowers_count(svc, request, caller)
     if op == "unmarkFavorite" and faults.is_on("round54-unfavorite-node-author-takes-holders"):
         return await _unfavorite_as_holder(svc, request, caller, handler)
     if op == "cancelWiki" and faults.is_on("round54-cancelwiki-comment-parent-author-owns"):
@@ -127,6 +129,16 @@ async def _cancelwiki_as_parent_author(svc: Service, request: Request, caller: C
     let_in = dataclasses.replace(caller, permissions=caller.permissions | {auth.MARK_WIKI})
     response: Response = await handler(svc, request, let_in)
     return response
+
+
+def _author_lowers_count(svc: Service, request: Request, caller: Caller) -> None:
+    """round54-kind-unfavorite-author-count-lowered: the author's call lowers the count, then is refused."""
+    node = _node(svc, request)
+    if caller.anonymous or node is None or node["author_id"] != caller.id:
+        return
+    if svc.db.one("SELECT 1 FROM favorites WHERE user_id = ? AND node_id = ?", (caller.id, node["id"])) is None:
+        with svc.tx("favorite") as conn:
+            conn.execute("UPDATE nodes SET favorite_count = MAX(favorite_count - 1, 0) WHERE id = ?", (node["id"],))
 
 
 async def _unfavorite_as_holder(svc: Service, request: Request, caller: Caller, handler: Any) -> Response | None:
