@@ -92,6 +92,13 @@ _ALL: tuple[Fault, ...] = (
         "unfavorites report a count one too low: breaks 'Returns the favorite action with canceled true and the "
         "updated favoriteCount.' after the author's call only (round54-unfavorite-node-author-takes-holders' kind).",
     ),
+    Fault(
+        "round54-kind-user-questions-anonymous-ids-unfiltered", "COMMENT-PRIVACY-IDS",
+        "A user's question list read without credentials gives each question's commentIds unfiltered (every comment "
+        "on it, private ones included: the anonymous page is built from the node's stored child list): breaks 'the "
+        "comment is private to those recipients' (its id named to a non-recipient) for anonymous on that list only "
+        "(round54-user-questions-cached-by-url's kind: a list the privacy model did not read).",
+    ),
     # --- seven of the outside kinds
     Fault(
         "round54-groups-includeonly-member-allowed", "PERM-GROUPS",
@@ -154,7 +161,6 @@ _MISSED_REASONS: dict[str, str] = {
     "round54-issuetypes-v1-plain-names": _BLIND_MISS,
     "round54-comment-form-charset-privacy-dropped": _BLIND_MISS,
     "round54-gdpr-email-user-jobid-string": _BLIND_MISS,
-    "round54-user-questions-cached-by-url": _BLIND_MISS,
 }
 """Faults the suites did not catch on the blind measure (updated after the round's fixes)."""
 
