@@ -26,8 +26,8 @@ from qaconform.target.fixture_state import read_ends
 from qaconform.target.profile import Profile
 from qaconform.target.writes import SUITES
 
-__all__ = ["admin_unfavorite_first", "cancelwiki_denied_first", "cancelwiki_once", "cancelwiki_own_once",
-           "favorite_refusals", "once_per_target", "refused_before_admin_lock",
+__all__ = ["admin_unfavorite_first", "author_unfavorite_first", "cancelwiki_denied_first", "cancelwiki_once",
+           "cancelwiki_own_once", "favorite_refusals", "once_per_target", "refused_before_admin_lock",
            "unfavorite_denied_first", "unfavorite_once", "wiki_refusals", "wiki_unwikifier"]
 """The fixtures suites/conftest.py gives every suite under their names (round33: a star import, so that a new one-shot
 fixture costs conftest.py no line)."""
@@ -160,10 +160,40 @@ def wiki_unwikifier(request: pytest.FixtureRequest) -> str:
     return unwikifier(request)
 
 
+NOT_HOLDERS_ASKED = ("admin", "moderator")
+"""round54 (issue 44): the accounts holding Mark as favorite (member is the holder the profile names) whose unfavorite
+of favorite_node_id is tried first when one of them wrote it and the profile names it no holder."""
+
+
+@pytest.fixture(scope="session")
+def author_unfavorite_first(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
+                            user_ids: dict[str, int],
+                            unfavorite_denied_first: dict[str, ApiResponse]) -> dict[str, ApiResponse]:
+    """round54 (issue 44, ownership on the wrong relation): the author of favorite_node_id (moderator on the
+    reference data), holding no favorite on it, unfavorites it ONCE per run and target, before every holder does
+    (``unfavorite_once`` and ``admin_unfavorite_first`` depend on this). "Favorites are per user; the user is taken
+    from the credentials": whatever the author's call answers (no outcome is stated for a node that is not the
+    caller's favorite), the holders' favorites stay, which member's and admin's own unfavorites then show
+    (test_node_actions.py judges them: a server that looks a favorite up by the node's owner relation removed one).
+    Empty when no such account wrote the node (bounded reads of their question and answer lists). No write on a
+    conforming target that refuses it; one, charged to the suites, on a target that answers it 2xx."""
+    node = _one_shot(request, "favorite_node_id")
+    holders = {"member", *profile.fixtures.favorite_also_held_by}
+    for role in (r for r in NOT_HOLDERS_ASKED if r not in holders and r in user_ids and r in api):
+        wrote = any(node in {as_id(i.get("id")) for i in read_ends(api["admin"], f"user/{user_ids[role]}/{kind}.json",
+                                                                   {node})} for kind in ("question", "answer"))
+        if wrote:
+            return {role: once_per_target(request, profile, f"unmarkfavorite author {role} {node}", _consuming(
+                request, profile, "favorite_node_id", node, functools.partial(
+                    api[role].put, f"node/{node}/unmarkfavorite.json", operation="unmarkFavorite")))}
+    return {}
+
+
 @pytest.fixture(scope="session")
 def admin_unfavorite_first(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
                            unfavorite_denied_first: dict[str, ApiResponse],
-                           favorite_refusals: dict[str, ApiResponse]) -> ApiResponse | None:
+                           favorite_refusals: dict[str, ApiResponse],
+                           author_unfavorite_first: dict[str, ApiResponse]) -> ApiResponse | None:
     """admin's unfavorite of favorite_node_id, ONCE per run and target, BEFORE member's when the seed draws "admin
     first" (:func:`unfavorite_order`; ``unfavorite_once`` depends on this); None when it draws "member first" (then
     test_node_actions.py sends admin's after member's). Admin's favorite is the older on the reference data, so this
@@ -181,6 +211,7 @@ def admin_unfavorite_first(request: pytest.FixtureRequest, api: dict[str, ApiCli
 def unfavorite_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
                     unfavorite_denied_first: dict[str, ApiResponse],
                     favorite_refusals: dict[str, ApiResponse],
+                    author_unfavorite_first: dict[str, ApiResponse],
                     admin_unfavorite_first: ApiResponse | None) -> ApiResponse:
     """member unfavorites favorite_node_id ONCE per run; every suite reads this one response. When the seed draws
     "admin first", admin's own unfavorite is made before it (:func:`admin_unfavorite_first`).

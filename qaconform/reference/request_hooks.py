@@ -73,6 +73,7 @@ from . import (
     blind_round51,
     blind_round52,
     blind_round53,
+    blind_round54,
     combos2_paths,
     cross17_paths,
     fix2jobs_paths,
@@ -249,6 +250,8 @@ HOOKS: list[Hook] = [
          after=blind_round51.after),  # round51 (issue 44): blind round 51
     Hook("round53", before=blind_round53.before, admitted=blind_round53.admitted, after=blind_round53.after,
          refusal_body=blind_round53.refusal_body),  # round53 (issue 44): blind round 53
+    Hook("round54", before=blind_round54.before, admitted=blind_round54.admitted,
+         after=blind_round54.after),  # round54 (issue 44): blind round 54
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

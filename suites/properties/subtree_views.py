@@ -3,7 +3,8 @@
 The subtree (an answer of the run's, its comment threads, a thread under the fixture question) shows in several
 lists: the answer's comment list (operation 18), each writer's content list (operation 8, the only list that shows a
 comment on a question), the answer as member's answers list it (operation 4) and the question as the question list
-shows it (operation 3), whose commentIds and childrenIds name comments. A rule a server keeps in one list and breaks in
+shows it (operation 3) and as its author's question list shows it (operation 15, round54), whose commentIds and
+childrenIds name comments. A rule a server keeps in one list and breaks in
 another (a private comment on a question shown in its author's content) is only seen by reading them all.
 
 Order: every URL is read by every account one after another, back to back, the account entitled to see the most
@@ -252,7 +253,26 @@ def read_views(api: dict[str, ApiClient], answer: int, authors: dict[str, int], 
     where = ((f"member's answers (answer {answer})", answers, answer, None, on_answer),
              (f"the question list (question {question})", contract.path("listQuestions"), question,
               {"spaceId": space} if space is not None else None, on_question))
+    author: int | None = None
     for label, path, node, params, readers in where:
         for reader in readers:
-            views.named[reader][label] = _item_named(api[reader], path, node, params)
+            item = _item(api[reader], path, node, params)
+            views.named[reader][label] = _named([item] if item is not None else [])
+            by = item.get("author") if node == question and item is not None else None
+            author = author if author is not None or not isinstance(by, dict) else _int(by.get("id"))
+    if author is not None:  # round54 (issue 44): the question as its author's question list shows it (operation 15)
+        own = contract.path("listUserQuestions", userId=author)
+        for reader in on_question:
+            views.named[reader][f"its author's questions (question {question})"] = _item_named(
+                api[reader], own, question, None)
     return views
+
+
+def _item(client: ApiClient, path: str, node: int, params: dict[str, Any] | None) -> dict[str, Any] | None:
+    """``node``'s item in a list as this caller sees it (None when refused or not listed)."""
+    items = _items(client, path, params, stop=node) or []
+    return next((i for i in items if str(i.get("id")) == str(node)), None)
+
+
+def _int(value: Any) -> int | None:
+    return int(value) if str(value).isdecimal() else None
