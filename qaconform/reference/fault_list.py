@@ -528,3 +528,7 @@ ALL = ALL + BLIND_round52  # BLIND_round52_MISSED: left out
 from .faults_blind_round51 import BLIND_round51  # noqa: E402
 
 ALL = ALL + BLIND_round51  # BLIND_round51_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 55 (issue 44): drawn must-rules (seed 20261216) + seven outside kinds, measured blind, closed by kind
+from .faults_blind_round55 import BLIND_round55  # noqa: E402
+
+ALL = ALL + BLIND_round55  # BLIND_round55_MISSED: left out (docs/blind-rounds.md)

@@ -72,6 +72,7 @@ from . import (
     blind_round50,
     blind_round51,
     blind_round52,
+    blind_round55,
     combos2_paths,
     cross17_paths,
     fix2jobs_paths,
@@ -246,6 +247,8 @@ HOOKS: list[Hook] = [
          after=blind_round52.after),  # round52 (issue 44): blind round 52
     Hook("round51", before=blind_round51.before, admitted=blind_round51.admitted,
          after=blind_round51.after),  # round51 (issue 44): blind round 51
+    Hook("round55", before=blind_round55.before, admitted=blind_round55.admitted, after=blind_round55.after,
+         refusal_body=blind_round55.refusal_body),  # round55 (issue 44): blind round 55
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
