@@ -53,6 +53,9 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
         return _unfavorite_wrapped(svc, request, caller)
     if op == "cancelWiki" and faults.is_on("round55-cancelwiki-answer-commenter-owns"):
         return await _cancelwiki_as_commenter(svc, request, caller, handler)
+    if op == "cancelWiki" and caller.role == "novice" \
+            and faults.is_on("round55-kind-cancelwiki-wiki-answer-commenter-novice"):
+        return await _cancelwiki_as_commenter(svc, request, caller, handler, own_permission=False) or _refused()
     if op == "listNodeFollowers" and faults.is_on("round55-followers-details-redirect-v1"):
         if (request.query_params.get("details") or "").lower() == "true":
             legacy = str(request.url).replace(PREFIX + "/", "/services/v1/", 1)
@@ -83,9 +86,16 @@ def _unfavorite_wrapped(svc: Service, request: Request, caller: Caller) -> Respo
     return json_response({"success": True, "result": {"favoriteCount": count[0] if count else 0}})
 
 
-async def _cancelwiki_as_commenter(svc: Service, request: Request, caller: Caller, handler: Any) -> Response | None:
-    """round55-cancelwiki-answer-commenter-owns: "own" taken from the caller's comments under a wiki answer."""
-    if caller.anonymous or caller.can(auth.MARK_WIKI) or not caller.can(auth.CONVERT_OWN_TO_WIKI):
+def _refused() -> Response:
+    """round55-kind-cancelwiki-wiki-answer-commenter-novice: novice let in at the door, refused off its one path."""
+    raise forbidden()
+
+
+async def _cancelwiki_as_commenter(svc: Service, request: Request, caller: Caller, handler: Any,
+                                   own_permission: bool = True) -> Response | None:
+    """round55-cancelwiki-answer-commenter-owns: "own" taken from the caller's comments under a wiki answer (with
+    ``own_permission`` False, round55-kind-...-novice: without Convert own posts to community wiki too)."""
+    if caller.anonymous or caller.can(auth.MARK_WIKI) or (own_permission and not caller.can(auth.CONVERT_OWN_TO_WIKI)):
         return None
     node = _node(svc, request)
     if node is None or node["type"] != "answer" or not node["wiki"] or node["author_id"] == caller.id:
