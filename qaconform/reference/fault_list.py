@@ -537,3 +537,7 @@ ALL = ALL + BLIND_round53  # BLIND_round53_MISSED: left out (docs/blind-rounds.m
 from .faults_blind_round54 import BLIND_round54  # noqa: E402
 
 ALL = ALL + BLIND_round54  # BLIND_round54_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 55 (issue 44): drawn must-rules (seed 20261216) + seven outside kinds, measured blind, closed by kind
+from .faults_blind_round55 import BLIND_round55  # noqa: E402
+
+ALL = ALL + BLIND_round55  # BLIND_round55_MISSED: left out (docs/blind-rounds.md)

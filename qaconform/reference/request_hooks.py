@@ -74,6 +74,7 @@ from . import (
     blind_round52,
     blind_round53,
     blind_round54,
+    blind_round55,
     combos2_paths,
     cross17_paths,
     fix2jobs_paths,
@@ -252,6 +253,8 @@ HOOKS: list[Hook] = [
          refusal_body=blind_round53.refusal_body),  # round53 (issue 44): blind round 53
     Hook("round54", before=blind_round54.before, admitted=blind_round54.admitted,
          after=blind_round54.after),  # round54 (issue 44): blind round 54
+    Hook("round55", before=blind_round55.before, admitted=blind_round55.admitted, after=blind_round55.after,
+         refusal_body=blind_round55.refusal_body),  # round55 (issue 44): blind round 55
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

@@ -53,8 +53,10 @@ def wiki_answers(b: _Builder) -> None:
     write as its question's author and in no relation, so the walk tries member's refused unwikify where "the
     question's author" could be taken for "own" (round50-cancelwiki-question-author-owns-answer) and where a wiki
     answer's ownership is not checked at all. The fixture wiki nodes are questions, and the run writes no wiki
-    answer."""
-    moderator = 2
+    answer. round55 (issue 44): member and novice each wrote a public comment under the one on admin's question, so
+    the walk's commenter cells of an unwikify (found_relations.COMMENTER) meet a wiki answer too; on an answer that is
+    not wiki the node's state refuses everyone (round55-cancelwiki-answer-commenter-owns)."""
+    moderator, member, novice = 2, 3, 4
     for n, (asker, title) in enumerate(((3, "Moving saved reports between sites"), (1, "Archiving old spaces"))):
         qid = b.new_id()
         date = BASE_MS - (36 + n) * DAY_MS
@@ -64,3 +66,7 @@ def wiki_answers(b: _Builder) -> None:
         answer[_WIKI_COLUMN] = 1
         b.question(qid, _FIXTURE_SPACE_ID, asker, title, children=[tuple(answer)], topics=(6,), date=date)
         b.action("wikified", moderator, int(answer[0]), date + 3_600_000)
+        for k, commenter in enumerate((member, novice) if n == 1 else ()):  # round55 (issue 44): commenters
+            b.nodes.append(b.child("comment", int(answer[0]), qid, int(answer[0]), _FIXTURE_SPACE_ID, commenter,
+                                   "<p>Worth adding the import limits here.</p>", date=date + (2 + k) * 3_600_000,
+                                   depth=2))
