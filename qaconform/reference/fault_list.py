@@ -528,3 +528,7 @@ ALL = ALL + BLIND_round52  # BLIND_round52_MISSED: left out
 from .faults_blind_round51 import BLIND_round51  # noqa: E402
 
 ALL = ALL + BLIND_round51  # BLIND_round51_MISSED: left out (docs/blind-rounds.md)
+# --- paths19 (issue 44 items 2 and 5): a timing cache's kind closed (the recipient's own view read right before)
+from .faults_paths19 import PATHS19  # noqa: E402
+
+ALL = ALL + PATHS19

@@ -94,6 +94,7 @@ from . import (
     paths15_paths,
     paths16_paths,
     paths17_paths,
+    paths19_paths,
     readers_paths,
     reads16_paths,
     recip_paths,
@@ -246,6 +247,7 @@ HOOKS: list[Hook] = [
          after=blind_round52.after),  # round52 (issue 44): blind round 52
     Hook("round51", before=blind_round51.before, admitted=blind_round51.admitted,
          after=blind_round51.after),  # round51 (issue 44): blind round 51
+    Hook("paths19", after=paths19_paths.after),  # paths19 (issue 44 items 2, 5): a node cache keyed without the reader
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
