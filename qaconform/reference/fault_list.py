@@ -541,3 +541,7 @@ ALL = ALL + BLIND_round54  # BLIND_round54_MISSED: left out (docs/blind-rounds.m
 from .faults_blind_round55 import BLIND_round55  # noqa: E402
 
 ALL = ALL + BLIND_round55  # BLIND_round55_MISSED: left out (docs/blind-rounds.md)
+# --- paths19 (issue 44 items 2 and 5): a timing cache's kind closed (the recipient's own view read right before)
+from .faults_paths19 import PATHS19  # noqa: E402
+
+ALL = ALL + PATHS19

@@ -144,12 +144,6 @@ _MISSED_REASONS: dict[str, str] = {
         "cannot be met: only Manage data protection reads a user's content list, admin alone among the profile's "
         "accounts, so no second reader follows a privileged one (admin's reads are judged against admin's view); "
         "replaced by round49-question-ids-cached-per-node, written blind after the measure",
-    "round49-question-ids-cached-per-node":
-        "caught or missed by timing, not by the suites' read order: test_comment_privacy.py reads moderator's (the "
-        "recipient's) question list right before each viewer's, but a fill of the 3 s per-node cache by a viewer's "
-        "read inside the window before hides the leak; measured at seed 20260801: self-test missed, missed, caught; "
-        "qaconform run --only COMMENT-PRIVACY-IDS passed once, failed once (the right rule): not registrable as a "
-        "deterministic fault",
 }
 """Faults the suites did not catch on the blind measure (on main at 50d5ba3) and still miss after the round's fixes,
 or that a reading of the description allows (round49-answer-wrap-param-body-ignored, left out here first, is met by

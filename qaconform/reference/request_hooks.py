@@ -97,6 +97,7 @@ from . import (
     paths15_paths,
     paths16_paths,
     paths17_paths,
+    paths19_paths,
     readers_paths,
     reads16_paths,
     recip_paths,
@@ -255,6 +256,7 @@ HOOKS: list[Hook] = [
          after=blind_round54.after),  # round54 (issue 44): blind round 54
     Hook("round55", before=blind_round55.before, admitted=blind_round55.admitted, after=blind_round55.after,
          refusal_body=blind_round55.refusal_body),  # round55 (issue 44): blind round 55
+    Hook("paths19", after=paths19_paths.after),  # paths19 (issue 44 items 2, 5): a node cache keyed without the reader
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

@@ -35,10 +35,12 @@ from comment_reads import (
     body_strings,
     comments_as,
     every_page,
+    id_parents,
     is_full_visibility,
-    listed_item,
+    listed_as_items,
     location_names_the_new_comment,
     observe_post,
+    own_view_then,
     parameter_won,
     plain_comment,
     read_back,
@@ -365,31 +367,26 @@ def test_private_comment_is_not_in_the_answer_comment_list_of_an_account_not_ent
 def test_private_comment_id_is_not_in_the_parents_comment_ids_of_an_account_not_entitled(
         api: dict[str, ApiClient], viewer: str, thread_answer: int, question_id: int, private_ids: set[str],
         user_ids: dict[str, int], profile: Profile) -> None:
-    """The recipient reads every list first: a server that renders a node once for all callers (a cache keyed
-    without the caller) then shows the recipient's view, private ids included, to this viewer."""
+    """The recipient reads each list right before the viewer, until its own view shows (own_view_then): a server
+    that renders a node once for all callers (a cache keyed without the caller) then shows this viewer the recipient's
+    view, private ids included."""
     if reason := private_reader_skip(profile, viewer):
         skip(SkipKind.OTHER, reason)
-    client = api[viewer]
-    parents = (
-        ("answer", thread_answer, f"user/{user_ids['member']}/answer.json", None),
-        ("question", question_id, "question.json", {"spaceId": profile.fixtures.space_id}),
-    )
-    visible_comments(api["moderator"], thread_answer)
-    for _kind, node, path, params in parents:
-        listed_item(api["moderator"], path, node, params)
-    comments, _ = visible_comments(client, thread_answer)
+    client, moderator = api[viewer], api["moderator"]
+    comments, _ = own_view_then(moderator, client, "answer comments", lambda c: visible_comments(c, thread_answer),
+                                 private_ids)
     leaked = referenced_ids(comments) & private_ids
     assert not leaked, (
         f"{viewer} may not see the private comments, yet commentIds/childrenIds of the comments it is listed "
         f"name {sorted(leaked)}")
-    for kind, node, path, params in parents:
-        item, refused = listed_item(client, path, node, params)
+    for kind, node, path, params in id_parents(moderator, thread_answer, question_id, user_ids["member"],
+                                               profile.fixtures.space_id):
+        items, refused = own_view_then(moderator, client, path, listed_as_items(path, node, params), private_ids)
         if refused:
             assert viewer == "anonymous", f"{viewer} may read {path} (permission table)\n{refused.describe()}"
             continue  # a caller refused the list is shown no ids at all
-        assert item is not None or viewer == "anonymous", (
-            f"{viewer} must see the {kind} {node} in {path} (it is published)")
-        leaked = referenced_ids([item]) & private_ids if item else set()
+        assert items or viewer == "anonymous", f"{viewer} must see the {kind} {node} in {path} (it is published)"
+        leaked = referenced_ids(items) & private_ids
         assert not leaked, (
             f"{viewer} may not see the private comments, yet the {kind} {node} in {path} names them in "
             f"commentIds/childrenIds: {sorted(leaked)}")
