@@ -326,7 +326,7 @@ def main(args: argparse.Namespace, steps_cls: Any) -> int:
     scenarios = args.scenario or ["browse"]
     limits = load_thresholds(args.thresholds, args.threshold)
     results: dict[str, Any] = {}
-    with target(args.baseline_target, "capacity") as (res_a, prof_a), \
+    with target(args.baseline_target, "capacity", option="--baseline-target") as (res_a, prof_a), \
             target(args.profile, "capacity") as (res_b, prof_b):
         preflight(prof_a)
         preflight(prof_b)
