@@ -339,7 +339,7 @@ def main(args: argparse.Namespace, steps_cls: Any) -> int:
                 share = (deadline - time.monotonic()) / (len(scenarios) - i)
                 results[sc] = run_rounds(sc, args, sides, out, limits, time.monotonic() + share, steps_cls)
         for name, prof in (("baseline", prof_a), ("candidate", prof_b)):
-            clean_up(prof, out / name, keep=args.no_cleanup, command="capacity")
+            clean_up(prof, out / name, keep=args.no_cleanup, command="capacity", label=f"{name} {prof.base_url}")
     report = {"format": FORMAT, "run_id": run_id, "baseline": prof_a.base_url, "candidate": prof_b.base_url,
               "tolerance_pct": args.tolerance, "probe_users": args.probe_users, "scenarios": results}
     out.mkdir(parents=True, exist_ok=True)

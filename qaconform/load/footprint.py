@@ -76,8 +76,9 @@ def _sigterm_as_interrupt() -> Any:
 
 
 def clean_up(profile: Profile, folder: Path, *, keep: bool = False, command: str = "load",
-             interrupted: bool = False) -> dict[str, Any]:
-    """Remove what the load under ``folder`` created, print one line, write ``cleanup.json``; return the record."""
+             interrupted: bool = False, label: str = "") -> dict[str, Any]:
+    """Remove what the load under ``folder`` created, print one line, write ``cleanup.json``; return the record.
+    ``label`` names the target in the line (``cleanup (baseline): ...``: an A/B comparison cleans two, qa19)."""
     created = created_under(folder)
     later = f"`qaconform cleanup {folder} --profile {profile.path}`"
     if not created:
@@ -93,7 +94,8 @@ def clean_up(profile: Profile, folder: Path, *, keep: bool = False, command: str
     else:
         record = remove_created(profile, created).as_dict()
     write_record(record, folder, profile)
-    print(summary_line(record).replace("report.json cleanup.items", f"{folder / CLEANUP_NAME}"), flush=True)
+    line = summary_line(record).replace("report.json cleanup.items", f"{folder / CLEANUP_NAME}")
+    print(line.replace("cleanup:", f"cleanup ({label}):", 1) if label else line, flush=True)
     return record
 
 

@@ -196,3 +196,21 @@ def test_without_a_delete_action_the_line_says_how_to_find_what_the_load_left(
     assert line.endswith("left behind: 2 created items (1 answer, 1 comment)"), line
     assert (record["created"], record["left_behind"], record["calls"]) == (2, 2, 0), record
     assert "qaload-20261201-110952-31fa" in (tmp_path / CLEANUP_NAME).read_text()
+
+
+def test_each_cleanup_line_of_an_ab_comparison_names_its_target(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """qa19: `qaconform capacity --baseline-target` printed "cleanup: the run created nothing on the target" twice,
+    one line per build, neither saying which. The label names it."""
+    from qaconform.load.footprint import clean_up
+    from qaconform.target.profile import profile_from_dict
+
+    accounts = {r: {"username": r, "password": "pw"} for r in ("admin", "moderator", "member", "novice")}
+    profile = profile_from_dict({"base_url": "http://127.0.0.1:9", "accounts": accounts,
+                                 "fixtures": {"question_id": 1, "space_id": 1}})
+    for name in ("baseline", "candidate"):
+        (tmp_path / name).mkdir()
+        clean_up(profile, tmp_path / name, command="capacity", label=f"{name} {profile.base_url}")
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [f"cleanup ({name} http://127.0.0.1:9): the run created nothing on the target"
+                     for name in ("baseline", "candidate")], lines
