@@ -219,6 +219,19 @@ def test_optional_fixtures_not_in_their_state_skip_only_their_tests(plain: Refer
     assert resolved.fixtures.hidden_space_id is None and resolved.fixtures.issue_tracker is None
 
 
+def test_a_hidden_space_that_is_not_there_is_no_hidden_space(plain: ReferenceServer, tmp_path: Path) -> None:
+    """qa19: hidden_space_id = 998 (no such space) read "ok  space 998 is hidden from novice", and the tests of hidden
+    spaces then held on a space nobody lists. Admin's whole space list lacks it and admin reads no question in it:
+    only its tests skip, with the space to set."""
+    d, _, profile = _examine(_copy(plain, tmp_path, {r"^hidden_space_id = \d+": "hidden_space_id = 998"}))
+    assert d.exit_code == 0, render(d, profile)
+    assert set(d.unusable) == {"hidden_space_id"}, render(d, profile)
+    found = d.of(Severity.FIXTURE)
+    assert [(f.key, f.fix) for f in found] == [("fixtures.hidden_space_id", "set hidden_space_id = 3")]
+    assert "no such space on the target" in found[0].message
+    assert "998 is hidden from novice" not in render(d, profile)
+
+
 def test_a_wrong_base_url_port_is_unreachable_exit_3(tmp_path: Path, plain: ReferenceServer) -> None:
     with HostileServer("refused") as closed:
         d, _, profile = _examine(_copy(plain, tmp_path, {r'^base_url = ".*"': f'base_url = "{closed.url}"'}))

@@ -326,7 +326,7 @@ def main(args: argparse.Namespace, steps_cls: Any) -> int:
     scenarios = args.scenario or ["browse"]
     limits = load_thresholds(args.thresholds, args.threshold)
     results: dict[str, Any] = {}
-    with target(args.baseline_target, "capacity") as (res_a, prof_a), \
+    with target(args.baseline_target, "capacity", option="--baseline-target") as (res_a, prof_a), \
             target(args.profile, "capacity") as (res_b, prof_b):
         preflight(prof_a)
         preflight(prof_b)
@@ -339,7 +339,7 @@ def main(args: argparse.Namespace, steps_cls: Any) -> int:
                 share = (deadline - time.monotonic()) / (len(scenarios) - i)
                 results[sc] = run_rounds(sc, args, sides, out, limits, time.monotonic() + share, steps_cls)
         for name, prof in (("baseline", prof_a), ("candidate", prof_b)):
-            clean_up(prof, out / name, keep=args.no_cleanup, command="capacity")
+            clean_up(prof, out / name, keep=args.no_cleanup, command="capacity", label=f"{name} {prof.base_url}")
     report = {"format": FORMAT, "run_id": run_id, "baseline": prof_a.base_url, "candidate": prof_b.base_url,
               "tolerance_pct": args.tolerance, "probe_users": args.probe_users, "scenarios": results}
     out.mkdir(parents=True, exist_ok=True)

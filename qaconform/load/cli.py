@@ -153,15 +153,16 @@ def load_thresholds(path: str | None, overrides: list[str]) -> Limits:
 
 
 @contextlib.contextmanager
-def target(profile_arg: str | None, command: str,
-           target_file: str | None = None) -> Iterator[tuple[ResolvedTarget, Profile]]:
+def target(profile_arg: str | None, command: str, target_file: str | None = None,
+           option: str = "--profile") -> Iterator[tuple[ResolvedTarget, Profile]]:
     """The run's one resolved target (qaconform.target.resolved.resolve_target) and the profile it resolves to: the
     given profile, or one written by an embedded reference server, with the environment's base URL override applied
     before the preflight (which then examines the URL the load will go to); no doctor. The caller writes it into its
     output folder once the preflight passed; every Locust process reads it there.
 
     ``target_file`` (``--target-file``): a target resolved already (by `qaconform run`), taken as it is; an
-    environment override that disagrees with it is refused (exit 2), as the plugin refuses it."""
+    environment override that disagrees with it is refused (exit 2), as the plugin refuses it. ``option``: the
+    option that named ``profile_arg``, for the message when the file is missing (capacity's --baseline-target)."""
     with contextlib.ExitStack() as stack:
         path = profile_arg
         if not path and not target_file:
@@ -169,7 +170,7 @@ def target(profile_arg: str | None, command: str,
 
             path = str(stack.enter_context(ReferenceServer()).profile_path)
         resolved = resolve_target(profile=path or None, target_file=target_file, option="--target-file"
-                                  if target_file else "--profile", override=env_override(),
+                                  if target_file else option, override=env_override(),
                                   say=lambda line: print(f"qaconform {command}: {line}", flush=True))
         yield resolved, resolved.profile()
 

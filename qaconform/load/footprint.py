@@ -76,8 +76,9 @@ def _sigterm_as_interrupt() -> Any:
 
 
 def clean_up(profile: Profile, folder: Path, *, keep: bool = False, command: str = "load",
-             interrupted: bool = False) -> dict[str, Any]:
-    """Remove what the load under ``folder`` created, print one line, write ``cleanup.json``; return the record."""
+             interrupted: bool = False, label: str = "") -> dict[str, Any]:
+    """Remove what the load under ``folder`` created, print one line, write ``cleanup.json``; return the record.
+    ``label`` names the target in the line (``cleanup (baseline): ...``: an A/B comparison cleans two, qa19)."""
     created = created_under(folder)
     later = f"`qaconform cleanup {folder} --profile {profile.path}`"
     if not created:
@@ -88,12 +89,32 @@ def clean_up(profile: Profile, folder: Path, *, keep: bool = False, command: str
         record = skipped(created, f"kept (--no-cleanup); remove them later with {later}").as_dict()
     elif profile.cleanup is None:
         record = skipped(created, f"the profile names no delete action ([cleanup], docs/profile.md#cleanup): the "
-                                  f"{command} run's answers and comments stay on the target").as_dict()
+                                  f"{command} run's answers and comments stay on the target; {_found_by(folder)}"
+                         ).as_dict()
     else:
         record = remove_created(profile, created).as_dict()
     write_record(record, folder, profile)
-    print(summary_line(record).replace("report.json cleanup.items", f"{folder / CLEANUP_NAME}"), flush=True)
+    line = summary_line(record).replace("report.json cleanup.items", f"{folder / CLEANUP_NAME}")
+    print(line.replace("cleanup:", f"cleanup ({label}):", 1) if label else line, flush=True)
     return record
+
+
+def _found_by(folder: Path) -> str:
+    """How to find what a load left: the run tag every body it wrote holds (``qaload-`` and the run id of each load
+    run under ``folder``: a capacity search has one a step) and the files listing their ids. qa19: the line said only
+    that they stay, so a site without a delete action had no word on how to find 100 answers and comments."""
+    ids: set[str] = set()
+    for path in folder.rglob("summary.json"):
+        try:
+            run_id = json.loads(path.read_text(encoding="utf-8")).get("run_id")
+        except (OSError, ValueError, AttributeError):
+            continue
+        if isinstance(run_id, str) and run_id:
+            ids.add(f"qaload-{run_id}")
+    tags = sorted(ids)
+    said = (f"each body holds its run tag {tags[0]}" if len(tags) == 1 else
+            f"each body holds its step's run tag ({tags[0]} ... {tags[-1]})" if tags else "")
+    return f"{said}{'; ' if said else ''}their ids are in {folder}/created-*.jsonl"
 
 
 def write_record(record: Mapping[str, Any], folder: Path, profile: Profile) -> None:

@@ -404,6 +404,15 @@ def _hidden_space(profile: Profile, clients: Mapping[str, ApiClient], d: Diagnos
     if hidden is None:
         return
     if hidden not in read_pages(clients["novice"], path("listSpaces")).ids():
+        if _no_such_space(hidden, clients["admin"]):  # qa19: a typo (30 for 3) was "ok: hidden from novice"
+            d.unusable["hidden_space_id"] = not_in_state("hidden_space_id", f"admin lists no space {hidden}")
+            found = discover.hidden_space(clients["admin"], clients["novice"])
+            d.add(Severity.FIXTURE, "fixtures.hidden_space_id", f"space {hidden} is in no space list admin reads, "
+                  "nor does admin read a question in it: no such space on the target (a hidden space exists and is "
+                  "hidden from novice only); the tests of hidden spaces skip",
+                  f"set hidden_space_id = {found}" if found else "give novice no View the questions list in a "
+                  "space and name it as hidden_space_id")
+            return
         d.add(Severity.OK, "fixtures.hidden_space_id", f"space {hidden} is hidden from novice")
         return
     questions = {r: read_pages(clients[r], path("listQuestions"), {"spaceId": hidden}, max_pages=1)
@@ -418,6 +427,15 @@ def _hidden_space(profile: Profile, clients: Mapping[str, ApiClient], d: Diagnos
           "questions: it is not hidden from novice; the tests of hidden spaces skip",
           f"set hidden_space_id = {found}" if found else "give novice no View the questions list in a space and "
           "name it as hidden_space_id")
+
+
+def _no_such_space(space: int, admin: ApiClient) -> bool:
+    """Whether admin's whole space list names other spaces but not ``space``, and admin reads no question in it: a
+    space that is not there (an empty or cut list, or questions shown in it, is no proof: the suites judge those)."""
+    spaces = read_pages(admin, path("listSpaces"))
+    if not spaces.complete or not spaces.ids() or space in spaces.ids():
+        return False
+    return not read_pages(admin, path("listQuestions"), {"spaceId": space}, max_pages=1).items
 
 
 def _locked_question(profile: Profile, clients: Mapping[str, ApiClient], d: Diagnosis) -> None:

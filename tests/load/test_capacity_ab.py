@@ -121,3 +121,12 @@ def test_the_command_line_refuses_two_baselines_and_too_few_rounds(tmp_path: obj
     old = _capacity("--baseline-target", "a.toml", "--profile", "b.toml", "--rounds", "2", "--out", "x")
     assert "--out is deprecated: it is now --report-dir" in old.stderr
     assert "Traceback" not in both.stderr + few.stderr + alone.stderr + old.stderr
+
+
+def test_a_missing_baseline_profile_is_named_by_its_own_option(tmp_path: object) -> None:
+    """qa19: a --baseline-target file that is not there was told to `pass an existing file with --profile`."""
+    gone = _capacity("--baseline-target", "no-such-baseline.toml", "--profile", "no-such-candidate.toml")
+    said = gone.stderr + gone.stdout
+    assert gone.returncode == exitcodes.USAGE, said
+    assert "no-such-baseline.toml: file not found; pass an existing file with --baseline-target" in said
+    assert "Traceback" not in said

@@ -172,3 +172,45 @@ def test_a_sigterm_during_the_load_is_taken_as_a_ctrl_c(tmp_path: Path, capsys: 
         os.kill(os.getpid(), signal.SIGTERM)
     assert "the capacity run was interrupted" in capsys.readouterr().out
     assert signal.getsignal(signal.SIGTERM) == before
+
+
+def test_without_a_delete_action_the_line_says_how_to_find_what_the_load_left(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """qa19: a write load against a profile without ``[cleanup]`` said only that its answers and comments stay on the
+    target. The line now gives the run tag their bodies hold (qaload- and the run id, as summary.json has it) and the
+    file listing their ids."""
+    from qaconform.load.footprint import CLEANUP_NAME, clean_up
+    from qaconform.target.profile import profile_from_dict
+
+    accounts = {r: {"username": r, "password": "pw"} for r in ("admin", "moderator", "member", "novice")}
+    profile = profile_from_dict({"base_url": "http://127.0.0.1:9", "accounts": accounts,
+                                 "fixtures": {"question_id": 1, "space_id": 1}})
+    rows = [{"kind": "answer", "id": 41, "role": "member", "parent": 1},
+            {"kind": "comment", "id": 42, "role": "member", "parent": 41}]
+    (tmp_path / "created-123.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows), "utf-8")
+    (tmp_path / "summary.json").write_text(json.dumps({"run_id": "20261201-110952-31fa"}), "utf-8")
+    record = clean_up(profile, tmp_path, command="load")
+    line = capsys.readouterr().out.strip()
+    assert "stay on the target; each body holds its run tag qaload-20261201-110952-31fa; their ids are in " \
+           f"{tmp_path}/created-*.jsonl" in line, line
+    assert line.endswith("left behind: 2 created items (1 answer, 1 comment)"), line
+    assert (record["created"], record["left_behind"], record["calls"]) == (2, 2, 0), record
+    assert "qaload-20261201-110952-31fa" in (tmp_path / CLEANUP_NAME).read_text()
+
+
+def test_each_cleanup_line_of_an_ab_comparison_names_its_target(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """qa19: `qaconform capacity --baseline-target` printed "cleanup: the run created nothing on the target" twice,
+    one line per build, neither saying which. The label names it."""
+    from qaconform.load.footprint import clean_up
+    from qaconform.target.profile import profile_from_dict
+
+    accounts = {r: {"username": r, "password": "pw"} for r in ("admin", "moderator", "member", "novice")}
+    profile = profile_from_dict({"base_url": "http://127.0.0.1:9", "accounts": accounts,
+                                 "fixtures": {"question_id": 1, "space_id": 1}})
+    for name in ("baseline", "candidate"):
+        (tmp_path / name).mkdir()
+        clean_up(profile, tmp_path / name, command="capacity", label=f"{name} {profile.base_url}")
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [f"cleanup ({name} http://127.0.0.1:9): the run created nothing on the target"
+                     for name in ("baseline", "candidate")], lines
