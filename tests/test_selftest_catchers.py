@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from qaconform.commands import selftest, selftest_catchers
+from qaconform.commands import selftest, selftest_catchers, selftest_rules, selftest_second
 from qaconform.pytest import fault_batch
 from qaconform.reference import faults
 
@@ -100,3 +100,59 @@ def test_a_wrong_or_stale_catcher_changes_the_tests_run_never_the_verdict(monkey
     assert stale_first == stale, "the stale catch did not run first"
     assert sum(runs["stale"].counts.values()) == sum(runs["gone"].counts.values()) == tests, (
         runs["stale"].counts, runs["gone"].counts, tests)
+
+
+class _Server:
+    stopped = 0
+
+    def stop(self) -> None:
+        _Server.stopped += 1
+
+
+def _generated_first(monkeypatch: pytest.MonkeyPatch, catch: str | None, catches: bool, clean_green: bool = True
+                     ) -> tuple[bool, selftest.RunResult, list[dict[str, Any]]]:
+    """``selftest_second.generated_first`` with made-up runs: ``catches``, whether the generated tests alone fail a
+    test charged with the rule; ``clean_green``, whether they pass alone on the clean server."""
+    monkeypatch.setattr(selftest_catchers, "catch_of", lambda label: catch)
+    monkeypatch.setattr(selftest_second, "_CLEAN_RUNS", {})
+    served: list[dict[str, Any]] = []
+    rule = sorted(selftest_rules.generated_test_rules())[0]
+    res = selftest.RunResult(label="f", rule=rule)
+
+    def serve(res: selftest.RunResult, *args: Any, **options: Any) -> None:
+        served.append(options)
+        res.counts["passed"] = 3
+        res.returncode = 1 if catches else 0
+        if catches:
+            res.failed.append({"nodeid": "suites/properties/test_x.py::t", "outcome": "failed", "rules": [rule],
+                               "charged": [rule]})
+
+    def clean(*args: Any) -> selftest.RunResult:
+        out = selftest.RunResult(label="clean", rule=None, returncode=0 if clean_green else 1)
+        if not clean_green:
+            out.failed.append({"nodeid": "suites/properties/test_x.py::t", "outcome": "failed", "rules": []})
+        return out
+
+    _Server.stopped = 0
+    tried = selftest_second.generated_first(res, "f", rule, 60.0, 1, selftest.ProfileShape(), serve, clean,
+                                            lambda: _Server())
+    return tried, res, served
+
+
+def test_a_generated_catch_runs_the_generated_tests_alone_before_the_rules_other_tests(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    caught, res, served = _generated_first(monkeypatch, "suites/properties/test_x.py::t", catches=True)
+    assert caught and res.caught and res.generated is False and _Server.stopped == 1
+    assert served == [{"generated": True, "shape": selftest.ProfileShape(), "only_generated": True, "files": (),
+                       "until_caught": True}]
+
+
+def test_a_generated_catch_that_misses_or_is_not_trusted_leaves_the_fault_as_it_was(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    for catches, green in ((False, True), (True, False)):
+        caught, res, served = _generated_first(monkeypatch, "suites/properties/test_x.py::t", catches, green)
+        assert not caught and len(served) == 1 and _Server.stopped == 0
+        assert not res.failed and not res.counts and res.returncode is None and res.problem is None
+    for catch in (None, "suites/contract/test_y.py::t"):
+        caught, res, served = _generated_first(monkeypatch, catch, catches=True)
+        assert not caught and not served and _Server.stopped == 0

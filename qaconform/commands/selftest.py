@@ -206,9 +206,7 @@ def _finish(result: SelftestResult, args: argparse.Namespace) -> int:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
         Path(args.json).write_text(json.dumps(as_json(result), indent=1))
     if args.write_catchers:
-        from qaconform.reference import faults as registry
-        print(f"catchers: {selftest_catchers.write(as_json(result)['faults'], registry.FAULTS)} faults named in "
-              f"{selftest_catchers.PATH}")
+        print(selftest_catchers.written(as_json(result)["faults"]))
     return exitcodes.OK if result.ok else exitcodes.RULE_FAILED
 
 
@@ -385,6 +383,10 @@ def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_gen
     in_run = whole_suite and until_caught and rule is not None  # a whole run's pytest, ended at the rule's catch
     both = rule is None or in_run or (always_generated and rule in generated_test_rules())
     shape = shape or ProfileShape()
+    if until_caught and not (both or whole_suite) and rule is not None and selftest_second.generated_first(
+            res, label, rule, timeout, seed, shape, _serve_and_test, _run_generated, server):
+        res.seconds = time.monotonic() - t0
+        return res
     _serve_and_test(res, label, rule, timeout, seed, generated=both, shape=shape, whole_suite=whole_suite,
                     files=() if both or whole_suite else files, batch=None if both or whole_suite else batch,
                     server=server, until_caught=in_run)

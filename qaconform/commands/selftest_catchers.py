@@ -71,3 +71,10 @@ def write(faults: Iterable[dict[str, Any]], registered: Iterable[str], path: Pat
     path.write_text(json.dumps(new, indent=0, sort_keys=True) + "\n", encoding="utf-8")
     _committed.cache_clear()
     return len(new)
+
+
+def written(faults: Iterable[dict[str, Any]]) -> str:
+    """``--write-catchers``: :func:`write` this self-test's catches (its JSON's ``faults``) into :data:`PATH`."""
+    from qaconform.reference import faults as registry
+
+    return f"catchers: {write(faults, registry.FAULTS)} faults named in {PATH}"
