@@ -68,36 +68,35 @@ def test_a_wrong_or_stale_catcher_changes_the_tests_run_never_the_verdict(monkey
     with the real catch first, after as many tests as the rule's order ran otherwise (the passing one moved up)."""
     assert faults.FAULTS[FAULT].rule == RULE
     bound, seed, shape = COLLECTION_TIMEOUT_S, selftest.DEFAULT_SEED, selftest.ProfileShape()
-    passed: list[str] = []
+    passed: list[list[str]] = []  # each run's passed tests, in the order they ran
     read = selftest.read_results
 
-    def reading(res: selftest.RunResult, path: Path, *args: Any) -> None:  # the passed tests, in the order they ran
-        passed[:] = [t["nodeid"] for t in json.loads(path.read_text())["tests"] if t["outcome"] == "passed"]
+    def reading(res: selftest.RunResult, path: Path, *args: Any) -> None:
+        passed.append([t["nodeid"] for t in json.loads(path.read_text())["tests"] if t["outcome"] == "passed"])
         read(res, path, *args)
 
     monkeypatch.setattr(selftest, "read_results", reading)
-    runs: dict[str, selftest.RunResult] = {}
+    monkeypatch.setattr(selftest_second, "generated_first", lambda *args: False)  # asks catch_of too: not here
     with selftest._forked_pytest():
         files = selftest.rule_files(COLLECTION_TIMEOUT_S)
         assert files is not None and files.get(RULE), "the rule map's collection failed"
 
-        def run(first: str | None) -> selftest.RunResult:
-            monkeypatch.setattr(selftest_catchers, "catch_of", lambda label: first)
-            [res] = selftest._run_rule([FAULT], RULE, bound, seed, shape, files[RULE], until_caught=True)
-            assert res.problem is None, res.problem
-            return res
+        def run(*firsts: str | None) -> list[selftest.RunResult]:  # one batch: its rule's files collected once
+            order = list(firsts)
+            monkeypatch.setattr(selftest_catchers, "catch_of", lambda label: order.pop(0))
+            out = selftest._run_rule([FAULT] * len(firsts), RULE, bound, seed, shape, files[RULE], until_caught=True)
+            assert all(res.problem is None for res in out), [res.problem for res in out]
+            return out
 
-        runs["none"] = run(None)
-        [catch], tests = runs["none"].caught_by(), sum(runs["none"].counts.values())
-        assert tests > 3 and passed, f"{FAULT} is caught at its rule's test {tests}: pick one caught later"
-        stale = passed[len(passed) // 2]
-        runs["right"] = run(catch)
-        runs["stale"] = run(stale)
-        stale_first = passed[0]
-        runs["gone"] = run("suites/contract/test_nothing.py::test_gone")
+        [none] = run(None)
+        [catch], tests = none.caught_by(), sum(none.counts.values())
+        assert tests > 3 and passed[0], f"{FAULT} is caught at its rule's test {tests}: pick one caught later"
+        stale = passed[0][len(passed[0]) // 2]
+        right, moved, gone = run(catch, stale, "suites/contract/test_nothing.py::test_gone")
+    runs = {"none": none, "right": right, "stale": moved, "gone": gone}
     assert all(r.caught and r.caught_by() == [catch] for r in runs.values()), {k: r.failed for k, r in runs.items()}
     assert sum(runs["right"].counts.values()) == 1, runs["right"].counts
-    assert stale_first == stale, "the stale catch did not run first"
+    assert passed[2][0] == stale and passed[3] == passed[0], "the stale catch did not run first, or a gone one moved"
     assert sum(runs["stale"].counts.values()) == sum(runs["gone"].counts.values()) == tests, (
         runs["stale"].counts, runs["gone"].counts, tests)
 
