@@ -35,6 +35,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import qaconform.commands.selftest_catchers as selftest_catchers
 import qaconform.commands.variant_groups as variant_groups
 from qaconform import exitcodes
 from qaconform.commands import selftest_ahead, selftest_batch, selftest_load, selftest_second, selftest_seeds
@@ -138,6 +139,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="run only this load scenario in the load part (repeatable; default every scenario)")
     parser.add_argument("--json", metavar="FILE", default=None,
                         help="also write the result (every fault, its rule, the tests that caught it) as JSON here")
+    parser.add_argument("--write-catchers", action="store_true", help="record each caught fault's first catch, run "
+                        "first by later --until-caught runs (qaconform/commands/selftest_catchers.json)")
 
 
 def main(args: argparse.Namespace) -> int:
@@ -202,6 +205,8 @@ def _finish(result: SelftestResult, args: argparse.Namespace) -> int:
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
         Path(args.json).write_text(json.dumps(as_json(result), indent=1))
+    if args.write_catchers:
+        print(selftest_catchers.written(as_json(result)["faults"]))
     return exitcodes.OK if result.ok else exitcodes.RULE_FAILED
 
 
@@ -378,6 +383,10 @@ def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_gen
     in_run = whole_suite and until_caught and rule is not None  # a whole run's pytest, ended at the rule's catch
     both = rule is None or in_run or (always_generated and rule in generated_test_rules())
     shape = shape or ProfileShape()
+    if until_caught and not (both or whole_suite) and rule is not None and selftest_second.generated_first(
+            res, label, rule, timeout, seed, shape, _serve_and_test, _run_generated, server):
+        res.seconds = time.monotonic() - t0
+        return res
     _serve_and_test(res, label, rule, timeout, seed, generated=both, shape=shape, whole_suite=whole_suite,
                     files=() if both or whole_suite else files, batch=None if both or whole_suite else batch,
                     server=server, until_caught=in_run)
@@ -502,7 +511,7 @@ def _batch_run(res: RunResult, batch: selftest_batch.Batch, profile_path: str, r
                timeout: float) -> None:
     """:func:`_pytest` of a fault's first run, by the batch that collected its rule's tests."""
     results_path = tmp / "results.json"
-    run = batch.run(profile_path, results_path, timeout, rule)
+    run = batch.run(profile_path, results_path, timeout, rule, selftest_catchers.catch_of(res.label))
     res.returncode, res.problem = run.returncode, run.problem
     if run.problem is None:
         read_results(res, results_path, lambda: run.output, rule, rule not in generated_test_rules())

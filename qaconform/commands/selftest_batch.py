@@ -90,16 +90,20 @@ class Batch:
             self.proc = subprocess.Popen(launch(full, env), cwd=cwd, stdin=subprocess.DEVNULL, stdout=log,
                                          stderr=subprocess.STDOUT, env=env, start_new_session=True)
 
-    def run(self, profile: str, results: Path, timeout: float, rule: str | None = None) -> BatchRun:
+    def run(self, profile: str, results: Path, timeout: float, rule: str | None = None,
+            first: str | None = None) -> BatchRun:
         """Run the collected tests against ``profile``, the results to ``results``; its fork is killed after
         ``timeout`` seconds. ``rule``: the fault's (a batch that collected every suite keeps only the tests
-        naming it, :class:`Collectors`). A batch whose pytest ended or hung is :meth:`broken` afterwards."""
+        naming it, :class:`Collectors`). ``first``: under ``until_caught``, the node id of the test to run first
+        (the fault's last catch, ``selftest_catchers``). A batch whose pytest ended or hung is :meth:`broken`
+        afterwards."""
         n, self.runs = self.runs, self.runs + 1
         offset = self.log_path.stat().st_size
         request = self.folder / f"{n}.json"
         asked = {"profile": profile, "results": str(results), "timeout": timeout,
                  **({"rule": rule} if rule and self.every_rule else {}),
-                 **({"until_caught": rule} if rule and self.until_caught else {})}
+                 **({"until_caught": rule} if rule and self.until_caught else {}),
+                 **({"first": first} if first and rule and self.until_caught else {})}
         request.with_suffix(".tmp").write_text(json.dumps(asked))
         request.with_suffix(".tmp").replace(request)
         done = self.folder / f"{n}.done"

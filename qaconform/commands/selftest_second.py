@@ -20,15 +20,17 @@ forgotten and the run of old (the rule's files and the generated tests) follows,
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from qaconform.commands import selftest_catchers
 from qaconform.commands.selftest_profile import ProfileShape
 from qaconform.commands.selftest_result import RunResult
-from qaconform.commands.selftest_rules import with_generated
+from qaconform.commands.selftest_rules import generated_test_rules, with_generated
 
 
 def enabled() -> bool:
@@ -87,3 +89,33 @@ def run_second(res: RunResult, serve: Callable[..., None], files: Sequence[str],
         res.counts.update(before["counts"])
         res.returncode, res.problem = before["returncode"], before["problem"]
     serve(files=() if whole_suite else with_generated(files))
+
+
+def generated_first(res: RunResult, label: str, rule: str, timeout: float, seed: int, shape: ProfileShape,
+                    serve_and_test: Callable[..., None], run_generated: Callable[..., RunResult],
+                    server: Callable[[], Any] | None) -> bool:
+    """Under ``--until-caught``, a fault whose last catch was a generated test (``selftest_catchers``): its second
+    run, the generated tests alone (trusted as :func:`run_second` trusts them), before its first run. True: caught
+    so, and the first run's server (``server``, started ahead) is stopped unused. False: nothing tried (no such
+    catch, a ``--default-profile``, ``QACONFORM_SELFTEST_GENERATED_FIRST=0``), or a miss, forgotten as
+    :func:`run_second` forgets one: the first run and the rest follow as without it.
+
+    Why: such a fault's first run ran every test of its rule to a miss (1,750 for a comment-count fault) before the
+    generated tests caught it (ci19, 2026-12-01). Its verdict is the same either way: caught by a failure charged
+    with its rule, of a test that passed alone on the clean server."""
+    catch = selftest_catchers.catch_of(label)
+    if (shape.default or not enabled() or not catch or not catch.startswith("suites/properties/")
+            or rule not in generated_test_rules()):
+        return False
+    serve_and_test(res, label, rule, timeout, seed, generated=True, shape=shape, only_generated=True, files=(),
+                   until_caught=True)
+    if res.caught and res.problem is None and clean_alone(
+            seed, functools.partial(run_generated, "clean server, generated tests alone", "clean", timeout, seed)):
+        if server is not None:
+            with contextlib.suppress(Exception):  # one that did not start has nothing to stop
+                server().stop()
+        return True
+    res.failed.clear()
+    res.counts.clear()
+    res.returncode, res.problem, res.generated = None, None, False
+    return False

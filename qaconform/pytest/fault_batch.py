@@ -15,7 +15,8 @@ The protocol is files in the folder ``--qaconform-batch`` names, so that no stan
 capture: the self-test writes ``N.json`` (``{"profile", "results", "timeout"}``, and ``"rule"`` when this process
 collected every suite: the fork keeps only that rule's tests, as ``--rule`` would) for the N-th run (from 0) and
 ``end`` when there is none left (``"until_caught": RULE`` ends the fork's session at its first test charged with
-RULE, as ``-x`` ends one at its first failure: :class:`UntilCaught`); this process forks the run, waits for it
+RULE, as ``-x`` ends one at its first failure: :class:`UntilCaught`; with it, ``"first": NODEID`` runs that test
+first, the one that caught the fault last time: :func:`_first`); this process forks the run, waits for it
 (killing it after ``timeout`` seconds), and writes ``N.done`` (``{"exit": code}`` or ``{"timeout": true}``). Only
 the self-test passes the option (``qaconform.commands.selftest_batch``); without it this plugin does nothing.
 """
@@ -122,6 +123,8 @@ def _become(session: pytest.Session, request: dict[str, Any], index: dict[str, l
         _select(session, str(request["rule"]), index)
     if request.get("until_caught"):
         config.pluginmanager.register(UntilCaught(session, str(request["until_caught"])), "qaconform-until-caught")
+        if request.get("first"):
+            _first(session, str(request["first"]))
     run = state(config)
     run.started = time.time()
     if any(_rule_ids(i) or _in_suites(i) for i in session.items):
@@ -159,6 +162,20 @@ def _select(session: pytest.Session, rule: str, index: dict[str, list[int]] | No
     session.items[:] = keep
     session.testscollected = len(keep)
     session.config.option.qc_rules = [rule]
+
+
+def _first(session: pytest.Session, nodeid: str) -> None:
+    """Under ``until_caught``: the test ``nodeid`` (the fault's last catch, ``selftest_catchers``) moved to the head
+    of ``session.items``, the others in their order behind it; nothing moves when it is not among them (renamed,
+    another rule's, a generated test).
+
+    Why: a fault's first run ended at its catch after hundreds of its rule's tests (``selftest_catchers``); now the
+    catch is usually the first test. The fault is still caught only by a failed test charged with its rule, and
+    one whose old catch passes still meets every other test of its rule, in their order (ci19, 2026-12-01)."""
+    items = session.items
+    at = next((n for n, item in enumerate(items) if item.nodeid == nodeid), None)
+    if at:
+        items.insert(0, items.pop(at))
 
 
 class UntilCaught:

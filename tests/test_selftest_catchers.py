@@ -1,0 +1,157 @@
+"""The self-test's head start (ci19, ``qaconform/commands/selftest_catchers.py``): each fault's last catch runs first
+under ``--until-caught``; a wrong, stale or missing catcher list changes the time, never the verdict."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from qaconform.commands import selftest, selftest_catchers, selftest_rules, selftest_second
+from qaconform.pytest import fault_batch
+from qaconform.reference import faults
+
+COLLECTION_TIMEOUT_S = 600
+FAULT, RULE = "round19-topics-pagesize-dropped", "PAGING-LISTCOUNT"
+"""A fault of a rule named by hundreds of tests, caught at its rule's 24th test (ci19, seed 20260801)."""
+
+
+def test_the_committed_list_names_registered_faults_and_suite_tests_only() -> None:
+    committed = selftest_catchers.load()
+    assert committed, f"{selftest_catchers.PATH} is missing or empty (qaconform selftest --write-catchers)"
+    assert set(committed) <= set(faults.FAULTS), sorted(set(committed) - set(faults.FAULTS))[:5]
+    assert all(nodeid.startswith("suites/") and "::" in nodeid for nodeid in committed.values())
+
+
+def test_a_missing_or_unreadable_file_is_no_catcher(tmp_path: Path) -> None:
+    assert selftest_catchers.load(tmp_path / "none.json") == {}
+    (tmp_path / "bad.json").write_text("{not json")
+    assert selftest_catchers.load(tmp_path / "bad.json") == {}
+    (tmp_path / "list.json").write_text("[1, 2]")
+    assert selftest_catchers.load(tmp_path / "list.json") == {}
+
+
+def test_writing_keeps_faults_not_run_replaces_the_caught_and_drops_the_unregistered(tmp_path: Path) -> None:
+    path = tmp_path / "catchers.json"
+    path.write_text(json.dumps({"a": "suites/x.py::t1", "b": "suites/x.py::t2", "gone": "suites/x.py::t3"}))
+    ran: list[dict[str, Any]] = [{"label": "b", "caught_by": ["suites/y.py::t9", "suites/y.py::t10"]},
+                                 {"label": "c", "caught_by": []}, {"label": "d", "caught_by": ["suites/z.py::t"]}]
+    assert selftest_catchers.write(ran, ["a", "b", "c", "d"], path) == 3
+    assert json.loads(path.read_text()) == {"a": "suites/x.py::t1", "b": "suites/y.py::t9", "d": "suites/z.py::t"}
+
+
+def test_the_variable_turns_the_head_start_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    label, nodeid = next(iter(selftest_catchers.load().items()))
+    assert selftest_catchers.catch_of(label) == nodeid
+    monkeypatch.setenv("QACONFORM_SELFTEST_CATCHERS", "0")
+    assert selftest_catchers.catch_of(label) is None
+
+
+def test_the_catch_moves_to_the_head_and_the_others_keep_their_order() -> None:
+    def session(*ids: str) -> Any:
+        return SimpleNamespace(items=[SimpleNamespace(nodeid=i) for i in ids])
+
+    s = session("a", "b", "c", "d")
+    fault_batch._first(s, "c")
+    assert [i.nodeid for i in s.items] == ["c", "a", "b", "d"]
+    s = session("a", "b")
+    fault_batch._first(s, "not-there")
+    assert [i.nodeid for i in s.items] == ["a", "b"]
+
+
+def test_a_wrong_or_stale_catcher_changes_the_tests_run_never_the_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same fault until caught with no head start, its real catch first, a test of its rule that passes on it
+    first (a stale list), and a test that no longer exists first: caught by the same test each time, after one test
+    with the real catch first, after as many tests as the rule's order ran otherwise (the passing one moved up)."""
+    assert faults.FAULTS[FAULT].rule == RULE
+    bound, seed, shape = COLLECTION_TIMEOUT_S, selftest.DEFAULT_SEED, selftest.ProfileShape()
+    passed: list[list[str]] = []  # each run's passed tests, in the order they ran
+    read = selftest.read_results
+
+    def reading(res: selftest.RunResult, path: Path, *args: Any) -> None:
+        passed.append([t["nodeid"] for t in json.loads(path.read_text())["tests"] if t["outcome"] == "passed"])
+        read(res, path, *args)
+
+    monkeypatch.setattr(selftest, "read_results", reading)
+    monkeypatch.setattr(selftest_second, "generated_first", lambda *args: False)  # asks catch_of too: not here
+    with selftest._forked_pytest():
+        files = selftest.rule_files(COLLECTION_TIMEOUT_S)
+        assert files is not None and files.get(RULE), "the rule map's collection failed"
+
+        def run(*firsts: str | None) -> list[selftest.RunResult]:  # one batch: its rule's files collected once
+            order = list(firsts)
+            monkeypatch.setattr(selftest_catchers, "catch_of", lambda label: order.pop(0))
+            out = selftest._run_rule([FAULT] * len(firsts), RULE, bound, seed, shape, files[RULE], until_caught=True)
+            assert all(res.problem is None for res in out), [res.problem for res in out]
+            return out
+
+        [none] = run(None)
+        [catch], tests = none.caught_by(), sum(none.counts.values())
+        assert tests > 3 and passed[0], f"{FAULT} is caught at its rule's test {tests}: pick one caught later"
+        stale = passed[0][len(passed[0]) // 2]
+        right, moved, gone = run(catch, stale, "suites/contract/test_nothing.py::test_gone")
+    runs = {"none": none, "right": right, "stale": moved, "gone": gone}
+    assert all(r.caught and r.caught_by() == [catch] for r in runs.values()), {k: r.failed for k, r in runs.items()}
+    assert sum(runs["right"].counts.values()) == 1, runs["right"].counts
+    assert passed[2][0] == stale and passed[3] == passed[0], "the stale catch did not run first, or a gone one moved"
+    assert sum(runs["stale"].counts.values()) == sum(runs["gone"].counts.values()) == tests, (
+        runs["stale"].counts, runs["gone"].counts, tests)
+
+
+class _Server:
+    stopped = 0
+
+    def stop(self) -> None:
+        _Server.stopped += 1
+
+
+def _generated_first(monkeypatch: pytest.MonkeyPatch, catch: str | None, catches: bool, clean_green: bool = True
+                     ) -> tuple[bool, selftest.RunResult, list[dict[str, Any]]]:
+    """``selftest_second.generated_first`` with made-up runs: ``catches``, whether the generated tests alone fail a
+    test charged with the rule; ``clean_green``, whether they pass alone on the clean server."""
+    monkeypatch.setattr(selftest_catchers, "catch_of", lambda label: catch)
+    monkeypatch.setattr(selftest_second, "_CLEAN_RUNS", {})
+    served: list[dict[str, Any]] = []
+    rule = sorted(selftest_rules.generated_test_rules())[0]
+    res = selftest.RunResult(label="f", rule=rule)
+
+    def serve(res: selftest.RunResult, *args: Any, **options: Any) -> None:
+        served.append(options)
+        res.counts["passed"] = 3
+        res.returncode = 1 if catches else 0
+        if catches:
+            res.failed.append({"nodeid": "suites/properties/test_x.py::t", "outcome": "failed", "rules": [rule],
+                               "charged": [rule]})
+
+    def clean(*args: Any) -> selftest.RunResult:
+        out = selftest.RunResult(label="clean", rule=None, returncode=0 if clean_green else 1)
+        if not clean_green:
+            out.failed.append({"nodeid": "suites/properties/test_x.py::t", "outcome": "failed", "rules": []})
+        return out
+
+    _Server.stopped = 0
+    tried = selftest_second.generated_first(res, "f", rule, 60.0, 1, selftest.ProfileShape(), serve, clean,
+                                            lambda: _Server())
+    return tried, res, served
+
+
+def test_a_generated_catch_runs_the_generated_tests_alone_before_the_rules_other_tests(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    caught, res, served = _generated_first(monkeypatch, "suites/properties/test_x.py::t", catches=True)
+    assert caught and res.caught and res.generated is False and _Server.stopped == 1
+    assert served == [{"generated": True, "shape": selftest.ProfileShape(), "only_generated": True, "files": (),
+                       "until_caught": True}]
+
+
+def test_a_generated_catch_that_misses_or_is_not_trusted_leaves_the_fault_as_it_was(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    for catches, green in ((False, True), (True, False)):
+        caught, res, served = _generated_first(monkeypatch, "suites/properties/test_x.py::t", catches, green)
+        assert not caught and len(served) == 1 and _Server.stopped == 0
+        assert not res.failed and not res.counts and res.returncode is None and res.problem is None
+    for catch in (None, "suites/contract/test_y.py::t"):
+        caught, res, served = _generated_first(monkeypatch, catch, catches=True)
+        assert not caught and not served and _Server.stopped == 0
