@@ -96,12 +96,28 @@ def charset_senders_for_seed(seed: int) -> str:
     return CHARSET_SENDERS[(seed // 8) % len(CHARSET_SENDERS)]
 
 
+WIKI_NODE_KINDS = ("a question", "an answer")
+"""wiki20 (issue 44 items 2 and 5: "unwikify" on every node kind): the kind of node the drawn unwikifier's one-shot
+unwikify (suites/one_shot_calls.py ``cancelwiki_once``, and the refused attempts before it) acts on. "a question":
+the profile's wiki_node_id, as every run did before wiki20; "an answer": a community-wiki answer found by reads
+(suites/wiki_answer.py), the path a server breaks when it unwikifies answers on another code path (the answer
+service's record, its flag never cleared). The same one accepted write either way, so one kind per run."""
+
+
+def wiki_node_kind_for_seed(seed: int) -> str:
+    """The :data:`WIKI_NODE_KINDS` entry ``seed`` draws: a question when ``seed // 16`` is even (the self-test's own
+    seed, 20260801, and every seed the registered faults' draws found before wiki20, up to 20260815), an answer when
+    it is odd. Sixteenthed so that it does not move with the four dimensions above."""
+    return WIKI_NODE_KINDS[(seed // 16) % len(WIKI_NODE_KINDS)]
+
+
 DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "unfavorite order": (order_for_seed, UNFAVORITE_ORDERS),
     "param_wins body": (param_wins_body_for_seed, PARAM_WINS_BODIES),
     "unwikifier": (unwikifier_for_seed, UNWIKIFIERS),
     "private reply parent": (private_reply_parent_for_seed, PRIVATE_REPLY_PARENTS),
     "charset senders": (charset_senders_for_seed, CHARSET_SENDERS),
+    "wiki node kind": (wiki_node_kind_for_seed, WIKI_NODE_KINDS),
 }
 """Each seeded dimension a fault may name: the function giving a seed's value, and its values."""
 

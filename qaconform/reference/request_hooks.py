@@ -102,6 +102,7 @@ from . import (
     recip_paths,
     refusals2_paths,
     refusals3_paths,
+    wiki20_paths,
 )
 from .auth import Caller
 from .errors import ApiError
@@ -255,6 +256,7 @@ HOOKS: list[Hook] = [
          after=blind_round54.after),  # round54 (issue 44): blind round 54
     Hook("round55", before=blind_round55.before, admitted=blind_round55.admitted, after=blind_round55.after,
          refusal_body=blind_round55.refusal_body),  # round55 (issue 44): blind round 55
+    Hook("wiki20", after=wiki20_paths.after),  # wiki20 (issue 44): accepted actions on wiki nodes
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
