@@ -14,10 +14,15 @@ from typing import Any
 
 import pytest
 
+from qaconform.contract import path as contract_path
 from qaconform.pytest import one_shots
 from qaconform.pytest.outcomes import SkipKind, skip
 from qaconform.pytest.properties.plugin import STATE
-from qaconform.pytest.seed_draws import order_for_seed, unwikifier_for_seed  # seed15: the self-test's functions
+from qaconform.pytest.seed_draws import (  # seed15: the self-test's functions
+    member_wiki_send_for_seed,
+    order_for_seed,
+    unwikifier_for_seed,
+)
 from qaconform.pytest.support import charged_to_suites, once_per_run, post_comment, shared_path
 from qaconform.target import ledger
 from qaconform.target.client import ApiClient, ApiResponse, Exchange
@@ -29,8 +34,9 @@ from qaconform.target.writes import SUITES
 from .wiki_answer import ANSWER, WikiTarget, wiki_target
 
 __all__ = ["admin_unfavorite_first", "author_unfavorite_first", "cancelwiki_denied_first", "cancelwiki_once",
-           "cancelwiki_own_once", "favorite_refusals", "once_per_target", "refused_before_admin_lock",
-           "unfavorite_denied_first", "unfavorite_once", "wiki_refusals", "wiki_unwikified", "wiki_unwikifier"]
+           "cancelwiki_own_once", "favorite_refusals", "member_wiki_sent_first", "once_per_target",
+           "refused_before_admin_lock", "unfavorite_denied_first", "unfavorite_once", "wiki_refusals",
+           "wiki_unwikified", "wiki_unwikifier"]
 """The fixtures suites/conftest.py gives every suite under their names (round33: a star import, so that a new one-shot
 fixture costs conftest.py no line)."""
 
@@ -242,9 +248,40 @@ def unfavorite_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], p
         "member"].put(f"node/{node}/unmarkfavorite.json", operation="unmarkFavorite"))
 
 
+MEMBER_WIKI_SENDER = "admin"
+"""Who sends member_wiki_node_id to moderation (suites/contract/unwikified_node.py ``SENDER``): neither its author
+nor its unwikifier, so a record naming either instead of the caller is seen."""
+
+
 @pytest.fixture(scope="session")
-def cancelwiki_own_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile) -> ApiResponse:
-    """member unwikifies its own member_wiki_node_id ONCE per run (one-shot: the node is no longer wiki after)."""
+def member_wiki_sent_first(request: pytest.FixtureRequest, api: dict[str, ApiClient],
+                           profile: Profile) -> dict[str, Any] | None:
+    """wiki20 (issue 44 items 2 and 5): on the seeds that draw "before its unwikify" (seed_draws.MEMBER_WIKI_SENDS),
+    admin's send to moderation of member_wiki_node_id, ONCE per run and target, made while the node is still wiki
+    and BEFORE member's unwikify (``cancelwiki_own_once`` depends on this), with the follower read made right before
+    it: the send unwikified_node.py makes after the unwikify on the other seeds (the same one write, charged to the
+    suites), read by the same tests (test_followed_node_send.py judges its verb, private and realUser). None on the
+    other seeds, or when the profile names no member_wiki_node_id."""
+    if member_wiki_send_for_seed(_run_seed(request)) != "before its unwikify":
+        return None
+    node = _one_shot(request, "member_wiki_node_id")
+
+    def send() -> dict[str, Any]:
+        followers = one_shots.followers_read(api[MEMBER_WIKI_SENDER], node)  # what a followed node is sent as
+        resp = api[MEMBER_WIKI_SENDER].put(contract_path("sendToModeration", nodeId=node), operation="sendToModeration")
+        return {**_as_json(resp), "followers": followers}
+
+    with contextlib.suppress(pytest.skip.Exception):  # the share spent: member's unwikify is made all the same
+        saved: dict[str, Any] = once_per_run(request, profile.base_url, f"sendToMod before cancelwiki {node}", send)
+        return saved
+    return None
+
+
+@pytest.fixture(scope="session")
+def cancelwiki_own_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
+                        member_wiki_sent_first: dict[str, Any] | None) -> ApiResponse:
+    """member unwikifies its own member_wiki_node_id ONCE per run (one-shot: the node is no longer wiki after); on
+    the seeds drawing "before its unwikify", after admin's send of it (:func:`member_wiki_sent_first`, wiki20)."""
     node = _one_shot(request, "member_wiki_node_id")
     return _owner_call(request, api, profile, "member_wiki_node_id", node, f"cancelwiki member {node}", lambda: api[
         "member"].put(f"node/{node}/cancelwiki.json", operation="cancelWiki"))

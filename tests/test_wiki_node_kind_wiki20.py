@@ -8,7 +8,14 @@ from typing import Any
 
 from qaconform.commands import selftest_seeds
 from qaconform.commands.selftest import DEFAULT_SEED
-from qaconform.pytest.seed_draws import DRAWS, WIKI_NODE_KINDS, draws_at, wiki_node_kind_for_seed
+from qaconform.pytest.seed_draws import (
+    DRAWS,
+    MEMBER_WIKI_SENDS,
+    WIKI_NODE_KINDS,
+    draws_at,
+    member_wiki_send_for_seed,
+    wiki_node_kind_for_seed,
+)
 from qaconform.reference import faults
 from qaconform.target.client import ApiResponse, Exchange
 
@@ -16,6 +23,13 @@ ANSWER_FAULTS = ("round51-cancelwiki-answer-stays-wiki", "round54-cancelwiki-ans
                  "round55-cancelwiki-answer-wrapper-key", "wiki20-kind-cancelwiki-answer-node-is-question")
 """The registered faults on an answer's unwikify only, each measured missed with int18's suites (0ebe0f7) at seed
 20260816, which draws an answer."""
+SEND_FAULTS = {"round55-sendtomod-wiki-realuser-author": "before its unwikify",
+               "wiki20-kind-sendtomod-wiki-not-private": "before its unwikify",
+               "fix30-sendtomod-after-unwikify-realuser-author": "after its unwikify",
+               "fix30-sendtomod-after-unwikify-verb-wikified": "after its unwikify",
+               "round30-sendtomod-after-unwikify-not-private": "after its unwikify"}
+"""The faults on one order of admin's send of member_wiki_node_id and member's unwikify (the first two measured
+missed with int18's suites at seed 20260832, which draws the send first)."""
 
 
 def test_the_selftest_seed_and_every_earlier_draw_keep_the_question() -> None:
@@ -30,10 +44,24 @@ def _combos(seeds: range) -> set[tuple[str, ...]]:
 
 def test_sixty_four_consecutive_seeds_draw_every_combination_the_dimensions_give() -> None:
     every = _combos(range(0, 4096))  # the two parity draws (unfavorite order, param_wins body) move together
-    assert len(every) == 32
+    assert len(every) == 64
     for start in (0, DEFAULT_SEED, 2**31 - 64):
         assert _combos(range(start, start + 64)) == every, start
         assert {wiki_node_kind_for_seed(s) for s in range(start, start + 32)} == set(WIKI_NODE_KINDS)
+        assert {member_wiki_send_for_seed(s) for s in range(start, start + 64)} == set(MEMBER_WIKI_SENDS)
+
+
+def test_the_selftest_seed_keeps_the_send_after_the_unwikify() -> None:
+    assert {member_wiki_send_for_seed(s) for s in range(20260800, 20260832)} == {"after its unwikify"}
+    assert member_wiki_send_for_seed(20260832) == "before its unwikify"
+
+
+def test_each_send_order_fault_names_its_order_and_runs_at_a_seed_that_draws_it() -> None:
+    for name, order in SEND_FAULTS.items():
+        draw = f"member wiki send={order}"
+        assert faults.FAULTS[name].draws == (draw,), name
+        at = selftest_seeds.fault_seed(name, DEFAULT_SEED)
+        assert draws_at((draw,), at) and at == (DEFAULT_SEED if order.startswith("after") else 20260832), (name, at)
 
 
 def test_each_answer_fault_names_the_draw_and_runs_at_a_seed_that_draws_it() -> None:

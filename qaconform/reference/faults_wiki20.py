@@ -6,7 +6,9 @@ after (``qaconform selftest --fault NAME --no-clean --jobs 1``; ARCHITECTURE.md,
 
 - an accepted unwikify of an ANSWER (round51-cancelwiki-answer-stays-wiki's kind): the node the drawn unwikifier
   unwikifies is drawn by the run's seed (``qaconform.pytest.seed_draws.WIKI_NODE_KINDS``): wiki_node_id's question,
-  or a wiki answer found by reads (suites/wiki_answer.py), so the faults of the answer path name that draw.
+  or a wiki answer found by reads (suites/wiki_answer.py), so the faults of the answer path name that draw;
+- a send to moderation while the node is wiki (round55-sendtomod-wiki-realuser-author's kind): admin's send of
+  member_wiki_node_id comes before member's unwikify on half the seeds (``seed_draws.MEMBER_WIKI_SENDS``).
 """
 
 from __future__ import annotations
@@ -19,6 +21,11 @@ _ALL: tuple[Fault, ...] = (
           "wiki action whose node is the answer's question (the answer service builds the record from the thread "
           "it updates); a question's unwikify names the question",
           draws=("wiki node kind=an answer",)),
+    Fault("wiki20-kind-sendtomod-wiki-not-private", "ACTION-SENDTOMOD-PRIVATE",
+          "'Returns an action record with verb sent and private true.': sending a community-wiki node (wiki true) "
+          "to moderation returns the record with private false (the wiki's public history taken for the record's "
+          "audience); a node that is not wiki gets private true",
+          draws=("member wiki send=before its unwikify",)),
 )
 
 _MISSED_REASONS: dict[str, str] = {}

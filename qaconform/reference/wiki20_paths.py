@@ -1,6 +1,6 @@
 """Where the faults of :mod:`faults_wiki20` bite (issue 44 items 2 and 5): one :class:`request_hooks.Hook` (``after``:
-the record of an answer's unwikify). Each function leaves the response as it is unless its own fault is on
-(``faults.is_on``).
+the record of an answer's unwikify, of a wiki node's send to moderation). Each function leaves the response as it is
+unless its own fault is on (``faults.is_on``).
 """
 
 from __future__ import annotations
@@ -23,9 +23,13 @@ def _node_id(request: Request) -> int | None:
 
 def after(svc: Service, op: str, request: Request, caller: Caller, response: Response) -> Response:
     """The response as the broken paths serve it (:func:`answer_unwikify_names_question`)."""
-    if response.status_code != 200 or op != "cancelWiki":
+    if response.status_code != 200:
         return response
-    return answer_unwikify_names_question(svc, request, response)
+    if op == "cancelWiki":
+        return answer_unwikify_names_question(svc, request, response)
+    if op == "sendToModeration":
+        return wiki_send_not_private(svc, request, response)
+    return response
 
 
 def answer_unwikify_names_question(svc: Service, request: Request, response: Response) -> Response:
@@ -43,4 +47,21 @@ def answer_unwikify_names_question(svc: Service, request: Request, response: Res
         return response
     record["node"]["id"] = node["question_id"]
     record["node"]["type"] = "question"
+    return with_body(response, body)
+
+
+def wiki_send_not_private(svc: Service, request: Request, response: Response) -> Response:
+    """wiki20-kind-sendtomod-wiki-not-private: the record of a send to moderation of a node that is wiki (the
+    reference keeps the flag when a node goes to moderation) says private false."""
+    node_id = _node_id(request)
+    if node_id is None or not faults.is_on("wiki20-kind-sendtomod-wiki-not-private"):
+        return response
+    node = svc.db.one("SELECT wiki FROM nodes WHERE id = ?", (node_id,))
+    if node is None or not node["wiki"]:
+        return response
+    body: Any = body_json(response)
+    record = ((body or {}).get("result") or {}).get("sendToModAction") if isinstance(body, dict) else None
+    if not isinstance(record, dict):
+        return response
+    record["private"] = False
     return with_body(response, body)
