@@ -14,21 +14,29 @@ from typing import Any
 
 import pytest
 
+from qaconform.contract import path as contract_path
 from qaconform.pytest import one_shots
 from qaconform.pytest.outcomes import SkipKind, skip
 from qaconform.pytest.properties.plugin import STATE
-from qaconform.pytest.seed_draws import order_for_seed, unwikifier_for_seed  # seed15: the self-test's functions
+from qaconform.pytest.seed_draws import (  # seed15: the self-test's functions
+    member_wiki_send_for_seed,
+    order_for_seed,
+    unwikifier_for_seed,
+)
 from qaconform.pytest.support import charged_to_suites, once_per_run, post_comment, shared_path
 from qaconform.target import ledger
 from qaconform.target.client import ApiClient, ApiResponse, Exchange
 from qaconform.target.created_id import as_id
-from qaconform.target.fixture_state import read_ends
+from qaconform.target.fixture_state import FixtureState, read_ends
 from qaconform.target.profile import Profile
 from qaconform.target.writes import SUITES
 
+from .wiki_answer import ANSWER, WikiTarget, wiki_target
+
 __all__ = ["admin_unfavorite_first", "author_unfavorite_first", "cancelwiki_denied_first", "cancelwiki_once",
-           "cancelwiki_own_once", "favorite_refusals", "once_per_target", "refused_before_admin_lock",
-           "unfavorite_denied_first", "unfavorite_once", "wiki_refusals", "wiki_unwikifier"]
+           "cancelwiki_own_once", "favorite_refusals", "member_wiki_sent_first", "once_per_target",
+           "refused_before_admin_lock", "unfavorite_denied_first", "unfavorite_once", "wiki_refusals",
+           "wiki_unwikified", "wiki_unwikifier"]
 """The fixtures suites/conftest.py gives every suite under their names (round33: a star import, so that a new one-shot
 fixture costs conftest.py no line)."""
 
@@ -50,7 +58,8 @@ def _consuming(request: pytest.FixtureRequest, profile: Profile, name: str, node
             if budget is not None and budget.remaining() == 0:  # before the record: a node not acted on is not consumed
                 skip(SkipKind.WRITE_BUDGET, f"write budget spent: the one-shot call on {name} {node} was not sent, "
                                             f"and the node stays for the next run (a larger --write-budget checks it)")
-            ledger.record(profile.path, profile.base_url, name, node, request.getfixturevalue("run_tag"))
+            if name in ledger.ONE_SHOT_FIXTURES:  # wiki20: a found wiki answer is no fixture of the profile's
+                ledger.record(profile.path, profile.base_url, name, node, request.getfixturevalue("run_tag"))
             return send()
 
     return sent
@@ -76,7 +85,8 @@ def _owner_call(request: pytest.FixtureRequest, api: dict[str, ApiClient], profi
     precondition: an answer that shows the node was not in its state skips the tests that need it when the doctor
     could not know its state (qaconform.pytest.one_shots), and stays theirs to judge when it knew."""
     resp = once_per_target(request, profile, key, _consuming(request, profile, name, node, send))
-    state = one_shots.doctor_state(request.getfixturevalue("qc_target").diagnosis, name)
+    state = (FixtureState.IN_STATE if name == ANSWER  # wiki20: this run's reads just listed it wiki
+             else one_shots.doctor_state(request.getfixturevalue("qc_target").diagnosis, name))
     accounts = {role: account.id for role, account in profile.accounts.items()}
     return one_shots.held(resp, name, node, state, one_shots.wiki_reader(api["admin"], accounts, node))
 
@@ -86,8 +96,8 @@ DENIED_FIRST = ("novice", "anonymous", "wrong_password")
 
 
 def _denied_first(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile, verb: str,
-                  operation: str, name: str) -> dict[str, ApiResponse]:
-    node = _one_shot(request, name)
+                  operation: str, name: str, node: int | None = None) -> dict[str, ApiResponse]:
+    node = _one_shot(request, name) if node is None else node
     return {role: once_per_target(request, profile, f"{verb} denied {role} {node}", _consuming(
         request, profile, name, node, functools.partial(api[role].put, f"node/{node}/{verb}.json",
                                                         operation=operation))) for role in DENIED_FIRST}
@@ -106,8 +116,10 @@ def unfavorite_denied_first(request: pytest.FixtureRequest, api: dict[str, ApiCl
 def cancelwiki_denied_first(request: pytest.FixtureRequest, api: dict[str, ApiClient],
                             profile: Profile) -> dict[str, ApiResponse]:
     """novice, anonymous and a wrong password try to unwikify wiki_node_id ONCE, before the seed's unwikifier
-    (moderator or admin) does (``cancelwiki_once`` depends on this): a refused call must leave the node wiki."""
-    return _denied_first(request, api, profile, "cancelwiki", "cancelWiki", "wiki_node_id")
+    (moderator or admin) does (``cancelwiki_once`` depends on this): a refused call must leave the node wiki. On the
+    seeds that draw "an answer" (wiki20) they try the found wiki answer the unwikifier then acts on."""
+    target = _wiki_target(request)
+    return _denied_first(request, api, profile, "cancelwiki", "cancelWiki", target.name, target.node)
 
 
 FAVORITE_LOCK_PROMPT = "locked by a member who marked another's node as favorite"
@@ -152,6 +164,18 @@ def unwikifier(request: pytest.FixtureRequest) -> str:
     """paths16: the run's ``qaconform.pytest.seed_draws.UNWIKIFIERS`` entry for its seed, the account that makes
     :func:`cancelwiki_once` (moderator when no seed is set)."""
     return unwikifier_for_seed(_run_seed(request))
+
+
+def _wiki_target(request: pytest.FixtureRequest) -> WikiTarget:
+    """wiki20: the node :func:`cancelwiki_once` acts on (suites/wiki_answer.py: wiki_node_id's question, or on the
+    seeds drawing "an answer" a wiki answer found by reads)."""
+    return wiki_target(request, _one_shot(request, "wiki_node_id"))
+
+
+@pytest.fixture(scope="session")
+def wiki_unwikified(request: pytest.FixtureRequest) -> WikiTarget:
+    """The node :func:`cancelwiki_once` acts on in this run (:func:`_wiki_target`), for the tests that read it back."""
+    return _wiki_target(request)
 
 
 @pytest.fixture(scope="session")
@@ -224,9 +248,40 @@ def unfavorite_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], p
         "member"].put(f"node/{node}/unmarkfavorite.json", operation="unmarkFavorite"))
 
 
+MEMBER_WIKI_SENDER = "admin"
+"""Who sends member_wiki_node_id to moderation (suites/contract/unwikified_node.py ``SENDER``): neither its author
+nor its unwikifier, so a record naming either instead of the caller is seen."""
+
+
 @pytest.fixture(scope="session")
-def cancelwiki_own_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile) -> ApiResponse:
-    """member unwikifies its own member_wiki_node_id ONCE per run (one-shot: the node is no longer wiki after)."""
+def member_wiki_sent_first(request: pytest.FixtureRequest, api: dict[str, ApiClient],
+                           profile: Profile) -> dict[str, Any] | None:
+    """wiki20 (issue 44 items 2 and 5): on the seeds that draw "before its unwikify" (seed_draws.MEMBER_WIKI_SENDS),
+    admin's send to moderation of member_wiki_node_id, ONCE per run and target, made while the node is still wiki
+    and BEFORE member's unwikify (``cancelwiki_own_once`` depends on this), with the follower read made right before
+    it: the send unwikified_node.py makes after the unwikify on the other seeds (the same one write, charged to the
+    suites), read by the same tests (test_followed_node_send.py judges its verb, private and realUser). None on the
+    other seeds, or when the profile names no member_wiki_node_id."""
+    if member_wiki_send_for_seed(_run_seed(request)) != "before its unwikify":
+        return None
+    node = _one_shot(request, "member_wiki_node_id")
+
+    def send() -> dict[str, Any]:
+        followers = one_shots.followers_read(api[MEMBER_WIKI_SENDER], node)  # what a followed node is sent as
+        resp = api[MEMBER_WIKI_SENDER].put(contract_path("sendToModeration", nodeId=node), operation="sendToModeration")
+        return {**_as_json(resp), "followers": followers}
+
+    with contextlib.suppress(pytest.skip.Exception):  # the share spent: member's unwikify is made all the same
+        saved: dict[str, Any] = once_per_run(request, profile.base_url, f"sendToMod before cancelwiki {node}", send)
+        return saved
+    return None
+
+
+@pytest.fixture(scope="session")
+def cancelwiki_own_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
+                        member_wiki_sent_first: dict[str, Any] | None) -> ApiResponse:
+    """member unwikifies its own member_wiki_node_id ONCE per run (one-shot: the node is no longer wiki after); on
+    the seeds drawing "before its unwikify", after admin's send of it (:func:`member_wiki_sent_first`, wiki20)."""
     node = _one_shot(request, "member_wiki_node_id")
     return _owner_call(request, api, profile, "member_wiki_node_id", node, f"cancelwiki member {node}", lambda: api[
         "member"].put(f"node/{node}/cancelwiki.json", operation="cancelWiki"))
@@ -310,10 +365,11 @@ def cancelwiki_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], p
     """The drawn unwikifier (:func:`unwikifier`: moderator or admin, both with Mark as community wiki) unwikifies
     wiki_node_id ONCE per run (one-shot, like the others), after the refused attempts of
     :func:`cancelwiki_denied_first` and :func:`wiki_refusals`. The caller is the seed's, not a choice of this
-    fixture's readers: each reads it from :func:`unwikifier`."""
-    node = _one_shot(request, "wiki_node_id")
-    role = unwikifier(request)
-    return _owner_call(request, api, profile, "wiki_node_id", node, f"cancelwiki {role} {node}", lambda: api[
+    fixture's readers: each reads it from :func:`unwikifier`. wiki20: on the seeds that draw "an answer" the node is
+    a found wiki answer (:func:`wiki_unwikified`), and wiki_node_id is not acted on (the same one write)."""
+    target = _wiki_target(request)
+    node, role = target.node, unwikifier(request)
+    return _owner_call(request, api, profile, target.name, node, f"cancelwiki {role} {node}", lambda: api[
         role].put(f"node/{node}/cancelwiki.json", operation="cancelWiki",
                   params=one_shots.stated_options("cancelWiki")))  # round47 (issue 44): with the stated options
 

@@ -122,3 +122,30 @@ def act(client: ApiClient, config: Any, operation: str, call: str, node: int, pr
     params = {"prompt": prompt} if prompt is not None else {}
     params.update(call_options(config, operation, call))
     return client.put(path(operation, nodeId=node).lstrip("/"), params=params or None, operation=operation)
+
+
+def run_seed(config: Any) -> int:
+    """The run's seed (0 without one), as the seeded draws read it (qaconform.pytest.seed_draws)."""
+    from qaconform.pytest.properties.plugin import STATE
+
+    return int(config.stash[STATE].seed) if STATE in config.stash else 0
+
+
+def followers_read(client: ApiClient, node: int) -> dict[str, Any]:
+    """One read of ``node``'s active followers ("active (boolean, default true)"), the first 100: ``status``, ``total``
+    (its totalCount, None when the 200 held none) and ``ids`` (the first page's). Made right before admin's send of
+    member_wiki_node_id, whichever order the seed draws (suites/contract/unwikified_node.py, one_shot_calls.py)."""
+    from qaconform.contract import path
+
+    resp = client.get(path("listNodeFollowers", nodeId=node), params={"pageSize": 100},
+                      operation="listNodeFollowers")
+    body: Any = None
+    if resp.status == 200:
+        try:
+            body = resp.json()
+        except (AssertionError, ValueError, TargetError):
+            body = None
+    total = body.get("totalCount") if isinstance(body, dict) else None
+    items = body.get("list") if isinstance(body, dict) else None
+    ids = [i.get("id") for i in items if isinstance(i, dict)] if isinstance(items, list) else []
+    return {"status": resp.status, "total": total if isinstance(total, int) else None, "ids": ids}

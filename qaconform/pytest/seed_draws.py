@@ -96,12 +96,45 @@ def charset_senders_for_seed(seed: int) -> str:
     return CHARSET_SENDERS[(seed // 8) % len(CHARSET_SENDERS)]
 
 
+WIKI_NODE_KINDS = ("a question", "an answer")
+"""wiki20 (issue 44 items 2 and 5: "unwikify" on every node kind): the kind of node the drawn unwikifier's one-shot
+unwikify (suites/one_shot_calls.py ``cancelwiki_once``, and the refused attempts before it) acts on. "a question":
+the profile's wiki_node_id, as every run did before wiki20; "an answer": a community-wiki answer found by reads
+(suites/wiki_answer.py), the path a server breaks when it unwikifies answers on another code path (the answer
+service's record, its flag never cleared). The same one accepted write either way, so one kind per run."""
+
+
+def wiki_node_kind_for_seed(seed: int) -> str:
+    """The :data:`WIKI_NODE_KINDS` entry ``seed`` draws: a question when ``seed // 16`` is even (the self-test's own
+    seed, 20260801, and every seed the registered faults' draws found before wiki20, up to 20260815), an answer when
+    it is odd. Sixteenthed so that it does not move with the four dimensions above."""
+    return WIKI_NODE_KINDS[(seed // 16) % len(WIKI_NODE_KINDS)]
+
+
+MEMBER_WIKI_SENDS = ("after its unwikify", "before its unwikify")
+"""wiki20 (issue 44 items 2 and 5: "send to moderation" on a wiki node): when admin's send to moderation of member's
+one-shot wiki question (member_wiki_node_id; suites/contract/unwikified_node.py, fix30) is made: "after its
+unwikify", as every run did before wiki20 (a node published again after the state change unwikify), or "before its
+unwikify" (suites/one_shot_calls.py ``member_wiki_sent_first``: the node is still wiki when it is sent, "Published
+node" either way, and member's unwikify follows: "Wikified node (wiki true)"). The same two accepted writes in either
+order; a record built from the wiki's owner only while the node is wiki (round55-sendtomod-wiki-realuser-author) is
+met on half the seeds."""
+
+
+def member_wiki_send_for_seed(seed: int) -> str:
+    """The :data:`MEMBER_WIKI_SENDS` entry ``seed`` draws: after its unwikify when ``seed // 32`` is even (the
+    self-test's own seed and every seed the registered faults' draws found before wiki20), before it when odd."""
+    return MEMBER_WIKI_SENDS[(seed // 32) % len(MEMBER_WIKI_SENDS)]
+
+
 DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "unfavorite order": (order_for_seed, UNFAVORITE_ORDERS),
     "param_wins body": (param_wins_body_for_seed, PARAM_WINS_BODIES),
     "unwikifier": (unwikifier_for_seed, UNWIKIFIERS),
     "private reply parent": (private_reply_parent_for_seed, PRIVATE_REPLY_PARENTS),
     "charset senders": (charset_senders_for_seed, CHARSET_SENDERS),
+    "wiki node kind": (wiki_node_kind_for_seed, WIKI_NODE_KINDS),
+    "member wiki send": (member_wiki_send_for_seed, MEMBER_WIKI_SENDS),
 }
 """Each seeded dimension a fault may name: the function giving a seed's value, and its values."""
 

@@ -545,3 +545,7 @@ ALL = ALL + BLIND_round55  # BLIND_round55_MISSED: left out (docs/blind-rounds.m
 from .faults_paths19 import PATHS19  # noqa: E402
 
 ALL = ALL + PATHS19
+# --- wiki20 (issue 44 items 2 and 5): accepted actions on wiki nodes the run never took (an answer's unwikify)
+from .faults_wiki20 import WIKI20  # noqa: E402
+
+ALL = ALL + WIKI20

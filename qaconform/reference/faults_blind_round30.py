@@ -69,7 +69,8 @@ _ALL: tuple[Fault, ...] = (
        "who is not a recipient (the locked thread is read as archived and public)"),
     _F("round30-sendtomod-after-unwikify-not-private", "ACTION-SENDTOMOD-PRIVATE",
        "'Returns an action record with verb sent and private true.': sending to moderation a node that was "
-       "unwikified earlier (a canceled wikify action on it) returns private false"),
+       "unwikified earlier (a canceled wikify action on it) returns private false",
+       draws=("member wiki send=after its unwikify",)),  # wiki20: the seed draws the send's order
     # --- read order and caches
     _F("round30-unfavorite-count-kept-5s", "ACTION-UNFAVORITE-COUNT",
        "'Returns the favorite action with canceled true and the updated favoriteCount.': the favoriteCount of a "

@@ -14,9 +14,11 @@ FIX30: tuple[Fault, ...] = (
     Fault("fix30-sendtomod-after-unwikify-verb-wikified", "ACTION-SENDTOMOD-VERB",
           "the send to moderation of a node that was unwikified earlier returns a record with verb wikified (the "
           "verb of the node's last recorded action), though 'Returns an action record with verb sent and private "
-          "true.'"),
+          "true.'",
+          draws=("member wiki send=after its unwikify",)),  # wiki20: the seed draws the send's order
     Fault("fix30-sendtomod-after-unwikify-realuser-author", "ACTION-SENDTOMOD-REALUSER",
           "the send to moderation of a node that was unwikified earlier names the node's author as realUser (the "
           "wiki's owner taken for the real user), though 'Some state-changing operations record both the effective "
-          "user (user) and the real authenticated user (realUser).'"),
+          "user (user) and the real authenticated user (realUser).'",
+          draws=("member wiki send=after its unwikify",)),  # wiki20: the seed draws the send's order
 )

@@ -103,6 +103,7 @@ from . import (
     recip_paths,
     refusals2_paths,
     refusals3_paths,
+    wiki20_paths,
 )
 from .auth import Caller
 from .errors import ApiError
@@ -257,6 +258,7 @@ HOOKS: list[Hook] = [
     Hook("round55", before=blind_round55.before, admitted=blind_round55.admitted, after=blind_round55.after,
          refusal_body=blind_round55.refusal_body),  # round55 (issue 44): blind round 55
     Hook("paths19", after=paths19_paths.after),  # paths19 (issue 44 items 2, 5): a node cache keyed without the reader
+    Hook("wiki20", after=wiki20_paths.after),  # wiki20 (issue 44): accepted actions on wiki nodes
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

@@ -70,3 +70,21 @@ def wiki_answers(b: _Builder) -> None:
             b.nodes.append(b.child("comment", int(answer[0]), qid, int(answer[0]), _FIXTURE_SPACE_ID, commenter,
                                    "<p>Worth adding the import limits here.</p>", date=date + (2 + k) * 3_600_000,
                                    depth=2))
+
+
+def unwikified_answer(b: _Builder) -> None:
+    """wiki20 (issue 44 items 2 and 5): a community-wiki answer of moderator's under a question of another user's
+    (none of the profile's accounts), the one the drawn unwikifier unwikifies on the seeds that draw "an answer"
+    (suites/wiki_answer.py finds it with reads: a wiki answer of moderator's or admin's under a question no account
+    wrote). The found-relations walk acts only under the accounts' questions, so its refused unwikify cells keep the
+    wiki answers above; one unwikify per run of the answer seeds (a fresh database per self-test run)."""
+    moderator, other = 2, 6
+    qid = b.new_id()
+    date = BASE_MS - 38 * DAY_MS
+    answer = list(b.child("answer", qid, qid, None, _FIXTURE_SPACE_ID, moderator,
+                          "<p>Name the file after the space and the date of the export.</p>",
+                          date=date + 3_600_000, depth=1))
+    answer[_WIKI_COLUMN] = 1
+    b.question(qid, _FIXTURE_SPACE_ID, other, "Naming exported files", children=[tuple(answer)], topics=(6,),
+               date=date)
+    b.action("wikified", moderator, int(answer[0]), date + 3_600_000)

@@ -8,7 +8,10 @@ question followed by its author, as sites do (fix33). A real site's question may
 the node's follower list right before the send (a read, no write), and this test judges the record as that of a
 followed node where the list held one, and says so where it held none or could not be read (a skip naming the
 node and what the list answered: the action matrix judged the record all the same, on a node nobody follows).
-No write of its own: it reads the action matrix's send.
+No write of its own: it reads the action matrix's send. wiki20 (issue 44): on the seeds that draw "before its
+unwikify" (seed_draws.MEMBER_WIKI_SENDS) that send is made while the question is still wiki, right before member's
+unwikify, and this test is the one that judges it (the matrix's unwikified cell skips, saying so): a record built
+from the wiki's owner (round55-sendtomod-wiki-realuser-author) fails realUser here.
 """
 
 from __future__ import annotations
@@ -40,19 +43,20 @@ def test_a_followed_node_sent_to_moderation_has_verb_sent_and_private_true(
     followers = followers_before_the_send(request, api, profile, user_ids)
     count = _count(followers)
     if count is None:
-        skip(SkipKind.OTHER, f"not judged on a followed node: the follower list of node {node} (member's unwikified "
+        skip(SkipKind.OTHER, f"not judged on a followed node: the follower list of node {node} (member's one-shot wiki "
                              f"question) answered {followers['status']} to {SENDER} right before the send, so whether "
                              "it was followed is unknown (PERM-FOLLOWERS judges the list's permission)")
     if count == 0:
         skip(SkipKind.FIXTURE_STATE, f"not judged on a followed node: node {node} (member_wiki_node_id, member's "
-                                     "unwikified question) had no active follower on this target right before "
+                                     "one-shot wiki question) had no active follower on this target right before "
                                      f"{SENDER}'s send (GET followers.json: totalCount 0); the interface cannot "
                                      "follow a node, so only a site where the question is followed (as its author "
                                      "follows it by default on many sites) judges the send of a followed node. "
                                      "test_action_matrix.py judged the same send on the node as it is")
     if not 200 <= resp.status < 300:
-        fail(["ACTION-SENDTOMOD-VERB"], f"{SENDER} holds Send to moderation, and node {node} is published again "
-             f"once unwikified: its send must be taken (200), whoever follows it; got {resp.status}", resp)
+        fail(["ACTION-SENDTOMOD-VERB"], f"{SENDER} holds Send to moderation, and node {node} is published (a wiki "
+             f"node, or again once unwikified): its send must be taken (200), whoever follows it; got "
+             f"{resp.status}", resp)
     body = resp.json()
     result = body.get("result") if isinstance(body, dict) else None
     action = result.get("sendToModAction") if isinstance(result, dict) else None

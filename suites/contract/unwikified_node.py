@@ -20,14 +20,15 @@ a followed node where the list held one, and says where it held none (a skip wit
 from __future__ import annotations
 
 import base64
-import contextlib
 from typing import Any
 
 import pytest
 
 from qaconform.contract import path as contract_path
 from qaconform.pytest.found_nodes import QUESTION_PAGES
+from qaconform.pytest.one_shots import followers_read, run_seed
 from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.seed_draws import member_wiki_send_for_seed
 from qaconform.pytest.support import find_listed, once_per_run
 from qaconform.target.client import ApiClient, ApiResponse, Exchange
 from qaconform.target.profile import Profile
@@ -60,21 +61,34 @@ def unwikified_node(request: pytest.FixtureRequest, api: dict[str, ApiClient], p
 def _sent(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
           user_ids: dict[str, int]) -> tuple[dict[str, Any], int]:
     """The saved send of the unwikified node (once per run and target) with the follower read made right before it,
-    and the node."""
+    and the node. wiki20: on the seeds that draw "before its unwikify" (seed_draws.MEMBER_WIKI_SENDS) the send was
+    made while the node was still wiki, right before member's unwikify (one_shot_calls.py
+    ``member_wiki_sent_first``): that one."""
     node = unwikified_node(request, api, profile, user_ids)
+    if sent_before_unwikify(request):
+        first = request.getfixturevalue("member_wiki_sent_first")
+        if first is None:
+            skip(SkipKind.FIXTURE_STATE, f"not judged: admin's send of member_wiki_node_id {node}, drawn before "
+                 "member's unwikify, was not made (the write budget's share spent)")
+        return dict(first), node
 
     def send() -> dict[str, Any]:
-        followers = _followers(api[SENDER], node)  # before the send: what a followed node is sent as
+        followers = followers_read(api[SENDER], node)  # before the send: what a followed node is sent as
         sent = _as_json(api[SENDER].put(contract_path("sendToModeration", nodeId=node), operation="sendToModeration"))
         return {**sent, "followers": followers}
 
     return once_per_run(request, profile.base_url, f"sendToMod after cancelwiki {node}", send), node
 
 
+def sent_before_unwikify(request: pytest.FixtureRequest) -> bool:
+    """Whether the run's seed draws admin's send of member_wiki_node_id before member's unwikify (wiki20)."""
+    return member_wiki_send_for_seed(run_seed(request.config)) == "before its unwikify"
+
+
 def sent_after_unwikify(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
                         user_ids: dict[str, int]) -> tuple[ApiResponse, int]:
     """admin's send to moderation of the unwikified node, once per run and target (every worker reads the one
-    response), and the node."""
+    response), and the node; on the seeds drawing "before its unwikify", the send made while it was wiki."""
     saved, node = _sent(request, api, profile, user_ids)
     return ApiResponse(saved["status"], saved["headers"], base64.b64decode(saved["content"]), saved["url"],
                        Exchange(**saved["exchange"])), node
@@ -86,20 +100,6 @@ def followers_before_the_send(request: pytest.FixtureRequest, api: dict[str, Api
     GET followers.json (active relations, the default), ``total`` its totalCount (None when the 200 held none),
     ``ids`` the followers' ids on its first page."""
     return dict(_sent(request, api, profile, user_ids)[0]["followers"])
-
-
-def _followers(client: ApiClient, node: int) -> dict[str, Any]:
-    """One read of the node's active followers ("active (boolean, default true)"), the first 100."""
-    resp = client.get(contract_path("listNodeFollowers", nodeId=node), params={"pageSize": 100},
-                      operation="listNodeFollowers")
-    body: Any = None
-    if resp.status == 200:
-        with contextlib.suppress(AssertionError, ValueError):
-            body = resp.json()
-    total = body.get("totalCount") if isinstance(body, dict) else None
-    items = body.get("list") if isinstance(body, dict) else None
-    ids = [i.get("id") for i in items if isinstance(i, dict)] if isinstance(items, list) else []
-    return {"status": resp.status, "total": total if isinstance(total, int) else None, "ids": ids}
 
 
 def _as_json(resp: ApiResponse) -> dict[str, Any]:

@@ -205,6 +205,16 @@ def _caller(role: str, request: pytest.FixtureRequest) -> str:
     return str(request.getfixturevalue("wiki_unwikifier")) if role == DRAWN else role
 
 
+def _wiki_node(role: str, node_key: str, request: pytest.FixtureRequest, profile: Any) -> tuple[int, int | None]:
+    """The node a WIKI_CASES row's call acted on, and its author where the run knows it: for :data:`DRAWN`
+    wiki_node_id's question, or the found wiki answer on the seeds that draw "an answer" (wiki20:
+    one_shot_calls.py ``wiki_unwikified``)."""
+    if role != DRAWN:
+        return int(getattr(profile.fixtures, node_key)), None
+    target = request.getfixturevalue("wiki_unwikified")
+    return int(target.node), target.author
+
+
 @pytest.mark.rule("ACTION-WRAPPERS", "ACTION-RECORD-SHAPE", "ACTION-CANCELWIKI-CANCELED", "ACTION-CANCELED-FIELDS",
                   "ACTION-NODE-ID", "SHAPE-CANCEL-WIKI", "SHAPE-ACTIONDATE")
 @pytest.mark.parametrize(("fixture", "role", "node_key"), WIKI_CASES)
@@ -215,6 +225,7 @@ def test_unwikifying_a_wiki_node_returns_the_wiki_action_canceled(fixture: str, 
                                                                   user_ids: dict[str, int], contract: Any,
                                                                   marked_rules: tuple[str, ...]) -> None:
     resp: ApiResponse = request.getfixturevalue(fixture)
+    node_id, _ = _wiki_node(role, node_key, request, profile)
     role = _caller(role, request)
     action = action_of(resp, "wikifyAction", "wikify-result", contract, marked_rules, perm=(WIKI_PERM[role],))
     assert_action_valid(contract, action, "wikifyAction", marked_rules)
@@ -223,7 +234,6 @@ def test_unwikifying_a_wiki_node_returns_the_wiki_action_canceled(fixture: str, 
     expect(user_is(action.get("canceledByUser"), api[role], user_ids), ("ACTION-CANCELED-FIELDS", "AUTH-ACTING-USER"),
            f"{role} unwikified, so canceledByUser must be {api[role].username}", resp)
     # its verb ("wikified" is a value seen, not stated) is recorded by OBS-ACTION-VERBS
-    node_id = getattr(profile.fixtures, node_key)
     expect((action.get("node") or {}).get("id") == node_id, "ACTION-NODE-ID", f"node.id must be {node_id}", resp)
 
 
@@ -235,14 +245,16 @@ def test_an_unwikified_node_reads_back_not_wiki_in_the_lists(fixture: str, role:
                                                              profile: Any, user_ids: dict[str, int],
                                                              marked_rules: tuple[str, ...]) -> None:
     resp: ApiResponse = request.getfixturevalue(fixture)
+    node_id, author = _wiki_node(role, node_key, request, profile)
     role = _caller(role, request)
     refused = [WIKI_PERM[role]] if resp.status in DENIED else ["SHAPE-CANCEL-WIKI"]
     expect(resp.status == 200, blamed(refused, marked_rules),
            f"{role} could not unwikify {node_key}, nothing to read back", resp)
-    node_id = int(getattr(profile.fixtures, node_key))
     # every list the node can be in: the question list and its author's question and answer lists (the author is
-    # the user of the wikify action; member for its own node). A server may update one list and not another.
+    # the user of the wikify action; member for its own node; the found wiki answer's author, wiki20). A server may
+    # update one list and not another.
     authors = {user_ids["member"]} if role == "member" and "member" in user_ids else set()
+    authors |= {author} if author is not None else set()
     try:
         wiki_user = resp.json()["result"]["wikifyAction"]["user"]["id"]
         if isinstance(wiki_user, int):

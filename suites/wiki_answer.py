@@ -1,0 +1,133 @@
+"""wiki20 (issue 44 items 2 and 5): the node the drawn unwikifier's one-shot unwikify acts on, and the refused
+attempts before it: the profile's wiki question (wiki_node_id), or, on the seeds that draw "an answer"
+(qaconform.pytest.seed_draws ``WIKI_NODE_KINDS``), a community-wiki answer found by reads.
+
+Why: every accepted unwikify of the run was of a wiki question (wiki_node_id, member_wiki_node_id), so a server whose
+answers are unwikified on another code path (the answer service's record key, its flag never cleared) was never met
+(round51-cancelwiki-answer-stays-wiki, round54-cancelwiki-answer-wikiaction-key, round55-cancelwiki-answer-wrapper-key).
+The same one accepted write either way: on the answer seeds wiki_node_id is not acted on at all.
+
+Which answer: the interface makes no wiki node, so it is one the accounts' sites hold: the first ``wiki: true``
+answer in the answer lists of the two accounts holding Mark as community wiki (moderator's, then admin's; bounded
+reads: the first page and the last ``END_PAGES``), that no run wrote (no run tag in its body) and that is under a
+question none of the profile's accounts wrote (their question lists, bounded): the found-relations walk
+(suites/contract/found_relations.py) acts only under the accounts' questions, so its refused unwikify cells never meet
+the answer this run unwikifies. Never a profile fixture or pool. A target without one (none listed, or every one
+unwikified by earlier runs: each run consumes one, as the fixtures' one-shots are) keeps the question: the run
+unwikifies wiki_node_id as on the other seeds and judges it as before, at the same cost; nothing is blamed on the
+server for the missing answer (the answer path is simply not taken on that target). The answer is found ONCE per
+run and target (every xdist worker reads the one choice).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from qaconform.pytest.properties.plugin import STATE
+from qaconform.pytest.seed_draws import wiki_node_kind_for_seed
+from qaconform.pytest.support import once_per_run
+from qaconform.target.client import ApiClient, TargetError
+from qaconform.target.created_id import as_id
+from qaconform.target.fixture_state import END_PAGES
+from qaconform.target.profile import Profile
+
+UNWIKIFIER_ACCOUNTS = ("moderator", "admin")
+"""The accounts whose answer lists are read for a wiki answer: the two that hold Mark as community wiki."""
+RUN_TAG_MARK = "[qc-"
+"""What a body the kit wrote carries (found_relations.RUN_TAG_MARK): such a node is some run's."""
+PAGE_SIZE = 100
+ANSWER = "wiki answer"
+"""The name the found answer goes by in the refusals' and the unwikify's keys and messages."""
+
+
+@dataclass(frozen=True)
+class WikiTarget:
+    """The node the unwikify acts on: ``name`` (``wiki_node_id`` or :data:`ANSWER`), its id, its kind, and the
+    answer's author (None for the profile's question: the unwikify's record says who wikified it)."""
+
+    name: str
+    node: int
+    kind: str
+    author: int | None = None
+
+
+def _pages(client: ApiClient, api_path: str) -> list[dict[str, Any]]:
+    """The items of the first page of a list and of its last ``END_PAGES`` pages (bounded reads)."""
+    items: list[dict[str, Any]] = []
+    pages = [1]
+    while pages:
+        page = pages.pop(0)
+        try:
+            resp = client.get(api_path, params={"page": page, "pageSize": PAGE_SIZE})
+            body = resp.json() if resp.status == 200 else None
+        except (TargetError, ValueError):
+            return items
+        if not isinstance(body, dict) or not isinstance(body.get("list"), list):
+            return items
+        items += [i for i in body["list"] if isinstance(i, dict)]
+        count = body.get("pageCount")
+        if page == 1 and isinstance(count, int) and not isinstance(count, bool):
+            pages = list(range(count, max(1, count - END_PAGES), -1))
+    return items
+
+
+def _candidates(admin: ApiClient, user_ids: dict[str, int], taken: set[int]) -> list[tuple[int, int, int]]:
+    """(answer, its question, its author) of every wiki answer the unwikifier accounts' lists show, not a run's."""
+    found = []
+    for role in UNWIKIFIER_ACCOUNTS:
+        uid = user_ids.get(role)
+        if uid is None:
+            continue
+        for a in _pages(admin, f"user/{uid}/answer.json"):
+            aid, question = as_id(a.get("id")), as_id(a.get("originalParentId", a.get("parentId")))
+            body = str(a.get("body") or "") + str(a.get("bodyAsHTML") or "")
+            if (a.get("wiki") is True and aid is not None and question is not None and RUN_TAG_MARK not in body
+                    and aid not in taken and question not in taken and (a.get("author") or {}).get("id") == uid):
+                found.append((aid, question, uid))
+    return found
+
+
+def find_wiki_answer(admin: ApiClient, user_ids: dict[str, int], taken: set[int]) -> tuple[int, int] | None:
+    """(answer, author) of the first wiki answer :func:`_candidates` finds under a question no account wrote."""
+    found = _candidates(admin, user_ids, taken)
+    if not found:
+        return None
+    asked: set[int] = set()
+    for uid in sorted(set(user_ids.values())):
+        asked |= {i for q in _pages(admin, f"user/{uid}/question.json") if (i := as_id(q.get("id"))) is not None}
+    return next(((aid, author) for aid, question, author in found if question not in asked), None)
+
+
+def _taken(profile: Profile) -> set[int]:
+    f = profile.fixtures
+    ids = {f.question_id, f.member_wiki_node_id, f.wiki_node_id, f.favorite_node_id, f.locked_question_id}
+    ids |= {n for pool in profile.pools.values() for n in pool}
+    return {i for i in ids if i is not None}
+
+
+def drawn_kind(request: pytest.FixtureRequest) -> str:
+    """The run's ``WIKI_NODE_KINDS`` entry (a question when no seed is set)."""
+    seed = request.config.stash[STATE].seed if STATE in request.config.stash else 0
+    return wiki_node_kind_for_seed(seed)
+
+
+def wiki_target(request: pytest.FixtureRequest, question: int) -> WikiTarget:
+    """The node this run's unwikify of another's wiki node acts on: ``question`` (wiki_node_id's node this run
+    takes) unless the seed draws an answer and :func:`find_wiki_answer` finds one (once per run and target)."""
+    if drawn_kind(request) != "an answer":
+        return WikiTarget("wiki_node_id", question, "question")
+    profile: Profile = request.getfixturevalue("profile")
+    api: dict[str, ApiClient] = request.getfixturevalue("api")
+    user_ids: dict[str, int] = request.getfixturevalue("user_ids")
+
+    def find() -> dict[str, Any]:
+        got = find_wiki_answer(api["admin"], user_ids, _taken(profile))
+        return {"answer": got[0], "author": got[1]} if got is not None else {}
+
+    found = once_per_run(request, profile.base_url, "wiki20 wiki answer", find)
+    if not found:
+        return WikiTarget("wiki_node_id", question, "question")  # no wiki answer listed: the question, as before
+    return WikiTarget(ANSWER, int(found["answer"]), "answer", int(found["author"]))
