@@ -96,12 +96,29 @@ def charset_senders_for_seed(seed: int) -> str:
     return CHARSET_SENDERS[(seed // 8) % len(CHARSET_SENDERS)]
 
 
+OPTION_COMMENT_FORMS = ("json", "query", "form", "param_wins")
+"""forms20 (issue 44 item 3, round54-comment-form-charset-privacy-dropped's kind): the input form of the run's shared
+comments with a private option that needs no recipients (to the original poster, to moderators, to own groups:
+suites/conftest.py ``private_comment_of``), spec/dimensions.yaml ``input_form`` in its order. They went as JSON only,
+so a server dropping the option of a form-encoded comment passed. The value drawn is the form of the rotation's first
+comment (suites/contract/placed_slots.py ``OPTION_COMMENTS``), each next one the next form: every run sends every
+form, and each comment takes every form within any 8 consecutive seeds. The same writes, read back the same way."""
+
+
+def option_comment_form_for_seed(seed: int) -> str:
+    """The :data:`OPTION_COMMENT_FORMS` entry ``seed`` draws: ``(seed + seed // 16) % 4``. The sixteenth shifts it
+    against the four dimensions above (all of them a function of ``seed % 16``), so that every combination of theirs
+    meets every form within the self-test's search span."""
+    return OPTION_COMMENT_FORMS[(seed + seed // 16) % len(OPTION_COMMENT_FORMS)]
+
+
 DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "unfavorite order": (order_for_seed, UNFAVORITE_ORDERS),
     "param_wins body": (param_wins_body_for_seed, PARAM_WINS_BODIES),
     "unwikifier": (unwikifier_for_seed, UNWIKIFIERS),
     "private reply parent": (private_reply_parent_for_seed, PRIVATE_REPLY_PARENTS),
     "charset senders": (charset_senders_for_seed, CHARSET_SENDERS),
+    "option comment form": (option_comment_form_for_seed, OPTION_COMMENT_FORMS),
 }
 """Each seeded dimension a fault may name: the function giving a seed's value, and its values."""
 

@@ -541,3 +541,7 @@ ALL = ALL + BLIND_round54  # BLIND_round54_MISSED: left out (docs/blind-rounds.m
 from .faults_blind_round55 import BLIND_round55  # noqa: E402
 
 ALL = ALL + BLIND_round55  # BLIND_round55_MISSED: left out (docs/blind-rounds.md)
+# --- forms20 (issue 44 item 3): an option of an accepted write dropped in one input form
+from .faults_forms20 import FORMS20  # noqa: E402
+
+ALL = ALL + FORMS20
