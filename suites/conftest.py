@@ -149,7 +149,8 @@ def answer_in(request: pytest.FixtureRequest, api: dict[str, ApiClient], questio
         if role == LOCKED_QUESTION_WRITER and form == answer_form(role) and locked is not None:
             resp = _shared(request, profile, f"{key} to the locked question", counts_after_posts.around(
                 request, profile, f"{key} to the locked question", _answer_lists(api, role),
-                lambda: post_answer_in(api[role], locked, run_tag, created, text, form, seed)))
+                lambda: post_answer_in(api[role], locked, run_tag, created, text, form, seed,
+                                       support.answer_options(role, form, seed))))  # forms20: the options too
             if not 400 <= resp.status < 500:  # a refusal: what a lock does to new answers is not shown
                 return SharedWrite(resp, text, node=locked, form=form, key=f"{key} to the locked question")
             refused = resp
@@ -157,7 +158,7 @@ def answer_in(request: pytest.FixtureRequest, api: dict[str, ApiClient], questio
         question = found_nodes.child_space_or(request, api, profile, role, form, question)  # blind12 (issue 44)
         resp = _shared(request, profile, key, counts_after_posts.around(  # fix23: counts read around the post
             request, profile, key, _answer_lists(api, role), lambda: post_answer_in(  # round50: admin's the options
-                api[role], question, run_tag, created, text, form, seed, support.answer_options(role, form))))
+                api[role], question, run_tag, created, text, form, seed, support.answer_options(role, form, seed))))
         return SharedWrite(resp, text, node=question, form=form, refused=refused, key=key)
 
     return get

@@ -112,6 +112,20 @@ def option_comment_form_for_seed(seed: int) -> str:
     return OPTION_COMMENT_FORMS[(seed + seed // 16) % len(OPTION_COMMENT_FORMS)]
 
 
+OPTIONS_ANSWER_WRITERS = ("admin", "moderator", "member")
+"""forms20 (issue 44 item 3): the publisher whose shared answer, in its own form (support.answer_form: admin query
+parameters, moderator a form-encoded body, member the JSON body), carries postAnswer's stated options (round50's
+``OPTIONS_ANSWER_WRITER``, admin's alone before: a form-encoded answer with an option was never sent). The same
+answer either way (no write more)."""
+
+
+def options_answer_writer_for_seed(seed: int) -> str:
+    """The :data:`OPTIONS_ANSWER_WRITERS` entry ``seed`` draws: ``(seed + 2) % 3`` (admin at the self-test's own
+    seed, 20260801, as every run before forms20); three is prime to sixteen, so it meets every combination of the
+    dimensions above within the self-test's search span, and every value within any 3 consecutive seeds."""
+    return OPTIONS_ANSWER_WRITERS[(seed + 2) % len(OPTIONS_ANSWER_WRITERS)]
+
+
 DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "unfavorite order": (order_for_seed, UNFAVORITE_ORDERS),
     "param_wins body": (param_wins_body_for_seed, PARAM_WINS_BODIES),
@@ -119,6 +133,7 @@ DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "private reply parent": (private_reply_parent_for_seed, PRIVATE_REPLY_PARENTS),
     "charset senders": (charset_senders_for_seed, CHARSET_SENDERS),
     "option comment form": (option_comment_form_for_seed, OPTION_COMMENT_FORMS),
+    "options answer writer": (options_answer_writer_for_seed, OPTIONS_ANSWER_WRITERS),
 }
 """Each seeded dimension a fault may name: the function giving a seed's value, and its values."""
 

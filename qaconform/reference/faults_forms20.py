@@ -17,4 +17,10 @@ FORMS20: tuple[Fault, ...] = (
           "as a form-encoded body with visibility to moderators is stored at full visibility (the form reader drops "
           "that option); the JSON body, query parameters and the other options form-encoded are read",
           draws=("option comment form=form",)),
+    Fault("forms20-answer-form-option-body-dropped", "CONV-PARAM-AS-BODY-FIELD",
+          "\"each body field may also be given as a request or query parameter of the same name\": an answer sent "
+          "as a form-encoded body while a stated option (wrap) comes as a query parameter is read from its query "
+          "alone, so its form-encoded body is dropped (refused 400 for want of a body); a form-encoded answer without "
+          "an option, and an option beside a JSON body or query parameters, are read",
+          draws=("options answer writer=moderator",)),
 )

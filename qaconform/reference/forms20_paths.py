@@ -15,6 +15,9 @@ from .http_io import with_raw_body
 
 FORM_TYPE = "application/x-www-form-urlencoded"
 MODS_DROPPED = "forms20-comment-form-moderators-stored-public"
+OPTION_DROPS_FORM = "forms20-answer-form-option-body-dropped"
+OPTIONS = ("wrap", "v1")
+"""The options postAnswer states ("Option wrap"; v1 too, should a description state it)."""
 
 
 def _form(request: Request) -> bool:
@@ -30,7 +33,11 @@ async def before(svc: Any, op: str, request: Request, caller: Any, _handler: Any
 
 
 def admitted(svc: Any, op: str, request: Request, caller: Any) -> Request:
-    """A form-encoded comment to moderators without its visibility (the option dropped: stored at full visibility)."""
+    """A form-encoded comment to moderators without its visibility (the option dropped: stored at full visibility);
+    a form-encoded answer with an option in its query without its form fields (read from the query alone)."""
+    if op == "postAnswer" and faults.is_on(OPTION_DROPS_FORM) and _form(request) \
+            and any(o in request.query_params for o in OPTIONS):
+        return with_raw_body(request, b"")
     pairs = getattr(request.state, "forms20_form", None) if op == "postComment" and faults.is_on(MODS_DROPPED) \
         else None
     if pairs and ("visibility", visibility.wire_name("mod")) in pairs:
