@@ -36,7 +36,8 @@ from qaconform.target.writes import SUITES
 
 from . import counts_after_posts, placed_forms, plain_after_private, posted_texts, question_options, shared_answer_post
 from .one_shot_calls import *  # noqa: F403 - the one-shot fixtures (one_shot_calls.__all__), for every suite
-from .one_shot_calls import once_per_target
+from .option_forms import REPEATS_OPTION_OF, option_form_refusal, post_option  # noqa: F401 - forms20: drawn forms
+from .option_forms import shared as _shared  # the session's shared writes (forms20 reads them too)
 from .own_question_private import parent as own_parent
 from .placed_forms import placed_write  # noqa: F401 - forms9 (issue 44 item 3): the drawn forms' outcomes
 from .properties import recipient_forms  # the privacy model reads it too, as a sibling (no package name there)
@@ -119,19 +120,6 @@ def _answer_id(request: pytest.FixtureRequest, api: dict[str, ApiClient], questi
 _SHARED_ANSWER = pytest.StashKey[dict[str, int]]()
 
 
-def _shared(request: pytest.FixtureRequest, profile: Profile, key: str, make: Callable[[], ApiResponse]) -> ApiResponse:
-    """``make()`` once per run and target: once per process (a session's cache, which a run on one process has only)
-    and once across xdist workers (:func:`one_shot_calls.once_per_target`)."""
-    cache: dict[str, ApiResponse] = request.session.stash.setdefault(_SHARED, {})
-    if key not in cache:
-        cache[key] = once_per_target(request, profile, f"shared {key}", make)
-    return cache[key]
-
-
-_SHARED = pytest.StashKey[dict[str, ApiResponse]]()
-"""The session's shared writes by key."""
-
-
 ANSWER_TEXT = "réponse naïve, 日本語の回答, ümlaut ✓"
 """Plain text beyond ASCII in every shared answer: accents, CJK and a symbol are the same text, in the 201 and when
 listed (test_answers.py reads member's for ANSWER-BODY-KEPT)."""
@@ -161,7 +149,8 @@ def answer_in(request: pytest.FixtureRequest, api: dict[str, ApiClient], questio
         if role == LOCKED_QUESTION_WRITER and form == answer_form(role) and locked is not None:
             resp = _shared(request, profile, f"{key} to the locked question", counts_after_posts.around(
                 request, profile, f"{key} to the locked question", _answer_lists(api, role),
-                lambda: post_answer_in(api[role], locked, run_tag, created, text, form, seed)))
+                lambda: post_answer_in(api[role], locked, run_tag, created, text, form, seed,
+                                       support.answer_options(role, form, seed))))  # forms20: the options too
             if not 400 <= resp.status < 500:  # a refusal: what a lock does to new answers is not shown
                 return SharedWrite(resp, text, node=locked, form=form, key=f"{key} to the locked question")
             refused = resp
@@ -169,7 +158,7 @@ def answer_in(request: pytest.FixtureRequest, api: dict[str, ApiClient], questio
         question = found_nodes.child_space_or(request, api, profile, role, form, question)  # blind12 (issue 44)
         resp = _shared(request, profile, key, counts_after_posts.around(  # fix23: counts read around the post
             request, profile, key, _answer_lists(api, role), lambda: post_answer_in(  # round50: admin's the options
-                api[role], question, run_tag, created, text, form, seed, support.answer_options(role, form))))
+                api[role], question, run_tag, created, text, form, seed, support.answer_options(role, form, seed))))
         return SharedWrite(resp, text, node=question, form=form, refused=refused, key=key)
 
     return get
@@ -343,33 +332,23 @@ def private_comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient]
             request, api, question_id, run_tag, created, profile)
         refused = repeated = None
         on = question_id if (role, option) == question_options.ON_QUESTION else shared_answer  # paths18: COMMENT-8
+        key = f"{option} comment of {role}"
+
+        def sent(as_key: str, node: int) -> ApiResponse:  # forms20 (issue 44 item 3): in the form the seed draws
+            return post_option(request, profile, role, option, as_key, lambda f: post_comment_in(
+                api[role], node, run_tag, created, text, f, visibility=value))
         if (role, option) in REPEATS_OPTION_OF:  # fix22 (issue 44): a reply repeating its parent's option
             parent = get(REPEATS_OPTION_OF[role, option], option)
             if parent.resp.status == 201 and parent.id is not None:
-                repeated = to = parent.id
-                reply = _shared(request, profile, f"{option} comment of {role} as a reply", lambda: post_comment(
-                    api[role], to, run_tag, created, text=text, visibility=value))
+                reply = sent(f"{key} as a reply", repeated := parent.id)
                 if 200 <= reply.status < 300:
                     return SharedWrite(reply, text, parent.node or shared_answer, repeats=repeated)
                 refused = reply
-        resp = plain_after_private.reply_follows(request, role, option, lambda: _shared(  # paths18: its reply next
-            request, profile, f"{option} comment of {role}", lambda: post_comment(
-                api[role], on, run_tag, created, text=text, visibility=value)))
+        resp = plain_after_private.reply_follows(request, role, option, lambda: sent(key, on))  # paths18: reply next
         return SharedWrite(resp, text, on, refused=refused, repeats=repeated)
 
     return get
 
-
-REPEATS_OPTION_OF: dict[tuple[str, str], str] = {
-    ("admin", "to_original_poster"): "member", ("moderator", "to_moderators"): "member",
-    ("admin", "to_own_groups"): "moderator"}
-"""(account, option) -> whose shared comment of the same option it replies to, repeating the option (fix22, issue
-44: "A reply to a private comment without privacy fields, or with the same ones, inherits the parent's settings:
-201", for every private option, not only recipients), by an account that reads the parent whoever may read such a
-comment (moderator a comment to moderators; admin holds every permission). Each reply is the permission table's cell
-(and the stored-option check's comment) anyway, so the repeat costs no write; a refusal (who may reply to another's
-op, mod or group comment is not described; rule 3's 400 is test_reply_visibility_pairs.py's to judge) puts it under
-the shared answer, as before."""
 
 
 @pytest.fixture(scope="session")

@@ -125,6 +125,34 @@ def member_wiki_send_for_seed(seed: int) -> str:
     """The :data:`MEMBER_WIKI_SENDS` entry ``seed`` draws: after its unwikify when ``seed // 32`` is even (the
     self-test's own seed and every seed the registered faults' draws found before wiki20), before it when odd."""
     return MEMBER_WIKI_SENDS[(seed // 32) % len(MEMBER_WIKI_SENDS)]
+OPTION_COMMENT_FORMS = ("json", "query", "form", "param_wins")
+"""forms20 (issue 44 item 3, round54-comment-form-charset-privacy-dropped's kind): the input form of the run's shared
+comments with a private option that needs no recipients (to the original poster, to moderators, to own groups:
+suites/conftest.py ``private_comment_of``), spec/dimensions.yaml ``input_form`` in its order. They went as JSON only,
+so a server dropping the option of a form-encoded comment passed. The value drawn is the form of the rotation's first
+comment (suites/contract/placed_slots.py ``OPTION_COMMENTS``), each next one the next form: every run sends every
+form, and each comment takes every form within any 8 consecutive seeds. The same writes, read back the same way."""
+
+
+def option_comment_form_for_seed(seed: int) -> str:
+    """The :data:`OPTION_COMMENT_FORMS` entry ``seed`` draws: ``(seed + seed // 16) % 4``. The sixteenth shifts it
+    against the four dimensions above (all of them a function of ``seed % 16``), so that every combination of theirs
+    meets every form within the self-test's search span."""
+    return OPTION_COMMENT_FORMS[(seed + seed // 16) % len(OPTION_COMMENT_FORMS)]
+
+
+OPTIONS_ANSWER_WRITERS = ("admin", "moderator", "member")
+"""forms20 (issue 44 item 3): the publisher whose shared answer, in its own form (support.answer_form: admin query
+parameters, moderator a form-encoded body, member the JSON body), carries postAnswer's stated options (round50's
+``OPTIONS_ANSWER_WRITER``, admin's alone before: a form-encoded answer with an option was never sent). The same
+answer either way (no write more)."""
+
+
+def options_answer_writer_for_seed(seed: int) -> str:
+    """The :data:`OPTIONS_ANSWER_WRITERS` entry ``seed`` draws: ``(seed + 2) % 3`` (admin at the self-test's own
+    seed, 20260801, as every run before forms20); three is prime to sixteen, so it meets every combination of the
+    dimensions above within the self-test's search span, and every value within any 3 consecutive seeds."""
+    return OPTIONS_ANSWER_WRITERS[(seed + 2) % len(OPTIONS_ANSWER_WRITERS)]
 
 
 DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
@@ -135,6 +163,8 @@ DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "charset senders": (charset_senders_for_seed, CHARSET_SENDERS),
     "wiki node kind": (wiki_node_kind_for_seed, WIKI_NODE_KINDS),
     "member wiki send": (member_wiki_send_for_seed, MEMBER_WIKI_SENDS),
+    "option comment form": (option_comment_form_for_seed, OPTION_COMMENT_FORMS),
+    "options answer writer": (options_answer_writer_for_seed, OPTIONS_ANSWER_WRITERS),
 }
 """Each seeded dimension a fault may name: the function giving a seed's value, and its values."""
 

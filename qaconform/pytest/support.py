@@ -175,10 +175,14 @@ never read. Its effect is not shown: a 2xx that is no Node is not judged (suites
 write more: the answer is posted anyway."""
 
 
-def answer_options(role: str, form: str) -> dict[str, str]:
+def answer_options(role: str, form: str, seed: int | None = None) -> dict[str, str]:
     """The options ``role``'s answer in ``form`` carries: postAnswer's stated options for
-    :data:`OPTIONS_ANSWER_WRITER`'s shared answer, none for any other."""
-    if role != OPTIONS_ANSWER_WRITER or form != answer_form(role):
+    :data:`OPTIONS_ANSWER_WRITER`'s shared answer (forms20: the run's ``seed`` draws the writer where given,
+    seed_draws.OPTIONS_ANSWER_WRITERS), none for any other."""
+    from qaconform.pytest.seed_draws import options_answer_writer_for_seed
+
+    writer = OPTIONS_ANSWER_WRITER if seed is None else options_answer_writer_for_seed(seed)
+    if role != writer or form != answer_form(role):
         return {}
     return one_shots.stated_options("postAnswer")
 

@@ -549,3 +549,7 @@ ALL = ALL + PATHS19
 from .faults_wiki20 import WIKI20  # noqa: E402
 
 ALL = ALL + WIKI20
+# --- forms20 (issue 44 item 3): an option of an accepted write dropped in one input form
+from .faults_forms20 import FORMS20  # noqa: E402
+
+ALL = ALL + FORMS20

@@ -263,6 +263,11 @@ HOOKS: list[Hook] = [
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
 
+# --- forms20 (issue 44 item 3): an option of an accepted write dropped in one input form
+from . import forms20_paths  # noqa: E402
+
+HOOKS.append(Hook("forms20", before=forms20_paths.before, admitted=forms20_paths.admitted))
+
 
 def ahead_of_auth(svc: Service, op: str, request: Request) -> None:
     for hook in HOOKS:

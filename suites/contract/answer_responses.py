@@ -99,6 +99,8 @@ class Posted:
     username: str
     schema_errors: Callable[[Any], list[SchemaError]]
     location_names: Callable[[ApiResponse, int, str, str], None]
+    options: dict[str, str] | None = None
+    """The stated options the answer carried (support.answer_options: the run's seed draws whose answer)."""
 
 
 def judge(rule: str, row: Row, posted: Posted, skip_not_shown: Callable[[str], None]) -> None:
@@ -123,8 +125,8 @@ def judge(rule: str, row: Row, posted: Posted, skip_not_shown: Callable[[str], N
         fail(["CONV-JSON-EXTENSION"], f"{what}: \"Each path ends in .json, which selects the JSON format\": the "
                                       f"{resp.status} is not JSON", resp)
     if resp.status != 201 or not isinstance(body, dict) or "body" not in body:
-        if answer_options(row.writer, row.form):  # round50 (issue 44): what an option does to the 201 is not shown
-            skip_not_shown(f"not judged: {what}, sent with {answer_options(row.writer, row.form)}: no Node came "
+        if options := (answer_options(row.writer, row.form) if posted.options is None else posted.options):
+            skip_not_shown(f"not judged: {what}, sent with {options}: no Node came "  # round50: effect not shown
                            f"({resp.status}); \"Values and effect of wrap and v1: not shown\"")
             return
         if row.writer in ANSWER_PUBLISHERS:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from qaconform import contract
+from qaconform.pytest.seed_draws import OPTION_COMMENT_FORMS, option_comment_form_for_seed
 
 JSON = "json"
 PRIVATE_FORMS = (JSON, "query", "param_wins")
@@ -66,3 +67,21 @@ TEXTS = {"others_answer": "permission matrix: another's node",
          "private_comment_on_answer": "private to moderator",
          "private_comment_on_question": "private comment on the question"}
 """The text each slot's fixture posts (suites/conftest.py; the run tag is added)."""
+
+
+OPTION_COMMENTS = (("member", "to_moderators"), ("admin", "to_original_poster"), ("moderator", "to_moderators"),
+                   ("admin", "to_own_groups"), ("member", "to_original_poster"), ("admin", "to_moderators"),
+                   ("moderator", "to_own_groups"), ("moderator", "to_original_poster"))
+"""forms20 (issue 44 item 3): the shared comments with a private option that needs no recipients (suites/conftest.py
+``private_comment_of``), in the order of their form rotation (seed_draws.OPTION_COMMENT_FORMS): four consecutive
+ones take the four forms at every seed, and an option's comments by its accounts take different forms. Such a
+comment carries scalars only (body, visibility), so every stated form admits it; a pair not listed (member's to own
+groups, a permission refusal that rule 7's form rows send in every form) goes as JSON."""
+
+
+def option_form_of(role: str, option: str, seed: int) -> str:
+    """The input form (role, option)'s shared private-option comment posts in for the run's ``seed``."""
+    if (role, option) not in OPTION_COMMENTS:
+        return JSON
+    first = OPTION_COMMENT_FORMS.index(option_comment_form_for_seed(seed))
+    return OPTION_COMMENT_FORMS[(first + OPTION_COMMENTS.index((role, option))) % len(OPTION_COMMENT_FORMS)]

@@ -46,7 +46,15 @@ from rule_assertions import assert_location_names
 from qaconform import contract
 from qaconform.contract import Dimensions
 from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
-from qaconform.pytest.support import ANSWER_PUBLISHERS, LOSING_BODY, body_holds, find_listed, present
+from qaconform.pytest.properties.plugin import STATE
+from qaconform.pytest.support import (
+    ANSWER_PUBLISHERS,
+    LOSING_BODY,
+    answer_options,
+    body_holds,
+    find_listed,
+    present,
+)
 from qaconform.target.client import ApiClient
 
 pytestmark = [pytest.mark.contract, pytest.mark.writes]
@@ -201,12 +209,14 @@ def test_an_answer_in_every_input_form_keeps_its_text_and_names_its_writer(
 
 def test_every_response_rule_of_an_answer_in_every_form_by_every_writer(
         response_rule: str, row: Row, answer_in: Callable[[str, str], Any], question_id: int, contract: Any,
-        api: dict[str, ApiClient]) -> None:
+        api: dict[str, ApiClient], request: pytest.FixtureRequest) -> None:
     """The matrix's own answer, judged for every rule of a posted answer's response: created, 201 for a publisher,
     and the new Node's fields, schema and Location, whichever form carried the body and whoever wrote it
     (answer_responses.py)."""
     shared = answer_in(row.writer, row.form)
+    seed = request.config.stash[STATE].seed if STATE in request.config.stash else None  # forms20: whose options
     schema = contract.operation("postAnswer").response_schema(201)
     posted = Posted(shared.resp, shared.text, shared.node or question_id, api[row.writer].username,
-                    lambda body: contract.schema_errors(schema, body), assert_location_names)
+                    lambda body: contract.schema_errors(schema, body), assert_location_names,
+                    answer_options(row.writer, row.form, seed))
     judge(response_rule, row, posted, lambda why: skip(SkipKind.OTHER, why))

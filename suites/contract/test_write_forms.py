@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from placed_slots import PRIVATE_FORMS, SLOTS, TEXTS, form_of
+from placed_slots import OPTION_COMMENTS, PRIVATE_FORMS, SLOTS, TEXTS, form_of, option_form_of
 
 from qaconform import contract
 from qaconform.pytest.outcomes import SkipKind, fail, skip
@@ -100,6 +100,13 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
             rows.append(pytest.param(slot, id=f"{s.operation}-{form}-{slot}",
                                      marks=[*(pytest.mark.rule(r) for r in sorted(rules)), cell]))
         metafunc.parametrize("slot", rows)
+    if "option_comment" in metafunc.fixturenames:  # forms20: the private-option comments drawn in a parameter form
+        seed = _seed(metafunc.config)
+        drawn = [(r, o, option_form_of(r, o, seed)) for r, o in OPTION_COMMENTS]
+        metafunc.parametrize("option_comment", [
+            pytest.param((r, o), id=f"{o}-by-{r}-{f}", marks=[
+                *(pytest.mark.rule(r) for r in sorted({"CONV-PARAM-AS-BODY-FIELD", _success_rule("postComment", f)})),
+                pytest.mark.cell("option_forms", role=r, option=o, form=f)]) for r, o, f in drawn if f != JSON])
     if "refusal" in metafunc.fixturenames:
         metafunc.parametrize(("refusal", "form", "parent_kind"), _refusal_rows())
 
@@ -121,6 +128,11 @@ def taken_forms(request: pytest.FixtureRequest) -> Callable[[str, str], bool]:
         return any(comment_of(w).form == form for w in writers if comment_form(w, seed) == form)
 
     return taken
+
+
+def _label_of(slot: str) -> str:
+    """A slot's label, or ``slot`` itself when it names a write of its own (forms20's private-option comments)."""
+    return _label(slot) if slot in SLOTS else slot
 
 
 def _label(slot: str) -> str:
@@ -182,6 +194,46 @@ def test_every_shared_write_in_its_drawn_form_is_taken_with_its_text(
                      "parameter wins\")", resp)
 
 
+def test_every_private_option_comment_in_its_drawn_form_is_taken_and_keeps_its_option(
+        option_comment: tuple[str, str], private_comment_of: Callable[[str, str], Any],
+        option_form_refusal: Callable[[str, str], tuple[str, ApiResponse | None]], api: dict[str, ApiClient],
+        profile: Profile) -> None:
+    """forms20 (issue 44 item 3): the run's shared comment of an account with a private option that needs no
+    recipients, in the parameter form the seed drew for it (suites/option_forms.py; the JSON ones are the stored-option
+    tests'), is taken as its JSON twin would be and reads back at its Location with the option sent ("each body field
+    may also be given as a request or query parameter of the same name"; under param_wins the parameters beside a
+    JSON body of another text: "When both are given, the parameter wins")."""
+    role, option = option_comment
+    value = getattr(profile.visibility, option)
+    if value is None or not profile.supports("2.16.0"):
+        skip(SkipKind.CONFIGURATION, f"disabled by configuration: no wire value of {option}, or a target before "
+                                     f"2.16.0 ({profile.service_version}): no private option to send")
+    shared = private_comment_of(role, option)
+    form, refused = option_form_refusal(role, option)
+    rule, label = _success_rule("postComment", form), f"{role}'s shared {option} comment ({value!r})"
+    said = {QUERY: "query", FORM: "form-encoded", PARAM_WINS: "param_wins (query over a JSON body)"}.get(form, form)
+    if refused is not None:
+        if off_the_interface(refused) or not 200 <= shared.resp.status < 300:
+            skip(SkipKind.OTHER, f"not judged: {label} in the {said} form was refused with {refused.status}, and "
+                                 f"as JSON {shared.resp.status}: the option itself is refused (rule 7's to judge), or "
+                                 "the form is off the interface")
+        fail([rule], f"{label} in the {said} form was refused with {refused.status}, though the same comment as "
+                     f"JSON was taken ({shared.resp.status}): the option is not read in that form", refused)
+    if not 200 <= shared.resp.status < 300:
+        skip(SkipKind.OTHER, f"not judged: {label} was answered {shared.resp.status} in the {said} form and as JSON "
+                             "alike: the option itself is refused (rule 7's and the permission table's to judge)")
+    node = _read_back("postComment", shared.resp, api[role], profile, f"{role}'s {option} comment")
+    got = node.get("visibility") if isinstance(node, dict) else None
+    if form == PARAM_WINS and isinstance(node, dict) and body_holds(node.get("body"), LOSING_BODY):
+        fail([rule], f"{label}: the body came both ways and the JSON body's text won (\"When both are given, the "
+                     "parameter wins\")", shared.resp)
+    if got != value:
+        how = "given as a parameter is dropped" if profile.visibility.reads_as_full(got) else "is misread"
+        fail(["CONV-PARAM-AS-BODY-FIELD"], f"{label}, its visibility in the {said} form, was taken "
+                                           f"({shared.resp.status}) and reads back to its writer at its Location with "
+                                           f"visibility {got!r}: the option {how} in that form", shared.resp)
+
+
 def _visibility_alone_refused(placed_write: Callable[[str], Any], request: pytest.FixtureRequest) -> str:
     """Why the run's private comments show the visibility parameter alone is not read: the shared private comment
     drawn in the query form (visibility a query parameter, recipients in the JSON body) refused on the interface;
@@ -204,13 +256,14 @@ def _read_back(op: str, resp: ApiResponse, writer: ApiClient, profile: Profile, 
         except ValueError:
             body = None
         if not isinstance(body, dict) or "body" not in body:
-            skip(SkipKind.OTHER, f"not judged: {_label(slot)}'s 2xx holds no Node with a body (ANSWER-201's to judge)")
+            skip(SkipKind.OTHER, f"not judged: {_label_of(slot)}'s 2xx holds no Node with a body (ANSWER-201's to "
+                                 "judge)")
         return body
     path = location_path(profile.api_root, resp.headers.get("location", ""))
     got = writer.get(path) if path else None
     body = got.json() if got is not None and got.status == 200 else None
     if not isinstance(body, dict) or str(body.get("id")) != str(new_id(resp)):
-        skip(SkipKind.OTHER, f"not judged: {_label(slot)}'s Location {resp.headers.get('location')!r} served "
+        skip(SkipKind.OTHER, f"not judged: {_label_of(slot)}'s Location {resp.headers.get('location')!r} served "
                              f"{got.status if got is not None else 'nothing under the interface'} to its writer, not "
                              "the comment (LOCATION-READABLE's to judge; a node sent to moderation may be hidden)")
     return body

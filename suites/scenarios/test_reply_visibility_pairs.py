@@ -10,7 +10,7 @@ when the target conforms. The group option is not asked: member lacks it, and ru
 
 Rule 3 crossed the same way (fix22, issue 44: a reply repeating an op, mod or group parent's option was never sent):
 admin's and moderator's shared comments of the private options (the permission table's cells) are posted as replies
-to another account's shared comment of the same option (suites/conftest.py ``REPEATS_OPTION_OF``), so the repeat
+to another account's shared comment of the same option (suites/option_forms.py ``REPEATS_OPTION_OF``), so the repeat
 costs no write. Rule 3's 201 for "the same ones" is judged here; a refusal other than a 400 (who may reply to
 another's op, mod or group comment is not described) is not.
 """
@@ -72,7 +72,7 @@ def test_reply_to_a_private_comment_of_each_option_asking_another_visibility_is_
 
 REPEATED = (("admin", "to_original_poster"), ("moderator", "to_moderators"), ("admin", "to_own_groups"))
 """(replier, option): every private option with no recipients a parent may carry (recipients' repeat is
-test_comment_privacy.py's), as suites/conftest.py ``REPEATS_OPTION_OF`` posts the replier's shared comment."""
+test_comment_privacy.py's), as suites/option_forms.py ``REPEATS_OPTION_OF`` posts the replier's shared comment."""
 
 
 @pytest.mark.rule("COMMENT-3")
