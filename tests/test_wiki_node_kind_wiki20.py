@@ -38,8 +38,13 @@ def test_the_selftest_seed_and_every_earlier_draw_keep_the_question() -> None:
     assert wiki_node_kind_for_seed(20260816) == "an answer"
 
 
+_THIRDS = ("options answer writer",)
+"""forms20's draw by ``seed % 3``: its period is not a power of two, so it is left out of the combinations counted here
+(tests/test_option_forms_forms20.py checks it takes every writer)."""
+
+
 def _combos(seeds: range) -> set[tuple[str, ...]]:
-    return {tuple(draw(s) for draw, _ in DRAWS.values()) for s in seeds}
+    return {tuple(draw(s) for name, (draw, _) in DRAWS.items() if name not in _THIRDS) for s in seeds}
 
 
 def test_sixty_four_consecutive_seeds_draw_every_combination_the_dimensions_give() -> None:
