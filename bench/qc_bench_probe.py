@@ -10,7 +10,10 @@ file per process in ``$QC_BENCH_PROBE_DIR``.
 
 It also records CPU seconds (``time.process_time``: this process, every thread): before the first test and in each
 test. On a small machine the kit's own CPU, not the target's latency, can set the floor of a run; these figures say
-where that CPU goes (bench_run.py --cpu).
+where that CPU goes (bench_run.py --cpu). With ``QC_BENCH_PROFILE=<folder>`` each xdist worker also runs cProfile
+(CPU time) from this plugin's import (after the fork, at the start of its configuration) to its first test and
+writes ``start-<worker>-<pid>.prof`` there: where a worker's CPU before its first test goes. Only workers: a
+controller profiled to its end (it runs no test) made a whole run ten times slower.
 """
 
 from __future__ import annotations
@@ -43,6 +46,24 @@ def _counting(send: Any) -> Any:
 Transport.send = _counting(Transport.send)  # type: ignore[method-assign]
 HTTPAdapter.send = _counting(HTTPAdapter.send)  # type: ignore[method-assign]
 
+_profile: Any = None
+if os.environ.get("QC_BENCH_PROFILE") and os.environ.get("PYTEST_XDIST_WORKER"):
+    import cProfile
+
+    _profile = cProfile.Profile(time.process_time)
+    _profile.enable()
+
+
+def _dump_profile(config: pytest.Config) -> None:
+    global _profile
+    if _profile is None:
+        return
+    _profile.disable()
+    worker = getattr(config, "workerinput", {}).get("workerid", "main")
+    _profile.dump_stats(str(Path(os.environ["QC_BENCH_PROFILE"], f"start-{worker}-{os.getpid()}.prof")))
+    _profile = None
+
+
 _tests: list[dict[str, Any]] = []
 _startup: list[int] = []
 _startup_cpu: list[float] = []
@@ -61,6 +82,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     if not _startup:
         _startup.append(_count[0])
         _startup_cpu.append(time.process_time())
+        _dump_profile(item.config)
     before, began, cpu = _count[0], time.time(), time.process_time()
     yield
     _tests.append({"nodeid": item.nodeid, "group": _group(item), "requests": _count[0] - before,
@@ -75,6 +97,7 @@ def _process_start() -> float:
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
+    _dump_profile(session.config)  # a worker that ran no test: its whole session
     folder = os.environ.get("QC_BENCH_PROBE_DIR")
     if not folder or not (_tests or _count[0]):
         return  # an xdist controller runs no test, but its preflight counts

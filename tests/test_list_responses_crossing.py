@@ -20,12 +20,15 @@ from list_responses import (
     CHECKS,
     JSON_FORM,
     MERGED,
+    OTHER_VERSION_ALWAYS,
+    REFUSED_ROWS,
     SHAPE_OPTIONS,
     Row,
     Seen,
     array,
     every_owner,
     every_sort_name,
+    excused,
     load,
     response_rules,
     rules_of,
@@ -197,3 +200,29 @@ def test_each_node_list_with_a_search_is_asked_with_type_naming_every_other_node
         labels = [r.label for r in array(op, SEEDS[0], contract=contract) + extra]
         assert len(labels) == len(set(labels)), f"{op}: a type row repeats a drawn row's id"
     assert [r.value("search") for r in every_other_kind("listQuestions", contract)] == ["type=answer", "type=comment"]
+
+
+def _rules_walked(row: Row, rules: dict[str, tuple[str, ...]], section: object) -> tuple[str, ...]:
+    """rules_of as it was before its index (speed19): every rule asked for every row."""
+    refused = row.op in EXPERT_LISTS and row.reader == "anonymous"
+    return tuple(rule for rule, ops in rules.items()
+                 if row.op in ops and (rule in REFUSED_ROWS) == refused
+                 and (rule in OTHER_VERSION_ALWAYS or not excused(rule, row, section))  # type: ignore[arg-type]
+                 and CHECKS[rule].judges(row))
+
+
+def test_rules_of_through_its_index_names_the_rules_a_walk_of_every_rule_names_in_the_same_order() -> None:
+    """speed19 (issue 44): rules_of looks a row's candidate rules up by (list, refused reader) instead of asking
+    every rule for every row on every worker's collection; the rules judged on a row, and their order, stay."""
+    contract = load_contract()
+    section = load(contract)
+    rules = response_rules(contract, section)
+    seen_refused = seen_excused = 0
+    for op in LIST_OPS:
+        drawn = array(op, 20260801, contract=contract, deeper=True)
+        for row in [*drawn, *every_sort_name(op, drawn, contract), *every_owner(op, contract),
+                    *every_other_kind(op, contract)]:
+            assert rules_of(row, rules, section) == _rules_walked(row, rules, section), row.label
+            seen_refused += row.op in EXPERT_LISTS and row.reader == "anonymous"
+            seen_excused += any(excused(rule, row, section) for rule in rules)
+    assert seen_refused and seen_excused, "no row of a refused reader or of an excused value was compared"

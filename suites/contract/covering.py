@@ -77,7 +77,10 @@ class Combination:
         return out
 
     def value(self, dimension: str) -> str:
-        return dict(self.values).get(dimension, NONE)
+        for name, value in reversed(self.values):  # dict(self.values)'s answer, no dict built (asked ~80,000 times
+            if name == dimension:  # a worker's collection: speed19)
+                return value
+        return NONE
 
 
 @functools.lru_cache(maxsize=4096)

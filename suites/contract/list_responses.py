@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 from urllib.parse import urljoin, urlsplit
 
 import response_params
+import rule_index
 from cells import LIST_FORM
 from covering import EXPERT_LISTS, NOT_ANONYMOUS, PAIRS, Combination, covering, expand
 from listops import LIST_OPS
@@ -587,14 +588,7 @@ def excused(rule: str, row: Row, section: Section) -> bool:
 def rules_of(row: Row, rules: Mapping[str, tuple[str, ...]], section: Section) -> tuple[str, ...]:
     """The response rules judged on ``row``: those of its list whose check judges it, across every dimension the
     section does not leave the rule out of for the row's value."""
-    refused = row.op in EXPERT_LISTS and row.reader == "anonymous"
-    out = []
-    for rule, ops in rules.items():
-        if row.op not in ops or (rule in REFUSED_ROWS) != refused:
-            continue
-        check = CHECKS[rule]
-        if excused(rule, row, section) and rule not in OTHER_VERSION_ALWAYS:
-            continue
-        if check.judges(row):
-            out.append(rule)
-    return tuple(out)
+    op = row.op
+    index = rule_index.candidates(rules, section.not_across, REFUSED_ROWS, OTHER_VERSION_ALWAYS)
+    return tuple(rule for rule, across in index.get((op, op in EXPERT_LISTS and row.reader == "anonymous"), ())
+                 if not any(row.value(dim) != NONE for dim in across) and CHECKS[rule].judges(row))
