@@ -340,12 +340,15 @@ class WriteBudget:
 
     @contextmanager
     def charged_to(self, pool: str) -> Iterator[None]:
-        """Writes made inside the block come from ``pool`` (a fixture that serves one generated test's share)."""
-        before, self.pool = self.pool, pool
+        """Writes made inside the block come from ``pool`` (a fixture that serves one generated test's share, a
+        shared write charged to the suites). Never as probes (budget19, issue 44): a shared write is content a
+        conforming target accepts, so a ``refused_writes`` test that asks for it first must not fill the refusals'
+        share with it; when the suites' share is spent it is held back and the test says "write budget spent"."""
+        before, refusals, self.pool, self.refusals = self.pool, self.refusals, pool, False
         try:
             yield
         finally:
-            self.pool = before
+            self.pool, self.refusals = before, refusals
 
     def describe(self) -> str:
         """The budget and its shares, for help texts and the report."""
