@@ -101,8 +101,10 @@ REFUSALS = "refusals"
 a conforming target refuses: a data-protection job dated in the past, a body that is not JSON) once the suites' share
 is spent: such writes cost a conforming target nothing, so they are sent as probes into this small share instead of
 being held back. Without it, which of them ran depended on how many accepted writes the tests before them had made
-(issue 44: a default run left 40 of them unsent). Only a target that accepts what it must refuse fills it, and then
-its must-rules already fail."""
+(issue 44: a default run left 40 of them unsent; budget19: the permission table's denied write cells, 26 held back at
+seed 20260801, are such tests too). Only a target that accepts what it must refuse fills it, and then its must-rules
+already fail; its later refusals say "write budget spent" naming the full share, so the run stays in its budget. A
+write inside :meth:`WriteBudget.charged_to` (shared content such a test asks for first) is never a probe."""
 
 REFUSAL_SHARE = 0.02
 REFUSAL_CAP = 20
