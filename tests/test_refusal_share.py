@@ -122,14 +122,14 @@ def test_a_whole_run_against_a_target_letting_wrong_passwords_in_stays_within_th
     """wrong-password-accepted lets every wrong_password write cell in: those refusals are accepted, fill the
     refusals' share, fail their rules, and the later ones skip naming the full share; the run stays <= 100."""
     done = subprocess.run(
-        [sys.executable, "-m", "qaconform", "run", "--seed", "20260801", "--jobs", "1", "--out", str(tmp_path),
-         "--reference-fault", "wrong-password-accepted"],
+        [sys.executable, "-m", "qaconform.commands.cli", "run", "--seed", "20260801", "--jobs", "1",
+         "--report-dir", str(tmp_path / "run"), "--reference-fault", "wrong-password-accepted"],
         cwd=ROOT, capture_output=True, text=True, timeout=900, stdin=subprocess.DEVNULL)
-    assert done.returncode == 1, done.stdout[-3000:] + done.stderr[-3000:]
-    results = json.loads(next(tmp_path.glob("*/results.json")).read_text())
-    accepted = sum(int(c.get("accepted") or 0) for t in results["tests"]
-                   for c in ((t.get("writes") or {}).get("operations") or {}).values())
-    assert accepted <= DEFAULT_WRITE_BUDGET
+    assert done.returncode == 1 and "exit code 1:" in done.stdout, done.stdout[-3000:] + done.stderr[-3000:]
+    writes = json.loads((tmp_path / "run" / "report.json").read_text())["writes"]
+    assert 0 < writes["accepted"] <= DEFAULT_WRITE_BUDGET, writes
+    assert writes["by_pool"][REFUSALS]["accepted"] == limits(DEFAULT_WRITE_BUDGET)[REFUSALS], writes["by_pool"]
+    results = json.loads((tmp_path / "run" / "results.json").read_text())
     failed = {r for t in results["tests"] if t["outcome"] == "failed" for r in t.get("rules") or []}
     assert "AUTH-BAD-CREDENTIALS" in failed
     said = [t for t in results["tests"] if "refusals' share" in str(t.get("message") or "")]
