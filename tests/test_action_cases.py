@@ -44,9 +44,9 @@ from qaconform.contract import load_contract
 
 SEEDS = (1, 2, 20260801, 987654321)
 DEFAULT_MATRIX_WRITES = 3
-"""The accepted writes a default run spends on the action matrix itself (the suites' share is 81: action_cases.
-THOROUGH_ONLY says why these: the lock of a comment, the answer under member's question, and fix30's send to
-moderation of the unwikified one-shot question)."""
+"""The accepted writes a default run spends on the action matrix itself (the suites' share is 82 since budget19:
+action_cases.THOROUGH_ONLY says why these: the lock of a comment, the answer under member's question, and fix30's
+send to moderation of the unwikified one-shot question)."""
 
 
 @pytest.mark.parametrize("thorough", [False, True], ids=["budget", "thorough"])

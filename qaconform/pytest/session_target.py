@@ -32,6 +32,7 @@ from qaconform.target.resolved import (
     resolve_target,
 )
 from qaconform.target.writes import (
+    REFUSALS,
     SUITES,
     WriteBudget,
     parse_budget,
@@ -217,9 +218,15 @@ def _budget_spent(pool: str, method: str, url: str) -> None:
     limit = budget.limit(pool) if budget is not None else None
     total = budget.budget if budget is not None else None
     share = "the hand-written suites' share" if pool == SUITES else f"the {pool} share"
+    full = ""
+    if budget is not None and budget.refusals and pool == SUITES:  # budget19: a refusal not sent, and why
+        room = budget.limit(REFUSALS)
+        full = f", and the refusals' share ({share_text(room, total)}) its refusals are sent into " + (
+            "holds no write" if not room else "is full of writes the target accepted although the description says "
+            "it refuses them (the tests that sent them failed)")
     skip(SkipKind.WRITE_BUDGET, f"write budget spent: {share} ({share_text(limit, total)}) is used "
-         f"up, so {method} {urlsplit(url).path} was not sent (a larger --write-budget, or --thorough, checks this "
-         "test)")
+         f"up{full}, so {method} {urlsplit(url).path} was not sent (a larger --write-budget, or --thorough, checks "
+         "this test)")
 
 
 def _held_back(method: str, url: str, why: str) -> None:

@@ -487,10 +487,10 @@ def charged_to_suites() -> Iterator[None]:
     must-rules a run checks by test order (measured: a plain pytest run of suites/ skipped 54 stated-form tests so).
     A generated test's share (the openapi fixture's posts) stays its own."""
     budget = ApiClient.write_budget
-    if budget is None or budget.pool != OBSERVATIONS:
+    if budget is None or (budget.pool != OBSERVATIONS and not budget.refusals):
         yield
         return
-    with budget.charged_to(SUITES):
+    with budget.charged_to(SUITES):  # (a refused_writes test asking first: charged as content, never as a probe)
         yield
 
 

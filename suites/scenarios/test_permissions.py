@@ -249,6 +249,8 @@ def _param(cell: Cell) -> Any:
     marks: list[Any] = [pytest.mark.rule(*cell.rules)]
     if cell.row.writes:
         marks.append(pytest.mark.writes)
+    if cell.row.writes and cell.value == DENY:  # budget19 (issue 44): every write a refusal, sent once the suites'
+        marks.append(pytest.mark.refused_writes)  # share is spent (the nodes it acts on are the suites' content)
     if cell.value == OBS:
         marks.append(pytest.mark.observation)
     if cell.row.operation == "postComment":
