@@ -55,9 +55,10 @@ def _job_body(request: Request) -> dict[str, Any] | None:
 
 # --- before: a response instead of the handler's --------------------------------------------------------------
 async def before(svc: Service, op: str, request: Request, caller: Caller, handler: Any) -> Response | None:
-    if op in ("scheduleGdprJob", "postAnswer") and any(faults.is_on(name) for name in _READS_BODY):
+    reads_body = op in ("scheduleGdprJob", "postAnswer") and any(faults.is_on(name) for name in _READS_BODY)
+    if reads_body:
         await request.body()  # kept by Starlette: the admitted stage and the handler read it again
-    if op == "scheduleGdprJob":
+    if reads_body and op == "scheduleGdprJob":
         body = _job_body(request)
         if body is not None:
             return _job_refused(body)
