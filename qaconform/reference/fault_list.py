@@ -553,3 +553,7 @@ ALL = ALL + WIKI20
 from .faults_forms20 import FORMS20  # noqa: E402
 
 ALL = ALL + FORMS20
+# --- blind round 57 (issue 44): drawn must-rules (seed 20261217) + seven outside kinds, measured blind, closed by kind
+from .faults_blind_round57 import BLIND_round57  # noqa: E402
+
+ALL = ALL + BLIND_round57  # BLIND_round57_MISSED: left out (docs/blind-rounds.md)

@@ -75,6 +75,7 @@ from . import (
     blind_round53,
     blind_round54,
     blind_round55,
+    blind_round57,
     combos2_paths,
     cross17_paths,
     fix2jobs_paths,
@@ -259,6 +260,8 @@ HOOKS: list[Hook] = [
          refusal_body=blind_round55.refusal_body),  # round55 (issue 44): blind round 55
     Hook("paths19", after=paths19_paths.after),  # paths19 (issue 44 items 2, 5): a node cache keyed without the reader
     Hook("wiki20", after=wiki20_paths.after),  # wiki20 (issue 44): accepted actions on wiki nodes
+    Hook("round57", before=blind_round57.before, admitted=blind_round57.admitted,
+         after=blind_round57.after),  # round57 (issue 44): blind round 57
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
