@@ -253,15 +253,15 @@ def read_views(api: dict[str, ApiClient], answer: int, authors: dict[str, int], 
     where = ((f"member's answers (answer {answer})", answers, answer, None, on_answer),
              (f"the question list (question {question})", contract.path("listQuestions"), question,
               {"spaceId": space} if space is not None else None, on_question))
-    author: int | None = None
+    asker: int | None = None
     for label, path, node, params, readers in where:
         for reader in readers:
             item = _item(api[reader], path, node, params)
             views.named[reader][label] = _named([item] if item is not None else [])
             by = item.get("author") if node == question and item is not None else None
-            author = author if author is not None or not isinstance(by, dict) else _int(by.get("id"))
-    if author is not None:  # round54 (issue 44): the question as its author's question list shows it (operation 15)
-        own = contract.path("listUserQuestions", userId=author)
+            asker = asker if asker is not None or not isinstance(by, dict) else _int(by.get("id"))
+    if asker is not None:  # round54 (issue 44): the question as its author's question list shows it (operation 15)
+        own = contract.path("listUserQuestions", userId=asker)
         for reader in on_question:
             views.named[reader][f"its author's questions (question {question})"] = _item_named(
                 api[reader], own, question, None)
