@@ -545,3 +545,7 @@ ALL = ALL + BLIND_round55  # BLIND_round55_MISSED: left out (docs/blind-rounds.m
 from .faults_paths19 import PATHS19  # noqa: E402
 
 ALL = ALL + PATHS19
+# --- blind round 56 (issue 44): drawn must-rules (seed 20261217) + seven outside kinds, measured blind, closed by kind
+from .faults_blind_round56 import BLIND_round56  # noqa: E402
+
+ALL = ALL + BLIND_round56  # BLIND_round56_MISSED: left out (docs/blind-rounds.md)

@@ -75,6 +75,7 @@ from . import (
     blind_round53,
     blind_round54,
     blind_round55,
+    blind_round56,
     combos2_paths,
     cross17_paths,
     fix2jobs_paths,
@@ -257,6 +258,8 @@ HOOKS: list[Hook] = [
     Hook("round55", before=blind_round55.before, admitted=blind_round55.admitted, after=blind_round55.after,
          refusal_body=blind_round55.refusal_body),  # round55 (issue 44): blind round 55
     Hook("paths19", after=paths19_paths.after),  # paths19 (issue 44 items 2, 5): a node cache keyed without the reader
+    Hook("round56", before=blind_round56.before, admitted=blind_round56.admitted, after=blind_round56.after,
+         refusal_body=blind_round56.refusal_body),  # round56 (issue 44): blind round 56
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
