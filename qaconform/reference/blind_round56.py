@@ -39,7 +39,7 @@ _guest_pages: dict[str, tuple[float, bytes]] = {}
 _MISSING_USER = "The individual type was selected, but the request is missing the user field."
 _INHERITED = "Visibility on comment can't be defined since it's inherited"
 _GDPR_FAULTS = ("round56-bulk-reassign-both-taken", "round56-gdpr-past-scheduletime-accepted",
-                "round56-gdpr-user-id-reassign-username-refused")
+                "round56-gdpr-user-id-reassign-username-refused", "round56-kind-reassign-id-wraps-32-bit")
 
 
 def _node(svc: Service, request: Request, key: str = "node_id") -> Any:
@@ -87,6 +87,11 @@ async def _job(svc: Service, request: Request, caller: Caller, handler: Any) -> 
     if body is None or request.query_params:
         return None
     reassign, user = body.get("reassignUser"), body.get("user")
+    if faults.is_on("round56-kind-reassign-id-wraps-32-bit") and isinstance(reassign, dict) \
+            and isinstance(reassign.get("id"), int) and reassign["id"] >= 2**32:
+        cut = {**body, "reassignUser": {**reassign, "id": reassign["id"] % 2**32}}
+        wrapped: Response = await handler(svc, with_json_body(request, cut), caller)
+        return wrapped
     if faults.is_on("round56-bulk-reassign-both-taken") and body.get("type") == "bulk" \
             and isinstance(reassign, dict) and {"username", "id"} <= set(reassign):
         taken = {**body, "reassignUser": {"username": reassign["username"]}}
@@ -127,11 +132,14 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
 
 # --- refusal_body: a refusal's JSON body as the broken server writes it -----------------------------------------
 def refusal_body(request: Request, exc: ApiError, body: dict[str, Any]) -> dict[str, Any]:
-    if not faults.is_on("round56-reply-visibility-param-message"):
+    if request.method != "POST" or not request.url.path.endswith("/comment.json") or exc.status != 400 \
+            or body.get("error") != _INHERITED:
         return body
-    if request.method == "POST" and request.url.path.endswith("/comment.json") \
-            and "visibility" in request.query_params and exc.status == 400 and body.get("error") == _INHERITED:
+    if faults.is_on("round56-reply-visibility-param-message") and "visibility" in request.query_params:
         return {"error": "Invalid value for parameter visibility"}
+    if faults.is_on("round56-kind-reply-visibility-form-message") and request.headers.get(
+            "content-type", "").lower().startswith("application/x-www-form-urlencoded"):
+        return {"error": "Invalid value for field visibility"}
     return body
 
 

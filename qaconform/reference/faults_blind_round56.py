@@ -64,6 +64,20 @@ _ALL: tuple[Fault, ...] = (
         "the parameter validator's message (Invalid value for parameter visibility); in the body it is right: breaks "
         "'message: Visibility on comment can't be defined since it's inherited' for that input form only.",
     ),
+    # --- one more fault of each kind closed after reading the suites, missed before the change
+    Fault(
+        "round56-kind-reassign-id-wraps-32-bit", "GDPR-REASSIGN-INVALID",
+        "A job's reassignUser id past 32 bits (a JSON number from 2^32 up) is cut to its low 32 bits and taken as the "
+        "user it wraps to: breaks '{error: The provided 'reassignUser' is/are invalid}' (reassignUser does not "
+        "exist) for that input form only (round56-user-content-id-wraps-32-bit's kind on another field and rule).",
+    ),
+    Fault(
+        "round56-kind-reply-visibility-form-message", "COMMENT-400-MESSAGE",
+        "A reply to a private comment whose different visibility comes in a form-encoded body is refused 400 with "
+        "the form binder's message (Invalid value for field visibility); in a JSON body it is right: breaks 'message: "
+        "Visibility on comment can't be defined since it's inherited' for that input form only "
+        "(round56-reply-visibility-param-message's kind in another form).",
+    ),
     # --- seven of the outside kinds
     Fault(
         "round56-user-answers-member-page-denied", "PERM-USER-ANSWERS",
