@@ -125,8 +125,18 @@ _ALL: tuple[Fault, ...] = (
 )
 """The round's fifteen faults, as written (before the measure)."""
 
-_MISSED_REASONS: dict[str, str] = {}
-"""Faults the suites did not catch on the blind measure and still miss after the round's fixes: the path they do
-not take."""
+_MISSED_REASONS: dict[str, str] = {
+    "round56-answer-comments-accepted-anonymous-refused": "a reading the description allows: its path is an anonymous "
+    "caller's, and what an anonymous caller may read is the site's grant of the Anonymous Roles (the kit records it, "
+    "OBS-ANONYMOUS-READS; PERM-ANSWER-COMMENTS is every account's, and the permission matrix's anonymous cell of the "
+    "answer's comment list is an observation), so no must-test may fail on it",
+}
+"""Faults the suites did not catch on the blind measure (on 122fc55) and still miss after the round's fixes: the path
+they do not take. The two others missed are closed by kind: round56-user-content-id-wraps-32-bit (the id_edge
+past_32_bits drew a random id whose low 32 bits name nobody, so a server cutting ids to 32 bits answered it as an
+unknown id; it now repeats the low 32 bits of an id the target holds, qaconform/pytest/id_edges.aliasing, for the
+content list's userId and reassignUser's id), proved by round56-kind-reassign-id-wraps-32-bit;
+round56-reply-visibility-param-message (COMMENT-4's input-form crossing judged the 400's status only; it judges the
+stated message too, test_input_form_matrix.py), proved by round56-kind-reply-visibility-form-message."""
 
 BLIND_round56, BLIND_round56_MISSED = split_missed(_ALL, _MISSED_REASONS)
