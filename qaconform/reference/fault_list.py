@@ -557,3 +557,7 @@ ALL = ALL + FORMS20
 from .faults_blind_round57 import BLIND_round57  # noqa: E402
 
 ALL = ALL + BLIND_round57  # BLIND_round57_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 56 (issue 44): drawn must-rules (seed 20261217) + seven outside kinds, measured blind, closed by kind
+from .faults_blind_round56 import BLIND_round56  # noqa: E402
+
+ALL = ALL + BLIND_round56  # BLIND_round56_MISSED: left out (docs/blind-rounds.md)

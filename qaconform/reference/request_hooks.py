@@ -75,6 +75,7 @@ from . import (
     blind_round53,
     blind_round54,
     blind_round55,
+    blind_round56,
     blind_round57,
     combos2_paths,
     cross17_paths,
@@ -262,6 +263,8 @@ HOOKS: list[Hook] = [
     Hook("wiki20", after=wiki20_paths.after),  # wiki20 (issue 44): accepted actions on wiki nodes
     Hook("round57", before=blind_round57.before, admitted=blind_round57.admitted,
          after=blind_round57.after),  # round57 (issue 44): blind round 57
+    Hook("round56", before=blind_round56.before, admitted=blind_round56.admitted, after=blind_round56.after,
+         refusal_body=blind_round56.refusal_body),  # round56 (issue 44): blind round 56
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""

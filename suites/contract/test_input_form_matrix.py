@@ -43,7 +43,18 @@ from typing import Any
 import pytest
 from cells import cell_marks
 from covering import parametrize_by_rule, thorough
-from input_forms import FORM, JOB_RESPONSE_RULES, JSON, PARAM_WINS, QUERY, STATED, Case, array
+from input_forms import (
+    FORM,
+    INHERITED_MESSAGE,
+    JOB_RESPONSE_RULES,
+    JSON,
+    PARAM_WINS,
+    QUERY,
+    STATED,
+    Case,
+    array,
+    body_texts,
+)
 from job_requests import (
     BULK_NO_CSV,
     CSV_MISSING,
@@ -106,7 +117,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         return
     own = metafunc.definition.get_closest_marker("rule")
     rule = str(own.args[0]) if own is not None and own.args else ""
-    also = JOB_ALSO if rule.startswith("GDPR-") else ("PERM-COMMENT-PRIVATE",) if rule == "COMMENT-4" else ()
+    also = JOB_ALSO if rule.startswith("GDPR-") else COMMENT_4_ALSO if rule == "COMMENT-4" else ()
     parametrize_by_rule(metafunc, "case", _cases, "an input form matrix", also=tuple(r for r in also if r != rule),
                         also_of=lambda c: JOB_FORM_ALSO if rule.startswith("GDPR-") and c.form == PARAM_WINS else ())
 
@@ -116,6 +127,7 @@ JOB_ALSO = ("GDPR-ERROR-BODY", "GDPR-PAST-DATE")
 taken form's past date: _judge_job, _judge_taken); COMMENT-4's rows name PERM-COMMENT-PRIVATE when the private parent
 a reply needs was not posted. JOB_FORM_ALSO: on a param_wins row only (the body's value won)."""
 JOB_FORM_ALSO = ("CONV-PARAM-AS-BODY-FIELD-GDPR",)
+COMMENT_4_ALSO = ("PERM-COMMENT-PRIVATE", "COMMENT-400-MESSAGE")  # round56: the 400's message in every form too
 
 
 # --- sending one combination ------------------------------------------------------------------------------------
@@ -221,6 +233,10 @@ def test_a_reply_changing_a_private_parents_visibility_is_400_in_every_input_for
         fail([case.rule], f"{case.label}: a reply to a private comment (visibility {own!r}) with visibility "
                           f"{other!r} {_where(case, losing)} must be refused with 400 (\"A reply to a private "
                           f"comment with different visibility gives 400\"); {why}", resp)
+    if INHERITED_MESSAGE not in (texts := body_texts(resp)):
+        fail(["COMMENT-400-MESSAGE"], f"{case.label}: the 400 to a reply changing a private parent's visibility, given "
+                                      f"{_where(case, losing)}, must carry the message {INHERITED_MESSAGE!r}; the "
+                                      f"body's strings are {texts[:10]}", resp)
 
 
 OWN_OPTION = {"member": "to_original_poster", "admin": "to_moderators", "moderator": "to_own_groups",

@@ -105,12 +105,13 @@ def id_edges() -> tuple[str, ...]:
     return load_contract().dimensions.values["id_edge"]
 
 
-def edge_value(edge: str, unknown: int) -> int | str:
+def edge_value(edge: str, unknown: int, alias: int | None = None) -> int | str:
     """The id an edge sends: ``unknown`` is an id no one holds (a random one near the top of a 32-bit id);
     ``past_32_bits`` one from 2^31 up to 18 digits (fix31: a 32-bit parser's edge); ``too_large`` one past the
-    largest 64-bit integer."""
+    largest 64-bit integer; ``alias``: an id the target holds, which past_32_bits's low 32 bits repeat (round56: a
+    server that cuts the id to 32 bits finds that user)."""
     return {"zero": 0, "negative": -1 - rng.randint(0, 1000), "unknown": unknown, "not_a_number": "qc-not-a-number",
-            "past_32_bits": past_32_bits(rng), "too_large": TOO_LARGE}[edge]
+            "past_32_bits": past_32_bits(rng, alias), "too_large": TOO_LARGE}[edge]
 
 
 TOO_LARGE = 2**63
@@ -420,7 +421,7 @@ def test_the_four_operations_in_any_order_are_taken_so_only_its_past_date_refuse
 def test_the_content_list_of_a_user_id_at_each_edge_is_422_invalid_user_id(admin: ApiClient, edge: str) -> None:
     """"Error: 422 with {error: Invalid User Id}": zero, a negative id, an id no one holds, one that is not a
     number and one too large for a 64-bit integer name no user."""
-    user = edge_value(edge, 2_147_000_000 + rng.randint(0, 400_000))
+    user = edge_value(edge, 2_147_000_000 + rng.randint(0, 400_000), admin.user_id)
     r = admin.get(qc_contract.path("listUserContent", userId=user), operation="listUserContent")
     expect(r.status == 422, "GDPR-CONTENT-422",
            f"user id {user!r} ({edge.replace('_', ' ')}) names no user: expected 422 {{error: {INVALID_USER_ID}}}", r)
@@ -497,8 +498,8 @@ def test_a_bulk_job_naming_a_csv_file_id_at_each_edge_is_refused(jobs: Jobs, pro
 @pytest.mark.rule("GDPR-REASSIGN-INVALID", "GDPR-ERROR-BODY")
 @pytest.mark.writes
 @pytest.mark.parametrize("edge", id_edges())
-def test_a_reassign_user_id_at_each_edge_is_refused(jobs: Jobs, edge: str) -> None:
-    ident = edge_value(edge, 2_147_000_000 + rng.randint(0, 400_000))
+def test_a_reassign_user_id_at_each_edge_is_refused(jobs: Jobs, admin: ApiClient, edge: str) -> None:
+    ident = edge_value(edge, 2_147_000_000 + rng.randint(0, 400_000), admin.user_id)
     resp, guards = jobs.send(jobs.refusable(reassignUser={"id": ident}), ("past",))
     _judge_edge(resp, guards, edge, REASSIGN_INVALID, "GDPR-REASSIGN-INVALID", f"reassignUser id {ident!r}",
                 label="reassignUser id")
