@@ -76,6 +76,7 @@ from . import (
     blind_round54,
     blind_round55,
     blind_round57,
+    blind_round58,
     combos2_paths,
     cross17_paths,
     fix2jobs_paths,
@@ -262,6 +263,8 @@ HOOKS: list[Hook] = [
     Hook("wiki20", after=wiki20_paths.after),  # wiki20 (issue 44): accepted actions on wiki nodes
     Hook("round57", before=blind_round57.before, admitted=blind_round57.admitted,
          after=blind_round57.after),  # round57 (issue 44): blind round 57
+    Hook("round58", before=blind_round58.before, admitted=blind_round58.admitted, after=blind_round58.after,
+         refusal=blind_round58.refusal),  # round58 (issue 44): blind round 58
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
