@@ -561,3 +561,7 @@ ALL = ALL + BLIND_round57  # BLIND_round57_MISSED: left out (docs/blind-rounds.m
 from .faults_blind_round56 import BLIND_round56  # noqa: E402
 
 ALL = ALL + BLIND_round56  # BLIND_round56_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 58 (issue 44): drawn must-rules (seed 20261218) + seven outside kinds, measured blind, closed by kind
+from .faults_blind_round58 import BLIND_round58  # noqa: E402
+
+ALL = ALL + BLIND_round58  # BLIND_round58_MISSED: left out (docs/blind-rounds.md)

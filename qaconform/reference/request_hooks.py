@@ -77,6 +77,7 @@ from . import (
     blind_round55,
     blind_round56,
     blind_round57,
+    blind_round58,
     combos2_paths,
     cross17_paths,
     fix2jobs_paths,
@@ -265,6 +266,8 @@ HOOKS: list[Hook] = [
          after=blind_round57.after),  # round57 (issue 44): blind round 57
     Hook("round56", before=blind_round56.before, admitted=blind_round56.admitted, after=blind_round56.after,
          refusal_body=blind_round56.refusal_body),  # round56 (issue 44): blind round 56
+    Hook("round58", before=blind_round58.before, admitted=blind_round58.admitted, after=blind_round58.after,
+         refusal=blind_round58.refusal),  # round58 (issue 44): blind round 58
 ]
 """Every blind round's hooks, in the order they run at each stage (the ``after`` chain in the order dispatch.py
 called it by name). A new round: one entry."""
