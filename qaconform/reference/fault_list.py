@@ -557,3 +557,7 @@ ALL = ALL + FORMS20
 from .faults_blind_round57 import BLIND_round57  # noqa: E402
 
 ALL = ALL + BLIND_round57  # BLIND_round57_MISSED: left out (docs/blind-rounds.md)
+# --- trades20 (issue 44 items 2, 7): a refusal broken on an own-node cell's refused half only
+from .faults_trades20 import TRADES20  # noqa: E402
+
+ALL = ALL + TRADES20
