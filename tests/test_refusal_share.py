@@ -77,6 +77,22 @@ def test_a_shared_write_asked_by_a_refusals_test_is_content_never_a_probe(tmp_pa
     assert budget.all_spent().get(REFUSALS, 0) == 0
 
 
+def test_an_own_cells_refused_half_is_a_probe_and_its_shared_content_is_not(tmp_path: Path) -> None:
+    """trades20 (issue 44): an own-node cell (not marked refused_writes: its allowed half is content) sends its call on
+    another's node as a refusal once the suites' share is spent; a shared answer made inside stays the suites'."""
+    budget = WriteBudget(DEFAULT_WRITE_BUDGET, tmp_path / "w.json")
+    _spend_suites(budget)
+    budget.start_test(SUITES)
+    assert budget.reserve_from() is None, "an own cell's allowed write went out as a probe"
+    with budget.as_refusals():
+        with budget.charged_to(SUITES):
+            assert budget.reserve_from() is None, "a shared answer made for the refused half went out as a probe"
+        assert budget.reserve_from() == REFUSALS
+        budget.give_back(REFUSALS)
+    assert not budget.refusals and budget.reserve_from() is None, "the block's refusals outlived it"
+    assert budget.all_spent().get(REFUSALS, 0) == 0
+
+
 def _skip_reason(call: Any) -> str:
     with pytest.raises(Skipped) as caught:
         call()

@@ -565,3 +565,7 @@ ALL = ALL + BLIND_round56  # BLIND_round56_MISSED: left out (docs/blind-rounds.m
 from .faults_blind_round58 import BLIND_round58  # noqa: E402
 
 ALL = ALL + BLIND_round58  # BLIND_round58_MISSED: left out (docs/blind-rounds.md)
+# --- trades20 (issue 44 items 2, 7): a refusal broken on an own-node cell's refused half only
+from .faults_trades20 import TRADES20  # noqa: E402
+
+ALL = ALL + TRADES20

@@ -24,7 +24,7 @@ from .faults_fix22 import (
     REASSIGN_TEXT_NEGATIVE,
     REASSIGN_TEXT_TOO_LARGE,
 )
-from .http_io import json_object_body, with_json_body
+from .http_io import is_id, json_object_body, with_json_body
 from .service import Service
 from .visibility import internal_name
 
@@ -73,7 +73,7 @@ async def _repeated_group_reply(svc: Service, request: Request, caller: Caller, 
     """:data:`MOD_REPEAT_STORED_FULL`: the reply taken, then stored with full visibility (the repeat branch writes
     the visibility column from a map of the options it knows, which lacks the moderators option)."""
     raw = request.path_params.get("node_id", "")
-    parent = svc.db.one("SELECT * FROM nodes WHERE id = ?", (int(raw),)) if raw.isdecimal() else None
+    parent = svc.db.one("SELECT * FROM nodes WHERE id = ?", (int(raw),)) if is_id(raw) else None  # trades20: no 500
     if parent is None or parent["type"] != "comment" or parent["visibility"] != "mod":
         return None
     await request.body()  # kept by the request, so that the handler reads the body again

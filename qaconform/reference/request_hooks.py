@@ -318,3 +318,8 @@ def refusal_body(request: Request, exc: ApiError, body: dict[str, Any]) -> dict[
         if hook.refusal_body is not None:
             body = hook.refusal_body(request, exc, body)
     return body
+
+# --- trades20 (issue 44 items 2, 7): member's refusals on an administrator's node
+from . import trades20_paths  # noqa: E402
+
+HOOKS.append(Hook("trades20", refusal=trades20_paths.refusal))

@@ -355,6 +355,17 @@ class WriteBudget:
         finally:
             self.pool, self.refusals = before, refusals
 
+    @contextmanager
+    def as_refusals(self) -> Iterator[None]:
+        """trades20 (issue 44): writes sent inside the block are refusals (the call the table denies in an own-node
+        cell, after its allowed half): once the suites' share is spent they go to :data:`REFUSALS` as probes, as a
+        ``refused_writes`` test's do. Shared content made inside (:meth:`charged_to`) stays the suites'."""
+        before, self.refusals = self.refusals, True
+        try:
+            yield
+        finally:
+            self.refusals = before
+
     def describe(self) -> str:
         """The budget and its shares, for help texts and the report."""
         if self.budget is None:

@@ -42,6 +42,14 @@ RuleOf = Rules | Callable[[str | None], Rules]
 """The rule id(s) a wrong answer breaks: fixed, or chosen from the error text the target sent (None: no JSON error)."""
 
 
+def refused_job(test: Any) -> Any:
+    """trades20 (issue 44 items 2, 7): a test whose every job is dated in the past (a conforming target refuses each):
+    marked ``writes`` and ``refused_writes``, so once the suites' share is spent its jobs go as probes into the
+    refusals' share (refused, given back) instead of being held as "write budget spent" (13 such tests at seed
+    20260802 before)."""
+    return pytest.mark.writes(pytest.mark.refused_writes(test))
+
+
 def rules_of(rule: RuleOf | None, error: str | None = None) -> tuple[str, ...]:
     """The rules a failure charges (the report blames only the rules a failure names): ``rule``, or those it picks
     from ``error``; none without a rule, so that a failure of a helper called without one is charged to the calling

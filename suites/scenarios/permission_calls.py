@@ -192,6 +192,15 @@ def shared_write(scene: Scene, operation: str, client: ApiClient, target: str) -
     return Attempt(scene.shared[operation](client.role).resp)
 
 
+def refused_other(operation: str, client: ApiClient, scene: Scene) -> Attempt:
+    """trades20 (issue 44): an own-node cell's call on another's node (admin's shared answer), which the table
+    refuses: a refusal, sent as a probe into the refusals' share once the suites' share is spent (it held
+    cancelWiki-member-own and lockNode-member-own back as "write budget spent"; refused, it costs nothing)."""
+    budget = ApiClient.write_budget
+    with budget.as_refusals() if budget is not None else contextlib.nullcontext():
+        return OPS[operation].call(client, scene, "other")
+
+
 @dataclass
 class Attempt:
     """A request made for a cell, and how to tell that a refused one changed nothing."""

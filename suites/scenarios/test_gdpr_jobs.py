@@ -53,6 +53,7 @@ from gdpr_jobs import (
     param_or_bulk_rule,
     past_formatted,
     past_in_every_zone,
+    refused_job,
     require_destructive,
     rng,
     schedule_in_a_free_frame,
@@ -450,7 +451,7 @@ def test_whether_schedule_time_is_read_in_place_of_schedule_date_is_recorded(job
 
 
 @pytest.mark.rule("GDPR-USER-FORMS", "GDPR-PAST-DATE", "GDPR-ERROR-BODY")
-@pytest.mark.writes
+@refused_job  # trades20: every job here is dated in the past (a refusal)
 @pytest.mark.parametrize("form", ["email", "id"])
 def test_a_jobs_user_in_each_stated_form_is_taken_so_only_its_past_date_refuses_it(jobs: Jobs, form: str) -> None:
     """username is the third stated form, but a sample calls a username-only user object incorrect (why: not shown),
@@ -460,7 +461,7 @@ def test_a_jobs_user_in_each_stated_form_is_taken_so_only_its_past_date_refuses_
 
 
 @pytest.mark.rule("GDPR-REASSIGN-FORMS", "GDPR-PAST-DATE", "GDPR-ERROR-BODY")
-@pytest.mark.writes
+@refused_job  # trades20: every job here is dated in the past (a refusal)
 @pytest.mark.parametrize("form", ["username", "id"])
 def test_a_reassign_user_in_each_stated_form_is_taken_so_only_its_past_date_refuses_it(jobs: Jobs,
                                                                                         form: str) -> None:
@@ -474,7 +475,7 @@ def test_a_reassign_user_in_each_stated_form_is_taken_so_only_its_past_date_refu
 
 
 @pytest.mark.rule("GDPR-OPERATIONS-RANGE", "GDPR-PAST-DATE", "GDPR-ERROR-BODY")
-@pytest.mark.writes
+@refused_job  # trades20: every job here is dated in the past (a refusal)
 @pytest.mark.parametrize("operations", subsets())
 def test_every_list_of_one_to_four_operations_is_taken_so_only_its_past_date_refuses_it(
         jobs: Jobs, operations: list[str]) -> None:
@@ -483,7 +484,7 @@ def test_every_list_of_one_to_four_operations_is_taken_so_only_its_past_date_ref
 
 
 @pytest.mark.rule("GDPR-PAST-DATE", "GDPR-ERROR-BODY")
-@pytest.mark.writes
+@refused_job  # trades20: every job here is dated in the past (a refusal)
 def test_a_job_a_minute_in_the_past_in_every_time_zone_is_refused(jobs: Jobs) -> None:
     """The near side of the past-date edge: 12 h and a minute behind UTC is in the past for any server zone."""
     moment = past_in_every_zone()
@@ -492,7 +493,7 @@ def test_a_job_a_minute_in_the_past_in_every_time_zone_is_refused(jobs: Jobs) ->
 
 
 @pytest.mark.rule("GDPR-ERROR-BODY", "GDPR-DATE-TIMESTAMP", "GDPR-PAST-DATE")
-@pytest.mark.writes
+@refused_job  # trades20: every job here is dated in the past (a refusal)
 def test_a_moment_in_the_past_given_as_time_stamp_is_refused_as_past(jobs: Jobs) -> None:
     """The timeStamp form. Its format is not shown; the value sent is the epoch *seconds* of a minute ago, which is
     in the past read as seconds or as milliseconds (1970), so a server that reads timeStamp either way refuses it as
@@ -516,7 +517,7 @@ def test_a_moment_in_the_past_given_as_time_stamp_is_refused_as_past(jobs: Jobs)
 
 
 @pytest.mark.rule("CONV-PARAM-AS-BODY-FIELD-GDPR", "GDPR-PAST-DATE", "GDPR-ERROR-BODY")
-@pytest.mark.writes
+@refused_job  # trades20: every job here is dated in the past (a refusal)
 @pytest.mark.parametrize("in_body", [None, "missing-file"], ids=["only-as-parameter", "parameter-wins-over-body"])
 def test_a_jobs_csv_file_id_given_as_a_parameter_counts(jobs: Jobs, profile: Profile, in_body: str | None) -> None:
     """csvFileId (the other scalar field of a job; type is tested above) as a query parameter, with the body lacking

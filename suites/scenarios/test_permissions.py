@@ -44,6 +44,7 @@ from permission_calls import (
     lock_prompt,
     on_own_node,
     redirected_off_the_interface,
+    refused_other,
 )
 from permission_matrix import ALLOW, DENY, OBS, OWN, WRONG_PASSWORD_RULES, Cell, Row, cells
 
@@ -372,7 +373,7 @@ def test_each_caller_gets_what_the_permission_table_allows(
             assert_allowed(cell, once, precondition=False)
         else:
             assert_allowed(cell, op.call(client, scene, "own").resp, op.precondition)
-        assert_denied(cell, op.call(client, scene, "other"), contract)
+        assert_denied(cell, refused_other(row.key, client, scene), contract)  # trades20: a refusal
     else:  # pragma: no cover - the matrix module validates its values
         fail(cell.rules, f"{cell.id}: unknown cell value {cell.value!r}")
 
