@@ -557,3 +557,7 @@ ALL = ALL + FORMS20
 from .faults_blind_round57 import BLIND_round57  # noqa: E402
 
 ALL = ALL + BLIND_round57  # BLIND_round57_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 59 (issue 44): drawn must-rules (seed 20261218) + seven outside kinds, measured blind, closed by kind
+from .faults_blind_round59 import BLIND_round59  # noqa: E402
+
+ALL = ALL + BLIND_round59  # BLIND_round59_MISSED: left out (docs/blind-rounds.md)

@@ -312,3 +312,9 @@ def refusal_body(request: Request, exc: ApiError, body: dict[str, Any]) -> dict[
         if hook.refusal_body is not None:
             body = hook.refusal_body(request, exc, body)
     return body
+
+
+# --- blind round 59 (issue 44): drawn must-rules (seed 20261218) + seven outside kinds, measured blind
+from . import blind_round59  # noqa: E402
+
+HOOKS.append(Hook("round59", before=blind_round59.before, admitted=blind_round59.admitted, after=blind_round59.after))
