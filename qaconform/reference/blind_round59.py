@@ -209,13 +209,18 @@ def _user_questions(svc: Service, request: Request, caller: Caller, response: Re
 
 
 def _cancel_wiki(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
-    if not faults.is_on("round59-cancelwiki-accepted-question-stays-wiki"):
-        return response
     node = _node(svc, request.path_params.get("node_id", ""))
     if node is None or node["type"] != "question" or not node["marked"] or node["wiki"]:
         return response
-    with svc.tx("wiki") as conn:
-        conn.execute("UPDATE nodes SET wiki = 1 WHERE id = ?", (node["id"],))
+    if faults.is_on("round59-cancelwiki-accepted-question-stays-wiki"):
+        with svc.tx("wiki") as conn:
+            conn.execute("UPDATE nodes SET wiki = 1 WHERE id = ?", (node["id"],))
+    body = body_json(response)
+    result = body.get("result") if isinstance(body, dict) else None
+    action = result.get("wikifyAction") if isinstance(result, dict) else None
+    if faults.is_on("round59-kind-cancelwiki-accepted-question-not-canceled") and isinstance(action, dict):
+        action["canceled"] = False
+        return with_body(response, body)
     return response
 
 

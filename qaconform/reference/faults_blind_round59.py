@@ -90,6 +90,7 @@ _ALL: tuple[Fault, ...] = (
         "Unwikifying a question that has an accepted answer (marked) answers canceled true but the question stays "
         "wiki (the accepted-thread row is not updated): breaks 'Wikified node (wiki true) | PUT cancelwiki | ... | "
         "Not wiki' on marked questions only.",
+        draws=("wiki node kind=an accepted question",),  # round59: the seed draws an accepted wiki question
     ),
     Fault(
         "round59-earned-experts-realname-by-username", "SORT-EXPERTS-ORDER",
@@ -112,7 +113,19 @@ _ALL: tuple[Fault, ...] = (
 )
 """The round's fifteen faults, as written (before the measure)."""
 
+_KINDS: tuple[Fault, ...] = (
+    Fault(
+        "round59-kind-cancelwiki-accepted-question-not-canceled", "ACTION-CANCELWIKI-CANCELED",
+        "Unwikifying a question that has an accepted answer (marked) returns the wiki action with canceled false "
+        "(the accepted thread's record is copied before the cancel): breaks 'Returns the wiki action with canceled "
+        "true.' on marked questions only.",
+        draws=("wiki node kind=an accepted question",),  # round59: the seed draws an accepted wiki question
+    ),
+)
+"""The proof of the closed kind (a stated effect on some node states only): one more fault on the same state and
+another rule, missed before the fix (the run unwikified no accepted question) and caught after."""
+
 _MISSED_REASONS: dict[str, str] = {}
 """Faults the suites did not catch on the blind measure (filled in after it)."""
 
-BLIND_round59, BLIND_round59_MISSED = split_missed(_ALL, _MISSED_REASONS)
+BLIND_round59, BLIND_round59_MISSED = split_missed(_ALL + _KINDS, _MISSED_REASONS)
