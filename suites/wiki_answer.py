@@ -115,7 +115,8 @@ def find_accepted_wiki_question(admin: ApiClient, user_ids: dict[str, int], take
     accounts = set(user_ids.values())
     for q in _pages(admin, "question.json"):
         qid, author = as_id(q.get("id")), as_id((q.get("author") or {}).get("id"))
-        states = q.get("nodeStates") if isinstance(q.get("nodeStates"), list) else []
+        raw_states = q.get("nodeStates")
+        states: list[Any] = raw_states if isinstance(raw_states, list) else []
         body = str(q.get("body") or "") + str(q.get("bodyAsHTML") or "")
         if (q.get("wiki") is True and (q.get("marked") is True or "accepted" in states) and "closed" not in states
                 and qid is not None and author is not None and qid not in taken and author not in accounts
