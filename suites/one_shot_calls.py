@@ -31,7 +31,7 @@ from qaconform.target.fixture_state import FixtureState, read_ends
 from qaconform.target.profile import Profile
 from qaconform.target.writes import SUITES
 
-from .wiki_answer import ANSWER, WikiTarget, wiki_target
+from .wiki_answer import FOUND, WikiTarget, wiki_target
 
 __all__ = ["admin_unfavorite_first", "author_unfavorite_first", "cancelwiki_denied_first", "cancelwiki_once",
            "cancelwiki_own_once", "favorite_refusals", "member_wiki_sent_first", "once_per_target",
@@ -85,7 +85,7 @@ def _owner_call(request: pytest.FixtureRequest, api: dict[str, ApiClient], profi
     precondition: an answer that shows the node was not in its state skips the tests that need it when the doctor
     could not know its state (qaconform.pytest.one_shots), and stays theirs to judge when it knew."""
     resp = once_per_target(request, profile, key, _consuming(request, profile, name, node, send))
-    state = (FixtureState.IN_STATE if name == ANSWER  # wiki20: this run's reads just listed it wiki
+    state = (FixtureState.IN_STATE if name in FOUND  # wiki20, round59: this run's reads just listed it wiki
              else one_shots.doctor_state(request.getfixturevalue("qc_target").diagnosis, name))
     accounts = {role: account.id for role, account in profile.accounts.items()}
     return one_shots.held(resp, name, node, state, one_shots.wiki_reader(api["admin"], accounts, node))

@@ -1,6 +1,8 @@
 """wiki20 (issue 44 items 2 and 5): the node the drawn unwikifier's one-shot unwikify acts on, and the refused
 attempts before it: the profile's wiki question (wiki_node_id), or, on the seeds that draw "an answer"
-(qaconform.pytest.seed_draws ``WIKI_NODE_KINDS``), a community-wiki answer found by reads.
+(qaconform.pytest.seed_draws ``WIKI_NODE_KINDS``), a community-wiki answer found by reads; round59 (issue 44): on
+the seeds that draw "an accepted question", a community-wiki question holding an accepted answer found by reads
+(:func:`find_accepted_wiki_question`: a wiki node in another state, which no accepted unwikify of the run met).
 
 Why: every accepted unwikify of the run was of a wiki question (wiki_node_id, member_wiki_node_id), so a server whose
 answers are unwikified on another code path (the answer service's record key, its flag never cleared) was never met
@@ -41,6 +43,10 @@ RUN_TAG_MARK = "[qc-"
 PAGE_SIZE = 100
 ANSWER = "wiki answer"
 """The name the found answer goes by in the refusals' and the unwikify's keys and messages."""
+ACCEPTED = "accepted wiki question"
+"""round59 (issue 44): the name the found accepted wiki question goes by (:func:`find_accepted_wiki_question`)."""
+FOUND = (ANSWER, ACCEPTED)
+"""The names of a node found by this run's reads (no fixture of the profile's: no doctor state, no ledger entry)."""
 
 
 @dataclass(frozen=True)
@@ -101,6 +107,24 @@ def find_wiki_answer(admin: ApiClient, user_ids: dict[str, int], taken: set[int]
     return next(((aid, author) for aid, question, author in found if question not in asked), None)
 
 
+def find_accepted_wiki_question(admin: ApiClient, user_ids: dict[str, int], taken: set[int]) -> tuple[int, int] | None:
+    """round59 (issue 44): (question, author) of the first community-wiki question holding an accepted answer (marked
+    true, or accepted in nodeStates) that the question list shows (bounded reads), not closed, not a run's, not the
+    profile's, and written by none of the profile's accounts: the found-relations walk acts only on their nodes, so
+    none of its refused calls meets the question this run unwikifies."""
+    accounts = set(user_ids.values())
+    for q in _pages(admin, "question.json"):
+        qid, author = as_id(q.get("id")), as_id((q.get("author") or {}).get("id"))
+        raw_states = q.get("nodeStates")
+        states: list[Any] = raw_states if isinstance(raw_states, list) else []
+        body = str(q.get("body") or "") + str(q.get("bodyAsHTML") or "")
+        if (q.get("wiki") is True and (q.get("marked") is True or "accepted" in states) and "closed" not in states
+                and qid is not None and author is not None and qid not in taken and author not in accounts
+                and RUN_TAG_MARK not in body):
+            return qid, author
+    return None
+
+
 def _taken(profile: Profile) -> set[int]:
     f = profile.fixtures
     ids = {f.question_id, f.member_wiki_node_id, f.wiki_node_id, f.favorite_node_id, f.locked_question_id}
@@ -116,18 +140,23 @@ def drawn_kind(request: pytest.FixtureRequest) -> str:
 
 def wiki_target(request: pytest.FixtureRequest, question: int) -> WikiTarget:
     """The node this run's unwikify of another's wiki node acts on: ``question`` (wiki_node_id's node this run
-    takes) unless the seed draws an answer and :func:`find_wiki_answer` finds one (once per run and target)."""
-    if drawn_kind(request) != "an answer":
+    takes) unless the seed draws an answer (:func:`find_wiki_answer`) or an accepted question
+    (:func:`find_accepted_wiki_question`, round59) and the reads find one (once per run and target)."""
+    kind = drawn_kind(request)
+    if kind == "a question":
         return WikiTarget("wiki_node_id", question, "question")
     profile: Profile = request.getfixturevalue("profile")
     api: dict[str, ApiClient] = request.getfixturevalue("api")
     user_ids: dict[str, int] = request.getfixturevalue("user_ids")
+    finder = find_wiki_answer if kind == "an answer" else find_accepted_wiki_question
 
     def find() -> dict[str, Any]:
-        got = find_wiki_answer(api["admin"], user_ids, _taken(profile))
-        return {"answer": got[0], "author": got[1]} if got is not None else {}
+        got = finder(api["admin"], user_ids, _taken(profile))
+        return {"node": got[0], "author": got[1]} if got is not None else {}
 
-    found = once_per_run(request, profile.base_url, "wiki20 wiki answer", find)
+    found = once_per_run(request, profile.base_url, f"wiki20 {kind}", find)
     if not found:
-        return WikiTarget("wiki_node_id", question, "question")  # no wiki answer listed: the question, as before
-    return WikiTarget(ANSWER, int(found["answer"]), "answer", int(found["author"]))
+        return WikiTarget("wiki_node_id", question, "question")  # none listed: the question, as before
+    if kind == "an answer":
+        return WikiTarget(ANSWER, int(found["node"]), "answer", int(found["author"]))
+    return WikiTarget(ACCEPTED, int(found["node"]), "question", int(found["author"]))

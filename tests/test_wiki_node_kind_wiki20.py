@@ -47,13 +47,26 @@ def _combos(seeds: range) -> set[tuple[str, ...]]:
     return {tuple(draw(s) for name, (draw, _) in DRAWS.items() if name not in _THIRDS) for s in seeds}
 
 
-def test_sixty_four_consecutive_seeds_draw_every_combination_the_dimensions_give() -> None:
-    every = _combos(range(0, 4096))  # the two parity draws (unfavorite order, param_wins body) move together
-    assert len(every) == 64
-    for start in (0, DEFAULT_SEED, 2**31 - 64):
-        assert _combos(range(start, start + 64)) == every, start
-        assert {wiki_node_kind_for_seed(s) for s in range(start, start + 32)} == set(WIKI_NODE_KINDS)
+def test_a_hundred_and_twenty_eight_consecutive_seeds_draw_every_combination_the_dimensions_give() -> None:
+    # round59: the wiki node kind takes a third value (an accepted question) on half the odd sixteenths, so every
+    # combination (96 = 64 / 2 * 3) comes within 128 consecutive seeds, not 64; the 64 of the other dimensions still do
+    every = _combos(range(0, 8192))  # the two parity draws (unfavorite order, param_wins body) move together
+    assert len(every) == 96
+    for start in (0, DEFAULT_SEED, 2**31 - 128):
+        assert _combos(range(start, start + 128)) == every, start
+        assert {wiki_node_kind_for_seed(s) for s in range(start, start + 128)} == set(WIKI_NODE_KINDS)
+        assert {(wiki_node_kind_for_seed(s), member_wiki_send_for_seed(s))
+                for s in range(start, start + 128)} == {(k, o) for k in WIKI_NODE_KINDS for o in MEMBER_WIKI_SENDS}
         assert {member_wiki_send_for_seed(s) for s in range(start, start + 64)} == set(MEMBER_WIKI_SENDS)
+        others = {c[:5] + c[6:] for c in _combos(range(start, start + 64))}  # the kind left out
+        assert len(others) == 64, start
+
+
+def test_the_accepted_question_faults_run_at_the_first_seed_that_draws_it() -> None:
+    for name in ("round59-cancelwiki-accepted-question-stays-wiki",
+                 "round59-kind-cancelwiki-accepted-question-not-canceled"):
+        assert faults.FAULTS[name].draws == ("wiki node kind=an accepted question",), name
+        assert selftest_seeds.fault_seed(name, DEFAULT_SEED) == 20260848, name
 
 
 def test_the_selftest_seed_keeps_the_send_after_the_unwikify() -> None:
@@ -123,3 +136,28 @@ def test_a_target_without_a_wiki_answer_finds_none() -> None:
     lists = _Lists({"user/2/answer.json": [_answer(11, 101, 2)], "user/3/question.json": [{"id": 101}]})
     assert find_wiki_answer(lists, users, taken=set()) is None  # type: ignore[arg-type]
     assert find_wiki_answer(_Lists({}), users, taken=set()) is None  # type: ignore[arg-type]
+
+
+def _question(qid: int, author: int, wiki: bool = True, marked: bool = True, states: tuple[str, ...] = ("accepted",),
+              body: str = "<p>x</p>") -> dict[str, Any]:
+    return {"id": qid, "author": {"id": author}, "wiki": wiki, "marked": marked, "nodeStates": list(states),
+            "body": body}
+
+
+def test_the_accepted_wiki_question_is_one_no_account_and_no_run_wrote() -> None:
+    """round59: a wiki question holding an accepted answer, not closed, not the profile's, not a run's, and written
+    by none of the accounts (the found-relations walk acts on theirs)."""
+    from suites.wiki_answer import find_accepted_wiki_question
+
+    users = {"admin": 1, "moderator": 2, "member": 3, "novice": 4}
+    lists = _Lists({"question.json": [
+        _question(20, 2),  # an account's
+        _question(21, 6, wiki=False),  # not wiki
+        _question(22, 6, marked=False, states=()),  # no accepted answer
+        _question(23, 6, states=("accepted", "closed")),  # closed
+        _question(24, 6, body="<p>[qc-abc] ours</p>"),  # a run's
+        _question(25, 6),  # a fixture's (taken)
+        _question(26, 7, marked=False),  # accepted in nodeStates only
+    ]})
+    assert find_accepted_wiki_question(lists, users, taken={25}) == (26, 7)  # type: ignore[arg-type]
+    assert find_accepted_wiki_question(_Lists({}), users, taken=set()) is None  # type: ignore[arg-type]

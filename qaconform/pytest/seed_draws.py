@@ -96,19 +96,27 @@ def charset_senders_for_seed(seed: int) -> str:
     return CHARSET_SENDERS[(seed // 8) % len(CHARSET_SENDERS)]
 
 
-WIKI_NODE_KINDS = ("a question", "an answer")
+WIKI_NODE_KINDS = ("a question", "an answer", "an accepted question")
 """wiki20 (issue 44 items 2 and 5: "unwikify" on every node kind): the kind of node the drawn unwikifier's one-shot
 unwikify (suites/one_shot_calls.py ``cancelwiki_once``, and the refused attempts before it) acts on. "a question":
 the profile's wiki_node_id, as every run did before wiki20; "an answer": a community-wiki answer found by reads
 (suites/wiki_answer.py), the path a server breaks when it unwikifies answers on another code path (the answer
-service's record, its flag never cleared). The same one accepted write either way, so one kind per run."""
+service's record, its flag never cleared). round59 (issue 44, an effect on some node states only): "an accepted
+question": a community-wiki question holding an accepted answer, found by reads (suites/wiki_answer.py), the path a
+server breaks when an accepted thread keeps its wiki flag elsewhere. The same one accepted write whichever, so one
+kind per run."""
+
+_WIKI_KIND_BY_SIXTEENTH = (0, 2, 0, 1, 0, 1, 0, 2)
+"""round59: the :data:`WIKI_NODE_KINDS` index of each ``seed // 16 % 8``: a question on even sixteenths (as before),
+on the odd ones an answer or an accepted question, each with both values of :func:`member_wiki_send_for_seed`."""
 
 
 def wiki_node_kind_for_seed(seed: int) -> str:
     """The :data:`WIKI_NODE_KINDS` entry ``seed`` draws: a question when ``seed // 16`` is even (the self-test's own
-    seed, 20260801, and every seed the registered faults' draws found before wiki20, up to 20260815), an answer when
-    it is odd. Sixteenthed so that it does not move with the four dimensions above."""
-    return WIKI_NODE_KINDS[(seed // 16) % len(WIKI_NODE_KINDS)]
+    seed, 20260801, and every seed the registered faults' draws found before wiki20, up to 20260815); when it is odd
+    an answer (20260816, as under wiki20) or an accepted question (20260848, round59), by ``seed // 16 % 8``
+    (:data:`_WIKI_KIND_BY_SIXTEENTH`). Sixteenthed so that it does not move with the four dimensions above."""
+    return WIKI_NODE_KINDS[_WIKI_KIND_BY_SIXTEENTH[(seed // 16) % len(_WIKI_KIND_BY_SIXTEENTH)]]
 
 
 MEMBER_WIKI_SENDS = ("after its unwikify", "before its unwikify")

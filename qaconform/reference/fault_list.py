@@ -569,3 +569,7 @@ ALL = ALL + BLIND_round58  # BLIND_round58_MISSED: left out (docs/blind-rounds.m
 from .faults_trades20 import TRADES20  # noqa: E402
 
 ALL = ALL + TRADES20
+# --- blind round 59 (issue 44): drawn must-rules (seed 20261218) + seven outside kinds, measured blind, closed by kind
+from .faults_blind_round59 import BLIND_round59  # noqa: E402
+
+ALL = ALL + BLIND_round59  # BLIND_round59_MISSED: left out (docs/blind-rounds.md)

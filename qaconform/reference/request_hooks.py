@@ -323,3 +323,8 @@ def refusal_body(request: Request, exc: ApiError, body: dict[str, Any]) -> dict[
 from . import trades20_paths  # noqa: E402
 
 HOOKS.append(Hook("trades20", refusal=trades20_paths.refusal))
+
+# --- blind round 59 (issue 44): drawn must-rules (seed 20261218) + seven outside kinds, measured blind
+from . import blind_round59  # noqa: E402
+
+HOOKS.append(Hook("round59", before=blind_round59.before, admitted=blind_round59.admitted, after=blind_round59.after))

@@ -232,6 +232,7 @@ def seed(db: Database, size: int, rng_seed: int = 20190221) -> SeedFixtures:
     seed_found.answered_wiki_question(b)  # paths15 (issue 44)
     seed_found.wiki_answers(b)  # round50 (issue 44)
     seed_found.unwikified_answer(b)  # wiki20 (issue 44)
+    seed_found.accepted_wiki_question(b)  # round59 (issue 44)
     conn.executemany(_NODE_INSERT, b.nodes)
     conn.executemany("INSERT INTO comment_recipients(comment_id, user_id) VALUES (?, ?)", b.recipients)
     conn.executemany("INSERT OR IGNORE INTO node_topics(node_id, topic_id) VALUES (?, ?)", b.node_topics)

@@ -88,3 +88,22 @@ def unwikified_answer(b: _Builder) -> None:
     b.question(qid, _FIXTURE_SPACE_ID, other, "Naming exported files", children=[tuple(answer)], topics=(6,),
                date=date)
     b.action("wikified", moderator, int(answer[0]), date + 3_600_000)
+
+
+def accepted_wiki_question(b: _Builder) -> None:
+    """round59 (issue 44, a stated effect on some node states only): a community-wiki question of another user's (none
+    of the profile's accounts) holding an accepted answer (marked, the question with it), the node the drawn
+    unwikifier unwikifies on the seeds that draw "an accepted question" (suites/wiki_answer.py finds it with reads).
+    Every accepted unwikify of the run was of a wiki node in no other state, so a server that keeps an accepted
+    thread's wiki flag elsewhere (round59-cancelwiki-accepted-question-stays-wiki) was never met. The found-relations
+    walk acts only on the accounts' nodes, so none of its refused calls meets it; one unwikify per run of those
+    seeds (a fresh database per self-test run)."""
+    other, answerer = 6, 7
+    qid = b.new_id()
+    date = BASE_MS - 40 * DAY_MS
+    answer = b.child("answer", qid, qid, None, _FIXTURE_SPACE_ID, answerer,
+                     "<p>Keep one page per release and link the older ones from it.</p>", date=date + 3_600_000,
+                     depth=1, marked=1)
+    b.question(qid, _FIXTURE_SPACE_ID, other, "Release notes layout (community wiki)", children=[answer],
+               topics=(6,), wiki=1, marked=1, date=date)
+    b.action("wikified", other, qid, date)
