@@ -557,3 +557,7 @@ ALL = ALL + FORMS20
 from .faults_blind_round57 import BLIND_round57  # noqa: E402
 
 ALL = ALL + BLIND_round57  # BLIND_round57_MISSED: left out (docs/blind-rounds.md)
+# --- order20 (issue 44 item 6): a read order a visibility kept a few seconds gets wrong, on another list
+from .faults_order20 import ORDER20  # noqa: E402
+
+ALL = ALL + ORDER20

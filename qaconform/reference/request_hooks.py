@@ -312,3 +312,7 @@ def refusal_body(request: Request, exc: ApiError, body: dict[str, Any]) -> dict[
         if hook.refusal_body is not None:
             body = hook.refusal_body(request, exc, body)
     return body
+# --- order20 (issue 44 item 6): a projected list read with the caller of the plain read before it
+from . import order20_paths  # noqa: E402
+
+HOOKS.append(Hook("order20", before=order20_paths.before, after=order20_paths.after))
