@@ -6,7 +6,7 @@ load the suites' requests come slower and further apart; this runs ``qaconform r
 server with the fault on, behind bench/delay_proxy.py holding each request ``--delay`` ms, ``--repeat`` times, and
 prints for each run whether a test naming the rule failed, and which.
 
-Run: python bench/bench_read_order.py --fault NAME --rule RULE [--delay 200] [--repeat 3] [--jobs N]
+Run: python bench/bench_read_order.py --fault NAME --rule RULE [--delay 200] [--repeat 3] [--jobs N] [--suites DIR]
 """
 
 from __future__ import annotations
@@ -39,7 +39,8 @@ def failed_tests(run_dir: Path, rule: str) -> list[str]:
     return out
 
 
-def one_run(fault: str, rule: str, delay_ms: float, jobs: int | None, work: Path) -> tuple[list[str], float]:
+def one_run(fault: str, rule: str, delay_ms: float, jobs: int | None, work: Path,
+            suites: str | None = None) -> tuple[list[str], float]:
     with ReferenceServer(faults=[fault]) as srv, DelayProxy(srv.url, delay_ms / 1000) as proxy:
         text = Path(srv.profile_path).read_text(encoding="utf-8").replace(f'"{srv.url}"', f'"{proxy.url}"')
         profile = work / "profile.toml"
@@ -49,6 +50,8 @@ def one_run(fault: str, rule: str, delay_ms: float, jobs: int | None, work: Path
                "--only", rule]
         if jobs is not None:
             cmd += ["--jobs", str(jobs)]
+        if suites:
+            cmd += ["--suites", suites]
         env = dict(os.environ)
         env.pop("PYTEST_CURRENT_TEST", None)
         began = time.monotonic()
@@ -67,11 +70,12 @@ def main() -> int:
     ap.add_argument("--delay", type=float, default=200.0, help="the proxy's delay per request in ms (default 200)")
     ap.add_argument("--repeat", type=int, default=1, help="runs (default 1)")
     ap.add_argument("--jobs", type=int, default=None, help="workers of each run (default: what qaconform run chooses)")
+    ap.add_argument("--suites", default=None, help="run this copy of suites/ (e.g. an earlier commit's: before)")
     args = ap.parse_args()
     caught = 0
     with tempfile.TemporaryDirectory(prefix="bench-read-order-") as tmp:
         for i in range(args.repeat):
-            failed, took = one_run(args.fault, args.rule, args.delay, args.jobs, Path(tmp))
+            failed, took = one_run(args.fault, args.rule, args.delay, args.jobs, Path(tmp), args.suites)
             caught += bool(failed)
             print(f"run {i + 1}: {'caught' if failed else 'MISSED'} in {took:.0f}s at +{args.delay:g} ms, load "
                   f"{os.getloadavg()[0]:.1f}; {len(failed)} failed test(s) naming {args.rule}"

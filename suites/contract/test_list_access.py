@@ -14,6 +14,12 @@ parallel.GROUPS "list-access"). Nothing here writes. What the kit knows a reader
 apart from the rows, with URLs no row uses (a page size of their own), so a server that keeps responses by URL
 cannot blind the kit to its own leak.
 
+The pairs of a list's rows are read ahead a few at once (each pair in one task), so another row's read may come
+between a pair's two on the target; a server that reuses the visibility worked out for the request before (for a few
+seconds) is then seen only by chance, least of all on a busy machine. So each node list projection covers is also read
+by every reader with something withheld right after admin's plain read of the same list, the two back to back inside
+the test (order20, issue 44 item 6).
+
 Not judged (a skip naming why): a combination the target refuses with a 4xx other than 401/403 (values the
 description does not show: q, type, lang, topics, wrap, v1), a non-envelope answer under wrap or v1, anonymous where
 its plain read is neither served nor refused, a reader from whom reads show nothing withheld.
