@@ -573,3 +573,7 @@ ALL = ALL + TRADES20
 from .faults_blind_round59 import BLIND_round59  # noqa: E402
 
 ALL = ALL + BLIND_round59  # BLIND_round59_MISSED: left out (docs/blind-rounds.md)
+# --- order20 (issue 44 item 6): a read order a visibility kept a few seconds gets wrong, on another list
+from .faults_order20 import ORDER20  # noqa: E402
+
+ALL = ALL + ORDER20

@@ -328,3 +328,7 @@ HOOKS.append(Hook("trades20", refusal=trades20_paths.refusal))
 from . import blind_round59  # noqa: E402
 
 HOOKS.append(Hook("round59", before=blind_round59.before, admitted=blind_round59.admitted, after=blind_round59.after))
+# --- order20 (issue 44 item 6): a projected list read with the caller of the plain read before it
+from . import order20_paths  # noqa: E402
+
+HOOKS.append(Hook("order20", before=order20_paths.before, after=order20_paths.after))

@@ -14,6 +14,12 @@ parallel.GROUPS "list-access"). Nothing here writes. What the kit knows a reader
 apart from the rows, with URLs no row uses (a page size of their own), so a server that keeps responses by URL
 cannot blind the kit to its own leak.
 
+The pairs of a list's rows are read ahead a few at once (each pair in one task), so another row's read may come
+between a pair's two on the target; a server that reuses the visibility worked out for the request before (for a few
+seconds) is then seen only by chance, least of all on a busy machine. So each node list projection covers is also read
+by every reader with something withheld right after admin's plain read of the same list, the two back to back inside
+the test (order20, issue 44 item 6).
+
 Not judged (a skip naming why): a combination the target refuses with a 4xx other than 401/403 (values the
 description does not show: q, type, lang, topics, wrap, v1), a non-envelope answer under wrap or v1, anonymous where
 its plain read is neither served nor refused, a reader from whom reads show nothing withheld.
@@ -511,3 +517,44 @@ def test_who_reads_each_list_and_what_whatever_the_request_and_the_read_before(
         judge_denied_body(case, resp)
     else:
         judge_permission(case, resp, _expected(case, fetch, access_paths))
+
+
+# --- a projected list right after admin's plain read of the same list (order20, issue 44 item 6) ------------------
+PAIRED_LISTS = ("listQuestions", "listUserQuestions", "listUserAnswers")
+"""The node lists projection's visibility sentence covers (PROJ-ONLY-VISIBLE) whose items a reader may be denied."""
+PAIRED_READERS = ("novice", "anonymous", "member", "moderator")
+
+
+@pytest.mark.rule("PROJ-ONLY-VISIBLE")
+@pytest.mark.parametrize("reader", PAIRED_READERS)
+@pytest.mark.parametrize("op", PAIRED_LISTS)
+def test_a_projected_list_right_after_admins_plain_read_shows_only_what_the_reader_may_see(
+    op: str, reader: str, api: dict[str, ApiClient], access_paths: dict[str, str],
+    hidden: Callable[[str], Hidden | None],
+) -> None:
+    """"Only items the caller may see are returned" (Projection parameters), read right after admin read the same
+    list without a projection. The rows above read such pairs ahead, a few at once, so another row's read may come
+    between the two, and a visibility kept for the request before (round34, order20-kind-...) then goes unseen on a
+    busy machine; here the two reads are sent back to back inside the test, after what the reader may not see is
+    known, with nothing of this process between them."""
+    withheld = hidden(reader)
+    if op not in access_paths or withheld is None or not withheld.nodes:
+        skip(SkipKind.OTHER, f"not judged: reads show nothing withheld from {reader} on {op} here (or no {op} to "
+             "read), so there is nothing to leak")
+    path = access_paths[op]
+    api["admin"].get(path)  # the plain read the reader's follows (its answer is admin's own: not judged)
+    resp = api[reader].get(path, params={"includeOnly": "id"})
+    if resp.status != 200:
+        skip(SkipKind.OTHER, f"not judged for items: {reader}'s projected {op} was answered {resp.status} (the "
+             "permission rows judge who is served)")
+    try:
+        body = resp.json()
+    except AssertionError:
+        skip(SkipKind.OTHER, f"not judged for items: {reader}'s projected {op} is not JSON (the response rules judge "
+             "its body)")
+    items = body.get("list") if isinstance(body, dict) else body
+    leaked = [i.get("id") for i in items or [] if isinstance(i, dict) and str(i.get("id")) in withheld.nodes]
+    if leaked:
+        fail(["PROJ-ONLY-VISIBLE"], f"{op}?includeOnly=id: {reader} is shown {leaked[:10]}, which it may not see "
+             "(\"Only items the caller may see are returned\"), right after admin read the same list unprojected",
+             resp)
