@@ -1,0 +1,71 @@
+"""The faults of the eighteenth session and after, in the order they landed: one block per round or piece of work.
+
+Split from :mod:`fault_list` (which imports this list and appends it to its own) so that each file stays under the
+module limit; a new round adds its block at the end of this file.
+"""
+
+from __future__ import annotations
+
+from .fault_model import Fault
+
+SESSION18: tuple[Fault, ...] = ()
+
+# --- blind round 53 (issue 44): drawn must-rules (seed 20261216) + seven outside kinds, measured blind, closed by kind
+from .faults_blind_round53 import BLIND_round53  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round53  # BLIND_round53_MISSED: left out (docs/blind-rounds.md)
+
+# --- blind round 54 (issue 44): drawn must-rules (seed 20261216) + seven outside kinds, measured blind, closed by kind
+from .faults_blind_round54 import BLIND_round54  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round54  # BLIND_round54_MISSED: left out (docs/blind-rounds.md)
+
+# --- blind round 55 (issue 44): drawn must-rules (seed 20261216) + seven outside kinds, measured blind, closed by kind
+from .faults_blind_round55 import BLIND_round55  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round55  # BLIND_round55_MISSED: left out (docs/blind-rounds.md)
+
+# --- paths19 (issue 44 items 2 and 5): a timing cache's kind closed (the recipient's own view read right before)
+from .faults_paths19 import PATHS19  # noqa: E402
+
+SESSION18 = SESSION18 + PATHS19
+
+# --- wiki20 (issue 44 items 2 and 5): accepted actions on wiki nodes the run never took (an answer's unwikify)
+from .faults_wiki20 import WIKI20  # noqa: E402
+
+SESSION18 = SESSION18 + WIKI20
+
+# --- forms20 (issue 44 item 3): an option of an accepted write dropped in one input form
+from .faults_forms20 import FORMS20  # noqa: E402
+
+SESSION18 = SESSION18 + FORMS20
+
+# --- blind round 57 (issue 44): drawn must-rules (seed 20261217) + seven outside kinds, measured blind, closed by kind
+from .faults_blind_round57 import BLIND_round57  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round57  # BLIND_round57_MISSED: left out (docs/blind-rounds.md)
+
+# --- blind round 56 (issue 44): drawn must-rules (seed 20261217) + seven outside kinds, measured blind, closed by kind
+from .faults_blind_round56 import BLIND_round56  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round56  # BLIND_round56_MISSED: left out (docs/blind-rounds.md)
+
+# --- blind round 58 (issue 44): drawn must-rules (seed 20261218) + seven outside kinds, measured blind, closed by kind
+from .faults_blind_round58 import BLIND_round58  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round58  # BLIND_round58_MISSED: left out (docs/blind-rounds.md)
+
+# --- trades20 (issue 44 items 2, 7): a refusal broken on an own-node cell's refused half only
+from .faults_trades20 import TRADES20  # noqa: E402
+
+SESSION18 = SESSION18 + TRADES20
+
+# --- blind round 59 (issue 44): drawn must-rules (seed 20261218) + seven outside kinds, measured blind, closed by kind
+from .faults_blind_round59 import BLIND_round59  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round59  # BLIND_round59_MISSED: left out (docs/blind-rounds.md)
+
+# --- order20 (issue 44 item 6): a read order a visibility kept a few seconds gets wrong, on another list
+from .faults_order20 import ORDER20  # noqa: E402
+
+SESSION18 = SESSION18 + ORDER20
