@@ -43,8 +43,11 @@ def test_writing_keeps_faults_not_run_replaces_the_caught_and_drops_the_unregist
     assert json.loads(path.read_text()) == {"a": "suites/x.py::t1", "b": "suites/y.py::t9", "d": "suites/z.py::t"}
 
 
-def test_the_variable_turns_the_head_start_off(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_head_start_is_off_unless_the_variable_turns_it_on(monkeypatch: pytest.MonkeyPatch) -> None:
     label, nodeid = next(iter(selftest_catchers.load().items()))
+    monkeypatch.delenv("QACONFORM_SELFTEST_CATCHERS", raising=False)
+    assert selftest_catchers.catch_of(label) is None
+    monkeypatch.setenv("QACONFORM_SELFTEST_CATCHERS", "1")
     assert selftest_catchers.catch_of(label) == nodeid
     monkeypatch.setenv("QACONFORM_SELFTEST_CATCHERS", "0")
     assert selftest_catchers.catch_of(label) is None

@@ -314,8 +314,7 @@ def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float 
 
 
 def extra_seed_runs(clean: bool, variants: Sequence[str], seed: int, seeds: int) -> list[tuple[str, str, int]]:
-    """(label, "clean" or "all", seed) of the generated tests' runs with the seeds after ``seed``: on the clean
-    server when the clean run is on, on ``all`` when it is among the variant runs."""
+    """(label, "clean" or "all", seed) of the generated tests' runs with the seeds after ``seed``."""
     from qaconform.reference import variants as allowed
 
     servers = (["clean"] if clean else []) + ([allowed.ALL] if allowed.ALL in variants else [])
@@ -509,12 +508,17 @@ def _pytest(res: RunResult, profile_path: str, rule: str | None, tmp: Path, time
 
 def _batch_run(res: RunResult, batch: selftest_batch.Batch, profile_path: str, rule: str | None, tmp: Path,
                timeout: float) -> None:
-    """:func:`_pytest` of a fault's first run, by the batch that collected its rule's tests."""
-    results_path = tmp / "results.json"
-    run = batch.run(profile_path, results_path, timeout, rule, selftest_catchers.catch_of(res.label))
-    res.returncode, res.problem = run.returncode, run.problem
-    if run.problem is None:
-        read_results(res, results_path, lambda: run.output, rule, rule not in generated_test_rules())
+    """A fault's first run by its rule's batch (its last catch first, selftest_catchers)."""
+    catch = selftest_catchers.catch_of(res.label)
+    for first in (catch, None) if catch else (None,):  # a miss so: the rule's order (a cache an earlier test fills)
+        res.failed.clear()
+        run = batch.run(profile_path, tmp / "results.json", timeout, rule, first)
+        res.returncode, res.problem = run.returncode, run.problem
+        if run.problem is None:
+            read_results(res, tmp / "results.json", functools.partial(str, run.output), rule,
+                         rule not in generated_test_rules())
+        if res.problem is not None or res.caught:
+            return
 
 
 def _suite_environment() -> dict[str, str]:
@@ -527,12 +531,8 @@ def _suite_environment() -> dict[str, str]:
 @contextlib.contextmanager
 def _forked_pytest() -> Iterator[None]:
     """For the self-test's duration, its pytest processes are forked from one fork server
-    (:mod:`qaconform.pytest.forked_workers`) that has imported pytest, the plugins and the kit once.
-
-    Why: a fault's run is short (its rule's tests against its own server), and a fresh interpreter importing pytest
-    and the kit was most of it; the self-test starts about 250 of them, and CI runs it on every build. Where the
-    server cannot start (not Linux, ``QACONFORM_FORK_WORKERS=0``), or a shim cannot reach it, each pytest starts as
-    its own interpreter, as before."""
+    (:mod:`qaconform.pytest.forked_workers`) that imported pytest, the plugins and the kit once: a fresh interpreter
+    was most of a fault's run. Without it (not Linux, ``QACONFORM_FORK_WORKERS=0``) each pytest starts on its own."""
     global _FORK_SERVER, _REFERENCE_FORK_SERVER
     from qaconform.pytest import forked_workers
 
