@@ -154,7 +154,13 @@ def wiki_target(request: pytest.FixtureRequest, question: int) -> WikiTarget:
         got = finder(api["admin"], user_ids, _taken(profile))
         return {"node": got[0], "author": got[1]} if got is not None else {}
 
-    found = once_per_run(request, profile.base_url, f"wiki20 {kind}", find)
+    # once per session too: without xdist workers once_per_run shares nothing and would look again, after the
+    # unwikify, and find no wiki node left (a serial run's tests then read back wiki_node_id instead)
+    memo: dict[str, dict[str, Any]] = request.config.__dict__.setdefault("_qaconform_wiki_found", {})
+    key = f"{profile.base_url} {kind}"
+    if key not in memo:
+        memo[key] = once_per_run(request, profile.base_url, f"wiki20 {kind}", find)
+    found = memo[key]
     if not found:
         return WikiTarget("wiki_node_id", question, "question")  # none listed: the question, as before
     if kind == "an answer":
