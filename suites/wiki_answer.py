@@ -138,12 +138,18 @@ def drawn_kind(request: pytest.FixtureRequest) -> str:
     return wiki_node_kind_for_seed(seed)
 
 
+FOUND_NODES_WRITTEN = False
+"""Off (the lead, eighteenth session): a found wiki node is the site's own content, and a run writes only under the
+profile's fixtures and what it created (tests/hostile/test_safety.py failed on the unwikify of a found answer). The
+draw stays; every kind acts on wiki_node_id until a profile can name such a node as a fixture."""
+
+
 def wiki_target(request: pytest.FixtureRequest, question: int) -> WikiTarget:
     """The node this run's unwikify of another's wiki node acts on: ``question`` (wiki_node_id's node this run
     takes) unless the seed draws an answer (:func:`find_wiki_answer`) or an accepted question
     (:func:`find_accepted_wiki_question`, round59) and the reads find one (once per run and target)."""
     kind = drawn_kind(request)
-    if kind == "a question":
+    if kind == "a question" or not FOUND_NODES_WRITTEN:
         return WikiTarget("wiki_node_id", question, "question")
     profile: Profile = request.getfixturevalue("profile")
     api: dict[str, ApiClient] = request.getfixturevalue("api")
