@@ -98,9 +98,15 @@ DENIED_FIRST = ("novice", "anonymous", "wrong_password")
 def _denied_first(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile, verb: str,
                   operation: str, name: str, node: int | None = None) -> dict[str, ApiResponse]:
     node = _one_shot(request, name) if node is None else node
-    return {role: once_per_target(request, profile, f"{verb} denied {role} {node}", _consuming(
+    refused = {role: once_per_target(request, profile, f"{verb} denied {role} {node}", _consuming(
         request, profile, name, node, functools.partial(api[role].put, f"node/{node}/{verb}.json",
                                                         operation=operation))) for role in DENIED_FIRST}
+    for option in one_shots.COMMON_OPTIONS:  # round60 (issue 44): the signed-in denied caller with each common option
+        refused[f"novice with {option}=true"] = once_per_target(
+            request, profile, f"{verb} denied novice {option} {node}", _consuming(
+                request, profile, name, node, functools.partial(api["novice"].put, f"node/{node}/{verb}.json",
+                                                                params={option: "true"}, operation=operation)))
+    return refused
 
 
 @pytest.fixture(scope="session")

@@ -73,6 +73,12 @@ def wiki_reader(admin: ApiClient, accounts: Mapping[str, int | None], node: int)
     return lambda: wiki_shown(admin, ids, [node]).get(node)
 
 
+COMMON_OPTIONS = ("wrap", "v1")
+"""'Other options accepted by most endpoints: wrap, v1.' (Endpoints > Conventions): round60 (issue 44) sends both
+with the refused calls of every action, whether or not the action's own section names them (the refusals cost no
+write)."""
+
+
 def stated_options(operation: str) -> dict[str, str]:
     """Every optional query parameter the description states for ``operation`` (an action's options: wrap, and v1
     where given), each ``true``, read from the contract (an option the description adds is sent too).

@@ -80,6 +80,11 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
             return json_response({"error": "The provided 'reassignUser' is/are invalid"}, 400)
     if op == "cancelWiki":
         return await _unwikify_let_in(svc, request, caller, handler)
+    if op == "lockNode" and faults.is_on("round60-kind-lock-novice-v1-allowed") and "v1" in request.query_params \
+            and not caller.anonymous and not caller.can(auth.LOCK_ANY) and not caller.can(auth.LOCK_OWN):
+        response: Response = await handler(svc, request, dataclasses.replace(
+            caller, permissions=caller.permissions | {auth.LOCK_ANY}))
+        return response
     return None
 
 
@@ -164,7 +169,8 @@ def _answer_comments(svc: Service, request: Request, caller: Caller, response: R
 
 
 def _unfavorited(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
-    if not faults.is_on("round60-unfavorite-action-user-first-holder"):
+    if not (faults.is_on("round60-unfavorite-action-user-first-holder")
+            or faults.is_on("round60-kind-unfavorite-admin-record-names-other-holder")):
         return response
     body = body_json(response)
     result = body.get("result") if isinstance(body, dict) else None
@@ -174,6 +180,11 @@ def _unfavorited(svc: Service, request: Request, caller: Caller, response: Respo
         return response
     first = svc.db.one("SELECT user_id FROM actions WHERE verb = 'favorited' AND node_id = ?"
                        " ORDER BY action_date, id LIMIT 1", (node["id"],))
+    if caller.role == "admin" and faults.is_on("round60-kind-unfavorite-admin-record-names-other-holder"):
+        first = svc.db.one("SELECT user_id FROM actions WHERE verb = 'favorited' AND node_id = ? AND user_id <> ?"
+                           " ORDER BY id LIMIT 1", (node["id"], caller.id))
+    elif not faults.is_on("round60-unfavorite-action-user-first-holder"):
+        return response
     if first is None or first["user_id"] == caller.id:
         return response
     holder = svc.render.users_by_id([first["user_id"]]).get(first["user_id"])

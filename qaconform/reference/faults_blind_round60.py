@@ -115,7 +115,44 @@ _ALL: tuple[Fault, ...] = (
 )
 """The round's fifteen faults, as written (before the measure)."""
 
-_MISSED_REASONS: dict[str, str] = {}
-"""Faults left out of the registry (filled after the measure, docs/blind-rounds.md)."""
+_KINDS: tuple[Fault, ...] = (
+    Fault(
+        "round60-kind-unfavorite-admin-record-names-other-holder", "AUTH-ACTING-USER",
+        "The favorite action returned by ADMIN's unfavorite names as user another account that holds or held a "
+        "favorite of the node (the record is read from the node's other favorite row), though admin's own favorite "
+        "was removed: breaks 'The acting user is taken from the credentials.' on admin's unfavorite only.",
+    ),
+    Fault(
+        "round60-kind-lock-novice-v1-allowed", "PERM-LOCK",
+        "With the v1 option given, novice (neither Lock comments on posts nor Lock comments on own posts) may lock "
+        "a node (the v1 route checks Comment only): breaks '| 13 Lock | Lock comments on posts; for the caller's own "
+        "node, Lock comments on own posts (Moderation Roles). |' with v1 only (lock's own section names wrap alone).",
+        overrides=(Override(("lockNode",), "novice", Effect.ALLOW, when=("v1",)),),
+    ),
+)
+"""The proofs of the two closed kinds, each missed before its fix and caught after: a record's acting user blamed
+on the neighbouring per-user rule alone (another holder's call), and a permission decided differently with an
+option the operation's own section does not name (another operation)."""
 
-BLIND_round60, BLIND_round60_MISSED = split_missed(_ALL, _MISSED_REASONS)
+_MISSED_REASONS: dict[str, str] = {
+    "round60-answer-bodyashtml-wins":
+        "a reading the description allows: 'body (string, the answer text); other Node fields may be supplied', and "
+        "body and bodyAsHTML are both 'HTML content', so which text a server keeps when the two disagree is not "
+        "stated; the kit supplies Node fields true of any new answer, and a bodyAsHTML that is the body's own HTML "
+        "keeps the text under this fault.",
+    "round60-groups-question-sort-500":
+        "a reading the description allows: 'Accepted sort values for lists other than the expert lists: not shown', "
+        "so whether the group list takes a question list's sort name (active, votes ...) is not stated; the suites "
+        "send those names (test_matrix.py's own-sort rows) and charge the 500 to CONV-NO-SERVER-ERROR, a should-rule "
+        "(a warning), and an unknown name (qcNoSuchSort) still falls back under this fault.",
+    "round60-lock-accepted-answer-no-extra":
+        "a path out of the run's reach: accepting an answer is not in the interface ('Transitions of nodeStates into "
+        "closed or accepted: not shown'), so the run makes no accepted answer of its own, and the site's accepted "
+        "answers are its own content, which a run does not lock (tests/hostile/test_safety.py, the found nodes held "
+        "out in fault_list.HELD_OUT); one accepted write more besides.",
+}
+"""Faults left out of the registry: measured blind on 4f5340e, 10 of 15 caught; the unfavorite record's user (blamed
+on the per-user rule alone) and novice's unwikify with v1 (no refused call carried v1 on a wiki node) were closed by
+kind; these three stay wired, out of the registry."""
+
+BLIND_round60, BLIND_round60_MISSED = split_missed(_ALL + _KINDS, _MISSED_REASONS)

@@ -53,11 +53,15 @@ def expect_callers_own_favorite(action: dict[str, Any], r: ApiResponse, caller: 
     the per-user rule, and for member's own call the acting user's too), and the favorite action canceled is the
     caller's own (user), not another holder's ("Favorites are per user; the user is taken from the credentials").
     seed15: one check for every holder's call (member's, admin's before or after it), where three copies drifted.
+    round60 (issue 44): a record naming another holder breaks the acting user's rule as well, whichever holder calls
+    ("The acting user is taken from the credentials. Favorites, for example, belong to that user."): a server that
+    removed the caller's favorite but read the record's user from the node's oldest favorite failed the per-user
+    rule alone, and AUTH-ACTING-USER, the rule it breaks, went unnamed.
     ``when``: the order the call was made in, for the message."""
     named = f"{who} ({caller.username}, id {user_ids.get(caller.role)})"
     expect(user_is(action.get("canceledByUser"), caller, user_ids), canceler_rules,
            f"{who} unfavorited{when}, so canceledByUser must be {named}", r)
-    expect(user_is(action.get("user"), caller, user_ids), "ACTION-UNFAVORITE-PER-USER",
+    expect(user_is(action.get("user"), caller, user_ids), ("ACTION-UNFAVORITE-PER-USER", "AUTH-ACTING-USER"),
            f"{who}'s unfavorite{when} must cancel {who}'s own favorite action (user {named}), not another holder's: "
            f"favorites belong to the user of the credentials", r)
 

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from qaconform.contract import path
+from qaconform.pytest import one_shots
 from qaconform.pytest.outcomes import expect
 from qaconform.pytest.refusals import off_the_interface
 from qaconform.pytest.support import (
@@ -407,13 +408,15 @@ def _put(operation: str, fresh: bool, check_effect: bool,
 
 def _put_options(operation: str, params: dict[str, str] | None = None,
                  state: bool = False) -> Callable[[ApiClient, Scene], dict[str, Attempt]]:
-    """A refused PUT again with each option the operation states (wrap, v1: "Other options accepted by most
-    endpoints"; their effect is not shown, so none of them can let a caller in), on the node the denied call acts
-    on (blind7, issue 44: a compatibility route that skips the permission filter for one option). A refusal
-    changes nothing; one let in spends its node (the next cell acts on a new one)."""
+    """A refused PUT again with each of the options "accepted by most endpoints" (wrap, v1; their effect is not
+    shown, so none of them can let a caller in), on the node the denied call acts on (blind7, issue 44: a
+    compatibility route that skips the permission filter for one option). round60 (issue 44): both options on every
+    PUT, not only those its own section names (lock names wrap alone): "Every operation requires the permissions
+    below" whatever the request carries, and a v1 route of lock or unwikify that skipped the permission went unseen.
+    A refusal changes nothing; one let in spends its node (the next cell acts on a new one)."""
     def call(client: ApiClient, scene: Scene) -> dict[str, Attempt]:
         out: dict[str, Attempt] = {}
-        for option in stated_options(operation):
+        for option in one_shots.COMMON_OPTIONS:
             node = scene.node_for("denied", False)
             resp = client.put(path(operation, nodeId=node), params=(params or {}) | {option: "true"},
                               operation=operation)

@@ -89,8 +89,8 @@ def test_unfavorite_acts_on_the_callers_own_favorite(unfavorite_once: ApiRespons
                                                      marked_rules: tuple[str, ...]) -> None:
     action = action_of(unfavorite_once, "favoriteAction", "favorite-result", contract, marked_rules,
                        perm=("PERM-UNFAVORITE",))
-    # canceledByUser is the acting user (both rules say so); with it right, a foreign action.user means the move
-    # took another user's favorite: the per-user rule alone.
+    # canceledByUser is the acting user (both rules say so); a foreign action.user names another holder's favorite
+    # as the caller's: both too (round60, issue 44: favorite_holders.expect_callers_own_favorite).
     expect_callers_own_favorite(action, unfavorite_once, member, "member", user_ids,
                                 canceler_rules=("ACTION-UNFAVORITE-PER-USER", "AUTH-ACTING-USER"))
 
@@ -105,7 +105,7 @@ def test_unfavorite_reports_the_updated_favorite_count(unfavorite_once: ApiRespo
 
 
 @pytest.mark.rule("ACTION-UNFAVORITE-PER-USER", "ACTION-UNFAVORITE-COUNT", "SHAPE-UNMARK-FAVORITE", "ACTION-WRAPPERS",
-                  "ACTION-UNFAVORITE-CANCELED", "ACTION-CANCELED-FIELDS", "ACTION-NODE-ID")
+                  "ACTION-UNFAVORITE-CANCELED", "ACTION-CANCELED-FIELDS", "ACTION-NODE-ID", "AUTH-ACTING-USER")
 def test_another_users_favorite_survives_and_its_removal_lowers_the_count_by_one(
         unfavorite_once: ApiResponse, admin: ApiClient, profile: Any, user_ids: dict[str, int],
         contract: Any, marked_rules: tuple[str, ...], request: pytest.FixtureRequest) -> None:
