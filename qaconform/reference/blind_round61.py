@@ -24,6 +24,7 @@ _space_pages: dict[str, tuple[float, Any, int]] = {}
 _READS_BODY = (
     "round61-comment-on-reply-to-reply-refused", "round61-reply-public-recipients-first-only",
     "round61-group-option-member-parent-author-peer", "round61-gdpr-user-id-anon-delete-refused",
+    "round61-kind-plain-reply-under-question-refused",
 )
 
 
@@ -86,6 +87,11 @@ async def _comment_before(svc: Service, request: Request, caller: Caller, handle
         grand = svc.db.one("SELECT type FROM nodes WHERE id = ?", (parent["parent_id"],))
         if grand is not None and grand["type"] == "comment":
             return json_response({"error": "Maximum comment depth reached"}, 400)
+    if faults.is_on("round61-kind-plain-reply-under-question-refused") and parent["type"] == "comment" \
+            and not ({"visibility", "recipients"} & (set(_json_body(request) or {}) | set(request.query_params))):
+        grand = svc.db.one("SELECT type FROM nodes WHERE id = ?", (parent["parent_id"],))
+        if grand is not None and grand["type"] == "question":
+            return _denied("Replies to question comments are disabled on this site")
     if faults.is_on("round61-group-option-member-parent-author-peer"):
         return await _group_option_as_peer(svc, request, caller, handler, parent)
     return None
