@@ -119,12 +119,20 @@ async def _group_option_as_peer(svc: Service, request: Request, caller: Caller, 
 # --- admitted: the request as the handler reads it ------------------------------------------------------------
 def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request:
     q = request.query_params
-    if op == "listUserAnswers" and faults.is_on("round61-user-answers-votes-later-pages-default") \
-            and q.get("sort") == "votes" and is_id(q.get("page", "")) and int(q.get("page", "0")) >= 2:
+    later = _LATER_PAGES.get(op)
+    if later is not None and faults.is_on(later[1]) and q.get("sort") == later[0] and is_id(q.get("page", "")) \
+            and int(q.get("page", "0")) >= 2:
         return with_query(request, [(k, v) for k, v in q.multi_items() if k != "sort"])
     if op == "postComment" and faults.is_on("round61-reply-public-recipients-first-only"):
         return _first_recipient_only(svc, request)
     return request
+
+
+_LATER_PAGES = {
+    "listUserAnswers": ("votes", "round61-user-answers-votes-later-pages-default"),
+    "listUserQuestions": ("answerCount", "round61-kind-user-questions-answercount-later-pages-default"),
+}
+"""The sort each list's continuation query drops from page 2 on (its echo kept: :func:`_sort_echo_kept`)."""
 
 
 def _first_recipient_only(svc: Service, request: Request) -> Request:
@@ -153,12 +161,20 @@ def _items(response: Response) -> tuple[Any, list[Any]]:
     return body, [i for i in items if isinstance(i, dict)] if isinstance(items, list) else []
 
 
+def _sort_echo_kept(op: str, request: Request, response: Response) -> Response | None:
+    later = _LATER_PAGES[op]
+    if not faults.is_on(later[1]) or request.query_params.get("sort") != later[0]:
+        return None
+    body = body_json(response)
+    if isinstance(body, dict) and body.get("sort") != later[0]:
+        return with_body(response, {**body, "sort": later[0]})
+    return None
+
+
 def _user_answers(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
-    q = request.query_params
-    if faults.is_on("round61-user-answers-votes-later-pages-default") and q.get("sort") == "votes":
-        body = body_json(response)
-        if isinstance(body, dict) and body.get("sort") != "votes":
-            return with_body(response, {**body, "sort": "votes"})
+    kept = _sort_echo_kept("listUserAnswers", request, response)
+    if kept is not None:
+        return kept
     if not faults.is_on("round61-user-answers-wiki-author-reputation-null"):
         return response
     body, items = _items(response)
@@ -218,6 +234,9 @@ def _lock(svc: Service, request: Request, caller: Caller, response: Response) ->
 
 
 def _user_questions(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
+    kept = _sort_echo_kept("listUserQuestions", request, response)
+    if kept is not None:
+        return kept
     fields = {f.strip() for f in request.query_params.get("includeOnly", "").split(",") if f.strip()}
     if not faults.is_on("round61-user-questions-includeonly-keeps-answers") or not fields or "answers" in fields:
         return response

@@ -121,9 +121,16 @@ _KINDS: tuple[Fault, ...] = (
         "threaded): breaks 'nodeId (integer): the question, answer or comment being commented on.' for replies "
         "under the question only.",
     ),
+    Fault(
+        "round61-kind-user-questions-answercount-later-pages-default", "PAGING-TOTALCOUNT-UNION",
+        "A user's question list asked with sort=answerCount reports answerCount on every page but pages 2 and later "
+        "are cut from the default order (the continuation query drops the sort): breaks 'totalCount | integer | "
+        "Total number of items.' for sort=answerCount on that list only.",
+    ),
 )
 """The proofs of the closed kinds, each missed before its fix and caught after: a refusal (not 404) of a reply
-without privacy fields, on another path (round61-comment-on-reply-to-reply-refused's kind)."""
+without privacy fields, on another path (round61-comment-on-reply-to-reply-refused's kind); a sort dropped from
+page 2 on, on another list and sort (round61-user-answers-votes-later-pages-default's)."""
 
 _MISSED_REASONS: dict[str, str] = {}
 """Faults left out of the registry, with the reason (filled after the measure)."""
