@@ -338,3 +338,7 @@ from . import blind_round60  # noqa: E402
 
 HOOKS.append(Hook("round60", before=blind_round60.before, admitted=blind_round60.admitted, after=blind_round60.after,
                   refusal=blind_round60.refusal))
+# --- blind round 61 (issue 44): drawn must-rules (seed 20261219) + eight outside kinds, measured blind
+from . import blind_round61  # noqa: E402
+
+HOOKS.append(Hook("round61", before=blind_round61.before, admitted=blind_round61.admitted, after=blind_round61.after))

@@ -54,7 +54,16 @@ import pytest
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from privacy_history import CLOSING_WRITES, MAY_USE_PRIVATE, OPENING_WRITES, ROLES, Comment, SubtreeModel, World
+from privacy_history import (
+    CLOSING_WRITES,
+    INHERITED_MESSAGE,
+    MAY_USE_PRIVATE,
+    OPENING_WRITES,
+    ROLES,
+    Comment,
+    SubtreeModel,
+    World,
+)
 from recipient_forms import QUESTION_AS_INTEGER, QUESTION_AS_STRING
 
 from qaconform.contract import path as contract_path
@@ -177,10 +186,17 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
         resp = self._post(replier, parent.id, *fields, "reply in a chain", ids_as_strings=ids_as_strings)
         if parent.id in self.locked and not 200 <= resp.status < 300:
             return parent  # whether a locked node takes comments is not stated: a refusal leaves the chain here
-        if self.state == "published" and resp.status == 404:  # blind7 (issue 44): the kind of parent, not rule 3
-            self._fail("COMMENT-PARENT-KINDS", f"{replier} replies to comment {parent.id} (under the "
+        # blind7 (issue 44): a 404 is the kind of parent's, not rule 3's. round61: so is any other 4xx to a reply rule
+        # 3 allows that is not rule 4's 400 (no rule lets a comment on a readable comment be refused: a depth limit,
+        # a parent's kind refused, is COMMENT-PARENT-KINDS's as much as rule 3's)
+        refused_reply = 400 <= resp.status < 500 and resp.status != 404 and (
+            how == "no fields" or INHERITED_MESSAGE not in resp.text)
+        if self.state == "published" and (resp.status == 404 or refused_reply):
+            self._fail(("COMMENT-PARENT-KINDS", "COMMENT-3") if refused_reply else "COMMENT-PARENT-KINDS",
+                       f"{replier} replies with {how} at depth "
+                       f"{parent.depth + 1} to comment {parent.id} (under the "
                        f"{'question' if parent.on_question else 'answer'}), which it reads: a comment may be posted "
-                       f"on a comment wherever it sits; got 404", resp)
+                       f"on a comment wherever it sits; got {resp.status}", resp)
         self._expect(resp, 201, "COMMENT-3", f"{replier} replies with {how} at depth {parent.depth + 1} to private "
                                              f"comment {parent.id} (under the "
                                              f"{'question' if parent.on_question else 'answer'})")
