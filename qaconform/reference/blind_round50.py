@@ -19,7 +19,7 @@ from starlette.responses import Response
 from . import auth, faults
 from .auth import Caller
 from .errors import ApiError, forbidden
-from .hook_kit import after_by_op, handled_with, kept_body, kept_json_object, path_node
+from .hook_kit import after_by_op, handled_with, kept_body, kept_json_object, let_in_through, path_node
 from .http_io import body_json, is_id, json_response, with_body, with_json_body, with_query
 from .service import Service
 
@@ -73,15 +73,8 @@ async def _visibility_param(request: Request, caller: Caller, handler: Any, svc:
 
 async def _cancelwiki_as_asker(svc: Service, request: Request, caller: Caller, handler: Any) -> Response | None:
     """round50-cancelwiki-question-author-owns-answer: "own" taken as having asked the answer's question."""
-    if caller.anonymous or caller.can(auth.MARK_WIKI) or not caller.can(auth.CONVERT_OWN_TO_WIKI):
-        return None
-    node = path_node(svc, request)
-    if node is None or node["type"] != "answer" or node["author_id"] == caller.id:
-        return None
-    question = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["question_id"],))
-    if question is None or question["author_id"] != caller.id:
-        return None
-    return await handled_with(auth.MARK_WIKI, svc, request, caller, handler)
+    return await let_in_through(svc, request, caller, handler, kind="answer", own=auth.CONVERT_OWN_TO_WIKI,
+                                granted=auth.MARK_WIKI, through=("question_id",))
 
 
 async def _cancelwiki_answer(svc: Service, request: Request, caller: Caller, handler: Any) -> Response | None:

@@ -21,7 +21,7 @@ from . import auth, faults
 from .auth import Caller
 from .bodies import read_fields
 from .errors import ApiError
-from .hook_kit import after_by_op, handled_with, kept_json_object, path_node, result_action
+from .hook_kit import after_by_op, kept_json_object, let_in_through, path_node, result_action
 from .http_io import body_json, json_response, with_body, with_json_body, with_query, with_raw_body
 from .service import Service
 
@@ -90,15 +90,8 @@ async def _private_op_own_question(svc: Service, request: Request, caller: Calle
 
 async def _lock_by_parent_author(svc: Service, request: Request, caller: Caller, handler: Any) -> Response | None:
     """round51-lock-comment-on-own-answer: "own" taken as having written the comment's parent."""
-    if caller.anonymous or caller.can(auth.LOCK_ANY) or not caller.can(auth.LOCK_OWN):
-        return None
-    node = path_node(svc, request)
-    if node is None or node["type"] != "comment" or node["author_id"] == caller.id:
-        return None
-    parent = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["parent_id"],))
-    if parent is None or parent["author_id"] != caller.id:
-        return None
-    return await handled_with(auth.LOCK_ANY, svc, request, caller, handler)
+    return await let_in_through(svc, request, caller, handler, kind="comment", own=auth.LOCK_OWN,
+                                granted=auth.LOCK_ANY, through=("parent_id",))
 
 
 # --- admitted: the request as the handler reads it ------------------------------------------------------------

@@ -20,7 +20,7 @@ from starlette.responses import Response
 from . import auth, faults
 from .auth import Caller
 from .errors import ApiError, denied
-from .hook_kit import after_by_op, handled_with, kept_body, kept_json, path_node, result_action
+from .hook_kit import after_by_op, kept_body, kept_json, let_in_through, path_node, result_action
 from .http_io import body_json, is_id, json_response, with_body, with_query, with_raw_body
 from .service import Service, now_ms
 
@@ -100,15 +100,8 @@ async def _frame_by_exact_stamp(svc: Service, request: Request, caller: Caller, 
 async def _cancelwiki_as_parent_author(svc: Service, request: Request, caller: Caller,
                                        handler: Any) -> Response | None:
     """round54-cancelwiki-comment-parent-author-owns: "own" taken from a comment's parent's author."""
-    if caller.anonymous or caller.can(auth.MARK_WIKI) or not caller.can(auth.CONVERT_OWN_TO_WIKI):
-        return None
-    node = path_node(svc, request)
-    if node is None or node["type"] != "comment" or node["author_id"] == caller.id:
-        return None
-    parent = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["parent_id"],))
-    if parent is None or parent["author_id"] != caller.id:
-        return None
-    return await handled_with(auth.MARK_WIKI, svc, request, caller, handler)
+    return await let_in_through(svc, request, caller, handler, kind="comment", own=auth.CONVERT_OWN_TO_WIKI,
+                                granted=auth.MARK_WIKI, through=("parent_id",))
 
 
 def _author_lowers_count(svc: Service, request: Request, caller: Caller) -> None:

@@ -16,7 +16,7 @@ from starlette.responses import Response
 from . import auth, faults
 from .auth import Caller
 from .errors import ApiError, unauthorized
-from .hook_kit import after_by_op, handled_with, path_node, result_action
+from .hook_kit import after_by_op, let_in_through, path_node, result_action
 from .http_io import (
     body_json,
     json_object_body,
@@ -59,15 +59,8 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
 
 async def _lock_as_question_author(svc: Service, request: Request, caller: Caller, handler: Any) -> Response | None:
     """round56-lock-answer-question-author-owns: "own" taken from the answer's question's author."""
-    if caller.anonymous or caller.can(auth.LOCK_ANY) or not caller.can(auth.LOCK_OWN):
-        return None
-    node = path_node(svc, request)
-    if node is None or node["type"] != "answer" or node["author_id"] == caller.id:
-        return None
-    question = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["parent_id"],))
-    if question is None or question["author_id"] != caller.id:
-        return None
-    return await handled_with(auth.LOCK_ANY, svc, request, caller, handler)
+    return await let_in_through(svc, request, caller, handler, kind="answer", own=auth.LOCK_OWN,
+                                granted=auth.LOCK_ANY, through=("parent_id",))
 
 
 async def _job(svc: Service, request: Request, caller: Caller, handler: Any) -> Response | None:

@@ -17,9 +17,9 @@ from . import auth, faults
 from .auth import Caller
 from .hook_kit import (
     after_by_op,
-    handled_with,
     kept_body,
     kept_json_object,
+    let_in_through,
     list_items,
     media,
     path_node,
@@ -70,15 +70,8 @@ def _job_refused(body: dict[str, Any]) -> Response | None:
 
 async def _lock_as_question_author(svc: Service, request: Request, caller: Caller, handler: Any) -> Response | None:
     """round57-lock-answer-question-author-owns: "own" taken from the author of the answer's question."""
-    if caller.anonymous or caller.can(auth.LOCK_ANY) or not caller.can(auth.LOCK_OWN):
-        return None
-    node = path_node(svc, request)
-    if node is None or node["type"] != "answer" or node["author_id"] == caller.id:
-        return None
-    question = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["question_id"] or node["parent_id"],))
-    if question is None or question["author_id"] != caller.id:
-        return None
-    return await handled_with(auth.LOCK_ANY, svc, request, caller, handler)
+    return await let_in_through(svc, request, caller, handler, kind="answer", own=auth.LOCK_OWN,
+                                granted=auth.LOCK_ANY, through=("question_id", "parent_id"))
 
 
 # --- admitted: the request as the handler reads it ------------------------------------------------------------

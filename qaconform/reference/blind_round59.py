@@ -15,7 +15,15 @@ from starlette.responses import Response
 
 from . import auth, faults
 from .auth import Caller
-from .hook_kit import after_by_op, handled_with, kept_body, kept_json_object, media, path_node, result_action
+from .hook_kit import (
+    after_by_op,
+    kept_body,
+    kept_json_object,
+    let_in_through,
+    media,
+    path_node,
+    result_action,
+)
 from .http_io import body_json, is_id, json_response, with_body, with_json_body, with_query
 from .service import Service
 
@@ -63,15 +71,8 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
 
 async def _unwikify_as_question_author(svc: Service, request: Request, caller: Caller, handler: Any) -> Response | None:
     """round59-cancelwiki-answer-question-author-owns: "own" taken from the author of the answer's question."""
-    if caller.anonymous or caller.can(auth.MARK_WIKI) or not caller.can(auth.CONVERT_OWN_TO_WIKI):
-        return None
-    node = path_node(svc, request)
-    if node is None or node["type"] != "answer" or node["author_id"] == caller.id:
-        return None
-    question = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["question_id"] or node["parent_id"],))
-    if question is None or question["author_id"] != caller.id:
-        return None
-    return await handled_with(auth.MARK_WIKI, svc, request, caller, handler)
+    return await let_in_through(svc, request, caller, handler, kind="answer", own=auth.CONVERT_OWN_TO_WIKI,
+                                granted=auth.MARK_WIKI, through=("question_id", "parent_id"))
 
 
 # --- admitted: the request as the handler reads it ------------------------------------------------------------

@@ -112,6 +112,23 @@ async def handled_with(permission: str, svc: Service, request: Request, caller: 
     return response
 
 
+async def let_in_through(svc: Service, request: Request, caller: Caller, handler: Any, *, kind: str, own: str,
+                         granted: str, through: tuple[str, ...]) -> Response | None:
+    """"Own" taken from the author of another node: a caller who may act on their own posts (``own``) but not on
+    every post (``granted``), and who did not write the ``kind`` node the path names but wrote the node its first set
+    ``through`` column names (its question, its parent), is let in with ``granted``. None (the call goes on as it
+    is) for everyone else: the planted "own" faults of lock and cancel wiki."""
+    if caller.anonymous or caller.can(granted) or not caller.can(own):
+        return None
+    node = path_node(svc, request)
+    if node is None or node["type"] != kind or node["author_id"] == caller.id:
+        return None
+    owner = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (next((node[c] for c in through if node[c]), None),))
+    if owner is None or owner["author_id"] != caller.id:
+        return None
+    return await handled_with(granted, svc, request, caller, handler)
+
+
 def ids_cached(kept: dict[int, tuple[float, int, Any, Any]], seconds: float, caller: Caller,
                response: Response) -> Response:
     """A question list's commentIds and childrenIds as another reader's read within ``seconds`` saw them: a node
