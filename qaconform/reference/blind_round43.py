@@ -21,7 +21,7 @@ from .auth import Caller
 from .bodies import structured
 from .db import Database
 from .errors import ApiError, conflict
-from .hook_kit import path_node, result_action
+from .hook_kit import each_item, path_node, result_action
 from .http_io import body_json, json_response, with_body
 from .service import Service
 
@@ -80,28 +80,26 @@ def _moderated_answer_comments(svc: Service, request: Request, response: Respons
 
 
 def _topics_as_names(response: Response) -> Response:
-    body = body_json(response)
-    if not isinstance(body, dict) or not isinstance(body.get("list"), list):
-        return response
-    for item in body["list"]:
-        if isinstance(item, dict) and isinstance(item.get("topics"), list):
-            item["topics"] = [t.get("name") if isinstance(t, dict) else t for t in item["topics"]]
-    return with_body(response, body)
+    return each_item(response, _topic_names)
+
+
+def _topic_names(item: dict[str, Any]) -> None:
+    if isinstance(item.get("topics"), list):
+        item["topics"] = [t.get("name") if isinstance(t, dict) else t for t in item["topics"]]
 
 
 def _formatted_24h(response: Response) -> Response:
     """Each item's creationDateFormatted in the 24-hour form without AM or PM (MM/DD/YYYY HH:mm)."""
-    body = body_json(response)
-    if not isinstance(body, dict) or not isinstance(body.get("list"), list):
-        return response
-    for item in body["list"]:
-        text = item.get("creationDateFormatted") if isinstance(item, dict) else None
-        if isinstance(text, str) and text[-3:] in (" AM", " PM"):
-            day, clock = text[:-3].rsplit(" ", 1)
-            hour, minute = clock.split(":")
-            hour24 = int(hour) % 12 + (12 if text.endswith("PM") else 0)
-            item["creationDateFormatted"] = f"{day} {hour24:02d}:{minute}"
-    return with_body(response, body)
+    return each_item(response, _date_24h)
+
+
+def _date_24h(item: dict[str, Any]) -> None:
+    text = item.get("creationDateFormatted")
+    if isinstance(text, str) and text[-3:] in (" AM", " PM"):
+        day, clock = text[:-3].rsplit(" ", 1)
+        hour, minute = clock.split(":")
+        hour24 = int(hour) % 12 + (12 if text.endswith("PM") else 0)
+        item["creationDateFormatted"] = f"{day} {hour24:02d}:{minute}"
 
 
 def _action_field(response: Response, key: str, field: str, value: Any) -> Response:

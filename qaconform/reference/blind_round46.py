@@ -17,7 +17,7 @@ from starlette.responses import Response
 
 from . import auth, faults
 from .auth import Caller
-from .hook_kit import kept_json_object
+from .hook_kit import each_item, id_as_string, kept_json_object
 from .http_io import body_json, created_location, is_id, with_body, with_query
 from .service import Service, now_ms
 
@@ -101,13 +101,7 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
 def _earned_experts(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round46-earned-experts-oldest-id-string") or request.query_params.get("sort") != "oldest":
         return response
-    body = body_json(response)
-    if not isinstance(body, dict) or not isinstance(body.get("list"), list):
-        return response
-    for item in body["list"]:
-        if isinstance(item, dict) and isinstance(item.get("id"), int):
-            item["id"] = str(item["id"])
-    return with_body(response, body)
+    return each_item(response, id_as_string)
 
 
 def _user_content(svc: Service, request: Request, caller: Caller, response: Response) -> Response:

@@ -17,7 +17,7 @@ from . import auth, faults
 from .auth import Caller
 from .bodies import read_fields
 from .errors import ApiError
-from .hook_kit import after_by_op, handled_with, kept_json, path_node, result_action
+from .hook_kit import after_by_op, each_item, handled_with, id_as_string, kept_json, path_node, result_action
 from .http_io import body_json, json_response, with_body, with_json_body, with_query
 from .service import Service
 
@@ -131,13 +131,12 @@ def _user_answers(svc: Service, request: Request, caller: Caller, response: Resp
 def _topics(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not (faults.is_on("round47-topics-search-author-id-only") and request.query_params.get("q")):
         return response
-    body = body_json(response)
-    if not isinstance(body, dict) or not isinstance(body.get("list"), list):
-        return response
-    for item in body["list"]:
-        if isinstance(item, dict) and isinstance(item.get("author"), dict):
-            item["author"] = item["author"].get("id")
-    return with_body(response, body)
+    return each_item(response, _author_id_only)
+
+
+def _author_id_only(item: dict[str, Any]) -> None:
+    if isinstance(item.get("author"), dict):
+        item["author"] = item["author"].get("id")
 
 
 def _unfavorite(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
@@ -206,13 +205,7 @@ def _groups(svc: Service, request: Request, caller: Caller, response: Response) 
     page = request.query_params.get("page") or "1"
     if not (faults.is_on("round47-groups-later-page-id-string") and page.isdecimal() and int(page) >= 2):
         return response
-    body = body_json(response)
-    if not isinstance(body, dict) or not isinstance(body.get("list"), list):
-        return response
-    for item in body["list"]:
-        if isinstance(item, dict) and isinstance(item.get("id"), int):
-            item["id"] = str(item["id"])
-    return with_body(response, body)
+    return each_item(response, id_as_string)
 
 
 def _issue_types(svc: Service, request: Request, caller: Caller, response: Response) -> Response:

@@ -21,7 +21,7 @@ from . import auth, faults
 from .auth import Caller
 from .bodies import read_fields
 from .errors import ApiError
-from .hook_kit import after_by_op, kept_json_object, let_in_through, path_node, result_action
+from .hook_kit import after_by_op, each_item, kept_json_object, let_in_through, path_node, result_action
 from .http_io import body_json, json_response, with_body, with_json_body, with_query, with_raw_body
 from .service import Service
 
@@ -150,13 +150,12 @@ def _post_answer(svc: Service, request: Request, caller: Caller, response: Respo
 def _spaces(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not (faults.is_on("round51-spaces-explicit-page-active-integer") and "page" in request.query_params):
         return response
-    body = body_json(response)
-    if not isinstance(body, dict) or not isinstance(body.get("list"), list):
-        return response
-    for item in body["list"]:
-        if isinstance(item, dict) and isinstance(item.get("active"), bool):
-            item["active"] = int(item["active"])
-    return with_body(response, body)
+    return each_item(response, _active_as_integer)
+
+
+def _active_as_integer(item: dict[str, Any]) -> None:
+    if isinstance(item.get("active"), bool):
+        item["active"] = int(item["active"])
 
 
 def _send_to_mod(svc: Service, request: Request, caller: Caller, response: Response) -> Response:

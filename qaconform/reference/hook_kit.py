@@ -89,6 +89,24 @@ def list_items(response: Response) -> tuple[Any, list[Any]]:
     return body, items if isinstance(items, list) else []
 
 
+def each_item(response: Response, change: Callable[[dict[str, Any]], None]) -> Response:
+    """A list answer with ``change`` applied to each of its object items, in place (the answer as it is when its body
+    has no list): the rewriters that change one field of every item."""
+    body = body_json(response)
+    if not isinstance(body, dict) or not isinstance(body.get("list"), list):
+        return response
+    for item in body["list"]:
+        if isinstance(item, dict):
+            change(item)
+    return with_body(response, body)
+
+
+def id_as_string(item: dict[str, Any]) -> None:
+    """An item's integer id as a string (rounds 46 and 47 each plant it under their own path)."""
+    if isinstance(item.get("id"), int):
+        item["id"] = str(item["id"])
+
+
 def after_by_op(table: Mapping[str, Fix], *, refused_too: Iterable[str] = ()) -> After:
     """The ``after`` stage of a round whose rewrites are one per operation: a successful answer (status below 300)
     goes to ``table[op]``, every other answer passes as it is; an operation in ``refused_too`` has its refusals
