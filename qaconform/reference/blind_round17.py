@@ -17,7 +17,7 @@ from starlette.responses import Response
 from . import auth, faults
 from .auth import Caller
 from .errors import denied
-from .http_io import is_id
+from .hook_kit import path_node
 from .service import Service
 
 Handler = Any
@@ -59,11 +59,6 @@ def _replay(raw: bytes) -> Any:
     return receive
 
 
-def _node(svc: Service, request: Request) -> Any:
-    raw = request.path_params.get("node_id", "")
-    return svc.db.one("SELECT * FROM nodes WHERE id = ?", (int(raw),)) if is_id(raw) else None
-
-
 async def _json_fields(request: Request) -> dict[str, Any] | None:
     if "json" not in request.headers.get("content-type", ""):
         return None
@@ -77,7 +72,7 @@ async def _json_fields(request: Request) -> dict[str, Any] | None:
 async def before(svc: Service, op: str, request: Request, caller: Caller, handler: Handler) -> Response | None:
     """Ownership and GDPR lookups the broken server decides on the wrong field."""
     if op == "lockNode" and faults.is_on("round17-lock-own-refused-under-others-question"):
-        node = _node(svc, request)
+        node = path_node(svc, request)
         if node is not None and node["type"] != "question" and not caller.can(auth.LOCK_ANY) \
                 and node["author_id"] == caller.id and request.query_params.get("prompt", "").strip():
             question = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["question_id"],))
@@ -141,11 +136,11 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
     elif request.method != "GET":
         _CACHE.clear()  # every write but a comment empties the cache
     if op == "sendToModeration" and response.status_code == 200 and faults.is_on("round17-sendtomod-verb-answers"):
-        node = _node(svc, request)
+        node = path_node(svc, request)
         if node is not None and node["type"] == "answer":
             return _rewrite_action(response, "sendToModAction", "verb", "moderated")
     if op == "lockNode" and response.status_code == 200 and faults.is_on("round17-lock-extra-dropped-in-moderation"):
-        node = _node(svc, request)
+        node = path_node(svc, request)
         if node is not None and node["in_moderation"]:
             return _rewrite_action(response, "lockAction", "extra", None)
     return response
@@ -156,7 +151,7 @@ def _reply_to_reply(svc: Service, request: Request, caller: Caller) -> None:
     copied only when the parent is a top-level comment)."""
     if not faults.is_on("round17-reply-to-reply-not-inherited"):
         return
-    parent = _node(svc, request)
+    parent = path_node(svc, request)
     if parent is None or parent["type"] != "comment" or parent["visibility"] == "full":
         return
     grand = svc.db.one("SELECT type FROM nodes WHERE id = ?", (parent["parent_id"],))

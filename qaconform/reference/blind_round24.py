@@ -21,18 +21,12 @@ from . import auth, faults, gdpr_jobs, variants
 from .auth import Caller
 from .bodies import read_fields
 from .errors import bad_request, denied
-from .http_io import json_response
+from .hook_kit import result_action
+from .http_io import body_json, json_response
 from .render import action_date
 from .service import Service
 
 Handler = Any
-
-def _json(response: Response) -> Any:
-    try:
-        return json.loads(bytes(response.body))
-    except (ValueError, AttributeError):
-        return None
-
 
 def _again(response: Response, body: Any) -> Response:
     """The response with a rewritten JSON body, its status and Location kept."""
@@ -104,7 +98,7 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
     if op == "listUserContent" and faults.is_on("round24-content-private-under-moderated-shown"):
         return _content_under_moderated(svc, request, response)
     if op == "listSpaces" and q.get("sort") and faults.is_on("round24-spaces-sorted-parentid-string"):
-        body = _json(response)
+        body = body_json(response)
         for item in (body or {}).get("list", []):
             if "parentId" in item:
                 item["parentId"] = str(item["parentId"])  # the sorted branch's generic serializer
@@ -113,7 +107,7 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
         return _echo_of_previous_call(op, request, response)
     if op == "unmarkFavorite" and "application/json" not in request.headers.get("accept", "").lower() and (
             faults.is_on("round24-unfavorite-count-string-on-any-accept")):
-        body = _json(response)
+        body = body_json(response)
         result = body.get("result") if isinstance(body, dict) else None
         if isinstance(result, dict) and isinstance(result.get("favoriteCount"), int):
             result["favoriteCount"] = str(result["favoriteCount"])  # the content-negotiated writer's text form
@@ -122,7 +116,7 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
         return _reply_lock_verb(svc, response)
     if op == "listTopics" and q.get("sort") in ("newest", "oldest") and faults.is_on(
             "round24-topics-date-sort-usedcount-null"):
-        body = _json(response)
+        body = body_json(response)
         for item in (body or {}).get("list", []):
             if "usedCount" in item:
                 item["usedCount"] = None  # the date index's documents carry no usage count
@@ -144,7 +138,7 @@ def _content_enveloped(svc: Service, request: Request, response: Response) -> Re
     reader, envelope and all."""
     raw = request.path_params.get("user_id", "")
     user = svc.db.one("SELECT role FROM users WHERE id = ?", (int(raw),)) if str(raw).isdecimal() else None
-    items = _json(response)
+    items = body_json(response)
     if user is None or user["role"] not in ("moderator", "admin") or not isinstance(items, list):
         return response
     n = len(items)
@@ -157,7 +151,7 @@ def _content_under_moderated(svc: Service, request: Request, response: Response)
     copy of a comment, which keeps no privacy, so a private comment under a node in moderation shows in its
     author's content to every reader."""
     raw = request.path_params.get("user_id", "")
-    items = _json(response)
+    items = body_json(response)
     if not str(raw).isdecimal() or not isinstance(items, list):
         return response
     listed = {e["node"]["id"] for e in items if isinstance(e, dict) and isinstance(e.get("node"), dict)}
@@ -182,17 +176,10 @@ def _content_under_moderated(svc: Service, request: Request, response: Response)
     return json_response(nodes + others if newest_first else others + nodes)
 
 
-def _action(body: Any, key: str) -> dict[str, Any] | None:
-    """The action record of a node action's 200 body (None when the body has another form)."""
-    result = body.get("result") if isinstance(body, dict) else None
-    action = result.get(key) if isinstance(result, dict) else None
-    return action if isinstance(action, dict) else None
-
-
 def _reply_lock_verb(svc: Service, response: Response) -> Response:
     """A lock of a reply (a comment under a comment) is recorded by the thread branch, with verb lock."""
-    body = _json(response)
-    action = _action(body, "lockAction")
+    body = body_json(response)
+    action = result_action(body, "lockAction")
     node_id = (action.get("node") or {}).get("id") if action is not None else None
     if action is None or not isinstance(node_id, int) or action.get("verb") != "locked":
         return response
@@ -207,8 +194,8 @@ def _reply_lock_verb(svc: Service, response: Response) -> Response:
 def _sendtomod_followed_public(svc: Service, response: Response) -> Response:
     """A node with active followers is sent to moderation through the notifying branch, whose record is public
     (private false) so that the followers' notification may show it."""
-    body = _json(response)
-    action = _action(body, "sendToModAction")
+    body = body_json(response)
+    action = result_action(body, "sendToModAction")
     node_id = (action.get("node") or {}).get("id") if action is not None else None
     if action is None or not isinstance(node_id, int) or svc.db.one(
             "SELECT 1 FROM follows WHERE node_id = ? AND active = 1", (node_id,)) is None:
@@ -231,7 +218,7 @@ def _echo_of_previous_call(op: str, request: Request, response: Response) -> Res
     _last_sort[op] = (now, asked)
     if previous is None or now - previous[0] > ECHO_KEPT_S or not previous[1] or previous[1] == asked:
         return response
-    body = _json(response)
+    body = body_json(response)
     if not isinstance(body, dict) or "sort" not in body:
         return response
     body["sort"] = "reputation" if previous[1] == "default" else previous[1]
@@ -239,7 +226,7 @@ def _echo_of_previous_call(op: str, request: Request, response: Response) -> Res
 
 
 def _new_id(response: Response) -> int | None:
-    body = _json(response)
+    body = body_json(response)
     if isinstance(body, dict) and str(body.get("id", "")).isdecimal():
         return int(body["id"])
     found = re.findall(r"(\d+)", response.headers.get("location", ""))
@@ -267,7 +254,7 @@ def _second_answer_moderated(svc: Service, caller: Caller, response: Response) -
 
 def _plug_in_child_space(svc: Service, response: Response) -> Response:
     """An answer to a question of a child space carries its question's slug as plug (the sub-space permalink)."""
-    body = _json(response)
+    body = body_json(response)
     if not isinstance(body, dict) or "parentId" not in body:
         return response
     question = svc.db.one("SELECT n.* FROM nodes n JOIN spaces s ON s.id = n.space_id WHERE n.id = ?"

@@ -22,7 +22,8 @@ from starlette.responses import Response
 from . import auth, faults
 from .auth import Caller
 from .errors import bad_request, denied, not_found
-from .http_io import json_response
+from .hook_kit import media
+from .http_io import body_json, json_response
 
 Handler = Any
 """``request_hooks.Handler`` (not imported: request_hooks imports this module)."""
@@ -45,17 +46,13 @@ _FORM = "application/x-www-form-urlencoded"
 _PRIVATE = frozenset({"recipients", "op", "mod", "group", "moderators", "groups", "private"})
 
 
-def _media(request: Request) -> str:
-    return request.headers.get("content-type", "").split(";")[0].strip().lower()
-
-
 async def _body_fields(request: Request) -> dict[str, Any]:
     """The body's fields (JSON object or form), read once and kept on the request, so the handler reads them too."""
     raw = await request.body()
     if not raw.strip():
         return {}
     try:
-        if _media(request) == _FORM:
+        if media(request) == _FORM:
             return dict(parse_qsl(raw.decode("utf-8"), keep_blank_values=True))
         parsed = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
@@ -79,13 +76,6 @@ def _rewritten(response: Response, body: Any, status: int | None = None) -> Resp
     """A JSON response with a new body (and status), keeping its Location."""
     headers = {"Location": response.headers["location"]} if "location" in response.headers else None
     return json_response(body, response.status_code if status is None else status, headers)
-
-
-def _json(response: Response) -> Any:
-    try:
-        return json.loads(bytes(response.body))
-    except (ValueError, AttributeError):
-        return None
 
 
 def _basic_user(header: str) -> str | None:
@@ -124,9 +114,9 @@ def ahead_of_auth(svc: Any, op: str, request: Request) -> None:
 async def before(svc: Any, op: str, request: Request, caller: Caller, handler: Handler) -> Response | None:
     if op == "postComment":
         return await _comment(svc, request, caller, handler)
-    if op == "postAnswer" and faults.is_on("round25-answer-node-field-param-refused") and _media(request) != _FORM:
+    if op == "postAnswer" and faults.is_on("round25-answer-node-field-param-refused") and media(request) != _FORM:
         given = sorted(NODE_FIELDS & set(request.query_params))
-        if given and "json" in _media(request):
+        if given and "json" in media(request):
             raise bad_request(f"unknown parameter {given[0]!r}")  # the JSON controller's parameter whitelist
     if op == "scheduleGdprJob" and faults.is_on("round25-gdpr-null-user-looked-up"):
         fields = await _body_fields(request)
@@ -140,7 +130,7 @@ async def _comment(svc: Any, request: Request, caller: Caller, handler: Handler)
     node_id = request.path_params.get("node_id", "")
     parent = svc.db.one("SELECT type, author_id FROM nodes WHERE id = ?", (int(node_id),)) if str(
         node_id).isdecimal() and len(str(node_id)) < 19 else None
-    form = _media(request) == _FORM
+    form = media(request) == _FORM
     if form and parent is not None and parent["type"] == "comment" and faults.is_on(
             "round25-form-reply-parent-not-found"):
         raise not_found(f"node {node_id} does not exist")  # the form controller looks among questions and answers
@@ -171,13 +161,13 @@ def after(svc: Any, op: str, request: Request, caller: Caller, response: Respons
         return _sent(svc, request, caller, response)
     if op == "unmarkFavorite" and response.status_code == 200 and caller.role == "admin" and faults.is_on(
             "round25-admin-unfavorite-count-before-write"):
-        body = _json(response)
+        body = body_json(response)
         result = body.get("result") if isinstance(body, dict) else None
         if isinstance(result, dict) and isinstance(result.get("favoriteCount"), int):
             result["favoriteCount"] += 1  # the admin branch read the count before its delete committed
             return _rewritten(response, body)
     if op == "postAnswer" and response.status_code == 201 and faults.is_on("round25-answer-mention-200"):
-        body = _json(response)
+        body = body_json(response)
         if isinstance(body, dict) and _MENTION.search(str(body.get("body") or "")):
             return _rewritten(response, body, 200)  # the mention branch answers with its own status
     return response
@@ -191,7 +181,7 @@ def _sent(svc: Any, request: Request, caller: Caller, response: Response) -> Res
         return response
     if node["author_id"] != caller.id and faults.is_on("round25-private-comment-refused-after-sendtomod"):
         RESTRICTED_AUTHORS.add(int(node["author_id"]))
-    body = _json(response)
+    body = body_json(response)
     action = body.get("result", {}).get("sendToModAction") if isinstance(body, dict) else None
     if not isinstance(action, dict):
         return response
@@ -223,7 +213,7 @@ def _fresh_comment(svc: Any, op: str, request: Request, response: Response) -> R
             FRESH_COMMENT_BY_ANSWER[node_id] = int(found.group(1))
         return response
     fresh = FRESH_COMMENT_BY_ANSWER.pop(node_id, None)
-    body = _json(response) if fresh is not None and response.status_code == 200 else None
+    body = body_json(response) if fresh is not None and response.status_code == 200 else None
     items = body.get("list") if isinstance(body, dict) else None
     for item in items if isinstance(items, list) else []:
         if isinstance(item, dict) and item.get("id") == fresh and isinstance(item.get("author"), dict):

@@ -19,6 +19,7 @@ from . import auth, faults
 from .auth import Caller
 from .bodies import structured
 from .db import Database
+from .hook_kit import each_item
 from .http_io import body_json, parse_bool, with_body, with_query
 from .listing import parse_paging
 from .pages import encoded_page
@@ -113,7 +114,7 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
     if op == "listEarnedExperts" and faults.is_on("round26-earned-experts-sorted-within-page"):
         return _sorted_within_page(svc, request, response)
     if op == "listUserAnswers" and faults.is_on("round26-user-answers-body-nfkc"):
-        return _items_rewritten(response, _nfkc)
+        return each_item(response, _nfkc)
     return response
 
 
@@ -201,23 +202,13 @@ def _unanswered_null(request: Request, response: Response) -> Response:
     def nulled(item: dict[str, Any]) -> None:
         if "answers" in item:
             item["answers"] = None
-    return _items_rewritten(response, nulled)
+    return each_item(response, nulled)
 
 
 def _nfkc(item: dict[str, Any]) -> None:
     for key in ("body", "bodyAsHTML"):
         if isinstance(item.get(key), str):
             item[key] = unicodedata.normalize("NFKC", item[key])
-
-
-def _items_rewritten(response: Response, change: Any) -> Response:
-    page = body_json(response)
-    if not isinstance(page, dict) or not isinstance(page.get("list"), list):
-        return response
-    for item in page["list"]:
-        if isinstance(item, dict):
-            change(item)
-    return with_body(response, page)
 
 
 def _sorted_within_page(svc: Service, request: Request, response: Response) -> Response:

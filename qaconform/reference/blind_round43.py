@@ -21,7 +21,8 @@ from .auth import Caller
 from .bodies import structured
 from .db import Database
 from .errors import ApiError, conflict
-from .http_io import body_json, is_id, json_response, with_body
+from .hook_kit import each_item, path_node, result_action
+from .http_io import body_json, json_response, with_body
 from .service import Service
 
 Handler = Any
@@ -30,16 +31,11 @@ MODERATION_NOTE = "Sent to moderation"
 """What round43-lock-moderated-extra-note stores as a lock's extra on a node in moderation."""
 
 
-def _path_node(svc: Service, request: Request, key: str = "node_id") -> sqlite3.Row | None:
-    raw = str(request.path_params.get(key, ""))
-    return svc.db.one("SELECT * FROM nodes WHERE id = ?", (int(raw),)) if is_id(raw) else None
-
-
 # --- before: a refusal decided by the caller's earlier answers
 async def before(svc: Service, op: str, request: Request, caller: Caller, _handler: Handler) -> Response | None:
     if (op == "postAnswer" and faults.is_on("round43-novice-second-pending-answer-refused")
             and not caller.anonymous and not caller.can(auth.PUBLISH_ANSWER)):
-        question = _path_node(svc, request, "question_id")
+        question = path_node(svc, request, "question_id")
         if question is not None and svc.db.one(
                 "SELECT 1 FROM nodes WHERE type = 'answer' AND question_id = ? AND author_id = ? AND in_moderation = 1",
                 (question["id"], caller.id)) is not None:
@@ -65,14 +61,14 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
     if op == "unmarkFavorite" and faults.is_on("round43-unfavorite-count-stale-behind-newer"):
         return _stale_favorite_count(svc, request, response)
     if op == "sendToModeration" and faults.is_on("round43-sendtomod-question-comment-names-question"):
-        node = _path_node(svc, request)
+        node = path_node(svc, request)
         if node is not None and node["type"] == "comment" and node["parent_id"] == node["question_id"]:
             return _action_node_id(response, "sendToModAction", int(node["question_id"]))
     return response
 
 
 def _moderated_answer_comments(svc: Service, request: Request, response: Response) -> Response:
-    answer = _path_node(svc, request, "answer_id")
+    answer = path_node(svc, request, "answer_id")
     body = body_json(response)
     if answer is None or not answer["in_moderation"] or not isinstance(body, dict):
         return response
@@ -84,39 +80,31 @@ def _moderated_answer_comments(svc: Service, request: Request, response: Respons
 
 
 def _topics_as_names(response: Response) -> Response:
-    body = body_json(response)
-    if not isinstance(body, dict) or not isinstance(body.get("list"), list):
-        return response
-    for item in body["list"]:
-        if isinstance(item, dict) and isinstance(item.get("topics"), list):
-            item["topics"] = [t.get("name") if isinstance(t, dict) else t for t in item["topics"]]
-    return with_body(response, body)
+    return each_item(response, _topic_names)
+
+
+def _topic_names(item: dict[str, Any]) -> None:
+    if isinstance(item.get("topics"), list):
+        item["topics"] = [t.get("name") if isinstance(t, dict) else t for t in item["topics"]]
 
 
 def _formatted_24h(response: Response) -> Response:
     """Each item's creationDateFormatted in the 24-hour form without AM or PM (MM/DD/YYYY HH:mm)."""
-    body = body_json(response)
-    if not isinstance(body, dict) or not isinstance(body.get("list"), list):
-        return response
-    for item in body["list"]:
-        text = item.get("creationDateFormatted") if isinstance(item, dict) else None
-        if isinstance(text, str) and text[-3:] in (" AM", " PM"):
-            day, clock = text[:-3].rsplit(" ", 1)
-            hour, minute = clock.split(":")
-            hour24 = int(hour) % 12 + (12 if text.endswith("PM") else 0)
-            item["creationDateFormatted"] = f"{day} {hour24:02d}:{minute}"
-    return with_body(response, body)
+    return each_item(response, _date_24h)
 
 
-def _action(body: Any, key: str) -> dict[str, Any] | None:
-    result = body.get("result") if isinstance(body, dict) else None
-    action = result.get(key) if isinstance(result, dict) else None
-    return action if isinstance(action, dict) else None
+def _date_24h(item: dict[str, Any]) -> None:
+    text = item.get("creationDateFormatted")
+    if isinstance(text, str) and text[-3:] in (" AM", " PM"):
+        day, clock = text[:-3].rsplit(" ", 1)
+        hour, minute = clock.split(":")
+        hour24 = int(hour) % 12 + (12 if text.endswith("PM") else 0)
+        item["creationDateFormatted"] = f"{day} {hour24:02d}:{minute}"
 
 
 def _action_field(response: Response, key: str, field: str, value: Any) -> Response:
     body = body_json(response)
-    action = _action(body, key)
+    action = result_action(body, key)
     if action is None:
         return response
     action[field] = value
@@ -125,7 +113,7 @@ def _action_field(response: Response, key: str, field: str, value: Any) -> Respo
 
 def _action_node_id(response: Response, key: str, node_id: int) -> Response:
     body = body_json(response)
-    action = _action(body, key)
+    action = result_action(body, key)
     if action is None or not isinstance(action.get("node"), dict):
         return response
     action["node"]["id"] = node_id
@@ -135,8 +123,8 @@ def _action_node_id(response: Response, key: str, node_id: int) -> Response:
 def _stale_favorite_count(svc: Service, request: Request, response: Response) -> Response:
     """The count before the unfavorite, when a favorite made after the caller's (by its action's date) remains."""
     body = body_json(response)
-    action = _action(body, "favoriteAction")
-    node = _path_node(svc, request)
+    action = result_action(body, "favoriteAction")
+    node = path_node(svc, request)
     if action is None or node is None or not isinstance(action.get("id"), int):
         return response
     newer = svc.db.one(
@@ -155,7 +143,7 @@ def refusal(svc: Service, op: str, request: Request, caller: Caller | None, exc:
         return None
     if not caller.can(auth.LOCK_OWN) or caller.can(auth.LOCK_ANY):
         return None
-    node = _path_node(svc, request)
+    node = path_node(svc, request)
     if node is None or node["type"] != "comment":
         return None
     return json_response({"success": False, "result": {}}, 200)

@@ -17,6 +17,7 @@ from starlette.responses import Response
 
 from . import auth, faults
 from .auth import Caller
+from .hook_kit import each_item, id_as_string, kept_json_object
 from .http_io import body_json, created_location, is_id, with_body, with_query
 from .service import Service, now_ms
 
@@ -56,17 +57,6 @@ def _fields(request: Request) -> dict[str, Any]:
     return fields
 
 
-def _json_body(request: Request) -> dict[str, Any]:
-    """The request's JSON object body (read by :func:`before`), or {} when it sent none."""
-    if not request.headers.get("content-type", "").lower().startswith("application/json"):
-        return {}
-    try:
-        sent = json.loads(vars(request).get("_body") or b"")
-    except ValueError:
-        return {}
-    return sent if isinstance(sent, dict) else {}
-
-
 _READS_BODY = {
     "postAnswer": ("round46-answer-moderated-body-wins", KIND_PUBLISHES),
     "postComment": ("round46-comment-sticky-privacy", KIND_LOCATION),
@@ -93,7 +83,7 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
         return request
     if caller.can(auth.PUBLISH_ANSWER) or "body" not in request.query_params:
         return request
-    if "body" not in _json_body(request):
+    if "body" not in (kept_json_object(request, loose=True) or {}):
         return request
     return with_query(request, [(k, v) for k, v in request.query_params.multi_items() if k != "body"])
 
@@ -111,13 +101,7 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
 def _earned_experts(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round46-earned-experts-oldest-id-string") or request.query_params.get("sort") != "oldest":
         return response
-    body = body_json(response)
-    if not isinstance(body, dict) or not isinstance(body.get("list"), list):
-        return response
-    for item in body["list"]:
-        if isinstance(item, dict) and isinstance(item.get("id"), int):
-            item["id"] = str(item["id"])
-    return with_body(response, body)
+    return each_item(response, id_as_string)
 
 
 def _user_content(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
@@ -148,7 +132,7 @@ def _post_answer(svc: Service, request: Request, caller: Caller, response: Respo
         if mine is not None and int(mine[0]) > 1:  # the new answer and one before it within the window
             return with_body(response, svc.render.nodes_json([question], caller)[0])
     if faults.is_on(KIND_PUBLISHES) and not caller.can(auth.PUBLISH_ANSWER) and "body" in request.query_params and (
-            "body" in _json_body(request)):
+            "body" in (kept_json_object(request, loose=True) or {})):
         with svc.tx("answer", "answer_count") as conn:
             conn.execute("UPDATE nodes SET in_moderation = 0 WHERE id = (SELECT MAX(id) FROM nodes WHERE type ="
                          " 'answer' AND author_id = ? AND parent_id = ?)", (caller.id, question["id"]))

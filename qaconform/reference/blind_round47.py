@@ -7,8 +7,6 @@ named here so that every fault of the round is wired by name in the server's cod
 
 from __future__ import annotations
 
-import dataclasses
-import json
 import time
 from typing import Any
 
@@ -19,7 +17,8 @@ from . import auth, faults
 from .auth import Caller
 from .bodies import read_fields
 from .errors import ApiError
-from .http_io import body_json, is_id, json_response, with_body, with_json_body, with_query
+from .hook_kit import after_by_op, each_item, handled_with, id_as_string, kept_json, path_node, result_action
+from .http_io import body_json, json_response, with_body, with_json_body, with_query
 from .service import Service
 
 OVERRIDE_ONLY = ("round47-groups-v1-any-signed-in",)
@@ -30,11 +29,6 @@ ISSUE_TYPES_CACHE_S = 5.0
 _issue_types_read_at: list[float] = []
 
 _PRIVATE = frozenset({"recipients", "op", "mod", "group", "moderators", "groups"})
-
-
-def _node(svc: Service, request: Request) -> Any:
-    raw = request.path_params.get("node_id", "")
-    return svc.db.one("SELECT * FROM nodes WHERE id = ?", (int(raw),)) if is_id(raw) else None
 
 
 # --- before: a response instead of the handler's --------------------------------------------------------------
@@ -58,23 +52,21 @@ async def _lock_as_sibling(svc: Service, request: Request, caller: Caller, handl
     """round47-lock-sibling-answerer-owns: "own" taken as having answered the same question."""
     if caller.anonymous or caller.can(auth.LOCK_ANY) or not caller.can(auth.LOCK_OWN):
         return None
-    node = _node(svc, request)
+    node = path_node(svc, request)
     if node is None or node["type"] != "answer" or node["author_id"] == caller.id:
         return None
     sibling = svc.db.one("SELECT 1 FROM nodes WHERE type = 'answer' AND question_id = ? AND author_id = ? AND id != ?",
                          (node["question_id"], caller.id, node["id"]))
     if sibling is None:
         return None
-    let_in = dataclasses.replace(caller, permissions=caller.permissions | {auth.LOCK_ANY})
-    response: Response = await handler(svc, request, let_in)
-    return response
+    return await handled_with(auth.LOCK_ANY, svc, request, caller, handler)
 
 
 async def _deep_private_reply_refused(svc: Service, request: Request, caller: Caller) -> Response | None:
     """round47-depth3-private-reply-to-public-refused: a private reply to a public reply refused as inherited."""
     if caller.anonymous or not caller.can(auth.USE_PRIVATE_COMMENTS):
         return None
-    parent = _node(svc, request)
+    parent = path_node(svc, request)
     if parent is None or parent["type"] != "comment" or parent["visibility"] != "full":
         return None
     grand = svc.db.one("SELECT type FROM nodes WHERE id = ?", (parent["parent_id"],))
@@ -118,12 +110,7 @@ def _charset_answer(request: Request) -> Request:
 
 def _reassign_pair(svc: Service, request: Request) -> Request:
     """round47-reassign-same-user-both-forms-accepted: a consistent username and id pair taken as one form."""
-    if not request.headers.get("content-type", "").lower().startswith("application/json"):
-        return request
-    try:
-        body = json.loads(bytes(vars(request).get("_body") or b""))
-    except ValueError:
-        return request
+    body = kept_json(request, loose=True)
     reassign = body.get("reassignUser") if isinstance(body, dict) else None
     if not isinstance(reassign, dict) or set(reassign) != {"username", "id"}:
         return request
@@ -134,13 +121,6 @@ def _reassign_pair(svc: Service, request: Request) -> Request:
 
 
 # --- after: the handler's response as the broken server serves it --------------------------------------------
-def after(svc: Service, op: str, request: Request, caller: Caller, response: Response) -> Response:
-    if response.status_code >= 300 and op != "postAnswer":
-        return response
-    fix = _AFTER.get(op)
-    return response if fix is None else fix(svc, request, caller, response)
-
-
 def _user_answers(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     body = body_json(response) if faults.is_on("round47-user-answers-empty-page-list-null") else None
     if isinstance(body, dict) and body.get("list") == []:
@@ -151,20 +131,19 @@ def _user_answers(svc: Service, request: Request, caller: Caller, response: Resp
 def _topics(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not (faults.is_on("round47-topics-search-author-id-only") and request.query_params.get("q")):
         return response
-    body = body_json(response)
-    if not isinstance(body, dict) or not isinstance(body.get("list"), list):
-        return response
-    for item in body["list"]:
-        if isinstance(item, dict) and isinstance(item.get("author"), dict):
-            item["author"] = item["author"].get("id")
-    return with_body(response, body)
+    return each_item(response, _author_id_only)
+
+
+def _author_id_only(item: dict[str, Any]) -> None:
+    if isinstance(item.get("author"), dict):
+        item["author"] = item["author"].get("id")
 
 
 def _unfavorite(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not (faults.is_on("round47-unfavorite-wrapped-record-before-cancel") and "wrap" in request.query_params):
         return response
     body = body_json(response)
-    action = _action(body, "favoriteAction")
+    action = result_action(body, "favoriteAction")
     if action is None:
         return response
     action["canceled"] = False
@@ -175,7 +154,7 @@ def _unfavorite(svc: Service, request: Request, caller: Caller, response: Respon
 
 def _cancel_wiki(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if faults.is_on("round47-kind-cancelwiki-wrapped-not-canceled") and "wrap" in request.query_params:
-        action = _action(body := body_json(response), "wikifyAction")
+        action = result_action(body := body_json(response), "wikifyAction")
         if action is not None:
             action["canceled"] = False
             action.pop("canceledByUser", None)
@@ -183,9 +162,9 @@ def _cancel_wiki(svc: Service, request: Request, caller: Caller, response: Respo
             return with_body(response, body)
     if not faults.is_on("round47-cancelwiki-own-by-moderator-no-canceledby") or not caller.can(auth.MARK_WIKI):
         return response
-    node = _node(svc, request)
+    node = path_node(svc, request)
     body = body_json(response)
-    action = _action(body, "wikifyAction")
+    action = result_action(body, "wikifyAction")
     if node is None or node["author_id"] != caller.id or action is None:
         return response
     action.pop("canceledByUser", None)
@@ -195,12 +174,12 @@ def _cancel_wiki(svc: Service, request: Request, caller: Caller, response: Respo
 def _lock(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round47-lock-reply-record-user-author-shape"):
         return response
-    node = _node(svc, request)
+    node = path_node(svc, request)
     if node is None or node["type"] != "comment":
         return response
     parent = svc.db.one("SELECT type FROM nodes WHERE id = ?", (node["parent_id"],))
     body = body_json(response)
-    action = _action(body, "lockAction")
+    action = result_action(body, "lockAction")
     if parent is None or parent["type"] != "comment" or action is None or not isinstance(action.get("user"), dict):
         return response
     user = svc.db.one("SELECT id, username, reputation FROM users WHERE id = ?", (action["user"].get("id"),))
@@ -226,13 +205,7 @@ def _groups(svc: Service, request: Request, caller: Caller, response: Response) 
     page = request.query_params.get("page") or "1"
     if not (faults.is_on("round47-groups-later-page-id-string") and page.isdecimal() and int(page) >= 2):
         return response
-    body = body_json(response)
-    if not isinstance(body, dict) or not isinstance(body.get("list"), list):
-        return response
-    for item in body["list"]:
-        if isinstance(item, dict) and isinstance(item.get("id"), int):
-            item["id"] = str(item["id"])
-    return with_body(response, body)
+    return each_item(response, id_as_string)
 
 
 def _issue_types(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
@@ -257,12 +230,6 @@ def _earned_experts(svc: Service, request: Request, caller: Caller, response: Re
     return with_body(response, body)
 
 
-def _action(body: Any, key: str) -> dict[str, Any] | None:
-    result = body.get("result") if isinstance(body, dict) else None
-    action = result.get(key) if isinstance(result, dict) else None
-    return action if isinstance(action, dict) else None
-
-
 _AFTER = {
     "listUserAnswers": _user_answers,
     "listTopics": _topics,
@@ -274,3 +241,4 @@ _AFTER = {
     "listIssueTypes": _issue_types,
     "listEarnedExperts": _earned_experts,
 }
+after = after_by_op(_AFTER, refused_too=("postAnswer",))

@@ -9,8 +9,6 @@ answers it (200 on a never-favorited node, the refusal otherwise).
 
 from __future__ import annotations
 
-import dataclasses
-import json
 import time
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
@@ -21,6 +19,7 @@ from starlette.responses import Response
 from . import auth, faults
 from .auth import Caller
 from .errors import bad_request, denied
+from .hook_kit import after_by_op, handled_with, kept_body, kept_json, path_node
 from .http_io import body_json, is_id, json_response, projects, with_body, with_json_body, with_query, with_raw_body
 from .service import Service
 
@@ -33,20 +32,6 @@ _comment_by_url: dict[str, tuple[float, bytes, int]] = {}
 
 _BODY_READERS = ("round48-question-comment-op-stored-full", "round48-comment-form-body-wins-over-param",
                  "round48-gdpr-user-id-suspend-only-refused")
-
-
-def _node(svc: Service, request: Request) -> Any:
-    raw = request.path_params.get("node_id", "")
-    return svc.db.one("SELECT * FROM nodes WHERE id = ?", (int(raw),)) if is_id(raw) else None
-
-
-def _json_body(request: Request) -> Any:
-    if not request.headers.get("content-type", "").lower().startswith("application/json"):
-        return None
-    try:
-        return json.loads(bytes(vars(request).get("_body") or b""))
-    except ValueError:
-        return None
 
 
 # --- before: a response instead of the handler's --------------------------------------------------------------
@@ -75,14 +60,14 @@ def _url_cached(svc: Service, request: Request) -> bool:
         return True
     if not faults.is_on("round48-kind-reply-read-cached-by-url"):
         return False
-    node = _node(svc, request)
+    node = path_node(svc, request)
     parent = svc.db.one("SELECT type FROM nodes WHERE id = ?", (node["parent_id"],)) if node is not None else None
     return parent is not None and parent["type"] == "comment"
 
 
 def _anonymous_unfavorite(svc: Service, request: Request) -> Response:
     """round48-anonymous-unfavorite-unheld-200: no favorite found for the (anonymous) caller, nothing done."""
-    node = _node(svc, request)
+    node = path_node(svc, request)
     held = node is not None and (node["favorite_count"] or svc.db.one(
         "SELECT 1 FROM favorites WHERE node_id = ?", (node["id"],)))
     if node is None or held:
@@ -96,21 +81,19 @@ async def _by_accepted_answerer(svc: Service, request: Request, caller: Caller, 
     having written the question's accepted answer, for a caller holding the own-node permission only."""
     if caller.anonymous or caller.can(any_node) or not caller.can(own):
         return None
-    node = _node(svc, request)
+    node = path_node(svc, request)
     if node is None or node["type"] != "question" or node["author_id"] == caller.id:
         return None
     accepted = svc.db.one("SELECT 1 FROM nodes WHERE type = 'answer' AND parent_id = ? AND marked = 1"
                           " AND author_id = ?", (node["id"], caller.id))
     if accepted is None:
         return None
-    let_in = dataclasses.replace(caller, permissions=caller.permissions | {any_node})
-    response: Response = await handler(svc, request, let_in)
-    return response
+    return await handled_with(any_node, svc, request, caller, handler)
 
 
 def _suspend_only_by_id(request: Request) -> None:
     """round48-gdpr-user-id-suspend-only-refused: the suspend path looks the user up by username only."""
-    body = _json_body(request)
+    body = kept_json(request, loose=True)
     if not isinstance(body, dict) or body.get("type") != "individual":
         return
     user, operations = body.get("user"), body.get("operations")
@@ -134,14 +117,14 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
 
 def _question_comment_op(svc: Service, request: Request) -> Request:
     """round48-question-comment-op-stored-full: the question's comment path drops the privacy fields of op."""
-    parent = _node(svc, request)
+    parent = path_node(svc, request)
     if parent is None or parent["type"] != "question":
         return request
     q = request.query_params
-    body = _json_body(request)
+    body = kept_json(request, loose=True)
     given = q.get("visibility") or (body.get("visibility") if isinstance(body, dict) else None)
     form = request.headers.get("content-type", "").lower().startswith("application/x-www-form-urlencoded")
-    pairs = parse_qsl(bytes(vars(request).get("_body") or b"").decode("utf-8", "replace")) if form else []
+    pairs = parse_qsl(kept_body(request).decode("utf-8", "replace")) if form else []
     given = given or dict(pairs).get("visibility")
     if given != "op":
         return request
@@ -159,20 +142,13 @@ def _form_body_wins(request: Request) -> Request:
     if not request.headers.get("content-type", "").lower().startswith("application/x-www-form-urlencoded"):
         return request
     q = request.query_params
-    form = dict(parse_qsl(bytes(vars(request).get("_body") or b"").decode("utf-8", "replace")))
+    form = dict(parse_qsl(kept_body(request).decode("utf-8", "replace")))
     if "body" not in q or "body" not in form:
         return request
     return with_query(request, [(k, v) for k, v in q.multi_items() if k != "body"])
 
 
 # --- after: the handler's response as the broken server serves it --------------------------------------------
-def after(svc: Service, op: str, request: Request, caller: Caller, response: Response) -> Response:
-    if response.status_code >= 300:
-        return response
-    fix = _AFTER.get(op)
-    return response if fix is None else fix(svc, request, caller, response)
-
-
 def _spaces(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     q = request.query_params
     if not (faults.is_on("round48-spaces-projected-pagesize-default") and "includeOnly" in q and "pageSize" in q):
@@ -230,7 +206,7 @@ def _answer_comments(svc: Service, request: Request, caller: Caller, response: R
 def _unwikified(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round48-cancelwiki-followed-stays-wiki"):
         return response
-    node = _node(svc, request)
+    node = path_node(svc, request)
     if node is None or svc.db.one("SELECT 1 FROM follows WHERE node_id = ? AND active = 1", (node["id"],)) is None:
         return response
     with svc.tx("wiki") as conn:
@@ -273,3 +249,4 @@ _AFTER = {
     "listActiveExperts": _active_experts,
     "readComment": _comment_read,
 }
+after = after_by_op(_AFTER)

@@ -8,7 +8,6 @@ by planted.wrong_password_let_in.
 from __future__ import annotations
 
 import dataclasses
-import json
 import time
 from typing import Any
 
@@ -18,6 +17,7 @@ from starlette.responses import Response
 from . import auth, faults
 from .auth import Caller
 from .fragments import JSON_TYPE
+from .hook_kit import handled_with, ids_cached, kept_json_object, path_node
 from .http_io import body_json, is_id, json_response, with_body, with_json_body, with_query
 from .service import Service, now_ms
 
@@ -34,24 +34,6 @@ _BODY_READERS = ("round49-gdpr-csv-param-unchecked", "round49-comment-visibility
                  "round49-question-comment-json-body-wins", "round49-gdpr-timestamp-string-past-accepted",
                  "round49-answer-wrap-param-body-ignored", "round49-comment-json-charset-privacy-dropped",
                  "round49-gdpr-user-id-string-refused", "round49-kind-charset-recipients-not-listed")
-
-
-def _node(svc: Service, request: Request) -> Any:
-    raw = request.path_params.get("node_id", "")
-    return svc.db.one("SELECT * FROM nodes WHERE id = ?", (int(raw),)) if is_id(raw) else None
-
-
-def _json_body(request: Request) -> dict[str, Any] | None:
-    """The body already read (``before``), when it is a JSON object under a JSON media type."""
-    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    raw = vars(request).get("_body")
-    if media != "application/json" or not raw:
-        return None
-    try:
-        body = json.loads(bytes(raw))
-    except ValueError:
-        return None
-    return body if isinstance(body, dict) else None
 
 
 # --- ahead of the permission check: a wrong password let in -----------------------------------------------------
@@ -77,7 +59,7 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
     if op == "lockNode" and faults.is_on("round49-lock-own-question-thread"):
         return await _lock_in_own_thread(svc, request, caller, handler)
     if op == "scheduleGdprJob" and faults.is_on("round49-gdpr-user-id-string-refused"):
-        body = _json_body(request)
+        body = kept_json_object(request)
         user = body.get("user") if body is not None and body.get("type") == "individual" else None
         if isinstance(user, dict) and isinstance(user.get("id"), str) and set(user) == {"id"}:
             return json_response({"error": "The provided 'user' is/are invalid"}, 400)
@@ -89,7 +71,7 @@ def _wrap_answer_refused(request: Request) -> Response | None:
     q = request.query_params
     if "wrap" not in q or "body" not in q:
         return None
-    body = _json_body(request)
+    body = kept_json_object(request)
     if body is not None and body.get("body"):
         return None
     if body is None and vars(request).get("_body"):
@@ -101,15 +83,13 @@ async def _lock_in_own_thread(svc: Service, request: Request, caller: Caller, ha
     """round49-lock-own-question-thread: "own" taken as being the author of the node's question."""
     if caller.anonymous or caller.can(auth.LOCK_ANY) or not caller.can(auth.LOCK_OWN):
         return None
-    node = _node(svc, request)
+    node = path_node(svc, request)
     if node is None or node["type"] not in ("answer", "comment") or node["author_id"] == caller.id:
         return None
     question = svc.db.one("SELECT author_id FROM nodes WHERE id = ? AND type = 'question'", (node["question_id"],))
     if question is None or question["author_id"] != caller.id:
         return None
-    let_in = dataclasses.replace(caller, permissions=caller.permissions | {auth.LOCK_ANY})
-    response: Response = await handler(svc, request, let_in)
-    return response
+    return await handled_with(auth.LOCK_ANY, svc, request, caller, handler)
 
 
 # --- admitted: the request as the handler reads it ------------------------------------------------------------
@@ -127,7 +107,7 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
 
 def _comment(svc: Service, request: Request) -> Request:
     q = request.query_params
-    body = _json_body(request)
+    body = kept_json_object(request)
     if body is None:
         return request
     if faults.is_on("round49-comment-visibility-param-recipients-accepted") and "recipients" in body:
@@ -137,7 +117,7 @@ def _comment(svc: Service, request: Request) -> Request:
         if "visibility" in body or "recipients" in body:
             return with_json_body(request, {k: v for k, v in body.items() if k not in ("visibility", "recipients")})
     if faults.is_on("round49-question-comment-json-body-wins") and set(body) & set(q.keys()):
-        parent = _node(svc, request)
+        parent = path_node(svc, request)
         if parent is not None and parent["type"] == "question":
             return with_query(request, [(k, v) for k, v in q.multi_items() if k not in body])
     return request
@@ -152,7 +132,7 @@ def _job(svc: Service, request: Request) -> Request:
                 pairs = [(k, str(known["id"]) if k == "csvFileId" else v) for k, v in q.multi_items()]
                 return with_query(request, pairs)
     if faults.is_on("round49-gdpr-timestamp-string-past-accepted"):
-        body = _json_body(request) or {}
+        body = kept_json_object(request) or {}
         date = body.get("scheduleDate")
         stamp = date.get("timeStamp") if isinstance(date, dict) else None
         if isinstance(date, dict) and isinstance(stamp, str) and stamp.strip().isdecimal() \
@@ -171,14 +151,14 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
     if faults.is_on("round49-kind-charset-recipients-not-listed") and op in ("postComment", "listAnswerComments"):
         return _charset_recipients(request, response)
     if op == "listQuestions" and faults.is_on("round49-question-ids-cached-per-node"):
-        return _ids_cached(caller, response)
+        return ids_cached(_ids_by_node, IDS_CACHE_S, caller, response)
     if op == "postAnswer" and faults.is_on("round49-moderated-answer-no-parent-author"):
         body = body_json(response)
         if not caller.can(auth.PUBLISH_ANSWER) and isinstance(body, dict) and "parentAuthor" in body:
             del body["parentAuthor"]
             return with_body(response, body)
     if op == "lockNode" and faults.is_on("round49-lock-comment-extra-null"):
-        node = _node(svc, request)
+        node = path_node(svc, request)
         body = body_json(response)
         result = body.get("result") if isinstance(body, dict) else None
         action = result.get("lockAction") if isinstance(result, dict) else None
@@ -193,7 +173,7 @@ def _charset_recipients(request: Request, response: Response) -> Response:
     it without recipients."""
     body = body_json(response)
     if request.method == "POST":
-        sent = _json_body(request)
+        sent = kept_json_object(request)
         new = body.get("id") if isinstance(body, dict) else None
         if ";" in request.headers.get("content-type", "") and sent is not None and sent.get("recipients") \
                 and is_id(str(new)):
@@ -204,26 +184,6 @@ def _charset_recipients(request: Request, response: Response) -> Response:
     for item in hit:
         del item["recipients"]
     return with_body(response, body) if hit else response
-
-
-def _ids_cached(caller: Caller, response: Response) -> Response:
-    """round49-question-ids-cached-per-node: a question's ids as the last fresh read saw them, for every reader."""
-    body = body_json(response)
-    items = body.get("list") if isinstance(body, dict) else None
-    if not isinstance(items, list):
-        return response
-    now = time.monotonic()
-    for item in items:
-        if not isinstance(item, dict) or not isinstance(item.get("id"), int):
-            continue
-        kept = _ids_by_node.get(item["id"])
-        if kept is not None and now - kept[0] < IDS_CACHE_S and kept[1] != caller.id:
-            for key, value in (("commentIds", kept[2]), ("childrenIds", kept[3])):
-                if key in item and value is not None:
-                    item[key] = value
-        else:
-            _ids_by_node[item["id"]] = (now, caller.id, item.get("commentIds"), item.get("childrenIds"))
-    return with_body(response, body)
 
 
 def _content_cached(request: Request, response: Response) -> Response:

@@ -9,7 +9,6 @@ the server's code.
 from __future__ import annotations
 
 import dataclasses
-import json
 import time
 from typing import Any
 from urllib.parse import parse_qsl
@@ -20,6 +19,7 @@ from starlette.responses import Response
 from . import auth, faults
 from .auth import Caller
 from .errors import ApiError, forbidden
+from .hook_kit import after_by_op, handled_with, kept_body, kept_json_object, let_in_through, path_node
 from .http_io import body_json, is_id, json_response, with_body, with_json_body, with_query
 from .service import Service
 
@@ -34,22 +34,6 @@ _PRIVATE = frozenset({"recipients", "op", "mod"})
 _BODY_READERS = ("round50-private-visibility-param-unchecked", "round50-gdpr-bulk-formatted-date-invalid",
                  "round50-recipients-first-only-stored", "round50-comment-form-body-beats-param",
                  "round50-gdpr-reassign-id-string-invalid", "round50-depth2-other-visibility-ignored")
-
-
-def _node(svc: Service, request: Request) -> Any:
-    raw = request.path_params.get("node_id", "")
-    return svc.db.one("SELECT * FROM nodes WHERE id = ?", (int(raw),)) if is_id(raw) else None
-
-
-def _json(request: Request) -> dict[str, Any] | None:
-    """The body already read, when it is a JSON object sent as application/json."""
-    if not request.headers.get("content-type", "").lower().startswith("application/json"):
-        return None
-    try:
-        body = json.loads(bytes(vars(request).get("_body") or b""))
-    except ValueError:
-        return None
-    return body if isinstance(body, dict) else None
 
 
 def _invalid(message: str) -> Response:
@@ -77,7 +61,7 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
 
 async def _visibility_param(request: Request, caller: Caller, handler: Any, svc: Service) -> Response | None:
     """round50-private-visibility-param-unchecked: the permission check reads the JSON body's visibility only."""
-    if caller.anonymous or caller.can(auth.USE_PRIVATE_COMMENTS) or _json(request) is None:
+    if caller.anonymous or caller.can(auth.USE_PRIVATE_COMMENTS) or kept_json_object(request, loose=True) is None:
         return None
     if request.query_params.get("visibility") not in _PRIVATE:
         return None
@@ -89,33 +73,22 @@ async def _visibility_param(request: Request, caller: Caller, handler: Any, svc:
 
 async def _cancelwiki_as_asker(svc: Service, request: Request, caller: Caller, handler: Any) -> Response | None:
     """round50-cancelwiki-question-author-owns-answer: "own" taken as having asked the answer's question."""
-    if caller.anonymous or caller.can(auth.MARK_WIKI) or not caller.can(auth.CONVERT_OWN_TO_WIKI):
-        return None
-    node = _node(svc, request)
-    if node is None or node["type"] != "answer" or node["author_id"] == caller.id:
-        return None
-    question = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["question_id"],))
-    if question is None or question["author_id"] != caller.id:
-        return None
-    let_in = dataclasses.replace(caller, permissions=caller.permissions | {auth.MARK_WIKI})
-    response: Response = await handler(svc, request, let_in)
-    return response
+    return await let_in_through(svc, request, caller, handler, kind="answer", own=auth.CONVERT_OWN_TO_WIKI,
+                                granted=auth.MARK_WIKI, through=("question_id",))
 
 
 async def _cancelwiki_answer(svc: Service, request: Request, caller: Caller, handler: Any) -> Response | None:
     """round50-kind-cancelwiki-wiki-answer-own-unchecked: a wiki answer's unwikify checks no ownership."""
-    node = _node(svc, request)
+    node = path_node(svc, request)
     if caller.anonymous or caller.can(auth.MARK_WIKI) or not caller.can(auth.CONVERT_OWN_TO_WIKI):
         return None
     if node is None or node["type"] != "answer" or not node["wiki"]:
         return None
-    let_in = dataclasses.replace(caller, permissions=caller.permissions | {auth.MARK_WIKI})
-    response: Response = await handler(svc, request, let_in)
-    return response
+    return await handled_with(auth.MARK_WIKI, svc, request, caller, handler)
 
 
 def _job(svc: Service, request: Request) -> Response | None:
-    body = _json(request)
+    body = kept_json_object(request, loose=True)
     if body is None:
         return None
     if faults.is_on("round50-gdpr-reassign-id-string-invalid"):
@@ -138,7 +111,7 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
     if faults.is_on("round50-comment-form-body-beats-param"):
         request = _form_body_wins(request)
     if faults.is_on("round50-recipients-first-only-stored"):
-        body = _json(request)
+        body = kept_json_object(request, loose=True)
         recipients = body.get("recipients") if body is not None else None
         if body is not None and isinstance(recipients, list) and len(recipients) >= 2:
             request = with_json_body(request, {**body, "recipients": recipients[:1]})
@@ -153,7 +126,7 @@ def _form_body_wins(request: Request) -> Request:
     if media != "application/x-www-form-urlencoded" or "body" not in request.query_params:
         return request
     try:
-        form = dict(parse_qsl(bytes(vars(request).get("_body") or b"").decode("utf-8"), keep_blank_values=True))
+        form = dict(parse_qsl(kept_body(request).decode("utf-8"), keep_blank_values=True))
     except UnicodeDecodeError:
         return request
     if "body" not in form:
@@ -163,7 +136,7 @@ def _form_body_wins(request: Request) -> Request:
 
 def _depth2_reply(svc: Service, request: Request) -> Request:
     """round50-depth2-other-visibility-ignored: a reply to a private reply drops its own privacy fields."""
-    parent = _node(svc, request)
+    parent = path_node(svc, request)
     if parent is None or parent["type"] != "comment" or parent["visibility"] == "full":
         return request
     grand = svc.db.one("SELECT type, visibility, parent_id FROM nodes WHERE id = ?", (parent["parent_id"],))
@@ -172,7 +145,7 @@ def _depth2_reply(svc: Service, request: Request) -> Request:
     top = svc.db.one("SELECT type, visibility FROM nodes WHERE id = ?", (grand["parent_id"],))
     if top is not None and top["type"] == "comment" and top["visibility"] != "full":
         return request  # depth 3 and below: as the server should
-    body = _json(request)
+    body = kept_json_object(request, loose=True)
     visibility = body.get("visibility") if body is not None else None
     if body is None or visibility is None or visibility == parent["visibility"]:
         return request
@@ -180,13 +153,6 @@ def _depth2_reply(svc: Service, request: Request) -> Request:
 
 
 # --- after: the handler's response as the broken server serves it --------------------------------------------
-def after(svc: Service, op: str, request: Request, caller: Caller, response: Response) -> Response:
-    if response.status_code >= 300:
-        return response
-    fix = _AFTER.get(op)
-    return response if fix is None else fix(svc, request, caller, response)
-
-
 def refusal_body(request: Request, exc: ApiError, body: dict[str, Any]) -> dict[str, Any]:
     """round50-gdpr-missing-file-error-nested: the file service's error object as the job's error."""
     if not (faults.is_on("round50-gdpr-missing-file-error-nested") and request.url.path.endswith("/schedule.json")):
@@ -199,7 +165,7 @@ def refusal_body(request: Request, exc: ApiError, body: dict[str, Any]) -> dict[
 def _lock(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round50-lock-answer-verb-lock"):
         return response
-    node = _node(svc, request)
+    node = path_node(svc, request)
     body = body_json(response)
     result = body.get("result") if isinstance(body, dict) else None
     action = result.get("lockAction") if isinstance(result, dict) else None
@@ -254,3 +220,4 @@ _AFTER = {
     "listActiveExperts": _active_experts,
     "listSpaces": _spaces,
 }
+after = after_by_op(_AFTER)

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import dataclasses
-import json
 import re
 from collections.abc import Callable
 from typing import Any
@@ -23,7 +21,8 @@ from . import auth, faults
 from .auth import Caller
 from .bodies import read_fields
 from .errors import ApiError
-from .http_io import body_json, is_id, json_response, with_body, with_json_body, with_query, with_raw_body
+from .hook_kit import after_by_op, each_item, kept_json_object, let_in_through, path_node, result_action
+from .http_io import body_json, json_response, with_body, with_json_body, with_query, with_raw_body
 from .service import Service
 
 OVERRIDE_ONLY = ("round51-sendtomod-wrap-any-signed-in",)
@@ -31,21 +30,6 @@ OVERRIDE_ONLY = ("round51-sendtomod-wrap-any-signed-in",)
 
 _READS_BODY = ("round51-individual-user-from-reassign", "round51-private-op-own-question-answer-403",
                "round51-comment-form-body-undecoded", "round51-gdpr-user-id-string-refused")
-
-
-def _node(svc: Service, request: Request) -> Any:
-    raw = request.path_params.get("node_id", "")
-    return svc.db.one("SELECT * FROM nodes WHERE id = ?", (int(raw),)) if is_id(raw) else None
-
-
-def _json_body(request: Request) -> dict[str, Any] | None:
-    if not request.headers.get("content-type", "").lower().startswith("application/json"):
-        return None
-    try:
-        body = json.loads(bytes(vars(request).get("_body") or b""))
-    except ValueError:
-        return None
-    return body if isinstance(body, dict) else None
 
 
 # --- before: a response instead of the handler's --------------------------------------------------------------
@@ -61,7 +45,7 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
     if op == "lockNode" and faults.is_on("round51-lock-comment-on-own-answer"):
         return await _lock_by_parent_author(svc, request, caller, handler)
     if op == "scheduleGdprJob" and faults.is_on("round51-gdpr-user-id-string-refused"):
-        body = _json_body(request)
+        body = kept_json_object(request, loose=True)
         user = body.get("user") if body is not None else None
         if body is not None and body.get("type") == "individual" and isinstance(user, dict) and set(user) == {"id"} \
                 and isinstance(user["id"], str) and user["id"].isdecimal():
@@ -89,7 +73,7 @@ async def _private_op_own_question(svc: Service, request: Request, caller: Calle
     """round51-private-op-own-question-answer-403: op on an answer to the caller's own question refused."""
     if caller.anonymous or not caller.can(auth.USE_PRIVATE_COMMENTS, auth.PRIVATE_TO_OP):
         return None
-    node = _node(svc, request)
+    node = path_node(svc, request)
     if node is None or node["type"] != "answer":
         return None
     question = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["question_id"],))
@@ -106,23 +90,14 @@ async def _private_op_own_question(svc: Service, request: Request, caller: Calle
 
 async def _lock_by_parent_author(svc: Service, request: Request, caller: Caller, handler: Any) -> Response | None:
     """round51-lock-comment-on-own-answer: "own" taken as having written the comment's parent."""
-    if caller.anonymous or caller.can(auth.LOCK_ANY) or not caller.can(auth.LOCK_OWN):
-        return None
-    node = _node(svc, request)
-    if node is None or node["type"] != "comment" or node["author_id"] == caller.id:
-        return None
-    parent = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["parent_id"],))
-    if parent is None or parent["author_id"] != caller.id:
-        return None
-    let_in = dataclasses.replace(caller, permissions=caller.permissions | {auth.LOCK_ANY})
-    response: Response = await handler(svc, request, let_in)
-    return response
+    return await let_in_through(svc, request, caller, handler, kind="comment", own=auth.LOCK_OWN,
+                                granted=auth.LOCK_ANY, through=("parent_id",))
 
 
 # --- admitted: the request as the handler reads it ------------------------------------------------------------
 def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request:
     if op == "scheduleGdprJob" and faults.is_on("round51-individual-user-from-reassign"):
-        body = _json_body(request)
+        body = kept_json_object(request, loose=True)
         if body is not None and body.get("type") == "individual" and body.get("user") is None \
                 and isinstance(body.get("reassignUser"), dict) and "user" not in request.query_params:
             return with_json_body(request, {**body, "user": body["reassignUser"]})
@@ -153,13 +128,6 @@ def _form_body_undecoded(request: Request) -> Request:
 
 
 # --- after: the handler's response as the broken server serves it --------------------------------------------
-def after(svc: Service, op: str, request: Request, caller: Caller, response: Response) -> Response:
-    if response.status_code >= 300:
-        return response
-    fix = _AFTER.get(op)
-    return response if fix is None else fix(svc, request, caller, response)
-
-
 def _post_answer(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if response.status_code != 201 or not faults.is_on("round51-answer-child-space-moderated"):
         return response
@@ -182,21 +150,20 @@ def _post_answer(svc: Service, request: Request, caller: Caller, response: Respo
 def _spaces(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not (faults.is_on("round51-spaces-explicit-page-active-integer") and "page" in request.query_params):
         return response
-    body = body_json(response)
-    if not isinstance(body, dict) or not isinstance(body.get("list"), list):
-        return response
-    for item in body["list"]:
-        if isinstance(item, dict) and isinstance(item.get("active"), bool):
-            item["active"] = int(item["active"])
-    return with_body(response, body)
+    return each_item(response, _active_as_integer)
+
+
+def _active_as_integer(item: dict[str, Any]) -> None:
+    if isinstance(item.get("active"), bool):
+        item["active"] = int(item["active"])
 
 
 def _send_to_mod(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round51-sendtomod-own-node-not-private"):
         return response
-    node = _node(svc, request)
+    node = path_node(svc, request)
     body = body_json(response)
-    action = _action(body, "sendToModAction")
+    action = result_action(body, "sendToModAction")
     if node is None or node["author_id"] != caller.id or action is None:
         return response
     action["private"] = False
@@ -247,7 +214,7 @@ def _answer_comments(svc: Service, request: Request, caller: Caller, response: R
 def _cancel_wiki(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round51-cancelwiki-answer-stays-wiki"):
         return response
-    node = _node(svc, request)
+    node = path_node(svc, request)
     if node is not None and node["type"] == "answer":
         with svc.tx() as conn:
             conn.execute("UPDATE nodes SET wiki = 1 WHERE id = ?", (node["id"],))
@@ -257,7 +224,7 @@ def _cancel_wiki(svc: Service, request: Request, caller: Caller, response: Respo
 def _unfavorite(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round51-unfavorite-removes-others-favorites"):
         return response
-    node = _node(svc, request)
+    node = path_node(svc, request)
     body = body_json(response)
     result = body.get("result") if isinstance(body, dict) else None
     if node is None or not isinstance(result, dict):
@@ -272,17 +239,11 @@ def _unfavorite(svc: Service, request: Request, caller: Caller, response: Respon
     return with_body(response, body)
 
 
-def _action(body: Any, key: str) -> dict[str, Any] | None:
-    result = body.get("result") if isinstance(body, dict) else None
-    action = result.get(key) if isinstance(result, dict) else None
-    return action if isinstance(action, dict) else None
-
-
 def _post_comment(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     """round51-kind-op-own-question-answer-stored-full: the op option dropped on an answer to one's own question."""
     if response.status_code != 201 or not faults.is_on("round51-kind-op-own-question-answer-stored-full"):
         return response
-    node = _node(svc, request)
+    node = path_node(svc, request)
     question = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["question_id"],)) if node else None
     if node is None or node["type"] != "answer" or question is None or question["author_id"] != caller.id:
         return response
@@ -304,3 +265,4 @@ _AFTER = {
     "cancelWiki": _cancel_wiki,
     "unmarkFavorite": _unfavorite,
 }
+after = after_by_op(_AFTER)

@@ -8,8 +8,6 @@ wired by name in the server's code.
 
 from __future__ import annotations
 
-import dataclasses
-import json
 import time
 from typing import Any
 
@@ -18,6 +16,7 @@ from starlette.responses import Response
 
 from . import auth, faults
 from .auth import Caller
+from .hook_kit import after_by_op, handled_with, kept_body, list_items, parse_json, path_node, result_action
 from .http_io import body_json, is_id, json_response, with_body, with_query
 from .service import Service
 
@@ -27,18 +26,6 @@ OVERRIDE_ONLY = ("round52-spaces-novice-denied", "round52-groups-moderator-allow
 SPACES_CACHE_S = 3.0
 """How long round52-spaces-cached-by-url's cache answers a repeated read of one URL."""
 _spaces_by_url: dict[str, tuple[float, int, bytes]] = {}
-
-
-def _node(svc: Service, request: Request) -> Any:
-    raw = request.path_params.get("node_id", "")
-    return svc.db.one("SELECT * FROM nodes WHERE id = ?", (int(raw),)) if is_id(raw) else None
-
-
-def _json(raw: bytes) -> Any:
-    try:
-        return json.loads(raw)
-    except ValueError:
-        return None
 
 
 # --- before: a response instead of the handler's --------------------------------------------------------------
@@ -52,7 +39,7 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
     if op == "listUserAnswers" and faults.is_on("round52-kind-user-answers-none-others-listed"):
         _answers_of_latest_author(svc, request)
     if op == "scheduleGdprJob" and faults.is_on("round52-gdpr-user-email-refused"):
-        body = _json(await request.body())
+        body = parse_json(await request.body())
         user = body.get("user") if isinstance(body, dict) else None
         if isinstance(user, dict) and set(user) == {"email"} and body.get("type") == "individual":
             return json_response(
@@ -65,14 +52,12 @@ async def _cancelwiki_as_favorite_holder(svc: Service, request: Request, caller:
     """round52-cancelwiki-favorite-holder-owns: "own" taken from the caller's favorites as well as its posts."""
     if caller.anonymous or caller.can(auth.MARK_WIKI) or not caller.can(auth.CONVERT_OWN_TO_WIKI):
         return None
-    node = _node(svc, request)
+    node = path_node(svc, request)
     if node is None or node["author_id"] == caller.id:
         return None
     if svc.db.one("SELECT 1 FROM favorites WHERE user_id = ? AND node_id = ?", (caller.id, node["id"])) is None:
         return None
-    let_in = dataclasses.replace(caller, permissions=caller.permissions | {auth.MARK_WIKI})
-    response: Response = await handler(svc, request, let_in)
-    return response
+    return await handled_with(auth.MARK_WIKI, svc, request, caller, handler)
 
 
 async def _site_list_for_no_questions(svc: Service, request: Request, caller: Caller) -> Response | None:
@@ -109,7 +94,7 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
             return with_query(request, [(k, v) for k, v in q.multi_items() if k != "spaceId"])
     if op == "postAnswer" and faults.is_on("round52-answer-charset-json-body-wins") and "body" in q:
         media = request.headers.get("content-type", "")
-        body = _json(bytes(vars(request).get("_body") or b""))
+        body = parse_json(kept_body(request))
         if ";" in media and media.split(";")[0].strip().lower() == "application/json" \
                 and isinstance(body, dict) and "body" in body:
             return with_query(request, [(k, v) for k, v in q.multi_items() if k != "body"])
@@ -117,13 +102,6 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
 
 
 # --- after: the handler's response as the broken server serves it --------------------------------------------
-def after(svc: Service, op: str, request: Request, caller: Caller, response: Response) -> Response:
-    if response.status_code >= 300 and op != "scheduleGdprJob":
-        return response
-    fix = _AFTER.get(op)
-    return response if fix is None else fix(svc, request, caller, response)
-
-
 def _schedule(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if response.status_code != 201 or not faults.is_on("round52-bulk-job-answers-id-key"):
         return response
@@ -135,16 +113,10 @@ def _schedule(svc: Service, request: Request, caller: Caller, response: Response
     return with_body(response, {"id": job})
 
 
-def _items(response: Response) -> tuple[Any, list[Any]]:
-    body = body_json(response)
-    items = body.get("list") if isinstance(body, dict) else None
-    return body, items if isinstance(items, list) else []
-
-
 def _questions(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not (faults.is_on("round52-questions-spaceid-container-string") and "spaceId" in request.query_params):
         return response
-    body, items = _items(response)
+    body, items = list_items(response)
     for item in items:
         if isinstance(item, dict) and isinstance(item.get("primaryContainerId"), int):
             item["primaryContainerId"] = str(item["primaryContainerId"])
@@ -155,7 +127,7 @@ def _followers(svc: Service, request: Request, caller: Caller, response: Respons
     q = request.query_params
     if not (faults.is_on("round52-followers-inactive-active-int") and (q.get("active") or "").lower() == "false"):
         return response
-    body, items = _items(response)
+    body, items = list_items(response)
     for item in items:
         if isinstance(item, dict) and isinstance(item.get("active"), bool):
             item["active"] = int(item["active"])
@@ -176,7 +148,7 @@ def _send_to_mod(svc: Service, request: Request, caller: Caller, response: Respo
     if not (faults.is_on("round52-sendtomod-v1-actiondate-epoch") and "v1" in request.query_params):
         return response
     body = body_json(response)
-    action = _action(body, "sendToModAction")
+    action = result_action(body, "sendToModAction")
     row = svc.db.one("SELECT action_date FROM actions WHERE id = ?", (action.get("id"),)) if action else None
     if action is None or row is None:
         return response
@@ -187,9 +159,9 @@ def _send_to_mod(svc: Service, request: Request, caller: Caller, response: Respo
 def _lock(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round52-lock-after-sendtomod-verb-sent"):
         return response
-    node = _node(svc, request)
+    node = path_node(svc, request)
     body = body_json(response)
-    action = _action(body, "lockAction")
+    action = result_action(body, "lockAction")
     if node is None or action is None:
         return response
     if svc.db.one("SELECT 1 FROM actions WHERE node_id = ? AND verb = 'sent'", (node["id"],)) is None:
@@ -209,12 +181,6 @@ def _spaces(svc: Service, request: Request, caller: Caller, response: Response) 
     return response
 
 
-def _action(body: Any, key: str) -> dict[str, Any] | None:
-    result = body.get("result") if isinstance(body, dict) else None
-    action = result.get(key) if isinstance(result, dict) else None
-    return action if isinstance(action, dict) else None
-
-
 _AFTER = {
     "scheduleGdprJob": _schedule,
     "listQuestions": _questions,
@@ -224,3 +190,4 @@ _AFTER = {
     "lockNode": _lock,
     "listSpaces": _spaces,
 }
+after = after_by_op(_AFTER, refused_too=("scheduleGdprJob",))

@@ -8,7 +8,6 @@ server's code.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import time
 from typing import Any
@@ -20,7 +19,8 @@ from starlette.responses import Response
 from . import auth, faults, visibility
 from .auth import Caller
 from .errors import ApiError, denied
-from .http_io import body_json, is_id, json_response, with_body, with_query
+from .hook_kit import after_by_op, handled_with, kept_body, media, path_node
+from .http_io import body_json, json_response, with_body, with_query
 from .service import Service
 
 OVERRIDE_ONLY = ("round53-topics-anonymous-lang-denied", "round53-sendtomod-member-v1-allowed")
@@ -33,24 +33,15 @@ UNTRANSLATED_TYPES = frozenset({"Story", "Epic"})
 """The issue types round53-issuetypes-localized-name-null's tracker has no translation of."""
 
 
-def _node(svc: Service, request: Request) -> Any:
-    raw = request.path_params.get("node_id", "")
-    return svc.db.one("SELECT * FROM nodes WHERE id = ?", (int(raw),)) if is_id(raw) else None
-
-
-def _media(request: Request) -> str:
-    return request.headers.get("content-type", "").split(";")[0].strip().lower()
-
-
 async def _fields(request: Request) -> dict[str, Any]:
     """The body's fields (JSON object or form), the query's on top: what the handler will read, roughly."""
     raw = await request.body()  # kept by Starlette: the handler reads it again
     fields: dict[str, Any] = {}
     try:
-        if _media(request) == "application/json":
+        if media(request) == "application/json":
             loaded = json.loads(raw) if raw.strip() else {}
             fields = loaded if isinstance(loaded, dict) else {}
-        elif _media(request) == "application/x-www-form-urlencoded":
+        elif media(request) == "application/x-www-form-urlencoded":
             fields = dict(parse_qsl(raw.decode("utf-8"), keep_blank_values=True))
     except ValueError:
         return {}
@@ -68,9 +59,7 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
     if op == "lockNode" and faults.is_on("round53-lock-own-after-unwikify-refused"):
         _lock_refused_after_unwikify(svc, request, caller)
     if op == "listUserAnswers" and _held_answers_shown(request, caller):
-        as_moderator = dataclasses.replace(caller, permissions=caller.permissions | {auth.VIEW_MODERATION_QUEUE})
-        response: Response = await handler(svc, request, as_moderator)
-        return response
+        return await handled_with(auth.VIEW_MODERATION_QUEUE, svc, request, caller, handler)
     if op == "scheduleGdprJob" and faults.is_on("round53-gdpr-reassign-int-id-invalid"):
         reassign = (await _fields(request)).get("reassignUser")
         if isinstance(reassign, dict) and set(reassign) == {"id"} and type(reassign["id"]) is int:
@@ -92,36 +81,32 @@ async def _group_option_on_answer(svc: Service, request: Request, caller: Caller
     """round53-group-option-under-answer-allowed: the answer branch checks Use Private Comments only."""
     if caller.anonymous or not caller.can(auth.USE_PRIVATE_COMMENTS) or caller.can(auth.PRIVATE_TO_GROUPS):
         return None
-    node = _node(svc, request)
+    node = path_node(svc, request)
     if node is None or node["type"] != "answer":
         return None
     if (await _fields(request)).get("visibility") != visibility.wire_name("group"):
         return None
-    let_in = dataclasses.replace(caller, permissions=caller.permissions | {auth.PRIVATE_TO_GROUPS})
-    response: Response = await handler(svc, request, let_in)
-    return response
+    return await handled_with(auth.PRIVATE_TO_GROUPS, svc, request, caller, handler)
 
 
 async def _cancelwiki_as_answerer(svc: Service, request: Request, caller: Caller, handler: Any) -> Response | None:
     """round53-cancelwiki-answerer-owns-question: "own" taken from the thread's answerers as well as the author."""
     if caller.anonymous or caller.can(auth.MARK_WIKI) or not caller.can(auth.CONVERT_OWN_TO_WIKI):
         return None
-    node = _node(svc, request)
+    node = path_node(svc, request)
     if node is None or node["type"] != "question" or node["author_id"] == caller.id:
         return None
     if svc.db.one("SELECT 1 FROM nodes WHERE type = 'answer' AND parent_id = ? AND author_id = ? LIMIT 1",
                   (node["id"], caller.id)) is None:
         return None
-    let_in = dataclasses.replace(caller, permissions=caller.permissions | {auth.MARK_WIKI})
-    response: Response = await handler(svc, request, let_in)
-    return response
+    return await handled_with(auth.MARK_WIKI, svc, request, caller, handler)
 
 
 def _lock_refused_after_unwikify(svc: Service, request: Request, caller: Caller) -> None:
     """round53-lock-own-after-unwikify-refused: the own check reads the canceling user of the node's wiki action."""
     if caller.anonymous or caller.can(auth.LOCK_ANY) or not caller.can(auth.LOCK_OWN):
         return
-    node = _node(svc, request)
+    node = path_node(svc, request)
     if node is None or node["author_id"] != caller.id:
         return
     if svc.db.one("SELECT 1 FROM actions WHERE node_id = ? AND verb = 'wikified' AND canceled = 1",
@@ -133,8 +118,8 @@ def _lock_refused_after_unwikify(svc: Service, request: Request, caller: Caller)
 def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request:
     q = request.query_params
     if op == "postComment" and faults.is_on("round53-comment-form-body-wins") and "body" in q \
-            and _media(request) == "application/x-www-form-urlencoded":
-        raw = bytes(vars(request).get("_body") or b"")
+            and media(request) == "application/x-www-form-urlencoded":
+        raw = kept_body(request)
         try:
             form = dict(parse_qsl(raw.decode("utf-8"), keep_blank_values=True))
         except UnicodeDecodeError:
@@ -149,13 +134,6 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
 
 
 # --- after: the handler's response as the broken server serves it --------------------------------------------
-def after(svc: Service, op: str, request: Request, caller: Caller, response: Response) -> Response:
-    if response.status_code >= 300:
-        return response
-    fix = _AFTER.get(op)
-    return response if fix is None else fix(svc, request, caller, response)
-
-
 def _answer(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if response.status_code != 201 or "wrap" not in request.query_params \
             or not faults.is_on("round53-answer-wrap-200"):
@@ -241,6 +219,7 @@ _AFTER = {
     "listActiveExperts": _active_experts,
     "listAnswerComments": _answer_comments,
 }
+after = after_by_op(_AFTER)
 
 
 # --- refusal_body: a refusal's JSON body as the broken server writes it ---------------------------------------

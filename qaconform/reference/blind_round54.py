@@ -20,6 +20,7 @@ from starlette.responses import Response
 from . import auth, faults
 from .auth import Caller
 from .errors import ApiError, denied
+from .hook_kit import after_by_op, kept_body, kept_json, let_in_through, path_node, result_action
 from .http_io import body_json, is_id, json_response, with_body, with_query, with_raw_body
 from .service import Service, now_ms
 
@@ -33,25 +34,6 @@ _user_questions_by_url: dict[str, tuple[float, int, bytes]] = {}
 _TIME_FRAME_TAKEN = "There is a job already scheduled for that time frame."
 _READS_BODY = ("round54-gdpr-no-type-csv-string-bulk", "round54-gdpr-time-frame-timestamp-seconds",
                "round54-gdpr-email-user-jobid-string")
-
-
-def _node(svc: Service, request: Request, key: str = "node_id") -> Any:
-    raw = request.path_params.get(key, "")
-    return svc.db.one("SELECT * FROM nodes WHERE id = ?", (int(raw),)) if is_id(raw) else None
-
-
-def _json(raw: bytes) -> Any:
-    try:
-        return json.loads(raw)
-    except ValueError:
-        return None
-
-
-def _sent_body(request: Request) -> Any:
-    """The request's JSON body as the client sent it (read by :func:`before`), None when it is no JSON."""
-    if not request.headers.get("content-type", "").lower().startswith("application/json"):
-        return None
-    return _json(bytes(vars(request).get("_body") or b""))
 
 
 def _form_with_charset(request: Request) -> bool:
@@ -72,7 +54,7 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
         await request.body()  # read again by the after stage: were privacy fields sent?
     if op == "postAnswer" and faults.is_on("round54-answer-member-marked-question-refused") \
             and caller.role == "member":
-        question = _node(svc, request, "question_id")
+        question = path_node(svc, request, "question_id")
         if question is not None and question["type"] == "question" and question["marked"]:
             raise denied(caller.anonymous)
     if op == "unmarkFavorite" and faults.is_on("round54-kind-unfavorite-author-count-lowered"):
@@ -88,7 +70,7 @@ async def _frame_by_exact_stamp(svc: Service, request: Request, caller: Caller, 
     """round54-gdpr-time-frame-timestamp-seconds: a timeStamp with seconds keys its frame by the exact millisecond."""
     from .gdpr_jobs import _schedule_ms  # here: gdpr_jobs imports the hooks' neighbours
 
-    body = _sent_body(request)
+    body = kept_json(request, loose=True)
     if not isinstance(body, dict) or "type" in request.query_params:
         return None
     spec = body.get("scheduleDate") or body.get("scheduleTime")
@@ -118,22 +100,13 @@ async def _frame_by_exact_stamp(svc: Service, request: Request, caller: Caller, 
 async def _cancelwiki_as_parent_author(svc: Service, request: Request, caller: Caller,
                                        handler: Any) -> Response | None:
     """round54-cancelwiki-comment-parent-author-owns: "own" taken from a comment's parent's author."""
-    if caller.anonymous or caller.can(auth.MARK_WIKI) or not caller.can(auth.CONVERT_OWN_TO_WIKI):
-        return None
-    node = _node(svc, request)
-    if node is None or node["type"] != "comment" or node["author_id"] == caller.id:
-        return None
-    parent = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["parent_id"],))
-    if parent is None or parent["author_id"] != caller.id:
-        return None
-    let_in = dataclasses.replace(caller, permissions=caller.permissions | {auth.MARK_WIKI})
-    response: Response = await handler(svc, request, let_in)
-    return response
+    return await let_in_through(svc, request, caller, handler, kind="comment", own=auth.CONVERT_OWN_TO_WIKI,
+                                granted=auth.MARK_WIKI, through=("parent_id",))
 
 
 def _author_lowers_count(svc: Service, request: Request, caller: Caller) -> None:
     """round54-kind-unfavorite-author-count-lowered: the author's call lowers the count, then is refused."""
-    node = _node(svc, request)
+    node = path_node(svc, request)
     if caller.anonymous or node is None or node["author_id"] != caller.id:
         return
     if svc.db.one("SELECT 1 FROM favorites WHERE user_id = ? AND node_id = ?", (caller.id, node["id"])) is None:
@@ -143,7 +116,7 @@ def _author_lowers_count(svc: Service, request: Request, caller: Caller) -> None
 
 async def _unfavorite_as_holder(svc: Service, request: Request, caller: Caller, handler: Any) -> Response | None:
     """round54-unfavorite-node-author-takes-holders: the node's author unmarks the first holder's favorite."""
-    node = _node(svc, request)
+    node = path_node(svc, request)
     if caller.anonymous or node is None or node["author_id"] != caller.id:
         return None
     if svc.db.one("SELECT 1 FROM favorites WHERE user_id = ? AND node_id = ?", (caller.id, node["id"])) is not None:
@@ -159,7 +132,7 @@ async def _unfavorite_as_holder(svc: Service, request: Request, caller: Caller, 
 def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request:
     q = request.query_params
     if op == "scheduleGdprJob" and faults.is_on("round54-gdpr-no-type-csv-string-bulk") and "type" not in q:
-        body = _sent_body(request)
+        body = kept_json(request, loose=True)
         if isinstance(body, dict) and "type" not in body and isinstance(body.get("csvFileId"), str):
             return with_query(request, [*q.multi_items(), ("type", "bulk")])
     if op == "postComment" and faults.is_on("round54-comment-form-charset-privacy-dropped") \
@@ -178,26 +151,13 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
 
 
 # --- after: the handler's response as the broken server serves it --------------------------------------------
-def after(svc: Service, op: str, request: Request, caller: Caller, response: Response) -> Response:
-    if response.status_code >= 300 and op != "scheduleGdprJob":
-        return response
-    fix = _AFTER.get(op)
-    return response if fix is None else fix(svc, request, caller, response)
-
-
-def _action(body: Any, key: str) -> dict[str, Any] | None:
-    result = body.get("result") if isinstance(body, dict) else None
-    action = result.get(key) if isinstance(result, dict) else None
-    return action if isinstance(action, dict) else None
-
-
 def _unfavorite(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     late = _unfavorite_late(svc, request, caller, response)
     if late is not None:
         return late
     on = (faults.is_on("round54-unfavorite-answer-count-before"),
           faults.is_on("round54-unfavorite-own-node-not-canceled"))
-    node = _node(svc, request) if any(on) else None
+    node = path_node(svc, request) if any(on) else None
     body = body_json(response)
     result = body.get("result") if isinstance(body, dict) else None
     if node is None or not isinstance(result, dict):
@@ -205,7 +165,7 @@ def _unfavorite(svc: Service, request: Request, caller: Caller, response: Respon
     if on[0] and node["type"] == "answer" and isinstance(result.get("favoriteCount"), int):
         result["favoriteCount"] += 1
         return with_body(response, body)
-    action = _action(body, "favoriteAction")
+    action = result_action(body, "favoriteAction")
     if on[1] and node["author_id"] == caller.id and action is not None:
         action["canceled"] = False
         action.pop("canceledByUser", None)
@@ -224,8 +184,8 @@ def _unfavorite_late(svc: Service, request: Request, caller: Caller, response: R
             and isinstance(result.get("favoriteCount"), int):
         result["favoriteCount"] = str(result["favoriteCount"])
         return with_body(response, body)
-    action = _action(body, "favoriteAction")
-    node = _node(svc, request)
+    action = result_action(body, "favoriteAction")
+    node = path_node(svc, request)
     if not faults.is_on("round54-unfavorite-after-other-not-canceled") or action is None or node is None:
         return None
     other = svc.db.one("SELECT 1 FROM actions WHERE verb = 'favorited' AND node_id = ? AND canceled = 1 AND "
@@ -242,9 +202,9 @@ def _unfavorite_late(svc: Service, request: Request, caller: Caller, response: R
 def _cancel_wiki(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round54-cancelwiki-answer-wikiaction-key"):
         return response
-    node = _node(svc, request)
+    node = path_node(svc, request)
     body = body_json(response)
-    action = _action(body, "wikifyAction")
+    action = result_action(body, "wikifyAction")
     if node is None or node["type"] != "answer" or action is None:
         return response
     body["result"] = {"wikiAction": action, **{k: v for k, v in body["result"].items() if k != "wikifyAction"}}
@@ -274,7 +234,7 @@ def _active_experts(svc: Service, request: Request, caller: Caller, response: Re
 def _schedule(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if response.status_code != 201 or not faults.is_on("round54-gdpr-email-user-jobid-string"):
         return response
-    sent = _sent_body(request)
+    sent = kept_json(request, loose=True)
     user = sent.get("user") if isinstance(sent, dict) else None
     if not (isinstance(user, dict) and user.get("email") not in (None, "")):
         return response
@@ -289,13 +249,13 @@ def _post_comment(svc: Service, request: Request, caller: Caller, response: Resp
         return response
     if any(k in request.query_params for k in ("visibility", "recipients")):
         return response
-    sent = _sent_body(request)
-    raw = bytes(vars(request).get("_body") or b"")
+    sent = kept_json(request, loose=True)
+    raw = kept_body(request)
     if isinstance(sent, dict) and ("visibility" in sent or "recipients" in sent):
         return response
     if sent is None and (b"visibility" in raw or b"recipients" in raw):
         return response
-    parent = _node(svc, request)
+    parent = path_node(svc, request)
     grand = svc.db.one("SELECT type FROM nodes WHERE id = ?", (parent["parent_id"],)) if parent is not None else None
     if parent is None or parent["type"] != "comment" or parent["visibility"] == "full" or grand is None \
             or grand["type"] != "comment":
@@ -340,3 +300,4 @@ _AFTER = {
     "postComment": _post_comment,
     "listUserQuestions": _user_questions,
 }
+after = after_by_op(_AFTER, refused_too=("scheduleGdprJob",))

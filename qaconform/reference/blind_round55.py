@@ -7,8 +7,6 @@ answered as if it had worked (a refusal by state, 404 not a favorite, would be a
 
 from __future__ import annotations
 
-import dataclasses
-import json
 import time
 from typing import Any
 
@@ -18,6 +16,7 @@ from starlette.responses import RedirectResponse, Response
 from . import auth, faults
 from .auth import Caller
 from .errors import ApiError, forbidden
+from .hook_kit import after_by_op, handled_with, kept_body, list_items, parse_json, path_node
 from .http_io import PREFIX, body_json, created_location, is_id, json_response, with_body, with_query
 from .service import Service
 
@@ -28,24 +27,12 @@ _counts_by_path: dict[str, tuple[float, Any, Any]] = {}
 _MISSING_USER = "The individual type was selected, but the request is missing the user field."
 
 
-def _node(svc: Service, request: Request) -> Any:
-    raw = request.path_params.get("node_id", "")
-    return svc.db.one("SELECT * FROM nodes WHERE id = ?", (int(raw),)) if is_id(raw) else None
-
-
-def _json(raw: bytes) -> Any:
-    try:
-        return json.loads(raw)
-    except ValueError:
-        return None
-
-
 # --- before: a response instead of the handler's --------------------------------------------------------------
 async def before(svc: Service, op: str, request: Request, caller: Caller, handler: Any) -> Response | None:
     if op == "postComment" and faults.is_on("round55-comment-charset-json-body-wins"):
         await request.body()  # kept by Starlette: the admitted stage and the handler read it again
     if op == "postComment" and faults.is_on("round55-novice-question-comment-refused"):
-        node = _node(svc, request)
+        node = path_node(svc, request)
         if node is not None and node["type"] == "question" and not caller.anonymous \
                 and not caller.can(auth.PUBLISH_ANSWER):
             raise forbidden()
@@ -61,7 +48,7 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
             legacy = str(request.url).replace(PREFIX + "/", "/services/v1/", 1)
             return RedirectResponse(legacy, status_code=301)
     if op == "scheduleGdprJob" and faults.is_on("round55-gdpr-user-id-with-timestamp-refused"):
-        body = _json(await request.body())
+        body = parse_json(await request.body())
         if isinstance(body, dict) and _id_user_with_timestamp(body):
             return json_response({"error": _MISSING_USER}, 400)
     return None
@@ -77,7 +64,7 @@ def _id_user_with_timestamp(body: dict[str, Any]) -> bool:
 
 def _unfavorite_wrapped(svc: Service, request: Request, caller: Caller) -> Response | None:
     """round55-unfavorite-novice-wrap-allowed: novice let in with wrap, answered 200 with the node's count."""
-    node = _node(svc, request)
+    node = path_node(svc, request)
     if caller.role != "novice" or "wrap" not in request.query_params or node is None:
         return None
     if svc.db.one("SELECT 1 FROM favorites WHERE user_id = ? AND node_id = ?", (caller.id, node["id"])) is not None:
@@ -97,15 +84,13 @@ async def _cancelwiki_as_commenter(svc: Service, request: Request, caller: Calle
     ``own_permission`` False, round55-kind-...-novice: without Convert own posts to community wiki too)."""
     if caller.anonymous or caller.can(auth.MARK_WIKI) or (own_permission and not caller.can(auth.CONVERT_OWN_TO_WIKI)):
         return None
-    node = _node(svc, request)
+    node = path_node(svc, request)
     if node is None or node["type"] != "answer" or not node["wiki"] or node["author_id"] == caller.id:
         return None
     if svc.db.one("SELECT 1 FROM nodes WHERE type = 'comment' AND parent_id = ? AND author_id = ?",
                   (node["id"], caller.id)) is None:
         return None
-    let_in = dataclasses.replace(caller, permissions=caller.permissions | {auth.MARK_WIKI})
-    response: Response = await handler(svc, request, let_in)
-    return response
+    return await handled_with(auth.MARK_WIKI, svc, request, caller, handler)
 
 
 # --- admitted: the request as the handler reads it ------------------------------------------------------------
@@ -113,7 +98,7 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
     q = request.query_params
     if op == "postComment" and faults.is_on("round55-comment-charset-json-body-wins") and "body" in q:
         media = request.headers.get("content-type", "")
-        body = _json(bytes(vars(request).get("_body") or b""))
+        body = parse_json(kept_body(request))
         if ";" in media and media.split(";")[0].strip().lower() == "application/json" \
                 and isinstance(body, dict) and "body" in body:
             return with_query(request, [(k, v) for k, v in q.multi_items() if k != "body"])
@@ -131,19 +116,6 @@ def refusal_body(request: Request, exc: ApiError, body: dict[str, Any]) -> dict[
 
 
 # --- after: the handler's response as the broken server serves it --------------------------------------------
-def after(svc: Service, op: str, request: Request, caller: Caller, response: Response) -> Response:
-    if response.status_code >= 300:
-        return response
-    fix = _AFTER.get(op)
-    return response if fix is None else fix(svc, request, caller, response)
-
-
-def _items(response: Response) -> tuple[Any, list[Any]]:
-    body = body_json(response)
-    items = body.get("list") if isinstance(body, dict) else None
-    return body, items if isinstance(items, list) else []
-
-
 def _result(body: Any) -> dict[str, Any] | None:
     result = body.get("result") if isinstance(body, dict) else None
     return result if isinstance(result, dict) else None
@@ -152,7 +124,7 @@ def _result(body: Any) -> dict[str, Any] | None:
 def _send_to_mod(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round55-sendtomod-wiki-realuser-author"):
         return response
-    node = _node(svc, request)
+    node = path_node(svc, request)
     body = body_json(response)
     result = _result(body)
     action = result.get("sendToModAction") if result else None
@@ -170,7 +142,7 @@ def _post_comment(svc: Service, request: Request, caller: Caller, response: Resp
         return response
     if int(request.headers.get("content-length") or 0) > 0 or "location" not in response.headers:
         return response
-    node = _node(svc, request)
+    node = path_node(svc, request)
     if node is not None:
         response.headers["location"] = created_location(request, "comment", int(node["id"]),
                                                         int(node["question_id"] or node["id"]))
@@ -180,7 +152,7 @@ def _post_comment(svc: Service, request: Request, caller: Caller, response: Resp
 def _topics(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not (faults.is_on("round55-topics-search-date-seconds") and "q" in request.query_params):
         return response
-    body, items = _items(response)
+    body, items = list_items(response)
     for item in items:
         if isinstance(item, dict) and isinstance(item.get("creationDate"), int):
             item["creationDate"] = item["creationDate"] // 1000
@@ -190,7 +162,7 @@ def _topics(svc: Service, request: Request, caller: Caller, response: Response) 
 def _questions(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not (faults.is_on("round55-questions-votes-unmarked") and request.query_params.get("sort") == "votes"):
         return response
-    body, items = _items(response)
+    body, items = list_items(response)
     for item in items:
         if isinstance(item, dict) and item.get("marked") is True:
             item["marked"] = False
@@ -200,7 +172,7 @@ def _questions(svc: Service, request: Request, caller: Caller, response: Respons
 def _cancel_wiki(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round55-cancelwiki-answer-wrapper-key"):
         return response
-    node = _node(svc, request)
+    node = path_node(svc, request)
     body = body_json(response)
     result = _result(body)
     if node is None or node["type"] != "answer" or result is None or "wikifyAction" not in result:
@@ -213,7 +185,7 @@ def _earned_experts(svc: Service, request: Request, caller: Caller, response: Re
     if not (faults.is_on("round55-earned-experts-realname-descending")
             and request.query_params.get("sort") == "realname"):
         return response
-    body, items = _items(response)
+    body, items = list_items(response)
     if len(items) < 2:
         return response
     items.reverse()
@@ -264,3 +236,4 @@ _AFTER = {
     "postAnswer": _post_answer,
     "listAnswerComments": _answer_comments,
 }
+after = after_by_op(_AFTER)

@@ -7,7 +7,6 @@ it), named here so that every fault of the round is wired by name in the server'
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from typing import Any
 
@@ -17,9 +16,9 @@ from starlette.responses import Response
 from . import auth, faults
 from .auth import Caller
 from .errors import ApiError, unauthorized
+from .hook_kit import after_by_op, let_in_through, path_node, result_action
 from .http_io import (
     body_json,
-    is_id,
     json_object_body,
     json_response,
     with_body,
@@ -42,18 +41,13 @@ _GDPR_FAULTS = ("round56-bulk-reassign-both-taken", "round56-gdpr-past-schedulet
                 "round56-gdpr-user-id-reassign-username-refused", "round56-kind-reassign-id-wraps-32-bit")
 
 
-def _node(svc: Service, request: Request, key: str = "node_id") -> Any:
-    raw = request.path_params.get(key, "")
-    return svc.db.one("SELECT * FROM nodes WHERE id = ?", (int(raw),)) if is_id(raw) else None
-
-
 # --- before: a response instead of the handler's --------------------------------------------------------------
 async def before(svc: Service, op: str, request: Request, caller: Caller, handler: Any) -> Response | None:
     if op == "postAnswer" and faults.is_on("round56-answer-form-charset-plus-kept"):
         await request.body()  # kept by Starlette: the admitted stage rewrites it
     if op == "listAnswerComments" and caller.anonymous \
             and faults.is_on("round56-answer-comments-accepted-anonymous-refused"):
-        answer = _node(svc, request, "answer_id")
+        answer = path_node(svc, request, "answer_id")
         if answer is not None and answer["type"] == "answer" and answer["marked"]:
             raise unauthorized()
     if op == "lockNode" and faults.is_on("round56-lock-answer-question-author-owns"):
@@ -65,17 +59,8 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
 
 async def _lock_as_question_author(svc: Service, request: Request, caller: Caller, handler: Any) -> Response | None:
     """round56-lock-answer-question-author-owns: "own" taken from the answer's question's author."""
-    if caller.anonymous or caller.can(auth.LOCK_ANY) or not caller.can(auth.LOCK_OWN):
-        return None
-    node = _node(svc, request)
-    if node is None or node["type"] != "answer" or node["author_id"] == caller.id:
-        return None
-    question = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["parent_id"],))
-    if question is None or question["author_id"] != caller.id:
-        return None
-    let_in = dataclasses.replace(caller, permissions=caller.permissions | {auth.LOCK_ANY})
-    response: Response = await handler(svc, request, let_in)
-    return response
+    return await let_in_through(svc, request, caller, handler, kind="answer", own=auth.LOCK_OWN,
+                                granted=auth.LOCK_ANY, through=("parent_id",))
 
 
 async def _job(svc: Service, request: Request, caller: Caller, handler: Any) -> Response | None:
@@ -144,13 +129,6 @@ def refusal_body(request: Request, exc: ApiError, body: dict[str, Any]) -> dict[
 
 
 # --- after: the handler's response as the broken server serves it --------------------------------------------
-def after(svc: Service, op: str, request: Request, caller: Caller, response: Response) -> Response:
-    if response.status_code >= 300:
-        return response
-    fix = _AFTER.get(op)
-    return response if fix is None else fix(svc, request, caller, response)
-
-
 def _post_answer(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if faults.is_on("round56-answer-wrap-no-location") and "wrap" in request.query_params \
             and "location" in response.headers:
@@ -161,11 +139,10 @@ def _post_answer(svc: Service, request: Request, caller: Caller, response: Respo
 def _send_to_mod(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round56-sendtomod-answer-no-canceled"):
         return response
-    node = _node(svc, request)
+    node = path_node(svc, request)
     body = body_json(response)
-    result = body.get("result") if isinstance(body, dict) else None
-    action = result.get("sendToModAction") if isinstance(result, dict) else None
-    if node is None or node["type"] != "answer" or not isinstance(action, dict) or "canceled" not in action:
+    action = result_action(body, "sendToModAction")
+    if node is None or node["type"] != "answer" or action is None or "canceled" not in action:
         return response
     del action["canceled"]
     return with_body(response, body)
@@ -175,7 +152,7 @@ def _post_comment(svc: Service, request: Request, caller: Caller, response: Resp
     """round56-reply-to-own-private-not-inherited: the author's reply in its own private thread stored public."""
     if not faults.is_on("round56-reply-to-own-private-not-inherited"):
         return response
-    parent = _node(svc, request)
+    parent = path_node(svc, request)
     body = body_json(response)
     new_id = str(body.get("id")) if isinstance(body, dict) else ""
     if parent is None or parent["type"] != "comment" or parent["visibility"] == "full" \
@@ -211,3 +188,4 @@ _AFTER = {
     "postComment": _post_comment,
     "listAnswerComments": _answer_comments,
 }
+after = after_by_op(_AFTER)

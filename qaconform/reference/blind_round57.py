@@ -6,8 +6,6 @@ round57-groups-member-includeonly-allowed is let in by an override of the route 
 
 from __future__ import annotations
 
-import dataclasses
-import json
 import time
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
@@ -17,7 +15,17 @@ from starlette.responses import Response
 
 from . import auth, faults
 from .auth import Caller
-from .http_io import body_json, is_id, json_response, with_body, with_json_body, with_query, with_raw_body
+from .hook_kit import (
+    after_by_op,
+    kept_body,
+    kept_json_object,
+    let_in_through,
+    list_items,
+    media,
+    path_node,
+    result_action,
+)
+from .http_io import body_json, json_response, with_body, with_json_body, with_query, with_raw_body
 from .service import Service
 
 SPACES_CACHE_S = 3.0
@@ -29,37 +37,13 @@ _REASSIGN_INVALID = "The provided 'reassignUser' is/are invalid"
 _FORM = "application/x-www-form-urlencoded"
 
 
-def _node(svc: Service, request: Request) -> Any:
-    raw = request.path_params.get("node_id", "")
-    return svc.db.one("SELECT * FROM nodes WHERE id = ?", (int(raw),)) if is_id(raw) else None
-
-
-def _json(raw: bytes) -> Any:
-    try:
-        return json.loads(raw)
-    except ValueError:
-        return None
-
-
-def _media(request: Request) -> str:
-    return request.headers.get("content-type", "").split(";")[0].strip().lower()
-
-
-def _job_body(request: Request) -> dict[str, Any] | None:
-    """The job request's JSON body, already read by ``before`` (None when it is not a JSON object)."""
-    if _media(request) != "application/json":
-        return None
-    body = _json(bytes(vars(request).get("_body") or b""))
-    return body if isinstance(body, dict) else None
-
-
 # --- before: a response instead of the handler's --------------------------------------------------------------
 async def before(svc: Service, op: str, request: Request, caller: Caller, handler: Any) -> Response | None:
     reads_body = op in ("scheduleGdprJob", "postAnswer") and any(faults.is_on(name) for name in _READS_BODY)
     if reads_body:
         await request.body()  # kept by Starlette: the admitted stage and the handler read it again
     if reads_body and op == "scheduleGdprJob":
-        body = _job_body(request)
+        body = kept_json_object(request)
         if body is not None:
             return _job_refused(body)
     if op == "lockNode" and faults.is_on("round57-lock-answer-question-author-owns"):
@@ -86,28 +70,19 @@ def _job_refused(body: dict[str, Any]) -> Response | None:
 
 async def _lock_as_question_author(svc: Service, request: Request, caller: Caller, handler: Any) -> Response | None:
     """round57-lock-answer-question-author-owns: "own" taken from the author of the answer's question."""
-    if caller.anonymous or caller.can(auth.LOCK_ANY) or not caller.can(auth.LOCK_OWN):
-        return None
-    node = _node(svc, request)
-    if node is None or node["type"] != "answer" or node["author_id"] == caller.id:
-        return None
-    question = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["question_id"] or node["parent_id"],))
-    if question is None or question["author_id"] != caller.id:
-        return None
-    let_in = dataclasses.replace(caller, permissions=caller.permissions | {auth.LOCK_ANY})
-    response: Response = await handler(svc, request, let_in)
-    return response
+    return await let_in_through(svc, request, caller, handler, kind="answer", own=auth.LOCK_OWN,
+                                granted=auth.LOCK_ANY, through=("question_id", "parent_id"))
 
 
 # --- admitted: the request as the handler reads it ------------------------------------------------------------
 def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request:
     if op == "scheduleGdprJob" and faults.is_on("round57-gdpr-bulk-no-csv-with-user-scheduled"):
-        body = _job_body(request)
+        body = kept_json_object(request)
         if body is not None and body.get("type") == "bulk" and "csvFileId" not in body \
                 and "csvFileId" not in request.query_params and isinstance(body.get("user"), dict):
             return with_json_body(request, {**body, "type": "individual"})
-    if op == "postAnswer" and faults.is_on("round57-answer-form-latin1") and _media(request) == _FORM:
-        raw = bytes(vars(request).get("_body") or b"")
+    if op == "postAnswer" and faults.is_on("round57-answer-form-latin1") and media(request) == _FORM:
+        raw = kept_body(request)
         try:
             pairs = parse_qsl(raw.decode("ascii"), keep_blank_values=True, encoding="latin-1")
         except UnicodeDecodeError:
@@ -122,23 +97,10 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
 
 
 # --- after: the handler's response as the broken server serves it --------------------------------------------
-def after(svc: Service, op: str, request: Request, caller: Caller, response: Response) -> Response:
-    if response.status_code >= 300:
-        return response
-    fix = _AFTER.get(op)
-    return response if fix is None else fix(svc, request, caller, response)
-
-
-def _result_action(body: Any, key: str) -> dict[str, Any] | None:
-    result = body.get("result") if isinstance(body, dict) else None
-    action = result.get(key) if isinstance(result, dict) else None
-    return action if isinstance(action, dict) else None
-
-
 def _lock(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
-    node = _node(svc, request)
+    node = path_node(svc, request)
     body = body_json(response)
-    action = _result_action(body, "lockAction")
+    action = result_action(body, "lockAction")
     if node is None or action is None:
         return response
     if node["type"] == "answer" and faults.is_on("round57-lock-answer-node-id-question") \
@@ -154,25 +116,19 @@ def _lock(svc: Service, request: Request, caller: Caller, response: Response) ->
 def _send_to_mod(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round57-sendtomod-answer-verb"):
         return response
-    node = _node(svc, request)
+    node = path_node(svc, request)
     body = body_json(response)
-    action = _result_action(body, "sendToModAction")
+    action = result_action(body, "sendToModAction")
     if node is None or node["type"] != "answer" or action is None:
         return response
     action["verb"] = "moderated"
     return with_body(response, body)
 
 
-def _items(response: Response) -> tuple[Any, list[Any]]:
-    body = body_json(response)
-    items = body.get("list") if isinstance(body, dict) else None
-    return body, items if isinstance(items, list) else []
-
-
 def _user_questions(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round57-user-questions-accepted-nodestates-string"):
         return response
-    body, items = _items(response)
+    body, items = list_items(response)
     changed = False
     for item in items:
         states = item.get("nodeStates") if isinstance(item, dict) else None
@@ -186,8 +142,8 @@ def _followers(svc: Service, request: Request, caller: Caller, response: Respons
     if not faults.is_on("round57-followers-inactive-listcount-active-only") \
             or (request.query_params.get("active") or "").lower() != "false":
         return response
-    node = _node(svc, request)
-    body, items = _items(response)
+    node = path_node(svc, request)
+    body, items = list_items(response)
     ids = [item.get("id") for item in items if isinstance(item, dict)]
     if node is None or not ids:
         return response
@@ -241,3 +197,4 @@ _AFTER = {
     "listUserAnswers": _user_answers,
     "listSpaces": _spaces,
 }
+after = after_by_op(_AFTER)

@@ -6,8 +6,6 @@ round58-sendtomod-member-wrap-allowed is let in by an override of the route tabl
 
 from __future__ import annotations
 
-import dataclasses
-import json
 import time
 from typing import Any
 
@@ -17,7 +15,8 @@ from starlette.responses import Response
 from . import auth, faults
 from .auth import Caller
 from .errors import ApiError
-from .http_io import body_json, is_id, json_response, with_body, with_json_body
+from .hook_kit import after_by_op, kept_json, let_in_through, list_items, media, path_node, result_action
+from .http_io import body_json, json_response, with_body, with_json_body
 from .service import Service
 
 TOTALS_KEPT_S = 3.0
@@ -25,27 +24,8 @@ TOTALS_KEPT_S = 3.0
 _totals_by_path: dict[str, tuple[float, Any]] = {}
 
 
-def _node(svc: Service, request: Request) -> Any:
-    raw = request.path_params.get("node_id", "")
-    return svc.db.one("SELECT * FROM nodes WHERE id = ?", (int(raw),)) if is_id(raw) else None
-
-
 def _content_type(request: Request) -> str:
     return request.headers.get("content-type", "").lower()
-
-
-def _media(request: Request) -> str:
-    return _content_type(request).split(";")[0].strip()
-
-
-def _kept_json(request: Request) -> Any:
-    """The request's JSON body, already read by ``before`` (None when it is not JSON)."""
-    if _media(request) != "application/json":
-        return None
-    try:
-        return json.loads(bytes(vars(request).get("_body") or b""))
-    except ValueError:
-        return None
 
 
 # --- before: a response instead of the handler's --------------------------------------------------------------
@@ -54,14 +34,14 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
         await request.body()  # kept by Starlette: the admitted stage and the handler read it again
     if op == "scheduleGdprJob" and faults.is_on("round58-gdpr-user-id-string-refused"):
         await request.body()
-        body = _kept_json(request)
+        body = kept_json(request)
         user = body.get("user") if isinstance(body, dict) else None
         if isinstance(body, dict) and body.get("type") == "individual" and isinstance(user, dict) \
                 and set(user) == {"id"} and isinstance(user["id"], str):
             return json_response({"error": "The provided 'user' is/are invalid"}, 400)
     if op == "postAnswer" and faults.is_on("round58-unpublished-answer-param-body-400") and not caller.anonymous \
             and caller.can(auth.ANSWER) and not caller.can(auth.PUBLISH_ANSWER) \
-            and "body" in request.query_params and _media(request) != "application/json":
+            and "body" in request.query_params and media(request) != "application/json":
         return json_response({"error": "body is required"}, 400)
     if op == "lockNode" and faults.is_on("round58-lock-comment-parent-author-owns"):
         return await _lock_as_parent_author(svc, request, caller, handler)
@@ -70,24 +50,15 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
 
 async def _lock_as_parent_author(svc: Service, request: Request, caller: Caller, handler: Any) -> Response | None:
     """round58-lock-comment-parent-author-owns: "own" taken from the author of the comment's parent."""
-    if caller.anonymous or caller.can(auth.LOCK_ANY) or not caller.can(auth.LOCK_OWN):
-        return None
-    node = _node(svc, request)
-    if node is None or node["type"] != "comment" or node["author_id"] == caller.id:
-        return None
-    parent = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["parent_id"],))
-    if parent is None or parent["author_id"] != caller.id:
-        return None
-    let_in = dataclasses.replace(caller, permissions=caller.permissions | {auth.LOCK_ANY})
-    response: Response = await handler(svc, request, let_in)
-    return response
+    return await let_in_through(svc, request, caller, handler, kind="comment", own=auth.LOCK_OWN,
+                                granted=auth.LOCK_ANY, through=("parent_id",))
 
 
 # --- admitted: the request as the handler reads it ------------------------------------------------------------
 def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request:
     if op == "postComment" and faults.is_on("round58-comment-json-charset-privacy-dropped") \
             and "charset" in _content_type(request):
-        body = _kept_json(request)
+        body = kept_json(request)
         if isinstance(body, dict) and ("visibility" in body or "recipients" in body):
             return with_json_body(request, {k: v for k, v in body.items() if k not in ("visibility", "recipients")})
     return request
@@ -98,32 +69,19 @@ def refusal(svc: Service, op: str, request: Request, caller: Caller | None, exc:
     """round58-cancelwiki-answer-denied-200: a signed-in caller's refusal (403, at the door or at the own check)."""
     if op != "cancelWiki" or exc.status != 403 or not faults.is_on("round58-cancelwiki-answer-denied-200"):
         return None
-    node = _node(svc, request)
+    node = path_node(svc, request)
     if node is None or node["type"] != "answer":
         return None
     return json_response({"success": False, "result": {}})
 
 
 # --- after: the handler's response as the broken server serves it --------------------------------------------
-def after(svc: Service, op: str, request: Request, caller: Caller, response: Response) -> Response:
-    if response.status_code >= 300:
-        return response
-    fix = _AFTER.get(op)
-    return response if fix is None else fix(svc, request, caller, response)
-
-
-def _result_action(body: Any, key: str) -> dict[str, Any] | None:
-    result = body.get("result") if isinstance(body, dict) else None
-    action = result.get(key) if isinstance(result, dict) else None
-    return action if isinstance(action, dict) else None
-
-
 def _cancel_wiki(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round58-cancelwiki-answer-no-canceledby"):
         return response
-    node = _node(svc, request)
+    node = path_node(svc, request)
     body = body_json(response)
-    action = _result_action(body, "wikifyAction")
+    action = result_action(body, "wikifyAction")
     if node is None or node["type"] != "answer" or action is None or "canceledByUser" not in action:
         return response
     action.pop("canceledByUser")
@@ -133,9 +91,9 @@ def _cancel_wiki(svc: Service, request: Request, caller: Caller, response: Respo
 def _send_to_mod(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round58-sendtomod-comment-private-false"):
         return response
-    node = _node(svc, request)
+    node = path_node(svc, request)
     body = body_json(response)
-    action = _result_action(body, "sendToModAction")
+    action = result_action(body, "sendToModAction")
     if node is None or node["type"] != "comment" or action is None:
         return response
     action["private"] = False
@@ -160,16 +118,10 @@ def _issue_types(svc: Service, request: Request, caller: Caller, response: Respo
     return with_body(response, {"list": body, "totalCount": len(body)}) if isinstance(body, list) else response
 
 
-def _items(response: Response) -> tuple[Any, list[Any]]:
-    body = body_json(response)
-    items = body.get("list") if isinstance(body, dict) else None
-    return body, items if isinstance(items, list) else []
-
-
 def _active_experts(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round58-active-experts-moderator-type"):
         return response
-    body, items = _items(response)
+    body, items = list_items(response)
     moderators = [item for item in items if isinstance(item, dict) and item.get("moderator") is True]
     for item in moderators:
         item["type"] = "moderator"
@@ -179,7 +131,7 @@ def _active_experts(svc: Service, request: Request, caller: Caller, response: Re
 def _earned_experts(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round58-earned-experts-oldest-reversed") or request.query_params.get("sort") != "oldest":
         return response
-    body, items = _items(response)
+    body, items = list_items(response)
     if len(items) < 2:
         return response
     return with_body(response, {**body, "list": items[::-1]})
@@ -188,7 +140,7 @@ def _earned_experts(svc: Service, request: Request, caller: Caller, response: Re
 def _topics(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round58-topics-unused-usedcount-null"):
         return response
-    body, items = _items(response)
+    body, items = list_items(response)
     unused = [item for item in items if isinstance(item, dict) and item.get("usedCount") == 0]
     for item in unused:
         item["usedCount"] = None
@@ -198,7 +150,7 @@ def _topics(svc: Service, request: Request, caller: Caller, response: Response) 
 def _answer_comments(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round58-answer-comments-empty-no-sorts"):
         return response
-    body, items = _items(response)
+    body, items = list_items(response)
     if not isinstance(body, dict) or items or "sorts" not in body:
         return response
     return with_body(response, {k: v for k, v in body.items() if k != "sorts"})
@@ -229,3 +181,4 @@ _AFTER = {
     "listAnswerComments": _answer_comments,
     "listQuestions": _questions,
 }
+after = after_by_op(_AFTER)

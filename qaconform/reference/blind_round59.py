@@ -6,8 +6,6 @@ round59-sendtomod-member-v1-allowed is let in by an override of the route table 
 
 from __future__ import annotations
 
-import dataclasses
-import json
 import time
 from typing import Any
 from urllib.parse import parse_qsl
@@ -17,6 +15,15 @@ from starlette.responses import Response
 
 from . import auth, faults
 from .auth import Caller
+from .hook_kit import (
+    after_by_op,
+    kept_body,
+    kept_json_object,
+    let_in_through,
+    media,
+    path_node,
+    result_action,
+)
 from .http_io import body_json, is_id, json_response, with_body, with_json_body, with_query
 from .service import Service
 
@@ -35,33 +42,14 @@ _READS_BODY = (
 )
 
 
-def _node(svc: Service, raw: str) -> Any:
-    return svc.db.one("SELECT * FROM nodes WHERE id = ?", (int(raw),)) if is_id(raw) else None
-
-
-def _media(request: Request) -> str:
-    return request.headers.get("content-type", "").split(";")[0].strip().lower()
-
-
-def _json_body(request: Request) -> dict[str, Any] | None:
-    """The request's JSON object body, already read by ``before`` (None when it is none)."""
-    if _media(request) != "application/json":
-        return None
-    try:
-        body = json.loads(bytes(vars(request).get("_body") or b""))
-    except ValueError:
-        return None
-    return body if isinstance(body, dict) else None
-
-
 def _sent_fields(request: Request) -> dict[str, Any]:
     """The fields the client sent, in the body (JSON or form-encoded) and as parameters (the parameter wins)."""
-    raw = bytes(vars(request).get("_body") or b"")
+    raw = kept_body(request)
     fields: dict[str, Any] = {}
-    if _media(request) == "application/x-www-form-urlencoded":
+    if media(request) == "application/x-www-form-urlencoded":
         fields = dict(parse_qsl(raw.decode("utf-8", "replace"), keep_blank_values=True))
     else:
-        fields = _json_body(request) or {}
+        fields = kept_json_object(request) or {}
     return {**fields, **dict(request.query_params)}
 
 
@@ -70,7 +58,7 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
     if op in ("scheduleGdprJob", "postComment") and any(faults.is_on(name) for name in _READS_BODY):
         await request.body()  # kept by Starlette: the admitted stage and the handler read it again
     if op == "scheduleGdprJob" and faults.is_on("round59-gdpr-email-user-delete-refused"):
-        body = _json_body(request)
+        body = kept_json_object(request)
         user = body.get("user") if body else None
         operations = body.get("operations") if body else None
         if body and body.get("type") == "individual" and isinstance(user, dict) and set(user) == {"email"} \
@@ -83,17 +71,8 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
 
 async def _unwikify_as_question_author(svc: Service, request: Request, caller: Caller, handler: Any) -> Response | None:
     """round59-cancelwiki-answer-question-author-owns: "own" taken from the author of the answer's question."""
-    if caller.anonymous or caller.can(auth.MARK_WIKI) or not caller.can(auth.CONVERT_OWN_TO_WIKI):
-        return None
-    node = _node(svc, request.path_params.get("node_id", ""))
-    if node is None or node["type"] != "answer" or node["author_id"] == caller.id:
-        return None
-    question = svc.db.one("SELECT author_id FROM nodes WHERE id = ?", (node["question_id"] or node["parent_id"],))
-    if question is None or question["author_id"] != caller.id:
-        return None
-    let_in = dataclasses.replace(caller, permissions=caller.permissions | {auth.MARK_WIKI})
-    response: Response = await handler(svc, request, let_in)
-    return response
+    return await let_in_through(svc, request, caller, handler, kind="answer", own=auth.CONVERT_OWN_TO_WIKI,
+                                granted=auth.MARK_WIKI, through=("question_id", "parent_id"))
 
 
 # --- admitted: the request as the handler reads it ------------------------------------------------------------
@@ -113,7 +92,7 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
 
 
 def _job(svc: Service, request: Request) -> Request:
-    body = _json_body(request)
+    body = kept_json_object(request)
     if body is None:
         return request
     q = request.query_params
@@ -142,13 +121,13 @@ def _user_exists(svc: Service, ref: dict[str, Any]) -> bool:
 
 
 def _comment(svc: Service, request: Request, caller: Caller) -> Request:
-    body = _json_body(request)
+    body = kept_json_object(request)
     q = request.query_params
     if body is not None and faults.is_on("round59-comment-charset-privacy-dropped") \
             and "charset" in request.headers.get("content-type", "").lower() \
             and ("visibility" in body or "recipients" in body):
         return with_json_body(request, {k: v for k, v in body.items() if k not in ("visibility", "recipients")})
-    parent = _node(svc, request.path_params.get("node_id", ""))
+    parent = path_node(svc, request)
     if parent is None:
         return request
     if body is not None and faults.is_on("round59-reply-comment-body-optional") and parent["type"] == "comment" \
@@ -163,13 +142,6 @@ def _comment(svc: Service, request: Request, caller: Caller) -> Request:
 
 
 # --- after: the handler's response as the broken server serves it --------------------------------------------
-def after(svc: Service, op: str, request: Request, caller: Caller, response: Response) -> Response:
-    if response.status_code >= 300:
-        return response
-    fix = _AFTER.get(op)
-    return response if fix is None else fix(svc, request, caller, response)
-
-
 def _posted_comment(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if faults.is_on("round59-comment-sticky-privacy") and not caller.anonymous:
         sent = _sent_fields(request)
@@ -209,16 +181,15 @@ def _user_questions(svc: Service, request: Request, caller: Caller, response: Re
 
 
 def _cancel_wiki(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
-    node = _node(svc, request.path_params.get("node_id", ""))
+    node = path_node(svc, request)
     if node is None or node["type"] != "question" or not node["marked"] or node["wiki"]:
         return response
     if faults.is_on("round59-cancelwiki-accepted-question-stays-wiki"):
         with svc.tx("wiki") as conn:
             conn.execute("UPDATE nodes SET wiki = 1 WHERE id = ?", (node["id"],))
     body = body_json(response)
-    result = body.get("result") if isinstance(body, dict) else None
-    action = result.get("wikifyAction") if isinstance(result, dict) else None
-    if faults.is_on("round59-kind-cancelwiki-accepted-question-not-canceled") and isinstance(action, dict):
+    action = result_action(body, "wikifyAction")
+    if faults.is_on("round59-kind-cancelwiki-accepted-question-not-canceled") and action is not None:
         action["canceled"] = False
         return with_body(response, body)
     return response
@@ -253,3 +224,4 @@ _AFTER = {
     "listEarnedExperts": _earned_experts,
     "listAnswerComments": _answer_comments,
 }
+after = after_by_op(_AFTER)
