@@ -124,7 +124,9 @@ def test_a_pool_gives_the_first_node_still_in_its_state_and_counts_what_is_left(
         assert (shot.chosen, shot.consumed, shot.left_after) == (pool[1], (pool[0],), 1), name
     resolved = d.resolve(profile)
     assert resolved.fixtures.favorite_node_id == profile.pools["favorite_node_id"][1]
-    assert resolved.pools == profile.pools
+    assert {n: resolved.pools[n] for n in profile.pools} == profile.pools
+    # wiki21: the wiki kinds' fixtures, single nodes in this variant, are each a pool of one
+    assert {n: len(resolved.pools[n]) for n in ledger.WIKI_KIND_FIXTURES} == dict.fromkeys(ledger.WIKI_KIND_FIXTURES, 1)
     assert _methods(rec) == READS
     # this run consumes the second favorite and records it: the next examination takes the third, the last
     favorite = profile.pools["favorite_node_id"]

@@ -164,6 +164,7 @@ def _fixture_lines(fixtures: SeedFixtures) -> list[str]:
         one_shot("member_wiki_node_id"),
         one_shot("wiki_node_id"),
         one_shot("favorite_node_id"),
+        *[one_shot(n) for n in ("wiki_answer_id", "accepted_wiki_question_id") if getattr(fixtures, n) is not None],
         'favorite_also_held_by = ["admin"]',
         f"hidden_space_id = {fixtures.hidden_space_id}",
         f"gdpr_csv_file_id = {fixtures.gdpr_csv_file_id}",
