@@ -181,8 +181,8 @@ def wiki_target(request: pytest.FixtureRequest, question: Callable[[], int]) -> 
         shown_as, author, item = _locate(api["admin"], user_ids, node, kind)
         return {"author": author, "problem": kind_problem(kind, shown_as, item)}
 
-    # once per session too: without xdist workers once_per_run shares nothing and would read again, after the
-    # unwikify (a serial run's tests must all read one answer)
+    # once per session too: without xdist workers once_per_run shares nothing and would read again after the
+    # unwikify, where a server may list the node otherwise (a serial run's tests must all read one answer)
     memo: dict[str, dict[str, Any]] = request.config.__dict__.setdefault("_qaconform_wiki_found", {})
     key = f"{profile.base_url} {name} {node}"
     if key not in memo:
@@ -190,7 +190,7 @@ def wiki_target(request: pytest.FixtureRequest, question: Callable[[], int]) -> 
     found = memo[key]
     if found["problem"]:
         skip(SkipKind.FIXTURE_STATE, f"not checked: fixture {name} node {node} is not {kind} ({found['problem']}); "
-             f"name {kind} under [fixtures] {name}", met=(name, node))
+             f"name {kind} under [fixtures] {name}")
     author = found["author"]
     return WikiTarget(name, node, "answer" if kind == "an answer" else "question",
                       int(author) if author is not None else None)
