@@ -52,3 +52,31 @@ def test_a_serial_run_of_each_side_holds_the_unwikify_on_the_drawn_kinds_node(ki
     assert consumed.get(drawn) == one_shots[drawn]["used"], (kind, consumed)
     others = set(FIXTURE_OF.values()) - {drawn, "wiki_node_id"}  # wiki_node_id takes member's refusals on every side
     assert not others & set(consumed), (kind, consumed)
+
+
+def test_a_kind_fixture_of_the_wrong_kind_skips_the_unwikify_saying_so_and_blames_nothing(tmp_path: Path) -> None:
+    """The profile names the accepted wiki question as wiki_answer_id: on a seed drawing "an answer" the lists show it
+    a question, so the unwikify's tests are "not checked" with that reason (the profile's word), never failed, and the
+    node is not acted on."""
+    import re
+
+    from qaconform.reference import ReferenceServer
+
+    with ReferenceServer(start_timeout=120) as server:
+        text = Path(server.profile_path).read_text(encoding="utf-8")
+        question = re.search(r"(?m)^accepted_wiki_question_id = (\d+)$", text)
+        assert question is not None, "the reference profile names an accepted wiki question"
+        profile = tmp_path / "site.toml"
+        profile.write_text(re.sub(r"(?m)^wiki_answer_id = \d+$", f"wiki_answer_id = {question[1]}", text),
+                           encoding="utf-8")
+        done = subprocess.run([sys.executable, "-m", "qaconform.commands.cli", "run", "--profile", str(profile),
+                               "--jobs", "1", "--seed", str(SIDES["an answer"]), "--only", *RULES,
+                               "--report-dir", str(tmp_path / "r")], cwd=ROOT, capture_output=True, text=True,
+                              timeout=600, stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    results = json.loads((tmp_path / "r" / "results.json").read_text(encoding="utf-8"))
+    drawn = [t for t in results["tests"] if "drawn-unwikifier" in t["nodeid"] and t["when"] in ("setup", "call")]
+    assert drawn and all(t["outcome"] == "skipped" for t in drawn), [(t["nodeid"], t["outcome"]) for t in drawn]
+    assert all("is not an answer (a question list shows it" in t["message"] for t in drawn), drawn[0]["message"]
+    report = json.loads((tmp_path / "r" / "report.json").read_text(encoding="utf-8"))
+    assert "wiki_answer_id" not in {e["fixture"] for e in report["fixtures"]["consumed"]}
