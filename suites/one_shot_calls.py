@@ -27,11 +27,11 @@ from qaconform.pytest.support import charged_to_suites, once_per_run, post_comme
 from qaconform.target import ledger
 from qaconform.target.client import ApiClient, ApiResponse, Exchange
 from qaconform.target.created_id import as_id
-from qaconform.target.fixture_state import FixtureState, read_ends
+from qaconform.target.fixture_state import read_ends
 from qaconform.target.profile import Profile
 from qaconform.target.writes import SUITES
 
-from .wiki_answer import FOUND, WikiTarget, wiki_target
+from .wiki_answer import WikiTarget, wiki_target
 
 __all__ = ["admin_unfavorite_first", "author_unfavorite_first", "cancelwiki_denied_first", "cancelwiki_once",
            "cancelwiki_own_once", "favorite_refusals", "member_wiki_sent_first", "once_per_target",
@@ -58,7 +58,7 @@ def _consuming(request: pytest.FixtureRequest, profile: Profile, name: str, node
             if budget is not None and budget.remaining() == 0:  # before the record: a node not acted on is not consumed
                 skip(SkipKind.WRITE_BUDGET, f"write budget spent: the one-shot call on {name} {node} was not sent, "
                                             f"and the node stays for the next run (a larger --write-budget checks it)")
-            if name in ledger.ONE_SHOT_FIXTURES:  # wiki20: a found wiki answer is no fixture of the profile's
+            if name in ledger.CONSUMABLE:  # every one-shot fixture of the profile's (wiki21: the wiki kinds too)
                 ledger.record(profile.path, profile.base_url, name, node, request.getfixturevalue("run_tag"))
             return send()
 
@@ -85,8 +85,7 @@ def _owner_call(request: pytest.FixtureRequest, api: dict[str, ApiClient], profi
     precondition: an answer that shows the node was not in its state skips the tests that need it when the doctor
     could not know its state (qaconform.pytest.one_shots), and stays theirs to judge when it knew."""
     resp = once_per_target(request, profile, key, _consuming(request, profile, name, node, send))
-    state = (FixtureState.IN_STATE if name in FOUND  # wiki20, round59: this run's reads just listed it wiki
-             else one_shots.doctor_state(request.getfixturevalue("qc_target").diagnosis, name))
+    state = one_shots.doctor_state(request.getfixturevalue("qc_target").diagnosis, name)
     accounts = {role: account.id for role, account in profile.accounts.items()}
     return one_shots.held(resp, name, node, state, one_shots.wiki_reader(api["admin"], accounts, node))
 
@@ -174,8 +173,8 @@ def unwikifier(request: pytest.FixtureRequest) -> str:
 
 def _wiki_target(request: pytest.FixtureRequest) -> WikiTarget:
     """wiki20: the node :func:`cancelwiki_once` acts on (suites/wiki_answer.py: wiki_node_id's question, or on the
-    seeds drawing "an answer" a wiki answer found by reads)."""
-    return wiki_target(request, _one_shot(request, "wiki_node_id"))
+    seeds drawing "an answer" or "an accepted question" the profile's fixture of that kind, wiki21)."""
+    return wiki_target(request, lambda: _one_shot(request, "wiki_node_id"))
 
 
 @pytest.fixture(scope="session")
@@ -371,8 +370,9 @@ def cancelwiki_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], p
     """The drawn unwikifier (:func:`unwikifier`: moderator or admin, both with Mark as community wiki) unwikifies
     wiki_node_id ONCE per run (one-shot, like the others), after the refused attempts of
     :func:`cancelwiki_denied_first` and :func:`wiki_refusals`. The caller is the seed's, not a choice of this
-    fixture's readers: each reads it from :func:`unwikifier`. wiki20: on the seeds that draw "an answer" the node is
-    a found wiki answer (:func:`wiki_unwikified`), and wiki_node_id is not acted on (the same one write)."""
+    fixture's readers: each reads it from :func:`unwikifier`. wiki20, wiki21: on the seeds that draw "an answer" (or
+    "an accepted question") the node is the profile's fixture of that kind (:func:`wiki_unwikified`), and
+    wiki_node_id is not acted on (the same one write)."""
     target = _wiki_target(request)
     node, role = target.node, unwikifier(request)
     return _owner_call(request, api, profile, target.name, node, f"cancelwiki {role} {node}", lambda: api[

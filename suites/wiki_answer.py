@@ -1,33 +1,34 @@
-"""wiki20 (issue 44 items 2 and 5): the node the drawn unwikifier's one-shot unwikify acts on, and the refused
+"""wiki20 (issue 44 items 2 and 5), wiki21: the node the drawn unwikifier's one-shot unwikify acts on, and the refused
 attempts before it: the profile's wiki question (wiki_node_id), or, on the seeds that draw "an answer"
-(qaconform.pytest.seed_draws ``WIKI_NODE_KINDS``), a community-wiki answer found by reads; round59 (issue 44): on
-the seeds that draw "an accepted question", a community-wiki question holding an accepted answer found by reads
-(:func:`find_accepted_wiki_question`: a wiki node in another state, which no accepted unwikify of the run met).
+(qaconform.pytest.seed_draws ``WIKI_NODE_KINDS``), the profile's community-wiki answer (wiki_answer_id); round59
+(issue 44): on the seeds that draw "an accepted question", the profile's community-wiki question holding an accepted
+answer (accepted_wiki_question_id).
 
 Why: every accepted unwikify of the run was of a wiki question (wiki_node_id, member_wiki_node_id), so a server whose
 answers are unwikified on another code path (the answer service's record key, its flag never cleared) was never met
 (round51-cancelwiki-answer-stays-wiki, round54-cancelwiki-answer-wikiaction-key, round55-cancelwiki-answer-wrapper-key).
-The same one accepted write either way: on the answer seeds wiki_node_id is not acted on at all.
+The same one accepted write either way: on those seeds wiki_node_id is not acted on at all.
 
-Which answer: the interface makes no wiki node, so it is one the accounts' sites hold: the first ``wiki: true``
-answer in the answer lists of the two accounts holding Mark as community wiki (moderator's, then admin's; bounded
-reads: the first page and the last ``END_PAGES``), that no run wrote (no run tag in its body) and that is under a
-question none of the profile's accounts wrote (their question lists, bounded): the found-relations walk
-(suites/contract/found_relations.py) acts only under the accounts' questions, so its refused unwikify cells never meet
-the answer this run unwikifies. Never a profile fixture or pool. A target without one (none listed, or every one
-unwikified by earlier runs: each run consumes one, as the fixtures' one-shots are) keeps the question: the run
-unwikifies wiki_node_id as on the other seeds and judges it as before, at the same cost; nothing is blamed on the
-server for the missing answer (the answer path is simply not taken on that target). The answer is found ONCE per
-run and target (every xdist worker reads the one choice).
+Which node: wiki20 found one by reads (the first wiki answer of moderator's or admin's under a question no account
+wrote: :func:`find_wiki_answer`; :func:`find_accepted_wiki_question`); the lead withdrew that at the end of the
+eighteenth session (a found node is the site's own content: a run writes only under the profile's fixtures and what
+it created, tests/hostile/test_safety.py). wiki21 brings the paths back through the profile: two optional one-shot
+fixtures (qaconform/target/profile_fixtures.py), checked by the doctor as the other wiki fixtures are (in its state,
+pools, the record beside the profile), of their kind as the lists show them (:func:`kind_problem`: else the tests
+skip, saying so). A profile without one keeps the question on those seeds: the run unwikifies wiki_node_id as on the
+others, at the same cost, and the doctor's note says why; nothing is blamed on the server. The finders stay as
+``qaconform init``'s way to propose such a node one day (read only).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
+from qaconform.pytest.outcomes import SkipKind, skip
 from qaconform.pytest.properties.plugin import STATE
 from qaconform.pytest.seed_draws import wiki_node_kind_for_seed
 from qaconform.pytest.support import once_per_run
@@ -41,18 +42,13 @@ UNWIKIFIER_ACCOUNTS = ("moderator", "admin")
 RUN_TAG_MARK = "[qc-"
 """What a body the kit wrote carries (found_relations.RUN_TAG_MARK): such a node is some run's."""
 PAGE_SIZE = 100
-ANSWER = "wiki answer"
-"""The name the found answer goes by in the refusals' and the unwikify's keys and messages."""
-ACCEPTED = "accepted wiki question"
-"""round59 (issue 44): the name the found accepted wiki question goes by (:func:`find_accepted_wiki_question`)."""
-FOUND = (ANSWER, ACCEPTED)
-"""The names of a node found by this run's reads (no fixture of the profile's: no doctor state, no ledger entry)."""
 
 
 @dataclass(frozen=True)
 class WikiTarget:
-    """The node the unwikify acts on: ``name`` (``wiki_node_id`` or :data:`ANSWER`), its id, its kind, and the
-    answer's author (None for the profile's question: the unwikify's record says who wikified it)."""
+    """The node the unwikify acts on: ``name`` (the profile's fixture: ``wiki_node_id`` or one of :data:`FIXTURES`),
+    its id, its kind, and its author where a list showed it (None for wiki_node_id's question: the unwikify's record
+    says who wikified it)."""
 
     name: str
     node: int
@@ -125,50 +121,76 @@ def find_accepted_wiki_question(admin: ApiClient, user_ids: dict[str, int], take
     return None
 
 
-def _taken(profile: Profile) -> set[int]:
-    f = profile.fixtures
-    ids = {f.question_id, f.member_wiki_node_id, f.wiki_node_id, f.favorite_node_id, f.locked_question_id}
-    ids |= {n for pool in profile.pools.values() for n in pool}
-    return {i for i in ids if i is not None}
-
-
 def drawn_kind(request: pytest.FixtureRequest) -> str:
     """The run's ``WIKI_NODE_KINDS`` entry (a question when no seed is set)."""
     seed = request.config.stash[STATE].seed if STATE in request.config.stash else 0
     return wiki_node_kind_for_seed(seed)
 
 
-FOUND_NODES_WRITTEN = False
-"""Off (the lead, eighteenth session): a found wiki node is the site's own content, and a run writes only under the
-profile's fixtures and what it created (tests/hostile/test_safety.py failed on the unwikify of a found answer). The
-draw stays; every kind acts on wiki_node_id until a profile can name such a node as a fixture."""
+FIXTURES = {"an answer": "wiki_answer_id", "an accepted question": "accepted_wiki_question_id"}
+"""wiki21: the profile's fixture each drawn kind acts on (qaconform.target.profile_fixtures). A found node is the site's
+own content, and a run writes only under the profile's fixtures and what it created (tests/hostile/test_safety.py
+failed on the unwikify of a found answer, eighteenth session): the finders above are no longer a run's, the profile
+names the node."""
 
 
-def wiki_target(request: pytest.FixtureRequest, question: int) -> WikiTarget:
-    """The node this run's unwikify of another's wiki node acts on: ``question`` (wiki_node_id's node this run
-    takes) unless the seed draws an answer (:func:`find_wiki_answer`) or an accepted question
-    (:func:`find_accepted_wiki_question`, round59) and the reads find one (once per run and target)."""
+def _locate(admin: ApiClient, user_ids: dict[str, int], node: int, kind: str) -> tuple[str, int | None, dict[str, Any]]:
+    """Where bounded reads show ``node`` (the first page and the last ``END_PAGES`` of each list): ("answer",
+    author, item) in an account's answer list, ("question", author, item) in the question list or an account's
+    question list, the drawn kind's lists first; ("", None, {}) when none shows it."""
+    uids = sorted(set(user_ids.values()))
+    answers = [("answer", f"user/{uid}/answer.json") for uid in uids]
+    questions = [("question", "question.json")] + [("question", f"user/{uid}/question.json") for uid in uids]
+    for shown_as, api_path in (answers + questions if kind == "an answer" else questions + answers):
+        for item in _pages(admin, api_path):
+            if as_id(item.get("id")) == node:
+                return shown_as, as_id((item.get("author") or {}).get("id")), item
+    return "", None, {}
+
+
+def kind_problem(kind: str, shown_as: str, item: dict[str, Any]) -> str:
+    """Why the fixture of ``kind`` is not a node of that kind as the lists show it ('' when it is, or unshown)."""
+    if kind == "an answer" and shown_as == "question":
+        return "a question list shows it: it is a question, not an answer"
+    if kind == "an accepted question" and shown_as == "answer":
+        return "an answer list shows it: it is an answer, not a question"
+    raw = item.get("nodeStates")
+    if kind == "an accepted question" and shown_as and not (
+            item.get("marked") is True or (isinstance(raw, list) and "accepted" in raw)):
+        return "the question list shows it neither marked nor accepted: it holds no accepted answer"
+    return ""
+
+
+def wiki_target(request: pytest.FixtureRequest, question: Callable[[], int]) -> WikiTarget:
+    """The node this run's unwikify of another's wiki node acts on: wiki_node_id's node (``question()``, a skip when
+    the run has none) unless the seed draws "an answer" or "an accepted question" and the profile names a fixture of
+    that kind (:data:`FIXTURES`, wiki21): then that node, in its state as the doctor found it (else its tests skip,
+    as every one-shot's do), and of that kind as the lists show it (else its tests skip, saying so: the profile's
+    word, never the server's failure). A profile without it keeps the question, as the doctor's note says."""
     kind = drawn_kind(request)
-    if kind == "a question" or not FOUND_NODES_WRITTEN:
-        return WikiTarget("wiki_node_id", question, "question")
+    name = FIXTURES.get(kind)
     profile: Profile = request.getfixturevalue("profile")
+    if name is None or (getattr(profile.fixtures, name, None) is None
+                         and name not in request.getfixturevalue("qc_target").diagnosis.unusable):
+        return WikiTarget("wiki_node_id", question(), "question")
+    node = int(request.getfixturevalue("usable_fixture")(name))
     api: dict[str, ApiClient] = request.getfixturevalue("api")
     user_ids: dict[str, int] = request.getfixturevalue("user_ids")
-    finder = find_wiki_answer if kind == "an answer" else find_accepted_wiki_question
 
     def find() -> dict[str, Any]:
-        got = finder(api["admin"], user_ids, _taken(profile))
-        return {"node": got[0], "author": got[1]} if got is not None else {}
+        shown_as, author, item = _locate(api["admin"], user_ids, node, kind)
+        return {"author": author, "problem": kind_problem(kind, shown_as, item)}
 
-    # once per session too: without xdist workers once_per_run shares nothing and would look again, after the
-    # unwikify, and find no wiki node left (a serial run's tests then read back wiki_node_id instead)
+    # once per session too: without xdist workers once_per_run shares nothing and would read again after the
+    # unwikify, where a server may list the node otherwise (a serial run's tests must all read one answer)
     memo: dict[str, dict[str, Any]] = request.config.__dict__.setdefault("_qaconform_wiki_found", {})
-    key = f"{profile.base_url} {kind}"
+    key = f"{profile.base_url} {name} {node}"
     if key not in memo:
-        memo[key] = once_per_run(request, profile.base_url, f"wiki20 {kind}", find)
+        memo[key] = once_per_run(request, profile.base_url, f"wiki21 {name} {node}", find)
     found = memo[key]
-    if not found:
-        return WikiTarget("wiki_node_id", question, "question")  # none listed: the question, as before
-    if kind == "an answer":
-        return WikiTarget(ANSWER, int(found["node"]), "answer", int(found["author"]))
-    return WikiTarget(ACCEPTED, int(found["node"]), "question", int(found["author"]))
+    if found["problem"]:
+        skip(SkipKind.FIXTURE_STATE, f"not checked: fixture {name} node {node} is not {kind} ({found['problem']}); "
+             f"name {kind} under [fixtures] {name}")
+    author = found["author"]
+    return WikiTarget(name, node, "answer" if kind == "an answer" else "question",
+                      int(author) if author is not None else None)

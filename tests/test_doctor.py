@@ -124,7 +124,9 @@ def test_a_pool_gives_the_first_node_still_in_its_state_and_counts_what_is_left(
         assert (shot.chosen, shot.consumed, shot.left_after) == (pool[1], (pool[0],), 1), name
     resolved = d.resolve(profile)
     assert resolved.fixtures.favorite_node_id == profile.pools["favorite_node_id"][1]
-    assert resolved.pools == profile.pools
+    assert {n: resolved.pools[n] for n in profile.pools} == profile.pools
+    # wiki21: the wiki kinds' fixtures, single nodes in this variant, are each a pool of one
+    assert {n: len(resolved.pools[n]) for n in ledger.WIKI_KIND_FIXTURES} == dict.fromkeys(ledger.WIKI_KIND_FIXTURES, 1)
     assert _methods(rec) == READS
     # this run consumes the second favorite and records it: the next examination takes the third, the last
     favorite = profile.pools["favorite_node_id"]
@@ -306,3 +308,20 @@ def test_an_id_no_list_shows_comes_from_a_comment_the_account_posts(plain: Refer
     found = _ids_from_own_comments(api, profile.fixtures.question_id, ["novice", "member"], "qc-doctor-test", None)
     assert found == {"novice": 4, "member": 3}
     assert [e.method for e in rec.exchanges if e.method != "GET"] == ["POST", "POST", "POST"]
+
+
+def test_a_wiki_kind_fixture_left_out_is_noted_and_one_given_is_checked_as_every_wiki_one_shot(
+        plain: ReferenceServer, tmp_path: Path) -> None:
+    """wiki21: wiki_answer_id and accepted_wiki_question_id are optional one-shots. Left out, the doctor says why the
+    seeds of that kind unwikify wiki_node_id instead (a note, never a stop); given, the lists show it wiki (in its
+    state) as for wiki_node_id."""
+    d, rec, profile = _examine(_copy(plain, tmp_path, {r"^wiki_answer_id = .*\n": ""}))
+    assert profile.fixtures.wiki_answer_id is None and profile.fixtures.accepted_wiki_question_id is not None
+    notes = [f for f in d.findings if f.key == "fixtures.wiki_answer_id"]
+    assert [f.severity for f in notes] == [Severity.NOTE], render(d, profile)
+    assert "on the seeds that draw 'an answer' the unwikify acts on wiki_node_id instead" in notes[0].message
+    assert "wiki_answer_id" not in d.unusable and "accepted_wiki_question_id" not in d.unusable
+    shot = d.one_shots["accepted_wiki_question_id"]
+    assert shot.chosen == profile.fixtures.accepted_wiki_question_id
+    assert [f.severity for f in d.findings if f.key == "fixtures.accepted_wiki_question_id"] == [Severity.OK]
+    assert _methods(rec) == READS

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ONLY = ["--only", "gdpr", "actions", "permissions"]
 RUN_TIMEOUT_S = 600
 MAX_JOBS = 3
-ONE_SHOT = ("favorite_node_id", "wiki_node_id", "member_wiki_node_id")
+ONE_SHOT = ("favorite_node_id", "wiki_node_id", "member_wiki_node_id", "wiki_answer_id", "accepted_wiki_question_id")
 
 pytestmark = pytest.mark.slow
 

@@ -14,15 +14,10 @@ from qaconform.pytest.seed_draws import (
     WIKI_NODE_KINDS,
     draws_at,
     member_wiki_send_for_seed,
-    seed_drawing,
     wiki_node_kind_for_seed,
 )
 from qaconform.reference import faults
-from qaconform.reference.fault_list import HELD_OUT
 from qaconform.target.client import ApiResponse, Exchange
-
-HELD = {f.name: f for f in HELD_OUT}
-"""The faults of the found wiki nodes, held out of the registry (fault_list.py: a run writes only under fixtures)."""
 
 ANSWER_FAULTS = ("round51-cancelwiki-answer-stays-wiki", "round54-cancelwiki-answer-wikiaction-key",
                  "round55-cancelwiki-answer-wrapper-key", "wiki20-kind-cancelwiki-answer-node-is-question")
@@ -70,8 +65,8 @@ def test_a_hundred_and_twenty_eight_consecutive_seeds_draw_every_combination_the
 def test_the_accepted_question_faults_run_at_the_first_seed_that_draws_it() -> None:
     for name in ("round59-cancelwiki-accepted-question-stays-wiki",
                  "round59-kind-cancelwiki-accepted-question-not-canceled"):
-        assert name not in faults.FAULTS and HELD[name].draws == ("wiki node kind=an accepted question",), name
-        assert seed_drawing(HELD[name].draws, DEFAULT_SEED) == 20260848, name
+        assert faults.FAULTS[name].draws == ("wiki node kind=an accepted question",), name
+        assert selftest_seeds.fault_seed(name, DEFAULT_SEED) == 20260848, name
 
 
 def test_the_selftest_seed_keeps_the_send_after_the_unwikify() -> None:
@@ -89,8 +84,8 @@ def test_each_send_order_fault_names_its_order_and_runs_at_a_seed_that_draws_it(
 
 def test_each_answer_fault_names_the_draw_and_runs_at_a_seed_that_draws_it() -> None:
     for name in ANSWER_FAULTS:
-        assert name not in faults.FAULTS and HELD[name].draws == ("wiki node kind=an answer",), name
-        at = seed_drawing(HELD[name].draws, DEFAULT_SEED)
+        assert faults.FAULTS[name].draws == ("wiki node kind=an answer",), name
+        at = selftest_seeds.fault_seed(name, DEFAULT_SEED)
         assert draws_at(("wiki node kind=an answer",), at) and at == 20260816, (name, at)
 
 
@@ -166,3 +161,24 @@ def test_the_accepted_wiki_question_is_one_no_account_and_no_run_wrote() -> None
     ]})
     assert find_accepted_wiki_question(lists, users, taken={25}) == (26, 7)  # type: ignore[arg-type]
     assert find_accepted_wiki_question(_Lists({}), users, taken=set()) is None  # type: ignore[arg-type]
+
+
+def test_a_kind_fixture_is_located_by_bounded_reads_and_a_wrong_kind_says_why() -> None:
+    """wiki21: the profile names the node of each drawn kind (wiki_answer_id, accepted_wiki_question_id); the run
+    reads where the lists show it, for its author and its kind. A node of the wrong kind is the profile's word, never
+    the server's failure: the tests then skip saying why (:func:`suites.wiki_answer.kind_problem`)."""
+    from suites.wiki_answer import _locate, kind_problem
+
+    users = {"admin": 1, "moderator": 2, "member": 3, "novice": 4}
+    lists = _Lists({"user/2/answer.json": [_answer(13, 103, 2)],
+                    "question.json": [_question(26, 7), _question(27, 6, marked=False, states=())]})
+    assert _locate(lists, users, 13, "an answer")[:2] == ("answer", 2)  # type: ignore[arg-type]
+    assert _locate(lists, users, 26, "an accepted question")[:2] == ("question", 7)  # type: ignore[arg-type]
+    assert _locate(lists, users, 99, "an answer") == ("", None, {})  # type: ignore[arg-type]
+    assert kind_problem("an answer", *_locate(lists, users, 13, "an answer")[::2]) == ""  # type: ignore[arg-type]
+    assert kind_problem("an accepted question", "question", _question(26, 7)) == ""
+    assert "not an answer" in kind_problem("an answer", "question", _question(26, 7))
+    assert "not a question" in kind_problem("an accepted question", "answer", _answer(13, 103, 2))
+    assert "no accepted answer" in kind_problem("an accepted question", "question", _question(27, 6, marked=False,
+                                                                                               states=()))
+    assert kind_problem("an answer", "", {}) == ""  # shown nowhere: the doctor's state decides, as for every one-shot

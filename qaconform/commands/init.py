@@ -240,6 +240,10 @@ def render(req: Request, found: discover.Discovery, written_at: datetime) -> str
               "moderator and its refusals"),
         _todo("favorite_node_id = [0]", f"nodes {req.accounts['member'][0]} has marked favorite: unlocks "
               "unfavorite"),
+        _todo("wiki_answer_id = [0]", "community-wiki ANSWERS authored by someone else, under a question none of "
+              "the four accounts wrote: unlocks an answer's unwikify on half the seeds (else wiki_node_id's)"),
+        _todo("accepted_wiki_question_id = [0]", "community-wiki questions holding an accepted answer, written by "
+              "none of the four accounts: unlocks an accepted question's unwikify on the seeds that draw it"),
         _todo("gdpr_csv_file_id = 0", "an uploaded CSV for bulk data-protection jobs: unlocks the bulk-job "
               "checks"),
         _todo("accepted_answer_user_id = 0", "a user one of whose answers is accepted (read only), when none of the "

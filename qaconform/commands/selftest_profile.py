@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 OPTIONAL_FIXTURES = ("member_wiki_node_id", "wiki_node_id", "favorite_node_id", "hidden_space_id",
-                     "gdpr_csv_file_id", "issue_tracker")
+                     "gdpr_csv_file_id", "issue_tracker", "wiki_answer_id", "accepted_wiki_question_id")
 """The fixtures a profile may leave out (README: Pointing it at your server)."""
 
 

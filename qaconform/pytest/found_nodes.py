@@ -46,6 +46,7 @@ def question_of(role: str, api: dict[str, ApiClient], profile: Profile, user_ids
     fixtures = profile.fixtures
     taken = {fixtures.question_id, fixtures.member_wiki_node_id, fixtures.wiki_node_id, fixtures.favorite_node_id,
              fixtures.locked_question_id}
+    taken |= {getattr(fixtures, n, None) for n in ("wiki_answer_id", "accepted_wiki_question_id")}  # wiki21
     taken |= {n for pool in profile.pools.values() for n in pool}
     found: list[int] = []
     for page in range(1, QUESTION_PAGES + 1):

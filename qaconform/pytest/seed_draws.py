@@ -98,13 +98,14 @@ def charset_senders_for_seed(seed: int) -> str:
 
 WIKI_NODE_KINDS = ("a question", "an answer", "an accepted question")
 """wiki20 (issue 44 items 2 and 5: "unwikify" on every node kind): the kind of node the drawn unwikifier's one-shot
-unwikify (suites/one_shot_calls.py ``cancelwiki_once``, and the refused attempts before it) acts on. "a question":
-the profile's wiki_node_id, as every run did before wiki20; "an answer": a community-wiki answer found by reads
-(suites/wiki_answer.py), the path a server breaks when it unwikifies answers on another code path (the answer
-service's record, its flag never cleared). round59 (issue 44, an effect on some node states only): "an accepted
-question": a community-wiki question holding an accepted answer, found by reads (suites/wiki_answer.py), the path a
-server breaks when an accepted thread keeps its wiki flag elsewhere. The same one accepted write whichever, so one
-kind per run."""
+unwikify (suites/one_shot_calls.py ``cancelwiki_once``, and the refused attempts before it) acts on. "a question": the
+profile's wiki_node_id, as every run did before wiki20; "an answer": a community-wiki answer, the profile's
+wiki_answer_id since wiki21 (wiki20 found one by reads; suites/wiki_answer.py), the path a server breaks when it
+unwikifies answers on another code path (the answer service's record, its flag never cleared). round59 (issue 44, an
+effect on some node states only): "an accepted question": a community-wiki question holding an accepted answer, the
+profile's accepted_wiki_question_id, the path a server breaks when an accepted thread keeps its wiki flag elsewhere. The
+same one accepted write whichever, so one kind per run; a profile without the drawn kind's fixture keeps wiki_node_id's
+question."""
 
 _WIKI_KIND_BY_SIXTEENTH = (0, 2, 0, 1, 0, 1, 0, 2)
 """round59: the :data:`WIKI_NODE_KINDS` index of each ``seed // 16 % 8``: a question on even sixteenths (as before),

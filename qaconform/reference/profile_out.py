@@ -164,6 +164,7 @@ def _fixture_lines(fixtures: SeedFixtures) -> list[str]:
         one_shot("member_wiki_node_id"),
         one_shot("wiki_node_id"),
         one_shot("favorite_node_id"),
+        *[one_shot(n) for n in ("wiki_answer_id", "accepted_wiki_question_id") if getattr(fixtures, n) is not None],
         'favorite_also_held_by = ["admin"]',
         f"hidden_space_id = {fixtures.hidden_space_id}",
         f"gdpr_csv_file_id = {fixtures.gdpr_csv_file_id}",
@@ -209,8 +210,9 @@ def _write_earlier_record(path: Path, base_url: str, fixtures: SeedFixtures) -> 
     entries = [{"base_url": base_url, "fixture": "favorite_node_id", "node": node, "run": "qc-earlier",
                 "at": "2019-02-05T00:00:00+00:00"} for node in fixtures.consumed.get("favorite_node_id", [])]
     fresh_at = datetime.now(UTC).isoformat(timespec="seconds")
-    for name in ("member_wiki_node_id", "wiki_node_id", "favorite_node_id"):
-        pool = fixtures.pools.get(name) or [getattr(fixtures, name)]
+    for name in ("member_wiki_node_id", "wiki_node_id", "favorite_node_id", "wiki_answer_id",
+                 "accepted_wiki_question_id"):
+        pool = fixtures.pools.get(name) or [n for n in (getattr(fixtures, name),) if n is not None]
         entries += [{"base_url": base_url, "fixture": name, "node": node, "run": "reference-server", "at": fresh_at,
                      "state": "fresh"} for node in pool if node not in fixtures.consumed.get(name, [])]
     if not entries:

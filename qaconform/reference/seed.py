@@ -48,6 +48,8 @@ class SeedFixtures:
     answer_id: int
     issue_tracker: str = ISSUE_TRACKER
     locked_question_id: int | None = None
+    wiki_answer_id: int | None = None  # wiki21: seed_found.unwikified_answer; None in a database seeded before it
+    accepted_wiki_question_id: int | None = None  # wiki21: seed_found.accepted_wiki_question
     """A question locked by admin (:func:`_seed_locked_question`); None in a database seeded before it existed."""
     pools: dict[str, list[int]] = field(default_factory=dict)
     """Under the variant one-shot-pools: each one-shot fixture's pool, in the order the profile lists it."""
@@ -231,8 +233,8 @@ def seed(db: Database, size: int, rng_seed: int = 20190221) -> SeedFixtures:
     _seed_answered_novices_question(b)  # fix32 (issue 44)
     seed_found.answered_wiki_question(b)  # paths15 (issue 44)
     seed_found.wiki_answers(b)  # round50 (issue 44)
-    seed_found.unwikified_answer(b)  # wiki20 (issue 44)
-    seed_found.accepted_wiki_question(b)  # round59 (issue 44)
+    fixtures = replace(fixtures, wiki_answer_id=seed_found.unwikified_answer(b),  # wiki20, wiki21 (issue 44)
+                       accepted_wiki_question_id=seed_found.accepted_wiki_question(b))  # round59, wiki21
     conn.executemany(_NODE_INSERT, b.nodes)
     conn.executemany("INSERT INTO comment_recipients(comment_id, user_id) VALUES (?, ?)", b.recipients)
     conn.executemany("INSERT OR IGNORE INTO node_topics(node_id, topic_id) VALUES (?, ?)", b.node_topics)

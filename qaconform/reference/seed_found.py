@@ -72,12 +72,13 @@ def wiki_answers(b: _Builder) -> None:
                                    depth=2))
 
 
-def unwikified_answer(b: _Builder) -> None:
+def unwikified_answer(b: _Builder) -> int:
     """wiki20 (issue 44 items 2 and 5): a community-wiki answer of moderator's under a question of another user's
     (none of the profile's accounts), the one the drawn unwikifier unwikifies on the seeds that draw "an answer"
-    (suites/wiki_answer.py finds it with reads: a wiki answer of moderator's or admin's under a question no account
-    wrote). The found-relations walk acts only under the accounts' questions, so its refused unwikify cells keep the
-    wiki answers above; one unwikify per run of the answer seeds (a fresh database per self-test run)."""
+    (the profile's wiki_answer_id since wiki21, seed.py; wiki20 found it with reads: a wiki answer of moderator's or
+    admin's under a question no account wrote). The found-relations walk acts only under the accounts' questions, so
+    its refused unwikify cells keep the wiki answers above; one unwikify per run of the answer seeds (a fresh database
+    per self-test run)."""
     moderator, other = 2, 6
     qid = b.new_id()
     date = BASE_MS - 38 * DAY_MS
@@ -88,12 +89,14 @@ def unwikified_answer(b: _Builder) -> None:
     b.question(qid, _FIXTURE_SPACE_ID, other, "Naming exported files", children=[tuple(answer)], topics=(6,),
                date=date)
     b.action("wikified", moderator, int(answer[0]), date + 3_600_000)
+    return int(answer[0])
 
 
-def accepted_wiki_question(b: _Builder) -> None:
+def accepted_wiki_question(b: _Builder) -> int:
     """round59 (issue 44, a stated effect on some node states only): a community-wiki question of another user's (none
     of the profile's accounts) holding an accepted answer (marked, the question with it), the node the drawn
-    unwikifier unwikifies on the seeds that draw "an accepted question" (suites/wiki_answer.py finds it with reads).
+    unwikifier unwikifies on the seeds that draw "an accepted question" (the profile's accepted_wiki_question_id since
+    wiki21, seed.py).
     Every accepted unwikify of the run was of a wiki node in no other state, so a server that keeps an accepted
     thread's wiki flag elsewhere (round59-cancelwiki-accepted-question-stays-wiki) was never met. The found-relations
     walk acts only on the accounts' nodes, so none of its refused calls meets it; one unwikify per run of those
@@ -107,3 +110,4 @@ def accepted_wiki_question(b: _Builder) -> None:
     b.question(qid, _FIXTURE_SPACE_ID, other, "Release notes layout (community wiki)", children=[answer],
                topics=(6,), wiki=1, marked=1, date=date)
     b.action("wikified", other, qid, date)
+    return qid

@@ -331,11 +331,15 @@ def _one_shots(profile: Profile, clients: Mapping[str, ApiClient], d: Diagnosis)
     the profile as a hint where no read shows it; a node neither shows is unknown, and a run may still take it."""
     entries = ledger.latest(ledger.read(profile.path, profile.base_url))
     pools = {name: profile.pools.get(name) or tuple(v for v in (getattr(profile.fixtures, name),) if v is not None)
-             for name in ledger.ONE_SHOT_FIXTURES}
+             for name in ledger.CONSUMABLE}
     wikis = {n for name, pool in pools.items() if name != "favorite_node_id" for n in pool}
     shown = fixture_state.wiki_shown(clients["admin"], d.user_ids, wikis) if wikis else {}
     for name, pool in pools.items():
         if not pool:
+            if name in ledger.WIKI_KIND_FIXTURES:  # wiki21: say why the seeds of its kind take the question
+                d.add(Severity.NOTE, f"fixtures.{name}", f"{name} is not in the profile: on the seeds that draw "
+                      f"{WIKI_KIND_DRAWN[name]} the unwikify acts on wiki_node_id instead (that path is not taken)",
+                      f"name {WIKI_KIND_WHAT[name]} under [fixtures] {name} (docs/profile.md)")
             continue
         states = fixture_state.decide(name, pool, shown if name != "favorite_node_id" else {}, entries)
         chosen = fixture_state.choose(states)
@@ -345,6 +349,12 @@ def _one_shots(profile: Profile, clients: Mapping[str, ApiClient], d: Diagnosis)
         after = left[left.index(chosen) + 1:] if chosen in left else []
         d.one_shots[name] = OneShot(name, pool, chosen, gone, len(after), unknown)
         _report_one_shot(d, name, pool, chosen, gone, entries, shown)
+
+
+WIKI_KIND_DRAWN = {"wiki_answer_id": "'an answer'", "accepted_wiki_question_id": "'an accepted question'"}
+WIKI_KIND_WHAT = {"wiki_answer_id": "a community-wiki answer someone other than member wrote",
+                  "accepted_wiki_question_id": "a community-wiki question holding an accepted answer, written by "
+                                               "none of the accounts"}
 
 
 def _report_one_shot(d: Diagnosis, name: str, pool: tuple[int, ...], chosen: int | None, gone: tuple[int, ...],

@@ -32,7 +32,12 @@ FORMAT = "qaconform-consumed/1"
 """The file's ``format``; the reference server writes the same (qaconform/reference/profile_out.py)."""
 
 ONE_SHOT_FIXTURES: tuple[str, ...] = ("member_wiki_node_id", "wiki_node_id", "favorite_node_id")
-"""The profile's fixtures that a run consumes (the only ones that may be given as pools)."""
+"""The profile's fixtures that every run consumes (each may be given as a pool)."""
+WIKI_KIND_FIXTURES: tuple[str, ...] = ("wiki_answer_id", "accepted_wiki_question_id")
+"""wiki21: the optional wiki nodes of the kinds a seed may draw (qaconform.pytest.seed_draws ``WIKI_NODE_KINDS``): a
+run of such a seed consumes one in place of wiki_node_id (each may be given as a pool)."""
+CONSUMABLE: tuple[str, ...] = ONE_SHOT_FIXTURES + WIKI_KIND_FIXTURES
+"""Every fixture a run may consume, as the record and the doctor know them (profile_fixtures.ONE_SHOTS)."""
 
 CONSUMED, FRESH = "consumed", "fresh"
 """An entry's ``state``: a run sent a one-shot call on the node (the default: entries without ``state``), or the
@@ -81,7 +86,7 @@ def read(profile_path: str | os.PathLike[str], base_url: str) -> list[Consumed]:
         if not isinstance(e, dict) or e.get("base_url", "").rstrip("/") != base_url.rstrip("/"):
             continue
         node = e.get("node")
-        if e.get("fixture") in ONE_SHOT_FIXTURES and isinstance(node, int) and not isinstance(node, bool):
+        if e.get("fixture") in CONSUMABLE and isinstance(node, int) and not isinstance(node, bool):
             out.append(Consumed(str(e["fixture"]), node, str(e.get("run", "")), str(e.get("at", "")),
                                 str(e["base_url"]), FRESH if e.get("state") == FRESH else CONSUMED))
     return out

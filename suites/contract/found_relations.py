@@ -216,6 +216,7 @@ def taken(profile: Profile) -> set[int]:
     """The profile's fixtures and pools: never a found node, nor a node under one of its questions."""
     f = profile.fixtures
     ids = {f.question_id, f.member_wiki_node_id, f.wiki_node_id, f.favorite_node_id, f.locked_question_id}
+    ids |= {getattr(f, n, None) for n in ("wiki_answer_id", "accepted_wiki_question_id")}  # wiki21
     ids |= {n for pool in profile.pools.values() for n in pool}
     return {i for i in ids if i is not None}
 

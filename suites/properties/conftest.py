@@ -106,6 +106,7 @@ def _post_pools(api: dict[str, ApiClient], profile: Profile, run_tag: str, creat
         comments.append(new_id(resp))
     fx = profile.fixtures
     protected = frozenset(v for v in (fx.question_id, fx.favorite_node_id, fx.wiki_node_id, fx.member_wiki_node_id,
+                                      fx.wiki_answer_id, fx.accepted_wiki_question_id,
                                       *(n for pool in profile.pools.values() for n in pool)) if v is not None)
     return Pools(question_id=qid, readers=answers[:1], victims=answers[1:], comments=comments,
                  user_ids=dict(user_ids), protected=protected)

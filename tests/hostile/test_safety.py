@@ -183,7 +183,8 @@ def test_writes_touch_only_the_fixtures_and_what_the_run_created(ran: dict[str, 
     r = ran["destructive"]
     profile = load_profile(r.profile)
     fx = profile.fixtures
-    allowed = {str(i) for i in (fx.question_id, fx.member_wiki_node_id, fx.wiki_node_id, fx.favorite_node_id)
+    allowed = {str(i) for i in (fx.question_id, fx.member_wiki_node_id, fx.wiki_node_id, fx.favorite_node_id,
+                                fx.wiki_answer_id, fx.accepted_wiki_question_id)
                if i is not None}
     questions = _questions_of_the_accounts(r.server.seen, {str(a.id) for a in profile.accounts.values() if a.id})
     # the fixture question's answers and their comments too (round32, issue 44: member's refused lock of a comment
