@@ -69,3 +69,8 @@ SESSION18 = SESSION18 + BLIND_round59  # BLIND_round59_MISSED: left out (docs/bl
 from .faults_order20 import ORDER20  # noqa: E402
 
 SESSION18 = SESSION18 + ORDER20
+
+# --- blind round 62 (issue 44): drawn must-rules (seed 20261219) + eight outside kinds, measured blind, closed by kind
+from .faults_blind_round62 import BLIND_round62  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round62  # BLIND_round62_MISSED: left out (docs/blind-rounds.md)

@@ -332,3 +332,8 @@ HOOKS.append(Hook("round59", before=blind_round59.before, admitted=blind_round59
 from . import order20_paths  # noqa: E402
 
 HOOKS.append(Hook("order20", before=order20_paths.before, after=order20_paths.after))
+
+# --- blind round 62 (issue 44): drawn must-rules (seed 20261219) + eight outside kinds, measured blind
+from . import blind_round62  # noqa: E402
+
+HOOKS.append(Hook("round62", before=blind_round62.before, admitted=blind_round62.admitted, after=blind_round62.after))
