@@ -72,7 +72,8 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
         if isinstance(reassign, dict) and set(reassign) == {"id"} and type(reassign["id"]) is int \
                 and svc.db.one("SELECT 1 FROM users WHERE id = ?", (reassign["id"],)) is not None:
             return json_response({"error": "The provided 'reassignUser' is/are invalid"}, 400)
-    if op == "unmarkFavorite" and faults.is_on("round62-unfavorite-author-takes-newest-favorite"):
+    if op == "unmarkFavorite" and (faults.is_on("round62-unfavorite-author-takes-newest-favorite")
+                                   or faults.is_on("round62-kind-unfavorite-author-answers-holders-action")):
         return await _unfavorite_as_holder(svc, request, caller, handler)
     return None
 
@@ -90,9 +91,23 @@ async def _unfavorite_as_holder(svc: Service, request: Request, caller: Caller, 
         " WHERE f.node_id = ? ORDER BY a.action_date DESC, a.id DESC LIMIT 1", (node["id"],))
     if holder is None:
         return None
+    if faults.is_on("round62-kind-unfavorite-author-answers-holders-action"):
+        return _holders_action(svc, node, int(holder["id"]))
     as_holder = dataclasses.replace(caller, id=int(holder["id"]), username=str(holder["username"]))
     response: Response = await handler(svc, request, as_holder)
     return response
+
+
+def _holders_action(svc: Service, node: Any, holder: int) -> Response:
+    """round62-kind-unfavorite-author-answers-holders-action: the holder's favorite action read by the node, the
+    delete keyed by (caller, node) removing nothing."""
+    fav = svc.db.one("SELECT action_id FROM favorites WHERE user_id = ? AND node_id = ?", (holder, node["id"]))
+    row = svc.db.one("SELECT * FROM actions WHERE id = ?", (fav["action_id"],)) if fav else None
+    if row is None:
+        return json_response({"success": False, "result": {}})
+    count = svc.db.one("SELECT COUNT(*) FROM favorites WHERE node_id = ?", (node["id"],))
+    action = svc.render.action_json(row, node["type"])
+    return json_response({"success": True, "result": {"favoriteAction": action, "favoriteCount": count[0]}})
 
 
 # --- admitted: the request as the handler reads it ------------------------------------------------------------
