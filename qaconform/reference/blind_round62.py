@@ -23,7 +23,8 @@ SPACES_KEPT_S = 2.0
 """How long round62-spaces-kept-by-url keeps a space list by its URL (whoever read it)."""
 _spaces_kept: dict[str, tuple[float, Response]] = {}
 _TOPIC_SORTS = ("popularity", "name", "newest", "oldest")
-_READS_BODY = ("round62-gdpr-timestamp-job-200", "round62-gdpr-reassign-integer-id-refused",
+_READS_BODY = ("round62-gdpr-timestamp-job-200", "round62-kind-gdpr-timestamp-job-id-renamed",
+               "round62-gdpr-reassign-integer-id-refused",
                "round62-answer-form-param-loses", "round62-comment-group-visibility-200",
                "round62-reply-to-private-reply-inherits-thread-root")
 
@@ -134,7 +135,8 @@ def after(svc: Service, op: str, request: Request, caller: Caller, response: Res
 
 
 def _job(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
-    if response.status_code != 201 or not faults.is_on("round62-gdpr-timestamp-job-200"):
+    renamed = faults.is_on("round62-kind-gdpr-timestamp-job-id-renamed")
+    if response.status_code != 201 or not (faults.is_on("round62-gdpr-timestamp-job-200") or renamed):
         return response
     date = _sent_fields(request).get("scheduleDate")
     if isinstance(date, str):
@@ -142,8 +144,12 @@ def _job(svc: Service, request: Request, caller: Caller, response: Response) -> 
             date = json.loads(date)
         except ValueError:
             return response
-    if isinstance(date, dict) and date.get("timeStamp") not in (None, "") and date.get("formatted") is None:
-        response.status_code = 200
+    if not (isinstance(date, dict) and date.get("timeStamp") not in (None, "") and date.get("formatted") is None):
+        return response
+    body = body_json(response)
+    if renamed and isinstance(body, dict) and "jobId" in body:
+        return with_body(response, {"id": body["jobId"]})
+    response.status_code = 200
     return response
 
 

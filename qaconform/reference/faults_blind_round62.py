@@ -121,6 +121,12 @@ _KINDS: tuple[Fault, ...] = (
         "removes nothing): breaks 'Favorites are per user; the user is taken from the credentials.' for the node's "
         "author only.",
     ),
+    Fault(
+        "round62-kind-gdpr-timestamp-job-id-renamed", "GDPR-201-JOBID",
+        "A job whose scheduleDate is given in its timeStamp form is scheduled 201 with {id} instead of {jobId} (the "
+        "timeStamp branch serializes the job entity): breaks 'Success: 201 with {jobId}.' for that form of the date "
+        "only.",
+    ),
 )
 """The proofs of the closed kinds: one more fault of each kind on another path or rule, missed before the fix and
 caught after."""

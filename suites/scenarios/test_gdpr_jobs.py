@@ -34,7 +34,6 @@ from gdpr_jobs import (
     REASSIGN_AMBIGUOUS,
     REASSIGN_INVALID,
     TIME_FRAME,
-    TIMESTAMP_FORMS,
     Jobs,
     Rules,
     Scheduled,
@@ -195,7 +194,8 @@ def test_a_user_named_in_more_than_one_way_is_recorded(jobs: Jobs, observe: Any)
 # - the second job (far frame 1, or a minute ahead in every time zone with [safety] gdpr_near_edge): the user by id,
 #   reassignUser by id, the date under the sample's name scheduleTime (jobs4: the forms rotate across the accepted
 #   jobs, so each stated name of the date holds a frame the other name's job is then refused for);
-# - the observed job (far frame 2): timeStamp forms until one is taken (observations only).
+# - the observed job (far frame 2): timeStamp forms until one is taken (test_gdpr_timestamp_job.py: recorded, and
+#   its 201 {jobId} judged, round62).
 #
 # A frame the target calls taken ("There is a job already scheduled for that time frame.": another run's job, or
 # an earlier run's) is replaced once by a random fresh frame before anything is judged.
@@ -370,34 +370,6 @@ def test_a_job_a_minute_ahead_in_every_time_zone_is_scheduled(jobs: Jobs, second
 
 
 @pytest.mark.accepted_writes(1)
-@pytest.mark.destructive
-@pytest.mark.writes
-@pytest.mark.observation
-@pytest.mark.rule("OBS-GDPR-TIMESTAMP-FORMAT")
-def test_the_accepted_form_of_schedule_date_time_stamp_is_recorded(jobs: Jobs, frames: Frames,
-                                                                   observe: Any) -> None:
-    """Successful job 3 at most: the forms are tried in order on the run's third frame until one is taken (the rest
-    are not tried: each taken form would be one more job)."""
-    require_destructive(jobs.profile)
-    facts: dict[str, Any] = {}
-    moment = frames.far(2)
-    for form in TIMESTAMP_FORMS:
-        value: Any = {
-            "epoch_millis": int(moment.timestamp() * 1000),
-            "epoch_seconds": int(moment.timestamp()),
-            "epoch_millis_string": str(int(moment.timestamp() * 1000)),
-            "iso_text": moment.strftime("%Y-%m-%dT%H:%M:%SZ"),
-        }[form]
-        resp, _ = jobs.send(jobs.individual(user=jobs.profile.safety.user_spec(), scheduleDate={"timeStamp": value}))
-        facts[form] = {"sent": value, "status": resp.status, "error": error_text(resp)}
-        if error_text(resp) == TIME_FRAME:
-            moment = frames.fresh_far()
-        if resp.status == 201:
-            break
-    facts["not_tried"] = [f for f in TIMESTAMP_FORMS if f not in facts]
-    observe("OBS-GDPR-TIMESTAMP-FORMAT", **facts)
-
-
 @pytest.mark.destructive
 @pytest.mark.writes
 @pytest.mark.observation
