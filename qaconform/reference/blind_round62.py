@@ -26,6 +26,7 @@ _TOPIC_SORTS = ("popularity", "name", "newest", "oldest")
 _READS_BODY = ("round62-gdpr-timestamp-job-200", "round62-kind-gdpr-timestamp-job-id-renamed",
                "round62-gdpr-reassign-integer-id-refused",
                "round62-answer-form-param-loses", "round62-comment-group-visibility-200",
+               "round62-kind-comment-op-visibility-param-200",
                "round62-reply-to-private-reply-inherits-thread-root")
 
 
@@ -201,6 +202,9 @@ def _comment(svc: Service, request: Request, caller: Caller, response: Response)
     sent = _sent_fields(request)
     if faults.is_on("round62-comment-group-visibility-200") and response.status_code == 201 \
             and sent.get("visibility") == "group":
+        response.status_code = 200
+    if faults.is_on("round62-kind-comment-op-visibility-param-200") and response.status_code == 201 \
+            and request.query_params.get("visibility") == "op":
         response.status_code = 200
     if faults.is_on("round62-reply-to-private-reply-inherits-thread-root") \
             and not ({"visibility", "recipients"} & set(sent)):

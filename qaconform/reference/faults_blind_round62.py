@@ -127,6 +127,12 @@ _KINDS: tuple[Fault, ...] = (
         "timeStamp branch serializes the job entity): breaks 'Success: 201 with {jobId}.' for that form of the date "
         "only.",
     ),
+    Fault(
+        "round62-kind-comment-op-visibility-param-200", "SHAPE-POST-COMMENT",
+        "A comment whose visibility op (to the original poster) is given as a request parameter is created but "
+        "answered 200, not 201 (the parameter-bound private path returns its own status): breaks 'Success: 201. The "
+        "Location response header holds the URL of the new comment.' for that option given that way only.",
+    ),
 )
 """The proofs of the closed kinds: one more fault of each kind on another path or rule, missed before the fix and
 caught after."""
