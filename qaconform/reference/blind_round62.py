@@ -155,13 +155,19 @@ def _job(svc: Service, request: Request, caller: Caller, response: Response) -> 
 
 
 def _content(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
-    if not faults.is_on("round62-content-enveloped-pending-job"):
+    iso = faults.is_on("round62-kind-content-actiondate-iso-after-job")
+    if not (faults.is_on("round62-content-enveloped-pending-job") or iso):
         return response
     raw = request.path_params.get("user_id", "")
     user = svc.db.one("SELECT id, username, email FROM users WHERE id = ?", (int(raw),)) if is_id(raw) else None
     entries = body_json(response)
     if user is None or not isinstance(entries, list) or not _job_names(svc, user):
         return response
+    if iso:
+        for entry in entries:
+            if isinstance(entry, dict) and isinstance(entry.get("actionDate"), str):
+                entry["actionDate"] = entry["actionDate"].replace(" ", "T", 1) + "Z"
+        return with_body(response, entries)
     n = len(entries)
     return with_body(response, {"name": "", "sort": "", "page": 1, "pageSize": max(n, 1), "pageCount": 1,
                                 "listCount": n, "totalCount": n, "list": entries})

@@ -133,6 +133,12 @@ _KINDS: tuple[Fault, ...] = (
         "answered 200, not 201 (the parameter-bound private path returns its own status): breaks 'Success: 201. The "
         "Location response header holds the URL of the new comment.' for that option given that way only.",
     ),
+    Fault(
+        "round62-kind-content-actiondate-iso-after-job", "SHAPE-CONTENT-ACTIONDATE",
+        "The content list of a user named by an individual data-protection job already scheduled gives each entry's "
+        "actionDate in ISO 8601 (2019-01-01T02:41:48.4Z: the job's snapshot formats the dates): breaks 'Pattern "
+        "YYYY-MM-DD HH:MM:SS.S.' after a job was scheduled for that user only.",
+    ),
 )
 """The proofs of the closed kinds: one more fault of each kind on another path or rule, missed before the fix and
 caught after."""

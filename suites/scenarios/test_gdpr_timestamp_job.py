@@ -7,6 +7,10 @@ which one was taken is an observation (OBS-GDPR-TIMESTAMP-FORMAT). The accepted 
 answered 200 was recorded, never judged; jobs4 judges the 201 body of the other accepted jobs).
 
 The job is made by a fixture (whichever test asks first), so it is the suites' write, not the observation's.
+
+After it, admin reads the job's user's content list (round62, issue 44: a list read after a write on its subject):
+"Not wrapped in the paged envelope." holds for a user a job names as for any other, and the entries keep their shape.
+The content lists the run read before were all of the profile's accounts, none named by a job (one read, no write).
 """
 
 from __future__ import annotations
@@ -14,9 +18,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from gdpr_jobs import TIME_FRAME, TIMESTAMP_FORMS, Jobs, error_text, require_destructive
+from gdpr_jobs import TIME_FRAME, TIMESTAMP_FORMS, Jobs, content_schema_rules, error_text, require_destructive
 
-from qaconform.pytest.outcomes import SkipKind, expect, skip
+from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
 from qaconform.pytest.time_frames import Frames
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
@@ -78,3 +82,33 @@ def test_a_job_dated_by_time_stamp_is_answered_201_with_a_job_id(
     expect(not errors, ("SHAPE-SCHEDULE-GDPR-JOB", "GDPR-201-JOBID"),
            f"the body to the job dated by timeStamp ({form}) does not match gdpr-job-response.json ({len(errors)} "
            f"error(s)):\n  " + "\n  ".join(errors[:20]), resp)
+
+
+@pytest.mark.destructive
+@pytest.mark.writes
+@pytest.mark.rule("LIST-ARRAY-CONTENT", "SHAPE-LIST-USER-CONTENT", "SHAPE-CONTENT-ACTIONDATE")
+def test_the_content_list_of_the_user_a_job_names_is_a_bare_array(
+        timestamp_job: tuple[dict[str, Any], ApiResponse | None], admin: ApiClient, profile: Profile,
+        contract: Any) -> None:
+    user = profile.safety.gdpr_user_id
+    if user is None:
+        skip(SkipKind.MISSING_FIXTURE, "not checked: [safety] gdpr_user_id is not set, so the content list of the "
+                                       "user the jobs name cannot be read", fixtures=["gdpr_user_id"])
+    if timestamp_job[1] is None:
+        skip(SkipKind.OTHER, "not judged: no job dated by timeStamp was scheduled for gdpr_user (its format is not "
+                             "shown), so this read follows no job of this module")
+    r = admin.get(f"users/gdpr/{user}/content.json", operation="listUserContent")
+    if r.status in (401, 403):
+        skip(SkipKind.OTHER, f"not judged: admin may not read gdpr_user's content ({r.status}); the permissions of "
+                             "operation 8 are not shown")
+    expect(r.status == 200, "SHAPE-LIST-USER-CONTENT",
+           f"admin reads the content list of gdpr_user (id {user}) after a job named it: expected 200", r)
+    body = r.json()
+    expect(isinstance(body, list), "LIST-ARRAY-CONTENT",
+           f"the content list of gdpr_user, read after a job named it, is a bare JSON array, not the paged envelope; "
+           f"got {type(body).__name__}", r)
+    errors = contract.schema_errors("content-list", body)
+    if errors:
+        shown = "\n  ".join(e.line for e in errors[:15])
+        fail(content_schema_rules(errors), "the content list of gdpr_user after a job named it does not match "
+             f"content-list.json (actionDate is YYYY-MM-DD HH:MM:SS.S):\n  {shown}", r)
