@@ -74,6 +74,8 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
         if isinstance(reassign, dict) and set(reassign) == {"id"} and type(reassign["id"]) is int \
                 and svc.db.one("SELECT 1 FROM users WHERE id = ?", (reassign["id"],)) is not None:
             return json_response({"error": "The provided 'reassignUser' is/are invalid"}, 400)
+    if (refused := _answer_wrap_refused(op, request, caller)) is not None:
+        return refused
     if op == "unmarkFavorite" and (faults.is_on("round62-unfavorite-author-takes-newest-favorite")
                                    or faults.is_on("round62-kind-unfavorite-author-answers-holders-action")):
         return await _unfavorite_as_holder(svc, request, caller, handler)
@@ -107,9 +109,18 @@ def _holders_action(svc: Service, node: Any, holder: int) -> Response:
     row = svc.db.one("SELECT * FROM actions WHERE id = ?", (fav["action_id"],)) if fav else None
     if row is None:
         return json_response({"success": False, "result": {}})
-    count = svc.db.one("SELECT COUNT(*) FROM favorites WHERE node_id = ?", (node["id"],))
+    count = int(svc.db.conn.execute("SELECT COUNT(*) FROM favorites WHERE node_id = ?", (node["id"],)).fetchone()[0])
     action = svc.render.action_json(row, node["type"])
-    return json_response({"success": True, "result": {"favoriteAction": action, "favoriteCount": count[0]}})
+    return json_response({"success": True, "result": {"favoriteAction": action, "favoriteCount": count}})
+
+
+def _answer_wrap_refused(op: str, request: Request, caller: Caller) -> Response | None:
+    """round62-kind-answer-wrap-unpublished-refused: the wrap path asks for Publish answer."""
+    if op != "postAnswer" or "wrap" not in request.query_params or caller.anonymous \
+            or caller.can(auth.PUBLISH_ANSWER) or not faults.is_on("round62-kind-answer-wrap-unpublished-refused"):
+        return None
+    return json_response({"errors": {"message": "You don't have permission to do this action.\nPlease login as "
+                                                "another user"}}, 403)
 
 
 # --- admitted: the request as the handler reads it ------------------------------------------------------------

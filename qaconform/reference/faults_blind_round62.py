@@ -139,10 +139,26 @@ _KINDS: tuple[Fault, ...] = (
         "actionDate in ISO 8601 (2019-01-01T02:41:48.4Z: the job's snapshot formats the dates): breaks 'Pattern "
         "YYYY-MM-DD HH:MM:SS.S.' after a job was scheduled for that user only.",
     ),
+    Fault(
+        "round62-kind-answer-wrap-unpublished-refused", "ANSWER-MODERATION",
+        "An answer posted with the wrap option by a caller without Publish answer is refused 403 (the wrap path checks "
+        "Publish answer instead of Answer questions): breaks 'Caller has Answer questions but not Publish answer | "
+        "In the moderation queue | Answer is created.' with wrap only.",
+    ),
 )
 """The proofs of the closed kinds: one more fault of each kind on another path or rule, missed before the fix and
 caught after."""
 
-_MISSED_REASONS: dict[str, str] = {}
+_MISSED_REASONS: dict[str, str] = {
+    "round62-sendtomod-answer-with-comments-actions-list":
+        "no send to moderation of the run is of an answer that has comments: the run sends its own new answers "
+        "(moderator's, admin's of member's) and comments; the answers with comments are the shared ones every suite "
+        "reads (moderation would take them out of other callers' lists), and a comment under an answer sent to "
+        "moderation is an accepted write more",
+    "round62-kind-answer-wrap-unpublished-refused":
+        "the proof tried for the closed kind (novice's query-form answer now carries wrap): its 403 is charged to "
+        "CONV-PARAM-AS-BODY-FIELD, the form's rule (test_answer_form_matrix.py: a refused form is the form's "
+        "failure); telling an option's refusal from a form's is left for another round",
+}
 
 BLIND_round62, BLIND_round62_MISSED = split_missed(_ALL + _KINDS, _MISSED_REASONS)
