@@ -194,8 +194,8 @@ def test_a_user_named_in_more_than_one_way_is_recorded(jobs: Jobs, observe: Any)
 # - the second job (far frame 1, or a minute ahead in every time zone with [safety] gdpr_near_edge): the user by id,
 #   reassignUser by id, the date under the sample's name scheduleTime (jobs4: the forms rotate across the accepted
 #   jobs, so each stated name of the date holds a frame the other name's job is then refused for);
-# - the observed job (far frame 2): timeStamp forms until one is taken (test_gdpr_timestamp_job.py: recorded, and
-#   its 201 {jobId} judged, round62).
+# - the observed job (far frame 2): timeStamp forms until one is taken (observations only;
+#   test_gdpr_timestamp_job.py since round62).
 #
 # A frame the target calls taken ("There is a job already scheduled for that time frame.": another run's job, or
 # an earlier run's) is replaced once by a random fresh frame before anything is judged.
@@ -369,7 +369,6 @@ def test_a_job_a_minute_ahead_in_every_time_zone_is_scheduled(jobs: Jobs, second
            f"scheduled (201){frame_note(second_job)}", resp)
 
 
-@pytest.mark.accepted_writes(1)
 @pytest.mark.destructive
 @pytest.mark.writes
 @pytest.mark.observation
@@ -569,3 +568,28 @@ def test_who_may_list_own_and_other_users_content_is_recorded(api: dict[str, Api
                                              operation="listUserContent").status
         facts[role] = seen
     observe("OBS-GDPR-PERMISSIONS", **facts)
+
+
+@pytest.mark.destructive
+@pytest.mark.writes
+@pytest.mark.rule("LIST-ARRAY-CONTENT", "SHAPE-LIST-USER-CONTENT", "SHAPE-CONTENT-ACTIONDATE")
+def test_the_content_list_of_the_user_the_main_job_names_is_a_bare_array(main_job: Scheduled, jobs: Jobs,
+                                                                          admin: ApiClient, contract: Any) -> None:
+    """round62 (issue 44, a list read after a write on its subject): the run read the content lists of the profile's
+    accounts only, none named by a job; gdpr_user's, read by admin after the main job named it, is judged like them
+    ("Not wrapped in the paged envelope.", content-list.json). One read, no write."""
+    user = jobs.profile.safety.gdpr_user_id
+    if main_job.resp.status != 201 or user is None:
+        skip(SkipKind.FIXTURE_STATE, f"not checked: the main job was not scheduled ({main_job.resp.status}) or "
+                                     "[safety] gdpr_user_id is not set, so no content list of a job's user is read")
+    r = admin.get(f"users/gdpr/{user}/content.json", operation="listUserContent")
+    if r.status in (401, 403):
+        skip(SkipKind.OTHER, f"not judged: admin may not read gdpr_user's content ({r.status}; not shown)")
+    expect(r.status == 200, "SHAPE-LIST-USER-CONTENT", "admin reads gdpr_user's content after its job: 200", r)
+    body = r.json()
+    expect(isinstance(body, list), "LIST-ARRAY-CONTENT", "gdpr_user's content list, read after a job named it, is a "
+           f"bare JSON array, not the paged envelope; got {type(body).__name__}", r)
+    errors = contract.schema_errors("content-list", body)
+    if errors:
+        fail(content_schema_rules(errors), "gdpr_user's content list after its job does not match content-list.json:"
+             "\n  " + "\n  ".join(e.line for e in errors[:15]), r)
