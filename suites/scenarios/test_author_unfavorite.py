@@ -16,9 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from action_records import user_is
+from favorite_holders import expect_callers_own_favorite
 
-from qaconform.pytest.outcomes import SkipKind, expect, skip
+from qaconform.pytest.outcomes import SkipKind, skip
 from qaconform.target.client import ApiClient, ApiResponse, TargetError
 
 pytestmark = [pytest.mark.actions, pytest.mark.writes]
@@ -37,11 +37,9 @@ def test_an_accepted_unfavorite_by_the_nodes_author_answers_the_authors_own_favo
         if action is None:
             continue
         judged += 1
-        caller = api[role]
-        expect(user_is(action.get("user"), caller, user_ids), "ACTION-UNFAVORITE-PER-USER",
-               f"{role} ({caller.username}) wrote favorite_node_id and holds no favorite on it; its unfavorite was "
-               f"accepted with a favorite action whose user is {action.get('user')!r}: favorites belong to the user "
-               f"of the credentials, so an action it answers with must be {role}'s own, not a holder's", resp)
+        # the one check of a holder's record (favorite_holders.py): canceledByUser and user name the caller
+        expect_callers_own_favorite(action, resp, api[role], f"{role}, the node's author holding no favorite on it,",
+                                    user_ids, " (accepted)", canceler_rules="ACTION-UNFAVORITE-PER-USER")
     if not judged:
         skip(SkipKind.OTHER, "not judged: the author's unfavorite answered no favorite action (refused, or 200 "
                              "without one): no outcome is stated for a node that is not the caller's favorite")
