@@ -44,9 +44,7 @@ STEPS: dict[str, str] = {
                     "names for seeing it",
     "_effect": "the effect test's call was refused where the table allows it, or answered no record (record_of): "
                "blocked (the permission and ACTION-WRAPPERS rows of the same matrix judge the same call)",
-    "created_rule": "the comment the test reads was not created: the rule its write holds (the JSON body's shape "
-                    "rule, a parameter form's CONV-PARAM-AS-BODY-FIELD), blocked as by support.expect_created",
-    "_created_rule": "the write the test compares was not created: blocked, as created_rule",
+    "_created_rule": "the write the test compares was not created: blocked, as support.expect_created",
     "read_back": "the comment the test reads is not listed to its reader: blocked by the rule the caller names",
 }
 """Helper (anywhere on the call trail) -> why the rule it charges is a step the test needed, not its own check."""

@@ -342,3 +342,7 @@ HOOKS.append(Hook("round60", before=blind_round60.before, admitted=blind_round60
 from . import blind_round61  # noqa: E402
 
 HOOKS.append(Hook("round61", before=blind_round61.before, admitted=blind_round61.admitted, after=blind_round61.after))
+# --- blind round 62 (issue 44): drawn must-rules (seed 20261219) + eight outside kinds, measured blind
+from . import blind_round62  # noqa: E402
+
+HOOKS.append(Hook("round62", before=blind_round62.before, admitted=blind_round62.admitted, after=blind_round62.after))
