@@ -170,7 +170,8 @@ def test_a_miss_with_the_head_start_is_the_run_without_it_on_a_fresh_server(monk
     (or not judged), the run without it follows on a server of its own and is the verdict, its counts alone kept."""
     ahead = object()
 
-    def once(catch_first: bool, problem: str | None = None) -> tuple[selftest.RunResult, list[dict[str, Any]]]:
+    def once(catch_first: bool, problem: str | None = None, until_caught: bool = True
+             ) -> tuple[selftest.RunResult, list[dict[str, Any]]]:
         runs: list[dict[str, Any]] = []
 
         def serve(res: selftest.RunResult, *args: Any, **options: Any) -> None:
@@ -185,7 +186,7 @@ def test_a_miss_with_the_head_start_is_the_run_without_it_on_a_fresh_server(monk
         monkeypatch.setattr(selftest, "_serve_and_test", serve)
         monkeypatch.setattr(selftest_second, "generated_first", lambda *args: False)
         monkeypatch.setattr(selftest_catchers, "catch_of", lambda label: "suites/x.py::t")
-        batch = SimpleNamespace(broken=lambda: False)
+        batch = SimpleNamespace(broken=lambda: False, until_caught=until_caught)
         res = selftest._run_one(FAULT, RULE, 60.0, 1, batch=batch, server=lambda: ahead,  # type: ignore[arg-type]
                                 files=["suites/x.py"])
         return res, runs
@@ -199,6 +200,8 @@ def test_a_miss_with_the_head_start_is_the_run_without_it_on_a_fresh_server(monk
         assert runs[1].get("first") is None and runs[1].get("server") is None, "the rerun must start a fresh server"
         assert runs[1]["files"] == ["suites/x.py"] and runs[1]["batch"] is runs[0]["batch"]
         assert res.counts == {"passed": 5}, "the head start's counts were kept beside the rerun's"
+    res, runs = once(catch_first=False, until_caught=False)  # a whole run of the rule's tests: no head start
+    assert res.caught and res.head_start is None and len(runs) == 1 and runs[0]["first"] is None
 
 
 def test_the_cache_faults_with_their_catchers_first_are_still_caught(monkeypatch: pytest.MonkeyPatch) -> None:
