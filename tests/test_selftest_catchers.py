@@ -53,7 +53,7 @@ def test_the_head_start_is_on_unless_the_variable_turns_it_off(monkeypatch: pyte
     assert selftest_catchers.catch_of(label) == nodeid
 
 
-def test_the_catch_moves_to_the_head_and_the_others_keep_their_order() -> None:
+def test_the_catch_moves_to_the_head_or_runs_alone() -> None:
     def session(*ids: str) -> Any:
         return SimpleNamespace(items=[SimpleNamespace(nodeid=i) for i in ids])
 
@@ -63,12 +63,20 @@ def test_the_catch_moves_to_the_head_and_the_others_keep_their_order() -> None:
     s = session("a", "b")
     fault_batch._first(s, "not-there")
     assert [i.nodeid for i in s.items] == ["a", "b"]
+    deselected: list[Any] = []
+    s = session("a", "b", "c")
+    s.config = SimpleNamespace(hook=SimpleNamespace(pytest_deselected=lambda items: deselected.extend(items)))
+    fault_batch._first(s, "b", alone=True)
+    assert [i.nodeid for i in s.items] == ["b"] and [i.nodeid for i in deselected] == ["a", "c"]
+    fault_batch._first(s, "not-there", alone=True)
+    assert s.items == [] and s.testscollected == 0
 
 
 def test_a_wrong_or_stale_catcher_changes_the_tests_run_never_the_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
     """The same fault until caught with no head start, its real catch first, a test of its rule that passes on it
     first (a stale list), and a test that no longer exists first: caught by the same test each time, after one test
-    with the real catch first, after as many tests as the rule's order ran otherwise (the passing one moved up)."""
+    with the real catch (run alone), and otherwise by the run without the head start on a fresh server, the rule's
+    tests in their order (the stale catch alone passed, the gone one ran nothing)."""
     assert faults.FAULTS[FAULT].rule == RULE
     bound, seed, shape = COLLECTION_TIMEOUT_S, selftest.DEFAULT_SEED, selftest.ProfileShape()
     passed: list[list[str]] = []  # each run's passed tests, in the order they ran
@@ -98,8 +106,11 @@ def test_a_wrong_or_stale_catcher_changes_the_tests_run_never_the_verdict(monkey
         right, moved, gone = run(catch, stale, "suites/contract/test_nothing.py::test_gone")
     runs = {"none": none, "right": right, "stale": moved, "gone": gone}
     assert all(r.caught and r.caught_by() == [catch] for r in runs.values()), {k: r.failed for k, r in runs.items()}
+    assert [r.head_start for r in runs.values()] == [None, "caught", "missed", "missed"], runs
     assert sum(runs["right"].counts.values()) == 1, runs["right"].counts
-    assert passed[2][0] == stale and passed[3] == passed[0], "the stale catch did not run first, or a gone one moved"
+    # the runs read: none, right, stale alone, its rerun, gone alone (no test), its rerun
+    assert len(passed) == 6 and passed[2] == [stale] and passed[4] == [], passed[2:5]
+    assert passed[3] == passed[5] == passed[0], "the rerun was not the rule's order as without the head start"
     assert sum(runs["stale"].counts.values()) == sum(runs["gone"].counts.values()) == tests, (
         runs["stale"].counts, runs["gone"].counts, tests)
 
