@@ -3,8 +3,8 @@
 Why: under ``--until-caught`` (CI's fault self-test) a fault's first run is its rule's tests in order up to the first
 one charged with the rule, and a rule crossed by a covering array is named by hundreds of tests: the 48 faults of
 the three list-count rules ran 24,293 tests to their catches (ci17, 2026-12-01), 1,292 faults about 262,000. The
-catch is nearly always the same test from one self-test to the next, so that test goes first and a fault's run ends
-after one test instead of hundreds.
+catch is nearly always the same test from one self-test to the next, so that test runs first, alone (ci21), and a
+fault's run ends after one test instead of hundreds.
 
 What it may change is time, never a verdict (ci21, 2026-12-01): a fault is still caught only by a failed test
 charged with its rule, and a run with the head start that does not catch it is forgotten (:func:`rerun`): the run
