@@ -213,6 +213,8 @@ def test_a_miss_with_the_head_start_is_the_run_without_it_on_a_fresh_server(monk
         assert res.counts == {"passed": 5}, "the head start's counts were kept beside the rerun's"
     res, runs = once(catch_first=False, until_caught=False)  # a whole run of the rule's tests: no head start
     assert res.caught and res.head_start is None and len(runs) == 1 and runs[0]["first"] is None
+    monkeypatch.setattr(selftest_catchers, "catch_of", lambda label: "suites/properties/test_x.py::t")
+    assert selftest_catchers.batch_catch(FAULT) is None, "a generated catch is no first run's (generated_first's)"
 
 
 def test_the_cache_faults_with_their_catchers_first_are_still_caught(monkeypatch: pytest.MonkeyPatch) -> None:

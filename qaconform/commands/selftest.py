@@ -373,7 +373,7 @@ def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_gen
         res.seconds = time.monotonic() - t0
         return res
     batch = None if both or whole_suite else batch
-    first = selftest_catchers.catch_of(label) if batch is not None and batch.until_caught and rule else None
+    first = selftest_catchers.batch_catch(label) if batch is not None and batch.until_caught and rule else None
     _serve_and_test(res, label, rule, timeout, seed, generated=both, shape=shape, whole_suite=whole_suite,
                     files=() if batch is None else files, batch=batch, server=server, until_caught=in_run, first=first)
     if first is not None and selftest_catchers.rerun(res):  # a miss with the head start: the run without it

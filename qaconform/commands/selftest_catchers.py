@@ -30,6 +30,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+GENERATED = "suites/properties/"
+"""Where the generated tests are: a catch there runs in a fault's second run, never its first."""
 PATH = Path(__file__).with_name("selftest_catchers.json")
 """Committed beside this module; refreshed by a self-test with ``--write-catchers``."""
 
@@ -56,6 +58,13 @@ def catch_of(label: str) -> str | None:
     if os.environ.get("QACONFORM_SELFTEST_CATCHERS", "1").strip() == "0":
         return None
     return _committed().get(label)
+
+
+def batch_catch(label: str) -> str | None:
+    """:func:`catch_of` when a first run can hold it: a generated test's (suites/properties) is not among a fault's
+    first run's tests; ``selftest_second.generated_first`` runs those first instead."""
+    catch = catch_of(label)
+    return None if catch is None or catch.startswith(GENERATED) else catch
 
 
 def rerun(res: Any) -> bool:
