@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from qaconform.commands import selftest, selftest_batch, selftest_result, variant_groups
+from qaconform.commands import selftest, selftest_batch, selftest_result, selftest_rules, variant_groups
 from qaconform.contract import load_contract
 from qaconform.reference import faults
 from qaconform.reference import variants as allowed
@@ -90,7 +90,7 @@ def test_the_registry_has_at_least_50_faults_each_naming_a_rule_of_the_contract(
 
 def test_every_must_rule_has_a_fault_that_breaks_it() -> None:
     """A must-rule without a planted fault has no proof that its tests can fail."""
-    missing = selftest.rules_without_fault()
+    missing = selftest_rules.rules_without_fault()
     assert not missing, (f"must-rules of spec/rules.yaml that no fault of qaconform/reference/faults.py breaks: "
                          f"{missing}; add a Fault naming each and wire it where it bites")
 

@@ -66,9 +66,9 @@ VARIABLES: dict[str, Variable] = {
     "QACONFORM_SELFTEST_GENERATED_FIRST": Variable(YOU, "`0`: a fault of `qaconform selftest` the other tests miss is "
                                                         "run again with its rule's files and the generated tests at "
                                                         "once, not the generated tests alone first"),
-    "QACONFORM_SELFTEST_CATCHERS": Variable(YOU, "`1`: `qaconform selftest --until-caught` runs each fault's last "
-                                                 "catch first (selftest_catchers.json); off by default: a cache "
-                                                 "fault's catch may need the state earlier tests left"),
+    "QACONFORM_SELFTEST_CATCHERS": Variable(YOU, "`0`: `qaconform selftest --until-caught` runs no fault's last "
+                                                 "catch first (selftest_catchers.json; a miss so is rerun in the "
+                                                 "rule's order on a fresh server either way)"),
     # the kit's folders
     "QACONFORM_SPEC_DIR": Variable(YOU, "your copy of spec/ (`qaconform run --spec` sets it)"),
     "QACONFORM_SUITES_DIR": Variable(YOU, "your copy of suites/ (`qaconform run --suites` sets it)"),

@@ -47,11 +47,15 @@ from qaconform.commands.selftest_result import (
     SelftestResult,
     as_json,
     format_table,
-    must_rules,
     progress_line,
     read_results,
 )
-from qaconform.commands.selftest_rules import LEAN_OPTIONS, files_of, generated_test_rules
+from qaconform.commands.selftest_rules import (
+    LEAN_OPTIONS,
+    check_registry,
+    files_of,
+    generated_test_rules,
+)
 from qaconform.commands.selftest_rules import pytest_base as _pytest_base
 from qaconform.errors import KitError, UsageError
 from qaconform.kit import pytest_command, pytest_cwd, suite_env
@@ -238,24 +242,6 @@ def _run_load(todo: Sequence[selftest_load.Server], args: argparse.Namespace) ->
                                        lambda run: print(selftest_load.progress_line(run), flush=True))
 
 
-def rules_without_fault() -> list[str]:
-    """Must-rules no fault of the registry breaks: no self-test can show that their tests can fail."""
-    from qaconform.reference import faults as registry
-
-    broken = {f.rule for f in registry.FAULTS.values()}
-    return sorted(must_rules() - broken)
-
-
-def check_registry() -> list[str]:
-    """Every fault names a rule of spec/rules.yaml (a typo would make the fault uncatchable by construction)."""
-    from qaconform.contract import load_contract
-    from qaconform.reference import faults as registry
-
-    rules = load_contract().rules
-    return [f"fault {f.name!r} names rule {f.rule!r}, which is not in spec/rules.yaml"
-            for f in registry.FAULTS.values() if f.rule not in rules] + selftest_seeds.problems()
-
-
 def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float = DEFAULT_TIMEOUT_S,
                  clean: bool = True, seed: int = DEFAULT_SEED, always_generated: bool = False,
                  progress: Callable[[RunResult], None] | None = None,
@@ -386,9 +372,13 @@ def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_gen
             res, label, rule, timeout, seed, shape, _serve_and_test, _run_generated, server):
         res.seconds = time.monotonic() - t0
         return res
+    batch = None if both or whole_suite else batch
+    first = selftest_catchers.batch_catch(label) if batch is not None and batch.until_caught and rule else None
     _serve_and_test(res, label, rule, timeout, seed, generated=both, shape=shape, whole_suite=whole_suite,
-                    files=() if both or whole_suite else files, batch=None if both or whole_suite else batch,
-                    server=server, until_caught=in_run)
+                    files=() if batch is None else files, batch=batch, server=server, until_caught=in_run, first=first)
+    if first is not None and selftest_catchers.rerun(res):  # a miss with the head start: the run without it
+        _serve_and_test(res, label, rule, timeout, seed, generated=False, shape=shape, files=files,
+                        batch=None if batch is None or batch.broken() else batch)  # a fresh server: no ``server``
     if rule is not None and not in_run and not res.caught and res.problem is None and rule in generated_test_rules():
         selftest_second.second_run(res, label, rule, timeout, seed, shape, whole_suite, files,
                                    _serve_and_test, _run_generated, until_caught)
@@ -444,9 +434,10 @@ def _serve_and_test(res: RunResult, label: str, rule: str | None, timeout: float
                     generated: bool, shape: ProfileShape | None = None, variants: Sequence[str] = (),
                     whole_suite: bool = False, only_generated: bool = False, files: Sequence[str] = (),
                     batch: selftest_batch.Batch | None = None,
-                    server: Callable[[], ReferenceServer] | None = None, until_caught: bool = False) -> None:
-    """One run against a server of its own (``batch``: the rule's tests its batch collected, :func:`_run_rule`;
-    ``server``: gives it started, else it starts here)."""
+                    server: Callable[[], ReferenceServer] | None = None, until_caught: bool = False,
+                    first: str | None = None) -> None:
+    """One run against a server of its own (``batch``: the rule's tests its batch collected, :func:`_run_rule`,
+    ``first`` run first; ``server``: gives it started, else it starts here)."""
     from qaconform.reference import ReferenceServerError
 
     res.generated = res.generated or generated
@@ -459,7 +450,7 @@ def _serve_and_test(res: RunResult, label: str, rule: str | None, timeout: float
         try:
             profile_path = (shape or ProfileShape()).profile_for(srv.profile_path, Path(tmp))
             if batch is not None:
-                _batch_run(res, batch, profile_path, rule, Path(tmp), timeout)
+                _batch_run(res, batch, profile_path, rule, Path(tmp), timeout, first)
             else:
                 _pytest(res, profile_path, None if whole_suite else rule, Path(tmp), timeout, seed, generated,
                         only_generated, files, until_caught, rule if whole_suite and until_caught else None)
@@ -507,18 +498,13 @@ def _pytest(res: RunResult, profile_path: str, rule: str | None, tmp: Path, time
 
 
 def _batch_run(res: RunResult, batch: selftest_batch.Batch, profile_path: str, rule: str | None, tmp: Path,
-               timeout: float) -> None:
-    """A fault's first run by its rule's batch (its last catch first, selftest_catchers)."""
-    catch = selftest_catchers.catch_of(res.label)
-    for first in (catch, None) if catch else (None,):  # a miss so: the rule's order (a cache an earlier test fills)
-        res.failed.clear()
-        run = batch.run(profile_path, tmp / "results.json", timeout, rule, first)
-        res.returncode, res.problem = run.returncode, run.problem
-        if run.problem is None:
-            read_results(res, tmp / "results.json", functools.partial(str, run.output), rule,
-                         rule not in generated_test_rules())
-        if res.problem is not None or res.caught:
-            return
+               timeout: float, first: str | None = None) -> None:
+    """A fault's first run by its rule's batch (``first``: its last catch, run first; :mod:`selftest_catchers`)."""
+    run = batch.run(profile_path, tmp / "results.json", timeout, rule, first)
+    res.returncode, res.problem = run.returncode, run.problem
+    if run.problem is None:
+        read_results(res, tmp / "results.json", functools.partial(str, run.output), rule,
+                     rule not in generated_test_rules())
 
 
 def _suite_environment() -> dict[str, str]:

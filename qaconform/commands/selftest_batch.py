@@ -94,7 +94,7 @@ class Batch:
             first: str | None = None) -> BatchRun:
         """Run the collected tests against ``profile``, the results to ``results``; its fork is killed after
         ``timeout`` seconds. ``rule``: the fault's (a batch that collected every suite keeps only the tests
-        naming it, :class:`Collectors`). ``first``: under ``until_caught``, the node id of the test to run first
+        naming it, :class:`Collectors`). ``first``: under ``until_caught``, the node id of the test to run alone
         (the fault's last catch, ``selftest_catchers``). A batch whose pytest ended or hung is :meth:`broken`
         afterwards."""
         n, self.runs = self.runs, self.runs + 1
@@ -103,7 +103,7 @@ class Batch:
         asked = {"profile": profile, "results": str(results), "timeout": timeout,
                  **({"rule": rule} if rule and self.every_rule else {}),
                  **({"until_caught": rule} if rule and self.until_caught else {}),
-                 **({"first": first} if first and rule and self.until_caught else {})}
+                 **({"first": first, "alone": True} if first and rule and self.until_caught else {})}
         request.with_suffix(".tmp").write_text(json.dumps(asked))
         request.with_suffix(".tmp").replace(request)
         done = self.folder / f"{n}.done"

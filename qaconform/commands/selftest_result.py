@@ -42,6 +42,10 @@ class RunResult:
     """For an extra seed's run: the seed, and only the generated tests (suites/properties) ran. For a fault, and a
     clean server's run of its rule's tests (``variants`` ``("clean",)``): the seed it ran at, when the draws the fault
     names made it another than the self-test's (``selftest_seeds``)."""
+    head_start: str | None = None
+    """For a fault's first run: None when no catch ran first (``selftest_catchers``); "caught" when its run with the
+    last catch first caught it; "missed" when that run did not, and what this holds is the run without the head
+    start that followed on a fresh server (its verdict, counts and failures)."""
 
     def caught_by(self) -> list[str]:
         """Tests charged with the fault's rule: failed naming it (not errored), or blocked by it in their setup."""

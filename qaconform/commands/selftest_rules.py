@@ -1,6 +1,6 @@
 """What the self-test's pytest runs of a fault select and how they report: the lean options of a fault's first run,
-the traceback style, the rules the generated tests name, and each rule's suite files of a rule map (moved out of
-``selftest.py``, which holds the runs)."""
+the traceback style, the rules the generated tests name, each rule's suite files of a rule map, and the registry's
+checks (moved out of ``selftest.py``, which holds the runs)."""
 
 from __future__ import annotations
 
@@ -109,3 +109,23 @@ def pytest_base(rule: str | None, seed: int, generated: bool, only_generated: bo
     if not generated:
         cmd += LEAN_OPTIONS
     return cmd
+
+
+def rules_without_fault() -> list[str]:
+    """Must-rules no fault of the registry breaks: no self-test can show that their tests can fail."""
+    from qaconform.commands.selftest_result import must_rules
+    from qaconform.reference import faults as registry
+
+    broken = {f.rule for f in registry.FAULTS.values()}
+    return sorted(must_rules() - broken)
+
+
+def check_registry() -> list[str]:
+    """Every fault names a rule of spec/rules.yaml (a typo would make the fault uncatchable by construction)."""
+    from qaconform.commands import selftest_seeds
+    from qaconform.contract import load_contract
+    from qaconform.reference import faults as registry
+
+    rules = load_contract().rules
+    return [f"fault {f.name!r} names rule {f.rule!r}, which is not in spec/rules.yaml"
+            for f in registry.FAULTS.values() if f.rule not in rules] + selftest_seeds.problems()

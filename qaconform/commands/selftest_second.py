@@ -104,7 +104,7 @@ def generated_first(res: RunResult, label: str, rule: str, timeout: float, seed:
     generated tests caught it (ci19, 2026-12-01). Its verdict is the same either way: caught by a failure charged
     with its rule, of a test that passed alone on the clean server."""
     catch = selftest_catchers.catch_of(label)
-    if (shape.default or not enabled() or not catch or not catch.startswith("suites/properties/")
+    if (shape.default or not enabled() or not catch or not catch.startswith(selftest_catchers.GENERATED)
             or rule not in generated_test_rules()):
         return False
     serve_and_test(res, label, rule, timeout, seed, generated=True, shape=shape, only_generated=True, files=(),

@@ -16,9 +16,10 @@ capture: the self-test writes ``N.json`` (``{"profile", "results", "timeout"}``,
 collected every suite: the fork keeps only that rule's tests, as ``--rule`` would) for the N-th run (from 0) and
 ``end`` when there is none left (``"until_caught": RULE`` ends the fork's session at its first test charged with
 RULE, as ``-x`` ends one at its first failure: :class:`UntilCaught`; with it, ``"first": NODEID`` runs that test
-first, the one that caught the fault last time: :func:`_first`); this process forks the run, waits for it
-(killing it after ``timeout`` seconds), and writes ``N.done`` (``{"exit": code}`` or ``{"timeout": true}``). Only
-the self-test passes the option (``qaconform.commands.selftest_batch``); without it this plugin does nothing.
+first, the one that caught the fault last time, and ``"alone": true`` that test alone: :func:`_first`); this
+process forks the run, waits for it (killing it after ``timeout`` seconds), and writes ``N.done`` (``{"exit": code}``
+or ``{"timeout": true}``). Only the self-test passes the option (``qaconform.commands.selftest_batch``); without it
+this plugin does nothing.
 """
 
 from __future__ import annotations
@@ -124,7 +125,7 @@ def _become(session: pytest.Session, request: dict[str, Any], index: dict[str, l
     if request.get("until_caught"):
         config.pluginmanager.register(UntilCaught(session, str(request["until_caught"])), "qaconform-until-caught")
         if request.get("first"):
-            _first(session, str(request["first"]))
+            _first(session, str(request["first"]), alone=bool(request.get("alone")))
     run = state(config)
     run.started = time.time()
     if any(_rule_ids(i) or _in_suites(i) for i in session.items):
@@ -164,17 +165,25 @@ def _select(session: pytest.Session, rule: str, index: dict[str, list[int]] | No
     session.config.option.qc_rules = [rule]
 
 
-def _first(session: pytest.Session, nodeid: str) -> None:
+def _first(session: pytest.Session, nodeid: str, alone: bool = False) -> None:
     """Under ``until_caught``: the test ``nodeid`` (the fault's last catch, ``selftest_catchers``) moved to the head
     of ``session.items``, the others in their order behind it; nothing moves when it is not among them (renamed,
-    another rule's, a generated test).
+    another rule's, a generated test). ``alone``: that test is the session's only one (none when it is not among
+    them); the self-test then runs the rule's tests in their order against a fresh server unless it caught the fault.
 
     Why: a fault's first run ended at its catch after hundreds of its rule's tests (``selftest_catchers``); now the
-    catch is usually the first test. The fault is still caught only by a failed test charged with its rule, and
-    one whose old catch passes still meets every other test of its rule, in their order (ci19, 2026-12-01)."""
+    catch is usually the first test. The fault is still caught only by a failed test charged with its rule (ci19);
+    alone (ci21), a catch that passes costs one test, not its rule's whole order on a server it already changed."""
     items = session.items
     at = next((n for n, item in enumerate(items) if item.nodeid == nodeid), None)
-    if at:
+    if alone:
+        keep = [items[at]] if at is not None else []
+        drop = [item for n, item in enumerate(items) if n != at]
+        if drop:
+            session.config.hook.pytest_deselected(items=drop)
+        items[:] = keep
+        session.testscollected = len(keep)
+    elif at:
         items.insert(0, items.pop(at))
 
 
