@@ -13,7 +13,10 @@ test. On a small machine the kit's own CPU, not the target's latency, can set th
 where that CPU goes (bench_run.py --cpu). With ``QC_BENCH_PROFILE=<folder>`` each xdist worker also runs cProfile
 (CPU time) from this plugin's import (after the fork, at the start of its configuration) to its first test and
 writes ``start-<worker>-<pid>.prof`` there: where a worker's CPU before its first test goes. Only workers: a
-controller profiled to its end (it runs no test) made a whole run ten times slower.
+controller profiled to its end (it runs no test) made a whole run ten times slower. With
+``QC_BENCH_PROFILE_TESTS=<folder>`` one worker (``QC_BENCH_PROFILE_WORKER``, default gw0; ``all``: each) runs
+cProfile from its first test to its end and writes ``tests-<worker>-<pid>.prof``: where the CPU of the tests goes
+(every worker profiled at a load near 13 took more than bench_run's 600 s: profile one or two).
 """
 
 from __future__ import annotations
@@ -64,6 +67,32 @@ def _dump_profile(config: pytest.Config) -> None:
     _profile = None
 
 
+_tests_profile: Any = None
+
+
+def _start_tests_profile(config: pytest.Config) -> None:
+    """cProfile (CPU time) of one worker's tests: ``QC_BENCH_PROFILE_TESTS``, from its first test to its end."""
+    global _tests_profile
+    worker = getattr(config, "workerinput", {}).get("workerid", "main")
+    chosen = os.environ.get("QC_BENCH_PROFILE_WORKER", "gw0")
+    if not os.environ.get("QC_BENCH_PROFILE_TESTS") or chosen not in (worker, "all"):
+        return
+    import cProfile
+
+    _tests_profile = cProfile.Profile(time.process_time)
+    _tests_profile.enable()
+
+
+def _dump_tests_profile(config: pytest.Config) -> None:
+    global _tests_profile
+    if _tests_profile is None:
+        return
+    _tests_profile.disable()
+    worker = getattr(config, "workerinput", {}).get("workerid", "main")
+    _tests_profile.dump_stats(str(Path(os.environ["QC_BENCH_PROFILE_TESTS"], f"tests-{worker}-{os.getpid()}.prof")))
+    _tests_profile = None
+
+
 _tests: list[dict[str, Any]] = []
 _startup: list[int] = []
 _startup_cpu: list[float] = []
@@ -83,6 +112,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
         _startup.append(_count[0])
         _startup_cpu.append(time.process_time())
         _dump_profile(item.config)
+        _start_tests_profile(item.config)
     before, began, cpu = _count[0], time.time(), time.process_time()
     yield
     _tests.append({"nodeid": item.nodeid, "group": _group(item), "requests": _count[0] - before,
@@ -98,6 +128,7 @@ def _process_start() -> float:
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
     _dump_profile(session.config)  # a worker that ran no test: its whole session
+    _dump_tests_profile(session.config)
     folder = os.environ.get("QC_BENCH_PROBE_DIR")
     if not folder or not (_tests or _count[0]):
         return  # an xdist controller runs no test, but its preflight counts
