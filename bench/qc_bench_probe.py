@@ -134,8 +134,10 @@ def _sample(signum: int, frame: Any) -> None:
 def _start_sampling() -> None:
     if not os.environ.get("QC_BENCH_SAMPLE_TESTS") or not os.environ.get("PYTEST_XDIST_WORKER"):
         return
+    import gc
     import signal
 
+    gc.callbacks.append(_gc_timer)
     signal.signal(signal.SIGPROF, _sample)
     signal.setitimer(signal.ITIMER_PROF, 0.002, 0.002)
 
@@ -148,7 +150,21 @@ def _dump_samples(config: pytest.Config) -> None:
 
     signal.setitimer(signal.ITIMER_PROF, 0, 0)
     worker = getattr(config, "workerinput", {}).get("workerid", "main")
-    Path(folder, f"samples-{worker}-{os.getpid()}.json").write_text(json.dumps(_samples))
+    Path(folder, f"samples-{worker}-{os.getpid()}.json").write_text(json.dumps({**_samples, "gc": _gc}))
+
+
+_gc: dict[str, Any] = {"s": 0.0, "by_generation": [0, 0, 0], "began": None}
+"""This process's time in the garbage collector (``gc.callbacks``, CPU seconds) and its collections per generation,
+from its first test to its end: with QC_BENCH_SAMPLE_TESTS."""
+
+
+def _gc_timer(phase: str, info: dict[str, Any]) -> None:
+    if phase == "start":
+        _gc["began"] = time.process_time()
+    elif _gc["began"] is not None:
+        _gc["s"] += time.process_time() - _gc["began"]
+        _gc["by_generation"][int(info.get("generation", 0))] += 1
+        _gc["began"] = None
 
 
 _tests: list[dict[str, Any]] = []
