@@ -13,7 +13,14 @@ test. On a small machine the kit's own CPU, not the target's latency, can set th
 where that CPU goes (bench_run.py --cpu). With ``QC_BENCH_PROFILE=<folder>`` each xdist worker also runs cProfile
 (CPU time) from this plugin's import (after the fork, at the start of its configuration) to its first test and
 writes ``start-<worker>-<pid>.prof`` there: where a worker's CPU before its first test goes. Only workers: a
-controller profiled to its end (it runs no test) made a whole run ten times slower.
+controller profiled to its end (it runs no test) made a whole run ten times slower. With
+``QC_BENCH_PROFILE_TESTS=<folder>`` one worker (``QC_BENCH_PROFILE_WORKER``, default gw0; ``all``: each) runs
+cProfile from its first test to its end and writes ``tests-<worker>-<pid>.prof``: where the CPU of the tests goes
+(every worker profiled at a load near 13 took more than bench_run's 600 s: profile one or two). cProfile inflates
+code of many small calls (pytest's fixtures, execnet's serializer) several times over;
+``QC_BENCH_SAMPLE_TESTS=<folder>`` instead samples each worker's main thread every 2 ms of the process's CPU
+(``ITIMER_PROF``) from its first test to its end and writes ``samples-<worker>-<pid>.json``: per code area, the
+samples where it was running (self) and where it was on the stack (inclusive).
 """
 
 from __future__ import annotations
@@ -64,6 +71,102 @@ def _dump_profile(config: pytest.Config) -> None:
     _profile = None
 
 
+_tests_profile: Any = None
+
+
+def _start_tests_profile(config: pytest.Config) -> None:
+    """cProfile (CPU time) of one worker's tests: ``QC_BENCH_PROFILE_TESTS``, from its first test to its end."""
+    global _tests_profile
+    worker = getattr(config, "workerinput", {}).get("workerid", "main")
+    chosen = os.environ.get("QC_BENCH_PROFILE_WORKER", "gw0")
+    if not os.environ.get("QC_BENCH_PROFILE_TESTS") or chosen not in (worker, "all"):
+        return
+    import cProfile
+
+    _tests_profile = cProfile.Profile(time.process_time)
+    _tests_profile.enable()
+
+
+def _dump_tests_profile(config: pytest.Config) -> None:
+    global _tests_profile
+    if _tests_profile is None:
+        return
+    _tests_profile.disable()
+    worker = getattr(config, "workerinput", {}).get("workerid", "main")
+    _tests_profile.dump_stats(str(Path(os.environ["QC_BENCH_PROFILE_TESTS"], f"tests-{worker}-{os.getpid()}.prof")))
+    _tests_profile = None
+
+
+_samples: dict[str, dict[str, int]] = {"self": {}, "inclusive": {}, "function": {}}
+
+
+def _area(filename: str) -> str:
+    """A code area of a sample: a package under site-packages, the kit's folder/module, or the standard library."""
+    if "site-packages/" in filename:
+        return filename.split("site-packages/", 1)[1].split("/", 1)[0]
+    for top in ("/qaconform/", "/suites/", "/bench/"):
+        if top in filename:
+            rest = filename.rsplit(top, 1)[1]
+            return top.strip("/") + "/" + rest.split("/", 1)[0]
+    if filename == "<string>":  # execnet's serializer (sent to the worker as source), dataclasses' __init__
+        return "<string>"
+    return "stdlib"
+
+
+def _sample(signum: int, frame: Any) -> None:
+    if frame is None:
+        return
+    counts = _samples
+    top = frame.f_code
+    area = _area(top.co_filename)
+    counts["self"][area] = counts["self"].get(area, 0) + 1
+    name = f"{area}:{top.co_name}"
+    counts["function"][name] = counts["function"].get(name, 0) + 1
+    seen = set()
+    f = frame
+    while f is not None:
+        seen.add(_area(f.f_code.co_filename))
+        f = f.f_back
+    for a in seen:
+        counts["inclusive"][a] = counts["inclusive"].get(a, 0) + 1
+
+
+def _start_sampling() -> None:
+    if not os.environ.get("QC_BENCH_SAMPLE_TESTS") or not os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    import gc
+    import signal
+
+    gc.callbacks.append(_gc_timer)
+    signal.signal(signal.SIGPROF, _sample)
+    signal.setitimer(signal.ITIMER_PROF, 0.002, 0.002)
+
+
+def _dump_samples(config: pytest.Config) -> None:
+    folder = os.environ.get("QC_BENCH_SAMPLE_TESTS")
+    if not folder or not os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    import signal
+
+    signal.setitimer(signal.ITIMER_PROF, 0, 0)
+    worker = getattr(config, "workerinput", {}).get("workerid", "main")
+    Path(folder, f"samples-{worker}-{os.getpid()}.json").write_text(json.dumps({**_samples, "gc": _gc}))
+
+
+_gc: dict[str, Any] = {"s": 0.0, "by_generation": [0, 0, 0], "began": None}
+"""This process's time in the garbage collector (``gc.callbacks``, CPU seconds) and its collections per generation,
+from its first test to its end: with QC_BENCH_SAMPLE_TESTS."""
+
+
+def _gc_timer(phase: str, info: dict[str, Any]) -> None:
+    if phase == "start":
+        _gc["began"] = time.process_time()
+    elif _gc["began"] is not None:
+        _gc["s"] += time.process_time() - _gc["began"]
+        _gc["by_generation"][int(info.get("generation", 0))] += 1
+        _gc["began"] = None
+
+
 _tests: list[dict[str, Any]] = []
 _startup: list[int] = []
 _startup_cpu: list[float] = []
@@ -83,6 +186,8 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
         _startup.append(_count[0])
         _startup_cpu.append(time.process_time())
         _dump_profile(item.config)
+        _start_tests_profile(item.config)
+        _start_sampling()
     before, began, cpu = _count[0], time.time(), time.process_time()
     yield
     _tests.append({"nodeid": item.nodeid, "group": _group(item), "requests": _count[0] - before,
@@ -98,6 +203,8 @@ def _process_start() -> float:
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
     _dump_profile(session.config)  # a worker that ran no test: its whole session
+    _dump_tests_profile(session.config)
+    _dump_samples(session.config)
     folder = os.environ.get("QC_BENCH_PROBE_DIR")
     if not folder or not (_tests or _count[0]):
         return  # an xdist controller runs no test, but its preflight counts

@@ -20,6 +20,8 @@ from qaconform.contract import envelope
 
 DATE_KEYS = ("creationDate", "modificationDate", "lastActiveDate", "followDate")
 MIN_MILLIS = 10**11  # 1973-03-03 in ms; any epoch in seconds of this century is below it
+_DATE_KEY_SET = frozenset(DATE_KEYS)
+_CONTAINERS = (dict, list)
 
 
 def is_json_content_type(value: str) -> bool:
@@ -120,20 +122,36 @@ def projection_problems(items: Iterable[Any], fields: Iterable[str]) -> list[str
 
 
 def millis_problems(value: Any, path: str = "$") -> list[str]:
-    """Dates documented as epoch milliseconds must be integers in milliseconds, not seconds."""
+    """Dates documented as epoch milliseconds must be integers in milliseconds, not seconds: the first five problems,
+    in document order."""
     problems: list[str] = []
+    _walk_millis(value, [path], problems)
+    return problems
+
+
+def _walk_millis(value: Any, trail: list[str], problems: list[str]) -> None:
+    """:func:`millis_problems`' walk. A path is joined only for a problem and only containers are descended (every
+    response of a run is walked: a path string built for each of its values cost more than the rest of the check,
+    speed21), and the walk stops at the fifth problem."""
     if isinstance(value, dict):
         for k, v in value.items():
-            p = f"{path}.{k}"
-            if k in DATE_KEYS and v is not None:
+            if len(problems) >= 5:
+                return
+            if k in _DATE_KEY_SET and v is not None:
                 if not isinstance(v, int) or isinstance(v, bool):
-                    problems.append(f"{p} must be an integer of epoch milliseconds, got {v!r}")
+                    problems.append(f"{''.join(trail)}.{k} must be an integer of epoch milliseconds, got {v!r}")
                 elif v < MIN_MILLIS:
-                    problems.append(f"{p} = {v} looks like seconds, not milliseconds")
-            else:
-                problems.extend(millis_problems(v, p))
+                    problems.append(f"{''.join(trail)}.{k} = {v} looks like seconds, not milliseconds")
+            elif isinstance(v, _CONTAINERS):
+                trail.append(f".{k}")
+                _walk_millis(v, trail, problems)
+                trail.pop()
     elif isinstance(value, list):
         for i, v in enumerate(value):
-            problems.extend(millis_problems(v, f"{path}[{i}]"))
-    return problems[:5]
+            if len(problems) >= 5:
+                return
+            if isinstance(v, _CONTAINERS):
+                trail.append(f"[{i}]")
+                _walk_millis(v, trail, problems)
+                trail.pop()
 
