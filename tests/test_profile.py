@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -158,3 +159,17 @@ def test_without_a_full_value_any_value_no_private_option_uses_reads_as_full() -
     assert not any(unknown.reads_as_full(v) for v in ("recipients", "op", "mod", 3))
     named = VisibilityOptions(full="full")
     assert named.reads_as_full("full") and not named.reads_as_full("public") and not named.reads_as_full(None)
+
+
+def test_a_profile_a_windows_editor_saved_with_a_bom_and_crlf_loads_as_the_same_profile(tmp_path: Path) -> None:
+    """qa20: Notepad's "UTF-8 with BOM" made `qaconform doctor` say 'is not valid TOML (Invalid statement (at line
+    1, column 1))' for a profile whose first line was a plain comment; and the report's curls, which read the
+    password_env names from the file, silently fell back to the default variable names."""
+    from qaconform.target.curl_line import password_envs
+
+    windows = tmp_path / "windows.toml"
+    windows.write_bytes(b"\xef\xbb\xbf# my site\r\n" + GOOD.replace("\n", "\r\n").encode("utf-8"))
+    plain = write(tmp_path, "# my site\n" + GOOD)
+    env = {"MEMBER_PW": "from-env"}
+    assert replace(load_profile(windows, env=env), path="p") == replace(load_profile(plain, env=env), path="p")
+    assert password_envs(str(windows)) == password_envs(str(plain)) == {"member": "MEMBER_PW"}

@@ -96,7 +96,21 @@ def test_live_totals_read_only_the_end_of_a_long_history(tmp_path: Path) -> None
 def test_live_totals_before_the_first_request_say_so(tmp_path: Path) -> None:
     console, _ = quiet_console()
     live = LiveTotals(tmp_path / "missing.csv", duration_s=10, console=console)
-    assert live.line(3.0) == "  3s of 10s: starting Locust, no request finished yet"
+    assert live.line(3.0) == "  starting Locust (3s), no request finished yet; the 10s of load count from its start"
+
+
+def test_the_clock_of_the_live_lines_never_runs_backwards(tmp_path: Path) -> None:
+    """qa20: `qaconform load -d 15` printed "5s of 15s: starting Locust" and then "2s of 15s: 556 requests": the
+    first line counted from the kit's start, the next from Locust's first history row."""
+    history = tmp_path / "locust_stats_history.csv"
+    console, _ = quiet_console()
+    live = LiveTotals(history, duration_s=15, console=console)
+    starting = live.line(5.0)
+    history.write_text(HEADER + "\n" + "\n".join([row(100, 5, "Aggregated", 0.0, "20", 0, 0),
+                                                  row(102, 5, "Aggregated", 300.0, "22", 556, 0)]) + "\n")
+    running = live.line(7.0)
+    assert starting is not None and running is not None and running.startswith("  2s of 15s: 556 requests"), running
+    assert " of 15s" not in starting, "the start-up seconds are not seconds of the load's duration"
 
 
 def test_tables_align_numbers_right_and_show_missing_values_as_a_dash() -> None:

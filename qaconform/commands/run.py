@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from qaconform import exitcodes, kit
-from qaconform.commands import run_coverage, run_paths, run_warm_up
+from qaconform.commands import run_coverage, run_credentials, run_paths, run_warm_up
 from qaconform.commands.run_load import run_load
 from qaconform.commands.run_options import (  # noqa: F401 - the command's names, as before the split
     DEFAULT_SUITE_TIMEOUT_S,
@@ -143,6 +143,8 @@ class Runner:
                 self._print_dry_run(profile_path, checked.plan, contract, self.run_dir)
             results_path = self.run_dir / "results.json"
             stop = self._run(profile_path, checked.plan, results_path, jobs)
+            if stop is None and args.profile:  # a password changed mid-run fails no rule of the target (qa20)
+                stop = run_credentials.check(profile, self._stopped)
             read = run_coverage.read_in_background(self.run_dir, results_path, self.meta, self.args,
                                                    self.fail_under, secrets)  # while the cleanup's deletes wait
             self._cleanup(profile, results_path, stop, frozenset(checked.expectations))

@@ -105,8 +105,9 @@ class LiveTotals:
         no row), or None when Locust has written nothing new."""
         t = latest_totals(self.history_csv)
         if t is None:
-            return f"  {min(elapsed, self.duration_s):.0f}s of {self.duration_s:.0f}s: starting Locust, no request " \
-                "finished yet"
+            # qa20: not "5s of 15s": the next line counts from Locust's first row and said "2s of 15s"
+            return f"  starting Locust ({elapsed:.0f}s), no request finished yet; the {self.duration_s:.0f}s of " \
+                "load count from its start"
         if t == self._shown:
             return None  # no news: Locust has not flushed since the last line
         self._shown = t

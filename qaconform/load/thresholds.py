@@ -94,7 +94,7 @@ def limits_from_dict(data: Mapping[str, Any], where: str = "<thresholds>") -> Li
 def load_limits(path: str | Path) -> Limits:
     p = Path(path)
     try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
+        data = tomllib.loads(p.read_text(encoding="utf-8-sig"))
     except FileNotFoundError:
         raise ThresholdError(f"thresholds {p}: file not found; pass an existing file with --thresholds") from None
     except tomllib.TOMLDecodeError as exc:

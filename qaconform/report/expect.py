@@ -45,7 +45,7 @@ def load_expectations(path: str | Path) -> dict[str, Expectation]:
     """Read a TOML (``.toml``) or YAML (anything else) file of rule id -> reason + link."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = p.read_text(encoding="utf-8-sig")  # a BOM (Notepad) is no part of the TOML or YAML
     except FileNotFoundError:
         raise ExpectError(f"expectations file {p}: not found; pass an existing file with --expect") from None
     except (OSError, UnicodeDecodeError) as exc:

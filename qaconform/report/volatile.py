@@ -17,7 +17,11 @@ and drops their value:
 - inside any text, run tags, timestamps (ISO, ``11/23/2026 02:04 PM``, epoch seconds and milliseconds), the
   random hex the kit puts in bodies, and ids (``node 245``, ``"id":231``, ``/answer/282.json``, ``?nodeId=12``)
   become placeholders: a Location header or a URL names what this run created; an absolute URL's origin (scheme,
-  host, port) becomes ``<origin>``: two runs of the reference server listen on two ports, a target may move.
+  host, port) becomes ``<origin>``: two runs of the reference server listen on two ports, a target may move;
+- a ``snippet`` (:data:`SNIPPET_KEYS`: the first 200 or 300 characters of a body, as the target sent it) ends where
+  the cut fell, and the ids and times before the cut are longer or shorter in every run: a long one is compared on
+  its first :data:`SNIPPET_COMPARED` characters once normalised (two builds of one server showed ``... [qc-188`` ->
+  ``... [qc-1c`` as a changed observation).
 """
 
 from __future__ import annotations
@@ -52,6 +56,16 @@ _TEXT = (
     (re.compile(r"\b\d{10,13}\b"), "<epoch>"),
     (re.compile(r"\b[0-9a-f]{8}(?:[0-9a-f]{24})?\b"), "<hex>"),
 )
+
+
+SNIPPET_KEYS = frozenset({"snippet"})
+"""Field names whose text is the start of a body, cut at a fixed number of the target's characters."""
+
+SNIPPET_CUT = 200
+"""The shortest cut a suite makes (``resp.text[:200]``): a snippet this long may end mid-value."""
+
+SNIPPET_COMPARED = 150
+"""How many normalised characters of a snippet that may be cut are compared."""
 
 
 def normalise_text(text: str) -> str:
@@ -92,5 +106,7 @@ def normalise(value: Any, key: str = "") -> Any:
     if isinstance(value, list):
         return [normalise(v) for v in value]
     if isinstance(value, str):
+        if key in SNIPPET_KEYS and len(value) >= SNIPPET_CUT:
+            return normalise_text(value)[:SNIPPET_COMPARED] + "<cut>"
         return normalise_text(value)
     return value

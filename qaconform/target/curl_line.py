@@ -122,9 +122,9 @@ def password_envs(profile_path: str | None) -> dict[str, str]:
     import tomllib
 
     try:
-        with open(profile_path, "rb") as fh:
-            data = tomllib.load(fh)
-    except (OSError, tomllib.TOMLDecodeError):
+        with open(profile_path, encoding="utf-8-sig") as fh:  # as load_profile reads it: a BOM is no TOML
+            data = tomllib.loads(fh.read())
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return {}
     accounts = data.get("accounts") if isinstance(data, dict) else None
     if not isinstance(accounts, dict):

@@ -390,7 +390,7 @@ def load_profile(path: str | os.PathLike[str], env: dict[str, str] | None = None
     except OSError as exc:
         raise ProfileError(f"profile {p}: cannot be read ({exc.strerror}); check its permissions") from None
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        data = tomllib.loads(raw.decode("utf-8-sig"))  # a BOM (Notepad) is no part of the TOML
     except UnicodeDecodeError:
         raise ProfileError(f"profile {p}: is not UTF-8 text; save it as UTF-8 TOML") from None
     except tomllib.TOMLDecodeError as exc:

@@ -83,3 +83,11 @@ def test_a_misspelt_operation_is_refused_with_the_nearest_name_before_any_load()
         "unmarkFavorite (one-shot)": {"failure_ratio": 1.0}}
     assert apply_override(limits_from_dict({}), "listQuestions.p95_ms=200").operations == {
         "listQuestions": {"p95_ms": 200.0}}
+
+
+def test_a_thresholds_file_saved_with_a_bom_loads_as_without(tmp_path: Path) -> None:
+    """qa20: a file a Windows editor saved as "UTF-8 with BOM" is the same file (TOML has no BOM)."""
+    text = (ROOT / "loadtests" / "thresholds.toml").read_text(encoding="utf-8")
+    bom = tmp_path / "thresholds.toml"
+    bom.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode("utf-8"))
+    assert load_limits(bom) == load_limits(ROOT / "loadtests" / "thresholds.toml")

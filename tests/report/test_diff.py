@@ -356,3 +356,27 @@ def test_passed_to_observed_is_no_change_and_reasons_are_never_cut_mid_word() ->
     line = next(x for x in command.format_diff(d).splitlines() if x.startswith("  R:"))
     assert line.endswith(" ...") and line.split("  ")[-1].split()[-2] in "the listCount of the answer list was one "\
         "more than the items it held, consistently, on every page of every account's walk".split(), line
+
+
+def _posted_comment_body(node_id: int, epoch_ms: int, run_tag: str) -> str:
+    return (f'{{"id":{node_id},"type":"comment","creationDate":{epoch_ms},'
+            f'"creationDateFormatted":"2026-12-01T14:19:02.123Z","body":"plain comment by member with \\"double '
+            "quotes\\\", 'single quotes' and a back\\\\slash C++ and 1+1=2; 50% of a%20b & c=d, in other scripts: "
+            f'réponse naïve, 日本語, ✓, déjà vu, 日本語, emoji 😀 𝔘𝔫𝔦 [{run_tag}] and more text"}}')
+
+
+def test_a_snippet_cut_where_ids_of_other_lengths_moved_the_cut_is_no_change() -> None:
+    """qa20: two CI builds of one server showed OBS-COMMENT-RESPONSE-BODY's ``snippet`` (``resp.text[:300]``) as a
+    changed observation, ``... [qc-188`` -> ``... [qc-1c``: the comment's id had another number of digits, so the
+    cut fell elsewhere in the run tag."""
+    from qaconform.report.volatile import normalise
+
+    a = {"status": 201, "snippet": _posted_comment_body(188, 1764598742123, "qc-188a01f2")[:300]}
+    b = {"status": 201, "snippet": _posted_comment_body(1234, 1764598861456, "qc-1c0f77e9")[:300]}
+    assert a["snippet"][-8:] != b["snippet"][-8:], "the two cuts must fall in different places for this test"
+    assert normalise(a) == normalise(b)
+    changed = {"status": 201, "snippet": _posted_comment_body(1234, 1764598861456, "qc-1c0f77e9")
+               .replace('"type":"comment"', '"type":"answer"')[:300]}
+    assert normalise(a) != normalise(changed), "what the body says before the cut is still compared"
+    short_a, short_b = {"snippet": '{"error":"no such node 12"}'}, {"snippet": '{"error":"no such node"}'}
+    assert normalise(short_a) != normalise(short_b), "a snippet shorter than any cut is compared whole"

@@ -80,3 +80,13 @@ def test_a_bad_expectations_file_says_what_to_fix(tmp_path: Path, name: str, tex
 def test_a_missing_expectations_file_is_named(tmp_path: Path) -> None:
     with pytest.raises(ExpectError, match="not found"):
         load_expectations(tmp_path / "nope.toml")
+
+
+def test_an_expect_file_saved_with_a_bom_reads_as_without(tmp_path: Path) -> None:
+    """qa20: a known-issues TOML file a Windows editor saved as "UTF-8 with BOM" is the same file (it was 'not valid
+    TOML'; PyYAML skips a BOM itself)."""
+    name, text = "known.toml", '[FAIL-1]\nreason = "vendor bug"\nlink = "https://t/1"\n'
+    plain, bom = tmp_path / name, tmp_path / f"bom-{name}"
+    plain.write_text(text, encoding="utf-8")
+    bom.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode("utf-8"))
+    assert load_expectations(bom) == load_expectations(plain)

@@ -60,3 +60,45 @@ def test_a_run_folder_is_new_every_time_and_sorts_by_time(tmp_path: Path, monkey
     second = writer.new_run_dir(tmp_path)
     assert second != first and (first / "report.json").read_text() == "{}"
     assert first.name[:16] <= second.name[:16] and first.name[8] == "T" and first.name[15] == "Z"
+
+
+@pytest.mark.parametrize("results_beside", [True, False])
+def test_a_report_json_is_refused_with_the_file_to_pass_and_left_as_it_was(
+        tmp_path: Path, results_beside: bool, capsys: pytest.CaptureFixture[str]) -> None:
+    """qa20: `qaconform report RUN/report.json` rebuilt the report from the report itself (it holds a 'tests' list
+    too): the 54 observed rules of a CI build became 'passed', report.html lost its observations, and the run's
+    report.json was overwritten with that."""
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "results.json").write_text(json.dumps(make_results()))
+    assert invoke(command, [str(run)]) == exitcodes.RULE_FAILED  # a run folder: report.json beside results.json
+    if not results_beside:
+        (run / "results.json").unlink()
+    report = run / "report.json"
+    before = {p.name: p.read_bytes() for p in run.iterdir()}
+    capsys.readouterr()
+    assert invoke(command, [str(report)]) == exitcodes.USAGE
+    err = capsys.readouterr().err
+    assert err.startswith(f"qaconform report: {report}: a report.json"), err
+    if results_beside:
+        assert f"pass the run folder {run} (it holds results.json)" in err
+    else:
+        assert "pass the run's results.json" in err
+    assert {p.name: p.read_bytes() for p in run.iterdir()} == before, "nothing was rewritten"
+
+
+def test_a_report_rebuilt_elsewhere_has_the_coverage_file_its_summary_names(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """qa20: `qaconform report RUN --out DIR` printed 'interface coverage: ... (DIR/coverage.json)' and the 'checked
+    N of M' line named DIR/coverage.json too, which was not there: it stayed in RUN."""
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "results.json").write_text(json.dumps(make_results()))
+    coverage: dict[str, dict[str, str]] = {"rules": {}}  # what read_coverage takes for a run's coverage file
+    (run / "coverage.json").write_text(json.dumps(coverage))
+    out = tmp_path / "elsewhere"
+    invoke(command, [str(run), "--out", str(out)])
+    assert json.loads((out / "coverage.json").read_text()) == coverage
+    printed = capsys.readouterr().out
+    named = [w.strip("(),:") for w in printed.split() if w.strip("(),:").endswith("coverage.json")]
+    assert all(Path(n).is_file() for n in named), printed
