@@ -24,7 +24,7 @@ from qaconform.target.client import ApiClient, ApiResponse, TargetError
 pytestmark = [pytest.mark.actions, pytest.mark.writes]
 
 
-@pytest.mark.rule("ACTION-UNFAVORITE-PER-USER")
+@pytest.mark.rule("ACTION-UNFAVORITE-PER-USER", "AUTH-ACTING-USER")
 def test_an_accepted_unfavorite_by_the_nodes_author_answers_the_authors_own_favorite_action(
         author_unfavorite_first: dict[str, ApiResponse], api: dict[str, ApiClient],
         user_ids: dict[str, int]) -> None:
