@@ -16,6 +16,7 @@ import difflib
 import json
 import os
 import random
+import shlex
 import subprocess
 import sys
 import time
@@ -459,8 +460,8 @@ class Runner:
             env["QACONFORM_MAX_EXAMPLES"] = str(args.max_examples)
         if args.seed is not None:
             env["QACONFORM_SEED"] = str(args.seed)
-        self.meta["pytest_command"] = " ".join(cmd)
-        print(f"$ python {' '.join(cmd[1:])}", flush=True)
+        self.meta["pytest_command"] = shlex.join(cmd)  # quoted: a path holding a space pastes whole (qa20)
+        print(f"$ python {shlex.join(cmd[1:])}", flush=True)
         from qaconform.pytest import forked_workers, worker_shim
 
         server = env.get(worker_shim.ENV)  # the fork server this run started: pytest itself is forked from it too

@@ -8,6 +8,7 @@ reading of results; the runner records the dict :func:`run_load` returns.
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -25,13 +26,13 @@ def run_load(load: str, profile_path: str, load_dir: Path, secrets: set[str],
     cmd = load_command(load, profile_path, load_dir, target_file)
     assert cmd is not None
     duration = 10.0 if load == "smoke" else 20.0
-    print(f"$ qaconform {' '.join(cmd[3:])}", flush=True)
+    print(f"$ qaconform {shlex.join(cmd[3:])}", flush=True)
     done = stream(cmd, timeout_s=duration + LOAD_GRACE_S, secrets=secrets)
     status = {0: "passed", 1: "breached", 2: "usage error", 3: "unreachable"}.get(done.returncode, "error")
     message = _load_message(load_dir, done.returncode)
     if done.timed_out:
         status, message = "error", f"the load run did not end within {duration + LOAD_GRACE_S:.0f} s"
-    return {"status": status, "exit_code": done.returncode, "command": "qaconform " + " ".join(cmd[3:]),
+    return {"status": status, "exit_code": done.returncode, "command": "qaconform " + shlex.join(cmd[3:]),
             "message": message if status != "passed" else None}
 
 

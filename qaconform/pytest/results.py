@@ -30,6 +30,7 @@ from qaconform.pytest.run_state import _PROP, RunState, Stopped, _first, _in_sui
 from qaconform.pytest.session_target import Target, budget_of, pool_of
 from qaconform.status import Status
 from qaconform.target.client import ApiClient, Recorder, TargetError, TargetUnreachable
+from qaconform.target.curl_line import cut_outside_curl
 from qaconform.target.unusable_answer import call_line
 from qaconform.target.writes import (
     KIT_TESTS,
@@ -170,7 +171,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             # the message as the test wrote it: pytest's crash line puts the class path in front
             # ("qaconform.target.client.TargetError: [RULE] ..."), which every output showed as the failure's first
             # words (qa16); a kit error (KeyError, TypeError) keeps its class: that is what the kit's user reports
-            report.user_properties.append((MESSAGE_PROP, str(call.excinfo.value)[:2000]))
+            report.user_properties.append((MESSAGE_PROP, cut_outside_curl(str(call.excinfo.value), 2000)))
         elif call.excinfo is not None and call.excinfo.errisinstance(TargetUnreachable):
             kind = _target_gone(item, call, report)
         if kind is Status.FAILED:
@@ -227,9 +228,9 @@ def _blame(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestRe
     only_should = bool(charged) and all(r in rules and rules[r].level == "should" for r in charged)
     if only_should and not item.config.getoption("qc_strict_should"):
         report.outcome = "skipped"
-        report.longrepr = (str(item.path), item.location[1] or 0,
-                           f"should-level warning ({', '.join(charged)}; fails the run only with --strict): "
-                           f"{message.splitlines()[0] if message else ''}"[:2000])
+        report.longrepr = (str(item.path), item.location[1] or 0, cut_outside_curl(
+            f"should-level warning ({', '.join(charged)}; fails the run only with --strict): "
+            f"{message.splitlines()[0] if message else ''}", 2000))
         report.user_properties.append((_PROP + "warning", charged))
     return Status.FAILED
 
@@ -501,7 +502,7 @@ def _message(report: pytest.TestReport) -> str | None:
             return told
         crash = getattr(report.longrepr, "reprcrash", None)
         if crash is not None:
-            return str(crash.message)[:2000]
+            return cut_outside_curl(str(crash.message), 2000)
         return str(report.longrepr)[-500:]
     return None
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import time
 from typing import Any
-from urllib.parse import parse_qsl
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -17,12 +16,11 @@ from . import auth, faults
 from .auth import Caller
 from .hook_kit import (
     after_by_op,
-    kept_body,
     kept_json_object,
     let_in_through,
-    media,
     path_node,
     result_action,
+    sent_fields,
 )
 from .http_io import body_json, is_id, json_response, with_body, with_json_body, with_query
 from .service import Service
@@ -40,17 +38,6 @@ _READS_BODY = (
     "round59-gdpr-bulk-reassign-unchecked", "round59-gdpr-email-user-delete-refused",
     "round59-reply-comment-body-optional", "round59-comment-sticky-privacy", "round59-comment-charset-privacy-dropped",
 )
-
-
-def _sent_fields(request: Request) -> dict[str, Any]:
-    """The fields the client sent, in the body (JSON or form-encoded) and as parameters (the parameter wins)."""
-    raw = kept_body(request)
-    fields: dict[str, Any] = {}
-    if media(request) == "application/x-www-form-urlencoded":
-        fields = dict(parse_qsl(raw.decode("utf-8", "replace"), keep_blank_values=True))
-    else:
-        fields = kept_json_object(request) or {}
-    return {**fields, **dict(request.query_params)}
 
 
 # --- before: a response instead of the handler's --------------------------------------------------------------
@@ -144,7 +131,7 @@ def _comment(svc: Service, request: Request, caller: Caller) -> Request:
 # --- after: the handler's response as the broken server serves it --------------------------------------------
 def _posted_comment(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if faults.is_on("round59-comment-sticky-privacy") and not caller.anonymous:
-        sent = _sent_fields(request)
+        sent = sent_fields(request)
         if sent.get("visibility") not in (None, "", "full"):
             _last_privacy[caller.id] = {k: sent[k] for k in ("visibility", "recipients") if k in sent}
     return response

@@ -7,11 +7,8 @@ here.
 
 from __future__ import annotations
 
-import dataclasses
-import json
 import time
 from typing import Any
-from urllib.parse import parse_qsl
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -20,6 +17,16 @@ from . import auth, comments, faults
 from .auth import Caller
 from .bodies import stored_body
 from .errors import ApiError
+from .hook_kit import (
+    after_by_op,
+    form_fields,
+    handled_with,
+    kept_json_object,
+    media,
+    path_node,
+    result_action,
+    sent_fields,
+)
 from .http_io import body_json, is_id, json_response, with_body, with_json_body, with_query
 from .service import Service
 
@@ -35,36 +42,6 @@ _READS_BODY = ("round60-group-comment-refused-still-stored", "round60-reply-stri
                "round60-reply-to-private-reply-not-inherited")
 
 
-def _node(svc: Service, raw: str) -> Any:
-    return svc.db.one("SELECT * FROM nodes WHERE id = ?", (int(raw),)) if is_id(raw) else None
-
-
-def _media(request: Request) -> str:
-    return request.headers.get("content-type", "").split(";")[0].strip().lower()
-
-
-def _json_body(request: Request) -> dict[str, Any] | None:
-    """The request's JSON object body, already read by ``before`` (None when it is none)."""
-    if _media(request) != "application/json":
-        return None
-    try:
-        body = json.loads(bytes(vars(request).get("_body") or b""))
-    except ValueError:
-        return None
-    return body if isinstance(body, dict) else None
-
-
-def _sent_fields(request: Request) -> dict[str, Any]:
-    """The fields the client sent, in the body (JSON or form-encoded) and as parameters (the parameter wins)."""
-    raw = bytes(vars(request).get("_body") or b"")
-    fields: dict[str, Any] = {}
-    if _media(request) == "application/x-www-form-urlencoded":
-        fields = dict(parse_qsl(raw.decode("utf-8", "replace"), keep_blank_values=True))
-    else:
-        fields = _json_body(request) or {}
-    return {**fields, **dict(request.query_params)}
-
-
 # --- before: a response instead of the handler's --------------------------------------------------------------
 async def before(svc: Service, op: str, request: Request, caller: Caller, handler: Any) -> Response | None:
     if op in ("postComment", "scheduleGdprJob", "postAnswer") and faults.active() & _WANTS_BODY:
@@ -73,7 +50,7 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
             and request.query_params.get("sort") in QUESTION_SORTS:
         return json_response({"error": "no such column in table groups"}, 500)
     if op == "scheduleGdprJob" and faults.is_on("round60-gdpr-username-user-reassign-id-refused"):
-        body = _json_body(request)
+        body = kept_json_object(request)
         user, reassign = (body.get("user"), body.get("reassignUser")) if body else (None, None)
         if body and body.get("type") == "individual" and isinstance(user, dict) and set(user) == {"username"} \
                 and isinstance(reassign, dict) and set(reassign) == {"id"}:
@@ -82,9 +59,7 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
         return await _unwikify_let_in(svc, request, caller, handler)
     if op == "lockNode" and faults.is_on("round60-kind-lock-novice-v1-allowed") and "v1" in request.query_params \
             and not caller.anonymous and not caller.can(auth.LOCK_ANY) and not caller.can(auth.LOCK_OWN):
-        response: Response = await handler(svc, request, dataclasses.replace(
-            caller, permissions=caller.permissions | {auth.LOCK_ANY}))
-        return response
+        return await handled_with(auth.LOCK_ANY, svc, request, caller, handler)
     return None
 
 
@@ -97,35 +72,31 @@ async def _unwikify_let_in(svc: Service, request: Request, caller: Caller, handl
     decided on the question's answerers)."""
     if caller.anonymous or caller.can(auth.MARK_WIKI):
         return None
-    let_in = dataclasses.replace(caller, permissions=caller.permissions | {auth.MARK_WIKI})
     if faults.is_on("round60-cancelwiki-novice-v1-allowed") and "v1" in request.query_params \
             and not caller.can(auth.CONVERT_OWN_TO_WIKI):
-        response: Response = await handler(svc, request, let_in)
-        return response
+        return await handled_with(auth.MARK_WIKI, svc, request, caller, handler)
     if not faults.is_on("round60-cancelwiki-answerer-owns") or not caller.can(auth.CONVERT_OWN_TO_WIKI):
         return None
-    node = _node(svc, request.path_params.get("node_id", ""))
+    node = path_node(svc, request)
     if node is None or node["type"] != "question" or node["author_id"] == caller.id:
         return None
     answered = svc.db.one("SELECT 1 FROM nodes WHERE type = 'answer' AND parent_id = ? AND author_id = ?",
                           (node["id"], caller.id))
     if answered is None:
         return None
-    response = await handler(svc, request, let_in)
-    return response
+    return await handled_with(auth.MARK_WIKI, svc, request, caller, handler)
 
 
 # --- admitted: the request as the handler reads it ------------------------------------------------------------
 def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request:
     q = request.query_params
     if op == "postAnswer" and faults.is_on("round60-answer-bodyashtml-wins"):
-        body = _json_body(request)
+        body = kept_json_object(request)
         if body is not None and isinstance(body.get("bodyAsHTML"), str) and "body" not in q:
             return with_json_body(request, {**body, "body": body["bodyAsHTML"]})
     if op == "postAnswer" and faults.is_on("round60-answer-form-body-wins") and "body" in q \
-            and _media(request) == "application/x-www-form-urlencoded":
-        raw = bytes(vars(request).get("_body") or b"")
-        if "body" in dict(parse_qsl(raw.decode("utf-8", "replace"), keep_blank_values=True)):
+            and media(request) == "application/x-www-form-urlencoded":
+        if "body" in form_fields(request):
             return with_query(request, [(k, v) for k, v in q.multi_items() if k != "body"])
     if op == "listQuestions" and faults.is_on("round60-questions-child-space-as-parent") \
             and is_id(q.get("spaceId", "")):
@@ -141,8 +112,8 @@ def refusal(svc: Service, op: str, request: Request, caller: Caller | None, exc:
     if op != "postComment" or caller is None or exc.status != 403 \
             or not faults.is_on("round60-group-comment-refused-still-stored"):
         return None
-    sent = _sent_fields(request)
-    parent = _node(svc, request.path_params.get("node_id", ""))
+    sent = sent_fields(request)
+    parent = path_node(svc, request)
     if parent is None or parent["type"] != "answer" or sent.get("visibility") != "group" \
             or not caller.can(auth.USE_PRIVATE_COMMENTS) or caller.can(auth.PRIVATE_TO_GROUPS) \
             or not isinstance(sent.get("body"), str) or not sent["body"].strip():
@@ -151,14 +122,7 @@ def refusal(svc: Service, op: str, request: Request, caller: Caller | None, exc:
     return None
 
 
-# --- after: the handler's response as the broken server serves it --------------------------------------------
-def after(svc: Service, op: str, request: Request, caller: Caller, response: Response) -> Response:
-    if response.status_code >= 300:
-        return response
-    fix = _AFTER.get(op)
-    return response if fix is None else fix(svc, request, caller, response)
-
-
+# --- after: the handler's response as the broken server serves it (after_by_op(_AFTER), at the end) ----------
 def _answer_comments(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round60-empty-comment-list-page-zero") or "page" in request.query_params:
         return response
@@ -173,8 +137,7 @@ def _unfavorited(svc: Service, request: Request, caller: Caller, response: Respo
             or faults.is_on("round60-kind-unfavorite-admin-record-names-other-holder")):
         return response
     body = body_json(response)
-    result = body.get("result") if isinstance(body, dict) else None
-    action = result.get("favoriteAction") if isinstance(result, dict) else None
+    action = result_action(body, "favoriteAction")
     node = action.get("node") if isinstance(action, dict) else None
     if not isinstance(node, dict) or not isinstance(node.get("id"), int):
         return response
@@ -212,11 +175,11 @@ def _posted_comment(svc: Service, request: Request, caller: Caller, response: Re
     if not (faults.is_on("round60-reply-string-recipients-dropped")
             or faults.is_on("round60-reply-to-private-reply-not-inherited")):
         return response
-    parent = _node(svc, request.path_params.get("node_id", ""))
+    parent = path_node(svc, request)
     item = body_json(response)
     if parent is None or parent["type"] != "comment" or not isinstance(item, dict) or not is_id(str(item.get("id"))):
         return response
-    sent, comment_id = _sent_fields(request), int(str(item["id"]))
+    sent, comment_id = sent_fields(request), int(str(item["id"]))
     if faults.is_on("round60-reply-string-recipients-dropped") and parent["visibility"] == "full" \
             and isinstance(sent.get("recipients"), list):
         texts = [int(r["id"]) for r in sent["recipients"]
@@ -245,10 +208,9 @@ def _posted_comment(svc: Service, request: Request, caller: Caller, response: Re
 def _locked(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round60-lock-accepted-answer-no-extra"):
         return response
-    node = _node(svc, request.path_params.get("node_id", ""))
+    node = path_node(svc, request)
     body = body_json(response)
-    result = body.get("result") if isinstance(body, dict) else None
-    action = result.get("lockAction") if isinstance(result, dict) else None
+    action = result_action(body, "lockAction")
     if node is None or node["type"] != "answer" or not node["marked"] or not isinstance(action, dict):
         return response
     with svc.tx("lock") as conn:
@@ -277,3 +239,4 @@ _AFTER = {
     "lockNode": _locked,
     "listUserQuestions": _user_questions,
 }
+after = after_by_op(_AFTER)

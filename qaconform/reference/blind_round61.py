@@ -4,8 +4,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-import json
 import time
 from typing import Any
 
@@ -14,6 +12,7 @@ from starlette.responses import Response
 
 from . import auth, faults
 from .auth import Caller
+from .hook_kit import after_by_op, handled_with, kept_json_object, list_items, media, path_node, result_action
 from .http_io import body_json, is_id, json_response, with_body, with_json_body, with_query
 from .service import Service
 
@@ -28,25 +27,6 @@ _READS_BODY = (
 )
 
 
-def _node(svc: Service, raw: str) -> Any:
-    return svc.db.one("SELECT * FROM nodes WHERE id = ?", (int(raw),)) if is_id(raw) else None
-
-
-def _media(request: Request) -> str:
-    return request.headers.get("content-type", "").split(";")[0].strip().lower()
-
-
-def _json_body(request: Request) -> dict[str, Any] | None:
-    """The request's JSON object body, already read by ``before`` (None when it is none)."""
-    if _media(request) != "application/json":
-        return None
-    try:
-        body = json.loads(bytes(vars(request).get("_body") or b""))
-    except ValueError:
-        return None
-    return body if isinstance(body, dict) else None
-
-
 def _denied(message: str, status: int = 403) -> Response:
     return json_response({"errors": {"message": message}}, status)
 
@@ -58,14 +38,14 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
     if op == "postComment":
         return await _comment_before(svc, request, caller, handler)
     if op == "postAnswer" and faults.is_on("round61-answer-charset-json-refused") \
-            and _media(request) == "application/json" and "charset" in request.headers.get("content-type", "").lower():
+            and media(request) == "application/json" and "charset" in request.headers.get("content-type", "").lower():
         return json_response({"error": "Unsupported media type: application/json expected"}, 415)
     if op == "listUserAnswers" and faults.is_on("round61-user-answers-projected-novice-403") \
             and "includeOnly" in request.query_params and not caller.anonymous \
             and not caller.can(auth.PUBLISH_ANSWER):
         return _denied("You do not have permission to use the field filter; log in as another user")
     if op == "scheduleGdprJob" and faults.is_on("round61-gdpr-user-id-anon-delete-refused"):
-        body = _json_body(request)
+        body = kept_json_object(request)
         user = body.get("user") if body else None
         operations = body.get("operations") if body else None
         if body and body.get("type") == "individual" and isinstance(user, dict) and set(user) == {"id"} \
@@ -80,7 +60,7 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
 
 
 async def _comment_before(svc: Service, request: Request, caller: Caller, handler: Any) -> Response | None:
-    parent = _node(svc, request.path_params.get("node_id", ""))
+    parent = path_node(svc, request)
     if parent is None:
         return None
     if faults.is_on("round61-comment-on-reply-to-reply-refused") and parent["type"] == "comment":
@@ -88,7 +68,7 @@ async def _comment_before(svc: Service, request: Request, caller: Caller, handle
         if grand is not None and grand["type"] == "comment":
             return json_response({"error": "Maximum comment depth reached"}, 400)
     if faults.is_on("round61-kind-plain-reply-under-question-refused") and parent["type"] == "comment" \
-            and not ({"visibility", "recipients"} & (set(_json_body(request) or {}) | set(request.query_params))):
+            and not ({"visibility", "recipients"} & (set(kept_json_object(request) or {}) | set(request.query_params))):
         grand = svc.db.one("SELECT type FROM nodes WHERE id = ?", (parent["parent_id"],))
         if grand is not None and grand["type"] == "question":
             return _denied("Replies to question comments are disabled on this site")
@@ -101,7 +81,7 @@ async def _group_option_as_peer(svc: Service, request: Request, caller: Caller, 
                                 parent: Any) -> Response | None:
     """round61-group-option-member-parent-author-peer: the to-own-groups option let in when the parent's author
     shares a group with the caller (the option checked against the audience, not the caller's permission)."""
-    body = _json_body(request) or {}
+    body = kept_json_object(request) or {}
     visibility = request.query_params.get("visibility", body.get("visibility"))
     if visibility != "group" or caller.anonymous or caller.can(auth.PRIVATE_TO_GROUPS) \
             or not caller.can(auth.USE_PRIVATE_COMMENTS) or parent["author_id"] == caller.id:
@@ -111,9 +91,7 @@ async def _group_option_as_peer(svc: Service, request: Request, caller: Caller, 
         " WHERE a.user_id = ? AND b.user_id = ?", (caller.id, parent["author_id"]))
     if peer is None:
         return None
-    let_in = dataclasses.replace(caller, permissions=caller.permissions | {auth.PRIVATE_TO_GROUPS})
-    response: Response = await handler(svc, request, let_in)
-    return response
+    return await handled_with(auth.PRIVATE_TO_GROUPS, svc, request, caller, handler)
 
 
 # --- admitted: the request as the handler reads it ------------------------------------------------------------
@@ -136,8 +114,8 @@ _LATER_PAGES = {
 
 
 def _first_recipient_only(svc: Service, request: Request) -> Request:
-    body = _json_body(request)
-    parent = _node(svc, request.path_params.get("node_id", ""))
+    body = kept_json_object(request)
+    parent = path_node(svc, request)
     if body is None or parent is None or parent["type"] != "comment" or parent["visibility"] != "full":
         return request
     recipients = body.get("recipients")
@@ -147,18 +125,11 @@ def _first_recipient_only(svc: Service, request: Request) -> Request:
     return with_json_body(request, {**body, "recipients": recipients[:1]})
 
 
-# --- after: the handler's response as the broken server serves it --------------------------------------------
-def after(svc: Service, op: str, request: Request, caller: Caller, response: Response) -> Response:
-    if response.status_code >= 300:
-        return response
-    fix = _AFTER.get(op)
-    return response if fix is None else fix(svc, request, caller, response)
-
-
+# --- after: the handler's response as the broken server serves it (after_by_op(_AFTER), at the end) ----------
 def _items(response: Response) -> tuple[Any, list[Any]]:
-    body = body_json(response)
-    items = body.get("list") if isinstance(body, dict) else None
-    return body, [i for i in items if isinstance(i, dict)] if isinstance(items, list) else []
+    """:func:`hook_kit.list_items` with only the object items."""
+    body, items = list_items(response)
+    return body, [i for i in items if isinstance(i, dict)]
 
 
 def _sort_echo_kept(op: str, request: Request, response: Response) -> Response | None:
@@ -215,14 +186,13 @@ def _lock(svc: Service, request: Request, caller: Caller, response: Response) ->
     if not (own_door or after_unwikify):
         return response
     body = body_json(response)
-    result = body.get("result") if isinstance(body, dict) else None
-    action = result.get("lockAction") if isinstance(result, dict) else None
+    action = result_action(body, "lockAction")
     if not isinstance(action, dict):
         return response
     if own_door and isinstance(action.get("id"), int):
         action["id"] = str(action["id"])
         return with_body(response, body)
-    node = _node(svc, request.path_params.get("node_id", ""))
+    node = path_node(svc, request)
     unwikified = node is not None and svc.db.one(
         "SELECT 1 FROM actions WHERE verb = 'wikified' AND node_id = ? AND canceled = 1", (node["id"],))
     if not (after_unwikify and unwikified and isinstance(action.get("id"), int)):
@@ -256,7 +226,7 @@ def _posted_answer(svc: Service, request: Request, caller: Caller, response: Res
     if response.status_code != 201 or not faults.is_on("round61-answer-to-wiki-question-moderated") \
             or not caller.can(auth.PUBLISH_ANSWER):
         return response
-    question = _node(svc, request.path_params.get("question_id", ""))
+    question = path_node(svc, request, "question_id")
     body = body_json(response)
     raw = str(body.get("id", "")) if isinstance(body, dict) else ""
     if question is None or not question["wiki"] or not is_id(raw):
@@ -285,3 +255,4 @@ _AFTER = {
     "postAnswer": _posted_answer,
     "listQuestions": _questions,
 }
+after = after_by_op(_AFTER)

@@ -9,13 +9,22 @@ import json
 import time
 from datetime import UTC, datetime
 from typing import Any
-from urllib.parse import parse_qsl
 
 from starlette.requests import Request
 from starlette.responses import Response
 
 from . import auth, faults
 from .auth import Caller
+from .hook_kit import (
+    after_by_op,
+    each_item,
+    form_fields,
+    kept_json_object,
+    node_row,
+    path_node,
+    result_action,
+    sent_fields,
+)
 from .http_io import body_json, is_id, json_response, with_body, with_query
 from .service import Service
 
@@ -30,46 +39,12 @@ _READS_BODY = ("round62-gdpr-timestamp-job-200", "round62-kind-gdpr-timestamp-jo
                "round62-reply-to-private-reply-inherits-thread-root")
 
 
-def _node(svc: Service, raw: str) -> Any:
-    return svc.db.one("SELECT * FROM nodes WHERE id = ?", (int(raw),)) if is_id(raw) else None
-
-
-def _media(request: Request) -> str:
-    return request.headers.get("content-type", "").split(";")[0].strip().lower()
-
-
-def _raw(request: Request) -> bytes:
-    return bytes(vars(request).get("_body") or b"")
-
-
-def _json_body(request: Request) -> dict[str, Any] | None:
-    """The request's JSON object body, already read by ``before`` (None when it is none)."""
-    if _media(request) != "application/json":
-        return None
-    try:
-        body = json.loads(_raw(request))
-    except ValueError:
-        return None
-    return body if isinstance(body, dict) else None
-
-
-def _form_body(request: Request) -> dict[str, str]:
-    if _media(request) != "application/x-www-form-urlencoded":
-        return {}
-    return dict(parse_qsl(_raw(request).decode("utf-8", "replace"), keep_blank_values=True))
-
-
-def _sent_fields(request: Request) -> dict[str, Any]:
-    """The fields the client sent, in the body (JSON or form-encoded) and as parameters (the parameter wins)."""
-    return {**(_json_body(request) or _form_body(request)), **dict(request.query_params)}
-
-
 # --- before: a response instead of the handler's --------------------------------------------------------------
 async def before(svc: Service, op: str, request: Request, caller: Caller, handler: Any) -> Response | None:
     if op in ("scheduleGdprJob", "postAnswer", "postComment") and any(faults.is_on(n) for n in _READS_BODY):
         await request.body()  # kept by Starlette: the admitted stage and the handler read it again
     if op == "scheduleGdprJob" and faults.is_on("round62-gdpr-reassign-integer-id-refused"):
-        body = _json_body(request)
+        body = kept_json_object(request)
         reassign = body.get("reassignUser") if body else None
         if isinstance(reassign, dict) and set(reassign) == {"id"} and type(reassign["id"]) is int \
                 and svc.db.one("SELECT 1 FROM users WHERE id = ?", (reassign["id"],)) is not None:
@@ -86,7 +61,7 @@ async def _unfavorite_as_holder(svc: Service, request: Request, caller: Caller, 
     """round62-unfavorite-author-takes-newest-favorite: the author's request resolved to the newest holder."""
     if caller.anonymous or not caller.can(auth.MARK_FAVORITE):
         return None
-    node = _node(svc, request.path_params.get("node_id", ""))
+    node = path_node(svc, request)
     if node is None or node["author_id"] != caller.id or svc.db.one(
             "SELECT 1 FROM favorites WHERE user_id = ? AND node_id = ?", (caller.id, node["id"])) is not None:
         return None
@@ -133,24 +108,17 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
             and q.get("sort") == "recent" and "pageSize" in q:
         return with_query(request, [(k, "reputation" if k == "sort" else v) for k, v in q.multi_items()])
     if op == "postAnswer" and faults.is_on("round62-answer-form-param-loses") and "body" in q \
-            and "body" in _form_body(request):
+            and "body" in form_fields(request):
         return with_query(request, [(k, v) for k, v in q.multi_items() if k != "body"])
     return request
 
 
-# --- after: the handler's response as the broken server serves it --------------------------------------------
-def after(svc: Service, op: str, request: Request, caller: Caller, response: Response) -> Response:
-    if response.status_code >= 300:
-        return response
-    fix = _AFTER.get(op)
-    return response if fix is None else fix(svc, request, caller, response)
-
-
+# --- after: the handler's response as the broken server serves it (after_by_op(_AFTER), at the end) ----------
 def _job(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     renamed = faults.is_on("round62-kind-gdpr-timestamp-job-id-renamed")
     if response.status_code != 201 or not (faults.is_on("round62-gdpr-timestamp-job-200") or renamed):
         return response
-    date = _sent_fields(request).get("scheduleDate")
+    date = sent_fields(request).get("scheduleDate")
     if isinstance(date, str):
         try:
             date = json.loads(date)
@@ -201,12 +169,11 @@ def _job_names(svc: Service, user: Any) -> bool:
 
 
 def _lock(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
-    node = _node(svc, request.path_params.get("node_id", ""))
+    node = path_node(svc, request)
     if not faults.is_on("round62-own-lock-actiondate-iso") or node is None or node["author_id"] != caller.id:
         return response
     body = body_json(response)
-    result = body.get("result") if isinstance(body, dict) else None
-    action = result.get("lockAction") if isinstance(result, dict) else None
+    action = result_action(body, "lockAction")
     if not isinstance(action, dict):
         return response
     row = svc.db.one("SELECT action_date FROM actions WHERE id = ?", (action.get("id"),))
@@ -216,7 +183,7 @@ def _lock(svc: Service, request: Request, caller: Caller, response: Response) ->
 
 
 def _comment(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
-    sent = _sent_fields(request)
+    sent = sent_fields(request)
     if faults.is_on("round62-comment-group-visibility-200") and response.status_code == 201 \
             and sent.get("visibility") == "group":
         response.status_code = 200
@@ -231,7 +198,7 @@ def _comment(svc: Service, request: Request, caller: Caller, response: Response)
 
 def _root_privacy(svc: Service, request: Request, caller: Caller) -> None:
     """round62-reply-to-private-reply-inherits-thread-root: the new reply takes its thread's first comment's."""
-    parent = _node(svc, request.path_params.get("node_id", ""))
+    parent = path_node(svc, request)
     if parent is None or parent["type"] != "comment" or parent["visibility"] == "full":
         return
     grand = svc.db.one("SELECT * FROM nodes WHERE id = ?", (parent["parent_id"],))
@@ -249,18 +216,16 @@ def _root_privacy(svc: Service, request: Request, caller: Caller) -> None:
 def _earned_experts(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round62-earned-experts-badges-null-no-badge"):
         return response
-    body = body_json(response)
-    items = body.get("list") if isinstance(body, dict) else None
-    if not isinstance(items, list):
-        return response
-    for item in items:
-        if isinstance(item, dict) and all(item.get(k) == 0 for k in ("gold", "silver", "bronze")):
-            item.update({"gold": None, "silver": None, "bronze": None})
-    return with_body(response, body)
+    return each_item(response, _no_badge_null)
+
+
+def _no_badge_null(item: dict[str, Any]) -> None:
+    if all(item.get(k) == 0 for k in ("gold", "silver", "bronze")):
+        item.update({"gold": None, "silver": None, "bronze": None})
 
 
 def _send_to_mod(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
-    node = _node(svc, request.path_params.get("node_id", ""))
+    node = path_node(svc, request)
     body = body_json(response)
     result = body.get("result") if isinstance(body, dict) else None
     action = result.get("sendToModAction") if isinstance(result, dict) else None
@@ -285,7 +250,7 @@ def _answer(svc: Service, request: Request, caller: Caller, response: Response) 
         return response
     body = body_json(response)
     raw = str(body.get("id", "")) if isinstance(body, dict) else ""
-    answer = _node(svc, raw)
+    answer = node_row(svc, raw)
     if answer is None or not answer["in_moderation"]:
         return response
     with svc.tx() as conn:
@@ -329,3 +294,4 @@ _AFTER = {
     "listActiveExperts": _active_experts,
     "listSpaces": _spaces,
 }
+after = after_by_op(_AFTER)

@@ -13,6 +13,7 @@ import json
 import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
+from urllib.parse import parse_qsl
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -72,6 +73,19 @@ def kept_json_object(request: Request, *, loose: bool = False) -> dict[str, Any]
     """:func:`kept_json` when it is a JSON object, else None."""
     body = kept_json(request, loose=loose)
     return body if isinstance(body, dict) else None
+
+
+def form_fields(request: Request) -> dict[str, str]:
+    """The kept body's form-encoded fields ({} when the request is not application/x-www-form-urlencoded)."""
+    if media(request) != "application/x-www-form-urlencoded":
+        return {}
+    return dict(parse_qsl(kept_body(request).decode("utf-8", "replace"), keep_blank_values=True))
+
+
+def sent_fields(request: Request) -> dict[str, Any]:
+    """The fields the client sent, in the kept body (a JSON object or form-encoded) and as parameters (the parameter
+    wins): what a round's fault reads of a write whatever form it came in (rounds 59, 60, 62)."""
+    return {**(kept_json_object(request) or form_fields(request)), **dict(request.query_params)}
 
 
 def result_action(body: Any, key: str) -> dict[str, Any] | None:

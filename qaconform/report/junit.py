@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from qaconform.status import Status
+from qaconform.target.curl_line import cut_outside_curl
 
 _TEXT_LIMIT = 8000
 
@@ -27,7 +28,7 @@ def _clean(text: Any) -> str:
     """Text an XML 1.0 parser accepts: what a hostile target sends (NUL, bell, lone surrogates) shown as ``\\xNN``
     / ``\\uNNNN`` instead; ``&``, ``<`` and quotes are escaped by ElementTree when the tree is written."""
     s = "" if text is None else str(text)
-    return _NOT_XML.sub(_shown, s)[:_TEXT_LIMIT]
+    return cut_outside_curl(_NOT_XML.sub(_shown, s), _TEXT_LIMIT)  # a curl whole or not at all (qa20)
 
 
 def _shown(m: re.Match[str]) -> str:

@@ -114,6 +114,29 @@ def personalise_text(text: str | None, accounts: Mapping[str, Any] | None) -> st
     return "\n".join(personal_curl(line, accounts) if PLACEHOLDER in line else line for line in text.split("\n"))
 
 
+_CURL_START = re.compile(r"(?<!\S)curl\s")
+"""Where a curl starts in a line of a message: the word ``curl`` at the line's start or after a space."""
+CUT_MARK = " ... (cut)"
+
+
+def cut_outside_curl(text: str, limit: int) -> str:
+    """``text`` in at most ``limit`` characters, never cut inside a curl (qa20: a message cut mid-curl lost its
+    ``# as <role>``, so its curl kept the ``"$USER:$PASSWORD"`` placeholder and could not be pasted). A curl is one
+    line from its ``curl`` word on (:func:`shell_data` escapes a body's newlines): when the cut falls inside one, the
+    text is cut before it, and :data:`CUT_MARK` says something was left out (on a line of its own after a whole curl,
+    so that a paste of the line holds nothing but the curl)."""
+    if len(text) <= limit:
+        return text
+    cut = max(limit - len(CUT_MARK), 0)
+    line = text.rfind("\n", 0, cut) + 1
+    started = [m.start() for m in _CURL_START.finditer(text, line, cut)]
+    if started and text[cut:cut + 1] != "\n":  # the cut's line goes on past the cut: its curl would be cut
+        cut = started[0]
+    kept = text[:cut].rstrip()
+    ends_in_curl = _CURL_START.search(kept, kept.rfind("\n") + 1)  # the mark goes below a whole curl, not after it
+    return kept + ("\n" + CUT_MARK.lstrip() if ends_in_curl else CUT_MARK)
+
+
 def password_envs(profile_path: str | None) -> dict[str, str]:
     """Role -> the ``password_env`` a profile names for it (read from the file: the loaded Profile keeps only the
     password). Empty when there is no profile or it cannot be read (the curls then name the default variables)."""

@@ -65,3 +65,14 @@ def test_result_action_reads_only_an_object_record() -> None:
     assert hook_kit.result_action({"result": {"lockAction": {"verb": "lock"}}}, "lockAction") == {"verb": "lock"}
     assert hook_kit.result_action({"result": {"lockAction": "lock"}}, "lockAction") is None
     assert hook_kit.result_action([], "lockAction") is None
+
+
+def test_sent_fields_reads_a_json_object_or_a_form_body_and_the_parameter_wins() -> None:
+    as_json = _request("application/json", b'{"body": "from json", "visibility": "op"}')
+    as_json.scope["query_string"] = b"visibility=full"
+    assert hook_kit.sent_fields(as_json) == {"body": "from json", "visibility": "full"}
+    as_form = _request("application/x-www-form-urlencoded; charset=utf-8", b"body=from+form&recipients=")
+    assert hook_kit.form_fields(as_form) == {"body": "from form", "recipients": ""}
+    assert hook_kit.sent_fields(as_form) == {"body": "from form", "recipients": ""}
+    assert hook_kit.form_fields(as_json) == {}  # not form-encoded: none, whatever the body holds
+    assert hook_kit.sent_fields(_request("text/plain", b"body=x")) == {}

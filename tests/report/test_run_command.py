@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import json
+import shlex
 import socket
 import subprocess
 import sys
@@ -224,9 +225,13 @@ def test_an_unknown_only_token_exits_2_with_a_suggestion(tmp_path: Path) -> None
 
 def test_a_dry_run_prints_what_would_be_written_and_runs_only_read_only_tests(tmp_path: Path,
                                                                                leaky_server: Profile) -> None:
-    r = run(tmp_path / "out", "--profile", leaky_server.path, "--dry-run", "--only", "comments")
+    r = run(tmp_path / "out dir", "--profile", leaky_server.path, "--dry-run", "--only", "comments")
     assert "postComment" in r.proc.stdout and "would write" in r.proc.stdout, r.output
     assert r.folder is not None
+    # the pytest command as printed pastes whole: its paths hold the folder's space, quoted (shlex.join; qa20)
+    printed = next(line for line in r.proc.stdout.splitlines() if line.startswith("$ python "))
+    words = shlex.split(printed.removeprefix("$ "))
+    assert words[words.index("--qaconform-results") + 1] == str(r.folder / "results.json"), printed
     tests = r.report["tests"]
     writers = [t for t in tests if "writes" in t["areas"]]
     assert writers, "the comments area has no test marked writes: nothing to check"
