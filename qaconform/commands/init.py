@@ -260,7 +260,9 @@ def render(req: Request, found: discover.Discovery, written_at: datetime) -> str
         _todo('to_own_groups = "group"', "the wire value of 'to own groups': unlocks its private-comment tests; only "
               "the site's own value, as above"),
         _todo('full = "full"', "what a GET returns for a comment with full visibility, if the site writes one"),
-        _todo('readers = ["admin"]', "the roles that read every private comment on this site"),
+        _todo('readers = ["admin"]', "the roles that read every private comment on this site ([] for none); unset, "
+              "admin's and moderator's views of private comments are judged only in content lists, by what an "
+              "answer's comment list shows each, and the tests that need it skip"),
         "",
         "[safety]",
         _line("destructive = false", "true allows successful data-protection jobs, which cannot be undone"),

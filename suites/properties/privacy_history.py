@@ -34,6 +34,7 @@ import locked_parent_post
 import public_parent
 import recipient_relation
 import subtree_moderation
+import undecided_readers
 from created_location import location_problem
 from recipient_forms import lost_only_strings
 from subtree_views import READERS, Views, count_problem, privileged_last, read_views, reading_order, settings_of
@@ -113,6 +114,7 @@ class World:
     """Roles that read every private comment ([visibility] readers)."""
     undecided: frozenset[str] = frozenset()
     """Roles whose view of private comments the profile does not give: not judged on them."""
+    private_reads: dict[str, bool] = field(default_factory=dict)  # an undecided role seen reading them (priv23)
     thread_views: dict[tuple[int, str], bool] = field(default_factory=dict)
     """(reply, thread author outside its audience) -> whether the last read showed it (OBS-REPLY-AUDIENCE)."""
     question_comment: int | None = None
@@ -337,6 +339,7 @@ class SubtreeModel:
         public_parent.judge_leaks(self, views)  # histories5 (issue 44): the thread under a public comment
         self._judge_served(views)
         self._judge_leaks(views)
+        undecided_readers.judge(self, views)  # priv23 (issue 44): a content list's leak to an undecided reader
         self._judge_counts(views)
         self._judge_items(views)
         return views

@@ -119,11 +119,13 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
         unlike the privileged readers a site may configure) stays outside, and admin too where the profile says it
         reads no private comment of others (blind round on histories, issue 44): a user's content list may be readable
         by admin alone (who reads it is not shown), and a comment by admin or private to admin judges no leak there,
-        so a content list that shows a private comment under a locked node to every reader went unseen.
+        so a content list that shows a private comment under a locked node to every reader went unseen. Where the
+        profile does not say (priv23): admin outside too, its comment is what shows whether it reads private ones
+        (undecided_readers.py).
         """
         plain = {r for r in ROLES if r not in PRIVILEGED_READERS}
         w = self.world
-        outside = {"admin"} if "admin" not in w.readers | w.undecided else set()
+        outside = {"admin"} if "admin" not in w.readers else set()
         author = data.draw(st.sampled_from([r for r in MAY_USE_PRIVATE if r not in outside]), label="author")
         recipient = data.draw(st.sampled_from([r for r in ROLES if not plain <= {author, r}
                                                and not outside & {author, r}]), label="recipient")
