@@ -155,12 +155,17 @@ def _mod_recipients_null(item: dict[str, Any]) -> None:
 
 def _followers(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     node = path_node(svc, request)
-    if not faults.is_on("round63-followers-author-short-form") or node is None:
+    short, uncounted = (faults.is_on("round63-followers-author-short-form"),
+                        faults.is_on("round63-kind-followers-author-not-counted"))
+    if not (short or uncounted) or node is None:
         return response
     body, items = list_items(response)
     for i, item in enumerate(items):
         if isinstance(item, dict) and item.get("type") == "user" and item.get("id") == node["author_id"]:
-            items[i] = {k: item[k] for k in ("id", "username", "realname", "reputation", "avatar") if k in item}
+            if short:
+                items[i] = {k: item[k] for k in ("id", "username", "realname", "reputation", "avatar") if k in item}
+            elif isinstance(body.get("listCount"), int):
+                body["listCount"] -= 1
             return with_body(response, body)
     return response
 

@@ -114,6 +114,28 @@ _ALL: tuple[Fault, ...] = (
 )
 """The round's fifteen faults, as written (before the measure)."""
 
-_MISSED_REASONS: dict[str, str] = {}
+_KINDS: tuple[Fault, ...] = (
+    Fault(
+        "round63-kind-followers-author-not-counted", "PAGING-LISTCOUNT",
+        "On a node's follower list (default mode) that holds the node's own author, listCount counts the other "
+        "followers only (the count query leaves out an author's follow of their own node): breaks '| listCount | "
+        "integer | Number of items in this page. |' on such lists only.",
+    ),
+)
+"""The proofs of the closed kinds: one more fault of each kind on another path or rule, missed before the fix and
+caught after."""
 
-BLIND_round63, BLIND_round63_MISSED = split_missed(_ALL, _MISSED_REASONS)
+_MISSED_REASONS: dict[str, str] = {
+    "round63-gdpr-bulk-several-operations-202":
+        "no bulk job of the run is accepted: every bulk job the suites send is built to be refused (a past date, a "
+        "missing or unknown file, a guard: test_gdpr_kinds.py, job_requests.py, taken_frames.py), and the accepted "
+        "jobs are individual ones; a bulk job scheduled is an accepted write more (97 of 100, suites 81 of 82 at "
+        "seed 20260801), which no trade pays for here",
+    "round63-comment-form-charset-recipients-dropped":
+        "a form the kit does not send: a private comment's recipients (an array of objects) have no parameter form "
+        "shown, so no recipients comment is form-encoded (placed_slots.PRIVATE_FORMS; round54's "
+        "comment-form-charset-privacy-dropped, the same reading); the private options that need no recipients are "
+        "sent form-encoded under the charset senders' Content-Type already (forms20, paths17)",
+}
+
+BLIND_round63, BLIND_round63_MISSED = split_missed(_ALL + _KINDS, _MISSED_REASONS)

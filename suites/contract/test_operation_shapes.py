@@ -16,6 +16,7 @@ from listops import LIST_OPS, Fetch
 from rule_assertions import assert_json_body, assert_json_response, assert_location_names, assert_schema, assert_status
 
 from qaconform.contract import NONE, load_contract, path
+from qaconform.invariants import listcount_problems
 from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
 from qaconform.pytest.support import new_id
 from qaconform.target.client import ApiClient, ApiResponse, TargetError
@@ -106,6 +107,41 @@ def test_each_list_asked_for_the_sort_it_reports_answers_its_item_schema(
              "which sort values it accepts is not shown")
     sorted_body = assert_json_response(resp, 200, f"{op} as {role} with sort={name}", rule)
     assert_schema(contract, op, 200, sorted_body, resp, rule)
+
+
+OWN_FOLLOWED = ("member_wiki_node_id", "wiki_node_id", "favorite_node_id", "locked_question_id")
+"""round63 (issue 44, a list's parent related to its items): the profile's nodes an account of its own wrote. A site
+makes an author follow their post by default (the reference data's member wiki question is followed by member), so
+their follower lists hold the node's own author: the item a server may render from the node already loaded (its
+short author object) instead of the User the list states. The matrices read the fixture question's followers only,
+whose author (novice) does not follow it."""
+
+
+@pytest.mark.rule("SHAPE-LIST-NODE-FOLLOWERS", "PAGING-LISTCOUNT", "LIST-ITEM-TYPE", "PAGING-ENVELOPE",
+                  "CONV-JSON-EXTENSION", "CONV-CONTENT-TYPE-JSON", "VERSION-PATH", "SHAPE-DATES-MILLIS",
+                  "SHAPE-DATE-FORMATTED")
+def test_the_follower_list_of_a_node_an_account_wrote_holds_user_items(
+    fetch: Fetch, profile: Profile, contract: Any
+) -> None:
+    """Each node of :data:`OWN_FOLLOWED` the profile names, its follower list read by member (default mode): every
+    item a User ("Response: 200, paged list (default-mode items are User items)."), listCount the number of items
+    ("listCount | integer | Number of items in this page."). Reads only: a one-shot node read before or after its
+    one call is still its author's node."""
+    nodes = {name: getattr(profile.fixtures, name) for name in OWN_FOLLOWED if getattr(profile.fixtures, name)}
+    if not nodes:
+        skip(SkipKind.MISSING_FIXTURE, f"not checked: the profile names none of {', '.join(OWN_FOLLOWED)} (nodes "
+                                       "an account wrote)", fixtures=list(OWN_FOLLOWED))
+    for name, node in nodes.items():
+        resp = fetch("member", path("listNodeFollowers", nodeId=node))
+        body = assert_json_response(resp, 200, f"member lists the followers of {name} {node}",
+                                    "SHAPE-LIST-NODE-FOLLOWERS")
+        assert_schema(contract, "listNodeFollowers", 200, body, resp, "SHAPE-LIST-NODE-FOLLOWERS")
+        items = body.get("list") if isinstance(body, dict) else None
+        wrong = [i.get("id") for i in items or [] if isinstance(i, dict) and i.get("type") != "user"]
+        expect(not wrong, "LIST-ITEM-TYPE", f"the followers of {name} {node} are User items (type user); these "
+                                            f"are not: {wrong[:5]}", resp)
+        problems = listcount_problems(body) if isinstance(body, dict) and isinstance(items, list) else []
+        expect(not problems, "PAGING-LISTCOUNT", f"the followers of {name} {node}: {'; '.join(problems)}", resp)
 
 
 @pytest.mark.rule("SHAPE-LIST-USER-CONTENT", "LIST-ARRAY-CONTENT", "SHAPE-CONTENT-ACTIONDATE", "CONV-JSON-EXTENSION",
