@@ -346,3 +346,7 @@ HOOKS.append(Hook("round61", before=blind_round61.before, admitted=blind_round61
 from . import blind_round62  # noqa: E402
 
 HOOKS.append(Hook("round62", before=blind_round62.before, admitted=blind_round62.admitted, after=blind_round62.after))
+# --- blind round 64 (issue 44): drawn must-rules (seed 20261201) + eight outside kinds, measured blind
+from . import blind_round64  # noqa: E402
+
+HOOKS.append(Hook("round64", before=blind_round64.before, after=blind_round64.after))
