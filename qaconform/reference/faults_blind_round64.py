@@ -71,7 +71,7 @@ _ALL: tuple[Fault, ...] = (
         overrides=(Override(("listGroups",), "member", Effect.ALLOW, when=("includeOnly",)),),
     ),
     Fault(
-        "round64-lock-own-by-last-active", "PERM-LOCK",
+        "round64-lock-own-by-last-active", "PERM-LOCK-OWN",
         "A caller with Lock comments on own posts only may lock a node of another's on which they were the last "
         "active user (own decided by lastActiveUserId, as the activity feed records it, not by the author): breaks "
         "'| 13 Lock | Lock comments on posts; for the caller's own node, Lock comments on own posts (Moderation "
@@ -101,6 +101,7 @@ _ALL: tuple[Fault, ...] = (
         "can't be defined since it's inherited' (the own-thread path treats one's own comment as the thread's "
         "settings): breaks 'A reply to a public comment may set its own visibility and recipients: 201.' under "
         "one's own comments only.",
+        draws=("private reply parent=the replier's own comment",),
     ),
     Fault(
         "round64-answer-comments-kept-by-url", "COMMENT-PRIVACY-LIST",
