@@ -150,17 +150,28 @@ def _comment(svc: Service, request: Request, caller: Caller, response: Response)
         and (kept_json_object(request) or {}).get("visibility") == "recipients"
     if group or charset:
         _stored_full(svc, parent["id"], caller, "group" if group else "recipients")
+    if faults.is_on("round64-kind-question-comment-group-read-as-mod") and parent["type"] == "question" \
+            and sent.get("visibility") in ("group", "groups"):
+        _stored_as(svc, parent["id"], caller, "group", "mod")
     return response
 
 
 def _stored_full(svc: Service, parent: int, caller: Caller, was: str) -> None:
+    new = _stored_as(svc, parent, caller, was, "full")
+    if new is not None:
+        with svc.tx() as conn:
+            conn.execute("DELETE FROM comment_recipients WHERE comment_id = ?", (new,))
+
+
+def _stored_as(svc: Service, parent: int, caller: Caller, was: str, now: str) -> int | None:
+    """The caller's newest comment under ``parent`` stored with visibility ``was`` given ``now`` instead (its id)."""
     new = svc.db.one("SELECT id FROM nodes WHERE type = 'comment' AND parent_id = ? AND author_id = ?"
                      " AND visibility = ? ORDER BY id DESC LIMIT 1", (parent, caller.id, was))
     if new is None:
-        return
+        return None
     with svc.tx() as conn:
-        conn.execute("UPDATE nodes SET visibility = 'full' WHERE id = ?", (new["id"],))
-        conn.execute("DELETE FROM comment_recipients WHERE comment_id = ?", (new["id"],))
+        conn.execute("UPDATE nodes SET visibility = ? WHERE id = ?", (now, new["id"]))
+    return int(new["id"])
 
 
 def _lock(svc: Service, request: Request, caller: Caller, response: Response) -> Response:

@@ -48,6 +48,7 @@ _ALL: tuple[Fault, ...] = (
         "A comment posted on a QUESTION with the visibility send to own groups is stored with full visibility (the "
         "question's comment path predates the group option, 2.16.0's, and drops it): breaks 'Private comments were "
         "introduced in version 2.16.0.' (a 2.16.0 server keeps the setting) for that option on questions only.",
+        draws=("question option=to_own_groups",),
     ),
     Fault(
         "round64-gdpr-formatted-next-year-past", "GDPR-DATE-FORMATTED",
@@ -118,7 +119,16 @@ _ALL: tuple[Fault, ...] = (
 )
 """The round's fifteen faults, as written (before the measure)."""
 
-_KINDS: tuple[Fault, ...] = ()
+_KINDS: tuple[Fault, ...] = (
+    Fault(
+        "round64-kind-question-comment-group-read-as-mod", "COMMENT-VISIBILITY-RETURNED",
+        "A comment posted on a QUESTION with the visibility send to own groups is stored and returned as to "
+        "moderators (the question's comment path maps the options it knows and takes the group option for the "
+        "moderators one): breaks 'Both visibility and recipients are returned when a comment is retrieved and are "
+        "accepted when a comment is posted.' for that option on questions only.",
+        draws=("question option=to_own_groups",),
+    ),
+)
 """The proofs of the closed kinds: one more fault of each kind on another path or rule, missed before the fix and
 caught after."""
 
