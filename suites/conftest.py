@@ -323,7 +323,7 @@ def private_comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient]
                        created: Any, profile: Profile) -> Callable[[str, str], SharedWrite]:
     """``private_comment_of(role, option)``: role's comment with visibility ``option`` (a wire value, else a skip), no
     recipients, once per run, under :func:`shared_answer` (member's to the original poster under an answer to its own
-    question: own_question_private.py; question_options.ON_QUESTION's on the question); the private-option cells,
+    question: own_question_private.py; question_options.on_question's on the question); the private-option cells,
     rule 7's control and the observations read it."""
 
     def get(role: str, option: str) -> SharedWrite:
@@ -331,7 +331,8 @@ def private_comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient]
         shared_answer = own_parent(request, role, option) or _answer_id(  # round51 (issue 44): own_question_private
             request, api, question_id, run_tag, created, profile)
         refused = repeated = None
-        on = question_id if (role, option) == question_options.ON_QUESTION else shared_answer  # paths18: COMMENT-8
+        on = question_id if (role, option) == question_options.on_question(  # paths18, round64: COMMENT-8
+            one_shots.run_seed(request.config)) else shared_answer
         key = f"{option} comment of {role}"
 
         def sent(as_key: str, node: int) -> ApiResponse:  # forms20 (issue 44 item 3): in the form the seed draws

@@ -1,7 +1,8 @@
 """paths18 (issue 44): two left-out faults taken on writes the run makes anyway. moderator's shared to_original_poster
-comment goes on the fixture question (suites/question_options.py), read by test_private_options_stored.py under the
-same pair; member's shared to_moderators comment and its reply that admin locks are posted as a pair, the reply at
-once after the private comment, whichever of the two a test asks for first (suites/plain_after_private.py)."""
+comment goes on the fixture question (suites/question_options.py; round64: or its to_own_groups one, as the seed
+draws), read by test_private_options_stored.py under the same pair; member's shared to_moderators comment and its
+reply that admin locks are posted as a pair, the reply at once after the private comment, whichever of the two a test
+asks for first (suites/plain_after_private.py)."""
 
 from __future__ import annotations
 
@@ -12,16 +13,27 @@ from typing import Any
 import pytest
 
 import suites.plain_after_private as pairs
-from suites.question_options import ON_QUESTION
+from qaconform.pytest.seed_draws import QUESTION_OPTIONS
+from suites.question_options import on_question
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_the_test_reading_the_question_comment_names_the_pair_the_suites_post_there() -> None:
+def test_the_test_reading_the_question_comment_draws_the_pair_the_suites_post_there() -> None:
+    """round64: the pair is drawn by the run's seed (seed_draws.QUESTION_OPTIONS); the reading test's own copy names
+    the same account and asks the same draw."""
     tree = ast.parse((ROOT / "suites/scenarios/test_private_options_stored.py").read_text(encoding="utf-8"))
-    read = [ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
-            and [getattr(t, "id", None) for t in node.targets] == ["ON_QUESTION"]]
-    assert read == [ON_QUESTION]
+    fn = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "on_question")
+    returned = next(n for n in ast.walk(fn) if isinstance(n, ast.Return))
+    assert isinstance(returned.value, ast.Tuple)
+    account, option = returned.value.elts
+    assert ast.literal_eval(account) == on_question(0)[0]
+    assert isinstance(option, ast.Call) and getattr(option.func, "id", None) == "question_option_for_seed"
+
+
+def test_each_option_goes_on_the_question_within_a_few_seeds_and_the_selftest_seed_keeps_paths18s() -> None:
+    assert {on_question(seed) for seed in range(20260801, 20260807)} == {("moderator", o) for o in QUESTION_OPTIONS}
+    assert on_question(20260801) == ("moderator", "to_original_poster")
 
 
 class _Resp:

@@ -164,6 +164,22 @@ def options_answer_writer_for_seed(seed: int) -> str:
     return OPTIONS_ANSWER_WRITERS[(seed + 2) % len(OPTIONS_ANSWER_WRITERS)]
 
 
+QUESTION_OPTIONS = ("to_original_poster", "to_own_groups")
+"""round64 (issue 44, an effect on some node kinds only: round64-question-comment-group-stored-full): the private
+option of moderator's shared option comment posted on the fixture question (suites/question_options.py), drawn by the
+run's seed; the other one goes under the shared answer. to_original_poster alone went there (paths18), so a question's
+comment path that drops another option was never met. moderator posts both every run (the permission table's cells;
+its to_own_groups comment is the parent of admin's repeating reply, suites/option_forms.py ``REPEATS_OPTION_OF``,
+which follows it onto the question): the draw moves a write, adds none."""
+
+
+def question_option_for_seed(seed: int) -> str:
+    """The :data:`QUESTION_OPTIONS` entry ``seed`` draws: ``seed // 3 % 2`` (to_original_poster at the self-test's own
+    seed, 20260801, as every run before round64; to_own_groups from 20260803). Three is prime to sixteen, so it meets
+    every combination of the dimensions above within the self-test's search span."""
+    return QUESTION_OPTIONS[(seed // 3) % len(QUESTION_OPTIONS)]
+
+
 DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "unfavorite order": (order_for_seed, UNFAVORITE_ORDERS),
     "param_wins body": (param_wins_body_for_seed, PARAM_WINS_BODIES),
@@ -174,6 +190,7 @@ DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "member wiki send": (member_wiki_send_for_seed, MEMBER_WIKI_SENDS),
     "option comment form": (option_comment_form_for_seed, OPTION_COMMENT_FORMS),
     "options answer writer": (options_answer_writer_for_seed, OPTIONS_ANSWER_WRITERS),
+    "question option": (question_option_for_seed, QUESTION_OPTIONS),
 }
 """Each seeded dimension a fault may name: the function giving a seed's value, and its values."""
 

@@ -86,3 +86,7 @@ SESSION18 = SESSION18 + BLIND_round62  # BLIND_round62_MISSED: left out (docs/bl
 from .faults_blind_round63 import BLIND_round63  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round63  # BLIND_round63_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 64 (issue 44): drawn must-rules (seed 20261201) + eight outside kinds, measured blind, closed by kind
+from .faults_blind_round64 import BLIND_round64  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round64  # BLIND_round64_MISSED: left out (docs/blind-rounds.md)

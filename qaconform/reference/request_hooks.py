@@ -350,3 +350,7 @@ HOOKS.append(Hook("round62", before=blind_round62.before, admitted=blind_round62
 from . import blind_round63  # noqa: E402
 
 HOOKS.append(Hook("round63", before=blind_round63.before, admitted=blind_round63.admitted, after=blind_round63.after))
+# --- blind round 64 (issue 44): drawn must-rules (seed 20261201) + eight outside kinds, measured blind
+from . import blind_round64  # noqa: E402
+
+HOOKS.append(Hook("round64", before=blind_round64.before, after=blind_round64.after))

@@ -7,7 +7,9 @@ issue 44: three blind rounds found rules checked for one kind, one date form or 
   stated name and form of its date: the sample's scheduleTime for individual jobs only, a formatted date always with
   a day above 12 (a day-first reading, the CSV's locale of a bulk branch, cannot take it as a month), a timeStamp as
   job_forms.send_dated sends it. A refusal about the date itself is the formatted form not read
-  (GDPR-DATE-FORMATTED); for a timeStamp (format not shown) it is not judged.
+  (GDPR-DATE-FORMATTED); so is the past-date 400 to a row's job dated 10 to 55 years ahead (round64: a server
+  comparing formatted dates as text refuses every later year's January to November); for a timeStamp (format not
+  shown) neither is judged.
 - Row x optional fields (fix22, issue 44: a bulk job with a reassignUser was never sent a missing file): every row,
   for each kind it applies to, again on a job carrying each optional field a valid job may carry (reassignUser by
   username and by id, naming admin; the four operations), other than the row's own field, with a formatted date.
@@ -174,6 +176,8 @@ def _send_and_judge(jobs: Jobs, rule: str, kind: str, field: str, form: str, bod
                              "[safety] destructive = false forbids sending this request without a guard")
     about_date = 400 <= resp.status < 500 and error not in STATED_MESSAGES and any(
         w in (error or "").lower() for w in DATE_WORDS)
+    # round64 (issue 44): a date 10 to 55 years ahead refused as in the past is the date's reading, not the row's
+    about_date = about_date or (resp.status == 400 and error == PAST_DATE and rule != "GDPR-PAST-DATE")
     if about_date and form != "formatted":
         skip(SkipKind.OTHER, f"not judged: the target refused {field} {sent[field]} with {resp.status} {error!r}; the "
                              f"format of {form} is not shown, so another may be the site's")
