@@ -82,3 +82,7 @@ SESSION18 = SESSION18 + BLIND_round61  # BLIND_round61_MISSED: left out (docs/bl
 from .faults_blind_round62 import BLIND_round62  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round62  # BLIND_round62_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 65 (issue 44): drawn must-rules (seed 20261201) + eight outside kinds, measured blind, closed by kind
+from .faults_blind_round65 import BLIND_round65  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round65  # BLIND_round65_MISSED: left out (docs/blind-rounds.md)

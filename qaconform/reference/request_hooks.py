@@ -346,3 +346,8 @@ HOOKS.append(Hook("round61", before=blind_round61.before, admitted=blind_round61
 from . import blind_round62  # noqa: E402
 
 HOOKS.append(Hook("round62", before=blind_round62.before, admitted=blind_round62.admitted, after=blind_round62.after))
+# --- blind round 65 (issue 44): drawn must-rules (seed 20261201) + eight outside kinds, measured blind
+from . import blind_round65  # noqa: E402
+
+HOOKS.append(Hook("round65", before=blind_round65.before, admitted=blind_round65.admitted, after=blind_round65.after,
+                  refusal_body=blind_round65.refusal_body))
