@@ -118,8 +118,10 @@ async def _cancelwiki_before(svc: Service, request: Request, caller: Caller, han
         return None
     if faults.is_on("round65-cancelwiki-answer-redirects-v1") and node["type"] == "answer":
         return RedirectResponse(str(request.url).replace(PREFIX + "/", "/services/v1/", 1), status_code=308)
-    if faults.is_on("round65-cancelwiki-wrap-member-any-node") and "wrap" in request.query_params \
-            and not caller.anonymous and caller.can(auth.CONVERT_OWN_TO_WIKI) and not caller.can(auth.MARK_WIKI) \
+    option = "wrap" if faults.is_on("round65-cancelwiki-wrap-member-any-node") else "v1" if faults.is_on(
+        "round65-kind-cancelwiki-v1-member-any-node") else None
+    if option is not None and option in request.query_params and not caller.anonymous \
+            and caller.can(auth.CONVERT_OWN_TO_WIKI) and not caller.can(auth.MARK_WIKI) \
             and node["author_id"] != caller.id:
         return await handled_with(auth.MARK_WIKI, svc, request, caller, handler)
     return None

@@ -81,6 +81,7 @@ _ALL: tuple[Fault, ...] = (
         "A job sent as JSON with Content-Type application/json; charset=UTF-8 loses its operations array (the "
         "charset body goes through the flat-field reader) and is refused 400 \"The provided 'operations' is/are "
         "invalid\": breaks 'Success: 201 with {jobId}.' for that Content-Type only.",
+        draws=("charset senders=admin, novice and anonymous",),  # paths17 (issue 44): admin's jobs carry a charset
     ),
     Fault(
         "round65-cancelwiki-accepted-question-stays-wiki", "ACTION-CANCELWIKI-NOT-WIKI",
@@ -118,7 +119,14 @@ _ALL: tuple[Fault, ...] = (
 )
 """The round's fifteen faults, as written (before the measure)."""
 
-_KINDS: tuple[Fault, ...] = ()
+_KINDS: tuple[Fault, ...] = (
+    Fault(
+        "round65-kind-cancelwiki-v1-member-any-node", "PERM-CANCELWIKI-OWN",
+        "With the v1 option, a caller holding Convert own posts to community wiki (not Mark as community wiki) "
+        "unwikifies ANOTHER's wiki node (the v1 controller checks only the permission, not the ownership): breaks "
+        "'Mark as community wiki; for the caller's own node, Convert own posts to community wiki.' with v1 only.",
+    ),
+)
 """The proofs of the closed kinds: one more fault of each kind on another path or rule, missed before the fix and
 caught after."""
 
