@@ -341,9 +341,10 @@ def lock_after_contribution(request: pytest.FixtureRequest, api: dict[str, ApiCl
 @pytest.fixture(scope="session")
 def wiki_refusals(request: pytest.FixtureRequest, api: dict[str, ApiClient],
                   profile: Profile) -> dict[str, ApiResponse]:
-    """novice (neither wiki permission) and member (only for own posts) try to unwikify wiki_node_id, another's
-    wiki node, BEFORE cancelwiki_once consumes it: the node's state allows the operation, so only the permission can
-    refuse it (on the matrix's answers, which are not wiki, a server may answer the state first). Empty when another
+    """novice (neither wiki permission) and member (only for own posts; round65: bare and with each common option)
+    try to unwikify wiki_node_id, another's wiki node, BEFORE cancelwiki_once consumes it: the node's state allows
+    the operation, so only the permission can refuse it (on the matrix's answers, which are not wiki, a server may
+    answer the state first; an option's path is the one the outside round found). Empty when another
     xdist worker already consumed the node. Holds member's comment on the node too (:data:`CONTRIBUTION`), posted
     first."""
     node = _one_shot(request, "wiki_node_id")
@@ -353,6 +354,9 @@ def wiki_refusals(request: pytest.FixtureRequest, api: dict[str, ApiClient],
     posted = contributed_before_refusal(request, api, profile, node)
     refusals = {role: _consuming(request, profile, "wiki_node_id", node, functools.partial(
         api[role].put, f"node/{node}/cancelwiki.json", operation="cancelWiki"))() for role in ("novice", "member")}
+    for option in one_shots.COMMON_OPTIONS:  # round65 (issue 44): the own-only permission with each common option
+        refusals[f"member with {option}=true"] = _consuming(request, profile, "wiki_node_id", node, functools.partial(
+            api["member"].put, f"node/{node}/cancelwiki.json", params={option: "true"}, operation="cancelWiki"))()
     state = one_shots.doctor_state(request.getfixturevalue("qc_target").diagnosis, "wiki_node_id")
     accounts = {role: account.id for role, account in profile.accounts.items()}
     for resp in refusals.values():  # a server may answer the node's state first: only a node in it tells

@@ -90,3 +90,7 @@ SESSION18 = SESSION18 + BLIND_round63  # BLIND_round63_MISSED: left out (docs/bl
 from .faults_blind_round64 import BLIND_round64  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round64  # BLIND_round64_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 65 (issue 44): drawn must-rules (seed 20261201) + eight outside kinds, measured blind, closed by kind
+from .faults_blind_round65 import BLIND_round65  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round65  # BLIND_round65_MISSED: left out (docs/blind-rounds.md)

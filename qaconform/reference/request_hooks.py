@@ -354,3 +354,8 @@ HOOKS.append(Hook("round63", before=blind_round63.before, admitted=blind_round63
 from . import blind_round64  # noqa: E402
 
 HOOKS.append(Hook("round64", before=blind_round64.before, after=blind_round64.after))
+# --- blind round 65 (issue 44): drawn must-rules (seed 20261201) + eight outside kinds, measured blind
+from . import blind_round65  # noqa: E402
+
+HOOKS.append(Hook("round65", before=blind_round65.before, admitted=blind_round65.admitted, after=blind_round65.after,
+                  refusal_body=blind_round65.refusal_body))

@@ -49,6 +49,7 @@ from permission_calls import (
 from permission_matrix import ALLOW, DENY, OBS, OWN, WRONG_PASSWORD_RULES, Cell, Row, cells
 
 from qaconform.contract import path
+from qaconform.pytest import one_shots
 from qaconform.pytest.exchange_log import judged_again, outside_tests
 from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
 from qaconform.pytest.refusals import refused as refused_by_interface
@@ -383,7 +384,8 @@ def test_each_caller_gets_what_the_permission_table_allows(
 
 @pytest.mark.writes
 @pytest.mark.rule("PERM-CANCELWIKI", "PERM-CANCELWIKI-OWN")
-@pytest.mark.parametrize("role,rule", [("novice", "PERM-CANCELWIKI"), ("member", "PERM-CANCELWIKI-OWN")])
+@pytest.mark.parametrize("role,rule", [("novice", "PERM-CANCELWIKI"), ("member", "PERM-CANCELWIKI-OWN")] + [
+    (f"member with {o}=true", "PERM-CANCELWIKI-OWN") for o in one_shots.COMMON_OPTIONS])  # round65: with an option
 def test_unwikifying_anothers_wiki_node_is_refused_without_the_permission(
         wiki_refusals: dict[str, ApiResponse], role: str, rule: str) -> None:
     """On a node that IS wiki (wiki_node_id, not member's), only the permission can refuse: 401 or 403."""
