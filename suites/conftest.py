@@ -99,6 +99,8 @@ class SharedWrite:
     repeats: int | None = None
     """The private comment this one was sent as a reply to, repeating its option (:data:`REPEATS_OPTION_OF`); the
     reply's refusal, if any, is :attr:`refused`."""
+    repeats_under: int | None = None
+    """The answer the comment :attr:`repeats` is under (qa21: whether the replier reads it there)."""
     key: str = ""
     """The shared write's key: the reads made around a post are kept under it (counts_after_posts.py)."""
 
@@ -333,6 +335,8 @@ def private_comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient]
         refused = repeated = None
         on = question_id if (role, option) == question_options.on_question(  # paths18, round64: COMMENT-8
             one_shots.run_seed(request.config)) else shared_answer
+        refused = repeated = under = None
+        on = question_id if (role, option) == question_options.ON_QUESTION else shared_answer  # paths18: COMMENT-8
         key = f"{option} comment of {role}"
 
         def sent(as_key: str, node: int) -> ApiResponse:  # forms20 (issue 44 item 3): in the form the seed draws
@@ -340,13 +344,14 @@ def private_comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient]
                 api[role], node, run_tag, created, text, f, visibility=value))
         if (role, option) in REPEATS_OPTION_OF:  # fix22 (issue 44): a reply repeating its parent's option
             parent = get(REPEATS_OPTION_OF[role, option], option)
+            under = parent.node
             if parent.resp.status == 201 and parent.id is not None:
                 reply = sent(f"{key} as a reply", repeated := parent.id)
                 if 200 <= reply.status < 300:
                     return SharedWrite(reply, text, parent.node or shared_answer, repeats=repeated)
                 refused = reply
         resp = plain_after_private.reply_follows(request, role, option, lambda: sent(key, on))  # paths18: reply next
-        return SharedWrite(resp, text, on, refused=refused, repeats=repeated)
+        return SharedWrite(resp, text, on, refused=refused, repeats=repeated, repeats_under=under)
 
     return get
 
@@ -446,11 +451,20 @@ def sent_to_mod_by(request: pytest.FixtureRequest, api: dict[str, ApiClient], qu
                                          f"{role}", lambda form: post_answer_in(api[role], question_id, run_tag,
                                                                                 created, text, form))
             node = answer_posted(answer, "to send to moderation")
+            listed_before_send(api[role], question_id, node)
         resp = _shared(request, profile, f"sendToMod by {role}", lambda: one_shots.act(  # paths17: options
             api[role], request.config, "sendToModeration", role, node))
         return SharedWrite(resp, "", node)
 
     return get
+
+
+def listed_before_send(client: ApiClient, question_id: int, node: int) -> None:
+    """qa21: the new answer read back in the question's ``answers`` until it shows (at most the settle window), so
+    that what OBS-SENDTOMOD-LISTED records after the send is moderation's effect on the lists, not a list that had
+    not yet taken the new answer in (lists-lag-writes: two CI builds of one server recorded it listed and not)."""
+    support.find_listed(client, "question.json", question_id, {"includeOnly": "id,answers"}, max_pages=10,
+                        until=lambda q: q is not None and node in (q.get("answers") or []))
 
 
 @pytest.fixture(scope="session")

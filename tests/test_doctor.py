@@ -326,3 +326,19 @@ def test_a_wiki_kind_fixture_left_out_is_noted_and_one_given_is_checked_as_every
     assert shot.chosen == profile.fixtures.accepted_wiki_question_id
     assert [f.severity for f in d.findings if f.key == "fixtures.accepted_wiki_question_id"] == [Severity.OK]
     assert _methods(rec) == READS
+
+
+def test_a_wiki_kind_fixture_left_out_with_wiki_node_id_left_out_too_says_nothing_takes_its_place(
+        plain: ReferenceServer, tmp_path: Path) -> None:
+    """qa21: a CI profile as docs/ci.md advises (no one-shot fixtures) was told the seeds of each wiki kind
+    "unwikify wiki_node_id instead", a fixture it does not name either. The note now says those seeds check no
+    unwikify of another's wiki node; still a note, never a stop."""
+    d, rec, profile = _examine(_copy(plain, tmp_path, {r"^wiki_answer_id = .*\n": "", r"^wiki_node_id = .*\n": ""}))
+    assert profile.fixtures.wiki_answer_id is None and profile.fixtures.wiki_node_id is None
+    notes = [f for f in d.findings if f.key == "fixtures.wiki_answer_id"]
+    assert [f.severity for f in notes] == [Severity.NOTE], render(d, profile)
+    assert "wiki_node_id instead" not in notes[0].message
+    assert ("on the seeds that draw 'an answer' no unwikify of another's wiki node is checked (wiki_node_id is not "
+            "in the profile either)") in notes[0].message
+    assert "wiki_answer_id" not in d.unusable
+    assert _methods(rec) == READS

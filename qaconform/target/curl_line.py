@@ -178,8 +178,10 @@ def replay_note(curl: str) -> str:
         if hit:
             return (f"this request changes node {hit.group(1)}'s state ({op.summary or op.operation_id}), and the run "
                     f"already sent it: on the same node it now meets the new state and answers the repeat, not the "
-                    f"failure. To see the failure, replace {hit.group(1)} with the id of a node in the starting "
-                    f"state (a new answer of the same account under the profile's question).")
+                    f"failure. To see the failure, replace {hit.group(1)} with the id of another node of the same "
+                    f"kind and author, in the state node {hit.group(1)} was in before (for the run's own answers "
+                    f"and comments: a new one of that kind, posted by the same account under the profile's "
+                    f"question).")
     return ""
 
 
