@@ -332,11 +332,9 @@ def private_comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient]
         value, text = wire_value(profile, option), f"{option} comment by {role}"
         shared_answer = own_parent(request, role, option) or _answer_id(  # round51 (issue 44): own_question_private
             request, api, question_id, run_tag, created, profile)
-        refused = repeated = None
+        refused = repeated = under = None
         on = question_id if (role, option) == question_options.on_question(  # paths18, round64: COMMENT-8
             one_shots.run_seed(request.config)) else shared_answer
-        refused = repeated = under = None
-        on = question_id if (role, option) == question_options.ON_QUESTION else shared_answer  # paths18: COMMENT-8
         key = f"{option} comment of {role}"
 
         def sent(as_key: str, node: int) -> ApiResponse:  # forms20 (issue 44 item 3): in the form the seed draws
