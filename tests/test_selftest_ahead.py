@@ -79,5 +79,6 @@ def test_a_jobs_last_fault_starts_the_first_server_of_the_next_batch_nobody_bega
         c1.stop()
         ahead.prepare(None)  # d1, not c2: c2 is its own batch's next one, prepared by the job that runs c
         ahead.prepare(None)  # nothing left
+    # d1 started once and stopped untaken at the end; c2 never started
     assert sorted(log) == sorted(["start a1", "start a2", "start b1", "start c1", "start d1", "stop a1", "stop a2",
-                                  "stop b1", "stop c1", "stop d1"]), "d1 started once, stopped untaken at the end; c2 never started"
+                                  "stop b1", "stop c1", "stop d1"])
