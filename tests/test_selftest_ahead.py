@@ -60,3 +60,25 @@ def test_a_server_that_failed_to_start_ahead_raises_for_its_taker_only() -> None
         with pytest.raises(RuntimeError, match="before it was ready"):
             server()
         assert ahead.take("good")().label == "good"
+
+
+def test_a_jobs_last_fault_starts_the_first_server_of_the_next_batch_nobody_began() -> None:
+    """Shared by the self-test's jobs (ci22): at a batch's last fault, the next batch's first server starts ahead;
+    a batch another job already began (its first label taken) is skipped, and no label gets two servers."""
+    log: list[str] = []
+    with Ahead(lambda label: FakeServer(label, log), [("a1", "a2"), ("b1",), ("c1", "c2"), ("d1",)], 2) as ahead:
+        a1 = ahead.take("a1")()
+        assert not a1.thread.startswith("selftest-ahead"), "the first batch starts cold"
+        a1.stop()
+        ahead.prepare("a2")
+        ahead.take("b1")().stop()  # another job began b
+        ahead.take("a2")().stop()
+        ahead.prepare(None)  # a's last fault: b is begun, so c's first server starts
+        c1 = ahead.take("c1")()
+        assert c1.thread.startswith("selftest-ahead"), "the next batch's first server was not started ahead"
+        c1.stop()
+        ahead.prepare(None)  # d1, not c2: c2 is its own batch's next one, prepared by the job that runs c
+        ahead.prepare(None)  # nothing left
+    # d1 started once and stopped untaken at the end; c2 never started
+    assert sorted(log) == sorted(["start a1", "start a2", "start b1", "start c1", "start d1", "stop a1", "stop a2",
+                                  "stop b1", "stop c1", "stop d1"])

@@ -263,7 +263,7 @@ def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float 
         at = seed if extra_seed is None else extra_seed  # a fault's own seed, or an extra seed's run
         if rule is not None and group is not None:  # a rule's batch: the labels of its faults
             return _run_rule(group, rule, timeout, at, shape or ProfileShape(), (files or {})[rule], progress,
-                             collectors if at == seed else None, until_caught)
+                             collectors if at == seed else None, until_caught, ahead)
         if extra_seed is not None and rule is None:
             return [_run_generated(label, (group or ("clean",))[0], timeout, extra_seed, progress)]
         if group is not None:
@@ -285,10 +285,13 @@ def run_selftest(names: Sequence[str], jobs: int = DEFAULT_JOBS, timeout: float 
             tasks = selftest_batch.by_rule(tasks, files)
             collectors.most = selftest_batch.collections_for(sum(t[1] is not None and t[2] is not None for t in tasks),
                                                              jobs)
+        ahead = selftest_ahead.Ahead(_fault_server, [t[2] for t in tasks if t[1] is not None and t[2] is not None],
+                                     jobs)  # each batch's first server started while a job runs a last fault
         try:
             with ThreadPoolExecutor(max_workers=jobs) as pool:
                 results = [selftest_seeds.mark(r, at_seed) for runs in pool.map(one, tasks) for r in runs]
         finally:
+            ahead.close()
             if collectors is not None:
                 collectors.stop()
     clean_result = results.pop(0) if clean else None
@@ -388,15 +391,17 @@ def _run_one(label: str, rule: str | None, timeout: float, seed: int, always_gen
 
 def _run_rule(labels: Sequence[str], rule: str, timeout: float, seed: int, shape: ProfileShape,
               files: Sequence[str], progress: Callable[[RunResult], None] | None = None,
-              collectors: selftest_batch.Collectors | None = None, until_caught: bool = False) -> list[RunResult]:
+              collectors: selftest_batch.Collectors | None = None, until_caught: bool = False,
+              shared: selftest_ahead.Ahead[ReferenceServer] | None = None) -> list[RunResult]:
     """:func:`_run_one` for each fault of ``rule`` in turn, their first runs by one batch
     (:mod:`qaconform.commands.selftest_batch`): tests collected once, then run in a fork per fault against that
     fault's own server. ``collectors``: a batch of theirs, which collected every suite once for the whole self-test
     (each fork keeps the rule's tests); else one that collects the rule's files. A batch whose pytest ended or hung
-    is replaced for the next fault. ``until_caught``: each first run ends at its first test charged with ``rule``."""
+    is replaced for the next fault. ``until_caught``: each first run ends at its first test charged with ``rule``.
+    ``shared``: the self-test's servers started ahead (its last fault's run starts the next batch's first server)."""
     results: list[RunResult] = []
     with (tempfile.TemporaryDirectory(prefix="qaconform-selftest-batch-") as tmp,
-          selftest_ahead.Ahead(_fault_server) as ahead):
+          contextlib.nullcontext(shared) if shared is not None else selftest_ahead.Ahead(_fault_server) as ahead):
         batch: selftest_batch.Batch | None = None
         try:
             for n, label in enumerate(labels):
