@@ -156,11 +156,6 @@ _MISSED_REASONS: dict[str, str] = {
         "the suites' write: 98 accepted writes, suites 82 of 82 at seed 20260801, one more than before",
     "round62-kind-gdpr-timestamp-job-id-renamed":
         "the proof of the timeStamp job's kind, left out with it (the same one write more)",
-    "round62-sendtomod-answer-with-comments-actions-list":
-        "no send to moderation of the run is of an answer that has comments: the run sends its own new answers "
-        "(moderator's, admin's of member's) and comments; the answers with comments are the shared ones every suite "
-        "reads (moderation would take them out of other callers' lists), and a comment under an answer sent to "
-        "moderation is an accepted write more",
     "round62-kind-answer-wrap-unpublished-refused":
         "the proof tried for the closed kind (novice's query-form answer now carries wrap): its 403 is charged to "
         "CONV-PARAM-AS-BODY-FIELD, the form's rule (test_answer_form_matrix.py: a refused form is the form's "
