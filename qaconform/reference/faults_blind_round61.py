@@ -139,10 +139,6 @@ _MISSED_REASONS: dict[str, str] = {
         "comment privacy's non-recipient checks assume; the author as recipient empties OBS-REPLY-AUDIENCE's "
         "question), and the privacy model's drawn private reply to a public comment was not drawn under the default "
         "budget even with two recipients forced (measured: still missed)",
-    "round61-answer-to-wiki-question-moderated":
-        "no answer of the default run goes to a wiki question: the answers go to the profile's question_id, and the "
-        "profile's wiki nodes are one-shots the run unwikifies, which the interface cannot make again; an answer to "
-        "one is an accepted write more, and none of the suites' share was found to trade for it this session",
     "round61-lock-after-unwikify-extra-null":
         "the run's one unwikified node (member_wiki_node_id, a one-shot: suites/contract/unwikified_node.py) gets one "
         "accepted write after its unwikify, a send to moderation; a lock of it too is an accepted write more, and "
