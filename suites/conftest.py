@@ -43,7 +43,7 @@ from .placed_forms import placed_write  # noqa: F401 - forms9 (issue 44 item 3):
 from .properties import recipient_forms  # the privacy model reads it too, as a sibling (no package name there)
 from .public_threads import *  # noqa: F403 - histories5: the shared thread under a public comment's fixtures
 from .shared_answer_post import shared_answer_wrapped  # noqa: F401 - trade12: how the shared answer was posted
-from .wiki_own_question import wiki_question
+from .wiki_own_question import listed_before_the_moves, wiki_question  # noqa: F401 - accept22: the fixture too
 
 
 @pytest.fixture(scope="session")
