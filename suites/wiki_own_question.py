@@ -61,12 +61,20 @@ def answer_first(request: pytest.FixtureRequest) -> None:
     """member's param_wins answer, posted (once per run) before the one-shot calls that change :data:`FIXTURE`'s
     node, and read back at once as novice reads it (:func:`listed_before_the_moves`); charged to the suites' share,
     whose write it is. A spent share leaves it to the test that asks later."""
-    if (question := wiki_question(request)) is None:
+    if not _judged(request) or (question := wiki_question(request)) is None:
         return
     with charged_to_suites(), contextlib.suppress(pytest.skip.Exception):
         posted = request.getfixturevalue("answer_in")(ROLE, FORM)
         if posted.node == question and posted.id is not None:
             _read_back(request, int(posted.id))
+
+
+def _judged(request: pytest.FixtureRequest) -> bool:
+    """Whether the run collected a test that judges the answer (one asking :func:`listed_before_the_moves`): else no
+    write is made for it here, and the one-shot calls follow the doctor's reads with no write between them, as before
+    (round35-question-lists-cached-through-unwikify: a list read before an unwikify served again after it). Every
+    xdist worker collects every test, so each decides alike."""
+    return any("listed_before_the_moves" in getattr(item, "fixturenames", ()) for item in request.session.items)
 
 
 KEY = "wiki question answer read back"
