@@ -43,6 +43,7 @@ from .placed_forms import placed_write  # noqa: F401 - forms9 (issue 44 item 3):
 from .properties import recipient_forms  # the privacy model reads it too, as a sibling (no package name there)
 from .public_threads import *  # noqa: F403 - histories5: the shared thread under a public comment's fixtures
 from .shared_answer_post import shared_answer_wrapped  # noqa: F401 - trade12: how the shared answer was posted
+from .wiki_own_question import listed_before_the_moves, wiki_question  # noqa: F401 - accept22: the fixture too
 
 
 @pytest.fixture(scope="session")
@@ -197,7 +198,10 @@ issue 44: self-answers held for review). member's param_wins answer is posted an
 
 
 def _own_question(request: pytest.FixtureRequest) -> int:
-    """:func:`members_question_id`, or the fixture question where member wrote none novice lists."""
+    """member's wiki question while it is one (accept22: wiki_own_question.py), else :func:`members_question_id`, or
+    the fixture question where member wrote none novice lists."""
+    if (wiki := wiki_question(request)) is not None:
+        return wiki
     try:
         return int(request.getfixturevalue("members_question_id"))
     except pytest.skip.Exception:

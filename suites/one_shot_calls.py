@@ -31,6 +31,7 @@ from qaconform.target.fixture_state import read_ends
 from qaconform.target.profile import Profile
 from qaconform.target.writes import SUITES
 
+from . import wiki_own_question
 from .wiki_answer import WikiTarget, wiki_target
 
 __all__ = ["admin_unfavorite_first", "author_unfavorite_first", "cancelwiki_denied_first", "cancelwiki_once",
@@ -49,18 +50,21 @@ def _one_shot(request: pytest.FixtureRequest, name: str) -> int:
 
 def _consuming(request: pytest.FixtureRequest, profile: Profile, name: str, node: int,
                send: Callable[[], ApiResponse]) -> Callable[[], ApiResponse]:
-    """``send``, recorded first as consuming ``node`` of ``name`` beside the profile (qaconform.target.ledger), so
-    the next run knows it even when this one is interrupted; the record names this run's tag."""
+    """``send``, recorded as consuming ``node`` of ``name`` beside the profile (qaconform.target.ledger) as soon as
+    the target accepted it (accept22: a refused call changed nothing and is not recorded); the record names this
+    run's tag."""
 
     def sent() -> ApiResponse:
         with charged_to_suites():  # a session fixture: the must-rule tests read it whoever asked first
             budget = ApiClient.write_budget
-            if budget is not None and budget.remaining() == 0:  # before the record: a node not acted on is not consumed
+            if budget is not None and budget.remaining() == 0:  # a node not acted on is not consumed
                 skip(SkipKind.WRITE_BUDGET, f"write budget spent: the one-shot call on {name} {node} was not sent, "
                                             f"and the node stays for the next run (a larger --write-budget checks it)")
+            resp = send()
             if name in ledger.CONSUMABLE:  # every one-shot fixture of the profile's (wiki21: the wiki kinds too)
-                ledger.record(profile.path, profile.base_url, name, node, request.getfixturevalue("run_tag"))
-            return send()
+                ledger.record_if_accepted(profile.path, profile.base_url, name, node,
+                                          request.getfixturevalue("run_tag"), resp.status)
+            return resp
 
     return sent
 
@@ -267,6 +271,7 @@ def member_wiki_sent_first(request: pytest.FixtureRequest, api: dict[str, ApiCli
     it: the send unwikified_node.py makes after the unwikify on the other seeds (the same one write, charged to the
     suites), read by the same tests (test_followed_node_send.py judges its verb, private and realUser). None on the
     other seeds, or when the profile names no member_wiki_node_id."""
+    wiki_own_question.answer_first(request)  # accept22: member's answer to its wiki question, while it is one
     if member_wiki_send_for_seed(_run_seed(request)) != "before its unwikify":
         return None
     node = _one_shot(request, "member_wiki_node_id")

@@ -169,6 +169,33 @@ def test_the_same_answer_on_a_favorite_known_fresh_is_the_rules_failure(tmp_path
     assert "PERM-DENIED-NO-EFFECT" in tests[0]["rules"]
 
 
+def test_refused_unwikifies_of_wiki_node_id_leave_it_unconsumed_in_the_record(tmp_path: Path) -> None:
+    """accept22: novice's and member's refused unwikifies of wiki_node_id (test_permissions.py, before the drawn
+    unwikifier's) change nothing, so the run records nothing for the node (it recorded it consumed before)."""
+    with ReferenceServer() as srv:
+        node = load_profile(srv.profile_path).fixtures.wiki_node_id
+        profile = _alone(srv, tmp_path, record=True)
+        base = load_profile(profile).base_url
+        before = ledger.read(profile, base)
+        tests = _suites(profile, tmp_path, "suites/scenarios/test_permissions.py", "-k",
+                        "unwikifying_anothers_wiki_node_is_refused")
+    assert [t["outcome"] for t in tests] == ["passed", "passed"], tests
+    after = ledger.read(profile, base)
+    assert after == before and not [e for e in after if e.node == node and e.consumed], after
+
+
+def test_a_one_shot_call_is_recorded_only_when_the_target_accepted_it(tmp_path: Path) -> None:
+    profile = tmp_path / "site.toml"
+    profile.write_text("", encoding="utf-8")
+    base = "http://127.0.0.1:1"
+    for status in (401, 403, 404, 409, 500):
+        assert not ledger.record_if_accepted(profile, base, "wiki_node_id", 7, "qc-run", status)
+    assert ledger.read(profile, base) == []
+    assert ledger.record_if_accepted(profile, base, "wiki_node_id", 7, "qc-run", 200)
+    assert [(e.fixture, e.node, e.run, e.consumed) for e in ledger.read(profile, base)] == [
+        ("wiki_node_id", 7, "qc-run", True)]
+
+
 # ----------------------------------------------------------------------------------------------------------
 # the pieces: bounded reads, the decision, the run-time hold
 

@@ -149,7 +149,10 @@ _MISSED_REASONS: dict[str, str] = {
         "a path out of the run's reach: accepting an answer is not in the interface ('Transitions of nodeStates into "
         "closed or accepted: not shown'), so the run makes no accepted answer of its own, and the site's accepted "
         "answers are its own content, which a run does not lock (tests/hostile/test_safety.py, the found nodes held "
-        "out in fault_list.HELD_OUT); one accepted write more besides.",
+        "out in fault_list.HELD_OUT); one accepted write more besides. accept22 (twentieth session) looked for a "
+        "share: every accepted lock of the run is on a node the run made (suites/conftest.py locked_by, the privacy "
+        "model's), none of them an accepted answer; a profile fixture naming an accepted answer the user lets the "
+        "run lock (wiki21's way) is the one path left, not built this session",
 }
 """Faults left out of the registry: measured blind on 4f5340e, 10 of 15 caught; the unfavorite record's user (blamed
 on the per-user rule alone) and novice's unwikify with v1 (no refused call carried v1 on a wiki node) were closed by

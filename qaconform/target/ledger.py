@@ -1,12 +1,12 @@
 """The record of the one-shot fixtures runs consumed on a target, kept beside the profile.
 
 A favorite can be removed once and a wiki node unwikified once, and the interface can create neither; no read shows
-whether a node is still a member's favorite. So the next run can only know what an earlier run consumed if the
-earlier run wrote it down: each one-shot call appends an entry here the moment it is sent (so an interrupted run
-is recorded too), and the doctor reads the file before any test. It lives beside the profile (``site.toml`` ->
-``site.consumed.json``): it describes the nodes that profile names, travels with it, and a profile in a fresh
-folder (the reference server's, a CI checkout) starts with none. Entries name the target's base_url, so one profile
-pointed at another server (``--base-url``) does not inherit them. Renewing a fixture means giving a new id, or
+whether a node is still a member's favorite. So the next run can only know what an earlier run consumed if the earlier
+run wrote it down: each one-shot call the target accepted appends an entry here the moment its answer comes (accept22: a
+refused call, which changed nothing, none), and the doctor reads the file before any test. It lives beside the profile
+(``site.toml`` -> ``site.consumed.json``): it describes the nodes that profile names, travels with it, and a profile in
+a fresh folder (the reference server's, a CI checkout) starts with none. Entries name the target's base_url, so one
+profile pointed at another server (``--base-url``) does not inherit them. Renewing a fixture means giving a new id, or
 deleting the entry (or the file) once the node is back in its state.
 
 The record is a hint, not the truth: a CI build from a fresh checkout has none, and a record kept by one folder
@@ -121,6 +121,18 @@ def record(profile_path: str | os.PathLike[str], base_url: str, fixture: str, no
     except OSError as exc:
         print(f"qaconform: could not record that {fixture} {node} was consumed in {path} ({exc.strerror or exc}); "
               "the next run cannot know it", file=sys.stderr)
+
+
+def record_if_accepted(profile_path: str | os.PathLike[str], base_url: str, fixture: str, node: int, run: str,
+                       status: int) -> bool:
+    """accept22: :func:`record` the node consumed when the call on it was accepted (a 2xx: an accepted write may
+    have changed it), nothing for a refusal (a refused call leaves the node in its state: member's refused unwikify
+    of wiki_node_id recorded it consumed before, though the unwikify that consumes it is another run's or none).
+    Returns whether it recorded."""
+    if not 200 <= status < 300:
+        return False
+    record(profile_path, base_url, fixture, node, run)
+    return True
 
 
 def _load_for_update(path: Path) -> dict[str, Any]:

@@ -30,6 +30,10 @@ if TYPE_CHECKING:
 
 RECORDS = {"lockNode": "lockAction", "sendToModeration": "sendToModAction"}
 """The key of each move's record in the result ("The ways the record is wrapped are listed under Endpoints")."""
+SHAPES = {"lockNode": "SHAPE-LOCK-NODE", "sendToModeration": "SHAPE-SEND-TO-MODERATION"}
+"""The rule each move's 200 response states: "Response: 200 with {success: boolean, result: {lockAction: <Action
+record>}}." and the same with sendToModAction (accept22: the closing's send is the run's one send of an answer that
+has comments, round62-sendtomod-answer-with-comments-actions-list)."""
 NODE_TYPES = ("question", "answer", "comment", "idea", "ideacomment", "kbentry", "topic")
 """The node types the description lists ("A node has a type: ...")."""
 SENDER = "moderator"
@@ -80,11 +84,14 @@ def judge_move(model: SubtreeModel, operation: str, role: str, resp: ApiResponse
     body = resp.json() if resp.status == 200 else None
     result = body.get("result") if isinstance(body, dict) else None
     record = result.get(RECORDS[operation]) if isinstance(result, dict) else None
-    if not isinstance(record, dict):
-        return
-    w = model.world
     node = node or model.answer
     what = what or f"{role}'s {operation} of answer {model.answer} (member wrote and locked it)"
+    if not isinstance(record, dict):
+        if resp.status == 200:  # accept22 (issue 44): the closing's send is of an answer that has comments
+            model._fail(SHAPES[operation], f"{what} answers 200 without result.{RECORDS[operation]} (an Action "
+                                           f"record); got result {_keys(result)}", resp)
+        return
+    w = model.world
 
     def names_caller(user: Any) -> bool:
         return isinstance(user, dict) and (user.get("id") == w.user_ids[role]
@@ -107,3 +114,8 @@ def judge_move(model: SubtreeModel, operation: str, role: str, resp: ApiResponse
         wrong += [("ACTION-NODE-ID", "node", moved, f"id {node} and a node type")]
     for rule_id, name, got, want in wrong:
         model._fail(rule_id, f"{what} returns a record whose {name} is {got!r}; expected {want}", resp)
+
+
+def _keys(result: Any) -> str:
+    """What the result holds instead of the record: its keys, or its type where it is no object."""
+    return repr(sorted(result)) if isinstance(result, dict) else type(result).__name__

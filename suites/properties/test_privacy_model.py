@@ -318,6 +318,7 @@ class PrivacyModel(SubtreeModel, RuleBasedStateMachine):
                   # the closing's lock and send to moderation, by two accounts (privacy_history._judge_move)
                   "ACTION-SENDTOMOD-REALUSER", "ACTION-SENDTOMOD-VERB", "ACTION-SENDTOMOD-PRIVATE", "ACTION-LOCK-EXTRA",
                   "ACTION-VERBS", "AUTH-ACTING-USER", "ACTION-NODE-ID",  # histories5: a reply sent to moderation too
+                  "SHAPE-LOCK-NODE", "SHAPE-SEND-TO-MODERATION",  # accept22: a 200 without the record
                   # each read round's refusals and sorts, the empty list read first (blind6, issue 44)
                   "PERM-ANSWER-COMMENTS", "PAGING-SORTS-COMMENTS", "PAGING-LISTCOUNT",  # round43: every state
                   "COMMENT-PARENT-KINDS",  # every reply of the opening, under the answer and the question (blind7)

@@ -1,0 +1,130 @@
+"""accept22 (issue 44): member's answer whose body parameter wins goes under member's own community-wiki question.
+
+"Caller has Answer questions and Publish answer | Published" names no exception for a community-wiki question, yet
+no answer of a default run went to one: the answers go to the fixture question, member's own question, the locked
+one and a child space's, and the profile's wiki nodes are one-shots the run unwikifies (round61-answer-to-wiki-
+question-moderated: a server that sends answers to wiki threads to review passed). The interface makes no wiki
+question, so the one the run may use is the profile's member_wiki_node_id, a question member wrote, while it is
+still wiki: member's param_wins answer (suites/conftest.py ``OWN_QUESTION_ANSWER``, posted anyway, judged by the
+answer form matrix's ANSWER-PUBLISHED) goes under it, which is also "a question its writer wrote", the relation that
+answer was placed for. No write more. :func:`answer_first` makes the answer before anything changes the node
+(admin's send of it on the seeds that draw it, member's unwikify); where the doctor did not find the node in its
+state, or member's question list does not show it, the answer goes under member's other question, as before.
+The run sends that question to moderation later (suites/contract/unwikified_node.py), and whether the answers of a
+question in moderation are listed is not shown: so novice's read that judges ANSWER-PUBLISHED is made right after the
+post, before any move (:func:`answer_first`), and the answer form matrix judges that read
+(:func:`listed_before_the_moves`), never one made after the kit moved the question.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from qaconform.contract import path as contract_path
+from qaconform.pytest.found_nodes import QUESTION_PAGES
+from qaconform.pytest.support import charged_to_suites, find_listed, once_per_run, present, shared_path
+from qaconform.target.client import ApiClient
+from qaconform.target.profile import Profile
+
+FIXTURE = "member_wiki_node_id"
+ROLE, FORM = "member", "param_wins"
+"""The shared answer placed under the wiki question (suites/conftest.py ``OWN_QUESTION_ANSWER``)."""
+
+
+def wiki_question(request: pytest.FixtureRequest) -> int | None:
+    """:data:`FIXTURE`'s node when the doctor found it wiki and member's question list shows it (bounded reads, once
+    per run: every worker answers under the same one), else None."""
+    profile: Profile = request.getfixturevalue("profile")
+
+    def find() -> int:
+        try:
+            node = int(request.getfixturevalue("usable_fixture")(FIXTURE))
+        except pytest.skip.Exception:
+            return 0  # not in the profile, or not in its state (consumed by an earlier run)
+        api: dict[str, ApiClient] = request.getfixturevalue("api")
+        member = request.getfixturevalue("user_ids").get(ROLE)
+        listed = None if member is None else find_listed(
+            api["admin"], contract_path("listUserQuestions", userId=member), node, page_size=100,
+            max_pages=QUESTION_PAGES)
+        return node if listed is not None else 0
+
+    found = int(once_per_run(request, profile.base_url, "wiki own question", find) or 0)
+    return found or None
+
+
+def answer_first(request: pytest.FixtureRequest) -> None:
+    """member's param_wins answer, posted (once per run) before the one-shot calls that change :data:`FIXTURE`'s
+    node, and read back at once as novice reads it (:func:`listed_before_the_moves`); charged to the suites' share,
+    whose write it is. A spent share leaves it to the test that asks later."""
+    if not _judged(request) or (question := wiki_question(request)) is None:
+        return
+    with charged_to_suites(), contextlib.suppress(pytest.skip.Exception):
+        posted = request.getfixturevalue("answer_in")(ROLE, FORM)
+        if posted.node == question and posted.id is not None:
+            _read_back(request, int(posted.id))
+
+
+def _judged(request: pytest.FixtureRequest) -> bool:
+    """Whether the run collected a test that judges the answer (one asking :func:`listed_before_the_moves`): else no
+    write is made for it here, and the one-shot calls follow the doctor's reads with no write between them, as before
+    (round35-question-lists-cached-through-unwikify: a list read before an unwikify served again after it). Every
+    xdist worker collects every test, so each decides alike."""
+    return any("listed_before_the_moves" in getattr(item, "fixturenames", ()) for item in request.session.items)
+
+
+KEY = "wiki question answer read back"
+_READ = pytest.StashKey[dict[str, Any]]()
+
+
+def _read_back(request: pytest.FixtureRequest, answer: int) -> None:
+    """novice's read of member's answer list for ``answer`` (within the settle window), once per run: kept in the
+    session and, across xdist workers, in the run's shared file."""
+    profile: Profile = request.getfixturevalue("profile")
+
+    def read() -> dict[str, Any]:
+        api: dict[str, ApiClient] = request.getfixturevalue("api")
+        member = request.getfixturevalue("user_ids")[ROLE]
+        item = find_listed(api["novice"], contract_path("listUserAnswers", userId=member), answer, until=present)
+        return {"answer": answer, "item": item}
+
+    cache = request.session.stash.setdefault(_READ, {})
+    if "read" not in cache:
+        cache["read"] = once_per_run(request, profile.base_url, KEY, read)
+
+
+def _saved(request: pytest.FixtureRequest) -> dict[str, Any]:
+    """The read :func:`_read_back` made in this run (this process's, else another worker's), or {}."""
+    cache = request.session.stash.setdefault(_READ, {})
+    if "read" not in cache:
+        path = shared_path(request, request.getfixturevalue("profile").base_url, KEY)
+        if path is None or not path.exists():
+            return {}
+        cache["read"] = json.loads(path.read_text(encoding="utf-8"))
+    saved: dict[str, Any] = cache["read"]
+    return saved
+
+
+def _listed(request: pytest.FixtureRequest, question: int | None, answer: int) -> tuple[bool, dict[str, Any] | None]:
+    """(whether novice's read was made before the run moved the wiki question, the item it found) for member's answer
+    under it: the run sends member_wiki_node_id to moderation (suites/contract/unwikified_node.py), and whether an
+    answer under a question in moderation is listed is not shown, so ANSWER-PUBLISHED is judged on the read made
+    right after the post (:func:`answer_first`); (False, None) for any other answer, or when no such read was made
+    (the answer was posted by a test before any move: its own read judges it)."""
+    if question is None or question != wiki_question(request):
+        return False, None
+    saved = _saved(request)
+    if saved.get("answer") != answer:
+        return False, None
+    return True, saved.get("item")
+
+
+@pytest.fixture(scope="session")
+def listed_before_the_moves(request: pytest.FixtureRequest) -> Callable[[int | None, int], tuple[bool, Any]]:
+    """``listed_before_the_moves(question, answer)``: :func:`_listed` for the answer form matrix (suites/conftest.py
+    gives the fixture to every suite)."""
+    return lambda question, answer: _listed(request, question, answer)
