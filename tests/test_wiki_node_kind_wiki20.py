@@ -11,6 +11,7 @@ from qaconform.commands.selftest import DEFAULT_SEED
 from qaconform.pytest.seed_draws import (
     DRAWS,
     MEMBER_WIKI_SENDS,
+    SEARCH_SPAN,
     WIKI_NODE_KINDS,
     draws_at,
     member_wiki_send_for_seed,
@@ -38,9 +39,10 @@ def test_the_selftest_seed_and_every_earlier_draw_keep_the_question() -> None:
     assert wiki_node_kind_for_seed(20260816) == "an answer"
 
 
-_THIRDS = ("options answer writer",)
-"""forms20's draw by ``seed % 3``: its period is not a power of two, so it is left out of the combinations counted here
-(tests/test_option_forms_forms20.py checks it takes every writer)."""
+_THIRDS = ("options answer writer", "question option")
+"""forms20's draw by ``seed % 3`` and round64's by ``seed // 3 % 2``: their periods are not powers of two, so they are
+left out of the combinations counted here (tests/test_option_forms_forms20.py checks the writer; the question option
+is checked below against every value of every other dimension)."""
 
 
 def _combos(seeds: range) -> set[tuple[str, ...]]:
@@ -182,3 +184,15 @@ def test_a_kind_fixture_is_located_by_bounded_reads_and_a_wrong_kind_says_why() 
     assert "no accepted answer" in kind_problem("an accepted question", "question", _question(27, 6, marked=False,
                                                                                                states=()))
     assert kind_problem("an answer", "", {}) == ""  # shown nowhere: the doctor's state decides, as for every one-shot
+
+
+def test_the_question_option_meets_every_value_of_every_other_dimension_within_the_search_span() -> None:
+    # round64: a fault naming the question option and one other draw finds its seed within the self-test's span
+    option_of, options = DRAWS["question option"]
+    assert option_of(DEFAULT_SEED) == "to_original_poster"  # as every run before round64
+    for start in (DEFAULT_SEED, 0, 2**31 - SEARCH_SPAN):
+        assert {option_of(s) for s in range(start, start + 6)} == set(options), start
+        for name, (draw, values) in DRAWS.items():
+            for value in values:
+                met = {option_of(s) for s in range(start, start + SEARCH_SPAN) if draw(s) == value}
+                assert name == "question option" or met == set(options), (start, name, value, met)
