@@ -179,7 +179,7 @@ def test_refused_unwikifies_of_wiki_node_id_leave_it_unconsumed_in_the_record(tm
         before = ledger.read(profile, base)
         tests = _suites(profile, tmp_path, "suites/scenarios/test_permissions.py", "-k",
                         "unwikifying_anothers_wiki_node_is_refused")
-    assert [t["outcome"] for t in tests] == ["passed", "passed"], tests
+    assert len(tests) >= 2 and {t["outcome"] for t in tests} == {"passed"}, tests  # novice's, member's (+ options)
     after = ledger.read(profile, base)
     assert after == before and not [e for e in after if e.node == node and e.consumed], after
 
