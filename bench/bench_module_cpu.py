@@ -5,8 +5,10 @@ A whole run at +25 ms moves by more than most changes of the kit on this shared 
 system, from ``wait4``), beside its wall time and its outcome line. ``--root`` runs another checkout's suites (its
 ``qaconform`` package first on the path), so a pair compares a base with a branch back to back.
 
-Run: python bench/bench_module_cpu.py [--root DIR ...] [--repeat N] [--seed N] MODULE [MODULE ...]
-(the roots alternate within each repetition: A B, B A, A B, ...)
+Run: python bench/bench_module_cpu.py [--root DIR ...] [--repeat N] [--seed N] [--fault NAME ...] MODULE [MODULE ...]
+(the roots alternate within each repetition: A B, B A, A B, ...; at the end every test's outcome of each root is
+compared with the first root's: with ``--fault``, whether a base and a branch judge a planted fault alike, test by
+test)
 """
 
 from __future__ import annotations
@@ -25,10 +27,11 @@ sys.path.insert(0, str(ROOT))
 from qaconform.reference import ReferenceServer  # noqa: E402
 
 
-def run_once(root: Path, modules: list[str], seed: int) -> tuple[float, float, str, dict[str, str]]:
+def run_once(root: Path, modules: list[str], seed: int, faults: tuple[str, ...] = ()
+             ) -> tuple[float, float, str, dict[str, str]]:
     """(CPU seconds of the pytest process, wall seconds, its last line, each test's outcome) for one run of
     ``modules`` under ``root``."""
-    with ReferenceServer() as srv, tempfile.TemporaryDirectory() as tmp:
+    with ReferenceServer(faults=faults) as srv, tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "QACONFORM_SEED": str(seed), "PYTEST_XDIST_WORKER_COUNT": "",
                "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
         args = [sys.executable, "-m", "pytest", *modules, "-q", "-p", "no:cacheprovider", "-p", "no:randomly",
@@ -63,13 +66,14 @@ def main() -> int:
     ap.add_argument("--root", action="append", default=None, help="a checkout to run (default: this one)")
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--seed", type=int, default=20260801)
+    ap.add_argument("--fault", action="append", default=[], help="a planted fault the server runs with (repeatable)")
     a = ap.parse_args()
     roots = [Path(r).resolve() for r in (a.root or [str(ROOT)])]
     seen: dict[Path, dict[str, str]] = {}
     for n in range(a.repeat):
         for root in (roots if n % 2 == 0 else roots[::-1]):
             load = os.getloadavg()[0]
-            cpu, wall, last, outcomes = run_once(root, a.modules, a.seed)
+            cpu, wall, last, outcomes = run_once(root, a.modules, a.seed, tuple(a.fault))
             seen.setdefault(root, outcomes)
             print(f"{root}: CPU {cpu:6.1f} s  wall {wall:6.1f} s  load {load:5.1f}  {last}", flush=True)
     first = next(iter(seen.values()))
