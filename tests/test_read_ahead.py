@@ -2,7 +2,7 @@
 
 The metamorphic relations ask a walk's pages and check their drawn examples side by side
 (suites/contract/list_walks.py, test_list_relations.py), and the pairwise matrix makes its reads before its first
-test (test_matrix.py ``read_ahead``): against a far target that cut their round trips, not their requests. Here each
+test (matrix_kit.py ``MatrixKit.at``): against a far target that cut their round trips, not their requests. Here each
 module runs twice against a fresh reference server: once with ``[safety] max_concurrency = 1`` (the process's share
 is 1, so everything goes one request after another, as before), once without a limit. Both runs must send the same
 requests and give every test the same outcome; the second must actually have overlapped them. And every test's HAR

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import list_answers
@@ -299,57 +299,74 @@ def read_row(api: dict[str, ApiClient], fetch: Any, access_paths: dict[str, str]
     return read
 
 
+@dataclass
+class AccessKit:
+    """What the rows' test reads, one fixture (speed22, issue 44: pytest resolves every fixture of an item's closure
+    for every item, cached or not; 22 an item here before, 6 now): the fixtures it needs, asked for by name once per
+    module, and the lists this process read ahead (:meth:`at`)."""
+
+    read_row: Callable[[Row], ApiResponse]
+    fetch: Fetch
+    access_paths: dict[str, str]
+    hidden: Callable[[str], Hidden | None]
+    profile: Profile
+    session: pytest.Session
+    module: Any
+    read_ahead: set[str] = field(default_factory=set)
+
+    def at(self, case: Case) -> AccessKit:
+        """The kit, with the case's list read ahead first if it was not (as the autouse fixture it replaces did in
+        the list's first test's setup)."""
+        if case.row.combination.op not in self.read_ahead:
+            self.read_ahead.add(case.row.combination.op)
+            self._ahead(case.row.combination.op)
+        return self
+
+    def _ahead(self, op: str) -> None:
+        """Every row the tests of one list read, read before the first of them, a few at once (each pair of reads of
+        a row "after" another account still back to back, in one task), into the caches the tests then read from.
+
+        Why: about 440 reads one after another are, against a target 25 ms away, an 11 s chain, longer than the rest
+        of the run; and as one unit of work the module was the run's longest chain even so, so each list is a unit of
+        its own (parallel.GROUPS "list-access"), read ahead when its first test starts. The answers are judged by each
+        test as before (each a property of one response, or of a pair read back to back, whenever it was read)."""
+        at_once = fanout.width(self.profile)
+        if at_once <= 1:
+            return
+        try:
+            with outside_tests():  # each answer is logged again under the test that judges it
+                rows: dict[str, Row] = {}
+                readers: set[str] = set()  # whose withheld items a visibility test reads
+                plain: set[str] = set()  # lists whose anonymous rows a permission test judges by the plain read
+                for item in self.session.items:
+                    if getattr(item, "module", None) is not self.module:
+                        continue
+                    spec = getattr(item, "callspec", None)
+                    other = spec.params.get("case") if spec is not None else None
+                    if not isinstance(other, Case) or other.row.combination.op != op or op not in self.access_paths:
+                        continue
+                    c = other.row.combination
+                    rows.setdefault(other.row.label, other.row)
+                    if other.rule in VISIBILITY_RULES:
+                        readers.add(c.reader)
+                    elif other.rule not in DENIED_RULES and verdict(c.op, c.reader) == AS_PLAIN:
+                        plain.add(self.access_paths[c.op])
+                if any(r.combination.reader == "anonymous" and not r.combination.query and r.before is None
+                       and not r.own and r.whose is None for r in rows.values()):
+                    plain.discard(self.access_paths[op])  # readers (issue 44): a row reads it; two at once: twice
+                fanout.gather([functools.partial(self.hidden, r) for r in sorted(readers)], at_once)
+                fanout.gather([functools.partial(self.read_row, r) for r in rows.values()]
+                              + [functools.partial(self.fetch, "anonymous", p) for p in sorted(plain)], at_once)
+        except (Exception, pytest.fail.Exception, pytest.skip.Exception):  # noqa: BLE001 - a head start only
+            pass  # each test reads what it still needs itself, and meets the same answer there (its own verdict)
+
+
 @pytest.fixture(scope="module")
-def lists_read_ahead() -> set[str]:
-    """The lists whose rows this process read ahead (:func:`read_ahead`)."""
-    return set()
-
-
-@pytest.fixture(autouse=True)
-def read_ahead(request: pytest.FixtureRequest, read_row: Callable[[Row], ApiResponse], fetch: Any,
-               access_paths: dict[str, str], hidden: Callable[[str], Hidden | None], profile: Profile,
-               lists_read_ahead: set[str]) -> None:
-    """Every row the tests of one list read, read before the first of them, a few at once (each pair of reads of a
-    row "after" another account still back to back, in one task), into the caches the tests then read from.
-
-    Why: about 440 reads one after another are, against a target 25 ms away, an 11 s chain, longer than the rest of
-    the run; and as one unit of work the module was the run's longest chain even so, so each list is a unit of its
-    own (parallel.GROUPS "list-access"), read ahead when its first test starts. The answers are judged by each test
-    as before (each a property of one response, or of a pair read back to back, whenever it was read)."""
-    current = getattr(request.node, "callspec", None)
-    case = current.params.get("case") if current is not None else None
-    if not isinstance(case, Case) or case.row.combination.op in lists_read_ahead:
-        return
-    op = case.row.combination.op
-    lists_read_ahead.add(op)
-    at_once = fanout.width(profile)
-    if at_once <= 1:
-        return
-    try:
-        with outside_tests():  # each answer is logged again under the test that judges it
-            rows: dict[str, Row] = {}
-            readers: set[str] = set()  # whose withheld items a visibility test reads
-            plain: set[str] = set()  # lists whose anonymous rows a permission test judges by the plain read
-            for item in request.session.items:
-                if getattr(item, "module", None) is not request.module:
-                    continue
-                other = getattr(item, "callspec", None) and item.callspec.params.get("case")  # type: ignore[attr-defined]
-                if not isinstance(other, Case) or other.row.combination.op != op or op not in access_paths:
-                    continue
-                c = other.row.combination
-                rows.setdefault(other.row.label, other.row)
-                if other.rule in VISIBILITY_RULES:
-                    readers.add(c.reader)
-                elif other.rule not in DENIED_RULES and verdict(c.op, c.reader) == AS_PLAIN:
-                    plain.add(access_paths[c.op])
-            if any(r.combination.reader == "anonymous" and not r.combination.query and r.before is None
-                   and not r.own and r.whose is None for r in rows.values()):
-                plain.discard(access_paths[op])  # readers (issue 44): a row reads it; two at once would send it twice
-            fanout.gather([functools.partial(hidden, r) for r in sorted(readers)], at_once)
-            fanout.gather([functools.partial(read_row, r) for r in rows.values()]
-                          + [functools.partial(fetch, "anonymous", p) for p in sorted(plain)], at_once)
-    except (Exception, pytest.fail.Exception, pytest.skip.Exception):  # noqa: BLE001 - a head start only
-        pass  # each test reads what it still needs itself, and meets the same answer there (its own verdict)
+def access(request: pytest.FixtureRequest) -> AccessKit:
+    """:class:`AccessKit`, built in the module's first test's setup."""
+    value = request.getfixturevalue
+    return AccessKit(value("read_row"), value("fetch"), value("access_paths"), value("hidden"), value("profile"),
+                     request.session, request.module)
 
 
 def _envelope(case: Case, resp: ApiResponse) -> dict[str, Any]:
@@ -504,11 +521,10 @@ def judge_visibility(case: Case, resp: ApiResponse, hidden: Hidden | None) -> No
         fail([case.rule], f"{case.row.label}: {c.reader} is shown {leaked[:10]}, which it may not see{after}", resp)
 
 
-def test_who_reads_each_list_and_what_whatever_the_request_and_the_read_before(
-    case: Case, read_row: Callable[[Row], ApiResponse], fetch: Any, access_paths: dict[str, str],
-    hidden: Callable[[str], Hidden | None],
-) -> None:
+def test_who_reads_each_list_and_what_whatever_the_request_and_the_read_before(case: Case, access: AccessKit) -> None:
     """Each list permission and visibility rule on one drawn row (list_access.py says which rule on which row)."""
+    kit = access.at(case)
+    read_row, fetch, access_paths, hidden = kit.read_row, kit.fetch, kit.access_paths, kit.hidden
     resp = read_row(case.row)
     reader = case.row.combination.reader
     if case.rule in VISIBILITY_RULES:

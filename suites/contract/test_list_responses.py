@@ -236,40 +236,60 @@ SORTS_RULE = {"listQuestions": "PAGING-SORTS-QUESTIONS", "listUserQuestions": "P
 """A missing sorts array is its rule's, not the shape's (the list schemas require it too)."""
 
 
+@dataclasses.dataclass
+class RowsKit:
+    """What the test reads, one fixture (speed22, issue 44: pytest resolves every fixture of an item's closure for
+    every item, cached or not; 23 an item here before, 6 now): the session and module fixtures it needs, asked for by
+    name once per module, and the lists this process read ahead (:meth:`at`)."""
+
+    read_row: Callable[[Row], tuple[ApiResponse, dict[str, str]]]
+    row_key: Callable[[Row], tuple[RowKey, str, dict[str, str]]]
+    matrix_paths: dict[str, str]
+    question_marks: dict[str, bool]
+    owner_ids: dict[str, int]
+    profile: Profile
+    session: pytest.Session
+    module: Any
+    read_ahead: set[str] = dataclasses.field(default_factory=set)
+
+    def at(self, row: Row) -> RowsKit:
+        """The kit, with the row's list read ahead first if it was not (as the autouse fixture it replaces did in
+        the list's first test's setup)."""
+        if row.op not in self.read_ahead:
+            self.read_ahead.add(row.op)
+            self._ahead(row.op)
+        return self
+
+    def _ahead(self, op: str) -> None:
+        """Every row's read of the list, made before the first of its tests, a few at once (within
+        ``fanout.width``), into the caches the tests then read from. Why: the module's 600-odd rows, read one after
+        another, are 600 x 25 ms = 15 s against a target 25 ms away (with the read-ahead the module took 29 s there,
+        as without the delay on the same busy machine); and as one unit of work they were the run's longest chain,
+        so each list is a unit of its own (parallel.GROUPS "list-responses"), read ahead when its first test starts.
+        Each answer is judged by its test as before (a property of one response, whenever it was read) and logged
+        again under it."""
+        at_once = fanout.width(self.profile)
+        if at_once <= 1:
+            return
+        rows = [item.callspec.params["row"] for item in self.session.items  # type: ignore[attr-defined]
+                if getattr(item, "module", None) is self.module
+                and getattr(getattr(item, "callspec", _NO).params.get("row"), "op", None) == op]
+        # one read per key: rows that differ only in what they judge (paths14's alone rows beside the array's) send
+        # the same request, which read one after another the cache answers, but read at once would go twice
+        unique = list({self.row_key(row)[0]: row for row in rows}.values())
+        try:
+            with outside_tests():
+                fanout.gather([functools.partial(self.read_row, row) for row in unique], at_once)
+        except (Exception, pytest.fail.Exception, pytest.skip.Exception):  # noqa: BLE001 - a head start only
+            pass  # each test reads what it still needs itself, and meets the same answer there (its own verdict)
+
+
 @pytest.fixture(scope="module")
-def lists_read_ahead() -> set[str]:
-    """The lists whose rows this process read ahead (:func:`read_ahead`)."""
-    return set()
-
-
-@pytest.fixture(autouse=True)
-def read_ahead(request: pytest.FixtureRequest, read_row: Callable[[Row], tuple[ApiResponse, dict[str, str]]],
-               row_key: Callable[[Row], tuple[RowKey, str, dict[str, str]]], profile: Profile,
-               lists_read_ahead: set[str]) -> None:
-    """Every row's read of the test's list, made before the first of its tests, a few at once (within
-    ``fanout.width``), into the caches the tests then read from. Why: the module's 600-odd rows, read one after
-    another, are 600 x 25 ms = 15 s against a target 25 ms away (with the read-ahead the module took 29 s there, as
-    without the delay on the same busy machine); and as one unit of work they were the run's longest chain, so each
-    list is a unit of its own (parallel.GROUPS "list-responses"), read ahead when its first test starts. Each answer
-    is judged by its test as before (a property of one response, whenever it was read) and logged again under it."""
-    current = getattr(request.node, "callspec", _NO).params.get("row")
-    if not isinstance(current, Row) or current.op in lists_read_ahead:
-        return
-    lists_read_ahead.add(current.op)
-    at_once = fanout.width(profile)
-    if at_once <= 1:
-        return
-    rows = [item.callspec.params["row"] for item in request.session.items  # type: ignore[attr-defined]
-            if getattr(item, "module", None) is request.module
-            and getattr(getattr(item, "callspec", _NO).params.get("row"), "op", None) == current.op]
-    # one read per key: rows that differ only in what they judge (paths14's alone rows beside the array's) send the
-    # same request, which read one after another the cache answers, but read at once would go twice
-    unique = list({row_key(row)[0]: row for row in rows}.values())
-    try:
-        with outside_tests():
-            fanout.gather([functools.partial(read_row, row) for row in unique], at_once)
-    except (Exception, pytest.fail.Exception, pytest.skip.Exception):  # noqa: BLE001 - a head start only
-        pass  # each test reads what it still needs itself, and meets the same answer there (its own verdict)
+def rows(request: pytest.FixtureRequest) -> RowsKit:
+    """:class:`RowsKit`, built in the module's first test's setup."""
+    value = request.getfixturevalue
+    return RowsKit(value("read_row"), value("row_key"), value("matrix_paths"), value("question_marks"),
+                   value("owner_ids"), value("profile"), request.session, request.module)
 
 
 _NO = type("_NoCallspec", (), {"params": {}})()
@@ -336,11 +356,12 @@ def envelope_of(row: Row, resp: ApiResponse, body: Any) -> dict[str, Any]:
 
 
 def test_every_response_rule_of_the_list_holds_in_every_combination(
-    row: Row, request: pytest.FixtureRequest, read_row: Callable[[Row], tuple[ApiResponse, dict[str, str]]],
-    matrix_paths: dict[str, str], question_marks: dict[str, bool], owner_ids: dict[str, int],
+    row: Row, request: pytest.FixtureRequest, rows: RowsKit
 ) -> None:
     """Each rule marked on the row (list_responses.CHECKS: a shape, an echo, a count, a field of the items, the
     status of a documented value) holds on the row's one response, whatever reader, parameters and request form."""
+    kit = rows.at(row)
+    read_row, matrix_paths, owner_ids = kit.read_row, kit.matrix_paths, kit.owner_ids
     rules = tuple(r for m in request.node.iter_markers("rule") for r in m.args)
     resp, asked = read_row(row)
     if is_projected(row) and resp.status not in (200, 401, 403):
@@ -353,7 +374,7 @@ def test_every_response_rule_of_the_list_holds_in_every_combination(
         return
     envelope = envelope_of(row, resp, body)
     contract = load_contract()
-    seen = Seen(row, asked, envelope, _user_id(row_path(row, matrix_paths, owner_ids)), question_marks)
+    seen = Seen(row, asked, envelope, _user_id(row_path(row, matrix_paths, owner_ids)), kit.question_marks)
     sorts = {"sorts": SORTS_RULE[row.op]} if row.op in SORTS_RULE else {}
     seen.errors = schema_errors(seen, contract, lambda e: _item_type_alone(rules_for_schema_error(
         e, "SHAPE-LIST", is_list=True, field_rules=sorts)))

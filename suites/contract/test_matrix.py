@@ -20,7 +20,6 @@ shown), a reader from whom reads show nothing withheld (nothing to leak).
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable
 from typing import Any
@@ -32,7 +31,6 @@ import pytest
 import search_words
 from covering import (
     EXPERT_LISTS,
-    FILTERED_BESIDE,
     PAIRS,
     TRIPLES,
     Combination,
@@ -41,7 +39,8 @@ from covering import (
     thorough,
 )
 from list_effects import EXPERT_SORT_MEANINGS, not_user_items, order_break, outside_space
-from listops import LIST_OPS, Fetch, RunOnce
+from listops import LIST_OPS, RunOnce
+from matrix_kit import INVALID_SORT, SORT_PAGES, MatrixKit
 from matrix_reads import (
     EARLIER_PAGES,
     SpaceIndex,
@@ -65,9 +64,7 @@ from qaconform.invariants import (
 from qaconform.pytest.exchange_log import outside_tests
 from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.pytest.support import list_all
-from qaconform.target import fanout
 from qaconform.target.client import ApiClient
-from qaconform.target.profile import Profile
 
 pytestmark = pytest.mark.contract
 
@@ -128,10 +125,11 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 # --- reads the combinations share ------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def fetch(published_fetch: Fetch) -> Fetch:
-    """This module's reads, written for the other workers' crossing suites too (conftest.published_fetch; speed,
-    issue 44): it never takes theirs, as its effect tests compare responses it read close together."""
-    return published_fetch
+def matrix(request: pytest.FixtureRequest) -> MatrixKit:
+    """Everything a test here reads, one fixture (matrix_kit.py, speed22): the module's reads (published_fetch, written
+    for the other workers' crossing suites too; it never takes theirs, as its effect tests compare responses it read
+    close together), the lists' paths, the search words, the withheld items, the profile, and each list read ahead."""
+    return MatrixKit.of(request)
 
 
 @pytest.fixture(scope="session")
@@ -169,14 +167,6 @@ def list_words(api: dict[str, ApiClient], run_once: RunOnce) -> dict[str, str]:
     return dict(run_once("matrix list words", lambda: search_words.per_list(api["admin"])))
 
 
-@pytest.fixture
-def search_word(request: pytest.FixtureRequest, question_word: str, list_words: dict[str, str]) -> str:
-    """``$word`` of the test's list: a word of a topic name on the topic list (its search rows then have items to
-    judge: blinde, issue 44), else :func:`question_word`. Each list's tests (and its read-ahead) are one list's."""
-    combination = getattr(request.node, "callspec", _NO_CALLSPEC).params.get("combination")
-    return list_words.get(f"$word@{getattr(combination, 'op', '')}", question_word)
-
-
 def _search_word(api: dict[str, ApiClient], withheld: Callable[[str], Withheld | None]) -> str:
     hidden = withheld("novice")
     titles = list(hidden.titles) if hidden else []
@@ -192,118 +182,16 @@ def _search_word(api: dict[str, ApiClient], withheld: Callable[[str], Withheld |
     return words[0] if words else "a"
 
 
-@pytest.fixture(scope="module")
-def lists_read_ahead() -> set[str]:
-    """The lists whose reads this process made ahead (:func:`read_ahead`)."""
-    return set()
-
-
-@pytest.fixture(autouse=True)
-def read_ahead(request: pytest.FixtureRequest, fetch: Any, matrix_paths: dict[str, str], search_word: str,
-               withheld: Callable[[str], Withheld | None], profile: Profile, lists_read_ahead: set[str],
-               list_words: dict[str, str]) -> None:
-    """The reads this module's tests of one list will make, made before the first of them, a few at once, into the
-    ``fetch`` cache the tests then read from.
-
-    Why: each list's combinations run on one worker (they share their reads; parallel.GROUPS "matrix", a unit per
-    list), one read after another: against a target 50 ms away the module's 236 reads alone took 12 s, the run's
-    longest chain. What is read is what the tests read, no more: a combination's read where its test gets as far as
-    reading (its list has a path, and for the visibility rule something is withheld from the reader), and the
-    earlier pages of a later page only where that page came back a 200 envelope. The answers are judged by each test
-    as before (each a property of one response, whenever it was read)."""
-    combination = getattr(request.node, "callspec", _NO_CALLSPEC).params.get("combination")
-    if not isinstance(combination, Combination) or combination.op in lists_read_ahead:
-        return
-    lists_read_ahead.add(combination.op)
-    at_once = fanout.width(profile)
-    if at_once <= 1:
-        return
-    try:
-        with outside_tests():  # each answer is logged again under the test that judges it (its HAR cassette)
-            _read_ahead(request, fetch, matrix_paths, search_word, withheld, at_once, str(profile.fixtures.space_id),
-                        combination.op, list_words)
-    except (Exception, pytest.fail.Exception, pytest.skip.Exception):  # noqa: BLE001 - a head start only
-        pass  # each test reads what it still needs itself, and meets the same answer there (its own verdict)
-
-
-def _effect_reads(rule: str, params: dict[str, str], space: str) -> list[dict[str, str]]:
-    """The reads an effect rule's test makes beside the combination's own (its parameter added, follower relations)."""
-    if rule == "FILTER-SPACEID":
-        return [params | {"spaceId": space}]
-    if rule == "FOLLOWERS-ACTIVE-DEFAULT":  # fix23: each stated default left out also given at it
-        return [*(params | f for e in ({}, {"active": "false"}) for f in explicit_default_forms(
-            "listNodeFollowers", params, e) if f), *map(relations_read, ("true", "false")), matrix_reads.DEFAULTED]
-    if rule.startswith("SORT-FALLBACK-"):  # the combination's own sort too: judged as a fallback (blind7)
-        return [{k: v for k, v in params.items() if k != "sort"}, params | {"sort": INVALID_SORT}, params]
-    return []
-
-
-def _read_ahead(request: pytest.FixtureRequest, fetch: Any, matrix_paths: dict[str, str], search_word: str,
-                withheld: Callable[[str], Withheld | None], at_once: int, space: str, op: str,
-                list_words: dict[str, str]) -> None:
-    items = [item for item in request.session.items
-             if getattr(item, "module", None) is request.module
-             and getattr(getattr(item, "callspec", _NO_CALLSPEC).params.get("combination"), "op", None) == op]
-    first: dict[tuple[str, str, tuple[tuple[str, str], ...]], dict[str, str]] = {}
-    later: list[tuple[Combination, dict[str, str]]] = []
-    sorted_pages: list[tuple[Combination, dict[str, str]]] = []
-    for item in items:
-        combination: Combination = item.callspec.params["combination"]  # type: ignore[attr-defined]
-        if combination.op not in matrix_paths:
-            continue
-        rule = item.get_closest_marker("rule").args[0]  # type: ignore[union-attr]
-        words = {"$word": search_word, **list_words} if rule == "FILTER-SPACEID" else {"$word": search_word}
-        for extra in _effect_reads(rule, combination.params(words), space):  # the words its test fills (reads16)
-            first[(combination.reader, matrix_paths[combination.op], tuple(sorted(extra.items())))] = extra
-        if rule == "SORT-EXPERTS-ORDER" and "pageSize" in combination.params({}):
-            sorted_pages.append((combination, combination.params({})))
-        if rule == "PROJ-ONLY-VISIBLE":
-            hidden = withheld(combination.reader)
-            if hidden is None or not (hidden.spaces if combination.op == "listSpaces" else hidden.nodes):
-                continue
-            later.append((combination, combination.params({"$word": search_word})))
-        if rule in FILTERED_BESIDE:
-            continue  # its test reads the combination with its filter added only (the effect read above)
-        params = combination.params({"$word": search_word})
-        first[(combination.reader, matrix_paths[combination.op], tuple(sorted(params.items())))] = params
-    fanout.gather([functools.partial(fetch, reader, path, **params) for (reader, path, _), params in first.items()],
-                  at_once)
-    pages: dict[tuple[str, str, tuple[tuple[str, str], ...]], dict[str, str]] = {}
-    for combination, asked in later:
-        page = int(asked.get("page", 1))
-        resp = fetch(combination.reader, matrix_paths[combination.op], **asked)  # read above: from the cache
-        if page <= 1 or resp.status != 200 or envelope_type_problems(resp.json()):
-            continue
-        for earlier in range(max(1, page - EARLIER_PAGES), page):
-            params = asked | {"page": str(earlier)}
-            pages[(combination.reader, matrix_paths[combination.op], tuple(sorted(params.items())))] = params
-    for combination, asked in sorted_pages:  # the pages an expert sort's order is followed across
-        resp = fetch(combination.reader, matrix_paths[combination.op], **asked)  # read above: from the cache
-        if resp.status != 200 or envelope_type_problems(resp.json()):
-            continue
-        page = int(asked.get("page", 1))
-        for other in range(1, max(page, min(int(resp.json().get("pageCount") or 1), SORT_PAGES)) + 1):
-            if other == page:
-                continue
-            params = asked | {"page": str(other)}
-            pages[(combination.reader, matrix_paths[combination.op], tuple(sorted(params.items())))] = params
-    fanout.gather([functools.partial(fetch, reader, path, **params) for (reader, path, _), params in pages.items()],
-                  at_once)
-
-
-_NO_CALLSPEC = type("_NoCallspec", (), {"params": {}})()
-
-
 # --- the rules -------------------------------------------------------------------------------------------------
 
 @pytest.mark.rule("PROJ-ONLY-VISIBLE")
 @pytest.mark.permissions
 def test_only_items_the_reader_may_see_in_every_combination(
-    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str,
-    withheld: Callable[[str], Withheld | None],
+    combination: Combination, matrix: MatrixKit
 ) -> None:
     """"Only items the caller may see are returned", for every reader whatever parameters it adds."""
-    hidden = withheld(combination.reader)
+    fetch, matrix_paths, search_word = matrix.at(combination)
+    hidden = matrix.withheld(combination.reader)
     if hidden is None or not (hidden.spaces if combination.op == "listSpaces" else hidden.nodes):
         skip(SkipKind.OTHER, f"not judged: reads show nothing withheld from {combination.reader} on this target "
              "(every space admin lists is in its space list), so there is nothing to leak")
@@ -329,9 +217,10 @@ def test_only_items_the_reader_may_see_in_every_combination(
 @pytest.mark.rule("PAGING-LISTCOUNT")
 @pytest.mark.paging
 def test_list_count_in_every_combination(
-    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+    combination: Combination, matrix: MatrixKit
 ) -> None:
     """"Number of items in this page", whatever reader and parameters."""
+    fetch, matrix_paths, search_word = matrix.at(combination)
     body, resp = read_combination(combination, fetch, matrix_paths, search_word)
     problems = listcount_problems(body)  # listCount is the number of items, no more than pageSize
     if problems:
@@ -341,9 +230,10 @@ def test_list_count_in_every_combination(
 @pytest.mark.rule("PAGING-PAGECOUNT")
 @pytest.mark.paging
 def test_page_count_in_every_combination(
-    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+    combination: Combination, matrix: MatrixKit
 ) -> None:
     """"Total number of pages": ceil(totalCount / pageSize), whatever reader and parameters."""
+    fetch, matrix_paths, search_word = matrix.at(combination)
     body, resp = read_combination(combination, fetch, matrix_paths, search_word)
     problem = pagecount_problem(body)
     if problem:
@@ -353,10 +243,11 @@ def test_page_count_in_every_combination(
 @pytest.mark.rule("PAGING-SORT-ECHO")
 @pytest.mark.paging
 def test_sort_in_effect_in_every_combination(
-    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+    combination: Combination, matrix: MatrixKit
 ) -> None:
     """"Sort criterion in effect": a documented expert sort asked for is in effect, on both expert lists, with or
     without paging (an empty sort is a value seen: a server that names no criterion)."""
+    fetch, matrix_paths, search_word = matrix.at(combination)
     assert combination.op in EXPERT_LISTS, f"PAGING-SORT-ECHO is stated for the expert lists, not {combination.op}"
     body, resp = read_combination(combination, fetch, matrix_paths, search_word)
     asked = combination.params({})["sort"]
@@ -368,19 +259,21 @@ def test_sort_in_effect_in_every_combination(
 @pytest.mark.rule("PAGING-ENVELOPE")
 @pytest.mark.paging
 def test_the_envelope_in_every_combination(
-    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+    combination: Combination, matrix: MatrixKit
 ) -> None:
     """"Every list endpoint returns this object": its fields and their types, whatever reader and parameters (under
     wrap or v1, whose effect is not shown, another shape is not judged)."""
+    fetch, matrix_paths, search_word = matrix.at(combination)
     read_combination(combination, fetch, matrix_paths, search_word)  # fails PAGING-ENVELOPE where it is not one
 
 
 @pytest.mark.rule("LIST-ITEM-TYPE")
 def test_items_are_of_the_lists_type_in_every_combination(
-    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+    combination: Combination, matrix: MatrixKit
 ) -> None:
     """"paged list envelope with Node items of type question" (and each list's own type), whatever reader and
     parameters: every item that carries a type carries the list's (an includeOnly that keeps no type hides it)."""
+    fetch, matrix_paths, search_word = matrix.at(combination)
     want = LIST_OPS[combination.op].item_type
     body, resp = read_combination(combination, fetch, matrix_paths, search_word)
     typed = [i for i in body["list"] if isinstance(i, dict) and "type" in i]
@@ -394,10 +287,11 @@ def test_items_are_of_the_lists_type_in_every_combination(
 
 @pytest.mark.rule("SHAPE-DATES-MILLIS")
 def test_dates_are_epoch_milliseconds_in_every_combination(
-    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+    combination: Combination, matrix: MatrixKit
 ) -> None:
     """"creationDate: Epoch time in milliseconds" (and the other dates so documented), whatever reader and
     parameters: every date an item carries."""
+    fetch, matrix_paths, search_word = matrix.at(combination)
     body, resp = read_combination(combination, fetch, matrix_paths, search_word)
     problems = millis_problems(body["list"], "$.list")
     if problems:
@@ -406,18 +300,15 @@ def test_dates_are_epoch_milliseconds_in_every_combination(
 
 # --- effects, not echoes (issue 44 item 4): what a stated parameter does to the items (list_effects.py) --------
 
-SORT_PAGES = 3
-"""Pages an expert sort's order is followed across (a pageSize=1 row: its first items one page each)."""
-
-
 @pytest.mark.rule("SORT-EXPERTS-ORDER")
 @pytest.mark.paging
 def test_each_expert_sort_orders_the_items_by_its_key_in_every_combination(
-    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+    combination: Combination, matrix: MatrixKit
 ) -> None:
     """"sort must be one of reputation, username, realname, recent, oldest, default": the sort asked for orders the
     items by its key, on the page read and across the pages before and after it (page 1 then 2 continue the
     order), whichever reader asks; an echo of the name alone is not the sort."""
+    fetch, matrix_paths, search_word = matrix.at(combination)
     sort = combination.params({})["sort"]
     body, resp = read_combination(combination, fetch, matrix_paths, search_word)
     asked_page = int(combination.params({}).get("page", 1))
@@ -446,13 +337,13 @@ def space_index(api: dict[str, ApiClient], run_once: RunOnce) -> SpaceIndex:
 
 @pytest.mark.rule("FILTER-SPACEID")
 def test_space_id_restricts_the_questions_in_every_combination(
-    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str, space_index: SpaceIndex,
-    profile: Profile, list_words: dict[str, str],
+    combination: Combination, matrix: MatrixKit, space_index: SpaceIndex
 ) -> None:
     """"spaceId (integer; restricts to one space)" beside every combination, at the space the reader's unfiltered
     read shows most questions of (none lost: reads16, filter_values.py) and at the profile's (where a filter ignored
     shows): items of that space only, also at a page size one above the space's count (admin's list places them)."""
-    words = {"$word": search_word, **list_words}
+    fetch, matrix_paths, search_word = matrix.at(combination)
+    words, profile = {"$word": search_word, **matrix.list_words}, matrix.profile
     drawn, shown = filter_values.drawn_space(fetch, combination, matrix_paths, words, profile)
     for space in dict.fromkeys((drawn, str(profile.fixtures.space_id))):
         body, resp = read_combination(combination, fetch, matrix_paths, words, extra={"spaceId": space})
@@ -471,13 +362,14 @@ def test_space_id_restricts_the_questions_in_every_combination(
 
 @pytest.mark.rule("FOLLOWERS-ACTIVE-DEFAULT")
 def test_active_decides_the_followers_in_every_combination(
-    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+    combination: Combination, matrix: MatrixKit
 ) -> None:
     """"active (boolean, default true)"; "When active is true only active relations are returned; when false all
     relations, including inactive ones": every combination of the follower list (active left out: true) and with
     active=false counts the relations of matrix_reads.relations_read, whatever else comes with it, and with each
     parameter left out given at its stated default (fix23), and details=true alone (JUDGED_BESIDE); active=true:
     test_list_relations.py."""
+    fetch, matrix_paths, search_word = matrix.at(combination)
     path = matrix_paths.get(combination.op, "")
     counted: dict[str, Any] = {}
     for active in ("true", "false"):
@@ -501,10 +393,11 @@ def test_active_decides_the_followers_in_every_combination(
 
 @pytest.mark.rule("PROJ-INCLUDEONLY")
 def test_include_only_limits_the_fields_in_every_combination(
-    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+    combination: Combination, matrix: MatrixKit
 ) -> None:
     """"includeOnly takes a comma-separated list of field names and limits the returned items to those fields",
     whatever reader, page, sort, search, wrap or v1 comes with it."""
+    fetch, matrix_paths, search_word = matrix.at(combination)
     fields = tuple(combination.params({})["includeOnly"].split(","))
     body, resp = read_combination(combination, fetch, matrix_paths, search_word)
     if not body["list"]:
@@ -516,10 +409,11 @@ def test_include_only_limits_the_fields_in_every_combination(
 
 @pytest.mark.rule("FOLLOWERS-DETAILS-DEFAULT")
 def test_follower_items_are_users_without_details_in_every_combination(
-    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+    combination: Combination, matrix: MatrixKit
 ) -> None:
     """"details (boolean, default false)" and "default-mode items are User items": without details, whatever
     reader, page, sort, include, exclude, wrap or v1 is asked, the items are User items (type user)."""
+    fetch, matrix_paths, search_word = matrix.at(combination)
     body, resp = read_combination(combination, fetch, matrix_paths, search_word)
     if not body["list"]:
         skip(SkipKind.OTHER, f"not judged: {combination.label} lists no follower")
@@ -527,10 +421,6 @@ def test_follower_items_are_users_without_details_in_every_combination(
     if wrong:
         fail(sorted(wrong), f"{combination.label}: without details the items are User items (type user); these are "
              f"not: {[i for ids in wrong.values() for i in ids][:10]}", resp)
-
-
-INVALID_SORT = "qcNoSuchSort"
-"""A sort name no list has (test_projection_and_sorting.py sends the same)."""
 
 
 def _falls_back(rule: str, combination: Combination, fetch: Any, matrix_paths: dict[str, str],
@@ -581,20 +471,23 @@ def _own_sort_falls_back(rule: str, combination: Combination, fetch: Any, matrix
 
 @pytest.mark.rule("SORT-FALLBACK-SPACES")
 def test_an_invalid_space_sort_falls_back_in_every_combination(
-    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+    combination: Combination, matrix: MatrixKit
 ) -> None:
+    fetch, matrix_paths, search_word = matrix.at(combination)
     _falls_back("SORT-FALLBACK-SPACES", combination, fetch, matrix_paths, search_word)
 
 
 @pytest.mark.rule("SORT-FALLBACK-TOPICS")
 def test_an_invalid_topic_sort_falls_back_in_every_combination(
-    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+    combination: Combination, matrix: MatrixKit
 ) -> None:
+    fetch, matrix_paths, search_word = matrix.at(combination)
     _falls_back("SORT-FALLBACK-TOPICS", combination, fetch, matrix_paths, search_word)
 
 
 @pytest.mark.rule("SORT-FALLBACK-GROUPS")
 def test_an_invalid_group_sort_falls_back_in_every_combination(
-    combination: Combination, fetch: Any, matrix_paths: dict[str, str], search_word: str
+    combination: Combination, matrix: MatrixKit
 ) -> None:
+    fetch, matrix_paths, search_word = matrix.at(combination)
     _falls_back("SORT-FALLBACK-GROUPS", combination, fetch, matrix_paths, search_word)
