@@ -241,8 +241,9 @@ def skipped_lines(record: ReportRecord) -> list[str]:
         elsewhere = int(group.get("judged_elsewhere") or 0)
         also = f", which also name {elsewhere} rule(s) other tests judged" if elsewhere else ""
         lines.append(f"  {_cut(reason, 140)}")
+        skipped = int(group.get("tests") or 0)  # 0: no test ran (rules --only left out)
         lines.append(f"    left unjudged: {len(ids)} rule(s) ({_shown(ids[:4])}" + (" ..." if len(ids) > 4 else "")
-                     + f"); {group.get('tests')} test(s) skipped for it{also}")
+                     + ")" + (f"; {skipped} test(s) skipped for it{also}" if skipped else ""))
     if len(groups) > _GROUPS:
         lines.append(f"  ... and {len(groups) - _GROUPS} more reason(s) (see the report)")
     return lines

@@ -93,6 +93,19 @@ def test_a_test_naming_two_rules_of_one_skip_group_is_counted_once() -> None:
         (["GDPR-PAST-DATE", "GDPR-DATE-TIMESTAMP"], 48, 7)]
 
 
+def test_rules_only_left_out_are_unjudged_with_no_test_said_to_have_skipped() -> None:
+    """A rule --only left out has no test that ran or skipped: its group counts none (it said one per rule)."""
+    tests = [{"nodeid": "t.py::test_paging", "outcome": "passed", "rules": ["PAGING-A"]}]
+    rules = [{"id": rid, "level": "must", "area": area} for rid, area in (("PAGING-A", "paging"),
+                                                                          ("GDPR-A", "gdpr"), ("GDPR-B", "gdpr"))]
+    report = build_report({"tests": tests}, rules, meta={"selection": {"areas": ["paging"], "rules": []}})
+    [group] = report["summary"]["skipped_groups"]
+    assert (group["rules"], group["tests"], group["judged_elsewhere"]) == (["GDPR-A", "GDPR-B"], 0, 0)
+    text = format_summary(report)
+    assert "\n    left unjudged: 2 rule(s) (GDPR-A, GDPR-B)\n" in text, text
+    assert "(2 rules)</span>" in render_html(report)
+
+
 def test_a_reason_naming_nothing_of_its_parameters_is_kept_whole() -> None:
     assert reason_key("admin could not post an answer-like thing", "t.py::test_x[admin]") == \
         "admin could not post an answer-like thing"
