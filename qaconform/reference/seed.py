@@ -15,7 +15,7 @@ import re
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from . import seed_found, variants
+from . import seed_found, seed_generated, variants
 from .db import Database
 from .seed_people import ACCOUNTS, BASE_MS, DAY_MS, GDPR_USER, HIDDEN_SPACE_ID, seed_people
 
@@ -225,7 +225,7 @@ def seed(db: Database, size: int, rng_seed: int = 20190221) -> SeedFixtures:
     n_topics = max(len(TOPIC_NAMES), size // 5000)
     topic_ids = list(range(1, n_topics + 1))
     fixtures = _seed_fixed(b)
-    _seed_generated(b, size, user_ids, topic_ids)
+    seed_generated.generated(b, size, user_ids, topic_ids)
     fixtures = _seed_earlier_run(b, fixtures)
     fixtures = replace(fixtures, locked_question_id=_seed_locked_question(b))
     _seed_child_space_question(b)  # blind12 (issue 44)
@@ -488,113 +488,3 @@ def _seed_restricted_questions(b: _Builder) -> None:
     t1 = b.child("answer", q7, q7, None, 2, target, "<p>An answer by the data-protection target.</p>",
                  date=b.tick(), depth=1)
     b.question(q7, 2, target, "Billing address change", children=[t1], topics=(2,))
-
-
-_WORDS = (
-    "install",
-    "upgrade",
-    "export",
-    "login",
-    "report",
-    "search",
-    "billing",
-    "mobile",
-    "theme",
-    "backup",
-    "permissions",
-    "api",
-    "webhook",
-    "email",
-    "space",
-    "topic",
-    "badge",
-    "reputation",
-    "import",
-    "sso",
-)
-
-
-def _seed_generated(b: _Builder, size: int, user_ids: list[int], topic_ids: list[int]) -> None:
-    rng = b.rng
-    accounts = [1, 2, 3, 4]
-    visibilities = ("recipients", "op", "mod", "group")
-
-    def author() -> int:
-        return rng.choice(accounts) if rng.random() < 0.2 else rng.choice(user_ids)
-
-    while b.next_id <= size:
-        qid = b.new_id()
-        space = 3 if rng.random() < 0.05 else rng.choice((1, 1, 2, 4))
-        q_author = author()
-        title = f"How to {rng.choice(_WORDS)} with {rng.choice(_WORDS)} #{qid}"
-        qdate = b.tick()
-        children: list[tuple[Any, ...]] = []
-        budget = size - b.next_id + 1
-        for _ in range(min(rng.choice((0, 1, 1, 2, 3)), budget)):
-            a_author = author()
-            in_mod = 1 if a_author == 4 or rng.random() < 0.02 else 0
-            ans = b.child(
-                "answer",
-                qid,
-                qid,
-                None,
-                space,
-                a_author,
-                f"<p>Answer to {qid}.</p>",
-                date=b.tick(),
-                depth=1,
-                in_moderation=in_mod,
-                score=rng.randint(-1, 6),
-            )
-            children.append(ans)
-            for _ in range(min(rng.choice((0, 0, 1, 2)), size - b.next_id + 1)):
-                children.append(_generated_comment(b, ans[0], qid, ans[0], space, author(), 2, visibilities))
-        if b.next_id <= size and rng.random() < 0.3:
-            children.append(_generated_comment(b, qid, qid, None, space, author(), 1, visibilities))
-        topics = tuple(sorted(set(rng.sample(topic_ids, k=min(len(topic_ids), rng.choice((1, 1, 2)))))))
-        followers = 0
-        if rng.random() < 0.1:
-            for uid in rng.sample(user_ids, k=min(len(user_ids), rng.randint(1, 3))):
-                b.follows.append((qid, uid, int(rng.random() < 0.9), qdate + 60_000))
-                followers += 1
-        b.question(
-            qid,
-            space,
-            q_author,
-            title,
-            children=children,
-            topics=topics,
-            date=qdate,
-            views=rng.randint(0, 500),
-            score=rng.randint(-2, 20),
-            followers=followers,
-        )
-
-
-def _generated_comment(
-    b: _Builder,
-    parent: int,
-    qid: int,
-    answer: int | None,
-    space: int,
-    author: int,
-    depth: int,
-    visibilities: tuple[str, ...],
-) -> tuple[Any, ...]:
-    rng = b.rng
-    visibility = rng.choice(visibilities) if rng.random() < 0.1 else "full"
-    row = b.child(
-        "comment",
-        parent,
-        qid,
-        answer,
-        space,
-        author,
-        f"<p>Comment on {parent}.</p>",
-        date=b.tick(),
-        depth=depth,
-        visibility=visibility,
-    )
-    if visibility == "recipients":
-        b.recipients.append((row[0], rng.randint(1, 10)))
-    return row

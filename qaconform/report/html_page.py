@@ -475,12 +475,20 @@ def _skips(report: Mapping[str, Any]) -> str:
             for rule in t.get("rules") or []:
                 detail.setdefault(str(rule), str(t["skip_detail"]))
     items = "".join(
-        f"<li>{_e(g['reason'])} <span class=\"muted skip-count\">({_count(len(g['rules']), 'rule')}, "
-        f"{_count(int(g.get('tests') or 0), 'test')})</span>: " + ", ".join(
+        f"<li>{_e(g['reason'])} <span class=\"muted skip-count\">({_count(len(g['rules']), 'rule')}"
+        f"{_skipped_tests(g)})</span>: " + ", ".join(
             f'<a href="#rule-{_e(i)}"><code>{_e(i)}</code></a>'
             + (f' <span class="muted skip-detail">({_e(detail[i])})</span>' if i in detail else "")
             for i in g["rules"]) + "</li>" for g in groups)
     return f'<section id="skipped"><h2>Skipped rules, by reason</h2><ul>{items}</ul></section>'
+
+
+def _skipped_tests(group: Mapping[str, Any]) -> str:
+    """A skip group's tests (none where --only left its rules out) and the other rules they name that other tests
+    judged (tidy24: "1 rule, 48 tests" read as 48 tests of that one rule lost)."""
+    tests, judged = int(group.get("tests") or 0), int(group.get("judged_elsewhere") or 0)
+    also = f"; those tests also name {_count(judged, 'rule')} other tests judged" if judged else ""
+    return f", {_count(tests, 'test')}{also}" if tests else ""
 
 
 def _count(n: int, noun: str) -> str:

@@ -228,7 +228,9 @@ def blocked_lines(record: ReportRecord) -> list[str]:
 
 
 def skipped_lines(record: ReportRecord) -> list[str]:
-    """The skipped rules by reason, with how many rules and tests each reason holds (the report lists them all)."""
+    """The skipped rules by reason (the report lists them all): each reason, then the rules it left unjudged and,
+    apart, how many tests skipped for it and how many other rules those tests name that other tests judged (tidy24:
+    "1 rule(s), 48 test(s)" read as 48 tests of the one rule lost, when they named eight rules held elsewhere)."""
     groups = record.summary.skipped_groups
     if not groups:
         return []
@@ -236,8 +238,12 @@ def skipped_lines(record: ReportRecord) -> list[str]:
     for group in groups[:_GROUPS]:
         ids = [str(r) for r in group.get("rules") or []]
         reason = str(group.get("reason") or "").splitlines()[0] if group.get("reason") else "skipped"
-        lines.append(f"  {len(ids)} rule(s), {group.get('tests')} test(s): {_cut(reason, 140)} ({_shown(ids[:4])}"
-                     + (" ..." if len(ids) > 4 else "") + ")")
+        elsewhere = int(group.get("judged_elsewhere") or 0)
+        also = f", which also name {elsewhere} rule(s) other tests judged" if elsewhere else ""
+        lines.append(f"  {_cut(reason, 140)}")
+        skipped = int(group.get("tests") or 0)  # 0: no test ran (rules --only left out)
+        lines.append(f"    left unjudged: {len(ids)} rule(s) ({_shown(ids[:4])}" + (" ..." if len(ids) > 4 else "")
+                     + ")" + (f"; {skipped} test(s) skipped for it{also}" if skipped else ""))
     if len(groups) > _GROUPS:
         lines.append(f"  ... and {len(groups) - _GROUPS} more reason(s) (see the report)")
     return lines

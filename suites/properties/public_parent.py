@@ -21,12 +21,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from privacy_world import Comment
 from subtree_views import READERS, Views
 
 from qaconform.pytest.support import new_id
 
 if TYPE_CHECKING:
-    from privacy_history import Comment, SubtreeModel
+    from privacy_history import SubtreeModel
 
 ROLES = ("admin", "moderator", "member", "novice")
 
@@ -35,8 +36,6 @@ def open_thread(model: SubtreeModel) -> None:
     """The shared public comment, the private reply under it and moderator's reply to that (without privacy fields:
     it inherits, rule 3) into the model, each reply read back at its Location (the private reply's own settings:
     rule 5). Nothing when the shared writes were not made (their share spent, or refused: their own tests say so)."""
-    from privacy_history import Comment  # the model's module imports this one
-
     w = model.world
     if w.public_reply is None or w.public_reply[1].status != 201:
         return

@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any
 from qaconform.target.client import ApiResponse
 
 if TYPE_CHECKING:
-    from privacy_history import Comment, SubtreeModel
+    from privacy_history import SubtreeModel
+    from privacy_world import Comment
 
 RECORDS = {"lockNode": "lockAction", "sendToModeration": "sendToModAction"}
 """The key of each move's record in the result ("The ways the record is wrapped are listed under Endpoints")."""

@@ -54,16 +54,8 @@ import pytest
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from privacy_history import (
-    CLOSING_WRITES,
-    INHERITED_MESSAGE,
-    MAY_USE_PRIVATE,
-    OPENING_WRITES,
-    ROLES,
-    Comment,
-    SubtreeModel,
-    World,
-)
+from privacy_history import INHERITED_MESSAGE, SubtreeModel
+from privacy_world import CLOSING_WRITES, MAY_USE_PRIVATE, OPENING_WRITES, ROLES, Comment, World
 from recipient_forms import QUESTION_AS_INTEGER, QUESTION_AS_STRING
 
 from qaconform.contract import path as contract_path

@@ -47,9 +47,63 @@ def test_the_skipped_rules_are_grouped_by_reason_in_the_summary_the_terminal_and
     groups = report["summary"]["skipped_groups"]
     assert [(g["rules"], g["tests"]) for g in groups] == [([_RULE], 4), (["GDPR-REASSIGN-FORMS"], 1)]
     text = format_summary(report)
-    assert "skipped, by reason:" in text and f"1 rule(s), 4 test(s): not checked: {_RULE} needs" in text
+    assert "skipped, by reason:" in text and f"\n  not checked: {_RULE} needs" in text
+    assert f"\n    left unjudged: 1 rule(s) ({_RULE}); 4 test(s) skipped for it\n" in text
     page = render_html(report)
     assert "(1 rule, 4 tests)" in page and "(1 rule, 1 test)" in page
+
+
+_GUARD = ("inconclusive: the target reported the guard ('A bulk request needs a csv file') before the date "
+          "([safety] destructive = false)")
+_KINDS_RULES = ("GDPR-PAST-DATE", "GDPR-OPERATIONS-INVALID", "GDPR-REASSIGN-INVALID", "GDPR-REASSIGN-AMBIGUOUS",
+                "GDPR-BULK-NO-CSV", "GDPR-CSV-MISSING", "GDPR-INDIVIDUAL-NO-USER", "GDPR-DATE-FORMATTED")
+
+
+def _guarded_report(held: tuple[str, ...] = _KINDS_RULES) -> dict[str, Any]:
+    """As qa21's run with [safety] destructive = false: 48 rows each marked with nine GDPR rules (as the crossing of
+    test_gdpr_kinds.py is), skipped for the guard; each rule of ``held`` held on another test, which named none of
+    the others."""
+    marks = [*_KINDS_RULES, "GDPR-DATE-TIMESTAMP"]
+    rows = [{"nodeid": f"t.py::test_kinds[row{i}]", "outcome": "skipped", "rules": marks, "message": _GUARD,
+             "skip_kind": "other"} for i in range(48)]
+    others = [{"nodeid": f"t.py::test_{rid}", "outcome": "passed", "rules": [rid]} for rid in held]
+    return build_report({"tests": [*rows, *others]}, [{"id": rid, "level": "must"} for rid in marks])
+
+
+def test_a_skip_group_says_which_rules_it_left_unjudged_apart_from_the_tests_that_skipped_for_it() -> None:
+    """tidy24: the line read "1 rule(s), 48 test(s): inconclusive: ... (GDPR-DATE-TIMESTAMP)", as if 48 tests of
+    that rule were lost; the 48 tests named eight rules more, which other tests held."""
+    report = _guarded_report()
+    assert [r["id"] for r in report["rules"] if r["status"] == "skipped"] == ["GDPR-DATE-TIMESTAMP"]
+    [group] = report["summary"]["skipped_groups"]
+    assert (group["rules"], group["tests"], group["judged_elsewhere"]) == (["GDPR-DATE-TIMESTAMP"], 48, 8)
+    text = format_summary(report)
+    assert "\n  inconclusive: the target reported the guard ('A bulk request needs a csv file') before the date" \
+        in text, text
+    assert ("\n    left unjudged: 1 rule(s) (GDPR-DATE-TIMESTAMP); 48 test(s) skipped for it, which also name 8 "
+            "rule(s) other tests judged\n") in text, text
+    assert "rule(s), 48 test(s)" not in text
+    assert "(1 rule, 48 tests; those tests also name 8 rules other tests judged)" in render_html(report)
+
+
+def test_a_test_naming_two_rules_of_one_skip_group_is_counted_once() -> None:
+    """Two rules left unjudged by the same 48 rows: 48 tests skipped for them, not 96 (each rule's count summed)."""
+    groups = _guarded_report(held=_KINDS_RULES[1:])["summary"]["skipped_groups"]
+    assert [(g["rules"], g["tests"], g["judged_elsewhere"]) for g in groups] == [
+        (["GDPR-PAST-DATE", "GDPR-DATE-TIMESTAMP"], 48, 7)]
+
+
+def test_rules_only_left_out_are_unjudged_with_no_test_said_to_have_skipped() -> None:
+    """A rule --only left out has no test that ran or skipped: its group counts none (it said one per rule)."""
+    tests = [{"nodeid": "t.py::test_paging", "outcome": "passed", "rules": ["PAGING-A"]}]
+    rules = [{"id": rid, "level": "must", "area": area} for rid, area in (("PAGING-A", "paging"),
+                                                                          ("GDPR-A", "gdpr"), ("GDPR-B", "gdpr"))]
+    report = build_report({"tests": tests}, rules, meta={"selection": {"areas": ["paging"], "rules": []}})
+    [group] = report["summary"]["skipped_groups"]
+    assert (group["rules"], group["tests"], group["judged_elsewhere"]) == (["GDPR-A", "GDPR-B"], 0, 0)
+    text = format_summary(report)
+    assert "\n    left unjudged: 2 rule(s) (GDPR-A, GDPR-B)\n" in text, text
+    assert "(2 rules)</span>" in render_html(report)
 
 
 def test_a_reason_naming_nothing_of_its_parameters_is_kept_whole() -> None:
