@@ -94,3 +94,7 @@ SESSION18 = SESSION18 + BLIND_round64  # BLIND_round64_MISSED: left out (docs/bl
 from .faults_blind_round65 import BLIND_round65  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round65  # BLIND_round65_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 66 (issue 44): fifteen outside kinds on the session's merged suites, measured blind (no closing)
+from .faults_blind_round66 import BLIND_round66  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round66  # BLIND_round66_MISSED: left out (docs/blind-rounds.md)

@@ -359,3 +359,7 @@ from . import blind_round65  # noqa: E402
 
 HOOKS.append(Hook("round65", before=blind_round65.before, admitted=blind_round65.admitted, after=blind_round65.after,
                   refusal_body=blind_round65.refusal_body))
+# --- blind round 66 (issue 44): fifteen outside kinds on the session's merged suites, measured blind
+from . import blind_round66  # noqa: E402
+
+HOOKS.append(Hook("round66", before=blind_round66.before, admitted=blind_round66.admitted, after=blind_round66.after))
