@@ -74,11 +74,13 @@ _ALL: tuple[Fault, ...] = (
         "the caller's own node, Lock comments on own posts' for a follower only.",
     ),
     Fault(
-        "round68-answer-form-charset-body-lost", "ANSWER-201",
-        "An answer sent form-encoded with Content-Type application/x-www-form-urlencoded; charset=UTF-8 loses its "
-        "body (the form reader matches the media type exactly) and is refused 400 'body' is required: breaks "
-        "'(new answer) | POST answer | Caller has Answer questions and Publish answer | Published | Answer is "
-        "created with 201.' for that Content-Type only.",
+        # written blind for ANSWER-201 (the effect); the measure failed CONV-PARAM-AS-BODY-FIELD on it, the rule whose
+        # sentence covers a form-encoded body field (a request parameter): relabelled, as round52 and round64 did
+        "round68-answer-form-charset-body-lost", "CONV-PARAM-AS-BODY-FIELD",
+        "An answer whose body field comes form-encoded (a request parameter) with Content-Type "
+        "application/x-www-form-urlencoded; charset=UTF-8 loses it (the form reader matches the media type exactly) "
+        "and is refused 400 'body' is required: breaks 'each body field may also be given as a request or query "
+        "parameter of the same name' for that Content-Type only.",
     ),
     Fault(
         "round68-sendtomod-answer-not-private", "ACTION-SENDTOMOD-PRIVATE",
@@ -116,7 +118,7 @@ _ALL: tuple[Fault, ...] = (
 
 _KINDS: tuple[Fault, ...] = ()
 """The proofs of the closed kinds: one more fault of each kind on another path or rule, missed before the fix and
-caught after."""
+caught after. None: no miss of the round was a path the suites did not take."""
 
 _MISSED_REASONS: dict[str, str] = {}
 
