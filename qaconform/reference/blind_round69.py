@@ -30,7 +30,8 @@ from .service import Service
 KEPT_S = 2.0
 """How long round69-projected-questions-kept-by-url keeps a projected question list by its URL (whoever read it)."""
 _kept: dict[str, tuple[float, Response]] = {}
-_READS_BODY = ("round69-comment-json-charset-recipients-lost", "round69-gdpr-reassign-id-string-refused")
+_READS_BODY = ("round69-comment-json-charset-recipients-lost", "round69-gdpr-reassign-id-string-refused",
+               "round69-kind-reassign-id-text-emailed-user-refused")
 
 
 # --- before: a response instead of the handler's --------------------------------------------------------------
@@ -40,11 +41,25 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
     if op == "lockNode" and faults.is_on("round69-lock-comment-parent-author-owns"):
         return await let_in_through(svc, request, caller, handler, kind="comment", own=auth.LOCK_OWN,
                                     granted=auth.LOCK_ANY, through=("parent_id",))
-    if op == "scheduleGdprJob" and faults.is_on("round69-gdpr-reassign-id-string-refused"):
-        fields = sent_fields(request)
-        reassign = structured(fields, "reassignUser") if "reassignUser" in fields else None
-        if isinstance(reassign, dict) and isinstance(reassign.get("id"), str):
-            return json_response({"error": "The provided 'reassignUser' is/are invalid"}, 400)
+    if op == "scheduleGdprJob":
+        return _job_before(request)
+    return None
+
+
+def _job_before(request: Request) -> Response | None:
+    """A reassignUser whose id is text refused: always (round69-gdpr-reassign-id-string-refused), or beside a user
+    given by email only (round69-kind-reassign-id-text-emailed-user-refused)."""
+    always = faults.is_on("round69-gdpr-reassign-id-string-refused")
+    emailed = faults.is_on("round69-kind-reassign-id-text-emailed-user-refused")
+    if not (always or emailed):
+        return None
+    fields = sent_fields(request)
+    reassign = structured(fields, "reassignUser") if "reassignUser" in fields else None
+    if not isinstance(reassign, dict) or not isinstance(reassign.get("id"), str):
+        return None
+    user = structured(fields, "user") if "user" in fields else None
+    if always or (isinstance(user, dict) and user.get("email") not in (None, "")):
+        return json_response({"error": "The provided 'reassignUser' is/are invalid"}, 400)
     return None
 
 

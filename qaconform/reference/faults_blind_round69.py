@@ -86,6 +86,7 @@ _ALL: tuple[Fault, ...] = (
         "Unwikifying an ANSWER returns the canceled wiki action but the answer stays wiki (the answer's cached row "
         "is written back): breaks 'Wikified node (wiki true) | PUT cancelwiki | ... | Not wiki (closed for "
         "editing)' for answers only.",
+        draws=("wiki node kind=an answer",),  # wiki20 (issue 44): the seed draws an unwikified answer
     ),
     Fault(
         "round69-active-experts-oldest-as-recent", "SORT-EXPERTS-ORDER",
@@ -115,6 +116,18 @@ _ALL: tuple[Fault, ...] = (
 )
 """The round's fifteen faults, as written (before the measure)."""
 
+_KINDS: tuple[Fault, ...] = (
+    Fault(
+        "round69-kind-reassign-id-text-emailed-user-refused", "GDPR-REASSIGN-FORMS",
+        "A job naming its user by EMAIL whose reassignUser gives the id as the text of its digits is refused 400 "
+        "\"The provided 'reassignUser' is/are invalid\" (the email branch looks the reassignUser up by a typed id): "
+        "breaks 'Identifies the user to whom content is reassigned, by exactly one of username or id.' beside an "
+        "emailed user only.",
+    ),
+)
+"""The proofs of the closed kinds: one more fault of each kind on another path or rule, missed before the fix and
+caught after."""
+
 _MISSED_REASONS: dict[str, str] = {}
 
-BLIND_round69, BLIND_round69_MISSED = split_missed(_ALL, _MISSED_REASONS)
+BLIND_round69, BLIND_round69_MISSED = split_missed(_ALL + _KINDS, _MISSED_REASONS)
