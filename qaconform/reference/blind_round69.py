@@ -30,8 +30,7 @@ from .service import Service
 KEPT_S = 2.0
 """How long round69-projected-questions-kept-by-url keeps a projected question list by its URL (whoever read it)."""
 _kept: dict[str, tuple[float, Response]] = {}
-_READS_BODY = ("round69-comment-json-charset-recipients-lost", "round69-gdpr-reassign-id-string-refused",
-               "round69-kind-reassign-id-text-emailed-user-refused")
+_READS_BODY = ("round69-comment-json-charset-recipients-lost", "round69-gdpr-reassign-id-string-refused")
 
 
 # --- before: a response instead of the handler's --------------------------------------------------------------
@@ -47,18 +46,12 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
 
 
 def _job_before(request: Request) -> Response | None:
-    """A reassignUser whose id is text refused: always (round69-gdpr-reassign-id-string-refused), or beside a user
-    given by email only (round69-kind-reassign-id-text-emailed-user-refused)."""
-    always = faults.is_on("round69-gdpr-reassign-id-string-refused")
-    emailed = faults.is_on("round69-kind-reassign-id-text-emailed-user-refused")
-    if not (always or emailed):
+    """round69-gdpr-reassign-id-string-refused: a reassignUser whose id is text refused."""
+    if not faults.is_on("round69-gdpr-reassign-id-string-refused"):
         return None
     fields = sent_fields(request)
     reassign = structured(fields, "reassignUser") if "reassignUser" in fields else None
-    if not isinstance(reassign, dict) or not isinstance(reassign.get("id"), str):
-        return None
-    user = structured(fields, "user") if "user" in fields else None
-    if always or (isinstance(user, dict) and user.get("email") not in (None, "")):
+    if isinstance(reassign, dict) and isinstance(reassign.get("id"), str):
         return json_response({"error": "The provided 'reassignUser' is/are invalid"}, 400)
     return None
 

@@ -116,18 +116,12 @@ _ALL: tuple[Fault, ...] = (
 )
 """The round's fifteen faults, as written (before the measure)."""
 
-_KINDS: tuple[Fault, ...] = (
-    Fault(
-        "round69-kind-reassign-id-text-emailed-user-refused", "GDPR-REASSIGN-FORMS",
-        "A job naming its user by EMAIL whose reassignUser gives the id as the text of its digits is refused 400 "
-        "\"The provided 'reassignUser' is/are invalid\" (the email branch looks the reassignUser up by a typed id): "
-        "breaks 'Identifies the user to whom content is reassigned, by exactly one of username or id.' beside an "
-        "emailed user only.",
-    ),
-)
-"""The proofs of the closed kinds: one more fault of each kind on another path or rule, missed before the fix and
-caught after."""
+_MISSED_REASONS: dict[str, str] = {
+    "round69-gdpr-reassign-id-string-refused":
+        "a reading the description allows (round64-gdpr-user-id-string-refused's): reassignUser identifies the user "
+        "'by exactly one of username or id' with no type for the id; a user's id is an integer wherever the "
+        "description types it, and where a string is allowed it says so (recipients: 'id (integer or string)'); the "
+        "contract's schema reads it as an integer, so a refusal of the id as text breaks no stated rule",
+}
 
-_MISSED_REASONS: dict[str, str] = {}
-
-BLIND_round69, BLIND_round69_MISSED = split_missed(_ALL + _KINDS, _MISSED_REASONS)
+BLIND_round69, BLIND_round69_MISSED = split_missed(_ALL, _MISSED_REASONS)

@@ -121,20 +121,9 @@ UNREADABLE_EDGES = ("not_a_number", "too_large")
 """Edges a job field's parser may refuse before the Errors table's row is reached: another refusal is not judged."""
 
 
-REASSIGN_ID_TEXT = "id_text"
-"""round69 (issue 44): reassignUser's id as the text of its digits, as the user's (job_forms.py USER_FORMS ``id_text``:
-as a request parameter carries it), so that a lookup comparing the id with its type (round69-gdpr-reassign-id-string-
-refused) is met; the edges below send unknown ids that way, an existing user's id went as a number only."""
-
-
-def reassign_forms() -> tuple[str, ...]:
-    """The reassignUser forms the crossings send: none, each stated form, and the id as text (REASSIGN_ID_TEXT)."""
-    return (NO_REASSIGN, *stated_forms("reassignUser"), REASSIGN_ID_TEXT)
-
-
 def _user_cases() -> list[Any]:
     users = dated_user_forms()  # round15 (issue 44)
-    reassigns = reassign_forms()
+    reassigns = (NO_REASSIGN, *stated_forms("reassignUser"))
     return [pytest.param(u, r, id=f"user-by-{u}-reassign-{'by-' + r if r != NO_REASSIGN else 'absent'}")
             for u in users for r in reassigns]
 
@@ -157,7 +146,7 @@ def _reassign_value(jobs: Jobs, form: str) -> Any:
     if jobs.admin_id is None:
         skip(SkipKind.MISSING_FIXTURE, "not checked: admin's user id is unknown ([accounts.admin] id)",
              fixtures=["accounts.admin.id"])
-    return str(jobs.admin_id) if form == REASSIGN_ID_TEXT else jobs.admin_id
+    return jobs.admin_id
 
 
 def _send_past(jobs: Jobs, body: dict[str, Any], user: str,
@@ -167,7 +156,7 @@ def _send_past(jobs: Jobs, body: dict[str, Any], user: str,
     username form (round15), a skip when the target stopped at the guard, else (answer, error, error lowered) to
     judge (jobs4: one copy for the two crossings below)."""
     if reassign != NO_REASSIGN:
-        body["reassignUser"] = {"id" if reassign == REASSIGN_ID_TEXT else reassign: _reassign_value(jobs, reassign)}
+        body["reassignUser"] = {reassign: _reassign_value(jobs, reassign)}
     resp, guards = jobs.send(body, ("operations",))
     error = error_text(resp)
     if resp.status == 400 and error == PAST_DATE:
@@ -213,7 +202,7 @@ def _dated_cases() -> list[Any]:
     """Every user form with every reassignUser form (the test above) dated by each stated date form but formatted,
     which the test above sends."""
     users = dated_user_forms()  # round15 (issue 44)
-    reassigns = reassign_forms()
+    reassigns = (NO_REASSIGN, *stated_forms("reassignUser"))
     dates = [d for d in stated_forms("scheduleDate") if d != "formatted"]
     return [pytest.param(u, r, d, id=f"user-by-{u}-reassign-{'by-' + r if r != NO_REASSIGN else 'absent'}-by-{d}")
             for d in dates for u in users for r in reassigns]
