@@ -363,7 +363,7 @@ HOOKS.append(Hook("round65", before=blind_round65.before, admitted=blind_round65
 from . import blind_round66  # noqa: E402
 
 HOOKS.append(Hook("round66", before=blind_round66.before, admitted=blind_round66.admitted, after=blind_round66.after))
-# --- blind round 69 (issue 44)
+# --- blind round 69 (issue 44): drawn must-rules (seed 20261202) + eight outside kinds, measured blind
 from . import blind_round69  # noqa: E402
 
 HOOKS.append(Hook("round69", before=blind_round69.before, admitted=blind_round69.admitted, after=blind_round69.after))
