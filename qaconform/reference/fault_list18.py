@@ -102,3 +102,7 @@ SESSION18 = SESSION18 + BLIND_round66  # BLIND_round66_MISSED: left out (docs/bl
 from .faults_blind_round68 import BLIND_round68  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round68  # BLIND_round68_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 69 (issue 44): drawn must-rules (seed 20261202) + eight outside kinds, measured blind, closed by kind
+from .faults_blind_round69 import BLIND_round69  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round69  # BLIND_round69_MISSED: left out (docs/blind-rounds.md)

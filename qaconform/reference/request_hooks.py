@@ -368,3 +368,7 @@ from . import blind_round68  # noqa: E402
 
 HOOKS.append(Hook("round68", before=blind_round68.before, admitted=blind_round68.admitted, after=blind_round68.after,
                   refusal=blind_round68.refusal))
+# --- blind round 69 (issue 44): drawn must-rules (seed 20261202) + eight outside kinds, measured blind
+from . import blind_round69  # noqa: E402
+
+HOOKS.append(Hook("round69", before=blind_round69.before, admitted=blind_round69.admitted, after=blind_round69.after))
