@@ -134,6 +134,18 @@ def _questions(svc: Service, request: Request, caller: Caller, response: Respons
     if not faults.is_on("round67-questions-commentcount-sort-ids-unfiltered") \
             or request.query_params.get("sort") != "commentCount":
         return response
+    return _ids_unfiltered(svc, response)
+
+
+def _user_questions(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
+    if not faults.is_on("round67-kind-user-questions-votes-sort-ids-unfiltered") \
+            or request.query_params.get("sort") != "votes":
+        return response
+    return _ids_unfiltered(svc, response)
+
+
+def _ids_unfiltered(svc: Service, response: Response) -> Response:
+    """A question list's commentIds and childrenIds as the node's direct children, private comments included."""
     body, items = list_items(response)
     for item in items:
         if not isinstance(item, dict) or not isinstance(item.get("id"), int):
@@ -229,6 +241,7 @@ _AFTER = {
     "lockNode": _lock,
     "listTopics": _topics,
     "listQuestions": _questions,
+    "listUserQuestions": _user_questions,
     "cancelWiki": _cancelwiki,
     "listNodeFollowers": _followers,
     "postAnswer": _answer,

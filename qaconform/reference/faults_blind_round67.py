@@ -103,6 +103,7 @@ _ALL: tuple[Fault, ...] = (
         "Unwikifying a node that is in moderation (sent there earlier) returns the canceled wiki action but the node "
         "stays wiki (the moderation copy, taken when it was sent, is written back over the node): breaks 'Wikified "
         "node (wiki true) | PUT cancelwiki | ... | Not wiki (closed for editing)' after a send to moderation only.",
+        draws=("member wiki send=before its unwikify",),  # wiki20 (issue 44): admin's send before member's unwikify
     ),
     Fault(
         "round67-answer-comments-totalcount-kept", "PAGING-TOTALCOUNT-UNION",
@@ -114,10 +115,28 @@ _ALL: tuple[Fault, ...] = (
 )
 """The round's fifteen faults, as written (before the measure)."""
 
-_KINDS: tuple[Fault, ...] = ()
+_KINDS: tuple[Fault, ...] = (
+    Fault(
+        "round67-kind-user-questions-votes-sort-ids-unfiltered", "COMMENT-PRIVACY-IDS",
+        "A user's question list sorted by votes serves commentIds and childrenIds from the denormalized child "
+        "columns, private comments included for every reader (the score sort joins the child table without the "
+        "privacy filter): breaks 'the comment is private to those recipients' with sort=votes only.",
+    ),
+)
 """The proofs of the closed kinds: one more fault of each kind on another path or rule, missed before the fix and
 caught after."""
 
-_MISSED_REASONS: dict[str, str] = {}
+_MISSED_REASONS: dict[str, str] = {
+    "round67-lock-in-moderation-user-is-sender":
+        "the run's one accepted lock of a node in moderation (admin's shared lock, conftest.py locked_by) acts on the "
+        "answer admin itself sent (round34's kind, a lock after the caller's own earlier action, needs that sender); "
+        "a lock after ANOTHER account's send is one accepted write more (97 of 100, suites 81 of 82) or a seed draw "
+        "between the two senders, which would take round34's path from half the seeds",
+    "round67-sendtomod-accepted-answer-not-private":
+        "no send to moderation of the run acts on an accepted answer: the interface accepts no answer, so every answer "
+        "the run writes stays unmarked, and the accepted answers a site holds are its own content (the fixture "
+        "question's is every suite's; accepted_wiki_question_id's is under a one-shot the wiki draw unwikifies): "
+        "a send of one is a write on content neither the run's nor a profile fixture, or a new optional fixture",
+}
 
 BLIND_round67, BLIND_round67_MISSED = split_missed(_ALL + _KINDS, _MISSED_REASONS)
