@@ -98,6 +98,10 @@ SESSION18 = SESSION18 + BLIND_round65  # BLIND_round65_MISSED: left out (docs/bl
 from .faults_blind_round66 import BLIND_round66  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round66  # BLIND_round66_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 67 (issue 44): drawn must-rules (seed 20261202) + eight outside kinds, measured blind, closed by kind
+from .faults_blind_round67 import BLIND_round67  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round67  # BLIND_round67_MISSED: left out (docs/blind-rounds.md)
 # --- blind round 68 (issue 44): drawn must-rules (seed 20261202) + eight outside kinds, measured blind, closed by kind
 from .faults_blind_round68 import BLIND_round68  # noqa: E402
 

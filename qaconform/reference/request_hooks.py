@@ -363,6 +363,11 @@ HOOKS.append(Hook("round65", before=blind_round65.before, admitted=blind_round65
 from . import blind_round66  # noqa: E402
 
 HOOKS.append(Hook("round66", before=blind_round66.before, admitted=blind_round66.admitted, after=blind_round66.after))
+
+# --- blind round 67 (issue 44): drawn must-rules (seed 20261202) + eight outside kinds, measured blind
+from . import blind_round67  # noqa: E402
+
+HOOKS.append(Hook("round67", before=blind_round67.before, admitted=blind_round67.admitted, after=blind_round67.after))
 # --- blind round 68 (issue 44): drawn must-rules (seed 20261202) + eight outside kinds, measured blind
 from . import blind_round68  # noqa: E402
 

@@ -13,6 +13,7 @@ import uuid
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from qaconform.contract import envelope
 from qaconform.pytest.outcomes import expect, fail
 from qaconform.pytest.refusals import off_the_interface, why_not_refused
 from qaconform.pytest.support import (
@@ -247,9 +248,13 @@ def listed_as_items(path: str, node: int, params: dict[str, Any] | None) -> Call
 
 
 def id_parents(recipient: ApiClient, thread_answer: int, question_id: int, member_id: int,
-               space_id: Any) -> list[tuple[str, int, str, dict[str, Any] | None]]:
+               space_id: Any, viewer: str = "") -> list[tuple[str, int, str, dict[str, Any] | None]]:
     """The lists whose items name the private comments' ids: member's answer list (the thread's answer), the
-    question list, and the list of the question's author's questions (its author as the recipient is listed it)."""
+    question list, and the list of the question's author's questions (its author as the recipient is listed it).
+
+    round67 (issue 44, a parameter whose effect is not the one stated): the two question lists are read under the
+    sorts of :func:`sorts_for` too, ``viewer``'s share of the names the question lists' sorts array shows, so that
+    every run reads them under every sort name (a server whose count sort serves the ids unfiltered passed)."""
     parents: list[tuple[str, int, str, dict[str, Any] | None]] = [
         ("answer", thread_answer, f"user/{member_id}/answer.json", None),
         ("question", question_id, "question.json", {"spaceId": space_id}),
@@ -258,7 +263,23 @@ def id_parents(recipient: ApiClient, thread_answer: int, question_id: int, membe
     author = (question or {}).get("author")
     if isinstance(author, dict) and str(author.get("id", "")).isdecimal():
         parents.append(("question", question_id, f"user/{author['id']}/question.json", None))
+    questions = parents[1:]
+    for sort in sorts_for(viewer):
+        parents += [(kind, node, path, {**(params or {}), "sort": sort}) for kind, node, path, params in questions]
     return parents
+
+
+SORT_READERS = ("admin", "novice")
+"""The viewers of :data:`NOT_ENTITLED` the question lists' sort names are dealt to: signed-in accounts, which every
+site lets read the lists (a site may refuse anonymous them, and its share would go unread)."""
+
+
+def sorts_for(viewer: str) -> tuple[str, ...]:
+    """``viewer``'s share of the question lists' sort names (envelope().sorts_seen, dealt in turn to
+    :data:`SORT_READERS`): together they read every name once per run, each half of them."""
+    if viewer not in SORT_READERS:
+        return ()
+    return envelope().sorts_seen[SORT_READERS.index(viewer)::len(SORT_READERS)]
 
 
 PlainComments = Callable[[str], Any]

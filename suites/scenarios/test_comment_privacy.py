@@ -380,7 +380,7 @@ def test_private_comment_id_is_not_in_the_parents_comment_ids_of_an_account_not_
         f"{viewer} may not see the private comments, yet commentIds/childrenIds of the comments it is listed "
         f"name {sorted(leaked)}")
     for kind, node, path, params in id_parents(moderator, thread_answer, question_id, user_ids["member"],
-                                               profile.fixtures.space_id):
+                                               profile.fixtures.space_id, viewer):
         items, refused = own_view_then(moderator, client, path, listed_as_items(path, node, params), private_ids)
         if refused:
             assert viewer == "anonymous", f"{viewer} may read {path} (permission table)\n{refused.describe()}"
@@ -388,7 +388,7 @@ def test_private_comment_id_is_not_in_the_parents_comment_ids_of_an_account_not_
         assert items or viewer == "anonymous", f"{viewer} must see the {kind} {node} in {path} (it is published)"
         leaked = referenced_ids(items) & private_ids
         assert not leaked, (
-            f"{viewer} may not see the private comments, yet the {kind} {node} in {path} names them in "
+            f"{viewer} may not see the private comments, yet the {kind} {node} in {path} ({params}) names them in "
             f"commentIds/childrenIds: {sorted(leaked)}")
 
 
