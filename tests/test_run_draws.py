@@ -75,8 +75,18 @@ def test_consecutive_runs_on_one_profile_take_consecutive_turns(tmp_path: Path) 
         turns.append(meta["draws"]["turn"])
         assert draws_of(args.seed) == meta["draws"]["values"]
         assert f"the next run takes turn {(turns[-1] + 1) % TURNS} (site.draws.json)" in lines[-1]
-    assert turns == [*range(TURNS), 0]
-    assert json.loads(turn_file(profile).read_text(encoding="utf-8"))["next_turn"] == 1
+    assert turns == [(turns[0] + i) % TURNS for i in range(TURNS + 1)]
+    assert json.loads(turn_file(profile).read_text(encoding="utf-8"))["next_turn"] == (turns[0] + 1) % TURNS
+
+
+def test_the_first_run_on_a_profile_takes_a_turn_at_random(tmp_path: Path) -> None:
+    taken = set()
+    for i in range(60):
+        meta: dict = {}
+        settle(_args(tmp_path / f"site{i}.toml"), meta, {})
+        assert "no turn recorded yet, a turn at random" in meta["draws"]["source"]
+        taken.add(meta["draws"]["turn"])
+    assert len(taken) > 1  # 60 draws of 12 turns all equal: p = 12 ** -59
 
 
 def test_a_build_number_gives_the_turn_in_a_fresh_folder(tmp_path: Path) -> None:
@@ -99,18 +109,19 @@ def test_a_read_only_run_does_not_advance_the_turn(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("text", ["{", "[]", '{"next_turn": "3"}', '{"next_turn": -1}'])
-def test_an_unreadable_turn_file_starts_again_at_turn_0(tmp_path: Path, text: str) -> None:
+def test_an_unreadable_turn_file_is_said_and_a_turn_taken_at_random(tmp_path: Path, text: str) -> None:
     profile = tmp_path / "site.toml"
     turn_file(profile).write_text(text, encoding="utf-8")
     meta: dict = {}
     lines = settle(_args(profile), meta, {})
-    assert meta["draws"]["turn"] == 0 and "turn 0" in lines[0]
+    assert meta["draws"]["turn"] in range(TURNS) and "a turn at random" in lines[0]
+    assert json.loads(turn_file(profile).read_text(encoding="utf-8"))["next_turn"] == (meta["draws"]["turn"] + 1) % 12
 
 
 def test_an_unwritable_turn_file_is_said_and_the_run_goes_on(tmp_path: Path) -> None:
     profile = tmp_path / "missing-folder" / "site.toml"
     lines = settle(_args(profile), {}, {})
-    assert lines[-1].startswith("could not record the next turn") and "turn 0 again" in lines[-1]
+    assert lines[-1].startswith("could not record the next turn") and "at random" in lines[-1]
 
 
 def test_without_profile_nor_build_number_the_seed_is_random_as_before() -> None:

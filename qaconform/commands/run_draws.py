@@ -15,7 +15,8 @@ the turn's residue, so the generated tests vary as before and ``--seed N`` repro
 Where the turn comes from (:func:`turn_of`), first found: ``QACONFORM_BUILD`` or a CI service's build number
 (:data:`BUILD_VARIABLES`: a CI build's fresh folder keeps nothing, the number it is given does), else the turn file
 beside the profile (``site.toml`` -> ``site.draws.json``, as ``site.consumed.json``: the next turn, advanced by each
-run that writes), else none (the embedded reference server without a build number: a random seed, as before).
+run that writes; a turn at random where none is recorded), else none (the embedded reference server without a build
+number: a random seed, as before).
 """
 
 from __future__ import annotations
@@ -121,27 +122,31 @@ def build_number(env: Mapping[str, str]) -> tuple[str, int] | None:
     return None
 
 
-def _read_turn(path: Path) -> tuple[int, str]:
-    """The next turn the file records (0 with the reason when it is missing or unreadable)."""
+def _read_turn(path: Path) -> tuple[int | None, str]:
+    """The next turn the file records, or None with the reason when it is missing or unreadable."""
     try:
         turn = json.loads(path.read_text(encoding="utf-8"))["next_turn"]
     except FileNotFoundError:
-        return 0, "no turn recorded yet"
+        return None, "no turn recorded yet"
     except (OSError, ValueError, KeyError, TypeError) as exc:
-        return 0, f"unreadable ({type(exc).__name__}): starting at turn 0"
+        return None, f"unreadable ({type(exc).__name__})"
     if not isinstance(turn, int) or turn < 0:
-        return 0, "no valid turn recorded: starting at turn 0"
+        return None, "no valid turn recorded"
     return turn % TURNS, "recorded by the last run"
 
 
 def turn_of(profile: str | None, env: Mapping[str, str]) -> tuple[int | None, str]:
-    """The run's turn and where it came from: a build number, else the turn file beside ``profile``, else None."""
+    """The run's turn and where it came from: a build number, else the turn file beside ``profile`` (a turn at
+    random where it records none: a fresh folder without a build number is no worse off than before), else None."""
     build = build_number(env)
     if build is not None:
         return build[1] % TURNS, f"build number {build[0]}={build[1]}"
     if profile:
         path = turn_file(profile)
         turn, why = _read_turn(path)
+        if turn is None:
+            return random.SystemRandom().randrange(TURNS), (
+                f"{path.name}: {why}, a turn at random; QACONFORM_BUILD or a CI build number gives consecutive ones")
         return turn, f"{path.name}, {why}"
     return None, "no build number (QACONFORM_BUILD, GITHUB_RUN_NUMBER ...) and no profile to keep a turn beside"
 
@@ -151,11 +156,11 @@ def record(profile: str, turn: int, seed: int) -> str | None:
     path = turn_file(profile)
     body = {"next_turn": (turn + 1) % TURNS, "last_turn": turn, "last_seed": seed,
             "updated": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-            "about": "qaconform run's seed-draw rotation (docs/ci.md): delete to start again at turn 0"}
+            "about": "qaconform run's seed-draw rotation (docs/ci.md): the next run without --seed takes next_turn"}
     try:
         path.write_text(json.dumps(body, indent=2) + "\n", encoding="utf-8")
     except OSError as exc:
-        return f"could not record the next turn in {path} ({exc.strerror or exc}): the next run takes turn 0 again"
+        return f"could not record the next turn in {path} ({exc.strerror or exc}): the next run takes one at random"
     return None
 
 
