@@ -50,6 +50,9 @@ VARIABLES: dict[str, Variable] = {
     "QACONFORM_JOBS": Variable(YOU, "`qaconform run --jobs` when the option is not given (a CI job's setting)"),
     "QACONFORM_FAIL_UNDER": Variable(YOU, "`qaconform run --fail-under` when the option is not given"),
     "QACONFORM_WRITE_BUDGET": Variable(YOU, "plain pytest's `--write-budget` (`qaconform run` passes its own)"),
+    "QACONFORM_BUILD": Variable(YOU, "a build number: `qaconform run` without `--seed` takes the seed draws' "
+                                     "rotation turn it gives (docs/ci.md; else a CI service's own build number, "
+                                     "else the turn kept beside the profile)"),
     "QACONFORM_SEED": Variable(YOU, "the generated tests' seed under plain pytest (`qaconform run --seed` sets it)"),
     "QACONFORM_MAX_EXAMPLES": Variable(YOU, "examples per generated test under plain pytest (`qaconform run "
                                             "--max-examples` sets it)"),

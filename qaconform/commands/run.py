@@ -15,7 +15,6 @@ import contextlib
 import difflib
 import json
 import os
-import random
 import shlex
 import subprocess
 import sys
@@ -28,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from qaconform import exitcodes, kit
-from qaconform.commands import run_coverage, run_credentials, run_paths, run_warm_up
+from qaconform.commands import run_coverage, run_credentials, run_draws, run_paths, run_warm_up
 from qaconform.commands.run_load import run_load
 from qaconform.commands.run_options import (  # noqa: F401 - the command's names, as before the split
     DEFAULT_SUITE_TIMEOUT_S,
@@ -138,6 +137,8 @@ class Runner:
             self.secrets = secrets
             self.meta = self._meta(run_id, checked.plan, jobs, profile)
             self._announce(run_id, profile, jobs)
+            for line in run_draws.settle(args, self.meta, os.environ):  # seeds23: the seed draws' rotation
+                print(f"qaconform run: {line}", flush=True)
             for line in self.doctor_lines:
                 print(line, flush=True)
             if args.dry_run:
@@ -381,8 +382,7 @@ class Runner:
 
         # the collected tests as data (qaconform.pytest.rule_map writes their node ids), never pytest's terminal text
         listed = run_dir / DRY_RUN_TESTS
-        if self.args.seed is None:  # the listing and the run collect the same seeded matrices (their test ids)
-            self.args.seed = random.SystemRandom().randrange(1, 2**31)
+        # the listing and the run collect the same seeded matrices (their test ids): run_draws.settle set the seed
         env = kit.suite_env(os.environ)
         env["QACONFORM_SEED"] = str(self.args.seed)
         cmd = [*pytest_command(), "--collect-only", "-q", "-p", "qaconform.pytest.rule_map",

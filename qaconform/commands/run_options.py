@@ -140,7 +140,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-examples", type=int, metavar="N", default=None,
                         help="generated tests: examples per test (env QACONFORM_MAX_EXAMPLES for the suites)")
     parser.add_argument("--seed", type=int, metavar="N", default=None,
-                        help="generated tests: the seed, to reproduce a run (env QACONFORM_SEED for the suites)")
+                        help="the seed of the generated tests and the seed draws, to reproduce a run (env "
+                             "QACONFORM_SEED for the suites); without it, the seed draws' next turn (docs/ci.md)")
     parser.add_argument("--reference-fault", action="append", default=[], metavar="NAME",
                         help="with no --profile: plant this fault in the reference server (see "
                              "`python -m qaconform.reference --list-faults`); to see what a broken target looks like")

@@ -80,7 +80,8 @@ accounts whose JSON and form-encoded bodies the client types ``application/json;
 others send the bare media types ("The samples send Accept and Content-Type set to application/json"). Every write the
 run makes anyway carries it or not, accepted or refused, so each run tries both on the writes of both halves and two
 draws apart swap the halves (admin's jobs, novice's moderated answers ...) at no write of their own. A body a test
-types itself (stated_forms' json-utf8 carrier, a deliberately wrong Content-Type) keeps its own."""
+types itself (stated_forms' json-utf8 carrier, a deliberately wrong Content-Type) keeps its own; seeds23: admin's second
+data-protection job takes the other typing than admin's drawn one (suites/scenarios/gdpr_jobs.py ``other_typing``)."""
 
 CHARSET_ROLES: dict[str, frozenset[str]] = {
     "member and moderator": frozenset({"member", "moderator"}),

@@ -244,8 +244,8 @@ def second_job(jobs: Jobs, frames: Frames) -> Scheduled:
     def schedule(name: str) -> Scheduled:
         if near:
             return schedule_in_a_free_frame(jobs, dated_by(name), frames.near(ahead_in_every_zone()),
-                                            lambda: Frames.fresh_near(ahead_in_every_zone()))
-        return schedule_in_a_free_frame(jobs, dated_by(name), frames.far(1), frames.fresh_far)
+                                            lambda: Frames.fresh_near(ahead_in_every_zone()), other_charset=True)
+        return schedule_in_a_free_frame(jobs, dated_by(name), frames.far(1), frames.fresh_far, other_charset=True)
 
     job = schedule("scheduleTime")
     if job.resp.status == 400 and error_text(job.resp) != TIME_FRAME:
