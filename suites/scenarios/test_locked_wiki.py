@@ -26,6 +26,12 @@ from qaconform.target.client import ApiClient, ApiResponse
 pytestmark = [pytest.mark.actions, pytest.mark.writes]
 
 
+@pytest.fixture
+def marked_rules(request: pytest.FixtureRequest) -> tuple[str, ...]:
+    """The rule ids the requesting test names (its markers), which action_records.py's checks choose among."""
+    return tuple(dict.fromkeys(str(a) for m in request.node.iter_markers("rule") for a in m.args))
+
+
 @pytest.mark.rule("PERM-LOCK", "ACTION-LOCK-EXTRA", "AUTH-ACTING-USER", "ACTION-WRAPPERS", "ACTION-RECORD-SHAPE",
                   "ACTION-NODE-ID", "SHAPE-LOCK-NODE", "SHAPE-ACTIONDATE")
 def test_the_unwikifiers_lock_of_the_wiki_node_before_its_unwikify(
