@@ -14,4 +14,9 @@ ACCEPT23: tuple[Fault, ...] = (
           "'Wikified node (wiki true) | PUT cancelwiki | ... | Not wiki (closed for editing)': unwikifying a LOCKED "
           "node returns the wiki action with canceled true but leaves the node wiki (the locked node's row is "
           "written back as read before the cancel); unlocked nodes as before"),
+    Fault("accept23-kind-comment-mod-option-child-space-stored-full", "COMMENT-8",
+          "'Private comments exist from 2.16.0; the private-comment rules apply only to targets at 2.16.0 or later.': "
+          "a comment with the to-moderators option (visibility mod) on a node of a CHILD space (a space with a parent) "
+          "is created 201 but stored with full visibility (the child space's own empty privacy settings are applied "
+          "instead of its parent's); root spaces as before"),
 )
