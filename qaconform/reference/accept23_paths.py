@@ -1,6 +1,6 @@
-"""Where the planted faults of :mod:`faults_accept23` bite (issue 44, accept23): an unwikify of a locked wiki node, a
-to-moderators comment in a child space. ``after`` rewrites the stored node as the broken server leaves it (``before``
-keeps the comment's body for it); each checks ``faults.is_on`` first."""
+"""Where the planted faults of :mod:`faults_accept23` bite (issue 44, accept23): the lock of a wiki node, a
+to-moderators comment in a child space. ``after`` rewrites the stored record or node as the broken server leaves it
+(``before`` keeps the comment's body for it); each checks ``faults.is_on`` first."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from starlette.responses import Response
 from . import faults
 from .auth import Caller
 from .hook_kit import after_by_op, path_node, result_action, sent_fields
-from .http_io import body_json
+from .http_io import body_json, with_body
 from .service import Service
 
-STAYS_WIKI = "accept23-kind-cancelwiki-locked-node-stays-wiki"
+EXTRA_NULL = "accept23-kind-lock-wiki-node-extra-null"
 MOD_STORED_FULL = "accept23-kind-comment-mod-option-child-space-stored-full"
 
 
@@ -25,16 +25,19 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
     return None
 
 
-def _cancel_wiki(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
-    """A locked node's accepted unwikify writes the node's wiki flag back (the action still says canceled)."""
-    if not faults.is_on(STAYS_WIKI):
+def _lock(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
+    """An accepted lock of a wiki node stores and returns extra null."""
+    if not faults.is_on(EXTRA_NULL):
         return response
     node = path_node(svc, request)
-    if node is None or not node["locked"] or result_action(body_json(response), "wikifyAction") is None:
+    body = body_json(response)
+    action = result_action(body, "lockAction")
+    if node is None or not node["wiki"] or action is None:
         return response
     with svc.tx() as conn:
-        conn.execute("UPDATE nodes SET wiki = 1 WHERE id = ?", (node["id"],))
-    return response
+        conn.execute("UPDATE actions SET extra = NULL WHERE id = ?", (action.get("id"),))
+    action["extra"] = None
+    return with_body(response, body)
 
 
 def _comment(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
@@ -55,4 +58,4 @@ def _comment(svc: Service, request: Request, caller: Caller, response: Response)
     return response
 
 
-after = after_by_op({"cancelWiki": _cancel_wiki, "postComment": _comment})
+after = after_by_op({"lockNode": _lock, "postComment": _comment})

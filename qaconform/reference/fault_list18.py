@@ -98,7 +98,7 @@ SESSION18 = SESSION18 + BLIND_round65  # BLIND_round65_MISSED: left out (docs/bl
 from .faults_blind_round66 import BLIND_round66  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round66  # BLIND_round66_MISSED: left out (docs/blind-rounds.md)
-# --- accept23 (issue 44): a rule after a lock: an unwikify of a locked wiki node, closed by kind
+# --- accept23 (issue 44): a lock before an unwikify, a private option in a child space, closed by kind
 from .faults_accept23 import ACCEPT23  # noqa: E402
 
 SESSION18 = SESSION18 + ACCEPT23

@@ -363,7 +363,7 @@ HOOKS.append(Hook("round65", before=blind_round65.before, admitted=blind_round65
 from . import blind_round66  # noqa: E402
 
 HOOKS.append(Hook("round66", before=blind_round66.before, admitted=blind_round66.admitted, after=blind_round66.after))
-# --- accept23 (issue 44): an unwikify of a locked wiki node, a to-moderators comment in a child space
+# --- accept23 (issue 44): the lock of a wiki node, a to-moderators comment in a child space
 from . import accept23_paths  # noqa: E402
 
 HOOKS.append(Hook("accept23", before=accept23_paths.before, after=accept23_paths.after))
