@@ -38,6 +38,7 @@ from . import counts_after_posts, placed_forms, plain_after_private, posted_text
 from .one_shot_calls import *  # noqa: F403 - the one-shot fixtures (one_shot_calls.__all__), for every suite
 from .option_forms import REPEATS_OPTION_OF, option_form_refusal, post_option  # noqa: F401 - forms20: drawn forms
 from .option_forms import shared as _shared  # the session's shared writes (forms20 reads them too)
+from .own_question_private import before_lock  # accept23: member's to_moderators comment before a lock
 from .own_question_private import parent as own_parent
 from .placed_forms import placed_write  # noqa: F401 - forms9 (issue 44 item 3): the drawn forms' outcomes
 from .properties import recipient_forms  # the privacy model reads it too, as a sibling (no package name there)
@@ -426,6 +427,7 @@ def locked_by(request: pytest.FixtureRequest, api: dict[str, ApiClient], answer_
         def lock() -> ApiResponse:
             if sent is not None and node == sent.node:  # paths14: another account's refusal right before
                 request.getfixturevalue("refused_before_admin_lock")
+            before_lock(request, role)  # accept23: member's to_moderators comment under the answer, when it goes there
             return one_shots.act(api[role], request.config, "lockNode", role, node, prompt)  # paths17: options
 
         return SharedWrite(_shared(request, profile, f"lock by {role}", lock), prompt, node)

@@ -36,8 +36,8 @@ from .wiki_answer import WikiTarget, wiki_target
 
 __all__ = ["admin_unfavorite_first", "author_unfavorite_first", "cancelwiki_denied_first", "cancelwiki_once",
            "cancelwiki_own_once", "favorite_refusals", "member_wiki_sent_first", "once_per_target",
-           "refused_before_admin_lock", "unfavorite_denied_first", "unfavorite_once", "wiki_refusals",
-           "wiki_unwikified", "wiki_unwikifier"]
+           "refused_before_admin_lock", "unfavorite_denied_first", "unfavorite_once", "wiki_locked_first",
+           "wiki_refusals", "wiki_unwikified", "wiki_unwikifier"]
 """The fixtures suites/conftest.py gives every suite under their names (round33: a star import, so that a new one-shot
 fixture costs conftest.py no line)."""
 
@@ -373,9 +373,39 @@ def wiki_refusals(request: pytest.FixtureRequest, api: dict[str, ApiClient],
 
 
 @pytest.fixture(scope="session")
+def wiki_locked_first(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
+                      cancelwiki_denied_first: dict[str, ApiResponse],
+                      wiki_refusals: dict[str, ApiResponse]) -> ApiResponse | None:
+    """accept23 (issue 44: a rule after a lock): the drawn unwikifier (moderator or admin, both holding Lock comments
+    on posts) locks the node :func:`cancelwiki_once` acts on, once per run and target, after the refused attempts
+    (a locked node could be refused by its state first) and right BEFORE its own unwikify (``cancelwiki_once``
+    depends on this). "Wikified node (wiki true) | PUT cancelwiki | ... | Returns the wiki action with canceled
+    true" names no exception for a locked node, yet no run unwikified one (round66-cancelwiki-locked-node-not-
+    canceled passed): the unwikify's tests now judge a locked wiki node, and test_locked_wiki.py judges the lock.
+    One accepted write of the suites' share, sent only while the share holds it AND the unwikify after it (a lock
+    left on a node never unwikified would change the next run's refusals); None otherwise (the unwikify is then
+    made on the node as it is, as before). Every xdist worker reads the one response."""
+    target, role = _wiki_target(request), unwikifier(request)
+
+    def send() -> ApiResponse:
+        with charged_to_suites():
+            budget = ApiClient.write_budget
+            if budget is not None and (budget.remaining(SUITES) or 0) < 2:
+                skip(SkipKind.WRITE_BUDGET, f"write budget: the lock of {target.name} {target.node} before its "
+                                            f"unwikify was not sent (the share holds no room for it and the unwikify)")
+            prompt = f"{one_shots.WIKI_LOCK_PROMPT} [{request.getfixturevalue('run_tag')}]"
+            return api[role].put(f"node/{target.node}/lock.json", params={"prompt": prompt}, operation="lockNode")
+
+    with contextlib.suppress(pytest.skip.Exception):
+        return once_per_target(request, profile, f"lock by {role} before cancelwiki {target.node}", send)
+    return None
+
+
+@pytest.fixture(scope="session")
 def cancelwiki_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
                     cancelwiki_denied_first: dict[str, ApiResponse],
-                    wiki_refusals: dict[str, ApiResponse]) -> ApiResponse:
+                    wiki_refusals: dict[str, ApiResponse],
+                    wiki_locked_first: ApiResponse | None) -> ApiResponse:
     """The drawn unwikifier (:func:`unwikifier`: moderator or admin, both with Mark as community wiki) unwikifies
     wiki_node_id ONCE per run (one-shot, like the others), after the refused attempts of
     :func:`cancelwiki_denied_first` and :func:`wiki_refusals`. The caller is the seed's, not a choice of this

@@ -73,6 +73,10 @@ def wiki_reader(admin: ApiClient, accounts: Mapping[str, int | None], node: int)
     return lambda: wiki_shown(admin, ids, [node]).get(node)
 
 
+WIKI_LOCK_PROMPT = "locked by its unwikifier right before the unwikify"
+"""accept23: the prompt of the drawn unwikifier's lock of the node it unwikifies (suites/one_shot_calls.py
+``wiki_locked_first``), followed by `` [<run tag>]``; test_locked_wiki.py reads it to judge extra."""
+
 COMMON_OPTIONS = ("wrap", "v1")
 """'Other options accepted by most endpoints: wrap, v1.' (Endpoints > Conventions): round60 (issue 44) sends both
 with the refused calls of every action, whether or not the action's own section names them (the refusals cost no

@@ -114,3 +114,7 @@ SESSION18 = SESSION18 + BLIND_round69  # BLIND_round69_MISSED: left out (docs/bl
 from .faults_seed23 import SEED23  # noqa: E402
 
 SESSION18 = SESSION18 + SEED23
+# --- accept23 (issue 44): a lock before an unwikify, a private option in a child space, closed by kind
+from .faults_accept23 import ACCEPT23  # noqa: E402
+
+SESSION18 = SESSION18 + ACCEPT23

@@ -76,8 +76,8 @@ _ALL: tuple[Fault, ...] = (
 
 MISSED_TODAY: frozenset[str] = frozenset({
     # fix2jobs (issue 44): round19-gdpr-form-body-ignored and round19-gdpr-bulk-no-csv-timestamp are caught now
-    # (suites/scenarios/test_gdpr_kinds.py)
-    "round19-cancelwiki-locked-stays-wiki",
+    # (suites/scenarios/test_gdpr_kinds.py); accept23: round19-cancelwiki-locked-stays-wiki too (the drawn
+    # unwikifier locks the node right before its unwikify: suites/one_shot_calls.py ``wiki_locked_first``)
 })
 """The names the suites miss today (measured with ``qaconform selftest --fault NAME --no-clean`` on main at 6002fb6:
 7 of 15 caught; fix2nodes, issue 44: round19-answer-body-cut-1000 and round19-lock-own-follower caught since,

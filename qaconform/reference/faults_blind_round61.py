@@ -148,7 +148,10 @@ _MISSED_REASONS: dict[str, str] = {
         "one lock of a wiki node (member's, one_shot_calls.lock_after_contribution) is a refusal made before the "
         "unwikify; moving moderator's shared lock (locked_by, on admin's answer) onto wiki_node_id after its "
         "unwikify costs no write but changes the node every lock reader reads (an answer to a question, and on the "
-        "seeds drawing a found wiki node none of the run's): examined, not tried",
+        "seeds drawing a found wiki node none of the run's): examined, not tried. accept23 (twenty-first session): "
+        "the run now locks the drawn wiki node, but right BEFORE its unwikify (one_shot_calls.wiki_locked_first: "
+        "round66's and round19's locked-node faults need that order); the order after would trade them for this one, "
+        "and a seed draw of the order (both over the seeds) is left for a round with the time to add the draw",
 }
 """Faults left out of the registry: the blind measure's misses whose path the default run does not take within its
 write budget, each with the reason (docs/blind-rounds.md). Closed by kind after the measure (registered): the depth

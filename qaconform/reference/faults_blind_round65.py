@@ -135,11 +135,10 @@ _MISSED_REASONS: dict[str, str] = {
         "no answer of the run goes to a community-wiki question: every shared answer is under the profile's question, "
         "and the one write under another's wiki question (member's comment on wiki_node_id) is read by three tests as "
         "a comment; an answer there by member or novice is an accepted write more (97 of 100, suites 81 of 82) or a "
-        "seeded trade of that comment, left for a round with the time to move its readers",
-    "round65-comment-mod-option-child-space-refused":
-        "every private-option comment of the run is under the profile's question or its shared answer, one space; "
-        "the profile names no comment parent in a child space (favorite_node_id is in one on the reference server, "
-        "but only its kind is stated), and a private comment in another space is an accepted write more",
+        "seeded trade of that comment, left for a round with the time to move its readers. accept23 (twenty-first "
+        "session): member's query-form answer (answer_in, posted anyway) under wiki_node_id before its lock and "
+        "unwikify was examined, not tried: the answer form matrix blames a refused publisher's answer on ANSWER-201, "
+        "not PERM-ANSWER, and that answer's reads (found relations, the answer lists) would meet another question",
 }
 
 BLIND_round65, BLIND_round65_MISSED = split_missed(_ALL + _KINDS, _MISSED_REASONS)

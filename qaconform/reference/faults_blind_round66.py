@@ -120,10 +120,6 @@ _ALL: tuple[Fault, ...] = (
 """The round's fifteen faults, as written (before the measure)."""
 
 _MISSED_REASONS: dict[str, str] = {
-    "round66-cancelwiki-locked-node-not-canceled":
-        "no unwikify acts on a LOCKED wiki node: the one-shot unwikify (WIKI_CASES, one_shot_calls.py) takes the "
-        "drawn wiki node, never locked, the seed's one locked node (a question) is not wiki, and no history locks a "
-        "wiki node before its unwikify (the action matrix's node states reach lock and send to moderation only)",
     "round66-cancelwiki-answer-stays-wiki":
         "a seed draw: the wiki node kind (seed_draws.py wiki_node_kind_for_seed) is a question at the self-test's "
         "seed 20260801; at 20260816 (an answer) test_node_actions.py's read-back catches it (measured); registering "

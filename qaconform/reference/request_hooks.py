@@ -377,3 +377,7 @@ HOOKS.append(Hook("round68", before=blind_round68.before, admitted=blind_round68
 from . import blind_round69  # noqa: E402
 
 HOOKS.append(Hook("round69", before=blind_round69.before, admitted=blind_round69.admitted, after=blind_round69.after))
+# --- accept23 (issue 44): the lock of a wiki node, a to-moderators comment in a child space
+from . import accept23_paths  # noqa: E402
+
+HOOKS.append(Hook("accept23", before=accept23_paths.before, after=accept23_paths.after))
