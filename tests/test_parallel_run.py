@@ -29,6 +29,8 @@ ROOT = Path(__file__).resolve().parents[1]
 GENERATED = ["--max-examples", "3", "--seed", "1234", "--write-budget", "unlimited"]
 """The generated tests, small and the same in both runs (their examples come from the seed); no write budget: which
 tests a spent budget leaves unchecked depends on the order they ran in, which a parallel run does not keep."""
+MAX_RPS = 20
+"""The polite target's max_rps (two workers: 10 a second each)."""
 
 
 def run_kit(out: Path, *args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
@@ -115,11 +117,15 @@ def test_a_parallel_runs_coverage_merges_the_exchanges_of_every_worker(serial_an
 
 @pytest.fixture(scope="module")
 def polite_target(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    """The reference server behind a counting proxy, with a profile that limits concurrency and rate."""
+    """The reference server behind a counting proxy, with a profile that limits concurrency and rate.
+
+    ci23: 20 requests a second, not 10. The actions run is rate-bound at either (688 requests: 126 s at 10, 65 s at
+    20 on a loaded 2-core machine), and unlimited it sends 513 in its busiest 2.9 s: a kit ignoring the limit, or
+    giving each worker the whole rate, still breaks the bound of 60 below many times over."""
     with ReferenceServer() as srv, DelayProxy(srv.url, 0.0) as proxy:
         text = Path(srv.profile_path).read_text(encoding="utf-8").replace(f'"{srv.url}"', f'"{proxy.url}"')
-        text = re.sub(r"(?m)^\[safety\]$", "[safety]\nmax_concurrency = 2\nmax_rps = 10", text)
-        assert "max_rps = 10" in text, text
+        text = re.sub(r"(?m)^\[safety\]$", f"[safety]\nmax_concurrency = 2\nmax_rps = {MAX_RPS}", text)
+        assert f"max_rps = {MAX_RPS}" in text, text
         path = tmp_path_factory.mktemp("polite") / "profile.toml"
         path.write_text(text, encoding="utf-8")
         yield path, proxy
@@ -132,16 +138,16 @@ def test_a_run_never_exceeds_the_profiles_concurrency_and_rate(polite_target: An
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     assert proxy.stats.requests > 40, "too few requests to say anything about the limits"
     assert proxy.stats.max_in_flight <= 2
-    # The kit counts a request when it sends it (at most 10 in any 1.05 s, politeness.WINDOW_S + MARGIN_S); the
-    # proxy when it arrives. On a busy machine arrivals bunch: a 0.9 s window at the proxy saw 11 and 12 in CI runs
-    # with other work on the machine (stop 58), though the kit kept its windows. Judged over three windows, the same
-    # jitter is a small part of the span: a kit keeping 10 a second shows at most 30 arrivals in any 2.9 s (its
-    # sends in any 3.15 s), a kit sending 12 a second shows about 35.
-    assert proxy.stats.max_per_second(window_s=2.9) <= 30
-    assert "politeness: at most 2 request(s) at once and at most 10 request(s) per second" in done.stdout
+    # The kit counts a request when it sends it (at most MAX_RPS in any 1.05 s, politeness.WINDOW_S + MARGIN_S);
+    # the proxy when it arrives. On a busy machine arrivals bunch: a 0.9 s window at the proxy saw 11 and 12 of 10
+    # in CI runs with other work on the machine (stop 58), though the kit kept its windows. Judged over three
+    # windows, the same jitter is a small part of the span: a kit keeping 20 a second shows at most 60 arrivals in
+    # any 2.9 s (its sends in any 3.15 s), a kit sending 24 a second shows about 70.
+    assert proxy.stats.max_per_second(window_s=2.9) <= 3 * MAX_RPS
+    assert f"politeness: at most 2 request(s) at once and at most {MAX_RPS} request(s) per second" in done.stdout
     report = json.loads((run_folder(tmp_path) / "report.json").read_text())
     assert {k: v for k, v in report["execution"].items() if k != "round_trip_ms"} == {
-        "jobs": 2, "max_concurrency": 2, "max_rps": 10.0}
+        "jobs": 2, "max_concurrency": 2, "max_rps": float(MAX_RPS)}
     assert report["execution"]["round_trip_ms"] > 0  # the preflight's shortest read
 
 

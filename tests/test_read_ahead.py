@@ -8,6 +8,7 @@ is 1, so everything goes one request after another, as before), once without a l
 requests and give every test the same outcome; the second must actually have overlapped them. And every test's HAR
 cassette must hold the same answers in both: the matrix's answers read ahead are logged again under each test that
 judges one (``shared``), not all under its first test.
+The two runs of a module go at once (ci23): independent, and the one-after-another run mostly waits.
 
 (Speed is measured by bench/bench_run.py, not asserted here.)
 """
@@ -20,6 +21,7 @@ import re
 import subprocess
 import sys
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +29,7 @@ import pytest
 from delay_proxy import DelayProxy
 
 from qaconform.reference import ReferenceServer
+from qaconform.reference.profile_out import password_env
 
 pytestmark = pytest.mark.slow  # each module twice against fresh reference servers
 
@@ -94,9 +97,17 @@ for: their cassettes are compared, not counted."""
                                     "suites/contract/test_observations_contract.py",  # speed7: sizes, lists, pages
                                     "suites/contract/test_observations_silent.py",  # speed7: the sort sweep
                                     "suites/contract/test_found_relations.py"])  # speed17: the walk, the reads
-def test_reads_asked_together_are_the_reads_asked_one_after_another(module: str, tmp_path: Path) -> None:
-    one_by_one = _run(module, tmp_path / "serial", serial=True)
-    together = _run(module, tmp_path / "together", serial=False)
+def test_reads_asked_together_are_the_reads_asked_one_after_another(module: str, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    # ci23: the two runs at once (each its own server, proxy, profile and folders: neither sees the other's state).
+    # The serial one mostly waits, a request at a time behind the proxy's delay; the other fills those waits. The
+    # passwords' variables are set before (each server's start sets the same ones: no thread adds a key to
+    # os.environ while the other copies it for its processes).
+    for name, value in password_env().items():
+        monkeypatch.setenv(name, value)
+    with ThreadPoolExecutor(2) as pool:
+        runs = [pool.submit(_run, module, tmp_path / name, serial=name == "serial") for name in ("serial", "together")]
+        one_by_one, together = (run.result() for run in runs)
     assert one_by_one[1] == together[1], "the same tests with the same outcomes"
     assert Counter(one_by_one[1].values())["passed"] > FEW_TESTS.get(module, 20), one_by_one[1]
     only_serial, only_together = one_by_one[0] - together[0], together[0] - one_by_one[0]
