@@ -83,6 +83,8 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
         node = path_node(svc, request)
         if node is not None and node["author_id"] != caller.id:
             return await handled_with(auth.LOCK_ANY, svc, request, caller, handler)
+    if op == "listActiveExperts" and faults.is_on("round70-kind-active-experts-username-page-starts-at-last-seen"):
+        return await _page_from_last_seen(svc, request, caller, handler)
     if op == "cancelWiki" and faults.is_on("round70-cancelwiki-answerer-owns-question"):
         return await _cancelwiki_answerer(svc, request, caller, handler)
     if op == "scheduleGdprJob" and faults.is_on("round70-gdpr-user-id-string-refused"):
@@ -106,6 +108,24 @@ async def _cancelwiki_answerer(svc: Service, request: Request, caller: Caller, h
     return await handled_with(auth.MARK_WIKI, svc, request, caller, handler)
 
 
+async def _page_from_last_seen(svc: Service, request: Request, caller: Caller, handler: Any) -> Response | None:
+    """round70-kind-active-experts-username-page-starts-at-last-seen: a page after the first by username starts at
+    the last user of the page before (the cursor's bound is inclusive)."""
+    q = request.query_params
+    page, size = (q.get("page") or "").strip(), (q.get("pageSize") or "").strip()
+    if q.get("sort") != "username" or not page.isdecimal() or int(page) < 2 or not size.isdecimal() or int(size) < 1:
+        return None
+    response: Response = await handler(svc, request, caller)
+    start = (int(page) - 1) * int(size) - 1
+    whole = body_json(await handler(svc, with_query(request, [*((k, v) for k, v in q.multi_items() if k not in (
+        "page", "pageSize")), ("page", "1"), ("pageSize", str(start + int(size)))]), caller))
+    body = body_json(response)
+    if response.status_code != 200 or not isinstance(body, dict) or not isinstance(whole, dict):
+        return response
+    body["list"] = list(whole.get("list") or [])[start:start + int(size)]
+    return with_body(response, body)
+
+
 # --- admitted: the request as the handler reads it ------------------------------------------------------------
 def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request:
     q = request.query_params
@@ -120,8 +140,9 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
         body = kept_json_object(request)
         if body is not None and "visibility" in body:
             return with_json_body(request, {k: v for k, v in body.items() if k not in _PRIVACY})
-    if op == "listEarnedExperts" and _later_username_page(request):
-        return with_query(request, [(k, "reputation" if k == "sort" else v) for k, v in q.multi_items()])
+    if (key := _later_username_page(op, request)) is not None:
+        request.scope["round70_op"] = op
+        return with_query(request, [(k, key if k == "sort" else v) for k, v in q.multi_items()])
     if op == "postComment" and faults.is_on("round70-reply-full-visibility-inherits"):
         return _full_reply_as_bare(svc, request)
     return request
@@ -178,16 +199,22 @@ def _lock(svc: Service, request: Request, caller: Caller, response: Response) ->
     return with_body(response, body)
 
 
-def _later_username_page(request: Request) -> bool:
-    """round70-earned-experts-username-later-pages-by-reputation: an earned expert page after the first by username."""
+_LATER_PAGES = {"listEarnedExperts": ("round70-earned-experts-username-later-pages-by-reputation", "reputation")}
+"""The expert list whose pages after the first, asked by username, the next-page query orders by another key."""
+
+
+def _later_username_page(op: str, request: Request) -> str | None:
+    """The key an expert page after the first by username is ordered by when its fault is on, else None."""
     q = request.query_params
-    return faults.is_on("round70-earned-experts-username-later-pages-by-reputation") and q.get("sort") == "username" \
-        and (q.get("page") or "").strip().isdecimal() and int(q["page"]) >= 2
+    fault, key = _LATER_PAGES.get(op, ("", ""))
+    later = (q.get("page") or "").strip().isdecimal() and int(q["page"]) >= 2
+    return key if fault and faults.is_on(fault) and q.get("sort") == "username" and later else None
 
 
 def _earned(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     body = body_json(response)
-    if not _later_username_page(request) or not isinstance(body, dict) or body.get("sort") != "reputation":
+    key = _later_username_page(str(request.scope.get("round70_op", "")), request)
+    if key is None or not isinstance(body, dict) or body.get("sort") != key:
         return response
     body["sort"] = "username"  # the echo comes from the request; the next-page query ran by reputation
     return with_body(response, body)
