@@ -5,7 +5,7 @@ matrix are declared crossed in spec/dimensions.yaml, and the order and space che
 from __future__ import annotations
 
 import pytest
-from list_effects import PARAMETER_EFFECTS, order_break, outside_space, parameter_effect
+from list_effects import PARAMETER_EFFECTS, met_twice, order_break, outside_space, parameter_effect
 from listops import LIST_OPS
 
 from qaconform.contract import load_contract
@@ -83,3 +83,25 @@ def test_an_item_is_placed_by_its_containers_or_by_the_index() -> None:
     items = [{"id": 1, "primaryContainerId": 2, "containerIds": [1, 2]}, {"id": 5, "title": "x"}, {"id": 6}]
     assert outside_space(items, "2", {"5": {"2"}, "6": {"3"}}) == [(6, ["3"])]
     assert outside_space(items, "1", {}) == []
+
+
+def _pages(*pages: list[tuple[int, str]], total: int = 3) -> list[tuple[int, dict[str, object]]]:
+    return [(n, {"totalCount": total, "list": [{"id": i, "username": u, "realname": u} for i, u in page]})
+            for n, page in enumerate(pages, 1)]
+
+
+def test_a_user_met_on_two_pages_of_a_still_key_walk_is_no_order() -> None:
+    """round70: page 2 ordered by another key repeats a user while the usernames read still climb."""
+    walk = _pages([(3, "member")], [(3, "member")], [(10, "user10")])
+    assert order_break("username", [i for _, b in walk for i in b["list"]]) is None  # type: ignore[attr-defined]
+    assert met_twice("username", walk) is not None
+    assert met_twice("realname", walk) is not None
+
+
+def test_a_repeat_is_not_judged_on_a_moving_key_a_changed_count_or_a_tie() -> None:
+    walk = _pages([(3, "member")], [(3, "member")])
+    assert met_twice("reputation", walk) is None, "reputation moves with the run's own writes"
+    assert met_twice("username", [walk[0], (2, dict(walk[1][1], totalCount=4))]) is None, "a user came or went"
+    tied = _pages([(3, "same"), (4, "same")], [(3, "same")])
+    assert met_twice("realname", tied) is None, "a tie the description does not order may move between reads"
+    assert met_twice("username", _pages([(3, "member")], [(4, "moderator")])) is None

@@ -381,3 +381,8 @@ HOOKS.append(Hook("round69", before=blind_round69.before, admitted=blind_round69
 from . import accept23_paths  # noqa: E402
 
 HOOKS.append(Hook("accept23", before=accept23_paths.before, after=accept23_paths.after))
+# --- blind round 70 (issue 44): drawn must-rules (seed 20261203) + eight outside kinds, measured blind
+from . import blind_round70  # noqa: E402
+
+HOOKS.append(Hook("round70", ahead_of_auth=blind_round70.ahead_of_auth, before=blind_round70.before,
+                  admitted=blind_round70.admitted, after=blind_round70.after))

@@ -110,6 +110,34 @@ def order_break(sort: str, items: Sequence[Any]) -> OrderBreak | None:
     return OrderBreak(sort, ranked, "; ".join(shown)) if shown else None
 
 
+STILL_KEY_SORTS = ("username", "realname")
+"""Expert sorts whose key the run never changes (a user's reputation moves with votes and accepted answers, and
+which date recent and oldest read is not stated): a walk of their pages can hold a user twice only by the server."""
+
+
+def met_twice(sort: str, pages: Sequence[tuple[int, dict[str, Any]]]) -> str | None:
+    """Where one user appears on two pages of one walk of a still-key sort (round70): an order by a key, cut into
+    pages, holds each user once, and the walk skipped whoever it held twice in their place. Judged only when every
+    page counts the same totalCount (no user came or went) and the user's key is carried and met on no other user of
+    the walk (a tie the description does not order could move between reads); None otherwise."""
+    if sort not in STILL_KEY_SORTS or len({body.get("totalCount") for _, body in pages}) != 1:
+        return None
+    key = EXPERT_SORT_MEANINGS[sort].keys[0][1]
+    first: dict[Any, int] = {}
+    keyed: dict[Any, set[Any]] = {}
+    for _, body in pages:
+        for item in (i for i in body.get("list") or () if isinstance(i, dict) and i.get("id") is not None):
+            keyed.setdefault(key(item), set()).add(item["id"])
+    for n, body in pages:
+        for item in (i for i in body.get("list") or () if isinstance(i, dict) and i.get("id") is not None):
+            value = key(item)
+            if item["id"] in first and first[item["id"]] != n and value is not None and len(keyed[value]) == 1:
+                return (f"user {item['id']} ({sort} {value!r}) is on page {first[item['id']]} and again on page {n}, "
+                        f"where the order continues past it")
+            first.setdefault(item["id"], n)
+    return None
+
+
 def item_spaces(item: dict[str, Any]) -> set[str] | None:
     """The space ids an item shows (primaryContainerId, containerIds: "Ids of the containers (space and its
     parent)"), None when it shows neither (a projection left them out)."""

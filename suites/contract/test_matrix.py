@@ -38,7 +38,7 @@ from covering import (
     rule_rows,
     thorough,
 )
-from list_effects import EXPERT_SORT_MEANINGS, not_user_items, order_break, outside_space
+from list_effects import EXPERT_SORT_MEANINGS, met_twice, not_user_items, order_break, outside_space
 from listops import LIST_OPS, RunOnce
 from matrix_kit import INVALID_SORT, SORT_PAGES, MatrixKit
 from matrix_reads import (
@@ -307,7 +307,9 @@ def test_each_expert_sort_orders_the_items_by_its_key_in_every_combination(
 ) -> None:
     """"sort must be one of reputation, username, realname, recent, oldest, default": the sort asked for orders the
     items by its key, on the page read and across the pages before and after it (page 1 then 2 continue the
-    order), whichever reader asks; an echo of the name alone is not the sort."""
+    order), whichever reader asks; an echo of the name alone is not the sort. Under a key the run never changes
+    (username, realname) a user met on two pages of the walk is no such order either (round70: a later page ordered
+    by another key repeats a user while the keys read still climb)."""
     fetch, matrix_paths, search_word = matrix.at(combination)
     sort = combination.params({})["sort"]
     body, resp = read_combination(combination, fetch, matrix_paths, search_word)
@@ -327,6 +329,10 @@ def test_each_expert_sort_orders_the_items_by_its_key_in_every_combination(
         fail(["SORT-EXPERTS-ORDER"], f"{combination.label}: sort={sort} orders {EXPERT_SORT_MEANINGS[sort].says}, "
              f"yet pages {[n for n, _, _ in pages]} ({len(items)} users) are in no such order: {broken.shown}",
              pages[-1][2])
+    twice = met_twice(sort, [(n, b) for n, b, _ in pages])
+    if twice is not None:
+        fail(["SORT-EXPERTS-ORDER"], f"{combination.label}: sort={sort} orders {EXPERT_SORT_MEANINGS[sort].says} "
+             f"across the pages, yet {twice}", pages[-1][2])
 
 
 @pytest.fixture(scope="session")
