@@ -124,10 +124,6 @@ _MISSED_REASONS: dict[str, str] = {
         "a seed draw: the wiki node kind (seed_draws.py wiki_node_kind_for_seed) is a question at the self-test's "
         "seed 20260801; at 20260816 (an answer) test_node_actions.py's read-back catches it (measured); registering "
         "it with a draws entry is left to the closing session",
-    "round66-earned-experts-username-later-page-by-reputation":
-        "the path is reached (test_matrix.py's listEarnedExperts page=2&pageSize=2&sort=username) but invisible on "
-        "the reference data: of its three earned experts the third by username (user10) is the third by reputation "
-        "too, so page 2 is the same in both orders; a pageSize=1 walk from page 2 or a fourth expert would show it",
 }
 
 BLIND_round66, BLIND_round66_MISSED = split_missed(_ALL, _MISSED_REASONS)
