@@ -111,14 +111,15 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
             and q.get("sort") == "recent" and "pageSize" in q:
         return with_query(request, [(k, "oldest" if k == "sort" else v) for k, v in q.multi_items()])
     if op == "scheduleGdprJob" and faults.is_on("round71-gdpr-timestamp-past-hour-accepted"):
-        return _stamp_read_as_local(request)
+        return _stamp_read_as_local(request, _HOUR_MS)
     if op == "postAnswer" and faults.is_on("round71-answer-long-body-cut-255"):
         return _answer_body_cut(request)
     return request
 
 
-def _stamp_read_as_local(request: Request) -> Request:
-    """round71-gdpr-timestamp-past-hour-accepted: a timeStamp within the last hour read an hour later."""
+def _stamp_read_as_local(request: Request, shift: int) -> Request:
+    """round71-gdpr-timestamp-past-hour-accepted: a timeStamp within the last ``shift`` milliseconds (an hour) read
+    ``shift`` later (as local time, UTC+1)."""
     body = kept_json_object(request)
     if body is None:
         return request
@@ -126,9 +127,9 @@ def _stamp_read_as_local(request: Request) -> Request:
     if not isinstance(schedule, dict) or schedule.get("formatted") not in (None, ""):
         return request
     stamp = schedule.get("timeStamp")
-    if isinstance(stamp, bool) or not isinstance(stamp, int) or not now_ms() - _HOUR_MS <= stamp < now_ms():
+    if isinstance(stamp, bool) or not isinstance(stamp, int) or not now_ms() - shift <= stamp < now_ms():
         return request
-    return with_json_body(request, {**body, "scheduleDate": {**schedule, "timeStamp": stamp + _HOUR_MS}})
+    return with_json_body(request, {**body, "scheduleDate": {**schedule, "timeStamp": stamp + shift}})
 
 
 def _answer_body_cut(request: Request) -> Request:

@@ -89,6 +89,7 @@ _ALL: tuple[Fault, ...] = (
         "Sending a COMMUNITY-WIKI node to moderation returns its action with private false (the wiki node's actions "
         "are recorded as community actions, public): breaks '| Published node | PUT sendToMod | ... | In moderation "
         "| Returns an action record with verb sent and private true. |' on wiki nodes only.",
+        draws=("member wiki send=before its unwikify",),  # wiki20 (issue 44): the seed sends the wiki node first
     ),
     Fault(
         "round71-earned-experts-recent-pagesize-oldest", "SORT-EXPERTS-ORDER",
@@ -118,9 +119,21 @@ _ALL: tuple[Fault, ...] = (
 """The round's fifteen faults, as written (before the measure)."""
 
 _KINDS: tuple[Fault, ...] = ()
-"""The proofs of the closed kinds: one more fault of each kind on another path or rule, missed before the fix and
-caught after."""
+"""The proofs of the closed kinds: none (no miss closed a kind: one was a seed draw's path, two are left out)."""
 
-_MISSED_REASONS: dict[str, str] = {}
+_MISSED_REASONS: dict[str, str] = {
+    "round71-gdpr-operations-param-refused":
+        "a reading the description allows: the text form of an array given as a request parameter is not shown "
+        "(test_gdpr_param_fields.py judges the operations rows' refusals in that form and leaves another refusal "
+        "unjudged), so a server refusing every operations parameter it cannot read conforms as far as the "
+        "description says; a valid operations parameter taken would be an accepted write more besides",
+    "round71-gdpr-timestamp-past-hour-accepted":
+        "the path is a moment minutes ago in epoch milliseconds, and the format of timeStamp is not shown: on a "
+        "target reading seconds (variant gdpr-timestamp-seconds) that value is a date past the year 30000, which a "
+        "conforming target schedules (an accepted write); a guard cannot stop it afterwards, the date being the "
+        "last check on the reference server (every guard stops the job first), and the observation that tells the "
+        "form (OBS-GDPR-TIMESTAMP-FORMAT) is a write no default budget plans; the run's probe, epoch seconds of a "
+        "minute ago, is past under either reading and so never meets a shifted past check",
+}
 
 BLIND_round71, BLIND_round71_MISSED = split_missed(_ALL + _KINDS, _MISSED_REASONS)
