@@ -386,3 +386,7 @@ from . import blind_round70  # noqa: E402
 
 HOOKS.append(Hook("round70", ahead_of_auth=blind_round70.ahead_of_auth, before=blind_round70.before,
                   admitted=blind_round70.admitted, after=blind_round70.after))
+# --- blind round 71 (issue 44): drawn must-rules (seed 20261203) + eight outside kinds, measured blind
+from . import blind_round71  # noqa: E402
+
+HOOKS.append(Hook("round71", before=blind_round71.before, admitted=blind_round71.admitted, after=blind_round71.after))
