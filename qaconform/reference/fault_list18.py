@@ -110,3 +110,7 @@ SESSION18 = SESSION18 + BLIND_round68  # BLIND_round68_MISSED: left out (docs/bl
 from .faults_blind_round69 import BLIND_round69  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round69  # BLIND_round69_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 72 (issue 44): drawn must-rules (seed 20261203) + eight outside kinds, measured blind, closed by kind
+from .faults_blind_round72 import BLIND_round72  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round72  # BLIND_round72_MISSED: left out (docs/blind-rounds.md)

@@ -377,3 +377,7 @@ HOOKS.append(Hook("round68", before=blind_round68.before, admitted=blind_round68
 from . import blind_round69  # noqa: E402
 
 HOOKS.append(Hook("round69", before=blind_round69.before, admitted=blind_round69.admitted, after=blind_round69.after))
+# --- blind round 72 (issue 44): drawn must-rules (seed 20261203) + eight outside kinds, measured blind
+from . import blind_round72  # noqa: E402
+
+HOOKS.append(Hook("round72", before=blind_round72.before, admitted=blind_round72.admitted, after=blind_round72.after))
