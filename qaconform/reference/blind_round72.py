@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import time
+from datetime import datetime
 from typing import Any
 
 from starlette.requests import Request
@@ -63,6 +64,13 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
     if op == "lockNode" and faults.is_on("round72-lock-comment-parent-author-owns"):
         return await let_in_through(svc, request, caller, handler, kind="comment", own=auth.LOCK_OWN,
                                     granted=auth.LOCK_ANY, through=("parent_id",))
+    if op == "postAnswer" and faults.is_on("round72-extra-answer-child-space-refused") and not caller.anonymous \
+            and not caller.sees_moderation:
+        question = path_node(svc, request, "question_id")
+        space = None if question is None else svc.db.one("SELECT parent_id FROM spaces WHERE id = ?",
+                                                         (question["space_id"],))
+        if space is not None and space["parent_id"] is not None:
+            return _refused(403)
     if op == "scheduleGdprJob":
         return _job_before(request)
     if op == "postComment":
@@ -127,15 +135,10 @@ def _child_active_int(item: dict[str, Any]) -> None:
 
 
 def _answer_comments(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
-    if faults.is_on("round72-comment-recipients-first-only"):
-        return each_item(response, _first_recipient)
+    if faults.is_on("round72-comment-recipients-first-only") \
+            or faults.is_on("round72-extra-comment-group-no-recipients-key"):
+        return each_item(response, _comment_privacy)
     return response
-
-
-def _first_recipient(item: dict[str, Any]) -> None:
-    if item.get("visibility") == "recipients" and isinstance(item.get("recipients"), list) \
-            and len(item["recipients"]) >= 2:
-        item["recipients"] = item["recipients"][:1]
 
 
 def _questions(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
@@ -156,6 +159,56 @@ def _questions(svc: Service, request: Request, caller: Caller, response: Respons
                     headers={k: v for k, v in kept[1].headers.items() if k.lower() != "content-length"})
 
 
+def _answer(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
+    body = body_json(response)
+    if not faults.is_on("round72-extra-answer-wrap-no-parent-author") or "wrap" not in request.query_params \
+            or not isinstance(body, dict) or "parentAuthor" not in body:
+        return response
+    body.pop("parentAuthor")
+    return with_body(response, body)
+
+
+def _comment_privacy(item: dict[str, Any]) -> None:
+    if faults.is_on("round72-comment-recipients-first-only") and item.get("visibility") == "recipients" \
+            and isinstance(item.get("recipients"), list) and len(item["recipients"]) >= 2:
+        item["recipients"] = item["recipients"][:1]
+    if faults.is_on("round72-extra-comment-group-no-recipients-key") and item.get("visibility") == "group":
+        item.pop("recipients", None)
+
+
+def _user_questions(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
+    if faults.is_on("round72-extra-user-questions-child-containerids-text"):
+        return each_item(response, _containers_as_text)
+    return response
+
+
+def _containers_as_text(item: dict[str, Any]) -> None:
+    containers = item.get("containerIds")
+    if isinstance(containers, list) and len(containers) >= 2:
+        item["containerIds"] = ",".join(str(c) for c in containers)
+
+
+def _content(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
+    body = body_json(response)
+    if not faults.is_on("round72-extra-content-accepted-date-textual") or not isinstance(body, list):
+        return response
+    for entry in body:
+        node = entry.get("node") if isinstance(entry, dict) else None
+        if isinstance(node, dict) and node.get("accepted") is True and isinstance(entry.get("actionDate"), str):
+            entry["actionDate"] = _textual(entry["actionDate"])
+    return with_body(response, body)
+
+
+def _textual(stamp: str) -> str:
+    """YYYY-MM-DD HH:MM:SS.S as the acceptance record writes it (Tue Dec 01 21:25:12 UTC 2026); as it is when
+    it is not in that pattern."""
+    try:
+        moment = datetime.strptime(stamp.split(".")[0], "%Y-%m-%d %H:%M:%S")
+    except ValueError:
+        return stamp
+    return moment.strftime("%a %b %d %H:%M:%S UTC %Y")
+
+
 def _lock(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     node = path_node(svc, request)
     if not faults.is_on("round72-lock-answer-extra-null") or node is None or node["type"] != "answer":
@@ -174,5 +227,8 @@ _AFTER = {
     "listAnswerComments": _answer_comments,
     "listQuestions": _questions,
     "lockNode": _lock,
+    "postAnswer": _answer,
+    "listUserQuestions": _user_questions,
+    "listUserContent": _content,
 }
 after = after_by_op(_AFTER)

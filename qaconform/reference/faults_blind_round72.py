@@ -112,10 +112,46 @@ _ALL: tuple[Fault, ...] = (
 )
 """The round's fifteen faults, as written (before the measure)."""
 
+_SUPPLEMENT: tuple[Fault, ...] = (
+    Fault(
+        "round72-extra-comment-group-no-recipients-key", "VERSION-PRIVATE-COMMENTS-2160",
+        "On an answer's comment list, a comment private to the author's own groups (visibility group) carries no "
+        "recipients field (the serializer writes recipients only for visibility recipients): breaks 'Both visibility "
+        "and recipients are returned when a comment is retrieved' for that option only.",
+    ),
+    Fault(
+        "round72-extra-user-questions-child-containerids-text", "SHAPE-LIST-USER-QUESTIONS",
+        "On a user's question list, a question in a CHILD space gives containerIds as the stored path text (\"4,2\") "
+        "instead of an array (the user list reads the denormalized container path): breaks 'Response: 200, paged "
+        "list of question Nodes.' (containerIds array of integer) for child-space questions only.",
+    ),
+    Fault(
+        "round72-extra-answer-wrap-no-parent-author", "ANSWER-PARENT-FIELDS",
+        "An answer posted with the wrap option comes back without parentAuthor (the wrapped serializer drops the "
+        "fields of a newly posted answer it does not know): breaks '| parentAuthor | object | username, realname "
+        "(string or null). Present on a newly posted answer. |' with wrap only.",
+    ),
+    Fault(
+        "round72-extra-answer-child-space-refused", "PERM-ANSWER",
+        "An answer to a question in a CHILD space by a caller without a moderation permission is refused 403 (the "
+        "child space's empty role override is read instead of its parent's): breaks '| 7 Post answer | Answer "
+        "questions (Standard Roles).' in child spaces only.",
+    ),
+    Fault(
+        "round72-extra-content-accepted-date-textual", "SHAPE-CONTENT-ACTIONDATE",
+        "In a user's content list, the entry of an ACCEPTED answer (node.accepted true) gives actionDate in the "
+        "textual form of the acceptance record (weekday month day time zone year): breaks '| actionDate | string | "
+        "Pattern YYYY-MM-DD HH:MM:SS.S. |' for accepted answers only.",
+    ),
+)
+"""Five more, written after the first measure (15 of 15) and after reading the registry's fault names, not the suites:
+the first fifteen had mostly re-planted paths earlier rounds registered; these take paths no registered fault of
+their rule names. Measured on their own, as the first fifteen were."""
+
 _KINDS: tuple[Fault, ...] = ()
 """The proofs of the closed kinds: one more fault of each kind on another path or rule, missed before the fix and
 caught after."""
 
 _MISSED_REASONS: dict[str, str] = {}
 
-BLIND_round72, BLIND_round72_MISSED = split_missed(_ALL + _KINDS, _MISSED_REASONS)
+BLIND_round72, BLIND_round72_MISSED = split_missed(_ALL + _SUPPLEMENT + _KINDS, _MISSED_REASONS)
