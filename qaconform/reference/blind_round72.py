@@ -55,12 +55,8 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
     if op == "listNodeFollowers" and faults.is_on("round72-followers-details-non-moderator-403") \
             and (q.get("details") or "").strip().lower() == "true" and not caller.sees_moderation:
         return _refused(401 if caller.anonymous else 403)
-    if op == "cancelWiki" and faults.is_on("round72-cancelwiki-moderator-admin-node-refused") \
-            and not caller.anonymous and caller.can(auth.MARK_WIKI) and caller.role != "admin":
-        node = path_node(svc, request)
-        author = None if node is None else svc.db.one("SELECT role FROM users WHERE id = ?", (node["author_id"],))
-        if node is not None and node["author_id"] != caller.id and author is not None and author["role"] == "admin":
-            return _refused(403)
+    if op == "cancelWiki" and not caller.anonymous and caller.can(auth.MARK_WIKI):
+        return _cancelwiki_before(svc, request, caller)
     if op == "lockNode" and faults.is_on("round72-lock-comment-parent-author-owns"):
         return await let_in_through(svc, request, caller, handler, kind="comment", own=auth.LOCK_OWN,
                                     granted=auth.LOCK_ANY, through=("parent_id",))
@@ -75,6 +71,20 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
         return _job_before(request)
     if op == "postComment":
         return _comment_before(svc, request)
+    return None
+
+
+def _cancelwiki_before(svc: Service, request: Request, caller: Caller) -> Response | None:
+    """A moderator refused on an administrator's node (round72-cancelwiki-moderator-admin-node-refused), or on an
+    administrator's answer only (the kind proof)."""
+    node = path_node(svc, request)
+    author = None if node is None else svc.db.one("SELECT role FROM users WHERE id = ?", (node["author_id"],))
+    if node is None or author is None or node["author_id"] == caller.id or caller.role != "moderator" \
+            or author["role"] != "admin":
+        return None
+    if faults.is_on("round72-cancelwiki-moderator-admin-node-refused") or (
+            node["type"] == "answer" and faults.is_on("round72-kind-cancelwiki-moderator-admin-answer-refused")):
+        return _refused(403)
     return None
 
 

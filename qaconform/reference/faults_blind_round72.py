@@ -148,7 +148,15 @@ _SUPPLEMENT: tuple[Fault, ...] = (
 the first fifteen had mostly re-planted paths earlier rounds registered; these take paths no registered fault of
 their rule names. Measured on their own, as the first fifteen were."""
 
-_KINDS: tuple[Fault, ...] = ()
+_KINDS: tuple[Fault, ...] = (
+    Fault(
+        "round72-kind-cancelwiki-moderator-admin-answer-refused", "PERM-CANCELWIKI",
+        "A moderator (Mark as community wiki) is refused 403 when unwikifying an ANSWER an administrator wrote (the "
+        "answer service's own rank check; questions go through the node service, which has none): breaks '| 11 "
+        "Unwikify | Mark as community wiki; for the caller's own node, Convert own posts to community wiki. |' on "
+        "administrators' answers only.",
+    ),
+)
 """The proofs of the closed kinds: one more fault of each kind on another path or rule, missed before the fix and
 caught after."""
 
