@@ -126,3 +126,7 @@ SESSION18 = SESSION18 + BLIND_round70  # BLIND_round70_MISSED: left out (docs/bl
 from .faults_blind_round71 import BLIND_round71  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round71  # BLIND_round71_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 72 (issue 44): drawn must-rules (seed 20261203) + eight outside kinds, measured blind, closed by kind
+from .faults_blind_round72 import BLIND_round72  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round72  # BLIND_round72_MISSED: left out (docs/blind-rounds.md)

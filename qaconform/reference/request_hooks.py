@@ -390,3 +390,7 @@ HOOKS.append(Hook("round70", ahead_of_auth=blind_round70.ahead_of_auth, before=b
 from . import blind_round71  # noqa: E402
 
 HOOKS.append(Hook("round71", before=blind_round71.before, admitted=blind_round71.admitted, after=blind_round71.after))
+# --- blind round 72 (issue 44): drawn must-rules (seed 20261203) + eight outside kinds, measured blind
+from . import blind_round72  # noqa: E402
+
+HOOKS.append(Hook("round72", before=blind_round72.before, admitted=blind_round72.admitted, after=blind_round72.after))

@@ -186,6 +186,24 @@ def on_own_node(scene: Scene, operation: str, client: ApiClient) -> dict[str, At
     return {} if posted is None else {"question the caller wrote": Attempt(posted.resp)}
 
 
+OTHER_AUTHOR_TARGETS = {"cancelWiki": {"moderator": "other", "admin": "denied"}}
+"""round72 (issue 44): the allowed cells of an operation whose permission has no author clause for the callers who
+hold it (Mark as community wiki), and the node written by ANOTHER holder each one's call is tried on again: moderator
+on admin's answer (``other``), admin on moderator's (``denied``). The seed draws which of the two unwikifies the
+one-shot wiki node (seed_draws ``unwikifier``); the other's cell acted on member's answer only, so a refusal decided
+by the node author's role (a moderator refused on an administrator's node) was met at half of the seeds. The nodes
+are not wiki: the call is answered by the node's state (no accepted write), and only a permission refusal fails."""
+
+
+def on_others_node(scene: Scene, operation: str, client: ApiClient) -> dict[str, Attempt]:
+    """round72 (issue 44): an allowed call again on a node another holder of the permission wrote
+    (:data:`OTHER_AUTHOR_TARGETS`), by who wrote it; empty for the other operations and callers."""
+    target = OTHER_AUTHOR_TARGETS.get(operation, {}).get(client.role)
+    if target is None:
+        return {}
+    return {f"answer {'admin' if target == 'other' else 'moderator'} wrote": OPS[operation].call(client, scene, target)}
+
+
 def shared_write(scene: Scene, operation: str, client: ApiClient, target: str) -> Attempt | None:
     """The run's shared write for an allowed (``any``) or own-node call, else None (the cell sends its own)."""
     if target not in ("any", "own") or client.role not in SHARED_CALLERS.get(operation, ()):

@@ -39,6 +39,7 @@ from permission_calls import (
     Scene,
     is_read,
     lock_prompt,
+    on_others_node,
     on_own_node,
     refused_other,
 )
@@ -220,6 +221,10 @@ def test_each_caller_gets_what_the_permission_table_allows(
             expect(200 <= attempt.resp.status < 300, allowed_rules(cell),
                    f"{cell.id}: the table allows this whoever wrote the node; on a {kind} it was refused with "
                    f"{attempt.resp.status}", attempt.resp)
+        for author, attempt in on_others_node(scene, row.key, client).items():  # round72 (issue 44)
+            expect(attempt.resp.status not in (401, 403) and attempt.resp.status < 500, allowed_rules(cell),
+                   f"{cell.id}: the table allows this whoever wrote the node; on an {author} (not wiki, so only "
+                   f"its state may refuse it) it was answered {attempt.resp.status}", attempt.resp)
     elif cell.value == DENY:
         assert_denied(cell, _read_or_call(cell, client, scene, "denied", cell_reads), contract)
         for kind, attempt in (op.elsewhere(client, scene) if op.elsewhere else {}).items():
