@@ -8,8 +8,9 @@ crossed over in spec/dimensions.yaml; covering.py draws, per list, a covering ar
 seeded by the run's ``--seed``), so every pair of values is tried at least once in a few requests per list.
 
 Each combination is a test whose id names it (``listQuestions-novice-pageSize=1&q=$word``), so a failure says
-which combination broke which rule (PAGING-LISTCOUNT's test judges ``FOLDED`` rules on the same response, speed23). One GET per combination and reader, shared by every rule judged on it (the
-``fetch`` cache; the module runs on one worker, parallel.GROUPS "matrix"). Nothing here writes: the lists are read
+which combination broke which rule (PAGING-LISTCOUNT's test judges the ``FOLDED`` rules on the same response too,
+speed23). One GET per combination and reader, shared by every rule judged on it (the ``fetch`` cache; the module runs
+on one worker, parallel.GROUPS "matrix"). Nothing here writes: the lists are read
 where the profile's fixtures and earlier reads put them.
 
 What is not judged, and why (each a skip naming it, never a pass): a reader the site does not serve (anonymous
